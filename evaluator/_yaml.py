@@ -1,0 +1,90 @@
+"""YAML loading that remembers where each value came from.
+
+Suite files are written by hand, so every validation message must say the
+line. PyYAML's composer gives node marks; we construct the data as usual and
+record ``path -> "line:col"`` alongside it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from evaluator.errors import SuiteError
+
+Positions = dict[tuple[str | int, ...], str]
+
+
+def read_text(path: Path, error: type[SuiteError] = SuiteError, what: str = "file") -> str:
+    """Read a UTF-8 text file (a BOM is allowed), with one clear error when that fails."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise error(
+            f"{what} not found.", file=path, fix="check the path and its spelling"
+        ) from None
+    except IsADirectoryError:
+        raise error(f"{what} is a directory, not a file.", file=path) from None
+    except OSError as exc:
+        raise error(f"cannot read {what}: {exc.strerror}.", file=path) from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise error(
+            f"{what} is not UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start}).",
+            file=path,
+            position=line,
+            fix="save the file as UTF-8",
+        ) from None
+
+
+def load_yaml(text: str, path: Path) -> tuple[Any, Positions]:
+    """Parse YAML text into plain data plus the line:col of every node."""
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        data = loader.construct_document(node) if node is not None else None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        position = f"{mark.line + 1}:{mark.column + 1}" if mark else None
+        problem = exc.problem or exc.context or "cannot parse"
+        raise SuiteError(
+            f"invalid YAML: {problem}.",
+            file=path,
+            position=position,
+            fix="correct the YAML syntax at that position",
+        ) from None
+    except yaml.YAMLError as exc:
+        raise SuiteError(f"invalid YAML: {exc}.", file=path) from None
+    finally:
+        loader.dispose()
+    positions: Positions = {}
+    if node is not None:
+        _walk(node, (), positions, path)
+    return data, positions
+
+
+def _walk(root: yaml.Node, root_path: tuple[str | int, ...], out: Positions, file: Path) -> None:
+    stack: list[tuple[yaml.Node, tuple[str | int, ...]]] = [(root, root_path)]
+    while stack:
+        node, where = stack.pop()
+        out[where] = f"{node.start_mark.line + 1}:{node.start_mark.column + 1}"
+        if isinstance(node, yaml.MappingNode):
+            seen: set[str] = set()
+            for key_node, value_node in node.value:
+                key = str(key_node.value)
+                if key in seen:
+                    raise SuiteError(
+                        f"duplicate key {key!r}.",
+                        file=file,
+                        position=f"{key_node.start_mark.line + 1}:{key_node.start_mark.column + 1}",
+                        fix="remove or rename one of the two entries",
+                    )
+                seen.add(key)
+                stack.append((value_node, (*where, key)))
+        elif isinstance(node, yaml.SequenceNode):
+            for index, item in enumerate(node.value):
+                stack.append((item, (*where, index)))

@@ -1,0 +1,129 @@
+"""The project config: which suites to score, where the history and report go.
+
+Read from ``projeval.toml`` (top-level keys) or from ``[tool.projeval]`` in
+``pyproject.toml``, in the current folder. Every key is optional; paths are
+relative to the config file. The environment variable ``PROJEVAL_DB``
+overrides ``db``; command-line options override both.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from evaluator.errors import ConfigError
+from evaluator.projections import DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_TIMEOUT
+from evaluator.tokens import DEFAULT_ENCODING, ENCODINGS
+
+DEFAULT_DB = ".projeval/history.duckdb"
+DEFAULT_REPORT = "reports/index.html"
+DB_ENV = "PROJEVAL_DB"
+
+_KEYS = {
+    "suites": list,
+    "traces": list,
+    "db": str,
+    "report": str,
+    "tokenizer": str,
+    "timeout": (int, float),
+    "max_output_bytes": int,
+    "check": dict,
+}
+
+
+@dataclass
+class Project:
+    """A project's settings, resolved to absolute paths."""
+
+    root: Path
+    suites: list[Path] = field(default_factory=list)
+    traces: list[str] = field(default_factory=list)
+    db: Path = Path(DEFAULT_DB)
+    report: Path = Path(DEFAULT_REPORT)
+    tokenizer: str = DEFAULT_ENCODING
+    timeout: float = DEFAULT_TIMEOUT
+    max_output_bytes: int = DEFAULT_MAX_OUTPUT_BYTES
+    check: dict[str, Any] = field(default_factory=dict)
+    source: Path | None = None
+
+
+def find_config(start: Path | None = None) -> Path | None:
+    """``projeval.toml`` in ``start``, else a ``pyproject.toml`` with ``[tool.projeval]``."""
+    folder = (start or Path.cwd()).resolve()
+    candidate = folder / "projeval.toml"
+    if candidate.is_file():
+        return candidate
+    pyproject = folder / "pyproject.toml"
+    if pyproject.is_file():
+        try:
+            data = tomllib.loads(pyproject.read_text(encoding="utf-8-sig"))
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError):
+            return None
+        if "projeval" in data.get("tool", {}):
+            return pyproject
+    return None
+
+
+def load_project(config: str | Path | None = None, root: Path | None = None) -> Project:
+    """Load the project config (or defaults when there is none)."""
+    path = Path(config) if config is not None else find_config(root)
+    if path is None:
+        base = (root or Path.cwd()).resolve()
+        return _finish(Project(root=base), {})
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise ConfigError(
+            "config file not found.", file=path, fix="check the --config path"
+        ) from None
+    except UnicodeDecodeError:
+        raise ConfigError("config file is not UTF-8.", file=path, fix="save it as UTF-8") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(
+            f"invalid TOML: {exc}.", file=path, fix="correct the TOML syntax"
+        ) from None
+    if path.name == "pyproject.toml":
+        data = data.get("tool", {}).get("projeval", {})
+        where = "[tool.projeval]"
+    else:
+        where = "top level"
+    project = Project(root=path.parent.resolve(), source=path)
+    for key, value in data.items():
+        expected = _KEYS.get(key)
+        if expected is None:
+            hint = difflib.get_close_matches(key, list(_KEYS), n=1)
+            raise ConfigError(
+                f"unknown key {key!r} ({where}).",
+                file=path,
+                fix=f"did you mean {hint[0]!r}?" if hint else f"use one of: {', '.join(_KEYS)}",
+            )
+        if not isinstance(value, expected) or isinstance(value, bool):
+            raise ConfigError(f"key {key!r} has the wrong type ({where}).", file=path)
+    return _finish(project, data)
+
+
+def _finish(project: Project, data: dict[str, Any]) -> Project:
+    root = project.root
+    project.suites = [root / s for s in data.get("suites", [])]
+    project.traces = [str(root / t) for t in data.get("traces", [])]
+    project.db = root / data.get("db", DEFAULT_DB)
+    if os.environ.get(DB_ENV):
+        project.db = Path(os.environ[DB_ENV])
+    project.report = root / data.get("report", DEFAULT_REPORT)
+    project.tokenizer = data.get("tokenizer", DEFAULT_ENCODING)
+    if project.tokenizer not in ENCODINGS:
+        raise ConfigError(
+            f"unknown tokenizer {project.tokenizer!r}.",
+            file=project.source,
+            fix=f"use one of: {', '.join(ENCODINGS)}",
+        )
+    project.timeout = float(data.get("timeout", DEFAULT_TIMEOUT))
+    project.max_output_bytes = int(data.get("max_output_bytes", DEFAULT_MAX_OUTPUT_BYTES))
+    project.check = dict(data.get("check", {}))
+    return project

@@ -1,0 +1,213 @@
+"""Coverage: can each question be answered from a projection's output?
+
+For every need of a question, the lineage of its field decides a status:
+
+``ok``              the field survives at the precision and readability asked
+``dropped``         the projection drops the field
+``lossy``           it survives, but coarser than the question needs
+``needs-lookup``    a readable value is asked for; only an opaque id or code is carried
+``partial``         it is carried for some list items only
+``not-in-fixture``  the fixtures never hold a value for it (a suite/fixture mismatch,
+                    not the projection's fault)
+``inconclusive``    the projection raised on every perturbed value of the field
+
+A question is answerable when all its needs are ``ok``; a projection's
+coverage is the weighted share of answerable questions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from evaluator.lineage import PRECISION_RANK, TIME_UNITS, FieldLineage
+from evaluator.suites import FieldDef, Need, Question, Suite
+
+NEED_STATUSES = (
+    "ok",
+    "dropped",
+    "lossy",
+    "needs-lookup",
+    "partial",
+    "not-in-fixture",
+    "inconclusive",
+)
+
+
+@dataclass(frozen=True)
+class NeedResult:
+    """The verdict on one need of one question for one projection."""
+
+    field: str
+    status: str
+    detail: str
+    lineage: str | None = None
+    outputs: tuple[str, ...] = ()
+    precision: str | int | None = None
+    readable: bool = False
+
+    @property
+    def ok(self) -> bool:
+        """True when this need is met."""
+        return self.status == "ok"
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain-data form (for JSON and the store)."""
+        return {
+            "field": self.field,
+            "status": self.status,
+            "detail": self.detail,
+            "lineage": self.lineage,
+            "outputs": list(self.outputs),
+            "precision": self.precision,
+            "readable": self.readable,
+        }
+
+
+@dataclass(frozen=True)
+class QuestionResult:
+    """Whether one question is answerable from one projection's output."""
+
+    id: str
+    text: str
+    weight: float
+    needs: tuple[NeedResult, ...]
+
+    @property
+    def answerable(self) -> bool:
+        """True when every need is met."""
+        return all(n.ok for n in self.needs)
+
+    @property
+    def failing(self) -> tuple[NeedResult, ...]:
+        """The needs that are not met."""
+        return tuple(n for n in self.needs if not n.ok)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain-data form (for JSON and the store)."""
+        return {
+            "id": self.id,
+            "text": self.text,
+            "weight": self.weight,
+            "answerable": self.answerable,
+            "needs": [n.to_dict() for n in self.needs],
+        }
+
+
+@dataclass(frozen=True)
+class DroppedNeed:
+    """A field some question needs that the projection drops."""
+
+    field: str
+    questions: tuple[tuple[str, float], ...]
+
+    @property
+    def weight(self) -> float:
+        """Total weight of the questions that need the field."""
+        return sum(w for _, w in self.questions)
+
+    def describe(self) -> str:
+        """``dropped: sla_due_at, needed by breach-soon (weight 6), ...``."""
+        needed = ", ".join(f"{qid} (weight {_num(w)})" for qid, w in self.questions)
+        return f"dropped: {self.field}, needed by {needed}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain-data form (for JSON and the store)."""
+        return {
+            "field": self.field,
+            "weight": self.weight,
+            "questions": [{"id": q, "weight": w} for q, w in self.questions],
+        }
+
+
+def _num(value: float) -> str:
+    return f"{value:g}"
+
+
+def judge_need(
+    need: Need, fdef: FieldDef, lineage: FieldLineage | None, unmatched_reason: str | None
+) -> NeedResult:
+    """Decide one need's status from its field's lineage."""
+    base = {"field": need.field, "precision": need.precision, "readable": need.readable}
+    if lineage is None or lineage.status == "no-sample":
+        reason = unmatched_reason or "every value of it in the fixtures is null"
+        return NeedResult(
+            status="not-in-fixture",
+            detail=f"{reason} Add a fixture that holds it, or fix its path ({fdef.path}).",
+            lineage=lineage.status if lineage else None,
+            **base,
+        )
+    common = {"lineage": lineage.status, "outputs": lineage.outputs, **base}
+    status = lineage.status
+    if status == "dropped":
+        return NeedResult(status="dropped", detail="the projection drops it", **common)
+    if status == "partial" and need.items != "some":
+        return NeedResult(status="partial", detail=lineage.detail, **common)
+    if status == "partial":
+        return NeedResult(
+            status="ok", detail=f"a selection is enough here ({lineage.detail})", **common
+        )
+    if status == "inconclusive":
+        return NeedResult(status="inconclusive", detail=lineage.detail, **common)
+    if need.readable and lineage.opaque:
+        what = "an integer code" if lineage.kind == "code" else "an opaque id"
+        return NeedResult(
+            status="needs-lookup",
+            detail=f"carried only as {what}; the question needs a readable name or label",
+            **common,
+        )
+    short = _precision_shortfall(need, lineage)
+    if short:
+        return NeedResult(status="lossy", detail=short, **common)
+    detail = lineage.detail if status != "lossy" else f"enough for this question ({lineage.detail})"
+    return NeedResult(status="ok", detail=detail, **common)
+
+
+def _precision_shortfall(need: Need, lineage: FieldLineage) -> str | None:
+    asked = need.precision
+    have = lineage.precision
+    if asked is None or lineage.status != "lossy":
+        return None
+    if isinstance(asked, str) and asked in TIME_UNITS:
+        if isinstance(have, str) and PRECISION_RANK[have] > PRECISION_RANK[asked]:
+            return f"kept to the {have} only; the question needs {asked} precision"
+        return None
+    if isinstance(asked, int) and isinstance(have, int) and have < asked:
+        return f"cut after {have} characters; the question needs {asked}"
+    return None
+
+
+def judge_question(
+    question: Question,
+    suite: Suite,
+    lineage: dict[str, FieldLineage],
+    unmatched: dict[str, str],
+) -> QuestionResult:
+    """Judge every need of one question."""
+    needs = tuple(
+        judge_need(n, suite.fields[n.field], lineage.get(n.field), unmatched.get(n.field))
+        for n in question.needs
+    )
+    return QuestionResult(question.id, question.text, question.weight, needs)
+
+
+def weighted_coverage(results: list[QuestionResult]) -> float:
+    """Weighted share of answerable questions, 0.0 to 1.0."""
+    total = sum(r.weight for r in results)
+    if not total:
+        return 0.0
+    return sum(r.weight for r in results if r.answerable) / total
+
+
+def dropped_needed(results: list[QuestionResult]) -> list[DroppedNeed]:
+    """Needed fields the projection drops, with the questions that need them."""
+    by_field: dict[str, list[tuple[str, float]]] = {}
+    for r in results:
+        for n in r.needs:
+            if n.status == "dropped":
+                by_field.setdefault(n.field, []).append((r.id, r.weight))
+    out = []
+    for name, qs in by_field.items():
+        ordered = tuple(sorted(qs, key=lambda q: (-q[1], q[0])))
+        out.append(DroppedNeed(name, ordered))
+    return sorted(out, key=lambda d: (-d.weight, d.field))

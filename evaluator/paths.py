@@ -1,0 +1,172 @@
+"""Field paths: parsing `data[].attributes.sla_due_at` and walking JSON documents.
+
+A *path* names a place in a JSON document. Segments are separated by dots;
+``[]`` after a segment (or alone, at the start) means "any item of this list"
+and ``*`` means "any key of this map". An *instance path* is a tuple of real
+keys and list indices; its *schema path* replaces indices with ``[]`` and the
+keys of id-keyed maps with ``*``, so that every record of a list has the same
+schema path.
+
+Walking is iterative, never recursive, so a document nested 10,000 levels
+deep costs memory, not the interpreter's stack.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+#: Segment meaning "any item of a list".
+ANY_ITEM = "[]"
+#: Segment meaning "any key of a map".
+ANY_KEY = "*"
+
+InstancePath = tuple[str | int, ...]
+SchemaPath = tuple[str, ...]
+
+_KEY = re.compile(r"^[^.\[\]]+$")
+
+
+class PathSyntaxError(ValueError):
+    """A field path string is malformed; the message says where."""
+
+
+def parse_path(text: str) -> SchemaPath:
+    """Parse ``data[].attributes.id`` into ``("data", "[]", "attributes", "id")``."""
+    if not isinstance(text, str) or not text.strip():
+        raise PathSyntaxError("a field path must be a non-empty string")
+    segments: list[str] = []
+    for part in text.strip().split("."):
+        if part == "":
+            raise PathSyntaxError(f"empty segment in {text!r} (two dots, or a dot at an end)")
+        key = part
+        brackets = 0
+        while key.endswith("[]"):
+            key = key[:-2]
+            brackets += 1
+        if key == "" and not segments and brackets:
+            pass  # a bare top-level list: "[].id"
+        elif key == "" or not _KEY.match(key):
+            raise PathSyntaxError(f"segment {part!r} of {text!r} is not a key, 'key[]' or '*'")
+        if key:
+            segments.append(key)
+        segments.extend([ANY_ITEM] * brackets)
+    return tuple(segments)
+
+
+def format_path(segments: SchemaPath | InstancePath) -> str:
+    """Inverse of :func:`parse_path`; list indices print as ``[3]``."""
+    out = ""
+    for seg in segments:
+        if seg == ANY_ITEM:
+            out += "[]"
+        elif isinstance(seg, int):
+            out += f"[{seg}]"
+        else:
+            out += ("." if out else "") + str(seg)
+    return out or "$"
+
+
+_ID_KEY = re.compile(r"\d|^[0-9a-f]{8,}$|^[A-Za-z]+_[0-9A-Za-z]{4,}")
+
+
+def is_id_keyed_map(node: dict[str, Any]) -> bool:
+    """True for maps keyed by ids (``{"card_442": {...}, "cert_750": {...}}``).
+
+    Records with ordinary field names are not: their keys carry no digits.
+    Such maps need the ``*`` wildcard, or every entry looks like a new schema.
+    """
+    if len(node) < 2:
+        return False
+    values = list(node.values())
+    if not all(isinstance(v, dict) for v in values) and not all(
+        isinstance(v, list) for v in values
+    ):
+        return False
+    keys = list(node)
+    id_like = sum(1 for k in keys if _ID_KEY.search(k))
+    return id_like * 2 > len(keys)
+
+
+def iter_leaves(doc: Any) -> Iterator[tuple[InstancePath, SchemaPath, Any]]:
+    """Yield ``(instance_path, schema_path, value)`` for every scalar, in document order.
+
+    Scalars include ``None``. Empty lists and maps are not leaves.
+    """
+    stack: list[tuple[InstancePath, SchemaPath, Any]] = [((), (), doc)]
+    while stack:
+        ipath, spath, node = stack.pop()
+        if isinstance(node, dict):
+            wildcard = is_id_keyed_map(node)
+            children = [
+                ((*ipath, k), (*spath, ANY_KEY if wildcard else k), v) for k, v in node.items()
+            ]
+            stack.extend(reversed(children))
+        elif isinstance(node, list):
+            children = [((*ipath, i), (*spath, ANY_ITEM), v) for i, v in enumerate(node)]
+            stack.extend(reversed(children))
+        else:
+            yield ipath, spath, node
+
+
+def schema_of(ipath: InstancePath, doc: Any) -> SchemaPath:
+    """Schema path of an instance path inside ``doc`` (indices and id-map keys generalised)."""
+    node = doc
+    out: list[str] = []
+    for seg in ipath:
+        if isinstance(node, list) and isinstance(seg, int):
+            out.append(ANY_ITEM)
+            node = node[seg] if -len(node) <= seg < len(node) else None
+        elif isinstance(node, dict):
+            out.append(ANY_KEY if is_id_keyed_map(node) else str(seg))
+            node = node.get(seg) if isinstance(seg, str) else None
+        else:
+            out.append(ANY_ITEM if isinstance(seg, int) else str(seg))
+            node = None
+    return tuple(out)
+
+
+def matches(pattern: SchemaPath, schema: SchemaPath) -> bool:
+    """Whether a field-dictionary path matches a schema path (``*`` matches any key)."""
+    if len(pattern) != len(schema):
+        return False
+    for p, s in zip(pattern, schema, strict=True):
+        if p == s:
+            continue
+        if p == ANY_KEY and s != ANY_ITEM:
+            continue
+        return False
+    return True
+
+
+def is_prefix(prefix: SchemaPath, schema: SchemaPath) -> bool:
+    """Whether ``prefix`` matches the start of ``schema`` (for paths naming objects)."""
+    return len(prefix) < len(schema) and matches(prefix, schema[: len(prefix)])
+
+
+def get_at(doc: Any, ipath: InstancePath) -> Any:
+    """Value at an instance path (raises KeyError/IndexError/TypeError when absent)."""
+    node = doc
+    for seg in ipath:
+        node = node[seg]
+    return node
+
+
+def set_at(doc: Any, ipath: InstancePath, value: Any) -> Any:
+    """Return a copy of ``doc`` with ``value`` at ``ipath``, sharing every other branch.
+
+    Only the containers along the path are copied (shallowly), so one change
+    costs O(depth x width) rather than a deep copy of the whole document.
+    """
+    if not ipath:
+        return value
+    root: Any = list(doc) if isinstance(doc, list) else dict(doc)
+    node, source = root, doc
+    for seg in ipath[:-1]:
+        child_source = source[seg]
+        child = list(child_source) if isinstance(child_source, list) else dict(child_source)
+        node[seg] = child
+        node, source = child, child_source
+    node[ipath[-1]] = value
+    return root

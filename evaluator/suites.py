@@ -1,0 +1,570 @@
+"""Suites: question sets, their fixtures and their field dictionary.
+
+A suite file (YAML) names one tool, the raw responses it returned (fixtures),
+a field dictionary that gives source fields names, the candidate projections,
+and the questions an agent is asked, each with the fields it needs. The format
+is documented in the README; :func:`load_suite` validates it and turns every
+mistake into one :class:`~evaluator.errors.SuiteError` naming the file, the
+line and the fix.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from evaluator import paths
+from evaluator._yaml import Positions, load_yaml, read_text
+from evaluator.errors import FixtureError, SuiteError
+from evaluator.kinds import KINDS
+
+SUITE_VERSION = 1
+TIME_PRECISIONS = ("second", "minute", "hour", "day")
+ERROR_KINDS = (
+    "rate_limited",
+    "unauthorized",
+    "forbidden",
+    "not_found",
+    "bad_request",
+    "server_error",
+    "timeout",
+)
+SEVERITIES = ("off", "info", "warning", "error")
+
+_TOP_KEYS = {
+    "version",
+    "suite",
+    "tool",
+    "description",
+    "fixtures",
+    "fields",
+    "projections",
+    "questions",
+    "tools",
+    "short_ids",
+    "output_schema",
+    "checks",
+    "hedges",
+}
+
+
+@dataclass(frozen=True)
+class FieldDef:
+    """A named source field: ``sla_due_at: data[].attributes.sla_due_at``."""
+
+    name: str
+    path: str
+    segments: paths.SchemaPath
+    kind: str | None = None
+    untrusted: bool = False
+    position: str | None = None
+
+
+@dataclass(frozen=True)
+class Need:
+    """One field a question needs, with the precision and readability it needs."""
+
+    field: str
+    precision: str | int | None = None
+    readable: bool = False
+    items: str = "all"
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question an agent is asked; ``weight`` is how often it is asked."""
+
+    id: str
+    text: str
+    needs: tuple[Need, ...]
+    weight: float = 1.0
+    position: str | None = None
+
+
+@dataclass(frozen=True)
+class Fixture:
+    """One raw response of the tool. ``error`` marks an error response, not data."""
+
+    name: str
+    path: Path
+    data: Any = field(repr=False, compare=False)
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class ProjectionSpec:
+    """Where a candidate projection lives: ``module:function`` or ``file.py:function``."""
+
+    name: str
+    target: str
+    position: str | None = None
+
+
+@dataclass
+class Suite:
+    """A loaded, validated suite."""
+
+    name: str
+    tool: str
+    path: Path
+    fields: dict[str, FieldDef]
+    questions: tuple[Question, ...]
+    fixtures: tuple[Fixture, ...]
+    projections: dict[str, ProjectionSpec]
+    description: str = ""
+    tools_file: Path | None = None
+    short_ids: bool = False
+    output_schema_file: Path | None = None
+    checks: dict[str, str] = field(default_factory=dict)
+    hedges: tuple[str, ...] = ()
+    root: Path = field(default_factory=Path.cwd)
+    digest: str = ""
+
+    @property
+    def data_fixtures(self) -> tuple[Fixture, ...]:
+        """Fixtures that hold data (not error responses): lineage runs on these."""
+        return tuple(f for f in self.fixtures if f.error is None)
+
+    @property
+    def total_weight(self) -> float:
+        """Sum of question weights."""
+        return sum(q.weight for q in self.questions)
+
+    def question(self, question_id: str) -> Question:
+        """The question with this id."""
+        for q in self.questions:
+            if q.id == question_id:
+                return q
+        raise KeyError(question_id)
+
+    def needed_by(self, field_name: str) -> list[Question]:
+        """Questions that need ``field_name``, heaviest first."""
+        qs = [q for q in self.questions if any(n.field == field_name for n in q.needs)]
+        return sorted(qs, key=lambda q: (-q.weight, q.id))
+
+    def unmatched_fields(self) -> list[FieldDef]:
+        """Fields whose path matches no value in any data fixture."""
+        seen = self._schema_paths()
+        return [
+            f for f in self.fields.values() if not any(paths.matches(f.segments, s) for s in seen)
+        ]
+
+    def unmatched_message(self, fdef: FieldDef) -> str:
+        """The sentence that explains an unmatched field (names the fixtures searched)."""
+        searched = ", ".join(f.path.name for f in self.data_fixtures) or "none"
+        return (
+            f"field {fdef.name!r} ({fdef.path}) matches nothing in any fixture "
+            f"(searched: {searched})."
+        )
+
+    def _schema_paths(self) -> set[paths.SchemaPath]:
+        found: set[paths.SchemaPath] = set()
+        for fx in self.data_fixtures:
+            for _ipath, spath, _value in paths.iter_leaves(fx.data):
+                found.add(spath)
+        return found
+
+    def __repr__(self) -> str:
+        return (
+            f"<Suite {self.name!r} tool={self.tool!r} questions={len(self.questions)} "
+            f"fields={len(self.fields)} fixtures={len(self.fixtures)} "
+            f"projections={sorted(self.projections)}>"
+        )
+
+
+class _Reader:
+    """Validation helpers that know the file and the node positions."""
+
+    def __init__(self, file: Path, positions: Positions) -> None:
+        self.file = file
+        self.positions = positions
+
+    def where(self, *keys: str | int) -> str | None:
+        while keys and keys not in self.positions:
+            keys = keys[:-1]
+        return self.positions.get(keys)
+
+    def fail(self, message: str, keys: tuple[str | int, ...], fix: str | None = None) -> SuiteError:
+        return SuiteError(message, file=self.file, position=self.where(*keys), fix=fix)
+
+
+def load_suite(path: str | Path, root: str | Path | None = None) -> Suite:
+    """Load and validate one suite file.
+
+    ``root`` is the project root that ``module:function`` projections are
+    imported from (default: the current folder).
+    """
+    file = Path(path)
+    text = read_text(file, SuiteError, "suite file")
+    data, positions = load_yaml(text, file)
+    r = _Reader(file, positions)
+    if not isinstance(data, dict):
+        raise r.fail(
+            "a suite file must be a YAML mapping with suite, tool, fixtures, fields, "
+            "projections and questions.",
+            (),
+            fix="start from question_sets/support_desk.yaml",
+        )
+    unknown = sorted(set(map(str, data)) - _TOP_KEYS)
+    if unknown:
+        hint = difflib.get_close_matches(unknown[0], _TOP_KEYS, n=1)
+        raise r.fail(
+            f"unknown key {unknown[0]!r}.",
+            (unknown[0],),
+            fix=f"did you mean {hint[0]!r}?"
+            if hint
+            else f"use one of: {', '.join(sorted(_TOP_KEYS))}",
+        )
+    version = data.get("version", SUITE_VERSION)
+    if version != SUITE_VERSION:
+        raise r.fail(
+            f"suite format version {version!r} is not supported (this projeval reads {SUITE_VERSION}).",
+            ("version",),
+            fix=f"set version: {SUITE_VERSION}",
+        )
+    for key in ("suite", "tool"):
+        if not isinstance(data.get(key), str) or not data[key].strip():
+            raise r.fail(f"'{key}' is missing or not a string.", (key,), fix=f"add '{key}: <name>'")
+    base = file.parent
+    fields = _read_fields(data.get("fields"), r)
+    questions = _read_questions(data.get("questions"), fields, r)
+    fixtures = _read_fixtures(data.get("fixtures"), base, r)
+    projections = _read_projections(data.get("projections"), r)
+    suite = Suite(
+        name=data["suite"].strip(),
+        tool=data["tool"].strip(),
+        path=file,
+        fields=fields,
+        questions=questions,
+        fixtures=fixtures,
+        projections=projections,
+        description=str(data.get("description") or ""),
+        tools_file=_optional_file(data, "tools", base, r),
+        short_ids=_optional_bool(data, "short_ids", r),
+        output_schema_file=_optional_file(data, "output_schema", base, r),
+        checks=_read_checks(data.get("checks"), r),
+        hedges=_read_hedges(data.get("hedges"), r),
+        root=Path(root) if root is not None else Path.cwd(),
+    )
+    _check_leaf_fields(suite, r)
+    from evaluator._digest import digest_suite
+
+    suite.digest = digest_suite(text, suite)
+    return suite
+
+
+def _read_fields(raw: Any, r: _Reader) -> dict[str, FieldDef]:
+    if not isinstance(raw, dict) or not raw:
+        raise r.fail(
+            "'fields' must map field names to paths.",
+            ("fields",),
+            fix="add e.g. 'fields: {sla_due_at: data[].attributes.sla_due_at}'",
+        )
+    out: dict[str, FieldDef] = {}
+    for name, spec in raw.items():
+        name = str(name)
+        where = ("fields", name)
+        kind = None
+        untrusted = False
+        if isinstance(spec, dict):
+            extra = sorted(set(map(str, spec)) - {"path", "kind", "untrusted", "description"})
+            if extra:
+                raise r.fail(
+                    f"field {name!r} has unknown key {extra[0]!r}.",
+                    (*where, extra[0]),
+                    fix="use path, kind, untrusted or description",
+                )
+            path_text = spec.get("path")
+            kind = spec.get("kind")
+            untrusted = bool(spec.get("untrusted", False))
+            if kind is not None and kind not in KINDS:
+                raise r.fail(
+                    f"field {name!r} has unknown kind {kind!r}.",
+                    (*where, "kind"),
+                    fix=f"use one of: {', '.join(KINDS)}",
+                )
+        else:
+            path_text = spec
+        if not isinstance(path_text, str):
+            raise r.fail(
+                f"field {name!r} has no path.",
+                where,
+                fix=f"write '{name}: data[].attributes.{name}' or '{name}: {{path: ...}}'",
+            )
+        try:
+            segments = paths.parse_path(path_text)
+        except paths.PathSyntaxError as exc:
+            raise r.fail(
+                f"field {name!r}: {exc}.",
+                where,
+                fix="separate keys with dots, '[]' for list items, '*' for any map key",
+            ) from None
+        out[name] = FieldDef(name, path_text.strip(), segments, kind, untrusted, r.where(*where))
+    return out
+
+
+def _read_need(raw: Any, fields: dict[str, FieldDef], r: _Reader, where: tuple) -> Need:
+    if isinstance(raw, str):
+        raw = {"field": raw}
+    if not isinstance(raw, dict) or not isinstance(raw.get("field"), str):
+        raise r.fail(
+            "a need is a field name or a mapping with 'field'.",
+            where,
+            fix="write '- sla_due_at' or '- {field: sla_due_at, precision: minute}'",
+        )
+    extra = sorted(set(map(str, raw)) - {"field", "precision", "readable", "items"})
+    if extra:
+        raise r.fail(
+            f"need has unknown key {extra[0]!r}.",
+            (*where, extra[0]),
+            fix="use field, precision, readable or items",
+        )
+    name = raw["field"]
+    if name not in fields:
+        hint = difflib.get_close_matches(name, list(fields), n=1)
+        fix = (
+            f"did you mean {hint[0]!r}? Or add {name!r} under 'fields:'"
+            if hint
+            else f"add {name!r} under 'fields:' with its path"
+        )
+        raise r.fail(f"need {name!r} names no field in the field dictionary.", where, fix=fix)
+    precision = raw.get("precision")
+    if precision is not None:
+        ok_int = isinstance(precision, int) and not isinstance(precision, bool) and precision > 0
+        if not ok_int and precision not in TIME_PRECISIONS:
+            raise r.fail(
+                f"precision {precision!r} of need {name!r} is not understood.",
+                (*where, "precision"),
+                fix="use second, minute, hour or day for times, or a character count for text",
+            )
+    readable = raw.get("readable", False)
+    if not isinstance(readable, bool):
+        raise r.fail(f"'readable' of need {name!r} must be true or false.", (*where, "readable"))
+    items = raw.get("items", "all")
+    if items not in ("all", "some"):
+        raise r.fail(
+            f"'items' of need {name!r} must be 'all' or 'some'.",
+            (*where, "items"),
+            fix="use 'some' when the question asks about a selection (the latest, the open ones)",
+        )
+    return Need(name, precision, readable, items)
+
+
+def _read_questions(raw: Any, fields: dict[str, FieldDef], r: _Reader) -> tuple[Question, ...]:
+    if not isinstance(raw, list) or not raw:
+        raise r.fail(
+            "'questions' must be a non-empty list.",
+            ("questions",),
+            fix="add questions, each with id, text and needs",
+        )
+    seen: dict[str, str | None] = {}
+    out = []
+    for i, q in enumerate(raw):
+        where: tuple[str | int, ...] = ("questions", i)
+        if not isinstance(q, dict):
+            raise r.fail("a question must be a mapping with id, text and needs.", where)
+        extra = sorted(set(map(str, q)) - {"id", "text", "needs", "weight"})
+        if extra:
+            raise r.fail(
+                f"question has unknown key {extra[0]!r}.",
+                (*where, extra[0]),
+                fix="use id, text, needs or weight",
+            )
+        qid = q.get("id")
+        if not isinstance(qid, str | int) or isinstance(qid, bool) or not str(qid).strip():
+            raise r.fail("question has no 'id'.", where, fix="give every question a unique id")
+        qid = str(qid).strip()
+        if qid in seen:
+            raise r.fail(
+                f"duplicate question id {qid!r} (first at line {str(seen[qid]).split(':')[0]}).",
+                (*where, "id"),
+                fix="give each question its own id",
+            )
+        seen[qid] = r.where(*where, "id")
+        text = q.get("text")
+        if not isinstance(text, str) or not text.strip():
+            raise r.fail(f"question {qid!r} has no 'text'.", where, fix="add the question as asked")
+        weight = q.get("weight", 1)
+        if isinstance(weight, bool) or not isinstance(weight, int | float) or weight <= 0:
+            raise r.fail(
+                f"weight of question {qid!r} must be a positive number.",
+                (*where, "weight"),
+                fix="use how often the question is asked, e.g. 'weight: 3'",
+            )
+        needs_raw = q.get("needs")
+        if not isinstance(needs_raw, list) or not needs_raw:
+            raise r.fail(
+                f"question {qid!r} has no needs.",
+                (*where, "needs"),
+                fix="list the fields it needs, e.g. 'needs: [ticket_id, sla_due_at]'",
+            )
+        needs = tuple(
+            _read_need(n, fields, r, (*where, "needs", j)) for j, n in enumerate(needs_raw)
+        )
+        out.append(Question(qid, text.strip(), needs, float(weight), r.where(*where)))
+    return tuple(out)
+
+
+def _read_fixtures(raw: Any, base: Path, r: _Reader) -> tuple[Fixture, ...]:
+    if not isinstance(raw, list) or not raw:
+        raise r.fail(
+            "'fixtures' must list at least one raw response (a JSON file).",
+            ("fixtures",),
+            fix="add e.g. 'fixtures: [../fixtures/search.json]'",
+        )
+    out = []
+    names: set[str] = set()
+    for i, item in enumerate(raw):
+        where: tuple[str | int, ...] = ("fixtures", i)
+        error = None
+        if isinstance(item, dict):
+            extra = sorted(set(map(str, item)) - {"path", "error"})
+            if extra:
+                raise r.fail(
+                    f"fixture has unknown key {extra[0]!r}.",
+                    (*where, extra[0]),
+                    fix="use path or error",
+                )
+            rel = item.get("path")
+            error = item.get("error")
+            if error is not None and error not in ERROR_KINDS:
+                raise r.fail(
+                    f"unknown error kind {error!r}.",
+                    (*where, "error"),
+                    fix=f"use one of: {', '.join(ERROR_KINDS)}",
+                )
+        else:
+            rel = item
+        if not isinstance(rel, str):
+            raise r.fail("a fixture is a path to a JSON file.", where)
+        fpath = base / rel
+        data = load_json_file(fpath, FixtureError, "fixture")
+        name = fpath.stem
+        if name in names:
+            name = rel
+        names.add(name)
+        out.append(Fixture(name, fpath, data, error))
+    if not any(f.error is None for f in out):
+        raise r.fail(
+            "every fixture is marked as an error response; lineage needs at least one with data.",
+            ("fixtures",),
+            fix="add a fixture of a successful response",
+        )
+    return tuple(out)
+
+
+def load_json_file(path: Path, error: type[SuiteError] | type[FixtureError], what: str) -> Any:
+    """Read a JSON file; a syntax error names its line and column."""
+    text = read_text(path, error, what)  # type: ignore[arg-type]
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise error(
+            f"{what} is not valid JSON: {exc.msg}.",
+            file=path,
+            position=f"{exc.lineno}:{exc.colno}",
+            fix="correct the JSON at that position",
+        ) from None
+    except RecursionError:
+        raise error(
+            f"{what} is nested too deeply to read.",
+            file=path,
+            fix="flatten the document; JSON nested thousands of levels deep is not supported",
+        ) from None
+
+
+def _read_projections(raw: Any, r: _Reader) -> dict[str, ProjectionSpec]:
+    if not isinstance(raw, dict) or not raw:
+        raise r.fail(
+            "'projections' must map names to 'module:function' or 'file.py:function'.",
+            ("projections",),
+            fix="add e.g. 'projections: {raw: projections.tickets:raw}'",
+        )
+    out = {}
+    for name, target in raw.items():
+        name = str(name)
+        if not isinstance(target, str) or ":" not in target:
+            raise r.fail(
+                f"projection {name!r} must be 'module:function' or 'path/to/file.py:function'.",
+                ("projections", name),
+                fix=f"write e.g. '{name}: my_tools.projections:{name}'",
+            )
+        out[name] = ProjectionSpec(name, target.strip(), r.where("projections", name))
+    return out
+
+
+def _optional_file(data: dict, key: str, base: Path, r: _Reader) -> Path | None:
+    value = data.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise r.fail(f"'{key}' must be a path to a JSON file.", (key,))
+    path = base / value
+    if not path.is_file():
+        raise r.fail(
+            f"'{key}' file {value!r} not found.",
+            (key,),
+            fix="check the path, relative to the suite file",
+        )
+    return path
+
+
+def _optional_bool(data: dict, key: str, r: _Reader) -> bool:
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise r.fail(f"'{key}' must be true or false.", (key,))
+    return value
+
+
+def _read_checks(raw: Any, r: _Reader) -> dict[str, str]:
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise r.fail(
+            "'checks' must map rule ids to a severity.",
+            ("checks",),
+            fix="e.g. 'checks: {ABSENCE: off}'",
+        )
+    out = {}
+    for rule, severity in raw.items():
+        if severity is False:
+            severity = "off"
+        if severity not in SEVERITIES:
+            raise r.fail(
+                f"severity {severity!r} of check {rule!r} is not understood.",
+                ("checks", str(rule)),
+                fix=f"use one of: {', '.join(SEVERITIES)}",
+            )
+        out[str(rule).upper()] = str(severity)
+    return out
+
+
+def _read_hedges(raw: Any, r: _Reader) -> tuple[str, ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list) or not all(isinstance(h, str) and h.strip() for h in raw):
+        raise r.fail(
+            "'hedges' must be a list of phrases.",
+            ("hedges",),
+            fix="e.g. 'hedges: [as far as I can tell]'",
+        )
+    return tuple(h.strip() for h in raw)
+
+
+def _check_leaf_fields(suite: Suite, r: _Reader) -> None:
+    """A field must name a value, not an object; say which leaves it could name."""
+    seen = suite._schema_paths()
+    for fdef in suite.fields.values():
+        if any(paths.matches(fdef.segments, s) for s in seen):
+            continue
+        below = sorted(paths.format_path(s) for s in seen if paths.is_prefix(fdef.segments, s))
+        if below:
+            examples = ", ".join(below[:3])
+            raise r.fail(
+                f"field {fdef.name!r} ({fdef.path}) names an object or list, not a value.",
+                ("fields", fdef.name),
+                fix=f"name one of its values, e.g. {examples}",
+            )

