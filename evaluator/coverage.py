@@ -130,7 +130,7 @@ def judge_need(
     """Decide one need's status from its field's lineage."""
     base = {"field": need.field, "precision": need.precision, "readable": need.readable}
     if lineage is None or lineage.status == "no-sample":
-        reason = unmatched_reason or "every value of it in the fixtures is null"
+        reason = unmatched_reason or "every value of it in the fixtures is null."
         return NeedResult(
             status="not-in-fixture",
             detail=f"{reason} Add a fixture that holds it, or fix its path ({fdef.path}).",

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import calendar
 import copy
+import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
@@ -99,12 +100,24 @@ class LineageResult:
         return self.named.get(name)
 
     def rows(self) -> list[FieldLineage]:
-        """Every source field, named ones with their names, sorted by source path."""
+        """Every source field, named ones with their names, sorted by source path.
+
+        A null that stands where other records hold an object (an unassigned
+        ticket's ``assignee.data``) is not a field of its own and is left out.
+        """
         by_source = {fl.source: fl for fl in self.fields.values()}
         for fl in self.named.values():
             if fl.source in by_source and by_source[fl.source].field is None:
                 by_source[fl.source] = fl
-        return sorted(by_source.values(), key=lambda f: f.source)
+        sources = sorted(by_source)
+        return [
+            by_source[s]
+            for s in sources
+            if not (
+                by_source[s].status == "no-sample"
+                and any(o.startswith(s + ".") or o.startswith(s + "[") for o in sources)
+            )
+        ]
 
 
 # --------------------------------------------------------------------------------------
@@ -261,8 +274,10 @@ def _excerpt(output: Any, changed: Any, width: int = 40) -> Any:
 
 
 def _short(value: Any, limit: int = 40) -> str:
-    text = value if isinstance(value, str) else canonical(value)
-    return repr(text if len(text) <= limit else text[: limit - 1] + "…")
+    """A value as a JSON literal, cut to ``limit`` characters."""
+    if isinstance(value, str) and len(value) > limit:
+        value = value[: limit - 1] + "…"
+    return canonical(value) if not isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
 # --------------------------------------------------------------------------------------

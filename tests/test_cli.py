@@ -1,0 +1,135 @@
+"""The CLI through click's runner, with exact text."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from evaluator.cli import cli
+
+SUPPORT_TABLE = """\
+support-desk (question_sets/support_desk.yaml): tool search_tickets, 16 questions, total weight 60
+projection  coverage  answerable  dropped needed fields
+compact_v1     70.0%       10/16  sla_due_at, description, customer_note, total
+compact_v2     91.7%       14/16  description, customer_note
+pruned         50.0%        8/16  total
+raw            53.3%        9/16  -
+  compact_v1: dropped: sla_due_at, needed by breach-soon (weight 6), sla-report (weight 2)
+  compact_v1: dropped: description, needed by whats-the-problem (weight 3)
+  compact_v1: dropped: customer_note, needed by customer-note (weight 2)
+  compact_v1: dropped: total, needed by match-count (weight 2)
+  compact_v2: dropped: description, needed by whats-the-problem (weight 3)
+  compact_v2: dropped: customer_note, needed by customer-note (weight 2)
+  pruned: dropped: total, needed by match-count (weight 2)
+"""
+
+
+@pytest.fixture
+def in_repo(repo: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(repo)
+    return repo
+
+
+def test_score_one_suite_by_name(in_repo: Path) -> None:
+    result = CliRunner().invoke(cli, ["score", "support_desk"])
+    assert result.exit_code == 0, result.output
+    assert result.output == SUPPORT_TABLE
+
+
+def test_score_json_document(in_repo: Path) -> None:
+    result = CliRunner().invoke(cli, ["score", "--format", "json"])
+    assert result.exit_code == 0
+    doc = json.loads(result.stdout)
+    assert doc["version"] == 1
+    assert [s["name"] for s in doc["suites"]] == ["meter", "support-desk"]
+    assert doc["errors"] == []
+
+
+def test_lineage_table(in_repo: Path) -> None:
+    result = CliRunner().invoke(cli, ["lineage", "support_desk", "compact_v1"])
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert lines[0].startswith("support-desk / compact_v1: lineage of every source field (")
+    assert lines[1].split() == ["field", "source", "path", "output", "path", "status", "detail"]
+    sla = next(line for line in lines if line.startswith("sla_due_at"))
+    assert sla.split(None, 4) == [
+        "sla_due_at",
+        "data[].attributes.sla_due_at",
+        "-",
+        "dropped",
+        "no change to the value is visible",
+    ]
+
+
+def test_unknown_suite_name(in_repo: Path) -> None:
+    result = CliRunner().invoke(cli, ["score", "nosuch"])
+    assert result.exit_code == 1
+    assert result.stderr == (
+        "Error: no suite named 'nosuch'. Fix: use a suite file or one of: support_desk, meter\n"
+    )
+
+
+def test_usage_error_exits_1(in_repo: Path) -> None:
+    result = CliRunner().invoke(cli, ["score", "--bogus"])
+    assert result.exit_code == 1
+    assert "No such option '--bogus'" in result.stderr
+
+
+BROKEN = """\
+suite: broken
+tool: t
+fixtures: [page.json]
+fields: {name: "items[].name"}
+projections:
+  good: proj.py:good
+  missing: no_such_module_xyz:f
+  noisy: proj.py:noisy
+questions:
+  - {id: q, text: Whose ticket, needs: [name]}
+"""
+
+CODE = """\
+def good(page):
+    return [i["name"] for i in page["items"]]
+
+def noisy(page):
+    print("hello from a projection")
+    return {"names": [i["name"] for i in page["items"]]}
+"""
+
+
+def test_broken_projection_does_not_stop_the_others(
+    make_suite: Callable[..., Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = make_suite(BROKEN, {"page.json": {"items": [{"name": "Dana Whitfield"}]}}, CODE)
+    monkeypatch.chdir(path.parent)
+    result = CliRunner().invoke(cli, ["score", str(path), "--format", "json"])
+    assert result.exit_code == 1
+    doc = json.loads(result.stdout)  # printing projections must not corrupt it
+    projections = {p["name"]: p for p in doc["suites"][0]["projections"]}
+    assert projections["good"]["coverage"] == 1.0
+    assert projections["noisy"]["coverage"] == 1.0
+    assert projections["missing"]["error"] == (
+        f"{path}:7:12: suite 'broken': projection 'missing' (no_such_module_xyz:f) cannot be "
+        "imported: ModuleNotFoundError: No module named 'no_such_module_xyz'. "
+        f"Fix: make 'no_such_module_xyz' importable from {path.parent} or use "
+        "'path/to/file.py:f'"
+    )
+
+
+def test_suite_error_is_one_line_without_traceback(
+    make_suite: Callable[..., Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = make_suite(BROKEN.replace("needs: [name]", "needs: [nam]"), {"page.json": {"items": []}})
+    monkeypatch.chdir(path.parent)
+    result = CliRunner().invoke(cli, ["score", str(path)])
+    assert result.exit_code == 1
+    assert result.output == (
+        f"Error: {path}:10:41: need 'nam' names no field in the field dictionary. "
+        "Fix: did you mean 'name'? Or add 'nam' under 'fields:'\n"
+    )
+    assert "Traceback" not in result.output

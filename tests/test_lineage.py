@@ -1,0 +1,299 @@
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from evaluator import paths
+from evaluator.lineage import LineageResult, infer_lineage
+from evaluator.projections import ProjectionRunner
+from evaluator.suites import FieldDef
+
+
+def fdef(name: str, path: str, kind: str | None = None) -> FieldDef:
+    return FieldDef(name, path, paths.parse_path(path), kind)
+
+
+def run(
+    func: Callable[[Any], Any],
+    raw: Any,
+    fields: dict[str, str] | None = None,
+    kinds: dict[str, str] | None = None,
+    **runner: Any,
+) -> LineageResult:
+    defs = {n: fdef(n, p, (kinds or {}).get(n)) for n, p in (fields or {}).items()}
+    return infer_lineage("p", ProjectionRunner(func, **runner), [("page", raw)], defs)
+
+
+def tickets(n: int) -> dict[str, Any]:
+    return {
+        "data": [
+            {
+                "id": f"tkt_{i:08x}-aaaa-bbbb-cccc-{i:012x}",
+                "subject": f"Subject number {i} about a card declined at checkout",
+                "status_code": 1 + i % 3,
+                "owner_id": f"usr_{i % 4:08x}-1111",
+                "created_at": f"2026-02-{1 + i % 20:02d}T09:14:22.481Z",
+                "note": None,
+            }
+            for i in range(n)
+        ]
+    }
+
+
+USERS = {f"usr_{i:08x}-1111": f"Person {i}" for i in range(4)}
+STATUS = {1: "new", 2: "open", 3: "closed"}
+
+
+def test_kept_as_is() -> None:
+    result = run(lambda page: page, tickets(3), {"subject": "data[].subject"})
+    fl = result.for_field("subject")
+    assert (fl.status, fl.detail, fl.outputs) == ("kept", "carried as is", ("data[].subject",))
+
+
+def test_lookup_map_resolves_an_id_to_a_name() -> None:
+    def project(page: dict) -> dict:
+        return {"rows": [{"owner": USERS.get(t["owner_id"])} for t in page["data"]]}
+
+    fl = run(project, tickets(6), {"owner": "data[].owner_id"}, {"owner": "id"}).for_field("owner")
+    assert fl.status == "resolved"
+    assert fl.outputs == ("rows[].owner",)
+    assert fl.detail == 'mapped to another value (e.g. "usr_00000000-1111" -> "Person 0")'
+    assert not fl.opaque
+
+
+def test_code_to_label_is_resolved_and_raw_code_is_opaque() -> None:
+    def labels(page: dict) -> list:
+        return [STATUS[t["status_code"]] for t in page["data"]]
+
+    fl = run(labels, tickets(6), {"status": "data[].status_code"}).for_field("status")
+    assert (fl.status, fl.kind) == ("resolved", "code")
+    kept = run(lambda p: p, tickets(6), {"status": "data[].status_code"}).for_field("status")
+    assert (kept.status, kept.opaque) == ("kept", True)
+
+
+@pytest.mark.parametrize(
+    ("cut", "status", "detail", "precision"),
+    [
+        (10, "lossy", "day precision", "day"),
+        (13, "lossy", "hour precision", "hour"),
+        (16, "lossy", "minute precision", "minute"),
+        (19, "kept", "reformatted without loss", "second"),
+        (None, "kept", "carried as is", "second"),
+    ],
+)
+def test_time_precision(cut: int | None, status: str, detail: str, precision: str) -> None:
+    def project(page: dict) -> list:
+        return [t["created_at"][:cut] for t in page["data"]]
+
+    fl = run(project, tickets(4), {"created": "data[].created_at"}).for_field("created")
+    assert (fl.status, fl.detail, fl.precision) == (status, detail, precision)
+
+
+def test_time_near_a_boundary_is_shifted_backwards() -> None:
+    # 09:59:59 + 1 s would change the hour and the minute: lineage must not take
+    # that as proof of second precision.
+    page = {"data": [{"at": "2026-02-28T23:59:59Z"}, {"at": "2026-03-31T23:59:59Z"}]}
+    fl = run(lambda p: [t["at"][:13] for t in p["data"]], page, {"at": "data[].at"}).for_field("at")
+    assert (fl.status, fl.detail) == ("lossy", "hour precision")
+
+
+def test_cut_text_reports_where() -> None:
+    def project(page: dict) -> list:
+        return [{"s": t["subject"][:20]} for t in page["data"]]
+
+    fl = run(project, tickets(3), {"subject": "data[].subject"}).for_field("subject")
+    assert (fl.status, fl.detail, fl.precision) == ("lossy", "text cut after 20 characters", 20)
+
+
+def test_case_folded_text() -> None:
+    page = {"items": [{"name": "Dana Whitfield"}, {"name": "Sam Okafor"}]}
+    fl = run(
+        lambda p: [i["name"].lower() for i in p["items"]], page, {"n": "items[].name"}
+    ).for_field("n")
+    assert (fl.status, fl.detail) == ("lossy", "case folded")
+
+
+def test_text_embedded_in_markdown_is_kept() -> None:
+    page = {"items": [{"name": "Dana Whitfield"}, {"name": "Sam Okafor"}]}
+
+    def markdown(p: dict) -> str:
+        return "\n".join(f"- owner: **{i['name']}**" for i in p["items"])
+
+    fl = run(markdown, page, {"n": "items[].name"}).for_field("n")
+    assert (fl.status, fl.detail, fl.outputs) == ("kept", "carried inside text", ("$",))
+
+
+def test_shortened_id_is_lossy_and_opaque() -> None:
+    def project(page: dict) -> list:
+        return [t["id"].split("-")[0] for t in page["data"]]
+
+    fl = run(project, tickets(5), {"ticket_id": "data[].id"}).for_field("ticket_id")
+    assert (fl.status, fl.detail, fl.precision, fl.opaque) == (
+        "lossy",
+        "id shortened to its first 12 characters",
+        12,
+        True,
+    )
+
+
+def test_dropped() -> None:
+    fl = run(lambda p: {"n": len(p["data"])}, tickets(3), {"s": "data[].subject"}).for_field("s")
+    assert (fl.status, fl.detail, fl.outputs) == (
+        "dropped",
+        "no change to the value is visible",
+        (),
+    )
+
+
+def test_list_truncation_is_partial_and_says_where() -> None:
+    def first_ten(page: dict) -> list:
+        return [t["subject"] for t in page["data"][:10]]
+
+    result = run(first_ten, tickets(25), {"subject": "data[].subject"})
+    fl = result.for_field("subject")
+    assert (fl.status, fl.detail) == ("partial", "carried for the first 10 of 25 values only")
+    # Calls stay bounded: schema paths x a small sample, not items x leaves.
+    assert result.calls < 120
+
+
+def test_calls_do_not_grow_with_items() -> None:
+    def compact(page: dict) -> list:
+        return [
+            {"id": t["id"], "s": t["subject"], "at": t["created_at"][:10]} for t in page["data"]
+        ]
+
+    small = run(compact, tickets(10)).calls
+    large = run(compact, tickets(400)).calls
+    assert large <= small + 10
+
+
+def test_null_everywhere_is_no_sample_not_dropped() -> None:
+    fl = run(lambda p: p, tickets(3), {"note": "data[].note"}).for_field("note")
+    assert (fl.status, fl.detail) == ("no-sample", "no non-null sample in the fixtures")
+
+
+def test_projection_raising_on_every_perturbation_is_inconclusive() -> None:
+    # Only code 2 is ever seen, so the perturbation has to invent code 3, which
+    # this projection's label map does not know.
+    page = {"data": [{"status_code": 2}, {"status_code": 2}]}
+    only_open = {2: "open"}
+    fl = run(
+        lambda p: [only_open[t["status_code"]] for t in p["data"]],
+        page,
+        {"status": "data[].status_code"},
+    ).for_field("status")
+    assert fl.status == "inconclusive"
+    assert fl.detail == "the projection raised on every perturbed value (KeyError: 3)"
+
+
+def test_id_keyed_map_and_an_aggregate() -> None:
+    raw = {"payment_methods": {"card_442": {"amount": 30.5}, "cert_750": {"amount": 12.25}}}
+
+    def total(doc: dict) -> dict:
+        return {"total": sum(m["amount"] for m in doc["payment_methods"].values())}
+
+    result = run(total, raw, {"amount": "payment_methods.*.amount"})
+    fl = result.for_field("amount")
+    assert (fl.source, fl.status, fl.outputs) == (
+        "payment_methods.*.amount",
+        "resolved",
+        ("total",),
+    )
+    assert fl.detail == "mapped to another value (e.g. 30.5 -> 42.75)"
+
+
+def test_sorting_projection_keeps_fields_despite_reordering() -> None:
+    def by_time(page: dict) -> list:
+        rows = sorted(page["data"], key=lambda t: t["created_at"])
+        return [{"id": t["id"], "at": t["created_at"]} for t in rows]
+
+    fl = run(by_time, tickets(8), {"at": "data[].created_at"}).for_field("at")
+    assert (fl.status, fl.detail) == ("kept", "carried as is")
+
+
+def test_filter_field_selects_items() -> None:
+    raw = {
+        "alerts": [
+            {"kind": "sag", "ack": False},
+            {"kind": "spike", "ack": True},
+            {"kind": "loss", "ack": False},
+        ]
+    }
+
+    def open_alerts(doc: dict) -> list:
+        return [a["kind"] for a in doc["alerts"] if not a["ack"]]
+
+    result = run(open_alerts, raw, {"ack": "alerts[].ack", "kind": "alerts[].kind"})
+    assert result.for_field("ack").status == "resolved"
+    assert result.for_field("ack").detail.startswith("selects or filters items")
+    kind = result.for_field("kind")
+    assert kind.status == "partial"
+    assert kind.detail == (
+        "carried for 2 of 3 sampled values only (of 3): the projection selects or filters items"
+    )
+
+
+def test_selected_item_in_a_shuffled_list_is_found() -> None:
+    # The latest reading sits in the middle of an unordered list: a positional
+    # sample misses it, a search of the output for source values does not.
+    readings = [{"at": f"2026-01-01T{h:02d}:00:00Z", "kwh": 1000.5 + h} for h in range(24)]
+    random.Random(3).shuffle(readings)
+
+    def last(doc: dict) -> dict:
+        latest = max(doc["readings"], key=lambda r: r["at"])
+        return {"last_kwh": latest["kwh"]}
+
+    fl = run(last, {"readings": readings}, {"kwh": "readings[].kwh"}).for_field("kwh")
+    assert fl.status == "partial" and fl.outputs == ("last_kwh",)
+
+
+@pytest.mark.parametrize(
+    ("func", "kind", "message"),
+    [
+        (lambda p: p["nope"], "raised", "KeyError: 'nope'"),
+        (
+            lambda p: {1, 2},
+            "not-json",
+            "returned set that is not JSON-serialisable (Object of type set is not JSON serializable)",
+        ),
+        (
+            lambda p: random.random(),
+            "non-deterministic",
+            "returned different output for the same input on two calls",
+        ),
+        (
+            lambda p: p.pop("data") and None,
+            "mutates-input",
+            "changed the raw response it was given",
+        ),
+        (lambda p: "x" * 500, "too-large", "returned 500 bytes, over the limit of 100"),
+    ],
+)
+def test_projection_faults(func: Callable[[Any], Any], kind: str, message: str) -> None:
+    result = run(func, tickets(2), max_output_bytes=100)
+    assert result.fault is not None
+    assert (result.fault.kind, result.fault.message) == (kind, message)
+    assert result.fault_fixture == "page"
+
+
+def test_timeout() -> None:
+    def forever(page: dict) -> None:
+        while True:
+            pass
+
+    result = run(forever, tickets(1), timeout=0.2)
+    assert result.fault is not None
+    assert (result.fault.kind, result.fault.message) == ("timeout", "did not return within 0.2 s")
+
+
+def test_printing_projection_is_captured(capsys: pytest.CaptureFixture[str]) -> None:
+    def noisy(page: dict) -> list:
+        print("debug", len(page["data"]))
+        return [t["subject"] for t in page["data"]]
+
+    result = run(noisy, tickets(3), {"s": "data[].subject"})
+    assert result.for_field("s").status == "kept"
+    assert capsys.readouterr().out == ""

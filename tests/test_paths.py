@@ -1,0 +1,83 @@
+from __future__ import annotations
+
+import pytest
+
+from evaluator import paths
+
+
+@pytest.mark.parametrize(
+    ("text", "segments"),
+    [
+        ("data[].attributes.sla_due_at", ("data", "[]", "attributes", "sla_due_at")),
+        ("[].id", ("[]", "id")),
+        ("a.tags[]", ("a", "tags", "[]")),
+        ("grid[][]", ("grid", "[]", "[]")),
+        ("payment_methods.*.amount", ("payment_methods", "*", "amount")),
+    ],
+)
+def test_parse_and_format_round_trip(text: str, segments: tuple[str, ...]) -> None:
+    assert paths.parse_path(text) == segments
+    assert paths.format_path(segments) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("a..b", "empty segment in 'a..b' (two dots, or a dot at an end)"),
+        ("a.b[0]", "segment 'b[0]' of 'a.b[0]' is not a key, 'key[]' or '*'"),
+        ("", "a field path must be a non-empty string"),
+    ],
+)
+def test_parse_errors(text: str, message: str) -> None:
+    with pytest.raises(paths.PathSyntaxError) as info:
+        paths.parse_path(text)
+    assert str(info.value) == message
+
+
+def test_leaves_generalise_lists_and_id_keyed_maps() -> None:
+    doc = {
+        "data": [{"id": "a", "n": 1}, {"id": "b", "n": None}],
+        "payment_methods": {"card_442": {"amount": 3}, "cert_750": {"amount": 4}},
+        "meta": {"page": 1, "size": 2},
+    }
+    found = [(paths.format_path(i), paths.format_path(s), v) for i, s, v in paths.iter_leaves(doc)]
+    assert found == [
+        ("data[0].id", "data[].id", "a"),
+        ("data[0].n", "data[].n", 1),
+        ("data[1].id", "data[].id", "b"),
+        ("data[1].n", "data[].n", None),
+        ("payment_methods.card_442.amount", "payment_methods.*.amount", 3),
+        ("payment_methods.cert_750.amount", "payment_methods.*.amount", 4),
+        ("meta.page", "meta.page", 1),
+        ("meta.size", "meta.size", 2),
+    ]
+
+
+def test_top_level_list() -> None:
+    found = [paths.format_path(s) for _i, s, _v in paths.iter_leaves([{"id": 1}, {"id": 2}])]
+    assert found == ["[].id", "[].id"]
+
+
+def test_wildcard_matches_any_key_but_not_a_list() -> None:
+    assert paths.matches(("m", "*", "x"), ("m", "anything", "x"))
+    assert paths.matches(("m", "*", "x"), ("m", "*", "x"))
+    assert not paths.matches(("m", "*", "x"), ("m", "[]", "x"))
+    assert not paths.matches(("m", "x"), ("m", "x", "y"))
+
+
+def test_set_at_copies_only_the_path() -> None:
+    doc = {"a": [{"b": 1}, {"b": 2}], "other": {"big": list(range(10))}}
+    changed = paths.set_at(doc, ("a", 1, "b"), 9)
+    assert changed == {"a": [{"b": 1}, {"b": 9}], "other": {"big": list(range(10))}}
+    assert doc["a"][1]["b"] == 2
+    assert changed["other"] is doc["other"]
+    assert changed["a"][0] is doc["a"][0]
+
+
+def test_deep_nesting_needs_no_recursion() -> None:
+    doc: object = "leaf"
+    for _ in range(10_000):
+        doc = {"k": doc}
+    ((ipath, _spath, value),) = list(paths.iter_leaves(doc))
+    assert len(ipath) == 10_000 and value == "leaf"
+    assert paths.set_at(doc, ipath, "new") is not doc
