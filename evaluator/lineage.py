@@ -134,7 +134,7 @@ class _Perturbation:
 
 
 def _alt_char(ch: str) -> str:
-    if ch.isdigit():
+    if ch in "0123456789":
         return str((int(ch) + 1) % 10)
     if ch.isalpha():
         repl = "q" if ch.lower() != "q" else "z"
@@ -301,6 +301,22 @@ class _Probe:
     first_visible: _Perturbation | None = None
 
 
+def _fits(kind: str, value: Any, epoch: str | None) -> bool:
+    """Whether a perturbation for ``kind`` is valid for this value."""
+    number = isinstance(value, int | float) and not isinstance(value, bool)
+    if kind == "time":
+        return (number and epoch is not None) or kinds.is_iso_time(value)
+    if kind == "code":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind == "id":
+        return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
+    if kind == "number":
+        return number
+    if kind == "bool":
+        return isinstance(value, bool)
+    return isinstance(value, str)
+
+
 class _Prober:
     """Runs perturbations of one fixture through one projection."""
 
@@ -333,6 +349,10 @@ class _Prober:
         index: int,
     ) -> _Probe:
         result = _Probe(index)
+        if not _fits(kind, value, epoch):
+            # One path can hold values of several types (a number here, a string
+            # there): perturb each value as what it is.
+            kind, epoch = kinds.classify(value), None
         for pert in self._perturbations(value, kind, siblings, epoch):
             self._apply(result, ipath, value, pert)
             if kind in ("text", "url") and pert.offset == 0 and not result.visible:

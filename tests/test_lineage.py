@@ -1,13 +1,16 @@
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from evaluator import paths
-from evaluator.lineage import LineageResult, infer_lineage
+from evaluator.lineage import STATUSES, LineageResult, infer_lineage
 from evaluator.projections import ProjectionRunner
 from evaluator.suites import FieldDef
 
@@ -297,3 +300,38 @@ def test_printing_projection_is_captured(capsys: pytest.CaptureFixture[str]) -> 
     result = run(noisy, tickets(3), {"s": "data[].subject"})
     assert result.for_field("s").status == "kept"
     assert capsys.readouterr().out == ""
+
+
+_scalars = (
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**12), 10**13)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=30)
+    | st.sampled_from(
+        ["2026-02-11T09:14:22.481Z", "2024-05-02", "usr_41c2be09-77aa", "https://x.y/z"]
+    )
+)
+_docs = st.recursive(
+    _scalars,
+    lambda inner: (
+        st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5)
+    ),
+    max_leaves=30,
+)
+_PROJECTIONS: list[Callable[[Any], Any]] = [
+    lambda d: d,
+    lambda d: json.dumps(d)[:50],
+    lambda d: str(d),
+    lambda d: len(json.dumps(d)),
+    lambda d: sorted(map(str, d)) if isinstance(d, list | dict) else d,
+    lambda d: d["k"] if isinstance(d, dict) else d,
+]
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+@given(_docs, st.sampled_from(range(len(_PROJECTIONS))))
+def test_arbitrary_json_never_crashes_lineage(doc: Any, which: int) -> None:
+    result = infer_lineage("p", ProjectionRunner(_PROJECTIONS[which]), [("f", doc)], {})
+    assert result.fault is None or result.fault.kind == "raised"
+    assert all(fl.status in STATUSES for fl in result.rows())
