@@ -63,6 +63,12 @@ class FieldLineage:
     opaque: bool = False
     field: str | None = None
     samples: int = 0
+    #: How the value is carried, for programs (the detail is for people): as-is,
+    #: embedded, reformatted, time-precision, text-cut, id-shortened, case-folded,
+    #: rounded, mapped, filter, first-n, selection, or None.
+    how: str | None = None
+    #: For a list cut after its first items: (items carried, items in the source).
+    first_n: tuple[int, int] | None = None
 
     @property
     def carried(self) -> bool:
@@ -80,6 +86,7 @@ class FieldLineage:
             "kind": self.kind,
             "precision": self.precision,
             "opaque": self.opaque,
+            "how": self.how,
         }
 
 
@@ -479,37 +486,42 @@ def _classify_time(probes: list[_Probe]) -> tuple[str, str, str | None]:
     return "kept", how, finest_seen
 
 
-def _classify_carried(probes: list[_Probe], kind: str) -> tuple[str, str, str | int | None, bool]:
+def _classify_carried(
+    probes: list[_Probe], kind: str
+) -> tuple[str, str, str | int | None, bool, str]:
     """Status, detail, precision and opaqueness of a path visible in every probe."""
     if kind == "time":
         status, detail, precision = _classify_time(probes)
-        return status, detail, precision, False
+        how = "time-precision" if status == "lossy" else "reformatted"
+        if status == "kept" and detail == "carried as is":
+            how = "as-is"
+        return status, detail, precision, False, how
     reps = [p.rep or "mapped" for p in probes]
     worst = max(reps, key=_REPS.index)
     cuts = [p.cut for p in probes if p.cut is not None]
     opaque_kind = kind in ("id", "code")
     if kind in ("text", "url") and cuts:
         cut = min(cuts)
-        return "lossy", f"text cut after {cut} characters", cut, False
+        return "lossy", f"text cut after {cut} characters", cut, False, "text-cut"
     if worst == "prefix" and kind == "id":
         shown = min(len(str(p.example[1])) for p in probes if p.example)
-        return "lossy", f"id shortened to its first {shown} characters", shown, True
+        return "lossy", f"id shortened to its first {shown} characters", shown, True, "id-shortened"
     if worst == "casefold" or any(p.casefolded for p in probes):
-        return "lossy", "case folded", None, False
+        return "lossy", "case folded", None, False, "case-folded"
     if worst == "rounded":
-        return "lossy", "rounded", None, False
+        return "lossy", "rounded", None, False, "rounded"
     if worst == "filter":
         example = next((p.example for p in probes if p.example), None)
         where = f": {example[1]}" if example else ""
-        return "resolved", f"selects or filters items{where}", None, False
+        return "resolved", f"selects or filters items{where}", None, False, "filter"
     if worst == "mapped":
         example = next((p.example for p in probes if p.example), None)
         how = "mapped to another value"
         if example:
             how += f" (e.g. {_short(example[0])} -> {_short(example[1])})"
-        return "resolved", how, None, False
+        return "resolved", how, None, False, "mapped"
     detail = "carried as is" if worst == "exact" else "carried inside text"
-    return "kept", detail, None, opaque_kind
+    return "kept", detail, None, opaque_kind, "as-is" if worst == "exact" else "embedded"
 
 
 @dataclass
@@ -543,21 +555,27 @@ def _lineage_of(obs: _PathObservation) -> FieldLineage:
     if not visible:
         return FieldLineage(status="dropped", detail="no change to the value is visible", **common)
     if len(visible) < len(answered):
+        first_n = None
+        how = "selection"
         if obs.prefix_cut is not None:
             detail = f"carried for the first {obs.prefix_cut} of {obs.total} values only"
+            first_n, how = (obs.prefix_cut, obs.total), "first-n"
         else:
             detail = (
                 f"carried for {len(visible)} of {len(answered)} sampled values only "
                 f"(of {obs.total}): the projection selects or filters items"
             )
-        return FieldLineage(status="partial", detail=detail, outputs=outputs, **common)
-    status, detail, precision, opaque = _classify_carried(visible, obs.kind)
+        return FieldLineage(
+            status="partial", detail=detail, outputs=outputs, how=how, first_n=first_n, **common
+        )
+    status, detail, precision, opaque, how = _classify_carried(visible, obs.kind)
     return FieldLineage(
         status=status,
         detail=detail,
         outputs=outputs,
         precision=precision,
         opaque=opaque,
+        how=how,
         **common,
     )
 
