@@ -1,0 +1,435 @@
+"""Run history: listing runs, trends and diffs, and their plain-text views."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from history_builders import info, projection, small_suite, suite_score
+
+from evaluator.history import (
+    CHANGE_COLUMNS,
+    HistoryQueryError,
+    RunDiff,
+    open_history,
+    render_diff,
+    render_history,
+    render_trend,
+)
+from evaluator.score import score_suite
+from evaluator.store import Store
+from evaluator.suites import load_suite
+
+ROOT = Path(__file__).resolve().parent.parent
+WEIGHTS = {"count": 3, "list": 5, "when": 2}
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "history.duckdb"
+
+
+def _two_runs(db: Path) -> Store:
+    """Two runs that differ in every way a diff reports."""
+    store = Store(db)
+    store.record_run(
+        info(10, git_commit="a" * 40, git_dirty=False),
+        [
+            suite_score(
+                "orders",
+                [
+                    projection(
+                        "compact",
+                        {
+                            "count": {"total": "ok"},
+                            "list": {"id": "ok", "name": "dropped"},
+                            "when": {"created": "lossy"},
+                        },
+                        weights=WEIGHTS,
+                    ),
+                    projection(
+                        "full",
+                        {"count": {"total": "ok"}, "list": {"id": "ok", "name": "ok"}},
+                        weights=WEIGHTS,
+                    ),
+                    projection("old", {"count": {"total": "ok"}}, weights=WEIGHTS),
+                ],
+                digest="s1",
+                fixtures={"empty": "f2", "page": "f1"},
+                weights=WEIGHTS,
+            )
+        ],
+        costs=[
+            {"suite": "orders", "projection": "compact", "fixture": "page", "tokens": 100},
+            {"suite": "orders", "projection": "full", "fixture": "page", "tokens": 400},
+        ],
+        findings=[
+            {
+                "rule": "error-hidden",
+                "severity": "error",
+                "suite": "orders",
+                "projection": "compact",
+                "fixture": "empty",
+                "path": "",
+                "message": "the error becomes an empty list",
+            }
+        ],
+        trace_summaries=[{"trace_id": "t1", "followups": 2, "duplicates": 0, "hedges": 1}],
+        followups=[
+            {
+                "trace_id": "t1",
+                "producer_tool": "search",
+                "consumer_tool": "get",
+                "consumer_arg": "id",
+            }
+        ]
+        * 2,
+        hedges=[{"trace_id": "t1", "turn": 2, "phrase": "I think", "language": "en"}],
+    )
+    store.record_run(
+        info(11, git_commit="b" * 40, git_dirty=True),
+        [
+            suite_score(
+                "orders",
+                [
+                    projection(
+                        "compact",
+                        {
+                            "count": {"total": "dropped"},
+                            "list": {"id": "ok", "name": "ok"},
+                            "when": {"created": "dropped"},
+                        },
+                        weights=WEIGHTS,
+                        digest="p2",
+                    ),
+                    projection(
+                        "full",
+                        {},
+                        error="projection 'full' raised on fixture 'page': KeyError: 'items'",
+                    ),
+                    projection("new", {"count": {"total": "ok"}}, weights=WEIGHTS),
+                ],
+                digest="s2",
+                fixtures={"empty": "f2", "page": "f1b"},
+                weights=WEIGHTS,
+            )
+        ],
+        costs=[
+            {"suite": "orders", "projection": "compact", "fixture": "page", "tokens": 130},
+            {"suite": "orders", "projection": "full", "fixture": "page", "tokens": 400},
+        ],
+        findings=[
+            {
+                "rule": "untrusted-text",
+                "severity": "warning",
+                "suite": "orders",
+                "projection": "compact",
+                "fixture": "page",
+                "path": "items[].note",
+                "message": "customer text reaches the model unmarked",
+            }
+        ],
+        trace_summaries=[{"trace_id": "t1", "followups": 4, "duplicates": 1, "hedges": 0}],
+        followups=[
+            {
+                "trace_id": "t1",
+                "producer_tool": "search",
+                "consumer_tool": "get",
+                "consumer_arg": "id",
+            }
+        ]
+        * 4,
+    )
+    return store
+
+
+# --------------------------------------------------------------------------------------
+# Runs
+
+
+def test_history_lists_runs_oldest_first(db: Path) -> None:
+    _two_runs(db)
+    runs = open_history(db).runs()
+    assert [r.run_id for r in runs.runs] == [1, 2]
+    assert render_history(runs) == (
+        "run  started (UTC)        commit          tokenizer   projeval  suites\n"
+        "  1  2026-11-28 10:00:00  aaaaaaaa        o200k_base  0.1.0     orders\n"
+        "  2  2026-11-28 11:00:00  bbbbbbbb+dirty  o200k_base  0.1.0     orders\n"
+    )
+    frame = runs.to_pandas()
+    assert list(frame.columns) == [
+        "run_id",
+        "started_at",
+        "projeval_version",
+        "git_commit",
+        "git_dirty",
+        "tokenizer",
+        "suites",
+        "projections",
+        "traces",
+    ]
+    assert str(frame["started_at"].dt.tz) == "UTC"
+    assert frame["projections"].tolist() == [3, 3]
+    last = open_history(db).runs(limit=1)
+    assert [r.run_id for r in last.runs] == [2]
+    assert render_history(last).endswith("(1 of 2 runs shown)\n")
+    json.dumps(runs.to_dict())
+
+
+def test_empty_store_renders_a_sentence(db: Path) -> None:
+    Store(db).migrate()
+    history = open_history(db)
+    assert render_history(history.runs()) == "No runs recorded yet.\n"
+    assert render_trend(history.trend()) == "No runs recorded yet.\n"
+    with pytest.raises(HistoryQueryError, match="the store holds 0 runs; a diff needs two"):
+        history.diff()
+
+
+# --------------------------------------------------------------------------------------
+# Trends
+
+
+def test_trend_says_what_changed_between_runs(db: Path) -> None:
+    store = _two_runs(db)
+    store.record_run(
+        info(12, git_commit="b" * 40, git_dirty=True, tokenizer="cl100k_base"),
+        [
+            suite_score(
+                "orders",
+                [projection("compact", {"count": {"total": "ok"}}, weights=WEIGHTS, digest="p2")],
+                digest="s2",
+                fixtures={"empty": "f2", "page": "f1b"},
+                weights=WEIGHTS,
+            )
+        ],
+    )
+    trend = open_history(db).trend("orders", "compact")
+    frame = trend.to_pandas()
+    assert frame["run_id"].tolist() == [1, 2, 3]
+    assert frame["changed"].tolist() == [
+        "",
+        "suite, fixtures, projection, commit",
+        "tokenizer",
+    ]
+    assert frame["coverage"].tolist() == pytest.approx([0.3, 0.5, 1.0])
+    assert frame["tokens"].tolist()[:2] == [100, 130]
+    assert frame["followups"].tolist()[:2] == [2, 4]  # run-wide, joined on
+    assert render_trend(trend) == (
+        "orders / compact\n"
+        "  run  started (UTC)        commit          coverage  answerable  tokens  changed\n"
+        "    1  2026-11-28 10:00:00  aaaaaaaa           30.0%         1/3     100\n"
+        "    2  2026-11-28 11:00:00  bbbbbbbb+dirty     50.0%         1/3     130  suite, fixtures, projection, commit\n"
+        "    3  2026-11-28 12:00:00  bbbbbbbb+dirty    100.0%         1/1       -  tokenizer\n"
+        "\n"
+        "traces (all runs' totals)\n"
+        "  run  started (UTC)        commit          traces  follow-ups  duplicates  hedges\n"
+        "    1  2026-11-28 10:00:00  aaaaaaaa             1           2           0       1\n"
+        "    2  2026-11-28 11:00:00  bbbbbbbb+dirty       1           4           1       0\n"
+        "    3  2026-11-28 12:00:00  bbbbbbbb+dirty       0           -           -       -\n"
+    )
+    json.dumps(trend.to_dict())
+
+
+def test_trend_of_one_metric(db: Path) -> None:
+    _two_runs(db)
+    history = open_history(db)
+    coverage = history.trend(metric="coverage")
+    assert list(coverage.to_pandas().columns) == [
+        "run_id",
+        "started_at",
+        "git_commit",
+        "git_dirty",
+        "suite",
+        "projection",
+        "coverage",
+        "changed",
+    ]
+    assert render_trend(history.trend("orders", "full", "coverage")) == (
+        "orders / full\n"
+        "  run  started (UTC)        commit          coverage  changed\n"
+        "    1  2026-11-28 10:00:00  aaaaaaaa          100.0%\n"
+        "    2  2026-11-28 11:00:00  bbbbbbbb+dirty     error  suite, fixtures, commit\n"
+    )
+    hedges = history.trend(metric="hedges")
+    assert hedges.to_pandas()[["run_id", "hedges"]].values.tolist() == [[1, 1], [2, 0]]
+    assert render_trend(hedges) == (
+        "traces (all runs' totals)\n"
+        "  run  started (UTC)        commit          hedges\n"
+        "    1  2026-11-28 10:00:00  aaaaaaaa             1\n"
+        "    2  2026-11-28 11:00:00  bbbbbbbb+dirty       0\n"
+    )
+    last = history.trend(last=1)
+    assert set(last.projections["run_id"]) == {2} and last.traces["run_id"].tolist() == [2]
+    only_old = history.trend(projection="old")
+    assert only_old.traces["run_id"].tolist() == [1]  # the runs that scored it
+
+
+def test_trend_names_what_it_does_not_know(db: Path) -> None:
+    _two_runs(db)
+    history = open_history(db)
+    with pytest.raises(HistoryQueryError) as caught:
+        history.trend(metric="speed")
+    assert caught.value.render() == (
+        "unknown trend metric 'speed'. Fix: use one of: coverage, answerable, tokens, bytes, "
+        "followups, duplicates, hedges"
+    )
+    with pytest.raises(HistoryQueryError, match=r"no recorded run scored suite 'nope'.*orders"):
+        history.trend("nope")
+    with pytest.raises(
+        HistoryQueryError,
+        match=r"no recorded run scored projection 'nope' of suite 'orders'.*compact, full, new, old",
+    ):
+        history.trend("orders", "nope")
+
+
+# --------------------------------------------------------------------------------------
+# Diffs
+
+
+def test_diff_of_the_last_two_runs_lists_regressions_first(db: Path) -> None:
+    _two_runs(db)
+    diff = open_history(db).diff()
+    assert (diff.run_a.run_id, diff.run_b.run_id) == (1, 2)
+    assert render_diff(diff) == (
+        "run 1 (2026-11-28 10:00:00 UTC, commit aaaaaaaa) -> "
+        "run 2 (2026-11-28 11:00:00 UTC, commit bbbbbbbb+dirty)\n"
+        "7 regressions, 5 improvements, 7 other changes\n"
+        "\n"
+        "Regressions\n"
+        "  orders / full     projection error   now fails: projection 'full' raised on fixture 'page': KeyError: 'items'\n"
+        "  orders / compact  question           count is no longer answerable (weight 3)\n"
+        "  orders / compact  field              total: ok -> dropped, needed by count (weight 3)\n"
+        "  orders / compact  tokens             100 -> 130 (+30, +30.0%)\n"
+        "  run               follow-ups         2 -> 4 (+2)\n"
+        "  run               duplicate calls    0 -> 1 (+1)\n"
+        "  orders / compact  finding            [warning] untrusted-text at items[].note: customer text reaches the model unmarked\n"
+        "\n"
+        "Improvements\n"
+        "  orders / compact  question           list is now answerable (weight 5)\n"
+        "  orders / compact  field              name: dropped -> ok, needed by list (weight 5)\n"
+        "  orders / compact  coverage           30.0% -> 50.0% (+20.0 points)\n"
+        "  run               hedges             1 -> 0 (-1)\n"
+        "  orders / compact  finding            resolved: [error] error-hidden: the error becomes an empty list\n"
+        "\n"
+        "Other changes\n"
+        "  orders / compact  field              created: lossy -> dropped, needed by when (weight 2)\n"
+        "  orders / new      projection         added (projections.demo:new)\n"
+        "  orders / old      projection         removed\n"
+        "  orders            suite file         changed (s1 -> s2)\n"
+        "  orders            fixture            page changed (f1 -> f1b)\n"
+        "  orders / compact  projection source  source changed (p1 -> p2)\n"
+        "  run               commit             aaaaaaaa -> bbbbbbbb+dirty\n"
+    )
+
+
+def test_diff_frames_hold_the_detail(db: Path) -> None:
+    _two_runs(db)
+    diff = open_history(db).diff()
+    assert list(diff.to_pandas().columns) == list(CHANGE_COLUMNS)
+    assert diff.regressions["kind"].tolist()[:3] == ["projection error", "question", "field"]
+    assert diff.questions[["question", "change"]].values.tolist() == [
+        ["count", "newly unanswerable"],
+        ["list", "newly answerable"],
+    ]
+    assert diff.needs[["field", "status_a", "status_b", "direction"]].values.tolist() == [
+        ["total", "ok", "dropped", "regression"],
+        ["name", "dropped", "ok", "improvement"],
+        ["created", "lossy", "dropped", "change"],
+    ]
+    presence = dict(zip(diff.projections["projection"], diff.projections["presence"], strict=True))
+    assert presence == {"compact": "both", "full": "both", "new": "added", "old": "removed"}
+    assert diff.tokens[["projection", "delta"]].values.tolist() == [["compact", 30], ["full", 0]]
+    assert diff.followups[["count_a", "count_b", "delta"]].values.tolist() == [[2, 4, 2]]
+    assert diff.hedges[["phrase", "count_a", "count_b"]].values.tolist() == [["I think", 1, 0]]
+    assert diff.findings[["rule", "change"]].values.tolist() == [
+        ["error-hidden", "resolved"],
+        ["untrusted-text", "new"],
+    ]
+    # A source field a question needs is reported once, as a field change.
+    assert diff.lineage["source"].tolist() == ["data[].created", "data[].name", "data[].total"]
+    assert "source field" not in set(diff.changes["kind"])
+    json.dumps(diff.to_dict())
+
+
+def test_diff_picks_runs_by_id_or_from_the_end(db: Path) -> None:
+    store = _two_runs(db)
+    store.record_run(info(9), [small_suite()])  # recorded last, but started first
+    history = open_history(db)
+    ordered = [r.run_id for r in history.runs().runs]
+    assert ordered == [3, 1, 2]
+    assert (history.diff().run_a.run_id, history.diff().run_b.run_id) == (1, 2)
+    assert history.diff(3).run_b.run_id == 2  # one run: against the latest
+    assert history.diff(run_b=1).run_a.run_id == 3  # the run before it
+    assert history.diff(-3, "-1").run_a.run_id == 3
+    same = history.diff(2, 2)
+    assert same.changes.empty and render_diff(same).endswith("No changes.\n")
+    with pytest.raises(HistoryQueryError) as caught:
+        history.diff(7)
+    assert caught.value.render() == (
+        f"{db}: no run 7 in the store. "
+        "Fix: see the runs with `projeval history`; -1 is the latest, -2 the one before"
+    )
+    with pytest.raises(HistoryQueryError, match="holds 3 runs up to run 3; a diff needs two"):
+        history.diff(run_b=3)
+
+
+def test_frames_of_one_run(db: Path) -> None:
+    _two_runs(db)
+    history = open_history(db)
+    assert set(history.results(-1)["run_id"]) == {2}
+    assert len(history.results()) == 6
+    assert str(history.results().dtypes["coverage"]).lower().startswith("float")
+
+
+# --------------------------------------------------------------------------------------
+# The shipped example, end to end
+
+
+def test_shipped_example_recorded_twice_then_changed(db: Path, tmp_path: Path) -> None:
+    suite_file = ROOT / "question_sets" / "support_desk.yaml"
+    first = score_suite(load_suite(suite_file, root=ROOT))
+    store = Store(db)
+    store.record_run(info(10), [first])
+    store.record_run(info(11), [score_suite(load_suite(suite_file, root=ROOT))])
+    history = open_history(db)
+    assert history.diff().changes.empty  # the same inputs score the same
+
+    # The changed run: compact_v2 now points at compact_v1's code, pruned is gone.
+    text = suite_file.read_text(encoding="utf-8")
+    text = text.replace(
+        "compact_v2: projections.support_desk:compact_v2",
+        "compact_v2: projections.support_desk:compact_v1",
+    ).replace("  pruned: projections.support_desk:pruned\n", "")
+    text = text.replace("../fixtures/", f"{(ROOT / 'fixtures').as_posix()}/")
+    changed_file = tmp_path / "support_desk.yaml"
+    changed_file.write_text(text, encoding="utf-8")
+    changed = score_suite(load_suite(changed_file, root=ROOT))
+    store.record_run(info(12), [changed])
+
+    diff = history.diff()
+    assert (diff.run_a.run_id, diff.run_b.run_id) == (2, 3)
+    lost = diff.questions[diff.questions["change"] == "newly unanswerable"]
+    assert set(lost["projection"]) == {"compact_v2"}
+    assert "breach-soon" in set(lost["question"])
+    regressions = diff.regressions
+    assert regressions.iloc[0]["kind"] == "question"
+    assert (
+        "sla_due_at: ok -> dropped, needed by breach-soon, sla-report (weight 8)"
+        in regressions["description"].tolist()
+    )
+    coverage = regressions[regressions["kind"] == "coverage"].iloc[0]
+    assert coverage["projection"] == "compact_v2" and coverage["delta"] < 0
+    other = diff.changes[diff.changes["direction"] == "change"]
+    assert ("projection", "pruned", "removed") in {
+        (r["kind"], r["projection"], r["description"]) for r in other.to_dict("records")
+    }
+    assert "suite file" in set(other["kind"])
+    assert "projection target" in set(other["kind"])
+    text = render_diff(diff)
+    assert text.index("Regressions") < text.index("Other changes")
+    assert isinstance(diff, RunDiff)
+    # Coverage over the three runs, per projection.
+    trend = history.trend("support-desk", "compact_v2").to_pandas()
+    assert trend["changed"].tolist() == ["", "", "suite, target"]
+    assert trend["coverage"].iloc[2] < trend["coverage"].iloc[1]
