@@ -1,8 +1,8 @@
 """The ``projeval`` command: a thin layer over the library.
 
-Every command parses its options, calls one library function, prints the
-text or JSON it gets back, and exits with a documented code. User mistakes
-arrive as :class:`~evaluator.errors.ProjevalError` and print as one line,
+Every command parses its options, calls the library, prints the text or JSON
+it gets back, and exits with a documented code. User mistakes arrive as
+:class:`~evaluator.errors.ProjevalError` and print as one line,
 ``Error: <file>:<position>: <what>. Fix: <how>``, with no traceback.
 """
 
@@ -12,6 +12,7 @@ import json
 import sys
 import traceback
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +20,14 @@ import click
 
 from evaluator import __version__
 from evaluator.config import Project, load_project
+from evaluator.cost import render_cost_text
 from evaluator.errors import EXIT_INPUT, EXIT_INTERNAL, EXIT_OK, ProjevalError
-from evaluator.score import SuiteScore, score_document, score_suite
-from evaluator.suites import Suite, load_suite
+from evaluator.history import open_history, render_diff, render_history, render_trend
+from evaluator.report import build_view, write_report
+from evaluator.run import RunResult, choose_projections, evaluate
+from evaluator.score import SuiteScore, score_suite
+from evaluator.store import RunInfo, Store
+from evaluator.suites import load_suite
 from evaluator.textfmt import num, pct, table
 
 
@@ -35,6 +41,9 @@ class _Context:
         if self._project is None:
             self._project = load_project(self.config_path)
         return self._project
+
+    def db(self, option: str | None) -> Path:
+        return Path(option) if option else self.project.db
 
 
 def _suites(ctx: _Context, names: Sequence[str]) -> list[Path]:
@@ -54,7 +63,7 @@ def _suites(ctx: _Context, names: Sequence[str]) -> list[Path]:
         if path.suffix in (".yaml", ".yml") or path.exists():
             out.append(path)
             continue
-        matches = [p for p in project.suites if p.stem == name or p.stem.replace("_", "-") == name]
+        matches = [p for p in project.suites if name in (p.stem, p.stem.replace("_", "-"))]
         if not matches:
             known = ", ".join(p.stem for p in project.suites) or "none configured"
             raise ProjevalError(
@@ -64,92 +73,86 @@ def _suites(ctx: _Context, names: Sequence[str]) -> list[Path]:
     return out
 
 
-def _load(ctx: _Context, path: Path) -> Suite:
-    return load_suite(path, root=ctx.project.root)
-
-
-def _score_all(
-    ctx: _Context, names: Sequence[str], projections: Sequence[str]
-) -> tuple[list[SuiteScore], list[str]]:
-    """Score every suite; one broken suite is reported and the others still run."""
-    project = ctx.project
-    scores: list[SuiteScore] = []
-    errors: list[str] = []
-    for path in _suites(ctx, names):
-        try:
-            suite = _load(ctx, path)
-            chosen = _chosen(suite, projections)
-            scores.append(
-                score_suite(
-                    suite,
-                    chosen,
-                    timeout=project.timeout,
-                    max_output_bytes=project.max_output_bytes,
-                )
-            )
-        except ProjevalError as exc:
-            errors.append(exc.render())
-    return scores, errors
-
-
-def _chosen(suite: Suite, projections: Sequence[str]) -> list[str] | None:
-    if not projections:
-        return None
-    unknown = [p for p in projections if p not in suite.projections]
-    if unknown:
-        raise ProjevalError(
-            f"suite {suite.name!r} has no projection {unknown[0]!r}.",
-            file=suite.path,
-            fix=f"use one of: {', '.join(sorted(suite.projections))}",
-        )
-    return list(projections)
-
-
-def display_path(path: Path) -> str:
+def display_path(path: Path | str) -> str:
     """A path relative to the current folder when it is below it (shorter, and stable)."""
     try:
-        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
+        return Path(path).resolve().relative_to(Path.cwd().resolve()).as_posix()
     except ValueError:
-        return path.as_posix()
+        return Path(path).as_posix()
 
 
-def render_score_text(scores: list[SuiteScore], errors: list[str]) -> str:
-    """The table ``projeval score`` prints."""
+def _severities(counts: dict[str, int]) -> str:
+    parts = [
+        f"{counts[s]} {s}{'s' if counts[s] != 1 else ''}"
+        for s in ("error", "warning", "info")
+        if counts.get(s)
+    ]
+    return ", ".join(parts) or "-"
+
+
+def render_run_text(run: RunResult) -> str:
+    """The summary ``projeval score`` and ``projeval run`` print."""
     blocks = []
-    for s in sorted(scores, key=lambda s: s.suite.name):
-        suite = s.suite
+    for s in sorted(run.suites, key=lambda s: s.name):
+        suite = s.score.suite
         head = (
             f"{suite.name} ({display_path(suite.path)}): tool {suite.tool}, "
             f"{len(suite.questions)} questions, total weight {num(suite.total_weight)}"
         )
+        costs = s.cost.projections if s.cost else {}
+        findings: dict[str, dict[str, int]] = {}
+        for f in s.findings:
+            counts = findings.setdefault(f.projection, {})
+            counts[f.severity] = counts.get(f.severity, 0) + 1
         rows = []
         notes = []
-        for name in sorted(s.projections):
-            p = s.projections[name]
+        for name in sorted(s.score.projections):
+            p = s.score.projections[name]
             if not p.ok:
-                rows.append((name, "error", "-", p.error_kind or ""))
+                rows.append((name, "error", "-", "-", "-", "-", p.error_kind or ""))
                 notes.append(f"  {name}: error: {p.error}")
                 continue
-            dropped = ", ".join(d.field for d in p.dropped_needed) or "-"
-            rows.append((name, pct(p.coverage), f"{p.answerable}/{len(p.questions)}", dropped))
+            cost = costs.get(name)
+            tokens = f"{cost.tokens:,}" if cost else "-"
+            ratio = f"{cost.ratio_to_raw:.2f}" if cost and cost.ratio_to_raw is not None else "-"
+            rows.append(
+                (
+                    name,
+                    pct(p.coverage),
+                    f"{p.answerable}/{len(p.questions)}",
+                    tokens,
+                    ratio,
+                    _severities(findings.get(name, {})),
+                    ", ".join(d.field for d in p.dropped_needed) or "-",
+                )
+            )
             notes.extend(f"  {name}: {d.describe()}" for d in p.dropped_needed)
         body = table(
-            ("projection", "coverage", "answerable", "dropped needed fields"), rows, right=(1, 2)
+            (
+                "projection",
+                "coverage",
+                "answerable",
+                "tokens",
+                "vs raw",
+                "findings",
+                "dropped needed fields",
+            ),
+            rows,
+            right=(1, 2, 3, 4),
         )
         block = [head, body]
         if notes:
             block.append("\n".join(notes))
-        if s.diagnostics:
-            block.append("\n".join(f"warning: {d}" for d in s.diagnostics))
+        block.extend(f"warning: {d}" for d in s.score.diagnostics)
         blocks.append("\n".join(block))
-    blocks.extend(f"Error: {e}" for e in errors)
+    blocks.extend(f"Error: {e}" for e in run.errors)
     return "\n\n".join(blocks)
 
 
-def render_lineage_text(score: SuiteScore, projection: str) -> str:
+def render_lineage_text(scored: SuiteScore, projection: str) -> str:
     """The table ``projeval lineage`` prints."""
-    p = score.projections[projection]
-    head = f"{score.suite.name} / {projection}: lineage of every source field"
+    p = scored.projections[projection]
+    head = f"{scored.suite.name} / {projection}: lineage of every source field"
     if not p.ok or p.lineage is None:
         return f"{head}\nerror: {p.error}"
     rows = [
@@ -166,6 +169,11 @@ def _emit(text: str, out: str | None) -> None:
         Path(out).write_text(text + "\n", encoding="utf-8")
     else:
         click.echo(text)
+
+
+def _now() -> datetime:
+    # The one place projeval reads the clock; everything below takes the time as an argument.
+    return datetime.now(UTC)
 
 
 class _Group(click.Group):
@@ -211,12 +219,21 @@ def cli(click_ctx: click.Context, config: str | None) -> None:
     click_ctx.obj = _Context(config)
 
 
+_FORMAT = click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
+)
+_DB = click.option(
+    "--db",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="History store (default: the config's db, $PROJEVAL_DB, or .projeval/history.duckdb).",
+)
+
+
 @cli.command()
 @click.argument("suites", nargs=-1)
 @click.option("--projection", "-p", multiple=True, help="Score only this projection (repeatable).")
-@click.option(
-    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
-)
+@_FORMAT
 @click.option(
     "--out", type=click.Path(dir_okay=False), help="Write to this file instead of stdout."
 )
@@ -224,41 +241,41 @@ def cli(click_ctx: click.Context, config: str | None) -> None:
 def score(
     ctx: _Context, suites: tuple[str, ...], projection: tuple[str, ...], fmt: str, out: str | None
 ) -> None:
-    """Score projections: coverage and dropped needed fields per projection.
+    """Coverage, tokens, findings and dropped needed fields per projection.
 
     Exits 1 when a suite could not be loaded or a projection could not be
     imported or misbehaved; everything else is still scored and printed.
     """
-    scores, errors = _score_all(ctx, suites, projection)
+    run = evaluate(ctx.project, _suites(ctx, suites), projection)
     if fmt == "json":
-        _emit(json.dumps(score_document(scores, errors), indent=2, ensure_ascii=False), out)
+        _emit(json.dumps(run.document(), indent=2, ensure_ascii=False), out)
     else:
-        _emit(render_score_text(scores, errors), out)
-    if errors or any(s.failed for s in scores):
+        _emit(render_run_text(run), out)
+    if run.failed:
         raise SystemExit(EXIT_INPUT)
 
 
 @cli.command()
 @click.argument("suite")
 @click.argument("projection")
-@click.option(
-    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
-)
+@_FORMAT
 @click.pass_obj
 def lineage(ctx: _Context, suite: str, projection: str, fmt: str) -> None:
     """Show where each source field lands in one projection's output, and its status."""
-    (path,) = _suites(ctx, [suite])[:1]
-    loaded = _load(ctx, path)
-    chosen = _chosen(loaded, [projection])
     project = ctx.project
+    loaded = load_suite(_suites(ctx, [suite])[0], root=project.root)
     scored = score_suite(
-        loaded, chosen, timeout=project.timeout, max_output_bytes=project.max_output_bytes
+        loaded,
+        choose_projections(loaded, [projection]),
+        timeout=project.timeout,
+        max_output_bytes=project.max_output_bytes,
     )
+    name = loaded.name
     p = scored.projections[projection]
     if fmt == "json":
         doc = {
             "version": 1,
-            "suite": loaded.name,
+            "suite": name,
             "projection": projection,
             "error": p.error,
             "lineage": [fl.to_dict() for fl in p.lineage.rows()] if p.lineage else [],
@@ -272,13 +289,130 @@ def lineage(ctx: _Context, suite: str, projection: str, fmt: str) -> None:
 
 @cli.command()
 @click.argument("suites", nargs=-1)
+@click.option("--projection", "-p", multiple=True, help="Only this projection (repeatable).")
+@click.option("--fields", default=8, show_default=True, help="Costliest output fields to list.")
+@_FORMAT
 @click.pass_obj
-def run(ctx: _Context, suites: tuple[str, ...]) -> None:
-    """The main job: score every configured suite and print the summary."""
-    scores, errors = _score_all(ctx, suites, ())
-    click.echo(render_score_text(scores, errors))
-    if errors or any(s.failed for s in scores):
+def cost(
+    ctx: _Context, suites: tuple[str, ...], projection: tuple[str, ...], fields: int, fmt: str
+) -> None:
+    """Tokens per projection and fixture, where they go, and the field value table."""
+    run = evaluate(ctx.project, _suites(ctx, suites), projection)
+    if fmt == "json":
+        doc = {"version": 1, "suites": {s.name: s.cost.to_dict() for s in run.suites if s.cost}}
+        click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
+    else:
+        parts = [
+            render_cost_text(s.cost, fields_per_projection=fields)
+            for s in sorted(run.suites, key=lambda s: s.name)
+            if s.cost
+        ]
+        parts.extend(f"Error: {e}" for e in run.errors)
+        click.echo("\n\n".join(parts))
+    if run.failed:
         raise SystemExit(EXIT_INPUT)
+
+
+@cli.command()
+@click.argument("suites", nargs=-1)
+@_DB
+@click.option("--out", type=click.Path(dir_okay=False), help="Report path (default: the config's).")
+@click.option("--no-report", is_flag=True, help="Do not write the HTML report.")
+@click.pass_obj
+def run(
+    ctx: _Context, suites: tuple[str, ...], db: str | None, out: str | None, no_report: bool
+) -> None:
+    """The main job: evaluate every suite, record the run in the history, write the report."""
+    project = ctx.project
+    started = _now()
+    result = evaluate(project, _suites(ctx, suites))
+    store = Store(ctx.db(db))
+    document = result.document()
+    info = RunInfo.capture(started, project.root, project.tokenizer)
+    run_id = store.record_run(info, result.scores, document=document, **result.store_rows())
+    click.echo(render_run_text(result))
+    click.echo(f"\nRecorded run {run_id} in {display_path(store.path)}.")
+    if not no_report:
+        report = _write_report(ctx, store.path, run_id, out)
+        click.echo(f"Report: {display_path(report)}")
+    if result.failed:
+        raise SystemExit(EXIT_INPUT)
+
+
+def _write_report(ctx: _Context, db: Path, run_id: int | None, out: str | None) -> Path:
+    history = open_history(db)
+    rid, document = history.document(run_id)
+    runs = history.runs()
+    recorded = next((r for r in runs.runs if r.run_id == rid), None)
+    generated = recorded.started_at.isoformat() if recorded else _now().isoformat()
+    view = build_view(document, generated_at=generated, run_id=str(rid))
+    return write_report(view, Path(out) if out else ctx.project.report)
+
+
+@cli.command()
+@_DB
+@click.option("--run", "run_id", default=None, help="Run id (default: the latest).")
+@click.option("--out", type=click.Path(dir_okay=False), help="Report path (default: the config's).")
+@click.pass_obj
+def report(ctx: _Context, db: str | None, run_id: str | None, out: str | None) -> None:
+    """Render the HTML report of a recorded run (default: the latest)."""
+    path = _write_report(ctx, ctx.db(db), int(run_id) if run_id else None, out)
+    click.echo(f"Report: {display_path(path)}")
+
+
+@cli.command()
+@_DB
+@click.option("--limit", type=int, default=None, help="Only the last N runs.")
+@_FORMAT
+@click.pass_obj
+def history(ctx: _Context, db: str | None, limit: int | None, fmt: str) -> None:
+    """List the recorded runs."""
+    runs = open_history(ctx.db(db)).runs(limit)
+    click.echo(
+        json.dumps(runs.to_dict(), indent=2) if fmt == "json" else render_history(runs).rstrip("\n")
+    )
+
+
+@cli.command()
+@_DB
+@click.option("--suite", default=None, help="Only this suite.")
+@click.option("--projection", default=None, help="Only this projection.")
+@click.option("--metric", default=None, help="coverage, tokens, followups or hedges.")
+@click.option("--last", type=int, default=None, help="Only the last N runs.")
+@_FORMAT
+@click.pass_obj
+def trend(
+    ctx: _Context,
+    db: str | None,
+    suite: str | None,
+    projection: str | None,
+    metric: str | None,
+    last: int | None,
+    fmt: str,
+) -> None:
+    """Coverage, tokens, follow-ups and hedges over the recorded runs."""
+    result = open_history(ctx.db(db)).trend(suite, projection, metric, last=last)
+    click.echo(
+        json.dumps(result.to_dict(), indent=2)
+        if fmt == "json"
+        else render_trend(result).rstrip("\n")
+    )
+
+
+@cli.command()
+@click.argument("run_a", required=False)
+@click.argument("run_b", required=False)
+@_DB
+@_FORMAT
+@click.pass_obj
+def diff(ctx: _Context, run_a: str | None, run_b: str | None, db: str | None, fmt: str) -> None:
+    """What changed between two runs (default: the last two), regressions first."""
+    result = open_history(ctx.db(db)).diff(run_a, run_b)
+    click.echo(
+        json.dumps(result.to_dict(), indent=2)
+        if fmt == "json"
+        else render_diff(result).rstrip("\n")
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -955,6 +955,24 @@ class History:
             }
             return _compute_diff(reader, summaries[a], summaries[b])
 
+    def document(self, run: RunRef | None = None) -> tuple[int, dict[str, Any]]:
+        """``(run_id, document)`` of one run (default: the latest) for the report."""
+        with self.store.read() as reader:
+            order = reader.run_order()
+            if not order:
+                raise HistoryQueryError(
+                    "the store holds no runs yet.", file=self.path, fix="record one: projeval run"
+                )
+            run_id = self._resolve(order, run) if run is not None else order[-1]
+            doc = reader.document(run_id)
+        if doc is None:
+            raise HistoryQueryError(
+                f"run {run_id} was recorded without its document, so it has no report.",
+                file=self.path,
+                fix="pick a run recorded by `projeval run` (projeval history lists them)",
+            )
+        return run_id, doc
+
     def _resolve(self, order: list[int], ref: RunRef) -> int:
         text = str(ref).strip()
         try:

@@ -11,7 +11,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from evaluator import __version__
 from evaluator._digest import digest_json
 from evaluator.coverage import (
     DroppedNeed,
@@ -30,9 +29,6 @@ from evaluator.projections import (
     projection_source_digest,
 )
 from evaluator.suites import Suite
-
-#: Version of the document ``projeval score --format json`` writes.
-SCORE_DOC_VERSION = 1
 
 
 @dataclass
@@ -200,13 +196,3 @@ def score_suite(
             judge_question(q, suite, lineage.named, unmatched) for q in suite.questions
         ]
     return result
-
-
-def score_document(scores: list[SuiteScore], errors: list[str] | None = None) -> dict[str, Any]:
-    """The versioned JSON document of ``projeval score --format json``."""
-    return {
-        "version": SCORE_DOC_VERSION,
-        "projeval": __version__,
-        "suites": [s.to_dict() for s in sorted(scores, key=lambda s: s.suite.name)],
-        "errors": list(errors or []),
-    }

@@ -32,6 +32,7 @@ hold the lock deterministically.
 from __future__ import annotations
 
 import functools
+import json
 import math
 import os
 import re
@@ -60,7 +61,9 @@ if TYPE_CHECKING:
 #      question_results, need_results, lineage, costs, findings.
 #   2  trace tables trace_summaries, followups and hedges; runs.tokenizer;
 #      findings.field.
-SCHEMA_VERSION = 2
+#   3  run_documents: the run's whole JSON document (score, cost, findings,
+#      traces), so a report can be rendered for any recorded run.
+SCHEMA_VERSION = 3
 
 #: Seconds a process waits for another projeval process to release the store.
 DEFAULT_LOCK_TIMEOUT = 10.0
@@ -233,6 +236,12 @@ CREATE TABLE hedges (
     excerpt VARCHAR,
     question_id VARCHAR
 );
+
+-- The run's whole document, as ``projeval run --format json`` writes it.
+CREATE TABLE run_documents (
+    run_id INTEGER NOT NULL,
+    document VARCHAR NOT NULL
+);
 """
 
 # Migrations, frozen: _MIGRATIONS[n] takes a store from version n to n + 1. Never
@@ -278,6 +287,12 @@ CREATE TABLE hedges (
     question_id VARCHAR
 );
 """,
+    2: """
+CREATE TABLE run_documents (
+    run_id INTEGER NOT NULL,
+    document VARCHAR NOT NULL
+);
+""",
 }
 
 #: Tables that hold a run's rows, in the order a run is written.
@@ -294,6 +309,7 @@ RUN_TABLES = (
     "trace_summaries",
     "followups",
     "hedges",
+    "run_documents",
 )
 
 # Deterministic row order of each table when read back.
@@ -310,6 +326,7 @@ _ORDER_BY = {
     "trace_summaries": "run_id, source_file, trace_id",
     "followups": "run_id, source_file, trace_id, turn, consumer_tool, consumer_arg, value",
     "hedges": "run_id, source_file, trace_id, turn, phrase, excerpt",
+    "run_documents": "run_id",
 }
 
 _MAGIC = b"DUCK"  # bytes 8-11 of every DuckDB database file
@@ -920,6 +937,7 @@ class Store:
         trace_summaries: Sequence[Mapping[str, Any]] = (),
         followups: Sequence[Mapping[str, Any]] = (),
         hedges: Sequence[Mapping[str, Any]] = (),
+        document: Mapping[str, Any] | None = None,
     ) -> int:
         """Write one run in one transaction and return its id (1, 2, 3, ... per store).
 
@@ -936,6 +954,9 @@ class Store:
             followups=followups,
             hedges=hedges,
         )
+        if document is not None:
+            text = json.dumps(document, sort_keys=True, ensure_ascii=False, default=str)
+            rows["run_documents"] = [{"document": text}]
         # Built and checked before the file is locked, so bad input never holds the lock.
         frames = {t: _frame(t, r) for t, r in rows.items() if r}
         return self._append_run(frames)
@@ -1070,6 +1091,15 @@ class StoreReader:
             sql += f" WHERE run_id IN {_in(runs)}"
             params = list(runs)
         return self._df(sql + f" ORDER BY {_ORDER_BY[table]}", params)
+
+    def document(self, run_id: int) -> dict[str, Any] | None:
+        """The whole document recorded with a run (None for runs recorded without one)."""
+        if self._empty:
+            return None
+        rows = self._con.execute(
+            "SELECT document FROM run_documents WHERE run_id = ?", [run_id]
+        ).fetchall()
+        return json.loads(rows[0][0]) if rows else None
 
     def run_list(self, runs: Sequence[int] | None = None) -> pd.DataFrame:
         """One row per run (all, or those given) with the names of its suites, oldest first."""

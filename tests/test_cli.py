@@ -13,11 +13,11 @@ from evaluator.cli import cli
 
 SUPPORT_TABLE = """\
 support-desk (question_sets/support_desk.yaml): tool search_tickets, 16 questions, total weight 60
-projection  coverage  answerable  dropped needed fields
-compact_v1     70.0%       10/16  sla_due_at, description, customer_note, total
-compact_v2     91.7%       14/16  description, customer_note
-pruned         50.0%        8/16  total
-raw            53.3%        9/16  -
+projection  coverage  answerable  tokens  vs raw  findings    dropped needed fields
+compact_v1     70.0%       10/16   1,141    0.25  2 errors    sla_due_at, description, customer_note, total
+compact_v2     91.7%       14/16   1,364    0.30  1 error     description, customer_note
+pruned         50.0%        8/16   3,512    0.78  7 warnings  total
+raw            53.3%        9/16   4,499    1.00  5 warnings  -
   compact_v1: dropped: sla_due_at, needed by breach-soon (weight 6), sla-report (weight 2)
   compact_v1: dropped: description, needed by whats-the-problem (weight 3)
   compact_v1: dropped: customer_note, needed by customer-note (weight 2)
@@ -44,7 +44,7 @@ def test_score_json_document(in_repo: Path) -> None:
     result = CliRunner().invoke(cli, ["score", "--format", "json"])
     assert result.exit_code == 0
     doc = json.loads(result.stdout)
-    assert doc["version"] == 1
+    assert doc["version"] == 2
     assert [s["name"] for s in doc["suites"]] == ["meter", "support-desk"]
     assert doc["errors"] == []
 
@@ -133,3 +133,54 @@ def test_suite_error_is_one_line_without_traceback(
         "Fix: did you mean 'name'? Or add 'nam' under 'fields:'\n"
     )
     assert "Traceback" not in result.output
+
+
+def test_run_records_history_and_writes_the_report(
+    in_repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db, out = tmp_path / "h.duckdb", tmp_path / "report.html"
+    runner = CliRunner()
+    first = runner.invoke(cli, ["run", "--db", str(db), "--out", str(out)])
+    assert first.exit_code == 0, first.output
+    assert first.output.startswith("meter (question_sets/meter.yaml)")
+    assert f"\nRecorded run 1 in {db}.\nReport: {out}\n" in first.output
+    assert "<h1>projeval report</h1>" in out.read_text(encoding="utf-8")
+    assert runner.invoke(cli, ["run", "--db", str(db), "--no-report"]).exit_code == 0
+
+    listed = runner.invoke(cli, ["history", "--db", str(db)])
+    assert listed.exit_code == 0
+    assert [line.split()[0] for line in listed.output.splitlines() if line] == ["run", "1", "2"]
+
+    trend = runner.invoke(
+        cli, ["trend", "--db", str(db), "--suite", "support-desk", "--projection", "compact_v1"]
+    )
+    assert trend.exit_code == 0
+    assert trend.output.splitlines()[0] == "support-desk / compact_v1"
+    assert [line.split()[4] for line in trend.output.splitlines()[2:] if line] == ["70.0%", "70.0%"]
+
+    diff = runner.invoke(cli, ["diff", "--db", str(db)])
+    assert diff.exit_code == 0
+    assert diff.output.splitlines()[1:] == [
+        "0 regressions, 0 improvements, 0 other changes",
+        "",
+        "No changes.",
+    ]
+
+    again = runner.invoke(
+        cli, ["report", "--db", str(db), "--run", "1", "--out", str(tmp_path / "r1.html")]
+    )
+    assert again.exit_code == 0
+    assert again.output == f"Report: {tmp_path / 'r1.html'}\n"
+
+
+def test_history_of_a_missing_store(in_repo: Path, tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["diff", "--db", str(tmp_path / "none.duckdb")])
+    assert result.exit_code == 1
+    assert result.stderr.startswith("Error: ")
+    assert "Traceback" not in result.output
+
+
+def test_cost_text(in_repo: Path) -> None:
+    result = CliRunner().invoke(cli, ["cost", "meter"])
+    assert result.exit_code == 0
+    assert "markdown" in result.output and "structured" in result.output

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from evaluator.score import SuiteScore, score_document, score_suite
+from evaluator.score import SuiteScore, score_suite
 from evaluator.suites import load_suite
 
 
@@ -80,35 +80,6 @@ def test_meter_summaries_drop_alert_ids(meter: SuiteScore) -> None:
         ]
         assert meter.projections[name].coverage == pytest.approx(39 / 43)
     assert meter.projections["raw"].coverage == 1.0
-
-
-def test_score_document_shape(support: SuiteScore) -> None:
-    doc = score_document([support])
-    assert doc["version"] == 1
-    (suite,) = doc["suites"]
-    assert [p["name"] for p in suite["projections"]] == [
-        "compact_v1",
-        "compact_v2",
-        "pruned",
-        "raw",
-    ]
-    v1 = suite["projections"][0]
-    breach = next(q for q in v1["questions"] if q["id"] == "breach-soon")
-    assert breach["answerable"] is False
-    assert breach["needs"][1] == {
-        "field": "sla_due_at",
-        "status": "dropped",
-        "detail": "the projection drops it",
-        "lineage": "dropped",
-        "outputs": [],
-        "precision": "minute",
-        "readable": False,
-    }
-    assert suite["fixtures"][2] == {
-        "name": "rate_limited",
-        "error": "rate_limited",
-        "digest": suite["fixtures"][2]["digest"],
-    }
 
 
 def test_to_pandas(support: SuiteScore) -> None:

@@ -308,7 +308,7 @@ def test_v1_store_is_migrated_without_losing_a_row(tmp_path: Path) -> None:
             assert after[table] == sorted(((*r, None) for r in rows), key=repr)
         elif table != "projeval_meta":
             assert after[table] == rows, table
-    for table in ("trace_summaries", "followups", "hedges"):
+    for table in ("trace_summaries", "followups", "hedges", "run_documents"):
         assert after[table] == []
     # The migrated file has exactly the schema of a new store.
     assert _columns(copy) == schema_columns()
@@ -555,3 +555,13 @@ def test_readers_share_the_store(db: Path) -> None:
         assert done.stdout.strip() == "1", done.stderr
     finally:
         con.close()
+
+
+def test_the_run_document_is_kept_whole(db: Path) -> None:
+    document = {"version": 2, "suites": [{"name": "orders", "note": "ünïcode <b>"}]}
+    store = Store(db)
+    first = store.record_run(info(1), [small_suite()])
+    second = store.record_run(info(2), [small_suite()], document=document)
+    with store.read() as reader:
+        assert reader.document(first) is None
+        assert reader.document(second) == document

@@ -1,0 +1,184 @@
+"""One evaluation run: score, cost and contract checks for every suite.
+
+This is the pipeline behind ``projeval score``, ``projeval run`` and the
+Python API. One suite that cannot be loaded is an error line in the result;
+the other suites are still evaluated. The run's document (``version`` 2) is
+what ``projeval score --format json`` prints and what the history store keeps
+whole for the report.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from evaluator import __version__
+from evaluator.checks import Finding, check_suite, summarize
+from evaluator.config import Project
+from evaluator.cost import SuiteCost, cost_suite
+from evaluator.errors import ProjevalError
+from evaluator.score import SuiteScore, score_suite
+from evaluator.suites import Suite, load_suite
+
+#: Version of the run document (``projeval score --format json``).
+#: 1: coverage and lineage. 2: adds cost, field values and findings per suite.
+DOC_VERSION = 2
+
+
+@dataclass
+class SuiteRun:
+    """One suite's coverage, cost and findings."""
+
+    score: SuiteScore
+    cost: SuiteCost | None = None
+    findings: list[Finding] = field(default_factory=list)
+    cost_error: str | None = None
+
+    @property
+    def name(self) -> str:
+        """The suite's name."""
+        return self.score.suite.name
+
+    def to_dict(self) -> dict[str, Any]:
+        """The suite's part of the run document."""
+        out = self.score.to_dict()
+        out["cost"] = self.cost.to_dict() if self.cost else None
+        out["cost_error"] = self.cost_error
+        out["findings"] = [f.to_dict() for f in self.findings]
+        out["findings_summary"] = summarize(self.findings)
+        return out
+
+
+@dataclass
+class RunResult:
+    """Everything one run produced."""
+
+    suites: list[SuiteRun]
+    errors: list[str] = field(default_factory=list)
+    tokenizer: str = "o200k_base"
+    traces: Any = None
+
+    @property
+    def scores(self) -> list[SuiteScore]:
+        """The suites' scores."""
+        return [s.score for s in self.suites]
+
+    @property
+    def failed(self) -> bool:
+        """True when a suite could not be loaded or a projection failed."""
+        return bool(self.errors) or any(s.score.failed for s in self.suites)
+
+    def suite(self, name: str) -> SuiteRun:
+        """One suite's results, by name."""
+        for s in self.suites:
+            if s.name == name:
+                return s
+        raise KeyError(name)
+
+    def document(self) -> dict[str, Any]:
+        """The versioned JSON document of the run."""
+        doc: dict[str, Any] = {
+            "version": DOC_VERSION,
+            "projeval": __version__,
+            "tokenizer": self.tokenizer,
+            "suites": [s.to_dict() for s in sorted(self.suites, key=lambda s: s.name)],
+            "errors": list(self.errors),
+        }
+        if self.traces is not None:
+            doc["traces"] = self.traces.to_dict()
+        return doc
+
+    def store_rows(self) -> dict[str, list[dict[str, Any]]]:
+        """Rows for the history store's cost and findings tables."""
+        costs = []
+        findings = []
+        for s in self.suites:
+            findings.extend(f.to_dict() for f in s.findings)
+            if s.cost is None:
+                continue
+            for p in s.cost.projections.values():
+                # Data fixtures only, as in the summary: error responses are checked, not costed.
+                for o in p.data_outputs:
+                    costs.append(
+                        {
+                            "suite": s.name,
+                            "projection": p.name,
+                            "fixture": o.fixture,
+                            "tokens": o.tokens,
+                            "bytes": o.bytes,
+                            "tokens_per_item": o.tokens_per_item,
+                            "ratio_to_raw": o.ratio_to_raw,
+                            "estimate_bytes4": o.estimate,
+                        }
+                    )
+        return {"costs": costs, "findings": findings}
+
+    def __repr__(self) -> str:
+        names = ", ".join(repr(s.score) for s in self.suites)
+        return f"<RunResult suites=[{names}] errors={len(self.errors)}>"
+
+
+def evaluate_suite(
+    suite: Suite,
+    projections: Iterable[str] | None = None,
+    *,
+    tokenizer: str = "o200k_base",
+    timeout: float | None = None,
+    max_output_bytes: int | None = None,
+) -> SuiteRun:
+    """Score, cost and check one loaded suite."""
+    limits: dict[str, Any] = {}
+    if timeout is not None:
+        limits["timeout"] = timeout
+    if max_output_bytes is not None:
+        limits["max_output_bytes"] = max_output_bytes
+    score = score_suite(suite, projections, **limits)
+    result = SuiteRun(score)
+    try:
+        result.cost = cost_suite(score, tokenizer)
+        result.findings = check_suite(score)
+    except ProjevalError as exc:
+        result.cost_error = exc.render()
+    return result
+
+
+def evaluate(
+    project: Project,
+    suites: Sequence[Path] | None = None,
+    projections: Sequence[str] = (),
+) -> RunResult:
+    """Evaluate suite files (default: the project's); one broken suite never stops the rest."""
+    result = RunResult([], tokenizer=project.tokenizer)
+    for path in suites if suites is not None else project.suites:
+        try:
+            suite = load_suite(path, root=project.root)
+            chosen = choose_projections(suite, projections)
+            suite_run = evaluate_suite(
+                suite,
+                chosen,
+                tokenizer=project.tokenizer,
+                timeout=project.timeout,
+                max_output_bytes=project.max_output_bytes,
+            )
+            result.suites.append(suite_run)
+            if suite_run.cost_error:
+                result.errors.append(suite_run.cost_error)
+        except ProjevalError as exc:
+            result.errors.append(exc.render())
+    return result
+
+
+def choose_projections(suite: Suite, projections: Sequence[str]) -> list[str] | None:
+    """The projections named (checked against the suite), or None for all of them."""
+    if not projections:
+        return None
+    unknown = [p for p in projections if p not in suite.projections]
+    if unknown:
+        raise ProjevalError(
+            f"suite {suite.name!r} has no projection {unknown[0]!r}.",
+            file=suite.path,
+            fix=f"use one of: {', '.join(sorted(suite.projections))}",
+        )
+    return list(projections)
