@@ -71,12 +71,14 @@ def _run_ids(path: Path) -> list[int]:
     return [r.run_id for r in open_history(path).runs().runs]
 
 
-def _writer(db: Path, *args: str, pause: str | None = None) -> subprocess.Popen[str]:
+def _writer(
+    db: Path, *args: str, pause: str | None = None, prefix: tuple[str, ...] = ()
+) -> subprocess.Popen[str]:
     env = {k: v for k, v in os.environ.items() if k != PAUSE_ENV}
     if pause:
         env[PAUSE_ENV] = pause
     return subprocess.Popen(
-        [sys.executable, str(WRITER), str(db), *args],
+        [*prefix, sys.executable, str(WRITER), str(db), *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -475,17 +477,32 @@ def _permissions_enforced(folder: Path) -> bool:
         probe.unlink()
 
 
+# Root ignores file modes; without the capabilities that let it, it does not.
+_NO_OVERRIDE = (
+    "setpriv",
+    "--inh-caps=-dac_override,-dac_read_search",
+    "--bounding-set=-dac_override,-dac_read_search",
+)
+
+
 def test_a_read_only_store_cannot_be_written_but_stays_readable(db: Path, tmp_path: Path) -> None:
-    if not _permissions_enforced(tmp_path):
-        pytest.skip("file permissions are not enforced for this user (root)")
     Store(db).record_run(info(10), [small_suite()])
     db.chmod(0o444)
     db.parent.chmod(0o555)
     try:
-        with pytest.raises(
-            StoreWriteError, match=r"cannot write to the store: .*Permission denied"
-        ):
-            Store(db).record_run(info(11), [small_suite()])
+        if _permissions_enforced(tmp_path):
+            with pytest.raises(
+                StoreWriteError, match=r"cannot write to the store: .*Permission denied"
+            ):
+                Store(db).record_run(info(11), [small_suite()])
+        else:
+            # As root (CI), write from a process that has given up the override.
+            if shutil.which("setpriv") is None:
+                pytest.fail("running as root needs setpriv (util-linux) for this test")
+            writer = _writer(db, "--hour", "11", prefix=_NO_OVERRIDE)
+            _, err = writer.communicate(timeout=60)
+            assert writer.returncode == 1, err
+            assert "cannot write to the store: " in err and "Permission denied" in err
         assert _run_ids(db) == [1]
     finally:
         db.parent.chmod(0o755)
