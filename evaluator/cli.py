@@ -344,8 +344,12 @@ def _write_report(ctx: _Context, db: Path, run_id: int | None, out: str | None) 
     rid, document = history.document(run_id)
     runs = history.runs()
     recorded = next((r for r in runs.runs if r.run_id == rid), None)
-    generated = recorded.started_at.isoformat() if recorded else _now().isoformat()
-    view = build_view(document, generated_at=generated, run_id=str(rid))
+    when = recorded.started_at if recorded else _now()
+    generated = when.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
+    trend = history.trend()
+    previous = [r.run_id for r in runs.runs if r.run_id < rid]
+    changes = history.diff(previous[-1], rid) if previous else None
+    view = build_view(document, generated_at=generated, run_id=str(rid), trend=trend, diff=changes)
     return write_report(view, Path(out) if out else ctx.project.report)
 
 

@@ -145,6 +145,7 @@ class SuiteView:
     projections: list[ProjectionView]
     matrix: list[MatrixRow]
     diagnostics: list[str]
+    extra: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -179,9 +180,12 @@ def build_view(
     generated_at: str,
     run_id: str | None = None,
     title: str = "projeval report",
+    trend: Any = None,
+    diff: Any = None,
 ) -> ReportView:
     """View models from a run document (see ``evaluator.score.score_document``)."""
     suites: list[SuiteView] = []
+    summary_columns = ["Tokens", "vs raw", "Findings"]
     dropping: dict[tuple[str, str], tuple[float, list, list[tuple[str, str]]]] = {}
     for suite in sorted(document.get("suites", []), key=lambda s: s["name"]):
         suite_anchor = anchor("suite", suite["name"])
@@ -240,6 +244,7 @@ def build_view(
                     (dropped["weight"], dropped["questions"], []),
                 )
                 entry[2].append((p["name"], "#" + p_anchor))
+            _cost_and_findings(view, suite, p["name"])
             projections.append(view)
         suites.append(
             SuiteView(
@@ -251,6 +256,7 @@ def build_view(
                 projections=projections,
                 matrix=_matrix(suite, projections),
                 diagnostics=list(suite.get("diagnostics", [])),
+                extra=_suite_cost(suite),
             )
         )
     callouts = [
@@ -267,7 +273,7 @@ def build_view(
         for (suite_name, field_name), (weight, questions, projs) in dropping.items()
     ]
     callouts.sort(key=lambda c: (-float(c.weight), c.suite, c.field))
-    return ReportView(
+    view = ReportView(
         title=title,
         generated_at=generated_at,
         version=document.get("projeval", __version__),
@@ -276,6 +282,16 @@ def build_view(
         callouts=callouts,
         errors=list(document.get("errors", [])),
     )
+    view.sections["summary_columns"] = summary_columns
+    nav: list[tuple[str, str]] = []
+    if trend is not None:
+        view.sections["trends"] = _trends(trend)
+        nav.append(("trends", "Trends"))
+    if diff is not None:
+        view.sections["diff"] = _diff(diff)
+        nav.append(("diff", "Changes since the previous run"))
+    view.sections["nav"] = nav
+    return view
 
 
 def _matrix(suite: dict[str, Any], projections: list[ProjectionView]) -> list[MatrixRow]:
@@ -305,6 +321,221 @@ def _matrix(suite: dict[str, Any], projections: list[ProjectionView]) -> list[Ma
         MatrixRow(qid, rows[qid][0], rows[qid][1], rows[qid][2], tuple(rows[qid][3]))
         for qid in order
     ]
+
+
+@dataclass(frozen=True)
+class Table:
+    """A plain table for the template: headers, rows, and which columns are numbers."""
+
+    headers: tuple[str, ...]
+    rows: tuple[tuple[Any, ...], ...]
+    numeric: tuple[int, ...] = ()
+
+
+def _int(value: Any) -> str:
+    return "-" if value is None else f"{value:,}"
+
+
+def _ratio(value: Any) -> str:
+    return "-" if value is None else f"{value:.2f}"
+
+
+def _signed_pct(value: Any) -> str:
+    return "-" if value is None else f"{value * 100:+.0f}%"
+
+
+def _cost_and_findings(view: ProjectionView, suite: dict[str, Any], name: str) -> None:
+    cost = next(
+        (c for c in (suite.get("cost") or {}).get("projections", []) if c["name"] == name), None
+    )
+    findings = [f for f in suite.get("findings", []) if f["projection"] == name]
+    counts = {
+        s: sum(1 for f in findings if f["severity"] == s) for s in ("error", "warning", "info")
+    }
+    label = ", ".join(f"{n} {s}{'s' if n != 1 else ''}" for s, n in counts.items() if n) or "-"
+    if cost is not None:
+        view.extra["summary"] = [
+            (_int(cost["tokens"]), cost["tokens"]),
+            (
+                _ratio(cost["ratio_to_raw"]),
+                cost["ratio_to_raw"] if cost["ratio_to_raw"] is not None else -1,
+            ),
+            (label, counts["error"] * 10000 + counts["warning"] * 100 + counts["info"]),
+        ]
+        view.extra["outputs"] = Table(
+            (
+                "Fixture",
+                "Form",
+                "Tokens",
+                "Bytes",
+                "Wire bytes",
+                "bytes/4",
+                "bytes/4 error",
+                "Items",
+                "Tokens/item",
+                "vs raw",
+            ),
+            tuple(
+                (
+                    o["fixture"] + (f" ({o['error']})" if o["error"] else ""),
+                    o["form"] if not o["fault"] else f"fault: {o['fault']}",
+                    _int(o["tokens"]),
+                    _int(o["bytes"]),
+                    _int(o["wire_bytes"]),
+                    _int(o["estimate"]),
+                    _signed_pct(o["estimate_error"]),
+                    _int(o["items"]),
+                    "-" if o["tokens_per_item"] is None else f"{o['tokens_per_item']:.1f}",
+                    _ratio(o["ratio_to_raw"]),
+                )
+                for o in cost["outputs"]
+            ),
+            numeric=(2, 3, 4, 5, 6, 7, 8, 9),
+        )
+        fields: dict[str, list[int]] = {}
+        for o in cost["outputs"]:
+            if o["error"] or o["fault"]:
+                continue
+            for f in o["fields"]:
+                slot = fields.setdefault(f["path"], [0, 0])
+                slot[0] += f["tokens"]
+                slot[1] += f["values"]
+        view.extra["fields"] = Table(
+            ("Output field", "Tokens", "Values"),
+            tuple(
+                (path, _int(t), _int(v))
+                for path, (t, v) in sorted(fields.items(), key=lambda kv: (-kv[1][0], kv[0]))
+            ),
+            numeric=(1, 2),
+        )
+    else:
+        view.extra["summary"] = [("-", -1), ("-", -1), (label, 0)]
+    view.extra["findings"] = Table(
+        ("Rule", "Severity", "Fixture", "Output path", "Message"),
+        tuple(
+            (f["rule"], f["severity"], f["fixture"] or "-", f["path"] or "-", f["message"])
+            for f in findings
+        ),
+    )
+
+
+def _suite_cost(suite: dict[str, Any]) -> dict[str, Any]:
+    cost = suite.get("cost")
+    if not cost:
+        return {}
+    from evaluator.charts import breakdown_svg
+    from evaluator.render import CLASSES
+
+    rows: list[tuple[str, dict[str, int]]] = []
+    raw: dict[str, int] = dict.fromkeys(CLASSES, 0)
+    for o in cost["raw"]:
+        if not o["error"]:
+            for cls, n in o["breakdown"].items():
+                raw[cls] = raw.get(cls, 0) + n
+    rows.append(("raw response", raw))
+    rows.extend((p["name"], p["breakdown"]) for p in cost["projections"] if not p["error"])
+    names = [p["name"] for p in cost["projections"]]
+    values = Table(
+        ("Field", "Source path", "Weight", "Raw tokens", *names),
+        tuple(
+            (
+                fv["field"] or "",
+                fv["source"],
+                _num(fv["weight"]),
+                _int(fv["raw_tokens"]),
+                *(f"{fv['status'].get(n, '-')} · {_int(fv['tokens'].get(n))}" for n in names),
+            )
+            for fv in cost["field_values"]
+        ),
+        numeric=(2, 3),
+    )
+
+    def candidates(items: list[dict[str, Any]]) -> Table:
+        return Table(
+            ("Projection", "Field", "Source path", "Status", "Weight", "Tokens", "Why"),
+            tuple(
+                (
+                    c["projection"],
+                    c["field"] or "",
+                    c["source"],
+                    c["status"],
+                    _num(c["weight"]),
+                    _int(c["tokens"]),
+                    c["reason"],
+                )
+                for c in items
+            ),
+            numeric=(4, 5),
+        )
+
+    return {
+        "chart": breakdown_svg(rows, CLASSES, f"Where the tokens go ({cost['encoding']})"),
+        "values": values,
+        "drop": candidates(cost["drop_candidates"]),
+        "add": candidates(cost["add_candidates"]),
+        "raw_basis": cost["raw_basis"],
+    }
+
+
+def _trends(trend: Any) -> dict[str, Any]:
+    from evaluator.charts import trend_svg
+
+    frame = trend.projections
+    # One chart per suite: a suite's projections share a question set and a scale.
+    coverage: dict[str, dict[str, list[tuple[int, float]]]] = {}
+    tokens: dict[str, dict[str, list[tuple[int, float]]]] = {}
+    for row in frame.sort_values(["suite", "projection", "run_id"]).to_dict("records"):
+        suite, name, run = row["suite"], row["projection"], int(row["run_id"])
+        if row["coverage"] == row["coverage"] and row["coverage"] is not None:  # not NaN
+            coverage.setdefault(suite, {}).setdefault(name, []).append(
+                (run, float(row["coverage"]))
+            )
+        if row["tokens"] == row["tokens"] and row["tokens"] is not None:
+            tokens.setdefault(suite, {}).setdefault(name, []).append((run, float(row["tokens"])))
+    traces = trend.traces
+    trace_series: dict[str, list[tuple[int, float]]] = {}
+    for row in traces.sort_values("run_id").to_dict("records"):
+        for metric in ("followups", "hedges"):
+            value = row.get(metric)
+            if value == value and value is not None:
+                trace_series.setdefault(metric, []).append((int(row["run_id"]), float(value)))
+    runs = sorted(set(frame["run_id"])) if len(frame) else []
+    return {
+        "runs": len(runs),
+        "charts": [
+            (
+                suite,
+                trend_svg(
+                    coverage.get(suite, {}),
+                    "coverage (%)",
+                    f"{suite}: coverage by run",
+                    percent=True,
+                ),
+                trend_svg(tokens.get(suite, {}), "tokens", f"{suite}: tokens by run"),
+            )
+            for suite in sorted(set(coverage) | set(tokens))
+        ],
+        "traces": trend_svg(trace_series, "count", "Follow-ups and hedges by run")
+        if trace_series
+        else None,
+    }
+
+
+def _diff(diff: Any) -> dict[str, Any]:
+    changes = diff.changes
+    rows = tuple(
+        (r["direction"], r["kind"], r["suite"] or "", r["projection"] or "", r["description"])
+        for r in changes.to_dict("records")
+    )
+    regressions = [
+        r["description"] for r in changes.to_dict("records") if r["direction"] == "regression"
+    ]
+    return {
+        "base": str(diff.run_a.run_id),
+        "head": str(diff.run_b.run_id),
+        "regressions": regressions,
+        "table": Table(("Direction", "Kind", "Suite", "Projection", "Change"), rows),
+    }
 
 
 _SEVERITY = ("dropped", "partial", "lossy", "needs-lookup", "inconclusive", "not-in-fixture")

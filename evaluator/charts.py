@@ -1,0 +1,95 @@
+"""Inline SVG charts for the report, drawn by matplotlib.
+
+SVG output is made deterministic (fixed id salt, no date in the metadata) so
+that the report can be pinned by golden tests; text stays text (``svg.fonttype:
+none``), which keeps the charts small and lets matplotlib escape it.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+
+import matplotlib
+
+matplotlib.use("Agg")  # no display, and no GUI toolkit to import
+
+import matplotlib.pyplot as plt
+
+_STYLE = {
+    "svg.hashsalt": "projeval",
+    "svg.fonttype": "none",
+    "font.family": "sans-serif",
+    "font.size": 9,
+    "axes.spines.top": False,
+    "axes.spines.right": False,
+}
+# Colour-blind-safe palette (Okabe-Ito), in a fixed order.
+PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000")
+
+
+def _svg(fig: plt.Figure) -> str:
+    buffer = io.StringIO()
+    fig.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None})
+    plt.close(fig)
+    text = buffer.getvalue()
+    # Drop the XML prolog and doctype: the SVG is inlined into HTML.
+    return text[text.index("<svg") :]
+
+
+def breakdown_svg(
+    rows: Sequence[tuple[str, Mapping[str, int]]], classes: Sequence[str], title: str
+) -> str:
+    """Stacked horizontal bars: each row's tokens by class, as shares of its total."""
+    with plt.rc_context(_STYLE):
+        fig, ax = plt.subplots(figsize=(7.5, 0.45 * len(rows) + 1.1))
+        names = [name for name, _ in rows]
+        left = [0.0] * len(rows)
+        for i, cls in enumerate(classes):
+            shares = []
+            for _name, parts in rows:
+                total = sum(parts.values()) or 1
+                shares.append(100.0 * parts.get(cls, 0) / total)
+            ax.barh(names, shares, left=left, color=PALETTE[i % len(PALETTE)], label=cls)
+            left = [a + b for a, b in zip(left, shares, strict=True)]
+        for y, (_name, parts) in enumerate(rows):
+            ax.text(101, y, f"{sum(parts.values()):,} tokens", va="center", fontsize=8)
+        ax.set_xlim(0, 125)
+        ax.set_xticks([0, 25, 50, 75, 100])
+        ax.set_xlabel("share of tokens (%)")
+        ax.invert_yaxis()
+        ax.set_title(title, loc="left", fontsize=10, pad=20)
+        ax.legend(
+            ncol=min(len(classes), 6),
+            fontsize=7,
+            loc="lower left",
+            bbox_to_anchor=(0, 1.0),
+            frameon=False,
+        )
+        fig.tight_layout()
+        return _svg(fig)
+
+
+def trend_svg(
+    series: Mapping[str, Sequence[tuple[int, float]]],
+    ylabel: str,
+    title: str,
+    percent: bool = False,
+) -> str:
+    """One line per series over run ids."""
+    with plt.rc_context(_STYLE):
+        fig, ax = plt.subplots(figsize=(7.5, 2.8))
+        for i, (name, points) in enumerate(sorted(series.items())):
+            xs = [x for x, _ in points]
+            ys = [100.0 * y if percent else y for _, y in points]
+            ax.plot(xs, ys, marker="o", markersize=3, color=PALETTE[i % len(PALETTE)], label=name)
+        ax.set_xlabel("run")
+        ax.set_ylabel(ylabel)
+        ax.xaxis.get_major_locator().set_params(integer=True)
+        if percent:
+            ax.set_ylim(0, 105)
+        ax.set_title(title, loc="left", fontsize=10)
+        if series:
+            ax.legend(fontsize=7, loc="center left", bbox_to_anchor=(1.01, 0.5), frameon=False)
+        fig.tight_layout()
+        return _svg(fig)
