@@ -29,6 +29,7 @@ from evaluator.score import SuiteScore, score_suite
 from evaluator.store import RunInfo, Store
 from evaluator.suites import load_suite
 from evaluator.textfmt import num, pct, table
+from evaluator.traces import render_summary
 
 
 class _Context:
@@ -325,17 +326,63 @@ def run(
     """The main job: evaluate every suite, record the run in the history, write the report."""
     project = ctx.project
     started = _now()
-    result = evaluate(project, _suites(ctx, suites))
+    result = evaluate(project, _suites(ctx, suites), traces=project.traces)
     store = Store(ctx.db(db))
     document = result.document()
     info = RunInfo.capture(started, project.root, project.tokenizer)
     run_id = store.record_run(info, result.scores, document=document, **result.store_rows())
     click.echo(render_run_text(result))
+    if result.traces is not None:
+        click.echo("\n" + render_summary(result.traces).rstrip("\n"))
     click.echo(f"\nRecorded run {run_id} in {display_path(store.path)}.")
     if not no_report:
         report = _write_report(ctx, store.path, run_id, out)
         click.echo(f"Report: {display_path(report)}")
     if result.failed:
+        raise SystemExit(EXIT_INPUT)
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, required=True)
+@click.option(
+    "--suite",
+    "-s",
+    "suite_names",
+    multiple=True,
+    help="Tie findings to this suite (repeatable; default: the configured suites).",
+)
+@click.option(
+    "--trace-format",
+    type=click.Choice(
+        ["openai_chat", "openai_responses", "anthropic", "mcp", "otel", "openinference"]
+    ),
+    default=None,
+    help="Read every file as this format instead of detecting it per file.",
+)
+@_FORMAT
+@click.pass_obj
+def traces(
+    ctx: _Context,
+    paths: tuple[str, ...],
+    suite_names: tuple[str, ...],
+    trace_format: str | None,
+    fmt: str,
+) -> None:
+    """Follow-up lookups, hedges, billed tokens and question drift in recorded traces."""
+    from evaluator.traces import analyse_traces
+
+    project = ctx.project
+    loaded = []
+    if suite_names or project.suites:
+        loaded = [load_suite(p, root=project.root) for p in _suites(ctx, suite_names)]
+    analysis = analyse_traces(
+        list(paths), suites=loaded, format=trace_format, encoding=project.tokenizer
+    )
+    if fmt == "json":
+        click.echo(json.dumps(analysis.to_dict(), indent=2, ensure_ascii=False))
+    else:
+        click.echo(render_summary(analysis).rstrip("\n"))
+    if len(analysis.problems):
         raise SystemExit(EXIT_INPUT)
 
 

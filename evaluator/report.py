@@ -290,6 +290,9 @@ def build_view(
     if diff is not None:
         view.sections["diff"] = _diff(diff)
         nav.append(("diff", "Changes since the previous run"))
+    if document.get("traces"):
+        view.sections["traces"] = _traces(document["traces"])
+        nav.insert(0, ("traces", "Traces"))
     view.sections["nav"] = nav
     return view
 
@@ -518,6 +521,107 @@ def _trends(trend: Any) -> dict[str, Any]:
         "traces": trend_svg(trace_series, "count", "Follow-ups and hedges by run")
         if trace_series
         else None,
+    }
+
+
+def _traces(doc: dict[str, Any]) -> dict[str, Any]:
+    """The traces section: fan-outs, hedged answers, billed tokens, uncovered questions."""
+    fanouts: dict[tuple[str, str, str, str], list[dict[str, Any]]] = {}
+    for f in doc.get("followups", []):
+        key = (f["source_tool"], f["source_path"] or "?", f["tool"], f["argument"])
+        fanouts.setdefault(key, []).append(f)
+    fanout = Table(
+        (
+            "Producing tool",
+            "Path in its result",
+            "Follow-up call",
+            "Argument",
+            "Calls",
+            "Distinct values",
+            "Duplicates",
+            "Traces",
+        ),
+        tuple(
+            (
+                producer,
+                path,
+                tool,
+                arg,
+                len(rows),
+                len({str(r["value"]) for r in rows}),
+                sum(1 for r in rows if r["duplicate"]),
+                len({(r["file"], r["trace_id"]) for r in rows}),
+            )
+            for (producer, path, tool, arg), rows in sorted(
+                fanouts.items(), key=lambda kv: (-len(kv[1]), kv[0])
+            )
+        ),
+        numeric=(4, 5, 6, 7),
+    )
+    hedged = [
+        {
+            "trace": f"{h['trace_id']} turn {h['turn']}",
+            "question": h["question"],
+            "question_id": h["question_id"],
+            "href": "#" + anchor("row", h["suite"], h["question_id"])
+            if h.get("suite") and h.get("question_id")
+            else None,
+            "score": f"{h['score']:.2f}" if h.get("score") is not None else "-",
+            "phrases": ", ".join(h.get("phrases") or ()),
+            "needs": ", ".join(h.get("needs") or ()) or "-",
+            "missing": ", ".join(h.get("missing") or ()) or "-",
+            "example": h["example"],
+        }
+        for h in doc.get("hedged_answers", [])
+    ]
+    billed = Table(
+        (
+            "File",
+            "Trace",
+            "Format",
+            "Calls",
+            "Duplicates",
+            "Follow-ups",
+            "Hedges",
+            "Result tokens",
+            "Billed input",
+            "Recorded input",
+        ),
+        tuple(
+            (
+                t["file"],
+                t["trace_id"],
+                t["format"],
+                t["calls"],
+                t["duplicates"],
+                t["followups"],
+                t["hedges"],
+                _int(t["result_tokens"]),
+                _int(t["billed_input_tokens"]),
+                _int(t["recorded_input_tokens"]),
+            )
+            for t in doc.get("traces", [])
+        ),
+        numeric=(3, 4, 5, 6, 7, 8, 9),
+    )
+    uncovered = [
+        (
+            f"{q['trace_id']} turn {q['turn']}",
+            q["question"],
+            q.get("question_id") or "-",
+            f"{q['score']:.2f}",
+        )
+        for q in doc.get("questions", [])
+        if not q["covered"]
+    ]
+    return {
+        "totals": doc.get("totals", {}),
+        "findings": [f["text"] for f in doc.get("findings", [])],
+        "fanout": fanout,
+        "hedged": hedged,
+        "billed": billed,
+        "uncovered": uncovered,
+        "problems": [f"{p['file']}:{p['line']}: {p['reason']}" for p in doc.get("problems", [])],
     }
 
 

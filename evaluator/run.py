@@ -91,7 +91,7 @@ class RunResult:
         return doc
 
     def store_rows(self) -> dict[str, list[dict[str, Any]]]:
-        """Rows for the history store's cost and findings tables."""
+        """Rows for the history store's cost, findings and trace tables."""
         costs = []
         findings = []
         for s in self.suites:
@@ -113,7 +113,10 @@ class RunResult:
                             "estimate_bytes4": o.estimate,
                         }
                     )
-        return {"costs": costs, "findings": findings}
+        rows: dict[str, list[dict[str, Any]]] = {"costs": costs, "findings": findings}
+        if self.traces is not None:
+            rows.update(_trace_rows(self.traces))
+        return rows
 
     def __repr__(self) -> str:
         names = ", ".join(repr(s.score) for s in self.suites)
@@ -148,8 +151,13 @@ def evaluate(
     project: Project,
     suites: Sequence[Path] | None = None,
     projections: Sequence[str] = (),
+    traces: Sequence[str | Path] | None = None,
 ) -> RunResult:
-    """Evaluate suite files (default: the project's); one broken suite never stops the rest."""
+    """Evaluate suite files (default: the project's); one broken suite never stops the rest.
+
+    ``traces`` (default: none) are trace files, folders or globs to analyse
+    against the loaded suites; ``projeval run`` passes the project's.
+    """
     result = RunResult([], tokenizer=project.tokenizer)
     for path in suites if suites is not None else project.suites:
         try:
@@ -167,7 +175,79 @@ def evaluate(
                 result.errors.append(suite_run.cost_error)
         except ProjevalError as exc:
             result.errors.append(exc.render())
+    if traces:
+        from evaluator.traces import analyse_traces
+
+        try:
+            result.traces = analyse_traces(
+                [_shown(t) for t in traces],
+                suites=[s.score.suite for s in result.suites],
+                encoding=project.tokenizer,
+            )
+        except ProjevalError as exc:
+            result.errors.append(exc.render())
     return result
+
+
+def _shown(path: str | Path) -> str:
+    """A path relative to the current folder when below it, so documents do not hold /home/..."""
+    try:
+        return Path(path).resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def _clean(value: Any) -> Any:
+    # pandas gives NaN for a missing number; the store wants NULL.
+    return None if isinstance(value, float) and value != value else value
+
+
+def _trace_rows(analysis: Any) -> dict[str, list[dict[str, Any]]]:
+    """The trace analysis as rows of the store's trace tables."""
+    questions = {(h.file, h.trace_id, h.turn): h.question_id for h in analysis.hedged_answers}
+    summaries = [
+        {
+            "trace_id": r["trace_id"],
+            "source_file": r["file"],
+            "format": r["format"],
+            "turns": r["turns"],
+            "tool_calls": r["calls"],
+            "followups": r["followups"],
+            "duplicates": r["duplicates"],
+            "hedges": r["hedges"],
+            "result_tokens": r["result_tokens"],
+            "billed_input_tokens": _clean(r["billed_input_tokens"]),
+            "recorded_input_tokens": _clean(r["recorded_input_tokens"]),
+        }
+        for r in analysis.summary.to_dict("records")
+    ]
+    followups = [
+        {
+            "trace_id": r["trace_id"],
+            "source_file": r["file"],
+            "turn": r["turn"],
+            "producer_tool": r["source_tool"],
+            "producer_path": r["source_path"],
+            "consumer_tool": r["tool"],
+            "consumer_arg": r["argument"],
+            "value": str(r["value"]),
+            "duplicate": bool(r["duplicate"]),
+        }
+        for r in analysis.followups.to_dict("records")
+    ]
+    hedges = [
+        {
+            "trace_id": r["trace_id"],
+            "source_file": r["file"],
+            "turn": r["turn"],
+            "phrase": r["phrase"],
+            "language": r["language"],
+            "excerpt": r["context"],
+            "question_id": questions.get((r["file"], r["trace_id"], r["turn"])),
+        }
+        for r in analysis.hedges.to_dict("records")
+    ]
+    return {"trace_summaries": summaries, "followups": followups, "hedges": hedges}
 
 
 def choose_projections(suite: Suite, projections: Sequence[str]) -> list[str] | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -86,11 +87,33 @@ HOSTILE = [
 
 
 def _document(
-    make_suite: Callable[..., Path], orders: dict[str, Any], text: str = TINY
+    make_suite: Callable[..., Path],
+    orders: dict[str, Any],
+    text: str = TINY,
+    traces: list[Path] | None = None,
 ) -> dict[str, Any]:
     path = make_suite(text, {"orders.json": orders}, CODE)
     project = load_project(root=path.parent)
-    return evaluate(project, [path]).document()
+    return evaluate(project, [path], traces=traces).document()
+
+
+def _hostile_trace(folder: Path) -> Path:
+    """An OpenAI Chat conversation whose every text is a payload."""
+    call = {"name": "list_orders", "arguments": json.dumps({"q": HOSTILE[2]})}
+    result = {"orders": [{"id": "ord_1a2b3c4d", "note": HOSTILE[1]}]}
+    messages = [
+        {"role": "user", "content": HOSTILE[0] + " which orders are late? " + HOSTILE[3]},
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [{"id": "c1", "type": "function", "function": call}],
+        },
+        {"role": "tool", "tool_call_id": "c1", "content": json.dumps(result)},
+        {"role": "assistant", "content": "It is probably late. " + HOSTILE[4] + HOSTILE[5]},
+    ]
+    path = folder / "hostile.jsonl"
+    path.write_text(json.dumps({"id": HOSTILE[1], "messages": messages}) + "\n", encoding="utf-8")
+    return path
 
 
 def _scrub(html: str) -> str:
@@ -115,12 +138,14 @@ def test_report_is_deterministic(make_suite: Callable[..., Path]) -> None:
     assert first == second
 
 
-def test_hostile_text_is_escaped(make_suite: Callable[..., Path]) -> None:
+def test_hostile_text_is_escaped(make_suite: Callable[..., Path], tmp_path: Path) -> None:
     orders = {
         "orders": [dict(o, note=h) for o, h in zip(ORDERS["orders"] * 3, HOSTILE, strict=False)]
     }
     text = TINY.replace("What did the customer write?", HOSTILE[0] + HOSTILE[2])
-    html = render_report(build_view(_document(make_suite, orders, text), generated_at=NOW))
+    doc = _document(make_suite, orders, text, [_hostile_trace(tmp_path)])
+    html = render_report(build_view(doc, generated_at=NOW))
+    assert 'id="traces"' in html and "&lt;script&gt;window.__pwned = 1&lt;/script&gt; which" in html
     assert html.count("<script") == 1  # the report's own
     for payload in ("<img", '="javascript:', "</textarea>", "<svg onload", "<link", 'onerror="'):
         assert payload not in html
@@ -182,7 +207,8 @@ def _open(browser: Any, path: Path) -> tuple[Any, list[str], list[str]]:
 
 @pytest.mark.browser
 def test_report_in_a_browser(browser: Any, repo: Path, tmp_path: Path) -> None:
-    run = evaluate(load_project(repo / "pyproject.toml"))
+    project = load_project(repo / "pyproject.toml")
+    run = evaluate(project, traces=project.traces)
     out = write_report(
         build_view(run.document(), generated_at=NOW, run_id="1"), tmp_path / "index.html"
     )
@@ -209,6 +235,20 @@ def test_report_in_a_browser(browser: Any, repo: Path, tmp_path: Path) -> None:
     assert callout.count() == 1
     assert "breach-soon (weight 6)" in callout.inner_text()
     assert page.locator("figure.chart svg").count() >= 2
+
+    # Traces: the get_user fan-out attributed to the assignee field, and the hedged SLA answer.
+    fanout = page.locator("#fanout-table tbody tr").first.locator("td").all_inner_texts()
+    assert fanout == [
+        "search_tickets",
+        "data[].relationships.assignee.data.id",
+        "get_user",
+        "user_id",
+        "36",
+        "6",
+        "17",
+        "4",
+    ]
+    assert "breach-soon" in page.locator("#hedged-table").inner_text()
 
     # Sorting: the summary by coverage, ascending then descending.
     header = page.locator("#summary thead th").nth(2).locator("button")
@@ -239,7 +279,9 @@ def test_hostile_report_runs_no_script(
         "orders": [dict(o, note=h) for o, h in zip(ORDERS["orders"] * 3, HOSTILE, strict=False)]
     }
     text = TINY.replace("What did the customer write?", HOSTILE[1] + HOSTILE[4])
-    view = build_view(_document(make_suite, orders, text), generated_at=NOW)
+    doc = _document(make_suite, orders, text, traces=[_hostile_trace(tmp_path)])
+    assert doc["traces"]["totals"]["hedges"] == 1
+    view = build_view(doc, generated_at=NOW)
     out = write_report(view, tmp_path / "hostile.html")
     page, console, requests = _open(browser, out)
     for link in page.locator("a").all():

@@ -1,0 +1,49 @@
+"""Trace analysis: what recorded agent conversations say about a projection.
+
+Parse traces in six formats (OpenAI Chat and Responses, Anthropic Messages,
+MCP JSON-RPC logs, OpenTelemetry GenAI and OpenInference spans) into one
+event table, then measure follow-up lookups, duplicate calls, hedged answers,
+billed tokens and question drift, and tie them to a suite's fields::
+
+    from evaluator.traces import analyse_traces
+
+    result = analyse_traces(["traces/"], suites=["question_sets/support_desk.yaml"])
+    result.summary          # one row per trace
+    result.findings[0].text  # 'search_tickets: assignee (opaque id) -> get_user x11, ...'
+    print(result.render())   # the plain-text summary ``projeval traces`` prints
+"""
+
+from __future__ import annotations
+
+from evaluator.traces.analysis import SCHEMA_VERSION, FileInfo, TraceAnalysis, analyse_traces
+from evaluator.traces.drift import DEFAULT_THRESHOLD, best_match, similarity
+from evaluator.traces.events import Event, Problem, Trace, Usage
+from evaluator.traces.findings import FieldFinding, HedgedAnswer
+from evaluator.traces.hedges import HedgeMatch, Lexicon
+from evaluator.traces.parsers import FORMATS, open_file, parse_file, sniff
+from evaluator.traces.readers import DEFAULT_MAX_JSON_BYTES
+from evaluator.traces.render import render_summary
+
+__all__ = [
+    "DEFAULT_MAX_JSON_BYTES",
+    "DEFAULT_THRESHOLD",
+    "FORMATS",
+    "SCHEMA_VERSION",
+    "Event",
+    "FieldFinding",
+    "FileInfo",
+    "HedgeMatch",
+    "HedgedAnswer",
+    "Lexicon",
+    "Problem",
+    "Trace",
+    "TraceAnalysis",
+    "Usage",
+    "analyse_traces",
+    "best_match",
+    "open_file",
+    "parse_file",
+    "render_summary",
+    "similarity",
+    "sniff",
+]

@@ -1,0 +1,365 @@
+"""``analyse_traces`` and the :class:`TraceAnalysis` it returns.
+
+The work is done by :mod:`evaluator.traces.pipeline` (parsing, measuring,
+counting tokens beside it) and, for large JSON Lines files, by
+:mod:`evaluator.traces.shards` (one process per core). This module decides
+which files go where, then turns the rows into DataFrames, findings and the
+versioned JSON document.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from evaluator.tokens import DEFAULT_ENCODING
+from evaluator.traces import drift as drift_mod
+from evaluator.traces import shards
+from evaluator.traces.events import EVENT_COLUMNS, Problem, typed_frame
+from evaluator.traces.findings import FieldFinding, HedgedAnswer, hedged_answers
+from evaluator.traces.metrics import (
+    CALL_COLUMNS,
+    FOLLOWUP_COLUMNS,
+    HEDGE_COLUMNS,
+    SUMMARY_COLUMNS,
+    TURN_COLUMNS,
+)
+from evaluator.traces.parsers import open_file
+from evaluator.traces.pipeline import Collector, FileInfo, Settings, sort_rows
+from evaluator.traces.readers import DEFAULT_MAX_JSON_BYTES, expand_paths
+
+#: Version of the document :meth:`TraceAnalysis.to_dict` returns.
+#: 1: first version.
+SCHEMA_VERSION = 1
+
+_TOTAL_KEYS = (
+    "events",
+    "messages",
+    "turns",
+    "model_calls",
+    "calls",
+    "results",
+    "errors",
+    "unanswered_calls",
+    "orphan_results",
+    "duplicates",
+    "followups",
+    "followup_turns",
+    "hedges",
+    "hedged_turns",
+    "flagged_turns",
+    "result_tokens",
+)
+_OPTIONAL_TOTAL_KEYS = (
+    "billed_input_tokens",
+    "recorded_input_tokens",
+    "recorded_output_tokens",
+    "recorded_cache_read_tokens",
+    "recorded_cache_creation_tokens",
+)
+
+
+@dataclass
+class TraceAnalysis:
+    """The result of :func:`analyse_traces`: tables as DataFrames, findings as objects."""
+
+    encoding: str
+    threshold: float
+    files: list[FileInfo]
+    suites: list[str]
+    findings: list[FieldFinding]
+    hedged_answers: list[HedgedAnswer]
+    _rows: dict[str, list[tuple[Any, ...]]] = field(repr=False)
+    _problems: list[Problem] = field(repr=False)
+    events_kept: bool = True
+
+    @cached_property
+    def summary(self) -> pd.DataFrame:
+        """One row per trace (see ``SUMMARY_COLUMNS``)."""
+        return typed_frame(
+            self._rows["summary"],
+            SUMMARY_COLUMNS,
+            ints=("line", *_OPTIONAL_TOTAL_KEYS),
+        )
+
+    @cached_property
+    def events(self) -> pd.DataFrame:
+        """One row per message, tool call and tool result (empty unless ``keep_events``)."""
+        return typed_frame(
+            self._rows["events"],
+            EVENT_COLUMNS,
+            ints=(
+                "line",
+                "link",
+                "context_tokens",
+                "usage_input_total",
+                "usage_output",
+                "usage_cache_read",
+                "usage_cache_creation",
+            ),
+            bools=("is_error",),
+        )
+
+    @cached_property
+    def calls(self) -> pd.DataFrame:
+        """One row per tool call, with its result, duplicate and follow-up flags."""
+        return typed_frame(
+            self._rows["calls"],
+            CALL_COLUMNS,
+            ints=("result_seq", "result_tokens", "duplicate_of"),
+            bools=("is_error",),
+        )
+
+    @cached_property
+    def followups(self) -> pd.DataFrame:
+        """One row per (follow-up call, argument): the value and where it came from."""
+        return typed_frame(self._rows["followups"], FOLLOWUP_COLUMNS, ints=("source_seq",))
+
+    @cached_property
+    def hedges(self) -> pd.DataFrame:
+        """One row per hedge phrase found in assistant text, with its context."""
+        return typed_frame(self._rows["hedges"], HEDGE_COLUMNS)
+
+    @cached_property
+    def turns(self) -> pd.DataFrame:
+        """One row per user question: calls, follow-ups and hedges in its turn, the answer."""
+        return typed_frame(self._rows["turns"], TURN_COLUMNS)
+
+    @cached_property
+    def drift(self) -> pd.DataFrame:
+        """One row per user question: its nearest question-set question (empty without suites)."""
+        return typed_frame(self._rows["drift"], drift_mod.DRIFT_COLUMNS)
+
+    @property
+    def uncovered(self) -> pd.DataFrame:
+        """User questions that no question-set question covers."""
+        d = self.drift
+        return d[~d["covered"].astype(bool)].reset_index(drop=True)
+
+    @cached_property
+    def problems(self) -> pd.DataFrame:
+        """Records skipped or repaired: file, line, reason."""
+        return typed_frame(
+            [tuple(p) for p in self._problems], ("file", "line", "reason"), ints=("line",)
+        )
+
+    @cached_property
+    def totals(self) -> dict[str, Any]:
+        """Sums over all traces; optional token totals are ``None`` when no trace has them."""
+        rows = [dict(zip(SUMMARY_COLUMNS, r, strict=True)) for r in self._rows["summary"]]
+        out: dict[str, Any] = {
+            "files": len(self.files),
+            "traces": len(rows),
+            "problems": len(self._problems),
+        }
+        for key in _TOTAL_KEYS:
+            out[key] = sum(r[key] for r in rows)
+        for key in _OPTIONAL_TOTAL_KEYS:
+            vals = [r[key] for r in rows if r[key] is not None]
+            out[key] = sum(vals) if vals else None
+        covered = [r for r in self._rows["drift"] if r[7]]
+        out["questions"] = len(self._rows["drift"])
+        out["questions_covered"] = len(covered)
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        """The analysis as a JSON-ready document, ``{"version": 1, ...}``.
+
+        Top-level keys, in order:
+
+        - ``version`` (:data:`SCHEMA_VERSION`), ``encoding``, ``threshold``,
+          ``suites`` (names);
+        - ``files``: ``{path, format, traces, problems}`` per file read;
+        - ``totals``: sums over traces (``None`` for token totals no trace has),
+          plus ``files``, ``traces``, ``problems``, ``questions``, ``questions_covered``;
+        - ``traces``: one object per trace, keys ``SUMMARY_COLUMNS``;
+        - ``followups``: keys ``FOLLOWUP_COLUMNS`` (empty in summary mode);
+        - ``duplicates``: calls repeating an earlier call, keys ``file, trace_id,
+          seq, turn, tool, args_canonical, duplicate_of`` (empty in summary mode);
+        - ``hedges``: keys ``HEDGE_COLUMNS``;
+        - ``questions``: user questions and their nearest question-set entry,
+          keys ``DRIFT_COLUMNS`` (empty without suites);
+        - ``findings``: :meth:`FieldFinding.to_dict`, with its one-line ``text``;
+        - ``hedged_answers``: :meth:`HedgedAnswer.to_dict`, with ``text``;
+        - ``problems``: ``{file, line, reason}`` for each record skipped or repaired.
+
+        Every list is sorted (by file, trace id, position), so the document of
+        the same input is byte-for-byte the same.
+        """
+
+        def records(name: str, columns: Sequence[str]) -> list[dict[str, Any]]:
+            return [_jsonable(dict(zip(columns, r, strict=True))) for r in self._rows[name]]
+
+        dup_cols = ("file", "trace_id", "seq", "turn", "tool", "args_canonical", "duplicate_of")
+        index = {c: i for i, c in enumerate(CALL_COLUMNS)}
+        duplicates = [
+            {c: r[index[c]] for c in dup_cols}
+            for r in self._rows["calls"]
+            if r[index["duplicate_of"]] is not None
+        ]
+        return {
+            "version": SCHEMA_VERSION,
+            "encoding": self.encoding,
+            "threshold": self.threshold,
+            "suites": list(self.suites),
+            "files": [
+                {"path": f.path, "format": f.format, "traces": f.traces, "problems": f.problems}
+                for f in self.files
+            ],
+            "totals": dict(self.totals),
+            "traces": records("summary", SUMMARY_COLUMNS),
+            "followups": records("followups", FOLLOWUP_COLUMNS),
+            "duplicates": duplicates,
+            "hedges": records("hedges", HEDGE_COLUMNS),
+            "questions": records("drift", drift_mod.DRIFT_COLUMNS),
+            "findings": [f.to_dict() for f in self.findings],
+            "hedged_answers": [h.to_dict() for h in self.hedged_answers],
+            "problems": [
+                {"file": p.file, "line": p.line, "reason": p.reason} for p in self._problems
+            ],
+        }
+
+    def render(self) -> str:
+        """The plain-text summary (see :func:`evaluator.traces.render.render_summary`)."""
+        from evaluator.traces.render import render_summary
+
+        return render_summary(self)
+
+    def __repr__(self) -> str:
+        t = self.totals
+        return (
+            f"<TraceAnalysis files={t['files']} traces={t['traces']} calls={t['calls']} "
+            f"followups={t['followups']} duplicates={t['duplicates']} hedges={t['hedges']} "
+            f"problems={t['problems']} findings={len(self.findings)}>"
+        )
+
+
+def _jsonable(row: dict[str, Any]) -> dict[str, Any]:
+    out = {}
+    for k, v in row.items():
+        if v is None or isinstance(v, str | int | float | bool | list | dict):
+            out[k] = v
+        else:
+            out[k] = json.loads(json.dumps(v, default=str))
+    return out
+
+
+def _load_suites(suites: Iterable[Any]) -> list[Any]:
+    out = []
+    for s in suites:
+        if isinstance(s, str | Path):
+            from evaluator.suites import load_suite
+
+            out.append(load_suite(s))
+        else:
+            out.append(s)
+    return out
+
+
+def analyse_traces(
+    paths: Iterable[str | Path] | str | Path,
+    suites: Iterable[Any] = (),
+    format: str | None = None,
+    encoding: str = DEFAULT_ENCODING,
+    *,
+    hedges: Iterable[str] = (),
+    languages: Iterable[str] = ("en", "zh"),
+    threshold: float = drift_mod.DEFAULT_THRESHOLD,
+    keep_events: bool = True,
+    max_json_bytes: int = DEFAULT_MAX_JSON_BYTES,
+    workers: int | None = None,
+) -> TraceAnalysis:
+    """Parse and measure trace files (or directories of them).
+
+    ``suites`` are loaded suites or suite file paths: their tools turn
+    follow-ups into field findings, their questions are matched against the
+    users' questions, and their ``hedges`` extend the lexicon, as do
+    ``hedges`` here (``!phrase`` excludes). ``format`` forces one format for
+    every file. ``keep_events=False`` is the summary mode for large corpora:
+    the events, calls and follow-ups tables stay empty (findings, totals and
+    the summary are complete) and turns keep no answer text. ``workers``
+    (default: the number of cores) is how many threads count tokens beside
+    the parsing, and how many processes share a JSON Lines file larger than
+    ``shards.SHARD_MIN_BYTES``; ``1`` does everything in this thread. The
+    result does not depend on it.
+
+    Raises :class:`~evaluator.errors.TraceError` for a file that cannot be
+    read at all or is in no known format; bad records inside a file are
+    skipped and listed in ``problems``.
+    """
+    if isinstance(paths, str | Path):
+        paths = [paths]
+    files = expand_paths(paths)
+    suite_objs = _load_suites(suites)
+    extra = [h for s in suite_objs for h in getattr(s, "hedges", ())] + list(hedges)
+    settings = Settings(
+        encoding=encoding,
+        keep_events=keep_events,
+        workers=max(1, workers if workers is not None else os.cpu_count() or 1),
+        languages=tuple(languages),
+        hedges=tuple(extra),
+        suites=tuple(suite_objs),
+        max_json_bytes=max_json_bytes,
+    )
+    collector = Collector(settings)  # checks the tokenizer and lexicon before any file
+    try:
+        _collect(files, format, settings, collector)
+    finally:
+        collector.close()
+    out = collector.out
+    rows = out.rows
+    sort_rows(out)
+    questions = drift_mod.candidates(suite_objs)
+    if questions:
+        rows["drift"] = drift_mod.drift_rows(rows["turns"], questions, threshold)
+    return TraceAnalysis(
+        encoding=encoding,
+        threshold=threshold,
+        files=out.infos,
+        suites=sorted(s.name for s in suite_objs),
+        findings=collector.tally.findings(),
+        hedged_answers=hedged_answers(
+            rows["turns"], rows["hedges"], rows["drift"], suite_objs, out.result_paths
+        ),
+        _rows=rows,
+        _problems=out.problems,
+        events_kept=keep_events,
+    )
+
+
+def _collect(
+    files: list[Path], format: str | None, settings: Settings, collector: Collector
+) -> None:
+    """Measure every file; big JSON Lines files in shards, in processes forked first."""
+    planned: dict[Path, tuple[str, list[shards.Shard]]] = {}
+    for path in files:
+        if shards.shardable(path, settings.workers):
+            fmt = open_file(path, format=format, max_json_bytes=settings.max_json_bytes)
+            fmt.items.close()
+            cut = shards.plan(path, fmt.format, settings.workers)
+            if cut:
+                planned[path] = (fmt.format, cut)
+    pool = shards.fork_pool(settings.workers) if planned else None
+    try:
+        started = {
+            path: (fmt, shards.submit(pool, cut, fmt, settings))
+            for path, (fmt, cut) in planned.items()
+            if pool is not None
+        }
+        for path in files:  # in order, so the file list reads as given
+            if path in started:
+                fmt, futures = started[path]
+                shards.merge(collector, path, fmt, [f.result() for f in futures])
+            else:
+                parsed = open_file(path, format=format, max_json_bytes=settings.max_json_bytes)
+                collector.add_file(path, parsed.format, parsed.items)
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)

@@ -1,0 +1,568 @@
+"""Converters for the message-list formats: OpenAI Chat, OpenAI Responses, Anthropic.
+
+Each converter does two things. :meth:`unpack` finds the message list (and
+the recorded usage and conversation id) inside one record, whatever envelope
+it came in: a bare list, ``{"messages": ...}``, a request/response pair, or
+one message per line. :meth:`convert` turns a slice of messages into events.
+Keeping them apart lets the assembler in :mod:`evaluator.traces.parsers` skip
+the history a request log repeats on every line before any event is built.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from evaluator.traces.events import Event, Usage, parse_args
+
+# Conversation ids: the first of these keys found on the record (or its metadata).
+_ID_KEYS = ("trace_id", "conversation_id", "session_id", "sessionId", "thread_id", "id")
+# Per-response ids: not a conversation id, so a request log's lines are not merged on them.
+_RESPONSE_ID_PREFIXES = ("chatcmpl-", "msg_", "resp_", "cmpl-")
+
+
+@dataclass(slots=True)
+class Snapshot:
+    """What one record holds: a conversation so far, or one message to append."""
+
+    trace_id: str | None
+    messages: list[Any]
+    usage: Usage | None = None
+    append: bool = False  # one message per record: append instead of replacing
+
+
+def trace_id_of(record: dict[str, Any]) -> str | None:
+    """The conversation id a record carries, if any."""
+    for holder in (record, record.get("metadata")):
+        if not isinstance(holder, dict):
+            continue
+        for key in _ID_KEYS:
+            value = holder.get(key)
+            if isinstance(value, str | int) and not isinstance(value, bool):
+                text = str(value)
+                if key == "id" and text.startswith(_RESPONSE_ID_PREFIXES):
+                    continue
+                return text
+    return None
+
+
+def _int(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _get(d: Any, *keys: str) -> Any:
+    for key in keys:
+        if not isinstance(d, dict):
+            return None
+        d = d.get(key)
+    return d
+
+
+def openai_usage(raw: Any) -> Usage | None:
+    """Chat (``prompt_tokens``) or Responses (``input_tokens``) usage; input includes cache."""
+    if not isinstance(raw, dict):
+        return None
+    if "prompt_tokens" in raw:
+        return Usage(
+            input_total=_int(raw.get("prompt_tokens")),
+            output=_int(raw.get("completion_tokens")),
+            cache_read=_int(_get(raw, "prompt_tokens_details", "cached_tokens")),
+        )
+    if "input_tokens" in raw:
+        return Usage(
+            input_total=_int(raw.get("input_tokens")),
+            output=_int(raw.get("output_tokens")),
+            cache_read=_int(_get(raw, "input_tokens_details", "cached_tokens")),
+        )
+    return None
+
+
+def anthropic_usage(raw: Any) -> Usage | None:
+    """Anthropic usage. ``input_tokens`` excludes cache tokens, so they are added here."""
+    if not isinstance(raw, dict) or "input_tokens" not in raw:
+        return None
+    base = _int(raw.get("input_tokens"))
+    read = _int(raw.get("cache_read_input_tokens"))
+    created = _int(raw.get("cache_creation_input_tokens"))
+    total = None if base is None else base + (read or 0) + (created or 0)
+    return Usage(
+        input_total=total,
+        output=_int(raw.get("output_tokens")),
+        cache_read=read,
+        cache_creation=created,
+    )
+
+
+def text_of(content: Any) -> str:
+    """Flatten message content (a string, or a list of text parts/blocks) to text."""
+    if content is None:
+        return ""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        parts = []
+        for part in content:
+            if isinstance(part, str):
+                parts.append(part)
+            elif isinstance(part, dict):
+                text = part.get("text")
+                if isinstance(text, str):
+                    parts.append(text)
+                elif isinstance(part.get("content"), str):
+                    parts.append(part["content"])
+        return "\n".join(parts)
+    if isinstance(content, dict) and isinstance(content.get("text"), str):
+        return content["text"]
+    return json.dumps(content, ensure_ascii=False, sort_keys=True)
+
+
+def _attach_usage(events: list[Event], first: int, usage: Usage | None) -> None:
+    if usage is not None and first < len(events) and events[first].usage is None:
+        events[first].usage = usage
+
+
+class Converter:
+    """Base class: one record to a :class:`Snapshot`, messages to events."""
+
+    name = ""
+
+    def unpack(self, value: Any) -> Snapshot | str:  # pragma: no cover - abstract
+        """The snapshot in a record, or the reason the record holds none."""
+        raise NotImplementedError
+
+    def convert(
+        self, messages: list[Any], start: int, line: int | None, problems: list[str]
+    ) -> list[Event]:  # pragma: no cover - abstract
+        """Events of ``messages``, numbering source messages from ``start``."""
+        raise NotImplementedError
+
+
+class OpenAIChat(Converter):
+    """OpenAI Chat Completions, including legacy ``function_call`` and ``custom`` calls."""
+
+    name = "openai_chat"
+
+    def unpack(self, value: Any) -> Snapshot | str:
+        if isinstance(value, list):
+            return Snapshot(None, value)
+        if not isinstance(value, dict):
+            return "record is not a JSON object or list"
+        tid = trace_id_of(value)
+        if isinstance(value.get("request"), dict):
+            req, resp = value["request"], value.get("response")
+            messages = list(req.get("messages") or [])
+            choice = _get(resp, "choices")
+            if isinstance(choice, list) and choice and isinstance(choice[0], dict):
+                messages.append(choice[0].get("message") or {})
+            return Snapshot(tid, messages, openai_usage(_get(resp, "usage")))
+        if isinstance(value.get("messages"), list):
+            messages = value["messages"]
+            choices = value.get("choices")
+            if isinstance(choices, list) and choices and isinstance(choices[0], dict):
+                messages = [*messages, choices[0].get("message") or {}]
+            return Snapshot(tid, messages, openai_usage(value.get("usage")))
+        if isinstance(value.get("choices"), list) and value["choices"]:
+            first = value["choices"][0]
+            msg = first.get("message") if isinstance(first, dict) else None
+            return Snapshot(tid, [msg or {}], openai_usage(value.get("usage")), append=True)
+        if isinstance(value.get("message"), dict) and "role" in value["message"]:
+            return Snapshot(tid, [value["message"]], append=True)
+        if "role" in value:
+            return Snapshot(tid, [value], append=True)
+        return "record has no 'messages' list, no 'choices' and no 'role'"
+
+    def convert(
+        self, messages: list[Any], start: int, line: int | None, problems: list[str]
+    ) -> list[Event]:
+        events: list[Event] = []
+        for i, m in enumerate(messages):
+            msg = start + i
+            if not isinstance(m, dict):
+                problems.append(f"message {msg} is not an object; skipped")
+                continue
+            role = m.get("role")
+            first = len(events)
+            if role in ("system", "developer"):
+                events.append(Event("system", "message", msg, text=text_of(m.get("content"))))
+            elif role == "user":
+                events.append(Event("user", "message", msg, text=text_of(m.get("content"))))
+            elif role == "assistant":
+                self._assistant(m, msg, events, problems)
+                _attach_usage(events, first, openai_usage(m.get("usage")))
+            elif role == "tool":
+                events.append(
+                    Event(
+                        "tool",
+                        "result",
+                        msg,
+                        text=text_of(m.get("content")),
+                        call_id=_str(m.get("tool_call_id")),
+                        tool=_str(m.get("name")),
+                    )
+                )
+            elif role == "function":
+                events.append(
+                    Event(
+                        "tool",
+                        "result",
+                        msg,
+                        text=text_of(m.get("content")),
+                        tool=_str(m.get("name")),
+                    )
+                )
+            else:
+                problems.append(f"message {msg} has unknown role {role!r}; skipped")
+            for ev in events[first:]:
+                ev.line = line
+        return events
+
+    def _assistant(
+        self, m: dict[str, Any], msg: int, out: list[Event], problems: list[str]
+    ) -> None:
+        text = text_of(m.get("content")) or (m.get("refusal") or "")
+        calls = m.get("tool_calls") or []
+        legacy = m.get("function_call")
+        if text or not (calls or legacy):
+            out.append(Event("assistant", "message", msg, text=text))
+        for tc in calls if isinstance(calls, list) else []:
+            if not isinstance(tc, dict):
+                problems.append(f"message {msg}: a tool call is not an object; skipped")
+                continue
+            kind = tc.get("type", "function")
+            if kind == "custom" and isinstance(tc.get("custom"), dict):
+                body = tc["custom"]
+                raw, parsed = parse_args(body.get("input"))
+            elif isinstance(tc.get("function"), dict):
+                body = tc["function"]
+                raw, parsed = parse_args(body.get("arguments"))
+            else:
+                problems.append(f"message {msg}: unknown tool call type {kind!r}; skipped")
+                continue
+            out.append(
+                Event(
+                    "assistant",
+                    "call",
+                    msg,
+                    tool=_str(body.get("name")),
+                    call_id=_str(tc.get("id")),
+                    args_raw=raw,
+                    args=parsed,
+                )
+            )
+        if isinstance(legacy, dict):
+            raw, parsed = parse_args(legacy.get("arguments"))
+            out.append(
+                Event(
+                    "assistant",
+                    "call",
+                    msg,
+                    tool=_str(legacy.get("name")),
+                    args_raw=raw,
+                    args=parsed,
+                )
+            )
+
+
+def _str(value: Any) -> str | None:
+    if value is None:
+        return None
+    return value.strip() if isinstance(value, str) else str(value)
+
+
+# Responses items that are the model's own output: consecutive ones are one model call.
+_MODEL_ITEMS = {
+    "function_call",
+    "custom_tool_call",
+    "reasoning",
+    "mcp_call",
+    "web_search_call",
+    "file_search_call",
+    "code_interpreter_call",
+    "image_generation_call",
+    "computer_call",
+    "shell_call",
+    "local_shell_call",
+    "apply_patch_call",
+    "mcp_list_tools",
+    "mcp_approval_request",
+}
+# Items that are understood but carry nothing this analysis counts.
+_IGNORED_ITEMS = {
+    "reasoning",
+    "web_search_call",
+    "file_search_call",
+    "code_interpreter_call",
+    "image_generation_call",
+    "computer_call",
+    "computer_call_output",
+    "shell_call",
+    "shell_call_output",
+    "local_shell_call",
+    "local_shell_call_output",
+    "apply_patch_call",
+    "apply_patch_call_output",
+    "mcp_list_tools",
+    "mcp_approval_request",
+    "mcp_approval_response",
+    "item_reference",
+    "compaction",
+}
+
+
+class OpenAIResponses(Converter):
+    """OpenAI Responses API items; calls link to outputs on ``call_id`` (not ``id``)."""
+
+    name = "openai_responses"
+
+    def unpack(self, value: Any) -> Snapshot | str:
+        if isinstance(value, list):
+            return Snapshot(None, value)
+        if not isinstance(value, dict):
+            return "record is not a JSON object or list"
+        tid = trace_id_of(value)
+        req, resp = value, value
+        if isinstance(value.get("request"), dict):
+            req, resp = value["request"], value.get("response") or {}
+        items: list[Any] = []
+        if isinstance(req.get("instructions"), str):
+            items.append({"type": "message", "role": "system", "content": req["instructions"]})
+        inp = req.get("input")
+        if isinstance(inp, str):
+            items.append({"type": "message", "role": "user", "content": inp})
+        elif isinstance(inp, list):
+            items.extend(inp)
+        if isinstance(resp, dict) and isinstance(resp.get("output"), list):
+            items.extend(resp["output"])
+        if not items:
+            return "record has no 'input' or 'output' items"
+        return Snapshot(tid, items, openai_usage(_get(resp, "usage")))
+
+    def convert(
+        self, messages: list[Any], start: int, line: int | None, problems: list[str]
+    ) -> list[Event]:
+        events: list[Event] = []
+        msg = start - 1
+        prev_model = False
+        for i, item in enumerate(messages):
+            if not isinstance(item, dict):
+                problems.append(f"item {start + i} is not an object; skipped")
+                continue
+            kind = item.get("type") or ("message" if "role" in item else None)
+            is_model = kind in _MODEL_ITEMS or (
+                kind == "message" and item.get("role") == "assistant"
+            )
+            if not (is_model and prev_model):
+                msg += 1  # parallel calls stay in the model call that made them
+            prev_model = is_model
+            self._item(item, kind, msg, start + i, events, problems)
+        for ev in events:
+            ev.line = line
+        return events
+
+    def _item(
+        self,
+        item: dict[str, Any],
+        kind: str | None,
+        msg: int,
+        index: int,
+        out: list[Event],
+        problems: list[str],
+    ) -> None:
+        if kind == "message":
+            role = item.get("role")
+            role = "system" if role == "developer" else role
+            if role not in ("system", "user", "assistant"):
+                problems.append(f"item {index} has unknown role {role!r}; skipped")
+                return
+            out.append(Event(role, "message", msg, text=_response_text(item.get("content"))))
+        elif kind in ("function_call", "custom_tool_call"):
+            raw, parsed = parse_args(item.get("arguments", item.get("input")))
+            out.append(
+                Event(
+                    "assistant",
+                    "call",
+                    msg,
+                    tool=_str(item.get("name")),
+                    call_id=_str(item.get("call_id")),
+                    args_raw=raw,
+                    args=parsed,
+                )
+            )
+        elif kind in ("function_call_output", "custom_tool_call_output"):
+            out.append(
+                Event(
+                    "tool",
+                    "result",
+                    msg,
+                    text=_response_text(item.get("output")),
+                    call_id=_str(item.get("call_id")),
+                    tool=_str(item.get("name")),
+                )
+            )
+        elif kind == "mcp_call":
+            # One item holds both halves; its own id links them.
+            raw, parsed = parse_args(item.get("arguments"))
+            cid = _str(item.get("id"))
+            name = _str(item.get("name"))
+            out.append(
+                Event("assistant", "call", msg, tool=name, call_id=cid, args_raw=raw, args=parsed)
+            )
+            if "output" in item or item.get("error") is not None:
+                error = item.get("error")
+                text = item.get("output") if error is None else text_of(error)
+                out.append(
+                    Event(
+                        "tool",
+                        "result",
+                        msg,
+                        text=text_of(text),
+                        call_id=cid,
+                        tool=name,
+                        is_error=error is not None,
+                    )
+                )
+        elif kind in _IGNORED_ITEMS:
+            return
+        else:
+            problems.append(f"item {index} has unknown type {kind!r}; skipped")
+
+
+def _response_text(content: Any) -> str:
+    if isinstance(content, list):
+        return "\n".join(
+            p["text"] for p in content if isinstance(p, dict) and isinstance(p.get("text"), str)
+        )
+    return text_of(content)
+
+
+class Anthropic(Converter):
+    """Anthropic Messages: ``tool_use`` blocks and ``tool_result`` blocks in user messages."""
+
+    name = "anthropic"
+
+    def unpack(self, value: Any) -> Snapshot | str:
+        if isinstance(value, list):
+            return Snapshot(None, value)
+        if not isinstance(value, dict):
+            return "record is not a JSON object or list"
+        tid = trace_id_of(value)
+        if isinstance(value.get("request"), dict):
+            req, resp = value["request"], value.get("response")
+            messages = _with_system(req)
+            if isinstance(resp, dict) and "content" in resp:
+                messages.append({**resp, "role": resp.get("role", "assistant")})
+            return Snapshot(tid, messages, anthropic_usage(_get(resp, "usage")))
+        if isinstance(value.get("messages"), list):
+            return Snapshot(tid, _with_system(value), anthropic_usage(value.get("usage")))
+        if isinstance(value.get("message"), dict) and "role" in value["message"]:
+            # One message per line (agent session logs), usage on the message.
+            return Snapshot(tid, [value["message"]], append=True)
+        if value.get("type") == "message" or ("role" in value and "content" in value):
+            return Snapshot(tid, [value], append=True)
+        return "record has no 'messages' list and is not a message"
+
+    def convert(
+        self, messages: list[Any], start: int, line: int | None, problems: list[str]
+    ) -> list[Event]:
+        events: list[Event] = []
+        for i, m in enumerate(messages):
+            msg = start + i
+            if not isinstance(m, dict):
+                problems.append(f"message {msg} is not an object; skipped")
+                continue
+            role = m.get("role")
+            if role not in ("system", "user", "assistant"):
+                problems.append(f"message {msg} has unknown role {role!r}; skipped")
+                continue
+            first = len(events)
+            content = m.get("content")
+            if isinstance(content, list):
+                self._blocks(content, role, msg, events, problems)
+            else:
+                events.append(Event(role, "message", msg, text=text_of(content)))
+            if role == "assistant":
+                if len(events) == first:  # an empty answer is still a model call
+                    events.append(Event("assistant", "message", msg, text=""))
+                _attach_usage(events, first, anthropic_usage(m.get("usage")))
+            for ev in events[first:]:
+                ev.line = line
+        return events
+
+    def _blocks(
+        self, blocks: list[Any], role: str, msg: int, out: list[Event], problems: list[str]
+    ) -> None:
+        text_event: Event | None = None
+        for block in blocks:
+            kind = block.get("type") if isinstance(block, dict) else None
+            if kind == "text" or isinstance(block, str):
+                text = block if isinstance(block, str) else str(block.get("text") or "")
+                if text_event is None:
+                    text_event = Event(role, "message", msg, text=text)
+                    out.append(text_event)
+                else:
+                    text_event.text = f"{text_event.text}\n{text}"
+            elif kind in ("tool_use", "server_tool_use"):
+                raw, parsed = parse_args(block.get("input"))
+                out.append(
+                    Event(
+                        "assistant",
+                        "call",
+                        msg,
+                        tool=_str(block.get("name")),
+                        call_id=_str(block.get("id")),
+                        args_raw=raw,
+                        args=parsed,
+                    )
+                )
+            elif kind == "tool_result":
+                out.append(
+                    Event(
+                        "tool",
+                        "result",
+                        msg,
+                        text=text_of(block.get("content")),
+                        call_id=_str(block.get("tool_use_id")),
+                        is_error=bool(block.get("is_error", False)),
+                    )
+                )
+            elif isinstance(kind, str) and kind.endswith("_tool_result"):
+                # Server tools answer in the same assistant message, linked by tool_use_id.
+                content = block.get("content")
+                err = isinstance(content, dict) and str(content.get("type", "")).endswith("error")
+                out.append(
+                    Event(
+                        "tool",
+                        "result",
+                        msg,
+                        text=text_of(content),
+                        call_id=_str(block.get("tool_use_id")),
+                        is_error=err,
+                    )
+                )
+            elif kind in (
+                "thinking",
+                "redacted_thinking",
+                "image",
+                "document",
+                "search_result",
+                "tool_reference",
+                "container_upload",
+            ):
+                continue  # not text the answer is judged on
+            else:
+                problems.append(f"message {msg}: unknown content block type {kind!r}; skipped")
+
+
+def _with_system(record: dict[str, Any]) -> list[Any]:
+    system = record.get("system")
+    messages = list(record.get("messages") or [])
+    if system:
+        return [{"role": "system", "content": system}, *messages]
+    return messages
+
+
+#: Converter per format name.
+CONVERTERS: dict[str, Converter] = {
+    c.name: c for c in (OpenAIChat(), OpenAIResponses(), Anthropic())
+}

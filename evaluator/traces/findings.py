@@ -1,0 +1,304 @@
+"""Tie traces back to projections: follow-ups and hedges as findings about fields.
+
+A follow-up whose producing result belongs to a tool with a suite names a
+place in that tool's response; the suite's field dictionary names the field
+there. ``search_tickets: assignee (opaque id) -> get_user x12, 4 duplicates``
+says which field the projection hands over as a handle instead of a fact.
+A hedged answer, matched to its question-set question, lists the fields that
+question needs and which of them the traced results never contained.
+
+Suites are duck-typed (``name``, ``tool``, ``fields`` with ``path`` and
+``kind``, ``questions`` with ``id``, ``text`` and ``needs``), so any object
+with those attributes works as well as :class:`evaluator.suites.Suite`.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from evaluator import paths
+
+#: How a field's declared kind reads in a finding.
+KIND_LABELS = {"id": "opaque id", "code": "code"}
+
+
+@functools.lru_cache(maxsize=4096)
+def _segments(path: str) -> paths.SchemaPath | None:
+    try:
+        return paths.parse_path(path)
+    except paths.PathSyntaxError:
+        return None
+
+
+def field_at(suite: Any, path: str | None) -> Any | None:
+    """The suite field whose path matches a result path, or ``None``."""
+    found = _segments(path) if path and path != "$" else None
+    if found is None:
+        return None
+    for fdef in suite.fields.values():
+        pattern = getattr(fdef, "segments", None) or _segments(fdef.path)
+        if pattern is not None and paths.matches(pattern, found):
+            return fdef
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class FieldFinding:
+    """Follow-up lookups that one place in a suite tool's result caused."""
+
+    suite: str
+    tool: str
+    field: str | None
+    kind: str | None
+    path: str | None
+    consumer: str | None
+    calls: int
+    duplicates: int
+    values: int
+    traces: int
+
+    @property
+    def text(self) -> str:
+        """``search_tickets: assignee (opaque id) -> get_user x12, 4 duplicates``."""
+        if self.field is not None:
+            label = self.field
+            kind = KIND_LABELS.get(self.kind or "", self.kind)
+            if kind:
+                label += f" ({kind})"
+        else:
+            label = f"{self.path or 'text'} (no field of the suite)"
+        dups = "1 duplicate" if self.duplicates == 1 else f"{self.duplicates} duplicates"
+        where = f", in {self.traces} traces" if self.traces > 1 else ""
+        return f"{self.tool}: {label} -> {self.consumer} x{self.calls}, {dups}{where}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form (``text`` included)."""
+        return {
+            "suite": self.suite,
+            "tool": self.tool,
+            "field": self.field,
+            "kind": self.kind,
+            "path": self.path,
+            "consumer": self.consumer,
+            "calls": self.calls,
+            "duplicates": self.duplicates,
+            "values": self.values,
+            "traces": self.traces,
+            "text": self.text,
+        }
+
+
+class FollowupTally:
+    """Follow-up rows folded, trace by trace, into one count per suite field.
+
+    Streaming: a large corpus keeps one small record per (suite, tool, field or
+    path, consuming tool), not one row per follow-up. Rows are in
+    ``FOLLOWUP_COLUMNS`` order.
+    """
+
+    def __init__(self, suites: Sequence[Any]) -> None:
+        self.by_tool: defaultdict[str, list[Any]] = defaultdict(list)
+        for suite in suites:
+            self.by_tool[suite.tool].append(suite)
+        self.fields: dict[tuple[str, str | None], Any] = {}
+        self.groups: dict[tuple[str, str, str | None, str | None], _Group] = {}
+
+    def _field(self, suite: Any, path: str | None) -> Any:
+        key = (suite.name, path)
+        if key not in self.fields:
+            self.fields[key] = field_at(suite, path)
+        return self.fields[key]
+
+    def add_trace(self, rows: Iterable[tuple[Any, ...]]) -> None:
+        """Count the follow-up rows of one trace."""
+        counted: set[tuple[Any, ...]] = set()
+        for row in rows:
+            file, trace_id, seq, _turn, tool, _arg, value, _sseq, stool, _scid, spath, dup = row
+            for suite in self.by_tool.get(stool, ()):
+                fdef = self._field(suite, spath)
+                key = (suite.name, stool, fdef.name if fdef is not None else spath, tool)
+                g = self.groups.get(key)
+                if g is None:
+                    kind = getattr(fdef, "kind", None) if fdef is not None else None
+                    g = self.groups[key] = _Group(fdef is not None, kind)
+                if (key, seq) not in counted:  # a call with two matching arguments counts once
+                    counted.add((key, seq))
+                    g.calls += 1
+                    g.duplicates += bool(dup)
+                g.values.add(value)
+                g.traces.add((file, trace_id))
+
+    def merge(self, groups: dict[Any, _Group]) -> None:
+        """Add the groups another tally counted (a shard of the same corpus)."""
+        for key, g in groups.items():
+            mine = self.groups.get(key)
+            if mine is None:
+                self.groups[key] = g
+            else:
+                mine.calls += g.calls
+                mine.duplicates += g.duplicates
+                mine.values |= g.values
+                mine.traces |= g.traces
+
+    def findings(self) -> list[FieldFinding]:
+        """One finding per group, most calls first."""
+        out = [
+            FieldFinding(
+                suite,
+                tool,
+                where if g.is_field else None,
+                g.kind,
+                None if g.is_field else where,
+                consumer,
+                g.calls,
+                g.duplicates,
+                len(g.values),
+                len(g.traces),
+            )
+            for (suite, tool, where, consumer), g in self.groups.items()
+        ]
+        out.sort(
+            key=lambda f: (-f.calls, f.suite, f.tool, f.field or "", f.path or "", f.consumer or "")
+        )
+        return out
+
+
+@dataclass(slots=True)
+class _Group:
+    is_field: bool
+    kind: str | None
+    calls: int = 0
+    duplicates: int = 0
+    values: set[str] = field(default_factory=set)
+    traces: set[tuple[str, str]] = field(default_factory=set)
+
+
+def field_findings(
+    followups: Iterable[tuple[Any, ...]], suites: Sequence[Any]
+) -> list[FieldFinding]:
+    """Findings from follow-up rows (``FOLLOWUP_COLUMNS`` order), grouped by trace here."""
+    by_trace: defaultdict[tuple[Any, Any], list[tuple[Any, ...]]] = defaultdict(list)
+    for row in followups:
+        by_trace[(row[0], row[1])].append(row)
+    tally = FollowupTally(suites)
+    for rows in by_trace.values():
+        tally.add_trace(rows)
+    return tally.findings()
+
+
+@dataclass(frozen=True, slots=True)
+class HedgedAnswer:
+    """An answer that hedged, beside the question it answered and the fields that needs."""
+
+    file: str
+    trace_id: str
+    turn: int
+    question: str
+    suite: str | None
+    question_id: str | None
+    score: float
+    phrases: tuple[str, ...]
+    needs: tuple[str, ...]
+    missing: tuple[str, ...] | None  # None: the suite's tool was not called in this trace
+    example: str
+
+    @property
+    def text(self) -> str:
+        """One line: question, matched question, hedges, needed and missing fields."""
+        head = f"{self.trace_id} turn {self.turn}: {self.question!r}"
+        if self.question_id is None:
+            return f"{head}; no question-set question matches; hedges: {', '.join(self.phrases)}"
+        line = (
+            f"{head} ~ {self.question_id} ({self.score:.2f}); hedges: "
+            f"{', '.join(self.phrases)}; needs: {', '.join(self.needs) or '-'}"
+        )
+        if self.missing:
+            line += f"; never in the results: {', '.join(self.missing)}"
+        elif self.missing is None:
+            line += "; the suite's tool was not called"
+        return line
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form (``text`` included)."""
+        return {
+            "file": self.file,
+            "trace_id": self.trace_id,
+            "turn": self.turn,
+            "question": self.question,
+            "suite": self.suite,
+            "question_id": self.question_id,
+            "score": self.score,
+            "phrases": list(self.phrases),
+            "needs": list(self.needs),
+            "missing": None if self.missing is None else list(self.missing),
+            "example": self.example,
+            "text": self.text,
+        }
+
+
+def hedged_answers(
+    turns: Iterable[tuple[Any, ...]],
+    hedges: Iterable[tuple[Any, ...]],
+    drift: Iterable[tuple[Any, ...]],
+    suites: Sequence[Any],
+    result_paths: dict[tuple[str, str], dict[str, set[str]]],
+) -> list[HedgedAnswer]:
+    """Hedged turns with their matched question, its needs, and the needs never seen.
+
+    Rows are in ``TURN_COLUMNS``, ``HEDGE_COLUMNS`` and ``DRIFT_COLUMNS`` order.
+    A need is *missing* when no result of the suite's tool in that trace had a
+    value at the field's path.
+    """
+    by_turn: defaultdict[tuple[str, str, int], list[tuple[Any, ...]]] = defaultdict(list)
+    for h in hedges:
+        by_turn[(h[0], h[1], h[3])].append(h)
+    matches = {(d[0], d[1], d[2]): d for d in drift}
+    suite_by_name = {s.name: s for s in suites}
+    out = []
+    for file, trace_id, turn, question, *_ in turns:
+        found = by_turn.get((file, trace_id, turn))
+        if not found:
+            continue
+        phrases = tuple(sorted({h[4] for h in found}))
+        d = matches.get((file, trace_id, turn))
+        suite = suite_by_name.get(d[4]) if d is not None and d[7] else None
+        needs: tuple[str, ...] = ()
+        missing: tuple[str, ...] | None = None
+        qid = None
+        if suite is not None and d is not None:
+            qid = d[5]
+            q = next(q for q in suite.questions if q.id == qid)
+            needs = tuple(n.field for n in q.needs)
+            seen = result_paths.get((file, trace_id), {}).get(suite.tool)
+            if seen is not None:
+                seen_segments = [s for s in map(_segments, seen) if s is not None]
+                missing = tuple(
+                    name
+                    for name in needs
+                    if name in suite.fields and not _present(suite.fields[name], seen_segments)
+                )
+        out.append(
+            HedgedAnswer(
+                file,
+                trace_id,
+                turn,
+                question,
+                suite.name if suite else None,
+                qid,
+                d[6] if d is not None else 0.0,
+                phrases,
+                needs,
+                missing,
+                found[0][9],
+            )
+        )
+    return out
+
+
+def _present(fdef: Any, seen: list[paths.SchemaPath]) -> bool:
+    pattern = getattr(fdef, "segments", None) or _segments(fdef.path)
+    return pattern is not None and any(paths.matches(pattern, s) for s in seen)

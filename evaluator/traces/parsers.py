@@ -1,0 +1,346 @@
+"""Format detection and the per-file parsing loop.
+
+:func:`parse_file` reads one file record by record, detects its format from
+the first records (or takes ``format=``), and yields finished
+:class:`~evaluator.traces.events.Trace` objects and
+:class:`~evaluator.traces.events.Problem` records as it goes.
+
+Agents re-send the whole conversation on every model call, and request logs
+record each of those requests. Records that carry the same conversation id
+are therefore treated as snapshots of one conversation: a snapshot that
+extends the previous one adds only its new messages, so history is counted
+once, and the events of repeated history are never even built.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import OrderedDict
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any, NamedTuple, Protocol
+
+from evaluator.errors import TraceError
+from evaluator.traces.conversations import CONVERTERS, Converter, Snapshot
+from evaluator.traces.events import Event, Problem, Trace, finish_trace
+from evaluator.traces.readers import DEFAULT_MAX_JSON_BYTES, Record, iter_records
+
+#: Every format the parsers read, in the order detection reports them.
+FORMATS = ("openai_chat", "openai_responses", "anthropic", "mcp", "otel", "openinference")
+
+# Records looked at before detection settles for a weak guess.
+_SNIFF_RECORDS = 50
+# Open conversations kept waiting for a further snapshot before they are finished.
+_OPEN_WINDOW = 256
+
+_CHAT_PART_TYPES = {"image_url", "input_audio", "refusal", "file"}
+_ANTHROPIC_BLOCKS = {"tool_use", "tool_result", "thinking", "redacted_thinking", "server_tool_use"}
+_RESPONSES_ITEMS = {
+    "function_call",
+    "function_call_output",
+    "custom_tool_call",
+    "custom_tool_call_output",
+    "reasoning",
+    "mcp_call",
+    "input_text",
+    "output_text",
+}
+
+
+class FileParser(Protocol):
+    """What each format supplies: feed records in, get finished traces out."""
+
+    def feed(self, record: Record) -> Iterable[Trace | Problem]:
+        """Consume one record."""
+        ...
+
+    def close(self) -> Iterable[Trace | Problem]:
+        """Finish whatever is still open at the end of the file."""
+        ...
+
+
+class ParsedFile(NamedTuple):
+    """A file opened for parsing: its format and the stream of traces and problems."""
+
+    format: str
+    items: Iterator[Trace | Problem]
+
+
+def open_file(
+    path: str | Path,
+    *,
+    format: str | None = None,
+    max_json_bytes: int = DEFAULT_MAX_JSON_BYTES,
+) -> ParsedFile:
+    """Detect the format of one file (or take ``format``) and start parsing it.
+
+    Raises :class:`~evaluator.errors.TraceError` when the file cannot be read
+    at all or is in no known format.
+    """
+    name = str(path)
+    if format is not None and format not in FORMATS:
+        raise TraceError(
+            f"unknown trace format {format!r}.", fix=f"use one of: {', '.join(FORMATS)}"
+        )
+    records = iter_records(path, max_json_bytes=max_json_bytes)
+    buffered: list[Record | Problem] = []
+    fmt = format
+    if fmt is None:
+        fmt, buffered = _detect(records, name)
+    return ParsedFile(fmt, parse_records(make_parser(fmt, name), _chain(buffered, records)))
+
+
+def parse_records(
+    parser: FileParser, items: Iterator[Record | Problem]
+) -> Iterator[Trace | Problem]:
+    for item in items:
+        if isinstance(item, Problem):
+            yield item
+        else:
+            yield from parser.feed(item)
+    yield from parser.close()
+
+
+def parse_file(
+    path: str | Path,
+    *,
+    format: str | None = None,
+    max_json_bytes: int = DEFAULT_MAX_JSON_BYTES,
+) -> Iterator[Trace | Problem]:
+    """Yield the traces of one file, and a :class:`Problem` for each record skipped."""
+    return open_file(path, format=format, max_json_bytes=max_json_bytes).items
+
+
+def _chain(
+    first: list[Record | Problem], rest: Iterator[Record | Problem]
+) -> Iterator[Record | Problem]:
+    yield from first
+    yield from rest
+
+
+def _detect(records: Iterator[Record | Problem], name: str) -> tuple[str, list[Record | Problem]]:
+    """Read records until the format is clear; return it with the records read so far."""
+    buffered: list[Record | Problem] = []
+    weak: str | None = None
+    seen = 0
+    first_problem: Problem | None = None
+    for item in records:
+        buffered.append(item)
+        if isinstance(item, Problem):
+            first_problem = first_problem or item
+            continue
+        seen += 1
+        fmt, decisive = sniff(item.value)
+        if decisive and fmt:
+            return fmt, buffered
+        weak = weak or fmt
+        if seen >= _SNIFF_RECORDS:
+            break
+    if weak:
+        return weak, buffered
+    if seen == 0 and first_problem is not None:
+        raise TraceError(
+            f"no record of this file could be read; the first problem: {first_problem.reason}.",
+            file=name,
+            position=first_problem.line,
+            fix="check that the file is JSON or JSON Lines and not cut short",
+        )
+    raise TraceError(
+        f"not a known trace format (tried: {', '.join(FORMATS)}).",
+        file=name,
+        fix="pass format= (--format) if the file is one of these, or convert it to one",
+    )
+
+
+def sniff(value: Any) -> tuple[str | None, bool]:
+    """Guess a record's format: ``(format or None, decisive)``."""
+    from evaluator.traces.mcp import unwrap_jsonrpc
+    from evaluator.traces.spans import span_format
+
+    if isinstance(value, dict) and (
+        "resourceSpans" in value or "attributes" in value or "spans" in value
+    ):
+        fmt = span_format(value)
+        if fmt:
+            return fmt, True
+    items = value if isinstance(value, list) else [value]
+    if items and all(unwrap_jsonrpc(v) is not None for v in items):
+        return "mcp", True
+    if not isinstance(value, dict | list):
+        return None, False
+    if isinstance(value, dict):
+        body = value.get("request") if isinstance(value.get("request"), dict) else value
+        if (
+            value.get("object") == "response"
+            or "input" in body
+            or (isinstance(body.get("output"), list) and "messages" not in body)
+        ):
+            return "openai_responses", True
+        if "choices" in value or "choices" in (value.get("response") or {}):
+            return "openai_chat", True
+        usage = value.get("usage") or (value.get("response") or {}).get("usage") or {}
+        if isinstance(usage, dict):
+            if "prompt_tokens" in usage:
+                return "openai_chat", True
+            if "cache_read_input_tokens" in usage or "cache_creation_input_tokens" in usage:
+                return "anthropic", True
+        messages = body.get("messages")
+        if not isinstance(messages, list):
+            inner = value.get("message")
+            messages = [inner] if isinstance(inner, dict) else [value] if "role" in value else None
+        if messages is None:
+            return None, False
+        hint = "anthropic" if "system" in body or value.get("type") == "message" else None
+    else:
+        messages, hint = value, None
+    for m in messages:
+        fmt = _sniff_message(m)
+        if fmt:
+            return fmt, True
+    if any(isinstance(m, dict) and "role" in m for m in messages):
+        return hint or "openai_chat", False
+    return None, False
+
+
+def _sniff_message(m: Any) -> str | None:
+    if not isinstance(m, dict):
+        return None
+    if m.get("type") in _RESPONSES_ITEMS:
+        return "openai_responses"
+    if "tool_calls" in m or "function_call" in m or m.get("role") in ("tool", "function"):
+        return "openai_chat"
+    if m.get("role") == "developer":
+        return "openai_chat"
+    content = m.get("content")
+    if isinstance(content, list):
+        for part in content:
+            kind = part.get("type") if isinstance(part, dict) else None
+            if kind in _ANTHROPIC_BLOCKS:
+                return "anthropic"
+            if kind in _CHAT_PART_TYPES:
+                return "openai_chat"
+            if kind in ("input_text", "output_text"):
+                return "openai_responses"
+    return None
+
+
+def make_parser(fmt: str, name: str) -> FileParser:
+    """The record consumer for one format."""
+    if fmt in CONVERTERS:
+        return ConversationParser(CONVERTERS[fmt], name)
+    if fmt == "mcp":
+        from evaluator.traces.mcp import McpParser
+
+        return McpParser(name)
+    from evaluator.traces.spans import SpanParser
+
+    return SpanParser(fmt, name)
+
+
+def fingerprint(message: Any) -> str:
+    """A stable spelling of one message, to check that a snapshot extends the last one."""
+    return json.dumps(message, sort_keys=True, ensure_ascii=False, default=str)
+
+
+class Merger:
+    """Builds one conversation from successive snapshots of it."""
+
+    def __init__(self, trace: Trace, converter: Converter) -> None:
+        self.trace = trace
+        self.converter = converter
+        self.count = 0  # source messages consumed so far
+        self.last: Any = None  # the last one; fingerprinted only when a snapshot follows
+        self.next_msg = 0
+
+    def extends(self, snap: Snapshot) -> bool:
+        """Whether ``snap`` continues this conversation rather than starting another."""
+        if snap.append or self.count == 0:
+            return True
+        n = len(snap.messages)
+        return n >= self.count and fingerprint(snap.messages[self.count - 1]) == fingerprint(
+            self.last
+        )
+
+    def add(self, snap: Snapshot, line: int | None, problems: list[str]) -> None:
+        """Convert the messages ``snap`` adds and append their events."""
+        new = snap.messages if snap.append else snap.messages[self.count :]
+        events = self.converter.convert(new, self.next_msg, line, problems)
+        self.next_msg = max((e.msg for e in events), default=self.next_msg + len(new) - 1) + 1
+        self.count += len(new)
+        if snap.messages:
+            self.last = snap.messages[-1] if not snap.append else None
+        if snap.usage is not None:
+            attach_usage(events, snap.usage)
+        self.trace.events.extend(events)
+
+
+def attach_usage(events: list[Event], usage: Any) -> None:
+    """Give a record's usage to the model call that wrote its last assistant message."""
+    last = next((e.msg for e in reversed(events) if e.role == "assistant"), None)
+    if last is None:
+        return
+    first = next(e for e in events if e.msg == last)
+    if first.usage is None:
+        first.usage = usage
+
+
+class ConversationParser:
+    """Assembles conversations of a message-list format from snapshot records."""
+
+    def __init__(self, converter: Converter, name: str) -> None:
+        self.converter = converter
+        self.name = name
+        self.stem = Path(name).name
+        self.open: OrderedDict[str, Merger] = OrderedDict()
+        self.finished_ids: set[str] = set()
+        # Each trace's id -> (the id the records carry, its occurrence): a second
+        # conversation under one id is "id#2". Shards use this to name as one pass would.
+        self.names: dict[str, tuple[str, int]] = {}
+
+    def feed(self, record: Record) -> Iterator[Trace | Problem]:
+        """Consume one record; yield the traces it finishes and its problems."""
+        snap = self.converter.unpack(record.value)
+        if isinstance(snap, str):
+            yield Problem(self.name, record.line, f"{snap}; record skipped")
+            return
+        problems: list[str] = []
+        tid = snap.trace_id
+        if tid is None and not snap.append:
+            merger = Merger(self._trace(f"{self.stem}:{record.line}", record.line), self.converter)
+            merger.add(snap, record.line, problems)
+            yield from self._problems(problems, record.line)
+            yield finish_trace(merger.trace)
+            return
+        key = tid if tid is not None else self.stem
+        merger = self.open.get(key)
+        if merger is not None and not merger.extends(snap):
+            # A branch or a restart under the same id: a trace of its own.
+            yield finish_trace(self.open.pop(key).trace)
+            merger = None
+        if merger is None:
+            merger = Merger(self._trace(key, record.line), self.converter)
+            self.open[key] = merger
+        self.open.move_to_end(key)
+        merger.add(snap, record.line, problems)
+        yield from self._problems(problems, record.line)
+        while len(self.open) > _OPEN_WINDOW:
+            yield finish_trace(self.open.popitem(last=False)[1].trace)
+
+    def close(self) -> Iterator[Trace | Problem]:
+        """Finish every trace still open at the end of the file."""
+        while self.open:
+            yield finish_trace(self.open.popitem(last=False)[1].trace)
+
+    def _trace(self, tid: str, line: int) -> Trace:
+        unique = tid
+        n = 1
+        while unique in self.finished_ids:
+            n += 1
+            unique = f"{tid}#{n}"
+        self.finished_ids.add(unique)
+        self.names[unique] = (tid, n)
+        return Trace(unique, self.name, line, self.converter.name)
+
+    def _problems(self, problems: list[str], line: int) -> Iterator[Problem]:
+        for reason in problems:
+            yield Problem(self.name, line, reason)

@@ -1,0 +1,186 @@
+"""The measuring pipeline: traces in, result rows out, tokens counted beside it.
+
+Traces are measured in batches. While the main thread parses and measures
+one batch, worker threads count the new texts of the next one with tiktoken,
+which releases the GIL while it encodes; every distinct text is counted once
+(traces re-send whole histories). Only rows leave a batch, never trace
+objects. In summary mode (``keep_events=False``) only one row per trace, per
+user question and per hedge is kept, and follow-ups are tallied as they
+stream past, so memory stays flat on a large corpus.
+
+A :class:`Collector` is what one process accumulates; the shards of a large
+file (:mod:`evaluator.traces.shards`) each fill one and are merged into the
+parent's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from evaluator.tokens import get_encoding
+from evaluator.traces.events import Problem, Trace, event_row
+from evaluator.traces.findings import FollowupTally
+from evaluator.traces.hedges import Lexicon
+from evaluator.traces.metrics import SUMMARY_COLUMNS, TokenCache, TraceAnalyser, event_texts
+
+# A batch is measured once it holds this many traces or this many characters of new text.
+BATCH_TRACES = 512
+BATCH_CHARS = 4_000_000
+
+#: Names of the row lists a collector keeps.
+TABLES = ("summary", "events", "calls", "followups", "hedges", "turns", "drift")
+
+
+class FileInfo(NamedTuple):
+    """One file read: its detected format, the traces in it and the problems found."""
+
+    path: str
+    format: str
+    traces: int
+    problems: int
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything a collector needs; picklable, so a shard process gets the same."""
+
+    encoding: str
+    keep_events: bool
+    workers: int
+    languages: tuple[str, ...]
+    hedges: tuple[str, ...]
+    suites: tuple[Any, ...] = ()
+    max_json_bytes: int = 0
+
+
+@dataclass
+class Collected:
+    """What a collector has gathered (the part that crosses a process boundary)."""
+
+    rows: dict[str, list[tuple[Any, ...]]] = field(default_factory=lambda: {k: [] for k in TABLES})
+    problems: list[Problem] = field(default_factory=list)
+    result_paths: dict[tuple[str, str], dict[str, set[str]]] = field(default_factory=dict)
+    infos: list[FileInfo] = field(default_factory=list)
+
+
+class Collector:
+    """Measures traces and keeps their rows; one per process."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        lexicon = Lexicon.load(settings.languages, settings.hedges)
+        get_encoding(settings.encoding)  # fail early on a bad name
+        self.cache = TokenCache(settings.encoding)
+        self.analyser = TraceAnalyser(self.cache, lexicon, tools=[s.tool for s in settings.suites])
+        self.tally = FollowupTally(settings.suites)
+        self.out = Collected()
+        self._pool: ThreadPoolExecutor | None = None
+
+    def close(self) -> None:
+        """Stop the token-counting threads."""
+        if self._pool is not None:
+            self._pool.shutdown()
+            self._pool = None
+
+    def add_file(self, path: str | Path, fmt: str, items: Iterable[Trace | Problem]) -> None:
+        """Measure every trace of one file's parse stream; record its problems."""
+        n_traces, n_problems = self.run(items)
+        self.out.infos.append(FileInfo(str(path), fmt, n_traces, n_problems))
+
+    def run(self, items: Iterable[Trace | Problem]) -> tuple[int, int]:
+        """Measure a stream of traces (problems are kept); return both counts."""
+        workers = self.settings.workers
+        if workers > 1 and self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=workers)
+        pending: tuple[list[Trace], list[str], list[Future[list[int]]]] | None = None
+        n_traces = n_problems = 0
+        batch: list[Trace] = []
+        chars = 0
+
+        def submit(batch: list[Trace]) -> None:
+            nonlocal pending
+            texts = self.cache.claim(t for tr in batch for ev in tr.events for t in event_texts(ev))
+            futures: list[Future[list[int]]] = []
+            if texts and self._pool is not None:
+                # One chunk per thread (per-text tasks cost more than they save), dealt
+                # round-robin so that long texts do not pile up in one chunk.
+                enc = self.settings.encoding
+                futures = [
+                    self._pool.submit(count_texts, texts[i::workers], enc) for i in range(workers)
+                ]
+            elif texts:  # in this thread (tiktoken's batch encoder would start eight)
+                self.cache.fill(texts, count_texts(texts, self.settings.encoding))
+            if pending is not None:
+                self._finish(*pending)
+            pending = (batch, texts, futures)
+
+        for item in items:
+            if isinstance(item, Problem):
+                self.out.problems.append(item)
+                n_problems += 1
+                continue
+            n_traces += 1
+            batch.append(item)
+            chars += sum(len(ev.text or "") + len(ev.args_raw or "") for ev in item.events)
+            if len(batch) >= BATCH_TRACES or chars >= BATCH_CHARS:
+                submit(batch)
+                batch, chars = [], 0
+        if batch:
+            submit(batch)
+        if pending is not None:
+            self._finish(*pending)
+        return n_traces, n_problems
+
+    def _finish(
+        self, batch: list[Trace], texts: list[str], futures: list[Future[list[int]]]
+    ) -> None:
+        if futures:
+            counts = [0] * len(texts)
+            for i, f in enumerate(futures):
+                counts[i :: len(futures)] = f.result()
+            self.cache.fill(texts, counts)
+        for trace in batch:
+            self._measure(trace)
+
+    def _measure(self, trace: Trace) -> None:
+        m = self.analyser.measure(trace)
+        rows = self.out.rows
+        rows["summary"].append(tuple(m.summary[c] for c in SUMMARY_COLUMNS))
+        self.tally.add_trace(m.followups)
+        rows["hedges"].extend(m.hedges)
+        if m.result_paths and m.hedges:  # only a hedged answer asks which fields were seen
+            self.out.result_paths[(trace.file, trace.trace_id)] = m.result_paths
+        if self.settings.keep_events:
+            rows["calls"].extend(m.calls)
+            rows["followups"].extend(m.followups)
+            rows["turns"].extend(m.turns)
+            rows["events"].extend(event_row(ev) for ev in trace.events)
+        else:  # summary mode: per-call rows and answer texts are not kept
+            rows["turns"].extend((*t[:-1], None) for t in m.turns)
+
+
+def count_texts(texts: list[str], encoding: str) -> list[int]:
+    """Token counts of ``texts`` in this thread (tiktoken releases the GIL while encoding)."""
+    encode = get_encoding(encoding).encode_ordinary
+    return [len(encode(t)) for t in texts]
+
+
+def sort_rows(collected: Collected) -> None:
+    """Sort every table by file, trace id and position, and the problems by place."""
+    for name, rows in collected.rows.items():
+        rows.sort(key=_sort_key(name))
+    collected.problems.sort(key=lambda p: (p.file, p.line if p.line is not None else -1, p.reason))
+
+
+def _sort_key(name: str) -> Any:
+    if name == "summary":
+        return lambda r: (r[0], r[2])
+    if name == "events":
+        return lambda r: (r[0], r[3], r[4])
+    if name == "hedges":
+        return lambda r: (r[0], r[1], r[2], r[7])
+    return lambda r: (r[0], r[1], r[2])  # stable: a call's arguments keep their order

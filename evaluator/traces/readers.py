@@ -1,0 +1,252 @@
+"""Reading trace files record by record: JSON, JSON Lines, gzip, bad bytes.
+
+A JSON Lines file is read one line at a time, so memory stays flat whatever
+its size. A ``.json`` file holds one document and has to be read whole, so it
+is refused above a size bound (JSON Lines has none). Nothing is dropped
+silently: a line that is not UTF-8 or not JSON becomes a :class:`Problem`
+naming the file, the line and the reason, and reading goes on with the next
+line. A truncated ``.json`` document is cut back to its last complete value
+and closed, so the records before the cut are kept.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import zlib
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import IO, Any, NamedTuple
+
+from evaluator.errors import TraceError
+from evaluator.traces.events import Problem, fast_loads
+
+#: ``.json`` documents larger than this are refused (the bound is configurable).
+DEFAULT_MAX_JSON_BYTES = 256 * 1024 * 1024
+#: Suffixes read as JSON Lines; any other suffix but ``.json`` is read as JSON Lines too.
+JSONL_SUFFIXES = (".jsonl", ".ndjson", ".log")
+#: Suffixes a directory is searched for.
+TRACE_SUFFIXES = (".json", ".jsonl", ".ndjson", ".log")
+
+_BOM = b"\xef\xbb\xbf"
+# Keys that mark a top-level list as a list of records rather than one bare conversation.
+_RECORD_KEYS = ("jsonrpc", "messages", "resourceSpans", "request", "input", "output", "spans")
+
+
+class Record(NamedTuple):
+    """One parsed JSON value and the line it starts on (1 for a whole document)."""
+
+    line: int
+    value: Any
+
+
+def expand_paths(paths: Iterable[str | Path]) -> list[Path]:
+    """Files to read: each path itself, or every trace file under a directory, sorted."""
+    out: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            out.extend(
+                sorted(
+                    p for p in path.rglob("*") if p.is_file() and stem_suffix(p) in TRACE_SUFFIXES
+                )
+            )
+        elif path.exists():
+            out.append(path)
+        else:
+            raise TraceError("no such file or directory.", file=path, fix="check the path")
+    return out
+
+
+def stem_suffix(path: Path) -> str:
+    """The suffix that says how to read the file, looking through ``.gz``."""
+    suffixes = [s.lower() for s in path.suffixes]
+    if suffixes and suffixes[-1] == ".gz":
+        suffixes = suffixes[:-1]
+    return suffixes[-1] if suffixes else ""
+
+
+def is_gzip(path: Path) -> bool:
+    """True for a ``.gz`` name or a file that starts with the gzip magic bytes."""
+    if path.suffix.lower() == ".gz":
+        return True
+    with path.open("rb") as fh:
+        return fh.read(2) == b"\x1f\x8b"
+
+
+def iter_records(
+    path: str | Path, *, max_json_bytes: int = DEFAULT_MAX_JSON_BYTES
+) -> Iterator[Record | Problem]:
+    """Yield the JSON records of one trace file, and a :class:`Problem` for each bad one.
+
+    Raises :class:`TraceError` only when the file cannot be opened at all or a
+    ``.json`` document is over ``max_json_bytes``.
+    """
+    path = Path(path)
+    name = str(path)
+    gz = is_gzip(path)
+    try:
+        stream: IO[bytes] = gzip.open(path, "rb") if gz else path.open("rb")  # noqa: SIM115
+    except OSError as exc:
+        raise TraceError(f"cannot open the file ({exc}).", file=name) from exc
+    with stream:
+        if stem_suffix(path) == ".json":
+            yield from _read_document(stream, name, gz, max_json_bytes, path)
+        else:
+            yield from read_lines(stream, name)
+
+
+def read_lines(lines: Iterable[bytes], name: str, first: int = 1) -> Iterator[Record | Problem]:
+    n = first - 1
+    try:
+        for n, raw in enumerate(lines, first):
+            if n == 1 and raw.startswith(_BOM):
+                raw = raw[3:]
+            if not raw.strip():
+                continue
+            try:
+                yield Record(n, fast_loads(raw))
+                continue
+            except ValueError:
+                pass  # the standard library below says precisely what is wrong
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                yield Problem(
+                    name,
+                    n,
+                    f"not UTF-8 (byte 0x{raw[exc.start]:02x} at column {exc.start + 1}); "
+                    "line skipped",
+                )
+                continue
+            try:
+                value = json.loads(text)
+            except json.JSONDecodeError as exc:
+                yield Problem(name, n, _json_reason(exc, text) + "; line skipped")
+                continue
+            except RecursionError:
+                yield Problem(name, n, "JSON nested too deeply to read; line skipped")
+                continue
+            yield Record(n, value)
+    except (EOFError, gzip.BadGzipFile, zlib.error) as exc:
+        # A gzip stream cut short: everything before the cut was already yielded.
+        yield Problem(
+            name,
+            n + 1,
+            f"the compressed stream is truncated or corrupt ({exc}); the rest of the file "
+            "cannot be read",
+        )
+
+
+def _json_reason(exc: json.JSONDecodeError, text: str) -> str:
+    if exc.pos >= len(text.rstrip()):
+        return f"invalid JSON: the value ends early ({exc.msg}), the line looks truncated"
+    return f"invalid JSON: {exc.msg} at column {exc.colno}"
+
+
+def _read_document(
+    stream: IO[bytes], name: str, gz: bool, max_bytes: int, path: Path
+) -> Iterator[Record | Problem]:
+    too_big = TraceError(
+        f"this .json file is larger than the {max_bytes // (1024 * 1024)} MB bound for "
+        "documents read whole.",
+        file=name,
+        fix="write the trace as JSON Lines (.jsonl, one conversation per line), "
+        "which is streamed, or raise max_json_bytes",
+    )
+    if not gz and path.stat().st_size > max_bytes:
+        raise too_big
+    try:
+        data = stream.read(max_bytes + 1)
+    except (EOFError, gzip.BadGzipFile, zlib.error) as exc:
+        yield Problem(name, None, f"the compressed stream is truncated or corrupt ({exc})")
+        return
+    if len(data) > max_bytes:
+        raise too_big
+    if data.startswith(_BOM):
+        data = data[3:]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        yield Problem(
+            name,
+            line,
+            f"not UTF-8 (byte 0x{data[exc.start]:02x}); undecodable bytes replaced with U+FFFD",
+        )
+        text = data.decode("utf-8", errors="replace")
+    if not text.strip():
+        yield Problem(name, None, "the file is empty")
+        return
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        if exc.msg == "Extra data":
+            # JSON Lines under a .json name: several documents, one a line.
+            yield from read_lines((ln.encode("utf-8") for ln in text.split("\n")), name)
+            return
+        salvaged = salvage_truncated(text)
+        if salvaged is None:
+            yield Problem(name, exc.lineno, f"invalid JSON: {exc.msg} at column {exc.colno}")
+            return
+        yield Problem(
+            name,
+            exc.lineno,
+            f"invalid JSON ({exc.msg} at column {exc.colno}): the document looks truncated; "
+            "kept the complete values before that point",
+        )
+        value = salvaged
+    except RecursionError:
+        yield Problem(name, None, "JSON nested too deeply to read")
+        return
+    yield from _split_document(value)
+
+
+def _split_document(value: Any) -> Iterator[Record]:
+    """A list of conversations or JSON-RPC messages is many records; anything else is one."""
+    if isinstance(value, list) and any(
+        isinstance(item, dict) and any(k in item for k in _RECORD_KEYS) for item in value
+    ):
+        for item in value:
+            yield Record(1, item)
+    else:
+        yield Record(1, value)
+
+
+def salvage_truncated(text: str) -> Any | None:
+    """Parse a JSON document cut short: keep its complete values, close what is open.
+
+    Scans once, remembering the last point where a value ended (just after a
+    closing bracket, or just before a comma) together with the brackets open
+    there; the text up to that point plus the matching closers is valid JSON.
+    Returns ``None`` when no such point exists.
+    """
+    stack: list[str] = []
+    in_string = escaped = False
+    cut, closers = -1, ""
+    for i, ch in enumerate(text):
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+            continue
+        if ch == '"':
+            in_string = True
+        elif ch in "{[":
+            stack.append("}" if ch == "{" else "]")
+        elif ch in "}]":
+            if not stack:
+                return None
+            stack.pop()
+            cut, closers = i + 1, "".join(reversed(stack))
+        elif ch == "," and stack:
+            cut, closers = i, "".join(reversed(stack))
+    if cut < 0:
+        return None
+    try:
+        return json.loads(text[:cut] + closers)
+    except (json.JSONDecodeError, RecursionError):
+        return None

@@ -1,0 +1,116 @@
+"""The plain-text summary of a :class:`~evaluator.traces.analysis.TraceAnalysis`.
+
+Returned as a string: the library never prints. The ``projeval traces``
+command prints it; its layout is fixed so tests can compare it exactly.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from evaluator.traces.analysis import TraceAnalysis
+
+#: Most rows listed per section; the rest are counted.
+MAX_ROWS = 20
+
+_COLUMNS = (
+    ("trace", "trace_id", "<"),
+    ("format", "format", "<"),
+    ("turns", "turns", ">"),
+    ("calls", "calls", ">"),
+    ("dups", "duplicates", ">"),
+    ("follow-ups", "followups", ">"),
+    ("hedges", "hedges", ">"),
+    ("flagged", "flagged_turns", ">"),
+    ("result tok", "result_tokens", ">"),
+    ("billed in", "billed_input_tokens", ">"),
+    ("recorded in", "recorded_input_tokens", ">"),
+)
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, int):
+        return f"{value:,}"
+    return str(value)
+
+
+def _row_cell(row: dict[str, Any], key: str) -> str:
+    text = _cell(row[key])
+    # Usage recorded for only some model calls is not comparable to the billed figure.
+    partial = row["recorded_model_calls"] < row["model_calls"]
+    if key == "recorded_input_tokens" and row[key] is not None and partial:
+        text += f" ({row['recorded_model_calls']}/{row['model_calls']} calls)"
+    return text
+
+
+def _table(rows: list[dict[str, Any]]) -> list[str]:
+    cells = [[h for h, _, _ in _COLUMNS]]
+    cells += [[_row_cell(r, key) for _, key, _ in _COLUMNS] for r in rows]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(_COLUMNS))]
+    out = []
+    for row in cells:
+        parts = [
+            c.ljust(w) if align == "<" else c.rjust(w)
+            for c, w, (_, _, align) in zip(row, widths, _COLUMNS, strict=True)
+        ]
+        out.append("  ".join(parts).rstrip())
+    return out
+
+
+def _more(lines: list[str], items: list[Any]) -> None:
+    if len(items) > MAX_ROWS:
+        lines.append(f"  ... and {len(items) - MAX_ROWS} more")
+
+
+def render_summary(analysis: TraceAnalysis) -> str:
+    """The summary the CLI prints: totals, per-trace table, findings, drift, problems."""
+    from evaluator.traces.metrics import SUMMARY_COLUMNS
+
+    t = analysis.totals
+    lines = [
+        f"{t['traces']} traces in {t['files']} files, {t['problems']} problems "
+        f"(tokens: {analysis.encoding})",
+        f"calls {t['calls']:,}, duplicates {t['duplicates']:,}, follow-ups {t['followups']:,}, "
+        f"hedges {t['hedges']:,}; turns {t['turns']:,}, of which {t['flagged_turns']:,} end "
+        "in a follow-up or a hedge",
+        f"result tokens {t['result_tokens']:,}; billed input {_cell(t['billed_input_tokens'])}; "
+        f"recorded input {_cell(t['recorded_input_tokens'])}",
+    ]
+    summary = [dict(zip(SUMMARY_COLUMNS, r, strict=True)) for r in analysis._rows["summary"]]
+    if summary:
+        lines.append("")
+        by_file: dict[str, list[dict[str, Any]]] = {}
+        for r in summary:
+            by_file.setdefault(r["file"], []).append(r)
+        for file, rows in by_file.items():
+            lines.append(file)
+            lines += ["  " + ln for ln in _table(rows[:MAX_ROWS])]
+            _more(lines, rows)
+    if analysis.findings:
+        lines += ["", "Follow-up lookups by field:"]
+        lines += [f"  {f.text}" for f in analysis.findings[:MAX_ROWS]]
+        _more(lines, analysis.findings)
+    if analysis.hedged_answers:
+        lines += ["", "Hedged answers:"]
+        lines += [f"  {h.text}" for h in analysis.hedged_answers[:MAX_ROWS]]
+        _more(lines, analysis.hedged_answers)
+    uncovered = [r for r in analysis._rows["drift"] if not r[7]]
+    if uncovered:
+        lines += ["", "Questions no question set covers:"]
+        lines += [
+            f"  {r[1]} turn {r[2]}: {r[3]!r} (nearest: {r[5]}, {r[6]:.2f})"
+            for r in uncovered[:MAX_ROWS]
+        ]
+        _more(lines, uncovered)
+    problems = analysis._problems
+    if problems:
+        lines += ["", "Problems (records skipped or repaired):"]
+        lines += [
+            f"  {p.file}:{p.line if p.line is not None else '-'}: {p.reason}"
+            for p in problems[:MAX_ROWS]
+        ]
+        _more(lines, problems)
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,564 @@
+"""OpenTelemetry GenAI and OpenInference spans, from an OTLP JSON export.
+
+Spans of one trace can sit anywhere in a file (an OTLP file exporter writes
+one batch a line), so spans are gathered per file and assembled per trace at
+the end of it: span formats are not streamed trace by trace the way JSON
+Lines conversations are.
+
+Every model-call span repeats the whole history in its input messages; the
+spans are merged as snapshots of one conversation (see
+:class:`~evaluator.traces.parsers.Merger`), so history is counted once. Tool
+spans (``execute_tool`` / OpenInference ``TOOL``) add the calls the messages
+do not record, and an error flag (span status, ``error.type``) to those they do.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from evaluator.traces.conversations import Converter, Snapshot, text_of
+from evaluator.traces.events import (
+    Event,
+    Problem,
+    Trace,
+    Usage,
+    canonical_args,
+    finish_trace,
+    parse_args,
+)
+from evaluator.traces.readers import Record
+
+_MAX_SNIFF_SPANS = 200
+
+
+def decode_value(value: Any) -> Any:
+    """An OTLP ``AnyValue`` (``{"stringValue": ...}``, ``{"intValue": "82"}``, ...) as Python."""
+    if not isinstance(value, dict) or len(value) != 1:
+        return value
+    ((kind, inner),) = value.items()
+    if kind == "intValue":
+        try:
+            return int(inner)
+        except (TypeError, ValueError):
+            return inner
+    if kind == "arrayValue":
+        return [decode_value(v) for v in (inner or {}).get("values", [])]
+    if kind == "kvlistValue":
+        return {
+            kv.get("key"): decode_value(kv.get("value")) for kv in (inner or {}).get("values", [])
+        }
+    if kind in ("stringValue", "boolValue", "doubleValue", "bytesValue"):
+        return inner
+    return value
+
+
+def attributes_of(raw: Any) -> dict[str, Any]:
+    """Span attributes as a flat dict, from an OTLP key/value list or a plain mapping."""
+    if isinstance(raw, dict):
+        return raw
+    out: dict[str, Any] = {}
+    for kv in raw or []:
+        if isinstance(kv, dict) and isinstance(kv.get("key"), str):
+            out[kv["key"]] = decode_value(kv.get("value"))
+    return out
+
+
+def iter_raw_spans(record: Any) -> Iterator[Any]:
+    """The span objects of an OTLP export, of a ``{"spans": [...]}`` record, or a lone span."""
+    if not isinstance(record, dict):
+        return
+    if "resourceSpans" in record:
+        for rs in record.get("resourceSpans") or []:
+            if not isinstance(rs, dict):
+                continue
+            for ss in rs.get("scopeSpans") or rs.get("instrumentationLibrarySpans") or []:
+                if isinstance(ss, dict):
+                    yield from ss.get("spans") or []
+    elif isinstance(record.get("spans"), list):
+        yield from record["spans"]
+    elif "attributes" in record:
+        yield record
+
+
+def span_format(record: Any) -> str | None:
+    """``"openinference"``, ``"otel"`` or ``None``, judged from the attribute names."""
+    genai = False
+    for i, span in enumerate(iter_raw_spans(record)):
+        if i >= _MAX_SNIFF_SPANS:
+            break
+        if not isinstance(span, dict):
+            continue
+        keys = attributes_of(span.get("attributes"))
+        if any(k.startswith(("openinference.", "llm.")) for k in keys):
+            return "openinference"
+        genai = genai or any(k.startswith("gen_ai.") for k in keys)
+    return "otel" if genai else None
+
+
+def _parse_json(value: Any) -> Any:
+    # Structured attributes SHOULD be objects but MAY arrive as JSON strings.
+    if isinstance(value, str) and value[:1] in ("[", "{"):
+        try:
+            return json.loads(value)
+        except ValueError:
+            return value
+    return value
+
+
+def _ival(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.isdigit():
+        return int(value)
+    return None
+
+
+@dataclass(slots=True)
+class Span:
+    """The parts of a span the assembly uses."""
+
+    trace_id: str
+    name: str
+    start: tuple[int, Any]
+    attrs: dict[str, Any]
+    error: bool
+    line: int
+    order: int
+    events: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+
+
+def _to_span(raw: Any, line: int, order: int) -> Span | str:
+    if not isinstance(raw, dict):
+        return "a span is not an object; skipped"
+    ctx = raw.get("context") if isinstance(raw.get("context"), dict) else {}
+    tid = raw.get("traceId") or raw.get("trace_id") or ctx.get("trace_id")
+    if not tid:
+        return "a span has no traceId; skipped"
+    attrs = attributes_of(raw.get("attributes"))
+    status = raw.get("status") if isinstance(raw.get("status"), dict) else {}
+    code = status.get("code", status.get("status_code"))
+    error = code in (2, "2", "STATUS_CODE_ERROR", "ERROR") or "error.type" in attrs
+    start_raw = raw.get("startTimeUnixNano", raw.get("start_time"))
+    start_int = _ival(start_raw)
+    start: tuple[int, Any] = (0, start_int) if start_int is not None else (1, str(start_raw or ""))
+    events = [
+        (str(e.get("name", "")), attributes_of(e.get("attributes")))
+        for e in raw.get("events") or []
+        if isinstance(e, dict)
+    ]
+    return Span(str(tid), str(raw.get("name", "")), start, attrs, error, line, order, events)
+
+
+class OTelMessages(Converter):
+    """GenAI semantic-convention messages: ``{"role", "parts": [...]}``."""
+
+    name = "otel"
+
+    def unpack(self, value: Any) -> Snapshot | str:
+        span: Span = value
+        attrs = dict(span.attrs)
+        for name, ev_attrs in span.events:
+            if name == "gen_ai.client.inference.operation.details":
+                attrs.update(ev_attrs)
+        messages: list[Any] = []
+        system = _parse_json(attrs.get("gen_ai.system_instructions"))
+        if system:
+            messages.append(
+                {
+                    "role": "system",
+                    "parts": system
+                    if isinstance(system, list)
+                    else [{"type": "text", "content": str(system)}],
+                }
+            )
+        for key in ("gen_ai.input.messages", "gen_ai.output.messages"):
+            value_ = _parse_json(attrs.get(key))
+            if isinstance(value_, list):
+                messages.extend(value_)
+        usage = Usage(
+            input_total=_ival(
+                attrs.get("gen_ai.usage.input_tokens", attrs.get("gen_ai.usage.prompt_tokens"))
+            ),
+            output=_ival(
+                attrs.get("gen_ai.usage.output_tokens", attrs.get("gen_ai.usage.completion_tokens"))
+            ),
+            cache_read=_ival(attrs.get("gen_ai.usage.cache_read.input_tokens")),
+            cache_creation=_ival(attrs.get("gen_ai.usage.cache_creation.input_tokens")),
+        )
+        if usage.input_total is None and usage.output is None:
+            return Snapshot(None, messages)
+        if not messages:
+            # Content not recorded (it is opt-in): keep the model call and its usage.
+            return Snapshot(None, [{"role": "assistant", "_no_content": True}], usage, True)
+        return Snapshot(None, messages, usage)
+
+    def convert(
+        self, messages: list[Any], start: int, line: int | None, problems: list[str]
+    ) -> list[Event]:
+        events: list[Event] = []
+        for i, m in enumerate(messages):
+            msg = start + i
+            if not isinstance(m, dict):
+                problems.append(f"message {msg} is not an object; skipped")
+                continue
+            role = m.get("role")
+            if role not in ("system", "user", "assistant", "tool"):
+                problems.append(f"message {msg} has unknown role {role!r}; skipped")
+                continue
+            parts = m.get("parts") if isinstance(m.get("parts"), list) else []
+            texts = [
+                str(p.get("content", ""))
+                for p in parts
+                if isinstance(p, dict) and p.get("type") == "text"
+            ]
+            if isinstance(m.get("content"), str):
+                texts.append(m["content"])
+            if role != "tool" and (texts or role != "assistant" or not parts):
+                text = None if m.get("_no_content") else "\n".join(texts)
+                events.append(Event(role, "message", msg, text=text))
+            for p in parts:
+                if not isinstance(p, dict):
+                    continue
+                kind = p.get("type")
+                if kind in ("tool_call", "server_tool_call"):
+                    raw, parsed = parse_args(_parse_json(p.get("arguments")))
+                    events.append(
+                        Event(
+                            "assistant",
+                            "call",
+                            msg,
+                            tool=_s(p.get("name")),
+                            call_id=_s(p.get("id")),
+                            args_raw=raw,
+                            args=parsed,
+                        )
+                    )
+                elif kind in ("tool_call_response", "server_tool_call_response"):
+                    body = p.get("response", p.get("result"))
+                    events.append(
+                        Event("tool", "result", msg, text=text_of(body), call_id=_s(p.get("id")))
+                    )
+        for ev in events:
+            ev.line = line
+        return events
+
+
+class OpenInferenceMessages(Converter):
+    """OpenInference ``llm.input_messages.N.message.*`` attributes, un-flattened."""
+
+    name = "openinference"
+
+    def unpack(self, value: Any) -> Snapshot | str:
+        span: Span = value
+        a = span.attrs
+        messages = [
+            m.get("message", m) if isinstance(m, dict) else m
+            for key in ("llm.input_messages", "llm.output_messages")
+            for m in _indexed(a, key)
+        ]
+        usage = Usage(
+            input_total=_ival(a.get("llm.token_count.prompt")),
+            output=_ival(a.get("llm.token_count.completion")),
+            cache_read=_ival(a.get("llm.token_count.prompt_details.cache_read")),
+            cache_creation=_ival(a.get("llm.token_count.prompt_details.cache_write")),
+        )
+        if usage.input_total is None and usage.output is None:
+            return Snapshot(None, messages)
+        if not messages:
+            return Snapshot(None, [{"role": "assistant", "_no_content": True}], usage, True)
+        return Snapshot(None, messages, usage)
+
+    def convert(
+        self, messages: list[Any], start: int, line: int | None, problems: list[str]
+    ) -> list[Event]:
+        events: list[Event] = []
+        for i, m in enumerate(messages):
+            msg = start + i
+            if not isinstance(m, dict):
+                problems.append(f"message {msg} is not an object; skipped")
+                continue
+            role = m.get("role")
+            text = m.get("content")
+            if not isinstance(text, str):
+                text = "\n".join(
+                    str(c.get("message_content", c).get("text", ""))
+                    for c in _as_list(m.get("contents"))
+                    if isinstance(c, dict)
+                )
+            if role == "tool":
+                events.append(
+                    Event(
+                        "tool",
+                        "result",
+                        msg,
+                        text=text,
+                        call_id=_s(m.get("tool_call_id")),
+                        tool=_s(m.get("name")),
+                    )
+                )
+                continue
+            if role not in ("system", "user", "assistant"):
+                problems.append(f"message {msg} has unknown role {role!r}; skipped")
+                continue
+            calls = _as_list(m.get("tool_calls"))
+            if text or role != "assistant" or not (calls or m.get("function_call_name")):
+                events.append(
+                    Event(role, "message", msg, text=None if m.get("_no_content") else text)
+                )
+            for tc in calls:
+                tc = tc.get("tool_call", tc) if isinstance(tc, dict) else {}
+                fn = tc.get("function") if isinstance(tc.get("function"), dict) else {}
+                raw, parsed = parse_args(fn.get("arguments"))
+                events.append(
+                    Event(
+                        "assistant",
+                        "call",
+                        msg,
+                        tool=_s(fn.get("name")),
+                        call_id=_s(tc.get("id")),
+                        args_raw=raw,
+                        args=parsed,
+                    )
+                )
+            if m.get("function_call_name"):
+                raw, parsed = parse_args(m.get("function_call_arguments_json"))
+                events.append(
+                    Event(
+                        "assistant",
+                        "call",
+                        msg,
+                        tool=_s(m["function_call_name"]),
+                        args_raw=raw,
+                        args=parsed,
+                    )
+                )
+        for ev in events:
+            ev.line = line
+        return events
+
+
+def _s(value: Any) -> str | None:
+    return None if value is None else str(value).strip()
+
+
+def _as_list(value: Any) -> list[Any]:
+    if isinstance(value, list):
+        return value
+    if isinstance(value, dict):  # un-flattened indices: {"0": ..., "1": ...}
+        return [value[k] for k in sorted(value, key=lambda k: int(k) if k.isdigit() else -1)]
+    return []
+
+
+def _indexed(attrs: dict[str, Any], prefix: str) -> list[Any]:
+    """Rebuild ``prefix.0.message.role``-style flat keys (or a nested list) into a list."""
+    flat: dict[str, Any] = {}
+    nested = attrs.get(prefix)
+    if isinstance(nested, list):
+        for i, item in enumerate(nested):
+            _flatten(item, str(i), flat)
+    head = prefix + "."
+    for key, value in attrs.items():
+        if key.startswith(head):
+            flat[key[len(head) :]] = value
+    return _as_list(_unflatten(flat))
+
+
+def _flatten(value: Any, prefix: str, out: dict[str, Any]) -> None:
+    if isinstance(value, dict):
+        for k, v in value.items():
+            _flatten(v, f"{prefix}.{k}", out)
+    else:
+        out[prefix] = value
+
+
+def _unflatten(flat: dict[str, Any]) -> Any:
+    root: dict[str, Any] = {}
+    for key in sorted(flat):
+        node = root
+        parts = key.split(".")
+        for part in parts[:-1]:
+            child = node.setdefault(part, {})
+            if not isinstance(child, dict):
+                break
+            node = child
+        else:
+            node[parts[-1]] = flat[key]
+    return _lists(root)
+
+
+def _lists(node: Any) -> Any:
+    if isinstance(node, dict):
+        node = {k: _lists(v) for k, v in node.items()}
+        if node and all(k.isdigit() for k in node):
+            return [node[k] for k in sorted(node, key=int)]
+    return node
+
+
+class SpanParser:
+    """Gathers the spans of a file; assembles one trace per trace id at the end."""
+
+    def __init__(self, fmt: str, name: str) -> None:
+        self.fmt = fmt
+        self.name = name
+        self.converter: Converter = OTelMessages() if fmt == "otel" else OpenInferenceMessages()
+        self.spans: defaultdict[str, list[Span]] = defaultdict(list)
+        self.order = 0
+
+    def feed(self, record: Record) -> Iterator[Trace | Problem]:
+        """Consume one record; yield the traces it finishes and its problems."""
+        raws = list(iter_raw_spans(record.value))
+        if not raws:
+            yield Problem(self.name, record.line, "record holds no spans; skipped")
+        for raw in raws:
+            self.order += 1
+            span = _to_span(raw, record.line, self.order)
+            if isinstance(span, str):
+                yield Problem(self.name, record.line, span)
+            else:
+                self.spans[span.trace_id].append(span)
+
+    def close(self) -> Iterator[Trace | Problem]:
+        """Finish every trace still open at the end of the file."""
+        for tid in sorted(self.spans):
+            spans = sorted(self.spans[tid], key=lambda s: (s.start, s.line, s.order))
+            problems: list[tuple[int, str]] = []
+            yield finish_trace(self._assemble(tid, spans, problems))
+            for line, reason in problems:
+                yield Problem(self.name, line, reason)
+        self.spans.clear()
+
+    def _is_tool(self, span: Span) -> bool:
+        a = span.attrs
+        if self.fmt == "otel":
+            return a.get("gen_ai.operation.name") == "execute_tool"
+        return str(a.get("openinference.span.kind", "")).upper() == "TOOL"
+
+    def _assemble(self, tid: str, spans: list[Span], problems: list[tuple[int, str]]) -> Trace:
+        from evaluator.traces.parsers import Merger
+
+        conv = next(
+            (
+                str(s.attrs[k])
+                for s in spans
+                for k in ("gen_ai.conversation.id", "session.id")
+                if k in s.attrs
+            ),
+            None,
+        )
+        trace = Trace(conv or tid, self.name, spans[0].line, self.fmt)
+        merger = Merger(trace, self.converter)
+        tools: list[tuple[int, Span]] = []  # (events before it, span)
+        for span in spans:
+            if self._is_tool(span):
+                tools.append((len(trace.events), span))
+                continue
+            snap = self.converter.unpack(span)
+            if isinstance(snap, str) or not snap.messages:
+                continue
+            if not merger.extends(snap):
+                merger.count, merger.last = 0, None  # history rewritten: take it whole
+            reasons: list[str] = []
+            merger.add(snap, span.line, reasons)
+            problems.extend((span.line, r) for r in reasons)
+        self._add_tool_spans(trace, tools)
+        return trace
+
+    def _add_tool_spans(self, trace: Trace, tools: list[tuple[int, Span]]) -> None:
+        calls = {e.call_id: e for e in trace.events if e.kind == "call" and e.call_id}
+        results = {e.call_id: e for e in trace.events if e.kind == "result" and e.call_id}
+        claimed: set[str] = set()
+        inserts: defaultdict[int, list[Event]] = defaultdict(list)
+        for anchor, span in tools:
+            name, cid, args, output = self._tool_fields(span)
+            raw, parsed = parse_args(args)
+            probe = Event("assistant", "call", 0, args_raw=raw, args=parsed)
+            if cid is None:  # no id: the first unclaimed call of that name and arguments
+                key = canonical_args(probe)
+                cid = next(
+                    (
+                        c.call_id
+                        for c in calls.values()
+                        if c.call_id not in claimed and c.tool == name and canonical_args(c) == key
+                    ),
+                    None,
+                )
+            if cid is not None and cid in calls:
+                claimed.add(cid)
+                result = results.get(cid)
+                if result is not None:
+                    result.is_error = span.error or bool(result.is_error)
+                    continue
+                new = [
+                    Event(
+                        "tool",
+                        "result",
+                        -1,
+                        text=text_of(output),
+                        call_id=cid,
+                        tool=name,
+                        is_error=span.error,
+                        line=span.line,
+                    )
+                ]
+            else:
+                new = [
+                    Event(
+                        "assistant",
+                        "call",
+                        -1,
+                        tool=name,
+                        call_id=cid,
+                        args_raw=raw,
+                        args=parsed,
+                        line=span.line,
+                    ),
+                    Event(
+                        "tool",
+                        "result",
+                        -1,
+                        text=text_of(output),
+                        call_id=cid,
+                        tool=name,
+                        is_error=span.error,
+                        line=span.line,
+                    ),
+                ]
+            inserts[anchor].extend(new)
+        if not inserts:
+            return
+        merged: list[Event] = []
+        for i, ev in enumerate([*trace.events, None]):
+            merged.extend(inserts.get(i, ()))
+            if ev is not None:
+                merged.append(ev)
+        # Renumber source messages: each inserted event is a message of its own.
+        msg, prev = -1, None
+        for ev in merged:
+            key = ("span", id(ev)) if ev.msg == -1 else ("msg", ev.msg)
+            if key != prev:
+                msg += 1
+                prev = key
+            ev.msg = msg
+        trace.events = merged
+
+    def _tool_fields(self, span: Span) -> tuple[str | None, str | None, Any, Any]:
+        a = span.attrs
+        if self.fmt == "otel":
+            return (
+                _s(a.get("gen_ai.tool.name")),
+                _s(a.get("gen_ai.tool.call.id")),
+                _parse_json(a.get("gen_ai.tool.call.arguments")),
+                a.get("gen_ai.tool.call.result"),
+            )
+        return (
+            _s(a.get("tool.name")),
+            _s(a.get("tool.id", a.get("tool_call.id"))),
+            a.get("input.value"),
+            a.get("output.value"),
+        )

@@ -1,0 +1,232 @@
+"""Where values sit in a tool result: the index follow-up detection looks values up in.
+
+A result is parsed once per distinct text (results repeat across traces) and
+walked once; every value worth tracking is mapped to the JSON path of its
+first occurrence, with list indices generalised to ``[]`` and the keys of
+id-keyed maps to ``*`` (see :mod:`evaluator.paths`), so that the path can be
+matched against a suite's field dictionary. Short and common values are not
+tracked: they recur by chance, not because an agent copied them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from evaluator import paths
+from evaluator.traces.events import Event, fast_loads
+
+#: Shortest string value a follow-up is counted on.
+MIN_VALUE_LENGTH = 4
+#: Smallest integer a follow-up is counted on.
+MIN_INTEGER = 1000
+#: Longest string value looked at (longer ones are prose, not handles).
+MAX_VALUE_LENGTH = 200
+#: Values too common to mean anything when they recur.
+COMMON_VALUES = frozenset(
+    [
+        "true",
+        "false",
+        "null",
+        "none",
+        "nil",
+        "open",
+        "closed",
+        "close",
+        "pending",
+        "new",
+        "high",
+        "low",
+        "medium",
+        "normal",
+        "urgent",
+        "active",
+        "inactive",
+        "enabled",
+        "disabled",
+        "yes",
+        "no",
+        "asc",
+        "desc",
+        "name",
+        "type",
+        "data",
+        "user",
+        "users",
+        "email",
+        "text",
+        "json",
+        "page",
+        "next",
+        "prev",
+        "last",
+        "first",
+        "today",
+        "default",
+        "error",
+        "success",
+        "ok",
+        "done",
+    ]
+)
+
+_LONGEST_COMMON = max(map(len, COMMON_VALUES))
+_SPACES = frozenset(" \t\r\n\f\v")
+_CACHE_MAX = 1024  # results; each entry holds every value of one result
+
+
+def worth(value: Any) -> str | None:
+    """The string form of a value worth tracking, or ``None`` for noise."""
+    if isinstance(value, bool) or value is None or isinstance(value, float):
+        return None
+    if isinstance(value, int):
+        return str(value) if abs(value) >= MIN_INTEGER else None
+    if isinstance(value, str):
+        s = value.strip()
+        if MIN_VALUE_LENGTH <= len(s) <= MAX_VALUE_LENGTH and s.lower() not in COMMON_VALUES:
+            return s
+    return None
+
+
+def leaves(doc: Any) -> Iterator[tuple[str, Any]]:
+    """``(path, value)`` of every scalar, in document order; ``[]`` for list items."""
+    stack: list[tuple[str, Any]] = [("", doc)]
+    while stack:
+        prefix, node = stack.pop()
+        if isinstance(node, dict):
+            star = paths.is_id_keyed_map(node)
+            items = [("*" if star else str(k), v) for k, v in node.items()]
+            stack.extend((f"{prefix}.{k}" if prefix else k, v) for k, v in reversed(items))
+        elif isinstance(node, list):
+            stack.extend((prefix + "[]", v) for v in reversed(node))
+        else:
+            yield prefix or "$", node
+
+
+class ResultIndex:
+    """Values of a result and where they sit, cached by text (results repeat across traces).
+
+    Each entry maps a value (and the short form of a prefixed id) to the path
+    of its first occurrence, with the set of every leaf path of the result.
+    """
+
+    def __init__(self) -> None:
+        self.cache: dict[tuple[int, int], _Built | None] = {}
+
+    def of(self, ev: Event) -> _Built | None:
+        """The index of a result, or ``None`` when it is not JSON (matched as text then)."""
+        if ev.structured is not None:
+            return self._build(ev.structured)
+        text = ev.text
+        if not text or text.lstrip()[:1] not in ("{", "["):
+            return None
+        key = (hash(text), len(text))
+        if key in self.cache:
+            return self.cache[key]
+        try:
+            doc = fast_loads(text)
+        except ValueError:
+            try:
+                doc = json.loads(text)
+            except (ValueError, RecursionError):
+                doc = None
+        built = None if doc is None else self._build(doc)
+        if len(self.cache) >= _CACHE_MAX:
+            self.cache.clear()
+        self.cache[key] = built
+        return built
+
+    @staticmethod
+    def _build(doc: Any) -> _Built:
+        values: list[tuple[str, str]] = []
+        seen_paths: set[str] = set()
+        try:
+            _walk(doc, "", values, seen_paths)
+        except RecursionError:  # absurdly deep: the iterative walker has no depth limit
+            values.clear()
+            seen_paths.clear()
+            for path, value in leaves(doc):
+                seen_paths.add(path)
+                s = worth(value)
+                if s is not None:
+                    values.append((s, path))
+        where: dict[str, str] = {}
+        for value, path in values:
+            where.setdefault(value, path)
+        for value, path in values:  # after all full values, so none is shadowed
+            short = short_form(value)
+            if short is not None:
+                where.setdefault(short, path)
+        return where, frozenset(seen_paths)
+
+
+_Built = tuple[dict[str, str], frozenset[str]]
+
+
+def _walk(node: Any, prefix: str, values: list[tuple[str, str]], seen: set[str]) -> None:
+    """Recursive form of :func:`leaves` for the result index: it is the hot loop."""
+    kind = type(node)
+    if kind is dict:
+        star = False
+        if len(node) > 1:
+            # Only maps whose values are all containers can be id-keyed: test one first.
+            first = type(next(iter(node.values())))
+            star = (first is dict or first is list) and paths.is_id_keyed_map(node)
+        dot = prefix + "." if prefix else ""
+        for k, v in node.items():
+            path = dot + ("*" if star else k)
+            tv = type(v)
+            if tv is dict or tv is list:
+                _walk(v, path, values, seen)
+                continue
+            seen.add(path)
+            if tv is str:
+                n = len(v)
+                # _worth inlined: common values are all short, so long strings skip the lookup.
+                if MIN_VALUE_LENGTH <= n <= MAX_VALUE_LENGTH:
+                    if v[0] in _SPACES or v[-1] in _SPACES:
+                        sv = worth(v)
+                        if sv is not None:
+                            values.append((sv, path))
+                    elif n > _LONGEST_COMMON or v.lower() not in COMMON_VALUES:
+                        values.append((v, path))
+            elif tv is int and abs(v) >= MIN_INTEGER:
+                values.append((str(v), path))
+    elif kind is list:
+        path = prefix + "[]"
+        for v in node:
+            tv = type(v)
+            if tv is dict or tv is list:
+                _walk(v, path, values, seen)
+            else:
+                seen.add(path)
+                sv = worth(v)
+                if sv is not None:
+                    values.append((sv, path))
+    else:
+        seen.add(prefix or "$")
+        sv = worth(node)
+        if sv is not None:
+            values.append((sv, prefix or "$"))
+
+
+def first_source(
+    value: str, earlier: list[tuple[Event, dict[str, str] | None]]
+) -> tuple[int, str | None, str | None, str | None] | None:
+    """``(seq, tool, path, call_id)`` of the first earlier result holding ``value``."""
+    for ev, where in earlier:
+        if where is None:
+            if ev.text and value in ev.text:
+                return ev.seq, ev.tool, None, ev.call_id
+        else:
+            path = where.get(value)
+            if path is not None:
+                return ev.seq, ev.tool, path, ev.call_id
+    return None
+
+
+def short_form(value: str) -> str | None:
+    """``tkt_3e7b91a0`` for ``tkt_3e7b91a0-48bb-…``: APIs often accept the short form."""
+    head, sep, _ = value.partition("-")
+    return head if sep and len(head) >= 8 and "_" in head else None

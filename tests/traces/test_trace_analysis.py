@@ -1,0 +1,256 @@
+"""End to end on the shipped traces (pinned numbers) and on a directory of bad input."""
+
+from __future__ import annotations
+
+import gzip
+import importlib.util
+import json
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from trace_helpers import REPO, SHIPPED, desk_suite, write_jsonl
+
+from evaluator.errors import TraceError
+from evaluator.traces import SCHEMA_VERSION, analyse_traces, render_summary
+
+COLUMNS = [
+    "trace_id",
+    "format",
+    "turns",
+    "model_calls",
+    "calls",
+    "errors",
+    "duplicates",
+    "followups",
+    "hedges",
+    "flagged_turns",
+    "result_tokens",
+    "billed_input_tokens",
+    "recorded_input_tokens",
+    "recorded_model_calls",
+]
+PINNED = [
+    ("anthropic-unassigned", "anthropic", 1, 6, 13, 1, 6, 12, 0, 1, 5725, 28191, 30394, 6),
+    ("mcp-session-7f3a", "mcp", 0, 0, 14, 2, 6, 13, 0, 0, 5739, None, None, 0),
+    ("chat-fanout", "openai_chat", 1, 13, 12, 0, 5, 11, 0, 1, 5631, 65550, 9841, 1),
+    ("chat-legacy", "openai_chat", 1, 3, 2, 0, 0, 1, 0, 1, 419, 878, None, 0),
+    ("chat-sla", "openai_chat", 2, 3, 1, 0, 0, 0, 4, 1, 4537, 9301, None, 0),
+    ("oi-hours-open", "openinference", 1, 2, 1, 0, 0, 0, 0, 0, 349, 403, 903, 2),
+    ("otel-kestrel", "otel", 1, 3, 2, 0, 0, 1, 0, 1, 1944, 3981, 4273, 3),
+]
+
+
+@pytest.fixture(scope="module")
+def shipped():
+    return analyse_traces([SHIPPED], suites=[desk_suite()])
+
+
+def _rows(frame: pd.DataFrame) -> list[tuple]:
+    return [
+        tuple(None if pd.isna(v) else v for v in r)
+        for r in frame.astype(object).itertuples(index=False)
+    ]
+
+
+def test_shipped_traces_pinned(shipped) -> None:
+    assert _rows(shipped.summary[COLUMNS]) == PINNED
+    assert [(f.path, f.format, f.traces, f.problems) for f in shipped.files] == [
+        (str(SHIPPED / "support_anthropic.json"), "anthropic", 1, 0),
+        (str(SHIPPED / "support_mcp.jsonl"), "mcp", 1, 0),
+        (str(SHIPPED / "support_openai.jsonl"), "openai_chat", 3, 0),
+        (str(SHIPPED / "support_openinference.jsonl"), "openinference", 1, 0),
+        (str(SHIPPED / "support_otel.json"), "otel", 1, 0),
+    ]
+    t = shipped.totals
+    assert (
+        t["traces"],
+        t["calls"],
+        t["duplicates"],
+        t["followups"],
+        t["hedges"],
+        t["turns"],
+        t["flagged_turns"],
+        t["billed_input_tokens"],
+        t["recorded_input_tokens"],
+        t["problems"],
+    ) == (7, 45, 17, 38, 4, 7, 5, 108304, 45411, 0)
+
+
+def test_fan_out_is_a_dozen_get_user_calls_with_repeats(shipped) -> None:
+    calls = shipped.calls
+    fan = calls[(calls.trace_id == "anthropic-unassigned") & (calls.tool == "get_user")]
+    assert (len(fan), int(fan.duplicate_of.notna().sum()), int(fan.followup.sum())) == (12, 6, 12)
+    f = shipped.followups
+    assert set(f[f.trace_id == "chat-fanout"].source_path) == {
+        "data[].relationships.assignee.data.id"
+    }
+    assert [x.text for x in shipped.findings] == [
+        "search_tickets: assignee (opaque id) -> get_user x36, 17 duplicates, in 4 traces",
+        "search_tickets: data[].relationships.organization.data.id (no field of the suite) "
+        "-> get_organization x1, 0 duplicates",
+    ]
+
+
+def test_hedged_sla_answer_and_uncovered_question(shipped) -> None:
+    assert list(shipped.hedges.phrase) == ["I'm not sure", "probably", "typically", "likely"]
+    (answer,) = shipped.hedged_answers
+    assert (answer.trace_id, answer.question_id, answer.needs, answer.missing) == (
+        "chat-sla",
+        "breach-soon",
+        ("ticket_id", "sla_due_at"),
+        ("sla_due_at",),
+    )
+    assert list(shipped.uncovered.question) == [
+        "Draft an apology email to Harbor Lane Pharmacy about the terminal outage."
+    ]
+    assert int(shipped.drift.covered.sum()) == 6
+
+
+def test_real_support_desk_suite_drops_in() -> None:
+    suite = REPO / "question_sets" / "support_desk.yaml"
+    if not suite.exists():
+        pytest.skip("the shipped suite is not there yet")
+    a = analyse_traces([SHIPPED / "support_openai.jsonl"], suites=[suite])
+    assert a.findings[0].text.startswith(
+        "search_tickets: assignee (opaque id) -> get_user x11, 5 duplicates"
+    )
+    assert a.hedged_answers[0].missing == ("sla_due_at",)
+
+
+def test_to_dict_is_versioned_json_and_deterministic(shipped) -> None:
+    doc = shipped.to_dict()
+    assert doc["version"] == SCHEMA_VERSION == 1
+    assert list(doc) == [
+        "version",
+        "encoding",
+        "threshold",
+        "suites",
+        "files",
+        "totals",
+        "traces",
+        "followups",
+        "duplicates",
+        "hedges",
+        "questions",
+        "findings",
+        "hedged_answers",
+        "problems",
+    ]
+    text = json.dumps(doc, sort_keys=True)
+    again = analyse_traces([SHIPPED], suites=[desk_suite()]).to_dict()
+    assert json.dumps(again, sort_keys=True) == text
+    assert len(doc["duplicates"]) == 17 and doc["traces"][0]["trace_id"] == "anthropic-unassigned"
+
+
+def test_render_and_repr(shipped) -> None:
+    text = render_summary(shipped)
+    assert text == shipped.render()
+    assert text.splitlines()[:3] == [
+        "7 traces in 5 files, 0 problems (tokens: o200k_base)",
+        "calls 45, duplicates 17, follow-ups 38, hedges 4; turns 7, of which 5 end in a "
+        "follow-up or a hedge",
+        "result tokens 24,344; billed input 108,304; recorded input 45,411",
+    ]
+    assert (
+        "  search_tickets: assignee (opaque id) -> get_user x36, 17 duplicates, in 4 traces"
+        in text.splitlines()
+    )
+    assert any(ln.endswith("65,550  9,841 (1/13 calls)") for ln in text.splitlines())
+    assert repr(shipped) == (
+        "<TraceAnalysis files=5 traces=7 calls=45 followups=38 "
+        "duplicates=17 hedges=4 problems=0 findings=2>"
+    )
+
+
+def test_events_table_and_summary_only_mode(shipped) -> None:
+    ev = shipped.events
+    assert len(ev) == 109 and list(ev.columns[:5]) == ["file", "line", "format", "trace_id", "seq"]
+    assert str(ev.usage_input_total.dtype) == "Int64"
+    lean = analyse_traces([SHIPPED], suites=[desk_suite()], keep_events=False, workers=1)
+    assert lean.events.empty and lean.calls.empty and lean.followups.empty
+    assert lean.totals == shipped.totals
+    assert lean.findings == shipped.findings
+    assert [h.text for h in lean.hedged_answers] == [h.text for h in shipped.hedged_answers]
+    assert lean.turns.answer.isna().all() and len(lean.turns) == 7
+
+
+def test_generator_reproduces_the_shipped_files() -> None:
+    spec = importlib.util.spec_from_file_location("make_traces", SHIPPED / "make_traces.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    lines = (SHIPPED / "support_openai.jsonl").read_text("utf-8").splitlines()
+    assert [json.loads(x) for x in lines] == module.openai_chat()
+    assert json.loads((SHIPPED / "support_anthropic.json").read_text("utf-8")) == module.anthropic()
+
+
+def test_bad_input_never_loses_the_rest(tmp_path: Path) -> None:
+    good = {
+        "id": "ok",
+        "messages": [
+            {"role": "user", "content": "q"},
+            {
+                "role": "assistant",
+                "tool_calls": [
+                    {
+                        "id": "c1",
+                        "type": "function",
+                        "function": {"name": "f", "arguments": "{bad"},
+                    },
+                    {"id": "c2", "type": "function", "function": {"name": "g", "arguments": "{}"}},
+                ],
+            },
+            {"role": "tool", "tool_call_id": "c9", "content": "orphan"},
+            {"role": "tool", "tool_call_id": "c1", "content": "r"},
+        ],
+    }
+    d = tmp_path / "in"
+    d.mkdir()
+    write_jsonl(d / "a.jsonl", [good])
+    with (d / "a.jsonl").open("ab") as fh:
+        fh.write(b'{"id": "x", "messa\n\xff\xfe\n')
+    (d / "b.json").write_text(
+        json.dumps(
+            {
+                "system": "s",
+                "messages": [
+                    {"role": "user", "content": [{"type": "text", "text": "hi"}]},
+                    {
+                        "role": "assistant",
+                        "content": [{"type": "widget"}, {"type": "text", "text": "yo"}],
+                    },
+                    {"role": "user", "content": "more"},
+                ],
+            }
+        )[:-40]
+    )
+    (d / "c.jsonl.gz").write_bytes(gzip.compress(b"\xef\xbb\xbf" + json.dumps(good).encode()))
+    a = analyse_traces([d])
+    assert _rows(a.summary[["trace_id", "calls", "unanswered_calls", "orphan_results"]]) == [
+        ("ok", 2, 1, 1),
+        ("b.json:1", 0, 0, 0),
+        ("ok", 2, 1, 1),
+    ]
+    assert [(Path(p.file).name, p.line, p.reason[:40]) for p in a.problems.itertuples()] == [
+        ("a.jsonl", 2, "invalid JSON: the value ends early (Inva"),
+        ("a.jsonl", 3, "not UTF-8 (byte 0xff at column 1); line "),
+        ("b.json", 1, "invalid JSON (Expecting ',' delimiter at"),
+        ("b.json", 1, "message 2: unknown content block type 'w"),
+    ]
+    calls = a.calls
+    assert calls[calls.tool == "f"].args_raw.tolist() == ["{bad", "{bad"]
+    (d / "zzz.jsonl").write_text('{"rows": 1}\n')
+    with pytest.raises(TraceError, match="not a known trace format"):
+        analyse_traces([d])
+
+
+def test_render_lists_problems(tmp_path: Path) -> None:
+    path = tmp_path / "t.jsonl"
+    path.write_bytes(b'{"messages": [{"role": "user", "content": "hi"}]}\n{oops\n')
+    text = analyse_traces([path]).render()
+    assert text.splitlines()[0] == "1 traces in 1 files, 1 problems (tokens: o200k_base)"
+    assert text.splitlines()[-2:] == [
+        "Problems (records skipped or repaired):",
+        f"  {path}:2: invalid JSON: Expecting property name enclosed in double quotes at "
+        "column 2; line skipped",
+    ]

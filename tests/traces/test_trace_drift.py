@@ -1,0 +1,53 @@
+"""Question drift: deterministic similarity and coverage."""
+
+from __future__ import annotations
+
+from trace_helpers import desk_suite
+
+from evaluator.traces.drift import Candidate, best_match, candidates, drift_rows, similarity, words
+
+
+def test_similarity_is_symmetric_bounded_and_exact() -> None:
+    a = "Which tickets are about to breach their SLA in the next four hours?"
+    b = "Which tickets are going to breach their SLA in the next four hours?"
+    assert similarity(a, a) == 1.0
+    assert similarity(a, b) == similarity(b, a) == 0.9042
+    assert similarity(a, "Draft an apology email to the pharmacy.") == 0.0505
+    assert similarity("", a) == 0.0
+
+
+def test_words_drop_stop_words_and_plurals_and_split_chinese() -> None:
+    assert words("Which tickets are open?") == frozenset({"ticket", "open"})
+    assert words("哪些工单快超时") == frozenset({"哪些", "些工", "工单", "单快", "快超", "超时"})
+
+
+def test_best_match_threshold_and_ties() -> None:
+    pool = [Candidate("s", "a", "Who owns ticket X?"), Candidate("s", "b", "Who owns ticket X?")]
+    m = best_match("Who owns ticket tkt_123?", pool)
+    assert (m.question_id, m.score, m.covered) == ("a", 0.6607, True)
+    assert best_match("Who owns ticket tkt_123?", pool, threshold=0.9).covered is False
+    assert best_match("anything", []).question_id is None
+
+
+def test_drift_rows_against_a_suite() -> None:
+    pool = candidates([desk_suite()])
+    rows = drift_rows(
+        [
+            ("f", "t", 1, "Which tickets will breach their SLA soon?", 0, 0, 0, None),
+            ("f", "t", 2, "Write a poem about tea.", 0, 0, 0, None),
+        ],
+        pool,
+    )
+    assert rows == [
+        (
+            "f",
+            "t",
+            1,
+            "Which tickets will breach their SLA soon?",
+            "desk",
+            "breach-soon",
+            0.5727,
+            True,
+        ),
+        ("f", "t", 2, "Write a poem about tea.", "desk", "breach-soon", 0.0843, False),
+    ]

@@ -1,0 +1,76 @@
+"""Findings: follow-ups matched to a suite's fields, hedged answers beside their questions."""
+
+from __future__ import annotations
+
+from trace_helpers import Suite, desk_suite
+
+from evaluator.traces.findings import FieldFinding, field_at, field_findings, hedged_answers
+
+
+def _fu(
+    trace: str,
+    seq: int,
+    value: str,
+    path: str | None,
+    dup: bool,
+    tool: str = "get_user",
+    source: str = "search_tickets",
+) -> tuple:
+    return ("f", trace, seq, 1, tool, "user_id", value, 2, source, "c1", path, dup)
+
+
+def test_field_at_matches_lists_and_wildcards(desk: Suite) -> None:
+    assert field_at(desk, "data[].relationships.assignee.data.id").name == "assignee"
+    assert field_at(desk, "included.*.name").name == "owner_name"
+    assert field_at(desk, "data[].relationships") is None
+    assert field_at(desk, None) is None and field_at(desk, "$") is None
+
+
+def test_field_findings_group_and_render(desk: Suite) -> None:
+    path = "data[].relationships.assignee.data.id"
+    rows = [
+        _fu("t1", 3, "usr_a", path, False),
+        _fu("t1", 5, "usr_b", path, False),
+        _fu("t1", 7, "usr_a", path, True),
+        _fu("t2", 3, "usr_a", path, False),
+        _fu("t2", 9, "x_1234", "meta.cursor", False, tool="next_page"),
+        _fu("t2", 11, "usr_a", path, False, source="get_ticket"),
+    ]  # no suite for get_ticket
+    found = field_findings(rows, [desk])
+    assert found == [
+        FieldFinding("desk", "search_tickets", "assignee", "id", None, "get_user", 4, 1, 2, 2),
+        FieldFinding("desk", "search_tickets", None, None, "meta.cursor", "next_page", 1, 0, 1, 1),
+    ]
+    assert [f.text for f in found] == [
+        "search_tickets: assignee (opaque id) -> get_user x4, 1 duplicate, in 2 traces",
+        "search_tickets: meta.cursor (no field of the suite) -> next_page x1, 0 duplicates",
+    ]
+    assert found[0].to_dict()["text"] == found[0].text
+
+
+def test_hedged_answers_list_needs_and_missing_fields() -> None:
+    suite = desk_suite()
+    turns = [
+        ("f", "t1", 1, "Which tickets breach soon?", 1, 0, 2, "Probably..."),
+        ("f", "t1", 2, "Write a poem.", 0, 0, 1, "Perhaps."),
+        ("f", "t2", 1, "Who owns ticket tkt_1?", 0, 0, 0, "Dana."),
+    ]
+    hedges = [
+        ("f", "t1", 3, 1, "probably", "en", "Probably", 0, 8, "[Probably]..."),
+        ("f", "t1", 3, 1, "I think", "en", "I think", 9, 16, "...[I think]"),
+        ("f", "t1", 6, 2, "perhaps", "en", "Perhaps", 0, 7, "[Perhaps]."),
+    ]
+    drift = [
+        ("f", "t1", 1, "Which tickets breach soon?", "desk", "breach-soon", 0.7, True),
+        ("f", "t1", 2, "Write a poem.", "desk", "who-owns", 0.1, False),
+    ]
+    seen = {("f", "t1"): {"search_tickets": {"data[].id", "data[].attributes.status_code"}}}
+    answers = hedged_answers(turns, hedges, drift, [suite], seen)
+    assert [a.text for a in answers] == [
+        "t1 turn 1: 'Which tickets breach soon?' ~ breach-soon (0.70); hedges: I think, "
+        "probably; needs: ticket_id, sla_due_at; never in the results: sla_due_at",
+        "t1 turn 2: 'Write a poem.'; no question-set question matches; hedges: perhaps",
+    ]
+    assert answers[0].missing == ("sla_due_at",) and answers[1].missing is None
+    not_called = hedged_answers(turns[:1], hedges[:1], drift[:1], [suite], {})
+    assert not_called[0].text.endswith("the suite's tool was not called")

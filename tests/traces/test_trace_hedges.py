@@ -1,0 +1,78 @@
+"""Hedge lexicon: boundaries, Chinese, exclusions, extensions, context."""
+
+from __future__ import annotations
+
+import pytest
+
+from evaluator.errors import ConfigError
+from evaluator.traces.hedges import Lexicon, available_languages, context, read_lexicon_file
+
+
+def found(lexicon: Lexicon, text: str) -> list[tuple[str, str, str]]:
+    return [(h.phrase, h.language, h.match) for h in lexicon.find(text)]
+
+
+def test_shipped_languages() -> None:
+    assert available_languages() == ("en", "zh")
+    assert len(Lexicon.load(["en"])) > 40 and len(Lexicon.load(["zh"])) > 30
+
+
+def test_word_boundaries_not_substrings() -> None:
+    en = Lexicon.load(["en"])
+    assert found(en, "That is unlikely; the mightiest usually win.") == [
+        ("usually", "en", "usually")
+    ]
+    assert found(en, "PROBABLY, Likely") == [
+        ("probably", "en", "PROBABLY"),
+        ("likely", "en", "Likely"),
+    ]
+
+
+def test_longest_phrase_wins_and_apostrophes_match_both_ways() -> None:
+    en = Lexicon.load(["en"])
+    assert found(en, "I\u2019m not  sure it is open.") == [
+        ("I'm not sure", "en", "I\u2019m not  sure")
+    ]
+    assert found(en, "It should be able to, and should be done.") == [
+        ("should be", "en", "should be")
+    ]
+
+
+def test_chinese_matches_phrases_without_spaces_and_honours_exclusions() -> None:
+    zh = Lexicon.load(["zh"])
+    assert found(zh, "这个工单可能已经超时了，但这不可能是真的。") == [("可能", "zh", "可能")]
+    assert found(zh, "我不確定，大概兩小時。") == [
+        ("我不確定", "zh", "我不確定"),
+        ("大概", "zh", "大概"),
+    ]
+
+
+def test_extra_phrases_and_exclusions() -> None:
+    lex = Lexicon.load(["en"], extra=["as best I can tell", "!probably not"])
+    assert found(lex, "As best I can tell it is probably not late, probably.") == [
+        ("as best I can tell", "extra", "As best I can tell"),
+        ("probably", "en", "probably"),
+    ]
+    assert Lexicon.load(["en"]).extended([]) is Lexicon.load(["en"])
+
+
+def test_context_window() -> None:
+    text = "The ticket tkt_1 is probably going to breach within the hour, I think."
+    hit = Lexicon.load(["en"]).find(text, window=10)[0]
+    assert (hit.start, hit.end, hit.context) == (20, 28, "… tkt_1 is [probably] going to …")
+    assert context("a\nb probably", 4, 12, 10) == "a b [probably]"
+
+
+def test_unknown_language() -> None:
+    with pytest.raises(ConfigError, match="no hedge lexicon for language 'fr'"):
+        Lexicon.load(["fr"])
+
+
+def test_lexicon_file_format() -> None:
+    assert read_lexicon_file("# c\n\nmaybe\n  !maybe not \n") == (["maybe"], ["maybe not"])
+
+
+def test_offsets_stay_right_when_lower_casing_changes_length() -> None:
+    text = "İstanbul office: probably closed."  # "İ".lower() is two characters
+    (hit,) = Lexicon.load(["en"]).find(text)
+    assert (hit.match, text[hit.start : hit.end]) == ("probably", "probably")

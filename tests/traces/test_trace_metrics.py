@@ -1,0 +1,199 @@
+"""Follow-ups, duplicates, billed tokens and turns on hand-built traces."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from evaluator.tokens import count_tokens
+from evaluator.traces.events import Event, Trace, finish_trace
+from evaluator.traces.hedges import Lexicon
+from evaluator.traces.metrics import (
+    FOLLOWUP_COLUMNS,
+    TokenCache,
+    TraceAnalyser,
+    event_texts,
+)
+
+PAGE = {
+    "data": [
+        {
+            "id": "tkt_9f3a71c4-2d18",
+            "attributes": {"status": "open", "count": 7},
+            "relationships": {"assignee": {"data": {"id": "usr_41c2be09"}}},
+        },
+        {
+            "id": "tkt_0000aaaa-1111",
+            "attributes": {"status": "open", "count": 7},
+            "relationships": {"assignee": {"data": {"id": "usr_41c2be09"}}},
+        },
+    ],
+    "included": {"usr_41c2be09": {"name": "Dana"}, "usr_77777777": {"name": "Sam"}},
+}
+
+
+def call(msg: int, tool: str, args: Any, cid: str) -> Event:
+    return Event(
+        "assistant", "call", msg, tool=tool, call_id=cid, args_raw=json.dumps(args), args=args
+    )
+
+
+def result(msg: int, cid: str, value: Any) -> Event:
+    text = value if isinstance(value, str) else json.dumps(value)
+    return Event("tool", "result", msg, call_id=cid, text=text)
+
+
+def measure(*events: Event, tools: tuple[str, ...] = ("search",)) -> Any:
+    trace = finish_trace(Trace("t", "f", 1, "openai_chat", list(events)))
+    cache = TokenCache("o200k_base")
+    cache.count([t for e in trace.events for t in event_texts(e)])
+    return trace, TraceAnalyser(cache, Lexicon.load(["en"]), tools).measure(trace)
+
+
+def test_followups_duplicates_and_noise() -> None:
+    _, m = measure(
+        Event("user", "message", 0, text="Who owns tkt_0000aaaa-1111?"),
+        call(1, "search", {"q": "open"}, "c1"),
+        result(2, "c1", PAGE),
+        call(3, "get_user", {"user_id": "usr_41c2be09", "verbose": True}, "c2"),
+        result(4, "c2", {"name": "Dana"}),
+        call(5, "get_user", {"verbose": True, "user_id": "usr_41c2be09"}, "c3"),
+        result(6, "c3", {"name": "Dana"}),
+        call(7, "get_ticket", {"id": "tkt_0000aaaa-1111"}, "c4"),  # the user said it first
+        call(8, "get_ticket", {"id": "tkt_9f3a71c4", "n": 7}, "c5"),  # short form; 7 is noise
+        call(9, "find", {"query": "assignee:usr_41c2be09 status:open"}, "c6"),
+    )
+    rows = [dict(zip(FOLLOWUP_COLUMNS, r, strict=True)) for r in m.followups]
+    assert [
+        (
+            r["seq"],
+            r["tool"],
+            r["argument"],
+            r["value"],
+            r["source_tool"],
+            r["source_path"],
+            r["duplicate"],
+        )
+        for r in rows
+    ] == [
+        (
+            3,
+            "get_user",
+            "user_id",
+            "usr_41c2be09",
+            "search",
+            "data[].relationships.assignee.data.id",
+            False,
+        ),
+        (
+            5,
+            "get_user",
+            "user_id",
+            "usr_41c2be09",
+            "search",
+            "data[].relationships.assignee.data.id",
+            True,
+        ),
+        (8, "get_ticket", "id", "tkt_9f3a71c4", "search", "data[].id", False),
+        (
+            9,
+            "find",
+            "query",
+            "usr_41c2be09",
+            "search",
+            "data[].relationships.assignee.data.id",
+            False,
+        ),
+    ]
+    assert [(c[2], c[12], c[13]) for c in m.calls] == [
+        (1, None, False),
+        (3, None, True),
+        (5, 3, True),
+        (7, None, False),
+        (8, None, True),
+        (9, None, True),
+    ]
+    s = m.summary
+    assert (s["calls"], s["duplicates"], s["followups"], s["unanswered_calls"]) == (6, 1, 4, 3)
+    assert m.result_paths["search"] >= {"data[].id", "included.*.name"}
+
+
+def test_prose_results_are_matched_as_text() -> None:
+    _, m = measure(
+        call(0, "search", {"q": "x"}, "c1"),
+        result(1, "c1", "Found: ticket 8812345 owned by usr_abcdef."),
+        call(2, "get_user", {"id": "usr_abcdef", "n": 8812345}, "c2"),
+    )
+    assert [(r[5], r[6], r[10]) for r in m.followups] == [
+        ("id", "usr_abcdef", None),
+        ("n", "8812345", None),
+    ]
+
+
+def test_billed_input_re_reads_history() -> None:
+    system, question = "You help.", "Weather in Paris?"
+    args, answer = '{"city":"Paris"}', "It is 14 degrees."
+    res = '{"temp_c":14,"sky":"rain"}'
+    trace, m = measure(
+        Event("system", "message", 0, text=system),
+        Event("user", "message", 1, text=question),
+        Event(
+            "assistant",
+            "call",
+            2,
+            tool="get_weather",
+            call_id="c",
+            args_raw=args,
+            args={"city": "Paris"},
+        ),
+        Event("tool", "result", 3, call_id="c", text=res),
+        Event("assistant", "message", 4, text=answer),
+    )
+    first = count_tokens(system) + count_tokens(question)
+    second = first + count_tokens("get_weather") + count_tokens(args) + count_tokens(res)
+    assert [e.context_tokens for e in trace.events] == [None, None, first, None, second]
+    assert (m.summary["billed_input_tokens"], m.summary["model_calls"]) == (first + second, 2)
+    assert m.summary["result_tokens"] == count_tokens(res)
+    assert m.summary["recorded_input_tokens"] is None
+
+
+def test_no_conversation_means_no_billing() -> None:
+    _, m = measure(call(0, "search", {"q": "x"}, "c1"), result(1, "c1", "ok"))
+    assert (m.summary["billed_input_tokens"], m.summary["model_calls"]) == (None, 0)
+
+
+def test_turns_hedges_and_flags() -> None:
+    _, m = measure(
+        Event("user", "message", 0, text="Which tickets breach soon?"),
+        call(1, "search", {"q": "open"}, "c1"),
+        result(2, "c1", PAGE),
+        Event("assistant", "message", 3, text="Probably tkt_9f3a71c4; I think so."),
+        Event("user", "message", 4, text="Who is Dana?"),
+        call(5, "get_user", {"id": "usr_41c2be09"}, "c2"),
+        result(6, "c2", {"name": "Dana"}),
+        Event("assistant", "message", 7, text="Dana works in billing."),
+    )
+    assert [t[2:] for t in m.turns] == [
+        (1, "Which tickets breach soon?", 1, 0, 1, "Probably tkt_9f3a71c4; I think so."),
+        (2, "Who is Dana?", 1, 1, 0, "Dana works in billing."),
+    ]
+    assert [(h[4], h[9]) for h in m.hedges] == [
+        ("probably", "[Probably] tkt_9f3a71c4; I think so."),
+        ("I think", "Probably tkt_9f3a71c4; [I think] so."),
+    ]
+    s = m.summary
+    assert (
+        s["turns"],
+        s["hedges"],
+        s["hedged_turns"],
+        s["followup_turns"],
+        s["flagged_turns"],
+    ) == (2, 2, 1, 1, 2)
+
+
+def test_token_cache_counts_each_text_once() -> None:
+    cache = TokenCache("o200k_base")
+    assert cache.claim(["a b", "a b", "c"]) == ["a b", "c"]
+    assert cache.claim(["a b"]) == []  # in flight counts as known
+    cache.fill(["a b", "c"], [2, 1])
+    assert cache.count(["c", "hello world"]) == [1, count_tokens("hello world")]

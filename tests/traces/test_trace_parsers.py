@@ -1,0 +1,616 @@
+"""One small conversation per format, detection, snapshots, and bad records."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from trace_helpers import write_json, write_jsonl
+
+from evaluator.errors import TraceError
+from evaluator.traces.events import Problem, Trace
+from evaluator.traces.parsers import FORMATS, open_file, sniff
+
+PARIS = '{"temp_c":14,"sky":"rain"}'
+
+
+def parse(path: Path, **kw: Any) -> tuple[str, list[Trace], list[Problem]]:
+    parsed = open_file(path, **kw)
+    items = list(parsed.items)
+    return (
+        parsed.format,
+        [i for i in items if isinstance(i, Trace)],
+        [i for i in items if isinstance(i, Problem)],
+    )
+
+
+def shape(trace: Trace) -> list[tuple[Any, ...]]:
+    return [
+        (e.msg, e.turn, e.role, e.kind, e.tool, e.call_id, e.link, e.args, e.text, e.is_error)
+        for e in trace.events
+    ]
+
+
+CHAT = {
+    "messages": [
+        {"role": "user", "content": "Weather in Paris?"},
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {
+                    "id": "call_abc",
+                    "type": "function",
+                    "function": {"name": "get_weather", "arguments": '{"city":"Paris"}'},
+                }
+            ],
+        },
+        {"role": "tool", "tool_call_id": "call_abc", "content": PARIS},
+        {"role": "assistant", "content": "It is 14 °C and raining in Paris."},
+    ],
+    "usage": {"prompt_tokens": 82, "completion_tokens": 17, "total_tokens": 99},
+}
+PARIS_SHAPE = [
+    (0, 1, "user", "message", None, None, None, None, "Weather in Paris?", None),
+    (1, 1, "assistant", "call", "get_weather", "call_abc", 2, {"city": "Paris"}, None, None),
+    (2, 1, "tool", "result", "get_weather", "call_abc", 1, None, PARIS, None),
+    (
+        3,
+        1,
+        "assistant",
+        "message",
+        None,
+        None,
+        None,
+        None,
+        "It is 14 °C and raining in Paris.",
+        None,
+    ),
+]
+
+
+def test_openai_chat(tmp_path: Path) -> None:
+    fmt, (trace,), problems = parse(write_jsonl(tmp_path / "c.jsonl", [CHAT]))
+    assert (fmt, problems, trace.trace_id) == ("openai_chat", [], "c.jsonl:1")
+    assert shape(trace) == PARIS_SHAPE
+    assert trace.events[3].usage.input_total == 82  # top-level usage: the last model call
+
+
+def test_openai_chat_legacy_custom_and_bad_arguments(tmp_path: Path) -> None:
+    conv = {
+        "id": "legacy",
+        "messages": [
+            {"role": "user", "content": [{"type": "text", "text": "go"}]},
+            {
+                "role": "assistant",
+                "content": None,
+                "function_call": {"name": "f", "arguments": '{"x": '},
+            },
+            {"role": "function", "name": "f", "content": "done"},
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [
+                    {"id": "c1", "type": "custom", "custom": {"name": "sql", "input": "select 1"}},
+                    {"id": "c2", "type": "mystery"},
+                ],
+            },
+            {"role": "robot", "content": "?"},
+        ],
+    }
+    fmt, (trace,), problems = parse(write_jsonl(tmp_path / "c.jsonl", [conv]))
+    assert fmt == "openai_chat"
+    assert [(e.kind, e.tool, e.args_raw, e.args, e.link) for e in trace.events] == [
+        ("message", None, None, None, None),
+        ("call", "f", '{"x": ', None, 2),
+        ("result", "f", None, None, 1),
+        ("call", "sql", "select 1", None, None),
+    ]
+    assert trace.trace_id == "legacy"
+    assert [p.reason for p in problems] == [
+        "message 3: unknown tool call type 'mystery'; skipped",
+        "message 4 has unknown role 'robot'; skipped",
+    ]
+
+
+def test_openai_responses(tmp_path: Path) -> None:
+    record = {
+        "input": [
+            {"role": "user", "content": "Weather in Paris?"},
+            {
+                "type": "function_call",
+                "id": "fc_1",
+                "call_id": "call_abc",
+                "name": "get_weather",
+                "arguments": '{"city":"Paris"}',
+                "status": "completed",
+            },
+            {"type": "function_call_output", "call_id": "call_abc", "output": PARIS},
+        ],
+        "output": [
+            {
+                "type": "message",
+                "id": "msg_1",
+                "role": "assistant",
+                "content": [{"type": "output_text", "text": "It is 14 °C and raining in Paris."}],
+            },
+            {
+                "type": "mcp_call",
+                "id": "mcp_1",
+                "name": "lookup",
+                "arguments": "{}",
+                "server_label": "s",
+                "error": "boom",
+            },
+            {"type": "hologram"},
+        ],
+        "usage": {
+            "input_tokens": 95,
+            "output_tokens": 12,
+            "input_tokens_details": {"cached_tokens": 40},
+        },
+    }
+    fmt, (trace,), problems = parse(write_json(tmp_path / "r.json", record))
+    assert fmt == "openai_responses"
+    assert shape(trace)[:4] == PARIS_SHAPE
+    mcp_call, mcp_result = trace.events[4:]
+    assert (mcp_call.msg, mcp_call.link, mcp_result.is_error, mcp_result.text) == (
+        3,
+        5,
+        True,
+        "boom",
+    )
+    usage = trace.events[3].usage  # the answer and the mcp_call are one model call
+    assert (usage.input_total, usage.cache_read) == (95, 40) and trace.events[4].usage is None
+    assert [p.reason for p in problems] == ["item 5 has unknown type 'hologram'; skipped"]
+
+
+def test_anthropic_parallel_errors_and_unknown_blocks(tmp_path: Path) -> None:
+    conv = {
+        "system": "Be brief.",
+        "messages": [
+            {"role": "user", "content": "Weather in Paris and Rome?"},
+            {
+                "role": "assistant",
+                "content": [
+                    {"type": "thinking", "thinking": "two calls", "signature": "s"},
+                    {
+                        "type": "tool_use",
+                        "id": "t1",
+                        "name": "get_weather",
+                        "input": {"city": "Paris"},
+                    },
+                    {
+                        "type": "tool_use",
+                        "id": "t2",
+                        "name": "get_weather",
+                        "input": {"city": "Rome"},
+                    },
+                ],
+                "usage": {
+                    "input_tokens": 10,
+                    "cache_read_input_tokens": 100,
+                    "cache_creation_input_tokens": 5,
+                    "output_tokens": 7,
+                },
+            },
+            {
+                "role": "user",
+                "content": [
+                    {
+                        "type": "tool_result",
+                        "tool_use_id": "t2",
+                        "is_error": True,
+                        "content": "rate limited",
+                    },
+                    {
+                        "type": "tool_result",
+                        "tool_use_id": "t1",
+                        "content": [{"type": "text", "text": PARIS}],
+                    },
+                    {"type": "sparkle"},
+                ],
+            },
+            {"role": "assistant", "content": "Paris: 14 °C."},
+        ],
+    }
+    fmt, (trace,), problems = parse(write_json(tmp_path / "a.json", conv))
+    assert fmt == "anthropic"
+    assert [(e.role, e.kind, e.call_id, e.link, e.is_error, e.turn) for e in trace.events] == [
+        ("system", "message", None, None, None, 0),
+        ("user", "message", None, None, None, 1),
+        ("assistant", "call", "t1", 5, None, 1),
+        ("assistant", "call", "t2", 4, None, 1),
+        ("tool", "result", "t2", 3, True, 1),
+        ("tool", "result", "t1", 2, False, 1),
+        ("assistant", "message", None, None, None, 1),
+    ]
+    u = trace.events[2].usage
+    assert (u.input_total, u.cache_read, u.cache_creation, u.output) == (115, 100, 5, 7)
+    assert [p.reason for p in problems] == [
+        "message 3: unknown content block type 'sparkle'; skipped"
+    ]
+
+
+def test_mcp_log(tmp_path: Path) -> None:
+    def rpc(**kw: Any) -> dict[str, Any]:
+        return {"jsonrpc": "2.0", **kw}
+
+    lines = [
+        rpc(id=1, method="tools/list"),
+        rpc(id=1, result={"tools": []}),
+        {
+            "session_id": "s1",
+            "message": rpc(
+                id=2,
+                method="tools/call",
+                params={"name": "get_weather", "arguments": {"city": "Paris"}},
+            ),
+        },
+        [
+            rpc(id=3, method="tools/call", params={"name": "nope"}),
+            rpc(id=4, method="tools/call", params={"name": "get_weather"}),
+        ],
+        {
+            "session_id": "s1",
+            "message": rpc(
+                id=2,
+                result={
+                    "content": [{"type": "text", "text": PARIS}],
+                    "structuredContent": {"temp_c": 14},
+                },
+            ),
+        },
+        rpc(id=3, error={"code": -32602, "message": "Unknown tool: nope"}),
+        rpc(id=4, result={"content": [], "isError": True}),
+        rpc(id=9, result={"content": [{"type": "text", "text": "late"}]}),
+        {"hello": "world"},
+    ]
+    fmt, traces, problems = parse(write_jsonl(tmp_path / "m.jsonl", lines))
+    assert fmt == "mcp"
+    default, s1 = traces
+    assert (default.trace_id, s1.trace_id) == ("m.jsonl", "s1")
+    assert [(e.kind, e.tool, e.call_id, e.link, e.is_error, e.text) for e in default.events] == [
+        ("call", "nope", "3", 2, None, None),
+        ("call", "get_weather", "4", 3, None, None),
+        ("result", "nope", "3", 0, True, "JSON-RPC error -32602: Unknown tool: nope"),
+        ("result", "get_weather", "4", 1, True, ""),
+        ("result", None, "9", None, False, "late"),
+    ]
+    assert [(e.kind, e.call_id, e.link, e.text, e.structured) for e in s1.events] == [
+        ("call", "2", 1, None, None),
+        ("result", "2", 0, PARIS, {"temp_c": 14}),
+    ]
+    assert [(p.line, p.reason) for p in problems] == [(9, "not a JSON-RPC 2.0 message; skipped")]
+
+
+def _attr(k: str, v: Any) -> dict[str, Any]:
+    if isinstance(v, int):
+        return {"key": k, "value": {"intValue": str(v)}}
+    return {"key": k, "value": {"stringValue": v if isinstance(v, str) else json.dumps(v)}}
+
+
+def _span(n: int, attrs: dict[str, Any], error: bool = False) -> dict[str, Any]:
+    return {
+        "traceId": "tr1",
+        "spanId": str(n),
+        "name": f"s{n}",
+        "startTimeUnixNano": str(1000 + n),
+        "attributes": [_attr(k, v) for k, v in attrs.items()],
+        "status": {"code": 2 if error else 1},
+    }
+
+
+def _otlp(*spans: dict[str, Any]) -> dict[str, Any]:
+    return {"resourceSpans": [{"scopeSpans": [{"spans": list(spans)}]}]}
+
+
+def test_otel_genai_spans_deduplicate_history(tmp_path: Path) -> None:
+    user = {"role": "user", "parts": [{"type": "text", "content": "Weather in Paris?"}]}
+    call = {
+        "role": "assistant",
+        "parts": [
+            {
+                "type": "tool_call",
+                "id": "call_abc",
+                "name": "get_weather",
+                "arguments": {"city": "Paris"},
+            }
+        ],
+    }
+    resp = {
+        "role": "tool",
+        "parts": [{"type": "tool_call_response", "id": " call_abc", "result": {"temp_c": 14}}],
+    }
+    answer = {"role": "assistant", "parts": [{"type": "text", "content": "14 °C."}]}
+    spans = [
+        _span(
+            3,
+            {
+                "gen_ai.operation.name": "chat",
+                "gen_ai.input.messages": [user, call, resp],
+                "gen_ai.output.messages": [answer],
+                "gen_ai.usage.input_tokens": 95,
+            },
+        ),
+        _span(
+            1,
+            {
+                "gen_ai.operation.name": "chat",
+                "gen_ai.input.messages": [user],
+                "gen_ai.output.messages": [call],
+                "gen_ai.usage.input_tokens": 40,
+            },
+        ),
+        _span(
+            2,
+            {
+                "gen_ai.operation.name": "execute_tool",
+                "gen_ai.tool.name": "get_weather",
+                "gen_ai.tool.call.id": "call_abc",
+            },
+            error=True,
+        ),
+        _span(
+            4,
+            {
+                "gen_ai.operation.name": "execute_tool",
+                "gen_ai.tool.name": "get_time",
+                "gen_ai.tool.call.arguments": '{"tz": "CET"}',
+                "gen_ai.tool.call.result": "12:00",
+            },
+        ),
+        {"spanId": "x"},
+    ]
+    fmt, (trace,), problems = parse(write_json(tmp_path / "o.json", _otlp(*spans)))
+    assert fmt == "otel"
+    assert [
+        (e.msg, e.role, e.kind, e.tool, e.call_id, e.link, e.text, e.is_error) for e in trace.events
+    ] == [
+        (0, "user", "message", None, None, None, "Weather in Paris?", None),
+        (1, "assistant", "call", "get_weather", "call_abc", 2, None, None),
+        (2, "tool", "result", "get_weather", "call_abc", 1, '{"temp_c": 14}', True),
+        (3, "assistant", "message", None, None, None, "14 °C.", None),
+        (4, "assistant", "call", "get_time", None, 5, None, None),
+        (5, "tool", "result", "get_time", None, 4, "12:00", False),
+    ]
+    assert [e.usage.input_total for e in trace.events if e.usage] == [40, 95]
+    assert [p.reason for p in problems] == ["a span has no traceId; skipped"]
+
+
+def test_otel_spans_without_content_keep_usage(tmp_path: Path) -> None:
+    spans = [
+        _span(
+            1,
+            {
+                "gen_ai.operation.name": "chat",
+                "gen_ai.usage.input_tokens": 50,
+                "gen_ai.usage.output_tokens": 5,
+            },
+        ),
+        _span(
+            2,
+            {
+                "gen_ai.operation.name": "chat",
+                "gen_ai.usage.input_tokens": 70,
+                "gen_ai.usage.output_tokens": 6,
+            },
+        ),
+    ]
+    _, (trace,), _ = parse(write_json(tmp_path / "o.json", _otlp(*spans)))
+    assert [(e.role, e.text, e.usage.input_total) for e in trace.events] == [
+        ("assistant", None, 50),
+        ("assistant", None, 70),
+    ]
+
+
+def test_openinference_flat_attributes_and_tool_span_without_id(tmp_path: Path) -> None:
+    first = _span(
+        1,
+        {
+            "openinference.span.kind": "LLM",
+            "llm.input_messages.0.message.role": "user",
+            "llm.input_messages.0.message.content": "Weather in Paris?",
+            "llm.output_messages.0.message.role": "assistant",
+            "llm.output_messages.0.message.tool_calls.0.tool_call.id": "call_abc",
+            "llm.output_messages.0.message.tool_calls.0.tool_call.function.name": "get_weather",
+            "llm.output_messages.0.message.tool_calls.0.tool_call.function.arguments": '{"city": "Paris"}',
+            "llm.token_count.prompt": 82,
+            "llm.token_count.completion": 17,
+        },
+    )
+    tool = _span(
+        2,
+        {
+            "openinference.span.kind": "TOOL",
+            "tool.name": "get_weather",
+            "input.value": '{"city":"Paris"}',
+            "output.value": PARIS,
+        },
+        error=True,
+    )
+    second = _span(
+        3,
+        {
+            "openinference.span.kind": "LLM",
+            "llm.input_messages": [
+                {"message.role": "user", "message.content": "Weather in Paris?"},
+                {
+                    "message": {
+                        "role": "assistant",
+                        "tool_calls": [
+                            {
+                                "tool_call": {
+                                    "id": "call_abc",
+                                    "function": {
+                                        "name": "get_weather",
+                                        "arguments": '{"city": "Paris"}',
+                                    },
+                                }
+                            }
+                        ],
+                    }
+                },
+                {
+                    "message.role": "tool",
+                    "message.tool_call_id": "call_abc",
+                    "message.content": PARIS,
+                },
+            ],
+            "llm.output_messages.0.message.role": "assistant",
+            "llm.output_messages.0.message.content": "It is 14 °C and raining in Paris.",
+        },
+    )
+    second["attributes"] = {
+        a["key"]: json.loads(a["value"]["stringValue"])
+        if a["key"] == "llm.input_messages"
+        else a["value"].get("stringValue", a["value"].get("intValue"))
+        for a in second["attributes"]
+    }
+    path = write_jsonl(tmp_path / "oi.jsonl", [_otlp(first, tool), _otlp(second)])
+    fmt, (trace,), problems = parse(path)
+    assert (fmt, problems) == ("openinference", [])
+    assert shape(trace)[0][2:] == PARIS_SHAPE[0][2:]
+    assert [(e.kind, e.call_id, e.link, e.is_error) for e in trace.events[1:]] == [
+        ("call", "call_abc", 2, None),
+        ("result", "call_abc", 1, True),
+        ("message", None, None, None),
+    ]
+    assert trace.events[1].usage.input_total == 82
+
+
+def test_request_log_snapshots_count_history_once(tmp_path: Path) -> None:
+    msgs = CHAT["messages"]
+    lines = [
+        {"trace_id": "conv", "messages": msgs[:2], "usage": {"prompt_tokens": 20}},
+        {"trace_id": "other", "messages": msgs[:1]},
+        {"trace_id": "conv", "messages": msgs, "usage": {"prompt_tokens": 60}},
+        {"trace_id": "conv", "messages": [{"role": "user", "content": "restart"}]},
+    ]
+    _, traces, _ = parse(write_jsonl(tmp_path / "log.jsonl", lines))
+    by_id = {t.trace_id: t for t in traces}
+    assert sorted(by_id) == ["conv", "conv#2", "other"]
+    assert shape(by_id["conv"]) == PARIS_SHAPE
+    assert [e.usage.input_total for e in by_id["conv"].events if e.usage] == [20, 60]
+    assert [e.text for e in by_id["conv#2"].events] == ["restart"]
+
+
+def test_one_message_per_line_session_log(tmp_path: Path) -> None:
+    lines = [
+        {"sessionId": "s", "type": "user", "message": {"role": "user", "content": "hi"}},
+        {
+            "sessionId": "s",
+            "type": "assistant",
+            "message": {
+                "role": "assistant",
+                "content": [{"type": "tool_use", "id": "t1", "name": "ls", "input": {}}],
+                "usage": {"input_tokens": 3, "output_tokens": 1},
+            },
+        },
+        {
+            "sessionId": "s",
+            "type": "user",
+            "message": {
+                "role": "user",
+                "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "a b"}],
+            },
+        },
+    ]
+    fmt, (trace,), _ = parse(write_jsonl(tmp_path / "s.jsonl", lines))
+    assert (fmt, trace.trace_id) == ("anthropic", "s")
+    assert [(e.msg, e.kind, e.link) for e in trace.events] == [
+        (0, "message", None),
+        (1, "call", 2),
+        (2, "result", 1),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        (CHAT, ("openai_chat", True)),
+        ({"messages": [{"role": "user", "content": "hi"}]}, ("openai_chat", False)),
+        ({"system": "x", "messages": [{"role": "user", "content": "hi"}]}, ("anthropic", False)),
+        ({"input": "hi", "output": []}, ("openai_responses", True)),
+        ({"jsonrpc": "2.0", "id": 1, "method": "ping"}, ("mcp", True)),
+        (_otlp(_span(1, {"gen_ai.operation.name": "chat"})), ("otel", True)),
+        (_otlp(_span(1, {"openinference.span.kind": "LLM"})), ("openinference", True)),
+        ({"rows": [1, 2]}, (None, False)),
+        (42, (None, False)),
+    ],
+)
+def test_sniff(value: Any, expected: tuple[str | None, bool]) -> None:
+    assert sniff(value) == expected
+
+
+def test_unknown_format_is_one_clear_error(tmp_path: Path) -> None:
+    path = write_jsonl(tmp_path / "x.jsonl", [{"rows": [1]}, {"rows": [2]}])
+    with pytest.raises(TraceError) as err:
+        open_file(path)
+    assert str(err.value) == (
+        f"{path}: not a known trace format (tried: {', '.join(FORMATS)}). Fix: pass format= "
+        "(--format) if the file is one of these, or convert it to one"
+    )
+
+
+def test_a_file_of_garbage_is_an_error_not_a_crash(tmp_path: Path) -> None:
+    path = tmp_path / "x.jsonl"
+    path.write_text("hello\nworld\n")
+    with pytest.raises(TraceError, match=r"x.jsonl:1: no record of this file could be read"):
+        open_file(path)
+
+
+def test_format_override_and_unknown_override(tmp_path: Path) -> None:
+    path = write_jsonl(tmp_path / "c.jsonl", [{"messages": [{"role": "user", "content": "q"}]}])
+    assert parse(path, format="anthropic")[0] == "anthropic"
+    with pytest.raises(TraceError, match="unknown trace format 'yaml'"):
+        open_file(path, format="yaml")
+
+
+def test_records_in_the_wrong_shape_are_problems(tmp_path: Path) -> None:
+    path = write_jsonl(tmp_path / "c.jsonl", [CHAT, {"nothing": 1}, CHAT])
+    _, traces, problems = parse(path)
+    assert len(traces) == 2
+    assert [(p.line, p.reason) for p in problems] == [
+        (2, "record has no 'messages' list, no 'choices' and no 'role'; record skipped")
+    ]
+
+
+def test_request_response_envelopes(tmp_path: Path) -> None:
+    chat = {
+        "trace_id": "rr",
+        "request": {"messages": CHAT["messages"][:3]},
+        "response": {
+            "choices": [{"message": CHAT["messages"][3]}],
+            "usage": {"prompt_tokens": 90, "completion_tokens": 9},
+        },
+    }
+    fmt, (trace,), problems = parse(write_jsonl(tmp_path / "c.jsonl", [chat]))
+    assert (fmt, problems, shape(trace)) == ("openai_chat", [], PARIS_SHAPE)
+    assert trace.events[3].usage.input_total == 90
+    responses = {
+        "request": {"instructions": "Be brief.", "input": "Weather in Paris?"},
+        "response": {
+            "object": "response",
+            "output": [
+                {"type": "reasoning", "summary": []},
+                {
+                    "type": "function_call",
+                    "call_id": "c1",
+                    "name": "get_weather",
+                    "arguments": '{"city":"Paris"}',
+                },
+            ],
+            "usage": {"input_tokens": 30, "output_tokens": 5},
+        },
+    }
+    fmt, (trace,), problems = parse(write_jsonl(tmp_path / "r.jsonl", [responses]))
+    assert (fmt, problems) == ("openai_responses", [])
+    assert [(e.msg, e.role, e.kind, e.text) for e in trace.events] == [
+        (0, "system", "message", "Be brief."),
+        (1, "user", "message", "Weather in Paris?"),
+        (2, "assistant", "call", None),
+    ]
+    assert trace.events[2].usage.input_total == 30

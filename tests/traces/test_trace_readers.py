@@ -1,0 +1,142 @@
+"""Reading files: JSON Lines, whole documents, gzip, bad bytes, truncation, bounds."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+
+from evaluator.errors import TraceError
+from evaluator.traces.events import Problem
+from evaluator.traces.readers import Record, expand_paths, iter_records, salvage_truncated
+
+
+def _split(items: list) -> tuple[list[Record], list[Problem]]:
+    return [i for i in items if isinstance(i, Record)], [i for i in items if isinstance(i, Problem)]
+
+
+def test_jsonl_bad_lines_are_reported_and_skipped(tmp_path: Path) -> None:
+    path = tmp_path / "t.jsonl"
+    path.write_bytes(b'\xef\xbb\xbf{"a": 1}\n\n{"a": 2\n\xff\xfe{"a": 3}\n{"a": 4}\n{"a": 5')
+    records, problems = _split(list(iter_records(path)))
+    assert [(r.line, r.value) for r in records] == [(1, {"a": 1}), (5, {"a": 4})]
+    assert [(p.line, p.reason) for p in problems] == [
+        (
+            3,
+            "invalid JSON: the value ends early (Expecting ',' delimiter), the line looks "
+            "truncated; line skipped",
+        ),
+        (4, "not UTF-8 (byte 0xff at column 1); line skipped"),
+        (
+            6,
+            "invalid JSON: the value ends early (Expecting ',' delimiter), the line looks "
+            "truncated; line skipped",
+        ),
+    ]
+    assert all(p.file == str(path) for p in problems)
+
+
+def test_invalid_json_in_the_middle_of_a_line(tmp_path: Path) -> None:
+    path = tmp_path / "t.jsonl"
+    path.write_text('{"a": nope}\n')
+    (problem,) = list(iter_records(path))
+    assert problem == Problem(
+        str(path), 1, "invalid JSON: Expecting value at column 7; line skipped"
+    )
+
+
+def test_gzip_jsonl_and_a_truncated_gzip(tmp_path: Path) -> None:
+    body = b"".join(json.dumps({"n": i}).encode() + b"\n" for i in range(2000))
+    whole = gzip.compress(body, mtime=0)
+    good = tmp_path / "t.jsonl.gz"
+    good.write_bytes(whole)
+    assert [r.value["n"] for r in iter_records(good)][-1] == 1999
+    cut = tmp_path / "cut.jsonl.gz"
+    cut.write_bytes(whole[: len(whole) // 2])
+    records, problems = _split(list(iter_records(cut)))
+    assert len(records) > 100
+    assert len(problems) == 1
+    assert "compressed stream is truncated or corrupt" in problems[0].reason
+
+
+def test_json_document_is_one_record_and_bom_is_ignored(tmp_path: Path) -> None:
+    path = tmp_path / "t.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps({"messages": []}).encode())
+    assert list(iter_records(path)) == [Record(1, {"messages": []})]
+
+
+def test_json_list_of_conversations_is_many_records(tmp_path: Path) -> None:
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps([{"messages": [1]}, {"messages": [2]}]))
+    assert [r.value for r in iter_records(path)] == [{"messages": [1]}, {"messages": [2]}]
+    bare = tmp_path / "bare.json"
+    bare.write_text(json.dumps([{"role": "user", "content": "hi"}]))
+    assert [r.value for r in iter_records(bare)] == [[{"role": "user", "content": "hi"}]]
+
+
+def test_json_lines_under_a_json_name(tmp_path: Path) -> None:
+    path = tmp_path / "t.json"
+    path.write_text('{"a": 1}\n{"a": 2}\n')
+    assert [r.value for r in iter_records(path)] == [{"a": 1}, {"a": 2}]
+
+
+def test_truncated_json_keeps_complete_values(tmp_path: Path) -> None:
+    path = tmp_path / "t.json"
+    path.write_text('{"messages": [{"role": "user", "content": "a"}, {"role": "assis')
+    items = list(iter_records(path))
+    records, problems = _split(items)
+    assert records == [Record(1, {"messages": [{"role": "user", "content": "a"}]})]
+    assert problems[0].reason.startswith("invalid JSON (Unterminated string")
+    assert problems[0].reason.endswith("kept the complete values before that point")
+
+
+def test_salvage_truncated() -> None:
+    assert salvage_truncated('{"a": [1, 2, {"b": "x, y"}, 3') == {"a": [1, 2, {"b": "x, y"}]}
+    assert salvage_truncated('[{"a": 1}, {"b"') == [{"a": 1}]
+    assert salvage_truncated('{"a": ') is None
+    assert salvage_truncated("not json at all") is None
+
+
+def test_non_utf8_json_document_is_repaired_and_reported(tmp_path: Path) -> None:
+    path = tmp_path / "t.json"
+    path.write_bytes(b'{"messages": [],\n "note": "caf\xe9"}')
+    records, problems = _split(list(iter_records(path)))
+    assert records[0].value["note"] == "caf\ufffd"
+    assert problems == [
+        Problem(str(path), 2, "not UTF-8 (byte 0xe9); undecodable bytes replaced with U+FFFD")
+    ]
+
+
+def test_json_over_the_bound_is_refused_with_a_jsonl_hint(tmp_path: Path) -> None:
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps({"messages": ["x" * 2000]}))
+    with pytest.raises(TraceError) as err:
+        list(iter_records(path, max_json_bytes=1024))
+    assert "larger than the 0 MB bound" in str(err.value)
+    assert "JSON Lines (.jsonl" in str(err.value)
+    gz = tmp_path / "big.json.gz"
+    gz.write_bytes(gzip.compress(path.read_bytes()))
+    with pytest.raises(TraceError):
+        list(iter_records(gz, max_json_bytes=1024))
+    # JSON Lines have no bound: the same content streams.
+    lines = tmp_path / "big.jsonl"
+    lines.write_text(path.read_text() + "\n")
+    assert len(list(iter_records(lines, max_json_bytes=1024))) == 1
+
+
+def test_empty_json_file(tmp_path: Path) -> None:
+    path = tmp_path / "t.json"
+    path.write_text("  \n")
+    assert list(iter_records(path)) == [Problem(str(path), None, "the file is empty")]
+
+
+def test_expand_paths(tmp_path: Path) -> None:
+    (tmp_path / "b.jsonl").write_text("")
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "a.json.gz").write_bytes(b"")
+    (tmp_path / "notes.py").write_text("")
+    assert expand_paths([tmp_path]) == [tmp_path / "b.jsonl", tmp_path / "sub" / "a.json.gz"]
+    with pytest.raises(TraceError, match="no such file"):
+        expand_paths([tmp_path / "missing.jsonl"])

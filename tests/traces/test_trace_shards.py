@@ -1,0 +1,102 @@
+"""Large JSON Lines files in shards: the same answer as one process."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import threading
+from pathlib import Path
+
+import pytest
+from trace_helpers import desk_suite
+
+from evaluator.traces import analyse_traces, shards
+
+
+def _conversation(n: int) -> list[dict]:
+    page = {
+        "data": [
+            {
+                "id": f"tkt_{n:08d}-aaaa",
+                "relationships": {"assignee": {"data": {"id": f"usr_{n % 3:08d}"}}},
+            }
+        ]
+    }
+    return [
+        {"role": "user", "content": f"Who owns ticket number {n}?"},
+        {
+            "role": "assistant",
+            "tool_calls": [
+                {
+                    "id": f"s{n}",
+                    "type": "function",
+                    "function": {"name": "search_tickets", "arguments": json.dumps({"q": f"n{n}"})},
+                }
+            ],
+        },
+        {"role": "tool", "tool_call_id": f"s{n}", "content": json.dumps(page)},
+        {
+            "role": "assistant",
+            "tool_calls": [
+                {
+                    "id": f"u{n}",
+                    "type": "function",
+                    "function": {
+                        "name": "get_user",
+                        "arguments": json.dumps({"user_id": f"usr_{n % 3:08d}"}),
+                    },
+                }
+            ],
+        },
+        {"role": "tool", "tool_call_id": f"u{n}", "content": '{"name": "Dana"}'},
+        {"role": "assistant", "content": f"Probably Dana, for ticket {n}."},
+    ]
+
+
+def _corpus(path: Path) -> tuple[Path, int]:
+    lines = []
+    for n in range(120):
+        msgs = _conversation(n)
+        if n % 4 == 0:  # a request log: the conversation so far, once per model call
+            lines += [
+                json.dumps({"trace_id": f"c{n}", "messages": msgs[: i + 1]})
+                for i, m in enumerate(msgs)
+                if m["role"] == "assistant"
+            ]
+        elif n % 4 == 1:
+            lines.append(json.dumps({"messages": msgs}))  # no id: named by its line
+        else:
+            lines.append(json.dumps({"trace_id": f"c{n % 7}", "messages": msgs}))  # ids reused
+        if n == 50:
+            lines.append("{not json")
+            bad = len(lines)
+    path.write_text("\n".join(lines) + "\n", "utf-8")
+    return path, bad
+
+
+def test_sharded_run_equals_single_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path, bad = _corpus(tmp_path / "big.jsonl")
+    monkeypatch.setattr(shards, "SHARD_MIN_BYTES", 1)
+    plan = shards.plan(path, "openai_chat", 3)
+    assert plan is not None and len(plan) == 3
+    assert plan[0].start == 0 and plan[-1].end == path.stat().st_size
+    assert all(a.end == b.start for a, b in itertools.pairwise(plan))
+    one = analyse_traces([path], suites=[desk_suite()], workers=1)
+    assert threading.active_count() == 1
+    many = analyse_traces([path], suites=[desk_suite()], workers=3)
+    a, b = one.to_dict(), many.to_dict()
+    assert a == b
+    assert a["totals"]["traces"] == 120 and a["totals"]["problems"] == 1
+    assert [p["line"] for p in a["problems"]] == [bad]
+    assert plan[1].first_line < bad < plan[2].first_line  # found by the middle shard
+    lean = analyse_traces([path], suites=[desk_suite()], workers=3, keep_events=False)
+    assert lean.totals == one.totals and lean.findings == one.findings
+
+
+def test_cuts_keep_a_request_log_together(tmp_path: Path) -> None:
+    path = tmp_path / "log.jsonl"
+    msgs = _conversation(1)
+    lines = [json.dumps({"trace_id": "same", "messages": msgs[: i + 1]}) for i in range(6)]
+    path.write_text("\n".join(lines) + "\n", "utf-8")
+    assert shards.plan(path, "openai_chat", 2) is None  # no place to cut
+    assert shards.plan(path, "mcp", 2) is None  # not a conversation format

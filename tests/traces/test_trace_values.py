@@ -1,0 +1,93 @@
+"""The result index: which values a result holds and at which generalised path."""
+
+from __future__ import annotations
+
+import json
+
+from evaluator.traces.events import Event
+from evaluator.traces.values import ResultIndex, first_source, leaves, short_form, worth
+
+PAGE = {
+    "data": [
+        {"id": "tkt_9f3a71c4-2d18", "attributes": {"status": "open", "count": 7, "n": 4821}},
+        {"id": "tkt_0000aaaa-1111", "attributes": {"status": " Pending ", "count": 7.5}},
+    ],
+    "included": {"usr_41c2be09": {"name": "Dana Whitfield"}, "usr_77777777": {"name": "Sam"}},
+}
+
+
+def test_worth_filters_noise() -> None:
+    assert [worth(v) for v in (True, None, 7, 4821, -1000, 2.5, "abc", " OPEN ", " usr_1 ")] == [
+        None,
+        None,
+        None,
+        "4821",
+        "-1000",
+        None,
+        None,
+        None,
+        "usr_1",
+    ]
+    assert worth("x" * 201) is None
+
+
+def test_leaves_generalise_lists_and_id_keyed_maps() -> None:
+    assert list(leaves(PAGE))[:4] == [
+        ("data[].id", "tkt_9f3a71c4-2d18"),
+        ("data[].attributes.status", "open"),
+        ("data[].attributes.count", 7),
+        ("data[].attributes.n", 4821),
+    ]
+    assert ("included.*.name", "Dana Whitfield") in list(leaves(PAGE))
+    assert list(leaves([["a"]])) == [("[][]", "a")]
+    assert list(leaves("x")) == [("$", "x")]
+
+
+def test_result_index_maps_values_short_forms_and_paths() -> None:
+    ev = Event("tool", "result", 0, text=json.dumps(PAGE))
+    index = ResultIndex()
+    where, seen = index.of(ev)
+    assert where == {
+        "tkt_9f3a71c4-2d18": "data[].id",
+        "4821": "data[].attributes.n",
+        "tkt_0000aaaa-1111": "data[].id",
+        "Dana Whitfield": "included.*.name",
+        "tkt_9f3a71c4": "data[].id",
+        "tkt_0000aaaa": "data[].id",
+    }
+    assert seen == {
+        "data[].id",
+        "data[].attributes.status",
+        "data[].attributes.count",
+        "data[].attributes.n",
+        "included.*.name",
+    }
+    assert index.of(ev) is index.of(Event("tool", "result", 9, text=json.dumps(PAGE)))
+    assert index.of(Event("tool", "result", 0, text="plain words")) is None
+    assert index.of(Event("tool", "result", 0, text="{broken")) is None
+    structured = Event("tool", "result", 0, text="", structured={"id": "usr_12345"})
+    assert index.of(structured)[0] == {"usr_12345": "id"}
+
+
+def test_deep_documents_fall_back_to_the_iterative_walker() -> None:
+    deep: object = "usr_deep_value"
+    for _ in range(5000):
+        deep = [deep]
+    where, _ = ResultIndex().of(Event("tool", "result", 0, structured=deep))
+    assert where == {"usr_deep_value": "[]" * 5000}
+
+
+def test_first_source_takes_the_earliest_result_json_or_text() -> None:
+    prose = Event(
+        "tool", "result", 1, text="owner is usr_abcdef", tool="notes", call_id="c1", seq=1
+    )
+    page = Event("tool", "result", 2, text="", tool="search", call_id="c2", seq=2)
+    earlier = [(prose, None), (page, {"usr_abcdef": "data[].owner", "tkt_1234": "data[].id"})]
+    assert first_source("usr_abcdef", earlier) == (1, "notes", None, "c1")
+    assert first_source("tkt_1234", earlier) == (2, "search", "data[].id", "c2")
+    assert first_source("nothing", earlier) is None
+
+
+def test_short_form() -> None:
+    assert short_form("tkt_3e7b91a0-48bb-4761") == "tkt_3e7b91a0"
+    assert short_form("2026-11-27") is None and short_form("usr_41c2be09") is None
