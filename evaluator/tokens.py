@@ -81,12 +81,60 @@ def get_encoding(name: str = DEFAULT_ENCODING) -> tiktoken.Encoding:
     return tiktoken.Encoding(**params)
 
 
+#: Texts longer than this are counted in pieces (see :func:`pieces`).
+PIECE_CHARS = 256 * 1024
+# How far back from a piece's end to look for whitespace to cut at.
+_CUT_WINDOW = 1024
+_RUN_PIECE = 4096
+
+
+def pieces(text: str, size: int = PIECE_CHARS) -> list[str]:
+    """Cut a long text at whitespace into pieces of at most ``size`` characters.
+
+    BPE cost grows much faster than linearly within one pre-token, and a
+    100 MB run of one character is a single pre-token: tiktoken then takes
+    minutes and gigabytes. Counting pieces cut at whitespace gives the same
+    total (the pre-tokenizer splits there anyway); only a cut forced inside a
+    run of more than ``_CUT_WINDOW`` characters without whitespace can shift
+    the count, by a token or two per cut.
+    """
+    if len(text) <= size:
+        return [text]
+    out = []
+    start = 0
+    while start < len(text):
+        end = min(start + size, len(text))
+        head = text[start : start + _RUN_PIECE]
+        if len(text) - start > _RUN_PIECE and not any(c in head for c in " \n\t"):
+            # A long run with no whitespace is one pre-token: cut it small, since
+            # BPE on one pre-token is what grows fast.
+            end = start + _RUN_PIECE
+        elif end < len(text):
+            window = text[max(start, end - _CUT_WINDOW) : end]
+            cut = max(window.rfind(" "), window.rfind("\n"), window.rfind("\t"))
+            if cut > 0:
+                end = end - len(window) + cut
+        out.append(text[start:end])
+        start = end
+    return out
+
+
+def count_with(encoding: tiktoken.Encoding, text: str) -> int:
+    """Tokens in ``text`` with an already loaded encoding, long texts in pieces."""
+    if len(text) <= PIECE_CHARS:
+        return len(encoding.encode_ordinary(text))
+    return sum(len(encoding.encode_ordinary(p)) for p in pieces(text))
+
+
 def count_tokens(text: str, encoding: str = DEFAULT_ENCODING) -> int:
     """Number of tokens in ``text`` (special-token text is counted as plain text)."""
-    return len(get_encoding(encoding).encode_ordinary(text))
+    return count_with(get_encoding(encoding), text)
 
 
 def count_many(texts: Iterable[str], encoding: str = DEFAULT_ENCODING) -> list[int]:
     """Token counts for many texts at once, using tiktoken's batch encoder."""
     enc = get_encoding(encoding)
-    return [len(t) for t in enc.encode_ordinary_batch(list(texts))]
+    batch = list(texts)
+    if any(len(t) > PIECE_CHARS for t in batch):
+        return [count_with(enc, t) for t in batch]
+    return [len(t) for t in enc.encode_ordinary_batch(batch)]

@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from evaluator.tokens import get_encoding
+from evaluator.tokens import count_with, get_encoding
+from evaluator.traces import drift as drift_mod
 from evaluator.traces.events import Problem, Trace, event_row
 from evaluator.traces.findings import FollowupTally
 from evaluator.traces.hedges import Lexicon
@@ -55,6 +56,7 @@ class Settings:
     hedges: tuple[str, ...]
     suites: tuple[Any, ...] = ()
     max_json_bytes: int = 0
+    threshold: float = drift_mod.DEFAULT_THRESHOLD
 
 
 @dataclass
@@ -77,6 +79,8 @@ class Collector:
         self.cache = TokenCache(settings.encoding)
         self.analyser = TraceAnalyser(self.cache, lexicon, tools=[s.tool for s in settings.suites])
         self.tally = FollowupTally(settings.suites)
+        # Each user question is matched here, trace by trace: a pure function of the question.
+        self.questions = drift_mod.candidates(settings.suites)
         self.out = Collected()
         self._pool: ThreadPoolExecutor | None = None
 
@@ -161,12 +165,16 @@ class Collector:
             rows["events"].extend(event_row(ev) for ev in trace.events)
         else:  # summary mode: per-call rows and answer texts are not kept
             rows["turns"].extend((*t[:-1], None) for t in m.turns)
+        if self.questions:
+            rows["drift"].extend(
+                drift_mod.drift_rows(m.turns, self.questions, self.settings.threshold)
+            )
 
 
 def count_texts(texts: list[str], encoding: str) -> list[int]:
     """Token counts of ``texts`` in this thread (tiktoken releases the GIL while encoding)."""
-    encode = get_encoding(encoding).encode_ordinary
-    return [len(encode(t)) for t in texts]
+    enc = get_encoding(encoding)
+    return [count_with(enc, t) for t in texts]
 
 
 def sort_rows(collected: Collected) -> None:

