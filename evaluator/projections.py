@@ -73,7 +73,7 @@ def load_projection(spec: ProjectionSpec, suite: Suite) -> Projection:
             if root not in sys.path:
                 # Projections are the user's code, importable from their project root.
                 sys.path.insert(0, root)
-            module = importlib.import_module(module_part)
+            module = _fresh(importlib.import_module(module_part))
     except ProjectionLoadError:
         raise
     except ModuleNotFoundError as exc:
@@ -103,7 +103,10 @@ def load_projection(spec: ProjectionSpec, suite: Suite) -> Projection:
 
 
 def _import_file(file: Path) -> Any:
-    name = "projeval_user_" + hashlib.sha1(str(file).encode()).hexdigest()[:12]
+    # Keyed by path and content: a file edited between two runs in one process
+    # (a notebook, a watch loop) is imported afresh, never served stale.
+    key = hashlib.sha1(str(file).encode() + b"\0" + file.read_bytes()).hexdigest()[:16]
+    name = "projeval_user_" + key
     if name in sys.modules:
         return sys.modules[name]
     spec = importlib.util.spec_from_file_location(name, file)
@@ -116,6 +119,26 @@ def _import_file(file: Path) -> Any:
     except BaseException:
         del sys.modules[name]
         raise
+    return module
+
+
+_SOURCE_STAMPS: dict[str, tuple[int, int]] = {}
+
+
+def _fresh(module: Any) -> Any:
+    """Reload a module whose source file changed since projeval last imported it."""
+    source = getattr(module, "__file__", None)
+    if not source:
+        return module
+    try:
+        stat = Path(source).stat()
+    except OSError:
+        return module
+    stamp = (stat.st_mtime_ns, stat.st_size)
+    previous = _SOURCE_STAMPS.get(module.__name__)
+    _SOURCE_STAMPS[module.__name__] = stamp
+    if previous is not None and previous != stamp:
+        module = importlib.reload(module)
     return module
 
 

@@ -632,7 +632,10 @@ def _diff(diff: Any) -> dict[str, Any]:
         for r in changes.to_dict("records")
     )
     regressions = [
-        r["description"] for r in changes.to_dict("records") if r["direction"] == "regression"
+        (f"{r['suite']} / {r['projection']}: " if r["suite"] and r["projection"] else "")
+        + r["description"]
+        for r in changes.to_dict("records")
+        if r["direction"] == "regression"
     ]
     return {
         "base": str(diff.run_a.run_id),

@@ -292,3 +292,29 @@ def test_hostile_report_runs_no_script(
     assert page.locator("script").count() == 1
     assert console == []
     assert requests == [out.resolve().as_uri()]
+
+
+def test_a_regression_since_the_previous_run_is_at_the_top(
+    make_suite: Callable[..., Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from click.testing import CliRunner
+
+    from evaluator.cli import cli
+
+    path = make_suite(TINY, {"orders.json": ORDERS}, CODE)
+    folder = path.parent
+    (folder / "projeval.toml").write_text('suites = ["suite.yaml"]\n', encoding="utf-8")
+    monkeypatch.chdir(folder)
+    runner = CliRunner()
+    assert runner.invoke(cli, ["run"]).exit_code == 0
+    # The next version of `compact` drops the order id.
+    (folder / "proj.py").write_text(CODE.replace('{"id": o["id"], ', "{"), encoding="utf-8")
+    second = runner.invoke(cli, ["run"])
+    assert second.exit_code == 0, second.output
+    html = (folder / "reports" / "index.html").read_text(encoding="utf-8")
+    top = html.index('<section class="callouts regressions"')
+    assert top < html.index('id="summary-h"')
+    regressions = html[top : html.index("</section>", top)]
+    assert "Regressions since run <code>1</code>" in regressions
+    assert "tiny / compact: status is no longer answerable (weight 3)</li>" in regressions
+    assert "tiny / compact: 60.0% -&gt; 0.0% (-60.0 points)</li>" in regressions
