@@ -190,6 +190,21 @@ class _Reader:
     def fail(self, message: str, keys: tuple[str | int, ...], fix: str | None = None) -> SuiteError:
         return SuiteError(message, file=self.file, position=self.where(*keys), fix=fix)
 
+    def only(
+        self,
+        mapping: dict[Any, Any],
+        allowed: tuple[str, ...],
+        keys: tuple[str | int, ...],
+        what: str,
+    ) -> None:
+        """Reject the first key of ``mapping`` not in ``allowed`` (typos must not pass silently)."""
+        extra = sorted(set(map(str, mapping)) - set(allowed))
+        if extra:
+            names = ", ".join(allowed[:-1]) + f" or {allowed[-1]}"
+            raise self.fail(
+                f"{what} has unknown key {extra[0]!r}.", (*keys, extra[0]), fix=f"use {names}"
+            )
+
 
 def load_suite(path: str | Path, root: str | Path | None = None) -> Suite:
     """Load and validate one suite file.
@@ -270,13 +285,7 @@ def _read_fields(raw: Any, r: _Reader) -> dict[str, FieldDef]:
         kind = None
         untrusted = False
         if isinstance(spec, dict):
-            extra = sorted(set(map(str, spec)) - {"path", "kind", "untrusted", "description"})
-            if extra:
-                raise r.fail(
-                    f"field {name!r} has unknown key {extra[0]!r}.",
-                    (*where, extra[0]),
-                    fix="use path, kind, untrusted or description",
-                )
+            r.only(spec, ("path", "kind", "untrusted", "description"), where, f"field {name!r}")
             path_text = spec.get("path")
             kind = spec.get("kind")
             untrusted = bool(spec.get("untrusted", False))
@@ -315,13 +324,7 @@ def _read_need(raw: Any, fields: dict[str, FieldDef], r: _Reader, where: tuple) 
             where,
             fix="write '- sla_due_at' or '- {field: sla_due_at, precision: minute}'",
         )
-    extra = sorted(set(map(str, raw)) - {"field", "precision", "readable", "items"})
-    if extra:
-        raise r.fail(
-            f"need has unknown key {extra[0]!r}.",
-            (*where, extra[0]),
-            fix="use field, precision, readable or items",
-        )
+    r.only(raw, ("field", "precision", "readable", "items"), where, "need")
     name = raw["field"]
     if name not in fields:
         hint = difflib.get_close_matches(name, list(fields), n=1)
@@ -366,13 +369,7 @@ def _read_questions(raw: Any, fields: dict[str, FieldDef], r: _Reader) -> tuple[
         where: tuple[str | int, ...] = ("questions", i)
         if not isinstance(q, dict):
             raise r.fail("a question must be a mapping with id, text and needs.", where)
-        extra = sorted(set(map(str, q)) - {"id", "text", "needs", "weight"})
-        if extra:
-            raise r.fail(
-                f"question has unknown key {extra[0]!r}.",
-                (*where, extra[0]),
-                fix="use id, text, needs or weight",
-            )
+        r.only(q, ("id", "text", "needs", "weight"), where, "question")
         qid = q.get("id")
         if not isinstance(qid, str | int) or isinstance(qid, bool) or not str(qid).strip():
             raise r.fail("question has no 'id'.", where, fix="give every question a unique id")
@@ -421,13 +418,7 @@ def _read_fixtures(raw: Any, base: Path, r: _Reader) -> tuple[Fixture, ...]:
         where: tuple[str | int, ...] = ("fixtures", i)
         error = None
         if isinstance(item, dict):
-            extra = sorted(set(map(str, item)) - {"path", "error"})
-            if extra:
-                raise r.fail(
-                    f"fixture has unknown key {extra[0]!r}.",
-                    (*where, extra[0]),
-                    fix="use path or error",
-                )
+            r.only(item, ("path", "error"), where, "fixture")
             rel = item.get("path")
             error = item.get("error")
             if error is not None and error not in ERROR_KINDS:

@@ -147,6 +147,16 @@ def test_field_naming_an_object(make_suite: Callable[..., Path]) -> None:
             "version: 2",
             "1:10: suite format version 2 is not supported (this projeval reads 1).",
         ),
+        (
+            "kind: id}",
+            "kind: id, colour: red}",
+            "6:52: field 'ticket_id' has unknown key 'colour'. Fix: use path, kind, untrusted or description",
+        ),
+        (
+            "{field: due, precision: minute}",
+            "{field: due, precison: minute}",
+            "16:32: need has unknown key 'precison'. Fix: use field, precision, readable or items",
+        ),
     ],
 )
 def test_validation_messages(
