@@ -359,6 +359,19 @@ def run(
     default=None,
     help="Read every file as this format instead of detecting it per file.",
 )
+@click.option(
+    "--engine",
+    type=click.Choice(["local", "dask"]),
+    default="local",
+    show_default=True,
+    help="Run here, or on a Dask cluster (pip install 'projeval[dask]').",
+)
+@click.option(
+    "--address",
+    default=None,
+    help="Dask scheduler for --engine dask (default: $PROJEVAL_DASK_ADDRESS, "
+    "$DASK_SCHEDULER_ADDRESS, the config's dask_address, else a local cluster).",
+)
 @_FORMAT
 @click.pass_obj
 def traces(
@@ -366,17 +379,29 @@ def traces(
     paths: tuple[str, ...],
     suite_names: tuple[str, ...],
     trace_format: str | None,
+    engine: str,
+    address: str | None,
     fmt: str,
 ) -> None:
-    """Follow-up lookups, hedges, billed tokens and question drift in recorded traces."""
+    """Follow-up lookups, hedges, billed tokens and question drift in recorded traces.
+
+    PATHS are trace files, folders or quoted glob patterns (JSON, JSON Lines,
+    gzip, or Parquet files of normalised events).
+    """
     from evaluator.traces import analyse_traces
+    from evaluator.traces.distributed import scheduler_address
 
     project = ctx.project
     loaded = []
     if suite_names or project.suites:
         loaded = [load_suite(p, root=project.root) for p in _suites(ctx, suite_names)]
     analysis = analyse_traces(
-        list(paths), suites=loaded, format=trace_format, encoding=project.tokenizer
+        list(paths),
+        suites=loaded,
+        format=trace_format,
+        encoding=project.tokenizer,
+        engine=engine,
+        address=scheduler_address(address, project.dask_address) if engine == "dask" else None,
     )
     if fmt == "json":
         click.echo(json.dumps(analysis.to_dict(), indent=2, ensure_ascii=False))
@@ -464,6 +489,181 @@ def diff(ctx: _Context, run_a: str | None, run_b: str | None, db: str | None, fm
         if fmt == "json"
         else render_diff(result).rstrip("\n")
     )
+
+
+@cli.command()
+@click.argument("suites", nargs=-1)
+@click.option(
+    "--fail-under",
+    type=click.FloatRange(0, 100),
+    default=None,
+    metavar="PCT",
+    help="Minimum weighted coverage of each gated projection, in percent.",
+)
+@click.option(
+    "--projection",
+    "-p",
+    multiple=True,
+    help="Gate only this projection, NAME or SUITE/NAME (repeatable; default: every one).",
+)
+@click.option(
+    "--max-dropped-needed",
+    type=click.IntRange(min=0),
+    default=None,
+    metavar="N",
+    help="Most needed fields a projection may drop (default 0).",
+)
+@click.option(
+    "--max-token-ratio",
+    type=click.FloatRange(min=0, min_open=True),
+    default=None,
+    metavar="R",
+    help="Largest tokens-to-raw ratio allowed (over the data fixtures).",
+)
+@click.option(
+    "--no-regressions/--allow-regressions",
+    "no_regressions",
+    default=None,
+    help="Fail when a question answerable in the baseline run no longer is.",
+)
+@click.option(
+    "--baseline",
+    default=None,
+    metavar="RUN",
+    help="The baseline run (default: the latest in the store); implies --no-regressions.",
+)
+@_DB
+@click.option(
+    "--junit-xml",
+    "junit_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Also write JUnit XML: a testcase per question and projection.",
+)
+@click.option(
+    "--summary",
+    "summaries",
+    multiple=True,
+    metavar="FORMAT:PATH",
+    help="Also write a pull-request summary: markdown:PATH or json:PATH (repeatable).",
+)
+@click.pass_obj
+def check(
+    ctx: _Context,
+    suites: tuple[str, ...],
+    fail_under: float | None,
+    projection: tuple[str, ...],
+    max_dropped_needed: int | None,
+    max_token_ratio: float | None,
+    no_regressions: bool | None,
+    baseline: str | None,
+    db: str | None,
+    junit_path: str | None,
+    summaries: tuple[str, ...],
+) -> None:
+    """CI gate: evaluate the suites fresh and check the thresholds (nothing is recorded).
+
+    Thresholds come from [tool.projeval.check] in the config; options override
+    them. Exits 0 when every gated projection passes, 2 when a threshold fails,
+    1 for a usage or input error (a suite, projection, config or store problem).
+    """
+    from evaluator import gate
+    from evaluator.errors import EXIT_GATE
+
+    project = ctx.project
+    targets = [gate.parse_summary_target(s) for s in summaries]
+    config = gate.GateConfig.from_table(project.check, file=project.source).merged(
+        fail_under=fail_under,
+        projections=projection or None,
+        max_dropped_needed=max_dropped_needed,
+        max_token_ratio=max_token_ratio,
+        no_regressions=no_regressions if no_regressions is not None else bool(baseline) or None,
+    )
+    # The baseline first: a missing store should fail before minutes of scoring.
+    base = gate.Baseline.from_history(ctx.db(db), baseline) if config.no_regressions else None
+    result = evaluate(project, _suites(ctx, suites))
+    checked = gate.check_gate(result, config, base)
+    click.echo(gate.render_gate_text(checked))
+    for error in result.errors:
+        click.echo(f"Error: {error}", err=True)
+    if junit_path:
+        _emit(gate.junit_xml(checked).rstrip("\n"), junit_path)
+    for fmt_name, path in targets:
+        _emit(gate.SUMMARY_FORMATS[fmt_name](checked).rstrip("\n"), str(path))
+    if checked.input_errors:
+        raise SystemExit(EXIT_INPUT)
+    if not checked.passed:
+        raise SystemExit(EXIT_GATE)
+
+
+@cli.group()
+def questions() -> None:
+    """Question sets from recorded traces."""
+
+
+@questions.command("mine")
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--tool", required=True, help="The tool whose questions to mine.")
+@click.option("--out", type=click.Path(dir_okay=False), help="Write the draft (or the merge) here.")
+@click.option(
+    "--merge",
+    "merge_into",
+    type=click.Path(dir_okay=False),
+    help="Merge into this suite, a file or a configured name (rewritten in place unless --out).",
+)
+@click.option(
+    "--suite",
+    "-s",
+    "references",
+    multiple=True,
+    help="A reference suite (file or configured name): its questions and field names are "
+    "evidence (repeatable).",
+)
+@click.option(
+    "--threshold", type=float, default=0.5, show_default=True, help="Grouping similarity."
+)
+@click.option(
+    "--min-support",
+    type=float,
+    default=0.1,
+    show_default=True,
+    help="Share of a group's conversations a need's evidence must cover.",
+)
+@click.pass_obj
+def questions_mine(
+    ctx: _Context,
+    paths: tuple[str, ...],
+    tool: str,
+    out: str | None,
+    merge_into: str | None,
+    references: tuple[str, ...],
+    threshold: float,
+    min_support: float,
+) -> None:
+    """Draft a suite for TOOL from the user questions in the traces, or merge into one."""
+    from evaluator.mining import merge_suite, mine_questions
+
+    # Suites by file or by configured name, as the other commands take them.
+    target = _suites(ctx, [merge_into])[0] if merge_into else None
+    refs = [*(_suites(ctx, references) if references else []), *([target] if target else [])]
+    mined = mine_questions(
+        list(paths), tool, suites=refs, threshold=threshold, min_support=min_support
+    )
+    if target is not None:
+        merged = merge_suite(target, mined)
+        written = merged.write(out)
+        click.echo(f"Merged into {display_path(written)}: {merged.render()}")
+        return
+    if out:
+        _emit(mined.to_yaml().rstrip("\n"), out)
+        click.echo(
+            f"Wrote {display_path(out)}: {len(mined.drafted)} questions from "
+            f"{mined.turns} user questions; fill in fixtures and projections, then "
+            f"projeval score {display_path(out)}",
+            err=True,
+        )
+    else:
+        click.echo(mined.to_yaml().rstrip("\n"))
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -32,6 +32,7 @@ _KEYS = {
     "timeout": (int, float),
     "max_output_bytes": int,
     "check": dict,
+    "dask_address": str,
 }
 
 
@@ -48,6 +49,7 @@ class Project:
     timeout: float = DEFAULT_TIMEOUT
     max_output_bytes: int = DEFAULT_MAX_OUTPUT_BYTES
     check: dict[str, Any] = field(default_factory=dict)
+    dask_address: str | None = None  # the Dask scheduler for ``--engine dask``
     source: Path | None = None
 
 
@@ -126,4 +128,5 @@ def _finish(project: Project, data: dict[str, Any]) -> Project:
     project.timeout = float(data.get("timeout", DEFAULT_TIMEOUT))
     project.max_output_bytes = int(data.get("max_output_bytes", DEFAULT_MAX_OUTPUT_BYTES))
     project.check = dict(data.get("check", {}))
+    project.dask_address = data.get("dask_address")
     return project

@@ -254,6 +254,10 @@ class RunList:
         """Plain-data form."""
         return {"total": self.total, "runs": [r.to_dict() for r in self.runs]}
 
+    def __repr__(self) -> str:
+        ids = ", ".join(str(r.run_id) for r in self.runs)
+        return f"<RunList {len(self.runs)} of {self.total} runs: [{ids}]>"
+
 
 # --------------------------------------------------------------------------------------
 # Trends
@@ -302,6 +306,19 @@ class Trend:
             "projections": _records(self.projections),
             "traces": _records(self.traces),
         }
+
+    def __repr__(self) -> str:
+        runs = self.projections["run_id"].nunique() if len(self.projections) else 0
+        what = ", ".join(
+            f"{k}={v!r}"
+            for k, v in (
+                ("suite", self.suite),
+                ("projection", self.projection),
+                ("metric", self.metric),
+            )
+            if v is not None
+        )
+        return f"<Trend {what + ' ' if what else ''}runs={runs} rows={len(self.projections)}>"
 
 
 def _changed(frame: pd.DataFrame) -> pd.Series:
@@ -386,6 +403,12 @@ class RunDiff:
             "hedges": _records(self.hedges),
             "findings": _records(self.findings),
         }
+
+    def __repr__(self) -> str:
+        counts = self.changes["direction"].value_counts() if len(self.changes) else {}
+        numbers = {d: int(counts.get(d, 0)) for d in DIRECTIONS}
+        parts = ", ".join(f"{n} {d}{'' if n == 1 else 's'}" for d, n in numbers.items())
+        return f"<RunDiff run {self.run_a.run_id} -> run {self.run_b.run_id}: {parts}>"
 
 
 @dataclass

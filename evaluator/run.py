@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +51,56 @@ class SuiteRun:
         out["findings_summary"] = summarize(self.findings)
         return out
 
+    def to_pandas(self) -> Any:
+        """One row per projection: coverage, dropped needed fields, tokens, findings."""
+        import pandas as pd
+
+        costs = self.cost.projections if self.cost else {}
+        rows = []
+        for name in sorted(self.score.projections):
+            p = self.score.projections[name]
+            cost = costs.get(name)
+            counts = summarize([f for f in self.findings if f.projection == name])
+            ok_cost = cost is not None and not cost.error
+            rows.append(
+                {
+                    "suite": self.name,
+                    "projection": name,
+                    "coverage": p.coverage,
+                    "answerable": p.answerable,
+                    "questions_total": len(p.questions),
+                    "dropped_needed": ", ".join(d.field for d in p.dropped_needed),
+                    "tokens": cost.tokens if ok_cost else None,
+                    "ratio_to_raw": cost.ratio_to_raw if ok_cost else None,
+                    **{f"findings_{s}": n for s, n in counts.items()},
+                    "error": p.error,
+                }
+            )
+        return pd.DataFrame(rows, columns=_PROJECTION_COLUMNS)
+
+    def __repr__(self) -> str:
+        tokens = ", ".join(f"{n}={t}" for n, t in self.cost.ranking()) if self.cost else "-"
+        return (
+            f"<SuiteRun {self.name!r}: {len(self.score.projections)} projections, "
+            f"tokens {tokens}, {len(self.findings)} findings>"
+        )
+
+
+_PROJECTION_COLUMNS = [
+    "suite",
+    "projection",
+    "coverage",
+    "answerable",
+    "questions_total",
+    "dropped_needed",
+    "tokens",
+    "ratio_to_raw",
+    "findings_error",
+    "findings_warning",
+    "findings_info",
+    "error",
+]
+
 
 @dataclass
 class RunResult:
@@ -69,6 +120,33 @@ class RunResult:
     def failed(self) -> bool:
         """True when a suite could not be loaded or a projection failed."""
         return bool(self.errors) or any(s.score.failed for s in self.suites)
+
+    @property
+    def findings(self) -> list[Finding]:
+        """Every suite's contract findings, suite by suite."""
+        return [f for s in sorted(self.suites, key=lambda s: s.name) for f in s.findings]
+
+    def to_pandas(self) -> Any:
+        """One row per suite and projection: coverage, dropped needed fields, tokens, findings."""
+        import pandas as pd
+
+        frames = [s.to_pandas() for s in sorted(self.suites, key=lambda s: s.name)]
+        if not frames:
+            return pd.DataFrame(columns=_PROJECTION_COLUMNS)
+        return pd.concat(frames, ignore_index=True)
+
+    def record(self, db: str | Path, *, started_at: datetime, root: str | Path = ".") -> int:
+        """Record this run in the history store at ``db``; returns its run id.
+
+        ``started_at`` (timezone-aware) is injected so that callers own the
+        clock; ``root`` is the folder whose git commit is recorded.
+        """
+        from evaluator.store import RunInfo, Store
+
+        info = RunInfo.capture(started_at, Path(root), self.tokenizer)
+        return Store(db).record_run(
+            info, self.scores, document=self.document(), **self.store_rows()
+        )
 
     def suite(self, name: str) -> SuiteRun:
         """One suite's results, by name."""

@@ -158,7 +158,10 @@ def test_run_records_history_and_writes_the_report(
     assert trend.output.splitlines()[0] == "support-desk / compact_v1"
     coverage_block, traces_block = trend.output.split("\n\n")
     assert [line.split()[4] for line in coverage_block.splitlines()[2:]] == ["70.0%", "70.0%"]
-    assert [line.split()[4] for line in traces_block.splitlines()[2:]] == ["7", "7"]  # traces per run
+    assert [line.split()[4] for line in traces_block.splitlines()[2:]] == [
+        "7",
+        "7",
+    ]  # traces per run
 
     diff = runner.invoke(cli, ["diff", "--db", str(db)])
     assert diff.exit_code == 0

@@ -1,10 +1,12 @@
 """``analyse_traces`` and the :class:`TraceAnalysis` it returns.
 
 The work is done by :mod:`evaluator.traces.pipeline` (parsing, measuring,
-counting tokens beside it) and, for large JSON Lines files, by
-:mod:`evaluator.traces.shards` (one process per core). This module decides
-which files go where, then turns the rows into DataFrames, findings and the
-versioned JSON document.
+counting tokens beside it), one partition at a time
+(:mod:`evaluator.traces.partitions`): on this machine, with large JSON Lines
+files in shards (:mod:`evaluator.traces.shards`, one process per core), or on
+a Dask cluster (:mod:`evaluator.traces.distributed`). This module decides
+which files go where, then turns the merged rows into DataFrames, findings
+and the versioned JSON document.
 """
 
 from __future__ import annotations
@@ -19,11 +21,12 @@ from typing import Any
 
 import pandas as pd
 
+from evaluator.errors import TraceError
 from evaluator.tokens import DEFAULT_ENCODING
 from evaluator.traces import drift as drift_mod
 from evaluator.traces import shards
 from evaluator.traces.events import EVENT_COLUMNS, Problem, typed_frame
-from evaluator.traces.findings import FieldFinding, HedgedAnswer, hedged_answers
+from evaluator.traces.findings import FieldFinding, FollowupTally, HedgedAnswer, hedged_answers
 from evaluator.traces.metrics import (
     CALL_COLUMNS,
     FOLLOWUP_COLUMNS,
@@ -32,7 +35,8 @@ from evaluator.traces.metrics import (
     TURN_COLUMNS,
 )
 from evaluator.traces.parsers import open_file
-from evaluator.traces.pipeline import Collector, FileInfo, Settings, sort_rows
+from evaluator.traces.partitions import Partition, merge_file, open_partition
+from evaluator.traces.pipeline import Collected, Collector, FileInfo, Settings, sort_rows
 from evaluator.traces.readers import DEFAULT_MAX_JSON_BYTES, expand_paths
 
 #: Version of the document :meth:`TraceAnalysis.to_dict` returns.
@@ -263,6 +267,10 @@ def _load_suites(suites: Iterable[Any]) -> list[Any]:
     return out
 
 
+#: Engines :func:`analyse_traces` runs on.
+ENGINES = ("local", "dask")
+
+
 def analyse_traces(
     paths: Iterable[str | Path] | str | Path,
     suites: Iterable[Any] = (),
@@ -275,69 +283,98 @@ def analyse_traces(
     keep_events: bool = True,
     max_json_bytes: int = DEFAULT_MAX_JSON_BYTES,
     workers: int | None = None,
+    engine: str = "local",
+    address: str | None = None,
 ) -> TraceAnalysis:
-    """Parse and measure trace files (or directories of them).
+    """Parse and measure trace files (or directories or globs of them).
 
-    ``suites`` are loaded suites or suite file paths: their tools turn
-    follow-ups into field findings, their questions are matched against the
-    users' questions, and their ``hedges`` extend the lexicon, as do
-    ``hedges`` here (``!phrase`` excludes). ``format`` forces one format for
-    every file. ``keep_events=False`` is the summary mode for large corpora:
-    the events, calls and follow-ups tables stay empty (findings, totals and
-    the summary are complete) and turns keep no answer text. ``workers``
+    ``paths`` are files (JSON, JSON Lines, gzip, or Parquet files of
+    normalised events, see ``docs/parquet_layout.md``), directories (searched
+    for them) or glob patterns. ``suites`` are loaded suites or suite file
+    paths: their tools turn follow-ups into field findings, their questions
+    are matched against the users' questions, and their ``hedges`` extend the
+    lexicon, as do ``hedges`` here (``!phrase`` excludes). ``format`` forces
+    one format for every file. ``keep_events=False`` is the summary mode for
+    large corpora: the events, calls and follow-ups tables stay empty
+    (findings, totals and the summary are complete) and turns keep no answer
+    text.
+
+    ``engine="local"`` (the default) runs on this machine: ``workers``
     (default: the number of cores) is how many threads count tokens beside
     the parsing, and how many processes share a JSON Lines file larger than
-    ``shards.SHARD_MIN_BYTES``; ``1`` does everything in this thread. The
-    result does not depend on it.
+    ``shards.SHARD_MIN_BYTES``; ``1`` does everything in this thread.
+    ``engine="dask"`` runs on a Dask cluster (``pip install 'projeval[dask]'``):
+    the one at ``address``, else at ``$PROJEVAL_DASK_ADDRESS`` or
+    ``$DASK_SCHEDULER_ADDRESS``, else a local cluster of ``workers``
+    (default 2) processes started for the call (see
+    :mod:`evaluator.traces.distributed`). The result does not depend on the
+    engine or on ``workers``.
 
     Raises :class:`~evaluator.errors.TraceError` for a file that cannot be
     read at all or is in no known format; bad records inside a file are
     skipped and listed in ``problems``.
     """
+    if engine not in ENGINES:
+        raise TraceError(f"unknown engine {engine!r}.", fix=f"use one of: {', '.join(ENGINES)}")
     if isinstance(paths, str | Path):
         paths = [paths]
-    files = expand_paths(paths)
+    paths = list(paths)
     suite_objs = _load_suites(suites)
     extra = [h for s in suite_objs for h in getattr(s, "hedges", ())] + list(hedges)
+    local_workers = workers if workers is not None else os.cpu_count() or 1
     settings = Settings(
         encoding=encoding,
         keep_events=keep_events,
-        workers=max(1, workers if workers is not None else os.cpu_count() or 1),
+        workers=max(1, local_workers if engine == "local" else 1),
         languages=tuple(languages),
         hedges=tuple(extra),
         suites=tuple(suite_objs),
         max_json_bytes=max_json_bytes,
+        threshold=threshold,
     )
     collector = Collector(settings)  # checks the tokenizer and lexicon before any file
     try:
-        _collect(files, format, settings, collector)
+        if engine == "dask":
+            from evaluator.traces.distributed import collect_on_dask
+
+            collector.close()
+            out, tally = collect_on_dask(paths, format, settings, address=address, workers=workers)
+        else:
+            _collect(expand_paths(paths), format, settings, collector)
+            out, tally = collector.out, collector.tally
     finally:
         collector.close()
-    out = collector.out
-    rows = out.rows
+    return assemble(out, tally, settings)
+
+
+def assemble(out: Collected, tally: FollowupTally, settings: Settings) -> TraceAnalysis:
+    """The analysis from every partition's rows, merged: sorted, with findings attached."""
     sort_rows(out)
-    questions = drift_mod.candidates(suite_objs)
-    if questions:
-        rows["drift"] = drift_mod.drift_rows(rows["turns"], questions, threshold)
+    rows = out.rows
+    suites = list(settings.suites)
     return TraceAnalysis(
-        encoding=encoding,
-        threshold=threshold,
+        encoding=settings.encoding,
+        threshold=settings.threshold,
         files=out.infos,
-        suites=sorted(s.name for s in suite_objs),
-        findings=collector.tally.findings(),
+        suites=sorted(s.name for s in suites),
+        findings=tally.findings(),
         hedged_answers=hedged_answers(
-            rows["turns"], rows["hedges"], rows["drift"], suite_objs, out.result_paths
+            rows["turns"], rows["hedges"], rows["drift"], suites, out.result_paths
         ),
         _rows=rows,
         _problems=out.problems,
-        events_kept=keep_events,
+        events_kept=settings.keep_events,
     )
 
 
 def _collect(
     files: list[Path], format: str | None, settings: Settings, collector: Collector
 ) -> None:
-    """Measure every file; big JSON Lines files in shards, in processes forked first."""
+    """Measure every file; big JSON Lines files in shards, in processes forked first.
+
+    A file that is not sharded is one partition read in this process, into
+    the one collector, so that its token counts are shared across files.
+    """
     planned: dict[Path, tuple[str, list[shards.Shard]]] = {}
     for path in files:
         if shards.shardable(path, settings.workers):
@@ -349,17 +386,17 @@ def _collect(
     pool = shards.fork_pool(settings.workers) if planned else None
     try:
         started = {
-            path: (fmt, shards.submit(pool, cut, fmt, settings))
+            path: shards.submit(pool, cut, fmt, settings)
             for path, (fmt, cut) in planned.items()
             if pool is not None
         }
         for path in files:  # in order, so the file list reads as given
             if path in started:
-                fmt, futures = started[path]
-                shards.merge(collector, path, fmt, [f.result() for f in futures])
+                results = [f.result() for f in started[path]]
+                merge_file(collector.out, collector.tally, str(path), results)
             else:
-                parsed = open_file(path, format=format, max_json_bytes=settings.max_json_bytes)
-                collector.add_file(path, parsed.format, parsed.items)
+                fmt, items, _ = open_partition(Partition(str(path), format), settings)
+                collector.add_file(path, fmt, items)
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)

@@ -72,11 +72,11 @@ class Collected:
 class Collector:
     """Measures traces and keeps their rows; one per process."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, cache: TokenCache | None = None) -> None:
         self.settings = settings
         lexicon = Lexicon.load(settings.languages, settings.hedges)
         get_encoding(settings.encoding)  # fail early on a bad name
-        self.cache = TokenCache(settings.encoding)
+        self.cache = cache if cache is not None else TokenCache(settings.encoding)
         self.analyser = TraceAnalyser(self.cache, lexicon, tools=[s.tool for s in settings.suites])
         self.tally = FollowupTally(settings.suites)
         # Each user question is matched here, trace by trace: a pure function of the question.

@@ -11,6 +11,7 @@ and closed, so the records before the cut are kept.
 
 from __future__ import annotations
 
+import glob
 import gzip
 import json
 import zlib
@@ -25,8 +26,10 @@ from evaluator.traces.events import Problem, fast_loads
 DEFAULT_MAX_JSON_BYTES = 256 * 1024 * 1024
 #: Suffixes read as JSON Lines; any other suffix but ``.json`` is read as JSON Lines too.
 JSONL_SUFFIXES = (".jsonl", ".ndjson", ".log")
-#: Suffixes a directory is searched for.
-TRACE_SUFFIXES = (".json", ".jsonl", ".ndjson", ".log")
+#: Suffixes a directory is searched for (``.parquet``: normalised events, see
+#: ``docs/parquet_layout.md``).
+TRACE_SUFFIXES = (".json", ".jsonl", ".ndjson", ".log", ".parquet")
+_GLOB_CHARS = frozenset("*?[")
 
 _BOM = b"\xef\xbb\xbf"
 # Keys that mark a top-level list as a list of records rather than one bare conversation.
@@ -41,21 +44,28 @@ class Record(NamedTuple):
 
 
 def expand_paths(paths: Iterable[str | Path]) -> list[Path]:
-    """Files to read: each path itself, or every trace file under a directory, sorted."""
+    """Files to read: each path itself, every trace file under a directory, sorted,
+    or the sorted matches of a glob pattern (``**`` spans folders)."""
     out: list[Path] = []
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            out.extend(
-                sorted(
-                    p for p in path.rglob("*") if p.is_file() and stem_suffix(p) in TRACE_SUFFIXES
-                )
-            )
+            out.extend(_trace_files(path))
         elif path.exists():
             out.append(path)
+        elif _GLOB_CHARS.intersection(str(raw)):
+            matches = sorted(glob.glob(str(raw), recursive=True))
+            if not matches:
+                raise TraceError("no file matches this pattern.", file=raw, fix="check the pattern")
+            for m in map(Path, matches):
+                out.extend(_trace_files(m) if m.is_dir() else [m])
         else:
             raise TraceError("no such file or directory.", file=path, fix="check the path")
     return out
+
+
+def _trace_files(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*") if p.is_file() and stem_suffix(p) in TRACE_SUFFIXES)
 
 
 def stem_suffix(path: Path) -> str:

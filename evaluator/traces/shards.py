@@ -4,7 +4,10 @@ On a big corpus most of the time goes to Python work per event (building
 events, following values through results, matching hedges), which threads
 cannot share. So a plain JSON Lines file in a conversation format, above
 :data:`SHARD_MIN_BYTES`, is cut at line boundaries into one shard per worker;
-each shard is parsed and measured in a forked process, and the rows merged.
+each shard is a :class:`~evaluator.traces.partitions.Partition`, parsed and
+measured by :func:`~evaluator.traces.partitions.analyse_partition` in a
+forked process, and the rows merged by
+:func:`~evaluator.traces.partitions.merge_file`.
 
 - A cut never falls between two lines of the same conversation, so the
   snapshots of a request log stay together (conversations whose lines are
@@ -20,7 +23,6 @@ from __future__ import annotations
 import dataclasses
 import multiprocessing
 import threading
-from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,9 +30,9 @@ from typing import IO, Any
 
 from evaluator.traces.conversations import CONVERTERS
 from evaluator.traces.events import fast_loads
-from evaluator.traces.parsers import make_parser, parse_records
-from evaluator.traces.pipeline import Collected, Collector, FileInfo, Settings
-from evaluator.traces.readers import is_gzip, read_lines, stem_suffix
+from evaluator.traces.partitions import Partition, PartitionResult, analyse_partition
+from evaluator.traces.pipeline import Settings
+from evaluator.traces.readers import is_gzip, stem_suffix
 
 #: Files smaller than this are read in one process: forking costs more than it saves.
 SHARD_MIN_BYTES = 64 * 1024 * 1024
@@ -53,7 +55,7 @@ def shardable(path: Path, workers: int) -> bool:
     """Whether a file is big enough, plain JSON Lines, and this process may fork now."""
     return (
         workers > 1
-        and stem_suffix(path) != ".json"
+        and stem_suffix(path) not in (".json", ".parquet")
         and not is_gzip(path)
         and path.stat().st_size >= SHARD_MIN_BYTES
         and "fork" in multiprocessing.get_all_start_methods()
@@ -127,91 +129,18 @@ def _cut_after(fh: IO[bytes], pos: int, fmt: str) -> int | None:
     return None
 
 
-def _lines(fh: IO[bytes], end: int) -> Iterator[bytes]:
-    pos = fh.tell()
-    while pos < end:
-        raw = fh.readline()
-        if not raw:
-            return
-        pos += len(raw)
-        yield raw
-
-
-ShardResult = tuple[Collected, dict[Any, Any], dict[str, tuple[str, int]]]
-
-
-def run_shard(shard: Shard, fmt: str, settings: Settings) -> ShardResult:
-    """In a worker process: parse and measure one shard.
-
-    Returns its rows, its follow-up tally and the (id, occurrence) of each
-    trace it named, so the parent can name them as one pass would have.
-    """
-    collector = Collector(settings)
-    parser = make_parser(fmt, shard.path)
-    try:
-        with open(shard.path, "rb") as fh:
-            fh.seek(shard.start)
-            records = read_lines(_lines(fh, shard.end), shard.path, first=shard.first_line)
-            collector.add_file(shard.path, fmt, parse_records(parser, records))
-    finally:
-        collector.close()
-    return collector.out, collector.tally.groups, getattr(parser, "names", {})
-
-
 def submit(
     pool: ProcessPoolExecutor, shards: list[Shard], fmt: str, settings: Settings
-) -> list[Future[ShardResult]]:
-    """Start every shard of one file."""
+) -> list[Future[PartitionResult]]:
+    """Start every shard of one file, each as a partition (:func:`analyse_partition`)."""
     # One process per core already fills the cores: each counts its tokens in its own thread.
     single = dataclasses.replace(settings, workers=1)
-    return [pool.submit(run_shard, s, fmt, single) for s in shards]
+    return [
+        pool.submit(analyse_partition, Partition(s.path, fmt, s.start, s.end, s.first_line), single)
+        for s in shards
+    ]
 
 
 def fork_pool(workers: int) -> ProcessPoolExecutor:
     """Worker processes forked now (all at once, before any thread of ours starts)."""
     return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"))
-
-
-def merge(into: Collector, path: Path, fmt: str, results: list[ShardResult]) -> None:
-    """Add the shards of one file to ``into``, in order.
-
-    A shard numbers the conversations that reuse an id from its own start
-    (``id``, ``id#2``, ...); here the occurrences in earlier shards are added,
-    which gives the names one pass over the file would have given.
-    """
-    earlier: dict[str, int] = {}
-    traces = problems = 0
-    out = into.out
-    for collected, groups, names in results:
-        rename: dict[str, str] = {}
-        here: dict[str, int] = {}
-        for local, (base, n) in names.items():
-            here[base] = max(here.get(base, 0), n)
-            k = n + earlier.get(base, 0)
-            name = base if k == 1 else f"{base}#{k}"
-            if name != local:
-                rename[local] = name
-        for base, n in here.items():
-            earlier[base] = earlier.get(base, 0) + n
-        for table, rows in collected.rows.items():
-            col = 2 if table == "summary" else 3 if table == "events" else 1
-            if rename:
-                rows = [_renamed(r, col, rename) for r in rows]
-            out.rows[table].extend(rows)
-        for (file, tid), paths_ in collected.result_paths.items():
-            out.result_paths[(file, rename.get(tid, tid))] = paths_
-        for group in groups.values():
-            group.traces = {(f, rename.get(t, t)) for f, t in group.traces}
-        into.tally.merge(groups)
-        out.problems.extend(collected.problems)
-        for info in collected.infos:
-            traces += info.traces
-            problems += info.problems
-    out.infos.append(FileInfo(str(path), fmt, traces, problems))
-
-
-def _renamed(row: tuple[Any, ...], col: int, rename: dict[str, str]) -> tuple[Any, ...]:
-    tid = row[col]
-    if tid not in rename:
-        return row
-    return (*row[:col], rename[tid], *row[col + 1 :])

@@ -72,12 +72,14 @@ def iter_raw_spans(record: Any) -> Iterator[Any]:
     if not isinstance(record, dict):
         return
     if "resourceSpans" in record:
-        for rs in record.get("resourceSpans") or []:
+        resource_spans = record.get("resourceSpans")
+        for rs in resource_spans if isinstance(resource_spans, list) else []:
             if not isinstance(rs, dict):
                 continue
-            for ss in rs.get("scopeSpans") or rs.get("instrumentationLibrarySpans") or []:
-                if isinstance(ss, dict):
-                    yield from ss.get("spans") or []
+            scopes = rs.get("scopeSpans") or rs.get("instrumentationLibrarySpans")
+            for ss in scopes if isinstance(scopes, list) else []:  # hostile files retype anything
+                if isinstance(ss, dict) and isinstance(ss.get("spans"), list):
+                    yield from ss["spans"]
     elif isinstance(record.get("spans"), list):
         yield from record["spans"]
     elif "attributes" in record:

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import itertools
 import json
+import multiprocessing
 import threading
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 from trace_helpers import desk_suite
@@ -81,16 +84,37 @@ def test_sharded_run_equals_single_process(tmp_path: Path, monkeypatch: pytest.M
     assert plan is not None and len(plan) == 3
     assert plan[0].start == 0 and plan[-1].end == path.stat().st_size
     assert all(a.end == b.start for a, b in itertools.pairwise(plan))
+    before = threading.active_count()
     one = analyse_traces([path], suites=[desk_suite()], workers=1)
-    assert threading.active_count() == 1
-    many = analyse_traces([path], suites=[desk_suite()], workers=3)
-    a, b = one.to_dict(), many.to_dict()
+    assert threading.active_count() == before  # no thread left behind
+    # Shards are forked only from a process with no other thread, and earlier tests
+    # (notebooks, Dask) may have left some in this one: shard in a fresh process.
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        b, forked = pool.submit(_sharded, path).result()
+    a = one.to_dict()
+    assert forked == 1
     assert a == b
     assert a["totals"]["traces"] == 120 and a["totals"]["problems"] == 1
     assert [p["line"] for p in a["problems"]] == [bad]
     assert plan[1].first_line < bad < plan[2].first_line  # found by the middle shard
     lean = analyse_traces([path], suites=[desk_suite()], workers=3, keep_events=False)
     assert lean.totals == one.totals and lean.findings == one.findings
+
+
+def _sharded(path: Path) -> tuple[dict, int]:
+    """In a fresh process: the document of a 3-shard run, and how many pools were forked."""
+    forked = 0
+    fork_pool = shards.fork_pool
+
+    def counting(workers: int) -> Any:
+        nonlocal forked
+        forked += 1
+        return fork_pool(workers)
+
+    shards.fork_pool = counting
+    shards.SHARD_MIN_BYTES = 1  # this process's own copy of the module
+    many = analyse_traces([path], suites=[desk_suite()], workers=3)
+    return many.to_dict(), forked
 
 
 def test_cuts_keep_a_request_log_together(tmp_path: Path) -> None:

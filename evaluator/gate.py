@@ -1,0 +1,660 @@
+"""The CI gate: thresholds on a fresh run, checked by one pure function.
+
+``projeval check`` evaluates the suites, then :func:`check_gate` compares every
+gated projection with the thresholds of a :class:`GateConfig`:
+
+``fail_under``          minimum weighted coverage, in percent (like coverage.py's)
+``max_dropped_needed``  most needed fields a projection may drop (default 0)
+``max_token_ratio``     largest tokens-to-raw ratio over the data fixtures
+``no_regressions``      no question answerable in the baseline run may stop being answerable
+
+``projections`` names the projections the gate applies to (``name`` or
+``suite/name``); empty means every projection. The result renders as plain
+text (:func:`render_gate_text`), JUnit XML (:func:`junit_xml`) and a short
+pull-request summary (:func:`summary_markdown`, :func:`summary_json`). Nothing
+here prints, exits or reads the clock.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import xml.etree.ElementTree as ET
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+from evaluator.coverage import NEED_STATUSES, DroppedNeed, NeedResult, QuestionResult
+from evaluator.errors import ConfigError, ProjevalError
+from evaluator.textfmt import num, pct
+
+#: Version of the document :func:`summary_json` returns. 1: first version.
+SUMMARY_VERSION = 1
+
+#: Kinds of :class:`GateFailure`, in the order a block lists them.
+FAILURE_KINDS = ("error", "coverage", "dropped-needed", "token-ratio", "regression")
+
+_CONFIG_TYPES: dict[str, tuple[type, ...]] = {
+    "fail_under": (int, float),
+    "max_dropped_needed": (int,),
+    "max_token_ratio": (int, float),
+    "no_regressions": (bool,),
+    "projections": (list,),
+}
+
+
+@dataclass(frozen=True)
+class GateConfig:
+    """The thresholds of one gate; ``None`` (or ``False``) leaves a threshold off."""
+
+    fail_under: float | None = None
+    max_dropped_needed: int | None = 0
+    max_token_ratio: float | None = None
+    no_regressions: bool = False
+    projections: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.fail_under is not None and not 0 <= self.fail_under <= 100:
+            raise ConfigError(
+                f"fail_under must be a percentage from 0 to 100, not {self.fail_under:g}.",
+                fix="e.g. fail_under = 90 for 90%",
+            )
+        if self.max_dropped_needed is not None and self.max_dropped_needed < 0:
+            raise ConfigError(
+                f"max_dropped_needed must be 0 or more, not {self.max_dropped_needed}.",
+                fix="use 0 to allow no dropped needed field",
+            )
+        if self.max_token_ratio is not None and self.max_token_ratio <= 0:
+            raise ConfigError(
+                f"max_token_ratio must be above 0, not {self.max_token_ratio:g}.",
+                fix="e.g. max_token_ratio = 0.5 for at most half the raw tokens",
+            )
+
+    @classmethod
+    def from_table(cls, table: Mapping[str, Any], *, file: str | Path | None = None) -> GateConfig:
+        """From a ``[tool.projeval.check]`` table (``Project.check``), checked key by key."""
+        where = (
+            "[tool.projeval.check]"
+            if file is None or Path(file).name == "pyproject.toml"
+            else "[check]"
+        )
+        values: dict[str, Any] = {}
+        for key, value in table.items():
+            expected = _CONFIG_TYPES.get(key)
+            if expected is None:
+                hint = difflib.get_close_matches(key, list(_CONFIG_TYPES), n=1)
+                raise ConfigError(
+                    f"unknown key {key!r} in {where}.",
+                    file=file,
+                    fix=f"did you mean {hint[0]!r}?"
+                    if hint
+                    else f"use one of: {', '.join(_CONFIG_TYPES)}",
+                )
+            # A TOML true is an int to isinstance; only no_regressions takes a bool.
+            wrong_bool = isinstance(value, bool) and bool not in expected
+            if not isinstance(value, expected) or wrong_bool:
+                raise ConfigError(f"key {key!r} in {where} has the wrong type.", file=file)
+            if key == "projections":
+                if not all(isinstance(p, str) for p in value):
+                    raise ConfigError(
+                        f"key 'projections' in {where} must list projection names.", file=file
+                    )
+                value = tuple(value)
+            values[key] = value
+        try:
+            return cls(**values)
+        except ConfigError as exc:
+            raise ConfigError(f"{where}: {exc.message}", file=file, fix=exc.fix) from None
+
+    def merged(self, **overrides: Any) -> GateConfig:
+        """A copy with the overrides that are not ``None`` (command-line options win)."""
+        known = {f.name for f in fields(self)}
+        return replace(self, **{k: v for k, v in overrides.items() if k in known and v is not None})
+
+    def describe(self, baseline: str | None = None) -> str:
+        """``coverage >= 90.0%, at most 0 dropped needed fields, ...``."""
+        parts = []
+        if self.fail_under is not None:
+            parts.append(f"coverage >= {self.fail_under:.1f}%")
+        if self.max_dropped_needed is not None:
+            parts.append(f"at most {self.max_dropped_needed} dropped needed fields")
+        if self.max_token_ratio is not None:
+            parts.append(f"token ratio <= {self.max_token_ratio:.2f}")
+        if self.no_regressions:
+            parts.append(f"no regressions vs {baseline or 'the baseline'}")
+        return ", ".join(parts) or "no thresholds"
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain-data form."""
+        return {
+            "fail_under": self.fail_under,
+            "max_dropped_needed": self.max_dropped_needed,
+            "max_token_ratio": self.max_token_ratio,
+            "no_regressions": self.no_regressions,
+            "projections": list(self.projections),
+        }
+
+
+@dataclass(frozen=True)
+class Baseline:
+    """The run a regression check compares with: its label and its run document."""
+
+    label: str
+    document: Mapping[str, Any]
+
+    @classmethod
+    def from_history(cls, db: str | Path, run: int | str | None = None) -> Baseline:
+        """The run ``run`` of the store at ``db`` (default: the latest recorded run)."""
+        from evaluator.history import open_history
+
+        run_id, document = open_history(db).document(run)
+        return cls(f"run {run_id}", document)
+
+    def answerable(self) -> dict[tuple[str, str], dict[str, bool]]:
+        """``{(suite, projection): {question id: answerable}}``."""
+        out: dict[tuple[str, str], dict[str, bool]] = {}
+        for s in self.document.get("suites", []):
+            for p in s.get("projections", []):
+                out[(s["name"], p["name"])] = {
+                    q["id"]: bool(q["answerable"]) for q in p.get("questions", [])
+                }
+        return out
+
+
+@dataclass(frozen=True)
+class GateFailure:
+    """One threshold one projection fails; ``questions`` and ``fields`` say which."""
+
+    suite: str
+    projection: str
+    kind: str
+    message: str
+    questions: tuple[str, ...] = ()
+    fields: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain-data form."""
+        return {
+            "suite": self.suite,
+            "projection": self.projection,
+            "kind": self.kind,
+            "message": self.message,
+            "questions": list(self.questions),
+            "fields": list(self.fields),
+        }
+
+
+@dataclass(frozen=True)
+class ProjectionCheck:
+    """One gated projection: its numbers and the thresholds it fails."""
+
+    suite: str
+    projection: str
+    coverage: float | None
+    answerable: int
+    questions: tuple[QuestionResult, ...]
+    dropped_needed: tuple[DroppedNeed, ...]
+    tokens: int | None
+    token_ratio: float | None
+    failures: tuple[GateFailure, ...]
+    regressed: tuple[str, ...] = ()
+    error: str | None = None
+
+    @property
+    def passed(self) -> bool:
+        """True when the projection meets every threshold."""
+        return not self.failures
+
+    @property
+    def name(self) -> str:
+        """``suite / projection``."""
+        return f"{self.suite} / {self.projection}"
+
+    def __repr__(self) -> str:
+        verdict = (
+            "passed" if self.passed else "failed: " + "; ".join(f.message for f in self.failures)
+        )
+        return f"<ProjectionCheck {self.name} {verdict}>"
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain-data form (one entry of :func:`summary_json`)."""
+        return {
+            "suite": self.suite,
+            "projection": self.projection,
+            "passed": self.passed,
+            "coverage": None if self.coverage is None else round(self.coverage, 6),
+            "answerable": self.answerable,
+            "questions_total": len(self.questions),
+            "dropped_needed": [d.to_dict() for d in self.dropped_needed],
+            "tokens": self.tokens,
+            "token_ratio": None if self.token_ratio is None else round(self.token_ratio, 4),
+            "regressed": list(self.regressed),
+            "error": self.error,
+            "failures": [f.to_dict() for f in self.failures],
+        }
+
+
+@dataclass
+class GateResult:
+    """What :func:`check_gate` found: ``passed``, the ``failures``, every check."""
+
+    config: GateConfig
+    checks: list[ProjectionCheck]
+    baseline: str | None = None
+    errors: list[str] = field(default_factory=list)
+
+    @property
+    def failures(self) -> list[GateFailure]:
+        """Every failed threshold, by suite and projection."""
+        return [f for c in self.checks for f in c.failures]
+
+    @property
+    def failed_checks(self) -> list[ProjectionCheck]:
+        """The projections that fail the gate."""
+        return [c for c in self.checks if not c.passed]
+
+    @property
+    def passed(self) -> bool:
+        """True when no threshold failed and the run had no input errors."""
+        return not self.failures and not self.errors
+
+    @property
+    def input_errors(self) -> bool:
+        """True when a suite could not be loaded or a gated projection failed to run.
+
+        The CLI exits 1 for these (the numbers cannot be trusted), 2 for a failed threshold.
+        """
+        return bool(self.errors) or any(c.error is not None for c in self.checks)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The versioned summary document (see :func:`summary_json`)."""
+        return {
+            "version": SUMMARY_VERSION,
+            "passed": self.passed,
+            "gate": self.config.to_dict(),
+            "baseline": self.baseline,
+            "projections": [c.to_dict() for c in self.checks],
+            "errors": list(self.errors),
+        }
+
+    def to_pandas(self) -> Any:
+        """One row per gated projection."""
+        import pandas as pd
+
+        columns = [
+            "suite",
+            "projection",
+            "passed",
+            "coverage",
+            "answerable",
+            "questions_total",
+            "dropped_needed",
+            "tokens",
+            "token_ratio",
+            "regressed",
+            "failures",
+        ]
+        rows = [
+            {
+                "suite": c.suite,
+                "projection": c.projection,
+                "passed": c.passed,
+                "coverage": c.coverage,
+                "answerable": c.answerable,
+                "questions_total": len(c.questions),
+                "dropped_needed": len(c.dropped_needed),
+                "tokens": c.tokens,
+                "token_ratio": c.token_ratio,
+                "regressed": len(c.regressed),
+                "failures": "; ".join(f.message for f in c.failures),
+            }
+            for c in self.checks
+        ]
+        return pd.DataFrame(rows, columns=columns)
+
+    def __repr__(self) -> str:
+        state = "passed" if self.passed else "failed"
+        return (
+            f"<GateResult {state}: {len(self.failed_checks)} of {len(self.checks)} "
+            f"projections failed, {len(self.errors)} errors>"
+        )
+
+
+# --------------------------------------------------------------------------------------
+# The check
+
+
+def _selected(run: Any, names: Sequence[str]) -> list[tuple[Any, str]]:
+    """``(suite run, projection name)`` pairs the gate applies to, sorted."""
+    pairs = [
+        (s, p)
+        for s in sorted(run.suites, key=lambda s: s.name)
+        for p in sorted(s.score.projections)
+    ]
+    if not names:
+        return pairs
+    chosen = [(s, p) for s, p in pairs if p in names or f"{s.name}/{p}" in names]
+    matched = {p for _, p in chosen} | {f"{s.name}/{p}" for s, p in chosen}
+    unknown = [n for n in names if n not in matched]
+    # With a suite that failed to load, the name may be in it: its error says more.
+    if unknown and not run.errors:
+        known = sorted({p for _, p in pairs})
+        hint = difflib.get_close_matches(unknown[0], known, n=1)
+        raise ProjevalError(
+            f"the gate names projection {unknown[0]!r}, which no suite has.",
+            fix=f"did you mean {hint[0]!r}?" if hint else f"use one of: {', '.join(known)}",
+        )
+    return chosen
+
+
+def check_gate(run: Any, config: GateConfig, baseline: Baseline | None = None) -> GateResult:
+    """Check a :class:`~evaluator.run.RunResult` against the gate's thresholds.
+
+    ``baseline`` is needed when ``config.no_regressions`` is set: a question
+    answerable in it and not answerable now fails the gate. Raises
+    :class:`~evaluator.errors.ProjevalError` when the config names a
+    projection no suite has, or asks for regressions without a baseline.
+    """
+    if config.no_regressions and baseline is None:
+        raise ProjevalError(
+            "the regression check needs a baseline run.",
+            fix="record one with `projeval run`, or drop no_regressions",
+        )
+    before = baseline.answerable() if baseline is not None else {}
+    checks = [
+        _check_projection(s, name, config, before, baseline)
+        for s, name in _selected(run, config.projections)
+    ]
+    return GateResult(
+        config=config,
+        checks=checks,
+        baseline=baseline.label if baseline is not None else None,
+        errors=list(run.errors),
+    )
+
+
+def _check_projection(
+    suite_run: Any,
+    name: str,
+    config: GateConfig,
+    before: dict[tuple[str, str], dict[str, bool]],
+    baseline: Baseline | None,
+) -> ProjectionCheck:
+    suite = suite_run.name
+    p = suite_run.score.projections[name]
+    cost = suite_run.cost.projections.get(name) if suite_run.cost else None
+    tokens = cost.tokens if cost is not None and not cost.error else None
+    ratio = cost.ratio_to_raw if cost is not None and not cost.error else None
+    failures: list[GateFailure] = []
+
+    def fail(
+        kind: str, message: str, questions: Sequence[str] = (), fields: Sequence[str] = ()
+    ) -> None:
+        failures.append(GateFailure(suite, name, kind, message, tuple(questions), tuple(fields)))
+
+    if not p.ok:
+        fail("error", f"projection error: {p.error}")
+        return ProjectionCheck(
+            suite, name, None, 0, (), (), tokens, ratio, tuple(failures), error=p.error
+        )
+
+    questions = tuple(p.questions)
+    unanswerable = [q for q in questions if not q.answerable]
+    coverage = p.coverage
+    if (
+        config.fail_under is not None
+        and coverage is not None
+        and coverage * 100 < config.fail_under
+    ):
+        fail(
+            "coverage",
+            f"coverage {pct(coverage)} < {config.fail_under:.1f}%",
+            [q.id for q in unanswerable],
+            sorted({n.field for q in unanswerable for n in q.failing}),
+        )
+    dropped = tuple(p.dropped_needed)
+    if config.max_dropped_needed is not None and len(dropped) > config.max_dropped_needed:
+        fail(
+            "dropped-needed",
+            f"{_count(len(dropped), 'dropped needed field')} (max {config.max_dropped_needed})",
+            sorted({q for d in dropped for q, _ in d.questions}),
+            [d.field for d in dropped],
+        )
+    if config.max_token_ratio is not None:
+        if ratio is None:
+            fail("token-ratio", "token ratio unknown: the cost could not be measured")
+        elif ratio > config.max_token_ratio:
+            fail("token-ratio", f"token ratio {ratio:.2f} > {config.max_token_ratio:.2f}")
+    regressed: tuple[str, ...] = ()
+    if config.no_regressions and baseline is not None:
+        was = before.get((suite, name), {})
+        regressed = tuple(q.id for q in unanswerable if was.get(q.id))
+        if regressed:
+            lost = [q for q in unanswerable if q.id in regressed]
+            fail(
+                "regression",
+                f"{_count(len(regressed), 'question')} no longer answerable (vs {baseline.label})",
+                regressed,
+                sorted({n.field for q in lost for n in q.failing}),
+            )
+    return ProjectionCheck(
+        suite,
+        name,
+        coverage,
+        p.answerable,
+        questions,
+        dropped,
+        tokens,
+        ratio,
+        tuple(failures),
+        regressed,
+    )
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+# --------------------------------------------------------------------------------------
+# Plain text
+
+
+def _weighted(questions: Sequence[tuple[str, float]]) -> str:
+    return ", ".join(f"{q} (weight {num(w)})" for q, w in questions)
+
+
+def _reasons(check: ProjectionCheck) -> list[str]:
+    """The detail lines of one failing projection: fields, then the questions they fail."""
+    kinds = {f.kind for f in check.failures}
+    shown: dict[str, QuestionResult] = {}
+    for q in check.questions:
+        if q.answerable:
+            continue
+        dropped = any(n.status == "dropped" for n in q.failing)
+        if (
+            "coverage" in kinds
+            or q.id in check.regressed
+            or ("dropped-needed" in kinds and dropped)
+        ):
+            shown[q.id] = q
+    # Group failing needs by (status, field, why), so a field dropped for four
+    # questions is one line, not four.
+    groups: dict[tuple[str, str, str], list[tuple[str, float]]] = {}
+    for q in shown.values():
+        for n in q.failing:
+            if "coverage" not in kinds and q.id not in check.regressed and n.status != "dropped":
+                continue
+            detail = "" if n.status == "dropped" else n.detail
+            groups.setdefault((n.status, n.field, detail), []).append((q.id, q.weight))
+    rank = {s: i for i, s in enumerate(NEED_STATUSES)}
+
+    def order(item: tuple[tuple[str, str, str], list[tuple[str, float]]]) -> tuple[Any, ...]:
+        (status, name, detail), qs = item
+        return (rank.get(status, len(rank)), -sum(w for _, w in qs), name, detail)
+
+    lines = []
+    for (status, name, detail), qs in sorted(groups.items(), key=order):
+        qs = sorted(qs, key=lambda q: (-q[1], q[0]))
+        label = "dropped needed field" if status == "dropped" else f"{status} field"
+        lines.append(f"  {label} {name}: {_weighted(qs)}")
+        if detail:
+            lines.append(f"    {detail}")
+    if check.regressed:
+        weights = {q.id: q.weight for q in check.questions}
+        regressed = sorted(((q, weights[q]) for q in check.regressed), key=lambda q: (-q[1], q[0]))
+        lines.append(f"  no longer answerable: {_weighted(regressed)}")
+    return lines
+
+
+def render_failure(check: ProjectionCheck) -> str:
+    """The block for one failing projection: a ``FAILED`` line, then why, field by field."""
+    head = f"FAILED {check.name}: " + "; ".join(f.message for f in check.failures)
+    return "\n".join([head, *_reasons(check)])
+
+
+def render_gate_text(result: GateResult) -> str:
+    """What ``projeval check`` prints: one block per failing projection, then the verdict."""
+    blocks = [render_failure(c) for c in result.failed_checks]
+    suites = len({c.suite for c in result.checks})
+    scope = f"{_count(len(result.checks), 'projection')} in {_count(suites, 'suite')}"
+    gate = result.config.describe(result.baseline)
+    if result.failures:
+        verdict = f"projeval check: failed: {len(result.failed_checks)} of {scope} ({gate})"
+    elif result.errors:
+        verdict = (
+            f"projeval check: not checked: {_count(len(result.errors), 'input error')} ({gate})"
+        )
+    else:
+        verdict = f"projeval check: passed: {scope} ({gate})"
+    blocks.append(verdict)
+    return "\n\n".join(blocks)
+
+
+# --------------------------------------------------------------------------------------
+# JUnit XML
+
+
+def _need_reason(n: NeedResult) -> str:
+    return f"{n.field} {n.status} ({n.detail})"
+
+
+def junit_xml(result: GateResult) -> str:
+    """JUnit XML: a testsuite per projection, a testcase per question, plus its ``gate``.
+
+    A question fails when it is not answerable (the message lists the missing
+    fields and why); the ``gate`` testcase fails when a threshold fails. CI
+    decides pass or fail from the exit code; the XML says where.
+    """
+    root = ET.Element("testsuites", name="projeval")
+    total = failed = 0
+    for check in result.checks:
+        classname = f"{check.suite}.{check.projection}"
+        suite_el = ET.SubElement(root, "testsuite", name=classname)
+        props = ET.SubElement(suite_el, "properties")
+        coverage = "" if check.coverage is None else f"{check.coverage:.6f}"
+        ET.SubElement(props, "property", name="coverage", value=coverage)
+        ratio = "" if check.token_ratio is None else f"{check.token_ratio:.4f}"
+        ET.SubElement(props, "property", name="token_ratio", value=ratio)
+        cases = fails = 0
+        for q in check.questions:
+            case = ET.SubElement(suite_el, "testcase", classname=classname, name=q.id, time="0")
+            cases += 1
+            if q.answerable:
+                continue
+            fails += 1
+            message = "not answerable: " + "; ".join(_need_reason(n) for n in q.failing)
+            el = ET.SubElement(case, "failure", message=message, type=q.failing[0].status)
+            el.text = f"{q.text} (weight {num(q.weight)})\n" + "\n".join(
+                f"{n.field}: {n.status}: {n.detail}" for n in q.failing
+            )
+        gate = ET.SubElement(suite_el, "testcase", classname=classname, name="gate", time="0")
+        cases += 1
+        if check.failures:
+            fails += 1
+            el = ET.SubElement(
+                gate,
+                "failure",
+                message="; ".join(f.message for f in check.failures),
+                type=check.failures[0].kind,
+            )
+            el.text = render_failure(check)
+        suite_el.set("tests", str(cases))
+        suite_el.set("failures", str(fails))
+        suite_el.set("errors", "0")
+        suite_el.set("skipped", "0")
+        total += cases
+        failed += fails
+    for error in result.errors:
+        suite_el = ET.SubElement(root, "testsuite", name="projeval", tests="1", failures="0")
+        suite_el.set("errors", "1")
+        case = ET.SubElement(suite_el, "testcase", classname="projeval", name="input", time="0")
+        ET.SubElement(case, "error", message=error, type="input")
+        total += 1
+    root.set("tests", str(total))
+    root.set("failures", str(failed))
+    root.set("errors", str(len(result.errors)))
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+# --------------------------------------------------------------------------------------
+# Pull-request summaries
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def summary_markdown(result: GateResult) -> str:
+    """A short Markdown summary for a pull-request comment: a table, then the failures."""
+    verdict = "passed" if result.passed else "failed"
+    lines = [
+        f"### projeval check: {verdict}",
+        "",
+        f"Gate: {result.config.describe(result.baseline)}.",
+        "",
+        "| suite | projection | coverage | answerable | dropped needed | token ratio | result |",
+        "| --- | --- | ---: | ---: | ---: | ---: | --- |",
+    ]
+    for c in result.checks:
+        ratio = "-" if c.token_ratio is None else f"{c.token_ratio:.2f}"
+        outcome = "ok" if c.passed else "**FAILED**: " + "; ".join(f.message for f in c.failures)
+        cells = [
+            c.suite,
+            c.projection,
+            pct(c.coverage),
+            f"{c.answerable}/{len(c.questions)}",
+            str(len(c.dropped_needed)),
+            ratio,
+            outcome,
+        ]
+        lines.append("| " + " | ".join(_cell(x) for x in cells) + " |")
+    if result.errors:
+        lines += ["", "Input errors:", ""]
+        lines += [f"- {_cell(e)}" for e in result.errors]
+    if result.failed_checks:
+        lines += ["", "<details><summary>Why</summary>", "", "```text"]
+        lines.append("\n\n".join(render_failure(c) for c in result.failed_checks))
+        lines += ["```", "", "</details>"]
+    return "\n".join(lines) + "\n"
+
+
+def summary_json(result: GateResult) -> str:
+    """The gate result as a JSON document (``version`` 1), sorted and stable."""
+    return json.dumps(result.to_dict(), indent=2, ensure_ascii=False) + "\n"
+
+
+#: ``--summary`` formats and their renderers.
+SUMMARY_FORMATS = {"markdown": summary_markdown, "json": summary_json}
+
+
+def parse_summary_target(value: str) -> tuple[str, Path]:
+    """``markdown:PATH`` or ``json:PATH`` (the ``--summary`` option) -> ``(format, path)``."""
+    fmt, sep, path = value.partition(":")
+    if not sep or fmt not in SUMMARY_FORMATS or not path:
+        raise ProjevalError(
+            f"--summary {value!r} is not FORMAT:PATH.",
+            fix="use markdown:PATH or json:PATH, e.g. --summary markdown:check-summary.md",
+        )
+    return fmt, Path(path)

@@ -1,0 +1,196 @@
+"""``projeval check``, the CI gate, through click's runner with exact text."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from evaluator.cli import cli
+from evaluator.errors import EXIT_GATE, EXIT_INPUT, EXIT_OK
+
+COMPACT_V1 = """\
+FAILED support-desk / compact_v1: coverage 70.0% < 90.0%; 4 dropped needed fields (max 0)
+  dropped needed field sla_due_at: breach-soon (weight 6), sla-report (weight 2)
+  dropped needed field description: whats-the-problem (weight 3)
+  dropped needed field customer_note: customer-note (weight 2)
+  dropped needed field total: match-count (weight 2)
+  lossy field created_at: hours-open (weight 3)
+    kept to the day only; the question needs hour precision
+
+projeval check: failed: 1 of 1 projection in 1 suite (coverage >= 90.0%, at most 0 dropped needed fields)
+"""
+
+SUITE = """\
+suite: tiny
+tool: get_tickets
+fixtures: [page.json]
+fields:
+  ticket_id: {path: "items[].id", kind: id}
+  due: items[].due
+projections:
+  shipped: proj.py:TARGET
+questions:
+  - {id: due-soon, text: Which tickets are due in the next hour?, weight: 3,
+     needs: [ticket_id, {field: due, precision: minute}]}
+  - {id: list, text: Which tickets are open?, weight: 1, needs: [ticket_id]}
+"""
+
+PAGE = {"items": [{"id": "t1", "due": "2026-11-28T12:30:00Z"}, {"id": "t2", "due": None}]}
+
+CODE = """\
+def full(page):
+    return page["items"]
+
+def slim(page):
+    return [{"id": i["id"], "due": (i["due"] or "")[:10]} for i in page["items"]]
+"""
+
+
+@pytest.fixture
+def in_repo(repo: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(repo)
+    return repo
+
+
+@pytest.fixture
+def tiny(make_suite: Callable[..., Path], monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A one-projection project whose projection target ``set_target`` can swap."""
+    path = make_suite(SUITE.replace("TARGET", "full"), {"page.json": PAGE}, CODE)
+    (path.parent / "projeval.toml").write_text('suites = ["suite.yaml"]\n', encoding="utf-8")
+    monkeypatch.chdir(path.parent)
+    monkeypatch.delenv("PROJEVAL_DB", raising=False)
+    return path.parent
+
+
+def set_target(folder: Path, target: str) -> None:
+    (folder / "suite.yaml").write_text(SUITE.replace("TARGET", target), encoding="utf-8")
+
+
+def test_failure_block_on_the_shipped_example(in_repo: Path) -> None:
+    args = ["check", "support_desk", "-p", "compact_v1", "--fail-under", "90"]
+    # Every threshold on the command line, whatever the config's check table says.
+    result = CliRunner().invoke(cli, [*args, "--max-dropped-needed", "0", "--allow-regressions"])
+    assert result.exit_code == EXIT_GATE
+    assert result.stdout == COMPACT_V1
+    assert result.stderr == ""
+
+
+def test_passing_gate_exits_0(in_repo: Path) -> None:
+    args = ["check", "support_desk", "-p", "compact_v2", "--fail-under", "90"]
+    result = CliRunner().invoke(cli, [*args, "--max-dropped-needed", "2", "--allow-regressions"])
+    assert result.exit_code == EXIT_OK
+    assert result.stdout == (
+        "projeval check: passed: 1 projection in 1 suite "
+        "(coverage >= 90.0%, at most 2 dropped needed fields)\n"
+    )
+
+
+def test_config_table_and_command_line_overrides(tiny: Path) -> None:
+    set_target(tiny, "slim")
+    with (tiny / "projeval.toml").open("a", encoding="utf-8") as f:
+        f.write("[check]\nfail_under = 80\nmax_dropped_needed = 0\n")
+    failed = CliRunner().invoke(cli, ["check"])
+    assert failed.exit_code == EXIT_GATE
+    assert failed.stdout.splitlines()[0] == "FAILED tiny / shipped: coverage 25.0% < 80.0%"
+    passed = CliRunner().invoke(cli, ["check", "--fail-under", "25"])
+    assert passed.exit_code == EXIT_OK, passed.output
+
+
+def test_bad_config_key_is_an_input_error(tiny: Path) -> None:
+    with (tiny / "projeval.toml").open("a", encoding="utf-8") as f:
+        f.write("[check]\nmax_ratio = 0.5\n")
+    result = CliRunner().invoke(cli, ["check"])
+    assert result.exit_code == EXIT_INPUT
+    assert result.stderr == (
+        f"Error: {tiny / 'projeval.toml'}: unknown key 'max_ratio' in [check]. "
+        "Fix: did you mean 'max_token_ratio'?\n"
+    )
+
+
+def test_junit_and_summaries_are_written(tiny: Path) -> None:
+    set_target(tiny, "slim")
+    result = CliRunner().invoke(
+        cli,
+        [
+            "check",
+            "--junit-xml",
+            "out/junit.xml",
+            "--summary",
+            "markdown:out/summary.md",
+            "--summary",
+            "json:out/summary.json",
+        ],
+    )
+    assert result.exit_code == EXIT_OK, result.output
+    cases = ET.parse(tiny / "out/junit.xml").getroot().iter("testcase")
+    failed = {c.get("name"): c.find("failure") is not None for c in cases}
+    assert failed == {"due-soon": True, "list": False, "gate": False}
+    markdown = (tiny / "out/summary.md").read_text(encoding="utf-8")
+    assert markdown.startswith("### projeval check: passed\n")
+    assert "| tiny | shipped | 25.0% | 1/2 | 0 |" in markdown
+    assert json.loads((tiny / "out/summary.json").read_text(encoding="utf-8"))["passed"] is True
+
+
+def test_bad_summary_option(tiny: Path) -> None:
+    result = CliRunner().invoke(cli, ["check", "--summary", "html:x.html"])
+    assert result.exit_code == EXIT_INPUT
+    assert result.stderr == (
+        "Error: --summary 'html:x.html' is not FORMAT:PATH. "
+        "Fix: use markdown:PATH or json:PATH, e.g. --summary markdown:check-summary.md\n"
+    )
+
+
+def test_no_regressions_against_the_latest_run(tiny: Path) -> None:
+    runner = CliRunner()
+    recorded = runner.invoke(cli, ["run", "--db", "h.duckdb", "--no-report"])
+    assert recorded.exit_code == 0, recorded.output
+    # The same projection name now points at a function that keeps the day only.
+    set_target(tiny, "slim")
+    result = runner.invoke(cli, ["check", "--no-regressions", "--db", "h.duckdb"])
+    assert result.exit_code == EXIT_GATE
+    assert result.stdout == (
+        "FAILED tiny / shipped: 1 question no longer answerable (vs run 1)\n"
+        "  lossy field due: due-soon (weight 3)\n"
+        "    kept to the day only; the question needs minute precision\n"
+        "  no longer answerable: due-soon (weight 3)\n"
+        "\n"
+        "projeval check: failed: 1 of 1 projection in 1 suite "
+        "(at most 0 dropped needed fields, no regressions vs run 1)\n"
+    )
+    # --baseline names the run and implies --no-regressions; check records nothing.
+    named = runner.invoke(cli, ["check", "--baseline", "1", "--db", "h.duckdb"])
+    assert named.exit_code == EXIT_GATE
+    assert named.stdout == result.stdout
+    allowed = runner.invoke(
+        cli, ["check", "--baseline", "1", "--allow-regressions", "--db", "h.duckdb"]
+    )
+    assert allowed.exit_code == EXIT_OK, allowed.output
+    history = runner.invoke(cli, ["history", "--db", "h.duckdb", "--format", "json"])
+    assert json.loads(history.stdout)["total"] == 1
+
+
+def test_no_regressions_without_a_store(tiny: Path) -> None:
+    result = CliRunner().invoke(cli, ["check", "--no-regressions", "--db", "none.duckdb"])
+    assert result.exit_code == EXIT_INPUT
+    assert result.stdout == ""
+    assert result.stderr.startswith("Error: none.duckdb: no history store here yet.")
+
+
+def test_unknown_projection(in_repo: Path) -> None:
+    result = CliRunner().invoke(cli, ["check", "-p", "compact_v9"])
+    assert result.exit_code == EXIT_INPUT
+    assert result.stderr == (
+        "Error: the gate names projection 'compact_v9', which no suite has. "
+        "Fix: did you mean 'compact_v2'?\n"
+    )
+
+
+def test_out_of_range_threshold_is_a_usage_error(in_repo: Path) -> None:
+    result = CliRunner().invoke(cli, ["check", "--fail-under", "150"])
+    assert result.exit_code == EXIT_INPUT
+    assert "150.0 is not in the range 0<=x<=100" in result.stderr

@@ -1,0 +1,591 @@
+"""Question sets mined from traces: evidence rules, grouping, the golden draft, merging, CLI."""
+
+from __future__ import annotations
+
+import difflib
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from evaluator.cli import cli
+from evaluator.errors import SuiteError
+from evaluator.mining import (
+    MiningError,
+    build_quotes,
+    cluster,
+    field_name,
+    merge_suite,
+    mine_questions,
+    question_key,
+    quoted,
+    slug,
+)
+from evaluator.score import score_suite
+from evaluator.suites import load_suite
+
+REPO = Path(__file__).resolve().parent.parent
+GOLDEN = REPO / "tests" / "golden" / "draft_support_desk.yaml"
+DESK = REPO / "question_sets" / "support_desk.yaml"
+PAGE = json.loads((REPO / "fixtures" / "support_desk" / "search_tickets.json").read_text("utf-8"))
+
+
+# Building traces in code ------------------------------------------------------------------------
+
+
+def _call(cid: str, tool: str, args: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [
+            {
+                "id": cid,
+                "type": "function",
+                "function": {"name": tool, "arguments": json.dumps(args)},
+            }
+        ],
+    }
+
+
+def conversation(
+    cid: str,
+    question: str,
+    result: Any,
+    answer: str,
+    lookups: list[str] = (),  # type: ignore[assignment]
+    tool: str = "search_tickets",
+) -> dict[str, Any]:
+    """One OpenAI Chat conversation: a question, one call of ``tool``, lookups, an answer."""
+    msgs: list[dict[str, Any]] = [
+        {"role": "user", "content": question},
+        _call(f"{cid}-s", tool, {"query": "open"}),
+        {"role": "tool", "tool_call_id": f"{cid}-s", "content": json.dumps(result)},
+    ]
+    for i, value in enumerate(lookups):
+        msgs.append(_call(f"{cid}-{i}", "get_user", {"user_id": value}))
+        msgs.append(
+            {"role": "tool", "tool_call_id": f"{cid}-{i}", "content": json.dumps({"name": "X"})}
+        )
+    msgs.append({"role": "assistant", "content": answer})
+    return {"id": cid, "messages": msgs}
+
+
+def write(tmp_path: Path, convs: list[dict[str, Any]], name: str = "t.jsonl") -> Path:
+    path = tmp_path / name
+    path.write_text("".join(json.dumps(c) + "\n" for c in convs), "utf-8")
+    return path
+
+
+RESULT = {
+    "data": [
+        {
+            "id": "tkt_3e7b91a0-48bb-4c55-9d0e-1f6a2b3c4d5e",
+            "status": "open",
+            "sla_due": "2026-11-28T13:45:00.000Z",
+            "opened": "2024-05-22",
+            "owner": "usr_41c2be09-e330-4ccb-87b3-f6f8b137ddda",
+            "subject": "Driver app crashes on damaged barcodes",
+        },
+        {
+            "id": "tkt_8d2b6e01-0000-4c55-9d0e-1f6a2b3c4d5e",
+            "status": "closed",
+            "sla_due": "2026-11-29T09:05:00.000Z",
+            "opened": "2024-05-23",
+            "owner": "usr_99c2be09-e330-4ccb-87b3-f6f8b137ddda",
+            "subject": "Refund for a duplicate charge",
+        },
+    ],
+    "meta": {"total": 2, "flag": "yes"},
+}
+
+
+# Evidence rules ---------------------------------------------------------------------------------
+
+
+def _quoted(answer: str, question: str = "Which tickets?") -> list[tuple[str, str, str | None]]:
+    return quoted(build_quotes(RESULT), answer, question)
+
+
+def test_times_and_dates_match_their_spoken_forms() -> None:
+    assert _quoted("tkt_3e7b91a0 is due at 13:45.") == [
+        ("data[].id", "tkt_3e7b91a0", None),
+        ("data[].sla_due", "13:45", "minute"),
+    ]
+    assert _quoted("It was opened on May 22nd, the other on 23 may.") == [
+        ("data[].opened", "23 may", "day"),
+        ("data[].opened", "May 22", "day"),
+    ]
+    assert _quoted("Due 9:05 tomorrow.") == [("data[].sla_due", "9:05", "minute")]
+
+
+def test_case_differences_count_and_text_counts_by_its_start() -> None:
+    assert _quoted("TKT_8D2B6E01: driver app crashes on damaged barc…") == [
+        ("data[].id", "TKT_8D2B6E01", None),
+        ("data[].subject", "Driver app crashes on damaged barcodes", None),
+    ]
+
+
+def test_short_and_common_values_count_only_at_one_place() -> None:
+    # "open", "closed", "2" and "yes" are short or common, but each sits at one place.
+    assert _quoted("2 tickets, one open, one closed; yes.") == [
+        ("data[].status", "closed", None),
+        ("data[].status", "open", None),
+        ("meta.flag", "yes", None),
+        ("meta.total", "2", None),
+    ]
+    doubled = {"a": {"n": 2}, "b": {"n": 2}, "c": "yes", "d": "yes"}
+    assert quoted(build_quotes(doubled), "2 of them, yes", "q") == []
+
+
+def test_ambiguous_forms_and_what_the_user_said_are_no_evidence() -> None:
+    two_paths = {"created": "2026-11-28T08:00:00Z", "due": "2026-11-28T13:45:00Z"}
+    assert quoted(build_quotes(two_paths), "Both on Nov 28; due 13:45", "q") == [
+        ("due", "13:45", "minute")
+    ]
+    assert _quoted("tkt_3e7b91a0 is yours", question="Who owns tkt_3e7b91a0?") == []
+
+
+def test_names_slugs_and_question_keys() -> None:
+    assert field_name("data[].relationships.assignee.data.id") == "assignee_id"
+    assert field_name("data[].attributes.slaDueAt") == "sla_due_at"
+    assert field_name("data[].id") == "id"
+    assert field_name("$") == "value"
+    assert slug("Which tickets are going to breach their SLA in the next four hours?") == (
+        "tickets-going-breach-sla-next"
+    )
+    assert question_key("Who owns  tkt_3e7b91a0?") == question_key("who owns tkt_99?")
+
+
+def test_leader_clustering_is_deterministic() -> None:
+    items = [
+        ("Who owns ticket tkt_1?", 3),
+        ("Which tickets breach their SLA soon?", 2),
+        ("Who owns this ticket?", 1),
+        ("Which tickets will breach the SLA soon?", 2),
+    ]
+    assert cluster(items, 0.5) == [[0, 2], [1, 3]]
+    assert cluster(list(reversed(items)), 0.5) == [[3, 1], [2, 0]]
+
+
+# Mining ------------------------------------------------------------------------------------------
+
+
+def _corpus(tmp_path: Path) -> Path:
+    no_due = {"data": [{k: v for k, v in t.items() if k != "sla_due"} for t in RESULT["data"]]}
+    convs = [
+        conversation("a1", "Who owns ticket tkt_3e7b91a0?", RESULT, "Dana.", ["usr_41c2be09"]),
+        conversation(
+            "a2",
+            "Who owns ticket tkt_8d2b6e01?",
+            RESULT,
+            "Sam.",
+            ["usr_99c2be09-e330-4ccb-87b3-f6f8b137ddda"],
+        ),
+        conversation("a3", "who owns this ticket?", RESULT, "I can't tell from this."),
+        conversation(
+            "b1", "Which tickets breach their SLA soon?", RESULT, "tkt_3e7b91a0 at 13:45."
+        ),
+        conversation(
+            "b2",
+            "Which tickets will breach the SLA soon?",
+            no_due,
+            "Probably tkt_8d2b6e01, I'm not sure.",
+        ),
+        conversation("c1", "Draft a reply to the customer", RESULT, "Dear customer, …"),
+        conversation("d1", "Unrelated", {"x": 1}, "ok", tool="other_tool"),
+    ]
+    return write(tmp_path, convs)
+
+
+def test_mined_groups_weights_and_needs(tmp_path: Path) -> None:
+    mined = mine_questions(_corpus(tmp_path), "search_tickets")
+    assert (mined.traces, mined.turns, len(mined.questions)) == (7, 6, 3)
+    got = [
+        (
+            q.id,
+            q.weight,
+            q.conversations,
+            q.examples,
+            [(n.field, n.path, n.to_yaml()) for n in q.needs],
+        )
+        for q in mined.questions
+    ]
+    assert got == [
+        (
+            "owns-ticket",
+            3,
+            3,
+            (
+                "Who owns ticket tkt_3e7b91a0?",
+                "Who owns ticket tkt_8d2b6e01?",
+                "who owns this ticket?",
+            ),
+            [("owner", "data[].owner", "{field: owner, readable: true}")],
+        ),
+        (
+            "tickets-breach-sla-soon",
+            2,
+            2,
+            ("Which tickets breach their SLA soon?", "Which tickets will breach the SLA soon?"),
+            [
+                ("id", "data[].id", "id"),
+                ("sla_due", "data[].sla_due", "{field: sla_due, precision: minute}"),
+            ],
+        ),
+        ("draft-reply-customer", 1, 1, ("Draft a reply to the customer",), []),
+    ]
+    (owner,) = mined.questions[0].needs
+    assert owner.comment == (
+        'inferred: 2 conversations (passed to get_user in 2), e.g. "usr_41c2be09" from data[].owner'
+    )
+    due = mined.questions[1].needs[1]
+    assert [(e.kind, e.conversations) for e in due.evidence] == [("quoted", 1), ("absent", 1)]
+    # The group without evidence is listed as a comment, not as a question the loader rejects.
+    assert mined.to_yaml().rstrip().endswith("#   - Draft a reply to the customer (asked 1 time)")
+
+
+def test_min_support_drops_thin_evidence(tmp_path: Path) -> None:
+    mined = mine_questions(_corpus(tmp_path), "search_tickets", min_support=0.6)
+    assert [(q.id, [n.field for n in q.needs]) for q in mined.questions] == [
+        ("owns-ticket", ["owner"]),
+        ("tickets-breach-sla-soon", ["id", "sla_due"]),
+        ("draft-reply-customer", []),
+    ]
+    # 2 of the 3 ownership conversations looked the owner up: under 70%, so no need.
+    strict = mine_questions(_corpus(tmp_path), "search_tickets", min_support=0.7)
+    assert [(q.id, [n.field for n in q.needs]) for q in strict.questions][:2] == [
+        ("owns-ticket", []),
+        ("tickets-breach-sla-soon", ["id", "sla_due"]),
+    ]
+
+
+def test_output_does_not_depend_on_file_order(tmp_path: Path) -> None:
+    a, b = tmp_path / "a", tmp_path / "b"
+    a.mkdir()
+    b.mkdir()
+    one = [json.loads(x) for x in _corpus(a).read_text("utf-8").splitlines()]
+    write(a, one[:3], "1.jsonl")
+    write(a, one[3:], "2.jsonl")
+    (a / "t.jsonl").unlink()
+    first = mine_questions([a / "1.jsonl", a / "2.jsonl"], "search_tickets").to_yaml()
+    second = mine_questions([a / "2.jsonl", a / "1.jsonl"], "search_tickets").to_yaml()
+    assert first == second
+
+
+def test_shards_give_the_same_draft(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from evaluator.traces import shards
+
+    one = [json.loads(x) for x in _corpus(tmp_path).read_text("utf-8").splitlines()]
+    many = [{**c, "id": f"{c['id']}-{i}"} for i in range(40) for c in one]
+    path = write(tmp_path, many, "big.jsonl")
+    single = mine_questions(path, "search_tickets", workers=1).to_yaml()
+    monkeypatch.setattr(shards, "SHARD_MIN_BYTES", 0)
+    assert shards.plan(path, "openai_chat", 2) is not None
+    assert mine_questions(path, "search_tickets", workers=2).to_yaml() == single
+
+
+def test_unknown_tool_is_one_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(MiningError) as err:
+        mine_questions(_corpus(tmp_path), "serach_tickets")
+    assert err.value.render() == (
+        "tool 'serach_tickets' is never called in 1 trace file(s). "
+        "Fix: check the tool name, as the traces spell it"
+    )
+    with pytest.raises(MiningError) as err:
+        mine_questions(REPO / "traces" / "support_mcp.jsonl", "search_tickets")
+    assert err.value.render() == (
+        "tool 'search_tickets' is called 1 time in 1 trace file(s), but never after a user "
+        "question. Fix: pass traces that record the conversation (an MCP log has no user "
+        "questions)"
+    )
+
+
+# The shipped example and its golden draft -------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def shipped():
+    return mine_questions([REPO / "traces"], "search_tickets")
+
+
+def test_shipped_traces_golden_draft(shipped) -> None:
+    assert shipped.to_yaml() == GOLDEN.read_text("utf-8")
+
+
+def test_shipped_sla_and_ownership_groups(shipped) -> None:
+    by_id = {q.id: q for q in shipped.questions}
+    sla = by_id["tickets-going-breach-sla-next"]
+    assert sla.text == "Which tickets are going to breach their SLA in the next four hours?"
+    assert [(n.field, n.path) for n in sla.needs] == [
+        ("sla_due_at", "data[].attributes.sla_due_at"),
+        ("id", "data[].id"),
+    ]
+    assert sla.needs[0].evidence[0].kind == "absent"
+    owners = by_id["working-tickets-page"]
+    assert owners.text == "Who is working on the tickets on this page?"
+    assignee = next(n for n in owners.needs if n.field == "assignee_id")
+    assert (assignee.path, assignee.readable) == ("data[].relationships.assignee.data.id", True)
+    # The other ownership question (unassigned, and who is on the rest) needs it as well.
+    rest = by_id["high-priority-tickets-unassigned-rest"]
+    assert [n.to_yaml() for n in rest.needs] == ["id", "{field: assignee_id, readable: true}"]
+
+
+def test_reference_suite_names_fields_and_lends_its_needs() -> None:
+    mined = mine_questions([REPO / "traces"], "search_tickets", suites=[DESK])
+    sla = next(q for q in mined.questions if "SLA" in q.text)
+    assert [n.to_yaml() for n in sla.needs] == [
+        "{field: sla_due_at, precision: minute}",
+        "ticket_id",
+    ]
+    assert [(e.kind, e.detail) for e in sla.needs[0].evidence] == [
+        ("suite", "support-desk/breach-soon"),
+        ("absent", ""),
+    ]
+    assert mined.fields["assignee"] == "data[].relationships.assignee.data.id"
+    assert mined.field_specs["assignee"] == {"kind": "id"}
+    assert "    # nearest suite question: support-desk/breach-soon (0.90)" in mined.to_yaml()
+
+
+def test_draft_is_rejected_until_filled_in_then_scores(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(REPO)  # projections import from the project root
+    draft = tmp_path / "draft.yaml"
+    draft.write_text(GOLDEN.read_text("utf-8"), "utf-8")
+    with pytest.raises(SuiteError) as err:
+        load_suite(draft)
+    assert "'fixtures' must list at least one raw response" in err.value.render()
+    fixture = REPO / "fixtures" / "support_desk" / "search_tickets.json"
+    text = GOLDEN.read_text("utf-8").replace("fixtures: []", f"fixtures: [{fixture}]", 1)
+    draft.write_text(text, "utf-8")
+    with pytest.raises(SuiteError) as err:
+        load_suite(draft)
+    assert "'projections' must map names" in err.value.render()
+    text = text.replace(
+        "projections: {}", "projections: {v1: projections.support_desk:compact_v1}", 1
+    )
+    draft.write_text(text, "utf-8")
+    scores = score_suite(load_suite(draft))
+    v1 = scores.projections["v1"]
+    assert (v1.coverage, v1.answerable) == (0.75, 3)
+    assert [d.field for d in v1.dropped_needed] == ["sla_due_at"]
+
+
+# Merging -----------------------------------------------------------------------------------------
+
+
+def _only_weight_edits(before: str, after: str) -> list[tuple[str, str]]:
+    """The changed lines of a merge; fails if a hand-written line was removed."""
+    changed = []
+    sm = difflib.SequenceMatcher(a=before.splitlines(), b=after.splitlines(), autojunk=False)
+    for op, a0, a1, b0, b1 in sm.get_opcodes():
+        if op == "equal" or op == "insert":
+            continue
+        assert op == "replace", (op, before.splitlines()[a0:a1])
+        assert a1 - a0 == b1 - b0
+        changed += list(zip(before.splitlines()[a0:a1], after.splitlines()[b0:b1], strict=True))
+    return changed
+
+
+def test_merge_into_the_shipped_suite_changes_only_matched_weights(shipped) -> None:
+    result = merge_suite(DESK, shipped)
+    before = DESK.read_text("utf-8")
+    assert _only_weight_edits(before, result.text) == [
+        ("    weight: 6", "    weight: 4"),
+        ("    weight: 5", "    weight: 4"),
+        ("    weight: 5", "    weight: 4"),
+        ("    weight: 1", "    weight: 4"),
+    ]
+    assert result.weights == [
+        ("breach-soon", 6.0, 4),
+        ("open-for-org", 5.0, 4),
+        ("unassigned-high", 5.0, 4),
+        ("org-workload", 1.0, 4),
+    ]
+    assert result.added == [] and result.fields_added == []
+    assert result.suggestions == [
+        ("open-for-org", "subject"),
+        ("open-for-org", "assignee"),
+        ("org-workload", "subject"),
+        ("org-workload", "ticket_id"),
+    ]
+
+
+HAND = """\
+version: 1
+suite: hand
+tool: search_tickets
+fixtures: [page.json]   # one page
+fields:
+  ticket: {path: "data[].id", kind: id}
+  # the due time, as the API sends it
+  due: data[].sla_due
+projections: {raw: proj.py:raw}
+questions:
+  - id: who-owns        # asked by the leads
+    text: Who owns ticket tkt_1?
+    needs: [ticket]
+
+  - {id: sla, text: 'Which tickets breach their SLA soon?', weight: 7, needs: [ticket, {field: due, precision: minute}]}
+
+  - id: untouched
+    text: How many tickets came in by phone?
+    weight: 2.5
+    needs:
+      - ticket
+# trailing comment
+"""
+
+
+def test_merge_keeps_hand_written_entries_and_appends_the_drift(tmp_path: Path) -> None:
+    (tmp_path / "page.json").write_text(json.dumps(RESULT), "utf-8")
+    (tmp_path / "proj.py").write_text("def raw(x):\n    return x\n", "utf-8")
+    suite = tmp_path / "hand.yaml"
+    suite.write_text(HAND, "utf-8")
+    mined = mine_questions(_corpus(tmp_path), "search_tickets", suites=[suite])
+    result = merge_suite(suite, mined)
+    # Matched: who-owns (3 askings) and sla (2); they keep their total weight 1 + 7 = 8.
+    assert result.weights == [("who-owns", 1.0, 5), ("sla", 7.0, 3)]
+    assert [q.id for q in result.added] == []  # the draft-reply group has no needs
+    changed = _only_weight_edits(HAND, result.text)
+    assert changed == [
+        (
+            "  - {id: sla, text: 'Which tickets breach their SLA soon?', weight: 7, needs: [ticket, {field: due, precision: minute}]}",
+            "  - {id: sla, text: 'Which tickets breach their SLA soon?', weight: 3, needs: [ticket, {field: due, precision: minute}]}",
+        )
+    ]
+    assert "    weight: 5\n" in result.text  # inserted under who-owns, which had none
+    assert result.write() == suite
+    assert load_suite(suite).question("who-owns").weight == 5
+
+
+def test_merge_adds_unmatched_groups_with_their_fields(tmp_path: Path) -> None:
+    (tmp_path / "page.json").write_text(json.dumps(RESULT), "utf-8")
+    (tmp_path / "proj.py").write_text("def raw(x):\n    return x\n", "utf-8")
+    suite = tmp_path / "hand.yaml"
+    only_phone = HAND.split("questions:\n")[0] + "questions:\n" + HAND.split("\n\n")[-1]
+    suite.write_text(only_phone, "utf-8")
+    mined = mine_questions(_corpus(tmp_path), "search_tickets", suites=[suite])
+    assert "    # question drift: no suite question matches (best 0.2" in mined.to_yaml()
+    result = merge_suite(suite, mined)
+    assert result.weights == []
+    assert [(q.id, q.weight) for q in result.added] == [
+        ("owns-ticket", 3),
+        ("tickets-breach-sla-soon", 2),
+    ]
+    assert result.fields_added == ["owner"]
+    assert _only_weight_edits(only_phone, result.text) == []
+    tail = result.text.split("# trailing comment\n")[0].split("      - ticket\n", 1)[1]
+    assert tail.splitlines()[:4] == [
+        "",
+        "  # Mined from traces by `projeval questions mine`: review the needs.",
+        "  - id: owns-ticket",
+        "    text: Who owns ticket tkt_3e7b91a0?",
+    ]
+    assert "  owner: data[].owner  # mined from traces\n" in result.text
+    result.write(tmp_path / "merged.yaml")
+    merged = load_suite(tmp_path / "merged.yaml")
+    assert [q.id for q in merged.questions] == [
+        "untouched",
+        "owns-ticket",
+        "tickets-breach-sla-soon",
+    ]
+    assert merged.question("tickets-breach-sla-soon").needs[1].field == "due"
+    assert "question drift (groups that match no suite question, added):" in result.render()
+
+
+def test_merge_refuses_a_flow_style_question_list(tmp_path: Path) -> None:
+    (tmp_path / "page.json").write_text(json.dumps(RESULT), "utf-8")
+    (tmp_path / "proj.py").write_text("def raw(x):\n    return x\n", "utf-8")
+    suite = tmp_path / "flow.yaml"
+    suite.write_text(
+        HAND.split("questions:\n")[0]
+        + "questions: [{id: a, text: 'Who owns it?', needs: [ticket]}]\n",
+        "utf-8",
+    )
+    mined = mine_questions(_corpus(tmp_path), "search_tickets")
+    with pytest.raises(MiningError) as err:
+        merge_suite(suite, mined)
+    assert err.value.render() == (
+        f"{suite}:10:12: 'questions' is written in flow style ([...] or {{...}}); merging appends "
+        "lines. Fix: write 'questions' as a block (one entry a line), then merge again"
+    )
+
+
+# CLI ---------------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def in_repo(monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(REPO)
+    return REPO
+
+
+def test_cli_prints_the_draft(in_repo: Path) -> None:
+    result = CliRunner().invoke(cli, ["questions", "mine", "traces", "--tool", "search_tickets"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == GOLDEN.read_text("utf-8")
+
+
+def test_cli_writes_the_draft(in_repo: Path, tmp_path: Path) -> None:
+    out = tmp_path / "draft.yaml"
+    result = CliRunner().invoke(
+        cli, ["questions", "mine", "traces", "--tool", "search_tickets", "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    assert out.read_text("utf-8") == GOLDEN.read_text("utf-8")
+    assert result.stderr == (
+        f"Wrote {out}: 4 questions from 4 user questions; fill in fixtures and projections, "
+        f"then projeval score {out}\n"
+    )
+
+
+def test_cli_merge_rewrites_the_suite_in_place(tmp_path: Path, monkeypatch) -> None:
+    # A copy of the example project, so the suite's relative fixture paths resolve.
+    (tmp_path / "question_sets").mkdir()
+    shutil.copytree(REPO / "fixtures", tmp_path / "fixtures")
+    suite = tmp_path / "question_sets" / "support_desk.yaml"
+    shutil.copy(DESK, suite)
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(
+        cli,
+        [
+            "questions",
+            "mine",
+            str(REPO / "traces"),
+            "--tool",
+            "search_tickets",
+            "--merge",
+            str(suite.relative_to(tmp_path)),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[:3] == [
+        "Merged into question_sets/support_desk.yaml: 4 suite questions matched, "
+        "0 groups added, 0 fields added",
+        "  weight breach-soon: 6 -> 4",
+        "  weight open-for-org: 5 -> 4",
+    ]
+    assert load_suite(suite).question("breach-soon").weight == 4
+    assert len(_only_weight_edits(DESK.read_text("utf-8"), suite.read_text("utf-8"))) == 4
+
+
+def test_cli_unknown_tool(in_repo: Path) -> None:
+    result = CliRunner().invoke(cli, ["questions", "mine", "traces", "--tool", "nope"])
+    assert result.exit_code == 1
+    assert result.stderr == (
+        "Error: tool 'nope' is never called in 5 trace file(s). "
+        "Fix: check the tool name, as the traces spell it\n"
+    )
+
+
+def test_cli_reference_suite_by_configured_name(in_repo: Path) -> None:
+    result = CliRunner().invoke(
+        cli, ["questions", "mine", "traces", "--tool", "search_tickets", "-s", "support_desk"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "  assignee: {path: data[].relationships.assignee.data.id, kind: id}\n" in result.stdout
+    assert "      - {field: sla_due_at, precision: minute}  # inferred: 1 conversation" in (
+        result.stdout
+    )
