@@ -334,7 +334,7 @@ class _Prober:
 
     def effect(self, ipath: paths.InstancePath, value: Any) -> list | None:
         """Changed output leaves for one perturbed value ([] = invisible); None = raised."""
-        perturbed = paths.set_at(self.raw, ipath, value)
+        perturbed = paths.set_in(self.raw, ipath, value)
         try:
             output, _ = self.runner(perturbed, serialise=False)
         except ProjectionFault as fault:
@@ -612,7 +612,7 @@ def lineage_for_fixture(
     """Probe every source schema path of one fixture; return raw observations."""
     declared = _declared_kinds(field_defs or {})
     instances: dict[paths.SchemaPath, list[tuple[paths.InstancePath, Any]]] = {}
-    for ipath, spath, value in paths.iter_leaves(raw):
+    for ipath, spath, value in paths.iter_leaves(raw, expand_json=True):
         instances.setdefault(spath, []).append((ipath, value))
     prober = _Prober(runner, raw, baseline)
     out_index = _OutputIndex(baseline)

@@ -13,6 +13,7 @@ deep costs memory, not the interpreter's stack.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -21,6 +22,19 @@ from typing import Any
 ANY_ITEM = "[]"
 #: Segment meaning "any key of a map".
 ANY_KEY = "*"
+#: Schema-path segment meaning "the JSON document this string holds" (``body.<json>.id``).
+IN_JSON = "<json>"
+
+
+class _JsonStep:
+    """The instance-path step into a JSON string: an object, so no real key can equal it."""
+
+    def __repr__(self) -> str:
+        return IN_JSON
+
+
+#: Instance-path step into a string that holds JSON.
+JSON_STEP: Any = _JsonStep()
 
 InstancePath = tuple[str | int, ...]
 SchemaPath = tuple[str, ...]
@@ -59,6 +73,8 @@ def format_path(segments: SchemaPath | InstancePath) -> str:
     """Inverse of :func:`parse_path`; list indices print as ``[3]``."""
     out = ""
     for seg in segments:
+        if seg is JSON_STEP:
+            seg = IN_JSON
         if seg == ANY_ITEM:
             out += "[]"
         elif isinstance(seg, int):
@@ -89,15 +105,34 @@ def is_id_keyed_map(node: dict[str, Any]) -> bool:
     return id_like * 2 > len(keys)
 
 
-def iter_leaves(doc: Any) -> Iterator[tuple[InstancePath, SchemaPath, Any]]:
+def embedded_json(value: Any) -> Any:
+    """The object or list a string holds as JSON text (``'{"id": 1}'``), else None."""
+    if not isinstance(value, str) or len(value) < 2 or value[0] not in "{[":
+        return None
+    try:
+        parsed = json.loads(value)
+    except (ValueError, RecursionError):
+        return None
+    return parsed if isinstance(parsed, dict | list) and parsed else None
+
+
+def iter_leaves(
+    doc: Any, expand_json: bool = False
+) -> Iterator[tuple[InstancePath, SchemaPath, Any]]:
     """Yield ``(instance_path, schema_path, value)`` for every scalar, in document order.
 
-    Scalars include ``None``. Empty lists and maps are not leaves.
+    Scalars include ``None``. Empty lists and maps are not leaves. With
+    ``expand_json``, a string holding a JSON object or list (a tool result
+    serialised into a field) is walked into, under an :data:`IN_JSON` segment,
+    instead of being a leaf itself.
     """
     stack: list[tuple[InstancePath, SchemaPath, Any]] = [((), (), doc)]
     while stack:
         ipath, spath, node = stack.pop()
-        if isinstance(node, dict):
+        inner = embedded_json(node) if expand_json else None
+        if inner is not None:
+            stack.append(((*ipath, JSON_STEP), (*spath, IN_JSON), inner))
+        elif isinstance(node, dict):
             wildcard = is_id_keyed_map(node)
             children = [
                 ((*ipath, k), (*spath, ANY_KEY if wildcard else k), v) for k, v in node.items()
@@ -151,6 +186,33 @@ def get_at(doc: Any, ipath: InstancePath) -> Any:
     for seg in ipath:
         node = node[seg]
     return node
+
+
+def json_style(text: str, parsed: Any) -> dict[str, Any]:
+    """The ``json.dumps`` options that write ``parsed`` back as ``text`` was written."""
+    for style in (
+        {"separators": (",", ":")},
+        {},
+        {"indent": 2},
+        {"separators": (",", ":"), "ensure_ascii": False},
+        {"ensure_ascii": False},
+        {"indent": 2, "ensure_ascii": False},
+    ):
+        if json.dumps(parsed, **style) == text:
+            return style
+    return {"separators": (",", ":"), "ensure_ascii": False}
+
+
+def set_in(doc: Any, ipath: InstancePath, value: Any) -> Any:
+    """Like :func:`set_at`, also inside strings that hold JSON (:data:`IN_JSON`)."""
+    cut = next((i for i, seg in enumerate(ipath) if seg is JSON_STEP), None)
+    if cut is None:
+        return set_at(doc, ipath, value)
+    outer, inner = ipath[:cut], ipath[cut + 1 :]
+    text = get_at(doc, outer)
+    parsed = json.loads(text)
+    rewritten = json.dumps(set_in(parsed, inner, value), **json_style(text, parsed))
+    return set_at(doc, outer, rewritten)
 
 
 def set_at(doc: Any, ipath: InstancePath, value: Any) -> Any:

@@ -163,7 +163,7 @@ class Suite:
     def _schema_paths(self) -> set[paths.SchemaPath]:
         found: set[paths.SchemaPath] = set()
         for fx in self.data_fixtures:
-            for _ipath, spath, _value in paths.iter_leaves(fx.data):
+            for _ipath, spath, _value in paths.iter_leaves(fx.data, expand_json=True):
                 found.add(spath)
         return found
 

@@ -335,3 +335,43 @@ def test_arbitrary_json_never_crashes_lineage(doc: Any, which: int) -> None:
     result = infer_lineage("p", ProjectionRunner(_PROJECTIONS[which]), [("f", doc)], {})
     assert result.fault is None or result.fault.kind == "raised"
     assert all(fl.status in STATUSES for fl in result.rows())
+
+
+def test_json_inside_a_string_field() -> None:
+    # A tool result serialised into a string: lineage steps into it.
+    raw = {
+        "results": [
+            {
+                "body": json.dumps(
+                    {
+                        "user": {"id": f"usr_{i:08x}", "name": f"Person {i}"},
+                        "due": f"2026-01-0{i}T10:00:00Z",
+                    }
+                )
+            }
+            for i in range(1, 4)
+        ]
+    }
+
+    def names(doc: dict) -> list:
+        parsed = [json.loads(r["body"]) for r in doc["results"]]
+        return [{"name": p["user"]["name"], "due": p["due"][:10]} for p in parsed]
+
+    result = run(
+        names,
+        raw,
+        {
+            "name": "results[].body.<json>.user.name",
+            "uid": "results[].body.<json>.user.id",
+            "due": "results[].body.<json>.due",
+        },
+    )
+    assert (result.for_field("name").status, result.for_field("name").outputs) == (
+        "kept",
+        ("[].name",),
+    )
+    assert result.for_field("uid").status == "dropped"
+    assert (result.for_field("due").status, result.for_field("due").detail) == (
+        "lossy",
+        "day precision",
+    )

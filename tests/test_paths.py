@@ -81,3 +81,26 @@ def test_deep_nesting_needs_no_recursion() -> None:
     ((ipath, _spath, value),) = list(paths.iter_leaves(doc))
     assert len(ipath) == 10_000 and value == "leaf"
     assert paths.set_at(doc, ipath, "new") is not doc
+
+
+def test_strings_holding_json_are_walked_into_when_asked() -> None:
+    doc = {"results": [{"body": '{"id": "usr_1", "tags": ["a"]}', "plain": "{not json"}]}
+    assert [paths.format_path(s) for _i, s, _v in paths.iter_leaves(doc)] == [
+        "results[].body",
+        "results[].plain",
+    ]
+    expanded = [(paths.format_path(s), v) for _i, s, v in paths.iter_leaves(doc, expand_json=True)]
+    assert expanded == [
+        ("results[].body.<json>.id", "usr_1"),
+        ("results[].body.<json>.tags[]", "a"),
+        ("results[].plain", "{not json"),
+    ]
+    assert paths.parse_path("results[].body.<json>.id") == ("results", "[]", "body", "<json>", "id")
+
+
+def test_set_in_rewrites_the_json_in_its_own_style() -> None:
+    doc = {"body": '{"id":"usr_1","n":2}', "pretty": '{"id": "usr_1"}'}
+    changed = paths.set_in(doc, ("body", paths.JSON_STEP, "id"), "usr_2")
+    assert changed["body"] == '{"id":"usr_2","n":2}'
+    assert paths.set_in(doc, ("pretty", paths.JSON_STEP, "id"), "x")["pretty"] == '{"id": "x"}'
+    assert doc["body"] == '{"id":"usr_1","n":2}'
