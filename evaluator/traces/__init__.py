@@ -11,6 +11,12 @@ billed tokens and question drift, and tie them to a suite's fields::
     result.summary          # one row per trace
     result.findings[0].text  # 'search_tickets: assignee (opaque id) -> get_user x11, ...'
     print(result.render())   # the plain-text summary ``projeval traces`` prints
+
+The same analysis runs on a Dask cluster, partition by partition, with an
+identical result: ``analyse_traces(paths, engine="dask", address=None)``
+(``pip install 'projeval[dask]'``; see :mod:`evaluator.traces.distributed`).
+Parquet files of normalised events are read like any trace file
+(:mod:`evaluator.traces.parquet`).
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ tracked: they recur by chance, not because an agent copied them.
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from collections.abc import Iterator
 from typing import Any
 
@@ -73,7 +74,10 @@ COMMON_VALUES = frozenset(
 
 _LONGEST_COMMON = max(map(len, COMMON_VALUES))
 _SPACES = frozenset(" \t\r\n\f\v")
-_CACHE_MAX = 1024  # results; each entry holds every value of one result
+# The cache holds at most this many indexed values (about 100 bytes each), over
+# all its results; the oldest results go first. A count of results would be the
+# wrong bound: one result may hold ten values or ten thousand.
+_CACHE_VALUES = 400_000
 
 
 def worth(value: Any) -> str | None:
@@ -112,7 +116,8 @@ class ResultIndex:
     """
 
     def __init__(self) -> None:
-        self.cache: dict[tuple[int, int], _Built | None] = {}
+        self.cache: OrderedDict[tuple[int, int], _Built | None] = OrderedDict()
+        self._values = 0  # indexed values held by the cache
 
     def of(self, ev: Event) -> _Built | None:
         """The index of a result, or ``None`` when it is not JSON (matched as text then)."""
@@ -132,9 +137,15 @@ class ResultIndex:
             except (ValueError, RecursionError):
                 doc = None
         built = None if doc is None else self._build(doc)
-        if len(self.cache) >= _CACHE_MAX:
-            self.cache.clear()
-        self.cache[key] = built
+        size = 1 + (len(built[0]) if built is not None else 0)
+        cache = self.cache
+        while cache and self._values + size > _CACHE_VALUES:
+            # Evict the oldest: popular results, such as a shared search page, are met
+            # again and re-enter; clearing everything would rebuild them all.
+            old = cache.popitem(last=False)[1]
+            self._values -= 1 + (len(old[0]) if old is not None else 0)
+        cache[key] = built
+        self._values += size
         return built
 
     @staticmethod

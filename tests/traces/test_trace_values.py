@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from evaluator.traces.events import Event
 from evaluator.traces.values import ResultIndex, first_source, leaves, short_form, worth
 
@@ -91,3 +93,20 @@ def test_first_source_takes_the_earliest_result_json_or_text() -> None:
 def test_short_form() -> None:
     assert short_form("tkt_3e7b91a0-48bb-4761") == "tkt_3e7b91a0"
     assert short_form("2026-11-27") is None and short_form("usr_41c2be09") is None
+
+
+def test_the_cache_evicts_the_oldest_results_within_its_value_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from evaluator.traces import values
+
+    monkeypatch.setattr(values, "_CACHE_VALUES", 10)
+    index = ResultIndex()
+    texts = [json.dumps({"ids": [f"usr_{i}{k:04d}" for k in range(3)]}) for i in range(4)]
+    built = [index.of(Event("tool", "result", 0, text=t)) for t in texts]
+    assert all(b is not None and len(b[0]) == 3 for b in built)
+    # Each entry counts its 3 values plus 1: two fit in 10, the two oldest went first.
+    assert list(index.cache) == [(hash(t), len(t)) for t in texts[2:]]
+    assert index._values == 8
+    again = index.of(Event("tool", "result", 0, text=texts[3]))
+    assert again is built[3]  # served from the cache, not rebuilt
