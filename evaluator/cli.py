@@ -314,19 +314,48 @@ def cost(
         raise SystemExit(EXIT_INPUT)
 
 
+_ENGINE = click.option(
+    "--engine",
+    type=click.Choice(["local", "dask"]),
+    default="local",
+    show_default=True,
+    help="Analyse traces here, or on a Dask cluster (pip install 'projeval[dask]').",
+)
+_ADDRESS = click.option(
+    "--address",
+    default=None,
+    help="Dask scheduler for --engine dask (default: $PROJEVAL_DASK_ADDRESS, "
+    "$DASK_SCHEDULER_ADDRESS, the config's dask_address, else a local cluster).",
+)
+
+
 @cli.command()
 @click.argument("suites", nargs=-1)
 @_DB
 @click.option("--out", type=click.Path(dir_okay=False), help="Report path (default: the config's).")
 @click.option("--no-report", is_flag=True, help="Do not write the HTML report.")
+@_ENGINE
+@_ADDRESS
 @click.pass_obj
 def run(
-    ctx: _Context, suites: tuple[str, ...], db: str | None, out: str | None, no_report: bool
+    ctx: _Context,
+    suites: tuple[str, ...],
+    db: str | None,
+    out: str | None,
+    no_report: bool,
+    engine: str,
+    address: str | None,
 ) -> None:
     """The main job: evaluate every suite, record the run in the history, write the report."""
     project = ctx.project
     started = _now()
-    result = evaluate(project, _suites(ctx, suites), traces=project.traces)
+    result = evaluate(
+        project,
+        _suites(ctx, suites),
+        traces=project.traces,
+        trace_engine=engine,
+        trace_address=_scheduler(engine, address, project),
+    )
     store = Store(ctx.db(db))
     document = result.document()
     info = RunInfo.capture(started, project.root, project.tokenizer)
@@ -359,19 +388,8 @@ def run(
     default=None,
     help="Read every file as this format instead of detecting it per file.",
 )
-@click.option(
-    "--engine",
-    type=click.Choice(["local", "dask"]),
-    default="local",
-    show_default=True,
-    help="Run here, or on a Dask cluster (pip install 'projeval[dask]').",
-)
-@click.option(
-    "--address",
-    default=None,
-    help="Dask scheduler for --engine dask (default: $PROJEVAL_DASK_ADDRESS, "
-    "$DASK_SCHEDULER_ADDRESS, the config's dask_address, else a local cluster).",
-)
+@_ENGINE
+@_ADDRESS
 @_FORMAT
 @click.pass_obj
 def traces(
@@ -389,7 +407,6 @@ def traces(
     gzip, or Parquet files of normalised events).
     """
     from evaluator.traces import analyse_traces
-    from evaluator.traces.distributed import scheduler_address
 
     project = ctx.project
     loaded = []
@@ -401,7 +418,7 @@ def traces(
         format=trace_format,
         encoding=project.tokenizer,
         engine=engine,
-        address=scheduler_address(address, project.dask_address) if engine == "dask" else None,
+        address=_scheduler(engine, address, project),
     )
     if fmt == "json":
         click.echo(json.dumps(analysis.to_dict(), indent=2, ensure_ascii=False))
@@ -409,6 +426,14 @@ def traces(
         click.echo(render_summary(analysis).rstrip("\n"))
     if len(analysis.problems):
         raise SystemExit(EXIT_INPUT)
+
+
+def _scheduler(engine: str, address: str | None, project: Project) -> str | None:
+    if engine != "dask":
+        return None
+    from evaluator.traces.distributed import scheduler_address
+
+    return scheduler_address(address, project.dask_address)
 
 
 def _write_report(ctx: _Context, db: Path, run_id: int | None, out: str | None) -> Path:

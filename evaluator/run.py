@@ -230,11 +230,16 @@ def evaluate(
     suites: Sequence[Path] | None = None,
     projections: Sequence[str] = (),
     traces: Sequence[str | Path] | None = None,
+    *,
+    trace_engine: str = "local",
+    trace_address: str | None = None,
 ) -> RunResult:
     """Evaluate suite files (default: the project's); one broken suite never stops the rest.
 
     ``traces`` (default: none) are trace files, folders or globs to analyse
     against the loaded suites; ``projeval run`` passes the project's.
+    ``trace_engine`` is ``local`` or ``dask`` (at ``trace_address``, or a
+    local cluster); both give the same analysis.
     """
     result = RunResult([], tokenizer=project.tokenizer)
     for path in suites if suites is not None else project.suites:
@@ -261,6 +266,8 @@ def evaluate(
                 [_shown(t) for t in traces],
                 suites=[s.score.suite for s in result.suites],
                 encoding=project.tokenizer,
+                engine=trace_engine,
+                address=trace_address,
             )
         except ProjevalError as exc:
             result.errors.append(exc.render())

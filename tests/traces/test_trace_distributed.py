@@ -214,6 +214,35 @@ def test_cli_engine_and_address(client: Any, monkeypatch: pytest.MonkeyPatch) ->
     assert json.loads(by_env.output) == json.loads(local.output)
 
 
+def test_projeval_run_on_dask_records_what_a_local_run_records(
+    client: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.chdir(REPO)
+    local_db, dask_db = tmp_path / "local.duckdb", tmp_path / "dask.duckdb"
+    local = CliRunner().invoke(cli, ["run", "--db", str(local_db), "--no-report"])
+    dask = CliRunner().invoke(
+        cli,
+        [
+            "run",
+            "--db",
+            str(dask_db),
+            "--no-report",
+            "--engine",
+            "dask",
+            "--address",
+            client.scheduler.address,
+        ],
+    )
+    assert local.exit_code == dask.exit_code == 0, dask.output
+    from evaluator.history import open_history
+
+    for table in ("trace_summaries", "followups", "hedges"):
+        a = getattr(open_history(local_db), table)().drop(columns="run_id")
+        b = getattr(open_history(dask_db), table)().drop(columns="run_id")
+        assert len(a) > 0
+        pd.testing.assert_frame_equal(a, b, obj=table)
+
+
 def test_missing_dask_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "distributed", None)
     with pytest.raises(ProjevalError) as info:
