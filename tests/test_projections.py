@@ -1,0 +1,95 @@
+"""Importing projections: every way it can fail names the suite, the projection and the fix."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from evaluator.errors import ProjectionLoadError
+from evaluator.projections import ProjectionRunner, load_projection, projection_source_digest
+from evaluator.suites import load_suite
+
+SUITE = """\
+suite: tiny
+tool: t
+fixtures: [page.json]
+fields: {name: "items[].name"}
+projections:
+  p: TARGET
+questions:
+  - {id: q, text: Whose, needs: [name]}
+"""
+
+
+def _load(make_suite: Callable[..., Path], target: str, code: str = "") -> tuple[Callable, Path]:
+    path = make_suite(SUITE.replace("TARGET", target), {"page.json": {"items": [{"name": "A"}]}}, code)
+    suite = load_suite(path, root=path.parent)
+    return load_projection(suite.projections["p"], suite), path
+
+
+@pytest.mark.parametrize(
+    ("target", "code", "reason", "fix"),
+    [
+        (
+            "proj.py:nope",
+            "def raw(x):\n    return x\n",
+            "the module has no attribute 'nope'.",
+            "use one of: raw",
+        ),
+        (
+            "proj.py:raw",
+            "def raw(x)\n    return x\n",
+            "SyntaxError: expected ':'",
+            "correct the syntax error in the projection's module",
+        ),
+        (
+            "proj.py:raw",
+            "raise RuntimeError('no db')\n",
+            "RuntimeError: no db.",
+            "the module raised while being imported; fix it",
+        ),
+        ("missing.py:raw", "", "no file", "check the path, relative to the suite file"),
+        (
+            "proj.py:VALUE",
+            "VALUE = 3\n",
+            "'VALUE' is not callable.",
+            "name a function that takes the raw response",
+        ),
+    ],
+)
+def test_load_errors(
+    make_suite: Callable[..., Path], target: str, code: str, reason: str, fix: str
+) -> None:
+    with pytest.raises(ProjectionLoadError) as info:
+        _load(make_suite, target, code)
+    message = info.value.render()
+    assert f"suite 'tiny': projection 'p' ({target}) cannot be imported: {reason}" in message
+    assert message.endswith(f"Fix: {fix}")
+    assert message.startswith(f"{info.value.file}:6:6: ")
+
+
+def test_an_edited_file_is_imported_afresh(make_suite: Callable[..., Path]) -> None:
+    func, path = _load(make_suite, "proj.py:raw", "def raw(x):\n    return 1\n")
+    assert func(None) == 1
+    digest = projection_source_digest(func)
+    (path.parent / "proj.py").write_text("def raw(x):\n    return 2\n", encoding="utf-8")
+    later = time.time() + 5
+    os.utime(path.parent / "proj.py", (later, later))
+    again, _ = _load(make_suite, "proj.py:raw")
+    assert again(None) == 2
+    assert projection_source_digest(again) != digest
+
+
+def test_the_runner_captures_output_and_counts_calls(capsys: pytest.CaptureFixture[str]) -> None:
+    def noisy(raw: object) -> dict:
+        print("hello")
+        return {"ok": True}
+
+    runner = ProjectionRunner(noisy)
+    assert runner({"a": 1}) == ({"ok": True}, '{"ok":true}')
+    assert (runner.calls, runner.printed) == (1, 6)
+    assert capsys.readouterr().out == ""
