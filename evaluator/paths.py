@@ -84,7 +84,9 @@ def format_path(segments: SchemaPath | InstancePath) -> str:
     return out or "$"
 
 
-_ID_KEY = re.compile(r"\d|^[0-9a-f]{8,}$|^[A-Za-z]+_[0-9A-Za-z]{4,}")
+#: A key that looks like an id (see :func:`is_id_keyed_map`).
+ID_KEY = re.compile(r"\d|^[0-9a-f]{8,}$|^[A-Za-z]+_[0-9A-Za-z]{4,}")
+_ID_KEY = ID_KEY
 
 
 def is_id_keyed_map(node: dict[str, Any]) -> bool:

@@ -48,7 +48,7 @@ PROJECT = {
         def slim(page):
             return [{"id": i["id"], "due": i["due"][:10]} for i in page["items"]]
         """,
-    "test_projections.py": """\
+    "test_user_projections.py": """\
         from evaluator.testing import assert_covers
 
         def test_config(projeval_project):

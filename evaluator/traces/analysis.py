@@ -383,6 +383,8 @@ def _collect(
             cut = shards.plan(path, fmt.format, settings.workers)
             if cut:
                 planned[path] = (fmt.format, cut)
+    if planned:
+        shards.share_counts(settings.workers)
     pool = shards.fork_pool(settings.workers) if planned else None
     try:
         started = {
@@ -400,3 +402,4 @@ def _collect(
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)
+            shards.share_counts(0)

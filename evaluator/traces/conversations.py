@@ -213,8 +213,8 @@ class OpenAIChat(Converter):
                 )
             else:
                 problems.append(f"message {msg} has unknown role {role!r}; skipped")
-            for ev in events[first:]:
-                ev.line = line
+        for ev in events:  # once at the end: every event of this call has the record's line
+            ev.line = line
         return events
 
     def _assistant(

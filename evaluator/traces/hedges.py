@@ -17,6 +17,7 @@ import importlib.resources
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from evaluator.errors import ConfigError
 
@@ -72,20 +73,106 @@ def _body(phrase: str) -> str:
     return r"\s+".join(re.escape(w).replace("'", "['\u2019]") for w in words)
 
 
+def _atoms(phrase: str) -> list[str]:
+    """The pieces of :func:`_body`: one per character, ``\\s+`` between words."""
+    out: list[str] = []
+    for i, word in enumerate(phrase.replace("\u2019", "'").split()):
+        if i:
+            out.append(r"\s+")
+        out.extend("['\u2019]" if ch == "'" else re.escape(ch) for ch in word)
+    return out
+
+
+def _trie_branches(phrases: list[str]) -> list[str]:
+    """``phrases`` as a prefix tree, one alternative per first character, each bounded
+    by word boundaries: ``c(?<!\\w.)<rest>(?!\\w)``.
+
+    Two things make this fast. Every alternative starts with a literal, so the
+    regex engine skips ahead to the characters a phrase can start with instead
+    of trying each position (the lookbehind comes after the first character for
+    that reason; it looks at the character before it). And at each point the
+    engine tries one branch per next character instead of every phrase.
+
+    It matches what the flat longest-first alternation matches: the branches of
+    a node start with different characters, so a text follows one path, and
+    along it the greedy optional groups take the deepest phrase end that the
+    word boundary accepts (the longest phrase), backing off to shorter ones.
+    """
+    root: dict[str, Any] = {}
+    for phrase in phrases:
+        node = root
+        for atom in _atoms(phrase):
+            node = node.setdefault(atom, {})
+        node[""] = {}  # a phrase ends here
+
+    def render(node: dict[str, Any]) -> str:
+        branches = [atom + render(child) for atom, child in node.items() if atom]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else f"(?:{'|'.join(branches)})"
+        if "" in node:  # a phrase may end here: the longer ones are tried first
+            return f"(?:{body})?"
+        return body
+
+    # The first atom is always one character (words hold no space), so ``\\w.``
+    # behind it tests the character before the phrase; at the start of the text
+    # there is none, and the negative lookbehind holds, as ``(?<!\\w)`` would.
+    return [rf"{atom}(?<!\w.){render(child)}(?!\w)" for atom, child in root.items()]
+
+
 def _compile(phrases: Iterable[str], flags: int = re.IGNORECASE) -> re.Pattern[str] | None:
     # Longest first, so at one position the longer phrase wins ("I'm not sure" over "not sure").
     ordered = sorted(set(phrases), key=lambda p: (-len(p), p))
     if not ordered:
         return None
-    spaced = [_body(p) for p in ordered if not _CJK.search(p)]
+    spaced = [p for p in ordered if not _CJK.search(p)]
     cjk = [_body(p) for p in ordered if _CJK.search(p)]
     parts = []
     if spaced:
-        # One boundary check for the whole group: inside a word the match fails at once.
-        parts.append(rf"(?<!\w)(?:{'|'.join(spaced)})(?!\w)")
+        if flags & re.IGNORECASE:
+            # One boundary check for the whole group: inside a word the match fails at once.
+            parts.append(rf"(?<!\w)(?:{'|'.join(map(_body, spaced))})(?!\w)")
+        else:
+            # A prefix tree only for case-sensitive patterns: under IGNORECASE two
+            # branches ("I", "i") could both match, and the flat order would decide.
+            # At one position only one branch can match, and all are tried before
+            # the Chinese phrases, as the flat group is.
+            parts.extend(_trie_branches(spaced))
     if cjk:
         parts.append("|".join(cjk))  # no word boundaries in Chinese: the phrase itself
     return re.compile("|".join(parts), flags)
+
+
+def _compile_lowered(phrases: list[str]) -> tuple[re.Pattern[str], ...]:
+    """Case-sensitive patterns for lower-cased text: the spaced phrases and the Chinese
+    ones apart when that cannot change the matches, else one pattern.
+
+    Apart, each pattern starts with literals only, so the regex engine skips to
+    the characters a phrase can start with (together it tries every position).
+    When every Chinese phrase is Chinese characters only, no match of one
+    pattern can overlap a match of the other (they share no character), so the
+    two lists of matches, merged, are what the single alternation finds.
+    """
+    cjk = [p for p in phrases if _CJK.search(p)]
+    if cjk and len(cjk) < len(phrases) and all(_all_cjk(p) for p in cjk):
+        spaced = _compile([p for p in phrases if not _CJK.search(p)], 0)
+        chinese = _compile(cjk, 0)
+        return tuple(p for p in (spaced, chinese) if p is not None)
+    one = _compile(phrases, 0)
+    return () if one is None else (one,)
+
+
+def _all_cjk(phrase: str) -> bool:
+    return all(_CJK.match(ch) for ch in phrase if not ch.isspace())
+
+
+def _spans(patterns: tuple[re.Pattern[str], ...], text: str) -> list[tuple[int, int]]:
+    """Spans of the matches of ``patterns`` (see :func:`_compile_lowered`), in order."""
+    if len(patterns) == 1:
+        return [m.span() for m in patterns[0].finditer(text)]
+    spans = [m.span() for pattern in patterns for m in pattern.finditer(text)]
+    spans.sort()
+    return spans
 
 
 class Lexicon:
@@ -97,8 +184,8 @@ class Lexicon:
         self._regex = _compile(p for p, _ in self.phrases.values())
         self._exclude = _compile(self.exclusions)
         # Matching lower-cased text case-sensitively is twice as fast as IGNORECASE.
-        self._lower = _compile((p.lower() for p, _ in self.phrases.values()), 0)
-        self._lower_exclude = _compile((e.lower() for e in self.exclusions), 0)
+        self._lower = _compile_lowered([p.lower() for p, _ in self.phrases.values()])
+        self._lower_exclude = _compile_lowered([e.lower() for e in self.exclusions])
 
     @classmethod
     def load(cls, languages: Iterable[str] = ("en", "zh"), extra: Iterable[str] = ()) -> Lexicon:
@@ -130,17 +217,16 @@ class Lexicon:
         """Every hedge in ``text``, in order, each with ``window`` characters of context."""
         if not text or self._regex is None:
             return []
-        regex, exclude, subject = self._regex, self._exclude, text
         lowered = text.lower()
-        if len(lowered) == len(text) and self._lower is not None:
+        if len(lowered) == len(text) and self._lower:
             # Offsets agree, so the faster lower-case patterns apply.
-            regex, exclude, subject = self._lower, self._lower_exclude, lowered
-        excluded: list[tuple[int, int]] = []
-        if exclude is not None:
-            excluded = [m.span() for m in exclude.finditer(subject)]
+            spans = _spans(self._lower, lowered)
+            excluded = _spans(self._lower_exclude, lowered)
+        else:
+            spans = [m.span() for m in self._regex.finditer(text)]
+            excluded = [] if self._exclude is None else _spans((self._exclude,), text)
         out: list[HedgeMatch] = []
-        for m in regex.finditer(subject):
-            start, end = m.span()
+        for start, end in spans:
             if any(s <= start and end <= e for s, e in excluded):
                 continue
             found = text[start:end]

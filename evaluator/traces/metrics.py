@@ -25,7 +25,7 @@ from typing import Any
 from evaluator.tokens import count_many
 from evaluator.traces.events import Event, Trace, canonical_args
 from evaluator.traces.hedges import Lexicon
-from evaluator.traces.values import ResultIndex, first_source, leaves, worth
+from evaluator.traces.values import ResultIndex, arg_leaves, first_source, worth
 
 _ARGS_CACHE_MAX = 20_000
 _SPLIT = re.compile(r"[\s,;:=()\"'<>\[\]{}|]+")
@@ -190,6 +190,8 @@ class TraceAnalyser:
         self.tools = frozenset(tools)  # tools with a suite: remember their result paths
         self.leaf_index = ResultIndex()
         self._canonical: dict[str, str | None] = {}  # by raw arguments: calls repeat
+        # False: leave TraceMetrics.calls empty (a summary-mode run keeps no call rows).
+        self.keep_calls = True
 
     def measure(self, trace: Trace) -> TraceMetrics:
         """All metrics of one trace; also fills each event's ``tokens`` and ``context_tokens``."""
@@ -295,6 +297,8 @@ class TraceAnalyser:
                     )
                 if hits:
                     followup_calls.add(ev.seq)
+                if not self.keep_calls:
+                    continue
                 result = events[ev.link] if ev.link is not None else None
                 m.calls.append(
                     (
@@ -324,7 +328,7 @@ class TraceAnalyser:
     ) -> Iterator[tuple[str, str, tuple[int, str | None, str | None, str | None]]]:
         if call.args is None or not earlier:
             return
-        for argument, raw in leaves(call.args):
+        for argument, raw in arg_leaves(call.args):
             value = worth(raw)
             if value is None:
                 continue

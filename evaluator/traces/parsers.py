@@ -242,6 +242,30 @@ def fingerprint(message: Any) -> str:
     return json.dumps(message, sort_keys=True, ensure_ascii=False, default=str)
 
 
+def same_value(a: Any, b: Any) -> bool:
+    """True when ``a`` and ``b`` are surely the same JSON value (so their fingerprints agree).
+
+    ``False`` only means "not sure": floats are left to :func:`fingerprint`
+    (``0.0 == -0.0`` and ``1 == 1.0`` compare equal but are spelled differently),
+    and so is anything that is not plain JSON.
+    """
+    kind = type(a)
+    if kind is not type(b):
+        return False
+    if kind is str or kind is int or kind is bool or a is None:
+        return a == b
+    if kind is dict:
+        if len(a) != len(b):
+            return False
+        for key, value in a.items():
+            if type(key) is not str or key not in b or not same_value(value, b[key]):
+                return False
+        return True
+    if kind is list:
+        return len(a) == len(b) and all(same_value(x, y) for x, y in zip(a, b, strict=True))
+    return False
+
+
 class Merger:
     """Builds one conversation from successive snapshots of it."""
 
@@ -256,10 +280,12 @@ class Merger:
         """Whether ``snap`` continues this conversation rather than starting another."""
         if snap.append or self.count == 0:
             return True
-        n = len(snap.messages)
-        return n >= self.count and fingerprint(snap.messages[self.count - 1]) == fingerprint(
-            self.last
-        )
+        if len(snap.messages) < self.count:
+            return False
+        seen = snap.messages[self.count - 1]
+        # Re-sent history is almost always an exact copy: comparing values is far
+        # cheaper than spelling out both (a tool result can be a large page).
+        return same_value(seen, self.last) or fingerprint(seen) == fingerprint(self.last)
 
     def add(self, snap: Snapshot, line: int | None, problems: list[str]) -> None:
         """Convert the messages ``snap`` adds and append their events."""

@@ -132,16 +132,18 @@ def clear_worker_cache() -> None:
     _worker_caches.clear()
 
 
-def analyse_partition(part: Partition, settings: Settings) -> PartitionResult:
+def analyse_partition(part: Partition, settings: Settings, exchange: Any = None) -> PartitionResult:
     """Parse and measure one partition; the pure function both engines run.
 
     Reads the partition's file where it runs (only the partition's name and
     the settings travel to it) and returns rows, never trace objects.
+    ``exchange`` (a :class:`~evaluator.traces.shards.CountExchange`) trades
+    token counts with the other processes of a local run; it saves time only.
     """
     cache = _worker_caches.get(settings.encoding)
     if cache is None or len(cache.counts) > WORKER_CACHE_TEXTS:
         cache = _worker_caches[settings.encoding] = TokenCache(settings.encoding)
-    collector = Collector(settings, cache)
+    collector = Collector(settings, cache, exchange)
     try:
         fmt, items, parser = open_partition(part, settings)
         collector.add_file(part.path, fmt, items)

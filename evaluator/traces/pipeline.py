@@ -15,7 +15,7 @@ parent's.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,7 +26,7 @@ from evaluator.traces import drift as drift_mod
 from evaluator.traces.events import Problem, Trace, event_row
 from evaluator.traces.findings import FollowupTally
 from evaluator.traces.hedges import Lexicon
-from evaluator.traces.metrics import SUMMARY_COLUMNS, TokenCache, TraceAnalyser, event_texts
+from evaluator.traces.metrics import SUMMARY_COLUMNS, TokenCache, TraceAnalyser
 
 # A batch is measured once it holds this many traces or this many characters of new text.
 BATCH_TRACES = 512
@@ -72,12 +72,17 @@ class Collected:
 class Collector:
     """Measures traces and keeps their rows; one per process."""
 
-    def __init__(self, settings: Settings, cache: TokenCache | None = None) -> None:
+    def __init__(
+        self, settings: Settings, cache: TokenCache | None = None, exchange: Any = None
+    ) -> None:
         self.settings = settings
+        # Trades token counts with peer processes (shards.CountExchange), or None.
+        self.exchange = exchange
         lexicon = Lexicon.load(settings.languages, settings.hedges)
         get_encoding(settings.encoding)  # fail early on a bad name
         self.cache = cache if cache is not None else TokenCache(settings.encoding)
         self.analyser = TraceAnalyser(self.cache, lexicon, tools=[s.tool for s in settings.suites])
+        self.analyser.keep_calls = settings.keep_events  # only kept with the events
         self.tally = FollowupTally(settings.suites)
         # Each user question is matched here, trace by trace: a pure function of the question.
         self.questions = drift_mod.candidates(settings.suites)
@@ -107,7 +112,9 @@ class Collector:
 
         def submit(batch: list[Trace]) -> None:
             nonlocal pending
-            texts = self.cache.claim(t for tr in batch for ev in tr.events for t in event_texts(ev))
+            if self.exchange is not None:
+                self.exchange.receive(self.cache)  # what peers counted need not be counted here
+            texts = self.cache.claim(batch_texts(batch))
             futures: list[Future[list[int]]] = []
             if texts and self._pool is not None:
                 # One chunk per thread (per-text tasks cost more than they save), dealt
@@ -117,7 +124,10 @@ class Collector:
                     self._pool.submit(count_texts, texts[i::workers], enc) for i in range(workers)
                 ]
             elif texts:  # in this thread (tiktoken's batch encoder would start eight)
-                self.cache.fill(texts, count_texts(texts, self.settings.encoding))
+                counts = count_texts(texts, self.settings.encoding)
+                self.cache.fill(texts, counts)
+                if self.exchange is not None:
+                    self.exchange.send(self.settings.encoding, texts, counts)
             if pending is not None:
                 self._finish(*pending)
             pending = (batch, texts, futures)
@@ -147,6 +157,8 @@ class Collector:
             for i, f in enumerate(futures):
                 counts[i :: len(futures)] = f.result()
             self.cache.fill(texts, counts)
+            if self.exchange is not None:
+                self.exchange.send(self.settings.encoding, texts, counts)
         for trace in batch:
             self._measure(trace)
 
@@ -169,6 +181,20 @@ class Collector:
             rows["drift"].extend(
                 drift_mod.drift_rows(m.turns, self.questions, self.settings.threshold)
             )
+
+
+def batch_texts(batch: list[Trace]) -> Iterator[str]:
+    """:func:`~evaluator.traces.metrics.event_texts` of every event of a batch, in order
+    (inlined: one generator a batch rather than one an event)."""
+    for trace in batch:
+        for ev in trace.events:
+            if ev.kind == "call":
+                if ev.tool:
+                    yield ev.tool
+                if ev.args_raw:
+                    yield ev.args_raw
+            elif ev.text:
+                yield ev.text
 
 
 def count_texts(texts: list[str], encoding: str) -> list[int]:

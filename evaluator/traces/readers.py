@@ -112,13 +112,15 @@ def read_lines(lines: Iterable[bytes], name: str, first: int = 1) -> Iterator[Re
         for n, raw in enumerate(lines, first):
             if n == 1 and raw.startswith(_BOM):
                 raw = raw[3:]
-            if not raw.strip():
-                continue
             try:
                 yield Record(n, fast_loads(raw))
                 continue
             except ValueError:
-                pass  # the standard library below says precisely what is wrong
+                # Blank lines land here too: testing each line for blankness first
+                # would copy every line (``strip``), and lines are long.
+                if not raw.strip():
+                    continue
+                # the standard library below says precisely what is wrong
             try:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError as exc:

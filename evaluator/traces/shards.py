@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import multiprocessing
+import queue
 import threading
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
@@ -30,6 +31,7 @@ from typing import IO, Any
 
 from evaluator.traces.conversations import CONVERTERS
 from evaluator.traces.events import fast_loads
+from evaluator.traces.metrics import TokenCache
 from evaluator.traces.partitions import Partition, PartitionResult, analyse_partition
 from evaluator.traces.pipeline import Settings
 from evaluator.traces.readers import is_gzip, stem_suffix
@@ -79,17 +81,39 @@ def plan(path: Path, fmt: str, parts: int) -> list[Shard] | None:
             if cut > cuts[-1]:
                 cuts.append(cut)
         cuts.append(size)
-        firsts, line, pos = [1], 1, 0
-        fh.seek(0)
-        for cut in cuts[1:-1]:  # line numbers at the cuts: count the newlines before them
-            while pos < cut:
-                chunk = fh.read(min(1 << 24, cut - pos))
-                line += chunk.count(b"\n")
-                pos += len(chunk)
-            firsts.append(line)
     if len(cuts) < 3:
         return None
+    firsts = _first_lines(path, cuts[1:-1])
     return [Shard(str(path), a, b, f) for a, b, f in zip(cuts, cuts[1:], firsts, strict=False)]
+
+
+def _first_lines(path: Path, cuts: list[int]) -> list[int]:
+    """Line numbers at the start of the file and at each cut: the newlines before them.
+
+    This runs before the shards start, so its time is the whole run's: the file
+    is read into one reused buffer (no new bytes object a chunk) and numpy
+    counts the newlines. Not through a memory map: the mapped pages of the file
+    would count as this process's memory.
+    """
+    import numpy as np
+
+    firsts, line, pos = [1], 1, 0
+    buf = bytearray(_COUNT_CHUNK)
+    view, data = memoryview(buf), np.frombuffer(buf, dtype=np.uint8)
+    with path.open("rb", buffering=0) as fh:
+        for cut in cuts:
+            while pos < cut:
+                n = fh.readinto(view[: min(_COUNT_CHUNK, cut - pos)])
+                if not n:
+                    break
+                line += int(np.count_nonzero(data[:n] == _NEWLINE))
+                pos += n
+            firsts.append(line)
+    return firsts
+
+
+_COUNT_CHUNK = 1 << 24
+_NEWLINE = ord("\n")
 
 
 def _conversation(raw: bytes, fmt: str) -> Any:
@@ -136,9 +160,81 @@ def submit(
     # One process per core already fills the cores: each counts its tokens in its own thread.
     single = dataclasses.replace(settings, workers=1)
     return [
-        pool.submit(analyse_partition, Partition(s.path, fmt, s.start, s.end, s.first_line), single)
+        pool.submit(analyse_shard, Partition(s.path, fmt, s.start, s.end, s.first_line), single)
         for s in shards
     ]
+
+
+def analyse_shard(part: Partition, settings: Settings) -> PartitionResult:
+    """:func:`analyse_partition` in a forked worker, trading token counts with its peers."""
+    return analyse_partition(part, settings, exchange=_worker_exchange())
+
+
+class CountExchange:
+    """Token counts passed between the worker processes of one pool, as they are made.
+
+    The shards of a file see many of the same texts (system prompts, popular
+    results): without this each would tokenize them again. After counting a
+    batch, a worker posts the counts to every peer's inbox; before claiming the
+    next batch's texts it takes what its peers posted. A count depends on the
+    text alone, so what arrives (or when, or whether) changes nothing but the
+    time. Keys are the :class:`~evaluator.traces.metrics.TokenCache` keys;
+    string hashes agree because the workers are forked from one process.
+    """
+
+    def __init__(self, inboxes: list[Any], me: int) -> None:
+        self.inboxes = inboxes
+        self.me = me
+        for inbox in inboxes:
+            # Never wait at exit for counts a peer will not read any more.
+            inbox.cancel_join_thread()
+
+    def send(self, encoding: str, texts: list[str], counts: list[int]) -> None:
+        """Post the counts of ``texts`` to every peer."""
+        if not texts:
+            return
+        message = (encoding, [(hash(t), len(t)) for t in texts], counts)
+        for i, inbox in enumerate(self.inboxes):
+            if i != self.me:
+                inbox.put(message)
+
+    def receive(self, cache: TokenCache) -> None:
+        """Add to ``cache`` every count the peers have posted so far (never waits)."""
+        inbox = self.inboxes[self.me]
+        counts = cache.counts
+        while True:
+            try:
+                encoding, keys, values = inbox.get_nowait()
+            except queue.Empty:
+                return
+            if encoding == cache.encoding:
+                counts.update(zip(keys, values, strict=True))
+
+
+# Set by share_counts() before the workers fork, so they inherit it: one inbox per
+# worker, and the counter that hands the inboxes out.
+_peers: tuple[list[Any], Any] | None = None
+_exchange: CountExchange | None = None  # this worker's, once it has taken an inbox
+
+
+def _worker_exchange() -> CountExchange | None:
+    global _exchange
+    if _exchange is None and _peers is not None:
+        inboxes, taken = _peers
+        with taken.get_lock():
+            me = taken.value
+            taken.value += 1
+        if me < len(inboxes):
+            _exchange = CountExchange(inboxes, me)
+    return _exchange
+
+
+def share_counts(workers: int) -> None:
+    """Let the next pool's ``workers`` processes trade token counts (:class:`CountExchange`);
+    call before :func:`fork_pool`, and with 0 afterwards to drop the inboxes."""
+    global _peers
+    ctx = multiprocessing.get_context("fork")
+    _peers = ([ctx.Queue() for _ in range(workers)], ctx.Value("i", 0)) if workers > 1 else None
 
 
 def fork_pool(workers: int) -> ProcessPoolExecutor:

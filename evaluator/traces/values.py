@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from evaluator import paths
@@ -108,6 +108,19 @@ def leaves(doc: Any) -> Iterator[tuple[str, Any]]:
             yield prefix or "$", node
 
 
+def arg_leaves(doc: Any) -> Iterable[tuple[str, Any]]:
+    """:func:`leaves` of a call's arguments, with a shortcut for the usual flat object.
+
+    A map of scalars is never id-keyed (that takes container values), so its
+    leaves are its items, in order; the walk is only needed for nested ones.
+    """
+    if type(doc) is dict:
+        items = list(doc.items())
+        if all(type(v) is not dict and type(v) is not list for _, v in items):
+            return [(str(k) or "$", v) for k, v in items]
+    return leaves(doc)
+
+
 class ResultIndex:
     """Values of a result and where they sit, cached by text (results repeat across traces).
 
@@ -162,17 +175,42 @@ class ResultIndex:
                 s = worth(value)
                 if s is not None:
                     values.append((s, path))
-        where: dict[str, str] = {}
-        for value, path in values:
-            where.setdefault(value, path)
-        for value, path in values:  # after all full values, so none is shadowed
-            short = short_form(value)
-            if short is not None:
-                where.setdefault(short, path)
+        # Each value maps to the path of its first occurrence: filled backwards, the
+        # first occurrence is written last (one C loop instead of a setdefault a value).
+        where = dict(reversed(values))
+        shorts: dict[str, str] = {}
+        for value, path in reversed(values):
+            if "-" in value:  # short_form inlined: most values have no dash at all
+                head = value.partition("-")[0]
+                if len(head) >= 8 and "_" in head:
+                    shorts[head] = path
+        for short, path in shorts.items():  # after all full values, so none is shadowed
+            if short not in where:
+                where[short] = path
         return where, frozenset(seen_paths)
 
 
 _Built = tuple[dict[str, str], frozenset[str]]
+
+
+# Whether a map's keys look like ids (the key half of paths.is_id_keyed_map), by key
+# tuple: records of one shape repeat their keys across a result and across results.
+_ID_KEYS_MEMO: dict[tuple[str, ...], bool] = {}
+_ID_KEYS_MEMO_MAX = 4096
+_MEMO_KEYS = 32  # longest key tuple remembered
+
+
+def _id_keyed(node: dict[str, Any]) -> bool:
+    """``paths.is_id_keyed_map``, with its key test remembered per key tuple."""
+    if len(node) > _MEMO_KEYS:  # big maps (often id-keyed ones) do not repeat: no memo
+        return paths.is_id_keyed_map(node)
+    keys = tuple(node)
+    ids = _ID_KEYS_MEMO.get(keys)
+    if ids is None:
+        if len(_ID_KEYS_MEMO) >= _ID_KEYS_MEMO_MAX:
+            _ID_KEYS_MEMO.clear()
+        ids = _ID_KEYS_MEMO[keys] = sum(1 for k in keys if paths.ID_KEY.search(k)) * 2 > len(keys)
+    return ids and paths.is_id_keyed_map(node)
 
 
 def _walk(node: Any, prefix: str, values: list[tuple[str, str]], seen: set[str]) -> None:
@@ -183,7 +221,7 @@ def _walk(node: Any, prefix: str, values: list[tuple[str, str]], seen: set[str])
         if len(node) > 1:
             # Only maps whose values are all containers can be id-keyed: test one first.
             first = type(next(iter(node.values())))
-            star = (first is dict or first is list) and paths.is_id_keyed_map(node)
+            star = (first is dict or first is list) and _id_keyed(node)
         dot = prefix + "." if prefix else ""
         for k, v in node.items():
             path = dot + ("*" if star else k)
