@@ -26,7 +26,9 @@ questions:
 
 
 def _load(make_suite: Callable[..., Path], target: str, code: str = "") -> tuple[Callable, Path]:
-    path = make_suite(SUITE.replace("TARGET", target), {"page.json": {"items": [{"name": "A"}]}}, code)
+    path = make_suite(
+        SUITE.replace("TARGET", target), {"page.json": {"items": [{"name": "A"}]}}, code
+    )
     suite = load_suite(path, root=path.parent)
     return load_projection(suite.projections["p"], suite), path
 
