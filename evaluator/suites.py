@@ -11,6 +11,7 @@ line and the fix.
 from __future__ import annotations
 
 import difflib
+import functools
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -147,7 +148,7 @@ class Suite:
 
     def unmatched_fields(self) -> list[FieldDef]:
         """Fields whose path matches no value in any data fixture."""
-        seen = self._schema_paths()
+        seen = self._schema_paths
         return [
             f for f in self.fields.values() if not any(paths.matches(f.segments, s) for s in seen)
         ]
@@ -160,7 +161,9 @@ class Suite:
             f"(searched: {searched})."
         )
 
+    @functools.cached_property
     def _schema_paths(self) -> set[paths.SchemaPath]:
+        # Walked once: the leaf check at load and unmatched_fields() both need it.
         found: set[paths.SchemaPath] = set()
         for fx in self.data_fixtures:
             for _ipath, spath, _value in paths.iter_leaves(fx.data, expand_json=True):
@@ -547,7 +550,7 @@ def _read_hedges(raw: Any, r: _Reader) -> tuple[str, ...]:
 
 def _check_leaf_fields(suite: Suite, r: _Reader) -> None:
     """A field must name a value, not an object; say which leaves it could name."""
-    seen = suite._schema_paths()
+    seen = suite._schema_paths
     for fdef in suite.fields.values():
         if any(paths.matches(fdef.segments, s) for s in seen):
             continue
