@@ -7,7 +7,6 @@ faulty projections, resource bounds, encodings and odd paths.
 
 from __future__ import annotations
 
-import contextlib
 import gzip
 import json
 import os
@@ -153,9 +152,22 @@ def test_broken_traces_give_results_or_one_clean_error(
 @given(st.lists(st.one_of(_json.map(json.dumps), st.text(max_size=50)), max_size=8))
 def test_arbitrary_json_lines(tmp_path_factory: Any, lines: list[str]) -> None:
     path = tmp_path_factory.mktemp("lines") / "t.jsonl"
-    path.write_text("\n".join(lines), encoding="utf-8", errors="surrogatepass")
-    with contextlib.suppress(TraceError):
-        analyse_traces([str(path)])
+    # A real conversation first, so the format is detected and the rest is read.
+    first = (REPO / "traces" / "support_openai.jsonl").read_text(encoding="utf-8").split("\n")[0]
+    path.write_text("\n".join([first, *lines]), encoding="utf-8", errors="surrogatepass")
+    analysis = analyse_traces([str(path)])
+    assert len(analysis.summary) >= 1  # the good conversation is never lost
+    # Every line that is not JSON is reported with its number, never dropped.
+    broken = set()
+    for number, line in enumerate(
+        path.read_text(encoding="utf-8", errors="replace").split("\n"), 1
+    ):
+        try:
+            json.loads(line)
+        except ValueError:
+            if line.strip():
+                broken.add(number)
+    assert broken <= set(analysis.problems["line"])
 
 
 def test_a_bad_line_is_skipped_and_reported_and_the_rest_is_read(tmp_path: Path) -> None:
