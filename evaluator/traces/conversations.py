@@ -11,6 +11,7 @@ the history a request log repeats on every line before any event is built.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -137,6 +138,17 @@ class Converter:
         """Events of ``messages``, numbering source messages from ``start``."""
         raise NotImplementedError
 
+    @staticmethod
+    def objects(
+        messages: list[Any], start: int, problems: list[str]
+    ) -> Iterator[tuple[int, dict[str, Any]]]:
+        """``(number, message)`` of the messages that are objects; the others become problems."""
+        for i, m in enumerate(messages):
+            if isinstance(m, dict):
+                yield start + i, m
+            else:
+                problems.append(f"message {start + i} is not an object; skipped")
+
 
 class OpenAIChat(Converter):
     """OpenAI Chat Completions, including legacy ``function_call`` and ``custom`` calls."""
@@ -176,11 +188,7 @@ class OpenAIChat(Converter):
         self, messages: list[Any], start: int, line: int | None, problems: list[str]
     ) -> list[Event]:
         events: list[Event] = []
-        for i, m in enumerate(messages):
-            msg = start + i
-            if not isinstance(m, dict):
-                problems.append(f"message {msg} is not an object; skipped")
-                continue
+        for msg, m in self.objects(messages, start, problems):
             role = m.get("role")
             first = len(events)
             if role in ("system", "developer"):
@@ -466,11 +474,7 @@ class Anthropic(Converter):
         self, messages: list[Any], start: int, line: int | None, problems: list[str]
     ) -> list[Event]:
         events: list[Event] = []
-        for i, m in enumerate(messages):
-            msg = start + i
-            if not isinstance(m, dict):
-                problems.append(f"message {msg} is not an object; skipped")
-                continue
+        for msg, m in self.objects(messages, start, problems):
             role = m.get("role")
             if role not in ("system", "user", "assistant"):
                 problems.append(f"message {msg} has unknown role {role!r}; skipped")

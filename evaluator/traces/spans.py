@@ -86,6 +86,16 @@ def iter_raw_spans(record: Any) -> Iterator[Any]:
         yield record
 
 
+def _snapshot(messages: list[Any], usage: Usage) -> Snapshot:
+    """A model call's messages and usage; a call recorded without content keeps its usage."""
+    if usage.input_total is None and usage.output is None:
+        return Snapshot(None, messages)
+    if not messages:
+        # Content is opt-in: keep the model call and its usage even without it.
+        return Snapshot(None, [{"role": "assistant", "_no_content": True}], usage, True)
+    return Snapshot(None, messages, usage)
+
+
 def span_format(record: Any) -> str | None:
     """``"openinference"``, ``"otel"`` or ``None``, judged from the attribute names."""
     genai = False
@@ -193,22 +203,13 @@ class OTelMessages(Converter):
             cache_read=_ival(attrs.get("gen_ai.usage.cache_read.input_tokens")),
             cache_creation=_ival(attrs.get("gen_ai.usage.cache_creation.input_tokens")),
         )
-        if usage.input_total is None and usage.output is None:
-            return Snapshot(None, messages)
-        if not messages:
-            # Content not recorded (it is opt-in): keep the model call and its usage.
-            return Snapshot(None, [{"role": "assistant", "_no_content": True}], usage, True)
-        return Snapshot(None, messages, usage)
+        return _snapshot(messages, usage)
 
     def convert(
         self, messages: list[Any], start: int, line: int | None, problems: list[str]
     ) -> list[Event]:
         events: list[Event] = []
-        for i, m in enumerate(messages):
-            msg = start + i
-            if not isinstance(m, dict):
-                problems.append(f"message {msg} is not an object; skipped")
-                continue
+        for msg, m in self.objects(messages, start, problems):
             role = m.get("role")
             if role not in ("system", "user", "assistant", "tool"):
                 problems.append(f"message {msg} has unknown role {role!r}; skipped")
@@ -270,21 +271,13 @@ class OpenInferenceMessages(Converter):
             cache_read=_ival(a.get("llm.token_count.prompt_details.cache_read")),
             cache_creation=_ival(a.get("llm.token_count.prompt_details.cache_write")),
         )
-        if usage.input_total is None and usage.output is None:
-            return Snapshot(None, messages)
-        if not messages:
-            return Snapshot(None, [{"role": "assistant", "_no_content": True}], usage, True)
-        return Snapshot(None, messages, usage)
+        return _snapshot(messages, usage)
 
     def convert(
         self, messages: list[Any], start: int, line: int | None, problems: list[str]
     ) -> list[Event]:
         events: list[Event] = []
-        for i, m in enumerate(messages):
-            msg = start + i
-            if not isinstance(m, dict):
-                problems.append(f"message {msg} is not an object; skipped")
-                continue
+        for msg, m in self.objects(messages, start, problems):
             role = m.get("role")
             text = m.get("content")
             if not isinstance(text, str):
