@@ -59,7 +59,7 @@ import os
 import re
 import tempfile
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -74,7 +74,12 @@ from evaluator.traces.events import Event, Problem, Trace, fast_loads
 from evaluator.traces.findings import field_at
 from evaluator.traces.hedges import Lexicon
 from evaluator.traces.parsers import make_parser, open_file, parse_records
-from evaluator.traces.readers import DEFAULT_MAX_JSON_BYTES, expand_paths, read_lines
+from evaluator.traces.readers import (
+    DEFAULT_MAX_JSON_BYTES,
+    expand_paths,
+    range_lines,
+    read_lines,
+)
 from evaluator.traces.values import (
     COMMON_VALUES,
     MIN_INTEGER,
@@ -797,23 +802,11 @@ def _mine_shard(
     """In a worker process: mine bytes ``[start, end)`` of a JSON Lines file."""
     path, start, end, first_line = shard
     miner = _Miner(tool, languages, extra)
-    with open(path, "rb") as fh:
-        fh.seek(start)
-        records = read_lines(_lines(fh, end), path, first=first_line)
-        for item in parse_records(make_parser(fmt, path), records):
-            if not isinstance(item, Problem):
-                miner.add_trace(item)
+    records = read_lines(range_lines(path, start, end), path, first=first_line)
+    for item in parse_records(make_parser(fmt, path), records):
+        if not isinstance(item, Problem):
+            miner.add_trace(item)
     return miner
-
-
-def _lines(fh: Any, end: int) -> Iterator[bytes]:
-    pos = fh.tell()
-    while pos < end:
-        raw = fh.readline()
-        if not raw:
-            return
-        pos += len(raw)
-        yield raw
 
 
 def _assemble(

@@ -159,3 +159,91 @@ def count_many(texts: Iterable[str], encoding: str = DEFAULT_ENCODING) -> list[i
     if any(len(t) > PIECE_CHARS for t in batch):
         return [count_with(enc, t) for t in batch]
     return [len(t) for t in enc.encode_ordinary_batch(batch)]
+
+
+# The pre-tokenizer patterns of the shipped encodings (tiktoken's own, checked
+# at load). In both, a space inside a pre-token is either its first character
+# or follows other whitespace: no pre-token holds a non-whitespace character
+# followed by a space. So a text cut just before such a space is counted
+# exactly by adding the counts of its pieces, since BPE works on each
+# pre-token alone. :class:`SegmentCounter` relies on it; another pattern falls
+# back to counting whole texts.
+_SPLITTABLE_PATTERNS = frozenset(
+    [
+        r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?|[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+""",
+        r"""'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+| ?[^\s\p{L}\p{N}]++[\r\n]*+|\s++$|\s*[\r\n]|\s+(?!\S)|\s""",
+    ]
+)
+# Segments at most this long are remembered; longer ones are prose or ids, not structure.
+SEGMENT_CHARS = 64
+# Segments remembered (seen once, or counted) before the memory starts over.
+_SEGMENTS_KEPT = 200_000
+_SEP = ", "
+
+
+class SegmentCounter:
+    """Token counts of JSON texts, reusing the counts of their repeated segments.
+
+    Tool results are mostly JSON written with ``", "`` between items, and
+    across results the same segments recur: keys with their enum values, ids
+    of the same users, ``"type": "ticket"``. Cut at every ``", "`` (a cut
+    before a space that follows a comma, which the pre-tokenizer always cuts
+    at), a text's count is the sum of its segments' counts. A short segment
+    met a second time is counted alone and remembered; everything else is
+    counted together in one call (segments joined again by ``", "``, which
+    keeps the cuts), so each text costs one tokenizer call plus the new
+    repeated segments. The totals are exactly those of counting each text
+    whole.
+    """
+
+    def __init__(self, encoding: tiktoken.Encoding) -> None:
+        self.encoding = encoding
+        self.splittable = encoding._pat_str in _SPLITTABLE_PATTERNS
+        self.counts: dict[str, int] = {}  # a middle segment -> tokens of " " + segment + ","
+        self.once: set[str] = set()  # short segments met once
+
+    def count(self, text: str) -> int:
+        """Tokens in ``text``, as :func:`count_with` counts them."""
+        enc = self.encoding
+        if (
+            not self.splittable
+            or len(text) > PIECE_CHARS
+            or text[:1] not in ("{", "[")
+            or _SEP not in text
+        ):
+            return count_with(enc, text)
+        parts = text.split(_SEP)
+        last = len(parts) - 1
+        counts, once = self.counts, self.once
+        if len(counts) + len(once) > _SEGMENTS_KEPT:
+            counts.clear()
+            once.clear()
+        total = 0
+        rest: list[str] = []  # middle segments counted together
+        for i in range(1, last):
+            seg = parts[i]
+            n = counts.get(seg)
+            if n is not None:
+                total += n
+            elif len(seg) <= SEGMENT_CHARS and seg in once:
+                n = counts[seg] = _count_piece(enc, " " + seg + ",")
+                total += n
+            else:
+                if len(seg) <= SEGMENT_CHARS:
+                    once.add(seg)
+                rest.append(seg)
+        # The first and last segments with the rest between them, joined as in the text.
+        rest.insert(0, parts[0])
+        rest.append(parts[last])
+        return total + _count_piece(enc, _SEP.join(rest))
+
+
+_segment_counters: dict[str, SegmentCounter] = {}
+
+
+def segment_counter(name: str = DEFAULT_ENCODING) -> SegmentCounter:
+    """The process's :class:`SegmentCounter` for an encoding (its memory is shared)."""
+    counter = _segment_counters.get(name)
+    if counter is None:
+        counter = _segment_counters.setdefault(name, SegmentCounter(get_encoding(name)))
+    return counter

@@ -186,6 +186,12 @@ class Lexicon:
         # Matching lower-cased text case-sensitively is twice as fast as IGNORECASE.
         self._lower = _compile_lowered([p.lower() for p, _ in self.phrases.values()])
         self._lower_exclude = _compile_lowered([e.lower() for e in self.exclusions])
+        # Two patterns means the second holds Chinese phrases only, each with a CJK
+        # character: ASCII text (most answers) cannot match it and skips it.
+        self._ascii = self._lower[:1] if len(self._lower) == 2 else self._lower
+        self._ascii_exclude = (
+            self._lower_exclude[:1] if len(self._lower_exclude) == 2 else self._lower_exclude
+        )
 
     @classmethod
     def load(cls, languages: Iterable[str] = ("en", "zh"), extra: Iterable[str] = ()) -> Lexicon:
@@ -220,8 +226,11 @@ class Lexicon:
         lowered = text.lower()
         if len(lowered) == len(text) and self._lower:
             # Offsets agree, so the faster lower-case patterns apply.
-            spans = _spans(self._lower, lowered)
-            excluded = _spans(self._lower_exclude, lowered)
+            ascii_only = text.isascii()
+            spans = _spans(self._ascii if ascii_only else self._lower, lowered)
+            if not spans:
+                return []
+            excluded = _spans(self._ascii_exclude if ascii_only else self._lower_exclude, lowered)
         else:
             spans = [m.span() for m in self._regex.finditer(text)]
             excluded = [] if self._exclude is None else _spans((self._exclude,), text)

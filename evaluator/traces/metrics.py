@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from evaluator.tokens import count_many
-from evaluator.traces.events import Event, Trace, canonical_args
+from evaluator.traces.events import Event, Trace, Usage, canonical_args
 from evaluator.traces.hedges import Lexicon
 from evaluator.traces.values import ResultIndex, arg_leaves, first_source, worth
 
@@ -181,6 +181,25 @@ SUMMARY_COLUMNS = (
 )
 
 
+#: For each argument of a call, the values a follow-up is looked up by, in order.
+LookupPlan = tuple[tuple[str, tuple[str, ...]], ...]
+
+
+def lookup_plan(args: Any) -> LookupPlan:
+    """Each argument worth tracking, with its value and then the parts of a compound
+    value (``"usr_1, usr_2"``, ``"id=usr_1"``) worth tracking; the first found counts."""
+    plan = []
+    for argument, raw in arg_leaves(args):
+        value = worth(raw)
+        if value is None:
+            continue
+        candidates = [value]
+        if isinstance(raw, str) and _SPLIT.search(value):
+            candidates += [t for t in _SPLIT.split(value) if worth(t) is not None]
+        plan.append((argument, tuple(candidates)))
+    return tuple(plan)
+
+
 class TraceAnalyser:
     """Measures finished traces whose event tokens are known."""
 
@@ -190,15 +209,42 @@ class TraceAnalyser:
         self.tools = frozenset(tools)  # tools with a suite: remember their result paths
         self.leaf_index = ResultIndex()
         self._canonical: dict[str, str | None] = {}  # by raw arguments: calls repeat
+        self._lookups: dict[str, LookupPlan] = {}  # likewise
         # False: leave TraceMetrics.calls empty (a summary-mode run keeps no call rows).
         self.keep_calls = True
 
     def measure(self, trace: Trace) -> TraceMetrics:
-        """All metrics of one trace; also fills each event's ``tokens`` and ``context_tokens``."""
+        """All metrics of one trace; also fills each event's ``tokens`` and ``context_tokens``.
+
+        One pass over the events, in order (this runs once per event of the
+        corpus): tokens, billed input, duplicates and follow-ups, hedges, and
+        the per-turn and per-trace counts.
+        """
         events = trace.events
         counts = self.tokens.counts
-        for ev in events:  # event_texts inlined: this runs once per event of the corpus
-            if ev.kind == "call":
+        file, tid = trace.file, trace.trace_id
+        m = TraceMetrics(summary={})
+        followup_rows, hedge_rows, turn_rows = m.followups, m.hedges, m.turns
+        keep_calls = self.keep_calls
+        # Billing: only a trace that records a conversation (not an MCP log) is billed.
+        billing = any(e.kind == "message" and e.text is not None for e in events)
+        before = current_tokens = billed = model_calls = 0
+        current: int | None = None
+        # Follow-ups: earlier results in order, with their value index (None: not JSON,
+        # matched as text), and what the user and system said (not a tool's handle).
+        earlier: list[tuple[Event, dict[str, str] | None]] = []
+        known_text: list[str] = []
+        said, said_parts = "", 0
+        first_call: dict[tuple[str | None, str | None], int] = {}
+        n_followups = duplicates = 0
+        # Counts for the summary.
+        messages = n_calls = n_results = errors = unanswered = orphans = result_tokens = 0
+        usages: list[Usage] = []
+        # The open turn: [number, question, calls, follow-ups, hedged messages, answer].
+        turn: list[Any] | None = None
+        for ev in events:
+            kind = ev.kind
+            if kind == "call":
                 n = 0
                 if ev.tool:
                     n = counts[(hash(ev.tool), len(ev.tool))]
@@ -207,12 +253,164 @@ class TraceAnalyser:
                 ev.tokens = n
             elif ev.text:
                 ev.tokens = counts[(hash(ev.text), len(ev.text))]
-        billed, model_calls = self._billing(events)
-        m = TraceMetrics(summary={})
-        followup_calls, dup_count = self._calls(trace, m)
-        hedged_seqs = self._hedges(trace, m)
-        self._turns(trace, m, followup_calls, hedged_seqs)
-        self._summary(trace, m, billed, model_calls, followup_calls, dup_count, hedged_seqs)
+            if billing:
+                if ev.msg != current:
+                    before += current_tokens
+                    current, current_tokens = ev.msg, 0
+                    if ev.role == "assistant":
+                        ev.context_tokens = before
+                        billed += before
+                        model_calls += 1
+                current_tokens += ev.tokens
+            if ev.usage is not None:
+                usages.append(ev.usage)
+            if ev.turn > 0 and (turn is None or turn[0] != ev.turn):
+                if turn is not None:
+                    turn_rows.append((file, tid, *turn))
+                # A turn starts at its user message, so that is its first event.
+                question = ev.text if ev.role == "user" and kind == "message" else None
+                turn = [ev.turn, question or "", 0, 0, 0, None]
+            if kind == "message":
+                messages += 1
+                role = ev.role
+                if role == "user" or role == "system":
+                    if ev.text:
+                        known_text.append(ev.text)
+                elif role == "assistant" and ev.text:
+                    hedged = False
+                    for h in self.lexicon.find(ev.text):
+                        hedged = True
+                        hedge_rows.append(
+                            (
+                                file,
+                                tid,
+                                ev.seq,
+                                ev.turn,
+                                h.phrase,
+                                h.language,
+                                h.match,
+                                h.start,
+                                h.end,
+                                h.context,
+                            )
+                        )
+                    if turn is not None and ev.turn > 0:
+                        turn[5] = ev.text
+                        if hedged:
+                            turn[4] += 1
+            elif kind == "result":
+                n_results += 1
+                result_tokens += ev.tokens
+                if ev.is_error:
+                    errors += 1
+                if ev.link is None:
+                    orphans += 1
+                built = self.leaf_index.of(ev)
+                if built is None:
+                    if ev.text:
+                        earlier.append((ev, None))
+                    continue
+                where, seen = built
+                if ev.tool in self.tools:
+                    m.result_paths.setdefault(ev.tool, set()).update(seen)
+                earlier.append((ev, where))
+            elif kind == "call":
+                n_calls += 1
+                if ev.link is None:
+                    unanswered += 1
+                if turn is not None and ev.turn > 0:
+                    turn[2] += 1
+                canon = self._canonical_args(ev)
+                key = (ev.tool, canon)
+                dup_of = first_call.get(key)
+                if dup_of is None:
+                    first_call[key] = ev.seq
+                else:
+                    duplicates += 1
+                hits = None
+                if ev.args is not None and earlier:
+                    if len(known_text) != said_parts:
+                        said, said_parts = "\n".join(known_text), len(known_text)
+                    hits = list(self._followups(ev, earlier, said))
+                    if hits:
+                        n_followups += 1
+                        if turn is not None and ev.turn > 0:
+                            turn[3] += 1
+                        for argument, value, src in hits:
+                            followup_rows.append(
+                                (
+                                    file,
+                                    tid,
+                                    ev.seq,
+                                    ev.turn,
+                                    ev.tool,
+                                    argument,
+                                    value,
+                                    src[0],
+                                    src[1],
+                                    src[3],
+                                    src[2],
+                                    dup_of is not None,
+                                )
+                            )
+                if keep_calls:
+                    result = events[ev.link] if ev.link is not None else None
+                    m.calls.append(
+                        (
+                            file,
+                            tid,
+                            ev.seq,
+                            ev.msg,
+                            ev.turn,
+                            ev.tool,
+                            ev.call_id,
+                            ev.args_raw,
+                            canon,
+                            ev.link,
+                            result.is_error if result else None,
+                            result.tokens if result else None,
+                            dup_of,
+                            bool(hits),
+                        )
+                    )
+        if turn is not None:
+            turn_rows.append((file, tid, *turn))
+        followup_turns = sum(1 for t in turn_rows if t[5] > 0)
+        hedged_turns = sum(1 for t in turn_rows if t[6] > 0)
+        flagged_turns = sum(1 for t in turn_rows if t[5] > 0 or t[6] > 0)
+
+        def total(attr: str) -> int | None:
+            vals = [getattr(u, attr) for u in usages if getattr(u, attr) is not None]
+            return sum(vals) if vals else None
+
+        m.summary = {
+            "file": file,
+            "format": trace.format,
+            "trace_id": tid,
+            "line": trace.line,
+            "events": len(events),
+            "messages": messages,
+            "turns": len(turn_rows),
+            "model_calls": model_calls,
+            "calls": n_calls,
+            "results": n_results,
+            "errors": errors,
+            "unanswered_calls": unanswered,
+            "orphan_results": orphans,
+            "duplicates": duplicates,
+            "followups": n_followups,
+            "followup_turns": followup_turns,
+            "hedges": len(hedge_rows),
+            "hedged_turns": hedged_turns,
+            "flagged_turns": flagged_turns,
+            "result_tokens": result_tokens,
+            "billed_input_tokens": billed if billing else None,
+            "recorded_input_tokens": total("input_total"),
+            "recorded_output_tokens": total("output"),
+            "recorded_cache_read_tokens": total("cache_read"),
+            "recorded_cache_creation_tokens": total("cache_creation"),
+            "recorded_model_calls": len(usages),
+        }
         return m
 
     def _canonical_args(self, ev: Event) -> str | None:
@@ -226,115 +424,23 @@ class TraceAnalyser:
             cached = self._canonical[raw] = canonical_args(ev)
         return cached
 
-    @staticmethod
-    def _billing(events: list[Event]) -> tuple[int | None, int]:
-        if not any(e.kind == "message" and e.text is not None for e in events):
-            return None, 0  # no conversation recorded (an MCP log): nothing to bill
-        before = 0  # tokens of all source messages before the current one
-        current, current_tokens = None, 0
-        billed = calls = 0
-        for ev in events:
-            if ev.msg != current:
-                before += current_tokens
-                current, current_tokens = ev.msg, 0
-                if ev.role == "assistant":
-                    ev.context_tokens = before
-                    billed += before
-                    calls += 1
-            current_tokens += ev.tokens
-        return billed, calls
-
-    def _calls(self, trace: Trace, m: TraceMetrics) -> tuple[set[int], int]:
-        events = trace.events
-        # Earlier results in order, with their value index (None: not JSON, matched as text).
-        earlier: list[tuple[Event, dict[str, str] | None]] = []
-        known_text: list[str] = []  # what the user and system said: not a tool's handle
-        first_call: dict[tuple[str | None, str | None], int] = {}
-        followup_calls: set[int] = set()
-        dup_count = 0
-        said, said_parts = "", 0
-        for ev in events:
-            if ev.kind == "message":
-                if ev.role in ("user", "system") and ev.text:
-                    known_text.append(ev.text)
-            elif ev.kind == "result":
-                built = self.leaf_index.of(ev)
-                if built is None:
-                    if ev.text:
-                        earlier.append((ev, None))
-                    continue
-                where, seen = built
-                if ev.tool in self.tools:
-                    m.result_paths.setdefault(ev.tool, set()).update(seen)
-                earlier.append((ev, where))
-            elif ev.kind == "call":
-                canon = self._canonical_args(ev)
-                key = (ev.tool, canon)
-                dup_of = first_call.get(key)
-                if dup_of is None:
-                    first_call[key] = ev.seq
-                else:
-                    dup_count += 1
-                if len(known_text) != said_parts:
-                    said, said_parts = "\n".join(known_text), len(known_text)
-                hits = list(self._followups(ev, earlier, said))
-                for argument, value, src in hits:
-                    m.followups.append(
-                        (
-                            trace.file,
-                            trace.trace_id,
-                            ev.seq,
-                            ev.turn,
-                            ev.tool,
-                            argument,
-                            value,
-                            src[0],
-                            src[1],
-                            src[3],
-                            src[2],
-                            dup_of is not None,
-                        )
-                    )
-                if hits:
-                    followup_calls.add(ev.seq)
-                if not self.keep_calls:
-                    continue
-                result = events[ev.link] if ev.link is not None else None
-                m.calls.append(
-                    (
-                        trace.file,
-                        trace.trace_id,
-                        ev.seq,
-                        ev.msg,
-                        ev.turn,
-                        ev.tool,
-                        ev.call_id,
-                        ev.args_raw,
-                        canon,
-                        ev.link,
-                        result.is_error if result else None,
-                        result.tokens if result else None,
-                        dup_of,
-                        bool(hits),
-                    )
-                )
-        return followup_calls, dup_count
-
-    @staticmethod
     def _followups(
+        self,
         call: Event,
         earlier: list[tuple[Event, dict[str, str] | None]],
         said: str,
     ) -> Iterator[tuple[str, str, tuple[int, str | None, str | None, str | None]]]:
         if call.args is None or not earlier:
             return
-        for argument, raw in arg_leaves(call.args):
-            value = worth(raw)
-            if value is None:
-                continue
-            candidates = [value]
-            if isinstance(raw, str) and _SPLIT.search(value):
-                candidates += [t for t in _SPLIT.split(value) if worth(t) is not None]
+        raw_args = call.args_raw
+        plan = self._lookups.get(raw_args) if raw_args is not None else None
+        if plan is None:
+            plan = lookup_plan(call.args)
+            if raw_args is not None:
+                if len(self._lookups) >= _ARGS_CACHE_MAX:
+                    self._lookups.clear()
+                self._lookups[raw_args] = plan
+        for argument, candidates in plan:
             for cand in candidates:
                 if cand in said:
                     continue  # the user said it first
@@ -342,100 +448,3 @@ class TraceAnalyser:
                 if src is not None:
                     yield argument, cand, src
                     break
-
-    def _hedges(self, trace: Trace, m: TraceMetrics) -> set[int]:
-        hedged: set[int] = set()
-        for ev in trace.events:
-            if ev.role != "assistant" or ev.kind != "message" or not ev.text:
-                continue
-            for h in self.lexicon.find(ev.text):
-                hedged.add(ev.seq)
-                m.hedges.append(
-                    (
-                        trace.file,
-                        trace.trace_id,
-                        ev.seq,
-                        ev.turn,
-                        h.phrase,
-                        h.language,
-                        h.match,
-                        h.start,
-                        h.end,
-                        h.context,
-                    )
-                )
-        return hedged
-
-    @staticmethod
-    def _turns(trace: Trace, m: TraceMetrics, followups: set[int], hedged: set[int]) -> None:
-        by_turn: dict[int, list[Event]] = {}
-        for ev in trace.events:
-            if ev.turn > 0:
-                by_turn.setdefault(ev.turn, []).append(ev)
-        for turn, evs in by_turn.items():
-            question = next(e.text for e in evs if e.role == "user" and e.kind == "message")
-            answers = [
-                e.text for e in evs if e.role == "assistant" and e.kind == "message" and e.text
-            ]
-            m.turns.append(
-                (
-                    trace.file,
-                    trace.trace_id,
-                    turn,
-                    question or "",
-                    sum(1 for e in evs if e.kind == "call"),
-                    sum(1 for e in evs if e.seq in followups),
-                    sum(1 for e in evs if e.seq in hedged),
-                    answers[-1] if answers else None,
-                )
-            )
-
-    @staticmethod
-    def _summary(
-        trace: Trace,
-        m: TraceMetrics,
-        billed: int | None,
-        model_calls: int,
-        followups: set[int],
-        duplicates: int,
-        hedged: set[int],
-    ) -> None:
-        events = trace.events
-        calls = [e for e in events if e.kind == "call"]
-        results = [e for e in events if e.kind == "result"]
-        usages = [e.usage for e in events if e.usage is not None]
-
-        def total(attr: str) -> int | None:
-            vals = [getattr(u, attr) for u in usages if getattr(u, attr) is not None]
-            return sum(vals) if vals else None
-
-        followup_turns = {t[2] for t in m.turns if t[5] > 0}
-        hedged_turns = {t[2] for t in m.turns if t[6] > 0}
-        m.summary = {
-            "file": trace.file,
-            "format": trace.format,
-            "trace_id": trace.trace_id,
-            "line": trace.line,
-            "events": len(events),
-            "messages": sum(1 for e in events if e.kind == "message"),
-            "turns": len(m.turns),
-            "model_calls": model_calls,
-            "calls": len(calls),
-            "results": len(results),
-            "errors": sum(1 for e in results if e.is_error),
-            "unanswered_calls": sum(1 for e in calls if e.link is None),
-            "orphan_results": sum(1 for e in results if e.link is None),
-            "duplicates": duplicates,
-            "followups": len(followups),
-            "followup_turns": len(followup_turns),
-            "hedges": len(m.hedges),
-            "hedged_turns": len(hedged_turns),
-            "flagged_turns": len(followup_turns | hedged_turns),
-            "result_tokens": sum(e.tokens for e in results),
-            "billed_input_tokens": billed,
-            "recorded_input_tokens": total("input_total"),
-            "recorded_output_tokens": total("output"),
-            "recorded_cache_read_tokens": total("cache_read"),
-            "recorded_cache_creation_tokens": total("cache_creation"),
-            "recorded_model_calls": len(usages),
-        }

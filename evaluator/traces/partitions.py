@@ -28,7 +28,7 @@ from evaluator.traces.findings import FollowupTally
 from evaluator.traces.metrics import TokenCache
 from evaluator.traces.parsers import make_parser, open_file, parse_records
 from evaluator.traces.pipeline import Collected, Collector, FileInfo, Settings
-from evaluator.traces.readers import is_gzip, read_lines, stem_suffix
+from evaluator.traces.readers import is_gzip, range_lines, read_lines, stem_suffix
 
 #: What one partition returns: its rows, its follow-up tally groups, and the
 #: (id, occurrence) of each trace it named (so shards of one file can be named
@@ -112,19 +112,7 @@ def open_partition(
 
 def _range_records(part: Partition) -> Iterator[Any]:
     assert part.end is not None
-    with open(part.path, "rb") as fh:
-        fh.seek(part.start)
-        yield from read_lines(_lines(fh, part.end), part.path, first=part.first_line)
-
-
-def _lines(fh: Any, end: int) -> Iterator[bytes]:
-    pos = fh.tell()
-    while pos < end:
-        raw = fh.readline()
-        if not raw:
-            return
-        pos += len(raw)
-        yield raw
+    yield from read_lines(range_lines(part.path, part.start, part.end), part.path, part.first_line)
 
 
 def clear_worker_cache() -> None:

@@ -15,13 +15,15 @@ parent's.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from evaluator.tokens import count_with, get_encoding
+from evaluator.tokens import get_encoding, segment_counter
 from evaluator.traces import drift as drift_mod
 from evaluator.traces.events import Problem, Trace, event_row
 from evaluator.traces.findings import FollowupTally
@@ -30,7 +32,9 @@ from evaluator.traces.metrics import SUMMARY_COLUMNS, TokenCache, TraceAnalyser
 
 # A batch is measured once it holds this many traces or this many characters of new text.
 BATCH_TRACES = 512
-BATCH_CHARS = 4_000_000
+BATCH_CHARS = 1_000_000
+# Allocations between two young-generation collections while traces are measured.
+GC_YOUNG_THRESHOLD = 50_000
 
 #: Names of the row lists a collector keeps.
 TABLES = ("summary", "events", "calls", "followups", "hedges", "turns", "drift")
@@ -102,6 +106,10 @@ class Collector:
 
     def run(self, items: Iterable[Trace | Problem]) -> tuple[int, int]:
         """Measure a stream of traces (problems are kept); return both counts."""
+        with fewer_collections():
+            return self._run(items)
+
+    def _run(self, items: Iterable[Trace | Problem]) -> tuple[int, int]:
         workers = self.settings.workers
         if workers > 1 and self._pool is None:
             self._pool = ThreadPoolExecutor(max_workers=workers)
@@ -183,6 +191,27 @@ class Collector:
             )
 
 
+@contextlib.contextmanager
+def fewer_collections() -> Iterator[None]:
+    """Run the cyclic garbage collector less often for the duration (restored after).
+
+    Measuring allocates millions of short-lived containers (parsed records,
+    events, rows) that hold no reference cycles; at the default threshold the
+    collector would walk the young ones every 700 allocations, which cost
+    about a twelfth of the run. Memory is still reclaimed by reference counting
+    as it always is; cycles are still collected, only later.
+    """
+    young, *older = gc.get_threshold()
+    if young == 0 or young >= GC_YOUNG_THRESHOLD:  # disabled, or already raised by the caller
+        yield
+        return
+    gc.set_threshold(GC_YOUNG_THRESHOLD, *older)
+    try:
+        yield
+    finally:
+        gc.set_threshold(young, *older)
+
+
 def batch_texts(batch: list[Trace]) -> Iterator[str]:
     """:func:`~evaluator.traces.metrics.event_texts` of every event of a batch, in order
     (inlined: one generator a batch rather than one an event)."""
@@ -198,9 +227,10 @@ def batch_texts(batch: list[Trace]) -> Iterator[str]:
 
 
 def count_texts(texts: list[str], encoding: str) -> list[int]:
-    """Token counts of ``texts`` in this thread (tiktoken releases the GIL while encoding)."""
-    enc = get_encoding(encoding)
-    return [count_with(enc, t) for t in texts]
+    """Token counts of ``texts`` in this thread (tiktoken releases the GIL while encoding);
+    JSON results reuse the counts of their repeated segments (:class:`SegmentCounter`)."""
+    count = segment_counter(encoding).count
+    return [count(t) for t in texts]
 
 
 def sort_rows(collected: Collected) -> None:

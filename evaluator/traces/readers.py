@@ -103,19 +103,75 @@ def iter_records(
         if stem_suffix(path) == ".json":
             yield from _read_document(stream, name, gz, max_json_bytes, path)
         else:
-            yield from read_lines(stream, name)
+            # A gzip stream line by line: a chunk read would lose the lines before a cut.
+            yield from read_lines(stream if gz else chunked_lines(stream), name)
 
 
-def read_lines(lines: Iterable[bytes], name: str, first: int = 1) -> Iterator[Record | Problem]:
+#: Bytes read at a time by :func:`chunked_lines`.
+CHUNK_BYTES = 1 << 22
+
+
+def chunked_lines(stream: IO[bytes], limit: int | None = None) -> Iterator[bytes | memoryview]:
+    """The lines of a binary stream, each with its ``\\n``, split at ``\\n`` only.
+
+    Read in large chunks, and each line that lies inside a chunk is a view of
+    it rather than a copy: reading line by line allocated (and the kernel
+    zeroed) a new buffer for every long line. ``limit`` stops after that many
+    bytes, finishing the line it falls in.
+    """
+    parts: list[bytes] = []  # the start of a line that runs past the chunk
+    left = limit
+    while left is None or left > 0:
+        data = stream.read(CHUNK_BYTES if left is None else min(CHUNK_BYTES, left))
+        if not data:
+            break
+        if left is not None:
+            left -= len(data)
+        start = 0
+        if parts:
+            nl = data.find(b"\n")
+            if nl < 0:
+                parts.append(data)
+                continue
+            parts.append(data[: nl + 1])
+            yield b"".join(parts)
+            parts = []
+            start = nl + 1
+        view = memoryview(data)
+        nl = data.find(b"\n", start)
+        while nl >= 0:
+            yield view[start : nl + 1]
+            start = nl + 1
+            nl = data.find(b"\n", start)
+        if start < len(data):
+            parts.append(data[start:])
+    if parts:
+        if limit is not None:
+            parts.append(stream.readline())  # the limit fell inside this line
+        yield b"".join(parts)
+
+
+def range_lines(path: str | Path, start: int, end: int) -> Iterator[bytes | memoryview]:
+    """The lines of bytes ``[start, end)`` of a file (``start`` is a line start)."""
+    with open(path, "rb", buffering=0) as fh:
+        fh.seek(start)
+        yield from chunked_lines(fh, end - start)
+
+
+def read_lines(
+    lines: Iterable[bytes | memoryview], name: str, first: int = 1
+) -> Iterator[Record | Problem]:
+    """Parse JSON lines, numbered from ``first``; a :class:`Problem` for each bad one."""
     n = first - 1
     try:
-        for n, raw in enumerate(lines, first):
-            if n == 1 and raw.startswith(_BOM):
-                raw = raw[3:]
+        for n, view in enumerate(lines, first):
             try:
-                yield Record(n, fast_loads(raw))
+                if n == 1 and view[:3] == _BOM:
+                    view = view[3:]
+                yield Record(n, fast_loads(view))
                 continue
             except ValueError:
+                raw = bytes(view)
                 # Blank lines land here too: testing each line for blankness first
                 # would copy every line (``strip``), and lines are long.
                 if not raw.strip():
