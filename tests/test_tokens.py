@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import random
+import types
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from evaluator import tokens
 from evaluator.errors import TokenizerError
@@ -76,3 +80,55 @@ def test_a_huge_run_without_whitespace_is_bounded_and_nearly_exact() -> None:
     assert max(len(p) for p in pieces) <= 4096 and "".join(pieces) == text
     exact = len(tokens.get_encoding().encode_ordinary(text))
     assert abs(tokens.count_tokens(text) - exact) <= len(pieces)
+
+
+# JSON as Python writes it by default: ", " between items, ": " after keys.
+_json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=30),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner),
+    max_leaves=25,
+)
+# Text made of the characters the cut has to respect: commas, spaces of every kind.
+_tricky = st.text(alphabet=st.sampled_from(list(", ,\u00a0\u3000\t\n\r'a1é中{}\"")), max_size=60)
+
+
+@pytest.mark.parametrize("name", ["o200k_base", "cl100k_base"])
+@settings(max_examples=300, deadline=None)
+@given(docs=st.lists(_json_values | _tricky.map(lambda t: "{" + t), min_size=1, max_size=6))
+def test_segment_counts_equal_whole_text_counts(name: str, docs: list) -> None:
+    # Cutting at ", " must never change a count, whatever surrounds the cut: the
+    # same texts are counted whole and by one counter that remembers segments
+    # (each text twice, so the second pass runs on remembered segments).
+    enc = tokens.get_encoding(name)
+    texts = [d if isinstance(d, str) else json.dumps({"items": [d, d], "n": 1}) for d in docs]
+    counter = tokens.SegmentCounter(enc)
+    assert counter.splittable
+    expected = [tokens.count_with(enc, t) for t in texts]
+    assert [counter.count(t) for t in texts + texts] == expected + expected
+
+
+def test_segment_counter_remembers_repeated_segments_and_stays_bounded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    enc = tokens.get_encoding("o200k_base")
+    counter = tokens.SegmentCounter(enc)
+    page = json.dumps([{"type": "ticket", "status": s, "id": f"t{i}"} for i, s in enumerate("ab")])
+    assert counter.count(page) == tokens.count_with(enc, page)
+    assert counter.counts == {}  # every segment met once so far
+    assert counter.count(page) == tokens.count_with(enc, page)
+    assert counter.counts['"status": "a"'] == tokens.count_with(enc, ' "status": "a",')
+    monkeypatch.setattr(tokens, "_SEGMENTS_KEPT", 3)
+    assert counter.count(page.replace("ticket", "issue")) == tokens.count_with(
+        enc, page.replace("ticket", "issue")
+    )
+    assert len(counter.counts) + len(counter.once) <= 3 + page.count(", ")
+
+
+def test_segments_only_for_the_patterns_they_are_exact_for() -> None:
+    # The cut is exact because of how these two pre-tokenizers split; any other
+    # pattern (a future encoding) counts whole texts.
+    for name in tokens.ENCODINGS:
+        assert tokens.segment_counter(name).splittable
+    other = tokens.SegmentCounter(types.SimpleNamespace(_pat_str=r"\S+|\s+"))  # type: ignore[arg-type]
+    assert not other.splittable
+    assert tokens.segment_counter("o200k_base") is tokens.segment_counter("o200k_base")

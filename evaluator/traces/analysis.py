@@ -380,7 +380,8 @@ def _collect(
         if shards.shardable(path, settings.workers):
             fmt = open_file(path, format=format, max_json_bytes=settings.max_json_bytes)
             fmt.items.close()
-            cut = shards.plan(path, fmt.format, settings.workers)
+            # Lines not counted before the shards start: merge_file numbers them.
+            cut = shards.plan(path, fmt.format, settings.workers, number_lines=False)
             if cut:
                 planned[path] = (fmt.format, cut)
     if planned:

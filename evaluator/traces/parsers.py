@@ -249,6 +249,8 @@ def same_value(a: Any, b: Any) -> bool:
     (``0.0 == -0.0`` and ``1 == 1.0`` compare equal but are spelled differently),
     and so is anything that is not plain JSON.
     """
+    if a is b:  # a line read as an extension shares its history
+        return True
     kind = type(a)
     if kind is not type(b):
         return False
@@ -320,8 +322,11 @@ class ConversationParser:
         self.open: OrderedDict[str, Merger] = OrderedDict()
         self.finished_ids: set[str] = set()
         # Each trace's id -> (the id the records carry, its occurrence): a second
-        # conversation under one id is "id#2". Shards use this to name as one pass would.
+        # conversation under one id is "id#2". Shards use this to name as one pass would,
+        # in this order (the order the traces started in).
         self.names: dict[str, tuple[str, int]] = {}
+        # Traces named after the line they start on (records without an id) -> that line.
+        self.line_ids: dict[str, int] = {}
 
     def feed(self, record: Record) -> Iterator[Trace | Problem]:
         """Consume one record; yield the traces it finishes and its problems."""
@@ -332,7 +337,9 @@ class ConversationParser:
         problems: list[str] = []
         tid = snap.trace_id
         if tid is None and not snap.append:
-            merger = Merger(self._trace(f"{self.stem}:{record.line}", record.line), self.converter)
+            trace = self._trace(f"{self.stem}:{record.line}", record.line)
+            self.line_ids[trace.trace_id] = record.line
+            merger = Merger(trace, self.converter)
             merger.add(snap, record.line, problems)
             yield from self._problems(problems, record.line)
             yield finish_trace(merger.trace)

@@ -21,7 +21,7 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from evaluator.traces.events import Problem, Trace
 from evaluator.traces.findings import FollowupTally
@@ -30,10 +30,23 @@ from evaluator.traces.parsers import make_parser, open_file, parse_records
 from evaluator.traces.pipeline import Collected, Collector, FileInfo, Settings
 from evaluator.traces.readers import is_gzip, range_lines, read_lines, stem_suffix
 
-#: What one partition returns: its rows, its follow-up tally groups, and the
-#: (id, occurrence) of each trace it named (so shards of one file can be named
-#: as one pass over the file would have named them).
-PartitionResult = tuple[Collected, dict[Any, Any], dict[str, tuple[str, int]]]
+
+class PartitionResult(NamedTuple):
+    """What one partition returns; the last four let :func:`merge_file` name and
+    number as one pass over the file would have."""
+
+    collected: Collected
+    #: Its follow-up tally groups.
+    groups: dict[Any, Any]
+    #: Each trace it named -> (the id the records carry, its occurrence), in order.
+    names: dict[str, tuple[str, int]]
+    #: The partition's ``first_line`` (``None``: its lines were numbered from 1).
+    first_line: int | None
+    #: Lines it read.
+    lines: int
+    #: Traces named after their first line (records without an id) -> that line.
+    line_ids: dict[str, int]
+
 
 #: The format reported for a Parquet file of normalised events.
 PARQUET = "parquet"
@@ -52,14 +65,15 @@ class Partition:
 
     ``format`` is the trace format (``None``: detect it from the first
     records); a byte range always has it. ``first_line`` is the line number
-    of the range's first line.
+    of the range's first line, or ``None`` when it was not counted: lines are
+    then numbered from 1 here and :func:`merge_file` moves them to their place.
     """
 
     path: str
     format: str | None = None
     start: int = 0
     end: int | None = None
-    first_line: int = 1
+    first_line: int | None = 1
 
     @property
     def whole(self) -> bool:
@@ -88,16 +102,18 @@ def plan_file(
         return [Partition(str(path), format)]
     fmt = open_file(p, format=format, max_json_bytes=max_json_bytes)
     fmt.items.close()
-    cut = shards.plan(p, fmt.format, math.ceil(size / partition_bytes))
+    # The lines are numbered by merge_file: counting them here would read the whole file.
+    cut = shards.plan(p, fmt.format, math.ceil(size / partition_bytes), number_lines=False)
     if not cut:
         return [Partition(str(path), format)]
     return [Partition(str(path), fmt.format, s.start, s.end, s.first_line) for s in cut]
 
 
 def open_partition(
-    part: Partition, settings: Settings
+    part: Partition, settings: Settings, lines: list[int] | None = None
 ) -> tuple[str, Iterator[Trace | Problem], Any]:
-    """``(format, traces and problems, parser or None)`` of one partition."""
+    """``(format, traces and problems, parser or None)`` of one partition; a byte
+    range adds the number of lines it read to ``lines[0]``."""
     if is_parquet(part.path):
         from evaluator.traces.parquet import read_traces
 
@@ -107,12 +123,22 @@ def open_partition(
         return parsed.format, parsed.items, None
     assert part.format is not None and part.end is not None
     parser = make_parser(part.format, part.path)
-    return part.format, parse_records(parser, _range_records(part)), parser
+    return part.format, parse_records(parser, _range_records(part, lines)), parser
 
 
-def _range_records(part: Partition) -> Iterator[Any]:
+def _range_records(part: Partition, tally: list[int] | None) -> Iterator[Any]:
     assert part.end is not None
-    yield from read_lines(range_lines(part.path, part.start, part.end), part.path, part.first_line)
+    lines = range_lines(part.path, part.start, part.end)
+    yield from read_lines(_counted(lines, tally), part.path, part.first_line or 1)
+
+
+def _counted(items: Iterator[Any], tally: list[int] | None) -> Iterator[Any]:
+    if tally is None:
+        yield from items
+        return
+    for item in items:
+        tally[0] += 1
+        yield item
 
 
 def clear_worker_cache() -> None:
@@ -132,8 +158,9 @@ def analyse_partition(part: Partition, settings: Settings, exchange: Any = None)
     if cache is None or len(cache.counts) > WORKER_CACHE_TEXTS:
         cache = _worker_caches[settings.encoding] = TokenCache(settings.encoding)
     collector = Collector(settings, cache, exchange)
+    lines = [0]
     try:
-        fmt, items, parser = open_partition(part, settings)
+        fmt, items, parser = open_partition(part, settings, lines)
         collector.add_file(part.path, fmt, items)
     except BaseException:
         # Texts claimed but not yet counted would read as -1 in the next partition.
@@ -142,36 +169,56 @@ def analyse_partition(part: Partition, settings: Settings, exchange: Any = None)
     finally:
         collector.close()
     names = getattr(parser, "names", {}) if parser is not None else {}
-    return collector.out, collector.tally.groups, names
+    line_ids = getattr(parser, "line_ids", {}) if parser is not None else {}
+    return PartitionResult(
+        collector.out, collector.tally.groups, names, part.first_line, lines[0], line_ids
+    )
+
+
+# The column of the trace id, and of the line number (None: no line), in each table.
+_ID_COLUMN = {"summary": 2, "events": 3}
+_LINE_COLUMN = {"summary": 3, "events": 1}
 
 
 def merge_file(
-    out: Collected, tally: FollowupTally, path: str, results: list[PartitionResult]
+    out: Collected,
+    tally: FollowupTally,
+    path: str,
+    results: list[PartitionResult],
 ) -> None:
     """Add the partitions of one file to ``out`` and ``tally``, in file order.
 
     A partition numbers the conversations that reuse an id from its own start
-    (``id``, ``id#2``, ...); here the occurrences in earlier partitions are
-    added, which gives the names one pass over the file would have given.
+    (``id``, ``id#2``, ...); here each trace is named again in the order the
+    traces started, counting the occurrences in earlier partitions, which
+    gives the names one pass over the file would have given. A partition
+    with no ``first_line`` numbered its lines from 1: its lines move down by
+    the lines of the partitions before it, and so do the names of traces
+    named after their line.
     """
-    earlier: dict[str, int] = {}
+    stem = Path(path).name
+    seen: dict[str, int] = {}  # id -> traces so far under it
     traces = problems = 0
+    line = 1  # the first line of the next partition
     fmt = ""
-    for collected, groups, names in results:
+    for result in results:
+        collected, groups = result.collected, result.groups
+        shift = 0 if result.first_line is not None else line - 1
+        line = (result.first_line or line) + result.lines
         rename: dict[str, str] = {}
-        here: dict[str, int] = {}
-        for local, (base, n) in names.items():
-            here[base] = max(here.get(base, 0), n)
-            k = n + earlier.get(base, 0)
+        for local, (base, _) in result.names.items():
+            if shift and local in result.line_ids:
+                base = f"{stem}:{result.line_ids[local] + shift}"
+            k = seen[base] = seen.get(base, 0) + 1
             name = base if k == 1 else f"{base}#{k}"
             if name != local:
                 rename[local] = name
-        for base, n in here.items():
-            earlier[base] = earlier.get(base, 0) + n
         for table, rows in collected.rows.items():
-            col = 2 if table == "summary" else 3 if table == "events" else 1
             if rename:
+                col = _ID_COLUMN.get(table, 1)
                 rows = [_renamed(r, col, rename) for r in rows]
+            if shift and table in _LINE_COLUMN:
+                rows = [_shifted(r, _LINE_COLUMN[table], shift) for r in rows]
             out.rows[table].extend(rows)
         for (file, tid), paths_ in collected.result_paths.items():
             out.result_paths[(file, rename.get(tid, tid))] = paths_
@@ -179,7 +226,10 @@ def merge_file(
             for group in groups.values():
                 group.traces = {(f, rename.get(t, t)) for f, t in group.traces}
         tally.merge(groups)
-        out.problems.extend(collected.problems)
+        out.problems.extend(
+            p._replace(line=p.line + shift) if shift and p.line is not None else p
+            for p in collected.problems
+        )
         for info in collected.infos:
             fmt = fmt or info.format
             traces += info.traces
@@ -192,3 +242,9 @@ def _renamed(row: tuple[Any, ...], col: int, rename: dict[str, str]) -> tuple[An
     if tid not in rename:
         return row
     return (*row[:col], rename[tid], *row[col + 1 :])
+
+
+def _shifted(row: tuple[Any, ...], col: int, shift: int) -> tuple[Any, ...]:
+    if row[col] is None:
+        return row
+    return (*row[:col], row[col] + shift, *row[col + 1 :])

@@ -122,7 +122,7 @@ class Collector:
             nonlocal pending
             if self.exchange is not None:
                 self.exchange.receive(self.cache)  # what peers counted need not be counted here
-            texts = self.cache.claim(batch_texts(batch))
+            texts = claim_batch(self.cache, batch)
             futures: list[Future[list[int]]] = []
             if texts and self._pool is not None:
                 # One chunk per thread (per-text tasks cost more than they save), dealt
@@ -212,18 +212,24 @@ def fewer_collections() -> Iterator[None]:
         gc.set_threshold(young, *older)
 
 
-def batch_texts(batch: list[Trace]) -> Iterator[str]:
-    """:func:`~evaluator.traces.metrics.event_texts` of every event of a batch, in order
-    (inlined: one generator a batch rather than one an event)."""
+def claim_batch(cache: TokenCache, batch: list[Trace]) -> list[str]:
+    """``cache.claim`` of the :func:`~evaluator.traces.metrics.event_texts` of every event
+    of a batch, in order (inlined: this runs once per event of the corpus)."""
+    counts = cache.counts
+    out: list[str] = []
     for trace in batch:
         for ev in trace.events:
             if ev.kind == "call":
-                if ev.tool:
-                    yield ev.tool
-                if ev.args_raw:
-                    yield ev.args_raw
-            elif ev.text:
-                yield ev.text
+                texts: tuple[str | None, ...] = (ev.tool, ev.args_raw)
+            else:
+                texts = (ev.text,)
+            for text in texts:
+                if text:
+                    key = (hash(text), len(text))
+                    if key not in counts:
+                        counts[key] = -1
+                        out.append(text)
+    return out
 
 
 def count_texts(texts: list[str], encoding: str) -> list[int]:

@@ -163,14 +163,20 @@ def read_lines(
 ) -> Iterator[Record | Problem]:
     """Parse JSON lines, numbered from ``first``; a :class:`Problem` for each bad one."""
     n = first - 1
+    snapshots = _Snapshots()
     try:
         for n, view in enumerate(lines, first):
             try:
                 if n == 1 and view[:3] == _BOM:
                     view = view[3:]
-                yield Record(n, fast_loads(view))
+                value = snapshots.extend(view)
+                if value is None:
+                    value = fast_loads(view)
+                snapshots.remember(view, value)
+                yield Record(n, value)
                 continue
             except ValueError:
+                snapshots.forget()
                 raw = bytes(view)
                 # Blank lines land here too: testing each line for blankness first
                 # would copy every line (``strip``), and lines are long.
@@ -204,6 +210,76 @@ def read_lines(
             f"the compressed stream is truncated or corrupt ({exc}); the rest of the file "
             "cannot be read",
         )
+
+
+class _Snapshots:
+    """Reads a line that repeats the line before it with more items at the end, as
+    request logs do (each line the conversation so far), without parsing it again.
+
+    The line before, ``P``, must parse to an object with exactly one array
+    member ``K``, not empty, and end with ``]}``: that ``]`` then closes
+    ``K`` (the last member's value ends with it, so it is an array, and the
+    only one). A line that starts with ``P`` less those two bytes and goes
+    on with ``, X]}`` is ``P``'s object with ``X`` appended to ``K``, once
+    ``[0, X]`` parses; only ``X`` is parsed. Anything else is parsed whole.
+    """
+
+    __slots__ = ("key", "prefix", "value")
+
+    def __init__(self) -> None:
+        self.prefix: memoryview | None = None  # the line before, less its closing "]}"
+        self.value: dict[str, Any] = {}
+        self.key = ""
+
+    def forget(self) -> None:
+        """The next line is parsed whole."""
+        self.prefix = None
+
+    def remember(self, view: bytes | memoryview, value: Any) -> None:
+        """Note the line just read, if a line after it may extend it."""
+        self.prefix = None
+        if type(value) is not dict:
+            return
+        key = None
+        for k, v in value.items():
+            if type(v) is list:
+                if key is not None:
+                    return
+                key = k
+        if key is None or not value[key]:
+            return
+        end = len(view)
+        while end and view[end - 1] in _WHITESPACE:
+            end -= 1
+        if end < 2 or view[end - 2 : end] != b"]}":
+            return
+        self.prefix = memoryview(view)[: end - 2]
+        self.value, self.key = value, key
+
+    def extend(self, view: bytes | memoryview) -> dict[str, Any] | None:
+        """The value of ``view`` when it extends the line before, else ``None``."""
+        prefix = self.prefix
+        if prefix is None or len(view) <= len(prefix) + 2:
+            return None
+        head = min(64, len(prefix))  # lines of other conversations differ early
+        if view[:head] != prefix[:head]:
+            return None
+        line = bytes(view)
+        if not line.startswith(prefix):
+            return None
+        tail = line[len(prefix) :].rstrip()
+        if not tail.lstrip().startswith(b",") or not tail.endswith(b"}"):
+            return None
+        try:
+            items = fast_loads(b"[0" + tail[:-1])
+        except ValueError:
+            return None
+        value = dict(self.value)
+        value[self.key] = self.value[self.key] + items[1:]
+        return value
+
+
+_WHITESPACE = frozenset(b" \t\r\n")
 
 
 def _json_reason(exc: json.JSONDecodeError, text: str) -> str:

@@ -21,6 +21,7 @@ forked process, and the rows merged by
 from __future__ import annotations
 
 import dataclasses
+import gc
 import multiprocessing
 import queue
 import threading
@@ -45,12 +46,13 @@ _SAME_FILE = "\0file"  # merge key of id-less one-message-per-line records: the 
 
 @dataclass(frozen=True)
 class Shard:
-    """Bytes ``[start, end)`` of a file, whose first line is line ``first_line``."""
+    """Bytes ``[start, end)`` of a file, whose first line is line ``first_line``
+    (``None``: not counted; the partitions' merge numbers the lines)."""
 
     path: str
     start: int
     end: int
-    first_line: int
+    first_line: int | None
 
 
 def shardable(path: Path, workers: int) -> bool:
@@ -65,8 +67,14 @@ def shardable(path: Path, workers: int) -> bool:
     )
 
 
-def plan(path: Path, fmt: str, parts: int) -> list[Shard] | None:
-    """Cut ``path`` into up to ``parts`` shards, or ``None`` when it cannot be cut safely."""
+def plan(path: Path, fmt: str, parts: int, number_lines: bool = True) -> list[Shard] | None:
+    """Cut ``path`` into up to ``parts`` shards, or ``None`` when it cannot be cut safely.
+
+    ``number_lines=False`` leaves the first line of every shard but the first
+    uncounted (``None``): counting reads the file up to the last cut before
+    any shard can start, and :func:`~evaluator.traces.partitions.merge_file`
+    can number them from the line counts the shards report instead.
+    """
     if fmt not in CONVERTERS or parts < 2:
         return None
     size = path.stat().st_size
@@ -83,7 +91,10 @@ def plan(path: Path, fmt: str, parts: int) -> list[Shard] | None:
         cuts.append(size)
     if len(cuts) < 3:
         return None
-    firsts = _first_lines(path, cuts[1:-1])
+    if number_lines:
+        firsts: list[int | None] = list(_first_lines(path, cuts[1:-1]))
+    else:
+        firsts = [1] + [None] * (len(cuts) - 2)
     return [Shard(str(path), a, b, f) for a, b, f in zip(cuts, cuts[1:], firsts, strict=False)]
 
 
@@ -167,6 +178,9 @@ def submit(
 
 def analyse_shard(part: Partition, settings: Settings) -> PartitionResult:
     """:func:`analyse_partition` in a forked worker, trading token counts with its peers."""
+    # Everything inherited from the parent (modules, a notebook's data) outlives this
+    # task: leave it out of the collector's full passes, which would walk it all.
+    gc.freeze()
     return analyse_partition(part, settings, exchange=_worker_exchange())
 
 

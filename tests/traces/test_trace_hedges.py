@@ -76,3 +76,13 @@ def test_offsets_stay_right_when_lower_casing_changes_length() -> None:
     text = "İstanbul office: probably closed."  # "İ".lower() is two characters
     (hit,) = Lexicon.load(["en"]).find(text)
     assert (hit.match, text[hit.start : hit.end]) == ("probably", "probably")
+
+
+def test_ascii_and_non_ascii_texts_find_the_same_phrases() -> None:
+    # ASCII text skips the Chinese patterns; text with any other character runs both.
+    lexicon = Lexicon.load(["en", "zh"])
+    english = "It is probably fine."
+    assert [h.phrase for h in lexicon.find(english)] == ["probably"]
+    mixed = english + " 可能吧。"
+    assert [h.language for h in lexicon.find(mixed)] == ["en", "zh"]
+    assert [h.match for h in lexicon.find(mixed.replace("可能", "不可能"))] == ["probably"]

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import gzip
+import io
 import json
 from pathlib import Path
 
 import pytest
 
 from evaluator.errors import TraceError
+from evaluator.traces import readers
 from evaluator.traces.events import Problem
 from evaluator.traces.readers import Record, expand_paths, iter_records, salvage_truncated
 
@@ -140,3 +142,72 @@ def test_expand_paths(tmp_path: Path) -> None:
     assert expand_paths([tmp_path]) == [tmp_path / "b.jsonl", tmp_path / "sub" / "a.json.gz"]
     with pytest.raises(TraceError, match="no such file"):
         expand_paths([tmp_path / "missing.jsonl"])
+
+
+@pytest.mark.parametrize("chunk", [1, 3, 7, 64, 1 << 22])
+def test_chunked_lines_split_at_newlines_only(chunk: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Lines longer than a chunk, lines that end exactly at a chunk's end, a lone CR
+    # (not a line break), CRLF, and a last line without a newline.
+    monkeypatch.setattr(readers, "CHUNK_BYTES", chunk)
+    data = b'{"a": 1}\n\n{"b": "x\rY"}\r\n' + b'{"long": "' + b"z" * 50 + b'"}\n{"end": 2}'
+    got = [bytes(line) for line in readers.chunked_lines(io.BytesIO(data))]
+    assert got == [line + b"\n" for line in data.split(b"\n")[:-1]] + [b'{"end": 2}']
+    assert b"".join(got) == data
+    # A limit that falls inside a line finishes that line and stops.
+    limited = [bytes(line) for line in readers.chunked_lines(io.BytesIO(data), limit=12)]
+    assert limited == [b'{"a": 1}\n', b"\n", b'{"b": "x\rY"}\r\n']
+
+
+def _log(messages: list[dict], **extra: object) -> bytes:
+    return json.dumps({"trace_id": "t", **extra, "messages": messages}).encode() + b"\n"
+
+
+def test_request_log_lines_read_as_extensions_equal_full_parses(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    m = [{"role": "user", "content": f"q{i}, with a comma"} for i in range(5)]
+    lines = [
+        _log(m[:1]),
+        _log(m[:3]),  # extends the line before: only the two new messages are parsed
+        _log(m[:3]),  # the same again: nothing new, parsed whole
+        _log(m[:4]).replace(b"\n", b"  \r\n"),  # trailing spaces and CRLF
+        _log(m[:2]),  # a restart, not an extension
+        json.dumps({"trace_id": "t", "messages": m[:2], "usage": {"x": [1]}}).encode() + b"\n",
+        json.dumps({"trace_id": "t", "messages": m[:3], "usage": {"x": [1]}}).encode() + b"\n",
+        _log(m[:1], tags=[1]),  # two arrays: never read as an extension
+        _log(m[:1], tags=[1]).replace(b"]}\n", b", {}]}\n"),
+        _log([]),  # an empty array cannot be extended
+        _log([]).replace(b"[]", b"[, {}]"),  # ...and this line is not JSON at all
+        _log(m[:1]),
+        _log(m[:1]).replace(b"]}\n", b", {bad]}\n"),  # starts like an extension, is not JSON
+    ]
+    parsed: list[bytes] = []
+    loads = readers.fast_loads
+    monkeypatch.setattr(readers, "fast_loads", lambda b: parsed.append(bytes(b)) or loads(b))
+    records = list(readers.read_lines(lines, "log.jsonl"))
+    # Lines 2 and 4 were read from their new items only; line 13 was tried so, and
+    # then parsed whole (and reported).
+    assert sum(p.startswith(b"[0") for p in parsed) == 3
+    expected = []
+    for n, line in enumerate(lines, 1):
+        try:
+            expected.append((n, json.loads(line)))
+        except ValueError:
+            expected.append((n, None))
+    assert [(r.line, r.value if isinstance(r, Record) else None) for r in records] == expected
+    assert [r.line for r in records if isinstance(r, Problem)] == [11, 13]
+
+
+def test_an_array_that_is_not_the_last_member_is_not_extended() -> None:
+    # Duplicate keys. One array in the object ("a" keeps the value written last, which
+    # is the text's last member): the next line extends it, as a full parse reads it.
+    first = b'{"a": [1], "b": 2, "a": [3]}\n'
+    second = b'{"a": [1], "b": 2, "a": [3, 4]}\n'
+    values = [r.value for r in readers.read_lines([first, second], "dup.jsonl")]
+    assert values == [json.loads(first), json.loads(second)]
+    assert values == [{"a": [3], "b": 2}, {"a": [3, 4], "b": 2}]
+    # Two arrays: the text's last member ("a") is not the object's last key ("b").
+    first = b'{"a": [1], "b": [2], "a": [3]}\n'
+    second = b'{"a": [1], "b": [2], "a": [3, 4]}\n'
+    values = [r.value for r in readers.read_lines([first, second], "dup.jsonl")]
+    assert values == [json.loads(first), json.loads(second)]

@@ -124,3 +124,33 @@ def test_cuts_keep_a_request_log_together(tmp_path: Path) -> None:
     path.write_text("\n".join(lines) + "\n", "utf-8")
     assert shards.plan(path, "openai_chat", 2) is None  # no place to cut
     assert shards.plan(path, "mcp", 2) is None  # not a conversation format
+
+
+def test_shards_name_line_numbered_traces_as_one_pass(tmp_path: Path) -> None:
+    # Records without an id are named after their line, which a shard that did not
+    # count the lines before it learns only at the merge; ids that equal such a name,
+    # before or after it, in the same shard or another, are numbered as one pass would.
+    path = tmp_path / "big.jsonl"
+    lines = []
+    for n in range(90):
+        msgs = _conversation(n)
+        if n == 40:
+            lines.append(json.dumps({"trace_id": "big.jsonl:3", "messages": msgs}))
+        elif n == 70:
+            lines.append(json.dumps({"trace_id": "big.jsonl:77", "messages": msgs}))
+        elif n in (2, 75) or n % 5 == 1:
+            lines.append(json.dumps({"messages": msgs}))  # named after its line
+        else:
+            lines.append(json.dumps({"trace_id": f"c{n % 4}", "messages": msgs}))
+        if n in (20, 80):
+            lines.append("{not json")
+    path.write_text("\n".join(lines) + "\n", "utf-8")
+    one = analyse_traces([path], suites=[desk_suite()], workers=1).to_dict()
+    ids = [row["trace_id"] for row in one["traces"]]
+    assert "big.jsonl:3" in ids and "big.jsonl:3#2" in ids
+    assert "big.jsonl:77" in ids and "big.jsonl:77#2" in ids
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        many, forked = pool.submit(_sharded, path).result()
+    assert forked == 1
+    assert many == one
+    assert [p["line"] for p in many["problems"]] == [22, 83]
