@@ -14,6 +14,8 @@ import hashlib
 import importlib.resources
 import threading
 from collections.abc import Iterable
+from itertools import compress
+from operator import not_
 
 import tiktoken
 from tiktoken_ext import openai_public
@@ -218,22 +220,20 @@ class SegmentCounter:
         if len(counts) + len(once) > _SEGMENTS_KEPT:
             counts.clear()
             once.clear()
-        total = 0
-        rest: list[str] = []  # middle segments counted together
-        for i in range(1, last):
-            seg = parts[i]
-            n = counts.get(seg)
-            if n is not None:
-                total += n
-            elif len(seg) <= SEGMENT_CHARS and seg in once:
-                n = counts[seg] = _count_piece(enc, " " + seg + ",")
-                total += n
-            else:
-                if len(seg) <= SEGMENT_CHARS:
+        middle = parts[1:last]
+        known = list(map(counts.get, middle))  # a count is never 0: a segment has a comma
+        total = sum(filter(None, known))
+        rest = [parts[0]]  # counted together: the first and last, and what is not known
+        if None in known:
+            for seg in compress(middle, map(not_, known)):
+                if len(seg) > SEGMENT_CHARS:
+                    rest.append(seg)
+                elif seg in once:
+                    n = counts[seg] = _count_piece(enc, " " + seg + ",")
+                    total += n
+                else:
                     once.add(seg)
-                rest.append(seg)
-        # The first and last segments with the rest between them, joined as in the text.
-        rest.insert(0, parts[0])
+                    rest.append(seg)
         rest.append(parts[last])
         return total + _count_piece(enc, _SEP.join(rest))
 

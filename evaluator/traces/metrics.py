@@ -242,8 +242,10 @@ class TraceAnalyser:
         usages: list[Usage] = []
         # The open turn: [number, question, calls, follow-ups, hedged messages, answer].
         turn: list[Any] | None = None
+        find_hedges, index_of = self.lexicon.find, self.leaf_index.of
+        tools = self.tools
         for ev in events:
-            kind = ev.kind
+            kind, text, turn_no = ev.kind, ev.text, ev.turn
             if kind == "call":
                 n = 0
                 if ev.tool:
@@ -251,8 +253,10 @@ class TraceAnalyser:
                 if ev.args_raw:
                     n += counts[(hash(ev.args_raw), len(ev.args_raw))]
                 ev.tokens = n
-            elif ev.text:
-                ev.tokens = counts[(hash(ev.text), len(ev.text))]
+            elif text:
+                n = ev.tokens = counts[(hash(text), len(text))]
+            else:
+                n = ev.tokens
             if billing:
                 if ev.msg != current:
                     before += current_tokens
@@ -261,31 +265,31 @@ class TraceAnalyser:
                         ev.context_tokens = before
                         billed += before
                         model_calls += 1
-                current_tokens += ev.tokens
+                current_tokens += n
             if ev.usage is not None:
                 usages.append(ev.usage)
-            if ev.turn > 0 and (turn is None or turn[0] != ev.turn):
+            if turn_no > 0 and (turn is None or turn[0] != turn_no):
                 if turn is not None:
                     turn_rows.append((file, tid, *turn))
                 # A turn starts at its user message, so that is its first event.
-                question = ev.text if ev.role == "user" and kind == "message" else None
-                turn = [ev.turn, question or "", 0, 0, 0, None]
+                question = text if ev.role == "user" and kind == "message" else None
+                turn = [turn_no, question or "", 0, 0, 0, None]
             if kind == "message":
                 messages += 1
                 role = ev.role
                 if role == "user" or role == "system":
-                    if ev.text:
-                        known_text.append(ev.text)
-                elif role == "assistant" and ev.text:
+                    if text:
+                        known_text.append(text)
+                elif role == "assistant" and text:
                     hedged = False
-                    for h in self.lexicon.find(ev.text):
+                    for h in find_hedges(text):
                         hedged = True
                         hedge_rows.append(
                             (
                                 file,
                                 tid,
                                 ev.seq,
-                                ev.turn,
+                                turn_no,
                                 h.phrase,
                                 h.language,
                                 h.match,
@@ -294,31 +298,31 @@ class TraceAnalyser:
                                 h.context,
                             )
                         )
-                    if turn is not None and ev.turn > 0:
-                        turn[5] = ev.text
+                    if turn is not None and turn_no > 0:
+                        turn[5] = text
                         if hedged:
                             turn[4] += 1
             elif kind == "result":
                 n_results += 1
-                result_tokens += ev.tokens
+                result_tokens += n
                 if ev.is_error:
                     errors += 1
                 if ev.link is None:
                     orphans += 1
-                built = self.leaf_index.of(ev)
+                built = index_of(ev)
                 if built is None:
-                    if ev.text:
+                    if text:
                         earlier.append((ev, None))
                     continue
                 where, seen = built
-                if ev.tool in self.tools:
+                if ev.tool in tools:
                     m.result_paths.setdefault(ev.tool, set()).update(seen)
                 earlier.append((ev, where))
             elif kind == "call":
                 n_calls += 1
                 if ev.link is None:
                     unanswered += 1
-                if turn is not None and ev.turn > 0:
+                if turn is not None and turn_no > 0:
                     turn[2] += 1
                 canon = self._canonical_args(ev)
                 key = (ev.tool, canon)
@@ -334,7 +338,7 @@ class TraceAnalyser:
                     hits = list(self._followups(ev, earlier, said))
                     if hits:
                         n_followups += 1
-                        if turn is not None and ev.turn > 0:
+                        if turn is not None and turn_no > 0:
                             turn[3] += 1
                         for argument, value, src in hits:
                             followup_rows.append(

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import operator
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -173,7 +174,7 @@ class Collector:
     def _measure(self, trace: Trace) -> None:
         m = self.analyser.measure(trace)
         rows = self.out.rows
-        rows["summary"].append(tuple(m.summary[c] for c in SUMMARY_COLUMNS))
+        rows["summary"].append(_summary_row(m.summary))
         self.tally.add_trace(m.followups)
         rows["hedges"].extend(m.hedges)
         if m.result_paths and m.hedges:  # only a hedged answer asks which fields were seen
@@ -189,6 +190,9 @@ class Collector:
             rows["drift"].extend(
                 drift_mod.drift_rows(m.turns, self.questions, self.settings.threshold)
             )
+
+
+_summary_row = operator.itemgetter(*SUMMARY_COLUMNS)
 
 
 @contextlib.contextmanager
