@@ -75,6 +75,24 @@ class TokenCache:
         return self.counts[(hash(text), len(text))]
 
 
+def unbilled_tail(events: list[Event]) -> int:
+    """Where the last model call starts: no model call re-reads what comes from here on.
+
+    The tokens of those events reach no billed-input count; of them only tool
+    results are counted (``result_tokens``), unless every event's tokens are
+    wanted (the events table). ``len(events)`` when no model call is recorded.
+    """
+    i = len(events) - 1
+    while i >= 0 and events[i].role != "assistant":
+        i -= 1
+    if i < 0:
+        return len(events)
+    msg = events[i].msg
+    while i > 0 and events[i - 1].msg == msg:
+        i -= 1
+    return i
+
+
 def event_texts(ev: Event) -> Iterator[str]:
     """The texts an event puts into the prompt: its text, or a call's name and arguments."""
     if ev.kind == "call":
@@ -210,7 +228,8 @@ class TraceAnalyser:
         self.leaf_index = ResultIndex()
         self._canonical: dict[str, str | None] = {}  # by raw arguments: calls repeat
         self._lookups: dict[str, LookupPlan] = {}  # likewise
-        # False: leave TraceMetrics.calls empty (a summary-mode run keeps no call rows).
+        # False: leave TraceMetrics.calls empty (a summary-mode run keeps no call rows), and
+        # count only the tokens a reported number reads (see unbilled_tail).
         self.keep_calls = True
 
     def measure(self, trace: Trace) -> TraceMetrics:
@@ -244,9 +263,13 @@ class TraceAnalyser:
         turn: list[Any] | None = None
         find_hedges, index_of = self.lexicon.find, self.leaf_index.of
         tools = self.tools
-        for ev in events:
+        # Past the last model call only results' tokens are read (unless all are kept).
+        tail = len(events) if keep_calls else unbilled_tail(events)
+        for i, ev in enumerate(events):
             kind, text, turn_no = ev.kind, ev.text, ev.turn
-            if kind == "call":
+            if i >= tail and kind != "result":
+                n = ev.tokens
+            elif kind == "call":
                 n = 0
                 if ev.tool:
                     n = counts[(hash(ev.tool), len(ev.tool))]

@@ -29,7 +29,7 @@ from evaluator.traces import drift as drift_mod
 from evaluator.traces.events import Problem, Trace, event_row
 from evaluator.traces.findings import FollowupTally
 from evaluator.traces.hedges import Lexicon
-from evaluator.traces.metrics import SUMMARY_COLUMNS, TokenCache, TraceAnalyser
+from evaluator.traces.metrics import SUMMARY_COLUMNS, TokenCache, TraceAnalyser, unbilled_tail
 
 # A batch is measured once it holds this many traces or this many characters of new text.
 BATCH_TRACES = 512
@@ -123,7 +123,7 @@ class Collector:
             nonlocal pending
             if self.exchange is not None:
                 self.exchange.receive(self.cache)  # what peers counted need not be counted here
-            texts = claim_batch(self.cache, batch)
+            texts = claim_batch(self.cache, batch, every=self.settings.keep_events)
             futures: list[Future[list[int]]] = []
             if texts and self._pool is not None:
                 # One chunk per thread (per-text tasks cost more than they save), dealt
@@ -216,13 +216,20 @@ def fewer_collections() -> Iterator[None]:
         gc.set_threshold(young, *older)
 
 
-def claim_batch(cache: TokenCache, batch: list[Trace]) -> list[str]:
+def claim_batch(cache: TokenCache, batch: list[Trace], every: bool = True) -> list[str]:
     """``cache.claim`` of the :func:`~evaluator.traces.metrics.event_texts` of every event
-    of a batch, in order (inlined: this runs once per event of the corpus)."""
+    of a batch, in order (inlined: this runs once per event of the corpus). With
+    ``every=False``, past each trace's last model call only results' texts
+    (:func:`~evaluator.traces.metrics.unbilled_tail`): no reported number reads
+    the others' tokens."""
     counts = cache.counts
     out: list[str] = []
     for trace in batch:
-        for ev in trace.events:
+        events = trace.events
+        tail = len(events) if every else unbilled_tail(events)
+        for i, ev in enumerate(events):
+            if i >= tail and ev.kind != "result":
+                continue
             if ev.kind == "call":
                 texts: tuple[str | None, ...] = (ev.tool, ev.args_raw)
             else:

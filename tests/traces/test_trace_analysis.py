@@ -173,6 +173,31 @@ def test_events_table_and_summary_only_mode(shipped) -> None:
     assert lean.findings == shipped.findings
     assert [h.text for h in lean.hedged_answers] == [h.text for h in shipped.hedged_answers]
     assert lean.turns.answer.isna().all() and len(lean.turns) == 7
+    assert lean.summary.equals(shipped.summary)
+
+
+def test_summary_mode_counts_only_the_tokens_it_reports(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A final answer is re-read by no model call: in summary mode its tokens reach no
+    # reported number and it is not tokenized at all; with the events kept it is.
+    from evaluator.traces import pipeline
+
+    counted: list[str] = []
+    count = pipeline.count_texts
+
+    def recording(texts: list[str], encoding: str) -> list[int]:
+        counted.extend(texts)
+        return count(texts, encoding)
+
+    monkeypatch.setattr(pipeline, "count_texts", recording)
+    full = analyse_traces([SHIPPED], workers=1)
+    every = set(counted)
+    counted.clear()
+    lean = analyse_traces([SHIPPED], workers=1, keep_events=False)
+    finals = {
+        e.text for e in full.events.itertuples() if e.role == "assistant" and e.kind == "message"
+    } - set(counted)
+    assert finals and finals <= every and set(counted) < every
+    assert lean.summary.equals(full.summary)
 
 
 def test_generator_reproduces_the_shipped_files() -> None:
