@@ -177,20 +177,40 @@ class ResultIndex:
                     values.append((s, path))
         # Each value maps to the path of its first occurrence: filled backwards, the
         # first occurrence is written last (one C loop instead of a setdefault a value).
-        where = dict(reversed(values))
-        shorts: dict[str, str] = {}
-        for value, path in reversed(values):
-            if "-" in value:  # short_form inlined: most values have no dash at all
-                head = value.partition("-")[0]
-                if len(head) >= 8 and "_" in head:
-                    shorts[head] = path
-        for short, path in shorts.items():  # after all full values, so none is shadowed
-            if short not in where:
-                where[short] = path
+        where = Where(reversed(values))
+        where.dashed = [vp for vp in values if "-" in vp[0]]
         return where, frozenset(seen_paths)
 
 
-_Built = tuple[dict[str, str], frozenset[str]]
+class Where(dict[str, str]):
+    """Each value of a result -> the path of its first occurrence.
+
+    Short forms of prefixed ids (:func:`short_form`) are looked up with
+    :meth:`short`, and worked out only the first time one is asked for: few
+    calls use them, and most results are never asked.
+    """
+
+    __slots__ = ("dashed", "shorts")
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.dashed: list[tuple[str, str]] = []  # (value, path) of values with a dash
+        self.shorts: dict[str, str] | None = None
+
+    def short(self, value: str) -> str | None:
+        """The path of the first value whose short form is ``value``, unless ``value`` is
+        itself a value here."""
+        if self.shorts is None:
+            shorts: dict[str, str] = {}
+            for full, path in reversed(self.dashed):  # the first occurrence is written last
+                head = full.partition("-")[0]
+                if len(head) >= 8 and "_" in head and head not in self:
+                    shorts[head] = path
+            self.shorts, self.dashed = shorts, []
+        return self.shorts.get(value)
+
+
+_Built = tuple[Where, frozenset[str]]
 
 
 # Whether a map's keys look like ids (the key half of paths.is_id_keyed_map), by key
@@ -263,13 +283,18 @@ def _walk(node: Any, prefix: str, values: list[tuple[str, str]], seen: set[str])
 def first_source(
     value: str, earlier: list[tuple[Event, dict[str, str] | None]]
 ) -> tuple[int, str | None, str | None, str | None] | None:
-    """``(seq, tool, path, call_id)`` of the first earlier result holding ``value``."""
+    """``(seq, tool, path, call_id)`` of the first earlier result holding ``value``
+    (or holding an id whose short form it is)."""
+    # Only a value like "tkt_3e7b91a0" can be a short form (see short_form).
+    shortish = len(value) >= 8 and "_" in value and "-" not in value
     for ev, where in earlier:
         if where is None:
             if ev.text and value in ev.text:
                 return ev.seq, ev.tool, None, ev.call_id
         else:
             path = where.get(value)
+            if path is None and shortish and isinstance(where, Where):
+                path = where.short(value)
             if path is not None:
                 return ev.seq, ev.tool, path, ev.call_id
     return None

@@ -54,9 +54,12 @@ def test_result_index_maps_values_short_forms_and_paths() -> None:
         "4821": "data[].attributes.n",
         "tkt_0000aaaa-1111": "data[].id",
         "Dana Whitfield": "included.*.name",
-        "tkt_9f3a71c4": "data[].id",
-        "tkt_0000aaaa": "data[].id",
     }
+    # Short forms of prefixed ids, worked out when first asked for.
+    assert where.shorts is None
+    assert where.short("tkt_9f3a71c4") == where.short("tkt_0000aaaa") == "data[].id"
+    assert where.short("tkt_9f3a71c4-2d18") is None and where.short("Dana") is None
+    assert first_source("tkt_0000aaaa", [(ev, where)]) == (0, None, "data[].id", None)
     assert seen == {
         "data[].id",
         "data[].attributes.status",
@@ -110,3 +113,14 @@ def test_the_cache_evicts_the_oldest_results_within_its_value_budget(
     assert index._values == 8
     again = index.of(Event("tool", "result", 0, text=texts[3]))
     assert again is built[3]  # served from the cache, not rebuilt
+
+
+def test_a_short_form_never_shadows_a_full_value() -> None:
+    # "usr_0000abcd" is a value of its own (under "owner") and the short form of an id
+    # that comes first: the value wins, wherever it sits.
+    doc = {"ids": ["usr_0000abcd-77", "usr_1111abcd-88"], "owner": "usr_0000abcd"}
+    where, _ = ResultIndex().of(Event("tool", "result", 0, text=json.dumps(doc)))
+    earlier = [(Event("tool", "result", 0, seq=0), where)]
+    assert first_source("usr_0000abcd", earlier)[2] == "owner"
+    assert first_source("usr_1111abcd", earlier)[2] == "ids[]"
+    assert first_source("usr_2222abcd", earlier) is None
