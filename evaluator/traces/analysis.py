@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -370,7 +371,7 @@ def assemble(out: Collected, tally: FollowupTally, settings: Settings) -> TraceA
 def _collect(
     files: list[Path], format: str | None, settings: Settings, collector: Collector
 ) -> None:
-    """Measure every file; big JSON Lines files in shards, in processes forked first.
+    """Measure every file; big JSON Lines files in shards, each in a process of its own.
 
     A file that is not sharded is one partition read in this process, into
     the one collector, so that its token counts are shared across files.
@@ -384,23 +385,14 @@ def _collect(
             cut = shards.plan(path, fmt.format, settings.workers, number_lines=False)
             if cut:
                 planned[path] = (fmt.format, cut)
-    if planned:
-        shards.share_counts(settings.workers)
-    pool = shards.fork_pool(settings.workers) if planned else None
-    try:
-        started = {
-            path: shards.submit(pool, cut, fmt, settings)
-            for path, (fmt, cut) in planned.items()
-            if pool is not None
-        }
-        for path in files:  # in order, so the file list reads as given
-            if path in started:
-                results = [f.result() for f in started[path]]
+    for path in files:  # in order, so the file list reads as given
+        if path in planned:
+            # The counting threads of a file read here stop first: forking needs no thread.
+            collector.close()
+            if threading.active_count() == 1:
+                fmt, cut = planned[path]
+                results = shards.run(cut, fmt, settings)
                 merge_file(collector.out, collector.tally, str(path), results)
-            else:
-                fmt, items, _ = open_partition(Partition(str(path), format), settings)
-                collector.add_file(path, fmt, items)
-    finally:
-        if pool is not None:
-            pool.shutdown(cancel_futures=True)
-            shards.share_counts(0)
+                continue
+        fmt, items, _ = open_partition(Partition(str(path), format), settings)
+        collector.add_file(path, fmt, items)

@@ -23,13 +23,17 @@ from __future__ import annotations
 import dataclasses
 import gc
 import multiprocessing
+import os
+import pickle
 import queue
 import threading
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from multiprocessing import connection as mp_connection
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, cast
 
+from evaluator.errors import TraceError
 from evaluator.traces.conversations import CONVERTERS
 from evaluator.traces.events import fast_loads
 from evaluator.traces.metrics import TokenCache
@@ -164,28 +168,90 @@ def _cut_after(fh: IO[bytes], pos: int, fmt: str) -> int | None:
     return None
 
 
-def submit(
-    pool: ProcessPoolExecutor, shards: list[Shard], fmt: str, settings: Settings
-) -> list[Future[PartitionResult]]:
-    """Start every shard of one file, each as a partition (:func:`analyse_partition`)."""
+def run(shards: list[Shard], fmt: str, settings: Settings) -> list[PartitionResult]:
+    """Analyse the shards of one file, each in a process forked for it; results in file order.
+
+    Each process starts with its shard in hand (nothing to send it), posts its
+    result through a pipe and ends at once, skipping the interpreter's
+    teardown; results are read as they come. Raises :class:`TraceError` when a
+    process ends without a result (killed, out of memory) or with an error.
+    """
+    ctx = multiprocessing.get_context("fork")
     # One process per core already fills the cores: each counts its tokens in its own thread.
     single = dataclasses.replace(settings, workers=1)
-    return [
-        pool.submit(analyse_shard, Partition(s.path, fmt, s.start, s.end, s.first_line), single)
-        for s in shards
-    ]
+    inboxes = [ctx.Queue() for _ in shards] if len(shards) > 1 else []
+    procs: list[Any] = []
+    readers: dict[Any, int] = {}
+    done = False
+    try:
+        for i, s in enumerate(shards):
+            part = Partition(s.path, fmt, s.start, s.end, s.first_line)
+            reader, writer = ctx.Pipe(duplex=False)
+            proc = ctx.Process(
+                target=_shard_process, args=(part, single, inboxes, i, writer), daemon=True
+            )
+            proc.start()
+            writer.close()
+            procs.append(proc)
+            readers[reader] = i
+        results: dict[int, PartitionResult] = {}
+        while readers:
+            for reader in mp_connection.wait(list(readers)):
+                i = readers.pop(reader)
+                results[i] = _result(reader, procs[i], shards[i])
+        done = True
+        return [results[i] for i in range(len(shards))]
+    finally:
+        for proc in procs:
+            if not done and proc.is_alive():
+                proc.kill()  # a sibling failed: this one's work is wasted
+            proc.join()
 
 
-def analyse_shard(part: Partition, settings: Settings) -> PartitionResult:
-    """:func:`analyse_partition` in a forked worker, trading token counts with its peers."""
-    # Everything inherited from the parent (modules, a notebook's data) outlives this
-    # task: leave it out of the collector's full passes, which would walk it all.
-    gc.freeze()
-    return analyse_partition(part, settings, exchange=_worker_exchange())
+def _result(reader: Any, proc: Any, shard: Shard) -> PartitionResult:
+    try:
+        status, payload = pickle.loads(reader.recv_bytes())
+    except (EOFError, OSError):
+        proc.join()
+        raise TraceError(
+            f"the process reading bytes {shard.start}-{shard.end} of this file stopped without "
+            f"a result (exit code {proc.exitcode}).",
+            file=shard.path,
+            fix="check the memory available, or read the file in one process (workers=1)",
+        ) from None
+    finally:
+        reader.close()
+    if status != "ok":
+        raise payload
+    return cast(PartitionResult, payload)
+
+
+def _shard_process(
+    part: Partition, settings: Settings, inboxes: list[Any], me: int, writer: Any
+) -> None:
+    """The body of a shard's process: analyse, post the result, end."""
+    try:
+        # Everything inherited from the parent (modules, a notebook's data) outlives this
+        # task: leave it out of the collector's full passes, which would walk it all.
+        gc.freeze()
+        exchange = CountExchange(inboxes, me) if inboxes else None
+        message: tuple[str, Any] = ("ok", analyse_partition(part, settings, exchange=exchange))
+    except BaseException as exc:  # reported to the parent, which raises it
+        message = ("error", exc)
+    try:
+        try:
+            data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception as exc:  # an error that cannot cross: say what it was
+            data = pickle.dumps(("error", TraceError(f"{type(exc).__name__}: {exc}")))
+        writer.send_bytes(data)
+    finally:
+        # Nothing here needs the interpreter's teardown: no file to flush, and the
+        # peers' counts that were not delivered cost time only.
+        os._exit(0)
 
 
 class CountExchange:
-    """Token counts passed between the worker processes of one pool, as they are made.
+    """Token counts passed between the shard processes of one file, as they are made.
 
     The shards of a file see many of the same texts (system prompts, popular
     results): without this each would tokenize them again. After counting a
@@ -223,32 +289,6 @@ class CountExchange:
                 return
             if encoding == cache.encoding:
                 counts.update(zip(keys, values, strict=True))
-
-
-# Set by share_counts() before the workers fork, so they inherit it: one inbox per
-# worker, and the counter that hands the inboxes out.
-_peers: tuple[list[Any], Any] | None = None
-_exchange: CountExchange | None = None  # this worker's, once it has taken an inbox
-
-
-def _worker_exchange() -> CountExchange | None:
-    global _exchange
-    if _exchange is None and _peers is not None:
-        inboxes, taken = _peers
-        with taken.get_lock():
-            me = taken.value
-            taken.value += 1
-        if me < len(inboxes):
-            _exchange = CountExchange(inboxes, me)
-    return _exchange
-
-
-def share_counts(workers: int) -> None:
-    """Let the next pool's ``workers`` processes trade token counts (:class:`CountExchange`);
-    call before :func:`fork_pool`, and with 0 afterwards to drop the inboxes."""
-    global _peers
-    ctx = multiprocessing.get_context("fork")
-    _peers = ([ctx.Queue() for _ in range(workers)], ctx.Value("i", 0)) if workers > 1 else None
 
 
 def fork_pool(workers: int) -> ProcessPoolExecutor:

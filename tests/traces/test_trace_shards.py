@@ -102,16 +102,16 @@ def test_sharded_run_equals_single_process(tmp_path: Path, monkeypatch: pytest.M
 
 
 def _sharded(path: Path) -> tuple[dict, int]:
-    """In a fresh process: the document of a 3-shard run, and how many pools were forked."""
+    """In a fresh process: the document of a 3-shard run, and how many files were sharded."""
     forked = 0
-    fork_pool = shards.fork_pool
+    run = shards.run
 
-    def counting(workers: int) -> Any:
+    def counting(*args: Any) -> Any:
         nonlocal forked
         forked += 1
-        return fork_pool(workers)
+        return run(*args)
 
-    shards.fork_pool = counting
+    shards.run = counting
     shards.SHARD_MIN_BYTES = 1  # this process's own copy of the module
     many = analyse_traces([path], suites=[desk_suite()], workers=3)
     return many.to_dict(), forked
@@ -154,3 +154,43 @@ def test_shards_name_line_numbered_traces_as_one_pass(tmp_path: Path) -> None:
     assert forked == 1
     assert many == one
     assert [p["line"] for p in many["problems"]] == [22, 83]
+
+
+def _run_broken(path: Path, how: str) -> str:
+    """In a fresh process: run two shards of ``path``, the second one broken ``how``."""
+    import os
+    import signal
+
+    from evaluator.errors import TraceError
+    from evaluator.traces.pipeline import Settings
+
+    real = shards.analyse_partition
+
+    def broken(part: Any, settings: Any, exchange: Any = None) -> Any:
+        if part.start > 0:
+            if how == "killed":
+                os.kill(os.getpid(), signal.SIGKILL)
+            raise TraceError("this shard could not be read.", file=part.path, fix="none")
+        return real(part, settings, exchange=exchange)
+
+    shards.analyse_partition = broken
+    cut = shards.plan(path, "openai_chat", 2, number_lines=False)
+    assert cut is not None and cut[1].first_line is None
+    settings = Settings("o200k_base", False, 1, ("en",), ())
+    try:
+        shards.run(cut, "openai_chat", settings)
+    except TraceError as exc:
+        return str(exc)
+    return "no error"
+
+
+@pytest.mark.parametrize("how", ["killed", "failed"])
+def test_a_shard_that_dies_or_fails_is_one_clear_error(tmp_path: Path, how: str) -> None:
+    path, _ = _corpus(tmp_path / "big.jsonl")
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        message = pool.submit(_run_broken, path, how).result()
+    if how == "killed":
+        assert message.startswith(f"{path}: the process reading bytes ")
+        assert "stopped without a result (exit code -9)" in message
+    else:
+        assert message == f"{path}: this shard could not be read. Fix: none"
