@@ -6,7 +6,8 @@ which releases the GIL while it encodes; every distinct text is counted once
 (traces re-send whole histories). Only rows leave a batch, never trace
 objects. In summary mode (``keep_events=False``) only one row per trace, per
 user question and per hedge is kept, and follow-ups are tallied as they
-stream past, so memory stays flat on a large corpus.
+stream past, so memory stays flat on a large corpus; a text no reported
+number reads (an answer no later model call re-reads) is not even counted.
 
 A :class:`Collector` is what one process accumulates; the shards of a large
 file (:mod:`evaluator.traces.shards`) each fill one and are merged into the
@@ -31,7 +32,8 @@ from evaluator.traces.findings import FollowupTally
 from evaluator.traces.hedges import Lexicon
 from evaluator.traces.metrics import SUMMARY_COLUMNS, TokenCache, TraceAnalyser, unbilled_tail
 
-# A batch is measured once it holds this many traces or this many characters of new text.
+# A batch is measured once it holds this many traces or this many characters of text
+# (small enough that shards trade their token counts soon after making them).
 BATCH_TRACES = 512
 BATCH_CHARS = 1_000_000
 # Allocations between two young-generation collections while traces are measured.

@@ -111,7 +111,9 @@ def iter_records(
 CHUNK_BYTES = 1 << 22
 
 
-def chunked_lines(stream: IO[bytes], limit: int | None = None) -> Iterator[bytes | memoryview]:
+def chunked_lines(
+    stream: IO[bytes], limit: int | None = None
+) -> Iterator[bytes | bytearray | memoryview]:
     """The lines of a binary stream, each with its ``\\n``, split at ``\\n`` only.
 
     Read in large chunks, and each line that lies inside a chunk is a view of
@@ -119,7 +121,9 @@ def chunked_lines(stream: IO[bytes], limit: int | None = None) -> Iterator[bytes
     zeroed) a new buffer for every long line. ``limit`` stops after that many
     bytes, finishing the line it falls in.
     """
-    parts: list[bytes] = []  # the start of a line that runs past the chunk
+    # The start of a line that runs past its chunk. A bytearray grows in place (a
+    # long line is not held twice, as joining its pieces would).
+    pending: bytearray | None = None
     left = limit
     while left is None or left > 0:
         data = stream.read(CHUNK_BYTES if left is None else min(CHUNK_BYTES, left))
@@ -128,14 +132,14 @@ def chunked_lines(stream: IO[bytes], limit: int | None = None) -> Iterator[bytes
         if left is not None:
             left -= len(data)
         start = 0
-        if parts:
+        if pending is not None:
             nl = data.find(b"\n")
             if nl < 0:
-                parts.append(data)
+                pending += data
                 continue
-            parts.append(data[: nl + 1])
-            yield b"".join(parts)
-            parts = []
+            pending += data[: nl + 1]
+            yield pending
+            pending = None
             start = nl + 1
         view = memoryview(data)
         nl = data.find(b"\n", start)
@@ -144,14 +148,14 @@ def chunked_lines(stream: IO[bytes], limit: int | None = None) -> Iterator[bytes
             start = nl + 1
             nl = data.find(b"\n", start)
         if start < len(data):
-            parts.append(data[start:])
-    if parts:
+            pending = bytearray(view[start:])
+    if pending is not None:
         if limit is not None:
-            parts.append(stream.readline())  # the limit fell inside this line
-        yield b"".join(parts)
+            pending += stream.readline()  # the limit fell inside this line
+        yield pending
 
 
-def range_lines(path: str | Path, start: int, end: int) -> Iterator[bytes | memoryview]:
+def range_lines(path: str | Path, start: int, end: int) -> Iterator[bytes | bytearray | memoryview]:
     """The lines of bytes ``[start, end)`` of a file (``start`` is a line start)."""
     with open(path, "rb", buffering=0) as fh:
         fh.seek(start)
@@ -159,7 +163,7 @@ def range_lines(path: str | Path, start: int, end: int) -> Iterator[bytes | memo
 
 
 def read_lines(
-    lines: Iterable[bytes | memoryview], name: str, first: int = 1
+    lines: Iterable[bytes | bytearray | memoryview], name: str, first: int = 1
 ) -> Iterator[Record | Problem]:
     """Parse JSON lines, numbered from ``first``; a :class:`Problem` for each bad one."""
     n = first - 1
