@@ -42,6 +42,8 @@ CHILD = textwrap.dedent(
         result = {"questions": len(r.suites[0].score.suite.questions), "errors": r.errors}
     result["seconds"] = round(time.perf_counter() - start, 1)
     result["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+    # The largest of the processes a big file was sharded into (0: none was forked).
+    result["shard_peak_mb"] = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024
     print(json.dumps(result))
     """
 )

@@ -188,7 +188,10 @@ class OpenAIChat(Converter):
         self, messages: list[Any], start: int, line: int | None, problems: list[str]
     ) -> list[Event]:
         events: list[Event] = []
-        for msg, m in self.objects(messages, start, problems):
+        for msg, m in enumerate(messages, start):  # objects() inlined: once a message
+            if not isinstance(m, dict):
+                problems.append(f"message {msg} is not an object; skipped")
+                continue
             role = m.get("role")
             first = len(events)
             if role in ("system", "developer"):
@@ -197,7 +200,8 @@ class OpenAIChat(Converter):
                 events.append(Event("user", "message", msg, text=text_of(m.get("content"))))
             elif role == "assistant":
                 self._assistant(m, msg, events, problems)
-                _attach_usage(events, first, openai_usage(m.get("usage")))
+                if "usage" in m:
+                    _attach_usage(events, first, openai_usage(m["usage"]))
             elif role == "tool":
                 events.append(
                     Event(

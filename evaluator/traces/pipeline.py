@@ -32,7 +32,7 @@ from evaluator.traces.findings import FollowupTally
 from evaluator.traces.hedges import Lexicon
 from evaluator.traces.metrics import SUMMARY_COLUMNS, TokenCache, TraceAnalyser, unbilled_tail
 
-# A batch is measured once it holds this many traces or this many characters of text
+# A batch is measured once it holds this many traces or this many characters of new text
 # (small enough that shards trade their token counts soon after making them).
 BATCH_TRACES = 512
 BATCH_CHARS = 1_000_000
@@ -121,11 +121,11 @@ class Collector:
         batch: list[Trace] = []
         chars = 0
 
-        def submit(batch: list[Trace]) -> None:
+        every = self.settings.keep_events
+        texts: list[str] = []  # the batch's new texts, claimed trace by trace
+
+        def submit(batch: list[Trace], texts: list[str]) -> None:
             nonlocal pending
-            if self.exchange is not None:
-                self.exchange.receive(self.cache)  # what peers counted need not be counted here
-            texts = claim_batch(self.cache, batch, every=self.settings.keep_events)
             futures: list[Future[list[int]]] = []
             if texts and self._pool is not None:
                 # One chunk per thread (per-text tasks cost more than they save), dealt
@@ -142,6 +142,8 @@ class Collector:
             if pending is not None:
                 self._finish(*pending)
             pending = (batch, texts, futures)
+            if self.exchange is not None:
+                self.exchange.receive(self.cache)  # what peers counted need not be counted here
 
         for item in items:
             if isinstance(item, Problem):
@@ -150,12 +152,14 @@ class Collector:
                 continue
             n_traces += 1
             batch.append(item)
-            chars += sum(len(ev.text or "") + len(ev.args_raw or "") for ev in item.events)
+            new = claim_batch(self.cache, [item], every)
+            texts.extend(new)
+            chars += sum(map(len, new))
             if len(batch) >= BATCH_TRACES or chars >= BATCH_CHARS:
-                submit(batch)
-                batch, chars = [], 0
+                submit(batch, texts)
+                batch, texts, chars = [], [], 0
         if batch:
-            submit(batch)
+            submit(batch, texts)
         if pending is not None:
             self._finish(*pending)
         return n_traces, n_problems

@@ -231,9 +231,9 @@ def _shard_process(
 ) -> None:
     """The body of a shard's process: analyse, post the result, end."""
     try:
-        # Everything inherited from the parent (modules, a notebook's data) outlives this
-        # task: leave it out of the collector's full passes, which would walk it all.
-        gc.freeze()
+        # This process ends with its task, and what it builds holds no reference cycles:
+        # the cyclic collector would only walk memory that is freed at exit anyway.
+        gc.disable()
         exchange = CountExchange(inboxes, me) if inboxes else None
         message: tuple[str, Any] = ("ok", analyse_partition(part, settings, exchange=exchange))
     except BaseException as exc:  # reported to the parent, which raises it
