@@ -37,7 +37,14 @@ from evaluator.traces.metrics import (
 )
 from evaluator.traces.parsers import open_file
 from evaluator.traces.partitions import Partition, merge_file, open_partition
-from evaluator.traces.pipeline import Collected, Collector, FileInfo, Settings, sort_rows
+from evaluator.traces.pipeline import (
+    Collected,
+    Collector,
+    FileInfo,
+    Settings,
+    fewer_collections,
+    sort_rows,
+)
 from evaluator.traces.readers import DEFAULT_MAX_JSON_BYTES, expand_paths
 
 #: Version of the document :meth:`TraceAnalysis.to_dict` returns.
@@ -341,11 +348,13 @@ def analyse_traces(
             collector.close()
             out, tally = collect_on_dask(paths, format, settings, address=address, workers=workers)
         else:
-            _collect(expand_paths(paths), format, settings, collector)
+            with fewer_collections():  # the shards' rows arrive and merge here too
+                _collect(expand_paths(paths), format, settings, collector)
             out, tally = collector.out, collector.tally
     finally:
         collector.close()
-    return assemble(out, tally, settings)
+    with fewer_collections():
+        return assemble(out, tally, settings)
 
 
 def assemble(out: Collected, tally: FollowupTally, settings: Settings) -> TraceAnalysis:
