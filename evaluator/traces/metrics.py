@@ -226,8 +226,7 @@ class TraceAnalyser:
         self.lexicon = lexicon
         self.tools = frozenset(tools)  # tools with a suite: remember their result paths
         self.leaf_index = ResultIndex()
-        self._canonical: dict[str, str | None] = {}  # by raw arguments: calls repeat
-        self._lookups: dict[str, LookupPlan] = {}  # likewise
+        self._args: dict[str, tuple[str | None, LookupPlan]] = {}  # see _arguments
         # False: leave TraceMetrics.calls empty (a summary-mode run keeps no call rows), and
         # count only the tokens a reported number reads (see unbilled_tail).
         self.keep_calls = True
@@ -261,7 +260,7 @@ class TraceAnalyser:
         usages: list[Usage] = []
         # The open turn: [number, question, calls, follow-ups, hedged messages, answer].
         turn: list[Any] | None = None
-        find_hedges, index_of = self.lexicon.find, self.leaf_index.of
+        find_hedges, index_of, arguments = self.lexicon.find, self.leaf_index.of, self._arguments
         tools = self.tools
         # Past the last model call only results' tokens are read (unless all are kept).
         tail = len(events) if keep_calls else unbilled_tail(events)
@@ -347,7 +346,7 @@ class TraceAnalyser:
                     unanswered += 1
                 if turn is not None and turn_no > 0:
                     turn[2] += 1
-                canon = self._canonical_args(ev)
+                canon, plan = arguments(ev)
                 key = (ev.tool, canon)
                 dup_of = first_call.get(key)
                 if dup_of is None:
@@ -355,10 +354,10 @@ class TraceAnalyser:
                 else:
                     duplicates += 1
                 hits = None
-                if ev.args is not None and earlier:
+                if plan and earlier:
                     if len(known_text) != said_parts:
                         said, said_parts = "\n".join(known_text), len(known_text)
-                    hits = list(self._followups(ev, earlier, said))
+                    hits = followup_hits(plan, earlier, said)
                     if hits:
                         n_followups += 1
                         if turn is not None and turn_no > 0:
@@ -440,38 +439,32 @@ class TraceAnalyser:
         }
         return m
 
-    def _canonical_args(self, ev: Event) -> str | None:
+    def _arguments(self, ev: Event) -> tuple[str | None, LookupPlan]:
+        """A call's arguments in canonical spelling, and the values a follow-up is looked
+        up by; remembered by raw arguments, since calls repeat."""
         raw = ev.args_raw
         if raw is None or ev.args is None:
-            return canonical_args(ev)
-        cached = self._canonical.get(raw)
-        if cached is None:
-            if len(self._canonical) >= _ARGS_CACHE_MAX:
-                self._canonical.clear()
-            cached = self._canonical[raw] = canonical_args(ev)
-        return cached
+            return canonical_args(ev), ()
+        known = self._args.get(raw)
+        if known is None:
+            if len(self._args) >= _ARGS_CACHE_MAX:
+                self._args.clear()
+            known = self._args[raw] = (canonical_args(ev), lookup_plan(ev.args))
+        return known
 
-    def _followups(
-        self,
-        call: Event,
-        earlier: list[tuple[Event, dict[str, str] | None]],
-        said: str,
-    ) -> Iterator[tuple[str, str, tuple[int, str | None, str | None, str | None]]]:
-        if call.args is None or not earlier:
-            return
-        raw_args = call.args_raw
-        plan = self._lookups.get(raw_args) if raw_args is not None else None
-        if plan is None:
-            plan = lookup_plan(call.args)
-            if raw_args is not None:
-                if len(self._lookups) >= _ARGS_CACHE_MAX:
-                    self._lookups.clear()
-                self._lookups[raw_args] = plan
-        for argument, candidates in plan:
-            for cand in candidates:
-                if cand in said:
-                    continue  # the user said it first
-                src = first_source(cand, earlier)
-                if src is not None:
-                    yield argument, cand, src
-                    break
+
+def followup_hits(
+    plan: LookupPlan, earlier: list[tuple[Event, dict[str, str] | None]], said: str
+) -> list[tuple[str, str, tuple[int, str | None, str | None, str | None]]]:
+    """``(argument, value, source)`` of each argument whose value (or a part of it) first
+    appeared in an earlier result, not in what the user or system said."""
+    hits = []
+    for argument, candidates in plan:
+        for cand in candidates:
+            if cand in said:
+                continue  # the user said it first
+            src = first_source(cand, earlier)
+            if src is not None:
+                hits.append((argument, cand, src))
+                break
+    return hits
