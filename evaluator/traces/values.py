@@ -179,6 +179,7 @@ class ResultIndex:
         # first occurrence is written last (one C loop instead of a setdefault a value).
         where = Where(reversed(values))
         where.dashed = [vp for vp in values if "-" in vp[0]]
+        where.shorts = None
         return where, frozenset(seen_paths)
 
 
@@ -191,11 +192,9 @@ class Where(dict[str, str]):
     """
 
     __slots__ = ("dashed", "shorts")
-
-    def __init__(self, *args: Any) -> None:
-        super().__init__(*args)
-        self.dashed: list[tuple[str, str]] = []  # (value, path) of values with a dash
-        self.shorts: dict[str, str] | None = None
+    # Set by ResultIndex._build (no __init__ of its own: dict's is faster).
+    dashed: list[tuple[str, str]]  # (value, path) of the values with a dash, in order
+    shorts: dict[str, str] | None  # worked out on the first call of short()
 
     def short(self, value: str) -> str | None:
         """The path of the first value whose short form is ``value``, unless ``value`` is
