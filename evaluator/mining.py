@@ -73,6 +73,7 @@ from evaluator.traces import drift
 from evaluator.traces.events import Event, Problem, Trace, fast_loads
 from evaluator.traces.findings import field_at
 from evaluator.traces.hedges import Lexicon
+from evaluator.traces.metrics import lookup_plan
 from evaluator.traces.parsers import make_parser, open_file, parse_records
 from evaluator.traces.readers import (
     DEFAULT_MAX_JSON_BYTES,
@@ -84,9 +85,7 @@ from evaluator.traces.values import (
     COMMON_VALUES,
     MIN_INTEGER,
     MIN_VALUE_LENGTH,
-    leaves,
     short_form,
-    worth,
 )
 
 #: Groups join at or above this similarity (the drift threshold).
@@ -102,7 +101,6 @@ _TOKEN = re.compile(r"\w[\w\-.:@/+]*")
 _TRAILING = ".:-/+"
 _SPACES = frozenset(" \t\r\n\f\v")
 _ORDINAL = re.compile(r"^(\d{1,2})(?:st|nd|rd|th)$")
-_SPLIT = re.compile(r"[\s,;:=()\"'<>\[\]{}|]+")  # as the follow-up detector splits arguments
 _MASK = re.compile(r"\S*\d\S*")  # tokens with digits (ids, dates): not what a question is about
 _MONTHS = tuple(
     "january february march april may june july august september october november december".split()  # noqa: SIM905
@@ -611,13 +609,7 @@ def _passed(
     holds the value is its source; a value the user or system said is none.
     """
     out = []
-    for argument, raw in leaves(call.args):
-        value = worth(raw)
-        if value is None:
-            continue
-        candidates = [value]
-        if isinstance(raw, str) and _SPLIT.search(value):
-            candidates += [t for t in _SPLIT.split(value) if worth(t) is not None]
+    for argument, candidates in lookup_plan(call.args):
         for cand in candidates:
             if cand in said:
                 continue  # the user said it first
