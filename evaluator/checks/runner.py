@@ -1,0 +1,61 @@
+"""The runner: applies every enabled rule to every projection of a suite that scored,
+in a fixed order, and returns the findings deduplicated and sorted.
+"""
+
+from __future__ import annotations
+
+from evaluator._outputs import fixture_outputs, scored
+from evaluator.checks.base import Finding, rule_severities
+from evaluator.checks.context import _Context
+from evaluator.checks.facts import _Facts, match_arguments
+from evaluator.checks.ids import _enum_code, _id_arg, _id_opaque
+from evaluator.checks.results import (
+    _error_as_empty,
+    _load_schema,
+    _output_schema,
+    _untrusted_text,
+)
+from evaluator.checks.tools import load_tools
+from evaluator.checks.values import _absence, _truncation
+from evaluator.score import SuiteScore
+
+
+def check_suite(suite_score: SuiteScore) -> list[Finding]:
+    """Run every enabled contract check on every projection that scored; sorted findings."""
+    score = suite_score
+    suite = score.suite
+    severities = rule_severities(suite)
+    facts = _Facts(suite)
+    projections = scored(score)
+    args = load_tools(suite.tools_file) if suite.tools_file else []
+    sources = sorted({s for p in projections if p.lineage for s in p.lineage.fields})
+    ctx = _Context(
+        score,
+        severities,
+        facts,
+        fixture_outputs(score),
+        args,
+        match_arguments(args, suite, sources, facts),
+    )
+    schema = _load_schema(suite) if suite.output_schema_file else None
+    checks = (
+        ("ID-ARG", _id_arg),
+        ("ID-OPAQUE", _id_opaque),
+        ("ENUM-CODE", _enum_code),
+        ("ABSENCE", _absence),
+        ("TRUNCATION", _truncation),
+        ("ERROR-AS-EMPTY", _error_as_empty),
+        ("UNTRUSTED-TEXT", _untrusted_text),
+    )
+    findings: list[Finding] = []
+    for p in projections:
+        for rule, check in checks:
+            if severities[rule] != "off":
+                findings.extend(check(ctx, p))
+        if severities["OUTPUT-SCHEMA"] != "off":
+            findings.extend(_output_schema(ctx, p, schema))
+    unique = {
+        (f.projection, f.rule, f.path or "", f.field or "", f.fixture or "", f.message): f
+        for f in findings
+    }
+    return [unique[k] for k in sorted(unique)]

@@ -1,0 +1,109 @@
+"""The agent's tools: reading the suite's ``tools:`` file into id arguments, and the
+entity helpers that match an argument to a source field (see the package docstring).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from evaluator import paths
+from evaluator.errors import SuiteError
+
+
+@dataclass(frozen=True)
+class ToolArg:
+    """One id argument of one of the agent's tools."""
+
+    tool: str
+    name: str
+    entity: str | None
+    description: str
+
+
+_ID_ARG = re.compile(r"^(id|.+_id|.+Id|.+_ids)$")
+
+
+def _entity(arg: str, tool: str) -> str | None:
+    if arg == "id":
+        words = [w for w in re.split(r"[_\W]+", tool) if w]
+        return _singular(words[-1].lower()) if words else None
+    stem = re.sub(r"(_ids|_id|Id)$", "", arg)
+    return _singular(stem.lower()) if stem else None
+
+
+def _is_lookup(arg: ToolArg) -> bool:
+    """A tool whose only job is to fetch the entity an id names (``get_user(user_id)``)."""
+    if arg.entity is None:
+        return False
+    return arg.tool.lower() in {
+        f"{verb}{sep}{arg.entity}" for verb in ("get", "fetch", "lookup") for sep in ("_", "")
+    }
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+def _tool_list(data: Any) -> list[Any] | None:
+    if isinstance(data, dict):
+        if isinstance(data.get("result"), dict):
+            data = data["result"]
+        data = data.get("tools")
+    return data if isinstance(data, list) else None
+
+
+def load_tools(path: Path) -> list[ToolArg]:
+    """Id arguments of the tools in an MCP ``tools/list`` JSON or a list of input schemas."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise SuiteError(
+            f"the tools file cannot be read as JSON ({exc}).",
+            file=path,
+            fix="give the JSON of an MCP tools/list result, or a list of input schemas",
+        ) from None
+    tools = _tool_list(data)
+    if tools is None:
+        raise SuiteError(
+            "the tools file holds no list of tools.",
+            file=path,
+            fix='write {"tools": [{"name": ..., "inputSchema": {...}}]} or a list of input schemas',
+        )
+    args: list[ToolArg] = []
+    for i, tool in enumerate(tools):
+        if not isinstance(tool, dict):
+            raise SuiteError(f"tool {i} is not an object.", file=path, position=f"tools[{i}]")
+        if isinstance(tool.get("function"), dict):
+            tool = tool["function"]  # OpenAI: {"type": "function", "function": {...}}
+        name = str(tool.get("name") or f"tool[{i}]")
+        schema = tool.get("inputSchema") or tool.get("input_schema") or tool.get("parameters")
+        if schema is None and "properties" in tool:
+            schema = tool  # a bare input schema
+        props = (schema or {}).get("properties") if isinstance(schema, dict) else None
+        if not isinstance(props, dict):
+            continue
+        described = str(tool.get("description") or "")
+        for arg, spec in props.items():
+            if _ID_ARG.match(arg):
+                about = spec.get("description", "") if isinstance(spec, dict) else ""
+                args.append(ToolArg(name, arg, _entity(arg, name), f"{described} {about}".strip()))
+    return sorted(args, key=lambda a: (a.name, a.tool))
+
+
+def _same_entity(a: str | None, b: str | None) -> bool:
+    if not a or not b:
+        return False
+    a, b = _singular(a.lower()), _singular(b.lower())
+    return a == b or (min(len(a), len(b)) >= 3 and (a.startswith(b) or b.startswith(a)))
+
+
+def _owner_key(schema: paths.SchemaPath) -> str | None:
+    """The key that holds the record an ``id`` belongs to (``assignee`` in ``assignee.data.id``)."""
+    for seg in reversed(schema[:-1]):
+        if seg not in (paths.ANY_ITEM, paths.ANY_KEY, "data", "attributes"):
+            return seg
+    return None

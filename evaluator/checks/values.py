@@ -1,0 +1,372 @@
+"""Rules on how values are carried: ABSENCE (a null keeps its key) and TRUNCATION (a cut
+list or text says so, and where). Both rerun the projection on altered input.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections import Counter
+from typing import Any
+
+from evaluator import paths
+from evaluator._outputs import runner_for
+from evaluator.checks.base import Finding
+from evaluator.checks.context import _Context, _rows
+from evaluator.checks.facts import _Facts
+from evaluator.checks.outputs import (
+    _Index,
+    _key_paths,
+    _label,
+    _leaf_values,
+    _list_prefix,
+    _parent,
+    _roots,
+    _under,
+)
+from evaluator.lineage import CARRIED, FieldLineage
+from evaluator.projections import ProjectionFault, ProjectionRunner, canonical
+from evaluator.score import ProjectionScore
+
+# ABSENCE -------------------------------------------------------------------------------
+
+
+def _absence(ctx: _Context, p: ProjectionScore) -> list[Finding]:
+    out: list[Finding] = []
+    data = list(ctx.data_outputs(p.name))
+    if not data or all(isinstance(o, str) for _f, _r, o in data):
+        return out  # free text has no keys
+    runner: ProjectionRunner | None = None
+    seen: set[str] = set()
+    for fl in _rows(p):
+        if fl.status not in (*CARRIED, "partial"):
+            continue
+        for fixture, raw, baseline in data:
+            if isinstance(baseline, str):
+                continue
+            probe = _null_probe(ctx.facts, fixture, fl.source)
+            if probe is None:
+                continue
+            runner = runner or runner_for(ctx.score, p.name)
+            try:
+                perturbed, _ = runner(
+                    paths.set_at(copy.deepcopy(raw), probe, None), serialise=False
+                )
+            except ProjectionFault:
+                break  # the projection cannot take a null here: nothing to learn
+            objects_before: Counter[str] = Counter()
+            objects_after: Counter[str] = Counter()
+            before = _key_paths(baseline, objects_before)
+            after = _key_paths(perturbed, objects_after)
+            # A key that goes because the object holding it became null is not omitted:
+            # the null itself is sent.
+            gone = [
+                k
+                for k in _roots([k for k in before if after.get(k, 0) < before[k]])
+                if k.endswith("[]") or objects_after[_parent(k)] == objects_before[_parent(k)]
+            ]
+            came = _roots([k for k in after if after[k] > before.get(k, 0)])
+            if any(k.endswith("[]") for k in gone + came):
+                break  # an item came or went: the projection filters, it does not omit
+            null_at = paths.format_path(paths.schema_of(probe, raw))
+            for key in gone:
+                if key in seen:
+                    continue
+                seen.add(key)
+                leaf = key.rsplit(".", 1)[-1]
+                out.append(
+                    ctx.finding(
+                        "ABSENCE",
+                        p.name,
+                        key,
+                        f"omits `{key}` when the source value ({null_at}) is null and sends it "
+                        f'otherwise, so "not set" reads like "not sent". Fix: always send '
+                        f'the key, with null for no value ("{leaf}": null).',
+                        fixture=fixture,
+                        field=fl.field or fl.source,
+                    )
+                )
+            for key in came:
+                if key in seen:
+                    continue
+                seen.add(key)
+                out.append(
+                    ctx.finding(
+                        "ABSENCE",
+                        p.name,
+                        key,
+                        f"sends `{key}` only when the source value ({null_at}) is null, and "
+                        "omits it otherwise. Fix: send the same keys whatever the value, with "
+                        "null for no value.",
+                        fixture=fixture,
+                        field=fl.field or fl.source,
+                    )
+                )
+            break
+    return out
+
+
+def _null_probe(facts: _Facts, fixture: str, source: str) -> paths.InstancePath | None:
+    """Where to write a null in a fixture to make one present value of ``source`` null.
+
+    Only for a field that the fixture holds both null and not null: the null may sit at the
+    field itself or at an object above it (an unassigned ticket's ``assignee.data``).
+    """
+    ipath = facts.first[fixture].get(source)
+    if ipath is None:
+        return None
+    spath = facts.schemas[source]
+    nulls = facts.nulls[fixture]
+    depths = [n for n in range(len(spath), 0, -1) if spath[:n] in nulls]
+    return ipath[: depths[0]] if depths else None
+
+
+# TRUNCATION ------------------------------------------------------------------------------
+
+_LIST_MARKER = re.compile(
+    r"^(has_?more|more|is_?truncated|truncated|partial|total|total_?count|total_?items|"
+    r"total_?results|count|returned_?count|next|next_?cursor|next_?page(_?token)?|cursor|"
+    r"remaining|omitted(_?count)?)$",
+    re.IGNORECASE,
+)
+_TEXT_MARKER = re.compile(r"truncat|full_?length|total_?length|total_?chars", re.IGNORECASE)
+_PROSE_MARKER = re.compile(
+    r"truncat|\b\d+ more\b|\bshowing \d+|\b\d+ of \d+\b|next[_ ]cursor|has_more", re.IGNORECASE
+)
+
+
+def _items(doc: Any, list_path: str) -> int:
+    """Items of the lists at a schema path (``data[]``), summed over instances."""
+    return _key_paths(doc).get(list_path, 0)
+
+
+def _filters(rows: list[FieldLineage], outputs: list[Any]) -> set[str | None]:
+    """Source lists that a field filters: changing the field changes how many items there are.
+
+    Lineage records a change in item count at the list itself (``open_alerts``), so a field
+    whose outputs include a list (not only its items) selects or filters that list.
+    """
+    lists = {k[:-2] for output in outputs for k in _key_paths(output) if k.endswith("[]")}
+    return {_list_prefix(fl.source) for fl in rows if fl.how == "filter" or set(fl.outputs) & lists}
+
+
+def _list_items(raw: Any, source_list: str) -> list[tuple[paths.InstancePath, Any]]:
+    """The items of every list at ``source_list`` (``data[]``), in document order."""
+    target = paths.parse_path(source_list)
+    containers: list[paths.InstancePath] = []
+    for ipath, spath, _v in paths.iter_leaves(raw):
+        if spath[: len(target)] == target:
+            where = ipath[: len(target) - 1]
+            if where not in containers:
+                containers.append(where)
+    return [
+        ((*where, i), item)
+        for where in containers
+        for i, item in enumerate(paths.get_at(raw, where))
+    ]
+
+
+def _relative(source: str, source_list: str) -> str:
+    """A field's path inside one item: ``attributes.kind`` of ``included[].attributes.kind``."""
+    return source[len(source_list) :].lstrip(".") or "$"
+
+
+def _kept(
+    items: list[tuple[paths.InstancePath, Any]],
+    source_list: str,
+    evidence: list[FieldLineage],
+    output: Any,
+) -> list[bool | None]:
+    """Per source item: whether it reaches the output (None: it holds none of the fields).
+
+    An item is kept when every value it holds of the fields carried as they are reaches
+    the output, so a value many items share (``"warning"``) does not keep them all; when
+    no field is carried as is, any value of a carried field is enough.
+    """
+    index = _Index(output)
+    exact = [fl for fl in evidence if fl.status in ("kept", "partial")]
+    fields, combine = (exact, all) if exact else (evidence, any)
+    flags: list[bool | None] = []
+    for _ip, item in items:
+        leaves = _leaf_values(item)
+        values = [
+            v
+            for fl in fields
+            for v in leaves.get(_relative(fl.source, source_list), ())
+            if v is not None
+        ]
+        flags.append(combine(index.holds(v) for v in values) if values else None)
+    return flags
+
+
+def _separates(
+    items: list[tuple[paths.InstancePath, Any]],
+    flags: list[bool | None],
+    source_list: str,
+    sources: list[str],
+) -> bool:
+    """Whether some field's value (or its being null) tells kept items from dropped ones."""
+    relevant = [
+        (item, flag) for (_ip, item), flag in zip(items, flags, strict=True) if flag is not None
+    ]
+    leaves = [(_leaf_values(item), flag) for item, flag in relevant]
+    for source in sources:
+        if _list_prefix(source) != source_list:
+            continue
+        rel = _relative(source, source_list)
+        for classify in (canonical, lambda v: v is None):
+            classes = [
+                (tuple(sorted(classify(v) for v in lv.get(rel, [None]))), flag)
+                for lv, flag in leaves
+            ]
+            kept = {c for c, flag in classes if flag}
+            dropped = {c for c, flag in classes if not flag}
+            # A field unique per item separates anything; a filter's field repeats.
+            if kept and dropped and not kept & dropped and len(kept | dropped) < len(classes):
+                return True
+    return False
+
+
+def _cut_by_position(
+    ctx: _Context,
+    p: ProjectionScore,
+    raw: Any,
+    output: Any,
+    source_list: str,
+    evidence: list[FieldLineage],
+) -> bool:
+    """Whether the items kept depend on their position: reverse the list and look again.
+
+    A filter or a sort keeps the same items whatever the order; a cut to the first N keeps
+    others. (A sort followed by a cut keeps the same items too: that is told from a filter
+    by the absence of a field that separates kept items from dropped ones.)
+    """
+    items = _list_items(raw, source_list)
+    reversed_raw = raw
+    for where in dict.fromkeys(ip[:-1] for ip, _item in items):
+        reversed_raw = paths.set_at(
+            reversed_raw, where, list(reversed(paths.get_at(reversed_raw, where)))
+        )
+    try:
+        again, _ = runner_for(ctx.score, p.name)(reversed_raw, serialise=False)
+    except ProjectionFault:
+        return False
+    before = _kept(items, source_list, evidence, output)
+    after = _kept(items, source_list, evidence, again)
+    return before != after
+
+
+def _truncation(ctx: _Context, p: ProjectionScore) -> list[Finding]:
+    rows = _rows(p)
+    data = list(ctx.data_outputs(p.name))
+    sources = [fl.source for fl in rows]
+    filtered = _filters(rows, [output for _f, _r, output in data])
+    pairs: dict[tuple[str, str | None], list[FieldLineage]] = {}
+    for fl in rows:
+        source_list = _list_prefix(fl.source)
+        if source_list is None or fl.status not in (*CARRIED, "partial"):
+            continue
+        output_lists = sorted(
+            {lp for o in fl.outputs if (lp := _list_prefix(o)) and lp != "content[]"}
+        )  # content[] holds an MCP result's blocks, not data
+        for lp in output_lists:
+            pairs.setdefault((source_list, lp), []).append(fl)
+        if not output_lists and fl.first_n is not None:
+            pairs.setdefault((source_list, None), []).append(fl)
+    out = []
+    for (source_list, output_list), evidence in sorted(pairs.items(), key=lambda kv: str(kv[0])):
+        for fixture, raw, output in data:
+            items = _list_items(raw, source_list)
+            flags = _kept(items, source_list, evidence, output)
+            n_src = sum(1 for f in flags if f is not None)
+            if output_list is not None:
+                n_out = min(_items(output, output_list), n_src)
+                if n_out >= n_src:
+                    continue
+                markers = [
+                    k
+                    for k in _key_paths(output)
+                    if _LIST_MARKER.match(k.rsplit(".", 1)[-1]) and not _under(k, output_list)
+                ]
+                if markers:
+                    continue
+                where: str = output_list
+            else:
+                first = next((fl.first_n for fl in evidence if fl.first_n), None)
+                if first is None or (isinstance(output, str) and _PROSE_MARKER.search(output)):
+                    continue
+                n_out = first[0]
+                where = "$" if isinstance(output, str) else (evidence[0].outputs or ("$",))[0]
+            # Fewer items chosen by a field's value are a selection, not a cut, unless the
+            # items kept change with their order. In text, where items cannot be counted,
+            # only a cut by position is evidence.
+            selection = output_list is None or (
+                source_list in filtered or _separates(items, flags, source_list, sources)
+            )
+            if selection and not _cut_by_position(ctx, p, raw, output, source_list, evidence):
+                continue
+            out.append(
+                ctx.finding(
+                    "TRUNCATION",
+                    p.name,
+                    where,
+                    f"keeps {n_out} of the {n_src} items of `{source_list}` and does not say "
+                    f"so: the model will take the {n_out} for all there is. Fix: add a marker "
+                    "beside the list: the total (`total_count`), `has_more: true` and a "
+                    "`next_cursor` the tool accepts.",
+                    fixture=fixture,
+                    field=source_list,
+                )
+            )
+            break
+    out.extend(_text_cuts(ctx, p, rows, data))
+    return out
+
+
+def _text_cuts(
+    ctx: _Context, p: ProjectionScore, rows: list[FieldLineage], data: list[tuple[str, Any, Any]]
+) -> list[Finding]:
+    out = []
+    for fl in rows:
+        if fl.how != "text-cut":
+            continue
+        for out_path in fl.outputs:
+            for fixture, _raw, output in data:
+                if isinstance(output, str):
+                    if _PROSE_MARKER.search(output):
+                        continue
+                    problem = "with no marker"
+                else:
+                    keys = list(_key_paths(output))
+                    parent = out_path.rsplit(".", 1)[0] if "." in out_path else "$"
+                    beside = [
+                        k
+                        for k in keys
+                        if _under(k, parent)
+                        and k.count(".") == out_path.count(".")
+                        and _TEXT_MARKER.search(k.rsplit(".", 1)[-1])
+                    ]
+                    if beside:
+                        continue
+                    anywhere = [k for k in keys if _TEXT_MARKER.search(k.rsplit(".", 1)[-1])]
+                    problem = (
+                        f"with a marker ({anywhere[0]}) that does not say which item was cut"
+                        if anywhere
+                        else "with no marker"
+                    )
+                leaf = out_path.rsplit(".", 1)[-1]
+                out.append(
+                    ctx.finding(
+                        "TRUNCATION",
+                        p.name,
+                        out_path,
+                        f"cuts {_label(fl)} after {fl.precision} characters {problem}: the "
+                        "model cannot tell a cut text from a short one. Fix: send "
+                        f"`{leaf}_truncated: true` beside each cut text, and say how to get the "
+                        "full text.",
+                        fixture=fixture,
+                        field=fl.field or fl.source,
+                    )
+                )
+                break
+    return out

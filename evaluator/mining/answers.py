@@ -1,0 +1,256 @@
+"""Answer matching: the quotable forms of a tool result, and the values an answer quotes."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from evaluator import paths
+from evaluator.kinds import ISO_RE
+from evaluator.traces.values import (
+    COMMON_VALUES,
+    MIN_INTEGER,
+    MIN_VALUE_LENGTH,
+    short_form,
+)
+
+#: Characters of text-with-spaces that must be quoted to count.
+PHRASE_PREFIX = 24
+
+_TOKEN = re.compile(r"\w[\w\-.:@/+]*")
+_TRAILING = ".:-/+"
+_SPACES = frozenset(" \t\r\n\f\v")
+_ORDINAL = re.compile(r"^(\d{1,2})(?:st|nd|rd|th)$")
+_MONTHS = tuple(
+    "january february march april may june july august september october november december".split()  # noqa: SIM905
+)
+
+
+# Answer matching ------------------------------------------------------------------------------
+
+
+@dataclass
+class _Quotes:
+    """The quotable forms of one tool result and its schema paths.
+
+    ``tokens`` maps a lower-case form to ``{schema path: places}`` (insertion
+    order is document order, so the first path is the first occurrence);
+    ``meta`` gives each form's original value, precision and whether it is a
+    short or common value.
+    """
+
+    tokens: dict[str, dict[str, int]]
+    meta: dict[str, tuple[str, str | None, bool]]
+    phrases: list[tuple[str, str, str]]  # (lower-case needle, path, value)
+    seen: frozenset[str]
+
+    def first_path(self, value: str) -> str | None:
+        """Where a value (any case) first sits in the result, for follow-up lookups."""
+        found = self.tokens.get(value.lower())
+        return next(iter(found)) if found else None
+
+
+def build_quotes(doc: Any) -> _Quotes:
+    """Index every value of a tool result by the forms an answer may quote it in.
+
+    Times are indexed by canonical forms (``@d:05-22``, ``@t:13:45``) that the
+    answer's spellings are normalised to, so each time costs a few entries.
+    """
+    q = _Quotes({}, {}, [], frozenset())
+    seen: set[str] = set()
+    try:
+        _index(doc, "", q, seen)
+    except RecursionError:  # absurdly deep: nothing to learn from it
+        return _Quotes({}, {}, [], frozenset())
+    q.seen = frozenset(seen)
+    return q
+
+
+def _put(q: _Quotes, form: str, path: str, value: str, precision: str | None, short: bool) -> None:
+    found = q.tokens.get(form)
+    if found is None:
+        q.tokens[form] = {path: 1}
+        q.meta[form] = (value, precision, short)
+    else:
+        found[path] = found.get(path, 0) + 1
+
+
+def _index(node: Any, prefix: str, q: _Quotes, seen: set[str]) -> None:
+    """Recursive walk (the hot loop): paths as :func:`evaluator.traces.values.leaves` gives them."""
+    kind = type(node)
+    if kind is dict:
+        star = False
+        if len(node) > 1:
+            first = type(next(iter(node.values())))
+            star = (first is dict or first is list) and paths.is_id_keyed_map(node)
+        dot = prefix + "." if prefix else ""
+        for k, v in node.items():
+            tv = type(v)
+            path = dot + ("*" if star else k)
+            if tv is dict or tv is list:
+                _index(v, path, q, seen)
+            else:
+                seen.add(path)
+                if tv is str:
+                    _index_text(v, path, q)
+                elif v is not None:
+                    _index_scalar(v, path, q)
+    elif kind is list:
+        path = prefix + "[]"
+        for v in node:
+            tv = type(v)
+            if tv is dict or tv is list:
+                _index(v, path, q, seen)
+            else:
+                seen.add(path)
+                if tv is str:
+                    _index_text(v, path, q)
+                elif v is not None:
+                    _index_scalar(v, path, q)
+    else:
+        seen.add(prefix or "$")
+        if kind is str:
+            _index_text(node, prefix or "$", q)
+        elif node is not None:
+            _index_scalar(node, prefix or "$", q)
+
+
+def _index_scalar(value: Any, path: str, q: _Quotes) -> None:
+    kind = type(value)
+    if kind is bool:
+        _put(q, "true" if value else "false", path, str(value).lower(), None, True)
+    elif kind is int or kind is float:
+        s = str(int(value)) if kind is float and value.is_integer() else str(value)
+        short = len(s) < MIN_VALUE_LENGTH or (kind is int and abs(value) < MIN_INTEGER)
+        _put(q, s, path, s, None, short)
+
+
+def _index_text(value: str, path: str, q: _Quotes) -> None:
+    n = len(value)
+    if not n:
+        return
+    if value[0] in _SPACES or value[-1] in _SPACES:
+        value = value.strip()
+        n = len(value)
+        if not n:
+            return
+    if " " in value or "\n" in value or "\t" in value:
+        if n >= MIN_VALUE_LENGTH:  # text: matched by its start
+            q.phrases.append((value[:PHRASE_PREFIX].lower(), path, value))
+        return
+    if 10 <= n <= 40 and value[4:5] == "-" and value[:4].isdigit():
+        iso = ISO_RE.match(value)
+        if iso is not None:
+            _index_time(value, iso, path, q)
+            return
+    low = value.lower()
+    if not low.isalnum() and (_TOKEN.fullmatch(low) is None or low[-1] in _TRAILING):
+        if n >= MIN_VALUE_LENGTH:
+            q.phrases.append((low[:PHRASE_PREFIX], path, value))
+        return
+    # A plain word (``ticket``, ``phone``) is an enum or a tag: prose says it by chance.
+    short = n < MIN_VALUE_LENGTH or low.isalpha() or low in COMMON_VALUES
+    found = q.tokens.get(low)
+    if found is None:
+        q.tokens[low] = {path: 1}
+        q.meta[low] = (value, None, short)
+    else:
+        found[path] = found.get(path, 0) + 1
+    if "-" in value:
+        sf = short_form(value)
+        if sf is not None:
+            _put(q, sf.lower(), path, value, None, False)
+
+
+def _index_time(value: str, iso: re.Match[str], path: str, q: _Quotes) -> None:
+    _put(q, value.lower(), path, value, None, False)
+    _, month, day = iso.group("date").split("-")
+    _put(q, f"@d:{month}-{day}", path, value, "day", False)
+    h, mi, sec = iso.group("h"), iso.group("m"), iso.group("s")
+    if h is not None:
+        _put(q, f"@t:{h}:{mi}", path, value, "minute", False)
+        if sec is not None and sec != "00":
+            _put(q, f"@t:{h}:{mi}:{sec}", path, value, "second", False)
+
+
+_DATE = re.compile(r"^\d{4}-(\d{2})-(\d{2})$")
+_CLOCK = re.compile(r"^(\d{1,2}):(\d{2})(?::(\d{2}))?$")
+_MONTH_NUMBER = {m: f"{i:02d}" for i, m in enumerate(_MONTHS, 1)} | {
+    m[:3]: f"{i:02d}" for i, m in enumerate(_MONTHS, 1)
+}
+
+
+def _answer_tokens(text: str) -> list[tuple[str, int, int]]:
+    """Lower-case tokens of a text with their spans; dates and times in canonical form."""
+    out: list[tuple[str, int, int]] = []
+    for m in _TOKEN.finditer(text.lower()):
+        tok = m.group().rstrip(_TRAILING)
+        o = _ORDINAL.match(tok)
+        if o:
+            tok = o.group(1)
+        a, b = m.start(), m.start() + len(tok)
+        out.append((tok, a, b))
+        if tok[:1].isdigit():
+            d = _DATE.match(tok)
+            c = _CLOCK.match(tok) if d is None else None
+            if d is not None:
+                out.append((f"@d:{d.group(1)}-{d.group(2)}", a, b))
+            elif c is not None:
+                out.append((f"@t:{int(c.group(1)):02d}:{c.group(2)}", a, b))
+                if c.group(3):
+                    out.append((f"@t:{int(c.group(1)):02d}:{c.group(2)}:{c.group(3)}", a, b))
+    words = [t for t in out if not t[0].startswith("@")]
+    for (x, a, _), (y, _, b) in itertools.pairwise(words):
+        # "May 22" and "22 May": a month name beside a day number.
+        month, day = (_MONTH_NUMBER.get(x), y) if x in _MONTH_NUMBER else (_MONTH_NUMBER.get(y), x)
+        if month is not None and day.isdigit() and 1 <= int(day) <= 31:
+            out.append((f"@d:{month}-{int(day):02d}", a, b))
+    return out
+
+
+def _common_prefix(a: str, b: str) -> int:
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
+def quoted(q: _Quotes, answer: str, question: str) -> list[tuple[str, str, str | None]]:
+    """``(path, example, precision)`` for each value of the result the answer quotes."""
+    found: list[tuple[str, str, str | None]] = []
+    spans: list[tuple[int, int]] = []  # quoted text: the words inside it are not values
+    low = answer.lower()
+    qlow = question.lower()
+    if q.phrases:
+        by_needle: dict[str, set[str]] = {}
+        for needle, path, _value in q.phrases:
+            by_needle.setdefault(needle, set()).add(path)
+        for needle, path, value in q.phrases:
+            if len(by_needle[needle]) != 1 or needle in qlow:
+                continue
+            at = low.find(needle)
+            if at >= 0 and (at == 0 or not low[at - 1].isalnum()):
+                spans.append((at, at + _common_prefix(low[at:], value.lower())))
+                found.append((path, value, None))
+                by_needle[needle] = set()  # one hit per needle
+    asked = {t for t, _, _ in _answer_tokens(question)}
+    tokens = q.tokens
+    for tok, a, b in _answer_tokens(answer):
+        where = tokens.get(tok)
+        if where is None or tok in asked or any(s <= a and b <= e for s, e in spans):
+            continue
+        value, precision, short = q.meta[tok]
+        if short:
+            # A short or common value is evidence only where it sits at one place.
+            if len(where) != 1 or sum(where.values()) != 1:
+                continue
+        elif len(where) != 1:
+            continue  # ambiguous: the same form at several paths
+        (path,) = where
+        example = value if tok == value.lower() else answer[a:b]
+        found.append((path, example, precision))
+    return sorted(set(found))

@@ -1,0 +1,108 @@
+"""Rendering: a mined suite as a draft suite file's text, a mined question as YAML lines."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import yaml
+
+if TYPE_CHECKING:  # annotations only: evidence imports this module at runtime
+    from evaluator.mining.evidence import MinedQuestion, MinedSuite
+
+
+# Rendering -------------------------------------------------------------------------------------
+
+
+def _scalar(value: Any) -> str:
+    """One YAML scalar on one line, quoted only where YAML needs it."""
+    out = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10**9)
+    return out.strip().removesuffix("...").strip()
+
+
+def _clip(text: str, n: int = 48) -> str:
+    text = " ".join(text.split()).replace('"', "'")
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def _times(n: int) -> str:
+    return f"{n} time{'s' * (n != 1)}"
+
+
+def _field_line(name: str, path: str, spec: dict[str, Any]) -> str:
+    if not spec:
+        return f"  {name}: {_scalar(path)}"
+    extra = ", ".join(f"{k}: {_scalar(v)}" for k, v in spec.items())
+    return f"  {name}: {{path: {_scalar(path)}, {extra}}}"
+
+
+def question_lines(q: MinedQuestion, indent: str = "  ") -> list[str]:
+    """A mined question as block YAML lines (``indent`` before the dash)."""
+    pad = indent + "  "
+    times = f"asked {_times(q.weight)} in {q.conversations} conversation"
+    times += "s" * (q.conversations != 1)
+    lines = [
+        f"{indent}- id: {q.id}",
+        f"{pad}text: {_scalar(q.text)}",
+        f"{pad}weight: {q.weight}  # {times}",
+    ]
+    if q.match is not None and q.match.covered:
+        lines.append(
+            f"{pad}# nearest suite question: {q.match.suite}/{q.match.question_id} "
+            f"({q.match.score:.2f})"
+        )
+    elif q.match is not None:
+        lines.append(f"{pad}# question drift: no suite question matches (best {q.match.score:.2f})")
+    lines.append(f"{pad}# examples:")
+    lines += [f"{pad}#   - {_clip(t, 96)}" for t in q.examples]
+    lines.append(f"{pad}needs:")
+    lines += [f"{pad}  - {n.to_yaml()}  # {n.comment}" for n in q.needs]
+    return lines
+
+
+def render_draft(mined: MinedSuite) -> str:
+    """The draft suite's text (see :mod:`evaluator.mining` for what each part means)."""
+    tool = mined.tool
+    shown = mined.drafted
+    head = [
+        f"# Draft question set for the tool {tool}, mined from recorded traces by",
+        f"# `projeval questions mine`: {mined.traces} traces in {mined.files} files, "
+        f"{mined.turns} user questions that called {tool}, in {len(mined.questions)} groups.",
+        "#",
+        "# Valid input for `projeval score` once you fill in the two placeholders below:",
+        f"#   fixtures:    at least one raw response of {tool}, as a JSON file;",
+        "#   projections: at least one candidate projection (name: module:function).",
+        "# Every need is inferred from what the agent did with the results; the comment",
+        "# beside it gives the evidence. Review each need before you trust a score.",
+        "# Weights are how often each group of questions was asked in the traces.",
+        "version: 1",
+        f"suite: {_scalar(re.sub(r'[^0-9a-z]+', '-', tool.lower()).strip('-') + '-draft')}",
+        f"tool: {_scalar(tool)}",
+        f"description: {_scalar(f'Draft mined from {mined.traces} traces; review every need.')}",
+        "fixtures: []      # FILL IN: raw responses, e.g. [../fixtures/" + tool + ".json]",
+    ]
+    if mined.fields:
+        head.append("fields:")
+        head += [
+            _field_line(name, path, mined.field_specs.get(name, {}))
+            for name, path in mined.fields.items()
+        ]
+    else:
+        head.append("fields: {}        # FILL IN: no need could be inferred")
+    head.append("projections: {}   # FILL IN: e.g. {raw: my_tools.projections:raw}")
+    if shown:
+        head.append("questions:")
+    else:
+        head.append("questions: []     # FILL IN: no group has an inferred need")
+    for i, q in enumerate(shown):
+        if i:
+            head.append("")
+        head += question_lines(q)
+    rest = [q for q in mined.questions if not q.needs]
+    if rest:
+        head += [
+            "",
+            "# Groups with no evidence of the fields they need: add needs, then move them up.",
+        ]
+        head += [f"#   - {_clip(q.text, 96)} (asked {_times(q.weight)})" for q in rest]
+    return "\n".join(head) + "\n"

@@ -1,0 +1,110 @@
+"""What mining yields: evidence for a need, mined needs, questions and suites, and its error."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from evaluator.errors import ProjevalError
+from evaluator.mining.draft import _clip, render_draft
+from evaluator.traces import drift
+
+
+class MiningError(ProjevalError):
+    """Traces that cannot be mined for the tool asked (e.g. it was never called)."""
+
+
+# Evidence -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """One kind of evidence for a need: how many conversations, and one example."""
+
+    kind: str  # followup | quoted | suite | absent
+    conversations: int
+    example: str  # the quoted or passed value, or the hedged question
+    detail: str = ""  # the consuming tool, or the suite question
+
+    def describe(self) -> str:
+        """``passed to get_user in 3``: the kind and its number of conversations."""
+        return {
+            "followup": f"passed to {self.detail} in {self.conversations}",
+            "quoted": f"quoted in the answer in {self.conversations}",
+            "suite": f"hedged in {self.conversations}, needed by {self.detail}",
+            "absent": f"hedged without it in {self.conversations}",
+        }[self.kind]
+
+
+@dataclass(frozen=True)
+class MinedNeed:
+    """A field a group needs, inferred from evidence."""
+
+    field: str
+    path: str
+    conversations: int
+    evidence: tuple[Evidence, ...]
+    readable: bool = False
+    precision: str | int | None = None
+    items: str = "all"
+
+    @property
+    def comment(self) -> str:
+        """``inferred: 3 conversations (passed to get_user in 3), e.g. "usr_…" from <path>``."""
+        n = self.conversations
+        kinds = ", ".join(e.describe() for e in self.evidence)
+        first = self.evidence[0]
+        if first.kind in ("followup", "quoted"):
+            example = f'e.g. "{_clip(first.example)}" from {self.path}'
+        else:
+            example = f'e.g. "{_clip(first.example)}" while {self.path} was absent'
+        return f"inferred: {n} conversation{'s' * (n != 1)} ({kinds}), {example}"
+
+    def to_yaml(self) -> str:
+        """The need as one YAML flow item."""
+        opts = []
+        if self.precision is not None:
+            opts.append(f"precision: {self.precision}")
+        if self.readable:
+            opts.append("readable: true")
+        if self.items != "all":
+            opts.append(f"items: {self.items}")
+        return f"{{field: {self.field}, {', '.join(opts)}}}" if opts else self.field
+
+
+@dataclass(frozen=True)
+class MinedQuestion:
+    """A group of similar user questions that called the tool."""
+
+    id: str
+    text: str
+    weight: int
+    conversations: int
+    examples: tuple[str, ...]
+    needs: tuple[MinedNeed, ...]
+    members: tuple[tuple[str, int], ...] = field(repr=False, default=())  # (text, count)
+    match: drift.Match | None = None  # nearest reference-suite question
+
+
+@dataclass
+class MinedSuite:
+    """A draft suite for one tool, mined from traces (render it with :meth:`to_yaml`)."""
+
+    tool: str
+    questions: list[MinedQuestion]
+    fields: dict[str, str]  # name -> schema path
+    field_specs: dict[str, dict[str, Any]]  # name -> extra keys from a reference suite
+    files: int
+    traces: int
+    turns: int  # user questions whose turn called the tool
+    threshold: float
+    min_support: float
+
+    @property
+    def drafted(self) -> list[MinedQuestion]:
+        """Groups with at least one inferred need (the others cannot be a suite question yet)."""
+        return [q for q in self.questions if q.needs]
+
+    def to_yaml(self) -> str:
+        """The draft suite file: loadable once fixtures and projections are filled in."""
+        return render_draft(self)

@@ -1,0 +1,255 @@
+"""Merging: mined groups into a suite file's text (merge_suite), and what changed (MergeResult)."""
+
+from __future__ import annotations
+
+import math
+import os
+import tempfile
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from evaluator.mining.draft import _scalar, question_lines
+from evaluator.mining.evidence import MinedNeed, MinedQuestion, MinedSuite, MiningError
+from evaluator.traces import drift
+from evaluator.traces.findings import field_at
+
+# Merging ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class MergeResult:
+    """A suite's text with the mined groups merged in, and what changed."""
+
+    file: Path
+    text: str
+    weights: list[tuple[str, float, int]]  # (question id, old, new) for matched questions
+    added: list[MinedQuestion]  # the question drift: groups that match no question
+    fields_added: list[str]
+    suggestions: list[tuple[str, str]]  # (question id, field): inferred, not in the suite
+
+    def write(self, out: str | Path | None = None) -> Path:
+        """Write the merged text (default: over the suite), only if it loads as a suite."""
+        from evaluator.suites import load_suite
+
+        target = Path(out) if out is not None else self.file
+        target.parent.mkdir(parents=True, exist_ok=True)
+        # Beside the target, so the suite's relative fixture paths resolve as they will.
+        fd, tmp = tempfile.mkstemp(suffix=".yaml", dir=target.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(self.text)
+            load_suite(tmp)
+            os.replace(tmp, target)
+        finally:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+        return target
+
+    def render(self) -> str:
+        """The plain-text report the CLI prints."""
+        lines = [
+            f"{len(self.weights)} suite questions matched, {len(self.added)} groups added, "
+            f"{len(self.fields_added)} fields added"
+        ]
+        for qid, old, new in self.weights:
+            lines.append(f"  weight {qid}: {_num(old)} -> {new}")
+        if self.added:
+            lines.append("question drift (groups that match no suite question, added):")
+            lines += [f"  {q.id} (weight {q.weight}): {q.text}" for q in self.added]
+        if self.suggestions:
+            lines.append("needs the traces suggest but the suite question lacks (not added):")
+            lines += [f"  {qid}: {f}" for qid, f in self.suggestions]
+        return "\n".join(lines)
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else str(x)
+
+
+def _half_up(x: float) -> int:
+    return max(1, math.floor(x + 0.5))
+
+
+def merge_suite(suite_file: str | Path, mined: MinedSuite) -> MergeResult:
+    """Merge mined groups into a suite file's text, leaving hand-written entries as written.
+
+    Rules: a group matches the suite question that most of its askings match
+    (drift similarity at or above the mining threshold; ties to the earlier
+    question). Matched questions get the weight ``count x s``, rounded half up
+    (at least 1), where ``s`` = (sum of the matched questions' weights) /
+    (sum of their counts): the matched questions keep their total weight,
+    shared by how often each was asked. New groups get ``count x s`` too
+    (``s`` = 1 when nothing matched) and are appended with their needs; fields
+    they need that the suite lacks are appended to ``fields``. Needs the
+    traces suggest for a matched question are reported, never written.
+    """
+    from evaluator.suites import load_suite
+
+    file = Path(suite_file)
+    suite = load_suite(file)
+    text = file.read_text("utf-8-sig")
+    root = yaml.compose(text, Loader=yaml.SafeLoader)
+    top = {k.value: v for k, v in root.value}
+    qnode, fnode = top["questions"], top["fields"]
+    for node, key in ((qnode, "questions"), (fnode, "fields")):
+        if node.flow_style:
+            raise MiningError(
+                f"'{key}' is written in flow style ([...] or {{...}}); merging appends lines.",
+                file=file,
+                position=f"{node.start_mark.line + 1}:{node.start_mark.column + 1}",
+                fix=f"write '{key}' as a block (one entry a line), then merge again",
+            )
+    pool = drift.candidates([suite])
+    votes: dict[str, int] = {}
+    matched: dict[str, list[MinedQuestion]] = {}
+    added: list[MinedQuestion] = []
+    for q in mined.questions:
+        tally: Counter[str] = Counter()
+        for asked, n in q.members or ((q.text, q.weight),):
+            m = drift.best_match(asked, pool, mined.threshold)
+            if m.covered and m.question_id is not None:
+                tally[m.question_id] += n
+        if not tally:
+            if q.needs:
+                added.append(q)
+            continue
+        order = [c.question_id for c in pool]
+        best = max(tally, key=lambda qid: (tally[qid], -order.index(qid)))
+        matched.setdefault(best, []).append(q)
+        votes[best] = votes.get(best, 0) + q.weight
+    hand = sum(suite.question(qid).weight for qid in votes)
+    scale = hand / sum(votes.values()) if votes else 1.0
+    edits: list[tuple[int, int, str]] = []
+    weights = []
+    items = {_value(item, "id"): item for item in qnode.value}
+    for qid in [q.id for q in suite.questions if q.id in votes]:
+        new = _half_up(votes[qid] * scale)
+        old = suite.question(qid).weight
+        weights.append((qid, old, new))
+        if new != old:
+            edits.append(_weight_edit(text, items[qid], new))
+    suggestions = []
+    for qid, groups in matched.items():
+        have = {n.field for n in suite.question(qid).needs}
+        for g in groups:
+            for n in g.needs:
+                name = _suite_field(suite, n.path)
+                if name not in have:
+                    suggestions.append((qid, name or n.path))
+                    have.add(name or n.path)
+    # New fields and questions, appended after the last entry of each block.
+    fields_added: list[str] = []
+    rename: dict[str, str] = {}
+    new_fields: list[str] = []
+    for q in added:
+        for n in q.needs:
+            if n.path in rename:
+                continue
+            name = _suite_field(suite, n.path)
+            if name is None:
+                name, k = n.field, 2
+                while name in suite.fields or name in fields_added:
+                    name, k = f"{n.field}_{k}", k + 1
+                fields_added.append(name)
+                indent = " " * fnode.value[0][0].start_mark.column
+                new_fields.append(f"{indent}{name}: {_scalar(n.path)}  # mined from traces")
+            rename[n.path] = name
+    if new_fields:
+        edits.append((_after(text, fnode), _after(text, fnode), "\n".join(new_fields) + "\n"))
+    taken = {q.id for q in suite.questions}
+    out_q: list[MinedQuestion] = []
+    for q in added:
+        qid, k = q.id, 2
+        while qid in taken:
+            qid, k = f"{q.id}-{k}", k + 1
+        taken.add(qid)
+        needs = tuple(
+            MinedNeed(
+                rename[n.path],
+                n.path,
+                n.conversations,
+                n.evidence,
+                n.readable,
+                n.precision,
+                n.items,
+            )
+            for n in q.needs
+        )
+        out_q.append(
+            MinedQuestion(
+                qid,
+                q.text,
+                _half_up(q.weight * scale),
+                q.conversations,
+                q.examples,
+                needs,
+                q.members,
+                None,
+            )
+        )
+    if out_q:
+        first = qnode.value[0]
+        col = first.start_mark.column
+        line_start = text.rfind("\n", 0, first.start_mark.index) + 1
+        dash = text.rfind("-", line_start, first.start_mark.index)
+        indent = " " * (dash - line_start if dash >= 0 else max(0, col - 2))
+        block = ["", f"{indent}# Mined from traces by `projeval questions mine`: review the needs."]
+        for q in out_q:
+            block += question_lines(q, indent)
+        at = _after(text, qnode)
+        edits.append((at, at, "\n".join(block) + "\n"))
+    merged = text
+    for start, end, new_text in sorted(edits, key=lambda e: (e[0], e[1]), reverse=True):
+        merged = merged[:start] + new_text + merged[end:]
+    return MergeResult(file, merged, weights, out_q, fields_added, suggestions)
+
+
+def _suite_field(suite: Any, path: str) -> str | None:
+    fdef = field_at(suite, path)
+    return fdef.name if fdef is not None else None
+
+
+def _value(node: yaml.Node, key: str) -> Any:
+    for k, v in node.value:
+        if k.value == key:
+            return v.value
+    return None
+
+
+def _weight_edit(text: str, item: yaml.MappingNode, new: int) -> tuple[int, int, str]:
+    for k, v in item.value:
+        if k.value == "weight":
+            return (v.start_mark.index, v.end_mark.index, str(new))
+    id_node = next(v for k, v in item.value if k.value == "id")
+    if item.flow_style:
+        return (id_node.end_mark.index, id_node.end_mark.index, f", weight: {new}")
+    at = _line_end(text, id_node.end_mark.index)
+    indent = " " * item.value[0][0].start_mark.column
+    return (at, at, f"{indent}weight: {new}\n")
+
+
+def _last_scalar(node: yaml.Node) -> yaml.Node:
+    while (
+        isinstance(node, yaml.MappingNode | yaml.SequenceNode)
+        and node.value
+        and not (node.flow_style)
+    ):
+        last = node.value[-1]
+        node = last[1] if isinstance(last, tuple) else last
+    return node
+
+
+def _after(text: str, node: yaml.Node) -> int:
+    """The start of the line after a block node's last value."""
+    return _line_end(text, _last_scalar(node).end_mark.index)
+
+
+def _line_end(text: str, index: int) -> int:
+    if index > 0 and text[index - 1] == "\n":
+        return index  # a block scalar ends at the start of the next line
+    nl = text.find("\n", index)
+    return len(text) if nl < 0 else nl + 1

@@ -1,0 +1,622 @@
+"""The streaming pass over the traces, then grouping and needs: mine_questions and its shards."""
+
+from __future__ import annotations
+
+import functools
+import math
+import os
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from evaluator import paths
+from evaluator.mining.answers import _Quotes, build_quotes, quoted
+from evaluator.mining.draft import _times
+from evaluator.mining.evidence import Evidence, MinedNeed, MinedQuestion, MinedSuite, MiningError
+from evaluator.traces import drift
+from evaluator.traces.events import Event, Problem, Trace, fast_loads
+from evaluator.traces.findings import field_at
+from evaluator.traces.hedges import Lexicon
+from evaluator.traces.metrics import lookup_plan
+from evaluator.traces.parsers import make_parser, open_file, parse_records
+from evaluator.traces.readers import (
+    DEFAULT_MAX_JSON_BYTES,
+    expand_paths,
+    range_lines,
+    read_lines,
+)
+
+#: Groups join at or above this similarity (the drift threshold).
+DEFAULT_THRESHOLD = drift.DEFAULT_THRESHOLD
+#: Share of a group's conversations a need's evidence must cover.
+DEFAULT_MIN_SUPPORT = 0.1
+#: Example questions listed per group.
+MAX_EXAMPLES = 5
+
+_MASK = re.compile(r"\S*\d\S*")  # tokens with digits (ids, dates): not what a question is about
+_GENERIC_LEAF = {"id", "name", "value", "type", "code", "key", "text", "label"}
+_CONTAINERS = {"data", "attributes", "relationships", "items", "results", "result", "meta"}
+_KIND_ORDER = ("followup", "quoted", "suite", "absent")
+_PRECISION_RANK = {"day": 0, "hour": 1, "minute": 2, "second": 3}
+
+
+# The streaming pass -----------------------------------------------------------------------------
+
+
+@dataclass
+class _EvAcc:
+    convs: set[int] = field(default_factory=set)
+    example: tuple[Any, ...] | None = None  # (sort key, example, detail)
+    precision: str | None = None
+    need: Any = None  # the suite need (suite evidence)
+
+    def add(self, conv: int, key: tuple[Any, ...], example: str, detail: str) -> None:
+        self.convs.add(conv)
+        cand = (key, example, detail)
+        if self.example is None or cand < self.example:
+            self.example = cand
+
+
+@dataclass
+class _QAcc:
+    """Everything known about one distinct (masked) question text."""
+
+    count: int = 0
+    texts: Counter[str] = field(default_factory=Counter)
+    convs: set[int] = field(default_factory=set)
+    evidence: dict[tuple[str, str], _EvAcc] = field(default_factory=dict)  # (path, kind)
+    hedged: list[tuple[frozenset[str], int, tuple[Any, ...], str]] = field(default_factory=list)
+
+
+def question_key(text: str) -> str:
+    """Exact-duplicate key: lower case, ids and numbers masked, spaces folded."""
+    return " ".join(_MASK.sub("#", text.lower()).split())
+
+
+class _Miner:
+    """What one process gathers from the traces it reads (picklable, for the shards)."""
+
+    def __init__(self, tool: str, languages: tuple[str, ...], extra: tuple[str, ...]) -> None:
+        self.tool = tool
+        self.languages = languages
+        self.extra = extra
+        self.lexicon = Lexicon.load(languages, extra)
+        self.quotes: dict[tuple[int, int], _Quotes | None] = {}
+        self.questions: dict[str, _QAcc] = {}
+        self.tool_paths: set[str] = set()
+        self.conv_ids: dict[tuple[str, str], int] = {}
+        self.traces = 0
+        self.tool_calls = 0
+
+    def _quotes(self, ev: Event) -> _Quotes | None:
+        if ev.structured is not None:
+            return build_quotes(ev.structured)
+        text = ev.text
+        if not text or text.lstrip()[:1] not in ("{", "["):
+            return None
+        key = (hash(text), len(text))
+        if key not in self.quotes:
+            try:
+                doc = fast_loads(text)
+            except ValueError:
+                doc = None
+            if len(self.quotes) >= 1024:
+                self.quotes.clear()
+            self.quotes[key] = None if doc is None else build_quotes(doc)
+        return self.quotes[key]
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The result cache is large and the lexicon is rebuilt from its languages.
+        return {k: v for k, v in self.__dict__.items() if k not in ("quotes", "lexicon")}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.quotes = {}
+        self.lexicon = Lexicon.load(self.languages, self.extra)
+
+    def absorb(self, other: _Miner) -> None:
+        """Add what another process gathered (a shard of a file read after this one's part)."""
+        ids = {
+            local: self.conv_ids.setdefault(key, len(self.conv_ids))
+            for key, local in other.conv_ids.items()
+        }
+        self.traces += other.traces
+        self.tool_calls += other.tool_calls
+        self.tool_paths |= other.tool_paths
+        for key, theirs in other.questions.items():
+            mine = self.questions.setdefault(key, _QAcc())
+            mine.count += theirs.count
+            mine.texts.update(theirs.texts)
+            mine.convs |= {ids[c] for c in theirs.convs}
+            for k, e in theirs.evidence.items():
+                e.convs = {ids[c] for c in e.convs}
+                _merge_acc(mine.evidence.setdefault(k, _EvAcc()), e)
+            mine.hedged += [(seen, ids[c], sk, q) for seen, c, sk, q in theirs.hedged]
+
+    def add_trace(self, trace: Trace) -> None:
+        self.traces += 1
+        said: list[str] = []
+        turn: list[Event] = []
+        current = 0
+        for ev in trace.events:
+            if ev.kind == "call" and ev.tool == self.tool:
+                self.tool_calls += 1
+            if ev.turn != current:
+                if turn:
+                    self._turn(trace, turn, "\n".join(said))
+                turn, current = [], ev.turn
+            if ev.kind == "message" and ev.role in ("user", "system") and ev.text:
+                said.append(ev.text)
+            if ev.turn > 0:
+                turn.append(ev)
+        if turn:
+            self._turn(trace, turn, "\n".join(said))
+
+    def _turn(self, trace: Trace, events: list[Event], said: str) -> None:
+        tool = self.tool
+        if not any(e.kind == "call" and e.tool == tool for e in events):
+            return
+        question = next((e.text for e in events if e.role == "user" and e.kind == "message"), "")
+        if not question:
+            return
+        conv = self.conv_ids.setdefault((trace.file, trace.trace_id), len(self.conv_ids))
+        sort_key = (trace.file, trace.trace_id, events[0].turn)
+        acc = self.questions.setdefault(question_key(question), _QAcc())
+        acc.count += 1
+        acc.texts[question] += 1
+        acc.convs.add(conv)
+        # Results so far in the turn: the tool's as an index, others as text (as metrics does).
+        earlier: list[tuple[Event, _Quotes | None]] = []
+        results: list[_Quotes] = []
+        unknown = False  # a result of the tool we could not read: absence proves nothing
+        answers: list[str] = []
+        for ev in events:
+            if ev.kind == "result":
+                q = None
+                if ev.tool == tool:
+                    q = None if ev.is_error else self._quotes(ev)
+                    if q is None:
+                        unknown = True
+                    else:
+                        results.append(q)
+                        self.tool_paths |= q.seen
+                earlier.append((ev, q))
+            elif ev.kind == "call" and ev.args is not None and results:
+                for _arg, value, path in _passed(ev, earlier, said, tool):
+                    ev_acc = acc.evidence.setdefault((path, "followup"), _EvAcc())
+                    ev_acc.add(conv, sort_key, value, ev.tool or "?")
+            elif ev.kind == "message" and ev.role == "assistant" and ev.text and results:
+                answers.append(ev.text)
+        answer = "\n".join(answers)
+        for q in results:
+            for path, example, precision in quoted(q, answer, question):
+                ev_acc = acc.evidence.setdefault((path, "quoted"), _EvAcc())
+                ev_acc.add(conv, sort_key, example, "")
+                if precision is not None and _PRECISION_RANK[precision] > _PRECISION_RANK.get(
+                    ev_acc.precision or "", -1
+                ):
+                    ev_acc.precision = precision
+        if results and not unknown and answer and self.lexicon.find(answer):
+            seen = frozenset().union(*(q.seen for q in results))
+            acc.hedged.append((seen, conv, sort_key, question))
+
+
+def _passed(
+    call: Event, earlier: list[tuple[Event, _Quotes | None]], said: str, tool: str
+) -> list[tuple[str, str, str]]:
+    """``(argument, value, source path)`` for arguments first seen in a result of ``tool``.
+
+    The rule of :mod:`evaluator.traces.metrics`: the first earlier result that
+    holds the value is its source; a value the user or system said is none.
+    """
+    out = []
+    for argument, candidates in lookup_plan(call.args):
+        for cand in candidates:
+            if cand in said:
+                continue  # the user said it first
+            source = _source(cand, earlier)
+            if source is not None:
+                if source[0] == tool and source[1] is not None:
+                    out.append((argument, cand, source[1]))
+                break
+    return out
+
+
+def _source(
+    value: str, earlier: list[tuple[Event, _Quotes | None]]
+) -> tuple[str, str | None] | None:
+    for ev, q in earlier:
+        if q is not None:
+            path = q.first_path(value)
+            if path is not None:
+                return ev.tool or "", path
+        elif ev.text and value in ev.text:
+            return ev.tool or "", None
+    return None
+
+
+# Grouping and needs -----------------------------------------------------------------------------
+
+
+def _key_words(path: str) -> frozenset[str]:
+    """Content words of a path's last meaningful key (``sla`` of ``sla_due_at``)."""
+    keys = [k for k in path.replace("[]", ".").split(".") if k and k not in ("*", "$")]
+    if not keys:
+        return frozenset()
+    name = keys[-1]
+    if name.lower() in _GENERIC_LEAF:
+        before = [k for k in keys[:-1] if k.lower() not in _CONTAINERS]
+        name = before[-1] if before else name
+    spaced = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name).replace("_", " ").replace("-", " ")
+    return drift.words(spaced)
+
+
+def field_name(path: str) -> str:
+    """A field name for a schema path: the last key, with its owner for a generic key."""
+    keys = [k for k in path.replace("[]", ".").split(".") if k and k not in ("*", "$")]
+    if not keys:
+        return "value"
+    name = keys[-1]
+    if name.lower() in _GENERIC_LEAF:
+        before = [k for k in keys[:-1] if k.lower() not in _CONTAINERS]
+        if before:
+            name = f"{before[-1]}_{name}"
+    name = re.sub(r"(?<=[a-z])(?=[A-Z])", "_", name).lower()
+    return re.sub(r"[^0-9a-z_]+", "_", name).strip("_") or "value"
+
+
+def slug(text: str) -> str:
+    """A question id from its content words: ``breach-sla-next-four-hours``."""
+    content = drift.words(text)
+    kept = []
+    for w in re.findall(r"[^\W_]+", text.lower()):
+        singular = w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
+        if (w in content or singular in content) and not w.isdigit() and w not in kept:
+            kept.append(w)
+    return "-".join(kept[:5]) or "question"
+
+
+def cluster(items: Sequence[tuple[str, int]], threshold: float) -> list[list[int]]:
+    """Leader clustering of ``(text, count)``: indices of each group, leader first.
+
+    Items are visited most frequent first (then by text); each joins the group
+    whose leader it is most similar to, at or above ``threshold`` (ties: the
+    older group), else starts one. Deterministic, and O(items x groups).
+    """
+    order = sorted(range(len(items)), key=lambda i: (-items[i][1], items[i][0]))
+    groups: list[list[int]] = []
+    for i in order:
+        best, best_score = -1, -1.0
+        for g, members in enumerate(groups):
+            score = drift.similarity(items[i][0], items[members[0]][0])
+            if score > best_score:
+                best, best_score = g, score
+        if best >= 0 and best_score >= threshold:
+            groups[best].append(i)
+        else:
+            groups.append([i])
+    return groups
+
+
+def mine_questions(
+    trace_paths: Iterable[str | Path] | str | Path,
+    tool: str,
+    *,
+    suites: Iterable[Any] = (),
+    threshold: float = DEFAULT_THRESHOLD,
+    min_support: float = DEFAULT_MIN_SUPPORT,
+    format: str | None = None,
+    hedges: Iterable[str] = (),
+    languages: Iterable[str] = ("en", "zh"),
+    max_json_bytes: int = DEFAULT_MAX_JSON_BYTES,
+    workers: int | None = None,
+) -> MinedSuite:
+    """Mine the traces for the questions that led to calls of ``tool``, with their needs.
+
+    ``suites`` (loaded suites or suite files) are references: their questions
+    are evidence for hedged answers and their field names are reused.
+    ``workers`` (default: the number of cores) processes share a large JSON
+    Lines file, cut where the trace analysis cuts it; the result does not
+    depend on it. Raises
+    :class:`MiningError` when no user question led to a call of ``tool``, and
+    :class:`~evaluator.errors.TraceError` for a file that cannot be read.
+    """
+    if isinstance(trace_paths, str | Path):
+        trace_paths = [trace_paths]
+    # Parquet event tables (the Dask engine's output) hold no raw conversations to mine.
+    files = [f for f in expand_paths(trace_paths) if f.suffix.lower() != ".parquet"]
+    refs = []
+    for s in suites:
+        if isinstance(s, str | Path):
+            from evaluator.suites import load_suite
+
+            s = load_suite(s)
+        refs.append(s)
+    refs = [s for s in refs if s.tool == tool]  # another tool's questions are no evidence
+    extra = [h for s in refs for h in getattr(s, "hedges", ())] + list(hedges)
+    miner = _Miner(tool, tuple(languages), tuple(extra))
+    _mine_files(miner, files, format, max_json_bytes, workers)
+    if not miner.questions:
+        where = f"in {len(files)} trace file(s)"
+        if miner.tool_calls:
+            raise MiningError(
+                f"tool {tool!r} is called {_times(miner.tool_calls)} {where}, but never after "
+                "a user question.",
+                fix="pass traces that record the conversation (an MCP log has no user questions)",
+            )
+        raise MiningError(
+            f"tool {tool!r} is never called {where}.",
+            fix="check the tool name, as the traces spell it",
+        )
+    return _assemble(miner, refs, threshold, min_support, len(files))
+
+
+def _mine_files(
+    miner: _Miner, files: list[Path], format: str | None, max_json_bytes: int, workers: int | None
+) -> None:
+    """Read every file; a large JSON Lines file in shards, one forked process each."""
+    from evaluator.traces import shards
+
+    n = max(1, workers if workers is not None else os.cpu_count() or 1)
+    for path in files:
+        cut = None
+        if shards.shardable(path, n):
+            fmt = format or open_file(path, max_json_bytes=max_json_bytes).format
+            cut = shards.plan(path, fmt, n)
+        if not cut:
+            parsed = open_file(path, format=format, max_json_bytes=max_json_bytes)
+            for item in parsed.items:
+                if not isinstance(item, Problem):
+                    miner.add_trace(item)
+            continue
+        with shards.fork_pool(n) as pool:
+            futures = [
+                pool.submit(
+                    _mine_shard,
+                    (str(path), s.start, s.end, s.first_line),
+                    fmt,
+                    miner.tool,
+                    miner.languages,
+                    miner.extra,
+                )
+                for s in cut
+            ]
+            for f in futures:  # in file order, so conversation numbers follow the file
+                miner.absorb(f.result())
+
+
+def _mine_shard(
+    shard: tuple[str, int, int, int],
+    fmt: str,
+    tool: str,
+    languages: tuple[str, ...],
+    extra: tuple[str, ...],
+) -> _Miner:
+    """In a worker process: mine bytes ``[start, end)`` of a JSON Lines file."""
+    path, start, end, first_line = shard
+    miner = _Miner(tool, languages, extra)
+    records = read_lines(range_lines(path, start, end), path, first=first_line)
+    for item in parse_records(make_parser(fmt, path), records):
+        if not isinstance(item, Problem):
+            miner.add_trace(item)
+    return miner
+
+
+def _assemble(
+    miner: _Miner, refs: list[Any], threshold: float, min_support: float, n_files: int
+) -> MinedSuite:
+    keys = sorted(miner.questions)
+    accs = [miner.questions[k] for k in keys]
+    # A key's text is its most frequent spelling (ties: the smallest), whatever the order read.
+    reps = [min(a.texts.items(), key=lambda kv: (-kv[1], kv[0]))[0] for a in accs]
+    # Grouped by their keys: ids and numbers say which ticket, not what is asked.
+    groups = cluster([(keys[i], accs[i].count) for i in range(len(keys))], threshold)
+    pool = drift.candidates(refs)
+    known_paths = set(miner.tool_paths)
+    for s in refs:
+        known_paths |= {f.path for f in s.fields.values()}
+    names: dict[str, str] = {}
+    specs: dict[str, dict[str, Any]] = {}
+    drafts = []
+    for members in groups:
+        convs: set[int] = set()
+        texts: Counter[str] = Counter()
+        evidence: dict[tuple[str, str], _EvAcc] = {}
+        for i in members:
+            a = accs[i]
+            convs |= a.convs
+            texts.update(a.texts)
+            for k, e in a.evidence.items():
+                _merge_acc(evidence.setdefault(k, _EvAcc()), e)
+            _hedge_evidence(a, evidence, known_paths, pool, refs, threshold)
+        need_min = max(1, math.ceil(min_support * len(convs)))
+        by_path: dict[str, list[tuple[str, _EvAcc]]] = {}
+        for (path, kind), e in evidence.items():
+            by_path.setdefault(path, []).append((kind, e))
+        needs = []
+        for path, kinds in by_path.items():
+            covered = set().union(*(e.convs for _, e in kinds))
+            if len(covered) < need_min:
+                continue
+            kinds.sort(key=lambda ke: (_KIND_ORDER.index(ke[0]), -len(ke[1].convs)))
+            needs.append(_need(path, covered, kinds))
+        needs.sort(key=lambda n: (-n.conversations, n.path))
+        leader = reps[members[0]]
+        examples = tuple(t for t, _ in sorted(texts.items(), key=lambda kv: (-kv[1], kv[0])))
+        match = drift.best_match(leader, pool, threshold) if pool else None
+        members_ = tuple(sorted(texts.items()))
+        drafts.append((leader, sum(texts.values()), len(convs), examples, needs, match, members_))
+    # Field names: a reference suite's where a field's path matches, else from the path.
+    taken: set[str] = set()
+    for s in refs:
+        taken |= set(s.fields)
+    for _l, _w, _c, _e, needs, _m, _t in drafts:
+        for n in needs:
+            if n.path in names:
+                continue
+            fdef = next((f for s in refs if (f := field_at(s, n.path)) is not None), None)
+            if fdef is not None:
+                names[n.path] = fdef.name
+                extra = {}
+                if fdef.kind:
+                    extra["kind"] = fdef.kind
+                if fdef.untrusted:
+                    extra["untrusted"] = True
+                specs[fdef.name] = extra
+                continue
+            base = name = field_name(n.path)
+            k = 2
+            while name in taken:
+                name, k = f"{base}_{k}", k + 1
+            taken.add(name)
+            names[n.path] = name
+    questions = []
+    ids: set[str] = set()
+    for leader, weight, nconv, examples, needs, match, members in sorted(
+        drafts, key=lambda d: (-d[1], d[0])
+    ):
+        qid = base = slug(question_key(leader))  # ids are not what is asked
+        k = 2
+        while qid in ids:
+            qid, k = f"{base}-{k}", k + 1
+        ids.add(qid)
+        named = tuple(
+            MinedNeed(
+                names[n.path],
+                n.path,
+                n.conversations,
+                n.evidence,
+                n.readable,
+                n.precision,
+                n.items,
+            )
+            for n in needs
+        )
+        questions.append(
+            MinedQuestion(
+                qid,
+                leader,
+                weight,
+                nconv,
+                examples[:MAX_EXAMPLES],
+                named,
+                members=members,
+                match=match,
+            )
+        )
+    used = {n.field: n.path for q in questions for n in q.needs}
+    return MinedSuite(
+        tool=miner.tool,
+        questions=questions,
+        fields=dict(sorted(used.items(), key=lambda kv: (kv[1], kv[0]))),
+        field_specs={k: v for k, v in specs.items() if k in used},
+        files=n_files,
+        traces=miner.traces,
+        turns=sum(a.count for a in accs),
+        threshold=threshold,
+        min_support=min_support,
+    )
+
+
+def _merge_acc(into: _EvAcc, other: _EvAcc) -> None:
+    into.convs |= other.convs
+    if other.example is not None and (into.example is None or other.example < into.example):
+        into.example = other.example
+    if other.precision is not None and _PRECISION_RANK[other.precision] > _PRECISION_RANK.get(
+        into.precision or "", -1
+    ):
+        into.precision = other.precision
+    if into.need is None:
+        into.need = other.need
+
+
+def _hedge_evidence(
+    a: _QAcc,
+    evidence: dict[tuple[str, str], _EvAcc],
+    known_paths: set[str],
+    pool: list[drift.Candidate],
+    refs: list[Any],
+    threshold: float,
+) -> None:
+    """Rules 3 and 4: what a hedged turn's results lacked, tied to the question."""
+    ordered = sorted(known_paths)
+    done: dict[tuple[frozenset[str], str], list[tuple[str, str, str, Any]]] = {}
+    for seen, conv, key, question in a.hedged:
+        found = done.get((seen, question))
+        if found is None:  # results and questions repeat: work each pair out once
+            found = done[(seen, question)] = _lacking(
+                seen, question, ordered, pool, refs, threshold
+            )
+        for path, kind, detail, need in found:
+            acc = evidence.setdefault((path, kind), _EvAcc())
+            acc.add(conv, key, question, detail)
+            acc.need = acc.need or need
+
+
+def _lacking(
+    seen: frozenset[str],
+    question: str,
+    known: list[str],
+    pool: list[drift.Candidate],
+    refs: list[Any],
+    threshold: float,
+) -> list[tuple[str, str, str, Any]]:
+    """``(path, kind, detail, suite need)`` of what a hedged turn's results lacked."""
+    out: list[tuple[str, str, str, Any]] = []
+    qwords = drift.words(question)
+    seen_segments = [s for s in map(_parse, seen) if s is not None]
+    for path in known:
+        segs = _parse(path)
+        if segs is None or any(paths.matches(segs, s) for s in seen_segments):
+            continue
+        if _key_words(path) & qwords:
+            out.append((path, "absent", "", None))
+    if not pool:
+        return out
+    m = drift.best_match(question, pool, threshold)
+    if not m.covered:
+        return out
+    suite = next(s for s in refs if s.name == m.suite)
+    for need in suite.question(m.question_id).needs:
+        fdef = suite.fields.get(need.field)
+        if fdef is None or any(paths.matches(fdef.segments, s) for s in seen_segments):
+            continue
+        out.append((fdef.path, "suite", f"{suite.name}/{m.question_id}", need))
+    return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse(path: str) -> paths.SchemaPath | None:
+    try:
+        return paths.parse_path(path) if path != "$" else None
+    except paths.PathSyntaxError:
+        return None
+
+
+def _need(path: str, covered: set[int], kinds: list[tuple[str, _EvAcc]]) -> MinedNeed:
+    evidence = []
+    readable = False
+    precision: str | int | None = None
+    items = "all"
+    for kind, e in kinds:
+        assert e.example is not None
+        _key, example, detail = e.example
+        evidence.append(Evidence(kind, len(e.convs), example, detail))
+        readable |= kind == "followup"
+        if e.need is not None:
+            readable |= bool(e.need.readable)
+            items = e.need.items
+            if e.need.precision is not None:
+                precision = e.need.precision
+        if e.precision is not None and (
+            precision is None
+            or (
+                isinstance(precision, str)
+                and _PRECISION_RANK[e.precision] > _PRECISION_RANK.get(precision, -1)
+            )
+        ):
+            precision = e.precision
+    return MinedNeed("", path, len(covered), tuple(evidence), readable, precision, items)
