@@ -3,7 +3,7 @@
 The migration test opens a copy of it with today's projeval and checks every
 row survives the upgrade. The v1 schema below is a frozen copy of what
 projeval's first store wrote (no trace tables, no runs.tokenizer): never edit
-it to match evaluator/store.py, that is the point.
+it to match evaluator/store/, that is the point.
 
     .venv/bin/python tests/data/make_history_v1.py
 

@@ -1,0 +1,125 @@
+"""Plain-text renderers of runs, trends and diffs (the CLI prints these)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from evaluator.history._helpers import _commit, _int, _missing, _pct, _table, _when
+from evaluator.history.diff import DIRECTIONS
+from evaluator.history.trend import _RUN_METRICS
+
+if TYPE_CHECKING:
+    from evaluator.history.diff import RunDiff
+    from evaluator.history.runs import RunList
+    from evaluator.history.trend import Trend
+
+
+def render_history(runs: RunList) -> str:
+    """The runs as a table, oldest first."""
+    if not runs.runs:
+        return "No runs recorded yet.\n"
+    rows = [
+        [
+            str(r.run_id),
+            _when(r.started_at),
+            _commit(r.git_commit, r.git_dirty),
+            r.tokenizer or "-",
+            r.projeval_version,
+            ", ".join(r.suites) or "-",
+        ]
+        for r in runs.runs
+    ]
+    lines = _table(
+        ["run", "started (UTC)", "commit", "tokenizer", "projeval", "suites"], rows, right=(0,)
+    )
+    if runs.total > len(runs.runs):
+        lines.append(f"({len(runs.runs)} of {runs.total} runs shown)")
+    return "\n".join(lines) + "\n"
+
+
+def _trend_cell(row: dict[str, Any], metric: str) -> str:
+    failed = not _missing(row["error"])
+    if metric == "coverage":
+        return "error" if failed else _pct(row["coverage"])
+    if metric == "answerable":
+        if failed or _missing(row["answerable"]):
+            return "-"
+        return f"{int(row['answerable'])}/{int(row['questions_total'])}"
+    return _int(row[metric])
+
+
+def render_trend(trend: Trend) -> str:
+    """One table per suite and projection, then the run-wide trace totals."""
+    frame = trend.projections
+    metric = trend.metric
+    out: list[str] = []
+    if metric not in _RUN_METRICS:
+        if not len(frame):
+            return "No runs recorded yet.\n"
+        shown = [metric] if metric else ["coverage", "answerable", "tokens"]
+        for (suite, projection), group in frame.groupby(["suite", "projection"], sort=True):
+            rows = [
+                [str(r["run_id"]), _when(r["started_at"]), _commit(r["git_commit"], r["git_dirty"])]
+                + [_trend_cell(r, m) for m in shown]
+                + [r["changed"] or ""]
+                for r in group.to_dict("records")
+            ]
+            header = ["run", "started (UTC)", "commit", *shown, "changed"]
+            right = (0, *range(3, 3 + len(shown)))
+            out.append(f"{suite} / {projection}")
+            out.extend("  " + line for line in _table(header, rows, right=right))
+            out.append("")
+    traces = trend.traces
+    if metric in _RUN_METRICS or (metric is None and len(traces) and traces["traces"].sum() > 0):
+        shown = [metric] if metric else ["traces", "followups", "duplicates", "hedges"]
+        rows = [
+            [str(r["run_id"]), _when(r["started_at"]), _commit(r["git_commit"], r["git_dirty"])]
+            + [_int(r[m]) for m in shown]
+            for r in traces.to_dict("records")
+        ]
+        header = [
+            "run",
+            "started (UTC)",
+            "commit",
+            *[m.replace("followups", "follow-ups") for m in shown],
+        ]
+        out.append("traces (all runs' totals)")
+        out.extend(
+            "  " + line for line in _table(header, rows, right=(0, *range(3, 3 + len(shown))))
+        )
+        out.append("")
+    if not out:
+        return "No runs recorded yet.\n"
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def render_diff(diff: RunDiff) -> str:
+    """What changed between two runs, regressions first."""
+    changes = diff.changes
+    counts = {d: int((changes["direction"] == d).sum()) for d in DIRECTIONS}
+    lines = [
+        f"{diff.run_a.label()} -> {diff.run_b.label()}",
+        f"{counts['regression']} regression{'s' if counts['regression'] != 1 else ''}, "
+        f"{counts['improvement']} improvement{'s' if counts['improvement'] != 1 else ''}, "
+        f"{counts['change']} other change{'s' if counts['change'] != 1 else ''}",
+    ]
+    titles = {"regression": "Regressions", "improvement": "Improvements", "change": "Other changes"}
+    rows = []
+    for r in changes.to_dict("records"):
+        where = "run"
+        if not _missing(r["suite"]) and r["suite"]:
+            where = r["suite"]
+            if not _missing(r["projection"]) and r["projection"]:
+                where += f" / {r['projection']}"
+        rows.append([where, r["kind"], r["description"]])
+    # One table for all sections, so their columns line up.
+    body = _table(["where", "what", "change"], rows)[1:]
+    section = None
+    for direction, line in zip(changes["direction"], body, strict=True):
+        if direction != section:
+            section = direction
+            lines.extend(["", titles[direction]])
+        lines.append("  " + line)
+    if not rows:
+        lines.extend(["", "No changes."])
+    return "\n".join(lines) + "\n"
