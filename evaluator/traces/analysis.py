@@ -351,10 +351,11 @@ def analyse_traces(
             with fewer_collections():  # the shards' rows arrive and merge here too
                 _collect(expand_paths(paths), format, settings, collector)
             out, tally = collector.out, collector.tally
+        with fewer_collections():
+            return assemble(out, tally, settings)
     finally:
         collector.close()
-    with fewer_collections():
-        return assemble(out, tally, settings)
+        shards.reap()  # no process of this call outlives it
 
 
 def assemble(out: Collected, tally: FollowupTally, settings: Settings) -> TraceAnalysis:

@@ -202,10 +202,25 @@ def run(shards: list[Shard], fmt: str, settings: Settings) -> list[PartitionResu
         done = True
         return [results[i] for i in range(len(shards))]
     finally:
-        for proc in procs:
-            if not done and proc.is_alive():
-                proc.kill()  # a sibling failed: this one's work is wasted
-            proc.join()
+        if done:
+            # Each has sent its result and is exiting; giving its memory back takes a
+            # moment, which the caller spends merging: reap() waits for them after.
+            _exiting.extend(procs)
+        else:
+            for proc in procs:
+                if proc.is_alive():
+                    proc.kill()  # a sibling failed: this one's work is wasted
+                proc.join()
+
+
+# Shard processes that sent their results and are exiting (see reap()).
+_exiting: list[Any] = []
+
+
+def reap() -> None:
+    """Wait for the shard processes of earlier runs to finish exiting."""
+    while _exiting:
+        _exiting.pop().join()
 
 
 def _result(reader: Any, proc: Any, shard: Shard) -> PartitionResult:

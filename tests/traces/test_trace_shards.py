@@ -114,6 +114,7 @@ def _sharded(path: Path) -> tuple[dict, int]:
     shards.run = counting
     shards.SHARD_MIN_BYTES = 1  # this process's own copy of the module
     many = analyse_traces([path], suites=[desk_suite()], workers=3)
+    assert not multiprocessing.active_children()  # no shard process outlives the call
     return many.to_dict(), forked
 
 
