@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from evaluator import paths
-from evaluator.checks.base import Finding
+from evaluator.checks.base import Finding, read_json
 from evaluator.checks.context import _Context
 from evaluator.checks.outputs import _names, _short
 from evaluator.errors import SuiteError
@@ -127,14 +127,7 @@ def _load_schema(suite: Suite) -> Any:
 
     assert suite.output_schema_file is not None
     path = suite.output_schema_file
-    try:
-        schema = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise SuiteError(
-            f"the output schema cannot be read as JSON ({exc}).",
-            file=path,
-            fix="give a JSON Schema document",
-        ) from None
+    schema = read_json(path, "output schema", fix="give a JSON Schema document")
     validator_cls = jsonschema.validators.validator_for(schema)
     try:
         validator_cls.check_schema(schema)

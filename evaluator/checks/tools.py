@@ -4,13 +4,13 @@ entity helpers that match an argument to a source field (see the package docstri
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from evaluator import paths
+from evaluator.checks.base import read_json
 from evaluator.errors import SuiteError
 
 
@@ -58,14 +58,11 @@ def _tool_list(data: Any) -> list[Any] | None:
 
 def load_tools(path: Path) -> list[ToolArg]:
     """Id arguments of the tools in an MCP ``tools/list`` JSON or a list of input schemas."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise SuiteError(
-            f"the tools file cannot be read as JSON ({exc}).",
-            file=path,
-            fix="give the JSON of an MCP tools/list result, or a list of input schemas",
-        ) from None
+    data = read_json(
+        path,
+        "tools file",
+        fix="give the JSON of an MCP tools/list result, or a list of input schemas",
+    )
     tools = _tool_list(data)
     if tools is None:
         raise SuiteError(

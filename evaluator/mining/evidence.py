@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -108,3 +110,17 @@ class MinedSuite:
     def to_yaml(self) -> str:
         """The draft suite file: loadable once fixtures and projections are filled in."""
         return render_draft(self)
+
+
+def unique_id(base: str, taken: set[str]) -> str:
+    """``base``, else ``base-2``, ``base-3``...: the first not in ``taken``, which gets it."""
+    qid, k = base, 2
+    while qid in taken:
+        qid, k = f"{base}-{k}", k + 1
+    taken.add(qid)
+    return qid
+
+
+def named_needs(needs: Iterable[MinedNeed], names: dict[str, str]) -> tuple[MinedNeed, ...]:
+    """``needs`` with each field named as ``names`` names its path."""
+    return tuple(dataclasses.replace(n, field=names[n.path]) for n in needs)

@@ -13,7 +13,13 @@ from typing import Any
 import yaml
 
 from evaluator.mining.draft import _scalar, question_lines
-from evaluator.mining.evidence import MinedNeed, MinedQuestion, MinedSuite, MiningError
+from evaluator.mining.evidence import (
+    MinedQuestion,
+    MinedSuite,
+    MiningError,
+    named_needs,
+    unique_id,
+)
 from evaluator.traces import drift
 from evaluator.traces.findings import field_at
 
@@ -163,22 +169,8 @@ def merge_suite(suite_file: str | Path, mined: MinedSuite) -> MergeResult:
     taken = {q.id for q in suite.questions}
     out_q: list[MinedQuestion] = []
     for q in added:
-        qid, k = q.id, 2
-        while qid in taken:
-            qid, k = f"{q.id}-{k}", k + 1
-        taken.add(qid)
-        needs = tuple(
-            MinedNeed(
-                rename[n.path],
-                n.path,
-                n.conversations,
-                n.evidence,
-                n.readable,
-                n.precision,
-                n.items,
-            )
-            for n in q.needs
-        )
+        qid = unique_id(q.id, taken)
+        needs = named_needs(q.needs, rename)
         out_q.append(
             MinedQuestion(
                 qid,

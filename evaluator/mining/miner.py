@@ -15,7 +15,15 @@ from typing import Any
 from evaluator import paths
 from evaluator.mining.answers import _Quotes, build_quotes, quoted
 from evaluator.mining.draft import _times
-from evaluator.mining.evidence import Evidence, MinedNeed, MinedQuestion, MinedSuite, MiningError
+from evaluator.mining.evidence import (
+    Evidence,
+    MinedNeed,
+    MinedQuestion,
+    MinedSuite,
+    MiningError,
+    named_needs,
+    unique_id,
+)
 from evaluator.traces import drift
 from evaluator.traces.events import Event, Problem, Trace, fast_loads
 from evaluator.traces.findings import field_at
@@ -478,23 +486,8 @@ def _assemble(
     for leader, weight, nconv, examples, needs, match, members in sorted(
         drafts, key=lambda d: (-d[1], d[0])
     ):
-        qid = base = slug(question_key(leader))  # ids are not what is asked
-        k = 2
-        while qid in ids:
-            qid, k = f"{base}-{k}", k + 1
-        ids.add(qid)
-        named = tuple(
-            MinedNeed(
-                names[n.path],
-                n.path,
-                n.conversations,
-                n.evidence,
-                n.readable,
-                n.precision,
-                n.items,
-            )
-            for n in needs
-        )
+        qid = unique_id(slug(question_key(leader)), ids)  # ids are not what is asked
+        named = named_needs(needs, names)
         questions.append(
             MinedQuestion(
                 qid,

@@ -51,31 +51,14 @@ from evaluator.traces.readers import DEFAULT_MAX_JSON_BYTES, expand_paths
 #: 1: first version.
 SCHEMA_VERSION = 1
 
-_TOTAL_KEYS = (
-    "events",
-    "messages",
-    "turns",
-    "model_calls",
-    "calls",
-    "results",
-    "errors",
-    "unanswered_calls",
-    "orphan_results",
-    "duplicates",
-    "followups",
-    "followup_turns",
-    "hedges",
-    "hedged_turns",
-    "flagged_turns",
-    "result_tokens",
-)
-_OPTIONAL_TOTAL_KEYS = (
-    "billed_input_tokens",
-    "recorded_input_tokens",
-    "recorded_output_tokens",
-    "recorded_cache_read_tokens",
-    "recorded_cache_creation_tokens",
-)
+# Summary columns summed over traces: the counts, always present, then the token totals
+# a trace may lack (None when no trace has them).
+_TOTAL_KEYS = SUMMARY_COLUMNS[
+    SUMMARY_COLUMNS.index("events") : SUMMARY_COLUMNS.index("billed_input_tokens")
+]
+_OPTIONAL_TOTAL_KEYS = SUMMARY_COLUMNS[
+    SUMMARY_COLUMNS.index("billed_input_tokens") : SUMMARY_COLUMNS.index("recorded_model_calls")
+]
 
 
 @dataclass
