@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from evaluator.traces.events import Event, Usage, parse_args
+from evaluator.traces.events import Event, Usage, call_event
 
 # Conversation ids: the first of these keys found on the record (or its metadata).
 _ID_KEYS = ("trace_id", "conversation_id", "session_id", "sessionId", "thread_id", "id")
@@ -243,37 +243,15 @@ class OpenAIChat(Converter):
                 continue
             kind = tc.get("type", "function")
             if kind == "custom" and isinstance(tc.get("custom"), dict):
-                body = tc["custom"]
-                raw, parsed = parse_args(body.get("input"))
+                body, arguments = tc["custom"], tc["custom"].get("input")
             elif isinstance(tc.get("function"), dict):
-                body = tc["function"]
-                raw, parsed = parse_args(body.get("arguments"))
+                body, arguments = tc["function"], tc["function"].get("arguments")
             else:
                 problems.append(f"message {msg}: unknown tool call type {kind!r}; skipped")
                 continue
-            out.append(
-                Event(
-                    "assistant",
-                    "call",
-                    msg,
-                    tool=_str(body.get("name")),
-                    call_id=_str(tc.get("id")),
-                    args_raw=raw,
-                    args=parsed,
-                )
-            )
+            out.append(call_event(msg, _str(body.get("name")), _str(tc.get("id")), arguments))
         if isinstance(legacy, dict):
-            raw, parsed = parse_args(legacy.get("arguments"))
-            out.append(
-                Event(
-                    "assistant",
-                    "call",
-                    msg,
-                    tool=_str(legacy.get("name")),
-                    args_raw=raw,
-                    args=parsed,
-                )
-            )
+            out.append(call_event(msg, _str(legacy.get("name")), None, legacy.get("arguments")))
 
 
 def _str(value: Any) -> str | None:
@@ -389,17 +367,9 @@ class OpenAIResponses(Converter):
                 return
             out.append(Event(role, "message", msg, text=_response_text(item.get("content"))))
         elif kind in ("function_call", "custom_tool_call"):
-            raw, parsed = parse_args(item.get("arguments", item.get("input")))
+            arguments = item.get("arguments", item.get("input"))
             out.append(
-                Event(
-                    "assistant",
-                    "call",
-                    msg,
-                    tool=_str(item.get("name")),
-                    call_id=_str(item.get("call_id")),
-                    args_raw=raw,
-                    args=parsed,
-                )
+                call_event(msg, _str(item.get("name")), _str(item.get("call_id")), arguments)
             )
         elif kind in ("function_call_output", "custom_tool_call_output"):
             out.append(
@@ -414,12 +384,9 @@ class OpenAIResponses(Converter):
             )
         elif kind == "mcp_call":
             # One item holds both halves; its own id links them.
-            raw, parsed = parse_args(item.get("arguments"))
             cid = _str(item.get("id"))
             name = _str(item.get("name"))
-            out.append(
-                Event("assistant", "call", msg, tool=name, call_id=cid, args_raw=raw, args=parsed)
-            )
+            out.append(call_event(msg, name, cid, item.get("arguments")))
             if "output" in item or item.get("error") is not None:
                 error = item.get("error")
                 text = item.get("output") if error is None else text_of(error)
@@ -511,18 +478,8 @@ class Anthropic(Converter):
                 else:
                     text_event.text = f"{text_event.text}\n{text}"
             elif kind in ("tool_use", "server_tool_use"):
-                raw, parsed = parse_args(block.get("input"))
-                out.append(
-                    Event(
-                        "assistant",
-                        "call",
-                        msg,
-                        tool=_str(block.get("name")),
-                        call_id=_str(block.get("id")),
-                        args_raw=raw,
-                        args=parsed,
-                    )
-                )
+                name, cid = _str(block.get("name")), _str(block.get("id"))
+                out.append(call_event(msg, name, cid, block.get("input")))
             elif kind == "tool_result":
                 out.append(
                     Event(

@@ -116,6 +116,12 @@ def parse_args(value: Any) -> tuple[str | None, Any]:
         return str(value), None
 
 
+def call_event(msg: int, tool: str | None, call_id: str | None, arguments: Any) -> Event:
+    """An assistant's tool call, its arguments read by :func:`parse_args`."""
+    raw, parsed = parse_args(arguments)
+    return Event("assistant", "call", msg, tool=tool, call_id=call_id, args_raw=raw, args=parsed)
+
+
 def canonical_args(event: Event) -> str | None:
     """Arguments in one canonical spelling (sorted keys), for spotting duplicate calls."""
     if event.args is not None:

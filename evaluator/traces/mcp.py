@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from evaluator.traces.events import Event, Problem, Trace, finish_trace, parse_args
+from evaluator.traces.events import Event, Problem, Trace, call_event, finish_trace
 from evaluator.traces.readers import Record
 
 _WRAPPER_KEYS = ("message", "payload", "data", "body", "msg")
@@ -102,20 +102,10 @@ class McpParser:
                     session.others.add(rid)
                 return None
             params = msg.get("params") if isinstance(msg.get("params"), dict) else {}
-            raw, parsed = parse_args(params.get("arguments"))
             name = params.get("name")
-            events.append(
-                Event(
-                    "assistant",
-                    "call",
-                    n,
-                    tool=str(name) if name else None,
-                    call_id=rid,
-                    args_raw=raw,
-                    args=parsed,
-                    line=line,
-                )
-            )
+            call = call_event(n, str(name) if name else None, rid, params.get("arguments"))
+            call.line = line
+            events.append(call)
             if rid is not None:
                 session.calls.add(rid)
             if not name:

@@ -26,6 +26,7 @@ from evaluator.traces.events import (
     Problem,
     Trace,
     Usage,
+    call_event,
     canonical_args,
     finish_trace,
     parse_args,
@@ -230,18 +231,8 @@ class OTelMessages(Converter):
                     continue
                 kind = p.get("type")
                 if kind in ("tool_call", "server_tool_call"):
-                    raw, parsed = parse_args(_parse_json(p.get("arguments")))
-                    events.append(
-                        Event(
-                            "assistant",
-                            "call",
-                            msg,
-                            tool=_s(p.get("name")),
-                            call_id=_s(p.get("id")),
-                            args_raw=raw,
-                            args=parsed,
-                        )
-                    )
+                    arguments = _parse_json(p.get("arguments"))
+                    events.append(call_event(msg, _s(p.get("name")), _s(p.get("id")), arguments))
                 elif kind in ("tool_call_response", "server_tool_call_response"):
                     body = p.get("response", p.get("result"))
                     events.append(
@@ -309,30 +300,12 @@ class OpenInferenceMessages(Converter):
             for tc in calls:
                 tc = tc.get("tool_call", tc) if isinstance(tc, dict) else {}
                 fn = tc.get("function") if isinstance(tc.get("function"), dict) else {}
-                raw, parsed = parse_args(fn.get("arguments"))
                 events.append(
-                    Event(
-                        "assistant",
-                        "call",
-                        msg,
-                        tool=_s(fn.get("name")),
-                        call_id=_s(tc.get("id")),
-                        args_raw=raw,
-                        args=parsed,
-                    )
+                    call_event(msg, _s(fn.get("name")), _s(tc.get("id")), fn.get("arguments"))
                 )
             if m.get("function_call_name"):
-                raw, parsed = parse_args(m.get("function_call_arguments_json"))
-                events.append(
-                    Event(
-                        "assistant",
-                        "call",
-                        msg,
-                        tool=_s(m["function_call_name"]),
-                        args_raw=raw,
-                        args=parsed,
-                    )
-                )
+                arguments = m.get("function_call_arguments_json")
+                events.append(call_event(msg, _s(m["function_call_name"]), None, arguments))
         for ev in events:
             ev.line = line
         return events
