@@ -26,7 +26,7 @@ from evaluator.errors import TraceError
 from evaluator.tokens import DEFAULT_ENCODING
 from evaluator.traces import drift as drift_mod
 from evaluator.traces import shards
-from evaluator.traces.events import EVENT_COLUMNS, Problem, typed_frame
+from evaluator.traces.events import Problem, events_frame, typed_frame
 from evaluator.traces.findings import FieldFinding, FollowupTally, HedgedAnswer, hedged_answers
 from evaluator.traces.metrics import (
     CALL_COLUMNS,
@@ -87,20 +87,7 @@ class TraceAnalysis:
     @cached_property
     def events(self) -> pd.DataFrame:
         """One row per message, tool call and tool result (empty unless ``keep_events``)."""
-        return typed_frame(
-            self._rows["events"],
-            EVENT_COLUMNS,
-            ints=(
-                "line",
-                "link",
-                "context_tokens",
-                "usage_input_total",
-                "usage_output",
-                "usage_cache_read",
-                "usage_cache_creation",
-            ),
-            bools=("is_error",),
-        )
+        return events_frame(self._rows["events"])
 
     @cached_property
     def calls(self) -> pd.DataFrame:
