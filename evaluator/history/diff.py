@@ -10,6 +10,7 @@ import pandas as pd
 from evaluator.history._helpers import _commit, _missing, _num, _pct, _records, _same
 from evaluator.history.runs import RunSummary
 from evaluator.history.trend import _TRACE_TOTALS
+from evaluator.store import RUN_TABLES
 
 if TYPE_CHECKING:
     from evaluator.store import StoreReader
@@ -191,22 +192,9 @@ def _pair(frame: pd.DataFrame, a: int, b: int, keys: list[str], values: list[str
 def _compute_diff(reader: StoreReader, run_a: RunSummary, run_b: RunSummary) -> RunDiff:
     a, b = run_a.run_id, run_b.run_id
     ids = [a, b] if a != b else [a]
-    t = {
-        name: reader.table(name, ids)
-        for name in (
-            "run_suites",
-            "run_fixtures",
-            "projection_results",
-            "question_results",
-            "need_results",
-            "lineage",
-            "costs",
-            "findings",
-            "trace_summaries",
-            "followups",
-            "hedges",
-        )
-    }
+    # Every table of a run's rows but the run itself and its stored document.
+    compared = [n for n in RUN_TABLES if n not in ("runs", "run_documents")]
+    t = {name: reader.table(name, ids) for name in compared}
     changes = _Changes()
     _diff_run(run_a, run_b, changes)
     _diff_suites(t["run_suites"], t["run_fixtures"], a, b, changes)
