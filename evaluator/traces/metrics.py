@@ -227,9 +227,9 @@ class TraceAnalyser:
         self.tools = frozenset(tools)  # tools with a suite: remember their result paths
         self.leaf_index = ResultIndex()
         self._args: dict[str, tuple[str | None, LookupPlan]] = {}  # see _arguments
-        # False: leave TraceMetrics.calls empty (a summary-mode run keeps no call rows), and
-        # count only the tokens a reported number reads (see unbilled_tail).
-        self.keep_calls = True
+        # False (summary mode): leave TraceMetrics.calls empty, and read only the tokens a
+        # reported number reads (see unbilled_tail); True: every event's row is kept.
+        self.keep_events = True
 
     def measure(self, trace: Trace) -> TraceMetrics:
         """All metrics of one trace; also fills each event's ``tokens`` and ``context_tokens``.
@@ -243,7 +243,7 @@ class TraceAnalyser:
         file, tid = trace.file, trace.trace_id
         m = TraceMetrics(summary={})
         followup_rows, hedge_rows, turn_rows = m.followups, m.hedges, m.turns
-        keep_calls = self.keep_calls
+        keep_events = self.keep_events
         # Billing: only a trace that records a conversation (not an MCP log) is billed.
         billing = any(e.kind == "message" and e.text is not None for e in events)
         before = current_tokens = billed = model_calls = 0
@@ -263,7 +263,7 @@ class TraceAnalyser:
         find_hedges, index_of, arguments = self.lexicon.find, self.leaf_index.of, self._arguments
         tools = self.tools
         # Past the last model call only results' tokens are read (unless all are kept).
-        tail = len(events) if keep_calls else unbilled_tail(events)
+        tail = len(events) if keep_events else unbilled_tail(events)
         for i, ev in enumerate(events):
             kind, text, turn_no = ev.kind, ev.text, ev.turn
             if i >= tail and kind != "result":
@@ -379,7 +379,7 @@ class TraceAnalyser:
                                     dup_of is not None,
                                 )
                             )
-                if keep_calls:
+                if keep_events:
                     result = events[ev.link] if ev.link is not None else None
                     m.calls.append(
                         (

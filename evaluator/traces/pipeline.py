@@ -89,7 +89,7 @@ class Collector:
         get_encoding(settings.encoding)  # fail early on a bad name
         self.cache = cache if cache is not None else TokenCache(settings.encoding)
         self.analyser = TraceAnalyser(self.cache, lexicon, tools=[s.tool for s in settings.suites])
-        self.analyser.keep_calls = settings.keep_events  # only kept with the events
+        self.analyser.keep_events = settings.keep_events
         self.tally = FollowupTally(settings.suites)
         # Each user question is matched here, trace by trace: a pure function of the question.
         self.questions = drift_mod.candidates(settings.suites)
