@@ -238,12 +238,7 @@ class SegmentCounter:
         return total + _count_piece(enc, _SEP.join(rest))
 
 
-_segment_counters: dict[str, SegmentCounter] = {}
-
-
+@functools.cache
 def segment_counter(name: str = DEFAULT_ENCODING) -> SegmentCounter:
     """The process's :class:`SegmentCounter` for an encoding (its memory is shared)."""
-    counter = _segment_counters.get(name)
-    if counter is None:
-        counter = _segment_counters.setdefault(name, SegmentCounter(get_encoding(name)))
-    return counter
+    return SegmentCounter(get_encoding(name))
