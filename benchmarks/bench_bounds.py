@@ -30,13 +30,13 @@ CHILD = textwrap.dedent(
     start = time.perf_counter()
     kind, arg = sys.argv[1], sys.argv[2]
     if kind == "traces":
-        from evaluator.traces import analyse_traces
+        from projeval.traces import analyse_traces
         a = analyse_traces([arg], keep_events=False)
         result = {"traces": int(a.totals["traces"]), "calls": int(a.totals["calls"]),
                   "problems": int(a.totals["problems"])}
     else:
-        from evaluator.config import load_project
-        from evaluator.run import evaluate
+        from projeval.config import load_project
+        from projeval.run import evaluate
         from pathlib import Path
         r = evaluate(load_project(root=Path(arg).parent), [Path(arg)])
         result = {"questions": len(r.suites[0].score.suite.questions), "errors": r.errors}

@@ -69,11 +69,10 @@ def main() -> None:
     args = ap.parse_args()
 
     import distributed
-
-    from evaluator.tokens import get_encoding
-    from evaluator.traces import analyse_traces
-    from evaluator.traces import distributed as engine
-    from evaluator.traces.partitions import clear_worker_cache
+    from projeval.tokens import get_encoding
+    from projeval.traces import analyse_traces
+    from projeval.traces import distributed as engine
+    from projeval.traces.partitions import clear_worker_cache
 
     path = OUT / f"corpus_{args.mb}mb_{args.page_pool}p.jsonl"
     if not path.exists():

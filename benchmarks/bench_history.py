@@ -31,8 +31,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from evaluator.history import open_history, render_diff, render_trend  # noqa: E402
-from evaluator.store import Store  # noqa: E402
+from projeval.history import open_history, render_diff, render_trend  # noqa: E402
+from projeval.store import Store  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "out"
 SUITE = "support-desk"

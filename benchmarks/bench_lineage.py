@@ -16,10 +16,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+from projeval.score import score_suite  # noqa: E402
+from projeval.suites import Fixture, load_suite  # noqa: E402
 from ticket_page import make_page  # noqa: E402
-
-from evaluator.score import score_suite  # noqa: E402
-from evaluator.suites import Fixture, load_suite  # noqa: E402
 
 
 def best_of(runs: int, func) -> tuple[float, object]:  # type: ignore[no-untyped-def]

@@ -45,8 +45,8 @@ def _best(fn: Any, repeat: int) -> tuple[float, list[float], Any]:
 def phase(name: str, path: Path, workers: int, repeat: int) -> dict[str, Any]:
     """Run one phase in this process and describe it."""
     if name == "analyse":
-        from evaluator.tokens import get_encoding
-        from evaluator.traces import analyse_traces
+        from projeval.tokens import get_encoding
+        from projeval.traces import analyse_traces
 
         get_encoding("o200k_base")  # the rank file loads before the clock
         seconds, times, result = _best(
@@ -54,7 +54,7 @@ def phase(name: str, path: Path, workers: int, repeat: int) -> dict[str, Any]:
         )
         extra = {"traces": result.totals["traces"], "followups": result.totals["followups"]}
     else:
-        from evaluator.mining import mine_questions
+        from projeval.mining import mine_questions
 
         seconds, times, result = _best(
             lambda: mine_questions([path], "search_tickets", workers=workers), repeat

@@ -19,13 +19,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+from projeval.checks import check_suite  # noqa: E402
+from projeval.cost import cost_suite  # noqa: E402
+from projeval.score import score_suite  # noqa: E402
+from projeval.suites import Fixture, Suite, load_suite  # noqa: E402
+from projeval.tokens import get_encoding  # noqa: E402
 from ticket_page import make_page  # noqa: E402
-
-from evaluator.checks import check_suite  # noqa: E402
-from evaluator.cost import cost_suite  # noqa: E402
-from evaluator.score import score_suite  # noqa: E402
-from evaluator.suites import Fixture, Suite, load_suite  # noqa: E402
-from evaluator.tokens import get_encoding  # noqa: E402
 
 RUNS = 5
 

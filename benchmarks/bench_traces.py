@@ -13,7 +13,7 @@
 3. Times the *naive* script: ``json.loads`` per line, tiktoken per message,
    then pandas for the billed-input cumulative sums.
 4. Times ``analyse_traces(..., keep_events=False)``, which splits the file
-   across one forked process per core (see ``evaluator.traces.shards``).
+   across one forked process per core (see ``projeval.traces.shards``).
 
 Each timed phase runs in its own process so its peak RSS (``ru_maxrss``) is
 its own, and ``--repeat`` times (default 3): the fastest run counts, since a
@@ -315,8 +315,8 @@ def _best(fn: Any, repeat: int) -> tuple[float, list[float], Any]:
 
 
 def phase_ours(path: Path, workers: int, repeat: int) -> dict[str, Any]:
-    from evaluator.tokens import get_encoding
-    from evaluator.traces import analyse_traces
+    from projeval.tokens import get_encoding
+    from projeval.traces import analyse_traces
 
     get_encoding("o200k_base")  # load the rank file before the clock, as the others do
     seconds, times, result = _best(
@@ -339,9 +339,9 @@ def phase_ours(path: Path, workers: int, repeat: int) -> dict[str, Any]:
 
 def phase_bound(path: Path, workers: int, repeat: int) -> dict[str, Any]:
     """Distinct texts collected untimed, then only their tokenization is timed."""
-    from evaluator.tokens import get_encoding
-    from evaluator.traces.metrics import event_texts
-    from evaluator.traces.parsers import parse_file
+    from projeval.tokens import get_encoding
+    from projeval.traces.metrics import event_texts
+    from projeval.traces.parsers import parse_file
 
     texts: set[str] = set()
     for item in parse_file(path):
@@ -372,7 +372,7 @@ def phase_bound(path: Path, workers: int, repeat: int) -> dict[str, Any]:
 
 
 def phase_naive(path: Path, repeat: int) -> dict[str, Any]:
-    from evaluator.tokens import get_encoding
+    from projeval.tokens import get_encoding
 
     get_encoding("o200k_base")
     seconds, times, (messages, billed) = _best(lambda: naive(path), repeat)
@@ -389,8 +389,7 @@ def phase_naive(path: Path, repeat: int) -> dict[str, Any]:
 def naive(path: Path) -> tuple[int, int]:
     """What one writes first: parse, tokenize every message, let pandas sum."""
     import pandas as pd
-
-    from evaluator.tokens import get_encoding
+    from projeval.tokens import get_encoding
 
     enc = get_encoding("o200k_base")
     rows = []

@@ -2,7 +2,7 @@
 
 The public API, documented with runnable examples in ``docs/api.md``::
 
-    import evaluator as pe
+    import projeval as pe
 
     run = pe.evaluate(pe.load_project())          # every configured suite
     run.to_pandas()                                # one row per suite and projection
@@ -10,7 +10,7 @@ The public API, documented with runnable examples in ``docs/api.md``::
     gate.passed
 
 Names are imported on first use (module ``__getattr__``), so ``import
-evaluator`` stays fast: pandas, DuckDB and tiktoken load only when needed.
+projeval`` stays fast: pandas, DuckDB and tiktoken load only when needed.
 """
 
 from __future__ import annotations
@@ -18,59 +18,59 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
+from ._version import __version__
 
 # Public name -> the module that defines it.
 _EXPORTS: dict[str, str] = {
     # Loading
-    "load_project": "evaluator.config",
-    "Project": "evaluator.config",
-    "load_suite": "evaluator.suites",
-    "Suite": "evaluator.suites",
+    "load_project": ".config",
+    "Project": ".config",
+    "load_suite": ".suites",
+    "Suite": ".suites",
     # Scoring and evaluating
-    "evaluate": "evaluator.run",
-    "evaluate_suite": "evaluator.run",
-    "RunResult": "evaluator.run",
-    "SuiteRun": "evaluator.run",
-    "score_suite": "evaluator.score",
-    "SuiteScore": "evaluator.score",
-    "ProjectionScore": "evaluator.score",
-    "QuestionResult": "evaluator.coverage",
-    "NeedResult": "evaluator.coverage",
-    "DroppedNeed": "evaluator.coverage",
+    "evaluate": ".run",
+    "evaluate_suite": ".run",
+    "RunResult": ".run",
+    "SuiteRun": ".run",
+    "score_suite": ".score",
+    "SuiteScore": ".score",
+    "ProjectionScore": ".score",
+    "QuestionResult": ".coverage",
+    "NeedResult": ".coverage",
+    "DroppedNeed": ".coverage",
     # Cost
-    "cost_suite": "evaluator.cost",
-    "SuiteCost": "evaluator.cost",
-    "ProjectionCost": "evaluator.cost",
+    "cost_suite": ".cost",
+    "SuiteCost": ".cost",
+    "ProjectionCost": ".cost",
     # Contract checks
-    "check_suite": "evaluator.checks",
-    "Finding": "evaluator.checks",
-    "findings_to_pandas": "evaluator.checks",
+    "check_suite": ".checks",
+    "Finding": ".checks",
+    "findings_to_pandas": ".checks",
     # The CI gate
-    "check_gate": "evaluator.gate",
-    "GateConfig": "evaluator.gate",
-    "GateResult": "evaluator.gate",
-    "GateFailure": "evaluator.gate",
-    "Baseline": "evaluator.gate",
-    "render_gate_text": "evaluator.gate",
-    "junit_xml": "evaluator.gate",
-    "summary_markdown": "evaluator.gate",
-    "summary_json": "evaluator.gate",
+    "check_gate": ".gate",
+    "GateConfig": ".gate",
+    "GateResult": ".gate",
+    "GateFailure": ".gate",
+    "Baseline": ".gate",
+    "render_gate_text": ".gate",
+    "junit_xml": ".gate",
+    "summary_markdown": ".gate",
+    "summary_json": ".gate",
     # Traces
-    "analyse_traces": "evaluator.traces",
-    "TraceAnalysis": "evaluator.traces",
+    "analyse_traces": ".traces",
+    "TraceAnalysis": ".traces",
     # History
-    "open_history": "evaluator.history",
-    "History": "evaluator.history",
-    "RunList": "evaluator.history",
-    "Trend": "evaluator.history",
-    "RunDiff": "evaluator.history",
+    "open_history": ".history",
+    "History": ".history",
+    "RunList": ".history",
+    "Trend": ".history",
+    "RunDiff": ".history",
     # Report
-    "build_view": "evaluator.report",
-    "write_report": "evaluator.report",
-    "ReportView": "evaluator.report",
+    "build_view": ".report",
+    "write_report": ".report",
+    "ReportView": ".report",
     # Errors
-    "ProjevalError": "evaluator.errors",
+    "ProjevalError": ".errors",
 }
 
 __all__ = [
@@ -118,12 +118,12 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
-    from evaluator.checks import Finding, check_suite, findings_to_pandas
-    from evaluator.config import Project, load_project
-    from evaluator.cost import ProjectionCost, SuiteCost, cost_suite
-    from evaluator.coverage import DroppedNeed, NeedResult, QuestionResult
-    from evaluator.errors import ProjevalError
-    from evaluator.gate import (
+    from .checks import Finding, check_suite, findings_to_pandas
+    from .config import Project, load_project
+    from .cost import ProjectionCost, SuiteCost, cost_suite
+    from .coverage import DroppedNeed, NeedResult, QuestionResult
+    from .errors import ProjevalError
+    from .gate import (
         Baseline,
         GateConfig,
         GateFailure,
@@ -134,19 +134,19 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         summary_json,
         summary_markdown,
     )
-    from evaluator.history import History, RunDiff, RunList, Trend, open_history
-    from evaluator.report import ReportView, build_view, write_report
-    from evaluator.run import RunResult, SuiteRun, evaluate, evaluate_suite
-    from evaluator.score import ProjectionScore, SuiteScore, score_suite
-    from evaluator.suites import Suite, load_suite
-    from evaluator.traces import TraceAnalysis, analyse_traces
+    from .history import History, RunDiff, RunList, Trend, open_history
+    from .report import ReportView, build_view, write_report
+    from .run import RunResult, SuiteRun, evaluate, evaluate_suite
+    from .score import ProjectionScore, SuiteScore, score_suite
+    from .suites import Suite, load_suite
+    from .traces import TraceAnalysis, analyse_traces
 
 
 def __getattr__(name: str) -> Any:
     module = _EXPORTS.get(name)
     if module is None:
-        raise AttributeError(f"module 'evaluator' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
+        raise AttributeError(f"module 'projeval' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __name__), name)
     globals()[name] = value  # later look-ups skip this function
     return value
 

@@ -7,7 +7,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from evaluator.suites import Suite
+    from .suites import Suite
 
 
 def digest_bytes(data: bytes) -> str:

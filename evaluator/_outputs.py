@@ -11,8 +11,8 @@ import copy
 from dataclasses import dataclass
 from typing import Any
 
-from evaluator.projections import ProjectionFault, ProjectionRunner, load_projection
-from evaluator.score import ProjectionScore, SuiteScore
+from .projections import ProjectionFault, ProjectionRunner, load_projection
+from .score import ProjectionScore, SuiteScore
 
 
 @dataclass(frozen=True)

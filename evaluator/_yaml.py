@@ -12,7 +12,7 @@ from typing import Any
 
 import yaml
 
-from evaluator.errors import SuiteError
+from .errors import SuiteError
 
 Positions = dict[tuple[str | int, ...], str]
 

@@ -2,7 +2,7 @@
 
 Every command parses its options, calls the library, prints the text or JSON
 it gets back, and exits with a documented code. User mistakes arrive as
-:class:`~evaluator.errors.ProjevalError` and print as one line,
+:class:`~projeval.errors.ProjevalError` and print as one line,
 ``Error: <file>:<position>: <what>. Fix: <how>``, with no traceback.
 """
 
@@ -18,18 +18,18 @@ from typing import Any
 
 import click
 
-from evaluator import __version__
-from evaluator.config import Project, load_project
-from evaluator.cost import render_cost_text
-from evaluator.errors import EXIT_INPUT, EXIT_INTERNAL, EXIT_OK, ProjevalError
-from evaluator.history import open_history, render_diff, render_history, render_trend
-from evaluator.report import build_view, write_report
-from evaluator.run import RunResult, choose_projections, evaluate
-from evaluator.score import SuiteScore, score_suite
-from evaluator.store import RunInfo, Store
-from evaluator.suites import load_suite
-from evaluator.textfmt import num, pct, table
-from evaluator.traces import render_summary
+from ._version import __version__
+from .config import Project, load_project
+from .cost import render_cost_text
+from .errors import EXIT_INPUT, EXIT_INTERNAL, EXIT_OK, ProjevalError
+from .history import open_history, render_diff, render_history, render_trend
+from .report import build_view, write_report
+from .run import RunResult, choose_projections, evaluate
+from .score import SuiteScore, score_suite
+from .store import RunInfo, Store
+from .suites import load_suite
+from .textfmt import num, pct, table
+from .traces import render_summary
 
 
 class _Context:
@@ -406,7 +406,7 @@ def traces(
     PATHS are trace files, folders or quoted glob patterns (JSON, JSON Lines,
     gzip, or Parquet files of normalised events).
     """
-    from evaluator.traces import analyse_traces
+    from .traces import analyse_traces
 
     project = ctx.project
     loaded = []
@@ -431,7 +431,7 @@ def traces(
 def _scheduler(engine: str, address: str | None, project: Project) -> str | None:
     if engine != "dask":
         return None
-    from evaluator.traces.distributed import scheduler_address
+    from .traces.distributed import scheduler_address
 
     return scheduler_address(address, project.dask_address)
 
@@ -592,8 +592,8 @@ def check(
     them. Exits 0 when every gated projection passes, 2 when a threshold fails,
     1 for a usage or input error (a suite, projection, config or store problem).
     """
-    from evaluator import gate
-    from evaluator.errors import EXIT_GATE
+    from . import gate
+    from .errors import EXIT_GATE
 
     project = ctx.project
     targets = [gate.parse_summary_target(s) for s in summaries]
@@ -666,7 +666,7 @@ def questions_mine(
     min_support: float,
 ) -> None:
     """Draft a suite for TOOL from the user questions in the traces, or merge into one."""
-    from evaluator.mining import merge_suite, mine_questions
+    from .mining import merge_suite, mine_questions
 
     # Suites by file or by configured name, as the other commands take them.
     target = _suites(ctx, [merge_into])[0] if merge_into else None

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from evaluator.errors import ConfigError
-from evaluator.projections import DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_TIMEOUT
-from evaluator.tokens import DEFAULT_ENCODING, ENCODINGS
+from .errors import ConfigError
+from .projections import DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_TIMEOUT
+from .tokens import DEFAULT_ENCODING, ENCODINGS
 
 DEFAULT_DB = ".projeval/history.duckdb"
 DEFAULT_REPORT = "reports/index.html"

@@ -20,8 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from evaluator.lineage import PRECISION_RANK, TIME_UNITS, FieldLineage
-from evaluator.suites import FieldDef, Need, Question, Suite
+from .lineage import PRECISION_RANK, TIME_UNITS, FieldLineage
+from .suites import FieldDef, Need, Question, Suite
 
 NEED_STATUSES = (
     "ok",

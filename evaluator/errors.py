@@ -2,7 +2,7 @@
 
 Each error names the file, the position in it and the fix, so the CLI can
 print one sentence instead of a traceback. The library raises these and never
-prints or exits; `evaluator.cli` maps them to the exit codes below.
+prints or exits; `projeval.cli` maps them to the exit codes below.
 """
 
 from __future__ import annotations

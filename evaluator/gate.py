@@ -25,9 +25,9 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from evaluator.coverage import NEED_STATUSES, DroppedNeed, NeedResult, QuestionResult
-from evaluator.errors import ConfigError, ProjevalError
-from evaluator.textfmt import num, pct
+from .coverage import NEED_STATUSES, DroppedNeed, NeedResult, QuestionResult
+from .errors import ConfigError, ProjevalError
+from .textfmt import num, pct
 
 #: Version of the document :func:`summary_json` returns. 1: first version.
 SUMMARY_VERSION = 1
@@ -146,7 +146,7 @@ class Baseline:
     @classmethod
     def from_history(cls, db: str | Path, run: int | str | None = None) -> Baseline:
         """The run ``run`` of the store at ``db`` (default: the latest recorded run)."""
-        from evaluator.history import open_history
+        from .history import open_history
 
         run_id, document = open_history(db).document(run)
         return cls(f"run {run_id}", document)
@@ -349,11 +349,11 @@ def _selected(run: Any, names: Sequence[str]) -> list[tuple[Any, str]]:
 
 
 def check_gate(run: Any, config: GateConfig, baseline: Baseline | None = None) -> GateResult:
-    """Check a :class:`~evaluator.run.RunResult` against the gate's thresholds.
+    """Check a :class:`~projeval.run.RunResult` against the gate's thresholds.
 
     ``baseline`` is needed when ``config.no_regressions`` is set: a question
     answerable in it and not answerable now fails the gate. Raises
-    :class:`~evaluator.errors.ProjevalError` when the config names a
+    :class:`~projeval.errors.ProjevalError` when the config names a
     projection no suite has, or asks for regressions without a baseline.
     """
     if config.no_regressions and baseline is None:

@@ -30,9 +30,9 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from evaluator import kinds, paths
-from evaluator.projections import ProjectionFault, ProjectionRunner, canonical
-from evaluator.suites import FieldDef
+from . import kinds, paths
+from .projections import ProjectionFault, ProjectionRunner, canonical
+from .suites import FieldDef
 
 STATUSES = ("kept", "resolved", "lossy", "dropped", "partial", "no-sample", "inconclusive")
 #: Statuses under which the field reaches the output in some form.

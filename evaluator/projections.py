@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from evaluator.errors import ProjectionLoadError
-from evaluator.suites import ProjectionSpec, Suite
+from .errors import ProjectionLoadError
+from .suites import ProjectionSpec, Suite
 
 #: Default limit on one projection call, in seconds.
 DEFAULT_TIMEOUT = 10.0

@@ -37,7 +37,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from evaluator import kinds, paths
+from . import kinds, paths
 
 #: What a span of rendered text carries, in report order.
 CLASSES = ("structure", "link", "id", "code", "time", "content")
@@ -277,7 +277,7 @@ def render_json(
 def classify_text(text: str, path: str = "$", offset: int = 0) -> list[Span]:
     """Spans of a free text: URLs, ISO times, opaque ids, Markdown markup, the rest content.
 
-    Ids are words that :func:`evaluator.kinds.is_opaque_id` recognises (uuids,
+    Ids are words that :func:`projeval.kinds.is_opaque_id` recognises (uuids,
     ``usr_41c2be09``, long hex); Markdown markup and newlines count as structure.
     """
     matches: list[tuple[int, int, str]] = []  # in order of precedence

@@ -22,7 +22,7 @@ from typing import Any
 import jinja2
 import markupsafe
 
-from evaluator import __version__
+from ._version import __version__
 
 #: Status word -> (icon, css class). Icons and words, never colour alone.
 STATUS_ICONS = {
@@ -183,7 +183,7 @@ def build_view(
     trend: Any = None,
     diff: Any = None,
 ) -> ReportView:
-    """View models from a run document (see ``evaluator.score.score_document``)."""
+    """View models from a run document (see ``projeval.score.score_document``)."""
     suites: list[SuiteView] = []
     summary_columns = ["Tokens", "vs raw", "Findings"]
     dropping: dict[tuple[str, str], tuple[float, list, list[tuple[str, str]]]] = {}
@@ -426,8 +426,8 @@ def _suite_cost(suite: dict[str, Any]) -> dict[str, Any]:
     cost = suite.get("cost")
     if not cost:
         return {}
-    from evaluator.charts import breakdown_svg
-    from evaluator.render import CLASSES
+    from .charts import breakdown_svg
+    from .render import CLASSES
 
     rows: list[tuple[str, dict[str, int]]] = []
     raw: dict[str, int] = dict.fromkeys(CLASSES, 0)
@@ -481,7 +481,7 @@ def _suite_cost(suite: dict[str, Any]) -> dict[str, Any]:
 
 
 def _trends(trend: Any) -> dict[str, Any]:
-    from evaluator.charts import trend_svg
+    from .charts import trend_svg
 
     frame = trend.projections
     # One chart per suite: a suite's projections share a question set and a scale.
@@ -656,7 +656,7 @@ def _worst(needs: tuple[NeedRow, ...]) -> str:
 def environment() -> jinja2.Environment:
     """The one jinja2 environment: package templates, autoescape on, strict undefined."""
     return jinja2.Environment(
-        loader=jinja2.PackageLoader("evaluator", "templates"),
+        loader=jinja2.PackageLoader("projeval", "templates"),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -667,7 +667,7 @@ def environment() -> jinja2.Environment:
 
 def _script() -> tuple[str, str]:
     """The report's one inline script and its CSP hash."""
-    text = importlib.resources.files("evaluator").joinpath("templates", "_script.js").read_text()
+    text = importlib.resources.files("projeval").joinpath("templates", "_script.js").read_text()
     digest = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
     return text, f"sha256-{digest}"
 

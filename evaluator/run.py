@@ -15,13 +15,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from evaluator import __version__
-from evaluator.checks import Finding, check_suite, summarize
-from evaluator.config import Project
-from evaluator.cost import SuiteCost, cost_suite
-from evaluator.errors import ProjevalError
-from evaluator.score import SuiteScore, score_suite
-from evaluator.suites import Suite, load_suite
+from ._version import __version__
+from .checks import Finding, check_suite, summarize
+from .config import Project
+from .cost import SuiteCost, cost_suite
+from .errors import ProjevalError
+from .score import SuiteScore, score_suite
+from .suites import Suite, load_suite
 
 #: Version of the run document (``projeval score --format json``).
 #: 1: coverage and lineage. 2: adds cost, field values and findings per suite.
@@ -141,7 +141,7 @@ class RunResult:
         ``started_at`` (timezone-aware) is injected so that callers own the
         clock; ``root`` is the folder whose git commit is recorded.
         """
-        from evaluator.store import RunInfo, Store
+        from .store import RunInfo, Store
 
         info = RunInfo.capture(started_at, Path(root), self.tokenizer)
         return Store(db).record_run(
@@ -259,7 +259,7 @@ def evaluate(
         except ProjevalError as exc:
             result.errors.append(exc.render())
     if traces:
-        from evaluator.traces import analyse_traces
+        from .traces import analyse_traces
 
         try:
             result.traces = analyse_traces(

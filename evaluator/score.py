@@ -11,24 +11,24 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from evaluator._digest import digest_json
-from evaluator.coverage import (
+from ._digest import digest_json
+from .coverage import (
     DroppedNeed,
     QuestionResult,
     dropped_needed,
     judge_question,
     weighted_coverage,
 )
-from evaluator.errors import ProjectionLoadError
-from evaluator.lineage import LineageResult, infer_lineage
-from evaluator.projections import (
+from .errors import ProjectionLoadError
+from .lineage import LineageResult, infer_lineage
+from .projections import (
     DEFAULT_MAX_OUTPUT_BYTES,
     DEFAULT_TIMEOUT,
     ProjectionRunner,
     load_projection,
     projection_source_digest,
 )
-from evaluator.suites import Suite
+from .suites import Suite
 
 
 @dataclass

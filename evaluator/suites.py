@@ -4,7 +4,7 @@ A suite file (YAML) names one tool, the raw responses it returned (fixtures),
 a field dictionary that gives source fields names, the candidate projections,
 and the questions an agent is asked, each with the fields it needs. The format
 is documented in the README; :func:`load_suite` validates it and turns every
-mistake into one :class:`~evaluator.errors.SuiteError` naming the file, the
+mistake into one :class:`~projeval.errors.SuiteError` naming the file, the
 line and the fix.
 """
 
@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from evaluator import paths
-from evaluator._yaml import Positions, load_yaml, read_text
-from evaluator.errors import FixtureError, SuiteError
-from evaluator.kinds import KINDS
+from . import paths
+from ._yaml import Positions, load_yaml, read_text
+from .errors import FixtureError, SuiteError
+from .kinds import KINDS
 
 SUITE_VERSION = 1
 TIME_PRECISIONS = ("second", "minute", "hour", "day")
@@ -268,7 +268,7 @@ def load_suite(path: str | Path, root: str | Path | None = None) -> Suite:
         root=Path(root) if root is not None else Path.cwd(),
     )
     _check_leaf_fields(suite, r)
-    from evaluator._digest import digest_suite
+    from ._digest import digest_suite
 
     suite.digest = digest_suite(text, suite)
     return suite

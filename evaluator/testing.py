@@ -2,7 +2,7 @@
 
 ::
 
-    from evaluator.testing import assert_covers
+    from .testing import assert_covers
 
     def test_compact_v2_answers_the_questions():
         assert_covers("question_sets/support_desk.yaml", "compact_v2", min_coverage=0.9,
@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from evaluator.config import Project
-    from evaluator.gate import ProjectionCheck
-    from evaluator.suites import Suite
+    from .config import Project
+    from .gate import ProjectionCheck
+    from .suites import Suite
 
 __all__ = ["assert_covers", "projeval_project"]
 
@@ -38,16 +38,16 @@ def assert_covers(
 ) -> ProjectionCheck:
     """Fail unless ``projection`` answers at least ``min_coverage`` (0 to 1) of ``suite``'s weight.
 
-    ``suite`` is a suite file or a loaded :class:`~evaluator.suites.Suite`;
+    ``suite`` is a suite file or a loaded :class:`~projeval.suites.Suite`;
     ``root`` is where ``module:function`` projections import from (default:
     the current folder). ``max_dropped_needed=None`` allows any number of
     dropped needed fields. Returns the projection's check when it passes.
     """
     __tracebackhide__ = True  # pytest shows the caller's line, not this one
-    from evaluator.gate import GateConfig, check_gate, render_failure
-    from evaluator.run import RunResult, SuiteRun, choose_projections
-    from evaluator.score import score_suite
-    from evaluator.suites import Suite, load_suite
+    from .gate import GateConfig, check_gate, render_failure
+    from .run import RunResult, SuiteRun, choose_projections
+    from .score import score_suite
+    from .suites import Suite, load_suite
 
     if not 0 <= min_coverage <= 1:
         raise ValueError(f"min_coverage is a fraction from 0 to 1, not {min_coverage!r}")
@@ -76,6 +76,6 @@ if pytest is not None:
     @pytest.fixture
     def projeval_project(request: pytest.FixtureRequest) -> Project:
         """The project config of the test run's root folder (projeval.toml or pyproject.toml)."""
-        from evaluator.config import load_project
+        from .config import load_project
 
         return load_project(root=Path(request.config.rootpath))

@@ -20,7 +20,7 @@ from operator import not_
 import tiktoken
 from tiktoken_ext import openai_public
 
-from evaluator.errors import TokenizerError
+from .errors import TokenizerError
 
 DEFAULT_ENCODING = "o200k_base"
 ENCODINGS = ("o200k_base", "cl100k_base")

@@ -20,12 +20,12 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from evaluator.coverage import NeedResult, QuestionResult  # noqa: E402
-from evaluator.errors import StoreError  # noqa: E402
-from evaluator.lineage import FieldLineage, LineageResult  # noqa: E402
-from evaluator.score import ProjectionScore, SuiteScore  # noqa: E402
-from evaluator.store import RunInfo, Store  # noqa: E402
-from evaluator.suites import Fixture, Need, Question, Suite  # noqa: E402
+from projeval.coverage import NeedResult, QuestionResult  # noqa: E402
+from projeval.errors import StoreError  # noqa: E402
+from projeval.lineage import FieldLineage, LineageResult  # noqa: E402
+from projeval.score import ProjectionScore, SuiteScore  # noqa: E402
+from projeval.store import RunInfo, Store  # noqa: E402
+from projeval.suites import Fixture, Need, Question, Suite  # noqa: E402
 
 # Lineage status that goes with each need status, for the lineage rows.
 _LINEAGE = {"ok": "kept", "dropped": "dropped", "lossy": "lossy", "needs-lookup": "kept"}

@@ -1,4 +1,4 @@
-"""The public API: ``import evaluator`` stays light, and docs/api.md's examples run."""
+"""The public API: ``import projeval`` stays light, and docs/api.md's examples run."""
 
 from __future__ import annotations
 
@@ -7,9 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import projeval
 import pytest
-
-import evaluator
 
 
 def test_docs_api_examples_run(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -26,21 +25,21 @@ def test_docs_api_examples_run(repo: Path, monkeypatch: pytest.MonkeyPatch) -> N
 
 
 def test_all_names_resolve() -> None:
-    for name in evaluator.__all__:
-        assert getattr(evaluator, name) is not None, name
-    assert set(dir(evaluator)) >= set(evaluator.__all__)
+    for name in projeval.__all__:
+        assert getattr(projeval, name) is not None, name
+    assert set(dir(projeval)) >= set(projeval.__all__)
     with pytest.raises(AttributeError, match="has no attribute 'nosuch'"):
-        evaluator.nosuch  # noqa: B018
+        projeval.nosuch  # noqa: B018
 
 
 def test_all_matches_the_lazy_table() -> None:
-    assert evaluator.__all__ == sorted(["__version__", *evaluator._EXPORTS])
+    assert projeval.__all__ == sorted(["__version__", *projeval._EXPORTS])
 
 
 def test_import_is_light() -> None:
     # A fresh interpreter: pandas, DuckDB and tiktoken load only when a name needs them.
     code = (
-        "import sys, evaluator\n"
+        "import sys, projeval\n"
         "heavy = [m for m in ('pandas', 'duckdb', 'tiktoken', 'jinja2', 'click') if m in sys.modules]\n"
         "print(heavy)\n"
     )

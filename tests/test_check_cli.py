@@ -9,9 +9,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
-from evaluator.cli import cli
-from evaluator.errors import EXIT_GATE, EXIT_INPUT, EXIT_OK
+from projeval.cli import cli
+from projeval.errors import EXIT_GATE, EXIT_INPUT, EXIT_OK
 
 COMPACT_V1 = """\
 FAILED support-desk / compact_v1: coverage 70.0% < 90.0%; 4 dropped needed fields (max 0)

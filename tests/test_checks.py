@@ -9,8 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from evaluator.checks import (
+from projeval.checks import (
     RULES,
     Finding,
     check_suite,
@@ -19,9 +18,9 @@ from evaluator.checks import (
     rule_severities,
     summarize,
 )
-from evaluator.errors import SuiteError
-from evaluator.score import score_suite
-from evaluator.suites import load_suite
+from projeval.errors import SuiteError
+from projeval.score import score_suite
+from projeval.suites import load_suite
 
 ROOT = Path(__file__).resolve().parent.parent
 

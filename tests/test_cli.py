@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
-from evaluator.cli import cli
+from projeval.cli import cli
 
 SUPPORT_TABLE = """\
 support-desk (question_sets/support_desk.yaml): tool search_tickets, 16 questions, total weight 60

@@ -5,9 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from evaluator.config import DB_ENV, find_config, load_project
-from evaluator.errors import ConfigError
+from projeval.config import DB_ENV, find_config, load_project
+from projeval.errors import ConfigError
 
 
 def test_defaults_without_a_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -7,19 +7,18 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-
-from evaluator.cost import (
+from projeval.cost import (
     RAW_FIXTURE,
     SuiteCost,
     cost_suite,
     measure,
     render_cost_text,
 )
-from evaluator.errors import TokenizerError
-from evaluator.render import CLASSES, Rendered, Span, render_output
-from evaluator.score import score_suite
-from evaluator.suites import load_suite
-from evaluator.tokens import count_tokens
+from projeval.errors import TokenizerError
+from projeval.render import CLASSES, Rendered, Span, render_output
+from projeval.score import score_suite
+from projeval.suites import load_suite
+from projeval.tokens import count_tokens
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -1,17 +1,16 @@
 from __future__ import annotations
 
 import pytest
-
-from evaluator import paths
-from evaluator.coverage import (
+from projeval import paths
+from projeval.coverage import (
     NeedResult,
     QuestionResult,
     dropped_needed,
     judge_need,
     weighted_coverage,
 )
-from evaluator.lineage import FieldLineage
-from evaluator.suites import FieldDef, Need
+from projeval.lineage import FieldLineage
+from projeval.suites import FieldDef, Need
 
 FIELD = FieldDef("due", "data[].due", paths.parse_path("data[].due"))
 

@@ -8,10 +8,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-
-from evaluator.config import Project
-from evaluator.errors import ConfigError, ProjevalError
-from evaluator.gate import (
+from projeval.config import Project
+from projeval.errors import ConfigError, ProjevalError
+from projeval.gate import (
     Baseline,
     GateConfig,
     check_gate,
@@ -21,7 +20,7 @@ from evaluator.gate import (
     summary_json,
     summary_markdown,
 )
-from evaluator.run import RunResult, evaluate
+from projeval.run import RunResult, evaluate
 
 SUITE = """\
 suite: tiny

@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 from history_builders import info, projection, small_suite, suite_score
-
-from evaluator.history import (
+from projeval.history import (
     CHANGE_COLUMNS,
     HistoryQueryError,
     RunDiff,
@@ -17,9 +16,9 @@ from evaluator.history import (
     render_history,
     render_trend,
 )
-from evaluator.score import score_suite
-from evaluator.store import Store
-from evaluator.suites import load_suite
+from projeval.score import score_suite
+from projeval.store import Store
+from projeval.suites import load_suite
 
 ROOT = Path(__file__).resolve().parent.parent
 WEIGHTS = {"count": 3, "list": 5, "when": 2}

@@ -19,12 +19,11 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from evaluator.config import load_project
-from evaluator.errors import FixtureError, ProjevalError, SuiteError, TraceError
-from evaluator.run import evaluate
-from evaluator.suites import Suite, load_suite
-from evaluator.traces import analyse_traces
+from projeval.config import load_project
+from projeval.errors import FixtureError, ProjevalError, SuiteError, TraceError
+from projeval.run import evaluate
+from projeval.suites import Suite, load_suite
+from projeval.traces import analyse_traces
 
 REPO = Path(__file__).resolve().parent.parent
 TRACES = sorted(p for p in (REPO / "traces").iterdir() if p.suffix in (".json", ".jsonl"))

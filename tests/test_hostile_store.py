@@ -12,8 +12,7 @@ from pathlib import Path
 
 import duckdb
 import pytest
-
-from evaluator.history import open_history
+from projeval.history import open_history
 
 REPO = Path(__file__).resolve().parent.parent
 PROJEVAL = Path(sys.executable).parent / "projeval"

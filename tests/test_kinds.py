@@ -3,8 +3,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-
-from evaluator import kinds
+from projeval import kinds
 
 
 @pytest.mark.parametrize(

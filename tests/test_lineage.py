@@ -8,11 +8,10 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from evaluator import paths
-from evaluator.lineage import STATUSES, LineageResult, infer_lineage
-from evaluator.projections import ProjectionRunner
-from evaluator.suites import FieldDef
+from projeval import paths
+from projeval.lineage import STATUSES, LineageResult, infer_lineage
+from projeval.projections import ProjectionRunner
+from projeval.suites import FieldDef
 
 
 def fdef(name: str, path: str, kind: str | None = None) -> FieldDef:

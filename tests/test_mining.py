@@ -10,10 +10,9 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-
-from evaluator.cli import cli
-from evaluator.errors import SuiteError
-from evaluator.mining import (
+from projeval.cli import cli
+from projeval.errors import SuiteError
+from projeval.mining import (
     MiningError,
     build_quotes,
     cluster,
@@ -24,8 +23,8 @@ from evaluator.mining import (
     quoted,
     slug,
 )
-from evaluator.score import score_suite
-from evaluator.suites import load_suite
+from projeval.score import score_suite
+from projeval.suites import load_suite
 
 REPO = Path(__file__).resolve().parent.parent
 GOLDEN = REPO / "tests" / "golden" / "draft_support_desk.yaml"
@@ -276,7 +275,7 @@ def test_output_does_not_depend_on_file_order(tmp_path: Path) -> None:
 
 
 def test_shards_give_the_same_draft(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from evaluator.traces import shards
+    from projeval.traces import shards
 
     one = [json.loads(x) for x in _corpus(tmp_path).read_text("utf-8").splitlines()]
     many = [{**c, "id": f"{c['id']}-{i}"} for i in range(40) for c in one]

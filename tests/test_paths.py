@@ -1,8 +1,7 @@
 from __future__ import annotations
 
 import pytest
-
-from evaluator import paths
+from projeval import paths
 
 
 @pytest.mark.parametrize(

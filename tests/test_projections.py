@@ -8,10 +8,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-
-from evaluator.errors import ProjectionLoadError
-from evaluator.projections import ProjectionRunner, load_projection, projection_source_digest
-from evaluator.suites import load_suite
+from projeval.errors import ProjectionLoadError
+from projeval.projections import ProjectionRunner, load_projection, projection_source_digest
+from projeval.suites import load_suite
 
 SUITE = """\
 suite: tiny

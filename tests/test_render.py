@@ -8,8 +8,7 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from evaluator.render import (
+from projeval.render import (
     MCP_TEXT_PATH,
     Rendered,
     classify_text,

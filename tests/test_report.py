@@ -11,10 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from evaluator.config import load_project
-from evaluator.report import build_view, render_report, write_report
-from evaluator.run import evaluate
+from projeval.config import load_project
+from projeval.report import build_view, render_report, write_report
+from projeval.run import evaluate
 
 HERE = Path(__file__).resolve().parent
 GOLDEN = HERE / "golden" / "report_tiny.html"
@@ -298,8 +297,7 @@ def test_a_regression_since_the_previous_run_is_at_the_top(
     make_suite: Callable[..., Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from click.testing import CliRunner
-
-    from evaluator.cli import cli
+    from projeval.cli import cli
 
     path = make_suite(TINY, {"orders.json": ORDERS}, CODE)
     folder = path.parent

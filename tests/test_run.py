@@ -6,9 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-
-from evaluator.config import load_project
-from evaluator.run import DOC_VERSION, RunResult, evaluate
+from projeval.config import load_project
+from projeval.run import DOC_VERSION, RunResult, evaluate
 
 
 @pytest.fixture(scope="module")

@@ -5,9 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from evaluator.score import SuiteScore, score_suite
-from evaluator.suites import load_suite
+from projeval.score import SuiteScore, score_suite
+from projeval.suites import load_suite
 
 
 @pytest.fixture(scope="module")

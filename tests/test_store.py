@@ -21,10 +21,9 @@ from pathlib import Path
 import duckdb
 import pytest
 from history_builders import big_suite, info, projection, small_suite, suite_score
-
-from evaluator.errors import StoreError
-from evaluator.history import open_history
-from evaluator.store import (
+from projeval.errors import StoreError
+from projeval.history import open_history
+from projeval.store import (
     PAUSE_ENV,
     SCHEMA_VERSION,
     NotAStoreError,
@@ -176,7 +175,7 @@ def test_record_run_creates_the_store_and_reads_back(db: Path) -> None:
 
 def test_rows_may_be_objects_with_to_dict(db: Path) -> None:
     @dataclass(frozen=True)
-    class Finding:  # the shape of evaluator.checks.Finding
+    class Finding:  # the shape of projeval.checks.Finding
         rule: str
         message: str
 
@@ -563,7 +562,7 @@ def test_readers_share_the_store(db: Path) -> None:
     try:
         code = (
             f"import sys; sys.path.insert(0, {str(ROOT)!r})\n"
-            "from evaluator.history import open_history\n"
+            "from projeval.history import open_history\n"
             f"print(len(open_history({str(db)!r}, lock_timeout=0.5).runs().runs))\n"
         )
         done = subprocess.run(

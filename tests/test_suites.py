@@ -4,9 +4,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-
-from evaluator.errors import FixtureError, SuiteError
-from evaluator.suites import Need, load_suite
+from projeval.errors import FixtureError, SuiteError
+from projeval.suites import Need, load_suite
 
 PAGE = {"data": [{"id": "tkt_1a2b3c4d", "due": "2026-01-02T03:04:05Z", "who": None}]}
 

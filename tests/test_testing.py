@@ -1,4 +1,4 @@
-"""``evaluator.testing``: assert_covers and the pytest plugin (through pytester)."""
+"""``projeval.testing``: assert_covers and the pytest plugin (through pytester)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,8 @@ from importlib.metadata import entry_points
 from pathlib import Path
 
 import pytest
-
-from evaluator.suites import load_suite
-from evaluator.testing import assert_covers
+from projeval.suites import load_suite
+from projeval.testing import assert_covers
 
 pytest_plugins = ["pytester"]
 
@@ -49,7 +48,7 @@ PROJECT = {
             return [{"id": i["id"], "due": i["due"][:10]} for i in page["items"]]
         """,
     "test_user_projections.py": """\
-        from evaluator.testing import assert_covers
+        from projeval.testing import assert_covers
 
         def test_config(projeval_project):
             assert [p.name for p in projeval_project.suites] == ["suite.yaml"]
@@ -102,7 +101,7 @@ def test_assert_covers_rejects_a_percentage(repo: Path) -> None:
 def test_plugin_fixture_and_failure_output(pytester: pytest.Pytester) -> None:
     _write_project(pytester.path)
     # Once installed, the plugin loads from its entry point; before, it is named here.
-    args = [] if _plugin_installed() else ["-p", "evaluator.testing"]
+    args = [] if _plugin_installed() else ["-p", "projeval.testing"]
     # In process, the module is already imported, so pytest cannot rewrite it (harmless).
     result = pytester.runpytest(*args, "-W", "ignore::pytest.PytestAssertRewriteWarning")
     result.assert_outcomes(passed=2, failed=1)
@@ -120,7 +119,7 @@ def test_entry_point_provides_the_fixture(
         "Metadata-Version: 2.1\nName: projeval-plugin-probe\nVersion: 0\n", encoding="utf-8"
     )
     (dist / "entry_points.txt").write_text(
-        "[pytest11]\nprojeval = evaluator.testing\n", encoding="utf-8"
+        "[pytest11]\nprojeval = projeval.testing\n", encoding="utf-8"
     )
     monkeypatch.setenv("PYTHONPATH", str(site))
     _write_project(pytester.path)

@@ -9,9 +9,8 @@ import types
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from evaluator import tokens
-from evaluator.errors import TokenizerError
+from projeval import tokens
+from projeval.errors import TokenizerError
 
 SAMPLES = [
     "hello world",

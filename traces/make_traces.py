@@ -213,8 +213,8 @@ def openai_chat() -> list[dict[str, Any]]:
 
 
 def anthropic() -> dict[str, Any]:
-    from evaluator.tokens import count_tokens
-    from evaluator.traces.conversations import text_of
+    from projeval.tokens import count_tokens
+    from projeval.traces.conversations import text_of
 
     messages: list[dict[str, Any]] = [
         {

@@ -36,7 +36,7 @@ schemas.
 
 from __future__ import annotations
 
-from evaluator.checks.base import (
+from .base import (
     RULES,
     SEVERITY_ORDER,
     Finding,
@@ -45,9 +45,9 @@ from evaluator.checks.base import (
     rule_severities,
     summarize,
 )
-from evaluator.checks.facts import match_arguments
-from evaluator.checks.runner import check_suite
-from evaluator.checks.tools import ToolArg, load_tools
+from .facts import match_arguments
+from .runner import check_suite
+from .tools import ToolArg, load_tools
 
 __all__ = [
     "RULES",

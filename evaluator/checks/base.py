@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from evaluator.errors import SuiteError
-from evaluator.suites import SEVERITIES, Suite
+from ..errors import SuiteError
+from ..suites import SEVERITIES, Suite
 
 #: Severities from most to least severe ("off" disables a rule).
 SEVERITY_ORDER = ("error", "warning", "info")

@@ -8,13 +8,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from evaluator._outputs import Outcome
-from evaluator.checks.base import Finding
-from evaluator.checks.facts import _Facts
-from evaluator.checks.tools import ToolArg
-from evaluator.lineage import FieldLineage
-from evaluator.score import ProjectionScore, SuiteScore
-from evaluator.suites import Suite
+from .._outputs import Outcome
+from ..lineage import FieldLineage
+from ..score import ProjectionScore, SuiteScore
+from ..suites import Suite
+from .base import Finding
+from .facts import _Facts
+from .tools import ToolArg
 
 
 @dataclass

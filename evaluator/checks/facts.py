@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from evaluator import paths
-from evaluator.checks.tools import ToolArg, _owner_key, _same_entity
-from evaluator.suites import Suite
+from .. import paths
+from ..suites import Suite
+from .tools import ToolArg, _owner_key, _same_entity
 
 
 class _Facts:

@@ -6,9 +6,12 @@ that wants one.
 
 from __future__ import annotations
 
-from evaluator.checks.base import Finding
-from evaluator.checks.context import _Context, _rows
-from evaluator.checks.outputs import (
+from ..lineage import FieldLineage
+from ..projections import canonical
+from ..score import ProjectionScore
+from .base import Finding
+from .context import _Context, _rows
+from .outputs import (
     _Index,
     _label,
     _leaf_values,
@@ -16,10 +19,7 @@ from evaluator.checks.outputs import (
     _questions,
     _takes,
 )
-from evaluator.checks.tools import _is_lookup
-from evaluator.lineage import FieldLineage
-from evaluator.projections import canonical
-from evaluator.score import ProjectionScore
+from .tools import _is_lookup
 
 # ID-ARG ---------------------------------------------------------------------------------
 

@@ -9,10 +9,10 @@ import re
 from collections import Counter
 from typing import Any
 
-from evaluator import paths
-from evaluator.checks.tools import ToolArg
-from evaluator.lineage import FieldLineage
-from evaluator.projections import canonical
+from .. import paths
+from ..lineage import FieldLineage
+from ..projections import canonical
+from .tools import ToolArg
 
 
 def _leaf_values(doc: Any) -> dict[str, list[Any]]:

@@ -9,16 +9,16 @@ import json
 import re
 from typing import Any
 
-from evaluator import paths
-from evaluator.checks.base import Finding, read_json
-from evaluator.checks.context import _Context
-from evaluator.checks.outputs import _names, _short
-from evaluator.errors import SuiteError
-from evaluator.lineage import CARRIED
-from evaluator.projections import canonical
-from evaluator.render import MCP_TEXT_PATH, is_mcp_result
-from evaluator.score import ProjectionScore
-from evaluator.suites import Suite
+from .. import paths
+from ..errors import SuiteError
+from ..lineage import CARRIED
+from ..projections import canonical
+from ..render import MCP_TEXT_PATH, is_mcp_result
+from ..score import ProjectionScore
+from ..suites import Suite
+from .base import Finding, read_json
+from .context import _Context
+from .outputs import _names, _short
 
 # ERROR-AS-EMPTY ------------------------------------------------------------------------
 

@@ -4,20 +4,20 @@ in a fixed order, and returns the findings deduplicated and sorted.
 
 from __future__ import annotations
 
-from evaluator._outputs import fixture_outputs, scored
-from evaluator.checks.base import Finding, rule_severities
-from evaluator.checks.context import _Context
-from evaluator.checks.facts import _Facts, match_arguments
-from evaluator.checks.ids import _enum_code, _id_arg, _id_opaque
-from evaluator.checks.results import (
+from .._outputs import fixture_outputs, scored
+from ..score import SuiteScore
+from .base import Finding, rule_severities
+from .context import _Context
+from .facts import _Facts, match_arguments
+from .ids import _enum_code, _id_arg, _id_opaque
+from .results import (
     _error_as_empty,
     _load_schema,
     _output_schema,
     _untrusted_text,
 )
-from evaluator.checks.tools import load_tools
-from evaluator.checks.values import _absence, _truncation
-from evaluator.score import SuiteScore
+from .tools import load_tools
+from .values import _absence, _truncation
 
 
 def check_suite(suite_score: SuiteScore) -> list[Finding]:

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from evaluator import paths
-from evaluator.checks.base import read_json
-from evaluator.errors import SuiteError
+from .. import paths
+from ..errors import SuiteError
+from .base import read_json
 
 
 @dataclass(frozen=True)

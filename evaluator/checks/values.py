@@ -9,12 +9,15 @@ import re
 from collections import Counter
 from typing import Any
 
-from evaluator import paths
-from evaluator._outputs import runner_for
-from evaluator.checks.base import Finding
-from evaluator.checks.context import _Context, _rows
-from evaluator.checks.facts import _Facts
-from evaluator.checks.outputs import (
+from .. import paths
+from .._outputs import runner_for
+from ..lineage import CARRIED, FieldLineage
+from ..projections import ProjectionFault, ProjectionRunner, canonical
+from ..score import ProjectionScore
+from .base import Finding
+from .context import _Context, _rows
+from .facts import _Facts
+from .outputs import (
     _Index,
     _key_paths,
     _label,
@@ -24,9 +27,6 @@ from evaluator.checks.outputs import (
     _roots,
     _under,
 )
-from evaluator.lineage import CARRIED, FieldLineage
-from evaluator.projections import ProjectionFault, ProjectionRunner, canonical
-from evaluator.score import ProjectionScore
 
 # ABSENCE -------------------------------------------------------------------------------
 

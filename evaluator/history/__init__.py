@@ -1,12 +1,12 @@
 """Run history: the recorded runs, trends over them and diffs between two.
 
-    from evaluator.history import open_history, render_diff
+    from . import open_history, render_diff
     history = open_history(".projeval/history.duckdb")
     history.runs().to_pandas()                      # one row per run
     history.trend("support-desk", "compact_v2").to_pandas()
     print(render_diff(history.diff()))              # the last two runs
 
-A thin layer over :mod:`evaluator.store`, which owns the SQL: this module pairs
+A thin layer over :mod:`projeval.store`, which owns the SQL: this module pairs
 two runs' rows up, names what changed and renders plain text. Every query opens
 the store read-only and closes it again, so a writer can take turns with it.
 The library never prints; the CLI prints what the ``render_*`` functions return.
@@ -14,11 +14,11 @@ The library never prints; the CLI prints what the ``render_*`` functions return.
 
 from __future__ import annotations
 
-from evaluator.history.diff import CHANGE_COLUMNS, DIRECTIONS, RunDiff
-from evaluator.history.history import History, HistoryQueryError, open_history
-from evaluator.history.render import render_diff, render_history, render_trend
-from evaluator.history.runs import RunList, RunRef, RunSummary
-from evaluator.history.trend import TREND_METRICS, Trend
+from .diff import CHANGE_COLUMNS, DIRECTIONS, RunDiff
+from .history import History, HistoryQueryError, open_history
+from .render import render_diff, render_history, render_trend
+from .runs import RunList, RunRef, RunSummary
+from .trend import TREND_METRICS, Trend
 
 __all__ = [
     "CHANGE_COLUMNS",

@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from evaluator.history._helpers import _commit, _missing, _num, _pct, _records, _same
-from evaluator.history.runs import RunSummary
-from evaluator.history.trend import _TRACE_TOTALS
-from evaluator.store import RUN_TABLES
+from ..store import RUN_TABLES
+from ._helpers import _commit, _missing, _num, _pct, _records, _same
+from .runs import RunSummary
+from .trend import _TRACE_TOTALS
 
 if TYPE_CHECKING:
-    from evaluator.store import StoreReader
+    from ..store import StoreReader
 
 #: Order of the sections of a diff: regressions first.
 DIRECTIONS = ("regression", "improvement", "change")

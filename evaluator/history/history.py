@@ -7,18 +7,18 @@ from typing import Any
 
 import pandas as pd
 
-from evaluator.errors import StoreError
-from evaluator.history._helpers import _utc
-from evaluator.history.diff import RunDiff, _compute_diff
-from evaluator.history.runs import RunList, RunRef, RunSummary
-from evaluator.history.trend import (
+from ..errors import StoreError
+from ..store import DEFAULT_LOCK_TIMEOUT, Store
+from ._helpers import _utc
+from .diff import RunDiff, _compute_diff
+from .runs import RunList, RunRef, RunSummary
+from .trend import (
     _TRACE_TOTALS,
     _TREND_COLUMNS,
     TREND_METRICS,
     Trend,
     _changed,
 )
-from evaluator.store import DEFAULT_LOCK_TIMEOUT, Store
 
 
 class HistoryQueryError(StoreError):

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from evaluator.history._helpers import _commit, _int, _missing, _pct, _table, _when
-from evaluator.history.diff import DIRECTIONS
-from evaluator.history.trend import _RUN_METRICS
+from ._helpers import _commit, _int, _missing, _pct, _table, _when
+from .diff import DIRECTIONS
+from .trend import _RUN_METRICS
 
 if TYPE_CHECKING:
-    from evaluator.history.diff import RunDiff
-    from evaluator.history.runs import RunList
-    from evaluator.history.trend import Trend
+    from .diff import RunDiff
+    from .runs import RunList
+    from .trend import Trend
 
 
 def render_history(runs: RunList) -> str:

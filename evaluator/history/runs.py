@@ -8,7 +8,7 @@ from typing import Any
 
 import pandas as pd
 
-from evaluator.history._helpers import _commit, _iso, _missing, _when
+from ._helpers import _commit, _iso, _missing, _when
 
 #: A run as the user names it: its id, or a negative index from the latest (-1).
 RunRef = int | str

@@ -7,7 +7,7 @@ from typing import Any
 
 import pandas as pd
 
-from evaluator.history._helpers import _records
+from ._helpers import _records
 
 #: Metrics ``trend(metric=...)`` accepts. The last three are per run (from traces).
 TREND_METRICS = ("coverage", "answerable", "tokens", "bytes", "followups", "duplicates", "hedges")

@@ -4,7 +4,7 @@
 for every user question whose turn called the tool, what the agent did with
 that turn's results of the tool. Questions that differ only in ids and
 numbers (``Who owns tkt_3e7b91a0?``) are one distinct question; distinct
-questions are grouped by :func:`evaluator.traces.drift.similarity` with
+questions are grouped by :func:`projeval.traces.drift.similarity` with
 leader clustering: most frequent first (then alphabetically), each joins the
 group whose leader it is most similar to at or above the threshold (ties: the
 older group), else leads a new one. A group's weight is how often its
@@ -21,13 +21,13 @@ Evidence: a group *needs* the field at a schema path when, in its turns,
    themselves. A quoted form found at several schema paths of the result is
    ambiguous and counts for none. Short or common values (under 4
    characters, integers under 1000, booleans, plain words such as ``phone``
-   and the words of :data:`evaluator.traces.values.COMMON_VALUES` such as
+   and the words of :data:`projeval.traces.values.COMMON_VALUES` such as
    ``yes``, ``open``) count only when they sit at one single place in the
    result (``meta.page.total``). What the user wrote in the question is not
    evidence.
 2. **passed on** (a follow-up lookup): a later call in the turn passes a value
    whose first source is the tool's result (the rule of
-   :mod:`evaluator.traces.metrics`). The need is ``readable: true``: the agent
+   :mod:`projeval.traces.metrics`). The need is ``readable: true``: the agent
    needed what the handle stands for (an assignee's name, not ``usr_…``).
 3. **hedged, field absent**: the answer hedges (the hedge lexicon), the turn's
    results lack a path that other results of the tool in the traces (or a
@@ -52,11 +52,11 @@ The library never prints or exits.
 
 from __future__ import annotations
 
-from evaluator.mining.answers import PHRASE_PREFIX, build_quotes, quoted
-from evaluator.mining.draft import question_lines, render_draft
-from evaluator.mining.evidence import Evidence, MinedNeed, MinedQuestion, MinedSuite, MiningError
-from evaluator.mining.merge import MergeResult, merge_suite
-from evaluator.mining.miner import (
+from .answers import PHRASE_PREFIX, build_quotes, quoted
+from .draft import question_lines, render_draft
+from .evidence import Evidence, MinedNeed, MinedQuestion, MinedSuite, MiningError
+from .merge import MergeResult, merge_suite
+from .miner import (
     DEFAULT_MIN_SUPPORT,
     DEFAULT_THRESHOLD,
     MAX_EXAMPLES,

@@ -7,9 +7,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from evaluator import paths
-from evaluator.kinds import ISO_RE
-from evaluator.traces.values import (
+from .. import paths
+from ..kinds import ISO_RE
+from ..traces.values import (
     COMMON_VALUES,
     MIN_INTEGER,
     MIN_VALUE_LENGTH,
@@ -78,7 +78,7 @@ def _put(q: _Quotes, form: str, path: str, value: str, precision: str | None, sh
 
 
 def _index(node: Any, prefix: str, q: _Quotes, seen: set[str]) -> None:
-    """Recursive walk (the hot loop): paths as :func:`evaluator.traces.values.leaves` gives them."""
+    """Recursive walk (the hot loop): paths as :func:`projeval.traces.values.leaves` gives them."""
     kind = type(node)
     if kind is dict:
         star = False

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 if TYPE_CHECKING:  # annotations only: evidence imports this module at runtime
-    from evaluator.mining.evidence import MinedQuestion, MinedSuite
+    from .evidence import MinedQuestion, MinedSuite
 
 
 # Rendering -------------------------------------------------------------------------------------
@@ -61,7 +61,7 @@ def question_lines(q: MinedQuestion, indent: str = "  ") -> list[str]:
 
 
 def render_draft(mined: MinedSuite) -> str:
-    """The draft suite's text (see :mod:`evaluator.mining` for what each part means)."""
+    """The draft suite's text (see :mod:`projeval.mining` for what each part means)."""
     tool = mined.tool
     shown = mined.drafted
     head = [

@@ -7,9 +7,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from evaluator.errors import ProjevalError
-from evaluator.mining.draft import _clip, render_draft
-from evaluator.traces import drift
+from ..errors import ProjevalError
+from ..traces import drift
+from .draft import _clip, render_draft
 
 
 class MiningError(ProjevalError):

@@ -12,16 +12,16 @@ from typing import Any
 
 import yaml
 
-from evaluator.mining.draft import _scalar, question_lines
-from evaluator.mining.evidence import (
+from ..traces import drift
+from ..traces.findings import field_at
+from .draft import _scalar, question_lines
+from .evidence import (
     MinedQuestion,
     MinedSuite,
     MiningError,
     named_needs,
     unique_id,
 )
-from evaluator.traces import drift
-from evaluator.traces.findings import field_at
 
 # Merging ---------------------------------------------------------------------------------------
 
@@ -39,7 +39,7 @@ class MergeResult:
 
     def write(self, out: str | Path | None = None) -> Path:
         """Write the merged text (default: over the suite), only if it loads as a suite."""
-        from evaluator.suites import load_suite
+        from ..suites import load_suite
 
         target = Path(out) if out is not None else self.file
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -93,7 +93,7 @@ def merge_suite(suite_file: str | Path, mined: MinedSuite) -> MergeResult:
     they need that the suite lacks are appended to ``fields``. Needs the
     traces suggest for a matched question are reported, never written.
     """
-    from evaluator.suites import load_suite
+    from ..suites import load_suite
 
     file = Path(suite_file)
     suite = load_suite(file)

@@ -12,10 +12,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from evaluator import paths
-from evaluator.mining.answers import _Quotes, build_quotes, quoted
-from evaluator.mining.draft import _times
-from evaluator.mining.evidence import (
+from .. import paths
+from ..traces import drift
+from ..traces.events import Event, Problem, Trace, fast_loads
+from ..traces.findings import field_at
+from ..traces.hedges import Lexicon
+from ..traces.metrics import lookup_plan
+from ..traces.parsers import make_parser, open_file, parse_records
+from ..traces.readers import (
+    DEFAULT_MAX_JSON_BYTES,
+    expand_paths,
+    range_lines,
+    read_lines,
+)
+from .answers import _Quotes, build_quotes, quoted
+from .draft import _times
+from .evidence import (
     Evidence,
     MinedNeed,
     MinedQuestion,
@@ -23,18 +35,6 @@ from evaluator.mining.evidence import (
     MiningError,
     named_needs,
     unique_id,
-)
-from evaluator.traces import drift
-from evaluator.traces.events import Event, Problem, Trace, fast_loads
-from evaluator.traces.findings import field_at
-from evaluator.traces.hedges import Lexicon
-from evaluator.traces.metrics import lookup_plan
-from evaluator.traces.parsers import make_parser, open_file, parse_records
-from evaluator.traces.readers import (
-    DEFAULT_MAX_JSON_BYTES,
-    expand_paths,
-    range_lines,
-    read_lines,
 )
 
 #: Groups join at or above this similarity (the drift threshold).
@@ -217,7 +217,7 @@ def _passed(
 ) -> list[tuple[str, str, str]]:
     """``(argument, value, source path)`` for arguments first seen in a result of ``tool``.
 
-    The rule of :mod:`evaluator.traces.metrics`: the first earlier result that
+    The rule of :mod:`projeval.traces.metrics`: the first earlier result that
     holds the value is its source; a value the user or system said is none.
     """
     out = []
@@ -330,7 +330,7 @@ def mine_questions(
     Lines file, cut where the trace analysis cuts it; the result does not
     depend on it. Raises
     :class:`MiningError` when no user question led to a call of ``tool``, and
-    :class:`~evaluator.errors.TraceError` for a file that cannot be read.
+    :class:`~projeval.errors.TraceError` for a file that cannot be read.
     """
     if isinstance(trace_paths, str | Path):
         trace_paths = [trace_paths]
@@ -339,7 +339,7 @@ def mine_questions(
     refs = []
     for s in suites:
         if isinstance(s, str | Path):
-            from evaluator.suites import load_suite
+            from ..suites import load_suite
 
             s = load_suite(s)
         refs.append(s)
@@ -366,7 +366,7 @@ def _mine_files(
     miner: _Miner, files: list[Path], format: str | None, max_json_bytes: int, workers: int | None
 ) -> None:
     """Read every file; a large JSON Lines file in shards, one forked process each."""
-    from evaluator.traces import shards
+    from ..traces import shards
 
     n = max(1, workers if workers is not None else os.cpu_count() or 1)
     for path in files:

@@ -1,7 +1,7 @@
 """The history store: every recorded run, in one embedded DuckDB file.
 
 This package owns all of projeval's SQL. It writes runs (:meth:`Store.record_run`)
-and answers the read queries that :mod:`evaluator.history` turns into trends and
+and answers the read queries that :mod:`projeval.history` turns into trends and
 diffs (:meth:`Store.read`). Nothing else in projeval talks to DuckDB.
 
 Layout: ``schema`` (SCHEMA_VERSION and the DDL of a new store), ``migrations``
@@ -37,19 +37,19 @@ hold the lock deterministically.
 
 from __future__ import annotations
 
-from evaluator.errors import StoreError
-from evaluator.store.errors import (
+from ..errors import StoreError
+from .errors import (
     NotAStoreError,
     StoreBusyError,
     StoreVersionError,
     StoreWriteError,
 )
-from evaluator.store.files import DEFAULT_LOCK_TIMEOUT
-from evaluator.store.read import StoreReader
-from evaluator.store.rows import run_rows, schema_columns
-from evaluator.store.run_info import RunInfo, git_state
-from evaluator.store.schema import RUN_TABLES, SCHEMA, SCHEMA_VERSION
-from evaluator.store.write import PAUSE_ENV, Store
+from .files import DEFAULT_LOCK_TIMEOUT
+from .read import StoreReader
+from .rows import run_rows, schema_columns
+from .run_info import RunInfo, git_state
+from .schema import RUN_TABLES, SCHEMA, SCHEMA_VERSION
+from .write import PAUSE_ENV, Store
 
 __all__ = [
     "DEFAULT_LOCK_TIMEOUT",

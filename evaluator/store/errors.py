@@ -1,8 +1,8 @@
-"""The store's errors, all of them :class:`~evaluator.errors.StoreError`."""
+"""The store's errors, all of them :class:`~projeval.errors.StoreError`."""
 
 from __future__ import annotations
 
-from evaluator.errors import StoreError
+from ..errors import StoreError
 
 
 class StoreBusyError(StoreError):

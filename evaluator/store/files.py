@@ -10,15 +10,15 @@ from pathlib import Path
 
 import duckdb
 
-from evaluator import __version__
-from evaluator.errors import StoreError
-from evaluator.store.errors import (
+from .._version import __version__
+from ..errors import StoreError
+from .errors import (
     NotAStoreError,
     StoreBusyError,
     StoreVersionError,
     StoreWriteError,
 )
-from evaluator.store.schema import SCHEMA_VERSION
+from .schema import SCHEMA_VERSION
 
 #: Seconds a process waits for another projeval process to release the store.
 DEFAULT_LOCK_TIMEOUT = 10.0

@@ -1,4 +1,4 @@
-"""The read queries :mod:`evaluator.history` calls, over one read-only connection."""
+"""The read queries :mod:`projeval.history` calls, over one read-only connection."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 import duckdb
 import pandas as pd
 
-from evaluator.store.rows import schema_columns
+from .rows import schema_columns
 
 # Deterministic row order of each table when read back.
 _ORDER_BY = {

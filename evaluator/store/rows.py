@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING, Any
 import duckdb
 import pandas as pd
 
-from evaluator.store.files import _DUCKDB_CONFIG
-from evaluator.store.schema import RUN_TABLES, SCHEMA
+from .files import _DUCKDB_CONFIG
+from .schema import RUN_TABLES, SCHEMA
 
 if TYPE_CHECKING:
-    from evaluator.score import SuiteScore
-    from evaluator.store.run_info import RunInfo
+    from ..score import SuiteScore
+    from .run_info import RunInfo
 
 
 @functools.cache

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from evaluator import __version__
+from .._version import __version__
 
 
 @dataclass(frozen=True)

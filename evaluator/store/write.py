@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any
 import duckdb
 import pandas as pd
 
-from evaluator import __version__
-from evaluator.errors import StoreError
-from evaluator.store.errors import StoreWriteError
-from evaluator.store.files import (
+from .._version import __version__
+from ..errors import StoreError
+from .errors import StoreWriteError
+from .files import (
     DEFAULT_LOCK_TIMEOUT,
     _check_file,
     _connect,
@@ -27,14 +27,14 @@ from evaluator.store.files import (
     _schema_version,
     _transaction,
 )
-from evaluator.store.migrations import _MIGRATIONS
-from evaluator.store.read import StoreReader
-from evaluator.store.rows import _frame, run_rows, schema_columns
-from evaluator.store.schema import RUN_TABLES, SCHEMA, SCHEMA_VERSION
+from .migrations import _MIGRATIONS
+from .read import StoreReader
+from .rows import _frame, run_rows, schema_columns
+from .schema import RUN_TABLES, SCHEMA, SCHEMA_VERSION
 
 if TYPE_CHECKING:
-    from evaluator.score import SuiteScore
-    from evaluator.store.run_info import RunInfo
+    from ..score import SuiteScore
+    from .run_info import RunInfo
 
 #: Test-only hook, see the package docstring.
 PAUSE_ENV = "PROJEVAL_STORE_TEST_PAUSE"
@@ -243,7 +243,7 @@ class Store:
 
     @contextmanager
     def read(self) -> Iterator[StoreReader]:
-        """A read-only view for the queries of :mod:`evaluator.history`.
+        """A read-only view for the queries of :mod:`projeval.history`.
 
         An older store is migrated first (that needs write access once).
         """

@@ -5,7 +5,7 @@ MCP JSON-RPC logs, OpenTelemetry GenAI and OpenInference spans) into one
 event table, then measure follow-up lookups, duplicate calls, hedged answers,
 billed tokens and question drift, and tie them to a suite's fields::
 
-    from evaluator.traces import analyse_traces
+    from . import analyse_traces
 
     result = analyse_traces(["traces/"], suites=["question_sets/support_desk.yaml"])
     result.summary          # one row per trace
@@ -14,21 +14,21 @@ billed tokens and question drift, and tie them to a suite's fields::
 
 The same analysis runs on a Dask cluster, partition by partition, with an
 identical result: ``analyse_traces(paths, engine="dask", address=None)``
-(``pip install 'projeval[dask]'``; see :mod:`evaluator.traces.distributed`).
+(``pip install 'projeval[dask]'``; see :mod:`projeval.traces.distributed`).
 Parquet files of normalised events are read like any trace file
-(:mod:`evaluator.traces.parquet`).
+(:mod:`projeval.traces.parquet`).
 """
 
 from __future__ import annotations
 
-from evaluator.traces.analysis import SCHEMA_VERSION, FileInfo, TraceAnalysis, analyse_traces
-from evaluator.traces.drift import DEFAULT_THRESHOLD, best_match, similarity
-from evaluator.traces.events import Event, Problem, Trace, Usage
-from evaluator.traces.findings import FieldFinding, HedgedAnswer
-from evaluator.traces.hedges import HedgeMatch, Lexicon
-from evaluator.traces.parsers import FORMATS, open_file, parse_file, sniff
-from evaluator.traces.readers import DEFAULT_MAX_JSON_BYTES
-from evaluator.traces.render import render_summary
+from .analysis import SCHEMA_VERSION, FileInfo, TraceAnalysis, analyse_traces
+from .drift import DEFAULT_THRESHOLD, best_match, similarity
+from .events import Event, Problem, Trace, Usage
+from .findings import FieldFinding, HedgedAnswer
+from .hedges import HedgeMatch, Lexicon
+from .parsers import FORMATS, open_file, parse_file, sniff
+from .readers import DEFAULT_MAX_JSON_BYTES
+from .render import render_summary
 
 __all__ = [
     "DEFAULT_MAX_JSON_BYTES",

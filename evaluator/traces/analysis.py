@@ -1,10 +1,10 @@
 """``analyse_traces`` and the :class:`TraceAnalysis` it returns.
 
-The work is done by :mod:`evaluator.traces.pipeline` (parsing, measuring,
+The work is done by :mod:`projeval.traces.pipeline` (parsing, measuring,
 counting tokens beside it), one partition at a time
-(:mod:`evaluator.traces.partitions`): on this machine, with large JSON Lines
-files in shards (:mod:`evaluator.traces.shards`, one process per core), or on
-a Dask cluster (:mod:`evaluator.traces.distributed`). This module decides
+(:mod:`projeval.traces.partitions`): on this machine, with large JSON Lines
+files in shards (:mod:`projeval.traces.shards`, one process per core), or on
+a Dask cluster (:mod:`projeval.traces.distributed`). This module decides
 which files go where, then turns the merged rows into DataFrames, findings
 and the versioned JSON document.
 """
@@ -22,22 +22,22 @@ from typing import Any
 
 import pandas as pd
 
-from evaluator.errors import TraceError
-from evaluator.tokens import DEFAULT_ENCODING
-from evaluator.traces import drift as drift_mod
-from evaluator.traces import shards
-from evaluator.traces.events import Problem, events_frame, typed_frame
-from evaluator.traces.findings import FieldFinding, FollowupTally, HedgedAnswer, hedged_answers
-from evaluator.traces.metrics import (
+from ..errors import TraceError
+from ..tokens import DEFAULT_ENCODING
+from . import drift as drift_mod
+from . import shards
+from .events import Problem, events_frame, typed_frame
+from .findings import FieldFinding, FollowupTally, HedgedAnswer, hedged_answers
+from .metrics import (
     CALL_COLUMNS,
     FOLLOWUP_COLUMNS,
     HEDGE_COLUMNS,
     SUMMARY_COLUMNS,
     TURN_COLUMNS,
 )
-from evaluator.traces.parsers import open_file
-from evaluator.traces.partitions import Partition, merge_file, open_partition
-from evaluator.traces.pipeline import (
+from .parsers import open_file
+from .partitions import Partition, merge_file, open_partition
+from .pipeline import (
     Collected,
     Collector,
     FileInfo,
@@ -45,7 +45,7 @@ from evaluator.traces.pipeline import (
     fewer_collections,
     sort_rows,
 )
-from evaluator.traces.readers import DEFAULT_MAX_JSON_BYTES, expand_paths
+from .readers import DEFAULT_MAX_JSON_BYTES, expand_paths
 
 #: Version of the document :meth:`TraceAnalysis.to_dict` returns.
 #: 1: first version.
@@ -209,8 +209,8 @@ class TraceAnalysis:
         }
 
     def render(self) -> str:
-        """The plain-text summary (see :func:`evaluator.traces.render.render_summary`)."""
-        from evaluator.traces.render import render_summary
+        """The plain-text summary (see :func:`projeval.traces.render.render_summary`)."""
+        from .render import render_summary
 
         return render_summary(self)
 
@@ -237,7 +237,7 @@ def _load_suites(suites: Iterable[Any]) -> list[Any]:
     out = []
     for s in suites:
         if isinstance(s, str | Path):
-            from evaluator.suites import load_suite
+            from ..suites import load_suite
 
             out.append(load_suite(s))
         else:
@@ -285,10 +285,10 @@ def analyse_traces(
     the one at ``address``, else at ``$PROJEVAL_DASK_ADDRESS`` or
     ``$DASK_SCHEDULER_ADDRESS``, else a local cluster of ``workers``
     (default 2) processes started for the call (see
-    :mod:`evaluator.traces.distributed`). The result does not depend on the
+    :mod:`projeval.traces.distributed`). The result does not depend on the
     engine or on ``workers``.
 
-    Raises :class:`~evaluator.errors.TraceError` for a file that cannot be
+    Raises :class:`~projeval.errors.TraceError` for a file that cannot be
     read at all or is in no known format; bad records inside a file are
     skipped and listed in ``problems``.
     """
@@ -313,7 +313,7 @@ def analyse_traces(
     collector = Collector(settings)  # checks the tokenizer and lexicon before any file
     try:
         if engine == "dask":
-            from evaluator.traces.distributed import collect_on_dask
+            from .distributed import collect_on_dask
 
             collector.close()
             out, tally = collect_on_dask(paths, format, settings, address=address, workers=workers)

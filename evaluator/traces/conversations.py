@@ -4,7 +4,7 @@ Each converter does two things. :meth:`unpack` finds the message list (and
 the recorded usage and conversation id) inside one record, whatever envelope
 it came in: a bare list, ``{"messages": ...}``, a request/response pair, or
 one message per line. :meth:`convert` turns a slice of messages into events.
-Keeping them apart lets the assembler in :mod:`evaluator.traces.parsers` skip
+Keeping them apart lets the assembler in :mod:`projeval.traces.parsers` skip
 the history a request log repeats on every line before any event is built.
 """
 
@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from evaluator.traces.events import Event, Usage, call_event
+from .events import Event, Usage, call_event
 
 # Conversation ids: the first of these keys found on the record (or its metadata).
 _ID_KEYS = ("trace_id", "conversation_id", "session_id", "sessionId", "thread_id", "id")

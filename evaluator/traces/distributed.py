@@ -2,10 +2,10 @@
 
 ``analyse_traces(paths, engine="dask")`` (or ``projeval traces --engine
 dask``) runs here. The corpus is cut into partitions
-(:mod:`evaluator.traces.partitions`): every file, and large plain JSON Lines
+(:mod:`projeval.traces.partitions`): every file, and large plain JSON Lines
 files into byte ranges of about :data:`PARTITION_BYTES` that never split a
 conversation. Each partition is one task running
-:func:`~evaluator.traces.partitions.analyse_partition`, the function the
+:func:`~projeval.traces.partitions.analyse_partition`, the function the
 local run calls, on a worker that reads the partition's file itself: only
 file names, byte offsets and the settings travel from the client, and only
 rows come back. The client lists nothing and opens nothing: listing and
@@ -13,7 +13,7 @@ planning are tasks too, so the paths must name files as the workers see them
 (a shared file system, as for Dask's own readers).
 
 The client merges the partitions file by file in the order given
-(:func:`~evaluator.traces.partitions.merge_file`: lists concatenated,
+(:func:`~projeval.traces.partitions.merge_file`: lists concatenated,
 counts summed, sets united), then sorts every table, so the result is
 identical to the local run whatever the number of workers or the order in
 which tasks finish. A worker that dies is replaced and its tasks rerun by the
@@ -38,17 +38,17 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from evaluator.errors import ProjevalError, TraceError
-from evaluator.traces.findings import FollowupTally
-from evaluator.traces.partitions import (
+from ..errors import ProjevalError, TraceError
+from .findings import FollowupTally
+from .partitions import (
     Partition,
     PartitionResult,
     analyse_partition,
     merge_file,
     plan_file,
 )
-from evaluator.traces.pipeline import Collected, Settings
-from evaluator.traces.readers import expand_paths
+from .pipeline import Collected, Settings
+from .readers import expand_paths
 
 #: Environment variables naming a scheduler, in the order they are looked at.
 ADDRESS_ENVS = ("PROJEVAL_DASK_ADDRESS", "DASK_SCHEDULER_ADDRESS")
@@ -176,7 +176,7 @@ def collect_on_dask(
     ``client`` is an existing ``distributed.Client`` to use as is; otherwise
     one is opened with :func:`connect` (``address``, ``workers``) and closed
     after. ``partition_bytes`` defaults to :data:`PARTITION_BYTES`. ``task``
-    defaults to :func:`~evaluator.traces.partitions.analyse_partition` (tests
+    defaults to :func:`~projeval.traces.partitions.analyse_partition` (tests
     replace it).
     """
     partition_bytes = partition_bytes or PARTITION_BYTES

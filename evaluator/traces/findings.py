@@ -9,7 +9,7 @@ question needs and which of them the traced results never contained.
 
 Suites are duck-typed (``name``, ``tool``, ``fields`` with ``path`` and
 ``kind``, ``questions`` with ``id``, ``text`` and ``needs``), so any object
-with those attributes works as well as :class:`evaluator.suites.Suite`.
+with those attributes works as well as :class:`projeval.suites.Suite`.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from evaluator import paths
+from .. import paths
 
 #: How a field's declared kind reads in a finding.
 KIND_LABELS = {"id": "opaque id", "code": "code"}

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from evaluator.errors import ConfigError
+from ..errors import ConfigError
 
 #: Characters either side of a match shown as its context.
 DEFAULT_WINDOW = 40
@@ -44,7 +44,7 @@ class HedgeMatch:
 
 def available_languages() -> tuple[str, ...]:
     """Languages that have a shipped lexicon file."""
-    data = importlib.resources.files("evaluator").joinpath("data")
+    data = importlib.resources.files("projeval").joinpath("data")
     names = [p.name for p in data.iterdir() if p.name.startswith("hedges_")]
     return tuple(sorted(n[len("hedges_") : -len(".txt")] for n in names if n.endswith(".txt")))
 
@@ -259,7 +259,7 @@ def _load(languages: tuple[str, ...], extra: tuple[str, ...]) -> Lexicon:
     known = available_languages()
     phrases: dict[str, str] = {}
     exclusions: list[str] = []
-    data = importlib.resources.files("evaluator").joinpath("data")
+    data = importlib.resources.files("projeval").joinpath("data")
     for lang in languages:
         if lang not in known:
             raise ConfigError(

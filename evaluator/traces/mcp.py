@@ -15,8 +15,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from evaluator.traces.events import Event, Problem, Trace, call_event, finish_trace
-from evaluator.traces.readers import Record
+from .events import Event, Problem, Trace, call_event, finish_trace
+from .readers import Record
 
 _WRAPPER_KEYS = ("message", "payload", "data", "body", "msg")
 _TOOL_RESULT_KEYS = {"content", "isError", "structuredContent"}

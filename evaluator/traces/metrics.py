@@ -22,10 +22,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from evaluator.tokens import count_many
-from evaluator.traces.events import Event, Trace, Usage, canonical_args
-from evaluator.traces.hedges import Lexicon
-from evaluator.traces.values import ResultIndex, arg_leaves, first_source, worth
+from ..tokens import count_many
+from .events import Event, Trace, Usage, canonical_args
+from .hedges import Lexicon
+from .values import ResultIndex, arg_leaves, first_source, worth
 
 _ARGS_CACHE_MAX = 20_000
 _SPLIT = re.compile(r"[\s,;:=()\"'<>\[\]{}|]+")

@@ -1,10 +1,10 @@
 """Parquet files of normalised trace events: the layout a pipeline can write for us.
 
 One row per event (message, tool call or tool result), with the columns of
-the events table (:data:`~evaluator.traces.events.EVENT_COLUMNS`); the
+the events table (:data:`~projeval.traces.events.EVENT_COLUMNS`); the
 layout is documented in ``docs/parquet_layout.md``. A file is read with
 DuckDB, already a dependency (no pyarrow needed), sorted by trace and
-position, and rebuilt into the same :class:`~evaluator.traces.events.Trace`
+position, and rebuilt into the same :class:`~projeval.traces.events.Trace`
 objects a parser yields, so a Parquet partition goes through the same
 per-partition analysis as a JSON Lines one. Columns the analysis computes
 (``turn``, ``link``, ``tokens``, ``context_tokens``) are recomputed, never
@@ -19,8 +19,8 @@ from typing import Any
 
 import duckdb
 
-from evaluator.errors import TraceError
-from evaluator.traces.events import (
+from ..errors import TraceError
+from .events import (
     KINDS,
     ROLES,
     Event,
@@ -216,7 +216,7 @@ def event_record(ev: Event) -> tuple[Any, ...]:
 def write_events(traces: Iterable[Trace | Problem], out: str | Path) -> int:
     """Write the events of parsed traces as one Parquet file in the layout; return the rows.
 
-    ``traces`` is what :func:`~evaluator.traces.parsers.parse_file` yields
+    ``traces`` is what :func:`~projeval.traces.parsers.parse_file` yields
     (problems are skipped), so any supported format converts to the layout.
     """
     import pandas as pd

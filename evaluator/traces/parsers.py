@@ -2,8 +2,8 @@
 
 :func:`parse_file` reads one file record by record, detects its format from
 the first records (or takes ``format=``), and yields finished
-:class:`~evaluator.traces.events.Trace` objects and
-:class:`~evaluator.traces.events.Problem` records as it goes.
+:class:`~projeval.traces.events.Trace` objects and
+:class:`~projeval.traces.events.Problem` records as it goes.
 
 Agents re-send the whole conversation on every model call, and request logs
 record each of those requests. Records that carry the same conversation id
@@ -20,10 +20,10 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
-from evaluator.errors import TraceError
-from evaluator.traces.conversations import CONVERTERS, Converter, Snapshot
-from evaluator.traces.events import Event, Problem, Trace, finish_trace
-from evaluator.traces.readers import DEFAULT_MAX_JSON_BYTES, Record, iter_records
+from ..errors import TraceError
+from .conversations import CONVERTERS, Converter, Snapshot
+from .events import Event, Problem, Trace, finish_trace
+from .readers import DEFAULT_MAX_JSON_BYTES, Record, iter_records
 
 #: Every format the parsers read, in the order detection reports them.
 FORMATS = ("openai_chat", "openai_responses", "anthropic", "mcp", "otel", "openinference")
@@ -74,7 +74,7 @@ def open_file(
 ) -> ParsedFile:
     """Detect the format of one file (or take ``format``) and start parsing it.
 
-    Raises :class:`~evaluator.errors.TraceError` when the file cannot be read
+    Raises :class:`~projeval.errors.TraceError` when the file cannot be read
     at all or is in no known format.
     """
     name = str(path)
@@ -154,8 +154,8 @@ def _detect(records: Iterator[Record | Problem], name: str) -> tuple[str, list[R
 
 def sniff(value: Any) -> tuple[str | None, bool]:
     """Guess a record's format: ``(format or None, decisive)``."""
-    from evaluator.traces.mcp import unwrap_jsonrpc
-    from evaluator.traces.spans import span_format
+    from .mcp import unwrap_jsonrpc
+    from .spans import span_format
 
     if isinstance(value, dict) and (
         "resourceSpans" in value or "attributes" in value or "spans" in value
@@ -229,10 +229,10 @@ def make_parser(fmt: str, name: str) -> FileParser:
     if fmt in CONVERTERS:
         return ConversationParser(CONVERTERS[fmt], name)
     if fmt == "mcp":
-        from evaluator.traces.mcp import McpParser
+        from .mcp import McpParser
 
         return McpParser(name)
-    from evaluator.traces.spans import SpanParser
+    from .spans import SpanParser
 
     return SpanParser(fmt, name)
 

@@ -2,7 +2,7 @@
 
 A *partition* is what one task reads: a whole trace file (JSON, JSON Lines,
 gzip or Parquet), or a byte range of a large plain JSON Lines file cut at a
-change of conversation (:mod:`evaluator.traces.shards`). Every trace lies in
+change of conversation (:mod:`projeval.traces.shards`). Every trace lies in
 exactly one partition, so everything that is not additive (the distinct texts
 a tokenizer counts once, the duplicate calls of a trace, the follow-ups that
 look back through a trace's earlier results) is settled inside one task.
@@ -23,12 +23,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from evaluator.traces.events import Problem, Trace
-from evaluator.traces.findings import FollowupTally
-from evaluator.traces.metrics import TokenCache
-from evaluator.traces.parsers import make_parser, open_file, parse_records
-from evaluator.traces.pipeline import Collected, Collector, FileInfo, Settings
-from evaluator.traces.readers import is_gzip, range_lines, read_lines, stem_suffix
+from .events import Problem, Trace
+from .findings import FollowupTally
+from .metrics import TokenCache
+from .parsers import make_parser, open_file, parse_records
+from .pipeline import Collected, Collector, FileInfo, Settings
+from .readers import is_gzip, range_lines, read_lines, stem_suffix
 
 
 class PartitionResult(NamedTuple):
@@ -94,7 +94,7 @@ def plan_file(
     Only a plain (not gzip) JSON Lines file in a conversation format is cut;
     any other file, or one that has no safe cut, is one partition.
     """
-    from evaluator.traces import shards
+    from . import shards
 
     p = Path(path)
     size = p.stat().st_size
@@ -115,7 +115,7 @@ def open_partition(
     """``(format, traces and problems, parser or None)`` of one partition; a byte
     range adds the number of lines it read to ``lines[0]``."""
     if is_parquet(part.path):
-        from evaluator.traces.parquet import read_traces
+        from .parquet import read_traces
 
         return PARQUET, read_traces(part.path), None
     if part.whole:
@@ -151,7 +151,7 @@ def analyse_partition(part: Partition, settings: Settings, exchange: Any = None)
 
     Reads the partition's file where it runs (only the partition's name and
     the settings travel to it) and returns rows, never trace objects.
-    ``exchange`` (a :class:`~evaluator.traces.shards.CountExchange`) trades
+    ``exchange`` (a :class:`~projeval.traces.shards.CountExchange`) trades
     token counts with the other processes of a local run; it saves time only.
     """
     cache = _worker_caches.get(settings.encoding)

@@ -10,7 +10,7 @@ stream past, so memory stays flat on a large corpus; a text no reported
 number reads (an answer no later model call re-reads) is not even counted.
 
 A :class:`Collector` is what one process accumulates; the shards of a large
-file (:mod:`evaluator.traces.shards`) each fill one and are merged into the
+file (:mod:`projeval.traces.shards`) each fill one and are merged into the
 parent's.
 """
 
@@ -25,12 +25,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from evaluator.tokens import get_encoding, segment_counter
-from evaluator.traces import drift as drift_mod
-from evaluator.traces.events import Problem, Trace, event_row
-from evaluator.traces.findings import FollowupTally
-from evaluator.traces.hedges import Lexicon
-from evaluator.traces.metrics import SUMMARY_COLUMNS, TokenCache, TraceAnalyser, unbilled_tail
+from ..tokens import get_encoding, segment_counter
+from . import drift as drift_mod
+from .events import Problem, Trace, event_row
+from .findings import FollowupTally
+from .hedges import Lexicon
+from .metrics import SUMMARY_COLUMNS, TokenCache, TraceAnalyser, unbilled_tail
 
 # A batch is measured once it holds this many traces or this many characters of new text
 # (small enough that shards trade their token counts soon after making them).
@@ -223,10 +223,10 @@ def fewer_collections() -> Iterator[None]:
 
 
 def claim_batch(cache: TokenCache, batch: list[Trace], every: bool = True) -> list[str]:
-    """``cache.claim`` of the :func:`~evaluator.traces.metrics.event_texts` of every event
+    """``cache.claim`` of the :func:`~projeval.traces.metrics.event_texts` of every event
     of a batch, in order (inlined: this runs once per event of the corpus). With
     ``every=False``, past each trace's last model call only results' texts
-    (:func:`~evaluator.traces.metrics.unbilled_tail`): no reported number reads
+    (:func:`~projeval.traces.metrics.unbilled_tail`): no reported number reads
     the others' tokens."""
     counts = cache.counts
     out: list[str] = []

@@ -19,8 +19,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any, NamedTuple
 
-from evaluator.errors import TraceError
-from evaluator.traces.events import Problem, fast_loads
+from ..errors import TraceError
+from .events import Problem, fast_loads
 
 #: ``.json`` documents larger than this are refused (the bound is configurable).
 DEFAULT_MAX_JSON_BYTES = 256 * 1024 * 1024

@@ -1,4 +1,4 @@
-"""The plain-text summary of a :class:`~evaluator.traces.analysis.TraceAnalysis`.
+"""The plain-text summary of a :class:`~projeval.traces.analysis.TraceAnalysis`.
 
 Returned as a string: the library never prints. The ``projeval traces``
 command prints it; its layout is fixed so tests can compare it exactly.
@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from evaluator.traces.analysis import TraceAnalysis
+    from .analysis import TraceAnalysis
 
 #: Most rows listed per section; the rest are counted.
 MAX_ROWS = 20
@@ -67,7 +67,7 @@ def _more(lines: list[str], items: list[Any]) -> None:
 
 def render_summary(analysis: TraceAnalysis) -> str:
     """The summary the CLI prints: totals, per-trace table, findings, drift, problems."""
-    from evaluator.traces.metrics import SUMMARY_COLUMNS
+    from .metrics import SUMMARY_COLUMNS
 
     t = analysis.totals
     lines = [

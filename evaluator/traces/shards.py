@@ -4,10 +4,10 @@ On a big corpus most of the time goes to Python work per event (building
 events, following values through results, matching hedges), which threads
 cannot share. So a plain JSON Lines file in a conversation format, above
 :data:`SHARD_MIN_BYTES`, is cut at line boundaries into one shard per worker;
-each shard is a :class:`~evaluator.traces.partitions.Partition`, parsed and
-measured by :func:`~evaluator.traces.partitions.analyse_partition` in a
+each shard is a :class:`~projeval.traces.partitions.Partition`, parsed and
+measured by :func:`~projeval.traces.partitions.analyse_partition` in a
 forked process, and the rows merged by
-:func:`~evaluator.traces.partitions.merge_file`.
+:func:`~projeval.traces.partitions.merge_file`.
 
 - A cut never falls between two lines of the same conversation, so the
   snapshots of a request log stay together (conversations whose lines are
@@ -33,13 +33,13 @@ from multiprocessing import connection as mp_connection
 from pathlib import Path
 from typing import IO, Any, cast
 
-from evaluator.errors import TraceError
-from evaluator.traces.conversations import CONVERTERS
-from evaluator.traces.events import fast_loads
-from evaluator.traces.metrics import TokenCache
-from evaluator.traces.partitions import Partition, PartitionResult, analyse_partition
-from evaluator.traces.pipeline import Settings
-from evaluator.traces.readers import is_gzip, stem_suffix
+from ..errors import TraceError
+from .conversations import CONVERTERS
+from .events import fast_loads
+from .metrics import TokenCache
+from .partitions import Partition, PartitionResult, analyse_partition
+from .pipeline import Settings
+from .readers import is_gzip, stem_suffix
 
 #: Files smaller than this are read in one process: forking costs more than it saves.
 SHARD_MIN_BYTES = 64 * 1024 * 1024
@@ -76,7 +76,7 @@ def plan(path: Path, fmt: str, parts: int, number_lines: bool = True) -> list[Sh
 
     ``number_lines=False`` leaves the first line of every shard but the first
     uncounted (``None``): counting reads the file up to the last cut before
-    any shard can start, and :func:`~evaluator.traces.partitions.merge_file`
+    any shard can start, and :func:`~projeval.traces.partitions.merge_file`
     can number them from the line counts the shards report instead.
     """
     if fmt not in CONVERTERS or parts < 2:
@@ -273,7 +273,7 @@ class CountExchange:
     batch, a worker posts the counts to every peer's inbox; before claiming the
     next batch's texts it takes what its peers posted. A count depends on the
     text alone, so what arrives (or when, or whether) changes nothing but the
-    time. Keys are the :class:`~evaluator.traces.metrics.TokenCache` keys;
+    time. Keys are the :class:`~projeval.traces.metrics.TokenCache` keys;
     string hashes agree because the workers are forked from one process.
     """
 

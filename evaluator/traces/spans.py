@@ -7,7 +7,7 @@ Lines conversations are.
 
 Every model-call span repeats the whole history in its input messages; the
 spans are merged as snapshots of one conversation (see
-:class:`~evaluator.traces.parsers.Merger`), so history is counted once. Tool
+:class:`~projeval.traces.parsers.Merger`), so history is counted once. Tool
 spans (``execute_tool`` / OpenInference ``TOOL``) add the calls the messages
 do not record, and an error flag (span status, ``error.type``) to those they do.
 """
@@ -20,8 +20,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from evaluator.traces.conversations import Converter, Snapshot, text_of
-from evaluator.traces.events import (
+from .conversations import Converter, Snapshot, text_of
+from .events import (
     Event,
     Problem,
     Trace,
@@ -31,7 +31,7 @@ from evaluator.traces.events import (
     finish_trace,
     parse_args,
 )
-from evaluator.traces.readers import Record
+from .readers import Record
 
 _MAX_SNIFF_SPANS = 200
 
@@ -408,7 +408,7 @@ class SpanParser:
         return str(a.get("openinference.span.kind", "")).upper() == "TOOL"
 
     def _assemble(self, tid: str, spans: list[Span], problems: list[tuple[int, str]]) -> Trace:
-        from evaluator.traces.parsers import Merger
+        from .parsers import Merger
 
         conv = next(
             (

@@ -3,7 +3,7 @@
 A result is parsed once per distinct text (results repeat across traces) and
 walked once; every value worth tracking is mapped to the JSON path of its
 first occurrence, with list indices generalised to ``[]`` and the keys of
-id-keyed maps to ``*`` (see :mod:`evaluator.paths`), so that the path can be
+id-keyed maps to ``*`` (see :mod:`projeval.paths`), so that the path can be
 matched against a suite's field dictionary. Short and common values are not
 tracked: they recur by chance, not because an agent copied them.
 """
@@ -15,8 +15,8 @@ from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from evaluator import paths
-from evaluator.traces.events import Event, fast_loads
+from .. import paths
+from .events import Event, fast_loads
 
 #: Shortest string value a follow-up is counted on.
 MIN_VALUE_LENGTH = 4

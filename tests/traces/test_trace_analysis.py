@@ -9,10 +9,9 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from projeval.errors import TraceError
+from projeval.traces import SCHEMA_VERSION, analyse_traces, render_summary
 from trace_helpers import REPO, SHIPPED, desk_suite, write_jsonl
-
-from evaluator.errors import TraceError
-from evaluator.traces import SCHEMA_VERSION, analyse_traces, render_summary
 
 COLUMNS = [
     "trace_id",
@@ -179,7 +178,7 @@ def test_events_table_and_summary_only_mode(shipped) -> None:
 def test_summary_mode_counts_only_the_tokens_it_reports(monkeypatch: pytest.MonkeyPatch) -> None:
     # A final answer is re-read by no model call: in summary mode its tokens reach no
     # reported number and it is not tokenized at all; with the events kept it is.
-    from evaluator.traces import pipeline
+    from projeval.traces import pipeline
 
     counted: list[str] = []
     count = pipeline.count_texts

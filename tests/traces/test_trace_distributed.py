@@ -20,22 +20,21 @@ from typing import Any
 import pandas as pd
 import pytest
 from click.testing import CliRunner
+from projeval.cli import cli
+from projeval.config import load_project
+from projeval.errors import ProjevalError, TraceError
+from projeval.run import RunResult
+from projeval.store import RunInfo, Store
+from projeval.suites import load_suite
+from projeval.traces import analyse_traces
+from projeval.traces import distributed as engine
+from projeval.traces.parquet import write_events
+from projeval.traces.parsers import parse_file
+from projeval.traces.partitions import Partition, PartitionResult, analyse_partition, plan_file
+from projeval.traces.pipeline import Settings
+from projeval.traces.readers import DEFAULT_MAX_JSON_BYTES
 from test_trace_shards import _corpus
 from trace_helpers import REPO, SHIPPED
-
-from evaluator.cli import cli
-from evaluator.config import load_project
-from evaluator.errors import ProjevalError, TraceError
-from evaluator.run import RunResult
-from evaluator.store import RunInfo, Store
-from evaluator.suites import load_suite
-from evaluator.traces import analyse_traces
-from evaluator.traces import distributed as engine
-from evaluator.traces.parquet import write_events
-from evaluator.traces.parsers import parse_file
-from evaluator.traces.partitions import Partition, PartitionResult, analyse_partition, plan_file
-from evaluator.traces.pipeline import Settings
-from evaluator.traces.readers import DEFAULT_MAX_JSON_BYTES
 
 if importlib.util.find_spec("distributed") is None:  # pragma: no cover - depends on the venv
     if os.environ.get("CI"):
@@ -191,7 +190,7 @@ def test_dask_results_land_in_the_history_like_local_ones(
     info = RunInfo.capture(pd.Timestamp("2026-11-29T12:00Z").to_pydatetime(), tmp_path)
     first = store.record_run(info, [], **rows_local)
     second = store.record_run(info, [], **rows_dask)
-    from evaluator.history import open_history
+    from projeval.history import open_history
 
     history = open_history(tmp_path / "history.duckdb")
     for table in ("trace_summaries", "followups", "hedges"):
@@ -234,7 +233,7 @@ def test_projeval_run_on_dask_records_what_a_local_run_records(
         ],
     )
     assert local.exit_code == dask.exit_code == 0, dask.output
-    from evaluator.history import open_history
+    from projeval.history import open_history
 
     for table in ("trace_summaries", "followups", "hedges"):
         a = getattr(open_history(local_db), table)().drop(columns="run_id")

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
+from projeval.traces.drift import Candidate, best_match, candidates, drift_rows, similarity, words
 from trace_helpers import desk_suite
-
-from evaluator.traces.drift import Candidate, best_match, candidates, drift_rows, similarity, words
 
 
 def test_similarity_is_symmetric_bounded_and_exact() -> None:

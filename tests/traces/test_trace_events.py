@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from evaluator.traces.events import Event, Trace, canonical_args, finish_trace, parse_args
+from projeval.traces.events import Event, Trace, canonical_args, finish_trace, parse_args
 
 
 def test_parse_args_keeps_invalid_json_raw() -> None:

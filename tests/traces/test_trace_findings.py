@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
+from projeval.traces.findings import FieldFinding, field_at, field_findings, hedged_answers
 from trace_helpers import Suite, desk_suite
-
-from evaluator.traces.findings import FieldFinding, field_at, field_findings, hedged_answers
 
 
 def _fu(

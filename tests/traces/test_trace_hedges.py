@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
-from evaluator.errors import ConfigError
-from evaluator.traces.hedges import Lexicon, available_languages, context, read_lexicon_file
+from projeval.errors import ConfigError
+from projeval.traces.hedges import Lexicon, available_languages, context, read_lexicon_file
 
 
 def found(lexicon: Lexicon, text: str) -> list[tuple[str, str, str]]:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from evaluator.tokens import count_tokens
-from evaluator.traces.events import Event, Trace, finish_trace
-from evaluator.traces.hedges import Lexicon
-from evaluator.traces.metrics import (
+from projeval.tokens import count_tokens
+from projeval.traces.events import Event, Trace, finish_trace
+from projeval.traces.hedges import Lexicon
+from projeval.traces.metrics import (
     FOLLOWUP_COLUMNS,
     TokenCache,
     TraceAnalyser,

@@ -7,13 +7,12 @@ from pathlib import Path
 import duckdb
 import pandas as pd
 import pytest
+from projeval.errors import TraceError
+from projeval.traces import analyse_traces
+from projeval.traces.parquet import COLUMN_TYPES, write_events
+from projeval.traces.parsers import parse_file
+from projeval.traces.readers import expand_paths
 from trace_helpers import SHIPPED, desk_suite
-
-from evaluator.errors import TraceError
-from evaluator.traces import analyse_traces
-from evaluator.traces.parquet import COLUMN_TYPES, write_events
-from evaluator.traces.parsers import parse_file
-from evaluator.traces.readers import expand_paths
 
 
 def _convert(folder: Path) -> Path:

@@ -7,11 +7,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from projeval.errors import TraceError
+from projeval.traces.events import Problem, Trace
+from projeval.traces.parsers import FORMATS, open_file, sniff
 from trace_helpers import write_json, write_jsonl
-
-from evaluator.errors import TraceError
-from evaluator.traces.events import Problem, Trace
-from evaluator.traces.parsers import FORMATS, open_file, sniff
 
 PARIS = '{"temp_c":14,"sky":"rain"}'
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import gc
 
-from evaluator.traces.events import Event, Trace
-from evaluator.traces.metrics import TokenCache
-from evaluator.traces.pipeline import GC_YOUNG_THRESHOLD, claim_batch, fewer_collections
+from projeval.traces.events import Event, Trace
+from projeval.traces.metrics import TokenCache
+from projeval.traces.pipeline import GC_YOUNG_THRESHOLD, claim_batch, fewer_collections
 
 
 def test_fewer_collections_raises_the_threshold_and_restores_it() -> None:

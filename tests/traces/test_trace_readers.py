@@ -8,11 +8,10 @@ import json
 from pathlib import Path
 
 import pytest
-
-from evaluator.errors import TraceError
-from evaluator.traces import readers
-from evaluator.traces.events import Problem
-from evaluator.traces.readers import Record, expand_paths, iter_records, salvage_truncated
+from projeval.errors import TraceError
+from projeval.traces import readers
+from projeval.traces.events import Problem
+from projeval.traces.readers import Record, expand_paths, iter_records, salvage_truncated
 
 
 def _split(items: list) -> tuple[list[Record], list[Problem]]:

@@ -11,9 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from projeval.traces import analyse_traces, shards
 from trace_helpers import desk_suite
-
-from evaluator.traces import analyse_traces, shards
 
 
 def _conversation(n: int) -> list[dict]:
@@ -162,8 +161,8 @@ def _run_broken(path: Path, how: str) -> str:
     import os
     import signal
 
-    from evaluator.errors import TraceError
-    from evaluator.traces.pipeline import Settings
+    from projeval.errors import TraceError
+    from projeval.traces.pipeline import Settings
 
     real = shards.analyse_partition
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-
-from evaluator.traces.events import Event
-from evaluator.traces.values import ResultIndex, first_source, leaves, short_form, worth
+from projeval.traces.events import Event
+from projeval.traces.values import ResultIndex, first_source, leaves, short_form, worth
 
 PAGE = {
     "data": [
@@ -101,7 +100,7 @@ def test_short_form() -> None:
 def test_the_cache_evicts_the_oldest_results_within_its_value_budget(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from evaluator.traces import values
+    from projeval.traces import values
 
     monkeypatch.setattr(values, "_CACHE_VALUES", 10)
     index = ResultIndex()

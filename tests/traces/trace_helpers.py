@@ -12,7 +12,7 @@ REPO = Path(__file__).resolve().parents[2]
 SHIPPED = REPO / "traces"
 
 
-# Stand-ins with exactly the attribute names of evaluator.suites, so the real Suite drops in.
+# Stand-ins with exactly the attribute names of projeval.suites, so the real Suite drops in.
 @dataclass(frozen=True)
 class FieldDef:
     name: str
