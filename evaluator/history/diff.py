@@ -204,9 +204,7 @@ def _compute_diff(reader: StoreReader, run_a: RunSummary, run_b: RunSummary) -> 
     lineage = _diff_lineage(t["lineage"], needs, a, b, changes)
     tokens = _diff_tokens(t["costs"], a, b, changes)
     traces = _diff_traces(t["trace_summaries"], a, b, changes)
-    followups = _count_pairs(
-        t["followups"], a, b, ["producer_tool", "consumer_tool", "consumer_arg"]
-    )
+    followups = _diff_followups(t["followups"], a, b)
     hedges = _count_pairs(t["hedges"], a, b, ["phrase", "language"])
     findings = _diff_findings(t["findings"], a, b, changes)
     return RunDiff(
@@ -531,6 +529,48 @@ def _diff_traces(frame: pd.DataFrame, a: int, b: int, changes: _Changes) -> pd.D
             delta=delta,
         )
     return out
+
+
+#: The follow-up aggregate's key, as the store names its columns.
+_FANOUT_KEYS = ["producer_tool", "producer_path", "consumer_tool", "consumer_arg"]
+
+
+def _diff_followups(frame: pd.DataFrame, a: int, b: int) -> pd.DataFrame:
+    """Follow-up calls per (producer tool, path) -> (consumer tool, argument) in each run:
+    the trace analysis's own aggregate (``FollowupTally``), from the stored rows."""
+    from ..traces.findings import tally_rows
+
+    counts = []
+    for run in sorted({a, b}):
+        part = frame[frame["run_id"] == run].astype(object)
+        part = part.where(part.notna(), None)
+        rows = [
+            (
+                r.get("source_file"),
+                r.get("trace_id"),
+                i,  # one stored row is one call's value: no two share a call
+                r.get("turn"),
+                r.get("consumer_tool"),
+                r.get("consumer_arg") or "",
+                r.get("value"),
+                None,
+                r.get("producer_tool"),
+                None,
+                r.get("producer_path"),
+                bool(r.get("duplicate")),
+            )
+            for i, r in enumerate(part.to_dict("records"))
+        ]
+        for f in tally_rows(rows).fanout():
+            counts.append(
+                (run, f.producer or "", f.path or "", f.consumer or "", f.argument, f.calls)
+            )
+    data = pd.DataFrame(counts, columns=["run_id", *_FANOUT_KEYS, "count"])
+    paired = _pair(data, a, b, _FANOUT_KEYS, ["count"])
+    for side in ("count_a", "count_b"):
+        paired[side] = paired[side].fillna(0).astype(int)
+    paired["delta"] = paired["count_b"] - paired["count_a"]
+    return paired.drop(columns="presence")
 
 
 def _count_pairs(frame: pd.DataFrame, a: int, b: int, keys: list[str]) -> pd.DataFrame:

@@ -88,7 +88,10 @@ def agentdojo(doc: dict) -> dict:
 
 def build() -> list[dict]:
     """Every source conversation, converted, in file-name order."""
-    out = [tooltalk(json.loads(p.read_text())) for p in sorted((HERE / "source/tooltalk").glob("*.json"))]
+    out = [
+        tooltalk(json.loads(p.read_text()))
+        for p in sorted((HERE / "source/tooltalk").glob("*.json"))
+    ]
     out += [
         agentdojo(json.loads(p.read_text()))
         for p in sorted((HERE / "source/agentdojo-luna").glob("*.json"))
