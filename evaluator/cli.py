@@ -180,7 +180,7 @@ def _now() -> datetime:
 class _Group(click.Group):
     """Maps errors to projeval's exit codes, here so that click's test runner sees it too."""
 
-    def main(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+    def main(self, *args: Any, **kwargs: Any) -> Any:
         kwargs["standalone_mode"] = False
         try:
             super().main(*args, **kwargs)

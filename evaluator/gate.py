@@ -95,7 +95,7 @@ class GateConfig:
             wrong_bool = isinstance(value, bool) and bool not in expected
             if not isinstance(value, expected) or wrong_bool:
                 raise ConfigError(f"key {key!r} in {where} has the wrong type.", file=file)
-            if key == "projections":
+            if key == "projections" and isinstance(value, list):
                 if not all(isinstance(p, str) for p in value):
                     raise ConfigError(
                         f"key 'projections' in {where} must list projection names.", file=file
