@@ -32,6 +32,7 @@ from .store import RunInfo, Store
 from .suites import load_suite
 from .textfmt import num, pct, table
 from .traces import render_summary
+from .vocabulary import FINDING_SEVERITIES
 
 
 class _Context:
@@ -117,7 +118,7 @@ def display_path(path: Path | str) -> str:
 def _severities(counts: dict[str, int]) -> str:
     parts = [
         f"{counts[s]} {s}{'s' if counts[s] != 1 else ''}"
-        for s in ("error", "warning", "info")
+        for s in FINDING_SEVERITIES
         if counts.get(s)
     ]
     return ", ".join(parts) or "-"
