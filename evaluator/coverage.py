@@ -1,15 +1,9 @@
 """Coverage: can each question be answered from a projection's output?
 
-For every need of a question, the lineage of its field decides a status:
-
-``ok``              the field survives at the precision and readability asked
-``dropped``         the projection drops the field
-``lossy``           it survives, but coarser than the question needs
-``needs-lookup``    a readable value is asked for; only an opaque id or code is carried
-``partial``         it is carried for some list items only
-``not-in-fixture``  the fixtures never hold a value for it (a suite/fixture mismatch,
-                    not the projection's fault)
-``inconclusive``    the projection raised on every perturbed value of the field
+For every need of a question, the lineage of its field decides a status (the
+words, their meanings and their severity order are declared in ``vocabulary.py``):
+``ok``, ``dropped``, ``partial``, ``lossy``, ``needs-lookup``, ``inconclusive`` or
+``not-in-fixture``.
 
 A question is answerable when all its needs are ``ok``; a projection's
 coverage is the weighted share of answerable questions.
@@ -22,16 +16,6 @@ from typing import Any
 
 from .lineage import PRECISION_RANK, TIME_UNITS, FieldLineage
 from .suites import FieldDef, Need, Question, Suite
-
-NEED_STATUSES = (
-    "ok",
-    "dropped",
-    "lossy",
-    "needs-lookup",
-    "partial",
-    "not-in-fixture",
-    "inconclusive",
-)
 
 
 @dataclass(frozen=True)

@@ -25,9 +25,10 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from .coverage import NEED_STATUSES, DroppedNeed, NeedResult, QuestionResult
+from .coverage import DroppedNeed, NeedResult, QuestionResult
 from .errors import ConfigError, ProjevalError
 from .textfmt import num, pct
+from .vocabulary import severity_rank
 
 #: Version of the document :func:`summary_json` returns. 1: first version.
 SUMMARY_VERSION = 1
@@ -487,11 +488,10 @@ def _reasons(check: ProjectionCheck) -> list[str]:
                 continue
             detail = "" if n.status == "dropped" else n.detail
             groups.setdefault((n.status, n.field, detail), []).append((q.id, q.weight))
-    rank = {s: i for i, s in enumerate(NEED_STATUSES)}
 
     def order(item: tuple[tuple[str, str, str], list[tuple[str, float]]]) -> tuple[Any, ...]:
         (status, name, detail), qs = item
-        return (rank.get(status, len(rank)), -sum(w for _, w in qs), name, detail)
+        return (severity_rank(status), -sum(w for _, w in qs), name, detail)
 
     lines = []
     for (status, name, detail), qs in sorted(groups.items(), key=order):

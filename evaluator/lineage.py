@@ -33,8 +33,9 @@ from typing import Any
 from . import kinds, paths
 from .projections import ProjectionFault, ProjectionRunner, canonical
 from .suites import FieldDef
+from .vocabulary import LINEAGE_STATUSES
 
-STATUSES = ("kept", "resolved", "lossy", "dropped", "partial", "no-sample", "inconclusive")
+STATUSES = LINEAGE_STATUSES
 #: Statuses under which the field reaches the output in some form.
 CARRIED = ("kept", "resolved", "lossy")
 TIME_UNITS = ("second", "minute", "hour", "day")
