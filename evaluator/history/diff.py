@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from ..store import RUN_TABLES
-from ._helpers import _commit, _missing, _num, _pct, _records, _same
+from ._helpers import DOC_VERSION, _commit, _missing, _num, _pct, _records, _same
 from .runs import RunSummary
 from .trend import _TRACE_TOTALS
 
@@ -94,6 +94,7 @@ class RunDiff:
     def to_dict(self) -> dict[str, Any]:
         """Plain-data form."""
         return {
+            "version": DOC_VERSION,
             "run_a": self.run_a.to_dict(),
             "run_b": self.run_b.to_dict(),
             "changes": _records(self.changes),

@@ -8,7 +8,7 @@ from typing import Any
 
 import pandas as pd
 
-from ._helpers import _commit, _iso, _missing, _when
+from ._helpers import DOC_VERSION, _commit, _iso, _missing, _when
 
 #: A run as the user names it: its id, or a negative index from the latest (-1).
 RunRef = int | str
@@ -84,7 +84,11 @@ class RunList:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain-data form."""
-        return {"total": self.total, "runs": [r.to_dict() for r in self.runs]}
+        return {
+            "version": DOC_VERSION,
+            "total": self.total,
+            "runs": [r.to_dict() for r in self.runs],
+        }
 
     def __repr__(self) -> str:
         ids = ", ".join(str(r.run_id) for r in self.runs)

@@ -47,7 +47,8 @@ def _session_of(value: dict[str, Any]) -> str | None:
 def result_text(result: dict[str, Any]) -> str:
     """The text a model reads from a CallToolResult: its text blocks, joined."""
     parts: list[str] = []
-    for block in result.get("content") or []:
+    content = result.get("content")
+    for block in content if isinstance(content, list) else []:
         if not isinstance(block, dict):
             continue
         if block.get("type") == "text" and isinstance(block.get("text"), str):

@@ -148,7 +148,7 @@ def _detect(records: Iterator[Record | Problem], name: str) -> tuple[str, list[R
     raise TraceError(
         f"not a known trace format (tried: {', '.join(FORMATS)}).",
         file=name,
-        fix="pass format= (--format) if the file is one of these, or convert it to one",
+        fix="pass format= (projeval traces --trace-format) if the file is one of these, or convert it to one",
     )
 
 
