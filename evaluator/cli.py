@@ -692,11 +692,11 @@ def check(
     them. Exits 0 when every gated projection passes, 2 when a threshold fails,
     1 for a usage or input error (a suite, projection, config or store problem).
     """
-    from . import gate
+    from . import gate, gatereport
     from .errors import EXIT_GATE
 
     project = ctx.project
-    targets = [gate.parse_summary_target(s) for s in summaries]
+    targets = [gatereport.parse_summary_target(s) for s in summaries]
     config = gate.GateConfig.from_table(project.check, file=project.source).merged(
         fail_under=fail_under,
         projections=projection or None,
@@ -709,12 +709,12 @@ def check(
     with ctx.stage("evaluate"):
         result = evaluate(project, _suites(ctx, suites))
     checked = gate.check_gate(result, config, base)
-    click.echo(gate.render_gate_text(checked))
+    click.echo(gatereport.render_gate_text(checked))
     ctx.errors(result.errors)
     if junit_path:
-        _emit(gate.junit_xml(checked).rstrip("\n"), junit_path)
+        _emit(gatereport.junit_xml(checked).rstrip("\n"), junit_path)
     for fmt_name, path in targets:
-        _emit(gate.SUMMARY_FORMATS[fmt_name](checked).rstrip("\n"), str(path))
+        _emit(gatereport.SUMMARY_FORMATS[fmt_name](checked).rstrip("\n"), str(path))
     if checked.input_errors:
         raise SystemExit(EXIT_INPUT)
     if not checked.passed:

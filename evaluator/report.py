@@ -420,7 +420,7 @@ def _suite_cost(suite: dict[str, Any]) -> dict[str, Any]:
     if not cost:
         return {}
     from .charts import breakdown_svg
-    from .render import CLASSES
+    from .tool_result import CLASSES
 
     rows: list[tuple[str, dict[str, int]]] = []
     raw: dict[str, int] = dict.fromkeys(CLASSES, 0)

@@ -13,9 +13,9 @@ from .. import paths
 from ..errors import SuiteError
 from ..lineage import CARRIED
 from ..projections import canonical
-from ..render import MCP_TEXT_PATH, is_mcp_result
 from ..score import ProjectionScore
 from ..suites import Suite
+from ..tool_result import MCP_TEXT_PATH, is_mcp_result
 from .base import Finding, read_json
 from .context import _Context
 from .outputs import _names, _short
