@@ -203,7 +203,7 @@ class ToolKinds:
 
     def kind(self, tool: str | None, trace_hints: Mapping[str, bool] | None = None) -> str | None:
         """``"read"``, ``"write"`` or ``None`` (unknown) for a tool."""
-        if trace_hints and tool in trace_hints:
+        if trace_hints and tool is not None and tool in trace_hints:
             return READ if trace_hints[tool] else WRITE
         known = self._memo.get(tool, "")
         if known != "":

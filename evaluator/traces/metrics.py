@@ -225,12 +225,12 @@ def lookup_plan(args: Any) -> LookupPlan:
     """Each argument worth tracking, with its value and then the parts of a compound
     value (``"usr_1, usr_2"``, ``"id=usr_1"``) worth tracking; the first found counts.
     A short code (``JFK``) is tracked as it is."""
-    plan = []
+    plan: list[tuple[str, tuple[str, ...]]] = []
     for argument, raw in arg_leaves(args):
         value = worth(raw)
         if value is None:
             if is_code(raw):
-                plan.append((argument, (raw,)))
+                plan.append((argument, (str(raw),)))
             continue
         candidates = [value]
         if isinstance(raw, str) and _SPLIT.search(value):
@@ -535,7 +535,7 @@ def followup_hits(
     return hits
 
 
-_DATE_FORMS: dict[str, Any] = {}
+_DATE_FORMS: dict[str, re.Pattern[str] | None] = {}
 
 
 def user_said(value: str, said: str, said_lower: str) -> bool:
@@ -548,10 +548,11 @@ def user_said(value: str, said: str, said_lower: str) -> bool:
     if value in said or value.lower() in said_lower:
         return True
     if value[:1].isdigit() and len(value) >= 10 and value[4:5] == "-":
-        pattern = _DATE_FORMS.get(value[:10])
-        if pattern is None:
+        day = value[:10]
+        if day not in _DATE_FORMS:
             if len(_DATE_FORMS) > 4096:
                 _DATE_FORMS.clear()
-            pattern = _DATE_FORMS[value[:10]] = date_spellings(value[:10]) or False
-        return bool(pattern) and pattern.search(said_lower) is not None
+            _DATE_FORMS[day] = date_spellings(day)
+        pattern = _DATE_FORMS[day]
+        return pattern is not None and pattern.search(said_lower) is not None
     return False
