@@ -34,3 +34,8 @@ def pct(value: float | None) -> str:
 def num(value: float) -> str:
     """A weight or count without a needless ``.0``."""
     return f"{value:g}"
+
+
+def counted(n: int, noun: str) -> str:
+    """``1 error``, ``2 errors``: a count and its noun (plural by ``s``)."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
