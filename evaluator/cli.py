@@ -30,7 +30,7 @@ from .run import RunResult, choose_projections, evaluate, refuse_empty
 from .score import SuiteScore, score_suite
 from .store import RunInfo, Store
 from .suites import load_suite
-from .textfmt import counted, num, pct, table
+from .textfmt import count, num, pct, table
 from .traces import render_summary
 from .vocabulary import FINDING_SEVERITIES
 
@@ -119,7 +119,7 @@ def _severities(counts: dict[str, int], checked: bool) -> str:
     """The findings cell: ``2 errors, 1 warning``, ``none``, or ``not run`` (checks failed)."""
     if not checked:
         return "not run"
-    parts = [counted(counts[s], s) for s in FINDING_SEVERITIES if counts.get(s)]
+    parts = [count(counts[s], s) for s in FINDING_SEVERITIES if counts.get(s)]
     return ", ".join(parts) or "none"
 
 
@@ -138,7 +138,7 @@ def render_run_text(run: RunResult) -> str:
             counts = findings.setdefault(f.projection, {})
             counts[f.severity] = counts.get(f.severity, 0) + 1
         rows = []
-        notes = []
+        notes: list[str] = []
         for name in sorted(s.score.projections):
             p = s.score.projections[name]
             if not p.ok:
@@ -279,7 +279,7 @@ class _Group(click.Group):
         super().__init__(*args, **kwargs)
         self.params.extend(_shared_options())
 
-    def main(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+    def main(self, *args: Any, **kwargs: Any) -> Any:
         kwargs["standalone_mode"] = False
         kwargs.setdefault("obj", _Context())
         try:
@@ -465,7 +465,7 @@ def run(
         document = result.document()
         info = RunInfo.capture(started, project.root, project.tokenizer)
         run_id = store.record_run(info, result.scores, document=document, **result.store_rows())
-    partial = f" as partial ({counted(len(errors), 'error')}; never a baseline)" if errors else ""
+    partial = f" as partial ({count(len(errors), 'error')}; never a baseline)" if errors else ""
     lead = "\n" if summary else ""
     click.echo(f"{lead}Recorded run {run_id}{partial} in {display_path(store.path)}.")
     if not no_report:
@@ -713,11 +713,11 @@ def check(
     them. Exits 0 when every gated projection passes, 2 when a threshold fails,
     1 for a usage or input error (a suite, projection, config or store problem).
     """
-    from . import gate
+    from . import gate, gatereport
     from .errors import EXIT_GATE
 
     project = ctx.project
-    targets = [gate.parse_summary_target(s) for s in summaries]
+    targets = [gatereport.parse_summary_target(s) for s in summaries]
     config = gate.GateConfig.from_table(project.check, file=project.source).merged(
         fail_under=fail_under,
         projections=projection or None,
@@ -732,12 +732,12 @@ def check(
     with ctx.stage("evaluate"):
         result = evaluate(project, _suites(ctx, suites))
     checked = gate.check_gate(result, config, base)
-    click.echo(gate.render_gate_text(checked))
+    click.echo(gatereport.render_gate_text(checked))
     ctx.errors(result.errors)
     if junit_path:
-        _emit(gate.junit_xml(checked).rstrip("\n"), junit_path)
+        _emit(gatereport.junit_xml(checked).rstrip("\n"), junit_path)
     for fmt_name, path in targets:
-        _emit(gate.SUMMARY_FORMATS[fmt_name](checked).rstrip("\n"), str(path))
+        _emit(gatereport.SUMMARY_FORMATS[fmt_name](checked).rstrip("\n"), str(path))
     if checked.input_errors:
         raise SystemExit(EXIT_INPUT)
     if not checked.passed:

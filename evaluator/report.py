@@ -266,7 +266,7 @@ def build_view(
         for (suite_name, field_name), (weight, questions, projs) in dropping.items()
     ]
     callouts.sort(key=lambda c: (-float(c.weight), c.suite, c.field))
-    view = ReportView(
+    report = ReportView(
         title=title,
         generated_at=generated_at,
         version=document.get("projeval", __version__),
@@ -275,19 +275,19 @@ def build_view(
         callouts=callouts,
         errors=list(document.get("errors", [])),
     )
-    view.sections["summary_columns"] = summary_columns
+    report.sections["summary_columns"] = summary_columns
     nav: list[tuple[str, str]] = []
     if trend is not None:
-        view.sections["trends"] = _trends(trend)
+        report.sections["trends"] = _trends(trend)
         nav.append(("trends", "Trends"))
     if diff is not None:
-        view.sections["diff"] = _diff(diff)
+        report.sections["diff"] = _diff(diff)
         nav.append(("diff", "Changes since the previous run"))
     if document.get("traces"):
-        view.sections["traces"] = _traces(document["traces"])
+        report.sections["traces"] = _traces(document["traces"])
         nav.insert(0, ("traces", "Traces"))
-    view.sections["nav"] = nav
-    return view
+    report.sections["nav"] = nav
+    return report
 
 
 def _matrix(suite: dict[str, Any], projections: list[ProjectionView]) -> list[MatrixRow]:
@@ -303,15 +303,17 @@ def _matrix(suite: dict[str, Any], projections: list[ProjectionView]) -> list[Ma
     for p in projections:
         by_id = {q.id: q for q in p.questions}
         for qid in order:
-            q = by_id.get(qid)
-            if q is None:
+            question = by_id.get(qid)
+            if question is None:
                 icon, css = _icon(PROJECTION_ERROR.word)
                 cell = Cell(PROJECTION_ERROR.word, icon, css, "#" + p.anchor, p.error or "")
             else:
-                status = worst_need_status(n.status for n in q.needs)
+                status = worst_need_status(n.status for n in question.needs)
                 icon, css = _icon(status)
-                reasons = "; ".join(f"{n.field}: {n.status}" for n in q.needs if n.status != "ok")
-                cell = Cell(status, icon, css, "#" + q.anchor, reasons or "answerable")
+                reasons = "; ".join(
+                    f"{n.field}: {n.status}" for n in question.needs if n.status != "ok"
+                )
+                cell = Cell(status, icon, css, "#" + question.anchor, reasons or "answerable")
             rows[qid][3].append(cell)
     return [
         MatrixRow(qid, rows[qid][0], rows[qid][1], rows[qid][2], tuple(rows[qid][3]))
@@ -418,7 +420,7 @@ def _suite_cost(suite: dict[str, Any]) -> dict[str, Any]:
     if not cost:
         return {}
     from .charts import breakdown_svg
-    from .render import CLASSES
+    from .tool_result import CLASSES
 
     rows: list[tuple[str, dict[str, int]]] = []
     raw: dict[str, int] = dict.fromkeys(CLASSES, 0)

@@ -36,6 +36,6 @@ def num(value: float) -> str:
     return f"{value:g}"
 
 
-def counted(n: int, noun: str) -> str:
-    """``1 error``, ``2 errors``: a count and its noun (plural by ``s``)."""
+def count(n: int, noun: str) -> str:
+    """``1 question``, ``2 questions``: a count with its noun, plural when not one."""
     return f"{n} {noun}{'' if n == 1 else 's'}"

@@ -12,13 +12,10 @@ import pytest
 from projeval.checks import Finding
 from projeval.config import Project
 from projeval.errors import ConfigError, ProjevalError
-from projeval.gate import (
-    Baseline,
-    GateConfig,
-    check_gate,
+from projeval.gate import Baseline, GateConfig, check_gate, partial_reasons
+from projeval.gatereport import (
     junit_xml,
     parse_summary_target,
-    partial_reasons,
     render_gate_text,
     summary_json,
     summary_markdown,

@@ -12,7 +12,8 @@ from pathlib import Path
 import projeval
 from projeval.config import load_project
 from projeval.coverage import NeedResult, QuestionResult
-from projeval.gate import GateFailure, ProjectionCheck, render_failure
+from projeval.gate import GateFailure, ProjectionCheck
+from projeval.gatereport import render_failure
 from projeval.report import build_view, render_report
 from projeval.run import evaluate
 from projeval.vocabulary import (
@@ -80,7 +81,8 @@ PROBE = """
 import json, sys
 sys.path.insert(0, sys.argv[1])
 from pvcopy.coverage import NeedResult, QuestionResult
-from pvcopy.gate import GateFailure, ProjectionCheck, render_failure
+from pvcopy.gate import GateFailure, ProjectionCheck
+from pvcopy.gatereport import render_failure
 from pvcopy.report import build_view, render_report
 
 doc = json.loads(open(sys.argv[2], encoding="utf-8").read())

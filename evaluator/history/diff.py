@@ -110,7 +110,12 @@ class RunDiff:
         }
 
     def __repr__(self) -> str:
-        counts = self.changes["direction"].value_counts() if len(self.changes) else {}
+        # An empty diff may have no columns at all.
+        counts = (
+            self.changes["direction"].value_counts()
+            if len(self.changes)
+            else pd.Series(dtype="int64")
+        )
         numbers = {d: int(counts.get(d, 0)) for d in DIRECTIONS}
         parts = ", ".join(f"{n} {d}{'' if n == 1 else 's'}" for d, n in numbers.items())
         return f"<RunDiff run {self.run_a.run_id} -> run {self.run_b.run_id}: {parts}>"

@@ -102,7 +102,7 @@ class McpParser:
                 if rid is not None:
                     session.others.add(rid)
                 return None
-            params = msg.get("params") if isinstance(msg.get("params"), dict) else {}
+            params = p_ if isinstance(p_ := msg.get("params"), dict) else {}
             name = params.get("name")
             call = call_event(n, str(name) if name else None, rid, params.get("arguments"))
             call.line = line
