@@ -212,7 +212,7 @@ def _compute_diff(reader: StoreReader, run_a: RunSummary, run_b: RunSummary) -> 
     traces = _diff_traces(t["trace_summaries"], a, b, changes)
     followups = _diff_followups(t["followups"], a, b)
     hedges = _count_pairs(t["hedges"], a, b, ["phrase", "language"])
-    findings = _diff_findings(t["findings"], a, b, changes)
+    findings = _diff_findings(t["findings"], t["projection_results"], a, b, changes)
     return RunDiff(
         run_a=run_a,
         run_b=run_b,
@@ -591,7 +591,17 @@ def _count_pairs(frame: pd.DataFrame, a: int, b: int, keys: list[str]) -> pd.Dat
     return paired.drop(columns="presence")
 
 
-def _diff_findings(frame: pd.DataFrame, a: int, b: int, changes: _Changes) -> pd.DataFrame:
+def _diff_findings(
+    frame: pd.DataFrame, projections: pd.DataFrame, a: int, b: int, changes: _Changes
+) -> pd.DataFrame:
+    """New and resolved findings; those of a projection only one run has are other changes.
+
+    A projection added since ``run_a`` brings its first findings with it: they
+    are new, not regressions (and a removed projection's are not improvements).
+    """
+    scored = set(
+        zip(projections["run_id"], projections["suite"], projections["projection"], strict=True)
+    )
     keys = ["rule", "severity", "suite", "projection", "fixture", "path", "message"]
     paired = _pair(frame.drop_duplicates(["run_id", *keys]), a, b, keys, [])
     out = paired[paired["presence"] != "both"].reset_index(drop=True)
@@ -601,8 +611,13 @@ def _diff_findings(frame: pd.DataFrame, a: int, b: int, changes: _Changes) -> pd
         where = f" at {row['path']}" if row["path"] else ""
         text = f"[{row['severity'] or '-'}] {row['rule']}{where}: {row['message']}"
         new = row["change"] == "new"
+        direction = "regression" if new else "improvement"
+        other = a if new else b
+        if row["projection"] and (other, row["suite"], row["projection"]) not in scored:
+            direction = "change"
+            text += " (new projection)" if new else " (projection removed)"
         changes.add(
-            "regression" if new else "improvement",
+            direction,
             "finding",
             text if new else f"resolved: {text}",
             suite=row["suite"] or None,
