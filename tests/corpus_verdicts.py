@@ -56,7 +56,10 @@ def expected() -> dict[str, Any]:
     for entry in data.values():
         base = data.get(entry.get("same_as", ""), {})
         for section in ("lineage", "needs", "findings"):
-            merged = {p: dict(v) if isinstance(v, dict) else list(v) for p, v in base.get(section, {}).items()}
+            merged = {
+                p: dict(v) if isinstance(v, dict) else list(v)
+                for p, v in base.get(section, {}).items()
+            }
             for proj, value in (entry.get(section) or {}).items():
                 if isinstance(value, dict):
                     merged.setdefault(proj, {}).update(value)  # type: ignore[union-attr]
@@ -142,8 +145,12 @@ def verdicts(name: str, entry: dict[str, Any]) -> list[Verdict]:
                 and (field_name == "*" or (f.field or "") == field_name)
                 for f in findings
             )
-            add(proj, f"finding:{spec}", "reported" if sign == "+" else "quiet",
-                "reported" if hit else "quiet")
+            add(
+                proj,
+                f"finding:{spec}",
+                "reported" if sign == "+" else "quiet",
+                "reported" if hit else "quiet",
+            )
     if score is not None:
         warnings = list(getattr(score.suite, "warnings", ())) + list(score.diagnostics)
     else:
@@ -154,7 +161,9 @@ def verdicts(name: str, entry: dict[str, Any]) -> list[Verdict]:
     return out
 
 
-def planted(name: str, entry: dict[str, Any], by_key: dict[str, Verdict]) -> list[tuple[dict[str, Any], Verdict]]:
+def planted(
+    name: str, entry: dict[str, Any], by_key: dict[str, Verdict]
+) -> list[tuple[dict[str, Any], Verdict]]:
     """The planted problems of one entry, each with the verdict that shows it."""
     out = []
     for item in entry.get("planted", []):

@@ -53,7 +53,10 @@ def short_refs(order: dict[str, Any]) -> dict[str, Any]:
     data = order["data"]
     offer = data["flightOffers"][0]
     route = " / ".join(
-        "→".join([it["segments"][0]["departure"]["iataCode"]] + [s["arrival"]["iataCode"] for s in it["segments"]])
+        "→".join(
+            [it["segments"][0]["departure"]["iataCode"]]
+            + [s["arrival"]["iataCode"] for s in it["segments"]]
+        )
         for it in offer["itineraries"]
     )
     return {
