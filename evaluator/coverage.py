@@ -7,12 +7,14 @@ For every need of a question, the lineage of its field decides a status:
 ``lossy``           it survives, but coarser than the question needs
 ``needs-lookup``    a readable value is asked for; only an opaque id or code is carried
 ``partial``         it is carried for some list items only
+``wrong-label``     it is labelled, but not with the labels the suite declares for its codes
 ``not-in-fixture``  the fixtures never hold a value for it (a suite/fixture mismatch,
                     not the projection's fault)
 ``inconclusive``    the projection raised on every perturbed value of the field
 
-A question is answerable when all its needs are ``ok``; a projection's
-coverage is the weighted share of answerable questions.
+Every shortfall of a need is reported (a list cut to its first items *and* dates cut to the
+day), in ``defects``; the worst one is the need's status. A question is answerable when all
+its needs are ``ok``; a projection's coverage is the weighted share of answerable questions.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .lineage import PRECISION_RANK, TIME_UNITS, FieldLineage
+from .lineage import PRECISION_RANK, TIME_UNITS, Defect, FieldLineage
 from .suites import FieldDef, Need, Question, Suite
 
 NEED_STATUSES = (
@@ -31,7 +33,10 @@ NEED_STATUSES = (
     "partial",
     "not-in-fixture",
     "inconclusive",
+    "wrong-label",
 )
+#: Need statuses from worst to mildest: the worst shortfall of a need is its status.
+_WORST_FIRST = ("wrong-label", "needs-lookup", "partial", "lossy")
 
 
 @dataclass(frozen=True)
@@ -45,6 +50,8 @@ class NeedResult:
     outputs: tuple[str, ...] = ()
     precision: str | int | None = None
     readable: bool = False
+    #: Every shortfall found (status and detail), the worst one (``status``) first.
+    defects: tuple[Defect, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -61,6 +68,7 @@ class NeedResult:
             "outputs": list(self.outputs),
             "precision": self.precision,
             "readable": self.readable,
+            "defects": [{"status": d.status, "detail": d.detail} for d in self.defects],
         }
 
 
@@ -125,9 +133,13 @@ def _num(value: float) -> str:
 
 
 def judge_need(
-    need: Need, fdef: FieldDef, lineage: FieldLineage | None, unmatched_reason: str | None
+    need: Need,
+    fdef: FieldDef,
+    lineage: FieldLineage | None,
+    unmatched_reason: str | None,
+    short_ids: bool = False,
 ) -> NeedResult:
-    """Decide one need's status from its field's lineage."""
+    """Decide one need's status from its field's lineage: every shortfall, the worst first."""
     base = {"field": need.field, "precision": need.precision, "readable": need.readable}
     if lineage is None or lineage.status == "no-sample":
         reason = unmatched_reason or "every value of it in the fixtures is null."
@@ -141,32 +153,64 @@ def judge_need(
     status = lineage.status
     if status == "dropped":
         return NeedResult(status="dropped", detail="the projection drops it", **common)
-    if status == "partial" and need.items != "some":
-        return NeedResult(status="partial", detail=lineage.detail, **common)
-    if status == "partial":
-        return NeedResult(
-            status="ok", detail=f"a selection is enough here ({lineage.detail})", **common
-        )
     if status == "inconclusive":
         return NeedResult(status="inconclusive", detail=lineage.detail, **common)
-    if need.readable and lineage.opaque:
+    found: list[Defect] = []
+    selection: str | None = None
+    partial = lineage.defect("partial")
+    if partial is None and status == "partial":
+        partial = Defect("partial", lineage.detail, lineage.how)
+    if partial is not None:
+        if need.items == "some":
+            selection = partial.detail
+        else:
+            found.append(Defect("partial", partial.detail))
+    if lineage.labels_wrong:
+        value, shown, declared = lineage.labels_wrong[0]
+        found.append(
+            Defect(
+                "wrong-label",
+                f"labels {value!r} as {shown!r}; the suite's labels say {declared!r}",
+            )
+        )
+    if need.readable and lineage.opaque and not lineage.resolved_beside:
         what = "an integer code" if lineage.kind == "code" else "an opaque id"
+        found.append(
+            Defect(
+                "needs-lookup",
+                f"carried only as {what}; the question needs a readable name or label",
+            )
+        )
+    lossy = lineage.defect("lossy")
+    if lossy is None and status == "lossy":
+        lossy = Defect("lossy", lineage.detail, lineage.how, lineage.precision)
+    short = _precision_shortfall(need, lossy) if lossy else None
+    shortened = lossy is not None and lossy.how == "id-shortened"
+    if short is None and shortened and not need.readable and not short_ids:
+        short = f"{lossy.detail}; the question needs the exact id"  # type: ignore[union-attr]
+    if short:
+        found.append(Defect("lossy", short))
+    if found:
+        found.sort(key=lambda d: _WORST_FIRST.index(d.status))
         return NeedResult(
-            status="needs-lookup",
-            detail=f"carried only as {what}; the question needs a readable name or label",
+            status=found[0].status,
+            detail="; ".join(d.detail for d in found),
+            defects=tuple(found),
             **common,
         )
-    short = _precision_shortfall(need, lineage)
-    if short:
-        return NeedResult(status="lossy", detail=short, **common)
-    detail = lineage.detail if status != "lossy" else f"enough for this question ({lineage.detail})"
+    if selection is not None:
+        detail = f"a selection is enough here ({selection})"
+    elif lossy is not None:
+        detail = f"enough for this question ({lossy.detail})"
+    else:
+        detail = lineage.detail
     return NeedResult(status="ok", detail=detail, **common)
 
 
-def _precision_shortfall(need: Need, lineage: FieldLineage) -> str | None:
+def _precision_shortfall(need: Need, lossy: Defect) -> str | None:
     asked = need.precision
-    have = lineage.precision
-    if asked is None or lineage.status != "lossy":
+    have = lossy.precision
+    if asked is None:
         return None
     if isinstance(asked, str) and asked in TIME_UNITS:
         if isinstance(have, str) and PRECISION_RANK[have] > PRECISION_RANK[asked]:
@@ -185,7 +229,9 @@ def judge_question(
 ) -> QuestionResult:
     """Judge every need of one question."""
     needs = tuple(
-        judge_need(n, suite.fields[n.field], lineage.get(n.field), unmatched.get(n.field))
+        judge_need(
+            n, suite.fields[n.field], lineage.get(n.field), unmatched.get(n.field), suite.short_ids
+        )
         for n in question.needs
     )
     return QuestionResult(question.id, question.text, question.weight, needs)
