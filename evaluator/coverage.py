@@ -1,16 +1,9 @@
 """Coverage: can each question be answered from a projection's output?
 
-For every need of a question, the lineage of its field decides a status:
-
-``ok``              the field survives at the precision and readability asked
-``dropped``         the projection drops the field
-``lossy``           it survives, but coarser than the question needs
-``needs-lookup``    a readable value is asked for; only an opaque id or code is carried
-``partial``         it is carried for some list items only
-``wrong-label``     it is labelled, but not with the labels the suite declares for its codes
-``not-in-fixture``  the fixtures never hold a value for it (a suite/fixture mismatch,
-                    not the projection's fault)
-``inconclusive``    the projection raised on every perturbed value of the field
+For every need of a question, the lineage of its field decides a status (the
+words, their meanings and their severity order are declared in ``vocabulary.py``):
+``ok``, ``dropped``, ``wrong-label``, ``partial``, ``lossy``, ``needs-lookup``,
+``inconclusive`` or ``not-in-fixture``.
 
 Every shortfall of a need is reported (a list cut to its first items *and* dates cut to the
 day), in ``defects``; the worst one is the need's status. A question is answerable when all
@@ -24,19 +17,7 @@ from typing import Any
 
 from .lineage import PRECISION_RANK, TIME_UNITS, Defect, FieldLineage
 from .suites import FieldDef, Need, Question, Suite
-
-NEED_STATUSES = (
-    "ok",
-    "dropped",
-    "lossy",
-    "needs-lookup",
-    "partial",
-    "not-in-fixture",
-    "inconclusive",
-    "wrong-label",
-)
-#: Need statuses from worst to mildest: the worst shortfall of a need is its status.
-_WORST_FIRST = ("wrong-label", "needs-lookup", "partial", "lossy")
+from .vocabulary import severity_rank
 
 
 @dataclass(frozen=True)
@@ -140,21 +121,35 @@ def judge_need(
     short_ids: bool = False,
 ) -> NeedResult:
     """Decide one need's status from its field's lineage: every shortfall, the worst first."""
-    base = {"field": need.field, "precision": need.precision, "readable": need.readable}
     if lineage is None or lineage.status == "no-sample":
         reason = unmatched_reason or "every value of it in the fixtures is null."
         return NeedResult(
+            field=need.field,
             status="not-in-fixture",
             detail=f"{reason} Add a fixture that holds it, or fix its path ({fdef.path}).",
             lineage=lineage.status if lineage else None,
-            **base,
+            precision=need.precision,
+            readable=need.readable,
         )
-    common = {"lineage": lineage.status, "outputs": lineage.outputs, **base}
+    sampled = lineage
+
+    def verdict(status: str, detail: str, defects: tuple[Defect, ...] = ()) -> NeedResult:
+        return NeedResult(
+            field=need.field,
+            status=status,
+            detail=detail,
+            lineage=sampled.status,
+            outputs=sampled.outputs,
+            precision=need.precision,
+            readable=need.readable,
+            defects=defects,
+        )
+
     status = lineage.status
     if status == "dropped":
-        return NeedResult(status="dropped", detail="the projection drops it", **common)
+        return verdict("dropped", "the projection drops it")
     if status == "inconclusive":
-        return NeedResult(status="inconclusive", detail=lineage.detail, **common)
+        return verdict("inconclusive", lineage.detail)
     found: list[Defect] = []
     selection: str | None = None
     partial = lineage.defect("partial")
@@ -191,20 +186,15 @@ def judge_need(
     if short:
         found.append(Defect("lossy", short))
     if found:
-        found.sort(key=lambda d: _WORST_FIRST.index(d.status))
-        return NeedResult(
-            status=found[0].status,
-            detail="; ".join(d.detail for d in found),
-            defects=tuple(found),
-            **common,
-        )
+        found.sort(key=lambda d: severity_rank(d.status))
+        return verdict(found[0].status, "; ".join(d.detail for d in found), tuple(found))
     if selection is not None:
         detail = f"a selection is enough here ({selection})"
     elif lossy is not None:
         detail = f"enough for this question ({lossy.detail})"
     else:
         detail = lineage.detail
-    return NeedResult(status="ok", detail=detail, **common)
+    return verdict("ok", detail)
 
 
 def _precision_shortfall(need: Need, lossy: Defect) -> str | None:

@@ -33,8 +33,9 @@ from typing import Any
 from . import kinds, paths
 from .projections import ProjectionFault, ProjectionRunner, canonical
 from .suites import FieldDef
+from .vocabulary import LINEAGE_STATUSES
 
-STATUSES = ("kept", "resolved", "lossy", "dropped", "partial", "no-sample", "inconclusive")
+STATUSES = LINEAGE_STATUSES
 #: Statuses under which the field reaches the output in some form.
 CARRIED = ("kept", "resolved", "lossy")
 TIME_UNITS = ("second", "minute", "hour", "day")
@@ -757,15 +758,21 @@ def _lineage_of(obs: _PathObservation) -> FieldLineage:
     common: dict[str, Any] = {"source": source, "kind": obs.kind, "samples": n}
     if n == 0:
         return FieldLineage(
-            status="no-sample", detail="no non-null sample in the fixtures", **common
+            source=source,
+            status="no-sample",
+            detail="no non-null sample in the fixtures",
+            kind=obs.kind,
+            samples=n,
         )
     answered = [p for p in obs.probes if not p.all_raised]
     if not answered:
         reason = obs.probes[0].raised or "unknown error"
         return FieldLineage(
+            source=source,
             status="inconclusive",
             detail=f"the projection raised on every perturbed value ({reason})",
-            **common,
+            kind=obs.kind,
+            samples=n,
         )
     visible = [p for p in answered if p.visible]
     if not visible:
