@@ -1008,7 +1008,7 @@ def _merge(lineages: list[FieldLineage]) -> FieldLineage:
     statuses = {fl.status for fl in informative}
     outputs = tuple(sorted({o for fl in informative for o in fl.outputs}))
     samples = sum(fl.samples for fl in informative)
-    common = {
+    common: dict[str, Any] = {
         "outputs": outputs,
         "samples": samples,
         "resolved_beside": any(fl.resolved_beside for fl in informative),

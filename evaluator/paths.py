@@ -29,6 +29,17 @@ IN_JSON = "<json>"
 KEYS = "*~"
 
 
+class _JsonStep:
+    """The instance-path step into a JSON string: an object, so no real key can equal it."""
+
+    def __repr__(self) -> str:
+        return IN_JSON
+
+
+#: Instance-path step into a string that holds JSON.
+JSON_STEP: Any = _JsonStep()
+
+
 class MapKey:
     """The last step of an instance path that names a map's key (renamed to perturb it)."""
 
@@ -47,17 +58,7 @@ class MapKey:
         return f"MapKey({self.key!r})"
 
 
-class _JsonStep:
-    """The instance-path step into a JSON string: an object, so no real key can equal it."""
-
-    def __repr__(self) -> str:
-        return IN_JSON
-
-
-#: Instance-path step into a string that holds JSON.
-JSON_STEP: Any = _JsonStep()
-
-InstancePath = tuple[str | int, ...]
+InstancePath = tuple[str | int | MapKey, ...]
 SchemaPath = tuple[str, ...]
 #: One leaf of a walk: its instance path, its schema path and its value.
 Leaf = tuple[InstancePath, SchemaPath, Any]

@@ -175,8 +175,7 @@ class Suite:
         all read it, so they all see the same values (ids inside ``<json>`` strings too).
         """
         return {
-            fx.name: list(paths.iter_leaves(fx.data, expand_json=True))
-            for fx in self.data_fixtures
+            fx.name: list(paths.iter_leaves(fx.data, expand_json=True)) for fx in self.data_fixtures
         }
 
     @functools.cached_property
@@ -650,7 +649,9 @@ def field_warnings(suite: Suite) -> list[str]:
                 "projeval judges both shapes, the object by its `id`."
             )
         elif len({frozenset(t) for t in scalars.values()}) > 1:
-            shapes = ", ".join(f"{'/'.join(sorted(t))} in {fx}" for fx, t in sorted(scalars.items()))
+            shapes = ", ".join(
+                f"{'/'.join(sorted(t))} in {fx}" for fx, t in sorted(scalars.items())
+            )
             out.append(f"{label} changes type across fixtures ({shapes}): each shape is judged.")
         if fdef.kind and values:
             kind, _epoch = infer_kind(fdef.segments, values, fdef.kind)

@@ -195,7 +195,7 @@ def test_fixtures_as_a_glob(make_suite: Callable[..., Path]) -> None:
 
 def test_warnings_name_the_field(make_suite: Callable[..., Path]) -> None:
     text = BASE.replace("fixtures: [page.json]", "fixtures: [page.json, other.json]").replace(
-        "  due: data[].due", "  due: {path: \"data[].due\", kind: number}\n  who: data[].who"
+        "  due: data[].due", '  due: {path: "data[].due", kind: number}\n  who: data[].who'
     )
     other = {"data": [{"id": "tkt_9a2b3c4d", "due": "2026-01-03T03:04:05Z", "who": {"id": "u1"}}]}
     page = {"data": [{"id": "tkt_1a2b3c4d", "due": "2026-01-02T03:04:05Z", "who": "u1"}]}
