@@ -196,6 +196,8 @@ class FollowupTally:
         for row in rows:
             file, trace_id, seq, _turn, tool, arg, value, _sseq, stool, _scid, spath, dup = row[:12]
             kind = row[12] if len(row) > 12 else None
+            if spath:  # one user's card_4065275 and another's card_118 are one place
+                spath = paths.generalise_instances(spath)
             key = (stool, spath, tool, arg)
             g = self.groups.get(key)
             if g is None:
