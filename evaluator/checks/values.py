@@ -50,7 +50,7 @@ def _absence(ctx: _Context, p: ProjectionScore) -> list[Finding]:
             runner = runner or runner_for(ctx.score, p.name)
             try:
                 perturbed, _ = runner(
-                    paths.set_at(copy.deepcopy(raw), probe, None), serialise=False
+                    paths.set_in(copy.deepcopy(raw), probe, None), serialise=False
                 )
             except ProjectionFault:
                 break  # the projection cannot take a null here: nothing to learn
@@ -184,11 +184,22 @@ def _kept(
     no field is carried as is, any value of a carried field is enough.
     """
     index = _Index(output)
-    exact = [fl for fl in evidence if fl.status in ("kept", "partial")]
+    leaves_of = [_leaf_values(item) for _ip, item in items]
+
+    def verbatim(fl: FieldLineage) -> bool:
+        # Carried as it is for some item: a field reformatted on the way (a date cut to the
+        # day in a Markdown table) cannot tell kept items from dropped ones.
+        rel = _relative(fl.source, source_list)
+        return any(index.holds(v) for lv in leaves_of for v in lv.get(rel, ()) if v is not None)
+
+    exact = [
+        fl
+        for fl in evidence
+        if fl.status in ("kept", "partial") and fl.defect("lossy") is None and verbatim(fl)
+    ]
     fields, combine = (exact, all) if exact else (evidence, any)
     flags: list[bool | None] = []
-    for _ip, item in items:
-        leaves = _leaf_values(item)
+    for leaves in leaves_of:
         values = [
             v
             for fl in fields
