@@ -388,9 +388,9 @@ _EMPTY_RESULT = re.compile(
     r"""^\s*(?:|\[\s*\]|\{\s*\}|null|none)\s*$|['"][^'"]{1,40}['"]\s*:\s*(?:\[\s*\]|""|''|\{\s*\})""",
     re.IGNORECASE,
 )
-_RESTATE_SHARE = 0.5
+_RESTATE_SHARE = 0.5  # share of a clause's words the latest result holds: a restatement
 # Only a short result with an empty list or value is empty: a long one merely has a gap.
-_EMPTY_RESULT_CHARS = 200  # share of a clause's words the latest result holds: a restatement
+_EMPTY_RESULT_CHARS = 200
 
 
 def _span(text: str, start: int, end: int, pattern: re.Pattern[str]) -> tuple[int, int]:
@@ -398,10 +398,10 @@ def _span(text: str, start: int, end: int, pattern: re.Pattern[str]) -> tuple[in
     lo = 0
     for m in pattern.finditer(text, 0, start):
         lo = m.end()
-    m = pattern.search(text, end)
-    hi = m.start() if m else len(text)
-    if m and m.group().strip() in ".!?。！？；;":
-        hi = m.end()
+    after = pattern.search(text, end)
+    hi = after.start() if after else len(text)
+    if after and after.group().strip() in ".!?。！？；;":
+        hi = after.end()
     return lo, hi
 
 
