@@ -28,6 +28,7 @@ from . import drift as drift_mod
 from . import shards
 from .events import Problem, events_frame, typed_frame
 from .findings import (
+    Fanout,
     FieldFinding,
     FollowupTally,
     HedgedAnswer,
@@ -86,6 +87,8 @@ class TraceAnalysis:
     _rows: dict[str, list[tuple[Any, ...]]] = field(repr=False)
     _problems: list[Problem] = field(repr=False)
     events_kept: bool = True
+    #: The per-field aggregate of follow-ups, most calls first (see :class:`Fanout`).
+    fanout: list[Fanout] = field(default_factory=list)
     #: Suites whose tool appears in the traces: drift is measured against these only.
     drift_suites: list[str] = field(default_factory=list)
 
@@ -200,6 +203,8 @@ class TraceAnalysis:
         - ``drift_suites``: the suites whose tool appears in the traces;
         - ``questions``: user questions and their nearest question-set entry,
           keys ``DRIFT_COLUMNS`` (empty without suites);
+        - ``fanout``: the per-field aggregate of follow-ups, :meth:`Fanout.to_dict`
+          (keys ``FANOUT_COLUMNS`` and ``text``), most calls first;
         - ``findings``: :meth:`FieldFinding.to_dict`, with its one-line ``text``;
         - ``hedged_answers``: :meth:`HedgedAnswer.to_dict`, with ``text``;
         - ``unsupported_answers``: :meth:`UnsupportedAnswer.to_dict`, with ``text``;
@@ -241,6 +246,7 @@ class TraceAnalysis:
             "claims": records("claims", CLAIM_COLUMNS),
             "drift_suites": list(self.drift_suites),
             "questions": records("drift", drift_mod.DRIFT_COLUMNS),
+            "fanout": [f.to_dict() for f in self.fanout],
             "findings": [f.to_dict() for f in self.findings],
             "hedged_answers": [h.to_dict() for h in self.hedged_answers],
             "unsupported_answers": [u.to_dict() for u in self.unsupported_answers],
@@ -384,6 +390,7 @@ def assemble(out: Collected, tally: FollowupTally, settings: Settings) -> TraceA
         files=out.infos,
         suites=sorted(s.name for s in suites),
         findings=tally.findings(),
+        fanout=tally.fanout(),
         hedged_answers=hedged_answers(
             rows["turns"], rows["hedges"], rows["drift"], suites, out.result_paths
         ),
