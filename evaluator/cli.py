@@ -816,6 +816,23 @@ def check(
         raise SystemExit(EXIT_GATE)
 
 
+@cli.command()
+@click.argument("fixtures", nargs=-1, type=click.Path(dir_okay=False))
+@click.option("--tool", default=None, help="The tool's name (default: the first fixture's name).")
+@click.pass_obj
+def init(ctx: _Context, fixtures: tuple[str, ...], tool: str | None) -> None:
+    """Start a project here: the config, a draft suite from FIXTURES, a raw projection.
+
+    FIXTURES are raw responses of one tool (JSON files); the draft suite lists
+    every field in them, with its inferred kind, for you to pick from. Without
+    one, an example response is written. Nothing is overwritten.
+    """
+    from .scaffold import init_project
+
+    result = init_project(Path.cwd(), list(fixtures), tool=tool)
+    click.echo(result.next_steps())
+
+
 @cli.group()
 def questions() -> None:
     """Question sets from recorded traces."""
