@@ -1,95 +1,202 @@
-"""Trace signals scored against the labelled sets under ``tests/corpora/``.
+"""Trace signals measured against hand-labelled recorded conversations.
 
-    .venv/bin/python benchmarks/bench_signals.py
+    .venv/bin/python benchmarks/bench_signals.py          # every section
+    .venv/bin/python benchmarks/bench_signals.py -v       # and every disagreement
 
-Follow-up precision and recall: ``tests/corpora/followups/`` labels every call argument
-that could be credited to an earlier tool result (see its README). A call is a true
-follow-up lookup when one of its arguments is labelled ``lookup``. projeval's follow-up
-calls (every call it credits to a result) and its follow-up *lookups* (those not to a
-tool that writes) are scored against that, with the corpus's tools file (``--tools``)
-and without it (the verb in the tool's name only). Prints one JSON line per measure and
-a summary. Not a test: nothing here asserts a number.
+The labelled sets and their sources are in ``tests/corpora/conversations/``
+(README and GUIDELINE there). Each section prints its numbers, then the goal
+issue #16 sets:
+
+- **hedges**: precision and recall of :func:`projeval.traces.hedges.find_hedges`
+  on assistant messages (a message is flagged when it has a hedge), beside
+  the bare lexicon match it replaced; goal precision >= 0.8, recall >= 0.7;
+- **user turns**: accuracy of :func:`projeval.traces.turns.classify_turn`;
+  goal >= 0.85;
+- **follow-ups**: precision and recall of follow-up lookups on
+  ``tests/corpora/followups/`` (labels per candidate call argument; a call is a true
+  lookup when one of its arguments is labelled ``lookup``), for every follow-up call
+  (what projeval counted before lookups and actions were told apart) and for the
+  follow-up lookups (not to a tool that writes), without and with the corpus's tools
+  file; and how many true lookups name a right producing tool.
+
+A section is a function returning its lines; ``SECTIONS`` lists them in the
+order printed.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import sys
+from collections import Counter
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+from projeval.traces.hedges import Lexicon, find_hedges
+from projeval.traces.turns import TURN_CLASSES, classify_turn
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = ROOT / "tests" / "corpora" / "conversations"
+
+
+def load(name: str) -> list[dict[str, Any]]:
+    """The rows of one labelled JSON Lines file."""
+    with (CORPUS / name).open(encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def precision_recall(pairs: Iterable[tuple[bool, bool]]) -> tuple[float, float, int, int, int]:
+    """``(precision, recall, true positives, false positives, false negatives)`` of
+    ``(predicted, labelled)`` pairs."""
+    tp = fp = fn = 0
+    for predicted, labelled in pairs:
+        tp += predicted and labelled
+        fp += predicted and not labelled
+        fn += labelled and not predicted
+    precision = tp / (tp + fp) if tp + fp else 1.0
+    recall = tp / (tp + fn) if tp + fn else 1.0
+    return precision, recall, tp, fp, fn
+
+
+def _pr_line(label: str, pairs: list[tuple[bool, bool]]) -> str:
+    p, r, tp, fp, fn = precision_recall(pairs)
+    return (
+        f"  {label:<34} precision {p:.3f}  recall {r:.3f}  "
+        f"(messages {len(pairs)}, hedged {tp + fn}: tp {tp}, fp {fp}, fn {fn})"
+    )
+
+
+def hedges_section(verbose: bool) -> list[str]:
+    """Hedge precision and recall on the labelled set and the held-out set."""
+    lexicon = Lexicon.load(["en", "zh"])
+    lines = ["Hedges (a message counts as hedged when it has at least one hedge)"]
+    for name, title in (
+        ("hedges.jsonl", "labelled set"),
+        ("hedges_heldout.jsonl", "held-out set"),
+    ):
+        rows = load(name)
+        found = [find_hedges(lexicon, r["text"], r["latest_result"]) for r in rows]
+        pairs = [(bool(f), bool(r["hedge"])) for f, r in zip(found, rows, strict=True)]
+        bare = [(bool(lexicon.find(r["text"])), bool(r["hedge"])) for r in rows]
+        lines.append(f" {title} ({name})")
+        lines.append(_pr_line("find_hedges, all", pairs))
+        for lang in ("en", "zh"):
+            sub = [p for p, r in zip(pairs, rows, strict=True) if r["lang"] == lang]
+            lines.append(_pr_line(f"find_hedges, {lang}", sub))
+        for source in sorted({r["source"] for r in rows}):
+            sub = [p for p, r in zip(pairs, rows, strict=True) if r["source"] == source]
+            lines.append(_pr_line(f"find_hedges, {source}", sub))
+        lines.append(_pr_line("every lexicon phrase, no rules", bare))
+        if verbose:
+            for f, r in zip(found, rows, strict=True):
+                if bool(f) != bool(r["hedge"]):
+                    kind = "false positive" if f else "false negative"
+                    cues = ", ".join(f"{h.phrase} ({h.kind})" for h in f) or "-"
+                    lines.append(f"    {kind} {r['id']}: {cues}: {r['text'][:120]!r}")
+    lines.append("  goal: precision >= 0.8, recall >= 0.7")
+    return lines
+
+
+def turns_section(verbose: bool) -> list[str]:
+    """User-turn classification accuracy, overall, per language and per class."""
+    rows = load("turns.jsonl")
+    got = [classify_turn(r["text"]) for r in rows]
+    ok = [g == r["label"] for g, r in zip(got, rows, strict=True)]
+    lines = ["User turns (turns.jsonl)"]
+    lines.append(f"  accuracy {sum(ok) / len(ok):.3f} ({sum(ok)}/{len(ok)})")
+    for lang in ("en", "zh"):
+        sub = [o for o, r in zip(ok, rows, strict=True) if r["lang"] == lang]
+        lines.append(f"  {lang}: accuracy {sum(sub) / len(sub):.3f} ({sum(sub)}/{len(sub)})")
+    confusion = Counter((r["label"], g) for g, r in zip(got, rows, strict=True))
+    for label in TURN_CLASSES:
+        total = sum(n for (lab, _), n in confusion.items() if lab == label)
+        if total:
+            wrong = ", ".join(
+                f"{g} {n}" for (lab, g), n in sorted(confusion.items()) if lab == label and g != lab
+            )
+            right = confusion[(label, label)]
+            lines.append(f"  {label:<9} {right}/{total}" + (f" (as {wrong})" if wrong else ""))
+    if verbose:
+        for g, r in zip(got, rows, strict=True):
+            if g != r["label"]:
+                lines.append(f"    {r['id']}: labelled {r['label']}, classified {g}: {r['text']!r}")
+    lines.append("  goal: accuracy >= 0.85")
+    return lines
+
+
 FOLLOWUPS = ROOT / "tests" / "corpora" / "followups"
 
 
-def _truth() -> tuple[set[tuple[str, int]], dict[tuple[str, int], set[str]]]:
-    """Calls labelled as follow-up lookups, and each such call's producing tools."""
-    lookups: set[tuple[str, int]] = set()
+def _followup_truth() -> tuple[set[tuple[str, int]], dict[tuple[str, int], set[str]]]:
+    """Calls labelled as follow-up lookups, and the producing tools their labels name."""
+    truth: set[tuple[str, int]] = set()
     producers: dict[tuple[str, int], set[str]] = {}
-    for line in (FOLLOWUPS / "labels.jsonl").read_text().splitlines():
-        row = json.loads(line)
-        if row["label"] == "lookup":
-            key = (row["trace"], row["call"])
-            lookups.add(key)
-            producers.setdefault(key, set()).add(row["producer_tool"])
-    return lookups, producers
+    with (FOLLOWUPS / "labels.jsonl").open(encoding="utf-8") as f:
+        for line in f:
+            row = json.loads(line)
+            if row["label"] == "lookup":
+                key = (row["trace"], row["call"])
+                truth.add(key)
+                producers.setdefault(key, set()).add(row["producer_tool"])
+    return truth, producers
 
 
-def _score(reported: set[tuple[str, int]], truth: set[tuple[str, int]]) -> dict[str, Any]:
-    hits = len(reported & truth)
-    return {
-        "reported": len(reported),
-        "true": len(truth),
-        "hits": hits,
-        "precision": round(hits / len(reported), 3) if reported else None,
-        "recall": round(hits / len(truth), 3) if truth else None,
-    }
+def followups_section(verbose: bool) -> list[str]:
+    """Follow-up precision and recall on the labelled follow-up set."""
+    from projeval.traces import analyse_traces
 
-
-def followup_precision(tools: bool) -> dict[str, Any]:
-    """Scores of projeval's follow-ups and follow-up lookups on the labelled set."""
-    import projeval as pe
-
-    extra: dict[str, Any] = {"tools": [FOLLOWUPS / "tools.json"]} if tools else {}
-    analysis = pe.analyse_traces([FOLLOWUPS / "conversations.jsonl"], workers=1, **extra)
-    calls = analysis.calls.sort_values(["trace_id", "seq"])
-    number = {
-        (r.trace_id, r.seq): i + 1
-        for _, group in calls.groupby("trace_id", sort=False)
-        for i, r in enumerate(group.itertuples())
-    }
-    followups = analysis.followups
-    kind = followups.get("kind")
-    every: set[tuple[str, int]] = set()
-    lookups: set[tuple[str, int]] = set()
-    producer: dict[tuple[str, int], str] = {}
-    for i, r in enumerate(followups.itertuples()):
-        key = (r.trace_id, number[(r.trace_id, r.seq)])
-        every.add(key)
-        producer.setdefault(key, r.source_tool)
-        if kind is None or kind.iloc[i] != "write":
-            lookups.add(key)
-    truth, producers = _truth()
-    out = {
-        "followups": _score(every, truth),
-        "lookups": _score(lookups, truth),
-        "tools_file": tools,
-    }
-    hits = lookups & truth
-    out["producer_right"] = sum(1 for k in hits if producer[k] in producers[k])
-    return out
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.parse_args(argv)
-    sys.path.insert(0, str(ROOT))
+    truth, producers = _followup_truth()
+    lines = [f"follow-ups (tests/corpora/followups, calls labelled lookup: {len(truth)})"]
     for tools in (False, True):
-        result = followup_precision(tools)
-        print(json.dumps({"measure": "followup_precision", **result}))
-    return 0
+        extra: dict[str, Any] = {"tools": [FOLLOWUPS / "tools.json"]} if tools else {}
+        a = analyse_traces([FOLLOWUPS / "conversations.jsonl"], workers=1, **extra)
+        calls = a.calls.sort_values(["trace_id", "seq"])
+        number = {
+            (r.trace_id, r.seq): i + 1
+            for _, group in calls.groupby("trace_id", sort=False)
+            for i, r in enumerate(group.itertuples())
+        }
+        every: dict[tuple[str, int], str] = {}
+        lookups: set[tuple[str, int]] = set()
+        for r in a.followups.itertuples():
+            key = (r.trace_id, number[(r.trace_id, r.seq)])
+            every.setdefault(key, r.source_tool)
+            if r.kind != "write":
+                lookups.add(key)
+        keys = {(trace, k) for (trace, _seq), k in number.items()}
+        how = "with tools.json" if tools else "verbs only"
+        for label, reported in (
+            ("every follow-up call", set(every)),
+            ("follow-up lookups", lookups),
+        ):
+            pairs = [(k in reported, k in truth) for k in keys]
+            p, r, tp, fp, fn = precision_recall(pairs)
+            lines.append(
+                f"  {label + ' (' + how + ')':<44} precision {p:.3f}  recall {r:.3f}  "
+                f"(reported {tp + fp}: tp {tp}, fp {fp}, fn {fn})"
+            )
+            if verbose:
+                lines += [f"    fp {k}" for k in sorted(reported - truth)]
+                lines += [f"    fn {k}" for k in sorted(truth - reported)]
+        right = sum(1 for k in lookups & truth if every[k] in producers[k])
+        lines.append(f"  producing tool right ({how}): {right} of {len(lookups & truth)}")
+    lines.append("  goal: follow-ups counted are lookups (precision well above the 0.3 before)")
+    return lines
+
+
+#: The sections printed, in order.
+SECTIONS: list[Callable[[bool], list[str]]] = [hedges_section, turns_section, followups_section]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-v", "--verbose", action="store_true", help="list every disagreement")
+    args = parser.parse_args()
+    for i, section in enumerate(SECTIONS):
+        if i:
+            print()
+        print("\n".join(section(args.verbose)))
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    main()

@@ -796,3 +796,33 @@ def test_weights_count_conversations_and_shared_text_forms_no_group(tmp_path: Pa
     # Four groups, not one: the stock greeting is not what they ask. The parcel question is
     # asked by two conversations (four times): weight 2.
     assert weights == [(1, 1), (1, 1), (1, 1), (2, 4)]
+
+
+def test_only_questions_and_requests_are_mined(tmp_path: Path) -> None:
+    def turn(text: str, k: int) -> list[dict[str, Any]]:
+        return [
+            {"role": "user", "content": text},
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [
+                    {
+                        "id": f"a{k}",
+                        "type": "function",
+                        "function": {"name": "get_user_details", "arguments": "{}"},
+                    }
+                ],
+            },
+            {"role": "tool", "tool_call_id": f"a{k}", "content": '{"name": "Sophia"}'},
+            {"role": "assistant", "content": "Could you confirm your user id?"},
+        ]
+
+    conv = {
+        "id": "c1",
+        "messages": turn("Can you look up my profile?", 0)
+        + turn("Sure, my user ID is sophia_martin_4574.", 1),
+    }
+    path = tmp_path / "c.jsonl"
+    path.write_text(json.dumps(conv) + "\n")
+    mined = mine_questions([path], "get_user_details")
+    assert [q.text for q in mined.questions] == ["Can you look up my profile?"]

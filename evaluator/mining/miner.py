@@ -25,6 +25,7 @@ from ..traces.readers import (
     range_lines,
     read_lines,
 )
+from ..traces.turns import classify_turn
 from .answers import _Quotes, build_quotes, quoted
 from .draft import _times
 from .evidence import (
@@ -49,6 +50,8 @@ _GENERIC_LEAF = {"id", "name", "value", "type", "code", "key", "text", "label"}
 _CONTAINERS = {"data", "attributes", "relationships", "items", "results", "result", "meta"}
 _KIND_ORDER = ("followup", "quoted", "suite", "absent")
 _PRECISION_RANK = {"day": 0, "hour": 1, "minute": 2, "second": 3}
+#: The user turns mined: information questions and task requests.
+ASKING = ("question", "request")
 
 
 # The streaming pass -----------------------------------------------------------------------------
@@ -149,27 +152,32 @@ class _Miner:
         said: list[str] = []
         turn: list[Event] = []
         current = 0
+        asked = turn_asked = False  # the assistant's last text (before the turn) asked
         for ev in trace.events:
             if ev.kind == "call" and ev.tool == self.tool:
                 self.tool_calls += 1
             if ev.turn != current:
                 if turn:
-                    self._turn(trace, turn, "\n".join(said))
-                turn, current = [], ev.turn
+                    self._turn(trace, turn, "\n".join(said), turn_asked)
+                turn, current, turn_asked = [], ev.turn, asked
+            if ev.kind == "message" and ev.role == "assistant" and ev.text:
+                asked = ev.text.rstrip().endswith(("?", "？"))
             if ev.kind == "message" and ev.role in ("user", "system") and ev.text:
                 said.append(ev.text)
             if ev.turn > 0:
                 turn.append(ev)
         if turn:
-            self._turn(trace, turn, "\n".join(said))
+            self._turn(trace, turn, "\n".join(said), turn_asked)
 
-    def _turn(self, trace: Trace, events: list[Event], said: str) -> None:
+    def _turn(self, trace: Trace, events: list[Event], said: str, asked: bool = False) -> None:
         tool = self.tool
         if not any(e.kind == "call" and e.tool == tool for e in events):
             return
         question = next((e.text for e in events if e.role == "user" and e.kind == "message"), "")
         if not question:
             return
+        if classify_turn(question, asked) not in ASKING:
+            return  # an answer to the agent, a confirmation or a greeting asks nothing
         conv = self.conv_ids.setdefault((trace.file, trace.trace_id), len(self.conv_ids))
         sort_key = (trace.file, trace.trace_id, events[0].turn)
         acc = self.questions.setdefault(question_key(question), _QAcc())
