@@ -521,7 +521,7 @@ def _traces(doc: dict[str, Any]) -> dict[str, Any]:
     """The traces section: fan-outs, hedged answers, billed tokens, uncovered questions."""
     fanouts: dict[tuple[str, str, str, str], list[dict[str, Any]]] = {}
     for f in doc.get("followups", []):
-        key = (f["source_tool"], f["source_path"] or "?", f["tool"], f["argument"])
+        key = (f["producer_tool"], f["producer_path"] or "?", f["consumer_tool"], f["consumer_arg"])
         fanouts.setdefault(key, []).append(f)
     fanout = Table(
         (

@@ -195,18 +195,6 @@ def best_match(
     return Match(best.suite, best.question_id, best_score, best_score >= threshold)
 
 
-DRIFT_COLUMNS = (
-    "file",
-    "trace_id",
-    "turn",
-    "question",
-    "suite",
-    "question_id",
-    "score",
-    "covered",
-)
-
-
 def drift_rows(
     turns: Iterable[tuple[Any, ...]],
     pool: Sequence[Candidate],

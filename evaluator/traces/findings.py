@@ -21,9 +21,22 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import paths
+from .columns import DRIFT, FOLLOWUPS, HEDGES, TURNS
 
 #: How a field's declared kind reads in a finding.
 KIND_LABELS = {"id": "opaque id", "code": "code"}
+
+# Positions of the columns read here, by name (rows are tuples; see columns.py).
+_F_FILE, _F_TRACE, _F_SEQ = (FOLLOWUPS.index(c) for c in ("file", "trace_id", "seq"))
+_F_CONSUMER, _F_VALUE = FOLLOWUPS.index("consumer_tool"), FOLLOWUPS.index("value")
+_F_PRODUCER, _F_PATH = FOLLOWUPS.index("producer_tool"), FOLLOWUPS.index("producer_path")
+_F_DUPLICATE = FOLLOWUPS.index("duplicate")
+_H_FILE, _H_TRACE, _H_TURN = (HEDGES.index(c) for c in ("file", "trace_id", "turn"))
+_H_PHRASE, _H_CONTEXT = HEDGES.index("phrase"), HEDGES.index("context")
+_T_KEY = tuple(TURNS.index(c) for c in ("file", "trace_id", "turn", "question"))
+_D_KEY = tuple(DRIFT.index(c) for c in ("file", "trace_id", "turn"))
+_D_SUITE, _D_QUESTION = DRIFT.index("suite"), DRIFT.index("question_id")
+_D_SCORE, _D_COVERED = DRIFT.index("score"), DRIFT.index("covered")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -117,7 +130,9 @@ class FollowupTally:
         """Count the follow-up rows of one trace."""
         counted: set[tuple[Any, ...]] = set()
         for row in rows:
-            file, trace_id, seq, _turn, tool, _arg, value, _sseq, stool, _scid, spath, dup = row
+            file, trace_id, seq = row[_F_FILE], row[_F_TRACE], row[_F_SEQ]
+            tool, value, dup = row[_F_CONSUMER], row[_F_VALUE], row[_F_DUPLICATE]
+            stool, spath = row[_F_PRODUCER], row[_F_PATH]
             for suite in self.by_tool.get(stool, ()):
                 fdef = self._field(suite, spath)
                 key = (suite.name, stool, fdef.name if fdef is not None else spath, tool)
@@ -183,7 +198,7 @@ def field_findings(
     """Findings from follow-up rows (``FOLLOWUP_COLUMNS`` order), grouped by trace here."""
     by_trace: defaultdict[tuple[Any, Any], list[tuple[Any, ...]]] = defaultdict(list)
     for row in followups:
-        by_trace[(row[0], row[1])].append(row)
+        by_trace[(row[_F_FILE], row[_F_TRACE])].append(row)
     tally = FollowupTally(suites)
     for rows in by_trace.values():
         tally.add_trace(rows)
@@ -249,28 +264,29 @@ def hedged_answers(
 ) -> list[HedgedAnswer]:
     """Hedged turns with their matched question, its needs, and the needs never seen.
 
-    Rows are in ``TURN_COLUMNS``, ``HEDGE_COLUMNS`` and ``DRIFT_COLUMNS`` order.
+    Rows are tuples of the ``turns``, ``hedges`` and ``drift`` tables (columns.py).
     A need is *missing* when no result of the suite's tool in that trace had a
     value at the field's path.
     """
     by_turn: defaultdict[tuple[str, str, int], list[tuple[Any, ...]]] = defaultdict(list)
     for h in hedges:
-        by_turn[(h[0], h[1], h[3])].append(h)
-    matches = {(d[0], d[1], d[2]): d for d in drift}
+        by_turn[(h[_H_FILE], h[_H_TRACE], h[_H_TURN])].append(h)
+    matches = {tuple(d[i] for i in _D_KEY): d for d in drift}
     suite_by_name = {s.name: s for s in suites}
     out = []
-    for file, trace_id, turn, question, *_ in turns:
+    for t in turns:
+        file, trace_id, turn, question = (t[i] for i in _T_KEY)
         found = by_turn.get((file, trace_id, turn))
         if not found:
             continue
-        phrases = tuple(sorted({h[4] for h in found}))
+        phrases = tuple(sorted({h[_H_PHRASE] for h in found}))
         d = matches.get((file, trace_id, turn))
-        suite = suite_by_name.get(d[4]) if d is not None and d[7] else None
+        suite = suite_by_name.get(d[_D_SUITE]) if d is not None and d[_D_COVERED] else None
         needs: tuple[str, ...] = ()
         missing: tuple[str, ...] | None = None
         qid = None
         if suite is not None and d is not None:
-            qid = d[5]
+            qid = d[_D_QUESTION]
             q = next(q for q in suite.questions if q.id == qid)
             needs = tuple(n.field for n in q.needs)
             seen = result_paths.get((file, trace_id), {}).get(suite.tool)
@@ -289,11 +305,11 @@ def hedged_answers(
                 question,
                 suite.name if suite else None,
                 qid,
-                d[6] if d is not None else 0.0,
+                d[_D_SCORE] if d is not None else 0.0,
                 phrases,
                 needs,
                 missing,
-                found[0][9],
+                found[0][_H_CONTEXT],
             )
         )
     return out

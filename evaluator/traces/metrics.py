@@ -116,87 +116,8 @@ class TraceMetrics:
     result_paths: dict[str, set[str]] = field(default_factory=dict)
 
 
-CALL_COLUMNS = (
-    "file",
-    "trace_id",
-    "seq",
-    "msg",
-    "turn",
-    "tool",
-    "call_id",
-    "args_raw",
-    "args_canonical",
-    "result_seq",
-    "is_error",
-    "result_tokens",
-    "duplicate_of",
-    "followup",
-)
-FOLLOWUP_COLUMNS = (
-    "file",
-    "trace_id",
-    "seq",
-    "turn",
-    "tool",
-    "argument",
-    "value",
-    "source_seq",
-    "source_tool",
-    "source_call_id",
-    "source_path",
-    "duplicate",
-)
-HEDGE_COLUMNS = (
-    "file",
-    "trace_id",
-    "seq",
-    "turn",
-    "phrase",
-    "language",
-    "match",
-    "start",
-    "end",
-    "context",
-)
-TURN_COLUMNS = ("file", "trace_id", "turn", "question", "calls", "followups", "hedges", "answer")
-#: Per-trace summary. ``turns`` counts user questions (an MCP log has none);
-#: ``model_calls`` counts assistant messages (parallel calls are one);
-#: ``duplicates`` calls repeat an earlier call's tool and canonical arguments;
-#: ``followups`` counts follow-up calls; ``followup_turns`` / ``hedged_turns``
-#: are turns with at least one follow-up call / hedged assistant text, and
-#: ``flagged_turns`` turns with either; ``unanswered_calls`` and
-#: ``orphan_results`` are calls without a result and results without a call;
-#: ``billed_input_tokens`` is ``None`` when the trace records no conversation;
-#: ``recorded_*`` sum the usage the trace recorded, over ``recorded_model_calls``
-#: model calls (Anthropic input includes cache reads and writes).
-SUMMARY_COLUMNS = (
-    "file",
-    "format",
-    "trace_id",
-    "line",
-    "events",
-    "messages",
-    "turns",
-    "model_calls",
-    "calls",
-    "results",
-    "errors",
-    "unanswered_calls",
-    "orphan_results",
-    "duplicates",
-    "followups",
-    "followup_turns",
-    "hedges",
-    "hedged_turns",
-    "flagged_turns",
-    "result_tokens",
-    "billed_input_tokens",
-    "recorded_input_tokens",
-    "recorded_output_tokens",
-    "recorded_cache_read_tokens",
-    "recorded_cache_creation_tokens",
-    "recorded_model_calls",
-)
+# The rows below are tuples in the column order of columns.py's tables (CALLS,
+# FOLLOWUPS, HEDGES, TURNS; the summary dict has SUMMARY's keys).
 
 
 #: For each argument of a call, the values a follow-up is looked up by, in order.

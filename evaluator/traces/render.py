@@ -67,7 +67,7 @@ def _more(lines: list[str], items: list[Any]) -> None:
 
 def render_summary(analysis: TraceAnalysis) -> str:
     """The summary the CLI prints: totals, per-trace table, findings, drift, problems."""
-    from .metrics import SUMMARY_COLUMNS
+    from .columns import SUMMARY
 
     t = analysis.totals
     lines = [
@@ -79,7 +79,7 @@ def render_summary(analysis: TraceAnalysis) -> str:
         f"result tokens {t['result_tokens']:,}; billed input {_cell(t['billed_input_tokens'])}; "
         f"recorded input {_cell(t['recorded_input_tokens'])}",
     ]
-    summary = [dict(zip(SUMMARY_COLUMNS, r, strict=True)) for r in analysis._rows["summary"]]
+    summary = SUMMARY.records(analysis._rows["summary"])
     if summary:
         lines.append("")
         by_file: dict[str, list[dict[str, Any]]] = {}

@@ -6,10 +6,10 @@ import json
 from typing import Any
 
 from projeval.tokens import count_tokens
+from projeval.traces.columns import FOLLOWUPS
 from projeval.traces.events import Event, Trace, finish_trace
 from projeval.traces.hedges import Lexicon
 from projeval.traces.metrics import (
-    FOLLOWUP_COLUMNS,
     TokenCache,
     TraceAnalyser,
     event_texts,
@@ -63,15 +63,15 @@ def test_followups_duplicates_and_noise() -> None:
         call(8, "get_ticket", {"id": "tkt_9f3a71c4", "n": 7}, "c5"),  # short form; 7 is noise
         call(9, "find", {"query": "assignee:usr_41c2be09 status:open"}, "c6"),
     )
-    rows = [dict(zip(FOLLOWUP_COLUMNS, r, strict=True)) for r in m.followups]
+    rows = FOLLOWUPS.records(m.followups)
     assert [
         (
             r["seq"],
-            r["tool"],
-            r["argument"],
+            r["consumer_tool"],
+            r["consumer_arg"],
             r["value"],
-            r["source_tool"],
-            r["source_path"],
+            r["producer_tool"],
+            r["producer_path"],
             r["duplicate"],
         )
         for r in rows
