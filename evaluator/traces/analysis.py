@@ -40,7 +40,7 @@ from .columns import (
     Table,
 )
 from .events import Problem, events_frame
-from .findings import FieldFinding, FollowupTally, HedgedAnswer, hedged_answers
+from .findings import Fanout, FieldFinding, FollowupTally, HedgedAnswer, hedged_answers
 from .parsers import open_file
 from .partitions import Partition, merge_file, open_partition
 from .pipeline import (
@@ -78,6 +78,8 @@ class TraceAnalysis:
     _rows: dict[str, list[tuple[Any, ...]]] = field(repr=False)
     _problems: list[Problem] = field(repr=False)
     events_kept: bool = True
+    #: The per-field aggregate of follow-ups, most calls first (see :class:`Fanout`).
+    fanout: list[Fanout] = field(default_factory=list)
 
     @cached_property
     def summary(self) -> pd.DataFrame:
@@ -162,6 +164,8 @@ class TraceAnalysis:
         - ``hedges``: keys of :data:`~.columns.HEDGES`;
         - ``questions``: user questions and their nearest question-set entry,
           keys of :data:`~.columns.DRIFT` (empty without suites);
+        - ``fanout``: the per-field aggregate of follow-ups, :meth:`Fanout.to_dict`
+          (keys ``FANOUT_COLUMNS`` and ``text``), most calls first;
         - ``findings``: :meth:`FieldFinding.to_dict`, with its one-line ``text``;
         - ``hedged_answers``: :meth:`HedgedAnswer.to_dict`, with ``text``;
         - ``problems``: ``{file, line, reason}`` for each record skipped or repaired.
@@ -193,6 +197,7 @@ class TraceAnalysis:
             "duplicates": records(DUPLICATES, duplicates),
             "hedges": records(HEDGES, self._rows["hedges"]),
             "questions": records(DRIFT, self._rows["drift"]),
+            "fanout": [f.to_dict() for f in self.fanout],
             "findings": [f.to_dict() for f in self.findings],
             "hedged_answers": [h.to_dict() for h in self.hedged_answers],
             "problems": PROBLEMS.records(tuple(p) for p in self._problems),
@@ -343,6 +348,7 @@ def assemble(out: Collected, tally: FollowupTally, settings: Settings) -> TraceA
         files=out.infos,
         suites=sorted(s.name for s in suites),
         findings=tally.findings(),
+        fanout=tally.fanout(),
         hedged_answers=hedged_answers(
             rows["turns"], rows["hedges"], rows["drift"], suites, out.result_paths
         ),

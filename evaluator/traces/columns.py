@@ -206,6 +206,8 @@ CALLS = Table(
         _c("result_tokens", "BIGINT", "tokens of its result", nullable=True),
         _c("duplicate_of", "BIGINT", "seq of an earlier call with the same tool and arguments", nullable=True),
         _c("followup", "BOOLEAN", "an argument came from an earlier tool result"),
+        _c("kind", "VARCHAR", "the tool reads or writes: read, write, or None (unknown)", nullable=True),
+        _c("retry_of", "BIGINT", "seq of an earlier call with the same tool and arguments whose result was an error", nullable=True),
     ),
 )  # fmt: skip
 
@@ -235,6 +237,12 @@ FOLLOWUPS = Table(
         _c("producer_call_id", "VARCHAR", "that result's call id", nullable=True),
         _c("producer_path", "VARCHAR", "where in that result (a schema path)", nullable=True),
         _c("duplicate", "BOOLEAN", "the follow-up call repeats an earlier call"),
+        _c(
+            "kind",
+            "VARCHAR",
+            "the consumer tool reads or writes: read, write, or None (unknown)",
+            nullable=True,
+        ),
     ),
     store_table="followups",
     stored=(
@@ -304,11 +312,14 @@ SUMMARY = Table(
         _c("model_calls", "INTEGER", "assistant messages (parallel calls are one)"),
         _c("calls", "INTEGER", "tool calls"),
         _c("results", "INTEGER", "tool results"),
-        _c("errors", "INTEGER", "error results"),
+        _c("errors", "INTEGER", "error results (flagged, an error object or an Error: text)"),
         _c("unanswered_calls", "INTEGER", "calls without a result"),
         _c("orphan_results", "INTEGER", "results without a call"),
         _c("duplicates", "INTEGER", "calls that repeat an earlier call's tool and arguments"),
+        _c("retries", "INTEGER", "duplicates whose earlier call's result was an error"),
         _c("followups", "INTEGER", "follow-up calls"),
+        _c("lookups", "INTEGER", "follow-up calls to tools that do not write"),
+        _c("actions", "INTEGER", "follow-up calls to tools that write"),
         _c("followup_turns", "INTEGER", "turns with a follow-up call"),
         _c("hedges", "INTEGER", "hedge phrases"),
         _c("hedged_turns", "INTEGER", "turns with hedged assistant text"),
