@@ -16,23 +16,22 @@ import traceback
 from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from ._version import __version__
-from .config import Project, load_project
-from .cost import render_cost_text
 from .errors import EXIT_INPUT, EXIT_INTERNAL, EXIT_OK, ProjevalError
-from .history import open_history, render_diff, render_history, render_trend
-from .report import build_view, write_report
-from .run import RunResult, choose_projections, evaluate, refuse_empty
-from .score import SuiteScore, score_suite
-from .store import RunInfo, Store
-from .suites import load_suite
 from .textfmt import count, num, pct, table
-from .traces import render_summary
 from .vocabulary import FINDING_SEVERITIES
+
+# The library is imported inside each command, not here: `projeval --help` and
+# `projeval score` must not pay for pandas, DuckDB, jinja2 or matplotlib
+# (benchmarks/bench_startup.py measures it).
+if TYPE_CHECKING:
+    from .config import Project
+    from .run import RunResult
+    from .score import SuiteScore
 
 
 class _Context:
@@ -47,6 +46,8 @@ class _Context:
     @property
     def project(self) -> Project:
         if self._project is None:
+            from .config import load_project
+
             self._project = load_project(self.config_path)
             if self._project.source is not None:
                 self.debug(f"config: {display_path(self._project.source)}")
@@ -339,6 +340,8 @@ def score(
     Exits 1 when a suite could not be loaded or a projection could not be
     imported or misbehaved; everything else is still scored and printed.
     """
+    from .run import evaluate
+
     with ctx.stage("evaluate"):
         run = evaluate(ctx.project, _suites(ctx, suites), projection)
     if fmt == "json":
@@ -357,6 +360,10 @@ def score(
 @click.pass_obj
 def lineage(ctx: _Context, suite: str, projection: str, fmt: str) -> None:
     """Show where each source field lands in one projection's output, and its status."""
+    from .run import choose_projections
+    from .score import score_suite
+    from .suites import load_suite
+
     project = ctx.project
     loaded = load_suite(_suites(ctx, [suite])[0], root=project.root)
     scored = score_suite(
@@ -393,6 +400,9 @@ def cost(
     ctx: _Context, suites: tuple[str, ...], projection: tuple[str, ...], fields: int, fmt: str
 ) -> None:
     """Tokens per projection and fixture, where they go, and the field value table."""
+    from .cost import render_cost_text
+    from .run import evaluate
+
     run = evaluate(ctx.project, _suites(ctx, suites), projection)
     if fmt == "json":
         doc = {"version": 1, "suites": {s.name: s.cost.to_dict() for s in run.suites if s.cost}}
@@ -442,6 +452,10 @@ def run(
     address: str | None,
 ) -> None:
     """The main job: evaluate every suite, record the run in the history, write the report."""
+    from .run import evaluate, refuse_empty
+    from .store import RunInfo, Store
+    from .traces import render_summary
+
     project = ctx.project
     started = _now()
     with ctx.stage("evaluate"):
@@ -512,7 +526,8 @@ def traces(
     PATHS are trace files, folders or quoted glob patterns (JSON, JSON Lines,
     gzip, or Parquet files of normalised events).
     """
-    from .traces import analyse_traces
+    from .suites import load_suite
+    from .traces import analyse_traces, render_summary
 
     project = ctx.project
     loaded = []
@@ -543,6 +558,9 @@ def _scheduler(engine: str, address: str | None, project: Project) -> str | None
 
 
 def _write_report(ctx: _Context, db: Path, run_id: int | None, out: str | None) -> Path:
+    from .history import open_history
+    from .report import build_view, write_report
+
     history = open_history(db)
     rid, document = history.document(run_id)
     runs = history.runs()
@@ -574,6 +592,8 @@ def report(ctx: _Context, db: str | None, run_id: str | None, out: str | None) -
 @click.pass_obj
 def history(ctx: _Context, db: str | None, limit: int | None, fmt: str) -> None:
     """List the recorded runs."""
+    from .history import open_history, render_history
+
     runs = open_history(ctx.db(db)).runs(limit)
     click.echo(
         json.dumps(runs.to_dict(), indent=2) if fmt == "json" else render_history(runs).rstrip("\n")
@@ -598,6 +618,8 @@ def trend(
     fmt: str,
 ) -> None:
     """Coverage, tokens, follow-ups and hedges over the recorded runs."""
+    from .history import open_history, render_trend
+
     result = open_history(ctx.db(db)).trend(suite, projection, metric, last=last)
     click.echo(
         json.dumps(result.to_dict(), indent=2)
@@ -614,6 +636,8 @@ def trend(
 @click.pass_obj
 def diff(ctx: _Context, run_a: str | None, run_b: str | None, db: str | None, fmt: str) -> None:
     """What changed between two runs (default: the last two), regressions first."""
+    from .history import open_history, render_diff
+
     result = open_history(ctx.db(db)).diff(run_a, run_b)
     click.echo(
         json.dumps(result.to_dict(), indent=2)
@@ -715,6 +739,7 @@ def check(
     """
     from . import gate, gatereport
     from .errors import EXIT_GATE
+    from .run import evaluate
 
     project = ctx.project
     targets = [gatereport.parse_summary_target(s) for s in summaries]
