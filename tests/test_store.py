@@ -364,7 +364,7 @@ def test_v3_store_with_traces_reads_with_the_current_column_names(tmp_path: Path
     assert history.followups(2)[["file", "producer_tool", "consumer_tool"]].values.tolist() == [
         ["a.jsonl", "search", "get"]
     ]
-    assert history.hedges(2)[["file", "context"]].values.tolist() == [
+    assert history.hedges(2)[["file", "sentence"]].values.tolist() == [
         ["a.jsonl", "... I think it is ..."]
     ]
     _, doc = history.document(2)

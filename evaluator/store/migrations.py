@@ -56,6 +56,6 @@ ALTER TABLE trace_summaries RENAME COLUMN source_file TO file;
 ALTER TABLE trace_summaries RENAME COLUMN tool_calls TO calls;
 ALTER TABLE followups RENAME COLUMN source_file TO file;
 ALTER TABLE hedges RENAME COLUMN source_file TO file;
-ALTER TABLE hedges RENAME COLUMN excerpt TO context;
+ALTER TABLE hedges RENAME COLUMN excerpt TO sentence;
 """,
 }

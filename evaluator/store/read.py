@@ -24,7 +24,7 @@ _ORDER_BY = {
     "findings": "run_id, suite, projection, fixture, rule, path, message",
     "trace_summaries": "run_id, file, trace_id",
     "followups": "run_id, file, trace_id, turn, consumer_tool, consumer_arg, value",
-    "hedges": "run_id, file, trace_id, turn, phrase, context",
+    "hedges": "run_id, file, trace_id, turn, phrase, sentence",
     "run_documents": "run_id",
 }
 

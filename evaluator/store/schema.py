@@ -22,7 +22,8 @@ def trace_table_ddl(table: Table) -> str:
 #      traces), so a report can be rendered for any recorded run.
 #   4  the trace tables name their columns as the trace analysis does (declared
 #      in traces/columns.py): source_file -> file, trace_summaries.tool_calls ->
-#      calls, hedges.excerpt -> context.
+#      calls, hedges.excerpt -> sentence (the hedging sentence; rows recorded before
+#      hedges had sentences hold the match's context there).
 SCHEMA_VERSION = 4
 
 # The current schema, used as is for a new store. Times are UTC (TIMESTAMP

@@ -28,6 +28,7 @@ from . import drift as drift_mod
 from . import shards
 from .columns import (
     CALLS,
+    CLAIMS,
     DOCUMENT_VERSION,
     DRIFT,
     DUPLICATES,
@@ -37,10 +38,19 @@ from .columns import (
     STORED_TABLES,
     SUMMARY,
     TURNS,
+    TURNS_DOCUMENT,
     Table,
 )
 from .events import Problem, events_frame
-from .findings import Fanout, FieldFinding, FollowupTally, HedgedAnswer, hedged_answers
+from .findings import (
+    Fanout,
+    FieldFinding,
+    FollowupTally,
+    HedgedAnswer,
+    UnsupportedAnswer,
+    hedged_answers,
+    unsupported_answers,
+)
 from .parsers import open_file
 from .partitions import Partition, merge_file, open_partition
 from .pipeline import (
@@ -52,6 +62,7 @@ from .pipeline import (
     sort_rows,
 )
 from .readers import DEFAULT_MAX_JSON_BYTES, expand_paths
+from .turns import TURN_CLASSES
 
 #: Version of the document :meth:`TraceAnalysis.to_dict` returns (its history
 #: is in columns.py, beside :func:`~.columns.upgrade_document`).
@@ -75,11 +86,14 @@ class TraceAnalysis:
     suites: list[str]
     findings: list[FieldFinding]
     hedged_answers: list[HedgedAnswer]
+    unsupported_answers: list[UnsupportedAnswer]
     _rows: dict[str, list[tuple[Any, ...]]] = field(repr=False)
     _problems: list[Problem] = field(repr=False)
     events_kept: bool = True
     #: The per-field aggregate of follow-ups, most calls first (see :class:`Fanout`).
     fanout: list[Fanout] = field(default_factory=list)
+    #: Suites whose tool appears in the traces: drift is measured against these only.
+    drift_suites: list[str] = field(default_factory=list)
 
     @cached_property
     def summary(self) -> pd.DataFrame:
@@ -108,8 +122,23 @@ class TraceAnalysis:
 
     @cached_property
     def turns(self) -> pd.DataFrame:
-        """One row per user question: calls, follow-ups and hedges in its turn, the answer."""
+        """One row per user turn: its class (``kind``), calls, follow-ups and hedges in its
+        turn, the answer."""
         return TURNS.frame(self._rows["turns"])
+
+    @cached_property
+    def claims(self) -> pd.DataFrame:
+        """One row per value an answer stated that no result, user or system text held."""
+        return CLAIMS.frame(self._rows["claims"])
+
+    @cached_property
+    def turn_classes(self) -> dict[str, int]:
+        """How many user turns of each class (:data:`~projeval.traces.turns.TURN_CLASSES`)."""
+        counts = dict.fromkeys(TURN_CLASSES, 0)
+        kind = TURNS.index("kind")
+        for row in self._rows["turns"]:
+            counts[row[kind]] = counts.get(row[kind], 0) + 1
+        return counts
 
     @cached_property
     def drift(self) -> pd.DataFrame:
@@ -161,13 +190,18 @@ class TraceAnalysis:
         - ``followups``: keys of :data:`~.columns.FOLLOWUPS` (empty in summary mode);
         - ``duplicates``: calls repeating an earlier call, keys of
           :data:`~.columns.DUPLICATES` (empty in summary mode);
-        - ``hedges``: keys of :data:`~.columns.HEDGES`;
+        - ``hedges``: keys of :data:`~.columns.HEDGES` (each with its ``kind`` and ``sentence``);
+        - ``turns``: each user turn, keys of :data:`~.columns.TURNS_DOCUMENT`;
+        - ``turn_classes``: how many turns of each class;
+        - ``claims``: ungrounded claims, keys of :data:`~.columns.CLAIMS`;
+        - ``drift_suites``: the suites whose tool appears in the traces;
         - ``questions``: user questions and their nearest question-set entry,
           keys of :data:`~.columns.DRIFT` (empty without suites);
         - ``fanout``: the per-field aggregate of follow-ups, :meth:`Fanout.to_dict`
           (keys ``FANOUT_COLUMNS`` and ``text``), most calls first;
         - ``findings``: :meth:`FieldFinding.to_dict`, with its one-line ``text``;
         - ``hedged_answers``: :meth:`HedgedAnswer.to_dict`, with ``text``;
+        - ``unsupported_answers``: :meth:`UnsupportedAnswer.to_dict`, with ``text``;
         - ``problems``: ``{file, line, reason}`` for each record skipped or repaired.
 
         Every list is sorted (by file, trace id, position), so the document of
@@ -177,6 +211,7 @@ class TraceAnalysis:
         def records(table: Table, rows: list[tuple[Any, ...]]) -> list[dict[str, Any]]:
             return [_jsonable(r) for r in table.records(rows)]
 
+        turn_at = [TURNS.index(c) for c in TURNS_DOCUMENT.names]
         picked = [CALLS.index(c) for c in DUPLICATES.names]
         is_dup = CALLS.index("duplicate_of")
         duplicates = [
@@ -196,10 +231,17 @@ class TraceAnalysis:
             "followups": records(FOLLOWUPS, self._rows["followups"]),
             "duplicates": records(DUPLICATES, duplicates),
             "hedges": records(HEDGES, self._rows["hedges"]),
+            "turns": records(
+                TURNS_DOCUMENT, [tuple(r[i] for i in turn_at) for r in self._rows["turns"]]
+            ),
+            "turn_classes": dict(self.turn_classes),
+            "claims": records(CLAIMS, self._rows["claims"]),
+            "drift_suites": list(self.drift_suites),
             "questions": records(DRIFT, self._rows["drift"]),
             "fanout": [f.to_dict() for f in self.fanout],
             "findings": [f.to_dict() for f in self.findings],
             "hedged_answers": [h.to_dict() for h in self.hedged_answers],
+            "unsupported_answers": [u.to_dict() for u in self.unsupported_answers],
             "problems": PROBLEMS.records(tuple(p) for p in self._problems),
         }
 
@@ -342,6 +384,10 @@ def assemble(out: Collected, tally: FollowupTally, settings: Settings) -> TraceA
     sort_rows(out)
     rows = out.rows
     suites = list(settings.suites)
+    # Drift only against the suites whose tool appears in the traces.
+    called = {r[2] for r in rows["suite_tools"]}
+    drift_suites = sorted(s.name for s in suites if s.tool in called)
+    rows["drift"] = drift_mod.pick(rows["drift"], drift_suites)
     return TraceAnalysis(
         encoding=settings.encoding,
         threshold=settings.threshold,
@@ -352,9 +398,13 @@ def assemble(out: Collected, tally: FollowupTally, settings: Settings) -> TraceA
         hedged_answers=hedged_answers(
             rows["turns"], rows["hedges"], rows["drift"], suites, out.result_paths
         ),
+        unsupported_answers=unsupported_answers(
+            rows["turns"], rows["claims"], rows["drift"], suites, out.result_paths
+        ),
         _rows=rows,
         _problems=out.problems,
         events_kept=settings.keep_events,
+        drift_suites=drift_suites,
     )
 
 

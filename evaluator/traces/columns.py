@@ -272,25 +272,58 @@ HEDGES = Table(
         _c("start", "BIGINT", "offset of the match in the text"),
         _c("end", "BIGINT", "offset after the match"),
         _c("context", "VARCHAR", "the text around the match"),
+        _c("kind", "VARCHAR", "the phrase's kind in the lexicon"),
+        _c("sentence", "VARCHAR", "the sentence that hedges"),
     ),
     store_table="hedges",
-    stored=("trace_id", "file", "turn", "phrase", "language", "context"),
+    stored=("trace_id", "file", "turn", "phrase", "language", "sentence"),
     store_only=(_c("question_id", "VARCHAR", "the question the hedged answer answered"),),
 )
 
 TURNS = Table(
     "turns",
-    "One row per user question: calls, follow-ups and hedges in its turn, the answer.",
+    "One row per user turn: its class, calls, follow-ups and hedges in its turn, the answer.",
     (
         _FILE,
         _TRACE,
         _TURN,
         _c("question", "VARCHAR", "the user's question"),
+        _c("kind", "VARCHAR", "the turn's class (projeval.traces.turns.TURN_CLASSES)"),
         _c("calls", "BIGINT", "tool calls in the turn"),
         _c("followups", "BIGINT", "follow-up calls in the turn"),
         _c("hedges", "BIGINT", "hedged assistant messages in the turn"),
         _c("answer", "VARCHAR", "the last assistant text of the turn", nullable=True),
     ),
+)
+
+#: The ``turns`` list of the JSON document: each user turn and its class.
+TURNS_DOCUMENT = Table(
+    "turns_document",
+    "One object per user turn in the JSON document: the question and its class.",
+    tuple(TURNS.column(n) for n in ("file", "trace_id", "turn", "question", "kind")),
+)
+
+CLAIMS = Table(
+    "claims",
+    "One row per value an assistant text stated that nothing read before held.",
+    (
+        _FILE,
+        _TRACE,
+        _c("seq", "BIGINT", "the assistant message's position in its trace"),
+        _TURN,
+        _c("kind", "VARCHAR", "what the value is: a date, time, amount, duration, id, name"),
+        _c("value", "VARCHAR", "the value as the text states it"),
+        _c("start", "BIGINT", "offset of the value in the text"),
+        _c("end", "BIGINT", "offset after the value"),
+        _c("sentence", "VARCHAR", "the sentence that states it"),
+    ),
+)
+
+#: Internal: the suite tools each trace called (drift is measured against those suites).
+SUITE_TOOLS = Table(
+    "suite_tools",
+    "One row per (trace, suite tool it called).",
+    (_FILE, _TRACE, _c("tool", "VARCHAR", "the suite's tool")),
 )
 
 #: Counts per trace are INTEGER (32 bits, as the store has them), token totals BIGINT.
@@ -324,6 +357,7 @@ SUMMARY = Table(
         _c("hedges", "INTEGER", "hedge phrases"),
         _c("hedged_turns", "INTEGER", "turns with hedged assistant text"),
         _c("flagged_turns", "INTEGER", "turns with a follow-up or a hedge"),
+        _c("ungrounded_claims", "INTEGER", "values answers stated that nothing read before held"),
         _c("result_tokens", "BIGINT", "tokens of the tool results"),
         _c("billed_input_tokens", "BIGINT", "input tokens billed over the conversation (None: no conversation recorded)", nullable=True),
         _c("recorded_input_tokens", "BIGINT", "input tokens the trace recorded", nullable=True),
@@ -376,20 +410,35 @@ PROBLEMS = Table(
 #: Every table, by name.
 TABLES: dict[str, Table] = {
     t.name: t
-    for t in (EVENTS, CALLS, DUPLICATES, FOLLOWUPS, HEDGES, TURNS, SUMMARY, DRIFT, PROBLEMS)
+    for t in (
+        EVENTS,
+        CALLS,
+        DUPLICATES,
+        FOLLOWUPS,
+        HEDGES,
+        TURNS,
+        TURNS_DOCUMENT,
+        CLAIMS,
+        SUITE_TOOLS,
+        SUMMARY,
+        DRIFT,
+        PROBLEMS,
+    )
 }
 #: The tables a run keeps in the history store, in the order a run writes them.
 STORED_TABLES = (SUMMARY, FOLLOWUPS, HEDGES)
 
 #: Version of the JSON document of a trace analysis (``TraceAnalysis.to_dict``).
 #: 1: first version.
-#: 2: one naming with the store: follow-ups name ``consumer_tool``, ``consumer_arg``
+#: 2: hedges carry ``kind`` and ``sentence``; ``turns``, ``turn_classes``, ``claims``,
+#:    ``unsupported_answers`` and ``drift_suites`` added.
+#: 3: one naming with the store: follow-ups name ``consumer_tool``, ``consumer_arg``
 #:    and ``producer_seq``/``_tool``/``_call_id``/``_path`` (were ``tool``, ``argument``
 #:    and ``source_*``).
-DOCUMENT_VERSION = 2
+DOCUMENT_VERSION = 3
 
-#: Version 1's follow-up keys, by their name since version 2.
-_V1_FOLLOWUP_KEYS = {
+#: The follow-up keys of versions 1 and 2, by their name since version 3.
+_OLD_FOLLOWUP_KEYS = {
     "tool": "consumer_tool",
     "argument": "consumer_arg",
     "source_seq": "producer_seq",
@@ -409,7 +458,8 @@ def upgrade_document(doc: dict[str, Any]) -> dict[str, Any]:
         return doc
     out = dict(doc)
     out["followups"] = [
-        {_V1_FOLLOWUP_KEYS.get(k, k): v for k, v in row.items()} for row in doc.get("followups", [])
-    ]
+        {_OLD_FOLLOWUP_KEYS.get(k, k): v for k, v in row.items()}
+        for row in doc.get("followups", [])
+    ]  # versions 1 and 2 differ in nothing else a reader of old runs needs
     out["version"] = DOCUMENT_VERSION
     return out

@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import functools
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .. import paths
 from .actions import WRITE
-from .columns import DRIFT, FOLLOWUPS, HEDGES, TURNS
+from .columns import CLAIMS, DRIFT, FOLLOWUPS, HEDGES, TURNS, Table
+from .turns import is_query
 
 #: How a field's declared kind reads in a finding.
 KIND_LABELS = {"id": "opaque id", "code": "code"}
@@ -33,9 +34,9 @@ _F_CONSUMER, _F_VALUE = FOLLOWUPS.index("consumer_tool"), FOLLOWUPS.index("value
 _F_ARG, _F_KIND = FOLLOWUPS.index("consumer_arg"), FOLLOWUPS.index("kind")
 _F_PRODUCER, _F_PATH = FOLLOWUPS.index("producer_tool"), FOLLOWUPS.index("producer_path")
 _F_DUPLICATE = FOLLOWUPS.index("duplicate")
-_H_FILE, _H_TRACE, _H_TURN = (HEDGES.index(c) for c in ("file", "trace_id", "turn"))
-_H_PHRASE, _H_CONTEXT = HEDGES.index("phrase"), HEDGES.index("context")
-_T_KEY = tuple(TURNS.index(c) for c in ("file", "trace_id", "turn", "question"))
+_H_PHRASE, _H_SENTENCE = HEDGES.index("phrase"), HEDGES.index("sentence")
+_C_VALUE, _C_SENTENCE = CLAIMS.index("value"), CLAIMS.index("sentence")
+_T_KEY = tuple(TURNS.index(c) for c in ("file", "trace_id", "turn", "question", "kind"))
 _D_KEY = tuple(DRIFT.index(c) for c in ("file", "trace_id", "turn"))
 _D_SUITE, _D_QUESTION = DRIFT.index("suite"), DRIFT.index("question_id")
 _D_SCORE, _D_COVERED = DRIFT.index("score"), DRIFT.index("covered")
@@ -362,23 +363,13 @@ class HedgedAnswer:
     phrases: tuple[str, ...]
     needs: tuple[str, ...]
     missing: tuple[str, ...] | None  # None: the suite's tool was not called in this trace
-    example: str
+    example: str  # the first hedged sentence
 
     @property
     def text(self) -> str:
-        """One line: question, matched question, hedges, needed and missing fields."""
-        head = f"{self.trace_id} turn {self.turn}: {self.question!r}"
-        if self.question_id is None:
-            return f"{head}; no question-set question matches; hedges: {', '.join(self.phrases)}"
-        line = (
-            f"{head} ~ {self.question_id} ({self.score:.2f}); hedges: "
-            f"{', '.join(self.phrases)}; needs: {', '.join(self.needs) or '-'}"
-        )
-        if self.missing:
-            line += f"; never in the results: {', '.join(self.missing)}"
-        elif self.missing is None:
-            line += "; the suite's tool was not called"
-        return line
+        """One line: the hedged sentence, the question, its match, needed and missing fields."""
+        head = f"{self.trace_id} turn {self.turn}: {self.example!r} (asked: {self.question!r})"
+        return _with_needs(head, "hedges", self.phrases, self)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form (``text`` included)."""
@@ -398,6 +389,62 @@ class HedgedAnswer:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class UnsupportedAnswer:
+    """An answer stating values nothing the agent read held, beside its question and the
+    needed fields the suite's tool never returned: what an agent says when a field it
+    needed was dropped."""
+
+    file: str
+    trace_id: str
+    turn: int
+    question: str
+    suite: str | None
+    question_id: str | None
+    score: float
+    values: tuple[str, ...]
+    needs: tuple[str, ...]
+    missing: tuple[str, ...] | None  # None: the suite's tool was not called in this trace
+    example: str  # the sentence of the first such value
+
+    @property
+    def text(self) -> str:
+        """One line: the sentence, the question, the values, needed and missing fields."""
+        head = f"{self.trace_id} turn {self.turn}: {self.example!r} (asked: {self.question!r})"
+        return _with_needs(head, "states", self.values, self)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form (``text`` included)."""
+        return {
+            "file": self.file,
+            "trace_id": self.trace_id,
+            "turn": self.turn,
+            "question": self.question,
+            "suite": self.suite,
+            "question_id": self.question_id,
+            "score": self.score,
+            "values": list(self.values),
+            "needs": list(self.needs),
+            "missing": None if self.missing is None else list(self.missing),
+            "example": self.example,
+            "text": self.text,
+        }
+
+
+def _with_needs(head: str, label: str, items: Sequence[str], a: Any) -> str:
+    if a.question_id is None:
+        return f"{head}; no question-set question matches; {label}: {', '.join(items)}"
+    line = (
+        f"{head} ~ {a.question_id} ({a.score:.2f}); {label}: {', '.join(items)}; "
+        f"needs: {', '.join(a.needs) or '-'}"
+    )
+    if a.missing:
+        line += f"; never in the results: {', '.join(a.missing)}"
+    elif a.missing is None:
+        line += "; the suite's tool was not called"
+    return line
+
+
 def hedged_answers(
     turns: Iterable[tuple[Any, ...]],
     hedges: Iterable[tuple[Any, ...]],
@@ -405,25 +452,95 @@ def hedged_answers(
     suites: Sequence[Any],
     result_paths: dict[tuple[str, str], dict[str, set[str]]],
 ) -> list[HedgedAnswer]:
-    """Hedged turns with their matched question, its needs, and the needs never seen.
+    """Hedged answers to questions and requests, with their matched question, its needs,
+    and the needs never seen.
 
     Rows are tuples of the ``turns``, ``hedges`` and ``drift`` tables (columns.py).
     A need is *missing* when no result of the suite's tool in that trace had a
-    value at the field's path.
+    value at the field's path. A turn that answers the agent or greets is left
+    out: it asked nothing of the tools.
     """
-    by_turn: defaultdict[tuple[str, str, int], list[tuple[Any, ...]]] = defaultdict(list)
-    for h in hedges:
-        by_turn[(h[_H_FILE], h[_H_TRACE], h[_H_TURN])].append(h)
+    out = []
+    for turn, found, (suite, qid, score, needs, missing) in _answered(
+        turns, HEDGES, hedges, drift, suites, result_paths
+    ):
+        file, trace_id, number, question, _kind = (turn[i] for i in _T_KEY)
+        out.append(
+            HedgedAnswer(
+                file,
+                trace_id,
+                number,
+                question,
+                suite,
+                qid,
+                score,
+                tuple(sorted({h[_H_PHRASE] for h in found})),
+                needs,
+                missing,
+                found[0][_H_SENTENCE],
+            )
+        )
+    return out
+
+
+def unsupported_answers(
+    turns: Iterable[tuple[Any, ...]],
+    claims: Iterable[tuple[Any, ...]],
+    drift: Iterable[tuple[Any, ...]],
+    suites: Sequence[Any],
+    result_paths: dict[tuple[str, str], dict[str, set[str]]],
+) -> list[UnsupportedAnswer]:
+    """Answers to questions and requests that state ungrounded values (claims table rows),
+    with the matched question and the needed fields never returned."""
+    out = []
+    for turn, found, (suite, qid, score, needs, missing) in _answered(
+        turns, CLAIMS, claims, drift, suites, result_paths
+    ):
+        file, trace_id, number, question, _kind = (turn[i] for i in _T_KEY)
+        values = tuple(dict.fromkeys(c[_C_VALUE] for c in found))
+        out.append(
+            UnsupportedAnswer(
+                file,
+                trace_id,
+                number,
+                question,
+                suite,
+                qid,
+                score,
+                values,
+                needs,
+                missing,
+                found[0][_C_SENTENCE],
+            )
+        )
+    return out
+
+
+_Match = tuple[str | None, str | None, float, tuple[str, ...], tuple[str, ...] | None]
+
+
+def _answered(
+    turns: Iterable[tuple[Any, ...]],
+    table: Table,
+    signals: Iterable[tuple[Any, ...]],
+    drift: Iterable[tuple[Any, ...]],
+    suites: Sequence[Any],
+    result_paths: dict[tuple[str, str], dict[str, set[str]]],
+) -> Iterator[tuple[tuple[Any, ...], list[tuple[Any, ...]], _Match]]:
+    """Each question or request turn with signal rows (of ``table``: hedges or claims),
+    those rows, and (suite, question id, score, needs, needs never seen)."""
+    key = [table.index(c) for c in ("file", "trace_id", "turn")]
+    by_turn: defaultdict[tuple[Any, ...], list[tuple[Any, ...]]] = defaultdict(list)
+    for row in signals:
+        by_turn[tuple(row[i] for i in key)].append(row)
     matches = {tuple(d[i] for i in _D_KEY): d for d in drift}
     suite_by_name = {s.name: s for s in suites}
-    out = []
-    for t in turns:
-        file, trace_id, turn, question = (t[i] for i in _T_KEY)
-        found = by_turn.get((file, trace_id, turn))
-        if not found:
+    for turn in turns:
+        file, trace_id, number, _question, kind = (turn[i] for i in _T_KEY)
+        found = by_turn.get((file, trace_id, number))
+        if not found or not is_query(kind):
             continue
-        phrases = tuple(sorted({h[_H_PHRASE] for h in found}))
-        d = matches.get((file, trace_id, turn))
+        d = matches.get((file, trace_id, number))
         suite = suite_by_name.get(d[_D_SUITE]) if d is not None and d[_D_COVERED] else None
         needs: tuple[str, ...] = ()
         missing: tuple[str, ...] | None = None
@@ -440,22 +557,8 @@ def hedged_answers(
                     for name in needs
                     if name in suite.fields and not _present(suite.fields[name], seen_segments)
                 )
-        out.append(
-            HedgedAnswer(
-                file,
-                trace_id,
-                turn,
-                question,
-                suite.name if suite else None,
-                qid,
-                d[_D_SCORE] if d is not None else 0.0,
-                phrases,
-                needs,
-                missing,
-                found[0][_H_CONTEXT],
-            )
-        )
-    return out
+        score = d[_D_SCORE] if d is not None else 0.0
+        yield turn, found, (suite.name if suite else None, qid, score, needs, missing)
 
 
 def _present(fdef: Any, seen: list[paths.SchemaPath]) -> bool:

@@ -7,6 +7,7 @@ declaration, so a column added in one place and not the others fails here.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -17,6 +18,8 @@ from projeval.store.rows import schema_columns
 from projeval.traces import analyse_traces
 from projeval.traces.columns import (
     CALLS,
+    CLAIMS,
+    DOCUMENT_VERSION,
     DRIFT,
     DUPLICATES,
     EVENTS,
@@ -27,6 +30,7 @@ from projeval.traces.columns import (
     SUMMARY,
     TABLES,
     TURNS,
+    TURNS_DOCUMENT,
     Column,
     Table,
     upgrade_document,
@@ -45,6 +49,7 @@ FRAMES = {
     "turns": TURNS,
     "drift": DRIFT,
     "problems": PROBLEMS,
+    "claims": CLAIMS,
 }
 #: The lists of TraceAnalysis.to_dict, by table.
 DOCUMENT_LISTS = {
@@ -54,20 +59,28 @@ DOCUMENT_LISTS = {
     "hedges": HEDGES,
     "questions": DRIFT,
     "problems": PROBLEMS,
+    "turns": TURNS_DOCUMENT,
+    "claims": CLAIMS,
 }
 
 
 @pytest.fixture(scope="module")
 def shipped(tmp_path_factory: pytest.TempPathFactory):
-    # The shipped traces, and one file with a bad record so the problems table has a row.
+    # The shipped traces, and one file with an ungrounded claim and a bad record, so the
+    # claims and problems tables have rows too.
     bad = tmp_path_factory.mktemp("bad") / "bad.jsonl"
-    bad.write_text('{"messages": [{"role": "user", "content": "hi"}]}\n{not json\n')
+    claim = [
+        {"role": "user", "content": "When is my refund due?"},
+        {"role": "assistant", "content": "Your refund of $42.50 is due on 2024-05-27."},
+    ]
+    bad.write_text(json.dumps({"messages": claim}) + "\n{not json\n")
     return analyse_traces([SHIPPED, bad], suites=[desk_suite()], keep_events=True)
 
 
 def test_every_table_of_the_analysis_is_declared(shipped) -> None:
     assert set(shipped._rows) <= set(TABLES)
-    assert set(FRAMES.values()) | set(DOCUMENT_LISTS.values()) == set(TABLES.values())
+    internal = {TABLES["suite_tools"]}  # rows the analysis keeps for drift, never shown
+    assert set(FRAMES.values()) | set(DOCUMENT_LISTS.values()) | internal == set(TABLES.values())
 
 
 @pytest.mark.parametrize("name", sorted(FRAMES))
@@ -188,7 +201,7 @@ def test_a_version_1_document_reads_with_the_current_names() -> None:
         ],
     }
     new = upgrade_document(old)
-    assert new["version"] == 2
+    assert new["version"] == DOCUMENT_VERSION == 3
     assert new["followups"] == [
         {
             "file": "a.jsonl",
