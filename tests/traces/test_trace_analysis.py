@@ -166,7 +166,7 @@ def test_real_support_desk_suite_drops_in() -> None:
 
 def test_to_dict_is_versioned_json_and_deterministic(shipped) -> None:
     doc = shipped.to_dict()
-    assert doc["version"] == SCHEMA_VERSION == 2
+    assert doc["version"] == SCHEMA_VERSION == 3
     assert list(doc) == [
         "version",
         "encoding",
