@@ -23,13 +23,14 @@ import click
 from ._version import __version__
 from .errors import EXIT_INPUT, EXIT_INTERNAL, EXIT_OK, ProjevalError
 from .textfmt import count, num, pct, table
-from .vocabulary import FINDING_SEVERITIES
+from .vocabulary import FINDING_SEVERITIES, LINEAGE_STATUSES
 
 # The library is imported inside each command, not here: `projeval --help` and
 # `projeval score` must not pay for pandas, DuckDB, jinja2 or matplotlib
 # (benchmarks/bench_startup.py measures it).
 if TYPE_CHECKING:
     from .config import Project
+    from .lineage import FieldLineage
     from .run import RunResult
     from .score import SuiteScore
 
@@ -192,18 +193,41 @@ def run_errors(run: RunResult) -> list[str]:
     return [*failed, *run.errors]
 
 
-def render_lineage_text(scored: SuiteScore, projection: str) -> str:
-    """The table ``projeval lineage`` prints."""
+def render_lineage_text(
+    scored: SuiteScore, projection: str, rows: Sequence[FieldLineage] | None = None
+) -> str:
+    """The table ``projeval lineage`` prints: ``rows`` (default: every source field)."""
     p = scored.projections[projection]
     head = f"{scored.suite.name} / {projection}: lineage of every source field"
     if not p.ok or p.lineage is None:
         return f"{head}\nerror: {p.error}"
-    rows = [
+    every = p.lineage.rows()
+    if rows is not None and len(rows) != len(every):
+        head = f"{scored.suite.name} / {projection}: lineage of {len(rows)} of {len(every)} source fields"
+    cells = [
         (fl.field or "", fl.source, ", ".join(fl.outputs) or "-", fl.status, fl.detail)
-        for fl in p.lineage.rows()
+        for fl in (every if rows is None else rows)
     ]
-    body = table(("field", "source path", "output path", "status", "detail"), rows)
+    body = table(("field", "source path", "output path", "status", "detail"), cells)
     return f"{head} ({p.lineage.calls} projection calls)\n{body}"
+
+
+def select_lineage(
+    rows: Sequence[FieldLineage], fields: Sequence[str], statuses: Sequence[str]
+) -> list[FieldLineage]:
+    """The rows whose field name or source path matches a ``fields`` pattern (shell-style:
+    ``customer*``, ``data[].attributes.*``) and whose status is one of ``statuses``; an
+    empty filter keeps every row."""
+    from fnmatch import fnmatchcase
+
+    def wanted(fl: FieldLineage) -> bool:
+        names = [n for n in (fl.field, fl.source) if n]
+        # [] in a path is literal, not a character class: escape it for fnmatch.
+        return not fields or any(
+            fnmatchcase(n, f.replace("[]", "[[]]")) for f in fields for n in names
+        )
+
+    return [fl for fl in rows if wanted(fl) and (not statuses or fl.status in statuses)]
 
 
 def _emit(text: str, out: str | None) -> None:
@@ -356,9 +380,31 @@ def score(
 @cli.command()
 @click.argument("suite")
 @click.argument("projection")
+@click.option(
+    "--field",
+    "fields",
+    multiple=True,
+    metavar="PATTERN",
+    help="Only fields whose name or source path matches (shell-style, e.g. 'customer*'; "
+    "repeatable).",
+)
+@click.option(
+    "--status",
+    "statuses",
+    multiple=True,
+    type=click.Choice(LINEAGE_STATUSES),
+    help="Only fields with this status (repeatable).",
+)
 @_FORMAT
 @click.pass_obj
-def lineage(ctx: _Context, suite: str, projection: str, fmt: str) -> None:
+def lineage(
+    ctx: _Context,
+    suite: str,
+    projection: str,
+    fields: tuple[str, ...],
+    statuses: tuple[str, ...],
+    fmt: str,
+) -> None:
     """Show where each source field lands in one projection's output, and its status."""
     from .run import choose_projections
     from .score import score_suite
@@ -374,17 +420,18 @@ def lineage(ctx: _Context, suite: str, projection: str, fmt: str) -> None:
     )
     name = loaded.name
     p = scored.projections[projection]
+    rows = select_lineage(p.lineage.rows(), fields, statuses) if p.lineage else []
     if fmt == "json":
         doc = {
             "version": 1,
             "suite": name,
             "projection": projection,
             "error": p.error,
-            "lineage": [fl.to_dict() for fl in p.lineage.rows()] if p.lineage else [],
+            "lineage": [fl.to_dict() for fl in rows],
         }
         click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
     elif p.ok:
-        click.echo(render_lineage_text(scored, projection))
+        click.echo(render_lineage_text(scored, projection, rows))
     if not p.ok:
         ctx.errors([p.error or f"projection {projection!r} failed"])
         raise SystemExit(EXIT_INPUT)
@@ -767,6 +814,23 @@ def check(
         raise SystemExit(EXIT_INPUT)
     if not checked.passed:
         raise SystemExit(EXIT_GATE)
+
+
+@cli.command()
+@click.argument("fixtures", nargs=-1, type=click.Path(dir_okay=False))
+@click.option("--tool", default=None, help="The tool's name (default: the first fixture's name).")
+@click.pass_obj
+def init(ctx: _Context, fixtures: tuple[str, ...], tool: str | None) -> None:
+    """Start a project here: the config, a draft suite from FIXTURES, a raw projection.
+
+    FIXTURES are raw responses of one tool (JSON files); the draft suite lists
+    every field in them, with its inferred kind, for you to pick from. Without
+    one, an example response is written. Nothing is overwritten.
+    """
+    from .scaffold import init_project
+
+    result = init_project(Path.cwd(), list(fixtures), tool=tool)
+    click.echo(result.next_steps())
 
 
 @cli.group()
