@@ -31,7 +31,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from . import kinds, paths
-from .projections import ProjectionFault, ProjectionRunner, canonical
+from .projections import ProjectionFault, Runner, canonical
 from .suites import FieldDef
 
 STATUSES = ("kept", "resolved", "lossy", "dropped", "partial", "no-sample", "inconclusive")
@@ -327,7 +327,7 @@ def _fits(kind: str, value: Any, epoch: str | None) -> bool:
 class _Prober:
     """Runs perturbations of one fixture through one projection."""
 
-    def __init__(self, runner: ProjectionRunner, raw: Any, baseline: Any) -> None:
+    def __init__(self, runner: Runner, raw: Any, baseline: Any) -> None:
         self.runner = runner
         self.raw = raw
         self.baseline = baseline
@@ -338,7 +338,7 @@ class _Prober:
         try:
             output, _ = self.runner(perturbed, serialise=False)
         except ProjectionFault as fault:
-            if fault.kind == "timeout":
+            if fault.fatal:  # a hang, a crash, an exit: the projection's own error
                 raise
             self.last_error = fault.message
             return None
@@ -604,7 +604,7 @@ def _infer_kind(schema: paths.SchemaPath, values: list[Any], declared: list) -> 
 
 
 def lineage_for_fixture(
-    runner: ProjectionRunner,
+    runner: Runner,
     raw: Any,
     baseline: Any,
     field_defs: dict[str, FieldDef] | None = None,
@@ -752,7 +752,7 @@ def _precision_loss(fl: FieldLineage) -> float:
 
 def infer_lineage(
     name: str,
-    runner: ProjectionRunner,
+    runner: Runner,
     fixtures: list[tuple[str, Any]],
     field_defs: dict[str, FieldDef] | None = None,
 ) -> LineageResult:
@@ -802,11 +802,15 @@ def infer_lineage(
     return result
 
 
-def _baseline(runner: ProjectionRunner, raw: Any, before: str) -> Any:
-    """Run on two private copies: checks determinism and that the input is not mutated."""
-    first_input = copy.deepcopy(raw)
-    output, text = runner(first_input)
-    if canonical(first_input) != before:
+def _baseline(runner: Runner, raw: Any, before: str) -> Any:
+    """Run twice: checks determinism and that the input is not mutated.
+
+    The first call gets ``raw`` itself, the input every perturbation shares its
+    branches with (a worker is sent the perturbations as edits of it); a projection
+    that mutates it is an error before any perturbation is built from it.
+    """
+    output, text = runner(raw)
+    if canonical(raw) != before:
         raise ProjectionFault("mutates-input", "changed the raw response it was given")
     _, second_text = runner(copy.deepcopy(raw))
     if second_text != text:
