@@ -45,7 +45,7 @@ from typing import Any
 try:
     import orjson
 
-    _loads = orjson.loads
+    _loads: Any = orjson.loads
     _FAST_OPTIONS = (
         orjson.OPT_PASSTHROUGH_DATACLASS
         | orjson.OPT_PASSTHROUGH_DATETIME
@@ -59,7 +59,7 @@ try:
             return _json_dumps(value).encode()
 
 except ImportError:  # pragma: no cover - projeval always installs orjson
-    from json import loads as _loads
+    _loads = json.loads
 
     def _fast_dumps(value: Any) -> bytes:
         return _json_dumps(value).encode()
@@ -222,7 +222,7 @@ def edits(old: Any, new: Any) -> list[list[Any]] | None:
                     return len(out) <= _MAX_EDITS
                 keys, av, bv = list(b), list(a.values()), list(b.values())
             else:
-                keys, av, bv = range(len(b)), a, b
+                keys, av, bv = list(range(len(b))), a, b
             same = list(map(operator.is_, av, bv))
             start = 0
             while True:

@@ -249,12 +249,7 @@ def score_suite(
         result.projections[name] = scored
         runner: Runner
         try:
-            if spec.mcp is not None:
-                from .mcp_runner import start_mcp_runner  # the MCP SDK loads only when used
-
-                runner = start_mcp_runner(spec, suite, limits)
-            else:
-                runner = start_runner(spec, suite, limits)
+            runner = start_runner(spec, suite, limits)
         except ProjectionLoadError as exc:
             scored.error, scored.error_kind = exc.render(), "import"
             continue

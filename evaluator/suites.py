@@ -98,35 +98,18 @@ class Fixture:
 
 
 @dataclass(frozen=True)
-class McpSpec:
-    """A projection that is a real MCP server: the server, its tool, and its upstream.
-
-    projeval serves each fixture from an HTTP server on 127.0.0.1 and tells the server
-    where with the environment variable ``upstream_env`` or the argument
-    ``upstream_arg`` (followed by the URL).
-    """
-
-    command: tuple[str, ...]
-    tool: str
-    arguments: dict[str, Any] = field(default_factory=dict)
-    upstream_env: str | None = None
-    upstream_arg: str | None = None
-
-
-@dataclass(frozen=True)
 class ProjectionSpec:
     """Where a candidate projection lives.
 
-    A Python function (``module:function`` or ``file.py:function``, in ``target``),
-    a program speaking the JSON Lines protocol (``command``), or an MCP server's tool
-    (``mcp``). ``target`` always says it in the suite's words, for reports.
+    A Python function (``module:function`` or ``file.py:function``, in ``target``)
+    or a program speaking the JSON Lines protocol (``command``). ``target`` always
+    says it in the suite's words, for reports.
     """
 
     name: str
     target: str
     position: str | None = None
     command: tuple[str, ...] | None = None
-    mcp: McpSpec | None = None
 
 
 @dataclass
@@ -505,7 +488,7 @@ def _read_projections(raw: Any, r: _Reader) -> dict[str, ProjectionSpec]:
     out = {}
     for name, target in raw.items():
         name = str(name)
-        if isinstance(target, dict) and ("command" in target or "mcp" in target):
+        if isinstance(target, dict) and "command" in target:
             out[name] = _read_program(name, target, r)
             continue
         if not isinstance(target, str) or ":" not in target:
@@ -532,47 +515,9 @@ def _argv(value: Any, keys: tuple[str | int, ...], r: _Reader) -> tuple[str, ...
 
 def _read_program(name: str, spec: dict[str, Any], r: _Reader) -> ProjectionSpec:
     keys: tuple[str | int, ...] = ("projections", name)
-    if "command" in spec:
-        r.only(spec, ("command",), keys, f"projection {name!r}")
-        argv = _argv(spec["command"], (*keys, "command"), r)
-        return ProjectionSpec(name, "command: " + shlex.join(argv), r.where(*keys), command=argv)
-    r.only(spec, ("mcp",), keys, f"projection {name!r}")
-    mcp = spec["mcp"]
-    keys = (*keys, "mcp")
-    if not isinstance(mcp, dict):
-        raise r.fail(
-            f"projection {name!r}: 'mcp' must map command, tool, arguments and upstream.",
-            keys,
-            fix="write e.g. 'mcp: {command: node server.js, tool: get_meter, "
-            "upstream: {env: METER_API_URL}}'",
-        )
-    r.only(mcp, ("command", "tool", "arguments", "upstream"), keys, f"projection {name!r}")
-    argv = _argv(mcp.get("command"), (*keys, "command"), r)
-    tool = mcp.get("tool")
-    if not isinstance(tool, str) or not tool:
-        raise r.fail(f"projection {name!r}: 'mcp.tool' must name one of the server's tools.", keys)
-    arguments = mcp.get("arguments", {})
-    if not isinstance(arguments, dict):
-        raise r.fail(
-            f"projection {name!r}: 'mcp.arguments' must map argument names to values.",
-            (*keys, "arguments"),
-        )
-    upstream = mcp.get("upstream")
-    if (
-        not isinstance(upstream, dict)
-        or len(upstream) != 1
-        or not set(upstream) <= {"env", "arg"}
-        or not isinstance(next(iter(upstream.values())), str)
-    ):
-        raise r.fail(
-            f"projection {name!r}: 'mcp.upstream' must say how the server finds the mock API.",
-            (*keys, "upstream"),
-            fix="write 'upstream: {env: API_URL}' (an environment variable) or "
-            "'upstream: {arg: --api-url}' (an argument followed by the URL)",
-        )
-    spec_mcp = McpSpec(argv, tool, dict(arguments), upstream.get("env"), upstream.get("arg"))
-    target = f"mcp: {shlex.join(argv)} tool {tool}"
-    return ProjectionSpec(name, target, r.where(*keys), mcp=spec_mcp)
+    r.only(spec, ("command",), keys, f"projection {name!r}")
+    argv = _argv(spec["command"], (*keys, "command"), r)
+    return ProjectionSpec(name, "command: " + shlex.join(argv), r.where(*keys), command=argv)
 
 
 def _optional_file(data: dict, key: str, base: Path, r: _Reader) -> Path | None:

@@ -285,3 +285,38 @@ def test_the_worker_is_started_again_after_it_died(tmp_path: Path) -> None:
     assert runner(PAGE)[0] == PAGE
     assert (runner.calls, runner.starts) == (2, 2)
     runner.close()
+
+
+# --------------------------------------------------------------------------------------
+# command: projections in any language
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _with_js_twin(tmp_path: Path) -> Path:
+    """The shipped support-desk suite plus the JavaScript twin of compact_v2."""
+    text = (ROOT / "question_sets/support_desk.yaml").read_text(encoding="utf-8")
+    text = text.replace("../", f"{ROOT}/").replace(
+        "projections:\n",
+        f"projections:\n  compact_v2_js: {{command: node {ROOT}/projections/support_desk.js}}\n",
+        1,
+    )
+    path = tmp_path / "support_desk.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_the_javascript_twin_gets_the_python_verdicts(tmp_path: Path) -> None:
+    from projeval.score import score_suite
+
+    suite = load_suite(_with_js_twin(tmp_path), root=ROOT)
+    score = score_suite(suite, ["compact_v2", "compact_v2_js"])
+    score.close()
+    python, js = score.projections["compact_v2"], score.projections["compact_v2_js"]
+    assert js.error is None
+    assert js.target == f"command: node {ROOT}/projections/support_desk.js"
+    assert [q.to_dict() for q in js.questions] == [q.to_dict() for q in python.questions]
+    assert js.to_dict()["lineage"] == python.to_dict()["lineage"]
+    assert js.outputs == python.outputs  # the error fixture's body included
+    assert js.coverage == python.coverage == pytest.approx(0.9166, abs=1e-3)
