@@ -234,6 +234,7 @@ def score_suite(
     names = sorted(suite.projections) if projections is None else list(projections)
     unmatched = {f.name: suite.unmatched_message(f) for f in suite.unmatched_fields()}
     diagnostics = [f"{suite.path}: {msg}" for msg in unmatched.values()]
+    diagnostics += [f"{suite.path}: {msg}" for msg in suite.warnings]
     fixtures = [(f.name, f.data) for f in suite.data_fixtures]
     result = SuiteScore(
         suite,
@@ -258,7 +259,7 @@ def score_suite(
             continue
         result.runners[name] = runner
         scored.digest = getattr(runner, "digest", "")
-        lineage = infer_lineage(name, runner, fixtures, suite.fields)
+        lineage = infer_lineage(name, runner, fixtures, suite.fields, suite.leaves)
         scored.lineage = lineage
         if lineage.fault is not None:
             _fail(scored, lineage.fault, f"on fixture {lineage.fault_fixture!r}")
