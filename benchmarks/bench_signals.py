@@ -160,7 +160,7 @@ def followups_section(verbose: bool) -> list[str]:
         lookups: set[tuple[str, int]] = set()
         for r in a.followups.itertuples():
             key = (r.trace_id, number[(r.trace_id, r.seq)])
-            every.setdefault(key, r.source_tool)
+            every.setdefault(key, r.producer_tool)
             if r.kind != "write":
                 lookups.add(key)
         keys = {(trace, k) for (trace, _seq), k in number.items()}
