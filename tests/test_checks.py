@@ -834,3 +834,88 @@ def test_id_prefix_needs_one_shared_alphabetic_prefix() -> None:
     assert _id_prefix(["cus_P9X4kk2sMm6K34", "cus_NORMALIZED0001"]) == "cus"
     assert _id_prefix(["cus_1", "in_2"]) is None
     assert _id_prefix(["cus_1", "plain"]) is None
+
+
+OPENAPI = {
+    "openapi": "3.1.0",
+    "info": {"title": "Billing", "version": "1"},
+    "paths": {
+        "/customers/{customer_id}": {
+            "parameters": [{"$ref": "#/components/parameters/CustomerId"}],
+            "get": {"operationId": "GetCustomer", "summary": "Retrieve a customer"},
+            "delete": {"summary": "Delete a customer"},
+        },
+        "/invoices": {
+            "get": {
+                "operationId": "ListInvoices",
+                "parameters": [
+                    {"name": "subscription_id", "in": "query", "schema": {"type": "string"}},
+                    {"name": "limit", "in": "query", "schema": {"type": "integer"}},
+                ],
+            },
+            "post": {
+                "operationId": "CreateInvoice",
+                "requestBody": {
+                    "content": {
+                        "application/json": {"schema": {"$ref": "#/components/schemas/New"}}
+                    }
+                },
+            },
+        },
+    },
+    "components": {
+        "parameters": {
+            "CustomerId": {
+                "name": "customer_id",
+                "in": "path",
+                "required": True,
+                "description": "The customer's id (cus_...)",
+                "schema": {"type": "string"},
+            }
+        },
+        "schemas": {
+            "New": {
+                "type": "object",
+                "properties": {"customer_id": {"type": "string"}, "memo": {"type": "string"}},
+            }
+        },
+    },
+}
+
+SWAGGER = """\
+swagger: "2.0"
+info: {title: Tickets, version: "1"}
+paths:
+  /tickets/{ticket_id}/assign:
+    post:
+      parameters:
+        - {name: ticket_id, in: path, type: string}
+        - name: body
+          in: body
+          schema:
+            type: object
+            properties:
+              assignee_id: {type: string, description: The agent to assign}
+"""
+
+
+def test_an_openapi_document_is_a_tools_file(tmp_path: Path) -> None:
+    path = tmp_path / "openapi.json"
+    path.write_text(json.dumps(OPENAPI), encoding="utf-8")
+    args = load_tools(path)
+    assert [(a.tool, a.name, a.entity) for a in args] == [
+        ("CreateInvoice", "customer_id", "customer"),
+        ("GetCustomer", "customer_id", "customer"),
+        ("delete_customers_customer_id", "customer_id", "customer"),
+        ("ListInvoices", "subscription_id", "subscription"),
+    ]
+    assert args[1].description == "Retrieve a customer The customer's id (cus_...)"
+    swagger = tmp_path / "swagger.yaml"
+    swagger.write_text(SWAGGER, encoding="utf-8")
+    assert [(a.tool, a.name) for a in load_tools(swagger)] == [
+        ("post_tickets_ticket_id_assign", "assignee_id"),
+        ("post_tickets_ticket_id_assign", "ticket_id"),
+    ]
+    swagger.write_text("paths: [unclosed", encoding="utf-8")
+    with pytest.raises(SuiteError, match=r"the tools file cannot be read as YAML \("):
+        load_tools(swagger)
