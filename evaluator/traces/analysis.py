@@ -22,6 +22,7 @@ from typing import Any
 
 import pandas as pd
 
+from .. import progress
 from ..errors import TraceError
 from ..tokens import DEFAULT_ENCODING
 from . import drift as drift_mod
@@ -443,7 +444,9 @@ def _collect(
             collector.close()
             if threading.active_count() == 1:
                 planned_format, cut = planned[path]
-                results = shards.run(cut, planned_format, settings)
+                size = path.stat().st_size
+                with progress.task(f"reading {path.name} in {len(cut)} processes", size, "bytes"):
+                    results = shards.run(cut, planned_format, settings)
                 merge_file(collector.out, collector.tally, str(path), results)
                 continue
         fmt, items, _ = open_partition(Partition(str(path), format), settings)

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from projeval.errors import TraceError
+from projeval.errors import SuiteError
 from projeval.traces import analyse_traces
 from projeval.traces.actions import ToolKinds, is_error_text, load_tool_hints, verb_kind
 
@@ -55,9 +55,21 @@ def test_hints_come_before_the_verb(tmp_path: Path) -> None:
 def test_a_tools_file_that_is_not_json_names_the_file(tmp_path: Path) -> None:
     bad = tmp_path / "tools.json"
     bad.write_text("{nope")
-    with pytest.raises(TraceError, match="tools file is not JSON") as err:
+    with pytest.raises(SuiteError, match="tools file cannot be read as JSON") as err:
         load_tool_hints(bad)
     assert "tools.json" in str(err.value)
+
+
+def test_openapi_safe_methods_read(tmp_path: Path) -> None:
+    spec = tmp_path / "api.yaml"
+    spec.write_text(
+        "openapi: 3.0.0\n"
+        "paths:\n"
+        "  /orders/{id}:\n"
+        "    get: {operationId: getOrder}\n"
+        "    delete: {operationId: cancelOrder}\n"
+    )
+    assert load_tool_hints(spec) == {"getOrder": True, "cancelOrder": False}
 
 
 @pytest.mark.parametrize(
