@@ -23,6 +23,7 @@ import jinja2
 import markupsafe
 
 from ._version import __version__
+from .verdict import decide
 from .vocabulary import (
     CELL_STATUSES,
     FINDING_SEVERITIES,
@@ -249,7 +250,7 @@ def build_view(
                 projections=projections,
                 matrix=_matrix(suite, projections),
                 diagnostics=list(suite.get("diagnostics", [])),
-                extra=_suite_cost(suite),
+                extra={**_suite_cost(suite), "verdict": decide(suite)},
             )
         )
     callouts = [
