@@ -25,7 +25,7 @@ from .config import Project, load_project
 from .cost import render_cost_text
 from .errors import EXIT_INPUT, EXIT_INTERNAL, EXIT_OK, ProjevalError
 from .history import open_history, render_diff, render_history, render_trend
-from .report import build_view, write_report
+from .report import write_run_report
 from .run import RunResult, choose_projections, evaluate
 from .score import SuiteScore, score_suite
 from .store import RunInfo, Store
@@ -455,16 +455,17 @@ def run(
         )
     with ctx.stage("record"):
         store = Store(ctx.db(db))
-        document = result.document()
-        info = RunInfo.capture(started, project.root, project.tokenizer)
-        run_id = store.record_run(info, result.scores, document=document, **result.store_rows())
+        record = result.to_record()
+        run_id = store.record(RunInfo.capture(started, project.root, project.tokenizer), record)
     click.echo(render_run_text(result))
     if result.traces is not None:
         click.echo("\n" + render_summary(result.traces).rstrip("\n"))
     click.echo(f"\nRecorded run {run_id} in {display_path(store.path)}.")
     if not no_report:
         with ctx.stage("report"):
-            report = _write_report(ctx, store.path, run_id, out)
+            report = write_run_report(
+                open_history(store.path), out or project.report, run_id=run_id, record=record
+            )
         click.echo(f"Report: {display_path(report)}")
     ctx.errors(run_errors(result))
     if result.failed:
@@ -536,20 +537,6 @@ def _scheduler(engine: str, address: str | None, project: Project) -> str | None
     return scheduler_address(address, project.dask_address)
 
 
-def _write_report(ctx: _Context, db: Path, run_id: int | None, out: str | None) -> Path:
-    history = open_history(db)
-    rid, document = history.document(run_id)
-    runs = history.runs()
-    recorded = next((r for r in runs.runs if r.run_id == rid), None)
-    when = recorded.started_at if recorded else _now()
-    generated = when.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
-    trend = history.trend()
-    previous = [r.run_id for r in runs.runs if r.run_id < rid]
-    changes = history.diff(previous[-1], rid) if previous else None
-    view = build_view(document, generated_at=generated, run_id=str(rid), trend=trend, diff=changes)
-    return write_report(view, Path(out) if out else ctx.project.report)
-
-
 @cli.command()
 @_DB
 @click.option("--run", "run_id", default=None, help="Run id (default: the latest).")
@@ -557,7 +544,10 @@ def _write_report(ctx: _Context, db: Path, run_id: int | None, out: str | None) 
 @click.pass_obj
 def report(ctx: _Context, db: str | None, run_id: str | None, out: str | None) -> None:
     """Render the HTML report of a recorded run (default: the latest)."""
-    path = _write_report(ctx, ctx.db(db), int(run_id) if run_id else None, out)
+    history = open_history(ctx.db(db))
+    path = write_run_report(
+        history, out or ctx.project.report, run_id=int(run_id) if run_id else None
+    )
     click.echo(f"Report: {display_path(path)}")
 
 

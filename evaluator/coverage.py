@@ -11,11 +11,13 @@ coverage is the weighted share of answerable questions.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from .lineage import PRECISION_RANK, TIME_UNITS, FieldLineage
 from .suites import FieldDef, Need, Question, Suite
+from .vocabulary import worst_need_status
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,19 @@ class NeedResult:
             "readable": self.readable,
         }
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> NeedResult:
+        """The need back from :meth:`to_dict`."""
+        return cls(
+            field=data["field"],
+            status=data["status"],
+            detail=data["detail"],
+            lineage=data.get("lineage"),
+            outputs=tuple(data.get("outputs") or ()),
+            precision=data.get("precision"),
+            readable=bool(data.get("readable", False)),
+        )
+
 
 @dataclass(frozen=True)
 class QuestionResult:
@@ -77,6 +92,21 @@ class QuestionResult:
             "needs": [n.to_dict() for n in self.needs],
         }
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> QuestionResult:
+        """The question back from :meth:`to_dict` (``answerable`` follows from the needs)."""
+        return cls(
+            id=data["id"],
+            text=data["text"],
+            weight=float(data["weight"]),
+            needs=tuple(NeedResult.from_dict(n) for n in data["needs"]),
+        )
+
+    @property
+    def status(self) -> str:
+        """``ok`` when answerable, else the most severe status of its needs."""
+        return worst_need_status(n.status for n in self.needs)
+
 
 @dataclass(frozen=True)
 class DroppedNeed:
@@ -102,6 +132,11 @@ class DroppedNeed:
             "weight": self.weight,
             "questions": [{"id": q, "weight": w} for q, w in self.questions],
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> DroppedNeed:
+        """The dropped need back from :meth:`to_dict` (``weight`` follows from the questions)."""
+        return cls(data["field"], tuple((q["id"], float(q["weight"])) for q in data["questions"]))
 
 
 def _num(value: float) -> str:

@@ -20,11 +20,15 @@ import difflib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .coverage import DroppedNeed, QuestionResult
 from .errors import ConfigError, ProjevalError
+from .runrecord import RunRecord, SuiteRecord
 from .textfmt import count, pct
+
+if TYPE_CHECKING:
+    from .run import RunResult
 
 #: Version of the document :func:`summary_json` returns. 1: first version.
 SUMMARY_VERSION = 1
@@ -135,28 +139,22 @@ class GateConfig:
 
 @dataclass(frozen=True)
 class Baseline:
-    """The run a regression check compares with: its label and its run document."""
+    """The run a regression check compares with: its label and its record."""
 
     label: str
-    document: Mapping[str, Any]
+    run: RunRecord
 
     @classmethod
     def from_history(cls, db: str | Path, run: int | str | None = None) -> Baseline:
         """The run ``run`` of the store at ``db`` (default: the latest recorded run)."""
         from .history import open_history
 
-        run_id, document = open_history(db).document(run)
-        return cls(f"run {run_id}", document)
+        run_id, record = open_history(db).run(run)
+        return cls(f"run {run_id}", record)
 
     def answerable(self) -> dict[tuple[str, str], dict[str, bool]]:
         """``{(suite, projection): {question id: answerable}}``."""
-        out: dict[tuple[str, str], dict[str, bool]] = {}
-        for s in self.document.get("suites", []):
-            for p in s.get("projections", []):
-                out[(s["name"], p["name"])] = {
-                    q["id"]: bool(q["answerable"]) for q in p.get("questions", [])
-                }
-        return out
+        return self.run.answerable()
 
 
 @dataclass(frozen=True)
@@ -322,12 +320,12 @@ class GateResult:
 # The check
 
 
-def _selected(run: Any, names: Sequence[str]) -> list[tuple[Any, str]]:
-    """``(suite run, projection name)`` pairs the gate applies to, sorted."""
+def _selected(run: RunRecord, names: Sequence[str]) -> list[tuple[SuiteRecord, str]]:
+    """``(suite, projection name)`` pairs the gate applies to, sorted."""
     pairs = [
         (s, p)
         for s in sorted(run.suites, key=lambda s: s.name)
-        for p in sorted(s.score.projections)
+        for p in sorted(p.name for p in s.projections)
     ]
     if not names:
         return pairs
@@ -345,8 +343,10 @@ def _selected(run: Any, names: Sequence[str]) -> list[tuple[Any, str]]:
     return chosen
 
 
-def check_gate(run: Any, config: GateConfig, baseline: Baseline | None = None) -> GateResult:
-    """Check a :class:`~projeval.run.RunResult` against the gate's thresholds.
+def check_gate(
+    run: RunResult | RunRecord, config: GateConfig, baseline: Baseline | None = None
+) -> GateResult:
+    """Check a run (a :class:`~projeval.run.RunResult` or its record) against the thresholds.
 
     ``baseline`` is needed when ``config.no_regressions`` is set: a question
     answerable in it and not answerable now fails the gate. Raises
@@ -358,6 +358,8 @@ def check_gate(run: Any, config: GateConfig, baseline: Baseline | None = None) -
             "the regression check needs a baseline run.",
             fix="record one with `projeval run`, or drop no_regressions",
         )
+    if not isinstance(run, RunRecord):
+        run = run.to_record()
     before = baseline.answerable() if baseline is not None else {}
     checks = [
         _check_projection(s, name, config, before, baseline)
@@ -372,14 +374,14 @@ def check_gate(run: Any, config: GateConfig, baseline: Baseline | None = None) -
 
 
 def _check_projection(
-    suite_run: Any,
+    suite_run: SuiteRecord,
     name: str,
     config: GateConfig,
     before: dict[tuple[str, str], dict[str, bool]],
     baseline: Baseline | None,
 ) -> ProjectionCheck:
     suite = suite_run.name
-    p = suite_run.score.projections[name]
+    p = suite_run.projection(name)
     cost = suite_run.cost.projections.get(name) if suite_run.cost else None
     tokens = cost.tokens if cost is not None and not cost.error else None
     ratio = cost.ratio_to_raw if cost is not None and not cost.error else None

@@ -25,7 +25,7 @@ from __future__ import annotations
 import calendar
 import copy
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -88,7 +88,27 @@ class FieldLineage:
             "precision": self.precision,
             "opaque": self.opaque,
             "how": self.how,
+            "samples": self.samples,
+            "first_n": list(self.first_n) if self.first_n else None,
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> FieldLineage:
+        """The field's lineage back from :meth:`to_dict`."""
+        first_n = data.get("first_n")
+        return cls(
+            source=data["source"],
+            status=data["status"],
+            detail=data["detail"],
+            outputs=tuple(data.get("outputs") or ()),
+            kind=data.get("kind") or "text",
+            precision=data.get("precision"),
+            opaque=bool(data.get("opaque", False)),
+            field=data.get("field"),
+            samples=int(data.get("samples") or 0),
+            how=data.get("how"),
+            first_n=(int(first_n[0]), int(first_n[1])) if first_n else None,
+        )
 
 
 @dataclass

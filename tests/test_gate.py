@@ -19,6 +19,7 @@ from projeval.gatereport import (
     summary_markdown,
 )
 from projeval.run import RunResult, evaluate
+from projeval.runrecord import RunRecord
 
 SUITE = """\
 suite: tiny
@@ -126,9 +127,10 @@ def test_regressions_against_a_baseline_document(tiny: RunResult) -> None:
     # Pretend slim answered every question in the baseline run.
     for p in document["suites"][0]["projections"]:
         for q in p["questions"]:
-            q["answerable"] = True
+            for n in q["needs"]:
+                n["status"] = "ok"
     config = GateConfig(max_dropped_needed=None, no_regressions=True)
-    result = check_gate(tiny, config, Baseline("run 7", document))
+    result = check_gate(tiny, config, Baseline("run 7", RunRecord.from_dict(document)))
     assert render_gate_text(result) == (
         "FAILED tiny / slim: 2 questions no longer answerable (vs run 7)\n"
         "  dropped needed field note: notes (weight 1)\n"
@@ -138,7 +140,7 @@ def test_regressions_against_a_baseline_document(tiny: RunResult) -> None:
         "\n"
         "projeval check: failed: 1 of 2 projections in 1 suite (no regressions vs run 7)"
     )
-    unchanged = check_gate(tiny, config, Baseline("run 8", tiny.document()))
+    unchanged = check_gate(tiny, config, Baseline("run 8", tiny.to_record()))
     assert unchanged.passed
 
 
