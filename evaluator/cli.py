@@ -26,11 +26,11 @@ from .cost import render_cost_text
 from .errors import EXIT_INPUT, EXIT_INTERNAL, EXIT_OK, ProjevalError
 from .history import open_history, render_diff, render_history, render_trend
 from .report import write_run_report
-from .run import RunResult, choose_projections, evaluate
+from .run import RunResult, choose_projections, evaluate, refuse_empty
 from .score import SuiteScore, score_suite
 from .store import RunInfo, Store
 from .suites import load_suite
-from .textfmt import num, pct, table
+from .textfmt import count, num, pct, table
 from .traces import render_summary
 from .vocabulary import FINDING_SEVERITIES
 
@@ -115,13 +115,12 @@ def display_path(path: Path | str) -> str:
         return Path(path).as_posix()
 
 
-def _severities(counts: dict[str, int]) -> str:
-    parts = [
-        f"{counts[s]} {s}{'s' if counts[s] != 1 else ''}"
-        for s in FINDING_SEVERITIES
-        if counts.get(s)
-    ]
-    return ", ".join(parts) or "-"
+def _severities(counts: dict[str, int], checked: bool) -> str:
+    """The findings cell: ``2 errors, 1 warning``, ``none``, or ``not run`` (checks failed)."""
+    if not checked:
+        return "not run"
+    parts = [count(counts[s], s) for s in FINDING_SEVERITIES if counts.get(s)]
+    return ", ".join(parts) or "none"
 
 
 def render_run_text(run: RunResult) -> str:
@@ -139,7 +138,7 @@ def render_run_text(run: RunResult) -> str:
             counts = findings.setdefault(f.projection, {})
             counts[f.severity] = counts.get(f.severity, 0) + 1
         rows = []
-        notes = []
+        notes: list[str] = []
         for name in sorted(s.score.projections):
             p = s.score.projections[name]
             if not p.ok:
@@ -155,7 +154,7 @@ def render_run_text(run: RunResult) -> str:
                     f"{p.answerable}/{len(p.questions)}",
                     tokens,
                     ratio,
-                    _severities(findings.get(name, {})),
+                    _severities(findings.get(name, {}), checked=s.cost_error is None),
                     ", ".join(d.field for d in p.dropped_needed) or "-",
                 )
             )
@@ -280,7 +279,7 @@ class _Group(click.Group):
         super().__init__(*args, **kwargs)
         self.params.extend(_shared_options())
 
-    def main(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+    def main(self, *args: Any, **kwargs: Any) -> Any:
         kwargs["standalone_mode"] = False
         kwargs.setdefault("obj", _Context())
         try:
@@ -453,21 +452,28 @@ def run(
             trace_engine=engine,
             trace_address=_scheduler(engine, address, project),
         )
+    summary = render_run_text(result)
+    if result.traces is not None:
+        summary += "\n\n" + render_summary(result.traces).rstrip("\n")
+    _emit(summary.strip("\n"), None)
+    errors = run_errors(result)
+    if result.scored_nothing:
+        ctx.errors(errors)
+        refuse_empty(result)  # nothing to record: the store and the report stay as they were
     with ctx.stage("record"):
         store = Store(ctx.db(db))
         record = result.to_record()
         run_id = store.record(RunInfo.capture(started, project.root, project.tokenizer), record)
-    click.echo(render_run_text(result))
-    if result.traces is not None:
-        click.echo("\n" + render_summary(result.traces).rstrip("\n"))
-    click.echo(f"\nRecorded run {run_id} in {display_path(store.path)}.")
+    partial = f" as partial ({count(len(errors), 'error')}; never a baseline)" if errors else ""
+    lead = "\n" if summary else ""
+    click.echo(f"{lead}Recorded run {run_id}{partial} in {display_path(store.path)}.")
     if not no_report:
         with ctx.stage("report"):
             report = write_run_report(
                 open_history(store.path), out or project.report, run_id=run_id, record=record
             )
         click.echo(f"Report: {display_path(report)}")
-    ctx.errors(run_errors(result))
+    ctx.errors(errors)
     if result.failed:
         raise SystemExit(EXIT_INPUT)
 
@@ -636,6 +642,19 @@ def diff(ctx: _Context, run_a: str | None, run_b: str | None, db: str | None, fm
     help="Largest tokens-to-raw ratio allowed (over the data fixtures).",
 )
 @click.option(
+    "--max-tokens",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="N",
+    help="Most tokens each data fixture's projected output may take (a token budget).",
+)
+@click.option(
+    "--fail-on",
+    type=click.Choice(FINDING_SEVERITIES),
+    default=None,
+    help="Fail on contract findings of this severity or worse.",
+)
+@click.option(
     "--no-regressions/--allow-regressions",
     "no_regressions",
     default=None,
@@ -670,6 +689,8 @@ def check(
     projection: tuple[str, ...],
     max_dropped_needed: int | None,
     max_token_ratio: float | None,
+    max_tokens: int | None,
+    fail_on: str | None,
     no_regressions: bool | None,
     baseline: str | None,
     db: str | None,
@@ -692,6 +713,8 @@ def check(
         projections=projection or None,
         max_dropped_needed=max_dropped_needed,
         max_token_ratio=max_token_ratio,
+        max_tokens=max_tokens,
+        fail_on=fail_on,
         no_regressions=no_regressions if no_regressions is not None else bool(baseline) or None,
     )
     # The baseline first: a missing store should fail before minutes of scoring.

@@ -25,7 +25,7 @@ DEFAULT_DB = ".projeval/history.duckdb"
 DEFAULT_REPORT = "reports/index.html"
 DB_ENV = "PROJEVAL_DB"
 
-_KEYS = {
+_KEYS: dict[str, type | tuple[type, ...]] = {
     "suites": list,
     "traces": list,
     "db": str,

@@ -702,11 +702,11 @@ def _field_values(
         status: dict[str, str] = {}
         tokens: dict[str, int | None] = {}
         for pname, pj in sorted(projected.items()):
-            fl = pj.rows.get(source)
-            if fl is None:
+            carried = pj.rows.get(source)
+            if carried is None:
                 continue
-            status[pname] = fl.status
-            tokens[pname] = _field_tokens(fl, pj)
+            status[pname] = carried.status
+            tokens[pname] = _field_tokens(carried, pj)
         rows.append(
             FieldValue(
                 source=source,
@@ -900,9 +900,9 @@ def render_cost_text(cost: SuiteCost, fields_per_projection: int = 8) -> str:
     rows = []
     for fv in sorted(cost.field_values, key=lambda f: (-f.weight, f.label)):
         cells: list[object] = [fv.label, num(fv.weight), fv.raw_tokens]
-        for n in names:
-            t = fv.tokens.get(n)
-            cells.append(f"{fv.status.get(n, '-')} / {'text' if t is None else t}")
+        for pname in names:
+            t = fv.tokens.get(pname)
+            cells.append(f"{fv.status.get(pname, '-')} / {'text' if t is None else t}")
         rows.append(cells)
     out.append(table(["field", "weight", "raw fixture", *names], rows, right=[1, 2]))
 

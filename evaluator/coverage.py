@@ -147,39 +147,48 @@ def judge_need(
     need: Need, fdef: FieldDef, lineage: FieldLineage | None, unmatched_reason: str | None
 ) -> NeedResult:
     """Decide one need's status from its field's lineage."""
-    base = {"field": need.field, "precision": need.precision, "readable": need.readable}
     if lineage is None or lineage.status == "no-sample":
         reason = unmatched_reason or "every value of it in the fixtures is null."
         return NeedResult(
+            field=need.field,
             status="not-in-fixture",
             detail=f"{reason} Add a fixture that holds it, or fix its path ({fdef.path}).",
             lineage=lineage.status if lineage else None,
-            **base,
+            precision=need.precision,
+            readable=need.readable,
         )
-    common = {"lineage": lineage.status, "outputs": lineage.outputs, **base}
+    sampled = lineage
+
+    def verdict(status: str, detail: str) -> NeedResult:
+        return NeedResult(
+            field=need.field,
+            status=status,
+            detail=detail,
+            lineage=sampled.status,
+            outputs=sampled.outputs,
+            precision=need.precision,
+            readable=need.readable,
+        )
+
     status = lineage.status
     if status == "dropped":
-        return NeedResult(status="dropped", detail="the projection drops it", **common)
+        return verdict("dropped", "the projection drops it")
     if status == "partial" and need.items != "some":
-        return NeedResult(status="partial", detail=lineage.detail, **common)
+        return verdict("partial", lineage.detail)
     if status == "partial":
-        return NeedResult(
-            status="ok", detail=f"a selection is enough here ({lineage.detail})", **common
-        )
+        return verdict("ok", f"a selection is enough here ({lineage.detail})")
     if status == "inconclusive":
-        return NeedResult(status="inconclusive", detail=lineage.detail, **common)
+        return verdict("inconclusive", lineage.detail)
     if need.readable and lineage.opaque:
         what = "an integer code" if lineage.kind == "code" else "an opaque id"
-        return NeedResult(
-            status="needs-lookup",
-            detail=f"carried only as {what}; the question needs a readable name or label",
-            **common,
+        return verdict(
+            "needs-lookup", f"carried only as {what}; the question needs a readable name or label"
         )
     short = _precision_shortfall(need, lineage)
     if short:
-        return NeedResult(status="lossy", detail=short, **common)
+        return verdict("lossy", short)
     detail = lineage.detail if status != "lossy" else f"enough for this question ({lineage.detail})"
-    return NeedResult(status="ok", detail=detail, **common)
+    return verdict("ok", detail)
 
 
 def _precision_shortfall(need: Need, lineage: FieldLineage) -> str | None:

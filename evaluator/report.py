@@ -260,7 +260,7 @@ def build_view(
         for (suite_name, field_name), (dropped, projs) in dropping.items()
     ]
     callouts.sort(key=lambda c: (-float(c.weight), c.suite, c.field))
-    view = ReportView(
+    report = ReportView(
         title=title,
         generated_at=generated_at,
         version=run.projeval or __version__,
@@ -269,19 +269,19 @@ def build_view(
         callouts=callouts,
         errors=list(run.errors),
     )
-    view.sections["summary_columns"] = summary_columns
+    report.sections["summary_columns"] = summary_columns
     nav: list[tuple[str, str]] = []
     if trend is not None:
-        view.sections["trends"] = _trends(trend)
+        report.sections["trends"] = _trends(trend)
         nav.append(("trends", "Trends"))
     if diff is not None:
-        view.sections["diff"] = _diff(diff)
+        report.sections["diff"] = _diff(diff)
         nav.append(("diff", "Changes since the previous run"))
     if run.traces is not None:
-        view.sections["traces"] = _traces(run.traces)
+        report.sections["traces"] = _traces(run.traces)
         nav.insert(0, ("traces", "Traces"))
-    view.sections["nav"] = nav
-    return view
+    report.sections["nav"] = nav
+    return report
 
 
 def _matrix(suite: SuiteRecord, projections: list[ProjectionView]) -> list[MatrixRow]:
@@ -297,15 +297,17 @@ def _matrix(suite: SuiteRecord, projections: list[ProjectionView]) -> list[Matri
     for p in projections:
         by_id = {q.id: q for q in p.questions}
         for qid in order:
-            q = by_id.get(qid)
-            if q is None:
+            question = by_id.get(qid)
+            if question is None:
                 icon, css = _icon(PROJECTION_ERROR.word)
                 cell = Cell(PROJECTION_ERROR.word, icon, css, "#" + p.anchor, p.error or "")
             else:
-                status = q.status
+                status = question.status
                 icon, css = _icon(status)
-                reasons = "; ".join(f"{n.field}: {n.status}" for n in q.needs if n.status != "ok")
-                cell = Cell(status, icon, css, "#" + q.anchor, reasons or "answerable")
+                reasons = "; ".join(
+                    f"{n.field}: {n.status}" for n in question.needs if n.status != "ok"
+                )
+                cell = Cell(status, icon, css, "#" + question.anchor, reasons or "answerable")
             rows[qid][3].append(cell)
     return [
         MatrixRow(qid, rows[qid][0], rows[qid][1], rows[qid][2], tuple(rows[qid][3]))
@@ -502,12 +504,21 @@ def _trends(trend: Any) -> dict[str, Any]:
     }
 
 
+def _fanout(traces: TracesRecord) -> list[Mapping[str, Any]]:
+    """The analysis's per-field aggregate; one recorded before it had one gets it
+    from its follow-up rows, by the same tally."""
+    if "fanout" in traces.tables:
+        return list(traces.rows("fanout"))
+    from .traces.findings import tally_rows
+    from .traces.metrics import FOLLOWUP_COLUMNS
+
+    rows = [tuple(r.get(c) for c in FOLLOWUP_COLUMNS) for r in traces.rows("followups")]
+    return [f.to_dict() for f in tally_rows(rows).fanout()]
+
+
 def _traces(traces: TracesRecord) -> dict[str, Any]:
     """The traces section: fan-outs, hedged answers, billed tokens, uncovered questions."""
-    fanouts: dict[tuple[str, str, str, str], list[Mapping[str, Any]]] = {}
-    for f in traces.rows("followups"):
-        key = (f["source_tool"], f["source_path"] or "?", f["tool"], f["argument"])
-        fanouts.setdefault(key, []).append(f)
+    # The trace analysis's one per-field aggregate (``TraceAnalysis.fanout``), as it sorts it.
     fanout = Table(
         (
             "Producing tool",
@@ -515,26 +526,28 @@ def _traces(traces: TracesRecord) -> dict[str, Any]:
             "Follow-up call",
             "Argument",
             "Calls",
+            "Lookups",
+            "Actions",
             "Distinct values",
             "Duplicates",
             "Traces",
         ),
         tuple(
             (
-                producer,
-                path,
-                tool,
-                arg,
-                len(rows),
-                len({str(r["value"]) for r in rows}),
-                sum(1 for r in rows if r["duplicate"]),
-                len({(r["file"], r["trace_id"]) for r in rows}),
+                f["producer"] or "?",
+                f["path"] or "?",
+                f["consumer"] or "?",
+                f["argument"],
+                f["calls"],
+                f["lookups"],
+                f["actions"],
+                f["values"],
+                f["duplicates"],
+                f["traces"],
             )
-            for (producer, path, tool, arg), rows in sorted(
-                fanouts.items(), key=lambda kv: (-len(kv[1]), kv[0])
-            )
+            for f in _fanout(traces)
         ),
-        numeric=(4, 5, 6, 7),
+        numeric=(4, 5, 6, 7, 8, 9),
     )
     hedged = [
         {

@@ -59,7 +59,7 @@ class SuiteRun:
             p = self.score.projections[name]
             cost = costs.get(name)
             counts = summarize([f for f in self.findings if f.projection == name])
-            ok_cost = cost is not None and not cost.error
+            ok_cost = cost if cost is not None and not cost.error else None
             rows.append(
                 {
                     "suite": self.name,
@@ -68,8 +68,8 @@ class SuiteRun:
                     "answerable": p.answerable,
                     "questions_total": len(p.questions),
                     "dropped_needed": ", ".join(d.field for d in p.dropped_needed),
-                    "tokens": cost.tokens if ok_cost else None,
-                    "ratio_to_raw": cost.ratio_to_raw if ok_cost else None,
+                    "tokens": ok_cost.tokens if ok_cost else None,
+                    "ratio_to_raw": ok_cost.ratio_to_raw if ok_cost else None,
                     **{f"findings_{s}": n for s, n in counts.items()},
                     "error": p.error,
                 }
@@ -120,6 +120,11 @@ class RunResult:
         return bool(self.errors) or any(s.score.failed for s in self.suites)
 
     @property
+    def scored_nothing(self) -> bool:
+        """True when no projection of any suite was scored: such a run is never recorded."""
+        return not any(p.ok for s in self.suites for p in s.score.projections.values())
+
+    @property
     def findings(self) -> list[Finding]:
         """Every suite's contract findings, suite by suite."""
         return [f for s in sorted(self.suites, key=lambda s: s.name) for f in s.findings]
@@ -145,6 +150,7 @@ class RunResult:
         """
         from .store import RunInfo, Store
 
+        refuse_empty(self)
         info = RunInfo.capture(started_at, Path(root), self.tokenizer)
         return Store(db).record(info, self.to_record())
 
@@ -162,6 +168,15 @@ class RunResult:
     def __repr__(self) -> str:
         names = ", ".join(repr(s.score) for s in self.suites)
         return f"<RunResult suites=[{names}] errors={len(self.errors)}>"
+
+
+def refuse_empty(run: RunResult) -> None:
+    """Raise when ``run`` scored nothing, so that it is not recorded (nor used as a baseline)."""
+    if run.scored_nothing:
+        raise ProjevalError(
+            "nothing was scored (every suite or projection failed), so no run was recorded.",
+            fix="correct the errors above and run again",
+        )
 
 
 def evaluate_suite(

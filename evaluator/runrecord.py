@@ -37,18 +37,6 @@ if TYPE_CHECKING:
 #:    ``list_tokens``.
 RECORD_VERSION = 3
 
-#: ``run_rows``' trace tables in the document's ``traces`` part, in document order.
-TRACE_TABLES = (
-    "traces",
-    "followups",
-    "duplicates",
-    "hedges",
-    "questions",
-    "findings",
-    "hedged_answers",
-    "problems",
-)
-
 
 @dataclass(frozen=True)
 class FixtureRecord:
@@ -270,8 +258,8 @@ class TraceFileRecord:
 class TracesRecord:
     """The trace analysis of a run (see :meth:`projeval.traces.TraceAnalysis.to_dict`).
 
-    ``tables`` holds the analysis's row tables by name (:data:`TRACE_TABLES`), each
-    row keyed by the columns the trace tables declare.
+    ``tables`` holds the analysis's row tables by name (``traces``, ``followups``,
+    ``fanout``, ``hedges``, ...), each row keyed by the columns the trace tables declare.
     """
 
     version: int

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -29,7 +30,7 @@ class RunSummary:
     traces: int = 0
 
     @classmethod
-    def from_row(cls, row: dict[str, Any]) -> RunSummary:
+    def from_row(cls, row: Mapping[Hashable, Any]) -> RunSummary:
         """From a row of :meth:`StoreReader.run_list`."""
         started = pd.Timestamp(row["started_at"])
         started = started.tz_localize(UTC) if started.tzinfo is None else started

@@ -22,7 +22,11 @@ import pandas as pd
 try:
     from orjson import loads as fast_loads
 except ImportError:  # pragma: no cover - depends on the environment
-    fast_loads = json.loads
+
+    def fast_loads(data: bytes | bytearray | memoryview | str, /) -> Any:
+        """``json.loads``, which takes no memoryview (the readers hand out views)."""
+        return json.loads(bytes(data) if isinstance(data, memoryview) else data)
+
 
 #: Roles after normalisation. Tool results are always ``tool``, even where the
 #: format carries them in a user message (Anthropic), so they never count as turns.
@@ -91,6 +95,8 @@ class Trace:
     format: str
     events: list[Event] = field(default_factory=list)
     truncated: bool = False
+    #: ``readOnlyHint`` of the tools a ``tools/list`` answer in the trace annotated.
+    tool_hints: dict[str, bool] = field(default_factory=dict)
 
 
 def parse_args(value: Any) -> tuple[str | None, Any]:
