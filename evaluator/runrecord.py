@@ -33,8 +33,9 @@ if TYPE_CHECKING:
 #: Version of the run document.
 #: 1: coverage and lineage. 2: adds cost, field values and findings per suite.
 #: 3: what the typed record needs to be read back whole: each projection's source
-#:    ``digest``, each lineage row's ``samples`` and ``first_n``, each cost output's
-#:    ``list_tokens``.
+#:    ``digest``; each lineage row's ``samples``, ``first_n``, ``defects``,
+#:    ``resolved_beside`` and ``labels_wrong``; each need's ``defects`` in full; each
+#:    cost output's ``list_tokens``.
 RECORD_VERSION = 3
 
 

@@ -16,7 +16,7 @@ from projeval.checks import Finding
 from projeval.config import load_project
 from projeval.coverage import DroppedNeed, NeedResult, QuestionResult
 from projeval.history import HistoryQueryError, open_history
-from projeval.lineage import FieldLineage
+from projeval.lineage import Defect, FieldLineage
 from projeval.run import evaluate
 from projeval.runrecord import RECORD_VERSION, RunRecord, upgrade_document
 from projeval.store import RunInfo, Store
@@ -122,8 +122,18 @@ text = st.text(max_size=12)
 maybe = st.none() | text
 paths = st.lists(text, max_size=3).map(tuple)
 precision = st.none() | st.sampled_from(["minute", "day"]) | st.integers(1, 500)
+pairs = st.none() | st.tuples(st.integers(0, 9), st.integers(10, 99))
+defects = st.builds(
+    Defect,
+    status=st.sampled_from(["lossy", "partial"]),
+    detail=text,
+    how=maybe,
+    precision=precision,
+    first_n=pairs,
+)
 needs = st.builds(
     NeedResult,
+    defects=st.lists(defects, max_size=2).map(tuple),
     field=text,
     status=st.sampled_from(NEED_STATUSES),
     detail=text,
@@ -148,7 +158,10 @@ lineages = st.builds(
     field=maybe,
     samples=st.integers(0, 50),
     how=maybe,
-    first_n=st.none() | st.tuples(st.integers(0, 9), st.integers(10, 99)),
+    first_n=pairs,
+    defects=st.lists(defects, max_size=2).map(tuple),
+    resolved_beside=st.booleans(),
+    labels_wrong=st.lists(st.tuples(st.integers() | text, text, text), max_size=2).map(tuple),
 )
 findings = st.builds(
     Finding,
