@@ -780,6 +780,7 @@ def test_rule_registry() -> None:
         "ID-ARG": "error",
         "ID-OPAQUE": "warning",
         "ENUM-CODE": "warning",
+        "LABELS": "error",
         "ABSENCE": "warning",
         "TRUNCATION": "error",
         "ERROR-AS-EMPTY": "error",

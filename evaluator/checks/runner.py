@@ -9,7 +9,7 @@ from ..score import SuiteScore
 from .base import Finding, rule_severities
 from .context import _Context
 from .facts import _Facts, match_arguments
-from .ids import _enum_code, _id_arg, _id_opaque
+from .ids import _enum_code, _id_arg, _id_opaque, _labels
 from .results import (
     _error_as_empty,
     _load_schema,
@@ -42,6 +42,7 @@ def check_suite(suite_score: SuiteScore) -> list[Finding]:
         ("ID-ARG", _id_arg),
         ("ID-OPAQUE", _id_opaque),
         ("ENUM-CODE", _enum_code),
+        ("LABELS", _labels),
         ("ABSENCE", _absence),
         ("TRUNCATION", _truncation),
         ("ERROR-AS-EMPTY", _error_as_empty),

@@ -113,7 +113,7 @@ def _trace_rows(traces: TracesRecord) -> dict[str, list[dict[str, Any]]]:
             "turn": r["turn"],
             "phrase": r["phrase"],
             "language": r["language"],
-            "excerpt": r["context"],
+            "excerpt": r["sentence"],
             "question_id": questions.get((r["file"], r["trace_id"], r["turn"])),
         }
         for r in traces.rows("hedges")
