@@ -507,7 +507,7 @@ def _trends(trend: Any) -> dict[str, Any]:
 def _fanout(traces: TracesRecord) -> list[Mapping[str, Any]]:
     """The analysis's per-field aggregate; one recorded before it had one gets it
     from its follow-up rows, by the same tally."""
-    if "fanout" in traces.tables:
+    if "fanout" in traces.parts:
         return list(traces.rows("fanout"))
     from .traces.findings import tally_rows
     from .traces.metrics import FOLLOWUP_COLUMNS

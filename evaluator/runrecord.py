@@ -16,6 +16,7 @@ older documents step by step (see :data:`RECORD_VERSION`).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -259,8 +260,10 @@ class TraceFileRecord:
 class TracesRecord:
     """The trace analysis of a run (see :meth:`projeval.traces.TraceAnalysis.to_dict`).
 
-    ``tables`` holds the analysis's row tables by name (``traces``, ``followups``,
-    ``fanout``, ``hedges``, ...), each row keyed by the columns the trace tables declare.
+    The header is typed; ``parts`` holds the rest of the analysis's document by key,
+    in its order: row tables (``traces``, ``followups``, ``fanout``, ``hedges``, ...,
+    each row keyed by the columns the trace tables declare) and a few summaries
+    (``turn_classes``, ``drift_suites``). The trace tables own those columns.
     """
 
     version: int
@@ -269,30 +272,27 @@ class TracesRecord:
     suites: tuple[str, ...]
     files: tuple[TraceFileRecord, ...]
     totals: Mapping[str, Any]
-    tables: Mapping[str, tuple[Mapping[str, Any], ...]]
+    parts: Mapping[str, Any]
 
     def rows(self, table: str) -> tuple[Mapping[str, Any], ...]:
         """The rows of one trace table (empty when the analysis has none)."""
-        return self.tables.get(table, ())
+        return tuple(self.parts.get(table) or ())
 
     def to_dict(self) -> dict[str, Any]:
         """The ``traces`` part of the run document."""
-        out: dict[str, Any] = {
+        return {
             "version": self.version,
             "encoding": self.encoding,
             "threshold": self.threshold,
             "suites": list(self.suites),
             "files": [f.to_dict() for f in self.files],
             "totals": dict(self.totals),
+            **copy.deepcopy(dict(self.parts)),
         }
-        for name, rows in self.tables.items():
-            out[name] = [dict(r) for r in rows]
-        return out
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TracesRecord:
         """The analysis back from :meth:`to_dict` (or from ``TraceAnalysis.to_dict``)."""
-        known = {"version", "encoding", "threshold", "suites", "files", "totals"}
         return cls(
             version=int(data["version"]),
             encoding=data["encoding"],
@@ -300,8 +300,11 @@ class TracesRecord:
             suites=tuple(data.get("suites", ())),
             files=tuple(TraceFileRecord.from_dict(f) for f in data.get("files", ())),
             totals=dict(data.get("totals", {})),
-            tables={k: tuple(dict(r) for r in v) for k, v in data.items() if k not in known},
+            parts=copy.deepcopy({k: v for k, v in data.items() if k not in _TRACE_HEADER}),
         )
+
+
+_TRACE_HEADER = frozenset({"version", "encoding", "threshold", "suites", "files", "totals"})
 
 
 @dataclass(frozen=True)
@@ -426,8 +429,6 @@ _UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2
 
 def upgrade_document(data: Mapping[str, Any]) -> dict[str, Any]:
     """A copy of a run document brought to :data:`RECORD_VERSION`."""
-    import copy
-
     doc = copy.deepcopy(dict(data))
     version = int(doc.get("version", 1))
     if version > RECORD_VERSION:
