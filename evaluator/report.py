@@ -509,10 +509,10 @@ def _fanout(traces: TracesRecord) -> list[Mapping[str, Any]]:
     from its follow-up rows, by the same tally."""
     if "fanout" in traces.parts:
         return list(traces.rows("fanout"))
+    from .traces.columns import FOLLOWUPS
     from .traces.findings import tally_rows
-    from .traces.metrics import FOLLOWUP_COLUMNS
 
-    rows = [tuple(r.get(c) for c in FOLLOWUP_COLUMNS) for r in traces.rows("followups")]
+    rows = [tuple(r.get(c) for c in FOLLOWUPS.names) for r in traces.rows("followups")]
     return [f.to_dict() for f in tally_rows(rows).fanout()]
 
 

@@ -10,18 +10,22 @@ reads; its document is what ``projeval score --format json`` prints.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .checks import Finding, check_suite, summarize
 from .config import Project
 from .cost import SuiteCost, cost_suite
 from .errors import ProjevalError
+from .projections import Limits
 from .runrecord import RECORD_VERSION, RunRecord, SuiteRecord
 from .score import SuiteScore, score_suite
 from .suites import Suite, load_suite
+
+if TYPE_CHECKING:
+    from .traces import TraceAnalysis
 
 #: Version of the run document (``projeval score --format json``); see RECORD_VERSION.
 DOC_VERSION = RECORD_VERSION
@@ -107,7 +111,7 @@ class RunResult:
     suites: list[SuiteRun]
     errors: list[str] = field(default_factory=list)
     tokenizer: str = "o200k_base"
-    traces: Any = None
+    traces: TraceAnalysis | None = None
 
     @property
     def scores(self) -> list[SuiteScore]:
@@ -186,20 +190,33 @@ def evaluate_suite(
     tokenizer: str = "o200k_base",
     timeout: float | None = None,
     max_output_bytes: int | None = None,
+    limits: Limits | None = None,
 ) -> SuiteRun:
-    """Score, cost and check one loaded suite."""
-    limits: dict[str, Any] = {}
+    """Score, cost and check one loaded suite, under ``limits`` (or the defaults).
+
+    ``timeout`` and ``max_output_bytes`` override those of ``limits``.
+    """
+    chosen = limits or Limits()
     if timeout is not None:
-        limits["timeout"] = timeout
+        chosen = replace(chosen, timeout=timeout)
     if max_output_bytes is not None:
-        limits["max_output_bytes"] = max_output_bytes
-    score = score_suite(suite, projections, **limits)
+        chosen = replace(chosen, max_output_bytes=max_output_bytes)
+    score = score_suite(
+        suite,
+        projections,
+        timeout=chosen.timeout,
+        max_output_bytes=chosen.max_output_bytes,
+        max_memory_mb=chosen.max_memory_mb,
+        budget=chosen.budget,
+    )
     result = SuiteRun(score)
     try:
         result.cost = cost_suite(score, tokenizer)
         result.findings = check_suite(score)
     except ProjevalError as exc:
         result.cost_error = exc.render()
+    finally:
+        score.close()  # the checks were the last to call the projections
     return result
 
 
@@ -228,8 +245,7 @@ def evaluate(
                 suite,
                 chosen,
                 tokenizer=project.tokenizer,
-                timeout=project.timeout,
-                max_output_bytes=project.max_output_bytes,
+                limits=project.limits,
             )
             result.suites.append(suite_run)
             if suite_run.cost_error:

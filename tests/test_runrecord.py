@@ -17,9 +17,9 @@ from projeval.config import load_project
 from projeval.coverage import DroppedNeed, NeedResult, QuestionResult
 from projeval.history import HistoryQueryError, open_history
 from projeval.lineage import Defect, FieldLineage
-from projeval.run import evaluate
+from projeval.run import RunResult, evaluate
 from projeval.runrecord import RECORD_VERSION, RunRecord, upgrade_document
-from projeval.store import RunInfo, Store
+from projeval.store import RunInfo, Store, record_rows
 from projeval.vocabulary import FINDING_SEVERITIES, LINEAGE_STATUSES, NEED_STATUSES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,10 +27,15 @@ WHEN = datetime(2026, 11, 29, 12, tzinfo=UTC)
 
 
 @pytest.fixture(scope="module")
-def shipped() -> RunRecord:
+def shipped_run() -> RunResult:
     """The shipped example, traces included, as ``projeval run`` evaluates it."""
     project = load_project(ROOT / "pyproject.toml")
-    return evaluate(project, traces=project.traces).to_record()
+    return evaluate(project, traces=project.traces)
+
+
+@pytest.fixture(scope="module")
+def shipped(shipped_run: RunResult) -> RunRecord:
+    return shipped_run.to_record()
 
 
 def test_the_shipped_run_round_trips_through_json(shipped: RunRecord) -> None:
@@ -96,6 +101,16 @@ def test_the_store_reads_the_record_back_typed(shipped: RunRecord, tmp_path: Pat
             row = by_name[(s.name, p.name)]
             assert row["coverage"] == pytest.approx(p.coverage)
             assert row["digest"] == (p.digest or None)
+
+
+def test_trace_rows_from_the_record_are_the_analysis_rows(
+    shipped_run: RunResult, shipped: RunRecord, tmp_path: Path
+) -> None:
+    assert shipped_run.traces is not None
+    rows = record_rows(RunInfo.capture(WHEN, tmp_path), shipped)
+    expected = shipped_run.traces.store_rows()
+    assert {t: rows[t] for t in expected} == expected
+    assert expected["followups"] and expected["hedges"]
 
 
 def test_an_older_stored_document_reads_as_a_record(shipped: RunRecord, tmp_path: Path) -> None:

@@ -114,7 +114,7 @@ def _exact_entity(entity: str | None, name: str | None) -> bool:
     return have == want or have.rsplit("_", 1)[-1] == want
 
 
-_KEY_ID = re.compile(r"^(.+?)_?(ids|id|Ids|Id|IDs|ID)$")
+_KEY_ID = re.compile(r"^(.+?)(_ids|_id|Ids|Id|IDs|ID)$")
 
 
 def _key_entity(key: str | None) -> str | None:

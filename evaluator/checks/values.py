@@ -4,15 +4,13 @@ list or text says so, and where). Both rerun the projection on altered input.
 
 from __future__ import annotations
 
-import copy
 import re
 from collections import Counter
 from typing import Any
 
 from .. import paths
-from .._outputs import runner_for
 from ..lineage import CARRIED, FieldLineage
-from ..projections import ProjectionFault, ProjectionRunner, canonical
+from ..projections import ProjectionFault, canonical
 from ..score import ProjectionScore
 from .base import Finding
 from .context import _Context, _rows
@@ -36,7 +34,6 @@ def _absence(ctx: _Context, p: ProjectionScore) -> list[Finding]:
     data = list(ctx.data_outputs(p.name))
     if not data or all(isinstance(o, str) for _f, _r, o in data):
         return out  # free text has no keys
-    runner: ProjectionRunner | None = None
     seen: set[str] = set()
     for fl in _rows(p):
         if fl.status not in (*CARRIED, "partial"):
@@ -47,11 +44,8 @@ def _absence(ctx: _Context, p: ProjectionScore) -> list[Finding]:
             probe = _null_probe(ctx.facts, fixture, fl.source)
             if probe is None:
                 continue
-            runner = runner or runner_for(ctx.score, p.name)
             try:
-                perturbed, _ = runner(
-                    paths.set_in(copy.deepcopy(raw), probe, None), serialise=False
-                )
+                perturbed = ctx.score.call(p.name, paths.set_in(raw, probe, None))
             except ProjectionFault:
                 break  # the projection cannot take a null here: nothing to learn
             objects_before: Counter[str] = Counter()
@@ -265,7 +259,7 @@ def _cut_by_position(
             reversed_raw, where, list(reversed(paths.get_at(reversed_raw, where)))
         )
     try:
-        again, _ = runner_for(ctx.score, p.name)(reversed_raw, serialise=False)
+        again = ctx.score.call(p.name, reversed_raw)
     except ProjectionFault:
         return False
     before = _kept(items, source_list, evidence, output)

@@ -13,6 +13,7 @@ import duckdb
 import pandas as pd
 
 from ..runrecord import RunRecord, SuiteRecord, TracesRecord
+from ..traces.columns import HEDGES, STORED_TABLES
 from .files import _DUCKDB_CONFIG
 from .schema import RUN_TABLES, SCHEMA
 
@@ -71,54 +72,32 @@ def record_rows(info: RunInfo, run: RunRecord) -> dict[str, list[dict[str, Any]]
 
 
 def _trace_rows(traces: TracesRecord) -> dict[str, list[dict[str, Any]]]:
-    """The trace analysis as rows of the store's trace tables."""
+    """The trace analysis's rows for the store's trace tables, by their declarations.
+
+    The same rows as :meth:`projeval.traces.TraceAnalysis.store_rows`, read from the
+    record (its document's tables are keyed by column name) instead of the live analysis.
+    """
     questions = {
         (h["file"], h["trace_id"], h["turn"]): h["question_id"]
         for h in traces.rows("hedged_answers")
     }
-    summaries = [
-        {
-            "trace_id": r["trace_id"],
-            "source_file": r["file"],
-            "format": r["format"],
-            "turns": r["turns"],
-            "tool_calls": r["calls"],
-            "followups": r["followups"],
-            "duplicates": r["duplicates"],
-            "hedges": r["hedges"],
-            "result_tokens": r["result_tokens"],
-            "billed_input_tokens": r["billed_input_tokens"],
-            "recorded_input_tokens": r["recorded_input_tokens"],
-        }
-        for r in traces.rows("traces")
-    ]
-    followups = [
-        {
-            "trace_id": r["trace_id"],
-            "source_file": r["file"],
-            "turn": r["turn"],
-            "producer_tool": r["source_tool"],
-            "producer_path": r["source_path"],
-            "consumer_tool": r["tool"],
-            "consumer_arg": r["argument"],
-            "value": str(r["value"]),
-            "duplicate": bool(r["duplicate"]),
-        }
-        for r in traces.rows("followups")
-    ]
-    hedges = [
-        {
-            "trace_id": r["trace_id"],
-            "source_file": r["file"],
-            "turn": r["turn"],
-            "phrase": r["phrase"],
-            "language": r["language"],
-            "excerpt": r["sentence"],
-            "question_id": questions.get((r["file"], r["trace_id"], r["turn"])),
-        }
-        for r in traces.rows("hedges")
-    ]
-    return {"trace_summaries": summaries, "followups": followups, "hedges": hedges}
+    out: dict[str, list[dict[str, Any]]] = {}
+    for table in STORED_TABLES:
+        assert table.store_table is not None
+        records = traces.rows(_DOCUMENT_KEY.get(table.name, table.name))
+        rows = [tuple(r.get(n) for n in table.names) for r in records]
+        extra = None
+        if table is HEDGES:
+            extra = [
+                {"question_id": questions.get((r["file"], r["trace_id"], r["turn"]))}
+                for r in records
+            ]
+        out[table.store_table] = table.store_rows(rows, extra)
+    return out
+
+
+#: Where a stored trace table's rows are in the analysis's document, when not under its name.
+_DOCUMENT_KEY = {"summary": "traces"}
 
 
 def run_rows(
@@ -249,7 +228,7 @@ def _plain(item: Any, table: str, index: int) -> dict[str, Any]:
     allowed = [c for c, _ in schema_columns()[table] if c != "run_id"]
     out: dict[str, Any] = {}
     for key, value in item.items():
-        # "source file" and "source-file" both mean source_file.
+        # "producer tool" and "producer-tool" both mean producer_tool.
         column = str(key).strip().replace(" ", "_").replace("-", "_")
         if column not in allowed:
             raise ValueError(
