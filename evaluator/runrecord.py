@@ -297,9 +297,9 @@ class TracesRecord:
         version of the trace document (older ones upgraded by the trace tables' owner)."""
         data = upgrade_trace_document(dict(data))
         return cls(
-            version=int(data["version"]),
-            encoding=data["encoding"],
-            threshold=float(data["threshold"]),
+            version=int(data.get("version", 1)),
+            encoding=data.get("encoding") or "",
+            threshold=float(data.get("threshold") or 0.0),
             suites=tuple(data.get("suites", ())),
             files=tuple(TraceFileRecord.from_dict(f) for f in data.get("files", ())),
             totals=dict(data.get("totals", {})),
