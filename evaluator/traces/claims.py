@@ -69,49 +69,70 @@ _UNITS = (
     r"小时|小時|分钟|分鐘|秒钟|天|晚|周|週|个月|個月|年"
 )
 
+_NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+_NOT_AFTER_WORD = r"(?<![A-Za-z0-9_.])"  # CJK may come before a number: not \w
+_ORDINAL = r"(?:st|nd|rd|th)?"
+# Named groups: y, m (month number) or mon (month name), d; h, mi, ap; n, n2; v.
 _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
-    ("date", re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2})?Z?)?")),
     (
         "date",
         re.compile(
-            rf"(?<![\w])({_MONTH})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(\d{{4}}))?(?!\d)", re.I
+            r"(?<!\d)(?P<y>\d{4})-(?P<m>\d{2})-(?P<d>\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2})?Z?)?"
         ),
     ),
     (
         "date",
         re.compile(
-            rf"(?<![\w\d])(\d{{1,2}})(?:st|nd|rd|th)?\s+({_MONTH})\.?(?:,?\s+(\d{{4}}))?(?![\w])",
+            rf"(?<![\w])(?P<mon>{_MONTH})\.?\s+(?P<d>\d{{1,2}}){_ORDINAL}"
+            rf"(?:,?\s+(?P<y>\d{{4}}))?(?!\d)",
             re.I,
         ),
     ),
-    ("date", re.compile(r"(?:(\d{4})年)?(\d{1,2})月(\d{1,2})[日号號]")),
-    ("date", re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})(?:/(\d{2,4}))?(?![\d/])")),
-    ("time", re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?::\d{2})?\s*([ap]\.?m\.?)?(?![\d:])", re.I)),
-    ("time", re.compile(r"(?<![\d:.])(\d{1,2})\s*([ap]\.?m\.?)(?![\w])", re.I)),
     (
-        "amount",
-        re.compile(r"[$€£¥￥]\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"),
+        "date",
+        re.compile(
+            rf"(?<![\w\d])(?P<d>\d{{1,2}}){_ORDINAL}\s+(?P<mon>{_MONTH})\.?"
+            rf"(?:,?\s+(?P<y>\d{{4}}))?(?![\w])",
+            re.I,
+        ),
     ),
+    ("date", re.compile(r"(?:(?P<y>\d{4})年)?(?P<m>\d{1,2})月(?P<d>\d{1,2})[日号號]")),
+    (
+        "date",
+        re.compile(r"(?<![\d/])(?P<m>\d{1,2})/(?P<d>\d{1,2})(?:/(?P<y>\d{4}|\d{2}))?(?![\d/])"),
+    ),
+    (
+        "time",
+        re.compile(
+            r"(?<![\d:])(?P<h>\d{1,2}):(?P<mi>\d{2})(?::\d{2})?\s*(?P<ap>[ap]\.?m\.?)?(?![\d:])",
+            re.I,
+        ),
+    ),
+    ("time", re.compile(r"(?<![\d:.])(?P<h>\d{1,2})\s*(?P<ap>[ap]\.?m\.?)(?![\w])", re.I)),
+    ("amount", re.compile(rf"[$€£¥￥]\s?(?P<n>{_NUMBER})")),
     (
         "amount",
         re.compile(
-            r"(?<![A-Za-z0-9_.])(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s?(?:USD|EUR|GBP|CNY|RMB|JPY|dollars|euros|元|块|美元)(?![A-Za-z])"
+            rf"{_NOT_AFTER_WORD}(?P<n>{_NUMBER})\s?"
+            r"(?:USD|EUR|GBP|CNY|RMB|JPY|dollars|euros|元|块|美元)(?![A-Za-z])"
         ),
     ),
     (
         "duration",
         re.compile(
-            rf"(?<![A-Za-z0-9_.])(\d+(?:\.\d+)?)(?:\s?[-–~到至]\s?(\d+(?:\.\d+)?))?\s?(?:{_UNITS})(?![A-Za-z])",
+            rf"{_NOT_AFTER_WORD}(?P<n>\d+(?:\.\d+)?)(?:\s?[-–~到至]\s?(?P<n2>\d+(?:\.\d+)?))?"
+            rf"\s?(?P<unit>{_UNITS})(?![A-Za-z])",
             re.I,
         ),
     ),
     (
         "id",
         re.compile(
-            r"(?<![\w-])(?=[\w-]*\d)(?=[\w-]*[A-Za-z])(?:[A-Za-z]+[-_][\w-]*[A-Za-z0-9]|[A-Z]{2,}\d{2,}[A-Z0-9]*)(?![\w-])"
+            r"(?<![\w-])(?=[\w-]*\d)(?=[\w-]*[A-Za-z])"
+            r"(?:[A-Za-z]+[-_][\w-]*[A-Za-z0-9]|[A-Z]{2,}\d{2,}[A-Z0-9]*)(?![\w-])"
         ),
     ),
-    ("name", re.compile(r"[\"“「『]([^\"”」』\n]{3,60})[\"”」』]")),
+    ("name", re.compile(r"[\"“「『](?P<v>[^\"”」』\n]{3,60})[\"”」』]")),
 ]
 
 
@@ -187,47 +208,33 @@ def _date_forms(month: int, day: int, year: int | None) -> tuple[str, ...]:
 
 
 def _forms(kind: str, m: re.Match[str]) -> tuple[str, ...]:
-    g = m.groups()
+    g = m.groupdict()
     if kind == "date":
-        if m.re.pattern.startswith("(?<!\\d)(\\d{4})-"):
-            return _date_forms(int(g[1]), int(g[2]), int(g[0]))
-        if g and g[0] and not g[0].isdigit():  # "May 27"
-            return _date_forms(_MONTHS[g[0].lower()], int(g[1]), int(g[2]) if g[2] else None)
-        if len(g) == 3 and g[1] and not g[1].isdigit():  # "27 May"
-            return _date_forms(_MONTHS[g[1].lower()], int(g[0]), int(g[2]) if g[2] else None)
-        if "月" in m.group():
-            return _date_forms(int(g[1]), int(g[2]), int(g[0]) if g[0] else None)
-        year = int(g[2]) if g[2] and len(g[2]) == 4 else None
-        return _date_forms(int(g[0]), int(g[1]), year)
+        month = _MONTHS[g["mon"].lower()] if g.get("mon") else int(g["m"])
+        year = int(g["y"]) if g.get("y") and len(g["y"]) == 4 else None
+        return _date_forms(month, int(g["d"]), year)
     if kind == "time":
-        hour = int(g[0])
-        minute = int(g[1]) if len(g) == 3 and g[1] else 0
-        suffix = (g[-1] or "").lower().replace(".", "")
-        if hour > 23 or minute > 59:
+        hour, minute = int(g["h"]), int(g.get("mi") or 0)
+        suffix = (g.get("ap") or "").lower().replace(".", "")
+        if hour > 23 or minute > 59 or (suffix and hour > 12):
             return ()
         h24 = hour % 12 + (12 if suffix == "pm" else 0) if suffix else hour
         h12 = h24 % 12 or 12
         half = "pm" if h24 >= 12 else "am"
         return (
             f"{h24:02d}:{minute:02d}",
-            f"{h24}:{minute:02d}" if h24 < 10 else f"{h24:02d}:{minute:02d}",
+            f"{h24}:{minute:02d}",
             f"{h12}:{minute:02d} {half}",
             f"{h12}:{minute:02d}{half}",
             *((f"{h12} {half}", f"{h12}{half}") if minute == 0 else ()),
         )
     if kind == "amount":
-        return tuple(_number_forms(g[0]))
+        return tuple(_number_forms(g["n"]))
     if kind == "duration":
-        unit = m.group()[
-            len(
-                m.group().rstrip(
-                    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ小时時分钟鐘秒天晚周週个個月年"
-                )
-            ) :
-        ]
-        numbers = [n for n in g if n]
-        units = sorted({unit.strip(), unit.strip().rstrip("sS")})
+        unit = g["unit"]
+        units = sorted({unit, unit.rstrip("sS")})
+        numbers = [n for n in (g["n"], g.get("n2")) if n]
         return tuple(f"{n}{sep}{u}" for n in numbers for u in units for sep in (" ", ""))
     if kind == "name":
-        return (g[0].strip(),)
+        return (g["v"].strip(),)
     return (m.group(),)
