@@ -24,6 +24,7 @@ and counts are left alone: small numbers recur by chance.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 #: Kinds of value a claim can be.
@@ -80,22 +81,6 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
             r"(?<!\d)(?P<y>\d{4})-(?P<m>\d{2})-(?P<d>\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2})?Z?)?"
         ),
     ),
-    (
-        "date",
-        re.compile(
-            rf"(?<![\w])(?P<mon>{_MONTH})\.?\s+(?P<d>\d{{1,2}}){_ORDINAL}"
-            rf"(?:,?\s+(?P<y>\d{{4}}))?(?!\d)",
-            re.I,
-        ),
-    ),
-    (
-        "date",
-        re.compile(
-            rf"(?<![\w\d])(?P<d>\d{{1,2}}){_ORDINAL}\s+(?P<mon>{_MONTH})\.?"
-            rf"(?:,?\s+(?P<y>\d{{4}}))?(?![\w])",
-            re.I,
-        ),
-    ),
     ("date", re.compile(r"(?:(?P<y>\d{4})年)?(?P<m>\d{1,2})月(?P<d>\d{1,2})[日号號]")),
     (
         "date",
@@ -147,14 +132,45 @@ class Claim:
     forms: tuple[str, ...]
 
 
+# Cheap tests that say a pattern cannot match, so most texts skip most patterns:
+# each pattern runs only when its hint is in the text (None: always).
+_HINTS: list[re.Pattern[str] | None] = [
+    re.compile(r"\d{4}-\d"),
+    re.compile(r"月"),
+    re.compile(r"\d/\d"),
+    re.compile(r"\d:\d"),
+    re.compile(r"(?i)\d\s*[ap]\.?m"),
+    re.compile(r"[$€£¥￥]"),
+    re.compile(r"USD|EUR|GBP|CNY|RMB|JPY|dollars|euros|元|块"),
+    re.compile(rf"(?i)\d\s?(?:{_UNITS})"),
+    re.compile(r"[-_]\w|[A-Z]{2}\d"),
+    re.compile(r"[\"“「『]"),
+]
+# A day number, then the month name before it ("May 27") or after it ("27 May").
+_DAY = re.compile(r"(?<![\w.:/-])(\d{1,2})(?:st|nd|rd|th)?(?![\w:/-])")
+_MONTH_BEFORE = re.compile(rf"(?i)(?<![a-z])({_MONTH})\.?\s+$")
+_MONTH_AFTER = re.compile(rf"(?i)\s+({_MONTH})(?![a-z])\.?")
+_YEAR_AFTER = re.compile(r",?\s+(\d{4})(?!\d)")
+_DIGIT = re.compile(r"\d")
+
+
 def claims(text: str | None) -> list[Claim]:
     """Every value :data:`CLAIM_KINDS` names in ``text``, in order, one claim per span
     (the first pattern wins where two overlap)."""
     if not text:
         return []
+    patterns: list[tuple[tuple[str, re.Pattern[str]], re.Pattern[str] | None]]
+    if _DIGIT.search(text) is None:
+        patterns = [(_PATTERNS[-1], None)]  # every value but a quoted name holds a digit
+    else:
+        patterns = list(zip(_PATTERNS, _HINTS, strict=True))
     found: list[Claim] = []
     taken: list[tuple[int, int]] = []
-    for kind, pattern in _PATTERNS:
+    for i, ((kind, pattern), hint) in enumerate(patterns):
+        if i == 1:  # after ISO dates, before the others
+            _month_dates(text, found, taken)
+        if hint is not None and hint.search(text) is None:
+            continue
         for m in pattern.finditer(text):
             start, end = m.span()
             if any(s < end and start < e for s, e in taken):
@@ -168,13 +184,50 @@ def claims(text: str | None) -> list[Claim]:
     return found
 
 
-def ungrounded(text: str | None, known: str) -> list[Claim]:
-    """The claims of ``text`` that ``known`` (what the agent read before: tool results,
-    user and system messages) holds in none of their spellings."""
+def _month_dates(text: str, found: list[Claim], taken: list[tuple[int, int]]) -> None:
+    """Add "May 27", "May 27, 2024" and "27 May" to ``found``: a day number with a month
+    name next to it (found from the numbers, which are few, not from every word)."""
+    for m in _DAY.finditer(text):
+        day = int(m.group(1))
+        start, end = m.span()
+        before = _MONTH_BEFORE.search(text, max(0, start - 12), start)
+        if before is not None:
+            start = before.start()
+            month = _MONTHS[before.group(1).lower()]
+        else:
+            after = _MONTH_AFTER.match(text, end)
+            if after is None:
+                continue
+            end = after.end()
+            month = _MONTHS[after.group(1).lower()]
+        year_m = _YEAR_AFTER.match(text, end)
+        year = int(year_m.group(1)) if year_m else None
+        if year_m:
+            end = year_m.end()
+        forms = _date_forms(month, day, year)
+        if not forms or any(s < end and start < e for s, e in taken):
+            continue
+        taken.append((start, end))
+        found.append(Claim("date", text[start:end].strip(), start, end, forms))
+
+
+def ungrounded(text: str | None, known: str | Callable[[Claim, str], bool]) -> list[Claim]:
+    """The claims of ``text`` that what the agent read before (tool results, user and
+    system messages) holds in none of their spellings. ``known`` is that text, or a
+    function telling whether a spelling of a claim is held."""
     if not text:
         return []
-    low = known.lower()
-    return [c for c in claims(text) if not any(f.lower() in low for f in c.forms)]
+    held: Callable[[Claim, str], bool]
+    if isinstance(known, str):
+        low = known.lower()
+
+        def in_text(_claim: Claim, form: str) -> bool:
+            return form.lower() in low
+
+        held = in_text
+    else:
+        held = known
+    return [c for c in claims(text) if not any(held(c, f) for f in c.forms)]
 
 
 def _number_forms(raw: str) -> list[str]:

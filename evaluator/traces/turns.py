@@ -108,6 +108,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         rf"^\s*(?:(?:then|so|and|also|now|just|ok|那|那么|然后|再)\s*)?(?:{_alternation(lists['request_start'])})",
         re.IGNORECASE,
     )
+    out["closing"] = re.compile(
+        _alternation(lists["greeting"] + lists["ack"] + ("please",)), re.IGNORECASE
+    )
     lead = _alternation(lists["greeting"] + lists["ack"] + lists["yesno"])
     # A lead word ends at punctuation, or at a space ("Yes please", "No thanks").
     out["lead"] = re.compile(rf"^\s*((?:{lead}))(?:\s*[,，.!！。~～]+|\s+|$)\s*", re.IGNORECASE)
@@ -117,11 +120,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     return out
 
 
-def _words_only(text: str, section_words: Iterable[str]) -> bool:
-    rest = text.lower()
-    for w in section_words:
-        rest = rest.replace(w, " ")
-    return not _PUNCT.sub("", rest).strip()
+def _words_only(text: str, pattern: re.Pattern[str]) -> bool:
+    """True when ``text`` is nothing but matches of ``pattern`` and punctuation."""
+    return not _PUNCT.sub("", pattern.sub(" ", text)).strip()
 
 
 def _is_question(sentence: str) -> bool:
@@ -158,7 +159,7 @@ def classify_turn(text: str | None, asked: bool = False) -> str:
     if not t:
         return "other"
     lists, p = _lists(), _patterns()
-    if _words_only(t, lists["greeting"] + lists["ack"] + ("please",)) and p["greeting"].search(t):
+    if _words_only(t, p["closing"]) and p["greeting"].search(t):
         return "greeting"
     lead = p["lead"].match(t)
     while lead and lead.end() < len(t) and lead.group(1).lower() in lists["greeting"]:
