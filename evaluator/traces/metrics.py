@@ -32,7 +32,7 @@ from typing import Any
 
 from ..tokens import count_many
 from .actions import WRITE, ToolKinds, is_error_text
-from .claims import Claim, ungrounded
+from .claims import ungrounded
 from .events import Event, Trace, Usage, canonical_args
 from .hedges import Lexicon, find_hedges, sentence_span
 from .turns import classify_turn
@@ -613,14 +613,14 @@ class Grounds:
         self._said, self._said_parts = "", 0
         self._text, self._text_parts = "", 0
 
-    def held(self, claim: Claim, form: str) -> bool:
+    def held(self, kind: str, form: str) -> bool:
         """True when a user or system text, or a result, held ``form``."""
         if len(self.said) != self._said_parts:
             self._said, self._said_parts = "\n".join(self.said).lower(), len(self.said)
         low = form.lower()
         if low in self._said:
             return True
-        if claim.kind in ("id", "name") and first_source(form, self.earlier) is not None:
+        if kind in ("id", "name") and first_source(form, self.earlier) is not None:
             return True
         if len(self.earlier) != self._text_parts:
             texts = (ev.text for ev, _ in self.earlier if ev.text)
