@@ -23,13 +23,14 @@ import click
 from ._version import __version__
 from .errors import EXIT_INPUT, EXIT_INTERNAL, EXIT_OK, ProjevalError
 from .textfmt import count, num, pct, table
-from .vocabulary import FINDING_SEVERITIES
+from .vocabulary import FINDING_SEVERITIES, LINEAGE_STATUSES
 
 # The library is imported inside each command, not here: `projeval --help` and
 # `projeval score` must not pay for pandas, DuckDB, jinja2 or matplotlib
 # (benchmarks/bench_startup.py measures it).
 if TYPE_CHECKING:
     from .config import Project
+    from .lineage import FieldLineage
     from .run import RunResult
     from .score import SuiteScore
 
@@ -192,18 +193,41 @@ def run_errors(run: RunResult) -> list[str]:
     return [*failed, *run.errors]
 
 
-def render_lineage_text(scored: SuiteScore, projection: str) -> str:
-    """The table ``projeval lineage`` prints."""
+def render_lineage_text(
+    scored: SuiteScore, projection: str, rows: Sequence[FieldLineage] | None = None
+) -> str:
+    """The table ``projeval lineage`` prints: ``rows`` (default: every source field)."""
     p = scored.projections[projection]
     head = f"{scored.suite.name} / {projection}: lineage of every source field"
     if not p.ok or p.lineage is None:
         return f"{head}\nerror: {p.error}"
-    rows = [
+    every = p.lineage.rows()
+    if rows is not None and len(rows) != len(every):
+        head = f"{scored.suite.name} / {projection}: lineage of {len(rows)} of {len(every)} source fields"
+    cells = [
         (fl.field or "", fl.source, ", ".join(fl.outputs) or "-", fl.status, fl.detail)
-        for fl in p.lineage.rows()
+        for fl in (every if rows is None else rows)
     ]
-    body = table(("field", "source path", "output path", "status", "detail"), rows)
+    body = table(("field", "source path", "output path", "status", "detail"), cells)
     return f"{head} ({p.lineage.calls} projection calls)\n{body}"
+
+
+def select_lineage(
+    rows: Sequence[FieldLineage], fields: Sequence[str], statuses: Sequence[str]
+) -> list[FieldLineage]:
+    """The rows whose field name or source path matches a ``fields`` pattern (shell-style:
+    ``customer*``, ``data[].attributes.*``) and whose status is one of ``statuses``; an
+    empty filter keeps every row."""
+    from fnmatch import fnmatchcase
+
+    def wanted(fl: FieldLineage) -> bool:
+        names = [n for n in (fl.field, fl.source) if n]
+        # [] in a path is literal, not a character class: escape it for fnmatch.
+        return not fields or any(
+            fnmatchcase(n, f.replace("[]", "[[]]")) for f in fields for n in names
+        )
+
+    return [fl for fl in rows if wanted(fl) and (not statuses or fl.status in statuses)]
 
 
 def _emit(text: str, out: str | None) -> None:
@@ -263,11 +287,39 @@ def _shared_options() -> list[click.Parameter]:
 
 
 class _Command(click.Command):
-    """A projeval subcommand: takes the shared options after its name too."""
+    """A projeval subcommand: takes the shared options after its name too, and shows the
+    progress of long work while it runs."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.params.extend(_shared_options())
+
+    def invoke(self, ctx: click.Context) -> Any:
+        with _progress(ctx.find_object(_Context)):
+            return super().invoke(ctx)
+
+
+@contextlib.contextmanager
+def _progress(ctx: _Context | None) -> Iterator[None]:
+    """Progress bars on stderr when it is a terminal and ``--quiet`` is not given."""
+    if ctx is None or ctx.quiet or not _is_terminal(sys.stderr):
+        yield
+        return
+    from .progress import TerminalReporter, reporting
+
+    reporter = TerminalReporter(sys.stderr)
+    try:
+        with reporting(reporter):
+            yield
+    finally:
+        reporter.close()
+
+
+def _is_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
 
 
 class _Group(click.Group):
@@ -356,9 +408,31 @@ def score(
 @cli.command()
 @click.argument("suite")
 @click.argument("projection")
+@click.option(
+    "--field",
+    "fields",
+    multiple=True,
+    metavar="PATTERN",
+    help="Only fields whose name or source path matches (shell-style, e.g. 'customer*'; "
+    "repeatable).",
+)
+@click.option(
+    "--status",
+    "statuses",
+    multiple=True,
+    type=click.Choice(LINEAGE_STATUSES),
+    help="Only fields with this status (repeatable).",
+)
 @_FORMAT
 @click.pass_obj
-def lineage(ctx: _Context, suite: str, projection: str, fmt: str) -> None:
+def lineage(
+    ctx: _Context,
+    suite: str,
+    projection: str,
+    fields: tuple[str, ...],
+    statuses: tuple[str, ...],
+    fmt: str,
+) -> None:
     """Show where each source field lands in one projection's output, and its status."""
     from .run import choose_projections
     from .score import score_suite
@@ -366,25 +440,30 @@ def lineage(ctx: _Context, suite: str, projection: str, fmt: str) -> None:
 
     project = ctx.project
     loaded = load_suite(_suites(ctx, [suite])[0], root=project.root)
+    limits = project.limits
     scored = score_suite(
         loaded,
         choose_projections(loaded, [projection]),
-        timeout=project.timeout,
-        max_output_bytes=project.max_output_bytes,
+        timeout=limits.timeout,
+        max_output_bytes=limits.max_output_bytes,
+        max_memory_mb=limits.max_memory_mb,
+        budget=limits.budget,
     )
+    scored.close()
     name = loaded.name
     p = scored.projections[projection]
+    rows = select_lineage(p.lineage.rows(), fields, statuses) if p.lineage else []
     if fmt == "json":
         doc = {
             "version": 1,
             "suite": name,
             "projection": projection,
             "error": p.error,
-            "lineage": [fl.to_dict() for fl in p.lineage.rows()] if p.lineage else [],
+            "lineage": [fl.to_dict() for fl in rows],
         }
         click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
     elif p.ok:
-        click.echo(render_lineage_text(scored, projection))
+        click.echo(render_lineage_text(scored, projection, rows))
     if not p.ok:
         ctx.errors([p.error or f"projection {projection!r} failed"])
         raise SystemExit(EXIT_INPUT)
@@ -526,6 +605,7 @@ def traces(
     PATHS are trace files, folders or quoted glob patterns (JSON, JSON Lines,
     gzip, or Parquet files of normalised events).
     """
+    from . import progress
     from .suites import load_suite
     from .traces import analyse_traces, render_summary
 
@@ -533,14 +613,15 @@ def traces(
     loaded = []
     if suite_names or project.suites:
         loaded = [load_suite(p, root=project.root) for p in _suites(ctx, suite_names)]
-    analysis = analyse_traces(
-        list(paths),
-        suites=loaded,
-        format=trace_format,
-        encoding=project.tokenizer,
-        engine=engine,
-        address=_scheduler(engine, address, project),
-    )
+    with progress.task("analysing traces"):
+        analysis = analyse_traces(
+            list(paths),
+            suites=loaded,
+            format=trace_format,
+            encoding=project.tokenizer,
+            engine=engine,
+            address=_scheduler(engine, address, project),
+        )
     if fmt == "json":
         click.echo(json.dumps(analysis.to_dict(), indent=2, ensure_ascii=False))
     else:
@@ -769,6 +850,23 @@ def check(
         raise SystemExit(EXIT_GATE)
 
 
+@cli.command()
+@click.argument("fixtures", nargs=-1, type=click.Path(dir_okay=False))
+@click.option("--tool", default=None, help="The tool's name (default: the first fixture's name).")
+@click.pass_obj
+def init(ctx: _Context, fixtures: tuple[str, ...], tool: str | None) -> None:
+    """Start a project here: the config, a draft suite from FIXTURES, a raw projection.
+
+    FIXTURES are raw responses of one tool (JSON files); the draft suite lists
+    every field in them, with its inferred kind, for you to pick from. Without
+    one, an example response is written. Nothing is overwritten.
+    """
+    from .scaffold import init_project
+
+    result = init_project(Path.cwd(), list(fixtures), tool=tool)
+    click.echo(result.next_steps())
+
+
 @cli.group()
 def questions() -> None:
     """Question sets from recorded traces."""
@@ -814,14 +912,16 @@ def questions_mine(
     min_support: float,
 ) -> None:
     """Draft a suite for TOOL from the user questions in the traces, or merge into one."""
+    from . import progress
     from .mining import merge_suite, mine_questions
 
     # Suites by file or by configured name, as the other commands take them.
     target = _suites(ctx, [merge_into])[0] if merge_into else None
     refs = [*(_suites(ctx, references) if references else []), *([target] if target else [])]
-    mined = mine_questions(
-        list(paths), tool, suites=refs, threshold=threshold, min_support=min_support
-    )
+    with progress.task(f"mining questions for {tool}"):
+        mined = mine_questions(
+            list(paths), tool, suites=refs, threshold=threshold, min_support=min_support
+        )
     if target is not None:
         merged = merge_suite(target, mined)
         written = merged.write(out)

@@ -48,7 +48,80 @@ def _singular(word: str) -> str:
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
+_HTTP_METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")
+
+
+def _resolve(doc: dict[str, Any], node: Any, seen: frozenset[str] = frozenset()) -> Any:
+    """``node`` with a local ``$ref`` (``#/components/schemas/Customer``) followed."""
+    while isinstance(node, dict) and isinstance(node.get("$ref"), str):
+        ref = node["$ref"]
+        if not ref.startswith("#/") or ref in seen:
+            return {}  # a remote or circular reference: no arguments from it
+        seen = seen | {ref}
+        target: Any = doc
+        for part in ref[2:].split("/"):
+            part = part.replace("~1", "/").replace("~0", "~")
+            target = target.get(part) if isinstance(target, dict) else None
+        node = target
+    return node
+
+
+def _operation_name(method: str, route: str, operation: dict[str, Any]) -> str:
+    if isinstance(operation.get("operationId"), str) and operation["operationId"]:
+        return str(operation["operationId"])
+    words = [w for w in re.split(r"[^0-9A-Za-z]+", route) if w]
+    return "_".join([method, *words])
+
+
+def openapi_tools(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    """An OpenAPI 3 (or Swagger 2) document as tools: one per operation, its path, query
+    and header parameters and its JSON body's properties as the tool's arguments."""
+    tools = []
+    routes = doc.get("paths")
+    for route, item in sorted(routes.items()) if isinstance(routes, dict) else []:
+        item = _resolve(doc, item)
+        if not isinstance(item, dict):
+            continue
+        shared: list[Any] = item["parameters"] if isinstance(item.get("parameters"), list) else []
+        for method in _HTTP_METHODS:
+            operation = item.get(method)
+            if not isinstance(operation, dict):
+                continue
+            own = operation.get("parameters")
+            properties: dict[str, Any] = {}
+            for param in [*shared, *(own if isinstance(own, list) else [])]:
+                param = _resolve(doc, param)
+                if not isinstance(param, dict) or not isinstance(param.get("name"), str):
+                    continue
+                if param.get("in") == "body":  # Swagger 2: the body is a parameter
+                    body = _resolve(doc, param.get("schema"))
+                    if isinstance(body, dict) and isinstance(body.get("properties"), dict):
+                        properties.update(body["properties"])
+                    continue
+                spec = dict(_resolve(doc, param.get("schema")) or {})
+                if param.get("description"):
+                    spec["description"] = param["description"]
+                properties[param["name"]] = spec
+            content = _resolve(doc, operation.get("requestBody"))
+            content = content.get("content") if isinstance(content, dict) else None
+            media = content.get("application/json") if isinstance(content, dict) else None
+            body = _resolve(doc, media.get("schema")) if isinstance(media, dict) else None
+            if isinstance(body, dict) and isinstance(body.get("properties"), dict):
+                properties.update(body["properties"])
+            described = operation.get("summary") or operation.get("description") or ""
+            tools.append(
+                {
+                    "name": _operation_name(method, route, operation),
+                    "description": str(described),
+                    "inputSchema": {"type": "object", "properties": properties},
+                }
+            )
+    return tools
+
+
 def _tool_list(data: Any) -> list[Any] | None:
+    if isinstance(data, dict) and ("openapi" in data or "swagger" in data):
+        return openapi_tools(data)
     if isinstance(data, dict):
         if isinstance(data.get("result"), dict):
             data = data["result"]
@@ -57,18 +130,22 @@ def _tool_list(data: Any) -> list[Any] | None:
 
 
 def load_tools(path: Path) -> list[ToolArg]:
-    """Id arguments of the tools in an MCP ``tools/list`` JSON or a list of input schemas."""
-    data = read_json(
-        path,
-        "tools file",
-        fix="give the JSON of an MCP tools/list result, or a list of input schemas",
+    """Id arguments of the tools in an MCP ``tools/list`` JSON, an OpenAI tools list, a
+    list of input schemas, or an OpenAPI document (JSON or YAML): one tool per operation."""
+    fix = (
+        "give the JSON of an MCP tools/list result, a list of input schemas, or an OpenAPI document"
     )
+    if path.suffix.lower() in (".yaml", ".yml"):
+        data = _read_yaml(path, fix)
+    else:
+        data = read_json(path, "tools file", fix=fix)
     tools = _tool_list(data)
     if tools is None:
         raise SuiteError(
             "the tools file holds no list of tools.",
             file=path,
-            fix='write {"tools": [{"name": ..., "inputSchema": {...}}]} or a list of input schemas',
+            fix='write {"tools": [{"name": ..., "inputSchema": {...}}]}, a list of input '
+            "schemas, or an OpenAPI document",
         )
     args: list[ToolArg] = []
     for i, tool in enumerate(tools):
@@ -91,11 +168,57 @@ def load_tools(path: Path) -> list[ToolArg]:
     return sorted(args, key=lambda a: (a.name, a.tool))
 
 
+def _read_yaml(path: Path, fix: str) -> Any:
+    import yaml
+
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8-sig"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise SuiteError(
+            f"the tools file cannot be read as YAML ({reason}).", file=path, fix=fix
+        ) from None
+
+
 def _same_entity(a: str | None, b: str | None) -> bool:
+    """Loose match, for a key that holds a record: ``org`` <-> ``organization``."""
     if not a or not b:
         return False
     a, b = _singular(a.lower()), _singular(b.lower())
     return a == b or (min(len(a), len(b)) >= 3 and (a.startswith(b) or b.startswith(a)))
+
+
+def _snake(word: str) -> str:
+    """``recipientAccount`` -> ``recipient_account``, ``flight-order`` -> ``flight_order``."""
+    word = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", word)
+    return re.sub(r"[\W_]+", "_", word).strip("_").lower()
+
+
+def _exact_entity(entity: str | None, name: str | None) -> bool:
+    """Exact match of an entity and a record type or key stem (``invoiceitem`` is no
+    ``invoice``); the last word of a compound stem counts (``inner_event`` is an ``event``)."""
+    if not entity or not name:
+        return False
+    want, have = _singular(_snake(entity)), _singular(_snake(name))
+    return have == want or have.rsplit("_", 1)[-1] == want
+
+
+_KEY_ID = re.compile(r"^(.+?)(_ids|_id|Ids|Id|IDs|ID)$")
+
+
+def _key_entity(key: str | None) -> str | None:
+    """The entity a key names the id of: ``customer_id``, ``customerId``, ``eventID``."""
+    match = _KEY_ID.match(key or "")
+    return match.group(1) if match else None
+
+
+def _id_prefix(values: list[Any]) -> str | None:
+    """The type prefix every id value shares (``cus`` of ``cus_P9X4kk2sMm6K34``), if any."""
+    prefixes = {v.split("_", 1)[0] for v in values if isinstance(v, str) and "_" in v}
+    if len(prefixes) != 1 or not all(isinstance(v, str) and "_" in v for v in values):
+        return None
+    prefix = prefixes.pop()
+    return prefix.lower() if prefix.isalpha() and len(prefix) >= 2 else None
 
 
 def _owner_key(schema: paths.SchemaPath) -> str | None:

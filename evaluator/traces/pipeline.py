@@ -27,10 +27,11 @@ from typing import Any, NamedTuple
 
 from ..tokens import get_encoding, segment_counter
 from . import drift as drift_mod
+from .columns import SUMMARY
 from .events import Problem, Trace, event_row
 from .findings import FollowupTally
 from .hedges import Lexicon
-from .metrics import SUMMARY_COLUMNS, TokenCache, TraceAnalyser, unbilled_tail
+from .metrics import TokenCache, TraceAnalyser, unbilled_tail
 
 # A batch is measured once it holds this many traces or this many characters of new text
 # (small enough that shards trade their token counts soon after making them).
@@ -213,7 +214,7 @@ class Collector:
             )
 
 
-_summary_row = operator.itemgetter(*SUMMARY_COLUMNS)
+_summary_row = operator.itemgetter(*SUMMARY.names)
 
 
 @contextlib.contextmanager
