@@ -113,8 +113,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     (
         "id",
         re.compile(
-            r"(?<![\w-])(?=[\w-]*\d)(?=[\w-]*[A-Za-z])"
-            r"(?:[A-Za-z]+[-_][\w-]*[A-Za-z0-9]|[A-Z]{2,}\d{2,}[A-Z0-9]*)(?![\w-])"
+            # \b first: a lookbehind first would be tried at every position. The
+            # first form needs a digit somewhere (checked in _forms).
+            r"\b(?<!-)(?:[A-Za-z][A-Za-z0-9]*[-_][\w-]*[A-Za-z0-9]|[A-Z]{2,}\d{2,}[A-Z0-9]*)(?![\w-])"
         ),
     ),
     ("name", re.compile(r"[\"“「『](?P<v>[^\"”」』\n]{3,60})[\"”」』]")),
@@ -132,98 +133,140 @@ class Claim:
     forms: tuple[str, ...]
 
 
-# Cheap tests that say a pattern cannot match, so most texts skip most patterns: each
-# pattern runs only when one of its hint strings is in the text (a substring test runs
-# at C speed; an empty tuple: always run).
-_HINTS: list[tuple[str, ...]] = [
-    ("-",),
-    ("月",),
-    ("/",),
-    (":",),
-    ("am", "pm", "AM", "PM", "a.m", "p.m", "A.M", "P.M"),
-    ("$", "€", "£", "¥", "￥"),
-    ("USD", "EUR", "GBP", "CNY", "RMB", "JPY", "dollar", "euro", "元", "块"),
-    (
-        *("hour", "hr", "min", "sec", "day", "night", "week", "month", "year"),
-        *("Hour", "Day", "Week", "Month", "Year", "小时", "小時", "分钟", "分鐘", "秒"),
-        *("天", "晚", "周", "週", "月", "年"),
-    ),
-    (),
-    ('"', "“", "「", "『"),
-]
 # A day number, then the month name before it ("May 27") or after it ("27 May").
-_DAY = re.compile(r"(?<![\w.:/-])(\d{1,2})(?:st|nd|rd|th)?(?![\w:/-])")
+_DAY = re.compile(r"\d{1,2}(?:st|nd|rd|th)?(?![\w:/-])")  # and no word char before
+_DAY_BEFORE = frozenset("_.:/-")
 _MONTH_BEFORE = re.compile(rf"(?i)(?<![a-z])({_MONTH})\.?\s+$")
 _MONTH_AFTER = re.compile(rf"(?i)\s+({_MONTH})(?![a-z])\.?")
 _YEAR_AFTER = re.compile(r",?\s+(\d{4})(?!\d)")
 _DIGIT = re.compile(r"\d")
-
-
 #: ``held(kind, spelling)``: whether what was read before held that spelling of a value.
 Held = Callable[[str, str], bool]
 
+_RUN = re.compile(r"\d+")
+_ID_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
+_CURRENCY = frozenset("$€£¥￥")
+_BY_KIND: dict[str, list[re.Pattern[str]]] = {}
+for _kind, _pattern in _PATTERNS:
+    _BY_KIND.setdefault(_kind, []).append(_pattern)
+_ISO, *_OTHER_DATES = _BY_KIND["date"]
+_CURRENCY_AMOUNT, _UNIT_AMOUNT = _BY_KIND["amount"]
+_ID = _BY_KIND["id"][0]
+_NAME = _BY_KIND["name"][0]
+# Tried in order at a number that starts a value (ISO dates and month names first).
+_AT_NUMBER = (
+    *(("date", p) for p in _OTHER_DATES),
+    *(("time", p) for p in _BY_KIND["time"]),
+    ("amount", _UNIT_AMOUNT),
+    ("duration", _BY_KIND["duration"][0]),
+)
+
 
 def claims(text: str | None, held: Held | None = None) -> list[Claim]:
-    """Every value :data:`CLAIM_KINDS` names in ``text``, in order, one claim per span
-    (the first pattern wins where two overlap); with ``held``, only the values it holds
-    in none of their spellings."""
+    """Every value :data:`CLAIM_KINDS` names in ``text``, in order, one claim per span;
+    with ``held``, only the values it holds in none of their spellings.
+
+    Every value but a quoted name holds a digit, so the text is scanned once for runs
+    of digits and each value's pattern is tried only where one starts: a run inside a
+    word is an id's, the others start dates, times, amounts and durations.
+    """
     if not text:
         return []
-    patterns: list[tuple[tuple[str, re.Pattern[str]], tuple[str, ...]]]
-    if _DIGIT.search(text) is None:
-        patterns = [(_PATTERNS[-1], _HINTS[-1])]  # every value but a quoted name holds a digit
-    else:
-        patterns = list(zip(_PATTERNS, _HINTS, strict=True))
     found: list[Claim] = []
     taken: list[tuple[int, int]] = []
-    for i, ((kind, pattern), hint) in enumerate(patterns):
-        if i == 1:  # after ISO dates, before the others
-            _month_dates(text, found, taken, held)
-        if hint and not any(h in text for h in hint):
+
+    def add(kind: str, start: int, end: int, forms: tuple[str, ...], value: str) -> None:
+        taken.append((start, end))  # a held value still takes its span
+        if held is None or not any(held(kind, f) for f in forms):
+            found.append(Claim(kind, value.strip(), start, end, forms))
+
+    covered = 0  # runs before this position belong to a value already read
+    for run in _RUN.finditer(text):
+        start = run.start()
+        if start < covered:
             continue
-        prior = list(taken)  # one pattern's matches never overlap each other
-        for m in pattern.finditer(text):
+        before = text[start - 1] if start else ""
+        after = text[run.end()] if run.end() < len(text) else ""
+        if before in _ID_CHARS or (after.isascii() and after.isalpha()):
+            # A run inside a word: the word may be an id ("tkt_3e7b91a0", "ORD-2024-5678").
+            lo, hi = start, run.end()
+            while lo and text[lo - 1] in _ID_CHARS:
+                lo -= 1
+            while hi < len(text) and text[hi] in _ID_CHARS:
+                hi += 1
+            covered = hi
+            if held is not None and held("id", text[lo:hi].rstrip("-_")):
+                continue  # most ids an answer quotes were read: no need to parse them
+            m = _ID.match(text, lo)
+            if m is not None and m.end() <= hi and (forms := _forms("id", m)):
+                covered = m.end()
+                add("id", m.start(), m.end(), forms, m.group())
+                continue
+        m = _ISO.match(text, start)
+        if m is not None:
+            covered = m.end()
+            add("date", m.start(), m.end(), _forms("date", m), m.group())
+            continue
+        day = _month_date(text, run)
+        if day is not None:
+            lo, hi, forms = day
+            covered = hi
+            add("date", lo, hi, forms, text[lo:hi])
+            continue
+        sign = start - 1 if before in _CURRENCY else start - 2
+        if sign >= 0 and text[sign] in _CURRENCY:
+            m = _CURRENCY_AMOUNT.match(text, sign)
+            if m is not None:
+                covered = m.end()
+                add("amount", m.start(), m.end(), _forms("amount", m), m.group())
+                continue
+        for kind, pattern in _AT_NUMBER:
+            m = pattern.match(text, start)
+            if m is not None:
+                forms = _forms(kind, m)
+                if forms:
+                    covered = m.end()
+                    add(kind, m.start(), m.end(), forms, m.group())
+                    break
+    if _NAME_HINT.search(text) is not None:
+        for m in _NAME.finditer(text):
             start, end = m.span()
-            if prior and any(s < end and start < e for s, e in prior):
-                continue
-            forms = _forms(kind, m)
-            if not forms:
-                continue
-            taken.append((start, end))  # a held value still takes its span
-            if held is None or not any(held(kind, f) for f in forms):
-                found.append(Claim(kind, m.group().strip(), start, end, forms))
+            if not any(s < end and start < e for s, e in taken):
+                add("name", start, end, _forms("name", m), m.group())
     found.sort(key=lambda c: c.start)
     return found
 
 
-def _month_dates(
-    text: str, found: list[Claim], taken: list[tuple[int, int]], held: Held | None
-) -> None:
-    """Add "May 27", "May 27, 2024" and "27 May" to ``found``: a day number with a month
-    name next to it (found from the numbers, which are few, not from every word)."""
-    for m in _DAY.finditer(text):
-        day = int(m.group(1))
-        start, end = m.span()
-        before = _MONTH_BEFORE.search(text, max(0, start - 12), start)
-        if before is not None:
-            start = before.start()
-            month = _MONTHS[before.group(1).lower()]
-        else:
-            after = _MONTH_AFTER.match(text, end)
-            if after is None:
-                continue
-            end = after.end()
-            month = _MONTHS[after.group(1).lower()]
-        year_m = _YEAR_AFTER.match(text, end)
-        year = int(year_m.group(1)) if year_m else None
-        if year_m:
-            end = year_m.end()
-        forms = _date_forms(month, day, year)
-        if not forms or any(s < end and start < e for s, e in taken):
-            continue
-        taken.append((start, end))
-        if held is None or not any(held("date", f) for f in forms):
-            found.append(Claim("date", text[start:end].strip(), start, end, forms))
+_NAME_HINT = re.compile('["“「『]')
+
+
+def _month_date(text: str, run: re.Match[str]) -> tuple[int, int, tuple[str, ...]] | None:
+    """``(start, end, spellings)`` of "May 27", "May 27, 2024" or "27 May" around a run
+    of one or two digits, or ``None``."""
+    start, end = run.span()
+    if end - start > 2:
+        return None
+    m = _DAY.match(text, start)
+    if m is None or (start and (text[start - 1].isalnum() or text[start - 1] in _DAY_BEFORE)):
+        return None
+    end = m.end()
+    day = int(run.group())
+    before = _MONTH_BEFORE.search(text, max(0, start - 12), start)
+    if before is not None:
+        start = before.start()
+        month = _MONTHS[before.group(1).lower()]
+    else:
+        after = _MONTH_AFTER.match(text, end)
+        if after is None:
+            return None
+        end = after.end()
+        month = _MONTHS[after.group(1).lower()]
+    year_m = _YEAR_AFTER.match(text, end)
+    year = int(year_m.group(1)) if year_m else None
+    if year_m:
+        end = year_m.end()
+    forms = _date_forms(month, day, year)
+    return (start, end, forms) if forms else None
 
 
 def ungrounded(text: str | None, known: str | Held) -> list[Claim]:
@@ -302,4 +345,5 @@ def _forms(kind: str, m: re.Match[str]) -> tuple[str, ...]:
         return tuple(f"{n}{sep}{u}" for n in numbers for u in units for sep in (" ", ""))
     if kind == "name":
         return (g["v"].strip(),)
-    return (m.group(),)
+    value = m.group()  # an id: it holds a digit
+    return (value,) if any(c.isdigit() for c in value) else ()
