@@ -587,6 +587,14 @@ def run(
     default=None,
     help="Read every file as this format instead of detecting it per file.",
 )
+@click.option(
+    "--tools",
+    "tools_files",
+    multiple=True,
+    type=click.Path(exists=True, dir_okay=False),
+    help="A tools file (MCP tools/list JSON) whose readOnlyHint annotations say which "
+    "tools only read (repeatable; the suites' tools files count too).",
+)
 @_ENGINE
 @_ADDRESS
 @_FORMAT
@@ -596,6 +604,7 @@ def traces(
     paths: tuple[str, ...],
     suite_names: tuple[str, ...],
     trace_format: str | None,
+    tools_files: tuple[str, ...],
     engine: str,
     address: str | None,
     fmt: str,
@@ -619,6 +628,7 @@ def traces(
             suites=loaded,
             format=trace_format,
             encoding=project.tokenizer,
+            tools=tools_files,
             engine=engine,
             address=_scheduler(engine, address, project),
         )

@@ -461,6 +461,8 @@ projections:
   prose_first2: proj.py:prose_first2
   prose_open: proj.py:prose_open
   latest2: proj.py:latest2
+  prose_first2_cut: proj.py:prose_first2_cut
+  prose_cut_marked: proj.py:prose_cut_marked
 questions:
   - {id: q, text: Items, needs: [item, text]}
 """
@@ -500,6 +502,12 @@ def latest2(page):
 def prose_open(page):
     rows = sorted((i for i in page["items"] if not i["done"]), key=lambda i: i["id"])
     return "\\n".join(f"- {i['id']}: {i['text']}" for i in rows)
+
+def prose_first2_cut(page):
+    return "\\n".join(f"- {i['id']}: {i['text'][:20]}" for i in page["items"][:2])
+
+def prose_cut_marked(page):
+    return "\\n".join(f"- {i['id']}: {i['text'][:20]}…" for i in page["items"])
 """
 
 
@@ -512,9 +520,12 @@ def test_truncation(make_suite: Callable[..., Path]) -> None:
         # A sort then a cut keeps the same items in any order, but no field tells them apart.
         ("TRUNCATION", "latest2", "items[]", "items[]"),
         ("TRUNCATION", "prose_first2", "$", "items[]"),
+        # A Markdown list that cuts the list and the texts: both are reported.
+        ("TRUNCATION", "prose_first2_cut", "$", "items[]"),
+        ("TRUNCATION", "prose_first2_cut", "$", "text"),
     ]
     # first2_marked says so; open_only and prose_open select by `done`; cut_text_marked
-    # marks each cut text.
+    # marks each cut text, prose_cut_marked with an ellipsis.
     by = {f.projection: f.message for f in findings}
     assert by["first2"].startswith(
         "keeps 2 of the 5 items of `items[]` and does not say so: the model will take the 2 "

@@ -114,6 +114,8 @@ def openapi_tools(doc: dict[str, Any]) -> list[dict[str, Any]]:
                     "name": _operation_name(method, route, operation),
                     "description": str(described),
                     "inputSchema": {"type": "object", "properties": properties},
+                    # HTTP's safe methods only read (RFC 9110): lookups, not actions.
+                    "annotations": {"readOnlyHint": method in ("get", "head", "options")},
                 }
             )
     return tools
@@ -129,9 +131,10 @@ def _tool_list(data: Any) -> list[Any] | None:
     return data if isinstance(data, list) else None
 
 
-def load_tools(path: Path) -> list[ToolArg]:
-    """Id arguments of the tools in an MCP ``tools/list`` JSON, an OpenAI tools list, a
-    list of input schemas, or an OpenAPI document (JSON or YAML): one tool per operation."""
+def read_tools(path: Path) -> list[Any]:
+    """The tool definitions of a tools file: an MCP ``tools/list`` JSON, an OpenAI tools
+    list, a list of input schemas, or an OpenAPI document (JSON or YAML), one tool per
+    operation (its safe methods annotated ``readOnlyHint: true``)."""
     fix = (
         "give the JSON of an MCP tools/list result, a list of input schemas, or an OpenAPI document"
     )
@@ -147,6 +150,12 @@ def load_tools(path: Path) -> list[ToolArg]:
             fix='write {"tools": [{"name": ..., "inputSchema": {...}}]}, a list of input '
             "schemas, or an OpenAPI document",
         )
+    return tools
+
+
+def load_tools(path: Path) -> list[ToolArg]:
+    """Id arguments of the tools in a tools file (see :func:`read_tools`)."""
+    tools = read_tools(path)
     args: list[ToolArg] = []
     for i, tool in enumerate(tools):
         if not isinstance(tool, dict):
