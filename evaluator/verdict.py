@@ -6,15 +6,21 @@ goes to the one with fewer tokens (then to the name, so the verdict is determini
 An error-level finding disqualifies because it says the output breaks the agent whatever
 its coverage (an id it must pass back is gone, an error reads as an empty success).
 
-:func:`decide` is pure: it reads one suite of a run document (scores, ``cost`` and
-``findings``) and returns a frozen :class:`Verdict`; the report only draws it.
+:func:`choose` is pure: it reads a suite's projections (scores), their tokens, the
+findings and the field value table, and returns a frozen :class:`Verdict`; :func:`decide`
+reads those from a :class:`~projeval.runrecord.SuiteRecord`. The report only draws it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .checks.base import Finding
+    from .cost import FieldValue
+    from .runrecord import ProjectionRecord, SuiteRecord
 
 RULE = (
     "Ship the projection with the highest weighted coverage among those that ran with no "
@@ -78,13 +84,13 @@ def _tokens(value: int | None) -> str:
     return "unknown tokens" if value is None else f"{value:,} tokens"
 
 
-def _blocking(projection: Mapping[str, Any], findings: list[Mapping[str, Any]]) -> tuple[str, ...]:
-    if projection.get("error"):
-        return (f"it failed to run: {projection['error']}",)
-    errors = [f for f in findings if f["severity"] == "error"]
+def _blocking(projection: ProjectionRecord, findings: Sequence[Finding]) -> tuple[str, ...]:
+    if projection.error:
+        return (f"it failed to run: {projection.error}",)
     by_rule: dict[str, list[str]] = {}
-    for f in errors:
-        by_rule.setdefault(f["rule"], []).append(f.get("field") or f.get("path") or "")
+    for f in findings:
+        if f.projection == projection.name and f.severity == "error":
+            by_rule.setdefault(f.rule, []).append(f.field or f.path or "")
     reasons = []
     for rule in sorted(by_rule):
         where = sorted({w for w in by_rule[rule] if w})
@@ -94,18 +100,13 @@ def _blocking(projection: Mapping[str, Any], findings: list[Mapping[str, Any]]) 
     return tuple(reasons)
 
 
-def _misses(projection: Mapping[str, Any], field_values: list[Mapping[str, Any]]) -> list[Miss]:
-    name = projection["name"]
-    rows = {fv["field"]: fv for fv in field_values if fv.get("field")}
+def _misses(projection: ProjectionRecord, field_values: Sequence[FieldValue]) -> list[Miss]:
+    rows = {fv.field: fv for fv in field_values if fv.field}
     failing: dict[str, tuple[str, float, list[str]]] = {}
-    for q in projection.get("questions", []):
-        if q["answerable"]:
-            continue
-        for need in q["needs"]:
-            if need["status"] == "ok":
-                continue
-            status, weight, questions = failing.get(need["field"], (need["status"], 0.0, []))
-            failing[need["field"]] = (status, weight + q["weight"], [*questions, q["id"]])
+    for q in projection.questions:
+        for need in q.failing:
+            status, weight, questions = failing.get(need.field, (need.status, 0.0, []))
+            failing[need.field] = (status, weight + q.weight, [*questions, q.id])
     out = []
     for field_name, (status, weight, questions) in failing.items():
         row = rows.get(field_name)
@@ -115,39 +116,40 @@ def _misses(projection: Mapping[str, Any], field_values: list[Mapping[str, Any]]
                 status=status,
                 weight=weight,
                 questions=tuple(questions),
-                raw_tokens=None if row is None else row["raw_tokens"],
-                tokens=None if row is None else row["tokens"].get(name),
+                raw_tokens=None if row is None else row.raw_tokens,
+                tokens=None if row is None else row.tokens.get(projection.name),
             )
         )
     out.sort(key=lambda m: (-m.weight, m.field))
     return out
 
 
-def decide(suite: Mapping[str, Any]) -> Verdict:
-    """The verdict for one suite of a run document (see ``projeval.score.score_document``)."""
-    cost = suite.get("cost") or {}
-    tokens = {c["name"]: c.get("tokens") for c in cost.get("projections", []) if not c["error"]}
-    findings = list(suite.get("findings", []))
-    eligible: list[Mapping[str, Any]] = []
+def choose(
+    suite: str,
+    projections: Sequence[ProjectionRecord],
+    tokens: Mapping[str, int],
+    findings: Sequence[Finding] = (),
+    field_values: Sequence[FieldValue] = (),
+) -> Verdict:
+    """The verdict by :data:`RULE`; ``tokens`` holds the tokens of each projection that ran."""
+    eligible: list[ProjectionRecord] = []
     blocked: list[Blocked] = []
-    for p in suite["projections"]:
-        reasons = _blocking(p, [f for f in findings if f["projection"] == p["name"]])
-        if p.get("coverage") is None and not reasons:
-            reasons = ("it has no coverage score",)
+    for p in projections:
+        reasons = _blocking(p, findings)
         if reasons:
-            blocked.append(Blocked(p["name"], p.get("coverage"), tokens.get(p["name"]), reasons))
+            blocked.append(Blocked(p.name, p.coverage, tokens.get(p.name), reasons))
         else:
             eligible.append(p)
     blocked.sort(key=lambda b: (-(b.coverage or -1.0), b.tokens is None, b.tokens, b.projection))
 
-    def key(p: Mapping[str, Any]) -> tuple[float, bool, int, str]:
-        t = tokens.get(p["name"])
-        return (-p["coverage"], t is None, t or 0, p["name"])
+    def key(p: ProjectionRecord) -> tuple[float, bool, int, str]:
+        t = tokens.get(p.name)
+        return (-(p.coverage or 0.0), t is None, t or 0, p.name)
 
     eligible.sort(key=key)
     if not eligible:
         return Verdict(
-            suite=suite["name"],
+            suite=suite,
             ship=None,
             coverage=None,
             tokens=None,
@@ -156,19 +158,19 @@ def decide(suite: Mapping[str, Any]) -> Verdict:
             blocked=tuple(blocked),
         )
     best = eligible[0]
-    name = best["name"]
+    coverage = best.coverage or 0.0
     why = (
-        f"{name} covers {_pct(best['coverage'])} of the questions' weight at "
-        f"{_tokens(tokens.get(name))}"
+        f"{best.name} covers {_pct(coverage)} of the questions' weight at "
+        f"{_tokens(tokens.get(best.name))}"
     )
     if len(eligible) > 1:
         nxt = eligible[1]
         why += (
-            f"; the next without error findings, {nxt['name']}, covers "
-            f"{_pct(nxt['coverage'])} at {_tokens(tokens.get(nxt['name']))}"
+            f"; the next without error findings, {nxt.name}, covers "
+            f"{_pct(nxt.coverage)} at {_tokens(tokens.get(nxt.name))}"
         )
     why += "."
-    better = [b for b in blocked if (b.coverage or 0.0) > best["coverage"]]
+    better = [b for b in blocked if (b.coverage or 0.0) > coverage]
     if better:
         b = better[0]
         why += (
@@ -176,11 +178,26 @@ def decide(suite: Mapping[str, Any]) -> Verdict:
             f"blocked by {'; '.join(b.reasons)}: fix that to ship it instead."
         )
     return Verdict(
-        suite=suite["name"],
-        ship=name,
-        coverage=best["coverage"],
-        tokens=tokens.get(name),
+        suite=suite,
+        ship=best.name,
+        coverage=coverage,
+        tokens=tokens.get(best.name),
         why=why,
-        misses=tuple(_misses(best, list(cost.get("field_values", [])))),
+        misses=tuple(_misses(best, field_values)),
         blocked=tuple(blocked),
+    )
+
+
+def decide(suite: SuiteRecord) -> Verdict:
+    """The verdict for one suite of a run."""
+    cost = suite.cost
+    tokens = (
+        {} if cost is None else {n: c.tokens for n, c in cost.projections.items() if not c.error}
+    )
+    return choose(
+        suite.name,
+        suite.projections,
+        tokens,
+        suite.findings,
+        () if cost is None else cost.field_values,
     )
