@@ -15,6 +15,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from . import progress
 from ._version import __version__
 from .checks import Finding, check_suite, summarize
 from .config import Project
@@ -274,7 +275,10 @@ def evaluate(
     local cluster); both give the same analysis.
     """
     result = RunResult([], tokenizer=project.tokenizer)
-    for path in suites if suites is not None else project.suites:
+    chosen_suites = list(suites if suites is not None else project.suites)
+    scoring = progress.task("scoring", total=len(chosen_suites))
+    for path in chosen_suites:
+        scoring.update(scoring.completed, description=f"scoring {Path(path).stem}")
         try:
             suite = load_suite(path, root=project.root)
             chosen = choose_projections(suite, projections)
@@ -289,17 +293,20 @@ def evaluate(
                 result.errors.append(suite_run.cost_error)
         except ProjevalError as exc:
             result.errors.append(exc.render())
+        scoring.advance()
+    scoring.close()
     if traces:
         from .traces import analyse_traces
 
         try:
-            result.traces = analyse_traces(
-                [_shown(t) for t in traces],
-                suites=[s.score.suite for s in result.suites],
-                encoding=project.tokenizer,
-                engine=trace_engine,
-                address=trace_address,
-            )
+            with progress.task("analysing traces"):
+                result.traces = analyse_traces(
+                    [_shown(t) for t in traces],
+                    suites=[s.score.suite for s in result.suites],
+                    encoding=project.tokenizer,
+                    engine=trace_engine,
+                    address=trace_address,
+                )
         except ProjevalError as exc:
             result.errors.append(exc.render())
     return result

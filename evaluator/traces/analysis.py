@@ -22,10 +22,12 @@ from typing import Any
 
 import pandas as pd
 
+from .. import progress
 from ..errors import TraceError
 from ..tokens import DEFAULT_ENCODING
 from . import cuts, shards
 from . import drift as drift_mod
+from .actions import load_tool_hints
 from .columns import (
     CALLS,
     CLAIMS,
@@ -309,6 +311,7 @@ def analyse_traces(
     hedges: Iterable[str] = (),
     languages: Iterable[str] = ("en", "zh"),
     threshold: float = drift_mod.DEFAULT_THRESHOLD,
+    tools: Iterable[str | Path] = (),
     keep_events: bool = True,
     max_json_bytes: int = DEFAULT_MAX_JSON_BYTES,
     workers: int | None = None,
@@ -322,7 +325,10 @@ def analyse_traces(
     for them) or glob patterns. ``suites`` are loaded suites or suite file
     paths: their tools turn follow-ups into field findings, their questions
     are matched against the users' questions, and their ``hedges`` extend the
-    lexicon, as do ``hedges`` here (``!phrase`` excludes). ``format`` forces
+    lexicon, as do ``hedges`` here (``!phrase`` excludes). ``tools`` are tools
+    files (MCP ``tools/list`` JSON) whose ``annotations.readOnlyHint`` say which
+    tools only read, as the suites' tools files do; other tools go by the verb in
+    their name (see :mod:`projeval.traces.actions`). ``format`` forces
     one format for every file. ``keep_events=False`` is the summary mode for
     large corpora: the events, calls and follow-ups tables stay empty
     (findings, totals and the summary are complete) and turns keep no answer
@@ -350,6 +356,12 @@ def analyse_traces(
     paths = list(paths)
     suite_objs = _load_suites(suites)
     extra = [h for s in suite_objs for h in getattr(s, "hedges", ())] + list(hedges)
+    hints: dict[str, bool] = {}
+    for s in suite_objs:  # the suites' tools files first, then the ones given here
+        if getattr(s, "tools_file", None) is not None:
+            hints.update(load_tool_hints(s.tools_file))
+    for path in tools:
+        hints.update(load_tool_hints(path))
     local_workers = workers if workers is not None else os.cpu_count() or 1
     settings = Settings(
         encoding=encoding,
@@ -360,6 +372,7 @@ def analyse_traces(
         suites=tuple(suite_objs),
         max_json_bytes=max_json_bytes,
         threshold=threshold,
+        tool_hints=tuple(sorted(hints.items())),
     )
     collector = Collector(settings)  # checks the tokenizer and lexicon before any file
     try:
@@ -431,7 +444,9 @@ def _collect(
             collector.close()
             if threading.active_count() == 1:
                 planned_format, cut = planned[path]
-                results = shards.run(cut, planned_format, settings)
+                size = path.stat().st_size
+                with progress.task(f"reading {path.name} in {len(cut)} processes", size, "bytes"):
+                    results = shards.run(cut, planned_format, settings)
                 merge_file(collector.out, collector.tally, str(path), results)
                 continue
         fmt, items, _ = open_partition(Partition(str(path), format), settings)

@@ -217,6 +217,8 @@ class FollowupTally:
                 row[_F_DUPLICATE],
                 row[_F_KIND],
             )
+            if spath:  # one user's card_4065275 and another's card_118 are one place
+                spath = paths.generalise_instances(spath)
             key = (stool, spath, tool, arg)
             g = self.groups.get(key)
             if g is None:

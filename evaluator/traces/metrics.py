@@ -139,7 +139,8 @@ LookupPlan = tuple[tuple[str, tuple[str, ...]], ...]
 
 def lookup_plan(args: Any) -> LookupPlan:
     """Each argument worth tracking, with its value and then the parts of a compound
-    value (``"usr_1, usr_2"``, ``"id=usr_1"``) worth tracking; the first found counts.
+    value (``"usr_1, usr_2"``, ``"id=usr_1"``) worth tracking and not plain words; the
+    first found counts.
     A short code (``JFK``) is tracked as it is."""
     plan: list[tuple[str, tuple[str, ...]]] = []
     for argument, raw in arg_leaves(args):
@@ -150,7 +151,11 @@ def lookup_plan(args: Any) -> LookupPlan:
             continue
         candidates = [value]
         if isinstance(raw, str) and _SPLIT.search(value):
-            candidates += [t for t in _SPLIT.split(value) if worth(t) is not None]
+            # Parts that look like handles only: a plain word of a free-text query
+            # ("passport", "https") recurs in prose by chance, not as a copied value.
+            candidates += [
+                t for t in _SPLIT.split(value) if not t.isalpha() and worth(t) is not None
+            ]
         plan.append((argument, tuple(candidates)))
     return tuple(plan)
 

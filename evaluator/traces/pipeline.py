@@ -27,6 +27,7 @@ from typing import Any, NamedTuple
 
 from ..tokens import get_encoding, segment_counter
 from . import drift as drift_mod
+from .actions import ToolKinds
 from .columns import SUMMARY
 from .events import Problem, Trace, event_row
 from .findings import FollowupTally
@@ -77,6 +78,8 @@ class Settings:
     suites: tuple[Any, ...] = ()
     max_json_bytes: int = 0
     threshold: float = drift_mod.DEFAULT_THRESHOLD
+    #: ``(tool, readOnlyHint)`` from the tools files (see :mod:`projeval.traces.actions`).
+    tool_hints: tuple[tuple[str, bool], ...] = ()
 
 
 @dataclass
@@ -101,7 +104,12 @@ class Collector:
         lexicon = Lexicon.load(settings.languages, settings.hedges)
         get_encoding(settings.encoding)  # fail early on a bad name
         self.cache = cache if cache is not None else TokenCache(settings.encoding)
-        self.analyser = TraceAnalyser(self.cache, lexicon, tools=[s.tool for s in settings.suites])
+        self.analyser = TraceAnalyser(
+            self.cache,
+            lexicon,
+            tools=[s.tool for s in settings.suites],
+            kinds=ToolKinds(settings.tool_hints),
+        )
         self.analyser.keep_events = settings.keep_events
         self.tally = FollowupTally(settings.suites)
         # Each user question is matched here, trace by trace: a pure function of the question.
