@@ -9,6 +9,7 @@ from typing import Any
 import duckdb
 import pandas as pd
 
+from ..runrecord import RunRecord
 from .rows import schema_columns
 
 # Deterministic row order of each table when read back.
@@ -74,13 +75,18 @@ class StoreReader:
         return self._df(sql + f" ORDER BY {_ORDER_BY[table]}", params)
 
     def document(self, run_id: int) -> dict[str, Any] | None:
-        """The whole document recorded with a run (None for runs recorded without one)."""
+        """The whole document recorded with a run, as stored (None for runs without one)."""
         if self._empty:
             return None
         rows = self._con.execute(
             "SELECT document FROM run_documents WHERE run_id = ?", [run_id]
         ).fetchall()
         return json.loads(rows[0][0]) if rows else None
+
+    def run(self, run_id: int) -> RunRecord | None:
+        """The run's record, read back typed (older documents upgraded); None without one."""
+        doc = self.document(run_id)
+        return None if doc is None else RunRecord.from_dict(doc)
 
     def run_list(self, runs: Sequence[int] | None = None) -> pd.DataFrame:
         """One row per run (all, or those given) with the names of its suites, oldest first."""
