@@ -7,7 +7,9 @@ none``), which keeps the charts small and lets matplotlib escape it.
 
 from __future__ import annotations
 
+import hashlib
 import io
+import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -39,7 +41,21 @@ def _svg(fig: plt.Figure) -> str:
     plt.close(fig)
     text = buffer.getvalue()
     # Drop the XML prolog and doctype: the SVG is inlined into HTML.
-    return text[text.index("<svg") :]
+    text = text[text.index("<svg") :]
+    # matplotlib's ids repeat from one figure to the next (the salt is fixed), and every
+    # chart is inlined into one page: prefix them with the chart's own digest, which
+    # keeps them deterministic and unique across the page.
+    prefix = "c" + hashlib.sha1(text.encode("utf-8")).hexdigest()[:8] + "-"
+    text = _ID.sub(lambda m: f'{m[1]}="{prefix}{m[2]}"', text)
+    return _REF.sub(lambda m: f"{m[1]}#{prefix}{m[2]}", text)
+
+
+_ID = re.compile(r'\b(id)="([^"]+)"')
+_REF = re.compile(r'(url\(|href=")#([^)"]+)')
+#: Marker, size and dash per series, so series at the same value stay visible: the
+#: later, smaller markers draw on top of the earlier, larger ones.
+_MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
+_DASHES = ("-", "--", ":", "-.")
 
 
 def breakdown_svg(
@@ -65,8 +81,8 @@ def breakdown_svg(
         ax.invert_yaxis()
         ax.set_title(title, loc="left", fontsize=10, pad=20)
         ax.legend(
-            ncol=min(len(classes), 6),
-            fontsize=7,
+            ncol=min(len(classes), 4),
+            fontsize=11,
             loc="lower left",
             bbox_to_anchor=(0, 1.0),
             frameon=False,
@@ -87,16 +103,27 @@ def trend_svg(
         for i, (name, points) in enumerate(sorted(series.items())):
             xs = [x for x, _ in points]
             ys = [100.0 * y if percent else y for _, y in points]
-            ax.plot(xs, ys, marker="o", markersize=3, color=PALETTE[i % len(PALETTE)], label=name)
+            ax.plot(
+                xs,
+                ys,
+                marker=_MARKERS[i % len(_MARKERS)],
+                markersize=max(9 - 1.5 * i, 3),
+                linestyle=_DASHES[i % len(_DASHES)],
+                color=PALETTE[i % len(PALETTE)],
+                label=name,
+                zorder=2 + i,
+            )
         ax.set_xlabel("run")
         ax.set_ylabel(ylabel)
-        locator = ax.xaxis.get_major_locator()
-        if isinstance(locator, MaxNLocator):  # the default AutoLocator is one
-            locator.set_params(integer=True)
+        runs = sorted({x for points in series.values() for x, _ in points})
+        if 0 < len(runs) <= 12:
+            ax.set_xticks(runs)  # run ids only, never 0.96 ... 1.04 after one run
+        else:
+            ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         if percent:
             ax.set_ylim(0, 105)
         ax.set_title(title, loc="left", fontsize=10)
         if series:
-            ax.legend(fontsize=7, loc="center left", bbox_to_anchor=(1.01, 0.5), frameon=False)
+            ax.legend(fontsize=11, loc="center left", bbox_to_anchor=(1.01, 0.5), frameon=False)
         fig.tight_layout()
         return _svg(fig)

@@ -159,6 +159,14 @@ def test_shipped_example_report_stays_small(repo: Path, tmp_path: Path) -> None:
     run = evaluate(load_project(repo / "pyproject.toml"))
     out = write_report(build_view(run.to_record(), generated_at=NOW), tmp_path / "index.html")
     assert out.stat().st_size < 1_000_000
+    html = out.read_text(encoding="utf-8")
+    ids = re.findall(r'\bid="([^"]+)"', html)
+    assert [i for i in set(ids) if ids.count(i) > 1] == []  # 334 once, from the charts
+    refs = set(re.findall(r'(?:url\(|href=")#([^)"]+)', html))
+    assert refs <= set(ids)  # every chart's marker and clip references resolve
+    # Legends are legible (the charts once drew them at 7 px).
+    sizes = [float(x) for x in re.findall(r"font-size: ?([0-9.]+)px", html)]
+    assert sizes and min(sizes) >= 8
 
 
 # --------------------------------------------------------------------------------------
