@@ -9,6 +9,7 @@ it gets back, and exits with a documented code. User mistakes arrive as
 from __future__ import annotations
 
 import json
+import math
 import sys
 import traceback
 from collections.abc import Sequence
@@ -30,6 +31,18 @@ from .store import RunInfo, Store
 from .suites import load_suite
 from .textfmt import num, pct, table
 from .traces import render_summary
+
+
+class _FiniteRange(click.FloatRange):
+    """A float range that refuses NaN and infinity (click's own lets NaN through)."""
+
+    name = "finite float range"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number.", param, ctx)
+        return number
 
 
 class _Context:
@@ -291,7 +304,13 @@ def lineage(ctx: _Context, suite: str, projection: str, fmt: str) -> None:
 @cli.command()
 @click.argument("suites", nargs=-1)
 @click.option("--projection", "-p", multiple=True, help="Only this projection (repeatable).")
-@click.option("--fields", default=8, show_default=True, help="Costliest output fields to list.")
+@click.option(
+    "--fields",
+    type=click.IntRange(min=0),
+    default=8,
+    show_default=True,
+    help="Costliest output fields to list.",
+)
 @_FORMAT
 @click.pass_obj
 def cost(
@@ -463,7 +482,7 @@ def report(ctx: _Context, db: str | None, run_id: str | None, out: str | None) -
 
 @cli.command()
 @_DB
-@click.option("--limit", type=int, default=None, help="Only the last N runs.")
+@click.option("--limit", type=click.IntRange(min=1), default=None, help="Only the last N runs.")
 @_FORMAT
 @click.pass_obj
 def history(ctx: _Context, db: str | None, limit: int | None, fmt: str) -> None:
@@ -479,7 +498,7 @@ def history(ctx: _Context, db: str | None, limit: int | None, fmt: str) -> None:
 @click.option("--suite", default=None, help="Only this suite.")
 @click.option("--projection", default=None, help="Only this projection.")
 @click.option("--metric", default=None, help="coverage, tokens, followups or hedges.")
-@click.option("--last", type=int, default=None, help="Only the last N runs.")
+@click.option("--last", type=click.IntRange(min=1), default=None, help="Only the last N runs.")
 @_FORMAT
 @click.pass_obj
 def trend(
@@ -520,7 +539,7 @@ def diff(ctx: _Context, run_a: str | None, run_b: str | None, db: str | None, fm
 @click.argument("suites", nargs=-1)
 @click.option(
     "--fail-under",
-    type=click.FloatRange(0, 100),
+    type=_FiniteRange(0, 100),
     default=None,
     metavar="PCT",
     help="Minimum weighted coverage of each gated projection, in percent.",
@@ -540,7 +559,7 @@ def diff(ctx: _Context, run_a: str | None, run_b: str | None, db: str | None, fm
 )
 @click.option(
     "--max-token-ratio",
-    type=click.FloatRange(min=0, min_open=True),
+    type=_FiniteRange(min=0, min_open=True),
     default=None,
     metavar="R",
     help="Largest tokens-to-raw ratio allowed (over the data fixtures).",
@@ -645,11 +664,15 @@ def questions() -> None:
     "evidence (repeatable).",
 )
 @click.option(
-    "--threshold", type=float, default=0.5, show_default=True, help="Grouping similarity."
+    "--threshold",
+    type=_FiniteRange(0, 1),
+    default=0.5,
+    show_default=True,
+    help="Grouping similarity, from 0 to 1.",
 )
 @click.option(
     "--min-support",
-    type=float,
+    type=_FiniteRange(0, 1),
     default=0.1,
     show_default=True,
     help="Share of a group's conversations a need's evidence must cover.",
