@@ -19,6 +19,7 @@ from typing import Any
 
 import click
 
+from ._files import write_atomic
 from ._version import __version__
 from .config import Project, load_project
 from .cost import render_cost_text
@@ -178,9 +179,9 @@ def render_lineage_text(scored: SuiteScore, projection: str) -> str:
 
 
 def _emit(text: str, out: str | None) -> None:
-    if out:
-        Path(out).parent.mkdir(parents=True, exist_ok=True)
-        Path(out).write_text(text + "\n", encoding="utf-8")
+    # "-" is standard output, as for most tools; any other path is written atomically.
+    if out and out != "-":
+        write_atomic(out, text + "\n")
     else:
         click.echo(text)
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ._json import has_lone_surrogate
 from .errors import ProjectionLoadError
 from .suites import ProjectionSpec, Suite
 
@@ -214,6 +215,12 @@ class ProjectionRunner:
             raise ProjectionFault(
                 "not-json", "returned a value nested too deeply to serialise"
             ) from None
+        if not text.isascii() and has_lone_surrogate(text):
+            raise ProjectionFault(
+                "not-json",
+                f"returned text that is not valid Unicode (a lone surrogate) in its "
+                f"{type(output).__name__}",
+            )
         if len(text) > self.max_output_bytes:
             raise ProjectionFault(
                 "too-large",

@@ -22,6 +22,7 @@ from typing import Any
 import jinja2
 import markupsafe
 
+from ._files import write_atomic
 from ._version import __version__
 
 #: Status word -> (icon, css class). Icons and words, never colour alone.
@@ -682,7 +683,4 @@ def render_report(view: ReportView) -> str:
 
 def write_report(view: ReportView, path: str | Path) -> Path:
     """Render and write the report; returns the path written."""
-    out = Path(path)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(render_report(view), encoding="utf-8")
-    return out
+    return write_atomic(path, render_report(view))

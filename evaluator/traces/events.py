@@ -17,6 +17,8 @@ from typing import Any, NamedTuple
 
 import pandas as pd
 
+from .. import _json
+
 # orjson is optional and 2-3x faster. It reads the same values, except integers
 # beyond 64 bits, which it turns into floats (the standard library keeps them).
 try:
@@ -107,7 +109,7 @@ def parse_args(value: Any) -> tuple[str | None, Any]:
             return value, fast_loads(value)
         except ValueError:
             try:  # what orjson refuses (NaN, huge integers) the standard library may read
-                return value, json.loads(value)
+                return value, _json.loads(value)
             except (ValueError, RecursionError):
                 return value, None
     try:

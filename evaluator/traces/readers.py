@@ -19,6 +19,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any, NamedTuple
 
+from .. import _json
 from ..errors import TraceError
 from .events import Problem, fast_loads
 
@@ -198,7 +199,7 @@ def read_lines(
                 )
                 continue
             try:
-                value = json.loads(text)
+                value = _json.loads(text)
             except json.JSONDecodeError as exc:
                 yield Problem(name, n, _json_reason(exc, text) + "; line skipped")
                 continue
@@ -327,7 +328,7 @@ def _read_document(
         yield Problem(name, None, "the file is empty")
         return
     try:
-        value = json.loads(text)
+        value = _json.loads(text)
     except json.JSONDecodeError as exc:
         if exc.msg == "Extra data":
             # JSON Lines under a .json name: several documents, one a line.
@@ -395,6 +396,6 @@ def salvage_truncated(text: str) -> Any | None:
     if cut < 0:
         return None
     try:
-        return json.loads(text[:cut] + closers)
+        return _json.loads(text[:cut] + closers)
     except (json.JSONDecodeError, RecursionError):
         return None

@@ -10,12 +10,11 @@ tracked: they recur by chance, not because an agent copied them.
 
 from __future__ import annotations
 
-import json
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from .. import paths
+from .. import _json, paths
 from .events import Event, fast_loads
 
 #: Shortest string value a follow-up is counted on.
@@ -146,7 +145,7 @@ class ResultIndex:
             doc = fast_loads(text)
         except ValueError:
             try:
-                doc = json.loads(text)
+                doc = _json.loads(text)
             except (ValueError, RecursionError):
                 doc = None
         built = None if doc is None else self._build(doc)
