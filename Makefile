@@ -19,6 +19,7 @@ run: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check evaluator tests benchmarks projections
+	$(BIN)/mypy evaluator
 
 test: lint
 	$(BIN)/python -m pytest -q

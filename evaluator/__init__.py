@@ -52,10 +52,10 @@ _EXPORTS: dict[str, str] = {
     "GateResult": ".gate",
     "GateFailure": ".gate",
     "Baseline": ".gate",
-    "render_gate_text": ".gate",
-    "junit_xml": ".gate",
-    "summary_markdown": ".gate",
-    "summary_json": ".gate",
+    "render_gate_text": ".gatereport",
+    "junit_xml": ".gatereport",
+    "summary_markdown": ".gatereport",
+    "summary_json": ".gatereport",
     # Traces
     "analyse_traces": ".traces",
     "TraceAnalysis": ".traces",
@@ -123,17 +123,8 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from .cost import ProjectionCost, SuiteCost, cost_suite
     from .coverage import DroppedNeed, NeedResult, QuestionResult
     from .errors import ProjevalError
-    from .gate import (
-        Baseline,
-        GateConfig,
-        GateFailure,
-        GateResult,
-        check_gate,
-        junit_xml,
-        render_gate_text,
-        summary_json,
-        summary_markdown,
-    )
+    from .gate import Baseline, GateConfig, GateFailure, GateResult, check_gate
+    from .gatereport import junit_xml, render_gate_text, summary_json, summary_markdown
     from .history import History, RunDiff, RunList, Trend, open_history
     from .report import ReportView, build_view, write_report
     from .run import RunResult, SuiteRun, evaluate, evaluate_suite

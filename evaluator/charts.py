@@ -11,14 +11,19 @@ import contextlib
 import io
 import warnings
 from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import matplotlib
 
 matplotlib.use("Agg")  # no display, and no GUI toolkit to import
 
 import matplotlib.pyplot as plt
+from matplotlib.ticker import MaxNLocator
 
-_STYLE = {
+if TYPE_CHECKING:
+    from matplotlib.typing import RcKeyType
+
+_STYLE: dict[RcKeyType, Any] = {
     "svg.hashsalt": "projeval",
     "svg.fonttype": "none",
     # Names come from users: "$x$" must print as typed, not be parsed as mathtext.
@@ -97,7 +102,9 @@ def trend_svg(
             ax.plot(xs, ys, marker="o", markersize=3, color=PALETTE[i % len(PALETTE)], label=name)
         ax.set_xlabel("run")
         ax.set_ylabel(ylabel)
-        ax.xaxis.get_major_locator().set_params(integer=True)
+        locator = ax.xaxis.get_major_locator()
+        if isinstance(locator, MaxNLocator):  # the default AutoLocator is one
+            locator.set_params(integer=True)
         if percent:
             ax.set_ylim(0, 105)
         ax.set_title(title, loc="left", fontsize=10)

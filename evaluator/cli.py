@@ -8,11 +8,13 @@ it gets back, and exits with a documented code. User mistakes arrive as
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import sys
+import time
 import traceback
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -32,6 +34,7 @@ from .store import RunInfo, Store
 from .suites import load_suite
 from .textfmt import num, pct, table
 from .traces import render_summary
+from .vocabulary import FINDING_SEVERITIES
 
 
 class _FiniteRange(click.FloatRange):
@@ -47,18 +50,48 @@ class _FiniteRange(click.FloatRange):
 
 
 class _Context:
-    def __init__(self, config: str | None) -> None:
-        self.config_path = config
+    """What every command shares: the config (read once, on first use) and the verbosity."""
+
+    def __init__(self) -> None:
+        self.config_path: str | None = None
+        self.quiet = False
+        self.verbose = False
         self._project: Project | None = None
 
     @property
     def project(self) -> Project:
         if self._project is None:
             self._project = load_project(self.config_path)
+            if self._project.source is not None:
+                self.debug(f"config: {display_path(self._project.source)}")
+            else:
+                self.debug("config: none found; using the defaults")
         return self._project
 
     def db(self, option: str | None) -> Path:
         return Path(option) if option else self.project.db
+
+    def note(self, message: str) -> None:
+        """A message for the user beside the result (stderr), hidden by ``--quiet``."""
+        if not self.quiet:
+            click.echo(message, err=True)
+
+    def debug(self, message: str) -> None:
+        """Detail shown only with ``--verbose`` (stderr)."""
+        if self.verbose and not self.quiet:
+            click.echo(f"projeval: {message}", err=True)
+
+    @contextlib.contextmanager
+    def stage(self, name: str) -> Iterator[None]:
+        """Time a stage of the command; ``--verbose`` says how long it took."""
+        start = time.perf_counter()
+        yield
+        self.debug(f"{name}: {time.perf_counter() - start:.2f} s")
+
+    def errors(self, messages: Sequence[str]) -> None:
+        """Errors go to stderr always, ``--quiet`` or not."""
+        for message in messages:
+            click.echo(f"Error: {message}", err=True)
 
 
 def _suites(ctx: _Context, names: Sequence[str]) -> list[Path]:
@@ -99,7 +132,7 @@ def display_path(path: Path | str) -> str:
 def _severities(counts: dict[str, int]) -> str:
     parts = [
         f"{counts[s]} {s}{'s' if counts[s] != 1 else ''}"
-        for s in ("error", "warning", "info")
+        for s in FINDING_SEVERITIES
         if counts.get(s)
     ]
     return ", ".join(parts) or "-"
@@ -120,12 +153,11 @@ def render_run_text(run: RunResult) -> str:
             counts = findings.setdefault(f.projection, {})
             counts[f.severity] = counts.get(f.severity, 0) + 1
         rows = []
-        notes = []
+        notes: list[str] = []
         for name in sorted(s.score.projections):
             p = s.score.projections[name]
             if not p.ok:
                 rows.append((name, "error", "-", "-", "-", "-", p.error_kind or ""))
-                notes.append(f"  {name}: error: {p.error}")
                 continue
             cost = costs.get(name)
             tokens = f"{cost.tokens:,}" if cost else "-"
@@ -160,8 +192,18 @@ def render_run_text(run: RunResult) -> str:
             block.append("\n".join(notes))
         block.extend(f"warning: {d}" for d in s.score.diagnostics)
         blocks.append("\n".join(block))
-    blocks.extend(f"Error: {e}" for e in run.errors)
     return "\n\n".join(blocks)
+
+
+def run_errors(run: RunResult) -> list[str]:
+    """The run's errors (suites that failed to load, projections that failed), for stderr."""
+    failed = [
+        p.error
+        for s in sorted(run.suites, key=lambda s: s.name)
+        for _, p in sorted(s.score.projections.items())
+        if not p.ok and p.error
+    ]
+    return [*failed, *run.errors]
 
 
 def render_lineage_text(scored: SuiteScore, projection: str) -> str:
@@ -182,7 +224,7 @@ def _emit(text: str, out: str | None) -> None:
     # "-" is standard output, as for most tools; any other path is written atomically.
     if out and out != "-":
         write_atomic(out, text + "\n")
-    else:
+    elif text:  # nothing to show (every suite failed): the errors on stderr say why
         click.echo(text)
 
 
@@ -191,11 +233,70 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
+def _set_config(click_ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+    if value is not None:
+        click_ctx.find_object(_Context).config_path = value  # type: ignore[union-attr]
+
+
+def _set_quiet(click_ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if value:
+        click_ctx.find_object(_Context).quiet = True  # type: ignore[union-attr]
+
+
+def _set_verbose(click_ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if value:
+        click_ctx.find_object(_Context).verbose = True  # type: ignore[union-attr]
+
+
+def _shared_options() -> list[click.Parameter]:
+    """``--config``, ``-q`` and ``-v``: accepted before the subcommand and after it."""
+    return [
+        click.Option(
+            ["--config"],
+            type=click.Path(dir_okay=False),
+            expose_value=False,
+            callback=_set_config,
+            help="Config file (default: the nearest projeval.toml, or pyproject.toml with "
+            "[tool.projeval], from here up to the repository root).",
+        ),
+        click.Option(
+            ["-q", "--quiet"],
+            is_flag=True,
+            expose_value=False,
+            callback=_set_quiet,
+            help="Only results and errors: no progress, notes or warnings on stderr.",
+        ),
+        click.Option(
+            ["-v", "--verbose"],
+            is_flag=True,
+            expose_value=False,
+            callback=_set_verbose,
+            help="Also say on stderr which config is used and how long each stage took.",
+        ),
+    ]
+
+
+class _Command(click.Command):
+    """A projeval subcommand: takes the shared options after its name too."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.params.extend(_shared_options())
+
+
 class _Group(click.Group):
     """Maps errors to projeval's exit codes, here so that click's test runner sees it too."""
 
-    def main(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+    command_class = _Command
+    group_class = type  # subgroups are _Group too
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.params.extend(_shared_options())
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
         kwargs["standalone_mode"] = False
+        kwargs.setdefault("obj", _Context())
         try:
             super().main(*args, **kwargs)
         except ProjevalError as exc:
@@ -222,16 +323,8 @@ class _Group(click.Group):
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="projeval")
-@click.option(
-    "--config",
-    type=click.Path(dir_okay=False),
-    default=None,
-    help="Config file (default: projeval.toml or [tool.projeval] in pyproject.toml).",
-)
-@click.pass_context
-def cli(click_ctx: click.Context, config: str | None) -> None:
+def cli() -> None:
     """Score tool-result projections against the questions an agent is asked."""
-    click_ctx.obj = _Context(config)
 
 
 _FORMAT = click.option(
@@ -261,11 +354,13 @@ def score(
     Exits 1 when a suite could not be loaded or a projection could not be
     imported or misbehaved; everything else is still scored and printed.
     """
-    run = evaluate(ctx.project, _suites(ctx, suites), projection)
+    with ctx.stage("evaluate"):
+        run = evaluate(ctx.project, _suites(ctx, suites), projection)
     if fmt == "json":
         _emit(json.dumps(run.document(), indent=2, ensure_ascii=False), out)
     else:
         _emit(render_run_text(run), out)
+    ctx.errors(run_errors(run))
     if run.failed:
         raise SystemExit(EXIT_INPUT)
 
@@ -296,9 +391,10 @@ def lineage(ctx: _Context, suite: str, projection: str, fmt: str) -> None:
             "lineage": [fl.to_dict() for fl in p.lineage.rows()] if p.lineage else [],
         }
         click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
-    else:
+    elif p.ok:
         click.echo(render_lineage_text(scored, projection))
     if not p.ok:
+        ctx.errors([p.error or f"projection {projection!r} failed"])
         raise SystemExit(EXIT_INPUT)
 
 
@@ -328,8 +424,8 @@ def cost(
             for s in sorted(run.suites, key=lambda s: s.name)
             if s.cost
         ]
-        parts.extend(f"Error: {e}" for e in run.errors)
-        click.echo("\n\n".join(parts))
+        _emit("\n\n".join(parts), None)
+    ctx.errors(run_errors(run))
     if run.failed:
         raise SystemExit(EXIT_INPUT)
 
@@ -369,24 +465,28 @@ def run(
     """The main job: evaluate every suite, record the run in the history, write the report."""
     project = ctx.project
     started = _now()
-    result = evaluate(
-        project,
-        _suites(ctx, suites),
-        traces=project.traces,
-        trace_engine=engine,
-        trace_address=_scheduler(engine, address, project),
-    )
-    store = Store(ctx.db(db))
-    document = result.document()
-    info = RunInfo.capture(started, project.root, project.tokenizer)
-    run_id = store.record_run(info, result.scores, document=document, **result.store_rows())
+    with ctx.stage("evaluate"):
+        result = evaluate(
+            project,
+            _suites(ctx, suites),
+            traces=project.traces,
+            trace_engine=engine,
+            trace_address=_scheduler(engine, address, project),
+        )
+    with ctx.stage("record"):
+        store = Store(ctx.db(db))
+        document = result.document()
+        info = RunInfo.capture(started, project.root, project.tokenizer)
+        run_id = store.record_run(info, result.scores, document=document, **result.store_rows())
     click.echo(render_run_text(result))
     if result.traces is not None:
         click.echo("\n" + render_summary(result.traces).rstrip("\n"))
     click.echo(f"\nRecorded run {run_id} in {display_path(store.path)}.")
     if not no_report:
-        report = _write_report(ctx, store.path, run_id, out)
+        with ctx.stage("report"):
+            report = _write_report(ctx, store.path, run_id, out)
         click.echo(f"Report: {display_path(report)}")
+    ctx.errors(run_errors(result))
     if result.failed:
         raise SystemExit(EXIT_INPUT)
 
@@ -612,11 +712,11 @@ def check(
     them. Exits 0 when every gated projection passes, 2 when a threshold fails,
     1 for a usage or input error (a suite, projection, config or store problem).
     """
-    from . import gate
+    from . import gate, gatereport
     from .errors import EXIT_GATE
 
     project = ctx.project
-    targets = [gate.parse_summary_target(s) for s in summaries]
+    targets = [gatereport.parse_summary_target(s) for s in summaries]
     config = gate.GateConfig.from_table(project.check, file=project.source).merged(
         fail_under=fail_under,
         projections=projection or None,
@@ -626,15 +726,15 @@ def check(
     )
     # The baseline first: a missing store should fail before minutes of scoring.
     base = gate.Baseline.from_history(ctx.db(db), baseline) if config.no_regressions else None
-    result = evaluate(project, _suites(ctx, suites))
+    with ctx.stage("evaluate"):
+        result = evaluate(project, _suites(ctx, suites))
     checked = gate.check_gate(result, config, base)
-    click.echo(gate.render_gate_text(checked))
-    for error in result.errors:
-        click.echo(f"Error: {error}", err=True)
+    click.echo(gatereport.render_gate_text(checked))
+    ctx.errors(result.errors)
     if junit_path:
-        _emit(gate.junit_xml(checked).rstrip("\n"), junit_path)
+        _emit(gatereport.junit_xml(checked).rstrip("\n"), junit_path)
     for fmt_name, path in targets:
-        _emit(gate.SUMMARY_FORMATS[fmt_name](checked).rstrip("\n"), str(path))
+        _emit(gatereport.SUMMARY_FORMATS[fmt_name](checked).rstrip("\n"), str(path))
     if checked.input_errors:
         raise SystemExit(EXIT_INPUT)
     if not checked.passed:
@@ -705,11 +805,10 @@ def questions_mine(
         return
     if out:
         _emit(mined.to_yaml().rstrip("\n"), out)
-        click.echo(
+        ctx.note(
             f"Wrote {display_path(out)}: {len(mined.drafted)} questions from "
             f"{mined.turns} user questions; fill in fixtures and projections, then "
-            f"projeval score {display_path(out)}",
-            err=True,
+            f"projeval score {display_path(out)}"
         )
     else:
         click.echo(mined.to_yaml().rstrip("\n"))

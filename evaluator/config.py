@@ -1,7 +1,9 @@
 """The project config: which suites to score, where the history and report go.
 
 Read from ``projeval.toml`` (top-level keys) or from ``[tool.projeval]`` in
-``pyproject.toml``, in the current folder. Every key is optional; paths are
+``pyproject.toml``: the nearest one, looking in the current folder and then in
+each parent up to the repository root (the first folder holding ``.git``; the
+filesystem root outside a repository). Every key is optional; paths are
 relative to the config file. The environment variable ``PROJEVAL_DB``
 overrides ``db``; command-line options override both.
 """
@@ -25,7 +27,7 @@ DEFAULT_DB = ".projeval/history.duckdb"
 DEFAULT_REPORT = "reports/index.html"
 DB_ENV = "PROJEVAL_DB"
 
-_KEYS = {
+_KEYS: dict[str, type | tuple[type, ...]] = {
     "suites": list,
     "traces": list,
     "db": str,
@@ -56,8 +58,20 @@ class Project:
 
 
 def find_config(start: Path | None = None) -> Path | None:
-    """``projeval.toml`` in ``start``, else a ``pyproject.toml`` with ``[tool.projeval]``."""
+    """The nearest config from ``start`` (default: the current folder) up to the repository root.
+
+    In each folder, ``projeval.toml`` wins over a ``pyproject.toml`` with
+    ``[tool.projeval]``; the walk stops at the first folder holding ``.git``.
+    """
     folder = (start or Path.cwd()).resolve()
+    for candidate in (folder, *folder.parents):
+        found = _config_in(candidate)
+        if found is not None or (candidate / ".git").exists():
+            return found
+    return None
+
+
+def _config_in(folder: Path) -> Path | None:
     candidate = folder / "projeval.toml"
     if candidate.is_file():
         return candidate

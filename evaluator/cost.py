@@ -1,7 +1,7 @@
 """Token cost: what each projection's output costs the model, and where the tokens go.
 
 Counts are real, offline tiktoken counts (:mod:`projeval.tokens`) of what the model reads
-(:mod:`projeval.render`). For every projection and fixture: tokens, bytes, wire bytes, the
+(:mod:`projeval.tool_result`). For every projection and fixture: tokens, bytes, wire bytes, the
 bytes/4 estimate and its error, tokens per item of the main list, the ratio to raw, a
 breakdown by what the tokens carry and a per-field table. For the suite: a field value
 table (who needs each source field, what it costs in each projection) and the drop and
@@ -24,10 +24,10 @@ from typing import Any
 
 from ._outputs import fixture_outputs, scored
 from .lineage import CARRIED, FieldLineage
-from .render import CLASSES, MCP_TEXT_PATH, Rendered, render_output
 from .score import ProjectionScore, SuiteScore
 from .textfmt import num, table
 from .tokens import DEFAULT_ENCODING, get_encoding
+from .tool_result import CLASSES, MCP_TEXT_PATH, Rendered, render_output
 
 #: Name of the row that renders each fixture itself as compact JSON.
 RAW_FIXTURE = "(raw fixture)"
@@ -625,11 +625,11 @@ def _field_values(
         status: dict[str, str] = {}
         tokens: dict[str, int | None] = {}
         for pname, pj in sorted(projected.items()):
-            fl = pj.rows.get(source)
-            if fl is None:
+            carried = pj.rows.get(source)
+            if carried is None:
                 continue
-            status[pname] = fl.status
-            tokens[pname] = _field_tokens(fl, pj)
+            status[pname] = carried.status
+            tokens[pname] = _field_tokens(carried, pj)
         rows.append(
             FieldValue(
                 source=source,
@@ -823,9 +823,9 @@ def render_cost_text(cost: SuiteCost, fields_per_projection: int = 8) -> str:
     rows = []
     for fv in sorted(cost.field_values, key=lambda f: (-f.weight, f.label)):
         cells: list[object] = [fv.label, num(fv.weight), fv.raw_tokens]
-        for n in names:
-            t = fv.tokens.get(n)
-            cells.append(f"{fv.status.get(n, '-')} / {'text' if t is None else t}")
+        for pname in names:
+            t = fv.tokens.get(pname)
+            cells.append(f"{fv.status.get(pname, '-')} / {'text' if t is None else t}")
         rows.append(cells)
     out.append(table(["field", "weight", "raw fixture", *names], rows, right=[1, 2]))
 

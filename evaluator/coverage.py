@@ -1,15 +1,9 @@
 """Coverage: can each question be answered from a projection's output?
 
-For every need of a question, the lineage of its field decides a status:
-
-``ok``              the field survives at the precision and readability asked
-``dropped``         the projection drops the field
-``lossy``           it survives, but coarser than the question needs
-``needs-lookup``    a readable value is asked for; only an opaque id or code is carried
-``partial``         it is carried for some list items only
-``not-in-fixture``  the fixtures never hold a value for it (a suite/fixture mismatch,
-                    not the projection's fault)
-``inconclusive``    the projection raised on every perturbed value of the field
+For every need of a question, the lineage of its field decides a status (the
+words, their meanings and their severity order are declared in ``vocabulary.py``):
+``ok``, ``dropped``, ``partial``, ``lossy``, ``needs-lookup``, ``inconclusive`` or
+``not-in-fixture``.
 
 A question is answerable when all its needs are ``ok``; a projection's
 coverage is the weighted share of answerable questions.
@@ -22,16 +16,6 @@ from typing import Any
 
 from .lineage import PRECISION_RANK, TIME_UNITS, FieldLineage
 from .suites import FieldDef, Need, Question, Suite
-
-NEED_STATUSES = (
-    "ok",
-    "dropped",
-    "lossy",
-    "needs-lookup",
-    "partial",
-    "not-in-fixture",
-    "inconclusive",
-)
 
 
 @dataclass(frozen=True)
@@ -128,39 +112,48 @@ def judge_need(
     need: Need, fdef: FieldDef, lineage: FieldLineage | None, unmatched_reason: str | None
 ) -> NeedResult:
     """Decide one need's status from its field's lineage."""
-    base = {"field": need.field, "precision": need.precision, "readable": need.readable}
     if lineage is None or lineage.status == "no-sample":
         reason = unmatched_reason or "every value of it in the fixtures is null."
         return NeedResult(
+            field=need.field,
             status="not-in-fixture",
             detail=f"{reason} Add a fixture that holds it, or fix its path ({fdef.path}).",
             lineage=lineage.status if lineage else None,
-            **base,
+            precision=need.precision,
+            readable=need.readable,
         )
-    common = {"lineage": lineage.status, "outputs": lineage.outputs, **base}
+    sampled = lineage
+
+    def verdict(status: str, detail: str) -> NeedResult:
+        return NeedResult(
+            field=need.field,
+            status=status,
+            detail=detail,
+            lineage=sampled.status,
+            outputs=sampled.outputs,
+            precision=need.precision,
+            readable=need.readable,
+        )
+
     status = lineage.status
     if status == "dropped":
-        return NeedResult(status="dropped", detail="the projection drops it", **common)
+        return verdict("dropped", "the projection drops it")
     if status == "partial" and need.items != "some":
-        return NeedResult(status="partial", detail=lineage.detail, **common)
+        return verdict("partial", lineage.detail)
     if status == "partial":
-        return NeedResult(
-            status="ok", detail=f"a selection is enough here ({lineage.detail})", **common
-        )
+        return verdict("ok", f"a selection is enough here ({lineage.detail})")
     if status == "inconclusive":
-        return NeedResult(status="inconclusive", detail=lineage.detail, **common)
+        return verdict("inconclusive", lineage.detail)
     if need.readable and lineage.opaque:
         what = "an integer code" if lineage.kind == "code" else "an opaque id"
-        return NeedResult(
-            status="needs-lookup",
-            detail=f"carried only as {what}; the question needs a readable name or label",
-            **common,
+        return verdict(
+            "needs-lookup", f"carried only as {what}; the question needs a readable name or label"
         )
     short = _precision_shortfall(need, lineage)
     if short:
-        return NeedResult(status="lossy", detail=short, **common)
+        return verdict("lossy", short)
     detail = lineage.detail if status != "lossy" else f"enough for this question ({lineage.detail})"
-    return NeedResult(status="ok", detail=detail, **common)
+    return verdict("ok", detail)
 
 
 def _precision_shortfall(need: Need, lineage: FieldLineage) -> str | None:

@@ -34,8 +34,9 @@ from typing import Any
 from . import kinds, paths
 from .projections import ProjectionFault, ProjectionRunner, canonical
 from .suites import FieldDef
+from .vocabulary import LINEAGE_STATUSES
 
-STATUSES = ("kept", "resolved", "lossy", "dropped", "partial", "no-sample", "inconclusive")
+STATUSES = LINEAGE_STATUSES
 #: Statuses under which the field reaches the output in some form.
 CARRIED = ("kept", "resolved", "lossy")
 TIME_UNITS = ("second", "minute", "hour", "day")
@@ -402,7 +403,9 @@ class _Prober:
         elif isinstance(value, str):
             yield _Perturbation("fill", "q")
 
-    def _apply(self, result: _Probe, ipath: paths.InstancePath, value: Any, pert: _Perturbation):
+    def _apply(
+        self, result: _Probe, ipath: paths.InstancePath, value: Any, pert: _Perturbation
+    ) -> None:
         changes = self.effect(ipath, pert.value)
         if changes is None:
             result.raised = self.last_error
@@ -546,22 +549,33 @@ def _lineage_of(obs: _PathObservation) -> FieldLineage:
     source = paths.format_path(obs.schema)
     n = len(obs.probes)
     outputs = tuple(sorted({o for p in obs.probes for o in p.outputs}))
-    common = {"source": source, "kind": obs.kind, "samples": n}
     if n == 0:
         return FieldLineage(
-            status="no-sample", detail="no non-null sample in the fixtures", **common
+            source=source,
+            status="no-sample",
+            detail="no non-null sample in the fixtures",
+            kind=obs.kind,
+            samples=n,
         )
     answered = [p for p in obs.probes if not p.all_raised]
     if not answered:
         reason = obs.probes[0].raised or "unknown error"
         return FieldLineage(
+            source=source,
             status="inconclusive",
             detail=f"the projection raised on every perturbed value ({reason})",
-            **common,
+            kind=obs.kind,
+            samples=n,
         )
     visible = [p for p in answered if p.visible]
     if not visible:
-        return FieldLineage(status="dropped", detail="no change to the value is visible", **common)
+        return FieldLineage(
+            source=source,
+            status="dropped",
+            detail="no change to the value is visible",
+            kind=obs.kind,
+            samples=n,
+        )
     if len(visible) < len(answered):
         first_n = None
         how = "selection"
@@ -574,17 +588,26 @@ def _lineage_of(obs: _PathObservation) -> FieldLineage:
                 f"(of {obs.total}): the projection selects or filters items"
             )
         return FieldLineage(
-            status="partial", detail=detail, outputs=outputs, how=how, first_n=first_n, **common
+            source=source,
+            status="partial",
+            detail=detail,
+            outputs=outputs,
+            kind=obs.kind,
+            samples=n,
+            how=how,
+            first_n=first_n,
         )
     status, detail, precision, opaque, how = _classify_carried(visible, obs.kind)
     return FieldLineage(
+        source=source,
         status=status,
         detail=detail,
         outputs=outputs,
+        kind=obs.kind,
         precision=precision,
         opaque=opaque,
+        samples=n,
         how=how,
-        **common,
     )
 
 

@@ -24,21 +24,13 @@ import markupsafe
 
 from ._files import write_atomic
 from ._version import __version__
-
-#: Status word -> (icon, css class). Icons and words, never colour alone.
-STATUS_ICONS = {
-    "ok": ("✓", "ok"),
-    "dropped": ("✗", "bad"),
-    "lossy": ("≈", "warn"),
-    "needs-lookup": ("↪", "warn"),
-    "partial": ("◐", "warn"),
-    "not-in-fixture": ("∅", "muted"),
-    "inconclusive": ("?", "muted"),
-    "error": ("!", "bad"),
-    "kept": ("✓", "ok"),
-    "resolved": ("✓", "ok"),
-    "no-sample": ("∅", "muted"),
-}
+from .vocabulary import (
+    CELL_STATUSES,
+    FINDING_SEVERITIES,
+    PROJECTION_ERROR,
+    status_icon,
+    worst_need_status,
+)
 
 _ANCHOR = re.compile(r"[^a-z0-9]+")
 
@@ -172,7 +164,8 @@ def _pct(value: float | None) -> str:
 
 
 def _icon(status: str) -> tuple[str, str]:
-    return STATUS_ICONS.get(status, ("·", "muted"))
+    s = status_icon(status)
+    return s.icon, s.css
 
 
 def build_view(
@@ -274,7 +267,7 @@ def build_view(
         for (suite_name, field_name), (weight, questions, projs) in dropping.items()
     ]
     callouts.sort(key=lambda c: (-float(c.weight), c.suite, c.field))
-    view = ReportView(
+    report = ReportView(
         title=title,
         generated_at=generated_at,
         version=document.get("projeval", __version__),
@@ -283,19 +276,19 @@ def build_view(
         callouts=callouts,
         errors=list(document.get("errors", [])),
     )
-    view.sections["summary_columns"] = summary_columns
+    report.sections["summary_columns"] = summary_columns
     nav: list[tuple[str, str]] = []
     if trend is not None:
-        view.sections["trends"] = _trends(trend)
+        report.sections["trends"] = _trends(trend)
         nav.append(("trends", "Trends"))
     if diff is not None:
-        view.sections["diff"] = _diff(diff)
+        report.sections["diff"] = _diff(diff)
         nav.append(("diff", "Changes since the previous run"))
     if document.get("traces"):
-        view.sections["traces"] = _traces(document["traces"])
+        report.sections["traces"] = _traces(document["traces"])
         nav.insert(0, ("traces", "Traces"))
-    view.sections["nav"] = nav
-    return view
+    report.sections["nav"] = nav
+    return report
 
 
 def _matrix(suite: dict[str, Any], projections: list[ProjectionView]) -> list[MatrixRow]:
@@ -311,15 +304,17 @@ def _matrix(suite: dict[str, Any], projections: list[ProjectionView]) -> list[Ma
     for p in projections:
         by_id = {q.id: q for q in p.questions}
         for qid in order:
-            q = by_id.get(qid)
-            if q is None:
-                icon, css = _icon("error")
-                cell = Cell("error", icon, css, "#" + p.anchor, p.error or "")
+            question = by_id.get(qid)
+            if question is None:
+                icon, css = _icon(PROJECTION_ERROR.word)
+                cell = Cell(PROJECTION_ERROR.word, icon, css, "#" + p.anchor, p.error or "")
             else:
-                status = "ok" if q.answerable else _worst(q.needs)
+                status = worst_need_status(n.status for n in question.needs)
                 icon, css = _icon(status)
-                reasons = "; ".join(f"{n.field}: {n.status}" for n in q.needs if n.status != "ok")
-                cell = Cell(status, icon, css, "#" + q.anchor, reasons or "answerable")
+                reasons = "; ".join(
+                    f"{n.field}: {n.status}" for n in question.needs if n.status != "ok"
+                )
+                cell = Cell(status, icon, css, "#" + question.anchor, reasons or "answerable")
             rows[qid][3].append(cell)
     return [
         MatrixRow(qid, rows[qid][0], rows[qid][1], rows[qid][2], tuple(rows[qid][3]))
@@ -353,9 +348,7 @@ def _cost_and_findings(view: ProjectionView, suite: dict[str, Any], name: str) -
         (c for c in (suite.get("cost") or {}).get("projections", []) if c["name"] == name), None
     )
     findings = [f for f in suite.get("findings", []) if f["projection"] == name]
-    counts = {
-        s: sum(1 for f in findings if f["severity"] == s) for s in ("error", "warning", "info")
-    }
+    counts = {s: sum(1 for f in findings if f["severity"] == s) for s in FINDING_SEVERITIES}
     label = ", ".join(f"{n} {s}{'s' if n != 1 else ''}" for s, n in counts.items() if n) or "-"
     if cost is not None:
         view.extra["summary"] = [
@@ -364,7 +357,7 @@ def _cost_and_findings(view: ProjectionView, suite: dict[str, Any], name: str) -
                 _ratio(cost["ratio_to_raw"]),
                 cost["ratio_to_raw"] if cost["ratio_to_raw"] is not None else -1,
             ),
-            (label, counts["error"] * 10000 + counts["warning"] * 100 + counts["info"]),
+            (label, _severity_sort_key(counts)),
         ]
         view.extra["outputs"] = Table(
             (
@@ -428,7 +421,7 @@ def _suite_cost(suite: dict[str, Any]) -> dict[str, Any]:
     if not cost:
         return {}
     from .charts import breakdown_svg
-    from .render import CLASSES
+    from .tool_result import CLASSES
 
     rows: list[tuple[str, dict[str, int]]] = []
     raw: dict[str, int] = dict.fromkeys(CLASSES, 0)
@@ -646,17 +639,17 @@ def _diff(diff: Any) -> dict[str, Any]:
     }
 
 
-_SEVERITY = ("dropped", "partial", "lossy", "needs-lookup", "inconclusive", "not-in-fixture")
-
-
-def _worst(needs: tuple[NeedRow, ...]) -> str:
-    statuses = {n.status for n in needs}
-    return next((s for s in _SEVERITY if s in statuses), "ok")
+def _severity_sort_key(counts: dict[str, int]) -> int:
+    """One number that sorts by the most severe findings first (then the next severity)."""
+    key = 0
+    for s in FINDING_SEVERITIES:
+        key = key * 100 + counts[s]
+    return key
 
 
 def environment() -> jinja2.Environment:
     """The one jinja2 environment: package templates, autoescape on, strict undefined."""
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.PackageLoader("projeval", "templates"),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
@@ -664,6 +657,9 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+    # The status filter offers every status a cell can show, from the one vocabulary.
+    env.globals["cell_statuses"] = CELL_STATUSES
+    return env
 
 
 def _script() -> tuple[str, str]:

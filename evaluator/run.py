@@ -61,7 +61,7 @@ class SuiteRun:
             p = self.score.projections[name]
             cost = costs.get(name)
             counts = summarize([f for f in self.findings if f.projection == name])
-            ok_cost = cost is not None and not cost.error
+            ok_cost = cost if cost is not None and not cost.error else None
             rows.append(
                 {
                     "suite": self.name,
@@ -70,8 +70,8 @@ class SuiteRun:
                     "answerable": p.answerable,
                     "questions_total": len(p.questions),
                     "dropped_needed": ", ".join(d.field for d in p.dropped_needed),
-                    "tokens": cost.tokens if ok_cost else None,
-                    "ratio_to_raw": cost.ratio_to_raw if ok_cost else None,
+                    "tokens": ok_cost.tokens if ok_cost else None,
+                    "ratio_to_raw": ok_cost.ratio_to_raw if ok_cost else None,
                     **{f"findings_{s}": n for s, n in counts.items()},
                     "error": p.error,
                 }
@@ -171,7 +171,7 @@ class RunResult:
     def store_rows(self) -> dict[str, list[dict[str, Any]]]:
         """Rows for the history store's cost, findings and trace tables."""
         costs = []
-        findings = []
+        findings: list[dict[str, Any]] = []
         for s in self.suites:
             findings.extend(f.to_dict() for f in s.findings)
             if s.cost is None:

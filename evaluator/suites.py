@@ -21,6 +21,7 @@ from . import _json, paths
 from ._yaml import Positions, load_yaml, read_text
 from .errors import FixtureError, SuiteError
 from .kinds import KINDS
+from .vocabulary import SEVERITY_SETTINGS
 
 SUITE_VERSION = 1
 TIME_PRECISIONS = ("second", "minute", "hour", "day")
@@ -33,7 +34,7 @@ ERROR_KINDS = (
     "server_error",
     "timeout",
 )
-SEVERITIES = ("off", "info", "warning", "error")
+SEVERITIES = SEVERITY_SETTINGS
 
 _TOP_KEYS = {
     "version",

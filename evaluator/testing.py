@@ -44,7 +44,8 @@ def assert_covers(
     dropped needed fields. Returns the projection's check when it passes.
     """
     __tracebackhide__ = True  # pytest shows the caller's line, not this one
-    from .gate import GateConfig, check_gate, render_failure
+    from .gate import GateConfig, check_gate
+    from .gatereport import render_failure
     from .run import RunResult, SuiteRun, choose_projections
     from .score import score_suite
     from .suites import Suite, load_suite

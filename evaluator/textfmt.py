@@ -34,3 +34,8 @@ def pct(value: float | None) -> str:
 def num(value: float) -> str:
     """A weight or count without a needless ``.0``."""
     return f"{value:g}"
+
+
+def count(n: int, noun: str) -> str:
+    """``1 question``, ``2 questions``: a count with its noun, plural when not one."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"

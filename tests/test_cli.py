@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+import re
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from projeval import __version__
 from projeval.cli import cli
 
 SUPPORT_TABLE = """\
@@ -127,7 +131,8 @@ def test_suite_error_is_one_line_without_traceback(
     monkeypatch.chdir(path.parent)
     result = CliRunner().invoke(cli, ["score", str(path)])
     assert result.exit_code == 1
-    assert result.output == (
+    assert result.stdout == ""
+    assert result.stderr == (
         f"Error: {path}:10:41: need 'nam' names no field in the field dictionary. "
         "Fix: did you mean 'name'? Or add 'nam' under 'fields:'\n"
     )
@@ -188,3 +193,107 @@ def test_cost_text(in_repo: Path) -> None:
     result = CliRunner().invoke(cli, ["cost", "meter"])
     assert result.exit_code == 0
     assert "markdown" in result.output and "structured" in result.output
+
+
+def test_errors_go_to_stderr_and_the_table_to_stdout(
+    make_suite: Callable[..., Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = make_suite(BROKEN, {"page.json": {"items": [{"name": "Dana Whitfield"}]}}, CODE)
+    monkeypatch.chdir(path.parent)
+    result = CliRunner().invoke(cli, ["score", str(path)])
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[1:5] == [
+        "projection  coverage  answerable  tokens  vs raw  findings  dropped needed fields",
+        "good          100.0%         1/1       5    0.45  -         -",
+        "missing        error           -       -       -  -         import",
+        "noisy         100.0%         1/1       8    0.73  -         -",
+    ]
+    assert "Error" not in result.stdout
+    assert result.stderr == (
+        f"Error: {path}:7:12: suite 'broken': projection 'missing' (no_such_module_xyz:f) cannot "
+        "be imported: ModuleNotFoundError: No module named 'no_such_module_xyz'. "
+        f"Fix: make 'no_such_module_xyz' importable from {path.parent} or use "
+        "'path/to/file.py:f'\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--config", "elsewhere.toml", "score"],
+        ["score", "--config", "elsewhere.toml"],
+        ["score", "--config=elsewhere.toml", "-q"],
+    ],
+)
+def test_config_before_or_after_the_subcommand(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str]
+) -> None:
+    (tmp_path / "elsewhere.toml").write_text("suites = []\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 1
+    assert result.stderr.startswith("Error: no suites given and none configured.")
+
+
+def test_config_found_in_a_parent_folder_up_to_the_repository_root(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "projeval.toml").write_text('suites = ["nope.yaml"]\n', encoding="utf-8")
+    repo_root = tmp_path / "repo"
+    (repo_root / ".git").mkdir(parents=True)
+    (repo_root / "pyproject.toml").write_text(
+        '[tool.projeval]\nsuites = ["question_sets/a.yaml"]\n', encoding="utf-8"
+    )
+    deep = repo_root / "src" / "pkg"
+    deep.mkdir(parents=True)
+    monkeypatch.chdir(deep)
+    result = CliRunner().invoke(cli, ["-v", "score"])
+    assert result.stderr.splitlines()[0] == (
+        f"projeval: config: {(repo_root / 'pyproject.toml').resolve()}"
+    )
+    # The suite path is relative to the config file, not to the current folder.
+    assert f"{repo_root.resolve() / 'question_sets' / 'a.yaml'}" in result.stderr
+    # Without a config below it, the walk stops at the repository root.
+    (repo_root / "pyproject.toml").unlink()
+    result = CliRunner().invoke(cli, ["score", "-v"])
+    assert result.stderr.splitlines()[0] == "projeval: config: none found; using the defaults"
+
+
+def test_verbose_times_each_stage_and_quiet_hides_notes(in_repo: Path) -> None:
+    verbose = CliRunner().invoke(cli, ["score", "meter", "-v"])
+    assert verbose.exit_code == 0
+    lines = verbose.stderr.splitlines()
+    assert lines[0] == "projeval: config: pyproject.toml"
+    assert re.fullmatch(r"projeval: evaluate: \d+\.\d\d s", lines[1])
+    quiet = CliRunner().invoke(cli, ["-q", "-v", "score", "meter"])
+    assert (quiet.exit_code, quiet.stderr) == (0, "")
+    assert quiet.stdout == verbose.stdout
+
+
+def test_python_dash_m_projeval(repo: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "projeval", "--version"],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (
+        0,
+        f"projeval, version {__version__}\n",
+        "",
+    )
+
+
+def test_every_json_output_has_a_version(in_repo: Path, tmp_path: Path) -> None:
+    db = str(tmp_path / "h.duckdb")
+    runner = CliRunner()
+    for _ in range(2):
+        assert runner.invoke(cli, ["run", "meter", "--db", db, "--no-report"]).exit_code == 0
+    for args in (["history"], ["trend"], ["diff"]):
+        result = runner.invoke(cli, [*args, "--db", db, "--format", "json"])
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.stdout)["version"] == 1, args
+    for args in (["score", "meter"], ["cost", "meter"], ["lineage", "meter", "raw"]):
+        result = runner.invoke(cli, [*args, "--format", "json"])
+        assert isinstance(json.loads(result.stdout)["version"], int), args

@@ -15,10 +15,10 @@ from projeval.cost import (
     render_cost_text,
 )
 from projeval.errors import TokenizerError
-from projeval.render import CLASSES, Rendered, Span, render_output
 from projeval.score import score_suite
 from projeval.suites import load_suite
 from projeval.tokens import count_tokens
+from projeval.tool_result import CLASSES, Rendered, Span, render_output
 
 ROOT = Path(__file__).resolve().parent.parent
 

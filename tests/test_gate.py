@@ -10,10 +10,8 @@ from pathlib import Path
 import pytest
 from projeval.config import Project
 from projeval.errors import ConfigError, ProjevalError
-from projeval.gate import (
-    Baseline,
-    GateConfig,
-    check_gate,
+from projeval.gate import Baseline, GateConfig, check_gate
+from projeval.gatereport import (
     junit_xml,
     parse_summary_target,
     render_gate_text,

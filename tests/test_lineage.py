@@ -9,9 +9,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from projeval import paths
-from projeval.lineage import STATUSES, LineageResult, infer_lineage
+from projeval.lineage import LineageResult, infer_lineage
 from projeval.projections import ProjectionRunner
 from projeval.suites import FieldDef
+from projeval.vocabulary import LINEAGE_STATUSES as STATUSES
 
 
 def fdef(name: str, path: str, kind: str | None = None) -> FieldDef:

@@ -13,9 +13,10 @@ from typing import Any
 from .. import _json
 from ..errors import SuiteError
 from ..suites import SEVERITIES, Suite
+from ..vocabulary import FINDING_SEVERITIES
 
-#: Severities from most to least severe ("off" disables a rule).
-SEVERITY_ORDER = ("error", "warning", "info")
+#: Severities from most to least severe (declared in ``vocabulary.py``).
+SEVERITY_ORDER = FINDING_SEVERITIES
 
 
 @dataclass(frozen=True)

@@ -13,9 +13,9 @@ from .. import paths
 from ..errors import SuiteError
 from ..lineage import CARRIED
 from ..projections import canonical
-from ..render import MCP_TEXT_PATH, is_mcp_result
 from ..score import ProjectionScore
 from ..suites import Suite
+from ..tool_result import MCP_TEXT_PATH, is_mcp_result
 from .base import Finding, read_json
 from .context import _Context
 from .outputs import _names, _short
@@ -248,11 +248,11 @@ def _untrusted_text(ctx: _Context, p: ProjectionScore) -> list[Finding]:
             for s in p.lineage.fields
             if (schema := ctx.facts.schemas.get(s)) and paths.matches(fdef.segments, schema)
         }
-        fl = p.lineage.named.get(fdef.name)
-        if fl is None or fl.status not in (*CARRIED, "partial"):
+        named = p.lineage.named.get(fdef.name)
+        if named is None or named.status not in (*CARRIED, "partial"):
             continue
-        structured = any(o.startswith("structuredContent") for o in fl.outputs)
-        for o in fl.outputs:
+        structured = any(o.startswith("structuredContent") for o in named.outputs)
+        for o in named.outputs:
             if o == MCP_TEXT_PATH and structured:
                 continue  # the JSON of structuredContent, where the field has its own key
             others = sorted(claims.get(o, set()) - own)

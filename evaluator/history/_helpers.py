@@ -9,6 +9,10 @@ from typing import Any
 
 import pandas as pd
 
+#: Version of the history's JSON documents (``projeval history``, ``trend`` and ``diff``
+#: ``--format json``). 1: first version.
+DOC_VERSION = 1
+
 
 def _missing(value: Any) -> bool:
     if value is None or value is pd.NA or value is pd.NaT:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from ..store import RUN_TABLES
-from ._helpers import _commit, _missing, _num, _pct, _records, _same
+from ._helpers import DOC_VERSION, _commit, _missing, _num, _pct, _records, _same
 from .runs import RunSummary
 from .trend import _TRACE_TOTALS
 
@@ -94,6 +94,7 @@ class RunDiff:
     def to_dict(self) -> dict[str, Any]:
         """Plain-data form."""
         return {
+            "version": DOC_VERSION,
             "run_a": self.run_a.to_dict(),
             "run_b": self.run_b.to_dict(),
             "changes": _records(self.changes),
@@ -109,7 +110,12 @@ class RunDiff:
         }
 
     def __repr__(self) -> str:
-        counts = self.changes["direction"].value_counts() if len(self.changes) else {}
+        # An empty diff may have no columns at all.
+        counts = (
+            self.changes["direction"].value_counts()
+            if len(self.changes)
+            else pd.Series(dtype="int64")
+        )
         numbers = {d: int(counts.get(d, 0)) for d in DIRECTIONS}
         parts = ", ".join(f"{n} {d}{'' if n == 1 else 's'}" for d, n in numbers.items())
         return f"<RunDiff run {self.run_a.run_id} -> run {self.run_b.run_id}: {parts}>"

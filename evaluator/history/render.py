@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ._helpers import _commit, _int, _missing, _pct, _table, _when
@@ -37,7 +38,7 @@ def render_history(runs: RunList) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _trend_cell(row: dict[str, Any], metric: str) -> str:
+def _trend_cell(row: Mapping[Hashable, Any], metric: str) -> str:
     failed = not _missing(row["error"])
     if metric == "coverage":
         return "error" if failed else _pct(row["coverage"])

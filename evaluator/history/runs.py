@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 import pandas as pd
 
-from ._helpers import _commit, _iso, _missing, _when
+from ._helpers import DOC_VERSION, _commit, _iso, _missing, _when
 
 #: A run as the user names it: its id, or a negative index from the latest (-1).
 RunRef = int | str
@@ -29,7 +30,7 @@ class RunSummary:
     traces: int = 0
 
     @classmethod
-    def from_row(cls, row: dict[str, Any]) -> RunSummary:
+    def from_row(cls, row: Mapping[Hashable, Any]) -> RunSummary:
         """From a row of :meth:`StoreReader.run_list`."""
         started = pd.Timestamp(row["started_at"])
         started = started.tz_localize(UTC) if started.tzinfo is None else started
@@ -84,7 +85,11 @@ class RunList:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain-data form."""
-        return {"total": self.total, "runs": [r.to_dict() for r in self.runs]}
+        return {
+            "version": DOC_VERSION,
+            "total": self.total,
+            "runs": [r.to_dict() for r in self.runs],
+        }
 
     def __repr__(self) -> str:
         ids = ", ".join(str(r.run_id) for r in self.runs)

@@ -7,7 +7,7 @@ from typing import Any
 
 import pandas as pd
 
-from ._helpers import _records
+from ._helpers import DOC_VERSION, _records
 
 #: Metrics ``trend(metric=...)`` accepts. The last three are per run (from traces).
 TREND_METRICS = ("coverage", "answerable", "tokens", "bytes", "followups", "duplicates", "hedges")
@@ -92,6 +92,7 @@ class Trend:
     def to_dict(self) -> dict[str, Any]:
         """Plain-data form."""
         return {
+            "version": DOC_VERSION,
             "suite": self.suite,
             "projection": self.projection,
             "metric": self.metric,

@@ -89,6 +89,7 @@ def merge_suite(suite_file: str | Path, mined: MinedSuite) -> MergeResult:
     suite = load_suite(file)
     text = file.read_text("utf-8-sig")
     root = yaml.compose(text, Loader=yaml.SafeLoader)
+    assert root is not None, "load_suite has just read a mapping from this text"
     top = {k.value: v for k, v in root.value}
     qnode, fnode = top["questions"], top["fields"]
     for node, key in ((qnode, "questions"), (fnode, "fields")):
@@ -132,28 +133,30 @@ def merge_suite(suite_file: str | Path, mined: MinedSuite) -> MergeResult:
     for qid, groups in matched.items():
         have = {n.field for n in suite.question(qid).needs}
         for g in groups:
-            for n in g.needs:
-                name = _suite_field(suite, n.path)
+            for mined_need in g.needs:
+                name = _suite_field(suite, mined_need.path)
                 if name not in have:
-                    suggestions.append((qid, name or n.path))
-                    have.add(name or n.path)
+                    suggestions.append((qid, name or mined_need.path))
+                    have.add(name or mined_need.path)
     # New fields and questions, appended after the last entry of each block.
     fields_added: list[str] = []
     rename: dict[str, str] = {}
     new_fields: list[str] = []
     for q in added:
-        for n in q.needs:
-            if n.path in rename:
+        for mined_need in q.needs:
+            if mined_need.path in rename:
                 continue
-            name = _suite_field(suite, n.path)
+            name = _suite_field(suite, mined_need.path)
             if name is None:
-                name, k = n.field, 2
+                name, k = mined_need.field, 2
                 while name in suite.fields or name in fields_added:
-                    name, k = f"{n.field}_{k}", k + 1
+                    name, k = f"{mined_need.field}_{k}", k + 1
                 fields_added.append(name)
                 indent = " " * fnode.value[0][0].start_mark.column
-                new_fields.append(f"{indent}{name}: {_scalar(n.path)}  # mined from traces")
-            rename[n.path] = name
+                new_fields.append(
+                    f"{indent}{name}: {_scalar(mined_need.path)}  # mined from traces"
+                )
+            rename[mined_need.path] = name
     if new_fields:
         edits.append((_after(text, fnode), _after(text, fnode), "\n".join(new_fields) + "\n"))
     taken = {q.id for q in suite.questions}

@@ -397,7 +397,7 @@ def _mine_files(
 
 
 def _mine_shard(
-    shard: tuple[str, int, int, int],
+    shard: tuple[str, int, int, int | None],
     fmt: str,
     tool: str,
     languages: tuple[str, ...],
@@ -406,7 +406,8 @@ def _mine_shard(
     """In a worker process: mine bytes ``[start, end)`` of a JSON Lines file."""
     path, start, end, first_line = shard
     miner = _Miner(tool, languages, extra)
-    records = read_lines(range_lines(path, start, end), path, first=first_line)
+    # plan() numbers the shards' lines here, so first_line is known.
+    records = read_lines(range_lines(path, start, end), path, first=first_line or 1)
     for item in parse_records(make_parser(fmt, path), records):
         if not isinstance(item, Problem):
             miner.add_trace(item)
@@ -476,14 +477,14 @@ def _assemble(
                 specs[fdef.name] = extra
                 continue
             base = name = field_name(n.path)
-            k = 2
+            suffix = 2
             while name in taken:
-                name, k = f"{base}_{k}", k + 1
+                name, suffix = f"{base}_{suffix}", suffix + 1
             taken.add(name)
             names[n.path] = name
     questions = []
     ids: set[str] = set()
-    for leader, weight, nconv, examples, needs, match, members in sorted(
+    for leader, weight, nconv, examples, needs, match, spellings in sorted(
         drafts, key=lambda d: (-d[1], d[0])
     ):
         qid = unique_id(slug(question_key(leader)), ids)  # ids are not what is asked
@@ -496,7 +497,7 @@ def _assemble(
                 nconv,
                 examples[:MAX_EXAMPLES],
                 named,
-                members=members,
+                members=spellings,
                 match=match,
             )
         )

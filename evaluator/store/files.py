@@ -27,7 +27,8 @@ _MAGIC = b"DUCK"  # bytes 8-11 of every DuckDB database file
 _LOCK_RE = re.compile(r"Could not set lock on file|Conflicting lock", re.IGNORECASE)
 _PID_RE = re.compile(r"\(PID (\d+)\)")
 # Never let DuckDB fetch extensions: opening a SQLite file would try to download one.
-_DUCKDB_CONFIG: dict[str, str | bool] = {
+# Typed as duckdb.connect's parameter is (its dict is invariant in the value type).
+_DUCKDB_CONFIG: dict[str, str | bool | int | float | list[str]] = {
     "autoinstall_known_extensions": False,
     "autoload_known_extensions": False,
 }

@@ -175,13 +175,13 @@ def _plain(item: Any, table: str, index: int) -> dict[str, Any]:
     return out
 
 
-_PANDAS_DTYPES = {
+_PANDAS_DTYPES: dict[str, str] = {
     "INTEGER": "Int64",
     "BIGINT": "Int64",
     "DOUBLE": "Float64",
     "BOOLEAN": "boolean",
-    "VARCHAR": object,
-    "VARCHAR[]": object,
+    "VARCHAR": "object",
+    "VARCHAR[]": "object",
     "TIMESTAMP": "datetime64[us]",
 }
 

@@ -359,19 +359,19 @@ def _collect(
     planned: dict[Path, tuple[str, list[shards.Shard]]] = {}
     for path in files:
         if shards.shardable(path, settings.workers):
-            fmt = open_file(path, format=format, max_json_bytes=settings.max_json_bytes)
-            fmt.items.close()
+            opened = open_file(path, format=format, max_json_bytes=settings.max_json_bytes)
+            opened.items.close()
             # Lines not counted before the shards start: merge_file numbers them.
-            cut = shards.plan(path, fmt.format, settings.workers, number_lines=False)
+            cut = shards.plan(path, opened.format, settings.workers, number_lines=False)
             if cut:
-                planned[path] = (fmt.format, cut)
+                planned[path] = (opened.format, cut)
     for path in files:  # in order, so the file list reads as given
         if path in planned:
             # The counting threads of a file read here stop first: forking needs no thread.
             collector.close()
             if threading.active_count() == 1:
-                fmt, cut = planned[path]
-                results = shards.run(cut, fmt, settings)
+                planned_format, cut = planned[path]
+                results = shards.run(cut, planned_format, settings)
                 merge_file(collector.out, collector.tally, str(path), results)
                 continue
         fmt, items, _ = open_partition(Partition(str(path), format), settings)

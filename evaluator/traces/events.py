@@ -24,7 +24,11 @@ from .. import _json
 try:
     from orjson import loads as fast_loads
 except ImportError:  # pragma: no cover - depends on the environment
-    fast_loads = json.loads
+
+    def fast_loads(data: bytes | bytearray | memoryview | str, /) -> Any:
+        """``json.loads``, which takes no memoryview (the readers hand out views)."""
+        return json.loads(bytes(data) if isinstance(data, memoryview) else data)
+
 
 #: Roles after normalisation. Tool results are always ``tool``, even where the
 #: format carries them in a user message (Anthropic), so they never count as turns.

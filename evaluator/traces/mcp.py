@@ -47,7 +47,8 @@ def _session_of(value: dict[str, Any]) -> str | None:
 def result_text(result: dict[str, Any]) -> str:
     """The text a model reads from a CallToolResult: its text blocks, joined."""
     parts: list[str] = []
-    for block in result.get("content") or []:
+    content = result.get("content")
+    for block in content if isinstance(content, list) else []:
         if not isinstance(block, dict):
             continue
         if block.get("type") == "text" and isinstance(block.get("text"), str):
@@ -101,7 +102,7 @@ class McpParser:
                 if rid is not None:
                     session.others.add(rid)
                 return None
-            params = msg.get("params") if isinstance(msg.get("params"), dict) else {}
+            params = p_ if isinstance(p_ := msg.get("params"), dict) else {}
             name = params.get("name")
             call = call_event(n, str(name) if name else None, rid, params.get("arguments"))
             call.line = line

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from collections import OrderedDict
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
@@ -63,7 +63,8 @@ class ParsedFile(NamedTuple):
     """A file opened for parsing: its format and the stream of traces and problems."""
 
     format: str
-    items: Iterator[Trace | Problem]
+    #: A generator, so that a caller that only wanted the format can close it.
+    items: Generator[Trace | Problem, None, None]
 
 
 def open_file(
@@ -92,7 +93,7 @@ def open_file(
 
 def parse_records(
     parser: FileParser, items: Iterator[Record | Problem]
-) -> Iterator[Trace | Problem]:
+) -> Generator[Trace | Problem, None, None]:
     for item in items:
         if isinstance(item, Problem):
             yield item
@@ -148,7 +149,7 @@ def _detect(records: Iterator[Record | Problem], name: str) -> tuple[str, list[R
     raise TraceError(
         f"not a known trace format (tried: {', '.join(FORMATS)}).",
         file=name,
-        fix="pass format= (--format) if the file is one of these, or convert it to one",
+        fix="pass format= (projeval traces --trace-format) if the file is one of these, or convert it to one",
     )
 
 
@@ -169,7 +170,7 @@ def sniff(value: Any) -> tuple[str | None, bool]:
     if not isinstance(value, dict | list):
         return None, False
     if isinstance(value, dict):
-        body = value.get("request") if isinstance(value.get("request"), dict) else value
+        body = r_ if isinstance(r_ := value.get("request"), dict) else value
         if (
             value.get("object") == "response"
             or "input" in body
@@ -339,10 +340,10 @@ class ConversationParser:
         if tid is None and not snap.append:
             trace = self._trace(f"{self.stem}:{record.line}", record.line)
             self.line_ids[trace.trace_id] = record.line
-            merger = Merger(trace, self.converter)
-            merger.add(snap, record.line, problems)
+            single = Merger(trace, self.converter)
+            single.add(snap, record.line, problems)
             yield from self._problems(problems, record.line)
-            yield finish_trace(merger.trace)
+            yield finish_trace(single.trace)
             return
         key = tid if tid is not None else self.stem
         merger = self.open.get(key)

@@ -100,13 +100,13 @@ def plan_file(
     size = p.stat().st_size
     if size <= partition_bytes or is_parquet(p) or stem_suffix(p) == ".json" or is_gzip(p):
         return [Partition(str(path), format)]
-    fmt = open_file(p, format=format, max_json_bytes=max_json_bytes)
-    fmt.items.close()
+    opened = open_file(p, format=format, max_json_bytes=max_json_bytes)
+    opened.items.close()
     # The lines are numbered by merge_file: counting them here would read the whole file.
-    cut = shards.plan(p, fmt.format, math.ceil(size / partition_bytes), number_lines=False)
+    cut = shards.plan(p, opened.format, math.ceil(size / partition_bytes), number_lines=False)
     if not cut:
         return [Partition(str(path), format)]
-    return [Partition(str(path), fmt.format, s.start, s.end, s.first_line) for s in cut]
+    return [Partition(str(path), opened.format, s.start, s.end, s.first_line) for s in cut]
 
 
 def open_partition(

@@ -17,7 +17,7 @@ import json
 import zlib
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import IO, Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from .. import _json
 from ..errors import TraceError
@@ -97,7 +97,7 @@ def iter_records(
     name = str(path)
     gz = is_gzip(path)
     try:
-        stream: IO[bytes] = gzip.open(path, "rb") if gz else path.open("rb")  # noqa: SIM115
+        stream = gzip.open(path, "rb") if gz else path.open("rb")  # noqa: SIM115
     except OSError as exc:
         raise TraceError(f"cannot open the file ({exc}).", file=name) from exc
     with stream:
@@ -112,8 +112,16 @@ def iter_records(
 CHUNK_BYTES = 1 << 22
 
 
+class ByteStream(Protocol):
+    """What the readers need of an open binary file: a plain, gzip or unbuffered one."""
+
+    def read(self, size: int = ..., /) -> bytes: ...
+
+    def readline(self, size: int = ..., /) -> bytes: ...
+
+
 def chunked_lines(
-    stream: IO[bytes], limit: int | None = None
+    stream: ByteStream, limit: int | None = None
 ) -> Iterator[bytes | bytearray | memoryview]:
     """The lines of a binary stream, each with its ``\\n``, split at ``\\n`` only.
 
@@ -240,7 +248,7 @@ class _Snapshots:
         """The next line is parsed whole."""
         self.prefix = None
 
-    def remember(self, view: bytes | memoryview, value: Any) -> None:
+    def remember(self, view: bytes | bytearray | memoryview, value: Any) -> None:
         """Note the line just read, if a line after it may extend it."""
         self.prefix = None
         if type(value) is not dict:
@@ -261,7 +269,7 @@ class _Snapshots:
         self.prefix = memoryview(view)[: end - 2]
         self.value, self.key = value, key
 
-    def extend(self, view: bytes | memoryview) -> dict[str, Any] | None:
+    def extend(self, view: bytes | bytearray | memoryview) -> dict[str, Any] | None:
         """The value of ``view`` when it extends the line before, else ``None``."""
         prefix = self.prefix
         if prefix is None or len(view) <= len(prefix) + 2:
@@ -294,7 +302,7 @@ def _json_reason(exc: json.JSONDecodeError, text: str) -> str:
 
 
 def _read_document(
-    stream: IO[bytes], name: str, gz: bool, max_bytes: int, path: Path
+    stream: ByteStream, name: str, gz: bool, max_bytes: int, path: Path
 ) -> Iterator[Record | Problem]:
     too_big = TraceError(
         f"this .json file is larger than the {max_bytes // (1024 * 1024)} MB bound for "

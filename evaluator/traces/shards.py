@@ -196,9 +196,9 @@ def run(shards: list[Shard], fmt: str, settings: Settings) -> list[PartitionResu
             readers[reader] = i
         results: dict[int, PartitionResult] = {}
         while readers:
-            for reader in mp_connection.wait(list(readers)):
-                i = readers.pop(reader)
-                results[i] = _result(reader, procs[i], shards[i])
+            for ready in mp_connection.wait(list(readers)):
+                i = readers.pop(ready)
+                results[i] = _result(ready, procs[i], shards[i])
         done = True
         return [results[i] for i in range(len(shards))]
     finally:

@@ -149,12 +149,12 @@ class Span:
 def _to_span(raw: Any, line: int, order: int) -> Span | str:
     if not isinstance(raw, dict):
         return "a span is not an object; skipped"
-    ctx = raw.get("context") if isinstance(raw.get("context"), dict) else {}
+    ctx = c_ if isinstance(c_ := raw.get("context"), dict) else {}
     tid = raw.get("traceId") or raw.get("trace_id") or ctx.get("trace_id")
     if not tid:
         return "a span has no traceId; skipped"
     attrs = attributes_of(raw.get("attributes"))
-    status = raw.get("status") if isinstance(raw.get("status"), dict) else {}
+    status = s_ if isinstance(s_ := raw.get("status"), dict) else {}
     code = status.get("code", status.get("status_code"))
     error = code in (2, "2", "STATUS_CODE_ERROR", "ERROR") or "error.type" in attrs
     start_raw = raw.get("startTimeUnixNano", raw.get("start_time"))
@@ -215,7 +215,7 @@ class OTelMessages(Converter):
             if role not in ("system", "user", "assistant", "tool"):
                 problems.append(f"message {msg} has unknown role {role!r}; skipped")
                 continue
-            parts = m.get("parts") if isinstance(m.get("parts"), list) else []
+            parts = p_ if isinstance(p_ := m.get("parts"), list) else []
             texts = [
                 str(p.get("content", ""))
                 for p in parts
@@ -299,7 +299,7 @@ class OpenInferenceMessages(Converter):
                 )
             for tc in calls:
                 tc = tc.get("tool_call", tc) if isinstance(tc, dict) else {}
-                fn = tc.get("function") if isinstance(tc.get("function"), dict) else {}
+                fn = f_ if isinstance(f_ := tc.get("function"), dict) else {}
                 events.append(
                     call_event(msg, _s(fn.get("name")), _s(tc.get("id")), fn.get("arguments"))
                 )
@@ -508,10 +508,10 @@ class SpanParser:
         # Renumber source messages: each inserted event is a message of its own.
         msg, prev = -1, None
         for ev in merged:
-            key = ("span", id(ev)) if ev.msg == -1 else ("msg", ev.msg)
-            if key != prev:
+            origin = ("span", id(ev)) if ev.msg == -1 else ("msg", ev.msg)
+            if origin != prev:
                 msg += 1
-                prev = key
+                prev = origin
             ev.msg = msg
         trace.events = merged
 

@@ -550,7 +550,7 @@ def test_unknown_format_is_one_clear_error(tmp_path: Path) -> None:
         open_file(path)
     assert str(err.value) == (
         f"{path}: not a known trace format (tried: {', '.join(FORMATS)}). Fix: pass format= "
-        "(--format) if the file is one of these, or convert it to one"
+        "(projeval traces --trace-format) if the file is one of these, or convert it to one"
     )
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from projeval.render import (
+from projeval.tool_result import (
     MCP_TEXT_PATH,
     Rendered,
     classify_text,
