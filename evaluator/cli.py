@@ -28,11 +28,11 @@ from .cost import render_cost_text
 from .errors import EXIT_INPUT, EXIT_INTERNAL, EXIT_OK, ProjevalError
 from .history import open_history, render_diff, render_history, render_trend
 from .report import build_view, write_report
-from .run import RunResult, choose_projections, evaluate
+from .run import RunResult, choose_projections, evaluate, refuse_empty
 from .score import SuiteScore, score_suite
 from .store import RunInfo, Store
 from .suites import load_suite
-from .textfmt import num, pct, table
+from .textfmt import count, num, pct, table
 from .traces import render_summary
 from .vocabulary import FINDING_SEVERITIES
 
@@ -129,13 +129,12 @@ def display_path(path: Path | str) -> str:
         return Path(path).as_posix()
 
 
-def _severities(counts: dict[str, int]) -> str:
-    parts = [
-        f"{counts[s]} {s}{'s' if counts[s] != 1 else ''}"
-        for s in FINDING_SEVERITIES
-        if counts.get(s)
-    ]
-    return ", ".join(parts) or "-"
+def _severities(counts: dict[str, int], checked: bool) -> str:
+    """The findings cell: ``2 errors, 1 warning``, ``none``, or ``not run`` (checks failed)."""
+    if not checked:
+        return "not run"
+    parts = [count(counts[s], s) for s in FINDING_SEVERITIES if counts.get(s)]
+    return ", ".join(parts) or "none"
 
 
 def render_run_text(run: RunResult) -> str:
@@ -169,7 +168,7 @@ def render_run_text(run: RunResult) -> str:
                     f"{p.answerable}/{len(p.questions)}",
                     tokens,
                     ratio,
-                    _severities(findings.get(name, {})),
+                    _severities(findings.get(name, {}), checked=s.cost_error is None),
                     ", ".join(d.field for d in p.dropped_needed) or "-",
                 )
             )
@@ -473,20 +472,27 @@ def run(
             trace_engine=engine,
             trace_address=_scheduler(engine, address, project),
         )
+    summary = render_run_text(result)
+    if result.traces is not None:
+        summary += "\n\n" + render_summary(result.traces).rstrip("\n")
+    _emit(summary.strip("\n"), None)
+    errors = run_errors(result)
+    if result.scored_nothing:
+        ctx.errors(errors)
+        refuse_empty(result)  # nothing to record: the store and the report stay as they were
     with ctx.stage("record"):
         store = Store(ctx.db(db))
         document = result.document()
         info = RunInfo.capture(started, project.root, project.tokenizer)
         run_id = store.record_run(info, result.scores, document=document, **result.store_rows())
-    click.echo(render_run_text(result))
-    if result.traces is not None:
-        click.echo("\n" + render_summary(result.traces).rstrip("\n"))
-    click.echo(f"\nRecorded run {run_id} in {display_path(store.path)}.")
+    partial = f" as partial ({count(len(errors), 'error')}; never a baseline)" if errors else ""
+    lead = "\n" if summary else ""
+    click.echo(f"{lead}Recorded run {run_id}{partial} in {display_path(store.path)}.")
     if not no_report:
         with ctx.stage("report"):
             report = _write_report(ctx, store.path, run_id, out)
         click.echo(f"Report: {display_path(report)}")
-    ctx.errors(run_errors(result))
+    ctx.errors(errors)
     if result.failed:
         raise SystemExit(EXIT_INPUT)
 
@@ -666,6 +672,19 @@ def diff(ctx: _Context, run_a: str | None, run_b: str | None, db: str | None, fm
     help="Largest tokens-to-raw ratio allowed (over the data fixtures).",
 )
 @click.option(
+    "--max-tokens",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="N",
+    help="Most tokens each data fixture's projected output may take (a token budget).",
+)
+@click.option(
+    "--fail-on",
+    type=click.Choice(FINDING_SEVERITIES),
+    default=None,
+    help="Fail on contract findings of this severity or worse.",
+)
+@click.option(
     "--no-regressions/--allow-regressions",
     "no_regressions",
     default=None,
@@ -700,6 +719,8 @@ def check(
     projection: tuple[str, ...],
     max_dropped_needed: int | None,
     max_token_ratio: float | None,
+    max_tokens: int | None,
+    fail_on: str | None,
     no_regressions: bool | None,
     baseline: str | None,
     db: str | None,
@@ -722,6 +743,8 @@ def check(
         projections=projection or None,
         max_dropped_needed=max_dropped_needed,
         max_token_ratio=max_token_ratio,
+        max_tokens=max_tokens,
+        fail_on=fail_on,
         no_regressions=no_regressions if no_regressions is not None else bool(baseline) or None,
     )
     # The baseline first: a missing store should fail before minutes of scoring.

@@ -7,6 +7,8 @@ gated projection with the thresholds of a :class:`GateConfig`:
 ``max_dropped_needed``  most needed fields a projection may drop (default 0)
 ``max_token_ratio``     largest tokens-to-raw ratio over the data fixtures
 ``no_regressions``      no question answerable in the baseline run may stop being answerable
+``fail_on``             no contract finding of this severity or worse (``error``, ``warning``)
+``max_tokens``          most tokens each projected data fixture may take (a token budget)
 
 ``projections`` names the projections the gate applies to (``name`` or
 ``suite/name``); empty means every projection. The result renders as plain
@@ -26,18 +28,30 @@ from typing import Any
 from .coverage import DroppedNeed, QuestionResult
 from .errors import ConfigError, ProjevalError
 from .textfmt import count, pct
+from .vocabulary import FINDING_SEVERITIES
 
-#: Version of the document :func:`summary_json` returns. 1: first version.
-SUMMARY_VERSION = 1
+#: Version of the document :func:`summary_json` returns.
+#: 1: first version. 2: the gate's ``fail_on`` and ``max_tokens``; failures' ``details``.
+SUMMARY_VERSION = 2
 
 #: Kinds of :class:`GateFailure`, in the order a block lists them.
-FAILURE_KINDS = ("error", "coverage", "dropped-needed", "token-ratio", "regression")
+FAILURE_KINDS = (
+    "error",
+    "coverage",
+    "dropped-needed",
+    "token-ratio",
+    "max-tokens",
+    "findings",
+    "regression",
+)
 
 _CONFIG_TYPES: dict[str, tuple[type, ...]] = {
     "fail_under": (int, float),
     "max_dropped_needed": (int,),
     "max_token_ratio": (int, float),
     "no_regressions": (bool,),
+    "fail_on": (str,),
+    "max_tokens": (int,),
     "projections": (list,),
 }
 
@@ -50,9 +64,21 @@ class GateConfig:
     max_dropped_needed: int | None = 0
     max_token_ratio: float | None = None
     no_regressions: bool = False
+    fail_on: str | None = None
+    max_tokens: int | None = None
     projections: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
+        if self.fail_on is not None and self.fail_on not in FINDING_SEVERITIES:
+            raise ConfigError(
+                f"fail_on must be a finding severity, not {self.fail_on!r}.",
+                fix=f"use one of: {', '.join(FINDING_SEVERITIES)}",
+            )
+        if self.max_tokens is not None and self.max_tokens < 1:
+            raise ConfigError(
+                f"max_tokens must be 1 or more, not {self.max_tokens}.",
+                fix="e.g. max_tokens = 2000 for at most 2,000 tokens per projected fixture",
+            )
         # Written so NaN fails each test: NaN compares false to everything.
         if self.fail_under is not None and not 0 <= self.fail_under <= 100:
             raise ConfigError(
@@ -120,6 +146,11 @@ class GateConfig:
             parts.append(f"at most {self.max_dropped_needed} dropped needed fields")
         if self.max_token_ratio is not None:
             parts.append(f"token ratio <= {self.max_token_ratio:.2f}")
+        if self.max_tokens is not None:
+            parts.append(f"at most {self.max_tokens:,} tokens per fixture")
+        if self.fail_on is not None:
+            worse = " or worse" if self.fail_on != FINDING_SEVERITIES[0] else ""
+            parts.append(f"no {self.fail_on}{worse} findings")
         if self.no_regressions:
             parts.append(f"no regressions vs {baseline or 'the baseline'}")
         return ", ".join(parts) or "no thresholds"
@@ -131,6 +162,8 @@ class GateConfig:
             "max_dropped_needed": self.max_dropped_needed,
             "max_token_ratio": self.max_token_ratio,
             "no_regressions": self.no_regressions,
+            "fail_on": self.fail_on,
+            "max_tokens": self.max_tokens,
             "projections": list(self.projections),
         }
 
@@ -144,11 +177,38 @@ class Baseline:
 
     @classmethod
     def from_history(cls, db: str | Path, run: int | str | None = None) -> Baseline:
-        """The run ``run`` of the store at ``db`` (default: the latest recorded run)."""
+        """The run ``run`` of the store at ``db`` (default: the latest complete run).
+
+        A partial run (a suite that failed to load, a projection that failed)
+        is never a baseline: its missing answers would hide real regressions.
+        """
         from .history import open_history
 
-        run_id, document = open_history(db).document(run)
-        return cls(f"run {run_id}", document)
+        history = open_history(db)
+        if run is not None:
+            run_id, document = history.document(run)
+            problems = partial_reasons(document)
+            if problems:
+                raise ProjevalError(
+                    f"run {run_id} is partial ({count(len(problems), 'error')}, the first: "
+                    f"{problems[0]}), so it cannot be a baseline.",
+                    file=history.path,
+                    fix="name a complete run (projeval history lists them), or record one "
+                    "with `projeval run`",
+                )
+            return cls(f"run {run_id}", document)
+        for summary in reversed(history.runs().runs):
+            try:
+                run_id, document = history.document(summary.run_id)
+            except ProjevalError:
+                continue  # recorded without its document (by the API): nothing to compare
+            if not partial_reasons(document):
+                return cls(f"run {run_id}", document)
+        raise ProjevalError(
+            "the store holds no complete run to compare with.",
+            file=history.path,
+            fix="record one with `projeval run` once every suite loads and every projection runs",
+        )
 
     def answerable(self) -> dict[tuple[str, str], dict[str, bool]]:
         """``{(suite, projection): {question id: answerable}}``."""
@@ -161,9 +221,23 @@ class Baseline:
         return out
 
 
+def partial_reasons(document: Mapping[str, Any]) -> list[str]:
+    """Why a run document is partial: its errors, then each projection that failed."""
+    reasons = [str(e) for e in document.get("errors", [])]
+    for s in document.get("suites", []):
+        reasons.extend(
+            str(p["error"]) for p in s.get("projections", []) if p.get("error") is not None
+        )
+    return reasons
+
+
 @dataclass(frozen=True)
 class GateFailure:
-    """One threshold one projection fails; ``questions`` and ``fields`` say which."""
+    """One threshold one projection fails; ``questions`` and ``fields`` say which.
+
+    ``details`` are lines that say why when questions and fields do not (the
+    findings, the fixtures over the token budget).
+    """
 
     suite: str
     projection: str
@@ -171,6 +245,7 @@ class GateFailure:
     message: str
     questions: tuple[str, ...] = ()
     fields: tuple[str, ...] = ()
+    details: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """Plain-data form."""
@@ -181,6 +256,7 @@ class GateFailure:
             "message": self.message,
             "questions": list(self.questions),
             "fields": list(self.fields),
+            "details": list(self.details),
         }
 
 
@@ -388,9 +464,15 @@ def _check_projection(
     failures: list[GateFailure] = []
 
     def fail(
-        kind: str, message: str, questions: Sequence[str] = (), fields: Sequence[str] = ()
+        kind: str,
+        message: str,
+        questions: Sequence[str] = (),
+        fields: Sequence[str] = (),
+        details: Sequence[str] = (),
     ) -> None:
-        failures.append(GateFailure(suite, name, kind, message, tuple(questions), tuple(fields)))
+        failures.append(
+            GateFailure(suite, name, kind, message, tuple(questions), tuple(fields), tuple(details))
+        )
 
     if not p.ok:
         fail("error", f"projection error: {p.error}")
@@ -425,6 +507,40 @@ def _check_projection(
             fail("token-ratio", "token ratio unknown: the cost could not be measured")
         elif ratio > config.max_token_ratio:
             fail("token-ratio", f"token ratio {ratio:.2f} > {config.max_token_ratio:.2f}")
+    if config.max_tokens is not None:
+        if cost is None or cost.error:
+            fail("max-tokens", "tokens unknown: the cost could not be measured")
+        else:
+            over = [o for o in cost.data_outputs if o.tokens > config.max_tokens]
+            if over:
+                fail(
+                    "max-tokens",
+                    f"{count(len(over), 'fixture')} over {config.max_tokens:,} tokens",
+                    details=[f"{o.fixture}: {o.tokens:,} tokens" for o in over],
+                )
+    if config.fail_on is not None:
+        if suite_run.cost_error:
+            fail("findings", "findings unknown: the contract checks did not run")
+        else:
+            worst = FINDING_SEVERITIES.index(config.fail_on)
+            found = [
+                f
+                for f in suite_run.findings
+                if f.projection == name
+                and f.severity in FINDING_SEVERITIES
+                and FINDING_SEVERITIES.index(f.severity) <= worst
+            ]
+            if found:
+                counts = [
+                    count(n, f"{sev} finding")
+                    for sev in FINDING_SEVERITIES
+                    if (n := sum(f.severity == sev for f in found))
+                ]
+                fail(
+                    "findings",
+                    ", ".join(counts) + f" (fail on {config.fail_on})",
+                    details=[_finding_line(f) for f in found],
+                )
     regressed: tuple[str, ...] = ()
     if config.no_regressions and baseline is not None:
         was = before.get((suite, name), {})
@@ -449,3 +565,9 @@ def _check_projection(
         tuple(failures),
         regressed,
     )
+
+
+def _finding_line(finding: Any) -> str:
+    at = f" at {finding.path}" if finding.path else ""
+    on = f" ({finding.fixture})" if finding.fixture else ""
+    return f"[{finding.severity}] {finding.rule}{at}{on}: {finding.message}"

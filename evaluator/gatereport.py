@@ -65,6 +65,7 @@ def _reasons(check: ProjectionCheck) -> list[str]:
         weights = {q.id: q.weight for q in check.questions}
         regressed = sorted(((q, weights[q]) for q in check.regressed), key=lambda q: (-q[1], q[0]))
         lines.append(f"  no longer answerable: {_weighted(regressed)}")
+    lines.extend(f"  {d}" for f in check.failures for d in f.details)
     return lines
 
 

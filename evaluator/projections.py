@@ -144,13 +144,62 @@ def _fresh(module: Any) -> Any:
 
 
 def projection_source_digest(func: Projection) -> str:
-    """Digest of the source file that defines ``func`` (so a trend can see it changed)."""
+    """Digest of the code ``func`` runs, so a trend can see that this projection changed.
+
+    It covers the function's own source and, transitively, the source of the
+    functions and classes of its module that it names, and the values of the
+    module-level constants it names. Adding or editing another projection of
+    the same module leaves it alone; editing a helper it calls does not.
+    """
+    parts: list[str] = []
+    _collect_source(func, parts, set())
+    return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:16]
+
+
+def _collect_source(obj: Any, parts: list[str], seen: set[int]) -> None:
+    if inspect.ismethod(obj):
+        obj = obj.__func__
+    elif not (inspect.isfunction(obj) or inspect.isclass(obj)) and callable(obj):
+        obj = type(obj)  # a callable instance: its class holds the code
+    if id(obj) in seen:
+        return
+    seen.add(id(obj))
     try:
-        source_file = inspect.getsourcefile(func)
-        data = Path(source_file).read_bytes() if source_file else b""
+        parts.append(inspect.getsource(obj))
     except (TypeError, OSError):
-        data = repr(func).encode()
-    return hashlib.sha256(data).hexdigest()[:16]
+        # No source to read (a builtin, code made by exec): its name is stable, its repr is not.
+        parts.append(f"{getattr(obj, '__module__', '')}.{getattr(obj, '__qualname__', '')}")
+        return
+    module = getattr(obj, "__module__", None)
+    for name, value in _named_globals(obj):
+        if inspect.isfunction(value) or inspect.isclass(value):
+            if getattr(value, "__module__", None) == module:
+                _collect_source(value, parts, seen)
+        elif isinstance(value, set | frozenset):
+            parts.append(f"{name}={sorted(map(repr, value))}")  # set order varies per process
+        elif isinstance(value, str | bytes | int | float | bool | tuple | list | dict):
+            parts.append(f"{name}={value!r}")
+
+
+def _named_globals(obj: Any) -> list[tuple[str, Any]]:
+    """The module-level names the code of a function (or of a class's methods) refers to."""
+    functions = [obj] if inspect.isfunction(obj) else []
+    if inspect.isclass(obj):
+        for member in vars(obj).values():
+            member = getattr(member, "__func__", member)  # staticmethod, classmethod
+            if inspect.isfunction(member):
+                functions.append(member)
+    found: dict[str, Any] = {}
+    for function in functions:
+        scope = function.__globals__
+        codes = [function.__code__]
+        while codes:
+            code = codes.pop()
+            codes.extend(c for c in code.co_consts if inspect.iscode(c))
+            for name in code.co_names:
+                if name in scope and name not in found:
+                    found[name] = scope[name]
+    return sorted(found.items(), key=lambda item: item[0])
 
 
 def canonical(output: Any) -> str:

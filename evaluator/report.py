@@ -518,12 +518,21 @@ def _trends(trend: Any) -> dict[str, Any]:
     }
 
 
+def _fanout(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    """The document's per-field aggregate; a document written before it had one gets it
+    from its follow-up rows, by the same tally."""
+    if "fanout" in doc:
+        return list(doc["fanout"])
+    from .traces.findings import tally_rows
+    from .traces.metrics import FOLLOWUP_COLUMNS
+
+    rows = [tuple(r.get(c) for c in FOLLOWUP_COLUMNS) for r in doc.get("followups", [])]
+    return [f.to_dict() for f in tally_rows(rows).fanout()]
+
+
 def _traces(doc: dict[str, Any]) -> dict[str, Any]:
     """The traces section: fan-outs, hedged answers, billed tokens, uncovered questions."""
-    fanouts: dict[tuple[str, str, str, str], list[dict[str, Any]]] = {}
-    for f in doc.get("followups", []):
-        key = (f["source_tool"], f["source_path"] or "?", f["tool"], f["argument"])
-        fanouts.setdefault(key, []).append(f)
+    # The trace analysis's one per-field aggregate (``TraceAnalysis.fanout``), as it sorts it.
     fanout = Table(
         (
             "Producing tool",
@@ -531,26 +540,28 @@ def _traces(doc: dict[str, Any]) -> dict[str, Any]:
             "Follow-up call",
             "Argument",
             "Calls",
+            "Lookups",
+            "Actions",
             "Distinct values",
             "Duplicates",
             "Traces",
         ),
         tuple(
             (
-                producer,
-                path,
-                tool,
-                arg,
-                len(rows),
-                len({str(r["value"]) for r in rows}),
-                sum(1 for r in rows if r["duplicate"]),
-                len({(r["file"], r["trace_id"]) for r in rows}),
+                f["producer"] or "?",
+                f["path"] or "?",
+                f["consumer"] or "?",
+                f["argument"],
+                f["calls"],
+                f["lookups"],
+                f["actions"],
+                f["values"],
+                f["duplicates"],
+                f["traces"],
             )
-            for (producer, path, tool, arg), rows in sorted(
-                fanouts.items(), key=lambda kv: (-len(kv[1]), kv[0])
-            )
+            for f in _fanout(doc)
         ),
-        numeric=(4, 5, 6, 7),
+        numeric=(4, 5, 6, 7, 8, 9),
     )
     hedged = [
         {

@@ -122,6 +122,11 @@ class RunResult:
         return bool(self.errors) or any(s.score.failed for s in self.suites)
 
     @property
+    def scored_nothing(self) -> bool:
+        """True when no projection of any suite was scored: such a run is never recorded."""
+        return not any(p.ok for s in self.suites for p in s.score.projections.values())
+
+    @property
     def findings(self) -> list[Finding]:
         """Every suite's contract findings, suite by suite."""
         return [f for s in sorted(self.suites, key=lambda s: s.name) for f in s.findings]
@@ -143,6 +148,7 @@ class RunResult:
         """
         from .store import RunInfo, Store
 
+        refuse_empty(self)
         info = RunInfo.capture(started_at, Path(root), self.tokenizer)
         return Store(db).record_run(
             info, self.scores, document=self.document(), **self.store_rows()
@@ -199,6 +205,15 @@ class RunResult:
     def __repr__(self) -> str:
         names = ", ".join(repr(s.score) for s in self.suites)
         return f"<RunResult suites=[{names}] errors={len(self.errors)}>"
+
+
+def refuse_empty(run: RunResult) -> None:
+    """Raise when ``run`` scored nothing, so that it is not recorded (nor used as a baseline)."""
+    if run.scored_nothing:
+        raise ProjevalError(
+            "nothing was scored (every suite or projection failed), so no run was recorded.",
+            fix="correct the errors above and run again",
+        )
 
 
 def evaluate_suite(

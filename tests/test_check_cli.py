@@ -193,3 +193,78 @@ def test_out_of_range_threshold_is_a_usage_error(in_repo: Path) -> None:
     result = CliRunner().invoke(cli, ["check", "--fail-under", "150"])
     assert result.exit_code == EXIT_INPUT
     assert "150.0 is not in the range 0<=x<=100" in result.stderr
+
+
+def test_a_run_whose_suites_all_failed_is_not_recorded(tiny: Path) -> None:
+    runner = CliRunner()
+    assert runner.invoke(cli, ["run", "--db", "h.duckdb", "--out", "r.html"]).exit_code == 0
+    report = (tiny / "r.html").read_text(encoding="utf-8")
+    result = runner.invoke(cli, ["run", "nosuch.yaml", "--db", "h.duckdb", "--out", "r.html"])
+    assert result.exit_code == EXIT_INPUT
+    assert result.stdout == ""
+    assert result.stderr == (
+        "Error: nosuch.yaml: suite file not found. Fix: check the path and its spelling\n"
+        "Error: nothing was scored (every suite or projection failed), so no run was "
+        "recorded. Fix: correct the errors above and run again\n"
+    )
+    assert (tiny / "r.html").read_text(encoding="utf-8") == report
+    history = runner.invoke(cli, ["history", "--db", "h.duckdb", "--format", "json"])
+    assert json.loads(history.stdout)["total"] == 1
+
+
+def test_a_partly_failed_run_is_recorded_as_partial_and_skipped_as_baseline(tiny: Path) -> None:
+    runner = CliRunner()
+    assert runner.invoke(cli, ["run", "--db", "h.duckdb", "--no-report"]).exit_code == 0
+    partial = runner.invoke(cli, ["run", "suite.yaml", "nosuch.yaml", "--db", "h.duckdb"])
+    assert partial.exit_code == EXIT_INPUT
+    assert partial.stdout.splitlines()[-2:] == [
+        "Recorded run 2 as partial (1 error; never a baseline) in h.duckdb.",
+        "Report: reports/index.html",
+    ]
+    set_target(tiny, "slim")
+    result = runner.invoke(cli, ["check", "--no-regressions", "--db", "h.duckdb"])
+    assert result.exit_code == EXIT_GATE
+    assert result.stdout.splitlines()[0] == (
+        "FAILED tiny / shipped: 1 question no longer answerable (vs run 1)"
+    )
+    named = runner.invoke(cli, ["check", "--baseline", "2", "--db", "h.duckdb"])
+    assert named.exit_code == EXIT_INPUT
+    assert named.stderr == (
+        "Error: h.duckdb: run 2 is partial (1 error, the first: nosuch.yaml: suite file not "
+        "found. Fix: check the path and its spelling), so it cannot be a baseline. Fix: name "
+        "a complete run (projeval history lists them), or record one with `projeval run`\n"
+    )
+
+
+def test_fail_on_and_max_tokens_from_the_config_and_the_command_line(in_repo: Path) -> None:
+    result = CliRunner().invoke(
+        cli, ["check", "-p", "compact_v1", "--max-dropped-needed", "9", "--fail-on", "error"]
+    )
+    assert result.exit_code == EXIT_GATE
+    lines = result.stdout.splitlines()
+    assert lines[0] == "FAILED support-desk / compact_v1: 2 error findings (fail on error)"
+    assert [line.split(":")[0] for line in lines[1:3]] == [
+        "  [error] ERROR-AS-EMPTY at tickets (rate_limited)",
+        "  [error] ID-ARG at tickets[].org",
+    ]
+    assert lines[-1] == (
+        "projeval check: failed: 1 of 1 projection in 1 suite "
+        "(at most 9 dropped needed fields, no error findings)"
+    )
+
+
+def test_fail_on_in_the_config_table(tiny: Path) -> None:
+    (tiny / "projeval.toml").write_text(
+        'suites = ["suite.yaml"]\n[check]\nfail_on = "warning"\nmax_tokens = 10\n',
+        encoding="utf-8",
+    )
+    result = CliRunner().invoke(cli, ["check"])
+    assert result.exit_code == EXIT_GATE
+    assert result.stdout.splitlines()[0] == "FAILED tiny / shipped: 1 fixture over 10 tokens"
+    assert result.stdout.splitlines()[-1].endswith(
+        "(at most 0 dropped needed fields, at most 10 tokens per fixture, "
+        "no warning or worse findings)"
+    )
+    bad = CliRunner().invoke(cli, ["check", "--fail-on", "fatal"])
+    assert bad.exit_code == EXIT_INPUT
+    assert "'fatal' is not one of 'error', 'warning', 'info'" in bad.stderr

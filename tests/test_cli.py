@@ -204,9 +204,9 @@ def test_errors_go_to_stderr_and_the_table_to_stdout(
     assert result.exit_code == 1
     assert result.stdout.splitlines()[1:5] == [
         "projection  coverage  answerable  tokens  vs raw  findings  dropped needed fields",
-        "good          100.0%         1/1       5    0.45  -         -",
+        "good          100.0%         1/1       5    0.45  none      -",
         "missing        error           -       -       -  -         import",
-        "noisy         100.0%         1/1       8    0.73  -         -",
+        "noisy         100.0%         1/1       8    0.73  none      -",
     ]
     assert "Error" not in result.stdout
     assert result.stderr == (
@@ -297,3 +297,24 @@ def test_every_json_output_has_a_version(in_repo: Path, tmp_path: Path) -> None:
     for args in (["score", "meter"], ["cost", "meter"], ["lineage", "meter", "raw"]):
         result = runner.invoke(cli, [*args, "--format", "json"])
         assert isinstance(json.loads(result.stdout)["version"], int), args
+
+
+def test_findings_column_tells_none_from_not_run(
+    make_suite: Callable[..., Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = BROKEN.replace("  missing: no_such_module_xyz:f\n", "").replace(
+        "fixtures: [page.json]", "fixtures: [page.json]\ntools: tools.json"
+    )
+    path = make_suite(text, {"page.json": {"items": [{"name": "Dana"}]}, "tools.json": {}}, CODE)
+    monkeypatch.chdir(path.parent)
+    result = CliRunner().invoke(cli, ["score", str(path)])
+    assert result.exit_code == 1
+    assert [line.split()[-2] for line in result.stdout.splitlines()[2:4]] == ["run", "run"]
+    assert "  not run  " in result.stdout.splitlines()[2]
+    assert result.stderr == (
+        f"Error: {path.parent / 'tools.json'}: the tools file holds no list of tools. "
+        'Fix: write {"tools": [{"name": ..., "inputSchema": {...}}]} or a list of input schemas\n'
+    )
+    path.with_name("tools.json").write_text('{"tools": []}', encoding="utf-8")
+    fine = CliRunner().invoke(cli, ["score", str(path)])
+    assert [line.split()[5] for line in fine.stdout.splitlines()[2:4]] == ["none", "none"]

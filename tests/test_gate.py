@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from projeval.checks import Finding
 from projeval.config import Project
 from projeval.errors import ConfigError, ProjevalError
-from projeval.gate import Baseline, GateConfig, check_gate
+from projeval.gate import Baseline, GateConfig, check_gate, partial_reasons
 from projeval.gatereport import (
     junit_xml,
     parse_summary_target,
@@ -197,7 +199,7 @@ def test_summaries(tiny: RunResult) -> None:
         "</details>\n"
     )
     doc = json.loads(summary_json(result))
-    assert doc["version"] == 1
+    assert doc["version"] == 2
     assert doc["passed"] is False
     assert doc["gate"]["fail_under"] == 80
     slim = doc["projections"][1]
@@ -260,3 +262,77 @@ def test_parse_summary_target() -> None:
     assert parse_summary_target("json:C:/x.json") == ("json", Path("C:/x.json"))
     with pytest.raises(ProjevalError, match="is not FORMAT:PATH"):
         parse_summary_target("html:x")
+
+
+def test_max_tokens_is_a_budget_per_projected_fixture(tiny: RunResult) -> None:
+    # full keeps every field of the page (68 tokens), slim two of them (31 tokens).
+    result = check_gate(tiny, GateConfig(max_dropped_needed=None, max_tokens=50))
+    assert [(f.projection, f.kind, f.details) for f in result.failures] == [
+        ("full", "max-tokens", ("page: 68 tokens",))
+    ]
+    assert render_gate_text(result) == (
+        "FAILED tiny / full: 1 fixture over 50 tokens\n"
+        "  page: 68 tokens\n"
+        "\n"
+        "projeval check: failed: 1 of 2 projections in 1 suite (at most 50 tokens per fixture)"
+    )
+    assert check_gate(tiny, GateConfig(max_dropped_needed=None, max_tokens=68)).passed
+
+
+def test_fail_on_counts_findings_at_that_severity_or_worse(tiny: RunResult) -> None:
+    suite_run = tiny.suites[0]
+    suite_run.findings = [
+        Finding("TRUNCATION", "error", "tiny", "slim", "page", "items", "cut at 2 items"),
+        Finding("UNTRUSTED-TEXT", "warning", "tiny", "full", "page", "items[].note", "raw text"),
+    ]
+    on_error = check_gate(tiny, GateConfig(max_dropped_needed=None, fail_on="error"))
+    assert [(f.projection, f.message) for f in on_error.failures] == [
+        ("slim", "1 error finding (fail on error)")
+    ]
+    assert on_error.failures[0].details == ("[error] TRUNCATION at items (page): cut at 2 items",)
+    on_warning = check_gate(tiny, GateConfig(max_dropped_needed=None, fail_on="warning"))
+    assert [(f.projection, f.message) for f in on_warning.failures] == [
+        ("full", "1 warning finding (fail on warning)"),
+        ("slim", "1 error finding (fail on warning)"),
+    ]
+    assert render_gate_text(on_warning).splitlines()[-1] == (
+        "projeval check: failed: 2 of 2 projections in 1 suite (no warning or worse findings)"
+    )
+    # When the checks did not run, the gate cannot say "no findings".
+    suite_run.findings, suite_run.cost_error = [], "tools.json: holds no list of tools."
+    unknown = check_gate(tiny, GateConfig(max_dropped_needed=None, fail_on="error"))
+    assert {f.message for f in unknown.failures} == {
+        "findings unknown: the contract checks did not run"
+    }
+
+
+def test_fail_on_and_max_tokens_from_the_config_table() -> None:
+    config = GateConfig.from_table({"fail_on": "warning", "max_tokens": 500})
+    assert (config.fail_on, config.max_tokens) == ("warning", 500)
+    with pytest.raises(ConfigError, match=r"fail_on must be a finding severity, not 'fatal'"):
+        GateConfig.from_table({"fail_on": "fatal"})
+    with pytest.raises(ConfigError, match=r"max_tokens must be 1 or more, not 0"):
+        GateConfig.from_table({"max_tokens": 0})
+
+
+def test_a_partial_run_is_never_a_baseline(tiny: RunResult, tmp_path: Path) -> None:
+    db = tmp_path / "h.duckdb"
+    when = datetime(2026, 11, 28, 12, tzinfo=UTC)
+    assert tiny.record(db, started_at=when) == 1
+    tiny.errors.append("other.yaml: suite file not found.")
+    assert tiny.record(db, started_at=when + timedelta(hours=1)) == 2
+    assert Baseline.from_history(db).label == "run 1"
+    with pytest.raises(ProjevalError) as err:
+        Baseline.from_history(db, "2")
+    assert err.value.message == (
+        "run 2 is partial (1 error, the first: other.yaml: suite file not found.), "
+        "so it cannot be a baseline."
+    )
+    assert partial_reasons(Baseline.from_history(db).document) == []
+
+
+def test_a_run_that_scored_nothing_is_never_recorded(tmp_path: Path) -> None:
+    empty = RunResult([], errors=["nosuch.yaml: suite file not found."])
+    with pytest.raises(ProjevalError, match="nothing was scored"):
+        empty.record(tmp_path / "h.duckdb", started_at=datetime(2026, 11, 28, tzinfo=UTC))
+    assert not (tmp_path / "h.duckdb").exists()

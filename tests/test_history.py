@@ -430,5 +430,48 @@ def test_shipped_example_recorded_twice_then_changed(db: Path, tmp_path: Path) -
     assert isinstance(diff, RunDiff)
     # Coverage over the three runs, per projection.
     trend = history.trend("support-desk", "compact_v2").to_pandas()
-    assert trend["changed"].tolist() == ["", "", "suite, target"]
+    # compact_v2 now runs compact_v1's function: its digest (per function) changed too.
+    assert trend["changed"].tolist() == ["", "", "suite, target, projection"]
     assert trend["coverage"].iloc[2] < trend["coverage"].iloc[1]
+
+
+def test_findings_of_a_projection_the_other_run_lacks_are_not_regressions(db: Path) -> None:
+    def finding(projection: str, rule: str) -> dict[str, str]:
+        return {
+            "rule": rule,
+            "severity": "error",
+            "suite": "orders",
+            "projection": projection,
+            "fixture": "page",
+            "path": "",
+            "message": "the error becomes an empty list",
+        }
+
+    verdicts = {"count": {"total": "ok"}}
+    store = Store(db)
+    store.record_run(
+        info(10),
+        [suite_score("orders", [projection("compact", verdicts), projection("old", verdicts)])],
+        findings=[finding("old", "ERROR-AS-EMPTY")],
+    )
+    store.record_run(
+        info(11),
+        [suite_score("orders", [projection("compact", verdicts), projection("fresh", verdicts)])],
+        findings=[finding("compact", "TRUNCATION"), finding("fresh", "ERROR-AS-EMPTY")],
+    )
+    diff = open_history(db).diff()
+    found = diff.changes[diff.changes["kind"] == "finding"]
+    assert found[["direction", "projection", "description"]].values.tolist() == [
+        ["regression", "compact", "[error] TRUNCATION: the error becomes an empty list"],
+        [
+            "change",
+            "fresh",
+            "[error] ERROR-AS-EMPTY: the error becomes an empty list (new projection)",
+        ],
+        [
+            "change",
+            "old",
+            "resolved: [error] ERROR-AS-EMPTY: the error becomes an empty list "
+            "(projection removed)",
+        ],
+    ]

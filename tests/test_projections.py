@@ -85,6 +85,52 @@ def test_an_edited_file_is_imported_afresh(make_suite: Callable[..., Path]) -> N
     assert projection_source_digest(again) != digest
 
 
+MODULE = """\
+KEEP = {"id", "name"}
+LIMIT = 3
+
+
+def _slim(item):
+    return {k: v for k, v in item.items() if k in KEEP}
+
+
+def compact(page):
+    return [_slim(i) for i in page["items"]]
+
+
+def short(page):
+    return page["items"][:LIMIT]
+"""
+
+
+def _digests(make_suite: Callable[..., Path], folder: Path, code: str) -> dict[str, str]:
+    (folder / "proj.py").write_text(code, encoding="utf-8")
+    later = time.time() + 5 + len(code)  # a new mtime, so the module is imported afresh
+    os.utime(folder / "proj.py", (later, later))
+    out = {}
+    for name in ("compact", "short"):
+        func, _ = _load(make_suite, f"proj.py:{name}")
+        out[name] = projection_source_digest(func)
+    return out
+
+
+def test_the_source_digest_is_per_projection_function(make_suite: Callable[..., Path]) -> None:
+    _, path = _load(make_suite, "proj.py:compact", MODULE)
+    folder = path.parent
+    first = _digests(make_suite, folder, MODULE)
+    assert first["compact"] != first["short"]
+    # Another projection added to the module changes neither digest.
+    assert _digests(make_suite, folder, MODULE + "\n\ndef extra(page):\n    return page\n") == first
+    # A helper or a constant a projection uses is part of its digest, and only of its.
+    helper = _digests(make_suite, folder, MODULE.replace("if k in KEEP}", "if k in KEEP and v}"))
+    assert (helper["compact"] != first["compact"], helper["short"]) == (True, first["short"])
+    constant = _digests(make_suite, folder, MODULE.replace("LIMIT = 3", "LIMIT = 5"))
+    assert (constant["compact"], constant["short"] != first["short"]) == (first["compact"], True)
+    # A set constant digests the same in every process (its order does not count).
+    reordered = _digests(make_suite, folder, MODULE.replace('{"id", "name"}', '{"name", "id"}'))
+    assert reordered == first
+
+
 def test_the_runner_captures_output_and_counts_calls(capsys: pytest.CaptureFixture[str]) -> None:
     def noisy(raw: object) -> dict:
         print("hello")

@@ -243,8 +243,10 @@ def test_report_in_a_browser(browser: Any, repo: Path, tmp_path: Path) -> None:
         "get_user",
         "user_id",
         "36",
+        "36",
+        "0",
         "6",
-        "17",
+        "15",
         "4",
     ]
     assert "breach-soon" in page.locator("#hedged-table").inner_text()

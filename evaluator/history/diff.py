@@ -210,11 +210,9 @@ def _compute_diff(reader: StoreReader, run_a: RunSummary, run_b: RunSummary) -> 
     lineage = _diff_lineage(t["lineage"], needs, a, b, changes)
     tokens = _diff_tokens(t["costs"], a, b, changes)
     traces = _diff_traces(t["trace_summaries"], a, b, changes)
-    followups = _count_pairs(
-        t["followups"], a, b, ["producer_tool", "consumer_tool", "consumer_arg"]
-    )
+    followups = _diff_followups(t["followups"], a, b)
     hedges = _count_pairs(t["hedges"], a, b, ["phrase", "language"])
-    findings = _diff_findings(t["findings"], a, b, changes)
+    findings = _diff_findings(t["findings"], t["projection_results"], a, b, changes)
     return RunDiff(
         run_a=run_a,
         run_b=run_b,
@@ -539,6 +537,48 @@ def _diff_traces(frame: pd.DataFrame, a: int, b: int, changes: _Changes) -> pd.D
     return out
 
 
+#: The follow-up aggregate's key, as the store names its columns.
+_FANOUT_KEYS = ["producer_tool", "producer_path", "consumer_tool", "consumer_arg"]
+
+
+def _diff_followups(frame: pd.DataFrame, a: int, b: int) -> pd.DataFrame:
+    """Follow-up calls per (producer tool, path) -> (consumer tool, argument) in each run:
+    the trace analysis's own aggregate (``FollowupTally``), from the stored rows."""
+    from ..traces.findings import tally_rows
+
+    counts = []
+    for run in sorted({a, b}):
+        part = frame[frame["run_id"] == run].astype(object)
+        part = part.where(part.notna(), None)
+        rows = [
+            (
+                r.get("source_file"),
+                r.get("trace_id"),
+                i,  # one stored row is one call's value: no two share a call
+                r.get("turn"),
+                r.get("consumer_tool"),
+                r.get("consumer_arg") or "",
+                r.get("value"),
+                None,
+                r.get("producer_tool"),
+                None,
+                r.get("producer_path"),
+                bool(r.get("duplicate")),
+            )
+            for i, r in enumerate(part.to_dict("records"))
+        ]
+        for f in tally_rows(rows).fanout():
+            counts.append(
+                (run, f.producer or "", f.path or "", f.consumer or "", f.argument, f.calls)
+            )
+    data = pd.DataFrame(counts, columns=["run_id", *_FANOUT_KEYS, "count"])
+    paired = _pair(data, a, b, _FANOUT_KEYS, ["count"])
+    for side in ("count_a", "count_b"):
+        paired[side] = paired[side].fillna(0).astype(int)
+    paired["delta"] = paired["count_b"] - paired["count_a"]
+    return paired.drop(columns="presence")
+
+
 def _count_pairs(frame: pd.DataFrame, a: int, b: int, keys: list[str]) -> pd.DataFrame:
     """How many rows of each kind (``keys``) each run has, side by side."""
     data = frame[["run_id", *keys]].astype(object)
@@ -551,7 +591,17 @@ def _count_pairs(frame: pd.DataFrame, a: int, b: int, keys: list[str]) -> pd.Dat
     return paired.drop(columns="presence")
 
 
-def _diff_findings(frame: pd.DataFrame, a: int, b: int, changes: _Changes) -> pd.DataFrame:
+def _diff_findings(
+    frame: pd.DataFrame, projections: pd.DataFrame, a: int, b: int, changes: _Changes
+) -> pd.DataFrame:
+    """New and resolved findings; those of a projection only one run has are other changes.
+
+    A projection added since ``run_a`` brings its first findings with it: they
+    are new, not regressions (and a removed projection's are not improvements).
+    """
+    scored = set(
+        zip(projections["run_id"], projections["suite"], projections["projection"], strict=True)
+    )
     keys = ["rule", "severity", "suite", "projection", "fixture", "path", "message"]
     paired = _pair(frame.drop_duplicates(["run_id", *keys]), a, b, keys, [])
     out = paired[paired["presence"] != "both"].reset_index(drop=True)
@@ -561,8 +611,13 @@ def _diff_findings(frame: pd.DataFrame, a: int, b: int, changes: _Changes) -> pd
         where = f" at {row['path']}" if row["path"] else ""
         text = f"[{row['severity'] or '-'}] {row['rule']}{where}: {row['message']}"
         new = row["change"] == "new"
+        direction = "regression" if new else "improvement"
+        other = a if new else b
+        if row["projection"] and (other, row["suite"], row["projection"]) not in scored:
+            direction = "change"
+            text += " (new projection)" if new else " (projection removed)"
         changes.add(
-            "regression" if new else "improvement",
+            direction,
             "finding",
             text if new else f"resolved: {text}",
             suite=row["suite"] or None,

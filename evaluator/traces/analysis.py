@@ -27,7 +27,7 @@ from ..tokens import DEFAULT_ENCODING
 from . import drift as drift_mod
 from . import shards
 from .events import Problem, events_frame, typed_frame
-from .findings import FieldFinding, FollowupTally, HedgedAnswer, hedged_answers
+from .findings import Fanout, FieldFinding, FollowupTally, HedgedAnswer, hedged_answers
 from .metrics import (
     CALL_COLUMNS,
     FOLLOWUP_COLUMNS,
@@ -74,6 +74,8 @@ class TraceAnalysis:
     _rows: dict[str, list[tuple[Any, ...]]] = field(repr=False)
     _problems: list[Problem] = field(repr=False)
     events_kept: bool = True
+    #: The per-field aggregate of follow-ups, most calls first (see :class:`Fanout`).
+    fanout: list[Fanout] = field(default_factory=list)
 
     @cached_property
     def summary(self) -> pd.DataFrame:
@@ -168,6 +170,8 @@ class TraceAnalysis:
         - ``hedges``: keys ``HEDGE_COLUMNS``;
         - ``questions``: user questions and their nearest question-set entry,
           keys ``DRIFT_COLUMNS`` (empty without suites);
+        - ``fanout``: the per-field aggregate of follow-ups, :meth:`Fanout.to_dict`
+          (keys ``FANOUT_COLUMNS`` and ``text``), most calls first;
         - ``findings``: :meth:`FieldFinding.to_dict`, with its one-line ``text``;
         - ``hedged_answers``: :meth:`HedgedAnswer.to_dict`, with ``text``;
         - ``problems``: ``{file, line, reason}`` for each record skipped or repaired.
@@ -201,6 +205,7 @@ class TraceAnalysis:
             "duplicates": duplicates,
             "hedges": records("hedges", HEDGE_COLUMNS),
             "questions": records("drift", drift_mod.DRIFT_COLUMNS),
+            "fanout": [f.to_dict() for f in self.fanout],
             "findings": [f.to_dict() for f in self.findings],
             "hedged_answers": [h.to_dict() for h in self.hedged_answers],
             "problems": [
@@ -339,6 +344,7 @@ def assemble(out: Collected, tally: FollowupTally, settings: Settings) -> TraceA
         files=out.infos,
         suites=sorted(s.name for s in suites),
         findings=tally.findings(),
+        fanout=tally.fanout(),
         hedged_answers=hedged_answers(
             rows["turns"], rows["hedges"], rows["drift"], suites, out.result_paths
         ),

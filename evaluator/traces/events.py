@@ -97,6 +97,8 @@ class Trace:
     format: str
     events: list[Event] = field(default_factory=list)
     truncated: bool = False
+    #: ``readOnlyHint`` of the tools a ``tools/list`` answer in the trace annotated.
+    tool_hints: dict[str, bool] = field(default_factory=dict)
 
 
 def parse_args(value: Any) -> tuple[str | None, Any]:

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import paths
+from .actions import WRITE
 
 #: How a field's declared kind reads in a finding.
 KIND_LABELS = {"id": "opaque id", "code": "code"}
@@ -48,7 +49,7 @@ def field_at(suite: Any, path: str | None) -> Any | None:
 
 @dataclass(frozen=True, slots=True)
 class FieldFinding:
-    """Follow-up lookups that one place in a suite tool's result caused."""
+    """Follow-up calls that one place in a suite tool's result caused."""
 
     suite: str
     tool: str
@@ -60,6 +61,8 @@ class FieldFinding:
     duplicates: int
     values: int
     traces: int
+    lookups: int = 0
+    actions: int = 0
 
     @property
     def text(self) -> str:
@@ -73,7 +76,10 @@ class FieldFinding:
             label = f"{self.path or 'text'} (no field of the suite)"
         dups = "1 duplicate" if self.duplicates == 1 else f"{self.duplicates} duplicates"
         where = f", in {self.traces} traces" if self.traces > 1 else ""
-        return f"{self.tool}: {label} -> {self.consumer} x{self.calls}, {dups}{where}"
+        acts = ""
+        if self.actions:
+            acts = " (all actions)" if self.actions == self.calls else f" ({self.actions} actions)"
+        return f"{self.tool}: {label} -> {self.consumer} x{self.calls}{acts}, {dups}{where}"
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form (``text`` included)."""
@@ -88,24 +94,95 @@ class FieldFinding:
             "duplicates": self.duplicates,
             "values": self.values,
             "traces": self.traces,
+            "lookups": self.lookups,
+            "actions": self.actions,
             "text": self.text,
         }
 
 
-class FollowupTally:
-    """Follow-up rows folded, trace by trace, into one count per suite field.
+#: The aggregate's columns, in order (``TraceAnalysis.fanout``, the report, the history).
+FANOUT_COLUMNS = (
+    "producer",
+    "path",
+    "consumer",
+    "argument",
+    "calls",
+    "traces",
+    "duplicates",
+    "lookups",
+    "actions",
+    "values",
+    "suite",
+    "field",
+)
 
-    Streaming: a large corpus keeps one small record per (suite, tool, field or
-    path, consuming tool), not one row per follow-up. Rows are in
-    ``FOLLOWUP_COLUMNS`` order.
+
+@dataclass(frozen=True, slots=True)
+class Fanout:
+    """Follow-up calls from one place of one tool's result to one argument of another:
+    ``(producer tool, path) -> (consumer tool, argument)``."""
+
+    producer: str | None
+    path: str | None
+    consumer: str | None
+    argument: str
+    calls: int
+    traces: int
+    duplicates: int
+    lookups: int
+    actions: int
+    values: int
+    suite: str | None = None  # the first suite (by name) whose tool is the producer
+    field: str | None = None  # that suite's field at ``path``
+
+    @property
+    def text(self) -> str:
+        """``get_user_details: reservations[] -> get_reservation_details(reservation_id)
+        x259 in 40 traces: 259 lookups, 12 duplicates``."""
+        where = self.path or "text"
+        if self.field is not None:
+            where += f" ({self.field})"
+        traces = "1 trace" if self.traces == 1 else f"{self.traces} traces"
+        parts = []
+        if self.lookups:
+            parts.append("1 lookup" if self.lookups == 1 else f"{self.lookups} lookups")
+        if self.actions:
+            parts.append("1 action" if self.actions == 1 else f"{self.actions} actions")
+        if self.duplicates:
+            parts.append("1 duplicate" if self.duplicates == 1 else f"{self.duplicates} duplicates")
+        return (
+            f"{self.producer or '?'}: {where} -> {self.consumer or '?'}({self.argument}) "
+            f"x{self.calls} in {traces}: {', '.join(parts)}"
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form (``text`` included)."""
+        return {name: getattr(self, name) for name in FANOUT_COLUMNS} | {"text": self.text}
+
+
+def fanout_key(
+    producer: str | None, path: str | None, consumer: str | None, argument: str
+) -> tuple[str, str, str, str]:
+    """The aggregate's sort-and-join key of a follow-up (``None`` as ``""``)."""
+    return (producer or "", path or "", consumer or "", argument)
+
+
+class FollowupTally:
+    """Follow-up rows folded, trace by trace, into the per-field aggregate.
+
+    The one aggregate of follow-ups: ``(producer tool, path) -> (consumer tool, argument)``
+    with calls, traces, duplicates, lookups, actions and distinct values, with or without
+    a suite (:meth:`fanout`); a suite's field findings fold it by field (:meth:`findings`).
+    Streaming: a large corpus keeps one small record per group, not one row per
+    follow-up. Rows are in ``FOLLOWUP_COLUMNS`` order.
     """
 
     def __init__(self, suites: Sequence[Any]) -> None:
         self.by_tool: defaultdict[str, list[Any]] = defaultdict(list)
-        for suite in suites:
+        for suite in sorted(suites, key=lambda s: s.name):
             self.by_tool[suite.tool].append(suite)
         self.fields: dict[tuple[str, str | None], Any] = {}
-        self.groups: dict[tuple[str, str, str | None, str | None], _Group] = {}
+        self.groups: dict[tuple[str | None, str | None, str | None, str], _Group] = {}
 
     def _field(self, suite: Any, path: str | None) -> Any:
         key = (suite.name, path)
@@ -117,20 +194,22 @@ class FollowupTally:
         """Count the follow-up rows of one trace."""
         counted: set[tuple[Any, ...]] = set()
         for row in rows:
-            file, trace_id, seq, _turn, tool, _arg, value, _sseq, stool, _scid, spath, dup = row
-            for suite in self.by_tool.get(stool, ()):
-                fdef = self._field(suite, spath)
-                key = (suite.name, stool, fdef.name if fdef is not None else spath, tool)
-                g = self.groups.get(key)
-                if g is None:
-                    kind = getattr(fdef, "kind", None) if fdef is not None else None
-                    g = self.groups[key] = _Group(fdef is not None, kind)
-                if (key, seq) not in counted:  # a call with two matching arguments counts once
-                    counted.add((key, seq))
-                    g.calls += 1
-                    g.duplicates += bool(dup)
-                g.values.add(value)
-                g.traces.add((file, trace_id))
+            file, trace_id, seq, _turn, tool, arg, value, _sseq, stool, _scid, spath, dup = row[:12]
+            kind = row[12] if len(row) > 12 else None
+            key = (stool, spath, tool, arg)
+            g = self.groups.get(key)
+            if g is None:
+                g = self.groups[key] = _Group()
+            if (key, seq) not in counted:  # a call with two matching values counts once
+                counted.add((key, seq))
+                g.calls += 1
+                g.duplicates += bool(dup)
+                if kind == WRITE:
+                    g.actions += 1
+                else:
+                    g.lookups += 1
+            g.values.add(value)
+            g.traces.add((file, trace_id))
 
     def merge(self, groups: dict[Any, _Group]) -> None:
         """Add the groups another tally counted (a shard of the same corpus)."""
@@ -141,25 +220,79 @@ class FollowupTally:
             else:
                 mine.calls += g.calls
                 mine.duplicates += g.duplicates
+                mine.lookups += g.lookups
+                mine.actions += g.actions
                 mine.values |= g.values
                 mine.traces |= g.traces
 
+    def fanout(self) -> list[Fanout]:
+        """The aggregate, most calls first (then by key)."""
+        out = []
+        for (producer, path, consumer, argument), g in self.groups.items():
+            suite = fdef = None
+            for s in self.by_tool.get(producer or "", ()):
+                suite, fdef = s, self._field(s, path)
+                break
+            out.append(
+                Fanout(
+                    producer,
+                    path,
+                    consumer,
+                    argument,
+                    g.calls,
+                    len(g.traces),
+                    g.duplicates,
+                    g.lookups,
+                    g.actions,
+                    len(g.values),
+                    suite.name if suite is not None else None,
+                    fdef.name if fdef is not None else None,
+                )
+            )
+        out.sort(key=lambda f: (-f.calls, fanout_key(f.producer, f.path, f.consumer, f.argument)))
+        return out
+
     def findings(self) -> list[FieldFinding]:
-        """One finding per group, most calls first."""
+        """The aggregate folded by suite field: one finding per (suite, producing tool,
+        field or path, consuming tool), most calls first."""
+        folded: dict[tuple[str, str, str | None, str | None], _Group] = {}
+        labels: dict[tuple[str, str, str | None, str | None], tuple[bool, str | None]] = {}
+        for (producer, path, consumer, _argument), g in self.groups.items():
+            for suite in self.by_tool.get(producer or "", ()):
+                fdef = self._field(suite, path)
+                key = (
+                    suite.name,
+                    producer or "",
+                    fdef.name if fdef is not None else path,
+                    consumer,
+                )
+                if key not in folded:
+                    folded[key] = _Group()
+                    labels[key] = (fdef is not None, getattr(fdef, "kind", None) if fdef else None)
+                f = folded[key]
+                f.calls += g.calls
+                f.duplicates += g.duplicates
+                f.lookups += g.lookups
+                f.actions += g.actions
+                f.values |= g.values
+                f.traces |= g.traces
         out = [
             FieldFinding(
                 suite,
                 tool,
-                where if g.is_field else None,
-                g.kind,
-                None if g.is_field else where,
+                where if labels[key][0] else None,
+                labels[key][1],
+                None if labels[key][0] else where,
                 consumer,
                 g.calls,
                 g.duplicates,
                 len(g.values),
                 len(g.traces),
+                g.lookups,
+                g.actions,
             )
-            for (suite, tool, where, consumer), g in self.groups.items()
+            for key, g in folded.items()
+            for suite, tool, where, consumer in [key]
         ]
         out.sort(
             key=lambda f: (-f.calls, f.suite, f.tool, f.field or "", f.path or "", f.consumer or "")
@@ -169,10 +302,10 @@ class FollowupTally:
 
 @dataclass(slots=True)
 class _Group:
-    is_field: bool
-    kind: str | None
     calls: int = 0
     duplicates: int = 0
+    lookups: int = 0
+    actions: int = 0
     values: set[str] = field(default_factory=set)
     traces: set[tuple[str, str]] = field(default_factory=set)
 
@@ -181,13 +314,18 @@ def field_findings(
     followups: Iterable[tuple[Any, ...]], suites: Sequence[Any]
 ) -> list[FieldFinding]:
     """Findings from follow-up rows (``FOLLOWUP_COLUMNS`` order), grouped by trace here."""
+    return tally_rows(followups, suites).findings()
+
+
+def tally_rows(followups: Iterable[tuple[Any, ...]], suites: Sequence[Any] = ()) -> FollowupTally:
+    """The aggregate of follow-up rows (``FOLLOWUP_COLUMNS`` order), grouped by trace here."""
     by_trace: defaultdict[tuple[Any, Any], list[tuple[Any, ...]]] = defaultdict(list)
     for row in followups:
         by_trace[(row[0], row[1])].append(row)
     tally = FollowupTally(suites)
     for rows in by_trace.values():
         tally.add_trace(rows)
-    return tally.findings()
+    return tally
 
 
 @dataclass(frozen=True, slots=True)

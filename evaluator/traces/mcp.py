@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from .actions import read_only_hints
 from .events import Event, Problem, Trace, call_event, finish_trace
 from .readers import Record
 
@@ -116,6 +117,9 @@ class McpParser:
             return "JSON-RPC message is neither a request nor a response; skipped"
         if rid in session.others:
             session.others.discard(rid)
+            if isinstance(msg.get("result"), dict) and "tools" in msg["result"]:
+                # tools/list: its annotations say which tools only read.
+                session.trace.tool_hints.update(read_only_hints(msg["result"]))
             return None
         known = rid in session.calls
         session.calls.discard(rid or "")

@@ -1,12 +1,20 @@
-"""Per-trace metrics: tokens, billed input, duplicates, follow-up lookups, hedges, turns.
+"""Per-trace metrics: tokens, billed input, duplicates, retries, errors, follow-ups, hedges.
 
-A *follow-up lookup* is a tool call whose arguments hold a value that first
-appeared in an earlier tool result of the same trace: the agent had to call
-again because the result gave it a handle instead of the fact. The producing
-result's JSON path is kept with list indices generalised to ``[]`` (and the
-keys of id-keyed maps to ``*``), so it can be matched against a suite's field
-dictionary. Short and common values (under 4 characters, booleans, integers
-under 1000, floats, words like ``open``) are ignored: they recur by chance.
+A *follow-up* is a tool call whose arguments hold a value that first appeared in
+an earlier tool result of the same trace. A follow-up to a tool that reads is a
+*lookup* (the agent had to call again because the result gave it a handle
+instead of the fact); one to a tool that writes is an *action* passing on an id
+it was given (see :mod:`projeval.traces.actions`). A value the user or system
+said first (in any spelling: ``May 27`` for ``2024-05-27``), or one the agent
+itself passed to an earlier call before a result echoed it back, is not
+credited to a result. The producing result's JSON path is kept with list
+indices generalised to ``[]`` (and the keys of id-keyed maps to ``*``), so it
+can be matched against a suite's field dictionary. Short and common values
+(under 4 characters but for short codes, booleans, integers under 1000,
+floats, words like ``open``) are ignored: they recur by chance.
+
+A call that repeats an earlier call (same tool, same canonical arguments) is a
+*duplicate*, unless the earlier one's result was an error: then it is a *retry*.
 
 *Billed input* is what the conversation costs when every model call re-sends
 everything so far: the sum, over model calls, of the tokens of all messages
@@ -23,9 +31,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..tokens import count_many
+from .actions import WRITE, ToolKinds, is_error_text
 from .events import Event, Trace, Usage, canonical_args
 from .hedges import Lexicon
-from .values import ResultIndex, arg_leaves, first_source, worth
+from .values import ResultIndex, arg_leaves, date_spellings, first_source, is_code, worth
 
 _ARGS_CACHE_MAX = 20_000
 _SPLIT = re.compile(r"[\s,;:=()\"'<>\[\]{}|]+")
@@ -131,6 +140,8 @@ CALL_COLUMNS = (
     "result_tokens",
     "duplicate_of",
     "followup",
+    "kind",
+    "retry_of",
 )
 FOLLOWUP_COLUMNS = (
     "file",
@@ -145,6 +156,7 @@ FOLLOWUP_COLUMNS = (
     "source_call_id",
     "source_path",
     "duplicate",
+    "kind",
 )
 HEDGE_COLUMNS = (
     "file",
@@ -161,8 +173,11 @@ HEDGE_COLUMNS = (
 TURN_COLUMNS = ("file", "trace_id", "turn", "question", "calls", "followups", "hedges", "answer")
 #: Per-trace summary. ``turns`` counts user questions (an MCP log has none);
 #: ``model_calls`` counts assistant messages (parallel calls are one);
-#: ``duplicates`` calls repeat an earlier call's tool and canonical arguments;
-#: ``followups`` counts follow-up calls; ``followup_turns`` / ``hedged_turns``
+#: ``duplicates`` calls repeat an earlier call's tool and canonical arguments,
+#: ``retries`` do so after that call's result was an error; ``errors`` counts
+#: results that are errors (flagged, an error object or an ``Error:`` text);
+#: ``followups`` counts follow-up calls, ``lookups`` those to tools that do not
+#: write, ``actions`` those to tools that write; ``followup_turns`` / ``hedged_turns``
 #: are turns with at least one follow-up call / hedged assistant text, and
 #: ``flagged_turns`` turns with either; ``unanswered_calls`` and
 #: ``orphan_results`` are calls without a result and results without a call;
@@ -184,7 +199,10 @@ SUMMARY_COLUMNS = (
     "unanswered_calls",
     "orphan_results",
     "duplicates",
+    "retries",
     "followups",
+    "lookups",
+    "actions",
     "followup_turns",
     "hedges",
     "hedged_turns",
@@ -205,11 +223,14 @@ LookupPlan = tuple[tuple[str, tuple[str, ...]], ...]
 
 def lookup_plan(args: Any) -> LookupPlan:
     """Each argument worth tracking, with its value and then the parts of a compound
-    value (``"usr_1, usr_2"``, ``"id=usr_1"``) worth tracking; the first found counts."""
-    plan = []
+    value (``"usr_1, usr_2"``, ``"id=usr_1"``) worth tracking; the first found counts.
+    A short code (``JFK``) is tracked as it is."""
+    plan: list[tuple[str, tuple[str, ...]]] = []
     for argument, raw in arg_leaves(args):
         value = worth(raw)
         if value is None:
+            if is_code(raw):
+                plan.append((argument, (str(raw),)))
             continue
         candidates = [value]
         if isinstance(raw, str) and _SPLIT.search(value):
@@ -221,10 +242,17 @@ def lookup_plan(args: Any) -> LookupPlan:
 class TraceAnalyser:
     """Measures finished traces whose event tokens are known."""
 
-    def __init__(self, tokens: TokenCache, lexicon: Lexicon, tools: Iterable[str] = ()) -> None:
+    def __init__(
+        self,
+        tokens: TokenCache,
+        lexicon: Lexicon,
+        tools: Iterable[str] = (),
+        kinds: ToolKinds | None = None,
+    ) -> None:
         self.tokens = tokens
         self.lexicon = lexicon
         self.tools = frozenset(tools)  # tools with a suite: remember their result paths
+        self.kinds = kinds if kinds is not None else ToolKinds()
         self.leaf_index = ResultIndex()
         self._args: dict[str, tuple[str | None, LookupPlan]] = {}  # see _arguments
         # False (summary mode): leave TraceMetrics.calls empty, and read only the tokens a
@@ -252,9 +280,12 @@ class TraceAnalyser:
         # matched as text), and what the user and system said (not a tool's handle).
         earlier: list[tuple[Event, dict[str, str] | None]] = []
         known_text: list[str] = []
-        said, said_parts = "", 0
+        said, said_parts, said_lower = "", 0, ""
         first_call: dict[tuple[str | None, str | None], int] = {}
-        n_followups = duplicates = 0
+        last_call: dict[tuple[str | None, str | None], Event] = {}
+        argued: dict[str, int] = {}  # values the agent passed -> seq of the first call
+        n_followups = duplicates = retries = lookups = actions = 0
+        kind_of, trace_hints = self.kinds.kind, trace.tool_hints
         # Counts for the summary.
         messages = n_calls = n_results = errors = unanswered = orphans = result_tokens = 0
         usages: list[Usage] = []
@@ -327,7 +358,8 @@ class TraceAnalyser:
             elif kind == "result":
                 n_results += 1
                 result_tokens += n
-                if ev.is_error:
+                if ev.is_error or is_error_text(text, ev.structured):
+                    ev.is_error = True
                     errors += 1
                 if ev.link is None:
                     orphans += 1
@@ -349,17 +381,31 @@ class TraceAnalyser:
                 canon, plan = arguments(ev)
                 key = (ev.tool, canon)
                 dup_of = first_call.get(key)
+                retry_of = None
                 if dup_of is None:
                     first_call[key] = ev.seq
                 else:
-                    duplicates += 1
+                    before_call = last_call[key]
+                    if before_call.link is not None and events[before_call.link].is_error:
+                        # The last try failed: trying again is a retry, not a duplicate.
+                        retry_of, dup_of = before_call.seq, None
+                        retries += 1
+                    else:
+                        duplicates += 1
+                last_call[key] = ev
+                call_kind = kind_of(ev.tool, trace_hints)
                 hits = None
                 if plan and earlier:
                     if len(known_text) != said_parts:
                         said, said_parts = "\n".join(known_text), len(known_text)
-                    hits = followup_hits(plan, earlier, said)
+                        said_lower = said.lower()
+                    hits = followup_hits(plan, earlier, said, said_lower, argued)
                     if hits:
                         n_followups += 1
+                        if call_kind == WRITE:
+                            actions += 1
+                        else:
+                            lookups += 1
                         if turn is not None and turn_no > 0:
                             turn[3] += 1
                         for argument, value, src in hits:
@@ -377,8 +423,12 @@ class TraceAnalyser:
                                     src[3],
                                     src[2],
                                     dup_of is not None,
+                                    call_kind,
                                 )
                             )
+                for _argument, candidates in plan:
+                    for cand in candidates:
+                        argued.setdefault(cand, ev.seq)
                 if keep_events:
                     result = events[ev.link] if ev.link is not None else None
                     m.calls.append(
@@ -397,6 +447,8 @@ class TraceAnalyser:
                             result.tokens if result else None,
                             dup_of,
                             bool(hits),
+                            call_kind,
+                            retry_of,
                         )
                     )
         if turn is not None:
@@ -424,7 +476,10 @@ class TraceAnalyser:
             "unanswered_calls": unanswered,
             "orphan_results": orphans,
             "duplicates": duplicates,
+            "retries": retries,
             "followups": n_followups,
+            "lookups": lookups,
+            "actions": actions,
             "followup_turns": followup_turns,
             "hedges": len(hedge_rows),
             "hedged_turns": hedged_turns,
@@ -454,17 +509,50 @@ class TraceAnalyser:
 
 
 def followup_hits(
-    plan: LookupPlan, earlier: list[tuple[Event, dict[str, str] | None]], said: str
+    plan: LookupPlan,
+    earlier: list[tuple[Event, dict[str, str] | None]],
+    said: str,
+    said_lower: str | None = None,
+    argued: dict[str, int] | None = None,
 ) -> list[tuple[str, str, tuple[int, str | None, str | None, str | None]]]:
     """``(argument, value, source)`` of each argument whose value (or a part of it) first
-    appeared in an earlier result, not in what the user or system said."""
+    appeared in an earlier result: not in what the user or system said (in any case or,
+    for a date, any spelling), nor in an argument the agent passed before that result
+    (``argued``: value -> seq of its first call), which the result only echoes."""
     hits = []
+    lower = said.lower() if said_lower is None else said_lower
     for argument, candidates in plan:
         for cand in candidates:
-            if cand in said:
+            if user_said(cand, said, lower):
                 continue  # the user said it first
             src = first_source(cand, earlier)
-            if src is not None:
-                hits.append((argument, cand, src))
-                break
+            if src is None:
+                continue
+            if argued is not None and argued.get(cand, src[0]) < src[0]:
+                continue  # the agent's own argument, echoed back by the result
+            hits.append((argument, cand, src))
+            break
     return hits
+
+
+_DATE_FORMS: dict[str, re.Pattern[str] | None] = {}
+
+
+def user_said(value: str, said: str, said_lower: str) -> bool:
+    """Whether the user or system said ``value`` first: verbatim, in another case, or (a
+    date) in another spelling; a short code only as a word of its own."""
+    if not said:
+        return False
+    if len(value) <= 3:
+        return re.search(rf"(?<![\w]){re.escape(value.lower())}(?![\w])", said_lower) is not None
+    if value in said or value.lower() in said_lower:
+        return True
+    if value[:1].isdigit() and len(value) >= 10 and value[4:5] == "-":
+        day = value[:10]
+        if day not in _DATE_FORMS:
+            if len(_DATE_FORMS) > 4096:
+                _DATE_FORMS.clear()
+            _DATE_FORMS[day] = date_spellings(day)
+        pattern = _DATE_FORMS[day]
+        return pattern is not None and pattern.search(said_lower) is not None
+    return False

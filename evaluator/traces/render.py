@@ -73,7 +73,9 @@ def render_summary(analysis: TraceAnalysis) -> str:
     lines = [
         f"{t['traces']} traces in {t['files']} files, {t['problems']} problems "
         f"(tokens: {analysis.encoding})",
-        f"calls {t['calls']:,}, duplicates {t['duplicates']:,}, follow-ups {t['followups']:,}, "
+        f"calls {t['calls']:,}, errors {t['errors']:,}, duplicates {t['duplicates']:,}, "
+        f"retries {t['retries']:,}, follow-ups {t['followups']:,} "
+        f"(lookups {t['lookups']:,}, actions {t['actions']:,}), "
         f"hedges {t['hedges']:,}; turns {t['turns']:,}, of which {t['flagged_turns']:,} end "
         "in a follow-up or a hedge",
         f"result tokens {t['result_tokens']:,}; billed input {_cell(t['billed_input_tokens'])}; "
@@ -89,6 +91,10 @@ def render_summary(analysis: TraceAnalysis) -> str:
             lines.append(file)
             lines += ["  " + ln for ln in _table(rows[:MAX_ROWS])]
             _more(lines, rows)
+    if analysis.fanout:
+        lines += ["", "Follow-ups by result field (producer: path -> consumer(argument)):"]
+        lines += [f"  {f.text}" for f in analysis.fanout[:MAX_ROWS]]
+        _more(lines, analysis.fanout)
     if analysis.findings:
         lines += ["", "Follow-up lookups by field:"]
         lines += [f"  {f.text}" for f in analysis.findings[:MAX_ROWS]]

@@ -5,11 +5,15 @@ walked once; every value worth tracking is mapped to the JSON path of its
 first occurrence, with list indices generalised to ``[]`` and the keys of
 id-keyed maps to ``*`` (see :mod:`projeval.paths`), so that the path can be
 matched against a suite's field dictionary. Short and common values are not
-tracked: they recur by chance, not because an agent copied them.
+tracked: they recur by chance, not because an agent copied them; short codes
+(three letters or digits: ``JFK``) are, where they sit at one place of a JSON result.
+A prose result (text, or a JSON string) gives no JSON path: a value in it is matched
+as a whole word of the text.
 """
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -23,6 +27,8 @@ MIN_VALUE_LENGTH = 4
 MIN_INTEGER = 1000
 #: Longest string value looked at (longer ones are prose, not handles).
 MAX_VALUE_LENGTH = 200
+#: Length of the short codes matched only at one place of a JSON result (``JFK``).
+CODE_LENGTH = 3
 #: Values too common to mean anything when they recur.
 COMMON_VALUES = frozenset(
     [
@@ -92,6 +98,17 @@ def worth(value: Any) -> str | None:
     return None
 
 
+def is_code(value: Any) -> bool:
+    """A short code (``JFK``, ``A12``): three letters or digits, not all digits."""
+    return (
+        type(value) is str
+        and len(value) == CODE_LENGTH
+        and value.isalnum()
+        and not value.isdigit()
+        and value.lower() not in COMMON_VALUES
+    )
+
+
 def leaves(doc: Any) -> Iterator[tuple[str, Any]]:
     """``(path, value)`` of every scalar, in document order; ``[]`` for list items."""
     stack: list[tuple[str, Any]] = [("", doc)]
@@ -136,7 +153,7 @@ class ResultIndex:
         if ev.structured is not None:
             return self._build(ev.structured)
         text = ev.text
-        if not text or text.lstrip()[:1] not in ("{", "["):
+        if not text or text.lstrip()[:1] not in ("{", "[", '"'):
             return None
         key = (hash(text), len(text))
         if key in self.cache:
@@ -148,7 +165,8 @@ class ResultIndex:
                 doc = _json.loads(text)
             except (ValueError, RecursionError):
                 doc = None
-        built = None if doc is None else self._build(doc)
+        # A JSON string is prose too: matched as text, with no path.
+        built = None if doc is None or isinstance(doc, str) else self._build(doc)
         size = 1 + (len(built[0]) if built is not None else 0)
         cache = self.cache
         while cache and self._values + size > _CACHE_VALUES:
@@ -163,22 +181,27 @@ class ResultIndex:
     @staticmethod
     def _build(doc: Any) -> _Built:
         values: list[tuple[str, str]] = []
+        codes: list[tuple[str, str]] = []
         seen_paths: set[str] = set()
         try:
-            _walk(doc, "", values, seen_paths)
+            _walk(doc, "", values, seen_paths, codes)
         except RecursionError:  # absurdly deep: the iterative walker has no depth limit
             values.clear()
+            codes.clear()
             seen_paths.clear()
             for path, value in leaves(doc):
                 seen_paths.add(path)
                 s = worth(value)
                 if s is not None:
                     values.append((s, path))
+                elif is_code(value):
+                    codes.append((value, path))
         # Each value maps to the path of its first occurrence: filled backwards, the
         # first occurrence is written last (one C loop instead of a setdefault a value).
         where = Where(reversed(values))
         where.dashed = [vp for vp in values if "-" in vp[0]]
         where.shorts = None
+        where.codes = _one_place(codes) if codes else None
         return where, frozenset(seen_paths)
 
 
@@ -190,10 +213,11 @@ class Where(dict[str, str]):
     calls use them, and most results are never asked.
     """
 
-    __slots__ = ("dashed", "shorts")
+    __slots__ = ("codes", "dashed", "shorts")
     # Set by ResultIndex._build (no __init__ of its own: dict's is faster).
     dashed: list[tuple[str, str]]  # (value, path) of the values with a dash, in order
     shorts: dict[str, str] | None  # worked out on the first call of short()
+    codes: dict[str, str] | None  # short codes that sit at one path only -> that path
 
     def short(self, value: str) -> str | None:
         """The path of the first value whose short form is ``value``, unless ``value`` is
@@ -209,6 +233,15 @@ class Where(dict[str, str]):
 
 
 _Built = tuple[Where, frozenset[str]]
+
+
+def _one_place(codes: list[tuple[str, str]]) -> dict[str, str]:
+    """Each code that occurs under one path only (a list's items share theirs) -> it."""
+    where: dict[str, str | None] = {}
+    for code, path in codes:
+        if where.setdefault(code, path) != path:
+            where[code] = None
+    return {c: p for c, p in where.items() if p is not None}
 
 
 # Whether a map's keys look like ids (the key half of paths.is_id_keyed_map), by key
@@ -231,7 +264,13 @@ def _id_keyed(node: dict[str, Any]) -> bool:
     return ids and paths.is_id_keyed_map(node)
 
 
-def _walk(node: Any, prefix: str, values: list[tuple[str, str]], seen: set[str]) -> None:
+def _walk(
+    node: Any,
+    prefix: str,
+    values: list[tuple[str, str]],
+    seen: set[str],
+    codes: list[tuple[str, str]],
+) -> None:
     """Recursive form of :func:`leaves` for the result index: it is the hot loop."""
     kind = type(node)
     if kind is dict:
@@ -245,7 +284,7 @@ def _walk(node: Any, prefix: str, values: list[tuple[str, str]], seen: set[str])
             path = dot + ("*" if star else k)
             tv = type(v)
             if tv is dict or tv is list:
-                _walk(v, path, values, seen)
+                _walk(v, path, values, seen, codes)
                 continue
             seen.add(path)
             if tv is str:
@@ -258,6 +297,8 @@ def _walk(node: Any, prefix: str, values: list[tuple[str, str]], seen: set[str])
                             values.append((sv, path))
                     elif n > _LONGEST_COMMON or v.lower() not in COMMON_VALUES:
                         values.append((v, path))
+                elif n == CODE_LENGTH and is_code(v):
+                    codes.append((v, path))
             elif tv is int and abs(v) >= MIN_INTEGER:
                 values.append((str(v), path))
     elif kind is list:
@@ -265,12 +306,14 @@ def _walk(node: Any, prefix: str, values: list[tuple[str, str]], seen: set[str])
         for v in node:
             tv = type(v)
             if tv is dict or tv is list:
-                _walk(v, path, values, seen)
+                _walk(v, path, values, seen, codes)
             else:
                 seen.add(path)
                 sv = worth(v)
                 if sv is not None:
                     values.append((sv, path))
+                elif is_code(v):
+                    codes.append((v, path))
     else:
         seen.add(prefix or "$")
         sv = worth(node)
@@ -282,12 +325,24 @@ def first_source(
     value: str, earlier: list[tuple[Event, dict[str, str] | None]]
 ) -> tuple[int, str | None, str | None, str | None] | None:
     """``(seq, tool, path, call_id)`` of the first earlier result holding ``value``
-    (or holding an id whose short form it is)."""
+    (or holding an id whose short form it is).
+
+    A short code counts only where it sits at one place of a JSON result; in a prose
+    result a value counts as a whole word (``economy`` is not in ``economyplus``), with
+    no path.
+    """
+    if len(value) == CODE_LENGTH:
+        for ev, where in earlier:
+            if isinstance(where, Where) and where.codes:
+                path = where.codes.get(value)
+                if path is not None:
+                    return ev.seq, ev.tool, path, ev.call_id
+        return None
     # Only a value like "tkt_3e7b91a0" can be a short form (see short_form).
     shortish = len(value) >= 8 and "_" in value and "-" not in value
     for ev, where in earlier:
         if where is None:
-            if ev.text and value in ev.text:
+            if ev.text and value in ev.text and in_words(value, ev.text):
                 return ev.seq, ev.tool, None, ev.call_id
         else:
             path = where.get(value)
@@ -296,6 +351,57 @@ def first_source(
             if path is not None:
                 return ev.seq, ev.tool, path, ev.call_id
     return None
+
+
+def in_words(value: str, text: str) -> bool:
+    """Whether ``value`` occurs in ``text`` as a whole word (no letter or digit glued on)."""
+    start = text.find(value)
+    while start != -1:
+        end = start + len(value)
+        before = text[start - 1] if start else " "
+        after = text[end] if end < len(text) else " "
+        if not (before.isalnum() or before == "_") and not (after.isalnum() or after == "_"):
+            return True
+        start = text.find(value, start + 1)
+    return False
+
+
+_MONTHS = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+]
+_ISO_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})(?:$|[T ])")
+
+
+def date_spellings(value: str) -> re.Pattern[str] | None:
+    """A pattern for the ways a user writes the date an ISO value starts with (``May 27``,
+    ``27 May``, ``May 27th``, ``5/27``, ``2024-05-27``), lowercase; ``None`` for no date."""
+    m = _ISO_DATE.match(value)
+    if m is None:
+        return None
+    year, month, day = int(m.group(1)), int(m.group(2)), int(m.group(3))
+    if not (1 <= month <= 12 and 1 <= day <= 31):
+        return None
+    name = _MONTHS[month - 1]
+    names = f"(?:{name}|{name[:3]}\\.?)"
+    d = f"0?{day}(?:st|nd|rd|th)?"
+    forms = [
+        f"{names}\\s+{d}\\b",
+        f"\\b{d}(?:\\s+of)?\\s+{names}",
+        f"\\b0?{month}/0?{day}\\b",
+        f"\\b{year}-{month:02d}-{day:02d}\\b",
+    ]
+    return re.compile("|".join(forms))
 
 
 def short_form(value: str) -> str | None:

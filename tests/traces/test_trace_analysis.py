@@ -30,8 +30,8 @@ COLUMNS = [
     "recorded_model_calls",
 ]
 PINNED = [
-    ("anthropic-unassigned", "anthropic", 1, 6, 13, 1, 6, 12, 0, 1, 5725, 28191, 30394, 6),
-    ("mcp-session-7f3a", "mcp", 0, 0, 14, 2, 6, 13, 0, 0, 5739, None, None, 0),
+    ("anthropic-unassigned", "anthropic", 1, 6, 13, 1, 5, 12, 0, 1, 5725, 28191, 30394, 6),
+    ("mcp-session-7f3a", "mcp", 0, 0, 14, 2, 5, 13, 0, 0, 5739, None, None, 0),
     ("chat-fanout", "openai_chat", 1, 13, 12, 0, 5, 11, 0, 1, 5631, 65550, 9841, 1),
     ("chat-legacy", "openai_chat", 1, 3, 2, 0, 0, 1, 0, 1, 419, 878, None, 0),
     ("chat-sla", "openai_chat", 2, 3, 1, 0, 0, 0, 4, 1, 4537, 9301, None, 0),
@@ -73,19 +73,19 @@ def test_shipped_traces_pinned(shipped) -> None:
         t["billed_input_tokens"],
         t["recorded_input_tokens"],
         t["problems"],
-    ) == (7, 45, 17, 38, 4, 7, 5, 108304, 45411, 0)
+    ) == (7, 45, 15, 38, 4, 7, 5, 108304, 45411, 0)
 
 
 def test_fan_out_is_a_dozen_get_user_calls_with_repeats(shipped) -> None:
     calls = shipped.calls
     fan = calls[(calls.trace_id == "anthropic-unassigned") & (calls.tool == "get_user")]
-    assert (len(fan), int(fan.duplicate_of.notna().sum()), int(fan.followup.sum())) == (12, 6, 12)
+    assert (len(fan), int(fan.duplicate_of.notna().sum()), int(fan.followup.sum())) == (12, 5, 12)
     f = shipped.followups
     assert set(f[f.trace_id == "chat-fanout"].source_path) == {
         "data[].relationships.assignee.data.id"
     }
     assert [x.text for x in shipped.findings] == [
-        "search_tickets: assignee (opaque id) -> get_user x36, 17 duplicates, in 4 traces",
+        "search_tickets: assignee (opaque id) -> get_user x36, 15 duplicates, in 4 traces",
         "search_tickets: data[].relationships.organization.data.id (no field of the suite) "
         "-> get_organization x1, 0 duplicates",
     ]
@@ -132,6 +132,7 @@ def test_to_dict_is_versioned_json_and_deterministic(shipped) -> None:
         "duplicates",
         "hedges",
         "questions",
+        "fanout",
         "findings",
         "hedged_answers",
         "problems",
@@ -139,7 +140,7 @@ def test_to_dict_is_versioned_json_and_deterministic(shipped) -> None:
     text = json.dumps(doc, sort_keys=True)
     again = analyse_traces([SHIPPED], suites=[desk_suite()]).to_dict()
     assert json.dumps(again, sort_keys=True) == text
-    assert len(doc["duplicates"]) == 17 and doc["traces"][0]["trace_id"] == "anthropic-unassigned"
+    assert len(doc["duplicates"]) == 15 and doc["traces"][0]["trace_id"] == "anthropic-unassigned"
 
 
 def test_render_and_repr(shipped) -> None:
@@ -147,18 +148,18 @@ def test_render_and_repr(shipped) -> None:
     assert text == shipped.render()
     assert text.splitlines()[:3] == [
         "7 traces in 5 files, 0 problems (tokens: o200k_base)",
-        "calls 45, duplicates 17, follow-ups 38, hedges 4; turns 7, of which 5 end in a "
-        "follow-up or a hedge",
+        "calls 45, errors 3, duplicates 15, retries 2, follow-ups 38 (lookups 38, actions 0), "
+        "hedges 4; turns 7, of which 5 end in a follow-up or a hedge",
         "result tokens 24,344; billed input 108,304; recorded input 45,411",
     ]
     assert (
-        "  search_tickets: assignee (opaque id) -> get_user x36, 17 duplicates, in 4 traces"
+        "  search_tickets: assignee (opaque id) -> get_user x36, 15 duplicates, in 4 traces"
         in text.splitlines()
     )
     assert any(ln.endswith("65,550  9,841 (1/13 calls)") for ln in text.splitlines())
     assert repr(shipped) == (
         "<TraceAnalysis files=5 traces=7 calls=45 followups=38 "
-        "duplicates=17 hedges=4 problems=0 findings=2>"
+        "duplicates=15 hedges=4 problems=0 findings=2>"
     )
 
 

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from projeval.traces.findings import FieldFinding, field_at, field_findings, hedged_answers
+from projeval.traces.findings import (
+    Fanout,
+    FieldFinding,
+    field_at,
+    field_findings,
+    hedged_answers,
+    tally_rows,
+)
 from trace_helpers import Suite, desk_suite
 
 
@@ -37,8 +44,10 @@ def test_field_findings_group_and_render(desk: Suite) -> None:
     ]  # no suite for get_ticket
     found = field_findings(rows, [desk])
     assert found == [
-        FieldFinding("desk", "search_tickets", "assignee", "id", None, "get_user", 4, 1, 2, 2),
-        FieldFinding("desk", "search_tickets", None, None, "meta.cursor", "next_page", 1, 0, 1, 1),
+        FieldFinding("desk", "search_tickets", "assignee", "id", None, "get_user", 4, 1, 2, 2, 4),
+        FieldFinding(
+            "desk", "search_tickets", None, None, "meta.cursor", "next_page", 1, 0, 1, 1, 1
+        ),
     ]
     assert [f.text for f in found] == [
         "search_tickets: assignee (opaque id) -> get_user x4, 1 duplicate, in 2 traces",
@@ -73,3 +82,32 @@ def test_hedged_answers_list_needs_and_missing_fields() -> None:
     assert answers[0].missing == ("sla_due_at",) and answers[1].missing is None
     not_called = hedged_answers(turns[:1], hedges[:1], drift[:1], [suite], {})
     assert not_called[0].text.endswith("the suite's tool was not called")
+
+
+def test_the_per_field_aggregate_with_and_without_a_suite(desk: Suite) -> None:
+    path = "data[].relationships.assignee.data.id"
+    rows = [
+        (*_fu("t1", 3, "usr_a", path, False), "read"),
+        (*_fu("t1", 5, "usr_a", path, True), "read"),
+        (*_fu("t2", 3, "usr_b", path, False, tool="assign_ticket"), "write"),
+        (*_fu("t2", 4, "usr_b", None, False, source="notes"), None),
+    ]
+    bare = tally_rows(rows).fanout()
+    assert bare == [
+        Fanout("search_tickets", path, "get_user", "user_id", 2, 1, 1, 2, 0, 1),
+        Fanout("notes", None, "get_user", "user_id", 1, 1, 0, 1, 0, 1),
+        Fanout("search_tickets", path, "assign_ticket", "user_id", 1, 1, 0, 0, 1, 1),
+    ]
+    assert bare[0].text == (
+        f"search_tickets: {path} -> get_user(user_id) x2 in 1 trace: 2 lookups, 1 duplicate"
+    )
+    named = tally_rows(rows, [desk]).fanout()
+    assert [(f.suite, f.field) for f in named] == [
+        ("desk", "assignee"),
+        (None, None),
+        ("desk", "assignee"),
+    ]
+    assert [f.text for f in tally_rows(rows, [desk]).findings()] == [
+        "search_tickets: assignee (opaque id) -> get_user x2, 1 duplicate",
+        "search_tickets: assignee (opaque id) -> assign_ticket x1 (all actions), 0 duplicates",
+    ]

@@ -9,6 +9,7 @@ from projeval.tokens import count_tokens
 from projeval.traces.events import Event, Trace, finish_trace
 from projeval.traces.hedges import Lexicon
 from projeval.traces.metrics import (
+    CALL_COLUMNS,
     FOLLOWUP_COLUMNS,
     TokenCache,
     TraceAnalyser,
@@ -197,3 +198,115 @@ def test_token_cache_counts_each_text_once() -> None:
     assert cache.claim(["a b"]) == []  # in flight counts as known
     cache.fill(["a b", "c"], [2, 1])
     assert cache.count(["c", "hello world"]) == [1, count_tokens("hello world")]
+
+
+def _fu(m: Any) -> list[tuple[Any, ...]]:
+    """(consumer tool, argument, value, producer tool, path, kind) of each follow-up row."""
+    c = {name: i for i, name in enumerate(FOLLOWUP_COLUMNS)}
+    return [
+        tuple(r[c[k]] for k in ("tool", "argument", "value", "source_tool", "source_path", "kind"))
+        for r in m.followups
+    ]
+
+
+def test_lookups_are_reads_and_actions_are_writes() -> None:
+    page = {"reservations": ["8JX2QF", "ZZ9Q01"], "user": "sophia_martin_4574"}
+    _, m = measure(
+        call(0, "get_user_details", {"user_id": "abc_1234"}, "c1"),
+        result(1, "c1", page),
+        call(2, "get_reservation_details", {"reservation_id": "8JX2QF"}, "c2"),
+        result(3, "c2", {"status": "ok"}),
+        call(4, "cancel_reservation", {"reservation_id": "ZZ9Q01"}, "c3"),
+        result(5, "c3", {"status": "ok"}),
+    )
+    assert _fu(m) == [
+        (
+            "get_reservation_details",
+            "reservation_id",
+            "8JX2QF",
+            "get_user_details",
+            "reservations[]",
+            "read",
+        ),
+        (
+            "cancel_reservation",
+            "reservation_id",
+            "ZZ9Q01",
+            "get_user_details",
+            "reservations[]",
+            "write",
+        ),
+    ]
+    assert (m.summary["followups"], m.summary["lookups"], m.summary["actions"]) == (2, 1, 1)
+
+
+def test_user_typed_values_in_any_spelling_are_not_credited() -> None:
+    flights = {"flights": [{"date": "2024-05-27", "origin": "JFK", "number": "HAT170"}]}
+    _, m = measure(
+        Event("user", "message", 0, text="I'd like to fly on May 27th from jfk, flight hat170."),
+        call(1, "search_flights", {"date": "2024-05-20"}, "c1"),
+        result(2, "c1", flights),
+        call(3, "get_flight", {"date": "2024-05-27", "origin": "JFK", "number": "HAT170"}, "c2"),
+    )
+    assert m.followups == [] and m.summary["followups"] == 0
+
+
+def test_echoes_of_the_agents_own_arguments_are_not_credited() -> None:
+    _, m = measure(
+        call(0, "search_orders", {"customer": "cus_88123411"}, "c1"),
+        result(1, "c1", {"customer": "cus_88123411", "orders": ["ord_77110022"]}),
+        call(2, "get_customer", {"customer_id": "cus_88123411"}, "c2"),
+        call(3, "get_order", {"order_id": "ord_77110022"}, "c3"),
+    )
+    assert [r[1:3] for r in _fu(m)] == [("order_id", "ord_77110022")]
+
+
+def test_short_codes_count_at_one_place_and_never_in_prose() -> None:
+    airports = {"airports": [{"code": "SFO", "city": "San Francisco"}, {"code": "LAX"}]}
+    mixed = {"origin": "SEA", "destination": "BOS", "via": ["SEA"]}
+    _, m = measure(
+        call(0, "list_airports", {}, "c1"),
+        result(1, "c1", airports),
+        call(2, "list_routes", {}, "c2"),
+        result(3, "c2", mixed),
+        call(4, "search_flights", {"origin": "SFO", "destination": "BOS", "via": "SEA"}, "c3"),
+        call(5, "search_text", {"q": "x"}, "c4"),
+        result(6, "c4", "Flights leave ORD at noon."),
+        call(7, "get_airport", {"code": "ORD"}, "c5"),
+    )
+    # SFO: one place (airports[].code); BOS: one place; SEA sits at two: not counted; ORD in prose.
+    assert [(r[1], r[2], r[4]) for r in _fu(m)] == [
+        ("origin", "SFO", "airports[].code"),
+        ("destination", "BOS", "destination"),
+    ]
+
+
+def test_prose_gives_no_path_and_counts_whole_words_only() -> None:
+    _, m = measure(
+        call(0, "search", {"q": "x"}, "c1"),
+        result(1, "c1", json.dumps("Upgrade to economyplus for flight 8812345 today.")),
+        call(2, "get_fare", {"cabin": "economy", "flight": "8812345"}, "c2"),
+    )
+    assert [(r[1], r[2], r[4]) for r in _fu(m)] == [("flight", "8812345", None)]
+
+
+def test_tool_errors_are_counted_and_a_repeat_after_one_is_a_retry() -> None:
+    _, m = measure(
+        call(0, "get_user", {"id": "usr_1"}, "c1"),
+        result(1, "c1", "Error: user not found, try again later"),
+        call(2, "get_user", {"id": "usr_1"}, "c2"),
+        result(3, "c2", {"error": {"code": 503, "message": "busy"}}),
+        call(4, "get_user", {"id": "usr_1"}, "c3"),
+        result(5, "c3", {"name": "Dana"}),
+        call(6, "get_user", {"id": "usr_1"}, "c4"),
+        result(7, "c4", {"name": "Dana", "error": None}),
+    )
+    s = m.summary
+    assert (s["errors"], s["retries"], s["duplicates"]) == (2, 2, 1)
+    c = {name: i for i, name in enumerate(CALL_COLUMNS)}
+    assert [(r[c["retry_of"]], r[c["duplicate_of"]]) for r in m.calls] == [
+        (None, None),
+        (0, None),
+        (2, None),
+        (None, 0),
+    ]

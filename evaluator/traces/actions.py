@@ -1,0 +1,245 @@
+"""Which tools read and which write: lookups versus actions, and tool errors.
+
+A follow-up that passes an id to ``cancel_reservation`` is the ordinary use of an id
+(an *action*); one that passes it to ``get_reservation_details`` is a *lookup* the
+result forced. A tool's kind comes, first found, from an MCP ``annotations.readOnlyHint``
+(a suite's tools file, a ``--tools`` file, or a ``tools/list`` answer inside an MCP log),
+then from the verb in its name (``get_``, ``search``, ``Query...`` read; ``create``,
+``update``, ``cancel``, ``send`` ... write). A tool with neither stays unknown, and a
+follow-up call to it counts as a lookup: nothing says it changes anything.
+
+Tool errors are results flagged as errors by their format (``isError``, ``is_error``,
+a JSON-RPC error, span status), JSON results whose top level is an error object
+(``{"error": ...}``), and text results that start with ``Error:``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from ..errors import TraceError
+
+#: The kinds a tool call has.
+READ, WRITE = "read", "write"
+
+#: First words of read tools' names.
+READ_VERBS = frozenset(
+    [
+        "get",
+        "list",
+        "search",
+        "find",
+        "query",
+        "lookup",
+        "look",
+        "fetch",
+        "read",
+        "retrieve",
+        "show",
+        "view",
+        "describe",
+        "inspect",
+        "count",
+        "browse",
+        "calculate",
+        "compute",
+        "check",
+        "verify",
+        "validate",
+        "preview",
+        "resolve",
+        "lookup",
+        "search_for",
+        "explain",
+        "summarize",
+        "summarise",
+        "think",
+    ]
+)
+#: Words that make a tool a write, wherever they sit in its name.
+WRITE_VERBS = frozenset(
+    [
+        "create",
+        "add",
+        "insert",
+        "update",
+        "modify",
+        "edit",
+        "change",
+        "set",
+        "delete",
+        "remove",
+        "cancel",
+        "book",
+        "reserve",
+        "send",
+        "submit",
+        "post",
+        "put",
+        "patch",
+        "pay",
+        "transfer",
+        "complete",
+        "mark",
+        "schedule",
+        "exchange",
+        "return",
+        "refund",
+        "register",
+        "reset",
+        "approve",
+        "reject",
+        "assign",
+        "archive",
+        "upload",
+        "write",
+        "stage",
+        "apply",
+        "grant",
+        "revoke",
+        "move",
+        "rename",
+        "enable",
+        "disable",
+        "invite",
+        "reply",
+        "forward",
+        "share",
+        "publish",
+        "confirm",
+        "place",
+        "order",
+        "purchase",
+        "buy",
+        "toggle",
+        "save",
+        "store",
+        "append",
+        "upsert",
+        "drop",
+        "kill",
+        "terminate",
+        "revert",
+        "merge",
+    ]
+)
+
+_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+
+
+def verb_kind(tool: str | None) -> str | None:
+    """``"read"``, ``"write"`` or ``None`` from the words of a tool's name.
+
+    The first word decides when it is a known verb (``get_user``, ``QueryCalendar``);
+    otherwise a write verb anywhere makes it a write (``calendar_create_event``), a read
+    verb anywhere a read.
+    """
+    if not tool:
+        return None
+    words = [w.lower() for w in _WORDS.findall(tool)]
+    if not words:
+        return None
+    if words[0] in WRITE_VERBS:
+        return WRITE
+    if words[0] in READ_VERBS:
+        return READ
+    if any(w in WRITE_VERBS for w in words[1:]):
+        return WRITE
+    if any(w in READ_VERBS for w in words[1:]):
+        return READ
+    return None
+
+
+def read_only_hints(tools: Any) -> dict[str, bool]:
+    """``name -> readOnlyHint`` of the tools of an MCP ``tools/list`` result (or of a list of
+    tool definitions) that carry the annotation."""
+    if isinstance(tools, dict):
+        if isinstance(tools.get("result"), dict):
+            tools = tools["result"]
+        tools = tools.get("tools")
+    if not isinstance(tools, list):
+        return {}
+    hints: dict[str, bool] = {}
+    for tool in tools:
+        if not isinstance(tool, dict):
+            continue
+        if isinstance(tool.get("function"), dict):  # OpenAI: {"type": "function", "function": ...}
+            tool = tool["function"]
+        annotations = tool.get("annotations")
+        name = tool.get("name")
+        if isinstance(name, str) and isinstance(annotations, dict):
+            hint = annotations.get("readOnlyHint")
+            if isinstance(hint, bool):
+                hints[name] = hint
+    return hints
+
+
+def load_tool_hints(path: str | Path) -> dict[str, bool]:
+    """The ``readOnlyHint`` of each tool of a tools file (see :func:`read_only_hints`)."""
+    p = Path(path)
+    try:
+        data = json.loads(p.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise TraceError(f"cannot read the tools file: {exc.strerror}.", file=p) from None
+    except ValueError as exc:
+        raise TraceError(
+            f"the tools file is not JSON ({exc}).",
+            file=p,
+            fix="give the JSON of an MCP tools/list result, or a list of tool definitions",
+        ) from None
+    return read_only_hints(data)
+
+
+class ToolKinds:
+    """The kind of each tool: hints first (per trace, then given), then the verb."""
+
+    def __init__(self, hints: Mapping[str, bool] | Iterable[tuple[str, bool]] = ()) -> None:
+        self.hints = dict(hints)
+        self._memo: dict[str | None, str | None] = {}
+
+    def kind(self, tool: str | None, trace_hints: Mapping[str, bool] | None = None) -> str | None:
+        """``"read"``, ``"write"`` or ``None`` (unknown) for a tool."""
+        if trace_hints and tool is not None and tool in trace_hints:
+            return READ if trace_hints[tool] else WRITE
+        known = self._memo.get(tool, "")
+        if known != "":
+            return known
+        if tool in self.hints:
+            found: str | None = READ if self.hints[tool] else WRITE
+        else:
+            found = verb_kind(tool)
+        self._memo[tool] = found
+        return found
+
+
+_ERROR_TEXT = re.compile(r"\s*(?:error\b|exception:|traceback \(most recent call last\))", re.I)
+
+
+def is_error_text(text: str | None, structured: Any = None) -> bool:
+    """Whether a result reads as an error: an ``Error:`` text or a top-level error object."""
+    if structured is not None and _error_object(structured):
+        return True
+    if not text:
+        return False
+    if _ERROR_TEXT.match(text[:64]):
+        return True
+    if text.lstrip()[:1] == "{" and '"error' in text[:200]:
+        try:
+            return _error_object(json.loads(text))
+        except ValueError:
+            return False
+    return False
+
+
+def _error_object(doc: Any) -> bool:
+    """``{"error": {...}}`` / ``{"error": "..."}`` with nothing but an error's companions."""
+    if not isinstance(doc, dict):
+        return False
+    err = doc.get("error", doc.get("errors"))
+    if err in (None, False, "", [], {}):
+        return False
+    return set(doc) <= {"error", "errors", "status", "code", "message", "detail", "details"}

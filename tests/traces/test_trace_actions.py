@@ -1,0 +1,116 @@
+"""Which tools read and which write; which results are errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from projeval.errors import TraceError
+from projeval.traces import analyse_traces
+from projeval.traces.actions import ToolKinds, is_error_text, load_tool_hints, verb_kind
+
+
+@pytest.mark.parametrize(
+    ("tool", "kind"),
+    [
+        ("get_user_details", "read"),
+        ("QueryCalendar", "read"),
+        ("search_direct_flight", "read"),
+        ("cancel_reservation", "write"),
+        ("SendEmail", "write"),
+        ("calendar_create_event", "write"),
+        ("transfer_to_human_agents", "write"),
+        ("CurrentWeather", None),
+        ("open_webpage", None),
+        (None, None),
+    ],
+)
+def test_the_verb_in_the_name(tool: str | None, kind: str | None) -> None:
+    assert verb_kind(tool) == kind
+
+
+def test_hints_come_before_the_verb(tmp_path: Path) -> None:
+    tools = tmp_path / "tools.json"
+    tools.write_text(
+        json.dumps(
+            {
+                "tools": [
+                    {"name": "open_webpage", "annotations": {"readOnlyHint": True}},
+                    {"name": "get_or_create_user", "annotations": {"readOnlyHint": False}},
+                    {"name": "CurrentWeather"},
+                ]
+            }
+        )
+    )
+    kinds = ToolKinds(load_tool_hints(tools))
+    assert [kinds.kind(t) for t in ("open_webpage", "get_or_create_user", "CurrentWeather")] == [
+        "read",
+        "write",
+        None,
+    ]
+    assert kinds.kind("open_webpage", {"open_webpage": False}) == "write"  # the trace's own
+
+
+def test_a_tools_file_that_is_not_json_names_the_file(tmp_path: Path) -> None:
+    bad = tmp_path / "tools.json"
+    bad.write_text("{nope")
+    with pytest.raises(TraceError, match="tools file is not JSON") as err:
+        load_tool_hints(bad)
+    assert "tools.json" in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [
+        ("Error: reservation not found", True),
+        ("error: no such user", True),
+        ('{"error": "invalid id"}', True),
+        ('{"error": {"code": 404, "message": "gone"}, "status": 404}', True),
+        ('{"error": null, "data": [1]}', False),
+        ('{"data": [], "error_count": 0}', False),
+        ("Errors are rare on this route.", False),
+        ("The flight has an error-free record.", False),
+    ],
+)
+def test_error_texts(text: str, error: bool) -> None:
+    assert is_error_text(text) is error
+
+
+def test_mcp_tools_list_annotations_decide_lookups(tmp_path: Path) -> None:
+    log = tmp_path / "session.jsonl"
+    lines = [
+        {"jsonrpc": "2.0", "id": 1, "method": "tools/list"},
+        {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "result": {
+                "tools": [
+                    {"name": "lookup", "annotations": {"readOnlyHint": True}},
+                    {"name": "archive_item", "annotations": {"readOnlyHint": True}},
+                ]
+            },
+        },
+        {
+            "jsonrpc": "2.0",
+            "id": 2,
+            "method": "tools/call",
+            "params": {"name": "lookup", "arguments": {"q": "x"}},
+        },
+        {
+            "jsonrpc": "2.0",
+            "id": 2,
+            "result": {"content": [{"type": "text", "text": '{"items": ["itm_5551234"]}'}]},
+        },
+        {
+            "jsonrpc": "2.0",
+            "id": 3,
+            "method": "tools/call",
+            "params": {"name": "archive_item", "arguments": {"id": "itm_5551234"}},
+        },
+        {"jsonrpc": "2.0", "id": 3, "result": {"content": [], "isError": True}},
+    ]
+    log.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    a = analyse_traces([log], workers=1)
+    assert a.followups.kind.tolist() == ["read"]  # the annotation beats the verb "archive"
+    assert (a.totals["lookups"], a.totals["actions"], a.totals["errors"]) == (1, 0, 1)
