@@ -154,7 +154,7 @@ def merge_suite(suite_file: str | Path, mined: MinedSuite) -> MergeResult:
                 fields_added.append(name)
                 indent = " " * fnode.value[0][0].start_mark.column
                 new_fields.append(
-                    f"{indent}{name}: {_scalar(mined_need.path)}  # mined from traces"
+                    f"{indent}{_scalar(name)}: {_scalar(mined_need.path)}  # mined from traces"
                 )
             rename[mined_need.path] = name
     if new_fields:
