@@ -17,24 +17,24 @@ import traceback
 from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from ._files import write_atomic
 from ._version import __version__
-from .config import Project, load_project
-from .cost import render_cost_text
 from .errors import EXIT_INPUT, EXIT_INTERNAL, EXIT_OK, ProjevalError
-from .history import open_history, render_diff, render_history, render_trend
-from .report import build_view, write_report
-from .run import RunResult, choose_projections, evaluate, refuse_empty
-from .score import SuiteScore, score_suite
-from .store import RunInfo, Store
-from .suites import load_suite
 from .textfmt import count, num, pct, table
-from .traces import render_summary
-from .vocabulary import FINDING_SEVERITIES
+from .vocabulary import FINDING_SEVERITIES, LINEAGE_STATUSES
+
+# The library is imported inside each command, not here: `projeval --help` and
+# `projeval score` must not pay for pandas, DuckDB, jinja2 or matplotlib
+# (benchmarks/bench_startup.py measures it).
+if TYPE_CHECKING:
+    from .config import Project
+    from .lineage import FieldLineage
+    from .run import RunResult
+    from .score import SuiteScore
 
 
 class _FiniteRange(click.FloatRange):
@@ -61,6 +61,8 @@ class _Context:
     @property
     def project(self) -> Project:
         if self._project is None:
+            from .config import load_project
+
             self._project = load_project(self.config_path)
             if self._project.source is not None:
                 self.debug(f"config: {display_path(self._project.source)}")
@@ -205,18 +207,41 @@ def run_errors(run: RunResult) -> list[str]:
     return [*failed, *run.errors]
 
 
-def render_lineage_text(scored: SuiteScore, projection: str) -> str:
-    """The table ``projeval lineage`` prints."""
+def render_lineage_text(
+    scored: SuiteScore, projection: str, rows: Sequence[FieldLineage] | None = None
+) -> str:
+    """The table ``projeval lineage`` prints: ``rows`` (default: every source field)."""
     p = scored.projections[projection]
     head = f"{scored.suite.name} / {projection}: lineage of every source field"
     if not p.ok or p.lineage is None:
         return f"{head}\nerror: {p.error}"
-    rows = [
+    every = p.lineage.rows()
+    if rows is not None and len(rows) != len(every):
+        head = f"{scored.suite.name} / {projection}: lineage of {len(rows)} of {len(every)} source fields"
+    cells = [
         (fl.field or "", fl.source, ", ".join(fl.outputs) or "-", fl.status, fl.detail)
-        for fl in p.lineage.rows()
+        for fl in (every if rows is None else rows)
     ]
-    body = table(("field", "source path", "output path", "status", "detail"), rows)
+    body = table(("field", "source path", "output path", "status", "detail"), cells)
     return f"{head} ({p.lineage.calls} projection calls)\n{body}"
+
+
+def select_lineage(
+    rows: Sequence[FieldLineage], fields: Sequence[str], statuses: Sequence[str]
+) -> list[FieldLineage]:
+    """The rows whose field name or source path matches a ``fields`` pattern (shell-style:
+    ``customer*``, ``data[].attributes.*``) and whose status is one of ``statuses``; an
+    empty filter keeps every row."""
+    from fnmatch import fnmatchcase
+
+    def wanted(fl: FieldLineage) -> bool:
+        names = [n for n in (fl.field, fl.source) if n]
+        # [] in a path is literal, not a character class: escape it for fnmatch.
+        return not fields or any(
+            fnmatchcase(n, f.replace("[]", "[[]]")) for f in fields for n in names
+        )
+
+    return [fl for fl in rows if wanted(fl) and (not statuses or fl.status in statuses)]
 
 
 def _emit(text: str, out: str | None) -> None:
@@ -353,6 +378,8 @@ def score(
     Exits 1 when a suite could not be loaded or a projection could not be
     imported or misbehaved; everything else is still scored and printed.
     """
+    from .run import evaluate
+
     with ctx.stage("evaluate"):
         run = evaluate(ctx.project, _suites(ctx, suites), projection)
     if fmt == "json":
@@ -367,10 +394,36 @@ def score(
 @cli.command()
 @click.argument("suite")
 @click.argument("projection")
+@click.option(
+    "--field",
+    "fields",
+    multiple=True,
+    metavar="PATTERN",
+    help="Only fields whose name or source path matches (shell-style, e.g. 'customer*'; "
+    "repeatable).",
+)
+@click.option(
+    "--status",
+    "statuses",
+    multiple=True,
+    type=click.Choice(LINEAGE_STATUSES),
+    help="Only fields with this status (repeatable).",
+)
 @_FORMAT
 @click.pass_obj
-def lineage(ctx: _Context, suite: str, projection: str, fmt: str) -> None:
+def lineage(
+    ctx: _Context,
+    suite: str,
+    projection: str,
+    fields: tuple[str, ...],
+    statuses: tuple[str, ...],
+    fmt: str,
+) -> None:
     """Show where each source field lands in one projection's output, and its status."""
+    from .run import choose_projections
+    from .score import score_suite
+    from .suites import load_suite
+
     project = ctx.project
     loaded = load_suite(_suites(ctx, [suite])[0], root=project.root)
     scored = score_suite(
@@ -381,17 +434,18 @@ def lineage(ctx: _Context, suite: str, projection: str, fmt: str) -> None:
     )
     name = loaded.name
     p = scored.projections[projection]
+    rows = select_lineage(p.lineage.rows(), fields, statuses) if p.lineage else []
     if fmt == "json":
         doc = {
             "version": 1,
             "suite": name,
             "projection": projection,
             "error": p.error,
-            "lineage": [fl.to_dict() for fl in p.lineage.rows()] if p.lineage else [],
+            "lineage": [fl.to_dict() for fl in rows],
         }
         click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
     elif p.ok:
-        click.echo(render_lineage_text(scored, projection))
+        click.echo(render_lineage_text(scored, projection, rows))
     if not p.ok:
         ctx.errors([p.error or f"projection {projection!r} failed"])
         raise SystemExit(EXIT_INPUT)
@@ -413,6 +467,9 @@ def cost(
     ctx: _Context, suites: tuple[str, ...], projection: tuple[str, ...], fields: int, fmt: str
 ) -> None:
     """Tokens per projection and fixture, where they go, and the field value table."""
+    from .cost import render_cost_text
+    from .run import evaluate
+
     run = evaluate(ctx.project, _suites(ctx, suites), projection)
     if fmt == "json":
         doc = {"version": 1, "suites": {s.name: s.cost.to_dict() for s in run.suites if s.cost}}
@@ -462,6 +519,10 @@ def run(
     address: str | None,
 ) -> None:
     """The main job: evaluate every suite, record the run in the history, write the report."""
+    from .run import evaluate, refuse_empty
+    from .store import RunInfo, Store
+    from .traces import render_summary
+
     project = ctx.project
     started = _now()
     with ctx.stage("evaluate"):
@@ -532,7 +593,8 @@ def traces(
     PATHS are trace files, folders or quoted glob patterns (JSON, JSON Lines,
     gzip, or Parquet files of normalised events).
     """
-    from .traces import analyse_traces
+    from .suites import load_suite
+    from .traces import analyse_traces, render_summary
 
     project = ctx.project
     loaded = []
@@ -563,6 +625,9 @@ def _scheduler(engine: str, address: str | None, project: Project) -> str | None
 
 
 def _write_report(ctx: _Context, db: Path, run_id: int | None, out: str | None) -> Path:
+    from .history import open_history
+    from .report import build_view, write_report
+
     history = open_history(db)
     rid, document = history.document(run_id)
     runs = history.runs()
@@ -594,6 +659,8 @@ def report(ctx: _Context, db: str | None, run_id: str | None, out: str | None) -
 @click.pass_obj
 def history(ctx: _Context, db: str | None, limit: int | None, fmt: str) -> None:
     """List the recorded runs."""
+    from .history import open_history, render_history
+
     runs = open_history(ctx.db(db)).runs(limit)
     click.echo(
         json.dumps(runs.to_dict(), indent=2) if fmt == "json" else render_history(runs).rstrip("\n")
@@ -618,6 +685,8 @@ def trend(
     fmt: str,
 ) -> None:
     """Coverage, tokens, follow-ups and hedges over the recorded runs."""
+    from .history import open_history, render_trend
+
     result = open_history(ctx.db(db)).trend(suite, projection, metric, last=last)
     click.echo(
         json.dumps(result.to_dict(), indent=2)
@@ -634,6 +703,8 @@ def trend(
 @click.pass_obj
 def diff(ctx: _Context, run_a: str | None, run_b: str | None, db: str | None, fmt: str) -> None:
     """What changed between two runs (default: the last two), regressions first."""
+    from .history import open_history, render_diff
+
     result = open_history(ctx.db(db)).diff(run_a, run_b)
     click.echo(
         json.dumps(result.to_dict(), indent=2)
@@ -735,6 +806,7 @@ def check(
     """
     from . import gate, gatereport
     from .errors import EXIT_GATE
+    from .run import evaluate
 
     project = ctx.project
     targets = [gatereport.parse_summary_target(s) for s in summaries]
@@ -762,6 +834,23 @@ def check(
         raise SystemExit(EXIT_INPUT)
     if not checked.passed:
         raise SystemExit(EXIT_GATE)
+
+
+@cli.command()
+@click.argument("fixtures", nargs=-1, type=click.Path(dir_okay=False))
+@click.option("--tool", default=None, help="The tool's name (default: the first fixture's name).")
+@click.pass_obj
+def init(ctx: _Context, fixtures: tuple[str, ...], tool: str | None) -> None:
+    """Start a project here: the config, a draft suite from FIXTURES, a raw projection.
+
+    FIXTURES are raw responses of one tool (JSON files); the draft suite lists
+    every field in them, with its inferred kind, for you to pick from. Without
+    one, an example response is written. Nothing is overwritten.
+    """
+    from .scaffold import init_project
+
+    result = init_project(Path.cwd(), list(fixtures), tool=tool)
+    click.echo(result.next_steps())
 
 
 @cli.group()

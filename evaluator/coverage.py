@@ -2,11 +2,12 @@
 
 For every need of a question, the lineage of its field decides a status (the
 words, their meanings and their severity order are declared in ``vocabulary.py``):
-``ok``, ``dropped``, ``partial``, ``lossy``, ``needs-lookup``, ``inconclusive`` or
-``not-in-fixture``.
+``ok``, ``dropped``, ``wrong-label``, ``partial``, ``lossy``, ``needs-lookup``,
+``inconclusive`` or ``not-in-fixture``.
 
-A question is answerable when all its needs are ``ok``; a projection's
-coverage is the weighted share of answerable questions.
+Every shortfall of a need is reported (a list cut to its first items *and* dates cut to the
+day), in ``defects``; the worst one is the need's status. A question is answerable when all
+its needs are ``ok``; a projection's coverage is the weighted share of answerable questions.
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .lineage import PRECISION_RANK, TIME_UNITS, FieldLineage
+from .lineage import PRECISION_RANK, TIME_UNITS, Defect, FieldLineage
 from .suites import FieldDef, Need, Question, Suite
+from .vocabulary import severity_rank
 
 
 @dataclass(frozen=True)
@@ -29,6 +31,8 @@ class NeedResult:
     outputs: tuple[str, ...] = ()
     precision: str | int | None = None
     readable: bool = False
+    #: Every shortfall found (status and detail), the worst one (``status``) first.
+    defects: tuple[Defect, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -45,6 +49,7 @@ class NeedResult:
             "outputs": list(self.outputs),
             "precision": self.precision,
             "readable": self.readable,
+            "defects": [{"status": d.status, "detail": d.detail} for d in self.defects],
         }
 
 
@@ -109,9 +114,13 @@ def _num(value: float) -> str:
 
 
 def judge_need(
-    need: Need, fdef: FieldDef, lineage: FieldLineage | None, unmatched_reason: str | None
+    need: Need,
+    fdef: FieldDef,
+    lineage: FieldLineage | None,
+    unmatched_reason: str | None,
+    short_ids: bool = False,
 ) -> NeedResult:
-    """Decide one need's status from its field's lineage."""
+    """Decide one need's status from its field's lineage: every shortfall, the worst first."""
     if lineage is None or lineage.status == "no-sample":
         reason = unmatched_reason or "every value of it in the fixtures is null."
         return NeedResult(
@@ -124,7 +133,7 @@ def judge_need(
         )
     sampled = lineage
 
-    def verdict(status: str, detail: str) -> NeedResult:
+    def verdict(status: str, detail: str, defects: tuple[Defect, ...] = ()) -> NeedResult:
         return NeedResult(
             field=need.field,
             status=status,
@@ -133,33 +142,65 @@ def judge_need(
             outputs=sampled.outputs,
             precision=need.precision,
             readable=need.readable,
+            defects=defects,
         )
 
     status = lineage.status
     if status == "dropped":
         return verdict("dropped", "the projection drops it")
-    if status == "partial" and need.items != "some":
-        return verdict("partial", lineage.detail)
-    if status == "partial":
-        return verdict("ok", f"a selection is enough here ({lineage.detail})")
     if status == "inconclusive":
         return verdict("inconclusive", lineage.detail)
-    if need.readable and lineage.opaque:
-        what = "an integer code" if lineage.kind == "code" else "an opaque id"
-        return verdict(
-            "needs-lookup", f"carried only as {what}; the question needs a readable name or label"
+    found: list[Defect] = []
+    selection: str | None = None
+    partial = lineage.defect("partial")
+    if partial is None and status == "partial":
+        partial = Defect("partial", lineage.detail, lineage.how)
+    if partial is not None:
+        if need.items == "some":
+            selection = partial.detail
+        else:
+            found.append(Defect("partial", partial.detail))
+    if lineage.labels_wrong:
+        value, shown, declared = lineage.labels_wrong[0]
+        found.append(
+            Defect(
+                "wrong-label",
+                f"labels {value!r} as {shown!r}; the suite's labels say {declared!r}",
+            )
         )
-    short = _precision_shortfall(need, lineage)
+    if need.readable and lineage.opaque and not lineage.resolved_beside:
+        what = "an integer code" if lineage.kind == "code" else "an opaque id"
+        found.append(
+            Defect(
+                "needs-lookup",
+                f"carried only as {what}; the question needs a readable name or label",
+            )
+        )
+    lossy = lineage.defect("lossy")
+    if lossy is None and status == "lossy":
+        lossy = Defect("lossy", lineage.detail, lineage.how, lineage.precision)
+    short = _precision_shortfall(need, lossy) if lossy else None
+    shortened = lossy is not None and lossy.how == "id-shortened"
+    if short is None and shortened and not need.readable and not short_ids:
+        short = f"{lossy.detail}; the question needs the exact id"  # type: ignore[union-attr]
     if short:
-        return verdict("lossy", short)
-    detail = lineage.detail if status != "lossy" else f"enough for this question ({lineage.detail})"
+        found.append(Defect("lossy", short))
+    if found:
+        found.sort(key=lambda d: severity_rank(d.status))
+        return verdict(found[0].status, "; ".join(d.detail for d in found), tuple(found))
+    if selection is not None:
+        detail = f"a selection is enough here ({selection})"
+    elif lossy is not None:
+        detail = f"enough for this question ({lossy.detail})"
+    else:
+        detail = lineage.detail
     return verdict("ok", detail)
 
 
-def _precision_shortfall(need: Need, lineage: FieldLineage) -> str | None:
+def _precision_shortfall(need: Need, lossy: Defect) -> str | None:
     asked = need.precision
-    have = lineage.precision
-    if asked is None or lineage.status != "lossy":
+    have = lossy.precision
+    if asked is None:
         return None
     if isinstance(asked, str) and asked in TIME_UNITS:
         if isinstance(have, str) and PRECISION_RANK[have] > PRECISION_RANK[asked]:
@@ -178,7 +219,9 @@ def judge_question(
 ) -> QuestionResult:
     """Judge every need of one question."""
     needs = tuple(
-        judge_need(n, suite.fields[n.field], lineage.get(n.field), unmatched.get(n.field))
+        judge_need(
+            n, suite.fields[n.field], lineage.get(n.field), unmatched.get(n.field), suite.short_ids
+        )
         for n in question.needs
     )
     return QuestionResult(question.id, question.text, question.weight, needs)

@@ -12,8 +12,9 @@ import re
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-#: Kinds a field dictionary may declare with ``kind:``.
-KINDS = ("id", "code", "time", "url", "text", "name", "number", "bool")
+#: Kinds a field dictionary may declare with ``kind:``. ``code`` is an integer code or a
+#: string enumeration; ``enum`` says the latter explicitly.
+KINDS = ("id", "code", "enum", "time", "url", "text", "name", "number", "bool")
 
 ISO_RE = re.compile(
     r"^(?P<date>\d{4}-\d{2}-\d{2})"
@@ -25,7 +26,21 @@ _UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}
 _PREFIXED_ID = re.compile(r"^[A-Za-z]{1,12}_(?=[0-9A-Za-z_-]*\d)[0-9A-Za-z][0-9A-Za-z_-]{3,}$")
 _HEX = re.compile(r"^[0-9a-fA-F]{12,}$")
 _URL = re.compile(r"^(?:https?|ftp)://|^mailto:", re.IGNORECASE)
-_TIME_KEY = re.compile(r"(_at|_on|time|date|timestamp|_ts)$|^(ts|at|when)$", re.IGNORECASE)
+_TIME_KEY = re.compile(
+    r"(_at|_on|time|date|timestamp|_ts|_end|_start|seen|created|updated|expires?)$"
+    r"|^(ts|at|when|end|start|created|updated|expires?|date)$",
+    re.IGNORECASE,
+)
+# Keys that say a number is not a time, even in the epoch range (an id, an amount, a count).
+_NOT_TIME_KEY = re.compile(
+    r"(^id$|_id$|Id$|ID$|amount|count|total|size|bytes|price|number|balance|quantity|phone)",
+    re.IGNORECASE,
+)
+# Mixed letter-digit codes (QVH2BX, NO6JO3, AROAJIKPFTA72SWU4L7T4) and long mixed-case tokens
+# (base64 ids such as MlpZVkFMfFdBVFNPTnwyMDE1LTExLTAy) are opaque, whatever their key.
+_CODE_ID = re.compile(r"^(?=[A-Z0-9]*[A-Z])(?=[A-Z0-9]*\d)[A-Z0-9]{5,40}$")
+_TOKEN_ID = re.compile(r"^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)[A-Za-z0-9+/=_-]{16,120}$")
+_NUMERIC_TEXT = re.compile(r"^-?\d{1,15}(\.\d{1,8})?$")
 _ID_KEY = re.compile(r"(^id$|_id$|Id$|^uuid$|_uuid$)")
 _CODE_KEY = re.compile(r"(_code$|^code$|status|priority|severity|state|level|type_id)", re.I)
 
@@ -40,10 +55,15 @@ def is_iso_time(value: Any) -> bool:
 
 
 def epoch_unit(key: str | None, value: Any) -> str | None:
-    """``"s"`` or ``"ms"`` when a number under a time-like key is an epoch time."""
-    if isinstance(value, bool) or not isinstance(value, int | float) or not key:
+    """``"s"`` or ``"ms"`` when a number is an epoch time.
+
+    Times are recognised by their values (seconds or milliseconds in 2001..2096); the key
+    only breaks ties: a time-like key (``created``, ``period_end``) confirms, a key that names
+    an id, an amount or a count (``user_id``, ``amount``) rules a time out.
+    """
+    if isinstance(value, bool) or not isinstance(value, int | float):
         return None
-    if not _TIME_KEY.search(key):
+    if key and _NOT_TIME_KEY.search(key) and not _TIME_KEY.search(key):
         return None
     if _EPOCH_S[0] <= value < _EPOCH_S[1]:
         return "s"
@@ -62,7 +82,14 @@ def is_opaque_id(value: Any, key: str | None = None) -> bool:
         return False
     if _UUID.search(value) or _PREFIXED_ID.match(value) or _HEX.match(value):
         return True
+    if _CODE_ID.match(value) or _TOKEN_ID.match(value):
+        return True
     return bool(key and _ID_KEY.search(key)) and any(c.isdigit() for c in value)
+
+
+def is_numeric_text(value: Any) -> bool:
+    """True for a number written as text (``"25"``, ``"8514.96"``)."""
+    return isinstance(value, str) and _NUMERIC_TEXT.match(value) is not None
 
 
 def is_url(value: Any) -> bool:
@@ -91,6 +118,8 @@ def classify(value: Any, key: str | None = None) -> str:
             return "url"
         if is_opaque_id(value, key):
             return "id"
+        if is_numeric_text(value):
+            return "number"
         return "text"
     return "text"
 
@@ -135,3 +164,88 @@ def iso_precision(value: str) -> str:
     if match is None or match.group("h") is None:
         return "day"
     return "minute" if match.group("s") is None else "second"
+
+
+#: Values that mean yes or no: the other one is the value to swap in.
+YES_NO = {
+    "yes": "no", "no": "yes", "Yes": "No", "No": "Yes", "YES": "NO", "NO": "YES",
+    "y": "n", "n": "y", "Y": "N", "N": "Y", "true": "false", "false": "true",
+    "True": "False", "False": "True", "on": "off", "off": "on",
+}  # fmt: skip
+
+
+def fits(kind: str, value: Any, epoch: str | None) -> bool:
+    """Whether a perturbation for ``kind`` is valid for this value."""
+    number = isinstance(value, int | float) and not isinstance(value, bool)
+    if kind == "time":
+        return (number and epoch is not None) or is_iso_time(value)
+    if kind == "code":
+        return (isinstance(value, int) and not isinstance(value, bool)) or isinstance(value, str)
+    if kind == "enum":
+        return isinstance(value, str | int) and not isinstance(value, bool)
+    if kind == "id":
+        return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
+    if kind == "number":
+        return number or is_numeric_text(value)
+    if kind == "bool":
+        return isinstance(value, bool)
+    return isinstance(value, str)
+
+
+# Uppercase codes (ADULT, BUSINESS, GDS) read as enumerations even when each occurs once.
+_CODE_TOKEN = re.compile(r"^[A-Z][A-Z0-9_]{1,31}$")
+_TOKEN = re.compile(r"^[^\s]{1,32}$")
+ENUM_MAX = 12
+
+
+def is_enum(values: list[Any]) -> bool:
+    """A string path with few distinct short values: repeated, uppercase codes, or yes/no."""
+    if not values or not all(isinstance(v, str) and _TOKEN.match(v) for v in values):
+        return False
+    distinct = set(values)
+    if len(distinct) > ENUM_MAX:
+        return False
+    return (
+        len(distinct) < len(values)
+        or all(_CODE_TOKEN.match(v) for v in distinct)
+        or distinct <= set(YES_NO)
+    )
+
+
+def infer_kind(
+    schema: tuple[str, ...], values: list[Any], declared: str | None = None
+) -> tuple[str, str | None]:
+    """The kind of a schema path from its values (and the epoch unit of a time), ``declared``
+    winning when the values fit it. The key only breaks ties."""
+    key = next(
+        (s for s in reversed(schema) if s not in ("[]", "*", "*~")),
+        None,
+    )
+    present = [v for v in values if v is not None]
+    if declared:
+        kind = (
+            "enum" if declared == "code" and any(isinstance(v, str) for v in present) else declared
+        )
+        epoch = _epoch_of(key, present) if kind == "time" else None
+        if all(fits(kind, v, epoch) for v in present[:50]):
+            return kind, epoch
+    counts: dict[str, int] = {}
+    for v in present[:50]:
+        k = classify(v, key)
+        counts[k] = counts.get(k, 0) + 1
+    if not counts:
+        return "text", None
+    kind = max(sorted(counts), key=counts.__getitem__)
+    if kind == "time":
+        epoch = _epoch_of(key, present)
+        if epoch is None and not all(is_iso_time(v) for v in present):
+            kind = "number" if all(isinstance(v, int | float) for v in present) else "text"
+        return kind, epoch
+    if kind == "text" and is_enum(present):
+        return "enum", None
+    return kind, None
+
+
+def _epoch_of(key: str | None, values: list[Any]) -> str | None:
+    units = {epoch_unit(key, v) for v in values if isinstance(v, int | float)}
+    return units.pop() if len(units) == 1 and None not in units else None

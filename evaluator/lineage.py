@@ -53,8 +53,32 @@ _REPS = ("exact", "embedded", "prefix", "casefold", "rounded", "mapped", "filter
 
 
 @dataclass(frozen=True)
+class Defect:
+    """One way a carried field falls short: a cut list, a coarser time, a cut text..."""
+
+    status: str  # partial or lossy
+    detail: str
+    how: str | None = None
+    precision: str | int | None = None
+    first_n: tuple[int, int] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain-data form (for JSON and the store)."""
+        return {
+            "status": self.status,
+            "detail": self.detail,
+            "how": self.how,
+            "precision": self.precision,
+        }
+
+
+@dataclass(frozen=True)
 class FieldLineage:
-    """Where one source field lands in a projection's output, and what survives."""
+    """Where one source field lands in a projection's output, and what survives.
+
+    ``status`` is the main verdict; ``defects`` lists every shortfall found (a list cut to its
+    first items *and* dates cut to the day), so that none hides another.
+    """
 
     source: str
     status: str
@@ -71,6 +95,13 @@ class FieldLineage:
     how: str | None = None
     #: For a list cut after its first items: (items carried, items in the source).
     first_n: tuple[int, int] | None = None
+    #: Every shortfall of a carried field (partial, lossy), the main one included.
+    defects: tuple[Defect, ...] = ()
+    #: An opaque id or code that is carried with a value resolved from it beside it (a name,
+    #: a country), so that a question wanting a readable value is answered.
+    resolved_beside: bool = False
+    #: For a field with declared ``labels:``: (value, label shown, label declared) per mismatch.
+    labels_wrong: tuple[tuple[Any, str, str], ...] = ()
 
     @property
     def carried(self) -> bool:
@@ -89,7 +120,13 @@ class FieldLineage:
             "precision": self.precision,
             "opaque": self.opaque,
             "how": self.how,
+            "defects": [d.to_dict() for d in self.defects],
+            "resolved_beside": self.resolved_beside,
         }
+
+    def defect(self, status: str) -> Defect | None:
+        """The first defect with this status (``lossy``, ``partial``), if any."""
+        return next((d for d in self.defects if d.status == status), None)
 
 
 @dataclass
@@ -235,8 +272,14 @@ def _align(a: list[Any], b: list[Any]) -> list[tuple[int, Any, Any]]:
     """
     if len(a) == len(b):
         differing = [i for i in range(len(a)) if a[i] is not b[i] and a[i] != b[i]]
-        if len(differing) <= 2:
+        if len(differing) <= 1:
             return [(i, a[i], b[i]) for i in differing]
+        if len(differing) == 2:
+            x, y = differing
+            # Two swapped places are one item moved by a sort (keys listed in order), unless
+            # each place changed on its own.
+            if not (a[x] == b[y] or a[y] == b[x]):
+                return [(i, a[i], b[i]) for i in differing]
     pool: dict[str, list[int]] = {}
     for j, item in enumerate(b):
         pool.setdefault(canonical(item), []).append(j)
@@ -310,27 +353,69 @@ class _Probe:
     all_raised: bool = True
     outputs: set[str] = field(default_factory=set)
     rep: str | None = None
+    reps: set[str] = field(default_factory=set)
     example: tuple[Any, Any] | None = None
     units: dict[str, bool] = field(default_factory=dict)
     cut: int | None = None
     casefolded: bool = False
     first_visible: _Perturbation | None = None
+    #: For numbers: the smallest step (a multiple of the value's own step) that shows.
+    step_seen: float | None = None
+    step_base: float | None = None
+    whole_units: bool = False
+    #: For labelled fields: (value, label shown, label declared) when they differ.
+    label_wrong: tuple[Any, str, str] | None = None
 
 
-def _fits(kind: str, value: Any, epoch: str | None) -> bool:
-    """Whether a perturbation for ``kind`` is valid for this value."""
-    number = isinstance(value, int | float) and not isinstance(value, bool)
-    if kind == "time":
-        return (number and epoch is not None) or kinds.is_iso_time(value)
-    if kind == "code":
-        return isinstance(value, int) and not isinstance(value, bool)
-    if kind == "id":
-        return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
-    if kind == "number":
-        return number
-    if kind == "bool":
-        return isinstance(value, bool)
-    return isinstance(value, str)
+@dataclass(frozen=True)
+class _PathPlan:
+    """How one schema path is perturbed: its kind, and the values seen at it."""
+
+    kind: str
+    epoch: str | None = None
+    #: Other values seen at this path over all fixtures (swapped in for ids, codes, enums).
+    domain: tuple[Any, ...] = ()
+    #: Declared labels (value -> label), for fields given ``labels:``.
+    labels: tuple[tuple[Any, str], ...] = ()
+
+
+def _number_step(value: Any) -> tuple[float, int]:
+    """The value's own smallest step and its number of decimals (``8514.96`` -> 0.01, 2)."""
+    if isinstance(value, int):
+        return 1, 0
+    text = value if isinstance(value, str) else repr(value)
+    decimals = len(text.split(".", 1)[1]) if "." in text and "e" not in text.lower() else 0
+    return 10.0**-decimals if decimals else 1, decimals
+
+
+def _shift_number(value: Any, delta: float, decimals: int) -> Any:
+    """``value + delta`` in the value's own type and format."""
+    if isinstance(value, int):
+        return value + int(delta)
+    if isinstance(value, float):
+        return round(value + delta, decimals) if decimals else value + delta
+    shifted = float(value) + delta
+    return f"{shifted:.{decimals}f}" if decimals else str(round(shifted))
+
+
+#: Larger steps tried when the smallest one is invisible (10, 100 and 1000 times it).
+_STEP_FACTORS = (10, 100, 1000)
+
+
+def _word_span(text: str, other: str) -> str:
+    """The part of ``text`` that differs from ``other``, widened to whole words."""
+    lo = 0
+    while lo < min(len(text), len(other)) and text[lo] == other[lo]:
+        lo += 1
+    hi = 0
+    while hi < min(len(text), len(other)) - lo and text[-1 - hi] == other[-1 - hi]:
+        hi += 1
+    end = len(text) - hi
+    while lo > 0 and text[lo - 1].isalnum():
+        lo -= 1
+    while end < len(text) and text[end].isalnum():
+        end += 1
+    return text[lo:end].strip()
 
 
 class _Prober:
@@ -340,6 +425,7 @@ class _Prober:
         self.runner = runner
         self.raw = raw
         self.baseline = baseline
+        self.last_error: str | None = None
 
     def effect(self, ipath: paths.InstancePath, value: Any) -> list | None:
         """Changed output leaves for one perturbed value ([] = invisible); None = raised."""
@@ -355,43 +441,60 @@ class _Prober:
             return []
         return _diff(self.baseline, output)
 
-    def probe(
-        self,
-        ipath: paths.InstancePath,
-        value: Any,
-        kind: str,
-        siblings: list[Any],
-        epoch: str | None,
-        index: int,
-    ) -> _Probe:
+    def probe(self, ipath: paths.InstancePath, value: Any, plan: _PathPlan, index: int) -> _Probe:
         result = _Probe(index)
-        if not _fits(kind, value, epoch):
+        kind, epoch = plan.kind, plan.epoch
+        check = value.key if isinstance(value, paths.MapKey) else value
+        if not kinds.fits(kind, check, epoch):
             # One path can hold values of several types (a number here, a string
             # there): perturb each value as what it is.
-            kind, epoch = kinds.classify(value), None
-        for pert in self._perturbations(value, kind, siblings, epoch):
+            kind = kinds.classify(check)
+            epoch = kinds.epoch_unit(None, check) if kind == "time" else None
+            plan = _PathPlan(kind, epoch, plan.domain, plan.labels)
+        if kind == "number":
+            self._probe_number(result, ipath, value)
+            return result
+        for pert in self._perturbations(value, plan):
+            if pert.label == "swap-2" and result.visible:
+                break  # the first swap showed: no need for a second one
             self._apply(result, ipath, value, pert)
+            if plan.labels and pert.label.startswith("swap") and result.label_wrong is None:
+                self._check_label(result, ipath, value, pert, plan)
             if kind in ("text", "url") and pert.offset == 0 and not result.visible:
                 break  # an invisible first character: nothing later will show either
         if kind in ("text", "url") and result.cut is not None and result.cut > 1:
             result.cut = self._find_cut(ipath, value, result.cut)
         return result
 
-    def _perturbations(
-        self, value: Any, kind: str, siblings: list[Any], epoch: str | None
-    ) -> Iterator[_Perturbation]:
+    def _perturbations(self, value: Any, plan: _PathPlan) -> Iterator[_Perturbation]:
+        kind = plan.kind
         if kind == "time":
-            yield from _time_shifts(value, epoch)
-        elif kind in ("id", "code"):
-            other = next((s for s in siblings if s != value), _MISSING)
-            if other is _MISSING:
-                other = _fresh_id(value) if kind == "id" else value + 1
-            yield _Perturbation("swap", other)
-        elif kind == "bool":
+            yield from _time_shifts(value, plan.epoch)
+            return
+        if kind == "bool":
             yield _Perturbation("flip", not value)
-        elif kind == "number":
-            yield _Perturbation("+1", value + 1 if isinstance(value, int) else value + 1.0)
-        elif isinstance(value, str) and value:
+            return
+        if isinstance(value, paths.MapKey):
+            value = value.key
+        if kind in ("id", "code", "enum"):
+            labelled = [v for v, _label in plan.labels if v != value]
+            others = labelled or [s for s in plan.domain if s != value]
+            if kind == "enum" and not others and value in kinds.YES_NO:
+                others = [kinds.YES_NO[value]]
+            if others:
+                # Swapping in values seen at the path keeps a lookup valid (users[id],
+                # LABELS[code]); a second value catches a mapping that merges two of them.
+                yield _Perturbation("swap", others[0])
+                if kind in ("code", "enum") and len(others) > 1:
+                    yield _Perturbation("swap-2", others[1])
+                return
+            if kind == "id":
+                yield _Perturbation("swap", _fresh_id(value))
+                return
+            if isinstance(value, int):
+                yield _Perturbation("swap", value + 1)
+                return
+        if isinstance(value, str) and value:
             yield _Perturbation("edit@0", _edit_at(value, 0), offset=0)
             if len(value) > 1:
                 last = len(value) - 1
@@ -403,28 +506,82 @@ class _Prober:
         elif isinstance(value, str):
             yield _Perturbation("fill", "q")
 
+    def _probe_number(self, result: _Probe, ipath: paths.InstancePath, value: Any) -> None:
+        """Shift by the value's own step; when that is invisible, by 1000 times it, then find
+        the smallest of 10, 100 and 1000 times the step that shows (what survives a rounding)."""
+        step, decimals = _number_step(value)
+        result.step_base = step
+
+        def shifted(factor: int) -> Any:
+            return _shift_number(value, step * factor, decimals)
+
+        for factor in (1, _STEP_FACTORS[-1]):
+            seen = self._apply(result, ipath, value, _Perturbation(f"+{factor}", shifted(factor)))
+            if seen is None or seen:
+                break
+        if not result.visible:
+            return
+        smallest = factor
+        if factor > 1:
+            for smaller in _STEP_FACTORS[:-1]:
+                if self.effect(ipath, shifted(smaller)):
+                    smallest = smaller
+                    break
+        result.step_seen = step * smallest
+        if result.example is not None and smallest > 1:
+            source, shown = result.example
+            try:
+                ratio = float(source) / float(shown)
+            except (TypeError, ValueError, ZeroDivisionError):
+                ratio = 0.0
+            result.whole_units = 99 <= ratio <= 101
+
+    def _check_label(
+        self,
+        result: _Probe,
+        ipath: paths.InstancePath,
+        value: Any,
+        pert: _Perturbation,
+        plan: _PathPlan,
+    ) -> None:
+        """Compare the label the output shows for ``value`` with the declared one."""
+        declared = dict(plan.labels)
+        if value not in declared:
+            return
+        changes = self.effect(ipath, pert.value)
+        for _where, o0, o1 in changes or ():
+            if not isinstance(o0, str) or not isinstance(o1, str):
+                continue
+            shown = _word_span(o0, o1)
+            want = str(declared[value])
+            if shown and want.casefold() not in shown.casefold():
+                result.label_wrong = (value, shown, want)
+            return
+
     def _apply(
         self, result: _Probe, ipath: paths.InstancePath, value: Any, pert: _Perturbation
-    ) -> None:
+    ) -> bool | None:
+        """Run one perturbation and record what it showed; None when the projection raised."""
         changes = self.effect(ipath, pert.value)
         if changes is None:
             result.raised = self.last_error
-            return
+            return None
         result.all_raised = False
         seen = bool(changes)
         if pert.unit:
             result.units[pert.unit] = seen
         if pert.casefold:
             result.casefolded = not seen
-            return
+            return seen
         if pert.offset is not None and pert.offset > 0 and not seen:
             result.cut = pert.offset
         if not seen:
-            return
+            return False
         if not result.visible:
             result.first_visible = pert
         result.visible = True
         best = None
+        source = value.key if isinstance(value, paths.MapKey) else value
         for where, o0, o1 in changes:
             result.outputs.add(paths.format_path(paths.schema_of(where, self.baseline)))
             if o0 is _MISSING or o1 is _MISSING:
@@ -433,16 +590,18 @@ class _Prober:
                 rep = "filter"
                 o0 = f"{o1[0]} -> {o1[1]} items of {paths.format_path(paths.schema_of(where, self.baseline))}"
             else:
-                rep = _representation(value, pert.value, o0, o1)
+                rep = _representation(source, pert.value, o0, o1)
+            result.reps.add(rep)
             if best is None or _REPS.index(rep) < _REPS.index(best[0]):
                 best = (rep, _excerpt(o0, o1))
         if best is not None and (
             result.rep is None or _REPS.index(best[0]) < _REPS.index(result.rep)
         ):
             result.rep = best[0]
-            result.example = (value, best[1])
+            result.example = (source, best[1])
         elif result.rep is None:
             result.rep = "mapped"
+        return True
 
     def _find_cut(self, ipath: paths.InstancePath, value: str, invisible: int) -> int:
         """Smallest offset whose edit is invisible, given offset 0 is visible."""
@@ -497,42 +656,97 @@ def _classify_time(probes: list[_Probe]) -> tuple[str, str, str | None]:
     return "kept", how, finest_seen
 
 
-def _classify_carried(
-    probes: list[_Probe], kind: str
-) -> tuple[str, str, str | int | None, bool, str]:
-    """Status, detail, precision and opaqueness of a path visible in every probe."""
+_FACTOR_WORDS = {10: "ten", 100: "hundred", 1000: "thousand"}
+
+
+def _number_loss(probes: list[_Probe]) -> str | None:
+    """What survives of a number whose smallest changes are invisible, or None."""
+    coarse = [p for p in probes if p.step_seen and p.step_base and p.step_seen > p.step_base]
+    if not coarse:
+        return None
+    worst = max(coarse, key=lambda p: (p.step_seen or 0) / (p.step_base or 1))
+    step, base = worst.step_seen or 0, worst.step_base or 1
+    if any(p.whole_units for p in coarse):
+        return "whole units: the amount divided by 100 (minor units to units)"
+    if base < 1 <= step and step == 1:
+        return "rounded to whole units"
+    factor = round(step / base)
+    unit = _FACTOR_WORDS.get(factor, str(factor))
+    return f"rounded to the {unit}" if base == 1 else f"rounded to steps of {step:g}"
+
+
+def _classify_carried(probes: list[_Probe], kind: str) -> dict[str, Any]:
+    """Status, detail, precision, opaqueness and how of a path visible in every probe."""
     if kind == "time":
         status, detail, precision = _classify_time(probes)
         how = "time-precision" if status == "lossy" else "reformatted"
         if status == "kept" and detail == "carried as is":
             how = "as-is"
-        return status, detail, precision, False, how
+        return {"status": status, "detail": detail, "precision": precision, "how": how}
     reps = [p.rep or "mapped" for p in probes]
     worst = max(reps, key=_REPS.index)
     cuts = [p.cut for p in probes if p.cut is not None]
-    opaque_kind = kind in ("id", "code")
+    source = next((p.example[0] for p in probes if p.example), None)
+    opaque_kind = kind == "id" or (kind == "code" and isinstance(source, int))
     if kind in ("text", "url") and cuts:
         cut = min(cuts)
-        return "lossy", f"text cut after {cut} characters", cut, False, "text-cut"
+        return _lossy(f"text cut after {cut} characters", cut, "text-cut")
     if worst == "prefix" and kind == "id":
         shown = min(len(str(p.example[1])) for p in probes if p.example)
-        return "lossy", f"id shortened to its first {shown} characters", shown, True, "id-shortened"
+        detail = f"id shortened to its first {shown} characters"
+        return {**_lossy(detail, shown, "id-shortened"), "opaque": True}
+    number_loss = _number_loss(probes) if kind == "number" else None
+    if number_loss:
+        return _lossy(number_loss, None, "rounded")
+    if worst == "casefold" and kind in ("code", "enum"):
+        # Distinct codes stay distinct when their case is folded: nothing is lost.
+        return {"status": "kept", "detail": "reformatted without loss", "how": "reformatted"}
     if worst == "casefold" or any(p.casefolded for p in probes):
-        return "lossy", "case folded", None, False, "case-folded"
+        return _lossy("case folded", None, "case-folded")
     if worst == "rounded":
-        return "lossy", "rounded", None, False, "rounded"
+        return _lossy("rounded", None, "rounded")
     if worst == "filter":
         example = next((p.example for p in probes if p.example), None)
         where = f": {example[1]}" if example else ""
-        return "resolved", f"selects or filters items{where}", None, False, "filter"
+        return {"status": "resolved", "detail": f"selects or filters items{where}", "how": "filter"}
     if worst == "mapped":
         example = next((p.example for p in probes if p.example), None)
         how = "mapped to another value"
         if example:
             how += f" (e.g. {_short(example[0])} -> {_short(example[1])})"
-        return "resolved", how, None, False, "mapped"
+        return {"status": "resolved", "detail": how, "how": "mapped"}
     detail = "carried as is" if worst == "exact" else "carried inside text"
-    return "kept", detail, None, opaque_kind, "as-is" if worst == "exact" else "embedded"
+    beside = opaque_kind and any("mapped" in p.reps for p in probes)
+    if beside:
+        detail += ", with a value resolved from it beside it"
+    return {
+        "status": "kept",
+        "detail": detail,
+        "opaque": opaque_kind,
+        "how": "as-is" if worst == "exact" else "embedded",
+        "resolved_beside": beside,
+    }
+
+
+def _lossy(detail: str, precision: str | int | None, how: str) -> dict[str, Any]:
+    return {"status": "lossy", "detail": detail, "precision": precision, "how": how}
+
+
+def _best_carried(visible: list[_Probe], kind: str, partial: bool) -> list[_Probe]:
+    """The probes that say how a partly carried time survives: those at the finest unit.
+
+    Under a selection (the latest reading), an item that is not selected shows only when a
+    shift of a day makes it the latest: that is the selection at work, not a coarser time.
+    """
+    if not partial or kind != "time":
+        return visible
+
+    def finest(p: _Probe) -> int:
+        seen = [PRECISION_RANK[u] for u in TIME_UNITS if p.units.get(u)]
+        return min(seen) if seen else len(TIME_UNITS)
+
+    best = min(finest(p) for p in visible)
+    return [p for p in visible if finest(p) == best]
 
 
 @dataclass
@@ -549,6 +763,7 @@ def _lineage_of(obs: _PathObservation) -> FieldLineage:
     source = paths.format_path(obs.schema)
     n = len(obs.probes)
     outputs = tuple(sorted({o for p in obs.probes for o in p.outputs}))
+    common: dict[str, Any] = {"source": source, "kind": obs.kind, "samples": n}
     if n == 0:
         return FieldLineage(
             source=source,
@@ -569,13 +784,16 @@ def _lineage_of(obs: _PathObservation) -> FieldLineage:
         )
     visible = [p for p in answered if p.visible]
     if not visible:
-        return FieldLineage(
-            source=source,
-            status="dropped",
-            detail="no change to the value is visible",
-            kind=obs.kind,
-            samples=n,
-        )
+        return FieldLineage(status="dropped", detail="no change to the value is visible", **common)
+    carried = _classify_carried(
+        _best_carried(visible, obs.kind, len(visible) < len(answered)), obs.kind
+    )
+    wrong = tuple(p.label_wrong for p in visible if p.label_wrong)
+    lossy = (
+        Defect("lossy", carried["detail"], carried.get("how"), carried.get("precision"))
+        if carried["status"] == "lossy"
+        else None
+    )
     if len(visible) < len(answered):
         first_n = None
         how = "selection"
@@ -587,27 +805,26 @@ def _lineage_of(obs: _PathObservation) -> FieldLineage:
                 f"carried for {len(visible)} of {len(answered)} sampled values only "
                 f"(of {obs.total}): the projection selects or filters items"
             )
+        partial = Defect("partial", detail, how, first_n=first_n)
+        defects = (partial, lossy) if lossy else (partial,)
         return FieldLineage(
-            source=source,
             status="partial",
-            detail=detail,
+            detail="; ".join(d.detail for d in defects),
             outputs=outputs,
-            kind=obs.kind,
-            samples=n,
             how=how,
             first_n=first_n,
+            precision=lossy.precision if lossy else None,
+            opaque=bool(carried.get("opaque")),
+            defects=defects,
+            labels_wrong=wrong,
+            **common,
         )
-    status, detail, precision, opaque, how = _classify_carried(visible, obs.kind)
     return FieldLineage(
-        source=source,
-        status=status,
-        detail=detail,
         outputs=outputs,
-        kind=obs.kind,
-        precision=precision,
-        opaque=opaque,
-        samples=n,
-        how=how,
+        defects=(lossy,) if lossy else (),
+        labels_wrong=wrong,
+        **carried,
+        **common,
     )
 
 
@@ -615,23 +832,63 @@ def _lineage_of(obs: _PathObservation) -> FieldLineage:
 # Entry points
 
 
-def _declared_kinds(field_defs: dict[str, FieldDef]) -> list[tuple[paths.SchemaPath, str]]:
-    return [(f.segments, f.kind) for f in field_defs.values() if f.kind]
+Leaf = paths.Leaf
 
 
-def _infer_kind(schema: paths.SchemaPath, values: list[Any], declared: list) -> str:
-    for segments, kind in declared:
-        if paths.matches(segments, schema):
-            return kind
-    key = next((s for s in reversed(schema) if s not in (paths.ANY_ITEM, paths.ANY_KEY)), None)
-    counts: dict[str, int] = {}
-    for v in values[:50]:
-        k = kinds.classify(v, key)
-        counts[k] = counts.get(k, 0) + 1
-    counts.pop("null", None)
-    if not counts:
-        return "text"
-    return max(sorted(counts), key=counts.__getitem__)
+def _key_instances(
+    leaves: list[Leaf], pattern: paths.SchemaPath
+) -> list[tuple[paths.InstancePath, Any]]:
+    """The keys of the maps a ``map.*~`` field names, as instances (map path + key)."""
+    depth = len(pattern) - 1
+    seen: dict[paths.InstancePath, None] = {}
+    for ipath, spath, _value in leaves:
+        if len(spath) > depth and paths.matches(pattern[:-1], spath[:depth]):
+            key = ipath[depth] if len(ipath) > depth else None
+            if isinstance(key, str):
+                seen.setdefault((*ipath[:depth], paths.MapKey(key)), None)
+    return [(ip, ip[-1]) for ip in seen]
+
+
+def _plans(
+    per_fixture: list[dict[paths.SchemaPath, list[tuple[paths.InstancePath, Any]]]],
+    field_defs: dict[str, FieldDef],
+) -> dict[paths.SchemaPath, _PathPlan]:
+    """Kind, epoch unit, domain and labels of every schema path, over all fixtures."""
+    values: dict[paths.SchemaPath, list[Any]] = {}
+    for instances in per_fixture:
+        for spath, items in instances.items():
+            values.setdefault(spath, []).extend(v for _ip, v in items)
+    plans = {}
+    for spath, vals in values.items():
+        fdef = next((f for f in field_defs.values() if paths.matches(f.segments, spath)), None)
+        scalars = [v.key if isinstance(v, paths.MapKey) else v for v in vals]
+        if spath and spath[-1] == paths.KEYS:
+            kind, epoch = "id", None
+        else:
+            kind, epoch = kinds.infer_kind(spath, scalars, fdef.kind if fdef else None)
+        # A key is renamed to a fresh one: another key of the map would collide with it.
+        domain = (
+            ()
+            if kind == "id" and spath[-1:] == (paths.KEYS,)
+            else tuple(dict.fromkeys(v for v in scalars if v is not None))
+        )
+        labels = tuple(fdef.labels.items()) if fdef and fdef.labels else ()
+        plans[spath] = _PathPlan(kind, epoch, domain[: kinds.ENUM_MAX * 4], labels)
+    return plans
+
+
+def _instances(
+    leaves: list[Leaf], field_defs: dict[str, FieldDef]
+) -> dict[paths.SchemaPath, list[tuple[paths.InstancePath, Any]]]:
+    instances: dict[paths.SchemaPath, list[tuple[paths.InstancePath, Any]]] = {}
+    for ipath, spath, value in leaves:
+        instances.setdefault(spath, []).append((ipath, value))
+    for fdef in field_defs.values():
+        if fdef.segments and fdef.segments[-1] == paths.KEYS:
+            keys = _key_instances(leaves, fdef.segments)
+            if keys:
+                instances[fdef.segments] = keys
+    return instances
 
 
 def lineage_for_fixture(
@@ -639,28 +896,30 @@ def lineage_for_fixture(
     raw: Any,
     baseline: Any,
     field_defs: dict[str, FieldDef] | None = None,
+    leaves: list[Leaf] | None = None,
+    plans: dict[paths.SchemaPath, _PathPlan] | None = None,
 ) -> dict[paths.SchemaPath, _PathObservation]:
-    """Probe every source schema path of one fixture; return raw observations."""
-    declared = _declared_kinds(field_defs or {})
-    instances: dict[paths.SchemaPath, list[tuple[paths.InstancePath, Any]]] = {}
-    for ipath, spath, value in paths.iter_leaves(raw, expand_json=True):
-        instances.setdefault(spath, []).append((ipath, value))
+    """Probe every source schema path of one fixture; return raw observations.
+
+    ``leaves`` is the fixture's walk (``Suite.leaves``); ``plans`` say how each path is
+    perturbed, learnt over all fixtures. Both are computed here when not given.
+    """
+    field_defs = field_defs or {}
+    if leaves is None:
+        leaves = list(paths.iter_leaves(raw, expand_json=True))
+    instances = _instances(leaves, field_defs)
+    if plans is None:
+        plans = _plans([instances], field_defs)
     prober = _Prober(runner, raw, baseline)
     out_index = _OutputIndex(baseline)
     observations: dict[paths.SchemaPath, _PathObservation] = {}
     for spath in sorted(instances, key=paths.format_path):
         present = [(ip, v) for ip, v in instances[spath] if v is not None]
-        values = [v for _, v in present]
-        kind = _infer_kind(spath, values, declared)
-        key = next((s for s in reversed(spath) if s not in (paths.ANY_ITEM, paths.ANY_KEY)), None)
-        epoch = kinds.epoch_unit(key, values[0]) if kind == "time" and values else None
-        if kind == "time" and not epoch and not all(kinds.is_iso_time(v) for v in values):
-            kind = "text"
-        siblings = list(dict.fromkeys(v for v in values if not isinstance(v, dict | list)))
+        plan = plans.get(spath) or _PathPlan(kinds.infer_kind(spath, [v for _, v in present])[0])
         probes = []
         for index in _sample_indices(len(present)):
             ipath, value = present[index]
-            probes.append(prober.probe(ipath, value, kind, siblings, epoch, index))
+            probes.append(prober.probe(ipath, value, plan, index))
         if not all(p.visible for p in probes):
             # A projection that selects items (the latest reading, open alerts) carries
             # values the positional sample can miss: probe instances whose value
@@ -668,10 +927,10 @@ def lineage_for_fixture(
             sampled = {p.index for p in probes}
             for index in _found_in_output(present, out_index, sampled):
                 ipath, value = present[index]
-                probes.append(prober.probe(ipath, value, kind, siblings, epoch, index))
+                probes.append(prober.probe(ipath, value, plan, index))
             probes.sort(key=lambda p: p.index)
-        obs = _PathObservation(spath, kind, probes, len(present))
-        obs.prefix_cut = _prefix_cut(prober, present, probes, kind, siblings, epoch)
+        obs = _PathObservation(spath, plan.kind, probes, len(present))
+        obs.prefix_cut = _prefix_cut(prober, present, probes, plan)
         observations[spath] = obs
     return observations
 
@@ -715,9 +974,7 @@ def _prefix_cut(
     prober: _Prober,
     present: list[tuple[paths.InstancePath, Any]],
     probes: list[_Probe],
-    kind: str,
-    siblings: list[Any],
-    epoch: str | None,
+    plan: _PathPlan,
 ) -> int | None:
     """When early samples are carried and late ones are not, find where the list is cut."""
     answered = [p for p in probes if not p.all_raised]
@@ -731,15 +988,26 @@ def _prefix_cut(
     while hi - lo > 1:
         mid = (lo + hi) // 2
         ipath, value = present[mid]
-        if prober.probe(ipath, value, kind, siblings, epoch, mid).visible:
+        if prober.probe(ipath, value, plan, mid).visible:
             lo = mid
         else:
             hi = mid
     return hi
 
 
+def _merge_defects(lineages: list[FieldLineage]) -> tuple[Defect, ...]:
+    """Every defect over several fixtures, once per kind (the coarsest precision kept)."""
+    out: dict[tuple[str, str | None], Defect] = {}
+    for fl in lineages:
+        for d in fl.defects:
+            key = (d.status, d.how)
+            if key not in out or _loss(d.precision) > _loss(out[key].precision):
+                out[key] = d
+    return tuple(sorted(out.values(), key=lambda d: d.status != "partial"))
+
+
 def _merge(lineages: list[FieldLineage]) -> FieldLineage:
-    """Combine one source path's lineage over several fixtures."""
+    """Combine one source path's lineage over several fixtures; every defect is kept."""
     informative = [fl for fl in lineages if fl.status not in ("no-sample", "inconclusive")]
     if not informative:
         return lineages[0]
@@ -748,37 +1016,68 @@ def _merge(lineages: list[FieldLineage]) -> FieldLineage:
     statuses = {fl.status for fl in informative}
     outputs = tuple(sorted({o for fl in informative for o in fl.outputs}))
     samples = sum(fl.samples for fl in informative)
-    first = informative[0]
-    if "partial" in statuses:
-        partial = next(fl for fl in informative if fl.status == "partial")
-        return replace(partial, outputs=outputs, samples=samples)
-    if "dropped" in statuses and statuses & set(CARRIED):
-        carried = next(fl for fl in informative if fl.carried)
+    common: dict[str, Any] = {
+        "outputs": outputs,
+        "samples": samples,
+        "resolved_beside": any(fl.resolved_beside for fl in informative),
+        "labels_wrong": tuple(w for fl in informative for w in fl.labels_wrong),
+    }
+    defects = _merge_defects(informative)
+    lossy = next((d for d in defects if d.status == "lossy"), None)
+    if "dropped" in statuses and statuses & {*CARRIED, "partial"}:
+        carried = next(fl for fl in informative if fl.carried or fl.status == "partial")
+        some = Defect("partial", "carried in some fixtures only", "fixtures")
+        defects = (some, *(d for d in defects if d.status != "partial" or d.how == "first-n"))
         return replace(
             carried,
             status="partial",
-            detail="carried in some fixtures only",
-            outputs=outputs,
-            samples=samples,
+            detail="; ".join(d.detail for d in defects),
+            defects=defects,
+            precision=lossy.precision if lossy else carried.precision,
+            **common,
         )
-    if len(statuses) == 1:
-        if first.status == "lossy":
-            worst = max(informative, key=_precision_loss)
-            return replace(worst, outputs=outputs, samples=samples)
-        return replace(first, outputs=outputs, samples=samples)
+    if "partial" in statuses:
+        partial = next(fl for fl in informative if fl.status == "partial")
+        return replace(
+            partial,
+            detail="; ".join(d.detail for d in defects),
+            defects=defects,
+            precision=lossy.precision if lossy else partial.precision,
+            **common,
+        )
     for status in ("lossy", "resolved", "kept"):
         if status in statuses:
-            chosen = next(fl for fl in informative if fl.status == status)
-            return replace(chosen, outputs=outputs, samples=samples)
-    return first
+            chosen = [fl for fl in informative if fl.status == status]
+            worst = max(chosen, key=_precision_loss) if status == "lossy" else chosen[0]
+            return replace(worst, defects=defects, **common)
+    return informative[0]
+
+
+def _loss(precision: str | int | None) -> float:
+    if isinstance(precision, str):
+        return PRECISION_RANK.get(precision, 0)
+    if isinstance(precision, int):
+        return 1.0 / (1 + precision)
+    return 0.0
 
 
 def _precision_loss(fl: FieldLineage) -> float:
-    if isinstance(fl.precision, str):
-        return PRECISION_RANK.get(fl.precision, 0)
-    if isinstance(fl.precision, int):
-        return 1.0 / (1 + fl.precision)
-    return 0.0
+    return _loss(fl.precision)
+
+
+def _named(
+    fdef: FieldDef, per_path: dict[paths.SchemaPath, list[FieldLineage]]
+) -> list[FieldLineage]:
+    """The lineages that stand for a named field, in every shape its path takes.
+
+    An expandable field is an id string in one response and the whole object in another
+    (``customer: "cus_1"`` vs ``customer: {"id": "cus_1", ...}``): the object's ``id`` stands
+    for the field there, so that both shapes are judged.
+    """
+    direct = [fl for sp, fls in per_path.items() if paths.matches(fdef.segments, sp) for fl in fls]
+    as_object = (*fdef.segments, "id")
+    expanded = [fl for sp, fls in per_path.items() if paths.matches(as_object, sp) for fl in fls]
+    return direct + expanded if direct else direct
 
 
 def infer_lineage(
@@ -786,16 +1085,24 @@ def infer_lineage(
     runner: ProjectionRunner,
     fixtures: list[tuple[str, Any]],
     field_defs: dict[str, FieldDef] | None = None,
+    leaves: dict[str, list[Leaf]] | None = None,
 ) -> LineageResult:
     """Infer the lineage of every source field for one projection.
 
-    ``fixtures`` are ``(name, raw)`` pairs of data fixtures. A projection that
-    raises on a fixture as given, returns output that is not JSON-serialisable,
-    is non-deterministic or mutates its input gets ``fault`` set, and no
+    ``fixtures`` are ``(name, raw)`` pairs of data fixtures; ``leaves``, when given, their
+    walks by fixture name (:meth:`Suite.leaves`, walked once for the suite, the checks and
+    lineage). A projection that raises on a fixture as given, returns output that is not
+    JSON-serialisable, is non-deterministic or mutates its input gets ``fault`` set, and no
     lineage: it is an error for that projection alone.
     """
     result = LineageResult(projection=name)
     field_defs = field_defs or {}
+    walks = {
+        fx: (leaves or {}).get(fx) or list(paths.iter_leaves(raw, expand_json=True))
+        for fx, raw in fixtures
+    }
+    per_fixture = {fx: _instances(walks[fx], field_defs) for fx, _raw in fixtures}
+    plans = _plans(list(per_fixture.values()), field_defs)
     per_path: dict[paths.SchemaPath, list[FieldLineage]] = {}
     try:
         for fixture_name, shared_raw in fixtures:
@@ -807,7 +1114,9 @@ def infer_lineage(
             before = canonical(raw)
             baseline = _baseline(runner, raw, before)
             result.outputs[fixture_name] = baseline
-            observations = lineage_for_fixture(runner, raw, baseline, field_defs)
+            observations = lineage_for_fixture(
+                runner, raw, baseline, field_defs, walks[fixture_name], plans
+            )
             if canonical(raw) != before:
                 raise ProjectionFault(
                     "mutates-input", "changed a perturbed raw response it was given"
@@ -822,12 +1131,11 @@ def infer_lineage(
     for spath, lineages in per_path.items():
         result.fields[paths.format_path(spath)] = _merge(lineages)
     for fdef in field_defs.values():
-        matched = [
-            fl for sp, fls in per_path.items() if paths.matches(fdef.segments, sp) for fl in fls
-        ]
+        matched = _named(fdef, per_path)
         if matched:
+            merged = _merge(matched)
             result.named[fdef.name] = replace(
-                _merge(matched), field=fdef.name, kind=fdef.kind or _merge(matched).kind
+                merged, field=fdef.name, kind=fdef.kind or merged.kind
             )
     result.calls = runner.calls
     return result

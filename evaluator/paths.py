@@ -1,8 +1,9 @@
 """Field paths: parsing `data[].attributes.sla_due_at` and walking JSON documents.
 
 A *path* names a place in a JSON document. Segments are separated by dots;
-``[]`` after a segment (or alone, at the start) means "any item of this list"
-and ``*`` means "any key of this map". An *instance path* is a tuple of real
+``[]`` after a segment (or alone, at the start) means "any item of this list",
+``*`` means "any key of this map" and a final ``*~`` names the keys themselves
+(``payment_methods.*~``: the ids a map is keyed by), as JSONPath-Plus writes them. An *instance path* is a tuple of real
 keys and list indices; its *schema path* replaces indices with ``[]`` and the
 keys of id-keyed maps with ``*``, so that every record of a list has the same
 schema path.
@@ -26,6 +27,8 @@ ANY_ITEM = "[]"
 ANY_KEY = "*"
 #: Schema-path segment meaning "the JSON document this string holds" (``body.<json>.id``).
 IN_JSON = "<json>"
+#: Final segment meaning "the keys of this map" (``dictionaries.locations.*~``).
+KEYS = "*~"
 
 
 class _JsonStep:
@@ -38,8 +41,29 @@ class _JsonStep:
 #: Instance-path step into a string that holds JSON.
 JSON_STEP: Any = _JsonStep()
 
-InstancePath = tuple[str | int, ...]
+
+class MapKey:
+    """The last step of an instance path that names a map's key (renamed to perturb it)."""
+
+    __slots__ = ("key",)
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, MapKey) and other.key == self.key
+
+    def __hash__(self) -> int:
+        return hash(("MapKey", self.key))
+
+    def __repr__(self) -> str:
+        return f"MapKey({self.key!r})"
+
+
+InstancePath = tuple[str | int | MapKey, ...]
 SchemaPath = tuple[str, ...]
+#: One leaf of a walk: its instance path, its schema path and its value.
+Leaf = tuple[InstancePath, SchemaPath, Any]
 
 _KEY = re.compile(r"^[^.\[\]]+$")
 
@@ -53,7 +77,8 @@ def parse_path(text: str) -> SchemaPath:
     if not isinstance(text, str) or not text.strip():
         raise PathSyntaxError("a field path must be a non-empty string")
     segments: list[str] = []
-    for part in text.strip().split("."):
+    parts = text.strip().split(".")
+    for at, part in enumerate(parts):
         if part == "":
             raise PathSyntaxError(f"empty segment in {text!r} (two dots, or a dot at an end)")
         key = part
@@ -63,6 +88,9 @@ def parse_path(text: str) -> SchemaPath:
             brackets += 1
         if key == "" and not segments and brackets:
             pass  # a bare top-level list: "[].id"
+        elif key == KEYS:
+            if brackets or at != len(parts) - 1:
+                raise PathSyntaxError(f"'*~' (the keys of a map) must end {text!r}")
         elif key == "" or not _KEY.match(key):
             raise PathSyntaxError(f"segment {part!r} of {text!r} is not a key, 'key[]' or '*'")
         if key:
@@ -77,6 +105,8 @@ def format_path(segments: SchemaPath | InstancePath) -> str:
     for seg in segments:
         if seg is JSON_STEP:
             seg = IN_JSON
+        if isinstance(seg, MapKey):
+            seg = f"{seg.key}~"
         if seg == ANY_ITEM:
             out += "[]"
         elif isinstance(seg, int):
@@ -208,9 +238,15 @@ def json_style(text: str, parsed: Any) -> dict[str, Any]:
 
 
 def set_in(doc: Any, ipath: InstancePath, value: Any) -> Any:
-    """Like :func:`set_at`, also inside strings that hold JSON (:data:`IN_JSON`)."""
+    """Like :func:`set_at`, also inside strings that hold JSON (:data:`IN_JSON`); a path
+    ending in a :class:`MapKey` renames that key to ``value``, keeping the keys' order."""
     cut = next((i for i, seg in enumerate(ipath) if seg is JSON_STEP), None)
     if cut is None:
+        if ipath and isinstance(ipath[-1], MapKey):
+            old = ipath[-1].key
+            node = get_at(doc, ipath[:-1])
+            renamed = {(value if k == old else k): v for k, v in node.items()}
+            return set_at(doc, ipath[:-1], renamed)
         return set_at(doc, ipath, value)
     outer, inner = ipath[:cut], ipath[cut + 1 :]
     text = get_at(doc, outer)

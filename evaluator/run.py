@@ -342,7 +342,7 @@ def _trace_rows(analysis: Any) -> dict[str, list[dict[str, Any]]]:
             "turn": r["turn"],
             "phrase": r["phrase"],
             "language": r["language"],
-            "excerpt": r["context"],
+            "excerpt": r["sentence"],
             "question_id": questions.get((r["file"], r["trace_id"], r["turn"])),
         }
         for r in analysis.hedges.to_dict("records")

@@ -165,6 +165,7 @@ def score_suite(
     names = sorted(suite.projections) if projections is None else list(projections)
     unmatched = {f.name: suite.unmatched_message(f) for f in suite.unmatched_fields()}
     diagnostics = [f"{suite.path}: {msg}" for msg in unmatched.values()]
+    diagnostics += [f"{suite.path}: {msg}" for msg in suite.warnings]
     fixtures = [(f.name, f.data) for f in suite.data_fixtures]
     result = SuiteScore(
         suite,
@@ -183,7 +184,7 @@ def score_suite(
             continue
         scored.digest = projection_source_digest(func)
         runner = ProjectionRunner(func, timeout=timeout, max_output_bytes=max_output_bytes)
-        lineage = infer_lineage(name, runner, fixtures, suite.fields)
+        lineage = infer_lineage(name, runner, fixtures, suite.fields, suite.leaves)
         scored.lineage = lineage
         if lineage.fault is not None:
             scored.error_kind = lineage.fault.kind

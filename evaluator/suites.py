@@ -63,6 +63,8 @@ class FieldDef:
     kind: str | None = None
     untrusted: bool = False
     position: str | None = None
+    #: Declared labels of a coded field (``{1: low, 2: high}``): the projection's are checked.
+    labels: dict[Any, str] | None = None
 
 
 @dataclass(frozen=True)
@@ -124,6 +126,9 @@ class Suite:
     hedges: tuple[str, ...] = ()
     root: Path = field(default_factory=Path.cwd)
     digest: str = ""
+    #: What the load noticed but did not refuse: a declaration the values contradict, a
+    #: field whose type varies across fixtures. One sentence each, naming the field.
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def data_fixtures(self) -> tuple[Fixture, ...]:
@@ -163,13 +168,19 @@ class Suite:
         )
 
     @functools.cached_property
+    def leaves(self) -> dict[str, list[paths.Leaf]]:
+        """Every leaf of every data fixture, by fixture name, JSON inside strings expanded.
+
+        The one walk of the fixtures: suite validation, lineage and the contract checks
+        all read it, so they all see the same values (ids inside ``<json>`` strings too).
+        """
+        return {
+            fx.name: list(paths.iter_leaves(fx.data, expand_json=True)) for fx in self.data_fixtures
+        }
+
+    @functools.cached_property
     def _schema_paths(self) -> set[paths.SchemaPath]:
-        # Walked once: the leaf check at load and unmatched_fields() both need it.
-        found: set[paths.SchemaPath] = set()
-        for fx in self.data_fixtures:
-            for _ipath, spath, _value in paths.iter_leaves(fx.data, expand_json=True):
-                found.add(spath)
-        return found
+        return {spath for walk in self.leaves.values() for _ip, spath, _v in walk}
 
     def __repr__(self) -> str:
         return (
@@ -269,6 +280,7 @@ def load_suite(path: str | Path, root: str | Path | None = None) -> Suite:
         root=Path(root) if root is not None else Path.cwd(),
     )
     _check_leaf_fields(suite, r)
+    suite.warnings = field_warnings(suite)
     from ._digest import digest_suite
 
     suite.digest = digest_suite(text, suite)
@@ -288,11 +300,28 @@ def _read_fields(raw: Any, r: _Reader) -> dict[str, FieldDef]:
         where = ("fields", name)
         kind = None
         untrusted = False
+        labels = None
         if isinstance(spec, dict):
-            r.only(spec, ("path", "kind", "untrusted", "description"), where, f"field {name!r}")
+            r.only(
+                spec,
+                ("path", "kind", "untrusted", "description", "labels"),
+                where,
+                f"field {name!r}",
+            )
             path_text = spec.get("path")
             kind = spec.get("kind")
             untrusted = bool(spec.get("untrusted", False))
+            labels = spec.get("labels")
+            if labels is not None and (
+                not isinstance(labels, dict)
+                or not labels
+                or not all(isinstance(v, str | int | float) for v in labels.values())
+            ):
+                raise r.fail(
+                    f"'labels' of field {name!r} must map each code to its label.",
+                    (*where, "labels"),
+                    fix="write e.g. 'labels: {1: low, 2: high, 3: urgent}'",
+                )
             if kind is not None and kind not in KINDS:
                 raise r.fail(
                     f"field {name!r} has unknown kind {kind!r}.",
@@ -315,7 +344,15 @@ def _read_fields(raw: Any, r: _Reader) -> dict[str, FieldDef]:
                 where,
                 fix="separate keys with dots, '[]' for list items, '*' for any map key",
             ) from None
-        out[name] = FieldDef(name, path_text.strip(), segments, kind, untrusted, r.where(*where))
+        out[name] = FieldDef(
+            name,
+            path_text.strip(),
+            segments,
+            kind,
+            untrusted,
+            r.where(*where),
+            {k: str(v) for k, v in labels.items()} if labels else None,
+        )
     return out
 
 
@@ -435,13 +472,13 @@ def _read_fixtures(raw: Any, base: Path, r: _Reader) -> tuple[Fixture, ...]:
             rel = item
         if not isinstance(rel, str):
             raise r.fail("a fixture is a path to a JSON file.", where)
-        fpath = base / rel
-        data = load_json_file(fpath, FixtureError, "fixture")
-        name = fpath.stem
-        if name in names:
-            name = rel
-        names.add(name)
-        out.append(Fixture(name, fpath, data, error))
+        for fpath in _fixture_files(base, rel, r, where):
+            data = load_json_file(fpath, FixtureError, "fixture")
+            name = fpath.stem
+            if name in names:
+                name = str(fpath.relative_to(base)) if fpath.is_relative_to(base) else rel
+            names.add(name)
+            out.append(Fixture(name, fpath, data, error))
     if not any(f.error is None for f in out):
         raise r.fail(
             "every fixture is marked as an error response; lineage needs at least one with data.",
@@ -449,6 +486,20 @@ def _read_fixtures(raw: Any, base: Path, r: _Reader) -> tuple[Fixture, ...]:
             fix="add a fixture of a successful response",
         )
     return tuple(out)
+
+
+def _fixture_files(base: Path, rel: str, r: _Reader, where: tuple[str | int, ...]) -> list[Path]:
+    """The file a fixture names, or every file its glob matches (``pages/*.json``), sorted."""
+    if not any(c in rel for c in "*?["):
+        return [base / rel]
+    matches = sorted(p for p in base.glob(rel) if p.is_file())
+    if not matches:
+        raise r.fail(
+            f"fixture pattern {rel!r} matches no file.",
+            where,
+            fix="check the pattern, relative to the suite file (e.g. 'fixtures/page_*.json')",
+        )
+    return matches
 
 
 def load_json_file(path: Path, error: type[SuiteError] | type[FixtureError], what: str) -> Any:
@@ -563,3 +614,68 @@ def _check_leaf_fields(suite: Suite, r: _Reader) -> None:
                 ("fields", fdef.name),
                 fix=f"name one of its values, e.g. {examples}",
             )
+
+
+def field_warnings(suite: Suite) -> list[str]:
+    """What the fixtures say about the field dictionary that the user should know.
+
+    A declared ``kind:`` the values contradict (projeval perturbs the values as what they
+    are), ``labels:`` that name none of the field's values, and a path whose type varies
+    across fixtures (an expandable field: an id string in one response, the whole object in
+    another; projeval judges every shape, the object by its ``id``).
+    """
+    from .kinds import infer_kind
+
+    out: list[str] = []
+    for fdef in suite.fields.values():
+        scalars: dict[str, set[str]] = {}
+        objects: list[str] = []
+        values: list[Any] = []
+        for fixture, walk in suite.leaves.items():
+            for _ip, spath, value in walk:
+                if paths.matches(fdef.segments, spath):
+                    if value is not None:
+                        scalars.setdefault(fixture, set()).add(_type_name(value))
+                        values.append(value)
+                elif paths.is_prefix(fdef.segments, spath) and fixture not in objects:
+                    objects.append(fixture)
+        label = f"field `{fdef.name}` ({fdef.path})"
+        if scalars and objects:
+            shapes = ", ".join(
+                f"{'/'.join(sorted(types))} in {fx}" for fx, types in sorted(scalars.items())
+            )
+            out.append(
+                f"{label} is a {shapes} and an object in {', '.join(objects)}: "
+                "projeval judges both shapes, the object by its `id`."
+            )
+        elif len({frozenset(t) for t in scalars.values()}) > 1:
+            shapes = ", ".join(
+                f"{'/'.join(sorted(t))} in {fx}" for fx, t in sorted(scalars.items())
+            )
+            out.append(f"{label} changes type across fixtures ({shapes}): each shape is judged.")
+        if fdef.kind and values:
+            kind, _epoch = infer_kind(fdef.segments, values, fdef.kind)
+            wanted = {"code": ("code", "enum")}.get(fdef.kind, (fdef.kind,))
+            if kind not in wanted:
+                out.append(
+                    f"{label} is declared `kind: {fdef.kind}`, but its values (e.g. "
+                    f"{json.dumps(values[0], ensure_ascii=False)[:40]}) are not; projeval "
+                    f"perturbs them as {kind}. Fix: correct or remove the declaration."
+                )
+        if fdef.labels and values:
+            keys = {str(k) for k in fdef.labels}
+            if not any(str(v) in keys for v in values):
+                out.append(
+                    f"{label} declares labels for {', '.join(sorted(keys))}, but its values "
+                    f"(e.g. {json.dumps(values[0], ensure_ascii=False)[:40]}) are none of "
+                    "them: the labels are not checked."
+                )
+    return out
+
+
+def _type_name(value: Any) -> str:
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int | float):
+        return "number"
+    return "string" if isinstance(value, str) else type(value).__name__

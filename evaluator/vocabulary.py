@@ -30,13 +30,20 @@ class Status:
 
 #: Need statuses: ``ok`` first, then the failing ones from most to least severe.
 #: The order is the severity order everywhere (the report's worst-of cell, the gate's
-#: reasons): first what the output loses (``dropped``, then ``partial``: missing for some
+#: reasons): first what the output loses or gets wrong (``dropped``, ``wrong-label``: a code
+#: shown with another code's label, then ``partial``: missing for some
 #: items), then what it keeps in a weaker form (``lossy``, ``needs-lookup``), last the
 #: verdicts that are not about the projection (``inconclusive``: it raised;
 #: ``not-in-fixture``: the suite and the fixtures disagree).
 NEED_STATUS_TABLE: tuple[Status, ...] = (
     Status("ok", "✓", "ok", "the field survives at the precision and readability asked"),
     Status("dropped", "✗", "bad", "the projection drops the field"),
+    Status(
+        "wrong-label",
+        "≠",
+        "bad",
+        "it is labelled, but not with the labels the suite declares for its codes",
+    ),
     Status("partial", "◐", "warn", "it is carried for some list items only"),
     Status("lossy", "≈", "warn", "it survives, but coarser than the question needs"),
     Status(

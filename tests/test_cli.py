@@ -318,3 +318,39 @@ def test_findings_column_tells_none_from_not_run(
     path.with_name("tools.json").write_text('{"tools": []}', encoding="utf-8")
     fine = CliRunner().invoke(cli, ["score", str(path)])
     assert [line.split()[5] for line in fine.stdout.splitlines()[2:4]] == ["none", "none"]
+
+
+def test_lineage_filters_by_field_pattern_and_status(in_repo: Path) -> None:
+    result = CliRunner().invoke(
+        cli,
+        [
+            "lineage",
+            "support_desk",
+            "compact_v1",
+            "--status",
+            "dropped",
+            "--field",
+            "sla*",
+            "--field",
+            "data[].attributes.desc*",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert re.fullmatch(
+        r"support-desk / compact_v1: lineage of 2 of \d+ source fields \(\d+ projection calls\)",
+        lines[0],
+    )
+    assert lines[1:] == [
+        "field        source path                    output path  status   detail",
+        "description  data[].attributes.description  -            dropped  no change to the value is visible",
+        "sla_due_at   data[].attributes.sla_due_at   -            dropped  no change to the value is visible",
+    ]
+    as_json = CliRunner().invoke(
+        cli, ["lineage", "support_desk", "compact_v1", "--status", "kept", "--format", "json"]
+    )
+    statuses = {row["status"] for row in json.loads(as_json.stdout)["lineage"]}
+    assert statuses == {"kept"}
+    bad = CliRunner().invoke(cli, ["lineage", "support_desk", "compact_v1", "--status", "gone"])
+    assert bad.exit_code == 1
+    assert "'gone' is not one of 'kept', 'resolved', 'lossy'" in bad.stderr

@@ -43,3 +43,27 @@ def test_classify(value: object, key: str | None, kind: str) -> None:
 )
 def test_shift_iso_keeps_the_format(value: str, delta: timedelta, shifted: str) -> None:
     assert kinds.shift_iso(value, delta) == shifted
+
+
+@pytest.mark.parametrize(
+    ("value", "key", "kind"),
+    [
+        (1700000000, "created", "time"),
+        (1700000000, "current_period_end", "time"),
+        (1700000000123, "x", "time"),
+        (1700000000, "user_id", "id"),
+        (1700000000, "amount", "number"),
+        ("QVH2BX", "reference", "id"),
+        ("MlpZVkFMfFdBVFNPTnwyMDE1LTExLTAy", "x", "id"),
+        ("8514.96", "grandTotal", "number"),
+        ("CDG", "iataCode", "text"),
+    ],
+)
+def test_classify_by_value(value: object, key: str | None, kind: str) -> None:
+    assert kinds.classify(value, key) == kind
+
+
+def test_infer_kind_declaration_wins_when_the_values_fit() -> None:
+    assert kinds.infer_kind(("data", "[]", "status"), ["open", "paid", "open"]) == ("enum", None)
+    assert kinds.infer_kind(("x",), [3, 4], "code") == ("code", None)
+    assert kinds.infer_kind(("x",), ["abc"], "time") == ("text", None)  # contradicted: ignored

@@ -375,3 +375,95 @@ def test_json_inside_a_string_field() -> None:
         "lossy",
         "day precision",
     )
+
+
+# Real-payload traps (issue 15) --------------------------------------------------------
+
+
+def test_epoch_under_a_key_that_says_nothing_of_time_is_a_time() -> None:
+    from datetime import UTC, datetime
+
+    page = {"data": [{"created": 1700000000 + 97 * i} for i in range(3)]}
+
+    def minute(p: dict) -> dict:
+        return {
+            "rows": [
+                datetime.fromtimestamp(r["created"], UTC).strftime("%Y-%m-%dT%H:%MZ")
+                for r in p["data"]
+            ]
+        }
+
+    fl = run(minute, page, {"created": "data[].created"}).for_field("created")
+    assert (fl.status, fl.kind, fl.precision) == ("lossy", "time", "minute")
+
+
+def test_minor_units_to_whole_units_is_lossy_and_says_what_survives() -> None:
+    page = {"data": [{"amount": a} for a in (24000, 0, 1999)]}
+    fl = run(
+        lambda p: [r["amount"] // 100 for r in p["data"]], page, {"a": "data[].amount"}
+    ).for_field("a")
+    assert (fl.status, fl.how) == ("lossy", "rounded")
+    assert "whole units" in fl.detail
+
+
+def test_enum_mapped_through_a_dict_is_resolved_not_inconclusive() -> None:
+    labels = {"draft": "Not sent", "open": "Awaiting payment", "paid": "Settled"}
+    page = {"data": [{"status": s} for s in ("open", "paid", "paid", "draft")]}
+    fl = run(
+        lambda p: [labels[r["status"]] for r in p["data"]], page, {"s": "data[].status"}
+    ).for_field("s")
+    assert fl.status == "resolved"
+
+
+def test_yes_no_string_compared_is_carried() -> None:
+    page = {"rows": [{"insurance": "no"}]}
+    fl = run(
+        lambda p: [r["insurance"] == "yes" for r in p["rows"]], page, {"i": "rows[].insurance"}
+    ).for_field("i")
+    assert fl.status == "resolved"
+
+
+def test_map_keys_listed_are_carried_and_renaming_shows_it() -> None:
+    raw = {"methods": {"gift_card_42": {"amount": 5}, "credit_card_7": {"amount": 9}}}
+    defs = {"method_id": fdef("method_id", "methods.*~")}
+    listed = infer_lineage(
+        "p", ProjectionRunner(lambda r: sorted(r["methods"])), [("f", raw)], defs
+    )
+    assert listed.for_field("method_id").status == "kept"
+    summed = infer_lineage(
+        "p",
+        ProjectionRunner(lambda r: sum(m["amount"] for m in r["methods"].values())),
+        [("f", raw)],
+        defs,
+    )
+    assert summed.for_field("method_id").status == "dropped"
+
+
+def test_every_defect_is_reported_cut_list_and_day_dates() -> None:
+    page = tickets(13)
+    fl = run(
+        lambda p: [t["created_at"][:10] for t in p["data"][:10]],
+        page,
+        {"created_at": "data[].created_at"},
+    ).for_field("created_at")
+    assert fl.status == "partial"
+    assert [(d.status, d.how) for d in fl.defects] == [
+        ("partial", "first-n"),
+        ("lossy", "time-precision"),
+    ]
+    assert fl.precision == "day" and "first 10 of 13" in fl.detail
+
+
+def test_expanded_object_is_judged_by_its_id() -> None:
+    string = {"data": [{"customer": "cus_1aaaa"}]}
+    expanded = {"data": [{"customer": {"id": "cus_2bbbb", "name": "Ann"}}]}
+    defs = {"customer": fdef("customer", "data[].customer")}
+
+    def strings_only(p: dict) -> list:
+        return [r["customer"] if isinstance(r["customer"], str) else None for r in p["data"]]
+
+    result = infer_lineage(
+        "p", ProjectionRunner(strings_only), [("a", string), ("b", expanded)], defs
+    )
+    fl = result.for_field("customer")
+    assert fl.status == "partial" and "carried in some fixtures only" in fl.detail

@@ -367,7 +367,9 @@ def test_draft_is_rejected_until_filled_in_then_scores(tmp_path: Path, monkeypat
     draft.write_text(text, "utf-8")
     scores = score_suite(load_suite(draft))
     v1 = scores.projections["v1"]
-    assert (v1.coverage, v1.answerable) == (0.75, 3)
+    # The draft does not say `short_ids: true` (the shipped suite does): compact_v1's ticket
+    # ids, shortened to 12 characters, do not give the exact id its questions need.
+    assert (v1.coverage, v1.answerable) == (0.25, 1)
     assert [d.field for d in v1.dropped_needed] == ["sla_due_at"]
 
 

@@ -39,6 +39,7 @@ def test_document_shape(run: RunResult) -> None:
         "outputs": [],
         "precision": "minute",
         "readable": False,
+        "defects": [],
     }
     assert support["fixtures"][2]["error"] == "rate_limited"
     assert support["findings_summary"] == {"error": 3, "warning": 12, "info": 0}

@@ -149,7 +149,7 @@ def test_field_naming_an_object(make_suite: Callable[..., Path]) -> None:
         (
             "kind: id}",
             "kind: id, colour: red}",
-            "6:52: field 'ticket_id' has unknown key 'colour'. Fix: use path, kind, untrusted or description",
+            "6:52: field 'ticket_id' has unknown key 'colour'. Fix: use path, kind, untrusted, description or labels",
         ),
         (
             "{field: due, precision: minute}",
@@ -181,3 +181,35 @@ def test_bom_and_crlf_are_accepted(make_suite: Callable[..., Path]) -> None:
     path = make_suite(BASE, {"page.json": PAGE})
     path.write_bytes(b"\xef\xbb\xbf" + BASE.replace("\n", "\r\n").encode())
     assert load_suite(path).questions[0].text == "When is it due?"
+
+
+def test_fixtures_as_a_glob(make_suite: Callable[..., Path]) -> None:
+    text = BASE.replace("fixtures: [page.json]", 'fixtures: ["page_*.json"]')
+    path = make_suite(text, {"page_2.json": PAGE, "page_1.json": PAGE})
+    assert [f.name for f in load_suite(path).fixtures] == ["page_1", "page_2"]
+    empty = make_suite(BASE.replace("fixtures: [page.json]", 'fixtures: ["none_*.json"]'))
+    with pytest.raises(SuiteError) as info:
+        load_suite(empty)
+    assert "fixture pattern 'none_*.json' matches no file" in str(info.value)
+
+
+def test_warnings_name_the_field(make_suite: Callable[..., Path]) -> None:
+    text = BASE.replace("fixtures: [page.json]", "fixtures: [page.json, other.json]").replace(
+        "  due: data[].due", '  due: {path: "data[].due", kind: number}\n  who: data[].who'
+    )
+    other = {"data": [{"id": "tkt_9a2b3c4d", "due": "2026-01-03T03:04:05Z", "who": {"id": "u1"}}]}
+    page = {"data": [{"id": "tkt_1a2b3c4d", "due": "2026-01-02T03:04:05Z", "who": "u1"}]}
+    warnings = load_suite(make_suite(text, {"page.json": page, "other.json": other})).warnings
+    assert warnings == [
+        "field `due` (data[].due) is declared `kind: number`, but its values (e.g. "
+        '"2026-01-02T03:04:05Z") are not; projeval perturbs them as time. Fix: correct or '
+        "remove the declaration.",
+        "field `who` (data[].who) is a string in page and an object in other: projeval "
+        "judges both shapes, the object by its `id`.",
+    ]
+
+
+def test_labels_must_map_codes_to_labels(make_suite: Callable[..., Path]) -> None:
+    text = BASE.replace("kind: id}", "kind: id, labels: [a, b]}")
+    error = load_with(make_suite, text)
+    assert "'labels' of field 'ticket_id' must map each code to its label." in str(error)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import types
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -45,6 +46,7 @@ def test_unknown_encoding() -> None:
 def test_a_rank_file_that_does_not_match_the_hash_is_refused(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    monkeypatch.setenv(tokens.CACHE_ENV, "")  # no parsed table from an earlier run
     monkeypatch.setattr(tokens, "_shipped_ranks", lambda name: b"dGVzdA== 0\n")
     build = tokens.get_encoding.__wrapped__  # past the cache
     with pytest.raises(TokenizerError) as info:
@@ -131,3 +133,53 @@ def test_segments_only_for_the_patterns_they_are_exact_for() -> None:
     other = tokens.SegmentCounter(types.SimpleNamespace(_pat_str=r"\S+|\s+"))  # type: ignore[arg-type]
     assert not other.splittable
     assert tokens.segment_counter("o200k_base") is tokens.segment_counter("o200k_base")
+
+
+CL100K_SHA = "223921b76ee99bde995b7ff738513eef100fb51d18c93597a113bcffe865b2a7"
+
+
+def test_the_parsed_rank_table_is_cached_by_its_sha256(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(tokens.CACHE_ENV, str(tmp_path))
+    parsed = tokens._parse_ranks(tokens._shipped_ranks("cl100k_base"), "cl100k_base")
+    assert tokens.load_ranks("cl100k_base", CL100K_SHA) == parsed
+    entry = tmp_path / f"cl100k_base-{CL100K_SHA}.ranks"
+    assert [p.name for p in tmp_path.iterdir()] == [entry.name]  # no temporary file left
+    # The second load reads the entry, not the shipped file.
+    monkeypatch.setattr(tokens, "_shipped_ranks", lambda name: pytest.fail("parsed again"))
+    assert tokens.load_ranks("cl100k_base", CL100K_SHA) == parsed
+
+
+@pytest.mark.parametrize("damage", ["flip", "truncate", "other-hash", "garbage"])
+def test_a_damaged_or_foreign_cache_entry_is_ignored_and_rebuilt(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage: str
+) -> None:
+    monkeypatch.setenv(tokens.CACHE_ENV, str(tmp_path))
+    parsed = tokens.load_ranks("cl100k_base", CL100K_SHA)
+    entry = tmp_path / f"cl100k_base-{CL100K_SHA}.ranks"
+    good = entry.read_bytes()
+    data = bytearray(good)
+    if damage == "flip":
+        data[len(data) // 2] ^= 0x01  # one token's byte: the payload digest no longer matches
+    elif damage == "truncate":
+        del data[len(data) - 100 :]
+    elif damage == "other-hash":
+        data[8:72] = b"0" * 64  # an entry written for another rank file
+    else:
+        data = bytearray(b"not a rank table at all")
+    entry.write_bytes(bytes(data))
+    assert tokens._read_cached("cl100k_base", CL100K_SHA) is None
+    assert tokens.load_ranks("cl100k_base", CL100K_SHA) == parsed
+    assert entry.read_bytes() == good
+
+
+def test_an_unwritable_cache_only_costs_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("", encoding="utf-8")
+    monkeypatch.setenv(tokens.CACHE_ENV, str(blocker / "cache"))  # under a file: cannot exist
+    assert len(tokens.load_ranks("cl100k_base", CL100K_SHA)) > 100_000
+    monkeypatch.setenv(tokens.CACHE_ENV, "")
+    assert tokens.rank_cache_dir() is None

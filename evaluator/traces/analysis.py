@@ -27,9 +27,18 @@ from ..tokens import DEFAULT_ENCODING
 from . import drift as drift_mod
 from . import shards
 from .events import Problem, events_frame, typed_frame
-from .findings import Fanout, FieldFinding, FollowupTally, HedgedAnswer, hedged_answers
+from .findings import (
+    Fanout,
+    FieldFinding,
+    FollowupTally,
+    HedgedAnswer,
+    UnsupportedAnswer,
+    hedged_answers,
+    unsupported_answers,
+)
 from .metrics import (
     CALL_COLUMNS,
+    CLAIM_COLUMNS,
     FOLLOWUP_COLUMNS,
     HEDGE_COLUMNS,
     SUMMARY_COLUMNS,
@@ -46,10 +55,13 @@ from .pipeline import (
     sort_rows,
 )
 from .readers import DEFAULT_MAX_JSON_BYTES, expand_paths
+from .turns import TURN_CLASSES
 
 #: Version of the document :meth:`TraceAnalysis.to_dict` returns.
 #: 1: first version.
-SCHEMA_VERSION = 1
+#: 2: hedges carry ``kind`` and ``sentence``; ``turns``, ``turn_classes``,
+#: ``claims``, ``unsupported_answers`` and ``drift_suites`` added.
+SCHEMA_VERSION = 2
 
 # Summary columns summed over traces: the counts, always present, then the token totals
 # a trace may lack (None when no trace has them).
@@ -71,11 +83,14 @@ class TraceAnalysis:
     suites: list[str]
     findings: list[FieldFinding]
     hedged_answers: list[HedgedAnswer]
+    unsupported_answers: list[UnsupportedAnswer]
     _rows: dict[str, list[tuple[Any, ...]]] = field(repr=False)
     _problems: list[Problem] = field(repr=False)
     events_kept: bool = True
     #: The per-field aggregate of follow-ups, most calls first (see :class:`Fanout`).
     fanout: list[Fanout] = field(default_factory=list)
+    #: Suites whose tool appears in the traces: drift is measured against these only.
+    drift_suites: list[str] = field(default_factory=list)
 
     @cached_property
     def summary(self) -> pd.DataFrame:
@@ -113,8 +128,22 @@ class TraceAnalysis:
 
     @cached_property
     def turns(self) -> pd.DataFrame:
-        """One row per user question: calls, follow-ups and hedges in its turn, the answer."""
+        """One row per user turn: its class (``kind``), calls, follow-ups and hedges in its
+        turn, the answer."""
         return typed_frame(self._rows["turns"], TURN_COLUMNS)
+
+    @cached_property
+    def claims(self) -> pd.DataFrame:
+        """One row per value an answer stated that no result, user or system text held."""
+        return typed_frame(self._rows["claims"], CLAIM_COLUMNS)
+
+    @cached_property
+    def turn_classes(self) -> dict[str, int]:
+        """How many user turns of each class (:data:`~projeval.traces.turns.TURN_CLASSES`)."""
+        counts = dict.fromkeys(TURN_CLASSES, 0)
+        for row in self._rows["turns"]:
+            counts[row[4]] = counts.get(row[4], 0) + 1
+        return counts
 
     @cached_property
     def drift(self) -> pd.DataFrame:
@@ -167,13 +196,18 @@ class TraceAnalysis:
         - ``followups``: keys ``FOLLOWUP_COLUMNS`` (empty in summary mode);
         - ``duplicates``: calls repeating an earlier call, keys ``file, trace_id,
           seq, turn, tool, args_canonical, duplicate_of`` (empty in summary mode);
-        - ``hedges``: keys ``HEDGE_COLUMNS``;
+        - ``hedges``: keys ``HEDGE_COLUMNS`` (each with its ``kind`` and ``sentence``);
+        - ``turns``: each user turn, keys ``file, trace_id, turn, question, kind``;
+        - ``turn_classes``: how many turns of each class;
+        - ``claims``: ungrounded claims, keys ``CLAIM_COLUMNS``;
+        - ``drift_suites``: the suites whose tool appears in the traces;
         - ``questions``: user questions and their nearest question-set entry,
           keys ``DRIFT_COLUMNS`` (empty without suites);
         - ``fanout``: the per-field aggregate of follow-ups, :meth:`Fanout.to_dict`
           (keys ``FANOUT_COLUMNS`` and ``text``), most calls first;
         - ``findings``: :meth:`FieldFinding.to_dict`, with its one-line ``text``;
         - ``hedged_answers``: :meth:`HedgedAnswer.to_dict`, with ``text``;
+        - ``unsupported_answers``: :meth:`UnsupportedAnswer.to_dict`, with ``text``;
         - ``problems``: ``{file, line, reason}`` for each record skipped or repaired.
 
         Every list is sorted (by file, trace id, position), so the document of
@@ -204,10 +238,18 @@ class TraceAnalysis:
             "followups": records("followups", FOLLOWUP_COLUMNS),
             "duplicates": duplicates,
             "hedges": records("hedges", HEDGE_COLUMNS),
+            "turns": [
+                {"file": r[0], "trace_id": r[1], "turn": r[2], "question": r[3], "kind": r[4]}
+                for r in self._rows["turns"]
+            ],
+            "turn_classes": dict(self.turn_classes),
+            "claims": records("claims", CLAIM_COLUMNS),
+            "drift_suites": list(self.drift_suites),
             "questions": records("drift", drift_mod.DRIFT_COLUMNS),
             "fanout": [f.to_dict() for f in self.fanout],
             "findings": [f.to_dict() for f in self.findings],
             "hedged_answers": [h.to_dict() for h in self.hedged_answers],
+            "unsupported_answers": [u.to_dict() for u in self.unsupported_answers],
             "problems": [
                 {"file": p.file, "line": p.line, "reason": p.reason} for p in self._problems
             ],
@@ -338,6 +380,10 @@ def assemble(out: Collected, tally: FollowupTally, settings: Settings) -> TraceA
     sort_rows(out)
     rows = out.rows
     suites = list(settings.suites)
+    # Drift only against the suites whose tool appears in the traces.
+    called = {r[2] for r in rows["suite_tools"]}
+    drift_suites = sorted(s.name for s in suites if s.tool in called)
+    rows["drift"] = drift_mod.pick(rows["drift"], drift_suites)
     return TraceAnalysis(
         encoding=settings.encoding,
         threshold=settings.threshold,
@@ -348,9 +394,13 @@ def assemble(out: Collected, tally: FollowupTally, settings: Settings) -> TraceA
         hedged_answers=hedged_answers(
             rows["turns"], rows["hedges"], rows["drift"], suites, out.result_paths
         ),
+        unsupported_answers=unsupported_answers(
+            rows["turns"], rows["claims"], rows["drift"], suites, out.result_paths
+        ),
         _rows=rows,
         _problems=out.problems,
         events_kept=settings.keep_events,
+        drift_suites=drift_suites,
     )
 
 

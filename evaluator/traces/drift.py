@@ -8,6 +8,11 @@ and inflection differences). Chinese, written without spaces, contributes
 character bigrams as its words. A question whose best score is below the
 threshold is *uncovered*: the agent is being asked something the question
 set does not measure, so the projection is being judged on the wrong mix.
+
+Only questions and requests are matched (:func:`projeval.traces.turns.is_query`:
+an answer to the agent or a greeting asks nothing of a question set), and
+only against the suites whose tool appears in the traces (:func:`pick`): a
+suite for another tool says nothing about these conversations.
 """
 
 from __future__ import annotations
@@ -17,6 +22,8 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from .turns import is_query
 
 #: Scores at or above this count as the same question.
 DEFAULT_THRESHOLD = 0.5
@@ -212,9 +219,34 @@ def drift_rows(
     pool: Sequence[Candidate],
     threshold: float = DEFAULT_THRESHOLD,
 ) -> list[tuple[Any, ...]]:
-    """One row per user question (from the turns table rows): its nearest question-set entry."""
+    """For each question or request (turns table rows, ``TURN_COLUMNS``) and each suite
+    of ``pool``: the nearest question of that suite (:func:`pick` keeps the best)."""
+    by_suite: dict[str, list[Candidate]] = {}
+    for cand in pool:
+        by_suite.setdefault(cand.suite, []).append(cand)
     rows = []
-    for file, trace_id, turn, question, *_ in turns:
-        m = best_match(question, pool, threshold)
-        rows.append((file, trace_id, turn, question, m.suite, m.question_id, m.score, m.covered))
+    for file, trace_id, turn, question, kind, *_ in turns:
+        if not is_query(kind):
+            continue
+        for cands in by_suite.values():
+            m = best_match(question, cands, threshold)
+            rows.append(
+                (file, trace_id, turn, question, m.suite, m.question_id, m.score, m.covered)
+            )
     return rows
+
+
+def pick(rows: Iterable[tuple[Any, ...]], suites: Iterable[str]) -> list[tuple[Any, ...]]:
+    """One row per turn: its nearest question among the suites named (those whose tool
+    appears in the traces), from :func:`drift_rows`' rows; ties go to the first suite by
+    name, as :func:`best_match` over all of them would give. Rows keep their order."""
+    allowed = set(suites)
+    best: dict[tuple[Any, Any, Any], tuple[Any, ...]] = {}
+    for row in rows:
+        if row[4] not in allowed:
+            continue
+        key = (row[0], row[1], row[2])
+        kept = best.get(key)
+        if kept is None or row[6] > kept[6] or (row[6] == kept[6] and row[4] < kept[4]):
+            best[key] = row
+    return list(best.values())

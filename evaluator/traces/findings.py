@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import functools
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .. import paths
 from .actions import WRITE
+from .turns import is_query
 
 #: How a field's declared kind reads in a finding.
 KIND_LABELS = {"id": "opaque id", "code": "code"}
@@ -342,23 +343,13 @@ class HedgedAnswer:
     phrases: tuple[str, ...]
     needs: tuple[str, ...]
     missing: tuple[str, ...] | None  # None: the suite's tool was not called in this trace
-    example: str
+    example: str  # the first hedged sentence
 
     @property
     def text(self) -> str:
-        """One line: question, matched question, hedges, needed and missing fields."""
-        head = f"{self.trace_id} turn {self.turn}: {self.question!r}"
-        if self.question_id is None:
-            return f"{head}; no question-set question matches; hedges: {', '.join(self.phrases)}"
-        line = (
-            f"{head} ~ {self.question_id} ({self.score:.2f}); hedges: "
-            f"{', '.join(self.phrases)}; needs: {', '.join(self.needs) or '-'}"
-        )
-        if self.missing:
-            line += f"; never in the results: {', '.join(self.missing)}"
-        elif self.missing is None:
-            line += "; the suite's tool was not called"
-        return line
+        """One line: the hedged sentence, the question, its match, needed and missing fields."""
+        head = f"{self.trace_id} turn {self.turn}: {self.example!r} (asked: {self.question!r})"
+        return _with_needs(head, "hedges", self.phrases, self)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form (``text`` included)."""
@@ -378,6 +369,62 @@ class HedgedAnswer:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class UnsupportedAnswer:
+    """An answer stating values nothing the agent read held, beside its question and the
+    needed fields the suite's tool never returned: what an agent says when a field it
+    needed was dropped."""
+
+    file: str
+    trace_id: str
+    turn: int
+    question: str
+    suite: str | None
+    question_id: str | None
+    score: float
+    values: tuple[str, ...]
+    needs: tuple[str, ...]
+    missing: tuple[str, ...] | None  # None: the suite's tool was not called in this trace
+    example: str  # the sentence of the first such value
+
+    @property
+    def text(self) -> str:
+        """One line: the sentence, the question, the values, needed and missing fields."""
+        head = f"{self.trace_id} turn {self.turn}: {self.example!r} (asked: {self.question!r})"
+        return _with_needs(head, "states", self.values, self)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form (``text`` included)."""
+        return {
+            "file": self.file,
+            "trace_id": self.trace_id,
+            "turn": self.turn,
+            "question": self.question,
+            "suite": self.suite,
+            "question_id": self.question_id,
+            "score": self.score,
+            "values": list(self.values),
+            "needs": list(self.needs),
+            "missing": None if self.missing is None else list(self.missing),
+            "example": self.example,
+            "text": self.text,
+        }
+
+
+def _with_needs(head: str, label: str, items: Sequence[str], a: Any) -> str:
+    if a.question_id is None:
+        return f"{head}; no question-set question matches; {label}: {', '.join(items)}"
+    line = (
+        f"{head} ~ {a.question_id} ({a.score:.2f}); {label}: {', '.join(items)}; "
+        f"needs: {', '.join(a.needs) or '-'}"
+    )
+    if a.missing:
+        line += f"; never in the results: {', '.join(a.missing)}"
+    elif a.missing is None:
+        line += "; the suite's tool was not called"
+    return line
+
+
 def hedged_answers(
     turns: Iterable[tuple[Any, ...]],
     hedges: Iterable[tuple[Any, ...]],
@@ -385,24 +432,91 @@ def hedged_answers(
     suites: Sequence[Any],
     result_paths: dict[tuple[str, str], dict[str, set[str]]],
 ) -> list[HedgedAnswer]:
-    """Hedged turns with their matched question, its needs, and the needs never seen.
+    """Hedged answers to questions and requests, with their matched question, its needs,
+    and the needs never seen.
 
     Rows are in ``TURN_COLUMNS``, ``HEDGE_COLUMNS`` and ``DRIFT_COLUMNS`` order.
     A need is *missing* when no result of the suite's tool in that trace had a
-    value at the field's path.
+    value at the field's path. A turn that answers the agent or greets is left
+    out: it asked nothing of the tools.
     """
+    out = []
+    for turn, found, (suite, qid, score, needs, missing) in _answered(
+        turns, hedges, drift, suites, result_paths
+    ):
+        out.append(
+            HedgedAnswer(
+                turn[0],
+                turn[1],
+                turn[2],
+                turn[3],
+                suite,
+                qid,
+                score,
+                tuple(sorted({h[4] for h in found})),
+                needs,
+                missing,
+                found[0][11],
+            )
+        )
+    return out
+
+
+def unsupported_answers(
+    turns: Iterable[tuple[Any, ...]],
+    claims: Iterable[tuple[Any, ...]],
+    drift: Iterable[tuple[Any, ...]],
+    suites: Sequence[Any],
+    result_paths: dict[tuple[str, str], dict[str, set[str]]],
+) -> list[UnsupportedAnswer]:
+    """Answers to questions and requests that state ungrounded values (``CLAIM_COLUMNS``
+    rows), with the matched question and the needed fields never returned."""
+    out = []
+    for turn, found, (suite, qid, score, needs, missing) in _answered(
+        turns, claims, drift, suites, result_paths
+    ):
+        values = tuple(dict.fromkeys(c[5] for c in found))
+        out.append(
+            UnsupportedAnswer(
+                turn[0],
+                turn[1],
+                turn[2],
+                turn[3],
+                suite,
+                qid,
+                score,
+                values,
+                needs,
+                missing,
+                found[0][8],
+            )
+        )
+    return out
+
+
+_Match = tuple[str | None, str | None, float, tuple[str, ...], tuple[str, ...] | None]
+
+
+def _answered(
+    turns: Iterable[tuple[Any, ...]],
+    signals: Iterable[tuple[Any, ...]],
+    drift: Iterable[tuple[Any, ...]],
+    suites: Sequence[Any],
+    result_paths: dict[tuple[str, str], dict[str, set[str]]],
+) -> Iterator[tuple[tuple[Any, ...], list[tuple[Any, ...]], _Match]]:
+    """Each question or request turn with signal rows (file, trace id, seq, turn, ...),
+    those rows, and (suite, question id, score, needs, needs never seen)."""
     by_turn: defaultdict[tuple[str, str, int], list[tuple[Any, ...]]] = defaultdict(list)
-    for h in hedges:
-        by_turn[(h[0], h[1], h[3])].append(h)
+    for row in signals:
+        by_turn[(row[0], row[1], row[3])].append(row)
     matches = {(d[0], d[1], d[2]): d for d in drift}
     suite_by_name = {s.name: s for s in suites}
-    out = []
-    for file, trace_id, turn, question, *_ in turns:
-        found = by_turn.get((file, trace_id, turn))
-        if not found:
+    for turn in turns:
+        file, trace_id, number, _question, kind = turn[:5]
+        found = by_turn.get((file, trace_id, number))
+        if not found or not is_query(kind):
             continue
-        phrases = tuple(sorted({h[4] for h in found}))
-        d = matches.get((file, trace_id, turn))
+        d = matches.get((file, trace_id, number))
         suite = suite_by_name.get(d[4]) if d is not None and d[7] else None
         needs: tuple[str, ...] = ()
         missing: tuple[str, ...] | None = None
@@ -419,22 +533,8 @@ def hedged_answers(
                     for name in needs
                     if name in suite.fields and not _present(suite.fields[name], seen_segments)
                 )
-        out.append(
-            HedgedAnswer(
-                file,
-                trace_id,
-                turn,
-                question,
-                suite.name if suite else None,
-                qid,
-                d[6] if d is not None else 0.0,
-                phrases,
-                needs,
-                missing,
-                found[0][9],
-            )
-        )
-    return out
+        score = d[6] if d is not None else 0.0
+        yield turn, found, (suite.name if suite else None, qid, score, needs, missing)
 
 
 def _present(fdef: Any, seen: list[paths.SchemaPath]) -> bool:

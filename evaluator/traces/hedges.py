@@ -1,8 +1,13 @@
 """Hedges: the phrases an answer reaches for when it has no evidence.
 
 The lexicon is data: ``evaluator/data/hedges_<lang>.txt``, one phrase a line,
-``#`` comments, ``!phrase`` for an exclusion. A suite (its ``hedges:`` list)
-or a caller (``extra=``) can add phrases.
+``#`` comments, ``!phrase`` for an exclusion, ``## kind`` lines for the kind of
+the phrases below them. A suite (its ``hedges:`` list) or a caller
+(``extra=``) can add phrases.
+
+:meth:`Lexicon.find` returns every phrase found; :func:`find_hedges` keeps the
+ones that mean uncertainty about the task's facts, each with its sentence
+(see its rules).
 
 Matching is on word boundaries for scripts that separate words with spaces,
 so ``likely`` never matches inside ``unlikely``. Chinese has no spaces, so a
@@ -20,11 +25,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import ConfigError
+from .drift import words as content_words
 
 #: Characters either side of a match shown as its context.
 DEFAULT_WINDOW = 40
 #: Language label of phrases added by a suite or a caller.
 EXTRA = "extra"
+#: Kinds of phrase (``## kind`` lines of a lexicon file); see :func:`find_hedges`.
+KINDS = ("guess", "softener", "missing", "general")
+#: Kind of a phrase with no ``## kind`` line above it, and of added phrases.
+DEFAULT_KIND = "guess"
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
 _SPACE = re.compile(r"\s+")
@@ -40,6 +50,7 @@ class HedgeMatch:
     end: int
     match: str
     context: str
+    kind: str = DEFAULT_KIND
 
 
 def available_languages() -> tuple[str, ...]:
@@ -51,17 +62,29 @@ def available_languages() -> tuple[str, ...]:
 
 def read_lexicon_file(text: str) -> tuple[list[str], list[str]]:
     """``(phrases, exclusions)`` from a lexicon file's text."""
+    phrases, exclusions, _ = read_lexicon_kinds(text)
+    return phrases, exclusions
+
+
+def read_lexicon_kinds(text: str) -> tuple[list[str], list[str], dict[str, str]]:
+    """``(phrases, exclusions, kind of each phrase)`` from a lexicon file's text."""
     phrases: list[str] = []
     exclusions: list[str] = []
+    kinds: dict[str, str] = {}
+    kind = DEFAULT_KIND
     for line in text.splitlines():
         entry = line.strip()
+        if entry.startswith("## ") and entry[3:].strip() in KINDS:
+            kind = entry[3:].strip()
+            continue
         if not entry or entry.startswith("#"):
             continue
         if entry.startswith("!"):
             exclusions.append(entry[1:].strip())
         else:
             phrases.append(entry)
-    return phrases, exclusions
+            kinds.setdefault(entry, kind)
+    return phrases, exclusions, kinds
 
 
 def _normal(text: str) -> str:
@@ -178,8 +201,15 @@ def _spans(patterns: tuple[re.Pattern[str], ...], text: str) -> list[tuple[int, 
 class Lexicon:
     """A compiled set of hedge phrases with their languages and exclusions."""
 
-    def __init__(self, phrases: dict[str, str], exclusions: Iterable[str] = ()) -> None:
+    def __init__(
+        self,
+        phrases: dict[str, str],
+        exclusions: Iterable[str] = (),
+        kinds: dict[str, str] | None = None,
+    ) -> None:
         self.phrases = {_normal(p): (p, lang) for p, lang in phrases.items() if p.strip()}
+        kinds = kinds or {}
+        self.kinds = {_normal(p): kinds.get(p, DEFAULT_KIND) for p in phrases if p.strip()}
         self.exclusions = tuple(sorted({e for e in exclusions if e.strip()}))
         self._regex = _compile(p for p, _ in self.phrases.values())
         self._exclude = _compile(self.exclusions)
@@ -204,13 +234,14 @@ class Lexicon:
         if not extra:
             return self
         phrases = {p: lang for p, lang in self.phrases.values()}
+        kinds = {p: self.kinds[n] for n, (p, _) in self.phrases.items()}
         exclusions = list(self.exclusions)
         for entry in extra:
             if entry.startswith("!"):
                 exclusions.append(entry[1:].strip())
             else:
                 phrases.setdefault(entry, EXTRA)
-        return Lexicon(phrases, exclusions)
+        return Lexicon(phrases, exclusions, kinds)
 
     def __len__(self) -> int:
         return len(self.phrases)
@@ -239,9 +270,18 @@ class Lexicon:
             if any(s <= start and end <= e for s, e in excluded):
                 continue
             found = text[start:end]
-            phrase, lang = self.phrases.get(_normal(found), (found, EXTRA))
+            key = _normal(found)
+            phrase, lang = self.phrases.get(key, (found, EXTRA))
             out.append(
-                HedgeMatch(phrase, lang, start, end, found, context(text, start, end, window))
+                HedgeMatch(
+                    phrase,
+                    lang,
+                    start,
+                    end,
+                    found,
+                    context(text, start, end, window),
+                    self.kinds.get(key, DEFAULT_KIND),
+                )
             )
         return out
 
@@ -258,6 +298,7 @@ def context(text: str, start: int, end: int, window: int = DEFAULT_WINDOW) -> st
 def _load(languages: tuple[str, ...], extra: tuple[str, ...]) -> Lexicon:
     known = available_languages()
     phrases: dict[str, str] = {}
+    kinds: dict[str, str] = {}
     exclusions: list[str] = []
     data = importlib.resources.files("projeval").joinpath("data")
     for lang in languages:
@@ -266,8 +307,211 @@ def _load(languages: tuple[str, ...], extra: tuple[str, ...]) -> Lexicon:
                 f"no hedge lexicon for language {lang!r}.",
                 fix=f"use one of: {', '.join(known)}, or pass the phrases as extra hedges",
             )
-        found, excl = read_lexicon_file(data.joinpath(f"hedges_{lang}.txt").read_text("utf-8"))
+        text = data.joinpath(f"hedges_{lang}.txt").read_text("utf-8")
+        found, excl, found_kinds = read_lexicon_kinds(text)
         for p in found:
             phrases.setdefault(p, lang)
+            kinds.setdefault(p, found_kinds[p])
         exclusions.extend(excl)
-    return Lexicon(phrases, exclusions).extended(extra)
+    return Lexicon(phrases, exclusions, kinds).extended(extra)
+
+
+# ---------------------------------------------------------------------------
+# Hedges that mean uncertainty about the task's facts
+
+
+@dataclass(frozen=True, slots=True)
+class Hedge:
+    """A phrase that qualifies a claim about the task's facts, with its sentence."""
+
+    phrase: str
+    language: str
+    kind: str
+    start: int
+    end: int
+    match: str
+    sentence: str
+    context: str
+
+
+# A sentence ends at . ! ? (before a space or the end), a Chinese stop, or a line break.
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[。！？；;]|\n")
+# A clause ends at a comma, colon or dash, or before "but"/"however" (and their Chinese).
+_CLAUSE_END = re.compile(
+    r"[,，:：、—–]|\s(?:but|however|although|whereas|so|and then)\s|但是|但|不过|然而|因为|所以"
+)
+
+
+def _words_re(words: Iterable[str]) -> re.Pattern[str]:
+    spaced = sorted((w for w in words if not _CJK.search(w)), key=len, reverse=True)
+    cjk = sorted((w for w in words if _CJK.search(w)), key=len, reverse=True)
+    parts = []
+    if spaced:
+        parts.append(rf"(?<![\w-])(?:{'|'.join(map(re.escape, spaced))})(?![\w-])")
+    if cjk:
+        parts.append("|".join(map(re.escape, cjk)))
+    return re.compile("|".join(parts), re.IGNORECASE)
+
+
+#: Sections of a ``hedge_context_<lang>.txt`` file.
+CONTEXT_LISTS = ("process", "plan", "user", "negation")
+
+
+@functools.cache
+def context_patterns() -> dict[str, re.Pattern[str]]:
+    """The shipped context lists of every language, one pattern per section: words
+    saying a clause is about the agent's process, a plan, the user, or a negation."""
+    lists: dict[str, list[str]] = {name: [] for name in CONTEXT_LISTS}
+    data = importlib.resources.files("projeval").joinpath("data")
+    for entry in sorted(data.iterdir(), key=lambda p: p.name):
+        if not (entry.name.startswith("hedge_context_") and entry.name.endswith(".txt")):
+            continue
+        section = None
+        for line in entry.read_text("utf-8").splitlines():
+            word = line.strip()
+            if word.startswith("## ") and word[3:].strip() in lists:
+                section = word[3:].strip()
+            elif word and not word.startswith("#") and section is not None:
+                lists[section].append(word)
+    return {name: _words_re(words) for name, words in lists.items()}
+
+
+# The process verbs a "missing" phrase can govern without stating a missing fact.
+_PROCESS_VERB = re.compile(
+    r"^\s*(?:to\s+)?(?:proceed|continue|complete|handle|perform|execute|authenticate|"
+    r"access the (?:api|function|tool)|search|(?:any\s+)?(?:results?|matches)\b)|"
+    r"^(?:继续|完成|执行|处理|任何结果)",
+    re.IGNORECASE,
+)
+# A result that holds nothing: an empty string, list or object, or only empty values.
+_EMPTY_RESULT = re.compile(
+    r"""^\s*(?:|\[\s*\]|\{\s*\}|null|none)\s*$|['"][^'"]{1,40}['"]\s*:\s*(?:\[\s*\]|""|''|\{\s*\})""",
+    re.IGNORECASE,
+)
+_RESTATE_SHARE = 0.5  # share of a clause's words the latest result holds: a restatement
+# Only a short result with an empty list or value is empty: a long one merely has a gap.
+_EMPTY_RESULT_CHARS = 200
+
+
+def _span(text: str, start: int, end: int, pattern: re.Pattern[str]) -> tuple[int, int]:
+    """The stretch of ``text`` around ``[start, end)`` between two matches of ``pattern``."""
+    lo = 0
+    for m in pattern.finditer(text, 0, start):
+        lo = m.end()
+    after = pattern.search(text, end)
+    hi = after.start() if after else len(text)
+    if after and after.group().strip() in ".!?。！？；;":
+        hi = after.end()
+    return lo, hi
+
+
+def sentence_span(text: str, start: int, end: int) -> tuple[int, int]:
+    """The sentence of ``text`` around ``[start, end)``: between . ! ? (before a space),
+    Chinese stops and line breaks."""
+    return _span(text, start, end, _SENTENCE_END)
+
+
+def _restates(clause: str, result: str | None) -> bool:
+    """True when the clause says what the latest tool result already says: a negation
+    after an empty result, or mostly the result's own words."""
+    if result is None:
+        return False
+    empty = len(result) <= _EMPTY_RESULT_CHARS and _EMPTY_RESULT.search(result)
+    if empty and context_patterns()["negation"].search(clause):
+        return True
+    said = content_words(clause) - _SOFTENER_WORDS
+    if not said:
+        return False
+    held = content_words(result)
+    return len(said & held) / len(said) >= _RESTATE_SHARE
+
+
+# An approximate number: "approximately 5 hours", "约3-4小时", "~$40". A guess unless
+# the latest result holds the number.
+_ESTIMATE = re.compile(
+    r"(?<![\w-])(?:approximately|approx\.|about|around|roughly|some)\s+[$€£¥]?\d|~\s*[$€£¥]?\d|"
+    r"(?:大约|约|約)\s*[$€£¥￥]?\d",
+    re.IGNORECASE,
+)
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+
+_SOFTENER_WORDS = frozenset(
+    {"seem", "seems", "seemingly", "appear", "appears", "apparently", "look", "looks", "like"}
+    | {"似乎", "好像", "看起", "起来", "看来"}
+)
+
+
+def find_hedges(
+    lexicon: Lexicon,
+    text: str | None,
+    latest_result: str | None = None,
+    window: int = DEFAULT_WINDOW,
+) -> list[Hedge]:
+    """The hedges of an assistant ``text`` that mean uncertainty about the task's facts.
+
+    Each phrase :meth:`Lexicon.find` finds is read in its clause (the stretch
+    between commas, colons, "but"... inside its sentence) and counts when:
+
+    - ``guess`` ("probably", "可能"): the clause is not about the agent's own
+      process (a tool, call, search or the network), not a plan or option
+      ("let me try files that might hold it"), and not about the user or an
+      offer ("an agent who may be able to help you");
+    - ``softener`` ("it seems", "看起来"): as a guess, and the clause does not
+      restate ``latest_result`` (the last tool result before the text): a
+      negation after an empty result, or mostly the result's own words;
+    - ``missing`` ("I couldn't find", "not available"): no process word comes
+      before it in the clause, and it does not govern a process verb
+      ("unable to proceed");
+    - ``general`` ("typically"): never; how things usually are is a paraphrase
+      of policy, not a claim about this task's data.
+
+    An approximate number ("approximately 5 hours", "约3-4小时") is a guess
+    too, unless ``latest_result`` holds the number. Phrases a suite adds are
+    guesses. Each hedge is reported with its sentence.
+    """
+    if not text:
+        return []
+    found = lexicon.find(text, window)
+    estimates = _estimates(text, found, latest_result, window)
+    if not found and not estimates:
+        return []
+    words = context_patterns()
+    process, plan, user = words["process"], words["plan"], words["user"]
+    out: list[Hedge] = []
+    for h in sorted(found + estimates, key=lambda m: m.start):
+        kind = h.kind
+        if kind == "general":
+            continue
+        c_lo, c_hi = _span(text, h.start, h.end, _CLAUSE_END)
+        s_lo, s_hi = _span(text, h.start, h.end, _SENTENCE_END)
+        c_lo, c_hi = max(c_lo, s_lo), min(c_hi, s_hi)
+        clause = text[c_lo:c_hi]
+        if kind == "missing":
+            if process.search(text, c_lo, h.start) or _PROCESS_VERB.match(text[h.end : c_hi]):
+                continue
+        else:
+            if process.search(clause) or plan.search(clause) or user.search(clause):
+                continue
+            if kind == "softener" and _restates(clause, latest_result):
+                continue
+        sentence = _SPACE.sub(" ", text[s_lo:s_hi]).strip()
+        out.append(Hedge(h.phrase, h.language, kind, h.start, h.end, h.match, sentence, h.context))
+    return out
+
+
+def _estimates(
+    text: str, found: list[HedgeMatch], latest_result: str | None, window: int
+) -> list[HedgeMatch]:
+    """Approximate numbers not already inside a lexicon match, nor held by the result."""
+    out = []
+    for m in _ESTIMATE.finditer(text):
+        start, end = m.span()
+        if any(h.start <= start < h.end for h in found):
+            continue
+        number = _NUMBER.search(text, end - 1)
+        if number and latest_result and number.group() in latest_result:
+            continue
+        word = m.group().rstrip("0123456789$€£¥￥ ").strip() or "~"
+        lang = "zh" if _CJK.search(word) else "en"
+        out.append(HedgeMatch(word, lang, start, end, m.group(), context(text, start, end, window)))
+    return out

@@ -32,8 +32,10 @@ from typing import Any
 
 from ..tokens import count_many
 from .actions import WRITE, ToolKinds, is_error_text
+from .claims import ungrounded
 from .events import Event, Trace, Usage, canonical_args
-from .hedges import Lexicon
+from .hedges import Lexicon, find_hedges, sentence_span
+from .turns import classify_turn
 from .values import ResultIndex, arg_leaves, date_spellings, first_source, is_code, worth
 
 _ARGS_CACHE_MAX = 20_000
@@ -122,6 +124,8 @@ class TraceMetrics:
     followups: list[tuple[Any, ...]] = field(default_factory=list)
     hedges: list[tuple[Any, ...]] = field(default_factory=list)
     turns: list[tuple[Any, ...]] = field(default_factory=list)
+    claims: list[tuple[Any, ...]] = field(default_factory=list)
+    suite_tools: set[str] = field(default_factory=set)  # the suites' tools it called
     result_paths: dict[str, set[str]] = field(default_factory=dict)
 
 
@@ -169,8 +173,24 @@ HEDGE_COLUMNS = (
     "start",
     "end",
     "context",
+    "kind",
+    "sentence",
 )
-TURN_COLUMNS = ("file", "trace_id", "turn", "question", "calls", "followups", "hedges", "answer")
+#: One row per value an assistant text states that nothing read before held
+#: (see :mod:`projeval.traces.claims`).
+CLAIM_COLUMNS = ("file", "trace_id", "seq", "turn", "kind", "value", "start", "end", "sentence")
+#: One row per user turn; ``kind`` is its class (:data:`projeval.traces.turns.TURN_CLASSES`).
+TURN_COLUMNS = (
+    "file",
+    "trace_id",
+    "turn",
+    "question",
+    "kind",
+    "calls",
+    "followups",
+    "hedges",
+    "answer",
+)
 #: Per-trace summary. ``turns`` counts user questions (an MCP log has none);
 #: ``model_calls`` counts assistant messages (parallel calls are one);
 #: ``duplicates`` calls repeat an earlier call's tool and canonical arguments,
@@ -179,7 +199,8 @@ TURN_COLUMNS = ("file", "trace_id", "turn", "question", "calls", "followups", "h
 #: ``followups`` counts follow-up calls, ``lookups`` those to tools that do not
 #: write, ``actions`` those to tools that write; ``followup_turns`` / ``hedged_turns``
 #: are turns with at least one follow-up call / hedged assistant text, and
-#: ``flagged_turns`` turns with either; ``unanswered_calls`` and
+#: ``flagged_turns`` turns with either; ``ungrounded_claims`` counts values
+#: answers stated that nothing read before held; ``unanswered_calls`` and
 #: ``orphan_results`` are calls without a result and results without a call;
 #: ``billed_input_tokens`` is ``None`` when the trace records no conversation;
 #: ``recorded_*`` sum the usage the trace recorded, over ``recorded_model_calls``
@@ -207,6 +228,7 @@ SUMMARY_COLUMNS = (
     "hedges",
     "hedged_turns",
     "flagged_turns",
+    "ungrounded_claims",
     "result_tokens",
     "billed_input_tokens",
     "recorded_input_tokens",
@@ -289,9 +311,15 @@ class TraceAnalyser:
         # Counts for the summary.
         messages = n_calls = n_results = errors = unanswered = orphans = result_tokens = 0
         usages: list[Usage] = []
-        # The open turn: [number, question, calls, follow-ups, hedged messages, answer].
+        # The open turn: [number, question, class, calls, follow-ups, hedged messages, answer].
         turn: list[Any] | None = None
-        find_hedges, index_of, arguments = self.lexicon.find, self.leaf_index.of, self._arguments
+        index_of, arguments = self.leaf_index.of, self._arguments
+        claim_rows = m.claims
+        # Hedges read the latest result; claims everything read before (joined lazily).
+        latest: str | None = None
+        read: list[str] = []
+        read_text, read_parts = "", 0
+        asked = False  # the last assistant text asked a question
         tools = self.tools
         # Past the last model call only results' tokens are read (unless all are kept).
         tail = len(events) if keep_events else unbilled_tail(events)
@@ -326,36 +354,28 @@ class TraceAnalyser:
                     turn_rows.append((file, tid, *turn))
                 # A turn starts at its user message, so that is its first event.
                 question = text if ev.role == "user" and kind == "message" else None
-                turn = [turn_no, question or "", 0, 0, 0, None]
+                cls = classify_turn(question, asked) if question else "other"
+                turn = [turn_no, question or "", cls, 0, 0, 0, None]
             if kind == "message":
                 messages += 1
                 role = ev.role
                 if role == "user" or role == "system":
                     if text:
                         known_text.append(text)
+                        read.append(text)
                 elif role == "assistant" and text:
-                    hedged = False
-                    for h in find_hedges(text):
-                        hedged = True
-                        hedge_rows.append(
-                            (
-                                file,
-                                tid,
-                                ev.seq,
-                                turn_no,
-                                h.phrase,
-                                h.language,
-                                h.match,
-                                h.start,
-                                h.end,
-                                h.context,
-                            )
-                        )
+                    if len(read) != read_parts:
+                        read_text, read_parts = "\n".join(read), len(read)
+                    hedged = self._model_text(ev, text, latest, read_text, hedge_rows, claim_rows)
+                    asked = text.rstrip().endswith(("?", "？"))
                     if turn is not None and turn_no > 0:
-                        turn[5] = text
+                        turn[6] = text
                         if hedged:
-                            turn[4] += 1
+                            turn[5] += 1
             elif kind == "result":
+                latest = text
+                if text:
+                    read.append(text)
                 n_results += 1
                 result_tokens += n
                 if ev.is_error or is_error_text(text, ev.structured):
@@ -377,7 +397,22 @@ class TraceAnalyser:
                 if ev.link is None:
                     unanswered += 1
                 if turn is not None and turn_no > 0:
-                    turn[2] += 1
+                    turn[3] += 1
+                if ev.tool in tools:
+                    m.suite_tools.add(ev.tool)
+                if type(ev.args) is dict:  # text written into a think or answer tool
+                    said_text = model_text_args(ev.tool, ev.args)
+                    if said_text:
+                        if len(read) != read_parts:
+                            read_text, read_parts = "\n".join(read), len(read)
+                        if (
+                            self._model_text(
+                                ev, said_text, latest, read_text, hedge_rows, claim_rows
+                            )
+                            and turn is not None
+                            and turn_no > 0
+                        ):
+                            turn[5] += 1
                 canon, plan = arguments(ev)
                 key = (ev.tool, canon)
                 dup_of = first_call.get(key)
@@ -407,7 +442,7 @@ class TraceAnalyser:
                         else:
                             lookups += 1
                         if turn is not None and turn_no > 0:
-                            turn[3] += 1
+                            turn[4] += 1
                         for argument, value, src in hits:
                             followup_rows.append(
                                 (
@@ -453,9 +488,9 @@ class TraceAnalyser:
                     )
         if turn is not None:
             turn_rows.append((file, tid, *turn))
-        followup_turns = sum(1 for t in turn_rows if t[5] > 0)
-        hedged_turns = sum(1 for t in turn_rows if t[6] > 0)
-        flagged_turns = sum(1 for t in turn_rows if t[5] > 0 or t[6] > 0)
+        followup_turns = sum(1 for t in turn_rows if t[6] > 0)
+        hedged_turns = sum(1 for t in turn_rows if t[7] > 0)
+        flagged_turns = sum(1 for t in turn_rows if t[6] > 0 or t[7] > 0)
 
         def total(attr: str) -> int | None:
             vals = [getattr(u, attr) for u in usages if getattr(u, attr) is not None]
@@ -484,6 +519,7 @@ class TraceAnalyser:
             "hedges": len(hedge_rows),
             "hedged_turns": hedged_turns,
             "flagged_turns": flagged_turns,
+            "ungrounded_claims": len(claim_rows),
             "result_tokens": result_tokens,
             "billed_input_tokens": billed if billing else None,
             "recorded_input_tokens": total("input_total"),
@@ -493,6 +529,41 @@ class TraceAnalyser:
             "recorded_model_calls": len(usages),
         }
         return m
+
+    def _model_text(
+        self,
+        ev: Event,
+        text: str,
+        latest: str | None,
+        read: str,
+        hedge_rows: list[tuple[Any, ...]],
+        claim_rows: list[tuple[Any, ...]],
+    ) -> bool:
+        """Hedges and ungrounded claims of one text the model wrote; True if it hedged."""
+        file, tid, seq, turn = ev.file, ev.trace_id, ev.seq, ev.turn
+        hedges = find_hedges(self.lexicon, text, latest)
+        for h in hedges:
+            hedge_rows.append(
+                (
+                    file,
+                    tid,
+                    seq,
+                    turn,
+                    h.phrase,
+                    h.language,
+                    h.match,
+                    h.start,
+                    h.end,
+                    h.context,
+                    h.kind,
+                    h.sentence,
+                )
+            )
+        for c in ungrounded(text, read):
+            claim_rows.append(
+                (file, tid, seq, turn, c.kind, c.value, c.start, c.end, sentence_at(text, c.start))
+            )
+        return bool(hedges)
 
     def _arguments(self, ev: Event) -> tuple[str | None, LookupPlan]:
         """A call's arguments in canonical spelling, and the values a follow-up is looked
@@ -506,6 +577,42 @@ class TraceAnalyser:
                 self._args.clear()
             known = self._args[raw] = (canonical_args(ev), lookup_plan(ev.args))
         return known
+
+
+#: Argument names whose text is the model's own writing (a think tool, an answer tool).
+MODEL_TEXT_ARGUMENTS = frozenset(
+    {
+        "thought",
+        "thoughts",
+        "thinking",
+        "reasoning",
+        "reflection",
+        "rationale",
+        "final_answer",
+        "answer",
+        "explanation",
+    }
+)
+_THINK_TOOL = re.compile(r"think|thought|reason|reflect|scratch|notepad", re.IGNORECASE)
+
+
+def model_text_args(tool: str | None, args: dict[str, Any]) -> str | None:
+    """The text a model wrote into a call's arguments: every string argument of a
+    think-style tool (``think``, ``reasoning``...), or of an argument named like
+    ``thought``, ``reasoning`` or ``final_answer``; ``None`` when there is none."""
+    thinking = bool(tool) and _THINK_TOOL.search(tool or "") is not None
+    texts = [
+        v
+        for k, v in args.items()
+        if type(v) is str and v.strip() and (thinking or k in MODEL_TEXT_ARGUMENTS)
+    ]
+    return "\n".join(texts) if texts else None
+
+
+def sentence_at(text: str, at: int) -> str:
+    """The sentence of ``text`` around position ``at``, on one line."""
+    lo, hi = sentence_span(text, at, at)
+    return " ".join(text[lo:hi].split())
 
 
 def followup_hits(

@@ -40,7 +40,19 @@ BATCH_CHARS = 1_000_000
 GC_YOUNG_THRESHOLD = 50_000
 
 #: Names of the row lists a collector keeps.
-TABLES = ("summary", "events", "calls", "followups", "hedges", "turns", "drift")
+#: ``claims``: ungrounded claims; ``suite_tools``: (file, trace id, tool) for each suite
+#: tool a trace called, so drift is measured only against suites whose tool appears.
+TABLES = (
+    "summary",
+    "events",
+    "calls",
+    "followups",
+    "hedges",
+    "turns",
+    "drift",
+    "claims",
+    "suite_tools",
+)
 
 
 class FileInfo(NamedTuple):
@@ -183,7 +195,10 @@ class Collector:
         rows["summary"].append(_summary_row(m.summary))
         self.tally.add_trace(m.followups)
         rows["hedges"].extend(m.hedges)
-        if m.result_paths and m.hedges:  # only a hedged answer asks which fields were seen
+        rows["claims"].extend(m.claims)
+        rows["suite_tools"].extend((trace.file, trace.trace_id, t) for t in sorted(m.suite_tools))
+        if m.result_paths and (m.hedges or m.claims):
+            # Only a hedged or unsupported answer asks which fields were seen.
             self.out.result_paths[(trace.file, trace.trace_id)] = m.result_paths
         if self.settings.keep_events:
             rows["calls"].extend(m.calls)

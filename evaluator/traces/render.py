@@ -29,6 +29,15 @@ _COLUMNS = (
 )
 
 
+_PLURAL = {
+    "question": "questions",
+    "request": "requests",
+    "answer": "answers",
+    "greeting": "greetings or closings",
+    "other": "other",
+}
+
+
 def _cell(value: Any) -> str:
     if value is None:
         return "-"
@@ -81,6 +90,13 @@ def render_summary(analysis: TraceAnalysis) -> str:
         f"result tokens {t['result_tokens']:,}; billed input {_cell(t['billed_input_tokens'])}; "
         f"recorded input {_cell(t['recorded_input_tokens'])}",
     ]
+    classes = analysis.turn_classes
+    if t["turns"]:
+        lines.append(
+            "user turns: "
+            + ", ".join(f"{n:,} {_PLURAL[c]}" for c, n in classes.items())
+            + f"; ungrounded claims {t['ungrounded_claims']:,}"
+        )
     summary = [dict(zip(SUMMARY_COLUMNS, r, strict=True)) for r in analysis._rows["summary"]]
     if summary:
         lines.append("")
@@ -103,6 +119,16 @@ def render_summary(analysis: TraceAnalysis) -> str:
         lines += ["", "Hedged answers:"]
         lines += [f"  {h.text}" for h in analysis.hedged_answers[:MAX_ROWS]]
         _more(lines, analysis.hedged_answers)
+    if analysis.unsupported_answers:
+        lines += ["", "Answers stating values no result held:"]
+        lines += [f"  {u.text}" for u in analysis.unsupported_answers[:MAX_ROWS]]
+        _more(lines, analysis.unsupported_answers)
+    if analysis.suites and not analysis.drift_suites and t["turns"]:
+        lines += [
+            "",
+            f"Question drift not measured: no configured suite's tool appears in these traces "
+            f"(suites: {', '.join(analysis.suites)}).",
+        ]
     uncovered = [r for r in analysis._rows["drift"] if not r[7]]
     if uncovered:
         lines += ["", "Questions no question set covers:"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import gzip
 import importlib.util
 import json
@@ -34,7 +35,7 @@ PINNED = [
     ("mcp-session-7f3a", "mcp", 0, 0, 14, 2, 5, 13, 0, 0, 5739, None, None, 0),
     ("chat-fanout", "openai_chat", 1, 13, 12, 0, 5, 11, 0, 1, 5631, 65550, 9841, 1),
     ("chat-legacy", "openai_chat", 1, 3, 2, 0, 0, 1, 0, 1, 419, 878, None, 0),
-    ("chat-sla", "openai_chat", 2, 3, 1, 0, 0, 0, 4, 1, 4537, 9301, None, 0),
+    ("chat-sla", "openai_chat", 2, 3, 1, 0, 0, 0, 3, 1, 4537, 9301, None, 0),
     ("oi-hours-open", "openinference", 1, 2, 1, 0, 0, 0, 0, 0, 349, 403, 903, 2),
     ("otel-kestrel", "otel", 1, 3, 2, 0, 0, 1, 0, 1, 1944, 3981, 4273, 3),
 ]
@@ -73,7 +74,7 @@ def test_shipped_traces_pinned(shipped) -> None:
         t["billed_input_tokens"],
         t["recorded_input_tokens"],
         t["problems"],
-    ) == (7, 45, 15, 38, 4, 7, 5, 108304, 45411, 0)
+    ) == (7, 45, 15, 38, 3, 7, 5, 108304, 45411, 0)
 
 
 def test_fan_out_is_a_dozen_get_user_calls_with_repeats(shipped) -> None:
@@ -92,7 +93,8 @@ def test_fan_out_is_a_dozen_get_user_calls_with_repeats(shipped) -> None:
 
 
 def test_hedged_sla_answer_and_uncovered_question(shipped) -> None:
-    assert list(shipped.hedges.phrase) == ["I'm not sure", "probably", "typically", "likely"]
+    # "typically" paraphrases a policy: how things usually are is no claim about this task.
+    assert list(shipped.hedges.phrase) == ["I'm not sure", "probably", "likely"]
     (answer,) = shipped.hedged_answers
     assert (answer.trace_id, answer.question_id, answer.needs, answer.missing) == (
         "chat-sla",
@@ -104,6 +106,51 @@ def test_hedged_sla_answer_and_uncovered_question(shipped) -> None:
         "Draft an apology email to Harbor Lane Pharmacy about the terminal outage."
     ]
     assert int(shipped.drift.covered.sum()) == 6
+
+
+def test_drift_only_against_suites_whose_tool_appears(tmp_path: Path) -> None:
+    other = dataclasses.replace(desk_suite(), name="weather", tool="get_weather")
+    a = analyse_traces([SHIPPED / "support_openai.jsonl"], suites=[other])
+    assert a.drift_suites == [] and a.drift.empty and a.hedged_answers[0].question_id is None
+    assert (
+        "Question drift not measured: no configured suite's tool appears in these traces "
+        "(suites: weather)." in a.render().splitlines()
+    )
+    both = analyse_traces([SHIPPED / "support_openai.jsonl"], suites=[other, desk_suite()])
+    assert both.drift_suites == ["desk"] and set(both.drift.suite) == {"desk"}
+
+
+def test_think_tool_text_hedges_and_claims_are_read(tmp_path: Path) -> None:
+    think = {"thought": "The refund was probably issued on May 3."}
+    trace = [
+        {"role": "user", "content": "When was my refund issued?"},
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {
+                    "id": "c1",
+                    "type": "function",
+                    "function": {"name": "think", "arguments": json.dumps(think)},
+                }
+            ],
+        },
+        {"role": "tool", "tool_call_id": "c1", "content": "ok"},
+        {"role": "assistant", "content": "Your refund of $42.10 was issued on May 3."},
+    ]
+    path = write_jsonl(tmp_path / "t.jsonl", [{"messages": trace}])
+    a = analyse_traces([path])
+    assert [(h.phrase, h.kind, h.sentence) for h in a.hedges.itertuples()] == [
+        ("probably", "guess", "The refund was probably issued on May 3.")
+    ]
+    # The think text states the date first; no result, user or system text held either.
+    assert [(c.seq, c.kind, c.value) for c in a.claims.itertuples()] == [
+        (1, "date", "May 3"),
+        (3, "amount", "$42.10"),
+        (3, "date", "May 3"),
+    ]
+    assert a.turns.kind.tolist() == ["question"]
+    assert a.unsupported_answers[0].values == ("May 3", "$42.10")
 
 
 def test_real_support_desk_suite_drops_in() -> None:
@@ -119,7 +166,7 @@ def test_real_support_desk_suite_drops_in() -> None:
 
 def test_to_dict_is_versioned_json_and_deterministic(shipped) -> None:
     doc = shipped.to_dict()
-    assert doc["version"] == SCHEMA_VERSION == 1
+    assert doc["version"] == SCHEMA_VERSION == 2
     assert list(doc) == [
         "version",
         "encoding",
@@ -131,12 +178,29 @@ def test_to_dict_is_versioned_json_and_deterministic(shipped) -> None:
         "followups",
         "duplicates",
         "hedges",
+        "turns",
+        "turn_classes",
+        "claims",
+        "drift_suites",
         "questions",
         "fanout",
         "findings",
         "hedged_answers",
+        "unsupported_answers",
         "problems",
     ]
+    assert doc["turn_classes"] == {
+        "question": 6,
+        "request": 1,
+        "answer": 0,
+        "greeting": 0,
+        "other": 0,
+    }
+    assert doc["drift_suites"] == ["desk"]
+    assert doc["hedges"][0]["sentence"] == (
+        "The search results do not include SLA due times, so I'm not sure exactly which "
+        "tickets breach next."
+    )
     text = json.dumps(doc, sort_keys=True)
     again = analyse_traces([SHIPPED], suites=[desk_suite()]).to_dict()
     assert json.dumps(again, sort_keys=True) == text
@@ -146,11 +210,13 @@ def test_to_dict_is_versioned_json_and_deterministic(shipped) -> None:
 def test_render_and_repr(shipped) -> None:
     text = render_summary(shipped)
     assert text == shipped.render()
-    assert text.splitlines()[:3] == [
+    assert text.splitlines()[:4] == [
         "7 traces in 5 files, 0 problems (tokens: o200k_base)",
         "calls 45, errors 3, duplicates 15, retries 2, follow-ups 38 (lookups 38, actions 0), "
-        "hedges 4; turns 7, of which 5 end in a follow-up or a hedge",
+        "hedges 3; turns 7, of which 5 end in a follow-up or a hedge",
         "result tokens 24,344; billed input 108,304; recorded input 45,411",
+        "user turns: 6 questions, 1 requests, 0 answers, 0 greetings or closings, 0 other; "
+        "ungrounded claims 0",
     ]
     assert (
         "  search_tickets: assignee (opaque id) -> get_user x36, 15 duplicates, in 4 traces"
@@ -159,7 +225,7 @@ def test_render_and_repr(shipped) -> None:
     assert any(ln.endswith("65,550  9,841 (1/13 calls)") for ln in text.splitlines())
     assert repr(shipped) == (
         "<TraceAnalysis files=5 traces=7 calls=45 followups=38 "
-        "duplicates=15 hedges=4 problems=0 findings=2>"
+        "duplicates=15 hedges=3 problems=0 findings=2>"
     )
 
 

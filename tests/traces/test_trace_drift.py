@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from projeval.traces.drift import Candidate, best_match, candidates, drift_rows, similarity, words
+from projeval.traces.drift import (
+    Candidate,
+    best_match,
+    candidates,
+    drift_rows,
+    pick,
+    similarity,
+    words,
+)
 from trace_helpers import desk_suite
 
 
@@ -28,12 +36,14 @@ def test_best_match_threshold_and_ties() -> None:
     assert best_match("anything", []).question_id is None
 
 
-def test_drift_rows_against_a_suite() -> None:
+def test_drift_rows_against_a_suite_for_questions_and_requests_only() -> None:
     pool = candidates([desk_suite()])
     rows = drift_rows(
         [
-            ("f", "t", 1, "Which tickets will breach their SLA soon?", 0, 0, 0, None),
-            ("f", "t", 2, "Write a poem about tea.", 0, 0, 0, None),
+            ("f", "t", 1, "Which tickets will breach their SLA soon?", "question", 0, 0, 0, None),
+            ("f", "t", 2, "Write a poem about tea.", "request", 0, 0, 0, None),
+            ("f", "t", 3, "Yes, that one.", "answer", 0, 0, 0, None),
+            ("f", "t", 4, "Thanks!", "greeting", 0, 0, 0, None),
         ],
         pool,
     )
@@ -50,3 +60,15 @@ def test_drift_rows_against_a_suite() -> None:
         ),
         ("f", "t", 2, "Write a poem about tea.", "desk", "breach-soon", 0.0843, False),
     ]
+
+
+def test_pick_keeps_the_best_match_among_the_suites_named() -> None:
+    rows = [
+        ("f", "t", 1, "q", "a", "a1", 0.4, False),
+        ("f", "t", 1, "q", "b", "b1", 0.6, True),
+        ("f", "t", 2, "r", "a", "a2", 0.5, True),
+        ("f", "t", 2, "r", "b", "b2", 0.5, True),
+    ]
+    assert pick(rows, ["a", "b"]) == [rows[1], rows[2]]  # a tie goes to the first suite
+    assert pick(rows, ["a"]) == [rows[0], rows[2]]
+    assert pick(rows, []) == []

@@ -9,6 +9,7 @@ from projeval.traces.findings import (
     field_findings,
     hedged_answers,
     tally_rows,
+    unsupported_answers,
 )
 from trace_helpers import Suite, desk_suite
 
@@ -59,14 +60,16 @@ def test_field_findings_group_and_render(desk: Suite) -> None:
 def test_hedged_answers_list_needs_and_missing_fields() -> None:
     suite = desk_suite()
     turns = [
-        ("f", "t1", 1, "Which tickets breach soon?", 1, 0, 2, "Probably..."),
-        ("f", "t1", 2, "Write a poem.", 0, 0, 1, "Perhaps."),
-        ("f", "t2", 1, "Who owns ticket tkt_1?", 0, 0, 0, "Dana."),
+        ("f", "t1", 1, "Which tickets breach soon?", "question", 1, 0, 2, "Probably..."),
+        ("f", "t1", 2, "Write a poem.", "request", 0, 0, 1, "Perhaps."),
+        ("f", "t2", 1, "Who owns ticket tkt_1?", "question", 0, 0, 0, "Dana."),
+        ("f", "t2", 2, "Yes please.", "answer", 0, 0, 1, "Maybe."),
     ]
     hedges = [
-        ("f", "t1", 3, 1, "probably", "en", "Probably", 0, 8, "[Probably]..."),
-        ("f", "t1", 3, 1, "I think", "en", "I think", 9, 16, "...[I think]"),
-        ("f", "t1", 6, 2, "perhaps", "en", "Perhaps", 0, 7, "[Perhaps]."),
+        ("f", "t1", 3, 1, "probably", "en", "Probably", 0, 8, "[Probably]", "guess", "Probably X."),
+        ("f", "t1", 3, 1, "I think", "en", "I think", 9, 16, "[I think]", "guess", "I think."),
+        ("f", "t1", 6, 2, "perhaps", "en", "Perhaps", 0, 7, "[Perhaps].", "guess", "Perhaps."),
+        ("f", "t2", 9, 2, "maybe", "en", "Maybe", 0, 5, "[Maybe].", "guess", "Maybe."),
     ]
     drift = [
         ("f", "t1", 1, "Which tickets breach soon?", "desk", "breach-soon", 0.7, True),
@@ -74,14 +77,35 @@ def test_hedged_answers_list_needs_and_missing_fields() -> None:
     ]
     seen = {("f", "t1"): {"search_tickets": {"data[].id", "data[].attributes.status_code"}}}
     answers = hedged_answers(turns, hedges, drift, [suite], seen)
+    # The hedged sentence is quoted, not the user's turn; an answer to the agent is left out.
     assert [a.text for a in answers] == [
-        "t1 turn 1: 'Which tickets breach soon?' ~ breach-soon (0.70); hedges: I think, "
-        "probably; needs: ticket_id, sla_due_at; never in the results: sla_due_at",
-        "t1 turn 2: 'Write a poem.'; no question-set question matches; hedges: perhaps",
+        "t1 turn 1: 'Probably X.' (asked: 'Which tickets breach soon?') ~ breach-soon (0.70); "
+        "hedges: I think, probably; needs: ticket_id, sla_due_at; never in the results: "
+        "sla_due_at",
+        "t1 turn 2: 'Perhaps.' (asked: 'Write a poem.'); no question-set question matches; "
+        "hedges: perhaps",
     ]
     assert answers[0].missing == ("sla_due_at",) and answers[1].missing is None
     not_called = hedged_answers(turns[:1], hedges[:1], drift[:1], [suite], {})
     assert not_called[0].text.endswith("the suite's tool was not called")
+
+
+def test_unsupported_answers_name_the_values_and_the_missing_field() -> None:
+    suite = desk_suite()
+    turns = [("f", "t1", 1, "Which tickets breach soon?", "question", 1, 0, 0, "...")]
+    claims = [
+        ("f", "t1", 3, 1, "time", "16:00", 30, 35, "tkt_1 breaches at 16:00."),
+        ("f", "t1", 3, 1, "time", "16:00", 50, 55, "Again 16:00."),
+    ]
+    drift = [("f", "t1", 1, "Which tickets breach soon?", "desk", "breach-soon", 0.7, True)]
+    seen = {("f", "t1"): {"search_tickets": {"data[].id", "data[].attributes.priority"}}}
+    (answer,) = unsupported_answers(turns, claims, drift, [suite], seen)
+    assert answer.text == (
+        "t1 turn 1: 'tkt_1 breaches at 16:00.' (asked: 'Which tickets breach soon?') ~ "
+        "breach-soon (0.70); states: 16:00; needs: ticket_id, sla_due_at; never in the "
+        "results: sla_due_at"
+    )
+    assert answer.to_dict()["values"] == ["16:00"]
 
 
 def test_the_per_field_aggregate_with_and_without_a_suite(desk: Suite) -> None:

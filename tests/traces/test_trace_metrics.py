@@ -175,12 +175,20 @@ def test_turns_hedges_and_flags() -> None:
         Event("assistant", "message", 7, text="Dana works in billing."),
     )
     assert [t[2:] for t in m.turns] == [
-        (1, "Which tickets breach soon?", 1, 0, 1, "Probably tkt_9f3a71c4; I think so."),
-        (2, "Who is Dana?", 1, 1, 0, "Dana works in billing."),
+        (
+            1,
+            "Which tickets breach soon?",
+            "question",
+            1,
+            0,
+            1,
+            "Probably tkt_9f3a71c4; I think so.",
+        ),
+        (2, "Who is Dana?", "question", 1, 1, 0, "Dana works in billing."),
     ]
-    assert [(h[4], h[9]) for h in m.hedges] == [
-        ("probably", "[Probably] tkt_9f3a71c4; I think so."),
-        ("I think", "Probably tkt_9f3a71c4; [I think] so."),
+    assert [(h[4], h[9], h[10], h[11]) for h in m.hedges] == [
+        ("probably", "[Probably] tkt_9f3a71c4; I think so.", "guess", "Probably tkt_9f3a71c4;"),
+        ("I think", "Probably tkt_9f3a71c4; [I think] so.", "guess", "I think so."),
     ]
     s = m.summary
     assert (
@@ -190,6 +198,26 @@ def test_turns_hedges_and_flags() -> None:
         s["followup_turns"],
         s["flagged_turns"],
     ) == (2, 2, 1, 1, 2)
+
+
+def test_hedge_after_a_result_that_says_so_is_no_hedge_and_claims_are_checked() -> None:
+    _, m = measure(
+        Event("user", "message", 0, text="Any nonstop flights on May 6?"),
+        call(1, "search_flights", {"date": "2024-05-06"}, "c1"),
+        result(2, "c1", {"flights": []}),
+        Event("assistant", "message", 3, text="It seems there are no nonstop flights on May 6."),
+        Event("user", "message", 4, text="Ok, then book HAT123 on May 7."),
+        call(5, "book", {"flight": "HAT123"}, "c2"),
+        result(6, "c2", {"status": "booked", "depart": "2024-05-07T09:00"}),
+        Event("assistant", "message", 7, text="Booked HAT123, leaving May 7 at 9 am, 5 hours."),
+    )
+    assert m.hedges == []  # the empty result already says there are none
+    assert [t[4] for t in m.turns] == ["question", "request"]
+    # May 6, HAT123, May 7 and 9 am were read before; the duration was not.
+    assert [(c[4], c[5], c[8]) for c in m.claims] == [
+        ("duration", "5 hours", "Booked HAT123, leaving May 7 at 9 am, 5 hours.")
+    ]
+    assert m.summary["ungrounded_claims"] == 1
 
 
 def test_token_cache_counts_each_text_once() -> None:

@@ -1,0 +1,137 @@
+"""Trace signals measured against hand-labelled recorded conversations.
+
+    .venv/bin/python benchmarks/bench_signals.py          # every section
+    .venv/bin/python benchmarks/bench_signals.py -v       # and every disagreement
+
+The labelled sets and their sources are in ``tests/corpora/conversations/``
+(README and GUIDELINE there). Each section prints its numbers, then the goal
+issue #16 sets:
+
+- **hedges**: precision and recall of :func:`projeval.traces.hedges.find_hedges`
+  on assistant messages (a message is flagged when it has a hedge), beside
+  the bare lexicon match it replaced; goal precision >= 0.8, recall >= 0.7;
+- **user turns**: accuracy of :func:`projeval.traces.turns.classify_turn`;
+  goal >= 0.85.
+
+A section is a function returning its lines; ``SECTIONS`` lists them in the
+order printed. Follow-up precision (its own labelled set) is added as one more
+section there.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import Counter
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from projeval.traces.hedges import Lexicon, find_hedges
+from projeval.traces.turns import TURN_CLASSES, classify_turn
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = ROOT / "tests" / "corpora" / "conversations"
+
+
+def load(name: str) -> list[dict[str, Any]]:
+    """The rows of one labelled JSON Lines file."""
+    with (CORPUS / name).open(encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def precision_recall(pairs: Iterable[tuple[bool, bool]]) -> tuple[float, float, int, int, int]:
+    """``(precision, recall, true positives, false positives, false negatives)`` of
+    ``(predicted, labelled)`` pairs."""
+    tp = fp = fn = 0
+    for predicted, labelled in pairs:
+        tp += predicted and labelled
+        fp += predicted and not labelled
+        fn += labelled and not predicted
+    precision = tp / (tp + fp) if tp + fp else 1.0
+    recall = tp / (tp + fn) if tp + fn else 1.0
+    return precision, recall, tp, fp, fn
+
+
+def _pr_line(label: str, pairs: list[tuple[bool, bool]]) -> str:
+    p, r, tp, fp, fn = precision_recall(pairs)
+    return (
+        f"  {label:<34} precision {p:.3f}  recall {r:.3f}  "
+        f"(messages {len(pairs)}, hedged {tp + fn}: tp {tp}, fp {fp}, fn {fn})"
+    )
+
+
+def hedges_section(verbose: bool) -> list[str]:
+    """Hedge precision and recall on the labelled set and the held-out set."""
+    lexicon = Lexicon.load(["en", "zh"])
+    lines = ["Hedges (a message counts as hedged when it has at least one hedge)"]
+    for name, title in (
+        ("hedges.jsonl", "labelled set"),
+        ("hedges_heldout.jsonl", "held-out set"),
+    ):
+        rows = load(name)
+        found = [find_hedges(lexicon, r["text"], r["latest_result"]) for r in rows]
+        pairs = [(bool(f), bool(r["hedge"])) for f, r in zip(found, rows, strict=True)]
+        bare = [(bool(lexicon.find(r["text"])), bool(r["hedge"])) for r in rows]
+        lines.append(f" {title} ({name})")
+        lines.append(_pr_line("find_hedges, all", pairs))
+        for lang in ("en", "zh"):
+            sub = [p for p, r in zip(pairs, rows, strict=True) if r["lang"] == lang]
+            lines.append(_pr_line(f"find_hedges, {lang}", sub))
+        for source in sorted({r["source"] for r in rows}):
+            sub = [p for p, r in zip(pairs, rows, strict=True) if r["source"] == source]
+            lines.append(_pr_line(f"find_hedges, {source}", sub))
+        lines.append(_pr_line("every lexicon phrase, no rules", bare))
+        if verbose:
+            for f, r in zip(found, rows, strict=True):
+                if bool(f) != bool(r["hedge"]):
+                    kind = "false positive" if f else "false negative"
+                    cues = ", ".join(f"{h.phrase} ({h.kind})" for h in f) or "-"
+                    lines.append(f"    {kind} {r['id']}: {cues}: {r['text'][:120]!r}")
+    lines.append("  goal: precision >= 0.8, recall >= 0.7")
+    return lines
+
+
+def turns_section(verbose: bool) -> list[str]:
+    """User-turn classification accuracy, overall, per language and per class."""
+    rows = load("turns.jsonl")
+    got = [classify_turn(r["text"]) for r in rows]
+    ok = [g == r["label"] for g, r in zip(got, rows, strict=True)]
+    lines = ["User turns (turns.jsonl)"]
+    lines.append(f"  accuracy {sum(ok) / len(ok):.3f} ({sum(ok)}/{len(ok)})")
+    for lang in ("en", "zh"):
+        sub = [o for o, r in zip(ok, rows, strict=True) if r["lang"] == lang]
+        lines.append(f"  {lang}: accuracy {sum(sub) / len(sub):.3f} ({sum(sub)}/{len(sub)})")
+    confusion = Counter((r["label"], g) for g, r in zip(got, rows, strict=True))
+    for label in TURN_CLASSES:
+        total = sum(n for (lab, _), n in confusion.items() if lab == label)
+        if total:
+            wrong = ", ".join(
+                f"{g} {n}" for (lab, g), n in sorted(confusion.items()) if lab == label and g != lab
+            )
+            right = confusion[(label, label)]
+            lines.append(f"  {label:<9} {right}/{total}" + (f" (as {wrong})" if wrong else ""))
+    if verbose:
+        for g, r in zip(got, rows, strict=True):
+            if g != r["label"]:
+                lines.append(f"    {r['id']}: labelled {r['label']}, classified {g}: {r['text']!r}")
+    lines.append("  goal: accuracy >= 0.85")
+    return lines
+
+
+#: The sections printed, in order. Follow-up precision goes here as one more section.
+SECTIONS: list[Callable[[bool], list[str]]] = [hedges_section, turns_section]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-v", "--verbose", action="store_true", help="list every disagreement")
+    args = parser.parse_args()
+    for i, section in enumerate(SECTIONS):
+        if i:
+            print()
+        print("\n".join(section(args.verbose)))
+
+
+if __name__ == "__main__":
+    main()

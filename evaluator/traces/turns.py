@@ -1,0 +1,189 @@
+"""User turns classified: information question, task request, answer, greeting, other.
+
+Only questions and requests are what a question set measures; answers to the
+agent ("Yes please.", "订单号是 ORD-2024-5678"), greetings and closings, and the
+rest (statements, stalling, pushback) are not asked of the payload. Drift,
+question mining and the hedged-answers view read only the turns
+:func:`is_query` accepts.
+
+Deterministic rules over word lists that are data
+(``evaluator/data/turns_<lang>.txt``, English and Chinese), in this order:
+
+1. a turn of greetings, thanks or closings only is a ``greeting``;
+2. a leading greeting, acknowledgement ("OK,", "好的，") or yes/no ("No,",
+   "可以，") is split off: after yes/no the turn is an ``answer`` unless the
+   rest asks a question; after an acknowledgement, a rest of one word (or two
+   Chinese characters) is an ``answer``;
+3. when the last sentence (or clause) has the form of a question it is a
+   ``question``, unless it asks the agent to act ("Can you book...?");
+4. a request phrase ("please", "I need", "帮我") or a clause starting with an
+   action verb ("book", "查询") is a ``request``, and so is a problem report
+   ("doesn't work", "打不开");
+5. a question form anywhere is a ``question``;
+6. an answer form ("my id is...", "我选...", a short turn holding an id or a
+   number) is an ``answer``; a short Chinese noun phrase naming a task
+   ("…的旅游计划") is a ``request``;
+7. otherwise ``other``, or ``answer`` when the agent's message before asked
+   a question.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.resources
+import re
+from collections.abc import Iterable
+
+#: The classes, in the order the README lists them.
+TURN_CLASSES = ("question", "request", "answer", "greeting", "other")
+#: The classes that ask something of the tools: they feed drift, mining and hedged answers.
+QUERY_CLASSES = frozenset({"question", "request"})
+
+_SECTIONS = (
+    "greeting",
+    "ack",
+    "yesno",
+    "question_start",
+    "question_particle",
+    "request",
+    "request_start",
+    "problem",
+    "answer_start",
+    "task_noun",
+)
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_SENTENCE = re.compile(r"(?<=[.!?。！？])\s*|\n+")
+_CLAUSE = re.compile(r"[,，;；:：]\s*")
+_PUNCT = re.compile(r"[\s.!?,，。！？;；:：~～…\-—()（）\"'“”‘’]+")
+_ID_OR_NUMBER = re.compile(r"\d|[A-Za-z]+[-_][A-Za-z0-9]|[A-Z]{2,}\d")
+_SHORT_WORDS = 8
+_SHORT_CJK = 12
+_TASK_CJK = 20  # longest noun phrase read as a task title ("北京去京东的旅游计划")
+
+
+def is_query(kind: str | None) -> bool:
+    """True for the classes that ask something of the tools: questions and requests."""
+    return kind in QUERY_CLASSES
+
+
+def is_query_turn(text: str | None) -> bool:
+    """True when the user turn ``text`` is an information question or a task request
+    (the function mining and drift call)."""
+    return is_query(classify_turn(text))
+
+
+@functools.cache
+def _lists() -> dict[str, tuple[str, ...]]:
+    words: dict[str, list[str]] = {name: [] for name in _SECTIONS}
+    data = importlib.resources.files("projeval").joinpath("data")
+    for entry in sorted(data.iterdir(), key=lambda p: p.name):
+        if not (entry.name.startswith("turns_") and entry.name.endswith(".txt")):
+            continue
+        section = None
+        for line in entry.read_text("utf-8").splitlines():
+            word = line.strip()
+            if word.startswith("## ") and word[3:].strip() in words:
+                section = word[3:].strip()
+            elif word and not word.startswith("#") and section is not None:
+                words[section].append(word.lower())
+    return {name: tuple(sorted(set(ws), key=len, reverse=True)) for name, ws in words.items()}
+
+
+def _alternation(words: Iterable[str]) -> str:
+    parts = []
+    for w in words:
+        body = re.escape(w).replace("'", "['\u2019]")
+        parts.append(body if _CJK.search(w) else rf"(?<![\w']){body}(?![\w'])")
+    return "|".join(parts) or "(?!)"
+
+
+@functools.cache
+def _patterns() -> dict[str, re.Pattern[str]]:
+    lists = _lists()
+    out = {name: re.compile(_alternation(ws), re.IGNORECASE) for name, ws in lists.items()}
+    for name in ("question_start", "request_start", "answer_start"):
+        out[name] = re.compile(rf"^\s*(?:{_alternation(lists[name])})", re.IGNORECASE)
+    # "then book it", "so cancel it", "那帮我...": a connective before the verb.
+    out["request_start"] = re.compile(
+        rf"^\s*(?:(?:then|so|and|also|now|just|ok|那|那么|然后|再)\s*)?(?:{_alternation(lists['request_start'])})",
+        re.IGNORECASE,
+    )
+    lead = _alternation(lists["greeting"] + lists["ack"] + lists["yesno"])
+    # A lead word ends at punctuation, or at a space ("Yes please", "No thanks").
+    out["lead"] = re.compile(rf"^\s*((?:{lead}))(?:\s*[,，.!！。~～]+|\s+|$)\s*", re.IGNORECASE)
+    out["particle_end"] = re.compile(
+        rf"(?:{_alternation(lists['question_particle'])})\s*[?？。!！]*\s*$"
+    )
+    return out
+
+
+def _words_only(text: str, section_words: Iterable[str]) -> bool:
+    rest = text.lower()
+    for w in section_words:
+        rest = rest.replace(w, " ")
+    return not _PUNCT.sub("", rest).strip()
+
+
+def _is_question(sentence: str) -> bool:
+    p = _patterns()
+    s = sentence.strip()
+    if not s:
+        return False
+    if s.endswith(("?", "？")):
+        return True
+    if _CJK.search(s):
+        return bool(p["question_start"].match(s) or p["particle_end"].search(s))
+    return bool(p["question_start"].match(s))
+
+
+def _is_request(text: str) -> bool:
+    p = _patterns()
+    if p["request"].search(text) or p["problem"].search(text):
+        return True
+    if _CJK.search(text) and _short(text) and _ID_OR_NUMBER.search(text):
+        return False  # "预订号 FL-2024-1234" gives a value; Chinese verbs have no word ends
+    return any(p["request_start"].match(c) for c in _CLAUSE.split(text) if c.strip())
+
+
+def _short(text: str) -> bool:
+    if _CJK.search(text):
+        return len(_CJK.findall(text)) <= _SHORT_CJK
+    return len(text.split()) <= _SHORT_WORDS
+
+
+def classify_turn(text: str | None, asked: bool = False) -> str:
+    """The class of a user turn (one of :data:`TURN_CLASSES`); ``asked``: the agent's
+    message before it asked a question."""
+    t = " ".join((text or "").split())
+    if not t:
+        return "other"
+    lists, p = _lists(), _patterns()
+    if _words_only(t, lists["greeting"] + lists["ack"] + ("please",)) and p["greeting"].search(t):
+        return "greeting"
+    lead = p["lead"].match(t)
+    while lead and lead.end() < len(t) and lead.group(1).lower() in lists["greeting"]:
+        t = t[lead.end() :]  # "Hi, I'm looking to book..." is what follows the greeting
+        lead = p["lead"].match(t)
+    if lead:
+        word, rest = lead.group(1).lower(), t[lead.end() :].strip()
+        sentences = [s for s in _SENTENCE.split(rest) if s.strip()]
+        if word in lists["yesno"]:
+            return "question" if sentences and _is_question(sentences[-1]) else "answer"
+        if not rest or (len(rest.split()) <= 1 and len(_CJK.findall(rest)) <= 2):
+            return "answer"
+        t = rest
+    sentences = [s for s in _SENTENCE.split(t) if s.strip()]
+    last = sentences[-1] if sentences else t
+    clauses = [c for c in _CLAUSE.split(last) if c.strip()]
+    tail = clauses[-1] if clauses else last
+    if _is_question(tail) or (_CJK.search(last) is None and _is_question(last)):
+        return "request" if p["request"].search(tail) else "question"
+    if _is_request(t):
+        return "request"
+    if any(_is_question(s) for s in sentences):
+        return "question"
+    if p["answer_start"].match(t) or (_short(t) and _ID_OR_NUMBER.search(t)):
+        return "answer"
+    if len(_CJK.findall(t)) <= _TASK_CJK and p["task_noun"].search(t[-4:]):
+        return "request"
+    return "answer" if asked else "other"
