@@ -426,12 +426,16 @@ def lineage(
 
     project = ctx.project
     loaded = load_suite(_suites(ctx, [suite])[0], root=project.root)
+    limits = project.limits
     scored = score_suite(
         loaded,
         choose_projections(loaded, [projection]),
-        timeout=project.timeout,
-        max_output_bytes=project.max_output_bytes,
+        timeout=limits.timeout,
+        max_output_bytes=limits.max_output_bytes,
+        max_memory_mb=limits.max_memory_mb,
+        budget=limits.budget,
     )
+    scored.close()
     name = loaded.name
     p = scored.projections[projection]
     rows = select_lineage(p.lineage.rows(), fields, statuses) if p.lineage else []

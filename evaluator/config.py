@@ -20,7 +20,13 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ConfigError
-from .projections import DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_TIMEOUT
+from .projections import (
+    DEFAULT_BUDGET,
+    DEFAULT_MAX_MEMORY_MB,
+    DEFAULT_MAX_OUTPUT_BYTES,
+    DEFAULT_TIMEOUT,
+    Limits,
+)
 from .tokens import DEFAULT_ENCODING, ENCODINGS
 
 DEFAULT_DB = ".projeval/history.duckdb"
@@ -35,6 +41,8 @@ _KEYS: dict[str, type | tuple[type, ...]] = {
     "tokenizer": str,
     "timeout": (int, float),
     "max_output_bytes": int,
+    "max_memory_mb": int,
+    "budget": (int, float),
     "check": dict,
     "dask_address": str,
 }
@@ -52,9 +60,16 @@ class Project:
     tokenizer: str = DEFAULT_ENCODING
     timeout: float = DEFAULT_TIMEOUT
     max_output_bytes: int = DEFAULT_MAX_OUTPUT_BYTES
+    max_memory_mb: int = DEFAULT_MAX_MEMORY_MB
+    budget: float = DEFAULT_BUDGET
     check: dict[str, Any] = field(default_factory=dict)
     dask_address: str | None = None  # the Dask scheduler for ``--engine dask``
     source: Path | None = None
+
+    @property
+    def limits(self) -> Limits:
+        """The limits every projection call of a suite runs under."""
+        return Limits(self.timeout, self.max_output_bytes, self.max_memory_mb, self.budget)
 
 
 def find_config(start: Path | None = None) -> Path | None:
@@ -195,6 +210,8 @@ def _finish(project: Project, data: dict[str, Any]) -> Project:
         )
     project.timeout = float(data.get("timeout", DEFAULT_TIMEOUT))
     project.max_output_bytes = int(data.get("max_output_bytes", DEFAULT_MAX_OUTPUT_BYTES))
+    project.max_memory_mb = int(data.get("max_memory_mb", DEFAULT_MAX_MEMORY_MB))
+    project.budget = float(data.get("budget", DEFAULT_BUDGET))
     project.check = dict(data.get("check", {}))
     project.dask_address = data.get("dask_address")
     return project

@@ -22,7 +22,6 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ._outputs import fixture_outputs, scored
 from .lineage import CARRIED, FieldLineage
 from .score import ProjectionScore, SuiteScore
 from .textfmt import num, table
@@ -545,8 +544,8 @@ def cost_suite(suite_score: SuiteScore, encoding: str = DEFAULT_ENCODING) -> Sui
     get_encoding(encoding)  # fail early, with the tokenizer's own error
     score = suite_score
     suite = score.suite
-    ok = scored(score)
-    outcomes = fixture_outputs(score)
+    ok = score.scored()
+    outcomes = {p.name: p.outputs for p in ok}
     lineage_rows = [fl for p in ok for fl in (p.lineage.fields.values() if p.lineage else ())]
     source_hints = _hints(lineage_rows, outputs=False)
 

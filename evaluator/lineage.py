@@ -32,7 +32,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from . import kinds, paths
-from .projections import ProjectionFault, ProjectionRunner, canonical
+from .projections import ProjectionFault, Runner, canonical
 from .suites import FieldDef
 from .vocabulary import LINEAGE_STATUSES
 
@@ -421,7 +421,7 @@ def _word_span(text: str, other: str) -> str:
 class _Prober:
     """Runs perturbations of one fixture through one projection."""
 
-    def __init__(self, runner: ProjectionRunner, raw: Any, baseline: Any) -> None:
+    def __init__(self, runner: Runner, raw: Any, baseline: Any) -> None:
         self.runner = runner
         self.raw = raw
         self.baseline = baseline
@@ -433,7 +433,7 @@ class _Prober:
         try:
             output, _ = self.runner(perturbed, serialise=False)
         except ProjectionFault as fault:
-            if fault.kind == "timeout":
+            if fault.fatal:  # a hang, a crash, an exit: the projection's own error
                 raise
             self.last_error = fault.message
             return None
@@ -892,7 +892,7 @@ def _instances(
 
 
 def lineage_for_fixture(
-    runner: ProjectionRunner,
+    runner: Runner,
     raw: Any,
     baseline: Any,
     field_defs: dict[str, FieldDef] | None = None,
@@ -1082,7 +1082,7 @@ def _named(
 
 def infer_lineage(
     name: str,
-    runner: ProjectionRunner,
+    runner: Runner,
     fixtures: list[tuple[str, Any]],
     field_defs: dict[str, FieldDef] | None = None,
     leaves: dict[str, list[Leaf]] | None = None,
@@ -1141,11 +1141,15 @@ def infer_lineage(
     return result
 
 
-def _baseline(runner: ProjectionRunner, raw: Any, before: str) -> Any:
-    """Run on two private copies: checks determinism and that the input is not mutated."""
-    first_input = copy.deepcopy(raw)
-    output, text = runner(first_input)
-    if canonical(first_input) != before:
+def _baseline(runner: Runner, raw: Any, before: str) -> Any:
+    """Run twice: checks determinism and that the input is not mutated.
+
+    The first call gets ``raw`` itself, the input every perturbation shares its
+    branches with (a worker is sent the perturbations as edits of it); a projection
+    that mutates it is an error before any perturbation is built from it.
+    """
+    output, text = runner(raw)
+    if canonical(raw) != before:
         raise ProjectionFault("mutates-input", "changed the raw response it was given")
     _, second_text = runner(copy.deepcopy(raw))
     if second_text != text:

@@ -10,7 +10,7 @@ whole for the report.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -20,6 +20,7 @@ from .checks import Finding, check_suite, summarize
 from .config import Project
 from .cost import SuiteCost, cost_suite
 from .errors import ProjevalError
+from .projections import Limits
 from .score import SuiteScore, score_suite
 from .suites import Suite, load_suite
 
@@ -223,20 +224,33 @@ def evaluate_suite(
     tokenizer: str = "o200k_base",
     timeout: float | None = None,
     max_output_bytes: int | None = None,
+    limits: Limits | None = None,
 ) -> SuiteRun:
-    """Score, cost and check one loaded suite."""
-    limits: dict[str, Any] = {}
+    """Score, cost and check one loaded suite, under ``limits`` (or the defaults).
+
+    ``timeout`` and ``max_output_bytes`` override those of ``limits``.
+    """
+    chosen = limits or Limits()
     if timeout is not None:
-        limits["timeout"] = timeout
+        chosen = replace(chosen, timeout=timeout)
     if max_output_bytes is not None:
-        limits["max_output_bytes"] = max_output_bytes
-    score = score_suite(suite, projections, **limits)
+        chosen = replace(chosen, max_output_bytes=max_output_bytes)
+    score = score_suite(
+        suite,
+        projections,
+        timeout=chosen.timeout,
+        max_output_bytes=chosen.max_output_bytes,
+        max_memory_mb=chosen.max_memory_mb,
+        budget=chosen.budget,
+    )
     result = SuiteRun(score)
     try:
         result.cost = cost_suite(score, tokenizer)
         result.findings = check_suite(score)
     except ProjevalError as exc:
         result.cost_error = exc.render()
+    finally:
+        score.close()  # the checks were the last to call the projections
     return result
 
 
@@ -265,8 +279,7 @@ def evaluate(
                 suite,
                 chosen,
                 tokenizer=project.tokenizer,
-                timeout=project.timeout,
-                max_output_bytes=project.max_output_bytes,
+                limits=project.limits,
             )
             result.suites.append(suite_run)
             if suite_run.cost_error:

@@ -7,6 +7,7 @@ the others are still scored.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,13 +23,24 @@ from .coverage import (
 from .errors import ProjectionLoadError
 from .lineage import LineageResult, infer_lineage
 from .projections import (
+    DEFAULT_BUDGET,
+    DEFAULT_MAX_MEMORY_MB,
     DEFAULT_MAX_OUTPUT_BYTES,
     DEFAULT_TIMEOUT,
-    ProjectionRunner,
-    load_projection,
-    projection_source_digest,
+    Limits,
+    ProjectionFault,
+    Runner,
 )
 from .suites import Suite
+from .workers import start_runner
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A projection's output on one fixture, or the fault it gave instead."""
+
+    output: Any = None
+    fault: str | None = None
 
 
 @dataclass
@@ -42,6 +54,9 @@ class ProjectionScore:
     error: str | None = None
     error_kind: str | None = None
     digest: str = ""
+    #: The output (or fault) on every fixture, data and error fixtures alike: each
+    #: fixture runs once, in scoring, and cost and the checks read these.
+    outputs: dict[str, Outcome] = field(default_factory=dict, repr=False)
 
     @property
     def ok(self) -> bool:
@@ -91,11 +106,48 @@ class SuiteScore:
     projections: dict[str, ProjectionScore]
     diagnostics: list[str] = field(default_factory=list)
     fixture_digests: dict[str, str] = field(default_factory=dict)
+    limits: Limits = field(default_factory=Limits)
+    #: The running worker of each projection that scored, kept for the checks' calls.
+    runners: dict[str, Any] = field(default_factory=dict, repr=False)
 
     @property
     def failed(self) -> list[ProjectionScore]:
         """Projections that could not be imported or misbehaved."""
         return [p for p in self.projections.values() if not p.ok]
+
+    def scored(self) -> list[ProjectionScore]:
+        """Projections that ran without a fault, by name."""
+        return [p for _name, p in sorted(self.projections.items()) if p.ok]
+
+    def call(self, projection: str, raw: Any) -> Any:
+        """Run one scored projection on ``raw`` (the checks' probes): its output, or raise.
+
+        The call goes to the projection's worker, under the suite's limits and
+        within its budget. A fault other than ``raised`` makes the projection an
+        error, as it would have in scoring.
+        """
+        p = self.projections[projection]
+        runner = self.runners.get(projection)
+        if runner is None or not p.ok:
+            raise ProjectionFault("exit", "is not running (it was not scored)")
+        try:
+            output, _text = runner(raw, serialise=False)
+        except ProjectionFault as fault:
+            if fault.fatal:
+                _fail(p, fault, "on a probe of the contract checks")
+                self._stop(projection)
+            raise
+        return output
+
+    def close(self) -> None:
+        """Stop every projection's worker."""
+        for name in list(self.runners):
+            self._stop(name)
+
+    def _stop(self, name: str) -> None:
+        runner = self.runners.pop(name, None)
+        if runner is not None and hasattr(runner, "close"):
+            runner.close()
 
     def to_dict(self) -> dict[str, Any]:
         """The suite's part of the score document."""
@@ -154,14 +206,31 @@ class SuiteScore:
         return f"<SuiteScore {self.suite.name!r}: {parts}>"
 
 
+def _fail(p: ProjectionScore, fault: ProjectionFault, where: str) -> None:
+    p.error_kind = fault.kind
+    p.error = f"projection {p.name!r} {fault.kind} {where}: {fault.message}"
+    p.questions = []
+
+
 def score_suite(
     suite: Suite,
     projections: Iterable[str] | None = None,
     *,
     timeout: float = DEFAULT_TIMEOUT,
     max_output_bytes: int = DEFAULT_MAX_OUTPUT_BYTES,
+    max_memory_mb: int = DEFAULT_MAX_MEMORY_MB,
+    budget: float = DEFAULT_BUDGET,
 ) -> SuiteScore:
-    """Score the suite's projections (all of them, or those named)."""
+    """Score the suite's projections (all of them, or those named).
+
+    Each projection runs in a worker process of its own, under these limits:
+    ``timeout`` seconds per call, ``max_output_bytes`` per output,
+    ``max_memory_mb`` of address space, ``budget`` seconds over all its calls.
+    Every fixture, error fixtures included, runs here once; the workers of the
+    projections that scored stay up for the contract checks' probes until
+    :meth:`SuiteScore.close` (or until the score is garbage-collected).
+    """
+    limits = Limits(timeout, max_output_bytes, max_memory_mb, budget)
     names = sorted(suite.projections) if projections is None else list(projections)
     unmatched = {f.name: suite.unmatched_message(f) for f in suite.unmatched_fields()}
     diagnostics = [f"{suite.path}: {msg}" for msg in unmatched.values()]
@@ -172,28 +241,59 @@ def score_suite(
         {},
         diagnostics,
         {f.name: digest_json(f.data) for f in suite.fixtures},
+        limits,
     )
+    weakref.finalize(result, _close_all, result.runners)
     for name in names:
         spec = suite.projections[name]
         scored = ProjectionScore(name, spec.target)
         result.projections[name] = scored
+        runner: Runner
         try:
-            func = load_projection(spec, suite)
+            runner = start_runner(spec, suite, limits)
         except ProjectionLoadError as exc:
             scored.error, scored.error_kind = exc.render(), "import"
             continue
-        scored.digest = projection_source_digest(func)
-        runner = ProjectionRunner(func, timeout=timeout, max_output_bytes=max_output_bytes)
+        except ProjectionFault as fault:
+            _fail(scored, fault, "while starting")
+            continue
+        result.runners[name] = runner
+        scored.digest = getattr(runner, "digest", "")
         lineage = infer_lineage(name, runner, fixtures, suite.fields, suite.leaves)
         scored.lineage = lineage
         if lineage.fault is not None:
-            scored.error_kind = lineage.fault.kind
-            scored.error = (
-                f"projection {name!r} {lineage.fault.kind} on fixture "
-                f"{lineage.fault_fixture!r}: {lineage.fault.message}"
-            )
+            _fail(scored, lineage.fault, f"on fixture {lineage.fault_fixture!r}")
+            result._stop(name)
+            continue
+        if not _run_fixtures(scored, runner, suite, lineage):
+            result._stop(name)
             continue
         scored.questions = [
             judge_question(q, suite, lineage.named, unmatched) for q in suite.questions
         ]
     return result
+
+
+def _run_fixtures(p: ProjectionScore, runner: Runner, suite: Suite, lineage: LineageResult) -> bool:
+    """Every fixture's outcome: lineage's baselines, then each error fixture, run once."""
+    for fx in suite.fixtures:
+        if fx.name in lineage.outputs:
+            p.outputs[fx.name] = Outcome(lineage.outputs[fx.name])
+            continue
+        try:
+            output, _text = runner(fx.data)
+        except ProjectionFault as fault:
+            if fault.fatal:
+                _fail(p, fault, f"on fixture {fx.name!r}")
+                return False
+            p.outputs[fx.name] = Outcome(fault=f"{fault.kind}: {fault.message}")
+            continue
+        p.outputs[fx.name] = Outcome(output)
+    return True
+
+
+def _close_all(runners: dict[str, Any]) -> None:
+    for runner in runners.values():
+        if hasattr(runner, "close"):
+            runner.close()
+    runners.clear()

@@ -13,6 +13,7 @@ from __future__ import annotations
 import difflib
 import functools
 import json
+import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -100,11 +101,17 @@ class Fixture:
 
 @dataclass(frozen=True)
 class ProjectionSpec:
-    """Where a candidate projection lives: ``module:function`` or ``file.py:function``."""
+    """Where a candidate projection lives.
+
+    A Python function (``module:function`` or ``file.py:function``, in ``target``)
+    or a program speaking the JSON Lines protocol (``command``). ``target`` always
+    says it in the suite's words, for reports.
+    """
 
     name: str
     target: str
     position: str | None = None
+    command: tuple[str, ...] | None = None
 
 
 @dataclass
@@ -532,6 +539,9 @@ def _read_projections(raw: Any, r: _Reader) -> dict[str, ProjectionSpec]:
     out = {}
     for name, target in raw.items():
         name = str(name)
+        if isinstance(target, dict) and "command" in target:
+            out[name] = _read_program(name, target, r)
+            continue
         if not isinstance(target, str) or ":" not in target:
             raise r.fail(
                 f"projection {name!r} must be 'module:function' or 'path/to/file.py:function'.",
@@ -540,6 +550,25 @@ def _read_projections(raw: Any, r: _Reader) -> dict[str, ProjectionSpec]:
             )
         out[name] = ProjectionSpec(name, target.strip(), r.where("projections", name))
     return out
+
+
+def _argv(value: Any, keys: tuple[str | int, ...], r: _Reader) -> tuple[str, ...]:
+    if isinstance(value, str) and value.strip():
+        return tuple(shlex.split(value))
+    if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+        return tuple(value)
+    raise r.fail(
+        "a command must be a non-empty string or list of strings.",
+        keys,
+        fix="write e.g. 'command: node ../projections/tickets.js'",
+    )
+
+
+def _read_program(name: str, spec: dict[str, Any], r: _Reader) -> ProjectionSpec:
+    keys: tuple[str | int, ...] = ("projections", name)
+    r.only(spec, ("command",), keys, f"projection {name!r}")
+    argv = _argv(spec["command"], (*keys, "command"), r)
+    return ProjectionSpec(name, "command: " + shlex.join(argv), r.where(*keys), command=argv)
 
 
 def _optional_file(data: dict, key: str, base: Path, r: _Reader) -> Path | None:

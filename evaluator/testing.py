@@ -54,6 +54,7 @@ def assert_covers(
         raise ValueError(f"min_coverage is a fraction from 0 to 1, not {min_coverage!r}")
     loaded = suite if isinstance(suite, Suite) else load_suite(suite, root=root)
     scored = score_suite(loaded, choose_projections(loaded, [projection]))
+    scored.close()
     # Coverage and dropped fields only: no cost or contract checks, so it stays quick.
     run = RunResult([SuiteRun(scored)])
     config = GateConfig(

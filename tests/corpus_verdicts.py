@@ -28,6 +28,7 @@ API_NAMES = {
     "sentry": "Sentry issues (Markdown)",
     "amadeus": "Amadeus flight order",
     "cloudtrail": "AWS CloudTrail events",
+    "jira": "Jira search (held out)",
 }
 
 

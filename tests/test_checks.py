@@ -780,9 +780,46 @@ def test_rule_registry() -> None:
         "ID-ARG": "error",
         "ID-OPAQUE": "warning",
         "ENUM-CODE": "warning",
+        "LABELS": "error",
         "ABSENCE": "warning",
         "TRUNCATION": "error",
         "ERROR-AS-EMPTY": "error",
         "OUTPUT-SCHEMA": "error",
         "UNTRUSTED-TEXT": "error",
     }
+
+
+@pytest.mark.parametrize(
+    ("entity", "name", "same"),
+    [
+        ("invoice", "invoice", True),
+        ("invoice", "invoiceitem", False),  # a line item is no invoice
+        ("flight_order", "flight-order", True),
+        ("event", "inner_event", True),
+        ("event", "eventually", False),
+        ("customer", "customers", True),
+    ],
+)
+def test_exact_entity(entity: str, name: str, same: bool) -> None:
+    from projeval.checks.tools import _exact_entity
+
+    assert _exact_entity(entity, name) is same
+
+
+@pytest.mark.parametrize(
+    ("key", "entity"),
+    [("customer_id", "customer"), ("customerId", "customer"), ("eventID", "event"),
+     ("EventId", "Event"), ("id", None), ("customer", None), ("paid", None)],
+)  # fmt: skip
+def test_key_entity(key: str, entity: str | None) -> None:
+    from projeval.checks.tools import _key_entity
+
+    assert _key_entity(key) == entity
+
+
+def test_id_prefix_needs_one_shared_alphabetic_prefix() -> None:
+    from projeval.checks.tools import _id_prefix
+
+    assert _id_prefix(["cus_P9X4kk2sMm6K34", "cus_NORMALIZED0001"]) == "cus"
+    assert _id_prefix(["cus_1", "in_2"]) is None
+    assert _id_prefix(["cus_1", "plain"]) is None

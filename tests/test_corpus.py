@@ -16,21 +16,7 @@ EXPECTED = expected()
 
 #: Verdicts projeval does not give yet, each a known open problem (strict: a fix must
 #: remove it from here).
-KNOWN_MISSES = {
-    "stripe/iso_minutes/finding:-ID-ARG:*",
-    "stripe/whole_units/finding:+ID-ARG:customer",
-    "stripe/whole_units/finding:-ID-ARG:line_id",
-    "stripe/short_customer/finding:+ID-ARG:customer",
-    "stripe/short_customer/finding:-ID-ARG:line_id",
-    "sentry/md_list/finding:-ERROR-AS-EMPTY:*",
-    "sentry/md_table/finding:+TRUNCATION:[]",
-    "sentry/md_table_full_titles/finding:+TRUNCATION:[]",
-    "sentry-labels/md_list/finding:-ERROR-AS-EMPTY:*",
-    "sentry-labels/md_list/finding:+LABELS:initial_priority",
-    "sentry-labels/md_table/finding:+TRUNCATION:[]",
-    "sentry-labels/md_table_full_titles/finding:+TRUNCATION:[]",
-    "cloudtrail/brief/finding:+ID-ARG:inner_event_id",
-}
+KNOWN_MISSES: set[str] = set()
 
 
 @functools.cache

@@ -467,3 +467,28 @@ def test_expanded_object_is_judged_by_its_id() -> None:
     )
     fl = result.for_field("customer")
     assert fl.status == "partial" and "carried in some fixtures only" in fl.detail
+
+
+def test_labels_declared_are_checked_against_the_projection() -> None:
+    page = {"data": [{"priority": p} for p in (1, 2, 3, 2)]}
+    defs = {
+        "priority": FieldDef(
+            "priority",
+            "data[].priority",
+            paths.parse_path("data[].priority"),
+            "code",
+            labels={1: "low", 2: "high", 3: "urgent"},
+        )
+    }
+    right = {1: "low", 2: "high", 3: "urgent"}
+    wrong = {1: "low", 2: "urgent", 3: "high"}
+    for legend, expected in ((right, ()), (wrong, ((2, "urgent", "high"),))):
+        result = infer_lineage(
+            "p",
+            ProjectionRunner(lambda p, legend=legend: [legend[r["priority"]] for r in p["data"]]),
+            [("page", page)],
+            defs,
+        )
+        fl = result.for_field("priority")
+        assert fl.status == "resolved"
+        assert fl.labels_wrong[:1] == expected

@@ -1,4 +1,5 @@
-"""Importing projections: every way it can fail names the suite, the projection and the fix."""
+"""Importing projections (in their workers): every way it can fail names the suite, the
+projection and the fix."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ from pathlib import Path
 
 import pytest
 from projeval.errors import ProjectionLoadError
-from projeval.projections import ProjectionRunner, load_projection, projection_source_digest
+from projeval.projections import Limits, ProjectionRunner
 from projeval.suites import load_suite
+from projeval.workers import WorkerRunner, start_runner
 
 SUITE = """\
 suite: tiny
@@ -24,12 +26,14 @@ questions:
 """
 
 
-def _load(make_suite: Callable[..., Path], target: str, code: str = "") -> tuple[Callable, Path]:
+def _load(
+    make_suite: Callable[..., Path], target: str, code: str = ""
+) -> tuple[WorkerRunner, Path]:
     path = make_suite(
         SUITE.replace("TARGET", target), {"page.json": {"items": [{"name": "A"}]}}, code
     )
     suite = load_suite(path, root=path.parent)
-    return load_projection(suite.projections["p"], suite), path
+    return start_runner(suite.projections["p"], suite, Limits()), path
 
 
 @pytest.mark.parametrize(
@@ -74,15 +78,27 @@ def test_load_errors(
 
 
 def test_an_edited_file_is_imported_afresh(make_suite: Callable[..., Path]) -> None:
-    func, path = _load(make_suite, "proj.py:raw", "def raw(x):\n    return 1\n")
-    assert func(None) == 1
-    digest = projection_source_digest(func)
+    runner, path = _load(make_suite, "proj.py:raw", "def raw(x):\n    return 1\n")
+    assert runner(None) == (1, "1")
     (path.parent / "proj.py").write_text("def raw(x):\n    return 2\n", encoding="utf-8")
     later = time.time() + 5
     os.utime(path.parent / "proj.py", (later, later))
     again, _ = _load(make_suite, "proj.py:raw")
-    assert again(None) == 2
-    assert projection_source_digest(again) != digest
+    assert again(None) == (2, "2")
+    assert again.digest != runner.digest != ""
+    runner.close()
+    again.close()
+
+
+def test_the_worker_counts_calls_and_drops_what_is_printed(
+    make_suite: Callable[..., Path], capfd: pytest.CaptureFixture[str]
+) -> None:
+    code = "def raw(x):\n    print('hello')\n    return {'ok': True}\n"
+    runner, _ = _load(make_suite, "proj.py:raw", code)
+    assert runner({"a": 1}) == ({"ok": True}, '{"ok":true}')
+    assert (runner.calls, runner.printed) == (1, 6)
+    runner.close()
+    assert capfd.readouterr() == ("", "")
 
 
 MODULE = """\
@@ -109,13 +125,15 @@ def _digests(make_suite: Callable[..., Path], folder: Path, code: str) -> dict[s
     os.utime(folder / "proj.py", (later, later))
     out = {}
     for name in ("compact", "short"):
-        func, _ = _load(make_suite, f"proj.py:{name}")
-        out[name] = projection_source_digest(func)
+        runner, _ = _load(make_suite, f"proj.py:{name}")
+        out[name] = runner.digest  # worked out in the worker, where the function lives
+        runner.close()
     return out
 
 
 def test_the_source_digest_is_per_projection_function(make_suite: Callable[..., Path]) -> None:
-    _, path = _load(make_suite, "proj.py:compact", MODULE)
+    runner, path = _load(make_suite, "proj.py:compact", MODULE)
+    runner.close()
     folder = path.parent
     first = _digests(make_suite, folder, MODULE)
     assert first["compact"] != first["short"]

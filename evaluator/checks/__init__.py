@@ -8,6 +8,7 @@ changes its severity) and findings that name the output path and say what to cha
                     suite lists its tools) that no tool takes: a join key into a store the
                     model does not have
 ``ENUM-CODE``       small integer codes passed through without their labels
+``LABELS``          a code shown with a label other than the one the suite's ``labels:`` give
 ``ABSENCE``         a key omitted when the source value is null and sent otherwise (or the
                     reverse), so "not set" and "not sent" look the same
 ``TRUNCATION``      fewer list items, or cut text, without a marker saying so and where
@@ -24,9 +25,18 @@ is the name without that suffix (for a bare ``id``, the last word of the tool na
 1. the field dictionary names a field exactly like the argument (``ticket_id``), or
 2. the path's last key is the argument's name (``data[].customer_id``), or
 3. the path ends in ``id`` and its record is of the argument's entity: the JSON:API
-   ``type`` beside the id (``{"type": "user", "id": ...}``), or the key holding the record
-   (``relationships.organization.data.id``), equals the entity or one begins with the
-   other (``org`` <-> ``organization``).
+   ``type`` or Stripe ``object`` beside the id (``{"type": "user", "id": ...}``) equals the
+   entity exactly (a line item of ``type: invoiceitem`` is no ``invoice``), or the key
+   holding the record (``relationships.organization.data.id``) equals the entity or one
+   begins with the other (``org`` <-> ``organization``), or
+4. the path's last key, or the field's name, names the entity: ``customer_id``,
+   ``customerId``, ``eventID`` (the last word of a compound counts: ``inner_event_id``), or
+   the key holds ids of it (``customer: "cus_1"``), or
+5. every value at the path carries a type prefix that begins the entity (``cus_`` for a
+   ``customer``).
+
+The checks read the suite's one walk of the fixtures, so ids inside a string that holds
+JSON (``CloudTrailEvent.<json>.eventID``) are matched and looked for too.
 
 Tools come from the suite's ``tools:`` file: an MCP ``tools/list`` result
 (``{"tools": [...]}``, bare or inside a JSON-RPC response), a list of tools (MCP,

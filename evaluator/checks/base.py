@@ -34,6 +34,7 @@ RULES: dict[str, Rule] = {
         Rule("ID-ARG", "error", "an id a tool takes as an argument survives, unshortened"),
         Rule("ID-OPAQUE", "warning", "an opaque id is resolved to a name, not passed through"),
         Rule("ENUM-CODE", "warning", "integer codes carry their labels"),
+        Rule("LABELS", "error", "coded values carry the labels the suite declares for them"),
         Rule(
             "ABSENCE", "warning", "a null value keeps its key, so 'not set' differs from 'not sent'"
         ),

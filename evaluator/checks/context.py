@@ -8,9 +8,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from .._outputs import Outcome
 from ..lineage import FieldLineage
-from ..score import ProjectionScore, SuiteScore
+from ..score import Outcome, ProjectionScore, SuiteScore
 from ..suites import Suite
 from .base import Finding
 from .facts import _Facts

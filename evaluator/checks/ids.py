@@ -38,10 +38,13 @@ def _id_arg(ctx: _Context, p: ProjectionScore) -> list[Finding]:
         shortened = fl.how == "id-shortened"
         if shortened and ctx.suite.short_ids:
             continue  # the suite says the tools accept the short form
+        # A named field is judged in every shape: an expanded object stands by its id.
+        shapes = (fl.source, f"{fl.source}.id") if fl.field else (fl.source,)
         missing = [
             v
             for fx, index in indexes.items()
-            for v in ctx.facts.values[fx].get(fl.source, ())
+            for shape in shapes
+            for v in ctx.facts.values[fx].get(shape, ())
             if v is not None and not index.holds(v)
         ]
         if not missing:
@@ -175,6 +178,30 @@ def _enum_code(ctx: _Context, p: ProjectionScore) -> list[Finding]:
                 f"passes {_label(fl)} through as bare integer codes ({shown}) with no labels"
                 f"{asked}: the model has to guess what {codes[0]} means. Fix: map each code to "
                 "its label in the projection (the label the API documents).",
+                field=fl.field or fl.source,
+            )
+        )
+    return out
+
+
+# LABELS ---------------------------------------------------------------------------------
+
+
+def _labels(ctx: _Context, p: ProjectionScore) -> list[Finding]:
+    """A code shown with another code's label: the suite's ``labels:`` say otherwise."""
+    out = []
+    for fl in _rows(p):
+        if not fl.labels_wrong:
+            continue
+        value, shown, declared = fl.labels_wrong[0]
+        out.append(
+            ctx.finding(
+                "LABELS",
+                p.name,
+                fl.outputs[0] if fl.outputs else None,
+                f"labels {_label(fl)} {canonical(value)} as {shown!r}, but the suite's labels "
+                f"say {canonical(value)} is {declared!r}: the model will answer with the wrong "
+                "label. Fix: use the labels the API documents (the suite's `labels:`).",
                 field=fl.field or fl.source,
             )
         )

@@ -72,6 +72,26 @@ def _signals_error(output: Any, kind: str) -> bool:
     return False
 
 
+def _reaches_as_error(output: Any, body: Any) -> bool:
+    """Whether the error body reaches the model as the error it is: the output is the body,
+    holds it whole, or its text holds the body's own message (``{"detail": "The requested
+    resource does not exist"}``) with no empty list or object beside it to read as an empty
+    page."""
+    if canonical(output) == canonical(body):
+        return True
+    text = output if isinstance(output, str) else canonical(output)
+    if canonical(body) in text or json.dumps(body, ensure_ascii=False) in text:
+        return True
+    messages = [
+        value
+        for _ip, spath, value in paths.iter_leaves(body)
+        if isinstance(value, str)
+        and len(value) >= 8
+        and (not spath or _MESSAGE_KEY.search(str(spath[-1])))
+    ]
+    return any(m in text for m in messages) and _first_empty(output) == "$"
+
+
 def _first_empty(output: Any) -> str:
     """Path of the first empty list or object, breadth first (``tickets``), else ``$``."""
     stack: list[tuple[paths.InstancePath, Any]] = [((), output)]
@@ -96,7 +116,7 @@ def _error_as_empty(ctx: _Context, p: ProjectionScore) -> list[Finding]:
         if outcome is None or outcome.fault is not None:
             continue  # a projection that raises surfaces as a failed call, not as data
         output = outcome.output
-        if _signals_error(output, fx.error):
+        if _signals_error(output, fx.error) or _reaches_as_error(output, fx.data):
             continue
         twin = empty_like.get(canonical(output))
         same = f", the same output as for the data fixture {twin!r}" if twin else ""

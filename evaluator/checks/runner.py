@@ -4,12 +4,11 @@ in a fixed order, and returns the findings deduplicated and sorted.
 
 from __future__ import annotations
 
-from .._outputs import fixture_outputs, scored
 from ..score import SuiteScore
 from .base import Finding, rule_severities
 from .context import _Context
 from .facts import _Facts, match_arguments
-from .ids import _enum_code, _id_arg, _id_opaque
+from .ids import _enum_code, _id_arg, _id_opaque, _labels
 from .results import (
     _error_as_empty,
     _load_schema,
@@ -26,14 +25,14 @@ def check_suite(suite_score: SuiteScore) -> list[Finding]:
     suite = score.suite
     severities = rule_severities(suite)
     facts = _Facts(suite)
-    projections = scored(score)
+    projections = score.scored()
     args = load_tools(suite.tools_file) if suite.tools_file else []
     sources = sorted({s for p in projections if p.lineage for s in p.lineage.fields})
     ctx = _Context(
         score,
         severities,
         facts,
-        fixture_outputs(score),
+        {p.name: p.outputs for p in projections},
         args,
         match_arguments(args, suite, sources, facts),
     )
@@ -42,6 +41,7 @@ def check_suite(suite_score: SuiteScore) -> list[Finding]:
         ("ID-ARG", _id_arg),
         ("ID-OPAQUE", _id_opaque),
         ("ENUM-CODE", _enum_code),
+        ("LABELS", _labels),
         ("ABSENCE", _absence),
         ("TRUNCATION", _truncation),
         ("ERROR-AS-EMPTY", _error_as_empty),

@@ -92,10 +92,44 @@ def load_tools(path: Path) -> list[ToolArg]:
 
 
 def _same_entity(a: str | None, b: str | None) -> bool:
+    """Loose match, for a key that holds a record: ``org`` <-> ``organization``."""
     if not a or not b:
         return False
     a, b = _singular(a.lower()), _singular(b.lower())
     return a == b or (min(len(a), len(b)) >= 3 and (a.startswith(b) or b.startswith(a)))
+
+
+def _snake(word: str) -> str:
+    """``recipientAccount`` -> ``recipient_account``, ``flight-order`` -> ``flight_order``."""
+    word = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", word)
+    return re.sub(r"[\W_]+", "_", word).strip("_").lower()
+
+
+def _exact_entity(entity: str | None, name: str | None) -> bool:
+    """Exact match of an entity and a record type or key stem (``invoiceitem`` is no
+    ``invoice``); the last word of a compound stem counts (``inner_event`` is an ``event``)."""
+    if not entity or not name:
+        return False
+    want, have = _singular(_snake(entity)), _singular(_snake(name))
+    return have == want or have.rsplit("_", 1)[-1] == want
+
+
+_KEY_ID = re.compile(r"^(.+?)(_ids|_id|Ids|Id|IDs|ID)$")
+
+
+def _key_entity(key: str | None) -> str | None:
+    """The entity a key names the id of: ``customer_id``, ``customerId``, ``eventID``."""
+    match = _KEY_ID.match(key or "")
+    return match.group(1) if match else None
+
+
+def _id_prefix(values: list[Any]) -> str | None:
+    """The type prefix every id value shares (``cus`` of ``cus_P9X4kk2sMm6K34``), if any."""
+    prefixes = {v.split("_", 1)[0] for v in values if isinstance(v, str) and "_" in v}
+    if len(prefixes) != 1 or not all(isinstance(v, str) and "_" in v for v in values):
+        return None
+    prefix = prefixes.pop()
+    return prefix.lower() if prefix.isalpha() and len(prefix) >= 2 else None
 
 
 def _owner_key(schema: paths.SchemaPath) -> str | None:

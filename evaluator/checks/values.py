@@ -4,15 +4,13 @@ list or text says so, and where). Both rerun the projection on altered input.
 
 from __future__ import annotations
 
-import copy
 import re
 from collections import Counter
 from typing import Any
 
 from .. import paths
-from .._outputs import runner_for
 from ..lineage import CARRIED, FieldLineage
-from ..projections import ProjectionFault, ProjectionRunner, canonical
+from ..projections import ProjectionFault, canonical
 from ..score import ProjectionScore
 from .base import Finding
 from .context import _Context, _rows
@@ -36,7 +34,6 @@ def _absence(ctx: _Context, p: ProjectionScore) -> list[Finding]:
     data = list(ctx.data_outputs(p.name))
     if not data or all(isinstance(o, str) for _f, _r, o in data):
         return out  # free text has no keys
-    runner: ProjectionRunner | None = None
     seen: set[str] = set()
     for fl in _rows(p):
         if fl.status not in (*CARRIED, "partial"):
@@ -47,11 +44,8 @@ def _absence(ctx: _Context, p: ProjectionScore) -> list[Finding]:
             probe = _null_probe(ctx.facts, fixture, fl.source)
             if probe is None:
                 continue
-            runner = runner or runner_for(ctx.score, p.name)
             try:
-                perturbed, _ = runner(
-                    paths.set_at(copy.deepcopy(raw), probe, None), serialise=False
-                )
+                perturbed = ctx.score.call(p.name, paths.set_in(raw, probe, None))
             except ProjectionFault:
                 break  # the projection cannot take a null here: nothing to learn
             objects_before: Counter[str] = Counter()
@@ -150,12 +144,17 @@ def _filters(rows: list[FieldLineage], outputs: list[Any]) -> set[str | None]:
     return {_list_prefix(fl.source) for fl in rows if fl.how == "filter" or set(fl.outputs) & lists}
 
 
-def _list_items(raw: Any, source_list: str) -> list[tuple[paths.InstancePath, Any]]:
-    """The items of every list at ``source_list`` (``data[]``), in document order."""
+def _list_items(
+    raw: Any, source_list: str, leaves: list[paths.Leaf]
+) -> list[tuple[paths.InstancePath, Any]]:
+    """The items of every list at ``source_list`` (``data[]``), in document order.
+
+    ``leaves`` is the fixture's walk (the suite's one walk); lists inside a string that
+    holds JSON are left out, since they cannot be reordered in place."""
     target = paths.parse_path(source_list)
     containers: list[paths.InstancePath] = []
-    for ipath, spath, _v in paths.iter_leaves(raw):
-        if spath[: len(target)] == target:
+    for ipath, spath, _v in leaves:
+        if spath[: len(target)] == target and paths.JSON_STEP not in ipath[: len(target)]:
             where = ipath[: len(target) - 1]
             if where not in containers:
                 containers.append(where)
@@ -184,11 +183,22 @@ def _kept(
     no field is carried as is, any value of a carried field is enough.
     """
     index = _Index(output)
-    exact = [fl for fl in evidence if fl.status in ("kept", "partial")]
+    leaves_of = [_leaf_values(item) for _ip, item in items]
+
+    def verbatim(fl: FieldLineage) -> bool:
+        # Carried as it is for some item: a field reformatted on the way (a date cut to the
+        # day in a Markdown table) cannot tell kept items from dropped ones.
+        rel = _relative(fl.source, source_list)
+        return any(index.holds(v) for lv in leaves_of for v in lv.get(rel, ()) if v is not None)
+
+    exact = [
+        fl
+        for fl in evidence
+        if fl.status in ("kept", "partial") and fl.defect("lossy") is None and verbatim(fl)
+    ]
     fields, combine = (exact, all) if exact else (evidence, any)
     flags: list[bool | None] = []
-    for _ip, item in items:
-        leaves = _leaf_values(item)
+    for leaves in leaves_of:
         values = [
             v
             for fl in fields
@@ -234,6 +244,7 @@ def _cut_by_position(
     output: Any,
     source_list: str,
     evidence: list[FieldLineage],
+    leaves: list[paths.Leaf],
 ) -> bool:
     """Whether the items kept depend on their position: reverse the list and look again.
 
@@ -241,14 +252,14 @@ def _cut_by_position(
     others. (A sort followed by a cut keeps the same items too: that is told from a filter
     by the absence of a field that separates kept items from dropped ones.)
     """
-    items = _list_items(raw, source_list)
+    items = _list_items(raw, source_list, leaves)
     reversed_raw = raw
     for where in dict.fromkeys(ip[:-1] for ip, _item in items):
         reversed_raw = paths.set_at(
             reversed_raw, where, list(reversed(paths.get_at(reversed_raw, where)))
         )
     try:
-        again, _ = runner_for(ctx.score, p.name)(reversed_raw, serialise=False)
+        again = ctx.score.call(p.name, reversed_raw)
     except ProjectionFault:
         return False
     before = _kept(items, source_list, evidence, output)
@@ -276,7 +287,8 @@ def _truncation(ctx: _Context, p: ProjectionScore) -> list[Finding]:
     out = []
     for (source_list, output_list), evidence in sorted(pairs.items(), key=lambda kv: str(kv[0])):
         for fixture, raw, output in data:
-            items = _list_items(raw, source_list)
+            leaves = ctx.suite.leaves[fixture]
+            items = _list_items(raw, source_list, leaves)
             flags = _kept(items, source_list, evidence, output)
             n_src = sum(1 for f in flags if f is not None)
             if output_list is not None:
@@ -303,7 +315,9 @@ def _truncation(ctx: _Context, p: ProjectionScore) -> list[Finding]:
             selection = output_list is None or (
                 source_list in filtered or _separates(items, flags, source_list, sources)
             )
-            if selection and not _cut_by_position(ctx, p, raw, output, source_list, evidence):
+            if selection and not _cut_by_position(
+                ctx, p, raw, output, source_list, evidence, leaves
+            ):
                 continue
             out.append(
                 ctx.finding(

@@ -1,0 +1,582 @@
+"""Projections in worker processes: one per projection and suite, reused for all its calls.
+
+A Python projection runs in projeval's own host (``_worker.py``); a ``command:``
+projection is any program that speaks the same JSON Lines protocol (see the README):
+
+    request:  {"id": 7, "input": <the raw response>}
+    response: {"id": 7, "output": <what the model reads>}  or  {"id": 7, "error": "..."}
+
+:class:`WorkerRunner` is the parent's side. Whatever the worker does (exit, die by a
+signal, hang past the call's limit, use up the suite's time budget, write outside the
+protocol, answer too much) ends that call with a :class:`ProjectionFault`; a worker
+that died or was killed is started again on the next call. Nothing the worker writes
+reaches projeval's own output: its descriptors 1 and 2 are pipes projeval reads.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import selectors
+import shlex
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import weakref
+from collections import deque
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from ._worker import edits, set_in
+from .errors import ProjectionLoadError
+from .projections import Limits, ProjectionFault, canonical
+from .suites import ProjectionSpec, Suite
+
+_HOST = Path(__file__).with_name("_worker.py")
+#: How long a worker may take to start (import the projection) before it is a timeout.
+STARTUP_TIMEOUT = 30.0
+#: How much of a worker's standard error is kept, for the message of a fault.
+_STDERR_TAIL = 2000
+
+
+class _Died(Exception):
+    pass
+
+
+class _TimedOut(Exception):
+    pass
+
+
+class _TooLong(Exception):
+    pass
+
+
+class _ForkServer:
+    """projeval's fork server (``_worker.py``): every worker is forked from it.
+
+    Started on first use and kept for the life of this process; it exits when this
+    process does (its control socket closes), killing the workers it forked.
+    """
+
+    def __init__(self) -> None:
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        self.sock = ours
+        self.pid = os.getpid()
+        self.proc = subprocess.Popen(
+            [sys.executable, str(_HOST), str(theirs.fileno())],
+            pass_fds=(theirs.fileno(),),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+        theirs.close()
+        self.lock = threading.Lock()
+
+    def request(self, message: dict[str, Any], fds: Sequence[int] = ()) -> dict[str, Any]:
+        with self.lock:
+            socket.send_fds(self.sock, [json.dumps(message).encode()], list(fds))
+            reply = self.sock.recv(1 << 16)
+        if not reply:
+            raise OSError("projeval's fork server is gone")
+        return json.loads(reply)
+
+    def alive(self) -> bool:
+        return self.pid == os.getpid() and self.proc.poll() is None
+
+
+_SERVER: _ForkServer | None = None
+_SERVER_LOCK = threading.Lock()
+
+
+def _fork_server() -> _ForkServer:
+    global _SERVER
+    with _SERVER_LOCK:
+        if _SERVER is None or not _SERVER.alive():
+            _SERVER = _ForkServer()
+        return _SERVER
+
+
+class _Process:
+    """One running worker: its pipes and the bytes read from them."""
+
+    def __init__(
+        self,
+        argv: list[str] | None,
+        host: dict[str, Any] | None,
+        *,
+        cwd: Path | None,
+        limits: Limits,
+    ) -> None:
+        self.host = host is not None
+        child_in, self.stdin = os.pipe()
+        stdout, child_out = os.pipe()
+        self.stderr_fd, child_err = os.pipe()
+        child_fds = [child_in, child_out, child_err]
+        if self.host:
+            # The host answers on a descriptor of its own (3), so that its stdout (fd 1)
+            # is a pipe projeval only watches, for stray writes.
+            self.responses, child_resp = os.pipe()
+            child_fds.append(child_resp)
+            self.stray_fd = stdout
+        else:
+            self.responses, self.stray_fd = stdout, -1
+        request = {
+            "op": "fork",
+            "argv": argv,
+            "host": host,
+            "cwd": str(cwd) if cwd else None,
+            "env": dict(os.environ),
+            "memory": limits.max_memory_mb * 1024 * 1024,
+        }
+        try:
+            self.server = _fork_server()
+            reply = self.server.request(request, child_fds)
+        except OSError as exc:
+            reply = {"error": str(exc)}
+        finally:
+            for fd in child_fds:
+                os.close(fd)
+        if "error" in reply:
+            for fd in (self.stdin, stdout, self.stderr_fd, self.responses):
+                with contextlib.suppress(OSError):
+                    os.close(fd)
+            raise OSError(reply["error"])
+        self.pid = int(reply["pid"])
+        self.returncode: int | None = None
+        self.buffer = bytearray()
+        self.stray = 0
+        self.stderr: deque[bytes] = deque()
+        self.stderr_size = 0
+        self.selector = selectors.DefaultSelector()
+        for fd in (self.responses, self.stray_fd, self.stderr_fd):
+            if fd >= 0:
+                os.set_blocking(fd, False)
+                self.selector.register(fd, selectors.EVENT_READ)
+        fds = sorted({self.stdin, self.responses, self.stray_fd, self.stderr_fd} - {-1})
+        self._finalizer = weakref.finalize(self, _kill, self.pid, fds)
+
+    def send(self, data: bytes) -> None:
+        view = memoryview(data)
+        try:
+            while view:
+                view = view[os.write(self.stdin, view) :]
+        except OSError:
+            raise _Died() from None
+
+    def read_line(self, deadline: float, cap: int) -> bytes:
+        """The next response line; raises ``_TimedOut``, ``_Died`` or ``_TooLong``."""
+        while True:
+            end = self.buffer.find(b"\n")
+            if end >= 0:
+                line = bytes(self.buffer[:end])
+                del self.buffer[: end + 1]
+                return line
+            if len(self.buffer) > cap:
+                raise _TooLong()
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise _TimedOut()
+            if not self._pump(remaining):
+                raise _Died()
+
+    def drain(self) -> None:
+        """Read what the worker wrote to its stdout and stderr so far, without waiting."""
+        self._pump(0)
+
+    def _pump(self, timeout: float) -> bool:
+        """Read what is ready; False once the response pipe is closed."""
+        alive = True
+        for key, _ in self.selector.select(timeout):
+            fd = key.fd
+            try:
+                data = os.read(fd, 1 << 20)
+            except BlockingIOError:
+                continue
+            if not data:
+                self.selector.unregister(fd)
+                if fd == self.responses:
+                    alive = False
+            elif fd == self.responses:
+                self.buffer += data
+            elif fd == self.stray_fd:
+                self.stray += len(data)
+            else:
+                self.stderr.append(data)
+                self.stderr_size += len(data)
+                while self.stderr_size - len(self.stderr[0]) > _STDERR_TAIL:
+                    self.stderr_size -= len(self.stderr.popleft())
+        return alive
+
+    def stderr_tail(self) -> str:
+        text = b"".join(self.stderr)[-_STDERR_TAIL:].decode("utf-8", "replace").strip()
+        return text.splitlines()[-1][:300] if text else ""
+
+    def stop(self, graceful: bool) -> int:
+        """End the worker (and its process group); its exit code (negative: a signal)."""
+        if self.returncode is not None:
+            return self.returncode
+        if not graceful:
+            _killpg(self.pid)
+        with contextlib.suppress(OSError):
+            os.close(self.stdin)  # a program that reads to the end exits now
+        try:
+            # The fork server kills it after the grace time, and reaps it.
+            reply = self.server.request({"op": "wait", "pid": self.pid, "grace": 1.0})
+            self.returncode = int(reply["status"])
+        except OSError:
+            self.returncode = -signal.SIGKILL
+        self._finalizer()
+        return self.returncode
+
+
+def _killpg(pid: int) -> None:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(pid, signal.SIGKILL)
+
+
+def _kill(pid: int, fds: list[int]) -> None:
+    _killpg(pid)
+    for fd in fds:
+        with contextlib.suppress(OSError):
+            os.close(fd)
+
+
+class WorkerRunner:
+    """Calls one projection in its worker process: the :class:`~projeval.projections.Runner`.
+
+    ``calls`` counts the calls, ``spent`` the seconds they took (the budget),
+    ``printed`` the characters a Python projection printed (dropped, as before).
+    """
+
+    def __init__(
+        self,
+        name: str,
+        argv: list[str] | None = None,
+        *,
+        limits: Limits,
+        cwd: Path | None = None,
+        host: dict[str, Any] | None = None,
+        digest: str = "",
+    ) -> None:
+        """Run ``argv`` (a ``command:`` program) or, with ``host``, a Python projection."""
+        self.name = name
+        self.argv = argv
+        self.limits = limits
+        self.cwd = cwd
+        self.host = host
+        self.digest = digest
+        self.calls = 0
+        self.spent = 0.0
+        self.printed = 0
+        self.starts = 0
+        self._process: _Process | None = None
+        self._next_id = 0
+        self._edits = False
+        self._base: Any = None
+        self._base_text = b""
+        self._pending_base = False
+        self._reference: tuple[Any, int] | None = None
+        self._line_size = 0
+
+    # -- the Runner protocol ---------------------------------------------------------
+
+    def __call__(self, raw: Any, serialise: bool = True) -> tuple[Any, str]:
+        """Run the projection once on ``raw``; ``(output, canonical text)`` or a fault."""
+        self.calls += 1
+        output = self.call(raw, verify=serialise)
+        return output, (canonical(output) if serialise else "")
+
+    def call(self, raw: Any, *, verify: bool = False) -> Any:
+        """The output for ``raw``, or raise :class:`ProjectionFault`."""
+        left = self.limits.budget - self.spent
+        if left <= 0:
+            raise self._budget_fault()
+        started = time.monotonic()
+        try:
+            process = self._process or self._start(
+                min(max(self.limits.timeout, STARTUP_TIMEOUT), left)
+            )
+            limit = min(
+                self.limits.timeout, self.limits.budget - self.spent - (time.monotonic() - started)
+            )
+            return self._exchange(process, raw, verify, limit)
+        finally:
+            self.spent += time.monotonic() - started
+
+    def close(self) -> None:
+        """Stop the worker (it starts again on the next call)."""
+        if self._process is not None:
+            self._process.stop(graceful=True)
+            self._process = None
+
+    # -- starting -----------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Start the worker now (scoring does, to report a load error before any call)."""
+        if self._process is None:
+            started = time.monotonic()
+            try:
+                self._start(min(max(self.limits.timeout, STARTUP_TIMEOUT), self.limits.budget))
+            finally:
+                self.spent += time.monotonic() - started
+
+    def _start(self, limit: float) -> _Process:
+        try:
+            process = _Process(self.argv, self.host, cwd=self.cwd, limits=self.limits)
+        except OSError as exc:
+            raise ProjectionFault("exit", f"could not be started: {exc.strerror or exc}") from None
+        self.starts += 1
+        self._base, self._base_text, self._reference = None, b"", None
+        if self.host:
+            ready = self._read(process, time.monotonic() + limit, "while starting")
+            if not ready.get("ready"):
+                process.stop(graceful=False)
+                raise _LoadFailed(str(ready.get("error", "")), str(ready.get("fix", "")))
+            self._edits = bool(ready.get("edits"))
+            self.digest = str(ready.get("digest", self.digest))
+        self._process = process
+        return process
+
+    # -- one exchange ----------------------------------------------------------------------
+
+    def _exchange(self, process: _Process, raw: Any, verify: bool, limit: float) -> Any:
+        self._next_id += 1
+        rid = self._next_id
+        message = self._message(rid, raw, verify)
+        deadline = time.monotonic() + max(limit, 0.0)
+        budget_bound = limit < self.limits.timeout
+        try:
+            process.send(message)
+        except _Died:
+            raise self._death(process, "") from None
+        try:
+            response = self._read(process, deadline, "", budget_bound=budget_bound)
+        except ProjectionFault:
+            raise
+        if response.get("id") != rid:
+            self._discard(process)
+            raise ProjectionFault(
+                "protocol", f"answered id {response.get('id')!r} to request {rid}"
+            )
+        process.drain()
+        if self.host:
+            self.printed += int(response.get("printed") or 0)
+        if process.stray:
+            count = process.stray
+            self._discard(process)
+            raise ProjectionFault(
+                "stray-output",
+                f"wrote {count:,} bytes to its standard output (descriptor 1) outside the protocol",
+            )
+        if "error" in response:
+            kind = str(response.get("fault") or "raised") if self.host else "raised"
+            fault = ProjectionFault(kind, str(response["error"]))
+            if fault.fatal:
+                self._discard(process)
+            raise fault
+        if "output_edits" in response and self._reference is not None:
+            # Built on the base's output, sharing its unchanged branches: lineage
+            # compares the two in a few steps. Its size: the base's and the edits'.
+            output = self._reference[0]
+            for path, value in response["output_edits"]:
+                output = set_in(output, path, value)
+            size = self._reference[1] + self._line_size
+            if size > self.limits.max_output_bytes:
+                self._discard(process)
+                raise self._too_large(size, "about")
+            return output
+        if "output" not in response:
+            self._discard(process)
+            raise ProjectionFault("protocol", "answered with neither 'output' nor 'error'")
+        if self._pending_base:
+            self._reference = (response["output"], self._line_size)
+        return response["output"]
+
+    def _message(self, rid: int, raw: Any, verify: bool) -> bytes:
+        """The request: the whole input, or (to projeval's host) edits of the last base.
+
+        The base is the last input sent whole with ``verify`` (a fixture as given);
+        an input that shares no branches with it is sent whole, and a baseline that
+        equals it (lineage's second call, on a copy) is sent as no edits.
+        """
+        self._pending_base = False
+        changes = edits(self._base, raw) if self._edits and self._base is not None else None
+        text = b""
+        if changes is None and self._edits and verify:
+            text = orjson.dumps(raw) if self._base is not None else b""
+            if text and text == self._base_text:
+                changes = []
+        if changes is not None:
+            body: dict[str, Any] = {"id": rid, "edits": changes}
+        else:
+            body = {"id": rid, "input": raw}
+            if self._edits and verify:
+                body["base"] = True
+                self._pending_base = True
+                self._base = raw
+                self._base_text = text or _dumps(raw)
+                self._reference = None
+        if verify and self.host:
+            body["verify"] = True
+        return _dumps(body) + b"\n"
+
+    def _read(
+        self, process: _Process, deadline: float, when: str, *, budget_bound: bool = False
+    ) -> dict[str, Any]:
+        cap = self.limits.max_output_bytes + 4096
+        try:
+            line = process.read_line(deadline, cap)
+        except _TimedOut:
+            self._discard(process)
+            if budget_bound:
+                raise self._budget_fault() from None
+            seconds = STARTUP_TIMEOUT if when else self.limits.timeout
+            raise ProjectionFault(
+                "timeout", f"did not {'start' if when else 'return'} within {seconds:g} s"
+            ) from None
+        except _Died:
+            raise self._death(process, when) from None
+        except _TooLong:
+            self._discard(process)
+            raise self._too_large(len(process.buffer), "over") from None
+        self._line_size = len(line)
+        if len(line) > self.limits.max_output_bytes:
+            self._discard(process)
+            raise self._too_large(len(line), "")
+        try:
+            response = orjson.loads(line)
+        except orjson.JSONDecodeError:
+            self._discard(process)
+            shown = line[:80].decode("utf-8", "replace")
+            raise ProjectionFault(
+                "protocol" if not self.host else "not-json",
+                f"wrote a line that is not JSON: {shown!r}",
+            ) from None
+        if not isinstance(response, dict):
+            self._discard(process)
+            raise ProjectionFault("protocol", "wrote a JSON line that is not an object")
+        return response
+
+    # -- faults -------------------------------------------------------------------------
+
+    def _discard(self, process: _Process) -> None:
+        """Kill a worker whose state can no longer be trusted; the next call starts anew."""
+        process.stop(graceful=False)
+        if process is self._process:
+            self._process = None
+
+    def _death(self, process: _Process, when: str) -> ProjectionFault:
+        process.drain()
+        code = process.stop(graceful=False)
+        if process is self._process:
+            self._process = None
+        tail = process.stderr_tail()
+        said = f" (its last words: {tail})" if tail else ""
+        where = f" {when}" if when else ""
+        if code < 0:
+            try:
+                name = signal.Signals(-code).name
+            except ValueError:
+                name = f"signal {-code}"
+            if "MemoryError" in tail or "out of memory" in tail.lower():
+                return ProjectionFault("memory", f"was killed by {name}{where}{said}")
+            return ProjectionFault("signal", f"was killed by {name}{where}{said}")
+        if "MemoryError" in tail or "out of memory" in tail.lower():
+            return ProjectionFault("memory", f"ran out of memory{where}{said}")
+        return ProjectionFault("exit", f"exited with status {code}{where}{said}")
+
+    def _budget_fault(self) -> ProjectionFault:
+        return ProjectionFault(
+            "budget",
+            f"used up its time budget of {self.limits.budget:g} s for the suite "
+            f"after {self.calls:,} calls",
+        )
+
+    def _too_large(self, size: int, over: str) -> ProjectionFault:
+        return ProjectionFault(
+            "too-large",
+            f"returned {over + ' ' if over else ''}{size:,} bytes, over the limit of "
+            f"{self.limits.max_output_bytes:,}",
+        )
+
+
+def _dumps(value: Any) -> bytes:
+    try:
+        return orjson.dumps(value)
+    except TypeError:  # ints beyond 64 bits: the standard encoder writes them
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+class _LoadFailed(Exception):
+    def __init__(self, reason: str, fix: str) -> None:
+        self.reason, self.fix = reason, fix
+
+
+# -- starting a suite's projections --------------------------------------------------------
+
+
+def start_runner(spec: ProjectionSpec, suite: Suite, limits: Limits) -> WorkerRunner:
+    """Start the worker for one of the suite's projections (Python or ``command:``).
+
+    Raises :class:`~projeval.errors.ProjectionLoadError` when the projection cannot
+    be imported or started, and :class:`ProjectionFault` when it dies or hangs while
+    starting (an ``os._exit`` at import time).
+    """
+    if spec.command is not None:
+        return _start_command(spec, suite, limits)
+    target = spec.target
+    module_part, _, func_name = target.rpartition(":")
+    host_spec: dict[str, Any] = {"function": func_name, "root": str(suite.root.resolve())}
+    if module_part.endswith(".py"):
+        file = (suite.path.parent / module_part).resolve()
+        if not file.is_file():
+            raise _load_error(
+                spec, suite, f"no file {file}.", "check the path, relative to the suite file"
+            )
+        host_spec["file"] = str(file)
+    else:
+        host_spec["module"] = module_part
+    runner = WorkerRunner(spec.name, limits=limits, host=host_spec)
+    try:
+        runner.start()
+    except _LoadFailed as exc:
+        raise _load_error(spec, suite, exc.reason, exc.fix) from None
+    return runner
+
+
+def _start_command(spec: ProjectionSpec, suite: Suite, limits: Limits) -> WorkerRunner:
+    assert spec.command is not None
+    cwd = suite.path.parent.resolve()
+    argv = list(spec.command)
+    digest = hashlib.sha256(shlex.join(argv).encode())
+    for arg in argv[1:]:
+        path = cwd / arg
+        if path.is_file():  # the program's own files: a trend sees them change
+            digest.update(path.read_bytes())
+    runner = WorkerRunner(spec.name, argv, limits=limits, cwd=cwd, digest=digest.hexdigest()[:16])
+    try:
+        runner.start()
+    except ProjectionFault as fault:
+        raise _load_error(
+            spec, suite, fault.message + ".", "check the command; it runs in the suite's folder"
+        ) from None
+    return runner
+
+
+def _load_error(spec: ProjectionSpec, suite: Suite, reason: str, fix: str) -> ProjectionLoadError:
+    what = "cannot be started" if spec.command else "cannot be imported"
+    return ProjectionLoadError(
+        f"suite {suite.name!r}: projection {spec.name!r} ({spec.target}) {what}: {reason}",
+        fix=fix,
+        file=suite.path,
+        position=spec.position,
+    )
