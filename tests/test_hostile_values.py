@@ -61,9 +61,11 @@ def test_a_fresh_nan_in_the_output_does_not_make_dropped_fields_kept(
     path = make_suite(SUITE, {"page.json": PAGE}, code)
     result = evaluate(load_project(root=path.parent), [path])
     scored = result.suites[0].score.projections["nan_beside"]
-    statuses = {n.field: n.status for q in scored.questions for n in q.needs}
-    assert statuses == {"ticket_id": "dropped", "due": "ok"}
-    assert scored.coverage == 0.0
+    # Projections run in workers, which send outputs as strict JSON: NaN is a fault of
+    # this projection (never a pass); in-process lineage is NaN-safe as well (below).
+    assert scored.error_kind == "not-json"
+    assert "nan" in (scored.error or "")
+    assert not scored.coverage
 
 
 _floats = st.floats(allow_nan=True, allow_infinity=True)
@@ -189,7 +191,7 @@ def test_surrogates_from_projections_cost_only_that_projection_and_the_run_is_re
     result = evaluate(load_project(root=path.parent), [path])
     projections = result.suites[0].score.projections
     assert projections["nan_beside"].error_kind == "not-json"
-    assert "not valid Unicode" in projections["nan_beside"].error
+    assert "surrogate" in (projections["nan_beside"].error or "")
     assert projections["raises"].error_kind == "raised"
     assert projections["fine"].error is None
     run_id = result.record(tmp_path / "h.duckdb", started_at=STARTED)
