@@ -29,7 +29,11 @@ class OutputError(ProjevalError):
 
 
 def regular_file(
-    path: str | Path, error: type[ProjevalError] = ProjevalError, what: str = "file"
+    path: str | Path,
+    error: type[ProjevalError] = ProjevalError,
+    what: str = "file",
+    *,
+    fix: str | None = None,
 ) -> os.stat_result:
     """``path``'s stat if it is a regular file; else one ``error`` saying what it is.
 
@@ -50,7 +54,7 @@ def regular_file(
     raise error(
         f"{what} is {kind}, not a regular file.",
         file=path,
-        fix=f"point at a regular {what} (devices and pipes cannot be read as one)",
+        fix=fix or "point at a regular file (devices and pipes cannot be read as one)",
     )
 
 

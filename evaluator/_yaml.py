@@ -12,15 +12,29 @@ from typing import Any
 
 import yaml
 
+from ._files import regular_file
 from ._json import has_lone_surrogate
 from .errors import SuiteError
 
 Positions = dict[tuple[str | int, ...], str]
 
+#: Suites and fixtures are read whole; a bigger file is refused rather than read.
+MAX_FILE_BYTES = 256 * 1024 * 1024
+
 
 def read_text(path: Path, error: type[SuiteError] = SuiteError, what: str = "file") -> str:
     """Read a UTF-8 text file (a BOM is allowed), with one clear error when that fails."""
     try:
+        if not path.is_dir():
+            # A device or FIFO would be read forever or block: refused before it is opened.
+            info = regular_file(path, error, what)
+            if info.st_size > MAX_FILE_BYTES:
+                raise error(
+                    f"{what} is larger than the {MAX_FILE_BYTES >> 20} MB bound "
+                    f"({info.st_size:,} bytes).",
+                    file=path,
+                    fix="trim it to a representative sample",
+                )
         data = path.read_bytes()
     except FileNotFoundError:
         raise error(

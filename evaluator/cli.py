@@ -9,6 +9,7 @@ it gets back, and exits with a documented code. User mistakes arrive as
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import math
 import sys
@@ -338,6 +339,15 @@ class _Group(click.Group):
             sys.exit(EXIT_INPUT)
         except (SystemExit, KeyboardInterrupt):
             raise
+        except OSError as exc:
+            if exc.errno != errno.ENAMETOOLONG:
+                traceback.print_exc()
+                click.echo("projeval hit an internal error (above); please report it.", err=True)
+                sys.exit(EXIT_INTERNAL)
+            # Any path the user gives can be too long; every filesystem call can say so.
+            name = f"{exc.filename}: " if exc.filename else ""
+            click.echo(f"Error: {name}the path is too long. Fix: use a shorter path", err=True)
+            sys.exit(EXIT_INPUT)
         except Exception:
             traceback.print_exc()
             click.echo("projeval hit an internal error (above); please report it.", err=True)
@@ -556,7 +566,8 @@ def run(
     if not no_report:
         with ctx.stage("report"):
             report = _write_report(ctx, store.path, run_id, out)
-        click.echo(f"Report: {display_path(report)}")
+        if report is not None:
+            click.echo(f"Report: {display_path(report)}")
     ctx.errors(errors)
     if result.failed:
         raise SystemExit(EXIT_INPUT)
@@ -628,7 +639,10 @@ def _scheduler(engine: str, address: str | None, project: Project) -> str | None
     return scheduler_address(address, project.dask_address)
 
 
-def _write_report(ctx: _Context, db: Path, run_id: int | None, out: str | None) -> Path:
+def _write_report(
+    ctx: _Context, db: Path, run_id: int | str | None, out: str | None
+) -> Path | None:
+    """Write the report of a run (``run_id`` as ``history`` takes it); ``out`` "-" prints it."""
     from .history import open_history
     from .report import build_view, write_report
 
@@ -642,6 +656,11 @@ def _write_report(ctx: _Context, db: Path, run_id: int | None, out: str | None) 
     previous = [r.run_id for r in runs.runs if r.run_id < rid]
     changes = history.diff(previous[-1], rid) if previous else None
     view = build_view(document, generated_at=generated, run_id=str(rid), trend=trend, diff=changes)
+    if out == "-":
+        from .report import render_report
+
+        click.echo(render_report(view), nl=False)
+        return None
     return write_report(view, Path(out) if out else ctx.project.report)
 
 
@@ -652,8 +671,10 @@ def _write_report(ctx: _Context, db: Path, run_id: int | None, out: str | None) 
 @click.pass_obj
 def report(ctx: _Context, db: str | None, run_id: str | None, out: str | None) -> None:
     """Render the HTML report of a recorded run (default: the latest)."""
-    path = _write_report(ctx, ctx.db(db), int(run_id) if run_id else None, out)
-    click.echo(f"Report: {display_path(path)}")
+    # The run id as given ("3", "-1", or a mistake): the history resolves it, or says why not.
+    path = _write_report(ctx, ctx.db(db), run_id or None, out)
+    if path is not None:
+        click.echo(f"Report: {display_path(path)}")
 
 
 @cli.command()
@@ -699,7 +720,8 @@ def trend(
     )
 
 
-@cli.command()
+# -1 is the latest run and -2 the one before: arguments, not unknown options.
+@cli.command(context_settings={"ignore_unknown_options": True})
 @click.argument("run_a", required=False)
 @click.argument("run_b", required=False)
 @_DB

@@ -24,6 +24,7 @@ import markupsafe
 
 from ._files import write_atomic
 from ._version import __version__
+from .errors import ProjevalError
 from .vocabulary import (
     CELL_STATUSES,
     FINDING_SEVERITIES,
@@ -177,7 +178,33 @@ def build_view(
     trend: Any = None,
     diff: Any = None,
 ) -> ReportView:
-    """View models from a run document (see ``projeval.score.score_document``)."""
+    """View models from a run document (see ``projeval.score.score_document``).
+
+    A document of the wrong shape (a stored one edited by hand, say) is one
+    :class:`~projeval.errors.ProjevalError`, not a traceback.
+    """
+    try:
+        return _build_view(
+            document, generated_at=generated_at, run_id=run_id, title=title, trend=trend, diff=diff
+        )
+    except (AttributeError, KeyError, IndexError, TypeError, ValueError) as exc:
+        where = f"run {run_id}: " if run_id else ""
+        raise ProjevalError(
+            f"{where}the run document is not one projeval wrote ({type(exc).__name__}: {exc}).",
+            fix="render a run recorded by projeval run (stored documents are not meant to be "
+            "edited), or record the run again",
+        ) from None
+
+
+def _build_view(
+    document: dict[str, Any],
+    *,
+    generated_at: str,
+    run_id: str | None,
+    title: str,
+    trend: Any,
+    diff: Any,
+) -> ReportView:
     suites: list[SuiteView] = []
     summary_columns = ["Tokens", "vs raw", "Findings"]
     dropping: dict[tuple[str, str], tuple[float, list, list[tuple[str, str]]]] = {}

@@ -7,9 +7,11 @@ limit off; each one here must stop the command instead.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
+import duckdb
 import pytest
 from click.testing import CliRunner
 from projeval.cli import cli
@@ -112,3 +114,79 @@ def test_numeric_options_must_be_finite_and_in_range(
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 1, result.output
     assert f"Invalid value for '{option}'" in result.output
+
+
+# --------------------------------------------------------------------------------------
+# Arguments: run ids, "-", empty and over-long paths, a hand-edited stored document
+
+
+@pytest.fixture
+def recorded(project: Path) -> Path:
+    """The project with two runs recorded in its store."""
+    (project / "projeval.toml").write_text('suites = ["suite.yaml"]\n', encoding="utf-8")
+    for _ in range(2):
+        result = CliRunner().invoke(cli, ["run", "--no-report"])
+        assert result.exit_code == 0, result.output
+    return project / ".projeval" / "history.duckdb"
+
+
+def test_run_ids_are_validated(recorded: Path) -> None:
+    for bad in ("abc", "0", "-3", "99"):
+        result = CliRunner().invoke(cli, ["report", "--run", bad])
+        assert result.exit_code == 1, result.output
+        assert f"Error: {recorded}: no run {bad} in the store." in result.output
+    result = CliRunner().invoke(cli, ["report", "--run", "-1", "--out", "-"])
+    assert result.exit_code == 0, result.output
+    assert result.output.lower().startswith("<!doctype html>")
+
+
+def test_diff_takes_negative_run_ids_as_the_help_says(recorded: Path) -> None:
+    by_id = CliRunner().invoke(cli, ["diff", "1", "2"])
+    by_offset = CliRunner().invoke(cli, ["diff", "-2", "-1"])
+    assert by_offset.exit_code == 0, by_offset.output
+    assert by_offset.output == by_id.output
+
+
+def test_out_dash_is_standard_output(project: Path) -> None:
+    result = CliRunner().invoke(cli, ["score", "suite.yaml", "--format", "json", "--out", "-"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["suites"][0]["name"] == "tiny"
+    assert not (project / "-").exists()
+
+
+def test_an_empty_config_path_is_one_clear_error(project: Path) -> None:
+    result = CliRunner().invoke(cli, ["--config", "", "score", "suite.yaml"])
+    assert result.exit_code == 1
+    assert result.output.startswith("Error: .: config path is a folder.")
+
+
+@pytest.mark.parametrize("where", [["score", "{long}.yaml"], ["history", "--db", "{long}.duckdb"]])
+def test_a_path_too_long_for_the_filesystem_is_one_clear_error(
+    project: Path, where: list[str]
+) -> None:
+    long = "x" * 5000
+    result = CliRunner().invoke(cli, [w.format(long=long) for w in where])
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output
+    assert "too long" in result.output.lower()
+
+
+@pytest.mark.parametrize(
+    ("document", "message"),
+    [
+        ("{not json", "the stored document of run 2 is not valid JSON"),
+        ("[1, 2]", "the stored document of run 2 is not a JSON object."),
+        ('{"suites": [{"name": "x"}]}', "run 2: the run document is not one projeval wrote"),
+        ('{"suites": 5}', "run 2: the run document is not one projeval wrote"),
+    ],
+)
+def test_a_hand_edited_stored_document_is_one_clear_error(
+    recorded: Path, document: str, message: str
+) -> None:
+    con = duckdb.connect(str(recorded))
+    con.execute("UPDATE run_documents SET document = ? WHERE run_id = 2", [document])
+    con.close()
+    result = CliRunner().invoke(cli, ["report"])
+    assert result.exit_code == 1, result.output
+    assert message in result.output
+    assert "Traceback" not in result.output

@@ -8,12 +8,16 @@ whole instead of a truncated one.
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+import textwrap
 from pathlib import Path
 from typing import Any
 
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from projeval._files import write_atomic
 from projeval.mining import merge_suite, mine_questions
 from projeval.suites import load_suite
 
@@ -132,3 +136,41 @@ def test_arbitrary_keys_and_questions_in_traces_stay_data_in_the_draft(
     data = _draft_is_data_only(mined.to_yaml())
     for q in data.get("questions") or []:
         assert set(q) <= {"id", "text", "weight", "needs"}
+
+
+# --------------------------------------------------------------------------------------
+# Atomic writes
+
+
+def test_a_failed_write_leaves_the_earlier_file_whole(tmp_path: Path) -> None:
+    # A full disk, simulated by a file-size limit (RLIMIT_FSIZE) in a subprocess: the
+    # write of a 1 MB report fails, and the earlier report is still there, whole.
+    report = tmp_path / "report.html"
+    report.write_text("<html>the earlier report</html>\n", encoding="utf-8")
+    code = textwrap.dedent(
+        f"""
+        import resource, signal
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (65536, 65536))
+        from projeval._files import OutputError, write_atomic
+        try:
+            write_atomic({str(report)!r}, "x" * 1_000_000)
+        except OutputError as exc:
+            print(exc.render())
+        """
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(f"{report}: could not write the file (File too large)")
+    assert report.read_text(encoding="utf-8") == "<html>the earlier report</html>\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["report.html"]  # no temporary left
+
+
+def test_an_atomic_write_keeps_the_mode_and_writes_devices_in_place(tmp_path: Path) -> None:
+    target = tmp_path / "out.txt"
+    target.write_text("old", encoding="utf-8")
+    target.chmod(0o640)
+    write_atomic(target, "new \ud800 text")
+    assert target.read_text(encoding="utf-8") == "new \ufffd text"
+    assert target.stat().st_mode & 0o777 == 0o640
+    assert write_atomic("/dev/null", "into the device") == Path("/dev/null")

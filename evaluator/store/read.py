@@ -9,6 +9,7 @@ from typing import Any
 import duckdb
 import pandas as pd
 
+from ..errors import StoreError
 from .rows import schema_columns
 
 # Deterministic row order of each table when read back.
@@ -80,7 +81,21 @@ class StoreReader:
         rows = self._con.execute(
             "SELECT document FROM run_documents WHERE run_id = ?", [run_id]
         ).fetchall()
-        return json.loads(rows[0][0]) if rows else None
+        if not rows:
+            return None
+        try:
+            document = json.loads(rows[0][0])
+        except ValueError as exc:  # a document edited by hand
+            raise StoreError(
+                f"the stored document of run {run_id} is not valid JSON ({exc}).",
+                fix="record the run again; stored documents are not meant to be edited",
+            ) from None
+        if not isinstance(document, dict):
+            raise StoreError(
+                f"the stored document of run {run_id} is not a JSON object.",
+                fix="record the run again; stored documents are not meant to be edited",
+            )
+        return document
 
     def run_list(self, runs: Sequence[int] | None = None) -> pd.DataFrame:
         """One row per run (all, or those given) with the names of its suites, oldest first."""
