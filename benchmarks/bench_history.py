@@ -158,10 +158,10 @@ def _chunk(first: int, count: int, questions: int, projections: int) -> dict[str
         {
             "run_id": trace_runs,
             "trace_id": np.tile(["t1", "t2"], count),
-            "source_file": "traces/agent.jsonl",
+            "file": "traces/agent.jsonl",
             "format": "openai",
             "turns": 6,
-            "tool_calls": 9,
+            "calls": 9,
             "followups": (trace_runs % 5).astype(int),
             "duplicates": (trace_runs % 2).astype(int),
             "hedges": (trace_runs % 3 == 0).astype(int),

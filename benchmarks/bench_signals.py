@@ -11,11 +11,16 @@ issue #16 sets:
   on assistant messages (a message is flagged when it has a hedge), beside
   the bare lexicon match it replaced; goal precision >= 0.8, recall >= 0.7;
 - **user turns**: accuracy of :func:`projeval.traces.turns.classify_turn`;
-  goal >= 0.85.
+  goal >= 0.85;
+- **follow-ups**: precision and recall of follow-up lookups on
+  ``tests/corpora/followups/`` (labels per candidate call argument; a call is a true
+  lookup when one of its arguments is labelled ``lookup``), for every follow-up call
+  (what projeval counted before lookups and actions were told apart) and for the
+  follow-up lookups (not to a tool that writes), without and with the corpus's tools
+  file; and how many true lookups name a right producing tool.
 
 A section is a function returning its lines; ``SECTIONS`` lists them in the
-order printed. Follow-up precision (its own labelled set) is added as one more
-section there.
+order printed.
 """
 
 from __future__ import annotations
@@ -119,8 +124,68 @@ def turns_section(verbose: bool) -> list[str]:
     return lines
 
 
-#: The sections printed, in order. Follow-up precision goes here as one more section.
-SECTIONS: list[Callable[[bool], list[str]]] = [hedges_section, turns_section]
+FOLLOWUPS = ROOT / "tests" / "corpora" / "followups"
+
+
+def _followup_truth() -> tuple[set[tuple[str, int]], dict[tuple[str, int], set[str]]]:
+    """Calls labelled as follow-up lookups, and the producing tools their labels name."""
+    truth: set[tuple[str, int]] = set()
+    producers: dict[tuple[str, int], set[str]] = {}
+    with (FOLLOWUPS / "labels.jsonl").open(encoding="utf-8") as f:
+        for line in f:
+            row = json.loads(line)
+            if row["label"] == "lookup":
+                key = (row["trace"], row["call"])
+                truth.add(key)
+                producers.setdefault(key, set()).add(row["producer_tool"])
+    return truth, producers
+
+
+def followups_section(verbose: bool) -> list[str]:
+    """Follow-up precision and recall on the labelled follow-up set."""
+    from projeval.traces import analyse_traces
+
+    truth, producers = _followup_truth()
+    lines = [f"follow-ups (tests/corpora/followups, calls labelled lookup: {len(truth)})"]
+    for tools in (False, True):
+        extra: dict[str, Any] = {"tools": [FOLLOWUPS / "tools.json"]} if tools else {}
+        a = analyse_traces([FOLLOWUPS / "conversations.jsonl"], workers=1, **extra)
+        calls = a.calls.sort_values(["trace_id", "seq"])
+        number = {
+            (r.trace_id, r.seq): i + 1
+            for _, group in calls.groupby("trace_id", sort=False)
+            for i, r in enumerate(group.itertuples())
+        }
+        every: dict[tuple[str, int], str] = {}
+        lookups: set[tuple[str, int]] = set()
+        for r in a.followups.itertuples():
+            key = (r.trace_id, number[(r.trace_id, r.seq)])
+            every.setdefault(key, r.producer_tool)
+            if r.kind != "write":
+                lookups.add(key)
+        keys = {(trace, k) for (trace, _seq), k in number.items()}
+        how = "with tools.json" if tools else "verbs only"
+        for label, reported in (
+            ("every follow-up call", set(every)),
+            ("follow-up lookups", lookups),
+        ):
+            pairs = [(k in reported, k in truth) for k in keys]
+            p, r, tp, fp, fn = precision_recall(pairs)
+            lines.append(
+                f"  {label + ' (' + how + ')':<44} precision {p:.3f}  recall {r:.3f}  "
+                f"(reported {tp + fp}: tp {tp}, fp {fp}, fn {fn})"
+            )
+            if verbose:
+                lines += [f"    fp {k}" for k in sorted(reported - truth)]
+                lines += [f"    fn {k}" for k in sorted(truth - reported)]
+        right = sum(1 for k in lookups & truth if every[k] in producers[k])
+        lines.append(f"  producing tool right ({how}): {right} of {len(lookups & truth)}")
+    lines.append("  goal: follow-ups counted are lookups (precision well above the 0.3 before)")
+    return lines
+
+
+#: The sections printed, in order.
+SECTIONS: list[Callable[[bool], list[str]]] = [hedges_section, turns_section, followups_section]
 
 
 def main() -> None:

@@ -302,11 +302,39 @@ def _shared_options() -> list[click.Parameter]:
 
 
 class _Command(click.Command):
-    """A projeval subcommand: takes the shared options after its name too."""
+    """A projeval subcommand: takes the shared options after its name too, and shows the
+    progress of long work while it runs."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.params.extend(_shared_options())
+
+    def invoke(self, ctx: click.Context) -> Any:
+        with _progress(ctx.find_object(_Context)):
+            return super().invoke(ctx)
+
+
+@contextlib.contextmanager
+def _progress(ctx: _Context | None) -> Iterator[None]:
+    """Progress bars on stderr when it is a terminal and ``--quiet`` is not given."""
+    if ctx is None or ctx.quiet or not _is_terminal(sys.stderr):
+        yield
+        return
+    from .progress import TerminalReporter, reporting
+
+    reporter = TerminalReporter(sys.stderr)
+    try:
+        with reporting(reporter):
+            yield
+    finally:
+        reporter.close()
+
+
+def _is_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
 
 
 class _Group(click.Group):
@@ -590,6 +618,14 @@ def run(
     default=None,
     help="Read every file as this format instead of detecting it per file.",
 )
+@click.option(
+    "--tools",
+    "tools_files",
+    multiple=True,
+    type=click.Path(exists=True, dir_okay=False),
+    help="A tools file (MCP tools/list JSON) whose readOnlyHint annotations say which "
+    "tools only read (repeatable; the suites' tools files count too).",
+)
 @_ENGINE
 @_ADDRESS
 @_FORMAT
@@ -599,6 +635,7 @@ def traces(
     paths: tuple[str, ...],
     suite_names: tuple[str, ...],
     trace_format: str | None,
+    tools_files: tuple[str, ...],
     engine: str,
     address: str | None,
     fmt: str,
@@ -608,6 +645,7 @@ def traces(
     PATHS are trace files, folders or quoted glob patterns (JSON, JSON Lines,
     gzip, or Parquet files of normalised events).
     """
+    from . import progress
     from .suites import load_suite
     from .traces import analyse_traces, render_summary
 
@@ -615,14 +653,16 @@ def traces(
     loaded = []
     if suite_names or project.suites:
         loaded = [load_suite(p, root=project.root) for p in _suites(ctx, suite_names)]
-    analysis = analyse_traces(
-        list(paths),
-        suites=loaded,
-        format=trace_format,
-        encoding=project.tokenizer,
-        engine=engine,
-        address=_scheduler(engine, address, project),
-    )
+    with progress.task("analysing traces"):
+        analysis = analyse_traces(
+            list(paths),
+            suites=loaded,
+            format=trace_format,
+            encoding=project.tokenizer,
+            tools=tools_files,
+            engine=engine,
+            address=_scheduler(engine, address, project),
+        )
     if fmt == "json":
         click.echo(json.dumps(analysis.to_dict(), indent=2, ensure_ascii=False))
     else:
@@ -928,14 +968,16 @@ def questions_mine(
     min_support: float,
 ) -> None:
     """Draft a suite for TOOL from the user questions in the traces, or merge into one."""
+    from . import progress
     from .mining import merge_suite, mine_questions
 
     # Suites by file or by configured name, as the other commands take them.
     target = _suites(ctx, [merge_into])[0] if merge_into else None
     refs = [*(_suites(ctx, references) if references else []), *([target] if target else [])]
-    mined = mine_questions(
-        list(paths), tool, suites=refs, threshold=threshold, min_support=min_support
-    )
+    with progress.task(f"mining questions for {tool}"):
+        mined = mine_questions(
+            list(paths), tool, suites=refs, threshold=threshold, min_support=min_support
+        )
     if target is not None:
         merged = merge_suite(target, mined)
         written = merged.write(out)

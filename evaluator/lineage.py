@@ -1,11 +1,13 @@
 """Field lineage, inferred for any Python callable by perturbing its input.
 
 For each source leaf we change the value in a way that keeps it valid for the
-code that reads it (shift a timestamp in its own format, swap an id with a
-sibling id so lookup maps still resolve, move an enum code to another code seen
-at the same path, edit text at the start and after a prefix), call the
-projection, and diff the output. What changes, and how, tells where the field
-lands and what survives:
+code that reads it (shift a timestamp, ISO or epoch, in its own format; swap an id
+with a sibling id so lookup maps still resolve; swap an enumeration or code with
+another value seen at the path over all fixtures, or with its declared labels' codes;
+shift a number by its own step and by 10, 100 and 1000 times it; rename a map key for a
+``map.*~`` field; edit text at the start and after a prefix), call the projection, and
+diff the output. What changes, and how, tells where the field lands and what survives
+(every shortfall is kept in ``defects``: a list cut *and* dates cut to the day):
 
 ``kept``       carried as is, or reformatted without loss
 ``resolved``   mapped to another value (an id to a name, a code to a label, a sum)
@@ -1081,7 +1083,7 @@ def _named(
     direct = [fl for sp, fls in per_path.items() if paths.matches(fdef.segments, sp) for fl in fls]
     as_object = (*fdef.segments, "id")
     expanded = [fl for sp, fls in per_path.items() if paths.matches(as_object, sp) for fl in fls]
-    return direct + expanded if direct else direct
+    return direct + expanded if direct else []
 
 
 def infer_lineage(

@@ -139,6 +139,25 @@ def is_id_keyed_map(node: dict[str, Any]) -> bool:
     return id_like * 2 > len(keys)
 
 
+# A key that names one instance, not a field: a run of 4+ digits, or a long hex id.
+_INSTANCE_KEY = re.compile(r"\d{4}|^[0-9a-f]{8,}$|[0-9a-f]{8}-[0-9a-f]{4}")
+
+
+def generalise_instances(path: str) -> str:
+    """``payment_methods.*.id`` for ``payment_methods.credit_card_4065275.id``: keys of a
+    generalised path that name one instance become ``*`` (a map with one entry is not
+    recognised as id-keyed by :func:`is_id_keyed_map`, so its key stays in the path)."""
+    if not any(c.isdigit() for c in path):
+        return path
+    out = []
+    for seg in path.split("."):
+        key, brackets = seg, ""
+        while key.endswith("[]"):
+            key, brackets = key[:-2], brackets + "[]"
+        out.append(("*" if key and _INSTANCE_KEY.search(key) else key) + brackets)
+    return ".".join(out)
+
+
 def embedded_json(value: Any) -> Any:
     """The object or list a string holds as JSON text (``'{"id": 1}'``), else None."""
     if not isinstance(value, str) or len(value) < 2 or value[0] not in "{[":

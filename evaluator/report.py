@@ -550,10 +550,10 @@ def _fanout(doc: dict[str, Any]) -> list[dict[str, Any]]:
     from its follow-up rows, by the same tally."""
     if "fanout" in doc:
         return list(doc["fanout"])
+    from .traces.columns import FOLLOWUPS
     from .traces.findings import tally_rows
-    from .traces.metrics import FOLLOWUP_COLUMNS
 
-    rows = [tuple(r.get(c) for c in FOLLOWUP_COLUMNS) for r in doc.get("followups", [])]
+    rows = [tuple(r.get(c) for c in FOLLOWUPS.names) for r in doc.get("followups", [])]
     return [f.to_dict() for f in tally_rows(rows).fanout()]
 
 

@@ -13,8 +13,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from . import progress
 from ._version import __version__
 from .checks import Finding, check_suite, summarize
 from .config import Project
@@ -23,6 +24,9 @@ from .errors import ProjevalError
 from .projections import Limits
 from .score import SuiteScore, score_suite
 from .suites import Suite, load_suite
+
+if TYPE_CHECKING:
+    from .traces import TraceAnalysis
 
 #: Version of the run document (``projeval score --format json``).
 #: 1: coverage and lineage. 2: adds cost, field values and findings per suite.
@@ -110,7 +114,7 @@ class RunResult:
     suites: list[SuiteRun]
     errors: list[str] = field(default_factory=list)
     tokenizer: str = "o200k_base"
-    traces: Any = None
+    traces: TraceAnalysis | None = None
 
     @property
     def scores(self) -> list[SuiteScore]:
@@ -200,7 +204,7 @@ class RunResult:
                     )
         rows: dict[str, list[dict[str, Any]]] = {"costs": costs, "findings": findings}
         if self.traces is not None:
-            rows.update(_trace_rows(self.traces))
+            rows.update(self.traces.store_rows())
         return rows
 
     def __repr__(self) -> str:
@@ -271,7 +275,10 @@ def evaluate(
     local cluster); both give the same analysis.
     """
     result = RunResult([], tokenizer=project.tokenizer)
-    for path in suites if suites is not None else project.suites:
+    chosen_suites = list(suites if suites is not None else project.suites)
+    scoring = progress.task("scoring", total=len(chosen_suites))
+    for path in chosen_suites:
+        scoring.update(scoring.completed, description=f"scoring {Path(path).stem}")
         try:
             suite = load_suite(path, root=project.root)
             chosen = choose_projections(suite, projections)
@@ -286,17 +293,20 @@ def evaluate(
                 result.errors.append(suite_run.cost_error)
         except ProjevalError as exc:
             result.errors.append(exc.render())
+        scoring.advance()
+    scoring.close()
     if traces:
         from .traces import analyse_traces
 
         try:
-            result.traces = analyse_traces(
-                [_shown(t) for t in traces],
-                suites=[s.score.suite for s in result.suites],
-                encoding=project.tokenizer,
-                engine=trace_engine,
-                address=trace_address,
-            )
+            with progress.task("analysing traces"):
+                result.traces = analyse_traces(
+                    [_shown(t) for t in traces],
+                    suites=[s.score.suite for s in result.suites],
+                    encoding=project.tokenizer,
+                    engine=trace_engine,
+                    address=trace_address,
+                )
         except ProjevalError as exc:
             result.errors.append(exc.render())
     return result
@@ -308,59 +318,6 @@ def _shown(path: str | Path) -> str:
         return Path(path).resolve().relative_to(Path.cwd().resolve()).as_posix()
     except ValueError:
         return str(path)
-
-
-def _clean(value: Any) -> Any:
-    # pandas gives NaN for a missing number; the store wants NULL.
-    return None if isinstance(value, float) and value != value else value
-
-
-def _trace_rows(analysis: Any) -> dict[str, list[dict[str, Any]]]:
-    """The trace analysis as rows of the store's trace tables."""
-    questions = {(h.file, h.trace_id, h.turn): h.question_id for h in analysis.hedged_answers}
-    summaries = [
-        {
-            "trace_id": r["trace_id"],
-            "source_file": r["file"],
-            "format": r["format"],
-            "turns": r["turns"],
-            "tool_calls": r["calls"],
-            "followups": r["followups"],
-            "duplicates": r["duplicates"],
-            "hedges": r["hedges"],
-            "result_tokens": r["result_tokens"],
-            "billed_input_tokens": _clean(r["billed_input_tokens"]),
-            "recorded_input_tokens": _clean(r["recorded_input_tokens"]),
-        }
-        for r in analysis.summary.to_dict("records")
-    ]
-    followups = [
-        {
-            "trace_id": r["trace_id"],
-            "source_file": r["file"],
-            "turn": r["turn"],
-            "producer_tool": r["source_tool"],
-            "producer_path": r["source_path"],
-            "consumer_tool": r["tool"],
-            "consumer_arg": r["argument"],
-            "value": str(r["value"]),
-            "duplicate": bool(r["duplicate"]),
-        }
-        for r in analysis.followups.to_dict("records")
-    ]
-    hedges = [
-        {
-            "trace_id": r["trace_id"],
-            "source_file": r["file"],
-            "turn": r["turn"],
-            "phrase": r["phrase"],
-            "language": r["language"],
-            "excerpt": r["sentence"],
-            "question_id": questions.get((r["file"], r["trace_id"], r["turn"])),
-        }
-        for r in analysis.hedges.to_dict("records")
-    ]
-    return {"trace_summaries": summaries, "followups": followups, "hedges": hedges}
 
 
 def choose_projections(suite: Suite, projections: Sequence[str]) -> list[str] | None:

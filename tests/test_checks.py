@@ -461,6 +461,8 @@ projections:
   prose_first2: proj.py:prose_first2
   prose_open: proj.py:prose_open
   latest2: proj.py:latest2
+  prose_first2_cut: proj.py:prose_first2_cut
+  prose_cut_marked: proj.py:prose_cut_marked
 questions:
   - {id: q, text: Items, needs: [item, text]}
 """
@@ -500,6 +502,12 @@ def latest2(page):
 def prose_open(page):
     rows = sorted((i for i in page["items"] if not i["done"]), key=lambda i: i["id"])
     return "\\n".join(f"- {i['id']}: {i['text']}" for i in rows)
+
+def prose_first2_cut(page):
+    return "\\n".join(f"- {i['id']}: {i['text'][:20]}" for i in page["items"][:2])
+
+def prose_cut_marked(page):
+    return "\\n".join(f"- {i['id']}: {i['text'][:20]}…" for i in page["items"])
 """
 
 
@@ -512,9 +520,12 @@ def test_truncation(make_suite: Callable[..., Path]) -> None:
         # A sort then a cut keeps the same items in any order, but no field tells them apart.
         ("TRUNCATION", "latest2", "items[]", "items[]"),
         ("TRUNCATION", "prose_first2", "$", "items[]"),
+        # A Markdown list that cuts the list and the texts: both are reported.
+        ("TRUNCATION", "prose_first2_cut", "$", "items[]"),
+        ("TRUNCATION", "prose_first2_cut", "$", "text"),
     ]
     # first2_marked says so; open_only and prose_open select by `done`; cut_text_marked
-    # marks each cut text.
+    # marks each cut text, prose_cut_marked with an ellipsis.
     by = {f.projection: f.message for f in findings}
     assert by["first2"].startswith(
         "keeps 2 of the 5 items of `items[]` and does not say so: the model will take the 2 "
@@ -823,3 +834,88 @@ def test_id_prefix_needs_one_shared_alphabetic_prefix() -> None:
     assert _id_prefix(["cus_P9X4kk2sMm6K34", "cus_NORMALIZED0001"]) == "cus"
     assert _id_prefix(["cus_1", "in_2"]) is None
     assert _id_prefix(["cus_1", "plain"]) is None
+
+
+OPENAPI = {
+    "openapi": "3.1.0",
+    "info": {"title": "Billing", "version": "1"},
+    "paths": {
+        "/customers/{customer_id}": {
+            "parameters": [{"$ref": "#/components/parameters/CustomerId"}],
+            "get": {"operationId": "GetCustomer", "summary": "Retrieve a customer"},
+            "delete": {"summary": "Delete a customer"},
+        },
+        "/invoices": {
+            "get": {
+                "operationId": "ListInvoices",
+                "parameters": [
+                    {"name": "subscription_id", "in": "query", "schema": {"type": "string"}},
+                    {"name": "limit", "in": "query", "schema": {"type": "integer"}},
+                ],
+            },
+            "post": {
+                "operationId": "CreateInvoice",
+                "requestBody": {
+                    "content": {
+                        "application/json": {"schema": {"$ref": "#/components/schemas/New"}}
+                    }
+                },
+            },
+        },
+    },
+    "components": {
+        "parameters": {
+            "CustomerId": {
+                "name": "customer_id",
+                "in": "path",
+                "required": True,
+                "description": "The customer's id (cus_...)",
+                "schema": {"type": "string"},
+            }
+        },
+        "schemas": {
+            "New": {
+                "type": "object",
+                "properties": {"customer_id": {"type": "string"}, "memo": {"type": "string"}},
+            }
+        },
+    },
+}
+
+SWAGGER = """\
+swagger: "2.0"
+info: {title: Tickets, version: "1"}
+paths:
+  /tickets/{ticket_id}/assign:
+    post:
+      parameters:
+        - {name: ticket_id, in: path, type: string}
+        - name: body
+          in: body
+          schema:
+            type: object
+            properties:
+              assignee_id: {type: string, description: The agent to assign}
+"""
+
+
+def test_an_openapi_document_is_a_tools_file(tmp_path: Path) -> None:
+    path = tmp_path / "openapi.json"
+    path.write_text(json.dumps(OPENAPI), encoding="utf-8")
+    args = load_tools(path)
+    assert [(a.tool, a.name, a.entity) for a in args] == [
+        ("CreateInvoice", "customer_id", "customer"),
+        ("GetCustomer", "customer_id", "customer"),
+        ("delete_customers_customer_id", "customer_id", "customer"),
+        ("ListInvoices", "subscription_id", "subscription"),
+    ]
+    assert args[1].description == "Retrieve a customer The customer's id (cus_...)"
+    swagger = tmp_path / "swagger.yaml"
+    swagger.write_text(SWAGGER, encoding="utf-8")
+    assert [(a.tool, a.name) for a in load_tools(swagger)] == [
+        ("post_tickets_ticket_id_assign", "assignee_id"),
+        ("post_tickets_ticket_id_assign", "ticket_id"),
+    ]
+    swagger.write_text("paths: [unclosed", encoding="utf-8")
+    with pytest.raises(SuiteError, match=r"the tools file cannot be read as YAML \("):
+        load_tools(swagger)

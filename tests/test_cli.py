@@ -313,9 +313,11 @@ def test_findings_column_tells_none_from_not_run(
     assert "  not run  " in result.stdout.splitlines()[2]
     assert result.stderr == (
         f"Error: {path.parent / 'tools.json'}: the tools file holds no list of tools. "
-        'Fix: write {"tools": [{"name": ..., "inputSchema": {...}}]} or a list of input schemas\n'
+        'Fix: write {"tools": [{"name": ..., "inputSchema": {...}}]}, a list of input schemas, '
+        "or an OpenAPI document\n"
     )
-    path.with_name("tools.json").write_text('{"tools": []}', encoding="utf-8")
+    openapi = {"openapi": "3.0.3", "paths": {"/t/{t_id}": {"get": {"operationId": "GetT"}}}}
+    path.with_name("tools.json").write_text(json.dumps(openapi), encoding="utf-8")
     fine = CliRunner().invoke(cli, ["score", str(path)])
     assert [line.split()[5] for line in fine.stdout.splitlines()[2:4]] == ["none", "none"]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -590,3 +591,238 @@ def test_cli_reference_suite_by_configured_name(in_repo: Path) -> None:
     assert "      - {field: sla_due_at, precision: minute}  # inferred: 1 conversation" in (
         result.stdout
     )
+
+
+# Robustness on real-shaped conversations ---------------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+from projeval.paths import iter_leaves  # noqa: E402
+
+_DATES = st.dates().map(lambda d: d.isoformat())
+_TIMES = st.datetimes().map(lambda d: d.isoformat(timespec="seconds") + "Z")
+_IDS = st.from_regex(r"[a-z]{3,6}_[0-9]{4,8}", fullmatch=True)
+_CODES = st.from_regex(r"[A-Z]{3}", fullmatch=True)
+_WORDS = st.sampled_from(
+    [
+        "flight",
+        "reservation",
+        "cancel",
+        "status",
+        "my",
+        "the",
+        "when",
+        "what",
+        "is",
+        "please",
+        "Hi,",
+        "I'm",
+        "sophia_martin_4574",
+        "May",
+        "27",
+        "economy",
+        "refund",
+        "?",
+        "hours",
+    ]
+)
+_LEAF = st.one_of(
+    _DATES,
+    _TIMES,
+    _IDS,
+    _CODES,
+    st.integers(-5, 10**7),
+    st.booleans(),
+    st.none(),
+    st.text(max_size=12),
+    st.floats(allow_nan=False, allow_infinity=False),
+)
+_RESULT = st.recursive(
+    _LEAF,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4),
+        st.dictionaries(
+            st.one_of(
+                _IDS, st.sampled_from(["id", "date", "code", "payment_methods", "flights", "user"])
+            ),
+            inner,
+            max_size=4,
+        ),
+    ),
+    max_leaves=12,
+)
+
+
+@st.composite
+def _conversation(draw: Any, n: int) -> dict[str, Any]:
+    result = {"flights": [{"date": draw(_DATES), "at": draw(_TIMES)}], "more": draw(_RESULT)}
+    values = [str(v) for _, _, v in iter_leaves(result) if v is not None][:8]
+    # The answer quotes leaf values exactly as the result gives them (ISO dates included).
+    quote = draw(st.lists(st.sampled_from(values), max_size=3)) if values else []
+    question = " ".join(draw(st.lists(_WORDS, min_size=1, max_size=8)))
+    messages: list[dict[str, Any]] = [{"role": "user", "content": question}]
+    for k in range(draw(st.integers(1, 3))):
+        cid = f"call_{k}"
+        args = {"q": draw(st.one_of(_IDS, _DATES, _CODES, st.sampled_from(quote or ["x"])))}
+        messages.append(
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [
+                    {
+                        "id": cid,
+                        "type": "function",
+                        "function": {
+                            "name": draw(st.sampled_from(["get_thing", "cancel_thing"])),
+                            "arguments": json.dumps(args),
+                        },
+                    }
+                ],
+            }
+        )
+        content = draw(
+            st.one_of(
+                st.just(json.dumps(result)), st.just("Error: not found"), st.text(max_size=30)
+            )
+        )
+        messages.append({"role": "tool", "tool_call_id": cid, "content": content})
+    answer = " ".join(quote) + draw(st.sampled_from(["", " It might be delayed.", " probably"]))
+    messages.append({"role": "assistant", "content": answer or None})
+    return {"id": f"conv-{n}", "messages": messages}
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.lists(st.integers(0, 10**6), min_size=1, max_size=6, unique=True).flatmap(
+        lambda ns: st.tuples(*[_conversation(n) for n in ns])
+    )
+)
+def test_mining_never_crashes_on_real_shaped_conversations(tmp_path: Path, convs: Any) -> None:
+    path = tmp_path / "convs.jsonl"
+    path.write_text("".join(json.dumps(c) + "\n" for c in convs), encoding="utf-8")
+    try:
+        mined = mine_questions([path], "get_thing")
+    except MiningError:
+        return  # no turn called the tool: said so, cleanly
+    for q in mined.questions:
+        assert q.weight == q.conversations <= len(convs)
+        assert q.asked >= q.weight
+    # Instance ids never become field names or path keys (payment_methods.*, not card_4065).
+    assert not any(re.search(r"\d{4}", f"{name} {path}") for name, path in mined.fields.items())
+    mined.to_yaml()
+
+
+def test_an_answer_quoting_an_iso_date_verbatim_is_evidence(tmp_path: Path) -> None:
+    conv = {
+        "id": "c1",
+        "messages": [
+            {"role": "user", "content": "When does my reservation ABC123 depart?"},
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [
+                    {
+                        "id": "a",
+                        "type": "function",
+                        "function": {
+                            "name": "get_reservation_details",
+                            "arguments": '{"reservation_id": "ABC123"}',
+                        },
+                    }
+                ],
+            },
+            {
+                "role": "tool",
+                "tool_call_id": "a",
+                "content": json.dumps(
+                    {
+                        "flights": [{"date": "2024-05-27", "origin": "JFK"}],
+                        "payment_methods": {
+                            "credit_card_4065275": {"id": "credit_card_4065275", "brand": "visa"}
+                        },
+                    }
+                ),
+            },
+            {"role": "assistant", "content": "It departs on 2024-05-27 from JFK, paid by visa."},
+        ],
+    }
+    path = tmp_path / "c.jsonl"
+    path.write_text(json.dumps(conv) + "\n")
+    mined = mine_questions([path], "get_reservation_details")
+    assert mined.fields == {
+        "date": "flights[].date",
+        "origin": "flights[].origin",
+        "brand": "payment_methods.*.brand",
+    }
+
+
+def test_weights_count_conversations_and_shared_text_forms_no_group(tmp_path: Path) -> None:
+    def conv(n: int, question: str, times: int = 1) -> dict[str, Any]:
+        messages: list[dict[str, Any]] = []
+        for k in range(times):
+            messages += [
+                {"role": "user", "content": question},
+                {
+                    "role": "assistant",
+                    "content": None,
+                    "tool_calls": [
+                        {
+                            "id": f"a{k}",
+                            "type": "function",
+                            "function": {"name": "get_order", "arguments": "{}"},
+                        }
+                    ],
+                },
+                {"role": "tool", "tool_call_id": f"a{k}", "content": '{"status": "shipped"}'},
+                {"role": "assistant", "content": "It has shipped."},
+            ]
+        return {"id": f"c{n}", "messages": messages}
+
+    stock = "Hi! I am a customer and I need help today with my account."
+    asks = [
+        "where is my parcel right now exactly",
+        "change the delivery address to my office",
+        "refund the broken blender I bought last week",
+        "cancel the second order and keep the first one",
+    ]
+    convs = [conv(i, f"{stock} {a}") for i, a in enumerate(asks)]
+    convs.append(conv(9, "where is my parcel right now exactly", times=3))
+    path = tmp_path / "c.jsonl"
+    path.write_text("".join(json.dumps(c) + "\n" for c in convs))
+    mined = mine_questions([path], "get_order")
+    weights = sorted((q.weight, q.asked) for q in mined.questions)
+    # Four groups, not one: the stock greeting is not what they ask. The parcel question is
+    # asked by two conversations (four times): weight 2.
+    assert weights == [(1, 1), (1, 1), (1, 1), (2, 4)]
+
+
+def test_only_questions_and_requests_are_mined(tmp_path: Path) -> None:
+    def turn(text: str, k: int) -> list[dict[str, Any]]:
+        return [
+            {"role": "user", "content": text},
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [
+                    {
+                        "id": f"a{k}",
+                        "type": "function",
+                        "function": {"name": "get_user_details", "arguments": "{}"},
+                    }
+                ],
+            },
+            {"role": "tool", "tool_call_id": f"a{k}", "content": '{"name": "Sophia"}'},
+            {"role": "assistant", "content": "Could you confirm your user id?"},
+        ]
+
+    conv = {
+        "id": "c1",
+        "messages": turn("Can you look up my profile?", 0)
+        + turn("Sure, my user ID is sophia_martin_4574.", 1),
+    }
+    path = tmp_path / "c.jsonl"
+    path.write_text(json.dumps(conv) + "\n")
+    mined = mine_questions([path], "get_user_details")
+    assert [q.text for q in mined.questions] == ["Can you look up my profile?"]

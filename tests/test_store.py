@@ -7,6 +7,7 @@ run real writer processes (tests/history_builders.py).
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 import signal
@@ -129,9 +130,9 @@ def test_record_run_creates_the_store_and_reads_back(db: Path) -> None:
         [score],
         costs=[{"suite": "orders", "projection": "compact", "fixture": "page", "tokens": 120}],
         findings=[{"rule": "error-hidden", "severity": "error", "message": "hidden"}],
-        trace_summaries=[{"trace_id": "t1", "source file": "a.jsonl", "followups": 2}],
+        trace_summaries=[{"trace_id": "t1", "file": "a.jsonl", "followups": 2}],
         followups=[
-            {"trace_id": "t1", "producer_tool": "search", "consumer_tool": "get", "duplicate": 0}
+            {"trace_id": "t1", "producer tool": "search", "consumer-tool": "get", "duplicate": 0}
         ],
         hedges=[{"trace_id": "t1", "turn": 2, "phrase": "I think", "language": "en"}],
     )
@@ -167,8 +168,11 @@ def test_record_run_creates_the_store_and_reads_back(db: Path) -> None:
         ["page", "fd1"],
     ]
     assert history.costs(1)["tokens"].tolist() == [120]
-    assert history.trace_summaries(1)["source_file"].tolist() == ["a.jsonl"]
+    assert history.trace_summaries(1)["file"].tolist() == ["a.jsonl"]
     assert history.followups(1)["duplicate"].tolist() == [False]
+    assert history.followups(1)[["producer_tool", "consumer_tool"]].values.tolist() == [
+        ["search", "get"]
+    ]
     assert history.hedges(1)["turn"].tolist() == [2]
     assert history.findings(1)["rule"].tolist() == ["error-hidden"]
 
@@ -319,6 +323,54 @@ def test_v1_store_is_migrated_without_losing_a_row(tmp_path: Path) -> None:
     assert diff.improvements["description"].str.contains("breach-soon is now answerable").any()
     assert Store(copy).record_run(info(), [small_suite()]) == 3
     assert _digest(V1_STORE) == committed  # the committed fixture itself is never touched
+
+
+def test_v3_store_with_traces_reads_with_the_current_column_names(tmp_path: Path) -> None:
+    # A version 3 store made the way one was: the v1 fixture and the frozen migrations
+    # 1 and 2, then a run's trace rows and document as projeval 0.1 wrote them.
+    from projeval.store.migrations import _MIGRATIONS
+
+    db = tmp_path / "history.duckdb"
+    shutil.copyfile(V1_STORE, db)
+    con = duckdb.connect(str(db))
+    for step in (1, 2):
+        con.execute(_MIGRATIONS[step])
+    con.execute("UPDATE projeval_meta SET value = '3' WHERE key = 'schema_version'")
+    con.execute(
+        "INSERT INTO trace_summaries (run_id, trace_id, source_file, tool_calls, followups) "
+        "VALUES (2, 't1', 'a.jsonl', 9, 1)"
+    )
+    con.execute(
+        "INSERT INTO followups (run_id, trace_id, source_file, producer_tool, consumer_tool) "
+        "VALUES (2, 't1', 'a.jsonl', 'search', 'get')"
+    )
+    con.execute(
+        "INSERT INTO hedges (run_id, trace_id, source_file, turn, phrase, excerpt) "
+        "VALUES (2, 't1', 'a.jsonl', 1, 'I think', '... I think it is ...')"
+    )
+    old_followup = {"file": "a.jsonl", "trace_id": "t1", "tool": "get", "argument": "id"}
+    old_followup |= {"source_tool": "search", "source_path": "data[].id", "value": "x"}
+    old_followup |= {"duplicate": False, "seq": 3, "turn": 1}
+    old_followup |= {"source_seq": 2, "source_call_id": "c1"}
+    document = {"traces": {"version": 1, "followups": [old_followup]}}
+    con.execute("INSERT INTO run_documents VALUES (2, ?)", [json.dumps(document)])
+    con.close()
+
+    history = open_history(db)  # migrates to the current version
+    assert Store(db).schema_version() == SCHEMA_VERSION
+    assert _columns(db) == schema_columns()
+    summary = history.trace_summaries(2)
+    assert summary[["file", "calls", "followups"]].values.tolist() == [["a.jsonl", 9, 1]]
+    assert history.followups(2)[["file", "producer_tool", "consumer_tool"]].values.tolist() == [
+        ["a.jsonl", "search", "get"]
+    ]
+    assert history.hedges(2)[["file", "sentence"]].values.tolist() == [
+        ["a.jsonl", "... I think it is ..."]
+    ]
+    _, doc = history.document(2)
+    followup = doc["traces"]["followups"][0]
+    assert (followup["consumer_tool"], followup["consumer_arg"]) == ("get", "id")
+    assert (followup["producer_tool"], followup["producer_path"]) == ("search", "data[].id")
 
 
 def test_v1_store_is_migrated_by_a_writer_too(tmp_path: Path) -> None:

@@ -48,7 +48,82 @@ def _singular(word: str) -> str:
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
+_HTTP_METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")
+
+
+def _resolve(doc: dict[str, Any], node: Any, seen: frozenset[str] = frozenset()) -> Any:
+    """``node`` with a local ``$ref`` (``#/components/schemas/Customer``) followed."""
+    while isinstance(node, dict) and isinstance(node.get("$ref"), str):
+        ref = node["$ref"]
+        if not ref.startswith("#/") or ref in seen:
+            return {}  # a remote or circular reference: no arguments from it
+        seen = seen | {ref}
+        target: Any = doc
+        for part in ref[2:].split("/"):
+            part = part.replace("~1", "/").replace("~0", "~")
+            target = target.get(part) if isinstance(target, dict) else None
+        node = target
+    return node
+
+
+def _operation_name(method: str, route: str, operation: dict[str, Any]) -> str:
+    if isinstance(operation.get("operationId"), str) and operation["operationId"]:
+        return str(operation["operationId"])
+    words = [w for w in re.split(r"[^0-9A-Za-z]+", route) if w]
+    return "_".join([method, *words])
+
+
+def openapi_tools(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    """An OpenAPI 3 (or Swagger 2) document as tools: one per operation, its path, query
+    and header parameters and its JSON body's properties as the tool's arguments."""
+    tools = []
+    routes = doc.get("paths")
+    for route, item in sorted(routes.items()) if isinstance(routes, dict) else []:
+        item = _resolve(doc, item)
+        if not isinstance(item, dict):
+            continue
+        shared: list[Any] = item["parameters"] if isinstance(item.get("parameters"), list) else []
+        for method in _HTTP_METHODS:
+            operation = item.get(method)
+            if not isinstance(operation, dict):
+                continue
+            own = operation.get("parameters")
+            properties: dict[str, Any] = {}
+            for param in [*shared, *(own if isinstance(own, list) else [])]:
+                param = _resolve(doc, param)
+                if not isinstance(param, dict) or not isinstance(param.get("name"), str):
+                    continue
+                if param.get("in") == "body":  # Swagger 2: the body is a parameter
+                    body = _resolve(doc, param.get("schema"))
+                    if isinstance(body, dict) and isinstance(body.get("properties"), dict):
+                        properties.update(body["properties"])
+                    continue
+                spec = dict(_resolve(doc, param.get("schema")) or {})
+                if param.get("description"):
+                    spec["description"] = param["description"]
+                properties[param["name"]] = spec
+            content = _resolve(doc, operation.get("requestBody"))
+            content = content.get("content") if isinstance(content, dict) else None
+            media = content.get("application/json") if isinstance(content, dict) else None
+            body = _resolve(doc, media.get("schema")) if isinstance(media, dict) else None
+            if isinstance(body, dict) and isinstance(body.get("properties"), dict):
+                properties.update(body["properties"])
+            described = operation.get("summary") or operation.get("description") or ""
+            tools.append(
+                {
+                    "name": _operation_name(method, route, operation),
+                    "description": str(described),
+                    "inputSchema": {"type": "object", "properties": properties},
+                    # HTTP's safe methods only read (RFC 9110): lookups, not actions.
+                    "annotations": {"readOnlyHint": method in ("get", "head", "options")},
+                }
+            )
+    return tools
+
+
 def _tool_list(data: Any) -> list[Any] | None:
+    if isinstance(data, dict) and ("openapi" in data or "swagger" in data):
+        return openapi_tools(data)
     if isinstance(data, dict):
         if isinstance(data.get("result"), dict):
             data = data["result"]
@@ -56,20 +131,31 @@ def _tool_list(data: Any) -> list[Any] | None:
     return data if isinstance(data, list) else None
 
 
-def load_tools(path: Path) -> list[ToolArg]:
-    """Id arguments of the tools in an MCP ``tools/list`` JSON or a list of input schemas."""
-    data = read_json(
-        path,
-        "tools file",
-        fix="give the JSON of an MCP tools/list result, or a list of input schemas",
+def read_tools(path: Path) -> list[Any]:
+    """The tool definitions of a tools file: an MCP ``tools/list`` JSON, an OpenAI tools
+    list, a list of input schemas, or an OpenAPI document (JSON or YAML), one tool per
+    operation (its safe methods annotated ``readOnlyHint: true``)."""
+    fix = (
+        "give the JSON of an MCP tools/list result, a list of input schemas, or an OpenAPI document"
     )
+    if path.suffix.lower() in (".yaml", ".yml"):
+        data = _read_yaml(path, fix)
+    else:
+        data = read_json(path, "tools file", fix=fix)
     tools = _tool_list(data)
     if tools is None:
         raise SuiteError(
             "the tools file holds no list of tools.",
             file=path,
-            fix='write {"tools": [{"name": ..., "inputSchema": {...}}]} or a list of input schemas',
+            fix='write {"tools": [{"name": ..., "inputSchema": {...}}]}, a list of input '
+            "schemas, or an OpenAPI document",
         )
+    return tools
+
+
+def load_tools(path: Path) -> list[ToolArg]:
+    """Id arguments of the tools in a tools file (see :func:`read_tools`)."""
+    tools = read_tools(path)
     args: list[ToolArg] = []
     for i, tool in enumerate(tools):
         if not isinstance(tool, dict):
@@ -89,6 +175,18 @@ def load_tools(path: Path) -> list[ToolArg]:
                 about = spec.get("description", "") if isinstance(spec, dict) else ""
                 args.append(ToolArg(name, arg, _entity(arg, name), f"{described} {about}".strip()))
     return sorted(args, key=lambda a: (a.name, a.tool))
+
+
+def _read_yaml(path: Path, fix: str) -> Any:
+    import yaml
+
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8-sig"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise SuiteError(
+            f"the tools file cannot be read as YAML ({reason}).", file=path, fix=fix
+        ) from None
 
 
 def _same_entity(a: str | None, b: str | None) -> bool:

@@ -124,6 +124,8 @@ _LIST_MARKER = re.compile(
     re.IGNORECASE,
 )
 _TEXT_MARKER = re.compile(r"truncat|full_?length|total_?length|total_?chars", re.IGNORECASE)
+# An ellipsis ending a text says, in prose, that the text goes on.
+_CUT_MARK = re.compile(r"(…|\.\.\.)(\s|\||$)", re.MULTILINE)
 _PROSE_MARKER = re.compile(
     r"truncat|\b\d+ more\b|\bshowing \d+|\b\d+ of \d+\b|next[_ ]cursor|has_more", re.IGNORECASE
 )
@@ -342,12 +344,14 @@ def _text_cuts(
 ) -> list[Finding]:
     out = []
     for fl in rows:
-        if fl.how != "text-cut":
+        # A cut text may be one defect among others (a Markdown table cutting rows and titles).
+        cut = fl if fl.how == "text-cut" else fl.defect("lossy")
+        if cut is None or cut.how != "text-cut":
             continue
         for out_path in fl.outputs:
             for fixture, _raw, output in data:
                 if isinstance(output, str):
-                    if _PROSE_MARKER.search(output):
+                    if _PROSE_MARKER.search(output) or _CUT_MARK.search(output):
                         continue
                     problem = "with no marker"
                 else:
@@ -374,7 +378,7 @@ def _text_cuts(
                         "TRUNCATION",
                         p.name,
                         out_path,
-                        f"cuts {_label(fl)} after {fl.precision} characters {problem}: the "
+                        f"cuts {_label(fl)} after {cut.precision} characters {problem}: the "
                         "model cannot tell a cut text from a short one. Fix: send "
                         f"`{leaf}_truncated: true` beside each cut text, and say how to get the "
                         "full text.",

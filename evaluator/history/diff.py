@@ -544,29 +544,20 @@ _FANOUT_KEYS = ["producer_tool", "producer_path", "consumer_tool", "consumer_arg
 def _diff_followups(frame: pd.DataFrame, a: int, b: int) -> pd.DataFrame:
     """Follow-up calls per (producer tool, path) -> (consumer tool, argument) in each run:
     the trace analysis's own aggregate (``FollowupTally``), from the stored rows."""
+    from ..traces.columns import FOLLOWUPS
     from ..traces.findings import tally_rows
 
     counts = []
     for run in sorted({a, b}):
         part = frame[frame["run_id"] == run].astype(object)
         part = part.where(part.notna(), None)
-        rows = [
-            (
-                r.get("source_file"),
-                r.get("trace_id"),
-                i,  # one stored row is one call's value: no two share a call
-                r.get("turn"),
-                r.get("consumer_tool"),
-                r.get("consumer_arg") or "",
-                r.get("value"),
-                None,
-                r.get("producer_tool"),
-                None,
-                r.get("producer_path"),
-                bool(r.get("duplicate")),
-            )
-            for i, r in enumerate(part.to_dict("records"))
-        ]
+        rows = []
+        for i, r in enumerate(part.to_dict("records")):
+            # The store names its columns as the analysis does; it keeps no seq, and one
+            # stored row is one call's value, so no two share a call.
+            r = {**r, "seq": i, "consumer_arg": r.get("consumer_arg") or ""}
+            r["duplicate"] = bool(r.get("duplicate"))
+            rows.append(tuple(r.get(c) for c in FOLLOWUPS.names))
         for f in tally_rows(rows).fanout():
             counts.append(
                 (run, f.producer or "", f.path or "", f.consumer or "", f.argument, f.calls)

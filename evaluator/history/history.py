@@ -9,6 +9,7 @@ import pandas as pd
 
 from ..errors import StoreError
 from ..store import DEFAULT_LOCK_TIMEOUT, Store
+from ..traces.columns import upgrade_document
 from ._helpers import _utc
 from .diff import RunDiff, _compute_diff
 from .runs import RunList, RunRef, RunSummary
@@ -140,6 +141,8 @@ class History:
                 file=self.path,
                 fix="pick a run recorded by `projeval run` (projeval history lists them)",
             )
+        if isinstance(doc.get("traces"), dict):  # recorded by an older projeval, maybe
+            doc["traces"] = upgrade_document(doc["traces"])
         return run_id, doc
 
     def _resolve(self, order: list[int], ref: RunRef) -> int:

@@ -14,7 +14,7 @@ TREND_METRICS = ("coverage", "answerable", "tokens", "bytes", "followups", "dupl
 _RUN_METRICS = ("followups", "duplicates", "hedges")
 _TRACE_TOTALS = (
     "turns",
-    "tool_calls",
+    "calls",
     "followups",
     "duplicates",
     "hedges",

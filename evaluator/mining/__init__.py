@@ -7,8 +7,12 @@ numbers (``Who owns tkt_3e7b91a0?``) are one distinct question; distinct
 questions are grouped by :func:`projeval.traces.drift.similarity` with
 leader clustering: most frequent first (then alphabetically), each joins the
 group whose leader it is most similar to at or above the threshold (ties: the
-older group), else leads a new one. A group's weight is how often its
-questions were asked; its text is its leader's most frequent spelling.
+older group), else leads a new one. Word 3-grams that many users' questions
+share (:func:`~projeval.mining.miner.shared_phrases`) are left out of the
+comparison when both texts keep a few words without them. A group's weight is
+how many conversations asked its questions; its text is its leader's most
+frequent spelling. Paths are generalised over instance ids
+(:func:`projeval.paths.generalise_instances`).
 
 Evidence: a group *needs* the field at a schema path when, in its turns,
 

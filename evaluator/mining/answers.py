@@ -253,4 +253,5 @@ def quoted(q: _Quotes, answer: str, question: str) -> list[tuple[str, str, str |
         (path,) = where
         example = value if tok == value.lower() else answer[a:b]
         found.append((path, example, precision))
-    return sorted(set(found))
+    # A value quoted both verbatim (no precision) and as a date gives both; None sorts first.
+    return sorted(set(found), key=lambda f: (f[0], f[1], f[2] or ""))

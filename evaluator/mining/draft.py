@@ -57,7 +57,7 @@ def _field_line(name: str, path: str, spec: dict[str, Any]) -> str:
 def question_lines(q: MinedQuestion, indent: str = "  ") -> list[str]:
     """A mined question as block YAML lines (``indent`` before the dash)."""
     pad = indent + "  "
-    times = f"asked {_times(q.weight)} in {q.conversations} conversation"
+    times = f"asked {_times(q.asked)} in {q.conversations} conversation"
     times += "s" * (q.conversations != 1)
     lines = [
         f"{indent}- id: {_scalar(q.id)}",
@@ -95,7 +95,7 @@ def render_draft(mined: MinedSuite) -> str:
         "#   projections: at least one candidate projection (name: module:function).",
         "# Every need is inferred from what the agent did with the results; the comment",
         "# beside it gives the evidence. Review each need before you trust a score.",
-        "# Weights are how often each group of questions was asked in the traces.",
+        "# Weights are how many conversations asked each group of questions.",
         "version: 1",
         f"suite: {_scalar(re.sub(r'[^0-9a-z]+', '-', mined.tool.lower()).strip('-') + '-draft')}",
         f"tool: {_scalar(mined.tool)}",
@@ -125,5 +125,5 @@ def render_draft(mined: MinedSuite) -> str:
             "",
             "# Groups with no evidence of the fields they need: add needs, then move them up.",
         ]
-        head += [f"#   - {_clip(q.text, 96)} (asked {_times(q.weight)})" for q in rest]
+        head += [f"#   - {_clip(q.text, 96)} (asked {_times(q.asked)})" for q in rest]
     return "\n".join(head) + "\n"

@@ -77,7 +77,8 @@ class MinedNeed:
 
 @dataclass(frozen=True)
 class MinedQuestion:
-    """A group of similar user questions that called the tool."""
+    """A group of similar user questions that called the tool; its weight is how many
+    conversations asked it (a user who asks three times in one conversation is one)."""
 
     id: str
     text: str
@@ -87,6 +88,11 @@ class MinedQuestion:
     needs: tuple[MinedNeed, ...]
     members: tuple[tuple[str, int], ...] = field(repr=False, default=())  # (text, count)
     match: drift.Match | None = None  # nearest reference-suite question
+
+    @property
+    def asked(self) -> int:
+        """How many times its questions were asked (turns), over all conversations."""
+        return sum(n for _, n in self.members) if self.members else self.weight
 
 
 @dataclass

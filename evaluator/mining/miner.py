@@ -17,7 +17,7 @@ from ..traces import drift
 from ..traces.events import Event, Problem, Trace, fast_loads
 from ..traces.findings import field_at
 from ..traces.hedges import Lexicon
-from ..traces.metrics import lookup_plan
+from ..traces.metrics import lookup_plan, user_said
 from ..traces.parsers import make_parser, open_file, parse_records
 from ..traces.readers import (
     DEFAULT_MAX_JSON_BYTES,
@@ -25,6 +25,7 @@ from ..traces.readers import (
     range_lines,
     read_lines,
 )
+from ..traces.turns import classify_turn
 from .answers import _Quotes, build_quotes, quoted
 from .draft import _times
 from .evidence import (
@@ -49,6 +50,8 @@ _GENERIC_LEAF = {"id", "name", "value", "type", "code", "key", "text", "label"}
 _CONTAINERS = {"data", "attributes", "relationships", "items", "results", "result", "meta"}
 _KIND_ORDER = ("followup", "quoted", "suite", "absent")
 _PRECISION_RANK = {"day": 0, "hour": 1, "minute": 2, "second": 3}
+#: The user turns mined: information questions and task requests.
+ASKING = ("question", "request")
 
 
 # The streaming pass -----------------------------------------------------------------------------
@@ -149,27 +152,32 @@ class _Miner:
         said: list[str] = []
         turn: list[Event] = []
         current = 0
+        asked = turn_asked = False  # the assistant's last text (before the turn) asked
         for ev in trace.events:
             if ev.kind == "call" and ev.tool == self.tool:
                 self.tool_calls += 1
             if ev.turn != current:
                 if turn:
-                    self._turn(trace, turn, "\n".join(said))
-                turn, current = [], ev.turn
+                    self._turn(trace, turn, "\n".join(said), turn_asked)
+                turn, current, turn_asked = [], ev.turn, asked
+            if ev.kind == "message" and ev.role == "assistant" and ev.text:
+                asked = ev.text.rstrip().endswith(("?", "？"))
             if ev.kind == "message" and ev.role in ("user", "system") and ev.text:
                 said.append(ev.text)
             if ev.turn > 0:
                 turn.append(ev)
         if turn:
-            self._turn(trace, turn, "\n".join(said))
+            self._turn(trace, turn, "\n".join(said), turn_asked)
 
-    def _turn(self, trace: Trace, events: list[Event], said: str) -> None:
+    def _turn(self, trace: Trace, events: list[Event], said: str, asked: bool = False) -> None:
         tool = self.tool
         if not any(e.kind == "call" and e.tool == tool for e in events):
             return
         question = next((e.text for e in events if e.role == "user" and e.kind == "message"), "")
         if not question:
             return
+        if classify_turn(question, asked) not in ASKING:
+            return  # an answer to the agent, a confirmation or a greeting asks nothing
         conv = self.conv_ids.setdefault((trace.file, trace.trace_id), len(self.conv_ids))
         sort_key = (trace.file, trace.trace_id, events[0].turn)
         acc = self.questions.setdefault(question_key(question), _QAcc())
@@ -190,10 +198,11 @@ class _Miner:
                         unknown = True
                     else:
                         results.append(q)
-                        self.tool_paths |= q.seen
+                        self.tool_paths |= {paths.generalise_instances(p) for p in q.seen}
                 earlier.append((ev, q))
             elif ev.kind == "call" and ev.args is not None and results:
                 for _arg, value, path in _passed(ev, earlier, said, tool):
+                    path = paths.generalise_instances(path)
                     ev_acc = acc.evidence.setdefault((path, "followup"), _EvAcc())
                     ev_acc.add(conv, sort_key, value, ev.tool or "?")
             elif ev.kind == "message" and ev.role == "assistant" and ev.text and results:
@@ -201,6 +210,7 @@ class _Miner:
         answer = "\n".join(answers)
         for q in results:
             for path, example, precision in quoted(q, answer, question):
+                path = paths.generalise_instances(path)
                 ev_acc = acc.evidence.setdefault((path, "quoted"), _EvAcc())
                 ev_acc.add(conv, sort_key, example, "")
                 if precision is not None and _PRECISION_RANK[precision] > _PRECISION_RANK.get(
@@ -208,7 +218,7 @@ class _Miner:
                 ):
                     ev_acc.precision = precision
         if results and not unknown and answer and self.lexicon.find(answer):
-            seen = frozenset().union(*(q.seen for q in results))
+            seen = frozenset(paths.generalise_instances(p) for q in results for p in q.seen)
             acc.hedged.append((seen, conv, sort_key, question))
 
 
@@ -221,10 +231,11 @@ def _passed(
     holds the value is its source; a value the user or system said is none.
     """
     out = []
+    said_lower = said.lower()
     for argument, candidates in lookup_plan(call.args):
         for cand in candidates:
-            if cand in said:
-                continue  # the user said it first
+            if user_said(cand, said, said_lower):
+                continue  # the user said it first (in any spelling)
             source = _source(cand, earlier)
             if source is not None:
                 if source[0] == tool and source[1] is not None:
@@ -287,19 +298,71 @@ def slug(text: str) -> str:
     return "-".join(kept[:5]) or "question"
 
 
-def cluster(items: Sequence[tuple[str, int]], threshold: float) -> list[list[int]]:
+#: Word 3-grams asked in at least this share of the conversations (and in
+#: ``SHARED_MIN`` of them, in as many distinct questions) are shared text, not a question.
+SHARED_SHARE = 0.2
+SHARED_MIN = 3
+#: Words a question keeps without its shared text for the rest to be compared alone.
+_RESIDUE_WORDS = 3
+_WORDS = re.compile(r"[^\W_]+|#")
+
+
+def _word_grams(text: str) -> set[tuple[str, ...]]:
+    w = _WORDS.findall(text)
+    return {tuple(w[i : i + 3]) for i in range(len(w) - 2)}
+
+
+def shared_phrases(keys: Sequence[str], convs: Sequence[set[int]]) -> set[tuple[str, ...]]:
+    """Word 3-grams that many users' questions share (a greeting, a simulated user's stock
+    sentence): in ``SHARED_SHARE`` of all conversations, and in ``SHARED_MIN`` distinct
+    questions and conversations at least."""
+    total = len(set().union(*convs)) if convs else 0
+    need = max(SHARED_MIN, math.ceil(SHARED_SHARE * total))
+    seen: dict[tuple[str, ...], set[int]] = {}
+    keys_with: Counter[tuple[str, ...]] = Counter()
+    for key, cs in zip(keys, convs, strict=True):
+        for gram in _word_grams(key):
+            seen.setdefault(gram, set()).update(cs)
+            keys_with[gram] += 1
+    return {g for g, cs in seen.items() if len(cs) >= need and keys_with[g] >= SHARED_MIN}
+
+
+def residue(text: str, shared: set[tuple[str, ...]]) -> str:
+    """``text`` without the words of its shared 3-grams."""
+    w = _WORDS.findall(text)
+    drop: set[int] = set()
+    for i in range(len(w) - 2):
+        if tuple(w[i : i + 3]) in shared:
+            drop.update((i, i + 1, i + 2))
+    return " ".join(x for i, x in enumerate(w) if i not in drop)
+
+
+def cluster(
+    items: Sequence[tuple[str, int]], threshold: float, residues: Sequence[str] | None = None
+) -> list[list[int]]:
     """Leader clustering of ``(text, count)``: indices of each group, leader first.
 
     Items are visited most frequent first (then by text); each joins the group
     whose leader it is most similar to, at or above ``threshold`` (ties: the
     older group), else starts one. Deterministic, and O(items x groups).
+    With ``residues`` (each text without the text many users share, see
+    :func:`shared_phrases`), two texts whose residues both keep a few words are
+    compared by their residues: a shared greeting does not make them one question.
     """
     order = sorted(range(len(items)), key=lambda i: (-items[i][1], items[i][0]))
     groups: list[list[int]] = []
+
+    def alike(i: int, j: int) -> float:
+        if residues is not None:
+            a, b = residues[i], residues[j]
+            if len(a.split()) >= _RESIDUE_WORDS and len(b.split()) >= _RESIDUE_WORDS:
+                return drift.similarity(a, b)
+        return drift.similarity(items[i][0], items[j][0])
+
     for i in order:
         best, best_score = -1, -1.0
         for g, members in enumerate(groups):
-            score = drift.similarity(items[i][0], items[members[0]][0])
+            score = alike(i, members[0])
             if score > best_score:
                 best, best_score = g, score
         if best >= 0 and best_score >= threshold:
@@ -422,7 +485,12 @@ def _assemble(
     # A key's text is its most frequent spelling (ties: the smallest), whatever the order read.
     reps = [min(a.texts.items(), key=lambda kv: (-kv[1], kv[0]))[0] for a in accs]
     # Grouped by their keys: ids and numbers say which ticket, not what is asked.
-    groups = cluster([(keys[i], accs[i].count) for i in range(len(keys))], threshold)
+    shared = shared_phrases(keys, [a.convs for a in accs])
+    groups = cluster(
+        [(keys[i], len(accs[i].convs)) for i in range(len(keys))],
+        threshold,
+        [residue(k, shared) for k in keys] if shared else None,
+    )
     pool = drift.candidates(refs)
     known_paths = set(miner.tool_paths)
     for s in refs:
@@ -457,7 +525,8 @@ def _assemble(
         examples = tuple(t for t, _ in sorted(texts.items(), key=lambda kv: (-kv[1], kv[0])))
         match = drift.best_match(leader, pool, threshold) if pool else None
         members_ = tuple(sorted(texts.items()))
-        drafts.append((leader, sum(texts.values()), len(convs), examples, needs, match, members_))
+        # The weight counts conversations: one user asking three times is one user.
+        drafts.append((leader, len(convs), len(convs), examples, needs, match, members_))
     # Field names: a reference suite's where a field's path matches, else from the path.
     taken: set[str] = set()
     for s in refs:

@@ -51,4 +51,11 @@ CREATE TABLE run_documents (
     document VARCHAR NOT NULL
 );
 """,
+    3: """
+ALTER TABLE trace_summaries RENAME COLUMN source_file TO file;
+ALTER TABLE trace_summaries RENAME COLUMN tool_calls TO calls;
+ALTER TABLE followups RENAME COLUMN source_file TO file;
+ALTER TABLE hedges RENAME COLUMN source_file TO file;
+ALTER TABLE hedges RENAME COLUMN excerpt TO sentence;
+""",
 }

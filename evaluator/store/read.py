@@ -23,9 +23,9 @@ _ORDER_BY = {
     "lineage": "run_id, suite, projection, source",
     "costs": "run_id, suite, projection, fixture",
     "findings": "run_id, suite, projection, fixture, rule, path, message",
-    "trace_summaries": "run_id, source_file, trace_id",
-    "followups": "run_id, source_file, trace_id, turn, consumer_tool, consumer_arg, value",
-    "hedges": "run_id, source_file, trace_id, turn, phrase, excerpt",
+    "trace_summaries": "run_id, file, trace_id",
+    "followups": "run_id, file, trace_id, turn, consumer_tool, consumer_arg, value",
+    "hedges": "run_id, file, trace_id, turn, phrase, sentence",
     "run_documents": "run_id",
 }
 
@@ -176,7 +176,7 @@ class StoreReader:
             """
             SELECT r.run_id, r.started_at, r.git_commit, r.git_dirty,
                    count(t.run_id) AS traces, sum(t.turns) AS turns,
-                   sum(t.tool_calls) AS tool_calls, sum(t.followups) AS followups,
+                   sum(t.calls) AS calls, sum(t.followups) AS followups,
                    sum(t.duplicates) AS duplicates, sum(t.hedges) AS hedges,
                    sum(t.result_tokens) AS result_tokens,
                    sum(t.billed_input_tokens) AS billed_input_tokens

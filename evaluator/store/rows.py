@@ -164,7 +164,7 @@ def _plain(item: Any, table: str, index: int) -> dict[str, Any]:
     allowed = [c for c, _ in schema_columns()[table] if c != "run_id"]
     out: dict[str, Any] = {}
     for key, value in item.items():
-        # "source file" and "source-file" both mean source_file.
+        # "producer tool" and "producer-tool" both mean producer_tool.
         column = str(key).strip().replace(" ", "_").replace("-", "_")
         if column not in allowed:
             raise ValueError(

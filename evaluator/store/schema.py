@@ -2,6 +2,17 @@
 
 from __future__ import annotations
 
+from ..traces.columns import STORED_TABLES, Table
+
+
+def trace_table_ddl(table: Table) -> str:
+    """``CREATE TABLE`` of a trace table, from its declaration: ``run_id``, then ``stored``."""
+    lines = ["    run_id INTEGER NOT NULL"]
+    lines += [f"    {c.name} {c.sql_type}" for c in table.store_columns()]
+    body = ",\n".join(lines)
+    return f"-- {table.doc}\nCREATE TABLE {table.store_table} (\n{body}\n);\n\n"
+
+
 # Schema changelog (bump SCHEMA_VERSION and add a _MIGRATIONS entry for every change):
 #   1  projeval 0.1.0 dev: runs, run_suites, run_fixtures, projection_results,
 #      question_results, need_results, lineage, costs, findings.
@@ -9,7 +20,11 @@ from __future__ import annotations
 #      findings.field.
 #   3  run_documents: the run's whole JSON document (score, cost, findings,
 #      traces), so a report can be rendered for any recorded run.
-SCHEMA_VERSION = 3
+#   4  the trace tables name their columns as the trace analysis does (declared
+#      in traces/columns.py): source_file -> file, trace_summaries.tool_calls ->
+#      calls, hedges.excerpt -> sentence (the hedging sentence; rows recorded before
+#      hedges had sentences hold the match's context there).
+SCHEMA_VERSION = 4
 
 # The current schema, used as is for a new store. Times are UTC (TIMESTAMP
 # without a zone, so reading never depends on the session's time zone).
@@ -18,7 +33,8 @@ SCHEMA_VERSION = 3
 # writer builds every other table from one run's in-memory objects, and an ART
 # index on the result tables would slow bulk writes without speeding the
 # run_id-filtered reads (DuckDB prunes those with its per-row-group min/max).
-SCHEMA = """
+SCHEMA = (
+    """
 CREATE TABLE projeval_meta (
     key VARCHAR PRIMARY KEY,
     value VARCHAR NOT NULL
@@ -135,54 +151,16 @@ CREATE TABLE findings (
     field VARCHAR
 );
 
--- One row per analysed agent trace.
-CREATE TABLE trace_summaries (
-    run_id INTEGER NOT NULL,
-    trace_id VARCHAR,
-    source_file VARCHAR,
-    format VARCHAR,
-    turns INTEGER,
-    tool_calls INTEGER,
-    followups INTEGER,
-    duplicates INTEGER,
-    hedges INTEGER,
-    result_tokens BIGINT,
-    billed_input_tokens BIGINT,
-    recorded_input_tokens BIGINT
-);
-
--- A tool call whose argument came from an earlier tool result.
-CREATE TABLE followups (
-    run_id INTEGER NOT NULL,
-    trace_id VARCHAR,
-    source_file VARCHAR,
-    turn INTEGER,
-    producer_tool VARCHAR,
-    producer_path VARCHAR,
-    consumer_tool VARCHAR,
-    consumer_arg VARCHAR,
-    value VARCHAR,
-    duplicate BOOLEAN
-);
-
--- A hedging phrase in an agent's answer.
-CREATE TABLE hedges (
-    run_id INTEGER NOT NULL,
-    trace_id VARCHAR,
-    source_file VARCHAR,
-    turn INTEGER,
-    phrase VARCHAR,
-    language VARCHAR,
-    excerpt VARCHAR,
-    question_id VARCHAR
-);
-
+"""
+    + "".join(trace_table_ddl(t) for t in STORED_TABLES)
+    + """
 -- The run's whole document, as ``projeval run --format json`` writes it.
 CREATE TABLE run_documents (
     run_id INTEGER NOT NULL,
     document VARCHAR NOT NULL
 );
 """
+)
 
 #: Tables that hold a run's rows, in the order a run is written.
 RUN_TABLES = (

@@ -5,7 +5,7 @@ MCP JSON-RPC logs, OpenTelemetry GenAI and OpenInference spans) into one
 event table, then measure follow-up lookups, duplicate calls, hedged answers,
 billed tokens and question drift, and tie them to a suite's fields::
 
-    from . import analyse_traces
+    from projeval.traces import analyse_traces
 
     result = analyse_traces(["traces/"], suites=["question_sets/support_desk.yaml"])
     result.summary          # one row per trace

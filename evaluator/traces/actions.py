@@ -21,8 +21,6 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from ..errors import TraceError
-
 #: The kinds a tool call has.
 READ, WRITE = "read", "write"
 
@@ -179,19 +177,11 @@ def read_only_hints(tools: Any) -> dict[str, bool]:
 
 
 def load_tool_hints(path: str | Path) -> dict[str, bool]:
-    """The ``readOnlyHint`` of each tool of a tools file (see :func:`read_only_hints`)."""
-    p = Path(path)
-    try:
-        data = json.loads(p.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise TraceError(f"cannot read the tools file: {exc.strerror}.", file=p) from None
-    except ValueError as exc:
-        raise TraceError(
-            f"the tools file is not JSON ({exc}).",
-            file=p,
-            fix="give the JSON of an MCP tools/list result, or a list of tool definitions",
-        ) from None
-    return read_only_hints(data)
+    """The ``readOnlyHint`` of each tool of a tools file, read as the suites' ``tools:``
+    files are (:func:`projeval.checks.tools.read_tools`: MCP, OpenAI, OpenAPI)."""
+    from ..checks.tools import read_tools  # the one reader of tools files
+
+    return read_only_hints(read_tools(Path(path)))
 
 
 class ToolKinds:

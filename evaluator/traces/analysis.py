@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import os
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -22,11 +22,28 @@ from typing import Any
 
 import pandas as pd
 
+from .. import progress
 from ..errors import TraceError
 from ..tokens import DEFAULT_ENCODING
 from . import drift as drift_mod
 from . import shards
-from .events import Problem, events_frame, typed_frame
+from .actions import load_tool_hints
+from .columns import (
+    CALLS,
+    CLAIMS,
+    DOCUMENT_VERSION,
+    DRIFT,
+    DUPLICATES,
+    FOLLOWUPS,
+    HEDGES,
+    PROBLEMS,
+    STORED_TABLES,
+    SUMMARY,
+    TURNS,
+    TURNS_DOCUMENT,
+    Table,
+)
+from .events import Problem, events_frame
 from .findings import (
     Fanout,
     FieldFinding,
@@ -35,14 +52,6 @@ from .findings import (
     UnsupportedAnswer,
     hedged_answers,
     unsupported_answers,
-)
-from .metrics import (
-    CALL_COLUMNS,
-    CLAIM_COLUMNS,
-    FOLLOWUP_COLUMNS,
-    HEDGE_COLUMNS,
-    SUMMARY_COLUMNS,
-    TURN_COLUMNS,
 )
 from .parsers import open_file
 from .partitions import Partition, merge_file, open_partition
@@ -57,19 +66,15 @@ from .pipeline import (
 from .readers import DEFAULT_MAX_JSON_BYTES, expand_paths
 from .turns import TURN_CLASSES
 
-#: Version of the document :meth:`TraceAnalysis.to_dict` returns.
-#: 1: first version.
-#: 2: hedges carry ``kind`` and ``sentence``; ``turns``, ``turn_classes``,
-#: ``claims``, ``unsupported_answers`` and ``drift_suites`` added.
-SCHEMA_VERSION = 2
+#: Version of the document :meth:`TraceAnalysis.to_dict` returns (its history
+#: is in columns.py, beside :func:`~.columns.upgrade_document`).
+SCHEMA_VERSION = DOCUMENT_VERSION
 
 # Summary columns summed over traces: the counts, always present, then the token totals
 # a trace may lack (None when no trace has them).
-_TOTAL_KEYS = SUMMARY_COLUMNS[
-    SUMMARY_COLUMNS.index("events") : SUMMARY_COLUMNS.index("billed_input_tokens")
-]
-_OPTIONAL_TOTAL_KEYS = SUMMARY_COLUMNS[
-    SUMMARY_COLUMNS.index("billed_input_tokens") : SUMMARY_COLUMNS.index("recorded_model_calls")
+_TOTAL_KEYS = SUMMARY.names[SUMMARY.index("events") : SUMMARY.index("billed_input_tokens")]
+_OPTIONAL_TOTAL_KEYS = SUMMARY.names[
+    SUMMARY.index("billed_input_tokens") : SUMMARY.index("recorded_model_calls")
 ]
 
 
@@ -94,12 +99,8 @@ class TraceAnalysis:
 
     @cached_property
     def summary(self) -> pd.DataFrame:
-        """One row per trace (see ``SUMMARY_COLUMNS``)."""
-        return typed_frame(
-            self._rows["summary"],
-            SUMMARY_COLUMNS,
-            ints=("line", *_OPTIONAL_TOTAL_KEYS),
-        )
+        """One row per trace (see :data:`~.columns.SUMMARY`)."""
+        return SUMMARY.frame(self._rows["summary"])
 
     @cached_property
     def events(self) -> pd.DataFrame:
@@ -109,46 +110,42 @@ class TraceAnalysis:
     @cached_property
     def calls(self) -> pd.DataFrame:
         """One row per tool call, with its result, duplicate and follow-up flags."""
-        return typed_frame(
-            self._rows["calls"],
-            CALL_COLUMNS,
-            ints=("result_seq", "result_tokens", "duplicate_of"),
-            bools=("is_error",),
-        )
+        return CALLS.frame(self._rows["calls"])
 
     @cached_property
     def followups(self) -> pd.DataFrame:
         """One row per (follow-up call, argument): the value and where it came from."""
-        return typed_frame(self._rows["followups"], FOLLOWUP_COLUMNS, ints=("source_seq",))
+        return FOLLOWUPS.frame(self._rows["followups"])
 
     @cached_property
     def hedges(self) -> pd.DataFrame:
         """One row per hedge phrase found in assistant text, with its context."""
-        return typed_frame(self._rows["hedges"], HEDGE_COLUMNS)
+        return HEDGES.frame(self._rows["hedges"])
 
     @cached_property
     def turns(self) -> pd.DataFrame:
         """One row per user turn: its class (``kind``), calls, follow-ups and hedges in its
         turn, the answer."""
-        return typed_frame(self._rows["turns"], TURN_COLUMNS)
+        return TURNS.frame(self._rows["turns"])
 
     @cached_property
     def claims(self) -> pd.DataFrame:
         """One row per value an answer stated that no result, user or system text held."""
-        return typed_frame(self._rows["claims"], CLAIM_COLUMNS)
+        return CLAIMS.frame(self._rows["claims"])
 
     @cached_property
     def turn_classes(self) -> dict[str, int]:
         """How many user turns of each class (:data:`~projeval.traces.turns.TURN_CLASSES`)."""
         counts = dict.fromkeys(TURN_CLASSES, 0)
+        kind = TURNS.index("kind")
         for row in self._rows["turns"]:
-            counts[row[4]] = counts.get(row[4], 0) + 1
+            counts[row[kind]] = counts.get(row[kind], 0) + 1
         return counts
 
     @cached_property
     def drift(self) -> pd.DataFrame:
         """One row per user question: its nearest question-set question (empty without suites)."""
-        return typed_frame(self._rows["drift"], drift_mod.DRIFT_COLUMNS)
+        return DRIFT.frame(self._rows["drift"])
 
     @property
     def uncovered(self) -> pd.DataFrame:
@@ -159,14 +156,12 @@ class TraceAnalysis:
     @cached_property
     def problems(self) -> pd.DataFrame:
         """Records skipped or repaired: file, line, reason."""
-        return typed_frame(
-            [tuple(p) for p in self._problems], ("file", "line", "reason"), ints=("line",)
-        )
+        return PROBLEMS.frame([tuple(p) for p in self._problems])
 
     @cached_property
     def totals(self) -> dict[str, Any]:
         """Sums over all traces; optional token totals are ``None`` when no trace has them."""
-        rows = [dict(zip(SUMMARY_COLUMNS, r, strict=True)) for r in self._rows["summary"]]
+        rows = SUMMARY.records(self._rows["summary"])
         out: dict[str, Any] = {
             "files": len(self.files),
             "traces": len(rows),
@@ -177,13 +172,14 @@ class TraceAnalysis:
         for key in _OPTIONAL_TOTAL_KEYS:
             vals = [r[key] for r in rows if r[key] is not None]
             out[key] = sum(vals) if vals else None
-        covered = [r for r in self._rows["drift"] if r[7]]
+        at = DRIFT.index("covered")
+        covered = [r for r in self._rows["drift"] if r[at]]
         out["questions"] = len(self._rows["drift"])
         out["questions_covered"] = len(covered)
         return out
 
     def to_dict(self) -> dict[str, Any]:
-        """The analysis as a JSON-ready document, ``{"version": 1, ...}``.
+        """The analysis as a JSON-ready document, ``{"version": 2, ...}``.
 
         Top-level keys, in order:
 
@@ -192,17 +188,17 @@ class TraceAnalysis:
         - ``files``: ``{path, format, traces, problems}`` per file read;
         - ``totals``: sums over traces (``None`` for token totals no trace has),
           plus ``files``, ``traces``, ``problems``, ``questions``, ``questions_covered``;
-        - ``traces``: one object per trace, keys ``SUMMARY_COLUMNS``;
-        - ``followups``: keys ``FOLLOWUP_COLUMNS`` (empty in summary mode);
-        - ``duplicates``: calls repeating an earlier call, keys ``file, trace_id,
-          seq, turn, tool, args_canonical, duplicate_of`` (empty in summary mode);
-        - ``hedges``: keys ``HEDGE_COLUMNS`` (each with its ``kind`` and ``sentence``);
-        - ``turns``: each user turn, keys ``file, trace_id, turn, question, kind``;
+        - ``traces``: one object per trace, keys those of :data:`~.columns.SUMMARY`;
+        - ``followups``: keys of :data:`~.columns.FOLLOWUPS` (empty in summary mode);
+        - ``duplicates``: calls repeating an earlier call, keys of
+          :data:`~.columns.DUPLICATES` (empty in summary mode);
+        - ``hedges``: keys of :data:`~.columns.HEDGES` (each with its ``kind`` and ``sentence``);
+        - ``turns``: each user turn, keys of :data:`~.columns.TURNS_DOCUMENT`;
         - ``turn_classes``: how many turns of each class;
-        - ``claims``: ungrounded claims, keys ``CLAIM_COLUMNS``;
+        - ``claims``: ungrounded claims, keys of :data:`~.columns.CLAIMS`;
         - ``drift_suites``: the suites whose tool appears in the traces;
         - ``questions``: user questions and their nearest question-set entry,
-          keys ``DRIFT_COLUMNS`` (empty without suites);
+          keys of :data:`~.columns.DRIFT` (empty without suites);
         - ``fanout``: the per-field aggregate of follow-ups, :meth:`Fanout.to_dict`
           (keys ``FANOUT_COLUMNS`` and ``text``), most calls first;
         - ``findings``: :meth:`FieldFinding.to_dict`, with its one-line ``text``;
@@ -214,15 +210,14 @@ class TraceAnalysis:
         the same input is byte-for-byte the same.
         """
 
-        def records(name: str, columns: Sequence[str]) -> list[dict[str, Any]]:
-            return [_jsonable(dict(zip(columns, r, strict=True))) for r in self._rows[name]]
+        def records(table: Table, rows: list[tuple[Any, ...]]) -> list[dict[str, Any]]:
+            return [_jsonable(r) for r in table.records(rows)]
 
-        dup_cols = ("file", "trace_id", "seq", "turn", "tool", "args_canonical", "duplicate_of")
-        index = {c: i for i, c in enumerate(CALL_COLUMNS)}
+        turn_at = [TURNS.index(c) for c in TURNS_DOCUMENT.names]
+        picked = [CALLS.index(c) for c in DUPLICATES.names]
+        is_dup = CALLS.index("duplicate_of")
         duplicates = [
-            {c: r[index[c]] for c in dup_cols}
-            for r in self._rows["calls"]
-            if r[index["duplicate_of"]] is not None
+            tuple(r[i] for i in picked) for r in self._rows["calls"] if r[is_dup] is not None
         ]
         return {
             "version": SCHEMA_VERSION,
@@ -234,26 +229,37 @@ class TraceAnalysis:
                 for f in self.files
             ],
             "totals": dict(self.totals),
-            "traces": records("summary", SUMMARY_COLUMNS),
-            "followups": records("followups", FOLLOWUP_COLUMNS),
-            "duplicates": duplicates,
-            "hedges": records("hedges", HEDGE_COLUMNS),
-            "turns": [
-                {"file": r[0], "trace_id": r[1], "turn": r[2], "question": r[3], "kind": r[4]}
-                for r in self._rows["turns"]
-            ],
+            "traces": records(SUMMARY, self._rows["summary"]),
+            "followups": records(FOLLOWUPS, self._rows["followups"]),
+            "duplicates": records(DUPLICATES, duplicates),
+            "hedges": records(HEDGES, self._rows["hedges"]),
+            "turns": records(
+                TURNS_DOCUMENT, [tuple(r[i] for i in turn_at) for r in self._rows["turns"]]
+            ),
             "turn_classes": dict(self.turn_classes),
-            "claims": records("claims", CLAIM_COLUMNS),
+            "claims": records(CLAIMS, self._rows["claims"]),
             "drift_suites": list(self.drift_suites),
-            "questions": records("drift", drift_mod.DRIFT_COLUMNS),
+            "questions": records(DRIFT, self._rows["drift"]),
             "fanout": [f.to_dict() for f in self.fanout],
             "findings": [f.to_dict() for f in self.findings],
             "hedged_answers": [h.to_dict() for h in self.hedged_answers],
             "unsupported_answers": [u.to_dict() for u in self.unsupported_answers],
-            "problems": [
-                {"file": p.file, "line": p.line, "reason": p.reason} for p in self._problems
-            ],
+            "problems": PROBLEMS.records(tuple(p) for p in self._problems),
         }
+
+    def store_rows(self) -> dict[str, list[dict[str, Any]]]:
+        """Rows of the history store's trace tables, by table (``Table.stored`` columns)."""
+        questions = {(h.file, h.trace_id, h.turn): h.question_id for h in self.hedged_answers}
+        key = [HEDGES.index(c) for c in ("file", "trace_id", "turn")]
+        answered = [
+            {"question_id": questions.get(tuple(r[i] for i in key))} for r in self._rows["hedges"]
+        ]
+        out = {}
+        for table in STORED_TABLES:
+            assert table.store_table is not None
+            extra = answered if table is HEDGES else None
+            out[table.store_table] = table.store_rows(self._rows[table.name], extra)
+        return out
 
     def render(self) -> str:
         """The plain-text summary (see :func:`projeval.traces.render.render_summary`)."""
@@ -305,6 +311,7 @@ def analyse_traces(
     hedges: Iterable[str] = (),
     languages: Iterable[str] = ("en", "zh"),
     threshold: float = drift_mod.DEFAULT_THRESHOLD,
+    tools: Iterable[str | Path] = (),
     keep_events: bool = True,
     max_json_bytes: int = DEFAULT_MAX_JSON_BYTES,
     workers: int | None = None,
@@ -318,7 +325,10 @@ def analyse_traces(
     for them) or glob patterns. ``suites`` are loaded suites or suite file
     paths: their tools turn follow-ups into field findings, their questions
     are matched against the users' questions, and their ``hedges`` extend the
-    lexicon, as do ``hedges`` here (``!phrase`` excludes). ``format`` forces
+    lexicon, as do ``hedges`` here (``!phrase`` excludes). ``tools`` are tools
+    files (MCP ``tools/list`` JSON) whose ``annotations.readOnlyHint`` say which
+    tools only read, as the suites' tools files do; other tools go by the verb in
+    their name (see :mod:`projeval.traces.actions`). ``format`` forces
     one format for every file. ``keep_events=False`` is the summary mode for
     large corpora: the events, calls and follow-ups tables stay empty
     (findings, totals and the summary are complete) and turns keep no answer
@@ -346,6 +356,12 @@ def analyse_traces(
     paths = list(paths)
     suite_objs = _load_suites(suites)
     extra = [h for s in suite_objs for h in getattr(s, "hedges", ())] + list(hedges)
+    hints: dict[str, bool] = {}
+    for s in suite_objs:  # the suites' tools files first, then the ones given here
+        if getattr(s, "tools_file", None) is not None:
+            hints.update(load_tool_hints(s.tools_file))
+    for path in tools:
+        hints.update(load_tool_hints(path))
     local_workers = workers if workers is not None else os.cpu_count() or 1
     settings = Settings(
         encoding=encoding,
@@ -356,6 +372,7 @@ def analyse_traces(
         suites=tuple(suite_objs),
         max_json_bytes=max_json_bytes,
         threshold=threshold,
+        tool_hints=tuple(sorted(hints.items())),
     )
     collector = Collector(settings)  # checks the tokenizer and lexicon before any file
     try:
@@ -427,7 +444,9 @@ def _collect(
             collector.close()
             if threading.active_count() == 1:
                 planned_format, cut = planned[path]
-                results = shards.run(cut, planned_format, settings)
+                size = path.stat().st_size
+                with progress.task(f"reading {path.name} in {len(cut)} processes", size, "bytes"):
+                    results = shards.run(cut, planned_format, settings)
                 merge_file(collector.out, collector.tally, str(path), results)
                 continue
         fmt, items, _ = open_partition(Partition(str(path), format), settings)

@@ -31,6 +31,10 @@ class Snapshot:
     messages: list[Any]
     usage: Usage | None = None
     append: bool = False  # one message per record: append instead of replacing
+    # OpenAI Responses: this record's response id, and the one it continues (a request
+    # with ``previous_response_id`` holds only the new items).
+    response_id: str | None = None
+    previous_id: str | None = None
 
 
 def trace_id_of(record: dict[str, Any]) -> str | None:
@@ -326,7 +330,17 @@ class OpenAIResponses(Converter):
             items.extend(resp["output"])
         if not items:
             return "record has no 'input' or 'output' items"
-        return Snapshot(tid, items, openai_usage(_get(resp, "usage")))
+        rid = resp.get("id") if isinstance(resp, dict) else None
+        prev = req.get("previous_response_id")
+        if prev is None and isinstance(resp, dict):
+            prev = resp.get("previous_response_id")
+        return Snapshot(
+            tid,
+            items,
+            openai_usage(_get(resp, "usage")),
+            response_id=rid if isinstance(rid, str) else None,
+            previous_id=prev if isinstance(prev, str) else None,
+        )
 
     def convert(
         self, messages: list[Any], start: int, line: int | None, problems: list[str]

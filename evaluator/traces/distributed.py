@@ -38,6 +38,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from .. import progress
 from ..errors import ProjevalError, TraceError
 from .findings import FollowupTally
 from .partitions import (
@@ -216,6 +217,13 @@ def _run(
         path: [client.submit(_guarded, task, part, shared, pure=False) for part in file_parts]
         for path, file_parts in parts.items()
     }
+    sizes = dict(files)
+    reading = progress.task(f"traces on Dask ({len(files)} files)", sum(sizes.values()), "bytes")
+    for path, file_parts in parts.items():
+        for part, future in zip(file_parts, futures[path], strict=True):
+            done = (part.end if part.end is not None else sizes[path]) - part.start
+            # Called in the client's thread as each partition finishes, in any order.
+            future.add_done_callback(lambda _f, n=done: reading.advance(n))
     out, tally = Collected(), FollowupTally(settings.suites)
     try:
         for path, _ in files:  # in the order given, so the file list reads as locally
@@ -229,6 +237,7 @@ def _run(
                 ) from exc
             merge_file(out, tally, path, [_value(r) for r in results])
     finally:
+        reading.close()
         left = [f for fs in futures.values() for f in fs]
         if left:
             client.cancel(left)

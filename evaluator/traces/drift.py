@@ -202,24 +202,12 @@ def best_match(
     return Match(best.suite, best.question_id, best_score, best_score >= threshold)
 
 
-DRIFT_COLUMNS = (
-    "file",
-    "trace_id",
-    "turn",
-    "question",
-    "suite",
-    "question_id",
-    "score",
-    "covered",
-)
-
-
 def drift_rows(
     turns: Iterable[tuple[Any, ...]],
     pool: Sequence[Candidate],
     threshold: float = DEFAULT_THRESHOLD,
 ) -> list[tuple[Any, ...]]:
-    """For each question or request (turns table rows, ``TURN_COLUMNS``) and each suite
+    """For each question or request (rows of the turns table, columns.py) and each suite
     of ``pool``: the nearest question of that suite (:func:`pick` keeps the best)."""
     by_suite: dict[str, list[Candidate]] = {}
     for cand in pool:

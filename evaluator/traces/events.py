@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 import pandas as pd
 
 from .. import _json
+from .columns import EVENTS
 
 # orjson is optional and 2-3x faster. It reads the same values, except integers
 # beyond 64 bits, which it turns into floats (the standard library keeps them).
@@ -185,45 +186,12 @@ def finish_trace(trace: Trace) -> Trace:
     return trace
 
 
-#: Columns of :func:`events_frame`, in order.
-EVENT_COLUMNS = (
-    "file",
-    "line",
-    "format",
-    "trace_id",
-    "seq",
-    "msg",
-    "turn",
-    "role",
-    "kind",
-    "tool",
-    "call_id",
-    "link",
-    "args_raw",
-    "args",
-    "text",
-    "is_error",
-    "tokens",
-    "context_tokens",
-    "usage_input_total",
-    "usage_output",
-    "usage_cache_read",
-    "usage_cache_creation",
-)
-
-_INT_COLUMNS = (
-    "line",
-    "link",
-    "context_tokens",
-    "usage_input_total",
-    "usage_output",
-    "usage_cache_read",
-    "usage_cache_creation",
-)
+#: Columns of :func:`events_frame`, in order (declared in :data:`~.columns.EVENTS`).
+EVENT_COLUMNS = tuple(c.name for c in EVENTS.columns if c.in_frame)
 
 
 def event_row(ev: Event) -> tuple[Any, ...]:
-    """One row of the events table (same order as :data:`EVENT_COLUMNS`)."""
+    """One row of the events table (in the order of :data:`~.columns.EVENTS`)."""
     u = ev.usage
     return (
         ev.file,
@@ -242,6 +210,7 @@ def event_row(ev: Event) -> tuple[Any, ...]:
         ev.args,
         ev.text,
         ev.is_error,
+        ev.structured,
         ev.tokens,
         ev.context_tokens,
         u.input_total if u else None,
@@ -252,21 +221,5 @@ def event_row(ev: Event) -> tuple[Any, ...]:
 
 
 def events_frame(rows: list[tuple[Any, ...]]) -> pd.DataFrame:
-    """The events table: nullable integers stay integers, ``is_error`` is a nullable bool."""
-    return typed_frame(rows, EVENT_COLUMNS, ints=_INT_COLUMNS, bools=("is_error",))
-
-
-def typed_frame(
-    rows: list[tuple[Any, ...]],
-    columns: tuple[str, ...],
-    *,
-    ints: tuple[str, ...] = (),
-    bools: tuple[str, ...] = (),
-) -> pd.DataFrame:
-    """A DataFrame whose optional int/bool columns use pandas' nullable dtypes."""
-    frame = pd.DataFrame.from_records(rows, columns=list(columns))
-    for col in ints:
-        frame[col] = frame[col].astype("Int64")
-    for col in bools:
-        frame[col] = frame[col].astype("boolean")
-    return frame
+    """The events table, with the dtypes :data:`~.columns.EVENTS` declares."""
+    return EVENTS.frame(rows)

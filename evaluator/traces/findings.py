@@ -22,10 +22,24 @@ from typing import Any
 
 from .. import paths
 from .actions import WRITE
+from .columns import CLAIMS, DRIFT, FOLLOWUPS, HEDGES, TURNS, Table
 from .turns import is_query
 
 #: How a field's declared kind reads in a finding.
 KIND_LABELS = {"id": "opaque id", "code": "code"}
+
+# Positions of the columns read here, by name (rows are tuples; see columns.py).
+_F_FILE, _F_TRACE, _F_SEQ = (FOLLOWUPS.index(c) for c in ("file", "trace_id", "seq"))
+_F_CONSUMER, _F_VALUE = FOLLOWUPS.index("consumer_tool"), FOLLOWUPS.index("value")
+_F_ARG, _F_KIND = FOLLOWUPS.index("consumer_arg"), FOLLOWUPS.index("kind")
+_F_PRODUCER, _F_PATH = FOLLOWUPS.index("producer_tool"), FOLLOWUPS.index("producer_path")
+_F_DUPLICATE = FOLLOWUPS.index("duplicate")
+_H_PHRASE, _H_SENTENCE = HEDGES.index("phrase"), HEDGES.index("sentence")
+_C_VALUE, _C_SENTENCE = CLAIMS.index("value"), CLAIMS.index("sentence")
+_T_KEY = tuple(TURNS.index(c) for c in ("file", "trace_id", "turn", "question", "kind"))
+_D_KEY = tuple(DRIFT.index(c) for c in ("file", "trace_id", "turn"))
+_D_SUITE, _D_QUESTION = DRIFT.index("suite"), DRIFT.index("question_id")
+_D_SCORE, _D_COVERED = DRIFT.index("score"), DRIFT.index("covered")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -175,7 +189,7 @@ class FollowupTally:
     with calls, traces, duplicates, lookups, actions and distinct values, with or without
     a suite (:meth:`fanout`); a suite's field findings fold it by field (:meth:`findings`).
     Streaming: a large corpus keeps one small record per group, not one row per
-    follow-up. Rows are in ``FOLLOWUP_COLUMNS`` order.
+    follow-up. Rows are tuples of the ``followups`` table (columns.py).
     """
 
     def __init__(self, suites: Sequence[Any]) -> None:
@@ -195,8 +209,16 @@ class FollowupTally:
         """Count the follow-up rows of one trace."""
         counted: set[tuple[Any, ...]] = set()
         for row in rows:
-            file, trace_id, seq, _turn, tool, arg, value, _sseq, stool, _scid, spath, dup = row[:12]
-            kind = row[12] if len(row) > 12 else None
+            file, trace_id, seq = row[_F_FILE], row[_F_TRACE], row[_F_SEQ]
+            tool, arg, value = row[_F_CONSUMER], row[_F_ARG], row[_F_VALUE]
+            stool, spath, dup, kind = (
+                row[_F_PRODUCER],
+                row[_F_PATH],
+                row[_F_DUPLICATE],
+                row[_F_KIND],
+            )
+            if spath:  # one user's card_4065275 and another's card_118 are one place
+                spath = paths.generalise_instances(spath)
             key = (stool, spath, tool, arg)
             g = self.groups.get(key)
             if g is None:
@@ -314,15 +336,15 @@ class _Group:
 def field_findings(
     followups: Iterable[tuple[Any, ...]], suites: Sequence[Any]
 ) -> list[FieldFinding]:
-    """Findings from follow-up rows (``FOLLOWUP_COLUMNS`` order), grouped by trace here."""
+    """Findings from follow-up rows (tuples of the ``followups`` table), grouped by trace here."""
     return tally_rows(followups, suites).findings()
 
 
 def tally_rows(followups: Iterable[tuple[Any, ...]], suites: Sequence[Any] = ()) -> FollowupTally:
-    """The aggregate of follow-up rows (``FOLLOWUP_COLUMNS`` order), grouped by trace here."""
+    """The aggregate of follow-up rows (tuples of the ``followups`` table), by trace here."""
     by_trace: defaultdict[tuple[Any, Any], list[tuple[Any, ...]]] = defaultdict(list)
     for row in followups:
-        by_trace[(row[0], row[1])].append(row)
+        by_trace[(row[_F_FILE], row[_F_TRACE])].append(row)
     tally = FollowupTally(suites)
     for rows in by_trace.values():
         tally.add_trace(rows)
@@ -435,28 +457,29 @@ def hedged_answers(
     """Hedged answers to questions and requests, with their matched question, its needs,
     and the needs never seen.
 
-    Rows are in ``TURN_COLUMNS``, ``HEDGE_COLUMNS`` and ``DRIFT_COLUMNS`` order.
+    Rows are tuples of the ``turns``, ``hedges`` and ``drift`` tables (columns.py).
     A need is *missing* when no result of the suite's tool in that trace had a
     value at the field's path. A turn that answers the agent or greets is left
     out: it asked nothing of the tools.
     """
     out = []
     for turn, found, (suite, qid, score, needs, missing) in _answered(
-        turns, hedges, drift, suites, result_paths
+        turns, HEDGES, hedges, drift, suites, result_paths
     ):
+        file, trace_id, number, question, _kind = (turn[i] for i in _T_KEY)
         out.append(
             HedgedAnswer(
-                turn[0],
-                turn[1],
-                turn[2],
-                turn[3],
+                file,
+                trace_id,
+                number,
+                question,
                 suite,
                 qid,
                 score,
-                tuple(sorted({h[4] for h in found})),
+                tuple(sorted({h[_H_PHRASE] for h in found})),
                 needs,
                 missing,
-                found[0][11],
+                found[0][_H_SENTENCE],
             )
         )
     return out
@@ -469,26 +492,27 @@ def unsupported_answers(
     suites: Sequence[Any],
     result_paths: dict[tuple[str, str], dict[str, set[str]]],
 ) -> list[UnsupportedAnswer]:
-    """Answers to questions and requests that state ungrounded values (``CLAIM_COLUMNS``
-    rows), with the matched question and the needed fields never returned."""
+    """Answers to questions and requests that state ungrounded values (claims table rows),
+    with the matched question and the needed fields never returned."""
     out = []
     for turn, found, (suite, qid, score, needs, missing) in _answered(
-        turns, claims, drift, suites, result_paths
+        turns, CLAIMS, claims, drift, suites, result_paths
     ):
-        values = tuple(dict.fromkeys(c[5] for c in found))
+        file, trace_id, number, question, _kind = (turn[i] for i in _T_KEY)
+        values = tuple(dict.fromkeys(c[_C_VALUE] for c in found))
         out.append(
             UnsupportedAnswer(
-                turn[0],
-                turn[1],
-                turn[2],
-                turn[3],
+                file,
+                trace_id,
+                number,
+                question,
                 suite,
                 qid,
                 score,
                 values,
                 needs,
                 missing,
-                found[0][8],
+                found[0][_C_SENTENCE],
             )
         )
     return out
@@ -499,30 +523,32 @@ _Match = tuple[str | None, str | None, float, tuple[str, ...], tuple[str, ...] |
 
 def _answered(
     turns: Iterable[tuple[Any, ...]],
+    table: Table,
     signals: Iterable[tuple[Any, ...]],
     drift: Iterable[tuple[Any, ...]],
     suites: Sequence[Any],
     result_paths: dict[tuple[str, str], dict[str, set[str]]],
 ) -> Iterator[tuple[tuple[Any, ...], list[tuple[Any, ...]], _Match]]:
-    """Each question or request turn with signal rows (file, trace id, seq, turn, ...),
+    """Each question or request turn with signal rows (of ``table``: hedges or claims),
     those rows, and (suite, question id, score, needs, needs never seen)."""
-    by_turn: defaultdict[tuple[str, str, int], list[tuple[Any, ...]]] = defaultdict(list)
+    key = [table.index(c) for c in ("file", "trace_id", "turn")]
+    by_turn: defaultdict[tuple[Any, ...], list[tuple[Any, ...]]] = defaultdict(list)
     for row in signals:
-        by_turn[(row[0], row[1], row[3])].append(row)
-    matches = {(d[0], d[1], d[2]): d for d in drift}
+        by_turn[tuple(row[i] for i in key)].append(row)
+    matches = {tuple(d[i] for i in _D_KEY): d for d in drift}
     suite_by_name = {s.name: s for s in suites}
     for turn in turns:
-        file, trace_id, number, _question, kind = turn[:5]
+        file, trace_id, number, _question, kind = (turn[i] for i in _T_KEY)
         found = by_turn.get((file, trace_id, number))
         if not found or not is_query(kind):
             continue
         d = matches.get((file, trace_id, number))
-        suite = suite_by_name.get(d[4]) if d is not None and d[7] else None
+        suite = suite_by_name.get(d[_D_SUITE]) if d is not None and d[_D_COVERED] else None
         needs: tuple[str, ...] = ()
         missing: tuple[str, ...] | None = None
         qid = None
         if suite is not None and d is not None:
-            qid = d[5]
+            qid = d[_D_QUESTION]
             q = next(q for q in suite.questions if q.id == qid)
             needs = tuple(n.field for n in q.needs)
             seen = result_paths.get((file, trace_id), {}).get(suite.tool)
@@ -533,7 +559,7 @@ def _answered(
                     for name in needs
                     if name in suite.fields and not _present(suite.fields[name], seen_segments)
                 )
-        score = d[6] if d is not None else 0.0
+        score = d[_D_SCORE] if d is not None else 0.0
         yield turn, found, (suite.name if suite else None, qid, score, needs, missing)
 
 

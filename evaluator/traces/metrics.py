@@ -129,114 +129,8 @@ class TraceMetrics:
     result_paths: dict[str, set[str]] = field(default_factory=dict)
 
 
-CALL_COLUMNS = (
-    "file",
-    "trace_id",
-    "seq",
-    "msg",
-    "turn",
-    "tool",
-    "call_id",
-    "args_raw",
-    "args_canonical",
-    "result_seq",
-    "is_error",
-    "result_tokens",
-    "duplicate_of",
-    "followup",
-    "kind",
-    "retry_of",
-)
-FOLLOWUP_COLUMNS = (
-    "file",
-    "trace_id",
-    "seq",
-    "turn",
-    "tool",
-    "argument",
-    "value",
-    "source_seq",
-    "source_tool",
-    "source_call_id",
-    "source_path",
-    "duplicate",
-    "kind",
-)
-HEDGE_COLUMNS = (
-    "file",
-    "trace_id",
-    "seq",
-    "turn",
-    "phrase",
-    "language",
-    "match",
-    "start",
-    "end",
-    "context",
-    "kind",
-    "sentence",
-)
-#: One row per value an assistant text states that nothing read before held
-#: (see :mod:`projeval.traces.claims`).
-CLAIM_COLUMNS = ("file", "trace_id", "seq", "turn", "kind", "value", "start", "end", "sentence")
-#: One row per user turn; ``kind`` is its class (:data:`projeval.traces.turns.TURN_CLASSES`).
-TURN_COLUMNS = (
-    "file",
-    "trace_id",
-    "turn",
-    "question",
-    "kind",
-    "calls",
-    "followups",
-    "hedges",
-    "answer",
-)
-#: Per-trace summary. ``turns`` counts user questions (an MCP log has none);
-#: ``model_calls`` counts assistant messages (parallel calls are one);
-#: ``duplicates`` calls repeat an earlier call's tool and canonical arguments,
-#: ``retries`` do so after that call's result was an error; ``errors`` counts
-#: results that are errors (flagged, an error object or an ``Error:`` text);
-#: ``followups`` counts follow-up calls, ``lookups`` those to tools that do not
-#: write, ``actions`` those to tools that write; ``followup_turns`` / ``hedged_turns``
-#: are turns with at least one follow-up call / hedged assistant text, and
-#: ``flagged_turns`` turns with either; ``ungrounded_claims`` counts values
-#: answers stated that nothing read before held; ``unanswered_calls`` and
-#: ``orphan_results`` are calls without a result and results without a call;
-#: ``billed_input_tokens`` is ``None`` when the trace records no conversation;
-#: ``recorded_*`` sum the usage the trace recorded, over ``recorded_model_calls``
-#: model calls (Anthropic input includes cache reads and writes).
-SUMMARY_COLUMNS = (
-    "file",
-    "format",
-    "trace_id",
-    "line",
-    "events",
-    "messages",
-    "turns",
-    "model_calls",
-    "calls",
-    "results",
-    "errors",
-    "unanswered_calls",
-    "orphan_results",
-    "duplicates",
-    "retries",
-    "followups",
-    "lookups",
-    "actions",
-    "followup_turns",
-    "hedges",
-    "hedged_turns",
-    "flagged_turns",
-    "ungrounded_claims",
-    "result_tokens",
-    "billed_input_tokens",
-    "recorded_input_tokens",
-    "recorded_output_tokens",
-    "recorded_cache_read_tokens",
-    "recorded_cache_creation_tokens",
-    "recorded_model_calls",
-)
+# The rows below are tuples in the column order of columns.py's tables (CALLS,
+# FOLLOWUPS, HEDGES, TURNS; the summary dict has SUMMARY's keys).
 
 
 #: For each argument of a call, the values a follow-up is looked up by, in order.
@@ -245,7 +139,8 @@ LookupPlan = tuple[tuple[str, tuple[str, ...]], ...]
 
 def lookup_plan(args: Any) -> LookupPlan:
     """Each argument worth tracking, with its value and then the parts of a compound
-    value (``"usr_1, usr_2"``, ``"id=usr_1"``) worth tracking; the first found counts.
+    value (``"usr_1, usr_2"``, ``"id=usr_1"``) worth tracking and not plain words; the
+    first found counts.
     A short code (``JFK``) is tracked as it is."""
     plan: list[tuple[str, tuple[str, ...]]] = []
     for argument, raw in arg_leaves(args):
@@ -256,7 +151,11 @@ def lookup_plan(args: Any) -> LookupPlan:
             continue
         candidates = [value]
         if isinstance(raw, str) and _SPLIT.search(value):
-            candidates += [t for t in _SPLIT.split(value) if worth(t) is not None]
+            # Parts that look like handles only: a plain word of a free-text query
+            # ("passport", "https") recurs in prose by chance, not as a copied value.
+            candidates += [
+                t for t in _SPLIT.split(value) if not t.isalpha() and worth(t) is not None
+            ]
         plan.append((argument, tuple(candidates)))
     return tuple(plan)
 

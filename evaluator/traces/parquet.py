@@ -20,6 +20,7 @@ from typing import Any
 import duckdb
 
 from ..errors import TraceError
+from .columns import EVENTS
 from .events import (
     KINDS,
     ROLES,
@@ -27,51 +28,21 @@ from .events import (
     Problem,
     Trace,
     Usage,
+    event_row,
     fast_loads,
     finish_trace,
     parse_args,
 )
 
-#: Columns every file must have.
-REQUIRED_COLUMNS = ("trace_id", "seq", "msg", "role", "kind")
+#: Columns every file must have (the layout is declared in :data:`~.columns.EVENTS`).
+REQUIRED_COLUMNS = tuple(c.name for c in EVENTS.columns if c.parquet == "required")
 #: Columns read when present (``structured``: a result's structured form as JSON text).
-OPTIONAL_COLUMNS = (
-    "file",
-    "line",
-    "format",
-    "tool",
-    "call_id",
-    "args_raw",
-    "args",
-    "text",
-    "is_error",
-    "structured",
-    "usage_input_total",
-    "usage_output",
-    "usage_cache_read",
-    "usage_cache_creation",
-)
-#: Column types of the files :func:`write_events` writes.
-COLUMN_TYPES = {
-    "file": "VARCHAR",
-    "line": "BIGINT",
-    "format": "VARCHAR",
-    "trace_id": "VARCHAR",
-    "seq": "BIGINT",
-    "msg": "BIGINT",
-    "role": "VARCHAR",
-    "kind": "VARCHAR",
-    "tool": "VARCHAR",
-    "call_id": "VARCHAR",
-    "args_raw": "VARCHAR",
-    "text": "VARCHAR",
-    "is_error": "BOOLEAN",
-    "structured": "VARCHAR",
-    "usage_input_total": "BIGINT",
-    "usage_output": "BIGINT",
-    "usage_cache_read": "BIGINT",
-    "usage_cache_creation": "BIGINT",
-}
+OPTIONAL_COLUMNS = tuple(c.name for c in EVENTS.columns if c.parquet in ("written", "read"))
+#: Column types of the files :func:`write_events` writes, in their order.
+COLUMN_TYPES = {c.name: c.sql_type for c in EVENTS.columns if c.parquet in ("required", "written")}
+# Where each written column sits in an events row.
+_WRITTEN_AT = tuple(EVENTS.index(c) for c in COLUMN_TYPES)
+_STRUCTURED_AT = EVENTS.index("structured")
 _BATCH = 8192
 _LAYOUT = "see docs/parquet_layout.md for the columns"
 
@@ -187,30 +158,10 @@ def event_record(ev: Event) -> tuple[Any, ...]:
     """One row of the layout (``COLUMN_TYPES`` order) for a finished trace's event."""
     import json
 
-    u = ev.usage
-    structured = None
+    row = list(event_row(ev))
     if ev.structured is not None:
-        structured = json.dumps(ev.structured, ensure_ascii=False, separators=(",", ":"))
-    return (
-        ev.file,
-        ev.line,
-        ev.format,
-        ev.trace_id,
-        ev.seq,
-        ev.msg,
-        ev.role,
-        ev.kind,
-        ev.tool,
-        ev.call_id,
-        ev.args_raw,
-        ev.text,
-        ev.is_error,
-        structured,
-        u.input_total if u else None,
-        u.output if u else None,
-        u.cache_read if u else None,
-        u.cache_creation if u else None,
-    )
+        row[_STRUCTURED_AT] = json.dumps(ev.structured, ensure_ascii=False, separators=(",", ":"))
+    return tuple(row[i] for i in _WRITTEN_AT)
 
 
 def write_events(traces: Iterable[Trace | Problem], out: str | Path) -> int:

@@ -328,6 +328,8 @@ class ConversationParser:
         self.names: dict[str, tuple[str, int]] = {}
         # Traces named after the line they start on (records without an id) -> that line.
         self.line_ids: dict[str, int] = {}
+        # OpenAI Responses: each response id -> the key of the open trace it ended.
+        self.chains: dict[str, str] = {}
 
     def feed(self, record: Record) -> Iterator[Trace | Problem]:
         """Consume one record; yield the traces it finishes and its problems."""
@@ -337,6 +339,17 @@ class ConversationParser:
             return
         problems: list[str] = []
         tid = snap.trace_id
+        if snap.previous_id is not None and snap.previous_id in self.chains:
+            # A Responses request that continues an earlier response holds only the new
+            # items: they extend that response's conversation.
+            key = self.chains[snap.previous_id]
+            if key in self.open:
+                snap.append = True
+                tid = key
+        line_named = False
+        if tid is None and not snap.append and snap.response_id is not None:
+            # A response a later request may continue: kept open under its line's name.
+            tid, line_named = f"{self.stem}:{record.line}", True
         if tid is None and not snap.append:
             trace = self._trace(f"{self.stem}:{record.line}", record.line)
             self.line_ids[trace.trace_id] = record.line
@@ -354,8 +367,12 @@ class ConversationParser:
         if merger is None:
             merger = Merger(self._trace(key, record.line), self.converter)
             self.open[key] = merger
+            if line_named:
+                self.line_ids[merger.trace.trace_id] = record.line
         self.open.move_to_end(key)
         merger.add(snap, record.line, problems)
+        if snap.response_id is not None:
+            self.chains[snap.response_id] = key
         yield from self._problems(problems, record.line)
         while len(self.open) > _OPEN_WINDOW:
             yield finish_trace(self.open.popitem(last=False)[1].trace)

@@ -27,10 +27,12 @@ from typing import Any, NamedTuple
 
 from ..tokens import get_encoding, segment_counter
 from . import drift as drift_mod
+from .actions import ToolKinds
+from .columns import SUMMARY
 from .events import Problem, Trace, event_row
 from .findings import FollowupTally
 from .hedges import Lexicon
-from .metrics import SUMMARY_COLUMNS, TokenCache, TraceAnalyser, unbilled_tail
+from .metrics import TokenCache, TraceAnalyser, unbilled_tail
 
 # A batch is measured once it holds this many traces or this many characters of new text
 # (small enough that shards trade their token counts soon after making them).
@@ -76,6 +78,8 @@ class Settings:
     suites: tuple[Any, ...] = ()
     max_json_bytes: int = 0
     threshold: float = drift_mod.DEFAULT_THRESHOLD
+    #: ``(tool, readOnlyHint)`` from the tools files (see :mod:`projeval.traces.actions`).
+    tool_hints: tuple[tuple[str, bool], ...] = ()
 
 
 #: Problems listed per file (or partition); the others are counted.
@@ -104,7 +108,12 @@ class Collector:
         lexicon = Lexicon.load(settings.languages, settings.hedges)
         get_encoding(settings.encoding)  # fail early on a bad name
         self.cache = cache if cache is not None else TokenCache(settings.encoding)
-        self.analyser = TraceAnalyser(self.cache, lexicon, tools=[s.tool for s in settings.suites])
+        self.analyser = TraceAnalyser(
+            self.cache,
+            lexicon,
+            tools=[s.tool for s in settings.suites],
+            kinds=ToolKinds(settings.tool_hints),
+        )
         self.analyser.keep_events = settings.keep_events
         self.tally = FollowupTally(settings.suites)
         # Each user question is matched here, trace by trace: a pure function of the question.
@@ -227,7 +236,7 @@ class Collector:
             )
 
 
-_summary_row = operator.itemgetter(*SUMMARY_COLUMNS)
+_summary_row = operator.itemgetter(*SUMMARY.names)
 
 
 @contextlib.contextmanager

@@ -14,12 +14,13 @@ from __future__ import annotations
 import glob
 import gzip
 import json
+import os
 import zlib
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
-from .. import _json
+from .. import _json, progress
 from .._files import regular_file
 from ..errors import TraceError
 from .events import Problem, fast_loads
@@ -136,10 +137,14 @@ def iter_records(
         raise TraceError(f"cannot open the file ({exc}).", file=name) from exc
     gz = is_gzip(path)
     try:
-        stream = gzip.open(path, "rb") if gz else path.open("rb")  # noqa: SIM115
+        raw = path.open("rb")
+        size = os.fstat(raw.fileno()).st_size
+        # A big file says how far it has been read (the compressed bytes of a gzip one).
+        counted: Any = _Counted(raw, size, path.name) if size >= progress.MIN_BYTES else raw
+        stream: Any = gzip.GzipFile(fileobj=counted, mode="rb") if gz else counted
     except OSError as exc:
         raise TraceError(f"cannot open the file ({exc}).", file=name) from exc
-    with stream:
+    with raw, counted, stream:
         if stem_suffix(path) == ".json":
             yield from _read_document(stream, name, gz, max_json_bytes, path)
         else:
@@ -175,6 +180,39 @@ def _gzip_lines(stream: ByteStream, max_total: int) -> Iterator[bytes | Skipped]
                 stop=True,
             )
             return
+
+
+class _Counted:
+    """A binary file that reports how far it has been read (for files over MIN_BYTES)."""
+
+    def __init__(self, raw: Any, size: int, name: str) -> None:
+        self.raw = raw
+        self.task = progress.task(f"reading {name}", total=size, unit="bytes")
+        self._at = 0
+
+    def read(self, size: int = -1, /) -> bytes:
+        data: bytes = self.raw.read(size)
+        self._moved(len(data))
+        return data
+
+    def readline(self, size: int = -1, /) -> bytes:
+        data: bytes = self.raw.readline(size)
+        self._moved(len(data))
+        return data
+
+    def _moved(self, n: int) -> None:
+        self._at += n
+        if n:
+            self.task.update(self._at)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.raw, name)  # seek, tell, close... for gzip
+
+    def __enter__(self) -> _Counted:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.task.close()
 
 
 #: Bytes read at a time by :func:`chunked_lines`.

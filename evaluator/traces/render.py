@@ -76,7 +76,7 @@ def _more(lines: list[str], items: list[Any]) -> None:
 
 def render_summary(analysis: TraceAnalysis) -> str:
     """The summary the CLI prints: totals, per-trace table, findings, drift, problems."""
-    from .metrics import SUMMARY_COLUMNS
+    from .columns import SUMMARY
 
     t = analysis.totals
     lines = [
@@ -97,7 +97,7 @@ def render_summary(analysis: TraceAnalysis) -> str:
             + ", ".join(f"{n:,} {_PLURAL[c]}" for c, n in classes.items())
             + f"; ungrounded claims {t['ungrounded_claims']:,}"
         )
-    summary = [dict(zip(SUMMARY_COLUMNS, r, strict=True)) for r in analysis._rows["summary"]]
+    summary = SUMMARY.records(analysis._rows["summary"])
     if summary:
         lines.append("")
         by_file: dict[str, list[dict[str, Any]]] = {}

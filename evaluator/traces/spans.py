@@ -311,6 +311,20 @@ class OpenInferenceMessages(Converter):
         return events
 
 
+#: Where tool spans keep their arguments and result, first found counts: the GenAI
+#: conventions, OpenInference, logfire's (pydantic-ai) older names, plain input/output.
+_ARGUMENT_KEYS = ("gen_ai.tool.call.arguments", "input.value", "tool_arguments", "input")
+_RESULT_KEYS = ("gen_ai.tool.call.result", "output.value", "tool_response", "output")
+
+
+def _first(attrs: dict[str, Any], keys: tuple[str, ...]) -> Any:
+    for key in keys:
+        value = attrs.get(key)
+        if value is not None:
+            return value
+    return None
+
+
 def _s(value: Any) -> str | None:
     return None if value is None else str(value).strip()
 
@@ -403,9 +417,13 @@ class SpanParser:
 
     def _is_tool(self, span: Span) -> bool:
         a = span.attrs
+        if str(a.get("openinference.span.kind", "")).upper() == "TOOL":
+            return True
         if self.fmt == "otel":
-            return a.get("gen_ai.operation.name") == "execute_tool"
-        return str(a.get("openinference.span.kind", "")).upper() == "TOOL"
+            op = a.get("gen_ai.operation.name")
+            # Older instrumentations (logfire's "running tool") name the tool, no operation.
+            return op == "execute_tool" or (op is None and "gen_ai.tool.name" in a)
+        return False
 
     def _assemble(self, tid: str, spans: list[Span], problems: list[tuple[int, str]]) -> Trace:
         from .parsers import Merger
@@ -434,16 +452,27 @@ class SpanParser:
             reasons: list[str] = []
             merger.add(snap, span.line, reasons)
             problems.extend((span.line, r) for r in reasons)
-        self._add_tool_spans(trace, tools)
+        self._add_tool_spans(trace, tools, problems)
         return trace
 
-    def _add_tool_spans(self, trace: Trace, tools: list[tuple[int, Span]]) -> None:
+    def _add_tool_spans(
+        self, trace: Trace, tools: list[tuple[int, Span]], problems: list[tuple[int, str]]
+    ) -> None:
         calls = {e.call_id: e for e in trace.events if e.kind == "call" and e.call_id}
         results = {e.call_id: e for e in trace.events if e.kind == "result" and e.call_id}
         claimed: set[str] = set()
         inserts: defaultdict[int, list[Event]] = defaultdict(list)
         for anchor, span in tools:
             name, cid, args, output = self._tool_fields(span)
+            if args is None and output is None and not span.error:
+                keys = ", ".join(sorted(span.attrs)) or "none"
+                problems.append(
+                    (
+                        span.line,
+                        f"tool span {span.name!r} carries no arguments or result projeval "
+                        f"reads (its attributes: {keys}); counted as a call with neither",
+                    )
+                )
             raw, parsed = parse_args(args)
             probe = Event("assistant", "call", 0, args_raw=raw, args=parsed)
             if cid is None:  # no id: the first unclaimed call of that name and arguments
@@ -516,17 +545,11 @@ class SpanParser:
         trace.events = merged
 
     def _tool_fields(self, span: Span) -> tuple[str | None, str | None, Any, Any]:
+        """Name, call id, arguments and result of a tool span, from whichever of the
+        conventions' attributes it carries (GenAI, OpenInference, logfire, plain)."""
         a = span.attrs
-        if self.fmt == "otel":
-            return (
-                _s(a.get("gen_ai.tool.name")),
-                _s(a.get("gen_ai.tool.call.id")),
-                _parse_json(a.get("gen_ai.tool.call.arguments")),
-                a.get("gen_ai.tool.call.result"),
-            )
-        return (
-            _s(a.get("tool.name")),
-            _s(a.get("tool.id", a.get("tool_call.id"))),
-            a.get("input.value"),
-            a.get("output.value"),
-        )
+        name = _first(a, ("gen_ai.tool.name", "tool.name"))
+        cid = _first(a, ("gen_ai.tool.call.id", "tool.id", "tool_call.id"))
+        args = _first(a, _ARGUMENT_KEYS)
+        result = _first(a, _RESULT_KEYS)
+        return _s(name), _s(cid), _parse_json(args), result

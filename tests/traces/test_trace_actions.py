@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from projeval.errors import TraceError
+from projeval.errors import SuiteError
 from projeval.traces import analyse_traces
 from projeval.traces.actions import ToolKinds, is_error_text, load_tool_hints, verb_kind
 
@@ -55,9 +55,21 @@ def test_hints_come_before_the_verb(tmp_path: Path) -> None:
 def test_a_tools_file_that_is_not_json_names_the_file(tmp_path: Path) -> None:
     bad = tmp_path / "tools.json"
     bad.write_text("{nope")
-    with pytest.raises(TraceError, match="tools file is not JSON") as err:
+    with pytest.raises(SuiteError, match="tools file cannot be read as JSON") as err:
         load_tool_hints(bad)
     assert "tools.json" in str(err.value)
+
+
+def test_openapi_safe_methods_read(tmp_path: Path) -> None:
+    spec = tmp_path / "api.yaml"
+    spec.write_text(
+        "openapi: 3.0.0\n"
+        "paths:\n"
+        "  /orders/{id}:\n"
+        "    get: {operationId: getOrder}\n"
+        "    delete: {operationId: cancelOrder}\n"
+    )
+    assert load_tool_hints(spec) == {"getOrder": True, "cancelOrder": False}
 
 
 @pytest.mark.parametrize(
@@ -114,3 +126,51 @@ def test_mcp_tools_list_annotations_decide_lookups(tmp_path: Path) -> None:
     a = analyse_traces([log], workers=1)
     assert a.followups.kind.tolist() == ["read"]  # the annotation beats the verb "archive"
     assert (a.totals["lookups"], a.totals["actions"], a.totals["errors"]) == (1, 0, 1)
+
+
+def test_a_tools_file_turns_an_unknown_tool_into_a_write(tmp_path: Path) -> None:
+    conv = {
+        "id": "c1",
+        "messages": [
+            {"role": "user", "content": "Rebook me please."},
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [
+                    {
+                        "id": "a",
+                        "type": "function",
+                        "function": {"name": "lookup_trip", "arguments": "{}"},
+                    }
+                ],
+            },
+            {"role": "tool", "tool_call_id": "a", "content": '{"trip": "TRP_99812"}'},
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [
+                    {
+                        "id": "b",
+                        "type": "function",
+                        "function": {
+                            "name": "trip_rebooking",
+                            "arguments": '{"trip": "TRP_99812"}',
+                        },
+                    }
+                ],
+            },
+            {"role": "tool", "tool_call_id": "b", "content": "done"},
+        ],
+    }
+    log = tmp_path / "c.jsonl"
+    log.write_text(json.dumps(conv) + "\n")
+    tools = tmp_path / "tools.json"
+    tools.write_text(
+        json.dumps([{"name": "trip_rebooking", "annotations": {"readOnlyHint": False}}])
+    )
+    assert analyse_traces([log], workers=1).totals["lookups"] == 1  # no verb: counts as a read
+    told = analyse_traces([log], workers=1, tools=[tools])
+    assert (told.totals["lookups"], told.totals["actions"]) == (0, 1)
+    assert (
+        told.fanout[0].text == "lookup_trip: trip -> trip_rebooking(trip) x1 in 1 trace: 1 action"
+    )

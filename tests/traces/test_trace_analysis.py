@@ -82,7 +82,7 @@ def test_fan_out_is_a_dozen_get_user_calls_with_repeats(shipped) -> None:
     fan = calls[(calls.trace_id == "anthropic-unassigned") & (calls.tool == "get_user")]
     assert (len(fan), int(fan.duplicate_of.notna().sum()), int(fan.followup.sum())) == (12, 5, 12)
     f = shipped.followups
-    assert set(f[f.trace_id == "chat-fanout"].source_path) == {
+    assert set(f[f.trace_id == "chat-fanout"].producer_path) == {
         "data[].relationships.assignee.data.id"
     }
     assert [x.text for x in shipped.findings] == [
@@ -166,7 +166,7 @@ def test_real_support_desk_suite_drops_in() -> None:
 
 def test_to_dict_is_versioned_json_and_deterministic(shipped) -> None:
     doc = shipped.to_dict()
-    assert doc["version"] == SCHEMA_VERSION == 2
+    assert doc["version"] == SCHEMA_VERSION == 3
     assert list(doc) == [
         "version",
         "encoding",

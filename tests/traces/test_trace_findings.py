@@ -22,8 +22,10 @@ def _fu(
     dup: bool,
     tool: str = "get_user",
     source: str = "search_tickets",
+    kind: str | None = None,
 ) -> tuple:
-    return ("f", trace, seq, 1, tool, "user_id", value, 2, source, "c1", path, dup)
+    # A row of the followups table (columns.py).
+    return ("f", trace, seq, 1, tool, "user_id", value, 2, source, "c1", path, dup, kind)
 
 
 def test_field_at_matches_lists_and_wildcards(desk: Suite) -> None:
@@ -111,10 +113,10 @@ def test_unsupported_answers_name_the_values_and_the_missing_field() -> None:
 def test_the_per_field_aggregate_with_and_without_a_suite(desk: Suite) -> None:
     path = "data[].relationships.assignee.data.id"
     rows = [
-        (*_fu("t1", 3, "usr_a", path, False), "read"),
-        (*_fu("t1", 5, "usr_a", path, True), "read"),
-        (*_fu("t2", 3, "usr_b", path, False, tool="assign_ticket"), "write"),
-        (*_fu("t2", 4, "usr_b", None, False, source="notes"), None),
+        _fu("t1", 3, "usr_a", path, False, kind="read"),
+        _fu("t1", 5, "usr_a", path, True, kind="read"),
+        _fu("t2", 3, "usr_b", path, False, tool="assign_ticket", kind="write"),
+        _fu("t2", 4, "usr_b", None, False, source="notes", kind=None),
     ]
     bare = tally_rows(rows).fanout()
     assert bare == [

@@ -6,11 +6,10 @@ import json
 from typing import Any
 
 from projeval.tokens import count_tokens
+from projeval.traces.columns import CALLS, FOLLOWUPS
 from projeval.traces.events import Event, Trace, finish_trace
 from projeval.traces.hedges import Lexicon
 from projeval.traces.metrics import (
-    CALL_COLUMNS,
-    FOLLOWUP_COLUMNS,
     TokenCache,
     TraceAnalyser,
     event_texts,
@@ -64,15 +63,15 @@ def test_followups_duplicates_and_noise() -> None:
         call(8, "get_ticket", {"id": "tkt_9f3a71c4", "n": 7}, "c5"),  # short form; 7 is noise
         call(9, "find", {"query": "assignee:usr_41c2be09 status:open"}, "c6"),
     )
-    rows = [dict(zip(FOLLOWUP_COLUMNS, r, strict=True)) for r in m.followups]
+    rows = FOLLOWUPS.records(m.followups)
     assert [
         (
             r["seq"],
-            r["tool"],
-            r["argument"],
+            r["consumer_tool"],
+            r["consumer_arg"],
             r["value"],
-            r["source_tool"],
-            r["source_path"],
+            r["producer_tool"],
+            r["producer_path"],
             r["duplicate"],
         )
         for r in rows
@@ -230,11 +229,8 @@ def test_token_cache_counts_each_text_once() -> None:
 
 def _fu(m: Any) -> list[tuple[Any, ...]]:
     """(consumer tool, argument, value, producer tool, path, kind) of each follow-up row."""
-    c = {name: i for i, name in enumerate(FOLLOWUP_COLUMNS)}
-    return [
-        tuple(r[c[k]] for k in ("tool", "argument", "value", "source_tool", "source_path", "kind"))
-        for r in m.followups
-    ]
+    names = ("consumer_tool", "consumer_arg", "value", "producer_tool", "producer_path", "kind")
+    return [tuple(r[FOLLOWUPS.index(k)] for k in names) for r in m.followups]
 
 
 def test_lookups_are_reads_and_actions_are_writes() -> None:
@@ -331,8 +327,8 @@ def test_tool_errors_are_counted_and_a_repeat_after_one_is_a_retry() -> None:
     )
     s = m.summary
     assert (s["errors"], s["retries"], s["duplicates"]) == (2, 2, 1)
-    c = {name: i for i, name in enumerate(CALL_COLUMNS)}
-    assert [(r[c["retry_of"]], r[c["duplicate_of"]]) for r in m.calls] == [
+    retry_of, duplicate_of = CALLS.index("retry_of"), CALLS.index("duplicate_of")
+    assert [(r[retry_of], r[duplicate_of]) for r in m.calls] == [
         (None, None),
         (0, None),
         (2, None),

@@ -613,3 +613,80 @@ def test_request_response_envelopes(tmp_path: Path) -> None:
         (2, "assistant", "call", None),
     ]
     assert trace.events[2].usage.input_total == 30
+
+
+CORPORA = Path(__file__).resolve().parents[1] / "corpora" / "formats"
+
+
+def test_responses_chained_by_previous_response_id_are_one_conversation(tmp_path: Path) -> None:
+    from projeval.traces import analyse_traces
+
+    # A real recorded pair (pydantic-ai's cassette): the second request holds only its new input.
+    pair = analyse_traces([CORPORA / "responses_previous_response_id.jsonl"], workers=1)
+    assert pair.summary[["turns", "model_calls", "recorded_model_calls"]].values.tolist() == [
+        [2, 2, 2]
+    ]
+    # A call in one response, its output in the request that continues it.
+    first = {
+        "request": {"input": "Where is order ord_1234?"},
+        "response": {
+            "id": "resp_a",
+            "output": [
+                {
+                    "type": "function_call",
+                    "call_id": "call_1",
+                    "name": "get_order",
+                    "arguments": '{"order_id": "ord_1234"}',
+                }
+            ],
+        },
+    }
+    second = {
+        "request": {
+            "previous_response_id": "resp_a",
+            "input": [
+                {
+                    "type": "function_call_output",
+                    "call_id": "call_1",
+                    "output": '{"carrier_ref": "TRK_99881"}',
+                }
+            ],
+        },
+        "response": {
+            "id": "resp_b",
+            "output": [
+                {
+                    "type": "function_call",
+                    "call_id": "call_2",
+                    "name": "track_parcel",
+                    "arguments": '{"ref": "TRK_99881"}',
+                }
+            ],
+        },
+    }
+    other = {"request": {"input": "Hello"}, "response": {"id": "resp_z", "output": []}}
+    path = write_jsonl(tmp_path / "chain.jsonl", [first, other, second])
+    a = analyse_traces([path], workers=1)
+    s = a.summary.set_index("trace_id")
+    assert s.loc[
+        "chain.jsonl:1", ["calls", "results", "unanswered_calls", "orphan_results", "followups"]
+    ].tolist() == [2, 1, 1, 0, 1]
+    assert s.loc["chain.jsonl:2", "calls"] == 0
+
+
+def test_tool_spans_with_input_and_output_attributes_are_read_or_reported() -> None:
+    from projeval.traces import analyse_traces
+
+    # pydantic-ai's logfire snapshots: a "running tool" span with tool_arguments and
+    # tool_response, and the same span recorded without content.
+    a = analyse_traces([CORPORA / "logfire_tool_spans.json"], workers=1)
+    assert a.calls[["tool", "args_raw"]].fillna("-").values.tolist() == [
+        ["add_numbers", '{"x":42,"y":42}'],
+        ["add_numbers", "-"],
+    ]
+    assert a.events[a.events.kind == "result"].text.tolist()[0] == "84"
+    assert a.problems.reason.tolist() == [
+        "tool span 'running tool' carries no arguments or result projeval reads (its "
+        "attributes: gen_ai.tool.call.id, gen_ai.tool.name, logfire.json_schema, logfire.msg, "
+        "logfire.span_type); counted as a call with neither"
+    ]
