@@ -260,3 +260,33 @@ def test_arbitrary_names_go_through_the_pipeline_into_the_report(
 def test_mathtext_in_names_is_drawn_as_typed() -> None:
     svg = charts.breakdown_svg([("$\\frac{a}{", {"text": 3})], ["text"], "a $x^$ title")
     assert "\\frac{a}{" in svg and "$x^$" in svg
+
+
+_any_json = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(st.characters(blacklist_categories=("Cs",)), max_size=12),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
+@given(_any_json)
+def test_arbitrary_json_values_go_through_scoring_and_the_store_and_back(
+    tmp_path_factory: Any, extra: Any
+) -> None:
+    folder = tmp_path_factory.mktemp("store")
+    page = {"data": [{"id": "tkt_1a2b3c4d", "due": "2026-01-02T03:04:05Z", "extra": extra}]}
+    (folder / "page.json").write_text(json.dumps(page), encoding="utf-8")
+    (folder / "proj.py").write_text("def nan_beside(page):\n    return page\n", encoding="utf-8")
+    (folder / "suite.yaml").write_text(SUITE, encoding="utf-8")
+    result = evaluate(load_project(root=folder), [folder / "suite.yaml"])
+    assert result.suites[0].score.projections["nan_beside"].error is None
+    run_id = result.record(folder / "h.duckdb", started_at=STARTED)
+    _, stored = open_history(folder / "h.duckdb").document(run_id)
+    assert stored == json.loads(json.dumps(result.document(), default=str))
