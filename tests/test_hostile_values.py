@@ -196,9 +196,11 @@ def test_surrogates_from_projections_cost_only_that_projection_and_the_run_is_re
     # of this projection either way (the message is what projeval cannot carry).
     assert projections["raises"].error_kind in ("raised", "not-json")
     assert projections["fine"].error is None
+    # Any text that still holds one (here a run error) is stored and written as U+FFFD.
+    result.errors.append("bad \udc00 value")
     run_id = result.record(tmp_path / "h.duckdb", started_at=STARTED)
     _, document = open_history(tmp_path / "h.duckdb").document(run_id)
-    assert "bad \ufffd value" in json.dumps(document, ensure_ascii=False)
+    assert document["errors"] == ["bad \ufffd value"]
     view = build_view(document, generated_at="2026-01-01T00:00:00Z")
     out = write_report(view, tmp_path / "report.html")
     assert "bad \ufffd value" in out.read_text(encoding="utf-8")

@@ -18,7 +18,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from projeval._files import write_atomic
-from projeval.mining import merge_suite, mine_questions
+from projeval.mining import MiningError, merge_suite, mine_questions
 from projeval.suites import load_suite
 
 INJECTED = "owner\nchecks: {UNTRUSTED-TEXT: off, ID-ARG: off, TRUNCATION: off}"
@@ -130,9 +130,13 @@ def test_arbitrary_keys_and_questions_in_traces_stay_data_in_the_draft(
     tmp_path_factory: Any, key: str, question: str
 ) -> None:
     folder = tmp_path_factory.mktemp("mine")
-    mined = mine_questions(
-        _traces(folder, key or "k", question + " tkt_3e7b91a0"), "search_tickets"
-    )
+    try:
+        mined = mine_questions(
+            _traces(folder, key or "k", question + " tkt_3e7b91a0"), "search_tickets"
+        )
+    except MiningError as exc:  # no turn reads as a user question: one clear error
+        assert "never after a user question" in exc.render()
+        return
     data = _draft_is_data_only(mined.to_yaml())
     for q in data.get("questions") or []:
         assert set(q) <= {"id", "text", "weight", "needs"}
