@@ -31,6 +31,9 @@ _EXPORTS: dict[str, str] = {
     "evaluate": ".run",
     "evaluate_suite": ".run",
     "RunResult": ".run",
+    "RunRecord": ".runrecord",
+    "SuiteRecord": ".runrecord",
+    "ProjectionRecord": ".runrecord",
     "SuiteRun": ".run",
     "score_suite": ".score",
     "SuiteScore": ".score",
@@ -68,6 +71,7 @@ _EXPORTS: dict[str, str] = {
     # Report
     "build_view": ".report",
     "write_report": ".report",
+    "write_run_report": ".report",
     "ReportView": ".report",
     # Errors
     "ProjevalError": ".errors",
@@ -84,15 +88,18 @@ __all__ = [
     "NeedResult",
     "Project",
     "ProjectionCost",
+    "ProjectionRecord",
     "ProjectionScore",
     "ProjevalError",
     "QuestionResult",
     "ReportView",
     "RunDiff",
     "RunList",
+    "RunRecord",
     "RunResult",
     "Suite",
     "SuiteCost",
+    "SuiteRecord",
     "SuiteRun",
     "SuiteScore",
     "TraceAnalysis",
@@ -115,6 +122,7 @@ __all__ = [
     "summary_json",
     "summary_markdown",
     "write_report",
+    "write_run_report",
 ]
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
@@ -126,8 +134,9 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from .gate import Baseline, GateConfig, GateFailure, GateResult, check_gate
     from .gatereport import junit_xml, render_gate_text, summary_json, summary_markdown
     from .history import History, RunDiff, RunList, Trend, open_history
-    from .report import ReportView, build_view, write_report
+    from .report import ReportView, build_view, write_report, write_run_report
     from .run import RunResult, SuiteRun, evaluate, evaluate_suite
+    from .runrecord import ProjectionRecord, RunRecord, SuiteRecord
     from .score import ProjectionScore, SuiteScore, score_suite
     from .suites import Suite, load_suite
     from .traces import TraceAnalysis, analyse_traces

@@ -561,6 +561,8 @@ def run(
     address: str | None,
 ) -> None:
     """The main job: evaluate every suite, record the run in the history, write the report."""
+    from .history import open_history
+    from .report import write_run_report
     from .run import evaluate, refuse_empty
     from .store import RunInfo, Store
     from .traces import render_summary
@@ -585,17 +587,17 @@ def run(
         refuse_empty(result)  # nothing to record: the store and the report stay as they were
     with ctx.stage("record"):
         store = Store(ctx.db(db))
-        document = result.document()
-        info = RunInfo.capture(started, project.root, project.tokenizer)
-        run_id = store.record_run(info, result.scores, document=document, **result.store_rows())
+        record = result.to_record()
+        run_id = store.record(RunInfo.capture(started, project.root, project.tokenizer), record)
     partial = f" as partial ({count(len(errors), 'error')}; never a baseline)" if errors else ""
     lead = "\n" if summary else ""
     click.echo(f"{lead}Recorded run {run_id}{partial} in {display_path(store.path)}.")
     if not no_report:
         with ctx.stage("report"):
-            report = _write_report(ctx, store.path, run_id, out)
-        if report is not None:
-            click.echo(f"Report: {display_path(report)}")
+            report = write_run_report(
+                open_history(store.path), out or project.report, run_id=run_id, record=record
+            )
+        click.echo(f"Report: {display_path(report)}")
     ctx.errors(errors)
     if result.failed:
         raise SystemExit(EXIT_INPUT)
@@ -679,31 +681,6 @@ def _scheduler(engine: str, address: str | None, project: Project) -> str | None
     return scheduler_address(address, project.dask_address)
 
 
-def _write_report(
-    ctx: _Context, db: Path, run_id: int | str | None, out: str | None
-) -> Path | None:
-    """Write the report of a run (``run_id`` as ``history`` takes it); ``out`` "-" prints it."""
-    from .history import open_history
-    from .report import build_view, write_report
-
-    history = open_history(db)
-    rid, document = history.document(run_id)
-    runs = history.runs()
-    recorded = next((r for r in runs.runs if r.run_id == rid), None)
-    when = recorded.started_at if recorded else _now()
-    generated = when.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
-    trend = history.trend()
-    previous = [r.run_id for r in runs.runs if r.run_id < rid]
-    changes = history.diff(previous[-1], rid) if previous else None
-    view = build_view(document, generated_at=generated, run_id=str(rid), trend=trend, diff=changes)
-    if out == "-":
-        from .report import render_report
-
-        click.echo(render_report(view), nl=False)
-        return None
-    return write_report(view, Path(out) if out else ctx.project.report)
-
-
 @cli.command()
 @_DB
 @click.option("--run", "run_id", default=None, help="Run id (default: the latest).")
@@ -711,10 +688,18 @@ def _write_report(
 @click.pass_obj
 def report(ctx: _Context, db: str | None, run_id: str | None, out: str | None) -> None:
     """Render the HTML report of a recorded run (default: the latest)."""
+    from .history import open_history
+    from .report import write_run_report
+
+    history = open_history(ctx.db(db))
     # The run id as given ("3", "-1", or a mistake): the history resolves it, or says why not.
-    path = _write_report(ctx, ctx.db(db), run_id or None, out)
-    if path is not None:
-        click.echo(f"Report: {display_path(path)}")
+    if out == "-":  # standard output, as for every --out
+        from .report import render_report, run_report_view
+
+        click.echo(render_report(run_report_view(history, run_id=run_id or None)), nl=False)
+        return
+    path = write_run_report(history, out or ctx.project.report, run_id=run_id or None)
+    click.echo(f"Report: {display_path(path)}")
 
 
 @cli.command()

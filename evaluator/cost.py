@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import bisect
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -108,6 +109,11 @@ class FieldCost:
         """Plain-data form."""
         return {"path": self.path, "tokens": self.tokens, "values": self.values}
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> FieldCost:
+        """The field cost back from :meth:`to_dict`."""
+        return cls(data["path"], int(data["tokens"]), int(data["values"]))
+
 
 @dataclass(frozen=True)
 class OutputCost:
@@ -170,15 +176,36 @@ class OutputCost:
             "bytes": self.bytes,
             "wire_bytes": self.wire_bytes,
             "estimate": self.estimate,
-            "estimate_error": _round(self.estimate_error),
+            "estimate_error": round_ratio(self.estimate_error),
             "main_list": self.main_list,
             "items": self.items,
-            "tokens_per_item": _round(self.tokens_per_item),
+            "list_tokens": self.list_tokens,
+            "tokens_per_item": round_ratio(self.tokens_per_item),
             "raw_tokens": self.raw_tokens,
-            "ratio_to_raw": _round(self.ratio_to_raw),
+            "ratio_to_raw": round_ratio(self.ratio_to_raw),
             "breakdown": dict(self.breakdown),
             "fields": [f.to_dict() for f in self.fields],
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> OutputCost:
+        """The output cost back from :meth:`to_dict` (estimates and ratios follow)."""
+        return cls(
+            projection=data["projection"],
+            fixture=data["fixture"],
+            error=data.get("error"),
+            form=data["form"],
+            tokens=int(data["tokens"]),
+            bytes=int(data["bytes"]),
+            wire_bytes=int(data["wire_bytes"]),
+            main_list=data.get("main_list"),
+            items=data.get("items"),
+            list_tokens=data.get("list_tokens"),
+            breakdown={str(k): int(v) for k, v in data["breakdown"].items()},
+            fields=tuple(FieldCost.from_dict(f) for f in data.get("fields", ())),
+            raw_tokens=data.get("raw_tokens"),
+            fault=data.get("fault"),
+        )
 
     def __repr__(self) -> str:
         return (
@@ -246,10 +273,16 @@ class ProjectionCost:
             "tokens": self.tokens,
             "bytes": self.bytes,
             "wire_bytes": self.wire_bytes,
-            "ratio_to_raw": _round(self.ratio_to_raw),
+            "ratio_to_raw": round_ratio(self.ratio_to_raw),
             "breakdown": self.breakdown,
             "outputs": [o.to_dict() for o in self.outputs],
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ProjectionCost:
+        """The projection's cost back from :meth:`to_dict` (totals follow from the outputs)."""
+        outputs = [OutputCost.from_dict(o) for o in data.get("outputs", ())]
+        return cls(data["name"], outputs, data.get("error"))
 
     def to_pandas(self) -> Any:
         """One row per fixture."""
@@ -297,6 +330,19 @@ class FieldValue:
             "tokens": dict(self.tokens),
         }
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> FieldValue:
+        """The field value back from :meth:`to_dict`."""
+        return cls(
+            source=data["source"],
+            field=data.get("field"),
+            weight=float(data["weight"]),
+            questions=tuple(data.get("questions", ())),
+            raw_tokens=int(data["raw_tokens"]),
+            status=dict(data["status"]),
+            tokens=dict(data["tokens"]),
+        )
+
 
 @dataclass(frozen=True)
 class Candidate:
@@ -336,6 +382,21 @@ class Candidate:
             "reason": self.reason,
         }
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Candidate:
+        """The candidate back from :meth:`to_dict`."""
+        return cls(
+            action=data["action"],
+            projection=data["projection"],
+            source=data["source"],
+            field=data.get("field"),
+            status=data["status"],
+            weight=float(data["weight"]),
+            tokens=int(data["tokens"]),
+            current=data.get("current"),
+            reason=data["reason"],
+        )
+
 
 @dataclass
 class SuiteCost:
@@ -366,6 +427,21 @@ class SuiteCost:
             "drop_candidates": [c.to_dict() for c in self.drop_candidates],
             "add_candidates": [c.to_dict() for c in self.add_candidates],
         }
+
+    @classmethod
+    def from_dict(cls, suite: str, data: Mapping[str, Any]) -> SuiteCost:
+        """The suite's cost back from :meth:`to_dict` (which leaves the suite's name out)."""
+        projections = [ProjectionCost.from_dict(p) for p in data.get("projections", ())]
+        return cls(
+            suite=suite,
+            encoding=data["encoding"],
+            raw_basis=data["raw_basis"],
+            raw=[OutputCost.from_dict(o) for o in data.get("raw", ())],
+            projections={p.name: p for p in projections},
+            field_values=[FieldValue.from_dict(f) for f in data.get("field_values", ())],
+            drop_candidates=[Candidate.from_dict(c) for c in data.get("drop_candidates", ())],
+            add_candidates=[Candidate.from_dict(c) for c in data.get("add_candidates", ())],
+        )
 
     def to_pandas(self) -> Any:
         """One row per output (the raw fixture rendering first, then each projection)."""
@@ -428,7 +504,8 @@ def _flat(o: OutputCost) -> dict[str, Any]:
     return row
 
 
-def _round(value: float | None, digits: int = 4) -> float | None:
+def round_ratio(value: float | None, digits: int = 4) -> float | None:
+    """A ratio as the run document keeps it: rounded to ``digits`` places (None stays None)."""
     return None if value is None else round(value, digits)
 
 

@@ -12,12 +12,13 @@ its needs are ``ok``; a projection's coverage is the weighted share of answerabl
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from .lineage import PRECISION_RANK, TIME_UNITS, Defect, FieldLineage
 from .suites import FieldDef, Need, Question, Suite
-from .vocabulary import severity_rank
+from .vocabulary import severity_rank, worst_need_status
 
 
 @dataclass(frozen=True)
@@ -49,8 +50,22 @@ class NeedResult:
             "outputs": list(self.outputs),
             "precision": self.precision,
             "readable": self.readable,
-            "defects": [{"status": d.status, "detail": d.detail} for d in self.defects],
+            "defects": [d.to_dict() for d in self.defects],
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> NeedResult:
+        """The need back from :meth:`to_dict`."""
+        return cls(
+            field=data["field"],
+            status=data["status"],
+            detail=data["detail"],
+            lineage=data.get("lineage"),
+            outputs=tuple(data.get("outputs") or ()),
+            precision=data.get("precision"),
+            readable=bool(data.get("readable", False)),
+            defects=tuple(Defect.from_dict(d) for d in data.get("defects") or ()),
+        )
 
 
 @dataclass(frozen=True)
@@ -82,6 +97,21 @@ class QuestionResult:
             "needs": [n.to_dict() for n in self.needs],
         }
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> QuestionResult:
+        """The question back from :meth:`to_dict` (``answerable`` follows from the needs)."""
+        return cls(
+            id=data["id"],
+            text=data["text"],
+            weight=float(data["weight"]),
+            needs=tuple(NeedResult.from_dict(n) for n in data["needs"]),
+        )
+
+    @property
+    def status(self) -> str:
+        """``ok`` when answerable, else the most severe status of its needs."""
+        return worst_need_status(n.status for n in self.needs)
+
 
 @dataclass(frozen=True)
 class DroppedNeed:
@@ -107,6 +137,11 @@ class DroppedNeed:
             "weight": self.weight,
             "questions": [{"id": q, "weight": w} for q, w in self.questions],
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> DroppedNeed:
+        """The dropped need back from :meth:`to_dict` (``weight`` follows from the questions)."""
+        return cls(data["field"], tuple((q["id"], float(q["weight"])) for q in data["questions"]))
 
 
 def _num(value: float) -> str:

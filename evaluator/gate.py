@@ -23,12 +23,16 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .coverage import DroppedNeed, QuestionResult
 from .errors import ConfigError, ProjevalError
+from .runrecord import RunRecord, SuiteRecord
 from .textfmt import count, pct
 from .vocabulary import FINDING_SEVERITIES
+
+if TYPE_CHECKING:
+    from .run import RunResult
 
 #: Version of the document :func:`summary_json` returns.
 #: 1: first version. 2: the gate's ``fail_on`` and ``max_tokens``; failures' ``details``.
@@ -170,10 +174,10 @@ class GateConfig:
 
 @dataclass(frozen=True)
 class Baseline:
-    """The run a regression check compares with: its label and its run document."""
+    """The run a regression check compares with: its label and its record."""
 
     label: str
-    document: Mapping[str, Any]
+    run: RunRecord
 
     @classmethod
     def from_history(cls, db: str | Path, run: int | str | None = None) -> Baseline:
@@ -186,8 +190,8 @@ class Baseline:
 
         history = open_history(db)
         if run is not None:
-            run_id, document = history.document(run)
-            problems = partial_reasons(document)
+            run_id, record = history.run(run)
+            problems = partial_reasons(record)
             if problems:
                 raise ProjevalError(
                     f"run {run_id} is partial ({count(len(problems), 'error')}, the first: "
@@ -196,14 +200,14 @@ class Baseline:
                     fix="name a complete run (projeval history lists them), or record one "
                     "with `projeval run`",
                 )
-            return cls(f"run {run_id}", document)
+            return cls(f"run {run_id}", record)
         for summary in reversed(history.runs().runs):
             try:
-                run_id, document = history.document(summary.run_id)
+                run_id, record = history.run(summary.run_id)
             except ProjevalError:
                 continue  # recorded without its document (by the API): nothing to compare
-            if not partial_reasons(document):
-                return cls(f"run {run_id}", document)
+            if not partial_reasons(record):
+                return cls(f"run {run_id}", record)
         raise ProjevalError(
             "the store holds no complete run to compare with.",
             file=history.path,
@@ -212,22 +216,14 @@ class Baseline:
 
     def answerable(self) -> dict[tuple[str, str], dict[str, bool]]:
         """``{(suite, projection): {question id: answerable}}``."""
-        out: dict[tuple[str, str], dict[str, bool]] = {}
-        for s in self.document.get("suites", []):
-            for p in s.get("projections", []):
-                out[(s["name"], p["name"])] = {
-                    q["id"]: bool(q["answerable"]) for q in p.get("questions", [])
-                }
-        return out
+        return self.run.answerable()
 
 
-def partial_reasons(document: Mapping[str, Any]) -> list[str]:
-    """Why a run document is partial: its errors, then each projection that failed."""
-    reasons = [str(e) for e in document.get("errors", [])]
-    for s in document.get("suites", []):
-        reasons.extend(
-            str(p["error"]) for p in s.get("projections", []) if p.get("error") is not None
-        )
+def partial_reasons(run: RunRecord) -> list[str]:
+    """Why a run is partial: its errors, then each projection that failed."""
+    reasons = list(run.errors)
+    for s in run.suites:
+        reasons.extend(p.error for p in s.projections if p.error is not None)
     return reasons
 
 
@@ -400,12 +396,12 @@ class GateResult:
 # The check
 
 
-def _selected(run: Any, names: Sequence[str]) -> list[tuple[Any, str]]:
-    """``(suite run, projection name)`` pairs the gate applies to, sorted."""
+def _selected(run: RunRecord, names: Sequence[str]) -> list[tuple[SuiteRecord, str]]:
+    """``(suite, projection name)`` pairs the gate applies to, sorted."""
     pairs = [
         (s, p)
         for s in sorted(run.suites, key=lambda s: s.name)
-        for p in sorted(s.score.projections)
+        for p in sorted(p.name for p in s.projections)
     ]
     if not names:
         return pairs
@@ -423,8 +419,10 @@ def _selected(run: Any, names: Sequence[str]) -> list[tuple[Any, str]]:
     return chosen
 
 
-def check_gate(run: Any, config: GateConfig, baseline: Baseline | None = None) -> GateResult:
-    """Check a :class:`~projeval.run.RunResult` against the gate's thresholds.
+def check_gate(
+    run: RunResult | RunRecord, config: GateConfig, baseline: Baseline | None = None
+) -> GateResult:
+    """Check a run (a :class:`~projeval.run.RunResult` or its record) against the thresholds.
 
     ``baseline`` is needed when ``config.no_regressions`` is set: a question
     answerable in it and not answerable now fails the gate. Raises
@@ -436,6 +434,8 @@ def check_gate(run: Any, config: GateConfig, baseline: Baseline | None = None) -
             "the regression check needs a baseline run.",
             fix="record one with `projeval run`, or drop no_regressions",
         )
+    if not isinstance(run, RunRecord):
+        run = run.to_record()
     before = baseline.answerable() if baseline is not None else {}
     checks = [
         _check_projection(s, name, config, before, baseline)
@@ -450,14 +450,14 @@ def check_gate(run: Any, config: GateConfig, baseline: Baseline | None = None) -
 
 
 def _check_projection(
-    suite_run: Any,
+    suite_run: SuiteRecord,
     name: str,
     config: GateConfig,
     before: dict[tuple[str, str], dict[str, bool]],
     baseline: Baseline | None,
 ) -> ProjectionCheck:
     suite = suite_run.name
-    p = suite_run.score.projections[name]
+    p = suite_run.projection(name)
     cost = suite_run.cost.projections.get(name) if suite_run.cost else None
     tokens = cost.tokens if cost is not None and not cost.error else None
     ratio = cost.ratio_to_raw if cost is not None and not cost.error else None

@@ -28,7 +28,7 @@ import calendar
 import copy
 import json
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -71,7 +71,24 @@ class Defect:
             "detail": self.detail,
             "how": self.how,
             "precision": self.precision,
+            "first_n": list(self.first_n) if self.first_n else None,
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Defect:
+        """The defect back from :meth:`to_dict`."""
+        return cls(
+            status=data["status"],
+            detail=data["detail"],
+            how=data.get("how"),
+            precision=data.get("precision"),
+            first_n=_pair(data.get("first_n")),
+        )
+
+
+def _pair(value: Any) -> tuple[int, int] | None:
+    """``first_n`` back from JSON (a list of two ints, or null)."""
+    return (int(value[0]), int(value[1])) if value else None
 
 
 @dataclass(frozen=True)
@@ -122,9 +139,34 @@ class FieldLineage:
             "precision": self.precision,
             "opaque": self.opaque,
             "how": self.how,
+            "samples": self.samples,
+            "first_n": list(self.first_n) if self.first_n else None,
             "defects": [d.to_dict() for d in self.defects],
             "resolved_beside": self.resolved_beside,
+            "labels_wrong": [list(w) for w in self.labels_wrong],
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> FieldLineage:
+        """The field's lineage back from :meth:`to_dict`."""
+        return cls(
+            source=data["source"],
+            status=data["status"],
+            detail=data["detail"],
+            outputs=tuple(data.get("outputs") or ()),
+            kind=data.get("kind") or "text",
+            precision=data.get("precision"),
+            opaque=bool(data.get("opaque", False)),
+            field=data.get("field"),
+            samples=int(data.get("samples") or 0),
+            how=data.get("how"),
+            first_n=_pair(data.get("first_n")),
+            defects=tuple(Defect.from_dict(d) for d in data.get("defects") or ()),
+            resolved_beside=bool(data.get("resolved_beside", False)),
+            labels_wrong=tuple(
+                (w[0], str(w[1]), str(w[2])) for w in data.get("labels_wrong") or ()
+            ),
+        )
 
     def defect(self, status: str) -> Defect | None:
         """The first defect with this status (``lossy``, ``partial``), if any."""

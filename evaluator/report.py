@@ -15,23 +15,30 @@ import base64
 import hashlib
 import importlib.resources
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import jinja2
 import markupsafe
 
 from ._files import write_atomic
 from ._version import __version__
-from .errors import ProjevalError
+from .cost import Candidate, round_ratio
+from .coverage import DroppedNeed
+from .runrecord import RunRecord, SuiteRecord, TracesRecord
+from .textfmt import count, num, pct
 from .vocabulary import (
     CELL_STATUSES,
     FINDING_SEVERITIES,
     PROJECTION_ERROR,
     status_icon,
-    worst_need_status,
 )
+
+if TYPE_CHECKING:
+    from .history import History
 
 _ANCHOR = re.compile(r"[^a-z0-9]+")
 
@@ -85,6 +92,8 @@ class QuestionView:
     answerable: bool
     anchor: str
     needs: tuple[NeedRow, ...]
+    #: ``ok``, or the most severe status of the needs (the matrix cell shows it).
+    status: str = "ok"
 
 
 @dataclass(frozen=True)
@@ -156,21 +165,13 @@ class ReportView:
     sections: dict[str, Any] = field(default_factory=dict)
 
 
-def _num(value: float) -> str:
-    return f"{value:g}"
-
-
-def _pct(value: float | None) -> str:
-    return "error" if value is None else f"{value * 100:.1f}%"
-
-
 def _icon(status: str) -> tuple[str, str]:
     s = status_icon(status)
     return s.icon, s.css
 
 
 def build_view(
-    document: dict[str, Any],
+    run: RunRecord,
     *,
     generated_at: str,
     run_id: str | None = None,
@@ -178,105 +179,71 @@ def build_view(
     trend: Any = None,
     diff: Any = None,
 ) -> ReportView:
-    """View models from a run document (see ``projeval.score.score_document``).
-
-    A document of the wrong shape (a stored one edited by hand, say) is one
-    :class:`~projeval.errors.ProjevalError`, not a traceback.
-    """
-    try:
-        return _build_view(
-            document, generated_at=generated_at, run_id=run_id, title=title, trend=trend, diff=diff
-        )
-    except (AttributeError, KeyError, IndexError, TypeError, ValueError) as exc:
-        where = f"run {run_id}: " if run_id else ""
-        raise ProjevalError(
-            f"{where}the run document is not one projeval wrote ({type(exc).__name__}: {exc}).",
-            fix="render a run recorded by projeval run (stored documents are not meant to be "
-            "edited), or record the run again",
-        ) from None
-
-
-def _build_view(
-    document: dict[str, Any],
-    *,
-    generated_at: str,
-    run_id: str | None,
-    title: str,
-    trend: Any,
-    diff: Any,
-) -> ReportView:
+    """View models from a run's record (in memory, or read back from the store)."""
     suites: list[SuiteView] = []
     summary_columns = ["Tokens", "vs raw", "Findings"]
-    dropping: dict[tuple[str, str], tuple[float, list, list[tuple[str, str]]]] = {}
-    for suite in sorted(document.get("suites", []), key=lambda s: s["name"]):
-        suite_anchor = anchor("suite", suite["name"])
+    dropping: dict[tuple[str, str], tuple[DroppedNeed, list[tuple[str, str]]]] = {}
+    for suite in sorted(run.suites, key=lambda s: s.name):
+        suite_anchor = anchor("suite", suite.name)
         projections = []
-        for p in sorted(suite["projections"], key=lambda p: p["name"]):
-            p_anchor = anchor("proj", suite["name"], p["name"])
+        for p in sorted(suite.projections, key=lambda p: p.name):
+            p_anchor = anchor("proj", suite.name, p.name)
+            coverage = p.coverage
             view = ProjectionView(
-                name=p["name"],
+                name=p.name,
                 anchor=p_anchor,
-                target=p["target"],
-                coverage=_pct(p["coverage"]),
-                coverage_value=-1.0 if p["coverage"] is None else p["coverage"],
-                answerable=f"{p['answerable']}/{p['questions_total']}",
-                error=p["error"],
+                target=p.target,
+                coverage=pct(coverage),
+                coverage_value=-1.0 if coverage is None else round(coverage, 6),
+                answerable=f"{p.answerable}/{len(p.questions)}",
+                error=p.error,
             )
-            for q in p["questions"]:
+            for q in p.questions:
                 needs = []
-                for n in q["needs"]:
-                    icon, css = _icon(n["status"])
+                for n in q.needs:
+                    icon, css = _icon(n.status)
                     needs.append(
-                        NeedRow(
-                            n["field"],
-                            n["status"],
-                            icon,
-                            css,
-                            n["detail"],
-                            ", ".join(n["outputs"]) or "-",
-                        )
+                        NeedRow(n.field, n.status, icon, css, n.detail, ", ".join(n.outputs) or "-")
                     )
                 view.questions.append(
                     QuestionView(
-                        q["id"],
-                        q["text"],
-                        _num(q["weight"]),
-                        q["answerable"],
-                        anchor("q", suite["name"], p["name"], q["id"]),
+                        q.id,
+                        q.text,
+                        num(q.weight),
+                        q.answerable,
+                        anchor("q", suite.name, p.name, q.id),
                         tuple(needs),
+                        q.status,
                     )
                 )
-            for fl in p["lineage"]:
-                icon, css = _icon(fl["status"])
+            for fl in p.lineage:
+                icon, css = _icon(fl.status)
                 view.lineage.append(
                     LineageRow(
-                        fl["field"] or "",
-                        fl["source"],
-                        ", ".join(fl["outputs"]) or "-",
-                        fl["status"],
+                        fl.field or "",
+                        fl.source,
+                        ", ".join(fl.outputs) or "-",
+                        fl.status,
                         icon,
                         css,
-                        fl["detail"],
+                        fl.detail,
                     )
                 )
-            for dropped in p["dropped_needed"]:
-                entry = dropping.setdefault(
-                    (suite["name"], dropped["field"]),
-                    (dropped["weight"], dropped["questions"], []),
-                )
-                entry[2].append((p["name"], "#" + p_anchor))
-            _cost_and_findings(view, suite, p["name"])
+            for dropped in p.dropped_needed:
+                entry = dropping.setdefault((suite.name, dropped.field), (dropped, []))
+                entry[1].append((p.name, "#" + p_anchor))
+            _cost_and_findings(view, suite, p.name)
             projections.append(view)
         suites.append(
             SuiteView(
-                name=suite["name"],
+                name=suite.name,
                 anchor=suite_anchor,
-                tool=suite["tool"],
-                file=suite["file"],
-                total_weight=_num(suite["total_weight"]),
+                tool=suite.tool,
+                file=suite.file,
+                total_weight=num(suite.total_weight),
                 projections=projections,
                 matrix=_matrix(suite, projections),
-                diagnostics=list(suite.get("diagnostics", [])),
+                diagnostics=list(suite.diagnostics),
                 extra=_suite_cost(suite),
             )
         )
@@ -284,24 +251,24 @@ def _build_view(
         Callout(
             suite_name,
             field_name,
-            _num(weight),
+            num(dropped.weight),
             tuple(sorted(projs)),
             tuple(
-                (q["id"], _num(q["weight"]), "#" + anchor("row", suite_name, q["id"]))
-                for q in questions
+                (qid, num(weight), "#" + anchor("row", suite_name, qid))
+                for qid, weight in dropped.questions
             ),
         )
-        for (suite_name, field_name), (weight, questions, projs) in dropping.items()
+        for (suite_name, field_name), (dropped, projs) in dropping.items()
     ]
     callouts.sort(key=lambda c: (-float(c.weight), c.suite, c.field))
     report = ReportView(
         title=title,
         generated_at=generated_at,
-        version=document.get("projeval", __version__),
+        version=run.projeval or __version__,
         run_id=run_id,
         suites=suites,
         callouts=callouts,
-        errors=list(document.get("errors", [])),
+        errors=list(run.errors),
     )
     report.sections["summary_columns"] = summary_columns
     nav: list[tuple[str, str]] = []
@@ -311,14 +278,14 @@ def _build_view(
     if diff is not None:
         report.sections["diff"] = _diff(diff)
         nav.append(("diff", "Changes since the previous run"))
-    if document.get("traces"):
-        report.sections["traces"] = _traces(document["traces"])
+    if run.traces is not None:
+        report.sections["traces"] = _traces(run.traces)
         nav.insert(0, ("traces", "Traces"))
     report.sections["nav"] = nav
     return report
 
 
-def _matrix(suite: dict[str, Any], projections: list[ProjectionView]) -> list[MatrixRow]:
+def _matrix(suite: SuiteRecord, projections: list[ProjectionView]) -> list[MatrixRow]:
     rows: dict[str, tuple[str, str, str, list[Cell]]] = {}
     order: list[str] = []
     for p in projections:
@@ -326,7 +293,7 @@ def _matrix(suite: dict[str, Any], projections: list[ProjectionView]) -> list[Ma
             continue
         for q in p.questions:
             if q.id not in rows:
-                rows[q.id] = (q.text, q.weight, anchor("row", suite["name"], q.id), [])
+                rows[q.id] = (q.text, q.weight, anchor("row", suite.name, q.id), [])
                 order.append(q.id)
     for p in projections:
         by_id = {q.id: q for q in p.questions}
@@ -336,7 +303,7 @@ def _matrix(suite: dict[str, Any], projections: list[ProjectionView]) -> list[Ma
                 icon, css = _icon(PROJECTION_ERROR.word)
                 cell = Cell(PROJECTION_ERROR.word, icon, css, "#" + p.anchor, p.error or "")
             else:
-                status = worst_need_status(n.status for n in question.needs)
+                status = question.status
                 icon, css = _icon(status)
                 reasons = "; ".join(
                     f"{n.field}: {n.status}" for n in question.needs if n.status != "ok"
@@ -370,20 +337,16 @@ def _signed_pct(value: Any) -> str:
     return "-" if value is None else f"{value * 100:+.0f}%"
 
 
-def _cost_and_findings(view: ProjectionView, suite: dict[str, Any], name: str) -> None:
-    cost = next(
-        (c for c in (suite.get("cost") or {}).get("projections", []) if c["name"] == name), None
-    )
-    findings = [f for f in suite.get("findings", []) if f["projection"] == name]
-    counts = {s: sum(1 for f in findings if f["severity"] == s) for s in FINDING_SEVERITIES}
-    label = ", ".join(f"{n} {s}{'s' if n != 1 else ''}" for s, n in counts.items() if n) or "-"
+def _cost_and_findings(view: ProjectionView, suite: SuiteRecord, name: str) -> None:
+    cost = suite.cost.projections.get(name) if suite.cost else None
+    findings = [f for f in suite.findings if f.projection == name]
+    counts = {s: sum(1 for f in findings if f.severity == s) for s in FINDING_SEVERITIES}
+    label = ", ".join(count(n, s) for s, n in counts.items() if n) or "-"
     if cost is not None:
+        ratio = round_ratio(cost.ratio_to_raw)
         view.extra["summary"] = [
-            (_int(cost["tokens"]), cost["tokens"]),
-            (
-                _ratio(cost["ratio_to_raw"]),
-                cost["ratio_to_raw"] if cost["ratio_to_raw"] is not None else -1,
-            ),
+            (_int(cost.tokens), cost.tokens),
+            (_ratio(ratio), ratio if ratio is not None else -1),
             (label, _severity_sort_key(counts)),
         ]
         view.extra["outputs"] = Table(
@@ -401,29 +364,29 @@ def _cost_and_findings(view: ProjectionView, suite: dict[str, Any], name: str) -
             ),
             tuple(
                 (
-                    o["fixture"] + (f" ({o['error']})" if o["error"] else ""),
-                    o["form"] if not o["fault"] else f"fault: {o['fault']}",
-                    _int(o["tokens"]),
-                    _int(o["bytes"]),
-                    _int(o["wire_bytes"]),
-                    _int(o["estimate"]),
-                    _signed_pct(o["estimate_error"]),
-                    _int(o["items"]),
-                    "-" if o["tokens_per_item"] is None else f"{o['tokens_per_item']:.1f}",
-                    _ratio(o["ratio_to_raw"]),
+                    o.fixture + (f" ({o.error})" if o.error else ""),
+                    o.form if not o.fault else f"fault: {o.fault}",
+                    _int(o.tokens),
+                    _int(o.bytes),
+                    _int(o.wire_bytes),
+                    _int(o.estimate),
+                    _signed_pct(round_ratio(o.estimate_error)),
+                    _int(o.items),
+                    "-" if o.tokens_per_item is None else f"{round_ratio(o.tokens_per_item):.1f}",
+                    _ratio(round_ratio(o.ratio_to_raw)),
                 )
-                for o in cost["outputs"]
+                for o in cost.outputs
             ),
             numeric=(2, 3, 4, 5, 6, 7, 8, 9),
         )
         fields: dict[str, list[int]] = {}
-        for o in cost["outputs"]:
-            if o["error"] or o["fault"]:
+        for o in cost.outputs:
+            if o.error or o.fault:
                 continue
-            for f in o["fields"]:
-                slot = fields.setdefault(f["path"], [0, 0])
-                slot[0] += f["tokens"]
-                slot[1] += f["values"]
+            for f in o.fields:
+                slot = fields.setdefault(f.path, [0, 0])
+                slot[0] += f.tokens
+                slot[1] += f.values
         view.extra["fields"] = Table(
             ("Output field", "Tokens", "Values"),
             tuple(
@@ -436,15 +399,12 @@ def _cost_and_findings(view: ProjectionView, suite: dict[str, Any], name: str) -
         view.extra["summary"] = [("-", -1), ("-", -1), (label, 0)]
     view.extra["findings"] = Table(
         ("Rule", "Severity", "Fixture", "Output path", "Message"),
-        tuple(
-            (f["rule"], f["severity"], f["fixture"] or "-", f["path"] or "-", f["message"])
-            for f in findings
-        ),
+        tuple((f.rule, f.severity, f.fixture or "-", f.path or "-", f.message) for f in findings),
     )
 
 
-def _suite_cost(suite: dict[str, Any]) -> dict[str, Any]:
-    cost = suite.get("cost")
+def _suite_cost(suite: SuiteRecord) -> dict[str, Any]:
+    cost = suite.cost
     if not cost:
         return {}
     from .charts import breakdown_svg
@@ -452,40 +412,40 @@ def _suite_cost(suite: dict[str, Any]) -> dict[str, Any]:
 
     rows: list[tuple[str, dict[str, int]]] = []
     raw: dict[str, int] = dict.fromkeys(CLASSES, 0)
-    for o in cost["raw"]:
-        if not o["error"]:
-            for cls, n in o["breakdown"].items():
+    for o in cost.raw:
+        if not o.error:
+            for cls, n in o.breakdown.items():
                 raw[cls] = raw.get(cls, 0) + n
     rows.append(("raw response", raw))
-    rows.extend((p["name"], p["breakdown"]) for p in cost["projections"] if not p["error"])
-    names = [p["name"] for p in cost["projections"]]
+    names = sorted(cost.projections)
+    rows.extend((n, cost.projections[n].breakdown) for n in names if not cost.projections[n].error)
     values = Table(
         ("Field", "Source path", "Weight", "Raw tokens", *names),
         tuple(
             (
-                fv["field"] or "",
-                fv["source"],
-                _num(fv["weight"]),
-                _int(fv["raw_tokens"]),
-                *(f"{fv['status'].get(n, '-')} · {_int(fv['tokens'].get(n))}" for n in names),
+                fv.field or "",
+                fv.source,
+                num(fv.weight),
+                _int(fv.raw_tokens),
+                *(f"{fv.status.get(n, '-')} · {_int(fv.tokens.get(n))}" for n in names),
             )
-            for fv in cost["field_values"]
+            for fv in cost.field_values
         ),
         numeric=(2, 3),
     )
 
-    def candidates(items: list[dict[str, Any]]) -> Table:
+    def candidates(items: Sequence[Candidate]) -> Table:
         return Table(
             ("Projection", "Field", "Source path", "Status", "Weight", "Tokens", "Why"),
             tuple(
                 (
-                    c["projection"],
-                    c["field"] or "",
-                    c["source"],
-                    c["status"],
-                    _num(c["weight"]),
-                    _int(c["tokens"]),
-                    c["reason"],
+                    c.projection,
+                    c.field or "",
+                    c.source,
+                    c.status,
+                    num(c.weight),
+                    _int(c.tokens),
+                    c.reason,
                 )
                 for c in items
             ),
@@ -493,11 +453,11 @@ def _suite_cost(suite: dict[str, Any]) -> dict[str, Any]:
         )
 
     return {
-        "chart": breakdown_svg(rows, CLASSES, f"Where the tokens go ({cost['encoding']})"),
+        "chart": breakdown_svg(rows, CLASSES, f"Where the tokens go ({cost.encoding})"),
         "values": values,
-        "drop": candidates(cost["drop_candidates"]),
-        "add": candidates(cost["add_candidates"]),
-        "raw_basis": cost["raw_basis"],
+        "drop": candidates(cost.drop_candidates),
+        "add": candidates(cost.add_candidates),
+        "raw_basis": cost.raw_basis,
     }
 
 
@@ -545,19 +505,19 @@ def _trends(trend: Any) -> dict[str, Any]:
     }
 
 
-def _fanout(doc: dict[str, Any]) -> list[dict[str, Any]]:
-    """The document's per-field aggregate; a document written before it had one gets it
+def _fanout(traces: TracesRecord) -> list[Mapping[str, Any]]:
+    """The analysis's per-field aggregate; one recorded before it had one gets it
     from its follow-up rows, by the same tally."""
-    if "fanout" in doc:
-        return list(doc["fanout"])
+    if "fanout" in traces.parts:
+        return list(traces.rows("fanout"))
     from .traces.columns import FOLLOWUPS
     from .traces.findings import tally_rows
 
-    rows = [tuple(r.get(c) for c in FOLLOWUPS.names) for r in doc.get("followups", [])]
+    rows = [tuple(r.get(c) for c in FOLLOWUPS.names) for r in traces.rows("followups")]
     return [f.to_dict() for f in tally_rows(rows).fanout()]
 
 
-def _traces(doc: dict[str, Any]) -> dict[str, Any]:
+def _traces(traces: TracesRecord) -> dict[str, Any]:
     """The traces section: fan-outs, hedged answers, billed tokens, uncovered questions."""
     # The trace analysis's one per-field aggregate (``TraceAnalysis.fanout``), as it sorts it.
     fanout = Table(
@@ -586,7 +546,7 @@ def _traces(doc: dict[str, Any]) -> dict[str, Any]:
                 f["duplicates"],
                 f["traces"],
             )
-            for f in _fanout(doc)
+            for f in _fanout(traces)
         ),
         numeric=(4, 5, 6, 7, 8, 9),
     )
@@ -604,7 +564,7 @@ def _traces(doc: dict[str, Any]) -> dict[str, Any]:
             "missing": ", ".join(h.get("missing") or ()) or "-",
             "example": h["example"],
         }
-        for h in doc.get("hedged_answers", [])
+        for h in traces.rows("hedged_answers")
     ]
     billed = Table(
         (
@@ -632,7 +592,7 @@ def _traces(doc: dict[str, Any]) -> dict[str, Any]:
                 _int(t["billed_input_tokens"]),
                 _int(t["recorded_input_tokens"]),
             )
-            for t in doc.get("traces", [])
+            for t in traces.rows("traces")
         ),
         numeric=(3, 4, 5, 6, 7, 8, 9),
     )
@@ -643,17 +603,17 @@ def _traces(doc: dict[str, Any]) -> dict[str, Any]:
             q.get("question_id") or "-",
             f"{q['score']:.2f}",
         )
-        for q in doc.get("questions", [])
+        for q in traces.rows("questions")
         if not q["covered"]
     ]
     return {
-        "totals": doc.get("totals", {}),
-        "findings": [f["text"] for f in doc.get("findings", [])],
+        "totals": dict(traces.totals),
+        "findings": [f["text"] for f in traces.rows("findings")],
         "fanout": fanout,
         "hedged": hedged,
         "billed": billed,
         "uncovered": uncovered,
-        "problems": [f"{p['file']}:{p['line']}: {p['reason']}" for p in doc.get("problems", [])],
+        "problems": [f"{p['file']}:{p['line']}: {p['reason']}" for p in traces.rows("problems")],
     }
 
 
@@ -713,6 +673,45 @@ def render_report(view: ReportView) -> str:
     template = environment().get_template("report.html.j2")
     # The script is our own static file, so it is the one thing not escaped.
     return template.render(view=view, script=markupsafe.Markup(script), script_hash=script_hash)
+
+
+def write_run_report(
+    history: History,
+    path: str | Path,
+    *,
+    run_id: int | str | None = None,
+    record: RunRecord | None = None,
+) -> Path:
+    """Write the report of one recorded run (default: the latest); returns the path written.
+
+    ``record`` is the run's record when the caller has it in memory (``projeval run``
+    just recorded it as ``run_id``); otherwise it is read back typed from the store.
+    The report shows the store's trends and the changes since the run before, and
+    is dated by the run's recorded start.
+    """
+    return write_report(run_report_view(history, run_id=run_id, record=record), path)
+
+
+def run_report_view(
+    history: History, *, run_id: int | str | None = None, record: RunRecord | None = None
+) -> ReportView:
+    """The view of one recorded run's report (``run_id`` as the history resolves it)."""
+    if record is None or not isinstance(run_id, int):
+        rid, record = history.run(run_id)
+    else:
+        rid = run_id
+    runs = history.runs()
+    recorded = next((r for r in runs.runs if r.run_id == rid), None)
+    when = recorded.started_at.astimezone(UTC) if recorded else None
+    previous = [r.run_id for r in runs.runs if r.run_id < rid]
+    view = build_view(
+        record,
+        generated_at=when.strftime("%Y-%m-%d %H:%M:%S UTC") if when else "-",
+        run_id=str(rid),
+        trend=history.trend(),
+        diff=history.diff(previous[-1], rid) if previous else None,
+    )
+    return view
 
 
 def write_report(view: ReportView, path: str | Path) -> Path:

@@ -2,9 +2,9 @@
 
 This is the pipeline behind ``projeval score``, ``projeval run`` and the
 Python API. One suite that cannot be loaded is an error line in the result;
-the other suites are still evaluated. The run's document (``version`` 2) is
-what ``projeval score --format json`` prints and what the history store keeps
-whole for the report.
+the other suites are still evaluated. The run's typed record
+(:mod:`projeval.runrecord`) is what the history store keeps and the report
+reads; its document is what ``projeval score --format json`` prints.
 """
 
 from __future__ import annotations
@@ -16,21 +16,20 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import progress
-from ._version import __version__
 from .checks import Finding, check_suite, summarize
 from .config import Project
 from .cost import SuiteCost, cost_suite
 from .errors import ProjevalError
 from .projections import Limits
+from .runrecord import RECORD_VERSION, RunRecord, SuiteRecord
 from .score import SuiteScore, score_suite
 from .suites import Suite, load_suite
 
 if TYPE_CHECKING:
     from .traces import TraceAnalysis
 
-#: Version of the run document (``projeval score --format json``).
-#: 1: coverage and lineage. 2: adds cost, field values and findings per suite.
-DOC_VERSION = 2
+#: Version of the run document (``projeval score --format json``); see RECORD_VERSION.
+DOC_VERSION = RECORD_VERSION
 
 
 @dataclass
@@ -47,14 +46,13 @@ class SuiteRun:
         """The suite's name."""
         return self.score.suite.name
 
+    def to_record(self) -> SuiteRecord:
+        """The typed record of this suite (see :mod:`projeval.runrecord`)."""
+        return SuiteRecord.from_run(self)
+
     def to_dict(self) -> dict[str, Any]:
         """The suite's part of the run document."""
-        out = self.score.to_dict()
-        out["cost"] = self.cost.to_dict() if self.cost else None
-        out["cost_error"] = self.cost_error
-        out["findings"] = [f.to_dict() for f in self.findings]
-        out["findings_summary"] = summarize(self.findings)
-        return out
+        return self.to_record().to_dict()
 
     def to_pandas(self) -> Any:
         """One row per projection: coverage, dropped needed fields, tokens, findings."""
@@ -145,6 +143,10 @@ class RunResult:
             return pd.DataFrame(columns=_PROJECTION_COLUMNS)
         return pd.concat(frames, ignore_index=True)
 
+    def to_record(self) -> RunRecord:
+        """The typed record of this run: what the store keeps and the report reads."""
+        return RunRecord.from_result(self)
+
     def record(self, db: str | Path, *, started_at: datetime, root: str | Path = ".") -> int:
         """Record this run in the history store at ``db``; returns its run id.
 
@@ -155,9 +157,7 @@ class RunResult:
 
         refuse_empty(self)
         info = RunInfo.capture(started_at, Path(root), self.tokenizer)
-        return Store(db).record_run(
-            info, self.scores, document=self.document(), **self.store_rows()
-        )
+        return Store(db).record(info, self.to_record())
 
     def suite(self, name: str) -> SuiteRun:
         """One suite's results, by name."""
@@ -167,45 +167,8 @@ class RunResult:
         raise KeyError(name)
 
     def document(self) -> dict[str, Any]:
-        """The versioned JSON document of the run."""
-        doc: dict[str, Any] = {
-            "version": DOC_VERSION,
-            "projeval": __version__,
-            "tokenizer": self.tokenizer,
-            "suites": [s.to_dict() for s in sorted(self.suites, key=lambda s: s.name)],
-            "errors": list(self.errors),
-        }
-        if self.traces is not None:
-            doc["traces"] = self.traces.to_dict()
-        return doc
-
-    def store_rows(self) -> dict[str, list[dict[str, Any]]]:
-        """Rows for the history store's cost, findings and trace tables."""
-        costs = []
-        findings: list[dict[str, Any]] = []
-        for s in self.suites:
-            findings.extend(f.to_dict() for f in s.findings)
-            if s.cost is None:
-                continue
-            for p in s.cost.projections.values():
-                # Data fixtures only, as in the summary: error responses are checked, not costed.
-                for o in p.data_outputs:
-                    costs.append(
-                        {
-                            "suite": s.name,
-                            "projection": p.name,
-                            "fixture": o.fixture,
-                            "tokens": o.tokens,
-                            "bytes": o.bytes,
-                            "tokens_per_item": o.tokens_per_item,
-                            "ratio_to_raw": o.ratio_to_raw,
-                            "estimate_bytes4": o.estimate,
-                        }
-                    )
-        rows: dict[str, list[dict[str, Any]]] = {"costs": costs, "findings": findings}
-        if self.traces is not None:
-            rows.update(self.traces.store_rows())
-        return rows
+        """The versioned JSON document of the run (:meth:`RunRecord.to_dict`)."""
+        return self.to_record().to_dict()
 
     def __repr__(self) -> str:
         names = ", ".join(repr(s.score) for s in self.suites)

@@ -47,7 +47,7 @@ def test_score_json_document(in_repo: Path) -> None:
     result = CliRunner().invoke(cli, ["score", "--format", "json"])
     assert result.exit_code == 0
     doc = json.loads(result.stdout)
-    assert doc["version"] == 2
+    assert doc["version"] == 3
     assert [s["name"] for s in doc["suites"]] == ["meter", "support-desk"]
     assert doc["errors"] == []
 

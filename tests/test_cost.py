@@ -401,6 +401,7 @@ def test_to_dict_to_pandas_and_repr(tiny: SuiteCost) -> None:
         "estimate_error",
         "main_list",
         "items",
+        "list_tokens",
         "tokens_per_item",
         "raw_tokens",
         "ratio_to_raw",

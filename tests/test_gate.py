@@ -21,6 +21,7 @@ from projeval.gatereport import (
     summary_markdown,
 )
 from projeval.run import RunResult, evaluate
+from projeval.runrecord import RunRecord
 
 SUITE = """\
 suite: tiny
@@ -128,9 +129,10 @@ def test_regressions_against_a_baseline_document(tiny: RunResult) -> None:
     # Pretend slim answered every question in the baseline run.
     for p in document["suites"][0]["projections"]:
         for q in p["questions"]:
-            q["answerable"] = True
+            for n in q["needs"]:
+                n["status"] = "ok"
     config = GateConfig(max_dropped_needed=None, no_regressions=True)
-    result = check_gate(tiny, config, Baseline("run 7", document))
+    result = check_gate(tiny, config, Baseline("run 7", RunRecord.from_dict(document)))
     assert render_gate_text(result) == (
         "FAILED tiny / slim: 2 questions no longer answerable (vs run 7)\n"
         "  dropped needed field note: notes (weight 1)\n"
@@ -140,7 +142,7 @@ def test_regressions_against_a_baseline_document(tiny: RunResult) -> None:
         "\n"
         "projeval check: failed: 1 of 2 projections in 1 suite (no regressions vs run 7)"
     )
-    unchanged = check_gate(tiny, config, Baseline("run 8", tiny.document()))
+    unchanged = check_gate(tiny, config, Baseline("run 8", tiny.to_record()))
     assert unchanged.passed
 
 
@@ -328,7 +330,7 @@ def test_a_partial_run_is_never_a_baseline(tiny: RunResult, tmp_path: Path) -> N
         "run 2 is partial (1 error, the first: other.yaml: suite file not found.), "
         "so it cannot be a baseline."
     )
-    assert partial_reasons(Baseline.from_history(db).document) == []
+    assert partial_reasons(Baseline.from_history(db).run) == []
 
 
 def test_a_run_that_scored_nothing_is_never_recorded(tmp_path: Path) -> None:

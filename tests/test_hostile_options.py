@@ -176,8 +176,8 @@ def test_a_path_too_long_for_the_filesystem_is_one_clear_error(
     [
         ("{not json", "the stored document of run 2 is not valid JSON"),
         ("[1, 2]", "the stored document of run 2 is not a JSON object."),
-        ('{"suites": [{"name": "x"}]}', "run 2: the run document is not one projeval wrote"),
-        ('{"suites": 5}', "run 2: the run document is not one projeval wrote"),
+        ('{"suites": [{"name": "x"}]}', "the stored document of run 2 is not one projeval wrote"),
+        ('{"suites": 5}', "the stored document of run 2 is not one projeval wrote"),
     ],
 )
 def test_a_hand_edited_stored_document_is_one_clear_error(

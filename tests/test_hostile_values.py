@@ -199,9 +199,9 @@ def test_surrogates_from_projections_cost_only_that_projection_and_the_run_is_re
     # Any text that still holds one (here a run error) is stored and written as U+FFFD.
     result.errors.append("bad \udc00 value")
     run_id = result.record(tmp_path / "h.duckdb", started_at=STARTED)
-    _, document = open_history(tmp_path / "h.duckdb").document(run_id)
-    assert document["errors"] == ["bad \ufffd value"]
-    view = build_view(document, generated_at="2026-01-01T00:00:00Z")
+    _, record = open_history(tmp_path / "h.duckdb").run(run_id)
+    assert list(record.errors) == ["bad \ufffd value"]
+    view = build_view(record, generated_at="2026-01-01T00:00:00Z")
     out = write_report(view, tmp_path / "report.html")
     assert "bad \ufffd value" in out.read_text(encoding="utf-8")
 
@@ -246,7 +246,7 @@ def test_arbitrary_names_go_through_the_pipeline_into_the_report(
     for _ in range(2):  # the second report draws the trend over both runs
         run_id = result.record(db, started_at=STARTED)
     history = open_history(db)
-    _, stored = history.document(run_id)
+    _, stored = history.run(run_id)
     view = build_view(
         stored,
         generated_at="2026-01-01 00:00:00 UTC",
@@ -290,5 +290,5 @@ def test_arbitrary_json_values_go_through_scoring_and_the_store_and_back(
     result = evaluate(load_project(root=folder), [folder / "suite.yaml"])
     assert result.suites[0].score.projections["nan_beside"].error is None
     run_id = result.record(folder / "h.duckdb", started_at=STARTED)
-    _, stored = open_history(folder / "h.duckdb").document(run_id)
-    assert stored == json.loads(json.dumps(result.document(), default=str))
+    _, stored = open_history(folder / "h.duckdb").run(run_id)
+    assert stored.to_dict() == json.loads(json.dumps(result.document(), default=str))

@@ -14,6 +14,7 @@ import pytest
 from projeval.config import load_project
 from projeval.report import build_view, render_report, write_report
 from projeval.run import evaluate
+from projeval.runrecord import RunRecord
 
 HERE = Path(__file__).resolve().parent
 GOLDEN = HERE / "golden" / "report_tiny.html"
@@ -85,15 +86,15 @@ HOSTILE = [
 ]
 
 
-def _document(
+def _record(
     make_suite: Callable[..., Path],
     orders: dict[str, Any],
     text: str = TINY,
     traces: list[Path] | None = None,
-) -> dict[str, Any]:
+) -> RunRecord:
     path = make_suite(text, {"orders.json": orders}, CODE)
     project = load_project(root=path.parent)
-    return evaluate(project, [path], traces=traces).document()
+    return evaluate(project, [path], traces=traces).to_record()
 
 
 def _hostile_trace(folder: Path) -> Path:
@@ -122,7 +123,7 @@ def _scrub(html: str) -> str:
 
 
 def test_golden_report(make_suite: Callable[..., Path]) -> None:
-    view = build_view(_document(make_suite, ORDERS), generated_at=NOW, run_id="7")
+    view = build_view(_record(make_suite, ORDERS), generated_at=NOW, run_id="7")
     html = _scrub(render_report(view)).replace(str(Path.cwd()), "<cwd>")
     html = re.sub(r"<code>/[^<]*/suite\.yaml</code>", "<code>suite.yaml</code>", html)
     if os.environ.get("PROJEVAL_UPDATE_GOLDEN"):
@@ -131,7 +132,7 @@ def test_golden_report(make_suite: Callable[..., Path]) -> None:
 
 
 def test_report_is_deterministic(make_suite: Callable[..., Path]) -> None:
-    doc = _document(make_suite, ORDERS)
+    doc = _record(make_suite, ORDERS)
     first = render_report(build_view(doc, generated_at=NOW, run_id="7"))
     second = render_report(build_view(doc, generated_at=NOW, run_id="7"))
     assert first == second
@@ -142,7 +143,7 @@ def test_hostile_text_is_escaped(make_suite: Callable[..., Path], tmp_path: Path
         "orders": [dict(o, note=h) for o, h in zip(ORDERS["orders"] * 3, HOSTILE, strict=False)]
     }
     text = TINY.replace("What did the customer write?", HOSTILE[0] + HOSTILE[2])
-    doc = _document(make_suite, orders, text, [_hostile_trace(tmp_path)])
+    doc = _record(make_suite, orders, text, [_hostile_trace(tmp_path)])
     html = render_report(build_view(doc, generated_at=NOW))
     assert 'id="traces"' in html and "&lt;script&gt;window.__pwned = 1&lt;/script&gt; which" in html
     assert html.count("<script") == 1  # the report's own
@@ -155,7 +156,7 @@ def test_hostile_text_is_escaped(make_suite: Callable[..., Path], tmp_path: Path
 
 def test_shipped_example_report_stays_small(repo: Path, tmp_path: Path) -> None:
     run = evaluate(load_project(repo / "pyproject.toml"))
-    out = write_report(build_view(run.document(), generated_at=NOW), tmp_path / "index.html")
+    out = write_report(build_view(run.to_record(), generated_at=NOW), tmp_path / "index.html")
     assert out.stat().st_size < 1_000_000
 
 
@@ -209,7 +210,7 @@ def test_report_in_a_browser(browser: Any, repo: Path, tmp_path: Path) -> None:
     project = load_project(repo / "pyproject.toml")
     run = evaluate(project, traces=project.traces)
     out = write_report(
-        build_view(run.document(), generated_at=NOW, run_id="1"), tmp_path / "index.html"
+        build_view(run.to_record(), generated_at=NOW, run_id="1"), tmp_path / "index.html"
     )
     page, console, requests = _open(browser, out)
 
@@ -280,8 +281,8 @@ def test_hostile_report_runs_no_script(
         "orders": [dict(o, note=h) for o, h in zip(ORDERS["orders"] * 3, HOSTILE, strict=False)]
     }
     text = TINY.replace("What did the customer write?", HOSTILE[1] + HOSTILE[4])
-    doc = _document(make_suite, orders, text, traces=[_hostile_trace(tmp_path)])
-    assert doc["traces"]["totals"]["hedges"] == 1
+    doc = _record(make_suite, orders, text, traces=[_hostile_trace(tmp_path)])
+    assert doc.traces is not None and doc.traces.totals["hedges"] == 1
     view = build_view(doc, generated_at=NOW)
     out = write_report(view, tmp_path / "hostile.html")
     page, console, requests = _open(browser, out)

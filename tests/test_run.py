@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 from projeval.config import load_project
 from projeval.run import DOC_VERSION, RunResult, evaluate
+from projeval.store import RunInfo, record_rows
 
 
 @pytest.fixture(scope="module")
@@ -18,7 +20,7 @@ def run() -> RunResult:
 
 def test_document_shape(run: RunResult) -> None:
     doc = json.loads(json.dumps(run.document()))
-    assert doc["version"] == DOC_VERSION == 2
+    assert doc["version"] == DOC_VERSION == 3
     assert doc["tokenizer"] == "o200k_base"
     assert [s["name"] for s in doc["suites"]] == ["meter", "support-desk"]
     support = doc["suites"][1]
@@ -52,8 +54,9 @@ def test_document_shape(run: RunResult) -> None:
     assert doc["errors"] == []
 
 
-def test_store_rows_hold_data_fixture_costs(run: RunResult) -> None:
-    rows = run.store_rows()
+def test_store_rows_hold_data_fixture_costs(run: RunResult, tmp_path: Path) -> None:
+    info = RunInfo.capture(datetime(2026, 11, 29, 12, tzinfo=UTC), tmp_path)
+    rows = record_rows(info, run.to_record())
     support = [r for r in rows["costs"] if r["suite"] == "support-desk"]
     assert {r["fixture"] for r in support} == {"search_tickets", "empty_page"}
     by_projection = {}

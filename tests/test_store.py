@@ -367,8 +367,9 @@ def test_v3_store_with_traces_reads_with_the_current_column_names(tmp_path: Path
     assert history.hedges(2)[["file", "sentence"]].values.tolist() == [
         ["a.jsonl", "... I think it is ..."]
     ]
-    _, doc = history.document(2)
-    followup = doc["traces"]["followups"][0]
+    _, record = history.run(2)
+    assert record.traces is not None
+    followup = record.traces.rows("followups")[0]
     assert (followup["consumer_tool"], followup["consumer_arg"]) == ("get", "id")
     assert (followup["producer_tool"], followup["producer_path"]) == ("search", "data[].id")
 

@@ -69,8 +69,8 @@ def test_gate_orders_reasons_by_severity() -> None:
 
 def test_report_draws_from_the_vocabulary(make_suite: Callable[..., Path]) -> None:
     path = make_suite(TINY, {"orders.json": ORDERS}, CODE)
-    doc = evaluate(load_project(root=path.parent), [path]).document()
-    html = render_report(build_view(doc, generated_at="now", run_id="1"))
+    record = evaluate(load_project(root=path.parent), [path]).to_record()
+    html = render_report(build_view(record, generated_at="now", run_id="1"))
     options = "".join(f"<option>{s}</option>" for s in CELL_STATUSES)
     assert options in html
 
@@ -84,12 +84,13 @@ from pvcopy.coverage import NeedResult, QuestionResult
 from pvcopy.gate import GateFailure, ProjectionCheck
 from pvcopy.gatereport import render_failure
 from pvcopy.report import build_view, render_report
+from pvcopy.runrecord import RunRecord
 
 doc = json.loads(open(sys.argv[2], encoding="utf-8").read())
 projection = next(p for p in doc["suites"][0]["projections"] if p["name"] == "compact")
 question = next(q for q in projection["questions"] if q["id"] == "placed")
 question["needs"][1]["status"] = "stale"
-html = render_report(build_view(doc, generated_at="now", run_id="1"))
+html = render_report(build_view(RunRecord.from_dict(doc), generated_at="now", run_id="1"))
 
 needs = (NeedResult("a", "lossy", "coarse"), NeedResult("b", "stale", "old"))
 check = ProjectionCheck(

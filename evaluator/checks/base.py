@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import difflib
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -71,6 +72,20 @@ class Finding:
             "field": self.field,
             "message": self.message,
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Finding:
+        """The finding back from :meth:`to_dict`."""
+        return cls(
+            rule=data["rule"],
+            severity=data["severity"],
+            suite=data["suite"],
+            projection=data["projection"],
+            fixture=data.get("fixture"),
+            path=data.get("path"),
+            message=data["message"],
+            field=data.get("field"),
+        )
 
     def __str__(self) -> str:
         where = self.path or "-"

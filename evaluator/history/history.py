@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pandas as pd
 
 from ..errors import StoreError
+from ..runrecord import RunRecord
 from ..store import DEFAULT_LOCK_TIMEOUT, Store
-from ..traces.columns import upgrade_document
 from ._helpers import _utc
 from .diff import RunDiff, _compute_diff
 from .runs import RunList, RunRef, RunSummary
@@ -125,8 +124,12 @@ class History:
             }
             return _compute_diff(reader, summaries[a], summaries[b])
 
-    def document(self, run: RunRef | None = None) -> tuple[int, dict[str, Any]]:
-        """``(run_id, document)`` of one run (default: the latest) for the report."""
+    def run(self, run: RunRef | None = None) -> tuple[int, RunRecord]:
+        """``(run_id, record)`` of one run (default: the latest), read back typed.
+
+        Runs recorded before the store kept documents (schema version 2 and older)
+        have none: they are in the trend and the diff, not in a report.
+        """
         with self.store.read() as reader:
             order = reader.run_order()
             if not order:
@@ -134,16 +137,19 @@ class History:
                     "the store holds no runs yet.", file=self.path, fix="record one: projeval run"
                 )
             run_id = self._resolve(order, run) if run is not None else order[-1]
-            doc = reader.document(run_id)
-        if doc is None:
+            try:
+                record = reader.run(run_id)
+            except ValueError as exc:
+                raise HistoryQueryError(
+                    f"run {run_id}: {exc}.", file=self.path, fix="upgrade projeval"
+                ) from None
+        if record is None:
             raise HistoryQueryError(
                 f"run {run_id} was recorded without its document, so it has no report.",
                 file=self.path,
                 fix="pick a run recorded by `projeval run` (projeval history lists them)",
             )
-        if isinstance(doc.get("traces"), dict):  # recorded by an older projeval, maybe
-            doc["traces"] = upgrade_document(doc["traces"])
-        return run_id, doc
+        return run_id, record
 
     def _resolve(self, order: list[int], ref: RunRef) -> int:
         text = str(ref).strip()

@@ -16,7 +16,7 @@ from .. import paths
 from ..traces import drift
 from ..traces.events import Event, Problem, Trace, fast_loads
 from ..traces.findings import field_at
-from ..traces.hedges import Lexicon
+from ..traces.hedges import Lexicon, find_hedges
 from ..traces.metrics import lookup_plan, user_said
 from ..traces.parsers import make_parser, open_file, parse_records
 from ..traces.readers import (
@@ -189,8 +189,11 @@ class _Miner:
         results: list[_Quotes] = []
         unknown = False  # a result of the tool we could not read: absence proves nothing
         answers: list[str] = []
+        hedged = False  # an answer hedged about the task's facts (find_hedges)
+        latest: str | None = None  # the last result's text, which a softener may restate
         for ev in events:
             if ev.kind == "result":
+                latest = ev.text
                 q = None
                 if ev.tool == tool:
                     q = None if ev.is_error else self._quotes(ev)
@@ -207,6 +210,7 @@ class _Miner:
                     ev_acc.add(conv, sort_key, value, ev.tool or "?")
             elif ev.kind == "message" and ev.role == "assistant" and ev.text and results:
                 answers.append(ev.text)
+                hedged = hedged or bool(find_hedges(self.lexicon, ev.text, latest))
         answer = "\n".join(answers)
         for q in results:
             for path, example, precision in quoted(q, answer, question):
@@ -217,7 +221,7 @@ class _Miner:
                     ev_acc.precision or "", -1
                 ):
                     ev_acc.precision = precision
-        if results and not unknown and answer and self.lexicon.find(answer):
+        if results and not unknown and hedged:
             seen = frozenset(paths.generalise_instances(p) for q in results for p in q.seen)
             acc.hedged.append((seen, conv, sort_key, question))
 

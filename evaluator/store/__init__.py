@@ -46,7 +46,7 @@ from .errors import (
 )
 from .files import DEFAULT_LOCK_TIMEOUT
 from .read import StoreReader
-from .rows import run_rows, schema_columns
+from .rows import record_rows, run_rows, schema_columns
 from .run_info import RunInfo, git_state
 from .schema import RUN_TABLES, SCHEMA, SCHEMA_VERSION
 from .write import PAUSE_ENV, Store
@@ -66,6 +66,7 @@ __all__ = [
     "StoreVersionError",
     "StoreWriteError",
     "git_state",
+    "record_rows",
     "run_rows",
     "schema_columns",
 ]

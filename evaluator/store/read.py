@@ -10,6 +10,7 @@ import duckdb
 import pandas as pd
 
 from ..errors import StoreError
+from ..runrecord import RunRecord
 from .rows import schema_columns
 
 # Deterministic row order of each table when read back.
@@ -75,7 +76,7 @@ class StoreReader:
         return self._df(sql + f" ORDER BY {_ORDER_BY[table]}", params)
 
     def document(self, run_id: int) -> dict[str, Any] | None:
-        """The whole document recorded with a run (None for runs recorded without one)."""
+        """The whole document recorded with a run, as stored (None for runs without one)."""
         if self._empty:
             return None
         rows = self._con.execute(
@@ -96,6 +97,20 @@ class StoreReader:
                 fix="record the run again; stored documents are not meant to be edited",
             )
         return document
+
+    def run(self, run_id: int) -> RunRecord | None:
+        """The run's record, read back typed (older documents upgraded); None without one."""
+        doc = self.document(run_id)
+        if doc is None:
+            return None
+        try:
+            return RunRecord.from_dict(doc)
+        except (AttributeError, IndexError, KeyError, TypeError) as exc:  # edited by hand
+            raise StoreError(
+                f"the stored document of run {run_id} is not one projeval wrote "
+                f"({type(exc).__name__}: {exc}).",
+                fix="record the run again; stored documents are not meant to be edited",
+            ) from None
 
     def run_list(self, runs: Sequence[int] | None = None) -> pd.DataFrame:
         """One row per run (all, or those given) with the names of its suites, oldest first."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import json
 import math
 from collections.abc import Mapping, Sequence
 from datetime import datetime
@@ -12,6 +13,8 @@ import duckdb
 import pandas as pd
 
 from .._json import scrub_surrogates
+from ..runrecord import RunRecord, SuiteRecord, TracesRecord
+from ..traces.columns import HEDGES, STORED_TABLES
 from .files import _DUCKDB_CONFIG
 from .schema import RUN_TABLES, SCHEMA
 
@@ -38,9 +41,69 @@ def schema_columns() -> dict[str, tuple[tuple[str, str], ...]]:
     return {t: tuple(cols) for t, cols in out.items()}
 
 
+def record_rows(info: RunInfo, run: RunRecord) -> dict[str, list[dict[str, Any]]]:
+    """A run record as plain rows per table (without ``run_id``), its document included."""
+    costs = [
+        {
+            "suite": s.name,
+            "projection": p.name,
+            "fixture": o.fixture,
+            "tokens": o.tokens,
+            "bytes": o.bytes,
+            "tokens_per_item": o.tokens_per_item,
+            "ratio_to_raw": o.ratio_to_raw,
+            "estimate_bytes4": o.estimate,
+        }
+        for s in run.suites
+        if s.cost is not None
+        for p in s.cost.projections.values()
+        # Data fixtures only, as in the summary: error responses are checked, not costed.
+        for o in p.data_outputs
+    ]
+    rows = run_rows(
+        info,
+        run.suites,
+        costs=costs,
+        findings=[f.to_dict() for s in run.suites for f in s.findings],
+        **(_trace_rows(run.traces) if run.traces is not None else {}),
+    )
+    text = json.dumps(run.to_dict(), sort_keys=True, ensure_ascii=False, default=str)
+    rows["run_documents"] = [{"document": text}]
+    return rows
+
+
+def _trace_rows(traces: TracesRecord) -> dict[str, list[dict[str, Any]]]:
+    """The trace analysis's rows for the store's trace tables, by their declarations.
+
+    The same rows as :meth:`projeval.traces.TraceAnalysis.store_rows`, read from the
+    record (its document's tables are keyed by column name) instead of the live analysis.
+    """
+    questions = {
+        (h["file"], h["trace_id"], h["turn"]): h["question_id"]
+        for h in traces.rows("hedged_answers")
+    }
+    out: dict[str, list[dict[str, Any]]] = {}
+    for table in STORED_TABLES:
+        assert table.store_table is not None
+        records = traces.rows(_DOCUMENT_KEY.get(table.name, table.name))
+        rows = [tuple(r.get(n) for n in table.names) for r in records]
+        extra = None
+        if table is HEDGES:
+            extra = [
+                {"question_id": questions.get((r["file"], r["trace_id"], r["turn"]))}
+                for r in records
+            ]
+        out[table.store_table] = table.store_rows(rows, extra)
+    return out
+
+
+#: Where a stored trace table's rows are in the analysis's document, when not under its name.
+_DOCUMENT_KEY = {"summary": "traces"}
+
+
 def run_rows(
     info: RunInfo,
-    suite_scores: Sequence[SuiteScore],
+    suite_scores: Sequence[SuiteRecord | SuiteScore],
     *,
     costs: Sequence[Mapping[str, Any]] = (),
     findings: Sequence[Mapping[str, Any]] = (),
@@ -48,8 +111,13 @@ def run_rows(
     followups: Sequence[Mapping[str, Any]] = (),
     hedges: Sequence[Mapping[str, Any]] = (),
 ) -> dict[str, list[dict[str, Any]]]:
-    """One run as plain rows per table (without ``run_id``), ready to write."""
-    names = [s.suite.name for s in suite_scores]
+    """One run as plain rows per table (without ``run_id``), ready to write.
+
+    Suites are records (or scores, turned into records: tests and benchmarks build
+    those); the other tables come as dicts keyed by their columns.
+    """
+    suites = [s if isinstance(s, SuiteRecord) else SuiteRecord.from_score(s) for s in suite_scores]
+    names = [s.name for s in suites]
     if len(set(names)) != len(names):
         raise ValueError(f"a run cannot hold a suite twice: {sorted(names)}")
     rows: dict[str, list[dict[str, Any]]] = {t: [] for t in RUN_TABLES}
@@ -62,8 +130,8 @@ def run_rows(
             "tokenizer": info.tokenizer,
         }
     )
-    for score in sorted(suite_scores, key=lambda s: s.suite.name):
-        _suite_rows(score, rows)
+    for suite in sorted(suites, key=lambda s: s.name):
+        _suite_rows(suite, rows)
     extra = {
         "costs": costs,
         "findings": findings,
@@ -76,32 +144,29 @@ def run_rows(
     return rows
 
 
-def _suite_rows(score: SuiteScore, rows: dict[str, list[dict[str, Any]]]) -> None:
-    suite = score.suite
+def _suite_rows(suite: SuiteRecord, rows: dict[str, list[dict[str, Any]]]) -> None:
     name = suite.name
     rows["run_suites"].append(
         {
             "suite": name,
             "tool": suite.tool,
-            "file": str(suite.path),
+            "file": suite.file,
             "digest": suite.digest or None,
             "total_weight": suite.total_weight,
-            "diagnostics": list(score.diagnostics),
+            "diagnostics": list(suite.diagnostics),
         }
     )
-    errors = {f.name: f.error for f in suite.fixtures}
-    for fixture in sorted(set(errors) | set(score.fixture_digests)):
+    for fixture in sorted(suite.fixtures, key=lambda f: f.name):
         rows["run_fixtures"].append(
             {
                 "suite": name,
-                "fixture": fixture,
-                "digest": score.fixture_digests.get(fixture),
-                "error": errors.get(fixture),
+                "fixture": fixture.name,
+                "digest": fixture.digest or None,
+                "error": fixture.error,
             }
         )
-    for pname in sorted(score.projections):
-        p = score.projections[pname]
-        key = {"suite": name, "projection": pname}
+    for p in sorted(suite.projections, key=lambda p: p.name):
+        key = {"suite": name, "projection": p.name}
         rows["projection_results"].append(
             {
                 **key,
@@ -138,7 +203,7 @@ def _suite_rows(score: SuiteScore, rows: dict[str, list[dict[str, Any]]]) -> Non
                         "readable": n.readable,
                     }
                 )
-        for fl in p.lineage.rows() if p.lineage else []:
+        for fl in p.lineage:
             rows["lineage"].append(
                 {
                     **key,

@@ -29,10 +29,11 @@ from .files import (
 )
 from .migrations import _MIGRATIONS
 from .read import StoreReader
-from .rows import _frame, run_rows, schema_columns
+from .rows import _frame, record_rows, run_rows, schema_columns
 from .schema import RUN_TABLES, SCHEMA, SCHEMA_VERSION
 
 if TYPE_CHECKING:
+    from ..runrecord import RunRecord, SuiteRecord
     from ..score import SuiteScore
     from .run_info import RunInfo
 
@@ -157,10 +158,21 @@ class Store:
             )
         return version
 
+    def record(self, info: RunInfo, run: RunRecord) -> int:
+        """Write one run record in one transaction and return its id (1, 2, 3, ... per store).
+
+        The record is kept twice, from the one object: as rows of the query tables
+        and whole, as its document, which :meth:`StoreReader.run` reads back typed.
+        """
+        rows = record_rows(info, run)
+        # Built and checked before the file is locked, so bad input never holds the lock.
+        frames = {t: _frame(t, r) for t, r in rows.items() if r}
+        return self._append_run(frames)
+
     def record_run(
         self,
         info: RunInfo,
-        suite_scores: Sequence[SuiteScore],
+        suite_scores: Sequence[SuiteRecord | SuiteScore],
         *,
         costs: Sequence[Mapping[str, Any]] = (),
         findings: Sequence[Mapping[str, Any]] = (),
@@ -169,9 +181,10 @@ class Store:
         hedges: Sequence[Mapping[str, Any]] = (),
         document: Mapping[str, Any] | None = None,
     ) -> int:
-        """Write one run in one transaction and return its id (1, 2, 3, ... per store).
+        """Write one run from rows in one transaction and return its id.
 
-        ``costs``, ``findings``, ``trace_summaries``, ``followups`` and ``hedges``
+        The low-level writer behind :meth:`record` (tests, benchmarks and imports
+        use it to build stores). ``costs``, ``findings``, ``trace_summaries``, ``followups`` and ``hedges``
         are lists of dicts keyed by the columns of their tables (see
         :data:`SCHEMA`); a missing key is NULL, an unknown key is a ValueError.
         """

@@ -24,6 +24,7 @@ and counts are left alone: small numbers recur by chance.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 #: Kinds of value a claim can be.
@@ -69,49 +70,55 @@ _UNITS = (
     r"小时|小時|分钟|分鐘|秒钟|天|晚|周|週|个月|個月|年"
 )
 
+_NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+_NOT_AFTER_WORD = r"(?<![A-Za-z0-9_.])"  # CJK may come before a number: not \w
+_ORDINAL = r"(?:st|nd|rd|th)?"
+# Named groups: y, m (month number) or mon (month name), d; h, mi, ap; n, n2; v.
 _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
-    ("date", re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2})?Z?)?")),
     (
         "date",
         re.compile(
-            rf"(?<![\w])({_MONTH})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(\d{{4}}))?(?!\d)", re.I
+            r"(?<!\d)(?P<y>\d{4})-(?P<m>\d{2})-(?P<d>\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2})?Z?)?"
         ),
     ),
+    ("date", re.compile(r"(?:(?P<y>\d{4})年)?(?P<m>\d{1,2})月(?P<d>\d{1,2})[日号號]")),
     (
         "date",
+        re.compile(r"(?<![\d/])(?P<m>\d{1,2})/(?P<d>\d{1,2})(?:/(?P<y>\d{4}|\d{2}))?(?![\d/])"),
+    ),
+    (
+        "time",
         re.compile(
-            rf"(?<![\w\d])(\d{{1,2}})(?:st|nd|rd|th)?\s+({_MONTH})\.?(?:,?\s+(\d{{4}}))?(?![\w])",
+            r"(?<![\d:])(?P<h>\d{1,2}):(?P<mi>\d{2})(?::\d{2})?\s*(?P<ap>[ap]\.?m\.?)?(?![\d:])",
             re.I,
         ),
     ),
-    ("date", re.compile(r"(?:(\d{4})年)?(\d{1,2})月(\d{1,2})[日号號]")),
-    ("date", re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})(?:/(\d{2,4}))?(?![\d/])")),
-    ("time", re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?::\d{2})?\s*([ap]\.?m\.?)?(?![\d:])", re.I)),
-    ("time", re.compile(r"(?<![\d:.])(\d{1,2})\s*([ap]\.?m\.?)(?![\w])", re.I)),
-    (
-        "amount",
-        re.compile(r"[$€£¥￥]\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"),
-    ),
+    ("time", re.compile(r"(?<![\d:.])(?P<h>\d{1,2})\s*(?P<ap>[ap]\.?m\.?)(?![\w])", re.I)),
+    ("amount", re.compile(rf"[$€£¥￥]\s?(?P<n>{_NUMBER})")),
     (
         "amount",
         re.compile(
-            r"(?<![A-Za-z0-9_.])(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s?(?:USD|EUR|GBP|CNY|RMB|JPY|dollars|euros|元|块|美元)(?![A-Za-z])"
+            rf"{_NOT_AFTER_WORD}(?P<n>{_NUMBER})\s?"
+            r"(?:USD|EUR|GBP|CNY|RMB|JPY|dollars|euros|元|块|美元)(?![A-Za-z])"
         ),
     ),
     (
         "duration",
         re.compile(
-            rf"(?<![A-Za-z0-9_.])(\d+(?:\.\d+)?)(?:\s?[-–~到至]\s?(\d+(?:\.\d+)?))?\s?(?:{_UNITS})(?![A-Za-z])",
+            rf"{_NOT_AFTER_WORD}(?P<n>\d+(?:\.\d+)?)(?:\s?[-–~到至]\s?(?P<n2>\d+(?:\.\d+)?))?"
+            rf"\s?(?P<unit>{_UNITS})(?![A-Za-z])",
             re.I,
         ),
     ),
     (
         "id",
         re.compile(
-            r"(?<![\w-])(?=[\w-]*\d)(?=[\w-]*[A-Za-z])(?:[A-Za-z]+[-_][\w-]*[A-Za-z0-9]|[A-Z]{2,}\d{2,}[A-Z0-9]*)(?![\w-])"
+            # \b first: a lookbehind first would be tried at every position. The
+            # first form needs a digit somewhere (checked in _forms).
+            r"\b(?<!-)(?:[A-Za-z][A-Za-z0-9]*[-_][\w-]*[A-Za-z0-9]|[A-Z]{2,}\d{2,}[A-Z0-9]*)(?![\w-])"
         ),
     ),
-    ("name", re.compile(r"[\"“「『]([^\"”」』\n]{3,60})[\"”」』]")),
+    ("name", re.compile(r"[\"“「『](?P<v>[^\"”」』\n]{3,60})[\"”」』]")),
 ]
 
 
@@ -126,34 +133,156 @@ class Claim:
     forms: tuple[str, ...]
 
 
-def claims(text: str | None) -> list[Claim]:
-    """Every value :data:`CLAIM_KINDS` names in ``text``, in order, one claim per span
-    (the first pattern wins where two overlap)."""
+# A day number, then the month name before it ("May 27") or after it ("27 May").
+_DAY = re.compile(r"\d{1,2}(?:st|nd|rd|th)?(?![\w:/-])")  # and no word char before
+_DAY_BEFORE = frozenset("_.:/-")
+_MONTH_BEFORE = re.compile(rf"(?i)(?<![a-z])({_MONTH})\.?\s+$")
+_MONTH_AFTER = re.compile(rf"(?i)\s+({_MONTH})(?![a-z])\.?")
+_YEAR_AFTER = re.compile(r",?\s+(\d{4})(?!\d)")
+_DIGIT = re.compile(r"\d")
+#: ``held(kind, spelling)``: whether what was read before held that spelling of a value.
+Held = Callable[[str, str], bool]
+
+_RUN = re.compile(r"\d+")
+_ID_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
+_CURRENCY = frozenset("$€£¥￥")
+_BY_KIND: dict[str, list[re.Pattern[str]]] = {}
+for _kind, _pattern in _PATTERNS:
+    _BY_KIND.setdefault(_kind, []).append(_pattern)
+_ISO, *_OTHER_DATES = _BY_KIND["date"]
+_CURRENCY_AMOUNT, _UNIT_AMOUNT = _BY_KIND["amount"]
+_ID = _BY_KIND["id"][0]
+_NAME = _BY_KIND["name"][0]
+# Tried in order at a number that starts a value (ISO dates and month names first).
+_AT_NUMBER = (
+    *(("date", p) for p in _OTHER_DATES),
+    *(("time", p) for p in _BY_KIND["time"]),
+    ("amount", _UNIT_AMOUNT),
+    ("duration", _BY_KIND["duration"][0]),
+)
+
+
+def claims(text: str | None, held: Held | None = None) -> list[Claim]:
+    """Every value :data:`CLAIM_KINDS` names in ``text``, in order, one claim per span;
+    with ``held``, only the values it holds in none of their spellings.
+
+    Every value but a quoted name holds a digit, so the text is scanned once for runs
+    of digits and each value's pattern is tried only where one starts: a run inside a
+    word is an id's, the others start dates, times, amounts and durations.
+    """
     if not text:
         return []
     found: list[Claim] = []
     taken: list[tuple[int, int]] = []
-    for kind, pattern in _PATTERNS:
-        for m in pattern.finditer(text):
+
+    def add(kind: str, start: int, end: int, forms: tuple[str, ...], value: str) -> None:
+        taken.append((start, end))  # a held value still takes its span
+        if held is None or not any(held(kind, f) for f in forms):
+            found.append(Claim(kind, value.strip(), start, end, forms))
+
+    covered = 0  # runs before this position belong to a value already read
+    for run in _RUN.finditer(text):
+        start = run.start()
+        if start < covered:
+            continue
+        before = text[start - 1] if start else ""
+        after = text[run.end()] if run.end() < len(text) else ""
+        if before in _ID_CHARS or (after.isascii() and after.isalpha()):
+            # A run inside a word: the word may be an id ("tkt_3e7b91a0", "ORD-2024-5678").
+            lo, hi = start, run.end()
+            while lo and text[lo - 1] in _ID_CHARS:
+                lo -= 1
+            while hi < len(text) and text[hi] in _ID_CHARS:
+                hi += 1
+            covered = hi
+            if held is not None and held("id", text[lo:hi].rstrip("-_")):
+                continue  # most ids an answer quotes were read: no need to parse them
+            m = _ID.match(text, lo)
+            if m is not None and m.end() <= hi and (forms := _forms("id", m)):
+                covered = m.end()
+                add("id", m.start(), m.end(), forms, m.group())
+                continue
+        m = _ISO.match(text, start)
+        if m is not None:
+            covered = m.end()
+            add("date", m.start(), m.end(), _forms("date", m), m.group())
+            continue
+        day = _month_date(text, run)
+        if day is not None:
+            lo, hi, forms = day
+            covered = hi
+            add("date", lo, hi, forms, text[lo:hi])
+            continue
+        sign = start - 1 if before in _CURRENCY else start - 2
+        if sign >= 0 and text[sign] in _CURRENCY:
+            m = _CURRENCY_AMOUNT.match(text, sign)
+            if m is not None:
+                covered = m.end()
+                add("amount", m.start(), m.end(), _forms("amount", m), m.group())
+                continue
+        for kind, pattern in _AT_NUMBER:
+            m = pattern.match(text, start)
+            if m is not None:
+                forms = _forms(kind, m)
+                if forms:
+                    covered = m.end()
+                    add(kind, m.start(), m.end(), forms, m.group())
+                    break
+    if _NAME_HINT.search(text) is not None:
+        for m in _NAME.finditer(text):
             start, end = m.span()
-            if any(s < end and start < e for s, e in taken):
-                continue
-            forms = _forms(kind, m)
-            if not forms:
-                continue
-            taken.append((start, end))
-            found.append(Claim(kind, m.group().strip(), start, end, forms))
+            if not any(s < end and start < e for s, e in taken):
+                add("name", start, end, _forms("name", m), m.group())
     found.sort(key=lambda c: c.start)
     return found
 
 
-def ungrounded(text: str | None, known: str) -> list[Claim]:
-    """The claims of ``text`` that ``known`` (what the agent read before: tool results,
-    user and system messages) holds in none of their spellings."""
+_NAME_HINT = re.compile('["“「『]')
+
+
+def _month_date(text: str, run: re.Match[str]) -> tuple[int, int, tuple[str, ...]] | None:
+    """``(start, end, spellings)`` of "May 27", "May 27, 2024" or "27 May" around a run
+    of one or two digits, or ``None``."""
+    start, end = run.span()
+    if end - start > 2:
+        return None
+    m = _DAY.match(text, start)
+    if m is None or (start and (text[start - 1].isalnum() or text[start - 1] in _DAY_BEFORE)):
+        return None
+    end = m.end()
+    day = int(run.group())
+    before = _MONTH_BEFORE.search(text, max(0, start - 12), start)
+    if before is not None:
+        start = before.start()
+        month = _MONTHS[before.group(1).lower()]
+    else:
+        after = _MONTH_AFTER.match(text, end)
+        if after is None:
+            return None
+        end = after.end()
+        month = _MONTHS[after.group(1).lower()]
+    year_m = _YEAR_AFTER.match(text, end)
+    year = int(year_m.group(1)) if year_m else None
+    if year_m:
+        end = year_m.end()
+    forms = _date_forms(month, day, year)
+    return (start, end, forms) if forms else None
+
+
+def ungrounded(text: str | None, known: str | Held) -> list[Claim]:
+    """The claims of ``text`` that what the agent read before (tool results, user and
+    system messages) holds in none of their spellings. ``known`` is that text, or a
+    :data:`Held` function."""
     if not text:
         return []
-    low = known.lower()
-    return [c for c in claims(text) if not any(f.lower() in low for f in c.forms)]
+    if isinstance(known, str):
+        low = known.lower()
+
+        def in_text(_kind: str, form: str) -> bool:
+            return form.lower() in low
+
+        return claims(text, in_text)
+    return claims(text, known)
 
 
 def _number_forms(raw: str) -> list[str]:
@@ -187,47 +316,34 @@ def _date_forms(month: int, day: int, year: int | None) -> tuple[str, ...]:
 
 
 def _forms(kind: str, m: re.Match[str]) -> tuple[str, ...]:
-    g = m.groups()
+    g = m.groupdict()
     if kind == "date":
-        if m.re.pattern.startswith("(?<!\\d)(\\d{4})-"):
-            return _date_forms(int(g[1]), int(g[2]), int(g[0]))
-        if g and g[0] and not g[0].isdigit():  # "May 27"
-            return _date_forms(_MONTHS[g[0].lower()], int(g[1]), int(g[2]) if g[2] else None)
-        if len(g) == 3 and g[1] and not g[1].isdigit():  # "27 May"
-            return _date_forms(_MONTHS[g[1].lower()], int(g[0]), int(g[2]) if g[2] else None)
-        if "月" in m.group():
-            return _date_forms(int(g[1]), int(g[2]), int(g[0]) if g[0] else None)
-        year = int(g[2]) if g[2] and len(g[2]) == 4 else None
-        return _date_forms(int(g[0]), int(g[1]), year)
+        month = _MONTHS[g["mon"].lower()] if g.get("mon") else int(g["m"])
+        year = int(g["y"]) if g.get("y") and len(g["y"]) == 4 else None
+        return _date_forms(month, int(g["d"]), year)
     if kind == "time":
-        hour = int(g[0])
-        minute = int(g[1]) if len(g) == 3 and g[1] else 0
-        suffix = (g[-1] or "").lower().replace(".", "")
-        if hour > 23 or minute > 59:
+        hour, minute = int(g["h"]), int(g.get("mi") or 0)
+        suffix = (g.get("ap") or "").lower().replace(".", "")
+        if hour > 23 or minute > 59 or (suffix and hour > 12):
             return ()
         h24 = hour % 12 + (12 if suffix == "pm" else 0) if suffix else hour
         h12 = h24 % 12 or 12
         half = "pm" if h24 >= 12 else "am"
         return (
             f"{h24:02d}:{minute:02d}",
-            f"{h24}:{minute:02d}" if h24 < 10 else f"{h24:02d}:{minute:02d}",
+            f"{h24}:{minute:02d}",
             f"{h12}:{minute:02d} {half}",
             f"{h12}:{minute:02d}{half}",
             *((f"{h12} {half}", f"{h12}{half}") if minute == 0 else ()),
         )
     if kind == "amount":
-        return tuple(_number_forms(g[0]))
+        return tuple(_number_forms(g["n"]))
     if kind == "duration":
-        unit = m.group()[
-            len(
-                m.group().rstrip(
-                    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ小时時分钟鐘秒天晚周週个個月年"
-                )
-            ) :
-        ]
-        numbers = [n for n in g if n]
-        units = sorted({unit.strip(), unit.strip().rstrip("sS")})
+        unit = g["unit"]
+        units = sorted({unit, unit.rstrip("sS")})
+        numbers = [n for n in (g["n"], g.get("n2")) if n]
         return tuple(f"{n}{sep}{u}" for n in numbers for u in units for sep in (" ", ""))
     if kind == "name":
-        return (g[0].strip(),)
-    return (m.group(),)
+        return (g["v"].strip(),)
+    value = m.group()  # an id: it holds a digit
+    return (value,) if any(c.isdigit() for c in value) else ()

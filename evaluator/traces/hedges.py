@@ -433,6 +433,7 @@ _ESTIMATE = re.compile(
     r"(?:大约|约|約)\s*[$€£¥￥]?\d",
     re.IGNORECASE,
 )
+_ESTIMATE_HINT = re.compile(r"(?i)approx|about|around|roughly|some|~|约|約")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 
 _SOFTENER_WORDS = frozenset(
@@ -503,6 +504,8 @@ def _estimates(
     text: str, found: list[HedgeMatch], latest_result: str | None, window: int
 ) -> list[HedgeMatch]:
     """Approximate numbers not already inside a lexicon match, nor held by the result."""
+    if _ESTIMATE_HINT.search(text) is None:
+        return []
     out = []
     for m in _ESTIMATE.finditer(text):
         start, end = m.span()

@@ -214,10 +214,9 @@ class TraceAnalyser:
         turn: list[Any] | None = None
         index_of, arguments = self.leaf_index.of, self._arguments
         claim_rows = m.claims
-        # Hedges read the latest result; claims everything read before (joined lazily).
+        # Hedges read the latest result; claims everything read before (Grounds).
         latest: str | None = None
-        read: list[str] = []
-        read_text, read_parts = "", 0
+        grounds = Grounds(earlier, known_text)
         asked = False  # the last assistant text asked a question
         tools = self.tools
         # Past the last model call only results' tokens are read (unless all are kept).
@@ -261,11 +260,8 @@ class TraceAnalyser:
                 if role == "user" or role == "system":
                     if text:
                         known_text.append(text)
-                        read.append(text)
                 elif role == "assistant" and text:
-                    if len(read) != read_parts:
-                        read_text, read_parts = "\n".join(read), len(read)
-                    hedged = self._model_text(ev, text, latest, read_text, hedge_rows, claim_rows)
+                    hedged = self._model_text(ev, text, latest, grounds, hedge_rows, claim_rows)
                     asked = text.rstrip().endswith(("?", "？"))
                     if turn is not None and turn_no > 0:
                         turn[6] = text
@@ -273,8 +269,6 @@ class TraceAnalyser:
                             turn[5] += 1
             elif kind == "result":
                 latest = text
-                if text:
-                    read.append(text)
                 n_results += 1
                 result_tokens += n
                 if ev.is_error or is_error_text(text, ev.structured):
@@ -301,17 +295,12 @@ class TraceAnalyser:
                     m.suite_tools.add(ev.tool)
                 if type(ev.args) is dict:  # text written into a think or answer tool
                     said_text = model_text_args(ev.tool, ev.args)
-                    if said_text:
-                        if len(read) != read_parts:
-                            read_text, read_parts = "\n".join(read), len(read)
-                        if (
-                            self._model_text(
-                                ev, said_text, latest, read_text, hedge_rows, claim_rows
-                            )
-                            and turn is not None
-                            and turn_no > 0
-                        ):
-                            turn[5] += 1
+                    if said_text and (
+                        self._model_text(ev, said_text, latest, grounds, hedge_rows, claim_rows)
+                        and turn is not None
+                        and turn_no > 0
+                    ):
+                        turn[5] += 1
                 canon, plan = arguments(ev)
                 key = (ev.tool, canon)
                 dup_of = first_call.get(key)
@@ -434,7 +423,7 @@ class TraceAnalyser:
         ev: Event,
         text: str,
         latest: str | None,
-        read: str,
+        grounds: Grounds,
         hedge_rows: list[tuple[Any, ...]],
         claim_rows: list[tuple[Any, ...]],
     ) -> bool:
@@ -458,7 +447,7 @@ class TraceAnalyser:
                     h.sentence,
                 )
             )
-        for c in ungrounded(text, read):
+        for c in ungrounded(text, grounds.held):
             claim_rows.append(
                 (file, tid, seq, turn, c.kind, c.value, c.start, c.end, sentence_at(text, c.start))
             )
@@ -506,6 +495,36 @@ def model_text_args(tool: str | None, args: dict[str, Any]) -> str | None:
         if type(v) is str and v.strip() and (thinking or k in MODEL_TEXT_ARGUMENTS)
     ]
     return "\n".join(texts) if texts else None
+
+
+class Grounds:
+    """What the agent had read so far in a trace, as :func:`~projeval.traces.claims.ungrounded`
+    asks it: whether a spelling of a claimed value was held by a user or system message or
+    a tool result. Exact values are looked up in the results' value index (the one
+    follow-ups use, short forms of ids included); only a spelling not found there is
+    searched in the results' text, joined once per trace and again only when new results
+    arrived."""
+
+    __slots__ = ("_said", "_said_parts", "_text", "_text_parts", "earlier", "said")
+
+    def __init__(self, earlier: list[tuple[Event, dict[str, str] | None]], said: list[str]):
+        self.earlier, self.said = earlier, said  # the trace's own lists, growing
+        self._said, self._said_parts = "", 0
+        self._text, self._text_parts = "", 0
+
+    def held(self, kind: str, form: str) -> bool:
+        """True when a user or system text, or a result, held ``form``."""
+        if len(self.said) != self._said_parts:
+            self._said, self._said_parts = "\n".join(self.said).lower(), len(self.said)
+        low = form.lower()
+        if low in self._said:
+            return True
+        if kind in ("id", "name") and first_source(form, self.earlier) is not None:
+            return True
+        if len(self.earlier) != self._text_parts:
+            texts = (ev.text for ev, _ in self.earlier if ev.text)
+            self._text, self._text_parts = "\n".join(texts).lower(), len(self.earlier)
+        return low in self._text
 
 
 def sentence_at(text: str, at: int) -> str:

@@ -58,6 +58,7 @@ _PUNCT = re.compile(r"[\s.!?,，。！？;；:：~～…\-—()（）\"'“”�
 _ID_OR_NUMBER = re.compile(r"\d|[A-Za-z]+[-_][A-Za-z0-9]|[A-Z]{2,}\d")
 _SHORT_WORDS = 8
 _SHORT_CJK = 12
+_GREETING_CHARS = 48  # a turn of greetings, thanks and closings only is short
 _TASK_CJK = 20  # longest noun phrase read as a task title ("北京去京东的旅游计划")
 
 
@@ -90,10 +91,18 @@ def _lists() -> dict[str, tuple[str, ...]]:
 
 
 def _alternation(words: Iterable[str]) -> str:
-    parts = []
+    """One regex for ``words``: the spaced ones inside a single word-boundary check
+    (inside a word it fails at once, instead of trying every word), the Chinese ones
+    bare (no word ends in Chinese)."""
+    spaced: list[str] = []
+    cjk: list[str] = []
     for w in words:
         body = re.escape(w).replace("'", "['\u2019]")
-        parts.append(body if _CJK.search(w) else rf"(?<![\w']){body}(?![\w'])")
+        (cjk if _CJK.search(w) else spaced).append(body)
+    parts = []
+    if spaced:
+        parts.append(rf"(?<![\w'])(?:{'|'.join(spaced)})(?![\w'])")
+    parts.extend(cjk)
     return "|".join(parts) or "(?!)"
 
 
@@ -108,6 +117,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         rf"^\s*(?:(?:then|so|and|also|now|just|ok|那|那么|然后|再)\s*)?(?:{_alternation(lists['request_start'])})",
         re.IGNORECASE,
     )
+    out["closing"] = re.compile(
+        _alternation(lists["greeting"] + lists["ack"] + ("please",)), re.IGNORECASE
+    )
     lead = _alternation(lists["greeting"] + lists["ack"] + lists["yesno"])
     # A lead word ends at punctuation, or at a space ("Yes please", "No thanks").
     out["lead"] = re.compile(rf"^\s*((?:{lead}))(?:\s*[,，.!！。~～]+|\s+|$)\s*", re.IGNORECASE)
@@ -117,11 +129,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     return out
 
 
-def _words_only(text: str, section_words: Iterable[str]) -> bool:
-    rest = text.lower()
-    for w in section_words:
-        rest = rest.replace(w, " ")
-    return not _PUNCT.sub("", rest).strip()
+def _words_only(text: str, pattern: re.Pattern[str]) -> bool:
+    """True when ``text`` is nothing but matches of ``pattern`` and punctuation."""
+    return not _PUNCT.sub("", pattern.sub(" ", text)).strip()
 
 
 def _is_question(sentence: str) -> bool:
@@ -158,7 +168,7 @@ def classify_turn(text: str | None, asked: bool = False) -> str:
     if not t:
         return "other"
     lists, p = _lists(), _patterns()
-    if _words_only(t, lists["greeting"] + lists["ack"] + ("please",)) and p["greeting"].search(t):
+    if len(t) <= _GREETING_CHARS and _words_only(t, p["closing"]) and p["greeting"].search(t):
         return "greeting"
     lead = p["lead"].match(t)
     while lead and lead.end() < len(t) and lead.group(1).lower() in lists["greeting"]:

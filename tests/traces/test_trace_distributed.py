@@ -24,7 +24,7 @@ from projeval.cli import cli
 from projeval.config import load_project
 from projeval.errors import ProjevalError, TraceError
 from projeval.run import RunResult
-from projeval.store import RunInfo, Store
+from projeval.store import RunInfo, Store, record_rows
 from projeval.suites import load_suite
 from projeval.traces import analyse_traces
 from projeval.traces import distributed as engine
@@ -183,13 +183,14 @@ def test_dask_results_land_in_the_history_like_local_ones(
 ) -> None:
     local = analyse_traces([SHIPPED], suites=suites)
     dask = analyse_traces([SHIPPED], suites=suites, engine="dask", address=client.scheduler.address)
-    rows_local = RunResult([], traces=local).store_rows()
-    rows_dask = RunResult([], traces=dask).store_rows()
-    assert rows_dask == rows_local and rows_dask["trace_summaries"] and rows_dask["followups"]
     store = Store(tmp_path / "history.duckdb")
     info = RunInfo.capture(pd.Timestamp("2026-11-29T12:00Z").to_pydatetime(), tmp_path)
-    first = store.record_run(info, [], **rows_local)
-    second = store.record_run(info, [], **rows_dask)
+    record_local = RunResult([], traces=local).to_record()
+    record_dask = RunResult([], traces=dask).to_record()
+    rows_local, rows_dask = record_rows(info, record_local), record_rows(info, record_dask)
+    assert rows_dask == rows_local and rows_dask["trace_summaries"] and rows_dask["followups"]
+    first = store.record(info, record_local)
+    second = store.record(info, record_dask)
     from projeval.history import open_history
 
     history = open_history(tmp_path / "history.duckdb")
