@@ -250,14 +250,14 @@ def _fresh_id(value: Any) -> Any:
 
 def _time_shifts(value: Any, unit_epoch: str | None) -> Iterator[_Perturbation]:
     """Shift by 1 s, 1 min, 1 h and 1 day, away from the next coarser boundary."""
-    # A value of a time column that is no time (a string among epochs, year 0): no shift.
+    scale = 1000 if unit_epoch == "ms" else 1
     try:
         if unit_epoch:
-            scale = 1000 if unit_epoch == "ms" else 1
             moment = datetime.fromtimestamp(value / scale, UTC)
         else:
             moment, _ = kinds.parse_iso(value)
     except (TypeError, ValueError, OverflowError, OSError):
+        # Not a moment that can be shifted (text among epoch numbers, year 0): no shifts.
         return
     last_day = calendar.monthrange(moment.year, moment.month)[1]
     plan = (

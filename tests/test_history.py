@@ -340,6 +340,8 @@ def test_diff_frames_hold_the_detail(db: Path) -> None:
     assert presence == {"compact": "both", "full": "both", "new": "added", "old": "removed"}
     assert diff.tokens[["projection", "delta"]].values.tolist() == [["compact", 30], ["full", 0]]
     assert diff.followups[["count_a", "count_b", "delta"]].values.tolist() == [[2, 4, 2]]
+    # Rows recorded without a kind (unknown tools) count as lookups, none as actions.
+    assert diff.followups[["lookups_a", "lookups_b", "actions_b"]].values.tolist() == [[2, 4, 0]]
     assert diff.hedges[["phrase", "count_a", "count_b"]].values.tolist() == [["I think", 1, 0]]
     assert diff.findings[["rule", "change"]].values.tolist() == [
         ["error-hidden", "resolved"],

@@ -276,14 +276,14 @@ def test_output_does_not_depend_on_file_order(tmp_path: Path) -> None:
 
 
 def test_shards_give_the_same_draft(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from projeval.traces import shards
+    from projeval.traces import cuts
 
     one = [json.loads(x) for x in _corpus(tmp_path).read_text("utf-8").splitlines()]
     many = [{**c, "id": f"{c['id']}-{i}"} for i in range(40) for c in one]
     path = write(tmp_path, many, "big.jsonl")
     single = mine_questions(path, "search_tickets", workers=1).to_yaml()
-    monkeypatch.setattr(shards, "SHARD_MIN_BYTES", 0)
-    assert shards.plan(path, "openai_chat", 2) is not None
+    monkeypatch.setattr(cuts, "SHARD_MIN_BYTES", 0)
+    assert cuts.plan(path, "openai_chat", 2) is not None
     assert mine_questions(path, "search_tickets", workers=2).to_yaml() == single
 
 

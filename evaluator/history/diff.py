@@ -560,11 +560,20 @@ def _diff_followups(frame: pd.DataFrame, a: int, b: int) -> pd.DataFrame:
             rows.append(tuple(r.get(c) for c in FOLLOWUPS.names))
         for f in tally_rows(rows).fanout():
             counts.append(
-                (run, f.producer or "", f.path or "", f.consumer or "", f.argument, f.calls)
+                (
+                    run,
+                    f.producer or "",
+                    f.path or "",
+                    f.consumer or "",
+                    f.argument,
+                    f.calls,
+                    f.lookups,
+                    f.actions,
+                )
             )
-    data = pd.DataFrame(counts, columns=["run_id", *_FANOUT_KEYS, "count"])
-    paired = _pair(data, a, b, _FANOUT_KEYS, ["count"])
-    for side in ("count_a", "count_b"):
+    data = pd.DataFrame(counts, columns=["run_id", *_FANOUT_KEYS, "count", "lookups", "actions"])
+    paired = _pair(data, a, b, _FANOUT_KEYS, ["count", "lookups", "actions"])
+    for side in ("count_a", "count_b", "lookups_a", "lookups_b", "actions_a", "actions_b"):
         paired[side] = paired[side].fillna(0).astype(int)
     paired["delta"] = paired["count_b"] - paired["count_a"]
     return paired.drop(columns="presence")

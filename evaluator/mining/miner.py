@@ -433,14 +433,14 @@ def _mine_files(
     miner: _Miner, files: list[Path], format: str | None, max_json_bytes: int, workers: int | None
 ) -> None:
     """Read every file; a large JSON Lines file in shards, one forked process each."""
-    from ..traces import shards
+    from ..traces import cuts, shards
 
     n = max(1, workers if workers is not None else os.cpu_count() or 1)
     for path in files:
         cut = None
-        if shards.shardable(path, n):
+        if cuts.shardable(path, n):
             fmt = format or open_file(path, max_json_bytes=max_json_bytes).format
-            cut = shards.plan(path, fmt, n)
+            cut = cuts.plan(path, fmt, n)
         if not cut:
             parsed = open_file(path, format=format, max_json_bytes=max_json_bytes)
             for item in parsed.items:

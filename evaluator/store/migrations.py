@@ -58,4 +58,11 @@ ALTER TABLE followups RENAME COLUMN source_file TO file;
 ALTER TABLE hedges RENAME COLUMN source_file TO file;
 ALTER TABLE hedges RENAME COLUMN excerpt TO sentence;
 """,
+    4: """
+ALTER TABLE followups ADD COLUMN kind VARCHAR;
+ALTER TABLE trace_summaries ADD COLUMN errors INTEGER;
+ALTER TABLE trace_summaries ADD COLUMN retries INTEGER;
+ALTER TABLE trace_summaries ADD COLUMN lookups INTEGER;
+ALTER TABLE trace_summaries ADD COLUMN actions INTEGER;
+""",
 }

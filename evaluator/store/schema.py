@@ -24,7 +24,10 @@ def trace_table_ddl(table: Table) -> str:
 #      in traces/columns.py): source_file -> file, trace_summaries.tool_calls ->
 #      calls, hedges.excerpt -> sentence (the hedging sentence; rows recorded before
 #      hedges had sentences hold the match's context there).
-SCHEMA_VERSION = 4
+#   5  lookups versus actions and tool errors: followups.kind (read, write or
+#      null), trace_summaries.errors, retries, lookups and actions (null in runs
+#      recorded before).
+SCHEMA_VERSION = 5
 
 # The current schema, used as is for a new store. Times are UTC (TIMESTAMP
 # without a zone, so reading never depends on the session's time zone).

@@ -25,8 +25,8 @@ import pandas as pd
 from .. import progress
 from ..errors import TraceError
 from ..tokens import DEFAULT_ENCODING
+from . import cuts, shards
 from . import drift as drift_mod
-from . import shards
 from .actions import load_tool_hints
 from .columns import (
     CALLS,
@@ -337,7 +337,7 @@ def analyse_traces(
     ``engine="local"`` (the default) runs on this machine: ``workers``
     (default: the number of cores) is how many threads count tokens beside
     the parsing, and how many processes share a JSON Lines file larger than
-    ``shards.SHARD_MIN_BYTES``; ``1`` does everything in this thread.
+    ``cuts.SHARD_MIN_BYTES``; ``1`` does everything in this thread.
     ``engine="dask"`` runs on a Dask cluster (``pip install 'projeval[dask]'``):
     the one at ``address``, else at ``$PROJEVAL_DASK_ADDRESS`` or
     ``$DASK_SCHEDULER_ADDRESS``, else a local cluster of ``workers``
@@ -429,13 +429,13 @@ def _collect(
     A file that is not sharded is one partition read in this process, into
     the one collector, so that its token counts are shared across files.
     """
-    planned: dict[Path, tuple[str, list[shards.Shard]]] = {}
+    planned: dict[Path, tuple[str, list[cuts.Shard]]] = {}
     for path in files:
-        if shards.shardable(path, settings.workers):
+        if cuts.shardable(path, settings.workers):
             opened = open_file(path, format=format, max_json_bytes=settings.max_json_bytes)
             opened.items.close()
             # Lines not counted before the shards start: merge_file numbers them.
-            cut = shards.plan(path, opened.format, settings.workers, number_lines=False)
+            cut = cuts.plan(path, opened.format, settings.workers, number_lines=False)
             if cut:
                 planned[path] = (opened.format, cut)
     for path in files:  # in order, so the file list reads as given

@@ -255,6 +255,7 @@ FOLLOWUPS = Table(
         "consumer_arg",
         "value",
         "duplicate",
+        "kind",
     ),
 )
 
@@ -379,6 +380,10 @@ SUMMARY = Table(
         "result_tokens",
         "billed_input_tokens",
         "recorded_input_tokens",
+        "errors",
+        "retries",
+        "lookups",
+        "actions",
     ),
 )  # fmt: skip
 

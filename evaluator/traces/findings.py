@@ -198,6 +198,7 @@ class FollowupTally:
             self.by_tool[suite.tool].append(suite)
         self.fields: dict[tuple[str, str | None], Any] = {}
         self.groups: dict[tuple[str | None, str | None, str | None, str], _Group] = {}
+        self._general: dict[str, str] = {}  # paths.generalise_instances, remembered
 
     def _field(self, suite: Any, path: str | None) -> Any:
         key = (suite.name, path)
@@ -218,7 +219,12 @@ class FollowupTally:
                 row[_F_KIND],
             )
             if spath:  # one user's card_4065275 and another's card_118 are one place
-                spath = paths.generalise_instances(spath)
+                general = self._general.get(spath)
+                if general is None:
+                    if len(self._general) > 65_536:
+                        self._general.clear()
+                    general = self._general[spath] = paths.generalise_instances(spath)
+                spath = general
             key = (stool, spath, tool, arg)
             g = self.groups.get(key)
             if g is None:

@@ -2,7 +2,7 @@
 
 A *partition* is what one task reads: a whole trace file (JSON, JSON Lines,
 gzip or Parquet), or a byte range of a large plain JSON Lines file cut at a
-change of conversation (:mod:`projeval.traces.shards`). Every trace lies in
+change of conversation (:mod:`projeval.traces.cuts`). Every trace lies in
 exactly one partition, so everything that is not additive (the distinct texts
 a tokenizer counts once, the duplicate calls of a trace, the follow-ups that
 look back through a trace's earlier results) is settled inside one task.
@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from . import cuts
 from .events import Problem, Trace
 from .findings import FollowupTally
 from .metrics import TokenCache
@@ -94,8 +95,6 @@ def plan_file(
     Only a plain (not gzip) JSON Lines file in a conversation format is cut;
     any other file, or one that has no safe cut, is one partition.
     """
-    from . import shards
-
     p = Path(path)
     size = p.stat().st_size
     if size <= partition_bytes or is_parquet(p) or stem_suffix(p) == ".json" or is_gzip(p):
@@ -103,7 +102,7 @@ def plan_file(
     opened = open_file(p, format=format, max_json_bytes=max_json_bytes)
     opened.items.close()
     # The lines are numbered by merge_file: counting them here would read the whole file.
-    cut = shards.plan(p, opened.format, math.ceil(size / partition_bytes), number_lines=False)
+    cut = cuts.plan(p, opened.format, math.ceil(size / partition_bytes), number_lines=False)
     if not cut:
         return [Partition(str(path), format)]
     return [Partition(str(path), opened.format, s.start, s.end, s.first_line) for s in cut]

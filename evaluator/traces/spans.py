@@ -7,7 +7,7 @@ Lines conversations are.
 
 Every model-call span repeats the whole history in its input messages; the
 spans are merged as snapshots of one conversation (see
-:class:`~projeval.traces.parsers.Merger`), so history is counted once. Tool
+:class:`~projeval.traces.merger.Merger`), so history is counted once. Tool
 spans (``execute_tool`` / OpenInference ``TOOL``) add the calls the messages
 do not record, and an error flag (span status, ``error.type``) to those they do.
 """
@@ -31,6 +31,7 @@ from .events import (
     finish_trace,
     parse_args,
 )
+from .merger import Merger
 from .readers import Record
 
 _MAX_SNIFF_SPANS = 200
@@ -426,8 +427,6 @@ class SpanParser:
         return False
 
     def _assemble(self, tid: str, spans: list[Span], problems: list[tuple[int, str]]) -> Trace:
-        from .parsers import Merger
-
         conv = next(
             (
                 str(s.attrs[k])

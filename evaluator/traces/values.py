@@ -297,7 +297,7 @@ def _walk(
                             values.append((sv, path))
                     elif n > _LONGEST_COMMON or v.lower() not in COMMON_VALUES:
                         values.append((v, path))
-                elif n == CODE_LENGTH and is_code(v):
+                elif n == CODE_LENGTH and v.isalnum() and is_code(v):
                     codes.append((v, path))
             elif tv is int and abs(v) >= MIN_INTEGER:
                 values.append((str(v), path))
@@ -312,7 +312,7 @@ def _walk(
                 sv = worth(v)
                 if sv is not None:
                     values.append((sv, path))
-                elif is_code(v):
+                elif tv is str and len(v) == CODE_LENGTH and is_code(v):
                     codes.append((v, path))
     else:
         seen.add(prefix or "$")

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from projeval.traces import analyse_traces, shards
+from projeval.traces import analyse_traces, cuts, shards
 from trace_helpers import desk_suite
 
 
@@ -78,8 +78,8 @@ def _corpus(path: Path) -> tuple[Path, int]:
 
 def test_sharded_run_equals_single_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path, bad = _corpus(tmp_path / "big.jsonl")
-    monkeypatch.setattr(shards, "SHARD_MIN_BYTES", 1)
-    plan = shards.plan(path, "openai_chat", 3)
+    monkeypatch.setattr(cuts, "SHARD_MIN_BYTES", 1)
+    plan = cuts.plan(path, "openai_chat", 3)
     assert plan is not None and len(plan) == 3
     assert plan[0].start == 0 and plan[-1].end == path.stat().st_size
     assert all(a.end == b.start for a, b in itertools.pairwise(plan))
@@ -111,7 +111,7 @@ def _sharded(path: Path) -> tuple[dict, int]:
         return run(*args)
 
     shards.run = counting
-    shards.SHARD_MIN_BYTES = 1  # this process's own copy of the module
+    cuts.SHARD_MIN_BYTES = 1  # this process's own copy of the module
     many = analyse_traces([path], suites=[desk_suite()], workers=3)
     assert not multiprocessing.active_children()  # no shard process outlives the call
     return many.to_dict(), forked
@@ -122,8 +122,8 @@ def test_cuts_keep_a_request_log_together(tmp_path: Path) -> None:
     msgs = _conversation(1)
     lines = [json.dumps({"trace_id": "same", "messages": msgs[: i + 1]}) for i in range(6)]
     path.write_text("\n".join(lines) + "\n", "utf-8")
-    assert shards.plan(path, "openai_chat", 2) is None  # no place to cut
-    assert shards.plan(path, "mcp", 2) is None  # not a conversation format
+    assert cuts.plan(path, "openai_chat", 2) is None  # no place to cut
+    assert cuts.plan(path, "mcp", 2) is None  # not a conversation format
 
 
 def test_shards_name_line_numbered_traces_as_one_pass(tmp_path: Path) -> None:
@@ -174,7 +174,7 @@ def _run_broken(path: Path, how: str) -> str:
         return real(part, settings, exchange=exchange)
 
     shards.analyse_partition = broken
-    cut = shards.plan(path, "openai_chat", 2, number_lines=False)
+    cut = cuts.plan(path, "openai_chat", 2, number_lines=False)
     assert cut is not None and cut[1].first_line is None
     settings = Settings("o200k_base", False, 1, ("en",), ())
     try:

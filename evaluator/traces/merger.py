@@ -1,0 +1,91 @@
+"""Building one conversation from successive snapshots of it (the merger).
+
+A chat log records the whole history again at every call; a span trace records
+each model call's messages. :class:`Merger` appends only what a snapshot adds,
+so history is counted once. The conversation parsers (:mod:`.parsers`) and the
+span parser (:mod:`.spans`) both build their traces with it, which is why it
+lives apart from either.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .conversations import Converter, Snapshot
+from .events import Event, Trace
+
+
+def fingerprint(message: Any) -> str:
+    """A stable spelling of one message, to check that a snapshot extends the last one."""
+    return json.dumps(message, sort_keys=True, ensure_ascii=False, default=str)
+
+
+def same_value(a: Any, b: Any) -> bool:
+    """True when ``a`` and ``b`` are surely the same JSON value (so their fingerprints agree).
+
+    ``False`` only means "not sure": floats are left to :func:`fingerprint`
+    (``0.0 == -0.0`` and ``1 == 1.0`` compare equal but are spelled differently),
+    and so is anything that is not plain JSON.
+    """
+    if a is b:  # a line read as an extension shares its history
+        return True
+    kind = type(a)
+    if kind is not type(b):
+        return False
+    if kind is str or kind is int or kind is bool or a is None:
+        return a == b
+    if kind is dict:
+        if len(a) != len(b):
+            return False
+        for key, value in a.items():
+            if type(key) is not str or key not in b or not same_value(value, b[key]):
+                return False
+        return True
+    if kind is list:
+        return len(a) == len(b) and all(same_value(x, y) for x, y in zip(a, b, strict=True))
+    return False
+
+
+class Merger:
+    """Builds one conversation from successive snapshots of it."""
+
+    def __init__(self, trace: Trace, converter: Converter) -> None:
+        self.trace = trace
+        self.converter = converter
+        self.count = 0  # source messages consumed so far
+        self.last: Any = None  # the last one; fingerprinted only when a snapshot follows
+        self.next_msg = 0
+
+    def extends(self, snap: Snapshot) -> bool:
+        """Whether ``snap`` continues this conversation rather than starting another."""
+        if snap.append or self.count == 0:
+            return True
+        if len(snap.messages) < self.count:
+            return False
+        seen = snap.messages[self.count - 1]
+        # Re-sent history is almost always an exact copy: comparing values is far
+        # cheaper than spelling out both (a tool result can be a large page).
+        return same_value(seen, self.last) or fingerprint(seen) == fingerprint(self.last)
+
+    def add(self, snap: Snapshot, line: int | None, problems: list[str]) -> None:
+        """Convert the messages ``snap`` adds and append their events."""
+        new = snap.messages if snap.append else snap.messages[self.count :]
+        events = self.converter.convert(new, self.next_msg, line, problems)
+        self.next_msg = max((e.msg for e in events), default=self.next_msg + len(new) - 1) + 1
+        self.count += len(new)
+        if snap.messages:
+            self.last = snap.messages[-1] if not snap.append else None
+        if snap.usage is not None:
+            attach_usage(events, snap.usage)
+        self.trace.events.extend(events)
+
+
+def attach_usage(events: list[Event], usage: Any) -> None:
+    """Give a record's usage to the model call that wrote its last assistant message."""
+    last = next((e.msg for e in reversed(events) if e.role == "assistant"), None)
+    if last is None:
+        return
+    first = next(e for e in events if e.msg == last)
+    if first.usage is None:
+        first.usage = usage
