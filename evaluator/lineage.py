@@ -958,10 +958,10 @@ def lineage_for_fixture(
     instances = _instances(leaves, field_defs)
     if plans is None:
         plans = _plans([instances], field_defs)
-    prober = _Prober(runner, raw, baseline)
     out_index = _OutputIndex(baseline)
-    observations: dict[paths.SchemaPath, _PathObservation] = {}
-    for spath in sorted(instances, key=paths.format_path):
+
+    def observe(spath: paths.SchemaPath) -> _PathObservation:
+        prober = _Prober(runner, raw, baseline)
         present = [(ip, v) for ip, v in instances[spath] if v is not None]
         plan = plans.get(spath) or _PathPlan(kinds.infer_kind(spath, [v for _, v in present])[0])
         probes = []
@@ -979,8 +979,14 @@ def lineage_for_fixture(
             probes.sort(key=lambda p: p.index)
         obs = _PathObservation(spath, plan.kind, probes, len(present))
         obs.prefix_cut = _prefix_cut(prober, present, probes, plan)
-        observations[spath] = obs
-    return observations
+        return obs
+
+    spaths = sorted(instances, key=paths.format_path)
+    # Each path's probes depend on each other, the paths' do not: a runner with ``map``
+    # (a worker process) runs them side by side, its calls in flight together.
+    run_all = getattr(runner, "map", None)
+    found = run_all(observe, spaths) if run_all is not None else [observe(s) for s in spaths]
+    return dict(zip(spaths, found, strict=True))
 
 
 class _OutputIndex:

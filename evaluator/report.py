@@ -30,6 +30,7 @@ from .cost import Candidate, round_ratio
 from .coverage import DroppedNeed
 from .runrecord import RunRecord, SuiteRecord, TracesRecord
 from .textfmt import count, num, pct
+from .verdict import decide
 from .vocabulary import (
     CELL_STATUSES,
     FINDING_SEVERITIES,
@@ -244,7 +245,7 @@ def build_view(
                 projections=projections,
                 matrix=_matrix(suite, projections),
                 diagnostics=list(suite.diagnostics),
-                extra=_suite_cost(suite),
+                extra={**_suite_cost(suite), "verdict": decide(suite)},
             )
         )
     callouts = [

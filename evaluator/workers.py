@@ -19,6 +19,7 @@ import contextlib
 import hashlib
 import json
 import os
+import select
 import selectors
 import shlex
 import signal
@@ -29,9 +30,10 @@ import threading
 import time
 import weakref
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import orjson
 
@@ -41,6 +43,8 @@ from .projections import Limits, ProjectionFault, canonical
 from .suites import ProjectionSpec, Suite
 
 _HOST = Path(__file__).with_name("_worker.py")
+_T = TypeVar("_T")
+_R = TypeVar("_R")
 #: How long a worker may take to start (import the projection) before it is a timeout.
 STARTUP_TIMEOUT = 30.0
 #: How much of a worker's standard error is kept, for the message of a fault.
@@ -161,6 +165,7 @@ class _Process:
             if fd >= 0:
                 os.set_blocking(fd, False)
                 self.selector.register(fd, selectors.EVENT_READ)
+        os.set_blocking(self.stdin, False)
         fds = sorted({self.stdin, self.responses, self.stray_fd, self.stderr_fd} - {-1})
         self._finalizer = weakref.finalize(self, _kill, self.pid, fds)
 
@@ -168,9 +173,53 @@ class _Process:
         view = memoryview(data)
         try:
             while view:
-                view = view[os.write(self.stdin, view) :]
+                try:
+                    view = view[os.write(self.stdin, view) :]
+                except BlockingIOError:  # the worker is busy reading: wait for room
+                    select.select([], [self.stdin], [], 1.0)
         except OSError:
             raise _Died() from None
+
+    def io(self, outgoing: bytearray, timeout: float, wake: int) -> bool:
+        """Write what ``outgoing`` holds as the pipe takes it, and read what is ready,
+        until something was read or ``wake`` is readable; False once the worker is gone.
+
+        Writing and reading together: a worker answering many pipelined requests fills
+        its response pipe, and must be read while projeval still writes.
+        """
+        writing = bool(outgoing)
+        if writing:
+            self.selector.register(self.stdin, selectors.EVENT_WRITE)
+        self.selector.register(wake, selectors.EVENT_READ)
+        try:
+            ready = self.selector.select(timeout)
+        finally:
+            self.selector.unregister(wake)
+            if writing:
+                self.selector.unregister(self.stdin)
+        alive = True
+        for key, _ in ready:
+            if key.fd == self.stdin:
+                try:
+                    del outgoing[: os.write(self.stdin, outgoing)]
+                except BlockingIOError:
+                    pass
+                except OSError:
+                    alive = False
+            elif key.fd == wake:
+                os.read(wake, 4096)
+            else:
+                alive = self._read_from(key.fd) and alive
+        return alive
+
+    def take_line(self) -> bytes | None:
+        """A complete response line, if one has arrived."""
+        end = self.buffer.find(b"\n")
+        if end < 0:
+            return None
+        line = bytes(self.buffer[:end])
+        del self.buffer[: end + 1]
+        return line
 
     def read_line(self, deadline: float, cap: int) -> bytes:
         """The next response line; raises ``_TimedOut``, ``_Died`` or ``_TooLong``."""
@@ -196,25 +245,27 @@ class _Process:
         """Read what is ready; False once the response pipe is closed."""
         alive = True
         for key, _ in self.selector.select(timeout):
-            fd = key.fd
-            try:
-                data = os.read(fd, 1 << 20)
-            except BlockingIOError:
-                continue
-            if not data:
-                self.selector.unregister(fd)
-                if fd == self.responses:
-                    alive = False
-            elif fd == self.responses:
-                self.buffer += data
-            elif fd == self.stray_fd:
-                self.stray += len(data)
-            else:
-                self.stderr.append(data)
-                self.stderr_size += len(data)
-                while self.stderr_size - len(self.stderr[0]) > _STDERR_TAIL:
-                    self.stderr_size -= len(self.stderr.popleft())
+            alive = self._read_from(key.fd) and alive
         return alive
+
+    def _read_from(self, fd: int) -> bool:
+        try:
+            data = os.read(fd, 1 << 20)
+        except BlockingIOError:
+            return True
+        if not data:
+            self.selector.unregister(fd)
+            return fd != self.responses
+        if fd == self.responses:
+            self.buffer += data
+        elif fd == self.stray_fd:
+            self.stray += len(data)
+        else:
+            self.stderr.append(data)
+            self.stderr_size += len(data)
+            while self.stderr_size - len(self.stderr[0]) > _STDERR_TAIL:
+                self.stderr_size -= len(self.stderr.popleft())
+        return True
 
     def stderr_tail(self) -> str:
         text = b"".join(self.stderr)[-_STDERR_TAIL:].decode("utf-8", "replace").strip()
@@ -283,20 +334,25 @@ class WorkerRunner:
         self._edits = False
         self._base: Any = None
         self._base_text = b""
-        self._pending_base = False
         self._reference: tuple[Any, int] | None = None
+        self._pipeline: _Pipeline | None = None
+        self._lock = threading.Lock()
         self._line_size = 0
 
     # -- the Runner protocol ---------------------------------------------------------
 
     def __call__(self, raw: Any, serialise: bool = True) -> tuple[Any, str]:
         """Run the projection once on ``raw``; ``(output, canonical text)`` or a fault."""
-        self.calls += 1
+        with self._lock:
+            self.calls += 1
         output = self.call(raw, verify=serialise)
         return output, (canonical(output) if serialise else "")
 
     def call(self, raw: Any, *, verify: bool = False) -> Any:
         """The output for ``raw``, or raise :class:`ProjectionFault`."""
+        pipeline = self._pipeline
+        if pipeline is not None:
+            return pipeline.call(raw, verify)
         left = self.limits.budget - self.spent
         if left <= 0:
             raise self._budget_fault()
@@ -349,24 +405,23 @@ class WorkerRunner:
     # -- one exchange ----------------------------------------------------------------------
 
     def _exchange(self, process: _Process, raw: Any, verify: bool, limit: float) -> Any:
-        self._next_id += 1
-        rid = self._next_id
-        message = self._message(rid, raw, verify)
+        rid, message, base = self._message(raw, verify)
         deadline = time.monotonic() + max(limit, 0.0)
         budget_bound = limit < self.limits.timeout
         try:
             process.send(message)
         except _Died:
             raise self._death(process, "") from None
-        try:
-            response = self._read(process, deadline, "", budget_bound=budget_bound)
-        except ProjectionFault:
-            raise
+        response = self._read(process, deadline, "", budget_bound=budget_bound)
         if response.get("id") != rid:
             self._discard(process)
             raise ProjectionFault(
                 "protocol", f"answered id {response.get('id')!r} to request {rid}"
             )
+        return self._decode(process, response, base)
+
+    def _decode(self, process: _Process, response: dict[str, Any], base: bool) -> Any:
+        """The output a response carries, or the fault it reports (or that came with it)."""
         process.drain()
         if self.host:
             self.printed += int(response.get("printed") or 0)
@@ -397,18 +452,60 @@ class WorkerRunner:
         if "output" not in response:
             self._discard(process)
             raise ProjectionFault("protocol", "answered with neither 'output' nor 'error'")
-        if self._pending_base:
+        if base:
             self._reference = (response["output"], self._line_size)
         return response["output"]
 
-    def _message(self, rid: int, raw: Any, verify: bool) -> bytes:
+    # -- many calls in flight -------------------------------------------------------------
+
+    def map(self, fn: Callable[[_T], _R], items: Sequence[_T]) -> list[_R]:
+        """``[fn(item) for item in items]``, run in threads whose calls are in flight together.
+
+        Lineage probes each source path of a fixture on its own; each path's calls
+        depend on each other, the paths' do not. Run side by side, their calls reach
+        the worker back to back (pipelined), and projeval works on one answer while the
+        worker computes the next: a call costs no round trip of its own.
+        """
+        items = list(items)
+        if len(items) < 2 or self._pipeline is not None:
+            return [fn(item) for item in items]
+        started = time.monotonic()
+        left = self.limits.budget - self.spent
+        if left <= 0:
+            raise self._budget_fault()
+        process = self._process or self._start(min(max(self.limits.timeout, STARTUP_TIMEOUT), left))
+        pipeline = _Pipeline(self, process, started + left)
+        self._pipeline = pipeline
+        try:
+            with ThreadPoolExecutor(max_workers=min(_THREADS, len(items))) as pool:
+                futures = [pool.submit(fn, item) for item in items]
+                for future in futures:
+                    future.add_done_callback(lambda _f: pipeline.wake())
+                try:
+                    pipeline.serve(futures)
+                except BaseException:
+                    # projeval's own failure: no thread may wait for an answer forever
+                    pipeline._fail(ProjectionFault("protocol", "the pipeline broke down"))
+                    raise
+            if pipeline.poison is not None:
+                raise pipeline.poison
+            return [future.result() for future in futures]
+        finally:
+            self._pipeline = None
+            pipeline.close()
+            self.spent += time.monotonic() - started
+
+    def _message(self, raw: Any, verify: bool) -> tuple[int, bytes, bool]:
         """The request: the whole input, or (to projeval's host) edits of the last base.
 
         The base is the last input sent whole with ``verify`` (a fixture as given);
         an input that shares no branches with it is sent whole, and a baseline that
-        equals it (lineage's second call, on a copy) is sent as no edits.
+        equals it (lineage's second call, on a copy) is sent as no edits. Returns the
+        request's id, its line, and whether it makes a new base.
         """
-        self._pending_base = False
+        self._next_id += 1
+        rid = self._next_id
+        is_base = False
         changes = edits(self._base, raw) if self._edits and self._base is not None else None
         text = b""
         if changes is None and self._edits and verify:
@@ -421,13 +518,13 @@ class WorkerRunner:
             body = {"id": rid, "input": raw}
             if self._edits and verify:
                 body["base"] = True
-                self._pending_base = True
+                is_base = True
                 self._base = raw
                 self._base_text = text or _dumps(raw)
                 self._reference = None
         if verify and self.host:
             body["verify"] = True
-        return _dumps(body) + b"\n"
+        return rid, _dumps(body) + b"\n", is_base
 
     def _read(
         self, process: _Process, deadline: float, when: str, *, budget_bound: bool = False
@@ -448,6 +545,9 @@ class WorkerRunner:
         except _TooLong:
             self._discard(process)
             raise self._too_large(len(process.buffer), "over") from None
+        return self._parse(process, line)
+
+    def _parse(self, process: _Process, line: bytes) -> dict[str, Any]:
         self._line_size = len(line)
         if len(line) > self.limits.max_output_bytes:
             self._discard(process)
@@ -507,6 +607,157 @@ class WorkerRunner:
             f"returned {over + ' ' if over else ''}{size:,} bytes, over the limit of "
             f"{self.limits.max_output_bytes:,}",
         )
+
+
+_THREADS = 16
+
+
+class _Slot:
+    """One pipelined call: its request, then its output or fault."""
+
+    def __init__(self, rid: int, base: bool) -> None:
+        self.rid = rid
+        self.base = base
+        self.done = threading.Event()
+        self.output: Any = None
+        self.fault: ProjectionFault | None = None
+        self.sent = 0.0
+
+
+class _Pipeline:
+    """The calls of :meth:`WorkerRunner.map`'s threads, written to one worker back to back.
+
+    The threads queue their requests and wait; the caller's thread (:meth:`serve`)
+    writes them, reads the answers and hands each to its thread. Each call keeps its
+    own time limit (from when the worker could start on it); a fatal fault ends every
+    call in flight and every later one with that fault.
+    """
+
+    def __init__(self, runner: WorkerRunner, process: _Process, budget_end: float) -> None:
+        self.runner = runner
+        self.process = process
+        self.budget_end = budget_end
+        self.lock = threading.Lock()
+        self.queue: list[tuple[bytes, _Slot]] = []
+        self.in_flight: dict[int, _Slot] = {}
+        self.poison: ProjectionFault | None = None
+        self.wake_r, self.wake_w = os.pipe()
+        os.set_blocking(self.wake_r, False)
+
+    def wake(self) -> None:
+        with contextlib.suppress(OSError):
+            os.write(self.wake_w, b"\0")
+
+    def call(self, raw: Any, verify: bool) -> Any:
+        with self.lock:
+            if self.poison is not None:
+                raise self.poison
+            rid, message, base = self.runner._message(raw, verify)
+            slot = _Slot(rid, base)
+            self.queue.append((message, slot))
+        self.wake()
+        slot.done.wait()
+        if slot.fault is not None:
+            raise slot.fault
+        return slot.output
+
+    def serve(self, futures: list[Future[Any]]) -> None:
+        runner, process = self.runner, self.process
+        outgoing = bytearray()
+        cap = runner.limits.max_output_bytes + 4096
+        last = time.monotonic()  # when the worker last answered: the next call's start
+        while True:
+            with self.lock:
+                now = time.monotonic()
+                for message, slot in self.queue:
+                    if self.poison is None:
+                        outgoing += message
+                        slot.sent = now
+                        self.in_flight[slot.rid] = slot
+                    else:
+                        self._end(slot, self.poison)
+                self.queue.clear()
+            if not self.in_flight and all(f.done() for f in futures):
+                return
+            line = process.take_line()
+            while line is not None and self.poison is None:
+                last = time.monotonic()
+                self._answer(line)
+                line = process.take_line()
+            if self.poison is not None or not self.in_flight:
+                if self.poison is None:
+                    process.io(outgoing, 0.05, self.wake_r)
+                else:
+                    self._wait_for(futures)
+                continue
+            oldest = next(iter(self.in_flight.values()))
+            deadline = min(max(oldest.sent, last) + runner.limits.timeout, self.budget_end)
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                runner._discard(process)
+                if deadline == self.budget_end:
+                    self._fail(runner._budget_fault())
+                else:
+                    self._fail(
+                        ProjectionFault(
+                            "timeout", f"did not return within {runner.limits.timeout:g} s"
+                        )
+                    )
+                continue
+            if len(process.buffer) > cap:
+                runner._discard(process)
+                self._fail(runner._too_large(len(process.buffer), "over"))
+                continue
+            if not process.io(outgoing, remaining, self.wake_r):
+                self._fail(runner._death(process, ""))
+
+    def _answer(self, line: bytes) -> None:
+        runner, process = self.runner, self.process
+        try:
+            response = runner._parse(process, line)
+            slot = self.in_flight.pop(response.get("id"), None)  # type: ignore[arg-type]
+            if slot is None:
+                runner._discard(process)
+                raise ProjectionFault(
+                    "protocol", f"answered id {response.get('id')!r}, never asked"
+                )
+            try:
+                slot.output = runner._decode(process, response, slot.base)
+            except ProjectionFault as fault:
+                slot.fault = fault
+                if fault.fatal:
+                    slot.done.set()
+                    raise
+            slot.done.set()
+        except ProjectionFault as fault:
+            self._fail(fault)
+
+    def _fail(self, fault: ProjectionFault) -> None:
+        """A fatal fault: it ends every call in flight, and every later one."""
+        with self.lock:
+            self.poison = fault
+            for slot in self.in_flight.values():
+                self._end(slot, fault)
+            self.in_flight.clear()
+            for _message, slot in self.queue:
+                self._end(slot, fault)
+            self.queue.clear()
+
+    @staticmethod
+    def _end(slot: _Slot, fault: ProjectionFault) -> None:
+        slot.fault = fault
+        slot.done.set()
+
+    def _wait_for(self, futures: list[Future[Any]]) -> None:
+        # Poisoned: the threads end as soon as they call again; wait for a wake-up.
+        select.select([self.wake_r], [], [], 0.05)
+        with contextlib.suppress(OSError):
+            os.read(self.wake_r, 4096)
+
+    def close(self) -> None:
+        for fd in (self.wake_r, self.wake_w):
+            with contextlib.suppress(OSError):
+                os.close(fd)
 
 
 def _dumps(value: Any) -> bytes:

@@ -161,6 +161,7 @@ def _short(text: str) -> bool:
     return len(text.split()) <= _SHORT_WORDS
 
 
+@functools.lru_cache(maxsize=8192)  # turns repeat across conversations ("Yes", "Thanks!")
 def classify_turn(text: str | None, asked: bool = False) -> str:
     """The class of a user turn (one of :data:`TURN_CLASSES`); ``asked``: the agent's
     message before it asked a question."""
