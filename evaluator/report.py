@@ -618,18 +618,51 @@ def _traces(traces: TracesRecord) -> dict[str, Any]:
     }
 
 
+#: How a regression callout names the metric a change is of, and which way is better.
+_METRICS = {
+    "coverage": ("weighted coverage", "higher is better"),
+    "tokens": ("tokens", "fewer is better"),
+}
+
+
+def _blank(value: Any) -> str:
+    """A cell's text; None and pandas' missing values (NaN) read as nothing."""
+    return "" if value is None or value != value else str(value)
+
+
+def _metric(row: dict[str, Any]) -> str:
+    """A change of coverage or tokens named with its metric and whether it is better."""
+    if row["kind"] not in _METRICS:
+        return str(row["description"])
+    name, better = _METRICS[row["kind"]]
+    way = {"regression": "worse", "improvement": "better"}.get(row["direction"])
+    return f"{name} {row['description']}" + (f", {way} ({better})" if way else "")
+
+
 def _diff(diff: Any) -> dict[str, Any]:
-    changes = diff.changes
-    rows = tuple(
-        (r["direction"], r["kind"], r["suite"] or "", r["projection"] or "", r["description"])
-        for r in changes.to_dict("records")
-    )
-    regressions = [
-        (f"{r['suite']} / {r['projection']}: " if r["suite"] and r["projection"] else "")
-        + r["description"]
-        for r in changes.to_dict("records")
-        if r["direction"] == "regression"
+    changes = [
+        {k: (_blank(v) if k in ("suite", "projection") else v) for k, v in r.items()}
+        for r in diff.changes.to_dict("records")
     ]
+    rows = tuple(
+        (r["direction"], r["kind"], r["suite"], r["projection"], r["description"]) for r in changes
+    )
+    # Coverage and tokens go together: a token regression is shown beside the coverage
+    # change of the same projection (what the tokens bought), and the other way round.
+    by_metric = {
+        (r["suite"], r["projection"], r["kind"]): r for r in changes if r["kind"] in _METRICS
+    }
+    regressions = []
+    for r in changes:
+        if r["direction"] != "regression":
+            continue
+        where = f"{r['suite']} / {r['projection']}: " if r["suite"] and r["projection"] else ""
+        text = _metric(r)
+        for kind in _METRICS:
+            other = by_metric.get((r["suite"], r["projection"], kind))
+            if kind != r["kind"] and r["kind"] in _METRICS and other is not None:
+                text += " · " + _metric(other)
+        regressions.append(where + text)
     return {
         "base": str(diff.run_a.run_id),
         "head": str(diff.run_b.run_id),

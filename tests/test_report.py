@@ -6,6 +6,7 @@ import json
 import os
 import re
 import shutil
+import subprocess
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -315,6 +316,11 @@ def test_a_regression_since_the_previous_run_is_at_the_top(
     monkeypatch.chdir(folder)
     runner = CliRunner()
     assert runner.invoke(cli, ["run"]).exit_code == 0
+    # The second run is in a git repository and the first was not: the changes table has
+    # a commit row, with no suite or projection (they read `nan | nan` once).
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@example.org"]
+    for args in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "x"]):
+        subprocess.run([*git, *args], cwd=folder, check=True, capture_output=True)
     # The next version of `compact` drops the order id.
     (folder / "proj.py").write_text(CODE.replace('{"id": o["id"], ', "{"), encoding="utf-8")
     second = runner.invoke(cli, ["run"])
@@ -325,4 +331,11 @@ def test_a_regression_since_the_previous_run_is_at_the_top(
     regressions = html[top : html.index("</section>", top)]
     assert "Regressions since run <code>1</code>" in regressions
     assert "tiny / compact: status is no longer answerable (weight 3)</li>" in regressions
-    assert "tiny / compact: 60.0% -&gt; 0.0% (-60.0 points)</li>" in regressions
+    # The metric and its direction are named, and the tokens stand beside the coverage.
+    assert (
+        "tiny / compact: weighted coverage 60.0% -&gt; 0.0% (-60.0 points), worse (higher is "
+        "better) · tokens 58 -&gt; 32 (-26, -44.8%), better (fewer is better)</li>"
+    ) in regressions
+    assert "<td>commit</td><td></td><td></td>" in html.replace("\n", "").replace(" ", "")
+    # No pandas NaN leaks into the text (the commit row's suite and projection were `nan`).
+    assert not re.search(r"\bnan\b", re.sub(r"<script>.*?</script>", "", html, flags=re.S))
