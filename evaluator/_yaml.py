@@ -12,14 +12,29 @@ from typing import Any
 
 import yaml
 
+from ._files import regular_file
+from ._json import has_lone_surrogate
 from .errors import SuiteError
 
 Positions = dict[tuple[str | int, ...], str]
+
+#: Suites and fixtures are read whole; a bigger file is refused rather than read.
+MAX_FILE_BYTES = 256 * 1024 * 1024
 
 
 def read_text(path: Path, error: type[SuiteError] = SuiteError, what: str = "file") -> str:
     """Read a UTF-8 text file (a BOM is allowed), with one clear error when that fails."""
     try:
+        if not path.is_dir():
+            # A device or FIFO would be read forever or block: refused before it is opened.
+            info = regular_file(path, error, what)
+            if info.st_size > MAX_FILE_BYTES:
+                raise error(
+                    f"{what} is larger than the {MAX_FILE_BYTES >> 20} MB bound "
+                    f"({info.st_size:,} bytes).",
+                    file=path,
+                    fix="trim it to a representative sample",
+                )
         data = path.read_bytes()
     except FileNotFoundError:
         raise error(
@@ -61,6 +76,10 @@ def _parse(loader_class: Any, text: str, path: Path) -> tuple[Any, Positions]:
         # The reader checks the characters as it is built, so build it in here.
         loader = loader_class(text)
         node = loader.get_single_node()
+        # Positions first: the walk refuses aliases before anything expands them.
+        positions: Positions = {}
+        if node is not None:
+            _walk(node, (), positions, path)
         data = loader.construct_document(node) if node is not None else None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -90,21 +109,45 @@ def _parse(loader_class: Any, text: str, path: Path) -> tuple[Any, Positions]:
     finally:
         if loader is not None:
             loader.dispose()
-    positions: Positions = {}
-    if node is not None:
-        _walk(node, (), positions, path)
     return data, positions
+
+
+def _refuse_surrogates(node: yaml.Node, file: Path) -> None:
+    # "\\ud800" is a valid YAML escape but no character: it could not be encoded later.
+    if isinstance(node.value, str) and has_lone_surrogate(node.value):
+        raise SuiteError(
+            "a string holds a lone surrogate escape (not a Unicode character).",
+            file=file,
+            position=node.start_mark.line + 1,
+            fix="replace the \\uD800-\\uDFFF escape with the character it stands for",
+        )
 
 
 def _walk(root: yaml.Node, root_path: tuple[str | int, ...], out: Positions, file: Path) -> None:
     stack: list[tuple[yaml.Node, tuple[str | int, ...]]] = [(root, root_path)]
+    # The composer hands an alias back as the very node its anchor names, so a node
+    # met twice is an alias. Refused outright: a few lines of nested aliases expand
+    # to billions of nodes (a "billion laughs"), in this walk or in any later one.
+    visited: set[int] = set()
     while stack:
         node, where = stack.pop()
-        out[where] = f"{node.start_mark.line + 1}:{node.start_mark.column + 1}"
+        mark = f"{node.start_mark.line + 1}:{node.start_mark.column + 1}"
+        if id(node) in visited:
+            raise SuiteError(
+                "YAML aliases (*name) are not supported; the anchor they repeat is here.",
+                file=file,
+                position=mark,
+                fix="write the repeated value out in full",
+            )
+        visited.add(id(node))
+        out[where] = mark
+        if isinstance(node, yaml.ScalarNode):
+            _refuse_surrogates(node, file)
         if isinstance(node, yaml.MappingNode):
             seen: set[str] = set()
             for key_node, value_node in node.value:
                 key = str(key_node.value)
+                _refuse_surrogates(key_node, file)
                 if key in seen:
                     raise SuiteError(
                         f"duplicate key {key!r}.",

@@ -7,10 +7,12 @@ none``), which keeps the charts small and lets matplotlib escape it.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import io
 import re
-from collections.abc import Mapping, Sequence
+import warnings
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import matplotlib
@@ -26,6 +28,8 @@ if TYPE_CHECKING:
 _STYLE: dict[RcKeyType, Any] = {
     "svg.hashsalt": "projeval",
     "svg.fonttype": "none",
+    # Names come from users: "$x$" must print as typed, not be parsed as mathtext.
+    "text.parse_math": False,
     "font.family": "sans-serif",
     "font.size": 9,
     "axes.spines.top": False,
@@ -33,6 +37,14 @@ _STYLE: dict[RcKeyType, Any] = {
 }
 # Colour-blind-safe palette (Okabe-Ito), in a fixed order.
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000")
+
+
+@contextlib.contextmanager
+def _drawing() -> Iterator[None]:
+    with plt.rc_context(_STYLE), warnings.catch_warnings():
+        # A name in a script the font lacks is drawn as boxes; a warning per glyph is noise.
+        warnings.filterwarnings("ignore", message=r"(?s)Glyph .* missing from")
+        yield
 
 
 def _svg(fig: plt.Figure) -> str:
@@ -62,7 +74,7 @@ def breakdown_svg(
     rows: Sequence[tuple[str, Mapping[str, int]]], classes: Sequence[str], title: str
 ) -> str:
     """Stacked horizontal bars: each row's tokens by class, as shares of its total."""
-    with plt.rc_context(_STYLE):
+    with _drawing():
         fig, ax = plt.subplots(figsize=(7.5, 0.45 * len(rows) + 1.1))
         names = [name for name, _ in rows]
         left = [0.0] * len(rows)
@@ -98,7 +110,7 @@ def trend_svg(
     percent: bool = False,
 ) -> str:
     """One line per series over run ids."""
-    with plt.rc_context(_STYLE):
+    with _drawing():
         fig, ax = plt.subplots(figsize=(7.5, 2.8))
         for i, (name, points) in enumerate(sorted(series.items())):
             xs = [x for x, _ in points]

@@ -9,7 +9,9 @@ it gets back, and exits with a documented code. User mistakes arrive as
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
+import math
 import sys
 import time
 import traceback
@@ -20,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from ._files import write_atomic
 from ._version import __version__
 from .errors import EXIT_INPUT, EXIT_INTERNAL, EXIT_OK, ProjevalError
 from .textfmt import count, num, pct, table
@@ -33,6 +36,18 @@ if TYPE_CHECKING:
     from .lineage import FieldLineage
     from .run import RunResult
     from .score import SuiteScore
+
+
+class _FiniteRange(click.FloatRange):
+    """A float range that refuses NaN and infinity (click's own lets NaN through)."""
+
+    name = "finite float range"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number.", param, ctx)
+        return number
 
 
 class _Context:
@@ -231,9 +246,9 @@ def select_lineage(
 
 
 def _emit(text: str, out: str | None) -> None:
-    if out:
-        Path(out).parent.mkdir(parents=True, exist_ok=True)
-        Path(out).write_text(text + "\n", encoding="utf-8")
+    # "-" is standard output, as for most tools; any other path is written atomically.
+    if out and out != "-":
+        write_atomic(out, text + "\n")
     elif text:  # nothing to show (every suite failed): the errors on stderr say why
         click.echo(text)
 
@@ -352,6 +367,15 @@ class _Group(click.Group):
             sys.exit(EXIT_INPUT)
         except (SystemExit, KeyboardInterrupt):
             raise
+        except OSError as exc:
+            if exc.errno != errno.ENAMETOOLONG:
+                traceback.print_exc()
+                click.echo("projeval hit an internal error (above); please report it.", err=True)
+                sys.exit(EXIT_INTERNAL)
+            # Any path the user gives can be too long; every filesystem call can say so.
+            name = f"{exc.filename}: " if exc.filename else ""
+            click.echo(f"Error: {name}the path is too long. Fix: use a shorter path", err=True)
+            sys.exit(EXIT_INPUT)
         except Exception:
             traceback.print_exc()
             click.echo("projeval hit an internal error (above); please report it.", err=True)
@@ -472,7 +496,13 @@ def lineage(
 @cli.command()
 @click.argument("suites", nargs=-1)
 @click.option("--projection", "-p", multiple=True, help="Only this projection (repeatable).")
-@click.option("--fields", default=8, show_default=True, help="Costliest output fields to list.")
+@click.option(
+    "--fields",
+    type=click.IntRange(min=0),
+    default=8,
+    show_default=True,
+    help="Costliest output fields to list.",
+)
 @_FORMAT
 @click.pass_obj
 def cost(
@@ -662,15 +692,19 @@ def report(ctx: _Context, db: str | None, run_id: str | None, out: str | None) -
     from .report import write_run_report
 
     history = open_history(ctx.db(db))
-    path = write_run_report(
-        history, out or ctx.project.report, run_id=int(run_id) if run_id else None
-    )
+    # The run id as given ("3", "-1", or a mistake): the history resolves it, or says why not.
+    if out == "-":  # standard output, as for every --out
+        from .report import render_report, run_report_view
+
+        click.echo(render_report(run_report_view(history, run_id=run_id or None)), nl=False)
+        return
+    path = write_run_report(history, out or ctx.project.report, run_id=run_id or None)
     click.echo(f"Report: {display_path(path)}")
 
 
 @cli.command()
 @_DB
-@click.option("--limit", type=int, default=None, help="Only the last N runs.")
+@click.option("--limit", type=click.IntRange(min=1), default=None, help="Only the last N runs.")
 @_FORMAT
 @click.pass_obj
 def history(ctx: _Context, db: str | None, limit: int | None, fmt: str) -> None:
@@ -688,7 +722,7 @@ def history(ctx: _Context, db: str | None, limit: int | None, fmt: str) -> None:
 @click.option("--suite", default=None, help="Only this suite.")
 @click.option("--projection", default=None, help="Only this projection.")
 @click.option("--metric", default=None, help="coverage, tokens, followups or hedges.")
-@click.option("--last", type=int, default=None, help="Only the last N runs.")
+@click.option("--last", type=click.IntRange(min=1), default=None, help="Only the last N runs.")
 @_FORMAT
 @click.pass_obj
 def trend(
@@ -711,7 +745,8 @@ def trend(
     )
 
 
-@cli.command()
+# -1 is the latest run and -2 the one before: arguments, not unknown options.
+@cli.command(context_settings={"ignore_unknown_options": True})
 @click.argument("run_a", required=False)
 @click.argument("run_b", required=False)
 @_DB
@@ -733,7 +768,7 @@ def diff(ctx: _Context, run_a: str | None, run_b: str | None, db: str | None, fm
 @click.argument("suites", nargs=-1)
 @click.option(
     "--fail-under",
-    type=click.FloatRange(0, 100),
+    type=_FiniteRange(0, 100),
     default=None,
     metavar="PCT",
     help="Minimum weighted coverage of each gated projection, in percent.",
@@ -753,7 +788,7 @@ def diff(ctx: _Context, run_a: str | None, run_b: str | None, db: str | None, fm
 )
 @click.option(
     "--max-token-ratio",
-    type=click.FloatRange(min=0, min_open=True),
+    type=_FiniteRange(min=0, min_open=True),
     default=None,
     metavar="R",
     help="Largest tokens-to-raw ratio allowed (over the data fixtures).",
@@ -893,11 +928,15 @@ def questions() -> None:
     "evidence (repeatable).",
 )
 @click.option(
-    "--threshold", type=float, default=0.5, show_default=True, help="Grouping similarity."
+    "--threshold",
+    type=_FiniteRange(0, 1),
+    default=0.5,
+    show_default=True,
+    help="Grouping similarity, from 0 to 1.",
 )
 @click.option(
     "--min-support",
-    type=float,
+    type=_FiniteRange(0, 1),
     default=0.1,
     show_default=True,
     help="Share of a group's conversations a need's evidence must cover.",

@@ -11,7 +11,9 @@ overrides ``db``; command-line options override both.
 from __future__ import annotations
 
 import difflib
+import math
 import os
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -90,10 +92,9 @@ def _config_in(folder: Path) -> Path | None:
         return candidate
     pyproject = folder / "pyproject.toml"
     if pyproject.is_file():
-        try:
-            data = tomllib.loads(pyproject.read_text(encoding="utf-8-sig"))
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError):
-            return None
+        # A pyproject.toml that does not parse is fatal: skipping it would drop its
+        # [tool.projeval.check] thresholds without a word and turn the gate green.
+        data = _read_toml(pyproject)
         if "projeval" in data.get("tool", {}):
             return pyproject
     return None
@@ -105,20 +106,7 @@ def load_project(config: str | Path | None = None, root: Path | None = None) -> 
     if path is None:
         base = (root or Path.cwd()).resolve()
         return _finish(Project(root=base), {})
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise ConfigError(
-            "config file not found.", file=path, fix="check the --config path"
-        ) from None
-    except UnicodeDecodeError:
-        raise ConfigError("config file is not UTF-8.", file=path, fix="save it as UTF-8") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(
-            f"invalid TOML: {exc}.", file=path, fix="correct the TOML syntax"
-        ) from None
+    data = _read_toml(path)
     if path.name == "pyproject.toml":
         data = data.get("tool", {}).get("projeval", {})
         where = "[tool.projeval]"
@@ -136,7 +124,73 @@ def load_project(config: str | Path | None = None, root: Path | None = None) -> 
             )
         if not isinstance(value, expected) or isinstance(value, bool):
             raise ConfigError(f"key {key!r} has the wrong type ({where}).", file=path)
+        problem = _out_of_range(key, value)
+        if problem:
+            raise ConfigError(f"{problem} ({where}).", file=path, fix=_RANGE_FIXES[key])
     return _finish(project, data)
+
+
+# A TOML file is small; a bigger one is a mistake (or /dev/zero), not a config.
+_MAX_CONFIG_BYTES = 1 << 20
+_TOML_POSITION = re.compile(r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)$")
+_RANGE_FIXES = {
+    "timeout": "e.g. timeout = 10 (seconds per projection call)",
+    "max_output_bytes": "e.g. max_output_bytes = 1000000",
+}
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    """Parse one TOML file; every failure is a ConfigError naming the file (and line)."""
+    try:
+        if not path.is_file():
+            what = "a folder" if path.is_dir() else "not a regular file"
+            if not path.exists():
+                raise FileNotFoundError(path)
+            raise ConfigError(
+                f"config path is {what}.", file=path, fix="point --config at a .toml file"
+            )
+        with path.open("rb") as handle:
+            raw = handle.read(_MAX_CONFIG_BYTES + 1)
+    except FileNotFoundError:
+        raise ConfigError(
+            "config file not found.", file=path, fix="check the --config path"
+        ) from None
+    except OSError as exc:
+        raise ConfigError(
+            f"config file cannot be read ({exc.strerror or exc}).", file=path
+        ) from None
+    if len(raw) > _MAX_CONFIG_BYTES:
+        raise ConfigError(
+            "config file is larger than 1 MB.", file=path, fix="point --config at a .toml file"
+        )
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ConfigError("config file is not UTF-8.", file=path, fix="save it as UTF-8") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        message = str(exc)
+        found = _TOML_POSITION.search(message)
+        position = None
+        if found:
+            position = f"{found[1]}:{found[2]}" if found[1] else str(text.count("\n") + 1)
+        message = message[: found.start()] if found else message
+        raise ConfigError(
+            f"invalid TOML: {message[:1].lower()}{message[1:]}.",
+            file=path,
+            position=position,
+            fix="correct the TOML syntax",
+        ) from None
+
+
+def _out_of_range(key: str, value: Any) -> str | None:
+    """Why a numeric config value cannot be used (NaN, infinite, zero or negative)."""
+    if key == "timeout" and not (math.isfinite(value) and value > 0):
+        return f"timeout must be a finite number of seconds above 0, not {value:g}"
+    if key == "max_output_bytes" and value < 1:
+        return f"max_output_bytes must be 1 or more, not {value}"
+    return None
 
 
 def _finish(project: Project, data: dict[str, Any]) -> Project:

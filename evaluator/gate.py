@@ -19,6 +19,7 @@ here prints, exits or reads the clock.
 from __future__ import annotations
 
 import difflib
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
@@ -82,6 +83,7 @@ class GateConfig:
                 f"max_tokens must be 1 or more, not {self.max_tokens}.",
                 fix="e.g. max_tokens = 2000 for at most 2,000 tokens per projected fixture",
             )
+        # Written so NaN fails each test: NaN compares false to everything.
         if self.fail_under is not None and not 0 <= self.fail_under <= 100:
             raise ConfigError(
                 f"fail_under must be a percentage from 0 to 100, not {self.fail_under:g}.",
@@ -92,9 +94,9 @@ class GateConfig:
                 f"max_dropped_needed must be 0 or more, not {self.max_dropped_needed}.",
                 fix="use 0 to allow no dropped needed field",
             )
-        if self.max_token_ratio is not None and self.max_token_ratio <= 0:
+        if self.max_token_ratio is not None and not 0 < self.max_token_ratio < math.inf:
             raise ConfigError(
-                f"max_token_ratio must be above 0, not {self.max_token_ratio:g}.",
+                f"max_token_ratio must be a finite number above 0, not {self.max_token_ratio:g}.",
                 fix="e.g. max_token_ratio = 0.5 for at most half the raw tokens",
             )
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 import calendar
 import copy
 import json
+import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
@@ -281,6 +282,13 @@ def _time_shifts(value: Any, unit_epoch: str | None) -> Iterator[_Perturbation]:
 # Diffing outputs
 
 
+def _same(a: Any, b: Any) -> bool:
+    """Equal leaves, NaN equal to NaN: a fresh ``float('nan')`` on every call is no change."""
+    if a is b or (a == b and type(a) is type(b)):
+        return True
+    return isinstance(a, float) and isinstance(b, float) and math.isnan(a) and math.isnan(b)
+
+
 def _diff(old: Any, new: Any) -> list[tuple[paths.InstancePath, Any, Any]]:
     """Changed leaves between two outputs, list items aligned before comparing."""
     changes: list[tuple[paths.InstancePath, Any, Any]] = []
@@ -298,7 +306,7 @@ def _diff(old: Any, new: Any) -> list[tuple[paths.InstancePath, Any, Any]]:
             stack.extend((((*where, i), x, y) for i, x, y in _align(a, b)))
             if len(a) != len(b):
                 changes.append((where, _LENGTH, (len(a), len(b))))
-        elif a != b or type(a) is not type(b):
+        elif not _same(a, b):
             changes.append((where, a, b))
     return changes
 

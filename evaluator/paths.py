@@ -19,6 +19,8 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from . import _json
+
 #: Segment meaning "any item of a list".
 ANY_ITEM = "[]"
 #: Segment meaning "any key of a map".
@@ -161,7 +163,7 @@ def embedded_json(value: Any) -> Any:
     if not isinstance(value, str) or len(value) < 2 or value[0] not in "{[":
         return None
     try:
-        parsed = json.loads(value)
+        parsed = _json.loads(value)
     except (ValueError, RecursionError):
         return None
     return parsed if isinstance(parsed, dict | list) and parsed else None

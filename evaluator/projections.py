@@ -20,6 +20,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from ._json import has_lone_surrogate
+
 #: Default limit on one projection call, in seconds.
 DEFAULT_TIMEOUT = 10.0
 #: Default limit on one output, in bytes of compact JSON.
@@ -156,6 +158,12 @@ class ProjectionRunner:
             raise ProjectionFault(
                 "not-json", "returned a value nested too deeply to serialise"
             ) from None
+        if not text.isascii() and has_lone_surrogate(text):
+            raise ProjectionFault(
+                "not-json",
+                f"returned text that is not valid Unicode (a lone surrogate) in its "
+                f"{type(output).__name__}",
+            )
         if len(text) > self.max_output_bytes:
             raise ProjectionFault(
                 "too-large",

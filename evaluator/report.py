@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import jinja2
 import markupsafe
 
+from ._files import write_atomic
 from ._version import __version__
 from .cost import Candidate, round_ratio
 from .coverage import DroppedNeed
@@ -712,7 +713,7 @@ def write_run_report(
     history: History,
     path: str | Path,
     *,
-    run_id: int | None = None,
+    run_id: int | str | None = None,
     record: RunRecord | None = None,
 ) -> Path:
     """Write the report of one recorded run (default: the latest); returns the path written.
@@ -722,25 +723,31 @@ def write_run_report(
     The report shows the store's trends and the changes since the run before, and
     is dated by the run's recorded start.
     """
-    if record is None or run_id is None:
-        run_id, record = history.run(run_id)
+    return write_report(run_report_view(history, run_id=run_id, record=record), path)
+
+
+def run_report_view(
+    history: History, *, run_id: int | str | None = None, record: RunRecord | None = None
+) -> ReportView:
+    """The view of one recorded run's report (``run_id`` as the history resolves it)."""
+    if record is None or not isinstance(run_id, int):
+        rid, record = history.run(run_id)
+    else:
+        rid = run_id
     runs = history.runs()
-    recorded = next((r for r in runs.runs if r.run_id == run_id), None)
+    recorded = next((r for r in runs.runs if r.run_id == rid), None)
     when = recorded.started_at.astimezone(UTC) if recorded else None
-    previous = [r.run_id for r in runs.runs if r.run_id < run_id]
+    previous = [r.run_id for r in runs.runs if r.run_id < rid]
     view = build_view(
         record,
         generated_at=when.strftime("%Y-%m-%d %H:%M:%S UTC") if when else "-",
-        run_id=str(run_id),
+        run_id=str(rid),
         trend=history.trend(),
-        diff=history.diff(previous[-1], run_id) if previous else None,
+        diff=history.diff(previous[-1], rid) if previous else None,
     )
-    return write_report(view, path)
+    return view
 
 
 def write_report(view: ReportView, path: str | Path) -> Path:
     """Render and write the report; returns the path written."""
-    out = Path(path)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(render_report(view), encoding="utf-8")
-    return out
+    return write_atomic(path, render_report(view))

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ._files import write_atomic
 from .config import find_config
 from .errors import ConfigError, FixtureError
 from .kinds import infer_kind
@@ -121,8 +122,7 @@ def init_project(
     if not sources:
         files[documents[0][0]] = json.dumps(EXAMPLE_RESPONSE, indent=2) + "\n"
     for path, text in files.items():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        write_atomic(path, text)
         result.written.append(path.relative_to(root).as_posix())
     result.suite = suite_path.relative_to(root).as_posix()
     result.fields = count

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import paths
+from . import _json, paths
 from ._yaml import Positions, load_yaml, read_text
 from .errors import FixtureError, SuiteError
 from .kinds import KINDS
@@ -513,7 +513,7 @@ def load_json_file(path: Path, error: type[SuiteError] | type[FixtureError], wha
     """Read a JSON file; a syntax error names its line and column."""
     text = read_text(path, error, what)  # type: ignore[arg-type]
     try:
-        return json.loads(text)
+        return _json.loads(text)
     except json.JSONDecodeError as exc:
         raise error(
             f"{what} is not valid JSON: {exc.msg}.",

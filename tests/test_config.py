@@ -55,7 +55,7 @@ def test_the_environment_overrides_the_store(
             'tokenizer = "gpt2"\n',
             "unknown tokenizer 'gpt2'. Fix: use one of: o200k_base, cl100k_base",
         ),
-        ("suites = [\n", "invalid TOML: "),
+        ("suites = [\n", "invalid TOML: invalid value."),
     ],
 )
 def test_config_errors(tmp_path: Path, text: str, message: str) -> None:
@@ -63,7 +63,8 @@ def test_config_errors(tmp_path: Path, text: str, message: str) -> None:
     path.write_text(text, encoding="utf-8")
     with pytest.raises(ConfigError) as info:
         load_project(root=tmp_path)
-    assert info.value.render().startswith(f"{path}: {message}")
+    where = f"{path}:2" if message.startswith("invalid TOML") else str(path)
+    assert info.value.render().startswith(f"{where}: {message}")
 
 
 def test_a_named_config_that_is_missing(tmp_path: Path) -> None:

@@ -8,14 +8,21 @@ import signal
 import subprocess
 import sys
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 
 import duckdb
 import pytest
+from click.testing import CliRunner
+from projeval.cli import cli
+from projeval.config import load_project
+from projeval.errors import StoreError
 from projeval.history import open_history
+from projeval.run import RunResult, evaluate
 
 REPO = Path(__file__).resolve().parent.parent
 PROJEVAL = Path(sys.executable).parent / "projeval"
+STARTED = datetime(2026, 1, 1, tzinfo=UTC)
 
 
 def _run(db: Path) -> subprocess.Popen[str]:
@@ -96,3 +103,66 @@ def test_a_corrupt_store_is_refused_and_never_overwritten(tmp_path: Path, conten
     assert err.startswith(f"Error: {db}: ")
     assert "Traceback" not in err
     assert db.read_bytes() == content
+
+
+# --------------------------------------------------------------------------------------
+# A store cut short, and paths that are not files
+
+TINY = """\
+suite: tiny
+tool: search
+fixtures: [page.json]
+fields:
+  ticket_id: {path: "data[].id", kind: id}
+projections:
+  raw: proj.py:raw
+questions:
+  - id: q1
+    text: Which ticket?
+    needs: [ticket_id]
+"""
+
+
+def _tiny_run(tmp_path: Path) -> RunResult:
+    (tmp_path / "page.json").write_text('{"data": [{"id": "tkt_1a2b3c4d"}]}', encoding="utf-8")
+    (tmp_path / "proj.py").write_text("def raw(page):\n    return page\n", encoding="utf-8")
+    (tmp_path / "suite.yaml").write_text(TINY, encoding="utf-8")
+    return evaluate(load_project(root=tmp_path), [tmp_path / "suite.yaml"])
+
+
+def test_a_store_cut_short_in_its_last_block_is_refused_before_a_run_is_appended(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    result = _tiny_run(tmp_path)
+    db = tmp_path / "history.duckdb"
+    for _ in range(2):
+        result.record(db, started_at=STARTED)
+    whole = db.read_bytes()
+    damaged = whole[: len(whole) - 1000]
+    db.write_bytes(damaged)
+    with pytest.raises(StoreError) as info:
+        result.record(db, started_at=STARTED)
+    message = info.value.render()
+    assert message.startswith(f"{db}: the store is cut short: it ends inside its last block")
+    assert "Fix: restore the file from a backup" in message
+    assert db.read_bytes() == damaged, "a damaged store is never written"
+    with pytest.raises(StoreError):
+        open_history(db).runs()
+    monkeypatch.chdir(tmp_path)
+    for args in (["history", "--db", str(db)], ["report", "--db", str(db)]):
+        out = CliRunner().invoke(cli, args)
+        assert out.exit_code == 1, out.output
+        assert out.output.startswith(f"Error: {db}: the store is cut short"), out.output
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
+def test_a_fifo_or_a_device_as_the_store_is_refused_without_blocking(tmp_path: Path) -> None:
+    fifo = tmp_path / "fifo.duckdb"
+    os.mkfifo(fifo)
+    result = _tiny_run(tmp_path)
+    for path, kind in ((fifo, "a FIFO (named pipe)"), (Path("/dev/zero"), "a device")):
+        with pytest.raises(StoreError) as info:
+            result.record(path, started_at=STARTED)
+        assert info.value.render().startswith(
+            f"{path}: the store path is {kind}, not a regular file."
+        )

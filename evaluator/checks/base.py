@@ -5,13 +5,13 @@ severity for a suite (its ``checks:``), and the findings the rules produce.
 from __future__ import annotations
 
 import difflib
-import json
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .. import _json
 from ..errors import SuiteError
 from ..suites import SEVERITIES, Suite
 from ..vocabulary import FINDING_SEVERITIES
@@ -141,7 +141,7 @@ def read_json(path: Path, what: str, fix: str) -> Any:
     """The JSON document in ``path``; one :class:`SuiteError` naming it, and ``what`` it
     is, when it cannot be read or parsed."""
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        return _json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise SuiteError(
             f"the {what} cannot be read as JSON ({exc}).", file=path, fix=fix

@@ -14,14 +14,32 @@ if TYPE_CHECKING:  # annotations only: evidence imports this module at runtime
 # Rendering -------------------------------------------------------------------------------------
 
 
+# What YAML reads as the end of a line (PyYAML also breaks at NEL, LS and PS).
+_LINE_BREAKS = re.compile("[\r\n\x85\u2028\u2029]")
+
+
 def _scalar(value: Any) -> str:
-    """One YAML scalar on one line, quoted only where YAML needs it."""
+    """One YAML scalar on one line, quoted only where YAML needs it.
+
+    Every value from a trace is written through here (or :func:`_comment`): the
+    serializer quotes and escapes it, so no text can end a line and start a key.
+    """
     out = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10**9)
-    return out.strip().removesuffix("...").strip()
+    out = out.strip().removesuffix("...").strip()
+    if _LINE_BREAKS.search(out):
+        # A multi-line plain or single-quoted form: the escaped, double-quoted ASCII one.
+        out = yaml.safe_dump(value, default_style='"', allow_unicode=False, width=10**9)
+        out = out.strip().removesuffix("...").strip()
+    return out
+
+
+def _comment(text: str) -> str:
+    """Text for a ``#`` comment: one line, printable (a line break would end the comment)."""
+    return "".join(ch if ch.isprintable() else " " for ch in text)
 
 
 def _clip(text: str, n: int = 48) -> str:
-    text = " ".join(text.split()).replace('"', "'")
+    text = " ".join(_comment(text).split()).replace('"', "'")
     return text if len(text) <= n else text[: n - 1] + "…"
 
 
@@ -31,9 +49,9 @@ def _times(n: int) -> str:
 
 def _field_line(name: str, path: str, spec: dict[str, Any]) -> str:
     if not spec:
-        return f"  {name}: {_scalar(path)}"
-    extra = ", ".join(f"{k}: {_scalar(v)}" for k, v in spec.items())
-    return f"  {name}: {{path: {_scalar(path)}, {extra}}}"
+        return f"  {_scalar(name)}: {_scalar(path)}"
+    extra = ", ".join(f"{_scalar(k)}: {_scalar(v)}" for k, v in spec.items())
+    return f"  {_scalar(name)}: {{path: {_scalar(path)}, {extra}}}"
 
 
 def question_lines(q: MinedQuestion, indent: str = "  ") -> list[str]:
@@ -42,27 +60,30 @@ def question_lines(q: MinedQuestion, indent: str = "  ") -> list[str]:
     times = f"asked {_times(q.asked)} in {q.conversations} conversation"
     times += "s" * (q.conversations != 1)
     lines = [
-        f"{indent}- id: {q.id}",
+        f"{indent}- id: {_scalar(q.id)}",
         f"{pad}text: {_scalar(q.text)}",
         f"{pad}weight: {q.weight}  # {times}",
     ]
     if q.match is not None and q.match.covered:
         lines.append(
-            f"{pad}# nearest suite question: {q.match.suite}/{q.match.question_id} "
-            f"({q.match.score:.2f})"
+            f"{pad}# "
+            + _comment(
+                f"nearest suite question: {q.match.suite}/{q.match.question_id} "
+                f"({q.match.score:.2f})"
+            )
         )
     elif q.match is not None:
         lines.append(f"{pad}# question drift: no suite question matches (best {q.match.score:.2f})")
     lines.append(f"{pad}# examples:")
     lines += [f"{pad}#   - {_clip(t, 96)}" for t in q.examples]
     lines.append(f"{pad}needs:")
-    lines += [f"{pad}  - {n.to_yaml()}  # {n.comment}" for n in q.needs]
+    lines += [f"{pad}  - {n.to_yaml()}  # {_comment(n.comment)}" for n in q.needs]
     return lines
 
 
 def render_draft(mined: MinedSuite) -> str:
     """The draft suite's text (see :mod:`projeval.mining` for what each part means)."""
-    tool = mined.tool
+    tool = _comment(mined.tool)  # in comments; the tool: key takes mined.tool as a scalar
     shown = mined.drafted
     head = [
         f"# Draft question set for the tool {tool}, mined from recorded traces by",
@@ -76,8 +97,8 @@ def render_draft(mined: MinedSuite) -> str:
         "# beside it gives the evidence. Review each need before you trust a score.",
         "# Weights are how many conversations asked each group of questions.",
         "version: 1",
-        f"suite: {_scalar(re.sub(r'[^0-9a-z]+', '-', tool.lower()).strip('-') + '-draft')}",
-        f"tool: {_scalar(tool)}",
+        f"suite: {_scalar(re.sub(r'[^0-9a-z]+', '-', mined.tool.lower()).strip('-') + '-draft')}",
+        f"tool: {_scalar(mined.tool)}",
         f"description: {_scalar(f'Draft mined from {mined.traces} traces; review every need.')}",
         "fixtures: []      # FILL IN: raw responses, e.g. [../fixtures/" + tool + ".json]",
     ]

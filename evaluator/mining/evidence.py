@@ -9,7 +9,7 @@ from typing import Any
 
 from ..errors import ProjevalError
 from ..traces import drift
-from .draft import _clip, render_draft
+from .draft import _clip, _scalar, render_draft
 
 
 class MiningError(ProjevalError):
@@ -66,12 +66,13 @@ class MinedNeed:
         """The need as one YAML flow item."""
         opts = []
         if self.precision is not None:
-            opts.append(f"precision: {self.precision}")
+            opts.append(f"precision: {_scalar(self.precision)}")
         if self.readable:
             opts.append("readable: true")
         if self.items != "all":
-            opts.append(f"items: {self.items}")
-        return f"{{field: {self.field}, {', '.join(opts)}}}" if opts else self.field
+            opts.append(f"items: {_scalar(self.items)}")
+        name = _scalar(self.field)
+        return f"{{field: {name}, {', '.join(opts)}}}" if opts else name
 
 
 @dataclass(frozen=True)

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import math
-import os
-import tempfile
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -12,6 +10,7 @@ from typing import Any
 
 import yaml
 
+from .._files import write_atomic
 from ..traces import drift
 from ..traces.findings import field_at
 from .draft import _scalar, question_lines
@@ -42,18 +41,9 @@ class MergeResult:
         from ..suites import load_suite
 
         target = Path(out) if out is not None else self.file
-        target.parent.mkdir(parents=True, exist_ok=True)
-        # Beside the target, so the suite's relative fixture paths resolve as they will.
-        fd, tmp = tempfile.mkstemp(suffix=".yaml", dir=target.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(self.text)
-            load_suite(tmp)
-            os.replace(tmp, target)
-        finally:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-        return target
+        # Loaded from its temporary file beside the target, so the suite's relative
+        # fixture paths resolve as they will.
+        return write_atomic(target, self.text, check=load_suite)
 
     def render(self) -> str:
         """The plain-text report the CLI prints."""
@@ -164,7 +154,7 @@ def merge_suite(suite_file: str | Path, mined: MinedSuite) -> MergeResult:
                 fields_added.append(name)
                 indent = " " * fnode.value[0][0].start_mark.column
                 new_fields.append(
-                    f"{indent}{name}: {_scalar(mined_need.path)}  # mined from traces"
+                    f"{indent}{_scalar(name)}: {_scalar(mined_need.path)}  # mined from traces"
                 )
             rename[mined_need.path] = name
     if new_fields:

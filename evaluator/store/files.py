@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import re
+import struct
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -10,6 +12,7 @@ from pathlib import Path
 
 import duckdb
 
+from .._files import regular_file
 from .._version import __version__
 from ..errors import StoreError
 from .errors import (
@@ -40,8 +43,11 @@ if tuple(int(p) for p in re.findall(r"\d+", duckdb.__version__)[:2]) >= (1, 2):
 
 
 def _check_file(path: Path, wait: float) -> None:
-    """Refuse a file that is not a DuckDB database before DuckDB ever opens it."""
+    """Refuse a file that is not a DuckDB database, or one cut short, before DuckDB opens it."""
     try:
+        if not path.is_dir():
+            # A FIFO would block the read below; a device is no store either.
+            regular_file(path, NotAStoreError, "the store path", fix=_ELSEWHERE)
         head = _head(path)
         # An empty file may be a store another process is creating this instant.
         deadline = time.monotonic() + min(wait, 2.0)
@@ -63,8 +69,51 @@ def _check_file(path: Path, wait: float) -> None:
             "this file is not a DuckDB database, so not a projeval history store; "
             "it was left untouched.",
             file=path,
-            fix="move it away, or use --db (or PROJEVAL_DB) to pick another path",
+            fix=_ELSEWHERE,
         )
+    _refuse_cut_short(path)
+
+
+_ELSEWHERE = "move it away, or use --db (or PROJEVAL_DB) to pick another path"
+# DuckDB's file: a main header, then two database headers (one per checkpoint, the one
+# with the higher iteration is current), each 4 KiB, then the blocks. A database header
+# is little-endian u64s: checksum, iteration, meta block, free list, block count, block size.
+_HEADERS = 3 * 4096
+
+
+def _refuse_cut_short(path: Path) -> None:
+    """A store that ends inside a block was cut short: refuse it.
+
+    DuckDB would open it, append a run, and then fail to read it back. Its
+    file is the headers and whole blocks (trailing free blocks may be cut off
+    at a checkpoint, so the header's block count is no lower bound; the
+    alignment is).
+    """
+    for attempt in range(3):
+        if attempt:
+            time.sleep(0.1)  # a checkpoint of another process may be between two writes
+        with path.open("rb") as fh:
+            head = fh.read(_HEADERS)
+            size = os.fstat(fh.fileno()).st_size
+        if len(head) < _HEADERS:
+            return  # a store being created: DuckDB writes its headers first
+        current = max(
+            (struct.unpack_from("<6Q", head, offset) for offset in (4096, 8192)),
+            key=lambda h: h[1],
+        )
+        block_size = current[5]
+        if not (4096 <= block_size <= 1 << 30 and block_size & (block_size - 1) == 0):
+            return  # a layout this check does not know: DuckDB judges it
+        if (size - _HEADERS) % block_size == 0:
+            return
+    raise NotAStoreError(
+        f"the store is cut short: it ends inside its last block ({size:,} bytes is not a "
+        f"whole number of {block_size:,}-byte blocks), so no run is appended to it; it was "
+        "left untouched.",
+        file=path,
+        fix="restore the file from a backup, or move it away and record runs in a new "
+        "store (--db or PROJEVAL_DB)",
+    )
 
 
 def _head(path: Path) -> bytes:

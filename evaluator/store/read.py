@@ -9,6 +9,7 @@ from typing import Any
 import duckdb
 import pandas as pd
 
+from ..errors import StoreError
 from ..runrecord import RunRecord
 from .rows import schema_columns
 
@@ -81,12 +82,35 @@ class StoreReader:
         rows = self._con.execute(
             "SELECT document FROM run_documents WHERE run_id = ?", [run_id]
         ).fetchall()
-        return json.loads(rows[0][0]) if rows else None
+        if not rows:
+            return None
+        try:
+            document = json.loads(rows[0][0])
+        except ValueError as exc:  # a document edited by hand
+            raise StoreError(
+                f"the stored document of run {run_id} is not valid JSON ({exc}).",
+                fix="record the run again; stored documents are not meant to be edited",
+            ) from None
+        if not isinstance(document, dict):
+            raise StoreError(
+                f"the stored document of run {run_id} is not a JSON object.",
+                fix="record the run again; stored documents are not meant to be edited",
+            )
+        return document
 
     def run(self, run_id: int) -> RunRecord | None:
         """The run's record, read back typed (older documents upgraded); None without one."""
         doc = self.document(run_id)
-        return None if doc is None else RunRecord.from_dict(doc)
+        if doc is None:
+            return None
+        try:
+            return RunRecord.from_dict(doc)
+        except (AttributeError, IndexError, KeyError, TypeError) as exc:  # edited by hand
+            raise StoreError(
+                f"the stored document of run {run_id} is not one projeval wrote "
+                f"({type(exc).__name__}: {exc}).",
+                fix="record the run again; stored documents are not meant to be edited",
+            ) from None
 
     def run_list(self, runs: Sequence[int] | None = None) -> pd.DataFrame:
         """One row per run (all, or those given) with the names of its suites, oldest first."""

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import duckdb
 import pandas as pd
 
+from .._json import scrub_surrogates
 from ..runrecord import RunRecord, SuiteRecord, TracesRecord
 from ..traces.columns import HEDGES, STORED_TABLES
 from .files import _DUCKDB_CONFIG
@@ -270,13 +271,15 @@ def _cell(value: Any, data_type: str) -> Any:
         raise ValueError("is not a boolean")
     if data_type == "VARCHAR":
         if isinstance(value, str):
-            return value
+            # DuckDB stores UTF-8: a lone surrogate (in a projection's error message,
+            # say) would abort the whole run's transaction, so it is stored as U+FFFD.
+            return scrub_surrogates(value)
         if isinstance(value, int | float) and not isinstance(value, bool):
             return str(value)
         raise ValueError("is not a string")
     if data_type == "VARCHAR[]":
         if isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
-            return list(value)
+            return [scrub_surrogates(v) for v in value]
         raise ValueError("is not a list of strings")
     if data_type == "TIMESTAMP" and isinstance(value, datetime):
         return value

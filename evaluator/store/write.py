@@ -224,12 +224,17 @@ class Store:
                             _insert(con, table, frame.assign(run_id=run_id))
                         _test_pause(table)
             except duckdb.Error as exc:
+                # Only a failed write is about the disk; anything else is the true reason
+                # to report (a value DuckDB refused), not advice to free space.
+                disk = isinstance(exc, duckdb.IOException | duckdb.PermissionException)
                 raise StoreWriteError(
                     f"could not record the run: {_duckdb_message(exc)}. Nothing of this run "
                     "was written; the earlier runs are intact.",
                     file=self.path,
                     fix="free some disk space, or check that the store and its folder are "
-                    "writable, or use --db to pick another store",
+                    "writable, or use --db to pick another store"
+                    if disk
+                    else "this is a bug in projeval: please report it with this message",
                 ) from None
         return int(run_id)
 

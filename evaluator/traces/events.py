@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 
 import pandas as pd
 
+from .. import _json
 from .columns import EVENTS
 
 # orjson is optional and 2-3x faster. It reads the same values, except integers
@@ -115,7 +116,7 @@ def parse_args(value: Any) -> tuple[str | None, Any]:
             return value, fast_loads(value)
         except ValueError:
             try:  # what orjson refuses (NaN, huge integers) the standard library may read
-                return value, json.loads(value)
+                return value, _json.loads(value)
             except (ValueError, RecursionError):
                 return value, None
     try:

@@ -82,6 +82,10 @@ class Settings:
     tool_hints: tuple[tuple[str, bool], ...] = ()
 
 
+#: Problems listed per file (or partition); the others are counted.
+MAX_PROBLEMS_KEPT = 1000
+
+
 @dataclass
 class Collected:
     """What a collector has gathered (the part that crosses a process boundary)."""
@@ -126,6 +130,15 @@ class Collector:
     def add_file(self, path: str | Path, fmt: str, items: Iterable[Trace | Problem]) -> None:
         """Measure every trace of one file's parse stream; record its problems."""
         n_traces, n_problems = self.run(items)
+        if n_problems > MAX_PROBLEMS_KEPT:
+            self.out.problems.append(
+                Problem(
+                    str(path),
+                    None,
+                    f"{n_problems - MAX_PROBLEMS_KEPT:,} more problems in this file are "
+                    "counted, not listed",
+                )
+            )
         self.out.infos.append(FileInfo(str(path), fmt, n_traces, n_problems))
 
     def run(self, items: Iterable[Trace | Problem]) -> tuple[int, int]:
@@ -168,8 +181,9 @@ class Collector:
 
         for item in items:
             if isinstance(item, Problem):
-                self.out.problems.append(item)
                 n_problems += 1
+                if n_problems <= MAX_PROBLEMS_KEPT:  # beyond, counted only: memory stays flat
+                    self.out.problems.append(item)
                 continue
             n_traces += 1
             batch.append(item)

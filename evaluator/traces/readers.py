@@ -20,12 +20,19 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
-from .. import progress
+from .. import _json, progress
+from .._files import regular_file
 from ..errors import TraceError
 from .events import Problem, fast_loads
 
 #: ``.json`` documents larger than this are refused (the bound is configurable).
 DEFAULT_MAX_JSON_BYTES = 256 * 1024 * 1024
+#: A line (one JSON Lines record) longer than this is skipped and reported: a line is
+#: held whole to be parsed, so this bounds the memory one record can take.
+MAX_LINE_BYTES = 256 * 1024 * 1024
+#: A compressed trace stops being read where it expands beyond this (a gzip bomb
+#: would otherwise run for as long as it expands); configurable per call.
+DEFAULT_MAX_DECOMPRESSED_BYTES = 8 * 1024**3
 #: Suffixes read as JSON Lines; any other suffix but ``.json`` is read as JSON Lines too.
 JSONL_SUFFIXES = (".jsonl", ".ndjson", ".log")
 #: Suffixes a directory is searched for (``.parquet``: normalised events, see
@@ -36,6 +43,20 @@ _GLOB_CHARS = frozenset("*?[")
 _BOM = b"\xef\xbb\xbf"
 # Keys that mark a top-level list as a list of records rather than one bare conversation.
 _RECORD_KEYS = ("jsonrpc", "messages", "resourceSpans", "request", "input", "output", "spans")
+
+
+class Skipped(NamedTuple):
+    """In place of a line: why it was not read (``stop``: nor anything after it)."""
+
+    reason: str
+    stop: bool = False
+
+
+def _too_long(size: int) -> Skipped:
+    return Skipped(
+        f"the line is longer than the {MAX_LINE_BYTES >> 20} MB bound for one record "
+        f"({size:,} bytes or more); line skipped"
+    )
 
 
 class Record(NamedTuple):
@@ -50,6 +71,11 @@ def expand_paths(paths: Iterable[str | Path]) -> list[Path]:
     or the sorted matches of a glob pattern (``**`` spans folders)."""
     out: list[Path] = []
     for raw in paths:
+        if not str(raw).strip():
+            # Path("") is ".": an empty argument would scan the whole folder, .venv and all.
+            raise TraceError(
+                "an empty trace path.", fix="name a trace file or folder (use . for this folder)"
+            )
         path = Path(raw)
         if path.is_dir():
             out.extend(_trace_files(path))
@@ -63,6 +89,9 @@ def expand_paths(paths: Iterable[str | Path]) -> list[Path]:
                 out.extend(_trace_files(m) if m.is_dir() else [m])
         else:
             raise TraceError("no such file or directory.", file=path, fix="check the path")
+    for path in out:
+        # Before anything opens it: a FIFO blocks the first read, a device never ends.
+        regular_file(path, TraceError, "trace file")
     return out
 
 
@@ -87,15 +116,25 @@ def is_gzip(path: Path) -> bool:
 
 
 def iter_records(
-    path: str | Path, *, max_json_bytes: int = DEFAULT_MAX_JSON_BYTES
+    path: str | Path,
+    *,
+    max_json_bytes: int = DEFAULT_MAX_JSON_BYTES,
+    max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
 ) -> Iterator[Record | Problem]:
     """Yield the JSON records of one trace file, and a :class:`Problem` for each bad one.
 
-    Raises :class:`TraceError` only when the file cannot be opened at all or a
-    ``.json`` document is over ``max_json_bytes``.
+    Raises :class:`TraceError` only when the file cannot be opened at all (or is
+    a device or a FIFO) or a ``.json`` document is over ``max_json_bytes``. A
+    compressed file is read up to ``max_decompressed_bytes``, then a problem says so.
     """
     path = Path(path)
     name = str(path)
+    try:
+        regular_file(path, TraceError, "trace file")
+    except FileNotFoundError:
+        raise TraceError("no such file or directory.", file=name, fix="check the path") from None
+    except OSError as exc:
+        raise TraceError(f"cannot open the file ({exc}).", file=name) from exc
     gz = is_gzip(path)
     try:
         raw = path.open("rb")
@@ -110,7 +149,37 @@ def iter_records(
             yield from _read_document(stream, name, gz, max_json_bytes, path)
         else:
             # A gzip stream line by line: a chunk read would lose the lines before a cut.
-            yield from read_lines(stream if gz else chunked_lines(stream), name)
+            lines = _gzip_lines(stream, max_decompressed_bytes) if gz else chunked_lines(stream)
+            yield from read_lines(lines, name)
+
+
+def _gzip_lines(stream: ByteStream, max_total: int) -> Iterator[bytes | Skipped]:
+    """The lines of a decompressing stream, each at most MAX_LINE_BYTES, at most ``max_total``."""
+    total = 0
+    while True:
+        line = stream.readline(MAX_LINE_BYTES + 1)
+        if not line:
+            return
+        total += len(line)
+        if len(line) > MAX_LINE_BYTES and not line.endswith(b"\n"):
+            size = len(line)
+            del line  # never hold more than one bound's worth
+            while total <= max_total:
+                rest = stream.readline(CHUNK_BYTES)
+                size += len(rest)
+                total += len(rest)
+                if not rest or rest.endswith(b"\n"):
+                    break
+            yield _too_long(size)
+        elif total <= max_total:
+            yield line
+        if total > max_total:
+            yield Skipped(
+                f"the file expands to more than the {max_total:,}-byte bound for decompressed "
+                "traces; the rest of the file is not read (raise max_decompressed_bytes to read it)",
+                stop=True,
+            )
+            return
 
 
 class _Counted:
@@ -160,17 +229,19 @@ class ByteStream(Protocol):
 
 def chunked_lines(
     stream: ByteStream, limit: int | None = None
-) -> Iterator[bytes | bytearray | memoryview]:
+) -> Iterator[bytes | bytearray | memoryview | Skipped]:
     """The lines of a binary stream, each with its ``\\n``, split at ``\\n`` only.
 
     Read in large chunks, and each line that lies inside a chunk is a view of
     it rather than a copy: reading line by line allocated (and the kernel
     zeroed) a new buffer for every long line. ``limit`` stops after that many
-    bytes, finishing the line it falls in.
+    bytes, finishing the line it falls in. A line over MAX_LINE_BYTES is not
+    held: a :class:`Skipped` stands in its place.
     """
     # The start of a line that runs past its chunk. A bytearray grows in place (a
     # long line is not held twice, as joining its pieces would).
     pending: bytearray | None = None
+    skipped: int | None = None  # bytes so far of a line too long to hold
     left = limit
     while left is None or left > 0:
         data = stream.read(CHUNK_BYTES if left is None else min(CHUNK_BYTES, left))
@@ -179,13 +250,26 @@ def chunked_lines(
         if left is not None:
             left -= len(data)
         start = 0
-        if pending is not None:
+        if skipped is not None:
+            nl = data.find(b"\n")
+            if nl < 0:
+                skipped += len(data)
+                continue
+            yield _too_long(skipped + nl + 1)
+            skipped = None
+            start = nl + 1
+        elif pending is not None:
             nl = data.find(b"\n")
             if nl < 0:
                 pending += data
+                if len(pending) > MAX_LINE_BYTES:
+                    skipped, pending = len(pending), None
                 continue
             pending += data[: nl + 1]
-            yield pending
+            if len(pending) > MAX_LINE_BYTES + 1:
+                yield _too_long(len(pending))
+            else:
+                yield pending
             pending = None
             start = nl + 1
         view = memoryview(data)
@@ -196,13 +280,17 @@ def chunked_lines(
             nl = data.find(b"\n", start)
         if start < len(data):
             pending = bytearray(view[start:])
-    if pending is not None:
-        if limit is not None:
-            pending += stream.readline()  # the limit fell inside this line
-        yield pending
+    if skipped is not None:
+        yield _too_long(skipped)
+    elif pending is not None:
+        if limit is not None:  # the limit fell inside this line
+            pending += stream.readline(max(0, MAX_LINE_BYTES + 2 - len(pending)))
+        yield _too_long(len(pending)) if len(pending) > MAX_LINE_BYTES + 1 else pending
 
 
-def range_lines(path: str | Path, start: int, end: int) -> Iterator[bytes | bytearray | memoryview]:
+def range_lines(
+    path: str | Path, start: int, end: int
+) -> Iterator[bytes | bytearray | memoryview | Skipped]:
     """The lines of bytes ``[start, end)`` of a file (``start`` is a line start)."""
     with open(path, "rb", buffering=0) as fh:
         fh.seek(start)
@@ -210,13 +298,19 @@ def range_lines(path: str | Path, start: int, end: int) -> Iterator[bytes | byte
 
 
 def read_lines(
-    lines: Iterable[bytes | bytearray | memoryview], name: str, first: int = 1
+    lines: Iterable[bytes | bytearray | memoryview | Skipped], name: str, first: int = 1
 ) -> Iterator[Record | Problem]:
     """Parse JSON lines, numbered from ``first``; a :class:`Problem` for each bad one."""
     n = first - 1
     snapshots = _Snapshots()
     try:
         for n, view in enumerate(lines, first):
+            if isinstance(view, Skipped):
+                snapshots.forget()
+                yield Problem(name, n, view.reason)
+                if view.stop:
+                    return
+                continue
             try:
                 if n == 1 and view[:3] == _BOM:
                     view = view[3:]
@@ -245,7 +339,7 @@ def read_lines(
                 )
                 continue
             try:
-                value = json.loads(text)
+                value = _json.loads(text)
             except json.JSONDecodeError as exc:
                 yield Problem(name, n, _json_reason(exc, text) + "; line skipped")
                 continue
@@ -374,7 +468,7 @@ def _read_document(
         yield Problem(name, None, "the file is empty")
         return
     try:
-        value = json.loads(text)
+        value = _json.loads(text)
     except json.JSONDecodeError as exc:
         if exc.msg == "Extra data":
             # JSON Lines under a .json name: several documents, one a line.
@@ -442,6 +536,6 @@ def salvage_truncated(text: str) -> Any | None:
     if cut < 0:
         return None
     try:
-        return json.loads(text[:cut] + closers)
+        return _json.loads(text[:cut] + closers)
     except (json.JSONDecodeError, RecursionError):
         return None

@@ -14,12 +14,12 @@ do not record, and an error flag (span status, ``error.type``) to those they do.
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import _json
 from .conversations import Converter, Snapshot, text_of
 from .events import (
     Event,
@@ -117,8 +117,8 @@ def _parse_json(value: Any) -> Any:
     # Structured attributes SHOULD be objects but MAY arrive as JSON strings.
     if isinstance(value, str) and value[:1] in ("[", "{"):
         try:
-            return json.loads(value)
-        except ValueError:
+            return _json.loads(value)
+        except (ValueError, RecursionError):
             return value
     return value
 

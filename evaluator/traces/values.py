@@ -13,13 +13,12 @@ as a whole word of the text.
 
 from __future__ import annotations
 
-import json
 import re
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from .. import paths
+from .. import _json, paths
 from .events import Event, fast_loads
 
 #: Shortest string value a follow-up is counted on.
@@ -163,7 +162,7 @@ class ResultIndex:
             doc = fast_loads(text)
         except ValueError:
             try:
-                doc = json.loads(text)
+                doc = _json.loads(text)
             except (ValueError, RecursionError):
                 doc = None
         # A JSON string is prose too: matched as text, with no path.
