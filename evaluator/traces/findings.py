@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .. import paths
@@ -381,20 +381,7 @@ class HedgedAnswer:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form (``text`` included)."""
-        return {
-            "file": self.file,
-            "trace_id": self.trace_id,
-            "turn": self.turn,
-            "question": self.question,
-            "suite": self.suite,
-            "question_id": self.question_id,
-            "score": self.score,
-            "phrases": list(self.phrases),
-            "needs": list(self.needs),
-            "missing": None if self.missing is None else list(self.missing),
-            "example": self.example,
-            "text": self.text,
-        }
+        return _answer_dict(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -423,20 +410,17 @@ class UnsupportedAnswer:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form (``text`` included)."""
-        return {
-            "file": self.file,
-            "trace_id": self.trace_id,
-            "turn": self.turn,
-            "question": self.question,
-            "suite": self.suite,
-            "question_id": self.question_id,
-            "score": self.score,
-            "values": list(self.values),
-            "needs": list(self.needs),
-            "missing": None if self.missing is None else list(self.missing),
-            "example": self.example,
-            "text": self.text,
-        }
+        return _answer_dict(self)
+
+
+def _answer_dict(answer: HedgedAnswer | UnsupportedAnswer) -> dict[str, Any]:
+    """An answer row's JSON form: its fields in declaration order, tuples as lists, then ``text``."""
+    out: dict[str, Any] = {}
+    for spec in fields(answer):
+        value = getattr(answer, spec.name)
+        out[spec.name] = list(value) if isinstance(value, tuple) else value
+    out["text"] = answer.text
+    return out
 
 
 def _with_needs(head: str, label: str, items: Sequence[str], a: Any) -> str:
