@@ -100,4 +100,4 @@ def test_the_shipped_example(repo: Path) -> None:
     meter = decide(run.suite("meter"))
     assert meter.ship is None
     blocked = [b.projection for b in meter.blocked]
-    assert blocked == ["pruned", "raw", "markdown", "json", "structured"]
+    assert blocked == ["pruned", "raw", "markdown", "compact_mcp", "json", "structured"]
