@@ -17,6 +17,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .text.numbers import MISSING, pct
+
 if TYPE_CHECKING:
     from .checks.base import Finding
     from .cost import FieldValue
@@ -77,7 +79,7 @@ class Verdict:
 
 
 def _pct(value: float | None) -> str:
-    return "-" if value is None else f"{value * 100:.1f}%"
+    return pct(value, MISSING)
 
 
 def _tokens(value: int | None) -> str:

@@ -12,11 +12,11 @@ from projeval.cost import (
     SuiteCost,
     cost_suite,
     measure,
-    render_cost_text,
 )
 from projeval.errors import TokenizerError
 from projeval.score import score_suite
 from projeval.suites import load_suite
+from projeval.text.cost import render_cost_text
 from projeval.tokens import count_tokens
 from projeval.tool_result import CLASSES, Rendered, Span, render_output
 
