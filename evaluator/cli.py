@@ -484,10 +484,13 @@ def lineage(
             "projection": projection,
             "error": p.error,
             "lineage": [fl.to_dict() for fl in rows],
+            "warnings": list(scored.diagnostics),
         }
         click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
     elif p.ok:
         click.echo(render_lineage_text(scored, projection, rows))
+        for warning in scored.diagnostics:
+            click.echo(f"warning: {warning}")
     if not p.ok:
         ctx.errors([p.error or f"projection {projection!r} failed"])
         raise SystemExit(EXIT_INPUT)
