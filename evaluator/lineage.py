@@ -1249,7 +1249,7 @@ def infer_lineage(
     ``fixtures`` are ``(name, raw)`` pairs of data fixtures; ``leaves``, when given, their
     walks by fixture name (:meth:`Suite.leaves`, walked once for the suite, the checks and
     lineage). ``enums`` are the values each property name can take, from the suite's tools
-    file (:func:`~projeval.checks.tools.tool_enums`): a path whose fixtures hold one value
+    file (:func:`~projeval.toolfile.tool_enums`): a path whose fixtures hold one value
     is swapped with them. ``on_probed(n)`` is told each time ``n`` more schema paths of a
     fixture are probed (:func:`paths_to_probe` says how many there are), possibly from
     several threads at once. A projection that raises on a fixture as given, returns output

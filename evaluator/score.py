@@ -290,7 +290,7 @@ def _tool_enums(suite: Suite) -> dict[str, tuple[tuple[Any, ...], ...]]:
     the file cannot be read: the contract checks report its problem."""
     if suite.tools_file is None:
         return {}
-    from .checks.tools import tool_enums
+    from .toolfile import tool_enums
 
     try:
         return tool_enums(suite.tools_file)

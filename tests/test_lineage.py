@@ -593,3 +593,14 @@ def test_lineage_reports_each_path_probed() -> None:
     )
     assert result.fault is None
     assert told == [1] * paths_to_probe(walk, {}) and len(told) == 6
+
+
+def test_a_lone_value_whose_known_values_all_raise_says_what_was_tried() -> None:
+    fl = lone_lineage(enums={"state": (("open", "draft", "void"),)})
+    assert fl.status == "inconclusive"
+    assert fl.detail.endswith(
+        '"open" is the only value seen at rows[].state in the fixtures, and the projection '
+        'raised on the other values known for it too ("draft", "void"). Fix: check the values '
+        "declared with `values:` or in the tools file, or add a fixture where it holds another "
+        "value"
+    )

@@ -11,7 +11,8 @@ from typing import Any
 
 from .. import paths
 from ..errors import SuiteError
-from .base import read_json
+from ..toolfile import read_tools_document
+from ..toolfile import resolve_ref as _resolve
 
 
 @dataclass(frozen=True)
@@ -49,21 +50,6 @@ def _singular(word: str) -> str:
 
 
 _HTTP_METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")
-
-
-def _resolve(doc: dict[str, Any], node: Any, seen: frozenset[str] = frozenset()) -> Any:
-    """``node`` with a local ``$ref`` (``#/components/schemas/Customer``) followed."""
-    while isinstance(node, dict) and isinstance(node.get("$ref"), str):
-        ref = node["$ref"]
-        if not ref.startswith("#/") or ref in seen:
-            return {}  # a remote or circular reference: no arguments from it
-        seen = seen | {ref}
-        target: Any = doc
-        for part in ref[2:].split("/"):
-            part = part.replace("~1", "/").replace("~0", "~")
-            target = target.get(part) if isinstance(target, dict) else None
-        node = target
-    return node
 
 
 def _operation_name(method: str, route: str, operation: dict[str, Any]) -> str:
@@ -135,7 +121,7 @@ def read_tools(path: Path) -> list[Any]:
     """The tool definitions of a tools file: an MCP ``tools/list`` JSON, an OpenAI tools
     list, a list of input schemas, or an OpenAPI document (JSON or YAML), one tool per
     operation (its safe methods annotated ``readOnlyHint: true``)."""
-    tools = _tool_list(_read_document(path))
+    tools = _tool_list(read_tools_document(path))
     if tools is None:
         raise SuiteError(
             "the tools file holds no list of tools.",
@@ -144,58 +130,6 @@ def read_tools(path: Path) -> list[Any]:
             "schemas, or an OpenAPI document",
         )
     return tools
-
-
-def _read_document(path: Path) -> Any:
-    fix = (
-        "give the JSON of an MCP tools/list result, a list of input schemas, or an OpenAPI document"
-    )
-    if path.suffix.lower() in (".yaml", ".yml"):
-        return _read_yaml(path, fix)
-    return read_json(path, "tools file", fix=fix)
-
-
-def tool_enums(path: Path) -> dict[str, tuple[tuple[str | int, ...], ...]]:
-    """The values each named property can take, by name, from every schema in a tools file.
-
-    Read from the whole document: tool arguments (``inputSchema``, an MCP ``outputSchema``),
-    and in an OpenAPI document the parameters and every schema of ``components`` (response
-    bodies included), ``$ref`` followed, array items and ``anyOf``/``oneOf``/``allOf`` members
-    read. Lineage swaps a value the fixtures hold alone with another of these.
-    """
-    doc = _read_document(path)
-    found: dict[str, dict[tuple[str | int, ...], None]] = {}
-
-    def add(name: str, spec: Any, depth: int = 0) -> None:
-        spec = _resolve(doc, spec)
-        if not isinstance(spec, dict) or depth > 4:
-            return
-        if spec.get("type") == "array" or "items" in spec:
-            add(name, spec.get("items"), depth + 1)
-        for key in ("anyOf", "oneOf", "allOf"):
-            members = spec.get(key)
-            for member in members if isinstance(members, list) else ():
-                add(name, member, depth + 1)
-        enum = spec.get("enum")
-        if isinstance(enum, list) and enum:
-            scalars = tuple(v for v in enum if isinstance(v, str | int) and not isinstance(v, bool))
-            if scalars:
-                found.setdefault(name, {})[scalars] = None
-
-    stack: list[Any] = [doc]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, dict):
-            props = node.get("properties")
-            if isinstance(props, dict):
-                for name, spec in props.items():
-                    add(str(name), spec)
-            if isinstance(node.get("name"), str) and "schema" in node:  # an OpenAPI parameter
-                add(node["name"], node["schema"])
-            stack.extend(node.values())
-        elif isinstance(node, list):
-            stack.extend(node)
-    return {name: tuple(enums) for name, enums in sorted(found.items())}
 
 
 def load_tools(path: Path) -> list[ToolArg]:
@@ -220,18 +154,6 @@ def load_tools(path: Path) -> list[ToolArg]:
                 about = spec.get("description", "") if isinstance(spec, dict) else ""
                 args.append(ToolArg(name, arg, _entity(arg, name), f"{described} {about}".strip()))
     return sorted(args, key=lambda a: (a.name, a.tool))
-
-
-def _read_yaml(path: Path, fix: str) -> Any:
-    import yaml
-
-    try:
-        return yaml.safe_load(path.read_text(encoding="utf-8-sig"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
-        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise SuiteError(
-            f"the tools file cannot be read as YAML ({reason}).", file=path, fix=fix
-        ) from None
 
 
 def _same_entity(a: str | None, b: str | None) -> bool:
