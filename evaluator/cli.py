@@ -25,7 +25,8 @@ import click
 from ._files import write_atomic
 from ._version import __version__
 from .errors import EXIT_INPUT, EXIT_INTERNAL, EXIT_OK, ProjevalError
-from .textfmt import count, num, pct, table
+from .text.numbers import count
+from .text.paths import display_path
 from .vocabulary import FINDING_SEVERITIES, LINEAGE_STATUSES
 
 # The library is imported inside each command, not here: `projeval --help` and
@@ -35,7 +36,6 @@ if TYPE_CHECKING:
     from .config import Project
     from .lineage import FieldLineage
     from .run import RunResult
-    from .score import SuiteScore
 
 
 class _FiniteRange(click.FloatRange):
@@ -124,79 +124,6 @@ def _suites(ctx: _Context, names: Sequence[str]) -> list[Path]:
     return out
 
 
-def display_path(path: Path | str) -> str:
-    """A path relative to the current folder when it is below it (shorter, and stable)."""
-    try:
-        return Path(path).resolve().relative_to(Path.cwd().resolve()).as_posix()
-    except ValueError:
-        return Path(path).as_posix()
-
-
-def _severities(counts: dict[str, int], checked: bool) -> str:
-    """The findings cell: ``2 errors, 1 warning``, ``none``, or ``not run`` (checks failed)."""
-    if not checked:
-        return "not run"
-    parts = [count(counts[s], s) for s in FINDING_SEVERITIES if counts.get(s)]
-    return ", ".join(parts) or "none"
-
-
-def render_run_text(run: RunResult) -> str:
-    """The summary ``projeval score`` and ``projeval run`` print."""
-    blocks = []
-    for s in sorted(run.suites, key=lambda s: s.name):
-        suite = s.score.suite
-        head = (
-            f"{suite.name} ({display_path(suite.path)}): tool {suite.tool}, "
-            f"{len(suite.questions)} questions, total weight {num(suite.total_weight)}"
-        )
-        costs = s.cost.projections if s.cost else {}
-        findings: dict[str, dict[str, int]] = {}
-        for f in s.findings:
-            counts = findings.setdefault(f.projection, {})
-            counts[f.severity] = counts.get(f.severity, 0) + 1
-        rows = []
-        notes: list[str] = []
-        for name in sorted(s.score.projections):
-            p = s.score.projections[name]
-            if not p.ok:
-                rows.append((name, "error", "-", "-", "-", "-", p.error_kind or ""))
-                continue
-            cost = costs.get(name)
-            tokens = f"{cost.tokens:,}" if cost else "-"
-            ratio = f"{cost.ratio_to_raw:.2f}" if cost and cost.ratio_to_raw is not None else "-"
-            rows.append(
-                (
-                    name,
-                    pct(p.coverage),
-                    f"{p.answerable}/{len(p.questions)}",
-                    tokens,
-                    ratio,
-                    _severities(findings.get(name, {}), checked=s.cost_error is None),
-                    ", ".join(d.field for d in p.dropped_needed) or "-",
-                )
-            )
-            notes.extend(f"  {name}: {d.describe()}" for d in p.dropped_needed)
-        body = table(
-            (
-                "projection",
-                "coverage",
-                "answerable",
-                "tokens",
-                "vs raw",
-                "findings",
-                "dropped needed fields",
-            ),
-            rows,
-            right=(1, 2, 3, 4),
-        )
-        block = [head, body]
-        if notes:
-            block.append("\n".join(notes))
-        block.extend(f"warning: {d}" for d in s.score.diagnostics)
-        blocks.append("\n".join(block))
-    return "\n\n".join(blocks)
-
-
 def run_errors(run: RunResult) -> list[str]:
     """The run's errors (suites that failed to load, projections that failed), for stderr."""
     failed = [
@@ -206,25 +133,6 @@ def run_errors(run: RunResult) -> list[str]:
         if not p.ok and p.error
     ]
     return [*failed, *run.errors]
-
-
-def render_lineage_text(
-    scored: SuiteScore, projection: str, rows: Sequence[FieldLineage] | None = None
-) -> str:
-    """The table ``projeval lineage`` prints: ``rows`` (default: every source field)."""
-    p = scored.projections[projection]
-    head = f"{scored.suite.name} / {projection}: lineage of every source field"
-    if not p.ok or p.lineage is None:
-        return f"{head}\nerror: {p.error}"
-    every = p.lineage.rows()
-    if rows is not None and len(rows) != len(every):
-        head = f"{scored.suite.name} / {projection}: lineage of {len(rows)} of {len(every)} source fields"
-    cells = [
-        (fl.field or "", fl.source, ", ".join(fl.outputs) or "-", fl.status, fl.detail)
-        for fl in (every if rows is None else rows)
-    ]
-    body = table(("field", "source path", "output path", "status", "detail"), cells)
-    return f"{head} ({p.lineage.calls} projection calls)\n{body}"
 
 
 def select_lineage(
@@ -417,6 +325,7 @@ def score(
     imported or misbehaved; everything else is still scored and printed.
     """
     from .run import evaluate
+    from .text.run import render_run_text
 
     with ctx.stage("evaluate"):
         run = evaluate(ctx.project, _suites(ctx, suites), projection)
@@ -461,6 +370,7 @@ def lineage(
     from .run import choose_projections
     from .score import score_suite
     from .suites import load_suite
+    from .text.lineage import render_lineage_text
 
     project = ctx.project
     loaded = load_suite(_suites(ctx, [suite])[0], root=project.root)
@@ -512,8 +422,8 @@ def cost(
     ctx: _Context, suites: tuple[str, ...], projection: tuple[str, ...], fields: int, fmt: str
 ) -> None:
     """Tokens per projection and fixture, where they go, and the field value table."""
-    from .cost import render_cost_text
     from .run import evaluate
+    from .text.cost import render_cost_text
 
     run = evaluate(ctx.project, _suites(ctx, suites), projection)
     if fmt == "json":
@@ -568,7 +478,8 @@ def run(
     from .report import write_run_report
     from .run import evaluate, refuse_empty
     from .store import RunInfo, Store
-    from .traces import render_summary
+    from .text.run import render_run_text
+    from .text.traces import render_summary
 
     project = ctx.project
     started = _now()
@@ -652,7 +563,8 @@ def traces(
     """
     from . import progress
     from .suites import load_suite
-    from .traces import analyse_traces, render_summary
+    from .text.traces import render_summary
+    from .traces import analyse_traces
 
     project = ctx.project
     loaded = []
@@ -712,7 +624,8 @@ def report(ctx: _Context, db: str | None, run_id: str | None, out: str | None) -
 @click.pass_obj
 def history(ctx: _Context, db: str | None, limit: int | None, fmt: str) -> None:
     """List the recorded runs."""
-    from .history import open_history, render_history
+    from .history import open_history
+    from .text.history import render_history
 
     runs = open_history(ctx.db(db)).runs(limit)
     click.echo(
@@ -738,7 +651,8 @@ def trend(
     fmt: str,
 ) -> None:
     """Coverage, tokens, follow-ups and hedges over the recorded runs."""
-    from .history import open_history, render_trend
+    from .history import open_history
+    from .text.history import render_trend
 
     result = open_history(ctx.db(db)).trend(suite, projection, metric, last=last)
     click.echo(
@@ -757,7 +671,8 @@ def trend(
 @click.pass_obj
 def diff(ctx: _Context, run_a: str | None, run_b: str | None, db: str | None, fmt: str) -> None:
     """What changed between two runs (default: the last two), regressions first."""
-    from .history import open_history, render_diff
+    from .history import open_history
+    from .text.history import render_diff
 
     result = open_history(ctx.db(db)).diff(run_a, run_b)
     click.echo(
@@ -958,6 +873,7 @@ def questions_mine(
     """Draft a suite for TOOL from the user questions in the traces, or merge into one."""
     from . import progress
     from .mining import merge_suite, mine_questions
+    from .text.mining import render_merge
 
     # Suites by file or by configured name, as the other commands take them.
     target = _suites(ctx, [merge_into])[0] if merge_into else None
@@ -969,7 +885,7 @@ def questions_mine(
     if target is not None:
         merged = merge_suite(target, mined)
         written = merged.write(out)
-        click.echo(f"Merged into {display_path(written)}: {merged.render()}")
+        click.echo(f"Merged into {display_path(written)}: {render_merge(merged)}")
         return
     if out:
         _emit(mined.to_yaml().rstrip("\n"), out)

@@ -18,6 +18,7 @@ from typing import Any
 
 from .lineage import PRECISION_RANK, TIME_UNITS, Defect, FieldLineage
 from .suites import FieldDef, Need, Question, Suite
+from .text.numbers import num
 from .vocabulary import severity_rank, worst_need_status
 
 
@@ -127,7 +128,7 @@ class DroppedNeed:
 
     def describe(self) -> str:
         """``dropped: sla_due_at, needed by breach-soon (weight 6), ...``."""
-        needed = ", ".join(f"{qid} (weight {_num(w)})" for qid, w in self.questions)
+        needed = ", ".join(f"{qid} (weight {num(w)})" for qid, w in self.questions)
         return f"dropped: {self.field}, needed by {needed}"
 
     def to_dict(self) -> dict[str, Any]:
@@ -142,10 +143,6 @@ class DroppedNeed:
     def from_dict(cls, data: Mapping[str, Any]) -> DroppedNeed:
         """The dropped need back from :meth:`to_dict` (``weight`` follows from the questions)."""
         return cls(data["field"], tuple((q["id"], float(q["weight"])) for q in data["questions"]))
-
-
-def _num(value: float) -> str:
-    return f"{value:g}"
 
 
 def judge_need(

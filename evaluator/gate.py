@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from .coverage import DroppedNeed, QuestionResult
 from .errors import ConfigError, ProjevalError
 from .runrecord import RunRecord, SuiteRecord
-from .textfmt import count, pct
+from .text.numbers import count, pct
 from .vocabulary import FINDING_SEVERITIES
 
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ from typing import Any
 from .coverage import NeedResult, QuestionResult
 from .errors import ProjevalError
 from .gate import GateResult, ProjectionCheck
-from .textfmt import count, num, pct
+from .text.numbers import count, num, pct
 from .vocabulary import severity_rank
 
 # --------------------------------------------------------------------------------------

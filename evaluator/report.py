@@ -29,7 +29,7 @@ from ._version import __version__
 from .cost import Candidate, round_ratio
 from .coverage import DroppedNeed
 from .runrecord import RunRecord, SuiteRecord, TracesRecord
-from .textfmt import count, num, pct
+from .text.numbers import count, fixed, integer, num, pct, signed_pct
 from .verdict import decide
 from .vocabulary import (
     CELL_STATUSES,
@@ -326,16 +326,16 @@ class Table:
     numeric: tuple[int, ...] = ()
 
 
-def _int(value: Any) -> str:
-    return "-" if value is None else f"{value:,}"
+# The report writes numbers as every text output does (projeval.text.numbers).
+_int = integer
 
 
 def _ratio(value: Any) -> str:
-    return "-" if value is None else f"{value:.2f}"
+    return fixed(value, 2)
 
 
 def _signed_pct(value: Any) -> str:
-    return "-" if value is None else f"{value * 100:+.0f}%"
+    return signed_pct(value, 0)
 
 
 def _cost_and_findings(view: ProjectionView, suite: SuiteRecord, name: str) -> None:

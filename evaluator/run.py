@@ -24,6 +24,7 @@ from .projections import Limits
 from .runrecord import RECORD_VERSION, RunRecord, SuiteRecord
 from .score import SuiteScore, score_suite
 from .suites import Suite, load_suite
+from .text.paths import display_path
 
 if TYPE_CHECKING:
     from .traces import TraceAnalysis
@@ -264,7 +265,7 @@ def evaluate(
         try:
             with progress.task("analysing traces"):
                 result.traces = analyse_traces(
-                    [_shown(t) for t in traces],
+                    [display_path(t) for t in traces],
                     suites=[s.score.suite for s in result.suites],
                     encoding=project.tokenizer,
                     engine=trace_engine,
@@ -273,14 +274,6 @@ def evaluate(
         except ProjevalError as exc:
             result.errors.append(exc.render())
     return result
-
-
-def _shown(path: str | Path) -> str:
-    """A path relative to the current folder when below it, so documents do not hold /home/..."""
-    try:
-        return Path(path).resolve().relative_to(Path.cwd().resolve()).as_posix()
-    except ValueError:
-        return str(path)
 
 
 def choose_projections(suite: Suite, projections: Sequence[str]) -> list[str] | None:

@@ -2,7 +2,9 @@
 
 The rule (:data:`RULE`, written into the report as is): among the projections that ran
 and have no error-level finding, ship the one with the highest weighted coverage; a tie
-goes to the one with fewer tokens (then to the name, so the verdict is deterministic).
+goes to the one with fewer tokens, then to the name that sorts first (so a twin of the
+same projection in another language, with the same coverage and tokens, never displaces
+the original: ``compact_v2`` ships before ``compact_v2_node``, and the verdict says they tie).
 An error-level finding disqualifies because it says the output breaks the agent whatever
 its coverage (an id it must pass back is gone, an error reads as an empty success).
 
@@ -17,6 +19,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .text.numbers import MISSING, pct
+
 if TYPE_CHECKING:
     from .checks.base import Finding
     from .cost import FieldValue
@@ -24,7 +28,8 @@ if TYPE_CHECKING:
 
 RULE = (
     "Ship the projection with the highest weighted coverage among those that ran with no "
-    "error-level finding; a tie goes to the one with fewer tokens."
+    "error-level finding; a tie goes to the one with fewer tokens, then to the name that "
+    "sorts first."
 )
 
 
@@ -77,7 +82,7 @@ class Verdict:
 
 
 def _pct(value: float | None) -> str:
-    return "-" if value is None else f"{value * 100:.1f}%"
+    return pct(value, MISSING)
 
 
 def _tokens(value: int | None) -> str:
@@ -144,7 +149,8 @@ def choose(
 
     def key(p: ProjectionRecord) -> tuple[float, bool, int, str]:
         t = tokens.get(p.name)
-        return (-(p.coverage or 0.0), t is None, t or 0, p.name)
+        # Rounded: a twin's coverage, summed in another order, must still tie.
+        return (-round(p.coverage or 0.0, 9), t is None, t or 0, p.name)
 
     eligible.sort(key=key)
     if not eligible:
@@ -163,8 +169,17 @@ def choose(
         f"{best.name} covers {_pct(coverage)} of the questions' weight at "
         f"{_tokens(tokens.get(best.name))}"
     )
-    if len(eligible) > 1:
-        nxt = eligible[1]
+    # Same coverage and tokens (a twin in another language): the name decides, and says so.
+    ties = [p for p in eligible[1:] if key(p)[:3] == key(best)[:3]]
+    if ties:
+        names = ", ".join(p.name for p in ties)
+        why += (
+            f"; {names} tie{'s' if len(ties) == 1 else ''} with it on coverage and tokens, "
+            "and the name that sorts first breaks the tie"
+        )
+    rest = eligible[1 + len(ties) :]
+    if rest:
+        nxt = rest[0]
         why += (
             f"; the next without error findings, {nxt.name}, covers "
             f"{_pct(nxt.coverage)} at {_tokens(tokens.get(nxt.name))}"

@@ -108,3 +108,11 @@ def worst_need_status(words: Iterable[str]) -> str:
 def status_icon(word: str) -> Status:
     """The :class:`Status` drawn for a need, lineage or cell status word."""
     return _BY_WORD.get(word, _UNKNOWN)
+
+
+#: The sections of a run diff, regressions first (``projeval diff``).
+DIFF_DIRECTIONS = ("regression", "improvement", "change")
+#: Metrics ``trend(metric=...)`` accepts. The last three are per run (from traces).
+TREND_METRICS = ("coverage", "answerable", "tokens", "bytes", "followups", "duplicates", "hedges")
+#: The trend metrics that are run-wide trace totals, not per suite and projection.
+RUN_TREND_METRICS = ("followups", "duplicates", "hedges")

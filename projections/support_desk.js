@@ -40,13 +40,16 @@ const shortId = (id) => (typeof id === "string" ? id.split("-")[0] : null);
 function ticket(item) {
   const attrs = orEmpty(get(item, "attributes"));
   const tags = get(attrs, "tags");
+  const org = relatedId(item, "organization");
   return {
     id: shortId(get(item, "id")),
     subject: get(attrs, "subject"),
     status: label(STATUS, get(attrs, "status_code")),
     priority: label(PRIORITY, get(attrs, "priority")),
     assignee: displayName(USERS, relatedId(item, "assignee")),
-    org: displayName(ORGS, relatedId(item, "organization")),
+    org: displayName(ORGS, org),
+    // The id beside the name: search_tickets(org_id) takes the id, not the name.
+    org_id: org,
     opened: cut(get(attrs, "created_at"), 13),
     updated: cut(get(attrs, "updated_at"), 10),
     sla_due: cut(get(attrs, "sla_due_at"), 16),

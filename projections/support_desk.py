@@ -60,16 +60,25 @@ def _short_id(ticket_id: str | None) -> str | None:
     return ticket_id.split("-", 1)[0] if isinstance(ticket_id, str) else None
 
 
-def _ticket(item: dict[str, Any], *, opened: int, sla: bool) -> dict[str, Any]:
-    """One flat ticket: `opened` is how many characters of created_at to keep."""
+def _ticket(item: dict[str, Any], *, opened: int, sla: bool, org_id: bool) -> dict[str, Any]:
+    """One flat ticket: `opened` is how many characters of created_at to keep.
+
+    With `org_id` the organization's id stays beside its name: search_tickets(org_id)
+    takes the id, so an agent that reads only the name cannot pass it back.
+    """
     attrs = item.get("attributes") or {}
+    org = _related_id(item, "organization")
     ticket: dict[str, Any] = {
         "id": _short_id(item.get("id")),
         "subject": attrs.get("subject"),
         "status": STATUS.get(attrs.get("status_code")),
         "priority": PRIORITY.get(attrs.get("priority")),
         "assignee": _name(USERS, _related_id(item, "assignee")),
-        "org": _name(ORGS, _related_id(item, "organization")),
+        "org": _name(ORGS, org),
+    }
+    if org_id:
+        ticket["org_id"] = org
+    ticket |= {
         "opened": _cut(attrs.get("created_at"), opened),
         "updated": _cut(attrs.get("updated_at"), 10),
     }
@@ -106,11 +115,16 @@ def compact_v1(page: dict[str, Any]) -> dict[str, Any]:
     Drops the SLA due time, the description and the customer note. A body without `data`
     (an error) becomes an empty list, which hides the error from the agent.
     """
-    return {"tickets": [_ticket(item, opened=10, sla=False) for item in page.get("data") or []]}
+    return {
+        "tickets": [
+            _ticket(item, opened=10, sla=False, org_id=False) for item in page.get("data") or []
+        ]
+    }
 
 
 def compact_v2(page: dict[str, Any]) -> dict[str, Any]:
-    """compact_v1 plus the SLA due time to the minute, the open time to the hour and the total.
+    """compact_v1 plus the organization id, the SLA due time to the minute, the open time to
+    the hour and the total.
 
     An error body becomes `{"error": {"code", "retry_after_seconds"}}` instead of an empty list.
     """
@@ -126,5 +140,7 @@ def compact_v2(page: dict[str, Any]) -> dict[str, Any]:
     total = ((page.get("meta") or {}).get("page") or {}).get("total")
     if total is not None:
         out["total"] = total
-    out["tickets"] = [_ticket(item, opened=13, sla=True) for item in page.get("data") or []]
+    out["tickets"] = [
+        _ticket(item, opened=13, sla=True, org_id=True) for item in page.get("data") or []
+    ]
     return out

@@ -64,10 +64,10 @@ def test_support_desk_findings(support: list[Finding]) -> None:
     assert fired(support) == [
         ("ERROR-AS-EMPTY", "compact_v1", "tickets", None),
         # search_tickets takes the org id as a filter: resolving it to a name loses the
-        # argument. The assignee id is taken only by get_user, the very lookup that resolving
-        # it saves, and the suite says the tools accept the short ticket id.
+        # argument (compact_v2 keeps the id beside the name, so only compact_v1 loses it).
+        # The assignee id is taken only by get_user, the very lookup that resolving it
+        # saves, and the suite says the tools accept the short ticket id.
         ("ID-ARG", "compact_v1", "tickets[].org", "organization"),
-        ("ID-ARG", "compact_v2", "tickets[].org", "organization"),
         ("ABSENCE", "pruned", "data[].attributes.customer_note", "customer_note"),
         ("ABSENCE", "pruned", "data[].attributes.sla_due_at", "sla_due_at"),
         ("ABSENCE", "pruned", "data[].relationships.assignee.data", "assignee"),
@@ -95,7 +95,7 @@ def test_support_desk_messages(support: list[Finding]) -> None:
         'nothing in it. Fix: return an explicit error (e.g. {"error": {"code": "rate_limited", '
         "...}} or an MCP result with isError: true).",
     )
-    org = by[("ID-ARG", "compact_v2", "tickets[].org")]
+    org = by[("ID-ARG", "compact_v1", "tickets[].org")]
     assert org.message.startswith("search_tickets(org_id) takes `organization`")
 
 
@@ -189,7 +189,7 @@ def test_finding_to_dict_and_str(support: list[Finding]) -> None:
     ]
     json.dumps([f.to_dict() for f in support])
     frame = findings_to_pandas(support)
-    assert len(frame) == len(support) == 15
+    assert len(frame) == len(support) == 14
     assert frame.iloc[0][["projection", "rule", "severity"]].tolist() == [
         "compact_v1",
         "ERROR-AS-EMPTY",

@@ -12,11 +12,11 @@ from projeval.cost import (
     SuiteCost,
     cost_suite,
     measure,
-    render_cost_text,
 )
 from projeval.errors import TokenizerError
 from projeval.score import score_suite
 from projeval.suites import load_suite
+from projeval.text.cost import render_cost_text
 from projeval.tokens import count_tokens
 from projeval.tool_result import CLASSES, Rendered, Span, render_output
 
@@ -195,7 +195,7 @@ def test_support_desk_per_fixture(support: SuiteCost) -> None:
         ("compact_v1", "search_tickets"): (1137, 4047, 4680, "tickets[]", 14),
         ("compact_v1", "empty_page"): (4, 14, 55, None, None),
         ("compact_v1", "rate_limited"): (4, 14, 55, None, None),
-        ("compact_v2", "search_tickets"): (1356, 4492, 5181, "tickets[]", 14),
+        ("compact_v2", "search_tickets"): (1777, 5220, 5965, "tickets[]", 14),
         ("compact_v2", "empty_page"): (8, 24, 67, None, None),
         ("compact_v2", "rate_limited"): (15, 58, 105, None, None),
     }
@@ -203,7 +203,7 @@ def test_support_desk_per_fixture(support: SuiteCost) -> None:
     assert support.ranking() == [
         ("raw", 4499),
         ("pruned", 3512),
-        ("compact_v2", 1364),
+        ("compact_v2", 1785),
         ("compact_v1", 1141),
     ]
     assert round(support.projections["compact_v1"].ratio_to_raw or 0, 4) == 0.2536

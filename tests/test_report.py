@@ -242,8 +242,8 @@ def test_report_in_a_browser(browser: Any, repo: Path, tmp_path: Path) -> None:
 
     # The verdict opens each suite: the rule, and what would ship (see tests/test_verdict.py).
     desk = page.locator("#suite--support-desk .verdict")
-    assert desk.get_attribute("data-ship") == "raw"
-    assert "compact_v2 would cover 91.7%" in desk.inner_text()
+    assert desk.get_attribute("data-ship") == "compact_v2"
+    assert "compact_v2 covers 91.7% of the questions' weight at 1,785 tokens" in desk.inner_text()
     assert "Rule: Ship the projection with the highest weighted coverage" in desk.inner_text()
     assert page.locator("#suite--meter .verdict").get_attribute("data-ship") == ""
 

@@ -44,7 +44,7 @@ def test_document_shape(run: RunResult) -> None:
         "defects": [],
     }
     assert support["fixtures"][2]["error"] == "rate_limited"
-    assert support["findings_summary"] == {"error": 3, "warning": 12, "info": 0}
+    assert support["findings_summary"] == {"error": 2, "warning": 12, "info": 0}
     assert set(support["cost"]) >= {
         "projections",
         "field_values",

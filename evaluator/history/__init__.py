@@ -14,11 +14,12 @@ The library never prints; the CLI prints what the ``render_*`` functions return.
 
 from __future__ import annotations
 
+from ..text.history import render_diff, render_history, render_trend
+from ..vocabulary import TREND_METRICS
 from .diff import CHANGE_COLUMNS, DIRECTIONS, RunDiff
 from .history import History, HistoryQueryError, open_history
-from .render import render_diff, render_history, render_trend
 from .runs import RunList, RunRef, RunSummary
-from .trend import TREND_METRICS, Trend
+from .trend import Trend
 
 __all__ = [
     "CHANGE_COLUMNS",

@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from ..store import RUN_TABLES
-from ._helpers import DOC_VERSION, _commit, _missing, _num, _pct, _records, _same
+from ..text.numbers import MISSING, commit, num, pct
+from ..vocabulary import DIFF_DIRECTIONS
+from ._helpers import DOC_VERSION, _missing, _records, _same
 from .runs import RunSummary
 from .trend import _TRACE_TOTALS
 
@@ -16,7 +18,7 @@ if TYPE_CHECKING:
     from ..store import StoreReader
 
 #: Order of the sections of a diff: regressions first.
-DIRECTIONS = ("regression", "improvement", "change")
+DIRECTIONS = DIFF_DIRECTIONS
 _KINDS = (
     "projection error",
     "question",
@@ -235,8 +237,8 @@ def _diff_run(run_a: RunSummary, run_b: RunSummary, changes: _Changes) -> None:
         ("projeval", run_a.projeval_version, run_b.projeval_version),
         (
             "commit",
-            _commit(run_a.git_commit, run_a.git_dirty),
-            _commit(run_b.git_commit, run_b.git_dirty),
+            commit(run_a.git_commit, run_a.git_dirty),
+            commit(run_b.git_commit, run_b.git_dirty),
         ),
     )
     for kind, before, after in pairs:
@@ -319,9 +321,9 @@ def _diff_projections(frame: pd.DataFrame, a: int, b: int, changes: _Changes) ->
             changes.add(
                 "regression" if delta < 0 else "improvement",
                 "coverage",
-                f"{_pct(row['coverage_a'])} -> {_pct(row['coverage_b'])} ({delta * 100:+.1f} points)",
-                before=_pct(row["coverage_a"]),
-                after=_pct(row["coverage_b"]),
+                f"{pct(row['coverage_a'], MISSING)} -> {pct(row['coverage_b'], MISSING)} ({delta * 100:+.1f} points)",
+                before=pct(row["coverage_a"], MISSING),
+                after=pct(row["coverage_b"], MISSING),
                 delta=delta,
                 **where,
             )
@@ -370,7 +372,7 @@ def _diff_questions(frame: pd.DataFrame, a: int, b: int, changes: _Changes) -> p
         changes.add(
             "improvement" if now else "regression",
             "question",
-            f"{row['question']} is {'now' if now else 'no longer'} answerable (weight {_num(weight)})",
+            f"{row['question']} is {'now' if now else 'no longer'} answerable (weight {num(weight)})",
             suite=row["suite"],
             projection=row["projection"],
             subject=row["question"],
@@ -408,7 +410,7 @@ def _diff_needs(
         changes.add(
             direction,
             "field",
-            f"{fname}: {sa} -> {sb}, needed by {', '.join(sorted(qs))} (weight {_num(weight)})",
+            f"{fname}: {sa} -> {sb}, needed by {', '.join(sorted(qs))} (weight {num(weight)})",
             suite=suite,
             projection=projection,
             subject=fname,

@@ -9,13 +9,13 @@ import pandas as pd
 from ..errors import StoreError
 from ..runrecord import RunRecord
 from ..store import DEFAULT_LOCK_TIMEOUT, Store
+from ..vocabulary import TREND_METRICS
 from ._helpers import _utc
 from .diff import RunDiff, _compute_diff
 from .runs import RunList, RunRef, RunSummary
 from .trend import (
     _TRACE_TOTALS,
     _TREND_COLUMNS,
-    TREND_METRICS,
     Trend,
     _changed,
 )

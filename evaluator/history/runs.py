@@ -9,7 +9,8 @@ from typing import Any
 
 import pandas as pd
 
-from ._helpers import DOC_VERSION, _commit, _iso, _missing, _when
+from ..text.numbers import commit, when
+from ._helpers import DOC_VERSION, _iso, _missing
 
 #: A run as the user names it: its id, or a negative index from the latest (-1).
 RunRef = int | str
@@ -49,8 +50,8 @@ class RunSummary:
 
     def label(self) -> str:
         """``run 3 (2026-11-28 12:00:00 UTC, commit e552f63a)``."""
-        commit = _commit(self.git_commit, self.git_dirty)
-        return f"run {self.run_id} ({_when(self.started_at)} UTC, commit {commit})"
+        sha = commit(self.git_commit, self.git_dirty)
+        return f"run {self.run_id} ({when(self.started_at)} UTC, commit {sha})"
 
     def to_dict(self) -> dict[str, Any]:
         """Plain-data form."""

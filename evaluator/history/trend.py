@@ -7,11 +7,10 @@ from typing import Any
 
 import pandas as pd
 
+from ..vocabulary import RUN_TREND_METRICS
 from ._helpers import DOC_VERSION, _records
 
-#: Metrics ``trend(metric=...)`` accepts. The last three are per run (from traces).
-TREND_METRICS = ("coverage", "answerable", "tokens", "bytes", "followups", "duplicates", "hedges")
-_RUN_METRICS = ("followups", "duplicates", "hedges")
+_RUN_METRICS = RUN_TREND_METRICS
 _TRACE_TOTALS = (
     "turns",
     "calls",

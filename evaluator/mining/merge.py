@@ -46,24 +46,10 @@ class MergeResult:
         return write_atomic(target, self.text, check=load_suite)
 
     def render(self) -> str:
-        """The plain-text report the CLI prints."""
-        lines = [
-            f"{len(self.weights)} suite questions matched, {len(self.added)} groups added, "
-            f"{len(self.fields_added)} fields added"
-        ]
-        for qid, old, new in self.weights:
-            lines.append(f"  weight {qid}: {_num(old)} -> {new}")
-        if self.added:
-            lines.append("question drift (groups that match no suite question, added):")
-            lines += [f"  {q.id} (weight {q.weight}): {q.text}" for q in self.added]
-        if self.suggestions:
-            lines.append("needs the traces suggest but the suite question lacks (not added):")
-            lines += [f"  {qid}: {f}" for qid, f in self.suggestions]
-        return "\n".join(lines)
+        """The plain-text report the CLI prints (:func:`projeval.text.mining.render_merge`)."""
+        from ..text.mining import render_merge
 
-
-def _num(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else str(x)
+        return render_merge(self)
 
 
 def _half_up(x: float) -> int:

@@ -21,6 +21,7 @@ Parquet files of normalised events are read like any trace file
 
 from __future__ import annotations
 
+from ..text.traces import render_summary
 from .analysis import SCHEMA_VERSION, FileInfo, TraceAnalysis, analyse_traces
 from .drift import DEFAULT_THRESHOLD, best_match, similarity
 from .events import Event, Problem, Trace, Usage
@@ -28,7 +29,6 @@ from .findings import FieldFinding, HedgedAnswer
 from .hedges import HedgeMatch, Lexicon
 from .parsers import FORMATS, open_file, parse_file, sniff
 from .readers import DEFAULT_MAX_JSON_BYTES
-from .render import render_summary
 
 __all__ = [
     "DEFAULT_MAX_JSON_BYTES",

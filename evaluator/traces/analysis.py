@@ -261,9 +261,13 @@ class TraceAnalysis:
             out[table.store_table] = table.store_rows(self._rows[table.name], extra)
         return out
 
+    def trace_rows(self) -> list[dict[str, Any]]:
+        """One dict per trace, keys those of :data:`~.columns.SUMMARY` (plain Python values)."""
+        return SUMMARY.records(self._rows["summary"])
+
     def render(self) -> str:
-        """The plain-text summary (see :func:`projeval.traces.render.render_summary`)."""
-        from .render import render_summary
+        """The plain-text summary (see :func:`projeval.text.traces.render_summary`)."""
+        from ..text.traces import render_summary
 
         return render_summary(self)
 

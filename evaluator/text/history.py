@@ -1,18 +1,30 @@
-"""Plain-text renderers of runs, trends and diffs (the CLI prints these)."""
+"""What ``projeval history``, ``trend`` and ``diff`` print: runs, trends and diffs as text.
+
+``projeval.history`` hands these out, so the history's objects are read by their
+attributes and imported only for typing (no import circle).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ._helpers import _commit, _int, _missing, _pct, _table, _when
-from .diff import DIRECTIONS
-from .trend import _RUN_METRICS
+from ..vocabulary import DIFF_DIRECTIONS, RUN_TREND_METRICS
+from .numbers import MISSING, commit, integer, missing, pct, when
+from .tables import table
 
 if TYPE_CHECKING:
-    from .diff import RunDiff
-    from .runs import RunList
-    from .trend import Trend
+    from ..history.diff import RunDiff
+    from ..history.runs import RunList
+    from ..history.trend import Trend
+
+
+def _table(header: Sequence[str], rows: list[list[str]], right: Sequence[int] = ()) -> list[str]:
+    return table(header, rows, right=right).split("\n")
+
+
+def _pct(value: Any) -> str:
+    return pct(value, missing_text=MISSING)
 
 
 def render_history(runs: RunList) -> str:
@@ -22,8 +34,8 @@ def render_history(runs: RunList) -> str:
     rows = [
         [
             str(r.run_id),
-            _when(r.started_at),
-            _commit(r.git_commit, r.git_dirty),
+            when(r.started_at),
+            commit(r.git_commit, r.git_dirty),
             r.tokenizer or "-",
             r.projeval_version,
             ", ".join(r.suites) or "-",
@@ -39,14 +51,14 @@ def render_history(runs: RunList) -> str:
 
 
 def _trend_cell(row: Mapping[Hashable, Any], metric: str) -> str:
-    failed = not _missing(row["error"])
+    failed = not missing(row["error"])
     if metric == "coverage":
         return "error" if failed else _pct(row["coverage"])
     if metric == "answerable":
-        if failed or _missing(row["answerable"]):
+        if failed or missing(row["answerable"]):
             return "-"
         return f"{int(row['answerable'])}/{int(row['questions_total'])}"
-    return _int(row[metric])
+    return integer(row[metric])
 
 
 def render_trend(trend: Trend) -> str:
@@ -54,13 +66,13 @@ def render_trend(trend: Trend) -> str:
     frame = trend.projections
     metric = trend.metric
     out: list[str] = []
-    if metric not in _RUN_METRICS:
+    if metric not in RUN_TREND_METRICS:
         if not len(frame):
             return "No runs recorded yet.\n"
         shown = [metric] if metric else ["coverage", "answerable", "tokens"]
         for (suite, projection), group in frame.groupby(["suite", "projection"], sort=True):
             rows = [
-                [str(r["run_id"]), _when(r["started_at"]), _commit(r["git_commit"], r["git_dirty"])]
+                [str(r["run_id"]), when(r["started_at"]), commit(r["git_commit"], r["git_dirty"])]
                 + [_trend_cell(r, m) for m in shown]
                 + [r["changed"] or ""]
                 for r in group.to_dict("records")
@@ -71,11 +83,13 @@ def render_trend(trend: Trend) -> str:
             out.extend("  " + line for line in _table(header, rows, right=right))
             out.append("")
     traces = trend.traces
-    if metric in _RUN_METRICS or (metric is None and len(traces) and traces["traces"].sum() > 0):
+    if metric in RUN_TREND_METRICS or (
+        metric is None and len(traces) and traces["traces"].sum() > 0
+    ):
         shown = [metric] if metric else ["traces", "followups", "duplicates", "hedges"]
         rows = [
-            [str(r["run_id"]), _when(r["started_at"]), _commit(r["git_commit"], r["git_dirty"])]
-            + [_int(r[m]) for m in shown]
+            [str(r["run_id"]), when(r["started_at"]), commit(r["git_commit"], r["git_dirty"])]
+            + [integer(r[m]) for m in shown]
             for r in traces.to_dict("records")
         ]
         header = [
@@ -97,7 +111,7 @@ def render_trend(trend: Trend) -> str:
 def render_diff(diff: RunDiff) -> str:
     """What changed between two runs, regressions first."""
     changes = diff.changes
-    counts = {d: int((changes["direction"] == d).sum()) for d in DIRECTIONS}
+    counts = {d: int((changes["direction"] == d).sum()) for d in DIFF_DIRECTIONS}
     lines = [
         f"{diff.run_a.label()} -> {diff.run_b.label()}",
         f"{counts['regression']} regression{'s' if counts['regression'] != 1 else ''}, "
@@ -108,9 +122,9 @@ def render_diff(diff: RunDiff) -> str:
     rows = []
     for r in changes.to_dict("records"):
         where = "run"
-        if not _missing(r["suite"]) and r["suite"]:
+        if not missing(r["suite"]) and r["suite"]:
             where = r["suite"]
-            if not _missing(r["projection"]) and r["projection"]:
+            if not missing(r["projection"]) and r["projection"]:
                 where += f" / {r['projection']}"
         rows.append([where, r["kind"], r["description"]])
     # One table for all sections, so their columns line up.

@@ -1,15 +1,19 @@
-"""The plain-text summary of a :class:`~projeval.traces.analysis.TraceAnalysis`.
+"""The summary ``projeval traces`` prints of a :class:`~projeval.traces.TraceAnalysis`.
 
-Returned as a string: the library never prints. The ``projeval traces``
-command prints it; its layout is fixed so tests can compare it exactly.
+Returned as a string: the library never prints. Its layout is fixed so tests can
+compare it exactly. The analysis is read by its attributes only (``projeval.traces``
+hands this renderer out, so importing that package here would be a circle).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .numbers import MISSING, integer
+from .tables import table
+
 if TYPE_CHECKING:
-    from .analysis import TraceAnalysis
+    from ..traces.analysis import TraceAnalysis
 
 #: Most rows listed per section; the rest are counted.
 MAX_ROWS = 20
@@ -40,9 +44,9 @@ _PLURAL = {
 
 def _cell(value: Any) -> str:
     if value is None:
-        return "-"
+        return MISSING
     if isinstance(value, int):
-        return f"{value:,}"
+        return integer(value)
     return str(value)
 
 
@@ -56,17 +60,9 @@ def _row_cell(row: dict[str, Any], key: str) -> str:
 
 
 def _table(rows: list[dict[str, Any]]) -> list[str]:
-    cells = [[h for h, _, _ in _COLUMNS]]
-    cells += [[_row_cell(r, key) for _, key, _ in _COLUMNS] for r in rows]
-    widths = [max(len(row[i]) for row in cells) for i in range(len(_COLUMNS))]
-    out = []
-    for row in cells:
-        parts = [
-            c.ljust(w) if align == "<" else c.rjust(w)
-            for c, w, (_, _, align) in zip(row, widths, _COLUMNS, strict=True)
-        ]
-        out.append("  ".join(parts).rstrip())
-    return out
+    right = [i for i, (_, _, align) in enumerate(_COLUMNS) if align == ">"]
+    cells = [[_row_cell(r, key) for _, key, _ in _COLUMNS] for r in rows]
+    return table([h for h, _, _ in _COLUMNS], cells, right=right).split("\n")
 
 
 def _more(lines: list[str], items: list[Any]) -> None:
@@ -76,8 +72,6 @@ def _more(lines: list[str], items: list[Any]) -> None:
 
 def render_summary(analysis: TraceAnalysis) -> str:
     """The summary the CLI prints: totals, per-trace table, findings, drift, problems."""
-    from .columns import SUMMARY
-
     t = analysis.totals
     lines = [
         f"{t['traces']} traces in {t['files']} files, {t['problems']} problems "
@@ -97,7 +91,7 @@ def render_summary(analysis: TraceAnalysis) -> str:
             + ", ".join(f"{n:,} {_PLURAL[c]}" for c, n in classes.items())
             + f"; ungrounded claims {t['ungrounded_claims']:,}"
         )
-    summary = SUMMARY.records(analysis._rows["summary"])
+    summary = analysis.trace_rows()
     if summary:
         lines.append("")
         by_file: dict[str, list[dict[str, Any]]] = {}
