@@ -11,6 +11,7 @@ from projeval.history import (
     CHANGE_COLUMNS,
     HistoryQueryError,
     RunDiff,
+    RunList,
     open_history,
     render_diff,
     render_history,
@@ -151,11 +152,14 @@ def test_history_lists_runs_oldest_first(db: Path) -> None:
     _two_runs(db)
     runs = open_history(db).runs()
     assert [r.run_id for r in runs.runs] == [1, 2]
+    # Run 2's projection 'full' failed: the run is partial (never a baseline), and says so.
     assert render_history(runs) == (
-        "run  started (UTC)        commit          tokenizer   projeval  suites\n"
-        "  1  2026-11-28 10:00:00  aaaaaaaa        o200k_base  0.1.0     orders\n"
-        "  2  2026-11-28 11:00:00  bbbbbbbb+dirty  o200k_base  0.1.0     orders\n"
+        "run  started (UTC)        commit          tokenizer   projeval  suites  status\n"
+        "  1  2026-11-28 10:00:00  aaaaaaaa        o200k_base  0.1.0     orders  complete\n"
+        "  2  2026-11-28 11:00:00  bbbbbbbb+dirty  o200k_base  0.1.0     orders  partial (1 error)\n"
     )
+    assert [(r.partial, r.errors) for r in runs.runs] == [(False, 0), (True, 1)]
+    assert [(r["partial"], r["errors"]) for r in runs.to_dict()["runs"]] == [(False, 0), (True, 1)]
     frame = runs.to_pandas()
     assert list(frame.columns) == [
         "run_id",
@@ -167,12 +171,17 @@ def test_history_lists_runs_oldest_first(db: Path) -> None:
         "suites",
         "projections",
         "traces",
+        "errors",
+        "partial",
     ]
     assert str(frame["started_at"].dt.tz) == "UTC"
     assert frame["projections"].tolist() == [3, 3]
     last = open_history(db).runs(limit=1)
     assert [r.run_id for r in last.runs] == [2]
-    assert render_history(last).endswith("(1 of 2 runs shown)\n")
+    assert render_history(last).endswith("partial (1 error)\n(1 of 2 runs shown)\n")
+    # A store of complete runs lists them as it always has: no status column.
+    first = open_history(db).runs().runs[:1]
+    assert render_history(RunList(first, total=1)).splitlines()[0].endswith("suites")
     json.dumps(runs.to_dict())
 
 
