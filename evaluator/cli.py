@@ -683,26 +683,25 @@ def check(
     them. Exits 0 when every gated projection passes, 2 when a threshold fails,
     1 for a usage or input error (a suite, projection, config or store problem).
     """
-    from . import gate, gatereport
+    from . import gatereport
     from .errors import EXIT_GATE
-    from .run import evaluate
+    from .gate import gate_project
 
-    project = ctx.project
     targets = [gatereport.parse_summary_target(s) for s in summaries]
-    config = gate.GateConfig.from_table(project.check, file=project.source).merged(
-        fail_under=fail_under,
-        projections=projection or None,
-        max_dropped_needed=max_dropped_needed,
-        max_token_ratio=max_token_ratio,
-        max_tokens=max_tokens,
-        fail_on=fail_on,
-        no_regressions=no_regressions if no_regressions is not None else bool(baseline) or None,
-    )
-    # The baseline first: a missing store should fail before minutes of scoring.
-    base = gate.Baseline.from_history(ctx.db(db), baseline) if config.no_regressions else None
     with ctx.stage("evaluate"):
-        result = evaluate(project, _suites(ctx, suites))
-    checked = gate.check_gate(result, config, base)
+        checked, result = gate_project(
+            ctx.project,
+            _suites(ctx, suites),
+            db=ctx.db(db),
+            baseline=baseline,
+            fail_under=fail_under,
+            projections=projection or None,
+            max_dropped_needed=max_dropped_needed,
+            max_token_ratio=max_token_ratio,
+            max_tokens=max_tokens,
+            fail_on=fail_on,
+            no_regressions=no_regressions,
+        )
     click.echo(gatereport.render_gate_text(checked))
     ctx.errors(result.errors)
     if junit_path:
@@ -787,7 +786,7 @@ def questions_mine(
     """Draft a suite for TOOL from the user questions in the traces, or merge into one."""
     from . import progress
     from .mining import merge_suite, mine_questions
-    from .text.mining import render_merge
+    from .text.mining import render_merged, render_written
 
     # Suites by file or by configured name, as the other commands take them.
     target = _suites(ctx, [merge_into])[0] if merge_into else None
@@ -805,15 +804,11 @@ def questions_mine(
     if target is not None:
         merged = merge_suite(target, mined)
         written = merged.write(out)
-        click.echo(f"Merged into {display_path(written)}: {render_merge(merged)}")
+        click.echo(render_merged(merged, written))
         return
     if out:
         _emit(mined.to_yaml().rstrip("\n"), out)
-        ctx.note(
-            f"Wrote {display_path(out)}: {len(mined.drafted)} questions from "
-            f"{mined.turns} user questions; fill in fixtures and projections, then "
-            f"projeval score {display_path(out)}"
-        )
+        ctx.note(render_written(mined, out))
     else:
         click.echo(mined.to_yaml().rstrip("\n"))
 

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
+from typing import Any
 
+import duckdb
+import pandas as pd
 import pytest
 from history_builders import info, projection, small_suite, suite_score
 from projeval.history import (
@@ -486,3 +490,46 @@ def test_findings_of_a_projection_the_other_run_lacks_are_not_regressions(db: Pa
             "(projection removed)",
         ],
     ]
+
+
+# --------------------------------------------------------------------------------------
+# The diff reads the typed records
+
+
+def test_the_diff_reads_the_runs_typed_records(
+    make_suite: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from click.testing import CliRunner
+    from projeval.cli import cli
+    from test_check_cli import CODE, PAGE, SUITE
+
+    folder = make_suite(SUITE.replace("TARGET", "full"), {"page.json": PAGE}, CODE).parent
+    monkeypatch.chdir(folder)
+    runner = CliRunner()
+    assert (
+        runner.invoke(cli, ["run", "suite.yaml", "--db", "h.duckdb", "--no-report"]).exit_code == 0
+    )
+    (folder / "suite.yaml").write_text(SUITE.replace("TARGET", "slim"), encoding="utf-8")
+    assert (
+        runner.invoke(cli, ["run", "suite.yaml", "--db", "h.duckdb", "--no-report"]).exit_code == 0
+    )
+    typed = open_history("h.duckdb").diff(1, 2)
+    assert set(typed.changes["kind"]) >= {"question", "field", "tokens", "projection target"}
+
+    # The same runs without their documents (a store from before schema 3): the diff
+    # reads their rows instead, and says the same, frame for frame.
+    shutil.copy("h.duckdb", "rows.duckdb")
+    with duckdb.connect("rows.duckdb") as con:
+        con.execute("DELETE FROM run_documents")
+    rows = open_history("rows.duckdb").diff(1, 2)
+    assert render_diff(rows) == render_diff(typed)
+    assert rows.to_dict() == typed.to_dict()
+    for name in ("changes", "projections", "questions", "needs", "lineage", "tokens", "findings"):
+        pd.testing.assert_frame_equal(getattr(rows, name), getattr(typed, name))
+
+    # With the documents it is the records that are read: rows edited behind the
+    # store's back change nothing.
+    with duckdb.connect("h.duckdb") as con:
+        con.execute("UPDATE question_results SET answerable = NOT answerable")
+        con.execute("DELETE FROM need_results")
+    assert open_history("h.duckdb").diff(1, 2).to_dict() == typed.to_dict()
