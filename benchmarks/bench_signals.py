@@ -98,12 +98,20 @@ def hedges_section(verbose: bool) -> list[str]:
 
 
 def turns_section(verbose: bool) -> list[str]:
-    """User-turn classification accuracy, overall, per language and per class."""
+    """User-turn classification accuracy, overall, per language and per class.
+
+    Each row's ``asked`` says whether the message before it (the agent's) ended with a
+    question mark, which is what trace analysis passes to :func:`classify_turn`; the
+    accuracy without it (the text alone) is printed beside."""
     rows = load("turns.jsonl")
-    got = [classify_turn(r["text"]) for r in rows]
+    got = [classify_turn(r["text"], bool(r.get("asked"))) for r in rows]
     ok = [g == r["label"] for g, r in zip(got, rows, strict=True)]
+    bare = sum(classify_turn(r["text"]) == r["label"] for r in rows)
     lines = ["User turns (turns.jsonl)"]
     lines.append(f"  accuracy {sum(ok) / len(ok):.3f} ({sum(ok)}/{len(ok)})")
+    lines.append(
+        f"  the text alone (no question before): {bare / len(rows):.3f} ({bare}/{len(rows)})"
+    )
     for lang in ("en", "zh"):
         sub = [o for o, r in zip(ok, rows, strict=True) if r["lang"] == lang]
         lines.append(f"  {lang}: accuracy {sum(sub) / len(sub):.3f} ({sum(sub)}/{len(sub)})")

@@ -75,7 +75,10 @@ class _ForkServer:
         self.sock = ours
         self.pid = os.getpid()
         self.proc = subprocess.Popen(
-            [sys.executable, str(_HOST), str(theirs.fileno())],
+            # -P: the script's folder (projeval's package) is not put on sys.path, where
+            # its modules would shadow the standard library's (``_json.py`` hid json's
+            # C accelerator: every worker encoded and decoded JSON in pure Python).
+            [sys.executable, "-P", str(_HOST), str(theirs.fileno())],
             pass_fds=(theirs.fileno(),),
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,

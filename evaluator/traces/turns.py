@@ -52,8 +52,11 @@ _SECTIONS = (
     "task_noun",
 )
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-_SENTENCE = re.compile(r"(?<=[.!?。！？])\s*|\n+")
-_CLAUSE = re.compile(r"[,，;；:：]\s*")
+# A sentence ends at Chinese end punctuation, or at ". ! ?" before a space or the end
+# (not inside "fmail.com" or "3.5"); a clause at a comma or a colon not between digits
+# ("8:00 am" is one clause).
+_SENTENCE = re.compile(r"(?<=[。！？])\s*|(?<=[.!?])(?:\s+|$)|\n+")
+_CLAUSE = re.compile(r"[,，;；：]\s*|(?:(?<!\d):|:(?!\d))\s*")
 _PUNCT = re.compile(r"[\s.!?,，。！？;；:：~～…\-—()（）\"'“”‘’]+")
 _ID_OR_NUMBER = re.compile(r"\d|[A-Za-z]+[-_][A-Za-z0-9]|[A-Z]{2,}\d")
 _SHORT_WORDS = 8
@@ -161,6 +164,24 @@ def _short(text: str) -> bool:
     return len(text.split()) <= _SHORT_WORDS
 
 
+def _after_yes_no(rest: str, sentences: list[str], asked: bool) -> str:
+    """The class of a turn that opens with yes or no (``rest`` is what follows): a
+    question after it is still a question ("Yes, can you reschedule it?" a request),
+    thanks after it a closing ("No, that's all. Thanks!"); otherwise an answer, or a
+    remark when nothing was asked and more than a word or two follows that asks for
+    nothing ("是的，他演得很好")."""
+    p = _patterns()
+    asking = [s for s in sentences if _is_question(s)]
+    if asking:
+        return "request" if any(p["request"].search(s) for s in asking) else "question"
+    if p["greeting"].search(rest):
+        return "greeting"
+    substantial = len(rest.split()) >= 3 or len(_CJK.findall(rest)) >= 6
+    if not asked and substantial and not _is_request(rest):
+        return "other"
+    return "answer"
+
+
 @functools.lru_cache(maxsize=8192)  # turns repeat across conversations ("Yes", "Thanks!")
 def classify_turn(text: str | None, asked: bool = False) -> str:
     """The class of a user turn (one of :data:`TURN_CLASSES`); ``asked``: the agent's
@@ -179,7 +200,7 @@ def classify_turn(text: str | None, asked: bool = False) -> str:
         word, rest = lead.group(1).lower(), t[lead.end() :].strip()
         sentences = [s for s in _SENTENCE.split(rest) if s.strip()]
         if word in lists["yesno"]:
-            return "question" if sentences and _is_question(sentences[-1]) else "answer"
+            return _after_yes_no(rest, sentences, asked)
         if not rest or (len(rest.split()) <= 1 and len(_CJK.findall(rest)) <= 2):
             return "answer"
         t = rest

@@ -39,14 +39,24 @@ def test_hedge_precision_and_recall_floors() -> None:
     assert precision >= 0.8 and recall >= 0.7, (precision, recall)
 
 
-def test_held_out_hedges_keep_the_precision_floor() -> None:
-    precision, recall, *_ = bench.precision_recall(_hedge_pairs("hedges_heldout.jsonl"))
-    assert precision >= 0.8 and recall >= 0.7, (precision, recall)
+def test_every_row_names_its_source_file() -> None:
+    for name in ("hedges.jsonl", "hedges_heldout.jsonl", "turns.jsonl"):
+        for row in bench.load(name):
+            assert row["source"].count("/") == 1 and row["path"], (name, row["id"])
+            assert len(row["commit"]) == 40, (name, row["id"])
+
+
+def test_held_out_slice_shares_no_source_file_with_the_labelled_set() -> None:
+    # The held-out numbers are printed by bench_signals.py, not gated here: a floor on
+    # them would invite tuning the rules to them, which would end their use.
+    labelled = {(r["source"], r["path"]) for r in bench.load("hedges.jsonl")}
+    held = bench.load("hedges_heldout.jsonl")
+    assert held and not {(r["source"], r["path"]) for r in held} & labelled
 
 
 def test_turn_classification_accuracy_floor() -> None:
     rows = bench.load("turns.jsonl")
-    right = sum(bench.classify_turn(r["text"]) == r["label"] for r in rows)
+    right = sum(bench.classify_turn(r["text"], r["asked"]) == r["label"] for r in rows)
     assert right / len(rows) >= 0.85
 
 
