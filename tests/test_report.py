@@ -130,7 +130,9 @@ def _scrub(html: str) -> str:
 def test_golden_report(make_suite: Callable[..., Path]) -> None:
     view = build_view(_record(make_suite, ORDERS), generated_at=NOW, run_id="7")
     html = _scrub(render_report(view)).replace(str(Path.cwd()), "<cwd>")
-    html = re.sub(r"<code>/(?:[^<]|<wbr>)*suite\.(?:<wbr>)?yaml</code>", "<code>suite.yaml</code>", html)
+    html = re.sub(
+        r"<code>/(?:[^<]|<wbr>)*suite\.(?:<wbr>)?yaml</code>", "<code>suite.yaml</code>", html
+    )
     if os.environ.get("PROJEVAL_UPDATE_GOLDEN"):
         GOLDEN.write_text(html, encoding="utf-8")
     assert html == GOLDEN.read_text(encoding="utf-8")
