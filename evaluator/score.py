@@ -33,7 +33,7 @@ from .projections import (
     Runner,
 )
 from .suites import Suite
-from .workers import start_runner
+from .workers import launch_runner
 
 
 @dataclass(frozen=True)
@@ -251,14 +251,16 @@ def score_suite(
     enums = _tool_enums(suite)
     per_projection = paths_to_probe(suite.leaves, suite.fields)
     bar = progress.task(f"scoring {suite.name}", total=per_projection * len(names), unit="paths")
-    for done, name in enumerate(names):
+    # Every worker starts now, each importing its projection while the ones before it score.
+    launched = [launch_runner(suite.projections[name], suite, limits) for name in names]
+    for done, (name, launch) in enumerate(zip(names, launched, strict=True)):
         bar.update(done * per_projection, description=f"scoring {suite.name}: {name}")
         spec = suite.projections[name]
         scored = ProjectionScore(name, spec.target)
         result.projections[name] = scored
         runner: Runner
         try:
-            runner = start_runner(spec, suite, limits)
+            runner = launch.start()
         except ProjectionLoadError as exc:
             scored.error, scored.error_kind = exc.render(), "import"
             continue

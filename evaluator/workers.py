@@ -352,6 +352,7 @@ class WorkerRunner:
         self.printed = 0
         self.starts = 0
         self._process: _Process | None = None
+        self._launched: tuple[_Process | ProjectionFault, float] | None = None
         self._next_id = 0
         self._edits = False
         self._base: Any = None
@@ -398,6 +399,19 @@ class WorkerRunner:
 
     # -- starting -----------------------------------------------------------------------
 
+    def launch(self) -> None:
+        """Start the worker's process without waiting for it (:func:`launch_runner`).
+
+        It imports the projection (a program boots) while projeval works on other
+        projections; :meth:`start` then waits for it to be ready. A process that cannot
+        be made is reported by :meth:`start`.
+        """
+        if self._process is None and self._launched is None:
+            try:
+                self._launched = (self._spawn(), time.monotonic())
+            except ProjectionFault as fault:
+                self._launched = (fault, time.monotonic())
+
     def start(self) -> None:
         """Start the worker now (scoring does, to report a load error before any call)."""
         if self._process is None:
@@ -407,15 +421,25 @@ class WorkerRunner:
             finally:
                 self.spent += time.monotonic() - started
 
-    def _start(self, limit: float) -> _Process:
+    def _spawn(self) -> _Process:
         try:
-            process = _Process(self.argv, self.host, cwd=self.cwd, limits=self.limits)
+            return _Process(self.argv, self.host, cwd=self.cwd, limits=self.limits)
         except OSError as exc:
             raise ProjectionFault("exit", f"could not be started: {exc.strerror or exc}") from None
+
+    def _start(self, limit: float) -> _Process:
+        launched, self._launched = self._launched, None
+        if launched is None:
+            process, begun = self._spawn(), time.monotonic()
+        else:
+            made, begun = launched  # its start-up time runs from its launch
+            if isinstance(made, ProjectionFault):
+                raise made
+            process = made
         self.starts += 1
         self._base, self._base_text, self._reference = None, b"", None
         if self.host:
-            ready = self._read(process, time.monotonic() + limit, "while starting")
+            ready = self._read(process, begun + limit, "while starting")
             if not ready.get("ready"):
                 process.stop(graceful=False)
                 raise _LoadFailed(str(ready.get("error", "")), str(ready.get("fix", "")))
@@ -828,12 +852,78 @@ def start_runner(spec: ProjectionSpec, suite: Suite, limits: Limits) -> Runner:
     be imported or started, and :class:`ProjectionFault` when it dies or hangs while
     starting (an ``os._exit`` at import time).
     """
-    if spec.command is not None:
-        return _start_command(spec, suite, limits)
-    if spec.mcp is not None:
+    return launch_runner(spec, suite, limits).start()
+
+
+def launch_runner(spec: ProjectionSpec, suite: Suite, limits: Limits) -> PendingRunner:
+    """Launch the worker of one of the suite's projections; ``.start()`` waits for it.
+
+    Scoring launches every projection's worker of a suite at once: each imports its
+    projection (a program boots) while projeval scores the ones before it. What
+    :func:`start_runner` would raise, ``.start()`` raises.
+    """
+    return PendingRunner(spec, suite, limits)
+
+
+class PendingRunner:
+    """A projection's worker on its way up (:func:`launch_runner`)."""
+
+    def __init__(self, spec: ProjectionSpec, suite: Suite, limits: Limits) -> None:
+        self.spec, self.suite, self.limits = spec, suite, limits
+        self._runner: WorkerRunner | None = None
+        self._error: ProjectionLoadError | None = None
+        self._mcp: Future[Runner] | None = None
+        if spec.mcp is not None:
+            # Its own module starts it (importing the MCP SDK, initialising the session),
+            # in a thread of its own: the server boots while the others score.
+            self._mcp = Future()
+            threading.Thread(
+                target=self._start_mcp, name=f"projeval-start-{spec.name}", daemon=True
+            ).start()
+            return
+        try:
+            self._runner = (
+                _command_runner(spec, suite, limits)
+                if spec.command
+                else _host_runner(spec, suite, limits)
+            )
+        except ProjectionLoadError as exc:
+            self._error = exc
+            return
+        self._runner.launch()
+
+    def _start_mcp(self) -> None:
         from .mcp_projection import start_mcp_runner  # the MCP SDK only for suites that use it
 
-        return start_mcp_runner(spec, suite, limits)
+        assert self._mcp is not None
+        try:
+            self._mcp.set_result(start_mcp_runner(self.spec, self.suite, self.limits))
+        except BaseException as exc:
+            self._mcp.set_exception(exc)
+
+    def start(self) -> Runner:
+        """The started runner, or raise what :func:`start_runner` raises."""
+        spec, suite = self.spec, self.suite
+        if self._error is not None:
+            raise self._error
+        if self._mcp is not None:
+            return self._mcp.result()  # what starting it raised, raised here
+        runner = self._runner
+        assert runner is not None
+        try:
+            runner.start()
+        except _LoadFailed as exc:
+            raise _load_error(spec, suite, exc.reason, exc.fix) from None
+        except ProjectionFault as fault:
+            if spec.command is None:
+                raise
+            raise _load_error(
+                spec, suite, fault.message + ".", "check the command; it runs in the suite's folder"
+            ) from None
+        return runner
+
+
+def _host_runner(spec: ProjectionSpec, suite: Suite, limits: Limits) -> WorkerRunner:
     target = spec.target
     module_part, _, func_name = target.rpartition(":")
     host_spec: dict[str, Any] = {"function": func_name, "root": str(suite.root.resolve())}
@@ -846,15 +936,10 @@ def start_runner(spec: ProjectionSpec, suite: Suite, limits: Limits) -> Runner:
         host_spec["file"] = str(file)
     else:
         host_spec["module"] = module_part
-    runner = WorkerRunner(spec.name, limits=limits, host=host_spec)
-    try:
-        runner.start()
-    except _LoadFailed as exc:
-        raise _load_error(spec, suite, exc.reason, exc.fix) from None
-    return runner
+    return WorkerRunner(spec.name, limits=limits, host=host_spec)
 
 
-def _start_command(spec: ProjectionSpec, suite: Suite, limits: Limits) -> WorkerRunner:
+def _command_runner(spec: ProjectionSpec, suite: Suite, limits: Limits) -> WorkerRunner:
     assert spec.command is not None
     cwd = suite.path.parent.resolve()
     argv = list(spec.command)
@@ -863,14 +948,7 @@ def _start_command(spec: ProjectionSpec, suite: Suite, limits: Limits) -> Worker
         path = cwd / arg
         if path.is_file():  # the program's own files: a trend sees them change
             digest.update(path.read_bytes())
-    runner = WorkerRunner(spec.name, argv, limits=limits, cwd=cwd, digest=digest.hexdigest()[:16])
-    try:
-        runner.start()
-    except ProjectionFault as fault:
-        raise _load_error(
-            spec, suite, fault.message + ".", "check the command; it runs in the suite's folder"
-        ) from None
-    return runner
+    return WorkerRunner(spec.name, argv, limits=limits, cwd=cwd, digest=digest.hexdigest()[:16])
 
 
 def _load_error(spec: ProjectionSpec, suite: Suite, reason: str, fix: str) -> ProjectionLoadError:

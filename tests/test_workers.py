@@ -320,3 +320,27 @@ def test_the_javascript_twin_gets_the_python_verdicts(tmp_path: Path) -> None:
     assert js.to_dict()["lineage"] == python.to_dict()["lineage"]
     assert js.outputs == python.outputs  # the error fixture's body included
     assert js.coverage == python.coverage == pytest.approx(0.9166, abs=1e-3)
+
+
+def test_workers_launched_together_start_as_one_would(tmp_path: Path) -> None:
+    # Scoring launches a suite's workers at once; each start() still reports its own
+    # projection's failure, and only that one.
+    from projeval.errors import ProjectionLoadError
+    from projeval.workers import launch_runner
+
+    code = CODE_HEAD
+    suite_file = _write_project(tmp_path, ["good", "os_exit"], code, "")
+    text = suite_file.read_text(encoding="utf-8").replace(
+        "  os_exit: proj.py:os_exit\n", "  missing: proj.py:nosuch\n  gone: nofile.py:good\n"
+    )
+    suite_file.write_text(text, encoding="utf-8")
+    suite = load_suite(suite_file, root=tmp_path)
+    launched = {
+        n: launch_runner(suite.projections[n], suite, Limits(timeout=5)) for n in suite.projections
+    }
+    runner = launched["good"].start()
+    assert runner(PAGE)[0] == PAGE
+    runner.close()  # type: ignore[attr-defined]
+    for name, words in (("missing", "has no attribute 'nosuch'"), ("gone", "no file")):
+        with pytest.raises(ProjectionLoadError, match=words):
+            launched[name].start()
