@@ -484,11 +484,20 @@ MODEL_TEXT_ARGUMENTS = frozenset(
 _THINK_TOOL = re.compile(r"think|thought|reason|reflect|scratch|notepad", re.IGNORECASE)
 
 
+_THINKING: dict[str | None, bool] = {}  # tool name -> is a think-style tool (names repeat)
+
+
 def model_text_args(tool: str | None, args: dict[str, Any]) -> str | None:
     """The text a model wrote into a call's arguments: every string argument of a
     think-style tool (``think``, ``reasoning``...), or of an argument named like
     ``thought``, ``reasoning`` or ``final_answer``; ``None`` when there is none."""
-    thinking = bool(tool) and _THINK_TOOL.search(tool or "") is not None
+    thinking = _THINKING.get(tool)
+    if thinking is None:
+        if len(_THINKING) > 4096:
+            _THINKING.clear()
+        thinking = _THINKING[tool] = bool(tool) and _THINK_TOOL.search(tool or "") is not None
+    if not thinking and MODEL_TEXT_ARGUMENTS.isdisjoint(args):
+        return None  # most calls: no argument is the model's writing
     texts = [
         v
         for k, v in args.items()
