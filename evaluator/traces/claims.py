@@ -473,10 +473,18 @@ def claims(text: str | None, held: Held | None = None) -> list[Claim]:
     found: list[Claim] = []
     taken: list[tuple[int, int]] = []
 
+    seen: dict[tuple[str, tuple[str, ...]], bool] = {}  # a value a text repeats is looked up once
+
     def add(kind: str, start: int, end: int, forms: tuple[str, ...], value: str) -> None:
         taken.append((start, end))  # a held value still takes its span
-        if held is None or not any(held(kind, f) for f in forms):
-            found.append(Claim(kind, value.strip(), start, end, forms))
+        if held is not None:
+            key = (kind, forms)
+            known = seen.get(key)
+            if known is None:
+                known = seen[key] = any(held(kind, f) for f in forms)
+            if known:
+                return
+        found.append(Claim(kind, value.strip(), start, end, forms))
 
     covered = 0  # runs before this position belong to a value already read
     for run in _RUN.finditer(text):
