@@ -293,6 +293,70 @@ def edits(old: Any, new: Any) -> list[list[Any]] | None:
     return out if walk(old, new, []) else None
 
 
+#: An output diff that looks at more children than this sends the whole output.
+_MAX_OUTPUT_NODES = 4096
+
+
+def output_edits(old: Any, new: Any, known: dict[int, bytes]) -> list[list[Any]] | None:
+    """``[[path, value], ...]`` that turn the base's output ``old`` into ``new``, or None.
+
+    Unlike :func:`edits`, by value: most projections build a new output on every call
+    (a list comprehension, a dict per item), so nothing is shared with the base's output
+    but its scalars. A branch counts as unchanged only when it is written as the same
+    JSON bytes (so ``1``, ``1.0`` and ``True``, or two key orders, differ), which is
+    exactly what projeval would read if the output were sent whole. ``known`` keeps the
+    bytes of ``old``'s branches (keyed by ``id``, ``old`` alive) from call to call.
+    Comparing costs a few C-speed passes over the output here; sending it whole cost
+    projeval a parse of all of it, per call.
+    """
+    out: list[list[Any]] = []
+    visited = 0
+
+    def same(a: Any, b: Any) -> bool:
+        if type(a) is not type(b) or a != b:
+            return False
+        try:
+            if type(a) is dict or type(a) is list:
+                cached = known.get(id(a))
+                if cached is None:
+                    cached = known[id(a)] = _fast_dumps(a)
+                return _fast_dumps(b) == cached
+            return _fast_dumps(a) == _fast_dumps(b)
+        except (TypeError, ValueError, RecursionError):  # not JSON: sent, and judged, as is
+            return False
+
+    def walk(a: Any, b: Any, path: list[Any]) -> bool:
+        nonlocal visited
+        kind = type(b)
+        if type(a) is kind and (kind is dict or kind is list) and len(a) == len(b):
+            if kind is dict:
+                if list(a) != list(b):
+                    out.append([path, b])
+                    return len(out) <= _MAX_EDITS
+                keys, av, bv = list(b), list(a.values()), list(b.values())
+            else:
+                keys, av, bv = list(range(len(b))), a, b
+            shared = list(map(operator.is_, av, bv))
+            start = 0
+            while True:
+                try:
+                    i = shared.index(False, start)
+                except ValueError:
+                    return True
+                visited += 1
+                if visited > _MAX_OUTPUT_NODES:
+                    return False
+                if not same(av[i], bv[i]) and not walk(av[i], bv[i], [*path, keys[i]]):
+                    return False
+                start = i + 1
+        out.append([path, b])
+        return len(out) <= _MAX_EDITS
+
+    if old is new or same(old, new):
+        return []
+    return out if walk(old, new, []) else None
+
+
 class _Host:
     def __init__(self, func: Any, out_fd: int, sink: _Sink) -> None:
         self.func = func
@@ -304,6 +368,7 @@ class _Host:
         self.base: Any = None
         self.base_bytes = b""
         self.reference: Any = _MISSING  # the output for the base: outputs are sent as edits
+        self.known: dict[int, bytes] = {}  # the reference's branches as JSON (output_edits)
 
     def send(self, message: dict[str, Any], strict: bool = True) -> None:
         data = (_json_dumps(message).encode() if strict else _fast_dumps(message)) + b"\n"
@@ -330,6 +395,7 @@ class _Host:
                 self.base = raw
                 self.base_bytes = _fast_dumps(raw)
                 self.reference = _MISSING
+                self.known = {}
         before = _json_dumps(raw) if request.get("verify") else None
         printed = self.sink.count
         try:
@@ -351,7 +417,9 @@ class _Host:
             return _fault(rid, "mutates-input", "changed the raw response it was given")
         response: dict[str, Any] = {"id": rid, "printed": self.sink.count - printed}
         changes = (
-            edits(self.reference, output) if derived and self.reference is not _MISSING else None
+            output_edits(self.reference, output, self.known)
+            if derived and self.reference is not _MISSING
+            else None
         )
         if changes is not None:
             response["output_edits"] = changes

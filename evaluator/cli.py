@@ -25,7 +25,6 @@ import click
 from ._files import write_atomic
 from ._version import __version__
 from .errors import EXIT_INPUT, EXIT_INTERNAL, EXIT_OK, ProjevalError
-from .text.numbers import count
 from .text.paths import display_path
 from .vocabulary import FINDING_SEVERITIES, LINEAGE_STATUSES
 
@@ -34,8 +33,6 @@ from .vocabulary import FINDING_SEVERITIES, LINEAGE_STATUSES
 # (benchmarks/bench_startup.py measures it).
 if TYPE_CHECKING:
     from .config import Project
-    from .lineage import FieldLineage
-    from .run import RunResult
 
 
 class _FiniteRange(click.FloatRange):
@@ -99,58 +96,7 @@ class _Context:
 
 def _suites(ctx: _Context, names: Sequence[str]) -> list[Path]:
     """Suite files from arguments (paths, or names of configured suites) or the config."""
-    project = ctx.project
-    if not names:
-        if not project.suites:
-            raise ProjevalError(
-                "no suites given and none configured.",
-                fix="pass a suite file (projeval score question_sets/x.yaml) or list "
-                "suites under [tool.projeval] in pyproject.toml or in projeval.toml",
-            )
-        return list(project.suites)
-    out = []
-    for name in names:
-        path = Path(name)
-        if path.suffix in (".yaml", ".yml") or path.exists():
-            out.append(path)
-            continue
-        matches = [p for p in project.suites if name in (p.stem, p.stem.replace("_", "-"))]
-        if not matches:
-            known = ", ".join(p.stem for p in project.suites) or "none configured"
-            raise ProjevalError(
-                f"no suite named {name!r}.", fix=f"use a suite file or one of: {known}"
-            )
-        out.extend(matches)
-    return out
-
-
-def run_errors(run: RunResult) -> list[str]:
-    """The run's errors (suites that failed to load, projections that failed), for stderr."""
-    failed = [
-        p.error
-        for s in sorted(run.suites, key=lambda s: s.name)
-        for _, p in sorted(s.score.projections.items())
-        if not p.ok and p.error
-    ]
-    return [*failed, *run.errors]
-
-
-def select_lineage(
-    rows: Sequence[FieldLineage], fields: Sequence[str], statuses: Sequence[str]
-) -> list[FieldLineage]:
-    """The rows whose field name or source path matches a ``fields`` pattern (shell-style:
-    ``customer*``, ``data[].attributes.*``) and whose status is one of ``statuses``; an
-    empty filter keeps every row."""
-    from fnmatch import fnmatchcase
-
-    def wanted(fl: FieldLineage) -> bool:
-        names = [n for n in (fl.field, fl.source) if n]
-        # [] in a path is literal, not a character class: escape it for fnmatch.
-        return not fields or any(
-            fnmatchcase(n, f.replace("[]", "[[]]")) for f in fields for n in names
-        )
-
-    return [fl for fl in rows if wanted(fl) and (not statuses or fl.status in statuses)]
+    return ctx.project.suite_files(names)
 
 
 def _emit(text: str, out: str | None) -> None:
@@ -333,7 +279,7 @@ def score(
         _emit(json.dumps(run.document(), indent=2, ensure_ascii=False), out)
     else:
         _emit(render_run_text(run), out)
-    ctx.errors(run_errors(run))
+    ctx.errors(run.error_lines())
     if run.failed:
         raise SystemExit(EXIT_INPUT)
 
@@ -367,39 +313,16 @@ def lineage(
     fmt: str,
 ) -> None:
     """Show where each source field lands in one projection's output, and its status."""
-    from .run import choose_projections
-    from .score import score_suite
-    from .suites import load_suite
+    from .run import trace_lineage
     from .text.lineage import render_lineage_text
 
-    project = ctx.project
-    loaded = load_suite(_suites(ctx, [suite])[0], root=project.root)
-    limits = project.limits
-    scored = score_suite(
-        loaded,
-        choose_projections(loaded, [projection]),
-        timeout=limits.timeout,
-        max_output_bytes=limits.max_output_bytes,
-        max_memory_mb=limits.max_memory_mb,
-        budget=limits.budget,
-    )
-    scored.close()
-    name = loaded.name
-    p = scored.projections[projection]
-    rows = select_lineage(p.lineage.rows(), fields, statuses) if p.lineage else []
+    view = trace_lineage(ctx.project, _suites(ctx, [suite])[0], projection, fields, statuses)
     if fmt == "json":
-        doc = {
-            "version": 1,
-            "suite": name,
-            "projection": projection,
-            "error": p.error,
-            "lineage": [fl.to_dict() for fl in rows],
-        }
-        click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
-    elif p.ok:
-        click.echo(render_lineage_text(scored, projection, rows))
-    if not p.ok:
-        ctx.errors([p.error or f"projection {projection!r} failed"])
+        click.echo(json.dumps(view.to_dict(), indent=2, ensure_ascii=False))
+    elif view.ok:
+        click.echo(render_lineage_text(view.score, projection, view.rows))
+    if not view.ok:
+        ctx.errors([view.error or f"projection {projection!r} failed"])
         raise SystemExit(EXIT_INPUT)
 
 
@@ -420,20 +343,14 @@ def cost(
 ) -> None:
     """Tokens per projection and fixture, where they go, and the field value table."""
     from .run import evaluate
-    from .text.cost import render_cost_text
+    from .text.cost import render_run_cost
 
     run = evaluate(ctx.project, _suites(ctx, suites), projection)
     if fmt == "json":
-        doc = {"version": 1, "suites": {s.name: s.cost.to_dict() for s in run.suites if s.cost}}
-        click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
+        click.echo(json.dumps(run.cost_document(), indent=2, ensure_ascii=False))
     else:
-        parts = [
-            render_cost_text(s.cost, fields_per_projection=fields)
-            for s in sorted(run.suites, key=lambda s: s.name)
-            if s.cost
-        ]
-        _emit("\n\n".join(parts), None)
-    ctx.errors(run_errors(run))
+        _emit(render_run_cost(run, fields_per_projection=fields), None)
+    ctx.errors(run.error_lines())
     if run.failed:
         raise SystemExit(EXIT_INPUT)
 
@@ -475,8 +392,7 @@ def run(
     from .report import write_run_report
     from .run import evaluate, refuse_empty
     from .store import RunInfo, Store
-    from .text.run import render_run_text
-    from .text.traces import render_summary
+    from .text.run import render_recorded, render_run_summary
 
     project = ctx.project
     started = _now()
@@ -488,11 +404,9 @@ def run(
             trace_engine=engine,
             trace_address=_scheduler(engine, address, project),
         )
-    summary = render_run_text(result)
-    if result.traces is not None:
-        summary += "\n\n" + render_summary(result.traces).rstrip("\n")
-    _emit(summary.strip("\n"), None)
-    errors = run_errors(result)
+    summary = render_run_summary(result)
+    _emit(summary, None)
+    errors = result.error_lines()
     if result.scored_nothing:
         ctx.errors(errors)
         refuse_empty(result)  # nothing to record: the store and the report stay as they were
@@ -500,9 +414,8 @@ def run(
         store = Store(ctx.db(db))
         record = result.to_record()
         run_id = store.record(RunInfo.capture(started, project.root, project.tokenizer), record)
-    partial = f" as partial ({count(len(errors), 'error')}; never a baseline)" if errors else ""
     lead = "\n" if summary else ""
-    click.echo(f"{lead}Recorded run {run_id}{partial} in {display_path(store.path)}.")
+    click.echo(lead + render_recorded(run_id, len(errors), store.path))
     if not no_report:
         with ctx.stage("report"):
             report = write_run_report(
@@ -770,26 +683,25 @@ def check(
     them. Exits 0 when every gated projection passes, 2 when a threshold fails,
     1 for a usage or input error (a suite, projection, config or store problem).
     """
-    from . import gate, gatereport
+    from . import gatereport
     from .errors import EXIT_GATE
-    from .run import evaluate
+    from .gate import gate_project
 
-    project = ctx.project
     targets = [gatereport.parse_summary_target(s) for s in summaries]
-    config = gate.GateConfig.from_table(project.check, file=project.source).merged(
-        fail_under=fail_under,
-        projections=projection or None,
-        max_dropped_needed=max_dropped_needed,
-        max_token_ratio=max_token_ratio,
-        max_tokens=max_tokens,
-        fail_on=fail_on,
-        no_regressions=no_regressions if no_regressions is not None else bool(baseline) or None,
-    )
-    # The baseline first: a missing store should fail before minutes of scoring.
-    base = gate.Baseline.from_history(ctx.db(db), baseline) if config.no_regressions else None
     with ctx.stage("evaluate"):
-        result = evaluate(project, _suites(ctx, suites))
-    checked = gate.check_gate(result, config, base)
+        checked, result = gate_project(
+            ctx.project,
+            _suites(ctx, suites),
+            db=ctx.db(db),
+            baseline=baseline,
+            fail_under=fail_under,
+            projections=projection or None,
+            max_dropped_needed=max_dropped_needed,
+            max_token_ratio=max_token_ratio,
+            max_tokens=max_tokens,
+            fail_on=fail_on,
+            no_regressions=no_regressions,
+        )
     click.echo(gatereport.render_gate_text(checked))
     ctx.errors(result.errors)
     if junit_path:
@@ -856,6 +768,8 @@ def questions() -> None:
     show_default=True,
     help="Share of a group's conversations a need's evidence must cover.",
 )
+@_ENGINE
+@_ADDRESS
 @click.pass_obj
 def questions_mine(
     ctx: _Context,
@@ -866,31 +780,35 @@ def questions_mine(
     references: tuple[str, ...],
     threshold: float,
     min_support: float,
+    engine: str,
+    address: str | None,
 ) -> None:
     """Draft a suite for TOOL from the user questions in the traces, or merge into one."""
     from . import progress
     from .mining import merge_suite, mine_questions
-    from .text.mining import render_merge
+    from .text.mining import render_merged, render_written
 
     # Suites by file or by configured name, as the other commands take them.
     target = _suites(ctx, [merge_into])[0] if merge_into else None
     refs = [*(_suites(ctx, references) if references else []), *([target] if target else [])]
     with progress.task(f"mining questions for {tool}"):
         mined = mine_questions(
-            list(paths), tool, suites=refs, threshold=threshold, min_support=min_support
+            list(paths),
+            tool,
+            suites=refs,
+            threshold=threshold,
+            min_support=min_support,
+            engine=engine,
+            address=_scheduler(engine, address, ctx.project),
         )
     if target is not None:
         merged = merge_suite(target, mined)
         written = merged.write(out)
-        click.echo(f"Merged into {display_path(written)}: {render_merge(merged)}")
+        click.echo(render_merged(merged, written))
         return
     if out:
         _emit(mined.to_yaml().rstrip("\n"), out)
-        ctx.note(
-            f"Wrote {display_path(out)}: {len(mined.drafted)} questions from "
-            f"{mined.turns} user questions; fill in fixtures and projections, then "
-            f"projeval score {display_path(out)}"
-        )
+        ctx.note(render_written(mined, out))
     else:
         click.echo(mined.to_yaml().rstrip("\n"))
 

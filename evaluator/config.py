@@ -15,11 +15,12 @@ import math
 import os
 import re
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import ConfigError
+from .errors import ConfigError, ProjevalError
 from .projections import (
     DEFAULT_BUDGET,
     DEFAULT_MAX_MEMORY_MB,
@@ -70,6 +71,32 @@ class Project:
     def limits(self) -> Limits:
         """The limits every projection call of a suite runs under."""
         return Limits(self.timeout, self.max_output_bytes, self.max_memory_mb, self.budget)
+
+    def suite_files(self, names: Sequence[str] = ()) -> list[Path]:
+        """Suite files from names given by the user (paths, or names of configured suites:
+        ``support-desk`` for ``question_sets/support_desk.yaml``), or the configured ones."""
+        if not names:
+            if not self.suites:
+                raise ProjevalError(
+                    "no suites given and none configured.",
+                    fix="pass a suite file (projeval score question_sets/x.yaml) or list "
+                    "suites under [tool.projeval] in pyproject.toml or in projeval.toml",
+                )
+            return list(self.suites)
+        out = []
+        for name in names:
+            path = Path(name)
+            if path.suffix in (".yaml", ".yml") or path.exists():
+                out.append(path)
+                continue
+            matches = [p for p in self.suites if name in (p.stem, p.stem.replace("_", "-"))]
+            if not matches:
+                known = ", ".join(p.stem for p in self.suites) or "none configured"
+                raise ProjevalError(
+                    f"no suite named {name!r}.", fix=f"use a suite file or one of: {known}"
+                )
+            out.extend(matches)
+        return out
 
 
 def find_config(start: Path | None = None) -> Path | None:

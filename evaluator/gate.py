@@ -32,6 +32,7 @@ from .text.numbers import count, pct
 from .vocabulary import FINDING_SEVERITIES
 
 if TYPE_CHECKING:
+    from .config import Project
     from .run import RunResult
 
 #: Version of the document :func:`summary_json` returns.
@@ -447,6 +448,34 @@ def check_gate(
         baseline=baseline.label if baseline is not None else None,
         errors=list(run.errors),
     )
+
+
+def gate_project(
+    project: Project,
+    suites: Sequence[Path],
+    *,
+    db: str | Path | None = None,
+    baseline: str | None = None,
+    **overrides: Any,
+) -> tuple[GateResult, RunResult]:
+    """``projeval check``: evaluate ``suites`` fresh and check them (nothing is recorded).
+
+    The thresholds are the project's ``[check]`` table with ``overrides`` (the
+    :class:`GateConfig` fields; None keeps the table's); naming a ``baseline``
+    run implies ``no_regressions``, whose baseline is read from the store at
+    ``db`` (default: the project's) before any suite is scored, so that a
+    missing store fails in a second, not after minutes of scoring.
+    """
+    from .run import evaluate
+
+    if baseline and overrides.get("no_regressions") is None:
+        overrides["no_regressions"] = True
+    config = GateConfig.from_table(project.check, file=project.source).merged(**overrides)
+    base = None
+    if config.no_regressions:
+        base = Baseline.from_history(db if db is not None else project.db, baseline)
+    result = evaluate(project, suites)
+    return check_gate(result, config, base), result
 
 
 def _check_projection(

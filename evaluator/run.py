@@ -27,6 +27,7 @@ from .suites import Suite, load_suite
 from .text.paths import display_path
 
 if TYPE_CHECKING:
+    from .lineage import FieldLineage
     from .traces import TraceAnalysis
 
 #: Version of the run document (``projeval score --format json``); see RECORD_VERSION.
@@ -171,6 +172,20 @@ class RunResult:
         """The versioned JSON document of the run (:meth:`RunRecord.to_dict`)."""
         return self.to_record().to_dict()
 
+    def cost_document(self) -> dict[str, Any]:
+        """The token cost of every suite that was costed (``projeval cost --format json``)."""
+        return {"version": 1, "suites": {s.name: s.cost.to_dict() for s in self.suites if s.cost}}
+
+    def error_lines(self) -> list[str]:
+        """The run's errors (projections that failed, then suites that failed to load)."""
+        failed = [
+            p.error
+            for s in sorted(self.suites, key=lambda s: s.name)
+            for _, p in sorted(s.score.projections.items())
+            if not p.ok and p.error
+        ]
+        return [*failed, *self.errors]
+
     def __repr__(self) -> str:
         names = ", ".join(repr(s.score) for s in self.suites)
         return f"<RunResult suites=[{names}] errors={len(self.errors)}>"
@@ -288,3 +303,75 @@ def choose_projections(suite: Suite, projections: Sequence[str]) -> list[str] | 
             fix=f"use one of: {', '.join(sorted(suite.projections))}",
         )
     return list(projections)
+
+
+@dataclass(frozen=True)
+class LineageView:
+    """One projection's lineage in one suite (``projeval lineage``), filtered."""
+
+    score: SuiteScore
+    projection: str
+    rows: list[FieldLineage]
+
+    @property
+    def error(self) -> str | None:
+        """Why the projection could not be traced (None when it ran)."""
+        return self.score.projections[self.projection].error
+
+    @property
+    def ok(self) -> bool:
+        """True when the projection ran."""
+        return self.score.projections[self.projection].ok
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON document ``projeval lineage --format json`` prints."""
+        return {
+            "version": 1,
+            "suite": self.score.suite.name,
+            "projection": self.projection,
+            "error": self.error,
+            "lineage": [fl.to_dict() for fl in self.rows],
+        }
+
+
+def trace_lineage(
+    project: Project,
+    suite: Path,
+    projection: str,
+    fields: Sequence[str] = (),
+    statuses: Sequence[str] = (),
+) -> LineageView:
+    """Score one projection of one suite under the project's limits and keep the lineage
+    rows :func:`select_lineage` picks."""
+    loaded = load_suite(suite, root=project.root)
+    limits = project.limits
+    scored = score_suite(
+        loaded,
+        choose_projections(loaded, [projection]),
+        timeout=limits.timeout,
+        max_output_bytes=limits.max_output_bytes,
+        max_memory_mb=limits.max_memory_mb,
+        budget=limits.budget,
+    )
+    scored.close()
+    p = scored.projections[projection]
+    rows = select_lineage(p.lineage.rows(), fields, statuses) if p.lineage else []
+    return LineageView(scored, projection, rows)
+
+
+def select_lineage(
+    rows: Sequence[FieldLineage], fields: Sequence[str], statuses: Sequence[str]
+) -> list[FieldLineage]:
+    """The rows whose field name or source path matches a ``fields`` pattern (shell-style:
+    ``customer*``, ``data[].attributes.*``) and whose status is one of ``statuses``; an
+    empty filter keeps every row."""
+    from fnmatch import fnmatchcase
+
+    def wanted(fl: FieldLineage) -> bool:
+        names = [n for n in (fl.field, fl.source) if n]
+        # [] in a path is literal, not a character class: escape it for fnmatch.
+        return not fields or any(
+            fnmatchcase(n, f.replace("[]", "[[]]")) for f in fields for n in names
+        )
+
+    return [fl for fl in rows if wanted(fl) and (not statuses or fl.status in statuses)]

@@ -26,7 +26,6 @@ from .checks.base import Finding, summarize
 from .cost import SuiteCost
 from .coverage import DroppedNeed, QuestionResult, dropped_needed, weighted_coverage
 from .lineage import FieldLineage
-from .traces.columns import upgrade_document as upgrade_trace_document
 
 if TYPE_CHECKING:
     from .run import RunResult, SuiteRun
@@ -295,6 +294,9 @@ class TracesRecord:
     def from_dict(cls, data: Mapping[str, Any]) -> TracesRecord:
         """The analysis back from :meth:`to_dict` (or ``TraceAnalysis.to_dict``), of any
         version of the trace document (older ones upgraded by the trace tables' owner)."""
+        # Imported here: the trace tables bring pandas, which scoring never needs.
+        from .traces.columns import upgrade_document as upgrade_trace_document
+
         data = upgrade_trace_document(dict(data))
         return cls(
             version=int(data.get("version", 1)),

@@ -47,3 +47,20 @@ def test_import_is_light() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert out == "[]\n"
+
+
+def test_score_on_the_shipped_example_loads_no_table_or_chart_library() -> None:
+    # ``projeval score`` starts in under 1.5 s only if it leaves pandas, DuckDB and
+    # matplotlib alone (benchmarks/bench_startup.py measures it; this keeps it true).
+    code = (
+        "import sys\nfrom projeval.cli import main\n"
+        "try:\n    main(['score', '-q'])\nexcept SystemExit:\n    pass\n"
+        "heavy = [m for m in ('pandas', 'duckdb', 'matplotlib', 'jinja2') if m in sys.modules]\n"
+        "print(heavy, file=sys.stderr)\n"
+    )
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True
+    )
+    assert "support-desk" in done.stdout  # it scored
+    assert done.stderr.splitlines()[-1] == "[]"

@@ -234,6 +234,17 @@ def test_a_partly_failed_run_is_recorded_as_partial_and_skipped_as_baseline(tiny
         "found. Fix: check the path and its spelling), so it cannot be a baseline. Fix: name "
         "a complete run (projeval history lists them), or record one with `projeval run`\n"
     )
+    # The history marks it: the suite that failed to load is in the run's stored errors.
+    listed = runner.invoke(cli, ["history", "--db", "h.duckdb"])
+    assert [line.split("  ")[-1] for line in listed.stdout.splitlines()] == [
+        "status",
+        "complete",
+        "partial (1 error)",
+    ]
+    runs = json.loads(
+        runner.invoke(cli, ["history", "--db", "h.duckdb", "--format", "json"]).stdout
+    )
+    assert [(r["partial"], r["errors"]) for r in runs["runs"]] == [(False, 0), (True, 1)]
 
 
 def test_fail_on_and_max_tokens_from_the_config_and_the_command_line(in_repo: Path) -> None:

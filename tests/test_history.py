@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
+from typing import Any
 
+import duckdb
+import pandas as pd
 import pytest
 from history_builders import info, projection, small_suite, suite_score
 from projeval.history import (
     CHANGE_COLUMNS,
     HistoryQueryError,
     RunDiff,
+    RunList,
     open_history,
     render_diff,
     render_history,
@@ -151,11 +156,14 @@ def test_history_lists_runs_oldest_first(db: Path) -> None:
     _two_runs(db)
     runs = open_history(db).runs()
     assert [r.run_id for r in runs.runs] == [1, 2]
+    # Run 2's projection 'full' failed: the run is partial (never a baseline), and says so.
     assert render_history(runs) == (
-        "run  started (UTC)        commit          tokenizer   projeval  suites\n"
-        "  1  2026-11-28 10:00:00  aaaaaaaa        o200k_base  0.1.0     orders\n"
-        "  2  2026-11-28 11:00:00  bbbbbbbb+dirty  o200k_base  0.1.0     orders\n"
+        "run  started (UTC)        commit          tokenizer   projeval  suites  status\n"
+        "  1  2026-11-28 10:00:00  aaaaaaaa        o200k_base  0.1.0     orders  complete\n"
+        "  2  2026-11-28 11:00:00  bbbbbbbb+dirty  o200k_base  0.1.0     orders  partial (1 error)\n"
     )
+    assert [(r.partial, r.errors) for r in runs.runs] == [(False, 0), (True, 1)]
+    assert [(r["partial"], r["errors"]) for r in runs.to_dict()["runs"]] == [(False, 0), (True, 1)]
     frame = runs.to_pandas()
     assert list(frame.columns) == [
         "run_id",
@@ -167,12 +175,17 @@ def test_history_lists_runs_oldest_first(db: Path) -> None:
         "suites",
         "projections",
         "traces",
+        "errors",
+        "partial",
     ]
     assert str(frame["started_at"].dt.tz) == "UTC"
     assert frame["projections"].tolist() == [3, 3]
     last = open_history(db).runs(limit=1)
     assert [r.run_id for r in last.runs] == [2]
-    assert render_history(last).endswith("(1 of 2 runs shown)\n")
+    assert render_history(last).endswith("partial (1 error)\n(1 of 2 runs shown)\n")
+    # A store of complete runs lists them as it always has: no status column.
+    first = open_history(db).runs().runs[:1]
+    assert render_history(RunList(first, total=1)).splitlines()[0].endswith("suites")
     json.dumps(runs.to_dict())
 
 
@@ -477,3 +490,46 @@ def test_findings_of_a_projection_the_other_run_lacks_are_not_regressions(db: Pa
             "(projection removed)",
         ],
     ]
+
+
+# --------------------------------------------------------------------------------------
+# The diff reads the typed records
+
+
+def test_the_diff_reads_the_runs_typed_records(
+    make_suite: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from click.testing import CliRunner
+    from projeval.cli import cli
+    from test_check_cli import CODE, PAGE, SUITE
+
+    folder = make_suite(SUITE.replace("TARGET", "full"), {"page.json": PAGE}, CODE).parent
+    monkeypatch.chdir(folder)
+    runner = CliRunner()
+    assert (
+        runner.invoke(cli, ["run", "suite.yaml", "--db", "h.duckdb", "--no-report"]).exit_code == 0
+    )
+    (folder / "suite.yaml").write_text(SUITE.replace("TARGET", "slim"), encoding="utf-8")
+    assert (
+        runner.invoke(cli, ["run", "suite.yaml", "--db", "h.duckdb", "--no-report"]).exit_code == 0
+    )
+    typed = open_history("h.duckdb").diff(1, 2)
+    assert set(typed.changes["kind"]) >= {"question", "field", "tokens", "projection target"}
+
+    # The same runs without their documents (a store from before schema 3): the diff
+    # reads their rows instead, and says the same, frame for frame.
+    shutil.copy("h.duckdb", "rows.duckdb")
+    with duckdb.connect("rows.duckdb") as con:
+        con.execute("DELETE FROM run_documents")
+    rows = open_history("rows.duckdb").diff(1, 2)
+    assert render_diff(rows) == render_diff(typed)
+    assert rows.to_dict() == typed.to_dict()
+    for name in ("changes", "projections", "questions", "needs", "lineage", "tokens", "findings"):
+        pd.testing.assert_frame_equal(getattr(rows, name), getattr(typed, name))
+
+    # With the documents it is the records that are read: rows edited behind the
+    # store's back change nothing.
+    with duckdb.connect("h.duckdb") as con:
+        con.execute("UPDATE question_results SET answerable = NOT answerable")
+        con.execute("DELETE FROM need_results")
+    assert open_history("h.duckdb").diff(1, 2).to_dict() == typed.to_dict()

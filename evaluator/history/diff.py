@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from ..store import RUN_TABLES
+from ..store import RUN_TABLES, records_reader
 from ..text.numbers import MISSING, commit, num, pct
 from ..vocabulary import DIFF_DIRECTIONS
 from ._helpers import DOC_VERSION, _missing, _records, _same
@@ -202,7 +202,16 @@ def _compute_diff(reader: StoreReader, run_a: RunSummary, run_b: RunSummary) -> 
     ids = [a, b] if a != b else [a]
     # Every table of a run's rows but the run itself and its stored document.
     compared = [n for n in RUN_TABLES if n not in ("runs", "run_documents")]
-    t = {name: reader.table(name, ids) for name in compared}
+    records = {i: reader.run(i) for i in ids}
+    typed = {i: r for i, r in records.items() if r is not None}
+    if len(typed) == len(ids):
+        # The typed records, in the tables the store keeps them in (records_reader).
+        with records_reader(typed) as source:
+            t = {name: source.table(name, ids) for name in compared}
+    else:
+        # A run recorded without its document (before store schema 3, or through
+        # Store.record_run): its rows are all there is of it.
+        t = {name: reader.table(name, ids) for name in compared}
     changes = _Changes()
     _diff_run(run_a, run_b, changes)
     _diff_suites(t["run_suites"], t["run_fixtures"], a, b, changes)

@@ -29,6 +29,14 @@ class RunSummary:
     suites: tuple[str, ...]
     projections: int = 0
     traces: int = 0
+    #: Suites that failed to load and projections that failed: a run with any is partial
+    #: (recorded, never a baseline).
+    errors: int = 0
+
+    @property
+    def partial(self) -> bool:
+        """True when a suite failed to load or a projection failed in this run."""
+        return self.errors > 0
 
     @classmethod
     def from_row(cls, row: Mapping[Hashable, Any]) -> RunSummary:
@@ -46,6 +54,7 @@ class RunSummary:
             suites=tuple(s for s in suites.split(",") if s),
             projections=int(row["projections"]),
             traces=int(row["traces"]),
+            errors=int(row["errors"]),
         )
 
     def label(self) -> str:
@@ -65,6 +74,8 @@ class RunSummary:
             "suites": list(self.suites),
             "projections": self.projections,
             "traces": self.traces,
+            "errors": self.errors,
+            "partial": self.partial,
         }
 
 
@@ -77,7 +88,7 @@ class RunList:
 
     def to_pandas(self) -> pd.DataFrame:
         """One row per run."""
-        columns = list(RunSummary.__dataclass_fields__)
+        columns = [*RunSummary.__dataclass_fields__, "partial"]
         frame = pd.DataFrame([r.to_dict() for r in self.runs], columns=columns)
         if len(frame):
             frame["started_at"] = pd.to_datetime(frame["started_at"], utc=True)

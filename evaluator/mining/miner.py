@@ -13,12 +13,14 @@ from pathlib import Path
 from typing import Any
 
 from .. import paths
+from ..errors import TraceError
 from ..traces import drift
 from ..traces.events import Event, Problem, Trace, fast_loads
 from ..traces.findings import field_at
 from ..traces.hedges import Lexicon, find_hedges
 from ..traces.metrics import lookup_plan, user_said
 from ..traces.parsers import make_parser, open_file, parse_records
+from ..traces.partitions import Partition
 from ..traces.readers import (
     DEFAULT_MAX_JSON_BYTES,
     expand_paths,
@@ -376,6 +378,21 @@ def cluster(
     return groups
 
 
+@dataclass(frozen=True)
+class MineSettings:
+    """What mining one partition needs; picklable, so a shard process or a Dask worker
+    gets the same."""
+
+    tool: str
+    languages: tuple[str, ...]
+    hedges: tuple[str, ...]
+    max_json_bytes: int = DEFAULT_MAX_JSON_BYTES
+
+
+#: Engines :func:`mine_questions` runs on (those of the trace analysis).
+ENGINES = ("local", "dask")
+
+
 def mine_questions(
     trace_paths: Iterable[str | Path] | str | Path,
     tool: str,
@@ -388,21 +405,30 @@ def mine_questions(
     languages: Iterable[str] = ("en", "zh"),
     max_json_bytes: int = DEFAULT_MAX_JSON_BYTES,
     workers: int | None = None,
+    engine: str = "local",
+    address: str | None = None,
 ) -> MinedSuite:
     """Mine the traces for the questions that led to calls of ``tool``, with their needs.
 
     ``suites`` (loaded suites or suite files) are references: their questions
     are evidence for hedged answers and their field names are reused.
-    ``workers`` (default: the number of cores) processes share a large JSON
-    Lines file, cut where the trace analysis cuts it; the result does not
-    depend on it. Raises
-    :class:`MiningError` when no user question led to a call of ``tool``, and
-    :class:`~projeval.errors.TraceError` for a file that cannot be read.
+
+    The traces are read partition by partition, as the trace analysis reads
+    them (:mod:`projeval.traces.partitions`), with :func:`mine_partition` as
+    the task. ``engine="local"``: ``workers`` (default: the number of cores)
+    forked processes share a large JSON Lines file, cut where the trace analysis
+    cuts it. ``engine="dask"``: every partition is a task on the Dask cluster
+    the trace analysis would use (``address``, the environment, else a local
+    cluster of ``workers`` processes; see :mod:`projeval.traces.distributed`).
+    The result depends on neither. Raises :class:`MiningError` when no user
+    question led to a call of ``tool``, and :class:`~projeval.errors.TraceError`
+    for a file that cannot be read or an unknown engine.
     """
+    if engine not in ENGINES:
+        raise TraceError(f"unknown engine {engine!r}.", fix=f"use one of: {', '.join(ENGINES)}")
     if isinstance(trace_paths, str | Path):
         trace_paths = [trace_paths]
-    # Parquet event tables (the Dask engine's output) hold no raw conversations to mine.
-    files = [f for f in expand_paths(trace_paths) if f.suffix.lower() != ".parquet"]
+    trace_paths = list(trace_paths)
     refs = []
     for s in suites:
         if isinstance(s, str | Path):
@@ -412,10 +438,16 @@ def mine_questions(
         refs.append(s)
     refs = [s for s in refs if s.tool == tool]  # another tool's questions are no evidence
     extra = [h for s in refs for h in getattr(s, "hedges", ())] + list(hedges)
-    miner = _Miner(tool, tuple(languages), tuple(extra))
-    _mine_files(miner, files, format, max_json_bytes, workers)
+    settings = MineSettings(tool, tuple(languages), tuple(extra), max_json_bytes)
+    miner = _Miner(tool, settings.languages, settings.hedges)
+    if engine == "dask":
+        n_files = _mine_on_dask(miner, trace_paths, format, settings, address, workers)
+    else:
+        files = [f for f in expand_paths(trace_paths) if not _is_parquet(f)]
+        _mine_here(miner, files, format, settings, workers)
+        n_files = len(files)
     if not miner.questions:
-        where = f"in {len(files)} trace file(s)"
+        where = f"in {n_files} trace file(s)"
         if miner.tool_calls:
             raise MiningError(
                 f"tool {tool!r} is called {_times(miner.tool_calls)} {where}, but never after "
@@ -426,59 +458,99 @@ def mine_questions(
             f"tool {tool!r} is never called {where}.",
             fix="check the tool name, as the traces spell it",
         )
-    return _assemble(miner, refs, threshold, min_support, len(files))
+    return _assemble(miner, refs, threshold, min_support, n_files)
 
 
-def _mine_files(
-    miner: _Miner, files: list[Path], format: str | None, max_json_bytes: int, workers: int | None
+def _is_parquet(path: str | Path) -> bool:
+    # Parquet event tables (the Dask engine's output) hold no raw conversations to mine.
+    return Path(path).suffix.lower() == ".parquet"
+
+
+def mine_partition(part: Partition, settings: MineSettings) -> _Miner:
+    """Mine one partition (a whole file, or a byte range of a JSON Lines file): the task
+    both engines run, where the partition's file is."""
+    miner = _Miner(settings.tool, settings.languages, settings.hedges)
+    _add_partition(miner, part, settings)
+    return miner
+
+
+def _add_partition(miner: _Miner, part: Partition, settings: MineSettings) -> None:
+    if part.whole:
+        opened = open_file(part.path, format=part.format, max_json_bytes=settings.max_json_bytes)
+        items: Iterable[Trace | Problem] = opened.items
+    else:
+        assert part.format is not None and part.end is not None
+        # The planner numbered the lines (number_lines), so first_line is known.
+        lines = range_lines(part.path, part.start, part.end)
+        records = read_lines(lines, part.path, first=part.first_line or 1)
+        items = parse_records(make_parser(part.format, part.path), records)
+    for item in items:
+        if not isinstance(item, Problem):
+            miner.add_trace(item)
+
+
+def _mine_here(
+    miner: _Miner,
+    files: list[Path],
+    format: str | None,
+    settings: MineSettings,
+    workers: int | None,
 ) -> None:
-    """Read every file; a large JSON Lines file in shards, one forked process each."""
+    """The local engine: every file in turn; a large JSON Lines file in partitions, one
+    forked process each (the trace analysis's planner and fork pool)."""
     from ..traces import cuts, shards
 
     n = max(1, workers if workers is not None else os.cpu_count() or 1)
     for path in files:
-        cut = None
+        parts = [Partition(str(path), format)]
         if cuts.shardable(path, n):
-            fmt = format or open_file(path, max_json_bytes=max_json_bytes).format
+            fmt = format or open_file(path, max_json_bytes=settings.max_json_bytes).format
             cut = cuts.plan(path, fmt, n)
-        if not cut:
-            parsed = open_file(path, format=format, max_json_bytes=max_json_bytes)
-            for item in parsed.items:
-                if not isinstance(item, Problem):
-                    miner.add_trace(item)
+            if cut:
+                parts = [Partition(str(path), fmt, s.start, s.end, s.first_line) for s in cut]
+        if len(parts) == 1:
+            _add_partition(miner, parts[0], settings)
             continue
         with shards.fork_pool(n) as pool:
-            futures = [
-                pool.submit(
-                    _mine_shard,
-                    (str(path), s.start, s.end, s.first_line),
-                    fmt,
-                    miner.tool,
-                    miner.languages,
-                    miner.extra,
-                )
-                for s in cut
-            ]
+            futures = [pool.submit(mine_partition, part, settings) for part in parts]
             for f in futures:  # in file order, so conversation numbers follow the file
                 miner.absorb(f.result())
 
 
-def _mine_shard(
-    shard: tuple[str, int, int, int | None],
-    fmt: str,
-    tool: str,
-    languages: tuple[str, ...],
-    extra: tuple[str, ...],
-) -> _Miner:
-    """In a worker process: mine bytes ``[start, end)`` of a JSON Lines file."""
-    path, start, end, first_line = shard
-    miner = _Miner(tool, languages, extra)
-    # plan() numbers the shards' lines here, so first_line is known.
-    records = read_lines(range_lines(path, start, end), path, first=first_line or 1)
-    for item in parse_records(make_parser(fmt, path), records):
-        if not isinstance(item, Problem):
-            miner.add_trace(item)
-    return miner
+def _mine_on_dask(
+    miner: _Miner,
+    paths: list[str | Path],
+    format: str | None,
+    settings: MineSettings,
+    address: str | None,
+    workers: int | None,
+) -> int:
+    """The Dask engine: the trace analysis's runner with :func:`mine_partition` as the
+    task; the partitions' miners are absorbed file by file, in file order. Returns the
+    number of files read."""
+    from ..traces import distributed
+
+    files: list[str] = []
+
+    def absorb(path: str, results: list[Any]) -> None:
+        files.append(path)
+        for part in results:
+            miner.absorb(part)
+
+    with distributed.connect(distributed.scheduler_address(address), workers) as client:
+        distributed.map_partitions(
+            client,
+            paths,
+            format,
+            mine_partition,
+            settings,
+            absorb,
+            max_json_bytes=settings.max_json_bytes,
+            label="mining",
+            number_lines=True,
+            keep=lambda path: not _is_parquet(path),
+        )
+    return len(files)
 
 
 def _assemble(

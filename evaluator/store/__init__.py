@@ -49,7 +49,7 @@ from .read import StoreReader
 from .rows import record_rows, run_rows, schema_columns
 from .run_info import RunInfo, git_state
 from .schema import RUN_TABLES, SCHEMA, SCHEMA_VERSION
-from .write import PAUSE_ENV, Store
+from .write import PAUSE_ENV, Store, records_reader
 
 __all__ = [
     "DEFAULT_LOCK_TIMEOUT",
@@ -67,6 +67,7 @@ __all__ = [
     "StoreWriteError",
     "git_state",
     "record_rows",
+    "records_reader",
     "run_rows",
     "schema_columns",
 ]

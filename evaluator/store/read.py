@@ -113,7 +113,9 @@ class StoreReader:
             ) from None
 
     def run_list(self, runs: Sequence[int] | None = None) -> pd.DataFrame:
-        """One row per run (all, or those given) with the names of its suites, oldest first."""
+        """One row per run (all, or those given), oldest first: the names of its suites, its
+        projections and traces, and its ``errors`` (a run with any is partial: its own
+        errors, then the projections that failed, as :func:`projeval.gate.partial_reasons`)."""
         if self._empty:
             return pd.DataFrame(
                 columns=[
@@ -126,6 +128,7 @@ class StoreReader:
                     "suites",
                     "projections",
                     "traces",
+                    "errors",
                 ]
             )
         # An empty list binds as "no filter"; None keeps every run.
@@ -139,12 +142,21 @@ class StoreReader:
                 SELECT run_id, count(*) AS projections FROM projection_results GROUP BY run_id
             ), t AS (
                 SELECT run_id, count(*) AS traces FROM trace_summaries GROUP BY run_id
+            ), f AS (
+                SELECT run_id, count(*) AS failed FROM projection_results
+                WHERE error IS NOT NULL GROUP BY run_id
+            ), d AS (
+                -- The run's own errors (suites that failed to load) are in its document.
+                SELECT run_id, json_array_length(json_extract(document, '$.errors')) AS errors
+                FROM run_documents
             )
             SELECT r.run_id, r.started_at, r.projeval_version, r.git_commit, r.git_dirty,
                    r.tokenizer, coalesce(s.suites, '') AS suites,
-                   coalesce(p.projections, 0) AS projections, coalesce(t.traces, 0) AS traces
+                   coalesce(p.projections, 0) AS projections, coalesce(t.traces, 0) AS traces,
+                   coalesce(d.errors, 0) + coalesce(f.failed, 0) AS errors
             FROM runs r
             LEFT JOIN s USING (run_id) LEFT JOIN p USING (run_id) LEFT JOIN t USING (run_id)
+            LEFT JOIN f USING (run_id) LEFT JOIN d USING (run_id)
             WHERE ? OR list_contains(CAST(? AS INTEGER[]), r.run_id)
             ORDER BY r.started_at, r.run_id
             """,

@@ -9,6 +9,7 @@ import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +20,7 @@ from .._version import __version__
 from ..errors import StoreError
 from .errors import StoreWriteError
 from .files import (
+    _DUCKDB_CONFIG,
     DEFAULT_LOCK_TIMEOUT,
     _check_file,
     _connect,
@@ -30,12 +32,12 @@ from .files import (
 from .migrations import _MIGRATIONS
 from .read import StoreReader
 from .rows import _frame, record_rows, run_rows, schema_columns
+from .run_info import RunInfo
 from .schema import RUN_TABLES, SCHEMA, SCHEMA_VERSION
 
 if TYPE_CHECKING:
     from ..runrecord import RunRecord, SuiteRecord
     from ..score import SuiteScore
-    from .run_info import RunInfo
 
 #: Test-only hook, see the package docstring.
 PAUSE_ENV = "PROJEVAL_STORE_TEST_PAUSE"
@@ -275,6 +277,30 @@ class Store:
         self.migrate()
         with self._open(read_only=True) as con:
             yield StoreReader(con)
+
+
+@contextmanager
+def records_reader(records: Mapping[int, RunRecord]) -> Iterator[StoreReader]:
+    """A reader over the tables these typed run records (by run id) are kept in.
+
+    An in-memory database of the store's schema, filled from each record by the
+    writer's own code (:func:`record_rows`, the typed frames, the casts of the
+    insert): its tables read exactly as a store's would, had the records been
+    recorded under those ids. The run diff reads its two runs this way, from
+    their typed records, rather than from the store's row tables.
+    """
+    con = duckdb.connect(":memory:", config=_DUCKDB_CONFIG)
+    try:
+        con.execute(SCHEMA)
+        for run_id, record in records.items():
+            # Only the run tables are read: the runs row's time and git state are not.
+            info = RunInfo(datetime.fromtimestamp(0, UTC), tokenizer=record.tokenizer)
+            for table, rows in record_rows(info, record).items():
+                if rows:
+                    _insert(con, table, _frame(table, rows).assign(run_id=run_id))
+        yield StoreReader(con)
+    finally:
+        con.close()
 
 
 def _insert(con: duckdb.DuckDBPyConnection, table: str, frame: pd.DataFrame) -> None:

@@ -11,6 +11,7 @@ from .tables import table
 
 if TYPE_CHECKING:
     from ..cost import SuiteCost
+    from ..run import RunResult
 
 
 def _opt(value: float | int | None, fmt: str = "{}") -> str:
@@ -142,3 +143,13 @@ def render_cost_text(cost: SuiteCost, fields_per_projection: int = 8) -> str:
     else:
         out.append("  none")
     return "\n".join(out) + "\n"
+
+
+def render_run_cost(run: RunResult, fields_per_projection: int = 8) -> str:
+    """The cost report of every suite that was costed, by suite name (``projeval cost``)."""
+    parts = [
+        render_cost_text(s.cost, fields_per_projection=fields_per_projection)
+        for s in sorted(run.suites, key=lambda s: s.name)
+        if s.cost
+    ]
+    return "\n\n".join(parts)

@@ -10,7 +10,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..vocabulary import DIFF_DIRECTIONS, RUN_TREND_METRICS
-from .numbers import MISSING, commit, integer, missing, pct, when
+from .numbers import MISSING, commit, count, integer, missing, pct, when
 from .tables import table
 
 if TYPE_CHECKING:
@@ -42,9 +42,13 @@ def render_history(runs: RunList) -> str:
         ]
         for r in runs.runs
     ]
-    lines = _table(
-        ["run", "started (UTC)", "commit", "tokenizer", "projeval", "suites"], rows, right=(0,)
-    )
+    header = ["run", "started (UTC)", "commit", "tokenizer", "projeval", "suites"]
+    if any(r.partial for r in runs.runs):
+        # Only then: a store of complete runs reads as it always has.
+        header.append("status")
+        for row, r in zip(rows, runs.runs, strict=True):
+            row.append(f"partial ({count(r.errors, 'error')})" if r.partial else "complete")
+    lines = _table(header, rows, right=(0,))
     if runs.total > len(runs.runs):
         lines.append(f"({len(runs.runs)} of {runs.total} runs shown)")
     return "\n".join(lines) + "\n"

@@ -1,12 +1,15 @@
-"""What ``projeval questions mine --merge`` says it did to the suite."""
+"""What ``projeval questions mine`` says it did: the draft it wrote, or the merge into a suite."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .numbers import exact
+from .paths import display_path
 
 if TYPE_CHECKING:
+    from ..mining.evidence import MinedSuite
     from ..mining.merge import MergeResult
 
 
@@ -25,3 +28,17 @@ def render_merge(merged: MergeResult) -> str:
         lines.append("needs the traces suggest but the suite question lacks (not added):")
         lines += [f"  {qid}: {f}" for qid, f in merged.suggestions]
     return "\n".join(lines)
+
+
+def render_merged(merged: MergeResult, written: Path | str) -> str:
+    """``Merged into question_sets/x.yaml: 3 suite questions matched, ...``."""
+    return f"Merged into {display_path(written)}: {render_merge(merged)}"
+
+
+def render_written(mined: MinedSuite, out: Path | str) -> str:
+    """The note beside a draft written to ``out``: what it holds and what to do next."""
+    shown = display_path(out)
+    return (
+        f"Wrote {shown}: {len(mined.drafted)} questions from {mined.turns} user questions; "
+        f"fill in fixtures and projections, then projeval score {shown}"
+    )

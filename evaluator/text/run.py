@@ -8,8 +8,11 @@ from ..vocabulary import FINDING_SEVERITIES
 from .numbers import count, fixed, num, pct
 from .paths import display_path
 from .tables import table
+from .traces import render_summary
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from ..run import RunResult
 
 _HEADERS = (
@@ -71,3 +74,17 @@ def render_run_text(run: RunResult) -> str:
         block.extend(f"warning: {d}" for d in s.score.diagnostics)
         blocks.append("\n".join(block))
     return "\n\n".join(blocks)
+
+
+def render_run_summary(run: RunResult) -> str:
+    """What ``projeval run`` prints first: the suites' tables, then the traces' summary."""
+    summary = render_run_text(run)
+    if run.traces is not None:
+        summary += "\n\n" + render_summary(run.traces).rstrip("\n")
+    return summary.strip("\n")
+
+
+def render_recorded(run_id: int, errors: int, store: Path | str) -> str:
+    """``Recorded run 3 in .projeval/history.duckdb.``, saying when the run is partial."""
+    partial = f" as partial ({count(errors, 'error')}; never a baseline)" if errors else ""
+    return f"Recorded run {run_id}{partial} in {display_path(store)}."

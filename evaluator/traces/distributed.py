@@ -196,14 +196,65 @@ def _run(
     partition_bytes: int,
     task: PartitionTask,
 ) -> tuple[Collected, FollowupTally]:
-    dist = require_distributed()
     # Each task counts its tokens in its own thread: a worker's one thread is its core.
     settings = dataclasses.replace(settings, workers=1)
+    out, tally = Collected(), FollowupTally(settings.suites)
+
+    def merge(path: str, results: list[Any]) -> None:
+        merge_file(out, tally, path, results)
+
+    map_partitions(
+        client,
+        paths,
+        format,
+        task,
+        settings,
+        merge,
+        partition_bytes=partition_bytes,
+        max_json_bytes=settings.max_json_bytes,
+        label="traces",
+    )
+    return out, tally
+
+
+def map_partitions(
+    client: Any,
+    paths: Sequence[str | Path],
+    format: str | None,
+    task: Callable[[Partition, Any], Any],
+    shared: Any,
+    merge: Callable[[str, list[Any]], None],
+    *,
+    partition_bytes: int | None = None,
+    max_json_bytes: int,
+    label: str,
+    number_lines: bool = False,
+    keep: Callable[[str], bool] | None = None,
+) -> None:
+    """Run ``task(partition, shared)`` on every partition of ``paths`` on the cluster.
+
+    The runner of both the trace analysis and question mining. Listing and
+    planning are tasks too (the client opens nothing); ``keep`` picks among
+    the files listed. ``shared`` is sent to every worker once. Each file's
+    results, in partition order, go to ``merge(path, results)``, file by file
+    in the order given, whatever order the tasks finish in. ``number_lines``
+    asks the planner for the first line of every partition (reading the file
+    up to its last cut), for tasks that cannot be renumbered after.
+    """
+    dist = require_distributed()
+    partition_bytes = partition_bytes or PARTITION_BYTES
     listed = client.submit(_guarded, list_files, [str(p) for p in paths], pure=False)
-    files = _value(listed.result())
+    files = [(p, size) for p, size in _value(listed.result()) if keep is None or keep(p)]
     planned: dict[str, Any] = {
         path: client.submit(
-            _guarded, plan_file, path, format, partition_bytes, settings.max_json_bytes, pure=False
+            _guarded,
+            plan_file,
+            path,
+            format,
+            partition_bytes,
+            max_json_bytes,
+            number_lines,
+            pure=False,
         )
         for path, size in files
         if size > partition_bytes
@@ -212,19 +263,18 @@ def _run(
         path: _value(planned[path].result()) if path in planned else [Partition(path, format)]
         for path, _ in files
     }
-    shared = client.scatter(settings, broadcast=True, hash=False)
+    sent = client.scatter(shared, broadcast=True, hash=False)
     futures = {
-        path: [client.submit(_guarded, task, part, shared, pure=False) for part in file_parts]
+        path: [client.submit(_guarded, task, part, sent, pure=False) for part in file_parts]
         for path, file_parts in parts.items()
     }
     sizes = dict(files)
-    reading = progress.task(f"traces on Dask ({len(files)} files)", sum(sizes.values()), "bytes")
+    reading = progress.task(f"{label} on Dask ({len(files)} files)", sum(sizes.values()), "bytes")
     for path, file_parts in parts.items():
         for part, future in zip(file_parts, futures[path], strict=True):
             done = (part.end if part.end is not None else sizes[path]) - part.start
             # Called in the client's thread as each partition finishes, in any order.
             future.add_done_callback(lambda _f, n=done: reading.advance(n))
-    out, tally = Collected(), FollowupTally(settings.suites)
     try:
         for path, _ in files:  # in the order given, so the file list reads as locally
             try:
@@ -235,10 +285,9 @@ def _run(
                     file=path,
                     fix="give the workers more memory, or check the worker logs",
                 ) from exc
-            merge_file(out, tally, path, [_value(r) for r in results])
+            merge(path, [_value(r) for r in results])
     finally:
         reading.close()
         left = [f for fs in futures.values() for f in fs]
         if left:
             client.cancel(left)
-    return out, tally

@@ -88,12 +88,18 @@ def is_parquet(path: str | Path) -> bool:
 
 
 def plan_file(
-    path: str | Path, format: str | None, partition_bytes: int, max_json_bytes: int
+    path: str | Path,
+    format: str | None,
+    partition_bytes: int,
+    max_json_bytes: int,
+    number_lines: bool = False,
 ) -> list[Partition]:
     """The partitions of one file: byte ranges of about ``partition_bytes`` where it can be cut.
 
     Only a plain (not gzip) JSON Lines file in a conversation format is cut;
     any other file, or one that has no safe cut, is one partition.
+    ``number_lines`` counts the first line of every partition (question mining
+    needs them); by default :func:`merge_file` numbers them after.
     """
     p = Path(path)
     size = p.stat().st_size
@@ -101,8 +107,9 @@ def plan_file(
         return [Partition(str(path), format)]
     opened = open_file(p, format=format, max_json_bytes=max_json_bytes)
     opened.items.close()
-    # The lines are numbered by merge_file: counting them here would read the whole file.
-    cut = cuts.plan(p, opened.format, math.ceil(size / partition_bytes), number_lines=False)
+    # By default the lines are numbered by merge_file: counting them here would read the
+    # whole file.
+    cut = cuts.plan(p, opened.format, math.ceil(size / partition_bytes), number_lines)
     if not cut:
         return [Partition(str(path), format)]
     return [Partition(str(path), opened.format, s.start, s.end, s.first_line) for s in cut]
