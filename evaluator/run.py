@@ -331,6 +331,7 @@ class LineageView:
             "projection": self.projection,
             "error": self.error,
             "lineage": [fl.to_dict() for fl in self.rows],
+            "warnings": list(self.score.diagnostics),
         }
 
 
