@@ -23,12 +23,7 @@ def read_tools_document(path: Path) -> Any:
     naming the file when it cannot be read or parsed."""
     if path.suffix.lower() in (".yaml", ".yml"):
         return _read_yaml(path)
-    try:
-        return _json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise SuiteError(
-            f"the tools file cannot be read as JSON ({exc}).", file=path, fix=_FIX
-        ) from None
+    return _json.read_json(path, "tools file", fix=_FIX)
 
 
 def _read_yaml(path: Path) -> Any:
