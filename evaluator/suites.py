@@ -13,6 +13,7 @@ from __future__ import annotations
 import difflib
 import functools
 import json
+import re
 import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -100,18 +101,34 @@ class Fixture:
 
 
 @dataclass(frozen=True)
+class McpSpec:
+    """An MCP server (stdio) and the call of one of its tools: an ``mcp:`` projection.
+
+    ``command`` may hold ``{url}`` (the mock upstream's base URL) and ``{python}``
+    (projeval's own interpreter); ``url_env`` names an environment variable that gets
+    the URL too (``PROJEVAL_UPSTREAM_URL`` always does).
+    """
+
+    command: tuple[str, ...]
+    tool: str
+    arguments: dict[str, Any] = field(default_factory=dict, hash=False)
+    url_env: str | None = None
+
+
+@dataclass(frozen=True)
 class ProjectionSpec:
     """Where a candidate projection lives.
 
-    A Python function (``module:function`` or ``file.py:function``, in ``target``)
-    or a program speaking the JSON Lines protocol (``command``). ``target`` always
-    says it in the suite's words, for reports.
+    A Python function (``module:function`` or ``file.py:function``, in ``target``),
+    a program speaking the JSON Lines protocol (``command``), or a tool of an MCP
+    server (``mcp``). ``target`` always says it in the suite's words, for reports.
     """
 
     name: str
     target: str
     position: str | None = None
     command: tuple[str, ...] | None = None
+    mcp: McpSpec | None = None
 
 
 @dataclass
@@ -127,6 +144,9 @@ class Suite:
     projections: dict[str, ProjectionSpec]
     description: str = ""
     tools_file: Path | None = None
+    #: ``tools: {mcp: <command>}``: a server whose ``tools/list`` gives the agent's tools.
+    tools_server: tuple[str, ...] | None = None
+    tools_position: str | None = None
     short_ids: bool = False
     output_schema_file: Path | None = None
     checks: dict[str, str] = field(default_factory=dict)
@@ -279,7 +299,11 @@ def load_suite(path: str | Path, root: str | Path | None = None) -> Suite:
         fixtures=fixtures,
         projections=projections,
         description=str(data.get("description") or ""),
-        tools_file=_optional_file(data, "tools", base, r),
+        tools_file=None
+        if isinstance(data.get("tools"), dict)
+        else _optional_file(data, "tools", base, r),
+        tools_server=_tools_server(data.get("tools"), r),
+        tools_position=r.where("tools"),
         short_ids=_optional_bool(data, "short_ids", r),
         output_schema_file=_optional_file(data, "output_schema", base, r),
         checks=_read_checks(data.get("checks"), r),
@@ -542,6 +566,9 @@ def _read_projections(raw: Any, r: _Reader) -> dict[str, ProjectionSpec]:
         if isinstance(target, dict) and "command" in target:
             out[name] = _read_program(name, target, r)
             continue
+        if isinstance(target, dict) and "mcp" in target:
+            out[name] = _read_mcp(name, target, r)
+            continue
         if not isinstance(target, str) or ":" not in target:
             raise r.fail(
                 f"projection {name!r} must be 'module:function' or 'path/to/file.py:function'.",
@@ -569,6 +596,53 @@ def _read_program(name: str, spec: dict[str, Any], r: _Reader) -> ProjectionSpec
     r.only(spec, ("command",), keys, f"projection {name!r}")
     argv = _argv(spec["command"], (*keys, "command"), r)
     return ProjectionSpec(name, "command: " + shlex.join(argv), r.where(*keys), command=argv)
+
+
+_ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+def _read_mcp(name: str, spec: dict[str, Any], r: _Reader) -> ProjectionSpec:
+    keys: tuple[str | int, ...] = ("projections", name)
+    r.only(spec, ("mcp", "tool", "arguments", "url_env"), keys, f"projection {name!r}")
+    argv = _argv(spec["mcp"], (*keys, "mcp"), r)
+    tool = spec.get("tool")
+    if not isinstance(tool, str) or not tool.strip():
+        raise r.fail(
+            f"projection {name!r} names an MCP server but no tool to call.",
+            (*keys, "tool") if "tool" in spec else keys,
+            fix="add e.g. 'tool: get_meter' (one of the server's tools/list)",
+        )
+    arguments = spec.get("arguments", {})
+    if not isinstance(arguments, dict) or not all(isinstance(k, str) for k in arguments):
+        raise r.fail(
+            f"projection {name!r}: 'arguments' must map argument names to values.",
+            (*keys, "arguments"),
+            fix="write e.g. 'arguments: {meter_id: mtr_8f2c41}'",
+        )
+    url_env = spec.get("url_env")
+    if url_env is not None and not (isinstance(url_env, str) and _ENV_NAME.match(url_env)):
+        raise r.fail(
+            f"projection {name!r}: 'url_env' must be the name of an environment variable.",
+            (*keys, "url_env"),
+            fix="write e.g. 'url_env: METER_API_URL', or put {url} in the command",
+        )
+    mcp = McpSpec(argv, tool.strip(), dict(arguments), url_env)
+    shown = " ".join(a if a and not any(c.isspace() for c in a) else shlex.quote(a) for a in argv)
+    target = f"mcp: {shown} tool {mcp.tool}"
+    return ProjectionSpec(name, target, r.where(*keys), mcp=mcp)
+
+
+def _tools_server(value: Any, r: _Reader) -> tuple[str, ...] | None:
+    if not isinstance(value, dict):
+        return None
+    r.only(value, ("mcp",), ("tools",), "'tools'")
+    if "mcp" not in value:
+        raise r.fail(
+            "'tools' must be a path to a tools file, or {mcp: <server command>}.",
+            ("tools",),
+            fix="write e.g. 'tools: {mcp: \"{python} ../projections/meter_mcp.py\"}'",
+        )
+    return _argv(value["mcp"], ("tools", "mcp"), r)
 
 
 def _optional_file(data: dict, key: str, base: Path, r: _Reader) -> Path | None:

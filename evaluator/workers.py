@@ -39,7 +39,7 @@ import orjson
 
 from ._worker import edits, set_in
 from .errors import ProjectionLoadError
-from .projections import Limits, ProjectionFault, canonical
+from .projections import Limits, ProjectionFault, Runner, canonical
 from .suites import ProjectionSpec, Suite
 
 _HOST = Path(__file__).with_name("_worker.py")
@@ -778,8 +778,8 @@ class _LoadFailed(Exception):
 # -- starting a suite's projections --------------------------------------------------------
 
 
-def start_runner(spec: ProjectionSpec, suite: Suite, limits: Limits) -> WorkerRunner:
-    """Start the worker for one of the suite's projections (Python or ``command:``).
+def start_runner(spec: ProjectionSpec, suite: Suite, limits: Limits) -> Runner:
+    """Start the worker for one of the suite's projections (Python, ``command:`` or ``mcp:``).
 
     Raises :class:`~projeval.errors.ProjectionLoadError` when the projection cannot
     be imported or started, and :class:`ProjectionFault` when it dies or hangs while
@@ -787,6 +787,10 @@ def start_runner(spec: ProjectionSpec, suite: Suite, limits: Limits) -> WorkerRu
     """
     if spec.command is not None:
         return _start_command(spec, suite, limits)
+    if spec.mcp is not None:
+        from .mcp_projection import start_mcp_runner  # the MCP SDK only for suites that use it
+
+        return start_mcp_runner(spec, suite, limits)
     target = spec.target
     module_part, _, func_name = target.rpartition(":")
     host_spec: dict[str, Any] = {"function": func_name, "root": str(suite.root.resolve())}

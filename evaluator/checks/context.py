@@ -26,6 +26,8 @@ class _Context:
     outcomes: dict[str, dict[str, Outcome]]
     args: list[ToolArg]
     matched: dict[str, list[ToolArg]]
+    #: Whether the agent's tools are known (a ``tools:`` file, or an MCP server's list).
+    tools_known: bool = False
 
     @property
     def suite(self) -> Suite:

@@ -113,7 +113,7 @@ def _id_opaque(ctx: _Context, p: ProjectionScore) -> list[Finding]:
         readable = _readable_questions(ctx, fl)
         # Without a question that wants a name, an id is a problem only when the suite's
         # tools are known and none takes it; otherwise it is a handle for the next call.
-        if not readable and (takers or ctx.suite.tools_file is None):
+        if not readable and (takers or not ctx.tools_known):
             continue
         if _has_counterpart(ctx, p, fl):
             continue

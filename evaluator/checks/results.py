@@ -162,6 +162,19 @@ def _load_schema(suite: Suite) -> Any:
     return validator_cls(schema)
 
 
+def schema_validator(schema: dict[str, Any]) -> Any:
+    """A validator of an MCP tool's ``outputSchema`` (None when the schema is not valid:
+    the SDK's client refuses such a tool's results, so there is nothing to hold them to)."""
+    import jsonschema
+
+    validator_cls = jsonschema.validators.validator_for(schema)
+    try:
+        validator_cls.check_schema(schema)
+    except jsonschema.SchemaError:
+        return None
+    return validator_cls(schema)
+
+
 def _output_schema(ctx: _Context, p: ProjectionScore, validator: Any) -> list[Finding]:
     out = []
     for fixture, _raw, output in ctx.data_outputs(p.name):

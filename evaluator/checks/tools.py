@@ -11,6 +11,7 @@ from typing import Any
 
 from .. import paths
 from ..errors import SuiteError
+from ..suites import Suite
 from .base import read_json
 
 
@@ -153,9 +154,37 @@ def read_tools(path: Path) -> list[Any]:
     return tools
 
 
+def suite_tools(suite: Suite) -> list[Any]:
+    """The agent's tools as the suite gives them: its ``tools:`` file, or the
+    ``tools/list`` of the MCP server it names (``tools: {mcp: <command>}``), or none."""
+    if suite.tools_file is not None:
+        return read_tools(suite.tools_file)
+    if suite.tools_server is not None:
+        from ..mcp_projection import list_server_tools
+
+        return list_server_tools(
+            suite.tools_server,
+            suite.path.parent.resolve(),
+            file=suite.path,
+            position=suite.tools_position,
+        )
+    return []
+
+
 def load_tools(path: Path) -> list[ToolArg]:
     """Id arguments of the tools in a tools file (see :func:`read_tools`)."""
-    tools = read_tools(path)
+    return tool_args(read_tools(path), path)
+
+
+def merge_tools(listed: list[Any], served: list[dict[str, Any]]) -> list[Any]:
+    """The suite's tools with an MCP server's ``tools/list`` over them (by name)."""
+    names = {t.get("name") for t in served}
+    kept = [t for t in listed if not (isinstance(t, dict) and t.get("name") in names)]
+    return [*kept, *served]
+
+
+def tool_args(tools: list[Any], path: Path | None = None) -> list[ToolArg]:
+    """Id arguments of a list of tool definitions (MCP, Anthropic, OpenAI, bare schemas)."""
     args: list[ToolArg] = []
     for i, tool in enumerate(tools):
         if not isinstance(tool, dict):

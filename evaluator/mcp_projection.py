@@ -1,0 +1,610 @@
+"""``mcp:`` projections: a real MCP server (stdio) whose tool is the projection.
+
+The server is started once per suite and reused for all its calls, through the
+official MCP Python SDK's client (``mcp`` on PyPI, imported only here and only when a
+suite has such a projection). For each call projeval serves the input (a fixture, or a
+perturbation of one) as the upstream API's response from an HTTP server of its own on
+127.0.0.1, and calls the tool; the server fetches the upstream and answers. The tool's
+result is the projection's output, as the model's client receives it:
+
+    {"content": [...blocks...], "structuredContent": ..., "isError": true}
+
+(``structuredContent`` when the server sends one, ``isError`` only when true), which the
+cost, lineage and the checks read like any MCP result. An ``isError`` result is the
+tool's error output: for an error fixture it is the output (the model reads the error);
+for data it counts as the projection failing on that input (``raised``).
+
+Faults are the projection's own, as for the other worker kinds: the server exits
+(``exit``), hangs past the call's limit (``timeout``; its process group is killed),
+writes something that is not JSON-RPC to stdout or answers with a protocol error
+(``protocol``), never fetches the upstream during a call (``protocol``: it would score a
+cached answer), or answers too much (``too-large``). The server is started again on the
+next call. Its standard error goes to a file projeval reads for the message of a fault,
+never to projeval's own output.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import hashlib
+import json
+import logging
+import os
+import shlex
+import signal
+import sys
+import tempfile
+import threading
+import time
+import weakref
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+from .errors import ProjectionLoadError, SuiteError
+from .projections import Limits, ProjectionFault, canonical
+from .suites import ERROR_KINDS, McpSpec, ProjectionSpec, Suite
+
+#: How long a server may take to start and answer ``initialize`` and ``tools/list``.
+STARTUP_TIMEOUT = 30.0
+#: The environment variable that always carries the mock upstream's base URL.
+URL_ENV = "PROJEVAL_UPSTREAM_URL"
+#: The HTTP status the mock upstream answers an error fixture with, by error kind.
+ERROR_STATUS = {
+    "rate_limited": 429,
+    "unauthorized": 401,
+    "forbidden": 403,
+    "not_found": 404,
+    "bad_request": 400,
+    "server_error": 500,
+    "timeout": 504,
+}
+assert set(ERROR_STATUS) == set(ERROR_KINDS)
+_STDERR_TAIL = 2000
+#: How long a server may take to exit once its stdin is closed, before it is killed.
+_GRACE = 0.3
+_INSTALL = "install projeval's MCP support: pip install 'projeval[mcp]'"
+
+# The server process runs this first: it records its pid (its process group, for a
+# kill) and takes the memory limit, then becomes the server.
+_LAUNCH = """\
+import os, resource, sys
+with open(sys.argv[1], "w") as f:
+    f.write(str(os.getpid()))
+limit = int(sys.argv[2])
+if limit > 0:
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+try:
+    os.execvp(sys.argv[3], sys.argv[3:])
+except OSError as exc:
+    sys.stderr.write(f"cannot run {sys.argv[3]}: {exc.strerror}\\n")
+    sys.exit(127)
+"""
+
+# The SDK logs a server's bad lines at ERROR; with no handler, logging's last resort
+# would print them on projeval's stderr. They reach projeval as faults instead.
+_SDK_LOG = logging.getLogger("mcp")
+_SDK_LOG.addHandler(logging.NullHandler())
+_SDK_LOG.propagate = False
+
+
+# -- the mock upstream ------------------------------------------------------------------------
+
+
+class Upstream:
+    """The upstream API's stand-in: answers every request with the current response."""
+
+    def __init__(self) -> None:
+        self.body = b"{}"
+        self.status = 200
+        self.requests = 0
+        upstream = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def _answer(self) -> None:
+                length = int(self.headers.get("Content-Length") or 0)
+                if length:
+                    self.rfile.read(length)
+                upstream.requests += 1
+                body = upstream.body
+                self.send_response(upstream.status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = _answer
+
+            def log_message(self, format: str, *args: Any) -> None:
+                pass  # nothing of the upstream reaches projeval's output
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+# -- one connection to the server ---------------------------------------------------------------
+
+
+class _Connection:
+    """A running server and the SDK session over its stdio, in the runner's event loop."""
+
+    def __init__(
+        self, loop: asyncio.AbstractEventLoop, argv: list[str], cwd: Path, env: dict[str, str]
+    ) -> None:
+        self.loop = loop
+        self.argv = argv
+        self.cwd = cwd
+        self.env = env
+        self.folder = tempfile.TemporaryDirectory(prefix="projeval-mcp-")
+        self.pidfile = Path(self.folder.name) / "pid"
+        self.errlog = open(Path(self.folder.name) / "stderr", "w+", encoding="utf-8")  # noqa: SIM115
+        self.session: Any = None
+        self.tools: list[dict[str, Any]] = []
+        #: What the transport could not read (a line that is not JSON-RPC).
+        self.stream_errors: list[str] = []
+        self.closed = False
+        self._stop: asyncio.Event | None = None
+        self._main: concurrent.futures.Future[None] | None = None
+
+    def open(self, timeout: float, memory: int) -> None:
+        """Start the server, initialize the session and list the tools, or raise."""
+        ready: concurrent.futures.Future[None] = concurrent.futures.Future()
+        launcher = [sys.executable, "-S", "-c", _LAUNCH, str(self.pidfile), str(memory), *self.argv]
+        self._main = asyncio.run_coroutine_threadsafe(self._run(launcher, ready), self.loop)
+        try:
+            ready.result(timeout)
+        except concurrent.futures.TimeoutError:
+            words = self.last_words()
+            self.close(kill=True)
+            raise ProjectionFault("timeout", f"did not start within {timeout:g} s{words}") from None
+        except ProjectionFault:
+            self.close(kill=True)
+            raise
+
+    async def _run(self, launcher: list[str], ready: concurrent.futures.Future[None]) -> None:
+        from mcp.client.session import ClientSession
+        from mcp.client.stdio import StdioServerParameters, stdio_client
+
+        class Session(ClientSession):
+            async def validate_tool_result(self, name: str, result: Any) -> None:
+                # projeval checks the output schema itself: a mismatch is a finding, not a fault
+                return None
+
+        async def on_message(message: Any) -> None:
+            if isinstance(message, Exception):
+                self.stream_errors.append(
+                    str(message).splitlines()[0][:200] if str(message) else type(message).__name__
+                )
+
+        self._stop = asyncio.Event()
+        params = StdioServerParameters(
+            command=launcher[0], args=launcher[1:], env=self.env, cwd=self.cwd
+        )
+        try:
+            async with (
+                stdio_client(params, errlog=self.errlog) as (read, write),
+                Session(read, write, message_handler=on_message) as session,
+            ):
+                await session.initialize()
+                listed = await session.list_tools()
+                self.tools = [
+                    t.model_dump(by_alias=True, exclude_none=True, mode="json")
+                    for t in listed.tools
+                ]
+                self.session = session
+                ready.set_result(None)
+                await self._stop.wait()
+        except BaseException as exc:  # the server's failure, reported where the caller waits
+            if not ready.done():
+                ready.set_exception(self._start_fault(exc))
+            if not isinstance(exc, Exception):
+                raise
+        finally:
+            self.session = None
+            if not ready.done():
+                ready.set_exception(
+                    ProjectionFault("exit", f"ended while starting{self.last_words()}")
+                )
+
+    def _start_fault(self, exc: BaseException) -> ProjectionFault:
+        if isinstance(exc, OSError):
+            return ProjectionFault("exit", f"could not be started: {exc.strerror or exc}")
+        reason = _reason(exc)
+        if self.stream_errors:
+            return ProjectionFault(
+                "protocol",
+                f"wrote a line that is not JSON-RPC while starting ({self.stream_errors[0]}){self.last_words()}",
+            )
+        return ProjectionFault("exit", f"ended while starting ({reason}){self.last_words()}")
+
+    def call(self, tool: str, arguments: dict[str, Any], timeout: float) -> Any:
+        """The tool's ``CallToolResult``; raises ``TimeoutError`` or the SDK's error."""
+        session = self.session
+        if session is None:
+            raise ConnectionError("the session is closed")
+        future = asyncio.run_coroutine_threadsafe(session.call_tool(tool, arguments), self.loop)
+        try:
+            return future.result(max(timeout, 0.0))
+        except concurrent.futures.TimeoutError:
+            future.cancel()
+            raise TimeoutError() from None
+
+    def pid(self) -> int | None:
+        try:
+            return int(self.pidfile.read_text())
+        except (OSError, ValueError):
+            return None
+
+    def close(self, kill: bool = False) -> None:
+        """End the session and the server (at once with ``kill``: its whole process group)."""
+        if self.closed:
+            return
+        self.closed = True
+        if kill and (pid := self.pid()) is not None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(pid, signal.SIGKILL)
+        stop = self._stop
+        if stop is not None and not self.loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                self.loop.call_soon_threadsafe(stop.set)
+        if self._main is not None:
+            # The SDK's shutdown closes stdin and waits for the server to exit; a server
+            # of a suite keeps no state worth a slow exit, so it gets a short grace only.
+            with contextlib.suppress(BaseException):
+                self._main.result(_GRACE)
+            if not self._main.done() and (pid := self.pid()) is not None:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.killpg(pid, signal.SIGKILL)
+            with contextlib.suppress(BaseException):
+                self._main.result(10.0)
+        if (pid := self.pid()) is not None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(pid, signal.SIGKILL)  # its children, if it left any
+        self.errlog.close()
+        self.folder.cleanup()
+
+    def last_words(self) -> str:
+        try:
+            self.errlog.flush()
+            with open(self.errlog.name, encoding="utf-8", errors="replace") as f:
+                f.seek(max(0, os.path.getsize(self.errlog.name) - _STDERR_TAIL))
+                text = f.read().strip()
+        except (OSError, ValueError):
+            return ""
+        return f" (its last words: {text.splitlines()[-1][:300]})" if text else ""
+
+
+def _reason(exc: BaseException) -> str:
+    while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
+        exc = exc.exceptions[0]
+    text = str(exc).splitlines()[0] if str(exc) else ""
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+# -- the runner ---------------------------------------------------------------------------------
+
+
+class McpRunner:
+    """Calls one tool of an MCP server, serving each input as its upstream's response.
+
+    The :class:`~projeval.projections.Runner` of an ``mcp:`` projection. ``tools`` is the
+    server's ``tools/list`` (as JSON), ``tool`` the one called; ``calls`` counts the calls
+    and ``spent`` the seconds they took (the budget).
+    """
+
+    def __init__(
+        self,
+        name: str,
+        spec: McpSpec,
+        *,
+        limits: Limits,
+        cwd: Path,
+        error_bodies: dict[bytes, int] | None = None,
+    ) -> None:
+        self.name = name
+        self.spec = spec
+        self.tool = spec.tool
+        self.limits = limits
+        self.cwd = cwd
+        self.error_bodies = dict(error_bodies or {})
+        self.calls = 0
+        self.spent = 0.0
+        self.starts = 0
+        self.tools: list[dict[str, Any]] = []
+        self.upstream = Upstream()
+        self.argv = [
+            a.replace("{url}", self.upstream.url).replace("{python}", sys.executable)
+            for a in spec.command
+        ]
+        self.env = {**os.environ, URL_ENV: self.upstream.url}
+        if spec.url_env:
+            self.env[spec.url_env] = self.upstream.url
+        self.digest = _digest(spec, cwd)
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(
+            target=self._loop.run_forever, name=f"mcp-{name}", daemon=True
+        )
+        self._thread.start()
+        self._connection: _Connection | None = None
+        self._lock = threading.Lock()
+        self._finalizer = weakref.finalize(self, _shutdown, self._loop, self._thread, self.upstream)
+
+    # -- the Runner protocol -------------------------------------------------------------------
+
+    def __call__(self, raw: Any, serialise: bool = True) -> tuple[Any, str]:
+        """Serve ``raw`` as the upstream's response and call the tool; ``(output, text)``."""
+        with self._lock:
+            self.calls += 1
+            left = self.limits.budget - self.spent
+            if left <= 0:
+                raise self._budget_fault()
+            started = time.monotonic()
+            try:
+                output = self._call(
+                    raw, min(self.limits.timeout, left), budget_bound=left < self.limits.timeout
+                )
+            finally:
+                self.spent += time.monotonic() - started
+        text = canonical(output)
+        if len(text) > self.limits.max_output_bytes:
+            raise ProjectionFault(
+                "too-large",
+                f"returned {len(text):,} bytes, over the limit of {self.limits.max_output_bytes:,}",
+            )
+        return output, (text if serialise else "")
+
+    def start(self) -> None:
+        """Start the server now (scoring does, to report a start-up failure before any call)."""
+        with self._lock:
+            if self._connection is None:
+                started = time.monotonic()
+                try:
+                    self._open(min(STARTUP_TIMEOUT, self.limits.budget))
+                finally:
+                    self.spent += time.monotonic() - started
+
+    def close(self) -> None:
+        """Stop the server (it starts again on the next call) and, for good, the upstream."""
+        with self._lock:
+            if self._connection is not None:
+                self._connection.close()
+                self._connection = None
+        self._finalizer()
+
+    # -- one call --------------------------------------------------------------------------------
+
+    def _open(self, limit: float) -> _Connection:
+        connection = _Connection(self._loop, self.argv, self.cwd, self.env)
+        connection.open(limit, self.limits.max_memory_mb * 1024 * 1024)
+        self.starts += 1
+        self.tools = connection.tools
+        self._connection = connection
+        return connection
+
+    def _call(self, raw: Any, limit: float, *, budget_bound: bool) -> Any:
+        started = time.monotonic()
+        connection = self._connection or self._open(min(STARTUP_TIMEOUT, limit + STARTUP_TIMEOUT))
+        body = _dumps(raw)
+        status = self.error_bodies.get(body, 200)
+        self.upstream.body, self.upstream.status = body, status
+        before = self.upstream.requests
+        try:
+            result = connection.call(
+                self.tool, self.spec.arguments, limit - (time.monotonic() - started)
+            )
+        except TimeoutError:
+            self._discard(kill=True)
+            if budget_bound:
+                raise self._budget_fault() from None
+            raise ProjectionFault(
+                "timeout", f"did not return within {self.limits.timeout:g} s"
+            ) from None
+        except Exception as exc:
+            raise self._failed(connection, exc) from None
+        if connection.stream_errors:
+            first = connection.stream_errors[0]
+            self._discard(kill=True)
+            raise ProjectionFault(
+                "protocol", f"wrote to its standard output a line that is not JSON-RPC ({first})"
+            )
+        if self.upstream.requests == before:
+            self._discard(kill=True)
+            raise ProjectionFault(
+                "protocol",
+                f"answered without fetching its upstream ({self.upstream.url}), so projeval cannot "
+                "vary what it reads; the server must fetch the API on every call",
+            )
+        output = _output(result)
+        if output.get("isError") and status == 200:
+            raise ProjectionFault("raised", f"returned an isError result: {_text_of(output)[:300]}")
+        return output
+
+    def _failed(self, connection: _Connection, exc: Exception) -> ProjectionFault:
+        """The fault an SDK error stands for: the server ended, its tool failed on this
+        input (a JSON-RPC error answer: ``raised``), or it broke the protocol."""
+        from mcp.shared.exceptions import MCPError
+        from mcp_types import CONNECTION_CLOSED
+
+        if (
+            isinstance(exc, MCPError)
+            and exc.code != CONNECTION_CLOSED
+            and not connection.stream_errors
+        ):
+            return ProjectionFault("raised", f"answered tools/call with an error: {_reason(exc)}")
+        words = connection.last_words()
+        self._discard(kill=True)
+        if connection.stream_errors:
+            return ProjectionFault(
+                "protocol",
+                f"wrote a line that is not JSON-RPC ({connection.stream_errors[0]}){words}",
+            )
+        if isinstance(exc, MCPError | ConnectionError):
+            return ProjectionFault("exit", f"ended during a call ({_reason(exc)}){words}")
+        return ProjectionFault(
+            "protocol", f"answered with a result the client cannot read ({_reason(exc)}){words}"
+        )
+
+    def _discard(self, kill: bool) -> None:
+        if self._connection is not None:
+            self._connection.close(kill=kill)
+            self._connection = None
+
+    def _budget_fault(self) -> ProjectionFault:
+        return ProjectionFault(
+            "budget",
+            f"used up its time budget of {self.limits.budget:g} s for the suite after {self.calls:,} calls",
+        )
+
+
+def _output(result: Any) -> dict[str, Any]:
+    """The tool result as the model's client receives it, in MCP's own keys."""
+    output: dict[str, Any] = {
+        "content": [
+            block.model_dump(by_alias=True, exclude_none=True, mode="json")
+            for block in result.content
+        ]
+    }
+    if result.structured_content is not None:
+        output["structuredContent"] = result.structured_content
+    if result.is_error:
+        output["isError"] = True
+    return output
+
+
+def _text_of(output: dict[str, Any]) -> str:
+    return " ".join(
+        str(b.get("text", "")) for b in output.get("content") or () if b.get("type") == "text"
+    )
+
+
+def _dumps(value: Any) -> bytes:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def _digest(spec: McpSpec, cwd: Path) -> str:
+    """The server's command, tool and arguments, and the files the command names."""
+    digest = hashlib.sha256(
+        json.dumps([list(spec.command), spec.tool, spec.arguments], sort_keys=True).encode()
+    )
+    for arg in spec.command[1:]:
+        path = cwd / arg
+        if path.is_file():  # the server's own files: a trend sees them change
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _shutdown(
+    loop: asyncio.AbstractEventLoop, thread: threading.Thread, upstream: Upstream
+) -> None:
+    loop.call_soon_threadsafe(loop.stop)
+    thread.join(5.0)
+    if not thread.is_alive():
+        loop.close()
+    upstream.close()
+
+
+# -- starting a suite's mcp: projection -------------------------------------------------------------
+
+
+def start_mcp_runner(spec: ProjectionSpec, suite: Suite, limits: Limits) -> McpRunner:
+    """Start the server of one of the suite's ``mcp:`` projections and check its tool.
+
+    Raises :class:`~projeval.errors.ProjectionLoadError` when the server cannot be
+    started, or lists no such tool, and when the ``mcp`` package is missing.
+    """
+    assert spec.mcp is not None
+    _require_sdk(spec, suite)
+    errors = {
+        _dumps(fx.data): ERROR_STATUS[fx.error] for fx in suite.fixtures if fx.error in ERROR_STATUS
+    }
+    runner = McpRunner(
+        spec.name, spec.mcp, limits=limits, cwd=suite.path.parent.resolve(), error_bodies=errors
+    )
+    try:
+        runner.start()
+    except ProjectionFault as fault:
+        runner.close()
+        raise _load_error(
+            spec, suite, fault.message + ".", "check the command; it runs in the suite's folder"
+        ) from None
+    names = [str(t.get("name")) for t in runner.tools]
+    if spec.mcp.tool not in names:
+        runner.close()
+        listed = ", ".join(names) or "no tools"
+        raise _load_error(
+            spec,
+            suite,
+            f"the server lists no tool {spec.mcp.tool!r} (it lists {listed}).",
+            "name one of its tools under 'tool:'",
+        )
+    return runner
+
+
+def _require_sdk(spec: ProjectionSpec, suite: Suite) -> None:
+    try:
+        import mcp.client.session  # noqa: F401
+    except ImportError:
+        raise _load_error(
+            spec, suite, "the MCP Python SDK (mcp) is not installed.", _INSTALL
+        ) from None
+
+
+def _load_error(spec: ProjectionSpec, suite: Suite, reason: str, fix: str) -> ProjectionLoadError:
+    return ProjectionLoadError(
+        f"suite {suite.name!r}: projection {spec.name!r} ({spec.target}) cannot be started: {reason}",
+        fix=fix,
+        file=suite.path,
+        position=spec.position,
+    )
+
+
+# -- tools from a running server -------------------------------------------------------------------
+
+
+def list_server_tools(
+    command: tuple[str, ...], cwd: Path, *, file: Path, position: str | None = None
+) -> list[dict[str, Any]]:
+    """A server's ``tools/list``, as JSON: the suite's ``tools: {mcp: <command>}``.
+
+    Starts the server in ``cwd`` (``{python}`` is projeval's interpreter), lists its tools
+    and stops it. Raises :class:`~projeval.errors.SuiteError` naming the suite file when
+    the server cannot be started or does not answer.
+    """
+    try:
+        import mcp.client.session  # noqa: F401
+    except ImportError:
+        raise SuiteError(
+            "'tools' names an MCP server, but the MCP Python SDK (mcp) is not installed.",
+            file=file,
+            position=position,
+            fix=_INSTALL,
+        ) from None
+    upstream = Upstream()  # a server may want its URL to start, even if listing fetches nothing
+    argv = [a.replace("{url}", upstream.url).replace("{python}", sys.executable) for a in command]
+    env = {**os.environ, URL_ENV: upstream.url}
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, name="mcp-tools", daemon=True)
+    thread.start()
+    connection = _Connection(loop, argv, cwd, env)
+    try:
+        connection.open(STARTUP_TIMEOUT, 0)
+        return connection.tools
+    except ProjectionFault as fault:
+        raise SuiteError(
+            f"the MCP server of 'tools' ({shlex.join(command)}) {fault.message}.",
+            file=file,
+            position=position,
+            fix="check the command; it runs in the suite's folder",
+        ) from None
+    finally:
+        connection.close()
+        _shutdown(loop, thread, upstream)
