@@ -14,9 +14,12 @@ from __future__ import annotations
 import json
 import re
 import sys
+from pathlib import Path
 from typing import Any
 
-__all__ = ["has_lone_surrogate", "loads", "scrub_surrogates"]
+from .errors import SuiteError
+
+__all__ = ["has_lone_surrogate", "loads", "read_json", "scrub_surrogates"]
 
 # A high surrogate escape not followed by a low one, or a low one not preceded by a high one.
 _LONE_ESCAPE = re.compile(
@@ -85,3 +88,14 @@ def scrub_surrogates(text: str) -> str:
         return text
     # Through UTF-16, so a pair that sits in ``text`` as two code points is joined, not lost.
     return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+
+
+def read_json(path: Path, what: str, fix: str) -> Any:
+    """The JSON document in ``path``; one :class:`SuiteError` naming it, and ``what`` it
+    is, when it cannot be read or parsed."""
+    try:
+        return loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise SuiteError(
+            f"the {what} cannot be read as JSON ({exc}).", file=path, fix=fix
+        ) from None

@@ -315,6 +315,9 @@ class GateResult:
     checks: list[ProjectionCheck]
     baseline: str | None = None
     errors: list[str] = field(default_factory=list)
+    #: What the suites' loads warned about (a declaration that changes nothing...): shown,
+    #: never failing the gate.
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def failures(self) -> list[GateFailure]:
@@ -447,6 +450,7 @@ def check_gate(
         checks=checks,
         baseline=baseline.label if baseline is not None else None,
         errors=list(run.errors),
+        warnings=[d for s in run.suites for d in s.diagnostics],
     )
 
 

@@ -89,6 +89,8 @@ def render_gate_text(result: GateResult) -> str:
         )
     else:
         verdict = f"projeval check: passed: {scope} ({gate})"
+    if result.warnings:
+        blocks.append("\n".join(f"warning: {w}" for w in result.warnings))
     blocks.append(verdict)
     return "\n\n".join(blocks)
 

@@ -28,7 +28,7 @@ import calendar
 import copy
 import json
 import math
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -425,6 +425,9 @@ class _PathPlan:
     domain: tuple[Any, ...] = ()
     #: Declared labels (value -> label), for fields given ``labels:``.
     labels: tuple[tuple[Any, str], ...] = ()
+    #: Values known from elsewhere than this path (the field's ``values:``, the tools file's
+    #: enums, a sibling path's values), tried when the fixtures hold one value only.
+    known: tuple[Any, ...] = ()
 
 
 def _number_step(value: Any) -> tuple[float, int]:
@@ -445,6 +448,9 @@ def _shift_number(value: Any, delta: float, decimals: int) -> Any:
     shifted = float(value) + delta
     return f"{shifted:.{decimals}f}" if decimals else str(round(shifted))
 
+
+#: Values known from elsewhere tried, at most, on a path whose fixtures hold one value.
+_KNOWN_TRIES = 4
 
 #: Larger steps tried when the smallest one is invisible (10, 100 and 1000 times it).
 _STEP_FACTORS = (10, 100, 1000)
@@ -498,13 +504,13 @@ class _Prober:
             # there): perturb each value as what it is.
             kind = kinds.classify(check)
             epoch = kinds.epoch_unit(None, check) if kind == "time" else None
-            plan = _PathPlan(kind, epoch, plan.domain, plan.labels)
+            plan = _PathPlan(kind, epoch, plan.domain, plan.labels, plan.known)
         if kind == "number":
             self._probe_number(result, ipath, value)
             return result
         for pert in self._perturbations(value, plan):
-            if pert.label == "swap-2" and result.visible:
-                break  # the first swap showed: no need for a second one
+            if result.visible and pert.label in ("swap-2", "swap-known", "edit@0"):
+                break  # a swap showed: no need for another one, nor for a made-up value
             self._apply(result, ipath, value, pert)
             if plan.labels and pert.label.startswith("swap") and result.label_wrong is None:
                 self._check_label(result, ipath, value, pert, plan)
@@ -529,17 +535,27 @@ class _Prober:
             others = labelled or [s for s in plan.domain if s != value]
             if kind == "enum" and not others and value in kinds.YES_NO:
                 others = [kinds.YES_NO[value]]
-            if others:
+            known = [k for k in plan.known if k != value and not others]
+            if known:
+                # The fixtures hold this value alone: try values known from elsewhere, one
+                # after the other until one shows (a lookup may know only some of them), then
+                # a made-up value as the last resort (a comparison, a ``.get``).
+                for candidate in known[:_KNOWN_TRIES]:
+                    yield _Perturbation("swap-known", candidate)
+                if isinstance(value, int):
+                    yield _Perturbation("swap-known", value + 1)
+                    return
+            elif others:
                 # Swapping in values seen at the path keeps a lookup valid (users[id],
                 # LABELS[code]); a second value catches a mapping that merges two of them.
                 yield _Perturbation("swap", others[0])
                 if kind in ("code", "enum") and len(others) > 1:
                     yield _Perturbation("swap-2", others[1])
                 return
-            if kind == "id":
+            elif kind == "id":
                 yield _Perturbation("swap", _fresh_id(value))
                 return
-            if isinstance(value, int):
+            elif isinstance(value, int):
                 yield _Perturbation("swap", value + 1)
                 return
         if isinstance(value, str) and value:
@@ -805,6 +821,32 @@ class _PathObservation:
     total: int
     prefix_cut: int | None = None  # first uncarried instance, when a list is cut
     raised: str | None = None
+    #: The path's plan, for a verdict that must say what projeval could try.
+    plan: _PathPlan | None = None
+
+
+def _lone_hint(plan: _PathPlan | None, source: str) -> str:
+    """Why an enumeration that holds one value in every fixture could not be judged, and the
+    fix: projeval can only make up another value, which a lookup rejects."""
+    if plan is None or len(plan.domain) != 1 or plan.labels or plan.kind not in _LONE_KINDS:
+        return ""
+    value = _short(plan.domain[0])
+    if plan.known:
+        tried = ", ".join(_short(v) for v in plan.known[:_KNOWN_TRIES])
+        return (
+            f": {value} is the only value seen at {source} in the fixtures, and the projection "
+            f"raised on the other values known for it too ({tried}). Fix: check the values "
+            "declared with `values:` or in the tools file, or add a fixture where it holds "
+            "another value"
+        )
+    return (
+        f": {value} is the only value seen at {source} in the fixtures, and projeval knows no "
+        "other value it can take. Fix: declare them with `values:` on its field, or add a "
+        "fixture where it holds another value"
+    )
+
+
+_LONE_KINDS = ("code", "enum", "text", "id")
 
 
 def _lineage_of(obs: _PathObservation) -> FieldLineage:
@@ -826,7 +868,8 @@ def _lineage_of(obs: _PathObservation) -> FieldLineage:
         return FieldLineage(
             source=source,
             status="inconclusive",
-            detail=f"the projection raised on every perturbed value ({reason})",
+            detail=f"the projection raised on every perturbed value ({reason})"
+            + _lone_hint(obs.plan, source),
             kind=obs.kind,
             samples=n,
         )
@@ -900,29 +943,76 @@ def _key_instances(
 def _plans(
     per_fixture: list[dict[paths.SchemaPath, list[tuple[paths.InstancePath, Any]]]],
     field_defs: dict[str, FieldDef],
+    enums: Mapping[str, tuple[tuple[Any, ...], ...]] | None = None,
 ) -> dict[paths.SchemaPath, _PathPlan]:
-    """Kind, epoch unit, domain and labels of every schema path, over all fixtures."""
+    """Kind, epoch unit, domain, labels and known values of every schema path, over all
+    fixtures. ``enums`` are the values each property name can take, from the tools file."""
     values: dict[paths.SchemaPath, list[Any]] = {}
     for instances in per_fixture:
         for spath, items in instances.items():
             values.setdefault(spath, []).extend(v for _ip, v in items)
+    distinct = {
+        sp: tuple(dict.fromkeys(v.key if isinstance(v, paths.MapKey) else v for v in vals))
+        for sp, vals in values.items()
+    }
     plans = {}
     for spath, vals in values.items():
         fdef = next((f for f in field_defs.values() if paths.matches(f.segments, spath)), None)
         scalars = [v.key if isinstance(v, paths.MapKey) else v for v in vals]
+        seen = tuple(v for v in distinct[spath] if v is not None)
+        known: tuple[Any, ...] = ()
         if spath and spath[-1] == paths.KEYS:
             kind, epoch = "id", None
         else:
             kind, epoch = kinds.infer_kind(spath, scalars, fdef.kind if fdef else None)
+            if len(seen) == 1 and not (fdef and fdef.labels):
+                known = _known_values(spath, seen[0], fdef, enums or {}, distinct)
+                # One value, once, reads as text; a value the suite or the tools file lists
+                # among an enumeration's is one (``AssumedRole`` among the identity types).
+                if known and kind == "text" and not (fdef and fdef.kind):
+                    kind = "enum"
+                if kind not in ("code", "enum"):
+                    known = ()
         # A key is renamed to a fresh one: another key of the map would collide with it.
-        domain = (
-            ()
-            if kind == "id" and spath[-1:] == (paths.KEYS,)
-            else tuple(dict.fromkeys(v for v in scalars if v is not None))
-        )
+        domain = () if kind == "id" and spath[-1:] == (paths.KEYS,) else seen
         labels = tuple(fdef.labels.items()) if fdef and fdef.labels else ()
-        plans[spath] = _PathPlan(kind, epoch, domain[: kinds.ENUM_MAX * 4], labels)
+        plans[spath] = _PathPlan(kind, epoch, domain[: kinds.ENUM_MAX * 4], labels, known)
     return plans
+
+
+def _known_values(
+    spath: paths.SchemaPath,
+    value: Any,
+    fdef: FieldDef | None,
+    enums: Mapping[str, tuple[tuple[Any, ...], ...]],
+    distinct: dict[paths.SchemaPath, tuple[Any, ...]],
+) -> tuple[Any, ...]:
+    """Other values the one value seen at ``spath`` could be swapped with, best first: the
+    field's declared ``values:``, the enums the tools file gives for its key, then the values
+    of sibling paths with the same key. Each source counts only when it holds the value seen
+    (an enum without it names another vocabulary)."""
+    key = _key_of(spath)
+    sources: list[tuple[Any, ...]] = []
+    if fdef and fdef.values:
+        sources.append(tuple(fdef.values))
+    if key is not None:
+        sources.extend(enums.get(key, ()))
+        sources.extend(
+            vals
+            for other, vals in sorted(distinct.items(), key=lambda kv: paths.format_path(kv[0]))
+            if other != spath and _key_of(other) == key and len(vals) > 1
+        )
+    out: dict[Any, None] = {}
+    for source in sources:
+        if value in source:
+            out.update((v, None) for v in source if v != value and v is not None)
+    return tuple(out)
+
+
+def _key_of(spath: paths.SchemaPath) -> str | None:
+    """The key that names a path's values (``state`` of ``[].state``), past list steps."""
+    wild = (paths.ANY_ITEM, paths.ANY_KEY, paths.KEYS, paths.IN_JSON)
+    return next((s for s in reversed(spath) if s not in wild), None)
 
 
 def _instances(
@@ -939,6 +1029,12 @@ def _instances(
     return instances
 
 
+def paths_to_probe(leaves: Mapping[str, list[Leaf]], field_defs: dict[str, FieldDef]) -> int:
+    """How many schema paths lineage probes over these fixtures' walks, per projection: the
+    total that :func:`infer_lineage` reports its progress against."""
+    return sum(len(_instances(walk, field_defs)) for walk in leaves.values())
+
+
 def lineage_for_fixture(
     runner: Runner,
     raw: Any,
@@ -946,11 +1042,13 @@ def lineage_for_fixture(
     field_defs: dict[str, FieldDef] | None = None,
     leaves: list[Leaf] | None = None,
     plans: dict[paths.SchemaPath, _PathPlan] | None = None,
+    on_probed: Callable[[int], object] | None = None,
 ) -> dict[paths.SchemaPath, _PathObservation]:
     """Probe every source schema path of one fixture; return raw observations.
 
     ``leaves`` is the fixture's walk (``Suite.leaves``); ``plans`` say how each path is
     perturbed, learnt over all fixtures. Both are computed here when not given.
+    ``on_probed(1)`` is called as each path is done (from the thread that probed it).
     """
     field_defs = field_defs or {}
     if leaves is None:
@@ -977,8 +1075,10 @@ def lineage_for_fixture(
                 ipath, value = present[index]
                 probes.append(prober.probe(ipath, value, plan, index))
             probes.sort(key=lambda p: p.index)
-        obs = _PathObservation(spath, plan.kind, probes, len(present))
+        obs = _PathObservation(spath, plan.kind, probes, len(present), plan=plan)
         obs.prefix_cut = _prefix_cut(prober, present, probes, plan)
+        if on_probed is not None:
+            on_probed(1)
         return obs
 
     spaths = sorted(instances, key=paths.format_path)
@@ -1140,14 +1240,21 @@ def infer_lineage(
     fixtures: list[tuple[str, Any]],
     field_defs: dict[str, FieldDef] | None = None,
     leaves: dict[str, list[Leaf]] | None = None,
+    *,
+    enums: Mapping[str, tuple[tuple[Any, ...], ...]] | None = None,
+    on_probed: Callable[[int], object] | None = None,
 ) -> LineageResult:
     """Infer the lineage of every source field for one projection.
 
     ``fixtures`` are ``(name, raw)`` pairs of data fixtures; ``leaves``, when given, their
     walks by fixture name (:meth:`Suite.leaves`, walked once for the suite, the checks and
-    lineage). A projection that raises on a fixture as given, returns output that is not
-    JSON-serialisable, is non-deterministic or mutates its input gets ``fault`` set, and no
-    lineage: it is an error for that projection alone.
+    lineage). ``enums`` are the values each property name can take, from the suite's tools
+    file (:func:`~projeval.toolfile.tool_enums`): a path whose fixtures hold one value
+    is swapped with them. ``on_probed(n)`` is told each time ``n`` more schema paths of a
+    fixture are probed (:func:`paths_to_probe` says how many there are), possibly from
+    several threads at once. A projection that raises on a fixture as given, returns output
+    that is not JSON-serialisable, is non-deterministic or mutates its input gets ``fault``
+    set, and no lineage: it is an error for that projection alone.
     """
     result = LineageResult(projection=name)
     field_defs = field_defs or {}
@@ -1156,7 +1263,7 @@ def infer_lineage(
         for fx, raw in fixtures
     }
     per_fixture = {fx: _instances(walks[fx], field_defs) for fx, _raw in fixtures}
-    plans = _plans(list(per_fixture.values()), field_defs)
+    plans = _plans(list(per_fixture.values()), field_defs, enums)
     per_path: dict[paths.SchemaPath, list[FieldLineage]] = {}
     try:
         for fixture_name, shared_raw in fixtures:
@@ -1169,7 +1276,7 @@ def infer_lineage(
             baseline = _baseline(runner, raw, before)
             result.outputs[fixture_name] = baseline
             observations = lineage_for_fixture(
-                runner, raw, baseline, field_defs, walks[fixture_name], plans
+                runner, raw, baseline, field_defs, walks[fixture_name], plans, on_probed
             )
             if canonical(raw) != before:
                 raise ProjectionFault(

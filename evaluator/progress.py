@@ -1,8 +1,8 @@
 """Progress of long work: the library reports it, a front end draws it.
 
-Long loops (reading a trace file of more than :data:`MIN_BYTES`, the
-partitions of a Dask run, the suites of a run) open a :func:`task` and
-advance it. Nothing is drawn unless a :class:`Reporter` is installed with
+Long loops (reading a trace file of more than :data:`MIN_BYTES`, the partitions
+of a Dask run, the suites of a run, the schema paths lineage probes within a
+suite) open a :func:`task` and advance it. Nothing is drawn unless a :class:`Reporter` is installed with
 :func:`reporting`, which the CLI does when stderr is a terminal and
 ``--quiet`` is not given (:class:`TerminalReporter`, drawn with ``rich``; it
 honours ``NO_COLOR``). Reports from a forked worker process are dropped: only
@@ -51,22 +51,31 @@ def reporting(reporter: Reporter) -> Iterator[Reporter]:
 
 
 class Task:
-    """One piece of long work; a no-op when no reporter is installed."""
+    """One piece of long work; a no-op when no reporter is installed.
+
+    Safe to advance from several threads at once (lineage probes paths side by side).
+    """
 
     def __init__(self, description: str, total: float | None = None, unit: str = "") -> None:
         installed = _current.get()
         self._reporter = installed[0] if installed and installed[1] == os.getpid() else None
         self._id = next(_ids)
+        self._lock = threading.Lock()
         self.completed = 0.0
         if self._reporter is not None:
             self._reporter.start(self._id, description, total, unit)
 
     def advance(self, amount: float = 1, description: str | None = None) -> None:
         """Add ``amount`` to what is done."""
-        self.update(self.completed + amount, description)
+        with self._lock:
+            self._set(self.completed + amount, description)
 
     def update(self, completed: float, description: str | None = None) -> None:
         """Set what is done."""
+        with self._lock:
+            self._set(completed, description)
+
+    def _set(self, completed: float, description: str | None) -> None:
         self.completed = completed
         if self._reporter is not None:
             self._reporter.update(self._id, completed, description)
@@ -146,7 +155,9 @@ class TerminalReporter:
                 if task.fields.get("unit") == "bytes":
                     of = f"/{total / 1e6:.1f}" if total else ""
                     return Text(f"{done / 1e6:.1f}{of} MB")
-                return Text(f"{done:.0f}/{total:.0f}" if total is not None else "")
+                unit = task.fields.get("unit")
+                of = f"{done:.0f}/{total:.0f}{' ' + unit if unit else ''}"
+                return Text(of if total is not None else "")
 
         with self._lock:
             if not self._pending:

@@ -7,6 +7,13 @@ render with autoescaping on and undefined names as errors. Everything that
 came from fixtures, traces or suites is text to escape; the only markup not
 written by the templates is the SVG of the charts, which matplotlib writes
 and escapes.
+
+What grows with the question set (the matrix and each projection's questions
+table) is written once as data, in a JSON script block per suite (inert: the
+page's policy runs only its one inline script), and drawn by that script: the
+first :data:`MATRIX_PAGE` rows of each matrix are in the HTML too, the rest and
+the questions tables are drawn when asked for. So 5,000 questions x 5
+projections stay one self-contained file of under 2 MB that opens at once.
 """
 
 from __future__ import annotations
@@ -30,7 +37,7 @@ from .cost import Candidate, round_ratio
 from .coverage import DroppedNeed
 from .runrecord import RunRecord, SuiteRecord, TracesRecord
 from .text.numbers import count, fixed, integer, num, pct, signed_pct
-from .verdict import decide
+from .verdict import Verdict, decide
 from .vocabulary import (
     CELL_STATUSES,
     FINDING_SEVERITIES,
@@ -42,6 +49,21 @@ if TYPE_CHECKING:
     from .history import History
 
 _ANCHOR = re.compile(r"[^a-z0-9]+")
+#: The matrix rows written into the HTML; the script draws the rest on demand.
+MATRIX_PAGE = 100
+#: The questions a callout or a verdict's miss names before "and N more".
+QUESTIONS_SHOWN = 10
+_SEPARATOR = re.compile(r"([./_])")
+
+
+def breakable(text: object) -> markupsafe.Markup:
+    """Escaped text with a line break opportunity after each ``.``, ``/`` and ``_``.
+
+    Paths and names break there (``organization.<wbr>data``) rather than mid-word,
+    which a narrow screen would otherwise do (``organizatio`` / ``n``).
+    """
+    escaped = str(markupsafe.escape(text))
+    return markupsafe.Markup(_SEPARATOR.sub(r"\1<wbr>", escaped))
 
 
 def anchor(*parts: str) -> str:
@@ -150,6 +172,9 @@ class SuiteView:
     matrix: list[MatrixRow]
     diagnostics: list[str]
     extra: dict[str, Any] = field(default_factory=dict)
+    #: The matrix and the questions tables as data, for the report's script (see
+    #: :func:`_suite_data`); written into the page as JSON.
+    data: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -235,6 +260,8 @@ def build_view(
                 entry[1].append((p.name, "#" + p_anchor))
             _cost_and_findings(view, suite, p.name)
             projections.append(view)
+        verdict = decide(suite)
+        matrix = _matrix(suite, projections)
         suites.append(
             SuiteView(
                 name=suite.name,
@@ -243,9 +270,10 @@ def build_view(
                 file=suite.file,
                 total_weight=num(suite.total_weight),
                 projections=projections,
-                matrix=_matrix(suite, projections),
+                matrix=matrix,
                 diagnostics=list(suite.diagnostics),
-                extra={**_suite_cost(suite), "verdict": decide(suite)},
+                extra={**_suite_cost(suite), "verdict": verdict, "pareto": _pareto(verdict)},
+                data=_suite_data(suite.name, projections, matrix),
             )
         )
     callouts = [
@@ -281,7 +309,7 @@ def build_view(
         nav.append(("diff", "Changes since the previous run"))
     if run.traces is not None:
         report.sections["traces"] = _traces(run.traces)
-        nav.insert(0, ("traces", "Traces"))
+        nav.append(("traces", "Traces"))
     report.sections["nav"] = nav
     return report
 
@@ -315,6 +343,78 @@ def _matrix(suite: SuiteRecord, projections: list[ProjectionView]) -> list[Matri
         MatrixRow(qid, rows[qid][0], rows[qid][1], rows[qid][2], tuple(rows[qid][3]))
         for qid in order
     ]
+
+
+def _suite_data(
+    suite: str, projections: Sequence[ProjectionView], matrix: Sequence[MatrixRow]
+) -> dict[str, Any]:
+    """The suite's matrix and questions tables, compact, for the report's script.
+
+    Strings that repeat (statuses, and whole need rows: a field's verdict is the same
+    in every question that needs it the same way) are written once and referred to by
+    index, which keeps 5,000 questions x 5 projections well under a megabyte.
+    ``cells`` holds one character per projection and question: the index of its status
+    in ``statuses``, in base 36.
+    """
+    statuses: dict[str, int] = {}
+    needs: dict[tuple[str, int, str, str], int] = {}
+
+    def status(word: str) -> int:
+        return statuses.setdefault(word, len(statuses))
+
+    def need(n: NeedRow) -> int:
+        return needs.setdefault((n.field, status(n.status), n.detail, n.outputs), len(needs))
+
+    order = {row.id: i for i, row in enumerate(matrix)}
+    answers: list[list[list[int]] | None] = []
+    for p in projections:
+        if p.error:
+            answers.append(None)
+            continue
+        rows: list[list[int]] = [[] for _ in matrix]
+        for q in p.questions:
+            if q.id in order:
+                rows[order[q.id]] = [need(n) for n in q.needs]
+        answers.append(rows)
+    cells = ["".join(_base36(status(c.status)) for c in row.cells) for row in matrix]
+    return {
+        "suite": anchor(suite),
+        "statuses": [[w, *_icon(w)] for w in statuses],
+        "projections": [[p.name, anchor(p.name), p.error] for p in projections],
+        "questions": [[r.id, r.text, r.weight, anchor(r.id)] for r in matrix],
+        "cells": cells,
+        "needs": [list(n) for n in needs],
+        "answers": answers,
+        "page": MATRIX_PAGE,
+    }
+
+
+def _base36(i: int) -> str:
+    if i >= 36:
+        raise ValueError("more than 36 cell statuses")  # the vocabulary has a dozen
+    return "0123456789abcdefghijklmnopqrstuvwxyz"[i]
+
+
+def _pareto(verdict: Verdict) -> dict[str, Any] | None:
+    """The coverage-against-tokens chart of a verdict, and its caption's front."""
+    if not verdict.points:
+        return None
+    from .charts import pareto_svg
+
+    blocked = {b.projection for b in verdict.blocked}
+    by_name = {n: (t, c) for n, t, c in verdict.points}
+    return {
+        "svg": pareto_svg(
+            verdict.points,
+            verdict.front,
+            blocked,
+            verdict.ship,
+            f"{verdict.suite}: coverage against tokens",
+        ),
+        "front": [
+            (n, pct(by_name[n][1]), _int(by_name[n][0]), n in blocked) for n in verdict.front
+        ],
+    }
 
 
 @dataclass(frozen=True)
@@ -691,6 +791,15 @@ def environment() -> jinja2.Environment:
     )
     # The status filter offers every status a cell can show, from the one vocabulary.
     env.globals["cell_statuses"] = CELL_STATUSES
+    env.globals["questions_shown"] = QUESTIONS_SHOWN
+    env.globals["matrix_page"] = MATRIX_PAGE
+    env.filters["breakable"] = breakable
+    # Data blocks: compact, in the order written (`tojson` escapes <, >, & and ').
+    env.policies["json.dumps_kwargs"] = {
+        "sort_keys": False,
+        "separators": (",", ":"),
+        "ensure_ascii": False,
+    }
     return env
 
 

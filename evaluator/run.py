@@ -25,6 +25,7 @@ from .runrecord import RECORD_VERSION, RunRecord, SuiteRecord
 from .score import SuiteScore, score_suite
 from .suites import Suite, load_suite
 from .text.paths import display_path
+from .tokens import prepare as prepare_tokenizer
 
 if TYPE_CHECKING:
     from .lineage import FieldLineage
@@ -255,6 +256,7 @@ def evaluate(
     """
     result = RunResult([], tokenizer=project.tokenizer)
     chosen_suites = list(suites if suites is not None else project.suites)
+    prepare_tokenizer(project.tokenizer)  # built while the first suite is scored
     scoring = progress.task("scoring", total=len(chosen_suites))
     for path in chosen_suites:
         scoring.update(scoring.completed, description=f"scoring {Path(path).stem}")
@@ -331,6 +333,7 @@ class LineageView:
             "projection": self.projection,
             "error": self.error,
             "lineage": [fl.to_dict() for fl in self.rows],
+            "warnings": list(self.score.diagnostics),
         }
 
 

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import progress
 from ._digest import digest_json
 from .coverage import (
     DroppedNeed,
@@ -20,8 +21,8 @@ from .coverage import (
     judge_question,
     weighted_coverage,
 )
-from .errors import ProjectionLoadError
-from .lineage import LineageResult, infer_lineage
+from .errors import ProjectionLoadError, ProjevalError
+from .lineage import LineageResult, infer_lineage, paths_to_probe
 from .projections import (
     DEFAULT_BUDGET,
     DEFAULT_MAX_MEMORY_MB,
@@ -229,6 +230,9 @@ def score_suite(
     Every fixture, error fixtures included, runs here once; the workers of the
     projections that scored stay up for the contract checks' probes until
     :meth:`SuiteScore.close` (or until the score is garbage-collected).
+
+    Progress goes to the installed :mod:`~projeval.progress` reporter, if any: schema paths
+    probed of those planned (paths x projections).
     """
     limits = Limits(timeout, max_output_bytes, max_memory_mb, budget)
     names = sorted(suite.projections) if projections is None else list(projections)
@@ -244,7 +248,11 @@ def score_suite(
         limits,
     )
     weakref.finalize(result, _close_all, result.runners)
-    for name in names:
+    enums = _tool_enums(suite)
+    per_projection = paths_to_probe(suite.leaves, suite.fields)
+    bar = progress.task(f"scoring {suite.name}", total=per_projection * len(names), unit="paths")
+    for done, name in enumerate(names):
+        bar.update(done * per_projection, description=f"scoring {suite.name}: {name}")
         spec = suite.projections[name]
         scored = ProjectionScore(name, spec.target)
         result.projections[name] = scored
@@ -259,7 +267,9 @@ def score_suite(
             continue
         result.runners[name] = runner
         scored.digest = getattr(runner, "digest", "")
-        lineage = infer_lineage(name, runner, fixtures, suite.fields, suite.leaves)
+        lineage = infer_lineage(
+            name, runner, fixtures, suite.fields, suite.leaves, enums=enums, on_probed=bar.advance
+        )
         scored.lineage = lineage
         if lineage.fault is not None:
             _fail(scored, lineage.fault, f"on fixture {lineage.fault_fixture!r}")
@@ -271,7 +281,21 @@ def score_suite(
         scored.questions = [
             judge_question(q, suite, lineage.named, unmatched) for q in suite.questions
         ]
+    bar.close()
     return result
+
+
+def _tool_enums(suite: Suite) -> dict[str, tuple[tuple[Any, ...], ...]]:
+    """The enums of the suite's tools file (lineage swaps a lone value with them); none when
+    the file cannot be read: the contract checks report its problem."""
+    if suite.tools_file is None:
+        return {}
+    from .toolfile import tool_enums
+
+    try:
+        return tool_enums(suite.tools_file)
+    except ProjevalError:
+        return {}
 
 
 def _run_fixtures(p: ProjectionScore, runner: Runner, suite: Suite, lineage: LineageResult) -> bool:

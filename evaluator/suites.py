@@ -67,6 +67,9 @@ class FieldDef:
     position: str | None = None
     #: Declared labels of a coded field (``{1: low, 2: high}``): the projection's are checked.
     labels: dict[Any, str] | None = None
+    #: Declared values an enumeration can take (``[open, closed]``): lineage swaps a value with
+    #: them when the fixtures hold only one.
+    values: tuple[str | int, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -182,9 +185,7 @@ class Suite:
     def unmatched_fields(self) -> list[FieldDef]:
         """Fields whose path matches no value in any data fixture."""
         seen = self._schema_paths
-        return [
-            f for f in self.fields.values() if not any(paths.matches(f.segments, s) for s in seen)
-        ]
+        return [f for f in self.fields.values() if not any(_names(f, s) for s in seen)]
 
     def unmatched_message(self, fdef: FieldDef) -> str:
         """The sentence that explains an unmatched field (names the fixtures searched)."""
@@ -332,10 +333,11 @@ def _read_fields(raw: Any, r: _Reader) -> dict[str, FieldDef]:
         kind = None
         untrusted = False
         labels = None
+        values = None
         if isinstance(spec, dict):
             r.only(
                 spec,
-                ("path", "kind", "untrusted", "description", "labels"),
+                ("path", "kind", "untrusted", "description", "labels", "values"),
                 where,
                 f"field {name!r}",
             )
@@ -352,6 +354,17 @@ def _read_fields(raw: Any, r: _Reader) -> dict[str, FieldDef]:
                     f"'labels' of field {name!r} must map each code to its label.",
                     (*where, "labels"),
                     fix="write e.g. 'labels: {1: low, 2: high, 3: urgent}'",
+                )
+            values = spec.get("values")
+            if values is not None and (
+                not isinstance(values, list)
+                or not values
+                or not all(isinstance(v, str | int) and not isinstance(v, bool) for v in values)
+            ):
+                raise r.fail(
+                    f"'values' of field {name!r} must list the values it can take.",
+                    (*where, "values"),
+                    fix="write e.g. 'values: [open, closed]'",
                 )
             if kind is not None and kind not in KINDS:
                 raise r.fail(
@@ -383,6 +396,7 @@ def _read_fields(raw: Any, r: _Reader) -> dict[str, FieldDef]:
             untrusted,
             r.where(*where),
             {k: str(v) for k, v in labels.items()} if labels else None,
+            tuple(dict.fromkeys(values)) if values else None,
         )
     return out
 
@@ -722,21 +736,27 @@ def _check_leaf_fields(suite: Suite, r: _Reader) -> None:
 def field_warnings(suite: Suite) -> list[str]:
     """What the fixtures say about the field dictionary that the user should know.
 
-    A declared ``kind:`` the values contradict (projeval perturbs the values as what they
-    are), ``labels:`` that name none of the field's values, and a path whose type varies
-    across fixtures (an expandable field: an id string in one response, the whole object in
-    another; projeval judges every shape, the object by its ``id``).
+    A path whose type varies across fixtures (an expandable field: an id string in one
+    response, the whole object in another; projeval judges every shape, the object by its
+    ``id``), and every declaration that changes nothing, so that none is ignored silently: a
+    ``kind:`` the values contradict (projeval perturbs the values as what they are) or that a
+    field null in every fixture never uses, ``labels:`` or ``values:`` that name none of the
+    field's values, a ``kind:`` on map keys (always renamed), and a need's ``precision:`` or
+    ``items: some`` that cannot apply to its field. One sentence each, naming the field.
     """
     from .kinds import infer_kind
 
     out: list[str] = []
+    kinds_of: dict[str, str] = {}
     for fdef in suite.fields.values():
         scalars: dict[str, set[str]] = {}
         objects: list[str] = []
         values: list[Any] = []
+        matched = False
         for fixture, walk in suite.leaves.items():
             for _ip, spath, value in walk:
                 if paths.matches(fdef.segments, spath):
+                    matched = True
                     if value is not None:
                         scalars.setdefault(fixture, set()).add(_type_name(value))
                         values.append(value)
@@ -756,24 +776,91 @@ def field_warnings(suite: Suite) -> list[str]:
                 f"{'/'.join(sorted(t))} in {fx}" for fx, t in sorted(scalars.items())
             )
             out.append(f"{label} changes type across fixtures ({shapes}): each shape is judged.")
-        if fdef.kind and values:
-            kind, _epoch = infer_kind(fdef.segments, values, fdef.kind)
+        declared = [
+            text
+            for text, given in (
+                (f"`kind: {fdef.kind}`", fdef.kind),
+                ("`labels:`", fdef.labels),
+                ("`values:`", fdef.values),
+            )
+            if given
+        ]
+        if fdef.segments[-1:] == (paths.KEYS,):
+            if fdef.kind:
+                out.append(
+                    f"{label} names map keys, which projeval always perturbs by renaming them: "
+                    f"its `kind: {fdef.kind}` changes nothing. Fix: remove the declaration."
+                )
+            continue
+        if matched and not values and declared:
+            out.append(
+                f"{label} is null in every fixture, so its {' and '.join(declared)} "
+                "changes nothing. Fix: add a fixture where it holds a value."
+            )
+        if not values:
+            continue
+        example = json.dumps(values[0], ensure_ascii=False)[:40]
+        kind, _epoch = infer_kind(fdef.segments, values, fdef.kind)
+        kinds_of[fdef.name] = kind
+        if fdef.kind:
             wanted = {"code": ("code", "enum")}.get(fdef.kind, (fdef.kind,))
             if kind not in wanted:
                 out.append(
                     f"{label} is declared `kind: {fdef.kind}`, but its values (e.g. "
-                    f"{json.dumps(values[0], ensure_ascii=False)[:40]}) are not; projeval "
-                    f"perturbs them as {kind}. Fix: correct or remove the declaration."
+                    f"{example}) are not; projeval perturbs them as {kind}. Fix: correct or "
+                    "remove the declaration."
                 )
-        if fdef.labels and values:
-            keys = {str(k) for k in fdef.labels}
-            if not any(str(v) in keys for v in values):
+        for what, keys in (("labels", fdef.labels), ("values", fdef.values)):
+            if keys and not any(str(v) in {str(k) for k in keys} for v in values):
+                names = ", ".join(sorted(str(k) for k in keys))
+                fix = (
+                    "the labels are not checked"
+                    if what == "labels"
+                    else "they are not used. Fix: write them as the fixtures do"
+                )
                 out.append(
-                    f"{label} declares labels for {', '.join(sorted(keys))}, but its values "
-                    f"(e.g. {json.dumps(values[0], ensure_ascii=False)[:40]}) are none of "
-                    "them: the labels are not checked."
+                    f"{label} declares {what} for {names}, but its values (e.g. {example}) "
+                    f"are none of them: {fix}."
+                )
+    out += _need_warnings(suite, kinds_of)
+    return out
+
+
+def _need_warnings(suite: Suite, kinds_of: dict[str, str]) -> list[str]:
+    """A need's ``precision:`` or ``items: some`` that cannot apply to its field's values."""
+    out: list[str] = []
+    for q in suite.questions:
+        for need in q.needs:
+            fdef = suite.fields[need.field]
+            label = f"question `{q.id}` asks for field `{fdef.name}` ({fdef.path})"
+            kind = kinds_of.get(fdef.name)
+            precision = need.precision
+            if isinstance(precision, str) and kind is not None and kind != "time":
+                out.append(
+                    f"{label} to the {precision}, but its values are {kind}, not times: the "
+                    "precision changes nothing. Fix: remove it, or give a character count."
+                )
+            elif isinstance(precision, int) and kind == "time":
+                out.append(
+                    f"{label} to {precision} characters, but its values are times: the "
+                    "precision changes nothing. Fix: give second, minute, hour or day."
+                )
+            lists = {paths.ANY_ITEM, paths.ANY_KEY, paths.KEYS}
+            if need.items == "some" and not lists & set(fdef.segments):
+                out.append(
+                    f"{label} with `items: some`, but the path holds one value per response, "
+                    "not a list: `items: some` changes nothing. Fix: remove it."
                 )
     return out
+
+
+def _names(fdef: FieldDef, spath: paths.SchemaPath) -> bool:
+    """Whether a field names the leaf at ``spath``, or (a ``map.*~`` field) the key above it."""
+    segments = fdef.segments
+    if segments and segments[-1] == paths.KEYS:
+        depth = len(segments) - 1
+        return len(spath) > depth and paths.matches(segments[:-1], spath[:depth])
+    return paths.matches(segments, spath)
 
 
 def _type_name(value: Any) -> str:

@@ -189,13 +189,48 @@ def load_ranks(name: str, expected_hash: str | None) -> dict[bytes, int]:
     return ranks
 
 
-@functools.cache
+_ENCODERS: dict[str, tiktoken.Encoding] = {}
+# One per encoding: a second caller waits for the build under way instead of starting one.
+_BUILD_LOCKS = {name: threading.Lock() for name in ENCODINGS}
+
+
 def get_encoding(name: str = DEFAULT_ENCODING) -> tiktoken.Encoding:
-    """Return tiktoken's ``Encoding`` for ``name``, built from shipped rank files."""
+    """Return tiktoken's ``Encoding`` for ``name``, built from shipped rank files (once)."""
+    built = _ENCODERS.get(name)
+    if built is not None:
+        return built
     if name not in ENCODINGS:
         raise TokenizerError(
             f"unknown tokenizer {name!r}.", fix=f"use one of: {', '.join(ENCODINGS)}"
         )
+    with _BUILD_LOCKS[name]:
+        built = _ENCODERS.get(name)
+        if built is None:
+            built = _ENCODERS[name] = _build(name)
+    return built
+
+
+def prepare(name: str = DEFAULT_ENCODING) -> None:
+    """Start building encoding ``name`` in a background thread, for a later :func:`get_encoding`.
+
+    Building it (reading the cached rank table, then tiktoken's constructor) takes
+    a good part of a second; ``projeval score`` starts it before scoring, so that it
+    runs while projeval waits on the projections' workers. A build that fails here is
+    left for :func:`get_encoding` to raise, where the caller handles it.
+    """
+    if name in _ENCODERS or name not in ENCODINGS:
+        return
+    threading.Thread(
+        target=_build_quietly, args=(name,), name="projeval-tokenizer", daemon=True
+    ).start()
+
+
+def _build_quietly(name: str) -> None:
+    with contextlib.suppress(Exception):
+        get_encoding(name)
+
+
+def _build(name: str) -> tiktoken.Encoding:
     constructor = getattr(openai_public, name)
 
     def load_verified(url: str, expected_hash: str | None = None) -> dict[bytes, int]:

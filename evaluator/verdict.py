@@ -79,6 +79,29 @@ class Verdict:
     misses: tuple[Miss, ...]
     blocked: tuple[Blocked, ...]
     rule: str = RULE
+    #: Every projection that ran, with its tokens and coverage: (name, tokens, coverage).
+    points: tuple[tuple[str, int, float], ...] = ()
+    #: The projections no other beats on both tokens and coverage, cheapest first.
+    front: tuple[str, ...] = ()
+
+
+def pareto_front(points: Mapping[str, tuple[int, float]]) -> tuple[str, ...]:
+    """The names in ``points`` (name -> (tokens, coverage)) that no other point dominates.
+
+    A point is dominated when another has no more tokens and no less coverage, and is
+    strictly better on one of them; points that coincide (a twin) are all on the front
+    or all off it. Sorted cheapest first, then by name.
+    """
+    front = [
+        name
+        for name, (t, c) in points.items()
+        if not any(
+            t2 <= t and c2 >= c and (t2 < t or c2 > c)
+            for other, (t2, c2) in points.items()
+            if other != name
+        )
+    ]
+    return tuple(sorted(front, key=lambda n: (points[n][0], -points[n][1], n)))
 
 
 def _pct(value: float | None) -> str:
@@ -153,6 +176,14 @@ def choose(
         return (-round(p.coverage or 0.0, 9), t is None, t or 0, p.name)
 
     eligible.sort(key=key)
+    # Coverage rounded as in the ranking, so a twin coincides with its original.
+    points = {
+        p.name: (tokens[p.name], round(p.coverage or 0.0, 9))
+        for p in sorted(projections, key=lambda p: p.name)
+        if not p.error and p.name in tokens
+    }
+    front = pareto_front(points)
+    plotted = tuple((n, t, c) for n, (t, c) in points.items())
     if not eligible:
         return Verdict(
             suite=suite,
@@ -162,6 +193,8 @@ def choose(
             why="No projection qualifies: every one failed to run or has an error-level finding.",
             misses=(),
             blocked=tuple(blocked),
+            points=plotted,
+            front=front,
         )
     best = eligible[0]
     coverage = best.coverage or 0.0
@@ -200,6 +233,8 @@ def choose(
         why=why,
         misses=tuple(_misses(best, field_values)),
         blocked=tuple(blocked),
+        points=plotted,
+        front=front,
     )
 
 

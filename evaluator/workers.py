@@ -112,6 +112,9 @@ def _fork_server() -> _ForkServer:
         return _SERVER
 
 
+_WATCHED = object()  # the selector's mark on descriptors that only wake io() up
+
+
 class _Process:
     """One running worker: its pipes and the bytes read from them."""
 
@@ -183,21 +186,28 @@ class _Process:
         except OSError:
             raise _Died() from None
 
-    def io(self, outgoing: bytearray, timeout: float, wake: int) -> bool:
+    def io(self, outgoing: bytearray, timeout: float) -> bool:
         """Write what ``outgoing`` holds as the pipe takes it, and read what is ready,
-        until something was read or ``wake`` is readable; False once the worker is gone.
+        until something was read or a watched descriptor (:meth:`watch`) is readable;
+        False once the worker is gone.
 
         Writing and reading together: a worker answering many pipelined requests fills
-        its response pipe, and must be read while projeval still writes.
+        its response pipe, and must be read while projeval still writes. What the pipe
+        takes is written at once; only the rest waits for room.
         """
+        if outgoing:
+            try:
+                del outgoing[: os.write(self.stdin, outgoing)]
+            except BlockingIOError:
+                pass
+            except OSError:
+                return False
         writing = bool(outgoing)
         if writing:
             self.selector.register(self.stdin, selectors.EVENT_WRITE)
-        self.selector.register(wake, selectors.EVENT_READ)
         try:
             ready = self.selector.select(timeout)
         finally:
-            self.selector.unregister(wake)
             if writing:
                 self.selector.unregister(self.stdin)
         alive = True
@@ -209,11 +219,19 @@ class _Process:
                     pass
                 except OSError:
                     alive = False
-            elif key.fd == wake:
-                os.read(wake, 4096)
+            elif key.data is _WATCHED:
+                os.read(key.fd, 4096)
             else:
                 alive = self._read_from(key.fd) and alive
         return alive
+
+    def watch(self, fd: int) -> None:
+        """Let ``fd`` becoming readable end :meth:`io`'s wait (a pipeline's wake-up)."""
+        self.selector.register(fd, selectors.EVENT_READ, _WATCHED)
+
+    def unwatch(self, fd: int) -> None:
+        with contextlib.suppress(KeyError, ValueError):
+            self.selector.unregister(fd)
 
     def take_line(self) -> bytes | None:
         """A complete response line, if one has arrived."""
@@ -248,7 +266,8 @@ class _Process:
         """Read what is ready; False once the response pipe is closed."""
         alive = True
         for key, _ in self.selector.select(timeout):
-            alive = self._read_from(key.fd) and alive
+            if key.data is not _WATCHED:  # a pipeline's wake-up is the pipeline's to read
+                alive = self._read_from(key.fd) and alive
         return alive
 
     def _read_from(self, fd: int) -> bool:
@@ -621,10 +640,22 @@ class _Slot:
     def __init__(self, rid: int, base: bool) -> None:
         self.rid = rid
         self.base = base
-        self.done = threading.Event()
+        # Held until the answer is in: a bare lock, lighter than an Event's condition.
+        self._waiting = threading.Lock()
+        self._waiting.acquire()
+        self.finished = False
         self.output: Any = None
         self.fault: ProjectionFault | None = None
         self.sent = 0.0
+
+    def finish(self) -> None:
+        """The answer is in (called once per slot, by the serving thread only)."""
+        if not self.finished:
+            self.finished = True
+            self._waiting.release()
+
+    def wait(self) -> None:
+        self._waiting.acquire()
 
 
 class _Pipeline:
@@ -646,8 +677,15 @@ class _Pipeline:
         self.poison: ProjectionFault | None = None
         self.wake_r, self.wake_w = os.pipe()
         os.set_blocking(self.wake_r, False)
+        # True once a wake-up byte is on its way: one per turn of serve()'s loop will do.
+        self.woken = False
+        process.watch(self.wake_r)
 
     def wake(self) -> None:
+        with self.lock:
+            if self.woken:
+                return
+            self.woken = True
         with contextlib.suppress(OSError):
             os.write(self.wake_w, b"\0")
 
@@ -658,8 +696,11 @@ class _Pipeline:
             rid, message, base = self.runner._message(raw, verify)
             slot = _Slot(rid, base)
             self.queue.append((message, slot))
-        self.wake()
-        slot.done.wait()
+            wake, self.woken = not self.woken, True
+        if wake:
+            with contextlib.suppress(OSError):
+                os.write(self.wake_w, b"\0")
+        slot.wait()
         if slot.fault is not None:
             raise slot.fault
         return slot.output
@@ -671,6 +712,7 @@ class _Pipeline:
         last = time.monotonic()  # when the worker last answered: the next call's start
         while True:
             with self.lock:
+                self.woken = False  # a later call wakes this loop again
                 now = time.monotonic()
                 for message, slot in self.queue:
                     if self.poison is None:
@@ -689,7 +731,7 @@ class _Pipeline:
                 line = process.take_line()
             if self.poison is not None or not self.in_flight:
                 if self.poison is None:
-                    process.io(outgoing, 0.05, self.wake_r)
+                    process.io(outgoing, 0.05)
                 else:
                     self._wait_for(futures)
                 continue
@@ -711,7 +753,7 @@ class _Pipeline:
                 runner._discard(process)
                 self._fail(runner._too_large(len(process.buffer), "over"))
                 continue
-            if not process.io(outgoing, remaining, self.wake_r):
+            if not process.io(outgoing, remaining):
                 self._fail(runner._death(process, ""))
 
     def _answer(self, line: bytes) -> None:
@@ -729,9 +771,9 @@ class _Pipeline:
             except ProjectionFault as fault:
                 slot.fault = fault
                 if fault.fatal:
-                    slot.done.set()
+                    slot.finish()
                     raise
-            slot.done.set()
+            slot.finish()
         except ProjectionFault as fault:
             self._fail(fault)
 
@@ -749,7 +791,7 @@ class _Pipeline:
     @staticmethod
     def _end(slot: _Slot, fault: ProjectionFault) -> None:
         slot.fault = fault
-        slot.done.set()
+        slot.finish()
 
     def _wait_for(self, futures: list[Future[Any]]) -> None:
         # Poisoned: the threads end as soon as they call again; wait for a wake-up.
@@ -758,6 +800,7 @@ class _Pipeline:
             os.read(self.wake_r, 4096)
 
     def close(self) -> None:
+        self.process.unwatch(self.wake_r)
         for fd in (self.wake_r, self.wake_w):
             with contextlib.suppress(OSError):
                 os.close(fd)

@@ -156,9 +156,14 @@ def verdicts(name: str, entry: dict[str, Any]) -> list[Verdict]:
         warnings = list(getattr(score.suite, "warnings", ())) + list(score.diagnostics)
     else:
         warnings = []
-    for field_name in entry.get("warnings", []):
+    # Every field is either warned about (listed) or not: a warning that is not true misleads
+    # as much as a missing one.
+    wanted = set(entry.get("warnings", []))
+    names = set(score.suite.fields) if score is not None else set()
+    for field_name in sorted(wanted | names):
         hit = any(f"`{field_name}`" in w or f"'{field_name}'" in w for w in warnings)
-        add("*", f"warning:{field_name}", "warned", "warned" if hit else "silent")
+        exp = "warned" if field_name in wanted else "silent"
+        add("*", f"warning:{field_name}", exp, "warned" if hit else "silent")
     return out
 
 

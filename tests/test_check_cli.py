@@ -279,3 +279,32 @@ def test_fail_on_in_the_config_table(tiny: Path) -> None:
     bad = CliRunner().invoke(cli, ["check", "--fail-on", "fatal"])
     assert bad.exit_code == EXIT_INPUT
     assert "'fatal' is not one of 'error', 'warning', 'info'" in bad.stderr
+
+
+def test_a_declaration_that_changes_nothing_is_shown_by_the_gate_and_lineage(tiny: Path) -> None:
+    """A warning names the field wherever verdicts are read, and fails nothing."""
+    ignored = SUITE.replace("TARGET", "full").replace(
+        "  due: items[].due", '  due: items[].due\n  owner: {path: "items[].owner", kind: name}'
+    )
+    (tiny / "suite.yaml").write_text(ignored, encoding="utf-8")
+    page = {"items": [{**item, "owner": None} for item in PAGE["items"]]}
+    (tiny / "page.json").write_text(json.dumps(page), encoding="utf-8")
+    message = (
+        "suite.yaml: field `owner` (items[].owner) is null in every fixture, so its "
+        "`kind: name` changes nothing. Fix: add a fixture where it holds a value."
+    )
+    gate = CliRunner().invoke(cli, ["check", "--fail-under", "50"])
+    assert gate.exit_code == 0, gate.output
+    *_, warned, blank, verdict = gate.stdout.splitlines()
+    assert warned.startswith("warning: /") and warned.endswith("/" + message)
+    assert (blank, verdict) == (
+        "",
+        "projeval check: passed: 1 projection in 1 suite (coverage >= 50.0%, at most 0 dropped "
+        "needed fields)",
+    )
+    table = CliRunner().invoke(cli, ["lineage", "suite.yaml", "shipped"])
+    assert table.exit_code == 0 and table.stdout.splitlines()[-1] == f"warning: {message}"
+    doc = json.loads(
+        CliRunner().invoke(cli, ["lineage", "suite.yaml", "shipped", "--format", "json"]).stdout
+    )
+    assert doc["warnings"] == [message]

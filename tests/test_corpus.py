@@ -10,7 +10,8 @@ from __future__ import annotations
 import functools
 
 import pytest
-from corpus_verdicts import Verdict, expected, verdicts
+import yaml
+from corpus_verdicts import CORPUS, Verdict, expected, run, verdicts
 
 EXPECTED = expected()
 
@@ -24,6 +25,16 @@ def _by_key(entry: str) -> dict[str, Verdict]:
     return {v.key: v for v in verdicts(entry, EXPECTED[entry])}
 
 
+def _suite_fields(suite_file: str) -> set[str]:
+    """The field names of a corpus suite, read from its YAML (a suite that does not load yet
+    has none here; its listed warnings still count)."""
+    try:
+        data = yaml.safe_load((CORPUS / suite_file).read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError):
+        return set()
+    return set(map(str, data.get("fields") or {}))
+
+
 def _keys() -> list[str]:
     keys = []
     for name, entry in EXPECTED.items():
@@ -33,7 +44,8 @@ def _keys() -> list[str]:
             keys += [f"{name}/{proj}/need:{q}:{f}" for q, needs in questions.items() for f in needs]
         for proj, wanted in entry["findings"].items():
             keys += [f"{name}/{proj}/finding:{spec}" for spec in wanted]
-        keys += [f"{name}/*/warning:{f}" for f in entry.get("warnings", [])]
+        fields = set(entry.get("warnings", [])) | _suite_fields(entry["suite"])
+        keys += [f"{name}/*/warning:{f}" for f in sorted(fields)]
     return keys
 
 
@@ -64,3 +76,24 @@ def test_no_field_is_falsely_dropped() -> None:
         and not v.expected.startswith("dropped")
     ]
     assert false == []
+
+
+@pytest.mark.parametrize(
+    ("entry", "projection", "field", "value"),
+    [
+        ("github-states", "state_badges", "state", '"open"'),
+        ("amadeus-ticketing", "ticketing", "ticketing_option", '"DELAY_TO_CANCEL"'),
+    ],
+)
+def test_a_lone_value_that_cannot_be_swapped_says_why_and_how_to_fix_it(
+    entry: str, projection: str, field: str, value: str
+) -> None:
+    """Inconclusive, never a guess: the verdict names the one value seen and the two fixes."""
+    score, _findings, error = run(entry, EXPECTED[entry]["suite"])
+    assert score is not None, error
+    lineage = score.projections[projection].lineage
+    assert lineage is not None
+    fl = lineage.for_field(field)
+    assert fl is not None and fl.status == "inconclusive"
+    assert f"{value} is the only value" in fl.detail
+    assert "`values:`" in fl.detail and "add a fixture" in fl.detail

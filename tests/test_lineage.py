@@ -189,7 +189,12 @@ def test_projection_raising_on_every_perturbation_is_inconclusive() -> None:
         {"status": "data[].status_code"},
     ).for_field("status")
     assert fl.status == "inconclusive"
-    assert fl.detail == "the projection raised on every perturbed value (KeyError: 3)"
+    assert fl.detail == (
+        "the projection raised on every perturbed value (KeyError: 3): 2 is the only value "
+        "seen at data[].status_code in the fixtures, and projeval knows no other value it can "
+        "take. Fix: declare them with `values:` on its field, or add a fixture where it holds "
+        "another value"
+    )
 
 
 def test_id_keyed_map_and_an_aggregate() -> None:
@@ -492,3 +497,110 @@ def test_labels_declared_are_checked_against_the_projection() -> None:
         fl = result.for_field("priority")
         assert fl.status == "resolved"
         assert fl.labels_wrong[:1] == expected
+
+
+BADGES = {"open": "active", "closed": "done", "merged": "landed"}
+
+
+def badges(p: dict) -> list:
+    return [BADGES[r["state"]] for r in p["rows"]]
+
+
+LONE = {"rows": [{"state": "open"}, {"state": "open"}]}
+
+
+def lone_lineage(
+    func: Callable[[Any], Any] = badges,
+    raw: Any = LONE,
+    enums: dict[str, tuple[tuple[Any, ...], ...]] | None = None,
+    values: tuple[Any, ...] | None = None,
+    path: str = "rows[].state",
+) -> Any:
+    defs = {"state": FieldDef("state", path, paths.parse_path(path), values=values)}
+    result = infer_lineage("p", ProjectionRunner(func), [("page", raw)], defs, enums=enums)
+    return result.for_field("state")
+
+
+def test_a_lone_enum_value_with_nothing_known_is_inconclusive_and_says_how_to_fix_it() -> None:
+    fl = lone_lineage()
+    assert fl.status == "inconclusive"
+    assert fl.detail == (
+        "the projection raised on every perturbed value (KeyError: 'Open'): \"open\" is the "
+        "only value seen at rows[].state in the fixtures, and projeval knows no other value "
+        "it can take. Fix: declare them with `values:` on its field, or add a fixture where "
+        "it holds another value"
+    )
+
+
+@pytest.mark.parametrize(
+    ("enums", "values"),
+    [
+        ({"state": (("open", "closed", "all"),)}, None),  # a parameter's enum, tools file
+        ({"state": (("all", "open"), ("open", "closed"))}, None),  # "all" raises: next one
+        (None, ("open", "merged")),  # the field's values:
+    ],
+)
+def test_a_lone_enum_value_is_swapped_with_values_known_from_elsewhere(
+    enums: dict[str, tuple[tuple[Any, ...], ...]] | None, values: tuple[Any, ...] | None
+) -> None:
+    fl = lone_lineage(enums=enums, values=values)
+    assert (fl.status, fl.how) == ("resolved", "mapped")
+
+
+def test_an_enum_that_does_not_hold_the_value_seen_names_another_vocabulary() -> None:
+    fl = lone_lineage(enums={"state": (("OPEN", "CLOSED"),)})
+    assert fl.status == "inconclusive"
+
+
+def test_a_sibling_path_with_the_same_key_gives_its_values() -> None:
+    raw = {"rows": [{"state": "open"}, {"state": "open"}], "old": [{"state": s} for s in BADGES]}
+
+    def both(p: dict) -> list:
+        return [BADGES[r["state"]] for r in p["rows"] + p["old"]]
+
+    assert lone_lineage(both, raw).status == "resolved"
+
+
+def test_a_comparison_with_a_lone_value_is_carried_and_a_dropped_one_dropped() -> None:
+    enums = {"state": (("open", "closed"),)}
+    for known in (None, enums):
+        flag = lone_lineage(lambda p: [r["state"] == "open" for r in p["rows"]], enums=known)
+        assert flag.status == "resolved"
+        gone = lone_lineage(lambda p: len(p["rows"]), enums=known)
+        assert gone.status == "dropped"
+
+
+def test_a_value_seen_once_that_a_declared_enumeration_lists_is_an_enumeration() -> None:
+    raw = {"who": {"type": "AssumedRole"}}
+    kinds = {"AssumedRole": "assumed role", "IAMUser": "IAM user", "Root": "root"}
+    fl = lone_lineage(
+        lambda p: kinds[p["who"]["type"]],
+        raw,
+        enums={"type": (tuple(kinds),)},
+        path="who.type",
+    )
+    assert (fl.status, fl.kind) == ("resolved", "enum")
+
+
+def test_lineage_reports_each_path_probed() -> None:
+    from projeval.lineage import paths_to_probe
+
+    page = tickets(6)
+    walk = {"page": list(paths.iter_leaves(page, expand_json=True))}
+    told: list[int] = []
+    result = infer_lineage(
+        "p", ProjectionRunner(lambda p: p), [("page", page)], {}, walk, on_probed=told.append
+    )
+    assert result.fault is None
+    assert told == [1] * paths_to_probe(walk, {}) and len(told) == 6
+
+
+def test_a_lone_value_whose_known_values_all_raise_says_what_was_tried() -> None:
+    fl = lone_lineage(enums={"state": (("open", "draft", "void"),)})
+    assert fl.status == "inconclusive"
+    assert fl.detail.endswith(
+        '"open" is the only value seen at rows[].state in the fixtures, and the projection '
+        'raised on the other values known for it too ("draft", "void"). Fix: check the values '
+        "declared with `values:` or in the tools file, or add a fixture where it holds another "
+        "value"
+    )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import io
 import os
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -17,19 +18,25 @@ from projeval.traces.readers import iter_records
 
 
 class Recorder:
-    """A reporter that keeps what it was told."""
+    """A reporter that keeps what it was told (``only``: of the tasks so described)."""
 
-    def __init__(self) -> None:
+    def __init__(self, only: str | None = None) -> None:
         self.events: list[tuple[Any, ...]] = []
+        self.only = only
+        self._kept: set[int] = set()
 
     def start(self, task_id: int, description: str, total: float | None, unit: str) -> None:
-        self.events.append(("start", description, total, unit))
+        if self.only is None or description == self.only:
+            self._kept.add(task_id)
+            self.events.append(("start", description, total, unit))
 
     def update(self, task_id: int, completed: float, description: str | None = None) -> None:
-        self.events.append(("update", completed, description))
+        if task_id in self._kept:
+            self.events.append(("update", completed, description))
 
     def stop(self, task_id: int) -> None:
-        self.events.append(("stop",))
+        if task_id in self._kept:
+            self.events.append(("stop",))
 
 
 def test_a_task_without_a_reporter_does_nothing() -> None:
@@ -82,7 +89,7 @@ def test_a_big_trace_file_reports_how_far_it_was_read(
 
 
 def test_a_run_reports_its_suites(repo: Path) -> None:
-    recorder = Recorder()
+    recorder = Recorder(only="scoring")
     suites = [repo / "question_sets" / "meter.yaml", repo / "nosuch.yaml"]
     with progress.reporting(recorder):
         run = evaluate(Project(root=repo), suites)
@@ -115,3 +122,97 @@ def test_the_terminal_reporter_draws_only_after_its_delay(
         t.advance(5)
         assert slow._progress.tasks[0].completed == 5
     assert slow._progress is None  # stopped, and erased (transient)
+
+
+def test_scoring_one_suite_reports_the_paths_probed_of_those_planned(repo: Path) -> None:
+    from projeval.lineage import paths_to_probe
+    from projeval.score import score_suite
+    from projeval.suites import load_suite
+
+    suite = load_suite(repo / "question_sets" / "meter.yaml", root=repo)
+    names = sorted(suite.projections)
+    planned = paths_to_probe(suite.leaves, suite.fields) * len(names)
+    recorder = Recorder(only="scoring meter")
+    with progress.reporting(recorder):
+        score_suite(suite).close()
+    assert recorder.events[0] == ("start", "scoring meter", planned, "paths")
+    assert recorder.events[-1] == ("stop",)
+    done = [e[1] for e in recorder.events if e[0] == "update"]
+    assert done == sorted(done) and done[-1] == planned  # every path of every projection
+    named = [e[2] for e in recorder.events if e[0] == "update" and e[2]]
+    assert named == [f"scoring meter: {n}" for n in names]
+
+
+def _on_a_terminal(args: list[str], cwd: Path, **env: str) -> tuple[int, str, str]:
+    """Run ``python -m projeval ARGS`` with stderr on a pseudo-terminal: (exit code, stdout,
+    what the terminal showed)."""
+    import pty
+    import select
+    import subprocess
+    import sys
+
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "projeval", *args],
+        cwd=cwd,
+        env={**os.environ, "TERM": "xterm-256color", "COLUMNS": "120", **env},
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=slave,
+    )
+    os.close(slave)
+    shown = bytearray()
+    try:
+        while True:
+            ready, _, _ = select.select([master], [], [], 0.2)
+            if ready:
+                try:
+                    data = os.read(master, 65536)
+                except OSError:  # the child closed the terminal
+                    break
+                if not data:
+                    break
+                shown += data
+            elif proc.poll() is not None:
+                break
+        out = proc.stdout.read().decode() if proc.stdout else ""
+        proc.wait(timeout=60)
+    finally:
+        os.close(master)
+    return proc.returncode, out, shown.decode(errors="replace")
+
+
+SLOW = """
+import time
+
+
+def slow(raw):
+    time.sleep(0.02)  # each call takes a while: the suite takes longer than the bar's delay
+    return raw
+"""
+
+
+def test_scoring_a_big_suite_shows_paths_done_of_planned_on_a_terminal_and_nothing_under_q(
+    make_suite: Any, tmp_path: Path
+) -> None:
+    rows = [{f"a{k}": f"value {i} {k}" for k in range(4)} for i in range(20)]
+    make_suite(
+        """
+        version: 1
+        suite: tiny
+        tool: t
+        fixtures: [page.json]
+        fields: {a0: "rows[].a0"}
+        projections: {slow: "proj.py:slow"}
+        questions: [{id: q, text: q?, needs: [a0]}]
+        """,
+        {"page.json": {"rows": rows}},
+        SLOW,
+    )
+    code, out, shown = _on_a_terminal(["score", "suite.yaml"], tmp_path, NO_COLOR="1")
+    assert code == 0 and out.startswith("tiny (suite.yaml)")
+    assert "scoring tiny: slow" in shown
+    assert re.search(r"\b[0-4]/4 paths\b", shown)  # four schema paths, one projection
+    assert not re.search(r"\x1b\[(3[0-9]|9[0-7]|38;)", shown)  # NO_COLOR: no colour codes
+    code, quiet_out, quiet = _on_a_terminal(["score", "-q", "suite.yaml"], tmp_path)
+    assert (code, quiet_out, quiet) == (0, out, "")

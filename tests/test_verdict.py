@@ -10,7 +10,7 @@ from projeval.cost import FieldValue
 from projeval.coverage import NeedResult, QuestionResult
 from projeval.run import evaluate
 from projeval.runrecord import ProjectionRecord
-from projeval.verdict import RULE, Blocked, Miss, choose, decide
+from projeval.verdict import RULE, Blocked, Miss, choose, decide, pareto_front
 
 
 def _q(qid: str, weight: float, **needs: str) -> QuestionResult:
@@ -144,3 +144,27 @@ def test_the_node_twin_ties_with_compact_v2_and_compact_v2_ships(
     assert desk.ship == "compact_v2"
     twin_name = next(p.name for p in run.suite("support-desk").projections if "node" in p.target)
     assert f"; {twin_name} ties with it on coverage and tokens" in desk.why
+
+
+def test_the_pareto_front_keeps_what_nothing_beats_on_both_tokens_and_coverage() -> None:
+    points = {
+        "raw": (4499, 0.533),
+        "pruned": (3512, 0.5),
+        "compact_v1": (1141, 0.7),
+        "compact_v2": (1785, 0.917),
+        "compact_v2_node": (1785, 0.917),  # a twin: on the front with its original
+        "same_tokens_less": (1785, 0.8),
+    }
+    assert pareto_front(points) == ("compact_v1", "compact_v2", "compact_v2_node")
+    assert pareto_front({}) == ()
+
+
+def test_the_verdict_carries_the_points_and_front_the_chart_draws() -> None:
+    v = choose(
+        "s",
+        [_p("a", 0.9), _p("b", 1.0), _p("c", 0.5), _p("x", 0, error="boom")],
+        {"a": 100, "b": 900, "c": 400},
+        [_error("b")],
+    )
+    assert v.points == (("a", 100, 0.9), ("b", 900, 1.0), ("c", 400, 0.5))
+    assert v.front == ("a", "b")  # b is blocked by its finding but nothing beats it

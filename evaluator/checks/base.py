@@ -8,10 +8,8 @@ import difflib
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from .. import _json
 from ..errors import SuiteError
 from ..suites import SEVERITIES, Suite
 from ..vocabulary import FINDING_SEVERITIES
@@ -135,14 +133,3 @@ def summarize(findings: list[Finding]) -> dict[str, int]:
     """Number of findings per severity, most severe first (for the score document)."""
     counts = Counter(f.severity for f in findings)
     return {s: counts.get(s, 0) for s in SEVERITY_ORDER}
-
-
-def read_json(path: Path, what: str, fix: str) -> Any:
-    """The JSON document in ``path``; one :class:`SuiteError` naming it, and ``what`` it
-    is, when it cannot be read or parsed."""
-    try:
-        return _json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise SuiteError(
-            f"the {what} cannot be read as JSON ({exc}).", file=path, fix=fix
-        ) from None

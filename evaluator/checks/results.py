@@ -10,13 +10,14 @@ import re
 from typing import Any
 
 from .. import paths
+from .._json import read_json
 from ..errors import SuiteError
 from ..lineage import CARRIED
 from ..projections import canonical
 from ..score import ProjectionScore
 from ..suites import Suite
 from ..tool_result import MCP_TEXT_PATH, is_mcp_result
-from .base import Finding, read_json
+from .base import Finding
 from .context import _Context
 from .outputs import _names, _short
 

@@ -12,7 +12,8 @@ from typing import Any
 from .. import paths
 from ..errors import SuiteError
 from ..suites import Suite
-from .base import read_json
+from ..toolfile import read_tools_document
+from ..toolfile import resolve_ref as _resolve
 
 
 @dataclass(frozen=True)
@@ -50,21 +51,6 @@ def _singular(word: str) -> str:
 
 
 _HTTP_METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")
-
-
-def _resolve(doc: dict[str, Any], node: Any, seen: frozenset[str] = frozenset()) -> Any:
-    """``node`` with a local ``$ref`` (``#/components/schemas/Customer``) followed."""
-    while isinstance(node, dict) and isinstance(node.get("$ref"), str):
-        ref = node["$ref"]
-        if not ref.startswith("#/") or ref in seen:
-            return {}  # a remote or circular reference: no arguments from it
-        seen = seen | {ref}
-        target: Any = doc
-        for part in ref[2:].split("/"):
-            part = part.replace("~1", "/").replace("~0", "~")
-            target = target.get(part) if isinstance(target, dict) else None
-        node = target
-    return node
 
 
 def _operation_name(method: str, route: str, operation: dict[str, Any]) -> str:
@@ -136,14 +122,7 @@ def read_tools(path: Path) -> list[Any]:
     """The tool definitions of a tools file: an MCP ``tools/list`` JSON, an OpenAI tools
     list, a list of input schemas, or an OpenAPI document (JSON or YAML), one tool per
     operation (its safe methods annotated ``readOnlyHint: true``)."""
-    fix = (
-        "give the JSON of an MCP tools/list result, a list of input schemas, or an OpenAPI document"
-    )
-    if path.suffix.lower() in (".yaml", ".yml"):
-        data = _read_yaml(path, fix)
-    else:
-        data = read_json(path, "tools file", fix=fix)
-    tools = _tool_list(data)
+    tools = _tool_list(read_tools_document(path))
     if tools is None:
         raise SuiteError(
             "the tools file holds no list of tools.",
@@ -204,18 +183,6 @@ def tool_args(tools: list[Any], path: Path | None = None) -> list[ToolArg]:
                 about = spec.get("description", "") if isinstance(spec, dict) else ""
                 args.append(ToolArg(name, arg, _entity(arg, name), f"{described} {about}".strip()))
     return sorted(args, key=lambda a: (a.name, a.tool))
-
-
-def _read_yaml(path: Path, fix: str) -> Any:
-    import yaml
-
-    try:
-        return yaml.safe_load(path.read_text(encoding="utf-8-sig"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
-        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise SuiteError(
-            f"the tools file cannot be read as YAML ({reason}).", file=path, fix=fix
-        ) from None
 
 
 def _same_entity(a: str | None, b: str | None) -> bool:

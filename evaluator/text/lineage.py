@@ -28,4 +28,6 @@ def render_lineage_text(
         for fl in (every if rows is None else rows)
     ]
     body = table(("field", "source path", "output path", "status", "detail"), cells)
-    return f"{head} ({p.lineage.calls} projection calls)\n{body}"
+    # What the suite's load warned about (a declaration that changes nothing), as score does.
+    warnings = "".join(f"\nwarning: {d}" for d in scored.diagnostics)
+    return f"{head} ({p.lineage.calls} projection calls)\n{body}{warnings}"

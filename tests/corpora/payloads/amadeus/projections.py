@@ -69,3 +69,24 @@ def short_refs(order: dict[str, Any]) -> dict[str, Any]:
         ],
         "total": round(float(offer["price"]["grandTotal"])),
     }
+
+
+#: Amadeus' ticketing options, as this projection words them.
+TICKETING = {
+    "CONFIRM": "ticketed at once",
+    "DELAY_TO_QUEUE": "queued for ticketing",
+    "DELAY_TO_CANCEL": "cancelled unless ticketed",
+}
+
+
+def ticketing(order: dict[str, Any]) -> dict[str, Any]:
+    """The ticketing agreement as a sentence: the option mapped through a dict (no loss), the
+    delay kept; traveller types kept. PLANTED for projeval: the order holds one option
+    (DELAY_TO_CANCEL), and a made-up option raises KeyError."""
+    data = order["data"]
+    agreement = data["ticketingAgreement"]
+    return {
+        "order": data["id"],
+        "ticketing": f"{TICKETING[agreement['option']]} within {agreement['delay']}",
+        "travelers": [p["travelerType"] for p in data["flightOffers"][0]["travelerPricings"]],
+    }
