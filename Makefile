@@ -5,6 +5,8 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# The TypeScript compiler for the TypeScript example (package.json's devDependencies).
+NODE_STAMP := node_modules/.installed
 
 .PHONY: run test lint clean
 
@@ -14,6 +16,10 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev,dask,mcp]'
 	touch $(STAMP)
 
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(NODE_STAMP)
+
 run: $(STAMP)
 	$(BIN)/projeval run
 
@@ -21,8 +27,8 @@ lint: $(STAMP)
 	$(BIN)/ruff check evaluator tests benchmarks projections
 	$(BIN)/mypy evaluator
 
-test: lint
+test: lint $(NODE_STAMP)
 	$(BIN)/python -m pytest -q
 
 clean:
-	rm -rf $(VENV) .projeval reports/*.html
+	rm -rf $(VENV) node_modules .projeval reports/*.html

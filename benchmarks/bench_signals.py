@@ -17,7 +17,9 @@ issue #16 sets:
   lookup when one of its arguments is labelled ``lookup``), for every follow-up call
   (what projeval counted before lookups and actions were told apart) and for the
   follow-up lookups (not to a tool that writes), without and with the corpus's tools
-  file; and how many true lookups name a right producing tool.
+  file; and how many true lookups name a right producing tool;
+- **claims**: precision and recall of ungrounded counts and unquoted names
+  (:mod:`projeval.traces.claims`) on ``claims.jsonl``'s ToolTalk conversations.
 
 A section is a function returning its lines; ``SECTIONS`` lists them in the
 order printed.
@@ -192,8 +194,57 @@ def followups_section(verbose: bool) -> list[str]:
     return lines
 
 
+def claims_section(verbose: bool) -> list[str]:
+    """Precision and recall of ungrounded counts and names on the labelled claim set."""
+    from projeval.traces import analyse_traces
+
+    rows = load("claims.jsonl")
+    kinds = ("count", "name")
+    lines = [
+        f"claims (tests/corpora/conversations/claims.jsonl, counts and names {len(rows)}, "
+        f"labelled ungrounded {sum(r['ungrounded'] for r in rows)})"
+    ]
+    flagged: set[tuple[str, str, str]] = set()
+    for file in sorted({r["file"] for r in rows}):
+        a = analyse_traces([CORPUS / file], workers=1)
+        traces = {r["trace"] for r in rows if r["file"] == file}
+        for c in a.claims.itertuples():
+            if c.kind in kinds and c.trace_id in traces:
+                flagged.add((c.trace_id, c.kind, str(c.value)))
+
+    def same(row: dict[str, Any], claim: tuple[str, str, str]) -> bool:
+        value, got = row["value"].lower(), claim[2].lower()
+        return (
+            row["trace"] == claim[0] and row["kind"] == claim[1] and (value in got or got in value)
+        )
+
+    for kind in (*kinds, "both"):
+        want = [r for r in rows if kind in ("both", r["kind"])]
+        got = {c for c in flagged if kind in ("both", c[1])}
+        tp = sum(1 for c in got if any(r["ungrounded"] and same(r, c) for r in want))
+        wrong = sum(1 for c in got if any(not r["ungrounded"] and same(r, c) for r in want))
+        found = sum(1 for r in want if r["ungrounded"] and any(same(r, c) for c in got))
+        truth = sum(r["ungrounded"] for r in want)
+        p = tp / len(got) if got else 1.0
+        r_ = found / truth if truth else 1.0
+        lines.append(
+            f"  ungrounded {kind:<6} precision {p:.3f}  recall {r_:.3f}  (flagged {len(got)}: "
+            f"labelled ungrounded {tp}, labelled grounded {wrong}, "
+            f"not labelled {len(got) - tp - wrong}; labelled ungrounded found {found} of {truth})"
+        )
+        if verbose and kind == "both":
+            lines += [f"    flagged {c}" for c in sorted(got)]
+    lines.append("  (a flagged value no row labels counts against precision)")
+    return lines
+
+
 #: The sections printed, in order.
-SECTIONS: list[Callable[[bool], list[str]]] = [hedges_section, turns_section, followups_section]
+SECTIONS: list[Callable[[bool], list[str]]] = [
+    hedges_section,
+    turns_section,
+    followups_section,
+    claims_section,
+]
 
 
 def main() -> None:

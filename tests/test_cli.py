@@ -16,17 +16,20 @@ from projeval.cli import cli
 
 SUPPORT_TABLE = """\
 support-desk (question_sets/support_desk.yaml): tool search_tickets, 16 questions, total weight 60
-projection  coverage  answerable  tokens  vs raw  findings    dropped needed fields
-compact_v1     70.0%       10/16   1,141    0.25  2 errors    sla_due_at, description, customer_note, total
-compact_v2     91.7%       14/16   1,785    0.40  none        description, customer_note
-pruned         50.0%        8/16   3,512    0.78  7 warnings  total
-raw            53.3%        9/16   4,499    1.00  5 warnings  -
+projection       coverage  answerable  tokens  vs raw  findings    dropped needed fields
+compact_v1          70.0%       10/16   1,141    0.25  2 errors    sla_due_at, description, customer_note, total
+compact_v2          91.7%       14/16   1,785    0.40  none        description, customer_note
+compact_v2_node     91.7%       14/16   1,785    0.40  none        description, customer_note
+pruned              50.0%        8/16   3,512    0.78  7 warnings  total
+raw                 53.3%        9/16   4,499    1.00  5 warnings  -
   compact_v1: dropped: sla_due_at, needed by breach-soon (weight 6), sla-report (weight 2)
   compact_v1: dropped: description, needed by whats-the-problem (weight 3)
   compact_v1: dropped: customer_note, needed by customer-note (weight 2)
   compact_v1: dropped: total, needed by match-count (weight 2)
   compact_v2: dropped: description, needed by whats-the-problem (weight 3)
   compact_v2: dropped: customer_note, needed by customer-note (weight 2)
+  compact_v2_node: dropped: description, needed by whats-the-problem (weight 3)
+  compact_v2_node: dropped: customer_note, needed by customer-note (weight 2)
   pruned: dropped: total, needed by match-count (weight 2)
 """
 

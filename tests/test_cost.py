@@ -203,12 +203,17 @@ def test_support_desk_per_fixture(support: SuiteCost) -> None:
         ("compact_v2", "search_tickets"): (1777, 5220, 5965, "tickets[]", 14),
         ("compact_v2", "empty_page"): (8, 24, 67, None, None),
         ("compact_v2", "rate_limited"): (15, 58, 105, None, None),
+        # the node twin's outputs are compact_v2's
+        ("compact_v2_node", "search_tickets"): (1777, 5220, 5965, "tickets[]", 14),
+        ("compact_v2_node", "empty_page"): (8, 24, 67, None, None),
+        ("compact_v2_node", "rate_limited"): (15, 58, 105, None, None),
     }
     # Totals are over data fixtures only: the rate_limited body is not part of the cost.
     assert support.ranking() == [
         ("raw", 4499),
         ("pruned", 3512),
         ("compact_v2", 1785),
+        ("compact_v2_node", 1785),
         ("compact_v1", 1141),
     ]
     assert round(support.projections["compact_v1"].ratio_to_raw or 0, 4) == 0.2536
@@ -221,10 +226,17 @@ def test_support_desk_field_values(support: SuiteCost) -> None:
     assert sla.status == {
         "compact_v1": "dropped",
         "compact_v2": "lossy",
+        "compact_v2_node": "lossy",
         "pruned": "kept",
         "raw": "kept",
     }
-    assert sla.tokens == {"compact_v1": 0, "compact_v2": 186, "pruned": 260, "raw": 265}
+    assert sla.tokens == {
+        "compact_v1": 0,
+        "compact_v2": 186,
+        "compact_v2_node": 186,
+        "pruned": 260,
+        "raw": 265,
+    }
     assert fv["tags"].raw_tokens == 110  # the list's key and brackets, and its items
     assert fv["data[].links.self"].weight == 0
     assert fv["data[].links.self"].tokens["raw"] == 565
@@ -257,6 +269,8 @@ def test_support_desk_candidates(support: SuiteCost) -> None:
         ("compact_v1", "customer_note", "dropped", 2.0, 216, 0),
         ("compact_v2", "description", "dropped", 3.0, 461, 0),
         ("compact_v2", "customer_note", "dropped", 2.0, 216, 0),
+        ("compact_v2_node", "description", "dropped", 3.0, 461, 0),
+        ("compact_v2_node", "customer_note", "dropped", 2.0, 216, 0),
         ("pruned", "total", "dropped", 2.0, 6, 0),
     ]
     created = support.add_candidates[1]

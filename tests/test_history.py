@@ -416,6 +416,7 @@ def test_shipped_example_recorded_twice_then_changed(db: Path, tmp_path: Path) -
         "compact_v2: projections.support_desk:compact_v1",
     ).replace("  pruned: projections.support_desk:pruned\n", "")
     text = text.replace("../fixtures/", f"{(ROOT / 'fixtures').as_posix()}/")
+    text = text.replace("../projections/", f"{(ROOT / 'projections').as_posix()}/")  # the node twin
     changed_file = tmp_path / "support_desk.yaml"
     changed_file.write_text(text, encoding="utf-8")
     changed = score_suite(load_suite(changed_file, root=ROOT))

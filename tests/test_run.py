@@ -27,6 +27,7 @@ def test_document_shape(run: RunResult) -> None:
     assert [p["name"] for p in support["projections"]] == [
         "compact_v1",
         "compact_v2",
+        "compact_v2_node",
         "pruned",
         "raw",
     ]

@@ -13,12 +13,16 @@ assistant text states, in English and Chinese:
 - ``duration``: ``5 hours``, ``30 min``, ``3-4小时``, ``7天``;
 - ``id``: a token of letters and digits with a separator or a code shape
   (``ORD-2024-5678``, ``tkt_3e7b91a0``, ``CA1234``);
-- ``name``: a quoted name (``"Hellraiser: Deader"``, ``“粤膳坊”``).
+- ``count``: a number of things (``3 tickets``, ``two flights``, ``3张票``);
+- ``name``: a quoted name (``"Hellraiser: Deader"``, ``“粤膳坊”``), or an unquoted
+  proper name stated as a fact (``Jose Garcia``, ``Hotel Dealz``): a run of
+  capitalised words not at the start of a sentence (or of two or more there).
 
 and :func:`ungrounded` keeps those that no earlier text of the conversation
 holds in any of the value's usual spellings (``May 27`` is held by
-``2024-05-27``, ``$12.50`` by ``12.5``, ``7 pm`` by ``19:00``). Bare numbers
-and counts are left alone: small numbers recur by chance.
+``2024-05-27``, ``$12.50`` by ``12.5``, ``7 pm`` by ``19:00``; a count by the
+number standing alone, or by a result listing that many items or that many
+items sharing a value). A bare number with no noun is left alone.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 #: Kinds of value a claim can be.
-CLAIM_KINDS = ("date", "time", "amount", "duration", "id", "name")
+CLAIM_KINDS = ("date", "time", "amount", "duration", "id", "count", "name")
 
 _MONTHS = {
     m: i + 1
@@ -122,6 +126,300 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 ]
 
 
+_NUMBER_WORDS = {
+    w: i + 1
+    for i, w in enumerate(
+        [
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+            "thirteen",
+            "fourteen",
+            "fifteen",
+            "sixteen",
+            "seventeen",
+            "eighteen",
+            "nineteen",
+            "twenty",
+        ]
+    )
+}
+#: Words after a number that do not make it a count of things.
+_NOT_COUNTED = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "and",
+        "or",
+        "of",
+        "to",
+        "on",
+        "in",
+        "at",
+        "by",
+        "for",
+        "from",
+        "with",
+        "as",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "am",
+        "pm",
+        "more",
+        "less",
+        "other",
+        "others",
+        "another",
+        "of",
+        "than",
+        "times",
+        "time",
+        "way",
+        "thing",
+        "things",
+        "moment",
+        "second",
+        "percent",
+        "per",
+        "out",
+        "off",
+        "up",
+        "down",
+        "if",
+        "so",
+        "but",
+        "not",
+        "no",
+        "yes",
+        "it",
+        "its",
+        "this",
+        "that",
+        "these",
+        "those",
+        "i",
+        "you",
+        "he",
+        "she",
+        "we",
+        "they",
+        "me",
+        "us",
+        "them",
+        "my",
+        "your",
+        "our",
+        "their",
+        "his",
+        "her",
+        "which",
+        "who",
+        "what",
+        "when",
+        "where",
+        "how",
+        "point",
+        "points",
+        "st",
+        "nd",
+        "rd",
+        "th",
+    ]
+)
+_COUNT = re.compile(r"(?P<n>\d{1,3})\s?(?P<noun>[A-Za-z]{3,})(?![\w-])")
+_WORD_COUNT = re.compile(
+    r"(?i)(?<![\w-])(?P<n>" + "|".join(_NUMBER_WORDS) + r")\s+(?P<noun>[a-z]{3,})(?![\w-])"
+)
+_ZH_COUNT = re.compile(r"(?P<n>\d{1,3})\s?(?P<noun>[个張张条條件封次位家项項班趟份本部间間台])")
+# A run of capitalised words ("Jose Garcia", "Matt's Birthday", "FLASH SALE"), and words
+# that start one or stand in it without making it a name.
+_CAPS = re.compile(
+    r"(?<![\w'’@./#-])(?:(?:Mr|Mrs|Ms|Dr|Prof)\.?\s+)?[A-Z][A-Za-z'’&]*"
+    r"(?:[ ](?:(?:of|the|de|van|von)[ ])?[A-Z][A-Za-z'’&]*)*(?![\w@-])"
+)
+_NOT_NAMES = frozenset(
+    [
+        "i",
+        "i'm",
+        "i'll",
+        "i've",
+        "i'd",
+        "a",
+        "an",
+        "the",
+        "this",
+        "that",
+        "these",
+        "those",
+        "there",
+        "here",
+        "it",
+        "its",
+        "it's",
+        "you",
+        "your",
+        "you're",
+        "we",
+        "our",
+        "they",
+        "their",
+        "he",
+        "she",
+        "his",
+        "her",
+        "my",
+        "me",
+        "us",
+        "ok",
+        "okay",
+        "yes",
+        "no",
+        "not",
+        "sure",
+        "hello",
+        "hi",
+        "hey",
+        "dear",
+        "thanks",
+        "thank",
+        "please",
+        "sorry",
+        "great",
+        "good",
+        "also",
+        "however",
+        "unfortunately",
+        "let",
+        "do",
+        "does",
+        "did",
+        "would",
+        "could",
+        "can",
+        "will",
+        "shall",
+        "should",
+        "may",
+        "might",
+        "must",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "have",
+        "has",
+        "had",
+        "if",
+        "so",
+        "but",
+        "and",
+        "or",
+        "as",
+        "at",
+        "by",
+        "for",
+        "from",
+        "in",
+        "into",
+        "of",
+        "on",
+        "to",
+        "with",
+        "what",
+        "when",
+        "where",
+        "which",
+        "who",
+        "why",
+        "how",
+        "all",
+        "any",
+        "each",
+        "every",
+        "some",
+        "none",
+        "both",
+        "either",
+        "neither",
+        "just",
+        "only",
+        "then",
+        "now",
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+        "today",
+        "tomorrow",
+        "yesterday",
+        "january",
+        "february",
+        "march",
+        "april",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "am",
+        "pm",
+        "utc",
+        "gmt",
+        "est",
+        "pst",
+        "usd",
+        "eur",
+        "gbp",
+        "cny",
+        "rmb",
+        "jpy",
+        "id",
+        "ids",
+        "api",
+        "url",
+        "json",
+        "http",
+        "https",
+        "pdf",
+        "faq",
+        "n/a",
+        "tbd",
+        "etc",
+        "note",
+        "step",
+        "first",
+        "next",
+        "last",
+        "final",
+        "done",
+        "error",
+    ]
+)
+_TITLES = re.compile(r"(?:Mr|Mrs|Ms|Dr|Prof)\.?\s+")
+_SENTENCE_START = frozenset(".!?;:\n\"'“”‘’(*-•>#|")
+
+
 @dataclass(frozen=True, slots=True)
 class Claim:
     """A value stated in an assistant text, with the spellings that would ground it."""
@@ -175,10 +473,18 @@ def claims(text: str | None, held: Held | None = None) -> list[Claim]:
     found: list[Claim] = []
     taken: list[tuple[int, int]] = []
 
+    seen: dict[tuple[str, tuple[str, ...]], bool] = {}  # a value a text repeats is looked up once
+
     def add(kind: str, start: int, end: int, forms: tuple[str, ...], value: str) -> None:
         taken.append((start, end))  # a held value still takes its span
-        if held is None or not any(held(kind, f) for f in forms):
-            found.append(Claim(kind, value.strip(), start, end, forms))
+        if held is not None:
+            key = (kind, forms)
+            known = seen.get(key)
+            if known is None:
+                known = seen[key] = any(held(kind, f) for f in forms)
+            if known:
+                return
+        found.append(Claim(kind, value.strip(), start, end, forms))
 
     covered = 0  # runs before this position belong to a value already read
     for run in _RUN.finditer(text):
@@ -228,16 +534,84 @@ def claims(text: str | None, held: Held | None = None) -> list[Claim]:
                     covered = m.end()
                     add(kind, m.start(), m.end(), forms, m.group())
                     break
+        else:
+            if before not in _NOT_BEFORE_COUNT:
+                m = _COUNT.match(text, start) or _ZH_COUNT.match(text, start)
+                if m is not None and m.group("noun").lower() not in _NOT_COUNTED:
+                    covered = m.end()
+                    add("count", m.start(), m.end(), (str(int(m.group("n"))),), m.group())
+    if _WORD_HINT.search(text) is not None:
+        for m in _WORD_COUNT.finditer(text):
+            start, end = m.span()
+            if m.group("noun").lower() not in _NOT_COUNTED and not _overlaps(taken, start, end):
+                n = _NUMBER_WORDS[m.group("n").lower()]
+                add("count", start, end, (str(n), m.group("n").lower()), m.group())
     if _NAME_HINT.search(text) is not None:
         for m in _NAME.finditer(text):
             start, end = m.span()
-            if not any(s < end and start < e for s, e in taken):
+            if not _overlaps(taken, start, end):
                 add("name", start, end, _forms("name", m), m.group())
+    for m in _CAPS.finditer(text):
+        span = _proper_name(text, m)
+        if span is not None and not _overlaps(taken, *span):
+            value = text[span[0] : span[1]]
+            add("name", span[0], span[1], _name_forms(value), value)
     found.sort(key=lambda c: c.start)
     return found
 
 
 _NAME_HINT = re.compile('["“「『]')
+_WORD_HINT = re.compile(r"(?i)\b(?:" + "|".join(_NUMBER_WORDS) + r")\b")
+_NOT_BEFORE_COUNT = frozenset(".,$€£¥￥#:/+-")
+
+
+def _overlaps(taken: list[tuple[int, int]], start: int, end: int) -> bool:
+    return any(s < end and start < e for s, e in taken)
+
+
+def _proper_name(text: str, m: re.Match[str]) -> tuple[int, int] | None:
+    """The span of the proper name a run of capitalised words states, or ``None``: the
+    words that open a sentence or are common words are dropped from its ends."""
+    start, end = m.span()
+    title = _TITLES.match(text, start)
+    words = text[title.end() if title else start : end].split(" ")
+    at = title.end() if title else start
+    spans = []
+    for w in words:
+        spans.append((at, at + len(w)))
+        at += len(w) + 1
+    opening = _opens_sentence(text, start) and title is None
+    # Common words at either end ("The", "I", "Monday") are no part of the name.
+    while spans and text[spans[0][0] : spans[0][1]].lower() in _NOT_NAMES:
+        spans.pop(0)
+        opening = False
+    while spans and text[spans[-1][0] : spans[-1][1]].lower() in _NOT_NAMES:
+        spans.pop()
+    if not spans or (opening and len(spans) == 1):
+        return None  # one capitalised word opening a sentence: any word is
+    lo, hi = spans[0][0], spans[-1][1]
+    while hi > lo and text[hi - 1] in "'’":
+        hi -= 1  # a closing single quote ('Justin')
+    if hi - lo < 2 or text[lo:hi].lower() in _NOT_NAMES:
+        return None
+    return lo, hi
+
+
+def _opens_sentence(text: str, at: int) -> bool:
+    i = at - 1
+    while i >= 0 and text[i] in " \t":
+        i -= 1
+    return i < 0 or text[i] in _SENTENCE_START or text[i].isdigit()
+
+
+def _name_forms(value: str) -> tuple[str, ...]:
+    forms = [value]
+    for end in ("'s", "’s"):
+        if value.endswith(end):
+            forms.append(value[: -len(end)])
+    forms.extend([f.replace(" ", "-") for f in forms if " " in f])
+    forms.extend([f.replace(" ", "_") for f in forms if " " in f and "-" not in f])
+    return tuple(dict.fromkeys(forms))
 
 
 def _month_date(text: str, run: re.Match[str]) -> tuple[int, int, tuple[str, ...]] | None:
@@ -278,11 +652,29 @@ def ungrounded(text: str | None, known: str | Held) -> list[Claim]:
     if isinstance(known, str):
         low = known.lower()
 
-        def in_text(_kind: str, form: str) -> bool:
+        def in_text(kind: str, form: str) -> bool:
+            if kind == "count":
+                return count_in(form, low)
             return form.lower() in low
 
         return claims(text, in_text)
     return claims(text, known)
+
+
+def count_in(form: str, low: str) -> bool:
+    """Whether lower-cased ``low`` holds a count's number (``"3"``, ``"3.0"``,
+    ``"three"``) as a word of its own, not inside a longer number, a date or a decimal."""
+    pattern = _STANDALONE.get(form)
+    if pattern is None:
+        if len(_STANDALONE) > 1024:
+            _STANDALONE.clear()
+        pattern = _STANDALONE[form] = re.compile(
+            rf"(?<![\w.:/-]){re.escape(form)}(?:\.0+)?(?![\w:/-]|\.\d)"
+        )
+    return pattern.search(low) is not None
+
+
+_STANDALONE: dict[str, re.Pattern[str]] = {}
 
 
 def _number_forms(raw: str) -> list[str]:

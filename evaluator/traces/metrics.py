@@ -32,7 +32,7 @@ from typing import Any
 
 from ..tokens import count_many
 from .actions import WRITE, ToolKinds, is_error_text
-from .claims import ungrounded
+from .claims import count_in, ungrounded
 from .events import Event, Trace, Usage, canonical_args
 from .hedges import Lexicon, find_hedges, sentence_span
 from .turns import classify_turn
@@ -484,11 +484,20 @@ MODEL_TEXT_ARGUMENTS = frozenset(
 _THINK_TOOL = re.compile(r"think|thought|reason|reflect|scratch|notepad", re.IGNORECASE)
 
 
+_THINKING: dict[str | None, bool] = {}  # tool name -> is a think-style tool (names repeat)
+
+
 def model_text_args(tool: str | None, args: dict[str, Any]) -> str | None:
     """The text a model wrote into a call's arguments: every string argument of a
     think-style tool (``think``, ``reasoning``...), or of an argument named like
     ``thought``, ``reasoning`` or ``final_answer``; ``None`` when there is none."""
-    thinking = bool(tool) and _THINK_TOOL.search(tool or "") is not None
+    thinking = _THINKING.get(tool)
+    if thinking is None:
+        if len(_THINKING) > 4096:
+            _THINKING.clear()
+        thinking = _THINKING[tool] = bool(tool) and _THINK_TOOL.search(tool or "") is not None
+    if not thinking and MODEL_TEXT_ARGUMENTS.isdisjoint(args):
+        return None  # most calls: no argument is the model's writing
     texts = [
         v
         for k, v in args.items()
@@ -505,26 +514,62 @@ class Grounds:
     searched in the results' text, joined once per trace and again only when new results
     arrived."""
 
-    __slots__ = ("_said", "_said_parts", "_text", "_text_parts", "earlier", "said")
+    __slots__ = ("_counts", "_said", "_said_parts", "_text", "_text_parts", "earlier", "said")
 
     def __init__(self, earlier: list[tuple[Event, dict[str, str] | None]], said: list[str]):
         self.earlier, self.said = earlier, said  # the trace's own lists, growing
         self._said, self._said_parts = "", 0
         self._text, self._text_parts = "", 0
+        self._counts: list[frozenset[int]] = []  # per earlier result: the counts it lists
 
     def held(self, kind: str, form: str) -> bool:
-        """True when a user or system text, or a result, held ``form``."""
+        """True when a user or system text, or a result, held ``form``; a count, when
+        its number stands alone in one, or a result lists that many items (or that
+        many items share a value)."""
         if len(self.said) != self._said_parts:
             self._said, self._said_parts = "\n".join(self.said).lower(), len(self.said)
+        if kind == "count":
+            return self._count_held(form)
         low = form.lower()
         if low in self._said:
             return True
         if kind in ("id", "name") and first_source(form, self.earlier) is not None:
             return True
+        return low in self._results_text()
+
+    def _results_text(self) -> str:
         if len(self.earlier) != self._text_parts:
             texts = (ev.text for ev, _ in self.earlier if ev.text)
             self._text, self._text_parts = "\n".join(texts).lower(), len(self.earlier)
-        return low in self._text
+        return self._text
+
+    def _count_held(self, form: str) -> bool:
+        if count_in(form, self._said) or count_in(form, self._results_text()):
+            return True
+        if not form.isdigit():
+            return False
+        n = int(form)
+        while len(self._counts) < len(self.earlier):
+            ev = self.earlier[len(self._counts)][0]
+            self._counts.append(listed_counts(ev.text) if ev.text else frozenset())
+        return any(n in counts for counts in self._counts)
+
+
+_KEY = re.compile(r'"([^"\\]{1,64})"\s*:\s*("(?:[^"\\]|\\.){0,200}"|-?\d[\w.+-]*|true|false|null)?')
+
+
+def listed_counts(text: str) -> frozenset[int]:
+    """How many items a result lists: the numbers of times a key recurs in it (a list of
+    that many objects), and of times a key recurs with one value (that many items
+    sharing it)."""
+    keys: dict[str, int] = {}
+    pairs: dict[tuple[str, str], int] = {}
+    for m in _KEY.finditer(text):
+        key, value = m.group(1), m.group(2)
+        keys[key] = keys.get(key, 0) + 1
+        if value is not None:
+            pairs[key, value] = pairs.get((key, value), 0) + 1
+    return frozenset(keys.values()) | frozenset(pairs.values())
 
 
 def sentence_at(text: str, at: int) -> str:

@@ -31,6 +31,33 @@ def test_a_value_read_before_in_another_spelling_is_grounded() -> None:
     assert [c.value for c in ungrounded("Due 6月21日 at 14:05.", "2025-06-21 14:05")] == []
 
 
-def test_bare_numbers_and_counts_are_not_claims() -> None:
-    assert claims("There are 3 tickets and 12 replies.") == []
+def test_counts_are_claims_and_bare_numbers_are_not() -> None:
+    assert [(c.kind, c.value) for c in claims("There are 3 tickets and two flights, 共3张票.")] == [
+        ("count", "3 tickets"),
+        ("count", "two flights"),
+        ("count", "3张"),
+    ]
+    assert claims("Pick 3, or one of the others; version 2.5 of 12.") == []
     assert claims(None) == [] and ungrounded("", "x") == []
+
+
+def test_a_count_is_held_by_its_number_alone_not_inside_another() -> None:
+    assert ungrounded("You have 3 meetings.", '{"total": 3}') == []
+    assert [c.value for c in ungrounded("You have 3 meetings.", "2023-09-13, 13:00")] == [
+        "3 meetings"
+    ]
+
+
+def test_unquoted_proper_names_not_opening_a_sentence() -> None:
+    # ToolTalk golden_conversation_3's gold answer (microsoft/ToolTalk @ 6c6ab1ef,
+    # data/tooltalk/golden_conversation_3.json): the result listed Hugo, not Jose Garcia.
+    text = "Sure. Your meeting with Hugo and Jose Garcia is set; Mr. Smith sent a FLASH SALE."
+    assert [(c.kind, c.value) for c in claims(text)] == [
+        ("name", "Hugo"),
+        ("name", "Jose Garcia"),
+        ("name", "Smith"),
+        ("name", "FLASH SALE"),
+    ]
+    assert claims("Sure I can help you with that. Lucy said yes on Monday.") == []
+    known = '{"attendees": ["hugo", "mstein"], "subject": "FLASH SALE", "from": "smith@x.com"}'
+    assert [c.value for c in ungrounded(text, known)] == ["Jose Garcia"]
