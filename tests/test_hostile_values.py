@@ -16,7 +16,7 @@ from typing import Any
 import markupsafe
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from projeval import _json, charts
 from projeval.config import load_project
@@ -217,6 +217,8 @@ _names = _nasty | st.text(st.characters(blacklist_categories=("Cs",)), min_size=
 
 @settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.lists(_names, min_size=6, max_size=6))
+# Found by hypothesis: a \r beside other characters (the report keeps it, read_text did not).
+@example(names=["$x$", "$x$", "$x$", "\r\x83", "$x$", "$x$"])
 def test_arbitrary_names_go_through_the_pipeline_into_the_report(
     tmp_path_factory: Any, names: list[str]
 ) -> None:

@@ -43,7 +43,7 @@ def address() -> Iterator[str]:
         n_workers=2,
         threads_per_worker=1,
         processes=True,
-        dashboard_address=None,
+        dashboard_address=":0",  # any free port: 8787 may be taken by another cluster
         silence_logs=logging.ERROR,
     )
     yield cluster.scheduler_address
