@@ -76,6 +76,7 @@ def hedges_section(verbose: bool) -> list[str]:
         ("hedges.jsonl", "labelled set"),
         ("hedges_heldout.jsonl", "held-out set"),
         ("hedges_heldout_tasks.jsonl", "held-out task conversations"),
+        ("hedges_heldout_fresh.jsonl", "fresh held-out task conversations"),
     ):
         rows = load(name)
         found = [find_hedges(lexicon, r["text"], r["latest_result"]) for r in rows]
@@ -103,7 +104,11 @@ def hedges_section(verbose: bool) -> list[str]:
 def turns_section(verbose: bool) -> list[str]:
     """User-turn classification accuracy on the labelled set and the held-out set."""
     lines: list[str] = []
-    for name, title in (("turns.jsonl", "labelled set"), ("turns_heldout.jsonl", "held-out set")):
+    for name, title in (
+        ("turns.jsonl", "labelled set"),
+        ("turns_heldout.jsonl", "held-out set"),
+        ("turns_heldout_fresh.jsonl", "fresh held-out set"),
+    ):
         if lines:
             lines.append("")
         lines += _turns_lines(name, title, verbose)

@@ -44,8 +44,10 @@ def test_every_row_names_its_source_file() -> None:
         "hedges.jsonl",
         "hedges_heldout.jsonl",
         "hedges_heldout_tasks.jsonl",
+        "hedges_heldout_fresh.jsonl",
         "turns.jsonl",
         "turns_heldout.jsonl",
+        "turns_heldout_fresh.jsonl",
     ):
         for row in bench.load(name):
             assert row["source"].count("/") == 1 and row["path"], (name, row["id"])
