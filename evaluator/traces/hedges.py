@@ -475,7 +475,9 @@ _ESTIMATE = re.compile(
 _ESTIMATE_HINT = re.compile(r"(?i)approx|about|around|roughly|some|~|约|約")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 # A number right after an approximation word ("approximately 3 days", "大约425.50").
-_NUMBER_AFTER = re.compile(r"\s*[$€£¥￥]?\s*(\d+(?:[.,]\d+)*)")
+_NUMBER_AFTER = re.compile(
+    r"\s*(?:等于|等於|为|為|是|is|at|of|=)?\s*[$€£¥￥]?\s*(\d+(?:[.,]\d+)*)", re.IGNORECASE
+)
 #: Lexicon guesses that approximate the number after them; like an estimate, they
 #: restate the latest result when it holds that number.
 _APPROXIMATORS = frozenset(
@@ -562,8 +564,21 @@ def find_hedges(
         c_lo, c_hi = max(c_lo, s_lo), min(c_hi, s_hi)
         clause = text[c_lo:c_hi]
         sentence_text = text[s_lo:s_hi]
+        # A clause that continues the one before it shares its subject ("..., which
+        # could include", "..., likely due to the criteria", "...and possibly oral
+        # surgery"): read the process, plan and subject words from the sentence's start.
+        # A relative clause ("which...") refers to the noun before it, not to the
+        # sentence's subject: only its process and plan words come from the sentence.
+        opening = clause.lstrip(" ,，")
+        subjectless = (
+            opening.lower().startswith(h.match.lower())
+            or _SHARED_SUBJECT.match(opening) is not None
+        )
+        shared = subjectless or words["connector"].match(opening) is not None
+        scope_lo = s_lo if shared else c_lo
+        subject_lo = s_lo if subjectless else c_lo
         if kind == "missing":
-            if process.search(text, c_lo, h.start) or _PROCESS_VERB.match(text[h.end : c_hi]):
+            if process.search(text, scope_lo, h.start) or _PROCESS_VERB.match(text[h.end : c_hi]):
                 continue
             if words["clarify"].fullmatch(h.match) and not words["meaning"].search(sentence_text):
                 continue  # "I need to clarify the dates": a plan to ask, unless about a meaning
@@ -572,16 +587,10 @@ def find_hedges(
         else:
             if sentence_text.rstrip().endswith(("?", "？")):
                 continue  # a question asks; "or maybe something else?" claims nothing
-            # A clause that continues the one before it ("..., which could include")
-            # shares its subject: read the process and plan words from there.
-            scope = clause
-            if words["connector"].match(clause.lstrip(" ,，")):
-                scope = text[s_lo:c_hi]
+            scope = text[scope_lo:c_hi]
             if process.search(scope) or plan.search(scope) or user.search(clause):
                 continue
-            if words["subject"].search(text, c_lo, h.start) and not words["meaning"].search(
-                sentence_text
-            ):
+            if _user_subject(text, subject_lo, h.start, h.end, c_hi, kind):
                 continue  # "the user seems to be ready": about the user, not the data
             if kind == "softener" and _restates(clause, latest_result, kind):
                 continue
@@ -592,6 +601,39 @@ def find_hedges(
         sentence = _SPACE.sub(" ", sentence_text).strip()
         out.append(Hedge(h.phrase, h.language, kind, h.start, h.end, h.match, sentence, h.context))
     return out
+
+
+# A clause that opens with a verb, a modal or an adverb has no subject of its own:
+# "The user seems satisfied but might still have questions".
+_SHARED_SUBJECT = re.compile(
+    r"(?:and|or|but|then|also|still)?\s*(?:might|may|could|would|will|should|can|seems?|"
+    r"appears?|probably|possibly|likely|perhaps|maybe|is|are|was|were|has|have|had)\b",
+    re.IGNORECASE,
+)
+# The words after a softener that name its subject: "It seems the user might...".
+_AFTER_SOFTENER = 24
+# A meaning word this close after the phrase makes "the user" sentence a question of
+# meaning ("the user might be referring to Tokyo", "用户可能指的是东京").
+_MEANING_NEAR = 30
+
+
+def _user_subject(text: str, lo: int, start: int, end: int, hi: int, kind: str) -> bool:
+    """True when the user is the subject of the phrase at ``[start, end)``: named before
+    it in ``[lo, start)`` or right after a softener ("It seems the user..."), not as a
+    possessive ("the user's budget may not be enough" is about the budget), and the
+    sentence is not about what the user means."""
+    words = context_patterns()
+    subject = None
+    stop = min(hi, end + _AFTER_SOFTENER) if kind == "softener" else start
+    for m in words["subject"].finditer(text, lo, stop):
+        if m.start() >= end and m.start() - end > _AFTER_SOFTENER:
+            break
+        if text[m.end() : m.end() + 2] in ("'s", "\u2019s") or start <= m.start() < end:
+            continue  # a possessive, or the phrase itself ("人们认为")
+        subject = m
+    if subject is None:
+        return False
+    return words["meaning"].search(text, end, min(len(text), end + _MEANING_NEAR)) is None
 
 
 def _estimates(

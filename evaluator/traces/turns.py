@@ -183,6 +183,8 @@ def _is_request(text: str) -> bool:
 
 # "请问" ("may I ask") opens a question politely; its "请" asks for no action.
 _POLITE_ASK = re.compile("请问|請問")
+# A field and its value: "Order ID: 3348917502", "订单号：12345".
+_FIELD_VALUE = re.compile(r"^\s*[^\W\d][\w .'-]{0,30}[:：]\s*\S*\d\S*\s*$")
 # A question that proposes a value in answer to the agent ("How about 3 PM?").
 _PROPOSAL = re.compile(r"^\s*(?:how|what)\s+about\b", re.IGNORECASE)
 
@@ -208,8 +210,11 @@ def _is_closing(text: str, sentences: list[str]) -> bool:
     p = _patterns()
     last = [m.end() for m in p["greeting"].finditer(text)]
     # The thanks or goodbye closes the turn: it ends in its last part ("你好,我想..."
-    # opens with a greeting and asks afterwards).
-    if not sentences or not last or last[-1] < len(text) * _CLOSING_SHARE:
+    # opens with a greeting and asks afterwards), or the last sentence thanks.
+    if not sentences or not last:
+        return False
+    thanks = p["thanks_start"].match(_strip_lead(sentences[-1].strip())) is not None
+    if last[-1] < len(text) * _CLOSING_SHARE and not thanks:
         return False
     for sentence in sentences:
         if _is_question(sentence):
@@ -239,8 +244,8 @@ def _after_yes_no(rest: str, sentences: list[str], asked: bool) -> str:
     asking = [s for s in sentences if _is_question(s)]
     if asking:
         return "request" if any(p["request"].search(s) for s in asking) else "question"
-    if p["greeting"].search(rest):
-        return "greeting"
+    if p["greeting"].search(rest) and not _is_request(rest):
+        return "greeting"  # "No, that's all. Thanks!" (not "Yes, please book it. Thanks!")
     substantial = len(rest.split()) >= 3 or len(_CJK.findall(rest)) >= 6
     if not asked and substantial and not _is_request(rest):
         return "other"
@@ -291,6 +296,8 @@ def classify_turn(text: str | None, asked: bool = False) -> str:
         if asked and _PROPOSAL.match(last) and _ID_OR_NUMBER.search(last):
             return "answer"  # "How about 2025-03-15T10:00?" proposes the value asked for
         return "request" if _asks_to_act(tail) else "question"
+    if _FIELD_VALUE.match(t):
+        return "answer"  # "Order ID: 3348917502", "Username: cminh730"
     chooses = any(p["choice"].match(_strip_lead(s)) for s in sentences)
     if chooses and not any(_is_question(s) for s in sentences):
         return "answer"  # "I'm going with the 12:00 flight. Please book it." chooses
