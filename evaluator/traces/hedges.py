@@ -570,7 +570,7 @@ def find_hedges(
         # A relative clause ("which...") refers to the noun before it, not to the
         # sentence's subject: only its process and plan words come from the sentence.
         opening = clause.lstrip(" ,，")
-        subjectless = (
+        subjectless = _OWN_SUBJECT.match(h.match) is None and (
             opening.lower().startswith(h.match.lower())
             or _SHARED_SUBJECT.match(opening) is not None
         )
@@ -609,6 +609,12 @@ _SHARED_SUBJECT = re.compile(
     r"(?:and|or|but|then|also|still)?\s*(?:might|may|could|would|will|should|can|seems?|"
     r"appears?|probably|possibly|likely|perhaps|maybe|is|are|was|were|has|have|had)\b",
     re.IGNORECASE,
+)
+# A phrase that names its own subject ("I'm not sure", "it seems", "我不确定") opens a
+# clause of its own: "The search results lack due times, so I'm not sure which..." is
+# a statement of missing information, not narration of the search.
+_OWN_SUBJECT = re.compile(
+    r"(?:i|i'm|i’m|we|it|it's|it’s|there|this|they|you)\b|我|我们|它|这", re.IGNORECASE
 )
 # The words after a softener that name its subject: "It seems the user might...".
 _AFTER_SOFTENER = 24
