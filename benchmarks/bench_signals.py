@@ -75,6 +75,7 @@ def hedges_section(verbose: bool) -> list[str]:
     for name, title in (
         ("hedges.jsonl", "labelled set"),
         ("hedges_heldout.jsonl", "held-out set"),
+        ("hedges_heldout_tasks.jsonl", "held-out task conversations"),
     ):
         rows = load(name)
         found = [find_hedges(lexicon, r["text"], r["latest_result"]) for r in rows]
@@ -100,16 +101,26 @@ def hedges_section(verbose: bool) -> list[str]:
 
 
 def turns_section(verbose: bool) -> list[str]:
-    """User-turn classification accuracy, overall, per language and per class.
+    """User-turn classification accuracy on the labelled set and the held-out set."""
+    lines: list[str] = []
+    for name, title in (("turns.jsonl", "labelled set"), ("turns_heldout.jsonl", "held-out set")):
+        if lines:
+            lines.append("")
+        lines += _turns_lines(name, title, verbose)
+    return lines
+
+
+def _turns_lines(name: str, title: str, verbose: bool) -> list[str]:
+    """Accuracy on one turns file, overall, per language and per class.
 
     Each row's ``asked`` says whether the message before it (the agent's) ended with a
     question mark, which is what trace analysis passes to :func:`classify_turn`; the
     accuracy without it (the text alone) is printed beside."""
-    rows = load("turns.jsonl")
+    rows = load(name)
     got = [classify_turn(r["text"], bool(r.get("asked"))) for r in rows]
     ok = [g == r["label"] for g, r in zip(got, rows, strict=True)]
     bare = sum(classify_turn(r["text"]) == r["label"] for r in rows)
-    lines = ["User turns (turns.jsonl)"]
+    lines = [f"User turns, {title} ({name})"]
     lines.append(f"  accuracy {sum(ok) / len(ok):.3f} ({sum(ok)}/{len(ok)})")
     lines.append(
         f"  the text alone (no question before): {bare / len(rows):.3f} ({bare}/{len(rows)})"

@@ -39,7 +39,7 @@ import tempfile
 import threading
 import time
 import weakref
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http import HTTPStatus
 from pathlib import Path
 from typing import Any
 
@@ -94,41 +94,92 @@ _SDK_LOG.propagate = False
 
 
 class Upstream:
-    """The upstream API's stand-in: answers every request with the current response."""
+    """The upstream API's stand-in: answers every request with the current response.
 
-    def __init__(self) -> None:
+    An HTTP/1.1 server on 127.0.0.1 in the runner's event loop (the loop of the SDK's
+    session): no thread of its own and none per request, and closing it is immediate
+    (a thread's ``serve_forever`` notices a shutdown only at its next half-second poll).
+    Connections may be kept alive; a request's body, if any, is read and ignored.
+    """
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.body = b"{}"
         self.status = 200
         self.requests = 0
-        upstream = self
+        self.loop = loop
+        self._writers: set[asyncio.StreamWriter] = set()
+        self._server = asyncio.run_coroutine_threadsafe(self._open(), loop).result(10.0)
+        port = self._server.sockets[0].getsockname()[1]
+        self.url = f"http://127.0.0.1:{port}"
 
-        class Handler(BaseHTTPRequestHandler):
-            def _answer(self) -> None:
-                length = int(self.headers.get("Content-Length") or 0)
-                if length:
-                    self.rfile.read(length)
-                upstream.requests += 1
-                body = upstream.body
-                self.send_response(upstream.status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
+    async def _open(self) -> asyncio.Server:
+        return await asyncio.start_server(self._serve, "127.0.0.1", 0)
 
-            do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = _answer
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self._writers.add(writer)
+        try:
+            while True:
+                head = await reader.readuntil(b"\r\n\r\n")
+                request, *lines = head[:-4].split(b"\r\n")
+                headers = {}
+                for line in lines:
+                    name, _, value = line.partition(b":")
+                    headers[name.strip().lower()] = value.strip().lower()
+                await _skip_body(reader, headers)
+                self.requests += 1
+                body, status = self.body, self.status
+                keep = request.endswith(b"HTTP/1.1") and headers.get(b"connection") != b"close"
+                writer.write(
+                    b"HTTP/1.1 %d %s\r\nContent-Type: application/json\r\n"
+                    b"Content-Length: %d\r\nConnection: %s\r\n\r\n%s"
+                    % (
+                        status,
+                        HTTPStatus(status).phrase.encode(),
+                        len(body),
+                        b"keep-alive" if keep else b"close",
+                        body,
+                    )
+                )
+                await writer.drain()
+                if not keep:
+                    break
+        except (
+            asyncio.IncompleteReadError,
+            asyncio.LimitOverrunError,
+            ConnectionError,
+            ValueError,
+        ):
+            pass  # the client went away, or sent what is not HTTP: nothing to answer
+        finally:
+            self._writers.discard(writer)
+            writer.close()
 
-            def log_message(self, format: str, *args: Any) -> None:
-                pass  # nothing of the upstream reaches projeval's output
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
+    async def _close(self) -> None:
+        self._server.close()
+        for writer in list(self._writers):
+            writer.close()
+        await asyncio.sleep(0)  # the handlers see their connections closed and end
 
     def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+        """Stop serving (at once: no request is waited for)."""
+        if self.loop.is_closed() or not self.loop.is_running():
+            return
+        with contextlib.suppress(concurrent.futures.TimeoutError, RuntimeError):
+            asyncio.run_coroutine_threadsafe(self._close(), self.loop).result(5.0)
+
+
+async def _skip_body(reader: asyncio.StreamReader, headers: dict[bytes, bytes]) -> None:
+    """Read a request's body (by its length, or chunk by chunk) so the next request starts
+    where it should."""
+    if headers.get(b"transfer-encoding") == b"chunked":
+        while True:
+            size = int((await reader.readuntil(b"\r\n")).split(b";")[0], 16)
+            await reader.readexactly(size + 2)
+            if size == 0:
+                return
+    length = int(headers.get(b"content-length") or 0)
+    if length:
+        await reader.readexactly(length)
 
 
 # -- one connection to the server ---------------------------------------------------------------
@@ -301,6 +352,10 @@ class McpRunner:
     and ``spent`` the seconds they took (the budget).
     """
 
+    #: The server is sent each input as bytes: it cannot change projeval's (lineage skips
+    #: its own copies and checks).
+    isolated = True
+
     def __init__(
         self,
         name: str,
@@ -320,7 +375,12 @@ class McpRunner:
         self.spent = 0.0
         self.starts = 0
         self.tools: list[dict[str, Any]] = []
-        self.upstream = Upstream()
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(
+            target=self._loop.run_forever, name=f"mcp-{name}", daemon=True
+        )
+        self._thread.start()
+        self.upstream = Upstream(self._loop)
         self.argv = [
             a.replace("{url}", self.upstream.url).replace("{python}", sys.executable)
             for a in spec.command
@@ -329,11 +389,6 @@ class McpRunner:
         if spec.url_env:
             self.env[spec.url_env] = self.upstream.url
         self.digest = _digest(spec, cwd)
-        self._loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(
-            target=self._loop.run_forever, name=f"mcp-{name}", daemon=True
-        )
-        self._thread.start()
         self._connection: _Connection | None = None
         self._lock = threading.Lock()
         self._finalizer = weakref.finalize(self, _shutdown, self._loop, self._thread, self.upstream)
@@ -373,10 +428,13 @@ class McpRunner:
                     self.spent += time.monotonic() - started
 
     def close(self) -> None:
-        """Stop the server (it starts again on the next call) and, for good, the upstream."""
+        """Stop the server (it starts again on the next call) and, for good, the upstream.
+
+        The server is killed, not asked to exit: a projection keeps no state worth a
+        graceful exit, and the SDK's would wait for it to wind down."""
         with self._lock:
             if self._connection is not None:
-                self._connection.close()
+                self._connection.close(kill=True)
                 self._connection = None
         self._finalizer()
 
@@ -505,11 +563,11 @@ def _digest(spec: McpSpec, cwd: Path) -> str:
 def _shutdown(
     loop: asyncio.AbstractEventLoop, thread: threading.Thread, upstream: Upstream
 ) -> None:
+    upstream.close()
     loop.call_soon_threadsafe(loop.stop)
     thread.join(5.0)
     if not thread.is_alive():
         loop.close()
-    upstream.close()
 
 
 # -- starting a suite's mcp: projection -------------------------------------------------------------
@@ -588,12 +646,12 @@ def list_server_tools(
             position=position,
             fix=_INSTALL,
         ) from None
-    upstream = Upstream()  # a server may want its URL to start, even if listing fetches nothing
-    argv = [a.replace("{url}", upstream.url).replace("{python}", sys.executable) for a in command]
-    env = {**os.environ, URL_ENV: upstream.url}
     loop = asyncio.new_event_loop()
     thread = threading.Thread(target=loop.run_forever, name="mcp-tools", daemon=True)
     thread.start()
+    upstream = Upstream(loop)  # a server may want its URL to start, even if listing fetches nothing
+    argv = [a.replace("{url}", upstream.url).replace("{python}", sys.executable) for a in command]
+    env = {**os.environ, URL_ENV: upstream.url}
     connection = _Connection(loop, argv, cwd, env)
     try:
         connection.open(STARTUP_TIMEOUT, 0)
@@ -606,5 +664,5 @@ def list_server_tools(
             fix="check the command; it runs in the suite's folder",
         ) from None
     finally:
-        connection.close()
+        connection.close(kill=True)  # its tools are listed: nothing is left to wait for
         _shutdown(loop, thread, upstream)

@@ -9,7 +9,10 @@ reads; its document is what ``projeval score --format json`` prints.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from contextvars import copy_context
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
@@ -257,25 +260,47 @@ def evaluate(
     result = RunResult([], tokenizer=project.tokenizer)
     chosen_suites = list(suites if suites is not None else project.suites)
     prepare_tokenizer(project.tokenizer)  # built while the first suite is scored
-    scoring = progress.task("scoring", total=len(chosen_suites))
+    loaded: list[tuple[Suite, list[str] | None] | str] = []
     for path in chosen_suites:
-        scoring.update(scoring.completed, description=f"scoring {Path(path).stem}")
         try:
             suite = load_suite(path, root=project.root)
-            chosen = choose_projections(suite, projections)
-            suite_run = evaluate_suite(
-                suite,
-                chosen,
+            loaded.append((suite, choose_projections(suite, projections)))
+        except ProjevalError as exc:
+            loaded.append(exc.render())
+    # The suites are evaluated side by side, each in a thread (as many at once as there are
+    # cores, at least two): their workers (and MCP servers) start together, and one suite
+    # is scored while another waits on its projections. Results, errors and progress are
+    # then taken in the suites' order.
+    at_once = max(1, min(len(loaded), max(2, os.cpu_count() or 1)))
+    with ThreadPoolExecutor(max_workers=at_once, thread_name_prefix="projeval-suite") as pool:
+        running = [
+            item
+            if isinstance(item, str)
+            else pool.submit(
+                copy_context().run,  # the progress reporter, in each thread
+                evaluate_suite,
+                item[0],
+                item[1],
                 tokenizer=project.tokenizer,
                 limits=project.limits,
             )
-            result.suites.append(suite_run)
-            if suite_run.cost_error:
-                result.errors.append(suite_run.cost_error)
-        except ProjevalError as exc:
-            result.errors.append(exc.render())
-        scoring.advance()
-    scoring.close()
+            for item in loaded
+        ]
+        scoring = progress.task("scoring", total=len(chosen_suites))
+        for path, suite_running in zip(chosen_suites, running, strict=True):
+            scoring.update(scoring.completed, description=f"scoring {Path(path).stem}")
+            try:
+                if isinstance(suite_running, str):
+                    result.errors.append(suite_running)
+                else:
+                    suite_run = suite_running.result()
+                    result.suites.append(suite_run)
+                    if suite_run.cost_error:
+                        result.errors.append(suite_run.cost_error)
+            except ProjevalError as exc:
+                result.errors.append(exc.render())
+            scoring.advance()
+        scoring.close()
     if traces:
         from .traces import analyse_traces
 

@@ -21,6 +21,8 @@ from projeval.errors import SuiteError
 from projeval.run import RunResult, evaluate
 from projeval.score import SuiteScore, score_suite
 from projeval.suites import load_suite
+from projeval.traces import analyse_traces
+from projeval.traces.actions import suite_tool_hints
 
 ROOT = Path(__file__).resolve().parent.parent
 METER = ROOT / "question_sets" / "meter.yaml"
@@ -414,3 +416,41 @@ def test_a_wrong_mcp_projection_is_one_error(tmp_path: Path, spec: str, message:
         load_suite(suite, root=root)
     assert message in caught.value.render()
     assert caught.value.render().startswith(f"{suite}:12:")
+
+
+def test_traces_take_read_or_write_from_a_tools_servers_annotations(tmp_path: Path) -> None:
+    """#16: `tools: {mcp: <command>}` tells trace analysis what the tools file tells it: the
+    server's `readOnlyHint: false` makes `acknowledge_alert` (no verb projeval knows) a write."""
+    path = _meter_suite(
+        tmp_path,
+        f"tools: {ROOT}/fixtures/meter/get_meter.tools.json\n",
+        f'tools: {{mcp: "{{python}} {ROOT}/projections/meter_mcp.py"}}\n',
+    )
+    served = load_suite(path, root=ROOT)
+    listed = load_suite(METER, root=ROOT)
+    assert suite_tool_hints(served) == suite_tool_hints(listed)
+    assert suite_tool_hints(served)["acknowledge_alert"] is False
+
+    def call(call_id: str, name: str, args: dict[str, str]) -> dict[str, object]:
+        function = {"name": name, "arguments": json.dumps(args)}
+        return {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [{"id": call_id, "type": "function", "function": function}],
+        }
+
+    conv = {
+        "id": "c1",
+        "messages": [
+            {"role": "user", "content": "Acknowledge the open alert on my meter."},
+            call("a", "get_meter", {"meter_id": "mtr_8f2c41"}),
+            {"role": "tool", "tool_call_id": "a", "content": '{"alerts": [{"id": "alr_77d01e"}]}'},
+            call("b", "acknowledge_alert", {"alert_id": "alr_77d01e"}),
+            {"role": "tool", "tool_call_id": "b", "content": "acknowledged"},
+        ],
+    }
+    log = tmp_path / "c.jsonl"
+    log.write_text(json.dumps(conv) + "\n", encoding="utf-8")
+    assert analyse_traces([log], workers=1).totals["lookups"] == 1  # no hint: read by default
+    told = analyse_traces([log], workers=1, suites=[served])
+    assert (told.totals["lookups"], told.totals["actions"]) == (0, 1)

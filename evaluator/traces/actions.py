@@ -184,6 +184,16 @@ def load_tool_hints(path: str | Path) -> dict[str, bool]:
     return read_only_hints(read_tools(Path(path)))
 
 
+def suite_tool_hints(suite: Any) -> dict[str, bool]:
+    """The ``readOnlyHint`` of each of a suite's tools as the checks see them: its ``tools:``
+    file, or the ``tools/list`` of the MCP server it names (``tools: {mcp: <command>}``)."""
+    from ..checks.tools import suite_tools  # the one place a suite's tools are resolved
+
+    if getattr(suite, "tools_file", None) is None and getattr(suite, "tools_server", None) is None:
+        return {}
+    return read_only_hints(suite_tools(suite))
+
+
 class ToolKinds:
     """The kind of each tool: hints first (per trace, then given), then the verb."""
 

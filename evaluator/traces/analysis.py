@@ -27,7 +27,7 @@ from ..errors import TraceError
 from ..tokens import DEFAULT_ENCODING
 from . import cuts, shards
 from . import drift as drift_mod
-from .actions import load_tool_hints
+from .actions import load_tool_hints, suite_tool_hints
 from .columns import (
     CALLS,
     CLAIMS,
@@ -361,9 +361,8 @@ def analyse_traces(
     suite_objs = _load_suites(suites)
     extra = [h for s in suite_objs for h in getattr(s, "hedges", ())] + list(hedges)
     hints: dict[str, bool] = {}
-    for s in suite_objs:  # the suites' tools files first, then the ones given here
-        if getattr(s, "tools_file", None) is not None:
-            hints.update(load_tool_hints(s.tools_file))
+    for s in suite_objs:  # the suites' tools (file or MCP server) first, then the ones given here
+        hints.update(suite_tool_hints(s))
     for path in tools:
         hints.update(load_tool_hints(path))
     local_workers = workers if workers is not None else os.cpu_count() or 1

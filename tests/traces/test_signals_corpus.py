@@ -40,7 +40,13 @@ def test_hedge_precision_and_recall_floors() -> None:
 
 
 def test_every_row_names_its_source_file() -> None:
-    for name in ("hedges.jsonl", "hedges_heldout.jsonl", "turns.jsonl"):
+    for name in (
+        "hedges.jsonl",
+        "hedges_heldout.jsonl",
+        "hedges_heldout_tasks.jsonl",
+        "turns.jsonl",
+        "turns_heldout.jsonl",
+    ):
         for row in bench.load(name):
             assert row["source"].count("/") == 1 and row["path"], (name, row["id"])
             assert len(row["commit"]) == 40, (name, row["id"])
