@@ -329,3 +329,54 @@ def test_a_program_speaking_edits_gets_them_again_after_a_restart(tmp_path: Path
             assert info.value.kind == "exit"
     assert runner.starts == 2
     runner.close()
+
+
+BATCHES = """\
+const { serve } = require("./projeval_protocol.js");
+serve((page) => {
+  if (page.total === 13) throw new TypeError("unlucky");
+  if (page.total === 99) for (;;);  // hangs
+  return { ids: page.data.map((t) => t.id), total: page.total };
+});
+"""
+
+
+def test_a_batch_to_a_program_keeps_each_requests_answer_and_fault(tmp_path: Path) -> None:
+    """Lineage's batches are written to a program back to back, as edits: a request that
+    raises is that input's own finding and the rest of the batch is answered; a hang ends
+    the batch with a timeout, and the program is started again for the next call."""
+    from projeval.paths import set_in
+    from projeval.projections import Limits, ProjectionFault
+    from projeval.suites import load_suite
+    from projeval.workers import start_runner
+
+    shutil.copy(HELPER, tmp_path / "projeval_protocol.js")
+    (tmp_path / "batches.js").write_text(BATCHES, encoding="utf-8")
+    (tmp_path / "tickets.json").write_text(json.dumps(TICKETS), encoding="utf-8")
+    (tmp_path / "twin.py").write_text("def ids(page):\n    return page\n", encoding="utf-8")
+    suite_file = tmp_path / "suite.yaml"
+    suite_file.write_text(
+        EXAMPLES_SUITE.replace("PROJECTIONS\n", "  p: {command: node batches.js}\n"),
+        encoding="utf-8",
+    )
+    suite = load_suite(suite_file, root=tmp_path)
+    runner = start_runner(suite.projections["p"], suite, Limits(timeout=1))
+    ids = [t["id"] for t in TICKETS["data"]]
+    assert runner(TICKETS)[0] == {"ids": ids, "total": 6}
+
+    def totals(*values: int) -> list[Any]:
+        return [set_in(TICKETS, ("total",), v) for v in values]
+
+    sent = runner.sent
+    seven, unlucky, eight = runner.call_many(totals(7, 13, 8))
+    assert runner.sent - sent < 3 * 100  # three edits, not three pages
+    assert (seven, eight) == ({"ids": ids, "total": 7}, {"ids": ids, "total": 8})
+    assert isinstance(unlucky, ProjectionFault)
+    assert (unlucky.kind, unlucky.message) == ("raised", "TypeError: unlucky")
+    with pytest.raises(ProjectionFault) as info:
+        runner.call_many(totals(9, 99, 10))
+    assert (info.value.kind, info.value.message) == ("timeout", "did not return within 1 s")
+    assert runner(TICKETS)[0] == {"ids": ids, "total": 6}
+    assert runner.call_many(totals(11)) == [{"ids": ids, "total": 11}]
+    assert runner.starts == 2
+    runner.close()
