@@ -1,5 +1,6 @@
 """Benchmark: the meter's `mcp:` projection (a real MCP server over stdio, real HTTP
-upstream) against its Python twin `structured`, scored the same way.
+upstream; ``question_sets/meter_mcp.yaml``) against its Python twin `structured`, scored
+the same way.
 
 Run by hand (not a test): ``.venv/bin/python benchmarks/bench_mcp.py``. Prints, for each,
 the best of 3 scorings (alternated, so a shared machine's load falls on both alike), the
@@ -28,7 +29,7 @@ RUNS = 3
 
 def main() -> None:
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    suite = load_suite(ROOT / "question_sets" / "meter.yaml", root=ROOT)
+    suite = load_suite(ROOT / "question_sets" / "meter_mcp.yaml", root=ROOT)
     best = {"structured": float("inf"), "compact_mcp": float("inf")}
     calls = {}
     for _ in range(RUNS):

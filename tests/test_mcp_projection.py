@@ -13,10 +13,12 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 from click.testing import CliRunner
 from projeval.checks import check_suite
 from projeval.cli import cli
 from projeval.config import load_project
+from projeval.cost import cost_suite
 from projeval.errors import SuiteError
 from projeval.mcp_projection import McpRunner
 from projeval.projections import Limits, ProjectionFault
@@ -27,14 +29,22 @@ from projeval.traces import analyse_traces
 from projeval.traces.actions import suite_tool_hints
 
 ROOT = Path(__file__).resolve().parent.parent
-METER = ROOT / "question_sets" / "meter.yaml"
+#: The meter suite with its MCP projection (not among the default suites: see the README).
+METER = ROOT / "question_sets" / "meter_mcp.yaml"
+SHIPPED_METER = ROOT / "question_sets" / "meter.yaml"
 
 # -- the shipped meter server ------------------------------------------------------------------
 
 
 def _meter_suite(tmp_path: Path, old: str = "", new: str = "") -> Path:
-    """The shipped meter suite with absolute paths (and one replacement), in ``tmp_path``."""
-    text = METER.read_text(encoding="utf-8").replace("../", f"{ROOT}/")
+    """The shipped meter suite with its MCP projection, with absolute paths (and one
+    replacement), in ``tmp_path``."""
+    served = METER.read_text(encoding="utf-8")
+    compact_mcp = served[served.index("  compact_mcp:\n") : served.index("questions:\n")]
+    text = SHIPPED_METER.read_text(encoding="utf-8").replace(
+        "questions:\n", compact_mcp + "questions:\n"
+    )
+    text = text.replace("../", f"{ROOT}/")
     if old:
         assert old in text
         text = text.replace(old, new)
@@ -61,6 +71,27 @@ def meter() -> SuiteScore:
     score = _scored(METER, ["structured", "compact_mcp"])
     yield score
     score.close()
+
+
+def test_the_mcp_suite_is_the_meter_suite_with_the_server_beside_its_twin() -> None:
+    """meter_mcp.yaml repeats meter.yaml's fixtures, fields and questions (so that plain
+    `projeval score` can leave the server out): they must not drift apart."""
+    served, shipped = (
+        yaml.safe_load(p.read_text(encoding="utf-8")) for p in (METER, SHIPPED_METER)
+    )
+    for part in ("version", "tool", "tools", "output_schema", "fixtures", "fields", "questions"):
+        assert served[part] == shipped[part], part
+    assert sorted(served["projections"]) == ["compact_mcp", "structured"]
+    assert served["projections"]["structured"] == shipped["projections"]["structured"]
+    assert "compact_mcp" not in shipped["projections"]
+
+
+def test_the_meter_server_costs_what_its_python_twin_costs(meter: SuiteScore) -> None:
+    cost = cost_suite(meter)
+    for by in ("tokens", "bytes", "wire_bytes"):
+        ranked = dict(cost.ranking(by))
+        assert ranked["compact_mcp"] == ranked["structured"], by
+    assert dict(cost.ranking()) == {"compact_mcp": 164, "structured": 164}
 
 
 def test_the_meter_server_gets_the_verdicts_of_its_python_twin(meter: SuiteScore) -> None:
@@ -148,7 +179,7 @@ def test_tools_can_come_from_a_running_servers_tools_list(tmp_path: Path) -> Non
     assert suite.tools_file is None
     assert suite.tools_server == ("{python}", f"{ROOT}/projections/meter_mcp.py")
     from_server = score_suite(suite, ["markdown", "raw"])
-    from_file = score_suite(load_suite(METER, root=ROOT), ["markdown", "raw"])
+    from_file = score_suite(load_suite(SHIPPED_METER, root=ROOT), ["markdown", "raw"])
     try:
         served, listed = check_suite(from_server), check_suite(from_file)
     finally:
