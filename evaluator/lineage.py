@@ -28,13 +28,13 @@ import calendar
 import copy
 import json
 import math
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from . import kinds, paths
-from .projections import ProjectionFault, Runner, canonical
+from .projections import ProjectionFault, Runner, call_many, canonical
 from .suites import FieldDef
 from .vocabulary import LINEAGE_STATUSES
 
@@ -472,30 +472,60 @@ def _word_span(text: str, other: str) -> str:
     return text[lo:end].strip()
 
 
-class _Prober:
-    """Runs perturbations of one fixture through one projection."""
+#: One perturbation to run: the instance path and the value put there.
+_Request = tuple[paths.InstancePath, Any]
+#: What it showed: the changed output leaves ([] = invisible), or the fault it raised.
+_Effect = list[Any] | ProjectionFault
+_T = TypeVar("_T")
+#: A probing step: yields the perturbations it needs next (run together, in one batch),
+#: is sent their effects in the same order, and returns what it found.
+_Probing = Generator[list[_Request], list[_Effect], _T]
 
-    def __init__(self, runner: Runner, raw: Any, baseline: Any) -> None:
-        self.runner = runner
-        self.raw = raw
-        self.baseline = baseline
-        self.last_error: str | None = None
 
-    def effect(self, ipath: paths.InstancePath, value: Any) -> list | None:
-        """Changed output leaves for one perturbed value ([] = invisible); None = raised."""
-        perturbed = paths.set_in(self.raw, ipath, value)
+def _effect(ipath: paths.InstancePath, value: Any) -> _Probing[_Effect]:
+    """One perturbation's effect."""
+    (effect,) = yield [(ipath, value)]
+    return effect
+
+
+def _shows(effect: _Effect) -> bool:
+    """True when the perturbation changed the output."""
+    return isinstance(effect, list) and bool(effect)
+
+
+def _together(steps: list[_Probing[_T]]) -> _Probing[list[_T]]:
+    """Run independent probing steps side by side: each round, the perturbations every
+    unfinished step needs go out in one batch; their results, in the steps' order."""
+    results: list[Any] = [None] * len(steps)
+    waiting: dict[int, list[_Request]] = {}
+    for i, step in enumerate(steps):
         try:
-            output, _ = self.runner(perturbed, serialise=False)
-        except ProjectionFault as fault:
-            if fault.fatal:  # a hang, a crash, an exit: the projection's own error
-                raise
-            self.last_error = fault.message
-            return None
-        if output is self.baseline or output == self.baseline:
-            return []
-        return _diff(self.baseline, output)
+            waiting[i] = next(step)
+        except StopIteration as done:
+            results[i] = done.value
+    while waiting:
+        asked = list(waiting.items())
+        effects = yield [request for _i, requests in asked for request in requests]
+        waiting = {}
+        at = 0
+        for i, requests in asked:
+            mine, at = effects[at : at + len(requests)], at + len(requests)
+            try:
+                waiting[i] = steps[i].send(mine)
+            except StopIteration as done:
+                results[i] = done.value
+    return results
 
-    def probe(self, ipath: paths.InstancePath, value: Any, plan: _PathPlan, index: int) -> _Probe:
+
+class _Prober:
+    """Perturbations of one fixture for one projection; its steps are :data:`_Probing`."""
+
+    def __init__(self, baseline: Any) -> None:
+        self.baseline = baseline
+
+    def probe(
+        self, ipath: paths.InstancePath, value: Any, plan: _PathPlan, index: int
+    ) -> _Probing[_Probe]:
         result = _Probe(index)
         kind, epoch = plan.kind, plan.epoch
         check = value.key if isinstance(value, paths.MapKey) else value
@@ -506,18 +536,18 @@ class _Prober:
             epoch = kinds.epoch_unit(None, check) if kind == "time" else None
             plan = _PathPlan(kind, epoch, plan.domain, plan.labels, plan.known)
         if kind == "number":
-            self._probe_number(result, ipath, value)
+            yield from self._probe_number(result, ipath, value)
             return result
         for pert in self._perturbations(value, plan):
             if result.visible and pert.label in ("swap-2", "swap-known", "edit@0"):
                 break  # a swap showed: no need for another one, nor for a made-up value
-            self._apply(result, ipath, value, pert)
+            yield from self._apply(result, ipath, value, pert)
             if plan.labels and pert.label.startswith("swap") and result.label_wrong is None:
-                self._check_label(result, ipath, value, pert, plan)
+                yield from self._check_label(result, ipath, value, pert, plan)
             if kind in ("text", "url") and pert.offset == 0 and not result.visible:
                 break  # an invisible first character: nothing later will show either
         if kind in ("text", "url") and result.cut is not None and result.cut > 1:
-            result.cut = self._find_cut(ipath, value, result.cut)
+            result.cut = yield from self._find_cut(ipath, value, result.cut)
         return result
 
     def _perturbations(self, value: Any, plan: _PathPlan) -> Iterator[_Perturbation]:
@@ -570,7 +600,9 @@ class _Prober:
         elif isinstance(value, str):
             yield _Perturbation("fill", "q")
 
-    def _probe_number(self, result: _Probe, ipath: paths.InstancePath, value: Any) -> None:
+    def _probe_number(
+        self, result: _Probe, ipath: paths.InstancePath, value: Any
+    ) -> _Probing[None]:
         """Shift by the value's own step; when that is invisible, by 1000 times it, then find
         the smallest of 10, 100 and 1000 times the step that shows (what survives a rounding)."""
         step, decimals = _number_step(value)
@@ -580,7 +612,8 @@ class _Prober:
             return _shift_number(value, step * factor, decimals)
 
         for factor in (1, _STEP_FACTORS[-1]):
-            seen = self._apply(result, ipath, value, _Perturbation(f"+{factor}", shifted(factor)))
+            pert = _Perturbation(f"+{factor}", shifted(factor))
+            seen = yield from self._apply(result, ipath, value, pert)
             if seen is None or seen:
                 break
         if not result.visible:
@@ -588,7 +621,7 @@ class _Prober:
         smallest = factor
         if factor > 1:
             for smaller in _STEP_FACTORS[:-1]:
-                if self.effect(ipath, shifted(smaller)):
+                if _shows((yield from _effect(ipath, shifted(smaller)))):
                     smallest = smaller
                     break
         result.step_seen = step * smallest
@@ -607,13 +640,13 @@ class _Prober:
         value: Any,
         pert: _Perturbation,
         plan: _PathPlan,
-    ) -> None:
+    ) -> _Probing[None]:
         """Compare the label the output shows for ``value`` with the declared one."""
         declared = dict(plan.labels)
         if value not in declared:
             return
-        changes = self.effect(ipath, pert.value)
-        for _where, o0, o1 in changes or ():
+        changes = yield from _effect(ipath, pert.value)
+        for _where, o0, o1 in changes if isinstance(changes, list) else ():
             if not isinstance(o0, str) or not isinstance(o1, str):
                 continue
             shown = _word_span(o0, o1)
@@ -624,11 +657,11 @@ class _Prober:
 
     def _apply(
         self, result: _Probe, ipath: paths.InstancePath, value: Any, pert: _Perturbation
-    ) -> bool | None:
+    ) -> _Probing[bool | None]:
         """Run one perturbation and record what it showed; None when the projection raised."""
-        changes = self.effect(ipath, pert.value)
-        if changes is None:
-            result.raised = self.last_error
+        changes = yield from _effect(ipath, pert.value)
+        if isinstance(changes, ProjectionFault):
+            result.raised = changes.message
             return None
         result.all_raised = False
         seen = bool(changes)
@@ -667,13 +700,12 @@ class _Prober:
             result.rep = "mapped"
         return True
 
-    def _find_cut(self, ipath: paths.InstancePath, value: str, invisible: int) -> int:
+    def _find_cut(self, ipath: paths.InstancePath, value: str, invisible: int) -> _Probing[int]:
         """Smallest offset whose edit is invisible, given offset 0 is visible."""
         lo, hi = 0, invisible
         while hi - lo > 1:
             mid = (lo + hi) // 2
-            changes = self.effect(ipath, _edit_at(value, mid))
-            if changes:
+            if _shows((yield from _effect(ipath, _edit_at(value, mid)))):
                 lo = mid
             else:
                 hi = mid
@@ -1048,7 +1080,13 @@ def lineage_for_fixture(
 
     ``leaves`` is the fixture's walk (``Suite.leaves``); ``plans`` say how each path is
     perturbed, learnt over all fixtures. Both are computed here when not given.
-    ``on_probed(1)`` is called as each path is done (from the thread that probed it).
+    ``on_probed(1)`` is called as each path is done.
+
+    Every path is probed side by side, and so is every sampled instance of a path: each
+    round, the perturbations all of them need next go to the runner as one batch
+    (:func:`~projeval.projections.call_many`: one round trip to a worker), and the next
+    ones are chosen from what they showed. The calls are the ones a path probed alone
+    would make.
     """
     field_defs = field_defs or {}
     if leaves is None:
@@ -1057,36 +1095,52 @@ def lineage_for_fixture(
     if plans is None:
         plans = _plans([instances], field_defs)
     out_index = _OutputIndex(baseline)
+    prober = _Prober(baseline)
 
-    def observe(spath: paths.SchemaPath) -> _PathObservation:
-        prober = _Prober(runner, raw, baseline)
+    def observe(spath: paths.SchemaPath) -> _Probing[_PathObservation]:
         present = [(ip, v) for ip, v in instances[spath] if v is not None]
         plan = plans.get(spath) or _PathPlan(kinds.infer_kind(spath, [v for _, v in present])[0])
-        probes = []
-        for index in _sample_indices(len(present)):
-            ipath, value = present[index]
-            probes.append(prober.probe(ipath, value, plan, index))
+
+        def probe_all(indices: list[int]) -> _Probing[list[_Probe]]:
+            steps = [prober.probe(*present[index], plan, index) for index in indices]
+            return (yield from _together(steps))
+
+        probes = yield from probe_all(_sample_indices(len(present)))
         if not all(p.visible for p in probes):
             # A projection that selects items (the latest reading, open alerts) carries
             # values the positional sample can miss: probe instances whose value
             # appears in the output as well.
             sampled = {p.index for p in probes}
-            for index in _found_in_output(present, out_index, sampled):
-                ipath, value = present[index]
-                probes.append(prober.probe(ipath, value, plan, index))
+            probes += yield from probe_all(_found_in_output(present, out_index, sampled))
             probes.sort(key=lambda p: p.index)
         obs = _PathObservation(spath, plan.kind, probes, len(present), plan=plan)
-        obs.prefix_cut = _prefix_cut(prober, present, probes, plan)
+        obs.prefix_cut = yield from _prefix_cut(prober, present, probes, plan)
         if on_probed is not None:
             on_probed(1)
         return obs
 
     spaths = sorted(instances, key=paths.format_path)
-    # Each path's probes depend on each other, the paths' do not: a runner with ``map``
-    # (a worker process) runs them side by side, its calls in flight together.
-    run_all = getattr(runner, "map", None)
-    found = run_all(observe, spaths) if run_all is not None else [observe(s) for s in spaths]
+    found = _run(_together([observe(s) for s in spaths]), runner, raw, baseline)
     return dict(zip(spaths, found, strict=True))
+
+
+def _run(step: _Probing[_T], runner: Runner, raw: Any, baseline: Any) -> _T:
+    """Drive a probing step: run each round's perturbations of ``raw`` as one batch."""
+    try:
+        requests = next(step)
+        while True:
+            inputs = [paths.set_in(raw, ipath, value) for ipath, value in requests]
+            effects: list[_Effect] = []
+            for output in call_many(runner, inputs):
+                if isinstance(output, ProjectionFault):
+                    effects.append(output)  # raised on this value (a fatal fault was raised)
+                elif output is baseline or output == baseline:
+                    effects.append([])
+                else:
+                    effects.append(_diff(baseline, output))
+            requests = step.send(effects)
+    except StopIteration as done:
+        return done.value
 
 
 class _OutputIndex:
@@ -1129,7 +1183,7 @@ def _prefix_cut(
     present: list[tuple[paths.InstancePath, Any]],
     probes: list[_Probe],
     plan: _PathPlan,
-) -> int | None:
+) -> _Probing[int | None]:
     """When early samples are carried and late ones are not, find where the list is cut."""
     answered = [p for p in probes if not p.all_raised]
     flags = [p.visible for p in answered]
@@ -1142,7 +1196,7 @@ def _prefix_cut(
     while hi - lo > 1:
         mid = (lo + hi) // 2
         ipath, value = present[mid]
-        if prober.probe(ipath, value, plan, mid).visible:
+        if (yield from prober.probe(ipath, value, plan, mid)).visible:
             lo = mid
         else:
             hi = mid
@@ -1265,20 +1319,23 @@ def infer_lineage(
     per_fixture = {fx: _instances(walks[fx], field_defs) for fx, _raw in fixtures}
     plans = _plans(list(per_fixture.values()), field_defs, enums)
     per_path: dict[paths.SchemaPath, list[FieldLineage]] = {}
+    # A projection in a worker (or a server) gets copies of what it is sent: it cannot
+    # change the fixture (the worker reports a projection that changes its own copy).
+    isolated = bool(getattr(runner, "isolated", False))
     try:
         for fixture_name, shared_raw in fixtures:
             result.fault_fixture = fixture_name
-            # A private copy: perturbed inputs share branches with it, and a
-            # projection that mutates one of them must not corrupt the fixture
-            # for the next projection.
-            raw = copy.deepcopy(shared_raw)
-            before = canonical(raw)
+            # In this process, a private copy: perturbed inputs share branches with it,
+            # and a projection that mutates one of them must not corrupt the fixture for
+            # the next projection.
+            raw = shared_raw if isolated else copy.deepcopy(shared_raw)
+            before = None if isolated else canonical(raw)
             baseline = _baseline(runner, raw, before)
             result.outputs[fixture_name] = baseline
             observations = lineage_for_fixture(
                 runner, raw, baseline, field_defs, walks[fixture_name], plans, on_probed
             )
-            if canonical(raw) != before:
+            if before is not None and canonical(raw) != before:
                 raise ProjectionFault(
                     "mutates-input", "changed a perturbed raw response it was given"
                 )
@@ -1302,17 +1359,19 @@ def infer_lineage(
     return result
 
 
-def _baseline(runner: Runner, raw: Any, before: str) -> Any:
+def _baseline(runner: Runner, raw: Any, before: str | None) -> Any:
     """Run twice: checks determinism and that the input is not mutated.
 
     The first call gets ``raw`` itself, the input every perturbation shares its
     branches with (a worker is sent the perturbations as edits of it); a projection
-    that mutates it is an error before any perturbation is built from it.
+    that mutates it is an error before any perturbation is built from it. ``before``
+    is ``raw``'s canonical text, for a projection in this process (None for an isolated
+    one, which is sent copies: ``raw`` itself again for the second call).
     """
     output, text = runner(raw)
-    if canonical(raw) != before:
+    if before is not None and canonical(raw) != before:
         raise ProjectionFault("mutates-input", "changed the raw response it was given")
-    _, second_text = runner(copy.deepcopy(raw))
+    _, second_text = runner(raw if before is None else copy.deepcopy(raw))
     if second_text != text:
         raise ProjectionFault(
             "non-deterministic", "returned different output for the same input on two calls"

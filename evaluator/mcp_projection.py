@@ -369,6 +369,10 @@ class McpRunner:
     and ``spent`` the seconds they took (the budget).
     """
 
+    #: The server is sent each input as bytes: it cannot change projeval's (lineage skips
+    #: its own copies and checks).
+    isolated = True
+
     def __init__(
         self,
         name: str,

@@ -16,7 +16,7 @@ import io
 import json
 import signal
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -91,6 +91,61 @@ class Runner(Protocol):
         still checked for size and JSON by the runners that run a worker.
         """
         ...
+
+
+class BatchRunner(Runner, Protocol):
+    """A :class:`Runner` that takes many inputs in one go (lineage's probes of a fixture).
+
+    :func:`call_many` uses a runner's ``call_many`` when it has one, and calls it once per
+    input otherwise; a worker runner sends the whole batch in one round trip. What a
+    ``call_many`` must guarantee, as :func:`call_each` does:
+
+    - one entry per input, in the inputs' order: the output (what ``runner(raw,
+      serialise=False)[0]`` gives, checked for size and JSON like any call), or the
+      :class:`ProjectionFault` of a call that raised (``fault.fatal`` is False): a finding
+      for that input alone, the rest of the batch still runs;
+    - a fatal fault (exit, signal, timeout, memory, budget, stray output, ...) ends the
+      batch and is raised; the runner then stands as after that fault in a single call
+      (a worker it killed starts again on the next call), and the inputs after it are not
+      run;
+    - ``calls`` grows by one per input run (the fatal one included), never twice for one;
+    - the time limit holds for each call (from when the projection could start on it,
+      not from the batch's start), and the suite's budget for them all;
+    - inputs may share branches with each other and with earlier inputs (lineage copies
+      only the path to the perturbed leaf); they are not changed.
+    """
+
+    def call_many(self, inputs: Sequence[Any]) -> list[Any]:
+        """Each input's output or non-fatal fault, in order; raises a fatal fault."""
+        ...
+
+
+def call_many(runner: Runner, inputs: Sequence[Any]) -> list[Any]:
+    """Run ``runner`` on every input: its ``call_many`` if it has one (see
+    :class:`BatchRunner`), else :func:`call_each`. Each entry is an output or the
+    :class:`ProjectionFault` that call raised; a fatal fault is raised."""
+    batch = getattr(runner, "call_many", None)
+    if batch is None:
+        return call_each(runner, inputs)
+    outputs: list[Any] = batch(inputs)
+    if len(outputs) != len(inputs):  # projeval's own runners never do this: a bug, loudly
+        raise RuntimeError(f"call_many answered {len(outputs)} of {len(inputs)} inputs")
+    return outputs
+
+
+def call_each(runner: Runner, inputs: Sequence[Any]) -> list[Any]:
+    """The sequential ``call_many``: one call per input, in order (:class:`BatchRunner`)."""
+    out: list[Any] = []
+    for raw in inputs:
+        try:
+            output, _text = runner(raw, serialise=False)
+        except ProjectionFault as fault:
+            if fault.fatal:
+                raise
+            out.append(fault)
+        else:
+            out.append(output)
+    return out
 
 
 def canonical(output: Any) -> str:

@@ -30,10 +30,10 @@ import threading
 import time
 import weakref
 from collections import deque
-from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from collections.abc import Sequence
+from concurrent.futures import Future
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import orjson
 
@@ -43,8 +43,6 @@ from .projections import Limits, ProjectionFault, Runner, canonical
 from .suites import ProjectionSpec, Suite
 
 _HOST = Path(__file__).with_name("_worker.py")
-_T = TypeVar("_T")
-_R = TypeVar("_R")
 #: How long a worker may take to start (import the projection) before it is a timeout.
 STARTUP_TIMEOUT = 30.0
 #: How much of a worker's standard error is kept, for the message of a fault.
@@ -110,9 +108,6 @@ def _fork_server() -> _ForkServer:
         if _SERVER is None or not _SERVER.alive():
             _SERVER = _ForkServer()
         return _SERVER
-
-
-_WATCHED = object()  # the selector's mark on descriptors that only wake io() up
 
 
 class _Process:
@@ -188,10 +183,9 @@ class _Process:
 
     def io(self, outgoing: bytearray, timeout: float) -> bool:
         """Write what ``outgoing`` holds as the pipe takes it, and read what is ready,
-        until something was read or a watched descriptor (:meth:`watch`) is readable;
-        False once the worker is gone.
+        until something was read; False once the worker is gone.
 
-        Writing and reading together: a worker answering many pipelined requests fills
+        Writing and reading together: a worker answering a batch of requests fills
         its response pipe, and must be read while projeval still writes. What the pipe
         takes is written at once; only the rest waits for room.
         """
@@ -219,19 +213,9 @@ class _Process:
                     pass
                 except OSError:
                     alive = False
-            elif key.data is _WATCHED:
-                os.read(key.fd, 4096)
             else:
                 alive = self._read_from(key.fd) and alive
         return alive
-
-    def watch(self, fd: int) -> None:
-        """Let ``fd`` becoming readable end :meth:`io`'s wait (a pipeline's wake-up)."""
-        self.selector.register(fd, selectors.EVENT_READ, _WATCHED)
-
-    def unwatch(self, fd: int) -> None:
-        with contextlib.suppress(KeyError, ValueError):
-            self.selector.unregister(fd)
 
     def take_line(self) -> bytes | None:
         """A complete response line, if one has arrived."""
@@ -266,8 +250,7 @@ class _Process:
         """Read what is ready; False once the response pipe is closed."""
         alive = True
         for key, _ in self.selector.select(timeout):
-            if key.data is not _WATCHED:  # a pipeline's wake-up is the pipeline's to read
-                alive = self._read_from(key.fd) and alive
+            alive = self._read_from(key.fd) and alive
         return alive
 
     def _read_from(self, fd: int) -> bool:
@@ -330,6 +313,10 @@ class WorkerRunner:
     ``printed`` the characters a Python projection printed (dropped, as before).
     """
 
+    #: The worker gets copies of its inputs: it cannot change projeval's (lineage skips
+    #: its own copies and checks; the host reports a projection that changes its copy).
+    isolated = True
+
     def __init__(
         self,
         name: str,
@@ -358,7 +345,6 @@ class WorkerRunner:
         self._base: Any = None
         self._base_text = b""
         self._reference: tuple[Any, int] | None = None
-        self._pipeline: _Pipeline | None = None
         self._lock = threading.Lock()
         self._line_size = 0
 
@@ -373,9 +359,6 @@ class WorkerRunner:
 
     def call(self, raw: Any, *, verify: bool = False) -> Any:
         """The output for ``raw``, or raise :class:`ProjectionFault`."""
-        pipeline = self._pipeline
-        if pipeline is not None:
-            return pipeline.call(raw, verify)
         left = self.limits.budget - self.spent
         if left <= 0:
             raise self._budget_fault()
@@ -466,18 +449,19 @@ class WorkerRunner:
             )
         return self._decode(process, response, base)
 
-    def _decode(self, process: _Process, response: dict[str, Any], base: bool) -> Any:
-        """The output a response carries, or the fault it reports (or that came with it)."""
-        process.drain()
+    def _decode(
+        self, process: _Process, response: dict[str, Any], base: bool, *, drain: bool = True
+    ) -> Any:
+        """The output a response carries, or the fault it reports (or that came with it).
+
+        ``drain=False``: what the worker wrote outside the protocol was read just now (a
+        batch reads it with the answers, and drains once at its end).
+        """
+        if drain:
+            process.drain()
         if self.host:
             self.printed += int(response.get("printed") or 0)
-        if process.stray:
-            count = process.stray
-            self._discard(process)
-            raise ProjectionFault(
-                "stray-output",
-                f"wrote {count:,} bytes to its standard output (descriptor 1) outside the protocol",
-            )
+        self._check_stray(process)
         if "error" in response:
             kind = str(response.get("fault") or "raised") if self.host else "raised"
             fault = ProjectionFault(kind, str(response["error"]))
@@ -502,44 +486,88 @@ class WorkerRunner:
             self._reference = (response["output"], self._line_size)
         return response["output"]
 
-    # -- many calls in flight -------------------------------------------------------------
+    def _check_stray(self, process: _Process) -> None:
+        if process.stray:
+            count = process.stray
+            self._discard(process)
+            raise ProjectionFault(
+                "stray-output",
+                f"wrote {count:,} bytes to its standard output (descriptor 1) outside the protocol",
+            )
 
-    def map(self, fn: Callable[[_T], _R], items: Sequence[_T]) -> list[_R]:
-        """``[fn(item) for item in items]``, run in threads whose calls are in flight together.
+    # -- a batch in one round trip ----------------------------------------------------------
 
-        Lineage probes each source path of a fixture on its own; each path's calls
-        depend on each other, the paths' do not. Run side by side, their calls reach
-        the worker back to back (pipelined), and projeval works on one answer while the
-        worker computes the next: a call costs no round trip of its own.
+    def call_many(self, inputs: Sequence[Any]) -> list[Any]:
+        """Each input's output or non-fatal fault, in order; raises a fatal fault.
+
+        The :class:`~projeval.projections.BatchRunner` method: the requests are written
+        back to back (as the pipe takes them) and the answers read as they come, so a
+        batch costs one round trip, not one per input. Each call keeps its time limit,
+        counted from the answer before it; the suite's budget bounds them all.
         """
-        items = list(items)
-        if len(items) < 2 or self._pipeline is not None:
-            return [fn(item) for item in items]
-        started = time.monotonic()
+        if not inputs:
+            return []
         left = self.limits.budget - self.spent
         if left <= 0:
             raise self._budget_fault()
-        process = self._process or self._start(min(max(self.limits.timeout, STARTUP_TIMEOUT), left))
-        pipeline = _Pipeline(self, process, started + left)
-        self._pipeline = pipeline
+        started = time.monotonic()
         try:
-            with ThreadPoolExecutor(max_workers=min(_THREADS, len(items))) as pool:
-                futures = [pool.submit(fn, item) for item in items]
-                for future in futures:
-                    future.add_done_callback(lambda _f: pipeline.wake())
-                try:
-                    pipeline.serve(futures)
-                except BaseException:
-                    # projeval's own failure: no thread may wait for an answer forever
-                    pipeline._fail(ProjectionFault("protocol", "the pipeline broke down"))
-                    raise
-            if pipeline.poison is not None:
-                raise pipeline.poison
-            return [future.result() for future in futures]
+            process = self._process or self._start(
+                min(max(self.limits.timeout, STARTUP_TIMEOUT), left)
+            )
+            return self._batch(process, inputs, started + left)
         finally:
-            self._pipeline = None
-            pipeline.close()
             self.spent += time.monotonic() - started
+
+    def _batch(self, process: _Process, inputs: Sequence[Any], budget_end: float) -> list[Any]:
+        places: dict[Any, int] = {}  # request id -> its input's place
+        chunks = []
+        for place, raw in enumerate(inputs):
+            rid, message, _base = self._message(raw, False)
+            places[rid] = place
+            chunks.append(message)
+        outgoing = bytearray(b"".join(chunks))
+        results: list[Any] = [None] * len(inputs)
+        cap = self.limits.max_output_bytes + 4096
+        timeout = self.limits.timeout
+        last = time.monotonic()  # the worker could start on the oldest open call from here
+        while True:
+            line = process.take_line()
+            while line is not None:
+                last = time.monotonic()
+                self.calls += 1
+                response = self._parse(process, line)
+                place = places.pop(response.get("id"), -1)
+                if place < 0:
+                    self._discard(process)
+                    raise ProjectionFault(
+                        "protocol", f"answered id {response.get('id')!r}, never asked"
+                    )
+                try:
+                    results[place] = self._decode(process, response, False, drain=False)
+                except ProjectionFault as fault:
+                    if fault.fatal:
+                        raise
+                    results[place] = fault
+                if not places:
+                    process.drain()
+                    self._check_stray(process)
+                    return results
+                line = process.take_line()
+            self._check_stray(process)
+            deadline = min(last + timeout, budget_end)
+            remaining = deadline - time.monotonic()
+            if remaining <= 0 or len(process.buffer) > cap:
+                self.calls += 1  # the call that hung, or that answered too much
+                self._discard(process)
+                if remaining > 0:
+                    raise self._too_large(len(process.buffer), "over")
+                if deadline == budget_end:
+                    raise self._budget_fault()
+                raise ProjectionFault("timeout", f"did not return within {timeout:g} s")
+            if not process.io(outgoing, remaining):
+                self.calls += 1  # the call it died on
+                raise self._death(process, "")
 
     def _message(self, raw: Any, verify: bool) -> tuple[int, bytes, bool]:
         """The request: the whole input, or (to projeval's host) edits of the last base.
@@ -653,181 +681,6 @@ class WorkerRunner:
             f"returned {over + ' ' if over else ''}{size:,} bytes, over the limit of "
             f"{self.limits.max_output_bytes:,}",
         )
-
-
-_THREADS = 16
-
-
-class _Slot:
-    """One pipelined call: its request, then its output or fault."""
-
-    def __init__(self, rid: int, base: bool) -> None:
-        self.rid = rid
-        self.base = base
-        # Held until the answer is in: a bare lock, lighter than an Event's condition.
-        self._waiting = threading.Lock()
-        self._waiting.acquire()
-        self.finished = False
-        self.output: Any = None
-        self.fault: ProjectionFault | None = None
-        self.sent = 0.0
-
-    def finish(self) -> None:
-        """The answer is in (called once per slot, by the serving thread only)."""
-        if not self.finished:
-            self.finished = True
-            self._waiting.release()
-
-    def wait(self) -> None:
-        self._waiting.acquire()
-
-
-class _Pipeline:
-    """The calls of :meth:`WorkerRunner.map`'s threads, written to one worker back to back.
-
-    The threads queue their requests and wait; the caller's thread (:meth:`serve`)
-    writes them, reads the answers and hands each to its thread. Each call keeps its
-    own time limit (from when the worker could start on it); a fatal fault ends every
-    call in flight and every later one with that fault.
-    """
-
-    def __init__(self, runner: WorkerRunner, process: _Process, budget_end: float) -> None:
-        self.runner = runner
-        self.process = process
-        self.budget_end = budget_end
-        self.lock = threading.Lock()
-        self.queue: list[tuple[bytes, _Slot]] = []
-        self.in_flight: dict[int, _Slot] = {}
-        self.poison: ProjectionFault | None = None
-        self.wake_r, self.wake_w = os.pipe()
-        os.set_blocking(self.wake_r, False)
-        # True once a wake-up byte is on its way: one per turn of serve()'s loop will do.
-        self.woken = False
-        process.watch(self.wake_r)
-
-    def wake(self) -> None:
-        with self.lock:
-            if self.woken:
-                return
-            self.woken = True
-        with contextlib.suppress(OSError):
-            os.write(self.wake_w, b"\0")
-
-    def call(self, raw: Any, verify: bool) -> Any:
-        with self.lock:
-            if self.poison is not None:
-                raise self.poison
-            rid, message, base = self.runner._message(raw, verify)
-            slot = _Slot(rid, base)
-            self.queue.append((message, slot))
-            wake, self.woken = not self.woken, True
-        if wake:
-            with contextlib.suppress(OSError):
-                os.write(self.wake_w, b"\0")
-        slot.wait()
-        if slot.fault is not None:
-            raise slot.fault
-        return slot.output
-
-    def serve(self, futures: list[Future[Any]]) -> None:
-        runner, process = self.runner, self.process
-        outgoing = bytearray()
-        cap = runner.limits.max_output_bytes + 4096
-        last = time.monotonic()  # when the worker last answered: the next call's start
-        while True:
-            with self.lock:
-                self.woken = False  # a later call wakes this loop again
-                now = time.monotonic()
-                for message, slot in self.queue:
-                    if self.poison is None:
-                        outgoing += message
-                        slot.sent = now
-                        self.in_flight[slot.rid] = slot
-                    else:
-                        self._end(slot, self.poison)
-                self.queue.clear()
-            if not self.in_flight and all(f.done() for f in futures):
-                return
-            line = process.take_line()
-            while line is not None and self.poison is None:
-                last = time.monotonic()
-                self._answer(line)
-                line = process.take_line()
-            if self.poison is not None or not self.in_flight:
-                if self.poison is None:
-                    process.io(outgoing, 0.05)
-                else:
-                    self._wait_for(futures)
-                continue
-            oldest = next(iter(self.in_flight.values()))
-            deadline = min(max(oldest.sent, last) + runner.limits.timeout, self.budget_end)
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                runner._discard(process)
-                if deadline == self.budget_end:
-                    self._fail(runner._budget_fault())
-                else:
-                    self._fail(
-                        ProjectionFault(
-                            "timeout", f"did not return within {runner.limits.timeout:g} s"
-                        )
-                    )
-                continue
-            if len(process.buffer) > cap:
-                runner._discard(process)
-                self._fail(runner._too_large(len(process.buffer), "over"))
-                continue
-            if not process.io(outgoing, remaining):
-                self._fail(runner._death(process, ""))
-
-    def _answer(self, line: bytes) -> None:
-        runner, process = self.runner, self.process
-        try:
-            response = runner._parse(process, line)
-            slot = self.in_flight.pop(response.get("id"), None)  # type: ignore[arg-type]
-            if slot is None:
-                runner._discard(process)
-                raise ProjectionFault(
-                    "protocol", f"answered id {response.get('id')!r}, never asked"
-                )
-            try:
-                slot.output = runner._decode(process, response, slot.base)
-            except ProjectionFault as fault:
-                slot.fault = fault
-                if fault.fatal:
-                    slot.finish()
-                    raise
-            slot.finish()
-        except ProjectionFault as fault:
-            self._fail(fault)
-
-    def _fail(self, fault: ProjectionFault) -> None:
-        """A fatal fault: it ends every call in flight, and every later one."""
-        with self.lock:
-            self.poison = fault
-            for slot in self.in_flight.values():
-                self._end(slot, fault)
-            self.in_flight.clear()
-            for _message, slot in self.queue:
-                self._end(slot, fault)
-            self.queue.clear()
-
-    @staticmethod
-    def _end(slot: _Slot, fault: ProjectionFault) -> None:
-        slot.fault = fault
-        slot.finish()
-
-    def _wait_for(self, futures: list[Future[Any]]) -> None:
-        # Poisoned: the threads end as soon as they call again; wait for a wake-up.
-        select.select([self.wake_r], [], [], 0.05)
-        with contextlib.suppress(OSError):
-            os.read(self.wake_r, 4096)
-
-    def close(self) -> None:
-        self.process.unwatch(self.wake_r)
-        for fd in (self.wake_r, self.wake_w):
-            with contextlib.suppress(OSError):
-                os.close(fd)
 
 
 def _dumps(value: Any) -> bytes:

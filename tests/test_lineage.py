@@ -604,3 +604,91 @@ def test_a_lone_value_whose_known_values_all_raise_says_what_was_tried() -> None
         "declared with `values:` or in the tools file, or add a fixture where it holds another "
         "value"
     )
+
+
+# --------------------------------------------------------------------------------------
+# Probes in batches
+
+
+class _Batching(ProjectionRunner):
+    """An in-process runner with ``call_many``: records the size of every batch."""
+
+    def __init__(self, func: Callable[[Any], Any]) -> None:
+        super().__init__(func)
+        self.batches: list[int] = []
+
+    def call_many(self, inputs: list[Any]) -> list[Any]:
+        from projeval.projections import call_each
+
+        self.batches.append(len(inputs))
+        return call_each(self, inputs)
+
+
+def test_probes_in_batches_give_the_verdicts_of_one_call_at_a_time() -> None:
+    """Lineage sends each round of a fixture's probes as one batch; the calls and the
+    verdicts are those of a runner called once per probe."""
+
+    def project(page: dict) -> dict:
+        return {
+            "tickets": [
+                {
+                    "id": t["id"][:12],
+                    "subject": t["subject"][:20],
+                    "status": STATUS[t["status_code"]],
+                    "owner": USERS[t["owner_id"]],
+                    "day": t["created_at"][:10],
+                }
+                for t in page["data"][:9]
+            ]
+        }
+
+    fields = {
+        "ticket_id": "data[].id",
+        "subject": "data[].subject",
+        "status": "data[].status_code",
+        "owner": "data[].owner_id",
+        "created": "data[].created_at",
+        "note": "data[].note",
+    }
+    defs = {n: fdef(n, p) for n, p in fields.items()}
+    one_by_one = infer_lineage("p", ProjectionRunner(project), [("page", tickets(12))], defs)
+    batching = _Batching(project)
+    batched = infer_lineage("p", batching, [("page", tickets(12))], defs)
+    assert [fl.to_dict() for fl in batched.rows()] == [fl.to_dict() for fl in one_by_one.rows()]
+    assert batched.calls == one_by_one.calls == 2 + sum(batching.batches)
+    # The paths and their samples go out together: far fewer rounds than calls.
+    assert len(batching.batches) < batched.calls / 3
+    assert max(batching.batches) >= 5 * 5  # five paths with values, five samples each
+    statuses = {n: batched.for_field(n).status for n in fields}  # type: ignore[union-attr]
+    assert statuses == {
+        "ticket_id": "partial",
+        "subject": "partial",
+        "status": "partial",
+        "owner": "partial",
+        "created": "partial",
+        "note": "no-sample",
+    }
+
+
+def test_a_projection_that_raises_on_some_values_mid_batch_is_judged_per_value() -> None:
+    def project(page: dict) -> dict:
+        out = []
+        for t in page["data"]:
+            if not t["subject"].startswith("Subject"):
+                raise ValueError("unexpected subject")
+            out.append({"id": t["id"], "subject": t["subject"]})
+        return {"tickets": out}
+
+    batching = _Batching(project)
+    defs = {"subject": fdef("subject", "data[].subject"), "id": fdef("id", "data[].id")}
+    result = infer_lineage("p", batching, [("page", tickets(6))], defs)
+    assert result.fault is None
+    subject, ticket_id = result.for_field("subject"), result.for_field("id")
+    assert subject is not None and ticket_id is not None
+    # The subjects' edits raised in the same batches as the ids' probes, which showed.
+    assert (ticket_id.status, ticket_id.detail) == ("kept", "carried as is")
+    assert (subject.status, subject.detail) == (
+        "inconclusive",
+        "the projection raised on every perturbed value (ValueError: unexpected subject)",
+    )
+    assert max(batching.batches) >= 2 * 5

@@ -288,6 +288,90 @@ def test_the_worker_is_started_again_after_it_died(tmp_path: Path) -> None:
 
 
 # --------------------------------------------------------------------------------------
+# Faults in the middle of a batch of probes
+
+
+def _mid_batch_code() -> str:
+    # Each fault strikes on one perturbed input only: the first item's name changed, the
+    # third of the first batch of probes (two ids, then two names).
+    blocks = [CODE_HEAD]
+    for name, (body, _kind, _words) in FAULTS.items():
+        blocks.append(
+            f"\ndef {name}(page):\n    if page.get('items') and page['items'][0]['name'] != 'Ada':"
+            f"\n        {body.replace(chr(10), chr(10) + '    ')}\n    return good(page)\n"
+        )
+    return "".join(blocks)
+
+
+@pytest.fixture(scope="module")
+def mid_batch(tmp_path_factory: pytest.TempPathFactory) -> RunResult:
+    root = tmp_path_factory.mktemp("mid_batch")
+    _write_project(root, ["good", *FAULTS], _mid_batch_code(), CONFIG)
+    return evaluate(load_project(root=root))
+
+
+@pytest.mark.parametrize("name", sorted(FAULTS))
+def test_each_fault_in_the_middle_of_a_batch_is_the_projections_own(
+    mid_batch: RunResult, name: str
+) -> None:
+    projections = mid_batch.suites[0].score.projections
+    _body, kind, words = FAULTS[name]
+    faulty = projections[name]
+    assert (faulty.error_kind, faulty.coverage) == (kind, None)
+    assert words in (faulty.error or ""), faulty.error
+    assert "on fixture 'page'" in (faulty.error or "")
+    good = projections["good"]
+    assert (good.error, good.coverage) == (None, 1.0)
+
+
+def test_a_batch_answers_each_input_in_order_and_a_death_ends_it(tmp_path: Path) -> None:
+    code = """
+    def p(page):
+        if page.get("die"):
+            os._exit(3)
+        if page.get("raise"):
+            raise ValueError("no items")
+        return good(page)
+    """
+    suite_file = _write_project(tmp_path, ["p"], CODE_HEAD + textwrap.dedent(code), "")
+    suite = load_suite(suite_file, root=tmp_path)
+    runner = start_runner(suite.projections["p"], suite, Limits(timeout=5))
+    other = {"items": [{"id": "c3", "name": "Cy"}]}
+    first, raised, second = runner.call_many([PAGE, {"raise": 1}, other])  # type: ignore[attr-defined]
+    assert (first, second) == (PAGE, other)
+    assert isinstance(raised, ProjectionFault)
+    assert (raised.kind, raised.message) == ("raised", "ValueError: no items")
+    assert (runner.calls, runner.starts) == (3, 1)  # type: ignore[attr-defined]
+    with pytest.raises(ProjectionFault) as info:
+        runner.call_many([PAGE, {"die": True}, other, other])  # type: ignore[attr-defined]
+    assert (info.value.kind, info.value.message) == ("exit", "exited with status 3")
+    # The two inputs it ran count, once each; the ones after its death do not.
+    assert runner.calls == 5
+    assert runner.call_many([other, PAGE]) == [other, PAGE]  # type: ignore[attr-defined]
+    assert (runner.calls, runner.starts) == (7, 2)  # type: ignore[attr-defined]
+    runner.close()  # type: ignore[attr-defined]
+
+
+def test_a_hang_in_a_batch_is_timed_from_the_answer_before_it(tmp_path: Path) -> None:
+    code = """
+    def p(page):
+        time.sleep(page.get("sleep", 0))
+        return good(page)
+    """
+    suite_file = _write_project(tmp_path, ["p"], CODE_HEAD + textwrap.dedent(code), "")
+    suite = load_suite(suite_file, root=tmp_path)
+    runner = start_runner(suite.projections["p"], suite, Limits(timeout=0.5))
+    # Six calls of 0.3 s each take longer than the limit together, not one by one.
+    slow = [{"sleep": 0.3, "items": []}] * 6
+    assert runner.call_many(slow) == [{"items": []}] * 6  # type: ignore[attr-defined]
+    with pytest.raises(ProjectionFault) as info:
+        runner.call_many([PAGE, {"sleep": 3, "items": []}, PAGE])  # type: ignore[attr-defined]
+    assert (info.value.kind, info.value.message) == ("timeout", "did not return within 0.5 s")
+    assert runner.calls == 8  # type: ignore[attr-defined]
+    runner.close()  # type: ignore[attr-defined]
+
+
+# --------------------------------------------------------------------------------------
 # command: projections in any language
 
 
