@@ -76,6 +76,8 @@ def hedges_section(verbose: bool) -> list[str]:
         ("hedges.jsonl", "labelled set"),
         ("hedges_heldout.jsonl", "held-out set"),
         ("hedges_heldout_tasks.jsonl", "held-out task conversations"),
+        ("hedges_heldout_fresh.jsonl", "fresh held-out task conversations"),
+        ("hedges_heldout_sealed.jsonl", "sealed held-out runs"),
     ):
         rows = load(name)
         found = [find_hedges(lexicon, r["text"], r["latest_result"]) for r in rows]
@@ -103,7 +105,12 @@ def hedges_section(verbose: bool) -> list[str]:
 def turns_section(verbose: bool) -> list[str]:
     """User-turn classification accuracy on the labelled set and the held-out set."""
     lines: list[str] = []
-    for name, title in (("turns.jsonl", "labelled set"), ("turns_heldout.jsonl", "held-out set")):
+    for name, title in (
+        ("turns.jsonl", "labelled set"),
+        ("turns_heldout.jsonl", "held-out set"),
+        ("turns_heldout_fresh.jsonl", "fresh held-out set"),
+        ("turns_heldout_sealed.jsonl", "sealed held-out set"),
+    ):
         if lines:
             lines.append("")
         lines += _turns_lines(name, title, verbose)
@@ -127,7 +134,8 @@ def _turns_lines(name: str, title: str, verbose: bool) -> list[str]:
     )
     for lang in ("en", "zh"):
         sub = [o for o, r in zip(ok, rows, strict=True) if r["lang"] == lang]
-        lines.append(f"  {lang}: accuracy {sum(sub) / len(sub):.3f} ({sum(sub)}/{len(sub)})")
+        if sub:
+            lines.append(f"  {lang}: accuracy {sum(sub) / len(sub):.3f} ({sum(sub)}/{len(sub)})")
     confusion = Counter((r["label"], g) for g, r in zip(got, rows, strict=True))
     for label in TURN_CLASSES:
         total = sum(n for (lab, _), n in confusion.items() if lab == label)

@@ -2,7 +2,9 @@
 
 Run by hand: ``.venv/bin/python benchmarks/lineage_accuracy.py [-v]``. Prints, per API, the
 planted problems projeval finds exactly, the fields it calls ``dropped`` that the projection
-carries, and how many pinned verdicts it gets wrong; ``-v`` lists the misses. The truth is
+carries, and how many pinned verdicts it gets wrong, with subtotals for the APIs the fixes
+were written on and for those held out (written after the fixes, truth committed first);
+``-v`` lists the misses. The truth is
 ``tests/corpora/payloads/expected.yaml``; the table is quoted in ``docs/lineage_accuracy.md``.
 """
 
@@ -23,8 +25,14 @@ def main() -> None:
     print(f"|{'-' * 30}|----------------------:|----------------:|---------------:|")
     for name, found, planted, false_dropped, wrong in rows:
         print(f"| {name:28} | {found:>12} / {planted:<6} | {false_dropped:>15} | {wrong:>14} |")
-    total = [sum(r[i] for r in rows) for i in range(1, 5)]
-    print(f"| {'all':28} | {total[0]:>12} / {total[1]:<6} | {total[2]:>15} | {total[3]:>14} |")
+    groups = (
+        ("written with the fixes", [r for r in rows if "(held out)" not in r[0]]),
+        ("held out", [r for r in rows if "(held out)" in r[0]]),
+        ("all", rows),
+    )
+    for label, group in groups:
+        t = [sum(r[i] for r in group) for i in range(1, 5)]
+        print(f"| {label:28} | {t[0]:>12} / {t[1]:<6} | {t[2]:>15} | {t[3]:>14} |")
     if "-v" in sys.argv:
         for v in misses:
             print(f"missed {v.key}: expected {v.expected}, projeval says {v.actual}")

@@ -235,6 +235,9 @@ def _precision_shortfall(need: Need, lossy: Defect) -> str | None:
     if asked is None:
         return None
     if isinstance(asked, str) and asked in TIME_UNITS:
+        if lossy.how == "time-coarse-hidden":
+            # The hour shows but not the day (a time of day alone): no moment is known.
+            return f"{lossy.detail}; the question needs {asked} precision"
         if isinstance(have, str) and PRECISION_RANK[have] > PRECISION_RANK[asked]:
             return f"kept to the {have} only; the question needs {asked} precision"
         return None

@@ -41,6 +41,13 @@ _NOT_TIME_KEY = re.compile(
 _CODE_ID = re.compile(r"^(?=[A-Z0-9]*[A-Z])(?=[A-Z0-9]*\d)[A-Z0-9]{5,40}$")
 _TOKEN_ID = re.compile(r"^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)[A-Za-z0-9+/=_-]{16,120}$")
 _NUMERIC_TEXT = re.compile(r"^-?\d{1,15}(\.\d{1,8})?$")
+# Epoch seconds written as text with a fraction (Slack's `ts`: "1749715986.702899").
+_EPOCH_TEXT = re.compile(r"^\d{10}\.\d{1,9}$")
+# ISO 8601 durations (PT2H45M, P1DT3H, PT30S): a span of time, precise to its finest part.
+DURATION_RE = re.compile(
+    r"^P(?!$)(?:(?P<W>\d+)W)?(?:(?P<D>\d+)D)?"
+    r"(?:T(?=\d)(?:(?P<H>\d+)H)?(?:(?P<M>\d+)M)?(?:(?P<S>\d+)S)?)?$"
+)
 _ID_KEY = re.compile(r"(^id$|_id$|Id$|^uuid$|_uuid$)")
 _CODE_KEY = re.compile(r"(_code$|^code$|status|priority|severity|state|level|type_id)", re.I)
 
@@ -54,13 +61,26 @@ def is_iso_time(value: Any) -> bool:
     return isinstance(value, str) and len(value) <= 40 and ISO_RE.match(value) is not None
 
 
+def is_iso_duration(value: Any) -> bool:
+    """True for ISO 8601 durations (``PT2H45M``, ``P1DT3H``, ``PT30S``)."""
+    return isinstance(value, str) and len(value) <= 32 and DURATION_RE.match(value) is not None
+
+
 def epoch_unit(key: str | None, value: Any) -> str | None:
     """``"s"`` or ``"ms"`` when a number is an epoch time.
 
     Times are recognised by their values (seconds or milliseconds in 2001..2096); the key
     only breaks ties: a time-like key (``created``, ``period_end``) confirms, a key that names
-    an id, an amount or a count (``user_id``, ``amount``) rules a time out.
+    an id, an amount or a count (``user_id``, ``amount``) rules a time out. Epoch seconds
+    written as text count when they carry a fraction (Slack's ``"1749715986.702899"``) or
+    sit under a time-like key.
     """
+    if isinstance(value, str):
+        if not _NUMERIC_TEXT.match(value):
+            return None
+        if not (_EPOCH_TEXT.match(value) or (key and _TIME_KEY.search(key))):
+            return None
+        value = float(value)
     if isinstance(value, bool) or not isinstance(value, int | float):
         return None
     if key and _NOT_TIME_KEY.search(key) and not _TIME_KEY.search(key):
@@ -112,7 +132,7 @@ def classify(value: Any, key: str | None = None) -> str:
             return "code"
         return "number"
     if isinstance(value, str):
-        if is_iso_time(value):
+        if is_iso_time(value) or is_iso_duration(value) or epoch_unit(key, value):
             return "time"
         if is_url(value):
             return "url"
@@ -158,6 +178,29 @@ def shift_iso(value: str, delta: timedelta) -> str:
     return out
 
 
+_DURATION_PARTS = (("W", 7 * 86400), ("D", 86400), ("H", 3600), ("M", 60), ("S", 1))
+
+
+def shift_duration(value: str, seconds: int) -> str:
+    """Add ``seconds`` to an ISO 8601 duration, in the parts it already has: ``PT2H45M`` + 1 h
+    is ``PT3H45M``, + 1 day ``PT26H45M`` (no ``D`` part is added), + 1 s nothing (no ``S``
+    part: the value cannot show it). Zero-padding is kept (``PT02H26M``)."""
+    match = DURATION_RE.match(value)
+    if match is None:
+        raise ValueError(value)
+    present = [(part, size) for part, size in _DURATION_PARTS if match.group(part) is not None]
+    total = sum(int(match.group(part)) * size for part, size in present) + seconds
+    if total < 0 or seconds % present[-1][1]:
+        return value
+    out, time_started = "P", False
+    for i, (part, size) in enumerate(present):
+        count, total = divmod(total, size) if i < len(present) - 1 else (total // size, 0)
+        if part in "HMS" and not time_started:
+            out, time_started = out + "T", True
+        out += str(count).zfill(len(match.group(part))) + part
+    return out
+
+
 def iso_precision(value: str) -> str:
     """The finest unit an ISO string can show: ``second``, ``minute`` or ``day``."""
     match = ISO_RE.match(value)
@@ -178,7 +221,9 @@ def fits(kind: str, value: Any, epoch: str | None) -> bool:
     """Whether a perturbation for ``kind`` is valid for this value."""
     number = isinstance(value, int | float) and not isinstance(value, bool)
     if kind == "time":
-        return (number and epoch is not None) or is_iso_time(value)
+        if is_iso_time(value) or is_iso_duration(value):
+            return True
+        return epoch is not None and (number or is_numeric_text(value))
     if kind == "code":
         return (isinstance(value, int) and not isinstance(value, bool)) or isinstance(value, str)
     if kind == "enum":
@@ -238,7 +283,7 @@ def infer_kind(
     kind = max(sorted(counts), key=counts.__getitem__)
     if kind == "time":
         epoch = _epoch_of(key, present)
-        if epoch is None and not all(is_iso_time(v) for v in present):
+        if epoch is None and not all(is_iso_time(v) or is_iso_duration(v) for v in present):
             kind = "number" if all(isinstance(v, int | float) for v in present) else "text"
         return kind, epoch
     if kind == "text" and is_enum(present):
@@ -247,5 +292,5 @@ def infer_kind(
 
 
 def _epoch_of(key: str | None, values: list[Any]) -> str | None:
-    units = {epoch_unit(key, v) for v in values if isinstance(v, int | float)}
+    units = {epoch_unit(key, v) for v in values if isinstance(v, int | float | str)}
     return units.pop() if len(units) == 1 and None not in units else None

@@ -31,6 +31,7 @@ import math
 from collections.abc import Callable, Generator, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
+from decimal import Decimal
 from typing import Any, TypeVar
 
 from . import kinds, paths
@@ -51,7 +52,9 @@ _MISSING = object()
 _LENGTH = object()
 
 # How the changed output relates to the changed source value, best first.
-_REPS = ("exact", "embedded", "prefix", "casefold", "rounded", "mapped", "filter")
+_REPS = ("exact", "embedded", "scaled", "prefix", "casefold", "rounded", "mapped", "filter")
+#: Unit changes that lose nothing (minor units to units and back, grams to kilograms).
+_SCALES = (10.0, 100.0, 1000.0, 0.1, 0.01, 0.001)
 
 
 @dataclass(frozen=True)
@@ -109,7 +112,7 @@ class FieldLineage:
     field: str | None = None
     samples: int = 0
     #: How the value is carried, for programs (the detail is for people): as-is,
-    #: embedded, reformatted, time-precision, text-cut, id-shortened, case-folded,
+    #: embedded, reformatted, time-precision, time-coarse-hidden, text-cut, id-shortened, case-folded,
     #: rounded, mapped, filter, first-n, selection, or None.
     how: str | None = None
     #: For a list cut after its first items: (items carried, items in the source).
@@ -248,12 +251,29 @@ def _fresh_id(value: Any) -> Any:
     return _edit_at(text, len(text) - 1)
 
 
+def _duration_shifts(value: str) -> Iterator[_Perturbation]:
+    """Lengthen an ISO 8601 duration by 1 s, 1 min, 1 h and 1 day, in the parts it has."""
+    for unit, seconds in (("second", 1), ("minute", 60), ("hour", 3600), ("day", 86400)):
+        shifted = kinds.shift_duration(value, seconds)
+        if shifted != value:
+            yield _Perturbation(f"+1 {unit}", shifted, unit=unit)
+
+
+def _shift_epoch_text(value: str, seconds: int) -> str:
+    """Epoch seconds written as text, shifted in their own format (decimals kept exactly)."""
+    decimals = len(value.split(".", 1)[1]) if "." in value else 0
+    return f"{Decimal(value) + seconds:.{decimals}f}"
+
+
 def _time_shifts(value: Any, unit_epoch: str | None) -> Iterator[_Perturbation]:
     """Shift by 1 s, 1 min, 1 h and 1 day, away from the next coarser boundary."""
+    if kinds.is_iso_duration(value):
+        yield from _duration_shifts(value)
+        return
     scale = 1000 if unit_epoch == "ms" else 1
     try:
         if unit_epoch:
-            moment = datetime.fromtimestamp(value / scale, UTC)
+            moment = datetime.fromtimestamp(float(value) / scale, UTC)
         else:
             moment, _ = kinds.parse_iso(value)
     except (TypeError, ValueError, OverflowError, OSError):
@@ -268,8 +288,10 @@ def _time_shifts(value: Any, unit_epoch: str | None) -> Iterator[_Perturbation]:
     )
     for unit, delta, backwards in plan:
         step = -delta if backwards else delta
-        if unit_epoch:
-            shifted: Any = value + int(step.total_seconds() * scale)
+        if unit_epoch and isinstance(value, str):
+            shifted: Any = _shift_epoch_text(value, int(step.total_seconds() * scale))
+        elif unit_epoch:
+            shifted = value + int(step.total_seconds() * scale)
             if isinstance(value, float):
                 shifted = float(shifted)
         else:
@@ -296,7 +318,18 @@ def _diff(old: Any, new: Any) -> list[tuple[paths.InstancePath, Any, Any]]:
     while stack:
         where, a, b = stack.pop()
         if isinstance(a, dict) and isinstance(b, dict):
+            # A key renamed (ids as the keys of an output map): the key is what changed.
+            gone = [k for k in a if k not in b]
+            added = [k for k in b if k not in a]
+            renamed = dict(zip(gone, added, strict=True)) if len(gone) == len(added) else {}
+            for key, new_key in renamed.items():
+                changes.append(((*where, key), key, new_key))
+                va, vb = a[key], b[new_key]
+                if va is not vb and va != vb:
+                    stack.append(((*where, key), va, vb))
             for key in list(a) + [k for k in b if k not in a]:
+                if key in renamed or (renamed and key in added):
+                    continue
                 va, vb = a.get(key, _MISSING), b.get(key, _MISSING)
                 if va is _MISSING or vb is _MISSING:
                     changes.append(((*where, key), va, vb))
@@ -364,7 +397,29 @@ def _representation(s0: Any, s1: Any, o0: Any, o1: Any) -> str:
         and abs(o1 - s1) < 1
     ):
         return "rounded"
+    if _scaled(s0, s1, o0, o1):
+        return "scaled"
     return "mapped"
+
+
+def _as_number(value: Any) -> float | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return float(value)
+    return float(value) if kinds.is_numeric_text(value) else None
+
+
+def _scaled(s0: Any, s1: Any, o0: Any, o1: Any) -> bool:
+    """Whether the output is the source times a power of ten, before and after the change
+    (``"90.80"`` shown as 9080 pence): a change of unit that loses nothing."""
+    a0, a1, b0, b1 = (_as_number(v) for v in (s0, s1, o0, o1))
+    if a0 is None or a1 is None or b0 is None or b1 is None or not a0 or a0 == a1:
+        return False
+    return any(
+        math.isclose(b0, a0 * f, rel_tol=1e-9) and math.isclose(b1, a1 * f, rel_tol=1e-9)
+        for f in _SCALES
+    )
 
 
 def _excerpt(output: Any, changed: Any, width: int = 40) -> Any:
@@ -742,7 +797,7 @@ def _classify_time(probes: list[_Probe]) -> tuple[str, str, str | None]:
     if coarse_hidden:
         return (
             "lossy",
-            f"{finest_seen} precision, but a change of a day is not visible",
+            f"{finest_seen} precision{_COARSE_HIDDEN}",
             finest_seen,
         )
     if tested_best is not None and finest_seen != tested_best:
@@ -751,6 +806,8 @@ def _classify_time(probes: list[_Probe]) -> tuple[str, str, str | None]:
     how = "carried as is" if reps <= {"exact", "embedded"} else "reformatted without loss"
     return "kept", how, finest_seen
 
+
+_COARSE_HIDDEN = ", but a change of a day is not visible"
 
 _FACTOR_WORDS = {10: "ten", 100: "hundred", 1000: "thousand"}
 
@@ -776,6 +833,8 @@ def _classify_carried(probes: list[_Probe], kind: str) -> dict[str, Any]:
     if kind == "time":
         status, detail, precision = _classify_time(probes)
         how = "time-precision" if status == "lossy" else "reformatted"
+        if status == "lossy" and detail.endswith(_COARSE_HIDDEN):
+            how = "time-coarse-hidden"  # fine units show, a day does not: no precision is met
         if status == "kept" and detail == "carried as is":
             how = "as-is"
         return {"status": status, "detail": detail, "precision": precision, "how": how}
@@ -811,6 +870,8 @@ def _classify_carried(probes: list[_Probe], kind: str) -> dict[str, Any]:
         if example:
             how += f" (e.g. {_short(example[0])} -> {_short(example[1])})"
         return {"status": "resolved", "detail": how, "how": "mapped"}
+    if worst == "scaled":
+        return {"status": "kept", "detail": "carried in other units", "how": "reformatted"}
     detail = "carried as is" if worst == "exact" else "carried inside text"
     beside = opaque_kind and any("mapped" in p.reps for p in probes)
     if beside:
@@ -852,6 +913,8 @@ class _PathObservation:
     probes: list[_Probe]
     total: int
     prefix_cut: int | None = None  # first uncarried instance, when a list is cut
+    #: The cut is of each inner list (every order's first N line items), not of them all.
+    cut_each: bool = False
     raised: str | None = None
     #: The path's plan, for a verdict that must say what projeval could try.
     plan: _PathPlan | None = None
@@ -922,6 +985,9 @@ def _lineage_of(obs: _PathObservation) -> FieldLineage:
         how = "selection"
         if obs.prefix_cut is not None:
             detail = f"carried for the first {obs.prefix_cut} of {obs.total} values only"
+            if obs.cut_each:
+                items = "item" if obs.prefix_cut == 1 else f"{obs.prefix_cut} items"
+                detail = f"carried for the first {items} of each list only"
             first_n, how = (obs.prefix_cut, obs.total), "first-n"
         else:
             detail = (
@@ -1005,8 +1071,13 @@ def _plans(
                     kind = "enum"
                 if kind not in ("code", "enum"):
                     known = ()
-        # A key is renamed to a fresh one: another key of the map would collide with it.
-        domain = () if kind == "id" and spath[-1:] == (paths.KEYS,) else seen
+        # A key is renamed to a fresh one: another key of the map would collide with it. So
+        # is a record's own id, unique among its siblings: a sibling's id would make two
+        # records one (in a map keyed by it, in a lookup built from it).
+        own = spath[-2:] == (paths.ANY_ITEM, "id") and len(seen) == len(
+            [v for v in scalars if v is not None]
+        )
+        domain = () if kind == "id" and (spath[-1:] == (paths.KEYS,) or own) else seen
         labels = tuple(fdef.labels.items()) if fdef and fdef.labels else ()
         plans[spath] = _PathPlan(kind, epoch, domain[: kinds.ENUM_MAX * 4], labels, known)
     return plans
@@ -1115,6 +1186,10 @@ def lineage_for_fixture(
             probes.sort(key=lambda p: p.index)
         obs = _PathObservation(spath, plan.kind, probes, len(present), plan=plan)
         obs.prefix_cut = yield from _prefix_cut(prober, present, probes, plan)
+        if obs.prefix_cut is not None:
+            # Hidden samples before visible ones: each inner list is cut, not the whole.
+            flags = [p.visible for p in probes if not p.all_raised]
+            obs.cut_each = any(flags[flags.index(False) :])
         if on_probed is not None:
             on_probed(1)
         return obs
@@ -1191,7 +1266,8 @@ def _prefix_cut(
         return None
     first_hidden = flags.index(False)
     if any(flags[first_hidden:]):
-        return None  # not a prefix: filtered, not cut
+        # Not a prefix: filtered, or each inner list cut.
+        return (yield from _nested_cut(prober, present, answered, plan))
     lo, hi = answered[first_hidden - 1].index, answered[first_hidden].index
     while hi - lo > 1:
         mid = (lo + hi) // 2
@@ -1201,6 +1277,53 @@ def _prefix_cut(
         else:
             hi = mid
     return hi
+
+
+def _position(ipath: paths.InstancePath) -> int | None:
+    """The index of an instance in its innermost list, when it sits in a list of lists."""
+    ints = [seg for seg in ipath if isinstance(seg, int) and not isinstance(seg, bool)]
+    return ints[-1] if len(ints) > 1 else None
+
+
+def _container(ipath: paths.InstancePath) -> paths.InstancePath:
+    """The instance path of the innermost list holding an instance."""
+    at = max(i for i, seg in enumerate(ipath) if isinstance(seg, int) and not isinstance(seg, bool))
+    return ipath[:at]
+
+
+def _nested_cut(
+    prober: _Prober,
+    present: list[tuple[paths.InstancePath, Any]],
+    answered: list[_Probe],
+    plan: _PathPlan,
+) -> _Probing[int | None]:
+    """Each inner list cut to its first N items (every order's first line item): the
+    samples carried are those at a position below N in their own list, and every item below
+    N of the lists sampled shows too (a filter keeps some early items out)."""
+    shown: list[int] = []
+    hidden: list[int] = []
+    for p in answered:
+        at = _position(present[p.index][0])
+        if at is None:
+            return None
+        (shown if p.visible else hidden).append(at)
+    if not shown or not hidden or max(shown) >= min(hidden):
+        return None
+    cut = min(hidden)
+    lists = {_container(present[p.index][0]) for p in answered}
+    tried = {p.index for p in answered}
+    extra = [
+        i
+        for i, (ipath, _v) in enumerate(present)
+        if i not in tried and _container(ipath) in lists and (_position(ipath) or 0) < cut
+    ]
+    checks = [prober.probe(*present[i], plan, i) for i in extra[:_NESTED_CHECKS]]
+    below = yield from _together(checks)
+    return None if any(not p.visible for p in below) else cut
+
+
+#: Items below the cut probed, at most, to tell a cut of each inner list from a filter.
+_NESTED_CHECKS = 8
 
 
 def _merge_defects(lineages: list[FieldLineage]) -> tuple[Defect, ...]:

@@ -29,6 +29,10 @@ API_NAMES = {
     "amadeus": "Amadeus flight order",
     "cloudtrail": "AWS CloudTrail events",
     "jira": "Jira search (held out)",
+    "duffel": "Duffel orders (held out)",
+    "slack": "Slack thread (held out)",
+    "gcal": "Google Calendar (held out)",
+    "shopify": "Shopify GraphQL (held out)",
 }
 
 

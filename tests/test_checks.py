@@ -919,3 +919,83 @@ def test_an_openapi_document_is_a_tools_file(tmp_path: Path) -> None:
     swagger.write_text("paths: [unclosed", encoding="utf-8")
     with pytest.raises(SuiteError, match=r"the tools file cannot be read as YAML \("):
         load_tools(swagger)
+
+
+# --------------------------------------------------------------------------------------
+# Issue 15, held-out payloads: reference-named arguments, nested cuts, markers that are not
+
+
+REF_YAML = """\
+suite: thread
+tool: replies
+tools: tools.json
+fixtures: [page.json]
+fields:
+  thread_ts: messages[].thread_ts
+  text: messages[].text
+  item: messages[].items[].name
+projections:
+  keeps: proj.py:keeps
+  drops: proj.py:drops
+  first_item: proj.py:first_item
+questions:
+  - {id: q, text: Reply, needs: [thread_ts, text, item]}
+"""
+REF_PAGE = {
+    "messages": [
+        {
+            "thread_ts": "1749715986.702899",
+            "text": "first",
+            "items": [{"name": "a"}, {"name": "b"}],
+        },
+        {"thread_ts": "1749715986.702899", "text": "second", "items": [{"name": "c"}]},
+    ]
+}
+REF_TOOLS = {
+    "tools": [
+        {
+            "name": "post_reply",
+            "inputSchema": {"type": "object", "properties": {"thread_ts": {"type": "string"}}},
+        }
+    ]
+}
+REF_CODE = """\
+def keeps(page):
+    return {"messages": page["messages"], "has_more": False}
+
+def drops(page):
+    return [m["text"] for m in page["messages"]]
+
+def first_item(page):
+    # `total` is money here, and `has_more` is the page's: neither marks the cut item lists.
+    return {
+        "messages": [
+            {"text": m["text"], "thread_ts": m["thread_ts"], "total": "49.95",
+             "items": [i["name"] for i in m["items"][:1]]}
+            for m in page["messages"]
+        ],
+        "has_more": False,
+    }
+"""
+
+
+def test_an_argument_named_like_a_key_is_matched_and_a_nested_cut_is_found(
+    make_suite: Callable[..., Path],
+) -> None:
+    files = {"page.json": REF_PAGE, "tools.json": REF_TOOLS}
+    findings = run(make_suite, REF_YAML, files, REF_CODE)
+    # post_reply(thread_ts) takes Slack's message timestamp: dropping it is an ID-ARG error.
+    assert [f[1] for f in fired(findings, "ID-ARG")] == ["drops"]
+    assert fired(findings, "TRUNCATION") == [
+        ("TRUNCATION", "first_item", "messages[].items[]", "messages[].items[]")
+    ]
+    score = score_suite(load_suite(make_suite(REF_YAML, files, REF_CODE)))
+    lineage = score.projections["first_item"].lineage
+    assert lineage is not None
+    item = lineage.for_field("item")
+    assert item is not None
+    assert (item.status, item.first_n, item.detail) == (
+        "partial",
+        (1, 3),
+        "carried for the first item of each list only",
+    )

@@ -17,7 +17,12 @@ EXPECTED = expected()
 
 #: Verdicts projeval does not give yet, each a known open problem (strict: a fix must
 #: remove it from here).
-KNOWN_MISSES: set[str] = set()
+KNOWN_MISSES: set[str] = {
+    # Held out (Duffel): swapping the type of a bag whose quantity is 0 changes no count, so
+    # the type reads as carried for some bags only; the counts by type answer the question.
+    "duffel/trip_cards/lineage:bag_type",
+    "duffel/trip_cards/need:cabin-bags:bag_type",
+}
 
 
 @functools.cache

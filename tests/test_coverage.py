@@ -43,6 +43,21 @@ def lineage(status: str, **kw: object) -> FieldLineage:
             "enough for this question (lineage lossy)",
         ),
         (
+            # A time of day alone: the minute shows, the day does not; no moment is known.
+            Need("due", "minute"),
+            FieldLineage(
+                source="data[].due",
+                status="lossy",
+                detail="minute precision, but a change of a day is not visible",
+                kind="time",
+                precision="minute",
+                how="time-coarse-hidden",
+            ),
+            "lossy",
+            "minute precision, but a change of a day is not visible; the question needs "
+            "minute precision",
+        ),
+        (
             Need("due", 120),
             lineage("lossy", kind="text", precision=80),
             "lossy",

@@ -57,6 +57,16 @@ def test_shift_iso_keeps_the_format(value: str, delta: timedelta, shifted: str) 
         ("MlpZVkFMfFdBVFNPTnwyMDE1LTExLTAy", "x", "id"),
         ("8514.96", "grandTotal", "number"),
         ("CDG", "iataCode", "text"),
+        # Epoch seconds written as text: with a fraction (Slack's ts) whatever the key, whole
+        # ones under a time-like key only; an amount never.
+        ("1749715986.702899", "latest_reply", "time"),
+        ("1749715986", "ts", "time"),
+        ("1749715986", "uniqueIdentifier", "number"),
+        ("1749715986.70", "amount", "number"),
+        # ISO 8601 durations are spans of time.
+        ("PT2H45M", "duration", "time"),
+        ("P1DT3H", "x", "time"),
+        ("PT", "x", "text"),
     ],
 )
 def test_classify_by_value(value: object, key: str | None, kind: str) -> None:
@@ -67,3 +77,27 @@ def test_infer_kind_declaration_wins_when_the_values_fit() -> None:
     assert kinds.infer_kind(("data", "[]", "status"), ["open", "paid", "open"]) == ("enum", None)
     assert kinds.infer_kind(("x",), [3, 4], "code") == ("code", None)
     assert kinds.infer_kind(("x",), ["abc"], "time") == ("text", None)  # contradicted: ignored
+
+
+@pytest.mark.parametrize(
+    ("value", "seconds", "shifted"),
+    [
+        ("PT2H45M", 60, "PT2H46M"),
+        ("PT2H45M", 3600, "PT3H45M"),
+        ("PT2H45M", 86400, "PT26H45M"),  # no D part is added: a parser of PTnHnM still reads it
+        ("PT2H45M", 1, "PT2H45M"),  # no S part: the value cannot show a second
+        ("PT02H26M", 60, "PT02H27M"),  # zero-padding kept
+        ("PT59M", 60, "PT60M"),
+        ("P1DT3H", 86400, "P2DT3H"),
+    ],
+)
+def test_shift_duration_keeps_the_parts_it_has(value: str, seconds: int, shifted: str) -> None:
+    assert kinds.shift_duration(value, seconds) == shifted
+
+
+def test_string_epochs_and_durations_are_times_of_their_path() -> None:
+    slack = ["1749715986.702899", "1749718946.615909"]
+    assert kinds.infer_kind(("messages", "[]", "ts"), slack) == ("time", "s")
+    assert kinds.infer_kind(("data", "[]", "duration"), ["PT2H45M", "PT02H26M"]) == ("time", None)
+    assert kinds.fits("time", "1749715986.702899", "s")
+    assert kinds.fits("time", "PT2H45M", None)

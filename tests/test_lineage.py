@@ -606,6 +606,83 @@ def test_a_lone_value_whose_known_values_all_raise_says_what_was_tried() -> None
     )
 
 
+def test_an_epoch_written_as_text_is_shifted_as_a_time_in_its_own_format() -> None:
+    """Slack's ``ts``: epoch seconds as a string with microseconds. Shown as a UTC minute it is
+    lossy, not dropped; shown with its microseconds it is kept."""
+    from datetime import UTC, datetime
+
+    raw = {"messages": [{"ts": "1749715986.702899"}, {"ts": "1749718946.615909"}]}
+
+    def minute(doc: dict) -> list:
+        return [
+            datetime.fromtimestamp(float(m["ts"]), UTC).strftime("%Y-%m-%d %H:%M")
+            for m in doc["messages"]
+        ]
+
+    def exact(doc: dict) -> list:
+        return [
+            datetime.fromtimestamp(float(m["ts"]), UTC).isoformat(timespec="microseconds")
+            for m in doc["messages"]
+        ]
+
+    fields = {"ts": "messages[].ts"}
+    lossy = run(minute, raw, fields).for_field("ts")
+    assert (lossy.status, lossy.precision) == ("lossy", "minute")
+    assert run(exact, raw, fields).for_field("ts").status == "kept"
+
+
+def test_an_iso_duration_rounded_to_the_hour_is_lossy_and_in_minutes_kept() -> None:
+    import re
+
+    raw = {"segments": [{"duration": "PT2H45M"}, {"duration": "PT02H26M"}]}
+
+    def minutes(d: str) -> int:
+        h, m = re.fullmatch(r"PT(\d+)H(\d+)M", d).groups()  # type: ignore[union-attr]
+        return int(h) * 60 + int(m)
+
+    fields = {"duration": "segments[].duration"}
+    kept = run(lambda r: [minutes(s["duration"]) for s in r["segments"]], raw, fields)
+    assert kept.for_field("duration").status == "kept"
+    hours = run(lambda r: [round(minutes(s["duration"]) / 60) for s in r["segments"]], raw, fields)
+    fl = hours.for_field("duration")
+    assert (fl.status, fl.precision) == ("lossy", "hour")
+
+
+def test_ids_carried_as_the_keys_of_an_output_map_are_kept() -> None:
+    raw = {
+        "passengers": [
+            {"id": "pas_0000A6GinR7k", "name": "Smith"},
+            {"id": "pas_00009hj8USM7", "name": "Earhart"},
+        ]
+    }
+    result = run(
+        lambda r: {p["id"]: p["name"] for p in r["passengers"]}, raw, {"pid": "passengers[].id"}
+    )
+    fl = result.for_field("pid")
+    assert (fl.status, fl.detail) == ("kept", "carried as is")
+
+
+def test_a_decimal_amount_in_minor_units_is_kept_and_whole_units_lossy() -> None:
+    from decimal import Decimal
+
+    raw = {"orders": [{"total": "90.80"}, {"total": "87.90"}]}
+    fields = {"total": "orders[].total"}
+    pence = run(lambda r: [int(Decimal(o["total"]) * 100) for o in r["orders"]], raw, fields)
+    assert (pence.for_field("total").status, pence.for_field("total").detail) == (
+        "kept",
+        "carried in other units",
+    )
+    whole = run(lambda r: [round(float(o["total"])) for o in r["orders"]], raw, fields)
+    assert whole.for_field("total").status == "lossy"
+
+
+def test_a_time_of_day_alone_hides_the_day() -> None:
+    raw = {"items": [{"end": "2020-04-25T21:00:00+02:00"}, {"end": "2020-05-30T21:30:00+02:00"}]}
+    result = run(lambda r: [i["end"][11:16] for i in r["items"]], raw, {"end": "items[].end"})
+    fl = result.for_field("end")
+    assert (fl.status, fl.precision, fl.how) == ("lossy", "minute", "time-coarse-hidden")
+
+
 # --------------------------------------------------------------------------------------
 # Probes in batches
 

@@ -75,6 +75,17 @@ class _Index:
                 texts.append(value)
             if isinstance(value, str | int | float) and not isinstance(value, bool):
                 self.scalars.add(value)
+        # The keys of maps reach the model too (passengers keyed by their ids).
+        stack = [output]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, dict):
+                keys = [k for k in node if isinstance(k, str)]
+                self.scalars.update(keys)
+                texts.extend(keys)
+                stack.extend(node.values())
+            elif isinstance(node, list):
+                stack.extend(node)
         self.text = "\x00".join(texts)
 
     def holds(self, value: Any) -> bool:

@@ -27,6 +27,10 @@ class ToolArg:
 
 
 _ID_ARG = re.compile(r"^(id|.+_id|.+Id|.+_ids)$")
+# Arguments that take a value back verbatim though their names do not say `id`: a message's
+# timestamp (Slack's `thread_ts`), an issue key, a booking reference, a page token. They
+# match a source path by their exact name only (no entity).
+_REF_ARG = re.compile(r"^(ts|.+_ts|.+_key|.+_ref|.+_reference|.+_token|cursor)$")
 
 
 def _entity(arg: str, tool: str) -> str | None:
@@ -179,9 +183,11 @@ def tool_args(tools: list[Any], path: Path | None = None) -> list[ToolArg]:
             continue
         described = str(tool.get("description") or "")
         for arg, spec in props.items():
-            if _ID_ARG.match(arg):
+            named_id = bool(_ID_ARG.match(arg))
+            if named_id or _REF_ARG.match(arg):
                 about = spec.get("description", "") if isinstance(spec, dict) else ""
-                args.append(ToolArg(name, arg, _entity(arg, name), f"{described} {about}".strip()))
+                entity = _entity(arg, name) if named_id else None
+                args.append(ToolArg(name, arg, entity, f"{described} {about}".strip()))
     return sorted(args, key=lambda a: (a.name, a.tool))
 
 

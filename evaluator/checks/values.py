@@ -186,12 +186,26 @@ def _kept(
     """
     index = _Index(output)
     leaves_of = [_leaf_values(item) for _ip, item in items]
+    # A value every item holds (a status "confirmed" in all of them) tells no item from
+    # another: it is no evidence of which items were kept.
+    shared: dict[str, set[str]] = {}
+    if len(leaves_of) > 1:
+        for rel in {r for lv in leaves_of for r in lv}:
+            per_item = [
+                {canonical(v) for v in lv.get(rel, ()) if v is not None} for lv in leaves_of
+            ]
+            shared[rel] = set.intersection(*per_item) if all(per_item) else set()
 
     def verbatim(fl: FieldLineage) -> bool:
         # Carried as it is for some item: a field reformatted on the way (a date cut to the
         # day in a Markdown table) cannot tell kept items from dropped ones.
         rel = _relative(fl.source, source_list)
-        return any(index.holds(v) for lv in leaves_of for v in lv.get(rel, ()) if v is not None)
+        return any(
+            index.holds(v)
+            for lv in leaves_of
+            for v in lv.get(rel, ())
+            if v is not None and canonical(v) not in shared.get(rel, ())
+        )
 
     exact = [
         fl
@@ -201,11 +215,12 @@ def _kept(
     fields, combine = (exact, all) if exact else (evidence, any)
     flags: list[bool | None] = []
     for leaves in leaves_of:
+        rels = [_relative(fl.source, source_list) for fl in fields]
         values = [
             v
-            for fl in fields
-            for v in leaves.get(_relative(fl.source, source_list), ())
-            if v is not None
+            for rel in rels
+            for v in leaves.get(rel, ())
+            if v is not None and canonical(v) not in shared.get(rel, ())
         ]
         flags.append(combine(index.holds(v) for v in values) if values else None)
     return flags
@@ -269,6 +284,35 @@ def _cut_by_position(
     return before != after
 
 
+def _inner_list(path: str) -> str | None:
+    """The innermost list of a path (``data[].lines[]`` of ``data[].lines[].amount``)."""
+    at = path.rfind("[]")
+    return None if at < 0 else path[: at + 2]
+
+
+_COUNT_MARKER = re.compile(r"total|count|remaining|omitted", re.IGNORECASE)
+
+
+def _marks(key: str, values: list[Any] | None) -> bool:
+    """Whether a marker-named key holds a marker: a count is a whole number (an order's
+    `total` of "49.95" is money, not the size of a list), a flag or a cursor anything."""
+    if not _COUNT_MARKER.search(key.rsplit(".", 1)[-1]):
+        return True
+    if values is None:
+        return True  # an object (`total: {value: 26, relation: "eq"}`)
+    return any(isinstance(v, int) and not isinstance(v, bool) for v in values)
+
+
+def _speaks_for(marker: str, output_list: str) -> bool:
+    """Whether a marker key (``has_more``) sits beside a list or above it with no list
+    between: a page's ``has_more`` says nothing of each order's line items."""
+    holder = _parent(output_list.removesuffix("[]"))
+    at = _parent(marker)
+    if at == "$":
+        return "[]" not in holder
+    return _under(holder, at) and "[]" not in holder[len(at) :]
+
+
 def _truncation(ctx: _Context, p: ProjectionScore) -> list[Finding]:
     rows = _rows(p)
     data = list(ctx.data_outputs(p.name))
@@ -284,6 +328,13 @@ def _truncation(ctx: _Context, p: ProjectionScore) -> list[Finding]:
         )  # content[] holds an MCP result's blocks, not data
         for lp in output_lists:
             pairs.setdefault((source_list, lp), []).append(fl)
+        # A list inside the items (each order's line items) can be cut too.
+        inner = _inner_list(fl.source)
+        if fl.status == "resolved" or fl.how in ("mapped", "filter", "selection"):
+            continue  # summed, mapped or selecting: its items are not the output's items
+        for lp in sorted({il for o in fl.outputs if (il := _inner_list(o))}):
+            if inner and inner != source_list and lp not in output_lists:
+                pairs.setdefault((inner, lp), []).append(fl)
         if not output_lists and fl.first_n is not None:
             pairs.setdefault((source_list, None), []).append(fl)
     out = []
@@ -297,16 +348,22 @@ def _truncation(ctx: _Context, p: ProjectionScore) -> list[Finding]:
                 n_out = min(_items(output, output_list), n_src)
                 if n_out >= n_src:
                     continue
+                leaves_out = _leaf_values(output)
                 markers = [
                     k
                     for k in _key_paths(output)
-                    if _LIST_MARKER.match(k.rsplit(".", 1)[-1]) and not _under(k, output_list)
+                    if _LIST_MARKER.match(k.rsplit(".", 1)[-1])
+                    and not _under(k, output_list)
+                    and _speaks_for(k, output_list)
+                    and _marks(k, leaves_out.get(k))
                 ]
                 if markers:
                     continue
                 where: str = output_list
             else:
-                first = next((fl.first_n for fl in evidence if fl.first_n), None)
+                first = max(
+                    (fl.first_n for fl in evidence if fl.first_n), key=lambda f: f[1], default=None
+                )
                 if first is None or (isinstance(output, str) and _PROSE_MARKER.search(output)):
                     continue
                 n_out = first[0]

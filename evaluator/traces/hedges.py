@@ -354,13 +354,25 @@ def _words_re(words: Iterable[str]) -> re.Pattern[str]:
 
 
 #: Sections of a ``hedge_context_<lang>.txt`` file.
-CONTEXT_LISTS = ("process", "plan", "user", "negation")
+CONTEXT_LISTS = (
+    "process",
+    "plan",
+    "user",
+    "negation",
+    "subject",
+    "meaning",
+    "clarify",
+    "connector",
+)
 
 
 @functools.cache
 def context_patterns() -> dict[str, re.Pattern[str]]:
     """The shipped context lists of every language, one pattern per section: words
-    saying a clause is about the agent's process, a plan, the user, or a negation."""
+    saying a clause is about the agent's process, a plan, the user, or a negation;
+    the user as a sentence's subject; words about what something means; the
+    "need to clarify" phrases that count only with one of those; and the words that
+    start a clause continuing the one before it ("which", "including")."""
     lists: dict[str, list[str]] = {name: [] for name in CONTEXT_LISTS}
     data = importlib.resources.files("projeval").joinpath("data")
     for entry in sorted(data.iterdir(), key=lambda p: p.name):
@@ -411,19 +423,46 @@ def sentence_span(text: str, start: int, end: int) -> tuple[int, int]:
     return _span(text, start, end, _SENTENCE_END)
 
 
-def _restates(clause: str, result: str | None) -> bool:
+def _restates(clause: str, result: str | None, kind: str = "softener") -> bool:
     """True when the clause says what the latest tool result already says: a negation
-    after an empty result, or mostly the result's own words."""
+    after a result that holds nothing or says it found nothing, or (for a softener)
+    mostly the result's own words.
+
+    A statement of missing information ("I couldn't find any hotels") restates only a
+    result that says it found nothing or holds an empty list; after an empty response
+    or an error it reports data the tool failed to give, which is the hedge."""
     if result is None:
         return False
+    # A statement of missing information is a negation itself ("couldn't find").
+    negation = kind == "missing" or context_patterns()["negation"].search(clause)
+    if negation and _no_result(result):
+        return True
+    if kind != "softener":
+        return False
     empty = len(result) <= _EMPTY_RESULT_CHARS and _EMPTY_RESULT.search(result)
-    if empty and context_patterns()["negation"].search(clause):
+    if empty and negation:
         return True
     said = content_words(clause) - _SOFTENER_WORDS
     if not said:
         return False
     held = content_words(result)
     return len(said & held) / len(said) >= _RESTATE_SHARE
+
+
+# A result that says it found nothing ("No hotels match your criteria", "No results
+# found", "未找到") or holds an empty list; only a short one: a long result that
+# mentions "not found" somewhere still holds data.
+_NO_RESULT = re.compile(
+    r"""^\s*\[\s*\]\s*$|['"][^'"]{1,40}['"]\s*:\s*\[\s*\]|"""
+    r"""\bno\b[^.!?\n]{0,60}?\b(?:found|available|match(?:es|ed|ing)?|results?)\b|"""
+    r"""\bnot\s+found\b|\bnothing\s+found\b|未找到|没有找到|沒有找到|无结果|無結果|查询不到|查不到""",
+    re.IGNORECASE,
+)
+_NO_RESULT_CHARS = 400
+
+
+def _no_result(result: str) -> bool:
+    return len(result) <= _NO_RESULT_CHARS and _NO_RESULT.search(result) is not None
 
 
 # An approximate number: "approximately 5 hours", "约3-4小时", "~$40". A guess unless
@@ -435,6 +474,34 @@ _ESTIMATE = re.compile(
 )
 _ESTIMATE_HINT = re.compile(r"(?i)approx|about|around|roughly|some|~|约|約")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+# A number right after an approximation word ("approximately 3 days", "大约425.50").
+_NUMBER_AFTER = re.compile(
+    r"\s*(?:等于|等於|为|為|是|is|at|of|=)?\s*[$€£¥￥]?\s*(\d+(?:[.,]\d+)*)", re.IGNORECASE
+)
+#: Lexicon guesses that approximate the number after them; like an estimate, they
+#: restate the latest result when it holds that number.
+_APPROXIMATORS = frozenset(
+    {"approximately", "about", "around", "roughly", "an estimated", "estimated"}
+    | {"大约", "大約", "约为", "約為", "大概", "差不多", "约", "約"}
+)
+
+
+def _number_key(number: str) -> str:
+    """A number as a comparable string: no thousands commas, no trailing decimal
+    zeros ("1,176.470" and "1176.47" are the same)."""
+    n = number.replace(",", "")
+    if "." in n:
+        n = n.rstrip("0").rstrip(".")
+    return n
+
+
+def _held(number: str, result: str | None) -> bool:
+    """True when ``result`` holds ``number`` (in any usual spelling)."""
+    if not result:
+        return False
+    key = _number_key(number)
+    return any(_number_key(m.group()) == key for m in _NUMBER.finditer(result))
+
 
 _SOFTENER_WORDS = frozenset(
     {"seem", "seems", "seemingly", "appear", "appears", "apparently", "look", "looks", "like"}
@@ -453,16 +520,25 @@ def find_hedges(
     Each phrase :meth:`Lexicon.find` finds is read in its clause (the stretch
     between commas, colons, "but"... inside its sentence) and counts when:
 
-    - ``guess`` ("probably", "可能"): the clause is not about the agent's own
-      process (a tool, call, search or the network), not a plan or option
-      ("let me try files that might hold it"), and not about the user or an
-      offer ("an agent who may be able to help you");
+    - ``guess`` ("probably", "可能"): the sentence is no question ("...or maybe
+      something else?"), the clause is not about the agent's own process (a
+      tool, call, search or the network), not a plan or option ("let me try
+      files that might hold it"; a clause opening with "which" or "including"
+      is read with the one before it), not about the user or an offer ("an
+      agent who may be able to help you"), and the user is not its subject
+      ("the user seems to be ready"; "the user might mean Tokyo" counts); an
+      approximation ("approximately 3 days") counts unless ``latest_result``
+      holds the number;
     - ``softener`` ("it seems", "看起来"): as a guess, and the clause does not
       restate ``latest_result`` (the last tool result before the text): a
-      negation after an empty result, or mostly the result's own words;
+      negation after a result that is empty or says it found nothing ("No
+      flights available"), or mostly the result's own words;
     - ``missing`` ("I couldn't find", "not available"): no process word comes
-      before it in the clause, and it does not govern a process verb
-      ("unable to proceed");
+      before it in the clause, it does not govern a process verb ("unable to
+      proceed"), it does not restate a result that says it found nothing or
+      holds an empty list ("I couldn't find any hotels" after "No hotels
+      match"; after an empty response or an error it still counts), and "need
+      to clarify" counts only about what something means;
     - ``general`` ("typically"): never; how things usually are is a paraphrase
       of policy, not a claim about this task's data.
 
@@ -487,17 +563,83 @@ def find_hedges(
         s_lo, s_hi = _span(text, h.start, h.end, _SENTENCE_END)
         c_lo, c_hi = max(c_lo, s_lo), min(c_hi, s_hi)
         clause = text[c_lo:c_hi]
+        sentence_text = text[s_lo:s_hi]
+        # A clause that continues the one before it shares its subject ("..., which
+        # could include", "..., likely due to the criteria", "...and possibly oral
+        # surgery"): read the process, plan and subject words from the sentence's start.
+        # A relative clause ("which...") refers to the noun before it, not to the
+        # sentence's subject: only its process and plan words come from the sentence.
+        opening = clause.lstrip(" ,，")
+        subjectless = _OWN_SUBJECT.match(h.match) is None and (
+            opening.lower().startswith(h.match.lower())
+            or _SHARED_SUBJECT.match(opening) is not None
+        )
+        shared = subjectless or words["connector"].match(opening) is not None
+        scope_lo = s_lo if shared else c_lo
+        subject_lo = s_lo if subjectless else c_lo
         if kind == "missing":
-            if process.search(text, c_lo, h.start) or _PROCESS_VERB.match(text[h.end : c_hi]):
+            if process.search(text, scope_lo, h.start) or _PROCESS_VERB.match(text[h.end : c_hi]):
+                continue
+            if words["clarify"].fullmatch(h.match) and not words["meaning"].search(sentence_text):
+                continue  # "I need to clarify the dates": a plan to ask, unless about a meaning
+            if _restates(clause, latest_result, kind):
                 continue
         else:
-            if process.search(clause) or plan.search(clause) or user.search(clause):
+            if sentence_text.rstrip().endswith(("?", "？")):
+                continue  # a question asks; "or maybe something else?" claims nothing
+            scope = text[scope_lo:c_hi]
+            if process.search(scope) or plan.search(scope) or user.search(clause):
                 continue
-            if kind == "softener" and _restates(clause, latest_result):
+            if _user_subject(text, subject_lo, h.start, h.end, c_hi, kind):
+                continue  # "the user seems to be ready": about the user, not the data
+            if kind == "softener" and _restates(clause, latest_result, kind):
                 continue
-        sentence = _SPACE.sub(" ", text[s_lo:s_hi]).strip()
+            if h.phrase.lower() in _APPROXIMATORS:
+                number = _NUMBER_AFTER.match(text, h.end)
+                if number and _held(number.group(1), latest_result):
+                    continue
+        sentence = _SPACE.sub(" ", sentence_text).strip()
         out.append(Hedge(h.phrase, h.language, kind, h.start, h.end, h.match, sentence, h.context))
     return out
+
+
+# A clause that opens with a verb, a modal or an adverb has no subject of its own:
+# "The user seems satisfied but might still have questions".
+_SHARED_SUBJECT = re.compile(
+    r"(?:and|or|but|then|also|still)?\s*(?:might|may|could|would|will|should|can|seems?|"
+    r"appears?|probably|possibly|likely|perhaps|maybe|is|are|was|were|has|have|had)\b",
+    re.IGNORECASE,
+)
+# A phrase that names its own subject ("I'm not sure", "it seems", "我不确定") opens a
+# clause of its own: "The search results lack due times, so I'm not sure which..." is
+# a statement of missing information, not narration of the search.
+_OWN_SUBJECT = re.compile(
+    r"(?:i|i'm|i’m|we|it|it's|it’s|there|this|they|you)\b|我|我们|它|这", re.IGNORECASE
+)
+# The words after a softener that name its subject: "It seems the user might...".
+_AFTER_SOFTENER = 24
+# A meaning word this close after the phrase makes "the user" sentence a question of
+# meaning ("the user might be referring to Tokyo", "用户可能指的是东京").
+_MEANING_NEAR = 30
+
+
+def _user_subject(text: str, lo: int, start: int, end: int, hi: int, kind: str) -> bool:
+    """True when the user is the subject of the phrase at ``[start, end)``: named before
+    it in ``[lo, start)`` or right after a softener ("It seems the user..."), not as a
+    possessive ("the user's budget may not be enough" is about the budget), and the
+    sentence is not about what the user means."""
+    words = context_patterns()
+    subject = None
+    stop = min(hi, end + _AFTER_SOFTENER) if kind == "softener" else start
+    for m in words["subject"].finditer(text, lo, stop):
+        if m.start() >= end and m.start() - end > _AFTER_SOFTENER:
+            break
+        if text[m.end() : m.end() + 2] in ("'s", "\u2019s") or start <= m.start() < end:
+            continue  # a possessive, or the phrase itself ("人们认为")
+        subject = m
+    if subject is None:
+        return False
+    return words["meaning"].search(text, end, min(len(text), end + _MEANING_NEAR)) is None
 
 
 def _estimates(
@@ -512,7 +654,7 @@ def _estimates(
         if any(h.start <= start < h.end for h in found):
             continue
         number = _NUMBER.search(text, end - 1)
-        if number and latest_result and number.group() in latest_result:
+        if number and _held(number.group(), latest_result):
             continue
         word = m.group().rstrip("0123456789$€£¥￥ ").strip() or "~"
         lang = "zh" if _CJK.search(word) else "en"

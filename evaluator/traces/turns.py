@@ -9,13 +9,21 @@ question mining and the hedged-answers view read only the turns
 Deterministic rules over word lists that are data
 (``evaluator/data/turns_<lang>.txt``, English and Chinese), in this order:
 
-1. a turn of greetings, thanks or closings only is a ``greeting``;
+1. a turn of greetings, thanks or closings only is a ``greeting``, and so is a
+   turn that ends thanking or saying goodbye and asks, requests and answers
+   nothing ("好的,谢谢你了,再见。", "Thanks for trying to help.");
+   a turn in which the user speaks as the agent (offers help, asks about the
+   listener's own plans: "When are you looking to go?") is ``other``;
 2. a leading greeting, acknowledgement ("OK,", "好的，") or yes/no ("No,",
    "可以，") is split off: after yes/no the turn is an ``answer`` unless the
    rest asks a question; after an acknowledgement, a rest of one word (or two
    Chinese characters) is an ``answer``;
 3. when the last sentence (or clause) has the form of a question it is a
-   ``question``, unless it asks the agent to act ("Can you book...?");
+   ``question``, unless it asks the agent to act ("Can you book...?", "能推荐
+   一个...吗?"; not "Can you tell me about...?"), or proposes the value the
+   agent asked for ("How about 3 PM?", an ``answer``); a turn that starts a
+   sentence by choosing ("I'm going with the 12:00 flight. Please book it.")
+   and asks nothing is an ``answer``;
 4. a request phrase ("please", "I need", "帮我") or a clause starting with an
    action verb ("book", "查询") is a ``request``, and so is a problem report
    ("doesn't work", "打不开");
@@ -50,12 +58,17 @@ _SECTIONS = (
     "problem",
     "answer_start",
     "task_noun",
+    "choice",
+    "offer",
+    "inform_verb",
+    "recommend",
 )
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 # A sentence ends at Chinese end punctuation, or at ". ! ?" before a space or the end
 # (not inside "fmail.com" or "3.5"); a clause at a comma or a colon not between digits
 # ("8:00 am" is one clause).
-_SENTENCE = re.compile(r"(?<=[。！？])\s*|(?<=[.!?])(?:\s+|$)|\n+")
+# A "?" or "!" right before a Chinese character ends a sentence too ("地铁能到吗?这样...").
+_SENTENCE = re.compile(r"(?<=[。！？])\s*|(?<=[.!?])(?:\s+|$)|(?<=[!?])(?=[\u3400-\u9fff])|\n+")
 _CLAUSE = re.compile(r"[,，;；：]\s*|(?:(?<!\d):|:(?!\d))\s*")
 _PUNCT = re.compile(r"[\s.!?,，。！？;；:：~～…\-—()（）\"'“”‘’]+")
 _ID_OR_NUMBER = re.compile(r"\d|[A-Za-z]+[-_][A-Za-z0-9]|[A-Z]{2,}\d")
@@ -63,6 +76,11 @@ _SHORT_WORDS = 8
 _SHORT_CJK = 12
 _GREETING_CHARS = 48  # a turn of greetings, thanks and closings only is short
 _TASK_CJK = 20  # longest noun phrase read as a task title ("北京去京东的旅游计划")
+_CLOSING_SHARE = 0.6  # a closing's last greeting or thanks ends in the turn's last 40%
+
+
+#: Greeting-list words that thank: a clause starting with one is thanks.
+_THANKS = ("thanks", "thank you", "thank u", "thx", "谢谢", "謝謝", "感谢", "感謝", "多谢", "多謝")
 
 
 def is_query(kind: str | None) -> bool:
@@ -113,11 +131,15 @@ def _alternation(words: Iterable[str]) -> str:
 def _patterns() -> dict[str, re.Pattern[str]]:
     lists = _lists()
     out = {name: re.compile(_alternation(ws), re.IGNORECASE) for name, ws in lists.items()}
-    for name in ("question_start", "request_start", "answer_start"):
+    for name in ("question_start", "request_start", "answer_start", "choice"):
         out[name] = re.compile(rf"^\s*(?:{_alternation(lists[name])})", re.IGNORECASE)
     # "then book it", "so cancel it", "那帮我...": a connective before the verb.
     out["request_start"] = re.compile(
         rf"^\s*(?:(?:then|so|and|also|now|just|ok|那|那么|然后|再)\s*)?(?:{_alternation(lists['request_start'])})",
+        re.IGNORECASE,
+    )
+    out["thanks_start"] = re.compile(
+        rf"^\s*(?:(?:还是|十分|非常|很|真的|so|many|really)\s*)?(?:{_alternation(_THANKS)})",
         re.IGNORECASE,
     )
     out["closing"] = re.compile(
@@ -151,11 +173,59 @@ def _is_question(sentence: str) -> bool:
 
 def _is_request(text: str) -> bool:
     p = _patterns()
+    text = _POLITE_ASK.sub("", text)
     if p["request"].search(text) or p["problem"].search(text):
         return True
     if _CJK.search(text) and _short(text) and _ID_OR_NUMBER.search(text):
         return False  # "预订号 FL-2024-1234" gives a value; Chinese verbs have no word ends
     return any(p["request_start"].match(c) for c in _CLAUSE.split(text) if c.strip())
+
+
+# "请问" ("may I ask") opens a question politely; its "请" asks for no action.
+_POLITE_ASK = re.compile("请问|請問")
+# A field and its value: "Order ID: 3348917502", "订单号：12345".
+_FIELD_VALUE = re.compile(r"^\s*[^\W\d][\w .'-]{0,30}[:：]\s*\S*\d\S*\s*$")
+# A question that proposes a value in answer to the agent ("How about 3 PM?").
+_PROPOSAL = re.compile(r"^\s*(?:how|what)\s+about\b", re.IGNORECASE)
+
+
+def _asks_to_act(question: str) -> bool:
+    """True when a question asks the agent to do something ("Can you book...?",
+    "能推荐一个...吗?") rather than to tell something ("Can you tell me about...?",
+    "你能给我介绍下...吗?")."""
+    p = _patterns()
+    question = _POLITE_ASK.sub("", question)
+    if p["recommend"].search(question):
+        return True
+    if p["inform_verb"].search(question):
+        return False
+    return bool(p["request"].search(question))
+
+
+def _is_closing(text: str, sentences: list[str]) -> bool:
+    """True for a closing: the last sentence thanks or says goodbye, and no clause
+    asks or requests anything ("好的,谢谢你了,再见。", "Thanks for trying to help.",
+    "嗯,真想快点到那。好的,谢谢你哈,客服。"). A clause that starts with thanks
+    ("谢谢你的推荐") is thanks, whatever it thanks for."""
+    p = _patterns()
+    last = [m.end() for m in p["greeting"].finditer(text)]
+    # The thanks or goodbye closes the turn: it ends in its last part ("你好,我想..."
+    # opens with a greeting and asks afterwards), or the last sentence thanks.
+    if not sentences or not last:
+        return False
+    thanks = p["thanks_start"].match(_strip_lead(sentences[-1].strip())) is not None
+    if last[-1] < len(text) * _CLOSING_SHARE and not thanks:
+        return False
+    for sentence in sentences:
+        if _is_question(sentence):
+            return False
+        for clause in _CLAUSE.split(sentence):
+            c = _PUNCT.sub(" ", clause).strip()
+            if not c or _words_only(c, p["closing"]) or p["thanks_start"].match(c):
+                continue
+            if _is_request(c) or p["answer_start"].match(c) or _ID_OR_NUMBER.search(c):
+                return False  # a request, or an answer with thanks after it
+    return True
 
 
 def _short(text: str) -> bool:
@@ -174,12 +244,22 @@ def _after_yes_no(rest: str, sentences: list[str], asked: bool) -> str:
     asking = [s for s in sentences if _is_question(s)]
     if asking:
         return "request" if any(p["request"].search(s) for s in asking) else "question"
-    if p["greeting"].search(rest):
-        return "greeting"
+    if p["greeting"].search(rest) and not _is_request(rest):
+        return "greeting"  # "No, that's all. Thanks!" (not "Yes, please book it. Thanks!")
     substantial = len(rest.split()) >= 3 or len(_CJK.findall(rest)) >= 6
     if not asked and substantial and not _is_request(rest):
         return "other"
     return "answer"
+
+
+def _strip_lead(text: str) -> str:
+    """``text`` without its leading greetings and acknowledgements ("Sure! ...")."""
+    p, lists = _patterns(), _lists()
+    lead = p["lead"].match(text)
+    while lead and lead.end() < len(text) and lead.group(1).lower() not in lists["yesno"]:
+        text = text[lead.end() :]
+        lead = p["lead"].match(text)
+    return text
 
 
 @functools.lru_cache(maxsize=8192)  # turns repeat across conversations ("Yes", "Thanks!")
@@ -192,6 +272,10 @@ def classify_turn(text: str | None, asked: bool = False) -> str:
     lists, p = _lists(), _patterns()
     if len(t) <= _GREETING_CHARS and _words_only(t, p["closing"]) and p["greeting"].search(t):
         return "greeting"
+    if _is_closing(t, [s for s in _SENTENCE.split(t) if s.strip()]):
+        return "greeting"
+    if p["offer"].search(t):
+        return "other"  # the user speaks as the agent: "I can help with that. When...?"
     lead = p["lead"].match(t)
     while lead and lead.end() < len(t) and lead.group(1).lower() in lists["greeting"]:
         t = t[lead.end() :]  # "Hi, I'm looking to book..." is what follows the greeting
@@ -209,7 +293,14 @@ def classify_turn(text: str | None, asked: bool = False) -> str:
     clauses = [c for c in _CLAUSE.split(last) if c.strip()]
     tail = clauses[-1] if clauses else last
     if _is_question(tail) or (_CJK.search(last) is None and _is_question(last)):
-        return "request" if p["request"].search(tail) else "question"
+        if asked and _PROPOSAL.match(last) and _ID_OR_NUMBER.search(last):
+            return "answer"  # "How about 2025-03-15T10:00?" proposes the value asked for
+        return "request" if _asks_to_act(tail) else "question"
+    if _FIELD_VALUE.match(t):
+        return "answer"  # "Order ID: 3348917502", "Username: cminh730"
+    chooses = any(p["choice"].match(_strip_lead(s)) for s in sentences)
+    if chooses and not any(_is_question(s) for s in sentences):
+        return "answer"  # "I'm going with the 12:00 flight. Please book it." chooses
     if _is_request(t):
         return "request"
     if any(_is_question(s) for s in sentences):

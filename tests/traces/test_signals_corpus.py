@@ -44,8 +44,12 @@ def test_every_row_names_its_source_file() -> None:
         "hedges.jsonl",
         "hedges_heldout.jsonl",
         "hedges_heldout_tasks.jsonl",
+        "hedges_heldout_fresh.jsonl",
+        "hedges_heldout_sealed.jsonl",
         "turns.jsonl",
         "turns_heldout.jsonl",
+        "turns_heldout_fresh.jsonl",
+        "turns_heldout_sealed.jsonl",
     ):
         for row in bench.load(name):
             assert row["source"].count("/") == 1 and row["path"], (name, row["id"])
@@ -75,3 +79,41 @@ def test_precision_recall_arithmetic() -> None:
         1,
     )
     assert bench.precision_recall([]) == (1.0, 1.0, 0, 0, 0)
+
+
+# The held-out task conversations' figures as reached (benchmarks/bench_signals.py, round 2
+# of the detector fixes; the corpus README gives the figures before). They are below issue
+# 16's goals: the floors keep a change from losing ground silently, and a change that gains
+# on them should raise them.
+HELD_OUT_HEDGE_FLOORS = {
+    "hedges_heldout_tasks.jsonl": (1.0, 0.75),
+    "hedges_heldout_fresh.jsonl": (0.47, 0.76),
+    "hedges_heldout_sealed.jsonl": (0.6, 0.5),
+}
+HELD_OUT_TURN_FLOORS = {
+    "turns_heldout.jsonl": 0.86,
+    "turns_heldout_fresh.jsonl": 0.64,
+    "turns_heldout_sealed.jsonl": 0.45,
+}
+
+
+def test_held_out_task_conversations_keep_their_hedge_floors() -> None:
+    for name, (min_precision, min_recall) in HELD_OUT_HEDGE_FLOORS.items():
+        precision, recall, *_ = bench.precision_recall(_hedge_pairs(name))
+        assert precision >= min_precision and recall >= min_recall, (name, precision, recall)
+
+
+def test_held_out_task_conversations_keep_their_turn_floors() -> None:
+    for name, floor in HELD_OUT_TURN_FLOORS.items():
+        rows = bench.load(name)
+        right = sum(bench.classify_turn(r["text"], r["asked"]) == r["label"] for r in rows)
+        assert right / len(rows) >= floor, (name, right / len(rows))
+
+
+def test_held_out_task_conversations_are_large_enough_and_bilingual() -> None:
+    hedges = [r for n in HELD_OUT_HEDGE_FLOORS for r in bench.load(n)]
+    turns = [r for n in HELD_OUT_TURN_FLOORS for r in bench.load(n)]
+    assert len(hedges) >= 150 and sum(r["hedge"] for r in hedges) >= 20
+    assert {r["lang"] for r in hedges} == {"en", "zh"} and len(turns) >= 100
+    old = {r["source"] for n in ("hedges.jsonl", "hedges_heldout.jsonl") for r in bench.load(n)}
+    assert not {r["source"] for r in hedges} & old  # new public sources only
