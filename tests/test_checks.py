@@ -1001,3 +1001,23 @@ def test_an_argument_named_like_a_key_is_matched_and_a_nested_cut_is_found(
         (1, 3),
         "carried for the first item of each list only",
     )
+
+
+def test_a_list_under_an_empty_key_is_no_inner_list_to_check(
+    make_suite: Callable[..., Path],
+) -> None:
+    """Found by test_hostile_values: `{"": [false]}` inside the items has no field path."""
+    text = """\
+suite: odd
+tool: t
+fixtures: [page.json]
+fields:
+  name: data[].name
+projections:
+  raw: proj.py:raw
+questions:
+  - {id: q, text: Names, needs: [name]}
+"""
+    page = {"data": [{"name": "a", "extra": {"": [False]}}, {"name": "b", "extra": {"": [True]}}]}
+    findings = run(make_suite, text, {"page.json": page}, "def raw(page):\n    return page\n")
+    assert fired(findings, "TRUNCATION") == []

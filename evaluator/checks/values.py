@@ -285,9 +285,16 @@ def _cut_by_position(
 
 
 def _inner_list(path: str) -> str | None:
-    """The innermost list of a path (``data[].lines[]`` of ``data[].lines[].amount``)."""
+    """The innermost list of a path (``data[].lines[]`` of ``data[].lines[].amount``), when
+    it is one a field path can name (a list under an empty key is not)."""
     at = path.rfind("[]")
-    return None if at < 0 else path[: at + 2]
+    if at < 0:
+        return None
+    try:
+        paths.parse_path(path[: at + 2])
+    except paths.PathSyntaxError:
+        return None
+    return path[: at + 2]
 
 
 _COUNT_MARKER = re.compile(r"total|count|remaining|omitted", re.IGNORECASE)
