@@ -169,8 +169,10 @@ class _Process:
                 os.set_blocking(fd, False)
                 self.selector.register(fd, selectors.EVENT_READ)
         os.set_blocking(self.stdin, False)
-        fds = sorted({self.stdin, self.responses, self.stray_fd, self.stderr_fd} - {-1})
-        self._finalizer = weakref.finalize(self, _kill, self.pid, fds)
+        #: The descriptors still open (the finalizer closes them): one closed early leaves the
+        #: list, or a second close could close what another thread opened since.
+        self._fds = sorted({self.stdin, self.responses, self.stray_fd, self.stderr_fd} - {-1})
+        self._finalizer = weakref.finalize(self, _kill, self.pid, self._fds)
 
     def send(self, data: bytes) -> None:
         view = memoryview(data)
@@ -284,8 +286,10 @@ class _Process:
             return self.returncode
         if not graceful:
             _killpg(self.pid)
-        with contextlib.suppress(OSError):
-            os.close(self.stdin)  # a program that reads to the end exits now
+        if self.stdin in self._fds:
+            self._fds.remove(self.stdin)
+            with contextlib.suppress(OSError):
+                os.close(self.stdin)  # a program that reads to the end exits now
         try:
             # The fork server kills it after the grace time, and reaps it.
             reply = self.server.request({"op": "wait", "pid": self.pid, "grace": 1.0})
@@ -303,9 +307,9 @@ def _killpg(pid: int) -> None:
 
 def _kill(pid: int, fds: list[int]) -> None:
     _killpg(pid)
-    for fd in fds:
+    while fds:
         with contextlib.suppress(OSError):
-            os.close(fd)
+            os.close(fds.pop())
 
 
 class WorkerRunner:

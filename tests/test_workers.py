@@ -416,3 +416,34 @@ def test_workers_launched_together_start_as_one_would(tmp_path: Path) -> None:
     for name, words in (("missing", "has no attribute 'nosuch'"), ("gone", "no file")):
         with pytest.raises(ProjectionLoadError, match=words):
             launched[name].start()
+
+
+def test_stopping_a_worker_closes_each_descriptor_once(tmp_path: Path) -> None:
+    """Stopping a worker closes its stdin, then waits for it: a descriptor another thread
+    opens meanwhile may get stdin's number, and must survive the stop (a second close of
+    that number broke a suite scored beside another: EBADF in an import)."""
+    import os
+
+    from projeval import workers
+
+    (tmp_path / "echo.py").write_text("def echo(raw):\n    return raw\n", encoding="utf-8")
+    host = {"function": "echo", "file": str(tmp_path / "echo.py"), "root": str(tmp_path)}
+    process = workers._Process(None, host, cwd=None, limits=Limits())
+    stdin = process.stdin
+    opened: list[int] = []
+    server = process.server
+    ask = server.request
+
+    def request(message: dict[str, Any], fds: Any = ()) -> dict[str, Any]:
+        if message.get("op") == "wait":  # stdin is closed by now: take the lowest number
+            opened.append(os.open(os.devnull, os.O_RDONLY))
+        return ask(message, fds)
+
+    server.request = request  # type: ignore[method-assign]
+    try:
+        process.stop(graceful=True)
+    finally:
+        del server.request
+    assert opened == [stdin]  # the number was reused, as it is under threads
+    os.fstat(opened[0])  # still open: the stop did not close it a second time
+    os.close(opened[0])
