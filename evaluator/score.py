@@ -25,7 +25,7 @@ from .coverage import (
     weighted_coverage,
 )
 from .errors import ProjectionLoadError, ProjevalError
-from .lineage import LineageResult, infer_lineage, paths_to_probe
+from .lineage import LineageResult, infer_lineage, plan_probes
 from .projections import (
     DEFAULT_BUDGET,
     DEFAULT_MAX_MEMORY_MB,
@@ -252,7 +252,9 @@ def score_suite(
     )
     weakref.finalize(result, _close_all, result.runners)
     enums = _tool_enums(suite)
-    per_projection = paths_to_probe(suite.leaves, suite.fields)
+    # What lineage probes is the same for every projection: planned once.
+    plan = plan_probes(fixtures, suite.fields, suite.leaves, enums=enums)
+    per_projection = plan.paths
     bar = progress.task(f"scoring {suite.name}", total=per_projection * len(names), unit="paths")
     # Every worker starts now, each importing its projection.
     launched = [launch_runner(suite.projections[name], suite, limits) for name in names]
@@ -274,7 +276,14 @@ def score_suite(
         result.runners[name] = runner
         scored.digest = getattr(runner, "digest", "")
         lineage = infer_lineage(
-            name, runner, fixtures, suite.fields, suite.leaves, enums=enums, on_probed=bar.advance
+            name,
+            runner,
+            fixtures,
+            suite.fields,
+            suite.leaves,
+            enums=enums,
+            on_probed=bar.advance,
+            plan=plan,
         )
         scored.lineage = lineage
         if lineage.fault is not None:
