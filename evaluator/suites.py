@@ -132,6 +132,9 @@ class ProjectionSpec:
     position: str | None = None
     command: tuple[str, ...] | None = None
     mcp: McpSpec | None = None
+    #: ``env:`` of a ``command:`` program: variables set (a string) or unset (``None``)
+    #: over projeval's own environment, sorted by name.
+    env: tuple[tuple[str, str | None], ...] = ()
 
 
 @dataclass
@@ -607,9 +610,31 @@ def _argv(value: Any, keys: tuple[str | int, ...], r: _Reader) -> tuple[str, ...
 
 def _read_program(name: str, spec: dict[str, Any], r: _Reader) -> ProjectionSpec:
     keys: tuple[str | int, ...] = ("projections", name)
-    r.only(spec, ("command",), keys, f"projection {name!r}")
+    r.only(spec, ("command", "env"), keys, f"projection {name!r}")
     argv = _argv(spec["command"], (*keys, "command"), r)
-    return ProjectionSpec(name, "command: " + shlex.join(argv), r.where(*keys), command=argv)
+    env = _env(spec.get("env", {}), (*keys, "env"), r)
+    return ProjectionSpec(
+        name, "command: " + shlex.join(argv), r.where(*keys), command=argv, env=env
+    )
+
+
+def _env(value: Any, keys: tuple[str | int, ...], r: _Reader) -> tuple[tuple[str, str | None], ...]:
+    """``env:``: variable names to a string (set) or null (unset)."""
+    ok = isinstance(value, dict) and all(
+        isinstance(k, str)
+        and _ENV_NAME.match(k)
+        and (v is None or isinstance(v, str | int | float))
+        and not isinstance(v, bool)
+        for k, v in value.items()
+    )
+    if not ok:
+        raise r.fail(
+            f"projection {keys[1]!r}: 'env' must map environment variable names to strings, "
+            "or to null to unset them.",
+            keys,
+            fix="write e.g. 'env: {NODE_OPTIONS: --max-old-space-size=256, NODE_EXTRA_CA_CERTS: null}'",
+        )
+    return tuple(sorted((k, None if v is None else str(v)) for k, v in value.items()))
 
 
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")

@@ -98,6 +98,17 @@ class _ForkServer:
         return self.pid == os.getpid() and self.proc.poll() is None
 
 
+def _environment(overrides: tuple[tuple[str, str | None], ...]) -> dict[str, str]:
+    """projeval's environment with a ``command:`` projection's ``env:`` over it."""
+    env = dict(os.environ)
+    for name, value in overrides:
+        if value is None:
+            env.pop(name, None)
+        else:
+            env[name] = value
+    return env
+
+
 _SERVER: _ForkServer | None = None
 _SERVER_LOCK = threading.Lock()
 
@@ -120,6 +131,7 @@ class _Process:
         *,
         cwd: Path | None,
         limits: Limits,
+        env: tuple[tuple[str, str | None], ...] = (),
     ) -> None:
         self.host = host is not None
         child_in, self.stdin = os.pipe()
@@ -139,7 +151,7 @@ class _Process:
             "argv": argv,
             "host": host,
             "cwd": str(cwd) if cwd else None,
-            "env": dict(os.environ),
+            "env": _environment(env),
             "memory": limits.max_memory_mb * 1024 * 1024,
         }
         try:
@@ -333,10 +345,13 @@ class WorkerRunner:
         cwd: Path | None = None,
         host: dict[str, Any] | None = None,
         digest: str = "",
+        env: tuple[tuple[str, str | None], ...] = (),
     ) -> None:
-        """Run ``argv`` (a ``command:`` program) or, with ``host``, a Python projection."""
+        """Run ``argv`` (a ``command:`` program) or, with ``host``, a Python projection;
+        ``env`` sets (a string) or unsets (``None``) variables of projeval's environment."""
         self.name = name
         self.argv = argv
+        self.env = env
         self.limits = limits
         self.cwd = cwd
         self.host = host
@@ -415,7 +430,7 @@ class WorkerRunner:
 
     def _spawn(self) -> _Process:
         try:
-            return _Process(self.argv, self.host, cwd=self.cwd, limits=self.limits)
+            return _Process(self.argv, self.host, cwd=self.cwd, limits=self.limits, env=self.env)
         except OSError as exc:
             raise ProjectionFault("exit", f"could not be started: {exc.strerror or exc}") from None
 
@@ -839,7 +854,11 @@ def _command_runner(spec: ProjectionSpec, suite: Suite, limits: Limits) -> Worke
         path = cwd / arg
         if path.is_file():  # the program's own files: a trend sees them change
             digest.update(path.read_bytes())
-    return WorkerRunner(spec.name, argv, limits=limits, cwd=cwd, digest=digest.hexdigest()[:16])
+    if spec.env:  # what it runs with is part of what it is
+        digest.update(repr(spec.env).encode())
+    return WorkerRunner(
+        spec.name, argv, limits=limits, cwd=cwd, digest=digest.hexdigest()[:16], env=spec.env
+    )
 
 
 def _load_error(spec: ProjectionSpec, suite: Suite, reason: str, fix: str) -> ProjectionLoadError:

@@ -7,6 +7,7 @@ that projection's own fault; its neighbours are scored, ``projeval check`` fails
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -380,3 +381,77 @@ def test_a_batch_to_a_program_keeps_each_requests_answer_and_fault(tmp_path: Pat
     assert runner.call_many(totals(11)) == [{"ids": ids, "total": 11}]
     assert runner.starts == 2
     runner.close()
+
+
+ENV_PROGRAM = """\
+import json, os, sys
+for line in sys.stdin:
+    request = json.loads(line)
+    seen = {k: os.environ.get(k) for k in ("PROJEVAL_T_SET", "PROJEVAL_T_GONE", "PROJEVAL_T_KEPT")}
+    print(json.dumps({"id": request["id"], "output": seen}), flush=True)
+"""
+
+
+def test_env_sets_and_unsets_variables_for_the_program_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from projeval.projections import Limits
+    from projeval.suites import load_suite
+    from projeval.workers import start_runner
+
+    monkeypatch.setenv("PROJEVAL_T_GONE", "inherited")
+    monkeypatch.setenv("PROJEVAL_T_KEPT", "inherited")
+    (tmp_path / "page.json").write_text(json.dumps(PAGE), encoding="utf-8")
+    (tmp_path / "program.py").write_text(ENV_PROGRAM, encoding="utf-8")
+    command = f"[{json.dumps(sys.executable)}, program.py]"
+    (tmp_path / "suite.yaml").write_text(
+        SUITE.replace(
+            "fixtures:\n  - page.json\n  - path: limited.json\n    error: rate_limited\n",
+            "fixtures: [page.json]\n",
+        )
+        .replace("  good: proj.py:good\n", "")
+        .replace(
+            "PROJECTIONS\n",
+            f"  told: {{command: {command}, env: {{PROJEVAL_T_SET: 7, PROJEVAL_T_GONE: null}}}}\n"
+            f"  plain: {{command: {command}}}\n",
+        ),
+        encoding="utf-8",
+    )
+    suite = load_suite(tmp_path / "suite.yaml", root=tmp_path)
+    assert suite.projections["told"].env == (("PROJEVAL_T_GONE", None), ("PROJEVAL_T_SET", "7"))
+    seen = {}
+    for name in ("told", "plain"):
+        runner = start_runner(suite.projections[name], suite, Limits())
+        try:
+            seen[name] = runner(PAGE)[0]
+        finally:
+            runner.close()  # type: ignore[attr-defined]
+    assert seen["told"] == {
+        "PROJEVAL_T_SET": "7",
+        "PROJEVAL_T_GONE": None,
+        "PROJEVAL_T_KEPT": "inherited",
+    }
+    assert seen["plain"] == {
+        "PROJEVAL_T_SET": None,
+        "PROJEVAL_T_GONE": "inherited",
+        "PROJEVAL_T_KEPT": "inherited",
+    }
+    assert os.environ["PROJEVAL_T_GONE"] == "inherited"  # projeval's own is untouched
+
+
+@pytest.mark.parametrize("env", ["[A, B]", "{1X: a}", "{A: [1]}", "{A: true}"])
+def test_a_bad_env_is_one_error_naming_its_place(tmp_path: Path, env: str) -> None:
+    from projeval.errors import SuiteError
+    from projeval.suites import load_suite
+
+    (tmp_path / "page.json").write_text(json.dumps(PAGE), encoding="utf-8")
+    (tmp_path / "limited.json").write_text(json.dumps({"error": "slow down"}), encoding="utf-8")
+    (tmp_path / "suite.yaml").write_text(
+        SUITE.replace("PROJECTIONS\n", f"  told: {{command: node x.js, env: {env}}}\n"),
+        encoding="utf-8",
+    )
+    with pytest.raises(SuiteError) as err:
+        load_suite(tmp_path / "suite.yaml", root=tmp_path)
+    text = str(err.value)
+    assert "projection 'told': 'env' must map environment variable names to strings" in text
+    assert "suite.yaml:12:" in text
