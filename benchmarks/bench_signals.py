@@ -78,6 +78,7 @@ def hedges_section(verbose: bool) -> list[str]:
         ("hedges_heldout_tasks.jsonl", "held-out task conversations"),
         ("hedges_heldout_fresh.jsonl", "fresh held-out task conversations"),
         ("hedges_heldout_sealed.jsonl", "sealed held-out runs"),
+        ("hedges_heldout_late.jsonl", "late held-out runs"),
     ):
         rows = load(name)
         found = [find_hedges(lexicon, r["text"], r["latest_result"]) for r in rows]
@@ -110,6 +111,7 @@ def turns_section(verbose: bool) -> list[str]:
         ("turns_heldout.jsonl", "held-out set"),
         ("turns_heldout_fresh.jsonl", "fresh held-out set"),
         ("turns_heldout_sealed.jsonl", "sealed held-out set"),
+        ("turns_heldout_late.jsonl", "late held-out set"),
     ):
         if lines:
             lines.append("")

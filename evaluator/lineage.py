@@ -1138,6 +1138,41 @@ def paths_to_probe(leaves: Mapping[str, list[Leaf]], field_defs: dict[str, Field
     return sum(len(_instances(walk, field_defs)) for walk in leaves.values())
 
 
+@dataclass(frozen=True)
+class ProbePlan:
+    """What lineage probes over a suite's fixtures, the same for every projection: each
+    fixture's instances by schema path, and how each path is perturbed (learnt over all
+    fixtures). Made once per suite (:func:`plan_probes`) and given to :func:`infer_lineage`
+    for each projection."""
+
+    instances: dict[str, dict[paths.SchemaPath, list[tuple[paths.InstancePath, Any]]]]
+    plans: dict[paths.SchemaPath, _PathPlan]
+
+    @property
+    def paths(self) -> int:
+        """Schema paths probed per projection (:func:`paths_to_probe`)."""
+        return sum(len(instances) for instances in self.instances.values())
+
+
+def plan_probes(
+    fixtures: list[tuple[str, Any]],
+    field_defs: dict[str, FieldDef] | None = None,
+    leaves: Mapping[str, list[Leaf]] | None = None,
+    *,
+    enums: Mapping[str, tuple[tuple[Any, ...], ...]] | None = None,
+) -> ProbePlan:
+    """The :class:`ProbePlan` of these fixtures (``(name, raw)`` pairs; ``leaves``, their
+    walks by name, when known; ``enums`` as for :func:`infer_lineage`)."""
+    field_defs = field_defs or {}
+    instances = {
+        fx: _instances(
+            (leaves or {}).get(fx) or list(paths.iter_leaves(raw, expand_json=True)), field_defs
+        )
+        for fx, raw in fixtures
+    }
+    return ProbePlan(instances, _plans(list(instances.values()), field_defs, enums))
+
+
 def lineage_for_fixture(
     runner: Runner,
     raw: Any,
@@ -1146,6 +1181,7 @@ def lineage_for_fixture(
     leaves: list[Leaf] | None = None,
     plans: dict[paths.SchemaPath, _PathPlan] | None = None,
     on_probed: Callable[[int], object] | None = None,
+    instances: dict[paths.SchemaPath, list[tuple[paths.InstancePath, Any]]] | None = None,
 ) -> dict[paths.SchemaPath, _PathObservation]:
     """Probe every source schema path of one fixture; return raw observations.
 
@@ -1160,9 +1196,10 @@ def lineage_for_fixture(
     would make.
     """
     field_defs = field_defs or {}
-    if leaves is None:
-        leaves = list(paths.iter_leaves(raw, expand_json=True))
-    instances = _instances(leaves, field_defs)
+    if instances is None:
+        if leaves is None:
+            leaves = list(paths.iter_leaves(raw, expand_json=True))
+        instances = _instances(leaves, field_defs)
     if plans is None:
         plans = _plans([instances], field_defs)
     out_index = _OutputIndex(baseline)
@@ -1420,6 +1457,7 @@ def infer_lineage(
     *,
     enums: Mapping[str, tuple[tuple[Any, ...], ...]] | None = None,
     on_probed: Callable[[int], object] | None = None,
+    plan: ProbePlan | None = None,
 ) -> LineageResult:
     """Infer the lineage of every source field for one projection.
 
@@ -1431,16 +1469,13 @@ def infer_lineage(
     fixture are probed (:func:`paths_to_probe` says how many there are), possibly from
     several threads at once. A projection that raises on a fixture as given, returns output
     that is not JSON-serialisable, is non-deterministic or mutates its input gets ``fault``
-    set, and no lineage: it is an error for that projection alone.
+    set, and no lineage: it is an error for that projection alone. ``plan`` is
+    :func:`plan_probes` of the same arguments, made once for a suite's projections.
     """
     result = LineageResult(projection=name)
     field_defs = field_defs or {}
-    walks = {
-        fx: (leaves or {}).get(fx) or list(paths.iter_leaves(raw, expand_json=True))
-        for fx, raw in fixtures
-    }
-    per_fixture = {fx: _instances(walks[fx], field_defs) for fx, _raw in fixtures}
-    plans = _plans(list(per_fixture.values()), field_defs, enums)
+    if plan is None:
+        plan = plan_probes(fixtures, field_defs, leaves, enums=enums)
     per_path: dict[paths.SchemaPath, list[FieldLineage]] = {}
     # A projection in a worker (or a server) gets copies of what it is sent: it cannot
     # change the fixture (the worker reports a projection that changes its own copy).
@@ -1456,7 +1491,13 @@ def infer_lineage(
             baseline = _baseline(runner, raw, before)
             result.outputs[fixture_name] = baseline
             observations = lineage_for_fixture(
-                runner, raw, baseline, field_defs, walks[fixture_name], plans, on_probed
+                runner,
+                raw,
+                baseline,
+                field_defs,
+                plans=plan.plans,
+                on_probed=on_probed,
+                instances=plan.instances[fixture_name],
             )
             if before is not None and canonical(raw) != before:
                 raise ProjectionFault(

@@ -39,6 +39,7 @@ import tempfile
 import threading
 import time
 import weakref
+from collections.abc import Sequence
 from http import HTTPStatus
 from pathlib import Path
 from typing import Any
@@ -277,18 +278,6 @@ class _Connection:
             )
         return ProjectionFault("exit", f"ended while starting ({reason}){self.last_words()}")
 
-    def call(self, tool: str, arguments: dict[str, Any], timeout: float) -> Any:
-        """The tool's ``CallToolResult``; raises ``TimeoutError`` or the SDK's error."""
-        session = self.session
-        if session is None:
-            raise ConnectionError("the session is closed")
-        future = asyncio.run_coroutine_threadsafe(session.call_tool(tool, arguments), self.loop)
-        try:
-            return future.result(max(timeout, 0.0))
-        except concurrent.futures.TimeoutError:
-            future.cancel()
-            raise TimeoutError() from None
-
     def pid(self) -> int | None:
         try:
             return int(self.pidfile.read_text())
@@ -339,6 +328,34 @@ def _reason(exc: BaseException) -> str:
         exc = exc.exceptions[0]
     text = str(exc).splitlines()[0] if str(exc) else ""
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+class _Exchange:
+    """One tools/call as it went: its result or error, and whether the server fetched."""
+
+    def __init__(self, connection: _Connection, status: int, *, budget_bound: bool) -> None:
+        self.connection = connection
+        self.status = status
+        self.budget_bound = budget_bound
+        self.result: Any = None
+        self.error: Exception | None = None
+        self.fetched = False
+
+    def benign(self) -> bool:
+        """True when the server may go on to the next call: it answered (or its tool failed
+        on this input, a JSON-RPC error answer) and fetched, and wrote nothing stray."""
+        if self.connection.stream_errors or (self.error is None and not self.fetched):
+            return False
+        return self.error is None or _tool_error(self.error)
+
+
+def _tool_error(exc: BaseException) -> bool:
+    """True for the SDK's error answer of a tool that failed on its input (not a closed
+    connection)."""
+    from mcp.shared.exceptions import MCPError
+    from mcp_types import CONNECTION_CLOSED
+
+    return isinstance(exc, MCPError) and exc.code != CONNECTION_CLOSED
 
 
 # -- the runner ---------------------------------------------------------------------------------
@@ -399,23 +416,37 @@ class McpRunner:
         """Serve ``raw`` as the upstream's response and call the tool; ``(output, text)``."""
         with self._lock:
             self.calls += 1
-            left = self.limits.budget - self.spent
-            if left <= 0:
-                raise self._budget_fault()
-            started = time.monotonic()
-            try:
-                output = self._call(
-                    raw, min(self.limits.timeout, left), budget_bound=left < self.limits.timeout
-                )
-            finally:
-                self.spent += time.monotonic() - started
-        text = canonical(output)
-        if len(text) > self.limits.max_output_bytes:
-            raise ProjectionFault(
-                "too-large",
-                f"returned {len(text):,} bytes, over the limit of {self.limits.max_output_bytes:,}",
-            )
+            (exchange,) = self._run([raw])
+            output = self._judge(exchange)
+        text = self._sized(output)
         return output, (text if serialise else "")
+
+    def call_many(self, inputs: Sequence[Any]) -> list[Any]:
+        """Each input's output or non-fatal fault, in order; raises a fatal fault.
+
+        The :class:`~projeval.projections.BatchRunner` method. The calls still go one
+        at a time (the server fetches the same URL for each: two calls in flight could
+        not be told apart upstream), but the whole batch runs in the event loop: one
+        hand-over between projeval's thread and the loop per batch, not two per call.
+        """
+        if not inputs:
+            return []
+        outputs: list[Any] = []
+        with self._lock:
+            exchanges = self._run(inputs)
+            for exchange in exchanges:
+                self.calls += 1
+                try:
+                    output = self._judge(exchange)
+                    self._sized(output)
+                except ProjectionFault as fault:
+                    if fault.fatal:
+                        raise
+                    outputs.append(fault)
+                else:
+                    outputs.append(output)
+        assert len(outputs) == len(inputs), "a batch that ended early raised its fault"
+        return outputs
 
     def start(self) -> None:
         """Start the server now (scoring does, to report a start-up failure before any call)."""
@@ -448,55 +479,110 @@ class McpRunner:
         self._connection = connection
         return connection
 
-    def _call(self, raw: Any, limit: float, *, budget_bound: bool) -> Any:
+    def _run(self, inputs: Sequence[Any]) -> list[_Exchange]:
+        """Call the tool on each input in turn, in the event loop, until one fails for good
+        (the exchanges up to it; budget and start-up counted in ``spent``)."""
+        left = self.limits.budget - self.spent
+        if left <= 0:
+            raise self._budget_fault()
         started = time.monotonic()
-        connection = self._connection or self._open(min(STARTUP_TIMEOUT, limit + STARTUP_TIMEOUT))
-        body = _dumps(raw)
-        status = self.error_bodies.get(body, 200)
-        self.upstream.body, self.upstream.status = body, status
-        before = self.upstream.requests
         try:
-            result = connection.call(
-                self.tool, self.spec.arguments, limit - (time.monotonic() - started)
+            connection = self._connection or self._open(STARTUP_TIMEOUT)
+            requests = []
+            for raw in inputs:
+                body = _dumps(raw)
+                requests.append((body, self.error_bodies.get(body, 200)))
+            run = asyncio.run_coroutine_threadsafe(
+                self._exchanges(connection, requests, started + left), self._loop
             )
-        except TimeoutError:
+            # Each call has its time limit in the loop; this one only guards against a
+            # loop that cannot run at all.
+            backstop = len(requests) * self.limits.timeout + STARTUP_TIMEOUT
+            try:
+                return run.result(backstop)
+            except concurrent.futures.TimeoutError:
+                run.cancel()
+                self._discard(kill=True)
+                raise ProjectionFault(
+                    "timeout", f"did not return within {self.limits.timeout:g} s"
+                ) from None
+        finally:
+            self.spent += time.monotonic() - started
+
+    async def _exchanges(
+        self, connection: _Connection, requests: list[tuple[bytes, int]], budget_end: float
+    ) -> list[_Exchange]:
+        done: list[_Exchange] = []
+        session = connection.session
+        for body, status in requests:
+            limit = min(self.limits.timeout, budget_end - time.monotonic())
+            exchange = _Exchange(connection, status, budget_bound=limit < self.limits.timeout)
+            done.append(exchange)
+            if session is None:
+                exchange.error = ConnectionError("the session is closed")
+                break
+            if limit <= 0:
+                exchange.error = TimeoutError()
+                break
+            self.upstream.body, self.upstream.status = body, status
+            before = self.upstream.requests
+            try:
+                exchange.result = await asyncio.wait_for(
+                    session.call_tool(self.tool, self.spec.arguments), limit
+                )
+            except Exception as exc:  # judged in projeval's thread, where a fault is raised
+                exchange.error = exc
+            exchange.fetched = self.upstream.requests != before
+            if not exchange.benign():
+                break  # the server is discarded: the rest waits for the next batch
+        return done
+
+    def _judge(self, exchange: _Exchange) -> Any:
+        """The output of one exchange, or raise its fault."""
+        connection, error = exchange.connection, exchange.error
+        if isinstance(error, TimeoutError):
             self._discard(kill=True)
-            if budget_bound:
+            if exchange.budget_bound:
                 raise self._budget_fault() from None
             raise ProjectionFault(
                 "timeout", f"did not return within {self.limits.timeout:g} s"
             ) from None
-        except Exception as exc:
-            raise self._failed(connection, exc) from None
+        if error is not None:
+            raise self._failed(connection, error) from None
         if connection.stream_errors:
             first = connection.stream_errors[0]
             self._discard(kill=True)
             raise ProjectionFault(
                 "protocol", f"wrote to its standard output a line that is not JSON-RPC ({first})"
             )
-        if self.upstream.requests == before:
+        if not exchange.fetched:
             self._discard(kill=True)
             raise ProjectionFault(
                 "protocol",
                 f"answered without fetching its upstream ({self.upstream.url}), so projeval cannot "
                 "vary what it reads; the server must fetch the API on every call",
             )
-        output = _output(result)
-        if output.get("isError") and status == 200:
+        output = _output(exchange.result)
+        if output.get("isError") and exchange.status == 200:
             raise ProjectionFault("raised", f"returned an isError result: {_text_of(output)[:300]}")
         return output
+
+    def _sized(self, output: Any) -> str:
+        """The output's canonical text, or the too-large fault."""
+        text = canonical(output)
+        if len(text) > self.limits.max_output_bytes:
+            raise ProjectionFault(
+                "too-large",
+                f"returned {len(text):,} bytes, over the limit of {self.limits.max_output_bytes:,}",
+            )
+        return text
 
     def _failed(self, connection: _Connection, exc: Exception) -> ProjectionFault:
         """The fault an SDK error stands for: the server ended, its tool failed on this
         input (a JSON-RPC error answer: ``raised``), or it broke the protocol."""
         from mcp.shared.exceptions import MCPError
-        from mcp_types import CONNECTION_CLOSED
 
-        if (
-            isinstance(exc, MCPError)
-            and exc.code != CONNECTION_CLOSED
-            and not connection.stream_errors
-        ):
+        if _tool_error(exc) and not connection.stream_errors:
             return ProjectionFault("raised", f"answered tools/call with an error: {_reason(exc)}")
         words = connection.last_words()
         self._discard(kill=True)

@@ -7,8 +7,11 @@ the others are still scored.
 
 from __future__ import annotations
 
+import threading
 import weakref
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
+from contextvars import copy_context
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,7 +25,7 @@ from .coverage import (
     weighted_coverage,
 )
 from .errors import ProjectionLoadError, ProjevalError
-from .lineage import LineageResult, infer_lineage, paths_to_probe
+from .lineage import LineageResult, infer_lineage, plan_probes
 from .projections import (
     DEFAULT_BUDGET,
     DEFAULT_MAX_MEMORY_MB,
@@ -33,7 +36,7 @@ from .projections import (
     Runner,
 )
 from .suites import Suite
-from .workers import launch_runner
+from .workers import PendingRunner, launch_runner
 
 
 @dataclass(frozen=True)
@@ -249,42 +252,95 @@ def score_suite(
     )
     weakref.finalize(result, _close_all, result.runners)
     enums = _tool_enums(suite)
-    per_projection = paths_to_probe(suite.leaves, suite.fields)
+    # What lineage probes is the same for every projection: planned once.
+    plan = plan_probes(fixtures, suite.fields, suite.leaves, enums=enums)
+    per_projection = plan.paths
     bar = progress.task(f"scoring {suite.name}", total=per_projection * len(names), unit="paths")
-    # Every worker starts now, each importing its projection while the ones before it score.
+    # Every worker starts now, each importing its projection.
     launched = [launch_runner(suite.projections[name], suite, limits) for name in names]
-    for done, (name, launch) in enumerate(zip(names, launched, strict=True)):
-        bar.update(done * per_projection, description=f"scoring {suite.name}: {name}")
-        spec = suite.projections[name]
-        scored = ProjectionScore(name, spec.target)
-        result.projections[name] = scored
+    for name in names:
+        result.projections[name] = ProjectionScore(name, suite.projections[name].target)
+    running = _Running(bar, f"scoring {suite.name}")
+
+    def score_one(name: str, launch: PendingRunner) -> None:
+        scored = result.projections[name]
         runner: Runner
         try:
             runner = launch.start()
         except ProjectionLoadError as exc:
             scored.error, scored.error_kind = exc.render(), "import"
-            continue
+            return
         except ProjectionFault as fault:
             _fail(scored, fault, "while starting")
-            continue
+            return
         result.runners[name] = runner
         scored.digest = getattr(runner, "digest", "")
         lineage = infer_lineage(
-            name, runner, fixtures, suite.fields, suite.leaves, enums=enums, on_probed=bar.advance
+            name,
+            runner,
+            fixtures,
+            suite.fields,
+            suite.leaves,
+            enums=enums,
+            on_probed=bar.advance,
+            plan=plan,
         )
         scored.lineage = lineage
         if lineage.fault is not None:
             _fail(scored, lineage.fault, f"on fixture {lineage.fault_fixture!r}")
             result._stop(name)
-            continue
+            return
         if not _run_fixtures(scored, runner, suite, lineage):
             result._stop(name)
-            continue
+            return
         scored.questions = [
             judge_question(q, suite, lineage.named, unmatched) for q in suite.questions
         ]
+
+    # The projections are scored side by side, a thread each: while one waits on its
+    # worker (a batch of probes, a program booting, an MCP server's answers), projeval
+    # works on another's outputs and the other workers compute on the other cores. Each
+    # fills its own ProjectionScore, made above in the names' order.
+    with ThreadPoolExecutor(
+        max_workers=max(1, min(len(names), _AT_ONCE)), thread_name_prefix="projeval-score"
+    ) as pool:
+        futures = [
+            pool.submit(copy_context().run, running.run, name, score_one, name, launch)
+            for name, launch in zip(names, launched, strict=True)
+        ]
+        for future in futures:
+            future.result()  # projeval's own failure, raised here
     bar.close()
     return result
+
+
+#: Projections of one suite scored at once (each mostly waits on its worker).
+_AT_ONCE = 8
+
+
+class _Running:
+    """The progress bar's description: the projections being scored now, in name order."""
+
+    def __init__(self, bar: progress.Task, title: str) -> None:
+        self.bar, self.title = bar, title
+        self.names: list[str] = []
+        self.lock = threading.Lock()
+
+    def run(self, name: str, work: Callable[..., None], *args: Any) -> None:
+        self._show(name, True)
+        try:
+            work(*args)
+        finally:
+            self._show(name, False)
+
+    def _show(self, name: str, starting: bool) -> None:
+        with self.lock:
+            if starting:
+                self.names.append(name)
+            else:
+                self.names.remove(name)
+            if self.names:
+                self.bar.advance(0, description=f"{self.title}: {', '.join(sorted(self.names))}")
 
 
 def _tool_enums(suite: Suite) -> dict[str, tuple[tuple[Any, ...], ...]]:

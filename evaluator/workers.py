@@ -157,6 +157,8 @@ class _Process:
             raise OSError(reply["error"])
         self.pid = int(reply["pid"])
         self.returncode: int | None = None
+        #: Whether it answered a request yet: a program's ``hello`` line comes before.
+        self.answered = False
         self.buffer = bytearray()
         self.stray = 0
         self.stderr: deque[bytes] = deque()
@@ -167,8 +169,10 @@ class _Process:
                 os.set_blocking(fd, False)
                 self.selector.register(fd, selectors.EVENT_READ)
         os.set_blocking(self.stdin, False)
-        fds = sorted({self.stdin, self.responses, self.stray_fd, self.stderr_fd} - {-1})
-        self._finalizer = weakref.finalize(self, _kill, self.pid, fds)
+        #: The descriptors still open (the finalizer closes them): one closed early leaves the
+        #: list, or a second close could close what another thread opened since.
+        self._fds = sorted({self.stdin, self.responses, self.stray_fd, self.stderr_fd} - {-1})
+        self._finalizer = weakref.finalize(self, _kill, self.pid, self._fds)
 
     def send(self, data: bytes) -> None:
         view = memoryview(data)
@@ -282,8 +286,10 @@ class _Process:
             return self.returncode
         if not graceful:
             _killpg(self.pid)
-        with contextlib.suppress(OSError):
-            os.close(self.stdin)  # a program that reads to the end exits now
+        if self.stdin in self._fds:
+            self._fds.remove(self.stdin)
+            with contextlib.suppress(OSError):
+                os.close(self.stdin)  # a program that reads to the end exits now
         try:
             # The fork server kills it after the grace time, and reaps it.
             reply = self.server.request({"op": "wait", "pid": self.pid, "grace": 1.0})
@@ -301,16 +307,17 @@ def _killpg(pid: int) -> None:
 
 def _kill(pid: int, fds: list[int]) -> None:
     _killpg(pid)
-    for fd in fds:
+    while fds:
         with contextlib.suppress(OSError):
-            os.close(fd)
+            os.close(fds.pop())
 
 
 class WorkerRunner:
     """Calls one projection in its worker process: the :class:`~projeval.projections.Runner`.
 
     ``calls`` counts the calls, ``spent`` the seconds they took (the budget),
-    ``printed`` the characters a Python projection printed (dropped, as before).
+    ``printed`` the characters a Python projection printed (dropped, as before);
+    ``sent`` and ``received`` count the bytes of the requests and of the answers.
     """
 
     #: The worker gets copies of its inputs: it cannot change projeval's (lineage skips
@@ -338,6 +345,8 @@ class WorkerRunner:
         self.spent = 0.0
         self.printed = 0
         self.starts = 0
+        self.sent = 0
+        self.received = 0
         self._process: _Process | None = None
         self._launched: tuple[_Process | ProjectionFault, float] | None = None
         self._next_id = 0
@@ -421,6 +430,8 @@ class WorkerRunner:
             process = made
         self.starts += 1
         self._base, self._base_text, self._reference = None, b"", None
+        if not self.host:
+            self._edits = False  # until the program's hello says it takes edits
         if self.host:
             ready = self._read(process, begun + limit, "while starting")
             if not ready.get("ready"):
@@ -537,6 +548,10 @@ class WorkerRunner:
                 last = time.monotonic()
                 self.calls += 1
                 response = self._parse(process, line)
+                if self._hello(process, response):  # a new program's first line: no answer
+                    self.calls -= 1
+                    line = process.take_line()
+                    continue
                 place = places.pop(response.get("id"), -1)
                 if place < 0:
                     self._discard(process)
@@ -590,7 +605,9 @@ class WorkerRunner:
             body: dict[str, Any] = {"id": rid, "edits": changes}
         else:
             body = {"id": rid, "input": raw}
-            if self._edits and verify:
+            # A program's hello comes with its first answer, after the first fixture was
+            # sent: marked as a base all the same, it is the one its edits refer to.
+            if verify and (self._edits or not self.host):
                 body["base"] = True
                 is_base = True
                 self._base = raw
@@ -598,31 +615,52 @@ class WorkerRunner:
                 self._reference = None
         if verify and self.host:
             body["verify"] = True
-        return rid, _dumps(body) + b"\n", is_base
+        line = _dumps(body) + b"\n"
+        self.sent += len(line)
+        return rid, line, is_base
 
     def _read(
         self, process: _Process, deadline: float, when: str, *, budget_bound: bool = False
     ) -> dict[str, Any]:
         cap = self.limits.max_output_bytes + 4096
-        try:
-            line = process.read_line(deadline, cap)
-        except _TimedOut:
+        while True:
+            try:
+                line = process.read_line(deadline, cap)
+            except _TimedOut:
+                self._discard(process)
+                if budget_bound:
+                    raise self._budget_fault() from None
+                seconds = STARTUP_TIMEOUT if when else self.limits.timeout
+                raise ProjectionFault(
+                    "timeout", f"did not {'start' if when else 'return'} within {seconds:g} s"
+                ) from None
+            except _Died:
+                raise self._death(process, when) from None
+            except _TooLong:
+                self._discard(process)
+                raise self._too_large(len(process.buffer), "over") from None
+            response = self._parse(process, line)
+            if not self._hello(process, response):
+                return response
+
+    def _hello(self, process: _Process, response: dict[str, Any]) -> bool:
+        """Whether ``response`` is a program's hello (what it takes, the README's
+        ``edits`` extension), read here; the first answer after it ends the greeting."""
+        if self.host or "hello" not in response or "id" in response:
+            process.answered = True
+            return False
+        if process.answered:
             self._discard(process)
-            if budget_bound:
-                raise self._budget_fault() from None
-            seconds = STARTUP_TIMEOUT if when else self.limits.timeout
             raise ProjectionFault(
-                "timeout", f"did not {'start' if when else 'return'} within {seconds:g} s"
-            ) from None
-        except _Died:
-            raise self._death(process, when) from None
-        except _TooLong:
-            self._discard(process)
-            raise self._too_large(len(process.buffer), "over") from None
-        return self._parse(process, line)
+                "protocol", "wrote a hello line after an answer (a hello is the first line)"
+            )
+        hello = response["hello"]
+        self._edits = isinstance(hello, dict) and hello.get("edits") is True
+        return True
 
     def _parse(self, process: _Process, line: bytes) -> dict[str, Any]:
         self._line_size = len(line)
+        self.received += len(line) + 1
         if len(line) > self.limits.max_output_bytes:
             self._discard(process)
             raise self._too_large(len(line), "")

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // `json` of projections/meter.py, in TypeScript: the meter summary an agent decides on.
-// A `command:` projection speaking projeval's JSON Lines protocol (see the README): one
-// request per line on stdin, {"id", "input"}; one response per line on stdout, {"id",
-// "output"} or {"id", "error"}. Node runs JavaScript, so the tests compile this file with
-// the TypeScript compiler (`tsc -p projections/tsconfig.json`, installed by `make`) and run
-// what it writes; tests/test_typescript.py pins that it gets the Python twin's verdicts.
-import * as readline from "node:readline";
+// A `command:` projection: projeval_protocol.js (typed by its JSDoc) speaks projeval's JSON
+// Lines protocol for it (see the README). Node runs JavaScript, so the tests compile this
+// file with the TypeScript compiler (`tsc -p projections/tsconfig.json`, installed by
+// `make`; the helper is checked and written beside it) and run what it writes;
+// tests/test_typescript.py pins that it gets the Python twin's verdicts.
+import { serve } from "./projeval_protocol.js";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Obj = { [key: string]: Json };
@@ -120,14 +120,4 @@ export function summary(doc: Json): Summary {
   return out;
 }
 
-readline.createInterface({ input: process.stdin }).on("line", (line: string) => {
-  const { id, input } = JSON.parse(line) as { id: number; input: Json };
-  let response: { id: number; output?: Summary; error?: string };
-  try {
-    response = { id, output: summary(input) };
-  } catch (e) {
-    const err = e as Error;
-    response = { id, error: `${err.name}: ${err.message}` };
-  }
-  process.stdout.write(JSON.stringify(response) + "\n");
-});
+serve(summary);

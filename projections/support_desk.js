@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // compact_v2 of projections/support_desk.py, in JavaScript: the support desk's ticket page
-// as the agent reads it. A `command:` projection: it speaks projeval's JSON Lines protocol
-// (see the README): one request per line on stdin, {"id", "input"}; one response per line
-// on stdout, {"id", "output"} or {"id", "error"}. It runs for the whole suite.
+// as the agent reads it. A `command:` projection: projeval_protocol.js speaks projeval's
+// JSON Lines protocol for it (see the README): one request per line on stdin, one response
+// per line on stdout, and the protocol's edits extension. It runs for the whole suite.
 "use strict";
 
 const fs = require("node:fs");
 const path = require("node:path");
-const readline = require("node:readline");
+const { serve } = require("./projeval_protocol.js");
 
 const FIXTURES = path.join(__dirname, "..", "fixtures", "support_desk");
 const load = (name) => JSON.parse(fs.readFileSync(path.join(FIXTURES, name), "utf8"));
@@ -77,15 +77,4 @@ function compactV2(page) {
   return out;
 }
 
-readline.createInterface({ input: process.stdin }).on("line", (line) => {
-  let response;
-  let id = null;
-  try {
-    const request = JSON.parse(line);
-    id = request.id;
-    response = { id, output: compactV2(request.input) };
-  } catch (error) {
-    response = { id, error: `${error.name}: ${error.message}` };
-  }
-  process.stdout.write(JSON.stringify(response) + "\n");
-});
+serve(compactV2);

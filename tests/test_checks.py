@@ -140,8 +140,6 @@ def test_meter_findings(meter: list[Finding]) -> None:
         for _ in range(9)  # 8 missing required keys and one for the extra keys
     ]
     assert fired(meter) == [
-        # compact_mcp is structured served by a real MCP server: the same finding
-        ("ID-ARG", "compact_mcp", None, "alert_id"),
         ("ID-ARG", "json", None, "alert_id"),
         ("ID-ARG", "markdown", None, "alert_id"),
         ("OUTPUT-SCHEMA", "markdown", "$", None),
@@ -174,7 +172,7 @@ def test_meter_findings(meter: list[Finding]) -> None:
         "'included', 'meta' were unexpected). Fix: change the projection or the schema so "
         "that they agree."
     )
-    assert summarize(meter) == {"error": 23, "warning": 7, "info": 0}
+    assert summarize(meter) == {"error": 22, "warning": 7, "info": 0}
 
 
 def test_finding_to_dict_and_str(support: list[Finding]) -> None:

@@ -7,9 +7,12 @@ that projection's own fault; its neighbours are scored, ``projeval check`` fails
 from __future__ import annotations
 
 import json
+import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -39,6 +42,10 @@ for line in sys.stdin:
             continue
         if mode == "neither":
             print(json.dumps({"id": rid}), flush=True)
+            continue
+        if mode == "late_hello":
+            print(json.dumps({"id": rid, "output": {"items": []}}), flush=True)
+            print(json.dumps({"hello": {"edits": True}}), flush=True)
             continue
         if mode == "errors":
             print(json.dumps({"id": rid, "error": "KeyError: 'items'"}), flush=True)
@@ -73,6 +80,7 @@ FAULTS: dict[str, tuple[str, str]] = {
     "wrong_id": ("protocol", "answered id"),
     "neither": ("protocol", "answered with neither 'output' nor 'error'"),
     "errors": ("raised", "KeyError: 'items'"),
+    "late_hello": ("protocol", "wrote a hello line after an answer"),
 }
 
 
@@ -151,3 +159,224 @@ def test_the_gate_fails_and_json_stays_valid_on_a_program_fault(project: Path) -
     )
     assert check.exit_code == 1, check.output
     assert "FAILED programs / exits: projection error: projection 'exits'" in check.output
+
+
+# --------------------------------------------------------------------------------------
+# The README's examples of the protocol, run as written against their Python twin
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+HELPER = README.parent / "projections" / "projeval_protocol.js"
+TSC = README.parent / "node_modules" / ".bin" / "tsc"
+
+TICKETS = {
+    "data": [
+        {"id": f"t{i}", "name": name, "body": f"{name} cannot print the label of order {i}."}
+        for i, name in enumerate(["Ada", "Bob", "Cy", "Di", "Ed", "Flo"])
+    ],
+    "total": 6,
+}
+
+EXAMPLES_SUITE = """\
+suite: examples
+tool: list_tickets
+fixtures: [tickets.json]
+fields:
+  ticket_id: {path: "data[].id", kind: id}
+  name: data[].name
+  body: data[].body
+  total: total
+projections:
+  twin: twin.py:ids
+PROJECTIONS
+questions:
+  - {id: which, text: Which tickets are open?, needs: [ticket_id]}
+  - {id: who, text: Who opened them?, needs: [name]}
+"""
+
+#: Each example of the README, with whether it speaks the edits extension (written before
+#: the test ran: what the README says of each).
+EXAMPLES = {
+    "helper.js": True,
+    "helper.ts": True,
+    "plain.js": False,
+    "plain.py": False,
+    "edits.py": True,
+}
+
+
+def _readme_examples() -> dict[str, str]:
+    text = README.read_text(encoding="utf-8")
+    found = dict(re.findall(r"<!-- example: (\S+) -->\n```\w+\n(.*?)```", text, re.S))
+    assert set(found) == set(EXAMPLES), sorted(found)
+    return found
+
+
+@pytest.fixture(scope="module")
+def examples(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    root = tmp_path_factory.mktemp("examples")
+    (root / "tickets.json").write_text(json.dumps(TICKETS), encoding="utf-8")
+    (root / "twin.py").write_text(
+        "def ids(page):\n    return {'ids': [t['id'] for t in page.get('data', [])]}\n",
+        encoding="utf-8",
+    )
+    shutil.copy(HELPER, root / "projeval_protocol.js")
+    commands = {}
+    for name, code in _readme_examples().items():
+        (root / name).write_text(code, encoding="utf-8")
+        if name.endswith(".py"):
+            commands[name] = [sys.executable, name]
+        elif name.endswith(".ts"):
+            config = {
+                "compilerOptions": {"strict": True, "allowJs": True, "checkJs": True,
+                                    "target": "ES2022", "module": "commonjs",
+                                    "types": ["node"], "outDir": "build"},
+                "files": [name, "projeval_protocol.js"],
+            }  # fmt: skip
+            (root / "tsconfig.json").write_text(json.dumps(config), encoding="utf-8")
+            (root / "node_modules").symlink_to(README.parent / "node_modules")
+            done = subprocess.run(
+                [str(TSC), "-p", "tsconfig.json"], cwd=root, capture_output=True, text=True
+            )
+            assert done.returncode == 0, done.stdout + done.stderr
+            commands[name] = ["node", "build/" + name.replace(".ts", ".js")]
+        else:
+            commands[name] = ["node", name]
+    lines = "".join(
+        f"  {name.replace('.', '_')}: {{command: {json.dumps(argv)}}}\n"
+        for name, argv in commands.items()
+    )
+    suite_file = root / "suite.yaml"
+    suite_file.write_text(EXAMPLES_SUITE.replace("PROJECTIONS\n", lines), encoding="utf-8")
+    from projeval.score import score_suite
+    from projeval.suites import load_suite
+
+    score = score_suite(load_suite(suite_file, root=root))
+    sent = {name: (runner.calls, runner.sent) for name, runner in score.runners.items()}
+    score.close()
+    return {"score": score, "sent": sent}
+
+
+@pytest.mark.parametrize("example", sorted(EXAMPLES))
+def test_each_readme_example_gets_its_python_twins_verdicts(
+    examples: dict[str, Any], example: str
+) -> None:
+    projections = examples["score"].projections
+    twin, program = projections["twin"], projections[example.replace(".", "_")]
+    assert program.error is None, program.error
+    assert [q.to_dict() for q in program.questions] == [q.to_dict() for q in twin.questions]
+    assert program.to_dict()["lineage"] == twin.to_dict()["lineage"]
+    assert program.outputs == twin.outputs
+    assert [q.answerable for q in program.questions] == [True, False]
+
+
+@pytest.mark.parametrize("example", sorted(EXAMPLES))
+def test_the_examples_that_say_hello_get_edits_and_the_others_whole_inputs(
+    examples: dict[str, Any], example: str
+) -> None:
+    calls, sent = examples["sent"][example.replace(".", "_")]
+    whole = len(json.dumps(TICKETS, separators=(",", ":")))
+    # Whole inputs: every request holds the fixture. Edits: only the bases do (the fixture
+    # as given, the contract checks' probes); the perturbations are a few bytes each.
+    assert calls > 10
+    if EXAMPLES[example]:
+        assert sent < calls * whole / 2, (sent, calls, whole)
+    else:
+        assert sent > calls * whole, (sent, calls, whole)
+
+
+RESTARTS = """\
+const { serve } = require("./projeval_protocol.js");
+serve((page) => {
+  if (page.die) process.exit(3);
+  return { ids: page.data.map((t) => t.id), total: page.total };
+});
+"""
+
+
+def test_a_program_speaking_edits_gets_them_again_after_a_restart(tmp_path: Path) -> None:
+    """The edits state is the process's: a restarted program greets again (here, in the
+    answers to a batch), gets the next base whole, and the edits after it are of that base."""
+    from projeval.paths import set_in
+    from projeval.projections import Limits, ProjectionFault
+    from projeval.suites import load_suite
+    from projeval.workers import start_runner
+
+    shutil.copy(HELPER, tmp_path / "projeval_protocol.js")
+    (tmp_path / "restarts.js").write_text(RESTARTS, encoding="utf-8")
+    (tmp_path / "tickets.json").write_text(json.dumps(TICKETS), encoding="utf-8")
+    (tmp_path / "twin.py").write_text("def ids(page):\n    return page\n", encoding="utf-8")
+    suite_file = tmp_path / "suite.yaml"
+    suite_file.write_text(
+        EXAMPLES_SUITE.replace("PROJECTIONS\n", "  p: {command: node restarts.js}\n"),
+        encoding="utf-8",
+    )
+    suite = load_suite(suite_file, root=tmp_path)
+    runner = start_runner(suite.projections["p"], suite, Limits(timeout=5))
+    ids = [t["id"] for t in TICKETS["data"]]
+    renamed = set_in(TICKETS, ("data", 1, "id"), "zz")
+    expected = {"ids": [ids[0], "zz", *ids[2:]], "total": 6}
+    for round_ in range(2):
+        if round_ == 1:  # the restarted program's hello comes in a batch's answers
+            assert runner.call_many([renamed, TICKETS]) == [expected, {"ids": ids, "total": 6}]
+        assert runner(TICKETS)[0] == {"ids": ids, "total": 6}
+        sent = runner.sent
+        assert runner(renamed, serialise=False)[0] == expected
+        assert runner.sent - sent < 100  # an edit, not the whole page
+        assert runner(set_in(TICKETS, ("total",), 7), serialise=False)[0]["total"] == 7
+        if round_ == 0:
+            with pytest.raises(ProjectionFault) as info:
+                runner({"die": True})
+            assert info.value.kind == "exit"
+    assert runner.starts == 2
+    runner.close()
+
+
+BATCHES = """\
+const { serve } = require("./projeval_protocol.js");
+serve((page) => {
+  if (page.total === 13) throw new TypeError("unlucky");
+  if (page.total === 99) for (;;);  // hangs
+  return { ids: page.data.map((t) => t.id), total: page.total };
+});
+"""
+
+
+def test_a_batch_to_a_program_keeps_each_requests_answer_and_fault(tmp_path: Path) -> None:
+    """Lineage's batches are written to a program back to back, as edits: a request that
+    raises is that input's own finding and the rest of the batch is answered; a hang ends
+    the batch with a timeout, and the program is started again for the next call."""
+    from projeval.paths import set_in
+    from projeval.projections import Limits, ProjectionFault
+    from projeval.suites import load_suite
+    from projeval.workers import start_runner
+
+    shutil.copy(HELPER, tmp_path / "projeval_protocol.js")
+    (tmp_path / "batches.js").write_text(BATCHES, encoding="utf-8")
+    (tmp_path / "tickets.json").write_text(json.dumps(TICKETS), encoding="utf-8")
+    (tmp_path / "twin.py").write_text("def ids(page):\n    return page\n", encoding="utf-8")
+    suite_file = tmp_path / "suite.yaml"
+    suite_file.write_text(
+        EXAMPLES_SUITE.replace("PROJECTIONS\n", "  p: {command: node batches.js}\n"),
+        encoding="utf-8",
+    )
+    suite = load_suite(suite_file, root=tmp_path)
+    runner = start_runner(suite.projections["p"], suite, Limits(timeout=1))
+    ids = [t["id"] for t in TICKETS["data"]]
+    assert runner(TICKETS)[0] == {"ids": ids, "total": 6}
+
+    def totals(*values: int) -> list[Any]:
+        return [set_in(TICKETS, ("total",), v) for v in values]
+
+    sent = runner.sent
+    seven, unlucky, eight = runner.call_many(totals(7, 13, 8))
+    assert runner.sent - sent < 3 * 100  # three edits, not three pages
+    assert (seven, eight) == ({"ids": ids, "total": 7}, {"ids": ids, "total": 8})
+    assert isinstance(unlucky, ProjectionFault)
+    assert (unlucky.kind, unlucky.message) == ("raised", "TypeError: unlucky")
+    with pytest.raises(ProjectionFault) as info:
+        runner.call_many(totals(9, 99, 10))
+    assert (info.value.kind, info.value.message) == ("timeout", "did not return within 1 s")
+    assert runner(TICKETS)[0] == {"ids": ids, "total": 6}
+    assert runner.call_many(totals(11)) == [{"ids": ids, "total": 11}]
+    assert runner.starts == 2
+    runner.close()

@@ -100,12 +100,12 @@ def test_list_tokens_are_the_tokens_that_start_inside_the_list() -> None:
 
 def test_meter_token_ranking(meter: SuiteCost) -> None:
     # The published analogue: markdown cheapest, compact JSON a few tokens more, structured
-    # the same model tokens as JSON but about twice the wire bytes; compact_mcp (structured
-    # from a real MCP server) costs what structured costs.
+    # the same model tokens as JSON but about twice the wire bytes (compact_mcp, structured
+    # from a real MCP server in question_sets/meter_mcp.yaml, costs what structured costs:
+    # tests/test_mcp_projection.py).
     assert meter.ranking() == [
         ("raw", 15859),
         ("pruned", 6781),
-        ("compact_mcp", 164),
         ("json", 164),
         ("structured", 164),
         ("markdown", 154),
@@ -113,7 +113,6 @@ def test_meter_token_ranking(meter: SuiteCost) -> None:
     assert meter.ranking("wire_bytes") == [
         ("raw", 46549),
         ("pruned", 20507),
-        ("compact_mcp", 966),
         ("structured", 966),
         ("json", 524),
         ("markdown", 410),
@@ -121,7 +120,6 @@ def test_meter_token_ranking(meter: SuiteCost) -> None:
     assert meter.ranking("bytes") == [
         ("raw", 40884),
         ("pruned", 17820),
-        ("compact_mcp", 421),
         ("json", 421),
         ("structured", 421),
         ("markdown", 363),
@@ -144,7 +142,6 @@ def test_meter_rows(meter: SuiteCost) -> None:
         for o in p.outputs
     }
     assert row == {
-        "compact_mcp": ("mcp", 105, -0.36, "structuredContent.open_alerts[]", 2, 30.5, 0.0103),
         "json": ("json", 105, -0.36, "open_alerts[]", 2, 30.5, 0.0103),
         "markdown": ("text", 91, -0.409, None, None, None, 0.0097),
         "pruned": ("json", 4455, -0.343, "included[]", 104, 63.7, 0.4276),
@@ -453,14 +450,12 @@ def test_text_report_is_deterministic_and_complete(tiny: SuiteCost, meter: Suite
     assert "strict         limited (rate_limited)  fault       -" in text
     assert "  strict on limited: raised: KeyError: 'items'\n" in text
     lines = render_cost_text(meter).splitlines()
-    assert lines[:8] == [
+    assert lines[:7] == [
         "meter: token cost (o200k_base; ratio to the projection 'raw')",
         "output         fixture    form  tokens  bytes  wire bytes  bytes/4  bytes/4 error"
         "                        main list  items  tokens/item  x raw",
         "(raw fixture)  get_meter  json   15859  40884       46549    10221         -35.6%"
         "                       included[]    104        148.6  1.000",
-        "compact_mcp    get_meter  mcp      164    421         966      105         -36.0%"
-        "  structuredContent.open_alerts[]      2         30.5  0.010",
         "json           get_meter  json     164    421         524      105         -36.0%"
         "                    open_alerts[]      2         30.5  0.010",
         "markdown       get_meter  text     154    363         410       91         -40.9%"

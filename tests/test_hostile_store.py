@@ -52,7 +52,7 @@ def _whole_runs(db: Path) -> list[int]:
             documents = con.execute(
                 "SELECT count(*) FROM run_documents WHERE run_id = ?", [run_id]
             ).fetchone()
-            assert (suites[0], projections[0], documents[0]) == (2, 11, 1), run_id
+            assert (suites[0], projections[0], documents[0]) == (2, 10, 1), run_id
     finally:
         con.close()
     return runs

@@ -769,3 +769,18 @@ def test_a_projection_that_raises_on_some_values_mid_batch_is_judged_per_value()
         "the projection raised on every perturbed value (ValueError: unexpected subject)",
     )
     assert max(batching.batches) >= 2 * 5
+
+
+def test_a_suites_probe_plan_made_once_gives_each_projection_its_own_lineage() -> None:
+    from projeval.lineage import paths_to_probe, plan_probes
+
+    fixtures = [("a", tickets(4)), ("b", tickets(7))]
+    defs = {"status": fdef("status", "data[].status_code", "code")}
+    plan = plan_probes(fixtures, defs)
+    walks = {fx: list(paths.iter_leaves(raw, expand_json=True)) for fx, raw in fixtures}
+    assert plan.paths == paths_to_probe(walks, defs)
+    for project in (lambda p: p, lambda p: [STATUS[t["status_code"]] for t in p["data"]]):
+        alone = infer_lineage("p", ProjectionRunner(project), fixtures, defs)
+        planned = infer_lineage("p", ProjectionRunner(project), fixtures, defs, plan=plan)
+        assert [fl.to_dict() for fl in planned.rows()] == [fl.to_dict() for fl in alone.rows()]
+        assert planned.calls == alone.calls

@@ -13,26 +13,38 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 from click.testing import CliRunner
 from projeval.checks import check_suite
 from projeval.cli import cli
 from projeval.config import load_project
+from projeval.cost import cost_suite
 from projeval.errors import SuiteError
+from projeval.mcp_projection import McpRunner
+from projeval.projections import Limits, ProjectionFault
 from projeval.run import RunResult, evaluate
 from projeval.score import SuiteScore, score_suite
-from projeval.suites import load_suite
+from projeval.suites import McpSpec, load_suite
 from projeval.traces import analyse_traces
 from projeval.traces.actions import suite_tool_hints
 
 ROOT = Path(__file__).resolve().parent.parent
-METER = ROOT / "question_sets" / "meter.yaml"
+#: The meter suite with its MCP projection (not among the default suites: see the README).
+METER = ROOT / "question_sets" / "meter_mcp.yaml"
+SHIPPED_METER = ROOT / "question_sets" / "meter.yaml"
 
 # -- the shipped meter server ------------------------------------------------------------------
 
 
 def _meter_suite(tmp_path: Path, old: str = "", new: str = "") -> Path:
-    """The shipped meter suite with absolute paths (and one replacement), in ``tmp_path``."""
-    text = METER.read_text(encoding="utf-8").replace("../", f"{ROOT}/")
+    """The shipped meter suite with its MCP projection, with absolute paths (and one
+    replacement), in ``tmp_path``."""
+    served = METER.read_text(encoding="utf-8")
+    compact_mcp = served[served.index("  compact_mcp:\n") : served.index("questions:\n")]
+    text = SHIPPED_METER.read_text(encoding="utf-8").replace(
+        "questions:\n", compact_mcp + "questions:\n"
+    )
+    text = text.replace("../", f"{ROOT}/")
     if old:
         assert old in text
         text = text.replace(old, new)
@@ -59,6 +71,27 @@ def meter() -> SuiteScore:
     score = _scored(METER, ["structured", "compact_mcp"])
     yield score
     score.close()
+
+
+def test_the_mcp_suite_is_the_meter_suite_with_the_server_beside_its_twin() -> None:
+    """meter_mcp.yaml repeats meter.yaml's fixtures, fields and questions (so that plain
+    `projeval score` can leave the server out): they must not drift apart."""
+    served, shipped = (
+        yaml.safe_load(p.read_text(encoding="utf-8")) for p in (METER, SHIPPED_METER)
+    )
+    for part in ("version", "tool", "tools", "output_schema", "fixtures", "fields", "questions"):
+        assert served[part] == shipped[part], part
+    assert sorted(served["projections"]) == ["compact_mcp", "structured"]
+    assert served["projections"]["structured"] == shipped["projections"]["structured"]
+    assert "compact_mcp" not in shipped["projections"]
+
+
+def test_the_meter_server_costs_what_its_python_twin_costs(meter: SuiteScore) -> None:
+    cost = cost_suite(meter)
+    for by in ("tokens", "bytes", "wire_bytes"):
+        ranked = dict(cost.ranking(by))
+        assert ranked["compact_mcp"] == ranked["structured"], by
+    assert dict(cost.ranking()) == {"compact_mcp": 164, "structured": 164}
 
 
 def test_the_meter_server_gets_the_verdicts_of_its_python_twin(meter: SuiteScore) -> None:
@@ -146,7 +179,7 @@ def test_tools_can_come_from_a_running_servers_tools_list(tmp_path: Path) -> Non
     assert suite.tools_file is None
     assert suite.tools_server == ("{python}", f"{ROOT}/projections/meter_mcp.py")
     from_server = score_suite(suite, ["markdown", "raw"])
-    from_file = score_suite(load_suite(METER, root=ROOT), ["markdown", "raw"])
+    from_file = score_suite(load_suite(SHIPPED_METER, root=ROOT), ["markdown", "raw"])
     try:
         served, listed = check_suite(from_server), check_suite(from_file)
     finally:
@@ -454,3 +487,81 @@ def test_traces_take_read_or_write_from_a_tools_servers_annotations(tmp_path: Pa
     assert analyse_traces([log], workers=1).totals["lookups"] == 1  # no hint: read by default
     told = analyse_traces([log], workers=1, suites=[served])
     assert (told.totals["lookups"], told.totals["actions"]) == (0, 1)
+
+
+# -- a batch of calls (lineage's call_many) ------------------------------------------------------
+
+
+def _runner(root: Path, mode: str, **limits: float) -> McpRunner:
+    spec = McpSpec((sys.executable, str(root / "server.py"), mode), "list_items")
+    return McpRunner(mode, spec, limits=Limits(**limits), cwd=root)  # type: ignore[arg-type]
+
+
+EMPTY: dict[str, list[object]] = {"items": []}
+
+
+def test_a_batch_gives_each_inputs_output_in_order_as_single_calls_do(tmp_path: Path) -> None:
+    root = _project(tmp_path, [])
+    runner = _runner(root, "well")
+    other = {"items": [{"id": "c3", "name": "Cy", "extra": 1}]}
+    try:
+        batch = runner.call_many([PAGE, other, EMPTY, PAGE])
+        singles = [runner(raw, serialise=False)[0] for raw in (PAGE, other, EMPTY, PAGE)]
+    finally:
+        runner.close()
+    assert batch == singles
+    assert [b["structuredContent"]["items"] for b in batch] == [
+        PAGE["items"],
+        [{"id": "c3", "name": "Cy"}],
+        [],
+        PAGE["items"],
+    ]
+    assert (runner.calls, runner.starts) == (8, 1)
+    assert runner.upstream.requests == 8  # every call fetched its own input
+
+
+@pytest.mark.parametrize("mode", ["raises", "errs"])
+def test_a_tool_that_fails_on_one_input_of_a_batch_is_that_inputs_fault(
+    tmp_path: Path, mode: str
+) -> None:
+    root = _project(tmp_path, [])
+    runner = _runner(root, mode)
+    try:
+        out = runner.call_many([PAGE, EMPTY, PAGE])
+    finally:
+        runner.close()
+    assert [type(o).__name__ for o in out] == ["ProjectionFault", "dict", "ProjectionFault"]
+    assert {o.kind for o in out if isinstance(o, ProjectionFault)} == {"raised"}
+    assert out[1]["structuredContent"] == EMPTY
+    assert (runner.calls, runner.starts) == (3, 1)
+
+
+@pytest.mark.parametrize(("mode", "kind"), [("exits", "exit"), ("hangs", "timeout")])
+def test_a_fatal_fault_ends_a_batch_and_the_server_starts_again(
+    tmp_path: Path, mode: str, kind: str
+) -> None:
+    root = _project(tmp_path, [])
+    runner = _runner(root, mode, timeout=1)
+    try:
+        with pytest.raises(ProjectionFault) as caught:
+            runner.call_many([EMPTY, PAGE, EMPTY])
+        assert caught.value.kind == kind
+        assert runner.calls == 2  # the third input was not run
+        assert runner.call_many([EMPTY])[0]["structuredContent"] == EMPTY
+    finally:
+        runner.close()
+    assert runner.starts == 2
+
+
+def test_a_batch_over_the_budget_is_a_budget_fault(tmp_path: Path) -> None:
+    root = _project(tmp_path, [])
+    runner = _runner(root, "hangs", timeout=5, budget=60)
+    try:
+        runner.start()
+        runner.spent = 59.0  # one second of its budget left, less than a call's timeout
+        with pytest.raises(ProjectionFault) as caught:
+            runner.call_many([EMPTY, PAGE, EMPTY])
+    finally:
+        runner.close()
+    assert caught.value.kind == "budget"
+    assert runner.calls == 2

@@ -139,8 +139,12 @@ def test_scoring_one_suite_reports_the_paths_probed_of_those_planned(repo: Path)
     assert recorder.events[-1] == ("stop",)
     done = [e[1] for e in recorder.events if e[0] == "update"]
     assert done == sorted(done) and done[-1] == planned  # every path of every projection
+    # The projections are scored side by side: the bar names those in progress.
     named = [e[2] for e in recorder.events if e[0] == "update" and e[2]]
-    assert named == [f"scoring meter: {n}" for n in names]
+    assert all(d.startswith("scoring meter: ") for d in named)
+    shown = [d.removeprefix("scoring meter: ").split(", ") for d in named]
+    assert all(s == sorted(s) for s in shown)
+    assert {n for s in shown for n in s} == set(names)
 
 
 def _on_a_terminal(args: list[str], cwd: Path, **env: str) -> tuple[int, str, str]:

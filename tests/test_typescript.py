@@ -53,7 +53,8 @@ def test_the_typescript_projection_gets_the_python_verdicts(compiled: Path, tmp_
 def test_the_compiler_type_checks_the_projection(tmp_path: Path) -> None:
     """The compile is a real type check (strict): a wrong type fails it, and nothing is
     written for node to run."""
-    shutil.copy(ROOT / "projections" / "tsconfig.json", tmp_path / "tsconfig.json")
+    for name in ("tsconfig.json", "projeval_protocol.js"):
+        shutil.copy(ROOT / "projections" / name, tmp_path / name)
     source = (ROOT / "projections" / "meter.ts").read_text(encoding="utf-8")
     broken = source.replace("const kwh = last.a.kwh as number;", "const kwh: string = 4310.8;")
     assert broken != source

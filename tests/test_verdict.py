@@ -125,7 +125,7 @@ def test_the_shipped_example(repo: Path) -> None:
     meter = decide(run.suite("meter"))
     assert meter.ship is None
     blocked = [b.projection for b in meter.blocked]
-    assert blocked == ["pruned", "raw", "markdown", "compact_mcp", "json", "structured"]
+    assert blocked == ["pruned", "raw", "markdown", "json", "structured"]
 
 
 def test_the_node_twin_ties_with_compact_v2_and_compact_v2_ships(

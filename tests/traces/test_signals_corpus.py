@@ -46,10 +46,12 @@ def test_every_row_names_its_source_file() -> None:
         "hedges_heldout_tasks.jsonl",
         "hedges_heldout_fresh.jsonl",
         "hedges_heldout_sealed.jsonl",
+        "hedges_heldout_late.jsonl",
         "turns.jsonl",
         "turns_heldout.jsonl",
         "turns_heldout_fresh.jsonl",
         "turns_heldout_sealed.jsonl",
+        "turns_heldout_late.jsonl",
     ):
         for row in bench.load(name):
             assert row["source"].count("/") == 1 and row["path"], (name, row["id"])
@@ -89,11 +91,13 @@ HELD_OUT_HEDGE_FLOORS = {
     "hedges_heldout_tasks.jsonl": (1.0, 0.75),
     "hedges_heldout_fresh.jsonl": (0.47, 0.76),
     "hedges_heldout_sealed.jsonl": (0.6, 0.5),
+    "hedges_heldout_late.jsonl": (1.0, 1.0),
 }
 HELD_OUT_TURN_FLOORS = {
     "turns_heldout.jsonl": 0.86,
     "turns_heldout_fresh.jsonl": 0.64,
     "turns_heldout_sealed.jsonl": 0.45,
+    "turns_heldout_late.jsonl": 0.52,
 }
 
 
