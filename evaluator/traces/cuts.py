@@ -5,7 +5,9 @@ processes (:mod:`projeval.traces.shards`), the Dask engine as partitions
 (:func:`projeval.traces.partitions.plan_file`). A cut never falls between two
 lines of the same conversation, so the snapshots of a request log stay together
 (conversations whose lines are interleaved with others' across a cut are the
-one case this cannot see).
+one case this cannot see). Nor between an OpenAI Responses record and a later
+one that continues its response by ``previous_response_id`` (which the parser
+joins into one conversation), when the two are within :data:`CHAIN_LINES` lines.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import multiprocessing
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, NamedTuple
 
 from .conversations import CONVERTERS
 from .events import fast_loads
@@ -126,6 +128,8 @@ def _conversation(raw: bytes, fmt: str) -> Any:
 
 def _cut_after(fh: IO[bytes], pos: int, fmt: str) -> int | None:
     """The first line start at or after ``pos`` where the conversation changes."""
+    if fmt in _CHAINED:
+        return _chain_cut_after(fh, pos, fmt)
     fh.seek(pos)
     offset = pos
     if pos:
@@ -145,3 +149,109 @@ def _cut_after(fh: IO[bytes], pos: int, fmt: str) -> int | None:
         previous = key
         offset += len(raw)
     return None
+
+
+#: Formats whose records may continue the response of an earlier record, with only the
+#: new items (OpenAI Responses' ``previous_response_id``): the parser joins the two, so a
+#: cut must not fall between them.
+_CHAINED = frozenset({"openai_responses"})
+#: Lines looked at before a cut for the responses a later line may continue, and after it
+#: for a line that continues one of them. A longer link is the case the cut cannot see.
+CHAIN_LINES = 1024
+
+
+class _Line(NamedTuple):
+    size: int
+    key: Any  # as _conversation
+    response: str | None  # the response id the record carries
+    previous: str | None  # the response id it continues
+
+
+def _line(raw: bytes, fmt: str) -> _Line:
+    try:
+        value = fast_loads(raw)
+    except ValueError:
+        return _Line(len(raw), None, None, None)
+    snap = CONVERTERS[fmt].unpack(value)
+    if isinstance(snap, str):
+        return _Line(len(raw), None, None, None)
+    key = snap.trace_id if snap.trace_id is not None else _SAME_FILE if snap.append else None
+    return _Line(len(raw), key, snap.response_id, snap.previous_id)
+
+
+def _chain_cut_after(fh: IO[bytes], pos: int, fmt: str) -> int | None:
+    """:func:`_cut_after` for a chained format: also never between a response and a
+    later line that continues it (within :data:`CHAIN_LINES` lines either side).
+
+    Lines are read from up to :data:`CHAIN_LINES` lines before ``pos`` (in a window
+    of bytes), so that the responses answered just before the first possible cut are
+    known; a cut is taken where the conversation changes and no line of the next
+    :data:`CHAIN_LINES` continues a response of a line before it.
+    """
+    start = max(0, pos - _CHAIN_BACK_BYTES)
+    fh.seek(start)
+    offset = start
+    if start:
+        offset += len(fh.readline())  # finish the line ``start`` falls in
+    before: list[str] = []  # response ids of the lines up to the one ``pos`` falls in
+    while pos and offset <= pos:  # as _cut_after, no cut before the end of ``pos``'s line
+        raw = fh.readline()
+        if not raw:
+            return offset
+        info = _line(raw, fmt)
+        offset += len(raw)
+        if info.response is not None:
+            before.append(info.response)
+    answered = set(before[-CHAIN_LINES:])
+    lines: list[_Line] = []  # the lines from ``offset`` on, read as they are needed
+
+    def line(i: int) -> _Line | None:
+        while len(lines) <= i:
+            raw = fh.readline()
+            if not raw:
+                return None
+            lines.append(_line(raw, fmt))
+        return lines[i]
+
+    first = line(0)
+    if first is None:
+        return offset
+    offset += first.size
+    if first.response is not None:
+        answered.add(first.response)
+    previous = first.key
+    i = 1
+    while i <= _SCAN_LINES:
+        here = line(i)
+        if here is None:
+            return offset
+        if here.key is None or here.key != previous:
+            # The last line of the next CHAIN_LINES that continues a response before this
+            # one: every cut up to it would split that conversation.
+            last = None
+            for j in range(i, i + CHAIN_LINES):
+                ahead = line(j)
+                if ahead is None:
+                    break
+                if ahead.previous is not None and ahead.previous in answered:
+                    last = j
+            if last is None:
+                return offset
+            while i <= last:
+                passed = lines[i]
+                offset += passed.size
+                if passed.response is not None:
+                    answered.add(passed.response)
+                previous = passed.key
+                i += 1
+            continue
+        previous = here.key
+        offset += here.size
+        if here.response is not None:
+            answered.add(here.response)
+        i += 1
+    return None
+
+
+# Bytes read before a cut for the responses that lines after it may continue.
+_CHAIN_BACK_BYTES = 16 * 1024 * 1024

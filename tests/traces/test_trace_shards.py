@@ -194,3 +194,125 @@ def test_a_shard_that_dies_or_fails_is_one_clear_error(tmp_path: Path, how: str)
         assert "stopped without a result (exit code -9)" in message
     else:
         assert message == f"{path}: this shard could not be read. Fix: none"
+
+
+def _responses_chain(n: int) -> list[dict[str, Any]]:
+    """Three Responses records of one conversation, shaped as the recorded pair in
+    tests/corpora/formats (pydantic-ai's cassette): each request after the first holds
+    only its new items and names the response it continues."""
+    usage = {"input_tokens": 40, "input_tokens_details": {"cached_tokens": 0}, "output_tokens": 9}
+
+    def call(k: str, name: str, args: dict[str, str]) -> dict[str, Any]:
+        return {
+            "type": "function_call",
+            "id": f"fc_{n}_{k}",
+            "call_id": f"call_{n}_{k}",
+            "name": name,
+            "arguments": json.dumps(args),
+            "status": "completed",
+        }
+
+    def output(k: str, value: dict[str, str]) -> dict[str, Any]:
+        return {
+            "type": "function_call_output",
+            "call_id": f"call_{n}_{k}",
+            "output": json.dumps(value),
+        }
+
+    def response(k: str, items: list[dict[str, Any]], previous: str | None) -> dict[str, Any]:
+        return {
+            "id": f"resp_{n}_{k}",
+            "object": "response",
+            "model": "gpt-5-2025-08-07",
+            "status": "completed",
+            "previous_response_id": previous,
+            "output": items,
+            "usage": usage,
+        }
+
+    answer = {
+        "type": "message",
+        "id": f"msg_{n}",
+        "role": "assistant",
+        "status": "completed",
+        "content": [
+            {"type": "output_text", "text": f"Order ord_{n:04d} is in transit.", "annotations": []}
+        ],
+    }
+    return [
+        {
+            "request": {
+                "input": [{"role": "user", "content": f"Where is order ord_{n:04d}?"}],
+                "model": "gpt-5",
+            },
+            "response": response("a", [call("1", "get_order", {"order_id": f"ord_{n:04d}"})], None),
+        },
+        {
+            "request": {
+                "previous_response_id": f"resp_{n}_a",
+                "input": [output("1", {"carrier_ref": f"TRK_{n:05d}"})],
+            },
+            "response": response(
+                "b", [call("2", "track_parcel", {"ref": f"TRK_{n:05d}"})], f"resp_{n}_a"
+            ),
+        },
+        {
+            "request": {
+                "previous_response_id": f"resp_{n}_b",
+                "input": [output("2", {"status": "in transit"})],
+            },
+            "response": response("c", [answer], f"resp_{n}_b"),
+        },
+    ]
+
+
+def test_sharded_responses_chains_are_joined_as_in_one_process(tmp_path: Path) -> None:
+    # Three conversations at a time, their records interleaved (a1 b1 a2 c1 b2 a3 c2 b3 c3):
+    # a cut may fall only between two such groups.
+    lines, chain_of = [], []
+    for group in range(40):
+        chains = [_responses_chain(3 * group + k) for k in range(3)]
+        for k, step in [(0, 0), (1, 0), (0, 1), (2, 0), (1, 1), (0, 2), (2, 1), (1, 2), (2, 2)]:
+            lines.append(json.dumps(chains[k][step]))
+            chain_of.append(3 * group + k)
+    path = tmp_path / "responses.jsonl"
+    path.write_text("\n".join(lines) + "\n", "utf-8")
+    plan = cuts.plan(path, "openai_responses", 3)
+    assert plan is not None and len(plan) == 3
+    starts, at = [], 0
+    for line in lines:
+        starts.append(at)
+        at += len(line.encode()) + 1
+    for cut in plan[1:]:
+        first = starts.index(cut.start)  # a cut is a line start...
+        assert set(chain_of[:first]).isdisjoint(chain_of[first:])  # ...no chain crosses
+    one = analyse_traces([path], workers=1)
+    assert one.totals["traces"] == 120
+    assert one.summary[
+        ["calls", "results", "unanswered_calls", "orphan_results"]
+    ].sum().tolist() == [
+        240,
+        240,
+        0,
+        0,
+    ]
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        many, forked = pool.submit(_sharded_plain, path).result()
+    assert forked == 1
+    assert many == one.to_dict()
+
+
+def _sharded_plain(path: Path) -> tuple[dict, int]:
+    """In a fresh process: the document of a 3-shard run without suites, and how many
+    files were sharded."""
+    forked = 0
+    run = shards.run
+
+    def counting(*args: Any) -> Any:
+        nonlocal forked
+        forked += 1
+        return run(*args)
+
+    shards.run = counting
+    cuts.SHARD_MIN_BYTES = 1
+    return analyse_traces([path], workers=3).to_dict(), forked
