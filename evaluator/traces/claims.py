@@ -555,8 +555,11 @@ def claims(text: str | None, held: Held | None = None) -> list[Claim]:
         for m in _WORD_COUNT.finditer(text):
             start, end = m.span()
             if m.group("noun").lower() not in _NOT_COUNTED and not _overlaps(taken, start, end):
-                n = _NUMBER_WORDS[m.group("n").lower()]
-                add("count", start, end, (str(n), m.group("n").lower()), m.group())
+                # casefold, not lower: the case-blind match takes "ſix" (long s) for "six"
+                word = m.group("n").casefold()
+                n = _NUMBER_WORDS.get(word)
+                if n is not None:
+                    add("count", start, end, (str(n), word), m.group())
     if _NAME_HINT.search(text) is not None:
         for m in _NAME.finditer(text):
             start, end = m.span()

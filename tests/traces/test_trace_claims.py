@@ -61,3 +61,12 @@ def test_unquoted_proper_names_not_opening_a_sentence() -> None:
     assert claims("Sure I can help you with that. Lucy said yes on Monday.") == []
     known = '{"attendees": ["hugo", "mstein"], "subject": "FLASH SALE", "from": "smith@x.com"}'
     assert [c.value for c in ungrounded(text, known)] == ["Jose Garcia"]
+
+
+def test_a_number_word_in_another_script_case_is_read_not_a_crash() -> None:
+    # The case-blind match takes "ſix" (long s) and "TWO" for number words; .lower() left
+    # "ſix" unknown and the lookup raised KeyError on a real-looking answer.
+    assert [(c.kind, c.value) for c in claims("ſix tickets and TWO flights.")] == [
+        ("count", "ſix tickets"),
+        ("count", "TWO flights"),
+    ]
