@@ -28,7 +28,6 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
-import hashlib
 import json
 import logging
 import os
@@ -45,7 +44,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ProjectionLoadError, SuiteError
-from .projections import Limits, ProjectionFault, canonical
+from .projections import Limits, ProjectionFault, canonical, program_digest
 from .suites import ERROR_KINDS, McpSpec, ProjectionSpec, Suite
 
 #: How long a server may take to start and answer ``initialize`` and ``tools/list``.
@@ -636,14 +635,8 @@ def _dumps(value: Any) -> bytes:
 
 def _digest(spec: McpSpec, cwd: Path) -> str:
     """The server's command, tool and arguments, and the files the command names."""
-    digest = hashlib.sha256(
-        json.dumps([list(spec.command), spec.tool, spec.arguments], sort_keys=True).encode()
-    )
-    for arg in spec.command[1:]:
-        path = cwd / arg
-        if path.is_file():  # the server's own files: a trend sees them change
-            digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
+    identity = json.dumps([list(spec.command), spec.tool, spec.arguments], sort_keys=True)
+    return program_digest(identity.encode(), spec.command, cwd)
 
 
 def _shutdown(

@@ -12,12 +12,14 @@ projection alone.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import io
 import json
 import signal
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Protocol
 
 from ._json import has_lone_surrogate
@@ -146,6 +148,17 @@ def call_each(runner: Runner, inputs: Sequence[Any]) -> list[Any]:
         else:
             out.append(output)
     return out
+
+
+def program_digest(identity: bytes, argv: Sequence[str], cwd: Path) -> str:
+    """A program's digest for trends: what names it (``identity``), then the bytes of each
+    of its arguments that is a file in ``cwd`` (its own files: a trend sees them change)."""
+    digest = hashlib.sha256(identity)
+    for arg in argv[1:]:
+        path = cwd / arg
+        if path.is_file():
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def canonical(output: Any) -> str:

@@ -16,7 +16,6 @@ reaches projeval's own output: its descriptors 1 and 2 are pipes projeval reads.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 import select
@@ -39,7 +38,7 @@ import orjson
 
 from ._worker import edits, set_in
 from .errors import ProjectionLoadError
-from .projections import Limits, ProjectionFault, Runner, canonical
+from .projections import Limits, ProjectionFault, Runner, canonical, program_digest
 from .suites import ProjectionSpec, Suite
 
 _HOST = Path(__file__).with_name("_worker.py")
@@ -849,16 +848,10 @@ def _command_runner(spec: ProjectionSpec, suite: Suite, limits: Limits) -> Worke
     assert spec.command is not None
     cwd = suite.path.parent.resolve()
     argv = list(spec.command)
-    digest = hashlib.sha256(shlex.join(argv).encode())
-    for arg in argv[1:]:
-        path = cwd / arg
-        if path.is_file():  # the program's own files: a trend sees them change
-            digest.update(path.read_bytes())
-    if spec.env:  # what it runs with is part of what it is
-        digest.update(repr(spec.env).encode())
-    return WorkerRunner(
-        spec.name, argv, limits=limits, cwd=cwd, digest=digest.hexdigest()[:16], env=spec.env
-    )
+    # What it runs with is part of what it is: a program's env: joins its command.
+    identity = shlex.join(argv).encode() + (repr(spec.env).encode() if spec.env else b"")
+    digest = program_digest(identity, argv, cwd)
+    return WorkerRunner(spec.name, argv, limits=limits, cwd=cwd, digest=digest, env=spec.env)
 
 
 def _load_error(spec: ProjectionSpec, suite: Suite, reason: str, fix: str) -> ProjectionLoadError:
