@@ -294,25 +294,33 @@ serve((page) => {
 """
 
 
-def test_a_program_speaking_edits_gets_them_again_after_a_restart(tmp_path: Path) -> None:
-    """The edits state is the process's: a restarted program greets again (here, in the
-    answers to a batch), gets the next base whole, and the edits after it are of that base."""
-    from projeval.paths import set_in
-    from projeval.projections import Limits, ProjectionFault
+def _node_runner(tmp_path: Path, program: str, source: str, timeout: float) -> Any:
+    """A started runner of ``node <program>`` (``source``, with the protocol helper beside
+    it), as the examples' suite lists it."""
+    from projeval.projections import Limits
     from projeval.suites import load_suite
     from projeval.workers import start_runner
 
     shutil.copy(HELPER, tmp_path / "projeval_protocol.js")
-    (tmp_path / "restarts.js").write_text(RESTARTS, encoding="utf-8")
+    (tmp_path / program).write_text(source, encoding="utf-8")
     (tmp_path / "tickets.json").write_text(json.dumps(TICKETS), encoding="utf-8")
     (tmp_path / "twin.py").write_text("def ids(page):\n    return page\n", encoding="utf-8")
     suite_file = tmp_path / "suite.yaml"
     suite_file.write_text(
-        EXAMPLES_SUITE.replace("PROJECTIONS\n", "  p: {command: node restarts.js}\n"),
+        EXAMPLES_SUITE.replace("PROJECTIONS\n", f"  p: {{command: node {program}}}\n"),
         encoding="utf-8",
     )
     suite = load_suite(suite_file, root=tmp_path)
-    runner = start_runner(suite.projections["p"], suite, Limits(timeout=5))
+    return start_runner(suite.projections["p"], suite, Limits(timeout=timeout))
+
+
+def test_a_program_speaking_edits_gets_them_again_after_a_restart(tmp_path: Path) -> None:
+    """The edits state is the process's: a restarted program greets again (here, in the
+    answers to a batch), gets the next base whole, and the edits after it are of that base."""
+    from projeval.paths import set_in
+    from projeval.projections import ProjectionFault
+
+    runner = _node_runner(tmp_path, "restarts.js", RESTARTS, timeout=5)
     ids = [t["id"] for t in TICKETS["data"]]
     renamed = set_in(TICKETS, ("data", 1, "id"), "zz")
     expected = {"ids": [ids[0], "zz", *ids[2:]], "total": 6}
@@ -347,21 +355,9 @@ def test_a_batch_to_a_program_keeps_each_requests_answer_and_fault(tmp_path: Pat
     raises is that input's own finding and the rest of the batch is answered; a hang ends
     the batch with a timeout, and the program is started again for the next call."""
     from projeval.paths import set_in
-    from projeval.projections import Limits, ProjectionFault
-    from projeval.suites import load_suite
-    from projeval.workers import start_runner
+    from projeval.projections import ProjectionFault
 
-    shutil.copy(HELPER, tmp_path / "projeval_protocol.js")
-    (tmp_path / "batches.js").write_text(BATCHES, encoding="utf-8")
-    (tmp_path / "tickets.json").write_text(json.dumps(TICKETS), encoding="utf-8")
-    (tmp_path / "twin.py").write_text("def ids(page):\n    return page\n", encoding="utf-8")
-    suite_file = tmp_path / "suite.yaml"
-    suite_file.write_text(
-        EXAMPLES_SUITE.replace("PROJECTIONS\n", "  p: {command: node batches.js}\n"),
-        encoding="utf-8",
-    )
-    suite = load_suite(suite_file, root=tmp_path)
-    runner = start_runner(suite.projections["p"], suite, Limits(timeout=1))
+    runner = _node_runner(tmp_path, "batches.js", BATCHES, timeout=1)
     ids = [t["id"] for t in TICKETS["data"]]
     assert runner(TICKETS)[0] == {"ids": ids, "total": 6}
 
