@@ -439,7 +439,15 @@ def run(
 @click.option(
     "--trace-format",
     type=click.Choice(
-        ["openai_chat", "openai_responses", "anthropic", "mcp", "otel", "openinference"]
+        [
+            "openai_chat",
+            "openai_responses",
+            "anthropic",
+            "mcp",
+            "otel",
+            "openinference",
+            "agentdojo",
+        ]
     ),
     default=None,
     help="Read every file as this format instead of detecting it per file.",

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
 from ..errors import TraceError
+from .agentdojo import is_run
 from .conversations import CONVERTERS, Converter
 from .events import Problem, Trace, finish_trace
 from .mcp import McpParser, unwrap_jsonrpc
@@ -28,7 +29,15 @@ from .readers import DEFAULT_MAX_JSON_BYTES, Record, iter_records
 from .spans import SpanParser, span_format
 
 #: Every format the parsers read, in the order detection reports them.
-FORMATS = ("openai_chat", "openai_responses", "anthropic", "mcp", "otel", "openinference")
+FORMATS = (
+    "openai_chat",
+    "openai_responses",
+    "anthropic",
+    "mcp",
+    "otel",
+    "openinference",
+    "agentdojo",
+)
 
 # Records looked at before detection settles for a weak guess.
 _SNIFF_RECORDS = 50
@@ -168,6 +177,8 @@ def sniff(value: Any) -> tuple[str | None, bool]:
         return "mcp", True
     if not isinstance(value, dict | list):
         return None, False
+    if is_run(value):
+        return "agentdojo", True
     if isinstance(value, dict):
         body = r_ if isinstance(r_ := value.get("request"), dict) else value
         if (

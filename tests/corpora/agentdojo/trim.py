@@ -21,7 +21,6 @@ from typing import Any
 import yaml
 
 KEEP = ("run_id", "suite_name", "pipeline_name", "domain", "task_id", "condition", "seed")
-DOMAINS = 12
 PER_DOMAIN = 10  # t01..t10 of each domain
 _TOKEN = re.compile(r"[A-Za-z0-9$][\w$./:%-]*[\w%]")
 _NAME = re.compile(r"\b[A-Z][\w'-]+ [A-Z][\w'-]+")
@@ -86,7 +85,7 @@ def trim_run(run: dict[str, Any]) -> dict[str, Any]:
 def main(folder: str) -> None:
     chosen = []
     for path in sorted(Path(folder).glob("*.json")):
-        domain, task = path.name.split("_")[:2]
+        task = path.name.split("_")[1]
         if int(task[1:]) <= PER_DOMAIN:
             chosen.append(path)
     for path in chosen:
