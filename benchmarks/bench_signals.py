@@ -311,6 +311,44 @@ def claims_section(verbose: bool) -> list[str]:
         if verbose and kind == "both":
             lines += [f"    flagged {c}" for c in sorted(got)]
     lines.append("  (a flagged value no row labels counts against precision)")
+    lines += agentdojo_claims(verbose)
+    return lines
+
+
+def agentdojo_claims(verbose: bool) -> list[str]:
+    """Ungrounded claims flagged in the 12 labelled AgentDojo final answers: precision
+    (a flag is right when it is, or sits inside, a value labelled ungrounded) and recall."""
+    from projeval.traces import analyse_traces
+
+    with (AGENTDOJO / "claims.jsonl").open(encoding="utf-8") as f:
+        rows = [json.loads(line) for line in f]
+    runs = {r["run_id"] for r in rows}
+    a = analyse_traces([AGENTDOJO / "runs.jsonl"], workers=1)
+    flagged = [(c.trace_id, str(c.value)) for c in a.claims.itertuples() if c.trace_id in runs]
+
+    def norm(value: str) -> str:
+        return " ".join(value.strip("\"“”'’*.,;: ").lower().split())
+
+    def same(row: dict[str, Any], claim: tuple[str, str]) -> bool:
+        value, got = norm(row["value"]), norm(claim[1])
+        return row["run_id"] == claim[0] and bool(got) and (value in got or got in value)
+
+    right = [c for c in flagged if any(not r["grounded"] and same(r, c) for r in rows)]
+    wrong = [
+        c for c in flagged if c not in right and any(r["grounded"] and same(r, c) for r in rows)
+    ]
+    found = [r for r in rows if not r["grounded"] and any(same(r, c) for c in flagged)]
+    truth = sum(not r["grounded"] for r in rows)
+    p = len(right) / len(flagged) if flagged else 1.0
+    lines = [
+        f"claims (tests/corpora/agentdojo/claims.jsonl, {len(rows)} values, labelled ungrounded "
+        f"{truth})",
+        f"  ungrounded values  precision {p:.3f}  recall {len(found) / truth:.3f}  (flagged "
+        f"{len(flagged)}: labelled ungrounded {len(right)}, labelled grounded {len(wrong)}, "
+        f"not labelled {len(flagged) - len(right) - len(wrong)})",
+    ]
+    if verbose:
+        lines += [f"    flagged {c} ({'right' if c in right else 'wrong'})" for c in flagged]
     return lines
 
 
