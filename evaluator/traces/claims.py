@@ -419,6 +419,20 @@ _NOT_NAMES = frozenset(
         "jpy",
         "id",
         "ids",
+        # Common abbreviations, not names: what a ZIP, a SIM or a PIN is needs no source.
+        "zip",
+        "sim",
+        "pin",
+        "vpn",
+        "sms",
+        "otp",
+        "atm",
+        "hr",
+        "dm",
+        "dms",
+        "pto",
+        "vin",
+        "eta",
         "api",
         "url",
         "json",
@@ -443,7 +457,10 @@ _NOT_NAMES = frozenset(
 #: an instruction's verb or a conjunction, capitalised only by the sentence.
 _OPENERS = frozenset(
     [
+        "accept",
+        "add",
         "after",
+        "apply",
         "ask",
         "attach",
         "avoid",
@@ -451,20 +468,25 @@ _OPENERS = frozenset(
         "before",
         "bring",
         "call",
+        "cancel",
         "check",
         "choose",
+        "click",
         "complete",
         "confirm",
         "consider",
         "contact",
         "continue",
+        "download",
         "email",
         "ensure",
+        "enter",
         "file",
         "follow",
         "give",
         "go",
         "include",
+        "install",
         "keep",
         "log",
         "make",
@@ -472,18 +494,23 @@ _OPENERS = frozenset(
         "open",
         "pay",
         "post",
+        "print",
         "provide",
         "read",
+        "remove",
+        "report",
         "request",
         "restart",
         "review",
         "see",
         "select",
         "send",
+        "share",
         "sign",
         "since",
         "start",
         "submit",
+        "tap",
         "tell",
         "text",
         "try",
@@ -699,6 +726,8 @@ def _proper_name(text: str, m: re.Match[str]) -> tuple[int, int] | None:
     opens = title is None and _opens_sentence(text, start)
     if opens and i == 0 and j > 1 and _plain(words[0]) in _OPENERS:
         i = 1  # "Contact EE and quote ...": the sentence's verb, then the name
+        while i < j and _plain(words[i]) in _NOT_NAMES:
+            i += 1  # "Check the EOB"
     if j - i == 1 and opens and i == 0:
         return None  # one capitalised word opening a sentence: any word is
     lo = at
@@ -741,10 +770,14 @@ def _held_in_two(value: str, held: Held) -> bool:
     stripped); a part that is only a connecting word does not count."""
     words = value.split(" ")
     for i in range(1, len(words)):
-        left, right = " ".join(words[:i]), " ".join(words[i:])
-        if words[i - 1].lower() in _CONNECTORS or words[i].lower() in _CONNECTORS:
+        left, right = words[:i], words[i:]
+        while left and left[-1].lower() in _CONNECTORS:
+            left = left[:-1]  # "Accept the | Ticketmaster": the connector joins, it is no part
+        while right and right[0].lower() in _CONNECTORS:
+            right = right[1:]
+        if not left or not right:
             continue
-        if all(held("name", _strip_possessive(part)) for part in (left, right)):
+        if all(held("name", _strip_possessive(" ".join(part))) for part in (left, right)):
             return True
     return False
 
@@ -900,6 +933,8 @@ def _forms(kind: str, m: re.Match[str]) -> tuple[str, ...]:
     if kind == "name":
         # American style puts the sentence's comma or period inside the quotes.
         quoted = g["v"].strip()
-        return tuple(dict.fromkeys([quoted, quoted.rstrip(".,;:!? ")]))
+        bare = quoted.rstrip(".,;:!? ")
+        # A status quoted in words is held by its code: "waiting for return" (waiting_for_return).
+        return tuple(dict.fromkeys([quoted, bare, bare.replace(" ", "_"), bare.replace(" ", "-")]))
     value = m.group()  # an id: it holds a digit
     return (value,) if any(c.isdigit() for c in value) else ()

@@ -81,6 +81,8 @@ def test_names_made_of_held_names_and_sentence_verbs_are_grounded() -> None:
         "Tesla’s Wheel and Tire Protection Plan excludes it. I’ll check. Ask Rivian Support."
     )
     assert [c.value for c in ungrounded(text, known)] == ["Rivian Support"]
+    assert ungrounded("Check the Model X page. Accept the Tesla offer.", known) == []
+    assert ungrounded("Keep the SIM, the PIN and the ZIP code.", known) == []
     # Each part is held as a whole: a name only half of which was read is still a claim.
     assert [c.value for c in ungrounded("Call Tesla Roadside now.", known)] == ["Tesla Roadside"]
 
