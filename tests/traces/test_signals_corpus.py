@@ -100,6 +100,8 @@ HELD_OUT_TURN_FLOORS = {
     "turns_heldout_fresh.jsonl": 0.85,
     "turns_heldout_sealed.jsonl": 0.84,
     "turns_heldout_late.jsonl": 0.94,
+    # measured once, after the rules above were written and before any was tuned on it
+    "turns_heldout_r4.jsonl": 0.72,
 }
 
 
