@@ -72,6 +72,7 @@ def hedges_section(verbose: bool) -> list[str]:
     """Hedge precision and recall on the labelled set and the held-out set."""
     lexicon = Lexicon.load(["en", "zh"])
     lines = ["Hedges (a message counts as hedged when it has at least one hedge)"]
+    pooled: list[tuple[bool, bool]] = []  # every held-out set together
     for name, title in (
         ("hedges.jsonl", "labelled set"),
         ("hedges_heldout.jsonl", "held-out set"),
@@ -79,10 +80,13 @@ def hedges_section(verbose: bool) -> list[str]:
         ("hedges_heldout_fresh.jsonl", "fresh held-out task conversations"),
         ("hedges_heldout_sealed.jsonl", "sealed held-out runs"),
         ("hedges_heldout_late.jsonl", "late held-out runs"),
+        ("hedges_heldout_r4.jsonl", "round-4 held-out set"),
     ):
         rows = load(name)
         found = [find_hedges(lexicon, r["text"], r["latest_result"]) for r in rows]
         pairs = [(bool(f), bool(r["hedge"])) for f, r in zip(found, rows, strict=True)]
+        if name != "hedges.jsonl":
+            pooled += pairs
         bare = [(bool(lexicon.find(r["text"])), bool(r["hedge"])) for r in rows]
         lines.append(f" {title} ({name})")
         lines.append(_pr_line("find_hedges, all", pairs))
@@ -99,34 +103,55 @@ def hedges_section(verbose: bool) -> list[str]:
                     kind = "false positive" if f else "false negative"
                     cues = ", ".join(f"{h.phrase} ({h.kind})" for h in f) or "-"
                     lines.append(f"    {kind} {r['id']}: {cues}: {r['text'][:120]!r}")
+    lines.append(" every held-out set together")
+    lines.append(_pr_line("find_hedges, all", pooled))
     lines.append("  goal: precision >= 0.8, recall >= 0.7")
     return lines
 
 
+#: The held-out turn sets (no rule was written looking at them when they were labelled),
+#: in the order they were read; ``turns_section`` also prints them pooled.
+HELD_OUT_TURNS = (
+    ("turns_heldout.jsonl", "held-out set"),
+    ("turns_heldout_fresh.jsonl", "fresh held-out set"),
+    ("turns_heldout_sealed.jsonl", "sealed held-out set"),
+    ("turns_heldout_late.jsonl", "late held-out set"),
+    ("turns_heldout_r4.jsonl", "round-4 held-out set"),
+)
+
+
+def classify_row(row: dict[str, Any]) -> str:
+    """:func:`classify_turn` of one labelled row: with the agent's message before the
+    turn (``previous``) where the row has it, else with ``asked``."""
+    return classify_turn(row["text"], bool(row.get("asked")), row.get("previous"))
+
+
 def turns_section(verbose: bool) -> list[str]:
-    """User-turn classification accuracy on the labelled set and the held-out set."""
-    lines: list[str] = []
-    for name, title in (
-        ("turns.jsonl", "labelled set"),
-        ("turns_heldout.jsonl", "held-out set"),
-        ("turns_heldout_fresh.jsonl", "fresh held-out set"),
-        ("turns_heldout_sealed.jsonl", "sealed held-out set"),
-        ("turns_heldout_late.jsonl", "late held-out set"),
-    ):
-        if lines:
-            lines.append("")
+    """User-turn classification accuracy on the labelled set and the held-out sets."""
+    lines = _turns_lines("turns.jsonl", "labelled set", verbose)
+    right = total = 0
+    for name, title in HELD_OUT_TURNS:
+        lines.append("")
         lines += _turns_lines(name, title, verbose)
+        rows = load(name)
+        right += sum(classify_row(r) == r["label"] for r in rows)
+        total += len(rows)
+    lines.append("")
+    lines.append(
+        f"User turns, the held-out sets pooled: accuracy {right / total:.3f} ({right}/{total})"
+    )
     return lines
 
 
 def _turns_lines(name: str, title: str, verbose: bool) -> list[str]:
     """Accuracy on one turns file, overall, per language and per class.
 
-    Each row's ``asked`` says whether the message before it (the agent's) ended with a
-    question mark, which is what trace analysis passes to :func:`classify_turn`; the
-    accuracy without it (the text alone) is printed beside."""
+    Each row's ``previous`` is the agent's message before it, which trace analysis
+    passes to :func:`classify_turn` (rows without it have ``asked``: whether that
+    message ended with a question mark); the accuracy without either (the text alone)
+    is printed beside."""
     rows = load(name)
-    got = [classify_turn(r["text"], bool(r.get("asked"))) for r in rows]
+    got = [classify_row(r) for r in rows]
     ok = [g == r["label"] for g, r in zip(got, rows, strict=True)]
     bare = sum(classify_turn(r["text"]) == r["label"] for r in rows)
     lines = [f"User turns, {title} ({name})"]

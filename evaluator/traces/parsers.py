@@ -33,6 +33,8 @@ FORMATS = (
     "openai_chat",
     "openai_responses",
     "anthropic",
+    "gemini",
+    "bedrock_converse",
     "mcp",
     "otel",
     "openinference",
@@ -45,7 +47,24 @@ _SNIFF_RECORDS = 50
 _OPEN_WINDOW = 256
 
 _CHAT_PART_TYPES = {"image_url", "input_audio", "refusal", "file"}
-_ANTHROPIC_BLOCKS = {"tool_use", "tool_result", "thinking", "redacted_thinking", "server_tool_use"}
+_ANTHROPIC_BLOCKS = {
+    "tool_use",
+    "tool_result",
+    "thinking",
+    "redacted_thinking",
+    "server_tool_use",
+    "mcp_tool_use",
+    "mcp_tool_result",
+}
+# A streamed response recorded as its event stream: a marker of each format's events.
+_STREAM_MARKERS = (
+    ("chat.completion.chunk", "openai_chat"),
+    ('"response.created"', "openai_responses"),
+    ("message_start", "anthropic"),
+    ('"candidates"', "gemini"),
+)
+# Converse content blocks are objects keyed by their kind, with no "type".
+_BEDROCK_BLOCKS = {"toolUse", "toolResult", "reasoningContent", "cachePoint", "guardContent"}
 _RESPONSES_ITEMS = {
     "function_call",
     "function_call_output",
@@ -181,16 +200,29 @@ def sniff(value: Any) -> tuple[str | None, bool]:
         return "agentdojo", True
     if isinstance(value, dict):
         body = r_ if isinstance(r_ := value.get("request"), dict) else value
+        raw_resp = value.get("response")
+        if isinstance(raw_resp, str) and body is not value:
+            head = raw_resp[:2048]
+            for marker, fmt in _STREAM_MARKERS:
+                if marker in head:
+                    return fmt, True
+        resp = raw_resp if isinstance(raw_resp, dict) else value
+        if "contents" in body or "candidates" in resp or "usageMetadata" in resp:
+            return "gemini", True
+        if isinstance(resp.get("output"), dict) and "message" in resp["output"]:
+            return "bedrock_converse", True
         if (
             value.get("object") == "response"
             or "input" in body
             or (isinstance(body.get("output"), list) and "messages" not in body)
         ):
             return "openai_responses", True
-        if "choices" in value or "choices" in (value.get("response") or {}):
+        if "choices" in value or "choices" in resp:
             return "openai_chat", True
-        usage = value.get("usage") or (value.get("response") or {}).get("usage") or {}
+        usage = value.get("usage") or resp.get("usage") or {}
         if isinstance(usage, dict):
+            if "inputTokens" in usage:
+                return "bedrock_converse", True
             if "prompt_tokens" in usage:
                 return "openai_chat", True
             if "cache_read_input_tokens" in usage or "cache_creation_input_tokens" in usage:
@@ -209,6 +241,8 @@ def sniff(value: Any) -> tuple[str | None, bool]:
         if fmt:
             return fmt, True
     if any(isinstance(m, dict) and "role" in m for m in messages):
+        if any(_typeless_text(m) for m in messages):
+            return "bedrock_converse", False  # text blocks without a "type": Converse
         return hint or "openai_chat", False
     return None, False
 
@@ -222,10 +256,14 @@ def _sniff_message(m: Any) -> str | None:
         return "openai_chat"
     if m.get("role") == "developer":
         return "openai_chat"
+    if m.get("role") == "model" or (isinstance(m.get("parts"), list) and "content" not in m):
+        return "gemini"
     content = m.get("content")
     if isinstance(content, list):
         for part in content:
             kind = part.get("type") if isinstance(part, dict) else None
+            if kind is None and isinstance(part, dict) and _BEDROCK_BLOCKS.intersection(part):
+                return "bedrock_converse"
             if kind in _ANTHROPIC_BLOCKS:
                 return "anthropic"
             if kind in _CHAT_PART_TYPES:
@@ -233,6 +271,17 @@ def _sniff_message(m: Any) -> str | None:
             if kind in ("input_text", "output_text"):
                 return "openai_responses"
     return None
+
+
+def _typeless_text(m: Any) -> bool:
+    content = m.get("content") if isinstance(m, dict) else None
+    return (
+        isinstance(content, list)
+        and bool(content)
+        and isinstance(content[0], dict)
+        and "type" not in content[0]
+        and "text" in content[0]
+    )
 
 
 def make_parser(fmt: str, name: str) -> FileParser:
@@ -268,7 +317,7 @@ class ConversationParser:
         if isinstance(snap, str):
             yield Problem(self.name, record.line, f"{snap}; record skipped")
             return
-        problems: list[str] = []
+        problems: list[str] = [] if snap.problem is None else [snap.problem]
         tid = snap.trace_id
         if snap.previous_id is not None and snap.previous_id in self.chains:
             # A Responses request that continues an earlier response holds only the new

@@ -536,6 +536,21 @@ def test_one_message_per_line_session_log(tmp_path: Path) -> None:
         ({"jsonrpc": "2.0", "id": 1, "method": "ping"}, ("mcp", True)),
         (_otlp(_span(1, {"gen_ai.operation.name": "chat"})), ("otel", True)),
         (_otlp(_span(1, {"openinference.span.kind": "LLM"})), ("openinference", True)),
+        ({"contents": [{"role": "user", "parts": [{"text": "hi"}]}]}, ("gemini", True)),
+        ({"role": "model", "parts": [{"text": "hi"}]}, ("gemini", True)),
+        (
+            {"messages": [{"role": "user", "content": [{"toolResult": {"toolUseId": "t"}}]}]},
+            ("bedrock_converse", True),
+        ),
+        ({"output": {"message": {"role": "assistant", "content": []}}}, ("bedrock_converse", True)),
+        (
+            {"messages": [{"role": "user", "content": [{"text": "hi"}]}]},
+            ("bedrock_converse", False),
+        ),
+        (
+            {"request": {"messages": []}, "response": "event: message_start\ndata: {}"},
+            ("anthropic", True),
+        ),
         ({"rows": [1, 2]}, (None, False)),
         (42, (None, False)),
     ],
@@ -690,3 +705,242 @@ def test_tool_spans_with_input_and_output_attributes_are_read_or_reported() -> N
         "attributes: gen_ai.tool.call.id, gen_ai.tool.name, logfire.json_schema, logfire.msg, "
         "logfire.span_type); counted as a call with neither"
     ]
+
+
+def _digest(trace: Trace) -> list[tuple[Any, ...]]:
+    """Each event as (role, kind, tool, arguments, error flag, the text's first 30 chars)."""
+    return [
+        (e.role, e.kind, e.tool, e.args, e.is_error, (e.text or "")[:30] or None)
+        for e in trace.events
+    ]
+
+
+def _linked(trace: Trace) -> bool:
+    """Every call answered by the result of its own id, and every result by its call."""
+    by_seq = {e.seq: e for e in trace.events}
+    return all(
+        e.link is not None and by_seq[e.link].call_id == e.call_id
+        for e in trace.events
+        if e.kind in ("call", "result")
+    )
+
+
+# Expected events of the last interaction of each real recording (its request holds the
+# whole history), written from the recorded JSON before projeval read it. Each earlier
+# interaction of a cassette is a prefix of it and, with no conversation id, a trace of
+# its own.
+REAL_RECORDINGS: dict[str, tuple[str, int, list[tuple[Any, ...]], tuple[int | None, ...]]] = {
+    # Gemini: the tool raises, pydantic-ai answers with {"error": ...}, the model retries.
+    "gemini_retry.jsonl": (
+        "gemini",
+        3,
+        [
+            ("system", "message", None, None, None, "You are a helpful chatbot."),
+            ("user", "message", None, None, None, "What is the capital of France?"),
+            ("assistant", "call", "get_capital", {"country": "France"}, None, None),
+            ("tool", "result", "get_capital", None, True, '{"error": "The country is not '),
+            ("assistant", "call", "get_capital", {"country": "La France"}, None, None),
+            ("tool", "result", "get_capital", None, False, '{"return_value": "Paris"}'),
+            ("assistant", "message", None, None, None, "Paris"),
+        ],
+        (142, 98, None, None),  # prompt 142; 1 candidate token + 97 thought tokens
+    ),
+    # Gemini streamed (SSE chunks), two calls in a row.
+    "gemini_stream.jsonl": (
+        "gemini",
+        3,
+        [
+            ("system", "message", None, None, None, "You are a helpful chatbot."),
+            ("user", "message", None, None, None, "What is the temperature of the"),
+            ("assistant", "call", "get_capital", {"country": "France"}, None, None),
+            ("tool", "result", "get_capital", None, False, '{"return_value": "Paris"}'),
+            ("assistant", "call", "get_temperature", {"city": "Paris"}, None, None),
+            ("tool", "result", "get_temperature", None, False, '{"return_value": "30°C"}'),
+            ("assistant", "message", None, None, None, "The temperature in Paris is 30"),
+        ],
+        (79, 12, None, None),
+    ),
+    # Bedrock Converse: a toolResult with status "error", then an answer without the tool.
+    "bedrock_converse_retry.jsonl": (
+        "bedrock_converse",
+        2,
+        [
+            ("system", "message", None, None, None, "You are a helpful chatbot."),
+            ("user", "message", None, None, None, "What is the capital of France?"),
+            ("assistant", "message", None, None, None, "<thinking> To determine the ca"),
+            ("assistant", "call", "get_capital", {"country": "France"}, None, None),
+            ("tool", "result", "get_capital", None, True, "The country is not supported.\n"),
+            ("assistant", "message", None, None, None, "<thinking> It appears that the"),
+        ],
+        (531, 76, None, None),
+    ),
+    # Anthropic streamed: an MCP connector call (mcp_tool_use, input in input_json_delta
+    # pieces) and its mcp_tool_result in the same assistant message; thinking skipped.
+    "anthropic_mcp_stream.jsonl": (
+        "anthropic",
+        1,
+        [
+            ("user", "message", None, None, None, "Can you tell me more about the"),
+            (
+                "assistant",
+                "call",
+                "ask_question",
+                {
+                    "repoName": "pydantic/pydantic-ai",
+                    "question": "What is this repository about? What are its main features "
+                    "and purpose?",
+                },
+                None,
+                None,
+            ),
+            ("tool", "result", "ask_question", None, False, "This repository, `pydantic/pyd"),
+            ("assistant", "message", None, None, None, "**Pydantic-AI** is a framework"),
+        ],
+        (3042, 354, 0, 0),  # message_delta's cumulative usage
+    ),
+    # OpenAI Chat streamed: the call's id and name in the first chunk, arguments in pieces.
+    "chat_stream.jsonl": (
+        "openai_chat",
+        2,
+        [
+            ("user", "message", None, None, None, "What is the capital of the UK?"),
+            ("assistant", "call", "get_capital", {"country": "UK"}, None, None),
+            ("tool", "result", "get_capital", None, None, "London"),
+            ("assistant", "message", None, None, None, "The capital of the UK is Londo"),
+        ],
+        (78, 9, 0, None),  # usage from the last chunk
+    ),
+    # OpenAI Responses streamed: an mcp_call item (call and output in one) from
+    # response.completed.
+    "responses_mcp_stream.jsonl": (
+        "openai_responses",
+        1,
+        [
+            ("system", "message", None, None, None, "You are a helpful assistant."),
+            ("user", "message", None, None, None, "Can you tell me more about the"),
+            (
+                "assistant",
+                "call",
+                "ask_question",
+                {
+                    "repoName": "pydantic/pydantic-ai",
+                    "question": "What is the pydantic/pydantic-ai repository about?",
+                },
+                None,
+                None,
+            ),
+            ("tool", "result", "ask_question", None, False, "The `pydantic/pydantic-ai` rep"),
+            ("assistant", "message", None, None, None, "pydantic-ai is a Python “agent"),
+        ],
+        (1401, 480, 0, None),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(REAL_RECORDINGS))
+def test_real_recordings_are_read_event_for_event(name: str) -> None:
+    fmt, count, expected, usage = REAL_RECORDINGS[name]
+    got_fmt, traces, problems = parse(CORPORA / name)
+    assert (got_fmt, len(traces), problems) == (fmt, count, [])
+    last = traces[-1]
+    assert _digest(last) == expected
+    assert _linked(last)
+    u = [e.usage for e in last.events if e.usage][-1]
+    assert (u.input_total, u.output, u.cache_read, u.cache_creation) == usage
+
+
+def test_streamed_responses_that_cannot_be_assembled_are_problems(tmp_path: Path) -> None:
+    request = {"messages": [{"role": "user", "content": "Weather in Paris?"}]}
+    lines = [
+        {"request": request, "response": "upstream timed out"},
+        {"request": request, "response": "data: {not json\n\n"},
+    ]
+    _, traces, problems = parse(write_jsonl(tmp_path / "s.jsonl", lines), format="openai_chat")
+    # The requests' messages are kept; each broken response is one problem.
+    assert [[e.text for e in t.events] for t in traces] == [["Weather in Paris?"]] * 2
+    assert [(p.line, p.reason) for p in problems] == [
+        (
+            1,
+            "the response is text but not a server-sent event stream (no 'data:' lines); "
+            "the request's messages are kept",
+        ),
+        (
+            2,
+            "the streamed response holds no JSON events (1 'data:' payloads are not JSON); "
+            "the request's messages are kept",
+        ),
+    ]
+    converse = {"request": {"messages": [{"role": "user", "content": [{"text": "hi"}]}]}}
+    _, _, problems = parse(
+        write_jsonl(tmp_path / "b.jsonl", [{**converse, "response": "AAAAnQAAAFLD"}])
+    )
+    assert [p.reason for p in problems] == [
+        "the response is not a JSON object, and bedrock_converse streams are not read (record "
+        "the response unstreamed); the request's messages are kept"
+    ]
+
+
+def test_gemini_chunks_as_a_json_list_and_snake_case(tmp_path: Path) -> None:
+    # streamGenerateContent without alt=sse answers a JSON list of chunks; the Python
+    # SDK's dumps spell fields in snake_case.
+    record = {
+        "request": {
+            "contents": [{"role": "user", "parts": [{"text": "Weather in Paris?"}]}],
+            "system_instruction": "Be brief.",
+        },
+        "response": [
+            {"candidates": [{"content": {"role": "model", "parts": [{"text": "It is "}]}}]},
+            {
+                "candidates": [{"content": {"parts": [{"text": "14 °C."}]}}],
+                "usage_metadata": {"prompt_token_count": 9, "candidates_token_count": 4},
+            },
+        ],
+    }
+    calls = {
+        "contents": [
+            {"role": "user", "parts": [{"text": "Weather in Paris or Rome?"}]},
+            {
+                "role": "model",
+                "parts": [
+                    {"function_call": {"name": "get_weather", "args": {"city": "Paris"}}},
+                    {"function_call": {"name": "get_weather", "args": {"city": "Rome"}}},
+                    {"thought": True, "text": "two cities"},
+                ],
+            },
+            {
+                "role": "function",
+                "parts": [
+                    {"function_response": {"name": "get_weather", "response": {"output": PARIS}}},
+                    {"function_response": {"name": "get_weather", "response": {"error": "down"}}},
+                ],
+            },
+            {"role": "critic", "parts": [{"text": "?"}]},
+            {"role": "model", "parts": [{"blob": 1}]},
+        ]
+    }
+    fmt, (one, two), problems = parse(write_jsonl(tmp_path / "g.jsonl", [record, calls]))
+    assert fmt == "gemini"
+    assert [(e.role, e.text) for e in one.events] == [
+        ("system", "Be brief."),
+        ("user", "Weather in Paris?"),
+        ("assistant", "It is 14 °C."),
+    ]
+    assert (one.events[-1].usage.input_total, one.events[-1].usage.output) == (9, 4)
+    # No ids: linked by name and order, as legacy function calls are.
+    assert [(e.kind, e.args, e.link, e.is_error) for e in two.events if e.kind != "message"] == [
+        ("call", {"city": "Paris"}, 3, None),
+        ("call", {"city": "Rome"}, 4, None),
+        ("result", None, 1, False),
+        ("result", None, 2, True),
+    ]
+    assert [p.reason for p in problems] == [
+        "message 3 has unknown role 'critic'; skipped",
+        "message 4: unknown part (blob); skipped",
+    ]
+
+
+def test_the_cli_offers_every_trace_format() -> None:
+    from projeval.cli import traces
+
+    option = next(p for p in traces.params if p.name == "trace_format")
+    assert tuple(option.type.choices) == FORMATS
