@@ -72,6 +72,7 @@ def hedges_section(verbose: bool) -> list[str]:
     """Hedge precision and recall on the labelled set and the held-out set."""
     lexicon = Lexicon.load(["en", "zh"])
     lines = ["Hedges (a message counts as hedged when it has at least one hedge)"]
+    pooled: list[tuple[bool, bool]] = []  # every held-out set together
     for name, title in (
         ("hedges.jsonl", "labelled set"),
         ("hedges_heldout.jsonl", "held-out set"),
@@ -79,10 +80,13 @@ def hedges_section(verbose: bool) -> list[str]:
         ("hedges_heldout_fresh.jsonl", "fresh held-out task conversations"),
         ("hedges_heldout_sealed.jsonl", "sealed held-out runs"),
         ("hedges_heldout_late.jsonl", "late held-out runs"),
+        ("hedges_heldout_r4.jsonl", "round-4 held-out set"),
     ):
         rows = load(name)
         found = [find_hedges(lexicon, r["text"], r["latest_result"]) for r in rows]
         pairs = [(bool(f), bool(r["hedge"])) for f, r in zip(found, rows, strict=True)]
+        if name != "hedges.jsonl":
+            pooled += pairs
         bare = [(bool(lexicon.find(r["text"])), bool(r["hedge"])) for r in rows]
         lines.append(f" {title} ({name})")
         lines.append(_pr_line("find_hedges, all", pairs))
@@ -99,6 +103,8 @@ def hedges_section(verbose: bool) -> list[str]:
                     kind = "false positive" if f else "false negative"
                     cues = ", ".join(f"{h.phrase} ({h.kind})" for h in f) or "-"
                     lines.append(f"    {kind} {r['id']}: {cues}: {r['text'][:120]!r}")
+    lines.append(" every held-out set together")
+    lines.append(_pr_line("find_hedges, all", pooled))
     lines.append("  goal: precision >= 0.8, recall >= 0.7")
     return lines
 

@@ -47,6 +47,7 @@ def test_every_row_names_its_source_file() -> None:
         "hedges_heldout_fresh.jsonl",
         "hedges_heldout_sealed.jsonl",
         "hedges_heldout_late.jsonl",
+        "hedges_heldout_r4.jsonl",
         "turns.jsonl",
         "turns_heldout.jsonl",
         "turns_heldout_fresh.jsonl",
@@ -88,10 +89,12 @@ def test_precision_recall_arithmetic() -> None:
 # 16's goals: the floors keep a change from losing ground silently, and a change that gains
 # on them should raise them.
 HELD_OUT_HEDGE_FLOORS = {
-    "hedges_heldout_tasks.jsonl": (1.0, 0.75),
-    "hedges_heldout_fresh.jsonl": (0.47, 0.76),
-    "hedges_heldout_sealed.jsonl": (0.6, 0.5),
+    "hedges_heldout_tasks.jsonl": (1.0, 1.0),
+    "hedges_heldout_fresh.jsonl": (0.47, 0.84),
+    "hedges_heldout_sealed.jsonl": (0.75, 1.0),
     "hedges_heldout_late.jsonl": (1.0, 1.0),
+    # measured once, after round 4's rules were written on the sets above
+    "hedges_heldout_r4.jsonl": (0.32, 0.73),
 }
 HELD_OUT_TURN_FLOORS = {
     "turns_heldout.jsonl": 0.86,
