@@ -98,9 +98,11 @@ ELSE = "Your table is booked. Is there anything else I can help you with?"
             "What specific assistance would you like? Accommodations, or a full itinerary?",
             "open",
         ),
+        ("Which city would you like to fly out of.", "solicit"),  # no question mark
         ("Your booking is confirmed.", "none"),
-        ("", "none"),
-        (None, "none"),
+        ("Have a great day!", "none"),
+        ("", "opening"),  # the turn opens the conversation
+        (None, "none"),  # nothing known
     ],
 )
 def test_agent_context_reads_what_the_agent_asked(previous: str | None, context: str) -> None:
@@ -182,3 +184,73 @@ def test_thanks_after_an_acknowledgement_closes() -> None:
 def test_we_need_asks_as_i_need_does() -> None:
     assert classify_turn("We need accessible accommodations in Rome.") == "request"
     assert classify_turn("We need accessible rooms.", previous="Any special needs?") == "answer"
+
+
+def test_i_need_asked_about_is_no_request() -> None:
+    assert classify_turn("Which size do I need?") == "question"
+    assert classify_turn("Do we need a visa for Japan?") == "question"
+    assert classify_turn("I need a visa for Japan, can you check?") == "request"
+
+
+def test_a_simulated_users_quotes_and_speaker_label_are_read_past() -> None:
+    assert classify_turn('Sarah Jenkins: "Is the technician experienced with AC?"') == "question"
+    assert classify_turn('"Is the technician experienced with AC?"') == "question"
+    assert classify_turn("My thermostat says 'change filter'. Which size do I need?") == "question"
+
+
+def test_a_turn_that_opens_thanking_and_asks_nothing_closes() -> None:
+    assert classify_turn("Thanks. I'll wait for the confirmation text.") == "greeting"
+    assert classify_turn("You too! Glad it worked out. Have a great day!") == "greeting"
+    assert classify_turn("thats all i need") == "greeting"  # no apostrophe
+    assert classify_turn("Thanks. I need to cancel my order too.") == "request"
+    assert classify_turn("Thanks. My order id is 4412.") == "answer"
+    # the user who speaks as the helper, even while closing
+    assert classify_turn("You're welcome! Let me know if you need anything else. Bye!") == "other"
+
+
+def test_the_opening_statement_states_the_need() -> None:
+    text = "My AC is making a weird thump sound at night."
+    assert classify_turn(text, previous="") == "request"
+    assert classify_turn(text) == "answer"  # not known to open it: "my ..." gives a value
+    assert classify_turn(text, previous="What seems to be the problem?") == "answer"
+
+
+def test_a_short_approval_is_an_answer() -> None:
+    assert classify_turn("That sounds great to me.") == "answer"
+    assert classify_turn("ok thats great. it suits for me.") == "answer"
+    assert classify_turn("That sounds great, can you book it?") == "request"
+
+
+def test_asking_to_be_told_a_fact_is_a_question() -> None:
+    assert classify_turn("麻烦您发一下这家店的地址给我吧。") == "question"
+    assert classify_turn("Can you give me a ballpark estimate on the cost?") == "question"
+    assert classify_turn("Can you tell me?") == "question"
+    # another action beside the telling makes it a request
+    assert classify_turn("请帮我找一辆出租车，告诉我车型和车牌。") == "request"
+    assert classify_turn("Can you book it and give me the address?") == "request"
+
+
+def test_asking_for_other_items_is_another_search() -> None:
+    assert classify_turn("Are there any other trains available?") == "request"
+    assert classify_turn("哦，有没有提供免费电话的酒店？") == "request"
+    assert classify_turn("Are there any fees?") == "question"  # nothing to search for
+    assert classify_turn("周边有什么酒店吗？") == "question"  # a fact about a place
+
+
+def test_a_request_form_giving_the_value_asked_for_is_an_answer() -> None:
+    text = "Could you make it for the 13th at 1 pm?"
+    assert classify_turn(text, previous="Sure. For what day and time?") == "answer"
+    assert classify_turn(text) == "request"
+    assert classify_turn("Could you make it for the 13th?", previous=ELSE) == "request"
+
+
+def test_a_question_then_a_remark_is_what_the_question_asks() -> None:
+    assert classify_turn("Do they have experience with Nest? I want it done right.") == ("question")
+    assert classify_turn("Can you book it? Thanks.") == "request"
+    assert classify_turn("When do you open? Please book a table at 7.") == "request"
+
+
+def test_a_title_ends_no_sentence() -> None:
+    assert classify_turn("Can you email Mrs. Fritz the notes? And then set a reminder.") == (
+        "request"
+    )
