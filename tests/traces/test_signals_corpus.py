@@ -106,6 +106,8 @@ HELD_OUT_TURN_FLOORS = {
     # 0.726 on its first run (before any rule was tuned on it), 0.914 after round 4's
     # second pass, which was written looking at its failures too
     "turns_heldout_r4.jsonl": 0.9,
+    # measured once, after round 4 was tuned on r4 and before any rule was tuned on it
+    "turns_heldout_r5.jsonl": 0.79,
 }
 
 
