@@ -227,8 +227,9 @@ def _is_request(text: str) -> bool:
     )
 
 
-# "请问" ("may I ask") opens a question politely; its "请" asks for no action.
-_POLITE_ASK = re.compile("请问|請問")
+# "请问", "麻烦问下" ("may I ask") open a question politely; their "请", "麻烦" ask for
+# no action.
+_POLITE_ASK = re.compile("请问|請問|麻烦问一下|麻烦问下|我想问一下|我想问下|想问一下|想问下")
 # A field and its value: "Order ID: 3348917502", "订单号：12345".
 _FIELD_VALUE = re.compile(r"^\s*[^\W\d][\w .'-]{0,30}[:：]\s*\S*\d\S*\s*$")
 # "Which size do I need?" asks about the user's need; it asks the agent for nothing.
@@ -294,7 +295,8 @@ def _is_closing(text: str, sentences: list[str]) -> bool:
             c = _PUNCT.sub(" ", clause).strip()
             if not c or _words_only(c, p["closing"]) or p["thanks_start"].match(c):
                 continue
-            if _is_request(c) or p["answer_start"].match(c) or _ID_OR_NUMBER.search(c):
+            said = clause.strip(" .!?,，。！？")  # with its apostrophes: "I'm looking for"
+            if _is_request(said) or p["answer_start"].match(c) or _ID_OR_NUMBER.search(c):
                 return False  # a request, or an answer with thanks after it
     return True
 
@@ -337,20 +339,26 @@ def _short(text: str) -> bool:
     return len(text.split()) <= _SHORT_WORDS
 
 
-def _after_yes_no(rest: str, sentences: list[str], asked: bool) -> str:
+def _after_yes_no(rest: str, sentences: list[str], context: str) -> str:
     """The class of a turn that opens with yes or no (``rest`` is what follows): a
     question after it is still a question ("Yes, can you reschedule it?" a request),
     thanks after it a closing ("No, that's all. Thanks!"); otherwise an answer, or a
     remark when nothing was asked and more than a word or two follows that asks for
     nothing ("是的，他演得很好")."""
     p = _patterns()
+    asked = context in ("open", "asked", "solicit")
     asking = [s for s in sentences if _is_question(s)]
     if asking:
-        return "request" if any(p["request"].search(s) for s in asking) else "question"
-    if p["greeting"].search(rest) and not _is_request(rest):
-        return "greeting"  # "No, that's all. Thanks!" (not "Yes, please book it. Thanks!")
+        return "request" if any(_asks_to_act(s) for s in asking) else "question"
+    # "No, that's all I need, thanks!" closes (its "I need" asks for nothing); "Yes, please
+    # book it. Thanks!" does not
+    requests = _is_request(p["greeting"].sub(" ", rest))
+    if p["greeting"].search(rest) and not requests:
+        return "greeting"
+    if context == "open" and requests:
+        return "request"  # "Yes, I also need a hotel room." after "Anything else?"
     substantial = len(rest.split()) >= 3 or len(_CJK.findall(rest)) >= 6
-    if not asked and substantial and not _is_request(rest):
+    if not asked and substantial and not requests:
         return "other"
     return "answer"
 
@@ -422,6 +430,15 @@ def _drop_agree_tags(sentences: list[str]) -> list[str]:
 # before it ('Sarah: "Thanks, ..."', '**Response:** "..."'): read past them.
 _SPEAKER = re.compile(r"^\s*(?:\*\*[^*\n]{1,30}\*\*|[A-Z][\w.]*(?: [A-Z][\w.]*){0,2}:)\s*(?=[\"“])")
 _QUOTES = re.compile(r"[\"“”*]+")
+# A turn that adds a task to what it answers ("No more requirements; 还想请你帮我推荐...").
+# (English "also" does not tell: "Sorry, I need the insurance also.")
+_ADDS = re.compile("还想|还要|另外|再帮")
+# "I'm also looking for", "I'd just need": the adverb is no part of the request phrase.
+_SUBJECT_ADVERB = re.compile(
+    r"\b(i|we|i['’]m|we['’]re|i['’]d|we['’]d|i am|we are|i will|i would|we would|i['’]ll|we['’]ll)"
+    r"\s+(?:also|really|just|still|actually|only)\s+",
+    re.IGNORECASE,
+)
 
 
 @functools.lru_cache(maxsize=8192)  # turns repeat across conversations ("Yes", "Thanks!")
@@ -429,6 +446,8 @@ def _classify(text: str | None, context: str) -> str:
     asked = context in ("open", "asked", "solicit")
     solicited = context == "solicit"
     t = " ".join(_QUOTES.sub(" ", _SPEAKER.sub("", text or "")).split())
+    adds = _ADDS.search(t) is not None  # "还想请你帮我推荐...", "再帮我找个..."
+    t = _SUBJECT_ADVERB.sub(r"\1 ", t)
     if not t:
         return "other"
     lists, p = _lists(), _patterns()
@@ -446,7 +465,7 @@ def _classify(text: str | None, context: str) -> str:
         word, rest = lead.group(1).lower(), t[lead.end() :].strip()
         sentences = [s for s in _SENTENCE.split(rest) if s.strip()]
         if word in lists["yesno"]:
-            return _after_yes_no(rest, sentences, asked)
+            return _after_yes_no(rest, sentences, context)
         if not rest or (len(rest.split()) <= 1 and len(_CJK.findall(rest)) <= 2):
             return "answer"
         t = rest
@@ -466,9 +485,9 @@ def _classify(text: str | None, context: str) -> str:
     if _is_question(tail) or (_CJK.search(last) is None and _is_question(last)):
         if asked and _PROPOSAL.match(last) and _ID_OR_NUMBER.search(last):
             return "answer"  # "How about 2025-03-15T10:00?" proposes the value asked for
-        # The clause that asks: in Chinese the one the question ends ("逛完我想要找个地方休息,
-        # 附近有什么酒店么?"), in English the last one that starts like a question ("Also,
-        # can we include X, like Y?"), else the sentence.
+        # The clause that asks: in English the last one that starts like a question ("Also,
+        # can we include X, like Y?"), else the sentence; in Chinese the sentence without
+        # the user's wishes ("逛完我想要找个地方休息,附近有什么酒店么?").
         asking = [] if _CJK.search(last) else [c for c in clauses if p["question_start"].match(c)]
         if (
             solicited
@@ -478,7 +497,14 @@ def _classify(text: str | None, context: str) -> str:
             and _ID_OR_NUMBER.search(last)
         ):
             return "answer"  # "Maybe from the 3rd to the 10th?": a tentative value, asked for
-        asks = asking[-1] if asking else tail if _CJK.search(last) else last
+        if asking:
+            asks = asking[-1]
+        elif _CJK.search(last):
+            # without the clauses that only say the user's wish ("逛完我想要找个地方休息")
+            kept = [c for c in clauses if not _only_desire(c)]
+            asks = "，".join(kept) or tail
+        else:
+            asks = last
         if not (_asks_to_act(asks) or _asks_for_more(last)):
             return "question"
         shifts = p["shift"].match(t) or p["shift"].match(last)
@@ -490,12 +516,17 @@ def _classify(text: str | None, context: str) -> str:
     chooses = any(p["choice"].match(_strip_lead(s)) for s in sentences)
     if chooses and not any(_is_question(s) for s in sentences):
         return "answer"  # "I'm going with the 12:00 flight. Please book it." chooses
-    if solicited and not p["shift"].match(t) and not any(_is_question(s) for s in sentences):
-        return "answer"  # "I want to start on July 1." after "When do you want to start?"
     if p["ask_info"].search(t):
         return "question"  # "I want to know when they expire."
     if _asks_for_info(t) and not _asks_for_more(t):
         return "question"  # "麻烦您发一下这家店的地址给我吧": to be told a fact
+    if (
+        solicited
+        and not p["shift"].match(t)
+        and not (adds and _is_request(t))
+        and not any(_is_question(s) for s in sentences)
+    ):
+        return "answer"  # "I want to start on July 1." after "When do you want to start?"
     if _is_request(t):
         return "request"
     if any(_is_question(s) for s in sentences):

@@ -93,7 +93,7 @@ ELSE = "Your table is booked. Is there anything else I can help you with?"
         # a choice that ends "or something else?" still asks for a value
         ("Are you looking for sightseeing, adventure sports, or something else?", "solicit"),
         (ELSE, "open"),
-        ("请问还有其他要求吗？", "open"),
+        ("请问还有其他问题吗？", "open"),
         (
             "What specific assistance would you like? Accommodations, or a full itinerary?",
             "open",
@@ -253,4 +253,38 @@ def test_a_question_then_a_remark_is_what_the_question_asks() -> None:
 def test_a_title_ends_no_sentence() -> None:
     assert classify_turn("Can you email Mrs. Fritz the notes? And then set a reminder.") == (
         "request"
+    )
+
+
+def test_an_adverb_after_the_subject_keeps_a_request_phrase() -> None:
+    assert classify_turn("Thank you! I'm also looking for a restaurant.") == "request"
+    assert classify_turn("Thank you. I would also like a taxi to the hotel.") == "request"
+    assert classify_turn("Thank you! I'm all set.") == "greeting"
+
+
+def test_yes_then_a_new_task_after_an_offer_of_more_help_is_a_request() -> None:
+    assert classify_turn("Yes, I need a hotel room in the centre.", previous=ELSE) == "request"
+    assert classify_turn("Yes, I need a hotel room in the centre.", previous=WHEN) == "answer"
+    assert classify_turn("No, that's all I need, thanks!", previous=ELSE) == "greeting"
+
+
+def test_a_fact_asked_for_after_yes_is_a_question() -> None:
+    turn = "Yes. Book it for 6 at 18:45. Can I get the reference number please?"
+    assert classify_turn(turn) == "question"
+    assert classify_turn("Yes, can you book it for 6?") == "request"
+
+
+def test_chinese_polite_asks_and_wishes_ask_nothing_of_the_agent() -> None:
+    assert classify_turn("好的，麻烦问下今日美术馆的营业时间？") == "question"
+    assert classify_turn("你好，可以帮我推荐一个评分是4分以上的酒店吗？") == "request"
+    assert classify_turn("好的，逛完我想要找个地方休息，在日坛公园附近有什么酒店么？") == "question"
+
+
+def test_chinese_any_other_requirements_asks_for_constraints() -> None:
+    assert agent_context("请问还有其他要求吗？") == "solicit"
+    assert agent_context("请问还有其他问题吗？") == "open"
+    turn = "关于酒店没有别的要求了，还想请你帮我推荐一家有蒜香面包的餐馆。"
+    assert classify_turn(turn, previous="请问还有其他要求吗？") == "request"
+    assert (
+        classify_turn("我希望酒店可以提供叫醒服务。", previous="请问还有其他要求吗？") == "answer"
     )
