@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
 from ..errors import TraceError
+from .agentdojo import is_run
 from .conversations import CONVERTERS, Converter
 from .events import Problem, Trace, finish_trace
 from .mcp import McpParser, unwrap_jsonrpc
@@ -37,6 +38,7 @@ FORMATS = (
     "mcp",
     "otel",
     "openinference",
+    "agentdojo",
 )
 
 #: Exports that detection recognises but no parser reads: each names itself in one error.
@@ -229,6 +231,8 @@ def sniff(value: Any) -> tuple[str | None, bool]:
         return "mcp", True
     if not isinstance(value, dict | list):
         return None, False
+    if is_run(value):
+        return "agentdojo", True
     if isinstance(value, dict):
         if "run_type" in value or "child_runs" in value:
             return "langsmith", True
