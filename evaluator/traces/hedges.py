@@ -438,9 +438,11 @@ def _restates(clause: str, result: str | None, kind: str = "softener") -> bool:
     if negation and _no_result(result):
         return True
     if kind == "missing":
-        # "It seems I'm unable to retrieve hotel information" after "we cannot retrieve
-        # hotel information": the result's own words; after "Error: 500" it counts.
-        return _mostly_held(clause, result)
+        # "It seems I'm unable to retrieve hotel information" after a short failure that
+        # says "we cannot retrieve hotel information": the result's own words. After
+        # "Error: 500", or a result that holds data, it counts.
+        failure = len(result) <= _NO_RESULT_CHARS and _FAILURE.search(result)
+        return bool(failure) and _mostly_held(clause, result)
     if kind != "softener":
         return False
     empty = len(result) <= _EMPTY_RESULT_CHARS and _EMPTY_RESULT.search(result)
@@ -468,6 +470,11 @@ _NO_RESULT = re.compile(
     re.IGNORECASE,
 )
 _NO_RESULT_CHARS = 400
+# A result that reports a failure in words.
+_FAILURE = re.compile(
+    r"\b(?:cannot|can't|could\s+not|couldn't|unable|failed|not|no)\b|无法|未能|失败|不能",
+    re.IGNORECASE,
+)
 
 
 def _no_result(result: str) -> bool:

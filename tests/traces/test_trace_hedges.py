@@ -167,3 +167,6 @@ def test_a_missing_statement_in_the_results_own_words_restates_it() -> None:
     assert _hedged("I'm unable to retrieve hotel information.", "Error: 500") == [
         "unable to retrieve"
     ]
+    # a result that holds data, not a failure, is not restated by sharing its words
+    data = '{"data": [{"type": "ticket", "id": "tkt_1", "next": "breach"}]}'
+    assert _hedged("I'm not sure which ticket breaches next.", data) == ["I'm not sure"]
