@@ -109,30 +109,49 @@ def hedges_section(verbose: bool) -> list[str]:
     return lines
 
 
+#: The held-out turn sets (no rule was written looking at them when they were labelled),
+#: in the order they were read; ``turns_section`` also prints them pooled.
+HELD_OUT_TURNS = (
+    ("turns_heldout.jsonl", "held-out set"),
+    ("turns_heldout_fresh.jsonl", "fresh held-out set"),
+    ("turns_heldout_sealed.jsonl", "sealed held-out set"),
+    ("turns_heldout_late.jsonl", "late held-out set"),
+    ("turns_heldout_r4.jsonl", "round-4 held-out set"),
+)
+
+
+def classify_row(row: dict[str, Any]) -> str:
+    """:func:`classify_turn` of one labelled row: with the agent's message before the
+    turn (``previous``) where the row has it, else with ``asked``."""
+    return classify_turn(row["text"], bool(row.get("asked")), row.get("previous"))
+
+
 def turns_section(verbose: bool) -> list[str]:
-    """User-turn classification accuracy on the labelled set and the held-out set."""
-    lines: list[str] = []
-    for name, title in (
-        ("turns.jsonl", "labelled set"),
-        ("turns_heldout.jsonl", "held-out set"),
-        ("turns_heldout_fresh.jsonl", "fresh held-out set"),
-        ("turns_heldout_sealed.jsonl", "sealed held-out set"),
-        ("turns_heldout_late.jsonl", "late held-out set"),
-    ):
-        if lines:
-            lines.append("")
+    """User-turn classification accuracy on the labelled set and the held-out sets."""
+    lines = _turns_lines("turns.jsonl", "labelled set", verbose)
+    right = total = 0
+    for name, title in HELD_OUT_TURNS:
+        lines.append("")
         lines += _turns_lines(name, title, verbose)
+        rows = load(name)
+        right += sum(classify_row(r) == r["label"] for r in rows)
+        total += len(rows)
+    lines.append("")
+    lines.append(
+        f"User turns, the held-out sets pooled: accuracy {right / total:.3f} ({right}/{total})"
+    )
     return lines
 
 
 def _turns_lines(name: str, title: str, verbose: bool) -> list[str]:
     """Accuracy on one turns file, overall, per language and per class.
 
-    Each row's ``asked`` says whether the message before it (the agent's) ended with a
-    question mark, which is what trace analysis passes to :func:`classify_turn`; the
-    accuracy without it (the text alone) is printed beside."""
+    Each row's ``previous`` is the agent's message before it, which trace analysis
+    passes to :func:`classify_turn` (rows without it have ``asked``: whether that
+    message ended with a question mark); the accuracy without either (the text alone)
+    is printed beside."""
     rows = load(name)
-    got = [classify_turn(r["text"], bool(r.get("asked"))) for r in rows]
+    got = [classify_row(r) for r in rows]
     ok = [g == r["label"] for g, r in zip(got, rows, strict=True)]
     bare = sum(classify_turn(r["text"]) == r["label"] for r in rows)
     lines = [f"User turns, {title} ({name})"]

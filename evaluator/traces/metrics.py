@@ -217,7 +217,7 @@ class TraceAnalyser:
         # Hedges read the latest result; claims everything read before (Grounds).
         latest: str | None = None
         grounds = Grounds(earlier, known_text)
-        asked = False  # the last assistant text asked a question
+        previous = ""  # the last assistant text: what the next user turn replies to
         tools = self.tools
         # Past the last model call only results' tokens are read (unless all are kept).
         tail = len(events) if keep_events else unbilled_tail(events)
@@ -252,7 +252,7 @@ class TraceAnalyser:
                     turn_rows.append((file, tid, *turn))
                 # A turn starts at its user message, so that is its first event.
                 question = text if ev.role == "user" and kind == "message" else None
-                cls = classify_turn(question, asked) if question else "other"
+                cls = classify_turn(question, previous=previous) if question else "other"
                 turn = [turn_no, question or "", cls, 0, 0, 0, None]
             if kind == "message":
                 messages += 1
@@ -262,7 +262,7 @@ class TraceAnalyser:
                         known_text.append(text)
                 elif role == "assistant" and text:
                     hedged = self._model_text(ev, text, latest, grounds, hedge_rows, claim_rows)
-                    asked = text.rstrip().endswith(("?", "？"))
+                    previous = text
                     if turn is not None and turn_no > 0:
                         turn[6] = text
                         if hedged:
