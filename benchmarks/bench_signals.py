@@ -236,7 +236,62 @@ def followups_section(verbose: bool) -> list[str]:
                 lines += [f"    fn {k}" for k in sorted(truth - reported)]
         right = sum(1 for k in lookups & truth if every[k] in producers[k])
         lines.append(f"  producing tool right ({how}): {right} of {len(lookups & truth)}")
+    lines += agentdojo_followups(verbose)
     lines.append("  goal: follow-ups counted are lookups (precision well above the 0.3 before)")
+    return lines
+
+
+AGENTDOJO = ROOT / "tests" / "corpora" / "agentdojo"
+
+
+def _path(value: Any) -> str | None:
+    return value if isinstance(value, str) else None  # a missing path is NaN in the frame
+
+
+def agentdojo_followups(verbose: bool) -> list[str]:
+    """Follow-up lookups on the labelled calls of the AgentDojo-style runs: precision,
+    recall, and how many true lookups name the labelled producing tool and path."""
+    from projeval.traces import analyse_traces
+
+    with (AGENTDOJO / "followups.jsonl").open(encoding="utf-8") as f:
+        rows = [json.loads(line) for line in f]
+    a = analyse_traces([AGENTDOJO / "runs.jsonl"], workers=1)
+    ids = {(c.trace_id, c.seq): c.call_id for c in a.calls.itertuples()}
+    found: dict[tuple[str, str], list[Any]] = {}
+    for r in a.followups.itertuples():
+        if r.kind != "write":
+            found.setdefault((r.trace_id, ids[(r.trace_id, r.seq)]), []).append(r)
+    pairs = [((r["run_id"], r["call_id"]) in found, r["call"] == "lookup") for r in rows]
+    p, rec, tp, fp, fn = precision_recall(pairs)
+    lines = [
+        f"  agentdojo lookups ({len(rows)} labelled calls, {sum(t for _, t in pairs)} lookups)"
+        f"{'':<3} precision {p:.3f}  recall {rec:.3f}  (reported {tp + fp}: tp {tp}, fp {fp}, fn {fn})"
+    ]
+    right = [0, 0]
+    for row in rows:
+        got = found.get((row["run_id"], row["call_id"]))
+        if row["call"] != "lookup" or not got:
+            continue
+        want = {
+            (c["arg"], c["producer_tool"], c["producer_path"])
+            for c in row["candidates"]
+            if c["label"] == "lookup"
+        }
+        # Right when one of the call's reported arguments names its labelled producer.
+        named = {(r.consumer_arg, r.producer_tool, _path(r.producer_path)) for r in got}
+        right[0] += any((a, t) == (b, u) for a, t, _ in named for b, u, _ in want)
+        right[1] += bool(named & want)
+        if verbose and not named & want:
+            lines.append(f"    producer {row['tool']}: {sorted(named)}; labelled {sorted(want)}")
+    lines.append(
+        f"  agentdojo producing tool right: {right[0]} of {tp}; tool and path: {right[1]} of {tp}"
+    )
+    if verbose:
+        for row, (got, want) in zip(rows, pairs, strict=True):
+            if got != want:
+                lines.append(
+                    f"    {'fp' if got else 'fn'} {row['run_id']} {row['tool']} ({row['call']})"
+                )
     return lines
 
 
@@ -281,6 +336,44 @@ def claims_section(verbose: bool) -> list[str]:
         if verbose and kind == "both":
             lines += [f"    flagged {c}" for c in sorted(got)]
     lines.append("  (a flagged value no row labels counts against precision)")
+    lines += agentdojo_claims(verbose)
+    return lines
+
+
+def agentdojo_claims(verbose: bool) -> list[str]:
+    """Ungrounded claims flagged in the 12 labelled AgentDojo final answers: precision
+    (a flag is right when it is, or sits inside, a value labelled ungrounded) and recall."""
+    from projeval.traces import analyse_traces
+
+    with (AGENTDOJO / "claims.jsonl").open(encoding="utf-8") as f:
+        rows = [json.loads(line) for line in f]
+    runs = {r["run_id"] for r in rows}
+    a = analyse_traces([AGENTDOJO / "runs.jsonl"], workers=1)
+    flagged = [(c.trace_id, str(c.value)) for c in a.claims.itertuples() if c.trace_id in runs]
+
+    def norm(value: str) -> str:
+        return " ".join(value.strip("\"“”'’*.,;: ").lower().split())
+
+    def same(row: dict[str, Any], claim: tuple[str, str]) -> bool:
+        value, got = norm(row["value"]), norm(claim[1])
+        return row["run_id"] == claim[0] and bool(got) and (value in got or got in value)
+
+    right = [c for c in flagged if any(not r["grounded"] and same(r, c) for r in rows)]
+    wrong = [
+        c for c in flagged if c not in right and any(r["grounded"] and same(r, c) for r in rows)
+    ]
+    found = [r for r in rows if not r["grounded"] and any(same(r, c) for c in flagged)]
+    truth = sum(not r["grounded"] for r in rows)
+    p = len(right) / len(flagged) if flagged else 1.0
+    lines = [
+        f"claims (tests/corpora/agentdojo/claims.jsonl, {len(rows)} values, labelled ungrounded "
+        f"{truth})",
+        f"  ungrounded values  precision {p:.3f}  recall {len(found) / truth:.3f}  (flagged "
+        f"{len(flagged)}: labelled ungrounded {len(right)}, labelled grounded {len(wrong)}, "
+        f"not labelled {len(flagged) - len(right) - len(wrong)})",
+    ]
+    if verbose:
+        lines += [f"    flagged {c} ({'right' if c in right else 'wrong'})" for c in flagged]
     return lines
 
 

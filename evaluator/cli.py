@@ -450,6 +450,7 @@ def run(
             "mcp",
             "otel",
             "openinference",
+            "agentdojo",
         ]
     ),
     default=None,

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
 from ..errors import TraceError
+from .agentdojo import is_run
 from .conversations import CONVERTERS, Converter
 from .events import Problem, Trace, finish_trace
 from .mcp import McpParser, unwrap_jsonrpc
@@ -37,6 +38,38 @@ FORMATS = (
     "mcp",
     "otel",
     "openinference",
+    "agentdojo",
+)
+
+#: Exports that detection recognises but no parser reads: each names itself in one error.
+UNREAD_FORMATS = {
+    "langsmith": (
+        "this looks like a LangSmith run export (run_type, inputs, outputs), which projeval "
+        "does not read",
+        "export the traces as OpenTelemetry spans (LangSmith's OTLP export, or OpenInference "
+        "instrumentation) or write each conversation's messages as OpenAI Chat JSON Lines "
+        '({"messages": [...]}, one conversation a line)',
+    ),
+    "langfuse": (
+        "this looks like a Langfuse trace or observations export (traceId, type, input, "
+        "output), which projeval does not read",
+        "export the spans as OTLP JSON, or write each GENERATION's input messages and output "
+        'as one OpenAI Chat record ({"trace_id": <traceId>, "messages": [...]}) a line',
+    ),
+}
+_LANGFUSE_TYPES = frozenset(
+    {
+        "SPAN",
+        "GENERATION",
+        "EVENT",
+        "AGENT",
+        "TOOL",
+        "CHAIN",
+        "RETRIEVER",
+        "EVALUATOR",
+        "EMBEDDING",
+        "GUARDRAIL",
+    }
 )
 
 # Records looked at before detection settles for a weak guess.
@@ -160,6 +193,9 @@ def _detect(records: Iterator[Record | Problem], name: str) -> tuple[str, list[R
             continue
         seen += 1
         fmt, decisive = sniff(item.value)
+        if fmt in UNREAD_FORMATS:
+            reason, fix = UNREAD_FORMATS[fmt]
+            raise TraceError(f"{reason}.", file=name, position=item.line, fix=fix)
         if decisive and fmt:
             return fmt, buffered
         weak = weak or fmt
@@ -182,7 +218,8 @@ def _detect(records: Iterator[Record | Problem], name: str) -> tuple[str, list[R
 
 
 def sniff(value: Any) -> tuple[str | None, bool]:
-    """Guess a record's format: ``(format or None, decisive)``."""
+    """Guess a record's format: ``(format or None, decisive)``; the format may be one of
+    :data:`UNREAD_FORMATS`, recognised so that it is not misread as another."""
     if isinstance(value, dict) and (
         "resourceSpans" in value or "attributes" in value or "spans" in value
     ):
@@ -194,7 +231,13 @@ def sniff(value: Any) -> tuple[str | None, bool]:
         return "mcp", True
     if not isinstance(value, dict | list):
         return None, False
+    if is_run(value):
+        return "agentdojo", True
     if isinstance(value, dict):
+        if "run_type" in value or "child_runs" in value:
+            return "langsmith", True
+        if "observations" in value or ("traceId" in value and value.get("type") in _LANGFUSE_TYPES):
+            return "langfuse", True
         body = r_ if isinstance(r_ := value.get("request"), dict) else value
         raw_resp = value.get("response")
         if isinstance(raw_resp, str) and body is not value:

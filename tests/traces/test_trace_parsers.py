@@ -944,3 +944,165 @@ def test_the_cli_offers_every_trace_format() -> None:
 
     option = next(p for p in traces.params if p.name == "trace_format")
     assert tuple(option.type.choices) == FORMATS
+
+
+def _starts(trace: Trace) -> list[tuple[Any, ...]]:
+    return [(e.role, e.kind, e.tool, e.args, e.is_error, e.text) for e in trace.events]
+
+
+def _matches(got: list[tuple[Any, ...]], expected: list[tuple[Any, ...]]) -> bool:
+    """Events equal but for the text, which starts with the expected text."""
+    return len(got) == len(expected) and all(
+        g[:5] == x[:5] and (g[5] or "").startswith(x[5] or "") and bool(g[5]) == bool(x[5])
+        for g, x in zip(got, expected, strict=True)
+    )
+
+
+# pydantic-ai's recorded OpenAI conversation (test_multiple_agent_tool_calls), replayed
+# through the OpenAI SDK with each instrumentation on: written from the cassette.
+CAPITALS = [
+    ("user", "message", None, None, None, "What is the capital of France?"),
+    ("assistant", "call", "get_capital", {"country": "France"}, None, None),
+    ("tool", "result", "get_capital", None, None, "Paris"),
+    ("assistant", "message", None, None, None, "The capital of France is Paris."),
+    ("user", "message", None, None, None, "What is the capital of England?"),
+    ("assistant", "call", "get_capital", {"country": "England"}, None, None),
+    ("tool", "result", "get_capital", None, None, "London"),
+    ("assistant", "message", None, None, None, "The capital of England is London."),
+]
+
+
+# Its Anthropic conversation (test_multiple_parallel_tool_calls): four parallel calls.
+def _family(error: bool | None) -> list[tuple[Any, ...]]:
+    answers = [
+        ("Alice", "alice is bob's wife"),
+        ("Bob", "bob is alice's husband"),
+        ("Charlie", "charlie is alice's son"),
+        ("Daisy", "daisy is bob's daughter and charlie's younger sister"),
+    ]
+    return [
+        ("system", "message", None, None, None, "\n    Use the `retrieve_entity_info` tool"),
+        ("user", "message", None, None, None, "Alice, Bob, Charlie and Daisy are a family."),
+        ("assistant", "message", None, None, None, "I'll help you find out who is the youngest"),
+        *[
+            ("assistant", "call", "retrieve_entity_info", {"name": n}, None, None)
+            for n, _ in answers
+        ],
+        *[("tool", "result", "retrieve_entity_info", None, error, a) for _, a in answers],
+        ("assistant", "message", None, None, None, "Based on the retrieved information"),
+    ]
+
+
+INSTRUMENTED = {
+    # OpenLLMetry 0.62: gen_ai.input.messages / gen_ai.output.messages (output messages
+    # carry a finish_reason the same message in the next input does not).
+    "otel_openllmetry_openai.json": ("otel", CAPITALS, (129, 9)),
+    # OpenLLMetry 0.47: indexed gen_ai.prompt.N.* / gen_ai.completion.N.* attributes (and
+    # llm.request.type, which is not OpenInference's).
+    "otel_openllmetry047_openai.json": ("otel", CAPITALS, (129, 9)),
+    # ...where Anthropic's tool results are tool_result blocks, as JSON, in a user message.
+    "otel_openllmetry047_anthropic.json": ("otel", _family(False), (771, 77)),
+    # The Anthropic SDK's own spans (usage, no messages) beside OpenLLMetry's: one call each.
+    "otel_anthropic_sdk_and_openllmetry.json": ("otel", _family(None), (771, 77)),
+    # OpenInference's llm.input_messages.N.message.* attributes.
+    "openinference_openai.json": ("openinference", CAPITALS, (129, 9)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(INSTRUMENTED))
+def test_spans_real_instrumentations_recorded_are_read_event_for_event(name: str) -> None:
+    fmt, expected, usage = INSTRUMENTED[name]
+    got_fmt, (trace,), problems = parse(CORPORA / name)
+    assert (got_fmt, problems) == (fmt, [])
+    assert _matches(_starts(trace), expected), _starts(trace)
+    assert _linked(trace)
+    calls = [e.usage for e in trace.events if e.usage]
+    assert len(calls) == 2  # two model calls, each counted once
+    assert (calls[-1].input_total, calls[-1].output) == usage
+
+
+def test_logfire_tool_spans_at_error_level_are_errors() -> None:
+    # pydantic-ai's current logfire snapshots (test_include_tool_args_span_attributes): a
+    # tool that succeeds, one that raises ModelRetry (logfire.level_num 17, "error"), and
+    # the same failure recorded without content. Written from the snapshot.
+    _, traces, problems = parse(CORPORA / "logfire_tool_error_spans.json")
+    got = [(e.kind, e.args, e.is_error, e.text) for t in traces for e in t.events]
+    assert got == [
+        ("call", {"x": 42, "y": 42}, None, None),
+        ("result", None, False, "84"),
+        ("call", {"x": 42, "y": 42}, None, None),
+        ("result", None, True, "Tool error\n\nFix the errors and try again."),
+        ("call", None, None, None),
+        ("result", None, True, ""),
+    ]
+    assert problems == []  # a failed call recorded without content is not a reading gap
+
+
+def test_tool_span_with_arguments_but_no_result_is_reported(tmp_path: Path) -> None:
+    tool = {
+        "gen_ai.operation.name": "execute_tool",
+        "gen_ai.tool.name": "get_weather",
+        "gen_ai.tool.call.arguments": '{"city":"Paris"}',
+        "gen_ai.tool.result.value": PARIS,  # a vendor's own name, not the conventions'
+    }
+    _, (trace,), problems = parse(write_json(tmp_path / "t.json", _otlp(_span(1, tool))))
+    assert [(e.kind, e.text) for e in trace.events] == [("call", None), ("result", "")]
+    assert [p.reason for p in problems] == [
+        "tool span 's1' carries arguments but no result projeval reads (its attributes: "
+        "gen_ai.operation.name, gen_ai.tool.call.arguments, gen_ai.tool.name, "
+        "gen_ai.tool.result.value); its result is counted as empty"
+    ]
+
+
+def test_openllmetry_whole_prompt_and_openinference_ordered_tool_parts(tmp_path: Path) -> None:
+    # Older instrumentations set one gen_ai.prompt / gen_ai.completion string.
+    old = {"gen_ai.system": "x", "gen_ai.prompt": "Weather in Paris?", "gen_ai.completion": "Rain."}
+    _, (trace,), _ = parse(write_json(tmp_path / "o.json", _otlp(_span(1, old))))
+    assert [(e.role, e.text) for e in trace.events] == [
+        ("user", "Weather in Paris?"),
+        ("assistant", "Rain."),
+    ]
+    # OpenInference's ordered parts: a tool call in message.contents, not in tool_calls.
+    prefix = "llm.output_messages.0.message."
+    parts = {
+        "openinference.span.kind": "LLM",
+        prefix + "role": "assistant",
+        prefix + "contents.0.message_content.type": "text",
+        prefix + "contents.0.message_content.text": "Checking.",
+        prefix + "contents.1.message_content.type": "tool_use",
+        prefix + "contents.1.tool_call.id": "call_1",
+        prefix + "contents.1.tool_call.function.name": "get_weather",
+        prefix + "contents.1.tool_call.function.arguments": '{"city":"Paris"}',
+    }
+    _, (trace,), _ = parse(write_json(tmp_path / "i.json", _otlp(_span(1, parts))))
+    assert [(e.kind, e.tool, e.args, e.text) for e in trace.events] == [
+        ("message", None, None, "Checking."),
+        ("call", "get_weather", {"city": "Paris"}, None),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("record", "start"),
+    [
+        (
+            {"id": "r1", "run_type": "tool", "name": "search", "inputs": {"q": "x"}},
+            "this looks like a LangSmith run export",
+        ),
+        (
+            {"id": "o1", "traceId": "t1", "type": "GENERATION", "input": [], "output": {}},
+            "this looks like a Langfuse trace or observations export",
+        ),
+    ],
+)
+def test_langsmith_and_langfuse_exports_are_one_clear_error(
+    tmp_path: Path, record: dict[str, Any], start: str
+) -> None:
+    # Not misread: a Langfuse observation's input/output read as OpenAI Responses items.
+    path = write_jsonl(tmp_path / "export.jsonl", [record])
+    with pytest.raises(TraceError) as err:
+        parse(path)
+    assert str(err.value).startswith(f"{path}:1: {start}")
+    assert "Fix: " in str(err.value)
+    listed = write_json(tmp_path / "export.json", [record, record])
+    with pytest.raises(TraceError, match=start):
+        parse(listed)
