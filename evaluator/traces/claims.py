@@ -485,7 +485,12 @@ def claims(text: str | None, held: Held | None = None) -> list[Claim]:
             key = (kind, forms)
             known = seen.get(key)
             if known is None:
-                known = seen[key] = any(held(kind, f) for f in forms)
+                known = False
+                for f in forms:  # a loop, not any(): this runs for every value
+                    if held(kind, f):
+                        known = True
+                        break
+                seen[key] = known
             if known:
                 return
         found.append(Claim(kind, value.strip(), start, end, forms))
@@ -591,7 +596,10 @@ _NOT_BEFORE_COUNT = frozenset(".,$€£¥￥#:/+-")
 
 
 def _overlaps(taken: list[tuple[int, int]], start: int, end: int) -> bool:
-    return any(s < end and start < e for s, e in taken)
+    for s, e in taken:  # noqa: SIM110 (a loop, not any(): this runs per capitalised run)
+        if s < end and start < e:
+            return True
+    return False
 
 
 def _proper_name(text: str, m: re.Match[str]) -> tuple[int, int] | None:
@@ -599,8 +607,31 @@ def _proper_name(text: str, m: re.Match[str]) -> tuple[int, int] | None:
     words that open a sentence or are common words are dropped from its ends."""
     start, end = m.span()
     title = _TITLES.match(text, start) if text[start] in _TITLE_INITIALS else None
-    at = title.end() if title is not None else start
-    words = text[at:end].split(" ")
+    if title is not None:  # the title's spaces may run past the match: not remembered
+        at = title.end()
+        titled = _name_core(text[at:end])
+        return (at + titled[0], at + titled[1]) if titled else None
+    # Without a title, the span depends on the run's words alone (the same names recur
+    # across answers), and whether one word opens a sentence.
+    run = m.group()
+    core = _NAME_CORES.get(run)
+    if core is None:
+        if len(_NAME_CORES) > _NAME_FORMS_KEPT:
+            _NAME_CORES.clear()
+        core = _NAME_CORES[run] = _name_core(run)
+    if not core or (core[2] and _opens_sentence(text, start)):
+        return None  # one capitalised word opening a sentence: any word is
+    return start + core[0], start + core[1]
+
+
+# _name_core of the runs met before, at most _NAME_FORMS_KEPT.
+_NAME_CORES: dict[str, tuple[int, int, bool] | tuple[()]] = {}
+
+
+def _name_core(run: str) -> tuple[int, int, bool] | tuple[()]:
+    """``(start, end, one_word)`` of the name in a run of capitalised words (after any
+    title), or ``()`` for none; ``one_word``: it is the run's first word alone."""
+    words = run.split(" ")
     # Common words at either end ("The", "I", "Monday") are no part of the name.
     i, j = 0, len(words)
     while i < j and words[i].lower() in _NOT_NAMES:
@@ -608,20 +639,18 @@ def _proper_name(text: str, m: re.Match[str]) -> tuple[int, int] | None:
     while j > i and words[j - 1].lower() in _NOT_NAMES:
         j -= 1
     if i == j:
-        return None
-    if j == 1 and title is None and _opens_sentence(text, start):
-        return None  # one capitalised word opening a sentence: any word is
-    lo = at
+        return ()
+    lo = 0
     for w in words[:i]:
         lo += len(w) + 1
     hi = lo + len(words[i])
     for w in words[i + 1 : j]:
         hi += len(w) + 1
-    while hi > lo and text[hi - 1] in "'’":
+    while hi > lo and run[hi - 1] in "'’":
         hi -= 1  # a closing single quote ('Justin')
-    if hi - lo < 2 or text[lo:hi].lower() in _NOT_NAMES:
-        return None
-    return lo, hi
+    if hi - lo < 2 or run[lo:hi].lower() in _NOT_NAMES:
+        return ()
+    return lo, hi, j == 1
 
 
 def _opens_sentence(text: str, at: int) -> bool:
