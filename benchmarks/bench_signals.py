@@ -72,6 +72,7 @@ def hedges_section(verbose: bool) -> list[str]:
     """Hedge precision and recall on the labelled set and the held-out set."""
     lexicon = Lexicon.load(["en", "zh"])
     lines = ["Hedges (a message counts as hedged when it has at least one hedge)"]
+    pooled: list[tuple[bool, bool]] = []  # every held-out set together
     for name, title in (
         ("hedges.jsonl", "labelled set"),
         ("hedges_heldout.jsonl", "held-out set"),
@@ -79,10 +80,13 @@ def hedges_section(verbose: bool) -> list[str]:
         ("hedges_heldout_fresh.jsonl", "fresh held-out task conversations"),
         ("hedges_heldout_sealed.jsonl", "sealed held-out runs"),
         ("hedges_heldout_late.jsonl", "late held-out runs"),
+        ("hedges_heldout_r4.jsonl", "round-4 held-out set"),
     ):
         rows = load(name)
         found = [find_hedges(lexicon, r["text"], r["latest_result"]) for r in rows]
         pairs = [(bool(f), bool(r["hedge"])) for f, r in zip(found, rows, strict=True)]
+        if name != "hedges.jsonl":
+            pooled += pairs
         bare = [(bool(lexicon.find(r["text"])), bool(r["hedge"])) for r in rows]
         lines.append(f" {title} ({name})")
         lines.append(_pr_line("find_hedges, all", pairs))
@@ -99,34 +103,55 @@ def hedges_section(verbose: bool) -> list[str]:
                     kind = "false positive" if f else "false negative"
                     cues = ", ".join(f"{h.phrase} ({h.kind})" for h in f) or "-"
                     lines.append(f"    {kind} {r['id']}: {cues}: {r['text'][:120]!r}")
+    lines.append(" every held-out set together")
+    lines.append(_pr_line("find_hedges, all", pooled))
     lines.append("  goal: precision >= 0.8, recall >= 0.7")
     return lines
 
 
+#: The held-out turn sets (no rule was written looking at them when they were labelled),
+#: in the order they were read; ``turns_section`` also prints them pooled.
+HELD_OUT_TURNS = (
+    ("turns_heldout.jsonl", "held-out set"),
+    ("turns_heldout_fresh.jsonl", "fresh held-out set"),
+    ("turns_heldout_sealed.jsonl", "sealed held-out set"),
+    ("turns_heldout_late.jsonl", "late held-out set"),
+    ("turns_heldout_r4.jsonl", "round-4 held-out set"),
+)
+
+
+def classify_row(row: dict[str, Any]) -> str:
+    """:func:`classify_turn` of one labelled row: with the agent's message before the
+    turn (``previous``) where the row has it, else with ``asked``."""
+    return classify_turn(row["text"], bool(row.get("asked")), row.get("previous"))
+
+
 def turns_section(verbose: bool) -> list[str]:
-    """User-turn classification accuracy on the labelled set and the held-out set."""
-    lines: list[str] = []
-    for name, title in (
-        ("turns.jsonl", "labelled set"),
-        ("turns_heldout.jsonl", "held-out set"),
-        ("turns_heldout_fresh.jsonl", "fresh held-out set"),
-        ("turns_heldout_sealed.jsonl", "sealed held-out set"),
-        ("turns_heldout_late.jsonl", "late held-out set"),
-    ):
-        if lines:
-            lines.append("")
+    """User-turn classification accuracy on the labelled set and the held-out sets."""
+    lines = _turns_lines("turns.jsonl", "labelled set", verbose)
+    right = total = 0
+    for name, title in HELD_OUT_TURNS:
+        lines.append("")
         lines += _turns_lines(name, title, verbose)
+        rows = load(name)
+        right += sum(classify_row(r) == r["label"] for r in rows)
+        total += len(rows)
+    lines.append("")
+    lines.append(
+        f"User turns, the held-out sets pooled: accuracy {right / total:.3f} ({right}/{total})"
+    )
     return lines
 
 
 def _turns_lines(name: str, title: str, verbose: bool) -> list[str]:
     """Accuracy on one turns file, overall, per language and per class.
 
-    Each row's ``asked`` says whether the message before it (the agent's) ended with a
-    question mark, which is what trace analysis passes to :func:`classify_turn`; the
-    accuracy without it (the text alone) is printed beside."""
+    Each row's ``previous`` is the agent's message before it, which trace analysis
+    passes to :func:`classify_turn` (rows without it have ``asked``: whether that
+    message ended with a question mark); the accuracy without either (the text alone)
+    is printed beside."""
     rows = load(name)
-    got = [classify_turn(r["text"], bool(r.get("asked"))) for r in rows]
+    got = [classify_row(r) for r in rows]
     ok = [g == r["label"] for g, r in zip(got, rows, strict=True)]
     bare = sum(classify_turn(r["text"]) == r["label"] for r in rows)
     lines = [f"User turns, {title} ({name})"]
@@ -211,7 +236,62 @@ def followups_section(verbose: bool) -> list[str]:
                 lines += [f"    fn {k}" for k in sorted(truth - reported)]
         right = sum(1 for k in lookups & truth if every[k] in producers[k])
         lines.append(f"  producing tool right ({how}): {right} of {len(lookups & truth)}")
+    lines += agentdojo_followups(verbose)
     lines.append("  goal: follow-ups counted are lookups (precision well above the 0.3 before)")
+    return lines
+
+
+AGENTDOJO = ROOT / "tests" / "corpora" / "agentdojo"
+
+
+def _path(value: Any) -> str | None:
+    return value if isinstance(value, str) else None  # a missing path is NaN in the frame
+
+
+def agentdojo_followups(verbose: bool) -> list[str]:
+    """Follow-up lookups on the labelled calls of the AgentDojo-style runs: precision,
+    recall, and how many true lookups name the labelled producing tool and path."""
+    from projeval.traces import analyse_traces
+
+    with (AGENTDOJO / "followups.jsonl").open(encoding="utf-8") as f:
+        rows = [json.loads(line) for line in f]
+    a = analyse_traces([AGENTDOJO / "runs.jsonl"], workers=1)
+    ids = {(c.trace_id, c.seq): c.call_id for c in a.calls.itertuples()}
+    found: dict[tuple[str, str], list[Any]] = {}
+    for r in a.followups.itertuples():
+        if r.kind != "write":
+            found.setdefault((r.trace_id, ids[(r.trace_id, r.seq)]), []).append(r)
+    pairs = [((r["run_id"], r["call_id"]) in found, r["call"] == "lookup") for r in rows]
+    p, rec, tp, fp, fn = precision_recall(pairs)
+    lines = [
+        f"  agentdojo lookups ({len(rows)} labelled calls, {sum(t for _, t in pairs)} lookups)"
+        f"{'':<3} precision {p:.3f}  recall {rec:.3f}  (reported {tp + fp}: tp {tp}, fp {fp}, fn {fn})"
+    ]
+    right = [0, 0]
+    for row in rows:
+        got = found.get((row["run_id"], row["call_id"]))
+        if row["call"] != "lookup" or not got:
+            continue
+        want = {
+            (c["arg"], c["producer_tool"], c["producer_path"])
+            for c in row["candidates"]
+            if c["label"] == "lookup"
+        }
+        # Right when one of the call's reported arguments names its labelled producer.
+        named = {(r.consumer_arg, r.producer_tool, _path(r.producer_path)) for r in got}
+        right[0] += any((a, t) == (b, u) for a, t, _ in named for b, u, _ in want)
+        right[1] += bool(named & want)
+        if verbose and not named & want:
+            lines.append(f"    producer {row['tool']}: {sorted(named)}; labelled {sorted(want)}")
+    lines.append(
+        f"  agentdojo producing tool right: {right[0]} of {tp}; tool and path: {right[1]} of {tp}"
+    )
+    if verbose:
+        for row, (got, want) in zip(rows, pairs, strict=True):
+            if got != want:
+                lines.append(
+                    f"    {'fp' if got else 'fn'} {row['run_id']} {row['tool']} ({row['call']})"
+                )
     return lines
 
 
@@ -256,6 +336,44 @@ def claims_section(verbose: bool) -> list[str]:
         if verbose and kind == "both":
             lines += [f"    flagged {c}" for c in sorted(got)]
     lines.append("  (a flagged value no row labels counts against precision)")
+    lines += agentdojo_claims(verbose)
+    return lines
+
+
+def agentdojo_claims(verbose: bool) -> list[str]:
+    """Ungrounded claims flagged in the 12 labelled AgentDojo final answers: precision
+    (a flag is right when it is, or sits inside, a value labelled ungrounded) and recall."""
+    from projeval.traces import analyse_traces
+
+    with (AGENTDOJO / "claims.jsonl").open(encoding="utf-8") as f:
+        rows = [json.loads(line) for line in f]
+    runs = {r["run_id"] for r in rows}
+    a = analyse_traces([AGENTDOJO / "runs.jsonl"], workers=1)
+    flagged = [(c.trace_id, str(c.value)) for c in a.claims.itertuples() if c.trace_id in runs]
+
+    def norm(value: str) -> str:
+        return " ".join(value.strip("\"“”'’*.,;: ").lower().split())
+
+    def same(row: dict[str, Any], claim: tuple[str, str]) -> bool:
+        value, got = norm(row["value"]), norm(claim[1])
+        return row["run_id"] == claim[0] and bool(got) and (value in got or got in value)
+
+    right = [c for c in flagged if any(not r["grounded"] and same(r, c) for r in rows)]
+    wrong = [
+        c for c in flagged if c not in right and any(r["grounded"] and same(r, c) for r in rows)
+    ]
+    found = [r for r in rows if not r["grounded"] and any(same(r, c) for c in flagged)]
+    truth = sum(not r["grounded"] for r in rows)
+    p = len(right) / len(flagged) if flagged else 1.0
+    lines = [
+        f"claims (tests/corpora/agentdojo/claims.jsonl, {len(rows)} values, labelled ungrounded "
+        f"{truth})",
+        f"  ungrounded values  precision {p:.3f}  recall {len(found) / truth:.3f}  (flagged "
+        f"{len(flagged)}: labelled ungrounded {len(right)}, labelled grounded {len(wrong)}, "
+        f"not labelled {len(flagged) - len(right) - len(wrong)})",
+    ]
+    if verbose:
+        lines += [f"    flagged {c} ({'right' if c in right else 'wrong'})" for c in flagged]
     return lines
 
 

@@ -438,8 +438,20 @@ def run(
 )
 @click.option(
     "--trace-format",
+    # projeval.traces.parsers.FORMATS, spelled out: importing it here would import pandas
+    # on every command (test_the_cli_offers_every_trace_format keeps the two equal).
     type=click.Choice(
-        ["openai_chat", "openai_responses", "anthropic", "mcp", "otel", "openinference"]
+        [
+            "openai_chat",
+            "openai_responses",
+            "anthropic",
+            "gemini",
+            "bedrock_converse",
+            "mcp",
+            "otel",
+            "openinference",
+            "agentdojo",
+        ]
     ),
     default=None,
     help="Read every file as this format instead of detecting it per file.",

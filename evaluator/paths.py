@@ -116,8 +116,12 @@ def format_path(segments: SchemaPath | InstancePath) -> str:
     return out or "$"
 
 
-#: A key that looks like an id (see :func:`is_id_keyed_map`).
-ID_KEY = re.compile(r"\d|^[0-9a-f]{8,}$|^[A-Za-z]+_[0-9A-Za-z]{4,}")
+#: A key that looks like an id (see :func:`is_id_keyed_map`): a digit, a long hex run,
+#: or a prefix and a mixed-case token (``usr_AbXfQe``); ``appointment_charge`` and
+#: ``billing_address`` are field names, not ids.
+ID_KEY = re.compile(
+    r"\d|^[0-9a-f]{8,}$|^[A-Za-z]+_(?=[0-9A-Za-z]*[a-z])(?=[0-9A-Za-z]*[A-Z])[0-9A-Za-z]{4,}$"
+)
 _ID_KEY = ID_KEY
 
 

@@ -140,6 +140,14 @@ def test_short_and_common_values_count_only_at_one_place() -> None:
     assert quoted(build_quotes(doubled), "2 of them, yes", "q") == []
 
 
+def test_a_numbered_list_in_the_answer_quotes_no_rank() -> None:
+    # A web search's results (AgentDojo runs, tests/corpora/agentdojo/) rank 1 to 3; an
+    # answer's "1." numbers its own steps.
+    ranks = [{"rank": 1, "url": "https://a.org"}, {"rank": 2, "url": "https://b.org"}]
+    answer = "Do this:\n\n1. Sign in.\n  **2)** Open the case.\nRank 1 of the results."
+    assert quoted(build_quotes(ranks), answer, "q") == [("[].rank", "1", None)]
+
+
 def test_ambiguous_forms_and_what_the_user_said_are_no_evidence() -> None:
     two_paths = {"created": "2026-11-28T08:00:00Z", "due": "2026-11-28T13:45:00Z"}
     assert quoted(build_quotes(two_paths), "Both on Nov 28; due 13:45", "q") == [

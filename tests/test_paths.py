@@ -52,6 +52,15 @@ def test_leaves_generalise_lists_and_id_keyed_maps() -> None:
     ]
 
 
+def test_records_keyed_by_field_names_are_not_id_keyed() -> None:
+    # A record of records (reconcile_credit_activity in tests/corpora/agentdojo/): its
+    # snake_case keys are fields; keys with digits or mixed-case tokens are ids.
+    record = {"appointment_charge": {"ref": "CHG-1"}, "outage_credit": {"ref": "CRD-2"}}
+    assert not paths.is_id_keyed_map(record)
+    assert paths.is_id_keyed_map({"usr_AbXfQe": {"n": 1}, "usr_QmZpRt": {"n": 2}})
+    assert paths.is_id_keyed_map({"card_442": {"n": 1}, "cert_750": {"n": 2}})
+
+
 def test_top_level_list() -> None:
     found = [paths.format_path(s) for _i, s, _v in paths.iter_leaves([{"id": 1}, {"id": 2}])]
     assert found == ["[].id", "[].id"]

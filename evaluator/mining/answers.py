@@ -219,6 +219,15 @@ def _common_prefix(a: str, b: str) -> int:
     return n
 
 
+def _list_marker(text: str, start: int, end: int) -> bool:
+    """Whether the number at ``text[start:end]`` numbers a list item: it opens its line
+    (after spaces or markdown emphasis) and a ``.`` or ``)`` follows it."""
+    if text[end : end + 1] not in (".", ")"):
+        return False
+    line = text.rfind("\n", 0, start) + 1
+    return not text[line:start].strip(" \t*#>")
+
+
 def quoted(q: _Quotes, answer: str, question: str) -> list[tuple[str, str, str | None]]:
     """``(path, example, precision)`` for each value of the result the answer quotes."""
     found: list[tuple[str, str, str | None]] = []
@@ -248,6 +257,8 @@ def quoted(q: _Quotes, answer: str, question: str) -> list[tuple[str, str, str |
             # A short or common value is evidence only where it sits at one place.
             if len(where) != 1 or sum(where.values()) != 1:
                 continue
+            if tok.isdigit() and _list_marker(answer, a, b):
+                continue  # "1. Check the order": the answer's numbering, not a rank it read
         elif len(where) != 1:
             continue  # ambiguous: the same form at several paths
         (path,) = where

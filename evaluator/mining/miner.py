@@ -154,31 +154,31 @@ class _Miner:
         said: list[str] = []
         turn: list[Event] = []
         current = 0
-        asked = turn_asked = False  # the assistant's last text (before the turn) asked
+        previous = turn_previous = ""  # the assistant's last text (before the turn)
         for ev in trace.events:
             if ev.kind == "call" and ev.tool == self.tool:
                 self.tool_calls += 1
             if ev.turn != current:
                 if turn:
-                    self._turn(trace, turn, "\n".join(said), turn_asked)
-                turn, current, turn_asked = [], ev.turn, asked
+                    self._turn(trace, turn, "\n".join(said), turn_previous)
+                turn, current, turn_previous = [], ev.turn, previous
             if ev.kind == "message" and ev.role == "assistant" and ev.text:
-                asked = ev.text.rstrip().endswith(("?", "？"))
+                previous = ev.text
             if ev.kind == "message" and ev.role in ("user", "system") and ev.text:
                 said.append(ev.text)
             if ev.turn > 0:
                 turn.append(ev)
         if turn:
-            self._turn(trace, turn, "\n".join(said), turn_asked)
+            self._turn(trace, turn, "\n".join(said), turn_previous)
 
-    def _turn(self, trace: Trace, events: list[Event], said: str, asked: bool = False) -> None:
+    def _turn(self, trace: Trace, events: list[Event], said: str, previous: str = "") -> None:
         tool = self.tool
         if not any(e.kind == "call" and e.tool == tool for e in events):
             return
         question = next((e.text for e in events if e.role == "user" and e.kind == "message"), "")
         if not question:
             return
-        if classify_turn(question, asked) not in ASKING:
+        if classify_turn(question, previous=previous) not in ASKING:
             return  # an answer to the agent, a confirmation or a greeting asks nothing
         conv = self.conv_ids.setdefault((trace.file, trace.trace_id), len(self.conv_ids))
         sort_key = (trace.file, trace.trace_id, events[0].turn)

@@ -9,8 +9,9 @@ then from the verb in its name (``get_``, ``search``, ``Query...`` read; ``creat
 follow-up call to it counts as a lookup: nothing says it changes anything.
 
 Tool errors are results flagged as errors by their format (``isError``, ``is_error``,
-a JSON-RPC error, span status), JSON results whose top level is an error object
-(``{"error": ...}``), and text results that start with ``Error:``.
+a JSON-RPC error, span status, AgentDojo's ``error`` field), JSON results whose top
+level is an error object (``{"error": ...}``), and text results that start with
+``Error:`` or with an exception's class (``ValueError: ...``).
 """
 
 from __future__ import annotations
@@ -123,6 +124,14 @@ WRITE_VERBS = frozenset(
         "terminate",
         "revert",
         "merge",
+        # Words that record something: a choice, a draft, a payment, a process begun.
+        "select",
+        "record",
+        "make",
+        "draft",
+        "assemble",
+        "start",
+        "resume",
     ]
 )
 
@@ -217,6 +226,9 @@ class ToolKinds:
 
 
 _ERROR_TEXT = re.compile(r"\s*(?:error\b|exception:|traceback \(most recent call last\))", re.I)
+# An exception's class and message, as ``str(exc)`` with its type (``ValueError: ...``,
+# pydantic's ``ValidationError: 1 validation error ...``): what a tool runner returns.
+_EXCEPTION_TEXT = re.compile(r"\s*(?:[A-Za-z_]\w*\.)*[A-Z][A-Za-z0-9]*(?:Error|Exception):")
 
 
 def is_error_text(text: str | None, structured: Any = None) -> bool:
@@ -225,7 +237,7 @@ def is_error_text(text: str | None, structured: Any = None) -> bool:
         return True
     if not text:
         return False
-    if _ERROR_TEXT.match(text[:64]):
+    if _ERROR_TEXT.match(text[:64]) or _EXCEPTION_TEXT.match(text[:120]):
         return True
     if text.lstrip()[:1] == "{" and '"error' in text[:200]:
         try:

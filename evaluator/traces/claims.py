@@ -110,7 +110,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         "duration",
         re.compile(
             rf"{_NOT_AFTER_WORD}(?P<n>\d+(?:\.\d+)?)(?:\s?[-–~到至]\s?(?P<n2>\d+(?:\.\d+)?))?"
-            rf"\s?(?P<unit>{_UNITS})(?![A-Za-z])",
+            rf"\s?(?:(?P<q>business|working|calendar|school)\s+)?(?P<unit>{_UNITS})(?![A-Za-z])",
             re.I,
         ),
     ),
@@ -390,6 +390,27 @@ _NOT_NAMES = frozenset(
         "gmt",
         "est",
         "pst",
+        # Time zones: stated with a time the result gave as an offset (-07:00), not names.
+        "pt",
+        "et",
+        "ct",
+        "mt",
+        "pdt",
+        "edt",
+        "cst",
+        "cdt",
+        "mst",
+        "mdt",
+        "akst",
+        "hst",
+        "bst",
+        "cet",
+        "cest",
+        "eet",
+        "ist",
+        "jst",
+        "aest",
+        "nzst",
         "usd",
         "eur",
         "gbp",
@@ -398,6 +419,20 @@ _NOT_NAMES = frozenset(
         "jpy",
         "id",
         "ids",
+        # Common abbreviations, not names: what a ZIP, a SIM or a PIN is needs no source.
+        "zip",
+        "sim",
+        "pin",
+        "vpn",
+        "sms",
+        "otp",
+        "atm",
+        "hr",
+        "dm",
+        "dms",
+        "pto",
+        "vin",
+        "eta",
         "api",
         "url",
         "json",
@@ -416,6 +451,76 @@ _NOT_NAMES = frozenset(
         "final",
         "done",
         "error",
+    ]
+)
+#: Words that open a sentence in front of a name ("Contact EE", "Once Chase confirms"):
+#: an instruction's verb or a conjunction, capitalised only by the sentence.
+_OPENERS = frozenset(
+    [
+        "accept",
+        "add",
+        "after",
+        "apply",
+        "ask",
+        "attach",
+        "avoid",
+        "because",
+        "before",
+        "bring",
+        "call",
+        "cancel",
+        "check",
+        "choose",
+        "click",
+        "complete",
+        "confirm",
+        "consider",
+        "contact",
+        "continue",
+        "download",
+        "email",
+        "ensure",
+        "enter",
+        "file",
+        "follow",
+        "give",
+        "go",
+        "include",
+        "install",
+        "keep",
+        "log",
+        "make",
+        "once",
+        "open",
+        "pay",
+        "post",
+        "print",
+        "provide",
+        "read",
+        "remove",
+        "report",
+        "request",
+        "restart",
+        "review",
+        "see",
+        "select",
+        "send",
+        "share",
+        "sign",
+        "since",
+        "start",
+        "submit",
+        "tap",
+        "tell",
+        "text",
+        "try",
+        "unless",
+        "until",
+        "update",
+        "use",
+        "visit",
+        "wait",
+        "while",
     ]
 )
 _TITLES = re.compile(r"(?:Mr|Mrs|Ms|Dr|Prof)\.?\s+")
@@ -479,17 +584,17 @@ def claims(text: str | None, held: Held | None = None) -> list[Claim]:
 
     seen: dict[tuple[str, tuple[str, ...]], bool] = {}  # a value a text repeats is looked up once
 
-    def add(kind: str, start: int, end: int, forms: tuple[str, ...], value: str) -> None:
+    def add(
+        kind: str, start: int, end: int, forms: tuple[str, ...], value: str, run: bool = False
+    ) -> None:
         taken.append((start, end))  # a held value still takes its span
         if held is not None:
             key = (kind, forms)
             known = seen.get(key)
             if known is None:
-                known = False
-                for f in forms:  # a loop, not any(): this runs for every value
-                    if held(kind, f):
-                        known = True
-                        break
+                known = any(held(kind, f) for f in forms)
+                if not known and run:
+                    known = _held_in_two(value, held)
                 seen[key] = known
             if known:
                 return
@@ -572,14 +677,18 @@ def claims(text: str | None, held: Held | None = None) -> list[Claim]:
                 add("name", start, end, _forms("name", m), m.group())
     for m in _CAPS.finditer(text):
         span = _proper_name(text, m)
-        if span is not None and not _overlaps(taken, *span):
-            value = text[span[0] : span[1]]
+        if span is None:
+            continue
+        for lo, hi in _possessive_parts(text, *span):
+            if _overlaps(taken, lo, hi):
+                continue
+            value = text[lo:hi]
             spellings = _NAME_FORMS.get(value)
             if spellings is None:
                 if len(_NAME_FORMS) > _NAME_FORMS_KEPT:
                     _NAME_FORMS.clear()
                 spellings = _NAME_FORMS[value] = _name_forms(value)
-            add("name", span[0], span[1], spellings, value)
+            add("name", lo, hi, spellings, value, run=True)
     found.sort(key=lambda c: c.start)
     return found
 
@@ -596,10 +705,7 @@ _NOT_BEFORE_COUNT = frozenset(".,$€£¥￥#:/+-")
 
 
 def _overlaps(taken: list[tuple[int, int]], start: int, end: int) -> bool:
-    for s, e in taken:  # noqa: SIM110 (a loop, not any(): this runs per capitalised run)
-        if s < end and start < e:
-            return True
-    return False
+    return any(s < end and start < e for s, e in taken)
 
 
 def _proper_name(text: str, m: re.Match[str]) -> tuple[int, int] | None:
@@ -607,50 +713,80 @@ def _proper_name(text: str, m: re.Match[str]) -> tuple[int, int] | None:
     words that open a sentence or are common words are dropped from its ends."""
     start, end = m.span()
     title = _TITLES.match(text, start) if text[start] in _TITLE_INITIALS else None
-    if title is not None:  # the title's spaces may run past the match: not remembered
-        at = title.end()
-        titled = _name_core(text[at:end])
-        return (at + titled[0], at + titled[1]) if titled else None
-    # Without a title, the span depends on the run's words alone (the same names recur
-    # across answers), and whether one word opens a sentence.
-    run = m.group()
-    core = _NAME_CORES.get(run)
-    if core is None:
-        if len(_NAME_CORES) > _NAME_FORMS_KEPT:
-            _NAME_CORES.clear()
-        core = _NAME_CORES[run] = _name_core(run)
-    if not core or (core[2] and _opens_sentence(text, start)):
-        return None  # one capitalised word opening a sentence: any word is
-    return start + core[0], start + core[1]
-
-
-# _name_core of the runs met before, at most _NAME_FORMS_KEPT.
-_NAME_CORES: dict[str, tuple[int, int, bool] | tuple[()]] = {}
-
-
-def _name_core(run: str) -> tuple[int, int, bool] | tuple[()]:
-    """``(start, end, one_word)`` of the name in a run of capitalised words (after any
-    title), or ``()`` for none; ``one_word``: it is the run's first word alone."""
-    words = run.split(" ")
+    at = title.end() if title is not None else start
+    words = text[at:end].split(" ")
     # Common words at either end ("The", "I", "Monday") are no part of the name.
     i, j = 0, len(words)
-    while i < j and words[i].lower() in _NOT_NAMES:
+    while i < j and _plain(words[i]) in _NOT_NAMES:
         i += 1
-    while j > i and words[j - 1].lower() in _NOT_NAMES:
+    while j > i and _plain(words[j - 1]) in _NOT_NAMES:
         j -= 1
     if i == j:
-        return ()
-    lo = 0
+        return None
+    opens = title is None and _opens_sentence(text, start)
+    if opens and i == 0 and j > 1 and _plain(words[0]) in _OPENERS:
+        i = 1  # "Contact EE and quote ...": the sentence's verb, then the name
+        while i < j and _plain(words[i]) in _NOT_NAMES:
+            i += 1  # "Check the EOB"
+    if j - i == 1 and opens and i == 0:
+        return None  # one capitalised word opening a sentence: any word is
+    lo = at
     for w in words[:i]:
         lo += len(w) + 1
     hi = lo + len(words[i])
     for w in words[i + 1 : j]:
         hi += len(w) + 1
-    while hi > lo and run[hi - 1] in "'’":
+    while hi > lo and text[hi - 1] in "'’":
         hi -= 1  # a closing single quote ('Justin')
-    if hi - lo < 2 or run[lo:hi].lower() in _NOT_NAMES:
-        return ()
-    return lo, hi, j == 1
+    if hi - lo < 2 or _plain(text[lo:hi]) in _NOT_NAMES:
+        return None
+    return lo, hi
+
+
+def _possessive_parts(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
+    """A name's span cut after each possessive word but the last: "Tesla's Wheel" is
+    Tesla's (Tesla) and a Wheel, not one name; a part left a common word is dropped."""
+    parts: list[tuple[int, int]] = []
+    start = at = lo
+    for word in text[lo:hi].split(" "):
+        at += len(word)
+        if at < hi and word.endswith(("'s", "’s")):
+            parts.append((start, at))
+            start = at + 1
+        at += 1
+    parts.append((start, hi))
+    return [(a, b) for a, b in parts if b - a >= 2 and _plain(text[a:b]) not in _NOT_NAMES]
+
+
+def _plain(word: str) -> str:
+    """A word lower-cased, its curly apostrophes straight (``I’ll`` is ``i'll``)."""
+    return word.lower().replace("’", "'")
+
+
+def _held_in_two(value: str, held: Held) -> bool:
+    """Whether a run of capitalised words is two held values side by side: "Tesla Model X"
+    (a manufacturer and a model field), "Contact Tesla Service" (the verb opening a
+    sentence, and a held name), "UCLA Drop". Each part is held as a name (a possessive
+    stripped); a part that is only a connecting word does not count."""
+    words = value.split(" ")
+    for i in range(1, len(words)):
+        left, right = words[:i], words[i:]
+        while left and left[-1].lower() in _CONNECTORS:
+            left = left[:-1]  # "Accept the | Ticketmaster": the connector joins, it is no part
+        while right and right[0].lower() in _CONNECTORS:
+            right = right[1:]
+        if not left or not right:
+            continue
+        if all(held("name", _strip_possessive(" ".join(part))) for part in (left, right)):
+            return True
+    return False
+
+
+_CONNECTORS = frozenset(["of", "the", "de", "van", "von", "and", "&"])
+
+
+def _strip_possessive(part: str) -> str:
+    return part[:-2] if part.endswith(("'s", "’s")) else part
 
 
 def _opens_sentence(text: str, at: int) -> bool:
@@ -777,12 +913,14 @@ def _forms(kind: str, m: re.Match[str]) -> tuple[str, ...]:
         h24 = hour % 12 + (12 if suffix == "pm" else 0) if suffix else hour
         h12 = h24 % 12 or 12
         half = "pm" if h24 >= 12 else "am"
+        dotted = f"{half[0]}.m."  # "9 a.m.", "11:30 p.m."
         return (
             f"{h24:02d}:{minute:02d}",
             f"{h24}:{minute:02d}",
             f"{h12}:{minute:02d} {half}",
             f"{h12}:{minute:02d}{half}",
-            *((f"{h12} {half}", f"{h12}{half}") if minute == 0 else ()),
+            f"{h12}:{minute:02d} {dotted}",
+            *((f"{h12} {half}", f"{h12}{half}", f"{h12} {dotted}") if minute == 0 else ()),
         )
     if kind == "amount":
         return tuple(_number_forms(g["n"]))
@@ -790,8 +928,13 @@ def _forms(kind: str, m: re.Match[str]) -> tuple[str, ...]:
         unit = g["unit"]
         units = sorted({unit, unit.rstrip("sS")})
         numbers = [n for n in (g["n"], g.get("n2")) if n]
-        return tuple(f"{n}{sep}{u}" for n in numbers for u in units for sep in (" ", ""))
+        kinds = [f"{g['q']} {u}" for u in units] if g.get("q") else units  # "7 business days"
+        return tuple(f"{n}{sep}{u}" for n in numbers for u in kinds for sep in (" ", ""))
     if kind == "name":
-        return (g["v"].strip(),)
+        # American style puts the sentence's comma or period inside the quotes.
+        quoted = g["v"].strip()
+        bare = quoted.rstrip(".,;:!? ")
+        # A status quoted in words is held by its code: "waiting for return" (waiting_for_return).
+        return tuple(dict.fromkeys([quoted, bare, bare.replace(" ", "_"), bare.replace(" ", "-")]))
     value = m.group()  # an id: it holds a digit
     return (value,) if any(c.isdigit() for c in value) else ()

@@ -1,4 +1,5 @@
-"""Converters for the message-list formats: OpenAI Chat, OpenAI Responses, Anthropic.
+"""Converters for the message-list formats: OpenAI Chat and Responses, Anthropic, Gemini,
+Bedrock Converse.
 
 Each converter does two things. :meth:`unpack` finds the message list (and
 the recorded usage and conversation id) inside one record, whatever envelope
@@ -15,6 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from . import streams
 from .events import Event, Usage, call_event
 
 # Conversation ids: the first of these keys found on the record (or its metadata).
@@ -35,6 +37,8 @@ class Snapshot:
     # with ``previous_response_id`` holds only the new items).
     response_id: str | None = None
     previous_id: str | None = None
+    #: What could not be read of the record, though the rest was (a broken stream).
+    problem: str | None = None
 
 
 def trace_id_of(record: dict[str, Any]) -> str | None:
@@ -50,6 +54,22 @@ def trace_id_of(record: dict[str, Any]) -> str | None:
                     continue
                 return text
     return None
+
+
+def recorded_response(fmt: str, resp: Any) -> tuple[Any, str | None]:
+    """A pair's response as an object: a streamed body (event stream, list of chunks)
+    assembled, or ``None`` and the reason it cannot be read."""
+    if resp is None or isinstance(resp, dict):
+        return resp, None
+    if fmt not in streams.ASSEMBLED:
+        return None, (
+            f"the response is not a JSON object, and {fmt} streams are not read "
+            "(record the response unstreamed); the request's messages are kept"
+        )
+    joined = streams.assemble(fmt, resp)
+    if isinstance(joined, str):
+        return None, f"{joined}; the request's messages are kept"
+    return joined, None
 
 
 def _int(value: Any) -> int | None:
@@ -166,12 +186,13 @@ class OpenAIChat(Converter):
             return "record is not a JSON object or list"
         tid = trace_id_of(value)
         if isinstance(value.get("request"), dict):
-            req, resp = value["request"], value.get("response")
+            req = value["request"]
+            resp, problem = recorded_response(self.name, value.get("response"))
             messages = list(req.get("messages") or [])
             choice = _get(resp, "choices")
             if isinstance(choice, list) and choice and isinstance(choice[0], dict):
                 messages.append(choice[0].get("message") or {})
-            return Snapshot(tid, messages, openai_usage(_get(resp, "usage")))
+            return Snapshot(tid, messages, openai_usage(_get(resp, "usage")), problem=problem)
         if isinstance(value.get("messages"), list):
             messages = value["messages"]
             choices = value.get("choices")
@@ -316,8 +337,11 @@ class OpenAIResponses(Converter):
             return "record is not a JSON object or list"
         tid = trace_id_of(value)
         req, resp = value, value
+        problem = None
         if isinstance(value.get("request"), dict):
-            req, resp = value["request"], value.get("response") or {}
+            req = value["request"]
+            resp, problem = recorded_response(self.name, value.get("response"))
+            resp = resp or {}
         items: list[Any] = []
         if isinstance(req.get("instructions"), str):
             items.append({"type": "message", "role": "system", "content": req["instructions"]})
@@ -340,6 +364,7 @@ class OpenAIResponses(Converter):
             openai_usage(_get(resp, "usage")),
             response_id=rid if isinstance(rid, str) else None,
             previous_id=prev if isinstance(prev, str) else None,
+            problem=problem,
         )
 
     def convert(
@@ -441,11 +466,12 @@ class Anthropic(Converter):
             return "record is not a JSON object or list"
         tid = trace_id_of(value)
         if isinstance(value.get("request"), dict):
-            req, resp = value["request"], value.get("response")
+            req = value["request"]
+            resp, problem = recorded_response(self.name, value.get("response"))
             messages = _with_system(req)
             if isinstance(resp, dict) and "content" in resp:
                 messages.append({**resp, "role": resp.get("role", "assistant")})
-            return Snapshot(tid, messages, anthropic_usage(_get(resp, "usage")))
+            return Snapshot(tid, messages, anthropic_usage(_get(resp, "usage")), problem=problem)
         if isinstance(value.get("messages"), list):
             return Snapshot(tid, _with_system(value), anthropic_usage(value.get("usage")))
         if isinstance(value.get("message"), dict) and "role" in value["message"]:
@@ -491,7 +517,7 @@ class Anthropic(Converter):
                     out.append(text_event)
                 else:
                     text_event.text = f"{text_event.text}\n{text}"
-            elif kind in ("tool_use", "server_tool_use"):
+            elif kind in ("tool_use", "server_tool_use", "mcp_tool_use"):
                 name, cid = _str(block.get("name")), _str(block.get("id"))
                 out.append(call_event(msg, name, cid, block.get("input")))
             elif kind == "tool_result":
@@ -508,7 +534,9 @@ class Anthropic(Converter):
             elif isinstance(kind, str) and kind.endswith("_tool_result"):
                 # Server tools answer in the same assistant message, linked by tool_use_id.
                 content = block.get("content")
-                err = isinstance(content, dict) and str(content.get("type", "")).endswith("error")
+                err = bool(block.get("is_error")) or (
+                    isinstance(content, dict) and str(content.get("type", "")).endswith("error")
+                )
                 out.append(
                     Event(
                         "tool",
@@ -541,7 +569,312 @@ def _with_system(record: dict[str, Any]) -> list[Any]:
     return messages
 
 
+def _either(d: Any, camel: str, snake: str) -> Any:
+    """A field the REST API spells in camelCase and the Python SDKs in snake_case."""
+    if not isinstance(d, dict):
+        return None
+    value = d.get(camel)
+    return d.get(snake) if value is None else value
+
+
+def gemini_usage(raw: Any) -> Usage | None:
+    """Gemini ``usageMetadata``: the prompt count includes cached tokens; output adds thoughts."""
+    if not isinstance(raw, dict):
+        return None
+    prompt = _int(_either(raw, "promptTokenCount", "prompt_token_count"))
+    out = _int(_either(raw, "candidatesTokenCount", "candidates_token_count"))
+    thoughts = _int(_either(raw, "thoughtsTokenCount", "thoughts_token_count"))
+    if prompt is None and out is None:
+        return None
+    return Usage(
+        input_total=prompt,
+        output=None if out is None and thoughts is None else (out or 0) + (thoughts or 0),
+        cache_read=_int(_either(raw, "cachedContentTokenCount", "cached_content_token_count")),
+    )
+
+
+# Gemini parts that carry nothing this analysis counts (media, code the server ran).
+_GEMINI_IGNORED = {
+    "inlineData",
+    "inline_data",
+    "fileData",
+    "file_data",
+    "executableCode",
+    "executable_code",
+    "codeExecutionResult",
+    "code_execution_result",
+    "videoMetadata",
+    "video_metadata",
+    "thoughtSignature",
+    "thought_signature",
+    "thought",
+    "partMetadata",
+    "part_metadata",
+    "mediaResolution",
+    "media_resolution",
+}
+
+
+class Gemini(Converter):
+    """Google Gemini ``generateContent``: ``contents`` of ``{role, parts}``, with
+    ``functionCall`` / ``functionResponse`` parts (camelCase or the SDKs' snake_case)."""
+
+    name = "gemini"
+
+    def unpack(self, value: Any) -> Snapshot | str:
+        if isinstance(value, list):
+            return Snapshot(None, value)
+        if not isinstance(value, dict):
+            return "record is not a JSON object or list"
+        tid = trace_id_of(value)
+        req, resp = value, value
+        problem = None
+        if isinstance(value.get("request"), dict):
+            req = value["request"]
+            resp, problem = recorded_response(self.name, value.get("response"))
+        messages: list[Any] = []
+        system = _either(req, "systemInstruction", "system_instruction")
+        if isinstance(system, str):
+            system = {"parts": [{"text": system}]}
+        if isinstance(system, dict):
+            messages.append({**system, "role": "system"})
+        contents = req.get("contents")
+        if isinstance(contents, list):
+            messages.extend(contents)
+        answer = _gemini_candidate(resp)
+        if answer is not None:
+            messages.append(answer)
+        usage = gemini_usage(_either(resp, "usageMetadata", "usage_metadata"))
+        if isinstance(contents, list) or req is not value:
+            return Snapshot(tid, messages, usage, problem=problem)
+        if answer is not None:  # a response alone: the model's next message
+            return Snapshot(tid, messages, usage, append=True)
+        if "parts" in value and "role" in value:  # one content per line
+            return Snapshot(tid, [value], append=True)
+        return "record has no 'contents', no 'candidates' and no content ('role' and 'parts')"
+
+    def convert(
+        self, messages: list[Any], start: int, line: int | None, problems: list[str]
+    ) -> list[Event]:
+        events: list[Event] = []
+        for msg, m in self.objects(messages, start, problems):
+            raw_role = m.get("role", "user")
+            role = _GEMINI_ROLES.get(raw_role) if isinstance(raw_role, str) else None
+            if role is None:
+                problems.append(f"message {msg} has unknown role {raw_role!r}; skipped")
+                continue
+            first = len(events)
+            parts = m.get("parts")
+            text_event: Event | None = None
+            for part in parts if isinstance(parts, list) else []:
+                if not isinstance(part, dict):
+                    problems.append(f"message {msg}: a part is not an object; skipped")
+                    continue
+                call = _either(part, "functionCall", "function_call")
+                answer = _either(part, "functionResponse", "function_response")
+                if isinstance(call, dict):
+                    events.append(
+                        call_event(
+                            msg, _str(call.get("name")), _str(call.get("id")), call.get("args")
+                        )
+                    )
+                elif isinstance(answer, dict):
+                    body = answer.get("response")
+                    # The API's convention: an "error" key holds the error, "output" the result.
+                    error = isinstance(body, dict) and "error" in body and "output" not in body
+                    events.append(
+                        Event(
+                            "tool",
+                            "result",
+                            msg,
+                            text=text_of(body),
+                            call_id=_str(answer.get("id")),
+                            tool=_str(answer.get("name")),
+                            is_error=error,
+                        )
+                    )
+                elif isinstance(part.get("text"), str):
+                    if part.get("thought"):
+                        continue  # the model's thinking, not its answer
+                    if text_event is None:
+                        text_event = Event(role, "message", msg, text=part["text"])
+                        events.append(text_event)
+                    else:
+                        text_event.text = f"{text_event.text}{part['text']}"
+                elif not any(k in _GEMINI_IGNORED for k in part):
+                    kinds = ", ".join(sorted(map(str, part))) or "none"
+                    problems.append(f"message {msg}: unknown part ({kinds}); skipped")
+            if role == "assistant" and len(events) == first:
+                events.append(Event("assistant", "message", msg, text=""))  # still a model call
+            elif role != "assistant" and len(events) == first and not parts:
+                events.append(Event(role, "message", msg, text=""))
+        for ev in events:
+            ev.line = line
+        return events
+
+
+_GEMINI_ROLES = {
+    "user": "user",
+    "model": "assistant",
+    "system": "system",
+    # Older API versions and some SDKs answer function calls in a "function"/"tool" turn.
+    "function": "user",
+    "tool": "user",
+}
+
+
+def _gemini_candidate(resp: Any) -> dict[str, Any] | None:
+    """The first candidate's content of a ``generateContent`` response, as a message."""
+    candidates = resp.get("candidates") if isinstance(resp, dict) else None
+    if not isinstance(candidates, list) or not candidates or not isinstance(candidates[0], dict):
+        return None
+    content = candidates[0].get("content")
+    if not isinstance(content, dict):
+        return {"role": "model", "parts": []}
+    return {**content, "role": content.get("role") or "model"}
+
+
+def bedrock_usage(raw: Any) -> Usage | None:
+    """Bedrock Converse usage. ``inputTokens`` excludes cache tokens, so they are added here."""
+    if not isinstance(raw, dict) or "inputTokens" not in raw:
+        return None
+    base = _int(raw.get("inputTokens"))
+    read = _int(raw.get("cacheReadInputTokens"))
+    written = _int(raw.get("cacheWriteInputTokens"))
+    return Usage(
+        input_total=None if base is None else base + (read or 0) + (written or 0),
+        output=_int(raw.get("outputTokens")),
+        cache_read=read,
+        cache_creation=written,
+    )
+
+
+# Converse content blocks that carry nothing this analysis counts.
+_BEDROCK_IGNORED = {
+    "image",
+    "document",
+    "video",
+    "audio",
+    "cachePoint",
+    "reasoningContent",
+    "guardContent",
+    "searchResult",
+}
+
+
+class BedrockConverse(Converter):
+    """AWS Bedrock Converse: content blocks keyed by kind (``text``, ``toolUse``,
+    ``toolResult`` with ``status: error``), ``system`` a list of blocks."""
+
+    name = "bedrock_converse"
+
+    def unpack(self, value: Any) -> Snapshot | str:
+        if isinstance(value, list):
+            return Snapshot(None, value)
+        if not isinstance(value, dict):
+            return "record is not a JSON object or list"
+        tid = trace_id_of(value)
+        req, resp = value, value
+        problem = None
+        if isinstance(value.get("request"), dict):
+            req = value["request"]
+            resp, problem = recorded_response(self.name, value.get("response"))
+        messages: list[Any] = []
+        system = req.get("system")
+        if isinstance(system, list | str) and system:
+            blocks = [{"text": system}] if isinstance(system, str) else system
+            messages.append({"role": "system", "content": blocks})
+        history = req.get("messages")
+        if isinstance(history, list):
+            messages.extend(history)
+        answer = _get(resp, "output", "message")
+        if isinstance(answer, dict):
+            messages.append({**answer, "role": answer.get("role") or "assistant"})
+        usage = bedrock_usage(_get(resp, "usage"))
+        if isinstance(history, list) or req is not value:
+            return Snapshot(tid, messages, usage, problem=problem)
+        if isinstance(answer, dict):  # a response alone: the model's next message
+            return Snapshot(tid, messages, usage, append=True)
+        if "role" in value and isinstance(value.get("content"), list):
+            return Snapshot(tid, [value], append=True)
+        return "record has no 'messages' list, no 'output.message' and is not a message"
+
+    def convert(
+        self, messages: list[Any], start: int, line: int | None, problems: list[str]
+    ) -> list[Event]:
+        events: list[Event] = []
+        for msg, m in self.objects(messages, start, problems):
+            role = m.get("role")
+            if role not in ("system", "user", "assistant"):
+                problems.append(f"message {msg} has unknown role {role!r}; skipped")
+                continue
+            first = len(events)
+            content = m.get("content")
+            if isinstance(content, str):
+                content = [{"text": content}]
+            text_event: Event | None = None
+            for block in content if isinstance(content, list) else []:
+                if not isinstance(block, dict):
+                    problems.append(f"message {msg}: a content block is not an object; skipped")
+                    continue
+                text = _bedrock_text(block)
+                if text is not None:
+                    if text_event is None:
+                        text_event = Event(role, "message", msg, text=text)
+                        events.append(text_event)
+                    else:
+                        text_event.text = f"{text_event.text}\n{text}"
+                elif isinstance(block.get("toolUse"), dict):
+                    use = block["toolUse"]
+                    name, cid = _str(use.get("name")), _str(use.get("toolUseId"))
+                    events.append(call_event(msg, name, cid, use.get("input")))
+                elif isinstance(block.get("toolResult"), dict):
+                    result = block["toolResult"]
+                    events.append(
+                        Event(
+                            "tool",
+                            "result",
+                            msg,
+                            text=_bedrock_result_text(result.get("content")),
+                            call_id=_str(result.get("toolUseId")),
+                            is_error=result.get("status") == "error",
+                        )
+                    )
+                elif not any(k in _BEDROCK_IGNORED for k in block):
+                    kinds = ", ".join(sorted(map(str, block))) or "none"
+                    problems.append(f"message {msg}: unknown content block ({kinds}); skipped")
+            if role == "assistant" and len(events) == first:
+                events.append(Event("assistant", "message", msg, text=""))  # still a model call
+            for ev in events[first:]:
+                ev.line = line
+        return events
+
+
+def _bedrock_text(block: dict[str, Any]) -> str | None:
+    if isinstance(block.get("text"), str):
+        return str(block["text"])
+    cited = block.get("citationsContent")
+    if isinstance(cited, dict):  # an answer with citations: its text is in "content"
+        return "".join(
+            str(c.get("text", "")) for c in cited.get("content") or [] if isinstance(c, dict)
+        )
+    return None
+
+
+def _bedrock_result_text(content: Any) -> str:
+    """A ``toolResult``'s content blocks as text: ``text`` as is, ``json`` as JSON."""
+    if not isinstance(content, list):
+        return text_of(content)
+    parts = []
+    for block in content:
+        if isinstance(block, dict) and isinstance(block.get("text"), str):
+            parts.append(block["text"])
+        elif isinstance(block, dict) and "json" in block:
+            parts.append(json.dumps(block["json"], ensure_ascii=False, sort_keys=True))
+    return "\n".join(parts)
+
+
 #: Converter per format name.
 CONVERTERS: dict[str, Converter] = {
-    c.name: c for c in (OpenAIChat(), OpenAIResponses(), Anthropic())
+    c.name: c for c in (OpenAIChat(), OpenAIResponses(), Anthropic(), Gemini(), BedrockConverse())
 }

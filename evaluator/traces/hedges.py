@@ -562,6 +562,8 @@ def find_hedges(
         kind = h.kind
         if kind == "general":
             continue
+        if h.match == "May" and _is_month(text, h.start):
+            continue  # "on May 25th", "closed in May": the month, not the modal
         c_lo, c_hi = _span(text, h.start, h.end, _CLAUSE_END)
         s_lo, s_hi = _span(text, h.start, h.end, _SENTENCE_END)
         c_lo, c_hi = max(c_lo, s_lo), min(c_hi, s_hi)
@@ -595,6 +597,8 @@ def find_hedges(
                 continue
             if _user_subject(text, subject_lo, h.start, h.end, c_hi, kind):
                 continue  # "the user seems to be ready": about the user, not the data
+            if _agent_modal(text, c_lo, h.start, h.match):
+                continue  # "I may need to broaden the search": the agent's plan
             if kind == "softener" and _restates(clause, latest_result, kind):
                 continue
             if h.phrase.lower() in _APPROXIMATORS:
@@ -624,6 +628,36 @@ _AFTER_SOFTENER = 24
 # A meaning word this close after the phrase makes "the user" sentence a question of
 # meaning ("the user might be referring to Tokyo", "用户可能指的是东京").
 _MEANING_NEAR = 30
+
+
+# "May" before a day is the month ("May 25th"), even opening a sentence.
+_MONTH = re.compile(r"May\s+\d")
+
+
+def _is_month(text: str, start: int) -> bool:
+    """True when a capitalised "May" at ``start`` is the month: before a day, or not
+    opening a sentence (the modal is capitalised only there)."""
+    if _MONTH.match(text, start):
+        return True
+    before = text[:start].rstrip()
+    return bool(before) and before[-1] not in ".!?:;\n\"'*-•(["
+
+
+# A modal that opens a phrase ("may", "might need", "could be").
+_MODAL = re.compile(r"(?:may|might|could|should|would)\b", re.IGNORECASE)
+# The agent as the subject right before it, with at most one adverb between:
+# "I may need to", "we might also try", "我可能需要".
+_AGENT_BEFORE = re.compile(
+    r"(?:\b(?:i|we)(?:\s+\w+ly|\s+also|\s+still|\s+then)?\s+|(?:我|我们)\s*)$", re.IGNORECASE
+)
+
+
+def _agent_modal(text: str, lo: int, start: int, match: str) -> bool:
+    """True when a modal phrase has the agent as its subject ("I may need to", "we
+    might try"): the agent's plan or its own ability, not a claim about the data."""
+    if _MODAL.match(match) is None and not match.startswith("可能"):
+        return False
+    return _AGENT_BEFORE.search(text, lo, start) is not None
 
 
 def _user_subject(text: str, lo: int, start: int, end: int, hi: int, kind: str) -> bool:

@@ -212,6 +212,7 @@ class TraceAnalyser:
         said, said_parts, said_lower = "", 0, ""
         first_call: dict[tuple[str | None, str | None], int] = {}
         last_call: dict[tuple[str | None, str | None], Event] = {}
+        last_try: dict[str | None, Event] = {}  # each tool's latest call
         argued: dict[str, int] = {}  # values the agent passed -> seq of the first call
         n_followups = duplicates = retries = lookups = actions = 0
         kind_of, trace_hints = self.kinds.kind, trace.tool_hints
@@ -225,7 +226,7 @@ class TraceAnalyser:
         # Hedges read the latest result; claims everything read before (Grounds).
         latest: str | None = None
         grounds = Grounds(earlier, known_text)
-        asked = False  # the last assistant text asked a question
+        previous = ""  # the last assistant text: what the next user turn replies to
         tools = self.tools
         # Past the last model call only results' tokens are read (unless all are kept).
         tail = len(events) if keep_events else unbilled_tail(events)
@@ -260,7 +261,7 @@ class TraceAnalyser:
                     turn_rows.append((file, tid, *turn))
                 # A turn starts at its user message, so that is its first event.
                 question = text if ev.role == "user" and kind == "message" else None
-                cls = classify_turn(question, asked) if question else "other"
+                cls = classify_turn(question, previous=previous) if question else "other"
                 turn = [turn_no, question or "", cls, 0, 0, 0, None]
             if kind == "message":
                 messages += 1
@@ -270,7 +271,7 @@ class TraceAnalyser:
                         known_text.append(text)
                 elif role == "assistant" and text:
                     hedged = self._model_text(ev, text, latest, grounds, hedge_rows, claim_rows)
-                    asked = text.rstrip().endswith(("?", "？"))
+                    previous = text
                     if turn is not None and turn_no > 0:
                         turn[6] = text
                         if hedged:
@@ -315,6 +316,16 @@ class TraceAnalyser:
                 retry_of = None
                 if dup_of is None:
                     first_call[key] = ev.seq
+                    tried = last_try.get(ev.tool)
+                    if (
+                        tried is not None
+                        and tried.link is not None
+                        and events[tried.link].is_error
+                        and corrects(tried, ev, events[tried.link].text)
+                    ):
+                        # The tool's last call failed and this one corrects it: a retry.
+                        retry_of = tried.seq
+                        retries += 1
                 else:
                     before_call = last_call[key]
                     if before_call.link is not None and events[before_call.link].is_error:
@@ -324,6 +335,7 @@ class TraceAnalyser:
                     else:
                         duplicates += 1
                 last_call[key] = ev
+                last_try[ev.tool] = ev
                 call_kind = kind_of(ev.tool, trace_hints)
                 hits = None
                 if plan and earlier:
@@ -588,6 +600,25 @@ def listed_counts(text: str) -> frozenset[int]:
         if value is not None:
             pairs[key, value] = pairs.get((key, value), 0) + 1
     return frozenset(keys.values()) | frozenset(pairs.values())
+
+
+def corrects(failed: Event, call: Event, error: str | None) -> bool:
+    """Whether ``call`` (to the tool whose ``failed`` call errored) retries it with
+    corrected arguments rather than calling it for another item: it keeps one of the
+    failed call's argument values, or passes a value the error message named
+    (``Available types: ['criminal_record_source_request']``). A call for the next user
+    of a list after one failed (``get_user(usr_2)`` after ``get_user(usr_1)``) keeps
+    nothing."""
+    before, now = failed.args, call.args
+    if type(before) is not dict or type(now) is not dict:
+        return False
+    kept = dict(arg_leaves(before))
+    for path, value in arg_leaves(now):
+        if path in kept and kept[path] == value and value not in (None, "", [], {}):
+            return True
+        if error and type(value) is str and len(value) >= 3 and value in error:
+            return True
+    return False
 
 
 def sentence_at(text: str, at: int) -> str:

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
 from ..errors import TraceError
+from .agentdojo import is_run
 from .conversations import CONVERTERS, Converter
 from .events import Problem, Trace, finish_trace
 from .mcp import McpParser, unwrap_jsonrpc
@@ -28,7 +29,48 @@ from .readers import DEFAULT_MAX_JSON_BYTES, Record, iter_records
 from .spans import SpanParser, span_format
 
 #: Every format the parsers read, in the order detection reports them.
-FORMATS = ("openai_chat", "openai_responses", "anthropic", "mcp", "otel", "openinference")
+FORMATS = (
+    "openai_chat",
+    "openai_responses",
+    "anthropic",
+    "gemini",
+    "bedrock_converse",
+    "mcp",
+    "otel",
+    "openinference",
+    "agentdojo",
+)
+
+#: Exports that detection recognises but no parser reads: each names itself in one error.
+UNREAD_FORMATS = {
+    "langsmith": (
+        "this looks like a LangSmith run export (run_type, inputs, outputs), which projeval "
+        "does not read",
+        "export the traces as OpenTelemetry spans (LangSmith's OTLP export, or OpenInference "
+        "instrumentation) or write each conversation's messages as OpenAI Chat JSON Lines "
+        '({"messages": [...]}, one conversation a line)',
+    ),
+    "langfuse": (
+        "this looks like a Langfuse trace or observations export (traceId, type, input, "
+        "output), which projeval does not read",
+        "export the spans as OTLP JSON, or write each GENERATION's input messages and output "
+        'as one OpenAI Chat record ({"trace_id": <traceId>, "messages": [...]}) a line',
+    ),
+}
+_LANGFUSE_TYPES = frozenset(
+    {
+        "SPAN",
+        "GENERATION",
+        "EVENT",
+        "AGENT",
+        "TOOL",
+        "CHAIN",
+        "RETRIEVER",
+        "EVALUATOR",
+        "EMBEDDING",
+        "GUARDRAIL",
+    }
+)
 
 # Records looked at before detection settles for a weak guess.
 _SNIFF_RECORDS = 50
@@ -36,7 +78,24 @@ _SNIFF_RECORDS = 50
 _OPEN_WINDOW = 256
 
 _CHAT_PART_TYPES = {"image_url", "input_audio", "refusal", "file"}
-_ANTHROPIC_BLOCKS = {"tool_use", "tool_result", "thinking", "redacted_thinking", "server_tool_use"}
+_ANTHROPIC_BLOCKS = {
+    "tool_use",
+    "tool_result",
+    "thinking",
+    "redacted_thinking",
+    "server_tool_use",
+    "mcp_tool_use",
+    "mcp_tool_result",
+}
+# A streamed response recorded as its event stream: a marker of each format's events.
+_STREAM_MARKERS = (
+    ("chat.completion.chunk", "openai_chat"),
+    ('"response.created"', "openai_responses"),
+    ("message_start", "anthropic"),
+    ('"candidates"', "gemini"),
+)
+# Converse content blocks are objects keyed by their kind, with no "type".
+_BEDROCK_BLOCKS = {"toolUse", "toolResult", "reasoningContent", "cachePoint", "guardContent"}
 _RESPONSES_ITEMS = {
     "function_call",
     "function_call_output",
@@ -134,6 +193,9 @@ def _detect(records: Iterator[Record | Problem], name: str) -> tuple[str, list[R
             continue
         seen += 1
         fmt, decisive = sniff(item.value)
+        if fmt in UNREAD_FORMATS:
+            reason, fix = UNREAD_FORMATS[fmt]
+            raise TraceError(f"{reason}.", file=name, position=item.line, fix=fix)
         if decisive and fmt:
             return fmt, buffered
         weak = weak or fmt
@@ -156,7 +218,8 @@ def _detect(records: Iterator[Record | Problem], name: str) -> tuple[str, list[R
 
 
 def sniff(value: Any) -> tuple[str | None, bool]:
-    """Guess a record's format: ``(format or None, decisive)``."""
+    """Guess a record's format: ``(format or None, decisive)``; the format may be one of
+    :data:`UNREAD_FORMATS`, recognised so that it is not misread as another."""
     if isinstance(value, dict) and (
         "resourceSpans" in value or "attributes" in value or "spans" in value
     ):
@@ -168,18 +231,37 @@ def sniff(value: Any) -> tuple[str | None, bool]:
         return "mcp", True
     if not isinstance(value, dict | list):
         return None, False
+    if is_run(value):
+        return "agentdojo", True
     if isinstance(value, dict):
+        if "run_type" in value or "child_runs" in value:
+            return "langsmith", True
+        if "observations" in value or ("traceId" in value and value.get("type") in _LANGFUSE_TYPES):
+            return "langfuse", True
         body = r_ if isinstance(r_ := value.get("request"), dict) else value
+        raw_resp = value.get("response")
+        if isinstance(raw_resp, str) and body is not value:
+            head = raw_resp[:2048]
+            for marker, fmt in _STREAM_MARKERS:
+                if marker in head:
+                    return fmt, True
+        resp = raw_resp if isinstance(raw_resp, dict) else value
+        if "contents" in body or "candidates" in resp or "usageMetadata" in resp:
+            return "gemini", True
+        if isinstance(resp.get("output"), dict) and "message" in resp["output"]:
+            return "bedrock_converse", True
         if (
             value.get("object") == "response"
             or "input" in body
             or (isinstance(body.get("output"), list) and "messages" not in body)
         ):
             return "openai_responses", True
-        if "choices" in value or "choices" in (value.get("response") or {}):
+        if "choices" in value or "choices" in resp:
             return "openai_chat", True
-        usage = value.get("usage") or (value.get("response") or {}).get("usage") or {}
+        usage = value.get("usage") or resp.get("usage") or {}
         if isinstance(usage, dict):
+            if "inputTokens" in usage:
+                return "bedrock_converse", True
             if "prompt_tokens" in usage:
                 return "openai_chat", True
             if "cache_read_input_tokens" in usage or "cache_creation_input_tokens" in usage:
@@ -198,6 +280,8 @@ def sniff(value: Any) -> tuple[str | None, bool]:
         if fmt:
             return fmt, True
     if any(isinstance(m, dict) and "role" in m for m in messages):
+        if any(_typeless_text(m) for m in messages):
+            return "bedrock_converse", False  # text blocks without a "type": Converse
         return hint or "openai_chat", False
     return None, False
 
@@ -211,10 +295,14 @@ def _sniff_message(m: Any) -> str | None:
         return "openai_chat"
     if m.get("role") == "developer":
         return "openai_chat"
+    if m.get("role") == "model" or (isinstance(m.get("parts"), list) and "content" not in m):
+        return "gemini"
     content = m.get("content")
     if isinstance(content, list):
         for part in content:
             kind = part.get("type") if isinstance(part, dict) else None
+            if kind is None and isinstance(part, dict) and _BEDROCK_BLOCKS.intersection(part):
+                return "bedrock_converse"
             if kind in _ANTHROPIC_BLOCKS:
                 return "anthropic"
             if kind in _CHAT_PART_TYPES:
@@ -222,6 +310,17 @@ def _sniff_message(m: Any) -> str | None:
             if kind in ("input_text", "output_text"):
                 return "openai_responses"
     return None
+
+
+def _typeless_text(m: Any) -> bool:
+    content = m.get("content") if isinstance(m, dict) else None
+    return (
+        isinstance(content, list)
+        and bool(content)
+        and isinstance(content[0], dict)
+        and "type" not in content[0]
+        and "text" in content[0]
+    )
 
 
 def make_parser(fmt: str, name: str) -> FileParser:
@@ -257,7 +356,7 @@ class ConversationParser:
         if isinstance(snap, str):
             yield Problem(self.name, record.line, f"{snap}; record skipped")
             return
-        problems: list[str] = []
+        problems: list[str] = [] if snap.problem is None else [snap.problem]
         tid = snap.trace_id
         if snap.previous_id is not None and snap.previous_id in self.chains:
             # A Responses request that continues an earlier response holds only the new

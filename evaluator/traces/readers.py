@@ -42,7 +42,17 @@ _GLOB_CHARS = frozenset("*?[")
 
 _BOM = b"\xef\xbb\xbf"
 # Keys that mark a top-level list as a list of records rather than one bare conversation.
-_RECORD_KEYS = ("jsonrpc", "messages", "resourceSpans", "request", "input", "output", "spans")
+_RECORD_KEYS = (
+    "jsonrpc",
+    "messages",
+    "contents",
+    "resourceSpans",
+    "request",
+    "input",
+    "output",
+    "spans",
+    "run_type",  # a list of LangSmith runs: each is recognised, and refused, on its own
+)
 
 
 class Skipped(NamedTuple):

@@ -35,6 +35,7 @@ from .merger import Merger
 from .readers import Record
 
 _MAX_SNIFF_SPANS = 200
+_LOGFIRE_ERROR_LEVEL = 17
 
 
 def decode_value(value: Any) -> Any:
@@ -107,10 +108,22 @@ def span_format(record: Any) -> str | None:
         if not isinstance(span, dict):
             continue
         keys = attributes_of(span.get("attributes"))
-        if any(k.startswith(("openinference.", "llm.")) for k in keys):
+        if any(k.startswith(_OPENINFERENCE_KEYS) for k in keys):
             return "openinference"
         genai = genai or any(k.startswith("gen_ai.") for k in keys)
     return "otel" if genai else None
+
+
+# OpenInference's own attributes. Not every "llm." one: OpenLLMetry (Traceloop) spans carry
+# llm.request.type and llm.usage.total_tokens beside their gen_ai.* attributes.
+_OPENINFERENCE_KEYS = (
+    "openinference.",
+    "llm.input_messages",
+    "llm.output_messages",
+    "llm.token_count.",
+    "llm.model_name",
+    "llm.invocation_parameters",
+)
 
 
 def _parse_json(value: Any) -> Any:
@@ -157,7 +170,13 @@ def _to_span(raw: Any, line: int, order: int) -> Span | str:
     attrs = attributes_of(raw.get("attributes"))
     status = s_ if isinstance(s_ := raw.get("status"), dict) else {}
     code = status.get("code", status.get("status_code"))
-    error = code in (2, "2", "STATUS_CODE_ERROR", "ERROR") or "error.type" in attrs
+    # logfire (pydantic-ai) marks a failed tool call with its level, 17 and up being errors.
+    level = attrs.get("logfire.level_num")
+    error = (
+        code in (2, "2", "STATUS_CODE_ERROR", "ERROR")
+        or "error.type" in attrs
+        or (type(level) is int and level >= _LOGFIRE_ERROR_LEVEL)
+    )
     start_raw = raw.get("startTimeUnixNano", raw.get("start_time"))
     start_int = _ival(start_raw)
     start: tuple[int, Any] = (0, start_int) if start_int is not None else (1, str(start_raw or ""))
@@ -167,6 +186,9 @@ def _to_span(raw: Any, line: int, order: int) -> Span | str:
         if isinstance(e, dict)
     ]
     return Span(str(tid), str(raw.get("name", "")), start, attrs, error, line, order, events)
+
+
+_RESULT_PARTS = ("tool_call_response", "server_tool_call_response")
 
 
 class OTelMessages(Converter):
@@ -191,10 +213,19 @@ class OTelMessages(Converter):
                     else [{"type": "text", "content": str(system)}],
                 }
             )
-        for key in ("gen_ai.input.messages", "gen_ai.output.messages"):
-            value_ = _parse_json(attrs.get(key))
-            if isinstance(value_, list):
-                messages.extend(value_)
+        inputs = _parse_json(attrs.get("gen_ai.input.messages"))
+        if isinstance(inputs, list):
+            messages.extend(inputs)
+        outputs = _parse_json(attrs.get("gen_ai.output.messages"))
+        if isinstance(outputs, list):
+            # An output message carries its finish_reason; the same message re-sent in the
+            # next call's input does not, and must compare equal to it to be history.
+            messages.extend(
+                {k: v for k, v in m.items() if k != "finish_reason"} if isinstance(m, dict) else m
+                for m in outputs
+            )
+        if len(messages) == bool(system):
+            messages.extend(_openllmetry_messages(attrs))
         usage = Usage(
             input_total=_ival(
                 attrs.get("gen_ai.usage.input_tokens", attrs.get("gen_ai.usage.prompt_tokens"))
@@ -224,7 +255,9 @@ class OTelMessages(Converter):
             ]
             if isinstance(m.get("content"), str):
                 texts.append(m["content"])
-            if role != "tool" and (texts or role != "assistant" or not parts):
+            answers = any(isinstance(p, dict) and p.get("type") in _RESULT_PARTS for p in parts)
+            # A user message holding only tool results (Anthropic's shape) is no human turn.
+            if role != "tool" and (texts or not parts or (role != "assistant" and not answers)):
                 text = None if m.get("_no_content") else "\n".join(texts)
                 events.append(Event(role, "message", msg, text=text))
             for p in parts:
@@ -234,14 +267,107 @@ class OTelMessages(Converter):
                 if kind in ("tool_call", "server_tool_call"):
                     arguments = _parse_json(p.get("arguments"))
                     events.append(call_event(msg, _s(p.get("name")), _s(p.get("id")), arguments))
-                elif kind in ("tool_call_response", "server_tool_call_response"):
+                elif kind in _RESULT_PARTS:
                     body = p.get("response", p.get("result"))
+                    error = p.get("is_error")  # carried over from Anthropic's tool_result
                     events.append(
-                        Event("tool", "result", msg, text=text_of(body), call_id=_s(p.get("id")))
+                        Event(
+                            "tool",
+                            "result",
+                            msg,
+                            text=text_of(body),
+                            call_id=_s(p.get("id")),
+                            is_error=error if isinstance(error, bool) else None,
+                        )
                     )
         for ev in events:
             ev.line = line
         return events
+
+
+# OpenLLMetry's role names that are not the conventions' (Gemini's "model", LangChain's).
+_ROLE_ALIASES = {"model": "assistant", "ai": "assistant", "human": "user", "function": "tool"}
+
+
+def _openllmetry_messages(attrs: dict[str, Any]) -> list[dict[str, Any]]:
+    """Messages of the attributes instrumentations set before the conventions had message
+    attributes: OpenLLMetry's (Traceloop) indexed ``gen_ai.prompt.N.*`` and
+    ``gen_ai.completion.N.*`` (``role``, ``content``, ``tool_call_id``,
+    ``tool_calls.M.{id,name,arguments}``), or one ``gen_ai.prompt`` / ``gen_ai.completion``
+    string; as the conventions' ``{"role", "parts"}`` messages."""
+    out: list[dict[str, Any]] = []
+    for prefix, default in (("gen_ai.prompt", "user"), ("gen_ai.completion", "assistant")):
+        whole = attrs.get(prefix)
+        if isinstance(whole, str) and whole:
+            parsed = _parse_json(whole)
+            if isinstance(parsed, list) and all(isinstance(m, dict) for m in parsed):
+                out.extend(_openllmetry_message(m, default) for m in parsed)
+            else:
+                out.append({"role": default, "parts": [{"type": "text", "content": whole}]})
+            continue
+        out.extend(
+            _openllmetry_message(m, default) for m in _indexed(attrs, prefix) if isinstance(m, dict)
+        )
+    return out
+
+
+def _openllmetry_message(m: dict[str, Any], default: str) -> dict[str, Any]:
+    role = m.get("role") if isinstance(m.get("role"), str) else default
+    role = _ROLE_ALIASES.get(str(role), str(role))
+    content = m.get("content")
+    if role == "tool":
+        part = {"type": "tool_call_response", "id": m.get("tool_call_id"), "response": content}
+        return {"role": "tool", "parts": [part]}
+    parts: list[dict[str, Any]] = []
+    calls = _as_list(m.get("tool_calls"))
+    if content is not None:
+        # Some instrumentations (Anthropic's, Gemini's) record the content blocks as JSON:
+        # text, and Anthropic's tool_result blocks (in a user message) and tool_use blocks.
+        blocks = _parse_json(content) if isinstance(content, str) else content
+        if not isinstance(blocks, list):
+            blocks = [{"type": "text", "text": text_of(content)}]
+        texts = []
+        for b in blocks:
+            kind = b.get("type") if isinstance(b, dict) else None
+            if kind == "tool_result" and isinstance(b, dict):
+                parts.append(
+                    {
+                        "type": "tool_call_response",
+                        "id": b.get("tool_use_id"),
+                        "response": b.get("content"),
+                        "is_error": b.get("is_error"),
+                    }
+                )
+            elif kind == "tool_use" and isinstance(b, dict):
+                if not calls:  # the same calls are usually listed in tool_calls too
+                    parts.append(
+                        {
+                            "type": "tool_call",
+                            "id": b.get("id"),
+                            "name": b.get("name"),
+                            "arguments": b.get("input"),
+                        }
+                    )
+            else:
+                texts.append(text_of([b]))
+        text = "\n".join(t for t in texts if t)
+        if text:
+            parts.insert(0, {"type": "text", "content": text})
+    legacy = m.get("function_call")
+    if isinstance(legacy, dict):
+        calls = [*calls, legacy]
+    for tc in calls:
+        if isinstance(tc, dict):
+            arguments = tc.get("arguments")
+            parts.append(
+                {
+                    "type": "tool_call",
+                    "id": tc.get("id"),
+                    "name": tc.get("name"),
+                    "arguments": arguments,
+                }
+            )
+    return {"role": role, "parts": parts}
 
 
 class OpenInferenceMessages(Converter):
@@ -274,9 +400,9 @@ class OpenInferenceMessages(Converter):
             text = m.get("content")
             if not isinstance(text, str):
                 text = "\n".join(
-                    str(c.get("message_content", c).get("text", ""))
+                    str(c.get("message_content", c).get("text"))
                     for c in _as_list(m.get("contents"))
-                    if isinstance(c, dict)
+                    if isinstance(c, dict) and c.get("message_content", c).get("text") is not None
                 )
             if role == "tool":
                 events.append(
@@ -293,7 +419,12 @@ class OpenInferenceMessages(Converter):
             if role not in ("system", "user", "assistant"):
                 problems.append(f"message {msg} has unknown role {role!r}; skipped")
                 continue
-            calls = _as_list(m.get("tool_calls"))
+            calls = _as_list(m.get("tool_calls")) or [
+                # Ordered parts: message.contents.N.tool_call.* beside the text parts.
+                c
+                for c in _as_list(m.get("contents"))
+                if isinstance(c, dict) and "tool_call" in c
+            ]
             if text or role != "assistant" or not (calls or m.get("function_call_name")):
                 events.append(
                     Event(role, "message", msg, text=None if m.get("_no_content") else text)
@@ -439,12 +570,28 @@ class SpanParser:
         trace = Trace(conv or tid, self.name, spans[0].line, self.fmt)
         merger = Merger(trace, self.converter)
         tools: list[tuple[int, Span]] = []  # (events before it, span)
-        for span in spans:
-            if self._is_tool(span):
+        snaps = [(s, None if self._is_tool(s) else self.converter.unpack(s)) for s in spans]
+        # One model call recorded twice (a wrapper's span with the messages, and the
+        # SDK's or HTTP client's span without them) shares its response id: count it once.
+        described = {
+            str(s.attrs["gen_ai.response.id"])
+            for s, snap in snaps
+            if "gen_ai.response.id" in s.attrs
+            and isinstance(snap, Snapshot)
+            and snap.messages
+            and not (snap.append and snap.messages[0].get("_no_content"))
+        }
+        for span, snap in snaps:
+            if snap is None:
                 tools.append((len(trace.events), span))
                 continue
-            snap = self.converter.unpack(span)
             if isinstance(snap, str) or not snap.messages:
+                continue
+            if (
+                snap.append
+                and snap.messages[0].get("_no_content")
+                and str(span.attrs.get("gen_ai.response.id")) in described
+            ):
                 continue
             if not merger.extends(snap):
                 merger.count, merger.last = 0, None  # history rewritten: take it whole
@@ -490,6 +637,17 @@ class SpanParser:
                 if result is not None:
                     result.is_error = span.error or bool(result.is_error)
                     continue
+            if args is not None and output is None and not span.error:
+                # Content is captured (it has arguments), so a result was there to record.
+                keys = ", ".join(sorted(span.attrs))
+                problems.append(
+                    (
+                        span.line,
+                        f"tool span {span.name!r} carries arguments but no result projeval "
+                        f"reads (its attributes: {keys}); its result is counted as empty",
+                    )
+                )
+            if cid is not None and cid in calls:
                 new = [
                     Event(
                         "tool",

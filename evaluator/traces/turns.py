@@ -7,32 +7,44 @@ question mining and the hedged-answers view read only the turns
 :func:`is_query` accepts.
 
 Deterministic rules over word lists that are data
-(``evaluator/data/turns_<lang>.txt``, English and Chinese), in this order:
+(``evaluator/data/turns_<lang>.txt``, English and Chinese). The agent's message
+before the turn (``previous``) says what the turn replies to (:func:`agent_context`):
+a request for a value, a choice or a yes or no (``"solicit"``), an offer of more
+help ("Anything else?", ``"open"``), or nothing. The rules, in this order:
 
 1. a turn of greetings, thanks or closings only is a ``greeting``, and so is a
    turn that ends thanking or saying goodbye and asks, requests and answers
-   nothing ("好的,谢谢你了,再见。", "Thanks for trying to help.");
+   nothing ("好的,谢谢你了,再见。", "great thanks for your help");
    a turn in which the user speaks as the agent (offers help, asks about the
-   listener's own plans: "When are you looking to go?") is ``other``;
+   listener's own plans: "When are you looking to go?", recaps the listener's
+   wishes: "Just to confirm, you'd prefer...") is ``other``;
 2. a leading greeting, acknowledgement ("OK,", "好的，") or yes/no ("No,",
    "可以，") is split off: after yes/no the turn is an ``answer`` unless the
    rest asks a question; after an acknowledgement, a rest of one word (or two
    Chinese characters) is an ``answer``;
-3. when the last sentence (or clause) has the form of a question it is a
-   ``question``, unless it asks the agent to act ("Can you book...?", "能推荐
-   一个...吗?"; not "Can you tell me about...?"), or proposes the value the
-   agent asked for ("How about 3 PM?", an ``answer``); a turn that starts a
-   sentence by choosing ("I'm going with the 12:00 flight. Please book it.")
-   and asks nothing is an ``answer``;
-4. a request phrase ("please", "I need", "帮我") or a clause starting with an
-   action verb ("book", "查询") is a ``request``, and so is a problem report
-   ("doesn't work", "打不开");
-5. a question form anywhere is a ``question``;
-6. an answer form ("my id is...", "我选...", a short turn holding an id or a
+3. a last question that only asks for agreement ("Does that work?") is read
+   past; when the last sentence (or clause) has the form of a question it is a
+   ``question``, unless its asking clause asks the agent to act ("Can you
+   book...?", "Also, can we include X, like Y?", "能推荐一个...吗?"; not "Can
+   you tell me about...?"), or it proposes the value the agent asked for ("How
+   about 3 PM?", "maybe from the 3rd to the 10th?" after a solicitation: an
+   ``answer``); a turn that starts a sentence by choosing ("I'm going with the
+   12:00 flight. Please book it.") and asks nothing is an ``answer``;
+4. after a solicitation, a turn that asks nothing is an ``answer``, even in the
+   words of a request ("I want to start on July 1." after "When do you want to
+   start?"), unless it opens with "Also", "Actually", "Oh wait" (something new);
+5. a wish to be told is a ``question`` ("I want to know when they expire."), and
+   so is a question beside the user's own purpose ("电话是多少呢?我想打电话");
+   a request phrase ("please", "I need", "we need", "帮我") or a clause
+   starting with an action verb ("book", "查询") is a ``request``, and so is a
+   problem report ("doesn't work", "打不开");
+6. a question form anywhere is a ``question``; an unprompted turn that opens
+   with "Also", "Actually", "Oh wait" is ``other`` (a correction);
+7. an answer form ("my id is...", "我选...", a short turn holding an id or a
    number) is an ``answer``; a short Chinese noun phrase naming a task
    ("…的旅游计划") is a ``request``;
-7. otherwise ``other``, or ``answer`` when the agent's message before asked
-   a question.
+8. otherwise a ``request`` after an offer of more help, an ``answer`` when the
+   agent's message before asked a question, else ``other``.
 """
 
 from __future__ import annotations
@@ -62,6 +74,12 @@ _SECTIONS = (
     "offer",
     "inform_verb",
     "recommend",
+    "open_offer",
+    "solicit",
+    "shift",
+    "agree_tag",
+    "ask_info",
+    "desire",
 )
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 # A sentence ends at Chinese end punctuation, or at ". ! ?" before a space or the end
@@ -131,7 +149,7 @@ def _alternation(words: Iterable[str]) -> str:
 def _patterns() -> dict[str, re.Pattern[str]]:
     lists = _lists()
     out = {name: re.compile(_alternation(ws), re.IGNORECASE) for name, ws in lists.items()}
-    for name in ("question_start", "request_start", "answer_start", "choice"):
+    for name in ("question_start", "request_start", "answer_start", "choice", "shift"):
         out[name] = re.compile(rf"^\s*(?:{_alternation(lists[name])})", re.IGNORECASE)
     # "then book it", "so cancel it", "那帮我...": a connective before the verb.
     out["request_start"] = re.compile(
@@ -148,6 +166,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     lead = _alternation(lists["greeting"] + lists["ack"] + lists["yesno"])
     # A lead word ends at punctuation, or at a space ("Yes please", "No thanks").
     out["lead"] = re.compile(rf"^\s*((?:{lead}))(?:\s*[,，.!！。~～]+|\s+|$)\s*", re.IGNORECASE)
+    out["agree_tag"] = re.compile(
+        rf"^\s*(?:{_alternation(lists['agree_tag'])})\s*[?？]+\s*$", re.IGNORECASE
+    )
     out["particle_end"] = re.compile(
         rf"(?:{_alternation(lists['question_particle'])})\s*[?？。!！]*\s*$"
     )
@@ -213,7 +234,7 @@ def _is_closing(text: str, sentences: list[str]) -> bool:
     # opens with a greeting and asks afterwards), or the last sentence thanks.
     if not sentences or not last:
         return False
-    thanks = p["thanks_start"].match(_strip_lead(sentences[-1].strip())) is not None
+    thanks = _thanks(sentences[-1])
     if last[-1] < len(text) * _CLOSING_SHARE and not thanks:
         return False
     for sentence in sentences:
@@ -226,6 +247,32 @@ def _is_closing(text: str, sentences: list[str]) -> bool:
             if _is_request(c) or p["answer_start"].match(c) or _ID_OR_NUMBER.search(c):
                 return False  # a request, or an answer with thanks after it
     return True
+
+
+def _thanks(sentence: str) -> bool:
+    """True when ``sentence`` starts by thanking, after any acknowledgement ("great thanks
+    for your help", "Thanks for trying to help.")."""
+    p, lists = _patterns(), _lists()
+    s = sentence.strip()
+    while True:
+        if p["thanks_start"].match(s):
+            return True
+        lead = p["lead"].match(s)
+        if not lead or lead.end() >= len(s) or lead.group(1).lower() in lists["yesno"]:
+            return False
+        s = s[lead.end() :]
+
+
+def _only_desire(sentence: str) -> bool:
+    """True when the only request cue of ``sentence`` is the user's own wish ("我想坐地铁去",
+    "I want to call them"), which asks the agent for nothing."""
+    p = _patterns()
+    cues = p["request"].findall(_POLITE_ASK.sub("", sentence))
+    return (
+        bool(cues)
+        and all(p["desire"].fullmatch(c) for c in cues)
+        and not _is_request(p["desire"].sub(" ", sentence))
+    )
 
 
 def _short(text: str) -> bool:
@@ -262,10 +309,59 @@ def _strip_lead(text: str) -> str:
     return text
 
 
+#: What the agent's message before a user turn asked of the user (:func:`agent_context`);
+#: ``"asked"`` is a question of unknown kind (only ``asked=True`` was given).
+CONTEXTS = ("none", "open", "asked", "solicit")
+
+
+@functools.lru_cache(maxsize=8192)
+def agent_context(previous: str | None) -> str:
+    """What the agent's message ``previous`` asked of the user: ``"solicit"`` when its last
+    question asks for a value, a choice or a yes or no ("Which city?", "Shall I book it?"),
+    or it asks for one without a question mark ("Please provide the dates."); ``"open"``
+    when that question only offers more help ("Is there anything else I can help you
+    with?", "请问还有其他要求吗？"); ``"none"`` when it asks nothing."""
+    t = " ".join((previous or "").split())
+    if not t:
+        return "none"
+    p = _patterns()
+    sentences = [s for s in _SENTENCE.split(t) if s.strip()]
+    # The question the user replies to may come before a list of options or a remark
+    # ("Which one would you like?\n1. ...", "Could you share your address? Our service
+    # area is within 30 miles."): the message's last question.
+    asking = [s for s in sentences if "?" in s or "？" in s]
+    if asking:
+        # "What would you like help with? Accommodations, activities, or something else?"
+        return "open" if any(p["open_offer"].search(s) for s in asking[-2:]) else "solicit"
+    if p["solicit"].search(t):
+        return "solicit"
+    return "none"
+
+
+def classify_turn(text: str | None, asked: bool = False, previous: str | None = None) -> str:
+    """The class of a user turn (one of :data:`TURN_CLASSES`). ``previous``: the agent's
+    message before it (its text, ``""`` when the turn opens the conversation), read with
+    :func:`agent_context`; without it, ``asked`` says whether that message asked a
+    question."""
+    if previous is not None:
+        return _classify(text, agent_context(previous))
+    return _classify(text, "asked" if asked else "none")
+
+
+def _drop_agree_tags(sentences: list[str]) -> list[str]:
+    """``sentences`` without the last ones that only ask for agreement ("Does that
+    work?", "Proceed?"), when something is left."""
+    p = _patterns()
+    kept = list(sentences)
+    while len(kept) > 1 and p["agree_tag"].match(kept[-1]):
+        kept.pop()
+    return kept
+
+
 @functools.lru_cache(maxsize=8192)  # turns repeat across conversations ("Yes", "Thanks!")
-def classify_turn(text: str | None, asked: bool = False) -> str:
-    """The class of a user turn (one of :data:`TURN_CLASSES`); ``asked``: the agent's
-    message before it asked a question."""
+def _classify(text: str | None, context: str) -> str:
+    asked = context != "none"
+    solicited = context == "solicit"
     t = " ".join((text or "").split())
     if not t:
         return "other"
@@ -288,25 +384,49 @@ def classify_turn(text: str | None, asked: bool = False) -> str:
         if not rest or (len(rest.split()) <= 1 and len(_CJK.findall(rest)) <= 2):
             return "answer"
         t = rest
-    sentences = [s for s in _SENTENCE.split(t) if s.strip()]
+    every = [s for s in _SENTENCE.split(t) if s.strip()]
+    sentences = _drop_agree_tags(every)
+    if len(sentences) < len(every):
+        t = " ".join(sentences)
     last = sentences[-1] if sentences else t
     clauses = [c for c in _CLAUSE.split(last) if c.strip()]
     tail = clauses[-1] if clauses else last
     if _is_question(tail) or (_CJK.search(last) is None and _is_question(last)):
         if asked and _PROPOSAL.match(last) and _ID_OR_NUMBER.search(last):
             return "answer"  # "How about 2025-03-15T10:00?" proposes the value asked for
-        return "request" if _asks_to_act(tail) else "question"
+        asking = [c for c in clauses if p["question_start"].match(c)]
+        if (
+            solicited
+            and not asking
+            and not _CJK.search(last)
+            and not p["shift"].match(last)
+            and _ID_OR_NUMBER.search(last)
+        ):
+            return "answer"  # "Maybe from the 3rd to the 10th?": a tentative value, asked for
+        # The clause that asks ("Also, can we include X, like Y?" asks in its second).
+        return "request" if _asks_to_act(asking[-1] if asking else last) else "question"
     if _FIELD_VALUE.match(t):
         return "answer"  # "Order ID: 3348917502", "Username: cminh730"
     chooses = any(p["choice"].match(_strip_lead(s)) for s in sentences)
     if chooses and not any(_is_question(s) for s in sentences):
         return "answer"  # "I'm going with the 12:00 flight. Please book it." chooses
+    if solicited and not p["shift"].match(t) and not any(_is_question(s) for s in sentences):
+        return "answer"  # "I want to start on July 1." after "When do you want to start?"
+    if p["ask_info"].search(t):
+        return "question"  # "I want to know when they expire."
+    questions = [s for s in sentences if _is_question(s)]
+    if questions and all(_only_desire(s) for s in sentences if s not in questions):
+        return "question"  # "电话是多少呢?我想打电话预定门票。": the question, then a purpose
     if _is_request(t):
         return "request"
-    if any(_is_question(s) for s in sentences):
+    if questions:
         return "question"
+    if p["shift"].match(t):
+        return "other"  # an unprompted correction: "Oh wait, I meant 12 people."
     if p["answer_start"].match(t) or (_short(t) and _ID_OR_NUMBER.search(t)):
         return "answer"
     if len(_CJK.findall(t)) <= _TASK_CJK and p["task_noun"].search(t[-4:]):
         return "request"
+    if context == "open":
+        return "request"  # after "Anything else?": the next task ("We're planning a tour...")
     return "answer" if asked else "other"

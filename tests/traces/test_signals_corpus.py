@@ -47,6 +47,7 @@ def test_every_row_names_its_source_file() -> None:
         "hedges_heldout_fresh.jsonl",
         "hedges_heldout_sealed.jsonl",
         "hedges_heldout_late.jsonl",
+        "hedges_heldout_r4.jsonl",
         "turns.jsonl",
         "turns_heldout.jsonl",
         "turns_heldout_fresh.jsonl",
@@ -68,8 +69,8 @@ def test_held_out_slice_shares_no_source_file_with_the_labelled_set() -> None:
 
 def test_turn_classification_accuracy_floor() -> None:
     rows = bench.load("turns.jsonl")
-    right = sum(bench.classify_turn(r["text"], r["asked"]) == r["label"] for r in rows)
-    assert right / len(rows) >= 0.85
+    right = sum(bench.classify_row(r) == r["label"] for r in rows)
+    assert right / len(rows) >= 0.88
 
 
 def test_precision_recall_arithmetic() -> None:
@@ -88,16 +89,22 @@ def test_precision_recall_arithmetic() -> None:
 # 16's goals: the floors keep a change from losing ground silently, and a change that gains
 # on them should raise them.
 HELD_OUT_HEDGE_FLOORS = {
-    "hedges_heldout_tasks.jsonl": (1.0, 0.75),
-    "hedges_heldout_fresh.jsonl": (0.47, 0.76),
-    "hedges_heldout_sealed.jsonl": (0.6, 0.5),
+    "hedges_heldout_tasks.jsonl": (1.0, 1.0),
+    "hedges_heldout_fresh.jsonl": (0.47, 0.84),
+    "hedges_heldout_sealed.jsonl": (0.75, 1.0),
     "hedges_heldout_late.jsonl": (1.0, 1.0),
+    # measured once, after round 4's rules were written on the sets above
+    "hedges_heldout_r4.jsonl": (0.32, 0.73),
 }
+# Turn floors as reached in round 4 (the rules then read the agent's message before the
+# turn; these four sets were its tuning data, so they are no longer held out).
 HELD_OUT_TURN_FLOORS = {
-    "turns_heldout.jsonl": 0.86,
-    "turns_heldout_fresh.jsonl": 0.64,
-    "turns_heldout_sealed.jsonl": 0.45,
-    "turns_heldout_late.jsonl": 0.52,
+    "turns_heldout.jsonl": 0.9,
+    "turns_heldout_fresh.jsonl": 0.85,
+    "turns_heldout_sealed.jsonl": 0.84,
+    "turns_heldout_late.jsonl": 0.94,
+    # measured once, after the rules above were written and before any was tuned on it
+    "turns_heldout_r4.jsonl": 0.72,
 }
 
 
@@ -110,7 +117,7 @@ def test_held_out_task_conversations_keep_their_hedge_floors() -> None:
 def test_held_out_task_conversations_keep_their_turn_floors() -> None:
     for name, floor in HELD_OUT_TURN_FLOORS.items():
         rows = bench.load(name)
-        right = sum(bench.classify_turn(r["text"], r["asked"]) == r["label"] for r in rows)
+        right = sum(bench.classify_row(r) == r["label"] for r in rows)
         assert right / len(rows) >= floor, (name, right / len(rows))
 
 

@@ -23,6 +23,15 @@ from projeval.traces.actions import ToolKinds, is_error_text, load_tool_hints, v
         ("transfer_to_human_agents", "write"),
         ("CurrentWeather", None),
         ("open_webpage", None),
+        # Tools that record a choice, a draft or a payment write (AgentDojo-style suites).
+        ("select_credential_transition_route", "write"),
+        ("record_unemployment_case_assessment", "write"),
+        ("make_payment", "write"),
+        ("assemble_payment_service_request", "write"),
+        ("draft_account_recovery_handoff", "write"),
+        ("start_account_access_diagnostic", "write"),
+        ("resume_pending_refund_review", "write"),
+        ("get_recording_status", "read"),
         (None, None),
     ],
 )
@@ -82,6 +91,11 @@ def test_openapi_safe_methods_read(tmp_path: Path) -> None:
         ('{"error": null, "data": [1]}', False),
         ('{"data": [], "error_count": 0}', False),
         ("Errors are rare on this route.", False),
+        ("ValueError: No fee record matches fee_id 'x'.", True),
+        ("ValidationError: 1 validation error for Input schema", True),
+        ("  requests.exceptions.ConnectionError: refused", True),
+        ("KeyErrors: none found", False),
+        ("TypeErrorless: fine", False),
         ("The flight has an error-free record.", False),
     ],
 )

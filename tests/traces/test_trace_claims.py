@@ -70,3 +70,33 @@ def test_a_number_word_in_another_script_case_is_read_not_a_crash() -> None:
         ("count", "ſix tickets"),
         ("count", "TWO flights"),
     ]
+
+
+def test_names_made_of_held_names_and_sentence_verbs_are_grounded() -> None:
+    # Final answers of recorded AgentDojo-style runs (tests/corpora/agentdojo/): the
+    # vehicle record held "manufacturer: Tesla" and "model: Model X" apart.
+    known = "manufacturer: Tesla\nmodel: Model X\nprovider_name: EE\nWheel and Tire Protection Plan"
+    text = (
+        "Your 2024 Tesla Model X is covered. Contact EE and quote the case. "
+        "Tesla’s Wheel and Tire Protection Plan excludes it. I’ll check. Ask Rivian Support."
+    )
+    assert [c.value for c in ungrounded(text, known)] == ["Rivian Support"]
+    assert ungrounded("Check the Model X page. Accept the Tesla offer.", known) == []
+    assert ungrounded("Keep the SIM, the PIN and the ZIP code.", known) == []
+    # Each part is held as a whole: a name only half of which was read is still a claim.
+    assert [c.value for c in ungrounded("Call Tesla Roadside now.", known)] == ["Tesla Roadside"]
+
+
+def test_quoted_text_with_its_sentence_punctuation_inside_the_quotes() -> None:
+    known = "Open the app and enter Describe Concern there."
+    assert ungrounded("In “Describe Concern,” enter the recall.", known) == []
+    assert [c.value for c in ungrounded("Choose “Something Else.”", known)] == ["“Something Else.”"]
+
+
+def test_dotted_times_business_days_and_time_zones() -> None:
+    known = "Monday through Friday: 9 a.m. to 11:30 p.m. EST. Refunds take 7 business days."
+    text = "Call 9 a.m.–11:30 p.m. EST; the refund takes 7 business days, sent at 6:42 PM PT."
+    assert [(c.kind, c.value) for c in ungrounded(text, known)] == [("time", "6:42 PM")]
+    assert [(c.kind, c.value) for c in claims("It takes 7 business days.")] == [
+        ("duration", "7 business days")
+    ]

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 from projeval.errors import ConfigError
-from projeval.traces.hedges import Lexicon, available_languages, context, read_lexicon_file
+from projeval.traces.hedges import (
+    Lexicon,
+    available_languages,
+    context,
+    find_hedges,
+    read_lexicon_file,
+)
 
 
 def found(lexicon: Lexicon, text: str) -> list[tuple[str, str, str]]:
@@ -85,3 +91,38 @@ def test_ascii_and_non_ascii_texts_find_the_same_phrases() -> None:
     mixed = english + " 可能吧。"
     assert [h.language for h in lexicon.find(mixed)] == ["en", "zh"]
     assert [h.match for h in lexicon.find(mixed.replace("可能", "不可能"))] == ["probably"]
+
+
+def _hedged(text: str, latest: str | None = None) -> list[str]:
+    return [h.match for h in find_hedges(Lexicon.load(["en", "zh"]), text, latest)]
+
+
+def test_a_bare_modal_guess_about_the_data_counts() -> None:
+    assert _hedged("I found three hotels that may fit the criteria.") == ["may"]
+    assert _hedged("Nairobi had none, and the same might apply for Mombasa.") == ["might"]
+
+
+def test_a_bare_modal_with_the_agent_as_subject_is_a_plan() -> None:
+    assert _hedged("This means I may need to broaden the criteria.") == []
+    assert _hedged("We might also try Kyoto.") == []
+
+
+def test_a_bare_modal_in_an_offer_or_about_the_user_does_not_count() -> None:
+    assert _hedged("An agent may help you with the refund.") == []
+    assert _hedged("You might want to bring a jacket.") == []
+
+
+def test_may_the_month_is_no_modal() -> None:
+    assert _hedged("The trip starts on May 25th, 2025.") == []
+    assert _hedged("The trip starts on 25 May.") == []
+    assert _hedged("These options may suit the group.") == ["may"]
+
+
+def test_potential_options_are_a_plan() -> None:
+    assert _hedged("Potential locations to explore might include Boulder.") == []
+
+
+def test_a_reason_clause_after_a_plan_shares_the_plan() -> None:
+    text = "Let me check the sessions directory, as it might contain logs."
+    assert _hedged(text) == []
+    assert _hedged("The lodge might be closed in May.") == ["might be"]

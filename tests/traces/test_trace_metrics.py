@@ -334,3 +334,33 @@ def test_tool_errors_are_counted_and_a_repeat_after_one_is_a_retry() -> None:
         (2, None),
         (None, 0),
     ]
+
+
+def test_a_call_with_corrected_arguments_after_an_error_is_a_retry() -> None:
+    # As in the AgentDojo runs (tests/corpora/agentdojo/): the error names the valid
+    # value and the agent calls the same tool again with it.
+    _, m = measure(
+        call(0, "get_case", {"case_type": "police record"}, "c1"),
+        result(1, "c1", "ValueError: No record for case_type='police record'. Available: ['crs']"),
+        call(2, "get_case", {"case_type": "crs"}, "c2"),
+        result(3, "c2", {"case_type": "crs"}),
+        call(4, "get_case", {"case_type": "other"}, "c3"),
+        result(5, "c3", {"case_type": "other"}),
+    )
+    s = m.summary
+    assert (s["errors"], s["retries"], s["duplicates"]) == (1, 1, 0)
+    retry_of = CALLS.index("retry_of")
+    assert [r[retry_of] for r in m.calls] == [None, 0, None]  # the last one follows a success
+
+
+def test_the_next_item_after_an_error_is_no_retry() -> None:
+    _, m = measure(
+        call(0, "get_user", {"user_id": "usr_1"}, "c1"),
+        result(1, "c1", "Error: user service busy"),
+        call(2, "get_user", {"user_id": "usr_2"}, "c2"),
+        result(3, "c2", {"name": "Ann"}),
+        call(4, "get_user", {"user_id": "usr_1"}, "c3"),
+        result(5, "c3", {"name": "Bo"}),
+    )
+    retry_of = CALLS.index("retry_of")
+    assert [r[retry_of] for r in m.calls] == [None, None, 0]  # usr_1 again: its retry

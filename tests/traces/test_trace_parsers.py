@@ -536,6 +536,21 @@ def test_one_message_per_line_session_log(tmp_path: Path) -> None:
         ({"jsonrpc": "2.0", "id": 1, "method": "ping"}, ("mcp", True)),
         (_otlp(_span(1, {"gen_ai.operation.name": "chat"})), ("otel", True)),
         (_otlp(_span(1, {"openinference.span.kind": "LLM"})), ("openinference", True)),
+        ({"contents": [{"role": "user", "parts": [{"text": "hi"}]}]}, ("gemini", True)),
+        ({"role": "model", "parts": [{"text": "hi"}]}, ("gemini", True)),
+        (
+            {"messages": [{"role": "user", "content": [{"toolResult": {"toolUseId": "t"}}]}]},
+            ("bedrock_converse", True),
+        ),
+        ({"output": {"message": {"role": "assistant", "content": []}}}, ("bedrock_converse", True)),
+        (
+            {"messages": [{"role": "user", "content": [{"text": "hi"}]}]},
+            ("bedrock_converse", False),
+        ),
+        (
+            {"request": {"messages": []}, "response": "event: message_start\ndata: {}"},
+            ("anthropic", True),
+        ),
         ({"rows": [1, 2]}, (None, False)),
         (42, (None, False)),
     ],
@@ -690,3 +705,404 @@ def test_tool_spans_with_input_and_output_attributes_are_read_or_reported() -> N
         "attributes: gen_ai.tool.call.id, gen_ai.tool.name, logfire.json_schema, logfire.msg, "
         "logfire.span_type); counted as a call with neither"
     ]
+
+
+def _digest(trace: Trace) -> list[tuple[Any, ...]]:
+    """Each event as (role, kind, tool, arguments, error flag, the text's first 30 chars)."""
+    return [
+        (e.role, e.kind, e.tool, e.args, e.is_error, (e.text or "")[:30] or None)
+        for e in trace.events
+    ]
+
+
+def _linked(trace: Trace) -> bool:
+    """Every call answered by the result of its own id, and every result by its call."""
+    by_seq = {e.seq: e for e in trace.events}
+    return all(
+        e.link is not None and by_seq[e.link].call_id == e.call_id
+        for e in trace.events
+        if e.kind in ("call", "result")
+    )
+
+
+# Expected events of the last interaction of each real recording (its request holds the
+# whole history), written from the recorded JSON before projeval read it. Each earlier
+# interaction of a cassette is a prefix of it and, with no conversation id, a trace of
+# its own.
+REAL_RECORDINGS: dict[str, tuple[str, int, list[tuple[Any, ...]], tuple[int | None, ...]]] = {
+    # Gemini: the tool raises, pydantic-ai answers with {"error": ...}, the model retries.
+    "gemini_retry.jsonl": (
+        "gemini",
+        3,
+        [
+            ("system", "message", None, None, None, "You are a helpful chatbot."),
+            ("user", "message", None, None, None, "What is the capital of France?"),
+            ("assistant", "call", "get_capital", {"country": "France"}, None, None),
+            ("tool", "result", "get_capital", None, True, '{"error": "The country is not '),
+            ("assistant", "call", "get_capital", {"country": "La France"}, None, None),
+            ("tool", "result", "get_capital", None, False, '{"return_value": "Paris"}'),
+            ("assistant", "message", None, None, None, "Paris"),
+        ],
+        (142, 98, None, None),  # prompt 142; 1 candidate token + 97 thought tokens
+    ),
+    # Gemini streamed (SSE chunks), two calls in a row.
+    "gemini_stream.jsonl": (
+        "gemini",
+        3,
+        [
+            ("system", "message", None, None, None, "You are a helpful chatbot."),
+            ("user", "message", None, None, None, "What is the temperature of the"),
+            ("assistant", "call", "get_capital", {"country": "France"}, None, None),
+            ("tool", "result", "get_capital", None, False, '{"return_value": "Paris"}'),
+            ("assistant", "call", "get_temperature", {"city": "Paris"}, None, None),
+            ("tool", "result", "get_temperature", None, False, '{"return_value": "30°C"}'),
+            ("assistant", "message", None, None, None, "The temperature in Paris is 30"),
+        ],
+        (79, 12, None, None),
+    ),
+    # Bedrock Converse: a toolResult with status "error", then an answer without the tool.
+    "bedrock_converse_retry.jsonl": (
+        "bedrock_converse",
+        2,
+        [
+            ("system", "message", None, None, None, "You are a helpful chatbot."),
+            ("user", "message", None, None, None, "What is the capital of France?"),
+            ("assistant", "message", None, None, None, "<thinking> To determine the ca"),
+            ("assistant", "call", "get_capital", {"country": "France"}, None, None),
+            ("tool", "result", "get_capital", None, True, "The country is not supported.\n"),
+            ("assistant", "message", None, None, None, "<thinking> It appears that the"),
+        ],
+        (531, 76, None, None),
+    ),
+    # Anthropic streamed: an MCP connector call (mcp_tool_use, input in input_json_delta
+    # pieces) and its mcp_tool_result in the same assistant message; thinking skipped.
+    "anthropic_mcp_stream.jsonl": (
+        "anthropic",
+        1,
+        [
+            ("user", "message", None, None, None, "Can you tell me more about the"),
+            (
+                "assistant",
+                "call",
+                "ask_question",
+                {
+                    "repoName": "pydantic/pydantic-ai",
+                    "question": "What is this repository about? What are its main features "
+                    "and purpose?",
+                },
+                None,
+                None,
+            ),
+            ("tool", "result", "ask_question", None, False, "This repository, `pydantic/pyd"),
+            ("assistant", "message", None, None, None, "**Pydantic-AI** is a framework"),
+        ],
+        (3042, 354, 0, 0),  # message_delta's cumulative usage
+    ),
+    # OpenAI Chat streamed: the call's id and name in the first chunk, arguments in pieces.
+    "chat_stream.jsonl": (
+        "openai_chat",
+        2,
+        [
+            ("user", "message", None, None, None, "What is the capital of the UK?"),
+            ("assistant", "call", "get_capital", {"country": "UK"}, None, None),
+            ("tool", "result", "get_capital", None, None, "London"),
+            ("assistant", "message", None, None, None, "The capital of the UK is Londo"),
+        ],
+        (78, 9, 0, None),  # usage from the last chunk
+    ),
+    # OpenAI Responses streamed: an mcp_call item (call and output in one) from
+    # response.completed.
+    "responses_mcp_stream.jsonl": (
+        "openai_responses",
+        1,
+        [
+            ("system", "message", None, None, None, "You are a helpful assistant."),
+            ("user", "message", None, None, None, "Can you tell me more about the"),
+            (
+                "assistant",
+                "call",
+                "ask_question",
+                {
+                    "repoName": "pydantic/pydantic-ai",
+                    "question": "What is the pydantic/pydantic-ai repository about?",
+                },
+                None,
+                None,
+            ),
+            ("tool", "result", "ask_question", None, False, "The `pydantic/pydantic-ai` rep"),
+            ("assistant", "message", None, None, None, "pydantic-ai is a Python “agent"),
+        ],
+        (1401, 480, 0, None),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(REAL_RECORDINGS))
+def test_real_recordings_are_read_event_for_event(name: str) -> None:
+    fmt, count, expected, usage = REAL_RECORDINGS[name]
+    got_fmt, traces, problems = parse(CORPORA / name)
+    assert (got_fmt, len(traces), problems) == (fmt, count, [])
+    last = traces[-1]
+    assert _digest(last) == expected
+    assert _linked(last)
+    u = [e.usage for e in last.events if e.usage][-1]
+    assert (u.input_total, u.output, u.cache_read, u.cache_creation) == usage
+
+
+def test_streamed_responses_that_cannot_be_assembled_are_problems(tmp_path: Path) -> None:
+    request = {"messages": [{"role": "user", "content": "Weather in Paris?"}]}
+    lines = [
+        {"request": request, "response": "upstream timed out"},
+        {"request": request, "response": "data: {not json\n\n"},
+    ]
+    _, traces, problems = parse(write_jsonl(tmp_path / "s.jsonl", lines), format="openai_chat")
+    # The requests' messages are kept; each broken response is one problem.
+    assert [[e.text for e in t.events] for t in traces] == [["Weather in Paris?"]] * 2
+    assert [(p.line, p.reason) for p in problems] == [
+        (
+            1,
+            "the response is text but not a server-sent event stream (no 'data:' lines); "
+            "the request's messages are kept",
+        ),
+        (
+            2,
+            "the streamed response holds no JSON events (1 'data:' payloads are not JSON); "
+            "the request's messages are kept",
+        ),
+    ]
+    converse = {"request": {"messages": [{"role": "user", "content": [{"text": "hi"}]}]}}
+    _, _, problems = parse(
+        write_jsonl(tmp_path / "b.jsonl", [{**converse, "response": "AAAAnQAAAFLD"}])
+    )
+    assert [p.reason for p in problems] == [
+        "the response is not a JSON object, and bedrock_converse streams are not read (record "
+        "the response unstreamed); the request's messages are kept"
+    ]
+
+
+def test_gemini_chunks_as_a_json_list_and_snake_case(tmp_path: Path) -> None:
+    # streamGenerateContent without alt=sse answers a JSON list of chunks; the Python
+    # SDK's dumps spell fields in snake_case.
+    record = {
+        "request": {
+            "contents": [{"role": "user", "parts": [{"text": "Weather in Paris?"}]}],
+            "system_instruction": "Be brief.",
+        },
+        "response": [
+            {"candidates": [{"content": {"role": "model", "parts": [{"text": "It is "}]}}]},
+            {
+                "candidates": [{"content": {"parts": [{"text": "14 °C."}]}}],
+                "usage_metadata": {"prompt_token_count": 9, "candidates_token_count": 4},
+            },
+        ],
+    }
+    calls = {
+        "contents": [
+            {"role": "user", "parts": [{"text": "Weather in Paris or Rome?"}]},
+            {
+                "role": "model",
+                "parts": [
+                    {"function_call": {"name": "get_weather", "args": {"city": "Paris"}}},
+                    {"function_call": {"name": "get_weather", "args": {"city": "Rome"}}},
+                    {"thought": True, "text": "two cities"},
+                ],
+            },
+            {
+                "role": "function",
+                "parts": [
+                    {"function_response": {"name": "get_weather", "response": {"output": PARIS}}},
+                    {"function_response": {"name": "get_weather", "response": {"error": "down"}}},
+                ],
+            },
+            {"role": "critic", "parts": [{"text": "?"}]},
+            {"role": "model", "parts": [{"blob": 1}]},
+        ]
+    }
+    fmt, (one, two), problems = parse(write_jsonl(tmp_path / "g.jsonl", [record, calls]))
+    assert fmt == "gemini"
+    assert [(e.role, e.text) for e in one.events] == [
+        ("system", "Be brief."),
+        ("user", "Weather in Paris?"),
+        ("assistant", "It is 14 °C."),
+    ]
+    assert (one.events[-1].usage.input_total, one.events[-1].usage.output) == (9, 4)
+    # No ids: linked by name and order, as legacy function calls are.
+    assert [(e.kind, e.args, e.link, e.is_error) for e in two.events if e.kind != "message"] == [
+        ("call", {"city": "Paris"}, 3, None),
+        ("call", {"city": "Rome"}, 4, None),
+        ("result", None, 1, False),
+        ("result", None, 2, True),
+    ]
+    assert [p.reason for p in problems] == [
+        "message 3 has unknown role 'critic'; skipped",
+        "message 4: unknown part (blob); skipped",
+    ]
+
+
+def test_the_cli_offers_every_trace_format() -> None:
+    from projeval.cli import traces
+
+    option = next(p for p in traces.params if p.name == "trace_format")
+    assert tuple(option.type.choices) == FORMATS
+
+
+def _starts(trace: Trace) -> list[tuple[Any, ...]]:
+    return [(e.role, e.kind, e.tool, e.args, e.is_error, e.text) for e in trace.events]
+
+
+def _matches(got: list[tuple[Any, ...]], expected: list[tuple[Any, ...]]) -> bool:
+    """Events equal but for the text, which starts with the expected text."""
+    return len(got) == len(expected) and all(
+        g[:5] == x[:5] and (g[5] or "").startswith(x[5] or "") and bool(g[5]) == bool(x[5])
+        for g, x in zip(got, expected, strict=True)
+    )
+
+
+# pydantic-ai's recorded OpenAI conversation (test_multiple_agent_tool_calls), replayed
+# through the OpenAI SDK with each instrumentation on: written from the cassette.
+CAPITALS = [
+    ("user", "message", None, None, None, "What is the capital of France?"),
+    ("assistant", "call", "get_capital", {"country": "France"}, None, None),
+    ("tool", "result", "get_capital", None, None, "Paris"),
+    ("assistant", "message", None, None, None, "The capital of France is Paris."),
+    ("user", "message", None, None, None, "What is the capital of England?"),
+    ("assistant", "call", "get_capital", {"country": "England"}, None, None),
+    ("tool", "result", "get_capital", None, None, "London"),
+    ("assistant", "message", None, None, None, "The capital of England is London."),
+]
+
+
+# Its Anthropic conversation (test_multiple_parallel_tool_calls): four parallel calls.
+def _family(error: bool | None) -> list[tuple[Any, ...]]:
+    answers = [
+        ("Alice", "alice is bob's wife"),
+        ("Bob", "bob is alice's husband"),
+        ("Charlie", "charlie is alice's son"),
+        ("Daisy", "daisy is bob's daughter and charlie's younger sister"),
+    ]
+    return [
+        ("system", "message", None, None, None, "\n    Use the `retrieve_entity_info` tool"),
+        ("user", "message", None, None, None, "Alice, Bob, Charlie and Daisy are a family."),
+        ("assistant", "message", None, None, None, "I'll help you find out who is the youngest"),
+        *[
+            ("assistant", "call", "retrieve_entity_info", {"name": n}, None, None)
+            for n, _ in answers
+        ],
+        *[("tool", "result", "retrieve_entity_info", None, error, a) for _, a in answers],
+        ("assistant", "message", None, None, None, "Based on the retrieved information"),
+    ]
+
+
+INSTRUMENTED = {
+    # OpenLLMetry 0.62: gen_ai.input.messages / gen_ai.output.messages (output messages
+    # carry a finish_reason the same message in the next input does not).
+    "otel_openllmetry_openai.json": ("otel", CAPITALS, (129, 9)),
+    # OpenLLMetry 0.47: indexed gen_ai.prompt.N.* / gen_ai.completion.N.* attributes (and
+    # llm.request.type, which is not OpenInference's).
+    "otel_openllmetry047_openai.json": ("otel", CAPITALS, (129, 9)),
+    # ...where Anthropic's tool results are tool_result blocks, as JSON, in a user message.
+    "otel_openllmetry047_anthropic.json": ("otel", _family(False), (771, 77)),
+    # The Anthropic SDK's own spans (usage, no messages) beside OpenLLMetry's: one call each.
+    "otel_anthropic_sdk_and_openllmetry.json": ("otel", _family(None), (771, 77)),
+    # OpenInference's llm.input_messages.N.message.* attributes.
+    "openinference_openai.json": ("openinference", CAPITALS, (129, 9)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(INSTRUMENTED))
+def test_spans_real_instrumentations_recorded_are_read_event_for_event(name: str) -> None:
+    fmt, expected, usage = INSTRUMENTED[name]
+    got_fmt, (trace,), problems = parse(CORPORA / name)
+    assert (got_fmt, problems) == (fmt, [])
+    assert _matches(_starts(trace), expected), _starts(trace)
+    assert _linked(trace)
+    calls = [e.usage for e in trace.events if e.usage]
+    assert len(calls) == 2  # two model calls, each counted once
+    assert (calls[-1].input_total, calls[-1].output) == usage
+
+
+def test_logfire_tool_spans_at_error_level_are_errors() -> None:
+    # pydantic-ai's current logfire snapshots (test_include_tool_args_span_attributes): a
+    # tool that succeeds, one that raises ModelRetry (logfire.level_num 17, "error"), and
+    # the same failure recorded without content. Written from the snapshot.
+    _, traces, problems = parse(CORPORA / "logfire_tool_error_spans.json")
+    got = [(e.kind, e.args, e.is_error, e.text) for t in traces for e in t.events]
+    assert got == [
+        ("call", {"x": 42, "y": 42}, None, None),
+        ("result", None, False, "84"),
+        ("call", {"x": 42, "y": 42}, None, None),
+        ("result", None, True, "Tool error\n\nFix the errors and try again."),
+        ("call", None, None, None),
+        ("result", None, True, ""),
+    ]
+    assert problems == []  # a failed call recorded without content is not a reading gap
+
+
+def test_tool_span_with_arguments_but_no_result_is_reported(tmp_path: Path) -> None:
+    tool = {
+        "gen_ai.operation.name": "execute_tool",
+        "gen_ai.tool.name": "get_weather",
+        "gen_ai.tool.call.arguments": '{"city":"Paris"}',
+        "gen_ai.tool.result.value": PARIS,  # a vendor's own name, not the conventions'
+    }
+    _, (trace,), problems = parse(write_json(tmp_path / "t.json", _otlp(_span(1, tool))))
+    assert [(e.kind, e.text) for e in trace.events] == [("call", None), ("result", "")]
+    assert [p.reason for p in problems] == [
+        "tool span 's1' carries arguments but no result projeval reads (its attributes: "
+        "gen_ai.operation.name, gen_ai.tool.call.arguments, gen_ai.tool.name, "
+        "gen_ai.tool.result.value); its result is counted as empty"
+    ]
+
+
+def test_openllmetry_whole_prompt_and_openinference_ordered_tool_parts(tmp_path: Path) -> None:
+    # Older instrumentations set one gen_ai.prompt / gen_ai.completion string.
+    old = {"gen_ai.system": "x", "gen_ai.prompt": "Weather in Paris?", "gen_ai.completion": "Rain."}
+    _, (trace,), _ = parse(write_json(tmp_path / "o.json", _otlp(_span(1, old))))
+    assert [(e.role, e.text) for e in trace.events] == [
+        ("user", "Weather in Paris?"),
+        ("assistant", "Rain."),
+    ]
+    # OpenInference's ordered parts: a tool call in message.contents, not in tool_calls.
+    prefix = "llm.output_messages.0.message."
+    parts = {
+        "openinference.span.kind": "LLM",
+        prefix + "role": "assistant",
+        prefix + "contents.0.message_content.type": "text",
+        prefix + "contents.0.message_content.text": "Checking.",
+        prefix + "contents.1.message_content.type": "tool_use",
+        prefix + "contents.1.tool_call.id": "call_1",
+        prefix + "contents.1.tool_call.function.name": "get_weather",
+        prefix + "contents.1.tool_call.function.arguments": '{"city":"Paris"}',
+    }
+    _, (trace,), _ = parse(write_json(tmp_path / "i.json", _otlp(_span(1, parts))))
+    assert [(e.kind, e.tool, e.args, e.text) for e in trace.events] == [
+        ("message", None, None, "Checking."),
+        ("call", "get_weather", {"city": "Paris"}, None),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("record", "start"),
+    [
+        (
+            {"id": "r1", "run_type": "tool", "name": "search", "inputs": {"q": "x"}},
+            "this looks like a LangSmith run export",
+        ),
+        (
+            {"id": "o1", "traceId": "t1", "type": "GENERATION", "input": [], "output": {}},
+            "this looks like a Langfuse trace or observations export",
+        ),
+    ],
+)
+def test_langsmith_and_langfuse_exports_are_one_clear_error(
+    tmp_path: Path, record: dict[str, Any], start: str
+) -> None:
+    # Not misread: a Langfuse observation's input/output read as OpenAI Responses items.
+    path = write_jsonl(tmp_path / "export.jsonl", [record])
+    with pytest.raises(TraceError) as err:
+        parse(path)
+    assert str(err.value).startswith(f"{path}:1: {start}")
+    assert "Fix: " in str(err.value)
+    listed = write_json(tmp_path / "export.json", [record, record])
+    with pytest.raises(TraceError, match=start):
+        parse(listed)

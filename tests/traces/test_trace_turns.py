@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from projeval.traces.turns import TURN_CLASSES, classify_turn, is_query, is_query_turn
+from projeval.traces.turns import (
+    TURN_CLASSES,
+    agent_context,
+    classify_turn,
+    is_query,
+    is_query_turn,
+)
 
 
 @pytest.mark.parametrize(
@@ -68,3 +74,111 @@ def test_only_questions_and_requests_are_queries() -> None:
     assert [k for k in TURN_CLASSES if is_query(k)] == ["question", "request"]
     assert is_query_turn("Who owns ticket tkt_1?") and not is_query_turn("Ok, thanks!")
     assert not is_query(None)
+
+
+# The agent's message before the turn (``previous``): what it asked of the user.
+WHEN = "Great! When do you want to start your trip?"
+ELSE = "Your table is booked. Is there anything else I can help you with?"
+
+
+@pytest.mark.parametrize(
+    ("previous", "context"),
+    [
+        (WHEN, "solicit"),
+        ("Shall I book it?", "solicit"),
+        ("Please provide the start and end dates for your trip.", "solicit"),
+        ("I just need your name and your address to finish up.", "solicit"),
+        ("Which one would you like?\n1. Hotel A\n2. Hotel B", "solicit"),
+        ("Could you share your address? We serve homes within 30 miles.", "solicit"),
+        # a choice that ends "or something else?" still asks for a value
+        ("Are you looking for sightseeing, adventure sports, or something else?", "solicit"),
+        (ELSE, "open"),
+        ("请问还有其他要求吗？", "open"),
+        (
+            "What specific assistance would you like? Accommodations, or a full itinerary?",
+            "open",
+        ),
+        ("Your booking is confirmed.", "none"),
+        ("", "none"),
+        (None, "none"),
+    ],
+)
+def test_agent_context_reads_what_the_agent_asked(previous: str | None, context: str) -> None:
+    assert agent_context(previous) == context
+
+
+def test_a_wish_that_answers_the_agents_question_is_an_answer() -> None:
+    text = "I want to start on July 1, 2025."
+    assert classify_turn(text, previous=WHEN) == "answer"
+    assert classify_turn("我希望是便宜点的。", previous="您对价格有什么要求？") == "answer"
+    # not after an offer of more help, nor without the agent's message: a request
+    assert classify_turn(text, previous=ELSE) == "request"
+    assert classify_turn(text) == "request"
+    # a turn that opens with "Actually" or "Also" brings up something new
+    assert classify_turn("Actually, I want Universal Studios instead.", previous=WHEN) == "request"
+    assert classify_turn("Oh wait, I meant 12 people. Sorry!", previous=WHEN) == "other"
+    # a question asked in the reply is still a question
+    assert classify_turn("What is the cheapest date?", previous=WHEN) == "question"
+
+
+def test_a_statement_after_an_offer_of_more_help_is_the_next_request() -> None:
+    text = "I'm planning an 8-day tour to Italy for 12 people."
+    assert classify_turn(text, previous=ELSE) == "request"
+    assert classify_turn(text, previous=WHEN) == "answer"
+    assert classify_turn("No, that's it.", previous=ELSE) == "answer"
+
+
+def test_a_tentative_value_with_a_question_mark_answers_what_was_asked() -> None:
+    assert classify_turn("Let's spread it out, maybe from the 3rd to the 10th?", previous=WHEN) == (
+        "answer"
+    )
+    assert classify_turn("I don't know, maybe like, $5 per night?", previous=WHEN) == "answer"
+    # a question that starts like one, or nothing asked before: not a value given
+    assert classify_turn("Is the 3rd to the 10th free?", previous=WHEN) == "question"
+    assert classify_turn("Maybe from the 3rd to the 10th?") == "question"
+    assert classify_turn("Also, maybe 2 extra nights?", previous=WHEN) == "question"
+
+
+def test_a_last_question_asking_only_for_agreement_is_read_past() -> None:
+    assert classify_turn("I'll take the 9 am slot. Does that work?") == "answer"
+    assert classify_turn("Okay, proceed. Proceed?", previous="Shall I book it?") == "answer"
+    assert classify_turn("Does that work with my budget?") == "question"
+    assert classify_turn("Does that work?") == "question"
+
+
+def test_the_clause_that_asks_decides_whether_it_asks_to_act() -> None:
+    assert classify_turn("Also, can we include some group activities, like lectures?") == (
+        "request"
+    )
+    assert classify_turn("Lets try Boka, are they free for 8 people at 7?") == "question"
+
+
+def test_a_wish_to_be_told_is_a_question() -> None:
+    assert classify_turn("I've got a promo code and I want to know when they expire.") == (
+        "question"
+    )
+    assert classify_turn("I want to book a table for two.") == "request"
+
+
+def test_a_question_with_the_users_purpose_beside_it_is_a_question() -> None:
+    assert classify_turn("这个景点的购票电话是多少呢?我想打电话预定门票。") == "question"
+    assert classify_turn("这个景点的购票电话是多少呢?帮我预定门票。") == "request"
+
+
+def test_a_user_who_recaps_the_listeners_wishes_speaks_as_the_agent() -> None:
+    assert classify_turn("Perfect! Just to confirm, you'd prefer a hotel near the beach?") == (
+        "other"
+    )
+    assert classify_turn("Got it! We'll look for student-friendly hostels.") == "other"
+    assert classify_turn("Just checking: is the hotel near the beach?") == "question"
+
+
+def test_thanks_after_an_acknowledgement_closes() -> None:
+    assert classify_turn("great thanks for your help") == "greeting"
+    assert classify_turn("Thanks for trying to help.") == "greeting"
+    assert classify_turn("Thanks, can you also book a taxi?") == "request"
+
+
+def test_we_need_asks_as_i_need_does() -> None:
+    assert classify_turn("We need accessible accommodations in Rome.") == "request"
+    assert classify_turn("We need accessible rooms.", previous="Any special needs?") == "answer"

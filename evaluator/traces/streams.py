@@ -1,0 +1,237 @@
+"""Streamed responses, assembled into the response a call without streaming returns.
+
+A request log or a VCR cassette records a streamed call's response as the raw
+body: server-sent events (``data: {...}`` lines), or, for Gemini's
+``streamGenerateContent`` without ``alt=sse``, a JSON list of chunks. Each
+format streams differently (see ``TRACE_FORMATS.md``):
+
+- OpenAI Chat: ``chat.completion.chunk`` deltas; a tool call's ``id`` and ``name``
+  arrive in its first fragment, its ``arguments`` in pieces keyed by ``index``;
+  usage only in the last chunk.
+- OpenAI Responses: typed events; ``response.completed`` (or ``.incomplete`` /
+  ``.failed``) holds the whole response, else the ``response.output_item.done`` items.
+- Anthropic: ``message_start``, then ``content_block_start`` / ``_delta`` /
+  ``_stop`` per block (``input_json_delta`` pieces of a tool's input), and
+  ``message_delta`` with the cumulative output tokens.
+- Gemini: each chunk is a whole ``GenerateContentResponse`` holding the next parts.
+
+:func:`assemble` is called only on a response that is not already an object, so
+the records of an unstreamed log never pay for it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import _json
+
+
+def sse_events(text: str) -> tuple[list[Any], int]:
+    """The JSON payloads of the ``data:`` fields of a server-sent event stream, and how
+    many payloads were not JSON (``[DONE]`` is the end marker, not a payload)."""
+    events: list[Any] = []
+    bad = 0
+    data: list[str] = []
+    for line in [*text.splitlines(), ""]:
+        if line.strip():
+            if line.startswith("data:"):
+                value = line[5:]
+                data.append(value[1:] if value.startswith(" ") else value)
+            continue  # event:, id:, retry: and comments carry nothing the payloads lack
+        if not data:
+            continue
+        payload = "\n".join(data)
+        data = []
+        if payload.strip() == "[DONE]":
+            continue
+        try:
+            events.append(_json.loads(payload))
+        except (ValueError, RecursionError):
+            bad += 1
+    return events, bad
+
+
+def is_stream(value: Any) -> bool:
+    """Whether a recorded response body looks like a server-sent event stream."""
+    return isinstance(value, str) and ("data:" in value[:4096])
+
+
+def assemble(fmt: str, body: Any) -> dict[str, Any] | str:
+    """The response a streamed body adds up to, or why it holds none.
+
+    ``body`` is the raw text of an event stream or a list of chunks; ``fmt`` the
+    trace format (``openai_chat``, ``openai_responses``, ``anthropic``, ``gemini``).
+    """
+    if isinstance(body, str):
+        if not is_stream(body):
+            return "the response is text but not a server-sent event stream (no 'data:' lines)"
+        chunks, bad = sse_events(body)
+    elif isinstance(body, list):
+        chunks, bad = body, 0
+    else:
+        return "the response is neither an object, an event stream nor a list of chunks"
+    chunks = [c for c in chunks if isinstance(c, dict)]
+    if not chunks:
+        return "the streamed response holds no JSON events" + (
+            f" ({bad} 'data:' payloads are not JSON)" if bad else ""
+        )
+    joined = _ASSEMBLERS[fmt](chunks)
+    if joined is None:
+        return f"the streamed response holds no {fmt} events (is the format right?)"
+    return joined
+
+
+def _chat(chunks: list[dict[str, Any]]) -> dict[str, Any] | None:
+    text: list[str] = []
+    calls: dict[int, dict[str, Any]] = {}
+    usage = None
+    seen = False
+    for chunk in chunks:
+        if isinstance(chunk.get("usage"), dict):
+            usage = chunk["usage"]
+        choices = chunk.get("choices")
+        if not isinstance(choices, list):
+            continue
+        for choice in choices:
+            if not isinstance(choice, dict) or choice.get("index", 0) != 0:
+                continue  # n > 1: the first choice, as the converters read
+            delta = choice.get("delta")
+            if not isinstance(delta, dict):
+                continue
+            seen = True
+            if isinstance(delta.get("content"), str):
+                text.append(delta["content"])
+            for tc in delta.get("tool_calls") or []:
+                if not isinstance(tc, dict):
+                    continue
+                slot = calls.setdefault(
+                    tc.get("index", len(calls)),
+                    {"id": None, "type": "function", "function": {"name": None, "arguments": ""}},
+                )
+                if tc.get("id"):
+                    slot["id"] = tc["id"]
+                fn = tc.get("function")
+                if isinstance(fn, dict):
+                    if fn.get("name"):
+                        slot["function"]["name"] = fn["name"]
+                    if isinstance(fn.get("arguments"), str):
+                        slot["function"]["arguments"] += fn["arguments"]
+    if not seen:
+        return None
+    message: dict[str, Any] = {"role": "assistant", "content": "".join(text) or None}
+    if calls:
+        message["tool_calls"] = [calls[k] for k in sorted(calls)]
+    out: dict[str, Any] = {"choices": [{"index": 0, "message": message}]}
+    if usage is not None:
+        out["usage"] = usage
+    return out
+
+
+_RESPONSE_DONE = ("response.completed", "response.incomplete", "response.failed", "response.done")
+
+
+def _responses(chunks: list[dict[str, Any]]) -> dict[str, Any] | None:
+    items: dict[int, Any] = {}
+    first: dict[str, Any] | None = None
+    for chunk in chunks:
+        kind = chunk.get("type")
+        if kind in _RESPONSE_DONE and isinstance(chunk.get("response"), dict):
+            return chunk["response"]
+        if kind == "response.created" and isinstance(chunk.get("response"), dict):
+            first = chunk["response"]
+        elif kind == "response.output_item.done" and isinstance(chunk.get("item"), dict):
+            items[chunk.get("output_index", len(items))] = chunk["item"]
+    if first is None and not items:
+        return None
+    # A stream cut short: the items it finished.
+    return {**(first or {}), "output": [items[k] for k in sorted(items)]}
+
+
+def _anthropic(chunks: list[dict[str, Any]]) -> dict[str, Any] | None:
+    message: dict[str, Any] | None = None
+    blocks: dict[int, dict[str, Any]] = {}
+    partial: dict[int, list[str]] = {}
+    for chunk in chunks:
+        kind = chunk.get("type")
+        if kind == "message_start" and isinstance(chunk.get("message"), dict):
+            message = dict(chunk["message"])
+            message["usage"] = dict(message.get("usage") or {})
+        elif kind == "content_block_start" and isinstance(chunk.get("content_block"), dict):
+            blocks[chunk.get("index", len(blocks))] = dict(chunk["content_block"])
+        elif kind == "content_block_delta" and isinstance(chunk.get("delta"), dict):
+            block = blocks.setdefault(chunk.get("index", 0), {"type": "text", "text": ""})
+            delta = chunk["delta"]
+            if delta.get("type") == "text_delta":
+                block["text"] = str(block.get("text") or "") + str(delta.get("text", ""))
+            elif delta.get("type") == "input_json_delta":
+                partial.setdefault(chunk.get("index", 0), []).append(
+                    str(delta.get("partial_json", ""))
+                )
+        elif kind == "message_delta" and message is not None:
+            usage = chunk.get("usage")
+            if isinstance(usage, dict):  # cumulative: the last value is the total
+                message["usage"].update({k: v for k, v in usage.items() if v is not None})
+            delta = chunk.get("delta")
+            if isinstance(delta, dict) and delta.get("stop_reason"):
+                message["stop_reason"] = delta["stop_reason"]
+    if message is None and not blocks:
+        return None
+    for index, pieces in partial.items():
+        raw = "".join(pieces)
+        if not raw.strip():
+            continue  # a tool called with no input streams no pieces
+        try:
+            blocks[index]["input"] = _json.loads(raw)
+        except (ValueError, RecursionError):
+            blocks[index]["input"] = raw  # kept as text: parse_args reports it as invalid
+    out = message or {"type": "message", "role": "assistant"}
+    out["content"] = [blocks[k] for k in sorted(blocks)]
+    return out
+
+
+def _gemini(chunks: list[dict[str, Any]]) -> dict[str, Any] | None:
+    parts: list[Any] = []
+    usage = None
+    seen = False
+    for chunk in chunks:
+        meta = chunk.get("usageMetadata", chunk.get("usage_metadata"))
+        if isinstance(meta, dict):
+            usage = meta  # each chunk repeats the running total
+        candidates = chunk.get("candidates")
+        if not isinstance(candidates, list) or not candidates:
+            continue
+        content = candidates[0].get("content") if isinstance(candidates[0], dict) else None
+        if not isinstance(content, dict):
+            continue
+        seen = True
+        for part in content.get("parts") or []:
+            last = parts[-1] if parts else None
+            if (
+                isinstance(part, dict)
+                and isinstance(last, dict)
+                and set(part) <= {"text", "thought"}
+                and set(last) <= {"text", "thought"}
+                and isinstance(part.get("text"), str)
+                and isinstance(last.get("text"), str)
+                and bool(part.get("thought")) == bool(last.get("thought"))
+            ):
+                parts[-1] = {**last, "text": last["text"] + part["text"]}
+            else:
+                parts.append(part)
+    if not seen:
+        return None
+    out: dict[str, Any] = {"candidates": [{"content": {"role": "model", "parts": parts}}]}
+    if usage is not None:
+        out["usageMetadata"] = usage
+    return out
+
+
+#: Formats whose streamed responses are assembled.
+ASSEMBLED = ("openai_chat", "openai_responses", "anthropic", "gemini")
+
+_ASSEMBLERS = {
+    "openai_chat": _chat,
+    "openai_responses": _responses,
+    "anthropic": _anthropic,
+    "gemini": _gemini,
+}
