@@ -157,4 +157,4 @@ def test_held_values_answer_as_first_source_does_while_results_arrive() -> None:
         built = index.of(ev)
         earlier.append((ev, built[0] if built is not None else None))
     assert [v in held for v in asked] == [first_source(v, earlier) is not None for v in asked]
-    assert [v for v in asked if v in held] == asked[:7] + ["owner is"]
+    assert [v for v in asked if v in held] == [*asked[:7], "owner is"]
