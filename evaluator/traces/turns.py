@@ -10,36 +10,42 @@ Deterministic rules over word lists that are data
 (``evaluator/data/turns_<lang>.txt``, English and Chinese). The agent's message
 before the turn (``previous``) says what the turn replies to (:func:`agent_context`):
 a request for a value, a choice or a yes or no (``"solicit"``), an offer of more
-help ("Anything else?", ``"open"``), or nothing. The rules, in this order:
+help ("Anything else?", ``"open"``), nothing, or no message at all (``"opening"``).
+A simulated user's quotes and speaker label ('Sarah: "..."') are read past. The rules,
+in this order:
 
-1. a turn of greetings, thanks or closings only is a ``greeting``, and so is a
-   turn that ends thanking or saying goodbye and asks, requests and answers
-   nothing ("好的,谢谢你了,再见。", "great thanks for your help");
-   a turn in which the user speaks as the agent (offers help, asks about the
+1. a turn in which the user speaks as the agent (offers help, asks about the
    listener's own plans: "When are you looking to go?", recaps the listener's
-   wishes: "Just to confirm, you'd prefer...") is ``other``;
+   wishes: "Just to confirm, you'd prefer...") is ``other``; a turn of
+   greetings, thanks or closings only is a ``greeting``, and so is a turn that
+   ends thanking or saying goodbye, or opens thanking, and asks, requests and
+   answers nothing ("好的,谢谢你了,再见。", "Thanks. I'll wait for the text.");
 2. a leading greeting, acknowledgement ("OK,", "好的，") or yes/no ("No,",
    "可以，") is split off: after yes/no the turn is an ``answer`` unless the
    rest asks a question; after an acknowledgement, a rest of one word (or two
    Chinese characters) is an ``answer``;
 3. a last question that only asks for agreement ("Does that work?") is read
-   past; when the last sentence (or clause) has the form of a question it is a
-   ``question``, unless its asking clause asks the agent to act ("Can you
-   book...?", "Also, can we include X, like Y?", "能推荐一个...吗?"; not "Can
-   you tell me about...?"), or it proposes the value the agent asked for ("How
-   about 3 PM?", "maybe from the 3rd to the 10th?" after a solicitation: an
-   ``answer``); a turn that starts a sentence by choosing ("I'm going with the
-   12:00 flight. Please book it.") and asks nothing is an ``answer``;
+   past, and so are remarks after the last question ("Do they know Nest? I want
+   it done right."); when the last sentence (or clause) has the form of a
+   question it is a ``question``, unless its asking clause asks the agent to act
+   ("Can you book...?", "Also, can we include X, like Y?", "能推荐一个...吗?",
+   "Are there any other trains?"; not "Can you tell me about...?", "Can you give
+   me an estimate of the cost?", "Which size do I need?"), or it gives the value
+   the agent asked for ("How about 3 PM?", "maybe from the 3rd to the 10th?",
+   "Could you make it for the 13th?" after "What day?": an ``answer``); a turn
+   that starts a sentence by choosing ("I'm going with the 12:00 flight. Please
+   book it.") and asks nothing is an ``answer``;
 4. after a solicitation, a turn that asks nothing is an ``answer``, even in the
    words of a request ("I want to start on July 1." after "When do you want to
    start?"), unless it opens with "Also", "Actually", "Oh wait" (something new);
-5. a wish to be told is a ``question`` ("I want to know when they expire."), and
-   so is a question beside the user's own purpose ("电话是多少呢?我想打电话");
-   a request phrase ("please", "I need", "we need", "帮我") or a clause
-   starting with an action verb ("book", "查询") is a ``request``, and so is a
-   problem report ("doesn't work", "打不开");
+5. a wish to be told is a ``question`` ("I want to know when they expire.",
+   "麻烦您发一下这家店的地址给我吧"); a request phrase ("please", "I need", "we
+   need", "帮我") or a clause starting with an action verb ("book", "查询") is a
+   ``request``, and so is a problem report ("doesn't work", "打不开");
 6. a question form anywhere is a ``question``; an unprompted turn that opens
-   with "Also", "Actually", "Oh wait" is ``other`` (a correction);
+   with "Also", "Actually", "Oh wait" is ``other`` (a correction); the turn that
+   opens the conversation is a ``request`` ("My AC is making a thump sound.");
+   a short approval ("That sounds great to me.") is an ``answer``;
 7. an answer form ("my id is...", "我选...", a short turn holding an id or a
    number) is an ``answer``; a short Chinese noun phrase naming a task
    ("…的旅游计划") is a ``request``;
@@ -80,13 +86,23 @@ _SECTIONS = (
     "agree_tag",
     "ask_info",
     "desire",
+    "deliver",
+    "fact",
+    "act",
+    "alternative",
+    "item",
+    "approve",
 )
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 # A sentence ends at Chinese end punctuation, or at ". ! ?" before a space or the end
 # (not inside "fmail.com" or "3.5"); a clause at a comma or a colon not between digits
 # ("8:00 am" is one clause).
 # A "?" or "!" right before a Chinese character ends a sentence too ("地铁能到吗?这样...").
-_SENTENCE = re.compile(r"(?<=[。！？])\s*|(?<=[.!?])(?:\s+|$)|(?<=[!?])(?=[\u3400-\u9fff])|\n+")
+# "Mrs. Fritz", "Dr. Lee": a title's full stop ends no sentence.
+_SENTENCE = re.compile(
+    r"(?<=[。！？])\s*|(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bDr\.)(?<=[.!?])(?:\s+|$)"
+    r"|(?<=[!?])(?=[\u3400-\u9fff])|\n+"
+)
 _CLAUSE = re.compile(r"[,，;；：]\s*|(?:(?<!\d):|:(?!\d))\s*")
 _PUNCT = re.compile(r"[\s.!?,，。！？;；:：~～…\-—()（）\"'“”‘’]+")
 _ID_OR_NUMBER = re.compile(r"\d|[A-Za-z]+[-_][A-Za-z0-9]|[A-Z]{2,}\d")
@@ -136,7 +152,7 @@ def _alternation(words: Iterable[str]) -> str:
     spaced: list[str] = []
     cjk: list[str] = []
     for w in words:
-        body = re.escape(w).replace("'", "['\u2019]")
+        body = re.escape(w).replace("'", "['\u2019]?")  # "thats", "that’s"
         (cjk if _CJK.search(w) else spaced).append(body)
     parts = []
     if spaced:
@@ -153,9 +169,10 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         out[name] = re.compile(rf"^\s*(?:{_alternation(lists[name])})", re.IGNORECASE)
     # "then book it", "so cancel it", "那帮我...": a connective before the verb.
     out["request_start"] = re.compile(
-        rf"^\s*(?:(?:then|so|and|also|now|just|ok|那|那么|然后|再)\s*)?(?:{_alternation(lists['request_start'])})",
+        rf"^\s*(?:(?:then|so|and|also|now|just|ok|那|那么|然后|再)\s*)*(?:{_alternation(lists['request_start'])})",
         re.IGNORECASE,
     )
+    out["greeting_start"] = re.compile(rf"^\s*(?:{_alternation(lists['greeting'])})", re.IGNORECASE)
     out["thanks_start"] = re.compile(
         rf"^\s*(?:(?:还是|十分|非常|很|真的|so|many|really)\s*)?(?:{_alternation(_THANKS)})",
         re.IGNORECASE,
@@ -189,6 +206,9 @@ def _is_question(sentence: str) -> bool:
         return True
     if _CJK.search(s):
         return bool(p["question_start"].match(s) or p["particle_end"].search(s))
+    # "Have a great day!" starts like "Have you...?" but wishes well
+    if s.endswith("!") or p["greeting_start"].match(s):
+        return False
     return bool(p["question_start"].match(s))
 
 
@@ -199,13 +219,24 @@ def _is_request(text: str) -> bool:
         return True
     if _CJK.search(text) and _short(text) and _ID_OR_NUMBER.search(text):
         return False  # "预订号 FL-2024-1234" gives a value; Chinese verbs have no word ends
-    return any(p["request_start"].match(c) for c in _CLAUSE.split(text) if c.strip())
+    return any(
+        p["request_start"].match(c)
+        for sentence in _SENTENCE.split(text)
+        for c in _CLAUSE.split(sentence)
+        if c.strip()
+    )
 
 
-# "请问" ("may I ask") opens a question politely; its "请" asks for no action.
-_POLITE_ASK = re.compile("请问|請問")
+# "请问", "麻烦问下" ("may I ask") open a question politely; their "请", "麻烦" ask for
+# no action.
+_POLITE_ASK = re.compile("请问|請問|麻烦问一下|麻烦问下|我想问一下|我想问下|想问一下|想问下")
 # A field and its value: "Order ID: 3348917502", "订单号：12345".
 _FIELD_VALUE = re.compile(r"^\s*[^\W\d][\w .'-]{0,30}[:：]\s*\S*\d\S*\s*$")
+# "Which size do I need?" asks about the user's need; it asks the agent for nothing.
+_AUX_WISH = re.compile(
+    r"\b(?:do|does|did|would|will|should|shall|can|could|must)\s+(?:i|we)\s+(?:need|want)\b",
+    re.IGNORECASE,
+)
 # A question that proposes a value in answer to the agent ("How about 3 PM?").
 _PROPOSAL = re.compile(r"^\s*(?:how|what)\s+about\b", re.IGNORECASE)
 
@@ -215,12 +246,30 @@ def _asks_to_act(question: str) -> bool:
     "能推荐一个...吗?") rather than to tell something ("Can you tell me about...?",
     "你能给我介绍下...吗?")."""
     p = _patterns()
-    question = _POLITE_ASK.sub("", question)
-    if p["recommend"].search(question):
+    question = _AUX_WISH.sub(" ", _POLITE_ASK.sub("", question))
+    if p["recommend"].search(question) or _asks_for_more(question):
         return True
-    if p["inform_verb"].search(question):
+    if p["inform_verb"].search(question) or _asks_for_info(question):
         return False
     return bool(p["request"].search(question))
+
+
+def _asks_for_info(text: str) -> bool:
+    """True when what ``text`` asks the agent to do is to tell a fact: a verb of telling
+    with a fact as its object ("Can you give me a ballpark estimate on the cost?",
+    "麻烦您发一下这家店的地址给我吧"), and no other action ("帮我找一辆出租车，告诉我车牌")."""
+    p = _patterns()
+    if not (p["deliver"].search(text) and p["fact"].search(text)):
+        return False
+    rest = p["deliver"].sub(" ", text)
+    return not p["act"].search(rest)
+
+
+def _asks_for_more(text: str) -> bool:
+    """True when ``text`` asks whether there are other or further items to find ("Are
+    there any other trains?", "有没有提供的酒店？"): another search, a request."""
+    p = _patterns()
+    return bool(p["alternative"].search(text) and p["item"].search(text))
 
 
 def _is_closing(text: str, sentences: list[str]) -> bool:
@@ -234,7 +283,9 @@ def _is_closing(text: str, sentences: list[str]) -> bool:
     # opens with a greeting and asks afterwards), or the last sentence thanks.
     if not sentences or not last:
         return False
-    thanks = _thanks(sentences[-1])
+    # ... or the turn opens thanking and says nothing else that asks or answers
+    # ("Thanks. I'll wait for the confirmation text.").
+    thanks = _thanks(sentences[-1]) or any(_thanks(c) for c in _CLAUSE.split(sentences[0]))
     if last[-1] < len(text) * _CLOSING_SHARE and not thanks:
         return False
     for sentence in sentences:
@@ -244,7 +295,8 @@ def _is_closing(text: str, sentences: list[str]) -> bool:
             c = _PUNCT.sub(" ", clause).strip()
             if not c or _words_only(c, p["closing"]) or p["thanks_start"].match(c):
                 continue
-            if _is_request(c) or p["answer_start"].match(c) or _ID_OR_NUMBER.search(c):
+            said = clause.strip(" .!?,，。！？")  # with its apostrophes: "I'm looking for"
+            if _is_request(said) or p["answer_start"].match(c) or _ID_OR_NUMBER.search(c):
                 return False  # a request, or an answer with thanks after it
     return True
 
@@ -275,26 +327,38 @@ def _only_desire(sentence: str) -> bool:
     )
 
 
+def _remark(sentence: str) -> bool:
+    """True when ``sentence`` asks the agent for nothing: no request, or only the user's
+    own wish ("I want to make sure it's done right.")."""
+    return not _is_request(sentence) or _only_desire(sentence)
+
+
 def _short(text: str) -> bool:
     if _CJK.search(text):
         return len(_CJK.findall(text)) <= _SHORT_CJK
     return len(text.split()) <= _SHORT_WORDS
 
 
-def _after_yes_no(rest: str, sentences: list[str], asked: bool) -> str:
+def _after_yes_no(rest: str, sentences: list[str], context: str) -> str:
     """The class of a turn that opens with yes or no (``rest`` is what follows): a
     question after it is still a question ("Yes, can you reschedule it?" a request),
     thanks after it a closing ("No, that's all. Thanks!"); otherwise an answer, or a
     remark when nothing was asked and more than a word or two follows that asks for
     nothing ("是的，他演得很好")."""
     p = _patterns()
+    asked = context in ("open", "asked", "solicit")
     asking = [s for s in sentences if _is_question(s)]
     if asking:
-        return "request" if any(p["request"].search(s) for s in asking) else "question"
-    if p["greeting"].search(rest) and not _is_request(rest):
-        return "greeting"  # "No, that's all. Thanks!" (not "Yes, please book it. Thanks!")
+        return "request" if any(_asks_to_act(s) for s in asking) else "question"
+    # "No, that's all I need, thanks!" closes (its "I need" asks for nothing); "Yes, please
+    # book it. Thanks!" does not
+    requests = _is_request(p["greeting"].sub(" ", rest))
+    if p["greeting"].search(rest) and not requests:
+        return "greeting"
+    if context == "open" and requests:
+        return "request"  # "Yes, I also need a hotel room." after "Anything else?"
     substantial = len(rest.split()) >= 3 or len(_CJK.findall(rest)) >= 6
-    if not asked and substantial and not _is_request(rest):
+    if not asked and substantial and not requests:
         return "other"
     return "answer"
 
@@ -310,8 +374,9 @@ def _strip_lead(text: str) -> str:
 
 
 #: What the agent's message before a user turn asked of the user (:func:`agent_context`);
-#: ``"asked"`` is a question of unknown kind (only ``asked=True`` was given).
-CONTEXTS = ("none", "open", "asked", "solicit")
+#: ``"asked"`` is a question of unknown kind (only ``asked=True`` was given), ``"opening"``
+#: no message at all (the turn opens the conversation).
+CONTEXTS = ("none", "opening", "open", "asked", "solicit")
 
 
 @functools.lru_cache(maxsize=8192)
@@ -320,16 +385,19 @@ def agent_context(previous: str | None) -> str:
     question asks for a value, a choice or a yes or no ("Which city?", "Shall I book it?"),
     or it asks for one without a question mark ("Please provide the dates."); ``"open"``
     when that question only offers more help ("Is there anything else I can help you
-    with?", "请问还有其他要求吗？"); ``"none"`` when it asks nothing."""
+    with?", "请问还有其他要求吗？"); ``"none"`` when it asks nothing, or nothing is known
+    (``None``); ``"opening"`` when there is no message (``""``: the turn opens the
+    conversation)."""
     t = " ".join((previous or "").split())
     if not t:
-        return "none"
+        return "none" if previous is None else "opening"
     p = _patterns()
     sentences = [s for s in _SENTENCE.split(t) if s.strip()]
     # The question the user replies to may come before a list of options or a remark
     # ("Which one would you like?\n1. ...", "Could you share your address? Our service
     # area is within 30 miles."): the message's last question.
-    asking = [s for s in sentences if "?" in s or "？" in s]
+    # "Which city would you like to fly out of." asks without its question mark.
+    asking = [s for s in sentences if "?" in s or "？" in s or _is_question(s)]
     if asking:
         # "What would you like help with? Accommodations, activities, or something else?"
         return "open" if any(p["open_offer"].search(s) for s in asking[-2:]) else "solicit"
@@ -358,20 +426,37 @@ def _drop_agree_tags(sentences: list[str]) -> list[str]:
     return kept
 
 
+# A simulated user's turn may come quoted, with its speaker's name or a markdown label
+# before it ('Sarah: "Thanks, ..."', '**Response:** "..."'): read past them.
+_SPEAKER = re.compile(r"^\s*(?:\*\*[^*\n]{1,30}\*\*|[A-Z][\w.]*(?: [A-Z][\w.]*){0,2}:)\s*(?=[\"“])")
+_QUOTES = re.compile(r"[\"“”*]+")
+# A turn that adds a task to what it answers ("No more requirements; 还想请你帮我推荐...").
+# (English "also" does not tell: "Sorry, I need the insurance also.")
+_ADDS = re.compile("还想|还要|另外|再帮")
+# "I'm also looking for", "I'd just need": the adverb is no part of the request phrase.
+_SUBJECT_ADVERB = re.compile(
+    r"\b(i|we|i['’]m|we['’]re|i['’]d|we['’]d|i am|we are|i will|i would|we would|i['’]ll|we['’]ll)"
+    r"\s+(?:also|really|just|still|actually|only)\s+",
+    re.IGNORECASE,
+)
+
+
 @functools.lru_cache(maxsize=8192)  # turns repeat across conversations ("Yes", "Thanks!")
 def _classify(text: str | None, context: str) -> str:
-    asked = context != "none"
+    asked = context in ("open", "asked", "solicit")
     solicited = context == "solicit"
-    t = " ".join((text or "").split())
+    t = " ".join(_QUOTES.sub(" ", _SPEAKER.sub("", text or "")).split())
+    adds = _ADDS.search(t) is not None  # "还想请你帮我推荐...", "再帮我找个..."
+    t = _SUBJECT_ADVERB.sub(r"\1 ", t)
     if not t:
         return "other"
     lists, p = _lists(), _patterns()
     if len(t) <= _GREETING_CHARS and _words_only(t, p["closing"]) and p["greeting"].search(t):
         return "greeting"
-    if _is_closing(t, [s for s in _SENTENCE.split(t) if s.strip()]):
-        return "greeting"
     if p["offer"].search(t):
         return "other"  # the user speaks as the agent: "I can help with that. When...?"
+    if _is_closing(t, [s for s in _SENTENCE.split(t) if s.strip()]):
+        return "greeting"
     lead = p["lead"].match(t)
     while lead and lead.end() < len(t) and lead.group(1).lower() in lists["greeting"]:
         t = t[lead.end() :]  # "Hi, I'm looking to book..." is what follows the greeting
@@ -380,7 +465,7 @@ def _classify(text: str | None, context: str) -> str:
         word, rest = lead.group(1).lower(), t[lead.end() :].strip()
         sentences = [s for s in _SENTENCE.split(rest) if s.strip()]
         if word in lists["yesno"]:
-            return _after_yes_no(rest, sentences, asked)
+            return _after_yes_no(rest, sentences, context)
         if not rest or (len(rest.split()) <= 1 and len(_CJK.findall(rest)) <= 2):
             return "answer"
         t = rest
@@ -388,13 +473,22 @@ def _classify(text: str | None, context: str) -> str:
     sentences = _drop_agree_tags(every)
     if len(sentences) < len(every):
         t = " ".join(sentences)
+    # A question followed only by remarks or the user's own purpose is what the question
+    # asks ("Could you confirm if he is certified? I've heard mixed things.",
+    # "电话是多少呢?我想打电话预定门票。").
+    asked_at = [i for i, s in enumerate(sentences) if _is_question(s)]
+    if asked_at and all(_remark(s) for s in sentences[asked_at[-1] + 1 :]):
+        sentences = sentences[: asked_at[-1] + 1]
     last = sentences[-1] if sentences else t
     clauses = [c for c in _CLAUSE.split(last) if c.strip()]
     tail = clauses[-1] if clauses else last
     if _is_question(tail) or (_CJK.search(last) is None and _is_question(last)):
         if asked and _PROPOSAL.match(last) and _ID_OR_NUMBER.search(last):
             return "answer"  # "How about 2025-03-15T10:00?" proposes the value asked for
-        asking = [c for c in clauses if p["question_start"].match(c)]
+        # The clause that asks: in English the last one that starts like a question ("Also,
+        # can we include X, like Y?"), else the sentence; in Chinese the sentence without
+        # the user's wishes ("逛完我想要找个地方休息,附近有什么酒店么?").
+        asking = [] if _CJK.search(last) else [c for c in clauses if p["question_start"].match(c)]
         if (
             solicited
             and not asking
@@ -403,26 +497,46 @@ def _classify(text: str | None, context: str) -> str:
             and _ID_OR_NUMBER.search(last)
         ):
             return "answer"  # "Maybe from the 3rd to the 10th?": a tentative value, asked for
-        # The clause that asks ("Also, can we include X, like Y?" asks in its second).
-        return "request" if _asks_to_act(asking[-1] if asking else last) else "question"
+        if asking:
+            asks = asking[-1]
+        elif _CJK.search(last):
+            # without the clauses that only say the user's wish ("逛完我想要找个地方休息")
+            kept = [c for c in clauses if not _only_desire(c)]
+            asks = "，".join(kept) or tail
+        else:
+            asks = last
+        if not (_asks_to_act(asks) or _asks_for_more(last)):
+            return "question"
+        shifts = p["shift"].match(t) or p["shift"].match(last)
+        if solicited and not shifts and _ID_OR_NUMBER.search(last):
+            return "answer"  # "Could you make it for the 13th at 1 pm?" after "What time?"
+        return "request"
     if _FIELD_VALUE.match(t):
         return "answer"  # "Order ID: 3348917502", "Username: cminh730"
     chooses = any(p["choice"].match(_strip_lead(s)) for s in sentences)
     if chooses and not any(_is_question(s) for s in sentences):
         return "answer"  # "I'm going with the 12:00 flight. Please book it." chooses
-    if solicited and not p["shift"].match(t) and not any(_is_question(s) for s in sentences):
-        return "answer"  # "I want to start on July 1." after "When do you want to start?"
     if p["ask_info"].search(t):
         return "question"  # "I want to know when they expire."
-    questions = [s for s in sentences if _is_question(s)]
-    if questions and all(_only_desire(s) for s in sentences if s not in questions):
-        return "question"  # "电话是多少呢?我想打电话预定门票。": the question, then a purpose
+    if _asks_for_info(t) and not _asks_for_more(t):
+        return "question"  # "麻烦您发一下这家店的地址给我吧": to be told a fact
+    if (
+        solicited
+        and not p["shift"].match(t)
+        and not (adds and _is_request(t))
+        and not any(_is_question(s) for s in sentences)
+    ):
+        return "answer"  # "I want to start on July 1." after "When do you want to start?"
     if _is_request(t):
         return "request"
-    if questions:
+    if any(_is_question(s) for s in sentences):
         return "question"
     if p["shift"].match(t):
         return "other"  # an unprompted correction: "Oh wait, I meant 12 people."
+    if context == "opening":
+        return "request"  # the first turn states the need: "My AC is making a thump sound."
+    if _short(t) and p["approve"].search(t):
+        return "answer"  # "That sounds great to me.", "ok thats great. it suits for me."
     if p["answer_start"].match(t) or (_short(t) and _ID_OR_NUMBER.search(t)):
         return "answer"
     if len(_CJK.findall(t)) <= _TASK_CJK and p["task_noun"].search(t[-4:]):

@@ -90,21 +90,22 @@ def test_precision_recall_arithmetic() -> None:
 # on them should raise them.
 HELD_OUT_HEDGE_FLOORS = {
     "hedges_heldout_tasks.jsonl": (1.0, 1.0),
-    "hedges_heldout_fresh.jsonl": (0.47, 0.84),
-    "hedges_heldout_sealed.jsonl": (0.75, 1.0),
+    "hedges_heldout_fresh.jsonl": (0.84, 0.84),
+    "hedges_heldout_sealed.jsonl": (0.85, 1.0),
     "hedges_heldout_late.jsonl": (1.0, 1.0),
-    # measured once, after round 4's rules were written on the sets above
-    "hedges_heldout_r4.jsonl": (0.32, 0.73),
+    # measured after round 4's rules were written on the sets above (not on this one)
+    "hedges_heldout_r4.jsonl": (0.33, 0.73),
 }
-# Turn floors as reached in round 4 (the rules then read the agent's message before the
-# turn; these four sets were its tuning data, so they are no longer held out).
+# Turn floors as reached in round 4 (the rules read the agent's message before the turn).
+# Each set was tuning data once measured: the four earlier sets from the start, r4 after
+# its first run (0.726), r5 after its first run (0.794); see the corpus README.
 HELD_OUT_TURN_FLOORS = {
-    "turns_heldout.jsonl": 0.9,
-    "turns_heldout_fresh.jsonl": 0.85,
+    "turns_heldout.jsonl": 0.91,
+    "turns_heldout_fresh.jsonl": 0.86,
     "turns_heldout_sealed.jsonl": 0.84,
     "turns_heldout_late.jsonl": 0.94,
-    # measured once, after the rules above were written and before any was tuned on it
-    "turns_heldout_r4.jsonl": 0.72,
+    "turns_heldout_r4.jsonl": 0.91,
+    "turns_heldout_r5.jsonl": 0.88,
 }
 
 

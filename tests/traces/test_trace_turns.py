@@ -93,14 +93,16 @@ ELSE = "Your table is booked. Is there anything else I can help you with?"
         # a choice that ends "or something else?" still asks for a value
         ("Are you looking for sightseeing, adventure sports, or something else?", "solicit"),
         (ELSE, "open"),
-        ("请问还有其他要求吗？", "open"),
+        ("请问还有其他问题吗？", "open"),
         (
             "What specific assistance would you like? Accommodations, or a full itinerary?",
             "open",
         ),
+        ("Which city would you like to fly out of.", "solicit"),  # no question mark
         ("Your booking is confirmed.", "none"),
-        ("", "none"),
-        (None, "none"),
+        ("Have a great day!", "none"),
+        ("", "opening"),  # the turn opens the conversation
+        (None, "none"),  # nothing known
     ],
 )
 def test_agent_context_reads_what_the_agent_asked(previous: str | None, context: str) -> None:
@@ -182,3 +184,107 @@ def test_thanks_after_an_acknowledgement_closes() -> None:
 def test_we_need_asks_as_i_need_does() -> None:
     assert classify_turn("We need accessible accommodations in Rome.") == "request"
     assert classify_turn("We need accessible rooms.", previous="Any special needs?") == "answer"
+
+
+def test_i_need_asked_about_is_no_request() -> None:
+    assert classify_turn("Which size do I need?") == "question"
+    assert classify_turn("Do we need a visa for Japan?") == "question"
+    assert classify_turn("I need a visa for Japan, can you check?") == "request"
+
+
+def test_a_simulated_users_quotes_and_speaker_label_are_read_past() -> None:
+    assert classify_turn('Sarah Jenkins: "Is the technician experienced with AC?"') == "question"
+    assert classify_turn('"Is the technician experienced with AC?"') == "question"
+    assert classify_turn("My thermostat says 'change filter'. Which size do I need?") == "question"
+
+
+def test_a_turn_that_opens_thanking_and_asks_nothing_closes() -> None:
+    assert classify_turn("Thanks. I'll wait for the confirmation text.") == "greeting"
+    assert classify_turn("You too! Glad it worked out. Have a great day!") == "greeting"
+    assert classify_turn("thats all i need") == "greeting"  # no apostrophe
+    assert classify_turn("Thanks. I need to cancel my order too.") == "request"
+    assert classify_turn("Thanks. My order id is 4412.") == "answer"
+    # the user who speaks as the helper, even while closing
+    assert classify_turn("You're welcome! Let me know if you need anything else. Bye!") == "other"
+
+
+def test_the_opening_statement_states_the_need() -> None:
+    text = "My AC is making a weird thump sound at night."
+    assert classify_turn(text, previous="") == "request"
+    assert classify_turn(text) == "answer"  # not known to open it: "my ..." gives a value
+    assert classify_turn(text, previous="What seems to be the problem?") == "answer"
+
+
+def test_a_short_approval_is_an_answer() -> None:
+    assert classify_turn("That sounds great to me.") == "answer"
+    assert classify_turn("ok thats great. it suits for me.") == "answer"
+    assert classify_turn("That sounds great, can you book it?") == "request"
+
+
+def test_asking_to_be_told_a_fact_is_a_question() -> None:
+    assert classify_turn("麻烦您发一下这家店的地址给我吧。") == "question"
+    assert classify_turn("Can you give me a ballpark estimate on the cost?") == "question"
+    assert classify_turn("Can you tell me?") == "question"
+    # another action beside the telling makes it a request
+    assert classify_turn("请帮我找一辆出租车，告诉我车型和车牌。") == "request"
+    assert classify_turn("Can you book it and give me the address?") == "request"
+
+
+def test_asking_for_other_items_is_another_search() -> None:
+    assert classify_turn("Are there any other trains available?") == "request"
+    assert classify_turn("哦，有没有提供免费电话的酒店？") == "request"
+    assert classify_turn("Are there any fees?") == "question"  # nothing to search for
+    assert classify_turn("周边有什么酒店吗？") == "question"  # a fact about a place
+
+
+def test_a_request_form_giving_the_value_asked_for_is_an_answer() -> None:
+    text = "Could you make it for the 13th at 1 pm?"
+    assert classify_turn(text, previous="Sure. For what day and time?") == "answer"
+    assert classify_turn(text) == "request"
+    assert classify_turn("Could you make it for the 13th?", previous=ELSE) == "request"
+
+
+def test_a_question_then_a_remark_is_what_the_question_asks() -> None:
+    assert classify_turn("Do they have experience with Nest? I want it done right.") == ("question")
+    assert classify_turn("Can you book it? Thanks.") == "request"
+    assert classify_turn("When do you open? Please book a table at 7.") == "request"
+
+
+def test_a_title_ends_no_sentence() -> None:
+    assert classify_turn("Can you email Mrs. Fritz the notes? And then set a reminder.") == (
+        "request"
+    )
+
+
+def test_an_adverb_after_the_subject_keeps_a_request_phrase() -> None:
+    assert classify_turn("Thank you! I'm also looking for a restaurant.") == "request"
+    assert classify_turn("Thank you. I would also like a taxi to the hotel.") == "request"
+    assert classify_turn("Thank you! I'm all set.") == "greeting"
+
+
+def test_yes_then_a_new_task_after_an_offer_of_more_help_is_a_request() -> None:
+    assert classify_turn("Yes, I need a hotel room in the centre.", previous=ELSE) == "request"
+    assert classify_turn("Yes, I need a hotel room in the centre.", previous=WHEN) == "answer"
+    assert classify_turn("No, that's all I need, thanks!", previous=ELSE) == "greeting"
+
+
+def test_a_fact_asked_for_after_yes_is_a_question() -> None:
+    turn = "Yes. Book it for 6 at 18:45. Can I get the reference number please?"
+    assert classify_turn(turn) == "question"
+    assert classify_turn("Yes, can you book it for 6?") == "request"
+
+
+def test_chinese_polite_asks_and_wishes_ask_nothing_of_the_agent() -> None:
+    assert classify_turn("好的，麻烦问下今日美术馆的营业时间？") == "question"
+    assert classify_turn("你好，可以帮我推荐一个评分是4分以上的酒店吗？") == "request"
+    assert classify_turn("好的，逛完我想要找个地方休息，在日坛公园附近有什么酒店么？") == "question"
+
+
+def test_chinese_any_other_requirements_asks_for_constraints() -> None:
+    assert agent_context("请问还有其他要求吗？") == "solicit"
+    assert agent_context("请问还有其他问题吗？") == "open"
+    turn = "关于酒店没有别的要求了，还想请你帮我推荐一家有蒜香面包的餐馆。"
+    assert classify_turn(turn, previous="请问还有其他要求吗？") == "request"
+    assert (
+        classify_turn("我希望酒店可以提供叫醒服务。", previous="请问还有其他要求吗？") == "answer"
+    )
