@@ -20,7 +20,7 @@ from typing import IO, Any, NamedTuple
 
 from .conversations import CONVERTERS
 from .events import fast_loads
-from .readers import is_gzip, stem_suffix
+from .readers import WHOLE_SUFFIXES, is_gzip, stem_suffix
 
 #: Files smaller than this are read in one process: forking costs more than it saves.
 SHARD_MIN_BYTES = 64 * 1024 * 1024
@@ -44,7 +44,7 @@ def shardable(path: Path, workers: int) -> bool:
     """Whether a file is big enough, plain JSON Lines, and this process may fork now."""
     return (
         workers > 1
-        and stem_suffix(path) not in (".json", ".parquet")
+        and stem_suffix(path) not in (*WHOLE_SUFFIXES, ".parquet")
         and not is_gzip(path)
         and path.stat().st_size >= SHARD_MIN_BYTES
         and "fork" in multiprocessing.get_all_start_methods()

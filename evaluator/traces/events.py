@@ -166,6 +166,10 @@ def finish_trace(trace: Trace) -> Trace:
             call = None
             if ev.call_id is not None:
                 call = by_id.pop(ev.call_id, None)
+                if call is None and ev.tool is not None and by_name[ev.tool]:
+                    # An id a client gave a call recorded without one (Gemini's
+                    # functionCall, answered with the id pydantic-ai added): name and order.
+                    call = by_name[ev.tool].popleft()
             elif by_name[ev.tool]:
                 call = by_name[ev.tool].popleft()
             elif ev.tool is not None:

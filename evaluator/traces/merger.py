@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 from .conversations import Converter, Snapshot
-from .events import Event, Trace
+from .events import Event, Trace, canonical_args
 
 
 def fingerprint(message: Any) -> str:
@@ -66,7 +66,21 @@ class Merger:
         seen = snap.messages[self.count - 1]
         # Re-sent history is almost always an exact copy: comparing values is far
         # cheaper than spelling out both (a tool result can be a large page).
-        return same_value(seen, self.last) or fingerprint(seen) == fingerprint(self.last)
+        if same_value(seen, self.last) or fingerprint(seen) == fingerprint(self.last):
+            return True
+        # A response re-sent as the next request's history may differ in fields that say
+        # nothing here (refusal: null, annotations: [], a signature, an id the client added
+        # to a call): the same events are the same message. A message that made tool calls
+        # is the one that made those calls, though a client may drop its text (crewAI).
+        before, now = self._gist(self.last), self._gist(seen)
+        if before == now:
+            return True
+        calls = [g for g in before if g[1] == "call"]
+        return bool(calls) and calls == [g for g in now if g[1] == "call"]
+
+    def _gist(self, message: Any) -> list[tuple[Any, ...]]:
+        events = self.converter.convert([message], 0, None, [])
+        return [(e.role, e.kind, e.tool, canonical_args(e), e.text) for e in events]
 
     def add(self, snap: Snapshot, line: int | None, problems: list[str]) -> None:
         """Convert the messages ``snap`` adds and append their events."""

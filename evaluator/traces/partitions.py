@@ -29,7 +29,7 @@ from .findings import FollowupTally
 from .metrics import TokenCache
 from .parsers import make_parser, open_file, parse_records
 from .pipeline import Collected, Collector, FileInfo, Settings
-from .readers import is_gzip, range_lines, read_lines, stem_suffix
+from .readers import WHOLE_SUFFIXES, is_gzip, range_lines, read_lines, stem_suffix
 
 
 class PartitionResult(NamedTuple):
@@ -103,7 +103,7 @@ def plan_file(
     """
     p = Path(path)
     size = p.stat().st_size
-    if size <= partition_bytes or is_parquet(p) or stem_suffix(p) == ".json" or is_gzip(p):
+    if size <= partition_bytes or is_parquet(p) or stem_suffix(p) in WHOLE_SUFFIXES or is_gzip(p):
         return [Partition(str(path), format)]
     opened = open_file(p, format=format, max_json_bytes=max_json_bytes)
     opened.items.close()

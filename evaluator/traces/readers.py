@@ -38,6 +38,11 @@ JSONL_SUFFIXES = (".jsonl", ".ndjson", ".log")
 #: Suffixes a directory is searched for (``.parquet``: normalised events, see
 #: ``docs/parquet_layout.md``).
 TRACE_SUFFIXES = (".json", ".jsonl", ".ndjson", ".log", ".parquet")
+#: VCR cassettes (vcrpy, pytest-recording): read as their recorded interactions. In a
+#: folder, only those that say ``interactions:`` near their top are taken.
+CASSETTE_SUFFIXES = (".yaml", ".yml")
+#: Files read whole (one document), never cut into shards or partitions.
+WHOLE_SUFFIXES = (".json", *CASSETTE_SUFFIXES)
 _GLOB_CHARS = frozenset("*?[")
 
 _BOM = b"\xef\xbb\xbf"
@@ -106,7 +111,25 @@ def expand_paths(paths: Iterable[str | Path]) -> list[Path]:
 
 
 def _trace_files(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.rglob("*") if p.is_file() and stem_suffix(p) in TRACE_SUFFIXES)
+    return sorted(
+        p
+        for p in folder.rglob("*")
+        if p.is_file()
+        and (
+            stem_suffix(p) in TRACE_SUFFIXES
+            or (stem_suffix(p) in CASSETTE_SUFFIXES and _looks_like_cassette(p))
+        )
+    )
+
+
+def _looks_like_cassette(path: Path) -> bool:
+    """A YAML file that starts like a VCR cassette (suite files and CI configs do not)."""
+    try:
+        with gzip.open(path, "rb") if is_gzip(path) else path.open("rb") as fh:
+            head = fh.read(4096)
+    except (OSError, EOFError, zlib.error):
+        return False
+    return b"interactions:" in head
 
 
 def stem_suffix(path: Path) -> str:
@@ -157,6 +180,8 @@ def iter_records(
     with raw, counted, stream:
         if stem_suffix(path) == ".json":
             yield from _read_document(stream, name, gz, max_json_bytes, path)
+        elif stem_suffix(path) in CASSETTE_SUFFIXES:
+            yield from _read_cassette(stream, name, max_json_bytes, path)
         else:
             # A gzip stream line by line: a chunk read would lose the lines before a cut.
             lines = _gzip_lines(stream, max_decompressed_bytes) if gz else chunked_lines(stream)
@@ -549,3 +574,81 @@ def salvage_truncated(text: str) -> Any | None:
         return _json.loads(text[:cut] + closers)
     except (json.JSONDecodeError, RecursionError):
         return None
+
+
+def _read_cassette(
+    stream: ByteStream, name: str, max_bytes: int, path: Path
+) -> Iterator[Record | Problem]:
+    """A VCR cassette's interactions, each one ``{"request", "response"}`` record.
+
+    The bodies are what was sent and received: JSON (vcrpy keeps it as text,
+    pydantic-ai's serializer as ``parsed_body``), gzip bytes (``!!binary``), or a
+    stream's event text. Every interaction of one cassette is given the cassette's
+    name as its conversation id, so that each request, which re-sends the history,
+    extends one conversation instead of starting another.
+    """
+    from .._yaml import load_yaml
+    from ..errors import SuiteError
+
+    data = stream.read(max_bytes + 1)
+    if len(data) > max_bytes:
+        raise TraceError(
+            f"this cassette is larger than the {max_bytes >> 20} MB bound for files read whole.",
+            file=name,
+            fix="split the cassette, or raise max_json_bytes",
+        )
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        yield Problem(name, data.count(b"\n", 0, exc.start) + 1, "not UTF-8; the file is not read")
+        return
+    try:
+        value, positions = load_yaml(text, path)
+    except SuiteError as exc:
+        at = (exc.position or "").split(":")[0]
+        reason = f"{exc.message.rstrip('.')}; the cassette is not read"
+        yield Problem(name, int(at) if at.isdigit() else None, reason)
+        return
+    interactions = value.get("interactions") if isinstance(value, dict) else None
+    if not isinstance(interactions, list):
+        yield Problem(
+            name, None, "a YAML file that is not a VCR cassette (no 'interactions' list); not read"
+        )
+        return
+    for i, item in enumerate(interactions):
+        where = positions.get(("interactions", i), "")
+        line = int(where.split(":")[0]) if where else None
+        if not isinstance(item, dict):
+            yield Problem(name, line, "an interaction is not a mapping; skipped")
+            continue
+        request, response = item.get("request"), item.get("response")
+        yield Record(
+            line or 1,
+            {
+                "trace_id": path.name,
+                "request": _cassette_body(request if isinstance(request, dict) else {}),
+                "response": _cassette_body(response if isinstance(response, dict) else {}),
+            },
+        )
+
+
+def _cassette_body(side: dict[str, Any]) -> Any:
+    """One side's recorded body: parsed JSON where it is JSON, else its text."""
+    if "parsed_body" in side:
+        return side["parsed_body"]
+    body = side.get("body")
+    if isinstance(body, dict):  # vcrpy's response: {"string": ...}
+        body = body.get("string")
+    if isinstance(body, bytes):
+        if body[:2] == b"\x1f\x8b":  # recorded with Content-Encoding: gzip
+            try:
+                body = gzip.decompress(body)
+            except (OSError, EOFError, zlib.error):
+                return None
+        body = body.decode("utf-8", errors="replace")
+    if isinstance(body, str):
+        try:
+            return _json.loads(body)
+        except (ValueError, RecursionError):
+            return body  # an event stream, or text: the converters say what they make of it
+    return body

@@ -716,10 +716,15 @@ def _digest(trace: Trace) -> list[tuple[Any, ...]]:
 
 
 def _linked(trace: Trace) -> bool:
-    """Every call answered by the result of its own id, and every result by its call."""
+    """Every call answered by the result of its own id (or, where one side has no id, of
+    its name), and every result by its call."""
     by_seq = {e.seq: e for e in trace.events}
     return all(
-        e.link is not None and by_seq[e.link].call_id == e.call_id
+        e.link is not None
+        and (
+            by_seq[e.link].call_id == e.call_id
+            or (None in (e.call_id, by_seq[e.link].call_id) and by_seq[e.link].tool == e.tool)
+        )
         for e in trace.events
         if e.kind in ("call", "result")
     )
@@ -1106,3 +1111,118 @@ def test_langsmith_and_langfuse_exports_are_one_clear_error(
     listed = write_json(tmp_path / "export.json", [record, record])
     with pytest.raises(TraceError, match=start):
         parse(listed)
+
+
+# crewAI's VCR cassettes, read as they are (YAML, bodies as JSON text, one stream as its
+# events): each cassette is one conversation. Expected events written from the cassettes.
+CASSETTES: dict[str, tuple[str, int, list[tuple[Any, ...]]]] = {
+    "TestBedrockNativeToolCalling.test_bedrock_parallel_native_tool_calling_test_agent_kickoff.yaml": (
+        "bedrock_converse",
+        2,
+        [
+            ("system", "message", None, None, None, "You are Parallel Tool Agent."),
+            ("user", "message", None, None, None, "\nCurrent Task: This is a tool-calling"),
+            ("assistant", "message", None, None, None, "I'll execute all 3 parallel searches"),
+            *[
+                ("assistant", "call", f"parallel_local_search_{n}", {"query": q}, None, None)
+                for n, q in (
+                    ("one", "latest OpenAI model release notes"),
+                    ("two", "latest Anthropic model release notes"),
+                    ("three", "latest Gemini model release notes"),
+                )
+            ],
+            ("tool", "result", "parallel_local_search_one", None, False, "[one] latest OpenAI"),
+            ("tool", "result", "parallel_local_search_two", None, False, "[two] latest Anthropic"),
+            ("tool", "result", "parallel_local_search_three", None, False, "[three] latest Gemini"),
+            ("assistant", "message", None, None, None, "The three parallel searches were"),
+        ],
+    ),
+    # The response's functionCall carries a thoughtSignature the re-sent history drops.
+    "TestGeminiNativeToolCalling.test_gemini_agent_with_native_tool_calling.yaml": (
+        "gemini",
+        2,
+        [
+            ("system", "message", None, None, None, "You are Math Assistant."),
+            ("user", "message", None, None, None, "\nCurrent Task: Calculate what is 15 * 8"),
+            ("assistant", "call", "calculator", {"expression": "15 * 8"}, None, None),
+            ("tool", "result", "calculator", None, False, '{"result": "The result of 15 * 8'),
+            ("user", "message", None, None, None, "Analyze the tool result."),
+            ("assistant", "message", None, None, None, "The result of 15 * 8 is 120"),
+        ],
+    ),
+    # Responses re-sent as history without their refusal: null and annotations: [].
+    "test_native_tool_calling_error_handling.yaml": (
+        "openai_chat",
+        3,
+        [
+            ("system", "message", None, None, None, "You are Calculator."),
+            ("user", "message", None, None, None, "\nCurrent Task: Use the failing_tool"),
+            ("assistant", "call", "failing_tool", {}, None, None),
+            ("tool", "result", "failing_tool", None, None, "Error executing tool: This tool"),
+            ("assistant", "message", None, None, None, "The attempt to use the failing tool"),
+            ("assistant", "message", None, None, None, "I see your response was cut off."),
+        ],
+    ),
+    # pydantic-ai's serializer (parsed_body): the responses' calls have no id, the history
+    # re-sends them with the id pydantic-ai gave them, and the results answer that id.
+    "test_google_model_retry.yaml": ("gemini", 3, REAL_RECORDINGS["gemini_retry.jsonl"][2]),
+    # Streamed: the call's input in input_json_delta pieces.
+    "TestAnthropicToolCallStreaming.test_anthropic_streaming_emits_tool_call_events.yaml": (
+        "anthropic",
+        2,
+        [
+            ("user", "message", None, None, None, "What is the temperature in San Francisco?"),
+            ("assistant", "message", None, None, None, "I'll help you find out the current"),
+            (
+                "assistant",
+                "call",
+                "get_current_temperature",
+                {"city": "San Francisco"},
+                None,
+                None,
+            ),
+            ("tool", "result", "get_current_temperature", None, False, "The temperature in San"),
+            ("assistant", "message", None, None, None, ""),
+        ],
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASSETTES))
+def test_vcr_cassettes_are_read_as_one_conversation(name: str) -> None:
+    fmt, model_calls, expected = CASSETTES[name]
+    got_fmt, traces, problems = parse(CORPORA / "cassettes" / name)
+    assert (got_fmt, [t.trace_id for t in traces], problems) == (fmt, [name], [])
+    (trace,) = traces
+    got = _starts(trace)
+    if not expected[-1][5]:  # an answer whose text is not pinned: only that there is one
+        assert got[-1][5]
+        got, expected = got[:-1], expected[:-1]
+    assert _matches(got, expected), got
+    assert _linked(trace)
+    assert len([e for e in trace.events if e.usage]) == model_calls
+
+
+def test_a_folder_of_cassettes_and_broken_cassettes(tmp_path: Path) -> None:
+    from projeval.traces.readers import expand_paths
+
+    (tmp_path / "suite.yaml").write_text("name: x\nquestions: []\n")
+    (tmp_path / "c.yaml").write_text("interactions:\n- request: {body: null}\n  response: {}\n")
+    (tmp_path / "bad.yml").write_text("interactions: [\n")
+    assert [p.name for p in expand_paths([tmp_path])] == ["bad.yml", "c.yaml"]  # no suite
+    _, _, problems = parse(tmp_path / "c.yaml", format="openai_chat")
+    assert [(p.line, p.reason) for p in problems] == [
+        (2, "record has no 'messages' list, no 'choices' and no 'role'; record skipped")
+    ]
+    with pytest.raises(TraceError, match="no record of this file could be read"):
+        parse(tmp_path / "bad.yml")
+    with pytest.raises(TraceError, match="not a VCR cassette"):
+        parse(tmp_path / "suite.yaml")
+
+
+def test_a_cassette_is_never_cut_into_partitions() -> None:
+    from projeval.traces.partitions import plan_file
+
+    path = CORPORA / "cassettes" / "test_native_tool_calling_error_handling.yaml"
+    parts = plan_file(path, None, partition_bytes=1024, max_json_bytes=1 << 20)
+    assert [(p.path, p.format) for p in parts] == [(str(path), None)]
