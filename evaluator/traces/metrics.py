@@ -32,7 +32,7 @@ from typing import Any
 
 from ..tokens import count_many
 from .actions import WRITE, ToolKinds, is_error_text
-from .claims import count_in, ungrounded
+from .claims import count_in, duration_in_fields, ungrounded
 from .events import Event, Trace, Usage, canonical_args
 from .hedges import Lexicon, find_hedges, sentence_span
 from .turns import classify_turn
@@ -547,7 +547,8 @@ class Grounds:
             return True
         if kind in ("id", "name") and first_source(form, self.earlier) is not None:
             return True
-        return low in self._results_text()
+        text = self._results_text()
+        return low in text or (kind == "duration" and duration_in_fields(form, text))
 
     def _results_text(self) -> str:
         if len(self.earlier) != self._text_parts:
