@@ -32,7 +32,7 @@ from typing import Any
 
 from ..tokens import count_many
 from .actions import WRITE, ToolKinds, is_error_text
-from .claims import count_in, ungrounded
+from .claims import count_in, duration_in_fields, ungrounded
 from .events import Event, Trace, Usage, canonical_args
 from .hedges import Lexicon, find_hedges, sentence_span
 from .turns import classify_turn
@@ -565,7 +565,10 @@ class Grounds:
         if (kind == "id" or kind == "name") and form in self._held:
             return True
         low = form.lower()
-        return low in self._said or low in self._results_text()
+        if low in self._said:
+            return True
+        text = self._results_text()
+        return low in text or (kind == "duration" and duration_in_fields(form, text))
 
     def _results_text(self) -> str:
         if len(self.earlier) != self._text_parts:
