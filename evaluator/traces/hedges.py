@@ -437,11 +437,22 @@ def _restates(clause: str, result: str | None, kind: str = "softener") -> bool:
     negation = kind == "missing" or context_patterns()["negation"].search(clause)
     if negation and _no_result(result):
         return True
+    if kind == "missing":
+        # "It seems I'm unable to retrieve hotel information" after a short failure that
+        # says "we cannot retrieve hotel information": the result's own words. After
+        # "Error: 500", or a result that holds data, it counts.
+        failure = len(result) <= _NO_RESULT_CHARS and _FAILURE.search(result)
+        return bool(failure) and _mostly_held(clause, result)
     if kind != "softener":
         return False
     empty = len(result) <= _EMPTY_RESULT_CHARS and _EMPTY_RESULT.search(result)
     if empty and negation:
         return True
+    return _mostly_held(clause, result)
+
+
+def _mostly_held(clause: str, result: str) -> bool:
+    """True when most of the clause's content words (softeners aside) are the result's."""
     said = content_words(clause) - _SOFTENER_WORDS
     if not said:
         return False
@@ -459,6 +470,11 @@ _NO_RESULT = re.compile(
     re.IGNORECASE,
 )
 _NO_RESULT_CHARS = 400
+# A result that reports a failure in words.
+_FAILURE = re.compile(
+    r"\b(?:cannot|can't|could\s+not|couldn't|unable|failed|not|no)\b|无法|未能|失败|不能",
+    re.IGNORECASE,
+)
 
 
 def _no_result(result: str) -> bool:
@@ -473,6 +489,9 @@ _ESTIMATE = re.compile(
     re.IGNORECASE,
 )
 _ESTIMATE_HINT = re.compile(r"(?i)approx|about|around|roughly|some|~|约|約")
+# The same test for ASCII text once lower-cased, several times faster: in ASCII text only a
+# letter's own capital matches it under IGNORECASE, so the two find the same words.
+_ESTIMATE_HINT_LOWER = re.compile(r"approx|about|around|roughly|some|~")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 # A number right after an approximation word ("approximately 3 days", "大约425.50").
 _NUMBER_AFTER = re.compile(
@@ -555,6 +574,9 @@ def find_hedges(
     words = context_patterns()
     process, plan, user = words["process"], words["plan"], words["user"]
     out: list[Hedge] = []
+    # A Chinese answer that says 你 and never 您 advises a generic reader (a task's user
+    # is 您): its 可能 are general advice, not guesses about the data.
+    generic_you = "你" in text and "您" not in text
     for h in sorted(found + estimates, key=lambda m: m.start):
         kind = h.kind
         if kind == "general":
@@ -579,6 +601,8 @@ def find_hedges(
         shared = subjectless or words["connector"].match(opening) is not None
         scope_lo = s_lo if shared else c_lo
         subject_lo = s_lo if subjectless else c_lo
+        if h.language == "zh" and generic_you:
+            continue  # "如果你有标注数据，监督学习可能更合适": advice to a generic reader
         if kind == "missing":
             if process.search(text, scope_lo, h.start) or _PROCESS_VERB.match(text[h.end : c_hi]):
                 continue
@@ -590,12 +614,19 @@ def find_hedges(
             if sentence_text.rstrip().endswith(("?", "？")):
                 continue  # a question asks; "or maybe something else?" claims nothing
             scope = text[scope_lo:c_hi]
-            if process.search(scope) or plan.search(scope) or user.search(clause):
+            causes = _causes(text, h.end, s_hi)
+            if causes is not None and all(map(_process_cause, causes)):
+                continue  # "This could be due to the query used": every cause is the process
+            if causes is None and process.search(scope):
+                continue  # "the search might have failed": the agent's process
+            if plan.search(scope) or user.search(clause) or _GERUND_SUBJECT.match(sentence_text):
                 continue
             if _user_subject(text, subject_lo, h.start, h.end, c_hi, kind):
                 continue  # "the user seems to be ready": about the user, not the data
             if _agent_modal(text, c_lo, h.start, h.match):
                 continue  # "I may need to broaden the search": the agent's plan
+            if _refers_to_user(text, s_lo, c_lo):
+                continue  # "The user corrected the size. This will likely affect...": the user
             if kind == "softener" and _restates(clause, latest_result, kind):
                 continue
             if h.phrase.lower() in _APPROXIMATORS:
@@ -640,6 +671,100 @@ def _is_month(text: str, start: int) -> bool:
     return bool(before) and before[-1] not in ".!?:;\n\"'*-•(["
 
 
+# A sentence whose subject is an action ("Asking about their meals might be
+# valuable"): the agent weighing a plan, or advice, not a claim about the data.
+# Prepositions and nouns that end in -ing are no action: "During this time, sunrise
+# is around 7:50", "Parking might be limited".
+_GERUND_SUBJECT = re.compile(
+    r"\s*(?:[-*•\d.]+\s*)?(?!(?:During|According|Regarding|Including|Following|Considering|"
+    r"Concerning|Excluding|Pending|Morning|Evening|Nothing|Something|Anything|Everything|"
+    r"Spring|String|King|Thing|Beijing|Wedding|Building|Clothing|Ceiling|Meeting|Parking|"
+    r"Housing|Dining|Lodging|Shopping|Sightseeing|Boarding|Timing|Pricing|Setting)\b)"
+    r"[A-Z][a-z]+ing\s+(?!(?:is|are|was|were|has|have)\b)"
+)
+# A sentence whose subject points back ("This", "It", "They", "which indicates they")
+# and the nearest sentence before it with the user as its subject.
+_ANAPHOR = re.compile(
+    r"\s*(?:this|that|these|those|it(?!['\u2019]s|\s+is\b)|they)\b|\s*(?:这|这个|这些|他们|它)|"
+    r"[^,，]*,\s*which\s+(?:\w+\s+){0,2}(?:they|it)\b",
+    re.IGNORECASE,
+)
+_USER_OPENING = re.compile(
+    r"\s*(?:[-*•\d.]+\s*)?(?:the\s+(?:user|customer)s?\b(?!['\u2019])|用户|客户)", re.IGNORECASE
+)
+# A causal guess and the causes it names: "due to X or Y", "可能是由于X或Y".
+_CAUSE = re.compile(
+    r"\s*(?:\w+\s+){0,2}?(?:due\s+to|because\s+of|caused\s+by|the\s+result\s+of|由于|因为)",
+    re.IGNORECASE,
+)
+# The terms of the agent's query, as a cause: "likely due to the specific criteria".
+_QUERY_TERMS = re.compile(
+    r"\b(?:criteria|criterion|filters?|tags?|keywords?|spelling|wording|phrasing)\b|条件|关键词",
+    re.IGNORECASE,
+)
+# Causes are split on "or", "and" and commas; the examples after "such as" belong to
+# the cause before them ("the criteria such as budget and star rating").
+_ALTERNATIVE = re.compile(r",?\s+(?:or|and)\s+|[,，、]|或者|或|以及")
+_EXAMPLES = re.compile(r",?\s+(?:such\s+as|including|like|e\.g\.)\s+|比如|例如|包括", re.IGNORECASE)
+_GENERIC_CAUSE = re.compile(
+    r"^\s*(?:the\s+|a\s+|an\s+)?(?:various|several|many|some|a\s+few|different|multiple)?"
+    r"\s*(?:reasons?|factors?|things|issues|causes|原因|因素)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _refers_to_user(text: str, s_lo: int, c_lo: int) -> bool:
+    """True when the clause's subject points back to a sentence about the user: "The
+    user corrected the group size. This smaller group will likely affect options",
+    "They also asked..., which indicates they may be considering"."""
+    opening = text[s_lo:]
+    if _USER_OPENING.match(opening):
+        return False  # the user named here: _user_subject reads this sentence
+    if not _ANAPHOR.match(opening):
+        return False
+    for lo, _ in reversed(_sentences_before(text, s_lo)):
+        before = text[lo:]
+        if _USER_OPENING.match(before):
+            return True
+        if not _ANAPHOR.match(before):
+            return False  # a sentence about something else comes in between
+    return False
+
+
+def _sentences_before(text: str, end: int) -> list[tuple[int, int]]:
+    """The sentences of ``text`` before ``end``, in order."""
+    spans, lo = [], 0
+    for m in _SENTENCE_END.finditer(text, 0, end):
+        if text[lo : m.start()].strip():
+            spans.append((lo, m.end()))
+        lo = m.end()
+    return spans
+
+
+def _causes(text: str, end: int, hi: int) -> list[str] | None:
+    """The causes a causal guess names after the phrase ending at ``end`` ("could be
+    due to the query used or a lack of options"), or None when no cause follows."""
+    m = _CAUSE.match(text, end)
+    if m is None:
+        return None
+    head, *examples = _EXAMPLES.split(text[m.end() : hi].rstrip(" .。!?"), maxsplit=1)
+    # "various reasons, such as X or Y": the examples are the causes; "the criteria
+    # such as budget": the examples only spell out the cause before them.
+    named = examples[0] if examples and _GENERIC_CAUSE.match(head) else head
+    causes = [c for c in _ALTERNATIVE.split(named) if c.strip()]
+    return causes or None
+
+
+def _process_cause(cause: str) -> bool:
+    """True when a named cause is the agent's process ("the specific query used") or
+    no cause at all ("various reasons"); "a lack of options in the database" is a fact."""
+    return (
+        context_patterns()["process"].search(cause) is not None
+        or _QUERY_TERMS.search(cause) is not None
+        or _GENERIC_CAUSE.match(cause) is not None
+    )
+
+
 # A modal that opens a phrase ("may", "might need", "could be").
 _MODAL = re.compile(r"(?:may|might|could|should|would)\b", re.IGNORECASE)
 # The agent as the subject right before it, with at most one adverb between:
@@ -680,7 +805,9 @@ def _estimates(
     text: str, found: list[HedgeMatch], latest_result: str | None, window: int
 ) -> list[HedgeMatch]:
     """Approximate numbers not already inside a lexicon match, nor held by the result."""
-    if _ESTIMATE_HINT.search(text) is None:
+    if (
+        _ESTIMATE_HINT_LOWER.search(text.lower()) if text.isascii() else _ESTIMATE_HINT.search(text)
+    ) is None:
         return []
     out = []
     for m in _ESTIMATE.finditer(text):

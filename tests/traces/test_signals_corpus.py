@@ -90,11 +90,11 @@ def test_precision_recall_arithmetic() -> None:
 # on them should raise them.
 HELD_OUT_HEDGE_FLOORS = {
     "hedges_heldout_tasks.jsonl": (1.0, 1.0),
-    "hedges_heldout_fresh.jsonl": (0.47, 0.84),
-    "hedges_heldout_sealed.jsonl": (0.75, 1.0),
+    "hedges_heldout_fresh.jsonl": (0.84, 0.84),
+    "hedges_heldout_sealed.jsonl": (0.85, 1.0),
     "hedges_heldout_late.jsonl": (1.0, 1.0),
-    # measured once, after round 4's rules were written on the sets above
-    "hedges_heldout_r4.jsonl": (0.32, 0.73),
+    # measured after round 4's rules were written on the sets above (not on this one)
+    "hedges_heldout_r4.jsonl": (0.33, 0.73),
 }
 # Turn floors as reached in round 4 (the rules read the agent's message before the turn).
 # Each set was tuning data once measured: the four earlier sets from the start, r4 after
@@ -106,6 +106,8 @@ HELD_OUT_TURN_FLOORS = {
     "turns_heldout_late.jsonl": 0.94,
     "turns_heldout_r4.jsonl": 0.91,
     "turns_heldout_r5.jsonl": 0.88,
+    # measured once, after pass 3 was tuned on r5 and before any rule was tuned on it
+    "turns_heldout_r6.jsonl": 0.83,
 }
 
 

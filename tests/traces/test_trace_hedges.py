@@ -126,3 +126,47 @@ def test_a_reason_clause_after_a_plan_shares_the_plan() -> None:
     text = "Let me check the sessions directory, as it might contain logs."
     assert _hedged(text) == []
     assert _hedged("The lodge might be closed in May.") == ["might be"]
+
+
+def test_a_guess_whose_subject_points_back_to_the_user_is_about_the_user() -> None:
+    text = "The user corrected the group size. This smaller group will likely affect options."
+    assert _hedged(text) == []
+    asked = "The user confirmed the dates. They asked about airlines, which indicates they may be flexible."
+    assert _hedged(asked) == []
+    # pointing back to anything else, or a possessive "the user's", still counts
+    clinics = "The clinics have good ratings, which indicates they may provide good care."
+    assert _hedged(clinics) == ["may"]
+    budget = "The user's budget is $200. It's likely that this budget is too low."
+    assert _hedged(budget) == ["likely"]
+
+
+def test_a_causal_guess_counts_when_one_cause_is_a_fact() -> None:
+    both = "No results. This could be due to the query used or a lack of vans in the database."
+    assert _hedged(both) == ["could be"]
+    assert _hedged("No results. This could be due to the specific query used.") == []
+    assert _hedged("No results, likely due to the criteria such as budget and rating.") == []
+    assert _hedged("No results. This could be due to various reasons, including the query.") == []
+    listed = "This could be due to various reasons, such as a lack of shows or the filtering."
+    assert _hedged(listed) == ["could be"]
+
+
+def test_an_action_as_subject_is_a_plan_but_an_ing_noun_is_not() -> None:
+    assert _hedged("Asking about their meals might be valuable.") == []
+    assert _hedged("Parking might be limited near the hotel.") == ["might be"]
+    assert _hedged("During this time, sunrise is around 7:50 AM.") == ["around 7"]
+
+
+def test_chinese_advice_to_a_generic_reader_is_general() -> None:
+    assert _hedged("如果你有标注数据，那么监督学习可能更合适。") == []
+    assert _hedged("这家酒店可能已经满房了。") == ["可能"]
+
+
+def test_a_missing_statement_in_the_results_own_words_restates_it() -> None:
+    result = '{"success": false, "message": "Currently, we cannot retrieve hotel information."}'
+    assert _hedged("It seems I'm unable to retrieve hotel information for Denver.", result) == []
+    assert _hedged("I'm unable to retrieve hotel information.", "Error: 500") == [
+        "unable to retrieve"
+    ]
+    # a result that holds data, not a failure, is not restated by sharing its words
+    data = '{"data": [{"type": "ticket", "id": "tkt_1", "next": "breach"}]}'
+    assert _hedged("I'm not sure which ticket breaches next.", data) == ["I'm not sure"]
