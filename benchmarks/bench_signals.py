@@ -120,6 +120,7 @@ HELD_OUT_TURNS = (
     ("turns_heldout_late.jsonl", "late held-out set"),
     ("turns_heldout_r4.jsonl", "round-4 held-out set"),
     ("turns_heldout_r5.jsonl", "round-5 held-out set"),
+    ("turns_heldout_r6.jsonl", "round-6 held-out set"),
 )
 
 
