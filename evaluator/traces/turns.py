@@ -30,8 +30,8 @@ in this order:
    question it is a ``question``, unless its asking clause asks the agent to act
    ("Can you book...?", "Can I book a table for 7?", "能推荐一个...吗?", "Are there
    any other trains?", "Do you have a hotel nearby?"; not "Can you tell me about...?",
-   "Can I please have the phone number?", "Can you give
-   an estimate of the cost?", "Which size do I need?"), or it gives the value
+   "Can I please have the phone number?", "Can you give an estimate of the
+   cost?", "Which size do I need?"), or it gives the value
    the agent asked for ("How about 3 PM?", "maybe from the 3rd to the 10th?",
    "Could you make it for the 13th?" after "What day?": an ``answer``); a turn
    that starts a sentence by choosing ("I'm going with the 12:00 flight. Please
