@@ -109,6 +109,8 @@ HELD_OUT_TURN_FLOORS = {
     "turns_heldout_r5.jsonl": 0.88,
     # 0.833 on its first run (pass 3), 0.919 after pass 4, written looking at it too
     "turns_heldout_r6.jsonl": 0.91,
+    # measured once, after pass 4 was tuned on r6 and before any rule was tuned on it
+    "turns_heldout_r7.jsonl": 0.81,
 }
 
 
