@@ -235,8 +235,8 @@ def _is_question(sentence: str) -> bool:
     if _CJK.search(s):
         return bool(p["question_start"].match(s) or p["particle_end"].search(s))
     # "Have a great day!" starts like "Have you...?" but wishes well
-    if s.endswith("!") or p["greeting_start"].match(s):
-        return False
+    if s.endswith("!") or p["greeting_start"].match(s) or _IMPERATIVE_DO.match(s):
+        return False  # ... and "Do it on the kitchen speaker." tells the agent what to do
     return bool(p["question_start"].match(s))
 
 
@@ -260,6 +260,16 @@ def _is_request(text: str) -> bool:
 _POLITE_ASK = re.compile("请问|請問|麻烦问一下|麻烦问下|我想问一下|我想问下|想问一下|想问下")
 # A field and its value: "Order ID: 3348917502", "订单号：12345".
 _FIELD_VALUE = re.compile(r"^\s*[^\W\d][\w .'-]{0,30}[:：]\s*\S*\d\S*\s*$")
+_IMPERATIVE_DO = re.compile(r"^\s*do\s+(?:it|this|that|so|me)\b", re.IGNORECASE)
+# A value the agent may have asked for: a number, an id, a spelled number, a day or a time
+# ("Morning if possible?"; not "one", which is as often a pronoun).
+_VALUE = re.compile(
+    _ID_OR_NUMBER.pattern
+    + r"|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|today|tonight"
+    r"|tomorrow|morning|afternoon|evening|weekend|monday|tuesday|wednesday|thursday|friday"
+    r"|saturday|sunday)\b",
+    re.IGNORECASE,
+)
 _PLEASE = re.compile(r"\s*\bplease\b", re.IGNORECASE)
 _CAN_I = re.compile(r"\b(?:can|could|may)\s+(?:i|we)\s+(?:please\s+)?", re.IGNORECASE)
 # "Which size do I need?" asks about the user's need; it asks the agent for nothing.
@@ -394,7 +404,7 @@ def _after_yes_no(rest: str, sentences: list[str], context: str) -> str:
     requests = _is_request(p["greeting"].sub(" ", rest))
     if p["greeting"].search(rest) and not requests:
         return "greeting"
-    if context == "open" and requests:
+    if requests and (context == "open" or _ADDS.search(rest)):
         return "request"  # "Yes, I also need a hotel room." after "Anything else?"
     if _short(rest) and p["approve"].search(rest):
         return "answer"  # "Yes, that sounds good."
@@ -479,7 +489,8 @@ _QUOTES = re.compile(r"[\"“”*]+")
 # (an English "also" after the subject tells, not one at the end: "I need the insurance
 # also.")
 _ADDS = re.compile(
-    r"还想|还要|另外|再帮|\b(?:i|we)(?:['’]d| would| will|['’]ll)?\s+also\b", re.IGNORECASE
+    r"还想|还要|另外|再帮|\b(?:i|we)(?:['’]d| would| will|['’]ll)?\s+also\b|\balso\s+(?:i|we)\b",
+    re.IGNORECASE,
 )
 # "I'm also looking for", "I'd just need": the adverb is no part of the request phrase.
 _SUBJECT_ADVERB = re.compile(
@@ -544,7 +555,7 @@ def _classify(text: str | None, context: str) -> str:
             and not asking
             and not _CJK.search(last)
             and not p["shift"].match(last)
-            and _ID_OR_NUMBER.search(last)
+            and _VALUE.search(last)
         ):
             return "answer"  # "Maybe from the 3rd to the 10th?": a tentative value, asked for
         if asking:

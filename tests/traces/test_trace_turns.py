@@ -336,3 +336,32 @@ def test_can_i_asks_for_a_fact_or_an_action() -> None:
 
 def test_yes_and_an_approval_is_an_answer() -> None:
     assert classify_turn("Yes, that sounds good.") == "answer"
+
+
+def test_do_it_is_an_instruction_not_a_question() -> None:
+    previous = "Please confirm: playback of Work on the Living room speaker."
+    turn = "Sorry, no, do it on the speaker in kitchen instead."
+    assert classify_turn(turn, previous=previous) == "answer"
+    assert classify_turn("Do you have a kitchen speaker") == "question"
+
+
+def test_a_day_or_a_time_with_a_question_mark_answers_a_solicitation() -> None:
+    previous = "Do you have a preferred date or time for the technician to come?"
+    assert classify_turn("Friday works best for me. Morning if possible?", previous=previous) == (
+        "answer"
+    )
+    assert classify_turn("Morning if possible?") == "question"
+
+
+def test_also_before_the_subject_adds_a_task_after_yes() -> None:
+    previous = "Do you want me to go ahead and make a booking for you?"
+    assert classify_turn("Yes also I will need a taxi to the hotel.", previous=previous) == (
+        "request"
+    )
+    assert classify_turn("Yes, I need it for two nights.", previous=previous) == "answer"
+
+
+def test_more_approvals_and_closings() -> None:
+    assert classify_turn("That would be awesome.") == "answer"
+    assert classify_turn("Okay, I like that one the best.") == "answer"
+    assert classify_turn("That's great, that's it for now") == "greeting"
