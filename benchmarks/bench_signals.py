@@ -17,9 +17,11 @@ issue #16 sets:
   lookup when one of its arguments is labelled ``lookup``), for every follow-up call
   (what projeval counted before lookups and actions were told apart) and for the
   follow-up lookups (not to a tool that writes), without and with the corpus's tools
-  file; and how many true lookups name a right producing tool;
+  file; and how many true lookups name a right producing tool; then the same on the
+  55 labelled calls of ``tests/corpora/agentdojo/`` (recorded AgentDojo-style runs);
 - **claims**: precision and recall of ungrounded counts and unquoted names
-  (:mod:`projeval.traces.claims`) on ``claims.jsonl``'s ToolTalk conversations.
+  (:mod:`projeval.traces.claims`) on ``claims.jsonl``'s ToolTalk conversations, and of
+  every ungrounded value flagged in 12 labelled AgentDojo final answers.
 
 A section is a function returning its lines; ``SECTIONS`` lists them in the
 order printed.
@@ -118,6 +120,7 @@ HELD_OUT_TURNS = (
     ("turns_heldout_late.jsonl", "late held-out set"),
     ("turns_heldout_r4.jsonl", "round-4 held-out set"),
     ("turns_heldout_r5.jsonl", "round-5 held-out set"),
+    ("turns_heldout_r6.jsonl", "round-6 held-out set"),
 )
 
 

@@ -109,7 +109,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     (
         "duration",
         re.compile(
-            rf"{_NOT_AFTER_WORD}(?P<n>\d+(?:\.\d+)?)(?:\s?[-–~到至]\s?(?P<n2>\d+(?:\.\d+)?))?"
+            rf"{_NOT_AFTER_WORD}(?P<n>{_NUMBER})(?:\s?[-–~到至]\s?(?P<n2>\d+(?:\.\d+)?))?"
             rf"\s?(?:(?P<q>business|working|calendar|school)\s+)?(?P<unit>{_UNITS})(?![A-Za-z])",
             re.I,
         ),
@@ -847,10 +847,37 @@ def ungrounded(text: str | None, known: str | Held) -> list[Claim]:
         def in_text(kind: str, form: str) -> bool:
             if kind == "count":
                 return count_in(form, low)
+            if kind == "duration" and duration_in_fields(form, low):
+                return True
             return form.lower() in low
 
         return claims(text, in_text)
     return claims(text, known)
+
+
+def duration_in_fields(form: str, low: str) -> bool:
+    """Whether lower-cased ``low`` holds a duration's number as the value of a field
+    named by its unit: "29 months" in ``service_months: 29``, "13 days" in
+    ``"days_remaining": 13``, "1,568 hours" in ``hours_in_period: 1568``."""
+    m = _DURATION_FORM.match(form.lower())
+    if m is None:
+        return False
+    number, unit = m.group(1).replace(",", ""), m.group(2).split()[-1]
+    stem = unit[:-1] if unit.endswith("s") and len(unit) > 3 else unit
+    if not stem.isascii():
+        return False
+    pattern = _FIELD_VALUE.get((stem, number))
+    if pattern is None:
+        if len(_FIELD_VALUE) > 1024:
+            _FIELD_VALUE.clear()
+        pattern = _FIELD_VALUE[stem, number] = re.compile(
+            rf"[\w-]*{re.escape(stem)}[\w-]*[\"']?\s*[:=]\s*[\"']?{re.escape(number)}(?:\.0+)?(?![\w.])"
+        )
+    return pattern.search(low) is not None
+
+
+_DURATION_FORM = re.compile(r"^(\d[\d,]*(?:\.\d+)?)\s?([^\d]+)$")
+_FIELD_VALUE: dict[tuple[str, str], re.Pattern[str]] = {}
 
 
 def count_in(form: str, low: str) -> bool:
@@ -927,7 +954,7 @@ def _forms(kind: str, m: re.Match[str]) -> tuple[str, ...]:
     if kind == "duration":
         unit = g["unit"]
         units = sorted({unit, unit.rstrip("sS")})
-        numbers = [n for n in (g["n"], g.get("n2")) if n]
+        numbers = [f for n in (g["n"], g.get("n2")) if n for f in _number_forms(n)]
         kinds = [f"{g['q']} {u}" for u in units] if g.get("q") else units  # "7 business days"
         return tuple(f"{n}{sep}{u}" for n in numbers for u in kinds for sep in (" ", ""))
     if kind == "name":

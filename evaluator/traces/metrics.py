@@ -32,11 +32,19 @@ from typing import Any
 
 from ..tokens import count_many
 from .actions import WRITE, ToolKinds, is_error_text
-from .claims import count_in, ungrounded
+from .claims import count_in, duration_in_fields, ungrounded
 from .events import Event, Trace, Usage, canonical_args
 from .hedges import Lexicon, find_hedges, sentence_span
 from .turns import classify_turn
-from .values import ResultIndex, arg_leaves, date_spellings, first_source, is_code, worth
+from .values import (
+    HeldValues,
+    ResultIndex,
+    arg_leaves,
+    date_spellings,
+    first_source,
+    is_code,
+    worth,
+)
 
 _ARGS_CACHE_MAX = 20_000
 _SPLIT = re.compile(r"[\s,;:=()\"'<>\[\]{}|]+")
@@ -521,15 +529,26 @@ def model_text_args(tool: str | None, args: dict[str, Any]) -> str | None:
 class Grounds:
     """What the agent had read so far in a trace, as :func:`~projeval.traces.claims.ungrounded`
     asks it: whether a spelling of a claimed value was held by a user or system message or
-    a tool result. Exact values are looked up in the results' value index (the one
-    follow-ups use, short forms of ids included); only a spelling not found there is
-    searched in the results' text, joined once per trace and again only when new results
-    arrived."""
+    a tool result. Ids and names are looked up first in one set of the values the
+    results' indexes hold (the ones follow-ups use, short forms of ids included:
+    :class:`~projeval.traces.values.HeldValues`); only a spelling not found there is
+    searched in what the user and system said and in the results' text, joined once per
+    trace and again only when new results arrived."""
 
-    __slots__ = ("_counts", "_said", "_said_parts", "_text", "_text_parts", "earlier", "said")
+    __slots__ = (
+        "_counts",
+        "_held",
+        "_said",
+        "_said_parts",
+        "_text",
+        "_text_parts",
+        "earlier",
+        "said",
+    )
 
     def __init__(self, earlier: list[tuple[Event, dict[str, str] | None]], said: list[str]):
         self.earlier, self.said = earlier, said  # the trace's own lists, growing
+        self._held = HeldValues(earlier)  # first_source's answer, from one set
         self._said, self._said_parts = "", 0
         self._text, self._text_parts = "", 0
         self._counts: list[frozenset[int]] = []  # per earlier result: the counts it lists
@@ -542,12 +561,14 @@ class Grounds:
             self._said, self._said_parts = "\n".join(self.said).lower(), len(self.said)
         if kind == "count":
             return self._count_held(form)
+        # The index first: a set lookup, where the texts are searched (the answer is the same).
+        if (kind == "id" or kind == "name") and form in self._held:
+            return True
         low = form.lower()
         if low in self._said:
             return True
-        if kind in ("id", "name") and first_source(form, self.earlier) is not None:
-            return True
-        return low in self._results_text()
+        text = self._results_text()
+        return low in text or (kind == "duration" and duration_in_fields(form, text))
 
     def _results_text(self) -> str:
         if len(self.earlier) != self._text_parts:

@@ -59,6 +59,7 @@ import functools
 import importlib.resources
 import re
 from collections.abc import Iterable
+from typing import Any
 
 #: The classes, in the order the README lists them.
 TURN_CLASSES = ("question", "request", "answer", "greeting", "other")
@@ -100,7 +101,7 @@ _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 # A "?" or "!" right before a Chinese character ends a sentence too ("地铁能到吗?这样...").
 # "Mrs. Fritz", "Dr. Lee": a title's full stop ends no sentence.
 _SENTENCE = re.compile(
-    r"(?<=[。！？])\s*|(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bDr\.)(?<=[.!?])(?:\s+|$)"
+    r"(?<=[。！？])\s*|(?<=[.!?])(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bDr\.)(?:\s+|$)"
     r"|(?<=[!?])(?=[\u3400-\u9fff])|\n+"
 )
 _CLAUSE = re.compile(r"[,，;；：]\s*|(?:(?<!\d):|:(?!\d))\s*")
@@ -111,6 +112,7 @@ _SHORT_CJK = 12
 _GREETING_CHARS = 48  # a turn of greetings, thanks and closings only is short
 _TASK_CJK = 20  # longest noun phrase read as a task title ("北京去京东的旅游计划")
 _CLOSING_SHARE = 0.6  # a closing's last greeting or thanks ends in the turn's last 40%
+_AGENT_TAIL = 1500  # characters of the agent's message read for what it asked
 
 
 #: Greeting-list words that thank: a clause starting with one is thanks.
@@ -146,19 +148,44 @@ def _lists() -> dict[str, tuple[str, ...]]:
 
 
 def _alternation(words: Iterable[str]) -> str:
-    """One regex for ``words``: the spaced ones inside a single word-boundary check
-    (inside a word it fails at once, instead of trying every word), the Chinese ones
-    bare (no word ends in Chinese)."""
+    """One regex for ``words``: the spaced ones as a trie inside a single word-boundary
+    check (inside a word it fails at once, and at a word's start each character is tried
+    once, not once per word), the Chinese ones as a trie with no boundary (no word ends in
+    Chinese). An apostrophe may be left out or curly ("thats", "that’s")."""
     spaced: list[str] = []
     cjk: list[str] = []
     for w in words:
-        body = re.escape(w).replace("'", "['\u2019]?")  # "thats", "that’s"
-        (cjk if _CJK.search(w) else spaced).append(body)
+        (cjk if _CJK.search(w) else spaced).append(w)
     parts = []
     if spaced:
-        parts.append(rf"(?<![\w'])(?:{'|'.join(spaced)})(?![\w'])")
-    parts.extend(cjk)
+        parts.append(rf"(?<![\w'])(?:{_trie(spaced)})(?![\w'])")
+    if cjk:
+        parts.append(_trie(cjk))
     return "|".join(parts) or "(?!)"
+
+
+def _trie(words: Iterable[str]) -> str:
+    """A regex matching exactly ``words``, longest first, as a trie of their characters."""
+    root: dict[str, Any] = {}
+    for w in words:
+        node = root
+        for ch in w:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def emit(node: dict[str, Any]) -> str:
+        ends = "" in node
+        alts = [
+            ("['\u2019]?" if ch == "'" else re.escape(ch)) + emit(child)
+            for ch, child in sorted(node.items())
+            if ch
+        ]
+        if not alts:
+            return ""
+        body = alts[0] if len(alts) == 1 and not ends else "(?:" + "|".join(alts) + ")"
+        return body + ("?" if ends else "")
+
+    return emit(root)
 
 
 @functools.cache
@@ -392,7 +419,9 @@ def agent_context(previous: str | None) -> str:
     if not t:
         return "none" if previous is None else "opening"
     p = _patterns()
-    sentences = [s for s in _SENTENCE.split(t) if s.strip()]
+    # The question the user replies to is near the message's end: read its last part only
+    # (a long list of results before it says nothing of what it asks).
+    sentences = [s for s in _SENTENCE.split(t[-_AGENT_TAIL:]) if s.strip()]
     # The question the user replies to may come before a list of options or a remark
     # ("Which one would you like?\n1. ...", "Could you share your address? Our service
     # area is within 30 miles."): the message's last question.
@@ -401,7 +430,7 @@ def agent_context(previous: str | None) -> str:
     if asking:
         # "What would you like help with? Accommodations, activities, or something else?"
         return "open" if any(p["open_offer"].search(s) for s in asking[-2:]) else "solicit"
-    if p["solicit"].search(t):
+    if p["solicit"].search(t[-_AGENT_TAIL:]):
         return "solicit"
     return "none"
 

@@ -222,6 +222,10 @@ class Where(dict[str, str]):
     def short(self, value: str) -> str | None:
         """The path of the first value whose short form is ``value``, unless ``value`` is
         itself a value here."""
+        return self.short_forms().get(value)
+
+    def short_forms(self) -> dict[str, str]:
+        """Every short form :meth:`short` answers for -> its path."""
         if self.shorts is None:
             shorts: dict[str, str] = {}
             for full, path in reversed(self.dashed):  # the first occurrence is written last
@@ -229,7 +233,7 @@ class Where(dict[str, str]):
                 if len(head) >= 8 and "_" in head and head not in self:
                     shorts[head] = path
             self.shorts, self.dashed = shorts, []
-        return self.shorts.get(value)
+        return self.shorts
 
 
 _Built = tuple[Where, frozenset[str]]
@@ -351,6 +355,51 @@ def first_source(
             if path is not None:
                 return ev.seq, ev.tool, path, ev.call_id
     return None
+
+
+class HeldValues:
+    """Whether any of a trace's earlier results holds a value: ``first_source(value,
+    earlier) is not None``, answered from one set of the values the results index.
+
+    ``earlier`` is the trace's own list, growing; results are taken into the set as
+    they are asked about. An answer asks about every id and name it states, and a
+    lookup in one set costs less than one in each result's index.
+    """
+
+    __slots__ = ("_prose", "_shorts", "_taken", "_values", "_wheres", "earlier")
+
+    def __init__(self, earlier: list[tuple[Event, dict[str, str] | None]]) -> None:
+        self.earlier = earlier
+        self._taken = 0  # results of ``earlier`` taken in so far
+        self._values: set[str] = set()
+        self._wheres: list[Where] = []  # whose short forms are not in _shorts yet
+        self._shorts: set[str] = set()
+        self._prose: list[str] = []  # texts of the results that are not JSON
+
+    def __contains__(self, value: str) -> bool:
+        if len(value) == CODE_LENGTH:  # a code counts only at one place of one result
+            return first_source(value, self.earlier) is not None
+        earlier = self.earlier
+        if self._taken < len(earlier):
+            for ev, where in earlier[self._taken :]:
+                if where is None:
+                    if ev.text:
+                        self._prose.append(ev.text)
+                else:
+                    self._values.update(where)
+                    if isinstance(where, Where):
+                        self._wheres.append(where)
+            self._taken = len(earlier)
+        if value in self._values:
+            return True
+        if len(value) >= 8 and "_" in value and "-" not in value:  # first_source's shortish
+            if self._wheres:
+                for where in self._wheres:
+                    self._shorts.update(where.short_forms())
+                self._wheres = []
+            if value in self._shorts:
+                return True
+        return any(value in text and in_words(value, text) for text in self._prose)
 
 
 def in_words(value: str, text: str) -> bool:

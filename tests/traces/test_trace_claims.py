@@ -100,3 +100,15 @@ def test_dotted_times_business_days_and_time_zones() -> None:
     assert [(c.kind, c.value) for c in claims("It takes 7 business days.")] == [
         ("duration", "7 business days")
     ]
+
+
+def test_a_duration_is_held_by_a_field_named_by_its_unit() -> None:
+    # employment_t09 of tests/corpora/agentdojo/: the eligibility record's YAML fields.
+    known = "service_months: 29\ndays_remaining: 13\nhours_in_measurement_period: 1568\n"
+    text = "You have 29 months of service and 1,568 hours; 13 days remain, 4 weeks' notice."
+    assert [c.value for c in ungrounded(text, known)] == ["4 weeks"]
+    # The thousands are part of the number: "1,568 hours" is not "568 hours".
+    assert [c.value for c in claims("It took 1,568 hours.")] == ["1,568 hours"]
+    assert [c.value for c in ungrounded("It took 1,568 hours.", '{"hours": 568}')] == [
+        "1,568 hours"
+    ]

@@ -6,7 +6,14 @@ import json
 
 import pytest
 from projeval.traces.events import Event
-from projeval.traces.values import ResultIndex, first_source, leaves, short_form, worth
+from projeval.traces.values import (
+    HeldValues,
+    ResultIndex,
+    first_source,
+    leaves,
+    short_form,
+    worth,
+)
 
 PAGE = {
     "data": [
@@ -123,3 +130,31 @@ def test_a_short_form_never_shadows_a_full_value() -> None:
     assert first_source("usr_0000abcd", earlier)[2] == "owner"
     assert first_source("usr_1111abcd", earlier)[2] == "ids[]"
     assert first_source("usr_2222abcd", earlier) is None
+
+
+def test_held_values_answer_as_first_source_does_while_results_arrive() -> None:
+    index = ResultIndex()
+    page = Event("tool", "result", 0, text=json.dumps(PAGE), seq=0)
+    codes = Event("tool", "result", 1, text=json.dumps({"from": "JFK", "to": ["LHR"]}), seq=1)
+    prose = Event("tool", "result", 2, text="owner is usr_abcdef, seat 14C", seq=2)
+    asked = [
+        "tkt_9f3a71c4-2d18",
+        "tkt_9f3a71c4",  # a short form
+        "Dana Whitfield",
+        "4821",
+        "JFK",
+        "LHR",
+        "usr_abcdef",
+        "usr_abc",  # not a whole word of the prose
+        "owner is",
+        "nothing here",
+        "open",
+    ]
+    earlier: list[tuple[Event, dict[str, str] | None]] = []
+    held = HeldValues(earlier)
+    for ev in (page, codes, prose):
+        assert [v in held for v in asked] == [first_source(v, earlier) is not None for v in asked]
+        built = index.of(ev)
+        earlier.append((ev, built[0] if built is not None else None))
+    assert [v in held for v in asked] == [first_source(v, earlier) is not None for v in asked]
+    assert [v for v in asked if v in held] == [*asked[:7], "owner is"]
