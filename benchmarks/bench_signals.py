@@ -121,6 +121,7 @@ HELD_OUT_TURNS = (
     ("turns_heldout_r4.jsonl", "round-4 held-out set"),
     ("turns_heldout_r5.jsonl", "round-5 held-out set"),
     ("turns_heldout_r6.jsonl", "round-6 held-out set"),
+    ("turns_heldout_r7.jsonl", "round-7 held-out set"),
 )
 
 
