@@ -123,6 +123,7 @@ HELD_OUT_TURNS = (
     ("turns_heldout_r5.jsonl", "round-5 held-out set"),
     ("turns_heldout_r6.jsonl", "round-6 held-out set"),
     ("turns_heldout_r7.jsonl", "round-7 held-out set"),
+    ("turns_heldout_r8.jsonl", "round-8 held-out set"),
 )
 
 

@@ -111,6 +111,8 @@ HELD_OUT_TURN_FLOORS = {
     "turns_heldout_r6.jsonl": 0.91,
     # 0.820 on its first run (pass 4), 0.851 after pass 5, written looking at it too
     "turns_heldout_r7.jsonl": 0.84,
+    # measured once, after pass 5 was tuned on r7; no rule was tuned on it
+    "turns_heldout_r8.jsonl": 0.81,
 }
 
 
