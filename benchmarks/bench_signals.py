@@ -71,6 +71,10 @@ def _pr_line(label: str, pairs: list[tuple[bool, bool]]) -> str:
     )
 
 
+#: Hedge sets rules were written looking at: printed, not pooled with the held-out sets.
+_TUNED_HEDGE_SETS = ("hedges.jsonl", "hedges_agentdojo.jsonl")
+
+
 def hedges_section(verbose: bool) -> list[str]:
     """Hedge precision and recall on the labelled set and the held-out set."""
     lexicon = Lexicon.load(["en", "zh"])
@@ -84,11 +88,12 @@ def hedges_section(verbose: bool) -> list[str]:
         ("hedges_heldout_sealed.jsonl", "sealed held-out runs"),
         ("hedges_heldout_late.jsonl", "late held-out runs"),
         ("hedges_heldout_r4.jsonl", "round-4 held-out set"),
+        ("hedges_agentdojo.jsonl", "AgentDojo runs"),
     ):
         rows = load(name)
         found = [find_hedges(lexicon, r["text"], r["latest_result"]) for r in rows]
         pairs = [(bool(f), bool(r["hedge"])) for f, r in zip(found, rows, strict=True)]
-        if name != "hedges.jsonl":
+        if name not in _TUNED_HEDGE_SETS:
             pooled += pairs
         bare = [(bool(lexicon.find(r["text"])), bool(r["hedge"])) for r in rows]
         lines.append(f" {title} ({name})")
