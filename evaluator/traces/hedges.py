@@ -567,12 +567,17 @@ def find_hedges(
       proceed"), it does not restate a result that says it found nothing or
       holds an empty list ("I couldn't find any hotels" after "No hotels
       match"; after an empty response or an error it still counts), and "need
-      to clarify" counts only about what something means;
+      to clarify" counts only about what something means; not in a condition ("if the
+      option is unavailable"), as a field's whole value ("Aid status: Not available"),
+      nor when an option, access or service is what is unavailable (a status);
     - ``general`` ("typically"): never; how things usually are is a paraphrase
       of policy, not a claim about this task's data.
 
     An approximate number ("approximately 5 hours", "约3-4小时") is a guess
-    too, unless ``latest_result`` holds the number. Phrases a suite adds are
+    too, unless ``latest_result`` holds the number (a clock time in 12- or 24-hour
+    form: "around 6:42 PM" is held by ``18:42``). "The estimated delivery date" is a
+    term, and what a policy or an organisation may do ("NSC may charge a fee", "the
+    bag may be X-rayed") a paraphrase of policy, not a guess. Phrases a suite adds are
     guesses. Each hedge is reported with its sentence.
     """
     if not text:
@@ -622,6 +627,10 @@ def find_hedges(
                 continue
             if _USER_INPUT.search(sentence_text) or _CANNOT_PROCEED.search(sentence_text):
                 continue  # "since you have not provided a destination", "...I cannot proceed"
+            if _CONDITION.search(text, c_lo, h.start) or _field_value(text, h.start, h.end):
+                continue  # "If the return option is unavailable", "- **Aid status:** Not available"
+            if _AVAILABILITY.match(h.match) and _THING_SUBJECT.search(text[c_lo : h.start]):
+                continue  # "access is unavailable in the app": a thing's status, not a missing fact
         else:
             if sentence_text.rstrip().endswith(("?", "？")):
                 continue  # a question asks; "or maybe something else?" claims nothing
@@ -647,6 +656,12 @@ def find_hedges(
                 continue  # "to showcase how good an article could be": asks, claims nothing
             if _EVALUATIVE.match(text, h.start) or _JUDGEMENT.match(text, h.end, c_hi):
                 continue  # "Thrifty may be a decent option": a recommendation's judgement
+            if _POLICY_MODAL.match(text, h.start, c_hi):
+                continue  # "NSC may charge a fee", "the bag may be X-rayed": what a policy allows
+            if h.phrase.lower() in _TERM_ADJECTIVES and _noun_term(text, h.start, h.end):
+                continue  # "the estimated delivery date": a field's name, not an estimate
+            if _clock_held(text, h.end, latest_result):
+                continue  # "around 6:42 PM" after a result that holds 18:42
             if h.phrase.lower() in _APPROXIMATORS or h.phrase in ("~", "some"):
                 # An estimate's match ends on the number's first digit ("about 2"0).
                 after = _NUMBER_AFTER.match(text, h.end - 1 if h.match[-1:].isdigit() else h.end)
@@ -897,7 +912,93 @@ def _estimates(
         number = _NUMBER.search(text, end - 1)
         if number and _held(number.group(), latest_result):
             continue
+        if _clock_held(text, number.start() if number else end, latest_result):
+            continue
         word = m.group().rstrip("0123456789$€£¥￥ ").strip() or "~"
         lang = "zh" if _CJK.search(word) else "en"
         out.append(HedgeMatch(word, lang, start, end, m.group(), context(text, start, end, window)))
     return out
+
+
+# A "missing" phrase in a condition states no missing fact: "If the option is unavailable,
+# contact...", "this route applies when the link is not available".
+_CONDITION = re.compile(r"\b(?:if|unless|when|whenever|in\s+case)\b", re.IGNORECASE)
+# The "missing" phrases that say something is not available.
+_AVAILABILITY = re.compile(r"(?:not\s+|un|no\s+longer\s+)available", re.IGNORECASE)
+# A thing the user would use or get as the subject of "is unavailable": its status, a
+# fact the records give ("the Open a case option is therefore unavailable", "access is
+# unavailable in the app"), not information the agent lacks ("the status is not available").
+_THING_SUBJECT = re.compile(
+    r"\b(?:options?|buttons?|links?|access|features?|services?|methods?|routes?|channels?|"
+    r"forms?|flows?|portals?|uploads?|downloads?|cancellation|self-service|intercept|"
+    r"redelivery|seats?|slots?|appointments?|rooms?|tickets?|tables?)\b\W*(?:\w+\W+){0,3}?"
+    r"(?:is|are|was|were|remains?|becomes?)\s+(?:(?:therefore|still|also|currently|now|"
+    r"thus)\s+)*$",
+    re.IGNORECASE,
+)
+# A field read back from a record, alone on its line: "- **Aid status:** Not available".
+_FIELD_LABEL = re.compile(r"\s*(?:[-*•]|\d+\.)?\s*\**[^:\n*]{1,40}:\**\s*\**\s*")
+_FIELD_REST = re.compile(r"[\s*.]*")
+
+
+def _field_value(text: str, start: int, end: int) -> bool:
+    """True when the phrase at ``[start, end)`` is the whole value of a "label: value"
+    line: a record's field read back, not the agent saying it lacks a fact."""
+    lo = text.rfind("\n", 0, start) + 1
+    hi = text.find("\n", end)
+    hi = len(text) if hi < 0 else hi
+    return (
+        _FIELD_LABEL.fullmatch(text, lo, start) is not None
+        and _FIELD_REST.fullmatch(text, end, hi) is not None
+    )
+
+
+# A modal whose predicate is what an organisation, a policy or its process may do: a
+# paraphrase of policy, not a guess about this case ("NSC may charge a verification fee",
+# "the bag may be X-rayed", "Expedited reviews may be decided within 72 hours"). "There
+# might be a fare difference" (a fact of this booking) is no such predicate.
+_POLICY_MODAL = re.compile(
+    r"(?:may|might|could|can)(?:\s+(?:also|still|not|only|generally|normally|then))*\s+(?:"
+    r"offer|charge|bill|request|require|ask|contact|decide|review|inspect|screen|deny|refuse|"
+    r"waive|guarantee|include|affect|take\s+(?:up\s+to|several|a\s+few|about|around|\d)|"
+    r"be\s+(?:x-rayed|searched|inspected|screened|decided|reviewed|charged|billed|required|"
+    r"requested|contacted|coordinated|adjusted|denied|refused|waived|turned\s+away))\b",
+    re.IGNORECASE,
+)
+#: Approximation words that also name a field when a noun follows them.
+_TERM_ADJECTIVES = frozenset({"estimated", "an estimated", "approximate", "expected"})
+_DETERMINER_BEFORE = re.compile(
+    r"\b(?:the|your|its|their|his|her|our|this|that|an?)\s+$", re.IGNORECASE
+)
+
+
+def _noun_term(text: str, start: int, end: int) -> bool:
+    """True when the approximation word at ``[start, end)`` modifies a noun after a
+    determiner ("the estimated delivery date", "an estimated arrival time"): a term, not
+    an estimate ("an estimated 3 days" has a number after it)."""
+    if re.match(r"\s+[A-Za-z]", text[end : end + 2]) is None:
+        return False
+    return text[start:end].lower().startswith("an ") or (
+        _DETERMINER_BEFORE.search(text[max(0, start - 12) : start]) is not None
+    )
+
+
+# A clock time after an approximation word: "around 6:42 PM", "about 18:40".
+_CLOCK = re.compile(r"\s*(\d{1,2}):(\d{2})(?:\s*([AaPp])\.?\s*[Mm]\b\.?)?")
+
+
+def _clock_held(text: str, pos: int, result: str | None) -> bool:
+    """True when a clock time at ``pos`` is one ``result`` holds, in 12- or 24-hour form
+    ("6:42 PM" is held by ``2026-07-06T18:42:03``): the value is held, only spelled another way."""
+    m = _CLOCK.match(text, pos)
+    if m is None or not result:
+        return False
+    hour, minute, half = int(m.group(1)), m.group(2), (m.group(3) or "").lower()
+    if half == "p" and hour < 12:
+        hour += 12
+    elif half == "a" and hour == 12:
+        hour = 0
+    hours = {f"{hour:02d}", str(hour)}
+    if not half:
+        hours |= {f"{(hour + 12) % 24:02d}", str((hour + 12) % 24)}
+    return re.search(rf"(?<!\d)(?:{'|'.join(sorted(hours))}):{minute}(?!\d)", result) is not None

@@ -48,6 +48,7 @@ def test_every_row_names_its_source_file() -> None:
         "hedges_heldout_sealed.jsonl",
         "hedges_heldout_late.jsonl",
         "hedges_heldout_r4.jsonl",
+        "hedges_agentdojo.jsonl",
         "turns.jsonl",
         "turns_heldout.jsonl",
         "turns_heldout_fresh.jsonl",
@@ -96,6 +97,11 @@ HELD_OUT_HEDGE_FLOORS = {
     # round 4c was written looking at this set's failures: no longer held out
     "hedges_heldout_r4.jsonl": (0.63, 0.9),
 }
+# The AgentDojo runs (tests/corpora/agentdojo/), a source hedges_heldout.jsonl drew one row
+# from, so kept apart from the held-out sets: 0.535 / 0.575 on its first run, 0.731 / 0.475
+# after the fixes written looking at it (the recall lost was hits on "estimated delivery
+# date" and "if ... unavailable" in messages whose real hedges the detector misses).
+AGENTDOJO_HEDGE_FLOOR = (0.7, 0.45)
 # Turn floors as reached in round 4 (the rules read the agent's message before the turn).
 # Each set was tuning data once measured: the four earlier sets from the start, r4 after
 # its first run (0.726), r5 after its first run (0.794), r6 after its (0.833), r7 after
@@ -120,6 +126,12 @@ def test_held_out_task_conversations_keep_their_hedge_floors() -> None:
     for name, (min_precision, min_recall) in HELD_OUT_HEDGE_FLOORS.items():
         precision, recall, *_ = bench.precision_recall(_hedge_pairs(name))
         assert precision >= min_precision and recall >= min_recall, (name, precision, recall)
+
+
+def test_agentdojo_runs_keep_their_hedge_floor() -> None:
+    precision, recall, *_ = bench.precision_recall(_hedge_pairs("hedges_agentdojo.jsonl"))
+    min_precision, min_recall = AGENTDOJO_HEDGE_FLOOR
+    assert precision >= min_precision and recall >= min_recall, (precision, recall)
 
 
 def test_held_out_task_conversations_keep_their_turn_floors() -> None:

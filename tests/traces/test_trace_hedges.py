@@ -230,3 +230,41 @@ def test_chinese_statements_that_something_still_needs_confirming_count() -> Non
 
 def test_the_agents_own_knowledge_is_its_process() -> None:
     assert _hedged("这些信息可能在我的现有知识库之外，因此需要搜索。") == []
+
+
+def test_a_clock_time_the_result_holds_in_another_format_is_held() -> None:
+    result = "resolved_at: '2026-07-06T18:42:03-07:00'"
+    assert _hedged("The transfer was sent around 6:42 PM PT.", result) == []
+    assert _hedged("The transfer was sent around 6:42 PM PT.", "resolved_at: 09:15") == ["around 6"]
+    assert _hedged("The shuttle leaves at about 18:40.", "departs: 6:40 PM") == []
+
+
+def test_an_estimate_no_result_holds_still_counts() -> None:
+    assert _hedged("The drive takes approximately 5 hours.") == ["approximately"]
+    assert _hedged("The drive takes approximately 5 hours.", "distance_km: 420") == [
+        "approximately"
+    ]
+
+
+def test_an_approximation_word_inside_a_noun_term_is_a_field_name() -> None:
+    assert _hedged("The estimated delivery date was July 7, so it has passed.") == []
+    assert _hedged("Delivery takes an estimated 3 days.") == ["an estimated"]
+
+
+def test_a_missing_phrase_in_a_condition_or_a_field_value_states_no_missing_fact() -> None:
+    assert _hedged("If the return option is unavailable, contact Guest Services.") == []
+    assert _hedged("- **Aid status:** Not available\n- **Restriction:** academic") == []
+    assert _hedged("The current status and destination are not available.") != []
+
+
+def test_an_option_or_access_that_is_unavailable_is_a_status_not_missing_information() -> None:
+    assert _hedged("Your order is active, but access is unavailable in the standard app.") == []
+    assert _hedged("The **Open a case** option is therefore unavailable until July 13.") == []
+    assert _hedged("The tracking details are not available at the moment.") != []
+
+
+def test_what_a_carrier_or_policy_may_do_is_policy_paraphrase() -> None:
+    assert _hedged("Berkeley's service is free, while NSC may charge a verification fee.") == []
+    assert _hedged("Even with a certificate, the bag will be searched and may be X-rayed.") == []
+    assert _hedged("Expedited reviews may be decided within 72 hours.") == []
+    assert _hedged("There might be a fare difference for the new date.") == ["There might be"]
