@@ -10,6 +10,7 @@ lives apart from either.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from typing import Any
 
 from .conversations import Converter, Snapshot
@@ -79,8 +80,35 @@ class Merger:
         return bool(calls) and calls == [g for g in now if g[1] == "call"]
 
     def _gist(self, message: Any) -> list[tuple[Any, ...]]:
-        events = self.converter.convert([message], 0, None, [])
-        return [(e.role, e.kind, e.tool, canonical_args(e), e.text) for e in events]
+        return [gist(e) for e in self.converter.convert([message], 0, None, [])]
+
+    def resync(self, snap: Snapshot) -> bool:
+        """Whether ``snap`` re-sends this whole conversation spelled another way (the
+        Responses API's parallel calls one input message each, after an output message
+        that held them all; an empty assistant message a client inserted): then the
+        messages after that history are the new ones, and ``True``.
+
+        Checked only when :meth:`extends` says no: a branch or a restart, which does not
+        re-send everything the conversation holds, stays a conversation of its own.
+        """
+        have = Counter(g for g in map(gist, self.trace.events) if not _silent(g))
+        known = 0
+        for message in snap.messages:
+            if not +have:
+                break  # all of the conversation so far is re-sent: the rest is new
+            made = Counter(self._gist(message))
+            if all(map(_silent, made)):
+                known += 1  # says nothing (an empty message, a reasoning item)
+                continue
+            if any(have[g] < n for g, n in made.items()):
+                return False
+            have.subtract(made)
+            known += 1
+        if +have:
+            return False
+        self.count = known
+        self.last = snap.messages[known - 1] if known else None
+        return True
 
     def add(self, snap: Snapshot, line: int | None, problems: list[str]) -> None:
         """Convert the messages ``snap`` adds and append their events."""
@@ -103,3 +131,13 @@ def attach_usage(events: list[Event], usage: Any) -> None:
     first = next(e for e in events if e.msg == last)
     if first.usage is None:
         first.usage = usage
+
+
+def gist(e: Event) -> tuple[Any, ...]:
+    """What an event says, not how it was spelled: no ids, lines or usage."""
+    return (e.role, e.kind, e.tool, canonical_args(e), e.text)
+
+
+def _silent(g: tuple[Any, ...]) -> bool:
+    # A message without text (an empty system prompt, an empty assistant message).
+    return bool(g[1] == "message" and not g[4])

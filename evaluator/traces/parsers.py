@@ -356,6 +356,16 @@ class ConversationParser:
         if isinstance(snap, str):
             yield Problem(self.name, record.line, f"{snap}; record skipped")
             return
+        if not snap.messages:
+            # Not an empty conversation: a record of another format (a cassette that
+            # records two providers), which would otherwise read as a trace of nothing.
+            fmt = self.converter.name
+            reason = snap.problem or (
+                f"record holds no {fmt} messages (the file is read as {fmt}: is this "
+                "record in another format?)"
+            )
+            yield Problem(self.name, record.line, f"{reason}; record skipped")
+            return
         problems: list[str] = [] if snap.problem is None else [snap.problem]
         tid = snap.trace_id
         if snap.previous_id is not None and snap.previous_id in self.chains:
@@ -379,7 +389,7 @@ class ConversationParser:
             return
         key = tid if tid is not None else self.stem
         merger = self.open.get(key)
-        if merger is not None and not merger.extends(snap):
+        if merger is not None and not merger.extends(snap) and not merger.resync(snap):
             # A branch or a restart under the same id: a trace of its own.
             yield finish_trace(self.open.pop(key).trace)
             merger = None

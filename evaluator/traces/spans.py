@@ -593,7 +593,7 @@ class SpanParser:
                 and str(span.attrs.get("gen_ai.response.id")) in described
             ):
                 continue
-            if not merger.extends(snap):
+            if not merger.extends(snap) and not merger.resync(snap):
                 merger.count, merger.last = 0, None  # history rewritten: take it whole
             reasons: list[str] = []
             merger.add(snap, span.line, reasons)

@@ -1011,6 +1011,22 @@ INSTRUMENTED = {
     "otel_anthropic_sdk_and_openllmetry.json": ("otel", _family(None), (771, 77)),
     # OpenInference's llm.input_messages.N.message.* attributes.
     "openinference_openai.json": ("openinference", CAPITALS, (129, 9)),
+    # The OpenAI Agents SDK's run of pydantic-ai's Responses cassette
+    # (test_openai_responses_model_retry): TOOL spans with input.value/output.value and no
+    # call id, one failed (span status ERROR); the next LLM span's history lists the two
+    # parallel calls as two messages where the first span's output held them in one.
+    "openinference_openai_agents.json": (
+        "openinference",
+        [
+            ("user", "message", None, None, None, "What is the location of Londos and London?"),
+            ("assistant", "call", "get_location", {"loc_name": "Londos"}, None, None),
+            ("assistant", "call", "get_location", {"loc_name": "London"}, None, None),
+            ("tool", "result", "get_location", None, True, "An error occurred while running"),
+            ("tool", "result", "get_location", None, False, '{"lat": 51, "lng": 0}'),
+            ("assistant", "message", None, None, None, 'It seems "Londos" might be'),
+        ],
+        (335, 44),
+    ),
 }
 
 
@@ -1166,6 +1182,21 @@ CASSETTES: dict[str, tuple[str, int, list[tuple[Any, ...]]]] = {
     # pydantic-ai's serializer (parsed_body): the responses' calls have no id, the history
     # re-sends them with the id pydantic-ai gave them, and the results answer that id.
     "test_google_model_retry.yaml": ("gemini", 3, REAL_RECORDINGS["gemini_retry.jsonl"][2]),
+    # pydantic-ai's Responses run: the second request re-sends the two calls after an
+    # empty assistant message it inserts, without their item ids and status.
+    "test_openai_responses_model_retry.yaml": (
+        "openai_responses",
+        2,
+        [
+            ("system", "message", None, None, None, ""),
+            ("user", "message", None, None, None, "What is the location of Londos and London?"),
+            ("assistant", "call", "get_location", {"loc_name": "Londos"}, None, None),
+            ("assistant", "call", "get_location", {"loc_name": "London"}, None, None),
+            ("tool", "result", "get_location", None, None, "Wrong location, I only know about"),
+            ("tool", "result", "get_location", None, None, '{"lat": 51, "lng": 0}'),
+            ("assistant", "message", None, None, None, 'It seems "Londos" might be'),
+        ],
+    ),
     # Streamed: the call's input in input_json_delta pieces.
     "TestAnthropicToolCallStreaming.test_anthropic_streaming_emits_tool_call_events.yaml": (
         "anthropic",
@@ -1226,3 +1257,17 @@ def test_a_cassette_is_never_cut_into_partitions() -> None:
     path = CORPORA / "cassettes" / "test_native_tool_calling_error_handling.yaml"
     parts = plan_file(path, None, partition_bytes=1024, max_json_bytes=1 << 20)
     assert [(p.path, p.format) for p in parts] == [(str(path), None)]
+
+
+def test_a_cassette_recording_two_providers_reports_the_other_ones_records() -> None:
+    # pydantic-ai's test_multiple_agent_tool_calls: a Gemini agent, then an OpenAI one.
+    fmt, (trace,), problems = parse(CORPORA / "cassettes" / "test_multiple_agent_tool_calls.yaml")
+    assert (fmt, len(trace.events)) == ("gemini", 4)
+    assert [(p.line, p.reason) for p in problems] == [
+        (
+            line,
+            "record holds no gemini messages (the file is read as gemini: is this record in "
+            "another format?); record skipped",
+        )
+        for line in (160, 272)
+    ]
