@@ -9,7 +9,8 @@ issue #16 sets:
 
 - **hedges**: precision and recall of :func:`projeval.traces.hedges.find_hedges`
   on assistant messages (a message is flagged when it has a hedge), beside
-  the bare lexicon match it replaced; goal precision >= 0.8, recall >= 0.7;
+  the bare lexicon match it replaced, per set, language and source, and every
+  held-out set pooled; goal precision >= 0.8, recall >= 0.7;
 - **user turns**: accuracy of :func:`projeval.traces.turns.classify_turn`;
   goal >= 0.85;
 - **follow-ups**: precision and recall of follow-up lookups on
@@ -121,6 +122,8 @@ HELD_OUT_TURNS = (
     ("turns_heldout_r4.jsonl", "round-4 held-out set"),
     ("turns_heldout_r5.jsonl", "round-5 held-out set"),
     ("turns_heldout_r6.jsonl", "round-6 held-out set"),
+    ("turns_heldout_r7.jsonl", "round-7 held-out set"),
+    ("turns_heldout_r8.jsonl", "round-8 held-out set"),
 )
 
 

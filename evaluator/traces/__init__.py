@@ -1,8 +1,8 @@
 """Trace analysis: what recorded agent conversations say about a projection.
 
-Parse traces in six formats (OpenAI Chat and Responses, Anthropic Messages,
-MCP JSON-RPC logs, OpenTelemetry GenAI and OpenInference spans) into one
-event table, then measure follow-up lookups, duplicate calls, hedged answers,
+Parse traces in the formats of :data:`FORMATS` (OpenAI Chat and Responses, Anthropic
+Messages, Gemini, Bedrock Converse, MCP JSON-RPC logs, OpenTelemetry GenAI and
+OpenInference spans, AgentDojo run files) into one event table, then measure follow-up lookups, duplicate calls, hedged answers,
 billed tokens and question drift, and tie them to a suite's fields::
 
     from projeval.traces import analyse_traces

@@ -367,7 +367,7 @@ class HedgedAnswer:
     question: str
     suite: str | None
     question_id: str | None
-    score: float
+    score: float | None  # None: matched against no suite (none's tool is in the trace)
     phrases: tuple[str, ...]
     needs: tuple[str, ...]
     missing: tuple[str, ...] | None  # None: the suite's tool was not called in this trace
@@ -396,7 +396,7 @@ class UnsupportedAnswer:
     question: str
     suite: str | None
     question_id: str | None
-    score: float
+    score: float | None  # None: matched against no suite (none's tool is in the trace)
     values: tuple[str, ...]
     needs: tuple[str, ...]
     missing: tuple[str, ...] | None  # None: the suite's tool was not called in this trace
@@ -425,6 +425,8 @@ def _answer_dict(answer: HedgedAnswer | UnsupportedAnswer) -> dict[str, Any]:
 
 def _with_needs(head: str, label: str, items: Sequence[str], a: Any) -> str:
     if a.question_id is None:
+        if a.score is None:  # no suite was in play: nothing was matched
+            return f"{head}; {label}: {', '.join(items)}"
         return f"{head}; no question-set question matches; {label}: {', '.join(items)}"
     line = (
         f"{head} ~ {a.question_id} ({a.score:.2f}); {label}: {', '.join(items)}; "
@@ -508,7 +510,7 @@ def unsupported_answers(
     return out
 
 
-_Match = tuple[str | None, str | None, float, tuple[str, ...], tuple[str, ...] | None]
+_Match = tuple[str | None, str | None, float | None, tuple[str, ...], tuple[str, ...] | None]
 
 
 def _answered(
@@ -549,7 +551,7 @@ def _answered(
                     for name in needs
                     if name in suite.fields and not _present(suite.fields[name], seen_segments)
                 )
-        score = d[_D_SCORE] if d is not None else 0.0
+        score = d[_D_SCORE] if d is not None else None
         yield turn, found, (suite.name if suite else None, qid, score, needs, missing)
 
 

@@ -338,7 +338,7 @@ class Hedge:
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[。！？；;]|\n")
 # A clause ends at a comma, colon or dash, or before "but"/"however" (and their Chinese).
 _CLAUSE_END = re.compile(
-    r"[,，:：、—–]|\s(?:but|however|although|whereas|so|and then)\s|但是|但|不过|然而|因为|所以"
+    r"[,，:：、—–]|\s(?:but|however|although|whereas|so|and then|since|because)\s|但是|但|不过|然而|因为|所以"
 )
 
 
@@ -392,12 +392,19 @@ def context_patterns() -> dict[str, re.Pattern[str]]:
 _PROCESS_VERB = re.compile(
     r"^\s*(?:to\s+)?(?:proceed|continue|complete|handle|perform|execute|authenticate|"
     r"access the (?:api|function|tool)|search|(?:any\s+)?(?:results?|matches)\b)|"
-    r"^(?:继续|完成|执行|处理|任何结果)",
+    # what the agent can do: "I do not have the capability to book hotels", "I don't
+    # have direct access to availability calendars", "enough details to search"
+    r"^\s*(?:(?:actually|currently|any|the|a|direct|real-time|the\s+necessary)\s+)*"
+    r"(?:capabilit|functionalit|abilit|access\b|integration|permission|authori[sz]ation|"
+    r"(?:a\s+)?way\s+to|means\s+to|tools?\b)|"
+    r"^\s*(?:enough|sufficient|the\s+necessary)\s+(?:\w+\s+){0,2}to\s+(?:even\s+|\w+ly\s+)?"
+    r"(?:search|proceed|book|look|query|check|continue|complete|start|initiate|find|attempt)\b|"
+    r"^(?:继续|完成|执行|处理|任何结果|能力|权限|功能)",
     re.IGNORECASE,
 )
 # A result that holds nothing: an empty string, list or object, or only empty values.
 _EMPTY_RESULT = re.compile(
-    r"""^\s*(?:|\[\s*\]|\{\s*\}|null|none)\s*$|['"][^'"]{1,40}['"]\s*:\s*(?:\[\s*\]|""|''|\{\s*\})""",
+    r"""^\s*(?:|\[\s*\]|\{\s*\}|null|none)\s*$|^\s*\[\s*\]\s*\n|['"][^'"]{1,40}['"]\s*:\s*(?:\[\s*\]|""|''|\{\s*\})""",
     re.IGNORECASE,
 )
 _RESTATE_SHARE = 0.5  # share of a clause's words the latest result holds: a restatement
@@ -464,7 +471,7 @@ def _mostly_held(clause: str, result: str) -> bool:
 # found", "未找到") or holds an empty list; only a short one: a long result that
 # mentions "not found" somewhere still holds data.
 _NO_RESULT = re.compile(
-    r"""^\s*\[\s*\]\s*$|['"][^'"]{1,40}['"]\s*:\s*\[\s*\]|"""
+    r"""^\s*\[\s*\]\s*(?:$|\n)|['"][^'"]{1,40}['"]\s*:\s*\[\s*\]|"""
     r"""\bno\b[^.!?\n]{0,60}?\b(?:found|available|match(?:es|ed|ing)?|results?)\b|"""
     r"""\bnot\s+found\b|\bnothing\s+found\b|未找到|没有找到|沒有找到|无结果|無結果|查询不到|查不到""",
     re.IGNORECASE,
@@ -493,6 +500,9 @@ _ESTIMATE_HINT = re.compile(r"(?i)approx|about|around|roughly|some|~|约|約")
 # letter's own capital matches it under IGNORECASE, so the two find the same words.
 _ESTIMATE_HINT_LOWER = re.compile(r"approx|about|around|roughly|some|~")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+# A number of a result that stands alone: not a piece of a date, a time or an id
+# ("20" in "2024-04-20" or "12:20" holds no 20 minutes).
+_QUANTITY = re.compile(r"(?<![-:/\w])\d+(?:[.,]\d+)*(?![-:/]\d|\w*\d)")
 # A number right after an approximation word ("approximately 3 days", "大约425.50").
 _NUMBER_AFTER = re.compile(
     r"\s*(?:等于|等於|为|為|是|is|at|of|=)?\s*[$€£¥￥]?\s*(\d+(?:[.,]\d+)*)", re.IGNORECASE
@@ -519,7 +529,7 @@ def _held(number: str, result: str | None) -> bool:
     if not result:
         return False
     key = _number_key(number)
-    return any(_number_key(m.group()) == key for m in _NUMBER.finditer(result))
+    return any(_number_key(m.group()) == key for m in _QUANTITY.finditer(result))
 
 
 _SOFTENER_WORDS = frozenset(
@@ -610,6 +620,8 @@ def find_hedges(
                 continue  # "I need to clarify the dates": a plan to ask, unless about a meaning
             if _restates(clause, latest_result, kind):
                 continue
+            if _USER_INPUT.search(sentence_text) or _CANNOT_PROCEED.search(sentence_text):
+                continue  # "since you have not provided a destination", "...I cannot proceed"
         else:
             if sentence_text.rstrip().endswith(("?", "？")):
                 continue  # a question asks; "or maybe something else?" claims nothing
@@ -629,9 +641,17 @@ def find_hedges(
                 continue  # "The user corrected the size. This will likely affect...": the user
             if kind == "softener" and _restates(clause, latest_result, kind):
                 continue
-            if h.phrase.lower() in _APPROXIMATORS:
-                number = _NUMBER_AFTER.match(text, h.end)
-                if number and _held(number.group(1), latest_result):
+            if kind == "softener" and _ATTRIBUTED.search(text, s_lo, h.start):
+                continue  # "Based on the search results, the cheapest seems to be": a reading
+            if _EMBEDDED_QUESTION.search(text, c_lo, h.start):
+                continue  # "to showcase how good an article could be": asks, claims nothing
+            if _EVALUATIVE.match(text, h.start) or _JUDGEMENT.match(text, h.end, c_hi):
+                continue  # "Thrifty may be a decent option": a recommendation's judgement
+            if h.phrase.lower() in _APPROXIMATORS or h.phrase in ("~", "some"):
+                # An estimate's match ends on the number's first digit ("about 2"0).
+                after = _NUMBER_AFTER.match(text, h.end - 1 if h.match[-1:].isdigit() else h.end)
+                value = after.group(1) if after else None
+                if value and (_held(value, latest_result) or _derived(text, h.start, value)):
                     continue
         sentence = _SPACE.sub(" ", sentence_text).strip()
         out.append(Hedge(h.phrase, h.language, kind, h.start, h.end, h.match, sentence, h.context))
@@ -799,6 +819,66 @@ def _user_subject(text: str, lo: int, start: int, end: int, hi: int, kind: str) 
     if subject is None:
         return False
     return words["meaning"].search(text, end, min(len(text), end + _MEANING_NEAR)) is None
+
+
+# The sentence says where its content comes from: what follows is a reading of a
+# result, not a guess ("Based on the search results, the next flight seems to be").
+_ATTRIBUTED = re.compile(
+    r"\b(?:based\s+on|according\s+to|per)\s+(?:the\s+|your\s+|our\s+|my\s+)?"
+    r"(?:\w+\s+){0,2}(?:results?|policy|policies|information|options|search|data|details)\b|"
+    r"根据(?:搜索|查询|工具)?结果|根据政策",
+    re.IGNORECASE,
+)
+# A wh-clause before the modal in its clause: "how good an article could be".
+_EMBEDDED_QUESTION = re.compile(r"\b(?:how|what|whether)\b(?![^.!?\n]*\?)", re.IGNORECASE)
+# A modal whose predicate is a judgement: "may be a decent moderate option", "could be
+# good choices", "might be valuable".
+_EVALUATIVE = re.compile(
+    r"(?:may|might|could|would)\s+(?:also\s+)?be\s+(?:a\s+|an\s+)?(?:very\s+|really\s+)?"
+    r"(?:\w+\s+)?(?:good|great|decent|nice|ideal|perfect|excellent|fine|reasonable|solid|"
+    r"wise|better|best|helpful|useful|valuable|worth|convenient|suitable)\b",
+    re.IGNORECASE,
+)
+# A judgement after the phrase in its clause: "I think hiking would be a great
+# option", "looks like an affordable midscale hotel option", "seems like a good fit".
+_JUDGEMENT = re.compile(
+    r"(?:(?:\s+\w+){0,16}?\s+(?:(?:would|could|might|may|will)\s+)?(?:be|like|to\s+be)|"
+    r"(?<=like)|(?<=be))\s+"
+    r"(?:a|an|the)\s+(?:\w+\s+){0,2}?(?:good|great|decent|nice|ideal|perfect|excellent|fine|"
+    r"reasonable|solid|wise|better|helpful|useful|convenient|suitable|affordable|moderate)\s+"
+    r"(?:\w+\s+){0,2}?(?:option|options|choice|choices|fit|pick|bet|idea)\b",
+    re.IGNORECASE,
+)
+# The user has not given what is missing: "since you have not provided a destination",
+# "without knowing your departure city", "由于您没有提供".
+_USER_INPUT = re.compile(
+    r"\b(?:since|because|as|until|unless)\s+you\s+(?:have\s+not|haven't|did\s+not|didn't|"
+    r"do\s+not|don't)\b|\bwithout\s+knowing\s+your\b|"
+    r"\b(?:about|of)\s+(?:where|when|what|which|how)\s+(?:\w+\s+){0,2}you\b|"
+    r"您(?:还)?(?:没有|未)(?:提供|告诉|说明|指定)",
+    re.IGNORECASE,
+)
+# The sentence says the agent cannot go on: what it lacks stops its process ("Without
+# knowing the origin, I cannot proceed with the booking").
+_CANNOT_PROCEED = re.compile(
+    r"\b(?:cannot|can't|can\s+not|unable\s+to|not\s+able\s+to)\s+(?:\w+\s+)?"
+    r"(?:proceed|continue|search|book|complete|start|initiate|look\s+up)\b|无法继续|无法进行",
+    re.IGNORECASE,
+)
+
+
+def _derived(text: str, start: int, number: str) -> bool:
+    """True when the approximate ``number`` is one the text itself worked out before
+    ``start`` ("21,000,000 / 2,194 ≈ 9,570 ... approximately 9,570") or converts a value
+    just before it ("72°F (approximately 22°C)")."""
+    key = _number_key(number)
+    for m in re.finditer(r"(?:[=≈]|\\approx)\s*[$€£¥]?\s*(\d+(?:[.,]\d+)*)", text[:start]):
+        if _number_key(m.group(1)) == key:
+            return True
+    return (
+        re.search(r"\d\s*(?:°\s*[CF]|[a-zA-Z%]{1,4})?\s*\(\s*$", text[max(0, start - 12) : start])
+        is not None
+    )
 
 
 def _estimates(

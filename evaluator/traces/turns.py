@@ -28,9 +28,10 @@ in this order:
    past, and so are remarks after the last question ("Do they know Nest? I want
    it done right."); when the last sentence (or clause) has the form of a
    question it is a ``question``, unless its asking clause asks the agent to act
-   ("Can you book...?", "Also, can we include X, like Y?", "能推荐一个...吗?",
-   "Are there any other trains?"; not "Can you tell me about...?", "Can you give
-   me an estimate of the cost?", "Which size do I need?"), or it gives the value
+   ("Can you book...?", "Can I book a table for 7?", "能推荐一个...吗?", "Are there
+   any other trains?", "Do you have a hotel nearby?"; not "Can you tell me about...?",
+   "Can I please have the phone number?", "Can you give an estimate of the
+   cost?", "Which size do I need?"), or it gives the value
    the agent asked for ("How about 3 PM?", "maybe from the 3rd to the 10th?",
    "Could you make it for the 13th?" after "What day?": an ``answer``); a turn
    that starts a sentence by choosing ("I'm going with the 12:00 flight. Please
@@ -234,8 +235,8 @@ def _is_question(sentence: str) -> bool:
     if _CJK.search(s):
         return bool(p["question_start"].match(s) or p["particle_end"].search(s))
     # "Have a great day!" starts like "Have you...?" but wishes well
-    if s.endswith("!") or p["greeting_start"].match(s):
-        return False
+    if s.endswith("!") or p["greeting_start"].match(s) or _IMPERATIVE_DO.match(s):
+        return False  # ... and "Do it on the kitchen speaker." tells the agent what to do
     return bool(p["question_start"].match(s))
 
 
@@ -259,6 +260,18 @@ def _is_request(text: str) -> bool:
 _POLITE_ASK = re.compile("请问|請問|麻烦问一下|麻烦问下|我想问一下|我想问下|想问一下|想问下")
 # A field and its value: "Order ID: 3348917502", "订单号：12345".
 _FIELD_VALUE = re.compile(r"^\s*[^\W\d][\w .'-]{0,30}[:：]\s*\S*\d\S*\s*$")
+_IMPERATIVE_DO = re.compile(r"^\s*do\s+(?:it|this|that|so|me)\b", re.IGNORECASE)
+# A value the agent may have asked for: a number, an id, a spelled number, a day or a time
+# ("Morning if possible?"; not "one", which is as often a pronoun).
+_VALUE = re.compile(
+    _ID_OR_NUMBER.pattern
+    + r"|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|today|tonight"
+    r"|tomorrow|morning|afternoon|evening|weekend|monday|tuesday|wednesday|thursday|friday"
+    r"|saturday|sunday)\b",
+    re.IGNORECASE,
+)
+_PLEASE = re.compile(r"\s*\bplease\b", re.IGNORECASE)
+_CAN_I = re.compile(r"\b(?:can|could|may)\s+(?:i|we)\s+(?:please\s+)?", re.IGNORECASE)
 # "Which size do I need?" asks about the user's need; it asks the agent for nothing.
 _AUX_WISH = re.compile(
     r"\b(?:do|does|did|would|will|should|shall|can|could|must)\s+(?:i|we)\s+(?:need|want)\b",
@@ -278,6 +291,9 @@ def _asks_to_act(question: str) -> bool:
         return True
     if p["inform_verb"].search(question) or _asks_for_info(question):
         return False
+    can_i = _CAN_I.search(question)  # "Can I book a table for 7?"
+    if can_i and p["request_start"].match(question[can_i.end() :]):
+        return True
     return bool(p["request"].search(question))
 
 
@@ -286,6 +302,7 @@ def _asks_for_info(text: str) -> bool:
     with a fact as its object ("Can you give me a ballpark estimate on the cost?",
     "麻烦您发一下这家店的地址给我吧"), and no other action ("帮我找一辆出租车，告诉我车牌")."""
     p = _patterns()
+    text = _PLEASE.sub("", text)  # "Can I please have the phone number?"
     if not (p["deliver"].search(text) and p["fact"].search(text)):
         return False
     rest = p["deliver"].sub(" ", text)
@@ -316,14 +333,19 @@ def _is_closing(text: str, sentences: list[str]) -> bool:
     if last[-1] < len(text) * _CLOSING_SHARE and not thanks:
         return False
     for sentence in sentences:
-        if _is_question(sentence):
-            return False
+        if _is_question(sentence) and not _words_only(sentence, p["closing"]):
+            return False  # ("Talk tomorrow?" asks nothing)
         for clause in _CLAUSE.split(sentence):
             c = _PUNCT.sub(" ", clause).strip()
             if not c or _words_only(c, p["closing"]) or p["thanks_start"].match(c):
                 continue
             said = clause.strip(" .!?,，。！？")  # with its apostrophes: "I'm looking for"
-            if _is_request(said) or p["answer_start"].match(c) or _ID_OR_NUMBER.search(c):
+            # ("That's all I need." asks for nothing)
+            if (
+                _is_request(p["greeting"].sub(" ", said))
+                or p["answer_start"].match(c)
+                or _ID_OR_NUMBER.search(c)
+            ):
                 return False  # a request, or an answer with thanks after it
     return True
 
@@ -382,8 +404,10 @@ def _after_yes_no(rest: str, sentences: list[str], context: str) -> str:
     requests = _is_request(p["greeting"].sub(" ", rest))
     if p["greeting"].search(rest) and not requests:
         return "greeting"
-    if context == "open" and requests:
+    if requests and (context == "open" or _ADDS.search(rest)):
         return "request"  # "Yes, I also need a hotel room." after "Anything else?"
+    if _short(rest) and p["approve"].search(rest):
+        return "answer"  # "Yes, that sounds good."
     substantial = len(rest.split()) >= 3 or len(_CJK.findall(rest)) >= 6
     if not asked and substantial and not requests:
         return "other"
@@ -426,7 +450,9 @@ def agent_context(previous: str | None) -> str:
     # ("Which one would you like?\n1. ...", "Could you share your address? Our service
     # area is within 30 miles."): the message's last question.
     # "Which city would you like to fly out of." asks without its question mark.
-    asking = [s for s in sentences if "?" in s or "？" in s or _is_question(s)]
+    asking = [
+        s for s in sentences if "?" in s or "？" in s or (not _CJK.search(s) and _is_question(s))
+    ]
     if asking:
         # "What would you like help with? Accommodations, activities, or something else?"
         return "open" if any(p["open_offer"].search(s) for s in asking[-2:]) else "solicit"
@@ -460,8 +486,12 @@ def _drop_agree_tags(sentences: list[str]) -> list[str]:
 _SPEAKER = re.compile(r"^\s*(?:\*\*[^*\n]{1,30}\*\*|[A-Z][\w.]*(?: [A-Z][\w.]*){0,2}:)\s*(?=[\"“])")
 _QUOTES = re.compile(r"[\"“”*]+")
 # A turn that adds a task to what it answers ("No more requirements; 还想请你帮我推荐...").
-# (English "also" does not tell: "Sorry, I need the insurance also.")
-_ADDS = re.compile("还想|还要|另外|再帮")
+# (an English "also" after the subject tells, not one at the end: "I need the insurance
+# also.")
+_ADDS = re.compile(
+    r"还想|还要|另外|再帮|\b(?:i|we)(?:['’]d| would| will|['’]ll)?\s+also\b|\balso\s+(?:i|we)\b",
+    re.IGNORECASE,
+)
 # "I'm also looking for", "I'd just need": the adverb is no part of the request phrase.
 _SUBJECT_ADVERB = re.compile(
     r"\b(i|we|i['’]m|we['’]re|i['’]d|we['’]d|i am|we are|i will|i would|we would|i['’]ll|we['’]ll)"
@@ -512,7 +542,9 @@ def _classify(text: str | None, context: str) -> str:
     clauses = [c for c in _CLAUSE.split(last) if c.strip()]
     tail = clauses[-1] if clauses else last
     if _is_question(tail) or (_CJK.search(last) is None and _is_question(last)):
-        if asked and _PROPOSAL.match(last) and _ID_OR_NUMBER.search(last):
+        if _asks_for_more(last):
+            return "request"  # "Are there any other trains?", "Do you have a hotel nearby?"
+        if asked and _PROPOSAL.match(last) and (solicited or _ID_OR_NUMBER.search(last)):
             return "answer"  # "How about 2025-03-15T10:00?" proposes the value asked for
         # The clause that asks: in English the last one that starts like a question ("Also,
         # can we include X, like Y?"), else the sentence; in Chinese the sentence without
@@ -523,7 +555,7 @@ def _classify(text: str | None, context: str) -> str:
             and not asking
             and not _CJK.search(last)
             and not p["shift"].match(last)
-            and _ID_OR_NUMBER.search(last)
+            and _VALUE.search(last)
         ):
             return "answer"  # "Maybe from the 3rd to the 10th?": a tentative value, asked for
         if asking:
@@ -545,6 +577,8 @@ def _classify(text: str | None, context: str) -> str:
     chooses = any(p["choice"].match(_strip_lead(s)) for s in sentences)
     if chooses and not any(_is_question(s) for s in sentences):
         return "answer"  # "I'm going with the 12:00 flight. Please book it." chooses
+    if _asks_for_more(t):
+        return "request"  # "I would like more options."
     if p["ask_info"].search(t):
         return "question"  # "I want to know when they expire."
     if _asks_for_info(t) and not _asks_for_more(t):

@@ -93,12 +93,13 @@ HELD_OUT_HEDGE_FLOORS = {
     "hedges_heldout_fresh.jsonl": (0.84, 0.84),
     "hedges_heldout_sealed.jsonl": (0.85, 1.0),
     "hedges_heldout_late.jsonl": (1.0, 1.0),
-    # measured after round 4's rules were written on the sets above (not on this one)
-    "hedges_heldout_r4.jsonl": (0.33, 0.73),
+    # round 4c was written looking at this set's failures: no longer held out
+    "hedges_heldout_r4.jsonl": (0.63, 0.9),
 }
 # Turn floors as reached in round 4 (the rules read the agent's message before the turn).
 # Each set was tuning data once measured: the four earlier sets from the start, r4 after
-# its first run (0.726), r5 after its first run (0.794); see the corpus README.
+# its first run (0.726), r5 after its first run (0.794), r6 after its (0.833), r7 after
+# its (0.820); see the corpus README.
 HELD_OUT_TURN_FLOORS = {
     "turns_heldout.jsonl": 0.91,
     "turns_heldout_fresh.jsonl": 0.86,
@@ -106,8 +107,12 @@ HELD_OUT_TURN_FLOORS = {
     "turns_heldout_late.jsonl": 0.94,
     "turns_heldout_r4.jsonl": 0.91,
     "turns_heldout_r5.jsonl": 0.88,
-    # measured once, after pass 3 was tuned on r5 and before any rule was tuned on it
-    "turns_heldout_r6.jsonl": 0.83,
+    # 0.833 on its first run (pass 3), 0.919 after pass 4, written looking at it too
+    "turns_heldout_r6.jsonl": 0.91,
+    # 0.820 on its first run (pass 4), 0.851 after pass 5, written looking at it too
+    "turns_heldout_r7.jsonl": 0.84,
+    # measured once, after pass 5 was tuned on r7; no rule was tuned on it
+    "turns_heldout_r8.jsonl": 0.81,
 }
 
 

@@ -90,6 +90,10 @@ def test_hedged_answers_list_needs_and_missing_fields() -> None:
     assert answers[0].missing == ("sla_due_at",) and answers[1].missing is None
     not_called = hedged_answers(turns[:1], hedges[:1], drift[:1], [suite], {})
     assert not_called[0].text.endswith("the suite's tool was not called")
+    # No suite's tool in the trace, so no drift row: the line says nothing of question sets.
+    (unmatched,) = hedged_answers(turns[1:2], hedges[2:3], [], [suite], seen)
+    assert (unmatched.score, unmatched.question_id) == (None, None)
+    assert unmatched.text == "t1 turn 2: 'Perhaps.' (asked: 'Write a poem.'); hedges: perhaps"
 
 
 def test_unsupported_answers_name_the_values_and_the_missing_field() -> None:

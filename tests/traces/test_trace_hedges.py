@@ -170,3 +170,63 @@ def test_a_missing_statement_in_the_results_own_words_restates_it() -> None:
     # a result that holds data, not a failure, is not restated by sharing its words
     data = '{"data": [{"type": "ticket", "id": "tkt_1", "next": "breach"}]}'
     assert _hedged("I'm not sure which ticket breaches next.", data) == ["I'm not sure"]
+
+
+def test_a_capability_statement_is_process_not_missing_data() -> None:
+    assert _hedged("I do not have the capability to book hotels.") == []
+    assert _hedged("I don't have direct access to check availability calendars.") == []
+    assert _hedged("I do not have the necessary information to even initiate a search.") == []
+    assert _hedged("I do not have the hotel's check-in time.") == ["I do not have"]
+
+
+def test_missing_input_from_the_user_is_about_the_user() -> None:
+    text = "I do not have any information about museums, since you have not provided a city."
+    assert _hedged(text) == []
+    assert _hedged("Without knowing the origin, I cannot proceed with the booking.") == []
+    assert _hedged("Without knowing the fare class, the fee is unclear.") == [
+        "Without knowing",
+        "unclear",
+    ]
+
+
+def test_a_reading_attributed_to_the_results_is_no_softener() -> None:
+    text = "Based on the search results, the cheapest option seems to be Europcar."
+    assert _hedged(text) == []
+    assert _hedged("The cheapest option seems to be Europcar.") == ["seems"]
+
+
+def test_a_modal_in_an_embedded_question_claims_nothing() -> None:
+    assert _hedged("Write a paragraph to show how good an article could be.") == []
+
+
+def test_a_recommendations_judgement_is_no_guess() -> None:
+    assert _hedged("The Midsize from Thrifty may be a decent moderate option.") == []
+    assert _hedged("The Radisson looks like an affordable midscale hotel option.") == []
+    assert _hedged("I think hiking in the countryside would be a great outdoor option.") == []
+    assert _hedged("It will likely be the cheapest option for your dates.") == ["likely"]
+
+
+def test_advice_the_agent_gives_is_a_plan() -> None:
+    text = "I recommend keeping this flight over another airline, which may incur fees."
+    assert _hedged(text) == []
+
+
+def test_an_estimate_of_a_number_the_text_worked_out_or_converted_is_no_guess() -> None:
+    worked = "Density = 21,000,000 / 2,194 \\approx 9,570. It is approximately 9,570 per km2."
+    assert _hedged(worked) == []
+    assert _hedged("It is sunny and 72°F (approximately 22°C).") == []
+    assert _hedged("The drive is approximately 22 minutes.") == ["approximately"]
+
+
+def test_a_number_inside_a_date_or_id_does_not_hold_an_estimate() -> None:
+    result = '[{"id": 1, "checkin_date": "2024-04-20", "booked": 0}]'
+    assert _hedged("The train is about 20 minutes.", result) == ["about 2"]
+    assert _hedged("The train is about 20 minutes.", '{"minutes": 20}') == []
+
+
+def test_chinese_statements_that_something_still_needs_confirming_count() -> None:
+    assert _hedged("具体哪一个是最新的还需要进一步确认。") == ["需要进一步确认"]
+
+
+def test_the_agents_own_knowledge_is_its_process() -> None:
+    assert _hedged("这些信息可能在我的现有知识库之外，因此需要搜索。") == []

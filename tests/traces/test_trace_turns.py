@@ -288,3 +288,80 @@ def test_chinese_any_other_requirements_asks_for_constraints() -> None:
     assert (
         classify_turn("我希望酒店可以提供叫醒服务。", previous="请问还有其他要求吗？") == "answer"
     )
+
+
+def test_a_goodbye_question_and_all_i_need_close() -> None:
+    assert classify_turn("Okay, thanks for confirming. Talk tomorrow?") == "greeting"
+    assert classify_turn("Great. Thanks. That's all I need today.") == "greeting"
+    assert classify_turn("Thank you, that will be all I need.") == "greeting"
+    assert classify_turn("Thanks. I need a taxi to the station too.") == "request"
+
+
+def test_an_agents_chinese_exclamation_asks_nothing() -> None:
+    assert agent_context("小吊梨汤很不错呢！人均消费是96元。") == "none"
+    assert agent_context("I need to also know the place where you want to leave from.") == (
+        "solicit"
+    )
+
+
+def test_asking_whether_there_is_an_item_to_choose_is_a_search() -> None:
+    assert classify_turn("Do you have a hotel in the moderate price range?") == "request"
+    assert classify_turn("Is there a restaurant that serves british food?") == "request"
+    assert classify_turn("I would like more options.", previous="Do you like A or B?") == (
+        "request"
+    )
+    assert classify_turn("Are there any 3 star hotels?", previous="Which area?") == "request"
+    assert classify_turn("Is there a fee?") == "question"
+    assert classify_turn("Do you have any experience with Nest?") == "question"
+
+
+def test_a_proposal_after_a_solicitation_needs_no_number() -> None:
+    previous = "Would you prefer another date or area?"
+    assert classify_turn("How about just for the one night?", previous=previous) == "answer"
+    assert classify_turn("How about just for the one night?") == "question"
+
+
+def test_also_after_the_subject_adds_a_task_to_the_answer() -> None:
+    previous = "Would you prefer north, south, or west?"
+    turn = "I don't have a preference but I would also like to find a restaurant."
+    assert classify_turn(turn, previous=previous) == "request"
+    assert classify_turn("Sorry, I need the insurance also.", previous="Correct?") == "answer"
+
+
+def test_can_i_asks_for_a_fact_or_an_action() -> None:
+    assert classify_turn("That's fine. Can I please have the phone number?") == "question"
+    assert classify_turn("Can I book a reservation for 7 at 13:00 this Friday?") == "request"
+    assert classify_turn("Can I ask what the fee is?") == "question"
+
+
+def test_yes_and_an_approval_is_an_answer() -> None:
+    assert classify_turn("Yes, that sounds good.") == "answer"
+
+
+def test_do_it_is_an_instruction_not_a_question() -> None:
+    previous = "Please confirm: playback of Work on the Living room speaker."
+    turn = "Sorry, no, do it on the speaker in kitchen instead."
+    assert classify_turn(turn, previous=previous) == "answer"
+    assert classify_turn("Do you have a kitchen speaker") == "question"
+
+
+def test_a_day_or_a_time_with_a_question_mark_answers_a_solicitation() -> None:
+    previous = "Do you have a preferred date or time for the technician to come?"
+    assert classify_turn("Friday works best for me. Morning if possible?", previous=previous) == (
+        "answer"
+    )
+    assert classify_turn("Morning if possible?") == "question"
+
+
+def test_also_before_the_subject_adds_a_task_after_yes() -> None:
+    previous = "Do you want me to go ahead and make a booking for you?"
+    assert classify_turn("Yes also I will need a taxi to the hotel.", previous=previous) == (
+        "request"
+    )
+    assert classify_turn("Yes, I need it for two nights.", previous=previous) == "answer"
+
+
+def test_more_approvals_and_closings() -> None:
+    assert classify_turn("That would be awesome.") == "answer"
+    assert classify_turn("Okay, I like that one the best.") == "answer"
+    assert classify_turn("That's great, that's it for now") == "greeting"
