@@ -95,6 +95,9 @@ HELD_OUT_HEDGE_FLOORS = {
     "hedges_heldout_late.jsonl": (1.0, 1.0),
     # round 4c was written looking at this set's failures: no longer held out
     "hedges_heldout_r4.jsonl": (0.63, 0.9),
+    # the lead's sealed set: labelled by a helper who never ran a detector, measured once
+    # after every rule of the session had landed (0.214 / 0.600); far below the goal
+    "hedges_sealed_r5.jsonl": (0.21, 0.6),
 }
 # Turn floors as reached in round 4 (the rules read the agent's message before the turn).
 # Each set was tuning data once measured: the four earlier sets from the start, r4 after
@@ -113,6 +116,8 @@ HELD_OUT_TURN_FLOORS = {
     "turns_heldout_r7.jsonl": 0.84,
     # measured once, after pass 5 was tuned on r7; no rule was tuned on it
     "turns_heldout_r8.jsonl": 0.81,
+    # the lead's sealed set, measured once after every rule of the session had landed
+    "turns_sealed_r5.jsonl": 0.83,
 }
 
 
