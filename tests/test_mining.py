@@ -144,8 +144,10 @@ def test_a_numbered_list_in_the_answer_quotes_no_rank() -> None:
     # A web search's results (AgentDojo runs, tests/corpora/agentdojo/) rank 1 to 3; an
     # answer's "1." numbers its own steps.
     ranks = [{"rank": 1, "url": "https://a.org"}, {"rank": 2, "url": "https://b.org"}]
-    answer = "Do this:\n\n1. Sign in.\n  **2)** Open the case.\nRank 1 of the results."
+    answer = "Do this:\n\n1. Sign in.\n  **2)** Open the case.\nthe results rank 1 first."
     assert quoted(build_quotes(ranks), answer, "q") == [("[].rank", "1", None)]
+    # A number that is part of a name is no rank either.
+    assert quoted(build_quotes(ranks), "Go to Terminal 1, then **Gate 2**.", "q") == []
 
 
 def test_ambiguous_forms_and_what_the_user_said_are_no_evidence() -> None:

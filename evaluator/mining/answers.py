@@ -228,6 +228,16 @@ def _list_marker(text: str, start: int, end: int) -> bool:
     return not text[line:start].strip(" \t*#>")
 
 
+def _names_a_thing(text: str, start: int) -> bool:
+    """Whether the number at ``start`` is part of a name: it follows a capitalised word
+    ("Terminal 1", "Model 3", "Step 2")."""
+    before = text[:start].rstrip(" ")
+    if len(before) == start or not before:
+        return False  # glued to what precedes it, or nothing does
+    word = before.rsplit(None, 1)[-1].strip("*_(")
+    return word[:1].isupper() and word.isalpha()
+
+
 def quoted(q: _Quotes, answer: str, question: str) -> list[tuple[str, str, str | None]]:
     """``(path, example, precision)`` for each value of the result the answer quotes."""
     found: list[tuple[str, str, str | None]] = []
@@ -257,8 +267,8 @@ def quoted(q: _Quotes, answer: str, question: str) -> list[tuple[str, str, str |
             # A short or common value is evidence only where it sits at one place.
             if len(where) != 1 or sum(where.values()) != 1:
                 continue
-            if tok.isdigit() and _list_marker(answer, a, b):
-                continue  # "1. Check the order": the answer's numbering, not a rank it read
+            if tok.isdigit() and (_list_marker(answer, a, b) or _names_a_thing(answer, a)):
+                continue  # "1. Check", "Terminal 1": the answer's numbering or a name's number
         elif len(where) != 1:
             continue  # ambiguous: the same form at several paths
         (path,) = where
