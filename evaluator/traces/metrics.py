@@ -182,7 +182,8 @@ class TraceAnalyser:
         self.lexicon = lexicon
         self.tools = frozenset(tools)  # tools with a suite: remember their result paths
         self.kinds = kinds if kinds is not None else ToolKinds()
-        self.leaf_index = ResultIndex()
+        # Leaf paths are asked for only of a suite tool's results.
+        self.leaf_index = ResultIndex(paths=bool(self.tools))
         self._args: dict[str, tuple[str | None, LookupPlan]] = {}  # see _arguments
         # False (summary mode): leave TraceMetrics.calls empty, and read only the tokens a
         # reported number reads (see unbilled_tail); True: every event's row is kept.

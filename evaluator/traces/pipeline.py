@@ -31,8 +31,9 @@ from .actions import ToolKinds
 from .columns import SUMMARY
 from .events import Problem, Trace, event_row
 from .findings import FollowupTally
-from .hedges import Lexicon
+from .hedges import Lexicon, context_patterns
 from .metrics import TokenCache, TraceAnalyser, unbilled_tail
+from .turns import classify_turn
 
 # A batch is measured once it holds this many traces or this many characters of new text
 # (small enough that shards trade their token counts soon after making them).
@@ -107,6 +108,10 @@ class Collector:
         self.exchange = exchange
         lexicon = Lexicon.load(settings.languages, settings.hedges)
         get_encoding(settings.encoding)  # fail early on a bad name
+        # Build the turn classifier's and the hedge contexts' patterns now (a tenth of a
+        # second): the shard processes forked from this one after would each build them.
+        classify_turn("?")
+        context_patterns()
         self.cache = cache if cache is not None else TokenCache(settings.encoding)
         self.analyser = TraceAnalyser(
             self.cache,

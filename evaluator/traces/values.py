@@ -141,17 +141,19 @@ class ResultIndex:
     """Values of a result and where they sit, cached by text (results repeat across traces).
 
     Each entry maps a value (and the short form of a prefixed id) to the path
-    of its first occurrence, with the set of every leaf path of the result.
+    of its first occurrence, with the set of every leaf path of the result
+    (empty with ``paths=False``: only results of a suite's tool are asked for it).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, paths: bool = True) -> None:
         self.cache: OrderedDict[tuple[int, int], _Built | None] = OrderedDict()
         self._values = 0  # indexed values held by the cache
+        self.paths = paths
 
     def of(self, ev: Event) -> _Built | None:
         """The index of a result, or ``None`` when it is not JSON (matched as text then)."""
         if ev.structured is not None:
-            return self._build(ev.structured)
+            return self._build(ev.structured, self.paths)
         text = ev.text
         if not text or text.lstrip()[:1] not in ("{", "[", '"'):
             return None
@@ -166,7 +168,7 @@ class ResultIndex:
             except (ValueError, RecursionError):
                 doc = None
         # A JSON string is prose too: matched as text, with no path.
-        built = None if doc is None or isinstance(doc, str) else self._build(doc)
+        built = None if doc is None or isinstance(doc, str) else self._build(doc, self.paths)
         size = 1 + (len(built[0]) if built is not None else 0)
         cache = self.cache
         while cache and self._values + size > _CACHE_VALUES:
@@ -179,12 +181,12 @@ class ResultIndex:
         return built
 
     @staticmethod
-    def _build(doc: Any) -> _Built:
+    def _build(doc: Any, paths: bool = True) -> _Built:
         values: list[tuple[str, str]] = []
         codes: list[tuple[str, str]] = []
         seen_paths: set[str] = set()
         try:
-            _walk(doc, "", values, seen_paths, codes)
+            _walk(doc, "", values, seen_paths if paths else None, codes)
         except RecursionError:  # absurdly deep: the iterative walker has no depth limit
             values.clear()
             codes.clear()
@@ -272,10 +274,11 @@ def _walk(
     node: Any,
     prefix: str,
     values: list[tuple[str, str]],
-    seen: set[str],
+    seen: set[str] | None,
     codes: list[tuple[str, str]],
 ) -> None:
-    """Recursive form of :func:`leaves` for the result index: it is the hot loop."""
+    """Recursive form of :func:`leaves` for the result index: it is the hot loop.
+    ``seen`` (``None``: not wanted) gets every leaf's path."""
     kind = type(node)
     if kind is dict:
         star = False
@@ -290,7 +293,8 @@ def _walk(
             if tv is dict or tv is list:
                 _walk(v, path, values, seen, codes)
                 continue
-            seen.add(path)
+            if seen is not None:
+                seen.add(path)
             if tv is str:
                 n = len(v)
                 # _worth inlined: common values are all short, so long strings skip the lookup.
@@ -312,14 +316,16 @@ def _walk(
             if tv is dict or tv is list:
                 _walk(v, path, values, seen, codes)
             else:
-                seen.add(path)
+                if seen is not None:
+                    seen.add(path)
                 sv = worth(v)
                 if sv is not None:
                     values.append((sv, path))
                 elif tv is str and len(v) == CODE_LENGTH and is_code(v):
                     codes.append((v, path))
     else:
-        seen.add(prefix or "$")
+        if seen is not None:
+            seen.add(prefix or "$")
         sv = worth(node)
         if sv is not None:
             values.append((sv, prefix or "$"))

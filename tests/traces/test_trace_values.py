@@ -158,3 +158,11 @@ def test_held_values_answer_as_first_source_does_while_results_arrive() -> None:
         earlier.append((ev, built[0] if built is not None else None))
     assert [v in held for v in asked] == [first_source(v, earlier) is not None for v in asked]
     assert [v for v in asked if v in held] == [*asked[:7], "owner is"]
+
+
+def test_an_index_without_paths_holds_the_same_values() -> None:
+    ev = Event("tool", "result", 0, text=json.dumps(PAGE))
+    where, seen = ResultIndex().of(ev)
+    bare, no_paths = ResultIndex(paths=False).of(ev)
+    assert bare == where and bare.short("tkt_9f3a71c4") == "data[].id"
+    assert seen and no_paths == frozenset()
