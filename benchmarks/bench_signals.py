@@ -89,6 +89,7 @@ def hedges_section(verbose: bool) -> list[str]:
         ("hedges_heldout_late.jsonl", "late held-out runs"),
         ("hedges_heldout_r4.jsonl", "round-4 held-out set"),
         ("hedges_agentdojo.jsonl", "AgentDojo runs"),
+        ("hedges_sealed_r5.jsonl", "sealed round-5 set (measured once, after every rule landed)"),
     ):
         rows = load(name)
         found = [find_hedges(lexicon, r["text"], r["latest_result"]) for r in rows]
@@ -129,6 +130,7 @@ HELD_OUT_TURNS = (
     ("turns_heldout_r6.jsonl", "round-6 held-out set"),
     ("turns_heldout_r7.jsonl", "round-7 held-out set"),
     ("turns_heldout_r8.jsonl", "round-8 held-out set"),
+    ("turns_sealed_r5.jsonl", "sealed round-5 set (measured once, after every rule landed)"),
 )
 
 

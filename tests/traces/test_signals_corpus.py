@@ -96,6 +96,9 @@ HELD_OUT_HEDGE_FLOORS = {
     "hedges_heldout_late.jsonl": (1.0, 1.0),
     # round 4c was written looking at this set's failures: no longer held out
     "hedges_heldout_r4.jsonl": (0.63, 0.9),
+    # the lead's sealed set: labelled by a helper who never ran a detector, measured once
+    # after every rule of the session had landed (0.214 / 0.600); far below the goal
+    "hedges_sealed_r5.jsonl": (0.21, 0.6),
 }
 # The AgentDojo runs (tests/corpora/agentdojo/), a source hedges_heldout.jsonl drew one row
 # from, so kept apart from the held-out sets: 0.535 / 0.575 on its first run, 0.731 / 0.475
@@ -119,6 +122,8 @@ HELD_OUT_TURN_FLOORS = {
     "turns_heldout_r7.jsonl": 0.84,
     # measured once, after pass 5 was tuned on r7; no rule was tuned on it
     "turns_heldout_r8.jsonl": 0.81,
+    # the lead's sealed set, measured once after every rule of the session had landed
+    "turns_sealed_r5.jsonl": 0.83,
 }
 
 
