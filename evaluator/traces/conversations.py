@@ -512,11 +512,7 @@ class Anthropic(Converter):
             kind = block.get("type") if isinstance(block, dict) else None
             if kind == "text" or isinstance(block, str):
                 text = block if isinstance(block, str) else str(block.get("text") or "")
-                if text_event is None:
-                    text_event = Event(role, "message", msg, text=text)
-                    out.append(text_event)
-                else:
-                    text_event.text = f"{text_event.text}\n{text}"
+                text_event = _add_text(out, text_event, role, msg, text)
             elif kind in ("tool_use", "server_tool_use", "mcp_tool_use"):
                 name, cid = _str(block.get("name")), _str(block.get("id"))
                 out.append(call_event(msg, name, cid, block.get("input")))
@@ -559,6 +555,19 @@ class Anthropic(Converter):
                 continue  # not text the answer is judged on
             else:
                 problems.append(f"message {msg}: unknown content block type {kind!r}; skipped")
+
+
+def _add_text(
+    out: list[Event], current: Event | None, role: str, msg: int, text: str, sep: str = "\n"
+) -> Event:
+    """A message's one text event: ``text`` joined to ``current`` by ``sep``, or, for the
+    message's first text block, a new event appended to ``out``."""
+    if current is None:
+        current = Event(role, "message", msg, text=text)
+        out.append(current)
+    else:
+        current.text = f"{current.text}{sep}{text}"
+    return current
 
 
 def _with_system(record: dict[str, Any]) -> list[Any]:
@@ -696,11 +705,8 @@ class Gemini(Converter):
                 elif isinstance(part.get("text"), str):
                     if part.get("thought"):
                         continue  # the model's thinking, not its answer
-                    if text_event is None:
-                        text_event = Event(role, "message", msg, text=part["text"])
-                        events.append(text_event)
-                    else:
-                        text_event.text = f"{text_event.text}{part['text']}"
+                    # Gemini text parts join with nothing between, as its SDK's `.text` does.
+                    text_event = _add_text(events, text_event, role, msg, part["text"], sep="")
                 elif not any(k in _GEMINI_IGNORED for k in part):
                     kinds = ", ".join(sorted(map(str, part))) or "none"
                     problems.append(f"message {msg}: unknown part ({kinds}); skipped")
@@ -819,11 +825,7 @@ class BedrockConverse(Converter):
                     continue
                 text = _bedrock_text(block)
                 if text is not None:
-                    if text_event is None:
-                        text_event = Event(role, "message", msg, text=text)
-                        events.append(text_event)
-                    else:
-                        text_event.text = f"{text_event.text}\n{text}"
+                    text_event = _add_text(events, text_event, role, msg, text)
                 elif isinstance(block.get("toolUse"), dict):
                     use = block["toolUse"]
                     name, cid = _str(use.get("name")), _str(use.get("toolUseId"))
