@@ -100,8 +100,9 @@ def test_sharded_run_equals_single_process(tmp_path: Path, monkeypatch: pytest.M
     assert lean.totals == one.totals and lean.findings == one.findings
 
 
-def _sharded(path: Path) -> tuple[dict, int]:
-    """In a fresh process: the document of a 3-shard run, and how many files were sharded."""
+def _sharded(path: Path, suites: bool = True) -> tuple[dict, int]:
+    """In a fresh process: the document of a 3-shard run (with the desk suite, or with
+    none), and how many files were sharded."""
     forked = 0
     run = shards.run
 
@@ -112,7 +113,7 @@ def _sharded(path: Path) -> tuple[dict, int]:
 
     shards.run = counting
     cuts.SHARD_MIN_BYTES = 1  # this process's own copy of the module
-    many = analyse_traces([path], suites=[desk_suite()], workers=3)
+    many = analyse_traces([path], suites=[desk_suite()] if suites else [], workers=3)
     assert not multiprocessing.active_children()  # no shard process outlives the call
     return many.to_dict(), forked
 
@@ -297,22 +298,6 @@ def test_sharded_responses_chains_are_joined_as_in_one_process(tmp_path: Path) -
         0,
     ]
     with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
-        many, forked = pool.submit(_sharded_plain, path).result()
+        many, forked = pool.submit(_sharded, path, False).result()
     assert forked == 1
     assert many == one.to_dict()
-
-
-def _sharded_plain(path: Path) -> tuple[dict, int]:
-    """In a fresh process: the document of a 3-shard run without suites, and how many
-    files were sharded."""
-    forked = 0
-    run = shards.run
-
-    def counting(*args: Any) -> Any:
-        nonlocal forked
-        forked += 1
-        return run(*args)
-
-    shards.run = counting
-    cuts.SHARD_MIN_BYTES = 1
-    return analyse_traces([path], workers=3).to_dict(), forked
