@@ -230,6 +230,39 @@ def _words_only(text: str, pattern: re.Pattern[str]) -> bool:
     return not _PUNCT.sub("", pattern.sub(" ", text)).strip()
 
 
+# Where a sentence boundary of _SENTENCE may start: right after an end mark, or at a newline.
+_BOUNDARY = re.compile(r"[。！？.!?]|\n")
+
+
+def _split_sentences(text: str) -> list[str]:
+    """``_SENTENCE.split(text)``, faster: the pattern is tried only where a boundary can
+    start (after an end mark, at a newline), not at every character, with split's rule
+    for empty matches (one may not follow another at the same place)."""
+    out: list[str] = []
+    last = pos = 0
+    empty = False
+    for m in _BOUNDARY.finditer(text):
+        at = m.start() if m.group() == "\n" else m.end()
+        if at < pos or (empty and at == pos):
+            continue
+        b = _SENTENCE.match(text, at)
+        if b is None:
+            continue
+        out.append(text[last:at])
+        empty = b.end() == at
+        last = pos = b.end()
+    out.append(text[last:])
+    return out
+
+
+@functools.lru_cache(maxsize=16384)
+def _sentences(text: str) -> tuple[str, ...]:
+    """The sentences of ``text`` (split by :data:`_SENTENCE`), empty ones left out; the
+    rules split the same text many times, so it is split once."""
+    return tuple(s for s in _split_sentences(text) if s.strip())
+
+
+@functools.lru_cache(maxsize=16384)
 def _is_question(sentence: str) -> bool:
     p = _patterns()
     s = sentence.strip()
@@ -245,6 +278,7 @@ def _is_question(sentence: str) -> bool:
     return bool(p["question_start"].match(s))
 
 
+@functools.lru_cache(maxsize=16384)
 def _is_request(text: str) -> bool:
     p = _patterns()
     text = _POLITE_ASK.sub("", text)
@@ -254,7 +288,7 @@ def _is_request(text: str) -> bool:
         return False  # "预订号 FL-2024-1234" gives a value; Chinese verbs have no word ends
     return any(
         p["request_start"].match(c)
-        for sentence in _SENTENCE.split(text)
+        for sentence in _sentences(text)
         for c in _CLAUSE.split(sentence)
         if c.strip()
     )
@@ -324,7 +358,7 @@ def _asks_for_fact(text: str) -> bool:
     need the address and phone number", "Their phone number please.", "电话和地址发我一下吧";
     not "I need a hotel with a good rating", "Please book it and send the reference")."""
     text = _POLITE_ASK.sub("", text)
-    asks = [s for s in _SENTENCE.split(text) if s.strip() and _is_request(s)]
+    asks = [s for s in _sentences(text) if _is_request(s)]
     return bool(asks) and all(_fact_ask(s) for s in asks)
 
 
@@ -494,7 +528,7 @@ def _declines_then_asks(text: str) -> bool:
         return False
     p = _patterns()
     rest = text[decline.end() :]
-    sentences = [s for s in _SENTENCE.split(rest) if s.strip()]
+    sentences = list(_sentences(rest))
     if any(_is_question(s) for s in sentences) or _asks_for_fact(rest):
         return False
     for sentence in sentences:
@@ -556,7 +590,7 @@ def agent_context(previous: str | None) -> str:
     p = _patterns()
     # The question the user replies to is near the message's end: read its last part only
     # (a long list of results before it says nothing of what it asks).
-    sentences = [s for s in _SENTENCE.split(t[-_AGENT_TAIL:]) if s.strip()]
+    sentences = [s for s in _split_sentences(t[-_AGENT_TAIL:]) if s.strip()]
     # The question the user replies to may come before a list of options or a remark
     # ("Which one would you like?\n1. ...", "Could you share your address? Our service
     # area is within 30 miles."): the message's last question.
@@ -567,7 +601,7 @@ def agent_context(previous: str | None) -> str:
     if asking and any(p["open_offer"].search(s) for s in asking[-2:]):
         # "What would you like help with? Accommodations, activities, or something else?"
         return "open"
-    if any(p["confirm"].search(s) for s in sentences[-2:]):
+    if p["confirm"].search(" ".join(sentences[-2:])):
         return "confirm"
     if asking or p["solicit"].search(t[-_AGENT_TAIL:]):
         return "solicit"
@@ -605,6 +639,9 @@ _ADDS = re.compile(
     r"还想|还要|另外|再帮|\b(?:i|we)(?:['’]d| would| will|['’]ll)?\s+also\b|\balso\s+(?:i|we)\b",
     re.IGNORECASE,
 )
+_QUOTED = re.compile(r"[\"“”*]")
+# the adverbs of _SUBJECT_ADVERB: a turn without any of them needs no substitution
+_ADVERBS = ("also", "really", "just", "still", "actually", "only")
 # "I'm also looking for", "I'd just need": the adverb is no part of the request phrase.
 _SUBJECT_ADVERB = re.compile(
     r"\b(i|we|i['’]m|we['’]re|i['’]d|we['’]d|i am|we are|i will|i would|we would|i['’]ll|we['’]ll)"
@@ -617,20 +654,24 @@ _SUBJECT_ADVERB = re.compile(
 def _classify(text: str | None, context: str) -> str:
     asked = context in ("open", "asked", "solicit", "confirm")
     solicited = context in ("solicit", "confirm")
-    # after a recap to confirm, "Actually", "Sorry, no" open a correction: an answer
-    t = " ".join(_QUOTES.sub(" ", _SPEAKER.sub("", text or "")).split())
+    t = text or ""
+    if _QUOTED.search(t):  # cheap test first: most turns hold no quote or label
+        t = _QUOTES.sub(" ", _SPEAKER.sub("", t))
+    t = " ".join(t.split())
     adds = _ADDS.search(t) is not None  # "还想请你帮我推荐...", "再帮我找个..."
-    t = _SUBJECT_ADVERB.sub(r"\1 ", t)
+    low = t.lower()
+    if any(w in low for w in _ADVERBS):
+        t = _SUBJECT_ADVERB.sub(r"\1 ", t)
     if not t:
         return "other"
     lists, p = _lists(), _patterns()
     # after a recap to confirm, "Actually", "Sorry, no" open a correction: an answer
     shift = p["shift"] if context != "confirm" else _NEVER
-    if len(t) <= _GREETING_CHARS and _words_only(t, p["closing"]) and p["greeting"].search(t):
+    if len(t) <= _GREETING_CHARS and p["greeting"].search(t) and _words_only(t, p["closing"]):
         return "greeting"
     if p["offer"].search(t):
         return "other"  # the user speaks as the agent: "I can help with that. When...?"
-    if _is_closing(t, [s for s in _SENTENCE.split(t) if s.strip()]):
+    if _is_closing(t, list(_sentences(t))):
         return "greeting"
     lead = p["lead"].match(t)
     while lead and lead.end() < len(t) and lead.group(1).lower() in lists["greeting"]:
@@ -640,13 +681,13 @@ def _classify(text: str | None, context: str) -> str:
         return "request"  # "No thanks, but I will need a taxi.": a new task after declining
     if lead:
         word, rest = lead.group(1).lower(), t[lead.end() :].strip()
-        sentences = [s for s in _SENTENCE.split(rest) if s.strip()]
+        sentences = list(_sentences(rest))
         if word in lists["yesno"]:
             return _after_yes_no(word, rest, sentences, context)
         if not rest or (len(rest.split()) <= 1 and len(_CJK.findall(rest)) <= 2):
             return "answer"
         t = rest
-    every = [s for s in _SENTENCE.split(t) if s.strip()]
+    every = list(_sentences(t))
     sentences = _drop_agree_tags(every)
     if len(sentences) < len(every):
         t = " ".join(sentences)

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from projeval.traces import turns
 from projeval.traces.turns import (
     TURN_CLASSES,
     agent_context,
@@ -438,3 +441,14 @@ def test_after_a_recap_to_confirm_a_correction_is_an_answer(previous: str) -> No
 )
 def test_a_decline_then_a_new_task_is_a_request(text: str, kind: str) -> None:
     assert classify_turn(text, previous="Would you like to book a room there?") == kind
+
+
+_PIECES = [*"ab 。！？.!?\n\t你", "Mr.", "Dr.", "3.5"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=20))
+def test_the_fast_sentence_split_is_the_patterns_split(pieces: list[str]) -> None:
+    # the pattern is tried only where a boundary may start; the pieces are the same
+    text = "".join(pieces)
+    assert turns._split_sentences(text) == turns._SENTENCE.split(text)
