@@ -676,19 +676,12 @@ def claims(text: str | None, held: Held | None = None) -> list[Claim]:
             if not _overlaps(taken, start, end):
                 add("name", start, end, _forms("name", m), m.group())
     for m in _CAPS.finditer(text):
-        span = _proper_name(text, m)
-        if span is None:
-            continue
-        for lo, hi in _possessive_parts(text, *span):
-            if _overlaps(taken, lo, hi):
-                continue
-            value = text[lo:hi]
-            spellings = _NAME_FORMS.get(value)
-            if spellings is None:
-                if len(_NAME_FORMS) > _NAME_FORMS_KEPT:
-                    _NAME_FORMS.clear()
-                spellings = _NAME_FORMS[value] = _name_forms(value)
-            add("name", lo, hi, spellings, value, run=True)
+        at = m.start()
+        for lo, hi, value, spellings in _name_parts(text, m):
+            lo += at
+            hi += at
+            if not _overlaps(taken, lo, hi):
+                add("name", lo, hi, spellings, value, run=True)
     found.sort(key=lambda c: c.start)
     return found
 
@@ -698,14 +691,46 @@ _WORD_HINT = re.compile(r"(?i)\b(?:" + "|".join(_NUMBER_WORDS) + r")\b")
 # The same test for ASCII text once lower-cased, three times faster: in ASCII text only a
 # letter's own capital matches it under IGNORECASE, so the two find the same words.
 _WORD_HINT_LOWER = re.compile(r"\b(?:" + "|".join(_NUMBER_WORDS) + r")\b")
-# Spellings of names met before (the same names recur across answers), at most this many.
-_NAME_FORMS: dict[str, tuple[str, ...]] = {}
-_NAME_FORMS_KEPT = 4096
 _NOT_BEFORE_COUNT = frozenset(".,$€£¥￥#:/+-")
 
 
 def _overlaps(taken: list[tuple[int, int]], start: int, end: int) -> bool:
     return any(s < end and start < e for s, e in taken)
+
+
+#: A name in a run of capitalised words: start and end (from the run's start), value, spellings.
+_NamePart = tuple[int, int, str, tuple[str, ...]]
+
+
+def _name_parts(text: str, m: re.Match[str]) -> tuple[_NamePart, ...]:
+    """The names a run of capitalised words states (:func:`_proper_name`, cut by
+    :func:`_possessive_parts`): ``(start, end, value, spellings)`` of each, with offsets
+    from the run's start. Remembered: they depend on the run's words, on a title before
+    them and on whether the run opens a sentence, and names recur across answers."""
+    start = m.start()
+    title = _TITLES.match(text, start) if text[start] in _TITLE_INITIALS else None
+    key = (
+        m.group(),
+        title.end() - start if title is not None else -1,
+        title is None and _opens_sentence(text, start),
+    )
+    parts = _NAME_PARTS.get(key)
+    if parts is None:
+        if len(_NAME_PARTS) > _NAME_PARTS_KEPT:
+            _NAME_PARTS.clear()
+        span = _proper_name(text, m)
+        found: list[_NamePart] = []
+        if span is not None:
+            for lo, hi in _possessive_parts(text, *span):
+                value = text[lo:hi]
+                found.append((lo - start, hi - start, value, _name_forms(value)))
+        parts = _NAME_PARTS[key] = tuple(found)
+    return parts
+
+
+# _name_parts by (run, title length or -1, opens a sentence), at most this many.
+_NAME_PARTS: dict[tuple[str, int, bool], tuple[_NamePart, ...]] = {}
+_NAME_PARTS_KEPT = 4096
 
 
 def _proper_name(text: str, m: re.Match[str]) -> tuple[int, int] | None:
