@@ -5,7 +5,8 @@ processes (:mod:`projeval.traces.shards`), the Dask engine as partitions
 (:func:`projeval.traces.partitions.plan_file`). A cut never falls between two
 lines of the same conversation, so the snapshots of a request log stay together
 (conversations whose lines are interleaved with others' across a cut are the
-one case this cannot see). Nor between an OpenAI Responses record and a later
+one case this cannot see), nor between two lines with no conversation id where the
+second re-sends the first's messages with more after them (the parser joins them). Nor between an OpenAI Responses record and a later
 one that continues its response by ``previous_response_id`` (which the parser
 joins into one conversation), when the two are within :data:`CHAIN_LINES` lines.
 """
@@ -20,6 +21,7 @@ from typing import IO, Any, NamedTuple
 
 from .conversations import CONVERTERS
 from .events import fast_loads
+from .merger import extends_line
 from .readers import WHOLE_SUFFIXES, is_gzip, stem_suffix
 
 #: Files smaller than this are read in one process: forking costs more than it saves.
@@ -112,18 +114,26 @@ _COUNT_CHUNK = 1 << 24
 _NEWLINE = ord("\n")
 
 
-def _conversation(raw: bytes, fmt: str) -> Any:
-    """The key a line's record is merged under (``None``: a trace of its own)."""
+def _conversation(raw: bytes, fmt: str) -> tuple[Any, list[Any] | None]:
+    """The key a line's record is merged under (``None``: a trace of its own, unless it
+    extends the line before), and the messages of a record with no conversation id
+    (``None`` for any other), which the next line may extend (:func:`~.merger.extends_line`)."""
     try:
         value = fast_loads(raw)
     except ValueError:
-        return None
+        return None, None
     snap = CONVERTERS[fmt].unpack(value)
     if isinstance(snap, str):
-        return None
+        return None, None
     if snap.trace_id is not None:
-        return snap.trace_id
-    return _SAME_FILE if snap.append else None
+        return snap.trace_id, None
+    return (_SAME_FILE, None) if snap.append else (None, snap.messages)
+
+
+def _joined(fmt: str, before: list[Any] | None, after: list[Any] | None) -> bool:
+    """Whether a line with no conversation id continues the one before it, as the
+    parser joins them: no cut between the two."""
+    return before is not None and after is not None and extends_line(CONVERTERS[fmt], before, after)
 
 
 def _cut_after(fh: IO[bytes], pos: int, fmt: str) -> int | None:
@@ -137,16 +147,16 @@ def _cut_after(fh: IO[bytes], pos: int, fmt: str) -> int | None:
     first = fh.readline()
     if not first:
         return offset
-    previous = _conversation(first, fmt)
+    previous, loose = _conversation(first, fmt)
     offset += len(first)
     for _ in range(_SCAN_LINES):
         raw = fh.readline()
         if not raw:
             return offset
-        key = _conversation(raw, fmt)
-        if key is None or key != previous:
+        key, messages = _conversation(raw, fmt)
+        if (key is None or key != previous) and not _joined(fmt, loose, messages):
             return offset
-        previous = key
+        previous, loose = key, messages
         offset += len(raw)
     return None
 
@@ -165,6 +175,7 @@ class _Line(NamedTuple):
     key: Any  # as _conversation
     response: str | None  # the response id the record carries
     previous: str | None  # the response id it continues
+    messages: list[Any] | None = None  # as _conversation
 
 
 def _line(raw: bytes, fmt: str) -> _Line:
@@ -175,8 +186,11 @@ def _line(raw: bytes, fmt: str) -> _Line:
     snap = CONVERTERS[fmt].unpack(value)
     if isinstance(snap, str):
         return _Line(len(raw), None, None, None)
-    key = snap.trace_id if snap.trace_id is not None else _SAME_FILE if snap.append else None
-    return _Line(len(raw), key, snap.response_id, snap.previous_id)
+    if snap.trace_id is not None:
+        return _Line(len(raw), snap.trace_id, snap.response_id, snap.previous_id)
+    if snap.append:
+        return _Line(len(raw), _SAME_FILE, snap.response_id, snap.previous_id)
+    return _Line(len(raw), None, snap.response_id, snap.previous_id, snap.messages)
 
 
 def _chain_cut_after(fh: IO[bytes], pos: int, fmt: str) -> int | None:
@@ -219,13 +233,13 @@ def _chain_cut_after(fh: IO[bytes], pos: int, fmt: str) -> int | None:
     offset += first.size
     if first.response is not None:
         answered.add(first.response)
-    previous = first.key
+    previous, loose = first.key, first.messages
     i = 1
     while i <= _SCAN_LINES:
         here = line(i)
         if here is None:
             return offset
-        if here.key is None or here.key != previous:
+        if (here.key is None or here.key != previous) and not _joined(fmt, loose, here.messages):
             # The last line of the next CHAIN_LINES that continues a response before this
             # one: every cut up to it would split that conversation.
             last = None
@@ -242,10 +256,10 @@ def _chain_cut_after(fh: IO[bytes], pos: int, fmt: str) -> int | None:
                 offset += passed.size
                 if passed.response is not None:
                     answered.add(passed.response)
-                previous = passed.key
+                previous, loose = passed.key, passed.messages
                 i += 1
             continue
-        previous = here.key
+        previous, loose = here.key, here.messages
         offset += here.size
         if here.response is not None:
             answered.add(here.response)

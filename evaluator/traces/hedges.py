@@ -337,8 +337,9 @@ class Hedge:
 # A sentence ends at . ! ? (before a space or the end), a Chinese stop, or a line break.
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[。！？；;]|\n")
 # A clause ends at a comma, colon or dash, or before "but"/"however" (and their Chinese).
+# The enumeration comma 、 separates the items of a list, not clauses.
 _CLAUSE_END = re.compile(
-    r"[,，:：、—–]|\s(?:but|however|although|whereas|so|and then|since|because)\s|但是|但|不过|然而|因为|所以"
+    r"[,，:：—–]|\s(?:but|however|although|whereas|so|and then|since|because)\s|但是|但|不过|然而|因为|所以"
 )
 
 
@@ -555,9 +556,11 @@ def find_hedges(
       files that might hold it"; a clause opening with "which" or "including"
       is read with the one before it), not about the user or an offer ("an
       agent who may be able to help you"), and the user is not its subject
-      ("the user seems to be ready"; "the user might mean Tokyo" counts); an
-      approximation ("approximately 3 days") counts unless ``latest_result``
-      holds the number;
+      ("the user seems to be ready"; "the user might mean Tokyo" counts), nor the
+      agent's own next step ("I think I can answer", "it looks like I can't
+      reschedule"); an approximation ("approximately 3 days") counts unless
+      ``latest_result`` holds the number or it is worked arithmetic on figures the
+      text states ("from 81,797 to 82,959, an increase of around 1,162", "cos(45°)");
     - ``softener`` ("it seems", "看起来"): as a guess, and the clause does not
       restate ``latest_result`` (the last tool result before the text): a
       negation after a result that is empty or says it found nothing ("No
@@ -569,7 +572,11 @@ def find_hedges(
       match"; after an empty response or an error it still counts), and "need
       to clarify" counts only about what something means; not in a condition ("if the
       option is unavailable"), as a field's whole value ("Aid status: Not available"),
-      nor when an option, access or service is what is unavailable (a status);
+      nor when an option, access or service is what is unavailable (a status); not
+      when what is missing is the input of the agent's own call or its tool ("缺少
+      seasonId", "no information about what functions are supported"), nor a "need to
+      confirm whether" (a plan to check); a search named as the source ("根据我的搜索，
+      没有找到…") is no process subject;
     - ``general`` ("typically"): never; how things usually are is a paraphrase
       of policy, not a claim about this task's data.
 
@@ -619,8 +626,14 @@ def find_hedges(
         if h.language == "zh" and generic_you:
             continue  # "如果你有标注数据，监督学习可能更合适": advice to a generic reader
         if kind == "missing":
-            if process.search(text, scope_lo, h.start) or _PROCESS_VERB.match(text[h.end : c_hi]):
+            if _LIST_TAIL.match(opening):
+                scope_lo = s_lo  # "Functions like 'round', 'int', and 'math' modules were not..."
+            if _process_before(text, scope_lo, h.start) or _PROCESS_VERB.match(text[h.end : c_hi]):
                 continue
+            if _missing_input(text, c_lo, h.start, h.end, c_hi):
+                continue  # "缺少 seasonId", "no information about what functions are supported"
+            if _CHECK_WHETHER.match(text, h.end, c_hi) and _CONFIRM.search(h.match):
+                continue  # "需要确认该用户名是否可用": a plan to check, not a doubt
             if words["clarify"].fullmatch(h.match) and not words["meaning"].search(sentence_text):
                 continue  # "I need to clarify the dates": a plan to ask, unless about a meaning
             if _restates(clause, latest_result, kind):
@@ -646,6 +659,8 @@ def find_hedges(
                 continue  # "the user seems to be ready": about the user, not the data
             if _agent_modal(text, c_lo, h.start, h.match):
                 continue  # "I may need to broaden the search": the agent's plan
+            if _AGENT_COMPLEMENT.match(text, h.end, c_hi) and _EPISTEMIC.fullmatch(h.phrase):
+                continue  # "I think I can answer", "it looks like I can't reschedule": the agent
             if _refers_to_user(text, s_lo, c_lo):
                 continue  # "The user corrected the size. This will likely affect...": the user
             if kind == "softener" and _restates(clause, latest_result, kind):
@@ -668,6 +683,8 @@ def find_hedges(
                 value = after.group(1) if after else None
                 if value and (_held(value, latest_result) or _derived(text, h.start, value)):
                     continue
+                if _MATH.search(text, c_lo, c_hi) or (value and _worked(text, h.start, value)):
+                    continue  # "approximately cos(45°)", "from 81,797 to 82,959, around 1,162"
         sentence = _SPACE.sub(" ", sentence_text).strip()
         out.append(Hedge(h.phrase, h.language, kind, h.start, h.end, h.match, sentence, h.context))
     return out
@@ -677,7 +694,9 @@ def find_hedges(
 # "The user seems satisfied but might still have questions".
 _SHARED_SUBJECT = re.compile(
     r"(?:and|or|but|then|also|still)?\s*(?:might|may|could|would|will|should|can|seems?|"
-    r"appears?|probably|possibly|likely|perhaps|maybe|is|are|was|were|has|have|had)\b",
+    r"appears?|probably|possibly|likely|perhaps|maybe|is|are|was|were|has|have|had)\b|"
+    # a Chinese clause opening with an adverb has no subject of its own: "…，也未指定年份"
+    r"(?:也|并且|并|且|又|亦)",
     re.IGNORECASE,
 )
 # A phrase that names its own subject ("I'm not sure", "it seems", "我不确定") opens a
@@ -870,14 +889,15 @@ _USER_INPUT = re.compile(
     r"\b(?:since|because|as|until|unless)\s+you\s+(?:have\s+not|haven't|did\s+not|didn't|"
     r"do\s+not|don't)\b|\bwithout\s+knowing\s+your\b|"
     r"\b(?:about|of)\s+(?:where|when|what|which|how)\s+(?:\w+\s+){0,2}you\b|"
-    r"您(?:还)?(?:没有|未)(?:提供|告诉|说明|指定)",
+    r"(?:您|用户)(?:还|尚|并)?(?:没有|未)(?:提供|告诉|说明|指定|给出)",
     re.IGNORECASE,
 )
 # The sentence says the agent cannot go on: what it lacks stops its process ("Without
 # knowing the origin, I cannot proceed with the booking").
 _CANNOT_PROCEED = re.compile(
     r"\b(?:cannot|can't|can\s+not|unable\s+to|not\s+able\s+to)\s+(?:\w+\s+)?"
-    r"(?:proceed|continue|search|book|complete|start|initiate|look\s+up)\b|无法继续|无法进行",
+    r"(?:proceed|continue|search|book|complete|start|initiate|look\s+up)\b|"
+    r"无法(?:安全|直接|正常|有效|成功)?(?:地)?(?:继续|进行|调用|执行|构造|发起|完成)",
     re.IGNORECASE,
 )
 
@@ -922,7 +942,9 @@ def _estimates(
 
 # A "missing" phrase in a condition states no missing fact: "If the option is unavailable,
 # contact...", "this route applies when the link is not available".
-_CONDITION = re.compile(r"\b(?:if|unless|when|whenever|in\s+case)\b", re.IGNORECASE)
+_CONDITION = re.compile(
+    r"\b(?:if|unless|when|whenever|in\s+case)\b|如果|假如|要是|倘若|若是|如若", re.IGNORECASE
+)
 # The "missing" phrases that say something is not available.
 _AVAILABILITY = re.compile(r"(?:not\s+|un|no\s+longer\s+)available", re.IGNORECASE)
 # A thing the user would use or get as the subject of "is unavailable": its status, a
@@ -1002,3 +1024,105 @@ def _clock_held(text: str, pos: int, result: str | None) -> bool:
     if not half:
         hours |= {f"{(hour + 12) % 24:02d}", str((hour + 12) % 24)}
     return re.search(rf"(?<!\d)(?:{'|'.join(sorted(hours))}):{minute}(?!\d)", result) is not None
+
+
+# A clause that opens with "and"/"or" and no subject of its own ends a list whose
+# subject comes first: "Built-in functions like 'round', 'int', and 'math' modules were
+# not available" is about the functions. "..., and I couldn't find it" has its own.
+_LIST_TAIL = re.compile(
+    r"(?:and|or)\s+(?!(?:i|i'm|we|it|it's|there|this|they|you|he|she)\b)", re.IGNORECASE
+)
+# Where a sentence names its source: "根据我的搜索，没有找到…" reads the search, it does
+# not narrate it; the search is no subject of the missing fact.
+_SOURCE_PHRASE = re.compile(
+    r"(?:\b(?:based\s+on|according\s+to)\b|根据|依据|按照)[^,，.。:：;；]*$", re.IGNORECASE
+)
+
+
+def _process_before(text: str, lo: int, start: int) -> bool:
+    """True when a process word ("the search", "工具") comes before ``start`` in
+    ``[lo, start)`` outside a phrase naming the source ("according to my search")."""
+    for m in context_patterns()["process"].finditer(text, lo, start):
+        if _SOURCE_PHRASE.search(text, lo, m.start()) is None:
+            return True
+    return False
+
+
+# The agent's own call and tool, as what is missing: its inputs, the tool's functions.
+_CALL_WORDS = re.compile(
+    r"(?<![\w-])(?:parameters?|arguments?|inputs?|functions?|tools?|apis?|endpoints?|"
+    r"operations|operators|syntax|schema)(?![\w-])|参数|參數|工具|调用|調用|接口|函数|函數|输入|輸入",
+    re.IGNORECASE,
+)
+# A name in code: snake_case or lowerCamelCase ("batch_size", "seasonId"), the name of
+# a call's parameter, not a fact of the task.
+_IDENTIFIER = re.compile(r"(?<![A-Za-z0-9_])(?:[a-z][a-z0-9]*_[a-z0-9_]+|[a-z]{2,}[A-Z][a-z]+\w*)")
+# The words after a "missing" phrase up to where they name a place or a source ("in the
+# system", "from the API"): what is missing.
+_OBJECT_END = re.compile(
+    r"\s(?:in|from|via|using|through|with|on|by|across|within|for\s+(?:you|your))\s|[;；]",
+    re.IGNORECASE,
+)
+
+
+def _missing_input(text: str, lo: int, start: int, end: int, hi: int) -> bool:
+    """True when what a "missing" phrase says is missing is the input of the agent's own
+    call or the tool itself: a parameter, argument or function ("由于缺少这两个关键参数",
+    "缺少 seasonId 将导致工具调用失败", "there's no information about what functions are
+    supported"), or a parameter named in code before it ("batch_size 未指定"). The agent
+    reasons about its process; the task's facts are not in doubt."""
+    stop = _OBJECT_END.search(text, end, hi)
+    obj_hi = stop.start() if stop else hi
+    if _CALL_WORDS.search(text, end, obj_hi):
+        return True
+    return _IDENTIFIER.search(text, lo, obj_hi) is not None
+
+
+# A "need to confirm" whose object is a yes/no question: the agent will check it ("需要
+# 确认该用户名当前是否可用"), a plan; "…，但需要确认" after a guess stays a doubt.
+_CONFIRM = re.compile(r"确认|確認|confirm|verify|check", re.IGNORECASE)
+_CHECK_WHETHER = re.compile(
+    r"[^，,。；;]{0,16}?(?:是否|能否|是不是|有没有|有沒有)|\s+(?:whether|if)\b", re.IGNORECASE
+)
+# Phrases that say what the agent thinks or what seems to be the case; when the clause
+# they open has the agent as its subject with a modal of ability or intent, they qualify
+# the agent's own next step ("I think I can provide a summary", "it looks like I can't
+# reschedule"), a plan or a capability, not the task's facts.
+_EPISTEMIC = re.compile(
+    r"i think|i believe|seems?|appears? to|it appears|looks like|我认为|我認為|我觉得|我覺得|"
+    r"看来|看來|似乎|看起来|看起來",
+    re.IGNORECASE,
+)
+_AGENT_COMPLEMENT = re.compile(
+    r"\s*(?:that\s+)?(?:(?:i|we)(?:\s+(?:can|cannot|can't|could|couldn't|will|won't|should|"
+    r"need|must|may|might|am\s+(?:not\s+)?able|am\s+unable)\b|['\u2019](?:ll|m\s+(?:not\s+)?"
+    r"(?:able|unable))\b)|(?:我们|我)(?:可以|能|需要|将|会|无法|不能|应该|没法))",
+    re.IGNORECASE,
+)
+# Worked arithmetic: a function of a number written out ("cos(45°)", "log10(3.5)", "√2").
+_MATH = re.compile(r"\b(?:sin|cos|tan|log\d*|ln|sqrt|exp)\s*\(|√")
+# The figures a text states: "81,797", "9.8" (not the digits inside a word or id).
+_FIGURE = re.compile(
+    r"(?<![\w.])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w])|(?<![\w.,])\d+(?:\.\d+)?(?![\w,])"
+)
+#: How many of the figures before an approximation are tried as its operands.
+_OPERANDS = 12
+
+
+def _worked(text: str, start: int, number: str) -> bool:
+    """True when the approximate ``number`` is the difference or the sum of two figures
+    the text states before ``start`` ("from $81,797 million to $82,959 million … an
+    increase of around $1,162 million"): arithmetic on stated values, not an estimate."""
+    try:
+        value = float(number.replace(",", ""))
+    except ValueError:
+        return False
+    decimals = len(number.rpartition(".")[2]) if "." in number else 0
+    tolerance = 0.5 * 10**-decimals + 1e-9
+    figures = [float(m.group().replace(",", "")) for m in _FIGURE.finditer(text, 0, start)]
+    figures = figures[-_OPERANDS:]
+    for i, a in enumerate(figures):
+        for b in figures[i + 1 :]:
+            if abs(abs(a - b) - value) <= tolerance or abs(a + b - value) <= tolerance:
+                return True
+    return False

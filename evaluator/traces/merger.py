@@ -64,23 +64,7 @@ class Merger:
             return True
         if len(snap.messages) < self.count:
             return False
-        seen = snap.messages[self.count - 1]
-        # Re-sent history is almost always an exact copy: comparing values is far
-        # cheaper than spelling out both (a tool result can be a large page).
-        if same_value(seen, self.last) or fingerprint(seen) == fingerprint(self.last):
-            return True
-        # A response re-sent as the next request's history may differ in fields that say
-        # nothing here (refusal: null, annotations: [], a signature, an id the client added
-        # to a call): the same events are the same message. A message that made tool calls
-        # is the one that made those calls, though a client may drop its text (crewAI).
-        before, now = self._gist(self.last), self._gist(seen)
-        if before == now:
-            return True
-        calls = [g for g in before if g[1] == "call"]
-        return bool(calls) and calls == [g for g in now if g[1] == "call"]
-
-    def _gist(self, message: Any) -> list[tuple[Any, ...]]:
-        return [gist(e) for e in self.converter.convert([message], 0, None, [])]
+        return same_message(self.converter, self.last, snap.messages[self.count - 1])
 
     def resync(self, snap: Snapshot) -> bool:
         """Whether ``snap`` re-sends this whole conversation spelled another way (the
@@ -96,7 +80,7 @@ class Merger:
         for message in snap.messages:
             if not +have:
                 break  # all of the conversation so far is re-sent: the rest is new
-            made = Counter(self._gist(message))
+            made = Counter(_gists(self.converter, message))
             if all(map(_silent, made)):
                 known += 1  # says nothing (an empty message, a reasoning item)
                 continue
@@ -121,6 +105,40 @@ class Merger:
         if snap.usage is not None:
             attach_usage(events, snap.usage)
         self.trace.events.extend(events)
+
+
+def same_message(converter: Converter, before: Any, now: Any) -> bool:
+    """Whether ``now`` is the message ``before`` re-sent as history."""
+    # Re-sent history is almost always an exact copy: comparing values is far
+    # cheaper than spelling out both (a tool result can be a large page).
+    if same_value(now, before) or fingerprint(now) == fingerprint(before):
+        return True
+    # A response re-sent as the next request's history may differ in fields that say
+    # nothing here (refusal: null, annotations: [], a signature, an id the client added
+    # to a call): the same events are the same message. A message that made tool calls
+    # is the one that made those calls, though a client may drop its text (crewAI).
+    was, is_ = _gists(converter, before), _gists(converter, now)
+    if was == is_:
+        return True
+    calls = [g for g in was if g[1] == "call"]
+    return bool(calls) and calls == [g for g in is_ if g[1] == "call"]
+
+
+def extends_line(converter: Converter, before: list[Any], after: list[Any]) -> bool:
+    """Whether the messages of a record with no conversation id, ``after``, extend those of
+    the record before it, ``before``: more of them, and the first and the last of
+    ``before`` re-sent at their places. A request log without ids records each request's
+    whole history so far, so that record is the same conversation, further on."""
+    n = len(before)
+    return (
+        0 < n < len(after)
+        and same_message(converter, before[0], after[0])
+        and same_message(converter, before[-1], after[n - 1])
+    )
+
+
+def _gists(converter: Converter, message: Any) -> list[tuple[Any, ...]]:
+    return [gist(e) for e in converter.convert([message], 0, None, [])]
 
 
 def attach_usage(events: list[Event], usage: Any) -> None:

@@ -24,7 +24,7 @@ from .agentdojo import is_run
 from .conversations import CONVERTERS, Converter
 from .events import Problem, Trace, finish_trace
 from .mcp import McpParser, unwrap_jsonrpc
-from .merger import Merger
+from .merger import Merger, extends_line
 from .readers import DEFAULT_MAX_JSON_BYTES, Record, iter_records
 from .spans import SpanParser, span_format
 
@@ -349,6 +349,10 @@ class ConversationParser:
         self.line_ids: dict[str, int] = {}
         # OpenAI Responses: each response id -> the key of the open trace it ended.
         self.chains: dict[str, str] = {}
+        # The last record with no conversation id: (its trace's key, its messages, whether
+        # it holds a response a later record may continue), which the next such record
+        # may extend (see merger.extends_line).
+        self.loose: tuple[str, list[Any], bool] | None = None
 
     def feed(self, record: Record) -> Iterator[Trace | Problem]:
         """Consume one record; yield the traces it finishes and its problems."""
@@ -376,17 +380,22 @@ class ConversationParser:
                 snap.append = True
                 tid = key
         line_named = False
-        if tid is None and not snap.append and snap.response_id is not None:
-            # A response a later request may continue: kept open under its line's name.
-            tid, line_named = f"{self.stem}:{record.line}", True
         if tid is None and not snap.append:
-            trace = self._trace(f"{self.stem}:{record.line}", record.line)
-            self.line_ids[trace.trace_id] = record.line
-            single = Merger(trace, self.converter)
-            single.add(snap, record.line, problems)
-            yield from self._problems(problems, record.line)
-            yield finish_trace(single.trace)
-            return
+            # No conversation id: the conversation of the record before, when this one
+            # re-sends its messages with more after them (a request log's next request);
+            # else a conversation of its own, named after its first line.
+            loose, self.loose = self.loose, None
+            if (
+                loose is not None
+                and loose[0] in self.open
+                and extends_line(self.converter, loose[1], snap.messages)
+            ):
+                tid = loose[0]
+            else:
+                if loose is not None and loose[0] in self.open and not loose[2]:
+                    yield finish_trace(self.open.pop(loose[0]).trace)  # nothing can extend it
+                tid, line_named = f"{self.stem}:{record.line}", True
+            self.loose = (tid, snap.messages, snap.response_id is not None)
         key = tid if tid is not None else self.stem
         merger = self.open.get(key)
         if merger is not None and not merger.extends(snap) and not merger.resync(snap):

@@ -40,7 +40,9 @@ in this order:
    words of a request ("I want to start on July 1." after "When do you want to
    start?"), unless it opens with "Also", "Actually", "Oh wait" (something new);
 5. a wish to be told is a ``question`` ("I want to know when they expire.",
-   "麻烦您发一下这家店的地址给我吧"); a request phrase ("please", "I need", "we
+   "麻烦您发一下这家店的地址给我吧"), and so is a request whose object is a fact, not
+   an item to find or an action ("I need the address and postcode", "Their phone number
+   please.", "No, I just need the phone number."); a request phrase ("please", "I need", "we
    need", "帮我") or a clause starting with an action verb ("book", "查询") is a
    ``request``, and so is a problem report ("doesn't work", "打不开");
 6. a question form anywhere is a ``question``; an unprompted turn that opens
@@ -309,6 +311,43 @@ def _asks_for_info(text: str) -> bool:
     return not p["act"].search(rest)
 
 
+_PROPOSE = ("let's", "lets", "let’s")
+_FACT_GAP = 3  # words between a request phrase and its object ("to get the arrival time")
+
+
+def _asks_for_fact(text: str) -> bool:
+    """True when every request in ``text`` asks only to be given a fact: a wish, "please" or
+    a verb of giving whose first object is a fact, not an item to find or an action ("I
+    need the address and phone number", "Their phone number please.", "电话和地址发我一下吧";
+    not "I need a hotel with a good rating", "Please book it and send the reference")."""
+    text = _POLITE_ASK.sub("", text)
+    asks = [s for s in _SENTENCE.split(text) if s.strip() and _is_request(s)]
+    return bool(asks) and all(_fact_ask(s) for s in asks)
+
+
+def _fact_ask(sentence: str) -> bool:
+    """True when the object of ``sentence``'s request is a fact: a fact word within the
+    first words after the request phrase ("I need the address", "the phone number
+    please"), and no action ("帮我看一下", "book")."""
+    p = _patterns()
+    if p["act"].search(sentence):
+        return False
+    cue = p["request"].search(sentence) or p["deliver"].search(sentence)
+    if cue is None or cue.group(0).lower() in _PROPOSE:
+        return False  # "Let's start with ticket info." proposes, asks to be told nothing
+    before = sentence[: cue.start()]
+    for part in (sentence[cue.end() :], before):  # "...the phone number please"
+        fact = p["fact"].search(part)
+        if fact is None:
+            continue
+        gap = part[: fact.start()] if part is not before else part[fact.end() :]
+        if p["item"].search(gap):
+            continue  # "介绍个餐馆，评分是5分": an item to find, with a fact as its constraint
+        if _CJK.search(part) or len(gap.split()) <= _FACT_GAP:
+            return True
+    return False
+
+
 def _asks_for_more(text: str) -> bool:
     """True when ``text`` asks whether there are other or further items to find ("Are
     there any other trains?", "有没有提供的酒店？"): another search, a request."""
@@ -388,7 +427,7 @@ def _short(text: str) -> bool:
     return len(text.split()) <= _SHORT_WORDS
 
 
-def _after_yes_no(rest: str, sentences: list[str], context: str) -> str:
+def _after_yes_no(word: str, rest: str, sentences: list[str], context: str) -> str:
     """The class of a turn that opens with yes or no (``rest`` is what follows): a
     question after it is still a question ("Yes, can you reschedule it?" a request),
     thanks after it a closing ("No, that's all. Thanks!"); otherwise an answer, or a
@@ -406,12 +445,18 @@ def _after_yes_no(rest: str, sentences: list[str], context: str) -> str:
         return "greeting"
     if requests and (context == "open" or _ADDS.search(rest)):
         return "request"  # "Yes, I also need a hotel room." after "Anything else?"
+    if word in _NO and _asks_for_fact(rest):
+        return "question"  # "No, I just need the phone number, please." declines, then asks
     if _short(rest) and p["approve"].search(rest):
         return "answer"  # "Yes, that sounds good."
     substantial = len(rest.split()) >= 3 or len(_CJK.findall(rest)) >= 6
     if not asked and substantial and not requests:
         return "other"
     return "answer"
+
+
+#: The yes/no words that decline.
+_NO = frozenset({"no", "nope", "nah", "不", "不用", "不是", "没有"})
 
 
 def _strip_lead(text: str) -> str:
@@ -524,7 +569,7 @@ def _classify(text: str | None, context: str) -> str:
         word, rest = lead.group(1).lower(), t[lead.end() :].strip()
         sentences = [s for s in _SENTENCE.split(rest) if s.strip()]
         if word in lists["yesno"]:
-            return _after_yes_no(rest, sentences, context)
+            return _after_yes_no(word, rest, sentences, context)
         if not rest or (len(rest.split()) <= 1 and len(_CJK.findall(rest)) <= 2):
             return "answer"
         t = rest
@@ -581,8 +626,8 @@ def _classify(text: str | None, context: str) -> str:
         return "request"  # "I would like more options."
     if p["ask_info"].search(t):
         return "question"  # "I want to know when they expire."
-    if _asks_for_info(t) and not _asks_for_more(t):
-        return "question"  # "麻烦您发一下这家店的地址给我吧": to be told a fact
+    if (_asks_for_info(t) or _asks_for_fact(t)) and not _asks_for_more(t):
+        return "question"  # "麻烦您发一下这家店的地址给我吧", "I need the postcode": a fact
     if (
         solicited
         and not p["shift"].match(t)

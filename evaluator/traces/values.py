@@ -7,6 +7,8 @@ id-keyed maps to ``*`` (see :mod:`projeval.paths`), so that the path can be
 matched against a suite's field dictionary. Short and common values are not
 tracked: they recur by chance, not because an agent copied them; short codes
 (three letters or digits: ``JFK``) are, where they sit at one place of a JSON result.
+An id inside a prose field of a JSON result (``"message": "Order #W2378156 was
+cancelled"``) is found as a whole word of that field, and credited to the field's path.
 A prose result (text, or a JSON string) gives no JSON path: a value in it is matched
 as a whole word of the text.
 """
@@ -169,13 +171,12 @@ class ResultIndex:
                 doc = None
         # A JSON string is prose too: matched as text, with no path.
         built = None if doc is None or isinstance(doc, str) else self._build(doc, self.paths)
-        size = 1 + (len(built[0]) if built is not None else 0)
+        size = _weight(built)
         cache = self.cache
         while cache and self._values + size > _CACHE_VALUES:
             # Evict the oldest: popular results, such as a shared search page, are met
             # again and re-enter; clearing everything would rebuild them all.
-            old = cache.popitem(last=False)[1]
-            self._values -= 1 + (len(old[0]) if old is not None else 0)
+            self._values -= _weight(cache.popitem(last=False)[1])
         cache[key] = built
         self._values += size
         return built
@@ -184,12 +185,14 @@ class ResultIndex:
     def _build(doc: Any, paths: bool = True) -> _Built:
         values: list[tuple[str, str]] = []
         codes: list[tuple[str, str]] = []
+        long: list[tuple[str, str]] = []
         seen_paths: set[str] = set()
         try:
-            _walk(doc, "", values, seen_paths if paths else None, codes)
+            _walk(doc, "", values, seen_paths if paths else None, codes, long)
         except RecursionError:  # absurdly deep: the iterative walker has no depth limit
             values.clear()
             codes.clear()
+            long.clear()
             seen_paths.clear()
             for path, value in leaves(doc):
                 seen_paths.add(path)
@@ -198,12 +201,16 @@ class ResultIndex:
                     values.append((s, path))
                 elif is_code(value):
                     codes.append((value, path))
+                elif type(value) is str and len(value) > MAX_VALUE_LENGTH:
+                    long.append((value, path))
         # Each value maps to the path of its first occurrence: filled backwards, the
         # first occurrence is written last (one C loop instead of a setdefault a value).
         where = Where(reversed(values))
         where.dashed = [vp for vp in values if "-" in vp[0]]
         where.shorts = None
-        where.codes = _one_place(codes) if codes else None
+        where.codes = _places(codes) if codes else None
+        where.long = long
+        where.prose = None
         return where, frozenset(seen_paths)
 
 
@@ -212,14 +219,18 @@ class Where(dict[str, str]):
 
     Short forms of prefixed ids (:func:`short_form`) are looked up with
     :meth:`short`, and worked out only the first time one is asked for: few
-    calls use them, and most results are never asked.
+    calls use them, and most results are never asked. Ids inside the result's prose
+    fields are looked up with :meth:`in_prose`, the fields gathered the first time.
     """
 
-    __slots__ = ("codes", "dashed", "shorts")
+    __slots__ = ("codes", "dashed", "long", "prose", "shorts")
     # Set by ResultIndex._build (no __init__ of its own: dict's is faster).
     dashed: list[tuple[str, str]]  # (value, path) of the values with a dash, in order
     shorts: dict[str, str] | None  # worked out on the first call of short()
-    codes: dict[str, str] | None  # short codes that sit at one path only -> that path
+    # Each short code -> its one path, or None where it sits at several.
+    codes: dict[str, str | None] | None
+    long: list[tuple[str, str]]  # (text, path) of the strings too long to be values
+    prose: tuple[str, list[tuple[str, str]]] | None  # see prose_fields()
 
     def short(self, value: str) -> str | None:
         """The path of the first value whose short form is ``value``, unless ``value`` is
@@ -237,17 +248,82 @@ class Where(dict[str, str]):
             self.shorts, self.dashed = shorts, []
         return self.shorts
 
+    def prose_fields(self) -> tuple[str, list[tuple[str, str]]]:
+        """``(joined, [(text, path)])``: the string fields holding words (a space), in
+        document order as far as the index keeps it, and their texts joined, for one
+        substring test before the fields are searched one by one. A text that sits
+        under several paths is kept under its first (the index keeps no more)."""
+        if self.prose is None:
+            fields = [(v, p) for v, p in self.items() if " " in v]
+            fields.reverse()  # the dict was filled backwards (see ResultIndex._build)
+            fields += self.long
+            self.prose = ("\n".join(t for t, _ in fields), fields)
+        return self.prose
+
+    def in_prose(self, value: str) -> str | None:
+        """The path of the prose field ``value`` sits in as a whole word; a short code
+        only where it sits at one place of the result (not also as a field's whole
+        value). The caller asks only for ids (:func:`prose_id`)."""
+        joined, fields = self.prose if self.prose is not None else self.prose_fields()
+        if value not in joined:
+            return None
+        code = len(value) == CODE_LENGTH
+        if code and self.codes is not None and value in self.codes:
+            return None  # a field's whole value too: not at one place
+        found: str | None = None
+        for text, path in fields:
+            if value in text and in_words(value, text):
+                if not code:
+                    return path  # the first occurrence, as for a field's whole value
+                if found is not None and found != path:
+                    return None
+                found = path
+        return found
+
+
+# A quantity with its unit (``48-hour``, ``30day``, ``2nd``): a number, not an id.
+_QUANTITY = re.compile(r"\d+-?[a-z]+")
+_NUMBER = re.compile(r"[\d.,:/-]+")
+
+
+def prose_id(value: str) -> bool:
+    """Whether a value is looked for inside prose fields: a short code in capitals
+    (``JFK``, ``A12``), or one word with a digit, ``_``, ``@`` or ``://`` in it
+    (``W2378156``, ``INT-2041``, ``usr_ab12``), but neither a number of fewer than five
+    digits (a year, an amount: ``2024``, ``12.50``) nor a quantity (``48-hour``). A
+    plain word of prose (``cancelled``) recurs in a later call by chance, not because
+    it was copied."""
+    if len(value) == CODE_LENGTH:
+        return is_code(value) and value.upper() == value
+    if " " in value or "\n" in value:
+        return False
+    if not any(c.isdigit() for c in value):
+        return "_" in value or "@" in value or "://" in value
+    if _NUMBER.fullmatch(value):
+        return sum(c.isdigit() for c in value) >= 5
+    return _QUANTITY.fullmatch(value) is None
+
 
 _Built = tuple[Where, frozenset[str]]
 
 
-def _one_place(codes: list[tuple[str, str]]) -> dict[str, str]:
-    """Each code that occurs under one path only (a list's items share theirs) -> it."""
+def _weight(built: _Built | None) -> int:
+    """What a cache entry counts against the cache's budget: one, and one per indexed
+    value and per 100 characters of the long strings it keeps."""
+    if built is None:
+        return 1
+    where = built[0]
+    return 1 + len(where) + sum(len(t) for t, _ in where.long) // 100
+
+
+def _places(codes: list[tuple[str, str]]) -> dict[str, str | None]:
+    """Each code -> the one path it sits under (a list's items share theirs), or ``None``
+    when it sits under several."""
     where: dict[str, str | None] = {}
     for code, path in codes:
         if where.setdefault(code, path) != path:
             where[code] = None
-    return {c: p for c, p in where.items() if p is not None}
+    return where
 
 
 # Whether a map's keys look like ids (the key half of paths.is_id_keyed_map), by key
@@ -276,9 +352,11 @@ def _walk(
     values: list[tuple[str, str]],
     seen: set[str] | None,
     codes: list[tuple[str, str]],
+    long: list[tuple[str, str]],
 ) -> None:
     """Recursive form of :func:`leaves` for the result index: it is the hot loop.
-    ``seen`` (``None``: not wanted) gets every leaf's path."""
+    ``seen`` (``None``: not wanted) gets every leaf's path; ``long`` the strings too long
+    to be values (prose a field may hold an id in)."""
     kind = type(node)
     if kind is dict:
         star = False
@@ -291,7 +369,7 @@ def _walk(
             path = dot + ("*" if star else k)
             tv = type(v)
             if tv is dict or tv is list:
-                _walk(v, path, values, seen, codes)
+                _walk(v, path, values, seen, codes, long)
                 continue
             if seen is not None:
                 seen.add(path)
@@ -307,6 +385,8 @@ def _walk(
                         values.append((v, path))
                 elif n == CODE_LENGTH and v.isalnum() and is_code(v):
                     codes.append((v, path))
+                elif n > MAX_VALUE_LENGTH:
+                    long.append((v, path))
             elif tv is int and abs(v) >= MIN_INTEGER:
                 values.append((str(v), path))
     elif kind is list:
@@ -314,15 +394,18 @@ def _walk(
         for v in node:
             tv = type(v)
             if tv is dict or tv is list:
-                _walk(v, path, values, seen, codes)
+                _walk(v, path, values, seen, codes, long)
             else:
                 if seen is not None:
                     seen.add(path)
                 sv = worth(v)
                 if sv is not None:
                     values.append((sv, path))
-                elif tv is str and len(v) == CODE_LENGTH and is_code(v):
-                    codes.append((v, path))
+                elif tv is str:
+                    if len(v) == CODE_LENGTH and is_code(v):
+                        codes.append((v, path))
+                    elif len(v) > MAX_VALUE_LENGTH:
+                        long.append((v, path))
     else:
         if seen is not None:
             seen.add(prefix or "$")
@@ -337,14 +420,18 @@ def first_source(
     """``(seq, tool, path, call_id)`` of the first earlier result holding ``value``
     (or holding an id whose short form it is).
 
-    A short code counts only where it sits at one place of a JSON result; in a prose
-    result a value counts as a whole word (``economy`` is not in ``economyplus``), with
-    no path.
+    A short code counts only where it sits at one place of a JSON result; an id inside
+    a prose field of a JSON result counts as a whole word of it, at the field's path; in a
+    prose result a value counts as a whole word (``economy`` is not in ``economyplus``),
+    with no path.
     """
+    prose = prose_id(value)  # looked for inside prose fields too
     if len(value) == CODE_LENGTH:
         for ev, where in earlier:
-            if isinstance(where, Where) and where.codes:
-                path = where.codes.get(value)
+            if isinstance(where, Where):
+                path = where.codes.get(value) if where.codes else None
+                if path is None and prose:
+                    path = where.in_prose(value)
                 if path is not None:
                     return ev.seq, ev.tool, path, ev.call_id
         return None
@@ -356,8 +443,11 @@ def first_source(
                 return ev.seq, ev.tool, None, ev.call_id
         else:
             path = where.get(value)
-            if path is None and shortish and isinstance(where, Where):
-                path = where.short(value)
+            if path is None and isinstance(where, Where):
+                if shortish:
+                    path = where.short(value)
+                if path is None and prose:
+                    path = where.in_prose(value)
             if path is not None:
                 return ev.seq, ev.tool, path, ev.call_id
     return None
@@ -372,13 +462,14 @@ class HeldValues:
     lookup in one set costs less than one in each result's index.
     """
 
-    __slots__ = ("_prose", "_shorts", "_taken", "_values", "_wheres", "earlier")
+    __slots__ = ("_indexes", "_prose", "_shorts", "_taken", "_values", "_wheres", "earlier")
 
     def __init__(self, earlier: list[tuple[Event, dict[str, str] | None]]) -> None:
         self.earlier = earlier
         self._taken = 0  # results of ``earlier`` taken in so far
         self._values: set[str] = set()
         self._wheres: list[Where] = []  # whose short forms are not in _shorts yet
+        self._indexes: list[Where] = []  # every one, for ids inside their prose fields
         self._shorts: set[str] = set()
         self._prose: list[str] = []  # texts of the results that are not JSON
 
@@ -395,6 +486,7 @@ class HeldValues:
                     self._values.update(where)
                     if isinstance(where, Where):
                         self._wheres.append(where)
+                        self._indexes.append(where)
             self._taken = len(earlier)
         if value in self._values:
             return True
@@ -405,7 +497,9 @@ class HeldValues:
                 self._wheres = []
             if value in self._shorts:
                 return True
-        return any(value in text and in_words(value, text) for text in self._prose)
+        if any(value in text and in_words(value, text) for text in self._prose):
+            return True
+        return prose_id(value) and any(w.in_prose(value) is not None for w in self._indexes)
 
 
 def in_words(value: str, text: str) -> bool:

@@ -49,11 +49,22 @@ def test_errors_retries_lookups_and_actions(runs: Any) -> None:
     # 17 tool messages carry an error; 14 of them are tried again with corrected arguments,
     # 13 of those keep a value of the failed call or pass one its error named.
     assert (t["errors"], t["retries"], t["duplicates"]) == (17, 13, 0)
-    assert (t["followups"], t["lookups"], t["actions"]) == (371, 337, 34)
+    # 8 of the lookups read an id inside a prose field of a result (checked by hand: the
+    # integration id of "Related integration ID: INT-2041.", "Export request EXP-7781 has
+    # not yet been assigned", the forms a page names and the agent then searches for).
+    assert (t["followups"], t["lookups"], t["actions"]) == (379, 345, 34)
     writes = runs.calls[runs.calls["kind"] == "write"]["tool"]
     assert {"submit_external_form", "make_payment", "select_credential_transition_route"} <= set(
         writes
     )
+
+
+def test_an_id_inside_a_prose_field_is_credited_to_that_field(runs: Any) -> None:
+    f = runs.followups
+    row = f[(f["trace_id"] == "saas_t02_poison_top1_1_b89c4f75") & (f["seq"] == 6)]
+    assert [(r.consumer_tool, r.value, r.producer_tool, r.producer_path) for r in row.itertuples()] == [
+        ("inspect_integration_install_attempt", "INT-2041", "get_saas_process_status", "special_conditions[]")
+    ]  # fmt: skip
 
 
 def test_the_aggregate_headline(runs: Any) -> None:
@@ -63,8 +74,9 @@ def test_the_aggregate_headline(runs: Any) -> None:
     ]
     assert head == [
         ("search_web", "[].url", "open_webpage", "doc_id_or_url", 172, 88, 172, 0),
+        # The integration id read in "Related integration ID: INT-2041." (a prose field).
+        ("get_saas_process_status", "special_conditions[]", "compare_install_route_authority", "integration_id", 3, 1, 3, 0),
         ("get_ticket_order_details", "order_id", "inspect_current_admission_review", "order_id", 3, 1, 3, 0),
-        ("get_vehicle_details", "vehicles[].model_year", "search_web", "query", 3, 2, 3, 0),
     ]  # fmt: skip
     calls = [f.calls for f in runs.fanout]
     assert calls == sorted(calls, reverse=True)

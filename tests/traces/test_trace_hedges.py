@@ -268,3 +268,69 @@ def test_what_a_carrier_or_policy_may_do_is_policy_paraphrase() -> None:
     assert _hedged("Even with a certificate, the bag will be searched and may be X-rayed.") == []
     assert _hedged("Expedited reviews may be decided within 72 hours.") == []
     assert _hedged("There might be a fare difference for the new date.") == ["There might be"]
+
+
+def test_a_missing_parameter_of_the_agents_own_call_is_process() -> None:
+    # the agent reasons about its call's arguments (GUIDELINE: process narration)
+    assert _hedged("由于缺少这两个关键参数，无法调用该工具。") == []
+    assert _hedged("缺少seasonId将导致调用失败。") == []
+    assert _hedged("batch_size 未指定，取默认值 20。") == []
+    assert _hedged("There's no information about what functions are supported.") == []
+    # a missing fact of the task still counts, in the system or from the API
+    assert _hedged("缺少这场比赛的比分。") == ["缺少"]
+    assert _hedged("There's no information about the gate in the system.") == ["no information"]
+
+
+def test_a_list_joined_by_and_shares_its_subject() -> None:
+    text = "Built-in functions like 'round', 'int', and 'math' modules were not available."
+    assert _hedged(text) == []
+    assert _hedged("I searched twice, and I couldn't find the booking.") == ["couldn't find"]
+
+
+def test_the_user_not_giving_a_value_is_the_plan_to_ask_in_chinese_too() -> None:
+    assert _hedged("用户尚未提供比赛编号，因此缺少必要信息。") == []
+    assert _hedged("当前缺乏有效年份，无法安全调用工具；") == []
+    assert _hedged("当前缺乏这场比赛的比分；") == ["缺乏"]
+
+
+def test_a_need_to_confirm_whether_is_a_plan_to_check() -> None:
+    assert _hedged("用户提供了用户名，需要确认该用户名当前是否可用。") == []
+    assert _hedged("京东通常指北京东部地区，但需要确认。") == ["需要确认"]
+
+
+def test_an_offer_in_a_chinese_condition_states_no_missing_fact() -> None:
+    assert _hedged("如果您还有其他问题或需要更多信息，请随时告诉我。") == []
+    assert _hedged("这家店需要更多信息才能确认营业时间。") == ["需要更多信息"]
+
+
+def test_a_search_named_as_the_source_is_no_subject_of_the_missing_fact() -> None:
+    assert _hedged("很抱歉，根据我的搜索，没有找到1月14日的新闻。") == ["没有找到"]
+    assert _hedged("很抱歉，搜索工具没有找到结果。") == []
+
+
+def test_a_thought_about_the_agents_own_next_step_is_a_plan() -> None:
+    assert _hedged("I think I can provide a concise answer based on this information.") == []
+    assert _hedged("Hmm it looks like I can't reschedule to that flight.") == []
+    assert _hedged("I think the museum closes at 5 PM.") == ["I think"]
+    assert _hedged("It looks like the flight was cancelled.") == ["looks like"]
+
+
+def test_an_approximation_in_worked_arithmetic_is_no_estimate() -> None:
+    assert _hedged("I used 0.7071 (which is approximately cos(45°)) as the input.") == []
+    sales = (
+        "Sales rose from $81,797 million to $82,959 million, an increase of around $1,162 million."
+    )
+    assert _hedged(sales) == []
+    assert _hedged("Sales rose from $81,797 million, an increase of around $1,000 million.") == [
+        "around $1"
+    ]
+
+
+def test_a_statement_that_more_information_is_needed_counts() -> None:
+    assert _hedged(
+        "The details of the red teaming are sparse. More information would be needed."
+    ) == ["More information would be needed"]
+
+
+def test_an_enumeration_comma_does_not_end_a_chinese_clause() -> None:
+    assert _hedged("因此必须向用户澄清需求以确定目标赛季、赛事及可能的筛选维度。") == []

@@ -496,6 +496,83 @@ def test_request_log_snapshots_count_history_once(tmp_path: Path) -> None:
     assert [e.text for e in by_id["conv#2"].events] == ["restart"]
 
 
+def _pair(messages: list[dict[str, Any]], answer: dict[str, Any], n: int) -> dict[str, Any]:
+    """One line of a request log with no conversation id: the request (the history so
+    far) and its response, as an OpenAI Chat proxy records them."""
+    return {
+        "request": {"model": "gpt-4o-mini", "messages": messages},
+        "response": {
+            "id": f"chatcmpl-{n}",
+            "object": "chat.completion",
+            "choices": [{"index": 0, "message": answer, "finish_reason": "stop"}],
+            "usage": {"prompt_tokens": 10 * n, "completion_tokens": 5, "total_tokens": 10 * n + 5},
+        },
+    }
+
+
+def test_request_pairs_without_ids_join_when_a_line_extends_the_one_before(
+    tmp_path: Path,
+) -> None:
+    from projeval.traces import analyse_traces
+
+    user = {"role": "user", "content": "Where is order ord_7781?"}
+    call = {
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [
+            {
+                "id": "call_1",
+                "type": "function",
+                "function": {"name": "get_order", "arguments": '{"order_id": "ord_7781"}'},
+            }
+        ],
+    }
+    result = {"role": "tool", "tool_call_id": "call_1", "content": '{"status": "shipped"}'}
+    answer = {"role": "assistant", "content": "It has shipped."}
+    # The call re-sent as history gains a refusal field the response did not have.
+    resent = {**call, "refusal": None}
+    other = {"role": "user", "content": "Where is order ord_7781?"}  # same words, anew
+    lines = [
+        _pair([user], call, 1),
+        _pair([user, resent, result], answer, 2),
+        _pair([other], call, 3),  # a new conversation: the first line of its own
+        _pair([other, call, result], answer, 4),
+        _pair([other, call, result, answer], {"role": "assistant", "content": "Bye."}, 5),
+    ]
+    path = write_jsonl(tmp_path / "proxy.jsonl", lines)
+    _, traces, problems = parse(path)
+    assert problems == []
+    assert [(t.trace_id, t.line) for t in traces] == [("proxy.jsonl:1", 1), ("proxy.jsonl:3", 3)]
+    assert [[(e.kind, e.tool or e.text) for e in t.events] for t in traces] == [
+        [("message", user["content"]), ("call", "get_order"), ("result", "get_order"),
+         ("message", "It has shipped.")],
+        [("message", user["content"]), ("call", "get_order"), ("result", "get_order"),
+         ("message", "It has shipped."), ("message", "Bye.")],
+    ]  # fmt: skip
+    assert [[e.usage.input_total for e in t.events if e.usage] for t in traces] == [
+        [10, 20],
+        [30, 40, 50],
+    ]
+    totals = analyse_traces([path], workers=1).totals
+    assert (totals["traces"], totals["calls"], totals["duplicates"]) == (2, 2, 0)
+
+
+def test_request_pairs_without_ids_that_do_not_extend_stay_apart(tmp_path: Path) -> None:
+    ask = {"role": "user", "content": "Weather in Paris?"}
+    sunny, rain = (
+        {"role": "assistant", "content": "Sunny."},
+        {"role": "assistant", "content": "Rain."},
+    )
+    lines = [
+        {"messages": [ask, sunny]},
+        {"messages": [ask, sunny]},  # the same again, nothing more: not an extension
+        {"messages": [ask, rain, {"role": "user", "content": "Sure?"}]},  # another answer
+        {"messages": [{"role": "user", "content": "Hi"}, sunny, ask]},  # another start
+    ]
+    _, traces, _ = parse(write_jsonl(tmp_path / "runs.jsonl", lines))
+    assert [t.trace_id for t in traces] == [f"runs.jsonl:{n}" for n in (1, 2, 3, 4)]
+
+
 def test_one_message_per_line_session_log(tmp_path: Path) -> None:
     lines = [
         {"sessionId": "s", "type": "user", "message": {"role": "user", "content": "hi"}},
@@ -731,9 +808,9 @@ def _linked(trace: Trace) -> bool:
 
 
 # Expected events of the last interaction of each real recording (its request holds the
-# whole history), written from the recorded JSON before projeval read it. Each earlier
-# interaction of a cassette is a prefix of it and, with no conversation id, a trace of
-# its own.
+# whole history), written from the recorded JSON before projeval read it, with its number
+# of interactions (model calls). The lines carry no conversation id; each request re-sends
+# the one before it with more after, so they are one conversation, history counted once.
 REAL_RECORDINGS: dict[str, tuple[str, int, list[tuple[Any, ...]], tuple[int | None, ...]]] = {
     # Gemini: the tool raises, pydantic-ai answers with {"error": ...}, the model retries.
     "gemini_retry.jsonl": (
@@ -846,11 +923,13 @@ REAL_RECORDINGS: dict[str, tuple[str, int, list[tuple[Any, ...]], tuple[int | No
 def test_real_recordings_are_read_event_for_event(name: str) -> None:
     fmt, count, expected, usage = REAL_RECORDINGS[name]
     got_fmt, traces, problems = parse(CORPORA / name)
-    assert (got_fmt, len(traces), problems) == (fmt, count, [])
-    last = traces[-1]
+    assert (got_fmt, len(traces), problems) == (fmt, 1, [])
+    (last,) = traces
     assert _digest(last) == expected
     assert _linked(last)
-    u = [e.usage for e in last.events if e.usage][-1]
+    usages = [e.usage for e in last.events if e.usage]
+    assert len(usages) == count  # one a model call
+    u = usages[-1]
     assert (u.input_total, u.output, u.cache_read, u.cache_creation) == usage
 
 

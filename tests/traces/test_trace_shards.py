@@ -127,6 +127,22 @@ def test_cuts_keep_a_request_log_together(tmp_path: Path) -> None:
     assert cuts.plan(path, "mcp", 2) is None  # not a conversation format
 
 
+def test_cuts_keep_a_request_log_without_ids_together(tmp_path: Path) -> None:
+    # No conversation id: each line re-sends the one before with more after it, so the
+    # parser joins them, and a cut falls only where a line does not extend the last.
+    path = tmp_path / "log.jsonl"
+    first, second = _conversation(1), _conversation(2)
+    lines = [json.dumps({"messages": first[: i + 1]}) for i in range(len(first))]
+    path.write_text("\n".join(lines) + "\n", "utf-8")
+    assert cuts.plan(path, "openai_chat", 2) is None  # one conversation: no place to cut
+    lines += [json.dumps({"messages": second[:2]})]  # the half way falls in the first
+    path.write_text("\n".join(lines) + "\n", "utf-8")
+    plan = cuts.plan(path, "openai_chat", 2)
+    assert plan is not None and [s.first_line for s in plan] == [1, len(first) + 1]
+    one = analyse_traces([path], workers=1)
+    assert one.totals["traces"] == 2
+
+
 def test_shards_name_line_numbered_traces_as_one_pass(tmp_path: Path) -> None:
     # Records without an id are named after their line, which a shard that did not
     # count the lines before it learns only at the merge; ids that equal such a name,

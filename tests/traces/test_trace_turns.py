@@ -365,3 +365,32 @@ def test_more_approvals_and_closings() -> None:
     assert classify_turn("That would be awesome.") == "answer"
     assert classify_turn("Okay, I like that one the best.") == "answer"
     assert classify_turn("That's great, that's it for now") == "greeting"
+
+
+def test_asking_to_be_given_a_fact_in_a_requests_words_is_a_question() -> None:
+    # the object of the wish, "please" or the verb of giving is a fact, not an item to find
+    assert classify_turn("I need the address and phone number and postal code") == "question"
+    assert classify_turn("Their phone number please.", previous="Want their location?") == (
+        "question"
+    )
+    assert classify_turn("电话和地址发我一下吧") == "question"
+    # declining the agent's question, then asking for a fact
+    no = "No, I just need the general phone number, please."
+    assert classify_turn(no, previous="Are you looking for a specific department?") == "question"
+    # an item to find, with a fact as its constraint; an action beside the fact
+    assert classify_turn("I need a hotel with a good rating.") == "request"
+    assert classify_turn("我想请您帮我物色一个景点，评分4.5以上。") == "request"
+    assert classify_turn("帮我看看这个景点的门票价格是多少。") == "request"
+    assert classify_turn("We'd like a second opinion and a quote from your team.") == "request"
+    # a proposal that names a fact asks for nothing
+    assert classify_turn("Let's start with ticket info.", previous="Where to start?") == "answer"
+
+
+def test_appraising_the_help_closes_like_thanks() -> None:
+    assert classify_turn("Excellent, that's very helpful.", previous="It opens at 9.") == (
+        "greeting"
+    )
+    assert classify_turn("Great. I have everything I need, Thank you") == "greeting"
+    # ... unless something follows that the agent is asked for
+    text = "Yeah, that would be helpful! I want a hotel near the station."
+    assert classify_turn(text, previous="Shall I look for hotels?") == "answer"

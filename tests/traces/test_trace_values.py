@@ -11,6 +11,7 @@ from projeval.traces.values import (
     ResultIndex,
     first_source,
     leaves,
+    prose_id,
     short_form,
     worth,
 )
@@ -99,6 +100,77 @@ def test_first_source_takes_the_earliest_result_json_or_text() -> None:
     assert first_source("nothing", earlier) is None
 
 
+def _earlier(*docs: object) -> list[tuple[Event, dict[str, str] | None]]:
+    """Results ``docs`` (JSON values, or text for a prose result) as a trace's earlier list."""
+    index, earlier = ResultIndex(), []
+    for seq, doc in enumerate(docs):
+        text = doc if isinstance(doc, str) else json.dumps(doc)
+        ev = Event("tool", "result", seq, text=text, tool=f"t{seq}", seq=seq)
+        built = index.of(ev)
+        earlier.append((ev, built[0] if built is not None else None))
+    return earlier
+
+
+def test_an_id_inside_a_prose_field_is_credited_to_that_field() -> None:
+    order = {
+        "status": "cancelled",
+        "message": "Your order #W2378156 was cancelled; refund in 5 days.",
+        "notes": ["Related integration ID: INT-2041.", "Contact ops_desk@example.com"],
+    }
+    earlier = _earlier(order)
+    assert first_source("W2378156", earlier) == (0, "t0", "message", None)
+    assert first_source("INT-2041", earlier)[2] == "notes[]"
+    assert first_source("ops_desk@example.com", earlier)[2] == "notes[]"
+    # Plain words, quantities and small numbers of prose are not ids.
+    assert [first_source(v, earlier) for v in ("refund", "order", "2378", "W23781")] == [None] * 4
+    # The whole word only: "W2378156" is not in "W23781567".
+    glued = _earlier({"message": "Order W23781567 shipped"})
+    assert first_source("W2378156", glued) is None
+
+
+def test_a_word_inside_a_prose_result_still_gives_no_path() -> None:
+    text = "Your order #W2378156 was cancelled."
+    for earlier in (_earlier(text), _earlier(json.dumps(text))):
+        assert earlier[0][1] is None
+        assert first_source("W2378156", earlier) == (0, "t0", None, None)
+
+
+def test_a_field_whole_value_comes_before_the_prose_of_a_later_result() -> None:
+    earlier = _earlier({"id": "usr_ab12"}, {"note": "owner usr_ab12 and usr_cd34"})
+    assert first_source("usr_ab12", earlier)[:3] == (0, "t0", "id")
+    # The first result holding the id wins, prose or not.
+    assert first_source("usr_cd34", earlier)[:3] == (1, "t1", "note")
+
+
+def test_an_id_inside_a_long_text_field_is_found() -> None:
+    body = "Dear customer, " + "thank you for flying with us. " * 10 + "Booking ref BK-77120."
+    assert len(body) > 200  # too long to be a value of its own
+    earlier = _earlier({"emails": [{"subject": "Trip", "body": body}]})
+    assert first_source("BK-77120", earlier)[2] == "emails[].body"
+
+
+def test_short_codes_in_prose_fields_count_at_one_place_only() -> None:
+    one = _earlier({"notice": "Flights leave ORD at noon.", "legs": [{"note": "via ORD"}]})
+    assert first_source("ORD", one) is None  # two places: notice and legs[].note
+    earlier = _earlier(
+        {"notice": "Flights leave ORD at noon; ORD gate B.", "origin": "SFO", "seen": "SFO"},
+        {"note": "Boarding at SFO gate 4", "from": "SFO", "legs": [{"to": "SFO"}]},
+        {"note": "Connect in DEN, the hub"},
+    )
+    assert first_source("ORD", earlier)[:3] == (0, "t0", "notice")  # twice, one field
+    # SFO sits at two fields of the first result and beside its own field in the second.
+    assert first_source("SFO", earlier) is None
+    assert first_source("DEN", earlier)[:3] == (2, "t2", "note")
+    assert first_source("the", earlier) is None  # a lowercase word is not a code
+
+
+def test_which_values_are_looked_for_inside_prose() -> None:
+    ids = ["W2378156", "INT-2041", "usr_ab12", "a@b.co", "https://x.io/p", "JFK", "A12", "2378156"]
+    assert [prose_id(v) for v in ids] == [True] * len(ids)
+    words = ["cancelled", "2024", "12.50", "10:30", "48-hour", "2nd", "jfk", "123", "two words 1"]
+    assert [prose_id(v) for v in words] == [False] * len(words)
+
+
 def test_short_form() -> None:
     assert short_form("tkt_3e7b91a0-48bb-4761") == "tkt_3e7b91a0"
     assert short_form("2026-11-27") is None and short_form("usr_41c2be09") is None
@@ -119,6 +191,10 @@ def test_the_cache_evicts_the_oldest_results_within_its_value_budget(
     assert index._values == 8
     again = index.of(Event("tool", "result", 0, text=texts[3]))
     assert again is built[3]  # served from the cache, not rebuilt
+    # A long text the index keeps (for ids inside it) counts one per 100 characters.
+    ResultIndex.__init__(index)
+    index.of(Event("tool", "result", 0, text=json.dumps({"body": "word " * 100})))
+    assert index._values == 1 + 5
 
 
 def test_a_short_form_never_shadows_a_full_value() -> None:
@@ -137,6 +213,7 @@ def test_held_values_answer_as_first_source_does_while_results_arrive() -> None:
     page = Event("tool", "result", 0, text=json.dumps(PAGE), seq=0)
     codes = Event("tool", "result", 1, text=json.dumps({"from": "JFK", "to": ["LHR"]}), seq=1)
     prose = Event("tool", "result", 2, text="owner is usr_abcdef, seat 14C", seq=2)
+    note = Event("tool", "result", 3, text=json.dumps({"note": "Moved to tkt_55aa11bb."}), seq=3)
     asked = [
         "tkt_9f3a71c4-2d18",
         "tkt_9f3a71c4",  # a short form
@@ -146,18 +223,19 @@ def test_held_values_answer_as_first_source_does_while_results_arrive() -> None:
         "LHR",
         "usr_abcdef",
         "usr_abc",  # not a whole word of the prose
+        "tkt_55aa11bb",  # inside a prose field
         "owner is",
         "nothing here",
         "open",
     ]
     earlier: list[tuple[Event, dict[str, str] | None]] = []
     held = HeldValues(earlier)
-    for ev in (page, codes, prose):
+    for ev in (page, codes, prose, note):
         assert [v in held for v in asked] == [first_source(v, earlier) is not None for v in asked]
         built = index.of(ev)
         earlier.append((ev, built[0] if built is not None else None))
     assert [v in held for v in asked] == [first_source(v, earlier) is not None for v in asked]
-    assert [v for v in asked if v in held] == [*asked[:7], "owner is"]
+    assert [v for v in asked if v in held] == [*asked[:7], "tkt_55aa11bb", "owner is"]
 
 
 def test_an_index_without_paths_holds_the_same_values() -> None:
