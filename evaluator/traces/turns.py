@@ -20,8 +20,10 @@ in this order:
    greetings, thanks or closings only is a ``greeting``, and so is a turn that
    ends thanking or saying goodbye, or opens thanking, and asks, requests and
    answers nothing ("好的,谢谢你了,再见。", "Thanks. I'll wait for the text.");
-2. a leading greeting, acknowledgement ("OK,", "好的，") or yes/no ("No,",
-   "可以，") is split off: after yes/no the turn is an ``answer`` unless the
+2. a decline followed by a new task is a ``request`` ("No thanks, but I will need a
+   taxi", "No. Instead, reserve a table"), unless the agent asked to confirm a recap
+   (``"confirm"``: after it a correction is an ``answer``); a leading greeting,
+   acknowledgement ("OK,", "好的，") or yes/no ("No,", "可以，") is split off: after yes/no the turn is an ``answer`` unless the
    rest asks a question; after an acknowledgement, a rest of one word (or two
    Chinese characters) is an ``answer``;
 3. a last question that only asks for agreement ("Does that work?") is read
@@ -96,6 +98,7 @@ _SECTIONS = (
     "alternative",
     "item",
     "approve",
+    "confirm",
 )
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 # A sentence ends at Chinese end punctuation, or at ". ! ?" before a space or the end
@@ -199,7 +202,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         out[name] = re.compile(rf"^\s*(?:{_alternation(lists[name])})", re.IGNORECASE)
     # "then book it", "so cancel it", "那帮我...": a connective before the verb.
     out["request_start"] = re.compile(
-        rf"^\s*(?:(?:then|so|and|also|now|just|ok|那|那么|然后|再)\s*)*(?:{_alternation(lists['request_start'])})",
+        rf"^\s*(?:(?:then|so|and|also|now|just|ok|instead|那|那么|然后|再)\s*)*(?:{_alternation(lists['request_start'])})",
         re.IGNORECASE,
     )
     out["greeting_start"] = re.compile(rf"^\s*(?:{_alternation(lists['greeting'])})", re.IGNORECASE)
@@ -227,6 +230,39 @@ def _words_only(text: str, pattern: re.Pattern[str]) -> bool:
     return not _PUNCT.sub("", pattern.sub(" ", text)).strip()
 
 
+# Where a sentence boundary of _SENTENCE may start: right after an end mark, or at a newline.
+_BOUNDARY = re.compile(r"[。！？.!?]|\n")
+
+
+def _split_sentences(text: str) -> list[str]:
+    """``_SENTENCE.split(text)``, faster: the pattern is tried only where a boundary can
+    start (after an end mark, at a newline), not at every character, with split's rule
+    for empty matches (one may not follow another at the same place)."""
+    out: list[str] = []
+    last = pos = 0
+    empty = False
+    for m in _BOUNDARY.finditer(text):
+        at = m.start() if m.group() == "\n" else m.end()
+        if at < pos or (empty and at == pos):
+            continue
+        b = _SENTENCE.match(text, at)
+        if b is None:
+            continue
+        out.append(text[last:at])
+        empty = b.end() == at
+        last = pos = b.end()
+    out.append(text[last:])
+    return out
+
+
+@functools.lru_cache(maxsize=16384)
+def _sentences(text: str) -> tuple[str, ...]:
+    """The sentences of ``text`` (split by :data:`_SENTENCE`), empty ones left out; the
+    rules split the same text many times, so it is split once."""
+    return tuple(s for s in _split_sentences(text) if s.strip())
+
+
+@functools.lru_cache(maxsize=16384)
 def _is_question(sentence: str) -> bool:
     p = _patterns()
     s = sentence.strip()
@@ -242,6 +278,7 @@ def _is_question(sentence: str) -> bool:
     return bool(p["question_start"].match(s))
 
 
+@functools.lru_cache(maxsize=16384)
 def _is_request(text: str) -> bool:
     p = _patterns()
     text = _POLITE_ASK.sub("", text)
@@ -251,7 +288,7 @@ def _is_request(text: str) -> bool:
         return False  # "预订号 FL-2024-1234" gives a value; Chinese verbs have no word ends
     return any(
         p["request_start"].match(c)
-        for sentence in _SENTENCE.split(text)
+        for sentence in _sentences(text)
         for c in _CLAUSE.split(sentence)
         if c.strip()
     )
@@ -321,7 +358,7 @@ def _asks_for_fact(text: str) -> bool:
     need the address and phone number", "Their phone number please.", "电话和地址发我一下吧";
     not "I need a hotel with a good rating", "Please book it and send the reference")."""
     text = _POLITE_ASK.sub("", text)
-    asks = [s for s in _SENTENCE.split(text) if s.strip() and _is_request(s)]
+    asks = [s for s in _sentences(text) if _is_request(s)]
     return bool(asks) and all(_fact_ask(s) for s in asks)
 
 
@@ -434,7 +471,7 @@ def _after_yes_no(word: str, rest: str, sentences: list[str], context: str) -> s
     remark when nothing was asked and more than a word or two follows that asks for
     nothing ("是的，他演得很好")."""
     p = _patterns()
-    asked = context in ("open", "asked", "solicit")
+    asked = context in ("open", "asked", "solicit", "confirm")
     asking = [s for s in sentences if _is_question(s)]
     if asking:
         return "request" if any(_asks_to_act(s) for s in asking) else "question"
@@ -455,6 +492,67 @@ def _after_yes_no(word: str, rest: str, sentences: list[str], context: str) -> s
     return "answer"
 
 
+_NEVER = re.compile("(?!)")
+# A decline that opens a turn: "No", "No thanks", and, before a stop, "Not really."
+_DECLINE = re.compile(
+    r"^\s*(?:(?:no|nope|nah)\b(?:[\s,]*(?:thanks|thank you)\b)?(?:\s*[,.!;]+\s*|\s+)"
+    r"|not (?:really|at this time|right now|now|yet|today)\b(?:[\s,]*(?:thanks|thank you)\b)?"
+    r"\s*[,.!;]+\s*"
+    r"|不用了?[，,。！]|不需要[，,。！])",
+    re.IGNORECASE,
+)
+_WORD = re.compile(r"[^\W\d_]+|\d+")
+# The words that name no new object after a verb ("book it for me", "just book").
+_TO = re.compile(r"(?<![\w'])to\s+", re.IGNORECASE)
+_PRONOUN = frozenset({"it", "that", "this", "them", "those", "these"})
+# "帮我订…", "请你帮我查…": the Chinese imperative asks the listener's help by name.
+_ZH_IMPERATIVE = re.compile(
+    r"^\s*(?:那|那么|然后|再)?(?:请|麻烦)?(?:你|您)?(?:帮我|帮忙|替我|给我)"
+)
+_ANAPHORA = frozenset(
+    {"it", "that", "this", "them", "those", "these", "one", "for", "me", "us", "then", "now"}
+)
+# A contrast that sets a new task against the declined one ("..., but I will need a taxi").
+_CONTRAST = re.compile(r"\b(?:but|though|instead|however)\b|但是|不过", re.IGNORECASE)
+
+
+def _declines_then_asks(text: str) -> bool:
+    """True when ``text`` declines what the agent asked and then asks for a new task, in
+    a clause that starts with an action verb ("No just book me rooms for six.", "No.
+    Instead, reserve a table") or a request phrase set against the declined one ("No
+    thanks, but I will need a taxi", "Not at this time. I am looking for a hotel,
+    though."); not a constraint given instead ("no, but it should have free parking,
+    please"), a fact asked for, or a question (those the other rules read)."""
+    decline = _DECLINE.match(text)
+    if decline is None or decline.end() >= len(text):
+        return False
+    p = _patterns()
+    rest = text[decline.end() :]
+    sentences = list(_sentences(rest))
+    if any(_is_question(s) for s in sentences) or _asks_for_fact(rest):
+        return False
+    for sentence in sentences:
+        said = _PLEASE.sub(" ", sentence)
+        for clause in _CLAUSE.split(said):
+            verb = p["request_start"].match(clause)
+            # "No, that's it, just book." goes ahead with what was offered, "No, change it
+            # to economy." changes it: the new task names what it is about ("just book me
+            # rooms for six")
+            words = _WORD.findall(clause[verb.end() :].lower()) if verb else []
+            if words and words[0] not in _PRONOUN and set(words) - _ANAPHORA:
+                return True
+            if _ZH_IMPERATIVE.match(clause):
+                return True  # "不用了，帮我订一张去上海的火车票。"
+        # set against the declined: a wish for an item ("but I will need a taxi") or an
+        # action ("but I also want to return the lamp"), not a constraint ("but I want
+        # it to be cheap", "but I would like a window seat")
+        if _CONTRAST.search(rest) and p["request"].search(said):
+            wish = _TO.sub(" ", p["desire"].sub(" ", _CONTRAST.sub(" ", said)))
+            if p["item"].search(said) or not _only_desire(said) or _is_request(wish):
+                return True
+    return False
+
+
 #: The yes/no words that decline.
 _NO = frozenset({"no", "nope", "nah", "不", "不用", "不是", "没有"})
 
@@ -472,7 +570,7 @@ def _strip_lead(text: str) -> str:
 #: What the agent's message before a user turn asked of the user (:func:`agent_context`);
 #: ``"asked"`` is a question of unknown kind (only ``asked=True`` was given), ``"opening"``
 #: no message at all (the turn opens the conversation).
-CONTEXTS = ("none", "opening", "open", "asked", "solicit")
+CONTEXTS = ("none", "opening", "open", "asked", "solicit", "confirm")
 
 
 @functools.lru_cache(maxsize=8192)
@@ -483,14 +581,16 @@ def agent_context(previous: str | None) -> str:
     when that question only offers more help ("Is there anything else I can help you
     with?", "请问还有其他要求吗？"); ``"none"`` when it asks nothing, or nothing is known
     (``None``); ``"opening"`` when there is no message (``""``: the turn opens the
-    conversation)."""
+    conversation); ``"confirm"`` when its last sentences ask the user to confirm what it
+    recaps, with a question mark or without ("Confirming 1 ticket for March 7th.", "Is
+    that correct?"): whatever the user says next, a correction included, answers it."""
     t = " ".join((previous or "").split())
     if not t:
         return "none" if previous is None else "opening"
     p = _patterns()
     # The question the user replies to is near the message's end: read its last part only
     # (a long list of results before it says nothing of what it asks).
-    sentences = [s for s in _SENTENCE.split(t[-_AGENT_TAIL:]) if s.strip()]
+    sentences = [s for s in _split_sentences(t[-_AGENT_TAIL:]) if s.strip()]
     # The question the user replies to may come before a list of options or a remark
     # ("Which one would you like?\n1. ...", "Could you share your address? Our service
     # area is within 30 miles."): the message's last question.
@@ -498,10 +598,12 @@ def agent_context(previous: str | None) -> str:
     asking = [
         s for s in sentences if "?" in s or "？" in s or (not _CJK.search(s) and _is_question(s))
     ]
-    if asking:
+    if asking and any(p["open_offer"].search(s) for s in asking[-2:]):
         # "What would you like help with? Accommodations, activities, or something else?"
-        return "open" if any(p["open_offer"].search(s) for s in asking[-2:]) else "solicit"
-    if p["solicit"].search(t[-_AGENT_TAIL:]):
+        return "open"
+    if p["confirm"].search(" ".join(sentences[-2:])):
+        return "confirm"
+    if asking or p["solicit"].search(t[-_AGENT_TAIL:]):
         return "solicit"
     return "none"
 
@@ -537,6 +639,9 @@ _ADDS = re.compile(
     r"还想|还要|另外|再帮|\b(?:i|we)(?:['’]d| would| will|['’]ll)?\s+also\b|\balso\s+(?:i|we)\b",
     re.IGNORECASE,
 )
+_QUOTED = re.compile(r"[\"“”*]")
+# the adverbs of _SUBJECT_ADVERB: a turn without any of them needs no substitution
+_ADVERBS = ("also", "really", "just", "still", "actually", "only")
 # "I'm also looking for", "I'd just need": the adverb is no part of the request phrase.
 _SUBJECT_ADVERB = re.compile(
     r"\b(i|we|i['’]m|we['’]re|i['’]d|we['’]d|i am|we are|i will|i would|we would|i['’]ll|we['’]ll)"
@@ -547,33 +652,42 @@ _SUBJECT_ADVERB = re.compile(
 
 @functools.lru_cache(maxsize=8192)  # turns repeat across conversations ("Yes", "Thanks!")
 def _classify(text: str | None, context: str) -> str:
-    asked = context in ("open", "asked", "solicit")
-    solicited = context == "solicit"
-    t = " ".join(_QUOTES.sub(" ", _SPEAKER.sub("", text or "")).split())
+    asked = context in ("open", "asked", "solicit", "confirm")
+    solicited = context in ("solicit", "confirm")
+    t = text or ""
+    if _QUOTED.search(t):  # cheap test first: most turns hold no quote or label
+        t = _QUOTES.sub(" ", _SPEAKER.sub("", t))
+    t = " ".join(t.split())
     adds = _ADDS.search(t) is not None  # "还想请你帮我推荐...", "再帮我找个..."
-    t = _SUBJECT_ADVERB.sub(r"\1 ", t)
+    low = t.lower()
+    if any(w in low for w in _ADVERBS):
+        t = _SUBJECT_ADVERB.sub(r"\1 ", t)
     if not t:
         return "other"
     lists, p = _lists(), _patterns()
-    if len(t) <= _GREETING_CHARS and _words_only(t, p["closing"]) and p["greeting"].search(t):
+    # after a recap to confirm, "Actually", "Sorry, no" open a correction: an answer
+    shift = p["shift"] if context != "confirm" else _NEVER
+    if len(t) <= _GREETING_CHARS and p["greeting"].search(t) and _words_only(t, p["closing"]):
         return "greeting"
     if p["offer"].search(t):
         return "other"  # the user speaks as the agent: "I can help with that. When...?"
-    if _is_closing(t, [s for s in _SENTENCE.split(t) if s.strip()]):
+    if _is_closing(t, list(_sentences(t))):
         return "greeting"
     lead = p["lead"].match(t)
     while lead and lead.end() < len(t) and lead.group(1).lower() in lists["greeting"]:
         t = t[lead.end() :]  # "Hi, I'm looking to book..." is what follows the greeting
         lead = p["lead"].match(t)
+    if context != "confirm" and _declines_then_asks(t):
+        return "request"  # "No thanks, but I will need a taxi.": a new task after declining
     if lead:
         word, rest = lead.group(1).lower(), t[lead.end() :].strip()
-        sentences = [s for s in _SENTENCE.split(rest) if s.strip()]
+        sentences = list(_sentences(rest))
         if word in lists["yesno"]:
             return _after_yes_no(word, rest, sentences, context)
         if not rest or (len(rest.split()) <= 1 and len(_CJK.findall(rest)) <= 2):
             return "answer"
         t = rest
-    every = [s for s in _SENTENCE.split(t) if s.strip()]
+    every = list(_sentences(t))
     sentences = _drop_agree_tags(every)
     if len(sentences) < len(every):
         t = " ".join(sentences)
@@ -599,7 +713,7 @@ def _classify(text: str | None, context: str) -> str:
             solicited
             and not asking
             and not _CJK.search(last)
-            and not p["shift"].match(last)
+            and not shift.match(last)
             and _VALUE.search(last)
         ):
             return "answer"  # "Maybe from the 3rd to the 10th?": a tentative value, asked for
@@ -613,7 +727,7 @@ def _classify(text: str | None, context: str) -> str:
             asks = last
         if not (_asks_to_act(asks) or _asks_for_more(last)):
             return "question"
-        shifts = p["shift"].match(t) or p["shift"].match(last)
+        shifts = shift.match(t) or shift.match(last)
         if solicited and not shifts and _ID_OR_NUMBER.search(last):
             return "answer"  # "Could you make it for the 13th at 1 pm?" after "What time?"
         return "request"
@@ -630,7 +744,7 @@ def _classify(text: str | None, context: str) -> str:
         return "question"  # "麻烦您发一下这家店的地址给我吧", "I need the postcode": a fact
     if (
         solicited
-        and not p["shift"].match(t)
+        and not shift.match(t)
         and not (adds and _is_request(t))
         and not any(_is_question(s) for s in sentences)
     ):
@@ -639,7 +753,7 @@ def _classify(text: str | None, context: str) -> str:
         return "request"
     if any(_is_question(s) for s in sentences):
         return "question"
-    if p["shift"].match(t):
+    if shift.match(t):
         return "other"  # an unprompted correction: "Oh wait, I meant 12 people."
     if context == "opening":
         return "request"  # the first turn states the need: "My AC is making a thump sound."

@@ -104,8 +104,9 @@ HELD_OUT_HEDGE_FLOORS = {
 # The AgentDojo runs (tests/corpora/agentdojo/), a source hedges_heldout.jsonl drew one row
 # from, so kept apart from the held-out sets: 0.535 / 0.575 on its first run, 0.731 / 0.475
 # after the fixes written looking at it (the recall lost was hits on "estimated delivery
-# date" and "if ... unavailable" in messages whose real hedges the detector misses).
-AGENTDOJO_HEDGE_FLOOR = (0.7, 0.45)
+# date" and "if ... unavailable" in messages whose real hedges the detector misses);
+# 0.781 / 0.625 after round 5 (process words in the predicate, "you likely…", conclusions).
+AGENTDOJO_HEDGE_FLOOR = (0.78, 0.62)
 # Turn floors as reached in round 4 (the rules read the agent's message before the turn).
 # Each set was tuning data once measured: the four earlier sets from the start, r4 after
 # its first run (0.726), r5 after its first run (0.794), r6 after its (0.833), r7 after
@@ -116,13 +117,13 @@ HELD_OUT_TURN_FLOORS = {
     "turns_heldout_sealed.jsonl": 0.84,
     "turns_heldout_late.jsonl": 0.94,
     "turns_heldout_r4.jsonl": 0.91,
-    "turns_heldout_r5.jsonl": 0.90,
+    "turns_heldout_r5.jsonl": 0.91,
     # 0.833 on its first run (pass 3), 0.919 after pass 4, written looking at it too
     "turns_heldout_r6.jsonl": 0.91,
     # 0.820 on its first run (pass 4), 0.851 after pass 5, written looking at it too
-    "turns_heldout_r7.jsonl": 0.85,
+    "turns_heldout_r7.jsonl": 0.87,
     # 0.816 when measured once, after pass 5 was tuned on r7; tuning data from session 5
-    "turns_heldout_r8.jsonl": 0.82,
+    "turns_heldout_r8.jsonl": 0.87,
     # the lead's sealed set: 0.838 on its one sealed run, after every rule of session 4 had
     # landed; tuning data from session 5 (the fact-ask and closing rules read its misses)
     "turns_sealed_r5.jsonl": 0.87,

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from projeval.traces import turns
 from projeval.traces.turns import (
     TURN_CLASSES,
     agent_context,
@@ -394,3 +397,58 @@ def test_appraising_the_help_closes_like_thanks() -> None:
     # ... unless something follows that the agent is asked for
     text = "Yeah, that would be helpful! I want a hotel near the station."
     assert classify_turn(text, previous="Shall I look for hotels?") == "answer"
+
+
+@pytest.mark.parametrize(
+    "previous",
+    [
+        "Confirming you want 1 ticket on the March 2nd bus at 6:50 am.",
+        "Your flight is HAT045 on May 16 in economy. Is that correct?",
+        "请确认：5月16日的HAT045航班，经济舱。",
+    ],
+)
+def test_after_a_recap_to_confirm_a_correction_is_an_answer(previous: str) -> None:
+    assert agent_context(previous) == "confirm"
+    assert classify_turn("Actually that's wrong, I have excess luggage", previous=previous) == (
+        "answer"
+    )
+    assert classify_turn("No, make it three tickets.", previous=previous) == "answer"
+    assert classify_turn("Yes, that's correct, go ahead.", previous=previous) == "answer"
+    # a question asked back is still a question
+    assert classify_turn("Wait, how much is the change fee?", previous=previous) == "question"
+    # ... and without the recap, "Actually" opens something new
+    assert classify_turn("Actually that's wrong, I have excess luggage") == "other"
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # declining, then a new task: an action verb with its own object, or a request set
+        # against the declined one
+        ("No thanks, but I will need a taxi from the hotel to the restaurant.", "request"),
+        ("Not at this time. I am looking for a 3-star hotel, though.", "request"),
+        ("No. Instead, reserve a table for 3 at 18:30 on Thursday.", "request"),
+        ("Not really. Just get me a table for 3 on Tuesday at 17:00", "request"),
+        ("Nope, but I also want to return the lamp.", "request"),
+        ("不用了，帮我订一张去上海的火车票。", "request"),
+        # declining with another value or a constraint, or going ahead: an answer
+        ("No, change it to economy.", "answer"),
+        ("No, use my gift card.", "answer"),
+        ("No, but I would like a window seat.", "answer"),
+        ("no, but it should have free parking, please.", "answer"),
+        ("No, that's it, just book.", "answer"),
+    ],
+)
+def test_a_decline_then_a_new_task_is_a_request(text: str, kind: str) -> None:
+    assert classify_turn(text, previous="Would you like to book a room there?") == kind
+
+
+_PIECES = [*"ab 。！？.!?\n\t你", "Mr.", "Dr.", "3.5"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=20))
+def test_the_fast_sentence_split_is_the_patterns_split(pieces: list[str]) -> None:
+    # the pattern is tried only where a boundary may start; the pieces are the same
+    text = "".join(pieces)
+    assert turns._split_sentences(text) == turns._SENTENCE.split(text)
