@@ -431,14 +431,18 @@ def sentence_span(text: str, start: int, end: int) -> tuple[int, int]:
     return _span(text, start, end, _SENTENCE_END)
 
 
-def _restates(clause: str, result: str | None, kind: str = "softener") -> bool:
+def _restates(
+    clause: str, result: str | None, kind: str = "softener", inference: bool = False
+) -> bool:
     """True when the clause says what the latest tool result already says: a negation
     after a result that holds nothing or says it found nothing, or (for a softener)
     mostly the result's own words.
 
     A statement of missing information ("I couldn't find any hotels") restates only a
     result that says it found nothing or holds an empty list; after an empty response
-    or an error it reports data the tool failed to give, which is the hedge."""
+    or an error it reports data the tool failed to give, which is the hedge. A clause
+    that draws a conclusion (``inference``: "so it appears to be outside the return
+    period") says more than the result's words, though it shares them."""
     if result is None:
         return False
     # A statement of missing information is a negation itself ("couldn't find").
@@ -456,7 +460,7 @@ def _restates(clause: str, result: str | None, kind: str = "softener") -> bool:
     empty = len(result) <= _EMPTY_RESULT_CHARS and _EMPTY_RESULT.search(result)
     if empty and negation:
         return True
-    return _mostly_held(clause, result)
+    return not inference and _mostly_held(clause, result)
 
 
 def _mostly_held(clause: str, result: str) -> bool:
@@ -552,10 +556,13 @@ def find_hedges(
 
     - ``guess`` ("probably", "可能"): the sentence is no question ("...or maybe
       something else?"), the clause is not about the agent's own process (a
-      tool, call, search or the network), not a plan or option ("let me try
+      tool, call, search or the network as its subject; a word such as "issue" or
+      "connection" after the phrase only after a failed call: "this is likely a
+      connection issue" is the user's line), not a plan or option ("let me try
       files that might hold it"; a clause opening with "which" or "including"
       is read with the one before it), not about the user or an offer ("an
-      agent who may be able to help you"), and the user is not its subject
+      agent who may be able to help you"; "you likely don't need to print it"
+      is a guess about this case), and the user is not its subject
       ("the user seems to be ready"; "the user might mean Tokyo" counts), nor the
       agent's own next step ("I think I can answer", "it looks like I can't
       reschedule"); an approximation ("approximately 3 days") counts unless
@@ -564,7 +571,8 @@ def find_hedges(
     - ``softener`` ("it seems", "看起来"): as a guess, and the clause does not
       restate ``latest_result`` (the last tool result before the text): a
       negation after a result that is empty or says it found nothing ("No
-      flights available"), or mostly the result's own words;
+      flights available"), or mostly the result's own words, unless it draws a
+      conclusion ("…, so it appears to be outside the return period");
     - ``missing`` ("I couldn't find", "not available"): no process word comes
       before it in the clause, it does not govern a process verb ("unable to
       proceed"), it does not restate a result that says it found nothing or
@@ -584,7 +592,8 @@ def find_hedges(
     too, unless ``latest_result`` holds the number (a clock time in 12- or 24-hour
     form: "around 6:42 PM" is held by ``18:42``). "The estimated delivery date" is a
     term, and what a policy or an organisation may do ("NSC may charge a fee", "the
-    bag may be X-rayed") a paraphrase of policy, not a guess. Phrases a suite adds are
+    bag may be X-rayed"), or a rule for a kind of thing ("Checked bags may incur a fee"),
+    a paraphrase of policy, not a guess. Phrases a suite adds are
     guesses. Each hedge is reported with its sentence.
     """
     if not text:
@@ -594,7 +603,7 @@ def find_hedges(
     if not found and not estimates:
         return []
     words = context_patterns()
-    process, plan, user = words["process"], words["plan"], words["user"]
+    plan = words["plan"]
     out: list[Hedge] = []
     # A Chinese answer that says 你 and never 您 advises a generic reader (a task's user
     # is 您): its 可能 are general advice, not guesses about the data.
@@ -651,19 +660,23 @@ def find_hedges(
             causes = _causes(text, h.end, s_hi)
             if causes is not None and all(map(_process_cause, causes)):
                 continue  # "This could be due to the query used": every cause is the process
-            if causes is None and process.search(scope):
+            if causes is None and _process_clause(text, scope_lo, h.start, c_hi, latest_result):
                 continue  # "the search might have failed": the agent's process
-            if plan.search(scope) or user.search(clause) or _GERUND_SUBJECT.match(sentence_text):
+            if plan.search(scope) or _GERUND_SUBJECT.match(sentence_text):
                 continue
+            if _about_user(clause, h.phrase):
+                continue  # "wherever you might have stored it", "an agent who may help you"
             if _user_subject(text, subject_lo, h.start, h.end, c_hi, kind):
                 continue  # "the user seems to be ready": about the user, not the data
             if _agent_modal(text, c_lo, h.start, h.match):
                 continue  # "I may need to broaden the search": the agent's plan
-            if _AGENT_COMPLEMENT.match(text, h.end, c_hi) and _EPISTEMIC.fullmatch(h.phrase):
+            if _EPISTEMIC.fullmatch(h.phrase) and _AGENT_COMPLEMENT.match(text, h.end, c_hi):
                 continue  # "I think I can answer", "it looks like I can't reschedule": the agent
             if _refers_to_user(text, s_lo, c_lo):
                 continue  # "The user corrected the size. This will likely affect...": the user
-            if kind == "softener" and _restates(clause, latest_result, kind):
+            if kind == "softener" and _restates(
+                clause, latest_result, kind, _inference(text, s_lo, c_lo)
+            ):
                 continue
             if kind == "softener" and _ATTRIBUTED.search(text, s_lo, h.start):
                 continue  # "Based on the search results, the cheapest seems to be": a reading
@@ -673,6 +686,8 @@ def find_hedges(
                 continue  # "Thrifty may be a decent option": a recommendation's judgement
             if _POLICY_MODAL.match(text, h.start, c_hi):
                 continue  # "NSC may charge a fee", "the bag may be X-rayed": what a policy allows
+            if _RULE_PREDICATE.match(text, h.start, c_hi) and _generic_subject(text, c_lo, h.start):
+                continue  # "Checked bags may incur a fee": a rule for a kind of thing, not this case
             if h.phrase.lower() in _TERM_ADJECTIVES and _noun_term(text, h.start, h.end):
                 continue  # "the estimated delivery date": a field's name, not an estimate
             if _clock_held(text, h.end, latest_result):
@@ -1039,11 +1054,19 @@ _SOURCE_PHRASE = re.compile(
 )
 
 
+# The process words that name what the agent read: a search as the source of what it found.
+# A tool named as the source of a requirement ("根据工具要求，缺少该参数") is still the process.
+_READ_WORDS = re.compile(r"search(?:es|ing)?|quer(?:y|ies)|搜索|查询|结果", re.IGNORECASE)
+
+
 def _process_before(text: str, lo: int, start: int) -> bool:
     """True when a process word ("the search", "工具") comes before ``start`` in
-    ``[lo, start)`` outside a phrase naming the source ("according to my search")."""
+    ``[lo, start)``, unless it is a search named as the source ("according to my search")."""
     for m in context_patterns()["process"].finditer(text, lo, start):
-        if _SOURCE_PHRASE.search(text, lo, m.start()) is None:
+        if (
+            not _READ_WORDS.fullmatch(m.group())
+            or _SOURCE_PHRASE.search(text, lo, m.start()) is None
+        ):
             return True
     return False
 
@@ -1105,8 +1128,10 @@ _MATH = re.compile(r"\b(?:sin|cos|tan|log\d*|ln|sqrt|exp)\s*\(|√")
 _FIGURE = re.compile(
     r"(?<![\w.])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w])|(?<![\w.,])\d+(?:\.\d+)?(?![\w,])"
 )
-#: How many of the figures before an approximation are tried as its operands.
+#: How many of the figures before an approximation are tried as its operands, and how far
+#: back they are looked for (the operands of a worked step stand just before its result).
 _OPERANDS = 12
+_OPERANDS_CHARS = 600
 
 
 def _worked(text: str, start: int, number: str) -> bool:
@@ -1119,10 +1144,119 @@ def _worked(text: str, start: int, number: str) -> bool:
         return False
     decimals = len(number.rpartition(".")[2]) if "." in number else 0
     tolerance = 0.5 * 10**-decimals + 1e-9
-    figures = [float(m.group().replace(",", "")) for m in _FIGURE.finditer(text, 0, start)]
+    lo = max(0, start - _OPERANDS_CHARS)
+    figures = [float(m.group().replace(",", "")) for m in _FIGURE.finditer(text, lo, start)]
     figures = figures[-_OPERANDS:]
     for i, a in enumerate(figures):
         for b in figures[i + 1 :]:
             if abs(abs(a - b) - value) <= tolerance or abs(a + b - value) <= tolerance:
                 return True
     return False
+
+
+# A modal with a predicate that states what a rule allows or costs: "may be eligible for",
+# "may not be modified", "may incur", "may apply".
+_RULE_PREDICATE = re.compile(
+    r"(?:may|might|can|could)(?:\s+(?:also|still|not|only))*\s+(?:"
+    r"incur|apply|require|need|cost|vary|expire|"
+    r"be\s+(?:(?:fully|partially|only)\s+)?(?:eligible|subject|modified|changed|cancell?ed|"
+    r"refunded|charged|processed|exchanged|returned|combined|upgraded|applied|waived|"
+    r"required|allowed|permitted|restricted|non-refundable|refundable))\b",
+    re.IGNORECASE,
+)
+# Words that make a noun phrase specific: a determiner, a possessive, a pronoun.
+_SPECIFIC = re.compile(
+    r"\b(?:the|a|an|your|my|our|their|his|her|its|this|that|these|those|there|it|i|we|you|"
+    r"they|he|she|which|who|whose|some|any|each|every|both|either)\b|['\u2019]s\b",
+    re.IGNORECASE,
+)
+_BULLET = re.compile(r"\s*(?:[-*•]|\d+[.)])?\s*")
+
+
+def _generic_subject(text: str, lo: int, start: int) -> bool:
+    """True when the clause's subject before ``start`` is a bare plural ("Checked bags",
+    "Basic economy tickets", "Cancellations within 24 hours"): a kind of thing, so the
+    sentence states a rule, not a fact of this case ("Your bag may be…", "There might be…")."""
+    bullet = _BULLET.match(text, lo, start)
+    subject = text[bullet.end() if bullet else lo : start].strip()
+    words = subject.split()
+    if not 1 <= len(words) <= 7 or not words[0][:1].isalpha():
+        return False
+    if _SPECIFIC.search(subject):
+        return False
+    return any(
+        len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")) for w in words[:3]
+    )
+
+
+# Process words that also name the user's things: "this is likely a connection issue"
+# (the user's line), "the billing page may not be available to you". Before the phrase
+# (its subject: "the connection might have dropped") or after a failed call ("this could
+# be a network issue" after "Error: timeout") they are the agent's process; after the
+# phrase otherwise they are the task's facts.
+_AMBIGUOUS_PROCESS = re.compile(
+    r"(?<![\w-])(?:issues?|problems?|connection|network|errors?|pages?|system|format|invalid|"
+    r"returned|responses?)(?![\w-])|网络|连接|页面|系统|错误|报错|返回",
+    re.IGNORECASE,
+)
+# A result that reports that the call failed: "Error: …", {"error": "…"}, a traceback, an
+# HTTP error status.
+_FAILED_RESULT = re.compile(
+    r"""^\s*(?:error\b|exception\b|traceback\b)|['"]error['"]\s*:\s*['"][^'"]|"""
+    r"""\bbad\s+request\b|\binternal\s+server\s+error\b|\bunauthori[sz]ed\b|\bforbidden\b|"""
+    r"""\btimed\s+out\b|['"]?status(?:_code)?['"]?\s*[:=]\s*[45]\d\d\b""",
+    re.IGNORECASE,
+)
+
+
+def _process_clause(text: str, lo: int, start: int, hi: int, result: str | None) -> bool:
+    """True when the clause ``[lo, hi)`` around a guess at ``start`` is about the agent's
+    process: a process word before the phrase, or after it one that names nothing else
+    (a tool, a query), or any after a failed call."""
+    ambiguous = False
+    for m in context_patterns()["process"].finditer(text, lo, hi):
+        if m.start() < start or not _AMBIGUOUS_PROCESS.fullmatch(m.group()):
+            return True
+        ambiguous = True
+    if not ambiguous or not result:
+        return False
+    return _FAILED_RESULT.search(result, 0, _NO_RESULT_CHARS) is not None  # reported first
+
+
+# Adverbs that give the speaker's belief in a proposition: with "you" in it they still
+# judge this case ("You likely don't need to print a label", "Gusto likely won't let you
+# edit it"), where a modal with "you" gives an option or advice ("you might want to").
+_EPISTEMIC_ADVERBS = frozenset(
+    {"likely", "most likely", "probably", "possibly", "presumably", "perhaps", "maybe"}
+)
+# The second person alone, as the user words' pronouns (not "help", "assist").
+_YOU = re.compile(r"you(?:['\u2019](?:d|ll|re))?|yourself|您|你", re.IGNORECASE)
+
+
+def _about_user(clause: str, phrase: str) -> bool:
+    """True when the clause is about the user or offers help: a user word in it, unless
+    the phrase is an epistemic adverb and the only user words are "you"."""
+    user = context_patterns()["user"]
+    if phrase.lower() not in _EPISTEMIC_ADVERBS:
+        return user.search(clause) is not None
+    return any(not _YOU.fullmatch(m.group()) for m in user.finditer(clause))
+
+
+# A conclusion drawn from what came before: "…, so it appears to be outside the return
+# period", "So, if you missed July 2, that date appears to have been replaced".
+_INFERENCE_BEFORE = re.compile(
+    r"(?:\b(?:so|therefore|thus|hence|which\s+means)|因此|所以|因而)\s*[,，]?\s*$", re.IGNORECASE
+)
+_INFERENCE_OPENING = re.compile(
+    r"\s*(?:[-*•]\s*)?(?:so|therefore|thus|hence|this\s+means)\b|\s*(?:因此|所以|因而)",
+    re.IGNORECASE,
+)
+
+
+def _inference(text: str, s_lo: int, c_lo: int) -> bool:
+    """True when the clause at ``c_lo`` (in the sentence at ``s_lo``) is a conclusion: a
+    "so" or "therefore" right before it or opening its sentence."""
+    return (
+        _INFERENCE_BEFORE.search(text, max(s_lo, c_lo - 20), c_lo) is not None
+        or _INFERENCE_OPENING.match(text, s_lo) is not None
+    )

@@ -104,8 +104,9 @@ HELD_OUT_HEDGE_FLOORS = {
 # The AgentDojo runs (tests/corpora/agentdojo/), a source hedges_heldout.jsonl drew one row
 # from, so kept apart from the held-out sets: 0.535 / 0.575 on its first run, 0.731 / 0.475
 # after the fixes written looking at it (the recall lost was hits on "estimated delivery
-# date" and "if ... unavailable" in messages whose real hedges the detector misses).
-AGENTDOJO_HEDGE_FLOOR = (0.7, 0.45)
+# date" and "if ... unavailable" in messages whose real hedges the detector misses);
+# 0.781 / 0.625 after round 5 (process words in the predicate, "you likely…", conclusions).
+AGENTDOJO_HEDGE_FLOOR = (0.78, 0.62)
 # Turn floors as reached in round 4 (the rules read the agent's message before the turn).
 # Each set was tuning data once measured: the four earlier sets from the start, r4 after
 # its first run (0.726), r5 after its first run (0.794), r6 after its (0.833), r7 after

@@ -306,6 +306,8 @@ def test_an_offer_in_a_chinese_condition_states_no_missing_fact() -> None:
 def test_a_search_named_as_the_source_is_no_subject_of_the_missing_fact() -> None:
     assert _hedged("很抱歉，根据我的搜索，没有找到1月14日的新闻。") == ["没有找到"]
     assert _hedged("很抱歉，搜索工具没有找到结果。") == []
+    # a tool named as the source of a requirement is still the process
+    assert _hedged("根据工具说明，缺少比赛编号。") == []
 
 
 def test_a_thought_about_the_agents_own_next_step_is_a_plan() -> None:
@@ -334,3 +336,59 @@ def test_a_statement_that_more_information_is_needed_counts() -> None:
 
 def test_an_enumeration_comma_does_not_end_a_chinese_clause() -> None:
     assert _hedged("因此必须向用户澄清需求以确定目标赛季、赛事及可能的筛选维度。") == []
+
+
+def test_a_rule_for_a_kind_of_thing_is_policy_paraphrase() -> None:
+    assert _hedged("Checked bags may incur an extra fee.") == []
+    assert _hedged("Basic economy tickets may not be modified.") == []
+    assert _hedged("Cancellations within 24 hours of booking may be eligible for a refund.") == []
+    # the same predicate on this case's thing is a guess
+    assert _hedged("Your ticket may not be modified after check-in.") == ["may not be"]
+    assert _hedged("There might be a fare difference for the new date.") == ["There might be"]
+
+
+def test_a_process_word_in_the_predicate_is_a_fact_unless_the_call_failed() -> None:
+    text = "No outage is reported, so this is likely an equipment or connection issue."
+    assert _hedged(text) == ["likely"]
+    assert _hedged("This is likely a connection issue.", "Error: timed out") == []
+    assert _hedged("The connection might have dropped.") == []  # the subject: the process
+    assert _hedged("This is likely a problem with the tool.") == []  # names the tool
+
+
+def test_an_epistemic_adverb_about_this_case_counts_with_you_in_it() -> None:
+    assert _hedged("You likely do not need to print a label.") == ["likely"]
+    assert _hedged("Gusto likely won't let you edit it yourself.") == ["likely"]
+    # a modal with "you" is an option or advice, and an offer of help stays an offer
+    assert _hedged("You may want to double-check your email.") == []
+    assert _hedged("An agent will likely be able to help you.") == []
+
+
+def test_a_softener_that_draws_a_conclusion_does_not_restate_the_result() -> None:
+    result = '{"order": "A1", "return_window_end": "2026-07-11", "status": "outside return period"}'
+    assert _hedged("The order A1 seems to be outside the return period.", result) == []
+    assert _hedged(
+        "The window ended July 11, so it seems to be outside the return period.", result
+    ) == ["seems"]
+
+
+def test_the_issues_classes_of_customer_support_answers() -> None:
+    """Issue 16's classes, in the words of an airline or retail support agent."""
+    # a softener restating what the latest result says
+    assert _hedged("It seems there are no nonstop flights on May 6.", "[]") == []
+    cancelled = '{"reservation_id": "ZFA04Y", "status": "cancelled"}'
+    assert _hedged("It appears that your reservation has already been cancelled.", cancelled) == []
+    # an offer of a human agent; a sentence about the user; modal possibility in advice
+    assert _hedged("I can transfer you to a human agent who may be able to help.") == []
+    assert _hedged("Please check wherever you might have stored the confirmation.") == []
+    assert _hedged("Rebooking with another airline may incur significant fees.") == []
+    # policy paraphrase; politeness
+    assert _hedged("Refunds are typically processed within 5 to 7 business days.") == []
+    assert _hedged("Is there anything else I may assist you with today?") == []
+    assert _hedged("Please let me know if there is anything else I might help with.") == []
+    # the true classes: a guess, an invented estimate, a statement of missing information
+    flights = '[{"flight_number": "HAT002", "date": "2024-05-20"}]'
+    assert _hedged("There might be a fare difference for the new flight.", flights) != []
+    no_times = '{"flight_number": "HAT001", "origin": "JFK", "destination": "SFO"}'
+    assert _hedged("Flight duration: approximately 5 hours.", no_times) == ["approximately"]
+    assert _hedged("I couldn't find a reservation under that ID.", "") == ["couldn't find"]
+    assert _hedged("Your bag was likely transferred to the connecting flight.") == ["likely"]
