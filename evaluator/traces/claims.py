@@ -545,11 +545,13 @@ _DAY_BEFORE = frozenset("_.:/-")
 _MONTH_BEFORE = re.compile(rf"(?i)(?<![a-z])({_MONTH})\.?\s+$")
 _MONTH_AFTER = re.compile(rf"(?i)\s+({_MONTH})(?![a-z])\.?")
 _YEAR_AFTER = re.compile(r",?\s+(\d{4})(?!\d)")
-_DIGIT = re.compile(r"\d")
 #: ``held(kind, spelling)``: whether what was read before held that spelling of a value.
 Held = Callable[[str, str], bool]
 
 _RUN = re.compile(r"\d+")
+# The same for ASCII text, where \d is [0-9]: the regex engine scans for a range of
+# characters far faster than for a Unicode category.
+_ASCII_RUN = re.compile(r"[0-9]+")
 _ID_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
 _ID_TAIL = re.compile(r"[A-Za-z0-9_-]*")  # the characters of _ID_CHARS, from a position on
 _CURRENCY = frozenset("$€£¥￥")
@@ -580,19 +582,25 @@ def claims(text: str | None, held: Held | None = None) -> list[Claim]:
     if not text:
         return []
     found: list[Claim] = []
-    taken: list[tuple[int, int]] = []
+    # The characters of the values read so far (a held value still takes its span): one
+    # byte a character, so that whether a span overlaps one is a single find().
+    taken = bytearray(len(text))
 
     seen: dict[tuple[str, tuple[str, ...]], bool] = {}  # a value a text repeats is looked up once
 
     def add(
         kind: str, start: int, end: int, forms: tuple[str, ...], value: str, run: bool = False
     ) -> None:
-        taken.append((start, end))  # a held value still takes its span
+        taken[start:end] = b"\x01" * (end - start)
         if held is not None:
             key = (kind, forms)
             known = seen.get(key)
             if known is None:
-                known = any(held(kind, f) for f in forms)
+                known = False
+                for form in forms:  # a loop, not any(): this runs once per value stated
+                    if held(kind, form):
+                        known = True
+                        break
                 if not known and run:
                     known = _held_in_two(value, held)
                 seen[key] = known
@@ -602,15 +610,16 @@ def claims(text: str | None, held: Held | None = None) -> list[Claim]:
 
     covered = 0  # runs before this position belong to a value already read
     pos = 0  # where the next run is looked for (the runs are the maximal runs of digits)
-    while (run := _RUN.search(text, pos)) is not None:
+    runs = _ASCII_RUN if text.isascii() else _RUN
+    while True:
+        if pos < covered:
+            # Jump over the runs inside the value just read, and the rest of a run it ends in.
+            pos = covered
+            if runs.match(text, pos - 1) is not None and (tail := runs.match(text, pos)):
+                pos = tail.end()
+        if (run := runs.search(text, pos)) is None:
+            break
         start, pos = run.span()
-        if start < covered:
-            if pos < covered:
-                # Jump over the runs inside the value, and the rest of a run it ends in.
-                pos = covered
-                if _DIGIT.match(text, pos - 1) is not None and (tail := _RUN.match(text, pos)):
-                    pos = tail.end()
-            continue
         before = text[start - 1] if start else ""
         after = text[pos] if pos < len(text) else ""
         if before in _ID_CHARS or (after.isascii() and after.isalpha()):
@@ -676,19 +685,12 @@ def claims(text: str | None, held: Held | None = None) -> list[Claim]:
             if not _overlaps(taken, start, end):
                 add("name", start, end, _forms("name", m), m.group())
     for m in _CAPS.finditer(text):
-        span = _proper_name(text, m)
-        if span is None:
-            continue
-        for lo, hi in _possessive_parts(text, *span):
-            if _overlaps(taken, lo, hi):
-                continue
-            value = text[lo:hi]
-            spellings = _NAME_FORMS.get(value)
-            if spellings is None:
-                if len(_NAME_FORMS) > _NAME_FORMS_KEPT:
-                    _NAME_FORMS.clear()
-                spellings = _NAME_FORMS[value] = _name_forms(value)
-            add("name", lo, hi, spellings, value, run=True)
+        at = m.start()
+        for lo, hi, value, spellings in _name_parts(text, m):
+            lo += at
+            hi += at
+            if not _overlaps(taken, lo, hi):
+                add("name", lo, hi, spellings, value, run=True)
     found.sort(key=lambda c: c.start)
     return found
 
@@ -698,14 +700,48 @@ _WORD_HINT = re.compile(r"(?i)\b(?:" + "|".join(_NUMBER_WORDS) + r")\b")
 # The same test for ASCII text once lower-cased, three times faster: in ASCII text only a
 # letter's own capital matches it under IGNORECASE, so the two find the same words.
 _WORD_HINT_LOWER = re.compile(r"\b(?:" + "|".join(_NUMBER_WORDS) + r")\b")
-# Spellings of names met before (the same names recur across answers), at most this many.
-_NAME_FORMS: dict[str, tuple[str, ...]] = {}
-_NAME_FORMS_KEPT = 4096
 _NOT_BEFORE_COUNT = frozenset(".,$€£¥￥#:/+-")
 
 
-def _overlaps(taken: list[tuple[int, int]], start: int, end: int) -> bool:
-    return any(s < end and start < e for s, e in taken)
+def _overlaps(taken: bytearray, start: int, end: int) -> bool:
+    """Whether a value already read takes a character of ``start:end`` (values are never
+    empty, so this is whether their spans overlap)."""
+    return taken.find(1, start, end) != -1
+
+
+#: A name in a run of capitalised words: start and end (from the run's start), value, spellings.
+_NamePart = tuple[int, int, str, tuple[str, ...]]
+
+
+def _name_parts(text: str, m: re.Match[str]) -> tuple[_NamePart, ...]:
+    """The names a run of capitalised words states (:func:`_proper_name`, cut by
+    :func:`_possessive_parts`): ``(start, end, value, spellings)`` of each, with offsets
+    from the run's start. Remembered: they depend on the run's words, on a title before
+    them and on whether the run opens a sentence, and names recur across answers."""
+    start = m.start()
+    title = _TITLES.match(text, start) if text[start] in _TITLE_INITIALS else None
+    key = (
+        m.group(),
+        title.end() - start if title is not None else -1,
+        title is None and _opens_sentence(text, start),
+    )
+    parts = _NAME_PARTS.get(key)
+    if parts is None:
+        if len(_NAME_PARTS) > _NAME_PARTS_KEPT:
+            _NAME_PARTS.clear()
+        span = _proper_name(text, m)
+        found: list[_NamePart] = []
+        if span is not None:
+            for lo, hi in _possessive_parts(text, *span):
+                value = text[lo:hi]
+                found.append((lo - start, hi - start, value, _name_forms(value)))
+        parts = _NAME_PARTS[key] = tuple(found)
+    return parts
+
+
+# _name_parts by (run, title length or -1, opens a sentence), at most this many.
+_NAME_PARTS: dict[tuple[str, int, bool], tuple[_NamePart, ...]] = {}
+_NAME_PARTS_KEPT = 4096
 
 
 def _proper_name(text: str, m: re.Match[str]) -> tuple[int, int] | None:
