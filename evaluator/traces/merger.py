@@ -139,6 +139,17 @@ def extends_line(converter: Converter, before: list[Any], after: list[Any]) -> b
     )
 
 
+def shares_opening(before: list[Any], after: list[Any]) -> bool:
+    """Whether a record with no conversation id, ``after``, has more messages than the one
+    before it and opens as it does (its first two messages re-sent as they were): it may
+    re-send that conversation grouped another way (:meth:`Merger.resync` decides)."""
+    return (
+        2 <= len(before) < len(after)
+        and same_value(before[0], after[0])
+        and same_value(before[1], after[1])
+    )
+
+
 def _gists(converter: Converter, message: Any) -> list[tuple[Any, ...]]:
     return [gist(e) for e in converter.convert([message], 0, None, [])]
 
