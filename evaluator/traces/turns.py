@@ -360,6 +360,8 @@ def _asks_to_act(question: str) -> bool:
         return True
     if p["inform_verb"].search(question) or _asks_for_info(question):
         return False
+    if _asks_for_fact(question):
+        return False  # "能给我一下地址吗？": to be given a fact
     can_i = _CAN_I.search(question)  # "Can I book a table for 7?"
     if can_i and p["request_start"].match(question[can_i.end() :]):
         return True
@@ -381,6 +383,12 @@ def _asks_for_info(text: str) -> bool:
 
 _PROPOSE = ("let's", "lets", "let’s")
 _FACT_GAP = 3  # words between a request phrase and its object ("to get the arrival time")
+# Verbs of giving, which may stand between a request phrase and the fact it asks for.
+_GIVE = frozenset(
+    {"get", "give", "send", "tell", "share", "provide", "have", "know", "grab", "confirm"}
+)
+# A request phrase that ends with its subject, a verb to follow ("can you", "could we").
+_MODAL_CUE = re.compile(r"\b(?:you|we|i)\s*$", re.IGNORECASE)
 
 
 def _asks_for_fact(text: str) -> bool:
@@ -411,7 +419,17 @@ def _fact_ask(sentence: str) -> bool:
         gap = part[: fact.start()] if part is not before else part[fact.end() :]
         if p["item"].search(gap):
             continue  # "介绍个餐馆，评分是5分": an item to find, with a fact as its constraint
-        if _CJK.search(part) or len(gap.split()) <= _FACT_GAP:
+        if _CJK.search(part):
+            return True
+        words = [w.lower() for w in gap.split()]
+        # the verb after "can you" or "to" gives the fact, or acts on it ("Can you check
+        # the details", "Can we lock in the price": a request)
+        verb = None
+        if words and words[0] == "to":
+            verb = words[1] if len(words) > 1 else ""
+        elif words and part is not before and _MODAL_CUE.search(cue.group(0)):
+            verb = words[0]
+        if len(words) <= _FACT_GAP and (verb is None or verb in _GIVE):
             return True
     return False
 
@@ -484,6 +502,15 @@ def _only_desire(sentence: str) -> bool:
         and all(p["desire"].fullmatch(c) for c in cues)
         and not _is_request(p["desire"].sub(" ", sentence))
     )
+
+
+def _new_task(sentence: str) -> bool:
+    """True when ``sentence`` asks for a task: a request that is not for a fact, and not
+    only the user's wish unless it wishes for an item to find ("I would like a place to
+    eat", "我想去个免费的景点")."""
+    if not _is_request(sentence) or _asks_for_fact(sentence):
+        return False
+    return not _only_desire(sentence) or bool(_patterns()["item"].search(sentence))
 
 
 def _remark(sentence: str) -> bool:
@@ -675,7 +702,8 @@ _QUOTES = re.compile(r"[\"“”*]+")
 # (an English "also" after the subject tells, not one at the end: "I need the insurance
 # also.")
 _ADDS = re.compile(
-    r"还想|还要|另外|再帮|\b(?:i|we)(?:['’]d| would| will|['’]ll)?\s+also\b|\balso\s+(?:i|we)\b",
+    r"还想|还要|另外|再帮|\b(?:i|we)(?:['’]d| would| will|['’]ll| am|['’]m| are|['’]re)?\s+also\b"
+    r"|\balso\s+(?:i|we)\b",
     re.IGNORECASE,
 )
 # A turn that is one upper-case token, bare or in markers: a simulator's control signal.
@@ -733,6 +761,9 @@ def _classify(text: str | None, context: str) -> str:
             return "answer"
         t = rest
     every = list(_sentences(t))
+    # a statement that adds a new task ("I am also looking for a museum.", "I would also
+    # like a place to eat") is what the turn asks, beside a question about a fact
+    new_task = adds and any(_new_task(s) for s in every if not _is_question(s))
     sentences = _drop_agree_tags(every)
     if len(sentences) < len(every):
         t = " ".join(sentences)
@@ -771,7 +802,7 @@ def _classify(text: str | None, context: str) -> str:
         else:
             asks = last
         if not (_asks_to_act(asks) or _asks_for_more(last)):
-            return "question"
+            return "request" if new_task else "question"
         shifts = shift.match(t) or shift.match(last)
         if solicited and not shifts and _ID_OR_NUMBER.search(last):
             return "answer"  # "Could you make it for the 13th at 1 pm?" after "What time?"

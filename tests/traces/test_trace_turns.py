@@ -555,3 +555,23 @@ def test_customer_support_pushback(text: str, kind: str) -> None:
 )
 def test_customer_support_openings_and_wishes(text: str, kind: str) -> None:
     assert classify_turn(text, previous="") == kind
+
+
+def test_a_new_task_beside_a_question_about_a_fact_is_a_request() -> None:
+    # the statement that adds a task is what the turn asks
+    asked = "Would you like more information?"
+    text = "Could I get the address for it? I would also like an expensive place to eat near it."
+    assert classify_turn(text, previous=asked) == "request"
+    text = "I am also looking for a museum in centre. Could you give me the phone number of one?"
+    assert classify_turn(text, previous=asked) == "request"
+    # an answer beside the question adds no task
+    text = "I need the table booked for Monday at 12:15. Thanks. Also could I get the ref #?"
+    assert classify_turn(text, previous="What time?") == "question"
+
+
+def test_a_question_asking_to_be_given_a_fact_is_a_question() -> None:
+    assert classify_turn("好的，能给我一下地址吗？", previous="可以去八达岭长城。") == "question"
+    assert classify_turn("Can you confirm the address I gave you is correct?") == "question"
+    # a verb that acts on the fact asks for the act
+    assert classify_turn("Can you check the details for the event?") == "request"
+    assert classify_turn("Can we lock in the price before they start?") == "request"
