@@ -95,7 +95,8 @@ HELD_OUT_HEDGE_FLOORS = {
     "hedges_heldout_sealed.jsonl": (0.85, 1.0),
     "hedges_heldout_late.jsonl": (1.0, 1.0),
     # round 4c was written looking at this set's failures: no longer held out
-    "hedges_heldout_r4.jsonl": (0.65, 0.9),
+    # 0.636 / 0.913 before session 5; 0.750 / 0.913 after round 5d, written looking at it
+    "hedges_heldout_r4.jsonl": (0.75, 0.9),
     # the lead's sealed set: labelled by a helper who never ran a detector, measured once
     # after every rule of the session had landed (0.214 / 0.600); round 5's rules were
     # written looking at its failures (0.667 / 0.600), so it is tuning data now
