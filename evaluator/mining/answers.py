@@ -20,6 +20,9 @@ from ..traces.values import (
 PHRASE_PREFIX = 24
 
 _TOKEN = re.compile(r"\w[\w\-.:@/+]*")
+# An answer's tokens: a number with thousands separators ("$1,284.35") is one, read
+# without them, not a "1" and a "284.35".
+_ANSWER_TOKEN = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\d|,\d)|\w[\w\-.:@/+]*")
 _TRAILING = ".:-/+"
 _SPACES = frozenset(" \t\r\n\f\v")
 _ORDINAL = re.compile(r"^(\d{1,2})(?:st|nd|rd|th)$")
@@ -185,12 +188,14 @@ _MONTH_NUMBER = {m: f"{i:02d}" for i, m in enumerate(_MONTHS, 1)} | {
 def _answer_tokens(text: str) -> list[tuple[str, int, int]]:
     """Lower-case tokens of a text with their spans; dates and times in canonical form."""
     out: list[tuple[str, int, int]] = []
-    for m in _TOKEN.finditer(text.lower()):
+    for m in _ANSWER_TOKEN.finditer(text.lower()):
         tok = m.group().rstrip(_TRAILING)
         o = _ORDINAL.match(tok)
         if o:
             tok = o.group(1)
         a, b = m.start(), m.start() + len(tok)
+        if "," in tok:
+            tok = tok.replace(",", "")
         out.append((tok, a, b))
         if tok[:1].isdigit():
             d = _DATE.match(tok)
@@ -238,6 +243,21 @@ def _names_a_thing(text: str, start: int) -> bool:
     return word[:1].isupper() and word.isalpha()
 
 
+_CURRENCY = frozenset("$€£¥₹")
+_KEY_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+
+
+def _names_field(low: str, start: int, end: int, path: str) -> bool:
+    """Whether the words around the number at ``low[start:end]`` name the field at
+    ``path`` (``rank 1``, ``2 seats`` for ``seats``, ``position: 4``)."""
+    leaf = path.rsplit(".", 1)[-1].replace("[]", "").replace("*", "")
+    words = {w.lower() for w in _KEY_WORDS.findall(leaf) if len(w) >= 3}
+    if not words:
+        return False
+    near = set(re.findall(r"[a-z]+", low[max(0, start - 24) : end + 24]))
+    return any(w in near or w.rstrip("s") in near or w + "s" in near for w in words)
+
+
 def quoted(q: _Quotes, answer: str, question: str) -> list[tuple[str, str, str | None]]:
     """``(path, example, precision)`` for each value of the result the answer quotes."""
     found: list[tuple[str, str, str | None]] = []
@@ -267,8 +287,19 @@ def quoted(q: _Quotes, answer: str, question: str) -> list[tuple[str, str, str |
             # A short or common value is evidence only where it sits at one place.
             if len(where) != 1 or sum(where.values()) != 1:
                 continue
-            if tok.isdigit() and (_list_marker(answer, a, b) or _names_a_thing(answer, a)):
-                continue  # "1. Check", "Terminal 1": the answer's numbering or a name's number
+            if tok.isdigit() and (
+                _list_marker(answer, a, b)
+                or _names_a_thing(answer, a)
+                or (
+                    "[]" in next(iter(where))
+                    and answer[a - 1 : a] not in _CURRENCY  # "$34": an amount, said as one
+                    and not _names_field(low, a, b, next(iter(where)))
+                )
+            ):
+                # "1. Check", "Terminal 1": the answer's numbering or a name's number; or
+                # one of a list item's small numbers (a rank) the answer does not name:
+                # "3 days", "lane 4" (a booking's) are no rank 3 or 4.
+                continue
         elif len(where) != 1:
             continue  # ambiguous: the same form at several paths
         (path,) = where

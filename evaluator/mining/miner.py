@@ -28,6 +28,7 @@ from ..traces.readers import (
     read_lines,
 )
 from ..traces.turns import classify_turn
+from ..traces.values import in_words
 from .answers import _Quotes, build_quotes, quoted
 from .draft import _times
 from .evidence import (
@@ -48,6 +49,8 @@ DEFAULT_MIN_SUPPORT = 0.1
 MAX_EXAMPLES = 5
 
 _MASK = re.compile(r"\S*\d\S*")  # tokens with digits (ids, dates): not what a question is about
+_SMALL = re.compile(r"(\d{1,2})(?:st|nd|rd|th)?")  # a count or an ordinal: wording
+_PUNCT = ".,;:!?()[]\"'“”‘’"
 _GENERIC_LEAF = {"id", "name", "value", "type", "code", "key", "text", "label"}
 _CONTAINERS = {"data", "attributes", "relationships", "items", "results", "result", "meta"}
 _KIND_ORDER = ("followup", "quoted", "suite", "absent")
@@ -84,9 +87,21 @@ class _QAcc:
     hedged: list[tuple[frozenset[str], int, tuple[Any, ...], str]] = field(default_factory=list)
 
 
-def question_key(text: str) -> str:
-    """Exact-duplicate key: lower case, ids and numbers masked, spaces folded."""
-    return " ".join(_MASK.sub("#", text.lower()).split())
+def question_key(text: str, results: str | None = None) -> str:
+    """Exact-duplicate key: lower case, ids and numbers masked, spaces folded.
+
+    A small count or ordinal ("lane 4", "2 bags", "the 3rd") is part of the question's
+    wording and stays, unless ``results`` (the text of the results the question led to,
+    lower case) hold it: then it is a value the question names, masked as an id is."""
+
+    def mask(m: re.Match[str]) -> str:
+        token = m.group()
+        small = _SMALL.fullmatch(token.strip(_PUNCT))
+        if small is not None and (results is None or not in_words(small.group(1), results)):
+            return token
+        return "#"
+
+    return " ".join(_MASK.sub(mask, text.lower()).split())
 
 
 class _Miner:
@@ -182,7 +197,11 @@ class _Miner:
             return  # an answer to the agent, a confirmation or a greeting asks nothing
         conv = self.conv_ids.setdefault((trace.file, trace.trace_id), len(self.conv_ids))
         sort_key = (trace.file, trace.trace_id, events[0].turn)
-        acc = self.questions.setdefault(question_key(question), _QAcc())
+        said_results = None  # the turn's results, for the small numbers a question says
+        if any(c.isdigit() for c in question):
+            said_results = "\n".join(e.text for e in events if e.kind == "result" and e.text)
+            said_results = said_results.lower()
+        acc = self.questions.setdefault(question_key(question, said_results), _QAcc())
         acc.count += 1
         acc.texts[question] += 1
         acc.convs.add(conv)

@@ -61,6 +61,7 @@ from .pipeline import (
     FileInfo,
     Settings,
     fewer_collections,
+    refuse_unread,
     sort_rows,
 )
 from .readers import DEFAULT_MAX_JSON_BYTES, expand_paths
@@ -388,6 +389,7 @@ def analyse_traces(
             with fewer_collections():  # the shards' rows arrive and merge here too
                 _collect(expand_paths(paths), format, settings, collector)
             out, tally = collector.out, collector.tally
+        refuse_unread(out)
         with fewer_collections():
             return assemble(out, tally, settings)
     finally:
@@ -435,7 +437,10 @@ def _collect(
     planned: dict[Path, tuple[str, list[cuts.Shard]]] = {}
     for path in files:
         if cuts.shardable(path, settings.workers):
-            opened = open_file(path, format=format, max_json_bytes=settings.max_json_bytes)
+            try:
+                opened = open_file(path, format=format, max_json_bytes=settings.max_json_bytes)
+            except TraceError:
+                continue  # reported when the file's turn comes, below
             opened.items.close()
             # Lines not counted before the shards start: merge_file numbers them.
             cut = cuts.plan(path, opened.format, settings.workers, number_lines=False)
@@ -452,5 +457,9 @@ def _collect(
                     results = shards.run(cut, planned_format, settings)
                 merge_file(collector.out, collector.tally, str(path), results)
                 continue
-        fmt, items, _ = open_partition(Partition(str(path), format), settings)
+        try:
+            fmt, items, _ = open_partition(Partition(str(path), format), settings)
+        except TraceError as exc:
+            collector.add_unread(path, exc)  # in no format a reader knows: the others are read
+            continue
         collector.add_file(path, fmt, items)

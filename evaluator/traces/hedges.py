@@ -566,8 +566,10 @@ def find_hedges(
       ("the user seems to be ready"; "the user might mean Tokyo" counts), nor the
       agent's own next step ("I think I can answer", "it looks like I can't
       reschedule"); an approximation ("approximately 3 days") counts unless
-      ``latest_result`` holds the number or it is worked arithmetic on figures the
-      text states ("from 81,797 to 82,959, an increase of around 1,162", "cos(45°)");
+      ``latest_result`` holds the number (also more precisely: "around 15°C" after
+      ``15.3``), it converts a stated value into another unit ("15°C, which is
+      approximately 59°F"), or it is worked arithmetic on figures the text states
+      ("from 81,797 to 82,959, an increase of around 1,162", "cos(45°)");
     - ``softener`` ("it seems", "看起来"): as a guess, and the clause does not
       restate ``latest_result`` (the last tool result before the text): a
       negation after a result that is empty or says it found nothing ("No
@@ -582,7 +584,8 @@ def find_hedges(
       option is unavailable"), as a field's whole value ("Aid status: Not available"),
       nor when an option, access or service is what is unavailable (a status); not
       when what is missing is the input of the agent's own call or its tool ("缺少
-      seasonId", "no information about what functions are supported"), nor a "need to
+      seasonId", "no information about what functions are supported") or what the
+      agent would give ("I don't have personal opinions", "无法提供医疗建议"), nor a "need to
       confirm whether" (a plan to check); a search named as the source ("根据我的搜索，
       没有找到…") is no process subject;
     - ``general`` ("typically"): never; how things usually are is a paraphrase
@@ -700,6 +703,12 @@ def find_hedges(
                     continue
                 if _MATH.search(text, c_lo, c_hi) or (value and _worked(text, h.start, value)):
                     continue  # "approximately cos(45°)", "from 81,797 to 82,959, around 1,162"
+                if (
+                    after
+                    and value
+                    and _rounded_or_converted(text, after.end(1), value, latest_result)
+                ):
+                    continue  # "around 15°C" after 15.3, "15°C, which is approximately 59°F"
         sentence = _SPACE.sub(" ", sentence_text).strip()
         out.append(Hedge(h.phrase, h.language, kind, h.start, h.end, h.match, sentence, h.context))
     return out
@@ -1077,6 +1086,13 @@ _CALL_WORDS = re.compile(
     r"operations|operators|syntax|schema)(?![\w-])|参数|參數|工具|调用|調用|接口|函数|函數|输入|輸入",
     re.IGNORECASE,
 )
+# What the agent would give, not a fact it lacks: "I don't have personal opinions", "I
+# cannot provide medical advice", "我无法提供医疗建议" (a capability or a refusal).
+_ADVICE = re.compile(
+    r"(?<![\w-])(?:opinions?|feelings|emotions|advice|assistance|help)(?![\w-])|"
+    r"观点|意见|建议|帮助|情感|感情",
+    re.IGNORECASE,
+)
 # A name in code: snake_case or lowerCamelCase ("batch_size", "seasonId"), the name of
 # a call's parameter, not a fact of the task.
 _IDENTIFIER = re.compile(r"(?<![A-Za-z0-9_])(?:[a-z][a-z0-9]*_[a-z0-9_]+|[a-z]{2,}[A-Z][a-z]+\w*)")
@@ -1096,7 +1112,7 @@ def _missing_input(text: str, lo: int, start: int, end: int, hi: int) -> bool:
     reasons about its process; the task's facts are not in doubt."""
     stop = _OBJECT_END.search(text, end, hi)
     obj_hi = stop.start() if stop else hi
-    if _CALL_WORDS.search(text, end, obj_hi):
+    if _CALL_WORDS.search(text, end, obj_hi) or _ADVICE.search(text, end, obj_hi):
         return True
     return _IDENTIFIER.search(text, lo, obj_hi) is not None
 
@@ -1117,8 +1133,8 @@ _EPISTEMIC = re.compile(
     re.IGNORECASE,
 )
 _AGENT_COMPLEMENT = re.compile(
-    r"\s*(?:that\s+)?(?:(?:i|we)(?:\s+(?:can|cannot|can't|could|couldn't|will|won't|should|"
-    r"need|must|may|might|am\s+(?:not\s+)?able|am\s+unable)\b|['\u2019](?:ll|m\s+(?:not\s+)?"
+    r"\s*(?:(?:that|like|as\s+if|as\s+though)\s+)?(?:(?:i|we)(?:\s+(?:can|cannot|can't|could|"
+    r"couldn't|will|won't|should|need|must|may|might|am\s+(?:not\s+)?able|am\s+unable)\b|['\u2019](?:ll|m\s+(?:not\s+)?"
     r"(?:able|unable))\b)|(?:我们|我)(?:可以|能|需要|将|会|无法|不能|应该|没法))",
     re.IGNORECASE,
 )
@@ -1260,3 +1276,112 @@ def _inference(text: str, s_lo: int, c_lo: int) -> bool:
         _INFERENCE_BEFORE.search(text, max(s_lo, c_lo - 20), c_lo) is not None
         or _INFERENCE_OPENING.match(text, s_lo) is not None
     )
+
+
+# What follows an approximate number: a scale word ("2.1 million", "约3万") and a unit.
+_SCALE = re.compile(
+    r"\s*(?:(?P<scale>thousand|k\b|million|m\b|mn\b|billion|bn\b|b\b|trillion|万|亿|億|千)\s*)?"
+    r"(?P<unit>°\s*[CF]\b|degrees?\s+(?:celsius|fahrenheit|[CF]\b)|[CF]\b|miles?\b|mi\b|km\b|"
+    r"kilomet(?:er|re)s?\b|pounds?\b|lbs?\b|kg\b|kilograms?\b|feet\b|foot\b|ft\b|met(?:er|re)s?\b|"
+    r"m\b|inch(?:es)?\b|cm\b|centimet(?:er|re)s?\b|gallons?\b|gal\b|lit(?:er|re)s?\b|L\b)?",
+    re.IGNORECASE,
+)
+_SCALES = {
+    "thousand": 1e3,
+    "k": 1e3,
+    "千": 1e3,
+    "万": 1e4,
+    "million": 1e6,
+    "m": 1e6,
+    "mn": 1e6,
+    "billion": 1e9,
+    "bn": 1e9,
+    "b": 1e9,
+    "亿": 1e8,
+    "億": 1e8,
+    "trillion": 1e12,
+}
+# How a value in another unit converts into the unit an approximate number is written in
+# (``target = source * factor + offset``): "59°F" is 15°C converted, "26 miles" 42 km.
+_CONVERSIONS: dict[str, tuple[float, float]] = {
+    "f": (9 / 5, 32.0),
+    "c": (5 / 9, -160 / 9),
+    "mi": (0.621371, 0.0),
+    "km": (1.609344, 0.0),
+    "lb": (2.204623, 0.0),
+    "kg": (1 / 2.204623, 0.0),
+    "ft": (3.28084, 0.0),
+    "m": (1 / 3.28084, 0.0),
+    "in": (1 / 2.54, 0.0),
+    "cm": (2.54, 0.0),
+    "gal": (0.264172, 0.0),
+    "l": (3.785412, 0.0),
+}
+# A unit's name as written, to its key in ``_CONVERSIONS`` (by its first letters).
+_UNIT_NAMES = (
+    ("fahrenheit", "f"),
+    ("celsius", "c"),
+    ("mi", "mi"),
+    ("kilo", "km"),
+    ("km", "km"),
+    ("pound", "lb"),
+    ("lb", "lb"),
+    ("kg", "kg"),
+    ("feet", "ft"),
+    ("foot", "ft"),
+    ("ft", "ft"),
+    ("inch", "in"),
+    ("in", "in"),
+    ("cm", "cm"),
+    ("centi", "cm"),
+    ("gal", "gal"),
+    ("lit", "l"),
+    ("l", "l"),
+    ("met", "m"),
+    ("m", "m"),
+    ("f", "f"),
+    ("c", "c"),
+)
+#: How many numbers of the text before and of the result are tried as a conversion's source.
+_SOURCES = 40
+
+
+def _unit_key(unit: str) -> str | None:
+    """``_CONVERSIONS``' key of a unit as written ("°F" -> "f", "miles" -> "mi")."""
+    name = unit.lower().replace("°", "").replace("degrees", "").replace("degree", "").strip()
+    # "kilograms" before "kilometres": the kilo- units differ in their fifth letter
+    if name.startswith("kilog"):
+        return "kg"
+    return next((key for prefix, key in _UNIT_NAMES if name.startswith(prefix)), None)
+
+
+def _rounded_or_converted(text: str, end: int, number: str, result: str | None) -> bool:
+    """True when the approximate ``number`` (ending at ``end``) only rounds a value the
+    latest result holds ("around 15°C" after ``15.3``, "about 2.1 million" after
+    ``2102650``), or converts into its unit a value the text or the result states ("15°C,
+    which is approximately 59°F"): the value is held, in another precision or unit."""
+    try:
+        value = float(number.replace(",", ""))
+    except ValueError:
+        return False
+    m = _SCALE.match(text, end)
+    scale = _SCALES.get((m.group("scale") or "").lower(), 1.0) if m else 1.0
+    decimals = len(number.rpartition(".")[2]) if "." in number else 0
+    tolerance = 0.5 * 10**-decimals * scale
+    value *= scale
+    held = [] if not result else [q.group() for q in _QUANTITY.finditer(result)][:_SOURCES]
+    sources = [float(q.replace(",", "")) for q in held if q.replace(",", "").count(".") <= 1]
+    if any(abs(q - value) <= tolerance for q in sources):
+        return True
+    unit = m.group("unit") if m else None
+    if not unit:
+        return False
+    key = _unit_key(unit)
+    if key is None:
+        return False
+    factor, offset = _CONVERSIONS[key]
+    lo = max(0, end - _OPERANDS_CHARS)
+    before = [float(f.group().replace(",", "")) for f in _FIGURE.finditer(text, lo, end)]
+    # the last figure before ``end`` is the number itself; a source may be rounded too
+    near = max(tolerance, 0.01 * abs(value))
+    return any(abs(x * factor + offset - value) <= near for x in before[-_SOURCES:-1] + sources)

@@ -23,6 +23,7 @@ from ..errors import TraceError
 from .agentdojo import is_run
 from .conversations import CONVERTERS, Converter
 from .events import Problem, Trace, finish_trace
+from .eventstream import converse_stream
 from .mcp import McpParser, unwrap_jsonrpc
 from .merger import Merger, extends_line
 from .readers import DEFAULT_MAX_JSON_BYTES, Record, iter_records
@@ -240,12 +241,16 @@ def sniff(value: Any) -> tuple[str | None, bool]:
             return "langfuse", True
         body = r_ if isinstance(r_ := value.get("request"), dict) else value
         raw_resp = value.get("response")
+        if body is not value and converse_stream(raw_resp):
+            return "bedrock_converse", True
         if isinstance(raw_resp, str) and body is not value:
             head = raw_resp[:2048]
             for marker, fmt in _STREAM_MARKERS:
                 if marker in head:
                     return fmt, True
         resp = raw_resp if isinstance(raw_resp, dict) else value
+        if "anthropic_version" in body:  # Bedrock InvokeModel's body for Claude
+            return "anthropic", True
         if "contents" in body or "candidates" in resp or "usageMetadata" in resp:
             return "gemini", True
         if isinstance(resp.get("output"), dict) and "message" in resp["output"]:

@@ -23,12 +23,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from ..errors import TraceError
 from . import cuts
 from .events import Problem, Trace
 from .findings import FollowupTally
 from .metrics import TokenCache
 from .parsers import make_parser, open_file, parse_records
-from .pipeline import Collected, Collector, FileInfo, Settings
+from .pipeline import UNREAD, Collected, Collector, FileInfo, Settings
 from .readers import WHOLE_SUFFIXES, is_gzip, range_lines, read_lines, stem_suffix
 
 
@@ -105,7 +106,10 @@ def plan_file(
     size = p.stat().st_size
     if size <= partition_bytes or is_parquet(p) or stem_suffix(p) in WHOLE_SUFFIXES or is_gzip(p):
         return [Partition(str(path), format)]
-    opened = open_file(p, format=format, max_json_bytes=max_json_bytes)
+    try:
+        opened = open_file(p, format=format, max_json_bytes=max_json_bytes)
+    except TraceError:
+        return [Partition(str(path), format)]  # its task reports it (analyse_partition)
     opened.items.close()
     # By default the lines are numbered by merge_file: counting them here would read the
     # whole file.
@@ -166,8 +170,15 @@ def analyse_partition(part: Partition, settings: Settings, exchange: Any = None)
     collector = Collector(settings, cache, exchange)
     lines = [0]
     try:
-        fmt, items, parser = open_partition(part, settings, lines)
-        collector.add_file(part.path, fmt, items)
+        try:
+            fmt, items, parser = open_partition(part, settings, lines)
+        except TraceError as exc:
+            if not part.whole:
+                raise
+            collector.add_unread(part.path, exc)  # in no format a reader knows
+            fmt, items, parser = UNREAD, iter(()), None
+        else:
+            collector.add_file(part.path, fmt, items)
     except BaseException:
         # Texts claimed but not yet counted would read as -1 in the next partition.
         _worker_caches.pop(settings.encoding, None)
@@ -232,6 +243,7 @@ def merge_file(
             for group in groups.values():
                 group.traces = {(f, rename.get(t, t)) for f, t in group.traces}
         tally.merge(groups)
+        out.unread.extend(collected.unread)
         out.problems.extend(
             p._replace(line=p.line + shift) if shift and p.line is not None else p
             for p in collected.problems

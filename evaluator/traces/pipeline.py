@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from ..errors import TraceError
 from ..tokens import get_encoding, segment_counter
 from . import drift as drift_mod
 from .actions import ToolKinds
@@ -95,6 +96,21 @@ class Collected:
     problems: list[Problem] = field(default_factory=list)
     result_paths: dict[tuple[str, str], dict[str, set[str]]] = field(default_factory=dict)
     infos: list[FileInfo] = field(default_factory=list)
+    #: The files no reader could read: ``(file, message, position, fix)`` of each one's
+    #: error, raised as it is when no file at all could be read (see :func:`refuse_unread`).
+    unread: list[tuple[str, str, str | None, str | None]] = field(default_factory=list)
+
+
+#: The format a file no reader could read is listed with.
+UNREAD = "unread"
+
+
+def refuse_unread(out: Collected) -> None:
+    """Raise the first file's error when no file could be read at all: a run of one bad
+    file fails as that file's error, while one bad file among others is a problem."""
+    if out.unread and len(out.unread) == len(out.infos):
+        file, message, position, fix = out.unread[0]
+        raise TraceError(message, file=file, position=position, fix=fix)
 
 
 class Collector:
@@ -145,6 +161,17 @@ class Collector:
                 )
             )
         self.out.infos.append(FileInfo(str(path), fmt, n_traces, n_problems))
+
+    def add_unread(self, path: str | Path, error: TraceError) -> None:
+        """Record a file that no reader could read (its format unknown, no record of it
+        readable): one problem naming it and the fix; the other files are still read."""
+        line = int(error.position) if error.position and error.position.isdigit() else None
+        reason = error.message.rstrip(".") + "; the file is not read"
+        if error.fix:
+            reason += f". Fix: {error.fix}"
+        self.out.problems.append(Problem(str(path), line, reason))
+        self.out.infos.append(FileInfo(str(path), UNREAD, 0, 1))
+        self.out.unread.append((str(path), error.message, error.position, error.fix))
 
     def run(self, items: Iterable[Trace | Problem]) -> tuple[int, int]:
         """Measure a stream of traces (problems are kept); return both counts."""

@@ -24,6 +24,7 @@ from .. import _json, progress
 from .._files import regular_file
 from ..errors import TraceError
 from .events import Problem, fast_loads
+from .eventstream import is_event_stream
 
 #: ``.json`` documents larger than this are refused (the bound is configurable).
 DEFAULT_MAX_JSON_BYTES = 256 * 1024 * 1024
@@ -633,13 +634,16 @@ def _read_cassette(
 
 
 def _cassette_body(side: dict[str, Any]) -> Any:
-    """One side's recorded body: parsed JSON where it is JSON, else its text."""
+    """One side's recorded body: parsed JSON where it is JSON, the bytes of an AWS event
+    stream, else its text."""
     if "parsed_body" in side:
         return side["parsed_body"]
     body = side.get("body")
     if isinstance(body, dict):  # vcrpy's response: {"string": ...}
         body = body.get("string")
     if isinstance(body, bytes):
+        if is_event_stream(body):  # AWS's binary event stream (Bedrock): read as bytes
+            return body
         if body[:2] == b"\x1f\x8b":  # recorded with Content-Encoding: gzip
             try:
                 body = gzip.decompress(body)

@@ -14,6 +14,11 @@ format streams differently (see ``TRACE_FORMATS.md``):
   ``_stop`` per block (``input_json_delta`` pieces of a tool's input), and
   ``message_delta`` with the cumulative output tokens.
 - Gemini: each chunk is a whole ``GenerateContentResponse`` holding the next parts.
+- Bedrock Converse: AWS's binary event stream (:mod:`.eventstream`; recorded as bytes,
+  or base64 text): ``messageStart``, ``contentBlockStart`` / ``Delta`` / ``Stop`` per
+  block (a tool's ``input`` in pieces), ``messageStop`` with the stop reason, and
+  ``metadata`` with the usage. Bedrock's InvokeModel stream wraps the model's own
+  events (Anthropic's, for Claude) in ``chunk`` messages, read as that model's stream.
 
 :func:`assemble` is called only on a response that is not already an object, so
 the records of an unstreamed log never pay for it.
@@ -24,6 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import _json
+from . import eventstream
 
 
 def sse_events(text: str) -> tuple[list[Any], int]:
@@ -59,12 +65,28 @@ def is_stream(value: Any) -> bool:
 def assemble(fmt: str, body: Any) -> dict[str, Any] | str:
     """The response a streamed body adds up to, or why it holds none.
 
-    ``body`` is the raw text of an event stream or a list of chunks; ``fmt`` the
-    trace format (``openai_chat``, ``openai_responses``, ``anthropic``, ``gemini``).
+    ``body`` is the raw text of an event stream, a list of chunks, or the bytes (or
+    base64 text) of an AWS event stream; ``fmt`` the trace format (``openai_chat``,
+    ``openai_responses``, ``anthropic``, ``gemini``, ``bedrock_converse``).
     """
-    if isinstance(body, str):
-        if not is_stream(body):
+    if isinstance(body, str) and not is_stream(body):
+        binary = eventstream.from_base64(body)  # an AWS event stream kept as base64
+        if binary is None:
             return "the response is text but not a server-sent event stream (no 'data:' lines)"
+        body = binary
+    if isinstance(body, bytes | bytearray):
+        read = eventstream.events(bytes(body))
+        if isinstance(read, str):
+            return read
+        chunks, bad = list(read), 0
+        failed = next((c["exception"] for c in read if "exception" in c), None)
+        if isinstance(failed, dict):
+            return (
+                f"the stream ended with {failed['type']}: {failed['message']!r}"
+                if failed["message"]
+                else f"the stream ended with {failed['type']}"
+            )
+    elif isinstance(body, str):
         chunks, bad = sse_events(body)
     elif isinstance(body, list):
         chunks, bad = body, 0
@@ -226,12 +248,78 @@ def _gemini(chunks: list[dict[str, Any]]) -> dict[str, Any] | None:
     return out
 
 
+def _bedrock(chunks: list[dict[str, Any]]) -> dict[str, Any] | None:
+    role = None
+    blocks: dict[int, dict[str, Any]] = {}
+    partial: dict[int, list[str]] = {}
+    out: dict[str, Any] = {}
+    seen = False
+    for chunk in chunks:
+        if isinstance(chunk.get("messageStart"), dict):
+            seen = True
+            role = chunk["messageStart"].get("role")
+        elif isinstance(chunk.get("contentBlockStart"), dict):
+            seen = True
+            start = chunk["contentBlockStart"]
+            use = _get_dict(start.get("start"), "toolUse")
+            if use is not None:
+                index = start.get("contentBlockIndex", len(blocks))
+                blocks[index] = {"toolUse": {k: v for k, v in use.items() if k != "input"}}
+        elif isinstance(chunk.get("contentBlockDelta"), dict):
+            seen = True
+            delta = chunk["contentBlockDelta"]
+            index = delta.get("contentBlockIndex", 0)
+            piece = delta.get("delta")
+            if not isinstance(piece, dict):
+                continue
+            if isinstance(piece.get("text"), str):
+                block = blocks.setdefault(index, {"text": ""})
+                block["text"] = str(block.get("text") or "") + piece["text"]
+            elif _get_dict(piece, "toolUse") is not None:
+                blocks.setdefault(index, {"toolUse": {}})
+                partial.setdefault(index, []).append(str(piece["toolUse"].get("input", "")))
+            elif _get_dict(piece, "reasoningContent") is not None:
+                block = blocks.setdefault(index, {"reasoningContent": {"reasoningText": {}}})
+                said = block.get("reasoningContent", {}).get("reasoningText")
+                if isinstance(said, dict) and isinstance(
+                    piece["reasoningContent"].get("text"), str
+                ):
+                    said["text"] = str(said.get("text") or "") + piece["reasoningContent"]["text"]
+        elif isinstance(chunk.get("messageStop"), dict):
+            seen = True
+            if chunk["messageStop"].get("stopReason"):
+                out["stopReason"] = chunk["messageStop"]["stopReason"]
+        elif isinstance(chunk.get("metadata"), dict):
+            seen = True
+            if isinstance(chunk["metadata"].get("usage"), dict):
+                out["usage"] = chunk["metadata"]["usage"]
+    if not seen:
+        return None
+    for index, pieces in partial.items():
+        raw = "".join(pieces)
+        use = blocks[index].setdefault("toolUse", {})
+        try:
+            use["input"] = _json.loads(raw) if raw.strip() else {}
+        except (ValueError, RecursionError):
+            use["input"] = raw  # kept as text: parse_args reports it as invalid
+    # A text block that never got a character (an empty delta) says nothing.
+    content = [blocks[k] for k in sorted(blocks) if blocks[k].get("text", True) != ""]
+    out["output"] = {"message": {"role": role or "assistant", "content": content}}
+    return out
+
+
+def _get_dict(holder: Any, key: str) -> dict[str, Any] | None:
+    value = holder.get(key) if isinstance(holder, dict) else None
+    return value if isinstance(value, dict) else None
+
+
 #: Formats whose streamed responses are assembled.
-ASSEMBLED = ("openai_chat", "openai_responses", "anthropic", "gemini")
+ASSEMBLED = ("openai_chat", "openai_responses", "anthropic", "gemini", "bedrock_converse")
 
 _ASSEMBLERS = {
     "openai_chat": _chat,
     "openai_responses": _responses,
     "anthropic": _anthropic,
     "gemini": _gemini,
+    "bedrock_converse": _bedrock,
 }

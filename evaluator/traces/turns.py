@@ -47,15 +47,18 @@ in this order:
    please.", "No, I just need the phone number."); a request phrase ("please", "I need", "we
    need", "帮我") or a clause starting with an action verb ("book", "查询") is a
    ``request``, and so is a problem report ("doesn't work", "打不开");
-6. a question form anywhere is a ``question``; an unprompted turn that opens
+6. a question form anywhere is a ``question`` (a wh-word, fused or not: "what's the
+   weather", "气温是多少"; an auxiliary with its subject after it: "is there a…"); an unprompted turn that opens
    with "Also", "Actually", "Oh wait" is ``other`` (a correction); the turn that
    opens the conversation is a ``request`` ("My AC is making a thump sound.");
    a short approval ("That sounds great to me.") is an ``answer``;
 7. an answer form ("my id is...", "我选...", a short turn holding an id or a
    number) is an ``answer``; a short Chinese noun phrase naming a task
    ("…的旅游计划") is a ``request``;
-8. otherwise a ``request`` after an offer of more help, an ``answer`` when the
-   agent's message before asked a question, else ``other``.
+8. otherwise a ``request`` after an offer of more help (``other`` when it only
+   complains: "That's not fair."), an ``answer`` when the agent's message before asked a
+   question, else ``other``. A turn that is one upper-case token ("###STOP###",
+   "FINISHED") is a simulator's signal: ``other``.
 """
 
 from __future__ import annotations
@@ -99,6 +102,9 @@ _SECTIONS = (
     "item",
     "approve",
     "confirm",
+    "wh",
+    "complaint",
+    "more",
 )
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 # A sentence ends at Chinese end punctuation, or at ". ! ?" before a space or the end
@@ -230,6 +236,11 @@ def _words_only(text: str, pattern: re.Pattern[str]) -> bool:
     return not _PUNCT.sub("", pattern.sub(" ", text)).strip()
 
 
+# An agent's sentence that offers help on a condition ("If you need anything else, ...",
+# "Should you have questions, ...", "如果您还有其他问题，请告诉我").
+_CONDITIONAL = re.compile(
+    r"\s*(?:if|should you|whenever|in case|feel free)\b|\s*(?:如果|若|如有)", re.IGNORECASE
+)
 # Where a sentence boundary of _SENTENCE may start: right after an end mark, or at a newline.
 _BOUNDARY = re.compile(r"[。！？.!?]|\n")
 
@@ -271,11 +282,19 @@ def _is_question(sentence: str) -> bool:
     if s.endswith(("?", "？")):
         return True
     if _CJK.search(s):
-        return bool(p["question_start"].match(s) or p["particle_end"].search(s))
+        # a Chinese question keeps its question word in place ("今天上海的气温是多少摄氏度")
+        return bool(
+            p["question_start"].match(s) or p["particle_end"].search(s) or p["wh"].search(s)
+        )
     # "Have a great day!" starts like "Have you...?" but wishes well
     if s.endswith("!") or p["greeting_start"].match(s) or _IMPERATIVE_DO.match(s):
         return False  # ... and "Do it on the kitchen speaker." tells the agent what to do
-    return bool(p["question_start"].match(s))
+    start = p["question_start"].match(s)
+    if start is None:
+        return False
+    # Without its question mark, an auxiliary asks only when its subject follows it
+    # ("is there a…", "can you…"; not "am looking for a place to stay", "will work for me")
+    return not _AUXILIARY.fullmatch(start.group(0).strip()) or bool(_SUBJECT.match(s, start.end()))
 
 
 @functools.lru_cache(maxsize=16384)
@@ -294,6 +313,17 @@ def _is_request(text: str) -> bool:
     )
 
 
+_AUXILIARY = re.compile(
+    r"is|are|was|were|am|do|does|did|can|could|will|would|should|shall|may|has|have",
+    re.IGNORECASE,
+)
+# The subject an inverted auxiliary is followed by in a question ("Is there…", "Do they…").
+_SUBJECT = re.compile(
+    r"\s+(?:n['’]?t\s+)?(?:i|you|he|she|it|we|they|there|this|that|these|those|the|a|an|my|your"
+    r"|his|her|its|our|their|any|anyone|anybody|someone|somebody|everyone|anything|something"
+    r"|(?-i:[A-Z])\w*)\b",
+    re.IGNORECASE,
+)
 # "请问", "麻烦问下" ("may I ask") open a question politely; their "请", "麻烦" ask for
 # no action.
 _POLITE_ASK = re.compile("请问|請問|麻烦问一下|麻烦问下|我想问一下|我想问下|想问一下|想问下")
@@ -330,10 +360,13 @@ def _asks_to_act(question: str) -> bool:
         return True
     if p["inform_verb"].search(question) or _asks_for_info(question):
         return False
+    if _asks_for_fact(question):
+        return False  # "能给我一下地址吗？": to be given a fact
     can_i = _CAN_I.search(question)  # "Can I book a table for 7?"
     if can_i and p["request_start"].match(question[can_i.end() :]):
         return True
-    return bool(p["request"].search(question))
+    # "What is the phone number please?": a question's "please" is politeness, no request
+    return bool(p["request"].search(_PLEASE.sub(" ", question)))
 
 
 def _asks_for_info(text: str) -> bool:
@@ -350,6 +383,12 @@ def _asks_for_info(text: str) -> bool:
 
 _PROPOSE = ("let's", "lets", "let’s")
 _FACT_GAP = 3  # words between a request phrase and its object ("to get the arrival time")
+# Verbs of giving, which may stand between a request phrase and the fact it asks for.
+_GIVE = frozenset(
+    {"get", "give", "send", "tell", "share", "provide", "have", "know", "grab", "confirm"}
+)
+# A request phrase that ends with its subject, a verb to follow ("can you", "could we").
+_MODAL_CUE = re.compile(r"\b(?:you|we|i)\s*$", re.IGNORECASE)
 
 
 def _asks_for_fact(text: str) -> bool:
@@ -380,7 +419,17 @@ def _fact_ask(sentence: str) -> bool:
         gap = part[: fact.start()] if part is not before else part[fact.end() :]
         if p["item"].search(gap):
             continue  # "介绍个餐馆，评分是5分": an item to find, with a fact as its constraint
-        if _CJK.search(part) or len(gap.split()) <= _FACT_GAP:
+        if _CJK.search(part):
+            return True
+        words = [w.lower() for w in gap.split()]
+        # the verb after "can you" or "to" gives the fact, or acts on it ("Can you check
+        # the details", "Can we lock in the price": a request)
+        verb = None
+        if words and words[0] == "to":
+            verb = words[1] if len(words) > 1 else ""
+        elif words and part is not before and _MODAL_CUE.search(cue.group(0)):
+            verb = words[0]
+        if len(words) <= _FACT_GAP and (verb is None or verb in _GIVE):
             return True
     return False
 
@@ -389,7 +438,10 @@ def _asks_for_more(text: str) -> bool:
     """True when ``text`` asks whether there are other or further items to find ("Are
     there any other trains?", "有没有提供的酒店？"): another search, a request."""
     p = _patterns()
-    return bool(p["alternative"].search(text) and p["item"].search(text))
+    # "What else do you have?" names no item: the agent's own are meant
+    return bool(
+        (p["alternative"].search(text) and p["item"].search(text)) or p["more"].search(text)
+    )
 
 
 def _is_closing(text: str, sentences: list[str]) -> bool:
@@ -450,6 +502,15 @@ def _only_desire(sentence: str) -> bool:
         and all(p["desire"].fullmatch(c) for c in cues)
         and not _is_request(p["desire"].sub(" ", sentence))
     )
+
+
+def _new_task(sentence: str) -> bool:
+    """True when ``sentence`` asks for a task: a request that is not for a fact, and not
+    only the user's wish unless it wishes for an item to find ("I would like a place to
+    eat", "我想去个免费的景点")."""
+    if not _is_request(sentence) or _asks_for_fact(sentence):
+        return False
+    return not _only_desire(sentence) or bool(_patterns()["item"].search(sentence))
 
 
 def _remark(sentence: str) -> bool:
@@ -603,8 +664,13 @@ def agent_context(previous: str | None) -> str:
         return "open"
     if p["confirm"].search(" ".join(sentences[-2:])):
         return "confirm"
-    if asking or p["solicit"].search(t[-_AGENT_TAIL:]):
+    if asking:
         return "solicit"
+    # "If you have any other questions, please let me know.": a condition offers help, it
+    # asks for no value
+    solicits = [s for s in sentences if p["solicit"].search(s)]
+    if solicits:
+        return "open" if all(_CONDITIONAL.match(s) for s in solicits) else "solicit"
     return "none"
 
 
@@ -636,8 +702,13 @@ _QUOTES = re.compile(r"[\"“”*]+")
 # (an English "also" after the subject tells, not one at the end: "I need the insurance
 # also.")
 _ADDS = re.compile(
-    r"还想|还要|另外|再帮|\b(?:i|we)(?:['’]d| would| will|['’]ll)?\s+also\b|\balso\s+(?:i|we)\b",
+    r"还想|还要|另外|再帮|\b(?:i|we)(?:['’]d| would| will|['’]ll| am|['’]m| are|['’]re)?\s+also\b"
+    r"|\balso\s+(?:i|we)\b",
     re.IGNORECASE,
+)
+# A turn that is one upper-case token, bare or in markers: a simulator's control signal.
+_CONTROL = re.compile(
+    r"\s*(?:(?:#+|\[|<)\s*[A-Z][A-Z_ ]{2,}?\s*(?:#+|\]|>)|[A-Z][A-Z_]{3,}[.!]?)\s*"
 )
 _QUOTED = re.compile(r"[\"“”*]")
 # the adverbs of _SUBJECT_ADVERB: a turn without any of them needs no substitution
@@ -665,6 +736,8 @@ def _classify(text: str | None, context: str) -> str:
     if not t:
         return "other"
     lists, p = _lists(), _patterns()
+    if _CONTROL.fullmatch(t) and not p["lead"].fullmatch(t):
+        return "other"  # a simulated user's stop signal: "###STOP###", "FINISHED", "[END]"
     # after a recap to confirm, "Actually", "Sorry, no" open a correction: an answer
     shift = p["shift"] if context != "confirm" else _NEVER
     if len(t) <= _GREETING_CHARS and p["greeting"].search(t) and _words_only(t, p["closing"]):
@@ -688,6 +761,9 @@ def _classify(text: str | None, context: str) -> str:
             return "answer"
         t = rest
     every = list(_sentences(t))
+    # a statement that adds a new task ("I am also looking for a museum.", "I would also
+    # like a place to eat") is what the turn asks, beside a question about a fact
+    new_task = adds and any(_new_task(s) for s in every if not _is_question(s))
     sentences = _drop_agree_tags(every)
     if len(sentences) < len(every):
         t = " ".join(sentences)
@@ -726,7 +802,7 @@ def _classify(text: str | None, context: str) -> str:
         else:
             asks = last
         if not (_asks_to_act(asks) or _asks_for_more(last)):
-            return "question"
+            return "request" if new_task else "question"
         shifts = shift.match(t) or shift.match(last)
         if solicited and not shifts and _ID_OR_NUMBER.search(last):
             return "answer"  # "Could you make it for the 13th at 1 pm?" after "What time?"
@@ -764,5 +840,7 @@ def _classify(text: str | None, context: str) -> str:
     if len(_CJK.findall(t)) <= _TASK_CJK and p["task_noun"].search(t[-4:]):
         return "request"
     if context == "open":
-        return "request"  # after "Anything else?": the next task ("We're planning a tour...")
+        # after "Anything else?": the next task ("We're planning a tour..."), unless it
+        # complains and asks for nothing ("That's not fair. I've been a customer for years.")
+        return "other" if p["complaint"].search(t) else "request"
     return "answer" if asked else "other"

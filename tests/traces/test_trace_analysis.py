@@ -330,9 +330,48 @@ def test_bad_input_never_loses_the_rest(tmp_path: Path) -> None:
     ]
     calls = a.calls
     assert calls[calls.tool == "f"].args_raw.tolist() == ["{bad", "{bad"]
+    # A file in no format a reader knows is one problem naming it and the fix; the rest
+    # of the folder is read as before.
     (d / "zzz.jsonl").write_text('{"rows": 1}\n')
-    with pytest.raises(TraceError, match="not a known trace format"):
-        analyse_traces([d])
+    more = analyse_traces([d])
+    assert more.summary.equals(a.summary)
+    assert [(f["path"], f["format"], f["traces"]) for f in more.to_dict()["files"]][-1] == (
+        str(d / "zzz.jsonl"),
+        "unread",
+        0,
+    )
+    last = list(more.problems.itertuples())[-1]
+    assert last.file == str(d / "zzz.jsonl") and pd.isna(last.line)
+    assert last.reason.startswith("not a known trace format (tried: openai_chat, ")
+    assert last.reason.endswith(
+        "; the file is not read. Fix: pass format= (projeval traces --trace-format) if the "
+        "file is one of these, or convert it to one"
+    )
+    # Alone, it is the run's error.
+    with pytest.raises(TraceError, match=r"zzz\.jsonl: not a known trace format"):
+        analyse_traces([d / "zzz.jsonl"])
+
+
+def test_a_folder_or_glob_of_formats_is_detected_file_by_file(tmp_path: Path) -> None:
+    # Real recordings (tests/corpora/formats): an OpenAI Chat JSON Lines request log
+    # beside an OTel span export, and a JSON file that is no trace at all.
+    formats = REPO / "tests" / "corpora" / "formats"
+    d = tmp_path / "mixed"
+    d.mkdir()
+    for name in ("chat_stream.jsonl", "otel_openllmetry_openai.json"):
+        (d / name).write_bytes((formats / name).read_bytes())
+    (d / "notes.json").write_text('{"todo": ["check the traces"]}', "utf-8")
+    for given in ([d], [str(d / "*.json*")]):
+        a = analyse_traces(given)
+        assert [(Path(f["path"]).name, f["format"], f["traces"]) for f in a.to_dict()["files"]] == [
+            ("chat_stream.jsonl", "openai_chat", 1),
+            ("notes.json", "unread", 0),
+            ("otel_openllmetry_openai.json", "otel", 1),
+        ]
+        assert [(Path(p.file).name, p.reason[:26]) for p in a.problems.itertuples()] == [
+            ("notes.json", "not a known trace format (")
+        ]
+        assert a.totals["calls"] == 3
 
 
 def test_render_lists_problems(tmp_path: Path) -> None:

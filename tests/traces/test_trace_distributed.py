@@ -280,10 +280,22 @@ def test_scheduler_address_order(monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 def test_a_user_error_reads_as_in_the_local_run(client: Any, tmp_path: Path) -> None:
     bad = tmp_path / "bad.jsonl"
     bad.write_text("hello\n", "utf-8")
+    # Beside other files, a file no reader can read is one problem, in both engines.
+    local_run = analyse_traces([SHIPPED, bad])
+    dask_run = analyse_traces([SHIPPED, bad], engine="dask", address=client.scheduler.address)
+    assert dask_run.to_dict()["problems"] == local_run.to_dict()["problems"]
+    assert dask_run.to_dict()["files"] == local_run.to_dict()["files"]
+    assert local_run.to_dict()["files"][-1] == {
+        "path": str(bad),
+        "format": "unread",
+        "traces": 0,
+        "problems": 1,
+    }
+    # Alone, it is the run's error.
     with pytest.raises(TraceError) as local:
-        analyse_traces([SHIPPED, bad])
+        analyse_traces([bad])
     with pytest.raises(TraceError) as dask:
-        analyse_traces([SHIPPED, bad], engine="dask", address=client.scheduler.address)
+        analyse_traces([bad], engine="dask", address=client.scheduler.address)
     assert dask.value.render() == local.value.render()
     assert (
         (dask.value.file, dask.value.fix)

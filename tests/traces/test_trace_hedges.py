@@ -392,3 +392,26 @@ def test_the_issues_classes_of_customer_support_answers() -> None:
     assert _hedged("Flight duration: approximately 5 hours.", no_times) == ["approximately"]
     assert _hedged("I couldn't find a reservation under that ID.", "") == ["couldn't find"]
     assert _hedged("Your bag was likely transferred to the connecting flight.") == ["likely"]
+
+
+def test_an_approximation_that_rounds_or_converts_a_held_value_is_no_estimate() -> None:
+    # the result holds the value more precisely, or in another unit
+    assert _hedged("The current temperature in Paris is around 15°C.", '{"temp": 15.3}') == []
+    assert _hedged("The city has a population of about 2.1 million.", '{"pop": 2102650}') == []
+    assert _hedged("巴黎现在的气温约为15度。", '{"temperature": 15.3}') == []
+    assert _hedged("It is 15°C, which is approximately 59°F.", '{"temperature": 15}') == []
+    assert _hedged("The trail is 10 km, roughly 6.2 miles.") == []
+    # no value it rounds or converts: an estimate
+    assert _hedged("Paris has a population of about 2.1 million.", '{"city": "Paris"}') == [
+        "about 2"
+    ]
+    assert _hedged("It is about 30 miles away.", '{"distance_km": 10}') == ["about 3"]
+
+
+def test_what_the_agent_will_not_give_is_a_capability_not_a_missing_fact() -> None:
+    assert _hedged("As an AI, I don't have personal opinions on this.") == []
+    assert _hedged("我无法提供医疗建议。") == []
+    assert _hedged("I cannot provide the tracking details.") == ["cannot provide"]
+    # "it seems like I need to...": the agent's next step
+    assert _hedged("It seems like I need to use the calculator.") == []
+    assert _hedged("It seems like the store is closed.") == ["seems"]

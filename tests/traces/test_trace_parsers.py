@@ -880,6 +880,21 @@ REAL_RECORDINGS: dict[str, tuple[str, int, list[tuple[Any, ...]], tuple[int | No
         ],
         (3042, 354, 0, 0),  # message_delta's cumulative usage
     ),
+    # Bedrock converse-stream, its binary event stream kept as base64: text deltas, then
+    # a toolUse whose input arrives in a delta; usage in the metadata event. The next
+    # request re-sends the answer, with the tool's result.
+    "bedrock_converse_stream.jsonl": (
+        "bedrock_converse",
+        1,
+        [
+            ("system", "message", None, None, None, "You are a helpful chatbot."),
+            ("user", "message", None, None, None, "What is the temperature of the"),
+            ("assistant", "message", None, None, None, "<thinking> To find the tempera"),
+            ("assistant", "call", "get_capital", {"country": "France"}, None, None),
+            ("tool", "result", "get_capital", None, False, "Paris"),
+        ],
+        (489, 59, None, None),
+    ),
     # OpenAI Chat streamed: the call's id and name in the first chunk, arguments in pieces.
     "chat_stream.jsonl": (
         "openai_chat",
@@ -959,8 +974,8 @@ def test_streamed_responses_that_cannot_be_assembled_are_problems(tmp_path: Path
         write_jsonl(tmp_path / "b.jsonl", [{**converse, "response": "AAAAnQAAAFLD"}])
     )
     assert [p.reason for p in problems] == [
-        "the response is not a JSON object, and bedrock_converse streams are not read (record "
-        "the response unstreamed); the request's messages are kept"
+        "the event stream is cut short: message 1 (byte 0) has 9 bytes; the request's "
+        "messages are kept"
     ]
 
 
@@ -1274,6 +1289,23 @@ CASSETTES: dict[str, tuple[str, int, list[tuple[Any, ...]]]] = {
             ("tool", "result", "get_location", None, None, "Wrong location, I only know about"),
             ("tool", "result", "get_location", None, None, '{"lat": 51, "lng": 0}'),
             ("assistant", "message", None, None, None, 'It seems "Londos" might be'),
+        ],
+    ),
+    # Bedrock converse-stream: the body AWS's binary event stream (!!binary); an empty
+    # text delta (no text), a reasoningContent delta (not counted), the answer.
+    "test_bedrock_model_stream_empty_text_delta.yaml": (
+        "bedrock_converse",
+        1,
+        [
+            ("user", "message", None, None, None, "Hi"),
+            (
+                "assistant",
+                "message",
+                None,
+                None,
+                None,
+                "Hello! \U0001f44b How can I assist you today?",
+            ),
         ],
     ),
     # Streamed: the call's input in input_json_delta pieces.

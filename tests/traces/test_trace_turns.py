@@ -452,3 +452,126 @@ def test_the_fast_sentence_split_is_the_patterns_split(pieces: list[str]) -> Non
     # the pattern is tried only where a boundary may start; the pieces are the same
     text = "".join(pieces)
     assert turns._split_sentences(text) == turns._SENTENCE.split(text)
+
+
+def test_a_question_word_marks_a_question_without_its_mark() -> None:
+    # English fuses the wh-word with "is"; Chinese keeps the question word in place
+    assert classify_turn("what's the highest temperature for this week", previous="") == (
+        "question"
+    )
+    assert classify_turn("where's the nearest parking garage", previous="") == "question"
+    assert classify_turn("今天上海的气温是多少摄氏度", previous="") == "question"
+    # an auxiliary without its question mark asks only with its subject after it
+    text = "am looking for a place to stay that has a cheap price range"
+    assert classify_turn(text, previous="") == "request"
+    assert classify_turn("Is there a cheap place in the north part of town?") == "request"
+    # a question's "please" is politeness
+    assert classify_turn("What is the phone number please?", previous="It's on Mill Rd.") == (
+        "question"
+    )
+
+
+def test_asking_for_what_else_the_agent_has_is_another_search() -> None:
+    assert classify_turn("What else do you have?", previous="I found a Stelvio SUV.") == ("request")
+    assert classify_turn("继续", previous="已成功调用 Get Media by Code，获取到相关数据。") == (
+        "request"
+    )
+
+
+def test_a_conditional_offer_of_help_asks_for_no_value() -> None:
+    offer = "We value your business. If you have any other inquiries, please let me know."
+    assert agent_context(offer) == "open"
+    assert agent_context("Please let me know the dates.") == "solicit"
+    # after it, a demand is the next request, not an answer
+    assert classify_turn(
+        "I want a discount or I'm taking my business elsewhere.", previous=offer
+    ) == ("request")
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # answers that give an id, a name, an email; confirmations
+        ("Sure, my user ID is sophia_martin_4574.", "answer"),
+        ("It's omar_rossi_1241.", "answer"),
+        ("My name is Mei Patel and my zip code is 76165.", "answer"),
+        ("Sure, my email is yusuf.garcia3670@example.com.", "answer"),
+        ("I don't remember my email, but my name is Ethan Kim and zip code 94112.", "answer"),
+        ("yes", "answer"),
+        ("That's correct, go ahead.", "answer"),
+        ("Yes, I confirm.", "answer"),
+        ("No, wait. Don't cancel it yet.", "answer"),
+    ],
+)
+def test_customer_support_answers_and_confirmations(text: str, kind: str) -> None:
+    previous = "Could you provide your user ID, or your email, or name and zip code?"
+    assert classify_turn(text, previous=previous) == kind
+    recap = "Reservation ZFA04Y will be cancelled, refund $350. Do you confirm (yes/no)?"
+    if text.lower().startswith(("yes", "that's", "no,")):
+        assert classify_turn(text, previous=recap) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("That's not fair. I've been a loyal customer for years.", "other"),
+        ("This is ridiculous.", "other"),
+        ("这也太不公平了，我可是老客户。", "other"),
+        ("I understand, but can you make an exception just this once?", "request"),
+        ("Why not? My friend changed hers last week.", "question"),
+        ("Then I want to speak to a human agent.", "request"),
+    ],
+)
+def test_customer_support_pushback(text: str, kind: str) -> None:
+    # a complaint that asks for nothing is no next request, even after "Anything else?"
+    previous = "Basic economy tickets cannot be changed. Is there anything else I can help with?"
+    assert classify_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # greetings that open with a request, and a user listing several wishes
+        (
+            "Hi! I received my order but the headphones are broken. I want to exchange them.",
+            "request",
+        ),
+        ("Hello, I'd like to book a one-way flight from New York to Seattle on May 20.", "request"),
+        ("Hi, what's the baggage allowance for my reservation?", "question"),
+        ("Hey there, I need to cancel reservation 8JX2LK.", "request"),
+        (
+            "I want to return the water bottle and the desk lamp, and exchange the keyboard for "
+            "a clicky one.",
+            "request",
+        ),
+        (
+            "I'd like to change both passengers' seats, upgrade to business, and pay with my gift "
+            "card.",
+            "request",
+        ),
+        ("###STOP###", "other"),  # a simulated user's stop signal
+        ("FINISHED", "other"),
+    ],
+)
+def test_customer_support_openings_and_wishes(text: str, kind: str) -> None:
+    assert classify_turn(text, previous="") == kind
+
+
+def test_a_new_task_beside_a_question_about_a_fact_is_a_request() -> None:
+    # the statement that adds a task is what the turn asks
+    asked = "Would you like more information?"
+    text = "Could I get the address for it? I would also like an expensive place to eat near it."
+    assert classify_turn(text, previous=asked) == "request"
+    text = "I am also looking for a museum in centre. Could you give me the phone number of one?"
+    assert classify_turn(text, previous=asked) == "request"
+    # an answer beside the question adds no task
+    text = "I need the table booked for Monday at 12:15. Thanks. Also could I get the ref #?"
+    assert classify_turn(text, previous="What time?") == "question"
+
+
+def test_a_question_asking_to_be_given_a_fact_is_a_question() -> None:
+    assert classify_turn("好的，能给我一下地址吗？", previous="可以去八达岭长城。") == "question"
+    assert classify_turn("Can you confirm the address I gave you is correct?") == "question"
+    # a verb that acts on the fact asks for the act
+    assert classify_turn("Can you check the details for the event?") == "request"
+    assert classify_turn("Can we lock in the price before they start?") == "request"
