@@ -337,9 +337,10 @@ class Hedge:
 # A sentence ends at . ! ? (before a space or the end), a Chinese stop, or a line break.
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[。！？；;]|\n")
 # A clause ends at a comma, colon or dash, or before "but"/"however" (and their Chinese).
-# The enumeration comma 、 separates the items of a list, not clauses.
+# The enumeration comma 、 separates the items of a list, not clauses; a comma or colon
+# between digits is part of a number or a time ("1,162", "8:37 PM").
 _CLAUSE_END = re.compile(
-    r"[,，:：—–]|\s(?:but|however|although|whereas|so|and then|since|because)\s|但是|但|不过|然而|因为|所以"
+    r"(?<!\d)[,:]|[,:](?!\d)|[，：—–]|\s(?:but|however|although|whereas|so|and then|since|because)\s|但是|但|不过|然而|因为|所以"
 )
 
 
@@ -582,7 +583,8 @@ def find_hedges(
       match"; after an empty response or an error it still counts), and "need
       to clarify" counts only about what something means; not in a condition ("if the
       option is unavailable"), as a field's whole value ("Aid status: Not available"),
-      nor when an option, access or service is what is unavailable (a status); not
+      nor when an option, access or service is what is unavailable, or a record shows
+      it so ("is now showing as unavailable"): a status; not
       when what is missing is the input of the agent's own call or its tool ("缺少
       seasonId", "no information about what functions are supported") or what the
       agent would give ("I don't have personal opinions", "无法提供医疗建议"), nor a "need to
@@ -596,7 +598,8 @@ def find_hedges(
     form: "around 6:42 PM" is held by ``18:42``). "The estimated delivery date" is a
     term, and what a policy or an organisation may do ("NSC may charge a fee", "the
     bag may be X-rayed"), or a rule for a kind of thing ("Checked bags may incur a fee"),
-    a paraphrase of policy, not a guess. Phrases a suite adds are
+    a paraphrase of policy, not a guess; a suggestion ("could be made more engaging")
+    or a recommendation's superlative ("probably the can't-miss museums") is no guess. Phrases a suite adds are
     guesses. Each hedge is reported with its sentence.
     """
     if not text:
@@ -656,6 +659,8 @@ def find_hedges(
                 continue  # "If the return option is unavailable", "- **Aid status:** Not available"
             if _AVAILABILITY.match(h.match) and _THING_SUBJECT.search(text[c_lo : h.start]):
                 continue  # "access is unavailable in the app": a thing's status, not a missing fact
+            if _AVAILABILITY.match(h.match) and _SHOWN_AS.search(text, c_lo, h.start):
+                continue  # "the option is now showing as unavailable": a status a record shows
         else:
             if sentence_text.rstrip().endswith(("?", "？")):
                 continue  # a question asks; "or maybe something else?" claims nothing
@@ -687,6 +692,8 @@ def find_hedges(
                 continue  # "to showcase how good an article could be": asks, claims nothing
             if _EVALUATIVE.match(text, h.start) or _JUDGEMENT.match(text, h.end, c_hi):
                 continue  # "Thrifty may be a decent option": a recommendation's judgement
+            if _SUGGESTION.match(text, h.start, c_hi) or _MUST_SEE.match(text, h.end, c_hi):
+                continue  # "could be made more engaging", "probably the can't-miss museums"
             if _POLICY_MODAL.match(text, h.start, c_hi):
                 continue  # "NSC may charge a fee", "the bag may be X-rayed": what a policy allows
             if _RULE_PREDICATE.match(text, h.start, c_hi) and _generic_subject(text, c_lo, h.start):
@@ -1385,3 +1392,23 @@ def _rounded_or_converted(text: str, end: int, number: str, result: str | None) 
     # the last figure before ``end`` is the number itself; a source may be rounded too
     near = max(tolerance, 0.01 * abs(value))
     return any(abs(x * factor + offset - value) <= near for x in before[-_SOURCES:-1] + sources)
+
+
+# A status a record or a screen displays: "is now showing as unavailable", "listed as".
+_SHOWN_AS = re.compile(
+    r"\b(?:showing|shows|shown|listed|marked|displayed|flagged)\s+as\s+$|显示为$|标记为$",
+    re.IGNORECASE,
+)
+# A modal of a possible improvement, the agent's suggestion: "the title could be made more
+# engaging", "a hook that might make it more memorable".
+_SUGGESTION = re.compile(
+    r"(?:may|might|could|would)\s+(?:also\s+)?(?:be\s+made|make\s+(?:it|them|this|the\s+\w+))\s+"
+    r"(?:\w+\s+)?(?:more|less|better|clearer|stronger|easier)\b",
+    re.IGNORECASE,
+)
+# A recommendation's superlative after a guess: "are probably the can't-miss art museums".
+_MUST_SEE = re.compile(
+    r"\s+(?:\w+\s+){0,2}?(?:the\s+|a\s+)?(?:can['\u2019]t-miss|must-see|must-visit|must-try|"
+    r"not-to-be-missed)\b",
+    re.IGNORECASE,
+)

@@ -95,7 +95,8 @@ HELD_OUT_HEDGE_FLOORS = {
     "hedges_heldout_sealed.jsonl": (0.85, 1.0),
     "hedges_heldout_late.jsonl": (1.0, 1.0),
     # round 4c was written looking at this set's failures: no longer held out
-    "hedges_heldout_r4.jsonl": (0.65, 0.9),
+    # 0.636 / 0.913 before session 5; 0.750 / 0.913 after round 5d, written looking at it
+    "hedges_heldout_r4.jsonl": (0.75, 0.9),
     # the lead's sealed set: labelled by a helper who never ran a detector, measured once
     # after every rule of the session had landed (0.214 / 0.600); round 5's rules were
     # written looking at its failures (0.667 / 0.600), so it is tuning data now
@@ -117,11 +118,11 @@ HELD_OUT_TURN_FLOORS = {
     "turns_heldout_sealed.jsonl": 0.84,
     "turns_heldout_late.jsonl": 0.94,
     "turns_heldout_r4.jsonl": 0.92,
-    "turns_heldout_r5.jsonl": 0.92,
+    "turns_heldout_r5.jsonl": 0.93,
     # 0.833 on its first run (pass 3), 0.919 after pass 4, written looking at it too
     "turns_heldout_r6.jsonl": 0.91,
     # 0.820 on its first run (pass 4), 0.851 after pass 5, written looking at it too
-    "turns_heldout_r7.jsonl": 0.91,
+    "turns_heldout_r7.jsonl": 0.92,
     # 0.816 when measured once, after pass 5 was tuned on r7; tuning data from session 5
     "turns_heldout_r8.jsonl": 0.88,
     # the lead's sealed set: 0.838 on its one sealed run, after every rule of session 4 had

@@ -415,3 +415,21 @@ def test_what_the_agent_will_not_give_is_a_capability_not_a_missing_fact() -> No
     # "it seems like I need to...": the agent's next step
     assert _hedged("It seems like I need to use the calculator.") == []
     assert _hedged("It seems like the store is closed.") == ["seems"]
+
+
+def test_a_status_a_record_shows_is_no_missing_information() -> None:
+    assert _hedged("The National option I booked is now showing as unavailable.") == []
+    assert _hedged("The National rental's price is unavailable.") == ["unavailable"]
+
+
+def test_a_comma_or_colon_inside_a_number_or_time_ends_no_clause() -> None:
+    text = "It seems your flight LX0112 at 8:37 PM is the only available option today."
+    assert _hedged(text, "[]") == []  # "only": no other, after an empty search
+    assert _hedged(text, '[{"flight": "LX0112"}, {"flight": "LX0114"}]') == ["seems"]
+
+
+def test_a_suggestion_or_a_recommendations_superlative_is_no_guess() -> None:
+    assert _hedged("The title is generic and could be made more engaging.") == []
+    assert _hedged("It lacks a hook that might make it more memorable.") == []
+    assert _hedged("The Kunstmuseum is probably the can't-miss art museum.") == []
+    assert _hedged("The Kunstmuseum is probably closed on Mondays.") == ["probably"]
