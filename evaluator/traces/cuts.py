@@ -21,7 +21,7 @@ from typing import IO, Any, NamedTuple
 
 from .conversations import CONVERTERS
 from .events import fast_loads
-from .merger import extends_line
+from .merger import extends_line, shares_opening
 from .readers import WHOLE_SUFFIXES, is_gzip, stem_suffix
 
 #: Files smaller than this are read in one process: forking costs more than it saves.
@@ -133,7 +133,13 @@ def _conversation(raw: bytes, fmt: str) -> tuple[Any, list[Any] | None]:
 def _joined(fmt: str, before: list[Any] | None, after: list[Any] | None) -> bool:
     """Whether a line with no conversation id continues the one before it, as the
     parser joins them: no cut between the two."""
-    return before is not None and after is not None and extends_line(CONVERTERS[fmt], before, after)
+    # Where the parser would ask Merger.resync (which needs the events) the lines stay
+    # together too: a cut there could split what one process joins.
+    return (
+        before is not None
+        and after is not None
+        and (extends_line(CONVERTERS[fmt], before, after) or shares_opening(before, after))
+    )
 
 
 def _cut_after(fh: IO[bytes], pos: int, fmt: str) -> int | None:

@@ -126,14 +126,27 @@ def same_message(converter: Converter, before: Any, now: Any) -> bool:
 
 def extends_line(converter: Converter, before: list[Any], after: list[Any]) -> bool:
     """Whether the messages of a record with no conversation id, ``after``, extend those of
-    the record before it, ``before``: more of them, and the first and the last of
-    ``before`` re-sent at their places. A request log without ids records each request's
+    the record before it, ``before``: more of them, the first of ``before`` re-sent as it
+    was and its last at its place (spelled as re-sent history may be). A request log without ids records each request's
     whole history so far, so that record is the same conversation, further on."""
     n = len(before)
+    # The first message (a system prompt, the user's opening) is re-sent as it was: an
+    # exact comparison, which fails fast on the next line of a file of conversations.
     return (
         0 < n < len(after)
-        and same_message(converter, before[0], after[0])
-        and same_message(converter, before[-1], after[n - 1])
+        and same_value(before[0], after[0])
+        and (n == 1 or same_message(converter, before[-1], after[n - 1]))
+    )
+
+
+def shares_opening(before: list[Any], after: list[Any]) -> bool:
+    """Whether a record with no conversation id, ``after``, has more messages than the one
+    before it and opens as it does (its first two messages re-sent as they were): it may
+    re-send that conversation grouped another way (:meth:`Merger.resync` decides)."""
+    return (
+        2 <= len(before) < len(after)
+        and same_value(before[0], after[0])
+        and same_value(before[1], after[1])
     )
 
 

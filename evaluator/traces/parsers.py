@@ -25,7 +25,7 @@ from .conversations import CONVERTERS, Converter
 from .events import Problem, Trace, finish_trace
 from .eventstream import converse_stream
 from .mcp import McpParser, unwrap_jsonrpc
-from .merger import Merger, extends_line
+from .merger import Merger, extends_line, shares_opening
 from .readers import DEFAULT_MAX_JSON_BYTES, Record, iter_records
 from .spans import SpanParser, span_format
 
@@ -393,7 +393,14 @@ class ConversationParser:
             if (
                 loose is not None
                 and loose[0] in self.open
-                and extends_line(self.converter, loose[1], snap.messages)
+                and (
+                    extends_line(self.converter, loose[1], snap.messages)
+                    # The whole history re-sent grouped another way (parallel calls one
+                    # message each, an empty message inserted), as an id's records may.
+                    or (
+                        shares_opening(loose[1], snap.messages) and self.open[loose[0]].resync(snap)
+                    )
+                )
             ):
                 tid = loose[0]
             else:

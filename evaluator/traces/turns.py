@@ -236,6 +236,14 @@ def _words_only(text: str, pattern: re.Pattern[str]) -> bool:
     return not _PUNCT.sub("", pattern.sub(" ", text)).strip()
 
 
+_AFFIRM = frozenset(
+    {"yes", "yeah", "yep", "yup", "sure", "correct", "right", "exactly", "是的", "对"}
+)
+# A clause that states the user's own plan ("I'll be there at 5 PM.", "See you Friday").
+_PLAN = re.compile(
+    r"\s*(?:i['’]ll|i will|we['’]ll|we will|i['’]m going to|we['’]re going to|see you|talk to you)\b",
+    re.IGNORECASE,
+)
 # An agent's sentence that offers help on a condition ("If you need anything else, ...",
 # "Should you have questions, ...", "如果您还有其他问题，请告诉我").
 _CONDITIONAL = re.compile(
@@ -444,11 +452,13 @@ def _asks_for_more(text: str) -> bool:
     )
 
 
-def _is_closing(text: str, sentences: list[str]) -> bool:
+def _is_closing(text: str, sentences: list[str], solicited: bool = False) -> bool:
     """True for a closing: the last sentence thanks or says goodbye, and no clause
     asks or requests anything ("好的,谢谢你了,再见。", "Thanks for trying to help.",
     "嗯,真想快点到那。好的,谢谢你哈,客服。"). A clause that starts with thanks
-    ("谢谢你的推荐") is thanks, whatever it thanks for."""
+    ("谢谢你的推荐") is thanks, whatever it thanks for; one that states the user's own plan
+    ("I'll be there on the 2nd.") is a remark, and so is an approval when the agent asked
+    for no value (``solicited`` false: "Thanks, that works. See you tomorrow.")."""
     p = _patterns()
     last = [m.end() for m in p["greeting"].finditer(text)]
     # The thanks or goodbye closes the turn: it ends in its last part ("你好,我想..."
@@ -468,6 +478,12 @@ def _is_closing(text: str, sentences: list[str]) -> bool:
             if not c or _words_only(c, p["closing"]) or p["thanks_start"].match(c):
                 continue
             said = clause.strip(" .!?,，。！？")  # with its apostrophes: "I'm looking for"
+            if solicited and said.lower() in _AFFIRM:
+                return False  # "Yes, that time works. Thanks." accepts what was asked
+            if _PLAN.match(said) and not (p["answer_start"].match(said) or p["choice"].match(said)):
+                continue  # ("I'll take the 3 PM slot, thanks." chooses)
+            if not solicited and _short(c) and p["approve"].search(c):
+                continue
             # ("That's all I need." asks for nothing)
             if (
                 _is_request(p["greeting"].sub(" ", said))
@@ -539,7 +555,9 @@ def _after_yes_no(word: str, rest: str, sentences: list[str], context: str) -> s
     # "No, that's all I need, thanks!" closes (its "I need" asks for nothing); "Yes, please
     # book it. Thanks!" does not
     requests = _is_request(p["greeting"].sub(" ", rest))
-    if p["greeting"].search(rest) and not requests:
+    # "Yes, that time works. Thanks." accepts what was asked; "No thanks." declines more
+    accepts = word in _AFFIRM and context in ("solicit", "confirm")
+    if p["greeting"].search(rest) and not requests and not accepts:
         return "greeting"
     if requests and (context == "open" or _ADDS.search(rest)):
         return "request"  # "Yes, I also need a hotel room." after "Anything else?"
@@ -744,7 +762,7 @@ def _classify(text: str | None, context: str) -> str:
         return "greeting"
     if p["offer"].search(t):
         return "other"  # the user speaks as the agent: "I can help with that. When...?"
-    if _is_closing(t, list(_sentences(t))):
+    if _is_closing(t, list(_sentences(t)), solicited):
         return "greeting"
     lead = p["lead"].match(t)
     while lead and lead.end() < len(t) and lead.group(1).lower() in lists["greeting"]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import json
 from pathlib import Path
 from typing import Any
@@ -1343,6 +1344,34 @@ def test_vcr_cassettes_are_read_as_one_conversation(name: str) -> None:
     assert _matches(got, expected), got
     assert _linked(trace)
     assert len([e for e in trace.events if e.usage]) == model_calls
+
+
+@pytest.mark.parametrize("name", sorted(CASSETTES))
+def test_a_cassette_written_as_a_request_log_without_ids_is_one_conversation(
+    name: str, tmp_path: Path
+) -> None:
+    # Each interaction as one {"request", "response"} line, without the conversation id
+    # the cassette's name gives: the lines are joined because each extends the one before
+    # (or re-sends it all grouped another way), so the events are the cassette's.
+    from projeval.traces.readers import iter_records
+
+    lines = [
+        {k: v for k, v in r.value.items() if k != "trace_id"}
+        for r in iter_records(CORPORA / "cassettes" / name)
+    ]
+    assert len(lines) >= 1
+    path = tmp_path / "log.jsonl"
+
+    # A binary body (Bedrock's event stream) is kept as base64 text, as a JSON log keeps it.
+    def text(v: Any) -> str:
+        return base64.b64encode(v).decode() if isinstance(v, bytes) else str(v)
+
+    path.write_text("".join(json.dumps(v, default=text) + "\n" for v in lines), "utf-8")
+    _, (trace,), problems = parse(path, format=CASSETTES[name][0])
+    _, (recorded,), _ = parse(CORPORA / "cassettes" / name)
+    assert problems == []
+    assert _starts(trace) == _starts(recorded)
+    assert [e.usage for e in trace.events] == [e.usage for e in recorded.events]
 
 
 def test_a_folder_of_cassettes_and_broken_cassettes(tmp_path: Path) -> None:

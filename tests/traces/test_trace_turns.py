@@ -575,3 +575,14 @@ def test_a_question_asking_to_be_given_a_fact_is_a_question() -> None:
     # a verb that acts on the fact asks for the act
     assert classify_turn("Can you check the details for the event?") == "request"
     assert classify_turn("Can we lock in the price before they start?") == "request"
+
+
+def test_thanks_with_the_users_own_plan_or_an_approval_closes() -> None:
+    offer = "Your visit is booked for Friday at 10 AM. Anything else I can help with?"
+    assert classify_turn("Thanks, I'll be there on the 2nd.", previous=offer) == "greeting"
+    assert classify_turn("Thank you. I'll keep the AC off until 5 PM.") == "greeting"
+    assert classify_turn("Thanks, that works. See you tomorrow.", previous=offer) == "greeting"
+    # ... but after the agent asked for a value, the approval answers it
+    assert classify_turn("Yes, that time works. Thanks.", previous="Does 2 PM work?") == "answer"
+    # and a choice with thanks answers
+    assert classify_turn("I'll take the 3 PM slot, thanks.", previous=offer) == "answer"
