@@ -92,6 +92,11 @@ def hedges_section(verbose: bool) -> list[str]:
         # sealed until it was measured once (0.214 / 0.600); round 5's rules were
         # written looking at its failures, so it is tuning data now
         ("hedges_sealed_r5.jsonl", "round-5 set (tuned; sealed until measured once)"),
+        # labelled on a branch nobody tuning the rules read, measured once after every rule
+        # of session 5 had landed (r6 0.250 / 0.333, r7 0.444 / 0.235): the figures that say
+        # whether the rules generalise; round 5f was then written looking at r7's misses
+        ("hedges_sealed_r6.jsonl", "sealed round-6 set (never tuned)"),
+        ("hedges_sealed_r7.jsonl", "round-7 set (tuned; 0.444 / 0.235 on its one sealed run)"),
     ):
         rows = load(name)
         found = [find_hedges(lexicon, r["text"], r["latest_result"]) for r in rows]
@@ -136,6 +141,7 @@ HELD_OUT_TURNS = (
         "turns_sealed_r5.jsonl",
         "sealed round-5 set (0.838 on its one sealed run; tuned from session 5)",
     ),
+    ("turns_sealed_r6.jsonl", "sealed round-6 set (never tuned)"),
 )
 
 

@@ -490,6 +490,16 @@ _FAILURE = re.compile(
 )
 
 
+# Doubt about a proposition ("I am not sure if the claim is true", "无法确定"): an empty
+# result says nothing was found, not whether the fact holds, so the doubt restates nothing.
+_UNSURE = re.compile(
+    r"(?:I\s*(?:'m|am)\s+)?not\s+(?:sure|certain)|I\s+can(?:'t|not)\s+(?:tell|be\s+sure)|"
+    r"unable\s+to\s+determine|can(?:'t|not)\s+determine|could(?:n't|\s+not)\s+determine|"
+    r"我?不太?确定|无法确定",
+    re.IGNORECASE,
+)
+
+
 def _no_result(result: str) -> bool:
     return len(result) <= _NO_RESULT_CHARS and _NO_RESULT.search(result) is not None
 
@@ -653,7 +663,7 @@ def find_hedges(
                 continue  # "需要确认该用户名是否可用": a plan to check, not a doubt
             if words["clarify"].fullmatch(h.match) and not words["meaning"].search(sentence_text):
                 continue  # "I need to clarify the dates": a plan to ask, unless about a meaning
-            if _restates(clause, latest_result, kind):
+            if not _UNSURE.match(h.match) and _restates(clause, latest_result, kind):
                 continue
             if _USER_INPUT.search(sentence_text) or _CANNOT_PROCEED.search(sentence_text):
                 continue  # "since you have not provided a destination", "...I cannot proceed"
@@ -899,7 +909,11 @@ _ATTRIBUTED = re.compile(
     re.IGNORECASE,
 )
 # A wh-clause before the modal in its clause: "how good an article could be".
-_EMBEDDED_QUESTION = re.compile(r"\b(?:how|what|whether)\b(?![^.!?\n]*\?)", re.IGNORECASE)
+_EMBEDDED_QUESTION = re.compile(
+    r"(?:\b(?:how|what|whether)|\bto\s+(?:see|check|find\s+out|determine|verify)\s+if)\b"
+    r"(?![^.!?\n]*\?)",
+    re.IGNORECASE,
+)
 # A modal whose predicate is a judgement: "may be a decent moderate option", "could be
 # good choices", "might be valuable".
 _EVALUATIVE = re.compile(

@@ -442,3 +442,21 @@ def test_a_modal_in_a_conditional_sentence_is_a_hypothetical() -> None:
     # without a condition the same modal guesses at this case
     assert _hedged("There may be an additional fee for the new flight.") == ["There may be"]
     assert _hedged("If the fare is higher, the refund is likely smaller.") == ["likely"]
+
+
+def test_doubt_about_a_fact_after_an_empty_result_still_counts() -> None:
+    # the result says nothing was found, not whether the fact holds
+    empty = "No more results."
+    assert _hedged("I am not sure if the fare includes a checked bag.", empty) == ["I am not sure"]
+    assert _hedged("So I cannot determine if the refund went through.", empty) == [
+        "cannot determine"
+    ]
+    assert _hedged("我不确定这个订单是否已经退款。", "未找到") == ["我不确定"]
+    # a statement that only says the search found nothing restates the result
+    assert _hedged("I could not find any hotels.", "No hotels found.") == []
+    assert _hedged("I cannot find anything on Bryan Howd.") == ["cannot find"]
+
+
+def test_a_check_whether_is_an_embedded_question() -> None:
+    assert _hedged("I need to look up the fare rules to see if it is possible to change it.") == []
+    assert _hedged("It is possible to change the fare for a fee.") == ["It is possible"]
