@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 from projeval.cli import cli
-from projeval.errors import SuiteError
+from projeval.errors import SuiteError, TraceError
 from projeval.mining import (
     MiningError,
     build_quotes,
@@ -891,3 +891,23 @@ def test_agentdojo_web_search_drafts_need_no_rank() -> None:
     paths = {n.path for q in mined.questions for n in q.needs}
     assert len(mined.questions) == 84
     assert "[].rank" not in paths and "[].url" in paths
+
+
+def test_a_file_no_reader_understands_is_named_in_the_draft_and_the_rest_is_mined(
+    tmp_path: Path,
+) -> None:
+    corpus = _corpus(tmp_path)
+    alone = mine_questions(corpus, "search_tickets")
+    notes = tmp_path / "notes.json"
+    notes.write_text('{"todo": ["check the traces"]}', "utf-8")
+    mined = mine_questions([corpus, notes], "search_tickets")
+    assert mined.questions == alone.questions and mined.files == 2
+    assert mined.unread == (
+        f"{notes}: not a known trace format (tried: openai_chat, openai_responses, anthropic, "
+        "gemini, bedrock_converse, mcp, otel, openinference, agentdojo). Fix: pass format= "
+        "(projeval traces --trace-format) if the file is one of these, or convert it to one",
+    )
+    assert f"# Not read: {notes}: not a known trace format" in mined.to_yaml()
+    assert "Not read" not in alone.to_yaml()
+    with pytest.raises(TraceError, match="not a known trace format"):
+        mine_questions(notes, "search_tickets")  # alone, it is the error

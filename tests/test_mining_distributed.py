@@ -100,5 +100,11 @@ def test_errors_read_as_in_the_local_run(address: str, tmp_path: Path) -> None:
     with pytest.raises(TraceError) as dask_bad:
         mine_questions(bad, "search_tickets", engine="dask", address=address)
     assert dask_bad.value.render() == local_bad.value.render()
+    # Beside a readable file it is named in the draft, on both engines alike.
+    both = [corpus, bad]
+    local_run = mine_questions(both, "search_tickets")
+    dask_run = mine_questions(both, "search_tickets", engine="dask", address=address)
+    assert dask_run.unread == local_run.unread and len(local_run.unread) == 1
+    assert dask_run.to_yaml() == local_run.to_yaml()
     with pytest.raises(TraceError, match="unknown engine 'spark'"):
         mine_questions(corpus, "search_tickets", engine="spark")

@@ -89,6 +89,7 @@ def render_draft(mined: MinedSuite) -> str:
         f"# Draft question set for the tool {tool}, mined from recorded traces by",
         f"# `projeval questions mine`: {mined.traces} traces in {mined.files} files, "
         f"{mined.turns} user questions that called {tool}, in {len(mined.questions)} groups.",
+        *[f"# Not read: {_comment(u)}" for u in mined.unread],
         "#",
         "# Valid input for `projeval score` once you fill in the two placeholders below:",
         f"#   fixtures:    at least one raw response of {tool}, as a JSON file;",

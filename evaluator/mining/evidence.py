@@ -108,6 +108,8 @@ class MinedSuite:
     turns: int  # user questions whose turn called the tool
     threshold: float
     min_support: float
+    #: Files no reader could read, each ``"<file>: <reason>"``; the others were mined.
+    unread: tuple[str, ...] = ()
 
     @property
     def drafted(self) -> list[MinedQuestion]:

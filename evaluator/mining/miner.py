@@ -118,6 +118,8 @@ class _Miner:
         self.conv_ids: dict[tuple[str, str], int] = {}
         self.traces = 0
         self.tool_calls = 0
+        # Files no reader could read: (file, message, position, fix) of each one's error.
+        self.unread: list[tuple[str, str, str | None, str | None]] = []
 
     def _quotes(self, ev: Event) -> _Quotes | None:
         if ev.structured is not None:
@@ -153,6 +155,7 @@ class _Miner:
         }
         self.traces += other.traces
         self.tool_calls += other.tool_calls
+        self.unread += other.unread
         self.tool_paths |= other.tool_paths
         for key, theirs in other.questions.items():
             mine = self.questions.setdefault(key, _QAcc())
@@ -465,6 +468,10 @@ def mine_questions(
         files = [f for f in expand_paths(trace_paths) if not _is_parquet(f)]
         _mine_here(miner, files, format, settings, workers)
         n_files = len(files)
+    if miner.unread and len(miner.unread) >= n_files:
+        # No file could be read at all: that file's error, as the trace analysis gives it.
+        file, message, position, fix = miner.unread[0]
+        raise TraceError(message, file=file, position=position, fix=fix)
     if not miner.questions:
         where = f"in {n_files} trace file(s)"
         if miner.tool_calls:
@@ -495,7 +502,13 @@ def mine_partition(part: Partition, settings: MineSettings) -> _Miner:
 
 def _add_partition(miner: _Miner, part: Partition, settings: MineSettings) -> None:
     if part.whole:
-        opened = open_file(part.path, format=part.format, max_json_bytes=settings.max_json_bytes)
+        try:
+            opened = open_file(
+                part.path, format=part.format, max_json_bytes=settings.max_json_bytes
+            )
+        except TraceError as exc:  # in no format a reader knows: the other files are mined
+            miner.unread.append((part.path, exc.message, exc.position, exc.fix))
+            return
         items: Iterable[Trace | Problem] = opened.items
     else:
         assert part.format is not None and part.end is not None
@@ -523,8 +536,11 @@ def _mine_here(
     for path in files:
         parts = [Partition(str(path), format)]
         if cuts.shardable(path, n):
-            fmt = format or open_file(path, max_json_bytes=settings.max_json_bytes).format
-            cut = cuts.plan(path, fmt, n)
+            try:
+                fmt = format or open_file(path, max_json_bytes=settings.max_json_bytes).format
+            except TraceError:
+                fmt = None  # reported as the whole file is read, below
+            cut = cuts.plan(path, fmt, n) if fmt is not None else None
             if cut:
                 parts = [Partition(str(path), fmt, s.start, s.end, s.first_line) for s in cut]
         if len(parts) == 1:
@@ -676,6 +692,10 @@ def _assemble(
         turns=sum(a.count for a in accs),
         threshold=threshold,
         min_support=min_support,
+        unread=tuple(
+            f"{file}: {message.rstrip('.')}" + (f". Fix: {fix}" if fix else "")
+            for file, message, _, fix in miner.unread
+        ),
     )
 
 

@@ -598,7 +598,9 @@ def find_hedges(
     form: "around 6:42 PM" is held by ``18:42``). "The estimated delivery date" is a
     term, and what a policy or an organisation may do ("NSC may charge a fee", "the
     bag may be X-rayed"), or a rule for a kind of thing ("Checked bags may incur a fee"),
-    a paraphrase of policy, not a guess; a suggestion ("could be made more engaging")
+    a paraphrase of policy, not a guess, as is a modal in a sentence with a condition
+    ("If Tesla confirms it, the appointment may need to be changed": a hypothetical); a
+    suggestion ("could be made more engaging")
     or a recommendation's superlative ("probably the can't-miss museums") is no guess. Phrases a suite adds are
     guesses. Each hedge is reported with its sentence.
     """
@@ -696,6 +698,8 @@ def find_hedges(
                 continue  # "could be made more engaging", "probably the can't-miss museums"
             if _POLICY_MODAL.match(text, h.start, c_hi):
                 continue  # "NSC may charge a fee", "the bag may be X-rayed": what a policy allows
+            if _CONDITIONAL_MODAL.match(h.match) and _CONDITION.search(sentence_text):
+                continue  # "If Tesla confirms it, the appointment may need to be changed": hypothetical
             if _RULE_PREDICATE.match(text, h.start, c_hi) and _generic_subject(text, c_lo, h.start):
                 continue  # "Checked bags may incur a fee": a rule for a kind of thing, not this case
             if h.phrase.lower() in _TERM_ADJECTIVES and _noun_term(text, h.start, h.end):
@@ -1412,3 +1416,9 @@ _MUST_SEE = re.compile(
     r"not-to-be-missed)\b",
     re.IGNORECASE,
 )
+
+
+# A modal, also after "there" ("there may be"): in a sentence with a condition it states
+# what would follow if the condition held ("If Tesla confirms it, the appointment may need
+# to be changed", "There may be a fee if the new fare is higher"): a hypothetical.
+_CONDITIONAL_MODAL = re.compile(r"(?:there\s+)?(?:may|might|could)\b", re.IGNORECASE)

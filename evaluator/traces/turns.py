@@ -364,7 +364,9 @@ def _asks_to_act(question: str) -> bool:
     "你能给我介绍下...吗?")."""
     p = _patterns()
     question = _AUX_WISH.sub(" ", _POLITE_ASK.sub("", question))
-    if p["recommend"].search(question) or _asks_for_more(question):
+    if _ADVICE.search(question):
+        return False  # "Would you recommend I ask the tech...?" asks for advice: to be told
+    if _asks_to_recommend(question) or _asks_for_more(question):
         return True
     if p["inform_verb"].search(question) or _asks_for_info(question):
         return False
@@ -375,6 +377,26 @@ def _asks_to_act(question: str) -> bool:
         return True
     # "What is the phone number please?": a question's "please" is politeness, no request
     return bool(p["request"].search(_PLEASE.sub(" ", question)))
+
+
+# Advice on the user's own act is asked to be told, in English and Chinese ("Would you
+# recommend I ask the tech?", "Should I bring the receipt?", "你建议我先取消订单吗？").
+_ADVICE = re.compile(
+    r"\brecommend(?:ed)?\s+(?:that\s+)?(?:i|we)\b|\b(?:should|shall)\s+(?:i|we)\b"
+    r"|\bdo you think (?:i|we) should\b|(?:我|我们)(?:应该|该不该|是否应该)|建议我",
+    re.IGNORECASE,
+)
+# A recommendation someone else gives ("a filter size they recommend") asks for none.
+_THEY_RECOMMEND = re.compile(
+    r"\b(?:they|he|she|people)\s+(?:\w+\s+)?recommends?\b|(?:他们|他|她)推荐"
+)
+
+
+def _asks_to_recommend(question: str) -> bool:
+    """True when ``question`` asks the agent for a recommendation ("Can you recommend a
+    hotel?", "能推荐一个...吗?"), not about one someone else gives."""
+    p = _patterns()
+    return bool(p["recommend"].search(question)) and not _THEY_RECOMMEND.search(question)
 
 
 def _asks_for_info(text: str) -> bool:

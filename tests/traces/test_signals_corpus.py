@@ -95,8 +95,8 @@ HELD_OUT_HEDGE_FLOORS = {
     "hedges_heldout_sealed.jsonl": (0.85, 1.0),
     "hedges_heldout_late.jsonl": (1.0, 1.0),
     # round 4c was written looking at this set's failures: no longer held out
-    # 0.636 / 0.913 before session 5; 0.750 / 0.913 after round 5d, written looking at it
-    "hedges_heldout_r4.jsonl": (0.75, 0.9),
+    # 0.636 / 0.913 before session 5; 0.778 / 0.913 after round 5e, written looking at it
+    "hedges_heldout_r4.jsonl": (0.77, 0.9),
     # the lead's sealed set: labelled by a helper who never ran a detector, measured once
     # after every rule of the session had landed (0.214 / 0.600); round 5's rules were
     # written looking at its failures (0.667 / 0.600), so it is tuning data now
@@ -106,8 +106,9 @@ HELD_OUT_HEDGE_FLOORS = {
 # from, so kept apart from the held-out sets: 0.535 / 0.575 on its first run, 0.731 / 0.475
 # after the fixes written looking at it (the recall lost was hits on "estimated delivery
 # date" and "if ... unavailable" in messages whose real hedges the detector misses);
-# 0.781 / 0.625 after round 5 (process words in the predicate, "you likely…", conclusions).
-AGENTDOJO_HEDGE_FLOOR = (0.78, 0.62)
+# 0.781 / 0.625 after round 5 (process words in the predicate, "you likely…", conclusions),
+# 0.862 / 0.625 with conditional modals as hypotheticals.
+AGENTDOJO_HEDGE_FLOOR = (0.86, 0.62)
 # Turn floors as reached in round 4 (the rules read the agent's message before the turn).
 # Each set was tuning data once measured: the four earlier sets from the start, r4 after
 # its first run (0.726), r5 after its first run (0.794), r6 after its (0.833), r7 after
@@ -118,7 +119,7 @@ HELD_OUT_TURN_FLOORS = {
     "turns_heldout_sealed.jsonl": 0.84,
     "turns_heldout_late.jsonl": 0.94,
     "turns_heldout_r4.jsonl": 0.92,
-    "turns_heldout_r5.jsonl": 0.93,
+    "turns_heldout_r5.jsonl": 0.94,
     # 0.833 on its first run (pass 3), 0.919 after pass 4, written looking at it too
     "turns_heldout_r6.jsonl": 0.91,
     # 0.820 on its first run (pass 4), 0.851 after pass 5, written looking at it too

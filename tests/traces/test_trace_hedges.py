@@ -433,3 +433,12 @@ def test_a_suggestion_or_a_recommendations_superlative_is_no_guess() -> None:
     assert _hedged("It lacks a hook that might make it more memorable.") == []
     assert _hedged("The Kunstmuseum is probably the can't-miss art museum.") == []
     assert _hedged("The Kunstmuseum is probably closed on Mondays.") == ["probably"]
+
+
+def test_a_modal_in_a_conditional_sentence_is_a_hypothetical() -> None:
+    text = "If Tesla confirms an earlier service, the appointment may need to be changed."
+    assert _hedged(text) == []
+    assert _hedged("There may be an additional fee if the new flight has a higher fare.") == []
+    # without a condition the same modal guesses at this case
+    assert _hedged("There may be an additional fee for the new flight.") == ["There may be"]
+    assert _hedged("If the fare is higher, the refund is likely smaller.") == ["likely"]

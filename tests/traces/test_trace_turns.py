@@ -586,3 +586,20 @@ def test_thanks_with_the_users_own_plan_or_an_approval_closes() -> None:
     assert classify_turn("Yes, that time works. Thanks.", previous="Does 2 PM work?") == "answer"
     # and a choice with thanks answers
     assert classify_turn("I'll take the 3 PM slot, thanks.", previous=offer) == "answer"
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # advice on the user's own act, or a recommendation someone else gives: to be told
+        ("Would you recommend I ask the tech about a warranty?", "question"),
+        ("Should I bring my receipt to the store?", "question"),
+        ("你建议我先取消订单吗？", "question"),
+        ("Is there a filter size they recommend?", "question"),
+        # asking the agent to recommend is asking it to find one
+        ("Can you recommend a hotel near the station?", "request"),
+        ("能推荐一个评分高的餐馆吗？", "request"),
+    ],
+)
+def test_advice_asked_is_a_question_a_recommendation_asked_a_request(text: str, kind: str) -> None:
+    assert classify_turn(text) == kind
