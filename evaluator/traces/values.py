@@ -287,6 +287,7 @@ class Where(dict[str, str]):
 # A quantity with its unit (``48-hour``, ``30day``, ``2nd``): a number, not an id.
 _QUANTITY = re.compile(r"\d+-?[a-z]+")
 _NUMBER = re.compile(r"[\d.,:/-]+")
+_ASCII_DIGIT = re.compile(r"[0-9]")
 
 
 def prose_id(value: str) -> bool:
@@ -300,7 +301,12 @@ def prose_id(value: str) -> bool:
         return is_code(value) and value.upper() == value
     if " " in value or "\n" in value:
         return False
-    if not any(c.isdigit() for c in value):
+    # In ASCII only 0-9 are digits: one scan of the regex engine instead of a generator.
+    if value.isascii():
+        digit = _ASCII_DIGIT.search(value) is not None
+    else:
+        digit = any(c.isdigit() for c in value)
+    if not digit:
         return "_" in value or "@" in value or "://" in value
     if _NUMBER.fullmatch(value):
         return sum(c.isdigit() for c in value) >= 5
@@ -487,13 +493,18 @@ def first_source(
     prose result a value counts as a whole word (``economy`` is not in ``economyplus``),
     with no path.
     """
-    prose = prose_id(value)  # looked for inside prose fields too
+    # Whether the value is looked for inside prose fields too (prose_id), worked out the
+    # first time a result does not hold it as a field's value: most are found at once.
+    prose: bool | None = None
     if len(value) == CODE_LENGTH:
         for ev, where in earlier:
             if isinstance(where, Where):
                 path = where.codes.get(value) if where.codes else None
-                if path is None and prose:
-                    path = where.in_prose(value)
+                if path is None:
+                    if prose is None:
+                        prose = prose_id(value)
+                    if prose:
+                        path = where.in_prose(value)
                 if path is not None:
                     return ev.seq, ev.tool, path, ev.call_id
         return None
@@ -508,8 +519,11 @@ def first_source(
             if path is None and isinstance(where, Where):
                 if shortish:
                     path = where.short(value)
-                if path is None and prose:
-                    path = where.in_prose(value)
+                if path is None:
+                    if prose is None:
+                        prose = prose_id(value)
+                    if prose:
+                        path = where.in_prose(value)
             if path is not None:
                 return ev.seq, ev.tool, path, ev.call_id
     return None
