@@ -107,6 +107,15 @@ _SECTIONS = (
     "more",
 )
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+# A Chinese question without its mark, as speech transcripts write it: 请问 anywhere, or a
+# question particle at the end ("请问怎么称呼您", "还有什么帮您的吗"). Wh-words alone
+# do not count in the agent's message: its statements hold them too ("处理不超过多少");
+# nor does 呢, which ends statements as often ("很不错呢！", "也没有呢。").
+_ZH_ASKS = re.compile(r"请问|(?:吗|么|是吧|对吧|是不是|好不好|可不可以)\s*[。!！~～]*\s*$")
+# Interjections that open a spoken Chinese turn ("嗯好的", "哦取消不了是吧", "呃，YD幺五幺"):
+# fillers, read past like a greeting.
+_ZH_FILLER_CHARS = frozenset("嗯哦噢呃啊唉诶哎呀")
+_ZH_FILLER = re.compile(r"^(?:[嗯哦噢呃啊唉诶哎呀]+[，,、~～\s]*)+(?=[^\s，,、~～])")
 # A sentence ends at Chinese end punctuation, or at ". ! ?" before a space or the end
 # (not inside "fmail.com" or "3.5"); a clause at a comma or a colon not between digits
 # ("8:00 am" is one clause).
@@ -697,7 +706,11 @@ def agent_context(previous: str | None) -> str:
     # area is within 30 miles."): the message's last question.
     # "Which city would you like to fly out of." asks without its question mark.
     asking = [
-        s for s in sentences if "?" in s or "？" in s or (not _CJK.search(s) and _is_question(s))
+        s
+        for s in sentences
+        if "?" in s
+        or "？" in s
+        or (_is_question(s) if not _CJK.search(s) else _ZH_ASKS.search(s) is not None)
     ]
     if asking and any(p["open_offer"].search(s) for s in asking[-2:]):
         # "What would you like help with? Accommodations, activities, or something else?"
@@ -775,6 +788,8 @@ def _classify(text: str | None, context: str) -> str:
         t = _SUBJECT_ADVERB.sub(r"\1 ", t)
     if not t:
         return "other"
+    if t[0] in _ZH_FILLER_CHARS:
+        t = _ZH_FILLER.sub("", t)
     lists, p = _lists(), _patterns()
     if _CONTROL.fullmatch(t) and not p["lead"].fullmatch(t):
         return "other"  # a simulated user's stop signal: "###STOP###", "FINISHED", "[END]"

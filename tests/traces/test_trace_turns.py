@@ -603,3 +603,22 @@ def test_thanks_with_the_users_own_plan_or_an_approval_closes() -> None:
 )
 def test_advice_asked_is_a_question_a_recommendation_asked_a_request(text: str, kind: str) -> None:
     assert classify_turn(text) == kind
+
+
+def test_an_unpunctuated_chinese_question_from_the_agent_is_asked() -> None:
+    # speech transcripts drop the question mark: 请问 or a final 吗 still asks
+    assert agent_context("请问您的宽带账号是多少先生") == "solicit"
+    assert agent_context("那请稍后回复一给我可以吗") == "solicit"
+    assert classify_turn("我叫孟凡强", previous="嗯，请问怎么称呼您") == "answer"
+    # a statement's 呢 asks nothing
+    assert agent_context("小吊梨汤很不错呢！人均消费是96元。") == "none"
+
+
+def test_spoken_chinese_fillers_open_a_turn() -> None:
+    # 嗯, 哦, 呃 before the turn are read past, like a greeting
+    assert classify_turn("嗯好的", previous="我这边帮您查询一下") == "answer"
+    assert classify_turn("哦", previous="扣了五块钱的哦") == "answer"
+    assert (
+        classify_turn("哦取消不了是吧", previous="这个业务在您开卡的时候就已经有啦") == "question"
+    )
+    assert classify_turn("嗯那帮我查一下话费", previous="") == "request"
