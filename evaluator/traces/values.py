@@ -188,10 +188,7 @@ class ResultIndex:
         long: list[tuple[str, str]] = []
         seen_paths: set[str] = set()
         try:
-            if paths:
-                _walk(doc, "", values, seen_paths, codes, long)
-            else:
-                _walk_values(doc, "", values, codes, long)
+            _walk(doc, "", values, seen_paths if paths else None, codes, long)
         except RecursionError:  # absurdly deep: the iterative walker has no depth limit
             values.clear()
             codes.clear()
@@ -365,74 +362,9 @@ def _walk(
 ) -> None:
     """Recursive form of :func:`leaves` for the result index: it is the hot loop.
     ``seen`` (``None``: not wanted) gets every leaf's path; ``long`` the strings too long
-    to be values (prose a field may hold an id in)."""
-    kind = type(node)
-    if kind is dict:
-        star = False
-        if len(node) > 1:
-            # Only maps whose values are all containers can be id-keyed: test one first.
-            first = type(next(iter(node.values())))
-            star = (first is dict or first is list) and _id_keyed(node)
-        dot = prefix + "." if prefix else ""
-        for k, v in node.items():
-            path = dot + ("*" if star else k)
-            tv = type(v)
-            if tv is dict or tv is list:
-                _walk(v, path, values, seen, codes, long)
-                continue
-            if seen is not None:
-                seen.add(path)
-            if tv is str:
-                n = len(v)
-                # _worth inlined: common values are all short, so long strings skip the lookup.
-                if MIN_VALUE_LENGTH <= n <= MAX_VALUE_LENGTH:
-                    if v[0] in _SPACES or v[-1] in _SPACES:
-                        sv = worth(v)
-                        if sv is not None:
-                            values.append((sv, path))
-                    elif n > _LONGEST_COMMON or v.lower() not in COMMON_VALUES:
-                        values.append((v, path))
-                elif n == CODE_LENGTH and v.isalnum() and is_code(v):
-                    codes.append((v, path))
-                elif n > MAX_VALUE_LENGTH:
-                    long.append((v, path))
-            elif tv is int and abs(v) >= MIN_INTEGER:
-                values.append((str(v), path))
-    elif kind is list:
-        path = prefix + "[]"
-        for v in node:
-            tv = type(v)
-            if tv is dict or tv is list:
-                _walk(v, path, values, seen, codes, long)
-            else:
-                if seen is not None:
-                    seen.add(path)
-                sv = worth(v)
-                if sv is not None:
-                    values.append((sv, path))
-                elif tv is str:
-                    if len(v) == CODE_LENGTH and is_code(v):
-                        codes.append((v, path))
-                    elif len(v) > MAX_VALUE_LENGTH:
-                        long.append((v, path))
-    else:
-        if seen is not None:
-            seen.add(prefix or "$")
-        sv = worth(node)
-        if sv is not None:
-            values.append((sv, prefix or "$"))
-
-
-def _walk_values(
-    node: Any,
-    prefix: str,
-    values: list[tuple[str, str]],
-    codes: list[tuple[str, str]],
-    long: list[tuple[str, str]],
-) -> None:
-    """:func:`_walk` when no leaf path is wanted (no suite tool): a path is made only for
-    a value kept or a container gone into, not for the short numbers and nulls most
-    leaves are."""
+    to be values (prose a field may hold an id in). A path is made only for a value kept,
+    a container gone into, or ``seen``: not for the short numbers and nulls most leaves
+    are."""
     kind = type(node)
     if kind is dict:
         star = False
@@ -458,25 +390,32 @@ def _walk_values(
                 elif n > MAX_VALUE_LENGTH:
                     long.append((v, dot + ("*" if star else k)))
             elif tv is dict or tv is list:
-                _walk_values(v, dot + ("*" if star else k), values, codes, long)
+                _walk(v, dot + ("*" if star else k), values, seen, codes, long)
+                continue  # a container is no leaf of ``seen``
             elif tv is int and abs(v) >= MIN_INTEGER:
                 values.append((str(v), dot + ("*" if star else k)))
+            if seen is not None:
+                seen.add(dot + ("*" if star else k))
     elif kind is list:
         path = prefix + "[]"
         for v in node:
             tv = type(v)
             if tv is dict or tv is list:
-                _walk_values(v, path, values, codes, long)
-            else:
-                sv = worth(v)
-                if sv is not None:
-                    values.append((sv, path))
-                elif tv is str:
-                    if len(v) == CODE_LENGTH and is_code(v):
-                        codes.append((v, path))
-                    elif len(v) > MAX_VALUE_LENGTH:
-                        long.append((v, path))
+                _walk(v, path, values, seen, codes, long)
+                continue
+            if seen is not None:
+                seen.add(path)
+            sv = worth(v)
+            if sv is not None:
+                values.append((sv, path))
+            elif tv is str:
+                if len(v) == CODE_LENGTH and is_code(v):
+                    codes.append((v, path))
+                elif len(v) > MAX_VALUE_LENGTH:
+                    long.append((v, path))
     else:
+        if seen is not None:
+            seen.add(prefix or "$")
         sv = worth(node)
         if sv is not None:
             values.append((sv, prefix or "$"))
