@@ -65,9 +65,13 @@ from __future__ import annotations
 
 import functools
 import importlib.resources
+import itertools
 import re
 from collections.abc import Iterable
 from typing import Any
+
+from . import linear
+from .linear import LinearModel
 
 #: The classes, in the order the README lists them.
 TURN_CLASSES = ("question", "request", "answer", "greeting", "other")
@@ -80,6 +84,7 @@ _SECTIONS = (
     "yesno",
     "question_start",
     "question_particle",
+    "soft_particle",
     "request",
     "request_start",
     "problem",
@@ -107,11 +112,6 @@ _SECTIONS = (
     "more",
 )
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-# A Chinese question without its mark, as speech transcripts write it: 请问 anywhere, or a
-# question particle at the end ("请问怎么称呼您", "还有什么帮您的吗"). Wh-words alone
-# do not count in the agent's message: its statements hold them too ("处理不超过多少");
-# nor does 呢, which ends statements as often ("很不错呢！", "也没有呢。").
-_ZH_ASKS = re.compile(r"请问|(?:吗|么|是吧|对吧|是不是|好不好|可不可以)\s*[。!！~～]*\s*$")
 # Interjections that open a spoken Chinese turn ("嗯好的", "哦取消不了是吧", "呃，YD幺五幺"):
 # fillers, read past like a greeting.
 _ZH_FILLERS = "嗯哦噢呃啊唉诶哎呀"
@@ -235,7 +235,15 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         rf"^\s*(?:{_alternation(lists['agree_tag'])})\s*[?？]+\s*$", re.IGNORECASE
     )
     out["particle_end"] = re.compile(
-        rf"(?:{_alternation(lists['question_particle'])})\s*[?？。!！]*\s*$"
+        rf"(?:{_alternation(lists['question_particle'] + lists['soft_particle'])})\s*[?？。!！]*\s*$"
+    )
+    # A Chinese question without its mark, as speech transcripts write it, in the agent's
+    # message: 请问 anywhere, or a question particle at the end ("请问怎么称呼您", "还有什么
+    # 帮您的吗"). Wh-words alone do not count: its statements hold them too ("处理不超过
+    # 多少"); nor does a soft particle (呢), which ends statements as often.
+    out["agent_asks"] = re.compile(
+        rf"{_alternation(_POLITE_ASK_WORDS)}|(?:{_alternation(lists['question_particle'])})"
+        r"\s*[。!！~～]*\s*$"
     )
     return out
 
@@ -343,7 +351,17 @@ _SUBJECT = re.compile(
 )
 # "请问", "麻烦问下" ("may I ask") open a question politely; their "请", "麻烦" ask for
 # no action.
-_POLITE_ASK = re.compile("请问|請問|麻烦问一下|麻烦问下|我想问一下|我想问下|想问一下|想问下")
+_POLITE_ASK_WORDS = (
+    "请问",
+    "請問",
+    "麻烦问一下",
+    "麻烦问下",
+    "我想问一下",
+    "我想问下",
+    "想问一下",
+    "想问下",
+)
+_POLITE_ASK = re.compile("|".join(_POLITE_ASK_WORDS))
 # A field and its value: "Order ID: 3348917502", "订单号：12345".
 _FIELD_VALUE = re.compile(r"^\s*[^\W\d][\w .'-]{0,30}[:：]\s*\S*\d\S*\s*$")
 _IMPERATIVE_DO = re.compile(r"^\s*do\s+(?:it|this|that|so|me)\b", re.IGNORECASE)
@@ -710,7 +728,7 @@ def agent_context(previous: str | None) -> str:
         for s in sentences
         if "?" in s
         or "？" in s
-        or (_is_question(s) if not _CJK.search(s) else _ZH_ASKS.search(s) is not None)
+        or (_is_question(s) if not _CJK.search(s) else p["agent_asks"].search(s) is not None)
     ]
     if asking and any(p["open_offer"].search(s) for s in asking[-2:]):
         # "What would you like help with? Accommodations, activities, or something else?"
@@ -731,10 +749,44 @@ def classify_turn(text: str | None, asked: bool = False, previous: str | None = 
     """The class of a user turn (one of :data:`TURN_CLASSES`). ``previous``: the agent's
     message before it (its text, ``""`` when the turn opens the conversation), read with
     :func:`agent_context`; without it, ``asked`` says whether that message asked a
-    question."""
+    question.
+
+    The learned model's class (:data:`TURN_MODEL`, over :func:`turn_features`) when the
+    shipped model is marked as the classifier (its training found it beat the rules on
+    sources it never saw), else the rules' (:func:`rule_turn`)."""
+    if _model() is None:
+        return rule_turn(text, asked, previous)
+    return _model_turn(text, asked, previous)
+
+
+def rule_turn(text: str | None, asked: bool = False, previous: str | None = None) -> str:
+    """The class the hand rules alone give a user turn (arguments as :func:`classify_turn`)."""
     if previous is not None:
         return _classify(text, agent_context(previous))
     return _classify(text, "asked" if asked else "none")
+
+
+#: The learned model's file, ``projeval/data/turn_model.json``, written by
+#: ``benchmarks/train_turns.py``; its ``meta["classifier"]`` says whether
+#: :func:`classify_turn` uses it.
+TURN_MODEL = "turn_model"
+
+
+@functools.cache
+def turn_model() -> LinearModel:
+    """The shipped user-turn model (read once per process)."""
+    return linear.load(TURN_MODEL)
+
+
+@functools.cache
+def _model() -> LinearModel | None:
+    model = turn_model()
+    return model if model.meta.get("classifier") is True else None
+
+
+@functools.lru_cache(maxsize=8192)
+def _model_turn(text: str | None, asked: bool, previous: str | None) -> str:
+    return turn_model().predict(turn_features(text, asked, previous))[0]
 
 
 def _drop_agree_tags(sentences: list[str]) -> list[str]:
@@ -774,8 +826,15 @@ _SUBJECT_ADVERB = re.compile(
 )
 
 
-@functools.lru_cache(maxsize=8192)  # turns repeat across conversations ("Yes", "Thanks!")
 def _classify(text: str | None, context: str) -> str:
+    """The rules' class of a user turn after an agent message of ``context``."""
+    return _rule(text, context)[0]
+
+
+@functools.lru_cache(maxsize=8192)  # turns repeat across conversations ("Yes", "Thanks!")
+def _rule(text: str | None, context: str) -> tuple[str, str]:
+    """The rules' class of a user turn and the name of the rule that gave it (the
+    learned model reads both)."""
     asked = context in ("open", "asked", "solicit", "confirm")
     solicited = context in ("solicit", "confirm")
     t = text or ""
@@ -787,33 +846,39 @@ def _classify(text: str | None, context: str) -> str:
     if any(w in low for w in _ADVERBS):
         t = _SUBJECT_ADVERB.sub(r"\1 ", t)
     if not t:
-        return "other"
+        return "other", "empty"
     if t[0] in _ZH_FILLERS:  # cheap test first: most turns open with no filler
         t = _ZH_FILLER.sub("", t)
     lists, p = _lists(), _patterns()
     if _CONTROL.fullmatch(t) and not p["lead"].fullmatch(t):
-        return "other"  # a simulated user's stop signal: "###STOP###", "FINISHED", "[END]"
+        return (
+            "other",
+            "control",
+        )  # a simulated user's stop signal: "###STOP###", "FINISHED", "[END]"
     # after a recap to confirm, "Actually", "Sorry, no" open a correction: an answer
     shift = p["shift"] if context != "confirm" else _NEVER
     if len(t) <= _GREETING_CHARS and p["greeting"].search(t) and _words_only(t, p["closing"]):
-        return "greeting"
+        return "greeting", "greeting_only"
     if p["offer"].search(t):
-        return "other"  # the user speaks as the agent: "I can help with that. When...?"
+        return "other", "offer"  # the user speaks as the agent: "I can help with that. When...?"
     if _is_closing(t, list(_sentences(t)), solicited):
-        return "greeting"
+        return "greeting", "closing"
     lead = p["lead"].match(t)
     while lead and lead.end() < len(t) and lead.group(1).lower() in lists["greeting"]:
         t = t[lead.end() :]  # "Hi, I'm looking to book..." is what follows the greeting
         lead = p["lead"].match(t)
     if context != "confirm" and _declines_then_asks(t):
-        return "request"  # "No thanks, but I will need a taxi.": a new task after declining
+        return (
+            "request",
+            "decline_asks",
+        )  # "No thanks, but I will need a taxi.": a new task after declining
     if lead:
         word, rest = lead.group(1).lower(), t[lead.end() :].strip()
         sentences = list(_sentences(rest))
         if word in lists["yesno"]:
-            return _after_yes_no(word, rest, sentences, context)
+            return _after_yes_no(word, rest, sentences, context), "yes_no"
         if not rest or (len(rest.split()) <= 1 and len(_CJK.findall(rest)) <= 2):
-            return "answer"
+            return "answer", "lead_short"
         t = rest
     every = list(_sentences(t))
     # a statement that adds a new task ("I am also looking for a museum.", "I would also
@@ -833,9 +898,15 @@ def _classify(text: str | None, context: str) -> str:
     tail = clauses[-1] if clauses else last
     if _is_question(tail) or (_CJK.search(last) is None and _is_question(last)):
         if _asks_for_more(last):
-            return "request"  # "Are there any other trains?", "Do you have a hotel nearby?"
+            return (
+                "request",
+                "q_more",
+            )  # "Are there any other trains?", "Do you have a hotel nearby?"
         if asked and _PROPOSAL.match(last) and (solicited or _ID_OR_NUMBER.search(last)):
-            return "answer"  # "How about 2025-03-15T10:00?" proposes the value asked for
+            return (
+                "answer",
+                "q_proposal",
+            )  # "How about 2025-03-15T10:00?" proposes the value asked for
         # The clause that asks: in English the last one that starts like a question ("Also,
         # can we include X, like Y?"), else the sentence; in Chinese the sentence without
         # the user's wishes ("逛完我想要找个地方休息,附近有什么酒店么?").
@@ -847,7 +918,10 @@ def _classify(text: str | None, context: str) -> str:
             and not shift.match(last)
             and _VALUE.search(last)
         ):
-            return "answer"  # "Maybe from the 3rd to the 10th?": a tentative value, asked for
+            return (
+                "answer",
+                "q_value",
+            )  # "Maybe from the 3rd to the 10th?": a tentative value, asked for
         if asking:
             asks = asking[-1]
         elif _CJK.search(last):
@@ -857,45 +931,194 @@ def _classify(text: str | None, context: str) -> str:
         else:
             asks = last
         if not (_asks_to_act(asks) or _asks_for_more(last)):
-            return "request" if new_task else "question"
+            return ("request" if new_task else "question"), "q_told"
         shifts = shift.match(t) or shift.match(last)
         if solicited and not shifts and _ID_OR_NUMBER.search(last):
-            return "answer"  # "Could you make it for the 13th at 1 pm?" after "What time?"
-        return "request"
+            return (
+                "answer",
+                "q_act_value",
+            )  # "Could you make it for the 13th at 1 pm?" after "What time?"
+        return "request", "q_act"
     if _FIELD_VALUE.match(t):
-        return "answer"  # "Order ID: 3348917502", "Username: cminh730"
+        return "answer", "field_value"  # "Order ID: 3348917502", "Username: cminh730"
     chooses = any(p["choice"].match(_strip_lead(s)) for s in sentences)
     if chooses and not any(_is_question(s) for s in sentences):
-        return "answer"  # "I'm going with the 12:00 flight. Please book it." chooses
+        return "answer", "choice"  # "I'm going with the 12:00 flight. Please book it." chooses
     if _asks_for_more(t):
-        return "request"  # "I would like more options."
+        return "request", "more"  # "I would like more options."
     if p["ask_info"].search(t):
-        return "question"  # "I want to know when they expire."
+        return "question", "ask_info"  # "I want to know when they expire."
     if (_asks_for_info(t) or _asks_for_fact(t)) and not _asks_for_more(t):
-        return "question"  # "麻烦您发一下这家店的地址给我吧", "I need the postcode": a fact
+        return "question", "fact"  # "麻烦您发一下这家店的地址给我吧", "I need the postcode": a fact
     if (
         solicited
         and not shift.match(t)
         and not (adds and _is_request(t))
         and not any(_is_question(s) for s in sentences)
     ):
-        return "answer"  # "I want to start on July 1." after "When do you want to start?"
+        return (
+            "answer",
+            "solicited",
+        )  # "I want to start on July 1." after "When do you want to start?"
     if _is_request(t):
-        return "request"
+        return "request", "request"
     if any(_is_question(s) for s in sentences):
-        return "question"
+        return "question", "question_any"
     if shift.match(t):
-        return "other"  # an unprompted correction: "Oh wait, I meant 12 people."
+        return "other", "shift"  # an unprompted correction: "Oh wait, I meant 12 people."
     if context == "opening":
-        return "request"  # the first turn states the need: "My AC is making a thump sound."
+        return (
+            "request",
+            "opening",
+        )  # the first turn states the need: "My AC is making a thump sound."
     if _short(t) and p["approve"].search(t):
-        return "answer"  # "That sounds great to me.", "ok thats great. it suits for me."
+        return "answer", "approve"  # "That sounds great to me.", "ok thats great. it suits for me."
     if p["answer_start"].match(t) or (_short(t) and _ID_OR_NUMBER.search(t)):
-        return "answer"
+        return "answer", "answer_form"
     if len(_CJK.findall(t)) <= _TASK_CJK and p["task_noun"].search(t[-4:]):
-        return "request"
+        return "request", "task_noun"
     if context == "open":
         # after "Anything else?": the next task ("We're planning a tour..."), unless it
         # complains and asks for nothing ("That's not fair. I've been a customer for years.")
-        return "other" if p["complaint"].search(t) else "request"
-    return "answer" if asked else "other"
+        return ("other" if p["complaint"].search(t) else "request"), "open"
+    return ("answer" if asked else "other"), "fallback"
+
+
+# --- The learned model's features -------------------------------------------------------
+# A turn is read as a set of feature strings: what the rules said and why, the signals
+# they compute, the words (English unigrams and bigrams, Chinese character unigrams and
+# bigrams), its length, and what the agent's message before it asked.
+_TOKEN = re.compile(r"[a-z]+(?:['’][a-z]+)?|\d+|[?？!！]")
+_CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+_WORD_BUCKETS = (1, 2, 3, 5, 8, 13, 21, 34)
+_CJK_BUCKETS = (2, 4, 6, 9, 13, 20, 30, 45)
+
+
+def _bucket(n: int, bounds: tuple[int, ...]) -> str:
+    """The smallest bound ``n`` is at most, or ``"more"``."""
+    for bound in bounds:
+        if n <= bound:
+            return str(bound)
+    return "more"
+
+
+def _words_of(text: str) -> list[str]:
+    """Lower-cased English words of ``text``, digits folded to one token ("0")."""
+    return ["0" if w.isdigit() else w.replace("’", "'") for w in _TOKEN.findall(text.lower())]
+
+
+def _text_features(text: str, prefix: str, out: list[str]) -> None:
+    """Word unigrams and bigrams of ``text`` (Chinese: character unigrams and bigrams),
+    each name starting with ``prefix``."""
+    words = _words_of(_CJK_RUN.sub(" ", text))
+    out += [f"{prefix}w:{w}" for w in words]
+    out += [f"{prefix}ww:{a} {b}" for a, b in itertools.pairwise(words)]
+    for run in _CJK_RUN.findall(text):
+        out += [f"{prefix}c:{ch}" for ch in run]
+        out += [f"{prefix}cc:{run[i : i + 2]}" for i in range(len(run) - 1)]
+
+
+def _start_features(text: str, prefix: str, out: list[str]) -> None:
+    """The first word or two (the first Chinese characters) of ``text``."""
+    t = text.strip()
+    if not t:
+        return
+    if _CJK.match(t):
+        out += [f"{prefix}c1:{t[:1]}", f"{prefix}c2:{t[:2]}"]
+        return
+    words = _words_of(t)[:2]
+    if words:
+        out.append(f"{prefix}w1:{words[0]}")
+    if len(words) > 1:
+        out.append(f"{prefix}w2:{words[0]} {words[1]}")
+
+
+def turn_features(text: str | None, asked: bool = False, previous: str | None = None) -> list[str]:
+    """The features of a user turn the learned model reads (see :func:`classify_turn`
+    for the arguments): the rules' class and the rule that gave it, the signals the
+    rules compute, the words, the length, and what the agent's message before asked."""
+    context = agent_context(previous) if previous is not None else ("asked" if asked else "none")
+    verdict, why = _rule(text, context)
+    t = " ".join((text or "").split())
+    out = [
+        "bias",
+        f"rule:{verdict}",
+        f"why:{why}",
+        f"ctx:{context}",
+        f"rule_ctx:{verdict}|{context}",
+    ]
+    cjk = len(_CJK.findall(t))
+    out.append("lang:zh" if cjk else "lang:en")
+    out.append(
+        f"len:{_bucket(cjk, _CJK_BUCKETS)}"
+        if cjk
+        else f"len:{_bucket(len(t.split()), _WORD_BUCKETS)}"
+    )
+    if not t:
+        return out
+    p = _patterns()
+    sentences = list(_sentences(t)) or [t]
+    out.append(f"sentences:{min(len(sentences), 4)}")
+    end = t.rstrip()[-1:]
+    if end in "?？":
+        out.append("end:?")
+    elif end in "!！":
+        out.append("end:!")
+    elif end in ".。":
+        out.append("end:.")
+    if "?" in t or "？" in t:
+        out.append("has:?")
+    signals = (
+        ("question_last", _is_question(sentences[-1])),
+        ("question_any", any(_is_question(s) for s in sentences)),
+        ("question_start", p["question_start"].match(t) is not None),
+        ("wh", p["wh"].search(t) is not None),
+        ("particle_end", p["particle_end"].search(t) is not None),
+        ("request", _is_request(t)),
+        ("fact", _asks_for_fact(t)),
+        ("info", _asks_for_info(t)),
+        ("more", _asks_for_more(t)),
+        ("act", _asks_to_act(t)),
+        ("greeting", p["greeting"].search(t) is not None),
+        ("closing", _is_closing(t, sentences)),
+        ("decline", _DECLINE.match(t) is not None),
+        ("id_or_number", _ID_OR_NUMBER.search(t) is not None),
+        ("approve", p["approve"].search(t) is not None),
+        ("answer_start", p["answer_start"].match(t) is not None),
+        ("choice", p["choice"].match(t) is not None),
+        ("shift", p["shift"].match(t) is not None),
+        ("problem", p["problem"].search(t) is not None),
+        ("adds", _ADDS.search(t) is not None),
+        ("field_value", _FIELD_VALUE.match(t) is not None),
+    )
+    out += [f"sig:{name}" for name, on in signals if on]
+    lead = p["lead"].match(t)
+    if lead:
+        word = lead.group(1).lower()
+        lists = _lists()
+        kind = (
+            "yesno"
+            if word in lists["yesno"]
+            else "greeting"
+            if word in lists["greeting"]
+            else "ack"
+        )
+        out.append(f"lead:{kind}")
+        if kind == "yesno":
+            out.append(f"lead:{'no' if word in _NO else 'yes'}")
+    _start_features(t, "", out)
+    _text_features(t, "", out)
+    if previous:
+        prev = " ".join(previous.split())[-_AGENT_TAIL:]
+        said = [s for s in _split_sentences(prev) if s.strip()]
+        asking = [s for s in said if "?" in s or "？" in s]
+        last = asking[-1] if asking else (said[-1] if said else prev)
+        if prev.rstrip().endswith(("?", "？")):
+            out.append("prev:end?")
+        if asking:
+            out.append("prev:asks")
+            _start_features(last, "prevq:", out)
+        _text_features(last, "prev:", out)
+    elif previous is None:
+        out.append("prev:unknown")
+    return out
