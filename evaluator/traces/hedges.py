@@ -614,125 +614,168 @@ def find_hedges(
     or a recommendation's superlative ("probably the can't-miss museums") is no guess. Phrases a suite adds are
     guesses. Each hedge is reported with its sentence.
     """
+    return [c.hedge() for c in hedge_candidates(lexicon, text, latest_result, window) if not c.rule]
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One cue :func:`find_hedges` reads: a lexicon match or an approximate number, its
+    clause and sentence, and the rule that drops it (``rule``; empty when the rules keep it)."""
+
+    match: HedgeMatch
+    clause_start: int
+    clause_end: int
+    sentence_start: int
+    sentence_end: int
+    sentence: str
+    rule: str
+
+    def hedge(self) -> Hedge:
+        """The candidate as a reported :class:`Hedge`."""
+        h = self.match
+        return Hedge(
+            h.phrase, h.language, h.kind, h.start, h.end, h.match, self.sentence, h.context
+        )
+
+
+def hedge_candidates(
+    lexicon: Lexicon,
+    text: str | None,
+    latest_result: str | None = None,
+    window: int = DEFAULT_WINDOW,
+) -> list[Candidate]:
+    """Every cue of ``text`` in order, each with the rule of :func:`find_hedges` that
+    decides it (empty ``rule``: the rules keep it)."""
     if not text:
         return []
     found = lexicon.find(text, window)
     estimates = _estimates(text, found, latest_result, window)
     if not found and not estimates:
         return []
-    words = context_patterns()
-    plan = words["plan"]
-    out: list[Hedge] = []
-    # A Chinese answer that says 你 and never 您 advises a generic reader (a task's user
-    # is 您): its 可能 are general advice, not guesses about the data.
-    generic_you = "你" in text and "您" not in text
-    for h in sorted(found + estimates, key=lambda m: m.start):
-        kind = h.kind
-        if kind == "general":
-            continue
-        if h.match == "May" and _is_month(text, h.start):
-            continue  # "on May 25th", "closed in May": the month, not the modal
+    out: list[Candidate] = []
+    for h, held in sorted([(m, "") for m in found] + estimates, key=lambda pair: pair[0].start):
         c_lo, c_hi = _span(text, h.start, h.end, _CLAUSE_END)
         s_lo, s_hi = _span(text, h.start, h.end, _SENTENCE_END)
         c_lo, c_hi = max(c_lo, s_lo), min(c_hi, s_hi)
-        clause = text[c_lo:c_hi]
-        sentence_text = text[s_lo:s_hi]
-        # A clause that continues the one before it shares its subject ("..., which
-        # could include", "..., likely due to the criteria", "...and possibly oral
-        # surgery"): read the process, plan and subject words from the sentence's start.
-        # A relative clause ("which...") refers to the noun before it, not to the
-        # sentence's subject: only its process and plan words come from the sentence.
-        opening = clause.lstrip(" ,，")
-        subjectless = _OWN_SUBJECT.match(h.match) is None and (
-            opening.lower().startswith(h.match.lower())
-            or _SHARED_SUBJECT.match(opening) is not None
-        )
-        shared = subjectless or words["connector"].match(opening) is not None
-        scope_lo = s_lo if shared else c_lo
-        subject_lo = s_lo if subjectless else c_lo
-        if h.language == "zh" and generic_you:
-            continue  # "如果你有标注数据，监督学习可能更合适": advice to a generic reader
-        if kind == "missing":
-            if _LIST_TAIL.match(opening):
-                scope_lo = s_lo  # "Functions like 'round', 'int', and 'math' modules were not..."
-            if _process_before(text, scope_lo, h.start) or _PROCESS_VERB.match(text[h.end : c_hi]):
-                continue
-            if _missing_input(text, c_lo, h.start, h.end, c_hi):
-                continue  # "缺少 seasonId", "no information about what functions are supported"
-            if _CHECK_WHETHER.match(text, h.end, c_hi) and _CONFIRM.search(h.match):
-                continue  # "需要确认该用户名是否可用": a plan to check, not a doubt
-            if words["clarify"].fullmatch(h.match) and not words["meaning"].search(sentence_text):
-                continue  # "I need to clarify the dates": a plan to ask, unless about a meaning
-            if not _UNSURE.match(h.match) and _restates(clause, latest_result, kind):
-                continue
-            if _USER_INPUT.search(sentence_text) or _CANNOT_PROCEED.search(sentence_text):
-                continue  # "since you have not provided a destination", "...I cannot proceed"
-            if _CONDITION.search(text, c_lo, h.start) or _field_value(text, h.start, h.end):
-                continue  # "If the return option is unavailable", "- **Aid status:** Not available"
-            if _AVAILABILITY.match(h.match) and _THING_SUBJECT.search(text[c_lo : h.start]):
-                continue  # "access is unavailable in the app": a thing's status, not a missing fact
-            if _AVAILABILITY.match(h.match) and _SHOWN_AS.search(text, c_lo, h.start):
-                continue  # "the option is now showing as unavailable": a status a record shows
-        else:
-            if sentence_text.rstrip().endswith(("?", "？")):
-                continue  # a question asks; "or maybe something else?" claims nothing
-            scope = text[scope_lo:c_hi]
-            causes = _causes(text, h.end, s_hi)
-            if causes is not None and all(map(_process_cause, causes)):
-                continue  # "This could be due to the query used": every cause is the process
-            if causes is None and _process_clause(text, scope_lo, h.start, c_hi, latest_result):
-                continue  # "the search might have failed": the agent's process
-            if plan.search(scope) or _GERUND_SUBJECT.match(sentence_text):
-                continue
-            if _about_user(clause, h.phrase):
-                continue  # "wherever you might have stored it", "an agent who may help you"
-            if _user_subject(text, subject_lo, h.start, h.end, c_hi, kind):
-                continue  # "the user seems to be ready": about the user, not the data
-            if _agent_modal(text, c_lo, h.start, h.match):
-                continue  # "I may need to broaden the search": the agent's plan
-            if _EPISTEMIC.fullmatch(h.phrase) and _AGENT_COMPLEMENT.match(text, h.end, c_hi):
-                continue  # "I think I can answer", "it looks like I can't reschedule": the agent
-            if _refers_to_user(text, s_lo, c_lo):
-                continue  # "The user corrected the size. This will likely affect...": the user
-            if kind == "softener" and _restates(
-                clause, latest_result, kind, _inference(text, s_lo, c_lo)
-            ):
-                continue
-            if kind == "softener" and _ATTRIBUTED.search(text, s_lo, h.start):
-                continue  # "Based on the search results, the cheapest seems to be": a reading
-            if _EMBEDDED_QUESTION.search(text, c_lo, h.start):
-                continue  # "to showcase how good an article could be": asks, claims nothing
-            if _EVALUATIVE.match(text, h.start) or _JUDGEMENT.match(text, h.end, c_hi):
-                continue  # "Thrifty may be a decent option": a recommendation's judgement
-            if _SUGGESTION.match(text, h.start, c_hi) or _MUST_SEE.match(text, h.end, c_hi):
-                continue  # "could be made more engaging", "probably the can't-miss museums"
-            if _POLICY_MODAL.match(text, h.start, c_hi):
-                continue  # "NSC may charge a fee", "the bag may be X-rayed": what a policy allows
-            if _CONDITIONAL_MODAL.match(h.match) and _CONDITION.search(sentence_text):
-                continue  # "If Tesla confirms it, the appointment may need to be changed": hypothetical
-            if _RULE_PREDICATE.match(text, h.start, c_hi) and _generic_subject(text, c_lo, h.start):
-                continue  # "Checked bags may incur a fee": a rule for a kind of thing, not this case
-            if h.phrase.lower() in _TERM_ADJECTIVES and _noun_term(text, h.start, h.end):
-                continue  # "the estimated delivery date": a field's name, not an estimate
-            if _clock_held(text, h.end, latest_result):
-                continue  # "around 6:42 PM" after a result that holds 18:42
-            if h.phrase.lower() in _APPROXIMATORS or h.phrase in ("~", "some"):
-                # An estimate's match ends on the number's first digit ("about 2"0).
-                after = _NUMBER_AFTER.match(text, h.end - 1 if h.match[-1:].isdigit() else h.end)
-                value = after.group(1) if after else None
-                if value and (_held(value, latest_result) or _derived(text, h.start, value)):
-                    continue
-                if _MATH.search(text, c_lo, c_hi) or (value and _worked(text, h.start, value)):
-                    continue  # "approximately cos(45°)", "from 81,797 to 82,959, around 1,162"
-                if (
-                    after
-                    and value
-                    and _rounded_or_converted(text, after.end(1), value, latest_result)
-                ):
-                    continue  # "around 15°C" after 15.3, "15°C, which is approximately 59°F"
-        sentence = _SPACE.sub(" ", sentence_text).strip()
-        out.append(Hedge(h.phrase, h.language, kind, h.start, h.end, h.match, sentence, h.context))
+        rule = held or _rule(text, h, latest_result, c_lo, c_hi, s_lo, s_hi)
+        sentence = _SPACE.sub(" ", text[s_lo:s_hi]).strip()
+        out.append(Candidate(h, c_lo, c_hi, s_lo, s_hi, sentence, rule))
     return out
+
+
+def _rule(
+    text: str,
+    h: HedgeMatch,
+    latest_result: str | None,
+    c_lo: int,
+    c_hi: int,
+    s_lo: int,
+    s_hi: int,
+) -> str:
+    """The name of the rule that drops the cue ``h`` (its clause ``[c_lo, c_hi)``, its
+    sentence ``[s_lo, s_hi)``), or ``""`` when the rules keep it (see :func:`find_hedges`)."""
+    kind = h.kind
+    if kind == "general":
+        return "general"
+    if h.match == "May" and _is_month(text, h.start):
+        return "month"  # "on May 25th", "closed in May": the month, not the modal
+    words = context_patterns()
+    plan = words["plan"]
+    clause = text[c_lo:c_hi]
+    sentence_text = text[s_lo:s_hi]
+    # A clause that continues the one before it shares its subject ("..., which
+    # could include", "..., likely due to the criteria", "...and possibly oral
+    # surgery"): read the process, plan and subject words from the sentence's start.
+    # A relative clause ("which...") refers to the noun before it, not to the
+    # sentence's subject: only its process and plan words come from the sentence.
+    opening = clause.lstrip(" ,，")
+    subjectless = _OWN_SUBJECT.match(h.match) is None and (
+        opening.lower().startswith(h.match.lower()) or _SHARED_SUBJECT.match(opening) is not None
+    )
+    shared = subjectless or words["connector"].match(opening) is not None
+    scope_lo = s_lo if shared else c_lo
+    subject_lo = s_lo if subjectless else c_lo
+    if h.language == "zh" and "你" in text and "您" not in text:
+        return "generic_you"  # "如果你有标注数据，监督学习可能更合适": advice to a generic reader
+    if kind == "missing":
+        if _LIST_TAIL.match(opening):
+            scope_lo = s_lo  # "Functions like 'round', 'int', and 'math' modules were not..."
+        if _process_before(text, scope_lo, h.start) or _PROCESS_VERB.match(text[h.end : c_hi]):
+            return "missing_process"
+        if _missing_input(text, c_lo, h.start, h.end, c_hi):
+            return "missing_input"  # "缺少 seasonId", "no information about what functions are supported"
+        if _CHECK_WHETHER.match(text, h.end, c_hi) and _CONFIRM.search(h.match):
+            return "missing_check"  # "需要确认该用户名是否可用": a plan to check, not a doubt
+        if words["clarify"].fullmatch(h.match) and not words["meaning"].search(sentence_text):
+            return "missing_clarify"  # "I need to clarify the dates": a plan to ask, unless about a meaning
+        if not _UNSURE.match(h.match) and _restates(clause, latest_result, kind):
+            return "missing_restates"
+        if _USER_INPUT.search(sentence_text) or _CANNOT_PROCEED.search(sentence_text):
+            return "missing_user_input"  # "since you have not provided a destination", "...I cannot proceed"
+        if _CONDITION.search(text, c_lo, h.start) or _field_value(text, h.start, h.end):
+            return "missing_condition"  # "If the return option is unavailable", "- **Aid status:** Not available"
+        if _AVAILABILITY.match(h.match) and _THING_SUBJECT.search(text[c_lo : h.start]):
+            return "missing_status"  # "access is unavailable in the app": a thing's status, not a missing fact
+        if _AVAILABILITY.match(h.match) and _SHOWN_AS.search(text, c_lo, h.start):
+            return "missing_shown_as"  # "the option is now showing as unavailable": a status a record shows
+    else:
+        if sentence_text.rstrip().endswith(("?", "？")):
+            return "question"  # a question asks; "or maybe something else?" claims nothing
+        scope = text[scope_lo:c_hi]
+        causes = _causes(text, h.end, s_hi)
+        if causes is not None and all(map(_process_cause, causes)):
+            return (
+                "process_cause"  # "This could be due to the query used": every cause is the process
+            )
+        if causes is None and _process_clause(text, scope_lo, h.start, c_hi, latest_result):
+            return "process_clause"  # "the search might have failed": the agent's process
+        if plan.search(scope) or _GERUND_SUBJECT.match(sentence_text):
+            return "plan"
+        if _about_user(clause, h.phrase):
+            return "user_offer"  # "wherever you might have stored it", "an agent who may help you"
+        if _user_subject(text, subject_lo, h.start, h.end, c_hi, kind):
+            return "user_subject"  # "the user seems to be ready": about the user, not the data
+        if _agent_modal(text, c_lo, h.start, h.match):
+            return "agent_modal"  # "I may need to broaden the search": the agent's plan
+        if _EPISTEMIC.fullmatch(h.phrase) and _AGENT_COMPLEMENT.match(text, h.end, c_hi):
+            return "agent_complement"  # "I think I can answer", "it looks like I can't reschedule": the agent
+        if _refers_to_user(text, s_lo, c_lo):
+            return (
+                "refers_user"  # "The user corrected the size. This will likely affect...": the user
+            )
+        if kind == "softener" and _restates(
+            clause, latest_result, kind, _inference(text, s_lo, c_lo)
+        ):
+            return "softener_restates"
+        if kind == "softener" and _ATTRIBUTED.search(text, s_lo, h.start):
+            return "softener_attributed"  # "Based on the search results, the cheapest seems to be": a reading
+        if _EMBEDDED_QUESTION.search(text, c_lo, h.start):
+            return "embedded_question"  # "to showcase how good an article could be": asks, claims nothing
+        if _EVALUATIVE.match(text, h.start) or _JUDGEMENT.match(text, h.end, c_hi):
+            return "judgement"  # "Thrifty may be a decent option": a recommendation's judgement
+        if _SUGGESTION.match(text, h.start, c_hi) or _MUST_SEE.match(text, h.end, c_hi):
+            return "suggestion"  # "could be made more engaging", "probably the can't-miss museums"
+        if _POLICY_MODAL.match(text, h.start, c_hi):
+            return "policy_modal"  # "NSC may charge a fee", "the bag may be X-rayed": what a policy allows
+        if _CONDITIONAL_MODAL.match(h.match) and _CONDITION.search(sentence_text):
+            return "conditional_modal"  # "If Tesla confirms it, the appointment may need to be changed": hypothetical
+        if _RULE_PREDICATE.match(text, h.start, c_hi) and _generic_subject(text, c_lo, h.start):
+            return "rule_for_kind"  # "Checked bags may incur a fee": a rule for a kind of thing, not this case
+        if h.phrase.lower() in _TERM_ADJECTIVES and _noun_term(text, h.start, h.end):
+            return "term"  # "the estimated delivery date": a field's name, not an estimate
+        if _clock_held(text, h.end, latest_result):
+            return "clock_held"  # "around 6:42 PM" after a result that holds 18:42
+        if h.phrase.lower() in _APPROXIMATORS or h.phrase in ("~", "some"):
+            # An estimate's match ends on the number's first digit ("about 2"0).
+            after = _NUMBER_AFTER.match(text, h.end - 1 if h.match[-1:].isdigit() else h.end)
+            value = after.group(1) if after else None
+            if value and (_held(value, latest_result) or _derived(text, h.start, value)):
+                return "approx_held"
+            if _MATH.search(text, c_lo, c_hi) or (value and _worked(text, h.start, value)):
+                return "approx_worked"  # "approximately cos(45°)", "from 81,797 to 82,959, around 1,162"
+            if after and value and _rounded_or_converted(text, after.end(1), value, latest_result):
+                return "approx_converted"  # "around 15°C" after 15.3, "15°C, which is approximately 59°F"
+    return ""
 
 
 # A clause that opens with a verb, a modal or an adverb has no subject of its own:
@@ -967,8 +1010,9 @@ def _derived(text: str, start: int, number: str) -> bool:
 
 def _estimates(
     text: str, found: list[HedgeMatch], latest_result: str | None, window: int
-) -> list[HedgeMatch]:
-    """Approximate numbers not already inside a lexicon match, nor held by the result."""
+) -> list[tuple[HedgeMatch, str]]:
+    """Approximate numbers not already inside a lexicon match, each with ``"estimate_held"``
+    when the result holds the number (the rules drop it), else ``""``."""
     if (
         _ESTIMATE_HINT_LOWER.search(text.lower()) if text.isascii() else _ESTIMATE_HINT.search(text)
     ) is None:
@@ -979,13 +1023,13 @@ def _estimates(
         if any(h.start <= start < h.end for h in found):
             continue
         number = _NUMBER.search(text, end - 1)
-        if number and _held(number.group(), latest_result):
-            continue
-        if _clock_held(text, number.start() if number else end, latest_result):
-            continue
+        held = (number is not None and _held(number.group(), latest_result)) or _clock_held(
+            text, number.start() if number else end, latest_result
+        )
         word = m.group().rstrip("0123456789$€£¥￥ ").strip() or "~"
         lang = "zh" if _CJK.search(word) else "en"
-        out.append(HedgeMatch(word, lang, start, end, m.group(), context(text, start, end, window)))
+        match = HedgeMatch(word, lang, start, end, m.group(), context(text, start, end, window))
+        out.append((match, "estimate_held" if held else ""))
     return out
 
 
