@@ -31,17 +31,26 @@ order printed.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
+import sys
 from collections import Counter
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from projeval.traces.hedges import Lexicon, find_hedges
+from projeval.traces.hedges import DEFAULT_GATE, Lexicon, find_hedges, gate_model
 from projeval.traces.turns import TURN_CLASSES, classify_turn
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "tests" / "corpora" / "conversations"
+_train_spec = importlib.util.spec_from_file_location(
+    "train_hedges", Path(__file__).with_name("train_hedges.py")
+)
+assert _train_spec is not None and _train_spec.loader is not None
+train = importlib.util.module_from_spec(_train_spec)
+sys.modules["train_hedges"] = train
+_train_spec.loader.exec_module(train)
 
 
 def load(name: str) -> list[dict[str, Any]]:
@@ -75,53 +84,123 @@ def _pr_line(label: str, pairs: list[tuple[bool, bool]]) -> str:
 _TUNED_HEDGE_SETS = ("hedges.jsonl", "hedges_agentdojo.jsonl")
 
 
-def hedges_section(verbose: bool) -> list[str]:
-    """Hedge precision and recall on the labelled set and the held-out set."""
+#: Shown only with ``--sealed``: the lead measures the learned gate on it once.
+SEALED_HEDGE_SETS = ("hedges_sealed_r6.jsonl",)
+#: The hedge sets, in the order printed, each with its title.
+HEDGE_SETS = (
+    ("hedges.jsonl", "labelled set"),
+    ("hedges_heldout.jsonl", "held-out set"),
+    ("hedges_heldout_tasks.jsonl", "held-out task conversations"),
+    ("hedges_heldout_fresh.jsonl", "fresh held-out task conversations"),
+    ("hedges_heldout_sealed.jsonl", "sealed held-out runs"),
+    ("hedges_heldout_late.jsonl", "late held-out runs"),
+    ("hedges_heldout_r4.jsonl", "round-4 held-out set"),
+    ("hedges_agentdojo.jsonl", "AgentDojo runs"),
+    # sealed until it was measured once (0.214 / 0.600); round 5's rules were
+    # written looking at its failures, so it is tuning data now
+    ("hedges_sealed_r5.jsonl", "round-5 set (tuned; sealed until measured once)"),
+    # labelled on a branch nobody tuning the rules read, measured once after every rule
+    # of session 5 had landed (r6 0.250 / 0.333, r7 0.444 / 0.235): the figures that say
+    # whether the rules generalise; round 5f was then written looking at r7's misses
+    ("hedges_sealed_r6.jsonl", "sealed round-6 set (never tuned, never trained on)"),
+    ("hedges_sealed_r7.jsonl", "round-7 set (tuned; 0.444 / 0.235 on its one sealed run)"),
+)
+
+
+def hedge_sets(sealed: bool) -> list[tuple[str, str]]:
+    """The hedge sets there are (the training sets of ``train_hedges.py`` too), in order;
+    the sealed ones only when ``sealed``."""
+    named = {name for name, _ in HEDGE_SETS}
+    more = [(p.name, "training rows") for p in train.training_files() if p.name not in named]
+    return [
+        (name, title)
+        for name, title in [*HEDGE_SETS, *more]
+        if (CORPUS / name).exists() and (sealed or name not in SEALED_HEDGE_SETS)
+    ]
+
+
+def hedges_section(verbose: bool, sealed: bool = False) -> list[str]:
+    """Hedge precision and recall per labelled set: the rules alone and the learned gate
+    (trained on every set but the sealed ones, so its figures on them are in-sample)."""
     lexicon = Lexicon.load(["en", "zh"])
-    lines = ["Hedges (a message counts as hedged when it has at least one hedge)"]
+    lines = [
+        "Hedges (a message counts as hedged when it has at least one hedge);",
+        f"  find_hedges' default gate: {DEFAULT_GATE}; the model is trained on every set",
+        "  printed but the sealed ones (its figures on them are in-sample)",
+    ]
     pooled: list[tuple[bool, bool]] = []  # every held-out set together
-    for name, title in (
-        ("hedges.jsonl", "labelled set"),
-        ("hedges_heldout.jsonl", "held-out set"),
-        ("hedges_heldout_tasks.jsonl", "held-out task conversations"),
-        ("hedges_heldout_fresh.jsonl", "fresh held-out task conversations"),
-        ("hedges_heldout_sealed.jsonl", "sealed held-out runs"),
-        ("hedges_heldout_late.jsonl", "late held-out runs"),
-        ("hedges_heldout_r4.jsonl", "round-4 held-out set"),
-        ("hedges_agentdojo.jsonl", "AgentDojo runs"),
-        # sealed until it was measured once (0.214 / 0.600); round 5's rules were
-        # written looking at its failures, so it is tuning data now
-        ("hedges_sealed_r5.jsonl", "round-5 set (tuned; sealed until measured once)"),
-        # labelled on a branch nobody tuning the rules read, measured once after every rule
-        # of session 5 had landed (r6 0.250 / 0.333, r7 0.444 / 0.235): the figures that say
-        # whether the rules generalise; round 5f was then written looking at r7's misses
-        ("hedges_sealed_r6.jsonl", "sealed round-6 set (never tuned)"),
-        ("hedges_sealed_r7.jsonl", "round-7 set (tuned; 0.444 / 0.235 on its one sealed run)"),
-    ):
+    pooled_model: list[tuple[bool, bool]] = []
+    for name, title in hedge_sets(sealed):
         rows = load(name)
-        found = [find_hedges(lexicon, r["text"], r["latest_result"]) for r in rows]
+        found = [find_hedges(lexicon, r["text"], r["latest_result"], gate="rules") for r in rows]
+        gated = [
+            find_hedges(
+                lexicon, r["text"], r["latest_result"], gate="model", source=train.source_of(r)
+            )
+            for r in rows
+        ]
         pairs = [(bool(f), bool(r["hedge"])) for f, r in zip(found, rows, strict=True)]
+        model = [(bool(f), bool(r["hedge"])) for f, r in zip(gated, rows, strict=True)]
         if name not in _TUNED_HEDGE_SETS:
             pooled += pairs
+            pooled_model += model
         bare = [(bool(lexicon.find(r["text"])), bool(r["hedge"])) for r in rows]
         lines.append(f" {title} ({name})")
-        lines.append(_pr_line("find_hedges, all", pairs))
+        lines.append(_pr_line("rules, all", pairs))
+        lines.append(_pr_line("model, all", model))
         for lang in ("en", "zh"):
             sub = [p for p, r in zip(pairs, rows, strict=True) if r["lang"] == lang]
-            lines.append(_pr_line(f"find_hedges, {lang}", sub))
+            lines.append(_pr_line(f"rules, {lang}", sub))
+            sub = [p for p, r in zip(model, rows, strict=True) if r["lang"] == lang]
+            lines.append(_pr_line(f"model, {lang}", sub))
         for source in sorted({r["source"] for r in rows}):
             sub = [p for p, r in zip(pairs, rows, strict=True) if r["source"] == source]
-            lines.append(_pr_line(f"find_hedges, {source}", sub))
+            lines.append(_pr_line(f"rules, {source}", sub))
         lines.append(_pr_line("every lexicon phrase, no rules", bare))
-        if verbose:
-            for f, r in zip(found, rows, strict=True):
-                if bool(f) != bool(r["hedge"]):
-                    kind = "false positive" if f else "false negative"
-                    cues = ", ".join(f"{h.phrase} ({h.kind})" for h in f) or "-"
-                    lines.append(f"    {kind} {r['id']}: {cues}: {r['text'][:120]!r}")
+        if verbose and name not in SEALED_HEDGE_SETS:
+            for f, g, r in zip(found, gated, rows, strict=True):
+                for who, hits in (("rules", f), ("model", g)):
+                    if bool(hits) != bool(r["hedge"]):
+                        kind = "false positive" if hits else "false negative"
+                        cues = ", ".join(f"{h.phrase} ({h.kind})" for h in hits) or "-"
+                        lines.append(f"    {who} {kind} {r['id']}: {cues}: {r['text'][:120]!r}")
     lines.append(" every held-out set together")
-    lines.append(_pr_line("find_hedges, all", pooled))
+    lines.append(_pr_line("rules, all", pooled))
+    lines.append(_pr_line("model, all (in-sample)", pooled_model))
     lines.append("  goal: precision >= 0.8, recall >= 0.7")
+    return lines
+
+
+def hedge_gate_section(verbose: bool) -> list[str]:
+    """The learned gate against the rules, leave one source out: each message scored by
+    a model trained without its source repository (``train_hedges.py``)."""
+    messages = train.read_messages(train.training_files())
+    scores = train.cross_scores(messages, **train.FIT_OPTIONS)
+    threshold = train.best_threshold(scores, [m.hedge for m in messages])
+    lines = [
+        "Hedge gate, leave one source out (every training set; the rules were tuned on",
+        "  most of these rows, so their figures are optimistic)",
+        f"  threshold by cross-validation: {threshold} (shipped model: {gate_model()[1]})",
+    ]
+    for lang in ("all", "en", "zh"):
+        idx = [i for i, m in enumerate(messages) if lang == "all" or m.row["lang"] == lang]
+        rules = [(messages[i].rules, messages[i].hedge) for i in idx]
+        model = [(scores[i] >= threshold, messages[i].hedge) for i in idx]
+        for who, pairs in (("rules", rules), ("model", model)):
+            *_, f = train.f1(pairs)
+            lines.append(_pr_line(f"{who}, {lang}", pairs) + f"  F1 {f:.3f}")
+    if verbose:
+        for source in sorted({m.row["source"] for m in messages}):
+            idx = [i for i, m in enumerate(messages) if m.row["source"] == source]
+            lines.append(
+                _pr_line(f"rules, {source}", [(messages[i].rules, messages[i].hedge) for i in idx])
+            )
+            lines.append(
+                _pr_line(
+                    f"model, {source}",
+                    [(scores[i] >= threshold, messages[i].hedge) for i in idx],
+                )
+            )
     return lines
 
 
@@ -419,6 +498,7 @@ def agentdojo_claims(verbose: bool) -> list[str]:
 #: The sections printed, in order.
 SECTIONS: list[Callable[[bool], list[str]]] = [
     hedges_section,
+    hedge_gate_section,
     turns_section,
     followups_section,
     claims_section,
@@ -428,11 +508,17 @@ SECTIONS: list[Callable[[bool], list[str]]] = [
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-v", "--verbose", action="store_true", help="list every disagreement")
+    parser.add_argument(
+        "--sealed", action="store_true", help="print the sealed hedge sets too (never their misses)"
+    )
     args = parser.parse_args()
     for i, section in enumerate(SECTIONS):
         if i:
             print()
-        print("\n".join(section(args.verbose)))
+        if section is hedges_section:
+            print("\n".join(hedges_section(args.verbose, args.sealed)))
+        else:
+            print("\n".join(section(args.verbose)))
 
 
 if __name__ == "__main__":

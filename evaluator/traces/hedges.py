@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import functools
 import importlib.resources
+import itertools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from ..errors import ConfigError
+from . import linear
 from .drift import words as content_words
 
 #: Characters either side of a match shown as its context.
@@ -35,6 +37,10 @@ EXTRA = "extra"
 KINDS = ("guess", "softener", "missing", "general")
 #: Kind of a phrase with no ``## kind`` line above it, and of added phrases.
 DEFAULT_KIND = "guess"
+#: The learned gate's model file (``projeval/data/<name>.json``).
+GATE_MODEL = "hedge_model"
+#: Which cues :func:`find_hedges` keeps unless told: ``"model"`` or ``"rules"``.
+DEFAULT_GATE = "rules"
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
 _SPACE = re.compile(r"\s+")
@@ -559,10 +565,20 @@ def find_hedges(
     text: str | None,
     latest_result: str | None = None,
     window: int = DEFAULT_WINDOW,
+    *,
+    gate: str = DEFAULT_GATE,
+    source: str = "message",
 ) -> list[Hedge]:
     """The hedges of an assistant ``text`` that mean uncertainty about the task's facts.
 
-    Each phrase :meth:`Lexicon.find` finds is read in its clause (the stretch
+    ``gate`` decides which cues (:func:`hedge_candidates`) count: ``"model"``, the
+    learned gate (``hedge_model.json``: a cue counts when its probability, from
+    :func:`candidate_features`, reaches the threshold the model was cross-validated
+    for), or ``"rules"``, the hand rules below alone. ``source`` says where ``text``
+    sits: an assistant ``"message"`` or a ``"tool"``'s arguments the model wrote (a
+    think tool).
+
+    Under the rules, each phrase :meth:`Lexicon.find` finds is read in its clause (the stretch
     between commas, colons, "but"... inside its sentence) and counts when:
 
     - ``guess`` ("probably", "可能"): the sentence is no question ("...or maybe
@@ -614,7 +630,28 @@ def find_hedges(
     or a recommendation's superlative ("probably the can't-miss museums") is no guess. Phrases a suite adds are
     guesses. Each hedge is reported with its sentence.
     """
-    return [c.hedge() for c in hedge_candidates(lexicon, text, latest_result, window) if not c.rule]
+    candidates = hedge_candidates(lexicon, text, latest_result, window)
+    if not candidates:
+        return []
+    if gate == "rules":
+        return [c.hedge() for c in candidates if not c.rule]
+    if gate != "model":
+        raise ValueError(f"gate must be 'model' or 'rules', not {gate!r}")
+    model, threshold = gate_model()
+    assert text is not None  # there are candidates
+    return [
+        c.hedge()
+        for c in candidates
+        if model.probabilities(candidate_features(text, c, latest_result, source))["true"]
+        >= threshold
+    ]
+
+
+@functools.cache
+def gate_model() -> tuple[linear.LinearModel, float]:
+    """The shipped learned gate and its threshold."""
+    model = linear.load(GATE_MODEL)
+    return model, float(model.meta["threshold"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -1480,3 +1517,149 @@ _MUST_SEE = re.compile(
 # what would follow if the condition held ("If Tesla confirms it, the appointment may need
 # to be changed", "There may be a fee if the new fare is higher"): a hypothetical.
 _CONDITIONAL_MODAL = re.compile(r"(?:there\s+)?(?:may|might|could)\b", re.IGNORECASE)
+
+
+# ---------------------------------------------------------------------------
+# Features of a candidate for the learned gate (``hedge_model.json``, trained by
+# ``benchmarks/train_hedges.py``): plain strings, so prediction is dict lookups.
+
+_WORD_TOKEN = re.compile(r"[a-z0-9]+(?:['\u2019][a-z]+)?")
+_CJK_CHARS = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+_SUBJECTS = (
+    ("i", re.compile(r"(?<![\w'])(?:i|i'm|i've|i'll|i'd|me|my)(?![\w'])|我(?!们)", re.IGNORECASE)),
+    ("we", re.compile(r"\b(?:we|we're|we'll|our|us)\b|我们", re.IGNORECASE)),
+    ("you", re.compile(r"\b(?:you|you're|you'll|your|yourself)\b|您|你", re.IGNORECASE)),
+    ("it", re.compile(r"\b(?:it|it's|this|that)\b|这|那|它", re.IGNORECASE)),
+    ("there", re.compile(r"\bthere\b|有", re.IGNORECASE)),
+    ("agent", re.compile(r"\b(?:agent|assistant|representative)s?\b|客服|助手", re.IGNORECASE)),
+    ("user", re.compile(r"\b(?:user|customer|caller)s?\b|用户|顾客|客户", re.IGNORECASE)),
+    (
+        "tool",
+        re.compile(
+            r"\b(?:tool|search|api|function|query|database|system|result)s?\b|"
+            r"工具|搜索|查询|接口|系统|结果",
+            re.IGNORECASE,
+        ),
+    ),
+)
+_OFFER = re.compile(
+    r"\b(?:would you like|do you want|can help|could help|happy to|feel free|let me know|"
+    r"if you(?:'d| would)? like|shall i|may be able to (?:help|assist))\b|需要我|为您|帮您|请您",
+    re.IGNORECASE,
+)
+_PLAN = re.compile(
+    r"\b(?:let me|let's|i will|i'll|i need to|i should|i am going to|i'm going to|next,? i|"
+    r"i can|i must|i have to)\b|我将|我会|让我|我需要|接下来|我先|我要",
+    re.IGNORECASE,
+)
+_DATE = re.compile(
+    r"\b\d{4}-\d{2}-\d{2}\b|\b(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d"
+    r"|\d+\s*(?:年|月|日|号|點|点)|\b\d{1,2}:\d{2}\b",
+    re.IGNORECASE,
+)
+_AMOUNT = re.compile(r"[$€£¥￥]\s*\d|\d\s*(?:%|元|块|dollars?|usd|eur|percent)", re.IGNORECASE)
+_NAME = re.compile(r"(?<=[a-z,;]\s)[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*")
+_ERROR_RESULT = re.compile(
+    r"\b(?:error|exception|failed|failure|invalid|denied|unauthori[sz]ed|timeout|traceback)\b|"
+    r"错误|失败|异常",
+    re.IGNORECASE,
+)
+
+
+def _bucket(value: int, edges: tuple[int, ...]) -> str:
+    for edge in edges:
+        if value <= edge:
+            return str(edge)
+    return f">{edges[-1]}"
+
+
+def candidate_features(
+    text: str, candidate: Candidate, latest_result: str | None, source: str = "message"
+) -> list[str]:
+    """The features of one cue for the learned gate: the phrase, its kind and the rules'
+    verdict; the words of its sentence and next to it; who the sentence is about; whether
+    it asks, offers or plans; the values it states and whether ``latest_result`` holds
+    them; what the result is (none, empty, an error, "not found"); ``source`` (a
+    ``"message"`` or a ``"tool"``'s arguments the model wrote) and the language."""
+    h = candidate.match
+    phrase = _normal(h.phrase)
+    rule = candidate.rule or "kept"
+    sentence = text[candidate.sentence_start : candidate.sentence_end]
+    lowered = sentence.lower()
+    lang = "zh" if _CJK.search(text) else "en"
+    out = [
+        "bias:" + lang,
+        "p:" + phrase,
+        "k:" + h.kind,
+        "r:" + rule,
+        "kr:" + h.kind + ":" + rule,
+        "pr:" + phrase + ":" + ("kept" if not candidate.rule else "dropped"),
+        "src:" + source,
+        "lang:" + lang,
+    ]
+    tokens = _WORD_TOKEN.findall(_CJK_CHARS.sub(" ", lowered))
+    out.extend("w:" + t for t in tokens)
+    out.extend("b:" + a + "_" + b for a, b in itertools.pairwise(tokens))
+    for run in _CJK_CHARS.findall(sentence):
+        out.extend("c:" + ch for ch in run)
+        out.extend("c2:" + run[i : i + 2] for i in range(len(run) - 1))
+    before = _WORD_TOKEN.findall(
+        text[max(candidate.sentence_start, h.start - 24) : h.start].lower()
+    )
+    after = _WORD_TOKEN.findall(text[h.end : min(candidate.sentence_end, h.end + 24)].lower())
+    out.extend("pre:" + t for t in before[-2:])
+    out.extend("post:" + t for t in after[:2])
+    zh_before = _CJK_CHARS.findall(text[max(candidate.sentence_start, h.start - 4) : h.start])
+    zh_after = _CJK_CHARS.findall(text[h.end : min(candidate.sentence_end, h.end + 4)])
+    if zh_before:
+        out.append("pre2:" + zh_before[-1][-2:])
+    if zh_after:
+        out.append("post2:" + zh_after[0][:2])
+    clause = text[candidate.clause_start : candidate.clause_end]
+    for name, pattern in _SUBJECTS:
+        if pattern.search(clause):
+            out.append("subj:" + name)
+    if sentence.rstrip().endswith(("?", "？")) or "吗" in sentence:
+        out.append("question")
+    if _OFFER.search(sentence):
+        out.append("offer")
+    if _PLAN.search(sentence):
+        out.append("plan")
+    if context_patterns()["plan"].search(clause):
+        out.append("plan_word")
+    if context_patterns()["process"].search(clause):
+        out.append("process_word")
+    if context_patterns()["negation"].search(clause):
+        out.append("negation")
+    numbers = _QUANTITY.findall(sentence)
+    if _DATE.search(sentence):
+        out.append("val:date")
+    if _AMOUNT.search(sentence):
+        out.append("val:amount")
+    names = _NAME.findall(sentence) if lang == "en" else []
+    if names:
+        out.append("val:name")
+    result = latest_result
+    if result is None:
+        out.append("res:none")
+    else:
+        stripped = result.strip()
+        if not stripped or (len(stripped) <= _EMPTY_RESULT_CHARS and _EMPTY_RESULT.search(result)):
+            out.append("res:empty")
+        if len(stripped) <= _NO_RESULT_CHARS and _ERROR_RESULT.search(result):
+            out.append("res:error")
+        if _no_result(result):
+            out.append("res:notfound")
+        out.append("res:len" + _bucket(len(stripped), (0, 200, 2000)))
+    if numbers:
+        held = [_held(n, result) for n in numbers]
+        out.append("val:number")
+        out.append("num:held" if all(held) else "num:some_held" if any(held) else "num:unheld")
+    if names and result:
+        out.append("name:held" if any(n in result for n in names) else "name:unheld")
+    if result:
+        said = content_words(clause) - _SOFTENER_WORDS
+        if said:
+            share = len(said & content_words(result)) / len(said)
+            out.append("share:" + ("0" if share == 0 else "lo" if share < 0.5 else "hi"))
+    return out
