@@ -34,7 +34,7 @@ DEFAULT_WINDOW = 40
 #: Language label of phrases added by a suite or a caller.
 EXTRA = "extra"
 #: Kinds of phrase (``## kind`` lines of a lexicon file); see :func:`find_hedges`.
-KINDS = ("guess", "softener", "missing", "general")
+KINDS = ("guess", "softener", "missing", "doubt", "general")
 #: Kind of a phrase with no ``## kind`` line above it, and of added phrases.
 DEFAULT_KIND = "guess"
 #: The learned gate's model file (``projeval/data/<name>.json``).
@@ -496,16 +496,6 @@ _FAILURE = re.compile(
 )
 
 
-# Doubt about a proposition ("I am not sure if the claim is true", "无法确定"): an empty
-# result says nothing was found, not whether the fact holds, so the doubt restates nothing.
-_UNSURE = re.compile(
-    r"(?:I\s*(?:'m|am)\s+)?not\s+(?:sure|certain)|I\s+can(?:'t|not)\s+(?:tell|be\s+sure)|"
-    r"unable\s+to\s+determine|can(?:'t|not)\s+determine|could(?:n't|\s+not)\s+determine|"
-    r"我?不太?确定|无法确定",
-    re.IGNORECASE,
-)
-
-
 def _no_result(result: str) -> bool:
     return len(result) <= _NO_RESULT_CHARS and _NO_RESULT.search(result) is not None
 
@@ -616,6 +606,9 @@ def find_hedges(
       agent would give ("I don't have personal opinions", "无法提供医疗建议"), nor a "need to
       confirm whether" (a plan to check); a search named as the source ("根据我的搜索，
       没有找到…") is no process subject;
+    - ``doubt`` ("I'm not sure", "无法确定"): as ``missing``, but it never restates an
+      empty result ("I am not sure if the claim is true" after a search that found
+      nothing: the result says nothing was found, not whether the fact holds);
     - ``general`` ("typically"): never; how things usually are is a paraphrase
       of policy, not a claim about this task's data.
 
@@ -734,7 +727,7 @@ def _rule(
     subject_lo = s_lo if subjectless else c_lo
     if h.language == "zh" and "你" in text and "您" not in text:
         return "generic_you"  # "如果你有标注数据，监督学习可能更合适": advice to a generic reader
-    if kind == "missing":
+    if kind == "missing" or kind == "doubt":
         if _LIST_TAIL.match(opening):
             scope_lo = s_lo  # "Functions like 'round', 'int', and 'math' modules were not..."
         if _process_before(text, scope_lo, h.start) or _PROCESS_VERB.match(text[h.end : c_hi]):
@@ -745,7 +738,7 @@ def _rule(
             return "missing_check"  # "需要确认该用户名是否可用": a plan to check, not a doubt
         if words["clarify"].fullmatch(h.match) and not words["meaning"].search(sentence_text):
             return "missing_clarify"  # "I need to clarify the dates": a plan to ask, unless about a meaning
-        if not _UNSURE.match(h.match) and _restates(clause, latest_result, kind):
+        if kind == "missing" and _restates(clause, latest_result, kind):
             return "missing_restates"
         if _USER_INPUT.search(sentence_text) or _CANNOT_PROCEED.search(sentence_text):
             return "missing_user_input"  # "since you have not provided a destination", "...I cannot proceed"
