@@ -1609,50 +1609,53 @@ def candidate_features(
     if zh_after:
         out.append("post2:" + zh_after[0][:2])
     clause = text[candidate.clause_start : candidate.clause_end]
+    flags: list[str] = []  # read with the cue's kind too
     for name, pattern in _SUBJECTS:
         if pattern.search(clause):
-            out.append("subj:" + name)
+            flags.append("subj:" + name)
     if sentence.rstrip().endswith(("?", "？")) or "吗" in sentence:
-        out.append("question")
+        flags.append("question")
     if _OFFER.search(sentence):
-        out.append("offer")
+        flags.append("offer")
     if _PLAN.search(sentence):
-        out.append("plan")
+        flags.append("plan")
     if context_patterns()["plan"].search(clause):
-        out.append("plan_word")
+        flags.append("plan_word")
     if context_patterns()["process"].search(clause):
-        out.append("process_word")
+        flags.append("process_word")
     if context_patterns()["negation"].search(clause):
-        out.append("negation")
+        flags.append("negation")
     numbers = _QUANTITY.findall(sentence)
     if _DATE.search(sentence):
-        out.append("val:date")
+        flags.append("val:date")
     if _AMOUNT.search(sentence):
-        out.append("val:amount")
+        flags.append("val:amount")
     names = _NAME.findall(sentence) if lang == "en" else []
     if names:
-        out.append("val:name")
+        flags.append("val:name")
     result = latest_result
     if result is None:
-        out.append("res:none")
+        flags.append("res:none")
     else:
         stripped = result.strip()
         if not stripped or (len(stripped) <= _EMPTY_RESULT_CHARS and _EMPTY_RESULT.search(result)):
-            out.append("res:empty")
+            flags.append("res:empty")
         if len(stripped) <= _NO_RESULT_CHARS and _ERROR_RESULT.search(result):
-            out.append("res:error")
+            flags.append("res:error")
         if _no_result(result):
-            out.append("res:notfound")
-        out.append("res:len" + _bucket(len(stripped), (0, 200, 2000)))
+            flags.append("res:notfound")
+        flags.append("res:len" + _bucket(len(stripped), (0, 200, 2000)))
     if numbers:
         held = [_held(n, result) for n in numbers]
-        out.append("val:number")
-        out.append("num:held" if all(held) else "num:some_held" if any(held) else "num:unheld")
+        flags.append("val:number")
+        flags.append("num:held" if all(held) else "num:some_held" if any(held) else "num:unheld")
     if names and result:
-        out.append("name:held" if any(n in result for n in names) else "name:unheld")
+        flags.append("name:held" if any(n in result for n in names) else "name:unheld")
     if result:
         said = content_words(clause) - _SOFTENER_WORDS
         if said:
             share = len(said & content_words(result)) / len(said)
-            out.append("share:" + ("0" if share == 0 else "lo" if share < 0.5 else "hi"))
+            flags.append("share:" + ("0" if share == 0 else "lo" if share < 0.5 else "hi"))
+    out.extend(flags)
+    out.extend(h.kind + "&" + flag for flag in flags)
     return out
