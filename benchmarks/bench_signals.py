@@ -22,7 +22,9 @@ issue #16 sets:
   55 labelled calls of ``tests/corpora/agentdojo/`` (recorded AgentDojo-style runs);
 - **claims**: precision and recall of ungrounded counts and unquoted names
   (:mod:`projeval.traces.claims`) on ``claims.jsonl``'s ToolTalk conversations, and of
-  every ungrounded value flagged in 12 labelled AgentDojo final answers.
+  every ungrounded value flagged in 12 labelled AgentDojo final answers;
+- **labeller agreement**: how often a second labeller, blind to the first labels, agrees
+  on 300 hedge and 300 turn rows (``agreement.jsonl``): Cohen's kappa, per language.
 
 A section is a function returning its lines; ``SECTIONS`` lists them in the
 order printed.
@@ -496,12 +498,52 @@ def agentdojo_claims(verbose: bool) -> list[str]:
 
 
 #: The sections printed, in order.
+def kappa(pairs: list[tuple[Any, Any]]) -> float:
+    """Cohen's kappa of ``(first, second)`` labels: agreement beyond what chance gives."""
+    n = len(pairs)
+    observed = sum(a == b for a, b in pairs) / n
+    first, second = Counter(a for a, _ in pairs), Counter(b for _, b in pairs)
+    chance = sum(first[c] * second[c] for c in first) / (n * n)
+    return (observed - chance) / (1 - chance) if chance < 1 else 1.0
+
+
+def agreement_section(verbose: bool) -> list[str]:
+    """How often a second labeller, blind to the first labels, agrees: the ceiling a
+    detector can be measured against."""
+    rows = load("agreement.jsonl")
+    lines = [
+        f"labeller agreement (tests/corpora/conversations/agreement.jsonl, {len(rows)} rows "
+        "labelled again, blind, by a second labeller)"
+    ]
+    for signal in ("hedge", "turn"):
+        sub = [r for r in rows if r["signal"] == signal]
+        for lang in ("all", "en", "zh"):
+            part = [r for r in sub if lang == "all" or r["lang"] == lang]
+            pairs = [(r["first"], r["second"]) for r in part]
+            same = sum(a == b for a, b in pairs)
+            line = (
+                f"  {signal + 's, ' + lang:<34} agree {same / len(pairs):.3f}  "
+                f"kappa {kappa(pairs):.3f}  ({same} of {len(pairs)})"
+            )
+            if signal == "hedge":
+                p, r, *_ = precision_recall((b, a) for a, b in pairs)
+                line += f"  second vs first: precision {p:.3f} recall {r:.3f}"
+            lines.append(line)
+        if verbose:
+            for r in sub:
+                if r["first"] != r["second"]:
+                    lines.append(f"    {r['id']} ({r['file']}): {r['first']} / {r['second']}")
+    lines.append("  goal (none): shows the labels are not the limit of the figures above")
+    return lines
+
+
 SECTIONS: list[Callable[[bool], list[str]]] = [
     hedges_section,
     hedge_gate_section,
     turns_section,
     followups_section,
     claims_section,
+    agreement_section,
 ]
 
 

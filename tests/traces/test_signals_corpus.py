@@ -172,3 +172,24 @@ def test_held_out_task_conversations_are_large_enough_and_bilingual() -> None:
     assert {r["lang"] for r in hedges} == {"en", "zh"} and len(turns) >= 100
     old = {r["source"] for n in ("hedges.jsonl", "hedges_heldout.jsonl") for r in bench.load(n)}
     assert not {r["source"] for r in hedges} & old  # new public sources only
+
+
+def test_labeller_agreement_rows_match_the_labelled_sets() -> None:
+    # Each row was labelled again, blind, by a second labeller: its first label must be
+    # the one its set holds now, or the agreement figures describe labels no longer there.
+    rows = bench.load("agreement.jsonl")
+    assert len(rows) == 600
+    labels = {}
+    for name in {r["file"] for r in rows}:
+        key = "hedge" if name.startswith("hedges") else "label"
+        labels |= {(name, r["id"]): (r[key], r["lang"]) for r in bench.load(name)}
+    for r in rows:
+        assert labels[(r["file"], r["id"])] == (r["first"], r["lang"]), r["id"]
+
+
+def test_labeller_agreement_floors() -> None:
+    rows = bench.load("agreement.jsonl")
+    for signal, floor in (("hedge", 0.9), ("turn", 0.9)):
+        pairs = [(r["first"], r["second"]) for r in rows if r["signal"] == signal]
+        assert bench.kappa(pairs) >= floor, signal
+    assert bench.kappa([(1, 1), (0, 0), (1, 0), (0, 1)]) == 0.0  # chance agreement
