@@ -110,8 +110,14 @@ HELD_OUT_HEDGE_FLOORS = {
     # proposition after an empty result, "cannot find/determine", "to see if") was written
     # looking at r7's misses: 0.783 / 0.529, no other set moved
     "hedges_sealed_r6.jsonl": (0.25, 0.33),
-    "hedges_sealed_r7.jsonl": (0.78, 0.52),
+    # 0.800 / 0.588 with session 6's lexicon additions (missing information and doubt met in
+    # the round-8 training rows' misses)
+    "hedges_sealed_r7.jsonl": (0.8, 0.58),
 }
+# Training rows (round 8, sources the project already used, labelled by a helper who never
+# ran a detector): the rules reached 0.619 / 0.561 on their first run, 0.652 / 0.662 with the
+# lexicon additions written looking at their misses.
+TRAINING_HEDGE_FLOORS = {"hedges_train_r8.jsonl": (0.65, 0.66)}
 # The AgentDojo runs (tests/corpora/agentdojo/), a source hedges_heldout.jsonl drew one row
 # from, so kept apart from the held-out sets: 0.535 / 0.575 on its first run, 0.731 / 0.475
 # after the fixes written looking at it (the recall lost was hits on "estimated delivery
@@ -148,6 +154,12 @@ HELD_OUT_TURN_FLOORS = {
 
 def test_held_out_task_conversations_keep_their_hedge_floors() -> None:
     for name, (min_precision, min_recall) in HELD_OUT_HEDGE_FLOORS.items():
+        precision, recall, *_ = bench.precision_recall(_hedge_pairs(name))
+        assert precision >= min_precision and recall >= min_recall, (name, precision, recall)
+
+
+def test_training_rows_keep_their_hedge_floors() -> None:
+    for name, (min_precision, min_recall) in TRAINING_HEDGE_FLOORS.items():
         precision, recall, *_ = bench.precision_recall(_hedge_pairs(name))
         assert precision >= min_precision and recall >= min_recall, (name, precision, recall)
 
