@@ -1,42 +1,103 @@
-"""Train the user-turn model and write ``evaluator/data/turn_model.json``.
+"""Train the learned user-turn model and judge it by leave-one-source-out validation.
 
-    .venv/bin/python benchmarks/train_turns.py
+    .venv/bin/python benchmarks/train_turns.py            # cross-validate, then write the model
+    .venv/bin/python benchmarks/train_turns.py --check    # cross-validate only
 
-It learns from every labelled turn set in ``tests/corpora/conversations/``
-(``turns*.jsonl`` but a sealed set, :func:`bench_signals.training_files`), over the
+Every labelled turn set in ``tests/corpora/conversations/`` trains it
+(:func:`training_files`: ``turns*.jsonl`` but any ``*_sealed_r8*`` file), over the
 features of :func:`projeval.traces.turns.turn_features` (the rules' class and the rule
-that gave it, their signals, the words, the agent's message before), with
-:data:`bench_signals.TURN_FIT`. First it measures the model leave-one-source-out (each
-source's turns classified by a model trained on the others) beside the rules on the
-same turns; the model file's ``meta`` records both figures, the training files and
-their sha256, and ``classifier``: true only when the model's figure beats the rules',
-and only then does :func:`projeval.traces.turns.classify_turn` use it.
+that gave it, the signals the rules compute, the words or Chinese characters and their
+bigrams, the length, and what the agent's message before asked), with
+:data:`FIT_OPTIONS`. First each source's (repository's) turns are classified by a model
+trained on the other sources', beside the rules on the same turns; then the model written
+to ``evaluator/data/turn_model.json`` is trained on every row. Its ``meta`` records the
+training files and their sha256, both leave-one-source-out figures, and ``classifier``:
+true only when the model's figure beats the rules', and only then does
+:func:`projeval.traces.turns.classify_turn` use it.
 
-Retrain after any label or feature change (``tests/traces/test_turn_model.py`` fails on
-a changed label until then). Takes a minute or two.
+Retrain after any label or feature change: ``tests/traces/test_turn_model.py`` fails on a
+changed label file until then. Takes a minute or two.
 """
 
 from __future__ import annotations
 
-import sys
+import argparse
+import json
+from pathlib import Path
+from typing import Any
 
-from bench_signals import (
-    ROOT,
-    TURN_FIT,
-    leave_one_source_out,
-    loso_lines,
-    training_files,
-    training_rows,
-    turn_examples,
-)
 from projeval.traces import linear
+from projeval.traces.turns import rule_turn, turn_features
 
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = ROOT / "tests" / "corpora" / "conversations"
 MODEL = ROOT / "evaluator" / "data" / "turn_model.json"
+#: Never trained on: a sealed set being built.
+SEALED = "_sealed_r8"
+#: The fit's options (each fold and the shipped model use the same).
+FIT_OPTIONS: dict[str, Any] = {"l2": 10.0, "iterations": 400, "min_count": 2}
 
 
-def main() -> None:
-    rows = training_rows()
-    figures = leave_one_source_out(rows)
+def training_files() -> list[Path]:
+    """Every labelled turn set but a sealed one, sorted by name."""
+    return [p for p in sorted(CORPUS.glob("turns*.jsonl")) if SEALED not in p.name]
+
+
+def read_rows(paths: list[Path]) -> list[dict[str, Any]]:
+    """The labelled rows of ``paths``, in order."""
+    rows: list[dict[str, Any]] = []
+    for path in paths:
+        with path.open(encoding="utf-8") as f:
+            rows += [json.loads(line) for line in f if line.strip()]
+    return rows
+
+
+def features(row: dict[str, Any]) -> list[str]:
+    """The model's features of one labelled row: with the agent's message before the turn
+    (``previous``) where the row has it, else with ``asked``."""
+    return turn_features(row["text"], bool(row.get("asked")), row.get("previous"))
+
+
+def rules(row: dict[str, Any]) -> str:
+    """The rules' class of one labelled row (arguments as :func:`features`)."""
+    return rule_turn(row["text"], bool(row.get("asked")), row.get("previous"))
+
+
+def examples(rows: list[dict[str, Any]]) -> list[tuple[list[str], str]]:
+    """``(features, label)`` for each row, as :func:`projeval.traces.linear.fit` reads them."""
+    return [(features(r), str(r["label"])) for r in rows]
+
+
+def leave_one_source_out(rows: list[dict[str, Any]]) -> dict[str, tuple[float, float, int]]:
+    """``key -> (model accuracy, rules accuracy, turns)``, each source's (repository's)
+    turns classified by a model trained on the other sources'. Keys: ``"all"``, ``"en"``,
+    ``"zh"``, then each source."""
+    got = linear.cross_validate(examples(rows), [r["source"] for r in rows], **FIT_OPTIONS)
+    tally: dict[str, list[int]] = {"all": [0, 0, 0], "en": [0, 0, 0], "zh": [0, 0, 0]}
+    for (cls, _), row in zip(got, rows, strict=True):
+        for key in ("all", row["lang"], row["source"]):
+            t = tally.setdefault(key, [0, 0, 0])
+            t[0] += cls == row["label"]
+            t[1] += rules(row) == row["label"]
+            t[2] += 1
+    head = ["all", "en", "zh"]
+    order = head + sorted(k for k in tally if k not in head)
+    return {k: (tally[k][0] / tally[k][2], tally[k][1] / tally[k][2], tally[k][2]) for k in order}
+
+
+def figure_lines(figures: dict[str, tuple[float, float, int]]) -> list[str]:
+    """The figures of :func:`leave_one_source_out`, one line each."""
+    return [
+        f"  {key:<54} model {m:.3f}  rules {r:.3f}  (turns {n})"
+        for key, (m, r, n) in figures.items()
+    ]
+
+
+def train(
+    rows: list[dict[str, Any]], figures: dict[str, tuple[float, float, int]]
+) -> linear.LinearModel:
+    """The model trained on every row, its ``meta`` naming the training files, their
+    sha256 and the leave-one-source-out ``figures``."""
     model_all, rules_all, _ = figures["all"]
     meta = {
         "trained_by": "benchmarks/train_turns.py",
@@ -50,10 +111,22 @@ def main() -> None:
         # the model classifies only when it beats the rules on sources it never saw
         "classifier": model_all > rules_all,
     }
-    model = linear.fit(turn_examples(rows), meta=meta, **TURN_FIT)
+    return linear.fit(examples(rows), meta=meta, **FIT_OPTIONS)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="cross-validate only")
+    args = parser.parse_args()
+    rows = read_rows(training_files())
+    figures = leave_one_source_out(rows)
+    print(f"leave-one-source-out over {len(rows)} turns (rules tuned on most of them):")
+    print("\n".join(figure_lines(figures)))
+    if args.check:
+        return
+    model = train(rows, figures)
     linear.dump(model, MODEL)
-    print("\n".join(loso_lines(figures, len(rows))), file=sys.stderr)
-    used = "the classifier" if meta["classifier"] else "NOT the classifier (the rules stay)"
+    used = "the classifier" if model.meta["classifier"] else "NOT the classifier (the rules stay)"
     print(f"wrote {MODEL.relative_to(ROOT)} ({len(model.weights)} features): {used}")
 
 

@@ -911,3 +911,41 @@ def test_a_file_no_reader_understands_is_named_in_the_draft_and_the_rest_is_mine
     assert "Not read" not in alone.to_yaml()
     with pytest.raises(TraceError, match="not a known trace format"):
         mine_questions(notes, "search_tickets")  # alone, it is the error
+
+
+def test_a_bad_record_is_listed_in_the_draft_and_the_rest_is_mined(tmp_path: Path) -> None:
+    corpus = _corpus(tmp_path)
+    alone = mine_questions(corpus, "search_tickets")
+    lines = corpus.read_text("utf-8").splitlines(keepends=True)
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text("".join(lines[:2]) + '{"messages": [\n' + "".join(lines[2:]), "utf-8")
+    mined = mine_questions(broken, "search_tickets", workers=1)
+    assert mined.questions == alone.questions and mined.traces == alone.traces
+    assert len(mined.skipped) == 1
+    assert mined.skipped[0].startswith(f"{broken}:3: ")
+    assert f"# Skipped: {broken}:3: " in mined.to_yaml()
+    assert "Skipped" not in alone.to_yaml()
+
+
+def test_skipped_records_past_the_cap_are_counted_in_the_draft(tmp_path: Path) -> None:
+    corpus = _corpus(tmp_path)
+    good = corpus.read_text("utf-8")
+    many = tmp_path / "many.jsonl"
+    many.write_text(good + "not json\n" * 23, "utf-8")
+    mined = mine_questions(many, "search_tickets", workers=1)
+    assert len(mined.skipped) == 23
+    draft = mined.to_yaml()
+    assert draft.count("# Skipped: ") == 20
+    assert "# ... and 3 more skipped records\n" in draft
+
+
+def test_cli_says_how_many_records_it_skipped(tmp_path: Path) -> None:
+    corpus = _corpus(tmp_path)
+    with corpus.open("a", encoding="utf-8") as fh:
+        fh.write("not json\n")
+    out = tmp_path / "draft.yaml"
+    result = CliRunner().invoke(
+        cli, ["questions", "mine", str(corpus), "--tool", "search_tickets", "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    assert result.stderr.startswith(f"Wrote {out} (1 bad record skipped, listed in its header): ")

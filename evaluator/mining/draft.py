@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from ..text.tables import MAX_ROWS
+
 if TYPE_CHECKING:  # annotations only: evidence imports this module at runtime
     from .evidence import MinedQuestion, MinedSuite
 
@@ -90,6 +92,12 @@ def render_draft(mined: MinedSuite) -> str:
         f"# `projeval questions mine`: {mined.traces} traces in {mined.files} files, "
         f"{mined.turns} user questions that called {tool}, in {len(mined.questions)} groups.",
         *[f"# Not read: {_comment(u)}" for u in mined.unread],
+        *[f"# Skipped: {_comment(r)}" for r in mined.skipped[:MAX_ROWS]],
+        *(
+            [f"# ... and {len(mined.skipped) - MAX_ROWS} more skipped records"]
+            if len(mined.skipped) > MAX_ROWS
+            else []
+        ),
         "#",
         "# Valid input for `projeval score` once you fill in the two placeholders below:",
         f"#   fixtures:    at least one raw response of {tool}, as a JSON file;",

@@ -110,6 +110,9 @@ class MinedSuite:
     min_support: float
     #: Files no reader could read, each ``"<file>: <reason>"``; the others were mined.
     unread: tuple[str, ...] = ()
+    #: Records the readers skipped, each ``"<file>:<line>: <reason>"``, in file order;
+    #: the rest of their files was mined.
+    skipped: tuple[str, ...] = ()
 
     @property
     def drafted(self) -> list[MinedQuestion]:

@@ -120,6 +120,8 @@ class _Miner:
         self.tool_calls = 0
         # Files no reader could read: (file, message, position, fix) of each one's error.
         self.unread: list[tuple[str, str, str | None, str | None]] = []
+        # Records a reader skipped (a bad line, a cut-off file): kept to be reported.
+        self.skipped: list[Problem] = []
 
     def _quotes(self, ev: Event) -> _Quotes | None:
         if ev.structured is not None:
@@ -156,6 +158,7 @@ class _Miner:
         self.traces += other.traces
         self.tool_calls += other.tool_calls
         self.unread += other.unread
+        self.skipped += other.skipped
         self.tool_paths |= other.tool_paths
         for key, theirs in other.questions.items():
             mine = self.questions.setdefault(key, _QAcc())
@@ -517,7 +520,9 @@ def _add_partition(miner: _Miner, part: Partition, settings: MineSettings) -> No
         records = read_lines(lines, part.path, first=part.first_line or 1)
         items = parse_records(make_parser(part.format, part.path), records)
     for item in items:
-        if not isinstance(item, Problem):
+        if isinstance(item, Problem):
+            miner.skipped.append(item)
+        else:
             miner.add_trace(item)
 
 
@@ -695,6 +700,10 @@ def _assemble(
         unread=tuple(
             f"{file}: {message.rstrip('.')}" + (f". Fix: {fix}" if fix else "")
             for file, message, _, fix in miner.unread
+        ),
+        skipped=tuple(
+            f"{p.file}" + (f":{p.line}" if p.line is not None else "") + f": {p.reason}"
+            for p in miner.skipped
         ),
     )
 

@@ -38,7 +38,11 @@ def render_merged(merged: MergeResult, written: Path | str) -> str:
 def render_written(mined: MinedSuite, out: Path | str) -> str:
     """The note beside a draft written to ``out``: what it holds and what to do next."""
     shown = display_path(out)
+    skipped = ""
+    if mined.skipped:
+        n = len(mined.skipped)
+        skipped = f" ({n} bad record{'s' if n != 1 else ''} skipped, listed in its header)"
     return (
-        f"Wrote {shown}: {len(mined.drafted)} questions from {mined.turns} user questions; "
-        f"fill in fixtures and projections, then projeval score {shown}"
+        f"Wrote {shown}{skipped}: {len(mined.drafted)} questions from {mined.turns} user "
+        f"questions; fill in fixtures and projections, then projeval score {shown}"
     )

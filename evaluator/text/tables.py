@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+#: Rows of a list shown before "... and N more" (the rest stay in the JSON and the API).
+MAX_ROWS = 20
+
 
 def table(
     headers: Sequence[str], rows: Sequence[Sequence[object]], right: Collection[int] = ()

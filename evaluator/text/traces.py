@@ -10,13 +10,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .numbers import MISSING, integer
-from .tables import table
+from .tables import MAX_ROWS, table
 
 if TYPE_CHECKING:
     from ..traces.analysis import TraceAnalysis
-
-#: Most rows listed per section; the rest are counted.
-MAX_ROWS = 20
 
 _COLUMNS = (
     ("trace", "trace_id", "<"),

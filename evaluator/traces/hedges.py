@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import functools
 import importlib.resources
+import itertools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from ..errors import ConfigError
+from . import linear
 from .drift import words as content_words
 
 #: Characters either side of a match shown as its context.
@@ -32,9 +34,13 @@ DEFAULT_WINDOW = 40
 #: Language label of phrases added by a suite or a caller.
 EXTRA = "extra"
 #: Kinds of phrase (``## kind`` lines of a lexicon file); see :func:`find_hedges`.
-KINDS = ("guess", "softener", "missing", "general")
+KINDS = ("guess", "softener", "missing", "doubt", "general")
 #: Kind of a phrase with no ``## kind`` line above it, and of added phrases.
 DEFAULT_KIND = "guess"
+#: The learned gate's model file (``projeval/data/<name>.json``).
+GATE_MODEL = "hedge_model"
+#: Which cues :func:`find_hedges` keeps unless told: ``"model"`` or ``"rules"``.
+DEFAULT_GATE = "rules"
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
 _SPACE = re.compile(r"\s+")
@@ -490,16 +496,6 @@ _FAILURE = re.compile(
 )
 
 
-# Doubt about a proposition ("I am not sure if the claim is true", "无法确定"): an empty
-# result says nothing was found, not whether the fact holds, so the doubt restates nothing.
-_UNSURE = re.compile(
-    r"(?:I\s*(?:'m|am)\s+)?not\s+(?:sure|certain)|I\s+can(?:'t|not)\s+(?:tell|be\s+sure)|"
-    r"unable\s+to\s+determine|can(?:'t|not)\s+determine|could(?:n't|\s+not)\s+determine|"
-    r"我?不太?确定|无法确定",
-    re.IGNORECASE,
-)
-
-
 def _no_result(result: str) -> bool:
     return len(result) <= _NO_RESULT_CHARS and _NO_RESULT.search(result) is not None
 
@@ -559,10 +555,20 @@ def find_hedges(
     text: str | None,
     latest_result: str | None = None,
     window: int = DEFAULT_WINDOW,
+    *,
+    gate: str = DEFAULT_GATE,
+    source: str = "message",
 ) -> list[Hedge]:
     """The hedges of an assistant ``text`` that mean uncertainty about the task's facts.
 
-    Each phrase :meth:`Lexicon.find` finds is read in its clause (the stretch
+    ``gate`` decides which cues (:func:`hedge_candidates`) count: ``"model"``, the
+    learned gate (``hedge_model.json``: a cue counts when its probability, from
+    :func:`candidate_features`, reaches the threshold the model was cross-validated
+    for), or ``"rules"``, the hand rules below alone. ``source`` says where ``text``
+    sits: an assistant ``"message"`` or a ``"tool"``'s arguments the model wrote (a
+    think tool).
+
+    Under the rules, each phrase :meth:`Lexicon.find` finds is read in its clause (the stretch
     between commas, colons, "but"... inside its sentence) and counts when:
 
     - ``guess`` ("probably", "可能"): the sentence is no question ("...or maybe
@@ -600,6 +606,9 @@ def find_hedges(
       agent would give ("I don't have personal opinions", "无法提供医疗建议"), nor a "need to
       confirm whether" (a plan to check); a search named as the source ("根据我的搜索，
       没有找到…") is no process subject;
+    - ``doubt`` ("I'm not sure", "无法确定"): as ``missing``, but it never restates an
+      empty result ("I am not sure if the claim is true" after a search that found
+      nothing: the result says nothing was found, not whether the fact holds);
     - ``general`` ("typically"): never; how things usually are is a paraphrase
       of policy, not a claim about this task's data.
 
@@ -614,125 +623,189 @@ def find_hedges(
     or a recommendation's superlative ("probably the can't-miss museums") is no guess. Phrases a suite adds are
     guesses. Each hedge is reported with its sentence.
     """
+    candidates = hedge_candidates(lexicon, text, latest_result, window)
+    if not candidates:
+        return []
+    if gate == "rules":
+        return [c.hedge() for c in candidates if not c.rule]
+    if gate != "model":
+        raise ValueError(f"gate must be 'model' or 'rules', not {gate!r}")
+    model, threshold = gate_model()
+    assert text is not None  # there are candidates
+    return [
+        c.hedge()
+        for c in candidates
+        if model.probabilities(candidate_features(text, c, latest_result, source))["true"]
+        >= threshold
+    ]
+
+
+@functools.cache
+def gate_model() -> tuple[linear.LinearModel, float]:
+    """The shipped learned gate and its threshold."""
+    model = linear.load(GATE_MODEL)
+    return model, float(model.meta["threshold"])
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One cue :func:`find_hedges` reads: a lexicon match or an approximate number, its
+    clause and sentence, and the rule that drops it (``rule``; empty when the rules keep it)."""
+
+    match: HedgeMatch
+    clause_start: int
+    clause_end: int
+    sentence_start: int
+    sentence_end: int
+    sentence: str
+    rule: str
+
+    def hedge(self) -> Hedge:
+        """The candidate as a reported :class:`Hedge`."""
+        h = self.match
+        return Hedge(
+            h.phrase, h.language, h.kind, h.start, h.end, h.match, self.sentence, h.context
+        )
+
+
+def hedge_candidates(
+    lexicon: Lexicon,
+    text: str | None,
+    latest_result: str | None = None,
+    window: int = DEFAULT_WINDOW,
+) -> list[Candidate]:
+    """Every cue of ``text`` in order, each with the rule of :func:`find_hedges` that
+    decides it (empty ``rule``: the rules keep it)."""
     if not text:
         return []
     found = lexicon.find(text, window)
     estimates = _estimates(text, found, latest_result, window)
     if not found and not estimates:
         return []
-    words = context_patterns()
-    plan = words["plan"]
-    out: list[Hedge] = []
-    # A Chinese answer that says 你 and never 您 advises a generic reader (a task's user
-    # is 您): its 可能 are general advice, not guesses about the data.
-    generic_you = "你" in text and "您" not in text
-    for h in sorted(found + estimates, key=lambda m: m.start):
-        kind = h.kind
-        if kind == "general":
-            continue
-        if h.match == "May" and _is_month(text, h.start):
-            continue  # "on May 25th", "closed in May": the month, not the modal
+    out: list[Candidate] = []
+    for h, held in sorted([(m, "") for m in found] + estimates, key=lambda pair: pair[0].start):
         c_lo, c_hi = _span(text, h.start, h.end, _CLAUSE_END)
         s_lo, s_hi = _span(text, h.start, h.end, _SENTENCE_END)
         c_lo, c_hi = max(c_lo, s_lo), min(c_hi, s_hi)
-        clause = text[c_lo:c_hi]
-        sentence_text = text[s_lo:s_hi]
-        # A clause that continues the one before it shares its subject ("..., which
-        # could include", "..., likely due to the criteria", "...and possibly oral
-        # surgery"): read the process, plan and subject words from the sentence's start.
-        # A relative clause ("which...") refers to the noun before it, not to the
-        # sentence's subject: only its process and plan words come from the sentence.
-        opening = clause.lstrip(" ,，")
-        subjectless = _OWN_SUBJECT.match(h.match) is None and (
-            opening.lower().startswith(h.match.lower())
-            or _SHARED_SUBJECT.match(opening) is not None
-        )
-        shared = subjectless or words["connector"].match(opening) is not None
-        scope_lo = s_lo if shared else c_lo
-        subject_lo = s_lo if subjectless else c_lo
-        if h.language == "zh" and generic_you:
-            continue  # "如果你有标注数据，监督学习可能更合适": advice to a generic reader
-        if kind == "missing":
-            if _LIST_TAIL.match(opening):
-                scope_lo = s_lo  # "Functions like 'round', 'int', and 'math' modules were not..."
-            if _process_before(text, scope_lo, h.start) or _PROCESS_VERB.match(text[h.end : c_hi]):
-                continue
-            if _missing_input(text, c_lo, h.start, h.end, c_hi):
-                continue  # "缺少 seasonId", "no information about what functions are supported"
-            if _CHECK_WHETHER.match(text, h.end, c_hi) and _CONFIRM.search(h.match):
-                continue  # "需要确认该用户名是否可用": a plan to check, not a doubt
-            if words["clarify"].fullmatch(h.match) and not words["meaning"].search(sentence_text):
-                continue  # "I need to clarify the dates": a plan to ask, unless about a meaning
-            if not _UNSURE.match(h.match) and _restates(clause, latest_result, kind):
-                continue
-            if _USER_INPUT.search(sentence_text) or _CANNOT_PROCEED.search(sentence_text):
-                continue  # "since you have not provided a destination", "...I cannot proceed"
-            if _CONDITION.search(text, c_lo, h.start) or _field_value(text, h.start, h.end):
-                continue  # "If the return option is unavailable", "- **Aid status:** Not available"
-            if _AVAILABILITY.match(h.match) and _THING_SUBJECT.search(text[c_lo : h.start]):
-                continue  # "access is unavailable in the app": a thing's status, not a missing fact
-            if _AVAILABILITY.match(h.match) and _SHOWN_AS.search(text, c_lo, h.start):
-                continue  # "the option is now showing as unavailable": a status a record shows
-        else:
-            if sentence_text.rstrip().endswith(("?", "？")):
-                continue  # a question asks; "or maybe something else?" claims nothing
-            scope = text[scope_lo:c_hi]
-            causes = _causes(text, h.end, s_hi)
-            if causes is not None and all(map(_process_cause, causes)):
-                continue  # "This could be due to the query used": every cause is the process
-            if causes is None and _process_clause(text, scope_lo, h.start, c_hi, latest_result):
-                continue  # "the search might have failed": the agent's process
-            if plan.search(scope) or _GERUND_SUBJECT.match(sentence_text):
-                continue
-            if _about_user(clause, h.phrase):
-                continue  # "wherever you might have stored it", "an agent who may help you"
-            if _user_subject(text, subject_lo, h.start, h.end, c_hi, kind):
-                continue  # "the user seems to be ready": about the user, not the data
-            if _agent_modal(text, c_lo, h.start, h.match):
-                continue  # "I may need to broaden the search": the agent's plan
-            if _EPISTEMIC.fullmatch(h.phrase) and _AGENT_COMPLEMENT.match(text, h.end, c_hi):
-                continue  # "I think I can answer", "it looks like I can't reschedule": the agent
-            if _refers_to_user(text, s_lo, c_lo):
-                continue  # "The user corrected the size. This will likely affect...": the user
-            if kind == "softener" and _restates(
-                clause, latest_result, kind, _inference(text, s_lo, c_lo)
-            ):
-                continue
-            if kind == "softener" and _ATTRIBUTED.search(text, s_lo, h.start):
-                continue  # "Based on the search results, the cheapest seems to be": a reading
-            if _EMBEDDED_QUESTION.search(text, c_lo, h.start):
-                continue  # "to showcase how good an article could be": asks, claims nothing
-            if _EVALUATIVE.match(text, h.start) or _JUDGEMENT.match(text, h.end, c_hi):
-                continue  # "Thrifty may be a decent option": a recommendation's judgement
-            if _SUGGESTION.match(text, h.start, c_hi) or _MUST_SEE.match(text, h.end, c_hi):
-                continue  # "could be made more engaging", "probably the can't-miss museums"
-            if _POLICY_MODAL.match(text, h.start, c_hi):
-                continue  # "NSC may charge a fee", "the bag may be X-rayed": what a policy allows
-            if _CONDITIONAL_MODAL.match(h.match) and _CONDITION.search(sentence_text):
-                continue  # "If Tesla confirms it, the appointment may need to be changed": hypothetical
-            if _RULE_PREDICATE.match(text, h.start, c_hi) and _generic_subject(text, c_lo, h.start):
-                continue  # "Checked bags may incur a fee": a rule for a kind of thing, not this case
-            if h.phrase.lower() in _TERM_ADJECTIVES and _noun_term(text, h.start, h.end):
-                continue  # "the estimated delivery date": a field's name, not an estimate
-            if _clock_held(text, h.end, latest_result):
-                continue  # "around 6:42 PM" after a result that holds 18:42
-            if h.phrase.lower() in _APPROXIMATORS or h.phrase in ("~", "some"):
-                # An estimate's match ends on the number's first digit ("about 2"0).
-                after = _NUMBER_AFTER.match(text, h.end - 1 if h.match[-1:].isdigit() else h.end)
-                value = after.group(1) if after else None
-                if value and (_held(value, latest_result) or _derived(text, h.start, value)):
-                    continue
-                if _MATH.search(text, c_lo, c_hi) or (value and _worked(text, h.start, value)):
-                    continue  # "approximately cos(45°)", "from 81,797 to 82,959, around 1,162"
-                if (
-                    after
-                    and value
-                    and _rounded_or_converted(text, after.end(1), value, latest_result)
-                ):
-                    continue  # "around 15°C" after 15.3, "15°C, which is approximately 59°F"
-        sentence = _SPACE.sub(" ", sentence_text).strip()
-        out.append(Hedge(h.phrase, h.language, kind, h.start, h.end, h.match, sentence, h.context))
+        rule = held or _rule(text, h, latest_result, c_lo, c_hi, s_lo, s_hi)
+        sentence = _SPACE.sub(" ", text[s_lo:s_hi]).strip()
+        out.append(Candidate(h, c_lo, c_hi, s_lo, s_hi, sentence, rule))
     return out
+
+
+def _rule(
+    text: str,
+    h: HedgeMatch,
+    latest_result: str | None,
+    c_lo: int,
+    c_hi: int,
+    s_lo: int,
+    s_hi: int,
+) -> str:
+    """The name of the rule that drops the cue ``h`` (its clause ``[c_lo, c_hi)``, its
+    sentence ``[s_lo, s_hi)``), or ``""`` when the rules keep it (see :func:`find_hedges`)."""
+    kind = h.kind
+    if kind == "general":
+        return "general"
+    if h.match == "May" and _is_month(text, h.start):
+        return "month"  # "on May 25th", "closed in May": the month, not the modal
+    words = context_patterns()
+    plan = words["plan"]
+    clause = text[c_lo:c_hi]
+    sentence_text = text[s_lo:s_hi]
+    # A clause that continues the one before it shares its subject ("..., which
+    # could include", "..., likely due to the criteria", "...and possibly oral
+    # surgery"): read the process, plan and subject words from the sentence's start.
+    # A relative clause ("which...") refers to the noun before it, not to the
+    # sentence's subject: only its process and plan words come from the sentence.
+    opening = clause.lstrip(" ,，")
+    subjectless = _OWN_SUBJECT.match(h.match) is None and (
+        opening.lower().startswith(h.match.lower()) or _SHARED_SUBJECT.match(opening) is not None
+    )
+    shared = subjectless or words["connector"].match(opening) is not None
+    scope_lo = s_lo if shared else c_lo
+    subject_lo = s_lo if subjectless else c_lo
+    if h.language == "zh" and "你" in text and "您" not in text:
+        return "generic_you"  # "如果你有标注数据，监督学习可能更合适": advice to a generic reader
+    if kind == "missing" or kind == "doubt":
+        if _LIST_TAIL.match(opening):
+            scope_lo = s_lo  # "Functions like 'round', 'int', and 'math' modules were not..."
+        if _process_before(text, scope_lo, h.start) or _PROCESS_VERB.match(text[h.end : c_hi]):
+            return "missing_process"
+        if _missing_input(text, c_lo, h.start, h.end, c_hi):
+            return "missing_input"  # "缺少 seasonId", "no information about what functions are supported"
+        if _CHECK_WHETHER.match(text, h.end, c_hi) and _CONFIRM.search(h.match):
+            return "missing_check"  # "需要确认该用户名是否可用": a plan to check, not a doubt
+        if words["clarify"].fullmatch(h.match) and not words["meaning"].search(sentence_text):
+            return "missing_clarify"  # "I need to clarify the dates": a plan to ask, unless about a meaning
+        if kind == "missing" and _restates(clause, latest_result, kind):
+            return "missing_restates"
+        if _USER_INPUT.search(sentence_text) or _CANNOT_PROCEED.search(sentence_text):
+            return "missing_user_input"  # "since you have not provided a destination", "...I cannot proceed"
+        if _CONDITION.search(text, c_lo, h.start) or _field_value(text, h.start, h.end):
+            return "missing_condition"  # "If the return option is unavailable", "- **Aid status:** Not available"
+        if _AVAILABILITY.match(h.match) and _THING_SUBJECT.search(text[c_lo : h.start]):
+            return "missing_status"  # "access is unavailable in the app": a thing's status, not a missing fact
+        if _AVAILABILITY.match(h.match) and _SHOWN_AS.search(text, c_lo, h.start):
+            return "missing_shown_as"  # "the option is now showing as unavailable": a status a record shows
+    else:
+        if sentence_text.rstrip().endswith(("?", "？")):
+            return "question"  # a question asks; "or maybe something else?" claims nothing
+        scope = text[scope_lo:c_hi]
+        causes = _causes(text, h.end, s_hi)
+        if causes is not None and all(map(_process_cause, causes)):
+            return (
+                "process_cause"  # "This could be due to the query used": every cause is the process
+            )
+        if causes is None and _process_clause(text, scope_lo, h.start, c_hi, latest_result):
+            return "process_clause"  # "the search might have failed": the agent's process
+        if plan.search(scope) or _GERUND_SUBJECT.match(sentence_text):
+            return "plan"
+        if _about_user(clause, h.phrase):
+            return "user_offer"  # "wherever you might have stored it", "an agent who may help you"
+        if _user_subject(text, subject_lo, h.start, h.end, c_hi, kind):
+            return "user_subject"  # "the user seems to be ready": about the user, not the data
+        if _agent_modal(text, c_lo, h.start, h.match):
+            return "agent_modal"  # "I may need to broaden the search": the agent's plan
+        if _EPISTEMIC.fullmatch(h.phrase) and _AGENT_COMPLEMENT.match(text, h.end, c_hi):
+            return "agent_complement"  # "I think I can answer", "it looks like I can't reschedule": the agent
+        if _refers_to_user(text, s_lo, c_lo):
+            return (
+                "refers_user"  # "The user corrected the size. This will likely affect...": the user
+            )
+        if kind == "softener" and _restates(
+            clause, latest_result, kind, _inference(text, s_lo, c_lo)
+        ):
+            return "softener_restates"
+        if kind == "softener" and _ATTRIBUTED.search(text, s_lo, h.start):
+            return "softener_attributed"  # "Based on the search results, the cheapest seems to be": a reading
+        if _EMBEDDED_QUESTION.search(text, c_lo, h.start):
+            return "embedded_question"  # "to showcase how good an article could be": asks, claims nothing
+        if _EVALUATIVE.match(text, h.start) or _JUDGEMENT.match(text, h.end, c_hi):
+            return "judgement"  # "Thrifty may be a decent option": a recommendation's judgement
+        if _SUGGESTION.match(text, h.start, c_hi) or _MUST_SEE.match(text, h.end, c_hi):
+            return "suggestion"  # "could be made more engaging", "probably the can't-miss museums"
+        if _POLICY_MODAL.match(text, h.start, c_hi):
+            return "policy_modal"  # "NSC may charge a fee", "the bag may be X-rayed": what a policy allows
+        if _CONDITIONAL_MODAL.match(h.match) and _CONDITION.search(sentence_text):
+            return "conditional_modal"  # "If Tesla confirms it, the appointment may need to be changed": hypothetical
+        if _RULE_PREDICATE.match(text, h.start, c_hi) and _generic_subject(text, c_lo, h.start):
+            return "rule_for_kind"  # "Checked bags may incur a fee": a rule for a kind of thing, not this case
+        if h.phrase.lower() in _TERM_ADJECTIVES and _noun_term(text, h.start, h.end):
+            return "term"  # "the estimated delivery date": a field's name, not an estimate
+        if _clock_held(text, h.end, latest_result):
+            return "clock_held"  # "around 6:42 PM" after a result that holds 18:42
+        if h.phrase.lower() in _APPROXIMATORS or h.phrase in ("~", "some"):
+            # An estimate's match ends on the number's first digit ("about 2"0).
+            after = _NUMBER_AFTER.match(text, h.end - 1 if h.match[-1:].isdigit() else h.end)
+            value = after.group(1) if after else None
+            if value and (_held(value, latest_result) or _derived(text, h.start, value)):
+                return "approx_held"
+            if _MATH.search(text, c_lo, c_hi) or (value and _worked(text, h.start, value)):
+                return "approx_worked"  # "approximately cos(45°)", "from 81,797 to 82,959, around 1,162"
+            if after and value and _rounded_or_converted(text, after.end(1), value, latest_result):
+                return "approx_converted"  # "around 15°C" after 15.3, "15°C, which is approximately 59°F"
+    return ""
 
 
 # A clause that opens with a verb, a modal or an adverb has no subject of its own:
@@ -967,8 +1040,9 @@ def _derived(text: str, start: int, number: str) -> bool:
 
 def _estimates(
     text: str, found: list[HedgeMatch], latest_result: str | None, window: int
-) -> list[HedgeMatch]:
-    """Approximate numbers not already inside a lexicon match, nor held by the result."""
+) -> list[tuple[HedgeMatch, str]]:
+    """Approximate numbers not already inside a lexicon match, each with ``"estimate_held"``
+    when the result holds the number (the rules drop it), else ``""``."""
     if (
         _ESTIMATE_HINT_LOWER.search(text.lower()) if text.isascii() else _ESTIMATE_HINT.search(text)
     ) is None:
@@ -979,13 +1053,13 @@ def _estimates(
         if any(h.start <= start < h.end for h in found):
             continue
         number = _NUMBER.search(text, end - 1)
-        if number and _held(number.group(), latest_result):
-            continue
-        if _clock_held(text, number.start() if number else end, latest_result):
-            continue
+        held = (number is not None and _held(number.group(), latest_result)) or _clock_held(
+            text, number.start() if number else end, latest_result
+        )
         word = m.group().rstrip("0123456789$€£¥￥ ").strip() or "~"
         lang = "zh" if _CJK.search(word) else "en"
-        out.append(HedgeMatch(word, lang, start, end, m.group(), context(text, start, end, window)))
+        match = HedgeMatch(word, lang, start, end, m.group(), context(text, start, end, window))
+        out.append((match, "estimate_held" if held else ""))
     return out
 
 
@@ -1436,3 +1510,152 @@ _MUST_SEE = re.compile(
 # what would follow if the condition held ("If Tesla confirms it, the appointment may need
 # to be changed", "There may be a fee if the new fare is higher"): a hypothetical.
 _CONDITIONAL_MODAL = re.compile(r"(?:there\s+)?(?:may|might|could)\b", re.IGNORECASE)
+
+
+# ---------------------------------------------------------------------------
+# Features of a candidate for the learned gate (``hedge_model.json``, trained by
+# ``benchmarks/train_hedges.py``): plain strings, so prediction is dict lookups.
+
+_WORD_TOKEN = re.compile(r"[a-z0-9]+(?:['\u2019][a-z]+)?")
+_CJK_CHARS = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+_SUBJECTS = (
+    ("i", re.compile(r"(?<![\w'])(?:i|i'm|i've|i'll|i'd|me|my)(?![\w'])|我(?!们)", re.IGNORECASE)),
+    ("we", re.compile(r"\b(?:we|we're|we'll|our|us)\b|我们", re.IGNORECASE)),
+    ("you", re.compile(r"\b(?:you|you're|you'll|your|yourself)\b|您|你", re.IGNORECASE)),
+    ("it", re.compile(r"\b(?:it|it's|this|that)\b|这|那|它", re.IGNORECASE)),
+    ("there", re.compile(r"\bthere\b|有", re.IGNORECASE)),
+    ("agent", re.compile(r"\b(?:agent|assistant|representative)s?\b|客服|助手", re.IGNORECASE)),
+    ("user", re.compile(r"\b(?:user|customer|caller)s?\b|用户|顾客|客户", re.IGNORECASE)),
+    (
+        "tool",
+        re.compile(
+            r"\b(?:tool|search|api|function|query|database|system|result)s?\b|"
+            r"工具|搜索|查询|接口|系统|结果",
+            re.IGNORECASE,
+        ),
+    ),
+)
+_OFFER = re.compile(
+    r"\b(?:would you like|do you want|can help|could help|happy to|feel free|let me know|"
+    r"if you(?:'d| would)? like|shall i|may be able to (?:help|assist))\b|需要我|为您|帮您|请您",
+    re.IGNORECASE,
+)
+_PLAN = re.compile(
+    r"\b(?:let me|let's|i will|i'll|i need to|i should|i am going to|i'm going to|next,? i|"
+    r"i can|i must|i have to)\b|我将|我会|让我|我需要|接下来|我先|我要",
+    re.IGNORECASE,
+)
+_DATE = re.compile(
+    r"\b\d{4}-\d{2}-\d{2}\b|\b(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d"
+    r"|\d+\s*(?:年|月|日|号|點|点)|\b\d{1,2}:\d{2}\b",
+    re.IGNORECASE,
+)
+_AMOUNT = re.compile(r"[$€£¥￥]\s*\d|\d\s*(?:%|元|块|dollars?|usd|eur|percent)", re.IGNORECASE)
+_NAME = re.compile(r"(?<=[a-z,;]\s)[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*")
+_ERROR_RESULT = re.compile(
+    r"\b(?:error|exception|failed|failure|invalid|denied|unauthori[sz]ed|timeout|traceback)\b|"
+    r"错误|失败|异常",
+    re.IGNORECASE,
+)
+
+
+def _bucket(value: int, edges: tuple[int, ...]) -> str:
+    for edge in edges:
+        if value <= edge:
+            return str(edge)
+    return f">{edges[-1]}"
+
+
+def candidate_features(
+    text: str, candidate: Candidate, latest_result: str | None, source: str = "message"
+) -> list[str]:
+    """The features of one cue for the learned gate: the phrase, its kind and the rules'
+    verdict; the words of its sentence and next to it; who the sentence is about; whether
+    it asks, offers or plans; the values it states and whether ``latest_result`` holds
+    them; what the result is (none, empty, an error, "not found"); ``source`` (a
+    ``"message"`` or a ``"tool"``'s arguments the model wrote) and the language."""
+    h = candidate.match
+    phrase = _normal(h.phrase)
+    rule = candidate.rule or "kept"
+    sentence = text[candidate.sentence_start : candidate.sentence_end]
+    lowered = sentence.lower()
+    lang = "zh" if _CJK.search(text) else "en"
+    out = [
+        "bias:" + lang,
+        "p:" + phrase,
+        "k:" + h.kind,
+        "r:" + rule,
+        "kr:" + h.kind + ":" + rule,
+        "pr:" + phrase + ":" + ("kept" if not candidate.rule else "dropped"),
+        "src:" + source,
+        "lang:" + lang,
+    ]
+    tokens = _WORD_TOKEN.findall(_CJK_CHARS.sub(" ", lowered))
+    out.extend("w:" + t for t in tokens)
+    out.extend("b:" + a + "_" + b for a, b in itertools.pairwise(tokens))
+    for run in _CJK_CHARS.findall(sentence):
+        out.extend("c:" + ch for ch in run)
+        out.extend("c2:" + run[i : i + 2] for i in range(len(run) - 1))
+    before = _WORD_TOKEN.findall(
+        text[max(candidate.sentence_start, h.start - 24) : h.start].lower()
+    )
+    after = _WORD_TOKEN.findall(text[h.end : min(candidate.sentence_end, h.end + 24)].lower())
+    out.extend("pre:" + t for t in before[-2:])
+    out.extend("post:" + t for t in after[:2])
+    zh_before = _CJK_CHARS.findall(text[max(candidate.sentence_start, h.start - 4) : h.start])
+    zh_after = _CJK_CHARS.findall(text[h.end : min(candidate.sentence_end, h.end + 4)])
+    if zh_before:
+        out.append("pre2:" + zh_before[-1][-2:])
+    if zh_after:
+        out.append("post2:" + zh_after[0][:2])
+    clause = text[candidate.clause_start : candidate.clause_end]
+    flags: list[str] = []  # read with the cue's kind too
+    for name, pattern in _SUBJECTS:
+        if pattern.search(clause):
+            flags.append("subj:" + name)
+    if sentence.rstrip().endswith(("?", "？")) or "吗" in sentence:
+        flags.append("question")
+    if _OFFER.search(sentence):
+        flags.append("offer")
+    if _PLAN.search(sentence):
+        flags.append("plan")
+    if context_patterns()["plan"].search(clause):
+        flags.append("plan_word")
+    if context_patterns()["process"].search(clause):
+        flags.append("process_word")
+    if context_patterns()["negation"].search(clause):
+        flags.append("negation")
+    numbers = _QUANTITY.findall(sentence)
+    if _DATE.search(sentence):
+        flags.append("val:date")
+    if _AMOUNT.search(sentence):
+        flags.append("val:amount")
+    names = _NAME.findall(sentence) if lang == "en" else []
+    if names:
+        flags.append("val:name")
+    result = latest_result
+    if result is None:
+        flags.append("res:none")
+    else:
+        stripped = result.strip()
+        if not stripped or (len(stripped) <= _EMPTY_RESULT_CHARS and _EMPTY_RESULT.search(result)):
+            flags.append("res:empty")
+        if len(stripped) <= _NO_RESULT_CHARS and _ERROR_RESULT.search(result):
+            flags.append("res:error")
+        if _no_result(result):
+            flags.append("res:notfound")
+        flags.append("res:len" + _bucket(len(stripped), (0, 200, 2000)))
+    if numbers:
+        held = [_held(n, result) for n in numbers]
+        flags.append("val:number")
+        flags.append("num:held" if all(held) else "num:some_held" if any(held) else "num:unheld")
+    if names and result:
+        flags.append("name:held" if any(n in result for n in names) else "name:unheld")
+    if result:
+        said = content_words(clause) - _SOFTENER_WORDS
+        if said:
+            share = len(said & content_words(result)) / len(said)
+            flags.append("share:" + ("0" if share == 0 else "lo" if share < 0.5 else "hi"))
+    out.extend(flags)
+    out.extend(h.kind + "&" + flag for flag in flags)
+    return out

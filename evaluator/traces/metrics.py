@@ -306,7 +306,9 @@ class TraceAnalyser:
                 if type(ev.args) is dict:  # text written into a think or answer tool
                     said_text = model_text_args(ev.tool, ev.args)
                     if said_text and (
-                        self._model_text(ev, said_text, latest, grounds, hedge_rows, claim_rows)
+                        self._model_text(
+                            ev, said_text, latest, grounds, hedge_rows, claim_rows, "tool"
+                        )
                         and turn is not None
                         and turn_no > 0
                     ):
@@ -447,10 +449,12 @@ class TraceAnalyser:
         grounds: Grounds,
         hedge_rows: list[tuple[Any, ...]],
         claim_rows: list[tuple[Any, ...]],
+        source: str = "message",
     ) -> bool:
-        """Hedges and ungrounded claims of one text the model wrote; True if it hedged."""
+        """Hedges and ungrounded claims of one text the model wrote (an assistant message,
+        or a ``"tool"``'s arguments); True if it hedged."""
         file, tid, seq, turn = ev.file, ev.trace_id, ev.seq, ev.turn
-        hedges = find_hedges(self.lexicon, text, latest)
+        hedges = find_hedges(self.lexicon, text, latest, source=source)
         for h in hedges:
             hedge_rows.append(
                 (

@@ -110,8 +110,14 @@ HELD_OUT_HEDGE_FLOORS = {
     # proposition after an empty result, "cannot find/determine", "to see if") was written
     # looking at r7's misses: 0.783 / 0.529, no other set moved
     "hedges_sealed_r6.jsonl": (0.25, 0.33),
-    "hedges_sealed_r7.jsonl": (0.78, 0.52),
+    # 0.800 / 0.588 with session 6's lexicon additions (missing information and doubt met in
+    # the round-8 training rows' misses)
+    "hedges_sealed_r7.jsonl": (0.8, 0.58),
 }
+# Training rows (round 8, sources the project already used, labelled by a helper who never
+# ran a detector): the rules reached 0.619 / 0.561 on their first run, 0.652 / 0.662 with the
+# lexicon additions written looking at their misses.
+TRAINING_HEDGE_FLOORS = {"hedges_train_r8.jsonl": (0.65, 0.66)}
 # The AgentDojo runs (tests/corpora/agentdojo/), a source hedges_heldout.jsonl drew one row
 # from, so kept apart from the held-out sets: 0.535 / 0.575 on its first run, 0.731 / 0.475
 # after the fixes written looking at it (the recall lost was hits on "estimated delivery
@@ -152,6 +158,12 @@ def test_held_out_task_conversations_keep_their_hedge_floors() -> None:
         assert precision >= min_precision and recall >= min_recall, (name, precision, recall)
 
 
+def test_training_rows_keep_their_hedge_floors() -> None:
+    for name, (min_precision, min_recall) in TRAINING_HEDGE_FLOORS.items():
+        precision, recall, *_ = bench.precision_recall(_hedge_pairs(name))
+        assert precision >= min_precision and recall >= min_recall, (name, precision, recall)
+
+
 def test_agentdojo_runs_keep_their_hedge_floor() -> None:
     precision, recall, *_ = bench.precision_recall(_hedge_pairs("hedges_agentdojo.jsonl"))
     min_precision, min_recall = AGENTDOJO_HEDGE_FLOOR
@@ -172,3 +184,24 @@ def test_held_out_task_conversations_are_large_enough_and_bilingual() -> None:
     assert {r["lang"] for r in hedges} == {"en", "zh"} and len(turns) >= 100
     old = {r["source"] for n in ("hedges.jsonl", "hedges_heldout.jsonl") for r in bench.load(n)}
     assert not {r["source"] for r in hedges} & old  # new public sources only
+
+
+def test_labeller_agreement_rows_match_the_labelled_sets() -> None:
+    # Each row was labelled again, blind, by a second labeller: its first label must be
+    # the one its set holds now, or the agreement figures describe labels no longer there.
+    rows = bench.load("agreement.jsonl")
+    assert len(rows) == 600
+    labels = {}
+    for name in {r["file"] for r in rows}:
+        key = "hedge" if name.startswith("hedges") else "label"
+        labels |= {(name, r["id"]): (r[key], r["lang"]) for r in bench.load(name)}
+    for r in rows:
+        assert labels[(r["file"], r["id"])] == (r["first"], r["lang"]), r["id"]
+
+
+def test_labeller_agreement_floors() -> None:
+    rows = bench.load("agreement.jsonl")
+    for signal, floor in (("hedge", 0.9), ("turn", 0.9)):
+        pairs = [(r["first"], r["second"]) for r in rows if r["signal"] == signal]
+        assert bench.kappa(pairs) >= floor, signal
+    assert bench.kappa([(1, 1), (0, 0), (1, 0), (0, 1)]) == 0.0  # chance agreement

@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import importlib.util
+import sys
+
 import pytest
 from projeval.errors import ConfigError
+from projeval.traces import linear
 from projeval.traces.hedges import (
     Lexicon,
     available_languages,
     context,
     find_hedges,
+    gate_model,
+    hedge_candidates,
     read_lexicon_file,
 )
+from trace_helpers import REPO
 
 
 def found(lexicon: Lexicon, text: str) -> list[tuple[str, str, str]]:
@@ -94,7 +101,8 @@ def test_ascii_and_non_ascii_texts_find_the_same_phrases() -> None:
 
 
 def _hedged(text: str, latest: str | None = None) -> list[str]:
-    return [h.match for h in find_hedges(Lexicon.load(["en", "zh"]), text, latest)]
+    # The hand rules alone: the learned gate has its own tests below.
+    return [h.match for h in find_hedges(Lexicon.load(["en", "zh"]), text, latest, gate="rules")]
 
 
 def test_a_bare_modal_guess_about_the_data_counts() -> None:
@@ -460,3 +468,69 @@ def test_doubt_about_a_fact_after_an_empty_result_still_counts() -> None:
 def test_a_check_whether_is_an_embedded_question() -> None:
     assert _hedged("I need to look up the fare rules to see if it is possible to change it.") == []
     assert _hedged("It is possible to change the fare for a fee.") == ["It is possible"]
+
+
+# ---------------------------------------------------------------------------
+# The learned gate (hedge_model.json, written by benchmarks/train_hedges.py)
+
+_train_spec = importlib.util.spec_from_file_location(
+    "train_hedges", REPO / "benchmarks" / "train_hedges.py"
+)
+assert _train_spec is not None and _train_spec.loader is not None
+train = importlib.util.module_from_spec(_train_spec)
+sys.modules["train_hedges"] = train
+_train_spec.loader.exec_module(train)
+
+
+def _gated(text: str, latest: str | None = None, source: str = "message") -> list[str]:
+    lexicon = Lexicon.load(["en", "zh"])
+    return [h.sentence for h in find_hedges(lexicon, text, latest, gate="model", source=source)]
+
+
+def test_the_model_was_trained_on_the_labelled_files_as_they_are() -> None:
+    model, threshold = gate_model()
+    assert model.meta["data_digests"] == linear.data_digests(train.training_files())
+    assert 0 < threshold < 1 and model.classes == ("false", "true")
+
+
+def test_the_model_never_trains_on_a_sealed_set() -> None:
+    names = [p.name for p in train.training_files()]
+    assert "hedges_sealed_r6.jsonl" not in names and not [n for n in names if "_sealed_r8" in n]
+    assert "hedges.jsonl" in names and "hedges_sealed_r7.jsonl" in names
+
+
+def test_the_model_gate_reads_offers_restatements_guesses_and_missing_facts() -> None:
+    # An offer, and a softener before a fact the latest result states: no hedge.
+    assert _gated("If you'd like, a human agent may be able to help you with the refund.") == []
+    assert _gated("It seems there are no nonstop flights on May 6.", "[]") == []
+    # A guess with no source, and a statement of missing information: hedges.
+    guess = "There might be a fare difference of about $50 for the new flight."
+    # "might be" and "about $50" both count, each reported with the sentence
+    assert set(_gated(guess, '{"flight": "HAT001", "status": "available"}')) == {guess}
+    missing = "I couldn't find the baggage allowance for this reservation."
+    assert _gated(missing, '{"reservation_id": "4WQ150", "cabin": "economy"}') == [missing]
+
+
+def test_the_model_gate_reads_chinese() -> None:
+    assert _gated("如果您需要，我可以帮您转接人工客服，他们可能会帮到您。") == []
+    guess = "这个订单可能已经发货了。"
+    assert _gated(guess, '{"order_id": "8812"}') == ["这个订单可能已经发货了。"]
+    missing = "没有查到这个订单的物流信息。"
+    assert _gated(missing, '{"order_id": "8812", "status": "已付款"}') == [missing]
+
+
+def test_every_hedge_is_reported_with_its_sentence_and_the_gate_is_named() -> None:
+    text = "The hotel is open. It probably closes at 10 PM, though."
+    (hedge,) = find_hedges(Lexicon.load(["en"]), text, "{}", gate="rules")
+    assert (hedge.match, hedge.sentence) == ("probably", "It probably closes at 10 PM, though.")
+    with pytest.raises(ValueError, match="gate must be 'model' or 'rules'"):
+        find_hedges(Lexicon.load(["en"]), text, gate="learned")
+
+
+def test_candidates_name_the_rule_that_drops_them() -> None:
+    lexicon = Lexicon.load(["en"])
+    text = "Let me check whether it might be open. It is probably closed on Sundays."
+    rules = [(c.match.match, c.rule) for c in hedge_candidates(lexicon, text)]
+    assert rules == [("might be", "plan"), ("probably", "")]
+    held = hedge_candidates(lexicon, "The trip takes about 3 hours.", '{"hours": 3}')
+    assert [(c.match.match, c.rule) for c in held] == [("about 3", "estimate_held")]

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import importlib.util
+import sys
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from projeval.traces import turns
+from projeval.traces import linear, turns
 from projeval.traces.turns import (
     TURN_CLASSES,
     agent_context,
@@ -13,6 +16,7 @@ from projeval.traces.turns import (
     is_query,
     is_query_turn,
 )
+from trace_helpers import REPO
 
 
 @pytest.mark.parametrize(
@@ -622,3 +626,78 @@ def test_spoken_chinese_fillers_open_a_turn() -> None:
         classify_turn("哦取消不了是吧", previous="这个业务在您开卡的时候就已经有啦") == "question"
     )
     assert classify_turn("嗯那帮我查一下话费", previous="") == "request"
+
+
+# The learned model (turn_model.json, written by benchmarks/train_turns.py)
+
+_train_spec = importlib.util.spec_from_file_location(
+    "train_turns", REPO / "benchmarks" / "train_turns.py"
+)
+assert _train_spec is not None and _train_spec.loader is not None
+train = importlib.util.module_from_spec(_train_spec)
+sys.modules["train_turns"] = train
+_train_spec.loader.exec_module(train)
+
+
+def test_the_shipped_model_was_trained_on_the_current_labels() -> None:
+    # A label edited, a set added or removed: retrain (benchmarks/train_turns.py).
+    model = turns.turn_model()
+    assert model.meta["data_digests"] == linear.data_digests(train.training_files())
+    assert model.meta["training"] == [p.name for p in train.training_files()]
+    assert not any("_sealed_r8" in name for name in model.meta["training"])
+    assert model.classes == tuple(sorted(TURN_CLASSES))
+
+
+def test_the_model_classifies_only_when_it_beat_the_rules_on_unseen_sources() -> None:
+    model = turns.turn_model()
+    figures = model.meta["leave_one_source_out"]
+    assert set(figures) == {"all", "en", "zh"}
+    assert model.meta["classifier"] is (figures["all"]["model"] > figures["all"]["rules"])
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        ("What time does the museum open?", "", "question"),
+        ("Please book a table for two at 7pm.", "", "request"),
+        ("Yes.", "Shall I book it for you?", "answer"),
+        ("My order number is 12345.", "What is your order number?", "answer"),
+        ("Thanks, goodbye!", "Is there anything else I can help you with?", "greeting"),
+        ("明天北京天气怎么样？", "", "question"),
+        ("帮我订一张去上海的火车票", "", "request"),
+        ("是的", "请问是本机号码吗", "answer"),
+        ("好的，谢谢，再见", "还有什么可以帮您的吗？", "greeting"),
+    ],
+)
+def test_the_shipped_model_on_tiny_turns(text: str, previous: str, kind: str) -> None:
+    features = turns.turn_features(text, previous=previous)
+    assert turns.turn_model().predict(features)[0] == kind
+
+
+def test_turn_features_name_the_rules_verdict_the_rule_and_the_words() -> None:
+    features = turns.turn_features("Yes, can you book it?", previous="Shall I book it?")
+    assert {"rule:request", "why:yes_no", "ctx:solicit", "sig:question_last"} <= set(features)
+    assert {"w1:yes", "w:book", "ww:book it", "prev:end?", "prevq:w1:shall"} <= set(features)
+    chinese = turns.turn_features("帮我查话费", previous="")
+    assert {"lang:zh", "c1:帮", "c:话", "cc:话费", "rule:request"} <= set(chinese)
+    assert "prev:unknown" in turns.turn_features("hi")  # no message known before
+
+
+def test_classify_turn_uses_the_model_only_when_it_is_marked_the_classifier(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    shipped = turns.turn_model()
+    # a model that always says "other" tells whose class classify_turn returns
+    other = linear.LinearModel(shipped.classes, (0.0, 0.0, 9.0, 0.0, 0.0), {}, {})
+    try:
+        for marked, want in ((True, "other"), (False, "question")):
+            fake = linear.LinearModel(other.classes, other.bias, {}, {"classifier": marked})
+            monkeypatch.setattr(turns, "turn_model", lambda fake=fake: fake)
+            turns._model.cache_clear()
+            turns._model_turn.cache_clear()
+            assert classify_turn("What time does it open?") == want
+    finally:
+        monkeypatch.undo()
+        turns._model.cache_clear()
+        turns._model_turn.cache_clear()
+    assert turns.rule_turn("What time does it open?") == "question"
