@@ -170,6 +170,21 @@ def test_agentdojo_runs_keep_their_hedge_floor() -> None:
     assert precision >= min_precision and recall >= min_recall, (precision, recall)
 
 
+# Training rows (round 8: JDDC customer turns, a turn source new to the project, and more
+# STAR, SGD and azernik simulator turns; labelled by a helper who never ran a detector, no
+# rule tuned on them): the rules' first run, 0.721 (JDDC 0.626, STAR 0.783, SGD 0.872,
+# azernik 0.829). The learned turn model is not the classifier (it lost to the rules leave
+# one source out, benchmarks/train_turns.py), so these floors are the rules'.
+TRAINING_TURN_FLOORS = {"turns_train_r8.jsonl": 0.72}
+
+
+def test_training_rows_keep_their_turn_floors() -> None:
+    for name, floor in TRAINING_TURN_FLOORS.items():
+        rows = bench.load(name)
+        right = sum(bench.classify_row(r) == r["label"] for r in rows)
+        assert right / len(rows) >= floor, (name, right / len(rows))
+
+
 def test_held_out_task_conversations_keep_their_turn_floors() -> None:
     for name, floor in HELD_OUT_TURN_FLOORS.items():
         rows = bench.load(name)
