@@ -45,7 +45,13 @@ from pathlib import Path
 from typing import Any
 
 from projeval.traces.hedges import DEFAULT_GATE, Lexicon, find_hedges, gate_model
-from projeval.traces.turns import TURN_CLASSES, classify_turn, rule_turn, turn_model
+from projeval.traces.turns import (
+    MODEL_CLASSIFIES,
+    TURN_CLASSES,
+    classify_turn,
+    rule_turn,
+    turn_model,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "tests" / "corpora" / "conversations"
@@ -257,7 +263,7 @@ def turns_section(verbose: bool) -> list[str]:
     """User-turn classification accuracy on the labelled set and the held-out sets, for
     the rules and the shipped model (trained on them all: in-sample), and on the
     training rows no rule was tuned on."""
-    used = "the classifier" if turn_model().meta.get("classifier") else "not the classifier"
+    used = "the classifier" if MODEL_CLASSIFIES else "not the classifier"
     lines = [f"User turns: the rules, and the learned model ({used}; in-sample on every set)"]
     lines += _turns_lines("turns.jsonl", "labelled set", verbose)
     right = total = 0

@@ -12,8 +12,9 @@ bigrams, the length, and what the agent's message before asked), with
 trained on the other sources', beside the rules on the same turns; then the model written
 to ``evaluator/data/turn_model.json`` is trained on every row. Its ``meta`` records the
 training files and their sha256, both leave-one-source-out figures, and ``classifier``:
-true only when the model's figure beats the rules', and only then does
-:func:`projeval.traces.turns.classify_turn` use it.
+true only when the model's figure beats the rules'; only then may
+:data:`projeval.traces.turns.MODEL_CLASSIFIES` be set, which makes
+:func:`projeval.traces.turns.classify_turn` use it (a test holds the two equal).
 
 Retrain after any label or feature change: ``tests/traces/test_turn_model.py`` fails on a
 changed label file until then. Takes a minute or two.

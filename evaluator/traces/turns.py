@@ -751,10 +751,9 @@ def classify_turn(text: str | None, asked: bool = False, previous: str | None = 
     :func:`agent_context`; without it, ``asked`` says whether that message asked a
     question.
 
-    The learned model's class (:data:`TURN_MODEL`, over :func:`turn_features`) when the
-    shipped model is marked as the classifier (its training found it beat the rules on
-    sources it never saw), else the rules' (:func:`rule_turn`)."""
-    if _model() is None:
+    The learned model's class (:data:`TURN_MODEL`, over :func:`turn_features`) when
+    :data:`MODEL_CLASSIFIES`, else the rules' (:func:`rule_turn`)."""
+    if not MODEL_CLASSIFIES:
         return rule_turn(text, asked, previous)
     return _model_turn(text, asked, previous)
 
@@ -767,21 +766,19 @@ def rule_turn(text: str | None, asked: bool = False, previous: str | None = None
 
 
 #: The learned model's file, ``projeval/data/turn_model.json``, written by
-#: ``benchmarks/train_turns.py``; its ``meta["classifier"]`` says whether
-#: :func:`classify_turn` uses it.
+#: ``benchmarks/train_turns.py``.
 TURN_MODEL = "turn_model"
+#: Whether :func:`classify_turn` uses the learned model: only when it beat the rules leave
+#: one source out when trained (the model's ``meta["classifier"]``, which a test holds this
+#: equal to). A constant, so that a process that classifies with the rules never reads the
+#: model file (about 1 MB of JSON).
+MODEL_CLASSIFIES = False
 
 
 @functools.cache
 def turn_model() -> LinearModel:
     """The shipped user-turn model (read once per process)."""
     return linear.load(TURN_MODEL)
-
-
-@functools.cache
-def _model() -> LinearModel | None:
-    model = turn_model()
-    return model if model.meta.get("classifier") is True else None
 
 
 @functools.lru_cache(maxsize=8192)
