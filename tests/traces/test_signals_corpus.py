@@ -51,6 +51,7 @@ def test_every_row_names_its_source_file() -> None:
         "hedges_agentdojo.jsonl",
         "hedges_sealed_r6.jsonl",
         "hedges_sealed_r7.jsonl",
+        "hedges_train_r8.jsonl",
         "turns.jsonl",
         "turns_heldout.jsonl",
         "turns_heldout_fresh.jsonl",
