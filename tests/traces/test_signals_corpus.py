@@ -206,3 +206,11 @@ def test_labeller_agreement_floors() -> None:
         pairs = [(r["first"], r["second"]) for r in rows if r["signal"] == signal]
         assert bench.kappa(pairs) >= floor, signal
     assert bench.kappa([(1, 1), (0, 0), (1, 0), (0, 1)]) == 0.0  # chance agreement
+
+
+def test_the_bench_shows_the_sealed_hedge_set_only_when_asked() -> None:
+    # The lead measures the learned gate on it once: a plain run never prints it.
+    assert "hedges_sealed_r6.jsonl" not in [name for name, _ in bench.hedge_sets(False)]
+    assert "hedges_sealed_r6.jsonl" in [name for name, _ in bench.hedge_sets(True)]
+    shown = {name for name, _ in bench.hedge_sets(False)}
+    assert {p.name for p in bench.train.training_files()} <= shown
