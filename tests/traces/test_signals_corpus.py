@@ -51,6 +51,7 @@ def test_every_row_names_its_source_file() -> None:
         "hedges_agentdojo.jsonl",
         "hedges_sealed_r6.jsonl",
         "hedges_sealed_r7.jsonl",
+        "hedges_train_r8.jsonl",
         "turns.jsonl",
         "turns_heldout.jsonl",
         "turns_heldout_fresh.jsonl",
@@ -220,3 +221,11 @@ def test_labeller_agreement_floors() -> None:
         pairs = [(r["first"], r["second"]) for r in rows if r["signal"] == signal]
         assert bench.kappa(pairs) >= floor, signal
     assert bench.kappa([(1, 1), (0, 0), (1, 0), (0, 1)]) == 0.0  # chance agreement
+
+
+def test_the_bench_shows_the_sealed_hedge_set_only_when_asked() -> None:
+    # The lead measures the learned gate on it once: a plain run never prints it.
+    assert "hedges_sealed_r6.jsonl" not in [name for name, _ in bench.hedge_sets(False)]
+    assert "hedges_sealed_r6.jsonl" in [name for name, _ in bench.hedge_sets(True)]
+    shown = {name for name, _ in bench.hedge_sets(False)}
+    assert {p.name for p in bench.train.training_files()} <= shown
