@@ -102,8 +102,9 @@ def _pr_line(label: str, pairs: list[tuple[bool, bool]]) -> str:
 _TUNED_HEDGE_SETS = ("hedges.jsonl", "hedges_agentdojo.jsonl")
 
 
-#: Shown only with ``--sealed``: the lead measures the learned gate on it once.
-SEALED_HEDGE_SETS = ("hedges_sealed_r6.jsonl",)
+#: Shown only with ``--sealed`` (never their misses): labelled on branches nobody tuning
+#: the rules or training the models read, measured once at the end of a session.
+SEALED_HEDGE_SETS = ("hedges_sealed_r6.jsonl", "hedges_sealed_r8.jsonl", "hedges_sealed_r8b.jsonl")
 #: The hedge sets, in the order printed, each with its title.
 HEDGE_SETS = (
     ("hedges.jsonl", "labelled set"),
@@ -122,6 +123,10 @@ HEDGE_SETS = (
     # whether the rules generalise; round 5f was then written looking at r7's misses
     ("hedges_sealed_r6.jsonl", "sealed round-6 set (never tuned, never trained on)"),
     ("hedges_sealed_r7.jsonl", "round-7 set (tuned; 0.444 / 0.235 on its one sealed run)"),
+    # session 6: labelled on s6-sealed and s6-sealed2, never read by anyone tuning the
+    # rules or training the gate; measured once after every rule and model had landed
+    ("hedges_sealed_r8.jsonl", "sealed round-8 set (never tuned, never trained on)"),
+    ("hedges_sealed_r8b.jsonl", "sealed round-8b set (never tuned, never trained on)"),
 )
 
 
@@ -148,6 +153,8 @@ def hedges_section(verbose: bool, sealed: bool = False) -> list[str]:
     ]
     pooled: list[tuple[bool, bool]] = []  # every held-out set together
     pooled_model: list[tuple[bool, bool]] = []
+    # the sealed sets' (found, labelled) pairs with each row's language
+    sealed_pairs: dict[str, list[tuple[tuple[bool, bool], str]]] = {"rules": [], "model": []}
     for name, title in hedge_sets(sealed):
         rows = load(name)
         found = [find_hedges(lexicon, r["text"], r["latest_result"], gate="rules") for r in rows]
@@ -162,6 +169,10 @@ def hedges_section(verbose: bool, sealed: bool = False) -> list[str]:
         if name not in _TUNED_HEDGE_SETS and title != "training rows":
             pooled += pairs
             pooled_model += model
+        if name in SEALED_HEDGE_SETS:
+            langs = [r["lang"] for r in rows]
+            sealed_pairs["rules"] += list(zip(pairs, langs, strict=True))
+            sealed_pairs["model"] += list(zip(model, langs, strict=True))
         bare = [(bool(lexicon.find(r["text"])), bool(r["hedge"])) for r in rows]
         lines.append(f" {title} ({name})")
         lines.append(_pr_line("rules, all", pairs))
@@ -184,7 +195,13 @@ def hedges_section(verbose: bool, sealed: bool = False) -> list[str]:
                         lines.append(f"    {who} {kind} {r['id']}: {cues}: {r['text'][:120]!r}")
     lines.append(" every set once held out together (not the training rows)")
     lines.append(_pr_line("rules, all", pooled))
-    lines.append(_pr_line("model, all (in-sample)", pooled_model))
+    lines.append(_pr_line("model, all (in-sample but the sealed sets)", pooled_model))
+    if sealed:
+        lines.append(" the sealed sets together (never tuned, never trained on)")
+        for lang in ("all", "en", "zh"):
+            for who in ("rules", "model"):
+                part = [p for p, lg in sealed_pairs[who] if lang == "all" or lg == lang]
+                lines.append(_pr_line(f"{who}, {lang}", part))
     lines.append("  goal: precision >= 0.8, recall >= 0.7")
     return lines
 
@@ -259,7 +276,12 @@ def model_row(row: dict[str, Any]) -> str:
     return turn_model().predict(train_turns.features(row))[0]
 
 
-def turns_section(verbose: bool) -> list[str]:
+#: Sealed turn sets: printed only with ``--sealed``, never their misses (see
+#: ``SEALED_HEDGE_SETS``).
+SEALED_TURNS = (("turns_sealed_r8.jsonl", "sealed round-8 set (never tuned, never trained on)"),)
+
+
+def turns_section(verbose: bool, sealed: bool = False) -> list[str]:
     """User-turn classification accuracy on the labelled set and the held-out sets, for
     the rules and the shipped model (trained on them all: in-sample), and on the
     training rows no rule was tuned on."""
@@ -283,6 +305,10 @@ def turns_section(verbose: bool) -> list[str]:
         if path.name not in named:
             lines.append("")
             lines += _turns_lines(path.name, "training rows (no rule tuned on them)", verbose)
+    for name, title in SEALED_TURNS if sealed else ():
+        if (CORPUS / name).exists():
+            lines.append("")
+            lines += _turns_lines(name, title, verbose=False, trained=False)
     return lines
 
 
@@ -309,7 +335,7 @@ def _source(row: dict[str, Any]) -> str:
     return str(row["source"])
 
 
-def _turns_lines(name: str, title: str, verbose: bool) -> list[str]:
+def _turns_lines(name: str, title: str, verbose: bool, trained: bool = True) -> list[str]:
     """Accuracy on one turns file, overall, per language and per class.
 
     Each row's ``previous`` is the agent's message before it, which trace analysis
@@ -324,7 +350,8 @@ def _turns_lines(name: str, title: str, verbose: bool) -> list[str]:
     lines = [f"User turns, {title} ({name})"]
     lines.append(f"  rules: accuracy {sum(ok) / len(ok):.3f} ({sum(ok)}/{len(ok)})")
     lines.append(
-        f"  model (trained on this set too): accuracy {learned / len(rows):.3f} "
+        f"  model{' (trained on this set too)' if trained else ''}: accuracy "
+        f"{learned / len(rows):.3f} "
         f"({learned}/{len(rows)})"
     )
     lines.append(
@@ -611,14 +638,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-v", "--verbose", action="store_true", help="list every disagreement")
     parser.add_argument(
-        "--sealed", action="store_true", help="print the sealed hedge sets too (never their misses)"
+        "--sealed", action="store_true", help="print the sealed sets too (never their misses)"
     )
     args = parser.parse_args()
     for i, section in enumerate(SECTIONS):
         if i:
             print()
-        if section is hedges_section:
-            print("\n".join(hedges_section(args.verbose, args.sealed)))
+        if section is hedges_section or section is turns_section:
+            print("\n".join(section(args.verbose, args.sealed)))
         else:
             print("\n".join(section(args.verbose)))
 
