@@ -542,3 +542,17 @@ def test_candidates_name_the_rule_that_drops_them() -> None:
     assert rules == [("might be", "plan"), ("probably", "")]
     held = hedge_candidates(lexicon, "The trip takes about 3 hours.", '{"hours": 3}')
     assert [(c.match.match, c.rule) for c in held] == [("about 3", "estimate_held")]
+
+
+def test_a_conclusion_drawn_with_a_modal_is_a_guess() -> None:
+    # GUIDELINE, sealed round 7: "so it should be a film" concludes what no result states
+    text = 'The observation says that it has been "adapted as a film", so it should be a film.'
+    assert _hedged(text) == ["should be"]
+    assert _hedged("Ingushetia is not in the U.S, so it could not have been founded there.") == [
+        "could not have"
+    ]
+    # without "so" the same modal is how things usually are; a call's input is the agent's
+    assert _hedged("Refunds should be processed within 7 days.") == []
+    assert (
+        _hedged("They asked for a private note, so we can infer is_public should be false.") == []
+    )
