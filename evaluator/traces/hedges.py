@@ -484,7 +484,7 @@ def _mostly_held(clause: str, result: str) -> bool:
 # mentions "not found" somewhere still holds data.
 _NO_RESULT = re.compile(
     r"""^\s*\[\s*\]\s*(?:$|\n)|['"][^'"]{1,40}['"]\s*:\s*\[\s*\]|"""
-    r"""\bno\b[^.!?\n]{0,60}?\b(?:found|available|match(?:es|ed|ing)?|results?)\b|"""
+    r"""\bno\b(?!\s+more\s+results\b)[^.!?\n]{0,60}?\b(?:found|available|match(?:es|ed|ing)?|results?)\b|"""
     r"""\bnot\s+found\b|\bnothing\s+found\b|未找到|没有找到|沒有找到|无结果|無結果|查询不到|查不到""",
     re.IGNORECASE,
 )

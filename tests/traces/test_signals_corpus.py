@@ -112,13 +112,15 @@ HELD_OUT_HEDGE_FLOORS = {
     # looking at r7's misses: 0.783 / 0.529, no other set moved
     "hedges_sealed_r6.jsonl": (0.25, 0.33),
     # 0.800 / 0.588 with session 6's lexicon additions (missing information and doubt met in
-    # the round-8 training rows' misses)
-    "hedges_sealed_r7.jsonl": (0.8, 0.58),
+    # the round-8 training rows' misses), 0.821 / 0.676 once "No more results." (the end of
+    # a lookup's pages) no longer reads as a result that found nothing (GUIDELINE, round 7)
+    "hedges_sealed_r7.jsonl": (0.82, 0.67),
 }
 # Training rows (round 8, sources the project already used, labelled by a helper who never
 # ran a detector): the rules reached 0.619 / 0.561 on their first run, 0.652 / 0.662 with the
-# lexicon additions written looking at their misses.
-TRAINING_HEDGE_FLOORS = {"hedges_train_r8.jsonl": (0.65, 0.66)}
+# lexicon additions written looking at their misses, 0.673 / 0.727 with "No more results."
+# read as the end of a lookup.
+TRAINING_HEDGE_FLOORS = {"hedges_train_r8.jsonl": (0.67, 0.72)}
 # The AgentDojo runs (tests/corpora/agentdojo/), a source hedges_heldout.jsonl drew one row
 # from, so kept apart from the held-out sets: 0.535 / 0.575 on its first run, 0.731 / 0.475
 # after the fixes written looking at it (the recall lost was hits on "estimated delivery

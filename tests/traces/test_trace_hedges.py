@@ -465,6 +465,14 @@ def test_doubt_about_a_fact_after_an_empty_result_still_counts() -> None:
     assert _hedged("I cannot find anything on Bryan Howd.") == ["cannot find"]
 
 
+def test_no_more_results_ends_a_lookup_and_says_nothing_was_found() -> None:
+    # GUIDELINE, sealed round 7: "No more results." ends a lookup's pages; it does not say
+    # the search found nothing, so a statement of missing information after it counts
+    last_page = "No more results."
+    assert _hedged("I cannot find anything on Bryan Howd.", last_page) == ["cannot find"]
+    assert _hedged("I could not find any hotels.", "No results found.") == []
+
+
 def test_a_check_whether_is_an_embedded_question() -> None:
     assert _hedged("I need to look up the fare rules to see if it is possible to change it.") == []
     assert _hedged("It is possible to change the fare for a fee.") == ["It is possible"]
