@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-
 import pytest
 from projeval.errors import ConfigError
 from projeval.traces import linear
@@ -17,7 +14,7 @@ from projeval.traces.hedges import (
     hedge_candidates,
     read_lexicon_file,
 )
-from trace_helpers import REPO
+from trace_helpers import benchmark_script
 
 
 def found(lexicon: Lexicon, text: str) -> list[tuple[str, str, str]]:
@@ -481,13 +478,7 @@ def test_a_check_whether_is_an_embedded_question() -> None:
 # ---------------------------------------------------------------------------
 # The learned gate (hedge_model.json, written by benchmarks/train_hedges.py)
 
-_train_spec = importlib.util.spec_from_file_location(
-    "train_hedges", REPO / "benchmarks" / "train_hedges.py"
-)
-assert _train_spec is not None and _train_spec.loader is not None
-train = importlib.util.module_from_spec(_train_spec)
-sys.modules["train_hedges"] = train
-_train_spec.loader.exec_module(train)
+train = benchmark_script("train_hedges")
 
 
 def _gated(text: str, latest: str | None = None, source: str = "message") -> list[str]:
