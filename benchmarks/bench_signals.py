@@ -42,6 +42,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from projeval.traces.hedges import DEFAULT_GATE, Lexicon, find_hedges, gate_model
@@ -55,20 +56,21 @@ from projeval.traces.turns import (
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "tests" / "corpora" / "conversations"
-_train_spec = importlib.util.spec_from_file_location(
-    "train_hedges", Path(__file__).with_name("train_hedges.py")
-)
-assert _train_spec is not None and _train_spec.loader is not None
-train = importlib.util.module_from_spec(_train_spec)
-sys.modules["train_hedges"] = train
-_train_spec.loader.exec_module(train)
-_turns_spec = importlib.util.spec_from_file_location(
-    "train_turns", Path(__file__).with_name("train_turns.py")
-)
-assert _turns_spec is not None and _turns_spec.loader is not None
-train_turns = importlib.util.module_from_spec(_turns_spec)
-sys.modules["train_turns"] = train_turns
-_turns_spec.loader.exec_module(train_turns)
+
+
+def _script(name: str) -> ModuleType:
+    """The training script ``benchmarks/<name>.py`` as a module (it sits beside this one,
+    which tests load by path, so not on ``sys.path``)."""
+    spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name(f"{name}.py"))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+train = _script("train_hedges")
+train_turns = _script("train_turns")
 
 
 def load(name: str) -> list[dict[str, Any]]:

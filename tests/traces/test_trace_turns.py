@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -16,7 +13,7 @@ from projeval.traces.turns import (
     is_query,
     is_query_turn,
 )
-from trace_helpers import REPO
+from trace_helpers import benchmark_script
 
 
 @pytest.mark.parametrize(
@@ -630,13 +627,7 @@ def test_spoken_chinese_fillers_open_a_turn() -> None:
 
 # The learned model (turn_model.json, written by benchmarks/train_turns.py)
 
-_train_spec = importlib.util.spec_from_file_location(
-    "train_turns", REPO / "benchmarks" / "train_turns.py"
-)
-assert _train_spec is not None and _train_spec.loader is not None
-train = importlib.util.module_from_spec(_train_spec)
-sys.modules["train_turns"] = train
-_train_spec.loader.exec_module(train)
+train = benchmark_script("train_turns")
 
 
 def test_the_shipped_model_was_trained_on_the_current_labels() -> None:

@@ -3,13 +3,26 @@
 from __future__ import annotations
 
 import gzip
+import importlib.util
 import json
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 REPO = Path(__file__).resolve().parents[2]
 SHIPPED = REPO / "traces"
+
+
+def benchmark_script(name: str) -> ModuleType:
+    """The script ``benchmarks/<name>.py`` as a module (benchmarks/ is no package)."""
+    spec = importlib.util.spec_from_file_location(name, REPO / "benchmarks" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 # Stand-ins with exactly the attribute names of projeval.suites, so the real Suite drops in.
