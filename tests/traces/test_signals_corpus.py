@@ -52,12 +52,16 @@ def test_every_row_names_its_source_file() -> None:
         "hedges_sealed_r6.jsonl",
         "hedges_sealed_r7.jsonl",
         "hedges_train_r8.jsonl",
+        "hedges_sealed_r8.jsonl",
+        "hedges_sealed_r8b.jsonl",
         "turns.jsonl",
         "turns_heldout.jsonl",
         "turns_heldout_fresh.jsonl",
         "turns_heldout_sealed.jsonl",
         "turns_heldout_late.jsonl",
         "turns_sealed_r6.jsonl",
+        "turns_sealed_r8.jsonl",
+        "turns_train_r8.jsonl",
     ):
         for row in bench.load(name):
             assert row["source"].count("/") == 1 and row["path"], (name, row["id"])
@@ -117,6 +121,13 @@ HELD_OUT_HEDGE_FLOORS = {
     # a lookup's pages) no longer reads as a result that found nothing (GUIDELINE, round 7),
     # 0.857 / 0.882 with a conclusion drawn with a modal ("so it should be a film") a guess
     "hedges_sealed_r7.jsonl": (0.85, 0.88),
+    # sealed round 8 (session 6): labelled on branches nobody tuning the rules or training
+    # the gate read, measured once after every rule and model of the session had landed:
+    # r8 (an ADK customer-service agent with simulated customers, API-Bank, HammerBench,
+    # ShopBot) 0.257 / 0.429, r8b (online doctors' consultations, EN and ZH) 0.654 / 0.333;
+    # the learned gate 0.300 / 0.429 and 0.640 / 0.314. Far below the goal, still sealed.
+    "hedges_sealed_r8.jsonl": (0.25, 0.42),
+    "hedges_sealed_r8b.jsonl": (0.65, 0.33),
 }
 # Training rows (round 8, sources the project already used, labelled by a helper who never
 # ran a detector): the rules reached 0.619 / 0.561 on their first run, 0.652 / 0.662 with the
@@ -154,6 +165,9 @@ HELD_OUT_TURN_FLOORS = {
     # (STAR 0.777, MobileCS's spoken Chinese transcripts 0.446); then tuned: round 5g
     # (unpunctuated Chinese questions, spoken fillers) was written looking at its misses
     "turns_sealed_r6.jsonl": 0.70,
+    # sealed round 8 (session 6), measured once after every rule and model had landed:
+    # 0.793 (EN 0.832, ZH 0.720; the learned model the same); still sealed
+    "turns_sealed_r8.jsonl": 0.79,
 }
 
 
@@ -229,7 +243,12 @@ def test_labeller_agreement_floors() -> None:
 
 def test_the_bench_shows_the_sealed_hedge_set_only_when_asked() -> None:
     # The lead measures the learned gate on it once: a plain run never prints it.
-    assert "hedges_sealed_r6.jsonl" not in [name for name, _ in bench.hedge_sets(False)]
-    assert "hedges_sealed_r6.jsonl" in [name for name, _ in bench.hedge_sets(True)]
+    for name in bench.SEALED_HEDGE_SETS:
+        assert name not in [name for name, _ in bench.hedge_sets(False)]
+        assert name in [name for name, _ in bench.hedge_sets(True)]
+    assert not set(bench.SEALED_HEDGE_SETS) & {p.name for p in bench.train.training_files()}
+    sealed_turns = {name for name, _ in bench.SEALED_TURNS}
+    assert not sealed_turns & {p.name for p in bench.train_turns.training_files()}
+    assert not any(name in line for line in bench.turns_section(False) for name in sealed_turns)
     shown = {name for name, _ in bench.hedge_sets(False)}
     assert {p.name for p in bench.train.training_files()} <= shown
