@@ -706,7 +706,11 @@ def _rule(
     sentence ``[s_lo, s_hi)``), or ``""`` when the rules keep it (see :func:`find_hedges`)."""
     kind = h.kind
     if kind == "general":
-        return "general"
+        if _CONCLUSION_MODAL.fullmatch(h.match) is None or not _inference(text, s_lo, c_lo):
+            return "general"
+        if _IDENTIFIER.search(text, c_lo, h.start):
+            return "general"  # "so we can infer is_public should be false": the call's input
+        kind = "guess"  # "..., so it should be a film": a conclusion drawn with a modal
     if h.match == "May" and _is_month(text, h.start):
         return "month"  # "on May 25th", "closed in May": the month, not the modal
     words = context_patterns()
@@ -1365,6 +1369,14 @@ _INFERENCE_BEFORE = re.compile(
 _INFERENCE_OPENING = re.compile(
     r"\s*(?:[-*•]\s*)?(?:so|therefore|thus|hence|this\s+means)\b|\s*(?:因此|所以|因而)",
     re.IGNORECASE,
+)
+
+
+# The modals of the general kind that draw a conclusion after "so" ("so it should be a
+# film", "so the Mirny could not have traveled the globe"): a guess, not how things
+# usually are.
+_CONCLUSION_MODAL = re.compile(
+    r"should\s+(?:be|have)|must\s+(?:be|have)|could(?:\s+not|n['\u2019]t)\s+have", re.IGNORECASE
 )
 
 

@@ -99,8 +99,9 @@ HELD_OUT_HEDGE_FLOORS = {
     "hedges_heldout_sealed.jsonl": (0.85, 1.0),
     "hedges_heldout_late.jsonl": (1.0, 1.0),
     # round 4c was written looking at this set's failures: no longer held out
-    # 0.636 / 0.913 before session 5; 0.778 / 0.913 after round 5e, written looking at it
-    "hedges_heldout_r4.jsonl": (0.77, 0.9),
+    # 0.636 / 0.913 before session 5; 0.778 / 0.913 after round 5e, written looking at it;
+    # 0.793 / 1.000 with session 6's conclusions drawn with a modal ("so it should be")
+    "hedges_heldout_r4.jsonl": (0.79, 1.0),
     # the lead's sealed set: labelled by a helper who never ran a detector, measured once
     # after every rule of the session had landed (0.214 / 0.600); round 5's rules were
     # written looking at its failures (0.667 / 0.600), so it is tuning data now
@@ -113,14 +114,15 @@ HELD_OUT_HEDGE_FLOORS = {
     "hedges_sealed_r6.jsonl": (0.25, 0.33),
     # 0.800 / 0.588 with session 6's lexicon additions (missing information and doubt met in
     # the round-8 training rows' misses), 0.821 / 0.676 once "No more results." (the end of
-    # a lookup's pages) no longer reads as a result that found nothing (GUIDELINE, round 7)
-    "hedges_sealed_r7.jsonl": (0.82, 0.67),
+    # a lookup's pages) no longer reads as a result that found nothing (GUIDELINE, round 7),
+    # 0.857 / 0.882 with a conclusion drawn with a modal ("so it should be a film") a guess
+    "hedges_sealed_r7.jsonl": (0.85, 0.88),
 }
 # Training rows (round 8, sources the project already used, labelled by a helper who never
 # ran a detector): the rules reached 0.619 / 0.561 on their first run, 0.652 / 0.662 with the
 # lexicon additions written looking at their misses, 0.673 / 0.727 with "No more results."
-# read as the end of a lookup.
-TRAINING_HEDGE_FLOORS = {"hedges_train_r8.jsonl": (0.67, 0.72)}
+# read as the end of a lookup, 0.684 / 0.763 with a conclusion drawn with a modal a guess.
+TRAINING_HEDGE_FLOORS = {"hedges_train_r8.jsonl": (0.68, 0.76)}
 # The AgentDojo runs (tests/corpora/agentdojo/), a source hedges_heldout.jsonl drew one row
 # from, so kept apart from the held-out sets: 0.535 / 0.575 on its first run, 0.731 / 0.475
 # after the fixes written looking at it (the recall lost was hits on "estimated delivery

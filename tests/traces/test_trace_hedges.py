@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-
 import pytest
 from projeval.errors import ConfigError
 from projeval.traces import linear
@@ -17,7 +14,7 @@ from projeval.traces.hedges import (
     hedge_candidates,
     read_lexicon_file,
 )
-from trace_helpers import REPO
+from trace_helpers import benchmark_script
 
 
 def found(lexicon: Lexicon, text: str) -> list[tuple[str, str, str]]:
@@ -481,13 +478,7 @@ def test_a_check_whether_is_an_embedded_question() -> None:
 # ---------------------------------------------------------------------------
 # The learned gate (hedge_model.json, written by benchmarks/train_hedges.py)
 
-_train_spec = importlib.util.spec_from_file_location(
-    "train_hedges", REPO / "benchmarks" / "train_hedges.py"
-)
-assert _train_spec is not None and _train_spec.loader is not None
-train = importlib.util.module_from_spec(_train_spec)
-sys.modules["train_hedges"] = train
-_train_spec.loader.exec_module(train)
+train = benchmark_script("train_hedges")
 
 
 def _gated(text: str, latest: str | None = None, source: str = "message") -> list[str]:
@@ -542,3 +533,17 @@ def test_candidates_name_the_rule_that_drops_them() -> None:
     assert rules == [("might be", "plan"), ("probably", "")]
     held = hedge_candidates(lexicon, "The trip takes about 3 hours.", '{"hours": 3}')
     assert [(c.match.match, c.rule) for c in held] == [("about 3", "estimate_held")]
+
+
+def test_a_conclusion_drawn_with_a_modal_is_a_guess() -> None:
+    # GUIDELINE, sealed round 7: "so it should be a film" concludes what no result states
+    text = 'The observation says that it has been "adapted as a film", so it should be a film.'
+    assert _hedged(text) == ["should be"]
+    assert _hedged("Ingushetia is not in the U.S, so it could not have been founded there.") == [
+        "could not have"
+    ]
+    # without "so" the same modal is how things usually are; a call's input is the agent's
+    assert _hedged("Refunds should be processed within 7 days.") == []
+    assert (
+        _hedged("They asked for a private note, so we can infer is_public should be false.") == []
+    )
