@@ -105,8 +105,9 @@ _TUNED_HEDGE_SETS = ("hedges.jsonl", "hedges_agentdojo.jsonl")
 
 
 #: Shown only with ``--sealed`` (never their misses): labelled on branches nobody tuning
-#: the rules or training the models read, measured once at the end of a session.
-SEALED_HEDGE_SETS = ("hedges_sealed_r6.jsonl", "hedges_sealed_r8.jsonl", "hedges_sealed_r8b.jsonl")
+#: the rules or training the models read, measured once at the end of a session; the
+#: training scripts name them (one list each), and never train on them.
+SEALED_HEDGE_SETS = train.SEALED
 #: The hedge sets, in the order printed, each with its title.
 HEDGE_SETS = (
     ("hedges.jsonl", "labelled set"),
@@ -278,9 +279,11 @@ def model_row(row: dict[str, Any]) -> str:
     return turn_model().predict(train_turns.features(row))[0]
 
 
-#: Sealed turn sets: printed only with ``--sealed``, never their misses (see
-#: ``SEALED_HEDGE_SETS``).
-SEALED_TURNS = (("turns_sealed_r8.jsonl", "sealed round-8 set (never tuned, never trained on)"),)
+#: Sealed turn sets (``train_turns.SEALED``): printed only with ``--sealed``, never their
+#: misses (see ``SEALED_HEDGE_SETS``).
+SEALED_TURNS = tuple(
+    (name, "sealed set (never tuned, never trained on)") for name in train_turns.SEALED
+)
 
 
 def turns_section(verbose: bool, sealed: bool = False) -> list[str]:
