@@ -359,3 +359,58 @@ def test_lineage_filters_by_field_pattern_and_status(in_repo: Path) -> None:
     bad = CliRunner().invoke(cli, ["lineage", "support_desk", "compact_v1", "--status", "gone"])
     assert bad.exit_code == 1
     assert "'gone' is not one of 'kept', 'resolved', 'lossy'" in bad.stderr
+
+
+def test_traces_reads_a_benchmark_results_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A tau-bench-style results file (invented content): a JSON list of runs, each with its
+    # OpenAI Chat conversation under "traj"; the run that crashed holds none.
+    traj = [
+        {"role": "system", "content": "Policy: be brief."},
+        {"role": "user", "content": "Hi, change my flight, user id mia_1"},
+        {"role": "assistant", "content": None, "tool_calls": [_call("c1", "get_user_details", "user_id", "mia_1")]},
+        {"role": "tool", "tool_call_id": "c1", "content": '{"reservations": ["NO6JO3"]}'},
+        {"role": "assistant", "content": None, "tool_calls": [_call("c2", "get_reservation_details", "reservation_id", "NO6JO3")]},
+        {"role": "tool", "tool_call_id": "c2", "content": '{"flight": "HAT001"}'},
+        {"role": "assistant", "content": "Your reservation NO6JO3 is on flight HAT001. Which date?"},
+    ]  # fmt: skip
+    runs = [
+        {"task_id": 0, "reward": 0.0, "info": {}, "traj": traj, "trial": 0},
+        {"task_id": 0, "reward": 0.0, "info": {"error": "timeout"}, "trial": 1},
+        {"task_id": 0, "reward": 1.0, "info": {}, "traj": traj, "trial": 2},
+    ]
+    (tmp_path / "results.json").write_text(json.dumps(runs, indent=2), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["traces", "results.json"])
+    assert result.exit_code == 1  # a record was skipped
+    assert result.stdout.splitlines() == [
+        "2 traces in 1 files, 1 problems (tokens: o200k_base)",
+        "calls 4, errors 0, duplicates 0, retries 0, follow-ups 2 (lookups 2, actions 0), "
+        "hedges 0; turns 2, of which 2 end in a follow-up or a hedge",
+        "result tokens 38; billed input 232; recorded input -",
+        "user turns: 0 questions, 2 requests, 0 answers, 0 greetings or closings, 0 other; "
+        "ungrounded claims 0",
+        "",
+        "results.json",
+        "  trace           format       turns  calls  dups  follow-ups  hedges  flagged  "
+        "result tok  billed in  recorded in",
+        "  task 0 trial 0  openai_chat      1      2     0           1       0        1  "
+        "        19        116            -",
+        "  task 0 trial 2  openai_chat      1      2     0           1       0        1  "
+        "        19        116            -",
+        "",
+        "Follow-ups by result field (producer: path -> consumer(argument)):",
+        "  get_user_details: reservations[] -> get_reservation_details(reservation_id) x2 in "
+        "2 traces: 2 lookups",
+        "",
+        "Problems (records skipped or repaired):",
+        "  results.json:1: item 1 of the top-level list: record has no 'messages' list, no "
+        "'choices' and no 'role', nor a run's messages under 'traj' or 'history' (put its "
+        "conversation under 'messages': a list of messages with a 'role'); record skipped",
+    ]
+
+
+def _call(cid: str, tool: str, arg: str, value: str) -> dict[str, object]:
+    arguments = json.dumps({arg: value})
+    return {"id": cid, "type": "function", "function": {"name": tool, "arguments": arguments}}

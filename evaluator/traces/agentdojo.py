@@ -109,7 +109,8 @@ class AgentDojo(Converter):
         tid = trace_id_of(value)
         if tid is None and isinstance(value.get("run_id"), str):
             tid = value["run_id"]
-        return Snapshot(tid, value["messages"])
+        # One run, one whole trace: a run repeated under the same id is a trace of its own.
+        return Snapshot(tid, value["messages"], whole=True)
 
     def convert(
         self, messages: list[Any], start: int, line: int | None, problems: list[str]

@@ -3,10 +3,11 @@ Bedrock Converse.
 
 Each converter does two things. :meth:`unpack` finds the message list (and
 the recorded usage and conversation id) inside one record, whatever envelope
-it came in: a bare list, ``{"messages": ...}``, a request/response pair, or
-one message per line. :meth:`convert` turns a slice of messages into events.
-Keeping them apart lets the assembler in :mod:`projeval.traces.parsers` skip
-the history a request log repeats on every line before any event is built.
+it came in: a bare list, ``{"messages": ...}``, a request/response pair, one
+message per line, or a benchmark's run record (:func:`run_snapshot`).
+:meth:`convert` turns a slice of messages into events. Keeping them apart
+lets the assembler in :mod:`projeval.traces.parsers` skip the history a
+request log repeats on every line before any event is built.
 """
 
 from __future__ import annotations
@@ -23,6 +24,20 @@ from .events import Event, Usage, call_event
 _ID_KEYS = ("trace_id", "conversation_id", "session_id", "sessionId", "thread_id", "id")
 # Per-response ids: not a conversation id, so a request log's lines are not merged on them.
 _RESPONSE_ID_PREFIXES = ("chatcmpl-", "msg_", "resp_", "cmpl-")
+#: Keys under which a benchmark's run record holds its conversation (a list of role-tagged
+#: messages) beside the run's own fields, where public harnesses write them:
+#:
+#: - ``traj``: tau-bench's results file, a JSON list of ``EnvRunResult`` records
+#:   (``task_id``, ``trial``, ``reward``, ``info``, ``traj``; sierra-research/tau-bench
+#:   ``tau_bench/types.py``), which its forks keep;
+#: - ``history``: SWE-agent's ``.traj`` files (``history`` beside ``info``, ``environment``
+#:   and ``trajectory``, whose steps are not messages; SWE-agent/SWE-agent
+#:   ``trajectories/demonstrations/``).
+#:
+#: ``messages`` (mini-SWE-agent, AgentDojo, request logs) is read before any of these.
+RUN_KEYS = ("traj", "history")
+# A run's own ids, which name its trace when it carries no conversation id.
+_TASK_KEY, _TRIAL_KEY = "task_id", "trial"
 
 
 @dataclass(slots=True)
@@ -39,6 +54,9 @@ class Snapshot:
     previous_id: str | None = None
     #: What could not be read of the record, though the rest was (a broken stream).
     problem: str | None = None
+    #: A run record (:func:`run_snapshot`): one whole conversation, which no other record
+    #: continues, though another run of the same task may carry the same id.
+    whole: bool = False
 
 
 def trace_id_of(record: dict[str, Any]) -> str | None:
@@ -54,6 +72,44 @@ def trace_id_of(record: dict[str, Any]) -> str | None:
                     continue
                 return text
     return None
+
+
+def run_messages(record: dict[str, Any]) -> list[Any] | None:
+    """The conversation a run record holds under one of :data:`RUN_KEYS`: the first such
+    list that holds a message with a ``role`` (SWE-agent's ``trajectory`` steps hold none)."""
+    for key in RUN_KEYS:
+        value = record.get(key)
+        if type(value) is list and any(type(m) is dict and "role" in m for m in value):
+            return value
+    return None
+
+
+def run_snapshot(record: dict[str, Any]) -> Snapshot | None:
+    """A run record's conversation, named by its conversation id or else by the run's
+    ids (``task 3 trial 1``); ``None`` when the record holds none under :data:`RUN_KEYS`."""
+    messages = run_messages(record)
+    if messages is None:
+        return None
+    return Snapshot(trace_id_of(record) or _run_name(record), messages, whole=True)
+
+
+def _run_name(record: dict[str, Any]) -> str | None:
+    task = record.get(_TASK_KEY)
+    if not isinstance(task, str | int) or isinstance(task, bool):
+        return None
+    trial = record.get(_TRIAL_KEY)
+    if isinstance(trial, str | int) and not isinstance(trial, bool):
+        return f"task {task} trial {trial}"
+    return f"task {task}"
+
+
+def no_conversation(reason: str, key: str = "messages") -> str:
+    """Why a record in none of a format's shapes is skipped (``reason``), and the fix."""
+    keys = " or ".join(repr(k) for k in RUN_KEYS)
+    return (
+        f"{reason}, nor a run's messages under {keys} (put its conversation under {key!r}: "
+        "a list of messages with a 'role')"
+    )
 
 
 def recorded_response(fmt: str, resp: Any) -> tuple[Any, str | None]:
@@ -207,7 +263,9 @@ class OpenAIChat(Converter):
             return Snapshot(tid, [value["message"]], append=True)
         if "role" in value:
             return Snapshot(tid, [value], append=True)
-        return "record has no 'messages' list, no 'choices' and no 'role'"
+        return run_snapshot(value) or no_conversation(
+            "record has no 'messages' list, no 'choices' and no 'role'"
+        )
 
     def convert(
         self, messages: list[Any], start: int, line: int | None, problems: list[str]
@@ -234,7 +292,7 @@ class OpenAIChat(Converter):
                         "result",
                         msg,
                         text=text_of(m.get("content")),
-                        call_id=_str(m.get("tool_call_id")),
+                        call_id=_result_id(m),
                         tool=_str(m.get("name")),
                     )
                 )
@@ -283,6 +341,15 @@ def _str(value: Any) -> str | None:
     if value is None:
         return None
     return value.strip() if isinstance(value, str) else str(value)
+
+
+def _result_id(m: dict[str, Any]) -> str | None:
+    """The call a ``tool`` message answers: ``tool_call_id``, or SWE-agent's list of one,
+    ``tool_call_ids``."""
+    if "tool_call_id" in m:
+        return _str(m["tool_call_id"])
+    ids = m.get("tool_call_ids")
+    return _str(ids[0]) if isinstance(ids, list) and len(ids) == 1 else None
 
 
 # Responses items that are the model's own output: consecutive ones are one model call.
@@ -353,7 +420,9 @@ class OpenAIResponses(Converter):
         if isinstance(resp, dict) and isinstance(resp.get("output"), list):
             items.extend(resp["output"])
         if not items:
-            return "record has no 'input' or 'output' items"
+            return run_snapshot(value) or no_conversation(
+                "record has no 'input' or 'output' items", "input"
+            )
         rid = resp.get("id") if isinstance(resp, dict) else None
         prev = req.get("previous_response_id")
         if prev is None and isinstance(resp, dict):
@@ -479,7 +548,9 @@ class Anthropic(Converter):
             return Snapshot(tid, [value["message"]], append=True)
         if value.get("type") == "message" or ("role" in value and "content" in value):
             return Snapshot(tid, [value], append=True)
-        return "record has no 'messages' list and is not a message"
+        return run_snapshot(value) or no_conversation(
+            "record has no 'messages' list and is not a message"
+        )
 
     def convert(
         self, messages: list[Any], start: int, line: int | None, problems: list[str]
@@ -660,7 +731,10 @@ class Gemini(Converter):
             return Snapshot(tid, messages, usage, append=True)
         if "parts" in value and "role" in value:  # one content per line
             return Snapshot(tid, [value], append=True)
-        return "record has no 'contents', no 'candidates' and no content ('role' and 'parts')"
+        return run_snapshot(value) or no_conversation(
+            "record has no 'contents', no 'candidates' and no content ('role' and 'parts')",
+            "contents",
+        )
 
     def convert(
         self, messages: list[Any], start: int, line: int | None, problems: list[str]
@@ -803,7 +877,9 @@ class BedrockConverse(Converter):
             return Snapshot(tid, messages, usage, append=True)
         if "role" in value and isinstance(value.get("content"), list):
             return Snapshot(tid, [value], append=True)
-        return "record has no 'messages' list, no 'output.message' and is not a message"
+        return run_snapshot(value) or no_conversation(
+            "record has no 'messages' list, no 'output.message' and is not a message"
+        )
 
     def convert(
         self, messages: list[Any], start: int, line: int | None, problems: list[str]

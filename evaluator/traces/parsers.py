@@ -21,7 +21,7 @@ from typing import Any, NamedTuple, Protocol
 
 from ..errors import TraceError
 from .agentdojo import is_run
-from .conversations import CONVERTERS, Converter
+from .conversations import CONVERTERS, Converter, Snapshot, run_messages
 from .events import Problem, Trace, finish_trace
 from .eventstream import converse_stream
 from .mcp import McpParser, unwrap_jsonrpc
@@ -273,6 +273,8 @@ def sniff(value: Any) -> tuple[str | None, bool]:
                 return "anthropic", True
         messages = body.get("messages")
         if not isinstance(messages, list):
+            messages = run_messages(body)  # a benchmark's run record: its messages decide
+        if messages is None:
             inner = value.get("message")
             messages = [inner] if isinstance(inner, dict) else [value] if "role" in value else None
         if messages is None:
@@ -328,6 +330,11 @@ def _typeless_text(m: Any) -> bool:
     )
 
 
+def _item(record: Record) -> str:
+    """Where a record of a top-level JSON list sits in it (the document is all line 1)."""
+    return "" if record.item is None else f"item {record.item} of the top-level list: "
+
+
 def make_parser(fmt: str, name: str) -> FileParser:
     """The record consumer for one format."""
     if fmt in CONVERTERS:
@@ -363,7 +370,7 @@ class ConversationParser:
         """Consume one record; yield the traces it finishes and its problems."""
         snap = self.converter.unpack(record.value)
         if isinstance(snap, str):
-            yield Problem(self.name, record.line, f"{snap}; record skipped")
+            yield Problem(self.name, record.line, f"{_item(record)}{snap}; record skipped")
             return
         if not snap.messages:
             # Not an empty conversation: a record of another format (a cassette that
@@ -373,7 +380,10 @@ class ConversationParser:
                 f"record holds no {fmt} messages (the file is read as {fmt}: is this "
                 "record in another format?)"
             )
-            yield Problem(self.name, record.line, f"{reason}; record skipped")
+            yield Problem(self.name, record.line, f"{_item(record)}{reason}; record skipped")
+            return
+        if snap.whole:
+            yield from self._whole(snap, record)
             return
         problems: list[str] = [] if snap.problem is None else [snap.problem]
         tid = snap.trace_id
@@ -423,9 +433,23 @@ class ConversationParser:
         merger.add(snap, record.line, problems)
         if snap.response_id is not None:
             self.chains[snap.response_id] = key
-        yield from self._problems(problems, record.line)
+        yield from self._problems(problems, record)
         while len(self.open) > _OPEN_WINDOW:
             yield finish_trace(self.open.popitem(last=False)[1].trace)
+
+    def _whole(self, snap: Snapshot, record: Record) -> Iterator[Trace | Problem]:
+        """A run record: one whole conversation, finished at once. It continues no record
+        before it and none continues it; a task run again under the same id is a trace of
+        its own (``task 3#2``), and a run with no id is named after its line."""
+        self.loose = None  # nothing extends a run
+        key = snap.trace_id if snap.trace_id is not None else f"{self.stem}:{record.line}"
+        merger = Merger(self._trace(key, record.line), self.converter)
+        if snap.trace_id is None:
+            self.line_ids[merger.trace.trace_id] = record.line
+        problems: list[str] = [] if snap.problem is None else [snap.problem]
+        merger.add(snap, record.line, problems)
+        yield from self._problems(problems, record)
+        yield finish_trace(merger.trace)
 
     def close(self) -> Iterator[Trace | Problem]:
         """Finish every trace still open at the end of the file."""
@@ -442,6 +466,7 @@ class ConversationParser:
         self.names[unique] = (tid, n)
         return Trace(unique, self.name, line, self.converter.name)
 
-    def _problems(self, problems: list[str], line: int) -> Iterator[Problem]:
+    def _problems(self, problems: list[str], record: Record) -> Iterator[Problem]:
+        where = _item(record)
         for reason in problems:
-            yield Problem(self.name, line, reason)
+            yield Problem(self.name, record.line, f"{where}{reason}")

@@ -23,6 +23,7 @@ from typing import Any, NamedTuple, Protocol
 from .. import _json, progress
 from .._files import regular_file
 from ..errors import TraceError
+from .conversations import RUN_KEYS
 from .events import Problem, fast_loads
 from .eventstream import is_event_stream
 
@@ -34,16 +35,18 @@ MAX_LINE_BYTES = 256 * 1024 * 1024
 #: A compressed trace stops being read where it expands beyond this (a gzip bomb
 #: would otherwise run for as long as it expands); configurable per call.
 DEFAULT_MAX_DECOMPRESSED_BYTES = 8 * 1024**3
-#: Suffixes read as JSON Lines; any other suffix but ``.json`` is read as JSON Lines too.
+#: Suffixes read as one JSON document: ``.traj`` is SWE-agent's trajectory file.
+DOCUMENT_SUFFIXES = (".json", ".traj")
+#: Suffixes read as JSON Lines; any other suffix but a document's is read as JSON Lines too.
 JSONL_SUFFIXES = (".jsonl", ".ndjson", ".log")
 #: Suffixes a directory is searched for (``.parquet``: normalised events, see
 #: ``docs/parquet_layout.md``).
-TRACE_SUFFIXES = (".json", ".jsonl", ".ndjson", ".log", ".parquet")
+TRACE_SUFFIXES = (*DOCUMENT_SUFFIXES, ".jsonl", ".ndjson", ".log", ".parquet")
 #: VCR cassettes (vcrpy, pytest-recording): read as their recorded interactions. In a
 #: folder, only those that say ``interactions:`` near their top are taken.
 CASSETTE_SUFFIXES = (".yaml", ".yml")
 #: Files read whole (one document), never cut into shards or partitions.
-WHOLE_SUFFIXES = (".json", *CASSETTE_SUFFIXES)
+WHOLE_SUFFIXES = (*DOCUMENT_SUFFIXES, *CASSETTE_SUFFIXES)
 _GLOB_CHARS = frozenset("*?[")
 
 _BOM = b"\xef\xbb\xbf"
@@ -58,6 +61,7 @@ _RECORD_KEYS = (
     "output",
     "spans",
     "run_type",  # a list of LangSmith runs: each is recognised, and refused, on its own
+    *RUN_KEYS,  # a benchmark's results: a list of run records
 )
 
 
@@ -80,6 +84,8 @@ class Record(NamedTuple):
 
     line: int
     value: Any
+    #: Its index in the document's top-level list, for a document that is a list of records.
+    item: int | None = None
 
 
 def expand_paths(paths: Iterable[str | Path]) -> list[Path]:
@@ -179,7 +185,7 @@ def iter_records(
     except OSError as exc:
         raise TraceError(f"cannot open the file ({exc}).", file=name) from exc
     with raw, counted, stream:
-        if stem_suffix(path) == ".json":
+        if stem_suffix(path) in DOCUMENT_SUFFIXES:
             yield from _read_document(stream, name, gz, max_json_bytes, path)
         elif stem_suffix(path) in CASSETTE_SUFFIXES:
             yield from _read_cassette(stream, name, max_json_bytes, path)
@@ -473,8 +479,8 @@ def _read_document(
     stream: ByteStream, name: str, gz: bool, max_bytes: int, path: Path
 ) -> Iterator[Record | Problem]:
     too_big = TraceError(
-        f"this .json file is larger than the {max_bytes // (1024 * 1024)} MB bound for "
-        "documents read whole.",
+        f"this {stem_suffix(path)} file is larger than the {max_bytes // (1024 * 1024)} MB "
+        "bound for documents read whole.",
         file=name,
         fix="write the trace as JSON Lines (.jsonl, one conversation per line), "
         "which is streamed, or raise max_json_bytes",
@@ -528,12 +534,13 @@ def _read_document(
 
 
 def _split_document(value: Any) -> Iterator[Record]:
-    """A list of conversations or JSON-RPC messages is many records; anything else is one."""
+    """A list of conversations, run records or JSON-RPC messages is many records; anything
+    else is one."""
     if isinstance(value, list) and any(
         isinstance(item, dict) and any(k in item for k in _RECORD_KEYS) for item in value
     ):
-        for item in value:
-            yield Record(1, item)
+        for i, item in enumerate(value):
+            yield Record(1, item, i)
     else:
         yield Record(1, value)
 

@@ -117,6 +117,17 @@ def test_json_lines_of_runs_with_string_content_and_no_ids(tmp_path: Path) -> No
     assert traces[0].events[-1].text == "Your fee of $34 posted on July 14."
 
 
+def test_a_run_recorded_twice_under_one_id_is_two_traces(tmp_path: Path) -> None:
+    # A run is a whole conversation: the same run again (a re-run with the same id) is a
+    # trace of its own, not history the first one re-sends.
+    _, traces, problems = parse(write_jsonl(tmp_path / "runs.jsonl", [run(), run()]))
+    assert problems == []
+    assert [(t.trace_id, len(t.events)) for t in traces] == [
+        ("banking_t01_1", len(traces[0].events)),
+        ("banking_t01_1#2", len(traces[0].events)),
+    ]
+
+
 def test_a_call_in_another_shape_is_a_problem_and_the_rest_is_read(tmp_path: Path) -> None:
     bad = run()
     bad["messages"][2]["tool_calls"][1] = {"name": "inspect_fee", "arguments": "{}"}

@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 from projeval.errors import TraceError
 from projeval.traces import SCHEMA_VERSION, analyse_traces, render_summary
-from trace_helpers import REPO, SHIPPED, desk_suite, write_jsonl
+from trace_helpers import REPO, SHIPPED, desk_suite, write_json, write_jsonl
 
 COLUMNS = [
     "trace_id",
@@ -120,7 +120,8 @@ def test_drift_only_against_suites_whose_tool_appears(tmp_path: Path) -> None:
     assert both.drift_suites == ["desk"] and set(both.drift.suite) == {"desk"}
 
 
-def test_think_tool_text_hedges_and_claims_are_read(tmp_path: Path) -> None:
+@pytest.mark.parametrize("envelope", ["messages", "run"])
+def test_think_tool_text_hedges_and_claims_are_read(tmp_path: Path, envelope: str) -> None:
     think = {"thought": "The refund was probably issued on May 3."}
     trace = [
         {"role": "user", "content": "When was my refund issued?"},
@@ -138,10 +139,14 @@ def test_think_tool_text_hedges_and_claims_are_read(tmp_path: Path) -> None:
         {"role": "tool", "tool_call_id": "c1", "content": "ok"},
         {"role": "assistant", "content": "Your refund of $42.10 was issued on May 3."},
     ]
-    path = write_jsonl(tmp_path / "t.jsonl", [{"messages": trace}])
+    if envelope == "messages":
+        path, tid = write_jsonl(tmp_path / "t.jsonl", [{"messages": trace}]), "t.jsonl:1"
+    else:  # a benchmark's results file: a list of runs, the conversation under "traj"
+        run = {"task_id": 4, "trial": 1, "reward": 0.0, "info": {}, "traj": trace}
+        path, tid = write_json(tmp_path / "results.json", [run]), "task 4 trial 1"
     a = analyse_traces([path])
-    assert [(h.phrase, h.kind, h.sentence) for h in a.hedges.itertuples()] == [
-        ("probably", "guess", "The refund was probably issued on May 3.")
+    assert [(h.trace_id, h.phrase, h.kind, h.sentence) for h in a.hedges.itertuples()] == [
+        (tid, "probably", "guess", "The refund was probably issued on May 3.")
     ]
     # The think text states the date first; no result, user or system text held either.
     assert [(c.seq, c.kind, c.value) for c in a.claims.itertuples()] == [

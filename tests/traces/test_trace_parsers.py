@@ -666,7 +666,12 @@ def test_records_in_the_wrong_shape_are_problems(tmp_path: Path) -> None:
     _, traces, problems = parse(path)
     assert len(traces) == 2
     assert [(p.line, p.reason) for p in problems] == [
-        (2, "record has no 'messages' list, no 'choices' and no 'role'; record skipped")
+        (
+            2,
+            "record has no 'messages' list, no 'choices' and no 'role', nor a run's messages "
+            "under 'traj' or 'history' (put its conversation under 'messages': a list of "
+            "messages with a 'role'); record skipped",
+        )
     ]
 
 
@@ -1383,7 +1388,12 @@ def test_a_folder_of_cassettes_and_broken_cassettes(tmp_path: Path) -> None:
     assert [p.name for p in expand_paths([tmp_path])] == ["bad.yml", "c.yaml"]  # no suite
     _, _, problems = parse(tmp_path / "c.yaml", format="openai_chat")
     assert [(p.line, p.reason) for p in problems] == [
-        (2, "record has no 'messages' list, no 'choices' and no 'role'; record skipped")
+        (
+            2,
+            "record has no 'messages' list, no 'choices' and no 'role', nor a run's messages "
+            "under 'traj' or 'history' (put its conversation under 'messages': a list of "
+            "messages with a 'role'); record skipped",
+        )
     ]
     with pytest.raises(TraceError, match="no record of this file could be read"):
         parse(tmp_path / "bad.yml")
@@ -1411,3 +1421,218 @@ def test_a_cassette_recording_two_providers_reports_the_other_ones_records() -> 
         )
         for line in (160, 272)
     ]
+
+
+# Benchmark results: run records with the run's fields beside its conversation, as
+# tau-bench writes them ({"task_id", "trial", "reward", "info", "traj": [OpenAI Chat]}).
+# The content is invented.
+def _run(task: Any, trial: Any = None, *, answer: str = "Order #A1 ships on May 2.") -> dict:
+    traj = [
+        {"role": "system", "content": "You are a shop's support agent."},
+        {"role": "user", "content": "Where is my order A1?"},
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {
+                    "id": "c1",
+                    "type": "function",
+                    "function": {"name": "get_order", "arguments": '{"order_id": "A1"}'},
+                }
+            ],
+        },
+        {
+            "role": "tool",
+            "tool_call_id": "c1",
+            "name": "get_order",
+            "content": '{"ships": "May 2"}',
+        },
+        {"role": "assistant", "content": answer},
+    ]
+    run = {"task_id": task, "reward": 1.0, "info": {"note": "invented"}, "traj": traj}
+    if trial is not None:
+        run["trial"] = trial
+    return run
+
+
+RUN_SHAPE = [
+    (0, 0, "system", "message", None, None, None, None, "You are a shop's support agent."),
+    (1, 1, "user", "message", None, None, None, None, "Where is my order A1?"),
+    (2, 1, "assistant", "call", "get_order", "c1", 3, {"order_id": "A1"}, None),
+    (3, 1, "tool", "result", "get_order", "c1", 2, None, '{"ships": "May 2"}'),
+    (4, 1, "assistant", "message", None, None, None, None, "Order #A1 ships on May 2."),
+]
+
+
+@pytest.mark.parametrize("layout", ["list", "object", "jsonl"])
+def test_run_records_in_every_file_layout(tmp_path: Path, layout: str) -> None:
+    runs = [_run(0, 0), _run(0, 1), _run(1, 0)]
+    if layout == "list":  # tau-bench's results file: one JSON list of runs
+        path = write_json(tmp_path / "results.json", runs)
+    elif layout == "object":
+        path = write_json(tmp_path / "run.json", runs[0])
+        runs = runs[:1]
+    else:
+        path = write_jsonl(tmp_path / "results.jsonl", runs)
+    fmt, traces, problems = parse(path)
+    assert (fmt, problems) == ("openai_chat", [])
+    assert [t.trace_id for t in traces] == [
+        "task 0 trial 0",
+        "task 0 trial 1",
+        "task 1 trial 0",
+    ][: len(runs)]
+    assert [t.line for t in traces] == ([1, 2, 3] if layout == "jsonl" else [1] * len(runs))
+    for trace in traces:
+        assert [s[:9] for s in shape(trace)] == RUN_SHAPE
+
+
+def test_run_records_of_repeated_tasks_are_traces_of_their_own(tmp_path: Path) -> None:
+    # The same task run three times without a trial number: once, once again word for
+    # word, once more with a longer answer. Each run is a whole conversation, never a
+    # snapshot of the one before, so none is merged into another.
+    longer = _run(7, answer="Order #A1 ships on May 2. Anything else?")
+    longer["traj"].append({"role": "user", "content": "No, thanks."})
+    no_id = _run(None)
+    del no_id["task_id"]
+    sim = {**_run(3, 0), "id": "sim-42"}  # the record's own conversation id comes first
+    runs = [_run(7), _run(7), longer, no_id, no_id, sim]
+    _, traces, problems = parse(write_jsonl(tmp_path / "runs.jsonl", runs))
+    assert problems == []
+    assert [(t.trace_id, len(t.events)) for t in traces] == [
+        ("task 7", 5),
+        ("task 7#2", 5),
+        ("task 7#3", 6),
+        ("runs.jsonl:4", 5),
+        ("runs.jsonl:5", 5),
+        ("sim-42", 5),
+    ]
+    # In a JSON list every record is on line 1: the file:line names count up from there.
+    _, listed, _ = parse(write_json(tmp_path / "runs.json", [no_id, no_id, _run(7), _run(7)]))
+    assert [t.trace_id for t in listed] == ["runs.json:1", "runs.json:1#2", "task 7", "task 7#2"]
+
+
+def test_a_run_record_without_a_conversation_is_one_problem(tmp_path: Path) -> None:
+    crashed = {"task_id": 1, "trial": 0, "reward": 0.0, "info": {"error": "timeout"}}
+    odd = _run(2, 0)
+    odd["traj"].insert(2, "not a message")
+    runs = [_run(0, 0), crashed, odd, {"task_id": 3, "traj": ["no", "messages"]}]
+    reason = (
+        "record has no 'messages' list, no 'choices' and no 'role', nor a run's messages "
+        "under 'traj' or 'history' (put its conversation under 'messages': a list of "
+        "messages with a 'role'); record skipped"
+    )
+    _, traces, problems = parse(write_jsonl(tmp_path / "results.jsonl", runs))
+    assert [t.trace_id for t in traces] == ["task 0 trial 0", "task 2 trial 0"]
+    assert [(p.line, p.reason) for p in problems] == [
+        (2, reason),
+        (3, "message 2 is not an object; skipped"),
+        (4, reason),
+    ]
+    assert [e.kind for e in traces[1].events] == ["message", "message", "call", "result", "message"]
+    # In a JSON list, the problem says which item of the list it is.
+    _, traces, problems = parse(write_json(tmp_path / "results.json", runs))
+    assert len(traces) == 2
+    assert [(p.file, p.line, p.reason) for p in problems] == [
+        (str(tmp_path / "results.json"), 1, f"item 1 of the top-level list: {reason}"),
+        (
+            str(tmp_path / "results.json"),
+            1,
+            "item 2 of the top-level list: message 2 is not an object; skipped",
+        ),
+        (str(tmp_path / "results.json"), 1, f"item 3 of the top-level list: {reason}"),
+    ]
+
+
+def test_run_records_hold_any_message_format(tmp_path: Path) -> None:
+    # Detection reads the messages under the run's key, as it reads a "messages" list.
+    anthropic = {
+        "task_id": 5,
+        "trial": 0,
+        "traj": [
+            {"role": "user", "content": "Weather in Paris?"},
+            {
+                "role": "assistant",
+                "content": [{"type": "tool_use", "id": "t1", "name": "get_weather", "input": {}}],
+            },
+            {
+                "role": "user",
+                "content": [{"type": "tool_result", "tool_use_id": "t1", "content": PARIS}],
+            },
+        ],
+    }
+    fmt, (trace,), problems = parse(write_json(tmp_path / "a.json", [anthropic]))
+    assert (fmt, trace.trace_id, problems) == ("anthropic", "task 5 trial 0", [])
+    assert [(e.role, e.kind, e.link) for e in trace.events] == [
+        ("user", "message", None),
+        ("assistant", "call", 2),
+        ("tool", "result", 1),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        (_run(0, 0), ("openai_chat", True)),
+        ({"task_id": 0, "traj": [{"role": "user", "content": "hi"}]}, ("openai_chat", False)),
+        (
+            # SWE-agent: "trajectory" holds steps, not messages; "history" the messages.
+            {
+                "trajectory": [{"action": "ls", "observation": "a.py"}],
+                "history": [{"role": "user", "content": "hi"}],
+            },
+            ("openai_chat", False),
+        ),
+        ({"task_id": 0, "traj": [{"action": "ls"}]}, (None, False)),
+    ],
+)
+def test_sniff_run_records(value: Any, expected: tuple[str | None, bool]) -> None:
+    assert sniff(value) == expected
+
+
+def test_swe_agent_trajectory_is_read_event_for_event() -> None:
+    # SWE-agent's own .traj file (tests/corpora/formats/README.md): its messages under
+    # "history", each tool message answering the call it names in "tool_call_ids".
+    # Expected events written from the file.
+    fmt, (trace,), problems = parse(CORPORA / "swe_agent_function_calling.traj")
+    assert (fmt, trace.trace_id, problems) == (
+        "openai_chat",
+        "swe_agent_function_calling.traj:1",
+        [],
+    )
+    calls = [
+        ("find_file", {"file_name": "missing_colon.py"}, 'Found 1 matches for "missing_c'),
+        ("open", {"path": "tests/missing_colon.py"}, "[File: tests/missing_colon.py "),
+        (
+            "edit",
+            {
+                "search": "def division(a: float, b: float) -> float",
+                "replace": "def division(a: float, b: float) -> float:",
+            },
+            "Text replaced. Please review t",
+        ),
+        ("bash", {"command": "python tests/missing_colon.py"}, "8.2\n(Open file: /SWE-agent__te"),
+        ("submit", {}, "\r\ndiff --git a/tests/missing_c"),
+    ]
+    answers = [
+        "The `SyntaxError` in `missing_",
+        "We have found the `missing_col",
+        "The issue is indeed caused by ",
+        "The missing colon has been add",
+        "The script ran successfully, p",
+    ]
+    assert _digest(trace) == [
+        ("system", "message", None, None, None, "SETTING: You are an autonomous"),
+        ("user", "message", None, None, None, "We're currently solving the fo"),
+        *[
+            row
+            for answer, (tool, args, result) in zip(answers, calls, strict=True)
+            for row in (
+                ("assistant", "message", None, None, None, answer),
+                ("assistant", "call", tool, args, None, None),
+                ("tool", "result", tool, None, None, result),
+            )
+        ],
+    ]
+    assert _linked(trace)
+    first = next(e for e in trace.events if e.kind == "result")
+    assert first.call_id == "call_PbWErNIge3YTrli3fiVvmIid"

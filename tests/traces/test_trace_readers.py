@@ -77,6 +77,25 @@ def test_json_list_of_conversations_is_many_records(tmp_path: Path) -> None:
     assert [r.value for r in iter_records(bare)] == [[{"role": "user", "content": "hi"}]]
 
 
+def test_json_list_of_run_records_is_many_records_each_with_its_index(tmp_path: Path) -> None:
+    # tau-bench's results file: a list of runs, each with its conversation under "traj".
+    runs = [{"task_id": i, "traj": [{"role": "user", "content": "hi"}]} for i in range(2)]
+    path = tmp_path / "results.json"
+    path.write_text(json.dumps(runs, indent=2))
+    assert list(iter_records(path)) == [Record(1, runs[0], 0), Record(1, runs[1], 1)]
+
+
+def test_a_swe_agent_traj_file_is_one_document_and_found_in_a_folder(tmp_path: Path) -> None:
+    # SWE-agent writes each run's trajectory as one indented JSON document named .traj.
+    doc = {"history": [{"role": "user", "content": "fix it"}], "info": {"exit_status": "x"}}
+    path = tmp_path / "run" / "astropy__astropy-1.traj"
+    path.parent.mkdir()
+    path.write_text(json.dumps(doc, indent=2))
+    (tmp_path / "run" / "args.yaml").write_text("agent: {}\n")
+    assert list(iter_records(path)) == [Record(1, doc)]
+    assert expand_paths([tmp_path]) == [path]
+
+
 def test_json_lines_under_a_json_name(tmp_path: Path) -> None:
     path = tmp_path / "t.json"
     path.write_text('{"a": 1}\n{"a": 2}\n')

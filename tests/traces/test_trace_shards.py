@@ -173,6 +173,30 @@ def test_shards_name_line_numbered_traces_as_one_pass(tmp_path: Path) -> None:
     assert [p["line"] for p in many["problems"]] == [22, 83]
 
 
+def test_shards_name_repeated_benchmark_runs_as_one_pass(tmp_path: Path) -> None:
+    # A benchmark's results as JSON Lines: each run a whole conversation under "traj",
+    # named by its task and trial; tasks run again without a trial number (task 3, task
+    # 3#2, ... in whichever shard they fall) and runs with no id at all (named by line).
+    path = tmp_path / "results.jsonl"
+    lines = []
+    for n in range(90):
+        run: dict[str, Any] = {"reward": 1.0, "info": {}, "traj": _conversation(n % 6)}
+        if n % 3 == 0:
+            run["task_id"] = n % 4  # the same conversation again: never merged
+        elif n % 3 == 1:
+            run.update(task_id=n % 10, trial=n // 10)
+        lines.append(json.dumps(run))
+    path.write_text("\n".join(lines) + "\n", "utf-8")
+    one = analyse_traces([path], suites=[desk_suite()], workers=1).to_dict()
+    ids = [row["trace_id"] for row in one["traces"]]
+    assert len(ids) == len(set(ids)) == 90
+    assert {"task 3", "task 3#2", "task 3#7", "task 4 trial 0", "results.jsonl:3"} <= set(ids)
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        many, forked = pool.submit(_sharded, path).result()
+    assert forked == 1
+    assert many == one
+
+
 def _run_broken(path: Path, how: str) -> str:
     """In a fresh process: run two shards of ``path``, the second one broken ``how``."""
     import os
