@@ -535,9 +535,13 @@ def _read_document(
 
 def _split_document(value: Any) -> Iterator[Record]:
     """A list of conversations, run records or JSON-RPC messages is many records; anything
-    else is one."""
-    if isinstance(value, list) and any(
-        isinstance(item, dict) and any(k in item for k in _RECORD_KEYS) for item in value
+    else is one. A list holding a message (an item with a ``role``) is one conversation
+    even where an item has a record's key: an OpenAI Responses input list (the Agents SDK's
+    ``to_input_list()``) holds ``function_call_output`` items with an ``output``."""
+    if (
+        isinstance(value, list)
+        and any(isinstance(item, dict) and any(k in item for k in _RECORD_KEYS) for item in value)
+        and not any(isinstance(item, dict) and "role" in item for item in value)
     ):
         for i, item in enumerate(value):
             yield Record(1, item, i)

@@ -85,6 +85,19 @@ def test_json_list_of_run_records_is_many_records_each_with_its_index(tmp_path: 
     assert list(iter_records(path)) == [Record(1, runs[0], 0), Record(1, runs[1], 1)]
 
 
+def test_a_responses_input_list_is_one_conversation(tmp_path: Path) -> None:
+    # The OpenAI Agents SDK's to_input_list(): a function_call_output item has an "output"
+    # key, as a request pair does, but a list holding messages is one conversation.
+    items = [
+        {"role": "user", "content": "Weather in Paris?"},
+        {"type": "function_call", "call_id": "c1", "name": "get_weather", "arguments": "{}"},
+        {"type": "function_call_output", "call_id": "c1", "output": "rain"},
+    ]
+    path = tmp_path / "input_list.json"
+    path.write_text(json.dumps(items))
+    assert list(iter_records(path)) == [Record(1, items)]
+
+
 def test_a_swe_agent_traj_file_is_one_document_and_found_in_a_folder(tmp_path: Path) -> None:
     # SWE-agent writes each run's trajectory as one indented JSON document named .traj.
     doc = {"history": [{"role": "user", "content": "fix it"}], "info": {"exit_status": "x"}}
