@@ -57,6 +57,21 @@ UNREAD_FORMATS = {
         "export the spans as OTLP JSON, or write each GENERATION's input messages and output "
         'as one OpenAI Chat record ({"trace_id": <traceId>, "messages": [...]}) a line',
     ),
+    "pydantic_ai": (
+        "this looks like a Pydantic AI message history (ModelMessagesTypeAdapter's dump: "
+        "messages of kind request/response with part_kind parts), which projeval does not read",
+        "record the agent's runs as OpenTelemetry spans (Agent.instrument_all(), or logfire) "
+        "exported as OTLP JSON, or write each conversation's messages as OpenAI Chat JSON "
+        'Lines ({"messages": [...]}, one conversation a line)',
+    ),
+    "tooltalk": (
+        "this looks like a ToolTalk conversation (turns with 'text' and 'apis'), which "
+        "projeval does not read",
+        "write each conversation as OpenAI Chat JSON Lines: each of a turn's apis as an "
+        "assistant tool call (request.api_name, request.parameters) and a tool message (its "
+        'response, or its exception), then the turn\'s text ({"messages": [...]}, one '
+        "conversation a line)",
+    ),
 }
 _LANGFUSE_TYPES = frozenset(
     {
@@ -239,6 +254,8 @@ def sniff(value: Any) -> tuple[str | None, bool]:
             return "langsmith", True
         if "observations" in value or ("traceId" in value and value.get("type") in _LANGFUSE_TYPES):
             return "langfuse", True
+        if _is_tooltalk(value.get("conversation")):
+            return "tooltalk", True
         body = r_ if isinstance(r_ := value.get("request"), dict) else value
         raw_resp = value.get("response")
         if body is not value and converse_stream(raw_resp):
@@ -293,11 +310,25 @@ def sniff(value: Any) -> tuple[str | None, bool]:
     return None, False
 
 
+def _is_tooltalk(turns: Any) -> bool:
+    """ToolTalk's turns: ``{"index", "role", "text", "apis"}``, text where messages say content."""
+    return (
+        isinstance(turns, list)
+        and bool(turns)
+        and isinstance(turns[0], dict)
+        and "role" in turns[0]
+        and "text" in turns[0]
+        and "content" not in turns[0]
+    )
+
+
 def _sniff_message(m: Any) -> str | None:
     if not isinstance(m, dict):
         return None
     if m.get("type") in _RESPONSES_ITEMS:
         return "openai_responses"
+    if m.get("kind") in ("request", "response") and isinstance(m.get("parts"), list):
+        return "pydantic_ai"  # before Gemini, whose contents also hold "parts"
     if "tool_calls" in m or "function_call" in m or m.get("role") in ("tool", "function"):
         return "openai_chat"
     if m.get("role") == "developer":

@@ -1636,3 +1636,41 @@ def test_swe_agent_trajectory_is_read_event_for_event() -> None:
     assert _linked(trace)
     first = next(e for e in trace.events if e.kind == "result")
     assert first.call_id == "call_PbWErNIge3YTrli3fiVvmIid"
+
+
+def test_pydantic_ai_histories_and_tooltalk_conversations_are_one_clear_error(
+    tmp_path: Path,
+) -> None:
+    # A Pydantic AI message history (ModelMessagesTypeAdapter's dump; invented content)
+    # was misread as Gemini contents, which also hold "parts".
+    history = [
+        {"kind": "request", "parts": [{"part_kind": "user-prompt", "content": "Hi"}]},
+        {
+            "kind": "response",
+            "parts": [
+                {"part_kind": "tool-call", "tool_name": "f", "args": {}, "tool_call_id": "c"}
+            ],
+        },
+    ]
+    path = write_json(tmp_path / "history.json", history)
+    with pytest.raises(TraceError) as err:
+        parse(path)
+    assert str(err.value) == (
+        f"{path}:1: this looks like a Pydantic AI message history (ModelMessagesTypeAdapter's "
+        "dump: messages of kind request/response with part_kind parts), which projeval does "
+        "not read. Fix: record the agent's runs as OpenTelemetry spans (Agent.instrument_all(), "
+        "or logfire) exported as OTLP JSON, or write each conversation's messages as OpenAI "
+        'Chat JSON Lines ({"messages": [...]}, one conversation a line)'
+    )
+    # ToolTalk's own conversation file (tests/corpora/followups/README.md cites it).
+    tooltalk = (
+        Path(__file__).resolve().parents[1]
+        / "corpora/followups/source/tooltalk/Email-Messages-Reminder-SendEmail-2.json"
+    )
+    with pytest.raises(TraceError) as err:
+        parse(tooltalk)
+    assert str(err.value).startswith(
+        f"{tooltalk}:1: this looks like a ToolTalk conversation (turns with 'text' and "
+        "'apis'), which projeval does not read. Fix: write each conversation as OpenAI Chat "
+        "JSON Lines: "
+    )
