@@ -115,6 +115,8 @@ _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 # Interjections that open a spoken Chinese turn ("嗯好的", "哦取消不了是吧", "呃，YD幺五幺"):
 # fillers, read past like a greeting.
 _ZH_FILLERS = "嗯哦噢呃啊唉诶哎呀"
+# How Chinese customer-service staff address the user at a sentence's end ("可以吗亲").
+_ZH_VOCATIVE = "(?:亲爱的|亲亲|亲)?"
 _ZH_FILLER = re.compile(rf"^(?:[{_ZH_FILLERS}]+[，,、~～\s]*)+(?=[^\s，,、~～])")
 # A sentence ends at Chinese end punctuation, or at ". ! ?" before a space or the end
 # (not inside "fmail.com" or "3.5"); a clause at a comma or a colon not between digits
@@ -240,10 +242,13 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     # A Chinese question without its mark, as speech transcripts write it, in the agent's
     # message: 请问 anywhere, or a question particle at the end ("请问怎么称呼您", "还有什么
     # 帮您的吗"). Wh-words alone do not count: its statements hold them too ("处理不超过
-    # 多少"); nor does a soft particle (呢), which ends statements as often.
+    # 多少"); nor does a soft particle (呢), which ends statements as often, unless a
+    # question word stands in its clause ("您需要什么显卡呢"). A staff member's form of
+    # address may follow the particle ("可以吗亲").
+    end = rf"\s*{_ZH_VOCATIVE}[。!！~～]*\s*$"
     out["agent_asks"] = re.compile(
-        rf"{_alternation(_POLITE_ASK_WORDS)}|(?:{_alternation(lists['question_particle'])})"
-        r"\s*[。!！~～]*\s*$"
+        rf"{_alternation(_POLITE_ASK_WORDS)}|(?:{_alternation(lists['question_particle'])}){end}"
+        rf"|(?:{_alternation(lists['wh'])})[^，,；;：:]*呢{end}"
     )
     return out
 

@@ -625,6 +625,57 @@ def test_spoken_chinese_fillers_open_a_turn() -> None:
     assert classify_turn("嗯那帮我查一下话费", previous="") == "request"
 
 
+# Customer-service conversations (session 7): each class of language with a turn it fires
+# on and one it does not, in English and Chinese where the class exists in both.
+
+
+@pytest.mark.parametrize(
+    ("previous", "context"),
+    [
+        # staff offer more help in their own words: what follows is the next request
+        ("亲爱的，有什么问题我可以帮您处理或解决呢?", "open"),
+        ("好的 您放心 请问还有其他还可以帮到您的吗?", "open"),
+        # a choice between the old problem and a new one asks for a value
+        ("请问您是咨询之前的问题还是有其他的问题需要处理呢?", "solicit"),
+        # the form of address after the particle, a question word before 呢, or asking for a
+        # value without a question mark
+        ("您看这样可以吗亲", "solicit"),
+        ("您要的数量多少呢", "solicit"),
+        ("[数字x]-[数字x]天内哦  说下订单号", "solicit"),
+        ("麻烦提供下订单号", "solicit"),
+        ("这个价格很不错呢", "none"),
+        ("修改地址都是到站点之后才能联系站点备注", "none"),
+    ],
+)
+def test_chinese_staff_ask_without_a_question_mark(previous: str, context: str) -> None:
+    # GUIDELINE, user turns: "a reply to a question is `answer`"; sealed round 6: speech
+    # drops the question mark
+    assert agent_context(previous) == context
+
+
+def test_a_value_given_to_an_unmarked_chinese_request_for_it_is_an_answer() -> None:
+    assert classify_turn("[数字x]件", previous="您要的数量多少呢") == "answer"
+    assert classify_turn("[数字x]件", previous="好的，已经为您登记") == "other"
+
+
+def test_an_a_not_a_question_asks_without_its_mark() -> None:
+    # session 5: a question word in place asks, with or without the mark; the A-not-A form
+    # (是不是, 能不能, 有没有) is Chinese's yes/no question
+    previous = "您对应自己地址 点击到货通知 预计今明到货"
+    assert classify_turn("这样子哦 今天下午能不能到啊", previous=previous) == "question"
+    assert classify_turn("你们刚才的聊天系统是不是出问题", previous=previous) == "question"
+    assert classify_turn("这样子哦 今天下午到", previous=previous) == "other"
+    # an item to find is still another search
+    assert classify_turn("有没有便宜点的酒店", previous=previous) == "request"
+
+
+def test_declining_more_help_without_thanks_is_an_answer_in_chinese() -> None:
+    # "declining 'anything else?' with thanks is `greeting`, without thanks `answer`"
+    previous = "请问还有其他可以帮到您的吗?"
+    assert classify_turn("暂时没有了", previous=previous) == "answer"
+    assert classify_turn("没有了，谢谢", previous=previous) == "greeting"
+
+
 # The learned model (turn_model.json, written by benchmarks/train_turns.py)
 
 train = benchmark_script("train_turns")
