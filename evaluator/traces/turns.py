@@ -879,7 +879,12 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         sentences = list(_sentences(rest))
         if word in lists["yesno"]:
             return _after_yes_no(word, rest, sentences, context), "yes_no"
-        if not rest or (len(rest.split()) <= 1 and len(_CJK.findall(rest)) <= 2):
+        # "好的 知道了", "Okay, got it.": nothing but acknowledgements
+        if (
+            not rest
+            or (len(rest.split()) <= 1 and len(_CJK.findall(rest)) <= 2)
+            or _words_only(rest, p["ack"])
+        ):
             return "answer", "lead_short"
         t = rest
     every = list(_sentences(t))

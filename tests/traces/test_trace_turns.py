@@ -676,6 +676,20 @@ def test_declining_more_help_without_thanks_is_an_answer_in_chinese() -> None:
     assert classify_turn("没有了，谢谢", previous=previous) == "greeting"
 
 
+def test_a_bare_acknowledgement_of_the_agents_statement_is_an_answer() -> None:
+    # sealed round 6: "a bare acknowledgement of the agent's statement (嗯, 哦, 好的, 对, 行,
+    # 'Okay') is an `answer`"; SGD's AFFIRM to a statement the same
+    failed = "I'm sorry, I was unable to update your booking."
+    assert classify_turn("ok that's fine.", previous=failed) == "answer"
+    assert classify_turn("You got it.", previous="To verify: 3 tickets on March 12th.") == "answer"
+    assert classify_turn("Okay, I'll think about it.", previous=failed) == "other"  # stalling
+    eta = "预计今明到货"
+    assert classify_turn("好的 知道了", previous=eta) == "answer"
+    assert classify_turn("好吧", previous=eta) == "answer"
+    assert classify_turn("好吧，那在考虑一下", previous=eta) == "other"
+    assert classify_turn("哦，我对她就不了解了。") == "other"  # 了解了 negated is no approval
+
+
 # The learned model (turn_model.json, written by benchmarks/train_turns.py)
 
 train = benchmark_script("train_turns")
