@@ -110,6 +110,7 @@ _SECTIONS = (
     "wh",
     "complaint",
     "more",
+    "done",
 )
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 # Interjections that open a spoken Chinese turn ("嗯好的", "哦取消不了是吧", "呃，YD幺五幺"):
@@ -686,6 +687,19 @@ def _declines_then_asks(text: str) -> bool:
     return False
 
 
+def _declines_done(text: str) -> bool:
+    """True when ``text`` is "no" and only that there is nothing more ("No that is all.",
+    "no that will be all", "不用了，就这些"): it declines more help, thanking no one."""
+    p = _patterns()
+    lead = p["lead"].match(text)
+    return (
+        lead is not None
+        and lead.group(1).lower() in _NO
+        and lead.end() < len(text)
+        and _words_only(text[lead.end() :], p["done"])
+    )
+
+
 #: The yes/no words that decline.
 _NO = frozenset({"no", "nope", "nah", "不", "不用", "不是", "没有"})
 
@@ -863,6 +877,8 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         return "greeting", "greeting_only"
     if p["offer"].search(t):
         return "other", "offer"  # the user speaks as the agent: "I can help with that. When...?"
+    if _declines_done(t):
+        return "answer", "declines_done"  # "No that is all.": no thanks, no goodbye
     if _is_closing(t, list(_sentences(t)), solicited):
         return "greeting", "closing"
     lead = p["lead"].match(t)

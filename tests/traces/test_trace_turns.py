@@ -690,6 +690,23 @@ def test_a_bare_acknowledgement_of_the_agents_statement_is_an_answer() -> None:
     assert classify_turn("哦，我对她就不了解了。") == "other"  # 了解了 negated is no approval
 
 
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        ("No that is all.", ELSE, "answer"),
+        ("no that will be all", ELSE, "answer"),
+        ("No, that's all. Thanks!", ELSE, "greeting"),
+        # "saying the need is met ('I have everything I need') is a `greeting`" (session 5)
+        ("No, that's all I need.", ELSE, "greeting"),
+        ("不用了，就这些", "请问还有其他可以帮到您的吗?", "answer"),
+        ("不用了，谢谢", "请问还有其他可以帮到您的吗?", "greeting"),
+    ],
+)
+def test_declining_more_help_closes_only_with_thanks(text: str, previous: str, kind: str) -> None:
+    # "declining 'anything else?' with thanks is `greeting`, without thanks `answer`"
+    assert classify_turn(text, previous=previous) == kind
+
+
 # The learned model (turn_model.json, written by benchmarks/train_turns.py)
 
 train = benchmark_script("train_turns")
