@@ -111,6 +111,7 @@ _SECTIONS = (
     "complaint",
     "more",
     "done",
+    "change",
 )
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 # Interjections that open a spoken Chinese turn ("嗯好的", "哦取消不了是吧", "呃，YD幺五幺"):
@@ -222,6 +223,14 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     out["request_start"] = re.compile(
         rf"^\s*(?:(?:then|so|and|also|now|just|ok|instead|那|那么|然后|再)\s*)*(?:{_alternation(lists['request_start'])})",
         re.IGNORECASE,
+    )
+    # Whether a change to the user's order can be made, asked in Chinese, before the verb
+    # ("能改下收货地址吗", "可以直接取消么") or after it ("发票信息可以改吗", "晚几天再开可以吗");
+    # not whether it can succeed ("不一定能修改成功?").
+    change = _alternation(lists["change"])
+    out["can_change"] = re.compile(
+        rf"(?:可以|能|能不能|可不可以|能否)(?:帮我|给我|帮忙|去|直接|再)?(?:{change})(?!成功)"
+        rf"|(?:{change})[^，,。？?！!]{{0,16}}(?:可以|行)(?:吗|么|不)"
     )
     out["greeting_start"] = re.compile(rf"^\s*(?:{_alternation(lists['greeting'])})", re.IGNORECASE)
     out["thanks_start"] = re.compile(
@@ -405,13 +414,25 @@ def _asks_to_act(question: str) -> bool:
         return False
     if _asks_for_fact(question):
         return False  # "能给我一下地址吗？": to be given a fact
-    can_i = _CAN_I.search(question)  # "Can I book a table for 7?"
+    can_i = _CAN_I.search(question) or _POSSIBLE.search(question)  # "Can I book...?"
     if can_i and p["request_start"].match(question[can_i.end() :]):
-        return True
+        return True  # ... "Is it possible to change my seat?"
+    zh_change = _CJK.search(question) and p["can_change"].search(question)
+    if zh_change and not _ZH_WH_FACT.search(question):
+        return True  # "能改下收货地址吗", "发票信息可以改吗": asks the agent to change it
     # "What is the phone number please?": a question's "please" is politeness, no request
     return bool(p["request"].search(_PLEASE.sub(" ", question)))
 
 
+# Whether the agent could do a thing, asked in English ("Is it possible to upgrade my
+# seat?", "Would it be possible to move it?"): a request, as "Can I book...?" is. ("Is
+# there a way to get an estimate?" asks for a fact as often.)
+_POSSIBLE = re.compile(
+    r"\b(?:is|would|will)\s+it\s+(?:be\s+)?possible\s+(?:for\s+(?:me|us|you)\s+)?to\s+",
+    re.IGNORECASE,
+)
+# A Chinese question word that asks for a fact ("多久的时间内可以修改" asks how long).
+_ZH_WH_FACT = re.compile("多久|多长时间|什么|哪|多少|几|为什么|为啥|怎么|如何|啥")
 # Advice on the user's own act is asked to be told, in English and Chinese ("Would you
 # recommend I ask the tech?", "Should I bring the receipt?", "你建议我先取消订单吗？").
 _ADVICE = re.compile(

@@ -707,6 +707,26 @@ def test_declining_more_help_closes_only_with_thanks(text: str, previous: str, k
     assert classify_turn(text, previous=previous) == kind
 
 
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("Is it possible to upgrade to business?", "request"),
+        ("Would it be possible to move my flight to Friday?", "request"),
+        ("Is it possible that the bag was lost?", "question"),
+        ("能改下收货地址吗", "request"),
+        ("发票信息可以改吗", "request"),
+        ("我有个订单还没送货，可以直接取消么", "request"),
+        ("电子发票多久的时间内可以修改？", "question"),  # asks how long
+        ("不一定能修改成功?", "question"),  # whether it can succeed
+        ("地铁能直达吗?", "question"),
+    ],
+)
+def test_asking_whether_a_change_can_be_made_asks_for_it(text: str, kind: str) -> None:
+    # "A question that is really an instruction ('Can you retrieve…?') is a `request`";
+    # "Can I book a table for 7?" (the r5 section) too
+    assert classify_turn(text, previous="Noted.") == kind
+
+
 # The learned model (turn_model.json, written by benchmarks/train_turns.py)
 
 train = benchmark_script("train_turns")
