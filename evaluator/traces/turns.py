@@ -708,6 +708,16 @@ def _declines_then_asks(text: str) -> bool:
     return False
 
 
+def _retries(sentence: str) -> bool:
+    """True when ``sentence`` proposes another value to try ("How about Friday?", "Try
+    Saturday then.") or is only a value asked about ("Tuesday?")."""
+    if _RETRY.match(sentence):
+        # "What about the baggage allowance?", "那为什么订满了呢？" ask for a fact
+        return not (_patterns()["fact"].search(sentence) or _ZH_WH_FACT.search(sentence))
+    s = sentence.strip()
+    return s.endswith(("?", "？")) and len(s.split()) <= 3 and bool(_VALUE.search(s))
+
+
 def _declines_done(text: str) -> bool:
     """True when ``text`` is "no" and only that there is nothing more ("No that is all.",
     "no that will be all", "不用了，就这些"): it declines more help, thanking no one."""
@@ -737,8 +747,22 @@ def _strip_lead(text: str) -> str:
 
 #: What the agent's message before a user turn asked of the user (:func:`agent_context`);
 #: ``"asked"`` is a question of unknown kind (only ``asked=True`` was given), ``"opening"``
-#: no message at all (the turn opens the conversation).
-CONTEXTS = ("none", "opening", "open", "asked", "solicit", "confirm")
+#: no message at all (the turn opens the conversation), ``"failed"`` a message that asks
+#: nothing and reports that what was asked could not be done or found.
+CONTEXTS = ("none", "opening", "open", "asked", "solicit", "confirm", "failed")
+# The agent reports that what was asked could not be done or found.
+_FAILED = re.compile(
+    r"\b(?:sorry|unfortunately|unable to|not available|unavailable|(?:request|booking) failed"
+    r"|booked out|fully booked|sold out|no (?:\w+ ){0,2}(?:available|left))\b"
+    r"|抱歉|无法|查询不到|没有查询到|没货|售完|售罄|订满|满房",
+    re.IGNORECASE,
+)
+# A turn that proposes another value to try: "How about Friday?", "What about the Hyatt in
+# the North then?", "Try Saturday then.", "Tuesday?", "那明天呢？", "换成周六呢"
+_RETRY = re.compile(
+    r"\s*(?:(?:how|what)\s+about|try)\b|\s*(?:那|那么|换成|改成)[^，,。]{1,12}呢\s*[?？]?\s*$",
+    re.IGNORECASE,
+)
 
 
 @functools.lru_cache(maxsize=8192)
@@ -751,7 +775,10 @@ def agent_context(previous: str | None) -> str:
     (``None``); ``"opening"`` when there is no message (``""``: the turn opens the
     conversation); ``"confirm"`` when its last sentences ask the user to confirm what it
     recaps, with a question mark or without ("Confirming 1 ticket for March 7th.", "Is
-    that correct?"): whatever the user says next, a correction included, answers it."""
+    that correct?"): whatever the user says next, a correction included, answers it;
+    ``"failed"`` when it asks nothing and reports that what was asked could not be done or
+    found ("I am sorry, but there is no room available."): a value the user proposes next
+    starts another search."""
     t = " ".join((previous or "").split())
     if not t:
         return "none" if previous is None else "opening"
@@ -782,7 +809,9 @@ def agent_context(previous: str | None) -> str:
     solicits = [s for s in sentences if p["solicit"].search(s)]
     if solicits:
         return "open" if all(_CONDITIONAL.match(s) for s in solicits) else "solicit"
-    return "none"
+    # "I am sorry, but there is no room available for your dates.": it asks nothing, and
+    # the user's next value starts another search
+    return "failed" if _FAILED.search(" ".join(sentences[-2:])) else "none"
 
 
 def classify_turn(text: str | None, asked: bool = False, previous: str | None = None) -> str:
@@ -938,6 +967,8 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
     if asked_at and all(_remark(s) for s in sentences[asked_at[-1] + 1 :]):
         sentences = sentences[: asked_at[-1] + 1]
     last = sentences[-1] if sentences else t
+    if context == "failed" and every and _retries(every[0]):
+        return "request", "retry"  # another search after the agent found nothing
     clauses = [c for c in _CLAUSE.split(last) if c.strip()]
     tail = clauses[-1] if clauses else last
     if _is_question(tail) or (_CJK.search(last) is None and _is_question(last)):

@@ -727,6 +727,40 @@ def test_asking_whether_a_change_can_be_made_asks_for_it(text: str, kind: str) -
     assert classify_turn(text, previous="Noted.") == kind
 
 
+NO_ROOM = "I am sorry, but there is no room available at the Hilton for your dates."
+FULL = "抱歉，周五的房间已经订满了"
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        ("How about Friday?", NO_ROOM, "request"),
+        ("Tuesday?", NO_ROOM, "request"),
+        ("Try Saturday then.", NO_ROOM, "request"),
+        ("How about Friday?", "The viewing is booked for Thursday.", "question"),
+        ("What about the baggage allowance?", NO_ROOM, "question"),  # a fact
+        ("那周六呢？", FULL, "request"),
+        ("那周六呢？", "周五的房间已经为您预订好了", "question"),
+        ("那为什么订满了呢？", FULL, "question"),
+    ],
+)
+def test_another_value_after_the_agent_found_nothing_is_another_search(
+    text: str, previous: str, kind: str
+) -> None:
+    # "Are there any others?" (SGD's REQUEST_ALTS) is another search: a `request`; so is a
+    # new value to try after the agent reports that nothing was available
+    assert agent_context(NO_ROOM) == agent_context(FULL) == "failed"
+    assert classify_turn(text, previous=previous) == kind
+
+
+def test_a_status_or_balance_wished_for_is_a_fact_asked() -> None:
+    # session 5: "a request whose object is a fact … asks to be told: a `question`"; one
+    # whose verb acts on the fact ("check") is a `request`
+    assert classify_turn("Hi, I need my savings account balance.", previous="") == "question"
+    assert classify_turn("I need the status of my ride. My id is 652", previous="") == "question"
+    assert classify_turn("I need to check the status of my order.", previous="") == "request"
+
+
 # The learned model (turn_model.json, written by benchmarks/train_turns.py)
 
 train = benchmark_script("train_turns")
