@@ -761,6 +761,17 @@ def test_a_status_or_balance_wished_for_is_a_fact_asked() -> None:
     assert classify_turn("I need to check the status of my order.", previous="") == "request"
 
 
+def test_a_wish_without_its_subject_is_a_request() -> None:
+    # "I need …" is a request phrase (GUIDELINE: `request` asks the agent to do something);
+    # simulated users drop the subject
+    delivered = "Your order was delivered yesterday."
+    text = "hey, monitor just got here, want to go ahead and return it now"
+    assert classify_turn(text, previous=delivered) == "request"
+    assert classify_turn("need you to log this as a complaint", previous=delivered) == "request"
+    assert classify_turn("want to know when it ships", previous=delivered) == "question"
+    assert classify_turn("I don't want to pay that much.", previous=delivered) == "other"
+
+
 # The learned model (turn_model.json, written by benchmarks/train_turns.py)
 
 train = benchmark_script("train_turns")
