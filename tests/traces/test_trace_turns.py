@@ -772,6 +772,16 @@ def test_a_wish_without_its_subject_is_a_request() -> None:
     assert classify_turn("I don't want to pay that much.", previous=delivered) == "other"
 
 
+def test_asking_whether_the_agent_is_there_greets() -> None:
+    # sealed round 6: "a phone opener (喂, 诶, '你好') is a `greeting`"; the chat's 在吗 too
+    assert classify_turn("你好 在吗", previous="") == "greeting"
+    assert classify_turn("Hello? Are you there?", previous="Let me check that.") == "greeting"
+    assert classify_turn("Are you there yet?", previous="I'm on my way.") == "question"
+    assert classify_turn("Is anyone there who can help me with a refund?", previous="") == (
+        "request"
+    )
+
+
 # The learned model (turn_model.json, written by benchmarks/train_turns.py)
 
 train = benchmark_script("train_turns")
