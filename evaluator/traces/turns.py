@@ -708,6 +708,46 @@ def _declines_then_asks(text: str) -> bool:
     return False
 
 
+# A self-introduction: "My name is Alexis", "I am Alina", "我叫小明" (a name, capitalised in
+# English); "there" may stand between a greeting and it ("Hi there I am Alina").
+_INTRO = re.compile(
+    r"\s*(?:there\s+)?(?:(?:my name is|my name['’]s|i am|i['’]m|this is)\s+(?-i:[A-Z])\w*"
+    r"|(?:我叫|我是)\S{1,4}$)",
+    re.IGNORECASE,
+)
+# "my user id is sophia_4574", "my email is …": an identifier given
+_GIVES_ID = re.compile(
+    r"\s*(?:and\s+)?my\s+(?:\w+\s+){0,2}(?:id|number|name|email|e-mail|zip|zip code|phone)"
+    r"\s+is\s+\S+\s*$",
+    re.IGNORECASE,
+)
+# A chat's anonymised value ("[订单x]", "[数字x]") or a link: a value, no words.
+_PLACEHOLDER = re.compile(r"\[[^\[\]]*\]|https?://\S+")
+_FIELD_LABEL = re.compile(r"[^\W\d_]{1,12}\s*[:：]")
+
+
+def _identifies_only(text: str) -> bool:
+    """True when ``text`` only says who the user is ("My name is Alexis, hello", "I am
+    Alina with an A") or gives values no one asked for ("[订单x]", "交易单号WX[数字x]",
+    "Order ID: 3348917502"), asking and telling nothing else."""
+    p = _patterns()
+    intro = _INTRO.match(text)
+    if intro:
+        # ... with its ids beside it ("I'm Sophia, my user id is sophia_4574")
+        rest = " ".join(
+            c
+            for c in _CLAUSE.split(p["greeting"].sub(" ", text[intro.end() :]))
+            if not _GIVES_ID.match(c)
+        )
+        return len(_WORD.findall(rest)) <= 3 and not _is_request(rest)
+    bare = _PLACEHOLDER.sub(" ", _PLACEHOLDER.sub(" ", text))
+    if bare == text and not _ID_OR_NUMBER.search(text):
+        return False
+    bare = _FIELD_LABEL.sub(" ", bare)
+    words = [w for w in bare.split() if not _ID_OR_NUMBER.search(w)]
+    return len(words) <= 1 and len(_CJK.findall(" ".join(words))) <= 4
+
+
 def _retries(sentence: str) -> bool:
     """True when ``sentence`` proposes another value to try ("How about Friday?", "Try
     Saturday then.") or is only a value asked about ("Tuesday?")."""
@@ -1042,6 +1082,9 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
     if shift.match(t):
         return "other", "shift"  # an unprompted correction: "Oh wait, I meant 12 people."
     if context == "opening":
+        if _identifies_only(t):
+            # "Hi there I am Alina", "[订单x]": who the user is, or a value, and no need
+            return ("greeting" if p["greeting"].search(low) else "other"), "identifies"
         return (
             "request",
             "opening",

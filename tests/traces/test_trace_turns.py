@@ -782,6 +782,24 @@ def test_asking_whether_the_agent_is_there_greets() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("Hi there I am Alina with an A", "greeting"),
+        ("I'm Sophia, my user id is sophia_4574", "other"),
+        ("My name is Alexis and I need to change my flight", "request"),
+        ("I'm Sophia, my order W123 never arrived", "request"),
+        ("[订单x]", "other"),
+        ("交易单号WX[数字x]", "other"),
+        ("[订单x] 帮我改地址", "request"),
+    ],
+)
+def test_an_opening_that_only_identifies_the_user_states_no_need(text: str, kind: str) -> None:
+    # `other` holds statements ("我叫小明"); "a turn that both greets and asks is labelled by
+    # what it asks for", and one that greets and asks nothing greets
+    assert classify_turn(text, previous="") == kind
+
+
 # The learned model (turn_model.json, written by benchmarks/train_turns.py)
 
 train = benchmark_script("train_turns")
