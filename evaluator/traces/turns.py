@@ -341,7 +341,7 @@ def _is_question(sentence: str) -> bool:
 def _is_request(text: str) -> bool:
     p = _patterns()
     text = _POLITE_ASK.sub("", text)
-    if p["request"].search(text) or p["problem"].search(text):
+    if p["request"].search(text) or p["problem"].search(text) or _URGE.search(text):
         return True
     if _CJK.search(text) and _short(text) and _ID_OR_NUMBER.search(text):
         return False  # "预订号 FL-2024-1234" gives a value; Chinese verbs have no word ends
@@ -353,6 +353,9 @@ def _is_request(text: str) -> bool:
     )
 
 
+# Urging the agent on, at an utterance's start ("快点", "好，尽快 我急", "赶紧跟进下"; not
+# "凉快点", "真想快点到那", "尽快是什么时候"): a request.
+_URGE = re.compile(r"(?:^|[\s，,。！!])(?:快点|尽快|赶紧|抓紧)(?!是)")
 _AUXILIARY = re.compile(
     r"is|are|was|were|am|do|does|did|can|could|will|would|should|shall|may|has|have",
     re.IGNORECASE,

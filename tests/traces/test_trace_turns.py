@@ -800,6 +800,16 @@ def test_an_opening_that_only_identifies_the_user_states_no_need(text: str, kind
     assert classify_turn(text, previous="") == kind
 
 
+def test_urging_the_agent_on_asks_it_to_act() -> None:
+    # `request`: asks the agent to do something
+    previous = "站点货物积压正在积极清理的 会尽快给您配送的"
+    assert classify_turn("好，尽快 我急", previous=previous) == "request"
+    assert classify_turn("你们的速度呢 快点", previous=previous) == "request"
+    assert classify_turn("尽快是什么时候", previous=previous) == "question"
+    assert classify_turn("嗯,真想快点到那。") == "other"
+    assert classify_turn("Hurry up, my flight leaves soon.", previous="One moment.") == ("request")
+
+
 # The learned model (turn_model.json, written by benchmarks/train_turns.py)
 
 train = benchmark_script("train_turns")
