@@ -10,7 +10,8 @@ Deterministic rules over word lists that are data
 (``evaluator/data/turns_<lang>.txt``, English and Chinese). The agent's message
 before the turn (``previous``) says what the turn replies to (:func:`agent_context`):
 a request for a value, a choice or a yes or no (``"solicit"``), an offer of more
-help ("Anything else?", ``"open"``), nothing, or no message at all (``"opening"``).
+help ("Anything else?", ``"open"``), a report that nothing could be done or found
+(``"failed"``), nothing, or no message at all (``"opening"``).
 A simulated user's quotes and speaker label ('Sarah: "..."') are read past. The rules,
 in this order:
 
@@ -19,7 +20,9 @@ in this order:
    wishes: "Just to confirm, you'd prefer...") is ``other``; a turn of
    greetings, thanks or closings only is a ``greeting``, and so is a turn that
    ends thanking or saying goodbye, or opens thanking, and asks, requests and
-   answers nothing ("好的,谢谢你了,再见。", "Thanks. I'll wait for the text.");
+   answers nothing ("好的,谢谢你了,再见。", "Thanks. I'll wait for the text."); "no" and
+   only that there is nothing more ("No that is all.") declines without thanks: an
+   ``answer``;
 2. a decline followed by a new task is a ``request`` ("No thanks, but I will need a
    taxi", "No. Instead, reserve a table"), unless the agent asked to confirm a recap
    (``"confirm"``: after it a correction is an ``answer``); a leading greeting,
@@ -30,12 +33,14 @@ in this order:
    past, and so are remarks after the last question ("Do they know Nest? I want
    it done right."); when the last sentence (or clause) has the form of a
    question it is a ``question``, unless its asking clause asks the agent to act
-   ("Can you book...?", "Can I book a table for 7?", "能推荐一个...吗?", "Are there
+   ("Can you book...?", "Can I book a table for 7?", "Is it possible to change…?",
+   "能推荐一个...吗?", "能改下收货地址吗", "Are there
    any other trains?", "Do you have a hotel nearby?"; not "Can you tell me about...?",
    "Can I please have the phone number?", "Can you give an estimate of the
    cost?", "Which size do I need?"), or it gives the value
    the agent asked for ("How about 3 PM?", "maybe from the 3rd to the 10th?",
-   "Could you make it for the 13th?" after "What day?": an ``answer``); a turn
+   "Could you make it for the 13th?" after "What day?": an ``answer``), or proposes
+   another value after the agent found nothing ("How about Friday?": a ``request``); a turn
    that starts a sentence by choosing ("I'm going with the 12:00 flight. Please
    book it.") and asks nothing is an ``answer``;
 4. after a solicitation, a turn that asks nothing is an ``answer``, even in the
@@ -50,7 +55,9 @@ in this order:
 6. a question form anywhere is a ``question`` (a wh-word, fused or not: "what's the
    weather", "气温是多少"; an auxiliary with its subject after it: "is there a…"); an unprompted turn that opens
    with "Also", "Actually", "Oh wait" is ``other`` (a correction); the turn that
-   opens the conversation is a ``request`` ("My AC is making a thump sound.");
+   opens the conversation is a ``request`` ("My AC is making a thump sound."), unless it
+   only says who the user is or gives a value ("I am Alina", "[订单x]": ``greeting`` when
+   it greets, else ``other``);
    a short approval ("That sounds great to me.") is an ``answer``;
 7. an answer form ("my id is...", "我选...", a short turn holding an id or a
    number) is an ``answer``; a short Chinese noun phrase naming a task
