@@ -27,7 +27,7 @@ from ..traces.readers import (
     range_lines,
     read_lines,
 )
-from ..traces.turns import classify_turn
+from ..traces.turns import classify_turn, is_query
 from ..traces.values import in_words
 from .answers import _Quotes, build_quotes, quoted
 from .draft import _times
@@ -55,8 +55,6 @@ _GENERIC_LEAF = {"id", "name", "value", "type", "code", "key", "text", "label"}
 _CONTAINERS = {"data", "attributes", "relationships", "items", "results", "result", "meta"}
 _KIND_ORDER = ("followup", "quoted", "suite", "absent")
 _PRECISION_RANK = {"day": 0, "hour": 1, "minute": 2, "second": 3}
-#: The user turns mined: information questions and task requests.
-ASKING = ("question", "request")
 
 
 # The streaming pass -----------------------------------------------------------------------------
@@ -199,7 +197,7 @@ class _Miner:
         question = next((e.text for e in events if e.role == "user" and e.kind == "message"), "")
         if not question:
             return
-        if classify_turn(question, previous=previous) not in ASKING:
+        if not is_query(classify_turn(question, previous=previous)):
             return  # an answer to the agent, a confirmation or a greeting asks nothing
         conv = self.conv_ids.setdefault((trace.file, trace.trace_id), len(self.conv_ids))
         sort_key = (trace.file, trace.trace_id, events[0].turn)

@@ -10,7 +10,8 @@ Deterministic rules over word lists that are data
 (``evaluator/data/turns_<lang>.txt``, English and Chinese). The agent's message
 before the turn (``previous``) says what the turn replies to (:func:`agent_context`):
 a request for a value, a choice or a yes or no (``"solicit"``), an offer of more
-help ("Anything else?", ``"open"``), nothing, or no message at all (``"opening"``).
+help ("Anything else?", ``"open"``), a report that nothing could be done or found
+(``"failed"``), nothing, or no message at all (``"opening"``).
 A simulated user's quotes and speaker label ('Sarah: "..."') are read past. The rules,
 in this order:
 
@@ -19,7 +20,9 @@ in this order:
    wishes: "Just to confirm, you'd prefer...") is ``other``; a turn of
    greetings, thanks or closings only is a ``greeting``, and so is a turn that
    ends thanking or saying goodbye, or opens thanking, and asks, requests and
-   answers nothing ("好的,谢谢你了,再见。", "Thanks. I'll wait for the text.");
+   answers nothing ("好的,谢谢你了,再见。", "Thanks. I'll wait for the text."); "no" and
+   only that there is nothing more ("No that is all.") declines without thanks: an
+   ``answer``;
 2. a decline followed by a new task is a ``request`` ("No thanks, but I will need a
    taxi", "No. Instead, reserve a table"), unless the agent asked to confirm a recap
    (``"confirm"``: after it a correction is an ``answer``); a leading greeting,
@@ -30,12 +33,14 @@ in this order:
    past, and so are remarks after the last question ("Do they know Nest? I want
    it done right."); when the last sentence (or clause) has the form of a
    question it is a ``question``, unless its asking clause asks the agent to act
-   ("Can you book...?", "Can I book a table for 7?", "能推荐一个...吗?", "Are there
+   ("Can you book...?", "Can I book a table for 7?", "Is it possible to change…?",
+   "能推荐一个...吗?", "能改下收货地址吗", "Are there
    any other trains?", "Do you have a hotel nearby?"; not "Can you tell me about...?",
    "Can I please have the phone number?", "Can you give an estimate of the
    cost?", "Which size do I need?"), or it gives the value
    the agent asked for ("How about 3 PM?", "maybe from the 3rd to the 10th?",
-   "Could you make it for the 13th?" after "What day?": an ``answer``); a turn
+   "Could you make it for the 13th?" after "What day?": an ``answer``), or proposes
+   another value after the agent found nothing ("How about Friday?": a ``request``); a turn
    that starts a sentence by choosing ("I'm going with the 12:00 flight. Please
    book it.") and asks nothing is an ``answer``;
 4. after a solicitation, a turn that asks nothing is an ``answer``, even in the
@@ -50,7 +55,9 @@ in this order:
 6. a question form anywhere is a ``question`` (a wh-word, fused or not: "what's the
    weather", "气温是多少"; an auxiliary with its subject after it: "is there a…"); an unprompted turn that opens
    with "Also", "Actually", "Oh wait" is ``other`` (a correction); the turn that
-   opens the conversation is a ``request`` ("My AC is making a thump sound.");
+   opens the conversation is a ``request`` ("My AC is making a thump sound."), unless it
+   only says who the user is or gives a value ("I am Alina", "[订单x]": ``greeting`` when
+   it greets, else ``other``);
    a short approval ("That sounds great to me.") is an ``answer``;
 7. an answer form ("my id is...", "我选...", a short turn holding an id or a
    number) is an ``answer``; a short Chinese noun phrase naming a task
@@ -110,11 +117,15 @@ _SECTIONS = (
     "wh",
     "complaint",
     "more",
+    "done",
+    "change",
 )
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 # Interjections that open a spoken Chinese turn ("嗯好的", "哦取消不了是吧", "呃，YD幺五幺"):
 # fillers, read past like a greeting.
 _ZH_FILLERS = "嗯哦噢呃啊唉诶哎呀"
+# How Chinese customer-service staff address the user at a sentence's end ("可以吗亲").
+_ZH_VOCATIVE = "(?:亲爱的|亲亲|亲)?"
 _ZH_FILLER = re.compile(rf"^(?:[{_ZH_FILLERS}]+[，,、~～\s]*)+(?=[^\s，,、~～])")
 # A sentence ends at Chinese end punctuation, or at ". ! ?" before a space or the end
 # (not inside "fmail.com" or "3.5"); a clause at a comma or a colon not between digits
@@ -220,6 +231,14 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         rf"^\s*(?:(?:then|so|and|also|now|just|ok|instead|那|那么|然后|再)\s*)*(?:{_alternation(lists['request_start'])})",
         re.IGNORECASE,
     )
+    # Whether a change to the user's order can be made, asked in Chinese, before the verb
+    # ("能改下收货地址吗", "可以直接取消么") or after it ("发票信息可以改吗", "晚几天再开可以吗");
+    # not whether it can succeed ("不一定能修改成功?").
+    change = _alternation(lists["change"])
+    out["can_change"] = re.compile(
+        rf"(?:可以|能|能不能|可不可以|能否)(?:帮我|给我|帮忙|去|直接|再)?(?:{change})(?!成功)"
+        rf"|(?:{change})[^，,。？?！!]{{0,16}}(?:可以|行)(?:吗|么|不)"
+    )
     out["greeting_start"] = re.compile(rf"^\s*(?:{_alternation(lists['greeting'])})", re.IGNORECASE)
     out["thanks_start"] = re.compile(
         rf"^\s*(?:(?:还是|十分|非常|很|真的|so|many|really)\s*)?(?:{_alternation(_THANKS)})",
@@ -240,10 +259,13 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     # A Chinese question without its mark, as speech transcripts write it, in the agent's
     # message: 请问 anywhere, or a question particle at the end ("请问怎么称呼您", "还有什么
     # 帮您的吗"). Wh-words alone do not count: its statements hold them too ("处理不超过
-    # 多少"); nor does a soft particle (呢), which ends statements as often.
+    # 多少"); nor does a soft particle (呢), which ends statements as often, unless a
+    # question word stands in its clause ("您需要什么显卡呢"). A staff member's form of
+    # address may follow the particle ("可以吗亲").
+    end = rf"\s*{_ZH_VOCATIVE}[。!！~～]*\s*$"
     out["agent_asks"] = re.compile(
-        rf"{_alternation(_POLITE_ASK_WORDS)}|(?:{_alternation(lists['question_particle'])})"
-        r"\s*[。!！~～]*\s*$"
+        rf"{_alternation(_POLITE_ASK_WORDS)}|(?:{_alternation(lists['question_particle'])}){end}"
+        rf"|(?:{_alternation(lists['wh'])})[^，,；;：:]*呢{end}"
     )
     return out
 
@@ -326,7 +348,7 @@ def _is_question(sentence: str) -> bool:
 def _is_request(text: str) -> bool:
     p = _patterns()
     text = _POLITE_ASK.sub("", text)
-    if p["request"].search(text) or p["problem"].search(text):
+    if p["request"].search(text) or p["problem"].search(text) or _URGE.search(text):
         return True
     if _CJK.search(text) and _short(text) and _ID_OR_NUMBER.search(text):
         return False  # "预订号 FL-2024-1234" gives a value; Chinese verbs have no word ends
@@ -338,6 +360,9 @@ def _is_request(text: str) -> bool:
     )
 
 
+# Urging the agent on, at an utterance's start ("快点", "好，尽快 我急", "赶紧跟进下"; not
+# "凉快点", "真想快点到那", "尽快是什么时候"): a request.
+_URGE = re.compile(r"(?:^|[\s，,。！!])(?:快点|尽快|赶紧|抓紧)(?!是)")
 _AUXILIARY = re.compile(
     r"is|are|was|were|am|do|does|did|can|could|will|would|should|shall|may|has|have",
     re.IGNORECASE,
@@ -399,13 +424,25 @@ def _asks_to_act(question: str) -> bool:
         return False
     if _asks_for_fact(question):
         return False  # "能给我一下地址吗？": to be given a fact
-    can_i = _CAN_I.search(question)  # "Can I book a table for 7?"
+    can_i = _CAN_I.search(question) or _POSSIBLE.search(question)  # "Can I book...?"
     if can_i and p["request_start"].match(question[can_i.end() :]):
-        return True
+        return True  # ... "Is it possible to change my seat?"
+    zh_change = _CJK.search(question) and p["can_change"].search(question)
+    if zh_change and not _ZH_WH_FACT.search(question):
+        return True  # "能改下收货地址吗", "发票信息可以改吗": asks the agent to change it
     # "What is the phone number please?": a question's "please" is politeness, no request
     return bool(p["request"].search(_PLEASE.sub(" ", question)))
 
 
+# Whether the agent could do a thing, asked in English ("Is it possible to upgrade my
+# seat?", "Would it be possible to move it?"): a request, as "Can I book...?" is. ("Is
+# there a way to get an estimate?" asks for a fact as often.)
+_POSSIBLE = re.compile(
+    r"\b(?:is|would|will)\s+it\s+(?:be\s+)?possible\s+(?:for\s+(?:me|us|you)\s+)?to\s+",
+    re.IGNORECASE,
+)
+# A Chinese question word that asks for a fact ("多久的时间内可以修改" asks how long).
+_ZH_WH_FACT = re.compile("多久|多长时间|什么|哪|多少|几|为什么|为啥|怎么|如何|啥")
 # Advice on the user's own act is asked to be told, in English and Chinese ("Would you
 # recommend I ask the tech?", "Should I bring the receipt?", "你建议我先取消订单吗？").
 _ADVICE = re.compile(
@@ -681,6 +718,69 @@ def _declines_then_asks(text: str) -> bool:
     return False
 
 
+# A self-introduction: "My name is Alexis", "I am Alina", "我叫小明" (a name, capitalised in
+# English); "there" may stand between a greeting and it ("Hi there I am Alina").
+_INTRO = re.compile(
+    r"\s*(?:there\s+)?(?:(?:my name is|my name['’]s|i am|i['’]m|this is)\s+(?-i:[A-Z])\w*"
+    r"|(?:我叫|我是)\S{1,4}$)",
+    re.IGNORECASE,
+)
+# "my user id is sophia_4574", "my email is …": an identifier given
+_GIVES_ID = re.compile(
+    r"\s*(?:and\s+)?my\s+(?:\w+\s+){0,2}(?:id|number|name|email|e-mail|zip|zip code|phone)"
+    r"\s+is\s+\S+\s*$",
+    re.IGNORECASE,
+)
+# A chat's anonymised value ("[订单x]", "[数字x]") or a link: a value, no words.
+_PLACEHOLDER = re.compile(r"\[[^\[\]]*\]|https?://\S+")
+_FIELD_LABEL = re.compile(r"[^\W\d_]{1,12}\s*[:：]")
+
+
+def _identifies_only(text: str) -> bool:
+    """True when ``text`` only says who the user is ("My name is Alexis, hello", "I am
+    Alina with an A") or gives values no one asked for ("[订单x]", "交易单号WX[数字x]",
+    "Order ID: 3348917502"), asking and telling nothing else."""
+    p = _patterns()
+    intro = _INTRO.match(text)
+    if intro:
+        # ... with its ids beside it ("I'm Sophia, my user id is sophia_4574")
+        rest = " ".join(
+            c
+            for c in _CLAUSE.split(p["greeting"].sub(" ", text[intro.end() :]))
+            if not _GIVES_ID.match(c)
+        )
+        return len(_WORD.findall(rest)) <= 3 and not _is_request(rest)
+    bare = _PLACEHOLDER.sub(" ", _PLACEHOLDER.sub(" ", text))
+    if bare == text and not _ID_OR_NUMBER.search(text):
+        return False
+    bare = _FIELD_LABEL.sub(" ", bare)
+    words = [w for w in bare.split() if not _ID_OR_NUMBER.search(w)]
+    return len(words) <= 1 and len(_CJK.findall(" ".join(words))) <= 4
+
+
+def _retries(sentence: str) -> bool:
+    """True when ``sentence`` proposes another value to try ("How about Friday?", "Try
+    Saturday then.") or is only a value asked about ("Tuesday?")."""
+    if _RETRY.match(sentence):
+        # "What about the baggage allowance?", "那为什么订满了呢？" ask for a fact
+        return not (_patterns()["fact"].search(sentence) or _ZH_WH_FACT.search(sentence))
+    s = sentence.strip()
+    return s.endswith(("?", "？")) and len(s.split()) <= 3 and bool(_VALUE.search(s))
+
+
+def _declines_done(text: str) -> bool:
+    """True when ``text`` is "no" and only that there is nothing more ("No that is all.",
+    "no that will be all", "不用了，就这些"): it declines more help, thanking no one."""
+    p = _patterns()
+    lead = p["lead"].match(text)
+    return (
+        lead is not None
+        and lead.group(1).lower() in _NO
+        and lead.end() < len(text)
+        and _words_only(text[lead.end() :], p["done"])
+    )
+
+
 #: The yes/no words that decline.
 _NO = frozenset({"no", "nope", "nah", "不", "不用", "不是", "没有"})
 
@@ -697,8 +797,22 @@ def _strip_lead(text: str) -> str:
 
 #: What the agent's message before a user turn asked of the user (:func:`agent_context`);
 #: ``"asked"`` is a question of unknown kind (only ``asked=True`` was given), ``"opening"``
-#: no message at all (the turn opens the conversation).
-CONTEXTS = ("none", "opening", "open", "asked", "solicit", "confirm")
+#: no message at all (the turn opens the conversation), ``"failed"`` a message that asks
+#: nothing and reports that what was asked could not be done or found.
+CONTEXTS = ("none", "opening", "open", "asked", "solicit", "confirm", "failed")
+# The agent reports that what was asked could not be done or found.
+_FAILED = re.compile(
+    r"\b(?:sorry|unfortunately|unable to|not available|unavailable|(?:request|booking) failed"
+    r"|booked out|fully booked|sold out|no (?:\w+ ){0,2}(?:available|left))\b"
+    r"|抱歉|无法|查询不到|没有查询到|没货|售完|售罄|订满|满房",
+    re.IGNORECASE,
+)
+# A turn that proposes another value to try: "How about Friday?", "What about the Hyatt in
+# the North then?", "Try Saturday then.", "Tuesday?", "那明天呢？", "换成周六呢"
+_RETRY = re.compile(
+    r"\s*(?:(?:how|what)\s+about|try)\b|\s*(?:那|那么|换成|改成)[^，,。]{1,12}呢\s*[?？]?\s*$",
+    re.IGNORECASE,
+)
 
 
 @functools.lru_cache(maxsize=8192)
@@ -711,7 +825,10 @@ def agent_context(previous: str | None) -> str:
     (``None``); ``"opening"`` when there is no message (``""``: the turn opens the
     conversation); ``"confirm"`` when its last sentences ask the user to confirm what it
     recaps, with a question mark or without ("Confirming 1 ticket for March 7th.", "Is
-    that correct?"): whatever the user says next, a correction included, answers it."""
+    that correct?"): whatever the user says next, a correction included, answers it;
+    ``"failed"`` when it asks nothing and reports that what was asked could not be done or
+    found ("I am sorry, but there is no room available."): a value the user proposes next
+    starts another search."""
     t = " ".join((previous or "").split())
     if not t:
         return "none" if previous is None else "opening"
@@ -742,7 +859,9 @@ def agent_context(previous: str | None) -> str:
     solicits = [s for s in sentences if p["solicit"].search(s)]
     if solicits:
         return "open" if all(_CONDITIONAL.match(s) for s in solicits) else "solicit"
-    return "none"
+    # "I am sorry, but there is no room available for your dates.": it asks nothing, and
+    # the user's next value starts another search
+    return "failed" if _FAILED.search(" ".join(sentences[-2:])) else "none"
 
 
 def classify_turn(text: str | None, asked: bool = False, previous: str | None = None) -> str:
@@ -858,6 +977,8 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         return "greeting", "greeting_only"
     if p["offer"].search(t):
         return "other", "offer"  # the user speaks as the agent: "I can help with that. When...?"
+    if _declines_done(t):
+        return "answer", "declines_done"  # "No that is all.": no thanks, no goodbye
     if _is_closing(t, list(_sentences(t)), solicited):
         return "greeting", "closing"
     lead = p["lead"].match(t)
@@ -874,7 +995,12 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         sentences = list(_sentences(rest))
         if word in lists["yesno"]:
             return _after_yes_no(word, rest, sentences, context), "yes_no"
-        if not rest or (len(rest.split()) <= 1 and len(_CJK.findall(rest)) <= 2):
+        # "好的 知道了", "Okay, got it.": nothing but acknowledgements
+        if (
+            not rest
+            or (len(rest.split()) <= 1 and len(_CJK.findall(rest)) <= 2)
+            or _words_only(rest, p["ack"])
+        ):
             return "answer", "lead_short"
         t = rest
     every = list(_sentences(t))
@@ -891,6 +1017,8 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
     if asked_at and all(_remark(s) for s in sentences[asked_at[-1] + 1 :]):
         sentences = sentences[: asked_at[-1] + 1]
     last = sentences[-1] if sentences else t
+    if context == "failed" and every and _retries(every[0]):
+        return "request", "retry"  # another search after the agent found nothing
     clauses = [c for c in _CLAUSE.split(last) if c.strip()]
     tail = clauses[-1] if clauses else last
     if _is_question(tail) or (_CJK.search(last) is None and _is_question(last)):
@@ -964,6 +1092,9 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
     if shift.match(t):
         return "other", "shift"  # an unprompted correction: "Oh wait, I meant 12 people."
     if context == "opening":
+        if _identifies_only(t):
+            # "Hi there I am Alina", "[订单x]": who the user is, or a value, and no need
+            return ("greeting" if p["greeting"].search(low) else "other"), "identifies"
         return (
             "request",
             "opening",

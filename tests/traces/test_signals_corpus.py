@@ -193,8 +193,10 @@ def test_agentdojo_runs_keep_their_hedge_floor() -> None:
 # STAR, SGD and azernik simulator turns; labelled by a helper who never ran a detector, no
 # rule tuned on them): the rules' first run, 0.721 (JDDC 0.626, STAR 0.783, SGD 0.872,
 # azernik 0.829). The learned turn model is not the classifier (it lost to the rules leave
-# one source out, benchmarks/train_turns.py), so these floors are the rules'.
-TRAINING_TURN_FLOORS = {"turns_train_r8.jsonl": 0.72}
+# one source out, benchmarks/train_turns.py), so these floors are the rules'. Session 7's
+# rules by class of language, written on its misses: 0.803 (JDDC 0.743, STAR 0.837, SGD
+# 0.917, azernik 0.842).
+TRAINING_TURN_FLOORS = {"turns_train_r8.jsonl": 0.80}
 
 
 def test_training_rows_keep_their_turn_floors() -> None:

@@ -158,6 +158,47 @@ def test_think_tool_text_hedges_and_claims_are_read(tmp_path: Path, envelope: st
     assert a.unsupported_answers[0].values == ("May 3", "$42.10")
 
 
+def test_only_questions_and_requests_feed_drift_mining_and_hedged_answers(tmp_path: Path) -> None:
+    # A recorded customer-service run: a system prompt, a tool call and result every turn,
+    # and an answer that hedges every time. The user asks, answers the agent, confirms,
+    # asks for a task, then closes; only the asking turns are matched, mined and quoted.
+    from projeval.mining import mine_questions
+
+    result = json.dumps({"data": [{"id": "tkt_a41c0d5e", "attributes": {"subject": "Down"}}]})
+    hedge = "I'm not sure exactly when it breaches; it is probably due today."
+
+    def step(n: int, user: str, agent: str) -> list[dict]:
+        call = {"name": "search_tickets", "arguments": json.dumps({"query": user})}
+        return [
+            {"role": "user", "content": user},
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [{"id": f"c{n}", "type": "function", "function": call}],
+            },
+            {"role": "tool", "tool_call_id": f"c{n}", "content": result},
+            {"role": "assistant", "content": f"{hedge} {agent}".strip()},
+        ]
+
+    said = [
+        ("Which tickets are going to breach their SLA soon?", "Which team should I check?"),
+        ("Sure, the pharmacy team.", "Shall I escalate it?"),
+        ("Yes, please go ahead.", "Anything else?"),
+        ("Find the tickets Harbor Lane Pharmacy opened this week.", "Anything else?"),
+        ("No, that's all. Thanks!", ""),
+    ]
+    system = {"role": "system", "content": "You are the support desk's assistant."}
+    messages = [system] + [m for n, (u, a) in enumerate(said) for m in step(n, u, a)]
+    path = write_jsonl(tmp_path / "run.jsonl", [{"messages": messages}])
+    a = analyse_traces([path], suites=[desk_suite()])
+    assert a.turns.kind.tolist() == ["question", "answer", "answer", "request", "greeting"]
+    assert len(set(a.hedges.seq)) == 5  # every answer hedged
+    assert a.drift.turn.tolist() == [1, 4]
+    assert [h.turn for h in a.hedged_answers] == [1, 4]
+    mined = mine_questions([path], "search_tickets")
+    assert sorted(q.text for q in mined.questions) == [said[3][0], said[0][0]]
+
+
 def test_real_support_desk_suite_drops_in() -> None:
     suite = REPO / "question_sets" / "support_desk.yaml"
     if not suite.exists():
