@@ -102,6 +102,10 @@ ELSE = "Your table is booked. Is there anything else I can help you with?"
             "What specific assistance would you like? Accommodations, or a full itinerary?",
             "open",
         ),
+        # asking what the user wants done is an offer of help, not a question for a value
+        ("I found your order #W123. What would you like to do?", "open"),
+        ("What would you like me to do with this reservation?", "open"),
+        ("What would you like to change about your reservation?", "solicit"),
         ("Which city would you like to fly out of.", "solicit"),  # no question mark
         ("Your booking is confirmed.", "none"),
         ("Have a great day!", "none"),
@@ -120,6 +124,9 @@ def test_a_wish_that_answers_the_agents_question_is_an_answer() -> None:
     # not after an offer of more help, nor without the agent's message: a request
     assert classify_turn(text, previous=ELSE) == "request"
     assert classify_turn(text) == "request"
+    # the task itself, named when the agent asks what the user wants done: a request
+    wants = "I want to return the water bottle and exchange the desk lamp."
+    assert classify_turn(wants, previous="What would you like to do?") == "request"
     # a turn that opens with "Actually" or "Also" brings up something new
     assert classify_turn("Actually, I want Universal Studios instead.", previous=WHEN) == "request"
     assert classify_turn("Oh wait, I meant 12 people. Sorry!", previous=WHEN) == "other"
