@@ -355,7 +355,9 @@ def _words_re(words: Iterable[str]) -> re.Pattern[str]:
     cjk = sorted((w for w in words if _CJK.search(w)), key=len, reverse=True)
     parts = []
     if spaced:
-        parts.append(rf"(?<![\w-])(?:{'|'.join(map(re.escape, spaced))})(?![\w-])")
+        # a straight apostrophe matches a curly one too ("I'll" and "I’ll"), as in the lexicon
+        body = "|".join(re.escape(w).replace("'", "['\u2019]") for w in spaced)
+        parts.append(rf"(?<![\w-])(?:{body})(?![\w-])")
     if cjk:
         parts.append("|".join(map(re.escape, cjk)))
     return re.compile("|".join(parts), re.IGNORECASE)

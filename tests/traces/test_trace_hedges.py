@@ -547,3 +547,10 @@ def test_a_conclusion_drawn_with_a_modal_is_a_guess() -> None:
     assert (
         _hedged("They asked for a private note, so we can infer is_public should be false.") == []
     )
+
+
+def test_context_words_match_curly_apostrophes_too() -> None:
+    # "I'll" is a plan word of hedge_context_en.txt; models write it with either apostrophe
+    assert _hedged("I\u2019ll look for hotels that might fit.") == []
+    assert _hedged("I'll look for hotels that might fit.") == []
+    assert _hedged("There are hotels that might fit.") == ["might"]
