@@ -373,16 +373,14 @@ CONTEXT_LISTS = (
     "meaning",
     "clarify",
     "connector",
+    "step",
 )
 
 
 @functools.cache
-def context_patterns() -> dict[str, re.Pattern[str]]:
-    """The shipped context lists of every language, one pattern per section: words
-    saying a clause is about the agent's process, a plan, the user, or a negation;
-    the user as a sentence's subject; words about what something means; the
-    "need to clarify" phrases that count only with one of those; and the words that
-    start a clause continuing the one before it ("which", "including")."""
+def context_words() -> dict[str, tuple[str, ...]]:
+    """The words of each section of the shipped ``hedge_context_<lang>.txt`` files,
+    every language together."""
     lists: dict[str, list[str]] = {name: [] for name in CONTEXT_LISTS}
     data = importlib.resources.files("projeval").joinpath("data")
     for entry in sorted(data.iterdir(), key=lambda p: p.name):
@@ -395,7 +393,84 @@ def context_patterns() -> dict[str, re.Pattern[str]]:
                 section = word[3:].strip()
             elif word and not word.startswith("#") and section is not None:
                 lists[section].append(word)
-    return {name: _words_re(words) for name, words in lists.items()}
+    return {name: tuple(words) for name, words in lists.items()}
+
+
+@functools.cache
+def context_patterns() -> dict[str, re.Pattern[str]]:
+    """The shipped context lists of every language, one pattern per section: words
+    saying a clause is about the agent's process, a plan, the user, or a negation;
+    the user as a sentence's subject; words about what something means; the
+    "need to clarify" phrases that count only with one of those; the words that
+    start a clause continuing the one before it ("which", "including"); and the verbs
+    that open a step of a plan or an instruction ("identify", "explain")."""
+    return {name: _words_re(words) for name, words in context_words().items()}
+
+
+# What may come before a step's verb at the start of its sentence: a list marker or bold,
+# a leading phrase closed by a comma ("From the results, identify…", "If you're not sure,
+# tell me…"), and sequencing words ("Then", "please").
+_STEP_LEAD = (
+    r"\s*(?:[-*•]|\d+[.)])?\s*\**\s*(?:[^,.;:!?\n]{1,60},\s*)?"
+    r"(?:(?:then|next|first|finally|also|and|please|just|still|so)\s+)*"
+)
+# A verb in the step list that is the subject's noun instead ("Search results may be
+# stale", "Use of the lounge is…"): a word after it, then a modal or a verb.
+_NOT_IMPERATIVE = (
+    r"(?!\s+of\b)(?!\s+(?:[\w-]+\s+)?(?:may|might|could|can|will|would|should|must|is|are|was|"
+    r"were|has|have|had|seems?|appears?|looks?)\b)"
+)
+
+
+@functools.cache
+def _step_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A sentence that opens with a step: an imperative verb of the ``step`` list ("1.
+    Identify the card that appears to be…", "Tell me roughly how much it cost") or a
+    thought's subjectless "Need…" ("Need to retry, then pick likely primary checking");
+    and an epistemic adverb right before such a verb ("then likely cancel the order")."""
+    verbs = "|".join(re.escape(w) for w in sorted(context_words()["step"], key=len, reverse=True))
+    opening = re.compile(
+        rf"{_STEP_LEAD}(?:(?:{verbs})(?![\w-]){_NOT_IMPERATIVE}|needs?\b(?!\s+(?:is|are|was|were)\b))",
+        re.IGNORECASE,
+    )
+    adverb_verb = re.compile(rf"\s+(?:{verbs})(?![\w-]){_NOT_IMPERATIVE}", re.IGNORECASE)
+    return opening, adverb_verb
+
+
+# A clause of its own inside a step, which claims what it says: "Avoid filing it, since
+# it is likely to be denied", "Keep the window free—the technician may arrive…", an aside
+# ("Ask whether to prefer Sakura (later hours, maybe nicer)"); an aside that branches the
+# step ("pick the main account (if several, maybe the one named 'main')") is the step's.
+_OWN_CLAUSE = re.compile(
+    r"\b(?:since|because|although|though|whereas)\b|[—–;]|"
+    r"\((?!\s*(?:if|when|unless|once|or|e\.g\.|i\.e\.)\W)",
+    re.IGNORECASE,
+)
+# What may stand before an adverb that qualifies a step and not a claim: nothing (it opens
+# its clause), or a word joining it to the step before ("…, then likely cancel it").
+_STEP_JOIN = re.compile(r"(?:^\s*|[\s,(;:]+)(?:(?:and|or|then|also|so)\s*)?$", re.IGNORECASE)
+# "to possibly beat what the sites show": an adverb splitting an infinitive qualifies an action.
+_SPLIT_INFINITIVE = re.compile(r"\bto\s+$", re.IGNORECASE)
+_NOT_BE = re.compile(r"\s+(?!(?:be|have|been)\b)[a-z]", re.IGNORECASE)
+
+
+def _step(text: str, s_lo: int, c_lo: int, start: int, end: int, phrase: str) -> bool:
+    """True when the cue at ``[start, end)`` qualifies a step the agent plans or an
+    instruction, not a claim: its sentence opens with a step (see :func:`_step_patterns`)
+    and no clause of its own ("since…") comes between; or it is an epistemic adverb
+    before a step's verb with no subject ("then likely cancel the order", "maybe convert
+    the ETA") or inside an infinitive ("to possibly beat")."""
+    opening, adverb_verb = _step_patterns()
+    m = opening.match(text, s_lo)
+    if m is not None and m.end() <= start and _OWN_CLAUSE.search(text, m.end(), start) is None:
+        return True
+    if phrase.lower() not in _EPISTEMIC_ADVERBS:
+        return False
+    if _SPLIT_INFINITIVE.search(text, max(s_lo, start - 8), start):
+        return _NOT_BE.match(text, end) is not None
+    return _STEP_JOIN.search(text[max(s_lo, c_lo) : start]) is not None and (
+        adverb_verb.match(text, end) is not None
+    )
 
 
 # The process verbs a "missing" phrase can govern without stating a missing fact.
@@ -744,6 +819,8 @@ def _rule(
             return "missing_check"  # "需要确认该用户名是否可用": a plan to check, not a doubt
         if words["clarify"].fullmatch(h.match) and not words["meaning"].search(sentence_text):
             return "missing_clarify"  # "I need to clarify the dates": a plan to ask, unless about a meaning
+        if _step(text, s_lo, c_lo, h.start, h.end, h.phrase):
+            return "step"  # "1. Explain that the checker is unavailable": a step the agent plans
         if kind == "missing" and _restates(clause, latest_result, kind):
             return "missing_restates"
         if _USER_INPUT.search(sentence_text) or _CANNOT_PROCEED.search(sentence_text):
@@ -767,6 +844,8 @@ def _rule(
             return "process_clause"  # "the search might have failed": the agent's process
         if plan.search(scope) or _GERUND_SUBJECT.match(sentence_text):
             return "plan"
+        if _step(text, s_lo, c_lo, h.start, h.end, h.phrase):
+            return "step"  # "2. Identify the card that appears to be…", "then likely cancel"
         if _about_user(clause, h.phrase):
             return "user_offer"  # "wherever you might have stored it", "an agent who may help you"
         if _user_subject(text, subject_lo, h.start, h.end, c_hi, kind):

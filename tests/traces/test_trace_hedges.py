@@ -554,3 +554,21 @@ def test_context_words_match_curly_apostrophes_too() -> None:
     assert _hedged("I\u2019ll look for hotels that might fit.") == []
     assert _hedged("I'll look for hotels that might fit.") == []
     assert _hedged("There are hotels that might fit.") == ["might"]
+
+
+def test_a_step_of_a_plan_or_an_instruction_is_no_claim() -> None:
+    # a numbered step, a thought's subjectless "Need...", an instruction to the user
+    assert _hedged("1. Identify which card appears to be the business card.") == []
+    assert _hedged("2. From the results, identify spots likely in the $$ range.") == []
+    assert _hedged("Need to retry the lookup, then pick likely primary checking.") == []
+    assert _hedged("If you are not sure, tell me roughly how much it cost.") == []
+    # an epistemic adverb before a step's verb, or inside an infinitive
+    assert _hedged("Then likely cancel the full order and confirm.") == []
+    assert _hedged("Give the user strategies to possibly beat the price.") == []
+    # a clause of its own inside the step, or an aside, claims
+    assert _hedged("Avoid filing it as a claim, since it is likely to be denied.") == ["likely"]
+    assert _hedged("Ask whether to prefer Sakura (later hours, maybe nicer).") == ["maybe"]
+    # a verb of the list as the subject's noun, an adverb after a subject: claims
+    assert _hedged("Review scores might be outdated.") == ["might be"]
+    assert _hedged("Your order is shipped and likely arrives Monday.") == ["likely"]
+    assert _hedged("Note that the fare may be higher.") == ["may be"]
