@@ -878,6 +878,10 @@ def _rule(
             return "rule_for_kind"  # "Checked bags may incur a fee": a rule for a kind of thing, not this case
         if h.phrase.lower() in _TERM_ADJECTIVES and _noun_term(text, h.start, h.end):
             return "term"  # "the estimated delivery date": a field's name, not an estimate
+        if h.phrase.lower() in _TERM_ADJECTIVES and _field_held(text, h.end, latest_result):
+            return "field_held"  # "Estimated refund: $199.99" after refund_estimate: a read-back
+        if _VARIES.match(text, h.start, c_hi):
+            return "variability"  # "(delivery times may vary slightly)": a caveat, no guess
         if _clock_held(text, h.end, latest_result):
             return "clock_held"  # "around 6:42 PM" after a result that holds 18:42
         if h.phrase.lower() in _APPROXIMATORS or h.phrase in ("~", "some"):
@@ -1211,6 +1215,49 @@ def _noun_term(text: str, start: int, end: int) -> bool:
     return text[start:end].lower().startswith("an ") or (
         _DETERMINER_BEFORE.search(text[max(0, start - 12) : start]) is not None
     )
+
+
+# A result's field that holds an estimate: "estimated_arrival", "refund_estimate", "eta".
+_ESTIMATE_KEY = re.compile(
+    r"""["']([A-Za-z_]*(?:estimat|expected|projected)[A-Za-z_]*|eta)["']\s*:""", re.IGNORECASE
+)
+_TERM_NOUN = re.compile(r"\s+([A-Za-z]{3,})\b")
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+#: How far after an estimate's label its value is looked for ("Estimated refund: $199.99").
+_FIELD_VALUE_CHARS = 80
+
+
+def _field_held(text: str, end: int, result: str | None) -> bool:
+    """True when the approximation word ending at ``end`` names, with the noun after it, a
+    field the latest result holds: a key with that noun and an estimate in its name
+    ("Estimated arrival" after ``estimated_arrival``, "Estimated refund" after
+    ``refund_estimate``), or the value that follows on its line ("Estimated delivery: by
+    2025-10-25" after ``"eta": "2025-10-25T20:00:00Z"``). The record's estimate, read back."""
+    if not result:
+        return False
+    noun = _TERM_NOUN.match(text, end)
+    if noun is None:
+        return False  # "an estimated 3 days": a number, the agent's estimate
+    stem = noun.group(1).lower()[:5]  # "deliver" in "delivery", "deliveries"
+    if any(stem in key.lower() for key in _ESTIMATE_KEY.findall(result, 0, 20_000)):
+        return True
+    line_end = text.find("\n", noun.end())
+    value = text[
+        noun.end() : min(noun.end() + _FIELD_VALUE_CHARS, len(text) if line_end < 0 else line_end)
+    ]
+    date = _ISO_DATE.search(value)
+    if date is not None:
+        return date.group() in result
+    number = _NUMBER.search(value)
+    return number is not None and _held(number.group(), result)
+
+
+# A caveat that a value may vary: "(local delivery times may vary slightly)", "the date may
+# vary with the mail", "prices can differ". How such values go in general, not a guess.
+_VARIES = re.compile(
+    r"(?:may|might|can|could)(?:\s+(?:also|still|\w+ly))?\s+(?:vary|differ|fluctuate)\b",
+    re.IGNORECASE,
+)
 
 
 # A clock time after an approximation word: "around 6:42 PM", "about 18:40".

@@ -572,3 +572,21 @@ def test_a_step_of_a_plan_or_an_instruction_is_no_claim() -> None:
     assert _hedged("Review scores might be outdated.") == ["might be"]
     assert _hedged("Your order is shipped and likely arrives Monday.") == ["likely"]
     assert _hedged("Note that the fare may be higher.") == ["may be"]
+
+
+def test_an_estimate_field_the_result_holds_read_back_is_no_guess() -> None:
+    refund = '{"rma_id": "RMA-1", "refund_estimate": {"amount": 199.99}}'
+    assert _hedged("- Estimated refund: $199.99 to your card", refund) == []
+    eta = '{"status": "In transit", "eta": "2025-10-25T20:00:00Z"}'
+    assert _hedged("- Estimated delivery: by the end of 2025-10-25", eta) == []
+    # no such field and no such value: the agent's own estimate
+    assert _hedged("- Estimated refund: $199.99 to your card", '{"rma_id": "RMA-1"}') == [
+        "Estimated"
+    ]
+    assert _hedged("- Estimated delivery: by the end of 2025-10-27", eta) == ["Estimated"]
+
+
+def test_a_caveat_that_a_value_may_vary_is_no_guess() -> None:
+    assert _hedged("Arrival by 2025-11-28 (local delivery times may vary slightly).") == []
+    assert _hedged("The date may vary slightly with the mail.") == []
+    assert _hedged("The replacement may arrive after the trip.") == ["may"]
