@@ -790,6 +790,8 @@ def _rule(
         kind = "guess"  # "..., so it should be a film": a conclusion drawn with a modal
     if h.match == "May" and _is_month(text, h.start):
         return "month"  # "on May 25th", "closed in May": the month, not the modal
+    if _quoted(text, h.start, h.end):
+        return "quoted"  # "Notes: “card may be in the airport”": the user's words, example text
     words = context_patterns()
     plan = words["plan"]
     clause = text[c_lo:c_hi]
@@ -930,6 +932,30 @@ def _is_month(text: str, start: int) -> bool:
         return True
     before = text[:start].rstrip()
     return bool(before) and before[-1] not in ".!?:;\n\"'*-•(["
+
+
+# What comes before the opening mark of a JSON string: a key's colon, a bracket, or a comma
+# after another value.
+_JSON_VALUE_OPENING = re.compile(r"""(?:[:{\[]|["\]}\d]\s*,|(?:true|false|null)\s*,)\s*$""")
+#: How far a quotation is looked for on either side of a cue (a quoted note, a message
+#: to copy); a quotation mark further away, or across a blank line, opens no quotation.
+_QUOTE_CHARS = 600
+
+
+def _quoted(text: str, start: int, end: int) -> bool:
+    """True when the cue at ``[start, end)`` stands inside double quotation marks in its
+    paragraph: words the agent quotes or offers to be copied ("Notes: “Likely lost on the
+    way home.”", "for example, “card may be in the airport”"), not its own claim."""
+    lo = max(text.rfind("\n\n", 0, start) + 1, start - _QUOTE_CHARS)
+    hi = text.find("\n\n", end)
+    hi = min(len(text) if hi < 0 else hi, end + _QUOTE_CHARS)
+    before, after = text[lo:start], text[end:hi]
+    if "\u201c" in before and before.rfind("\u201c") > before.rfind("\u201d"):
+        return "\u201d" in after
+    if before.count('"') % 2 == 0 or '"' not in after:
+        return False
+    # a JSON string's value ({"summary": "…approximately 21 million…"}) is the model's own text
+    return _JSON_VALUE_OPENING.search(before, 0, before.rfind('"')) is None
 
 
 # A sentence whose subject is an action ("Asking about their meals might be

@@ -590,3 +590,12 @@ def test_a_caveat_that_a_value_may_vary_is_no_guess() -> None:
     assert _hedged("Arrival by 2025-11-28 (local delivery times may vary slightly).") == []
     assert _hedged("The date may vary slightly with the mail.") == []
     assert _hedged("The replacement may arrive after the trip.") == ["may"]
+
+
+def test_a_cue_inside_quotation_marks_is_no_claim_of_the_agent() -> None:
+    # the user's note, or text offered to be copied
+    assert _hedged("Notes: \u201cLikely lost on the way home.\u201d") == []
+    assert _hedged('For example, "card may be in the airport", or anything else.') == []
+    # outside the quotation, or the value of a JSON string the model wrote: its own claim
+    assert _hedged("The \u201cflexible\u201d fare is probably refundable.") == ["probably"]
+    assert _hedged('{"summary": "The fare is probably higher."}') == ["probably"]
