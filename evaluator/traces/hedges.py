@@ -566,15 +566,30 @@ _NO_RESULT = re.compile(
     re.IGNORECASE,
 )
 _NO_RESULT_CHARS = 400
-# A result that reports a failure in words.
+# A result that reports a failure in words: also an outage ("The availability service is
+# temporarily unavailable", "The request ... timed out").
 _FAILURE = re.compile(
-    r"\b(?:cannot|can't|could\s+not|couldn't|unable|failed|not|no)\b|无法|未能|失败|不能",
+    r"\b(?:cannot|can't|could\s+not|couldn't|unable|failed|not|no|unavailable|timed\s+out)\b|"
+    r"无法|未能|失败|不能",
     re.IGNORECASE,
 )
 
 
+#: Where a long result must say it is an error (``{"error": {…``) to be read as one.
+_ERROR_HEAD_CHARS = 80
+_ERROR_HEAD = re.compile(r"\berror\b", re.IGNORECASE)
+
+
 def _no_result(result: str) -> bool:
-    return len(result) <= _NO_RESULT_CHARS and _NO_RESULT.search(result) is not None
+    """True when ``result`` says it found nothing: a short result, or an error of any length
+    that says so (``{"error": {"code": "FLIGHT_NOT_FOUND", "message": "No scheduled flight
+    found…", "details": …}}`` holds no data, however long its details)."""
+    if len(result) <= _NO_RESULT_CHARS:
+        return _NO_RESULT.search(result) is not None
+    return (
+        _ERROR_HEAD.search(result, 0, _ERROR_HEAD_CHARS) is not None
+        and _NO_RESULT.search(result, 0, _NO_RESULT_CHARS) is not None
+    )
 
 
 # An approximate number: "approximately 5 hours", "约3-4小时", "~$40". A guess unless

@@ -599,3 +599,22 @@ def test_a_cue_inside_quotation_marks_is_no_claim_of_the_agent() -> None:
     # outside the quotation, or the value of a JSON string the model wrote: its own claim
     assert _hedged("The \u201cflexible\u201d fare is probably refundable.") == ["probably"]
     assert _hedged('{"summary": "The fare is probably higher."}') == ["probably"]
+
+
+def test_a_tool_outage_or_a_not_found_error_restated_is_no_missing_fact() -> None:
+    details = ", ".join(f'"hint_{i}": "Flight numbers range from 1 to 4 digits."' for i in range(8))
+    not_found = (
+        '{"error": {"code": "FLIGHT_NOT_FOUND", "message": "No scheduled flight found for '
+        f"flight number 'AA9999' on 2025-12-20.\", {details}}}}}"
+    )
+    assert len(not_found) > 400  # an error holds no data, however long its details
+    assert _hedged("I couldn't find flight AA9999 on December 20.", not_found) == []
+    outage = '{"error": "service_unavailable", "message": "The availability service is temporarily unavailable."}'
+    assert _hedged("The availability checker is temporarily unavailable.", outage) == []
+    # a fact the outage did not name, or an error that says nothing was found: it counts
+    assert _hedged("The hotel's nightly price is unavailable.", outage) == ["unavailable"]
+    assert _hedged("I couldn't find flight AA9999.", "Error: 500 internal server error") == [
+        "couldn't find"
+    ]
+    long_data = '{"flights": [' + ", ".join(['{"id": "AA1", "meal": "not found"}'] * 20) + "]}"
+    assert _hedged("I couldn't find flight AA9999.", long_data) == ["couldn't find"]
