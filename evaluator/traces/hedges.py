@@ -830,6 +830,8 @@ def _rule(
             scope_lo = s_lo  # "Functions like 'round', 'int', and 'math' modules were not..."
         if _process_before(text, scope_lo, h.start) or _PROCESS_VERB.match(text[h.end : c_hi]):
             return "missing_process"
+        if _failure_consequence(text, s_lo, c_lo):
+            return "missing_process"  # "The call timed out, so I don't have the IDs": the failure's
         if _missing_input(text, c_lo, h.start, h.end, c_hi):
             return "missing_input"  # "缺少 seasonId", "no information about what functions are supported"
         if _CHECK_WHETHER.match(text, h.end, c_hi) and _CONFIRM.search(h.match):
@@ -1141,9 +1143,34 @@ _USER_INPUT = re.compile(
     r"\b(?:since|because|as|until|unless)\s+you\s+(?:have\s+not|haven't|did\s+not|didn't|"
     r"do\s+not|don't)\b|\bwithout\s+knowing\s+your\b|"
     r"\b(?:about|of)\s+(?:where|when|what|which|how)\s+(?:\w+\s+){0,2}you\b|"
+    # what the user has to give, not a fact of the data: "I don't have the user's email",
+    # "I couldn't find a flight number in your request"
+    r"\b(?:don['\u2019]t|do\s+not|didn['\u2019]t|did\s+not)\s+(?:yet\s+)?(?:have|know)\s+"
+    r"(?:the\s+(?:user|customer)['\u2019]s|your|their)\s|\bin\s+your\s+(?:last\s+|previous\s+)?(?:request|message|"
+    r"question|reply|query|input)\b|"
     r"(?:您|用户)(?:还|尚|并)?(?:没有|未)(?:提供|告诉|说明|指定|给出)",
     re.IGNORECASE,
 )
+# A call's failure, narrated: "the tool call timed out", "the lookup failed", "is down".
+_FAILED_CALL = re.compile(
+    r"\b(?:timed?\s*out|timeout|failed|fails|errored|returned\s+an\s+error|crashed|"
+    r"is\s+down|went\s+down|is\s+(?:temporarily\s+)?unavailable)\b",
+    re.IGNORECASE,
+)
+
+
+def _failure_consequence(text: str, s_lo: int, c_lo: int) -> bool:
+    """True when the clause at ``c_lo`` is the consequence ("so", "therefore") of a clause
+    before it in its sentence that narrates the agent's call failing ("The tool call to
+    list_accounts timed out, so I don't have any account IDs yet"): the sentence narrates
+    the process, as "The hotel search timed out, which means I was unable to retrieve…"."""
+    return (
+        _INFERENCE_BEFORE.search(text, max(s_lo, c_lo - 20), c_lo) is not None
+        and _FAILED_CALL.search(text, s_lo, c_lo) is not None
+        and _process_before(text, s_lo, c_lo)
+    )
+
+
 # The sentence says the agent cannot go on: what it lacks stops its process ("Without
 # knowing the origin, I cannot proceed with the booking").
 _CANNOT_PROCEED = re.compile(

@@ -618,3 +618,17 @@ def test_a_tool_outage_or_a_not_found_error_restated_is_no_missing_fact() -> Non
     ]
     long_data = '{"flights": [' + ", ".join(['{"id": "AA1", "meal": "not found"}'] * 20) + "]}"
     assert _hedged("I couldn't find flight AA9999.", long_data) == ["couldn't find"]
+
+
+def test_the_consequence_of_a_failed_call_is_process_and_the_users_input_is_no_fact() -> None:
+    timeout = '{"error": "timeout", "message": "The request timed out."}'
+    assert _hedged("The tool call timed out, so I don't have any account IDs yet.", timeout) == []
+    assert _hedged("I couldn't retrieve your balance.", timeout) == ["couldn't retrieve"]
+    # a consequence of what the results hold is no failure of the call
+    lacking = '[{"id": 1, "title": "Essay"}]'
+    text = "The search results lack due times, so I don't know which is due first."
+    assert _hedged(text, lacking) == ["I don't know"]
+    # what the user has to give: the user's own details, a value missing from the request
+    assert _hedged("I don\u2019t have the user\u2019s email yet.") == []
+    assert _hedged("I'm unable to find a flight number in your request.") == []
+    assert _hedged("I don't have the fare for your new flight.") == ["I don't have"]
