@@ -1434,7 +1434,12 @@ _EPISTEMIC = re.compile(
 _AGENT_COMPLEMENT = re.compile(
     r"\s*(?:(?:that|like|as\s+if|as\s+though)\s+)?(?:(?:i|we)(?:\s+(?:can|cannot|can't|could|"
     r"couldn't|will|won't|should|need|must|may|might|am\s+(?:not\s+)?able|am\s+unable)\b|['\u2019](?:ll|m\s+(?:not\s+)?"
-    r"(?:able|unable))\b)|(?:我们|我)(?:可以|能|需要|将|会|无法|不能|应该|没法))",
+    r"(?:able|unable))\b|"
+    # the agent's own slip: "it seems I made an error", "it looks like I used the wrong date"
+    r"(?:\s+have|['\u2019]ve)?\s+(?:(?:made|make)\s+(?:an?\s+|the\s+|some\s+)?(?:\w+\s+)?"
+    r"(?:error|mistake|typo)|misread|misunderstood|mistyped|misspelled|mixed\s+up|overlooked|"
+    r"(?:used|entered|passed|sent|gave|chose|picked)\s+(?:the\s+|a\s+)?wrong)\b)|"
+    r"(?:我们|我)(?:可以|能|需要|将|会|无法|不能|应该|没法|搞错|弄错|看错|写错))",
     re.IGNORECASE,
 )
 # Worked arithmetic: a function of a number written out ("cos(45°)", "log10(3.5)", "√2").

@@ -632,3 +632,11 @@ def test_the_consequence_of_a_failed_call_is_process_and_the_users_input_is_no_f
     assert _hedged("I don\u2019t have the user\u2019s email yet.") == []
     assert _hedged("I'm unable to find a flight number in your request.") == []
     assert _hedged("I don't have the fare for your new flight.") == ["I don't have"]
+
+
+def test_a_softener_before_the_agents_own_slip_is_its_process() -> None:
+    booking = '{"reservation_id": "NO6JO3"}'
+    assert _hedged("It seems I made an error.", booking) == []
+    assert _hedged("It looks like I\u2019ve used the wrong date for your flight.", booking) == []
+    assert _hedged("看来我搞错了。", booking) == []
+    assert _hedged("It seems the flight was cancelled.", booking) == ["seems"]
