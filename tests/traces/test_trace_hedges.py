@@ -640,3 +640,9 @@ def test_a_softener_before_the_agents_own_slip_is_its_process() -> None:
     assert _hedged("It looks like I\u2019ve used the wrong date for your flight.", booking) == []
     assert _hedged("看来我搞错了。", booking) == []
     assert _hedged("It seems the flight was cancelled.", booking) == ["seems"]
+
+
+def test_a_with_phrase_shares_the_clause_before_it() -> None:
+    text = "If yes, I\u2019ll report the card as lost, with the note that it was likely lost at school."
+    assert _hedged(text) == []
+    assert _hedged("The hotel is in Basel, with rooms likely available in May.") == ["likely"]
