@@ -881,7 +881,9 @@ def _rule(
             clause, latest_result, kind, _inference(text, s_lo, c_lo)
         ):
             return "softener_restates"
-        if kind == "softener" and _ATTRIBUTED.search(text, s_lo, h.start):
+        if kind == "softener" and (
+            _ATTRIBUTED.search(text, s_lo, h.start) or _SOURCE_OPENING.match(text, s_lo, h.start)
+        ):
             return "softener_attributed"  # "Based on the search results, the cheapest seems to be": a reading
         if _EMBEDDED_QUESTION.search(text, c_lo, h.start):
             return "embedded_question"  # "to showcase how good an article could be": asks, claims nothing
@@ -1109,8 +1111,16 @@ def _user_subject(text: str, lo: int, start: int, end: int, hi: int, kind: str) 
 # result, not a guess ("Based on the search results, the next flight seems to be").
 _ATTRIBUTED = re.compile(
     r"\b(?:based\s+on|according\s+to|per)\s+(?:the\s+|your\s+|our\s+|my\s+)?"
-    r"(?:\w+\s+){0,2}(?:results?|policy|policies|information|options|search|data|details)\b|"
+    r"(?:\w+\s+){0,2}(?:results?|policy|policies|information|options|search|data|details|"
+    r"records?|profile)\b|"
     r"根据(?:搜索|查询|工具)?结果|根据政策",
+    re.IGNORECASE,
+)
+# A sentence that opens by naming the record it reads: "From your profile, I see one card
+# that appears to be the business one".
+_SOURCE_OPENING = re.compile(
+    r"\s*(?:[-*•]\s*)?from\s+(?:the|your|our|my)\s+(?:\w+\s+){0,2}"
+    r"(?:results?|records?|profile|account|data|details|information)\b",
     re.IGNORECASE,
 )
 # A wh-clause before the modal in its clause: "how good an article could be".

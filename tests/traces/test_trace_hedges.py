@@ -646,3 +646,11 @@ def test_a_with_phrase_shares_the_clause_before_it() -> None:
     text = "If yes, I\u2019ll report the card as lost, with the note that it was likely lost at school."
     assert _hedged(text) == []
     assert _hedged("The hotel is in Basel, with rooms likely available in May.") == ["likely"]
+
+
+def test_a_softener_in_a_reading_of_a_named_record_is_no_guess() -> None:
+    cards = '[{"id": "C1", "nickname": "Corporate Card"}]'
+    text = "From your profile, I see one account that appears to be for business travel."
+    assert _hedged(text, cards) == []
+    text = "From what I can tell, the second one appears to be for business travel."
+    assert _hedged(text, cards) == ["appears to"]
