@@ -865,6 +865,15 @@ def _rule(
             return "plan"
         if _step(text, s_lo, c_lo, h.start, h.end, h.phrase):
             return "step"  # "2. Identify the card that appears to be…", "then likely cancel"
+        # "There might be a fare difference if you change to a later flight": the user's
+        # change is the condition; the guess is about this booking's fare
+        change = _USER_CHANGE.search(sentence_text)
+        if change is not None and s_lo + change.start() <= h.start < s_lo + change.end():
+            change = None  # the cue is inside the condition
+        if change is not None:
+            lo, hi = s_lo + change.start(), s_lo + change.end()
+            clause = text[c_lo : max(c_lo, lo)] + text[min(c_hi, hi) : c_hi]
+            sentence_text = sentence_text[: change.start()] + sentence_text[change.end() :]
         if _about_user(clause, h.phrase):
             return "user_offer"  # "wherever you might have stored it", "an agent who may help you"
         if _user_subject(text, subject_lo, h.start, h.end, c_hi, kind):
@@ -1729,6 +1738,15 @@ _MUST_SEE = re.compile(
 )
 
 
+# A condition that is a change the user may make to what they have booked or ordered:
+# "if you change to a later flight", "if you'd like to switch to economy". A modal on its
+# consequence guesses at this case ("there might be a fare difference if you change…").
+_USER_CHANGE = re.compile(
+    r"\b(?:if|when|should|once)\s+you(?:['\u2019]d)?\s+(?:\w+\s+)?(?:(?:decide|choose|want|"
+    r"wish|like|plan|prefer)\s+to\s+)?(?:change|switch|move|modify|upgrade|downgrade|rebook|"
+    r"reschedule|extend|exchange|swap)\b[^,;.!?]*",
+    re.IGNORECASE,
+)
 # A modal, also after "there" ("there may be"): in a sentence with a condition it states
 # what would follow if the condition held ("If Tesla confirms it, the appointment may need
 # to be changed", "There may be a fee if the new fare is higher"): a hypothetical.

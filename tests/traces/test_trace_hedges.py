@@ -654,3 +654,14 @@ def test_a_softener_in_a_reading_of_a_named_record_is_no_guess() -> None:
     assert _hedged(text, cards) == []
     text = "From what I can tell, the second one appears to be for business travel."
     assert _hedged(text, cards) == ["appears to"]
+
+
+def test_a_guess_about_what_a_change_the_user_may_make_would_cost_counts() -> None:
+    booking = '{"reservation_id": "NO6JO3"}'
+    text = "There might be a fare difference if you change to a later flight."
+    assert _hedged(text, booking) == ["There might be"]
+    assert _hedged("If you switch to economy, the refund may be smaller.", booking) == ["may be"]
+    # a condition on the data is a hypothetical; the user as the subject, an offer
+    assert _hedged("There may be an additional fee if the new flight has a higher fare.") == []
+    assert _hedged("If you change your flight, you may need to pay a fee.", booking) == []
+    assert _hedged("If you\u2019d like to change the flight, I may be able to help.", booking) == []
