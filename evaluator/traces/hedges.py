@@ -1347,25 +1347,42 @@ _VARIES = re.compile(
 )
 
 
-# A clock time after an approximation word: "around 6:42 PM", "about 18:40".
-_CLOCK = re.compile(r"\s*(\d{1,2}):(\d{2})(?:\s*([AaPp])\.?\s*[Mm]\b\.?)?")
+# A clock time after an approximation word: "around 6:42 PM", "about 18:40", "around 10 AM".
+_HALF = r"\s*([AaPp])\.?\s*[Mm]\b\.?"
+_CLOCK = re.compile(rf"\s*(\d{{1,2}})(?::(\d{{2}})(?:{_HALF})?|{_HALF})")
+_RESULT_CLOCK = re.compile(r"(?<!\d)(\d{1,2}):(\d{2})(?!\d)")
+#: How many of a result's clock times are compared with an approximate one.
+_CLOCKS = 40
 
 
 def _clock_held(text: str, pos: int, result: str | None) -> bool:
     """True when a clock time at ``pos`` is one ``result`` holds, in 12- or 24-hour form
-    ("6:42 PM" is held by ``2026-07-06T18:42:03``): the value is held, only spelled another way."""
+    ("6:42 PM" is held by ``2026-07-06T18:42:03``, "10 AM" by ``10:00:00``), or rounds one
+    ("around 1:45 PM" for ``13:47``, "around 10 AM" for ``10:05``: to the nearest 5 or 15
+    minutes or the hour, as the time is written): the value is held, only spelled another way."""
     m = _CLOCK.match(text, pos)
     if m is None or not result:
         return False
-    hour, minute, half = int(m.group(1)), m.group(2), (m.group(3) or "").lower()
+    hour, minute = int(m.group(1)), int(m.group(2) or 0)
+    half = (m.group(3) or m.group(4) or "").lower()
+    if hour > 23 or minute > 59:
+        return False
     if half == "p" and hour < 12:
         hour += 12
     elif half == "a" and hour == 12:
         hour = 0
-    hours = {f"{hour:02d}", str(hour)}
+    said = {hour * 60 + minute}
     if not half:
-        hours |= {f"{(hour + 12) % 24:02d}", str((hour + 12) % 24)}
-    return re.search(rf"(?<!\d)(?:{'|'.join(sorted(hours))}):{minute}(?!\d)", result) is not None
+        said.add((hour + 12) % 24 * 60 + minute)
+    # a round time rounds: "around 10 AM" for 10:05, "around 1:45 PM" for 13:47
+    slack = 30 if minute == 0 else 7 if minute % 15 == 0 else 2 if minute % 5 == 0 else 0
+    for i, held in enumerate(_RESULT_CLOCK.finditer(result)):
+        if i == _CLOCKS:
+            break
+        t = int(held.group(1)) * 60 + int(held.group(2))
+        if any(min(abs(t - s), 1440 - abs(t - s)) <= slack for s in said):
+            return True
+    return False
 
 
 # A clause that opens with "and"/"or" and no subject of its own ends a list whose

@@ -665,3 +665,15 @@ def test_a_guess_about_what_a_change_the_user_may_make_would_cost_counts() -> No
     assert _hedged("There may be an additional fee if the new flight has a higher fare.") == []
     assert _hedged("If you change your flight, you may need to pay a fee.", booking) == []
     assert _hedged("If you\u2019d like to change the flight, I may be able to help.", booking) == []
+
+
+def test_an_approximate_clock_time_that_rounds_a_held_one_is_no_estimate() -> None:
+    departs = '{"scheduled_departure_time_est": "10:00:00"}'
+    assert _hedged("Your flight should depart around 10 AM.", departs) == []
+    delivered = '{"timestamp": "2025-11-01T13:47:10Z"}'
+    assert _hedged("It was delivered around 1:45 PM.", delivered) == []
+    # a time no result holds, or one that rounds nothing held: an estimate
+    assert _hedged("Your flight should depart around 10 AM.", '{"dep": "13:00:00"}') == ["around 1"]
+    assert _hedged("It was delivered around 1:40 PM.", delivered) == ["around 1"]
+    no_times = '{"flight_number": "HAT001", "origin": "JFK", "destination": "SFO"}'
+    assert _hedged("Flight duration: approximately 5 hours", no_times) == ["approximately"]
