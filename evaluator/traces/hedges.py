@@ -1565,12 +1565,26 @@ _FAILED_RESULT = re.compile(
 )
 
 
+# A process word after a guess whose predicate says what data it holds or lacks ("maybe the
+# tool has no Italian entries", "the database seems to be lacking options"): a guess about
+# the data, not the process; "has no function for it" names the process again.
+_HOLDS_NO_DATA = re.compile(
+    r"(?:\s+\w+)?\s+(?:(?:has|have|had|holds?|contains?|lists?)\s+no|(?:is|are)\s+missing|"
+    r"lacks?|(?:is|are)\s+lacking|(?:does|do|did)\s*n(?:o|['\u2019])t\s+(?:have|hold|contain|list))"
+    r"\s+(?!(?:[\w-]+\s+){0,2}(?:functions?|tools?|apis?|endpoints?|parameters?|arguments?|"
+    r"access|capabilit\w*|results?|matches|errors?)\b)\w",
+    re.IGNORECASE,
+)
+
+
 def _process_clause(text: str, lo: int, start: int, hi: int, result: str | None) -> bool:
     """True when the clause ``[lo, hi)`` around a guess at ``start`` is about the agent's
     process: a process word before the phrase, or after it one that names nothing else
     (a tool, a query), or any after a failed call."""
     ambiguous = False
     for m in context_patterns()["process"].finditer(text, lo, hi):
+        if m.start() > start and _HOLDS_NO_DATA.match(text, m.end(), hi):
+            continue  # "maybe the tool has no Italian entries": what the data lacks
         if m.start() < start or not _AMBIGUOUS_PROCESS.fullmatch(m.group()):
             return True
         ambiguous = True

@@ -677,3 +677,12 @@ def test_an_approximate_clock_time_that_rounds_a_held_one_is_no_estimate() -> No
     assert _hedged("It was delivered around 1:40 PM.", delivered) == ["around 1"]
     no_times = '{"flight_number": "HAT001", "origin": "JFK", "destination": "SFO"}'
     assert _hedged("Flight duration: approximately 5 hours", no_times) == ["approximately"]
+
+
+def test_a_guess_that_a_tool_lacks_data_is_about_the_data() -> None:
+    assert _hedged("Search returned empty; maybe the tool has no Italian entries.", "[]") == [
+        "maybe"
+    ]
+    # what the tool cannot do, or the results it gave: the process
+    assert _hedged("Maybe the tool has no function for that.", "[]") == []
+    assert _hedged("The search probably has no results for it.", "[]") == []
