@@ -686,3 +686,10 @@ def test_a_guess_that_a_tool_lacks_data_is_about_the_data() -> None:
     # what the tool cannot do, or the results it gave: the process
     assert _hedged("Maybe the tool has no function for that.", "[]") == []
     assert _hedged("The search probably has no results for it.", "[]") == []
+
+
+def test_a_thoughts_subjectless_dont_yet_know_is_missing_information() -> None:
+    orders = '[{"order_id": "ODR-1", "total": 249.99}, {"order_id": "ODR-2", "total": 89.99}]'
+    text = "I have two orders but don\u2019t yet know which one is the headset."
+    assert _hedged(text, orders) == ["don\u2019t yet know"]
+    assert _hedged("The user doesn't yet know the order number.", orders) == []
