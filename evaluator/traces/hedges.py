@@ -914,6 +914,10 @@ def _rule(
             return "variability"  # "(delivery times may vary slightly)": a caveat, no guess
         if _clock_held(text, h.end, latest_result):
             return "clock_held"  # "around 6:42 PM" after a result that holds 18:42
+        if h.phrase.lower() in _APPROXIMATORS and _APPROXIMATE_QUESTION.match(text, h.end, c_hi):
+            return "embedded_question"  # "approximately how many hours per episode": asks
+        if _TEMPORAL_MODAL.match(h.match) and _TIME_CLAUSE.search(text, c_lo, h.start):
+            return "time_clause"  # "before payment could be made": past ability, not a guess
         if h.phrase.lower() in _APPROXIMATORS or h.phrase in ("~", "some"):
             # An estimate's match ends on the number's first digit ("about 2"0).
             after = _NUMBER_AFTER.match(text, h.end - 1 if h.match[-1:].isdigit() else h.end)
@@ -1281,10 +1285,20 @@ def _field_value(text: str, start: int, end: int) -> bool:
 _POLICY_MODAL = re.compile(
     r"(?:may|might|could|can)(?:\s+(?:also|still|not|only|generally|normally|then))*\s+(?:"
     r"offer|charge|bill|request|require|ask|contact|decide|review|inspect|screen|deny|refuse|"
-    r"waive|guarantee|include|affect|take\s+(?:up\s+to|several|a\s+few|about|around|\d)|"
-    r"be\s+(?:x-rayed|searched|inspected|screened|decided|reviewed|charged|billed|required|"
-    r"requested|contacted|coordinated|adjusted|denied|refused|waived|turned\s+away))\b",
+    r"approve|reject|waive|guarantee|include|affect|take\s+(?:up\s+to|several|a\s+few|about|"
+    r"around|\d)|be\s+(?:x-rayed|searched|inspected|screened|decided|reviewed|charged|billed|"
+    r"required|requested|contacted|coordinated|adjusted|denied|refused|approved|rejected|waived|"
+    r"turned\s+away))\b",
     re.IGNORECASE,
+)
+# An approximation word before a wh-word asks for an estimate, it gives none: "how long
+# each episode is likely to last, approximately how many hours", "tell me roughly when".
+_APPROXIMATE_QUESTION = re.compile(r"\s+(?:how|when|what|which|where)\b", re.IGNORECASE)
+# "could" in a clause of time or purpose is the past of "can": "the assessment changed
+# before payment could be made", "so that the refund could be issued".
+_TEMPORAL_MODAL = re.compile(r"could(?:\s+(?:not\s+)?be)?$", re.IGNORECASE)
+_TIME_CLAUSE = re.compile(
+    r"\b(?:before|until|till|so\s+that|in\s+order\s+that)\s+(?:[\w-]+\s+){1,4}$", re.IGNORECASE
 )
 #: Approximation words that also name a field when a noun follows them.
 _TERM_ADJECTIVES = frozenset({"estimated", "an estimated", "approximate", "expected"})

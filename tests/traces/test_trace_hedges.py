@@ -693,3 +693,18 @@ def test_a_thoughts_subjectless_dont_yet_know_is_missing_information() -> None:
     text = "I have two orders but don\u2019t yet know which one is the headset."
     assert _hedged(text, orders) == ["don\u2019t yet know"]
     assert _hedged("The user doesn't yet know the order number.", orders) == []
+
+
+def test_what_an_approver_may_decide_is_policy_paraphrase() -> None:
+    assert _hedged("Approvers may approve it, return it for corrections, or reject it.") == []
+    assert _hedged("Your manager may be on leave this week.") == ["may be"]
+
+
+def test_an_approximation_word_before_a_wh_word_asks_for_an_estimate() -> None:
+    assert _hedged("The form asks approximately how many hours each episode lasts.") == []
+    assert _hedged("Each episode lasts approximately 3 hours.") == ["approximately"]
+
+
+def test_could_in_a_clause_of_time_is_past_ability() -> None:
+    assert _hedged("The assessment changed before payment could be made.") == []
+    assert _hedged("The payment could be delayed by the review.") == ["could be"]
