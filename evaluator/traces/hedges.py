@@ -900,7 +900,9 @@ def _rule(
             return "judgement"  # "Thrifty may be a decent option": a recommendation's judgement
         if _SUGGESTION.match(text, h.start, c_hi) or _MUST_SEE.match(text, h.end, c_hi):
             return "suggestion"  # "could be made more engaging", "probably the can't-miss museums"
-        if _POLICY_MODAL.match(text, h.start, c_hi):
+        if _DUTY.match(text, h.start, c_hi):
+            return "politeness"  # "不客气，应该的": the staff's duty, a courtesy, no guess
+        if _POLICY_MODAL.match(text, h.start, c_hi) or _PROCESS_TIME.match(text, h.end, c_hi):
             return "policy_modal"  # "NSC may charge a fee", "the bag may be X-rayed": what a policy allows
         if _CONDITIONAL_MODAL.match(h.match) and _CONDITION.search(sentence_text):
             return "conditional_modal"  # "If Tesla confirms it, the appointment may need to be changed": hypothetical
@@ -1096,7 +1098,7 @@ _AGENT_BEFORE = re.compile(
 def _agent_modal(text: str, lo: int, start: int, match: str) -> bool:
     """True when a modal phrase has the agent as its subject ("I may need to", "we
     might try"): the agent's plan or its own ability, not a claim about the data."""
-    if _MODAL.match(match) is None and not match.startswith("可能"):
+    if _MODAL.match(match) is None and not match.startswith(("可能", "应该", "應該")):
         return False
     return _AGENT_BEFORE.search(text, lo, start) is not None
 
@@ -1283,6 +1285,7 @@ def _field_value(text: str, start: int, end: int) -> bool:
 # "the bag may be X-rayed", "Expedited reviews may be decided within 72 hours"). "There
 # might be a fare difference" (a fact of this booking) is no such predicate.
 _POLICY_MODAL = re.compile(
+    r"可能(?:会)?(?:不能|无法|無法)保证|"  # "可能不能保证每位客户都赠送": the promotion's rule
     r"(?:may|might|could|can)(?:\s+(?:also|still|not|only|generally|normally|then))*\s+(?:"
     r"offer|charge|bill|request|require|ask|contact|decide|review|inspect|screen|deny|refuse|"
     r"approve|reject|waive|guarantee|include|affect|take\s+(?:up\s+to|several|a\s+few|about|"
@@ -1300,6 +1303,13 @@ _TEMPORAL_MODAL = re.compile(r"could(?:\s+(?:not\s+)?be)?$", re.IGNORECASE)
 _TIME_CLAUSE = re.compile(
     r"\b(?:before|until|till|so\s+that|in\s+order\s+that)\s+(?:[\w-]+\s+){1,4}$", re.IGNORECASE
 )
+# A processing time stated with a hedge, "可能需要3-5天", "大概2小时内就可以": how long such a
+# request takes, as "may take up to 3 days" (above) is. A number may be anonymised ("[数字x]").
+_ZH_NUMBER = r"(?:\d+|\[[^\]\s]{1,8}\]|[一二三四五六七八九十两几半]+)"
+_ZH_SPAN = rf"{_ZH_NUMBER}(?:\s*[-~到至]\s*{_ZH_NUMBER})?\s*个?(?:工作日|天|小时|小時|分钟|分鐘|周)"
+_PROCESS_TIME = re.compile(rf"\s*(?:(?:需要|需|要)\s*{_ZH_SPAN}|{_ZH_SPAN}\s*(?:之内|以内|内|內))")
+# What the staff should do, said as a courtesy: "这都是我应该做的", "不客气，应该的".
+_DUTY = re.compile(r"(?:应该|應該)做?的(?![\u4e00-\u9fff])|(?:应该|應該)做?的(?=[哈呢哦啦呀吧])")
 #: Approximation words that also name a field when a noun follows them.
 _TERM_ADJECTIVES = frozenset({"estimated", "an estimated", "approximate", "expected"})
 _DETERMINER_BEFORE = re.compile(
@@ -1356,7 +1366,8 @@ def _field_held(text: str, end: int, result: str | None) -> bool:
 # A caveat that a value may vary: "(local delivery times may vary slightly)", "the date may
 # vary with the mail", "prices can differ". How such values go in general, not a guess.
 _VARIES = re.compile(
-    r"(?:may|might|can|could)(?:\s+(?:also|still|\w+ly))?\s+(?:vary|differ|fluctuate)\b",
+    r"(?:may|might|can|could)(?:\s+(?:also|still|\w+ly))?\s+(?:vary|differ|fluctuate)\b|"
+    r"可能(?:会)?(?:出现|有)?(?:不一致|不同|差异|差異|出入|偏差|波动|波動)",
     re.IGNORECASE,
 )
 

@@ -708,3 +708,17 @@ def test_an_approximation_word_before_a_wh_word_asks_for_an_estimate() -> None:
 def test_could_in_a_clause_of_time_is_past_ability() -> None:
     assert _hedged("The assessment changed before payment could be made.") == []
     assert _hedged("The payment could be delayed by the review.") == ["could be"]
+
+
+def test_chinese_courtesy_processing_times_and_caveats_are_no_guesses() -> None:
+    # the staff's duty, said as a courtesy
+    assert _hedged("您太客气了，这都是我们应该做的呢。") == []
+    assert _hedged("不客气哒亲亲，应该的，稍后给您回电。") == []
+    assert _hedged("这个订单应该已经发货了。") == ["应该"]
+    # how long such a request takes, as "may take up to 3 days"
+    assert _hedged("改好了短信通知您，可能需要3-5天哦。") == []
+    assert _hedged("我改后大概2小时内就可以。") == []
+    assert _hedged("这个包裹大概七天左右才到货。") == ["大概", "左右"]
+    # a caveat that values may differ; what a promotion cannot guarantee
+    assert _hedged("和增票资质内的税号可能会出现不一致。") == []
+    assert _hedged("赠完即止，可能不能保证每位客户都赠送哦。") == []
