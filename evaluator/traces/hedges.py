@@ -340,8 +340,12 @@ class Hedge:
     context: str
 
 
-# A sentence ends at . ! ? (before a space or the end), a Chinese stop, or a line break.
-_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[。！？；;]|\n")
+# A sentence ends at . ! ? (before a space or the end), a Chinese stop, or a line break;
+# in Chinese chat, which often has no stops, at a space between Chinese characters ("我帮您
+# 联系一下站点哦 今天可能到不了哦": two sentences).
+_SENTENCE_END = re.compile(
+    r"[.!?](?=\s|$)|[。！？；;]|\n|(?<=[\u3400-\u9fff])[ \t\u3000]+(?=[\u3400-\u9fff【\[])"
+)
 # A clause ends at a comma, colon or dash, or before "but"/"however" (and their Chinese).
 # The enumeration comma 、 separates the items of a list, not clauses; a comma or colon
 # between digits is part of a number or a time ("1,162", "8:37 PM").

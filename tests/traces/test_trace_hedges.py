@@ -13,6 +13,7 @@ from projeval.traces.hedges import (
     gate_model,
     hedge_candidates,
     read_lexicon_file,
+    sentence_span,
 )
 from trace_helpers import benchmark_script
 
@@ -722,3 +723,12 @@ def test_chinese_courtesy_processing_times_and_caveats_are_no_guesses() -> None:
     # a caveat that values may differ; what a promotion cannot guarantee
     assert _hedged("和增票资质内的税号可能会出现不一致。") == []
     assert _hedged("赠完即止，可能不能保证每位客户都赠送哦。") == []
+
+
+def test_a_space_between_chinese_characters_ends_a_chat_sentence() -> None:
+    # an offer or a closing question in the sentence before no longer hides the guess
+    assert _hedged("我帮您联系一下站点哦 今天可能到不了哦") == ["可能"]
+    assert _hedged("这个可能是出了点问题 请问还有其他可以帮到您的吗?") == ["可能"]
+    assert sentence_span("我帮您联系一下站点哦 今天可能到不了哦", 13, 15) == (11, 19)
+    # a space inside English text ends nothing
+    assert sentence_span("The fare may be higher today.", 9, 12) == (0, 29)
