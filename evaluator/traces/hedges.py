@@ -504,8 +504,10 @@ _EMPTY_RESULT_CHARS = 200
 def _span(text: str, start: int, end: int, pattern: re.Pattern[str]) -> tuple[int, int]:
     """The stretch of ``text`` around ``[start, end)`` between two matches of ``pattern``."""
     lo = 0
-    for m in pattern.finditer(text, 0, start):
-        lo = m.end()
+    # one character past ``start``, so a lookahead of the pattern sees what follows
+    for m in pattern.finditer(text, 0, start + 1):
+        if m.end() <= start:
+            lo = m.end()
     after = pattern.search(text, end)
     hi = after.start() if after else len(text)
     if after and after.group().strip() in ".!?。！？；;":
@@ -904,6 +906,8 @@ def _rule(
             return "judgement"  # "Thrifty may be a decent option": a recommendation's judgement
         if _SUGGESTION.match(text, h.start, c_hi) or _MUST_SEE.match(text, h.end, c_hi):
             return "suggestion"  # "could be made more engaging", "probably the can't-miss museums"
+        if _ZH_CAPABILITY.match(text, h.end, c_hi):
+            return "capability"  # "可能无法修改成功": whether an action can be done, the process
         if _DUTY.match(text, h.start, c_hi):
             return "politeness"  # "不客气，应该的": the staff's duty, a courtesy, no guess
         if _POLICY_MODAL.match(text, h.start, c_hi) or _PROCESS_TIME.match(text, h.end, c_hi):
@@ -1177,7 +1181,11 @@ _USER_INPUT = re.compile(
     r"\b(?:don['\u2019]t|do\s+not|didn['\u2019]t|did\s+not)\s+(?:yet\s+)?(?:have|know)\s+"
     r"(?:the\s+(?:user|customer)['\u2019]s|your|their)\s|\bin\s+your\s+(?:last\s+|previous\s+)?(?:request|message|"
     r"question|reply|query|input)\b|"
-    r"(?:您|用户)(?:还|尚|并)?(?:没有|未)(?:提供|告诉|说明|指定|给出)",
+    r"(?:您|用户)(?:还|尚|并)?(?:没有|未)(?:提供|告诉|说明|指定|给出)|"
+    # "暂时不知道您的问题是否解决": what the user has to say
+    r"(?:不知道|不清楚)(?:您|你)|"
+    # the user as the subject: "您这边无法查到", "所以您暂时查不到的"
+    r"(?:您|你)(?:这边|那边|现在|暂时|还|也)*(?:无法|不能|没法|查不到|看不到|找不到)",
     re.IGNORECASE,
 )
 # A call's failure, narrated: "the tool call timed out", "the lookup failed", "is down".
@@ -1312,6 +1320,12 @@ _TIME_CLAUSE = re.compile(
 _ZH_NUMBER = r"(?:\d+|\[[^\]\s]{1,8}\]|[一二三四五六七八九十两几半]+)"
 _ZH_SPAN = rf"{_ZH_NUMBER}(?:\s*[-~到至]\s*{_ZH_NUMBER})?\s*个?(?:工作日|天|小时|小時|分钟|分鐘|周)"
 _PROCESS_TIME = re.compile(rf"\s*(?:(?:需要|需|要)\s*{_ZH_SPAN}|{_ZH_SPAN}\s*(?:之内|以内|内|內))")
+# Whether an action can be carried out, stated with a hedge: "修改地址…可能无法修改成功", "可能
+# 取消不了" (GUIDELINE r6: "我这边取不掉 / 没有办法调" about an action is a capability statement).
+_ZH_CAPABILITY = re.compile(
+    r"(?:会)?(?:无法|無法|不能|没法|没办法)(?:修改|更改|取消|拦截|办理|处理|操作|退款|退货|换货|调整)|"
+    r"(?:会)?(?:修改|更改|取消|拦截|办理|处理|操作|退款|退货|换货|调整)不(?:了|成功)"
+)
 # What the staff should do, said as a courtesy: "这都是我应该做的", "不客气，应该的".
 _DUTY = re.compile(r"(?:应该|應該)做?的(?![\u4e00-\u9fff])|(?:应该|應該)做?的(?=[哈呢哦啦呀吧])")
 #: Approximation words that also name a field when a noun follows them.
@@ -1810,7 +1824,7 @@ _USER_CHANGE = re.compile(
 # A modal, also after "there" ("there may be"): in a sentence with a condition it states
 # what would follow if the condition held ("If Tesla confirms it, the appointment may need
 # to be changed", "There may be a fee if the new fare is higher"): a hypothetical.
-_CONDITIONAL_MODAL = re.compile(r"(?:there\s+)?(?:may|might|could)\b", re.IGNORECASE)
+_CONDITIONAL_MODAL = re.compile(r"(?:there\s+)?(?:may|might|could)\b|有?可能", re.IGNORECASE)
 
 
 # ---------------------------------------------------------------------------

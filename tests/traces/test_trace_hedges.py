@@ -732,3 +732,18 @@ def test_a_space_between_chinese_characters_ends_a_chat_sentence() -> None:
     assert sentence_span("我帮您联系一下站点哦 今天可能到不了哦", 13, 15) == (11, 19)
     # a space inside English text ends nothing
     assert sentence_span("The fare may be higher today.", 9, 12) == (0, 29)
+
+
+def test_chinese_conditions_the_users_side_and_capabilities_are_no_hedges() -> None:
+    # a hypothetical under 如果, as "If Tesla confirms it, … may"
+    assert _hedged("如果发货快的话，派送员可能看不到哈") == []
+    assert _hedged("派送员可能看不到哈") == ["可能"]
+    # the user as the subject, or what the user has to say
+    assert _hedged("您这边无法查到我给您发送的东西是吗") == []
+    assert _hedged("暂时不知道您的问题是否解决完毕") == []
+    assert _hedged("暂时不知道具体的到货时间") == ["不知道"]
+    # the query's own speed; whether an action can be done
+    assert _hedged("目前系统速度较慢，查询时间可能稍长") == []
+    assert _hedged("修改地址只能到站点之后备注 可能无法修改成功的呢") == []
+    # a stop found right before the cue: the sentence before it is not read
+    assert _hedged("这边查询这是纯外单呢 查询不到具体的商品信息哦") == ["查询不到"]
