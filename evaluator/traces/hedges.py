@@ -342,10 +342,19 @@ class Hedge:
 
 # A sentence ends at . ! ? (before a space or the end), a Chinese stop, or a line break;
 # in Chinese chat, which often has no stops, at a space between Chinese characters ("我帮您
-# 联系一下站点哦 今天可能到不了哦": two sentences).
-_SENTENCE_END = re.compile(
+# 联系一下站点哦 今天可能到不了哦": two sentences). Text with no Chinese in it is split with
+# the first pattern only, so the spaces of English text cost nothing more.
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[。！？；;]|\n")
+_SENTENCE_END_ZH = re.compile(
     r"[.!?](?=\s|$)|[。！？；;]|\n|(?<=[\u3400-\u9fff])[ \t\u3000]+(?=[\u3400-\u9fff【\[])"
 )
+
+
+def _sentence_end(text: str) -> re.Pattern[str]:
+    """The sentence boundaries to split ``text`` on (see ``_SENTENCE_END_ZH``)."""
+    return _SENTENCE_END if text.isascii() or not _CJK.search(text) else _SENTENCE_END_ZH
+
+
 # A clause ends at a comma, colon or dash, or before "but"/"however" (and their Chinese).
 # The enumeration comma 、 separates the items of a list, not clauses; a comma or colon
 # between digits is part of a number or a time ("1,162", "8:37 PM").
@@ -501,15 +510,20 @@ _RESTATE_SHARE = 0.5  # share of a clause's words the latest result holds: a res
 _EMPTY_RESULT_CHARS = 200
 
 
-def _span(text: str, start: int, end: int, pattern: re.Pattern[str]) -> tuple[int, int]:
-    """The stretch of ``text`` around ``[start, end)`` between two matches of ``pattern``."""
-    lo = 0
-    # one character past ``start``, so a lookahead of the pattern sees what follows
-    for m in pattern.finditer(text, 0, start + 1):
+def _span(
+    text: str, start: int, end: int, pattern: re.Pattern[str], lo: int = 0, hi: int = -1
+) -> tuple[int, int]:
+    """The stretch of ``text`` around ``[start, end)`` between two matches of ``pattern``,
+    within ``[lo, hi)`` (the whole text unless told: a clause is looked for in its sentence)."""
+    hi = len(text) if hi < 0 else hi
+    # one character past ``start`` and ``hi``, so a lookahead of the pattern sees what follows
+    for m in pattern.finditer(text, lo, start + 1):
         if m.end() <= start:
             lo = m.end()
-    after = pattern.search(text, end)
-    hi = after.start() if after else len(text)
+    after = pattern.search(text, end, hi + 1)
+    if after is not None and after.start() >= hi:
+        after = None
+    hi = after.start() if after else hi
     if after and after.group().strip() in ".!?。！？；;":
         hi = after.end()
     return lo, hi
@@ -518,7 +532,7 @@ def _span(text: str, start: int, end: int, pattern: re.Pattern[str]) -> tuple[in
 def sentence_span(text: str, start: int, end: int) -> tuple[int, int]:
     """The sentence of ``text`` around ``[start, end)``: between . ! ? (before a space),
     Chinese stops and line breaks."""
-    return _span(text, start, end, _SENTENCE_END)
+    return _span(text, start, end, _sentence_end(text))
 
 
 def _restates(
@@ -781,10 +795,10 @@ def hedge_candidates(
     if not found and not estimates:
         return []
     out: list[Candidate] = []
+    sentence_end = _sentence_end(text)
     for h, held in sorted([(m, "") for m in found] + estimates, key=lambda pair: pair[0].start):
-        c_lo, c_hi = _span(text, h.start, h.end, _CLAUSE_END)
-        s_lo, s_hi = _span(text, h.start, h.end, _SENTENCE_END)
-        c_lo, c_hi = max(c_lo, s_lo), min(c_hi, s_hi)
+        s_lo, s_hi = _span(text, h.start, h.end, sentence_end)
+        c_lo, c_hi = _span(text, h.start, h.end, _CLAUSE_END, s_lo, s_hi)
         rule = held or _rule(text, h, latest_result, c_lo, c_hi, s_lo, s_hi)
         sentence = _SPACE.sub(" ", text[s_lo:s_hi]).strip()
         out.append(Candidate(h, c_lo, c_hi, s_lo, s_hi, sentence, rule))
@@ -1063,7 +1077,7 @@ def _refers_to_user(text: str, s_lo: int, c_lo: int) -> bool:
 def _sentences_before(text: str, end: int) -> list[tuple[int, int]]:
     """The sentences of ``text`` before ``end``, in order."""
     spans, lo = [], 0
-    for m in _SENTENCE_END.finditer(text, 0, end):
+    for m in _sentence_end(text).finditer(text, 0, end):
         if text[lo : m.start()].strip():
             spans.append((lo, m.end()))
         lo = m.end()
