@@ -1675,7 +1675,10 @@ _INFERENCE_BEFORE = re.compile(
     r"(?:\b(?:so|therefore|thus|hence|which\s+means)|因此|所以|因而)\s*[,，]?\s*$", re.IGNORECASE
 )
 _INFERENCE_OPENING = re.compile(
-    r"\s*(?:[-*•]\s*)?(?:so|therefore|thus|hence|this\s+means)\b|\s*(?:因此|所以|因而)",
+    r"\s*(?:[-*•]\s*)?(?:so|therefore|thus|hence|this\s+means)\b|\s*(?:因此|所以|因而)|"
+    # "Because it says she appeared in Ocean's 8, she should have been in an American film":
+    # a reason clause first, then what is concluded from it
+    r"\s*(?:[-*•]\s*)?(?:because|since)\b[^.!?\n]{3,200}?,\s",
     re.IGNORECASE,
 )
 

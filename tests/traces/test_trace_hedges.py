@@ -747,3 +747,9 @@ def test_chinese_conditions_the_users_side_and_capabilities_are_no_hedges() -> N
     assert _hedged("修改地址只能到站点之后备注 可能无法修改成功的呢") == []
     # a stop found right before the cue: the sentence before it is not read
     assert _hedged("这边查询这是纯外单呢 查询不到具体的商品信息哦") == ["查询不到"]
+
+
+def test_a_conclusion_after_a_reason_clause_is_a_guess() -> None:
+    text = "Because it says she starred in Ocean's 8, she should have been in an American film."
+    assert _hedged(text) == ["should have"]
+    assert _hedged("She should have been in an American film.") == []
