@@ -726,14 +726,21 @@ def find_hedges(
 
     An approximate number ("approximately 5 hours", "约3-4小时") is a guess
     too, unless ``latest_result`` holds the number (a clock time in 12- or 24-hour
-    form: "around 6:42 PM" is held by ``18:42``). "The estimated delivery date" is a
-    term, and what a policy or an organisation may do ("NSC may charge a fee", "the
-    bag may be X-rayed"), or a rule for a kind of thing ("Checked bags may incur a fee"),
-    a paraphrase of policy, not a guess, as is a modal in a sentence with a condition
-    ("If Tesla confirms it, the appointment may need to be changed": a hypothetical); a
-    suggestion ("could be made more engaging")
-    or a recommendation's superlative ("probably the can't-miss museums") is no guess. Phrases a suite adds are
-    guesses. Each hedge is reported with its sentence.
+    form, or rounded: "around 6:42 PM" is held by ``18:42``, "around 10 AM" by
+    ``10:05``). "The estimated delivery date" is a term, as is an estimate field the
+    result holds read back ("Estimated refund: $199.99" after ``refund_estimate``), and
+    what a policy or an organisation may do ("NSC may charge a fee", "the bag may be
+    X-rayed", "可能需要3-5天"), a rule for a kind of thing ("Checked bags may incur a
+    fee") or a caveat that a value may vary, a paraphrase of policy, not a guess, as is a
+    modal in a sentence with a condition ("If Tesla confirms it, the appointment may need
+    to be changed": a hypothetical; "if you change to a later flight" is the user's
+    change, and "there might be a fare difference" a guess about this booking); a
+    suggestion ("could be made more engaging") or a recommendation's superlative
+    ("probably the can't-miss museums") is no guess. Under every kind, a cue in a step
+    the agent plans or an instruction ("1. Identify which card appears to be…", "Need to
+    retry, then pick likely primary checking", "tell me roughly how much it cost") or
+    inside quotation marks (the user's note, text to be copied) claims nothing. Phrases
+    a suite adds are guesses. Each hedge is reported with its sentence.
     """
     candidates = hedge_candidates(lexicon, text, latest_result, window)
     if not candidates:
