@@ -340,8 +340,21 @@ class Hedge:
     context: str
 
 
-# A sentence ends at . ! ? (before a space or the end), a Chinese stop, or a line break.
+# A sentence ends at . ! ? (before a space or the end), a Chinese stop, or a line break;
+# in Chinese chat, which often has no stops, at a space between Chinese characters ("我帮您
+# 联系一下站点哦 今天可能到不了哦": two sentences). Text with no Chinese in it is split with
+# the first pattern only, so the spaces of English text cost nothing more.
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[。！？；;]|\n")
+_SENTENCE_END_ZH = re.compile(
+    r"[.!?](?=\s|$)|[。！？；;]|\n|(?<=[\u3400-\u9fff])[ \t\u3000]+(?=[\u3400-\u9fff【\[])"
+)
+
+
+def _sentence_end(text: str) -> re.Pattern[str]:
+    """The sentence boundaries to split ``text`` on (see ``_SENTENCE_END_ZH``)."""
+    return _SENTENCE_END if text.isascii() or not _CJK.search(text) else _SENTENCE_END_ZH
+
+
 # A clause ends at a comma, colon or dash, or before "but"/"however" (and their Chinese).
 # The enumeration comma 、 separates the items of a list, not clauses; a comma or colon
 # between digits is part of a number or a time ("1,162", "8:37 PM").
@@ -355,7 +368,9 @@ def _words_re(words: Iterable[str]) -> re.Pattern[str]:
     cjk = sorted((w for w in words if _CJK.search(w)), key=len, reverse=True)
     parts = []
     if spaced:
-        parts.append(rf"(?<![\w-])(?:{'|'.join(map(re.escape, spaced))})(?![\w-])")
+        # a straight apostrophe matches a curly one too ("I'll" and "I’ll"), as in the lexicon
+        body = "|".join(re.escape(w).replace("'", "['\u2019]") for w in spaced)
+        parts.append(rf"(?<![\w-])(?:{body})(?![\w-])")
     if cjk:
         parts.append("|".join(map(re.escape, cjk)))
     return re.compile("|".join(parts), re.IGNORECASE)
@@ -371,16 +386,14 @@ CONTEXT_LISTS = (
     "meaning",
     "clarify",
     "connector",
+    "step",
 )
 
 
 @functools.cache
-def context_patterns() -> dict[str, re.Pattern[str]]:
-    """The shipped context lists of every language, one pattern per section: words
-    saying a clause is about the agent's process, a plan, the user, or a negation;
-    the user as a sentence's subject; words about what something means; the
-    "need to clarify" phrases that count only with one of those; and the words that
-    start a clause continuing the one before it ("which", "including")."""
+def context_words() -> dict[str, tuple[str, ...]]:
+    """The words of each section of the shipped ``hedge_context_<lang>.txt`` files,
+    every language together."""
     lists: dict[str, list[str]] = {name: [] for name in CONTEXT_LISTS}
     data = importlib.resources.files("projeval").joinpath("data")
     for entry in sorted(data.iterdir(), key=lambda p: p.name):
@@ -393,7 +406,84 @@ def context_patterns() -> dict[str, re.Pattern[str]]:
                 section = word[3:].strip()
             elif word and not word.startswith("#") and section is not None:
                 lists[section].append(word)
-    return {name: _words_re(words) for name, words in lists.items()}
+    return {name: tuple(words) for name, words in lists.items()}
+
+
+@functools.cache
+def context_patterns() -> dict[str, re.Pattern[str]]:
+    """The shipped context lists of every language, one pattern per section: words
+    saying a clause is about the agent's process, a plan, the user, or a negation;
+    the user as a sentence's subject; words about what something means; the
+    "need to clarify" phrases that count only with one of those; the words that
+    start a clause continuing the one before it ("which", "including"); and the verbs
+    that open a step of a plan or an instruction ("identify", "explain")."""
+    return {name: _words_re(words) for name, words in context_words().items()}
+
+
+# What may come before a step's verb at the start of its sentence: a list marker or bold,
+# a leading phrase closed by a comma ("From the results, identify…", "If you're not sure,
+# tell me…"), and sequencing words ("Then", "please").
+_STEP_LEAD = (
+    r"\s*(?:[-*•]|\d+[.)])?\s*\**\s*(?:[^,.;:!?\n]{1,60},\s*)?"
+    r"(?:(?:then|next|first|finally|also|and|please|just|still|so)\s+)*"
+)
+# A verb in the step list that is the subject's noun instead ("Search results may be
+# stale", "Use of the lounge is…"): a word after it, then a modal or a verb.
+_NOT_IMPERATIVE = (
+    r"(?!\s+of\b)(?!\s+(?:[\w-]+\s+)?(?:may|might|could|can|will|would|should|must|is|are|was|"
+    r"were|has|have|had|seems?|appears?|looks?)\b)"
+)
+
+
+@functools.cache
+def _step_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A sentence that opens with a step: an imperative verb of the ``step`` list ("1.
+    Identify the card that appears to be…", "Tell me roughly how much it cost") or a
+    thought's subjectless "Need…" ("Need to retry, then pick likely primary checking");
+    and an epistemic adverb right before such a verb ("then likely cancel the order")."""
+    verbs = "|".join(re.escape(w) for w in sorted(context_words()["step"], key=len, reverse=True))
+    opening = re.compile(
+        rf"{_STEP_LEAD}(?:(?:{verbs})(?![\w-]){_NOT_IMPERATIVE}|needs?\b(?!\s+(?:is|are|was|were)\b))",
+        re.IGNORECASE,
+    )
+    adverb_verb = re.compile(rf"\s+(?:{verbs})(?![\w-]){_NOT_IMPERATIVE}", re.IGNORECASE)
+    return opening, adverb_verb
+
+
+# A clause of its own inside a step, which claims what it says: "Avoid filing it, since
+# it is likely to be denied", "Keep the window free—the technician may arrive…", an aside
+# ("Ask whether to prefer Sakura (later hours, maybe nicer)"); an aside that branches the
+# step ("pick the main account (if several, maybe the one named 'main')") is the step's.
+_OWN_CLAUSE = re.compile(
+    r"\b(?:since|because|although|though|whereas)\b|[—–;]|"
+    r"\((?!\s*(?:if|when|unless|once|or|e\.g\.|i\.e\.)\W)",
+    re.IGNORECASE,
+)
+# What may stand before an adverb that qualifies a step and not a claim: nothing (it opens
+# its clause), or a word joining it to the step before ("…, then likely cancel it").
+_STEP_JOIN = re.compile(r"(?:^\s*|[\s,(;:]+)(?:(?:and|or|then|also|so)\s*)?$", re.IGNORECASE)
+# "to possibly beat what the sites show": an adverb splitting an infinitive qualifies an action.
+_SPLIT_INFINITIVE = re.compile(r"\bto\s+$", re.IGNORECASE)
+_NOT_BE = re.compile(r"\s+(?!(?:be|have|been)\b)[a-z]", re.IGNORECASE)
+
+
+def _step(text: str, s_lo: int, c_lo: int, start: int, end: int, phrase: str) -> bool:
+    """True when the cue at ``[start, end)`` qualifies a step the agent plans or an
+    instruction, not a claim: its sentence opens with a step (see :func:`_step_patterns`)
+    and no clause of its own ("since…") comes between; or it is an epistemic adverb
+    before a step's verb with no subject ("then likely cancel the order", "maybe convert
+    the ETA") or inside an infinitive ("to possibly beat")."""
+    opening, adverb_verb = _step_patterns()
+    m = opening.match(text, s_lo)
+    if m is not None and m.end() <= start and _OWN_CLAUSE.search(text, m.end(), start) is None:
+        return True
+    if phrase.lower() not in _EPISTEMIC_ADVERBS:
+        return False
+    if _SPLIT_INFINITIVE.search(text, max(s_lo, start - 8), start):
+        return _NOT_BE.match(text, end) is not None
+    return _STEP_JOIN.search(text[max(s_lo, c_lo) : start]) is not None and (
+        adverb_verb.match(text, end) is not None
+    )
 
 
 # The process verbs a "missing" phrase can govern without stating a missing fact.
@@ -420,13 +510,20 @@ _RESTATE_SHARE = 0.5  # share of a clause's words the latest result holds: a res
 _EMPTY_RESULT_CHARS = 200
 
 
-def _span(text: str, start: int, end: int, pattern: re.Pattern[str]) -> tuple[int, int]:
-    """The stretch of ``text`` around ``[start, end)`` between two matches of ``pattern``."""
-    lo = 0
-    for m in pattern.finditer(text, 0, start):
-        lo = m.end()
-    after = pattern.search(text, end)
-    hi = after.start() if after else len(text)
+def _span(
+    text: str, start: int, end: int, pattern: re.Pattern[str], lo: int = 0, hi: int = -1
+) -> tuple[int, int]:
+    """The stretch of ``text`` around ``[start, end)`` between two matches of ``pattern``,
+    within ``[lo, hi)`` (the whole text unless told: a clause is looked for in its sentence)."""
+    hi = len(text) if hi < 0 else hi
+    # one character past ``start`` and ``hi``, so a lookahead of the pattern sees what follows
+    for m in pattern.finditer(text, lo, start + 1):
+        if m.end() <= start:
+            lo = m.end()
+    after = pattern.search(text, end, hi + 1)
+    if after is not None and after.start() >= hi:
+        after = None
+    hi = after.start() if after else hi
     if after and after.group().strip() in ".!?。！？；;":
         hi = after.end()
     return lo, hi
@@ -435,7 +532,7 @@ def _span(text: str, start: int, end: int, pattern: re.Pattern[str]) -> tuple[in
 def sentence_span(text: str, start: int, end: int) -> tuple[int, int]:
     """The sentence of ``text`` around ``[start, end)``: between . ! ? (before a space),
     Chinese stops and line breaks."""
-    return _span(text, start, end, _SENTENCE_END)
+    return _span(text, start, end, _sentence_end(text))
 
 
 def _restates(
@@ -489,15 +586,30 @@ _NO_RESULT = re.compile(
     re.IGNORECASE,
 )
 _NO_RESULT_CHARS = 400
-# A result that reports a failure in words.
+# A result that reports a failure in words: also an outage ("The availability service is
+# temporarily unavailable", "The request ... timed out").
 _FAILURE = re.compile(
-    r"\b(?:cannot|can't|could\s+not|couldn't|unable|failed|not|no)\b|无法|未能|失败|不能",
+    r"\b(?:cannot|can't|could\s+not|couldn't|unable|failed|not|no|unavailable|timed\s+out)\b|"
+    r"无法|未能|失败|不能",
     re.IGNORECASE,
 )
 
 
+#: Where a long result must say it is an error (``{"error": {…``) to be read as one.
+_ERROR_HEAD_CHARS = 80
+_ERROR_HEAD = re.compile(r"\berror\b", re.IGNORECASE)
+
+
 def _no_result(result: str) -> bool:
-    return len(result) <= _NO_RESULT_CHARS and _NO_RESULT.search(result) is not None
+    """True when ``result`` says it found nothing: a short result, or an error of any length
+    that says so (``{"error": {"code": "FLIGHT_NOT_FOUND", "message": "No scheduled flight
+    found…", "details": …}}`` holds no data, however long its details)."""
+    if len(result) <= _NO_RESULT_CHARS:
+        return _NO_RESULT.search(result) is not None
+    return (
+        _ERROR_HEAD.search(result, 0, _ERROR_HEAD_CHARS) is not None
+        and _NO_RESULT.search(result, 0, _NO_RESULT_CHARS) is not None
+    )
 
 
 # An approximate number: "approximately 5 hours", "约3-4小时", "~$40". A guess unless
@@ -614,14 +726,21 @@ def find_hedges(
 
     An approximate number ("approximately 5 hours", "约3-4小时") is a guess
     too, unless ``latest_result`` holds the number (a clock time in 12- or 24-hour
-    form: "around 6:42 PM" is held by ``18:42``). "The estimated delivery date" is a
-    term, and what a policy or an organisation may do ("NSC may charge a fee", "the
-    bag may be X-rayed"), or a rule for a kind of thing ("Checked bags may incur a fee"),
-    a paraphrase of policy, not a guess, as is a modal in a sentence with a condition
-    ("If Tesla confirms it, the appointment may need to be changed": a hypothetical); a
-    suggestion ("could be made more engaging")
-    or a recommendation's superlative ("probably the can't-miss museums") is no guess. Phrases a suite adds are
-    guesses. Each hedge is reported with its sentence.
+    form, or rounded: "around 6:42 PM" is held by ``18:42``, "around 10 AM" by
+    ``10:05``). "The estimated delivery date" is a term, as is an estimate field the
+    result holds read back ("Estimated refund: $199.99" after ``refund_estimate``), and
+    what a policy or an organisation may do ("NSC may charge a fee", "the bag may be
+    X-rayed", "可能需要3-5天"), a rule for a kind of thing ("Checked bags may incur a
+    fee") or a caveat that a value may vary, a paraphrase of policy, not a guess, as is a
+    modal in a sentence with a condition ("If Tesla confirms it, the appointment may need
+    to be changed": a hypothetical; "if you change to a later flight" is the user's
+    change, and "there might be a fare difference" a guess about this booking); a
+    suggestion ("could be made more engaging") or a recommendation's superlative
+    ("probably the can't-miss museums") is no guess. Under every kind, a cue in a step
+    the agent plans or an instruction ("1. Identify which card appears to be…", "Need to
+    retry, then pick likely primary checking", "tell me roughly how much it cost") or
+    inside quotation marks (the user's note, text to be copied) claims nothing. Phrases
+    a suite adds are guesses. Each hedge is reported with its sentence.
     """
     candidates = hedge_candidates(lexicon, text, latest_result, window)
     if not candidates:
@@ -683,10 +802,10 @@ def hedge_candidates(
     if not found and not estimates:
         return []
     out: list[Candidate] = []
+    sentence_end = _sentence_end(text)
     for h, held in sorted([(m, "") for m in found] + estimates, key=lambda pair: pair[0].start):
-        c_lo, c_hi = _span(text, h.start, h.end, _CLAUSE_END)
-        s_lo, s_hi = _span(text, h.start, h.end, _SENTENCE_END)
-        c_lo, c_hi = max(c_lo, s_lo), min(c_hi, s_hi)
+        s_lo, s_hi = _span(text, h.start, h.end, sentence_end)
+        c_lo, c_hi = _span(text, h.start, h.end, _CLAUSE_END, s_lo, s_hi)
         rule = held or _rule(text, h, latest_result, c_lo, c_hi, s_lo, s_hi)
         sentence = _SPACE.sub(" ", text[s_lo:s_hi]).strip()
         out.append(Candidate(h, c_lo, c_hi, s_lo, s_hi, sentence, rule))
@@ -713,6 +832,8 @@ def _rule(
         kind = "guess"  # "..., so it should be a film": a conclusion drawn with a modal
     if h.match == "May" and _is_month(text, h.start):
         return "month"  # "on May 25th", "closed in May": the month, not the modal
+    if _quoted(text, h.start, h.end):
+        return "quoted"  # "Notes: “card may be in the airport”": the user's words, example text
     words = context_patterns()
     plan = words["plan"]
     clause = text[c_lo:c_hi]
@@ -736,12 +857,16 @@ def _rule(
             scope_lo = s_lo  # "Functions like 'round', 'int', and 'math' modules were not..."
         if _process_before(text, scope_lo, h.start) or _PROCESS_VERB.match(text[h.end : c_hi]):
             return "missing_process"
+        if _failure_consequence(text, s_lo, c_lo):
+            return "missing_process"  # "The call timed out, so I don't have the IDs": the failure's
         if _missing_input(text, c_lo, h.start, h.end, c_hi):
             return "missing_input"  # "缺少 seasonId", "no information about what functions are supported"
         if _CHECK_WHETHER.match(text, h.end, c_hi) and _CONFIRM.search(h.match):
             return "missing_check"  # "需要确认该用户名是否可用": a plan to check, not a doubt
         if words["clarify"].fullmatch(h.match) and not words["meaning"].search(sentence_text):
             return "missing_clarify"  # "I need to clarify the dates": a plan to ask, unless about a meaning
+        if _step(text, s_lo, c_lo, h.start, h.end, h.phrase):
+            return "step"  # "1. Explain that the checker is unavailable": a step the agent plans
         if kind == "missing" and _restates(clause, latest_result, kind):
             return "missing_restates"
         if _USER_INPUT.search(sentence_text) or _CANNOT_PROCEED.search(sentence_text):
@@ -765,6 +890,17 @@ def _rule(
             return "process_clause"  # "the search might have failed": the agent's process
         if plan.search(scope) or _GERUND_SUBJECT.match(sentence_text):
             return "plan"
+        if _step(text, s_lo, c_lo, h.start, h.end, h.phrase):
+            return "step"  # "2. Identify the card that appears to be…", "then likely cancel"
+        # "There might be a fare difference if you change to a later flight": the user's
+        # change is the condition; the guess is about this booking's fare
+        change = _USER_CHANGE.search(sentence_text)
+        if change is not None and s_lo + change.start() <= h.start < s_lo + change.end():
+            change = None  # the cue is inside the condition
+        if change is not None:
+            lo, hi = s_lo + change.start(), s_lo + change.end()
+            clause = text[c_lo : max(c_lo, lo)] + text[min(c_hi, hi) : c_hi]
+            sentence_text = sentence_text[: change.start()] + sentence_text[change.end() :]
         if _about_user(clause, h.phrase):
             return "user_offer"  # "wherever you might have stored it", "an agent who may help you"
         if _user_subject(text, subject_lo, h.start, h.end, c_hi, kind):
@@ -781,7 +917,9 @@ def _rule(
             clause, latest_result, kind, _inference(text, s_lo, c_lo)
         ):
             return "softener_restates"
-        if kind == "softener" and _ATTRIBUTED.search(text, s_lo, h.start):
+        if kind == "softener" and (
+            _ATTRIBUTED.search(text, s_lo, h.start) or _SOURCE_OPENING.match(text, s_lo, h.start)
+        ):
             return "softener_attributed"  # "Based on the search results, the cheapest seems to be": a reading
         if _EMBEDDED_QUESTION.search(text, c_lo, h.start):
             return "embedded_question"  # "to showcase how good an article could be": asks, claims nothing
@@ -789,7 +927,11 @@ def _rule(
             return "judgement"  # "Thrifty may be a decent option": a recommendation's judgement
         if _SUGGESTION.match(text, h.start, c_hi) or _MUST_SEE.match(text, h.end, c_hi):
             return "suggestion"  # "could be made more engaging", "probably the can't-miss museums"
-        if _POLICY_MODAL.match(text, h.start, c_hi):
+        if _ZH_CAPABILITY.match(text, h.end, c_hi):
+            return "capability"  # "可能无法修改成功": whether an action can be done, the process
+        if _DUTY.match(text, h.start, c_hi):
+            return "politeness"  # "不客气，应该的": the staff's duty, a courtesy, no guess
+        if _POLICY_MODAL.match(text, h.start, c_hi) or _PROCESS_TIME.match(text, h.end, c_hi):
             return "policy_modal"  # "NSC may charge a fee", "the bag may be X-rayed": what a policy allows
         if _CONDITIONAL_MODAL.match(h.match) and _CONDITION.search(sentence_text):
             return "conditional_modal"  # "If Tesla confirms it, the appointment may need to be changed": hypothetical
@@ -797,8 +939,16 @@ def _rule(
             return "rule_for_kind"  # "Checked bags may incur a fee": a rule for a kind of thing, not this case
         if h.phrase.lower() in _TERM_ADJECTIVES and _noun_term(text, h.start, h.end):
             return "term"  # "the estimated delivery date": a field's name, not an estimate
+        if h.phrase.lower() in _TERM_ADJECTIVES and _field_held(text, h.end, latest_result):
+            return "field_held"  # "Estimated refund: $199.99" after refund_estimate: a read-back
+        if _VARIES.match(text, h.start, c_hi):
+            return "variability"  # "(delivery times may vary slightly)": a caveat, no guess
         if _clock_held(text, h.end, latest_result):
             return "clock_held"  # "around 6:42 PM" after a result that holds 18:42
+        if h.phrase.lower() in _APPROXIMATORS and _APPROXIMATE_QUESTION.match(text, h.end, c_hi):
+            return "embedded_question"  # "approximately how many hours per episode": asks
+        if _TEMPORAL_MODAL.match(h.match) and _TIME_CLAUSE.search(text, c_lo, h.start):
+            return "time_clause"  # "before payment could be made": past ability, not a guess
         if h.phrase.lower() in _APPROXIMATORS or h.phrase in ("~", "some"):
             # An estimate's match ends on the number's first digit ("about 2"0).
             after = _NUMBER_AFTER.match(text, h.end - 1 if h.match[-1:].isdigit() else h.end)
@@ -845,6 +995,30 @@ def _is_month(text: str, start: int) -> bool:
         return True
     before = text[:start].rstrip()
     return bool(before) and before[-1] not in ".!?:;\n\"'*-•(["
+
+
+# What comes before the opening mark of a JSON string: a key's colon, a bracket, or a comma
+# after another value.
+_JSON_VALUE_OPENING = re.compile(r"""(?:[:{\[]|["\]}\d]\s*,|(?:true|false|null)\s*,)\s*$""")
+#: How far a quotation is looked for on either side of a cue (a quoted note, a message
+#: to copy); a quotation mark further away, or across a blank line, opens no quotation.
+_QUOTE_CHARS = 600
+
+
+def _quoted(text: str, start: int, end: int) -> bool:
+    """True when the cue at ``[start, end)`` stands inside double quotation marks in its
+    paragraph: words the agent quotes or offers to be copied ("Notes: “Likely lost on the
+    way home.”", "for example, “card may be in the airport”"), not its own claim."""
+    lo = max(text.rfind("\n\n", 0, start) + 1, start - _QUOTE_CHARS)
+    hi = text.find("\n\n", end)
+    hi = min(len(text) if hi < 0 else hi, end + _QUOTE_CHARS)
+    before, after = text[lo:start], text[end:hi]
+    if "\u201c" in before and before.rfind("\u201c") > before.rfind("\u201d"):
+        return "\u201d" in after
+    if before.count('"') % 2 == 0 or '"' not in after:
+        return False
+    # a JSON string's value ({"summary": "…approximately 21 million…"}) is the model's own text
+    return _JSON_VALUE_OPENING.search(before, 0, before.rfind('"')) is None
 
 
 # A sentence whose subject is an action ("Asking about their meals might be
@@ -910,7 +1084,7 @@ def _refers_to_user(text: str, s_lo: int, c_lo: int) -> bool:
 def _sentences_before(text: str, end: int) -> list[tuple[int, int]]:
     """The sentences of ``text`` before ``end``, in order."""
     spans, lo = [], 0
-    for m in _SENTENCE_END.finditer(text, 0, end):
+    for m in _sentence_end(text).finditer(text, 0, end):
         if text[lo : m.start()].strip():
             spans.append((lo, m.end()))
         lo = m.end()
@@ -953,7 +1127,7 @@ _AGENT_BEFORE = re.compile(
 def _agent_modal(text: str, lo: int, start: int, match: str) -> bool:
     """True when a modal phrase has the agent as its subject ("I may need to", "we
     might try"): the agent's plan or its own ability, not a claim about the data."""
-    if _MODAL.match(match) is None and not match.startswith("可能"):
+    if _MODAL.match(match) is None and not match.startswith(("可能", "应该", "應該")):
         return False
     return _AGENT_BEFORE.search(text, lo, start) is not None
 
@@ -981,8 +1155,16 @@ def _user_subject(text: str, lo: int, start: int, end: int, hi: int, kind: str) 
 # result, not a guess ("Based on the search results, the next flight seems to be").
 _ATTRIBUTED = re.compile(
     r"\b(?:based\s+on|according\s+to|per)\s+(?:the\s+|your\s+|our\s+|my\s+)?"
-    r"(?:\w+\s+){0,2}(?:results?|policy|policies|information|options|search|data|details)\b|"
+    r"(?:\w+\s+){0,2}(?:results?|policy|policies|information|options|search|data|details|"
+    r"records?|profile)\b|"
     r"根据(?:搜索|查询|工具)?结果|根据政策",
+    re.IGNORECASE,
+)
+# A sentence that opens by naming the record it reads: "From your profile, I see one card
+# that appears to be the business one".
+_SOURCE_OPENING = re.compile(
+    r"\s*(?:[-*•]\s*)?from\s+(?:the|your|our|my)\s+(?:\w+\s+){0,2}"
+    r"(?:results?|records?|profile|account|data|details|information)\b",
     re.IGNORECASE,
 )
 # A wh-clause before the modal in its clause: "how good an article could be".
@@ -1015,9 +1197,38 @@ _USER_INPUT = re.compile(
     r"\b(?:since|because|as|until|unless)\s+you\s+(?:have\s+not|haven't|did\s+not|didn't|"
     r"do\s+not|don't)\b|\bwithout\s+knowing\s+your\b|"
     r"\b(?:about|of)\s+(?:where|when|what|which|how)\s+(?:\w+\s+){0,2}you\b|"
-    r"(?:您|用户)(?:还|尚|并)?(?:没有|未)(?:提供|告诉|说明|指定|给出)",
+    # what the user has to give, not a fact of the data: "I don't have the user's email",
+    # "I couldn't find a flight number in your request"
+    r"\b(?:don['\u2019]t|do\s+not|didn['\u2019]t|did\s+not)\s+(?:yet\s+)?(?:have|know)\s+"
+    r"(?:the\s+(?:user|customer)['\u2019]s|your|their)\s|\bin\s+your\s+(?:last\s+|previous\s+)?(?:request|message|"
+    r"question|reply|query|input)\b|"
+    r"(?:您|用户)(?:还|尚|并)?(?:没有|未)(?:提供|告诉|说明|指定|给出)|"
+    # "暂时不知道您的问题是否解决": what the user has to say
+    r"(?:不知道|不清楚)(?:您|你)|"
+    # the user as the subject: "您这边无法查到", "所以您暂时查不到的"
+    r"(?:您|你)(?:这边|那边|现在|暂时|还|也)*(?:无法|不能|没法|查不到|看不到|找不到)",
     re.IGNORECASE,
 )
+# A call's failure, narrated: "the tool call timed out", "the lookup failed", "is down".
+_FAILED_CALL = re.compile(
+    r"\b(?:timed?\s*out|timeout|failed|fails|errored|returned\s+an\s+error|crashed|"
+    r"is\s+down|went\s+down|is\s+(?:temporarily\s+)?unavailable)\b",
+    re.IGNORECASE,
+)
+
+
+def _failure_consequence(text: str, s_lo: int, c_lo: int) -> bool:
+    """True when the clause at ``c_lo`` is the consequence ("so", "therefore") of a clause
+    before it in its sentence that narrates the agent's call failing ("The tool call to
+    list_accounts timed out, so I don't have any account IDs yet"): the sentence narrates
+    the process, as "The hotel search timed out, which means I was unable to retrieve…"."""
+    return (
+        _INFERENCE_BEFORE.search(text, max(s_lo, c_lo - 20), c_lo) is not None
+        and _FAILED_CALL.search(text, s_lo, c_lo) is not None
+        and _process_before(text, s_lo, c_lo)
+    )
+
+
 # The sentence says the agent cannot go on: what it lacks stops its process ("Without
 # knowing the origin, I cannot proceed with the booking").
 _CANNOT_PROCEED = re.compile(
@@ -1107,13 +1318,37 @@ def _field_value(text: str, start: int, end: int) -> bool:
 # "the bag may be X-rayed", "Expedited reviews may be decided within 72 hours"). "There
 # might be a fare difference" (a fact of this booking) is no such predicate.
 _POLICY_MODAL = re.compile(
+    r"可能(?:会)?(?:不能|无法|無法)保证|"  # "可能不能保证每位客户都赠送": the promotion's rule
     r"(?:may|might|could|can)(?:\s+(?:also|still|not|only|generally|normally|then))*\s+(?:"
     r"offer|charge|bill|request|require|ask|contact|decide|review|inspect|screen|deny|refuse|"
-    r"waive|guarantee|include|affect|take\s+(?:up\s+to|several|a\s+few|about|around|\d)|"
-    r"be\s+(?:x-rayed|searched|inspected|screened|decided|reviewed|charged|billed|required|"
-    r"requested|contacted|coordinated|adjusted|denied|refused|waived|turned\s+away))\b",
+    r"approve|reject|waive|guarantee|include|affect|take\s+(?:up\s+to|several|a\s+few|about|"
+    r"around|\d)|be\s+(?:x-rayed|searched|inspected|screened|decided|reviewed|charged|billed|"
+    r"required|requested|contacted|coordinated|adjusted|denied|refused|approved|rejected|waived|"
+    r"turned\s+away))\b",
     re.IGNORECASE,
 )
+# An approximation word before a wh-word asks for an estimate, it gives none: "how long
+# each episode is likely to last, approximately how many hours", "tell me roughly when".
+_APPROXIMATE_QUESTION = re.compile(r"\s+(?:how|when|what|which|where)\b", re.IGNORECASE)
+# "could" in a clause of time or purpose is the past of "can": "the assessment changed
+# before payment could be made", "so that the refund could be issued".
+_TEMPORAL_MODAL = re.compile(r"could(?:\s+(?:not\s+)?be)?$", re.IGNORECASE)
+_TIME_CLAUSE = re.compile(
+    r"\b(?:before|until|till|so\s+that|in\s+order\s+that)\s+(?:[\w-]+\s+){1,4}$", re.IGNORECASE
+)
+# A processing time stated with a hedge, "可能需要3-5天", "大概2小时内就可以": how long such a
+# request takes, as "may take up to 3 days" (above) is. A number may be anonymised ("[数字x]").
+_ZH_NUMBER = r"(?:\d+|\[[^\]\s]{1,8}\]|[一二三四五六七八九十两几半]+)"
+_ZH_SPAN = rf"{_ZH_NUMBER}(?:\s*[-~到至]\s*{_ZH_NUMBER})?\s*个?(?:工作日|天|小时|小時|分钟|分鐘|周)"
+_PROCESS_TIME = re.compile(rf"\s*(?:(?:需要|需|要)\s*{_ZH_SPAN}|{_ZH_SPAN}\s*(?:之内|以内|内|內))")
+# Whether an action can be carried out, stated with a hedge: "修改地址…可能无法修改成功", "可能
+# 取消不了" (GUIDELINE r6: "我这边取不掉 / 没有办法调" about an action is a capability statement).
+_ZH_CAPABILITY = re.compile(
+    r"(?:会)?(?:无法|無法|不能|没法|没办法)(?:修改|更改|取消|拦截|办理|处理|操作|退款|退货|换货|调整)|"
+    r"(?:会)?(?:修改|更改|取消|拦截|办理|处理|操作|退款|退货|换货|调整)不(?:了|成功)"
+)
+# What the staff should do, said as a courtesy: "这都是我应该做的", "不客气，应该的".
+_DUTY = re.compile(r"(?:应该|應該)做?的(?![\u4e00-\u9fff])|(?:应该|應該)做?的(?=[哈呢哦啦呀吧])")
 #: Approximation words that also name a field when a noun follows them.
 _TERM_ADJECTIVES = frozenset({"estimated", "an estimated", "approximate", "expected"})
 _DETERMINER_BEFORE = re.compile(
@@ -1132,25 +1367,86 @@ def _noun_term(text: str, start: int, end: int) -> bool:
     )
 
 
-# A clock time after an approximation word: "around 6:42 PM", "about 18:40".
-_CLOCK = re.compile(r"\s*(\d{1,2}):(\d{2})(?:\s*([AaPp])\.?\s*[Mm]\b\.?)?")
+# A result's field that holds an estimate: "estimated_arrival", "refund_estimate", "eta".
+_ESTIMATE_KEY = re.compile(
+    r"""["']([A-Za-z_]*(?:estimat|expected|projected)[A-Za-z_]*|eta)["']\s*:""", re.IGNORECASE
+)
+_TERM_NOUN = re.compile(r"\s+([A-Za-z]{3,})\b")
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+#: How far after an estimate's label its value is looked for ("Estimated refund: $199.99").
+_FIELD_VALUE_CHARS = 80
+
+
+def _field_held(text: str, end: int, result: str | None) -> bool:
+    """True when the approximation word ending at ``end`` names, with the noun after it, a
+    field the latest result holds: a key with that noun and an estimate in its name
+    ("Estimated arrival" after ``estimated_arrival``, "Estimated refund" after
+    ``refund_estimate``), or the value that follows on its line ("Estimated delivery: by
+    2025-10-25" after ``"eta": "2025-10-25T20:00:00Z"``). The record's estimate, read back."""
+    if not result:
+        return False
+    noun = _TERM_NOUN.match(text, end)
+    if noun is None:
+        return False  # "an estimated 3 days": a number, the agent's estimate
+    stem = noun.group(1).lower()[:5]  # "deliver" in "delivery", "deliveries"
+    if any(stem in key.lower() for key in _ESTIMATE_KEY.findall(result, 0, 20_000)):
+        return True
+    line_end = text.find("\n", noun.end())
+    value = text[
+        noun.end() : min(noun.end() + _FIELD_VALUE_CHARS, len(text) if line_end < 0 else line_end)
+    ]
+    date = _ISO_DATE.search(value)
+    if date is not None:
+        return date.group() in result
+    number = _NUMBER.search(value)
+    return number is not None and _held(number.group(), result)
+
+
+# A caveat that a value may vary: "(local delivery times may vary slightly)", "the date may
+# vary with the mail", "prices can differ". How such values go in general, not a guess.
+_VARIES = re.compile(
+    r"(?:may|might|can|could)(?:\s+(?:also|still|\w+ly))?\s+(?:vary|differ|fluctuate)\b|"
+    r"可能(?:会)?(?:出现|有)?(?:不一致|不同|差异|差異|出入|偏差|波动|波動)",
+    re.IGNORECASE,
+)
+
+
+# A clock time after an approximation word: "around 6:42 PM", "about 18:40", "around 10 AM".
+_HALF = r"\s*([AaPp])\.?\s*[Mm]\b\.?"
+_CLOCK = re.compile(rf"\s*(\d{{1,2}})(?::(\d{{2}})(?:{_HALF})?|{_HALF})")
+_RESULT_CLOCK = re.compile(r"(?<!\d)(\d{1,2}):(\d{2})(?!\d)")
+#: How many of a result's clock times are compared with an approximate one.
+_CLOCKS = 40
 
 
 def _clock_held(text: str, pos: int, result: str | None) -> bool:
     """True when a clock time at ``pos`` is one ``result`` holds, in 12- or 24-hour form
-    ("6:42 PM" is held by ``2026-07-06T18:42:03``): the value is held, only spelled another way."""
+    ("6:42 PM" is held by ``2026-07-06T18:42:03``, "10 AM" by ``10:00:00``), or rounds one
+    ("around 1:45 PM" for ``13:47``, "around 10 AM" for ``10:05``: to the nearest 5 or 15
+    minutes or the hour, as the time is written): the value is held, only spelled another way."""
     m = _CLOCK.match(text, pos)
     if m is None or not result:
         return False
-    hour, minute, half = int(m.group(1)), m.group(2), (m.group(3) or "").lower()
+    hour, minute = int(m.group(1)), int(m.group(2) or 0)
+    half = (m.group(3) or m.group(4) or "").lower()
+    if hour > 23 or minute > 59:
+        return False
     if half == "p" and hour < 12:
         hour += 12
     elif half == "a" and hour == 12:
         hour = 0
-    hours = {f"{hour:02d}", str(hour)}
+    said = {hour * 60 + minute}
     if not half:
-        hours |= {f"{(hour + 12) % 24:02d}", str((hour + 12) % 24)}
-    return re.search(rf"(?<!\d)(?:{'|'.join(sorted(hours))}):{minute}(?!\d)", result) is not None
+        said.add((hour + 12) % 24 * 60 + minute)
+    # a round time rounds: "around 10 AM" for 10:05, "around 1:45 PM" for 13:47
+    slack = 30 if minute == 0 else 7 if minute % 15 == 0 else 2 if minute % 5 == 0 else 0
+    for i, held in enumerate(_RESULT_CLOCK.finditer(result)):
+        if i == _CLOCKS:
+            break
+        t = int(held.group(1)) * 60 + int(held.group(2))
+        if any(min(abs(t - s), 1440 - abs(t - s)) <= slack for s in said):
+            return True
+    return False
 
 
 # A clause that opens with "and"/"or" and no subject of its own ends a list whose
@@ -1238,7 +1534,12 @@ _EPISTEMIC = re.compile(
 _AGENT_COMPLEMENT = re.compile(
     r"\s*(?:(?:that|like|as\s+if|as\s+though)\s+)?(?:(?:i|we)(?:\s+(?:can|cannot|can't|could|"
     r"couldn't|will|won't|should|need|must|may|might|am\s+(?:not\s+)?able|am\s+unable)\b|['\u2019](?:ll|m\s+(?:not\s+)?"
-    r"(?:able|unable))\b)|(?:我们|我)(?:可以|能|需要|将|会|无法|不能|应该|没法))",
+    r"(?:able|unable))\b|"
+    # the agent's own slip: "it seems I made an error", "it looks like I used the wrong date"
+    r"(?:\s+have|['\u2019]ve)?\s+(?:(?:made|make)\s+(?:an?\s+|the\s+|some\s+)?(?:\w+\s+)?"
+    r"(?:error|mistake|typo)|misread|misunderstood|mistyped|misspelled|mixed\s+up|overlooked|"
+    r"(?:used|entered|passed|sent|gave|chose|picked)\s+(?:the\s+|a\s+)?wrong)\b)|"
+    r"(?:我们|我)(?:可以|能|需要|将|会|无法|不能|应该|没法|搞错|弄错|看错|写错))",
     re.IGNORECASE,
 )
 # Worked arithmetic: a function of a number written out ("cos(45°)", "log10(3.5)", "√2").
@@ -1328,12 +1629,26 @@ _FAILED_RESULT = re.compile(
 )
 
 
+# A process word after a guess whose predicate says what data it holds or lacks ("maybe the
+# tool has no Italian entries", "the database seems to be lacking options"): a guess about
+# the data, not the process; "has no function for it" names the process again.
+_HOLDS_NO_DATA = re.compile(
+    r"(?:\s+\w+)?\s+(?:(?:has|have|had|holds?|contains?|lists?)\s+no|(?:is|are)\s+missing|"
+    r"lacks?|(?:is|are)\s+lacking|(?:does|do|did)\s*n(?:o|['\u2019])t\s+(?:have|hold|contain|list))"
+    r"\s+(?!(?:[\w-]+\s+){0,2}(?:functions?|tools?|apis?|endpoints?|parameters?|arguments?|"
+    r"access|capabilit\w*|results?|matches|errors?)\b)\w",
+    re.IGNORECASE,
+)
+
+
 def _process_clause(text: str, lo: int, start: int, hi: int, result: str | None) -> bool:
     """True when the clause ``[lo, hi)`` around a guess at ``start`` is about the agent's
     process: a process word before the phrase, or after it one that names nothing else
     (a tool, a query), or any after a failed call."""
     ambiguous = False
     for m in context_patterns()["process"].finditer(text, lo, hi):
+        if m.start() > start and _HOLDS_NO_DATA.match(text, m.end(), hi):
+            continue  # "maybe the tool has no Italian entries": what the data lacks
         if m.start() < start or not _AMBIGUOUS_PROCESS.fullmatch(m.group()):
             return True
         ambiguous = True
@@ -1367,7 +1682,10 @@ _INFERENCE_BEFORE = re.compile(
     r"(?:\b(?:so|therefore|thus|hence|which\s+means)|因此|所以|因而)\s*[,，]?\s*$", re.IGNORECASE
 )
 _INFERENCE_OPENING = re.compile(
-    r"\s*(?:[-*•]\s*)?(?:so|therefore|thus|hence|this\s+means)\b|\s*(?:因此|所以|因而)",
+    r"\s*(?:[-*•]\s*)?(?:so|therefore|thus|hence|this\s+means)\b|\s*(?:因此|所以|因而)|"
+    # "Because it says she appeared in Ocean's 8, she should have been in an American film":
+    # a reason clause first, then what is concluded from it
+    r"\s*(?:[-*•]\s*)?(?:because|since)\b[^.!?\n]{3,200}?,\s",
     re.IGNORECASE,
 )
 
@@ -1518,10 +1836,19 @@ _MUST_SEE = re.compile(
 )
 
 
+# A condition that is a change the user may make to what they have booked or ordered:
+# "if you change to a later flight", "if you'd like to switch to economy". A modal on its
+# consequence guesses at this case ("there might be a fare difference if you change…").
+_USER_CHANGE = re.compile(
+    r"\b(?:if|when|should|once)\s+you(?:['\u2019]d)?\s+(?:\w+\s+)?(?:(?:decide|choose|want|"
+    r"wish|like|plan|prefer)\s+to\s+)?(?:change|switch|move|modify|upgrade|downgrade|rebook|"
+    r"reschedule|extend|exchange|swap)\b[^,;.!?]*",
+    re.IGNORECASE,
+)
 # A modal, also after "there" ("there may be"): in a sentence with a condition it states
 # what would follow if the condition held ("If Tesla confirms it, the appointment may need
 # to be changed", "There may be a fee if the new fare is higher"): a hypothetical.
-_CONDITIONAL_MODAL = re.compile(r"(?:there\s+)?(?:may|might|could)\b", re.IGNORECASE)
+_CONDITIONAL_MODAL = re.compile(r"(?:there\s+)?(?:may|might|could)\b|有?可能", re.IGNORECASE)
 
 
 # ---------------------------------------------------------------------------

@@ -119,8 +119,9 @@ HELD_OUT_HEDGE_FLOORS = {
     # 0.800 / 0.588 with session 6's lexicon additions (missing information and doubt met in
     # the round-8 training rows' misses), 0.821 / 0.676 once "No more results." (the end of
     # a lookup's pages) no longer reads as a result that found nothing (GUIDELINE, round 7),
-    # 0.857 / 0.882 with a conclusion drawn with a modal ("so it should be a film") a guess
-    "hedges_sealed_r7.jsonl": (0.85, 0.88),
+    # 0.857 / 0.882 with a conclusion drawn with a modal ("so it should be a film") a guess;
+    # 0.938 / 0.882 with session 7's Chinese courtesy ("应该的") and processing times
+    "hedges_sealed_r7.jsonl": (0.93, 0.88),
     # sealed round 8 (session 6): labelled on branches nobody tuning the rules or training
     # the gate read, measured once after every rule and model of the session had landed:
     # r8 (an ADK customer-service agent with simulated customers, API-Bank, HammerBench,
@@ -132,8 +133,12 @@ HELD_OUT_HEDGE_FLOORS = {
 # Training rows (round 8, sources the project already used, labelled by a helper who never
 # ran a detector): the rules reached 0.619 / 0.561 on their first run, 0.652 / 0.662 with the
 # lexicon additions written looking at their misses, 0.673 / 0.727 with "No more results."
-# read as the end of a lookup, 0.684 / 0.763 with a conclusion drawn with a modal a guess.
-TRAINING_HEDGE_FLOORS = {"hedges_train_r8.jsonl": (0.68, 0.76)}
+# read as the end of a lookup, 0.684 / 0.763 with a conclusion drawn with a modal a guess;
+# 0.921 / 0.848 with session 7's rules, written looking at their misses (plan steps, estimate
+# fields read back, quotations, outages and not-found errors restated, Chinese chat
+# sentences; the azernik customer-service agents 0.189 / 0.500 -> 0.900 / 0.692) and one
+# label corrected (t8-az-195).
+TRAINING_HEDGE_FLOORS = {"hedges_train_r8.jsonl": (0.92, 0.84)}
 # The AgentDojo runs (tests/corpora/agentdojo/), a source hedges_heldout.jsonl drew one row
 # from, so kept apart from the held-out sets: 0.535 / 0.575 on its first run, 0.731 / 0.475
 # after the fixes written looking at it (the recall lost was hits on "estimated delivery

@@ -13,6 +13,7 @@ from projeval.traces.hedges import (
     gate_model,
     hedge_candidates,
     read_lexicon_file,
+    sentence_span,
 )
 from trace_helpers import benchmark_script
 
@@ -547,3 +548,208 @@ def test_a_conclusion_drawn_with_a_modal_is_a_guess() -> None:
     assert (
         _hedged("They asked for a private note, so we can infer is_public should be false.") == []
     )
+
+
+def test_context_words_match_curly_apostrophes_too() -> None:
+    # "I'll" is a plan word of hedge_context_en.txt; models write it with either apostrophe
+    assert _hedged("I\u2019ll look for hotels that might fit.") == []
+    assert _hedged("I'll look for hotels that might fit.") == []
+    assert _hedged("There are hotels that might fit.") == ["might"]
+
+
+def test_a_step_of_a_plan_or_an_instruction_is_no_claim() -> None:
+    # a numbered step, a thought's subjectless "Need...", an instruction to the user
+    assert _hedged("1. Identify which card appears to be the business card.") == []
+    assert _hedged("2. From the results, identify spots likely in the $$ range.") == []
+    assert _hedged("Need to retry the lookup, then pick likely primary checking.") == []
+    assert _hedged("If you are not sure, tell me roughly how much it cost.") == []
+    # an epistemic adverb before a step's verb, or inside an infinitive
+    assert _hedged("Then likely cancel the full order and confirm.") == []
+    assert _hedged("Give the user strategies to possibly beat the price.") == []
+    # a clause of its own inside the step, or an aside, claims
+    assert _hedged("Avoid filing it as a claim, since it is likely to be denied.") == ["likely"]
+    assert _hedged("Ask whether to prefer Sakura (later hours, maybe nicer).") == ["maybe"]
+    # a verb of the list as the subject's noun, an adverb after a subject: claims
+    assert _hedged("Review scores might be outdated.") == ["might be"]
+    assert _hedged("Your order is shipped and likely arrives Monday.") == ["likely"]
+    assert _hedged("Note that the fare may be higher.") == ["may be"]
+
+
+def test_an_estimate_field_the_result_holds_read_back_is_no_guess() -> None:
+    refund = '{"rma_id": "RMA-1", "refund_estimate": {"amount": 199.99}}'
+    assert _hedged("- Estimated refund: $199.99 to your card", refund) == []
+    eta = '{"status": "In transit", "eta": "2025-10-25T20:00:00Z"}'
+    assert _hedged("- Estimated delivery: by the end of 2025-10-25", eta) == []
+    # no such field and no such value: the agent's own estimate
+    assert _hedged("- Estimated refund: $199.99 to your card", '{"rma_id": "RMA-1"}') == [
+        "Estimated"
+    ]
+    assert _hedged("- Estimated delivery: by the end of 2025-10-27", eta) == ["Estimated"]
+
+
+def test_a_caveat_that_a_value_may_vary_is_no_guess() -> None:
+    assert _hedged("Arrival by 2025-11-28 (local delivery times may vary slightly).") == []
+    assert _hedged("The date may vary slightly with the mail.") == []
+    assert _hedged("The replacement may arrive after the trip.") == ["may"]
+
+
+def test_a_cue_inside_quotation_marks_is_no_claim_of_the_agent() -> None:
+    # the user's note, or text offered to be copied
+    assert _hedged("Notes: \u201cLikely lost on the way home.\u201d") == []
+    assert _hedged('For example, "card may be in the airport", or anything else.') == []
+    # outside the quotation, or the value of a JSON string the model wrote: its own claim
+    assert _hedged("The \u201cflexible\u201d fare is probably refundable.") == ["probably"]
+    assert _hedged('{"summary": "The fare is probably higher."}') == ["probably"]
+
+
+def test_a_tool_outage_or_a_not_found_error_restated_is_no_missing_fact() -> None:
+    details = ", ".join(f'"hint_{i}": "Flight numbers range from 1 to 4 digits."' for i in range(8))
+    not_found = (
+        '{"error": {"code": "FLIGHT_NOT_FOUND", "message": "No scheduled flight found for '
+        f"flight number 'AA9999' on 2025-12-20.\", {details}}}}}"
+    )
+    assert len(not_found) > 400  # an error holds no data, however long its details
+    assert _hedged("I couldn't find flight AA9999 on December 20.", not_found) == []
+    outage = '{"error": "service_unavailable", "message": "The availability service is temporarily unavailable."}'
+    assert _hedged("The availability checker is temporarily unavailable.", outage) == []
+    # a fact the outage did not name, or an error that says nothing was found: it counts
+    assert _hedged("The hotel's nightly price is unavailable.", outage) == ["unavailable"]
+    assert _hedged("I couldn't find flight AA9999.", "Error: 500 internal server error") == [
+        "couldn't find"
+    ]
+    long_data = '{"flights": [' + ", ".join(['{"id": "AA1", "meal": "not found"}'] * 20) + "]}"
+    assert _hedged("I couldn't find flight AA9999.", long_data) == ["couldn't find"]
+
+
+def test_the_consequence_of_a_failed_call_is_process_and_the_users_input_is_no_fact() -> None:
+    timeout = '{"error": "timeout", "message": "The request timed out."}'
+    assert _hedged("The tool call timed out, so I don't have any account IDs yet.", timeout) == []
+    assert _hedged("I couldn't retrieve your balance.", timeout) == ["couldn't retrieve"]
+    # a consequence of what the results hold is no failure of the call
+    lacking = '[{"id": 1, "title": "Essay"}]'
+    text = "The search results lack due times, so I don't know which is due first."
+    assert _hedged(text, lacking) == ["I don't know"]
+    # what the user has to give: the user's own details, a value missing from the request
+    assert _hedged("I don\u2019t have the user\u2019s email yet.") == []
+    assert _hedged("I'm unable to find a flight number in your request.") == []
+    assert _hedged("I don't have the fare for your new flight.") == ["I don't have"]
+
+
+def test_a_softener_before_the_agents_own_slip_is_its_process() -> None:
+    booking = '{"reservation_id": "NO6JO3"}'
+    assert _hedged("It seems I made an error.", booking) == []
+    assert _hedged("It looks like I\u2019ve used the wrong date for your flight.", booking) == []
+    assert _hedged("看来我搞错了。", booking) == []
+    assert _hedged("It seems the flight was cancelled.", booking) == ["seems"]
+
+
+def test_a_with_phrase_shares_the_clause_before_it() -> None:
+    text = "If yes, I\u2019ll report the card as lost, with the note that it was likely lost at school."
+    assert _hedged(text) == []
+    assert _hedged("The hotel is in Basel, with rooms likely available in May.") == ["likely"]
+
+
+def test_a_softener_in_a_reading_of_a_named_record_is_no_guess() -> None:
+    cards = '[{"id": "C1", "nickname": "Corporate Card"}]'
+    text = "From your profile, I see one account that appears to be for business travel."
+    assert _hedged(text, cards) == []
+    text = "From what I can tell, the second one appears to be for business travel."
+    assert _hedged(text, cards) == ["appears to"]
+
+
+def test_a_guess_about_what_a_change_the_user_may_make_would_cost_counts() -> None:
+    booking = '{"reservation_id": "NO6JO3"}'
+    text = "There might be a fare difference if you change to a later flight."
+    assert _hedged(text, booking) == ["There might be"]
+    assert _hedged("If you switch to economy, the refund may be smaller.", booking) == ["may be"]
+    # a condition on the data is a hypothetical; the user as the subject, an offer
+    assert _hedged("There may be an additional fee if the new flight has a higher fare.") == []
+    assert _hedged("If you change your flight, you may need to pay a fee.", booking) == []
+    assert _hedged("If you\u2019d like to change the flight, I may be able to help.", booking) == []
+
+
+def test_an_approximate_clock_time_that_rounds_a_held_one_is_no_estimate() -> None:
+    departs = '{"scheduled_departure_time_est": "10:00:00"}'
+    assert _hedged("Your flight should depart around 10 AM.", departs) == []
+    delivered = '{"timestamp": "2025-11-01T13:47:10Z"}'
+    assert _hedged("It was delivered around 1:45 PM.", delivered) == []
+    # a time no result holds, or one that rounds nothing held: an estimate
+    assert _hedged("Your flight should depart around 10 AM.", '{"dep": "13:00:00"}') == ["around 1"]
+    assert _hedged("It was delivered around 1:40 PM.", delivered) == ["around 1"]
+    no_times = '{"flight_number": "HAT001", "origin": "JFK", "destination": "SFO"}'
+    assert _hedged("Flight duration: approximately 5 hours", no_times) == ["approximately"]
+
+
+def test_a_guess_that_a_tool_lacks_data_is_about_the_data() -> None:
+    assert _hedged("Search returned empty; maybe the tool has no Italian entries.", "[]") == [
+        "maybe"
+    ]
+    # what the tool cannot do, or the results it gave: the process
+    assert _hedged("Maybe the tool has no function for that.", "[]") == []
+    assert _hedged("The search probably has no results for it.", "[]") == []
+
+
+def test_a_thoughts_subjectless_dont_yet_know_is_missing_information() -> None:
+    orders = '[{"order_id": "ODR-1", "total": 249.99}, {"order_id": "ODR-2", "total": 89.99}]'
+    text = "I have two orders but don\u2019t yet know which one is the headset."
+    assert _hedged(text, orders) == ["don\u2019t yet know"]
+    assert _hedged("The user doesn't yet know the order number.", orders) == []
+
+
+def test_what_an_approver_may_decide_is_policy_paraphrase() -> None:
+    assert _hedged("Approvers may approve it, return it for corrections, or reject it.") == []
+    assert _hedged("Your manager may be on leave this week.") == ["may be"]
+
+
+def test_an_approximation_word_before_a_wh_word_asks_for_an_estimate() -> None:
+    assert _hedged("The form asks approximately how many hours each episode lasts.") == []
+    assert _hedged("Each episode lasts approximately 3 hours.") == ["approximately"]
+
+
+def test_could_in_a_clause_of_time_is_past_ability() -> None:
+    assert _hedged("The assessment changed before payment could be made.") == []
+    assert _hedged("The payment could be delayed by the review.") == ["could be"]
+
+
+def test_chinese_courtesy_processing_times_and_caveats_are_no_guesses() -> None:
+    # the staff's duty, said as a courtesy
+    assert _hedged("您太客气了，这都是我们应该做的呢。") == []
+    assert _hedged("不客气哒亲亲，应该的，稍后给您回电。") == []
+    assert _hedged("这个订单应该已经发货了。") == ["应该"]
+    # how long such a request takes, as "may take up to 3 days"
+    assert _hedged("改好了短信通知您，可能需要3-5天哦。") == []
+    assert _hedged("我改后大概2小时内就可以。") == []
+    assert _hedged("这个包裹大概七天左右才到货。") == ["大概", "左右"]
+    # a caveat that values may differ; what a promotion cannot guarantee
+    assert _hedged("和增票资质内的税号可能会出现不一致。") == []
+    assert _hedged("赠完即止，可能不能保证每位客户都赠送哦。") == []
+
+
+def test_a_space_between_chinese_characters_ends_a_chat_sentence() -> None:
+    # an offer or a closing question in the sentence before no longer hides the guess
+    assert _hedged("我帮您联系一下站点哦 今天可能到不了哦") == ["可能"]
+    assert _hedged("这个可能是出了点问题 请问还有其他可以帮到您的吗?") == ["可能"]
+    assert sentence_span("我帮您联系一下站点哦 今天可能到不了哦", 13, 15) == (11, 19)
+    # a space inside English text ends nothing
+    assert sentence_span("The fare may be higher today.", 9, 12) == (0, 29)
+
+
+def test_chinese_conditions_the_users_side_and_capabilities_are_no_hedges() -> None:
+    # a hypothetical under 如果, as "If Tesla confirms it, … may"
+    assert _hedged("如果发货快的话，派送员可能看不到哈") == []
+    assert _hedged("派送员可能看不到哈") == ["可能"]
+    # the user as the subject, or what the user has to say
+    assert _hedged("您这边无法查到我给您发送的东西是吗") == []
+    assert _hedged("暂时不知道您的问题是否解决完毕") == []
+    assert _hedged("暂时不知道具体的到货时间") == ["不知道"]
+    # the query's own speed; whether an action can be done
+    assert _hedged("目前系统速度较慢，查询时间可能稍长") == []
+    assert _hedged("修改地址只能到站点之后备注 可能无法修改成功的呢") == []
+    # a stop found right before the cue: the sentence before it is not read
+    assert _hedged("这边查询这是纯外单呢 查询不到具体的商品信息哦") == ["查询不到"]
+
+
+def test_a_conclusion_after_a_reason_clause_is_a_guess() -> None:
+    text = "Because it says she starred in Ocean's 8, she should have been in an American film."
+    assert _hedged(text) == ["should have"]
+    assert _hedged("She should have been in an American film.") == []
