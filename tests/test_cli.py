@@ -411,6 +411,63 @@ def test_traces_reads_a_benchmark_results_file(
     ]
 
 
+def test_traces_reads_a_simulation_results_document(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A tau2-bench-style results document (invented content): runs listed under
+    # "simulations", flat tool calls, tool messages naming their call by "id" and flagging
+    # a failure with "error"; the simulated user's own tool call is not the agent's. The
+    # second run recorded ticks, not messages.
+    def flat(cid: str, tool: str, arg: str, value: str, by: str = "assistant") -> dict:
+        return {"id": cid, "name": tool, "arguments": {arg: value}, "requestor": by}
+
+    messages = [
+        {"role": "assistant", "content": "Hi! How can I help you today?", "tool_calls": None},
+        {"role": "user", "content": "Please move my booking BK-220.", "tool_calls": None},
+        {"role": "assistant", "content": None, "tool_calls": [flat("c1", "get_booking", "booking_id", "BK-220")]},
+        {"role": "tool", "id": "c1", "content": '{"room_id": "RM-9"}', "requestor": "assistant", "error": False},
+        {"role": "assistant", "content": None, "tool_calls": [flat("c2", "get_room", "room_id", "RM-9")]},
+        {"role": "tool", "id": "c2", "content": "room RM-9 is under repair", "requestor": "assistant", "error": True},
+        {"role": "user", "content": None, "tool_calls": [flat("u1", "open_app", "screen", "bookings", "user")]},
+        {"role": "tool", "id": "u1", "content": "bookings screen open", "requestor": "user", "error": False},
+        {"role": "assistant", "content": "Room RM-9 is under repair; I can offer another room.", "tool_calls": None},
+    ]  # fmt: skip
+    doc = {
+        "info": {"num_trials": 1},
+        "tasks": [{"id": "12"}],
+        "simulations": [
+            {"id": "3c9e", "task_id": "12", "trial": 0, "messages": messages},
+            {"id": "77ab", "task_id": "12", "trial": 1, "messages": None, "ticks": []},
+        ],
+    }
+    (tmp_path / "results.json").write_text(json.dumps(doc, indent=2), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["traces", "results.json"])
+    assert result.exit_code == 1  # a run was skipped
+    assert result.stdout.splitlines() == [
+        "1 traces in 1 files, 1 problems (tokens: o200k_base)",
+        "calls 2, errors 1, duplicates 0, retries 0, follow-ups 1 (lookups 1, actions 0), "
+        "hedges 0; turns 1, of which 1 end in a follow-up or a hedge",
+        "result tokens 16; billed input 106; recorded input -",
+        "user turns: 0 questions, 1 requests, 0 answers, 0 greetings or closings, 0 other; "
+        "ungrounded claims 0",
+        "",
+        "results.json",
+        "  trace  format       turns  calls  dups  follow-ups  hedges  flagged  result tok  "
+        "billed in  recorded in",
+        "  3c9e   openai_chat      1      2     0           1       0        1          16  "
+        "      106            -",
+        "",
+        "Follow-ups by result field (producer: path -> consumer(argument)):",
+        "  get_booking: room_id -> get_room(room_id) x1 in 1 trace: 1 lookup",
+        "",
+        "Problems (records skipped or repaired):",
+        "  results.json:1: item 1 of the 'simulations' list: record has no 'messages' list, no "
+        "'choices' and no 'role', nor a run's messages under 'traj' or 'history' (put its "
+        "conversation under 'messages': a list of messages with a 'role'); record skipped",
+    ]
+
+
 def _call(cid: str, tool: str, arg: str, value: str) -> dict[str, object]:
     arguments = json.dumps({arg: value})
     return {"id": cid, "type": "function", "function": {"name": tool, "arguments": arguments}}

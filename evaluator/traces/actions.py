@@ -9,9 +9,10 @@ then from the verb in its name (``get_``, ``search``, ``Query...`` read; ``creat
 follow-up call to it counts as a lookup: nothing says it changes anything.
 
 Tool errors are results flagged as errors by their format (``isError``, ``is_error``,
-a JSON-RPC error, span status, AgentDojo's ``error`` field), JSON results whose top
-level is an error object (``{"error": ...}``), and text results that start with
-``Error:`` or with an exception's class (``ValueError: ...``).
+a JSON-RPC error, span status, a tool message's ``error`` field: AgentDojo's text,
+tau2-bench's ``true``), JSON results whose top level is an error object
+(``{"error": ...}``), and text results that start with ``Error:`` or with an exception's
+class (``ValueError: ...``).
 """
 
 from __future__ import annotations

@@ -22,7 +22,15 @@ from typing import Any
 
 import yaml
 
-from .conversations import CONVERTERS, Converter, Snapshot, text_of, trace_id_of
+from .conversations import (
+    CONVERTERS,
+    Converter,
+    Snapshot,
+    as_call_id,
+    text_of,
+    tool_error,
+    trace_id_of,
+)
 from .events import Event, call_event
 
 # Keys of a run file no other message-list format has at its top level.
@@ -147,15 +155,15 @@ class AgentDojo(Converter):
                 )
                 continue
             cid = call.get("id")
-            out.append(call_event(msg, call["function"], _id(cid), call["args"]))
+            out.append(call_event(msg, call["function"], as_call_id(cid), call["args"]))
 
     @staticmethod
     def _result(m: dict[str, Any], msg: int) -> Event:
-        error = m.get("error")
+        error = tool_error(m)
         text = _content(m.get("content"))
-        failed = error not in (None, "")
-        if failed and not text.strip():
-            text = str(error)  # a tool that raised: its content is empty, the error says why
+        failed = error is not None
+        if error and not text.strip():
+            text = error  # a tool that raised: its content is empty, the error says why
         call = m.get("tool_call")
         tool = call.get("function") if isinstance(call, dict) else None
         return Event(
@@ -163,17 +171,11 @@ class AgentDojo(Converter):
             "result",
             msg,
             text=text,
-            call_id=_id(m.get("tool_call_id")),
+            call_id=as_call_id(m.get("tool_call_id")),
             tool=tool if isinstance(tool, str) else None,
             is_error=failed,
             structured=None if failed else yaml_structure(text),
         )
-
-
-def _id(value: Any) -> str | None:
-    if value is None:
-        return None
-    return value.strip() if isinstance(value, str) else str(value)
 
 
 # Registered beside the other message-list converters (the parsers and the shard cutter

@@ -36,8 +36,22 @@ _RESPONSE_ID_PREFIXES = ("chatcmpl-", "msg_", "resp_", "cmpl-")
 #:
 #: ``messages`` (mini-SWE-agent, AgentDojo, request logs) is read before any of these.
 RUN_KEYS = ("traj", "history")
+#: Keys under which a benchmark's results document (one JSON object) lists its run
+#: records, each a whole conversation (:func:`listed_run`):
+#:
+#: - ``simulations``: the results file of tau2-bench and its forks, ``{"info", "tasks",
+#:   "simulations": [SimulationRun, ...]}``, each run's conversation under ``messages``
+#:   beside its ``id``, ``task_id``, ``trial``, ``termination_reason`` and ``reward_info``
+#:   (``Results`` and ``SimulationRun`` in sierra-research/tau2-bench
+#:   ``src/tau2/data_model/simulation.py`` at 143a213f3998f714e5b06dff642f99c668ad6790).
+RUN_LISTS = ("simulations",)
 # A run's own ids, which name its trace when it carries no conversation id.
 _TASK_KEY, _TRIAL_KEY = "task_id", "trial"
+#: ``requestor`` of the tool calls and results a simulated user makes with its own tools
+#: (tau2-bench's ``ToolCall`` and ``ToolMessage``: sierra-research/tau2-bench
+#: ``src/tau2/data_model/message.py`` at 2e2a017bee5bef315c29ee2e4d67467bd99ef94f). They are
+#: the simulation's, not the agent's: no call, result or turn is read from them.
+USER_REQUESTOR = "user"
 
 
 @dataclass(slots=True)
@@ -91,6 +105,15 @@ def run_snapshot(record: dict[str, Any]) -> Snapshot | None:
     if messages is None:
         return None
     return Snapshot(trace_id_of(record) or _run_name(record), messages, whole=True)
+
+
+def listed_run(snap: Snapshot, record: Any) -> Snapshot:
+    """A record a results document lists under one of :data:`RUN_LISTS`: one whole
+    conversation, named as a run record is (its conversation id, else ``task 3 trial 1``)."""
+    snap.whole = True
+    if snap.trace_id is None and isinstance(record, dict):
+        snap.trace_id = _run_name(record)
+    return snap
 
 
 def _run_name(record: dict[str, Any]) -> str | None:
@@ -280,20 +303,31 @@ class OpenAIChat(Converter):
             if role in ("system", "developer"):
                 events.append(Event("system", "message", msg, text=text_of(m.get("content"))))
             elif role == "user":
-                events.append(Event("user", "message", msg, text=text_of(m.get("content"))))
+                text = text_of(m.get("content"))
+                # A simulated user's calls to its own tools are not the agent's: they are
+                # left out, and a message that holds nothing else is no turn.
+                if text or not m.get("tool_calls"):
+                    events.append(Event("user", "message", msg, text=text))
             elif role == "assistant":
                 self._assistant(m, msg, events, problems)
                 if "usage" in m:
                     _attach_usage(events, first, openai_usage(m["usage"]))
             elif role == "tool":
+                if m.get("requestor") == USER_REQUESTOR:
+                    continue  # the answer to a simulated user's own tool call
+                text = text_of(m.get("content"))
+                error = tool_error(m)
+                if error and not text.strip():
+                    text = error
                 events.append(
                     Event(
                         "tool",
                         "result",
                         msg,
-                        text=text_of(m.get("content")),
+                        text=text,
                         call_id=_result_id(m),
                         tool=_str(m.get("name")),
+                        is_error=True if error is not None else None,
                     )
                 )
             elif role == "function":
@@ -324,15 +358,21 @@ class OpenAIChat(Converter):
             if not isinstance(tc, dict):
                 problems.append(f"message {msg}: a tool call is not an object; skipped")
                 continue
+            if tc.get("requestor") == USER_REQUESTOR:
+                continue  # a simulated user's own tool, not the agent's
             kind = tc.get("type", "function")
             if kind == "custom" and isinstance(tc.get("custom"), dict):
                 body, arguments = tc["custom"], tc["custom"].get("input")
             elif isinstance(tc.get("function"), dict):
                 body, arguments = tc["function"], tc["function"].get("arguments")
+            elif kind == "function" and isinstance(tc.get("name"), str):
+                # A flat call: the name and arguments (an object or a JSON string) at the
+                # call's top level, as tau2-bench's ToolCall and some compatible servers write.
+                body, arguments = tc, tc.get("arguments")
             else:
                 problems.append(f"message {msg}: unknown tool call type {kind!r}; skipped")
                 continue
-            out.append(call_event(msg, _str(body.get("name")), _str(tc.get("id")), arguments))
+            out.append(call_event(msg, _str(body.get("name")), as_call_id(tc.get("id")), arguments))
         if isinstance(legacy, dict):
             out.append(call_event(msg, _str(legacy.get("name")), None, legacy.get("arguments")))
 
@@ -343,13 +383,33 @@ def _str(value: Any) -> str | None:
     return value.strip() if isinstance(value, str) else str(value)
 
 
+def as_call_id(value: Any) -> str | None:
+    """A call id as text, or ``None`` for none or an empty one (tau2-bench's default
+    ``""``), so that calls without an id are linked by order, not all to the first."""
+    return _str(value) or None
+
+
 def _result_id(m: dict[str, Any]) -> str | None:
-    """The call a ``tool`` message answers: ``tool_call_id``, or SWE-agent's list of one,
-    ``tool_call_ids``."""
+    """The call a ``tool`` message answers: ``tool_call_id``, SWE-agent's list of one,
+    ``tool_call_ids``, or tau2-bench's ``id`` (its ToolMessage names the call it answers so)."""
     if "tool_call_id" in m:
-        return _str(m["tool_call_id"])
+        return as_call_id(m["tool_call_id"])
     ids = m.get("tool_call_ids")
-    return _str(ids[0]) if isinstance(ids, list) and len(ids) == 1 else None
+    if isinstance(ids, list):
+        return as_call_id(ids[0]) if len(ids) == 1 else None
+    return as_call_id(m.get("id"))
+
+
+def tool_error(m: dict[str, Any]) -> str | None:
+    """What a tool message's own ``error`` field says went wrong, or ``None`` when it says
+    nothing did: the error's text (AgentDojo's ``"ValueError: ..."``), or ``""`` where the
+    field is a flag (tau2-bench's ToolMessage, ``"error": true``)."""
+    error = m.get("error")
+    if not error:
+        return None
+    if isinstance(error, str):
+        return error
+    return "" if isinstance(error, bool | int | float) else text_of(error)
 
 
 # Responses items that are the model's own output: consecutive ones are one model call.

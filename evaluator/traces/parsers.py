@@ -21,7 +21,7 @@ from typing import Any, NamedTuple, Protocol
 
 from ..errors import TraceError
 from .agentdojo import is_run
-from .conversations import CONVERTERS, Converter, Snapshot, run_messages
+from .conversations import CONVERTERS, Converter, Snapshot, listed_run, run_messages
 from .events import Problem, Trace, finish_trace
 from .eventstream import converse_stream
 from .mcp import McpParser, unwrap_jsonrpc
@@ -201,6 +201,7 @@ def _detect(records: Iterator[Record | Problem], name: str) -> tuple[str, list[R
     buffered: list[Record | Problem] = []
     weak: str | None = None
     seen = 0
+    listed = False
     first_problem: Problem | None = None
     for item in records:
         buffered.append(item)
@@ -208,6 +209,7 @@ def _detect(records: Iterator[Record | Problem], name: str) -> tuple[str, list[R
             first_problem = first_problem or item
             continue
         seen += 1
+        listed = listed or item.within is not None
         fmt, decisive = sniff(item.value)
         if fmt in UNREAD_FORMATS:
             reason, fix = UNREAD_FORMATS[fmt]
@@ -219,6 +221,10 @@ def _detect(records: Iterator[Record | Problem], name: str) -> tuple[str, list[R
             break
     if weak:
         return weak, buffered
+    if listed:
+        # A results document's runs, none with messages detection reads: read as OpenAI
+        # Chat (role-tagged messages), which says of each run what it lacks.
+        return "openai_chat", buffered
     if seen == 0 and first_problem is not None:
         raise TraceError(
             f"no record of this file could be read; the first problem: {first_problem.reason}.",
@@ -362,8 +368,12 @@ def _typeless_text(m: Any) -> bool:
 
 
 def _item(record: Record) -> str:
-    """Where a record of a top-level JSON list sits in it (the document is all line 1)."""
-    return "" if record.item is None else f"item {record.item} of the top-level list: "
+    """Where a record of a document's list sits in it (the document is all line 1)."""
+    if record.item is None:
+        return ""
+    if record.within is not None:
+        return f"item {record.item} of the {record.within!r} list: "
+    return f"item {record.item} of the top-level list: "
 
 
 def make_parser(fmt: str, name: str) -> FileParser:
@@ -403,12 +413,17 @@ class ConversationParser:
         if isinstance(snap, str):
             yield Problem(self.name, record.line, f"{_item(record)}{snap}; record skipped")
             return
+        if record.within is not None:
+            listed_run(snap, record.value)  # a results document's run: whole, named as a run
         if not snap.messages:
             # Not an empty conversation: a record of another format (a cassette that
             # records two providers), which would otherwise read as a trace of nothing.
+            # A run is one conversation, though, and one with no messages recorded none.
             fmt = self.converter.name
             reason = snap.problem or (
-                f"record holds no {fmt} messages (the file is read as {fmt}: is this "
+                "the run recorded no messages"
+                if snap.whole
+                else f"record holds no {fmt} messages (the file is read as {fmt}: is this "
                 "record in another format?)"
             )
             yield Problem(self.name, record.line, f"{_item(record)}{reason}; record skipped")

@@ -23,7 +23,7 @@ from typing import Any, NamedTuple, Protocol
 from .. import _json, progress
 from .._files import regular_file
 from ..errors import TraceError
-from .conversations import RUN_KEYS
+from .conversations import RUN_KEYS, RUN_LISTS
 from .events import Problem, fast_loads
 from .eventstream import is_event_stream
 
@@ -86,6 +86,9 @@ class Record(NamedTuple):
     value: Any
     #: Its index in the document's top-level list, for a document that is a list of records.
     item: int | None = None
+    #: The key of the document's list that holds it, for a results document that lists its
+    #: runs under one of :data:`~.conversations.RUN_LISTS` (``None``: the top-level list).
+    within: str | None = None
 
 
 def expand_paths(paths: Iterable[str | Path]) -> list[Path]:
@@ -530,15 +533,23 @@ def _read_document(
     except RecursionError:
         yield Problem(name, None, "JSON nested too deeply to read")
         return
-    yield from _split_document(value)
+    yield from _split_document(value, name)
 
 
-def _split_document(value: Any) -> Iterator[Record]:
-    """A list of conversations, run records or JSON-RPC messages is many records; anything
-    else is one. A list holding a message (an item with a ``role``) is one conversation
-    even where an item has a record's key: an OpenAI Responses input list (the Agents SDK's
+def _split_document(value: Any, name: str) -> Iterator[Record | Problem]:
+    """A list of conversations, run records or JSON-RPC messages is many records, and so is
+    a results document's list of runs (:data:`~.conversations.RUN_LISTS`); anything else is
+    one. A list holding a message (an item with a ``role``) is one conversation even where
+    an item has a record's key: an OpenAI Responses input list (the Agents SDK's
     ``to_input_list()``) holds ``function_call_output`` items with an ``output``."""
-    if (
+    runs = _run_list(value)
+    if runs is not None:
+        key, items = runs
+        if not items:
+            yield Problem(name, 1, f"the document's {key!r} list is empty: no run to read")
+        for i, item in enumerate(items):
+            yield Record(1, item, i, key)
+    elif (
         isinstance(value, list)
         and any(isinstance(item, dict) and any(k in item for k in _RECORD_KEYS) for item in value)
         and not any(isinstance(item, dict) and "role" in item for item in value)
@@ -547,6 +558,18 @@ def _split_document(value: Any) -> Iterator[Record]:
             yield Record(1, item, i)
     else:
         yield Record(1, value)
+
+
+def _run_list(value: Any) -> tuple[str, list[Any]] | None:
+    """``(key, runs)`` of a results document: an object that lists its runs under one of
+    :data:`~.conversations.RUN_LISTS` (objects, or none) and is no conversation itself."""
+    if not isinstance(value, dict) or "messages" in value:
+        return None
+    for key in RUN_LISTS:
+        runs = value.get(key)
+        if isinstance(runs, list) and (not runs or any(isinstance(run, dict) for run in runs)):
+            return key, runs
+    return None
 
 
 def salvage_truncated(text: str) -> Any | None:

@@ -199,6 +199,49 @@ def test_only_questions_and_requests_feed_drift_mining_and_hedged_answers(tmp_pa
     assert sorted(q.text for q in mined.questions) == [said[3][0], said[0][0]]
 
 
+def _flat_call(cid: str, tool: str, arguments: dict, requestor: str = "assistant") -> dict:
+    """A tool call in tau2-bench's flat shape (name and arguments at its top level)."""
+    return {"id": cid, "name": tool, "arguments": arguments, "requestor": requestor}
+
+
+def test_a_simulation_counts_the_agents_calls_and_flagged_errors_only(tmp_path: Path) -> None:
+    # A tau2-bench-style results document (invented content). The simulated user reads a
+    # label with its own tool, then types the tracking id: the agent's call passing it on
+    # is no follow-up (the user said it first; the user's tool result is not the agent's).
+    # The agent's first call fails with "error": true and a text that reads as no error.
+    track = {"tracking_id": "TRK-5561"}
+    messages = [
+        {"role": "user", "content": None, "tool_calls": [_flat_call("u1", "read_label", {}, "user")]},
+        {"role": "tool", "id": "u1", "content": json.dumps(track), "requestor": "user", "error": False},
+        {"role": "user", "content": "Where is my parcel? The label says TRK-5561.", "tool_calls": None},
+        {"role": "assistant", "content": None, "tool_calls": [_flat_call("c1", "get_tracking", track)]},
+        {"role": "tool", "id": "c1", "content": "tracking service unavailable", "requestor": "assistant", "error": True},
+        {"role": "assistant", "content": None, "tool_calls": [_flat_call("c2", "get_tracking", track)]},
+        {"role": "tool", "id": "c2", "content": '{"hub_id": "HUB-12"}', "requestor": "assistant", "error": False},
+        {"role": "assistant", "content": None, "tool_calls": [_flat_call("c3", "get_hub", {"hub_id": "HUB-12"})]},
+        {"role": "tool", "id": "c3", "content": '{"city": "Leeds"}', "requestor": "assistant", "error": False},
+        {"role": "assistant", "content": "Your parcel is at our Leeds hub.", "tool_calls": None},
+    ]  # fmt: skip
+    sim = {"id": "sim-1", "task_id": "3", "trial": 0, "messages": messages}
+    doc = {"info": {}, "tasks": [], "simulations": [sim]}
+    a = analyse_traces([write_json(tmp_path / "results.json", doc)])
+    assert a.summary[["trace_id", "turns", "calls", "errors", "duplicates", "followups"]].to_dict(
+        "records"
+    ) == [
+        {"trace_id": "sim-1", "turns": 1, "calls": 3, "errors": 1, "duplicates": 0, "followups": 1}
+    ]
+    calls = a.calls[["tool", "is_error", "retry_of", "duplicate_of"]].astype(object)
+    assert calls.where(calls.notna(), None).values.tolist() == [
+        ["get_tracking", True, None, None],
+        ["get_tracking", None, 1, None],  # a retry of the failed call (seq 1), no duplicate
+        ["get_hub", None, None, None],
+    ]
+    assert [(f.producer_tool, f.producer_path, f.consumer_tool) for f in a.followups.itertuples()] == [
+        ("get_tracking", "hub_id", "get_hub")
+    ]  # fmt: skip
+    assert a.turns.question.tolist() == ["Where is my parcel? The label says TRK-5561."]
+
+
 def test_real_support_desk_suite_drops_in() -> None:
     suite = REPO / "question_sets" / "support_desk.yaml"
     if not suite.exists():

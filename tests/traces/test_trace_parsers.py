@@ -1674,3 +1674,211 @@ def test_pydantic_ai_histories_and_tooltalk_conversations_are_one_clear_error(
         "'apis'), which projeval does not read. Fix: write each conversation as OpenAI Chat "
         "JSON Lines: "
     )
+
+
+# Benchmark results documents: one JSON object listing its runs under "simulations", as
+# tau2-bench writes them ({"info", "tasks", "simulations": [SimulationRun, ...]}), whose
+# messages carry flat tool calls ({"id", "name", "arguments": {...}, "requestor"}) and tool
+# messages that name their call by "id" and flag a failure with "error". Invented content.
+def _sim(sid: str | None, task: str, trial: int, **kw: Any) -> dict[str, Any]:
+    messages = [
+        {"role": "assistant", "content": "Hi! How can I help you today?", "tool_calls": None},
+        {"role": "user", "content": "Where is parcel PX-4471?", "tool_calls": None},
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {
+                    "id": "c1",
+                    "name": "get_parcel",
+                    "arguments": {"parcel_id": "PX-4471"},
+                    "requestor": "assistant",
+                }
+            ],
+            "usage": {"prompt_tokens": 120, "completion_tokens": 9},
+        },
+        {
+            "role": "tool",
+            "id": "c1",
+            "content": '{"parcel_id": "PX-4471", "depot": "DEP-93"}',
+            "requestor": "assistant",
+            "error": False,
+        },
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {
+                    "id": "c2",
+                    "name": "get_depot",
+                    "arguments": '{"depot": "DEP-93"}',  # a JSON string reads the same
+                    "requestor": "assistant",
+                }
+            ],
+        },
+        {
+            "role": "tool",
+            "id": "c2",
+            "content": "depot DEP-93 is closed for stocktaking",
+            "requestor": "assistant",
+            "error": True,
+        },
+        # The simulated user checks its own phone: its tool, not the agent's.
+        {
+            "role": "user",
+            "content": None,
+            "tool_calls": [
+                {"id": "u1", "name": "check_sms", "arguments": {}, "requestor": "user"}
+            ],
+        },
+        {
+            "role": "tool",
+            "id": "u1",
+            "content": '{"last_sms": "Parcel PX-4471 held at DEP-93"}',
+            "requestor": "user",
+            "error": False,
+        },
+        {"role": "user", "content": "The text says it is held there.", "tool_calls": None},
+        {"role": "assistant", "content": "It is held at depot DEP-93.", "tool_calls": None},
+    ]
+    sim: dict[str, Any] = {
+        "task_id": task,
+        "trial": trial,
+        "termination_reason": "user_stop",
+        "reward_info": {"reward": 1.0},
+        "messages": messages,
+        **kw,
+    }
+    if sid is not None:
+        sim["id"] = sid
+    return sim
+
+
+def _results(*sims: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "timestamp": "2026-03-01T09:00:00",
+        "info": {"num_trials": 2, "max_steps": 30, "agent_info": {"implementation": "agent"}},
+        "tasks": [{"id": "7", "description": {"purpose": "invented"}}],
+        "simulations": list(sims),
+    }
+
+
+SIM_SHAPE = [
+    (0, 0, "assistant", "message", None, None, None, None, "Hi! How can I help you today?", None),
+    (1, 1, "user", "message", None, None, None, None, "Where is parcel PX-4471?", None),
+    (2, 1, "assistant", "call", "get_parcel", "c1", 3, {"parcel_id": "PX-4471"}, None, None),
+    (
+        3,
+        1,
+        "tool",
+        "result",
+        "get_parcel",
+        "c1",
+        2,
+        None,
+        '{"parcel_id": "PX-4471", "depot": "DEP-93"}',
+        None,
+    ),
+    (4, 1, "assistant", "call", "get_depot", "c2", 5, {"depot": "DEP-93"}, None, None),
+    (5, 1, "tool", "result", "get_depot", "c2", 4, None, "depot DEP-93 is closed for stocktaking", True),
+    # messages 6 and 7, the user's own tool call and its answer, are left out
+    (8, 2, "user", "message", None, None, None, None, "The text says it is held there.", None),
+    (9, 2, "assistant", "message", None, None, None, None, "It is held at depot DEP-93.", None),
+]  # fmt: skip
+
+
+def test_a_results_document_is_one_whole_trace_per_simulation(tmp_path: Path) -> None:
+    # Each simulation is named as a run record is: its own id (a conversation id) first,
+    # else its task and trial. The same conversation again is never merged into the one
+    # before, and a repeated id is a trace of its own.
+    sims = [_sim("sim-a", "7", 0), _sim("sim-b", "7", 1), _sim(None, "7", 2), _sim("sim-a", "7", 0)]
+    path = write_json(tmp_path / "results.json", _results(*sims))
+    fmt, traces, problems = parse(path)
+    assert (fmt, problems) == ("openai_chat", [])
+    assert [(t.trace_id, t.line) for t in traces] == [
+        ("sim-a", 1),
+        ("sim-b", 1),
+        ("task 7 trial 2", 1),
+        ("sim-a#2", 1),
+    ]
+    for trace in traces:
+        assert shape(trace) == SIM_SHAPE
+    assert traces[0].events[2].usage.input_total == 120
+    # A simulation saved in a file of its own (tau2-bench's "dir" layout) reads the same.
+    _, (alone,), problems = parse(write_json(tmp_path / "sim-a.json", sims[0]))
+    assert (alone.trace_id, problems, shape(alone)) == ("sim-a", [], SIM_SHAPE)
+
+
+def test_a_simulation_without_messages_is_one_problem_and_the_others_are_read(
+    tmp_path: Path,
+) -> None:
+    ticks = _sim("sim-voice", "7", 1, messages=None, ticks=[{"tick_id": 0}])
+    empty = _sim("sim-empty", "7", 2, messages=[], termination_reason="infrastructure_error")
+    path = write_json(tmp_path / "results.json", _results(_sim("sim-a", "7", 0), ticks, empty))
+    fmt, traces, problems = parse(path)
+    assert (fmt, [t.trace_id for t in traces]) == ("openai_chat", ["sim-a"])
+    assert [(p.file, p.line, p.reason) for p in problems] == [
+        (
+            str(path),
+            1,
+            "item 1 of the 'simulations' list: record has no 'messages' list, no 'choices' and "
+            "no 'role', nor a run's messages under 'traj' or 'history' (put its conversation "
+            "under 'messages': a list of messages with a 'role'); record skipped",
+        ),
+        (str(path), 1, "item 2 of the 'simulations' list: the run recorded no messages; record skipped"),
+    ]  # fmt: skip
+    # No simulation with messages at all: still the results document, each run a problem.
+    _, traces, problems = parse(write_json(tmp_path / "voice.json", _results(ticks, ticks)))
+    assert traces == []
+    assert [p.reason.split(": ")[0] for p in problems] == [
+        "item 0 of the 'simulations' list",
+        "item 1 of the 'simulations' list",
+    ]
+    with pytest.raises(TraceError) as err:
+        parse(write_json(tmp_path / "none.json", _results()))
+    assert str(err.value) == (
+        f"{tmp_path / 'none.json'}:1: no record of this file could be read; the first problem: "
+        "the document's 'simulations' list is empty: no run to read. Fix: check that the file "
+        "is JSON or JSON Lines and not cut short"
+    )
+
+
+def test_flat_tool_calls_in_an_openai_chat_conversation(tmp_path: Path) -> None:
+    # Flat calls outside a results document (an OpenAI-compatible server's log): name and
+    # arguments at the call's top level. Calls with an empty id ("", tau2-bench's default)
+    # are linked to their results by order, not all to the first.
+    conv = {
+        "messages": [
+            {"role": "user", "content": "Two parcels: PX-1 and PX-2."},
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [
+                    {"id": "", "name": "get_parcel", "arguments": '{"parcel_id": "PX-1"}'},
+                    {"id": "", "name": "get_parcel", "arguments": {"parcel_id": "PX-2"}},
+                    {"type": "function", "name": "get_depot", "arguments": "{not json"},
+                ],
+            },
+            {"role": "tool", "id": "", "content": "PX-1 delivered"},
+            {"role": "tool", "id": "", "content": "PX-2 in transit"},
+            {"role": "tool", "content": "no such depot", "error": "KeyError: depot"},
+        ]
+    }
+    fmt, (trace,), problems = parse(write_jsonl(tmp_path / "flat.jsonl", [conv]))
+    assert (fmt, problems) == ("openai_chat", [])
+    assert [(e.seq, e.kind, e.tool, e.call_id, e.link, e.args, e.is_error) for e in trace.events] == [
+        (0, "message", None, None, None, None, None),
+        (1, "call", "get_parcel", None, 4, {"parcel_id": "PX-1"}, None),
+        (2, "call", "get_parcel", None, 5, {"parcel_id": "PX-2"}, None),
+        (3, "call", "get_depot", None, 6, None, None),
+        (4, "result", "get_parcel", None, 1, None, None),
+        (5, "result", "get_parcel", None, 2, None, None),
+        (6, "result", "get_depot", None, 3, None, True),
+    ]  # fmt: skip
+    assert trace.events[3].args_raw == "{not json"
+    assert trace.events[6].text == "no such depot"  # content kept; the error field flags it
+
+
+def test_a_simulation_record_is_sniffed_as_openai_chat() -> None:
+    assert sniff(_sim("sim-a", "7", 0)) == ("openai_chat", True)
+    assert sniff(_sim("sim-a", "7", 0, messages=None)) == (None, False)

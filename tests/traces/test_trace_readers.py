@@ -85,6 +85,27 @@ def test_json_list_of_run_records_is_many_records_each_with_its_index(tmp_path: 
     assert list(iter_records(path)) == [Record(1, runs[0], 0), Record(1, runs[1], 1)]
 
 
+def test_a_results_document_is_one_record_per_listed_run(tmp_path: Path) -> None:
+    # tau2-bench's results file: one object, its runs listed under "simulations" beside the
+    # run's info and tasks, which are no records of their own.
+    sims = [{"id": f"s{i}", "messages": [{"role": "user", "content": "hi"}]} for i in range(2)]
+    doc = {"info": {"num_trials": 1}, "tasks": [{"id": "1"}], "simulations": sims}
+    path = tmp_path / "results.json"
+    path.write_text(json.dumps(doc, indent=2))
+    assert list(iter_records(path)) == [
+        Record(1, sims[0], 0, "simulations"),
+        Record(1, sims[1], 1, "simulations"),
+    ]
+    path.write_text(json.dumps({**doc, "simulations": []}))
+    assert list(iter_records(path)) == [
+        Problem(str(path), 1, "the document's 'simulations' list is empty: no run to read")
+    ]
+    # A conversation that happens to have such a key, or a list of no objects, stays whole.
+    for whole in ({**doc, "messages": []}, {"simulations": [1, 2]}):
+        path.write_text(json.dumps(whole))
+        assert list(iter_records(path)) == [Record(1, whole)]
+
+
 def test_a_responses_input_list_is_one_conversation(tmp_path: Path) -> None:
     # The OpenAI Agents SDK's to_input_list(): a function_call_output item has an "output"
     # key, as a request pair does, but a list holding messages is one conversation.
