@@ -595,6 +595,20 @@ def test_cli_writes_the_draft(in_repo: Path, tmp_path: Path) -> None:
     )
 
 
+def test_the_notes_count_one_in_the_singular(tmp_path: Path) -> None:
+    from projeval.mining.evidence import MinedSuite
+    from projeval.text.mining import render_written
+
+    mined = MinedSuite(
+        "get_order", [], {}, {}, files=1, traces=1, turns=1, threshold=0.5, min_support=0.1
+    )
+    out = tmp_path / "d.yaml"
+    assert render_written(mined, out).startswith(f"Wrote {out}: 0 questions from 1 user question;")
+    assert "1 trace in 1 file, 1 user question that called get_order, in 0 groups." in (
+        mined.to_yaml()
+    )
+
+
 def test_cli_merge_rewrites_the_suite_in_place(tmp_path: Path, monkeypatch) -> None:
     # A copy of the example project, so the suite's relative fixture paths resolve.
     (tmp_path / "question_sets").mkdir()

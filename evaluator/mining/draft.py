@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from ..text.numbers import count
 from ..text.tables import MAX_ROWS
 
 if TYPE_CHECKING:  # annotations only: evidence imports this module at runtime
@@ -89,8 +90,9 @@ def render_draft(mined: MinedSuite) -> str:
     shown = mined.drafted
     head = [
         f"# Draft question set for the tool {tool}, mined from recorded traces by",
-        f"# `projeval questions mine`: {mined.traces} traces in {mined.files} files, "
-        f"{mined.turns} user questions that called {tool}, in {len(mined.questions)} groups.",
+        f"# `projeval questions mine`: {count(mined.traces, 'trace')} in "
+        f"{count(mined.files, 'file')}, {count(mined.turns, 'user question')} that called "
+        f"{tool}, in {count(len(mined.questions), 'group')}.",
         *[f"# Not read: {_comment(u)}" for u in mined.unread],
         *[f"# Skipped: {_comment(r)}" for r in mined.skipped[:MAX_ROWS]],
         *(

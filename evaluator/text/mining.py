@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .numbers import exact
+from .numbers import count, exact
 from .paths import display_path
 
 if TYPE_CHECKING:
@@ -43,6 +43,7 @@ def render_written(mined: MinedSuite, out: Path | str) -> str:
         n = len(mined.skipped)
         skipped = f" ({n} bad record{'s' if n != 1 else ''} skipped, listed in its header)"
     return (
-        f"Wrote {shown}{skipped}: {len(mined.drafted)} questions from {mined.turns} user "
-        f"questions; fill in fixtures and projections, then projeval score {shown}"
+        f"Wrote {shown}{skipped}: {count(len(mined.drafted), 'question')} from "
+        f"{count(mined.turns, 'user question')}; fill in fixtures and projections, then "
+        f"projeval score {shown}"
     )
