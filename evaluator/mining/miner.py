@@ -17,7 +17,7 @@ from ..errors import TraceError
 from ..traces import drift
 from ..traces.events import Event, Problem, Trace, fast_loads
 from ..traces.findings import field_at
-from ..traces.hedges import Lexicon, find_hedges
+from ..traces.hedges import Lexicon, ResultsRead, find_hedges
 from ..traces.metrics import lookup_plan, user_said
 from ..traces.parsers import make_parser, open_file, parse_records
 from ..traces.partitions import Partition
@@ -215,10 +215,10 @@ class _Miner:
         unknown = False  # a result of the tool we could not read: absence proves nothing
         answers: list[str] = []
         hedged = False  # an answer hedged about the task's facts (find_hedges)
-        latest: str | None = None  # the last result's text, which a softener may restate
+        read = ResultsRead()  # the results an answer is read after (a softener restates)
         for ev in events:
             if ev.kind == "result":
-                latest = ev.text
+                read.add(ev.text)
                 q = None
                 if ev.tool == tool:
                     q = None if ev.is_error else self._quotes(ev)
@@ -233,9 +233,13 @@ class _Miner:
                     path = paths.generalise_instances(path)
                     ev_acc = acc.evidence.setdefault((path, "followup"), _EvAcc())
                     ev_acc.add(conv, sort_key, value, ev.tool or "?")
-            elif ev.kind == "message" and ev.role == "assistant" and ev.text and results:
-                answers.append(ev.text)
-                hedged = hedged or bool(find_hedges(self.lexicon, ev.text, latest))
+            elif ev.kind == "message" and ev.role == "assistant" and ev.text:
+                if results:
+                    answers.append(ev.text)
+                    hedged = hedged or bool(
+                        find_hedges(self.lexicon, ev.text, read.latest, other_results=read.others())
+                    )
+                read.wrote()
         answer = "\n".join(answers)
         for q in results:
             for path, example, precision in quoted(q, answer, question):

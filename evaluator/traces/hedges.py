@@ -21,8 +21,8 @@ import functools
 import importlib.resources
 import itertools
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import ConfigError
@@ -670,8 +670,15 @@ def find_hedges(
     *,
     gate: str = DEFAULT_GATE,
     source: str = "message",
+    other_results: Sequence[str] = (),
 ) -> list[Hedge]:
     """The hedges of an assistant ``text`` that mean uncertainty about the task's facts.
+
+    ``other_results`` are the other tool results the text was written after, besides
+    ``latest_result``: those the agent received since it last wrote (parallel calls, or
+    several lookups before one answer). A cue that any of them explains (a softener
+    before what one of them states, a number one of them holds) does not count, as it
+    would not after that result alone.
 
     ``gate`` decides which cues (:func:`hedge_candidates`) count: ``"model"``, the
     learned gate (``hedge_model.json``: a cue counts when its probability, from
@@ -742,6 +749,25 @@ def find_hedges(
     inside quotation marks (the user's note, text to be copied) claims nothing. Phrases
     a suite adds are guesses. Each hedge is reported with its sentence.
     """
+    hedges = _gated(lexicon, text, latest_result, window, gate, source)
+    for result in other_results:
+        if not hedges:
+            break
+        # A cue counts only when it counts after each result: one that explains it wins.
+        kept = {(h.start, h.end) for h in _gated(lexicon, text, result, window, gate, source)}
+        hedges = [h for h in hedges if (h.start, h.end) in kept]
+    return hedges
+
+
+def _gated(
+    lexicon: Lexicon,
+    text: str | None,
+    latest_result: str | None,
+    window: int,
+    gate: str,
+    source: str,
+) -> list[Hedge]:
+    """The cues of ``text`` read after one result that ``gate`` lets count."""
     candidates = hedge_candidates(lexicon, text, latest_result, window)
     if not candidates:
         return []
@@ -757,6 +783,29 @@ def find_hedges(
         if model.probabilities(candidate_features(text, c, latest_result, source))["true"]
         >= threshold
     ]
+
+
+@dataclass(slots=True)
+class ResultsRead:
+    """The tool results a model text is read after, as a trace is walked in order: the
+    latest one, and the others the model received since it last wrote a message (parallel
+    calls' results, several lookups before one answer), for :func:`find_hedges`."""
+
+    latest: str | None = None
+    since: list[str | None] = field(default_factory=list)
+
+    def add(self, text: str | None) -> None:
+        """A tool result, in order."""
+        self.latest = text
+        self.since.append(text)
+
+    def others(self) -> list[str]:
+        """The results received since the model last wrote, but the latest."""
+        return [r for r in self.since[:-1] if r is not None]
+
+    def wrote(self) -> None:
+        """The model wrote a message: a text after it answers only the results after it."""
+        self.since.clear()
 
 
 @functools.cache

@@ -34,7 +34,7 @@ from ..tokens import count_many
 from .actions import WRITE, ToolKinds, is_error_text
 from .claims import count_in, duration_in_fields, ungrounded
 from .events import Event, Trace, Usage, canonical_args
-from .hedges import Lexicon, find_hedges, sentence_span
+from .hedges import Lexicon, ResultsRead, find_hedges, sentence_span
 from .turns import classify_turn
 from .values import (
     HeldValues,
@@ -224,8 +224,9 @@ class TraceAnalyser:
         turn: list[Any] | None = None
         index_of, arguments = self.leaf_index.of, self._arguments
         claim_rows = m.claims
-        # Hedges read the latest result; claims everything read before (Grounds).
-        latest: str | None = None
+        # Hedges read the results since the model last wrote; claims everything read
+        # before (Grounds).
+        read = ResultsRead()
         grounds = Grounds(earlier, known_text)
         previous = ""  # the last assistant text: what the next user turn replies to
         tools = self.tools
@@ -271,14 +272,15 @@ class TraceAnalyser:
                     if text:
                         known_text.append(text)
                 elif role == "assistant" and text:
-                    hedged = self._model_text(ev, text, latest, grounds, hedge_rows, claim_rows)
+                    hedged = self._model_text(ev, text, read, grounds, hedge_rows, claim_rows)
+                    read.wrote()
                     previous = text
                     if turn is not None and turn_no > 0:
                         turn[6] = text
                         if hedged:
                             turn[5] += 1
             elif kind == "result":
-                latest = text
+                read.add(text)
                 n_results += 1
                 result_tokens += n
                 if ev.is_error or is_error_text(text, ev.structured):
@@ -307,7 +309,7 @@ class TraceAnalyser:
                     said_text = model_text_args(ev.tool, ev.args)
                     if said_text and (
                         self._model_text(
-                            ev, said_text, latest, grounds, hedge_rows, claim_rows, "tool"
+                            ev, said_text, read, grounds, hedge_rows, claim_rows, "tool"
                         )
                         and turn is not None
                         and turn_no > 0
@@ -445,7 +447,7 @@ class TraceAnalyser:
         self,
         ev: Event,
         text: str,
-        latest: str | None,
+        read: ResultsRead,
         grounds: Grounds,
         hedge_rows: list[tuple[Any, ...]],
         claim_rows: list[tuple[Any, ...]],
@@ -454,7 +456,9 @@ class TraceAnalyser:
         """Hedges and ungrounded claims of one text the model wrote (an assistant message,
         or a ``"tool"``'s arguments); True if it hedged."""
         file, tid, seq, turn = ev.file, ev.trace_id, ev.seq, ev.turn
-        hedges = find_hedges(self.lexicon, text, latest, source=source)
+        hedges = find_hedges(
+            self.lexicon, text, read.latest, source=source, other_results=read.others()
+        )
         for h in hedges:
             hedge_rows.append(
                 (

@@ -158,6 +158,43 @@ def test_think_tool_text_hedges_and_claims_are_read(tmp_path: Path, envelope: st
     assert a.unsupported_answers[0].values == ("May 3", "$42.10")
 
 
+def test_an_answer_is_read_after_every_result_since_the_agent_last_wrote(tmp_path: Path) -> None:
+    # Two lookups in parallel, then one answer: its softener restates the first result,
+    # not the last, and is no hedge; a later answer with no new lookup reads the last.
+    def lookup(cid: str, rid: str) -> dict:
+        args = json.dumps({"reservation_id": rid})
+        return {
+            "id": cid,
+            "type": "function",
+            "function": {"name": "get_reservation_details", "arguments": args},
+        }
+
+    first = {"reservation_id": "ABC123", "origin": "JFK", "destination": "SEA", "insurance": "no"}
+    last = {"reservation_id": "XYZ789", "origin": "LAX", "destination": "ORD", "insurance": "yes"}
+    trace = [
+        {"role": "user", "content": "Can I cancel my trip to Seattle?"},
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [lookup("c1", "ABC123"), lookup("c2", "XYZ789")],
+        },
+        {"role": "tool", "tool_call_id": "c1", "content": json.dumps(first)},
+        {"role": "tool", "tool_call_id": "c2", "content": json.dumps(last)},
+        {
+            "role": "assistant",
+            "content": "It seems reservation ABC123 from JFK to SEA has no travel insurance.",
+        },
+        {"role": "user", "content": "And the other one?"},
+        {
+            "role": "assistant",
+            "content": "It seems reservation ABC123 from JFK to SEA has no travel insurance.",
+        },
+    ]
+    a = analyse_traces([write_jsonl(tmp_path / "t.jsonl", [{"messages": trace}])])
+    # the repeat, written with no new lookup since the agent last wrote, reads the last only
+    assert [(h.seq, h.phrase) for h in a.hedges.itertuples()] == [(7, "seems")]
+
+
 def test_only_questions_and_requests_feed_drift_mining_and_hedged_answers(tmp_path: Path) -> None:
     # A recorded customer-service run: a system prompt, a tool call and result every turn,
     # and an answer that hedges every time. The user asks, answers the agent, confirms,

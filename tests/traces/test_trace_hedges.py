@@ -7,6 +7,7 @@ from projeval.errors import ConfigError
 from projeval.traces import linear
 from projeval.traces.hedges import (
     Lexicon,
+    ResultsRead,
     available_languages,
     context,
     find_hedges,
@@ -101,6 +102,39 @@ def test_ascii_and_non_ascii_texts_find_the_same_phrases() -> None:
 def _hedged(text: str, latest: str | None = None) -> list[str]:
     # The hand rules alone: the learned gate has its own tests below.
     return [h.match for h in find_hedges(Lexicon.load(["en", "zh"]), text, latest, gate="rules")]
+
+
+def test_the_other_results_since_the_agent_wrote_explain_a_cue_too() -> None:
+    lexicon = Lexicon.load(["en", "zh"])
+    first = '{"reservation_id": "ABC123", "origin": "JFK", "destination": "SEA", "insurance": "no"}'
+    last = '{"reservation_id": "XYZ789", "origin": "LAX", "destination": "ORD", "insurance": "yes"}'
+    softener = "It seems reservation ABC123 from JFK to SEA has no travel insurance."
+    # after the last of two parallel lookups alone it reads as a guess; the first states it
+    assert [h.phrase for h in find_hedges(lexicon, softener, last, gate="rules")] == ["seems"]
+    assert find_hedges(lexicon, softener, last, gate="rules", other_results=[first]) == []
+    # a guess no result explains still counts, whichever results came before it
+    guess = "There might be a fare difference for the new date."
+    hedges = find_hedges(lexicon, guess, last, gate="rules", other_results=[first, "[]"])
+    assert [h.match for h in hedges] == ["There might be"]
+    # and a number one of them holds is no estimate
+    about = "The flight takes about 6 hours."
+    assert [h.phrase for h in find_hedges(lexicon, about, last, gate="rules")] == ["about"]
+    held = find_hedges(lexicon, about, last, gate="rules", other_results=['{"hours": 6}'])
+    assert held == []
+
+
+def test_results_read_keeps_those_since_the_model_last_wrote() -> None:
+    read = ResultsRead()
+    assert (read.latest, read.others()) == (None, [])
+    read.add("r1")
+    read.add(None)  # a result with no text
+    read.add("r3")
+    assert (read.latest, read.others()) == ("r3", ["r1"])
+    read.wrote()
+    # a text written now answers the latest result still, and no other
+    assert (read.latest, read.others()) == ("r3", [])
+    read.add("r4")
+    assert (read.latest, read.others()) == ("r4", [])
 
 
 def test_a_bare_modal_guess_about_the_data_counts() -> None:
