@@ -130,6 +130,10 @@ HEDGE_SETS = (
     # rules or training the gate; measured once after every rule and model had landed
     ("hedges_sealed_r8.jsonl", "sealed round-8 set (never tuned, never trained on)"),
     ("hedges_sealed_r8b.jsonl", "sealed round-8b set (never tuned, never trained on)"),
+    # session 7: labelled on s7-sealed and s7-sealed2 by helpers who never read or ran a
+    # detector, merged and measured once after every rule of the session had landed
+    ("hedges_sealed_r9.jsonl", "sealed round-9 set (never tuned, never trained on)"),
+    ("hedges_sealed_r9b.jsonl", "sealed round-9b set (never tuned, never trained on)"),
 )
 
 

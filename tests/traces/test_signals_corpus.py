@@ -54,6 +54,8 @@ def test_every_row_names_its_source_file() -> None:
         "hedges_train_r8.jsonl",
         "hedges_sealed_r8.jsonl",
         "hedges_sealed_r8b.jsonl",
+        "hedges_sealed_r9.jsonl",
+        "hedges_sealed_r9b.jsonl",
         "turns.jsonl",
         "turns_heldout.jsonl",
         "turns_heldout_fresh.jsonl",
@@ -61,6 +63,8 @@ def test_every_row_names_its_source_file() -> None:
         "turns_heldout_late.jsonl",
         "turns_sealed_r6.jsonl",
         "turns_sealed_r8.jsonl",
+        "turns_sealed_r9.jsonl",
+        "turns_sealed_r9b.jsonl",
         "turns_train_r8.jsonl",
     ):
         for row in bench.load(name):

@@ -1727,9 +1727,7 @@ def _sim(sid: str | None, task: str, trial: int, **kw: Any) -> dict[str, Any]:
         {
             "role": "user",
             "content": None,
-            "tool_calls": [
-                {"id": "u1", "name": "check_sms", "arguments": {}, "requestor": "user"}
-            ],
+            "tool_calls": [{"id": "u1", "name": "check_sms", "arguments": {}, "requestor": "user"}],
         },
         {
             "role": "tool",

@@ -827,7 +827,8 @@ def test_the_shipped_model_was_trained_on_the_current_labels() -> None:
     model = turns.turn_model()
     assert model.meta["data_digests"] == linear.data_digests(train.training_files())
     assert model.meta["training"] == [p.name for p in train.training_files()]
-    assert not any("_sealed_r8" in name for name in model.meta["training"])
+    sealed = {"turns_sealed_r8.jsonl", "turns_sealed_r9.jsonl", "turns_sealed_r9b.jsonl"}
+    assert set(train.SEALED) == sealed and not sealed & set(model.meta["training"])
     assert model.classes == tuple(sorted(TURN_CLASSES))
 
 
