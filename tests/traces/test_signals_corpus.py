@@ -133,6 +133,12 @@ HELD_OUT_HEDGE_FLOORS = {
     # the learned gate 0.300 / 0.429 and 0.640 / 0.314. Far below the goal, still sealed.
     "hedges_sealed_r8.jsonl": (0.25, 0.42),
     "hedges_sealed_r8b.jsonl": (0.65, 0.33),
+    # sealed rounds 9 and 9b (session 7): labelled on branches by helpers who never read or
+    # ran a detector, measured once after every rule of the session had landed: r9 0.105 /
+    # 0.423 (DISC-MedLLM's doctors in Chinese 0.101 / 0.417: 89 false positives; ToolAlpaca
+    # 0 / 0), r9b 0.932 / 0.719 (AutoTOD's task agent and FireAct's ReAct runs, English)
+    "hedges_sealed_r9.jsonl": (0.10, 0.42),
+    "hedges_sealed_r9b.jsonl": (0.93, 0.71),
 }
 # Training rows (round 8, sources the project already used, labelled by a helper who never
 # ran a detector): the rules reached 0.619 / 0.561 on their first run, 0.652 / 0.662 with the
@@ -180,6 +186,10 @@ HELD_OUT_TURN_FLOORS = {
     # 0.788 (3 turns fewer), seen through this floor alone: nobody read its rows, so the
     # floor follows the figure rather than a rule being undone or tuned to it
     "turns_sealed_r8.jsonl": 0.78,
+    # sealed rounds 9 and 9b (session 7), measured once: r9 0.830 (the learned model
+    # 0.882), r9b 0.795 (AutoTOD's simulated users; the model 0.789)
+    "turns_sealed_r9.jsonl": 0.83,
+    "turns_sealed_r9b.jsonl": 0.79,
 }
 
 
