@@ -385,7 +385,7 @@ def test_traces_reads_a_benchmark_results_file(
     result = CliRunner().invoke(cli, ["traces", "results.json"])
     assert result.exit_code == 1  # a record was skipped
     assert result.stdout.splitlines() == [
-        "2 traces in 1 files, 1 problems (tokens: o200k_base)",
+        "2 traces in 1 file, 1 problem (tokens: o200k_base)",
         "calls 4, errors 0, duplicates 0, retries 0, follow-ups 2 (lookups 2, actions 0), "
         "hedges 0; turns 2, of which 2 end in a follow-up or a hedge",
         "result tokens 38; billed input 232; recorded input -",
@@ -445,7 +445,7 @@ def test_traces_reads_a_simulation_results_document(
     result = CliRunner().invoke(cli, ["traces", "results.json"])
     assert result.exit_code == 1  # a run was skipped
     assert result.stdout.splitlines() == [
-        "1 traces in 1 files, 1 problems (tokens: o200k_base)",
+        "1 trace in 1 file, 1 problem (tokens: o200k_base)",
         "calls 2, errors 1, duplicates 0, retries 0, follow-ups 1 (lookups 1, actions 0), "
         "hedges 0; turns 1, of which 1 end in a follow-up or a hedge",
         "result tokens 16; billed input 106; recorded input -",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .numbers import MISSING, integer
+from .numbers import MISSING, count, integer
 from .tables import MAX_ROWS, table
 
 if TYPE_CHECKING:
@@ -71,8 +71,8 @@ def render_summary(analysis: TraceAnalysis) -> str:
     """The summary the CLI prints: totals, per-trace table, findings, drift, problems."""
     t = analysis.totals
     lines = [
-        f"{t['traces']} traces in {t['files']} files, {t['problems']} problems "
-        f"(tokens: {analysis.encoding})",
+        f"{count(t['traces'], 'trace')} in {count(t['files'], 'file')}, "
+        f"{count(t['problems'], 'problem')} (tokens: {analysis.encoding})",
         f"calls {t['calls']:,}, errors {t['errors']:,}, duplicates {t['duplicates']:,}, "
         f"retries {t['retries']:,}, follow-ups {t['followups']:,} "
         f"(lookups {t['lookups']:,}, actions {t['actions']:,}), "

@@ -504,7 +504,7 @@ def test_render_lists_problems(tmp_path: Path) -> None:
     path = tmp_path / "t.jsonl"
     path.write_bytes(b'{"messages": [{"role": "user", "content": "hi"}]}\n{oops\n')
     text = analyse_traces([path]).render()
-    assert text.splitlines()[0] == "1 traces in 1 files, 1 problems (tokens: o200k_base)"
+    assert text.splitlines()[0] == "1 trace in 1 file, 1 problem (tokens: o200k_base)"
     assert text.splitlines()[-2:] == [
         "Problems (records skipped or repaired):",
         f"  {path}:2: invalid JSON: Expecting property name enclosed in double quotes at "
