@@ -313,7 +313,11 @@ def turns_section(verbose: bool, sealed: bool = False) -> list[str]:
     for path in train_turns.training_files():
         if path.name not in named:
             lines.append("")
-            lines += _turns_lines(path.name, "training rows (no rule tuned on them)", verbose)
+            lines += _turns_lines(
+                path.name,
+                "training rows (session 7 wrote rules on their misses; first run 0.721)",
+                verbose,
+            )
     for name, title in SEALED_TURNS if sealed else ():
         if (CORPUS / name).exists():
             lines.append("")
