@@ -542,7 +542,8 @@ class Grounds:
     results' indexes hold (the ones follow-ups use, short forms of ids included:
     :class:`~projeval.traces.values.HeldValues`); only a spelling not found there is
     searched in what the user and system said and in the results' text, joined once per
-    trace and again only when new results arrived."""
+    trace and again only when new results arrived, and last (rarely needed: see
+    :meth:`~projeval.traces.values.HeldValues.verbatim`) in the indexes' prose fields."""
 
     __slots__ = (
         "_counts",
@@ -566,18 +567,27 @@ class Grounds:
         """True when a user or system text, or a result, held ``form``; a count, when
         its number stands alone in one, or a result lists that many items (or that
         many items share a value)."""
+        named = kind == "id" or kind == "name"
+        # The index's sets first: most ids and names an answer states are field values.
+        if named and self._held.quick(form):
+            return True
         if len(self.said) != self._said_parts:
             self._said, self._said_parts = "\n".join(self.said).lower(), len(self.said)
         if kind == "count":
             return self._count_held(form)
-        # The index first: a set lookup, where the texts are searched (the answer is the same).
-        if (kind == "id" or kind == "name") and form in self._held:
-            return True
         low = form.lower()
         if low in self._said:
             return True
         text = self._results_text()
-        return low in text or (kind == "duration" and duration_in_fields(form, text))
+        if low in text:
+            return True
+        if named:
+            # What else the index finds (an id inside a prose field, a code, a word of a
+            # prose result) is a substring of a result's text, which was just searched,
+            # unless an index holds values its text spells otherwise (escapes, structured
+            # content), or lower-casing may have moved a non-ASCII form.
+            return not (form.isascii() and self._held.verbatim()) and form in self._held
+        return kind == "duration" and duration_in_fields(form, text)
 
     def _results_text(self) -> str:
         if len(self.earlier) != self._text_parts:

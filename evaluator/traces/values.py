@@ -477,7 +477,16 @@ class HeldValues:
     lookup in one set costs less than one in each result's index.
     """
 
-    __slots__ = ("_indexes", "_prose", "_shorts", "_taken", "_values", "_wheres", "earlier")
+    __slots__ = (
+        "_indexes",
+        "_opaque",
+        "_prose",
+        "_shorts",
+        "_taken",
+        "_values",
+        "_wheres",
+        "earlier",
+    )
 
     def __init__(self, earlier: list[tuple[Event, dict[str, str] | None]]) -> None:
         self.earlier = earlier
@@ -487,31 +496,52 @@ class HeldValues:
         self._indexes: list[Where] = []  # every one, for ids inside their prose fields
         self._shorts: set[str] = set()
         self._prose: list[str] = []  # texts of the results that are not JSON
+        self._opaque = False  # see verbatim()
 
-    def __contains__(self, value: str) -> bool:
-        if len(value) == CODE_LENGTH:  # a code counts only at one place of one result
-            return first_source(value, self.earlier) is not None
-        earlier = self.earlier
-        if self._taken < len(earlier):
-            for ev, where in earlier[self._taken :]:
-                if where is None:
-                    if ev.text:
-                        self._prose.append(ev.text)
-                else:
-                    self._values.update(where)
-                    if isinstance(where, Where):
-                        self._wheres.append(where)
-                        self._indexes.append(where)
-            self._taken = len(earlier)
-        if value in self._values:
+    def _take(self) -> None:
+        for ev, where in self.earlier[self._taken :]:
+            if where is None:
+                if ev.text:
+                    self._prose.append(ev.text)
+            else:
+                self._values.update(where)
+                if isinstance(where, Where):
+                    self._wheres.append(where)
+                    self._indexes.append(where)
+                if ev.structured is not None or ev.text is None or "\\" in ev.text:
+                    self._opaque = True
+        self._taken = len(self.earlier)
+
+    def quick(self, value: str) -> bool:
+        """Whether a result holds ``value`` as a field's whole value, or an id whose short
+        form it is: the answer of ``value in self`` when it is True, in set lookups; a
+        False here still leaves the texts' prose to search (``in``)."""
+        if self._taken < len(self.earlier):
+            self._take()
+        if value in self._values:  # never a code: a value has at least 4 characters
             return True
         if len(value) >= 8 and "_" in value and "-" not in value:  # first_source's shortish
             if self._wheres:
                 for where in self._wheres:
                     self._shorts.update(where.short_forms())
                 self._wheres = []
-            if value in self._shorts:
-                return True
+            return value in self._shorts
+        return False
+
+    def verbatim(self) -> bool:
+        """Whether every value the results' indexes hold is written as it is in its
+        result's text: no index was built from structured content, and no JSON text
+        escapes a character (no backslash). Then whatever ``in`` finds is also a substring
+        of some result's text."""
+        if self._taken < len(self.earlier):
+            self._take()
+        return not self._opaque
+
+    def __contains__(self, value: str) -> bool:
+        if len(value) == CODE_LENGTH:  # a code counts only at one place of one result
+            return first_source(value, self.earlier) is not None
+        if self.quick(value):
+            return True
         if any(value in text and in_words(value, text) for text in self._prose):
             return True
         return prose_id(value) and any(w.in_prose(value) is not None for w in self._indexes)

@@ -364,3 +364,19 @@ def test_the_next_item_after_an_error_is_no_retry() -> None:
     )
     retry_of = CALLS.index("retry_of")
     assert [r[retry_of] for r in m.calls] == [None, None, 0]  # usr_1 again: its retry
+
+
+def test_grounds_find_what_only_an_index_holds_when_a_text_spells_it_otherwise() -> None:
+    from projeval.traces.metrics import Grounds
+    from projeval.traces.values import ResultIndex
+
+    index = ResultIndex()
+    escaped = Event("tool", "result", 0, text='{"note": "Moved to tkt\\u005f55aa11bb."}', seq=0)
+    plain = Event("tool", "result", 1, text=json.dumps({"note": "Seat 14C is free."}), seq=1)
+    for ev, ids in ((escaped, ["tkt_55aa11bb"]), (plain, ["14C"])):
+        earlier: list[tuple[Event, dict[str, str] | None]] = []
+        grounds = Grounds(earlier, ["hello"])
+        built = index.of(ev)
+        earlier.append((ev, built[0] if built is not None else None))
+        assert [grounds.held("id", i) for i in ids] == [True]
+        assert not grounds.held("id", "tkt_99aa11bb") and not grounds.held("name", "Dana")

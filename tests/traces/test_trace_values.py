@@ -244,3 +244,25 @@ def test_an_index_without_paths_holds_the_same_values() -> None:
     bare, no_paths = ResultIndex(paths=False).of(ev)
     assert bare == where and bare.short("tkt_9f3a71c4") == "data[].id"
     assert seen and no_paths == frozenset()
+
+
+def test_held_values_are_verbatim_only_while_every_index_is_spelled_as_its_text() -> None:
+    index = ResultIndex()
+    plain = Event("tool", "result", 0, text=json.dumps({"id": "usr_41c2be09"}), seq=0)
+    escaped = Event("tool", "result", 1, text='{"note": "Moved to tkt\\u005f55aa11bb."}', seq=1)
+    structured = Event("tool", "result", 2, text="done", structured={"id": "ORD-2041"}, seq=2)
+    earlier: list[tuple[Event, dict[str, str] | None]] = []
+    held = HeldValues(earlier)
+    assert held.verbatim()  # nothing read yet
+    for ev, verbatim in ((plain, True), (escaped, False)):
+        built = index.of(ev)
+        earlier.append((ev, built[0] if built is not None else None))
+        assert held.verbatim() is verbatim
+    # The escaped id is held (inside a prose field) although its text spells it otherwise.
+    assert "tkt_55aa11bb" in held and not held.quick("tkt_55aa11bb")
+    assert held.quick("usr_41c2be09")
+    other: list[tuple[Event, dict[str, str] | None]] = []
+    held = HeldValues(other)
+    built = index.of(structured)
+    other.append((structured, built[0] if built is not None else None))
+    assert not held.verbatim() and held.quick("ORD-2041")
