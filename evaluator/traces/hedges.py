@@ -785,6 +785,10 @@ def _gated(
     ]
 
 
+#: How many results since the model last wrote a text is read after (:class:`ResultsRead`).
+MAX_RESULTS_READ = 16
+
+
 @dataclass(slots=True)
 class ResultsRead:
     """The tool results a model text is read after, as a trace is walked in order: the
@@ -798,6 +802,11 @@ class ResultsRead:
         """A tool result, in order."""
         self.latest = text
         self.since.append(text)
+        if len(self.since) > MAX_RESULTS_READ:
+            # A run of calls with no message between them (a log of tool calls, think
+            # texts only): each text would be read after every result so far, a cost that
+            # grows with the square of the run; an answer reads the last few.
+            del self.since[0]
 
     def others(self) -> list[str]:
         """The results received since the model last wrote, but the latest."""

@@ -6,6 +6,7 @@ import pytest
 from projeval.errors import ConfigError
 from projeval.traces import linear
 from projeval.traces.hedges import (
+    MAX_RESULTS_READ,
     Lexicon,
     ResultsRead,
     available_languages,
@@ -135,6 +136,11 @@ def test_results_read_keeps_those_since_the_model_last_wrote() -> None:
     assert (read.latest, read.others()) == ("r3", [])
     read.add("r4")
     assert (read.latest, read.others()) == ("r4", [])
+    # a long run of results with no text between them: only the last few are read after
+    for n in range(100):
+        read.add(f"s{n}")
+    assert read.latest == "s99"
+    assert read.others() == [f"s{n}" for n in range(100 - MAX_RESULTS_READ, 99)]
 
 
 def test_a_bare_modal_guess_about_the_data_counts() -> None:
