@@ -134,6 +134,9 @@ HEDGE_SETS = (
     # detector, merged and measured once after every rule of the session had landed
     ("hedges_sealed_r9.jsonl", "sealed round-9 set (never tuned, never trained on)"),
     ("hedges_sealed_r9b.jsonl", "sealed round-9b set (never tuned, never trained on)"),
+    # session 8: labelled on s8-sealed10 by a helper who never read or ran a detector;
+    # measured once, after every rule and model of the session has landed
+    ("hedges_sealed_r10.jsonl", "sealed round-10 set (never tuned, never trained on)"),
 )
 
 
