@@ -137,6 +137,10 @@ HEDGE_SETS = (
     # session 8: labelled on s8-sealed10 by a helper who never read or ran a detector;
     # measured once, after every rule and model of the session has landed
     ("hedges_sealed_r10.jsonl", "sealed round-10 set (never tuned, never trained on)"),
+    # session 8: labelled on s8-sealed10b by a helper who never read or ran a detector
+    # (customer-service agents: an LLM receptionist with tools, human agents); measured
+    # once, with round 10, after every rule and model of the session has landed
+    ("hedges_sealed_r10b.jsonl", "sealed round-10b set (never tuned, never trained on)"),
 )
 
 

@@ -5,7 +5,7 @@
 
 Every labelled hedge set in ``tests/corpora/conversations/`` trains it
 (:func:`training_files`), except the sealed ones (:data:`SEALED`: rounds 6, 8, 8b, 9,
-9b and 10, kept for measurement). The examples are the cues
+9b, 10 and 10b, kept for measurement). The examples are the cues
 :func:`projeval.traces.hedges.hedge_candidates` finds (every lexicon match and
 approximate number, before the rules), with :func:`candidate_features`. Labels are per
 message, so a cue's label is derived: every cue of a message labelled no hedge is
@@ -48,6 +48,7 @@ SEALED = (
     "hedges_sealed_r9.jsonl",
     "hedges_sealed_r9b.jsonl",
     "hedges_sealed_r10.jsonl",
+    "hedges_sealed_r10b.jsonl",
 )
 #: The fit's options (cross-validation and the shipped model use the same): the best
 #: leave-one-source-out F1 of l2 1, 3, 10, 30, 100, 300 and 1000, with and without

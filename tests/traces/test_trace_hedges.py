@@ -537,6 +537,7 @@ def test_the_model_never_trains_on_a_sealed_set() -> None:
     names = [p.name for p in train.training_files()]
     sealed = {"hedges_sealed_r6.jsonl", "hedges_sealed_r8.jsonl", "hedges_sealed_r8b.jsonl"}
     sealed |= {"hedges_sealed_r9.jsonl", "hedges_sealed_r9b.jsonl", "hedges_sealed_r10.jsonl"}
+    sealed |= {"hedges_sealed_r10b.jsonl"}
     assert set(train.SEALED) == sealed and not sealed & set(names)
     assert "hedges.jsonl" in names and "hedges_sealed_r7.jsonl" in names
 
