@@ -91,7 +91,7 @@ def mint_messages(history: list[Any]) -> list[Any]:
         elif role == "user" and i == 0 and _TASK in content:
             head, _, task = content.rpartition(_TASK)
             out += [
-                {"role": "system", "content": head},
+                {"role": "system", "content": head.rstrip()},
                 {"role": "user", "content": task.strip()},
             ]
         elif role == "user" and content.startswith(_OBSERVATION):
