@@ -19,7 +19,7 @@ from typing import Any
 
 from . import streams
 from .events import Event, Usage, call_event
-from .harnesses import atif_messages, is_atif, is_mint, mint_messages, swe_agent_history
+from .harnesses import atif_messages, is_atif, mint_messages, swe_agent_history
 
 # Conversation ids: the first of these keys found on the record (or its metadata).
 _ID_KEYS = ("trace_id", "conversation_id", "session_id", "sessionId", "thread_id", "id")
@@ -1024,10 +1024,14 @@ class Mint(OpenAIChat):
     name = "mint"
 
     def unpack(self, value: Any) -> Snapshot | str:
-        if not is_mint(value):
+        # Detection asks for MINT's own state keys (is_mint); a line of a file read as
+        # MINT needs only its history.
+        state = value.get("state") if isinstance(value, dict) else None
+        if not isinstance(state, dict) or type(state.get("history")) is not list:
             return (
                 "record is not a MINT run: it has no 'state' holding the run's 'history' "
-                "(MINT's results.jsonl has one run a line)"
+                '(write one run a line, as MINT\'s results.jsonl does: {"state": {"history": '
+                '[...]}, "task": {"task_id": ...}})'
             )
         task = value.get("task")
         name = _run_name(task) if isinstance(task, dict) else None

@@ -1741,15 +1741,16 @@ def test_mint_results_are_read_run_for_run() -> None:
 def test_a_mint_line_without_a_run_is_one_problem(tmp_path: Path) -> None:
     good = (CORPORA / "mint_results.jsonl").read_text().splitlines()[0]
     path = tmp_path / "results.jsonl"
-    path.write_text(good + '\n{"state": {"history": []}}\n')
+    path.write_text(good + '\n{"state": {"history": "none"}, "task": {"task_id": 3}}\n')
     fmt, traces, problems = parse(path)
     assert (fmt, [t.trace_id for t in traces]) == ("mint", ["task 0"])
     assert problems == [
         Problem(
             str(path),
             2,
-            "record is not a MINT run: it has no 'state' holding the run's 'history' (MINT's "
-            "results.jsonl has one run a line); record skipped",
+            "record is not a MINT run: it has no 'state' holding the run's 'history' (write one "
+            'run a line, as MINT\'s results.jsonl does: {"state": {"history": [...]}, "task": '
+            '{"task_id": ...}}); record skipped',
         )
     ]
 
