@@ -451,6 +451,8 @@ def run(
             "otel",
             "openinference",
             "agentdojo",
+            "mint",
+            "atif",
         ]
     ),
     default=None,

@@ -468,6 +468,42 @@ def test_traces_reads_a_simulation_results_document(
     ]
 
 
+def test_traces_reads_a_swe_agent_output_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A SWE-agent output folder (tests/corpora/formats/README.md): a trajectory whose
+    # commands are text actions, its predictions file and (as SWE-agent 1.x writes) a text
+    # log. The trajectory is read; the other two hold no conversation and are left out.
+    import shutil
+
+    corpus = Path(__file__).resolve().parent / "corpora" / "formats" / "swe_agent_output"
+    shutil.copytree(corpus, tmp_path / "out")
+    (tmp_path / "out" / "run_batch.log").write_text("2024-11-29 22:50:43 INFO Starting run\n")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["traces", "out"])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == "1 trace in 1 file, 0 problems (tokens: o200k_base)"
+    assert lines[1].startswith("calls 12, errors 1, duplicates 1, retries 1, ")
+    assert lines[1].endswith("; turns 1, of which 0 end in a follow-up or a hedge")
+    assert lines[3] == (
+        "user turns: 0 questions, 1 requests, 0 answers, 0 greetings or closings, 0 other; "
+        "ungrounded claims 0"
+    )
+    assert lines[5:7] == [
+        "out/pydicom__pydicom-1458.traj",
+        "  trace                         format       turns  calls  dups  follow-ups  hedges  "
+        "flagged  result tok  billed in  recorded in",
+    ]
+    assert "Problems" not in result.stdout
+    # The predictions file named on its own says what it is and where the runs are.
+    alone = CliRunner().invoke(cli, ["traces", "out/all_preds.jsonl"])
+    assert alone.exit_code == 1
+    assert alone.stderr.startswith(
+        "Error: out/all_preds.jsonl:1: this is a file of SWE-bench predictions"
+    )
+
+
 def _call(cid: str, tool: str, arg: str, value: str) -> dict[str, object]:
     arguments = json.dumps({arg: value})
     return {"id": cid, "type": "function", "function": {"name": tool, "arguments": arguments}}

@@ -918,8 +918,9 @@ def test_a_file_no_reader_understands_is_named_in_the_draft_and_the_rest_is_mine
     assert mined.questions == alone.questions and mined.files == 2
     assert mined.unread == (
         f"{notes}: not a known trace format (tried: openai_chat, openai_responses, anthropic, "
-        "gemini, bedrock_converse, mcp, otel, openinference, agentdojo). Fix: pass format= "
-        "(projeval traces --trace-format) if the file is one of these, or convert it to one",
+        "gemini, bedrock_converse, mcp, otel, openinference, agentdojo, mint, atif). Fix: pass "
+        "format= (projeval traces --trace-format) if the file is one of these, or convert it "
+        "to one",
     )
     assert f"# Not read: {notes}: not a known trace format" in mined.to_yaml()
     assert "Not read" not in alone.to_yaml()

@@ -1,5 +1,5 @@
 """Converters for the message-list formats: OpenAI Chat and Responses, Anthropic, Gemini,
-Bedrock Converse.
+Bedrock Converse, and two harnesses' records rewritten as OpenAI Chat (MINT, Harbor's ATIF).
 
 Each converter does two things. :meth:`unpack` finds the message list (and
 the recorded usage and conversation id) inside one record, whatever envelope
@@ -19,6 +19,7 @@ from typing import Any
 
 from . import streams
 from .events import Event, Usage, call_event
+from .harnesses import atif_messages, is_atif, mint_messages, swe_agent_history
 
 # Conversation ids: the first of these keys found on the record (or its metadata).
 _ID_KEYS = ("trace_id", "conversation_id", "session_id", "sessionId", "thread_id", "id")
@@ -104,6 +105,9 @@ def run_snapshot(record: dict[str, Any]) -> Snapshot | None:
     messages = run_messages(record)
     if messages is None:
         return None
+    history = record.get("history")
+    if isinstance(history, list) and history is messages:  # SWE-agent's: text actions
+        messages = swe_agent_history(history)
     return Snapshot(trace_id_of(record) or _run_name(record), messages, whole=True)
 
 
@@ -1012,7 +1016,57 @@ def _bedrock_result_text(content: Any) -> str:
     return "\n".join(parts)
 
 
+class Mint(OpenAIChat):
+    """MINT's results (xingyaoww/mint-bench ``results.jsonl``): each line one run, its
+    conversation the ``state``'s ``history``, read as :func:`~.harnesses.mint_messages`
+    writes it and named after its task (``task 3``)."""
+
+    name = "mint"
+
+    def unpack(self, value: Any) -> Snapshot | str:
+        # Detection asks for MINT's own state keys (is_mint); a line of a file read as
+        # MINT needs only its history.
+        state = value.get("state") if isinstance(value, dict) else None
+        if not isinstance(state, dict) or type(state.get("history")) is not list:
+            return (
+                "record is not a MINT run: it has no 'state' holding the run's 'history' "
+                '(write one run a line, as MINT\'s results.jsonl does: {"state": {"history": '
+                '[...]}, "task": {"task_id": ...}})'
+            )
+        task = value.get("task")
+        name = _run_name(task) if isinstance(task, dict) else None
+        return Snapshot(name, mint_messages(value["state"]["history"]), whole=True)
+
+
+class Atif(OpenAIChat):
+    """Harbor's Agent Trajectory Interchange Format: one trajectory a document, named by
+    its ``session_id``, its steps read as :func:`~.harnesses.atif_messages` writes them."""
+
+    name = "atif"
+
+    def unpack(self, value: Any) -> Snapshot | str:
+        if not is_atif(value):
+            return (
+                "record is not an ATIF trajectory: it has no 'steps' beside a "
+                "'schema_version' of 'ATIF-v...'"
+            )
+        problems: list[str] = []
+        messages = atif_messages(value["steps"], problems)
+        return Snapshot(
+            trace_id_of(value), messages, whole=True, problem="; ".join(problems) or None
+        )
+
+
 #: Converter per format name.
 CONVERTERS: dict[str, Converter] = {
-    c.name: c for c in (OpenAIChat(), OpenAIResponses(), Anthropic(), Gemini(), BedrockConverse())
+    c.name: c
+    for c in (
+        OpenAIChat(),
+        OpenAIResponses(),
+        Anthropic(),
+        Gemini(),
+        BedrockConverse(),
+        Mint(),
+        Atif(),
+    )
 }

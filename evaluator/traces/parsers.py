@@ -24,6 +24,7 @@ from .agentdojo import is_run
 from .conversations import CONVERTERS, Converter, Snapshot, listed_run, run_messages
 from .events import Problem, Trace, finish_trace
 from .eventstream import converse_stream
+from .harnesses import is_agentbench, is_atif, is_mint, is_predictions
 from .mcp import McpParser, unwrap_jsonrpc
 from .merger import Merger, extends_line, shares_opening
 from .readers import DEFAULT_MAX_JSON_BYTES, Record, iter_records
@@ -40,6 +41,8 @@ FORMATS = (
     "otel",
     "openinference",
     "agentdojo",
+    "mint",
+    "atif",
 )
 
 #: Exports that detection recognises but no parser reads: each names itself in one error.
@@ -63,6 +66,22 @@ UNREAD_FORMATS = {
         "record the agent's runs as OpenTelemetry spans (Agent.instrument_all(), or logfire) "
         "exported as OTLP JSON, or write each conversation's messages as OpenAI Chat JSON "
         'Lines ({"messages": [...]}, one conversation a line)',
+    ),
+    "agentbench": (
+        "this looks like an AgentBench run (output.history of 'user' and 'agent' turns), "
+        "which projeval does not read: the agent's actions are free text in each task's own "
+        "protocol, tasks inject scripted and example turns into the history, and every "
+        "'user' turn after the task is the environment's reply",
+        "write each run as OpenAI Chat JSON Lines: the task as a user message, each action "
+        "the agent took as an assistant tool call (the action's name and arguments) and the "
+        "environment's reply as the tool message answering it, leaving out the injected "
+        'turns ({"messages": [...]}, one run a line)',
+    ),
+    "swe_bench_predictions": (
+        "this is a file of SWE-bench predictions (instance_id, model_patch: the patch each "
+        "run submitted), which records no conversation",
+        "read the runs' trajectories instead: the .traj files beside it (a folder is read "
+        "with its predictions files left out)",
     ),
     "tooltalk": (
         "this looks like a ToolTalk conversation (turns with 'text' and 'apis'), which "
@@ -256,6 +275,14 @@ def sniff(value: Any) -> tuple[str | None, bool]:
     if is_run(value):
         return "agentdojo", True
     if isinstance(value, dict):
+        if is_atif(value):
+            return "atif", True
+        if is_mint(value):
+            return "mint", True
+        if is_agentbench(value):
+            return "agentbench", True
+        if is_predictions(value):
+            return "swe_bench_predictions", True
         if "run_type" in value or "child_runs" in value:
             return "langsmith", True
         if "observations" in value or ("traceId" in value and value.get("type") in _LANGFUSE_TYPES):

@@ -16,7 +16,7 @@ import gzip
 import json
 import os
 import zlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
@@ -26,6 +26,7 @@ from ..errors import TraceError
 from .conversations import RUN_KEYS, RUN_LISTS
 from .events import Problem, fast_loads
 from .eventstream import is_event_stream
+from .harnesses import PREDICTIONS_FILES
 
 #: ``.json`` documents larger than this are refused (the bound is configurable).
 DEFAULT_MAX_JSON_BYTES = 256 * 1024 * 1024
@@ -121,25 +122,41 @@ def expand_paths(paths: Iterable[str | Path]) -> list[Path]:
 
 
 def _trace_files(folder: Path) -> list[Path]:
-    return sorted(
-        p
-        for p in folder.rglob("*")
-        if p.is_file()
-        and (
-            stem_suffix(p) in TRACE_SUFFIXES
-            or (stem_suffix(p) in CASSETTE_SUFFIXES and _looks_like_cassette(p))
-        )
-    )
+    """A folder's trace files. What a harness writes beside its traces and is none is left
+    out, as a user pointing at the harness's output folder expects: YAML that is not a
+    cassette (suite files, a run's ``args.yaml``), SWE-bench predictions (SWE-agent's
+    ``all_preds.jsonl``/``preds.json``: patches, no conversation; named on their own,
+    they are refused with the fix) and ``.log`` files that are not JSON Lines (SWE-agent's
+    text logs beside its ``.traj`` files)."""
+    out = []
+    for p in folder.rglob("*"):
+        if not p.is_file():
+            continue
+        suffix = stem_suffix(p)
+        if suffix in CASSETTE_SUFFIXES:
+            keep = _head_holds(p, lambda head: b"interactions:" in head)
+        elif suffix not in TRACE_SUFFIXES:
+            keep = False
+        elif p.name in PREDICTIONS_FILES:
+            keep = not _head_holds(p, lambda head: b'"model_patch"' in head)
+        elif suffix == ".log":
+            keep = _head_holds(p, lambda head: head.removeprefix(_BOM).lstrip()[:1] in b"{[")
+        else:
+            keep = True
+        if keep:
+            out.append(p)
+    return sorted(out)
 
 
-def _looks_like_cassette(path: Path) -> bool:
-    """A YAML file that starts like a VCR cassette (suite files and CI configs do not)."""
+def _head_holds(path: Path, test: Callable[[bytes], bool]) -> bool:
+    """Whether the first 4 KiB of a file (gzip or not) pass ``test``; an unreadable file
+    does not."""
     try:
         with gzip.open(path, "rb") if is_gzip(path) else path.open("rb") as fh:
             head = fh.read(4096)
     except (OSError, EOFError, zlib.error):
         return False
-    return b"interactions:" in head
+    return test(head)
 
 
 def stem_suffix(path: Path) -> str:

@@ -1638,6 +1638,190 @@ def test_swe_agent_trajectory_is_read_event_for_event() -> None:
     assert first.call_id == "call_PbWErNIge3YTrli3fiVvmIid"
 
 
+def test_swe_agent_text_actions_are_calls_and_observations_are_no_turns() -> None:
+    # SWE-agent before function calling (tests/corpora/formats/README.md): each command is
+    # "action" text on an assistant message, its output the next "user" message, and the
+    # worked example a user message marked is_demo. Only the issue is the user's.
+    fmt, (trace,), problems = parse(CORPORA / "swe_agent_output" / "pydicom__pydicom-1458.traj")
+    assert (fmt, trace.trace_id, problems) == (
+        "openai_chat",
+        "pydicom__pydicom-1458.traj:1",
+        [],
+    )
+    assert [(e.role, (e.text or "")[:30]) for e in trace.events if e.kind == "message"][:4] == [
+        ("system", "SETTING: You are an autonomous"),
+        ("system", "[demonstration trimmed]"),
+        ("user", "We're currently solving the fo"),
+        ("assistant", "First, I'll create a new Pytho"),
+    ]
+    assert [e.text[:30] for e in trace.events if e.role == "user"] == [
+        "We're currently solving the fo"
+    ]
+    calls = [e for e in trace.events if e.kind == "call"]
+    assert [c.tool for c in calls] == [
+        "create", "edit", "python", "find_file", "open", "edit", "edit", "edit", "edit",
+        "python", "rm", "submit",
+    ]  # fmt: skip
+    assert calls[3].args == {"command": 'find_file "numpy_handler.py"'}
+    results = [e for e in trace.events if e.kind == "result"]
+    assert len(results) == 11  # the run ended on submit: no output recorded after it
+    assert all(r.link is not None and trace.events[r.link].call_id == r.call_id for r in results)
+    assert calls[-1].link is None
+    assert results[3].text.startswith('Found 3 matches for "numpy_handler.py"')
+    # The assistant's text is its thought, without the command block.
+    thought = trace.events[calls[0].seq - 1]
+    assert (thought.kind, thought.msg) == ("message", calls[0].msg)
+    assert thought.text.endswith("absence of the Pixel Representation attribute.\n\n")
+    assert "create reproduce_bug.py" not in thought.text
+
+
+def test_mint_results_are_read_run_for_run() -> None:
+    # MINT's results lines (tests/corpora/formats/README.md): the model runs code written
+    # in <execute> blocks; the harness answers in "user" messages: the observation, the
+    # steps left, and (with GPT-4's simulated feedback) the feedback, the user's turn.
+    fmt, traces, problems = parse(CORPORA / "mint_results.jsonl")
+    assert (fmt, [t.trace_id for t in traces], problems) == ("mint", ["task 0", "task 16"], [])
+    first, second = traces
+    assert _digest(first) == [
+        ("system", "message", None, None, None, "You are a helpful assistant as"),
+        ("user", "message", None, None, None, "Were Scott Derrickson and Ed W"),
+        ("assistant", "message", None, None, None, "To determine if Scott Derricks"),
+        (
+            "assistant",
+            "call",
+            "execute",
+            {
+                "code": "print(wikipedia_search('Scott Derrickson'))\nprint(wikipedia_search('Ed Wood'))"
+            },
+            None,
+            None,
+        ),
+        ("tool", "result", "execute", None, None, "Page: Scott Derrickson\nSummary"),
+        ("system", "message", None, None, None, "You have 4 steps left and 2 ch"),
+        ("assistant", "message", None, None, None, "From the wiki_search results, "),
+    ]
+    assert first.events[-1].text.endswith("which is American.\nThe answer is Yes .")
+    assert _linked(first)
+    assert [(e.role, e.kind) for e in second.events] == [
+        ("system", "message"),
+        ("user", "message"),
+        ("assistant", "message"),  # a wrong <solution>: no call
+        ("system", "message"),  # "Your answer is wrong."
+        ("system", "message"),  # the steps left
+        *[
+            row
+            for _ in range(3)
+            for row in (
+                ("user", "message"),  # the feedback
+                ("assistant", "message"),
+                ("assistant", "call"),
+                ("tool", "result"),
+                ("system", "message"),
+            )
+        ],
+        ("user", "message"),
+        ("assistant", "message"),
+        ("assistant", "call"),  # the run ran out of steps before its result
+    ]
+    assert [e.text[:30] for e in second.events if e.role == "user"] == [
+        "Which travel parody series fea",
+        "This is NOT GOOD. You should n",
+        "This is NOT GOOD. You made a m",
+        "This is NOT GOOD. The search q",
+        "This is NOT GOOD. The search r",
+    ]
+    assert second.events[3].text == "Your answer is wrong."
+    calls = [e for e in second.events if e.kind == "call"]
+    assert [c.link is not None for c in calls] == [True, True, True, False]
+    assert calls[-1].args == {
+        "code": "result = wikipedia_search('host of \"The Joe Schmo Show\"')\n\nprint(result)"
+    }
+
+
+def test_a_mint_line_without_a_run_is_one_problem(tmp_path: Path) -> None:
+    good = (CORPORA / "mint_results.jsonl").read_text().splitlines()[0]
+    path = tmp_path / "results.jsonl"
+    path.write_text(good + '\n{"state": {"history": "none"}, "task": {"task_id": 3}}\n')
+    fmt, traces, problems = parse(path)
+    assert (fmt, [t.trace_id for t in traces]) == ("mint", ["task 0"])
+    assert problems == [
+        Problem(
+            str(path),
+            2,
+            "record is not a MINT run: it has no 'state' holding the run's 'history' (write one "
+            'run a line, as MINT\'s results.jsonl does: {"state": {"history": [...]}, "task": '
+            '{"task_id": ...}}); record skipped',
+        )
+    ]
+
+
+def test_atif_trajectory_is_read_step_for_step(tmp_path: Path) -> None:
+    # The ATIF RFC's own example trajectory (tests/corpora/formats/README.md).
+    fmt, (trace,), problems = parse(CORPORA / "atif_rfc_example.json")
+    assert (fmt, trace.trace_id, problems) == (
+        "atif",
+        "025B810F-B3A2-4C67-93C0-FE7A142A947A",
+        [],
+    )
+    price, volume = {"ticker": "GOOGL", "metric": "price"}, {"ticker": "GOOGL", "metric": "volume"}
+    assert shape(trace) == [
+        (0, 1, "user", "message", None, None, None, None, "What is the current trading price of Alphabet (GOOGL)?", None),
+        (1, 1, "assistant", "message", None, None, None, None, "I will search for the current trading price and volume for GOOGL.", None),
+        (1, 1, "assistant", "call", "financial_search", "call_price_1", 4, price, None, None),
+        (1, 1, "assistant", "call", "financial_search", "call_volume_2", 5, volume, None, None),
+        (2, 1, "tool", "result", "financial_search", "call_price_1", 2, None, "GOOGL is currently trading at $185.35 (Close: 10/11/2025)", None),
+        (3, 1, "tool", "result", "financial_search", "call_volume_2", 3, None, "GOOGL volume: 1.5M shares traded.", None),
+        (4, 1, "assistant", "message", None, None, None, None, "As of October 11, 2025, Alphabet (GOOGL) is trading at $185.35 with a volume of 1.5M shares traded.", None),
+    ]  # fmt: skip
+    usage = [
+        (e.usage.input_total, e.usage.output, e.usage.cache_read) for e in trace.events if e.usage
+    ]
+    assert usage == [(520, 80, 200), (600, 44, None)]
+    # A step it cannot read is one problem naming it; the rest of the trajectory is read.
+    doc = json.loads((CORPORA / "atif_rfc_example.json").read_text())
+    doc["steps"][0]["source"] = "human"
+    path = write_json(tmp_path / "trajectory.json", doc)
+    fmt, (trace,), problems = parse(path)
+    assert [e.kind for e in trace.events] == [
+        "message",
+        "call",
+        "call",
+        "result",
+        "result",
+        "message",
+    ]
+    assert problems == [
+        Problem(str(path), 1, "step 1 has source 'human', not 'system', 'user' or 'agent'; skipped")
+    ]
+
+
+def test_agentbench_runs_and_swe_bench_predictions_are_one_clear_error() -> None:
+    # AgentBench's runs.jsonl (tests/corpora/formats/README.md): actions in free text.
+    path = CORPORA / "agentbench_runs.jsonl"
+    with pytest.raises(TraceError) as err:
+        parse(path)
+    assert str(err.value) == (
+        f"{path}:1: this looks like an AgentBench run (output.history of 'user' and 'agent' "
+        "turns), which projeval does not read: the agent's actions are free text in each "
+        "task's own protocol, tasks inject scripted and example turns into the history, and "
+        "every 'user' turn after the task is the environment's reply. Fix: write each run as "
+        "OpenAI Chat JSON Lines: the task as a user message, each action the agent took as an "
+        "assistant tool call (the action's name and arguments) and the environment's reply as "
+        "the tool message answering it, leaving out the injected turns "
+        '({"messages": [...]}, one run a line)'
+    )
+    # SWE-agent's all_preds.jsonl, given on its own: the patches, not the runs.
+    path = CORPORA / "swe_agent_output" / "all_preds.jsonl"
+    with pytest.raises(TraceError) as err:
+        parse(path)
+    assert str(err.value) == (
+        f"{path}:1: this is a file of SWE-bench predictions (instance_id, model_patch: the "
+        "patch each run submitted), which records no conversation. Fix: read the runs' "
+        "trajectories instead: the .traj files beside it (a folder is read with its "
+        "predictions files left out)"
+    )
+
+
 def test_pydantic_ai_histories_and_tooltalk_conversations_are_one_clear_error(
     tmp_path: Path,
 ) -> None:

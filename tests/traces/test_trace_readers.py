@@ -130,6 +130,34 @@ def test_a_swe_agent_traj_file_is_one_document_and_found_in_a_folder(tmp_path: P
     assert expand_paths([tmp_path]) == [path]
 
 
+def test_a_harness_output_folder_leaves_out_what_is_no_trace(tmp_path: Path) -> None:
+    # SWE-agent's output folders: predictions beside the .traj files (all_preds.jsonl
+    # before 1.0, preds.json after), text logs, a run's args.yaml. A user pointing at the
+    # folder wants its trajectories read; invented content.
+    traj = tmp_path / "run" / "a__b-1" / "a__b-1.traj"
+    traj.parent.mkdir(parents=True)
+    traj.write_text(json.dumps({"history": [{"role": "user", "content": "fix it"}]}))
+    pred = {"model_name_or_path": "m", "instance_id": "a__b-1", "model_patch": "diff"}
+    (tmp_path / "run" / "all_preds.jsonl").write_text(json.dumps(pred) + "\n")
+    (tmp_path / "run" / "preds.json").write_text(json.dumps({"a__b-1": pred}))
+    (tmp_path / "run" / "a__b-1" / "a__b-1.debug.log").write_text("2024-11-29 INFO start\n")
+    with gzip.open(tmp_path / "run" / "run_batch.log.gz", "wt") as fh:
+        fh.write("2024-11-29 INFO start\n")
+    (tmp_path / "run" / "args.yaml").write_text("agent: {}\n")
+    # Kept: a request log in JSON Lines named .log (a BOM and blank lines first), and a
+    # file under a predictions name that holds no predictions.
+    requests = tmp_path / "run" / "requests.log"
+    requests.write_bytes(b'\xef\xbb\xbf\n  {"messages": []}\n')
+    other = tmp_path / "other" / "preds.json"
+    other.parent.mkdir()
+    other.write_text(json.dumps({"messages": [{"role": "user", "content": "hi"}]}))
+    assert expand_paths([tmp_path]) == [other, traj, requests]
+    # Named on its own, a file is read whatever it holds (and a predictions file refused).
+    assert expand_paths([tmp_path / "run" / "all_preds.jsonl"]) == [
+        tmp_path / "run" / "all_preds.jsonl"
+    ]
+
+
 def test_json_lines_under_a_json_name(tmp_path: Path) -> None:
     path = tmp_path / "t.json"
     path.write_text('{"a": 1}\n{"a": 2}\n')

@@ -1,0 +1,328 @@
+"""Benchmark harnesses whose run records hold no provider's message format.
+
+Each is rewritten here as OpenAI Chat messages (``role``, ``content``, ``tool_calls``,
+``tool`` messages answering a call by ``tool_call_id``), which
+:class:`~projeval.traces.conversations.OpenAIChat` then converts like any other:
+
+- **MINT** (xingyaoww/mint-bench): a results line is ``{"state": {"history": [...]},
+  "task": {...}}``; the model calls its tool by writing ``<execute>`` blocks, and the
+  harness answers every action in a ``user`` message (``StepOutput.to_str``);
+- **Harbor's ATIF** (Agent Trajectory Interchange Format): ``{"schema_version":
+  "ATIF-v1.x", "session_id", "agent", "steps": [...]}``, each agent step holding its
+  ``tool_calls`` and their ``observation``;
+- **SWE-agent's text actions**: a ``.traj`` history whose assistant messages carry the
+  command they ran as ``action`` text (no ``tool_calls``), its output coming back as the
+  next ``user`` message.
+
+Other harnesses are recognised here so that detection can refuse them by name (AgentBench
+runs) or leave them out (SWE-bench predictions, which hold no conversation).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+# -- MINT --------------------------------------------------------------------------------
+# The strings below are MINT's own (xingyaoww/mint-bench at
+# 3f7f12c10bf763be1e6dbdeb42feb57624121f61: mint/envs/general_env.py, mint/datatypes.py
+# StepOutput.to_str, mint/prompt/templates/template_with_tool.txt).
+
+#: The tool a MINT call is named after: the tag the model writes its code in, which the
+#: harness runs in its Python interpreter (its tool functions are called inside the code).
+MINT_TOOL = "execute"
+_EXECUTE = re.compile(r"<execute>(.*?)</execute>", re.DOTALL)
+# A tag and the spaces around it: "is <solution> 42 </solution>." reads "is 42 ."
+_MINT_TAGS = re.compile(r"[ \t]*</?(?:thought|solution)>[ \t]*")
+_ASSISTANT = "Assistant:"
+_OBSERVATION = "Observation:\n"
+_FEEDBACK = "\nExpert feedback:\n"
+_COUNTDOWN = re.compile(
+    r"You have \d+ steps left and \d+ chances to propose solution left\.\n"
+    r"(?:You should take the last step to propose a solution\.\n)?\Z"
+)
+# The prompt template ends "---\n\n{task_prompt}", the task prompt being "Task:\n" + task.
+_TASK = "\n---\n\nTask:\n"
+
+
+def is_mint(value: Any) -> bool:
+    """A MINT results line: its run's ``state`` holds the ``history``."""
+    if not isinstance(value, dict):
+        return False
+    state = value.get("state")
+    return (
+        isinstance(state, dict)
+        and type(state.get("history")) is list
+        and ("latest_output" in state or "agent_action_count" in state)
+    )
+
+
+def mint_messages(history: list[Any]) -> list[Any]:
+    """A MINT run's history as OpenAI Chat messages.
+
+    - The first message, the prompt, is the harness's instructions and worked example
+      (a system message) and the task (the user's message).
+    - An assistant message's ``<execute>`` blocks, joined as MINT runs them, are one call
+      to :data:`MINT_TOOL` (``{"code": ...}``); its text is the rest, tags removed. A
+      message that proposes a ``<solution>`` makes no call, as MINT runs none.
+    - A ``user`` message starting ``Observation:`` is the harness's answer: the
+      observation is the call's result (a system message where the action made no call:
+      "Your answer is wrong.", the help text for an action it could not read), the
+      "You have N steps left" line a system message, and the ``Expert feedback`` the
+      simulated user's (a user message: MINT's feedback plays the user).
+    """
+    out: list[Any] = []
+    call_id: str | None = None  # the call the next observation answers
+    for i, m in enumerate(history):
+        content = m.get("content") if isinstance(m, dict) else None
+        if not isinstance(content, str):
+            out.append(m)  # the converter reports what it cannot read
+            call_id = None
+            continue
+        role = m.get("role")
+        if role == "assistant":
+            text, code = _mint_action(content)
+            message: dict[str, Any] = {"role": "assistant", "content": text}
+            call_id = None
+            if code is not None:
+                call_id = f"mint-{i}"
+                message["tool_calls"] = [_call(call_id, MINT_TOOL, {"code": code})]
+            out.append(message)
+        elif role == "user" and i == 0 and _TASK in content:
+            head, _, task = content.rpartition(_TASK)
+            out += [
+                {"role": "system", "content": head.rstrip()},
+                {"role": "user", "content": task.strip()},
+            ]
+        elif role == "user" and content.startswith(_OBSERVATION):
+            observation, countdown, feedback = _mint_output(content)
+            if call_id is not None:
+                out.append({"role": "tool", "tool_call_id": call_id, "content": observation})
+            else:
+                out.append({"role": "system", "content": observation})
+            if countdown:
+                out.append({"role": "system", "content": countdown})
+            if feedback:
+                out.append({"role": "user", "content": feedback})
+            call_id = None
+        else:
+            out.append(m)
+            call_id = None
+    return out
+
+
+def _mint_action(content: str) -> tuple[str, str | None]:
+    """An assistant message's text and the code it runs (``None``: no call)."""
+    body = content.lstrip()
+    if body.startswith(_ASSISTANT):  # the harness prefixes every action so
+        body = body[len(_ASSISTANT) :]
+    code = None
+    if "<solution>" not in content:  # MINT: a solution is proposed, nothing is run
+        code = "\n".join(b.strip() for b in _EXECUTE.findall(f"\n{content}\n")) or None
+    text = _MINT_TAGS.sub(" ", _EXECUTE.sub("", body))
+    return "\n".join(line.strip() for line in text.splitlines()).strip(), code
+
+
+def _mint_output(content: str) -> tuple[str, str, str]:
+    """``StepOutput.to_str`` read back: the observation, the countdown, the feedback."""
+    rest = content[len(_OBSERVATION) :]
+    feedback = ""
+    head, sep, tail = rest.rpartition(_FEEDBACK)
+    if sep:
+        rest, feedback = head, tail
+    countdown = ""
+    match = _COUNTDOWN.search(rest)
+    if match:
+        rest, countdown = rest[: match.start()], match.group()
+    return rest.rstrip("\n"), countdown.rstrip("\n"), feedback.strip("\n")
+
+
+# -- Harbor's ATIF -----------------------------------------------------------------------
+# The schema of laude-institute/harbor's docs/rfcs/0001-trajectory-format.md (ATIF v1.4;
+# tests/corpora/formats/README.md cites the copy read).
+
+_ATIF_ROLES = {"system": "system", "user": "user", "agent": "assistant"}
+
+
+def is_atif(value: Any) -> bool:
+    """An ATIF trajectory: ``steps`` beside an ``ATIF-v...`` schema version."""
+    if not isinstance(value, dict) or type(value.get("steps")) is not list:
+        return False
+    version = value.get("schema_version")
+    return isinstance(version, str) and version.upper().startswith("ATIF")
+
+
+def atif_messages(steps: list[Any], problems: list[str]) -> list[Any]:
+    """An ATIF trajectory's steps as OpenAI Chat messages; what cannot be read of a step is
+    added to ``problems`` (naming the step) and left out.
+
+    An agent step is one assistant message (``message``; ``reasoning_content`` is the
+    model's thinking, not its answer, as elsewhere) with its ``tool_calls``, then a
+    ``tool`` message per observation result, answering the call its ``source_call_id``
+    names. A result naming no call (an agent that sends several keystrokes and records
+    one screen after them) answers the step's last calls no result named; one with no call
+    left, or a system step's result, is a system message. ``metrics`` are the step's usage.
+    """
+    out: list[Any] = []
+    for i, step in enumerate(steps):
+        where = f"step {i + 1}"
+        if not isinstance(step, dict):
+            problems.append(f"{where} is not an object; skipped")
+            continue
+        source = step.get("source")
+        role = _ATIF_ROLES.get(source) if isinstance(source, str) else None
+        if role is None:
+            problems.append(
+                f"{where} has source {source!r}, not 'system', 'user' or 'agent'; skipped"
+            )
+            continue
+        message: dict[str, Any] = {"role": role, "content": step.get("message")}
+        calls = []
+        if role == "assistant":
+            for tc in step.get("tool_calls") or []:
+                name = tc.get("function_name") if isinstance(tc, dict) else None
+                if not isinstance(name, str):
+                    problems.append(f"{where}: a tool call has no function_name; skipped")
+                    continue
+                calls.append(_call(tc.get("tool_call_id"), name, tc.get("arguments")))
+            if calls:
+                message["tool_calls"] = calls
+            usage = _atif_usage(step.get("metrics"))
+            if usage is not None:
+                message["usage"] = usage
+        out.append(message)
+        observation = step.get("observation")
+        results = observation.get("results") if isinstance(observation, dict) else None
+        if isinstance(results, list):
+            out += _atif_results(results, calls if role == "assistant" else [])
+    return out
+
+
+def _atif_results(results: list[Any], calls: list[dict[str, Any]]) -> list[Any]:
+    named = {r.get("source_call_id") for r in results if isinstance(r, dict)}
+    waiting = [c["id"] for c in calls if c["id"] is None or c["id"] not in named]
+    unnamed = sum(1 for r in results if isinstance(r, dict) and not r.get("source_call_id"))
+    # Results that name no call answer the last calls no result named, in order.
+    take = waiting[max(len(waiting) - unnamed, 0) :]
+    out: list[Any] = []
+    for r in results:
+        if not isinstance(r, dict):
+            continue
+        content = r.get("content")
+        if r.get("source_call_id"):
+            out.append({"role": "tool", "tool_call_id": r["source_call_id"], "content": content})
+        elif take:
+            # A call recorded without an id is answered by order (finish_trace).
+            out.append({"role": "tool", "tool_call_id": take.pop(0), "content": content})
+        else:
+            out.append({"role": "system", "content": content})
+    return out
+
+
+def _atif_usage(metrics: Any) -> dict[str, Any] | None:
+    """ATIF metrics as Chat usage: ``prompt_tokens`` already includes ``cached_tokens``."""
+    if not isinstance(metrics, dict) or "prompt_tokens" not in metrics:
+        return None
+    return {
+        "prompt_tokens": metrics.get("prompt_tokens"),
+        "completion_tokens": metrics.get("completion_tokens"),
+        "prompt_tokens_details": {"cached_tokens": metrics.get("cached_tokens")},
+    }
+
+
+# -- SWE-agent ---------------------------------------------------------------------------
+
+
+def swe_agent_history(history: list[Any]) -> list[Any]:
+    """A SWE-agent ``.traj`` history with its text actions as calls.
+
+    A demonstration (``is_demo``, or ``message_type: "demonstration"``) is the harness's
+    worked example: a system message, not the user's. An assistant message that ran a
+    command written as text (``action``, no ``tool_calls``: SWE-agent before function
+    calling, or its ``thought_action`` parser) makes one call, named by the command's first
+    word, ``{"command": <the action>}``, its text the ``thought``; the ``user`` message
+    after it (or one marked ``message_type: "observation"``) is that command's output, a
+    tool result, not a user turn. Histories with neither are returned as they are.
+    """
+    if not any(_text_action(m) or _demo(m) for m in history):
+        return history
+    out: list[Any] = []
+    waiting: str | None = None  # the call the next observation answers
+    for i, m in enumerate(history):
+        if _text_action(m):
+            action = m["action"].strip()
+            thought = m.get("thought")
+            message = {
+                "role": "assistant",
+                "content": thought if isinstance(thought, str) else m.get("content"),
+            }
+            waiting = None
+            if action:
+                waiting = f"swe-agent-{i}"
+                message["tool_calls"] = [
+                    _call(waiting, action.split(None, 1)[0], {"command": action})
+                ]
+            out.append(message)
+            continue
+        if _demo(m):
+            out.append({"role": "system", "content": m.get("content")})
+        elif (
+            isinstance(m, dict)
+            and m.get("role") == "user"
+            and (waiting is not None or m.get("message_type") == "observation")
+        ):
+            out.append({"role": "tool", "tool_call_id": waiting, "content": m.get("content")})
+        else:
+            out.append(m)
+        waiting = None
+    return out
+
+
+def _text_action(m: Any) -> bool:
+    return (
+        isinstance(m, dict)
+        and m.get("role") == "assistant"
+        and isinstance(m.get("action"), str)
+        and not m.get("tool_calls")
+    )
+
+
+def _demo(m: Any) -> bool:
+    return (
+        isinstance(m, dict)
+        and m.get("role") == "user"
+        and (m.get("is_demo") is True or m.get("message_type") == "demonstration")
+    )
+
+
+def _call(call_id: Any, name: str, arguments: Any) -> dict[str, Any]:
+    return {"id": call_id, "type": "function", "function": {"name": name, "arguments": arguments}}
+
+
+# -- Recognised, not read ----------------------------------------------------------------
+
+
+def is_agentbench(value: Any) -> bool:
+    """An AgentBench run (THUDM/AgentBench ``runs.jsonl``, ``TaskClientOutput``): its
+    ``output.history`` of ``user`` and ``agent`` turns."""
+    output = value.get("output") if isinstance(value, dict) else None
+    history = output.get("history") if isinstance(output, dict) else None
+    return type(history) is list and any(
+        isinstance(m, dict) and m.get("role") == "agent" for m in history
+    )
+
+
+#: File names SWE-agent writes its runs' SWE-bench predictions under: ``all_preds.jsonl``
+#: (before 1.0) and ``preds.json`` (1.0 and later, ``merge_predictions``).
+PREDICTIONS_FILES = ("all_preds.jsonl", "preds.json")
+
+
+def is_predictions(value: Any) -> bool:
+    """SWE-bench predictions: ``{"instance_id", "model_patch", ...}`` records, or a
+    ``preds.json`` object of them keyed by instance id. They hold no conversation."""
+    if not isinstance(value, dict):
+        return False
+    if "model_patch" in value and "instance_id" in value:
+        return True
+    first = next(iter(value.values()), None)
+    return isinstance(first, dict) and "model_patch" in first and "instance_id" in first

@@ -1,0 +1,281 @@
+"""Harness run records rewritten as OpenAI Chat messages: MINT, ATIF, SWE-agent text actions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from projeval.traces.harnesses import (
+    atif_messages,
+    is_agentbench,
+    is_atif,
+    is_mint,
+    is_predictions,
+    mint_messages,
+    swe_agent_history,
+)
+
+# MINT's strings as its harness writes them (StepOutput.to_str, the prompt template);
+# invented content.
+PROMPT = (
+    "You are a helpful assistant.\n\n---\n\nAssistant: <example>\n\n---\n\nTask:\nHow old is Ann?\n"
+)
+FEEDBACK = "\nExpert feedback:\nThis is GOOD. Now propose the answer.\n"
+
+
+def _call(cid: str, name: str, arguments: Any) -> dict[str, Any]:
+    return {"id": cid, "type": "function", "function": {"name": name, "arguments": arguments}}
+
+
+def test_mint_actions_are_calls_and_the_harness_answers_are_results() -> None:
+    history = [
+        {"role": "user", "content": PROMPT},
+        {
+            "role": "assistant",
+            "content": "Assistant:\n<thought> Look her up. </thought>\n"
+            "<execute> print(search('Ann')) </execute>\n<execute>print(1)</execute>\n",
+        },
+        {
+            "role": "user",
+            "content": "Observation:\nAnn is 41.\n1\n"
+            "You have 4 steps left and 2 chances to propose solution left.\n" + FEEDBACK,
+        },
+        {"role": "assistant", "content": "Assistant:\nShe is <solution> 41 </solution>.\n"},
+    ]
+    assert mint_messages(history) == [
+        {
+            "role": "system",
+            "content": "You are a helpful assistant.\n\n---\n\nAssistant: <example>",
+        },
+        {"role": "user", "content": "How old is Ann?"},
+        {
+            "role": "assistant",
+            "content": "Look her up.",
+            "tool_calls": [_call("mint-1", "execute", {"code": "print(search('Ann'))\nprint(1)"})],
+        },
+        {"role": "tool", "tool_call_id": "mint-1", "content": "Ann is 41.\n1"},
+        {
+            "role": "system",
+            "content": "You have 4 steps left and 2 chances to propose solution left.",
+        },
+        {"role": "user", "content": "This is GOOD. Now propose the answer."},
+        {"role": "assistant", "content": "She is 41 ."},  # a solution runs nothing
+    ]
+
+
+def test_mint_answers_to_a_solution_or_an_unreadable_action_are_the_harness_s() -> None:
+    history = [
+        {"role": "user", "content": "Task without MINT's template"},
+        {"role": "assistant", "content": "Assistant:\nIt is <solution> 40 </solution>."},
+        {
+            "role": "user",
+            "content": "Observation:\nYour answer is wrong.\n"
+            "You have 1 steps left and 1 chances to propose solution left.\n"
+            "You should take the last step to propose a solution.\n",
+        },
+        {"role": "assistant", "content": "Let me think."},  # neither code nor a solution
+        {"role": "user", "content": "Observation:\nI don't understand your input. \n"},
+    ]
+    assert mint_messages(history) == [
+        {"role": "user", "content": "Task without MINT's template"},
+        {"role": "assistant", "content": "It is 40 ."},
+        {"role": "system", "content": "Your answer is wrong."},
+        {
+            "role": "system",
+            "content": "You have 1 steps left and 1 chances to propose solution left.\n"
+            "You should take the last step to propose a solution.",
+        },
+        {"role": "assistant", "content": "Let me think."},
+        {"role": "system", "content": "I don't understand your input. "},
+    ]
+
+
+def test_mint_leaves_what_it_cannot_read_to_the_converter() -> None:
+    odd = [{"role": "user", "content": "Task:\nx"}, "not a message", {"role": "assistant"}]
+    assert mint_messages(odd) == odd
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ({"state": {"history": [], "latest_output": {}}, "task": {}}, True),
+        ({"state": {"history": [], "agent_action_count": {}}}, True),
+        ({"state": {"history": []}}, False),  # any app's state: not MINT's by itself
+        ({"state": {"history": "x", "latest_output": {}}}, False),
+        ([{"state": {}}], False),
+    ],
+)
+def test_is_mint(value: Any, expected: bool) -> None:
+    assert is_mint(value) is expected
+
+
+def test_atif_steps_are_messages_and_results_answer_their_calls() -> None:
+    steps = [
+        {"step_id": 1, "source": "system", "message": "You run shell commands."},
+        {"step_id": 2, "source": "user", "message": "List the files."},
+        {
+            "step_id": 3,
+            "source": "agent",
+            "message": "Listing.",
+            "reasoning_content": "The user wants ls.",
+            "tool_calls": [
+                {"tool_call_id": "k1", "function_name": "bash_command", "arguments": {"keystrokes": "cd /app\n"}},
+                {"tool_call_id": "k2", "function_name": "bash_command", "arguments": {"keystrokes": "ls\n"}},
+            ],
+            # One screen after both keystrokes, naming no call: it answers the last one.
+            "observation": {"results": [{"content": "a.py"}]},
+            "metrics": {"prompt_tokens": 90, "completion_tokens": 12, "cached_tokens": 40},
+        },
+        {
+            "step_id": 4,
+            "source": "agent",
+            "message": "Done: a.py.",
+            "observation": {"results": [{"content": "episode ended"}]},  # no call to answer
+        },
+    ]  # fmt: skip
+    problems: list[str] = []
+    assert atif_messages(steps, problems) == [
+        {"role": "system", "content": "You run shell commands."},
+        {"role": "user", "content": "List the files."},
+        {
+            "role": "assistant",
+            "content": "Listing.",
+            "tool_calls": [
+                _call("k1", "bash_command", {"keystrokes": "cd /app\n"}),
+                _call("k2", "bash_command", {"keystrokes": "ls\n"}),
+            ],
+            "usage": {
+                "prompt_tokens": 90,
+                "completion_tokens": 12,
+                "prompt_tokens_details": {"cached_tokens": 40},
+            },
+        },
+        {"role": "tool", "tool_call_id": "k2", "content": "a.py"},
+        {"role": "assistant", "content": "Done: a.py."},
+        {"role": "system", "content": "episode ended"},
+    ]
+    assert problems == []
+
+
+def test_atif_results_named_by_id_go_to_their_calls_whatever_their_order() -> None:
+    step = {
+        "step_id": 1,
+        "source": "agent",
+        "message": "",
+        "tool_calls": [
+            {"tool_call_id": "a", "function_name": "f", "arguments": {}},
+            {"tool_call_id": "b", "function_name": "f", "arguments": {"x": 1}},
+            {"function_name": "g", "arguments": {}},  # no id: answered by order
+        ],
+        "observation": {
+            "results": [
+                {"source_call_id": "b", "content": "B"},
+                {"content": "G"},
+                {"source_call_id": "a", "content": "A"},
+            ]
+        },
+    }
+    messages = atif_messages([step], [])
+    assert [(m["role"], m.get("tool_call_id"), m["content"]) for m in messages[1:]] == [
+        ("tool", "b", "B"),
+        ("tool", None, "G"),
+        ("tool", "a", "A"),
+    ]
+
+
+def test_atif_bad_steps_are_named_and_left_out() -> None:
+    steps = [
+        "step",
+        {"step_id": 2, "source": "bot", "message": "hi"},
+        {"step_id": 3, "source": "agent", "message": "ok", "tool_calls": [{"arguments": {}}]},
+    ]
+    problems: list[str] = []
+    assert atif_messages(steps, problems) == [{"role": "assistant", "content": "ok"}]
+    assert problems == [
+        "step 1 is not an object; skipped",
+        "step 2 has source 'bot', not 'system', 'user' or 'agent'; skipped",
+        "step 3: a tool call has no function_name; skipped",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ({"schema_version": "ATIF-v1.4", "steps": []}, True),
+        ({"schema_version": "atif-v1.7", "steps": [], "session_id": "s"}, True),
+        ({"schema_version": "1.4", "steps": []}, False),
+        ({"steps": [{"source": "user"}]}, False),
+    ],
+)
+def test_is_atif(value: Any, expected: bool) -> None:
+    assert is_atif(value) is expected
+
+
+def test_swe_agent_text_actions_are_calls_and_observations_results() -> None:
+    history = [
+        {"role": "system", "content": "SETTING: ...", "agent": "primary"},
+        {"role": "user", "content": "Here is a demonstration ...", "is_demo": True},
+        {"role": "user", "content": "ISSUE: the app crashes", "agent": "primary"},
+        {
+            "role": "assistant",
+            "content": 'Find it.\n\n```\nfind_file "app.py"\n```',
+            "thought": "Find it.\n\n",
+            "action": 'find_file "app.py"\n',
+        },
+        {"role": "user", "content": "Found 1 matches for app.py"},
+        {"role": "assistant", "content": "Nothing to run.", "thought": "Hm.", "action": ""},
+        {"role": "user", "content": "Your output was not formatted correctly."},
+        {
+            "role": "assistant",
+            "content": "x",
+            "thought": "Edit.",
+            "action": "edit 1:1\nx\nend_of_edit\n",
+        },
+        {"role": "user", "content": "File updated.", "message_type": "observation"},
+    ]
+    assert swe_agent_history(history) == [
+        history[0],
+        {"role": "system", "content": "Here is a demonstration ..."},
+        history[2],
+        {
+            "role": "assistant",
+            "content": "Find it.\n\n",
+            "tool_calls": [_call("swe-agent-3", "find_file", {"command": 'find_file "app.py"'})],
+        },
+        {"role": "tool", "tool_call_id": "swe-agent-3", "content": "Found 1 matches for app.py"},
+        {"role": "assistant", "content": "Hm."},
+        history[6],  # no command ran: the harness's message stays as it is
+        {
+            "role": "assistant",
+            "content": "Edit.",
+            "tool_calls": [_call("swe-agent-7", "edit", {"command": "edit 1:1\nx\nend_of_edit"})],
+        },
+        {"role": "tool", "tool_call_id": "swe-agent-7", "content": "File updated."},
+    ]
+
+
+def test_swe_agent_function_calling_history_is_left_as_it_is() -> None:
+    history = [
+        {"role": "user", "content": "ISSUE"},
+        {
+            "role": "assistant",
+            "content": "Look.",
+            "action": "ls",
+            "tool_calls": [_call("c1", "bash", '{"command": "ls"}')],
+        },
+        {"role": "tool", "content": "a.py", "tool_call_ids": ["c1"]},
+    ]
+    assert swe_agent_history(history) is history
+
+
+def test_harnesses_recognised_so_as_to_be_refused_or_left_out() -> None:
+    run = {"index": 0, "output": {"status": "completed", "history": [{"role": "user", "content": "Task"}, {"role": "agent", "content": "ls"}]}}  # fmt: skip
+    assert is_agentbench(run)
+    assert not is_agentbench({"output": {"history": [{"role": "assistant", "content": "x"}]}})
+    assert not is_agentbench({"output": "text"})
+    prediction = {"model_name_or_path": "m", "instance_id": "a__b-1", "model_patch": "diff"}
+    assert is_predictions(prediction)
+    assert is_predictions({"a__b-1": prediction})  # SWE-agent 1.x's preds.json
+    assert not is_predictions({"messages": [], "model_patch": "diff"})
+    assert not is_predictions({"a__b-1": {"model_patch": "diff"}})
+    assert not is_predictions([prediction])
