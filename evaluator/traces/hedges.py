@@ -946,7 +946,7 @@ def _rule(
             )
         if causes is None and _process_clause(text, scope_lo, h.start, c_hi, latest_result):
             return "process_clause"  # "the search might have failed": the agent's process
-        if plan.search(scope) or _GERUND_SUBJECT.match(sentence_text):
+        if plan.search(scope) or _action_weighed(text, s_lo, s_hi, h.phrase, h.end, c_hi):
             return "plan"
         if _step(text, s_lo, c_lo, h.start, h.end, h.phrase):
             return "step"  # "2. Identify the card that appears to be…", "then likely cancel"
@@ -1090,6 +1090,22 @@ _GERUND_SUBJECT = re.compile(
     r"Housing|Dining|Lodging|Shopping|Sightseeing|Boarding|Timing|Pricing|Setting)\b)"
     r"[A-Z][a-z]+ing\s+(?!(?:is|are|was|were|has|have)\b)"
 )
+
+
+def _action_weighed(text: str, s_lo: int, s_hi: int, phrase: str, end: int, c_hi: int) -> bool:
+    """True when the sentence ``[s_lo, s_hi)`` has an action as its subject and the cue weighs
+    it ("Asking about their meals might be valuable", "Calling ahead could help"): a plan
+    or advice. A modal of possibility there also states what such an action may bring,
+    as a rule does ("Changing flights may incur a fee"); an epistemic adverb predicts
+    what this one will bring ("Changing to a new date will likely incur a change fee"):
+    a guess about the case, unless it says the action is worth doing."""
+    if _GERUND_SUBJECT.match(text, s_lo, s_hi) is None:
+        return False
+    return (
+        phrase.lower() not in _EPISTEMIC_ADVERBS or _WORTH_DOING.match(text, end, c_hi) is not None
+    )
+
+
 # A sentence whose subject points back ("This", "It", "They", "which indicates they")
 # and the nearest sentence before it with the user as its subject.
 _ANAPHOR = re.compile(
@@ -1233,10 +1249,21 @@ _EMBEDDED_QUESTION = re.compile(
 )
 # A modal whose predicate is a judgement: "may be a decent moderate option", "could be
 # good choices", "might be valuable".
+_GOOD = (
+    r"(?:good|great|decent|nice|ideal|perfect|excellent|fine|reasonable|solid|"
+    r"wise|better|best|helpful|useful|valuable|worth|convenient|suitable)\b"
+)
 _EVALUATIVE = re.compile(
-    r"(?:may|might|could|would)\s+(?:also\s+)?be\s+(?:a\s+|an\s+)?(?:very\s+|really\s+)?"
-    r"(?:\w+\s+)?(?:good|great|decent|nice|ideal|perfect|excellent|fine|reasonable|solid|"
-    r"wise|better|best|helpful|useful|valuable|worth|convenient|suitable)\b",
+    rf"(?:may|might|could|would)\s+(?:also\s+)?be\s+(?:a\s+|an\s+)?(?:very\s+|really\s+)?"
+    rf"(?:\w+\s+)?{_GOOD}",
+    re.IGNORECASE,
+)
+# What a guess after an action as subject says of the action: that it is worth doing
+# ("Asking about their meals would probably be valuable", "might help"): the agent
+# weighing a plan, not a consequence it predicts.
+_WORTH_DOING = re.compile(
+    rf"\s+(?:\w+\s+){{0,2}}?(?:be|seem|prove)\s+(?:a\s+|an\s+)?(?:very\s+|really\s+)?"
+    rf"(?:\w+\s+)?{_GOOD}|\s+(?:also\s+)?(?:help|make\s+sense|pay\s+off)\b",
     re.IGNORECASE,
 )
 # A judgement after the phrase in its clause: "I think hiking would be a great

@@ -198,6 +198,15 @@ def test_a_causal_guess_counts_when_one_cause_is_a_fact() -> None:
 
 def test_an_action_as_subject_is_a_plan_but_an_ing_noun_is_not() -> None:
     assert _hedged("Asking about their meals might be valuable.") == []
+    assert _hedged("Asking about their meals would probably be valuable.") == []
+
+
+def test_an_action_as_subject_with_an_epistemic_adverb_predicts_this_case() -> None:
+    # what this change will bring is a guess about the booking; a modal of possibility
+    # after an action states what such an action may bring, as a rule does
+    assert _hedged("Changing to a new date will likely incur a change fee.") == ["likely"]
+    assert _hedged("Changing flights may incur a change fee.") == []
+    assert _hedged("Calling the hotel ahead would likely help.") == []
     assert _hedged("Parking might be limited near the hotel.") == ["might be"]
     assert _hedged("During this time, sunrise is around 7:50 AM.") == ["around 7"]
 
