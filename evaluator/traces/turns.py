@@ -116,6 +116,9 @@ _SECTIONS = (
     "confirm",
     "wh",
     "complaint",
+    "pushback",
+    "wrong",
+    "reminder",
     "more",
     "done",
     "change",
@@ -238,6 +241,16 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     out["can_change"] = re.compile(
         rf"(?:可以|能|能不能|可不可以|能否)(?:帮我|给我|帮忙|去|直接|再)?(?:{change})(?!成功)"
         rf"|(?:{change})[^，,。？?！!]{{0,16}}(?:可以|行)(?:吗|么|不)"
+    )
+    # A turn that opens by saying the agent got it wrong, after a "no" or not, up to the
+    # end of that clause: "No, that's not what I asked.", "That's wrong, I said the 5th."
+    # (a value called wrong, only with a reminder of what the user said).
+    reminder = _alternation(lists["reminder"])
+    out["pushback"] = re.compile(
+        rf"^\s*(?:(?:no|nope|nah)\s*[,，.!！。]*\s*)?(?:{_alternation(lists['pushback'])}|"
+        rf"(?:{_alternation(lists['wrong'])})(?=[^.!?。！？]*(?:{reminder})))"
+        r"[^.!?。！？,，;；]*[.!?。！？,，;；]*\s*",
+        re.IGNORECASE,
     )
     out["greeting_start"] = re.compile(rf"^\s*(?:{_alternation(lists['greeting'])})", re.IGNORECASE)
     out["thanks_start"] = re.compile(
@@ -977,6 +990,13 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         return "greeting", "greeting_only"
     if p["offer"].search(t):
         return "other", "offer"  # the user speaks as the agent: "I can help with that. When...?"
+    pushed = p["pushback"].match(t) if context != "confirm" else None
+    if pushed is not None:
+        # Pushback ("That's not what I asked", "You misunderstood me") answers no question
+        # of the agent: it is a remark, or what the rest of the turn asks. After a recap to
+        # confirm, a correction answers it (above).
+        rest = _rule(t[pushed.end() :], "none")[0] if pushed.end() < len(t) else "other"
+        return (rest if rest in QUERY_CLASSES else "other"), "pushback"
     if _declines_done(t):
         return "answer", "declines_done"  # "No that is all.": no thanks, no goodbye
     if _is_closing(t, list(_sentences(t)), solicited):

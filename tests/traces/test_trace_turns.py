@@ -539,6 +539,31 @@ def test_customer_support_pushback(text: str, kind: str) -> None:
 @pytest.mark.parametrize(
     ("text", "kind"),
     [
+        ("No, that's not what I asked.", "other"),
+        ("That's wrong, I said the 5th.", "other"),
+        ("不对，我说的是5号", "other"),
+        # pushback, then what the turn asks
+        ("You misunderstood me. I want to cancel, not change.", "request"),
+        # a value called wrong with no reminder declines the one asked about; a new value
+        # after "no" is an answer
+        ("That's not right, it's 12346.", "answer"),
+        ("No, the 5th.", "answer"),
+    ],
+)
+def test_pushback_after_an_agent_question_answers_nothing(text: str, kind: str) -> None:
+    previous = "I have you on the May 3rd flight to Denver. Which fare class would you like?"
+    assert agent_context(previous) == "solicit"
+    assert classify_turn(text, previous=previous) == kind
+
+
+def test_after_a_recap_to_confirm_pushback_still_answers() -> None:
+    previous = "Confirming 1 ticket on the March 2nd bus. Is that correct?"
+    assert classify_turn("That's wrong, I said the 5th.", previous=previous) == "answer"
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
         # greetings that open with a request, and a user listing several wishes
         (
             "Hi! I received my order but the headphones are broken. I want to exchange them.",
