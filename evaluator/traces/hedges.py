@@ -17,6 +17,7 @@ take back the matches that are part of a longer word with another meaning.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import importlib.resources
 import itertools
@@ -44,6 +45,7 @@ DEFAULT_GATE = "rules"
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
 _SPACE = re.compile(r"\s+")
+_WORD_START = re.compile(r"\w")
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,13 +116,16 @@ def _atoms(phrase: str) -> list[str]:
 
 def _trie_branches(phrases: list[str]) -> list[str]:
     """``phrases`` as a prefix tree, one alternative per first character, each bounded
-    by word boundaries: ``c(?<!\\w.)<rest>(?!\\w)``.
+    by word boundaries: ``c(?<!\\w.)<rest>(?!\\w)``, or all of them in one
+    ``\\b(?:c<rest>(?!\\w)|...)`` when every phrase starts with a word character.
 
-    Two things make this fast. Every alternative starts with a literal, so the
-    regex engine skips ahead to the characters a phrase can start with instead
-    of trying each position (the lookbehind comes after the first character for
-    that reason; it looks at the character before it). And at each point the
-    engine tries one branch per next character instead of every phrase.
+    Two things make this fast. At each point the engine tries one branch per next
+    character instead of every phrase. And a position where no phrase can start is
+    left at once: with the word boundary first, at the one test of it (most positions
+    are inside a word), else by skipping ahead to the characters a phrase can start
+    with (every alternative starts with a literal; the lookbehind comes after the
+    first character for that reason, and looks at the character before it). A word
+    character's word boundary is no word character before it, so both find the same.
 
     It matches what the flat longest-first alternation matches: the branches of
     a node start with different characters, so a text follows one path, and
@@ -143,6 +148,11 @@ def _trie_branches(phrases: list[str]) -> list[str]:
             return f"(?:{body})?"
         return body
 
+    if all(_WORD_START.match(atom) for atom in root):
+        # twice as fast on long English texts as the literals first (most letters
+        # start some phrase, so skipping ahead to them skips little)
+        branches = [atom + render(child) + r"(?!\w)" for atom, child in root.items()]
+        return [rf"\b(?:{'|'.join(branches)})"]
     # The first atom is always one character (words hold no space), so ``\\w.``
     # behind it tests the character before the phrase; at the start of the text
     # there is none, and the negative lookbehind holds, as ``(?<!\\w)`` would.
@@ -260,7 +270,12 @@ class Lexicon:
         """Every hedge in ``text``, in order, each with ``window`` characters of context."""
         if not text or self._regex is None:
             return []
-        lowered = text.lower()
+        return self._find(text, text.lower(), window)
+
+    def _find(self, text: str, lowered: str, window: int) -> list[HedgeMatch]:
+        """:meth:`find` of a non-empty ``text`` whose lower case is ``lowered``."""
+        if self._regex is None:
+            return []
         if len(lowered) == len(text) and self._lower:
             # Offsets agree, so the faster lower-case patterns apply.
             ascii_only = text.isascii()
@@ -619,11 +634,17 @@ _ESTIMATE = re.compile(
     r"(?:大约|约|約)\s*[$€£¥￥]?\d",
     re.IGNORECASE,
 )
-_ESTIMATE_HINT = re.compile(r"(?i)approx|about|around|roughly|some|~|约|約")
-# The same test for ASCII text once lower-cased, several times faster: in ASCII text only a
-# letter's own capital matches it under IGNORECASE, so the two find the same words.
-_ESTIMATE_HINT_LOWER = re.compile(r"approx|about|around|roughly|some|~")
+# The same matches in the text's lower case, case-sensitively (several times faster), each
+# word's first letter before the boundary test behind it, so the engine skips to those
+# letters. Exact where lower-casing keeps every offset and the text has none of the four
+# letters that match an ASCII letter only under IGNORECASE (_FOLDS_TO_ASCII).
+_ESTIMATE_LOWER = re.compile(
+    r"a(?<![\w-].)(?:pprox(?:imately|\.)|bout|round)\s+[$€£¥]?\d|r(?<![\w-].)oughly\s+[$€£¥]?\d|"
+    r"s(?<![\w-].)ome\s+[$€£¥]?\d|~\s*[$€£¥]?\d|(?:大约|约|約)\s*[$€£¥￥]?\d"
+)
+_FOLDS_TO_ASCII = re.compile("[\u0130\u0131\u017f\u212a]")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+_DIGIT = re.compile(r"\d")
 # A number of a result that stands alone: not a piece of a date, a time or an id
 # ("20" in "2024-04-20" or "12:20" holds no 20 minutes).
 _QUANTITY = re.compile(r"(?<![-:/\w])\d+(?:[.,]\d+)*(?![-:/]\d|\w*\d)")
@@ -855,17 +876,28 @@ def hedge_candidates(
     decides it (empty ``rule``: the rules keep it)."""
     if not text:
         return []
-    found = lexicon.find(text, window)
-    estimates = _estimates(text, found, latest_result, window)
+    lowered = text.lower()
+    found = lexicon._find(text, lowered, window)
+    # An approximate number has a digit; most messages have none, and leave here.
+    estimates = (
+        _estimates(text, lowered, found, latest_result, window) if _DIGIT.search(text) else []
+    )
     if not found and not estimates:
         return []
     out: list[Candidate] = []
     sentence_end = _sentence_end(text)
+    # Where each sentence boundary ends, found once: a cue's sentence starts at the last
+    # one before it (what _span finds scanning from the text's start, once per cue).
+    ends = [m.end() for m in sentence_end.finditer(text)]
+    sentences: dict[tuple[int, int], str] = {}  # several cues share a sentence
     for h, held in sorted([(m, "") for m in found] + estimates, key=lambda pair: pair[0].start):
-        s_lo, s_hi = _span(text, h.start, h.end, sentence_end)
+        before = bisect.bisect_right(ends, h.start)
+        s_lo, s_hi = _span(text, h.start, h.end, sentence_end, ends[before - 1] if before else 0)
         c_lo, c_hi = _span(text, h.start, h.end, _CLAUSE_END, s_lo, s_hi)
         rule = held or _rule(text, h, latest_result, c_lo, c_hi, s_lo, s_hi)
-        sentence = _SPACE.sub(" ", text[s_lo:s_hi]).strip()
+        sentence = sentences.get((s_lo, s_hi))
+        if sentence is None:
+            sentence = sentences[s_lo, s_hi] = _SPACE.sub(" ", text[s_lo:s_hi]).strip()
         out.append(Candidate(h, c_lo, c_hi, s_lo, s_hi, sentence, rule))
     return out
 
@@ -1339,16 +1371,14 @@ def _derived(text: str, start: int, number: str) -> bool:
 
 
 def _estimates(
-    text: str, found: list[HedgeMatch], latest_result: str | None, window: int
+    text: str, lowered: str, found: list[HedgeMatch], latest_result: str | None, window: int
 ) -> list[tuple[HedgeMatch, str]]:
     """Approximate numbers not already inside a lexicon match, each with ``"estimate_held"``
-    when the result holds the number (the rules drop it), else ``""``."""
-    if (
-        _ESTIMATE_HINT_LOWER.search(text.lower()) if text.isascii() else _ESTIMATE_HINT.search(text)
-    ) is None:
-        return []
+    when the result holds the number (the rules drop it), else ``""`` (``lowered``: the
+    text in lower case)."""
+    exact = len(lowered) == len(text) and (text.isascii() or not _FOLDS_TO_ASCII.search(text))
     out = []
-    for m in _ESTIMATE.finditer(text):
+    for m in _ESTIMATE_LOWER.finditer(lowered) if exact else _ESTIMATE.finditer(text):
         start, end = m.span()
         if any(h.start <= start < h.end for h in found):
             continue
@@ -1356,9 +1386,10 @@ def _estimates(
         held = (number is not None and _held(number.group(), latest_result)) or _clock_held(
             text, number.start() if number else end, latest_result
         )
-        word = m.group().rstrip("0123456789$€£¥￥ ").strip() or "~"
+        said = text[start:end]  # the text's own case
+        word = said.rstrip("0123456789$€£¥￥ ").strip() or "~"
         lang = "zh" if _CJK.search(word) else "en"
-        match = HedgeMatch(word, lang, start, end, m.group(), context(text, start, end, window))
+        match = HedgeMatch(word, lang, start, end, said, context(text, start, end, window))
         out.append((match, "estimate_held" if held else ""))
     return out
 

@@ -100,6 +100,29 @@ def test_ascii_and_non_ascii_texts_find_the_same_phrases() -> None:
     assert [h.match for h in lexicon.find(mixed.replace("可能", "不可能"))] == ["probably"]
 
 
+def test_a_phrase_that_starts_with_no_word_character_keeps_its_boundaries() -> None:
+    # Phrases that all start with a word character are found behind one word-boundary test;
+    # a suite's phrase starting with a mark is looked for the slower way, and both agree.
+    plain = Lexicon.load(["en"])
+    marked = plain.extended(["(tbc)"])
+    text = "Doors open at 5 (tbc), likely_late but likely on time; 5likely, unlikely."
+    assert [h.match for h in marked.find(text)] == ["(tbc)", "likely"]
+    assert [h.match for h in plain.find(text)] == ["likely"]
+
+
+def test_an_approximate_number_is_found_in_any_case_and_keeps_the_texts_spelling() -> None:
+    lexicon = Lexicon.load(["en", "zh"])
+
+    def estimates(text: str) -> list[str]:
+        return [c.match.match for c in hedge_candidates(lexicon, text)]
+
+    assert estimates("It takes ABOUT 5 hours.") == ["ABOUT 5"]
+    assert estimates("It takes About 5 hours, 约3小时。") == ["About 5", "约3"]
+    # "ſ" matches "s" only case-insensitively: such a text is read the slower way
+    assert estimates("ſome 5 days left.") == ["ſome 5"]
+    assert estimates("It takes about five hours.") == []
+
+
 def _hedged(text: str, latest: str | None = None) -> list[str]:
     # The hand rules alone: the learned gate has its own tests below.
     return [h.match for h in find_hedges(Lexicon.load(["en", "zh"]), text, latest, gate="rules")]
