@@ -1973,33 +1973,21 @@ _CONDITIONAL_MODAL = re.compile(r"(?:there\s+)?(?:may|might|could)\b|有?可能"
 
 _WORD_TOKEN = re.compile(r"[a-z0-9]+(?:['\u2019][a-z]+)?")
 _CJK_CHARS = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+# Who a clause is about, by the pronouns and nouns no context list spells; the user, the
+# agent's process, plans and offers are read with the lists the rules read (see
+# _CONTEXT_FLAGS).
 _SUBJECTS = (
     ("i", re.compile(r"(?<![\w'])(?:i|i'm|i've|i'll|i'd|me|my)(?![\w'])|我(?!们)", re.IGNORECASE)),
     ("we", re.compile(r"\b(?:we|we're|we'll|our|us)\b|我们", re.IGNORECASE)),
-    ("you", re.compile(r"\b(?:you|you're|you'll|your|yourself)\b|您|你", re.IGNORECASE)),
     ("it", re.compile(r"\b(?:it|it's|this|that)\b|这|那|它", re.IGNORECASE)),
     ("there", re.compile(r"\bthere\b|有", re.IGNORECASE)),
     ("agent", re.compile(r"\b(?:agent|assistant|representative)s?\b|客服|助手", re.IGNORECASE)),
-    ("user", re.compile(r"\b(?:user|customer|caller)s?\b|用户|顾客|客户", re.IGNORECASE)),
-    (
-        "tool",
-        re.compile(
-            r"\b(?:tool|search|api|function|query|database|system|result)s?\b|"
-            r"工具|搜索|查询|接口|系统|结果",
-            re.IGNORECASE,
-        ),
-    ),
 )
-_OFFER = re.compile(
-    r"\b(?:would you like|do you want|can help|could help|happy to|feel free|let me know|"
-    r"if you(?:'d| would)? like|shall i|may be able to (?:help|assist))\b|需要我|为您|帮您|请您",
-    re.IGNORECASE,
-)
-_PLAN = re.compile(
-    r"\b(?:let me|let's|i will|i'll|i need to|i should|i am going to|i'm going to|next,? i|"
-    r"i can|i must|i have to)\b|我将|我会|让我|我需要|接下来|我先|我要",
-    re.IGNORECASE,
-)
+#: The context lists (``hedge_context_<lang>.txt``) read as the gate's features: each
+#: section's words in the cue's clause (``<section>_word``), and for a plan or the user
+#: (an offer) in its whole sentence (``plan``, ``offer``).
+_CONTEXT_FLAGS = ("plan", "process", "user", "subject", "negation")
+_SENTENCE_FLAGS = (("plan", "plan"), ("user", "offer"))
 _DATE = re.compile(
     r"\b\d{4}-\d{2}-\d{2}\b|\b(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d"
     r"|\d+\s*(?:年|月|日|号|點|点)|\b\d{1,2}:\d{2}\b",
@@ -2070,16 +2058,9 @@ def candidate_features(
             flags.append("subj:" + name)
     if sentence.rstrip().endswith(("?", "？")) or "吗" in sentence:
         flags.append("question")
-    if _OFFER.search(sentence):
-        flags.append("offer")
-    if _PLAN.search(sentence):
-        flags.append("plan")
-    if context_patterns()["plan"].search(clause):
-        flags.append("plan_word")
-    if context_patterns()["process"].search(clause):
-        flags.append("process_word")
-    if context_patterns()["negation"].search(clause):
-        flags.append("negation")
+    words = context_patterns()
+    flags.extend(name + "_word" for name in _CONTEXT_FLAGS if words[name].search(clause))
+    flags.extend(flag for name, flag in _SENTENCE_FLAGS if words[name].search(sentence))
     numbers = _QUANTITY.findall(sentence)
     if _DATE.search(sentence):
         flags.append("val:date")
