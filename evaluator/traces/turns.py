@@ -828,6 +828,22 @@ _RETRY = re.compile(
 )
 
 
+_LIST_AFTER = re.compile(r"\s*[:：]")
+# The last word of an ask that names what to give: "tell me how you contact them", "let me
+# know which", "provide your dates".
+_NAMES_VALUE = frozenset({"your", "which", "what", "when", "how", "whether", "many", "these"})
+
+
+def _names_values(sentence: str) -> bool:
+    """True when an ask for values in ``sentence`` names what to give, or lists it after a
+    colon ("Reply with: - the restaurant number…"), so that a condition before it ("If
+    you'd like, tell me how you contact them") still asks for a value."""
+    return any(
+        _LIST_AFTER.match(sentence, m.end()) or m.group().split()[-1].lower() in _NAMES_VALUE
+        for m in _patterns()["solicit"].finditer(sentence)
+    )
+
+
 @functools.lru_cache(maxsize=8192)
 def agent_context(previous: str | None) -> str:
     """What the agent's message ``previous`` asked of the user: ``"solicit"`` when its last
@@ -871,7 +887,10 @@ def agent_context(previous: str | None) -> str:
     # asks for no value
     solicits = [s for s in sentences if p["solicit"].search(s)]
     if solicits:
-        return "open" if all(_CONDITIONAL.match(s) for s in solicits) else "solicit"
+        # a condition before an ask that names the values ("If you want to plan the return,
+        # tell me: - your reason…") still asks for them
+        offers = all(_CONDITIONAL.match(s) and not _names_values(s) for s in solicits)
+        return "open" if offers else "solicit"
     # "I am sorry, but there is no room available for your dates.": it asks nothing, and
     # the user's next value starts another search
     return "failed" if _FAILED.search(" ".join(sentences[-2:])) else "none"

@@ -107,6 +107,13 @@ ELSE = "Your table is booked. Is there anything else I can help you with?"
         ("What would you like me to do with this reservation?", "open"),
         ("What would you like to change about your reservation?", "solicit"),
         ("Which city would you like to fly out of.", "solicit"),  # no question mark
+        # an ask for values listed after it, or named, asks for them, under a condition too;
+        # a condition before a bare "let me know" offers help
+        ("Reply with:\n- The restaurant number, and\n- Your preferred time.", "solicit"),
+        ("If you want to plan the return, tell me:\n- Your reason for returning", "solicit"),
+        ("If you'd like, tell me how you normally contact them, and I'll draft it.", "solicit"),
+        ("If you have any other questions, please let me know.", "open"),
+        ("If you need anything else, just tell me.", "open"),
         ("Your booking is confirmed.", "none"),
         ("Have a great day!", "none"),
         ("", "opening"),  # the turn opens the conversation
