@@ -1438,7 +1438,7 @@ _POLICY_MODAL = re.compile(
     r"(?:may|might|could|can)(?:\s+(?:also|still|not|only|generally|normally|then))*\s+(?:"
     r"offer|charge|bill|request|require|ask|contact|decide|review|inspect|screen|deny|refuse|"
     r"approve|reject|waive|guarantee|include|affect|take\s+(?:up\s+to|several|a\s+few|about|"
-    r"around|\d)|be\s+(?:x-rayed|searched|inspected|screened|decided|reviewed|charged|billed|"
+    r"around|\d|a\s+(?:moment|while|bit|little\s+while)|some\s+time|longer)|be\s+(?:x-rayed|searched|inspected|screened|decided|reviewed|charged|billed|"
     r"required|requested|contacted|coordinated|adjusted|denied|refused|approved|rejected|waived|"
     r"turned\s+away))\b",
     re.IGNORECASE,

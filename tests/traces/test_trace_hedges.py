@@ -348,6 +348,13 @@ def test_what_a_carrier_or_policy_may_do_is_policy_paraphrase() -> None:
     assert _hedged("There might be a fare difference for the new date.") == ["There might be"]
 
 
+def test_how_long_a_step_takes_is_a_processing_time() -> None:
+    # "may take up to 3 days" is policy paraphrase; so is a vaguer span of time
+    assert _hedged("Please confirm the change. It may take a moment to update.") == []
+    assert _hedged("The update could take some time to show in your account.") == []
+    assert _hedged("The update may fail because the seat map is locked.") == ["may"]
+
+
 def test_a_missing_parameter_of_the_agents_own_call_is_process() -> None:
     # the agent reasons about its call's arguments (GUIDELINE: process narration)
     assert _hedged("由于缺少这两个关键参数，无法调用该工具。") == []
