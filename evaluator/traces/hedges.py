@@ -22,7 +22,7 @@ import functools
 import importlib.resources
 import itertools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -1083,8 +1083,10 @@ def _is_month(text: str, start: int) -> bool:
     opening a sentence (the modal is capitalised only there)."""
     if _MONTH.match(text, start):
         return True
-    before = text[:start].rstrip()
-    return bool(before) and before[-1] not in ".!?:;\n\"'*-•(["
+    last = start - 1  # the last character before it that is no space
+    while last >= 0 and text[last].isspace():
+        last -= 1
+    return last >= 0 and text[last] not in ".!?:;\n\"'*-•(["
 
 
 # What comes before the opening mark of a JSON string: a key's colon, a bracket, or a comma
@@ -1173,28 +1175,49 @@ def _refers_to_user(text: str, s_lo: int, c_lo: int) -> bool:
     """True when the clause's subject points back to a sentence about the user: "The
     user corrected the group size. This smaller group will likely affect options",
     "They also asked..., which indicates they may be considering"."""
-    opening = text[s_lo:]
-    if _USER_OPENING.match(opening):
+    # (matched in place: neither pattern looks behind where it starts)
+    if _USER_OPENING.match(text, s_lo):
         return False  # the user named here: _user_subject reads this sentence
-    if not _ANAPHOR.match(opening):
+    if not _ANAPHOR.match(text, s_lo):
         return False
-    for lo, _ in reversed(_sentences_before(text, s_lo)):
-        before = text[lo:]
-        if _USER_OPENING.match(before):
+    for lo, _ in _sentences_before(text, s_lo):
+        if _USER_OPENING.match(text, lo):
             return True
-        if not _ANAPHOR.match(before):
+        if not _ANAPHOR.match(text, lo):
             return False  # a sentence about something else comes in between
     return False
 
 
-def _sentences_before(text: str, end: int) -> list[tuple[int, int]]:
-    """The sentences of ``text`` before ``end``, in order."""
-    spans, lo = [], 0
-    for m in _sentence_end(text).finditer(text, 0, end):
-        if text[lo : m.start()].strip():
-            spans.append((lo, m.end()))
-        lo = m.end()
-    return spans
+def _sentences_before(text: str, end: int) -> Iterator[tuple[int, int]]:
+    """The sentences of ``text`` before ``end``, the nearest first: those its sentence
+    boundaries close when the text is read up to ``end`` (``finditer(text, 0, end)``),
+    worked out from the boundaries of the whole text (:func:`_boundaries`, found once per
+    text), so that a caller that stops early reads only the sentences it needs."""
+    starts, ends = _boundaries(text)
+    # Up to ``end`` the text's own boundaries are those read up to it, but for one ending
+    # at ``end``: read up to it, a stop there ends a sentence whatever follows (``$`` in
+    # its lookahead holds), and a run of spaces between Chinese characters never does (its
+    # lookahead sees nothing).
+    n = bisect.bisect_left(ends, end)
+    if end > 0 and text[end - 1] in _STOPS:
+        lo = ends[n - 1] if n else 0
+        if text[lo : end - 1].strip():
+            yield lo, end
+    for i in range(n - 1, -1, -1):
+        lo = ends[i - 1] if i else 0
+        if text[lo : starts[i]].strip():
+            yield lo, ends[i]
+
+
+#: The characters that end a sentence alone (see ``_SENTENCE_END``).
+_STOPS = frozenset(".!?。！？；;\n")
+
+
+@functools.lru_cache(maxsize=64)  # a text is read after each result since the model wrote
+def _boundaries(text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Where the sentence boundaries of ``text`` start and end."""
+    spans = [m.span() for m in _sentence_end(text).finditer(text)]
+    return tuple(a for a, _ in spans), tuple(b for _, b in spans)
 
 
 def _causes(text: str, end: int, hi: int) -> list[str] | None:
@@ -1356,12 +1379,16 @@ _CANNOT_PROCEED = re.compile(
 )
 
 
+# A value the text works out: "= 9,570", "≈ 9,570", "\\approx 9570".
+_WORKED_OUT = re.compile(r"(?:[=≈]|\\approx)\s*[$€£¥]?\s*(\d+(?:[.,]\d+)*)")
+
+
 def _derived(text: str, start: int, number: str) -> bool:
     """True when the approximate ``number`` is one the text itself worked out before
     ``start`` ("21,000,000 / 2,194 ≈ 9,570 ... approximately 9,570") or converts a value
     just before it ("72°F (approximately 22°C)")."""
     key = _number_key(number)
-    for m in re.finditer(r"(?:[=≈]|\\approx)\s*[$€£¥]?\s*(\d+(?:[.,]\d+)*)", text[:start]):
+    for m in _WORKED_OUT.finditer(text, 0, start):
         if _number_key(m.group(1)) == key:
             return True
     return (
@@ -1377,10 +1404,14 @@ def _estimates(
     when the result holds the number (the rules drop it), else ``""`` (``lowered``: the
     text in lower case)."""
     exact = len(lowered) == len(text) and (text.isascii() or not _FOLDS_TO_ASCII.search(text))
+    found_starts = [h.start for h in found]
     out = []
     for m in _ESTIMATE_LOWER.finditer(lowered) if exact else _ESTIMATE.finditer(text):
         start, end = m.span()
-        if any(h.start <= start < h.end for h in found):
+        # the lexicon's matches are in order and do not overlap: only the last one
+        # starting at or before the number can hold it
+        at = bisect.bisect_right(found_starts, start) - 1
+        if at >= 0 and start < found[at].end:
             continue
         number = _NUMBER.search(text, end - 1)
         held = (number is not None and _held(number.group(), latest_result)) or _clock_held(

@@ -123,6 +123,25 @@ def test_an_approximate_number_is_found_in_any_case_and_keeps_the_texts_spelling
     assert estimates("It takes about five hours.") == []
 
 
+def test_sentences_before_a_point_are_those_read_up_to_it() -> None:
+    # the boundaries of the whole text, found once, give what reading the text up to each
+    # point finds: a stop right before the point ends a sentence whatever follows it, a
+    # space between Chinese characters there does not
+    from projeval.traces.hedges import _sentence_end, _sentences_before
+
+    def read_up_to(text: str, end: int) -> list[tuple[int, int]]:
+        spans, lo = [], 0
+        for m in _sentence_end(text).finditer(text, 0, end):
+            if text[lo : m.start()].strip():
+                spans.append((lo, m.end()))
+            lo = m.end()
+        return spans[::-1]
+
+    for text in ("用户说 这可能 不对。It ends.Next one! 还有 吗", "A. B.C\n\nD? e。。f"):
+        for end in range(len(text) + 1):
+            assert list(_sentences_before(text, end)) == read_up_to(text, end), (text, end)
+
+
 def _hedged(text: str, latest: str | None = None) -> list[str]:
     # The hand rules alone: the learned gate has its own tests below.
     return [h.match for h in find_hedges(Lexicon.load(["en", "zh"]), text, latest, gate="rules")]
