@@ -17,11 +17,12 @@ take back the matches that are part of a longer word with another meaning.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import importlib.resources
 import itertools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,6 +45,7 @@ DEFAULT_GATE = "rules"
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
 _SPACE = re.compile(r"\s+")
+_WORD_START = re.compile(r"\w")
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,13 +116,16 @@ def _atoms(phrase: str) -> list[str]:
 
 def _trie_branches(phrases: list[str]) -> list[str]:
     """``phrases`` as a prefix tree, one alternative per first character, each bounded
-    by word boundaries: ``c(?<!\\w.)<rest>(?!\\w)``.
+    by word boundaries: ``c(?<!\\w.)<rest>(?!\\w)``, or all of them in one
+    ``\\b(?:c<rest>(?!\\w)|...)`` when every phrase starts with a word character.
 
-    Two things make this fast. Every alternative starts with a literal, so the
-    regex engine skips ahead to the characters a phrase can start with instead
-    of trying each position (the lookbehind comes after the first character for
-    that reason; it looks at the character before it). And at each point the
-    engine tries one branch per next character instead of every phrase.
+    Two things make this fast. At each point the engine tries one branch per next
+    character instead of every phrase. And a position where no phrase can start is
+    left at once: with the word boundary first, at the one test of it (most positions
+    are inside a word), else by skipping ahead to the characters a phrase can start
+    with (every alternative starts with a literal; the lookbehind comes after the
+    first character for that reason, and looks at the character before it). A word
+    character's word boundary is no word character before it, so both find the same.
 
     It matches what the flat longest-first alternation matches: the branches of
     a node start with different characters, so a text follows one path, and
@@ -143,6 +148,11 @@ def _trie_branches(phrases: list[str]) -> list[str]:
             return f"(?:{body})?"
         return body
 
+    if all(_WORD_START.match(atom) for atom in root):
+        # twice as fast on long English texts as the literals first (most letters
+        # start some phrase, so skipping ahead to them skips little)
+        branches = [atom + render(child) + r"(?!\w)" for atom, child in root.items()]
+        return [rf"\b(?:{'|'.join(branches)})"]
     # The first atom is always one character (words hold no space), so ``\\w.``
     # behind it tests the character before the phrase; at the start of the text
     # there is none, and the negative lookbehind holds, as ``(?<!\\w)`` would.
@@ -260,7 +270,12 @@ class Lexicon:
         """Every hedge in ``text``, in order, each with ``window`` characters of context."""
         if not text or self._regex is None:
             return []
-        lowered = text.lower()
+        return self._find(text, text.lower(), window)
+
+    def _find(self, text: str, lowered: str, window: int) -> list[HedgeMatch]:
+        """:meth:`find` of a non-empty ``text`` whose lower case is ``lowered``."""
+        if self._regex is None:
+            return []
         if len(lowered) == len(text) and self._lower:
             # Offsets agree, so the faster lower-case patterns apply.
             ascii_only = text.isascii()
@@ -619,11 +634,17 @@ _ESTIMATE = re.compile(
     r"(?:大约|约|約)\s*[$€£¥￥]?\d",
     re.IGNORECASE,
 )
-_ESTIMATE_HINT = re.compile(r"(?i)approx|about|around|roughly|some|~|约|約")
-# The same test for ASCII text once lower-cased, several times faster: in ASCII text only a
-# letter's own capital matches it under IGNORECASE, so the two find the same words.
-_ESTIMATE_HINT_LOWER = re.compile(r"approx|about|around|roughly|some|~")
+# The same matches in the text's lower case, case-sensitively (several times faster), each
+# word's first letter before the boundary test behind it, so the engine skips to those
+# letters. Exact where lower-casing keeps every offset and the text has none of the four
+# letters that match an ASCII letter only under IGNORECASE (_FOLDS_TO_ASCII).
+_ESTIMATE_LOWER = re.compile(
+    r"a(?<![\w-].)(?:pprox(?:imately|\.)|bout|round)\s+[$€£¥]?\d|r(?<![\w-].)oughly\s+[$€£¥]?\d|"
+    r"s(?<![\w-].)ome\s+[$€£¥]?\d|~\s*[$€£¥]?\d|(?:大约|约|約)\s*[$€£¥￥]?\d"
+)
+_FOLDS_TO_ASCII = re.compile("[\u0130\u0131\u017f\u212a]")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+_DIGIT = re.compile(r"\d")
 # A number of a result that stands alone: not a piece of a date, a time or an id
 # ("20" in "2024-04-20" or "12:20" holds no 20 minutes).
 _QUANTITY = re.compile(r"(?<![-:/\w])\d+(?:[.,]\d+)*(?![-:/]\d|\w*\d)")
@@ -855,17 +876,28 @@ def hedge_candidates(
     decides it (empty ``rule``: the rules keep it)."""
     if not text:
         return []
-    found = lexicon.find(text, window)
-    estimates = _estimates(text, found, latest_result, window)
+    lowered = text.lower()
+    found = lexicon._find(text, lowered, window)
+    # An approximate number has a digit; most messages have none, and leave here.
+    estimates = (
+        _estimates(text, lowered, found, latest_result, window) if _DIGIT.search(text) else []
+    )
     if not found and not estimates:
         return []
     out: list[Candidate] = []
     sentence_end = _sentence_end(text)
+    # Where each sentence boundary ends, found once: a cue's sentence starts at the last
+    # one before it (what _span finds scanning from the text's start, once per cue).
+    ends = [m.end() for m in sentence_end.finditer(text)]
+    sentences: dict[tuple[int, int], str] = {}  # several cues share a sentence
     for h, held in sorted([(m, "") for m in found] + estimates, key=lambda pair: pair[0].start):
-        s_lo, s_hi = _span(text, h.start, h.end, sentence_end)
+        before = bisect.bisect_right(ends, h.start)
+        s_lo, s_hi = _span(text, h.start, h.end, sentence_end, ends[before - 1] if before else 0)
         c_lo, c_hi = _span(text, h.start, h.end, _CLAUSE_END, s_lo, s_hi)
         rule = held or _rule(text, h, latest_result, c_lo, c_hi, s_lo, s_hi)
-        sentence = _SPACE.sub(" ", text[s_lo:s_hi]).strip()
+        sentence = sentences.get((s_lo, s_hi))
+        if sentence is None:
+            sentence = sentences[s_lo, s_hi] = _SPACE.sub(" ", text[s_lo:s_hi]).strip()
         out.append(Candidate(h, c_lo, c_hi, s_lo, s_hi, sentence, rule))
     return out
 
@@ -946,7 +978,7 @@ def _rule(
             )
         if causes is None and _process_clause(text, scope_lo, h.start, c_hi, latest_result):
             return "process_clause"  # "the search might have failed": the agent's process
-        if plan.search(scope) or _GERUND_SUBJECT.match(sentence_text):
+        if plan.search(scope) or _action_weighed(text, s_lo, s_hi, h.phrase, h.end, c_hi):
             return "plan"
         if _step(text, s_lo, c_lo, h.start, h.end, h.phrase):
             return "step"  # "2. Identify the card that appears to be…", "then likely cancel"
@@ -1051,8 +1083,10 @@ def _is_month(text: str, start: int) -> bool:
     opening a sentence (the modal is capitalised only there)."""
     if _MONTH.match(text, start):
         return True
-    before = text[:start].rstrip()
-    return bool(before) and before[-1] not in ".!?:;\n\"'*-•(["
+    last = start - 1  # the last character before it that is no space
+    while last >= 0 and text[last].isspace():
+        last -= 1
+    return last >= 0 and text[last] not in ".!?:;\n\"'*-•(["
 
 
 # What comes before the opening mark of a JSON string: a key's colon, a bracket, or a comma
@@ -1090,6 +1124,22 @@ _GERUND_SUBJECT = re.compile(
     r"Housing|Dining|Lodging|Shopping|Sightseeing|Boarding|Timing|Pricing|Setting)\b)"
     r"[A-Z][a-z]+ing\s+(?!(?:is|are|was|were|has|have)\b)"
 )
+
+
+def _action_weighed(text: str, s_lo: int, s_hi: int, phrase: str, end: int, c_hi: int) -> bool:
+    """True when the sentence ``[s_lo, s_hi)`` has an action as its subject and the cue weighs
+    it ("Asking about their meals might be valuable", "Calling ahead could help"): a plan
+    or advice. A modal of possibility there also states what such an action may bring,
+    as a rule does ("Changing flights may incur a fee"); an epistemic adverb predicts
+    what this one will bring ("Changing to a new date will likely incur a change fee"):
+    a guess about the case, unless it says the action is worth doing."""
+    if _GERUND_SUBJECT.match(text, s_lo, s_hi) is None:
+        return False
+    return (
+        phrase.lower() not in _EPISTEMIC_ADVERBS or _WORTH_DOING.match(text, end, c_hi) is not None
+    )
+
+
 # A sentence whose subject points back ("This", "It", "They", "which indicates they")
 # and the nearest sentence before it with the user as its subject.
 _ANAPHOR = re.compile(
@@ -1125,28 +1175,49 @@ def _refers_to_user(text: str, s_lo: int, c_lo: int) -> bool:
     """True when the clause's subject points back to a sentence about the user: "The
     user corrected the group size. This smaller group will likely affect options",
     "They also asked..., which indicates they may be considering"."""
-    opening = text[s_lo:]
-    if _USER_OPENING.match(opening):
+    # (matched in place: neither pattern looks behind where it starts)
+    if _USER_OPENING.match(text, s_lo):
         return False  # the user named here: _user_subject reads this sentence
-    if not _ANAPHOR.match(opening):
+    if not _ANAPHOR.match(text, s_lo):
         return False
-    for lo, _ in reversed(_sentences_before(text, s_lo)):
-        before = text[lo:]
-        if _USER_OPENING.match(before):
+    for lo, _ in _sentences_before(text, s_lo):
+        if _USER_OPENING.match(text, lo):
             return True
-        if not _ANAPHOR.match(before):
+        if not _ANAPHOR.match(text, lo):
             return False  # a sentence about something else comes in between
     return False
 
 
-def _sentences_before(text: str, end: int) -> list[tuple[int, int]]:
-    """The sentences of ``text`` before ``end``, in order."""
-    spans, lo = [], 0
-    for m in _sentence_end(text).finditer(text, 0, end):
-        if text[lo : m.start()].strip():
-            spans.append((lo, m.end()))
-        lo = m.end()
-    return spans
+def _sentences_before(text: str, end: int) -> Iterator[tuple[int, int]]:
+    """The sentences of ``text`` before ``end``, the nearest first: those its sentence
+    boundaries close when the text is read up to ``end`` (``finditer(text, 0, end)``),
+    worked out from the boundaries of the whole text (:func:`_boundaries`, found once per
+    text), so that a caller that stops early reads only the sentences it needs."""
+    starts, ends = _boundaries(text)
+    # Up to ``end`` the text's own boundaries are those read up to it, but for one ending
+    # at ``end``: read up to it, a stop there ends a sentence whatever follows (``$`` in
+    # its lookahead holds), and a run of spaces between Chinese characters never does (its
+    # lookahead sees nothing).
+    n = bisect.bisect_left(ends, end)
+    if end > 0 and text[end - 1] in _STOPS:
+        lo = ends[n - 1] if n else 0
+        if text[lo : end - 1].strip():
+            yield lo, end
+    for i in range(n - 1, -1, -1):
+        lo = ends[i - 1] if i else 0
+        if text[lo : starts[i]].strip():
+            yield lo, ends[i]
+
+
+#: The characters that end a sentence alone (see ``_SENTENCE_END``).
+_STOPS = frozenset(".!?。！？；;\n")
+
+
+@functools.lru_cache(maxsize=64)  # a text is read after each result since the model wrote
+def _boundaries(text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Where the sentence boundaries of ``text`` start and end."""
+    spans = [m.span() for m in _sentence_end(text).finditer(text)]
+    return tuple(a for a, _ in spans), tuple(b for _, b in spans)
 
 
 def _causes(text: str, end: int, hi: int) -> list[str] | None:
@@ -1233,10 +1304,21 @@ _EMBEDDED_QUESTION = re.compile(
 )
 # A modal whose predicate is a judgement: "may be a decent moderate option", "could be
 # good choices", "might be valuable".
+_GOOD = (
+    r"(?:good|great|decent|nice|ideal|perfect|excellent|fine|reasonable|solid|"
+    r"wise|better|best|helpful|useful|valuable|worth|convenient|suitable)\b"
+)
 _EVALUATIVE = re.compile(
-    r"(?:may|might|could|would)\s+(?:also\s+)?be\s+(?:a\s+|an\s+)?(?:very\s+|really\s+)?"
-    r"(?:\w+\s+)?(?:good|great|decent|nice|ideal|perfect|excellent|fine|reasonable|solid|"
-    r"wise|better|best|helpful|useful|valuable|worth|convenient|suitable)\b",
+    rf"(?:may|might|could|would)\s+(?:also\s+)?be\s+(?:a\s+|an\s+)?(?:very\s+|really\s+)?"
+    rf"(?:\w+\s+)?{_GOOD}",
+    re.IGNORECASE,
+)
+# What a guess after an action as subject says of the action: that it is worth doing
+# ("Asking about their meals would probably be valuable", "might help"): the agent
+# weighing a plan, not a consequence it predicts.
+_WORTH_DOING = re.compile(
+    rf"\s+(?:\w+\s+){{0,2}}?(?:be|seem|prove)\s+(?:a\s+|an\s+)?(?:very\s+|really\s+)?"
+    rf"(?:\w+\s+)?{_GOOD}|\s+(?:also\s+)?(?:help|make\s+sense|pay\s+off)\b",
     re.IGNORECASE,
 )
 # A judgement after the phrase in its clause: "I think hiking would be a great
@@ -1297,12 +1379,16 @@ _CANNOT_PROCEED = re.compile(
 )
 
 
+# A value the text works out: "= 9,570", "≈ 9,570", "\\approx 9570".
+_WORKED_OUT = re.compile(r"(?:[=≈]|\\approx)\s*[$€£¥]?\s*(\d+(?:[.,]\d+)*)")
+
+
 def _derived(text: str, start: int, number: str) -> bool:
     """True when the approximate ``number`` is one the text itself worked out before
     ``start`` ("21,000,000 / 2,194 ≈ 9,570 ... approximately 9,570") or converts a value
     just before it ("72°F (approximately 22°C)")."""
     key = _number_key(number)
-    for m in re.finditer(r"(?:[=≈]|\\approx)\s*[$€£¥]?\s*(\d+(?:[.,]\d+)*)", text[:start]):
+    for m in _WORKED_OUT.finditer(text, 0, start):
         if _number_key(m.group(1)) == key:
             return True
     return (
@@ -1312,26 +1398,29 @@ def _derived(text: str, start: int, number: str) -> bool:
 
 
 def _estimates(
-    text: str, found: list[HedgeMatch], latest_result: str | None, window: int
+    text: str, lowered: str, found: list[HedgeMatch], latest_result: str | None, window: int
 ) -> list[tuple[HedgeMatch, str]]:
     """Approximate numbers not already inside a lexicon match, each with ``"estimate_held"``
-    when the result holds the number (the rules drop it), else ``""``."""
-    if (
-        _ESTIMATE_HINT_LOWER.search(text.lower()) if text.isascii() else _ESTIMATE_HINT.search(text)
-    ) is None:
-        return []
+    when the result holds the number (the rules drop it), else ``""`` (``lowered``: the
+    text in lower case)."""
+    exact = len(lowered) == len(text) and (text.isascii() or not _FOLDS_TO_ASCII.search(text))
+    found_starts = [h.start for h in found]
     out = []
-    for m in _ESTIMATE.finditer(text):
+    for m in _ESTIMATE_LOWER.finditer(lowered) if exact else _ESTIMATE.finditer(text):
         start, end = m.span()
-        if any(h.start <= start < h.end for h in found):
+        # the lexicon's matches are in order and do not overlap: only the last one
+        # starting at or before the number can hold it
+        at = bisect.bisect_right(found_starts, start) - 1
+        if at >= 0 and start < found[at].end:
             continue
         number = _NUMBER.search(text, end - 1)
         held = (number is not None and _held(number.group(), latest_result)) or _clock_held(
             text, number.start() if number else end, latest_result
         )
-        word = m.group().rstrip("0123456789$€£¥￥ ").strip() or "~"
+        said = text[start:end]  # the text's own case
+        word = said.rstrip("0123456789$€£¥￥ ").strip() or "~"
         lang = "zh" if _CJK.search(word) else "en"
-        match = HedgeMatch(word, lang, start, end, m.group(), context(text, start, end, window))
+        match = HedgeMatch(word, lang, start, end, said, context(text, start, end, window))
         out.append((match, "estimate_held" if held else ""))
     return out
 
@@ -1380,7 +1469,7 @@ _POLICY_MODAL = re.compile(
     r"(?:may|might|could|can)(?:\s+(?:also|still|not|only|generally|normally|then))*\s+(?:"
     r"offer|charge|bill|request|require|ask|contact|decide|review|inspect|screen|deny|refuse|"
     r"approve|reject|waive|guarantee|include|affect|take\s+(?:up\s+to|several|a\s+few|about|"
-    r"around|\d)|be\s+(?:x-rayed|searched|inspected|screened|decided|reviewed|charged|billed|"
+    r"around|\d|a\s+(?:moment|while|bit|little\s+while)|some\s+time|longer)|be\s+(?:x-rayed|searched|inspected|screened|decided|reviewed|charged|billed|"
     r"required|requested|contacted|coordinated|adjusted|denied|refused|approved|rejected|waived|"
     r"turned\s+away))\b",
     re.IGNORECASE,
@@ -1915,33 +2004,21 @@ _CONDITIONAL_MODAL = re.compile(r"(?:there\s+)?(?:may|might|could)\b|有?可能"
 
 _WORD_TOKEN = re.compile(r"[a-z0-9]+(?:['\u2019][a-z]+)?")
 _CJK_CHARS = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+# Who a clause is about, by the pronouns and nouns no context list spells; the user, the
+# agent's process, plans and offers are read with the lists the rules read (see
+# _CONTEXT_FLAGS).
 _SUBJECTS = (
     ("i", re.compile(r"(?<![\w'])(?:i|i'm|i've|i'll|i'd|me|my)(?![\w'])|我(?!们)", re.IGNORECASE)),
     ("we", re.compile(r"\b(?:we|we're|we'll|our|us)\b|我们", re.IGNORECASE)),
-    ("you", re.compile(r"\b(?:you|you're|you'll|your|yourself)\b|您|你", re.IGNORECASE)),
     ("it", re.compile(r"\b(?:it|it's|this|that)\b|这|那|它", re.IGNORECASE)),
     ("there", re.compile(r"\bthere\b|有", re.IGNORECASE)),
     ("agent", re.compile(r"\b(?:agent|assistant|representative)s?\b|客服|助手", re.IGNORECASE)),
-    ("user", re.compile(r"\b(?:user|customer|caller)s?\b|用户|顾客|客户", re.IGNORECASE)),
-    (
-        "tool",
-        re.compile(
-            r"\b(?:tool|search|api|function|query|database|system|result)s?\b|"
-            r"工具|搜索|查询|接口|系统|结果",
-            re.IGNORECASE,
-        ),
-    ),
 )
-_OFFER = re.compile(
-    r"\b(?:would you like|do you want|can help|could help|happy to|feel free|let me know|"
-    r"if you(?:'d| would)? like|shall i|may be able to (?:help|assist))\b|需要我|为您|帮您|请您",
-    re.IGNORECASE,
-)
-_PLAN = re.compile(
-    r"\b(?:let me|let's|i will|i'll|i need to|i should|i am going to|i'm going to|next,? i|"
-    r"i can|i must|i have to)\b|我将|我会|让我|我需要|接下来|我先|我要",
-    re.IGNORECASE,
-)
+#: The context lists (``hedge_context_<lang>.txt``) read as the gate's features: each
+#: section's words in the cue's clause (``<section>_word``), and for a plan or the user
+#: (an offer) in its whole sentence (``plan``, ``offer``).
+_CONTEXT_FLAGS = ("plan", "process", "user", "subject", "negation")
+_SENTENCE_FLAGS = (("plan", "plan"), ("user", "offer"))
 _DATE = re.compile(
     r"\b\d{4}-\d{2}-\d{2}\b|\b(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d"
     r"|\d+\s*(?:年|月|日|号|點|点)|\b\d{1,2}:\d{2}\b",
@@ -2012,16 +2089,9 @@ def candidate_features(
             flags.append("subj:" + name)
     if sentence.rstrip().endswith(("?", "？")) or "吗" in sentence:
         flags.append("question")
-    if _OFFER.search(sentence):
-        flags.append("offer")
-    if _PLAN.search(sentence):
-        flags.append("plan")
-    if context_patterns()["plan"].search(clause):
-        flags.append("plan_word")
-    if context_patterns()["process"].search(clause):
-        flags.append("process_word")
-    if context_patterns()["negation"].search(clause):
-        flags.append("negation")
+    words = context_patterns()
+    flags.extend(name + "_word" for name in _CONTEXT_FLAGS if words[name].search(clause))
+    flags.extend(flag for name, flag in _SENTENCE_FLAGS if words[name].search(sentence))
     numbers = _QUANTITY.findall(sentence)
     if _DATE.search(sentence):
         flags.append("val:date")

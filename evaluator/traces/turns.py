@@ -116,6 +116,9 @@ _SECTIONS = (
     "confirm",
     "wh",
     "complaint",
+    "pushback",
+    "wrong",
+    "reminder",
     "more",
     "done",
     "change",
@@ -238,6 +241,16 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     out["can_change"] = re.compile(
         rf"(?:可以|能|能不能|可不可以|能否)(?:帮我|给我|帮忙|去|直接|再)?(?:{change})(?!成功)"
         rf"|(?:{change})[^，,。？?！!]{{0,16}}(?:可以|行)(?:吗|么|不)"
+    )
+    # A turn that opens by saying the agent got it wrong, after a "no" or not, up to the
+    # end of that clause: "No, that's not what I asked.", "That's wrong, I said the 5th."
+    # (a value called wrong, only with a reminder of what the user said).
+    reminder = _alternation(lists["reminder"])
+    out["pushback"] = re.compile(
+        rf"^\s*(?:(?:no|nope|nah)\s*[,，.!！。]*\s*)?(?:{_alternation(lists['pushback'])}|"
+        rf"(?:{_alternation(lists['wrong'])})(?=[^.!?。！？]*(?:{reminder})))"
+        r"[^.!?。！？,，;；]*[.!?。！？,，;；]*\s*",
+        re.IGNORECASE,
     )
     out["greeting_start"] = re.compile(rf"^\s*(?:{_alternation(lists['greeting'])})", re.IGNORECASE)
     out["thanks_start"] = re.compile(
@@ -815,6 +828,22 @@ _RETRY = re.compile(
 )
 
 
+_LIST_AFTER = re.compile(r"\s*[:：]")
+# The last word of an ask that names what to give: "tell me how you contact them", "let me
+# know which", "provide your dates".
+_NAMES_VALUE = frozenset({"your", "which", "what", "when", "how", "whether", "many", "these"})
+
+
+def _names_values(sentence: str) -> bool:
+    """True when an ask for values in ``sentence`` names what to give, or lists it after a
+    colon ("Reply with: - the restaurant number…"), so that a condition before it ("If
+    you'd like, tell me how you contact them") still asks for a value."""
+    return any(
+        _LIST_AFTER.match(sentence, m.end()) or m.group().split()[-1].lower() in _NAMES_VALUE
+        for m in _patterns()["solicit"].finditer(sentence)
+    )
+
+
 @functools.lru_cache(maxsize=8192)
 def agent_context(previous: str | None) -> str:
     """What the agent's message ``previous`` asked of the user: ``"solicit"`` when its last
@@ -858,7 +887,10 @@ def agent_context(previous: str | None) -> str:
     # asks for no value
     solicits = [s for s in sentences if p["solicit"].search(s)]
     if solicits:
-        return "open" if all(_CONDITIONAL.match(s) for s in solicits) else "solicit"
+        # a condition before an ask that names the values ("If you want to plan the return,
+        # tell me: - your reason…") still asks for them
+        offers = all(_CONDITIONAL.match(s) and not _names_values(s) for s in solicits)
+        return "open" if offers else "solicit"
     # "I am sorry, but there is no room available for your dates.": it asks nothing, and
     # the user's next value starts another search
     return "failed" if _FAILED.search(" ".join(sentences[-2:])) else "none"
@@ -977,6 +1009,13 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         return "greeting", "greeting_only"
     if p["offer"].search(t):
         return "other", "offer"  # the user speaks as the agent: "I can help with that. When...?"
+    pushed = p["pushback"].match(t) if context != "confirm" else None
+    if pushed is not None:
+        # Pushback ("That's not what I asked", "You misunderstood me") answers no question
+        # of the agent: it is a remark, or what the rest of the turn asks. After a recap to
+        # confirm, a correction answers it (above).
+        rest = _rule(t[pushed.end() :], "none")[0] if pushed.end() < len(t) else "other"
+        return (rest if rest in QUERY_CLASSES else "other"), "pushback"
     if _declines_done(t):
         return "answer", "declines_done"  # "No that is all.": no thanks, no goodbye
     if _is_closing(t, list(_sentences(t)), solicited):

@@ -100,6 +100,48 @@ def test_ascii_and_non_ascii_texts_find_the_same_phrases() -> None:
     assert [h.match for h in lexicon.find(mixed.replace("可能", "不可能"))] == ["probably"]
 
 
+def test_a_phrase_that_starts_with_no_word_character_keeps_its_boundaries() -> None:
+    # Phrases that all start with a word character are found behind one word-boundary test;
+    # a suite's phrase starting with a mark is looked for the slower way, and both agree.
+    plain = Lexicon.load(["en"])
+    marked = plain.extended(["(tbc)"])
+    text = "Doors open at 5 (tbc), likely_late but likely on time; 5likely, unlikely."
+    assert [h.match for h in marked.find(text)] == ["(tbc)", "likely"]
+    assert [h.match for h in plain.find(text)] == ["likely"]
+
+
+def test_an_approximate_number_is_found_in_any_case_and_keeps_the_texts_spelling() -> None:
+    lexicon = Lexicon.load(["en", "zh"])
+
+    def estimates(text: str) -> list[str]:
+        return [c.match.match for c in hedge_candidates(lexicon, text)]
+
+    assert estimates("It takes ABOUT 5 hours.") == ["ABOUT 5"]
+    assert estimates("It takes About 5 hours, 约3小时。") == ["About 5", "约3"]
+    # "ſ" matches "s" only case-insensitively: such a text is read the slower way
+    assert estimates("ſome 5 days left.") == ["ſome 5"]
+    assert estimates("It takes about five hours.") == []
+
+
+def test_sentences_before_a_point_are_those_read_up_to_it() -> None:
+    # the boundaries of the whole text, found once, give what reading the text up to each
+    # point finds: a stop right before the point ends a sentence whatever follows it, a
+    # space between Chinese characters there does not
+    from projeval.traces.hedges import _sentence_end, _sentences_before
+
+    def read_up_to(text: str, end: int) -> list[tuple[int, int]]:
+        spans, lo = [], 0
+        for m in _sentence_end(text).finditer(text, 0, end):
+            if text[lo : m.start()].strip():
+                spans.append((lo, m.end()))
+            lo = m.end()
+        return spans[::-1]
+
+    for text in ("用户说 这可能 不对。It ends.Next one! 还有 吗", "A. B.C\n\nD? e。。f"):
+        for end in range(len(text) + 1):
+            assert list(_sentences_before(text, end)) == read_up_to(text, end), (text, end)
+
+
 def _hedged(text: str, latest: str | None = None) -> list[str]:
     # The hand rules alone: the learned gate has its own tests below.
     return [h.match for h in find_hedges(Lexicon.load(["en", "zh"]), text, latest, gate="rules")]
@@ -198,6 +240,15 @@ def test_a_causal_guess_counts_when_one_cause_is_a_fact() -> None:
 
 def test_an_action_as_subject_is_a_plan_but_an_ing_noun_is_not() -> None:
     assert _hedged("Asking about their meals might be valuable.") == []
+    assert _hedged("Asking about their meals would probably be valuable.") == []
+
+
+def test_an_action_as_subject_with_an_epistemic_adverb_predicts_this_case() -> None:
+    # what this change will bring is a guess about the booking; a modal of possibility
+    # after an action states what such an action may bring, as a rule does
+    assert _hedged("Changing to a new date will likely incur a change fee.") == ["likely"]
+    assert _hedged("Changing flights may incur a change fee.") == []
+    assert _hedged("Calling the hotel ahead would likely help.") == []
     assert _hedged("Parking might be limited near the hotel.") == ["might be"]
     assert _hedged("During this time, sunrise is around 7:50 AM.") == ["around 7"]
 
@@ -314,6 +365,13 @@ def test_what_a_carrier_or_policy_may_do_is_policy_paraphrase() -> None:
     assert _hedged("Even with a certificate, the bag will be searched and may be X-rayed.") == []
     assert _hedged("Expedited reviews may be decided within 72 hours.") == []
     assert _hedged("There might be a fare difference for the new date.") == ["There might be"]
+
+
+def test_how_long_a_step_takes_is_a_processing_time() -> None:
+    # "may take up to 3 days" is policy paraphrase; so is a vaguer span of time
+    assert _hedged("Please confirm the change. It may take a moment to update.") == []
+    assert _hedged("The update could take some time to show in your account.") == []
+    assert _hedged("The update may fail because the seat map is locked.") == ["may"]
 
 
 def test_a_missing_parameter_of_the_agents_own_call_is_process() -> None:

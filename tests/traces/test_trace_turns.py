@@ -107,6 +107,13 @@ ELSE = "Your table is booked. Is there anything else I can help you with?"
         ("What would you like me to do with this reservation?", "open"),
         ("What would you like to change about your reservation?", "solicit"),
         ("Which city would you like to fly out of.", "solicit"),  # no question mark
+        # an ask for values listed after it, or named, asks for them, under a condition too;
+        # a condition before a bare "let me know" offers help
+        ("Reply with:\n- The restaurant number, and\n- Your preferred time.", "solicit"),
+        ("If you want to plan the return, tell me:\n- Your reason for returning", "solicit"),
+        ("If you'd like, tell me how you normally contact them, and I'll draft it.", "solicit"),
+        ("If you have any other questions, please let me know.", "open"),
+        ("If you need anything else, just tell me.", "open"),
         ("Your booking is confirmed.", "none"),
         ("Have a great day!", "none"),
         ("", "opening"),  # the turn opens the conversation
@@ -534,6 +541,31 @@ def test_customer_support_pushback(text: str, kind: str) -> None:
     # a complaint that asks for nothing is no next request, even after "Anything else?"
     previous = "Basic economy tickets cannot be changed. Is there anything else I can help with?"
     assert classify_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("No, that's not what I asked.", "other"),
+        ("That's wrong, I said the 5th.", "other"),
+        ("不对，我说的是5号", "other"),
+        # pushback, then what the turn asks
+        ("You misunderstood me. I want to cancel, not change.", "request"),
+        # a value called wrong with no reminder declines the one asked about; a new value
+        # after "no" is an answer
+        ("That's not right, it's 12346.", "answer"),
+        ("No, the 5th.", "answer"),
+    ],
+)
+def test_pushback_after_an_agent_question_answers_nothing(text: str, kind: str) -> None:
+    previous = "I have you on the May 3rd flight to Denver. Which fare class would you like?"
+    assert agent_context(previous) == "solicit"
+    assert classify_turn(text, previous=previous) == kind
+
+
+def test_after_a_recap_to_confirm_pushback_still_answers() -> None:
+    previous = "Confirming 1 ticket on the March 2nd bus. Is that correct?"
+    assert classify_turn("That's wrong, I said the 5th.", previous=previous) == "answer"
 
 
 @pytest.mark.parametrize(
