@@ -143,6 +143,14 @@ HELD_OUT_HEDGE_FLOORS = {
     # 0 / 0), r9b 0.932 / 0.719 (AutoTOD's task agent and FireAct's ReAct runs, English)
     "hedges_sealed_r9.jsonl": (0.10, 0.42),
     "hedges_sealed_r9b.jsonl": (0.93, 0.71),
+    # sealed rounds 10 and 10b (session 8): labelled on branches by helpers who never read
+    # or ran a detector, measured once after every rule and model of the session had landed:
+    # r10 0.400 / 0.583 (MOSS's plugin conversations, EN and ZH, 0.478 / 0.579; InstructTODS
+    # 0.250 / 1.000; SIMMC 2.1 0.250 / 0.333; to-llm-bot no hedge, none found), r10b
+    # 0.500 / 0.333 on 9 hedges (a barbershop's booking agent, the Microsoft dialogue
+    # challenge's taxi and movie agents, Taobao shop staff). Far below the goal.
+    "hedges_sealed_r10.jsonl": (0.40, 0.58),
+    "hedges_sealed_r10b.jsonl": (0.50, 0.33),
 }
 # Training rows (round 8, sources the project already used, labelled by a helper who never
 # ran a detector): the rules reached 0.619 / 0.561 on their first run, 0.652 / 0.662 with the
@@ -194,6 +202,11 @@ HELD_OUT_TURN_FLOORS = {
     # 0.882), r9b 0.795 (AutoTOD's simulated users; the model 0.789)
     "turns_sealed_r9.jsonl": 0.83,
     "turns_sealed_r9b.jsonl": 0.79,
+    # sealed rounds 10 and 10b (session 8), measured once after every rule and model of the
+    # session had landed: r10 0.798 (the learned model 0.792; 27 of 108 requests read as
+    # questions), r10b 0.775 (the model 0.784; 22 of 79 requests read as questions)
+    "turns_sealed_r10.jsonl": 0.79,
+    "turns_sealed_r10b.jsonl": 0.77,
 }
 
 
