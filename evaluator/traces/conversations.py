@@ -305,13 +305,13 @@ class OpenAIChat(Converter):
             role = m.get("role")
             first = len(events)
             if role in ("system", "developer"):
-                events.append(Event("system", "message", msg, text=text_of(m.get("content"))))
+                events.append(Event("system", "message", msg, text_of(m.get("content"))))
             elif role == "user":
                 text = text_of(m.get("content"))
                 # A simulated user's calls to its own tools are not the agent's: they are
                 # left out, and a message that holds nothing else is no turn.
                 if text or not m.get("tool_calls"):
-                    events.append(Event("user", "message", msg, text=text))
+                    events.append(Event("user", "message", msg, text))
             elif role == "assistant":
                 self._assistant(m, msg, events, problems)
                 if "usage" in m:
@@ -323,15 +323,20 @@ class OpenAIChat(Converter):
                 error = tool_error(m)
                 if error and not text.strip():
                     text = error
+                # Positional (role, kind, msg, text, tool, call_id, args_raw, args,
+                # structured, is_error), as in call_event: once per result of a corpus.
                 events.append(
                     Event(
                         "tool",
                         "result",
                         msg,
-                        text=text,
-                        call_id=_result_id(m),
-                        tool=_str(m.get("name")),
-                        is_error=True if error is not None else None,
+                        text,
+                        _str(m.get("name")),
+                        _result_id(m),
+                        None,
+                        None,
+                        None,
+                        True if error is not None else None,
                     )
                 )
             elif role == "function":
@@ -357,7 +362,7 @@ class OpenAIChat(Converter):
         calls = m.get("tool_calls") or []
         legacy = m.get("function_call")
         if text or not (calls or legacy):
-            out.append(Event("assistant", "message", msg, text=text))
+            out.append(Event("assistant", "message", msg, text))
         for tc in calls if isinstance(calls, list) else []:
             if not isinstance(tc, dict):
                 problems.append(f"message {msg}: a tool call is not an object; skipped")

@@ -128,7 +128,9 @@ def parse_args(value: Any) -> tuple[str | None, Any]:
 def call_event(msg: int, tool: str | None, call_id: str | None, arguments: Any) -> Event:
     """An assistant's tool call, its arguments read by :func:`parse_args`."""
     raw, parsed = parse_args(arguments)
-    return Event("assistant", "call", msg, tool=tool, call_id=call_id, args_raw=raw, args=parsed)
+    # Positional (role, kind, msg, text, tool, call_id, args_raw, args): this runs once per
+    # call of a corpus, and keyword arguments make an event a third dearer to build.
+    return Event("assistant", "call", msg, None, tool, call_id, raw, parsed)
 
 
 def canonical_args(event: Event) -> str | None:

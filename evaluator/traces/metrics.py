@@ -47,6 +47,7 @@ from .values import (
 )
 
 _ARGS_CACHE_MAX = 20_000
+_ERROR_MEMO_MAX = 100_000
 _SPLIT = re.compile(r"[\s,;:=()\"'<>\[\]{}|]+")
 
 
@@ -185,6 +186,8 @@ class TraceAnalyser:
         # Leaf paths are asked for only of a suite tool's results.
         self.leaf_index = ResultIndex(paths=bool(self.tools))
         self._args: dict[str, tuple[str | None, LookupPlan]] = {}  # see _arguments
+        # Whether a result's text reads as an error (is_error_text), by TokenCache key.
+        self._error_texts: dict[tuple[int, int], bool] = {}
         # False (summary mode): leave TraceMetrics.calls empty, and read only the tokens a
         # reported number reads (see unbilled_tail); True: every event's row is kept.
         self.keep_events = True
@@ -223,6 +226,7 @@ class TraceAnalyser:
         # The open turn: [number, question, class, calls, follow-ups, hedged messages, answer].
         turn: list[Any] | None = None
         index_of, arguments = self.leaf_index.of, self._arguments
+        error_texts = self._error_texts
         claim_rows = m.claims
         # Hedges read the results since the model last wrote; claims everything read
         # before (Grounds).
@@ -244,7 +248,8 @@ class TraceAnalyser:
                     n += counts[(hash(ev.args_raw), len(ev.args_raw))]
                 ev.tokens = n
             elif text:
-                n = ev.tokens = counts[(hash(text), len(text))]
+                text_key = (hash(text), len(text))
+                n = ev.tokens = counts[text_key]
             else:
                 n = ev.tokens
             if billing:
@@ -283,7 +288,20 @@ class TraceAnalyser:
                 read.add(text)
                 n_results += 1
                 result_tokens += n
-                if ev.is_error or is_error_text(text, ev.structured):
+                if ev.is_error:
+                    errors += 1
+                elif text and ev.structured is None:
+                    # Results repeat (a user looked up again, a shared page): whether a
+                    # text reads as an error is worked out once per distinct text.
+                    error = error_texts.get(text_key)
+                    if error is None:
+                        if len(error_texts) >= _ERROR_MEMO_MAX:
+                            error_texts.clear()
+                        error = error_texts[text_key] = is_error_text(text)
+                    if error:
+                        ev.is_error = True
+                        errors += 1
+                elif is_error_text(text, ev.structured):
                     ev.is_error = True
                     errors += 1
                 if ev.link is None:

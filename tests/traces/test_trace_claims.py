@@ -72,6 +72,21 @@ def test_a_number_word_in_another_script_case_is_read_not_a_crash() -> None:
     ]
 
 
+def test_a_number_word_counts_only_as_a_word_of_its_own() -> None:
+    # The ASCII text's number words are looked for as whole runs of word characters first.
+    assert [(c.kind, c.value) for c in claims("Someone often booked Two rooms, then_one.")] == [
+        ("count", "Two rooms"),
+    ]
+    for text in (
+        "Someone often booked rooms",
+        "tone_two rooms",
+        "ones tens",
+        "oneroom",
+        "one-two rooms",
+    ):
+        assert claims(text) == []
+
+
 def test_names_made_of_held_names_and_sentence_verbs_are_grounded() -> None:
     # Final answers of recorded AgentDojo-style runs (tests/corpora/agentdojo/): the
     # vehicle record held "manufacturer: Tesla" and "model: Model X" apart.
