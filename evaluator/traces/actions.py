@@ -11,8 +11,9 @@ follow-up call to it counts as a lookup: nothing says it changes anything.
 Tool errors are results flagged as errors by their format (``isError``, ``is_error``,
 a JSON-RPC error, span status, a tool message's ``error`` field: AgentDojo's text,
 tau2-bench's ``true``), JSON results whose top level is an error object
-(``{"error": ...}``), and text results that start with ``Error:`` or with an exception's
-class (``ValueError: ...``).
+(``{"error": ...}``), text results that start with ``Error:`` or with an exception's
+class (``ValueError: ...``), and the traceback IPython writes when the code a tool ran
+raised (``NameError   Traceback (most recent call last)`` under a rule of dashes).
 """
 
 from __future__ import annotations
@@ -230,15 +231,24 @@ _ERROR_TEXT = re.compile(r"\s*(?:error\b|exception:|traceback \(most recent call
 # An exception's class and message, as ``str(exc)`` with its type (``ValueError: ...``,
 # pydantic's ``ValidationError: 1 validation error ...``): what a tool runner returns.
 _EXCEPTION_TEXT = re.compile(r"\s*(?:[A-Za-z_]\w*\.)*[A-Z][A-Za-z0-9]*(?:Error|Exception):")
+# The header IPython and Jupyter write when a cell raises (a rule of dashes, then the
+# exception's class beside "Traceback"), after whatever the cell printed before it: the
+# code a Python tool ran failed (MINT's and CodeAct's ``execute``, notebook tools).
+_CELL_TRACEBACK = re.compile(
+    r"(?:\A|\n)\s*-{20,}\n(?:[A-Za-z_]\w*\.)*[A-Z]\w*[ \t]+Traceback \(most recent call last\)"
+)
 
 
 def is_error_text(text: str | None, structured: Any = None) -> bool:
-    """Whether a result reads as an error: an ``Error:`` text or a top-level error object."""
+    """Whether a result reads as an error: an ``Error:`` text, a top-level error object or
+    an IPython cell's traceback."""
     if structured is not None and _error_object(structured):
         return True
     if not text:
         return False
     if _ERROR_TEXT.match(text[:64]) or _EXCEPTION_TEXT.match(text[:120]):
+        return True
+    if "Traceback (most recent call last)" in text and _CELL_TRACEBACK.search(text):
         return True
     if text.lstrip()[:1] == "{" and '"error' in text[:200]:
         try:

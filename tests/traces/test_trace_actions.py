@@ -97,6 +97,22 @@ def test_openapi_safe_methods_read(tmp_path: Path) -> None:
         ("KeyErrors: none found", False),
         ("TypeErrorless: fine", False),
         ("The flight has an error-free record.", False),
+        # IPython's traceback when the code a tool ran raised, as MINT's `execute` returns it
+        # (xingyaoww/mint-bench 3f7f12c1, data/outputs/claude-2/...: 2,231 such observations
+        # across its runs, none counted before), also after what the cell printed first.
+        (
+            "-" * 75 + "\nNameError                                 Traceback (most recent call"
+            " last)\nCell In[1], line 3\n----> 3 print(total)\n\nNameError: name 'total' is"
+            " not defined",
+            True,
+        ),
+        (
+            "[0, 1]\n" + "-" * 75 + "\nAssertionError                            Traceback"
+            " (most recent call last)\nCell In[4], line 11\n---> 11 assert prime_fib(1) == 2",
+            True,
+        ),
+        ("Out[1]: 42\nTraceback (most recent call last) is what Python prints.", False),
+        ("-" * 20 + "\nsummary table\n" + "-" * 20, False),
     ],
 )
 def test_error_texts(text: str, error: bool) -> None:
