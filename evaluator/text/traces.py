@@ -94,10 +94,23 @@ def render_summary(analysis: TraceAnalysis) -> str:
         by_file: dict[str, list[dict[str, Any]]] = {}
         for r in summary:
             by_file.setdefault(r["file"], []).append(r)
-        for file, rows in by_file.items():
+        # At most MAX_ROWS traces in all: a folder of one-run files (AgentDojo's, SWE-agent's
+        # trajectories) would otherwise print a table per file and bury the findings below.
+        shown = 0
+        for i, (file, rows) in enumerate(by_file.items()):
+            room = MAX_ROWS - shown
+            if room <= 0:
+                rest = list(by_file.values())[i:]
+                traces = sum(len(r) for r in rest)
+                lines.append(
+                    f"... and {count(traces, 'more trace')} in {count(len(rest), 'more file')}"
+                )
+                break
             lines.append(file)
-            lines += ["  " + ln for ln in _table(rows[:MAX_ROWS])]
-            _more(lines, rows)
+            lines += ["  " + ln for ln in _table(rows[:room])]
+            if len(rows) > room:
+                lines.append(f"  ... and {len(rows) - room} more")
+            shown += min(len(rows), room)
     if analysis.fanout:
         lines += ["", "Follow-ups by result field (producer: path -> consumer(argument)):"]
         lines += [f"  {f.text}" for f in analysis.fanout[:MAX_ROWS]]

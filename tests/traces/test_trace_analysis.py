@@ -510,3 +510,19 @@ def test_render_lists_problems(tmp_path: Path) -> None:
         f"  {path}:2: invalid JSON: Expecting property name enclosed in double quotes at "
         "column 2; line skipped",
     ]
+
+
+def test_a_folder_of_one_run_files_prints_twenty_traces_in_all(tmp_path: Path) -> None:
+    # AgentDojo and SWE-agent write one run a file: 215 AgentDojo runs printed 215 tables
+    # (650 lines) before the findings. The listing stops at 20 traces in all.
+    for i in range(23):
+        convo = [
+            {"role": "user", "content": f"Where is order {i}?"},
+            {"role": "assistant", "content": "It shipped."},
+        ]
+        write_json(tmp_path / f"run{i:02d}.json", {"messages": convo})
+    text = analyse_traces([tmp_path], workers=1).render()
+    lines = text.splitlines()
+    assert sum(ln.endswith(".json") for ln in lines) == 20  # one header per file shown
+    assert "... and 3 more traces in 3 more files" in lines
+    assert not any("run22.json" in ln for ln in lines)
