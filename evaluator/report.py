@@ -37,6 +37,7 @@ from .cost import Candidate, round_ratio
 from .coverage import DroppedNeed
 from .runrecord import RunRecord, SuiteRecord, TracesRecord
 from .text.numbers import count, fixed, integer, num, pct, signed_pct
+from .text.traces import counts_line
 from .verdict import Verdict, decide
 from .vocabulary import (
     CELL_STATUSES,
@@ -707,8 +708,12 @@ def _traces(traces: TracesRecord) -> dict[str, Any]:
         for q in traces.rows("questions")
         if not q["covered"]
     ]
+    t = traces.totals
     return {
-        "totals": dict(traces.totals),
+        # The CLI's counts, read from the same totals: follow-ups split into lookups and
+        # actions, and the tool errors and retries beside the duplicates.
+        "headline": f"{count(t.get('traces', 0), 'trace')} in "
+        f"{count(t.get('files', 0), 'file')}: {counts_line(t)}.",
         "findings": [f["text"] for f in traces.rows("findings")],
         "fanout": fanout,
         "hedged": hedged,

@@ -7,6 +7,7 @@ hands this renderer out, so importing that package here would be a circle).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from .numbers import MISSING, count, integer
@@ -67,17 +68,30 @@ def _more(lines: list[str], items: list[Any]) -> None:
         lines.append(f"  ... and {len(items) - MAX_ROWS} more")
 
 
+def counts_line(totals: Mapping[str, Any]) -> str:
+    """The totals' counts in one line, as the CLI and the report both show them: calls,
+    errors, duplicates, retries, follow-ups (lookups and actions), hedges and turns. A
+    count a stored run does not hold (one recorded before it was counted) reads ``-``."""
+
+    def n(key: str) -> str:
+        return integer(totals.get(key))
+
+    return (
+        f"calls {n('calls')}, errors {n('errors')}, duplicates {n('duplicates')}, "
+        f"retries {n('retries')}, follow-ups {n('followups')} "
+        f"(lookups {n('lookups')}, actions {n('actions')}), "
+        f"hedges {n('hedges')}; turns {n('turns')}, of which {n('flagged_turns')} end "
+        "in a follow-up or a hedge"
+    )
+
+
 def render_summary(analysis: TraceAnalysis) -> str:
     """The summary the CLI prints: totals, per-trace table, findings, drift, problems."""
     t = analysis.totals
     lines = [
         f"{count(t['traces'], 'trace')} in {count(t['files'], 'file')}, "
         f"{count(t['problems'], 'problem')} (tokens: {analysis.encoding})",
-        f"calls {t['calls']:,}, errors {t['errors']:,}, duplicates {t['duplicates']:,}, "
-        f"retries {t['retries']:,}, follow-ups {t['followups']:,} "
-        f"(lookups {t['lookups']:,}, actions {t['actions']:,}), "
-        f"hedges {t['hedges']:,}; turns {t['turns']:,}, of which {t['flagged_turns']:,} end "
-        "in a follow-up or a hedge",
+        counts_line(t),
         f"result tokens {t['result_tokens']:,}; billed input {_cell(t['billed_input_tokens'])}; "
         f"recorded input {_cell(t['recorded_input_tokens'])}",
     ]
