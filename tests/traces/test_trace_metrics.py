@@ -285,6 +285,37 @@ def test_echoes_of_the_agents_own_arguments_are_not_credited() -> None:
     assert [r[1:3] for r in _fu(m)] == [("order_id", "ord_77110022")]
 
 
+def test_a_value_the_agent_wrote_in_a_long_argument_and_a_result_echoed_is_its_own() -> None:
+    # MINT's code actions (xingyaoww/mint-bench 3f7f12c1, data/outputs/claude-2/...): the
+    # traceback quotes the code that failed, and the next action uses the variable it had
+    # named. The code was too long to be tracked, so nothing remembered the agent wrote
+    # `desklamp_loc` first: 9 of claude-2's 19 follow-ups were such echoes.
+    code = (
+        'for loc in ["desk 1", "desk 2", "shelf 1", "shelf 2", "shelf 3", "shelf 4"]:\n'
+        "  res = goto(loc)\n"
+        '  if "desklamp" in res:\n'
+        "    desklamp_loc = loc\n"
+        "    break\n"
+        'use(f"desklamp {desklamp_loc[-1]}")\n'
+        'examine("book", f"desklamp {desklamp_loc[-1]}")'
+    )
+    traceback = (
+        "-" * 75 + "\nNameError                                 Traceback (most recent call last)\n"
+        '---> 7 examine("book", f"desklamp {desklamp_loc[-1]}")\n\n'
+        "NameError: name 'examine' is not defined"
+    )
+    _, m = measure(
+        call(0, "execute", {"code": code}, "c1"),
+        result(1, "c1", traceback),
+        call(2, "execute", {"code": 'use(f"desklamp {desklamp_loc[-1]}")'}, "c2"),
+        result(3, "c2", "You turn on the desklamp 1.\nsum = 22.903765548431192"),
+        call(4, "execute", {"code": "s = 22.903765548431192\nprint(s * 2)"}, "c3"),
+    )
+    assert m.summary["errors"] == 1
+    # The number the second result printed is the result's: a follow-up.
+    assert [r[1:3] for r in _fu(m)] == [("code", "22.903765548431192")]
+
+
 def test_short_codes_count_at_one_place_and_never_in_prose() -> None:
     airports = {"airports": [{"code": "SFO", "city": "San Francisco"}, {"code": "LAX"}]}
     mixed = {"origin": "SEA", "destination": "BOS", "via": ["SEA"]}
