@@ -12,8 +12,10 @@ Tool errors are results flagged as errors by their format (``isError``, ``is_err
 a JSON-RPC error, span status, a tool message's ``error`` field: AgentDojo's text,
 tau2-bench's ``true``), JSON results whose top level is an error object
 (``{"error": ...}``), text results that start with ``Error:`` or with an exception's
-class (``ValueError: ...``), and the traceback IPython writes when the code a tool ran
-raised (``NameError   Traceback (most recent call last)`` under a rule of dashes).
+class (``ValueError: ...``), the traceback IPython writes when the code a tool ran
+raised (``NameError   Traceback (most recent call last)`` under a rule of dashes), and a
+shell command's non-zero exit status written before its output
+(``<returncode>1</returncode>``, mini-SWE-agent; ``<exception>`` when it could not run).
 """
 
 from __future__ import annotations
@@ -227,7 +229,13 @@ class ToolKinds:
         return found
 
 
-_ERROR_TEXT = re.compile(r"\s*(?:error\b|exception:|traceback \(most recent call last\))", re.I)
+_ERROR_TEXT = re.compile(
+    r"\s*(?:error\b|exception:|<exception>|traceback \(most recent call last\))", re.I
+)
+# The exit status a shell tool writes before the command's output (mini-SWE-agent's
+# ``<returncode>1</returncode>\n<output>...``): a command that exits non-zero failed, and
+# one that exits 0 is read by its output (a pipe hides a script's traceback's status).
+_RETURN_CODE = re.compile(r"\s*<returncode>\s*(-?\d+)\s*</returncode>\s*(?:<output>\n?)?")
 # An exception's class and message, as ``str(exc)`` with its type (``ValueError: ...``,
 # pydantic's ``ValidationError: 1 validation error ...``): what a tool runner returns.
 _EXCEPTION_TEXT = re.compile(r"\s*(?:[A-Za-z_]\w*\.)*[A-Z][A-Za-z0-9]*(?:Error|Exception):")
@@ -248,6 +256,10 @@ def is_error_text(text: str | None, structured: Any = None) -> bool:
         return False
     if _ERROR_TEXT.match(text[:64]) or _EXCEPTION_TEXT.match(text[:120]):
         return True
+    if text.lstrip()[:1] == "<":
+        code = _RETURN_CODE.match(text[:64])
+        if code is not None:
+            return int(code.group(1)) != 0 or is_error_text(text[code.end() :])
     if "Traceback (most recent call last)" in text and _CELL_TRACEBACK.search(text):
         return True
     if text.lstrip()[:1] == "{" and '"error' in text[:200]:

@@ -204,3 +204,20 @@ def test_a_tools_file_turns_an_unknown_tool_into_a_write(tmp_path: Path) -> None
     assert (
         told.fanout[0].text == "lookup_trip: trip -> trip_rebooking(trip) x1 in 1 trace: 1 action"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [
+        # mini-SWE-agent's results (SWE-agent/mini-swe-agent 3c7d1d7f, output/...traj.json).
+        ("<returncode>1</returncode>\n<output>\nERROR: Could not find a version\n</output>", True),
+        ("<returncode>0</returncode>\n<output>\n./astropy/modeling/separable.py\n</output>", False),
+        ("<returncode>127</returncode>\n<output>\nbash: pytest: command not found", True),
+        # Exit 0 through a pipe, the script's traceback first: read by its output.
+        ("<returncode>0</returncode>\n<output>\nTraceback (most recent call last):\n  File", True),
+        ("<exception>An error occurred while executing the command: timed out after 60 s", True),
+        ("<output>returncode 1 is fine here</output>", False),
+    ],
+)
+def test_shell_exit_status_texts(text: str, error: bool) -> None:
+    assert is_error_text(text) is error
