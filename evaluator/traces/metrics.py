@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..tokens import count_many
-from .actions import WRITE, ToolKinds, is_error_text
+from .actions import READ, WRITE, ToolKinds, is_error_text
 from .claims import count_in, duration_in_fields, ungrounded
 from .events import Event, Trace, Usage, canonical_args
 from .hedges import Lexicon, ResultsRead, find_hedges, sentence_span
@@ -350,6 +350,8 @@ class TraceAnalyser:
                         # The last try failed: trying again is a retry, not a duplicate.
                         retry_of, dup_of = before_call.seq, None
                         retries += 1
+                    elif kind_of(ev.tool, trace_hints) != READ and reran(before_call, ev, events):
+                        dup_of = None  # run again after a change: not a wasted call
                     else:
                         duplicates += 1
                 last_call[key] = ev
@@ -658,6 +660,16 @@ def corrects(failed: Event, call: Event, error: str | None) -> bool:
         if error and type(value) is str and len(value) >= 3 and value in error:
             return True
     return False
+
+
+def reran(before: Event, call: Event, events: list[Event]) -> bool:
+    """Whether ``call``, the same call as ``before``, got another result: run again after
+    something changed (a test script after an edit, a shell command), not a repeat that
+    learned nothing. Asked only of a tool not known to read; a read that answers otherwise
+    the second time is still a repeated lookup."""
+    if before.link is None or call.link is None:
+        return False
+    return events[before.link].text != events[call.link].text
 
 
 def sentence_at(text: str, at: int) -> str:

@@ -411,3 +411,28 @@ def test_grounds_find_what_only_an_index_holds_when_a_text_spells_it_otherwise()
         earlier.append((ev, built[0] if built is not None else None))
         assert [grounds.held("id", i) for i in ids] == [True]
         assert not grounds.held("id", "tkt_99aa11bb") and not grounds.held("name", "Dana")
+
+
+def test_a_command_run_again_with_another_outcome_is_no_duplicate() -> None:
+    # mini-SWE-agent runs (SWE-agent/mini-swe-agent 3c7d1d7f, output/*/*.traj.json): the
+    # agent re-runs `python reproduce_issue.py` after each edit; 287 of 528 such repeats
+    # printed something else, and all were duplicates. A read that answers otherwise the
+    # second time is still a repeated lookup.
+    run = {"command": "python reproduce_issue.py"}
+    _, m = measure(
+        call(0, "bash", run, "c1"),
+        result(1, "c1", "<returncode>0</returncode>\n<output>\nmatrix [[1, 1]]\n</output>"),
+        call(2, "bash", {"command": "sed -i 's/= 1/= right/' separable.py"}, "c2"),
+        result(3, "c2", "<returncode>0</returncode>\n<output>\n</output>"),
+        call(4, "bash", run, "c3"),  # after the edit, another outcome: a re-run
+        result(5, "c3", "<returncode>0</returncode>\n<output>\nmatrix [[1, 0]]\n</output>"),
+        call(6, "bash", run, "c4"),  # the same outcome again: a duplicate
+        result(7, "c4", "<returncode>0</returncode>\n<output>\nmatrix [[1, 0]]\n</output>"),
+        call(8, "get_order", {"id": "ord_77c1e0"}, "c5"),
+        result(9, "c5", {"status": "open"}),
+        call(10, "get_order", {"id": "ord_77c1e0"}, "c6"),  # a read: a duplicate all the same
+        result(11, "c6", {"status": "shipped"}),
+    )
+    assert (m.summary["duplicates"], m.summary["retries"]) == (2, 0)
+    dups = [r for r in CALLS.records(m.calls) if r["duplicate_of"] is not None]
+    assert [(r["seq"], r["duplicate_of"]) for r in dups] == [(6, 0), (10, 8)]
