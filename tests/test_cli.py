@@ -449,7 +449,7 @@ def test_traces_reads_a_simulation_results_document(
         "calls 2, errors 1, duplicates 0, retries 0, follow-ups 1 (lookups 1, actions 0), "
         "hedges 0; turns 1, of which 1 end in a follow-up or a hedge",
         "result tokens 16; billed input 106; recorded input -",
-        "user turns: 0 questions, 1 requests, 0 answers, 0 greetings or closings, 0 other; "
+        "user turns: 0 questions, 1 request, 0 answers, 0 greetings or closings, 0 other; "
         "ungrounded claims 0",
         "",
         "results.json",
@@ -487,7 +487,7 @@ def test_traces_reads_a_swe_agent_output_folder(
     assert lines[1].startswith("calls 12, errors 1, duplicates 1, retries 1, ")
     assert lines[1].endswith("; turns 1, of which 0 end in a follow-up or a hedge")
     assert lines[3] == (
-        "user turns: 0 questions, 1 requests, 0 answers, 0 greetings or closings, 0 other; "
+        "user turns: 0 questions, 1 request, 0 answers, 0 greetings or closings, 0 other; "
         "ungrounded claims 0"
     )
     assert lines[5:7] == [

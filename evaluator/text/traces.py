@@ -31,12 +31,13 @@ _COLUMNS = (
 )
 
 
-_PLURAL = {
-    "question": "questions",
-    "request": "requests",
-    "answer": "answers",
-    "greeting": "greetings or closings",
-    "other": "other",
+#: Each turn class as the summary counts it: ``(one, many)``.
+_NOUNS = {
+    "question": ("question", "questions"),
+    "request": ("request", "requests"),
+    "answer": ("answer", "answers"),
+    "greeting": ("greeting or closing", "greetings or closings"),
+    "other": ("other", "other"),
 }
 
 
@@ -99,7 +100,7 @@ def render_summary(analysis: TraceAnalysis) -> str:
     if t["turns"]:
         lines.append(
             "user turns: "
-            + ", ".join(f"{n:,} {_PLURAL[c]}" for c, n in classes.items())
+            + ", ".join(f"{n:,} {_NOUNS[c][n != 1]}" for c, n in classes.items())
             + f"; ungrounded claims {t['ungrounded_claims']:,}"
         )
     summary = analysis.trace_rows()

@@ -341,7 +341,7 @@ def test_render_and_repr(shipped) -> None:
         "calls 45, errors 3, duplicates 15, retries 2, follow-ups 38 (lookups 38, actions 0), "
         "hedges 3; turns 7, of which 5 end in a follow-up or a hedge",
         "result tokens 24,344; billed input 108,304; recorded input 45,411",
-        "user turns: 6 questions, 1 requests, 0 answers, 0 greetings or closings, 0 other; "
+        "user turns: 6 questions, 1 request, 0 answers, 0 greetings or closings, 0 other; "
         "ungrounded claims 0",
     ]
     assert (
