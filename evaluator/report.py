@@ -621,6 +621,8 @@ def _fanout(traces: TracesRecord) -> list[Mapping[str, Any]]:
 
 def _traces(traces: TracesRecord) -> dict[str, Any]:
     """The traces section: fan-outs, hedged answers, billed tokens, uncovered questions."""
+    from .traces.findings import PROSE_PATH  # the text output's name for a prose result
+
     # The trace analysis's one per-field aggregate (``TraceAnalysis.fanout``), as it sorts it.
     fanout = Table(
         (
@@ -638,7 +640,7 @@ def _traces(traces: TracesRecord) -> dict[str, Any]:
         tuple(
             (
                 f["producer"] or "?",
-                f["path"] or "?",
+                f["path"] or PROSE_PATH,
                 f["consumer"] or "?",
                 f["argument"],
                 f["calls"],

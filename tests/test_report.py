@@ -196,6 +196,29 @@ def test_the_traces_headline_counts_errors_retries_lookups_and_actions(
     ) in html
 
 
+def test_a_prose_results_fanout_path_reads_text_as_in_the_text_output(
+    make_suite: Callable[..., Path], tmp_path: Path
+) -> None:
+    # MINT's and mini-SWE-agent's results are prose: `projeval traces` printed
+    # "bash: text -> bash(command)", the report "bash ? bash command".
+    fn = {"name": "get_order", "arguments": json.dumps({"id": "ord_77c1e0"})}
+    search = {"name": "search", "arguments": json.dumps({"q": "late"})}
+    messages = [
+        {"role": "user", "content": "Which order is late?"},
+        {"role": "assistant", "tool_calls": [{"id": "c1", "type": "function", "function": search}]},
+        {"role": "tool", "tool_call_id": "c1", "content": "Order ord_77c1e0 is late."},
+        {"role": "assistant", "tool_calls": [{"id": "c2", "type": "function", "function": fn}]},
+        {"role": "tool", "tool_call_id": "c2", "content": json.dumps({"id": "ord_77c1e0"})},
+    ]
+    trace = tmp_path / "run.jsonl"
+    trace.write_text(json.dumps({"messages": messages}) + "\n", encoding="utf-8")
+    html = render_report(build_view(_record(make_suite, ORDERS, traces=[trace]), generated_at=NOW))
+    table = html[html.index('id="fanout-table"') :]
+    row = table[table.index("<tbody>") : table.index("</tr>", table.index("<tbody>"))]
+    cells = re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
+    assert cells[:4] == ["search", "text", "get_<wbr>order", "id"]
+
+
 def test_shipped_example_report_stays_small(repo: Path, tmp_path: Path) -> None:
     run = evaluate(load_project(repo / "pyproject.toml"))
     out = write_report(build_view(run.to_record(), generated_at=NOW), tmp_path / "index.html")
