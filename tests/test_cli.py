@@ -484,7 +484,9 @@ def test_traces_reads_a_swe_agent_output_folder(
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert lines[0] == "1 trace in 1 file, 0 problems (tokens: o200k_base)"
-    assert lines[1].startswith("calls 12, errors 1, duplicates 1, retries 1, ")
+    # Errors: the reproduction's traceback and three edits SWE-agent's linter rejected; the
+    # rejected edit sent again unchanged is a retry, not a duplicate.
+    assert lines[1].startswith("calls 12, errors 4, duplicates 0, retries 2, ")
     assert lines[1].endswith("; turns 1, of which 0 end in a follow-up or a hedge")
     assert lines[3] == (
         "user turns: 0 questions, 1 request, 0 answers, 0 greetings or closings, 0 other; "

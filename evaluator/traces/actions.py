@@ -15,7 +15,8 @@ tau2-bench's ``true``), JSON results whose top level is an error object
 class (``ValueError: ...``), the traceback IPython writes when the code a tool ran
 raised (``NameError   Traceback (most recent call last)`` under a rule of dashes), and a
 shell command's non-zero exit status written before its output
-(``<returncode>1</returncode>``, mini-SWE-agent; ``<exception>`` when it could not run).
+(``<returncode>1</returncode>``, mini-SWE-agent; ``<exception>`` when it could not run),
+and a harness's refusal of an action (SWE-agent's linter rejecting an edit).
 """
 
 from __future__ import annotations
@@ -247,6 +248,12 @@ _CELL_TRACEBACK = re.compile(
 )
 
 
+# What a harness answers when it refused an action and left everything as it was: SWE-agent's
+# linter rejecting an edit (its 0.x config and its 1.x windowed edit tools open with this;
+# princeton-nlp/SWE-agent 0772c99c, tests/test_data/trajectories/...pydicom__pydicom-1458.traj).
+_REFUSED = ("Your proposed edit has introduced new syntax error(s)",)
+
+
 def is_error_text(text: str | None, structured: Any = None) -> bool:
     """Whether a result reads as an error: an ``Error:`` text, a top-level error object or
     an IPython cell's traceback."""
@@ -255,6 +262,8 @@ def is_error_text(text: str | None, structured: Any = None) -> bool:
     if not text:
         return False
     if _ERROR_TEXT.match(text[:64]) or _EXCEPTION_TEXT.match(text[:120]):
+        return True
+    if text.lstrip().startswith(_REFUSED):
         return True
     if text.lstrip()[:1] == "<":
         code = _RETURN_CODE.match(text[:64])

@@ -217,6 +217,14 @@ def test_a_tools_file_turns_an_unknown_tool_into_a_write(tmp_path: Path) -> None
         ("<returncode>0</returncode>\n<output>\nTraceback (most recent call last):\n  File", True),
         ("<exception>An error occurred while executing the command: timed out after 60 s", True),
         ("<output>returncode 1 is fine here</output>", False),
+        # SWE-agent's linter rejecting an edit (princeton-nlp/SWE-agent 0772c99c, the
+        # pydicom__pydicom-1458 trajectory of tests/corpora/formats/swe_agent_output).
+        (
+            "Your proposed edit has introduced new syntax error(s). Please understand the fixes"
+            " and retry your edit commmand.\n\nERRORS:\n- E999 IndentationError",
+            True,
+        ),
+        ("The edit introduced no syntax errors.", False),
     ],
 )
 def test_shell_exit_status_texts(text: str, error: bool) -> None:
