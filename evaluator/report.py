@@ -676,6 +676,7 @@ def _traces(traces: TracesRecord) -> dict[str, Any]:
             "Trace",
             "Format",
             "Calls",
+            "Errors",
             "Duplicates",
             "Follow-ups",
             "Hedges",
@@ -689,6 +690,7 @@ def _traces(traces: TracesRecord) -> dict[str, Any]:
                 t["trace_id"],
                 t["format"],
                 t["calls"],
+                t.get("errors"),
                 t["duplicates"],
                 t["followups"],
                 t["hedges"],
@@ -698,7 +700,7 @@ def _traces(traces: TracesRecord) -> dict[str, Any]:
             )
             for t in traces.rows("traces")
         ),
-        numeric=(3, 4, 5, 6, 7, 8, 9),
+        numeric=(3, 4, 5, 6, 7, 8, 9, 10),
     )
     uncovered = [
         (

@@ -393,12 +393,12 @@ def test_traces_reads_a_benchmark_results_file(
         "ungrounded claims 0",
         "",
         "results.json",
-        "  trace           format       turns  calls  dups  follow-ups  hedges  flagged  "
-        "result tok  billed in  recorded in",
-        "  task 0 trial 0  openai_chat      1      2     0           1       0        1  "
-        "        19        116            -",
-        "  task 0 trial 2  openai_chat      1      2     0           1       0        1  "
-        "        19        116            -",
+        "  trace           format       turns  calls  errors  dups  follow-ups  hedges  "
+        "flagged  result tok  billed in  recorded in",
+        "  task 0 trial 0  openai_chat      1      2       0     0           1       0  "
+        "      1          19        116            -",
+        "  task 0 trial 2  openai_chat      1      2       0     0           1       0  "
+        "      1          19        116            -",
         "",
         "Follow-ups by result field (producer: path -> consumer(argument)):",
         "  get_user_details: reservations[] -> get_reservation_details(reservation_id) x2 in "
@@ -453,10 +453,10 @@ def test_traces_reads_a_simulation_results_document(
         "ungrounded claims 0",
         "",
         "results.json",
-        "  trace  format       turns  calls  dups  follow-ups  hedges  flagged  result tok  "
-        "billed in  recorded in",
-        "  3c9e   openai_chat      1      2     0           1       0        1          16  "
-        "      106            -",
+        "  trace  format       turns  calls  errors  dups  follow-ups  hedges  flagged  "
+        "result tok  billed in  recorded in",
+        "  3c9e   openai_chat      1      2       1     0           1       0        1  "
+        "        16        106            -",
         "",
         "Follow-ups by result field (producer: path -> consumer(argument)):",
         "  get_booking: room_id -> get_room(room_id) x1 in 1 trace: 1 lookup",
@@ -492,10 +492,12 @@ def test_traces_reads_a_swe_agent_output_folder(
         "user turns: 0 questions, 1 request, 0 answers, 0 greetings or closings, 0 other; "
         "ungrounded claims 0"
     )
-    assert lines[5:7] == [
+    assert lines[5:8] == [
         "out/pydicom__pydicom-1458.traj",
-        "  trace                         format       turns  calls  dups  follow-ups  hedges  "
-        "flagged  result tok  billed in  recorded in",
+        "  trace                         format       turns  calls  errors  dups  follow-ups  "
+        "hedges  flagged  result tok  billed in  recorded in",
+        "  pydicom__pydicom-1458.traj:1  openai_chat      1     12       4     0           0  "
+        "     0        0       2,724     33,636            -",
     ]
     assert "Problems" not in result.stdout
     # The predictions file named on its own says what it is and where the runs are.

@@ -194,6 +194,12 @@ def test_the_traces_headline_counts_errors_retries_lookups_and_actions(
         "1 trace in 1 file: calls 4, errors 1, duplicates 0, retries 1, follow-ups 2 "
         "(lookups 1, actions 1), hedges 0; turns 1, of which 1 end in a follow-up or a hedge."
     ) in html
+    # And the per-trace table says which trace had the error.
+    table = html[html.index('id="billed-table"') :]
+    heads = re.findall(r"<th[^>]*>(?:<button[^>]*>)?(.*?)(?:</button>)?</th>", table)
+    row = table[table.index("<tbody>") : table.index("</tr>", table.index("<tbody>"))]
+    cells = re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
+    assert dict(zip(heads, cells, strict=False))["Errors"] == "1"
 
 
 def test_a_prose_results_fanout_path_reads_text_as_in_the_text_output(

@@ -21,6 +21,7 @@ _COLUMNS = (
     ("format", "format", "<"),
     ("turns", "turns", ">"),
     ("calls", "calls", ">"),
+    ("errors", "errors", ">"),
     ("dups", "duplicates", ">"),
     ("follow-ups", "followups", ">"),
     ("hedges", "hedges", ">"),
