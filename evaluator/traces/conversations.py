@@ -344,7 +344,7 @@ class OpenAIChat(Converter):
                         tool=_str(m.get("name")),
                     )
                 )
-            elif role in RUN_END_ROLES:
+            elif isinstance(role, str) and role in RUN_END_ROLES:
                 continue  # how the run ended (its submission), not a message
             else:
                 problems.append(f"message {msg} has unknown role {role!r}; skipped")

@@ -2083,3 +2083,15 @@ def test_mini_swe_agent_trajectory_reads_with_no_problem_and_its_failures_count(
     # Exit 1 (a traceback, pip finding no 'erfa'), the harness's <exception> (a timeout),
     # exit 1 again; the last call, the submission, has no result.
     assert (totals["calls"], totals["errors"], totals["unanswered_calls"]) == (7, 4, 1)
+
+
+def test_a_role_that_is_not_text_is_one_problem_not_a_crash(tmp_path: Path) -> None:
+    # Found by test_hostile's generated traces once mini-SWE-agent's 'exit' role was left
+    # out by a set lookup: a list as a role raised TypeError (unhashable).
+    path = write_jsonl(
+        tmp_path / "t.jsonl",
+        [{"messages": [{"role": "user", "content": "hi"}, {"role": [], "content": "x"}]}],
+    )
+    fmt, (trace,), problems = parse(path)
+    assert fmt == "openai_chat" and len(trace.events) == 1
+    assert [p.reason for p in problems] == ["message 1 has unknown role []; skipped"]
