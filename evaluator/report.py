@@ -37,6 +37,7 @@ from .cost import Candidate, round_ratio
 from .coverage import DroppedNeed
 from .runrecord import RunRecord, SuiteRecord, TracesRecord
 from .text.numbers import count, fixed, integer, num, pct, signed_pct
+from .text.traces import counts_line
 from .verdict import Verdict, decide
 from .vocabulary import (
     CELL_STATUSES,
@@ -620,6 +621,8 @@ def _fanout(traces: TracesRecord) -> list[Mapping[str, Any]]:
 
 def _traces(traces: TracesRecord) -> dict[str, Any]:
     """The traces section: fan-outs, hedged answers, billed tokens, uncovered questions."""
+    from .traces.findings import PROSE_PATH  # the text output's name for a prose result
+
     # The trace analysis's one per-field aggregate (``TraceAnalysis.fanout``), as it sorts it.
     fanout = Table(
         (
@@ -637,7 +640,7 @@ def _traces(traces: TracesRecord) -> dict[str, Any]:
         tuple(
             (
                 f["producer"] or "?",
-                f["path"] or "?",
+                f["path"] or PROSE_PATH,
                 f["consumer"] or "?",
                 f["argument"],
                 f["calls"],
@@ -673,6 +676,7 @@ def _traces(traces: TracesRecord) -> dict[str, Any]:
             "Trace",
             "Format",
             "Calls",
+            "Errors",
             "Duplicates",
             "Follow-ups",
             "Hedges",
@@ -686,6 +690,7 @@ def _traces(traces: TracesRecord) -> dict[str, Any]:
                 t["trace_id"],
                 t["format"],
                 t["calls"],
+                t.get("errors"),
                 t["duplicates"],
                 t["followups"],
                 t["hedges"],
@@ -695,7 +700,7 @@ def _traces(traces: TracesRecord) -> dict[str, Any]:
             )
             for t in traces.rows("traces")
         ),
-        numeric=(3, 4, 5, 6, 7, 8, 9),
+        numeric=(3, 4, 5, 6, 7, 8, 9, 10),
     )
     uncovered = [
         (
@@ -707,8 +712,12 @@ def _traces(traces: TracesRecord) -> dict[str, Any]:
         for q in traces.rows("questions")
         if not q["covered"]
     ]
+    t = traces.totals
     return {
-        "totals": dict(traces.totals),
+        # The CLI's counts, read from the same totals: follow-ups split into lookups and
+        # actions, and the tool errors and retries beside the duplicates.
+        "headline": f"{count(t.get('traces', 0), 'trace')} in "
+        f"{count(t.get('files', 0), 'file')}: {counts_line(t)}.",
         "findings": [f["text"] for f in traces.rows("findings")],
         "fanout": fanout,
         "hedged": hedged,

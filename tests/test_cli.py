@@ -393,12 +393,12 @@ def test_traces_reads_a_benchmark_results_file(
         "ungrounded claims 0",
         "",
         "results.json",
-        "  trace           format       turns  calls  dups  follow-ups  hedges  flagged  "
-        "result tok  billed in  recorded in",
-        "  task 0 trial 0  openai_chat      1      2     0           1       0        1  "
-        "        19        116            -",
-        "  task 0 trial 2  openai_chat      1      2     0           1       0        1  "
-        "        19        116            -",
+        "  trace           format       turns  calls  errors  dups  follow-ups  hedges  "
+        "flagged  result tok  billed in  recorded in",
+        "  task 0 trial 0  openai_chat      1      2       0     0           1       0  "
+        "      1          19        116            -",
+        "  task 0 trial 2  openai_chat      1      2       0     0           1       0  "
+        "      1          19        116            -",
         "",
         "Follow-ups by result field (producer: path -> consumer(argument)):",
         "  get_user_details: reservations[] -> get_reservation_details(reservation_id) x2 in "
@@ -449,14 +449,14 @@ def test_traces_reads_a_simulation_results_document(
         "calls 2, errors 1, duplicates 0, retries 0, follow-ups 1 (lookups 1, actions 0), "
         "hedges 0; turns 1, of which 1 end in a follow-up or a hedge",
         "result tokens 16; billed input 106; recorded input -",
-        "user turns: 0 questions, 1 requests, 0 answers, 0 greetings or closings, 0 other; "
+        "user turns: 0 questions, 1 request, 0 answers, 0 greetings or closings, 0 other; "
         "ungrounded claims 0",
         "",
         "results.json",
-        "  trace  format       turns  calls  dups  follow-ups  hedges  flagged  result tok  "
-        "billed in  recorded in",
-        "  3c9e   openai_chat      1      2     0           1       0        1          16  "
-        "      106            -",
+        "  trace  format       turns  calls  errors  dups  follow-ups  hedges  flagged  "
+        "result tok  billed in  recorded in",
+        "  3c9e   openai_chat      1      2       1     0           1       0        1  "
+        "        16        106            -",
         "",
         "Follow-ups by result field (producer: path -> consumer(argument)):",
         "  get_booking: room_id -> get_room(room_id) x1 in 1 trace: 1 lookup",
@@ -484,16 +484,20 @@ def test_traces_reads_a_swe_agent_output_folder(
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert lines[0] == "1 trace in 1 file, 0 problems (tokens: o200k_base)"
-    assert lines[1].startswith("calls 12, errors 1, duplicates 1, retries 1, ")
+    # Errors: the reproduction's traceback and three edits SWE-agent's linter rejected; the
+    # rejected edit sent again unchanged is a retry, not a duplicate.
+    assert lines[1].startswith("calls 12, errors 4, duplicates 0, retries 2, ")
     assert lines[1].endswith("; turns 1, of which 0 end in a follow-up or a hedge")
     assert lines[3] == (
-        "user turns: 0 questions, 1 requests, 0 answers, 0 greetings or closings, 0 other; "
+        "user turns: 0 questions, 1 request, 0 answers, 0 greetings or closings, 0 other; "
         "ungrounded claims 0"
     )
-    assert lines[5:7] == [
+    assert lines[5:8] == [
         "out/pydicom__pydicom-1458.traj",
-        "  trace                         format       turns  calls  dups  follow-ups  hedges  "
-        "flagged  result tok  billed in  recorded in",
+        "  trace                         format       turns  calls  errors  dups  follow-ups  "
+        "hedges  flagged  result tok  billed in  recorded in",
+        "  pydicom__pydicom-1458.traj:1  openai_chat      1     12       4     0           0  "
+        "     0        0       2,724     33,636            -",
     ]
     assert "Problems" not in result.stdout
     # The predictions file named on its own says what it is and where the runs are.

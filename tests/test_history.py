@@ -335,6 +335,35 @@ def test_diff_of_the_last_two_runs_lists_regressions_first(db: Path) -> None:
     )
 
 
+def test_over_more_traces_the_diff_weighs_the_counts_a_trace(db: Path) -> None:
+    # Adding MINT and mini-SWE-agent folders to 801 traces made 'follow-ups 709 -> 5738'
+    # a regression; a corpus that only grows does that every run. Over another number of
+    # traces, the count a trace decides: twice the traces with twice the follow-ups is no
+    # regression, and more hedges a trace is one.
+    store = Store(db)
+
+    def traces(n: int, followups: int, hedges: int) -> list[dict[str, Any]]:
+        return [
+            {"trace_id": f"t{i}", "followups": followups, "duplicates": 0, "hedges": hedges}
+            for i in range(n)
+        ]
+
+    store.record_run(info(10), [small_suite()], trace_summaries=traces(2, 3, 0))
+    store.record_run(info(11), [small_suite()], trace_summaries=traces(4, 3, 1))
+    changes = {
+        (c.direction, c.kind): c.description
+        for c in open_history(db).diff().changes.itertuples()
+        if c.suite is None
+    }
+    assert (
+        changes[("change", "follow-ups")] == "6 -> 12 (+6; 3.00 -> 3.00 a trace) over 2 -> 4 traces"
+    )
+    assert (
+        changes[("regression", "hedges")] == "0 -> 4 (+4; 0.00 -> 1.00 a trace) over 2 -> 4 traces"
+    )
+    assert ("regression", "follow-ups") not in changes
+
+
 def test_diff_frames_hold_the_detail(db: Path) -> None:
     _two_runs(db)
     diff = open_history(db).diff()

@@ -162,6 +162,69 @@ def test_hostile_text_is_escaped(make_suite: Callable[..., Path], tmp_path: Path
     assert "[&lt;script&gt;window.__pwned_=_1" in html
 
 
+def test_the_traces_headline_counts_errors_retries_lookups_and_actions(
+    make_suite: Callable[..., Path], tmp_path: Path
+) -> None:
+    # The report said "709 follow-up lookups (9 duplicate calls)" for 625 lookups and 84
+    # actions, and nothing of 120 tool errors and 38 retries, where `projeval traces` said
+    # both (215 AgentDojo runs and a MINT results folder, recorded by `projeval run`).
+    def call(cid: str, name: str, args: dict[str, Any]) -> dict[str, Any]:
+        fn = {"name": name, "arguments": json.dumps(args)}
+        return {
+            "role": "assistant",
+            "tool_calls": [{"id": cid, "type": "function", "function": fn}],
+        }
+
+    messages = [
+        {"role": "user", "content": "Cancel my late order, please."},
+        call("c1", "list_orders", {"status": "late"}),
+        {"role": "tool", "tool_call_id": "c1", "content": "Error: backend timed out"},
+        call("c2", "list_orders", {"status": "late"}),
+        {"role": "tool", "tool_call_id": "c2", "content": json.dumps({"orders": ["ord_77c1e0"]})},
+        call("c3", "get_order", {"id": "ord_77c1e0"}),
+        {"role": "tool", "tool_call_id": "c3", "content": json.dumps({"id": "ord_77c1e0"})},
+        call("c4", "cancel_order", {"id": "ord_77c1e0"}),
+        {"role": "tool", "tool_call_id": "c4", "content": json.dumps({"cancelled": True})},
+        {"role": "assistant", "content": "Order ord_77c1e0 is cancelled."},
+    ]
+    trace = tmp_path / "run.jsonl"
+    trace.write_text(json.dumps({"messages": messages}) + "\n", encoding="utf-8")
+    html = render_report(build_view(_record(make_suite, ORDERS, traces=[trace]), generated_at=NOW))
+    assert (
+        "1 trace in 1 file: calls 4, errors 1, duplicates 0, retries 1, follow-ups 2 "
+        "(lookups 1, actions 1), hedges 0; turns 1, of which 1 end in a follow-up or a hedge."
+    ) in html
+    # And the per-trace table says which trace had the error.
+    table = html[html.index('id="billed-table"') :]
+    heads = re.findall(r"<th[^>]*>(?:<button[^>]*>)?(.*?)(?:</button>)?</th>", table)
+    row = table[table.index("<tbody>") : table.index("</tr>", table.index("<tbody>"))]
+    cells = re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
+    assert dict(zip(heads, cells, strict=False))["Errors"] == "1"
+
+
+def test_a_prose_results_fanout_path_reads_text_as_in_the_text_output(
+    make_suite: Callable[..., Path], tmp_path: Path
+) -> None:
+    # MINT's and mini-SWE-agent's results are prose: `projeval traces` printed
+    # "bash: text -> bash(command)", the report "bash ? bash command".
+    fn = {"name": "get_order", "arguments": json.dumps({"id": "ord_77c1e0"})}
+    search = {"name": "search", "arguments": json.dumps({"q": "late"})}
+    messages = [
+        {"role": "user", "content": "Which order is late?"},
+        {"role": "assistant", "tool_calls": [{"id": "c1", "type": "function", "function": search}]},
+        {"role": "tool", "tool_call_id": "c1", "content": "Order ord_77c1e0 is late."},
+        {"role": "assistant", "tool_calls": [{"id": "c2", "type": "function", "function": fn}]},
+        {"role": "tool", "tool_call_id": "c2", "content": json.dumps({"id": "ord_77c1e0"})},
+    ]
+    trace = tmp_path / "run.jsonl"
+    trace.write_text(json.dumps({"messages": messages}) + "\n", encoding="utf-8")
+    html = render_report(build_view(_record(make_suite, ORDERS, traces=[trace]), generated_at=NOW))
+    table = html[html.index('id="fanout-table"') :]
+    row = table[table.index("<tbody>") : table.index("</tr>", table.index("<tbody>"))]
+    cells = re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
+    assert cells[:4] == ["search", "text", "get_<wbr>order", "id"]
+
+
 def test_shipped_example_report_stays_small(repo: Path, tmp_path: Path) -> None:
     run = evaluate(load_project(repo / "pyproject.toml"))
     out = write_report(build_view(run.to_record(), generated_at=NOW), tmp_path / "index.html")

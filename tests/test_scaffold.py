@@ -79,7 +79,7 @@ def test_init_then_score_runs_at_once(empty: Path) -> None:
     lines = score.stdout.splitlines()
     assert lines[0] == (
         "search-tickets (question_sets/search_tickets.yaml): tool search_tickets, "
-        "1 questions, total weight 1"
+        "1 question, total weight 1"
     )
     assert lines[2].split()[:3] == ["raw", "100.0%", "1/1"]
     assert score.stderr == ""

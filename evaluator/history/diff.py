@@ -536,10 +536,15 @@ def _diff_traces(frame: pd.DataFrame, a: int, b: int, changes: _Changes) -> pd.D
         if _missing(row["delta"]) or row["delta"] == 0:
             continue
         delta = int(row["delta"])
+        before, after = int(row["a"]), int(row["b"])
+        # More traces bring more of everything: over another number of traces, the count
+        # a trace is what rose or fell (cross-multiplied, so exact).
+        rise = after * counts[a] - before * counts[b] if over else delta
+        rate = f"; {before / counts[a]:.2f} -> {after / counts[b]:.2f} a trace" if over else ""
         changes.add(
-            "regression" if delta > 0 else "improvement",
+            "regression" if rise > 0 else "improvement" if rise < 0 else "change",
             kind,
-            f"{int(row['a'])} -> {int(row['b'])} ({delta:+d}){over}",
+            f"{before} -> {after} ({delta:+d}{rate}){over}",
             subject=metric,
             before=int(row["a"]),
             after=int(row["b"]),

@@ -41,7 +41,7 @@ def render_run_text(run: RunResult) -> str:
         suite = s.score.suite
         head = (
             f"{suite.name} ({display_path(suite.path)}): tool {suite.tool}, "
-            f"{len(suite.questions)} questions, total weight {num(suite.total_weight)}"
+            f"{count(len(suite.questions), 'question')}, total weight {num(suite.total_weight)}"
         )
         costs = s.cost.projections if s.cost else {}
         findings: dict[str, dict[str, int]] = {}

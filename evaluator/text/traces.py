@@ -7,6 +7,7 @@ hands this renderer out, so importing that package here would be a circle).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from .numbers import MISSING, count, integer
@@ -20,6 +21,7 @@ _COLUMNS = (
     ("format", "format", "<"),
     ("turns", "turns", ">"),
     ("calls", "calls", ">"),
+    ("errors", "errors", ">"),
     ("dups", "duplicates", ">"),
     ("follow-ups", "followups", ">"),
     ("hedges", "hedges", ">"),
@@ -30,12 +32,13 @@ _COLUMNS = (
 )
 
 
-_PLURAL = {
-    "question": "questions",
-    "request": "requests",
-    "answer": "answers",
-    "greeting": "greetings or closings",
-    "other": "other",
+#: Each turn class as the summary counts it: ``(one, many)``.
+_NOUNS = {
+    "question": ("question", "questions"),
+    "request": ("request", "requests"),
+    "answer": ("answer", "answers"),
+    "greeting": ("greeting or closing", "greetings or closings"),
+    "other": ("other", "other"),
 }
 
 
@@ -67,17 +70,30 @@ def _more(lines: list[str], items: list[Any]) -> None:
         lines.append(f"  ... and {len(items) - MAX_ROWS} more")
 
 
+def counts_line(totals: Mapping[str, Any]) -> str:
+    """The totals' counts in one line, as the CLI and the report both show them: calls,
+    errors, duplicates, retries, follow-ups (lookups and actions), hedges and turns. A
+    count a stored run does not hold (one recorded before it was counted) reads ``-``."""
+
+    def n(key: str) -> str:
+        return integer(totals.get(key))
+
+    return (
+        f"calls {n('calls')}, errors {n('errors')}, duplicates {n('duplicates')}, "
+        f"retries {n('retries')}, follow-ups {n('followups')} "
+        f"(lookups {n('lookups')}, actions {n('actions')}), "
+        f"hedges {n('hedges')}; turns {n('turns')}, of which {n('flagged_turns')} end "
+        "in a follow-up or a hedge"
+    )
+
+
 def render_summary(analysis: TraceAnalysis) -> str:
     """The summary the CLI prints: totals, per-trace table, findings, drift, problems."""
     t = analysis.totals
     lines = [
         f"{count(t['traces'], 'trace')} in {count(t['files'], 'file')}, "
         f"{count(t['problems'], 'problem')} (tokens: {analysis.encoding})",
-        f"calls {t['calls']:,}, errors {t['errors']:,}, duplicates {t['duplicates']:,}, "
-        f"retries {t['retries']:,}, follow-ups {t['followups']:,} "
-        f"(lookups {t['lookups']:,}, actions {t['actions']:,}), "
-        f"hedges {t['hedges']:,}; turns {t['turns']:,}, of which {t['flagged_turns']:,} end "
-        "in a follow-up or a hedge",
+        counts_line(t),
         f"result tokens {t['result_tokens']:,}; billed input {_cell(t['billed_input_tokens'])}; "
         f"recorded input {_cell(t['recorded_input_tokens'])}",
     ]
@@ -85,7 +101,7 @@ def render_summary(analysis: TraceAnalysis) -> str:
     if t["turns"]:
         lines.append(
             "user turns: "
-            + ", ".join(f"{n:,} {_PLURAL[c]}" for c, n in classes.items())
+            + ", ".join(f"{n:,} {_NOUNS[c][n != 1]}" for c, n in classes.items())
             + f"; ungrounded claims {t['ungrounded_claims']:,}"
         )
     summary = analysis.trace_rows()
@@ -94,10 +110,23 @@ def render_summary(analysis: TraceAnalysis) -> str:
         by_file: dict[str, list[dict[str, Any]]] = {}
         for r in summary:
             by_file.setdefault(r["file"], []).append(r)
-        for file, rows in by_file.items():
+        # At most MAX_ROWS traces in all: a folder of one-run files (AgentDojo's, SWE-agent's
+        # trajectories) would otherwise print a table per file and bury the findings below.
+        shown = 0
+        for i, (file, rows) in enumerate(by_file.items()):
+            room = MAX_ROWS - shown
+            if room <= 0:
+                rest = list(by_file.values())[i:]
+                traces = sum(len(r) for r in rest)
+                lines.append(
+                    f"... and {count(traces, 'more trace')} in {count(len(rest), 'more file')}"
+                )
+                break
             lines.append(file)
-            lines += ["  " + ln for ln in _table(rows[:MAX_ROWS])]
-            _more(lines, rows)
+            lines += ["  " + ln for ln in _table(rows[:room])]
+            if len(rows) > room:
+                lines.append(f"  ... and {len(rows) - room} more")
+            shown += min(len(rows), room)
     if analysis.fanout:
         lines += ["", "Follow-ups by result field (producer: path -> consumer(argument)):"]
         lines += [f"  {f.text}" for f in analysis.fanout[:MAX_ROWS]]

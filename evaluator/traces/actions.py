@@ -11,8 +11,12 @@ follow-up call to it counts as a lookup: nothing says it changes anything.
 Tool errors are results flagged as errors by their format (``isError``, ``is_error``,
 a JSON-RPC error, span status, a tool message's ``error`` field: AgentDojo's text,
 tau2-bench's ``true``), JSON results whose top level is an error object
-(``{"error": ...}``), and text results that start with ``Error:`` or with an exception's
-class (``ValueError: ...``).
+(``{"error": ...}``), text results that start with ``Error:`` or with an exception's
+class (``ValueError: ...``), the traceback IPython writes when the code a tool ran
+raised (``NameError   Traceback (most recent call last)`` under a rule of dashes), and a
+shell command's non-zero exit status written before its output
+(``<returncode>1</returncode>``, mini-SWE-agent; ``<exception>`` when it could not run),
+and a harness's refusal of an action (SWE-agent's linter rejecting an edit).
 """
 
 from __future__ import annotations
@@ -226,19 +230,46 @@ class ToolKinds:
         return found
 
 
-_ERROR_TEXT = re.compile(r"\s*(?:error\b|exception:|traceback \(most recent call last\))", re.I)
+_ERROR_TEXT = re.compile(
+    r"\s*(?:error\b|exception:|<exception>|traceback \(most recent call last\))", re.I
+)
+# The exit status a shell tool writes before the command's output (mini-SWE-agent's
+# ``<returncode>1</returncode>\n<output>...``): a command that exits non-zero failed, and
+# one that exits 0 is read by its output (a pipe hides a script's traceback's status).
+_RETURN_CODE = re.compile(r"\s*<returncode>\s*(-?\d+)\s*</returncode>\s*(?:<output>\n?)?")
 # An exception's class and message, as ``str(exc)`` with its type (``ValueError: ...``,
 # pydantic's ``ValidationError: 1 validation error ...``): what a tool runner returns.
 _EXCEPTION_TEXT = re.compile(r"\s*(?:[A-Za-z_]\w*\.)*[A-Z][A-Za-z0-9]*(?:Error|Exception):")
+# The header IPython and Jupyter write when a cell raises (a rule of dashes, then the
+# exception's class beside "Traceback"), after whatever the cell printed before it: the
+# code a Python tool ran failed (MINT's and CodeAct's ``execute``, notebook tools).
+_CELL_TRACEBACK = re.compile(
+    r"(?:\A|\n)\s*-{20,}\n(?:[A-Za-z_]\w*\.)*[A-Z]\w*[ \t]+Traceback \(most recent call last\)"
+)
+
+
+# What a harness answers when it refused an action and left everything as it was: SWE-agent's
+# linter rejecting an edit (its 0.x config and its 1.x windowed edit tools open with this;
+# princeton-nlp/SWE-agent 0772c99c, tests/test_data/trajectories/...pydicom__pydicom-1458.traj).
+_REFUSED = ("Your proposed edit has introduced new syntax error(s)",)
 
 
 def is_error_text(text: str | None, structured: Any = None) -> bool:
-    """Whether a result reads as an error: an ``Error:`` text or a top-level error object."""
+    """Whether a result reads as an error: an ``Error:`` text, a top-level error object or
+    an IPython cell's traceback."""
     if structured is not None and _error_object(structured):
         return True
     if not text:
         return False
     if _ERROR_TEXT.match(text[:64]) or _EXCEPTION_TEXT.match(text[:120]):
+        return True
+    if text.lstrip().startswith(_REFUSED):
+        return True
+    if text.lstrip()[:1] == "<":
+        code = _RETURN_CODE.match(text[:64])
+        if code is not None:
+            return int(code.group(1)) != 0 or is_error_text(text[code.end() :])
+    if "Traceback (most recent call last)" in text and _CELL_TRACEBACK.search(text):
         return True
     if text.lstrip()[:1] == "{" and '"error' in text[:200]:
         try:

@@ -835,7 +835,24 @@ def _opens_sentence(text: str, at: int) -> bool:
     i = at - 1
     while i >= 0 and text[i] in " \t":
         i -= 1
+    if i > 0 and text[i] == ")":
+        return _list_marker(text, i)
     return i < 0 or text[i] in _SENTENCE_START or text[i].isdigit()
+
+
+def _list_marker(text: str, close: int) -> bool:
+    """Whether the ``)`` at ``close`` ends a list item's marker at the start of its line
+    ("6) Therefore, ...", "(a) Check ..."), not a parenthesis closing a name."""
+    j = close - 1
+    while j >= 0 and close - j <= 3 and text[j].isalnum():
+        j -= 1
+    if j == close - 1:
+        return False
+    if j >= 0 and text[j] == "(":
+        j -= 1
+    while j >= 0 and text[j] in " \t":
+        j -= 1
+    return j < 0 or text[j] == "\n"
 
 
 def _name_forms(value: str) -> tuple[str, ...]:

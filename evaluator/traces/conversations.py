@@ -19,7 +19,7 @@ from typing import Any
 
 from . import streams
 from .events import Event, Usage, call_event
-from .harnesses import atif_messages, is_atif, mint_messages, swe_agent_history
+from .harnesses import RUN_END_ROLES, atif_messages, is_atif, mint_messages, swe_agent_history
 
 # Conversation ids: the first of these keys found on the record (or its metadata).
 _ID_KEYS = ("trace_id", "conversation_id", "session_id", "sessionId", "thread_id", "id")
@@ -349,6 +349,8 @@ class OpenAIChat(Converter):
                         tool=_str(m.get("name")),
                     )
                 )
+            elif isinstance(role, str) and role in RUN_END_ROLES:
+                continue  # how the run ended (its submission), not a message
             else:
                 problems.append(f"message {msg} has unknown role {role!r}; skipped")
         for ev in events:  # once at the end: every event of this call has the record's line

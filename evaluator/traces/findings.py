@@ -62,6 +62,10 @@ def field_at(suite: Any, path: str | None) -> Any | None:
     return None
 
 
+#: Where a value of a prose result sits, which has no JSON path: its text.
+PROSE_PATH = "text"
+
+
 @dataclass(frozen=True, slots=True)
 class FieldFinding:
     """Follow-up calls that one place in a suite tool's result caused."""
@@ -88,7 +92,7 @@ class FieldFinding:
             if kind:
                 label += f" ({kind})"
         else:
-            label = f"{self.path or 'text'} (no field of the suite)"
+            label = f"{self.path or PROSE_PATH} (no field of the suite)"
         dups = "1 duplicate" if self.duplicates == 1 else f"{self.duplicates} duplicates"
         where = f", in {self.traces} traces" if self.traces > 1 else ""
         acts = ""
@@ -154,7 +158,7 @@ class Fanout:
     def text(self) -> str:
         """``get_user_details: reservations[] -> get_reservation_details(reservation_id)
         x259 in 40 traces: 259 lookups, 12 duplicates``."""
-        where = self.path or "text"
+        where = self.path or PROSE_PATH
         if self.field is not None:
             where += f" ({self.field})"
         traces = "1 trace" if self.traces == 1 else f"{self.traces} traces"

@@ -14,6 +14,10 @@ Each is rewritten here as OpenAI Chat messages (``role``, ``content``, ``tool_ca
   command they ran as ``action`` text (no ``tool_calls``), its output coming back as the
   next ``user`` message.
 
+- **mini-SWE-agent**'s ``.traj.json`` (``trajectory_format: mini-swe-agent-1.1``) is
+  OpenAI Chat already; only its last message, the run's outcome, is no message
+  (:data:`RUN_END_ROLES`).
+
 Other harnesses are recognised here so that detection can refuse them by name (AgentBench
 runs) or leave them out (SWE-bench predictions, which hold no conversation).
 """
@@ -22,6 +26,15 @@ from __future__ import annotations
 
 import re
 from typing import Any
+
+# -- mini-SWE-agent ----------------------------------------------------------------------
+
+#: Roles of a message that records how a run ended, not a turn of its conversation:
+#: mini-SWE-agent ends ``messages`` with ``{"role": "exit", "content": <the submission>,
+#: "extra": {"exit_status", "submission"}}`` (the ``.traj.json`` files of its output
+#: folders, e.g. SWE-agent/mini-swe-agent at 3c7d1d7f8fb8630b187744215f67470b6755f60c,
+#: ``output/deepseek_bench1/*/*.traj.json``). Left out, with no problem.
+RUN_END_ROLES = frozenset({"exit"})
 
 # -- MINT --------------------------------------------------------------------------------
 # The strings below are MINT's own (xingyaoww/mint-bench at

@@ -31,12 +31,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..tokens import count_many
-from .actions import WRITE, ToolKinds, is_error_text
+from .actions import READ, WRITE, ToolKinds, is_error_text
 from .claims import count_in, duration_in_fields, ungrounded
 from .events import Event, Trace, Usage, canonical_args
 from .hedges import Lexicon, ResultsRead, find_hedges, sentence_span
 from .turns import classify_turn
 from .values import (
+    MAX_VALUE_LENGTH,
     HeldValues,
     ResultIndex,
     arg_leaves,
@@ -169,6 +170,18 @@ def lookup_plan(args: Any) -> LookupPlan:
     return tuple(plan)
 
 
+def echo_parts(args: Any) -> tuple[str, ...]:
+    """The parts a follow-up is looked up by (as :func:`lookup_plan` splits a value) of the
+    arguments too long to be tracked themselves (a block of code, a long query): no
+    follow-up is looked up by them, but a value the agent wrote in them and a result
+    echoed back (a traceback quoting the code) is the agent's own, not the result's."""
+    out: list[str] = []
+    for _argument, raw in arg_leaves(args):
+        if isinstance(raw, str) and len(raw) > MAX_VALUE_LENGTH:
+            out += [t for t in _SPLIT.split(raw) if not t.isalpha() and worth(t) is not None]
+    return tuple(out)
+
+
 class TraceAnalyser:
     """Measures finished traces whose event tokens are known."""
 
@@ -185,7 +198,7 @@ class TraceAnalyser:
         self.kinds = kinds if kinds is not None else ToolKinds()
         # Leaf paths are asked for only of a suite tool's results.
         self.leaf_index = ResultIndex(paths=bool(self.tools))
-        self._args: dict[str, tuple[str | None, LookupPlan]] = {}  # see _arguments
+        self._args: dict[str, tuple[str | None, LookupPlan, tuple[str, ...]]] = {}  # see _arguments
         # Whether a result's text reads as an error (is_error_text), by TokenCache key.
         self._error_texts: dict[tuple[int, int], bool] = {}
         # False (summary mode): leave TraceMetrics.calls empty, and read only the tokens a
@@ -333,7 +346,7 @@ class TraceAnalyser:
                         and turn_no > 0
                     ):
                         turn[5] += 1
-                canon, plan = arguments(ev)
+                canon, plan, echo = arguments(ev)
                 key = (ev.tool, canon)
                 dup_of = first_call.get(key)
                 retry_of = None
@@ -355,6 +368,8 @@ class TraceAnalyser:
                         # The last try failed: trying again is a retry, not a duplicate.
                         retry_of, dup_of = before_call.seq, None
                         retries += 1
+                    elif kind_of(ev.tool, trace_hints) != READ and reran(before_call, ev, events):
+                        dup_of = None  # run again after a change: not a wasted call
                     else:
                         duplicates += 1
                 last_call[key] = ev
@@ -395,6 +410,8 @@ class TraceAnalyser:
                 for _argument, candidates in plan:
                     for cand in candidates:
                         argued.setdefault(cand, ev.seq)
+                for part in echo:
+                    argued.setdefault(part, ev.seq)
                 if keep_events:
                     result = events[ev.link] if ev.link is not None else None
                     m.calls.append(
@@ -500,17 +517,19 @@ class TraceAnalyser:
             )
         return bool(hedges)
 
-    def _arguments(self, ev: Event) -> tuple[str | None, LookupPlan]:
-        """A call's arguments in canonical spelling, and the values a follow-up is looked
-        up by; remembered by raw arguments, since calls repeat."""
+    def _arguments(self, ev: Event) -> tuple[str | None, LookupPlan, tuple[str, ...]]:
+        """A call's arguments in canonical spelling, the values a follow-up is looked up
+        by, and the parts of those too long to track (:func:`echo_parts`); remembered by
+        raw arguments, since calls repeat."""
         raw = ev.args_raw
         if raw is None or ev.args is None:
-            return canonical_args(ev), ()
+            return canonical_args(ev), (), ()
         known = self._args.get(raw)
         if known is None:
             if len(self._args) >= _ARGS_CACHE_MAX:
                 self._args.clear()
-            known = self._args[raw] = (canonical_args(ev), lookup_plan(ev.args))
+            echo = echo_parts(ev.args) if len(raw) > MAX_VALUE_LENGTH else ()
+            known = self._args[raw] = (canonical_args(ev), lookup_plan(ev.args), echo)
         return known
 
 
@@ -659,6 +678,16 @@ def corrects(failed: Event, call: Event, error: str | None) -> bool:
         if error and type(value) is str and len(value) >= 3 and value in error:
             return True
     return False
+
+
+def reran(before: Event, call: Event, events: list[Event]) -> bool:
+    """Whether ``call``, the same call as ``before``, got another result: run again after
+    something changed (a test script after an edit, a shell command), not a repeat that
+    learned nothing. Asked only of a tool not known to read; a read that answers otherwise
+    the second time is still a repeated lookup."""
+    if before.link is None or call.link is None:
+        return False
+    return events[before.link].text != events[call.link].text
 
 
 def sentence_at(text: str, at: int) -> str:

@@ -104,21 +104,35 @@ def expand_paths(paths: Iterable[str | Path]) -> list[Path]:
             )
         path = Path(raw)
         if path.is_dir():
-            out.extend(_trace_files(path))
+            out.extend(_trace_files(path) or _no_trace_files(path))
         elif path.exists():
             out.append(path)
         elif _GLOB_CHARS.intersection(str(raw)):
             matches = sorted(glob.glob(str(raw), recursive=True))
             if not matches:
                 raise TraceError("no file matches this pattern.", file=raw, fix="check the pattern")
-            for m in map(Path, matches):
-                out.extend(_trace_files(m) if m.is_dir() else [m])
+            found = [
+                f for m in map(Path, matches) for f in (_trace_files(m) if m.is_dir() else [m])
+            ]
+            out.extend(found or _no_trace_files(Path(raw), pattern=True))
         else:
             raise TraceError("no such file or directory.", file=path, fix="check the path")
     for path in out:
         # Before anything opens it: a FIFO blocks the first read, a device never ends.
         regular_file(path, TraceError, "trace file")
     return out
+
+
+def _no_trace_files(where: Path, *, pattern: bool = False) -> list[Path]:
+    """Raise for a folder (or a pattern matching only folders) that holds no trace file:
+    analysing nothing would print zeros, as if the agent had made no call."""
+    what = "the folders this pattern matches hold" if pattern else "this folder holds"
+    raise TraceError(
+        f"{what} no trace file.",
+        file=where,
+        fix="name the folder the traces are in; a folder is searched, with its subfolders, "
+        f"for {', '.join(TRACE_SUFFIXES)} files (or .gz of them) and VCR cassettes",
+    )
 
 
 def _trace_files(folder: Path) -> list[Path]:

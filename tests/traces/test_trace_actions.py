@@ -97,6 +97,22 @@ def test_openapi_safe_methods_read(tmp_path: Path) -> None:
         ("KeyErrors: none found", False),
         ("TypeErrorless: fine", False),
         ("The flight has an error-free record.", False),
+        # IPython's traceback when the code a tool ran raised, as MINT's `execute` returns it
+        # (xingyaoww/mint-bench 3f7f12c1, data/outputs/claude-2/...: 2,231 such observations
+        # across its runs, none counted before), also after what the cell printed first.
+        (
+            "-" * 75 + "\nNameError                                 Traceback (most recent call"
+            " last)\nCell In[1], line 3\n----> 3 print(total)\n\nNameError: name 'total' is"
+            " not defined",
+            True,
+        ),
+        (
+            "[0, 1]\n" + "-" * 75 + "\nAssertionError                            Traceback"
+            " (most recent call last)\nCell In[4], line 11\n---> 11 assert prime_fib(1) == 2",
+            True,
+        ),
+        ("Out[1]: 42\nTraceback (most recent call last) is what Python prints.", False),
+        ("-" * 20 + "\nsummary table\n" + "-" * 20, False),
     ],
 )
 def test_error_texts(text: str, error: bool) -> None:
@@ -188,3 +204,28 @@ def test_a_tools_file_turns_an_unknown_tool_into_a_write(tmp_path: Path) -> None
     assert (
         told.fanout[0].text == "lookup_trip: trip -> trip_rebooking(trip) x1 in 1 trace: 1 action"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [
+        # mini-SWE-agent's results (SWE-agent/mini-swe-agent 3c7d1d7f, output/...traj.json).
+        ("<returncode>1</returncode>\n<output>\nERROR: Could not find a version\n</output>", True),
+        ("<returncode>0</returncode>\n<output>\n./astropy/modeling/separable.py\n</output>", False),
+        ("<returncode>127</returncode>\n<output>\nbash: pytest: command not found", True),
+        # Exit 0 through a pipe, the script's traceback first: read by its output.
+        ("<returncode>0</returncode>\n<output>\nTraceback (most recent call last):\n  File", True),
+        ("<exception>An error occurred while executing the command: timed out after 60 s", True),
+        ("<output>returncode 1 is fine here</output>", False),
+        # SWE-agent's linter rejecting an edit (princeton-nlp/SWE-agent 0772c99c, the
+        # pydicom__pydicom-1458 trajectory of tests/corpora/formats/swe_agent_output).
+        (
+            "Your proposed edit has introduced new syntax error(s). Please understand the fixes"
+            " and retry your edit commmand.\n\nERRORS:\n- E999 IndentationError",
+            True,
+        ),
+        ("The edit introduced no syntax errors.", False),
+    ],
+)
+def test_shell_exit_status_texts(text: str, error: bool) -> None:
+    assert is_error_text(text) is error

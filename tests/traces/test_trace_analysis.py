@@ -341,7 +341,7 @@ def test_render_and_repr(shipped) -> None:
         "calls 45, errors 3, duplicates 15, retries 2, follow-ups 38 (lookups 38, actions 0), "
         "hedges 3; turns 7, of which 5 end in a follow-up or a hedge",
         "result tokens 24,344; billed input 108,304; recorded input 45,411",
-        "user turns: 6 questions, 1 requests, 0 answers, 0 greetings or closings, 0 other; "
+        "user turns: 6 questions, 1 request, 0 answers, 0 greetings or closings, 0 other; "
         "ungrounded claims 0",
     ]
     assert (
@@ -510,3 +510,19 @@ def test_render_lists_problems(tmp_path: Path) -> None:
         f"  {path}:2: invalid JSON: Expecting property name enclosed in double quotes at "
         "column 2; line skipped",
     ]
+
+
+def test_a_folder_of_one_run_files_prints_twenty_traces_in_all(tmp_path: Path) -> None:
+    # AgentDojo and SWE-agent write one run a file: 215 AgentDojo runs printed 215 tables
+    # (650 lines) before the findings. The listing stops at 20 traces in all.
+    for i in range(23):
+        convo = [
+            {"role": "user", "content": f"Where is order {i}?"},
+            {"role": "assistant", "content": "It shipped."},
+        ]
+        write_json(tmp_path / f"run{i:02d}.json", {"messages": convo})
+    text = analyse_traces([tmp_path], workers=1).render()
+    lines = text.splitlines()
+    assert sum(ln.endswith(".json") for ln in lines) == 20  # one header per file shown
+    assert "... and 3 more traces in 3 more files" in lines
+    assert not any("run22.json" in ln for ln in lines)

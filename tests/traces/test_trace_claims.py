@@ -127,3 +127,15 @@ def test_a_duration_is_held_by_a_field_named_by_its_unit() -> None:
     assert [c.value for c in ungrounded("It took 1,568 hours.", '{"hours": 568}')] == [
         "1,568 hours"
     ]
+
+
+def test_a_word_after_a_list_marker_opens_its_sentence() -> None:
+    # MINT's models number their steps "1)" (xingyaoww/mint-bench 3f7f12c1,
+    # data/outputs/claude-2/...): "6) Therefore, ..." gave the name "Therefore", 411 such
+    # words across claude-2's runs. A parenthesis closing a name inside a line is no marker.
+    def names(text: str) -> list[str]:
+        return [c.value for c in claims(text) if c.kind == "name"]
+
+    assert names("6) Therefore, the infinite product converges to 1.") == []
+    assert names("Steps:\n  (b) Substitute x = 2 into the sum.") == []
+    assert names("We met them (in Paris) Sunday with Dana Smith.") == ["Paris", "Dana Smith"]

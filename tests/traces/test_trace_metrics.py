@@ -285,6 +285,37 @@ def test_echoes_of_the_agents_own_arguments_are_not_credited() -> None:
     assert [r[1:3] for r in _fu(m)] == [("order_id", "ord_77110022")]
 
 
+def test_a_value_the_agent_wrote_in_a_long_argument_and_a_result_echoed_is_its_own() -> None:
+    # MINT's code actions (xingyaoww/mint-bench 3f7f12c1, data/outputs/claude-2/...): the
+    # traceback quotes the code that failed, and the next action uses the variable it had
+    # named. The code was too long to be tracked, so nothing remembered the agent wrote
+    # `desklamp_loc` first: 9 of claude-2's 19 follow-ups were such echoes.
+    code = (
+        'for loc in ["desk 1", "desk 2", "shelf 1", "shelf 2", "shelf 3", "shelf 4"]:\n'
+        "  res = goto(loc)\n"
+        '  if "desklamp" in res:\n'
+        "    desklamp_loc = loc\n"
+        "    break\n"
+        'use(f"desklamp {desklamp_loc[-1]}")\n'
+        'examine("book", f"desklamp {desklamp_loc[-1]}")'
+    )
+    traceback = (
+        "-" * 75 + "\nNameError                                 Traceback (most recent call last)\n"
+        '---> 7 examine("book", f"desklamp {desklamp_loc[-1]}")\n\n'
+        "NameError: name 'examine' is not defined"
+    )
+    _, m = measure(
+        call(0, "execute", {"code": code}, "c1"),
+        result(1, "c1", traceback),
+        call(2, "execute", {"code": 'use(f"desklamp {desklamp_loc[-1]}")'}, "c2"),
+        result(3, "c2", "You turn on the desklamp 1.\nsum = 22.903765548431192"),
+        call(4, "execute", {"code": "s = 22.903765548431192\nprint(s * 2)"}, "c3"),
+    )
+    assert m.summary["errors"] == 1
+    # The number the second result printed is the result's: a follow-up.
+    assert [r[1:3] for r in _fu(m)] == [("code", "22.903765548431192")]
+
+
 def test_short_codes_count_at_one_place_and_never_in_prose() -> None:
     airports = {"airports": [{"code": "SFO", "city": "San Francisco"}, {"code": "LAX"}]}
     mixed = {"origin": "SEA", "destination": "BOS", "via": ["SEA"]}
@@ -380,3 +411,28 @@ def test_grounds_find_what_only_an_index_holds_when_a_text_spells_it_otherwise()
         earlier.append((ev, built[0] if built is not None else None))
         assert [grounds.held("id", i) for i in ids] == [True]
         assert not grounds.held("id", "tkt_99aa11bb") and not grounds.held("name", "Dana")
+
+
+def test_a_command_run_again_with_another_outcome_is_no_duplicate() -> None:
+    # mini-SWE-agent runs (SWE-agent/mini-swe-agent 3c7d1d7f, output/*/*.traj.json): the
+    # agent re-runs `python reproduce_issue.py` after each edit; 287 of 528 such repeats
+    # printed something else, and all were duplicates. A read that answers otherwise the
+    # second time is still a repeated lookup.
+    run = {"command": "python reproduce_issue.py"}
+    _, m = measure(
+        call(0, "bash", run, "c1"),
+        result(1, "c1", "<returncode>0</returncode>\n<output>\nmatrix [[1, 1]]\n</output>"),
+        call(2, "bash", {"command": "sed -i 's/= 1/= right/' separable.py"}, "c2"),
+        result(3, "c2", "<returncode>0</returncode>\n<output>\n</output>"),
+        call(4, "bash", run, "c3"),  # after the edit, another outcome: a re-run
+        result(5, "c3", "<returncode>0</returncode>\n<output>\nmatrix [[1, 0]]\n</output>"),
+        call(6, "bash", run, "c4"),  # the same outcome again: a duplicate
+        result(7, "c4", "<returncode>0</returncode>\n<output>\nmatrix [[1, 0]]\n</output>"),
+        call(8, "get_order", {"id": "ord_77c1e0"}, "c5"),
+        result(9, "c5", {"status": "open"}),
+        call(10, "get_order", {"id": "ord_77c1e0"}, "c6"),  # a read: a duplicate all the same
+        result(11, "c6", {"status": "shipped"}),
+    )
+    assert (m.summary["duplicates"], m.summary["retries"]) == (2, 0)
+    dups = [r for r in CALLS.records(m.calls) if r["duplicate_of"] is not None]
+    assert [(r["seq"], r["duplicate_of"]) for r in dups] == [(6, 0), (10, 8)]

@@ -2064,3 +2064,34 @@ def test_flat_tool_calls_in_an_openai_chat_conversation(tmp_path: Path) -> None:
 def test_a_simulation_record_is_sniffed_as_openai_chat() -> None:
     assert sniff(_sim("sim-a", "7", 0)) == ("openai_chat", True)
     assert sniff(_sim("sim-a", "7", 0, messages=None)) == (None, False)
+
+
+def test_mini_swe_agent_trajectory_reads_with_no_problem_and_its_failures_count() -> None:
+    # A mini-SWE-agent .traj.json (tests/corpora/formats/README.md): OpenAI Chat messages
+    # ending in {"role": "exit"}, the run's submission, which made one problem per file
+    # (144 of 144 DeepSeek runs); each result opens with the command's exit status.
+    from projeval.traces import analyse_traces
+
+    fmt, (trace,), problems = parse(CORPORA / "mini_swe_agent.traj.json")
+    assert (fmt, problems) == ("openai_chat", [])
+    assert [e.role for e in trace.events if e.kind == "message"] == [
+        "system",
+        "user",
+        *["assistant"] * 7,
+    ]
+    totals = analyse_traces([CORPORA / "mini_swe_agent.traj.json"], workers=1).totals
+    # Exit 1 (a traceback, pip finding no 'erfa'), the harness's <exception> (a timeout),
+    # exit 1 again; the last call, the submission, has no result.
+    assert (totals["calls"], totals["errors"], totals["unanswered_calls"]) == (7, 4, 1)
+
+
+def test_a_role_that_is_not_text_is_one_problem_not_a_crash(tmp_path: Path) -> None:
+    # Found by test_hostile's generated traces once mini-SWE-agent's 'exit' role was left
+    # out by a set lookup: a list as a role raised TypeError (unhashable).
+    path = write_jsonl(
+        tmp_path / "t.jsonl",
+        [{"messages": [{"role": "user", "content": "hi"}, {"role": [], "content": "x"}]}],
+    )
+    fmt, (trace,), problems = parse(path)
+    assert fmt == "openai_chat" and len(trace.events) == 1
+    assert [p.reason for p in problems] == ["message 1 has unknown role []; skipped"]

@@ -224,6 +224,22 @@ def test_expand_paths(tmp_path: Path) -> None:
         expand_paths([tmp_path / "missing.jsonl"])
 
 
+def test_a_folder_with_no_trace_file_is_an_error(tmp_path: Path) -> None:
+    # Pointed at a harness's output folder that holds only text logs (or at the wrong
+    # folder), `projeval traces` printed "0 traces in 0 files, 0 problems" and exited 0,
+    # while a pattern matching nothing was an error.
+    logs = tmp_path / "agent"
+    logs.mkdir()
+    (logs / "claude-code.txt").write_text("session log")
+    with pytest.raises(TraceError, match="this folder holds no trace file") as caught:
+        expand_paths([logs])
+    assert str(logs) in caught.value.render() and ".jsonl" in caught.value.render()
+    with pytest.raises(TraceError, match="the folders this pattern matches hold no trace file"):
+        expand_paths([str(tmp_path / "ag*")])
+    (logs / "run.jsonl").write_text("")
+    assert expand_paths([str(tmp_path / "ag*")]) == [logs / "run.jsonl"]
+
+
 @pytest.mark.parametrize("chunk", [1, 3, 7, 64, 1 << 22])
 def test_chunked_lines_split_at_newlines_only(chunk: int, monkeypatch: pytest.MonkeyPatch) -> None:
     # Lines longer than a chunk, lines that end exactly at a chunk's end, a lone CR
