@@ -396,10 +396,13 @@ def run(
 
     project = ctx.project
     started = _now()
+    # A project of traces alone (no suite configured) is run too: its trace findings, the
+    # per-field aggregate among them, are recorded and reported.
+    chosen = [] if not suites and not project.suites and project.traces else _suites(ctx, suites)
     with ctx.stage("evaluate"):
         result = evaluate(
             project,
-            _suites(ctx, suites),
+            chosen,
             traces=project.traces,
             trace_engine=engine,
             trace_address=_scheduler(engine, address, project),

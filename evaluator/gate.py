@@ -223,6 +223,8 @@ class Baseline:
 def partial_reasons(run: RunRecord) -> list[str]:
     """Why a run is partial: its errors, then each projection that failed."""
     reasons = list(run.errors)
+    if not run.suites:  # a run of traces alone: no answer to compare with
+        reasons.append("it scored no suite (a run of traces alone)")
     for s in run.suites:
         reasons.extend(p.error for p in s.projections if p.error is not None)
     return reasons

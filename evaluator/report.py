@@ -585,7 +585,8 @@ def _trends(trend: Any) -> dict[str, Any]:
             value = row.get(metric)
             if value == value and value is not None:
                 trace_series.setdefault(metric, []).append((int(row["run_id"]), float(value)))
-    runs = sorted(set(frame["run_id"])) if len(frame) else []
+    # Runs of traces alone (no suite configured) count too.
+    runs = {int(r) for t in (frame, traces) if len(t) for r in t["run_id"]}
     return {
         "runs": len(runs),
         "charts": [

@@ -132,8 +132,11 @@ class RunResult:
 
     @property
     def scored_nothing(self) -> bool:
-        """True when no projection of any suite was scored: such a run is never recorded."""
-        return not any(p.ok for s in self.suites for p in s.score.projections.values())
+        """True when no projection of any suite was scored and no trace was read: such a run
+        is never recorded. A run of traces alone (no suite configured) is recorded."""
+        if any(p.ok for s in self.suites for p in s.score.projections.values()):
+            return False
+        return bool(self.suites) or self.traces is None or not self.traces.totals["traces"]
 
     @property
     def findings(self) -> list[Finding]:
@@ -199,7 +202,8 @@ def refuse_empty(run: RunResult) -> None:
     """Raise when ``run`` scored nothing, so that it is not recorded (nor used as a baseline)."""
     if run.scored_nothing:
         raise ProjevalError(
-            "nothing was scored (every suite or projection failed), so no run was recorded.",
+            "nothing was scored (every suite or projection failed, and no trace was read), "
+            "so no run was recorded.",
             fix="correct the errors above and run again",
         )
 

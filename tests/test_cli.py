@@ -185,6 +185,56 @@ def test_run_records_history_and_writes_the_report(
     assert again.output == f"Report: {tmp_path / 'r1.html'}\n"
 
 
+def test_run_of_traces_alone_records_and_reports_them(
+    repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A team with recorded traces and no question set yet: `projeval run` still records the
+    # trace findings (the per-field aggregate among them) and writes the report.
+    import shutil
+
+    shutil.copytree(repo / "traces", tmp_path / "traces")
+    (tmp_path / "projeval.toml").write_text('traces = ["traces/"]\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    first = runner.invoke(cli, ["run", "--db", "h.duckdb", "--out", "r.html"])
+    assert first.exit_code == 0, first.output
+    lines = first.stdout.splitlines()
+    assert lines[0] == "7 traces in 5 files, 0 problems (tokens: o200k_base)"
+    assert (
+        "  search_tickets: data[].relationships.assignee.data.id -> get_user(user_id) x36 in "
+        "4 traces: 36 lookups, 15 duplicates"
+    ) in lines
+    assert lines[-2:] == ["Recorded run 1 in h.duckdb.", "Report: r.html"]
+    report = (tmp_path / "r.html").read_text(encoding="utf-8")
+    assert "Follow-up fan-outs" in report and "Trends over 1 run<" in report
+    assert runner.invoke(cli, ["run", "--db", "h.duckdb", "--no-report"]).exit_code == 0
+
+    listed = runner.invoke(cli, ["history", "--db", "h.duckdb"])
+    assert [line.split()[0] for line in listed.stdout.splitlines()] == ["run", "1", "2"]
+    trend = runner.invoke(cli, ["trend", "--db", "h.duckdb"])
+    assert trend.exit_code == 0, trend.output
+    assert trend.stdout.splitlines()[0] == "traces (all runs' totals)"
+    assert [line.split()[4:] for line in trend.stdout.splitlines()[2:]] == [
+        ["7", "38", "15", "3"],
+        ["7", "38", "15", "3"],
+    ]
+    # Such a run answers no question, so the gate never takes it for a baseline.
+    gate = runner.invoke(cli, ["check", "--db", "h.duckdb", "--no-regressions"])
+    assert gate.exit_code == 1
+    assert "no suites given and none configured" in gate.stderr
+
+
+def test_run_with_neither_suites_nor_traces_says_what_to_configure(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "projeval.toml").write_text('report = "r.html"\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["run", "--db", "h.duckdb"])
+    assert result.exit_code == 1
+    assert result.stderr.startswith("Error: no suites given and none configured.")
+    assert not (tmp_path / "h.duckdb").exists()
+
+
 def test_history_of_a_missing_store(in_repo: Path, tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["diff", "--db", str(tmp_path / "none.duckdb")])
     assert result.exit_code == 1

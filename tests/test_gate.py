@@ -338,3 +338,23 @@ def test_a_run_that_scored_nothing_is_never_recorded(tmp_path: Path) -> None:
     with pytest.raises(ProjevalError, match="nothing was scored"):
         empty.record(tmp_path / "h.duckdb", started_at=datetime(2026, 11, 28, tzinfo=UTC))
     assert not (tmp_path / "h.duckdb").exists()
+
+
+def test_a_run_of_traces_alone_is_recorded_but_never_a_baseline(
+    repo: Path, tiny: RunResult, tmp_path: Path
+) -> None:
+    db = tmp_path / "h.duckdb"
+    when = datetime(2026, 11, 28, 12, tzinfo=UTC)
+    traces_only = evaluate(Project(root=repo), [], traces=[repo / "traces"])
+    assert not traces_only.scored_nothing  # traces were read: worth recording
+    assert tiny.record(db, started_at=when) == 1
+    assert traces_only.record(db, started_at=when + timedelta(hours=1)) == 2
+    assert Baseline.from_history(db).label == "run 1"  # the latest run that answered questions
+    with pytest.raises(ProjevalError) as err:
+        Baseline.from_history(db, "2")
+    assert err.value.message == (
+        "run 2 is partial (1 error, the first: it scored no suite (a run of traces alone)), "
+        "so it cannot be a baseline."
+    )
+    nothing = evaluate(Project(root=repo), [], traces=[])
+    assert nothing.scored_nothing

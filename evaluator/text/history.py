@@ -71,8 +71,7 @@ def render_trend(trend: Trend) -> str:
     metric = trend.metric
     out: list[str] = []
     if metric not in RUN_TREND_METRICS:
-        if not len(frame):
-            return "No runs recorded yet.\n"
+        # No suite scored (runs of traces alone): the trace totals below still show.
         shown = [metric] if metric else ["coverage", "answerable", "tokens"]
         for (suite, projection), group in frame.groupby(["suite", "projection"], sort=True):
             rows = [

@@ -230,6 +230,7 @@ class TraceAnalyser:
         first_call: dict[tuple[str | None, str | None], int] = {}
         last_call: dict[tuple[str | None, str | None], Event] = {}
         last_try: dict[str | None, Event] = {}  # each tool's latest call
+        last_write = -1  # seq of the trace's latest call to a tool that writes
         argued: dict[str, int] = {}  # values the agent passed -> seq of the first call
         n_followups = duplicates = retries = lookups = actions = 0
         kind_of, trace_hints = self.kinds.kind, trace.tool_hints
@@ -368,13 +369,19 @@ class TraceAnalyser:
                         # The last try failed: trying again is a retry, not a duplicate.
                         retry_of, dup_of = before_call.seq, None
                         retries += 1
-                    elif kind_of(ev.tool, trace_hints) != READ and reran(before_call, ev, events):
-                        dup_of = None  # run again after a change: not a wasted call
+                    elif reran(before_call, ev, events) and (
+                        kind_of(ev.tool, trace_hints) != READ or last_write > before_call.seq
+                    ):
+                        # Run again after a change (a test script after an edit; a lookup
+                        # read back after a write changed what it reads): not a wasted call.
+                        dup_of = None
                     else:
                         duplicates += 1
                 last_call[key] = ev
                 last_try[ev.tool] = ev
                 call_kind = kind_of(ev.tool, trace_hints)
+                if call_kind == WRITE:
+                    last_write = ev.seq
                 hits = None
                 if plan and earlier:
                     if len(known_text) != said_parts:
@@ -683,8 +690,9 @@ def corrects(failed: Event, call: Event, error: str | None) -> bool:
 def reran(before: Event, call: Event, events: list[Event]) -> bool:
     """Whether ``call``, the same call as ``before``, got another result: run again after
     something changed (a test script after an edit, a shell command), not a repeat that
-    learned nothing. Asked only of a tool not known to read; a read that answers otherwise
-    the second time is still a repeated lookup."""
+    learned nothing. Asked of a tool not known to read, and of a read only when a write
+    came between the two calls; a read that answers otherwise with no write between is
+    still a repeated lookup."""
     if before.link is None or call.link is None:
         return False
     return events[before.link].text != events[call.link].text

@@ -436,3 +436,27 @@ def test_a_command_run_again_with_another_outcome_is_no_duplicate() -> None:
     assert (m.summary["duplicates"], m.summary["retries"]) == (2, 0)
     dups = [r for r in CALLS.records(m.calls) if r["duplicate_of"] is not None]
     assert [(r["seq"], r["duplicate_of"]) for r in dups] == [(6, 0), (10, 8)]
+
+
+def test_a_lookup_read_back_after_a_write_is_no_duplicate() -> None:
+    # A support agent reads the order, changes it, and reads it again to confirm: the second
+    # read learns what the write changed. With no write between, or the same answer, a
+    # repeated lookup is a duplicate.
+    order = {"order_id": "ord_77c1e0"}
+    _, m = measure(
+        call(0, "get_order", order, "c1"),
+        result(1, "c1", {"status": "open", "address": "12 Elm St"}),
+        call(2, "update_order_address", {**order, "address": "4 Oak Ave"}, "c2"),
+        result(3, "c2", {"ok": True}),
+        call(4, "get_order", order, "c3"),  # read back: another answer after the write
+        result(5, "c3", {"status": "open", "address": "4 Oak Ave"}),
+        call(6, "get_order", order, "c4"),  # no write since: a duplicate
+        result(7, "c4", {"status": "open", "address": "4 Oak Ave"}),
+        call(8, "cancel_order", order, "c5"),
+        result(9, "c5", {"ok": False}),
+        call(10, "get_order", order, "c6"),  # a write came between, the same answer: duplicate
+        result(11, "c6", {"status": "open", "address": "4 Oak Ave"}),
+    )
+    dups = [r for r in CALLS.records(m.calls) if r["duplicate_of"] is not None]
+    assert [(r["seq"], r["duplicate_of"]) for r in dups] == [(6, 0), (10, 0)]
+    assert (m.summary["duplicates"], m.summary["retries"]) == (2, 0)
