@@ -202,8 +202,7 @@ def refuse_empty(run: RunResult) -> None:
     """Raise when ``run`` scored nothing, so that it is not recorded (nor used as a baseline)."""
     if run.scored_nothing:
         raise ProjevalError(
-            "nothing was scored (every suite or projection failed, and no trace was read), "
-            "so no run was recorded.",
+            "nothing was scored (every suite or projection failed), so no run was recorded.",
             fix="correct the errors above and run again",
         )
 
