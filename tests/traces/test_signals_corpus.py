@@ -200,8 +200,11 @@ HELD_OUT_TURN_FLOORS = {
     # 0.793 (EN 0.832, ZH 0.720; the learned model the same). Session 7's turn rules
     # (train r8 0.721 -> 0.803, written on the training rows only) took it to 0.788 (3
     # turns fewer), seen through this floor alone. Measured once in sessions 6-8 (0.793,
-    # 0.788, 0.790), then unsealed in session 8 to tune on: tuning data now
-    "turns_sealed_r8.jsonl": 0.78,
+    # 0.788, 0.790), then unsealed in session 8 to tune on: tuning data now. Session 8's
+    # rules written on its misses (compliance with an instruction, taking up an offer,
+    # holding the agent to what it said, corrections of an earlier value, Chinese slot
+    # questions without their mark, values quoted from where they stand): 0.869
+    "turns_sealed_r8.jsonl": 0.86,
     # sealed rounds 9 and 9b (session 7), measured once: r9 0.830 (the learned model
     # 0.882), r9b 0.795 (AutoTOD's simulated users; the model 0.789)
     "turns_sealed_r9.jsonl": 0.83,
