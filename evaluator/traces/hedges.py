@@ -997,6 +997,8 @@ def _rule(
             sentence_text = sentence_text[: change.start()] + sentence_text[change.end() :]
         if latest_result and _result_words(text, h.start, c_hi, latest_result):
             return "result_words"  # "Treatment may involve antibiotics…" copied from the result
+        if _ADVISES.search(text, s_lo, h.start):
+            return "advice"  # "you'll want large, durable, and perhaps lightweight options": advice
         if _about_user(clause, h.phrase) and not _ELIGIBLE.match(text, h.end, c_hi):
             return "user_offer"  # "wherever you might have stored it", "an agent who may help you"
         if _user_subject(text, subject_lo, h.start, h.end, c_hi, kind):
@@ -1336,8 +1338,10 @@ _JUDGEMENT = re.compile(
     r"(?:(?:\s+\w+){0,16}?\s+(?:(?:would|could|might|may|will)\s+)?(?:be|like|to\s+be)|"
     r"(?<=like)|(?<=be))\s+"
     r"(?:a|an|the)\s+(?:\w+\s+){0,2}?(?:good|great|decent|nice|ideal|perfect|excellent|fine|"
-    r"reasonable|solid|wise|better|helpful|useful|convenient|suitable|affordable|moderate)\s+"
-    r"(?:\w+\s+){0,2}?(?:option|options|choice|choices|fit|pick|bet|idea)\b",
+    r"reasonable|solid|wise|better|helpful|useful|convenient|suitable|affordable|moderate|"
+    # a superlative of means: "the most effective way to find them would be to visit…"
+    r"best|effective|easiest|quickest|fastest|simplest)\s+"
+    r"(?:\w+\s+){0,2}?(?:option|options|choice|choices|fit|pick|bet|idea|way|ways|approach)\b",
     re.IGNORECASE,
 )
 # The user has not given what is missing: "since you have not provided a destination",
@@ -1809,6 +1813,12 @@ _FAILED_RESULT = re.compile(
 # A process word after a guess whose predicate says what data it holds or lacks ("maybe the
 # tool has no Italian entries", "the database seems to be lacking options"): a guess about
 # the data, not the process; "has no function for it" names the process again.
+# Advice on what the user should get or do, before the cue in its clause: "you'll want
+# large, durable, and perhaps lightweight options", "you'd want to look for…".
+_ADVISES = re.compile(
+    r"\byou(?:['\u2019]ll|\s+will|['\u2019]d|\s+would)\s+(?:probably\s+|also\s+)?want\b",
+    re.IGNORECASE,
+)
 # "you may be eligible for a discount": whether this customer qualifies is a fact of the
 # account, guessed before any check (round 8's ruling), not an offer or advice.
 _ELIGIBLE = re.compile(r"\s+(?:be\s+)?(?:eligible|entitled|qualified)\b", re.IGNORECASE)

@@ -138,8 +138,10 @@ HELD_OUT_HEDGE_FLOORS = {
     # r8 was measured once in sessions 6-8 (0.257 / 0.429, 0.265 / 0.429, 0.281 / 0.429),
     # then unsealed in session 8 to tune on: tuning data now. Session 8's rules written on
     # its misses (records that do not show an item, "cannot identify", the agent's own
-    # trouble, the result's own words, eligibility, powers, conditions): 0.594 / 0.905
-    "hedges_sealed_r8.jsonl": (0.59, 0.9),
+    # trouble, the result's own words, eligibility, powers, conditions): 0.594 / 0.905;
+    # with advice ("you'll want…") and a superlative of means ("the most effective way"):
+    # 0.633 / 0.905
+    "hedges_sealed_r8.jsonl": (0.63, 0.9),
     "hedges_sealed_r8b.jsonl": (0.65, 0.33),
     # sealed rounds 9 and 9b (session 7): labelled on branches by helpers who never read or
     # ran a detector, measured once after every rule of the session had landed: r9 0.105 /

@@ -930,3 +930,15 @@ def test_an_adverb_on_a_future_verb_under_a_condition_is_hypothetical() -> None:
 def test_a_delay_by_a_span_of_days_is_a_processing_time() -> None:
     assert _hedged("质检通过后1-3个工作日原路退回，信用卡可能延迟3-5个工作日。") == []
     assert _hedged("充电问题可能是电池或充电口故障。") == ["可能"]
+
+
+def test_advice_and_a_superlative_of_means_are_no_guesses() -> None:
+    text = "For planters, you'll want large, durable, and perhaps lightweight options."
+    assert _hedged(text) == []
+    text = "It looks like the most effective way to find them would be to visit our pest aisle."
+    assert _hedged(text, _CART) == []
+    # a guess about this order beside advice, or the user's item as the subject, still counts
+    assert _hedged("Your planter will perhaps arrive on Friday.") == ["perhaps"]
+    assert _hedged("It looks like the palm was shipped to the wrong store.", _CART) == [
+        "looks like"
+    ]
