@@ -123,6 +123,8 @@ _SECTIONS = (
     "done",
     "change",
     "offer_stop",
+    "switch",
+    "lookup",
 )
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 # Interjections that open a spoken Chinese turn ("嗯好的", "哦取消不了是吧", "呃，YD幺五幺"):
@@ -252,6 +254,10 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         rf"(?:{_alternation(lists['wrong'])})(?=[^.!?。！？]*(?:{reminder})))"
         r"[^.!?。！？,，;；]*[.!?。！？,，;；]*\s*",
         re.IGNORECASE,
+    )
+    out["lookup"] = re.compile(rf"^\s*(?:{_alternation(lists['lookup'])})")
+    out["switch"] = re.compile(
+        rf"^\s*(?:{_alternation(lists['switch'])})\s*[,，.!！。]+\s*", re.IGNORECASE
     )
     out["greeting_start"] = re.compile(rf"^\s*(?:{_alternation(lists['greeting'])})", re.IGNORECASE)
     out["thanks_start"] = re.compile(
@@ -452,6 +458,8 @@ def _asks_to_act(question: str) -> bool:
     can_i = _CAN_I.search(question) or _POSSIBLE.search(question)  # "Can I book...?"
     if can_i and p["request_start"].match(question[can_i.end() :]):
         return True  # ... "Is it possible to change my seat?"
+    if _CJK.search(question) and p["lookup"].match(_ZH_CAN.sub("", question, count=1)):
+        return True  # "查一下我的车有没有违章记录", "能不能查一下…余额": a lookup to do (round 8)
     zh_change = _CJK.search(question) and p["can_change"].search(question)
     if zh_change and not _ZH_WH_FACT.search(question):
         return True  # "能改下收货地址吗", "发票信息可以改吗": asks the agent to change it
@@ -459,6 +467,8 @@ def _asks_to_act(question: str) -> bool:
     return bool(p["request"].search(_PLEASE.sub(" ", question)))
 
 
+# "能不能", "可以", "请" before a Chinese imperative ("能不能查一下我的航空积分余额").
+_ZH_CAN = re.compile(r"^\s*(?:能不能|可不可以|能否|可以|请|麻烦)?")
 # Whether the agent could do a thing, asked in English ("Is it possible to upgrade my
 # seat?", "Would it be possible to move it?"): a request, as "Can I book...?" is. ("Is
 # there a way to get an estimate?" asks for a fact as often.)
@@ -1080,6 +1090,13 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         return (rest if rest in QUERY_CLASSES else "other"), "pushback"
     if p["offer"].search(t):
         return "other", "offer"  # the user speaks as the agent: "I can help with that. When...?"
+    switched = p["switch"].match(t) if context != "confirm" else None
+    if switched is not None and switched.end() < len(t):
+        # "Oh no, Publish a song I recorded", "算了，给我找找健身课程": the user drops what
+        # the agent asked and states another need, as a first turn does; or says nothing
+        # new it asks for ("Oh no, I'm going to use Tucson.")
+        rest = _rule(t[switched.end() :], "opening")[0]
+        return (rest if rest in QUERY_CLASSES else "other"), "switch"
     if _declines_done(t):
         return "answer", "declines_done"  # "No that is all.": no thanks, no goodbye
     if _is_closing(t, list(_sentences(t)), solicited):

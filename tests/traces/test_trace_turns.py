@@ -988,3 +988,23 @@ def test_a_value_given_by_quoting_where_it_stands_answers() -> None:
     assert rule_turn("邮件里提到的地点<EK>:能不能帮我订会场？", False, "事故地点在哪里") == "answer"
     # unasked, it is what it asks
     assert rule_turn(text, False, "") != "answer"
+
+
+def test_a_chinese_lookup_verb_asks_to_act_whatever_it_looks_up() -> None:
+    assert rule_turn("查一下我的车有没有违章记录", False, "") == "request"
+    assert rule_turn("能不能查一下我的航空积分余额", False, "") == "request"
+    assert rule_turn("我的车有没有违章记录？", False, "") == "question"
+
+
+def test_oh_no_drops_the_agents_question_for_another_need() -> None:
+    assert (
+        rule_turn("Oh no, Publish a song I recorded", True, "What is the video's name?")
+        == "request"
+    )
+    assert rule_turn("Oh no, 给我找找健身课程", False, "请提供汽车品牌") == "request"
+    # a decline that states no need stays what it was
+    previous = "There are no flights that match. Would you like to change your criteria?"
+    assert (
+        rule_turn("Never mind, I figured I wouldn't find a cheap flight.", True, previous)
+        == "answer"
+    )
