@@ -1008,3 +1008,13 @@ def test_oh_no_drops_the_agents_question_for_another_need() -> None:
         rule_turn("Never mind, I figured I wouldn't find a cheap flight.", True, previous)
         == "answer"
     )
+
+
+def test_the_agents_part_written_by_the_user_and_a_reference_to_what_it_said() -> None:
+    previous = "Would you like more about the White Bird of Paradise?"
+    text = "That's a great question, Alex! Here's more about its size. Does that help?"
+    assert rule_turn(text, True, previous) == "other"
+    # referring to what the agent said, then asking, is the question
+    text = "Thanks! You mentioned English roses resist disease. Could you tell me more about it?"
+    assert rule_turn(text, False, "With pruning, your roses will bloom.") == "question"
+    assert rule_turn("You mentioned you'd prefer a suite, right?", False, "") == "other"
