@@ -127,8 +127,10 @@ HEDGE_SETS = (
     ("hedges_sealed_r6.jsonl", "sealed round-6 set (never tuned, never trained on)"),
     ("hedges_sealed_r7.jsonl", "round-7 set (tuned; 0.444 / 0.235 on its one sealed run)"),
     # session 6: labelled on s6-sealed and s6-sealed2, never read by anyone tuning the
-    # rules or training the gate; measured once after every rule and model had landed
-    ("hedges_sealed_r8.jsonl", "sealed round-8 set (never tuned, never trained on)"),
+    # rules or training the gate; measured once after every rule and model had landed.
+    # Round 8 was measured once in each of sessions 6-8 (0.257 / 0.429, 0.265 / 0.429,
+    # 0.281 / 0.429), then unsealed in session 8 to tune on
+    ("hedges_sealed_r8.jsonl", "round-8 set (tuned from session 8; 0.257 / 0.429 sealed)"),
     ("hedges_sealed_r8b.jsonl", "sealed round-8b set (never tuned, never trained on)"),
     # session 7: labelled on s7-sealed and s7-sealed2 by helpers who never read or ran a
     # detector, merged and measured once after every rule of the session had landed
@@ -271,6 +273,8 @@ HELD_OUT_TURNS = (
     ),
     # measured once, sealed (0.603); round 5g was written looking at its misses
     ("turns_sealed_r6.jsonl", "round-6 set (tuned; 0.603 on its one sealed run)"),
+    # measured once in each of sessions 6-8 (0.793, 0.788, 0.790), unsealed in session 8
+    ("turns_sealed_r8.jsonl", "round-8 set (tuned from session 8; 0.793 sealed)"),
 )
 
 

@@ -961,6 +961,10 @@ def _rule(
             return "missing_restates"
         if _USER_INPUT.search(sentence_text) or _CANNOT_PROCEED.search(sentence_text):
             return "missing_user_input"  # "since you have not provided a destination", "...I cannot proceed"
+        if _NO_ABILITY.match(text, h.end, c_hi):
+            return (
+                "missing_capability"  # "I don't have the technical ability to apply the discount"
+            )
         if _CONDITION.search(text, c_lo, h.start) or _field_value(text, h.start, h.end):
             return "missing_condition"  # "If the return option is unavailable", "- **Aid status:** Not available"
         if _AVAILABILITY.match(h.match) and _THING_SUBJECT.search(text[c_lo : h.start]):
@@ -991,7 +995,11 @@ def _rule(
             lo, hi = s_lo + change.start(), s_lo + change.end()
             clause = text[c_lo : max(c_lo, lo)] + text[min(c_hi, hi) : c_hi]
             sentence_text = sentence_text[: change.start()] + sentence_text[change.end() :]
-        if _about_user(clause, h.phrase):
+        if latest_result and _result_words(text, h.start, c_hi, latest_result):
+            return "result_words"  # "Treatment may involve antibiotics…" copied from the result
+        if _ADVISES.search(text, s_lo, h.start):
+            return "advice"  # "you'll want large, durable, and perhaps lightweight options": advice
+        if _about_user(clause, h.phrase) and not _ELIGIBLE.match(text, h.end, c_hi):
             return "user_offer"  # "wherever you might have stored it", "an agent who may help you"
         if _user_subject(text, subject_lo, h.start, h.end, c_hi, kind):
             return "user_subject"  # "the user seems to be ready": about the user, not the data
@@ -1023,7 +1031,10 @@ def _rule(
             return "politeness"  # "不客气，应该的": the staff's duty, a courtesy, no guess
         if _POLICY_MODAL.match(text, h.start, c_hi) or _PROCESS_TIME.match(text, h.end, c_hi):
             return "policy_modal"  # "NSC may charge a fee", "the bag may be X-rayed": what a policy allows
-        if _CONDITIONAL_MODAL.match(h.match) and _CONDITION.search(sentence_text):
+        if (
+            _CONDITIONAL_MODAL.match(h.match) or _FUTURE_ADVERB.search(text, c_lo, h.start)
+        ) and _CONDITION.search(sentence_text):
+            # "If you have full sun exposure, it will likely do well" too
             return "conditional_modal"  # "If Tesla confirms it, the appointment may need to be changed": hypothetical
         if _RULE_PREDICATE.match(text, h.start, c_hi) and _generic_subject(text, c_lo, h.start):
             return "rule_for_kind"  # "Checked bags may incur a fee": a rule for a kind of thing, not this case
@@ -1327,8 +1338,10 @@ _JUDGEMENT = re.compile(
     r"(?:(?:\s+\w+){0,16}?\s+(?:(?:would|could|might|may|will)\s+)?(?:be|like|to\s+be)|"
     r"(?<=like)|(?<=be))\s+"
     r"(?:a|an|the)\s+(?:\w+\s+){0,2}?(?:good|great|decent|nice|ideal|perfect|excellent|fine|"
-    r"reasonable|solid|wise|better|helpful|useful|convenient|suitable|affordable|moderate)\s+"
-    r"(?:\w+\s+){0,2}?(?:option|options|choice|choices|fit|pick|bet|idea)\b",
+    r"reasonable|solid|wise|better|helpful|useful|convenient|suitable|affordable|moderate|"
+    # a superlative of means: "the most effective way to find them would be to visit…"
+    r"best|effective|easiest|quickest|fastest|simplest)\s+"
+    r"(?:\w+\s+){0,2}?(?:option|options|choice|choices|fit|pick|bet|idea|way|ways|approach)\b",
     re.IGNORECASE,
 )
 # The user has not given what is missing: "since you have not provided a destination",
@@ -1345,8 +1358,10 @@ _USER_INPUT = re.compile(
     r"(?:您|用户)(?:还|尚|并)?(?:没有|未)(?:提供|告诉|说明|指定|给出)|"
     # "暂时不知道您的问题是否解决": what the user has to say
     r"(?:不知道|不清楚)(?:您|你)|"
-    # the user as the subject: "您这边无法查到", "所以您暂时查不到的"
-    r"(?:您|你)(?:这边|那边|现在|暂时|还|也)*(?:无法|不能|没法|查不到|看不到|找不到)",
+    # the user as the subject: "您这边无法查到", "所以您暂时查不到的", "I understand
+    # you're unable to provide that information"
+    r"(?:您|你)(?:这边|那边|现在|暂时|还|也)*(?:无法|不能|没法|查不到|看不到|找不到)|"
+    r"\byou(?:['\u2019]re|\s+are|\s+were)\s+(?:still\s+)?(?:unable|not\s+able)\b",
     re.IGNORECASE,
 )
 # A call's failure, narrated: "the tool call timed out", "the lookup failed", "is down".
@@ -1375,6 +1390,16 @@ _CANNOT_PROCEED = re.compile(
     r"\b(?:cannot|can't|can\s+not|unable\s+to|not\s+able\s+to)\s+(?:\w+\s+)?"
     r"(?:proceed|continue|search|book|complete|start|initiate|look\s+up)\b|"
     r"无法(?:安全|直接|正常|有效|成功)?(?:地)?(?:继续|进行|调用|执行|构造|发起|完成)",
+    re.IGNORECASE,
+)
+
+
+# What the agent lacks is a power, not a fact: "I don't have the technical ability to
+# apply the discount", "I do not have permission to modify prices" (a capability
+# statement, GUIDELINE: "I can't book flights, my functions are limited to…").
+_NO_ABILITY = re.compile(
+    r"\s+(?:the\s+|any\s+)?(?:\w+\s+)?(?:ability|capability|authority|authori[sz]ation|"
+    r"permission|means)\s+to\b",
     re.IGNORECASE,
 )
 
@@ -1487,7 +1512,10 @@ _TIME_CLAUSE = re.compile(
 # request takes, as "may take up to 3 days" (above) is. A number may be anonymised ("[数字x]").
 _ZH_NUMBER = r"(?:\d+|\[[^\]\s]{1,8}\]|[一二三四五六七八九十两几半]+)"
 _ZH_SPAN = rf"{_ZH_NUMBER}(?:\s*[-~到至]\s*{_ZH_NUMBER})?\s*个?(?:工作日|天|小时|小時|分钟|分鐘|周)"
-_PROCESS_TIME = re.compile(rf"\s*(?:(?:需要|需|要)\s*{_ZH_SPAN}|{_ZH_SPAN}\s*(?:之内|以内|内|內))")
+# "可能需要3-5天", "2小时内", and a delay by a span: "信用卡可能延迟3-5个工作日" (round 8's ruling)
+_PROCESS_TIME = re.compile(
+    rf"\s*(?:(?:需要|需|要|延迟|延後|延后|推迟|推遲)\s*{_ZH_SPAN}|{_ZH_SPAN}\s*(?:之内|以内|内|內))"
+)
 # Whether an action can be carried out, stated with a hedge: "修改地址…可能无法修改成功", "可能
 # 取消不了" (GUIDELINE r6: "我这边取不掉 / 没有办法调" about an action is a capability statement).
 _ZH_CAPABILITY = re.compile(
@@ -1685,7 +1713,13 @@ _AGENT_COMPLEMENT = re.compile(
     # the agent's own slip: "it seems I made an error", "it looks like I used the wrong date"
     r"(?:\s+have|['\u2019]ve)?\s+(?:(?:made|make)\s+(?:an?\s+|the\s+|some\s+)?(?:\w+\s+)?"
     r"(?:error|mistake|typo)|misread|misunderstood|mistyped|misspelled|mixed\s+up|overlooked|"
-    r"(?:used|entered|passed|sent|gave|chose|picked)\s+(?:the\s+|a\s+)?wrong)\b)|"
+    r"(?:used|entered|passed|sent|gave|chose|picked)\s+(?:the\s+|a\s+)?wrong|"
+    # the agent's own conduct or trouble: "It seems I got ahead of myself", "it seems I got
+    # a bit repetitive", "it seems I've hit a system limitation", "we're still encountering"
+    r"(?:got|gotten|hit|ran\s+into|run\s+into)|['\u2019]re\s+(?:still\s+)?(?:encountering|"
+    r"experiencing|having\s+(?:trouble|issues?|problems?)))\b)|"
+    # the agent's own tool: "it seems my recommendation system is geared towards…"
+    r"my\s+(?:\w+\s+)?(?:system|tools?|search|function)\b|"
     r"(?:我们|我)(?:可以|能|需要|将|会|无法|不能|应该|没法|搞错|弄错|看错|写错))",
     re.IGNORECASE,
 )
@@ -1779,6 +1813,39 @@ _FAILED_RESULT = re.compile(
 # A process word after a guess whose predicate says what data it holds or lacks ("maybe the
 # tool has no Italian entries", "the database seems to be lacking options"): a guess about
 # the data, not the process; "has no function for it" names the process again.
+# Advice on what the user should get or do, before the cue in its clause: "you'll want
+# large, durable, and perhaps lightweight options", "you'd want to look for…".
+_ADVISES = re.compile(
+    r"\byou(?:['\u2019]ll|\s+will|['\u2019]d|\s+would)\s+(?:probably\s+|also\s+)?want\b",
+    re.IGNORECASE,
+)
+# "you may be eligible for a discount": whether this customer qualifies is a fact of the
+# account, guessed before any check (round 8's ruling), not an offer or advice.
+_ELIGIBLE = re.compile(r"\s+(?:be\s+)?(?:eligible|entitled|qualified)\b", re.IGNORECASE)
+#: How many words after a cue must stand in the latest result, in order, for the cue to be
+#: the result's own words rather than the agent's.
+_RESULT_RUN = 5
+_WORD_RUN = re.compile(r"[\w'’%$.-]+")
+
+
+def _result_words(text: str, start: int, hi: int, result: str) -> bool:
+    """True when the cue at ``start`` and the words after it in its clause stand word for
+    word in the latest result: the agent copies the tool's sentence ("Treatment may involve
+    inhalers…" after a result whose ``aid`` says so), it does not hedge."""
+    words = _WORD_RUN.findall(text, start, hi)[: _RESULT_RUN + 1]
+    if len(words) <= _RESULT_RUN:
+        return False
+    return " ".join(words).lower() in " ".join(_WORD_RUN.findall(result)).lower()
+
+
+# An issue or problem with an action the agent took or its own system is the process:
+# "there might have been an issue with updating your cart", "an issue with the previous
+# cart update" ("an issue with your order" is about the data).
+_MALFUNCTION = re.compile(
+    r"\s+with\s+(?:\w+ing\b|(?:the|my|our)\s+(?:\w+\s+){0,2}?(?:update|system|tool|request)s?\b)",
+    re.IGNORECASE,
+)
+_TECHNICAL = re.compile(r"\btechnical\s+(?:\w+\s+)?$", re.IGNORECASE)
 _HOLDS_NO_DATA = re.compile(
     r"(?:\s+\w+)?\s+(?:(?:has|have|had|holds?|contains?|lists?)\s+no|(?:is|are)\s+missing|"
     r"lacks?|(?:is|are)\s+lacking|(?:does|do|did)\s*n(?:o|['\u2019])t\s+(?:have|hold|contain|list))"
@@ -1798,6 +1865,8 @@ def _process_clause(text: str, lo: int, start: int, hi: int, result: str | None)
             continue  # "maybe the tool has no Italian entries": what the data lacks
         if m.start() < start or not _AMBIGUOUS_PROCESS.fullmatch(m.group()):
             return True
+        if _MALFUNCTION.match(text, m.end(), hi) or _TECHNICAL.search(text, lo, m.start()):
+            return True  # "an issue with updating your cart", "a technical issue": the process
         ambiguous = True
     if not ambiguous or not result:
         return False
@@ -1996,6 +2065,9 @@ _USER_CHANGE = re.compile(
 # what would follow if the condition held ("If Tesla confirms it, the appointment may need
 # to be changed", "There may be a fee if the new fare is higher"): a hypothetical.
 _CONDITIONAL_MODAL = re.compile(r"(?:there\s+)?(?:may|might|could)\b|有?可能", re.IGNORECASE)
+# An epistemic adverb on a future or conditional verb ("it will likely do well", "would
+# probably"): under a condition, the same hypothetical as a modal.
+_FUTURE_ADVERB = re.compile(r"\b(?:will|would|['\u2019]ll|['\u2019]d)\s+$", re.IGNORECASE)
 
 
 # ---------------------------------------------------------------------------

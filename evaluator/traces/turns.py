@@ -122,6 +122,9 @@ _SECTIONS = (
     "more",
     "done",
     "change",
+    "offer_stop",
+    "switch",
+    "lookup",
 )
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 # Interjections that open a spoken Chinese turn ("嗯好的", "哦取消不了是吧", "呃，YD幺五幺"):
@@ -252,6 +255,10 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         r"[^.!?。！？,，;；]*[.!?。！？,，;；]*\s*",
         re.IGNORECASE,
     )
+    out["lookup"] = re.compile(rf"^\s*(?:{_alternation(lists['lookup'])})")
+    out["switch"] = re.compile(
+        rf"^\s*(?:{_alternation(lists['switch'])})\s*[,，.!！。]+\s*", re.IGNORECASE
+    )
     out["greeting_start"] = re.compile(rf"^\s*(?:{_alternation(lists['greeting'])})", re.IGNORECASE)
     out["thanks_start"] = re.compile(
         rf"^\s*(?:(?:还是|十分|非常|很|真的|so|many|really)\s*)?(?:{_alternation(_THANKS)})",
@@ -279,6 +286,11 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     out["agent_asks"] = re.compile(
         rf"{_alternation(_POLITE_ASK_WORDS)}|(?:{_alternation(lists['question_particle'])}){end}"
         rf"|(?:{_alternation(lists['wh'])})[^，,；;：:]*呢{end}"
+        # a slot asked with the copula before its wh-word, at the end of the message or of
+        # a space-separated part ("违章所在城市是哪个", "出版社是什么 作者是谁"), or as a
+        # choice ("您需要经济舱还是公务舱"): a statement rarely ends so
+        rf"|(?:是|在)(?:{_alternation(lists['wh'])}|谁|哪位|哪天)(?=\s|{end})"
+        rf"|^[^\s，,。]{{1,12}}还是[^\s，,。]{{1,12}}(?=\s|{end})"
     )
     return out
 
@@ -401,6 +413,12 @@ _POLITE_ASK_WORDS = (
 )
 _POLITE_ASK = re.compile("|".join(_POLITE_ASK_WORDS))
 # A field and its value: "Order ID: 3348917502", "订单号：12345".
+# A value given by pointing to the text that holds it, then quoting it: "The license plate
+# number mentioned in the message Xiao Li sent me: …", "小李发给我的消息里提到的商品：…".
+_BY_REFERENCE = re.compile(
+    r"^[^:：.!?。！？]{0,80}?(?:\bmentioned\s+in\b|提到的|说到的)[^:：.!?。！？]{0,80}?(?:<[^<>]{1,8}>)?\s*[:：]",
+    re.IGNORECASE,
+)
 _FIELD_VALUE = re.compile(r"^\s*[^\W\d][\w .'-]{0,30}[:：]\s*\S*\d\S*\s*$")
 _IMPERATIVE_DO = re.compile(r"^\s*do\s+(?:it|this|that|so|me)\b", re.IGNORECASE)
 # A value the agent may have asked for: a number, an id, a spelled number, a day or a time
@@ -440,6 +458,8 @@ def _asks_to_act(question: str) -> bool:
     can_i = _CAN_I.search(question) or _POSSIBLE.search(question)  # "Can I book...?"
     if can_i and p["request_start"].match(question[can_i.end() :]):
         return True  # ... "Is it possible to change my seat?"
+    if _CJK.search(question) and p["lookup"].match(_ZH_CAN.sub("", question, count=1)):
+        return True  # "查一下我的车有没有违章记录", "能不能查一下…余额": a lookup to do (round 8)
     zh_change = _CJK.search(question) and p["can_change"].search(question)
     if zh_change and not _ZH_WH_FACT.search(question):
         return True  # "能改下收货地址吗", "发票信息可以改吗": asks the agent to change it
@@ -447,6 +467,8 @@ def _asks_to_act(question: str) -> bool:
     return bool(p["request"].search(_PLEASE.sub(" ", question)))
 
 
+# "能不能", "可以", "请" before a Chinese imperative ("能不能查一下我的航空积分余额").
+_ZH_CAN = re.compile(r"^\s*(?:能不能|可不可以|能否|可以|请|麻烦)?")
 # Whether the agent could do a thing, asked in English ("Is it possible to upgrade my
 # seat?", "Would it be possible to move it?"): a request, as "Can I book...?" is. ("Is
 # there a way to get an estimate?" asks for a fact as often.)
@@ -912,8 +934,58 @@ def classify_turn(text: str | None, asked: bool = False, previous: str | None = 
 def rule_turn(text: str | None, asked: bool = False, previous: str | None = None) -> str:
     """The class the hand rules alone give a user turn (arguments as :func:`classify_turn`)."""
     if previous is not None:
-        return _classify(text, agent_context(previous))
+        return _rule_after(text, previous, agent_context(previous))[0]
     return _classify(text, "asked" if asked else "none")
+
+
+def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str]:
+    """:func:`_rule` of a turn after the agent's message ``previous``, and a request that
+    takes up what that message offered ("Could you please check if the compost is in stock at
+    the Anytown store?" after "Would you like me to check the availability of these at your
+    preferred store?") is an answer: choosing the option the agent just offered, in a
+    request's words (round 8's ruling, as "Can you book a table for 7 at Ask?" after "which
+    would you like to book?")."""
+    verdict = _rule(text, context)
+    if (
+        verdict[0] == "request"
+        and context in ("solicit", "open")
+        and _takes_up_offer(text or "", previous)
+    ):
+        return "answer", "takes_offer"
+    return verdict
+
+
+# The agent's offer to act: "Would you like me to check the availability of…?", "Shall I
+# add it?", "Do you want me to book…?", "Perhaps adding the Flower Power Fertilizer?"; the
+# verb it offers is the group.
+_OFFER = re.compile(
+    r"\b(?:would\s+you\s+like\s+(?:me\s+)?to|shall\s+i|should\s+i|do\s+you\s+want\s+me\s+to|"
+    r"want\s+me\s+to|perhaps|maybe)\s+(?:go\s+ahead\s+and\s+|help\s+you\s+)?([a-z]{3,})",
+    re.IGNORECASE,
+)
+_OFFER_WORD = re.compile(r"[a-z]{4,}")
+_STEM = 5  # leading letters that make two words one ("availability", "available")
+
+
+def _stems(text: str) -> set[str]:
+    stop = _lists()["offer_stop"]
+    return {w[:_STEM] for w in _OFFER_WORD.findall(text.lower()) if w not in stop}
+
+
+def _takes_up_offer(text: str, previous: str) -> bool:
+    """True when the turn asks for the act the agent's last sentences offered, with the
+    same verb and a word of what the offer named."""
+    tail = " ".join(_split_sentences(" ".join(previous.split())[-_AGENT_TAIL:])[-2:])
+    low = text.lower()
+    for m in _OFFER.finditer(tail):
+        verb = m.group(1).lower()
+        verb = verb[:-3] if verb.endswith("ing") and len(verb) > 5 else verb
+        if not re.search(rf"\b{re.escape(verb)}(?:s|ed|ing)?\b", low):
+            continue
+        named = _stems(tail[m.end() :]) - {verb[:_STEM]}
+        if named & (_stems(text) - {verb[:_STEM]}):
+            return True
+    return False
 
 
 #: The learned model's file, ``projeval/data/turn_model.json``, written by
@@ -1007,8 +1079,8 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
     shift = p["shift"] if context != "confirm" else _NEVER
     if len(t) <= _GREETING_CHARS and p["greeting"].search(t) and _words_only(t, p["closing"]):
         return "greeting", "greeting_only"
-    if p["offer"].search(t):
-        return "other", "offer"  # the user speaks as the agent: "I can help with that. When...?"
+    # Pushback first: an opening that holds the agent to what it said ("You mentioned that
+    # the manager approved…") is no recap the user speaks as the agent (an offer, below).
     pushed = p["pushback"].match(t) if context != "confirm" else None
     if pushed is not None:
         # Pushback ("That's not what I asked", "You misunderstood me") answers no question
@@ -1016,6 +1088,15 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         # confirm, a correction answers it (above).
         rest = _rule(t[pushed.end() :], "none")[0] if pushed.end() < len(t) else "other"
         return (rest if rest in QUERY_CLASSES else "other"), "pushback"
+    if p["offer"].search(t):
+        return "other", "offer"  # the user speaks as the agent: "I can help with that. When...?"
+    switched = p["switch"].match(t) if context != "confirm" else None
+    if switched is not None and switched.end() < len(t):
+        # "Oh no, Publish a song I recorded", "算了，给我找找健身课程": the user drops what
+        # the agent asked and states another need, as a first turn does; or says nothing
+        # new it asks for ("Oh no, I'm going to use Tucson.")
+        rest = _rule(t[switched.end() :], "opening")[0]
+        return (rest if rest in QUERY_CLASSES else "other"), "switch"
     if _declines_done(t):
         return "answer", "declines_done"  # "No that is all.": no thanks, no goodbye
     if _is_closing(t, list(_sentences(t)), solicited):
@@ -1056,6 +1137,10 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
     if asked_at and all(_remark(s) for s in sentences[asked_at[-1] + 1 :]):
         sentences = sentences[: asked_at[-1] + 1]
     last = sentences[-1] if sentences else t
+    if solicited and _BY_REFERENCE.match(t):
+        # "The place mentioned in the email: Dear customer, …", "邮件里提到的地点：…": the
+        # value asked for, given by quoting where it stands, whatever the quote says
+        return "answer", "by_reference"
     if context == "failed" and every and _retries(every[0]):
         return "request", "retry"  # another search after the agent found nothing
     clauses = [c for c in _CLAUSE.split(last) if c.strip()]
@@ -1205,7 +1290,7 @@ def turn_features(text: str | None, asked: bool = False, previous: str | None = 
     for the arguments): the rules' class and the rule that gave it, the signals the
     rules compute, the words, the length, and what the agent's message before asked."""
     context = agent_context(previous) if previous is not None else ("asked" if asked else "none")
-    verdict, why = _rule(text, context)
+    verdict, why = _rule_after(text, previous, context) if previous else _rule(text, context)
     t = " ".join((text or "").split())
     out = [
         "bias",

@@ -593,11 +593,11 @@ def test_the_model_was_trained_on_the_labelled_files_as_they_are() -> None:
 
 def test_the_model_never_trains_on_a_sealed_set() -> None:
     names = [p.name for p in train.training_files()]
-    sealed = {"hedges_sealed_r6.jsonl", "hedges_sealed_r8.jsonl", "hedges_sealed_r8b.jsonl"}
-    sealed |= {"hedges_sealed_r9.jsonl", "hedges_sealed_r9b.jsonl", "hedges_sealed_r10.jsonl"}
-    sealed |= {"hedges_sealed_r10b.jsonl"}
+    sealed = {"hedges_sealed_r6.jsonl", "hedges_sealed_r8b.jsonl", "hedges_sealed_r9.jsonl"}
+    sealed |= {"hedges_sealed_r9b.jsonl", "hedges_sealed_r10.jsonl", "hedges_sealed_r10b.jsonl"}
     assert set(train.SEALED) == sealed and not sealed & set(names)
-    assert "hedges.jsonl" in names and "hedges_sealed_r7.jsonl" in names
+    # rounds 7 and 8 were measured sealed, then unsealed to tune on
+    assert {"hedges.jsonl", "hedges_sealed_r7.jsonl", "hedges_sealed_r8.jsonl"} <= set(names)
 
 
 def test_the_model_gate_reads_offers_restatements_guesses_and_missing_facts() -> None:
@@ -854,3 +854,91 @@ def test_a_conclusion_after_a_reason_clause_is_a_guess() -> None:
     text = "Because it says she starred in Ocean's 8, she should have been in an American film."
     assert _hedged(text) == ["should have"]
     assert _hedged("She should have been in an American film.") == []
+
+
+# Session 8: rules by class of language, written on round 8's misses (an ADK
+# customer-service agent with simulated customers, API-Bank, ShopBot), unsealed to tune on.
+
+_CART = (
+    '{"items": [{"product_id": "soil-123", "name": "Standard Potting Soil"}], "subtotal": 25.98}'
+)
+
+
+def test_what_the_records_do_not_show_is_missing_information() -> None:
+    text = "I don't see any trees listed in your recent purchase history."
+    assert _hedged(text, _CART) == ["I don't see"]
+    assert _hedged("The trees themselves aren't showing up in your cart.", _CART) == [
+        "aren't showing up"
+    ]
+    assert _hedged("I cannot identify the specific product you wish to return.") == [
+        "cannot identify"
+    ]
+    text = "It's also possible it was purchased under a different account."
+    assert _hedged(text, _CART) == ["It's also possible"]
+    # no missing fact: why not, a problem the agent does not see, what the result says
+    assert _hedged("I don't see why the discount would not apply to you.", _CART) == []
+    assert _hedged("I see the potting soil in your cart.", _CART) == []
+    assert _hedged("I don't see any orders for that email.", '{"orders": []}') == []
+
+
+def test_trouble_with_the_agents_own_actions_and_system_is_its_process() -> None:
+    text = "It seems there might have been a slight issue with updating your cart."
+    assert _hedged(text, _CART) == []
+    assert (
+        _hedged(
+            "My apologies, it seems like there was an issue with the previous cart update.", _CART
+        )
+        == []
+    )
+    assert _hedged("It seems we're still encountering a technical issue.", _CART) == []
+    assert _hedged("It seems I got ahead of myself.", _CART) == []
+    assert _hedged("It seems my recommendation system is geared towards supplies.", _CART) == []
+    # an issue with the user's order, or the store's stock, is the data
+    assert _hedged("It seems there was an issue with your order's delivery.", _CART) == ["seems"]
+    assert _hedged("It seems we are out of the 'Iceberg' rose.", _CART) == ["seems"]
+
+
+def test_a_cue_in_words_copied_from_the_result_is_the_results_own() -> None:
+    aid = '[{"name": "Asthma", "aid": "Treatment may involve inhalers or nebulizers to open the airways."}]'
+    text = "For Asthma, treatment may involve inhalers or nebulizers to open the airways."
+    assert _hedged(text, aid) == []
+    # the same modal on words the result does not hold is the agent's own guess
+    assert _hedged("Your symptoms may involve inhalers or nebulizers later.", aid) == ["may"]
+
+
+def test_eligibility_guessed_before_a_check_counts() -> None:
+    assert _hedged("As a loyal customer, you may be eligible for a discount!") == ["may be"]
+    assert _hedged("If you'd like, you might want to check our seasonal sale.") == []
+
+
+def test_lacking_a_power_or_the_users_missing_input_is_no_missing_fact() -> None:
+    approved = '{"status": "approved"}'
+    text = "I don't have the technical ability to apply the discount to your cart."
+    assert _hedged(text, approved) == []
+    assert _hedged("I do not have permission to modify the prices in your cart.", approved) == []
+    text = "I understand you're unable to provide that information at the moment."
+    assert _hedged(text, '{"result": ["9-12", "13-16"]}') == []
+    assert _hedged("I don't have the delivery date for your order.", approved) == ["I don't have"]
+
+
+def test_an_adverb_on_a_future_verb_under_a_condition_is_hypothetical() -> None:
+    text = "If you have full sun exposure, it will likely do well."
+    assert _hedged(text) == []
+    assert _hedged("Your palm will likely arrive on Tuesday.") == ["likely"]
+
+
+def test_a_delay_by_a_span_of_days_is_a_processing_time() -> None:
+    assert _hedged("质检通过后1-3个工作日原路退回，信用卡可能延迟3-5个工作日。") == []
+    assert _hedged("充电问题可能是电池或充电口故障。") == ["可能"]
+
+
+def test_advice_and_a_superlative_of_means_are_no_guesses() -> None:
+    text = "For planters, you'll want large, durable, and perhaps lightweight options."
+    assert _hedged(text) == []
+    text = "It looks like the most effective way to find them would be to visit our pest aisle."
+    assert _hedged(text, _CART) == []
+    # a guess about this order beside advice, or the user's item as the subject, still counts
+    assert _hedged("Your planter will perhaps arrive on Friday.") == ["perhaps"]
+    assert _hedged("It looks like the palm was shipped to the wrong store.", _CART) == [
+        "looks like"
+    ]
