@@ -1835,7 +1835,13 @@ def _result_words(text: str, start: int, hi: int, result: str) -> bool:
     words = _WORD_RUN.findall(text, start, hi)[: _RESULT_RUN + 1]
     if len(words) <= _RESULT_RUN:
         return False
-    return " ".join(words).lower() in " ".join(_WORD_RUN.findall(result)).lower()
+    return " ".join(words).lower() in _result_word_text(result)
+
+
+@functools.lru_cache(maxsize=64)  # every cue of a message reads the same latest result
+def _result_word_text(result: str) -> str:
+    """The latest result's words, lower-case, one space apart (see :func:`_result_words`)."""
+    return " ".join(_WORD_RUN.findall(result)).lower()
 
 
 # An issue or problem with an action the agent took or its own system is the process:
