@@ -132,8 +132,8 @@ class RunResult:
 
     @property
     def scored_nothing(self) -> bool:
-        """True when no projection of any suite was scored and no trace was read: such a run
-        is never recorded. A run of traces alone (no suite configured) is recorded."""
+        """True when no projection of any suite was scored: such a run is never recorded.
+        A run of traces alone (no suite given) that read a trace is not empty: it is recorded."""
         if any(p.ok for s in self.suites for p in s.score.projections.values()):
             return False
         return bool(self.suites) or self.traces is None or not self.traces.totals["traces"]
