@@ -143,6 +143,10 @@ HEDGE_SETS = (
     # (customer-service agents: an LLM receptionist with tools, human agents); measured
     # once, with round 10, after every rule and model of the session has landed
     ("hedges_sealed_r10b.jsonl", "sealed round-10b set (never tuned, never trained on)"),
+    # session 9: labelled on s9-sealed11 by a helper who never read or ran a detector
+    # (ACEBench's tool dialogues, ChatGPT in Chinese, ADK sample agents' evals, AutoGen's
+    # notebooks); measured once, after every rule and model of the session has landed
+    ("hedges_sealed_r11.jsonl", "sealed round-11 set (never tuned, never trained on)"),
 )
 
 

@@ -595,6 +595,7 @@ def test_the_model_never_trains_on_a_sealed_set() -> None:
     names = [p.name for p in train.training_files()]
     sealed = {"hedges_sealed_r6.jsonl", "hedges_sealed_r8b.jsonl", "hedges_sealed_r9.jsonl"}
     sealed |= {"hedges_sealed_r9b.jsonl", "hedges_sealed_r10.jsonl", "hedges_sealed_r10b.jsonl"}
+    sealed |= {"hedges_sealed_r11.jsonl"}
     assert set(train.SEALED) == sealed and not sealed & set(names)
     # rounds 7 and 8 were measured sealed, then unsealed to tune on
     assert {"hedges.jsonl", "hedges_sealed_r7.jsonl", "hedges_sealed_r8.jsonl"} <= set(names)

@@ -861,7 +861,7 @@ def test_the_shipped_model_was_trained_on_the_current_labels() -> None:
     assert model.meta["data_digests"] == linear.data_digests(train.training_files())
     assert model.meta["training"] == [p.name for p in train.training_files()]
     sealed = {"turns_sealed_r9.jsonl", "turns_sealed_r9b.jsonl"}
-    sealed |= {"turns_sealed_r10.jsonl", "turns_sealed_r10b.jsonl"}
+    sealed |= {"turns_sealed_r10.jsonl", "turns_sealed_r10b.jsonl", "turns_sealed_r11.jsonl"}
     assert set(train.SEALED) == sealed and not sealed & set(model.meta["training"])
     # round 8 was measured sealed in sessions 6-8, then unsealed to tune on
     assert "turns_sealed_r8.jsonl" in model.meta["training"]
