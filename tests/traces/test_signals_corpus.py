@@ -120,10 +120,11 @@ HELD_OUT_HEDGE_FLOORS = {
     "hedges_sealed_r5.jsonl": (0.66, 0.6),
     # sealed rounds 6 and 7: labelled on a branch the rule writers never read, measured once
     # after every rule of session 5 had landed (r6 0.250 / 0.333, r7 0.444 / 0.235; pooled
-    # 0.367 / 0.256): far below the goal. r6 is still sealed; round 5f (doubt about a
-    # proposition after an empty result, "cannot find/determine", "to see if") was written
-    # looking at r7's misses: 0.783 / 0.529, no other set moved
-    "hedges_sealed_r6.jsonl": (0.25, 0.33),
+    # 0.367 / 0.256): far below the goal. Round 5f (doubt about a proposition after an
+    # empty result, "cannot find/determine", "to see if") was written looking at r7's
+    # misses: 0.783 / 0.529, no other set moved. r6 was measured in sessions 5-8 (0.250 /
+    # 0.333 first, 0.273 / 0.333 last), then unsealed in session 9: tuning data now
+    "hedges_sealed_r6.jsonl": (0.27, 0.33),
     # 0.800 / 0.588 with session 6's lexicon additions (missing information and doubt met in
     # the round-8 training rows' misses), 0.821 / 0.676 once "No more results." (the end of
     # a lookup's pages) no longer reads as a result that found nothing (GUIDELINE, round 7),
@@ -142,11 +143,15 @@ HELD_OUT_HEDGE_FLOORS = {
     # with advice ("you'll want…") and a superlative of means ("the most effective way"):
     # 0.633 / 0.905
     "hedges_sealed_r8.jsonl": (0.63, 0.9),
-    "hedges_sealed_r8b.jsonl": (0.65, 0.33),
+    # r8b was measured in sessions 6-8 (0.654 / 0.333 first, 0.739 / 0.333 last: Chinese
+    # 0.800 / 0.250, English 0.692 / 0.474), then unsealed in session 9: tuning data now
+    "hedges_sealed_r8b.jsonl": (0.73, 0.33),
     # sealed rounds 9 and 9b (session 7): labelled on branches by helpers who never read or
     # ran a detector, measured once after every rule of the session had landed: r9 0.105 /
     # 0.423 (DISC-MedLLM's doctors in Chinese 0.101 / 0.417: 89 false positives; ToolAlpaca
-    # 0 / 0), r9b 0.932 / 0.719 (AutoTOD's task agent and FireAct's ReAct runs, English)
+    # 0 / 0), r9b 0.932 / 0.719 (AutoTOD's task agent and FireAct's ReAct runs, English).
+    # r9 was measured in sessions 7 and 8 (0.106 / 0.423 last), then unsealed in session
+    # 9: tuning data now; r9b is still sealed
     "hedges_sealed_r9.jsonl": (0.10, 0.42),
     "hedges_sealed_r9b.jsonl": (0.93, 0.71),
     # sealed rounds 10 and 10b (session 8): labelled on branches by helpers who never read
