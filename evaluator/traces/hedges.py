@@ -940,8 +940,6 @@ def _rule(
     shared = subjectless or words["connector"].match(opening) is not None
     scope_lo = s_lo if shared else c_lo
     subject_lo = s_lo if subjectless else c_lo
-    if h.language == "zh" and "你" in text and "您" not in text:
-        return "generic_you"  # "如果你有标注数据，监督学习可能更合适": advice to a generic reader
     if kind == "missing" or kind == "doubt":
         if _LIST_TAIL.match(opening):
             scope_lo = s_lo  # "Functions like 'round', 'int', and 'math' modules were not..."
@@ -967,6 +965,8 @@ def _rule(
             )
         if _CONDITION.search(text, c_lo, h.start) or _field_value(text, h.start, h.end):
             return "missing_condition"  # "If the return option is unavailable", "- **Aid status:** Not available"
+        if h.match in _LACK and _thing_lacks(text, c_lo, h.start, h.end, c_hi):
+            return "lack_of_thing"  # "缺乏灵感", "体内缺乏一种酶": what a thing lacks, not a fact
         if _AVAILABILITY.match(h.match) and _THING_SUBJECT.search(text[c_lo : h.start]):
             return "missing_status"  # "access is unavailable in the app": a thing's status, not a missing fact
         if _AVAILABILITY.match(h.match) and _SHOWN_AS.search(text, c_lo, h.start):
@@ -1027,6 +1027,33 @@ def _rule(
             return "suggestion"  # "could be made more engaging", "probably the can't-miss museums"
         if _ZH_CAPABILITY.match(text, h.end, c_hi):
             return "capability"  # "可能无法修改成功": whether an action can be done, the process
+        if h.match in _CONSIDER and _consider_advice(text, c_lo, h.start, h.end, c_hi):
+            return "consider_advice"  # "建议可以考虑做个CT", "考虑到": advice, no diagnosis
+        if _POSSIBLE_NOUN.match(text, h.start, c_hi):
+            return "possible_noun"  # "可能的原因", "可能的话": candidates named, or a condition
+        if _OTHER_PARTY.search(text, c_lo, h.start):
+            return "other_party"  # "医生可能会建议…", "your MD may recommend…": what another may do
+        if _CARE_STEP.match(text, h.start, c_hi):
+            return "care_step"  # "可能需要进行以下检查": a step of care advised, not a fact guessed
+        if _SIDE_EFFECT.match(text, h.start, c_hi):
+            return "side_effect"  # "这些药物可能有一些副作用": what such a drug may bring
+        if h.language == "zh" and _GENERIC_GROUP.search(text, c_lo, h.start):
+            return "rule_for_kind"  # "有些人可能会感到恶心": a kind of person, not this one
+        if h.language == "zh" and _TREATMENT_COURSE.search(text, c_lo, h.start):
+            return "treatment_course"  # "手术后可能会出现疼痛": the course of such a treatment
+        if (
+            _FREQUENCY_MODAL.fullmatch(h.match)
+            and _FREQUENCY_BEFORE.search(text, s_lo, h.start)
+            and not words["meaning"].search(text, h.end, c_hi)
+        ):
+            # "通常'京东'可能指北京东部地区" still guesses what the user's words mean
+            return "general"  # "usually … infection may present with MRSA": how it usually goes
+        if _ZH_DEONTIC.match(text, h.start, c_hi):
+            return "advice"  # "应该及时就医": what one should do
+        if _ESTIMATE_NOUN.match(text, h.start, c_hi):
+            return "term"  # "一个大概的估计": estimates named as such
+        if _ZH_JUDGEMENT.match(text, h.start, c_hi):
+            return "judgement"  # "可能是一个常见的问题", "可能更加有效": a judgement
         if _DUTY.match(text, h.start, c_hi):
             return "politeness"  # "不客气，应该的": the staff's duty, a courtesy, no guess
         if _POLICY_MODAL.match(text, h.start, c_hi) or _PROCESS_TIME.match(text, h.end, c_hi):
@@ -1491,6 +1518,7 @@ def _field_value(text: str, start: int, end: int) -> bool:
 # might be a fare difference" (a fact of this booking) is no such predicate.
 _POLICY_MODAL = re.compile(
     r"可能(?:会)?(?:不能|无法|無法)保证|"  # "可能不能保证每位客户都赠送": the promotion's rule
+    r"可能(?:会|會)?(?:包括|包含)|"  # "治疗方法可能包括…", as "may include"
     r"(?:may|might|could|can)(?:\s+(?:also|still|not|only|generally|normally|then))*\s+(?:"
     r"offer|charge|bill|request|require|ask|contact|decide|review|inspect|screen|deny|refuse|"
     r"approve|reject|waive|guarantee|include|affect|take\s+(?:up\s+to|several|a\s+few|about|"
@@ -1524,6 +1552,128 @@ _ZH_CAPABILITY = re.compile(
 )
 # What the staff should do, said as a courtesy: "这都是我应该做的", "不客气，应该的".
 _DUTY = re.compile(r"(?:应该|應該)做?的(?![\u4e00-\u9fff])|(?:应该|應該)做?的(?=[哈呢哦啦呀吧])")
+# "缺乏" and "缺少" say the agent lacks a fact when they open their clause or follow the
+# agent or a word of the moment ("缺少这场比赛的比分", "当前缺乏…", "在缺乏 ID 值的情况下"),
+# or when information is what is lacking ("缺乏这些关键信息"); after a thing or a person
+# they say what it lacks ("陈旧的比喻可能显得懒惰和缺乏灵感", "体内缺乏一种酶", "心情低落、
+# 缺乏兴趣").
+_LACK = frozenset({"缺乏", "缺少"})
+_INFORMATION = re.compile(
+    r"信息|資訊|资料|資料|数据|數據|详情|詳情|细节|細節|记录|記錄|依据|依據|ID|值|参数|參數|"
+    r"上下文|输入|輸入|证据|證據",
+    re.IGNORECASE,
+)
+_LACKER = re.compile(
+    r"(?:^|当前|當前|目前|现在|現在|暂时|暫時|因此|所以|由于|由於|在|我|我们|我們|这边|這邊|还|還|仍|"
+    r"仍然|但|而|且|也|都|则|則)\s*$"
+)
+
+
+def _thing_lacks(text: str, lo: int, start: int, end: int, hi: int) -> bool:
+    """True when 缺乏 or 缺少 at ``[start, end)`` says what a thing or a person lacks, not
+    a fact the agent lacks (see ``_LACK``)."""
+    if _INFORMATION.search(text, end, min(hi, end + 16)):
+        return False
+    return _LACKER.search(text[lo:start].strip(" ，,")) is None
+# 考虑 as a doctor's tentative diagnosis ("首先考虑气管炎", "考虑是急性咽炎", round 8b) and
+# as advice to consider an act ("建议可以考虑做个肺部CT", "您可以考虑去周庄古镇") or a plan
+# ("并考虑预算"): the advice has a modal, an adviser or the user before it, or an act or
+# "考虑到" (considering that) after it; "不考虑" rules out, unless for now ("暂时不考虑").
+_CONSIDER = frozenset({"考虑", "考慮"})
+_CONSIDER_BEFORE = re.compile(
+    r"(?:建议|建議|可以|可|需要|需|要|会|會|应|應|应该|應該|请|請|再|得|不妨|还|還|也|并|並|"
+    r"您|你|我们|我們|我|医生|醫生)\s*(?:先|再|也|一起)?\s*$"
+)
+_CONSIDER_AFTER = re.compile(
+    r"(?:到|一下|下|使用|用|做|去|到|进行|進行|服用|吃|换|換|转|轉|是否|其他|其它|选择|選擇|"
+    r"购买|購買|买|買|预算|預算|手术|手術|住院|加用|口服|就医|就醫)"
+)
+_RULED_OUT = re.compile(r"不\s*$")
+_FOR_NOW = re.compile(r"(?:暂时|暫時|暂|暫|目前|现在|現在)\s*不\s*$")
+
+
+def _consider_advice(text: str, lo: int, start: int, end: int, hi: int) -> bool:
+    """True when 考虑 at ``[start, end)`` (its clause ``[lo, hi)``) advises or plans rather
+    than names a tentative diagnosis."""
+    if _CONSIDER_BEFORE.search(text, lo, start) or _CONSIDER_AFTER.match(text, end, hi):
+        return True
+    # "不考虑新冠" after a reading is flat; "暂时不考虑" is tentative (round 8b)
+    return bool(_RULED_OUT.search(text, lo, start)) and not _FOR_NOW.search(text, lo, start)
+
+
+# The attributive "可能的" before a noun names candidates ("可能的原因", "以下是一些可能的
+# 检查", "排除其他可能的病因"): the claim, if any, is in what they are said to be; "可能的话"
+# (if possible) is a condition.
+_POSSIBLE_NOUN = re.compile(r"可能的(?=[\u4e00-\u9fff])")
+# Another party as the subject right before the modal: what a doctor or a pharmacist may
+# do ("医生可能会建议使用…", "your MD may recommend starting antibiotics"), as what an
+# organisation may do (_POLICY_MODAL) is policy, not a guess about this case.
+_OTHER_PARTY = re.compile(
+    r"(?:医生|醫生|医师|醫師|大夫|药剂师|藥劑師|药师|藥師|专家|專家)(?:还|還|也|则|則|通常|一般)?\s*$|"
+    r"\b(?:your|the|a|his|her|their)\s+(?:\w+\s+)?(?:doctors?|physicians?|MDs?|GPs?|pharmacists?|"
+    r"providers?|dentists?|specialists?|pediatricians?|paediatricians?|nurses?|vets?|"
+    r"veterinarians?)\s+(?:also\s+|then\s+)?$",
+    re.IGNORECASE,
+)
+# A step of care the patient may need, said with 可能 ("可能需要进行以下检查", "可能还需要
+# 使用抗生素"): advice on what to do, as "you may need to" is, not a guess about a fact.
+_CARE_STEP = re.compile(
+    r"可能(?:还|還|也)?(?:会|會)?(?:只)?需要|"
+    # what the care may involve: "可能会进行淋巴结活检", "还可能使用α受体阻滞剂", "也可能被用来…"
+    r"可能(?:还|還|也)?(?:会|會)?(?:被)?(?:进行|進行|使用|采用|採用|给予|給予|开具|開具|"
+    r"建议|建議|要求|用于|用於|用来|用來)"
+)
+# Side effects and risks of a treatment or a drug ("这些药物可能有一些副作用", "仍可能存在
+# 出血的风险"): what such a thing may bring, knowledge of the kind, not this case.
+_SIDE_EFFECT = re.compile(
+    r"可能(?:还|還|也)?(?:会|會)?(?:有|存在|出现|出現|产生|產生|发生|發生|引起|带来|帶來)"
+    r"[^，,。；;\n]{0,12}?(?:副作用|风险|風險|不良反应|不良反應|并发症|併發症|过敏反应|過敏反應)"
+)
+# A quantified or generic group as the subject ("有些人可能会…", "部分患者可能…", "某些抗生素
+# 可能需要处方"): a rule for a kind of person or thing, as a bare plural is in English.
+_GENERIC_GROUP = re.compile(
+    r"(?:有些|某些|一些|部分|个别|個別|少数|少數|多数|多數|大多数|大多數|有的|任何)"
+    r"[\u4e00-\u9fff]{0,8}?(?:还|還|也|仍|则|則)?\s*$"
+)
+# The course of a treatment as the setting ("手术后可能会出现…", "在治疗期间，可能会感到…"):
+# what happens after such a treatment in general.
+_TREATMENT_COURSE = re.compile(
+    r"(?:术后|術後|手术后|手術後|治疗期间|治療期間|治疗后|治療後|服药后|服藥後|用药后|用藥後|"
+    r"使用后|使用後|服用后|服用後)"
+)
+# A frequency word before the cue in its sentence ("一般情况下，…治疗一周左右", "usually …
+# infection may present with MRSA"): how such things usually go, the `general` case.
+_FREQUENCY_BEFORE = re.compile(
+    r"\b(?:usually|generally|typically|normally|commonly|in\s+most\s+cases)\b|"
+    r"一般|通常|往往|常常|大多|多数情况|多數情況",
+    re.IGNORECASE,
+)
+# The modals a frequency word before them makes general (not an approximate number: "sunrise
+# is generally around 7:50 AM" supplies a value of this task).
+_FREQUENCY_MODAL = re.compile(r"may|might|could|可能|有可能|也可能|還可能|还可能", re.IGNORECASE)
+# 应该 with an act after it advises ("患者应该定期进行自我检查", "应该及时就医", "应该向医生
+# 咨询"): what one should do, not what is probably so.
+_ZH_DEONTIC = re.compile(
+    r"(?:应该|應該)(?:先|要|都|也|立即|及时|及時|马上|馬上|尽快|盡快|定期|提前|主动|主動)?"
+    r"(?:向|和|与|與|由|根据|根據|按照|咨询|諮詢|就医|就醫|去|避免|注意|保持|进行|進行|选择|選擇|"
+    r"使用|服用|遵循|遵守|告诉|告訴|告知|在医生|在醫生|立即|及时|及時|马上|馬上|尽快|盡快|定期|"
+    r"提前|停止|停用|多|少)"
+)
+# An approximation or a possibility named as such ("一个大概的估计", "以下是一些大致的时间参考",
+# "大致估计"): the answer says its figures are estimates; the figures are what it claims.
+_ESTIMATE_NOUN = re.compile(
+    r"(?:大致|粗略)的?(?=估计|估計|时间参考|時間參考|时间范围|時間範圍)|(?:大概|大致)的(?=估计|估計)|"
+    r"(?<=的)(?:估计|估計)|(?<=大致)(?:估计|估計)|(?<=大概)(?:估计|估計)"
+)
+# A judgement said with 可能, as _EVALUATIVE and _WORTH_DOING read it in English: "重复的词语
+# 在写作中可能是一个常见的问题", "有效地使用它们可能是一项棘手的任务", "寻求专业帮助可能更加有效",
+# "可能有助于缓解症状", "陈旧的比喻可能会显得懒惰".
+_ZH_JUDGEMENT = re.compile(
+    r"可能(?:会|會)?(?:是|成为|成為)(?:一[个個项項种種件])?(?:很|非常|比较|比較|更|最)?"
+    r"(?:常见|常見|棘手|困难|困難|重要|有效|不错|不錯|理想|合适|合適|明智|有用|好的|更好)|"
+    r"可能(?:会|會)?显得|可能(?:会|會)?顯得|"
+    r"可能(?:会|會)?(?:更|更加|比较|比較)?(?:有效|有帮助|有幫助|有助于|有助於|合适|合適|适合|適合|更好)"
+)
 #: Approximation words that also name a field when a noun follows them.
 _TERM_ADJECTIVES = frozenset({"estimated", "an estimated", "approximate", "expected"})
 _DETERMINER_BEFORE = re.compile(
@@ -1581,7 +1731,8 @@ def _field_held(text: str, end: int, result: str | None) -> bool:
 # vary with the mail", "prices can differ". How such values go in general, not a guess.
 _VARIES = re.compile(
     r"(?:may|might|can|could)(?:\s+(?:also|still|\w+ly))?\s+(?:vary|differ|fluctuate)\b|"
-    r"可能(?:会)?(?:出现|有)?(?:不一致|不同|差异|差異|出入|偏差|波动|波動)",
+    r"可能(?:会|會)?(?:因[^。；;\n]{1,40}?而)?(?:出现|有所|有)?(?:不一致|不同|差异|差異|出入|偏差|"
+    r"波动|波動|异|異)|可能因人而异|可能因人而異",
     re.IGNORECASE,
 )
 
@@ -1889,13 +2040,33 @@ _EPISTEMIC_ADVERBS = frozenset(
 _YOU = re.compile(r"you(?:['\u2019](?:d|ll|re))?|yourself|您|你", re.IGNORECASE)
 
 
+# Where the user's words are the source, not the subject: "As you explain the history it
+# might be a gastric reflux", "按您描述考虑上呼吸道感染", "根据你说的"; and the user's own
+# things, whose state is a fact of the case ("你的症状可能是…", "您的症状考虑…", "你这个应该就是
+# 咽喉炎", "你父亲…"): neither makes the clause about the user.
+_USER_AS_SOURCE = re.compile(
+    r"\b(?:as|from\s+what|based\s+on\s+what|according\s+to\s+what)\s+you(?:['\u2019]ve|\s+have)?"
+    r"\s+(?:explain|describe|mention|say|said|state|report|told|tell)\w*|"
+    r"(?:按|根据|根據|依据|依據|从|從|听|聽)(?:您|你)的?(?:描述|叙述|敘述|所说|所說|说的|說的|讲的|講的|"
+    r"提供的|介绍|介紹|情况|情況)|"
+    r"(?:您|你)(?=的|这个|這個|父亲|父親|母亲|母親|爸|妈|媽|孩子|宝宝|寶寶|家人|老公|老婆|丈夫|妻子|"
+    r"儿子|兒子|女儿|女兒)",
+    re.IGNORECASE,
+)
+
+
 def _about_user(clause: str, phrase: str) -> bool:
     """True when the clause is about the user or offers help: a user word in it, unless
-    the phrase is an epistemic adverb and the only user words are "you"."""
+    the phrase is an epistemic adverb and the only user words are "you"; the user's words
+    as a source and the user's own things (:data:`_USER_AS_SOURCE`) do not count."""
     user = context_patterns()["user"]
-    if phrase.lower() not in _EPISTEMIC_ADVERBS:
-        return user.search(clause) is not None
-    return any(not _YOU.fullmatch(m.group()) for m in user.finditer(clause))
+    aside = [m.span() for m in _USER_AS_SOURCE.finditer(clause)]
+    for m in user.finditer(clause):
+        if any(lo <= m.start() < hi for lo, hi in aside):
+            continue
+        if phrase.lower() not in _EPISTEMIC_ADVERBS or not _YOU.fullmatch(m.group()):
+            return True
+    return False
 
 
 # A conclusion drawn from what came before: "…, so it appears to be outside the return
@@ -2070,7 +2241,11 @@ _USER_CHANGE = re.compile(
 # A modal, also after "there" ("there may be"): in a sentence with a condition it states
 # what would follow if the condition held ("If Tesla confirms it, the appointment may need
 # to be changed", "There may be a fee if the new fare is higher"): a hypothetical.
-_CONDITIONAL_MODAL = re.compile(r"(?:there\s+)?(?:may|might|could)\b|有?可能", re.IGNORECASE)
+_CONDITIONAL_MODAL = re.compile(
+    # a doctor's 考虑 under 如果 too ("如果没有明确的流行病学史，暂时不考虑新冠": round 8b)
+    r"(?:there\s+)?(?:may|might|could)\b|有?可能|考虑|考慮",
+    re.IGNORECASE,
+)
 # An epistemic adverb on a future or conditional verb ("it will likely do well", "would
 # probably"): under a condition, the same hypothetical as a modal.
 _FUTURE_ADVERB = re.compile(r"\b(?:will|would|['\u2019]ll|['\u2019]d)\s+$", re.IGNORECASE)
