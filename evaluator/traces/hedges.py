@@ -359,9 +359,16 @@ class Hedge:
 # in Chinese chat, which often has no stops, at a space between Chinese characters ("我帮您
 # 联系一下站点哦 今天可能到不了哦": two sentences). Text with no Chinese in it is split with
 # the first pattern only, so the spaces of English text cost nothing more.
-_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[。！？；;]|\n")
+# A stop before a closing quote ends the sentence too ('…everlasting life." The verse…'),
+# and a stop typed with no space before the next sentence's capitalised word ('the "common
+# cold".If you have had…'), after a lower-case letter or a quote, so "Dr.Smith" and "U.S."
+# stay whole.
+_SENTENCE_END = re.compile(
+    r"[.!?][\"\u201d']?(?=\s|$)|(?<=[a-z\"\u201d)])[.!?](?=[A-Z])|[。！？；;]|\n"
+)
 _SENTENCE_END_ZH = re.compile(
-    r"[.!?](?=\s|$)|[。！？；;]|\n|(?<=[\u3400-\u9fff])[ \t\u3000]+(?=[\u3400-\u9fff【\[])"
+    r"[.!?][\"\u201d']?(?=\s|$)|(?<=[a-z\"\u201d)])[.!?](?=[A-Z])|[。！？；;]|\n|"
+    r"(?<=[\u3400-\u9fff])[ \t\u3000]+(?=[\u3400-\u9fff【\[])"
 )
 
 
@@ -385,10 +392,15 @@ def _words_re(words: Iterable[str]) -> re.Pattern[str]:
     if spaced:
         # a straight apostrophe matches a curly one too ("I'll" and "I’ll"), as in the lexicon
         body = "|".join(re.escape(w).replace("'", "['\u2019]") for w in spaced)
-        parts.append(rf"(?<![\w-])(?:{body})(?![\w-])")
+        # a Chinese character beside a word is a boundary ("Wolfram Alpha API应该能完成")
+        parts.append(rf"(?<![-])(?<!{_LATIN_WORD})(?:{body})(?![-])(?!{_LATIN_WORD})")
     if cjk:
         parts.append("|".join(map(re.escape, cjk)))
     return re.compile("|".join(parts), re.IGNORECASE)
+
+
+#: A word character that is not Chinese, Japanese or Korean.
+_LATIN_WORD = r"[^\W\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]"
 
 
 #: Sections of a ``hedge_context_<lang>.txt`` file.
@@ -573,6 +585,8 @@ def _restates(
         # says "we cannot retrieve hotel information": the result's own words. After
         # "Error: 500", or a result that holds data, it counts.
         failure = len(result) <= _NO_RESULT_CHARS and _FAILURE.search(result)
+        if failure and _UNSUPPORTED.search(result) and _AVAILABILITY.search(clause):
+            return True  # "the verse is not available in Spanish" after "language is not supported"
         return bool(failure) and _mostly_held(clause, result)
     if kind != "softener":
         return False
@@ -601,6 +615,8 @@ _NO_RESULT = re.compile(
     re.IGNORECASE,
 )
 _NO_RESULT_CHARS = 400
+# An error that says a value is not supported: "not available" restates it.
+_UNSUPPORTED = re.compile(r"\bnot\s+supported\b|\bunsupported\b|不支持", re.IGNORECASE)
 # A result that reports a failure in words: also an outage ("The availability service is
 # temporarily unavailable", "The request ... timed out").
 _FAILURE = re.compile(
@@ -647,10 +663,15 @@ _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _DIGIT = re.compile(r"\d")
 # A number of a result that stands alone: not a piece of a date, a time or an id
 # ("20" in "2024-04-20" or "12:20" holds no 20 minutes).
-_QUANTITY = re.compile(r"(?<![-:/\w])\d+(?:[.,]\d+)*(?![-:/]\d|\w*\d)")
+# A Chinese character beside it is no part of it ("约为3956.62万人": Chinese has no spaces).
+_QUANTITY = re.compile(
+    r"(?<![-:/])(?<![^\W\u3400-\u4dbf\u4e00-\u9fff])\d+(?:[.,]\d+)*(?![-:/]\d|\w*\d)"
+)
 # A number right after an approximation word ("approximately 3 days", "大约425.50").
 _NUMBER_AFTER = re.compile(
-    r"\s*(?:等于|等於|为|為|是|is|at|of|=)?\s*[$€£¥￥]?\s*(\d+(?:[.,]\d+)*)", re.IGNORECASE
+    # markdown bold around it too: "approximately **35.36**"
+    r"\s*(?:等于|等於|为|為|是|is|at|of|=)?\s*(?:\*\*|__)?[$€£¥￥]?\s*(\d+(?:[.,]\d+)*)",
+    re.IGNORECASE,
 )
 #: Lexicon guesses that approximate the number after them; like an estimate, they
 #: restate the latest result when it holds that number.
@@ -917,6 +938,8 @@ def _rule(
     if kind == "general":
         if _CONCLUSION_MODAL.fullmatch(h.match) is None or not _inference(text, s_lo, c_lo):
             return "general"
+        if _DEONTIC_PASSIVE.match(text, h.start, c_hi):
+            return "general"  # "so it should be reported as malware": what ought to be done
         if _IDENTIFIER.search(text, c_lo, h.start):
             return "general"  # "so we can infer is_public should be false": the call's input
         kind = "guess"  # "..., so it should be a film": a conclusion drawn with a modal
@@ -1003,7 +1026,7 @@ def _rule(
             return "user_offer"  # "wherever you might have stored it", "an agent who may help you"
         if _user_subject(text, subject_lo, h.start, h.end, c_hi, kind):
             return "user_subject"  # "the user seems to be ready": about the user, not the data
-        if _agent_modal(text, c_lo, h.start, h.match):
+        if _agent_modal(text, c_lo, h.start, h.match, h.end):
             return "agent_modal"  # "I may need to broaden the search": the agent's plan
         if _EPISTEMIC.fullmatch(h.phrase) and _AGENT_COMPLEMENT.match(text, h.end, c_hi):
             return "agent_complement"  # "I think I can answer", "it looks like I can't reschedule": the agent
@@ -1031,7 +1054,7 @@ def _rule(
             return "consider_advice"  # "建议可以考虑做个CT", "考虑到": advice, no diagnosis
         if _POSSIBLE_NOUN.match(text, h.start, c_hi):
             return "possible_noun"  # "可能的原因", "可能的话": candidates named, or a condition
-        if _OTHER_PARTY.search(text, c_lo, h.start):
+        if _FREQUENCY_MODAL.fullmatch(h.match) and _OTHER_PARTY.search(text, c_lo, h.start):
             return "other_party"  # "医生可能会建议…", "your MD may recommend…": what another may do
         if _CARE_STEP.match(text, h.start, c_hi):
             return "care_step"  # "可能需要进行以下检查": a step of care advised, not a fact guessed
@@ -1048,6 +1071,19 @@ def _rule(
         ):
             # "通常'京东'可能指北京东部地区" still guesses what the user's words mean
             return "general"  # "usually … infection may present with MRSA": how it usually goes
+        if _usual_duration(text, s_lo, h.start, h.end, c_hi, h.match):
+            return (
+                "usual_duration"  # "心电图：约10到20分钟", "一般…治疗一周左右": how long it takes
+            )
+        if (
+            h.language == "zh"
+            and _SYMPTOM_VERB.match(text, h.end, c_hi)
+            and (
+                _SYMPTOM_ITEM.fullmatch(text, text.rfind("\n", 0, h.start) + 1, h.start)
+                or _SOME_CASES.search(text, s_lo, h.start)
+            )
+        ):
+            return "rule_for_kind"  # "冷汗：可能会突然出现冷汗": what the condition brings
         if _ZH_DEONTIC.match(text, h.start, c_hi):
             return "advice"  # "应该及时就医": what one should do
         if _ESTIMATE_NOUN.match(text, h.start, c_hi):
@@ -1237,7 +1273,10 @@ def _sentences_before(text: str, end: int) -> Iterator[tuple[int, int]]:
     # its lookahead holds), and a run of spaces between Chinese characters never does (its
     # lookahead sees nothing).
     n = bisect.bisect_left(ends, end)
-    if end > 0 and text[end - 1] in _STOPS:
+    if end > 0 and (
+        text[end - 1] in _STOPS
+        or (end > 1 and text[end - 1] in "\"\u201d'" and text[end - 2] in ".!?")
+    ):
         lo = ends[n - 1] if n else 0
         if text[lo : end - 1].strip():
             yield lo, end
@@ -1291,11 +1330,20 @@ _AGENT_BEFORE = re.compile(
 )
 
 
-def _agent_modal(text: str, lo: int, start: int, match: str) -> bool:
+# Chinese puts the modal before its subject too: "那可能我们还要联系网维那边再看一下".
+_AGENT_AFTER_ZH = re.compile(
+    r"(?:我们|我們|我这边|我這邊|咱们|咱們|我)(?:还|還|也|再|得|就)?(?:要|需要|得|会|會|去|来|來|帮|幫|给|給)"
+)
+
+
+def _agent_modal(text: str, lo: int, start: int, match: str, end: int = -1) -> bool:
     """True when a modal phrase has the agent as its subject ("I may need to", "we
-    might try"): the agent's plan or its own ability, not a claim about the data."""
+    might try", "可能我们还要联系…"): the agent's plan or its own ability, not a claim
+    about the data."""
     if _MODAL.match(match) is None and not match.startswith(("可能", "应该", "應該")):
         return False
+    if end >= 0 and match.startswith("可能") and _AGENT_AFTER_ZH.match(text, end):
+        return True
     return _AGENT_BEFORE.search(text, lo, start) is not None
 
 
@@ -1322,8 +1370,9 @@ def _user_subject(text: str, lo: int, start: int, end: int, hi: int, kind: str) 
 # result, not a guess ("Based on the search results, the next flight seems to be").
 _ATTRIBUTED = re.compile(
     r"\b(?:based\s+on|according\s+to|per)\s+(?:the\s+|your\s+|our\s+|my\s+)?"
-    r"(?:\w+\s+){0,2}(?:results?|policy|policies|information|options|search|data|details|"
-    r"records?|profile)\b|"
+    r"(?:\w+\s+){0,3}(?:results?|policy|policies|information|options|search|data|details|"
+    # a ReAct agent's "Based on the previous action and observation, it seems…"
+    r"records?|profile|observations?)\b|"
     r"根据(?:搜索|查询|工具)?结果|根据政策",
     re.IGNORECASE,
 )
@@ -1575,13 +1624,15 @@ def _thing_lacks(text: str, lo: int, start: int, end: int, hi: int) -> bool:
     if _INFORMATION.search(text, end, min(hi, end + 16)):
         return False
     return _LACKER.search(text[lo:start].strip(" ，,")) is None
+
+
 # 考虑 as a doctor's tentative diagnosis ("首先考虑气管炎", "考虑是急性咽炎", round 8b) and
 # as advice to consider an act ("建议可以考虑做个肺部CT", "您可以考虑去周庄古镇") or a plan
 # ("并考虑预算"): the advice has a modal, an adviser or the user before it, or an act or
 # "考虑到" (considering that) after it; "不考虑" rules out, unless for now ("暂时不考虑").
 _CONSIDER = frozenset({"考虑", "考慮"})
 _CONSIDER_BEFORE = re.compile(
-    r"(?:建议|建議|可以|可|需要|需|要|会|會|应|應|应该|應該|请|請|再|得|不妨|还|還|也|并|並|"
+    r"(?:建议|建議|可以|可|需要|需|要|会|會|应|應|应该|應該|请|請|再|得|不妨|还|還|也|并|並|综合|綜合|"
     r"您|你|我们|我們|我|医生|醫生)\s*(?:先|再|也|一起)?\s*$"
 )
 _CONSIDER_AFTER = re.compile(
@@ -1592,10 +1643,21 @@ _RULED_OUT = re.compile(r"不\s*$")
 _FOR_NOW = re.compile(r"(?:暂时|暫時|暂|暫|目前|现在|現在)\s*不\s*$")
 
 
+# What a diagnosis with 考虑 names: a copula ("考虑是", "考虑为", "考虑还是") or, within its
+# clause, a condition, a cause or a likelihood ("考虑气管炎", "考虑躯体化障碍", "考虑肝郁等
+# 有关", "考虑普通感冒可能性大"); "考虑个人选择", "综合考虑病人的具体情况" name none.
+_DIAGNOSIS = re.compile(
+    r"\s*(?:是|为|為|还是|還是)|[^，,。；;：:\n]{0,20}?(?:炎|感染|病(?![人情史例历歷])|症|障碍|障礙|感冒|过敏|過敏|肿瘤|"
+    r"腫瘤|癌|结石|結石|出血|骨折|损伤|損傷|溃疡|潰瘍|反流|有关|有關|引起|导致|導致|所致|可能性)"
+)
+
+
 def _consider_advice(text: str, lo: int, start: int, end: int, hi: int) -> bool:
     """True when 考虑 at ``[start, end)`` (its clause ``[lo, hi)``) advises or plans rather
     than names a tentative diagnosis."""
     if _CONSIDER_BEFORE.search(text, lo, start) or _CONSIDER_AFTER.match(text, end, hi):
+        return True
+    if not _DIAGNOSIS.match(text, end, hi):
         return True
     # "不考虑新冠" after a reading is flat; "暂时不考虑" is tentative (round 8b)
     return bool(_RULED_OUT.search(text, lo, start)) and not _FOR_NOW.search(text, lo, start)
@@ -1647,6 +1709,48 @@ _FREQUENCY_BEFORE = re.compile(
     r"\b(?:usually|generally|typically|normally|commonly|in\s+most\s+cases)\b|"
     r"一般|通常|往往|常常|大多|多数情况|多數情況",
     re.IGNORECASE,
+)
+# A span of time a procedure takes, approximated ("心电图：约10到20分钟", "通常需要约30分钟",
+# "一般情况下…治疗一周左右", "大约需要6个月到一年的时间"): the usual duration of a test or a
+# treatment, as a processing time is (round 9's ruling), when a frequency word or a label
+# comes before it or 需要 governs it; "这个包裹大概七天左右才到货" (this order) stays a guess.
+_ZH_DURATION = rf"{_ZH_NUMBER}(?:\s*[-~到至]\s*{_ZH_NUMBER})?\s*个?(?:工作日|天|小时|小時|分钟|分鐘|周|星期|月|年)"
+_DURATION_AFTER = re.compile(rf"\s*(?:需要|需)?\s*{_ZH_DURATION}")
+_DURATION_BEFORE = re.compile(rf"{_ZH_DURATION}\s*$")
+_DURATION_SETTING = re.compile(r"(?:一般|通常|往往|需要|需|[：:])[^。；;\n]{0,30}$")
+_DURATION_CUES = frozenset({"约", "約", "大约", "大約", "左右"})
+
+
+def _usual_duration(text: str, s_lo: int, start: int, end: int, hi: int, match: str) -> bool:
+    """True when the approximation at ``[start, end)`` gives the usual duration of a test
+    or a treatment (see ``_DURATION_AFTER``)."""
+    word = match.rstrip("0123456789$€£¥￥ ")  # an estimate's match ends on its first digit
+    end -= len(match) - len(word)
+    if word not in _DURATION_CUES:
+        return False
+    if word == "左右":
+        span = _DURATION_BEFORE.search(text, max(s_lo, start - 24), start)
+        lead = span.start() if span else -1
+    else:
+        span = _DURATION_AFTER.match(text, end, hi)
+        lead = start
+    if span is None or _ARRIVES.match(text, end, hi):
+        return False
+    return _DURATION_SETTING.search(text, s_lo, lead) is not None
+
+
+_ARRIVES = re.compile(
+    r"[^，,。；;]{0,6}?(?:才|就)?(?:到货|到貨|送达|送達|发货|發貨|到达|到達|收到)"
+)
+# A symptom described in a list item under its name, with no subject ("冷汗：可能会突然出现
+# 冷汗", "疲劳：可能会感到极度的疲劳"), or in some cases ("在某些情况下，可能会感到不适"):
+# what the condition brings in general.
+_SYMPTOM_ITEM = re.compile(r"\s*(?:\d+[.、)]\s*)?[^：:\n，,。]{1,16}[：:][^你您：:\n。]{0,14}")
+_SOME_CASES = re.compile(
+    r"(?:在某些情况下|在一些情况下|在少数情况下|在极少数情况下|在極少數情況下|有时候|有時候|有时|有時)"
+)
+_SYMPTOM_VERB = re.compile(
+    r"(?:也|还|還|仍)?(?:会|會)?(?:突然)?(?:感到|出现|出現|有|伴有|发生|發生)"
 )
 # The modals a frequency word before them makes general (not an approximate number: "sunrise
 # is generally around 7:50 AM" supplies a value of this task).
@@ -1808,6 +1912,8 @@ def _process_before(text: str, lo: int, start: int) -> bool:
 # The agent's own call and tool, as what is missing: its inputs, the tool's functions.
 _CALL_WORDS = re.compile(
     r"(?<![\w-])(?:parameters?|arguments?|inputs?|functions?|tools?|apis?|endpoints?|"
+    # "I couldn't find a relevant action for your request" (TapeAgents' form filler, round 9)
+    r"(?:relevant|suitable|matching|appropriate)\s+actions?|"
     r"operations|operators|syntax|schema)(?![\w-])|参数|參數|工具|调用|調用|接口|函数|函數|输入|輸入",
     re.IGNORECASE,
 )
@@ -2012,12 +2118,25 @@ _HOLDS_NO_DATA = re.compile(
 )
 
 
+# An organ or a body system before 功能 or 系统 makes them the body's ("估计肺功能可能已经…",
+# "神经系统疾病"), not a tool's or a system the agent uses.
+_BODY_FUNCTION = re.compile(
+    r"(?:肺|肝|肾|腎|心|脑|腦|甲状腺|甲狀腺|膀胱|肠|腸|胃|免疫|生殖|呼吸|消化|肌肉|神经|神經|认知|認知|"
+    r"性|凝血|通气|通氣|循环|循環|内分泌|內分泌|泌尿|运动|運動)$"
+)
+
+
 def _process_clause(text: str, lo: int, start: int, hi: int, result: str | None) -> bool:
     """True when the clause ``[lo, hi)`` around a guess at ``start`` is about the agent's
     process: a process word before the phrase, or after it one that names nothing else
     (a tool, a query), or any after a failed call."""
     ambiguous = False
     for m in context_patterns()["process"].finditer(text, lo, hi):
+        if _BODY_FUNCTION.search(text, max(0, m.start() - 3), m.start()) and m.group() in (
+            "功能",
+            "系统",
+        ):
+            continue  # "肺功能", "呼吸系统": the body's, not the agent's tools
         if m.start() > start and _HOLDS_NO_DATA.match(text, m.end(), hi):
             continue  # "maybe the tool has no Italian entries": what the data lacks
         if m.start() < start or not _AMBIGUOUS_PROCESS.fullmatch(m.group()):
@@ -2088,6 +2207,16 @@ _INFERENCE_OPENING = re.compile(
 # usually are.
 _CONCLUSION_MODAL = re.compile(
     r"should\s+(?:be|have)|must\s+(?:be|have)|could(?:\s+not|n['\u2019]t)\s+have", re.IGNORECASE
+)
+
+
+# "should be" with an act done to its subject says what ought to be done, not what is
+# probably so: "so it should be reported as malware", "so it should be treated first".
+_DEONTIC_PASSIVE = re.compile(
+    r"should\s+be\s+(?:\w+ly\s+)?(?:reported|flagged|blocked|treated|handled|used|avoided|taken|"
+    r"kept|stored|checked|reviewed|monitored|replaced|removed|cleaned|washed|seen|examined|tested|"
+    r"followed|consulted|discussed|done|applied|considered|addressed|escalated)\b",
+    re.IGNORECASE,
 )
 
 

@@ -137,7 +137,8 @@ def test_sentences_before_a_point_are_those_read_up_to_it() -> None:
             lo = m.end()
         return spans[::-1]
 
-    for text in ("用户说 这可能 不对。It ends.Next one! 还有 吗", "A. B.C\n\nD? e。。f"):
+    texts = ("用户说 这可能 不对。It ends.Next one! 还有 吗", "A. B.C\n\nD? e。。f")
+    for text in (*texts, 'He said "no." Then "yes."Ok, the "cold".If so.'):
         for end in range(len(text) + 1):
             assert list(_sentences_before(text, end)) == read_up_to(text, end), (text, end)
 

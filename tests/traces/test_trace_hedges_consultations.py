@@ -141,3 +141,82 @@ def test_english_doctors_guesses() -> None:
     assert _rules("I did not find any flights.", '{"flights": []}') == [
         ("did not find", "missing_restates")
     ]
+
+
+def test_kaolv_counts_only_when_it_names_a_condition() -> None:
+    assert _hedged("考虑躯体化障碍") == ["考虑"]
+    assert _hedged("您的症状考虑中医肝郁等有关。") == ["考虑"]
+    assert _hedged("考虑个人选择：您的个人选择也很重要。") == []
+    assert _hedged("卵巢癌的治疗需要综合考虑病人的具体情况。") == []
+
+
+def test_the_usual_duration_of_a_test_or_a_treatment_is_no_estimate() -> None:
+    assert _hedged("心电图（ECG）：约10到20分钟。") == []
+    assert _hedged("尿流动力学检查：这个检查通常需要约30分钟。") == []
+    assert (
+        _hedged("一般情况下，简单的霉菌性阴道炎，使用这些药物治疗一周左右，症状就可以缓解。") == []
+    )
+    assert _hedged("一般来说，大约需要6个月到一年的时间才能恢复。") == []
+    # this order's arrival, or a duration with no setting, stays an estimate
+    assert _hedged("一般这个包裹七天左右才到货。") == ["左右"]
+    assert _hedged("李医生约30分钟后回来。") == ["约3"]
+
+
+def test_a_symptom_described_under_its_name_or_in_some_cases_is_knowledge() -> None:
+    assert _hedged("冷汗：可能会突然出现冷汗。") == []
+    assert _hedged("在某些情况下，可能会感到轻微的不适。") == []
+    assert _hedged("你的情况：可能是血液循环不良。") == ["可能"]
+    assert _hedged("您的宝宝可能会出现食欲不振。") == ["可能"]
+
+
+def test_what_ought_to_be_done_and_a_missing_action_of_the_agent_are_no_hedges() -> None:
+    text = "There were recent reports of abuse, so it should be reported as malware."
+    assert _hedged(text, '{"success": true}') == []
+    assert _hedged("The film came out in 1999, so it should be a drama.") == ["should be"]
+    text = "I couldn't find a relevant action for your request."
+    assert _hedged(text, '{"candidates": []}') == []
+    assert _hedged("I couldn't find your booking for May 3.", '{"bookings": ["B1"]}') == [
+        "couldn't find"
+    ]
+
+
+def test_a_number_beside_chinese_or_in_bold_is_found_in_the_result() -> None:
+    result = "加统计局估算，截至今年1月1日，该国估算总人口约为3956.62万人。"
+    assert _hedged("加拿大2022年的人口数量约为3956.62万人。", result) == []
+    assert _hedged("加拿大2022年的人口数量约为3956.62万人。") == ["约为"]
+    text = "The minimum ratio is approximately **35.36**."
+    assert _hedged(text, "Minimum ratio: 35.36059850374065") == []
+    assert _hedged(text, "Minimum ratio: 41.2") == ["approximately"]
+
+
+def test_an_english_word_beside_chinese_is_still_a_word() -> None:
+    assert _hedged("Wolfram Alpha API应该能完成这项任务。") == []
+    assert _hedged("这个订单应该能今天完成。") == ["应该"]
+
+
+def test_the_previous_observation_named_as_the_source_is_a_reading() -> None:
+    text = "Based on the previous action and observation, it seems the club is Paris Saint-Germain."
+    assert _hedged(text, '{"club": "PSG"}') == []
+    assert _hedged("It seems the club is Paris Saint-Germain.", '{"name": "Messi"}') == ["seems"]
+
+
+def test_the_agent_after_kenen_is_its_plan() -> None:
+    assert _hedged("那可能我们还要联系网维那边再看一下") == []
+    assert _hedged("那可能是基站信号不好") == ["可能"]
+
+
+def test_a_stop_before_a_quote_or_a_capital_ends_the_sentence() -> None:
+    text = 'A scratchy throat could be caused by heartburn or the "common cold".If you have a fever, isolate.'
+    assert _hedged(text) == ["could be"]
+    text = (
+        'The verse reads "whoever believes in him shall not perish." '
+        "Unfortunately, the verse is not available in Spanish."
+    )
+    error = '{"error": "Bad Request", "message": "The specified language is not supported."}'
+    assert _hedged(text, error) == []
+    assert _hedged(text, '{"error": "Internal Server Error"}') == ["not available"]
+
+
+def test_an_organs_function_is_no_tool() -> None:
+    assert _hedged("估计肺功能可能已经到中重度了。") == ["估计", "可能"]
+    assert _hedged("搜索功能可能暂时有问题。") == []
