@@ -644,9 +644,10 @@ def _no_result(result: str) -> bool:
 
 
 # An approximate number: "approximately 5 hours", "约3-4小时", "~$40". A guess unless
-# the latest result holds the number.
+# the latest result holds the number. A tilde between two numbers is a range ("疗程也就是
+# 3~5天"), not an approximation.
 _ESTIMATE = re.compile(
-    r"(?<![\w-])(?:approximately|approx\.|about|around|roughly|some)\s+[$€£¥]?\d|~\s*[$€£¥]?\d|"
+    r"(?<![\w-])(?:approximately|approx\.|about|around|roughly|some)\s+[$€£¥]?\d|(?<!\d)(?<!\d\s)~\s*[$€£¥]?\d|"
     r"(?:大约|约|約)\s*[$€£¥￥]?\d",
     re.IGNORECASE,
 )
@@ -656,7 +657,7 @@ _ESTIMATE = re.compile(
 # letters that match an ASCII letter only under IGNORECASE (_FOLDS_TO_ASCII).
 _ESTIMATE_LOWER = re.compile(
     r"a(?<![\w-].)(?:pprox(?:imately|\.)|bout|round)\s+[$€£¥]?\d|r(?<![\w-].)oughly\s+[$€£¥]?\d|"
-    r"s(?<![\w-].)ome\s+[$€£¥]?\d|~\s*[$€£¥]?\d|(?:大约|约|約)\s*[$€£¥￥]?\d"
+    r"s(?<![\w-].)ome\s+[$€£¥]?\d|(?<!\d)(?<!\d\s)~\s*[$€£¥]?\d|(?:大约|约|約)\s*[$€£¥￥]?\d"
 )
 _FOLDS_TO_ASCII = re.compile("[\u0130\u0131\u017f\u212a]")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
@@ -1058,6 +1059,8 @@ def _rule(
             return "other_party"  # "医生可能会建议…", "your MD may recommend…": what another may do
         if _CARE_STEP.match(text, h.start, c_hi):
             return "care_step"  # "可能需要进行以下检查": a step of care advised, not a fact guessed
+        if _KIND_EFFECT.match(text, h.start, c_hi):
+            return "general"  # "X线检查可能会对胎儿造成潜在风险": what such a thing may do
         if _SIDE_EFFECT.match(text, h.start, c_hi):
             return "side_effect"  # "这些药物可能有一些副作用": what such a drug may bring
         if h.language == "zh" and _GENERIC_GROUP.search(text, c_lo, h.start):
@@ -1099,6 +1102,14 @@ def _rule(
         ) and _CONDITION.search(sentence_text):
             # "If you have full sun exposure, it will likely do well" too
             return "conditional_modal"  # "If Tesla confirms it, the appointment may need to be changed": hypothetical
+        if (
+            change is None
+            and h.phrase.lower() in _EPISTEMIC_ADVERBS
+            and _CONDITION.search(text, s_lo, h.start)
+        ):
+            # an adverb after a condition in its sentence, as round 8b rules ("if it is
+            # controlled well it is likely…", "IF mild respiratory symptoms likely virus")
+            return "conditional_modal"
         if _RULE_PREDICATE.match(text, h.start, c_hi) and _generic_subject(text, c_lo, h.start):
             return "rule_for_kind"  # "Checked bags may incur a fee": a rule for a kind of thing, not this case
         if h.phrase.lower() in _TERM_ADJECTIVES and _noun_term(text, h.start, h.end):
@@ -1776,7 +1787,16 @@ _ZH_JUDGEMENT = re.compile(
     r"可能(?:会|會)?(?:是|成为|成為)(?:一[个個项項种種件])?(?:很|非常|比较|比較|更|最)?"
     r"(?:常见|常見|棘手|困难|困難|重要|有效|不错|不錯|理想|合适|合適|明智|有用|好的|更好)|"
     r"可能(?:会|會)?显得|可能(?:会|會)?顯得|"
-    r"可能(?:会|會)?(?:更|更加|比较|比較)?(?:有效|有帮助|有幫助|有助于|有助於|合适|合適|适合|適合|更好)"
+    r"可能(?:会|會)?(?:更|更加|比较|比較)?(?:有效|有帮助|有幫助|有助于|有助於|合适|合適|适合|適合|更好)|"
+    # "止痛药和皮肤贴片也可能有用", "化疗药物可能也有帮助", "手术可能是必要的"
+    r"可能(?:也|还|還)?(?:有用|有帮助|有幫助|是必要的|是必需的)"
+)
+# What a kind of thing may do to something, with the object between ("X线检查可能会对胎儿
+# 造成潜在风险", "可能会对膀胱产生压力", "可能会对分娩方式产生影响"), as 可能造成 (the lexicon's
+# general list).
+_KIND_EFFECT = re.compile(
+    r"可能(?:还|還|也)?(?:会|會)?对[^，,。；;\n]{1,16}?(?:造成|产生|產生|带来|帶來|有)"
+    r"(?:一定的?|一些|潜在的?|潛在的?)?[^，,。；;\n]{0,6}?(?:影响|影響|压力|壓力|刺激|风险|風險|伤害|傷害|损害|損害)"
 )
 #: Approximation words that also name a field when a noun follows them.
 _TERM_ADJECTIVES = frozenset({"estimated", "an estimated", "approximate", "expected"})

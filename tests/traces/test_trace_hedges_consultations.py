@@ -220,3 +220,22 @@ def test_a_stop_before_a_quote_or_a_capital_ends_the_sentence() -> None:
 def test_an_organs_function_is_no_tool() -> None:
     assert _hedged("估计肺功能可能已经到中重度了。") == ["估计", "可能"]
     assert _hedged("搜索功能可能暂时有问题。") == []
+
+
+def test_an_epistemic_adverb_after_a_condition_is_hypothetical() -> None:
+    text = "Take him to the ER if he is inconsolable. IF mild symptoms likely virus, so watch him."
+    assert _hedged(text) == []
+    assert _hedged("Mild symptoms, likely a virus.") == ["likely"]
+
+
+def test_a_tilde_between_numbers_is_a_range() -> None:
+    assert _hedged("本来阿奇霉素的诊疗疗程也就是3~5天，你都吃10天了。") == []
+    assert _hedged("The fare is ~$40 more.") == ["~$4"]
+
+
+def test_worth_and_what_a_kind_of_thing_may_do_to_something_are_no_guesses() -> None:
+    assert _hedged("一些止痛药和皮肤贴片也可能有用。") == []
+    assert _hedged("手术可能是必要的。") == []
+    assert _hedged("对于孕妇，X线检查可能会对胎儿造成潜在风险。") == []
+    assert _hedged("胎儿入盆时可能会对膀胱产生压力。") == []
+    assert _hedged("你的胸闷可能是心脏供血不足。") == ["可能"]
