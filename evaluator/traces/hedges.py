@@ -1055,7 +1055,9 @@ def _rule(
             return "consider_advice"  # "建议可以考虑做个CT", "考虑到": advice, no diagnosis
         if _POSSIBLE_NOUN.match(text, h.start, c_hi):
             return "possible_noun"  # "可能的原因", "可能的话": candidates named, or a condition
-        if _FREQUENCY_MODAL.fullmatch(h.match) and _OTHER_PARTY.search(text, c_lo, h.start):
+        if (
+            _FREQUENCY_MODAL.fullmatch(h.match) or h.match in ("应该", "應該")
+        ) and _OTHER_PARTY.search(text, c_lo, h.start):
             return "other_party"  # "医生可能会建议…", "your MD may recommend…": what another may do
         if _CARE_STEP.match(text, h.start, c_hi):
             return "care_step"  # "可能需要进行以下检查": a step of care advised, not a fact guessed
@@ -1396,7 +1398,8 @@ _SOURCE_OPENING = re.compile(
 )
 # A wh-clause before the modal in its clause: "how good an article could be".
 _EMBEDDED_QUESTION = re.compile(
-    r"(?:\b(?:how|what|whether)|\bto\s+(?:see|check|find\s+out|determine|verify)\s+if)\b"
+    # "告知医生是否怀孕或可能怀孕": 是否 opens a yes/no question as "whether" does
+    r"是否|(?:\b(?:how|what|whether)|\bto\s+(?:see|check|find\s+out|determine|verify)\s+if)\b"
     r"(?![^.!?\n]*\?)",
     re.IGNORECASE,
 )
@@ -1677,7 +1680,10 @@ def _consider_advice(text: str, lo: int, start: int, end: int, hi: int) -> bool:
 # The attributive "可能的" before a noun names candidates ("可能的原因", "以下是一些可能的
 # 检查", "排除其他可能的病因"): the claim, if any, is in what they are said to be; "可能的话"
 # (if possible) is a condition.
-_POSSIBLE_NOUN = re.compile(r"可能的(?=[\u4e00-\u9fff])")
+_POSSIBLE_NOUN = re.compile(
+    # also a relative clause: "处理可能存在的问题", "病人可能存在的其他疾病"
+    r"可能(?:存在|出现|出現|发生|發生|产生|產生)?的(?=[\u4e00-\u9fff])"
+)
 # Another party as the subject right before the modal: what a doctor or a pharmacist may
 # do ("医生可能会建议使用…", "your MD may recommend starting antibiotics"), as what an
 # organisation may do (_POLICY_MODAL) is policy, not a guess about this case.
@@ -1700,7 +1706,9 @@ _CARE_STEP = re.compile(
 # 出血的风险"): what such a thing may bring, knowledge of the kind, not this case.
 _SIDE_EFFECT = re.compile(
     r"可能(?:还|還|也)?(?:会|會)?(?:有|存在|出现|出現|产生|產生|发生|發生|引起|带来|帶來)"
-    r"[^，,。；;\n]{0,12}?(?:副作用|风险|風險|不良反应|不良反應|并发症|併發症|过敏反应|過敏反應)"
+    r"[^，,。；;\n]{0,12}?(?:副作用|风险|風險|不良反应|不良反應|并发症|併發症|过敏反应|過敏反應)|"
+    # a drug's interactions: "鱼肝油可能与某些药物相互作用"
+    r"可能(?:还|還|也)?(?:会|會)?与[^，,。；;\n]{1,12}?(?:发生|發生)?相互作用"
 )
 # A quantified or generic group as the subject ("有些人可能会…", "部分患者可能…", "某些抗生素
 # 可能需要处方"): a rule for a kind of person or thing, as a bare plural is in English.

@@ -546,7 +546,10 @@ def test_a_modal_in_a_conditional_sentence_is_a_hypothetical() -> None:
     assert _hedged("There may be an additional fee if the new flight has a higher fare.") == []
     # without a condition the same modal guesses at this case
     assert _hedged("There may be an additional fee for the new flight.") == ["There may be"]
-    assert _hedged("If the fare is higher, the refund is likely smaller.") == ["likely"]
+    # an epistemic adverb after the condition too (round 8b's ruling: "if it is controlled
+    # well it is likely…" is the hypothetical); without one it guesses
+    assert _hedged("If the fare is higher, the refund is likely smaller.") == []
+    assert _hedged("The fare is higher, so the refund is likely smaller.") == ["likely"]
 
 
 def test_doubt_about_a_fact_after_an_empty_result_still_counts() -> None:

@@ -239,3 +239,12 @@ def test_worth_and_what_a_kind_of_thing_may_do_to_something_are_no_guesses() -> 
     assert _hedged("对于孕妇，X线检查可能会对胎儿造成潜在风险。") == []
     assert _hedged("胎儿入盆时可能会对膀胱产生压力。") == []
     assert _hedged("你的胸闷可能是心脏供血不足。") == ["可能"]
+
+
+def test_idioms_relative_clauses_interactions_and_whether_are_no_guesses() -> None:
+    assert _hedged("寻找专家：尽可能地寻找有肺癌专业知识的医生。") == []
+    assert _hedged("定期产检可以及时发现并处理可能存在的问题。") == []
+    assert _hedged("鱼肝油可能与某些药物相互作用，影响其吸收。") == []
+    assert _hedged("女性需要告知医生是否怀孕或可能怀孕。") == []
+    assert _hedged("医生应该能够详细解释药物的效果。") == []
+    assert _hedged("这个药可能已经过期了。") == ["可能"]
