@@ -364,10 +364,10 @@ class Hedge:
 # cold".If you have had…'), after a lower-case letter or a quote, so "Dr.Smith" and "U.S."
 # stay whole.
 _SENTENCE_END = re.compile(
-    r"[.!?][\"\u201d']?(?=\s|$)|(?<=[a-z\"\u201d)])[.!?](?=[A-Z])|[。！？；;]|\n"
+    r"[.!?](?:[\"\u201d']?(?=\s|$)|(?<=[a-z\"\u201d)][.!?])(?=[A-Z]))|[。！？；;]|\n"
 )
 _SENTENCE_END_ZH = re.compile(
-    r"[.!?][\"\u201d']?(?=\s|$)|(?<=[a-z\"\u201d)])[.!?](?=[A-Z])|[。！？；;]|\n|"
+    r"[.!?](?:[\"\u201d']?(?=\s|$)|(?<=[a-z\"\u201d)][.!?])(?=[A-Z]))|[。！？；;]|\n|"
     r"(?<=[\u3400-\u9fff])[ \t\u3000]+(?=[\u3400-\u9fff【\[])"
 )
 
@@ -392,8 +392,9 @@ def _words_re(words: Iterable[str]) -> re.Pattern[str]:
     if spaced:
         # a straight apostrophe matches a curly one too ("I'll" and "I’ll"), as in the lexicon
         body = "|".join(re.escape(w).replace("'", "['\u2019]") for w in spaced)
-        # a Chinese character beside a word is a boundary ("Wolfram Alpha API应该能完成")
-        parts.append(rf"(?<![-])(?<!{_LATIN_WORD})(?:{body})(?![-])(?!{_LATIN_WORD})")
+        # A Chinese character right after a word ends it ("Wolfram Alpha API应该能完成"); the
+        # test behind stays the plain one, which is what makes the pattern fast.
+        parts.append(rf"(?<![\w-])(?:{body})(?![-])(?!{_LATIN_WORD})")
     if cjk:
         parts.append("|".join(map(re.escape, cjk)))
     return re.compile("|".join(parts), re.IGNORECASE)
@@ -647,7 +648,7 @@ def _no_result(result: str) -> bool:
 # the latest result holds the number. A tilde between two numbers is a range ("疗程也就是
 # 3~5天"), not an approximation.
 _ESTIMATE = re.compile(
-    r"(?<![\w-])(?:approximately|approx\.|about|around|roughly|some)\s+[$€£¥]?\d|(?<!\d)(?<!\d\s)~\s*[$€£¥]?\d|"
+    r"(?<![\w-])(?:approximately|approx\.|about|around|roughly|some)\s+[$€£¥]?\d|~(?<!\d~)(?<!\d\s~)\s*[$€£¥]?\d|"
     r"(?:大约|约|約)\s*[$€£¥￥]?\d",
     re.IGNORECASE,
 )
@@ -657,7 +658,7 @@ _ESTIMATE = re.compile(
 # letters that match an ASCII letter only under IGNORECASE (_FOLDS_TO_ASCII).
 _ESTIMATE_LOWER = re.compile(
     r"a(?<![\w-].)(?:pprox(?:imately|\.)|bout|round)\s+[$€£¥]?\d|r(?<![\w-].)oughly\s+[$€£¥]?\d|"
-    r"s(?<![\w-].)ome\s+[$€£¥]?\d|(?<!\d)(?<!\d\s)~\s*[$€£¥]?\d|(?:大约|约|約)\s*[$€£¥￥]?\d"
+    r"s(?<![\w-].)ome\s+[$€£¥]?\d|~(?<!\d~)(?<!\d\s~)\s*[$€£¥]?\d|(?:大约|约|約)\s*[$€£¥￥]?\d"
 )
 _FOLDS_TO_ASCII = re.compile("[\u0130\u0131\u017f\u212a]")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
