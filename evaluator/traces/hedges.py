@@ -1701,8 +1701,10 @@ _CARE_STEP = re.compile(
     r"可能(?:还|還|也)?(?:会|會)?(?:只)?需要|"
     # what the care may involve: "可能会进行淋巴结活检", "还可能使用α受体阻滞剂", "也可能被用来…"
     r"可能(?:还|還|也)?(?:会|會)?(?:被)?(?:进行|進行|使用|采用|採用|给予|給予|开具|開具|"
-    r"建议|建議|要求|用于|用於|用来|用來)"
+    r"建议|建議|要求|用于|用於|用来|用來)[^，,。；;\n]{0,12}?(?:检查|檢查|治疗|治療|药|藥|剂|劑|手术|"
+    r"手術|活检|活檢|疗法|療法|注射|片|CT|超声|超聲|抗生素|调整|調整|炎症|症状|症狀)"
 )
+# (the second part names a step of care after the verb: "可能会使用顺丰发货" is no such step)
 # Side effects and risks of a treatment or a drug ("这些药物可能有一些副作用", "仍可能存在
 # 出血的风险"): what such a thing may bring, knowledge of the kind, not this case.
 _SIDE_EFFECT = re.compile(
@@ -1778,10 +1780,10 @@ _FREQUENCY_MODAL = re.compile(r"may|might|could|可能|有可能|也可能|還�
 # 应该 with an act after it advises ("患者应该定期进行自我检查", "应该及时就医", "应该向医生
 # 咨询"): what one should do, not what is probably so.
 _ZH_DEONTIC = re.compile(
-    r"(?:应该|應該)(?:先|要|都|也|立即|及时|及時|马上|馬上|尽快|盡快|定期|提前|主动|主動)?"
-    r"(?:向|和|与|與|由|根据|根據|按照|咨询|諮詢|就医|就醫|去|避免|注意|保持|进行|進行|选择|選擇|"
-    r"使用|服用|遵循|遵守|告诉|告訴|告知|在医生|在醫生|立即|及时|及時|马上|馬上|尽快|盡快|定期|"
-    r"提前|停止|停用|多|少)"
+    # the act is required: "应该马上就到了" (it should arrive soon) is a guess
+    r"(?:应该|應該)(?:先|要|都|也|立即|及时|及時|马上|馬上|尽快|盡快|定期|提前|主动|主動)*"
+    r"(?:向|和|与|與|由|根据|根據|按照|咨询|諮詢|就医|就醫|避免|注意|保持|进行|進行|选择|選擇|"
+    r"使用|服用|遵循|遵守|告诉|告訴|告知|在医生|在醫生|停止|停用|多喝|多吃|多休息|少吃|少喝)"
 )
 # An approximation or a possibility named as such ("一个大概的估计", "以下是一些大致的时间参考",
 # "大致估计"): the answer says its figures are estimates; the figures are what it claims.

@@ -248,3 +248,12 @@ def test_idioms_relative_clauses_interactions_and_whether_are_no_guesses() -> No
     assert _hedged("女性需要告知医生是否怀孕或可能怀孕。") == []
     assert _hedged("医生应该能够详细解释药物的效果。") == []
     assert _hedged("这个药可能已经过期了。") == ["可能"]
+
+
+def test_advice_and_steps_of_care_need_their_act_so_a_guess_about_an_order_counts() -> None:
+    # 应该 with an adverb of time and no act is a guess about this order
+    assert _hedged("您的快递应该马上就到了。") == ["应该"]
+    assert _hedged("如有不适，应该马上就医。") == []
+    # a step of care names one; a carrier the order may use is a guess about it
+    assert _hedged("此外，还可能使用α受体阻滞剂来缓解症状。") == []
+    assert _hedged("这个订单可能会使用顺丰发货。") == ["可能"]
