@@ -2395,7 +2395,11 @@ _MUST_SEE = re.compile(
 _USER_CHANGE = re.compile(
     r"\b(?:if|when|should|once)\s+you(?:['\u2019]d)?\s+(?:\w+\s+)?(?:(?:decide|choose|want|"
     r"wish|like|plan|prefer)\s+to\s+)?(?:change|switch|move|modify|upgrade|downgrade|rebook|"
-    r"reschedule|extend|exchange|swap)\b[^,;.!?]*",
+    r"reschedule|extend|exchange|swap)\b[^,;.!?]*|"
+    # what the user reports having seen or done, restated as a condition: "If you saw an
+    # axolotl with a unique color, it could have been any of these" (round 9's ruling: the
+    # guess is about what the user meant)
+    r"\bif\s+you\s+(?:saw|noticed|heard|spotted|found|received|bought|ordered|paid)\b[^,;.!?]*",
     re.IGNORECASE,
 )
 # A modal, also after "there" ("there may be"): in a sentence with a condition it states

@@ -257,3 +257,10 @@ def test_advice_and_steps_of_care_need_their_act_so_a_guess_about_an_order_count
     # a step of care names one; a carrier the order may use is a guess about it
     assert _hedged("此外，还可能使用α受体阻滞剂来缓解症状。") == []
     assert _hedged("这个订单可能会使用顺丰发货。") == ["可能"]
+
+
+def test_a_condition_that_restates_what_the_user_saw_leaves_the_guess() -> None:
+    text = "If you saw an axolotl with a unique color, it could have been any of these."
+    assert _hedged(text) == ["could have been"]
+    # a condition nobody reported is the hypothetical
+    assert _hedged("If the water was warm, it could have been a leucistic axolotl.") == []
