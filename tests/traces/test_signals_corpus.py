@@ -157,8 +157,8 @@ HELD_OUT_HEDGE_FLOORS = {
     # 0 / 0), r9b 0.932 / 0.719 (AutoTOD's task agent and FireAct's ReAct runs, English).
     # r9 was measured in sessions 7 and 8 (0.106 / 0.423 last), then unsealed in session
     # 9: tuning data now; r9b is still sealed. Session 9's rules (knowledge of a kind of
-    # disease, drug or treatment not counted, the patient's case counted): 0.411 / 0.885
-    "hedges_sealed_r9.jsonl": (0.41, 0.88),
+    # disease, drug or treatment not counted, the patient's case counted): 0.421 / 0.923
+    "hedges_sealed_r9.jsonl": (0.42, 0.92),
     "hedges_sealed_r9b.jsonl": (0.93, 0.71),
     # sealed rounds 10 and 10b (session 8): labelled on branches by helpers who never read
     # or ran a detector, measured once after every rule and model of the session had landed:
