@@ -124,17 +124,23 @@ HEDGE_SETS = (
     # labelled on a branch nobody tuning the rules read, measured once after every rule
     # of session 5 had landed (r6 0.250 / 0.333, r7 0.444 / 0.235): the figures that say
     # whether the rules generalise; round 5f was then written looking at r7's misses
-    ("hedges_sealed_r6.jsonl", "sealed round-6 set (never tuned, never trained on)"),
+    # Round 6 was measured in sessions 5-8 (0.250 / 0.333 first, 0.273 / 0.333 last),
+    # then unsealed in session 9 to tune on
+    ("hedges_sealed_r6.jsonl", "round-6 set (tuned from session 9; 0.273 / 0.333 sealed)"),
     ("hedges_sealed_r7.jsonl", "round-7 set (tuned; 0.444 / 0.235 on its one sealed run)"),
     # session 6: labelled on s6-sealed and s6-sealed2, never read by anyone tuning the
     # rules or training the gate; measured once after every rule and model had landed.
     # Round 8 was measured once in each of sessions 6-8 (0.257 / 0.429, 0.265 / 0.429,
     # 0.281 / 0.429), then unsealed in session 8 to tune on
     ("hedges_sealed_r8.jsonl", "round-8 set (tuned from session 8; 0.257 / 0.429 sealed)"),
-    ("hedges_sealed_r8b.jsonl", "sealed round-8b set (never tuned, never trained on)"),
+    # Round 8b was measured in sessions 6-8 (0.654 / 0.333 first, 0.739 / 0.333 last),
+    # then unsealed in session 9 to tune on (Chinese and English doctors)
+    ("hedges_sealed_r8b.jsonl", "round-8b set (tuned from session 9; 0.739 / 0.333 sealed)"),
     # session 7: labelled on s7-sealed and s7-sealed2 by helpers who never read or ran a
     # detector, merged and measured once after every rule of the session had landed
-    ("hedges_sealed_r9.jsonl", "sealed round-9 set (never tuned, never trained on)"),
+    # Round 9 was measured in sessions 7 and 8 (0.105 / 0.423 first, 0.106 / 0.423 last),
+    # then unsealed in session 9 to tune on
+    ("hedges_sealed_r9.jsonl", "round-9 set (tuned from session 9; 0.106 / 0.423 sealed)"),
     ("hedges_sealed_r9b.jsonl", "sealed round-9b set (never tuned, never trained on)"),
     # session 8: labelled on s8-sealed10 by a helper who never read or ran a detector;
     # measured once, after every rule and model of the session has landed

@@ -359,9 +359,16 @@ class Hedge:
 # in Chinese chat, which often has no stops, at a space between Chinese characters ("我帮您
 # 联系一下站点哦 今天可能到不了哦": two sentences). Text with no Chinese in it is split with
 # the first pattern only, so the spaces of English text cost nothing more.
-_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[。！？；;]|\n")
+# A stop before a closing quote ends the sentence too ('…everlasting life." The verse…'),
+# and a stop typed with no space before the next sentence's capitalised word ('the "common
+# cold".If you have had…'), after a lower-case letter or a quote, so "Dr.Smith" and "U.S."
+# stay whole.
+_SENTENCE_END = re.compile(
+    r"[.!?](?:[\"\u201d']?(?=\s|$)|(?<=[a-z\"\u201d)][.!?])(?=[A-Z]))|[。！？；;]|\n"
+)
 _SENTENCE_END_ZH = re.compile(
-    r"[.!?](?=\s|$)|[。！？；;]|\n|(?<=[\u3400-\u9fff])[ \t\u3000]+(?=[\u3400-\u9fff【\[])"
+    r"[.!?](?:[\"\u201d']?(?=\s|$)|(?<=[a-z\"\u201d)][.!?])(?=[A-Z]))|[。！？；;]|\n|"
+    r"(?<=[\u3400-\u9fff])[ \t\u3000]+(?=[\u3400-\u9fff【\[])"
 )
 
 
@@ -385,10 +392,16 @@ def _words_re(words: Iterable[str]) -> re.Pattern[str]:
     if spaced:
         # a straight apostrophe matches a curly one too ("I'll" and "I’ll"), as in the lexicon
         body = "|".join(re.escape(w).replace("'", "['\u2019]") for w in spaced)
-        parts.append(rf"(?<![\w-])(?:{body})(?![\w-])")
+        # A Chinese character right after a word ends it ("Wolfram Alpha API应该能完成"); the
+        # test behind stays the plain one, which is what makes the pattern fast.
+        parts.append(rf"(?<![\w-])(?:{body})(?![-])(?!{_LATIN_WORD})")
     if cjk:
         parts.append("|".join(map(re.escape, cjk)))
     return re.compile("|".join(parts), re.IGNORECASE)
+
+
+#: A word character that is not Chinese, Japanese or Korean.
+_LATIN_WORD = r"[^\W\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]"
 
 
 #: Sections of a ``hedge_context_<lang>.txt`` file.
@@ -573,6 +586,8 @@ def _restates(
         # says "we cannot retrieve hotel information": the result's own words. After
         # "Error: 500", or a result that holds data, it counts.
         failure = len(result) <= _NO_RESULT_CHARS and _FAILURE.search(result)
+        if failure and _UNSUPPORTED.search(result) and _AVAILABILITY.search(clause):
+            return True  # "the verse is not available in Spanish" after "language is not supported"
         return bool(failure) and _mostly_held(clause, result)
     if kind != "softener":
         return False
@@ -601,6 +616,8 @@ _NO_RESULT = re.compile(
     re.IGNORECASE,
 )
 _NO_RESULT_CHARS = 400
+# An error that says a value is not supported: "not available" restates it.
+_UNSUPPORTED = re.compile(r"\bnot\s+supported\b|\bunsupported\b|不支持", re.IGNORECASE)
 # A result that reports a failure in words: also an outage ("The availability service is
 # temporarily unavailable", "The request ... timed out").
 _FAILURE = re.compile(
@@ -628,9 +645,10 @@ def _no_result(result: str) -> bool:
 
 
 # An approximate number: "approximately 5 hours", "约3-4小时", "~$40". A guess unless
-# the latest result holds the number.
+# the latest result holds the number. A tilde between two numbers is a range ("疗程也就是
+# 3~5天"), not an approximation.
 _ESTIMATE = re.compile(
-    r"(?<![\w-])(?:approximately|approx\.|about|around|roughly|some)\s+[$€£¥]?\d|~\s*[$€£¥]?\d|"
+    r"(?<![\w-])(?:approximately|approx\.|about|around|roughly|some)\s+[$€£¥]?\d|~(?<!\d~)(?<!\d\s~)\s*[$€£¥]?\d|"
     r"(?:大约|约|約)\s*[$€£¥￥]?\d",
     re.IGNORECASE,
 )
@@ -640,17 +658,22 @@ _ESTIMATE = re.compile(
 # letters that match an ASCII letter only under IGNORECASE (_FOLDS_TO_ASCII).
 _ESTIMATE_LOWER = re.compile(
     r"a(?<![\w-].)(?:pprox(?:imately|\.)|bout|round)\s+[$€£¥]?\d|r(?<![\w-].)oughly\s+[$€£¥]?\d|"
-    r"s(?<![\w-].)ome\s+[$€£¥]?\d|~\s*[$€£¥]?\d|(?:大约|约|約)\s*[$€£¥￥]?\d"
+    r"s(?<![\w-].)ome\s+[$€£¥]?\d|~(?<!\d~)(?<!\d\s~)\s*[$€£¥]?\d|(?:大约|约|約)\s*[$€£¥￥]?\d"
 )
 _FOLDS_TO_ASCII = re.compile("[\u0130\u0131\u017f\u212a]")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _DIGIT = re.compile(r"\d")
 # A number of a result that stands alone: not a piece of a date, a time or an id
 # ("20" in "2024-04-20" or "12:20" holds no 20 minutes).
-_QUANTITY = re.compile(r"(?<![-:/\w])\d+(?:[.,]\d+)*(?![-:/]\d|\w*\d)")
+# A Chinese character beside it is no part of it ("约为3956.62万人": Chinese has no spaces).
+_QUANTITY = re.compile(
+    r"(?<![-:/])(?<![^\W\u3400-\u4dbf\u4e00-\u9fff])\d+(?:[.,]\d+)*(?![-:/]\d|\w*\d)"
+)
 # A number right after an approximation word ("approximately 3 days", "大约425.50").
 _NUMBER_AFTER = re.compile(
-    r"\s*(?:等于|等於|为|為|是|is|at|of|=)?\s*[$€£¥￥]?\s*(\d+(?:[.,]\d+)*)", re.IGNORECASE
+    # markdown bold around it too: "approximately **35.36**"
+    r"\s*(?:等于|等於|为|為|是|is|at|of|=)?\s*(?:\*\*|__)?[$€£¥￥]?\s*(\d+(?:[.,]\d+)*)",
+    re.IGNORECASE,
 )
 #: Lexicon guesses that approximate the number after them; like an estimate, they
 #: restate the latest result when it holds that number.
@@ -917,6 +940,8 @@ def _rule(
     if kind == "general":
         if _CONCLUSION_MODAL.fullmatch(h.match) is None or not _inference(text, s_lo, c_lo):
             return "general"
+        if _DEONTIC_PASSIVE.match(text, h.start, c_hi):
+            return "general"  # "so it should be reported as malware": what ought to be done
         if _IDENTIFIER.search(text, c_lo, h.start):
             return "general"  # "so we can infer is_public should be false": the call's input
         kind = "guess"  # "..., so it should be a film": a conclusion drawn with a modal
@@ -940,8 +965,6 @@ def _rule(
     shared = subjectless or words["connector"].match(opening) is not None
     scope_lo = s_lo if shared else c_lo
     subject_lo = s_lo if subjectless else c_lo
-    if h.language == "zh" and "你" in text and "您" not in text:
-        return "generic_you"  # "如果你有标注数据，监督学习可能更合适": advice to a generic reader
     if kind == "missing" or kind == "doubt":
         if _LIST_TAIL.match(opening):
             scope_lo = s_lo  # "Functions like 'round', 'int', and 'math' modules were not..."
@@ -967,6 +990,8 @@ def _rule(
             )
         if _CONDITION.search(text, c_lo, h.start) or _field_value(text, h.start, h.end):
             return "missing_condition"  # "If the return option is unavailable", "- **Aid status:** Not available"
+        if h.match in _LACK and _thing_lacks(text, c_lo, h.start, h.end, c_hi):
+            return "lack_of_thing"  # "缺乏灵感", "体内缺乏一种酶": what a thing lacks, not a fact
         if _AVAILABILITY.match(h.match) and _THING_SUBJECT.search(text[c_lo : h.start]):
             return "missing_status"  # "access is unavailable in the app": a thing's status, not a missing fact
         if _AVAILABILITY.match(h.match) and _SHOWN_AS.search(text, c_lo, h.start):
@@ -1003,7 +1028,7 @@ def _rule(
             return "user_offer"  # "wherever you might have stored it", "an agent who may help you"
         if _user_subject(text, subject_lo, h.start, h.end, c_hi, kind):
             return "user_subject"  # "the user seems to be ready": about the user, not the data
-        if _agent_modal(text, c_lo, h.start, h.match):
+        if _agent_modal(text, c_lo, h.start, h.match, h.end):
             return "agent_modal"  # "I may need to broaden the search": the agent's plan
         if _EPISTEMIC.fullmatch(h.phrase) and _AGENT_COMPLEMENT.match(text, h.end, c_hi):
             return "agent_complement"  # "I think I can answer", "it looks like I can't reschedule": the agent
@@ -1027,6 +1052,50 @@ def _rule(
             return "suggestion"  # "could be made more engaging", "probably the can't-miss museums"
         if _ZH_CAPABILITY.match(text, h.end, c_hi):
             return "capability"  # "可能无法修改成功": whether an action can be done, the process
+        if h.match in _CONSIDER and _consider_advice(text, c_lo, h.start, h.end, c_hi):
+            return "consider_advice"  # "建议可以考虑做个CT", "考虑到": advice, no diagnosis
+        if _POSSIBLE_NOUN.match(text, h.start, c_hi):
+            return "possible_noun"  # "可能的原因", "可能的话": candidates named, or a condition
+        if (
+            _FREQUENCY_MODAL.fullmatch(h.match) or h.match in ("应该", "應該")
+        ) and _OTHER_PARTY.search(text, c_lo, h.start):
+            return "other_party"  # "医生可能会建议…", "your MD may recommend…": what another may do
+        if _CARE_STEP.match(text, h.start, c_hi):
+            return "care_step"  # "可能需要进行以下检查": a step of care advised, not a fact guessed
+        if _KIND_EFFECT.match(text, h.start, c_hi):
+            return "general"  # "X线检查可能会对胎儿造成潜在风险": what such a thing may do
+        if _SIDE_EFFECT.match(text, h.start, c_hi):
+            return "side_effect"  # "这些药物可能有一些副作用": what such a drug may bring
+        if h.language == "zh" and _GENERIC_GROUP.search(text, c_lo, h.start):
+            return "rule_for_kind"  # "有些人可能会感到恶心": a kind of person, not this one
+        if h.language == "zh" and _TREATMENT_COURSE.search(text, c_lo, h.start):
+            return "treatment_course"  # "手术后可能会出现疼痛": the course of such a treatment
+        if (
+            _FREQUENCY_MODAL.fullmatch(h.match)
+            and _FREQUENCY_BEFORE.search(text, s_lo, h.start)
+            and not words["meaning"].search(text, h.end, c_hi)
+        ):
+            # "通常'京东'可能指北京东部地区" still guesses what the user's words mean
+            return "general"  # "usually … infection may present with MRSA": how it usually goes
+        if _usual_duration(text, s_lo, h.start, h.end, c_hi, h.match):
+            return (
+                "usual_duration"  # "心电图：约10到20分钟", "一般…治疗一周左右": how long it takes
+            )
+        if (
+            h.language == "zh"
+            and _SYMPTOM_VERB.match(text, h.end, c_hi)
+            and (
+                _SYMPTOM_ITEM.fullmatch(text, text.rfind("\n", 0, h.start) + 1, h.start)
+                or _SOME_CASES.search(text, s_lo, h.start)
+            )
+        ):
+            return "rule_for_kind"  # "冷汗：可能会突然出现冷汗": what the condition brings
+        if _ZH_DEONTIC.match(text, h.start, c_hi):
+            return "advice"  # "应该及时就医": what one should do
+        if _ESTIMATE_NOUN.match(text, h.start, c_hi):
+            return "term"  # "一个大概的估计": estimates named as such
+        if _ZH_JUDGEMENT.match(text, h.start, c_hi):
+            return "judgement"  # "可能是一个常见的问题", "可能更加有效": a judgement
         if _DUTY.match(text, h.start, c_hi):
             return "politeness"  # "不客气，应该的": the staff's duty, a courtesy, no guess
         if _POLICY_MODAL.match(text, h.start, c_hi) or _PROCESS_TIME.match(text, h.end, c_hi):
@@ -1036,6 +1105,14 @@ def _rule(
         ) and _CONDITION.search(sentence_text):
             # "If you have full sun exposure, it will likely do well" too
             return "conditional_modal"  # "If Tesla confirms it, the appointment may need to be changed": hypothetical
+        if (
+            change is None
+            and h.phrase.lower() in _EPISTEMIC_ADVERBS
+            and _CONDITION.search(text, s_lo, h.start)
+        ):
+            # an adverb after a condition in its sentence, as round 8b rules ("if it is
+            # controlled well it is likely…", "IF mild respiratory symptoms likely virus")
+            return "conditional_modal"
         if _RULE_PREDICATE.match(text, h.start, c_hi) and _generic_subject(text, c_lo, h.start):
             return "rule_for_kind"  # "Checked bags may incur a fee": a rule for a kind of thing, not this case
         if h.phrase.lower() in _TERM_ADJECTIVES and _noun_term(text, h.start, h.end):
@@ -1210,7 +1287,10 @@ def _sentences_before(text: str, end: int) -> Iterator[tuple[int, int]]:
     # its lookahead holds), and a run of spaces between Chinese characters never does (its
     # lookahead sees nothing).
     n = bisect.bisect_left(ends, end)
-    if end > 0 and text[end - 1] in _STOPS:
+    if end > 0 and (
+        text[end - 1] in _STOPS
+        or (end > 1 and text[end - 1] in "\"\u201d'" and text[end - 2] in ".!?")
+    ):
         lo = ends[n - 1] if n else 0
         if text[lo : end - 1].strip():
             yield lo, end
@@ -1264,11 +1344,20 @@ _AGENT_BEFORE = re.compile(
 )
 
 
-def _agent_modal(text: str, lo: int, start: int, match: str) -> bool:
+# Chinese puts the modal before its subject too: "那可能我们还要联系网维那边再看一下".
+_AGENT_AFTER_ZH = re.compile(
+    r"(?:我们|我們|我这边|我這邊|咱们|咱們|我)(?:还|還|也|再|得|就)?(?:要|需要|得|会|會|去|来|來|帮|幫|给|給)"
+)
+
+
+def _agent_modal(text: str, lo: int, start: int, match: str, end: int = -1) -> bool:
     """True when a modal phrase has the agent as its subject ("I may need to", "we
-    might try"): the agent's plan or its own ability, not a claim about the data."""
+    might try", "可能我们还要联系…"): the agent's plan or its own ability, not a claim
+    about the data."""
     if _MODAL.match(match) is None and not match.startswith(("可能", "应该", "應該")):
         return False
+    if end >= 0 and match.startswith("可能") and _AGENT_AFTER_ZH.match(text, end):
+        return True
     return _AGENT_BEFORE.search(text, lo, start) is not None
 
 
@@ -1295,8 +1384,9 @@ def _user_subject(text: str, lo: int, start: int, end: int, hi: int, kind: str) 
 # result, not a guess ("Based on the search results, the next flight seems to be").
 _ATTRIBUTED = re.compile(
     r"\b(?:based\s+on|according\s+to|per)\s+(?:the\s+|your\s+|our\s+|my\s+)?"
-    r"(?:\w+\s+){0,2}(?:results?|policy|policies|information|options|search|data|details|"
-    r"records?|profile)\b|"
+    r"(?:\w+\s+){0,3}(?:results?|policy|policies|information|options|search|data|details|"
+    # a ReAct agent's "Based on the previous action and observation, it seems…"
+    r"records?|profile|observations?)\b|"
     r"根据(?:搜索|查询|工具)?结果|根据政策",
     re.IGNORECASE,
 )
@@ -1309,7 +1399,8 @@ _SOURCE_OPENING = re.compile(
 )
 # A wh-clause before the modal in its clause: "how good an article could be".
 _EMBEDDED_QUESTION = re.compile(
-    r"(?:\b(?:how|what|whether)|\bto\s+(?:see|check|find\s+out|determine|verify)\s+if)\b"
+    # "告知医生是否怀孕或可能怀孕": 是否 opens a yes/no question as "whether" does
+    r"是否|(?:\b(?:how|what|whether)|\bto\s+(?:see|check|find\s+out|determine|verify)\s+if)\b"
     r"(?![^.!?\n]*\?)",
     re.IGNORECASE,
 )
@@ -1491,6 +1582,7 @@ def _field_value(text: str, start: int, end: int) -> bool:
 # might be a fare difference" (a fact of this booking) is no such predicate.
 _POLICY_MODAL = re.compile(
     r"可能(?:会)?(?:不能|无法|無法)保证|"  # "可能不能保证每位客户都赠送": the promotion's rule
+    r"可能(?:会|會)?(?:包括|包含)|"  # "治疗方法可能包括…", as "may include"
     r"(?:may|might|could|can)(?:\s+(?:also|still|not|only|generally|normally|then))*\s+(?:"
     r"offer|charge|bill|request|require|ask|contact|decide|review|inspect|screen|deny|refuse|"
     r"approve|reject|waive|guarantee|include|affect|take\s+(?:up\s+to|several|a\s+few|about|"
@@ -1524,6 +1616,199 @@ _ZH_CAPABILITY = re.compile(
 )
 # What the staff should do, said as a courtesy: "这都是我应该做的", "不客气，应该的".
 _DUTY = re.compile(r"(?:应该|應該)做?的(?![\u4e00-\u9fff])|(?:应该|應該)做?的(?=[哈呢哦啦呀吧])")
+# "缺乏" and "缺少" say the agent lacks a fact when they open their clause or follow the
+# agent or a word of the moment ("缺少这场比赛的比分", "当前缺乏…", "在缺乏 ID 值的情况下"),
+# or when information is what is lacking ("缺乏这些关键信息"); after a thing or a person
+# they say what it lacks ("陈旧的比喻可能显得懒惰和缺乏灵感", "体内缺乏一种酶", "心情低落、
+# 缺乏兴趣").
+_LACK = frozenset({"缺乏", "缺少"})
+_INFORMATION = re.compile(
+    r"信息|資訊|资料|資料|数据|數據|详情|詳情|细节|細節|记录|記錄|依据|依據|ID|值|参数|參數|"
+    r"上下文|输入|輸入|证据|證據",
+    re.IGNORECASE,
+)
+_LACKER = re.compile(
+    r"(?:^|当前|當前|目前|现在|現在|暂时|暫時|因此|所以|由于|由於|在|我|我们|我們|这边|這邊|还|還|仍|"
+    r"仍然|但|而|且|也|都|则|則)\s*$"
+)
+
+
+def _thing_lacks(text: str, lo: int, start: int, end: int, hi: int) -> bool:
+    """True when 缺乏 or 缺少 at ``[start, end)`` says what a thing or a person lacks, not
+    a fact the agent lacks (see ``_LACK``)."""
+    if _INFORMATION.search(text, end, min(hi, end + 16)):
+        return False
+    return _LACKER.search(text[lo:start].strip(" ，,")) is None
+
+
+# 考虑 as a doctor's tentative diagnosis ("首先考虑气管炎", "考虑是急性咽炎", round 8b) and
+# as advice to consider an act ("建议可以考虑做个肺部CT", "您可以考虑去周庄古镇") or a plan
+# ("并考虑预算"): the advice has a modal, an adviser or the user before it, or an act or
+# "考虑到" (considering that) after it; "不考虑" rules out, unless for now ("暂时不考虑").
+_CONSIDER = frozenset({"考虑", "考慮"})
+_CONSIDER_BEFORE = re.compile(
+    r"(?:建议|建議|可以|可|需要|需|要|会|會|应|應|应该|應該|请|請|再|得|不妨|还|還|也|并|並|综合|綜合|"
+    r"您|你|我们|我們|我|医生|醫生)\s*(?:先|再|也|一起)?\s*$"
+)
+_CONSIDER_AFTER = re.compile(
+    r"(?:到|一下|下|使用|用|做|去|到|进行|進行|服用|吃|换|換|转|轉|是否|其他|其它|选择|選擇|"
+    r"购买|購買|买|買|预算|預算|手术|手術|住院|加用|口服|就医|就醫)"
+)
+_RULED_OUT = re.compile(r"不\s*$")
+_FOR_NOW = re.compile(r"(?:暂时|暫時|暂|暫|目前|现在|現在)\s*不\s*$")
+
+
+# What a diagnosis with 考虑 names: a copula ("考虑是", "考虑为", "考虑还是") or, within its
+# clause, a condition, a cause or a likelihood ("考虑气管炎", "考虑躯体化障碍", "考虑肝郁等
+# 有关", "考虑普通感冒可能性大"); "考虑个人选择", "综合考虑病人的具体情况" name none.
+_DIAGNOSIS = re.compile(
+    r"\s*(?:是|为|為|还是|還是)|[^，,。；;：:\n]{0,20}?(?:炎|感染|病(?![人情史例历歷])|症|障碍|障礙|感冒|过敏|過敏|肿瘤|"
+    r"腫瘤|癌|结石|結石|出血|骨折|损伤|損傷|溃疡|潰瘍|反流|有关|有關|引起|导致|導致|所致|可能性)"
+)
+
+
+def _consider_advice(text: str, lo: int, start: int, end: int, hi: int) -> bool:
+    """True when 考虑 at ``[start, end)`` (its clause ``[lo, hi)``) advises or plans rather
+    than names a tentative diagnosis."""
+    if _CONSIDER_BEFORE.search(text, lo, start) or _CONSIDER_AFTER.match(text, end, hi):
+        return True
+    if not _DIAGNOSIS.match(text, end, hi):
+        return True
+    # "不考虑新冠" after a reading is flat; "暂时不考虑" is tentative (round 8b)
+    return bool(_RULED_OUT.search(text, lo, start)) and not _FOR_NOW.search(text, lo, start)
+
+
+# The attributive "可能的" before a noun names candidates ("可能的原因", "以下是一些可能的
+# 检查", "排除其他可能的病因"): the claim, if any, is in what they are said to be; "可能的话"
+# (if possible) is a condition.
+_POSSIBLE_NOUN = re.compile(
+    # also a relative clause: "处理可能存在的问题", "病人可能存在的其他疾病"
+    r"可能(?:存在|出现|出現|发生|發生|产生|產生)?的(?=[\u4e00-\u9fff])"
+)
+# Another party as the subject right before the modal: what a doctor or a pharmacist may
+# do ("医生可能会建议使用…", "your MD may recommend starting antibiotics"), as what an
+# organisation may do (_POLICY_MODAL) is policy, not a guess about this case.
+_OTHER_PARTY = re.compile(
+    r"(?:医生|醫生|医师|醫師|大夫|药剂师|藥劑師|药师|藥師|专家|專家)(?:还|還|也|则|則|通常|一般)?\s*$|"
+    r"\b(?:your|the|a|his|her|their)\s+(?:\w+\s+)?(?:doctors?|physicians?|MDs?|GPs?|pharmacists?|"
+    r"providers?|dentists?|specialists?|pediatricians?|paediatricians?|nurses?|vets?|"
+    r"veterinarians?)\s+(?:also\s+|then\s+)?$",
+    re.IGNORECASE,
+)
+# A step of care the patient may need, said with 可能 ("可能需要进行以下检查", "可能还需要
+# 使用抗生素"): advice on what to do, as "you may need to" is, not a guess about a fact.
+_CARE_STEP = re.compile(
+    r"可能(?:还|還|也)?(?:会|會)?(?:只)?需要|"
+    # what the care may involve: "可能会进行淋巴结活检", "还可能使用α受体阻滞剂", "也可能被用来…"
+    r"可能(?:还|還|也)?(?:会|會)?(?:被)?(?:进行|進行|使用|采用|採用|给予|給予|开具|開具|"
+    r"建议|建議|要求|用于|用於|用来|用來)[^，,。；;\n]{0,12}?(?:检查|檢查|治疗|治療|药|藥|剂|劑|手术|"
+    r"手術|活检|活檢|疗法|療法|注射|片|CT|超声|超聲|抗生素|调整|調整|炎症|症状|症狀)"
+)
+# (the second part names a step of care after the verb: "可能会使用顺丰发货" is no such step)
+# Side effects and risks of a treatment or a drug ("这些药物可能有一些副作用", "仍可能存在
+# 出血的风险"): what such a thing may bring, knowledge of the kind, not this case.
+_SIDE_EFFECT = re.compile(
+    r"可能(?:还|還|也)?(?:会|會)?(?:有|存在|出现|出現|产生|產生|发生|發生|引起|带来|帶來)"
+    r"[^，,。；;\n]{0,12}?(?:副作用|风险|風險|不良反应|不良反應|并发症|併發症|过敏反应|過敏反應)|"
+    # a drug's interactions: "鱼肝油可能与某些药物相互作用"
+    r"可能(?:还|還|也)?(?:会|會)?与[^，,。；;\n]{1,12}?(?:发生|發生)?相互作用"
+)
+# A quantified or generic group as the subject ("有些人可能会…", "部分患者可能…", "某些抗生素
+# 可能需要处方"): a rule for a kind of person or thing, as a bare plural is in English.
+_GENERIC_GROUP = re.compile(
+    r"(?:有些|某些|一些|部分|个别|個別|少数|少數|多数|多數|大多数|大多數|有的|任何)"
+    r"[\u4e00-\u9fff]{0,8}?(?:还|還|也|仍|则|則)?\s*$"
+)
+# The course of a treatment as the setting ("手术后可能会出现…", "在治疗期间，可能会感到…"):
+# what happens after such a treatment in general.
+_TREATMENT_COURSE = re.compile(
+    r"(?:术后|術後|手术后|手術後|治疗期间|治療期間|治疗后|治療後|服药后|服藥後|用药后|用藥後|"
+    r"使用后|使用後|服用后|服用後)"
+)
+# A frequency word before the cue in its sentence ("一般情况下，…治疗一周左右", "usually …
+# infection may present with MRSA"): how such things usually go, the `general` case.
+_FREQUENCY_BEFORE = re.compile(
+    r"\b(?:usually|generally|typically|normally|commonly|in\s+most\s+cases)\b|"
+    r"一般|通常|往往|常常|大多|多数情况|多數情況",
+    re.IGNORECASE,
+)
+# A span of time a procedure takes, approximated ("心电图：约10到20分钟", "通常需要约30分钟",
+# "一般情况下…治疗一周左右", "大约需要6个月到一年的时间"): the usual duration of a test or a
+# treatment, as a processing time is (round 9's ruling), when a frequency word or a label
+# comes before it or 需要 governs it; "这个包裹大概七天左右才到货" (this order) stays a guess.
+_ZH_DURATION = rf"{_ZH_NUMBER}(?:\s*[-~到至]\s*{_ZH_NUMBER})?\s*个?(?:工作日|天|小时|小時|分钟|分鐘|周|星期|月|年)"
+_DURATION_AFTER = re.compile(rf"\s*(?:需要|需)?\s*{_ZH_DURATION}")
+_DURATION_BEFORE = re.compile(rf"{_ZH_DURATION}\s*$")
+_DURATION_SETTING = re.compile(r"(?:一般|通常|往往|需要|需|[：:])[^。；;\n]{0,30}$")
+_DURATION_CUES = frozenset({"约", "約", "大约", "大約", "左右"})
+
+
+def _usual_duration(text: str, s_lo: int, start: int, end: int, hi: int, match: str) -> bool:
+    """True when the approximation at ``[start, end)`` gives the usual duration of a test
+    or a treatment (see ``_DURATION_AFTER``)."""
+    word = match.rstrip("0123456789$€£¥￥ ")  # an estimate's match ends on its first digit
+    end -= len(match) - len(word)
+    if word not in _DURATION_CUES:
+        return False
+    if word == "左右":
+        span = _DURATION_BEFORE.search(text, max(s_lo, start - 24), start)
+        lead = span.start() if span else -1
+    else:
+        span = _DURATION_AFTER.match(text, end, hi)
+        lead = start
+    if span is None or _ARRIVES.match(text, end, hi):
+        return False
+    return _DURATION_SETTING.search(text, s_lo, lead) is not None
+
+
+_ARRIVES = re.compile(
+    r"[^，,。；;]{0,6}?(?:才|就)?(?:到货|到貨|送达|送達|发货|發貨|到达|到達|收到)"
+)
+# A symptom described in a list item under its name, with no subject ("冷汗：可能会突然出现
+# 冷汗", "疲劳：可能会感到极度的疲劳"), or in some cases ("在某些情况下，可能会感到不适"):
+# what the condition brings in general.
+_SYMPTOM_ITEM = re.compile(r"\s*(?:\d+[.、)]\s*)?[^：:\n，,。]{1,16}[：:][^你您：:\n。]{0,14}")
+_SOME_CASES = re.compile(
+    r"(?:在某些情况下|在一些情况下|在少数情况下|在极少数情况下|在極少數情況下|有时候|有時候|有时|有時)"
+)
+_SYMPTOM_VERB = re.compile(
+    r"(?:也|还|還|仍)?(?:会|會)?(?:突然)?(?:感到|出现|出現|有|伴有|发生|發生)"
+)
+# The modals a frequency word before them makes general (not an approximate number: "sunrise
+# is generally around 7:50 AM" supplies a value of this task).
+_FREQUENCY_MODAL = re.compile(r"may|might|could|可能|有可能|也可能|還可能|还可能", re.IGNORECASE)
+# 应该 with an act after it advises ("患者应该定期进行自我检查", "应该及时就医", "应该向医生
+# 咨询"): what one should do, not what is probably so.
+_ZH_DEONTIC = re.compile(
+    # the act is required: "应该马上就到了" (it should arrive soon) is a guess
+    r"(?:应该|應該)(?:先|要|都|也|立即|及时|及時|马上|馬上|尽快|盡快|定期|提前|主动|主動)*"
+    r"(?:向|和|与|與|由|根据|根據|按照|咨询|諮詢|就医|就醫|避免|注意|保持|进行|進行|选择|選擇|"
+    r"使用|服用|遵循|遵守|告诉|告訴|告知|在医生|在醫生|停止|停用|多喝|多吃|多休息|少吃|少喝)"
+)
+# An approximation or a possibility named as such ("一个大概的估计", "以下是一些大致的时间参考",
+# "大致估计"): the answer says its figures are estimates; the figures are what it claims.
+_ESTIMATE_NOUN = re.compile(
+    r"(?:大致|粗略)的?(?=估计|估計|时间参考|時間參考|时间范围|時間範圍)|(?:大概|大致)的(?=估计|估計)|"
+    r"(?<=的)(?:估计|估計)|(?<=大致)(?:估计|估計)|(?<=大概)(?:估计|估計)"
+)
+# A judgement said with 可能, as _EVALUATIVE and _WORTH_DOING read it in English: "重复的词语
+# 在写作中可能是一个常见的问题", "有效地使用它们可能是一项棘手的任务", "寻求专业帮助可能更加有效",
+# "可能有助于缓解症状", "陈旧的比喻可能会显得懒惰".
+_ZH_JUDGEMENT = re.compile(
+    r"可能(?:会|會)?(?:是|成为|成為)(?:一[个個项項种種件])?(?:很|非常|比较|比較|更|最)?"
+    r"(?:常见|常見|棘手|困难|困難|重要|有效|不错|不錯|理想|合适|合適|明智|有用|好的|更好)|"
+    r"可能(?:会|會)?显得|可能(?:会|會)?顯得|"
+    r"可能(?:会|會)?(?:更|更加|比较|比較)?(?:有效|有帮助|有幫助|有助于|有助於|合适|合適|适合|適合|更好)|"
+    # "止痛药和皮肤贴片也可能有用", "化疗药物可能也有帮助", "手术可能是必要的"
+    r"可能(?:也|还|還)?(?:有用|有帮助|有幫助|是必要的|是必需的)"
+)
+# What a kind of thing may do to something, with the object between ("X线检查可能会对胎儿
+# 造成潜在风险", "可能会对膀胱产生压力", "可能会对分娩方式产生影响"), as 可能造成 (the lexicon's
+# general list).
+_KIND_EFFECT = re.compile(
+    r"可能(?:还|還|也)?(?:会|會)?对[^，,。；;\n]{1,16}?(?:造成|产生|產生|带来|帶來|有)"
+    r"(?:一定的?|一些|潜在的?|潛在的?)?[^，,。；;\n]{0,6}?(?:影响|影響|压力|壓力|刺激|风险|風險|伤害|傷害|损害|損害)"
+)
 #: Approximation words that also name a field when a noun follows them.
 _TERM_ADJECTIVES = frozenset({"estimated", "an estimated", "approximate", "expected"})
 _DETERMINER_BEFORE = re.compile(
@@ -1581,7 +1866,8 @@ def _field_held(text: str, end: int, result: str | None) -> bool:
 # vary with the mail", "prices can differ". How such values go in general, not a guess.
 _VARIES = re.compile(
     r"(?:may|might|can|could)(?:\s+(?:also|still|\w+ly))?\s+(?:vary|differ|fluctuate)\b|"
-    r"可能(?:会)?(?:出现|有)?(?:不一致|不同|差异|差異|出入|偏差|波动|波動)",
+    r"可能(?:会|會)?(?:因[^。；;\n]{1,40}?而)?(?:出现|有所|有)?(?:不一致|不同|差异|差異|出入|偏差|"
+    r"波动|波動|异|異)|可能因人而异|可能因人而異",
     re.IGNORECASE,
 )
 
@@ -1657,6 +1943,8 @@ def _process_before(text: str, lo: int, start: int) -> bool:
 # The agent's own call and tool, as what is missing: its inputs, the tool's functions.
 _CALL_WORDS = re.compile(
     r"(?<![\w-])(?:parameters?|arguments?|inputs?|functions?|tools?|apis?|endpoints?|"
+    # "I couldn't find a relevant action for your request" (TapeAgents' form filler, round 9)
+    r"(?:relevant|suitable|matching|appropriate)\s+actions?|"
     r"operations|operators|syntax|schema)(?![\w-])|参数|參數|工具|调用|調用|接口|函数|函數|输入|輸入",
     re.IGNORECASE,
 )
@@ -1861,12 +2149,25 @@ _HOLDS_NO_DATA = re.compile(
 )
 
 
+# An organ or a body system before 功能 or 系统 makes them the body's ("估计肺功能可能已经…",
+# "神经系统疾病"), not a tool's or a system the agent uses.
+_BODY_FUNCTION = re.compile(
+    r"(?:肺|肝|肾|腎|心|脑|腦|甲状腺|甲狀腺|膀胱|肠|腸|胃|免疫|生殖|呼吸|消化|肌肉|神经|神經|认知|認知|"
+    r"性|凝血|通气|通氣|循环|循環|内分泌|內分泌|泌尿|运动|運動)$"
+)
+
+
 def _process_clause(text: str, lo: int, start: int, hi: int, result: str | None) -> bool:
     """True when the clause ``[lo, hi)`` around a guess at ``start`` is about the agent's
     process: a process word before the phrase, or after it one that names nothing else
     (a tool, a query), or any after a failed call."""
     ambiguous = False
     for m in context_patterns()["process"].finditer(text, lo, hi):
+        if _BODY_FUNCTION.search(text, max(0, m.start() - 3), m.start()) and m.group() in (
+            "功能",
+            "系统",
+        ):
+            continue  # "肺功能", "呼吸系统": the body's, not the agent's tools
         if m.start() > start and _HOLDS_NO_DATA.match(text, m.end(), hi):
             continue  # "maybe the tool has no Italian entries": what the data lacks
         if m.start() < start or not _AMBIGUOUS_PROCESS.fullmatch(m.group()):
@@ -1889,13 +2190,33 @@ _EPISTEMIC_ADVERBS = frozenset(
 _YOU = re.compile(r"you(?:['\u2019](?:d|ll|re))?|yourself|您|你", re.IGNORECASE)
 
 
+# Where the user's words are the source, not the subject: "As you explain the history it
+# might be a gastric reflux", "按您描述考虑上呼吸道感染", "根据你说的"; and the user's own
+# things, whose state is a fact of the case ("你的症状可能是…", "您的症状考虑…", "你这个应该就是
+# 咽喉炎", "你父亲…"): neither makes the clause about the user.
+_USER_AS_SOURCE = re.compile(
+    r"\b(?:as|from\s+what|based\s+on\s+what|according\s+to\s+what)\s+you(?:['\u2019]ve|\s+have)?"
+    r"\s+(?:explain|describe|mention|say|said|state|report|told|tell)\w*|"
+    r"(?:按|根据|根據|依据|依據|从|從|听|聽)(?:您|你)的?(?:描述|叙述|敘述|所说|所說|说的|說的|讲的|講的|"
+    r"提供的|介绍|介紹|情况|情況)|"
+    r"(?:您|你)(?=的|这个|這個|父亲|父親|母亲|母親|爸|妈|媽|孩子|宝宝|寶寶|家人|老公|老婆|丈夫|妻子|"
+    r"儿子|兒子|女儿|女兒)",
+    re.IGNORECASE,
+)
+
+
 def _about_user(clause: str, phrase: str) -> bool:
     """True when the clause is about the user or offers help: a user word in it, unless
-    the phrase is an epistemic adverb and the only user words are "you"."""
+    the phrase is an epistemic adverb and the only user words are "you"; the user's words
+    as a source and the user's own things (:data:`_USER_AS_SOURCE`) do not count."""
     user = context_patterns()["user"]
-    if phrase.lower() not in _EPISTEMIC_ADVERBS:
-        return user.search(clause) is not None
-    return any(not _YOU.fullmatch(m.group()) for m in user.finditer(clause))
+    aside = [m.span() for m in _USER_AS_SOURCE.finditer(clause)]
+    for m in user.finditer(clause):
+        if any(lo <= m.start() < hi for lo, hi in aside):
+            continue
+        if phrase.lower() not in _EPISTEMIC_ADVERBS or not _YOU.fullmatch(m.group()):
+            return True
+    return False
 
 
 # A conclusion drawn from what came before: "…, so it appears to be outside the return
@@ -1917,6 +2238,16 @@ _INFERENCE_OPENING = re.compile(
 # usually are.
 _CONCLUSION_MODAL = re.compile(
     r"should\s+(?:be|have)|must\s+(?:be|have)|could(?:\s+not|n['\u2019]t)\s+have", re.IGNORECASE
+)
+
+
+# "should be" with an act done to its subject says what ought to be done, not what is
+# probably so: "so it should be reported as malware", "so it should be treated first".
+_DEONTIC_PASSIVE = re.compile(
+    r"should\s+be\s+(?:\w+ly\s+)?(?:reported|flagged|blocked|treated|handled|used|avoided|taken|"
+    r"kept|stored|checked|reviewed|monitored|replaced|removed|cleaned|washed|seen|examined|tested|"
+    r"followed|consulted|discussed|done|applied|considered|addressed|escalated)\b",
+    re.IGNORECASE,
 )
 
 
@@ -2064,13 +2395,21 @@ _MUST_SEE = re.compile(
 _USER_CHANGE = re.compile(
     r"\b(?:if|when|should|once)\s+you(?:['\u2019]d)?\s+(?:\w+\s+)?(?:(?:decide|choose|want|"
     r"wish|like|plan|prefer)\s+to\s+)?(?:change|switch|move|modify|upgrade|downgrade|rebook|"
-    r"reschedule|extend|exchange|swap)\b[^,;.!?]*",
+    r"reschedule|extend|exchange|swap)\b[^,;.!?]*|"
+    # what the user reports having seen or done, restated as a condition: "If you saw an
+    # axolotl with a unique color, it could have been any of these" (round 9's ruling: the
+    # guess is about what the user meant)
+    r"\bif\s+you\s+(?:saw|noticed|heard|spotted|found|received|bought|ordered|paid)\b[^,;.!?]*",
     re.IGNORECASE,
 )
 # A modal, also after "there" ("there may be"): in a sentence with a condition it states
 # what would follow if the condition held ("If Tesla confirms it, the appointment may need
 # to be changed", "There may be a fee if the new fare is higher"): a hypothetical.
-_CONDITIONAL_MODAL = re.compile(r"(?:there\s+)?(?:may|might|could)\b|有?可能", re.IGNORECASE)
+_CONDITIONAL_MODAL = re.compile(
+    # a doctor's 考虑 under 如果 too ("如果没有明确的流行病学史，暂时不考虑新冠": round 8b)
+    r"(?:there\s+)?(?:may|might|could)\b|有?可能|考虑|考慮",
+    re.IGNORECASE,
+)
 # An epistemic adverb on a future or conditional verb ("it will likely do well", "would
 # probably"): under a condition, the same hypothetical as a modal.
 _FUTURE_ADVERB = re.compile(r"\b(?:will|would|['\u2019]ll|['\u2019]d)\s+$", re.IGNORECASE)

@@ -137,7 +137,8 @@ def test_sentences_before_a_point_are_those_read_up_to_it() -> None:
             lo = m.end()
         return spans[::-1]
 
-    for text in ("用户说 这可能 不对。It ends.Next one! 还有 吗", "A. B.C\n\nD? e。。f"):
+    texts = ("用户说 这可能 不对。It ends.Next one! 还有 吗", "A. B.C\n\nD? e。。f")
+    for text in (*texts, 'He said "no." Then "yes."Ok, the "cold".If so.'):
         for end in range(len(text) + 1):
             assert list(_sentences_before(text, end)) == read_up_to(text, end), (text, end)
 
@@ -545,7 +546,10 @@ def test_a_modal_in_a_conditional_sentence_is_a_hypothetical() -> None:
     assert _hedged("There may be an additional fee if the new flight has a higher fare.") == []
     # without a condition the same modal guesses at this case
     assert _hedged("There may be an additional fee for the new flight.") == ["There may be"]
-    assert _hedged("If the fare is higher, the refund is likely smaller.") == ["likely"]
+    # an epistemic adverb after the condition too (round 8b's ruling: "if it is controlled
+    # well it is likely…" is the hypothetical); without one it guesses
+    assert _hedged("If the fare is higher, the refund is likely smaller.") == []
+    assert _hedged("The fare is higher, so the refund is likely smaller.") == ["likely"]
 
 
 def test_doubt_about_a_fact_after_an_empty_result_still_counts() -> None:
@@ -593,12 +597,13 @@ def test_the_model_was_trained_on_the_labelled_files_as_they_are() -> None:
 
 def test_the_model_never_trains_on_a_sealed_set() -> None:
     names = [p.name for p in train.training_files()]
-    sealed = {"hedges_sealed_r6.jsonl", "hedges_sealed_r8b.jsonl", "hedges_sealed_r9.jsonl"}
-    sealed |= {"hedges_sealed_r9b.jsonl", "hedges_sealed_r10.jsonl", "hedges_sealed_r10b.jsonl"}
+    sealed = {"hedges_sealed_r9b.jsonl", "hedges_sealed_r10.jsonl", "hedges_sealed_r10b.jsonl"}
     sealed |= {"hedges_sealed_r11.jsonl"}
     assert set(train.SEALED) == sealed and not sealed & set(names)
-    # rounds 7 and 8 were measured sealed, then unsealed to tune on
-    assert {"hedges.jsonl", "hedges_sealed_r7.jsonl", "hedges_sealed_r8.jsonl"} <= set(names)
+    # rounds 6, 7, 8, 8b and 9 were measured sealed, then unsealed to tune on
+    tuned = {"hedges_sealed_r6.jsonl", "hedges_sealed_r7.jsonl", "hedges_sealed_r8.jsonl"}
+    tuned |= {"hedges_sealed_r8b.jsonl", "hedges_sealed_r9.jsonl"}
+    assert {"hedges.jsonl", *tuned} <= set(names)
 
 
 def test_the_model_gate_reads_offers_restatements_guesses_and_missing_facts() -> None:
