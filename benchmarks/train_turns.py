@@ -34,9 +34,9 @@ ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "tests" / "corpora" / "conversations"
 MODEL = ROOT / "evaluator" / "data" / "turn_model.json"
 #: Never trained on: the sealed sets (bench_signals prints them only with ``--sealed``).
-#: Round 8's (``turns_sealed_r8.jsonl``) was unsealed in session 8 to tune on.
+#: Round 8's (``turns_sealed_r8.jsonl``) was unsealed in session 8 to tune on, round 9's
+#: (``turns_sealed_r9.jsonl``) in session 9.
 SEALED = (
-    "turns_sealed_r9.jsonl",
     "turns_sealed_r9b.jsonl",
     "turns_sealed_r10.jsonl",
     "turns_sealed_r10b.jsonl",
