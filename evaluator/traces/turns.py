@@ -402,6 +402,13 @@ _SUBJECT = re.compile(
 # "请问", "麻烦问下" ("may I ask") open a question politely; their "请", "麻烦" ask for
 # no action.
 _POLITE_ASK_WORDS = (
+    "我想请问一下",
+    "我想请问",
+    "想请问",
+    "我想咨询一下",
+    "想咨询一下",
+    "我想咨询下",
+    "想咨询下",
     "请问",
     "請問",
     "麻烦问一下",
@@ -432,9 +439,15 @@ _VALUE = re.compile(
 )
 _PLEASE = re.compile(r"\s*\bplease\b", re.IGNORECASE)
 _CAN_I = re.compile(r"\b(?:can|could|may)\s+(?:i|we)\s+(?:please\s+)?", re.IGNORECASE)
-# "Which size do I need?" asks about the user's need; it asks the agent for nothing.
+# "Which size do I need?", "anything else I need to do?", "我需要做哪些检查？" ask about the
+# user's own need (advice on the user's own act, session 5's ruling); they ask the agent
+# for nothing ("我需要你帮我…" does).
 _AUX_WISH = re.compile(
-    r"\b(?:do|does|did|would|will|should|shall|can|could|must)\s+(?:i|we)\s+(?:need|want)\b",
+    r"\b(?:do|does|did|would|will|should|shall|can|could|must)\s+(?:i|we)\s+(?:need|want)\b"
+    r"|\b(?:what|which|anything|something)\s+(?:else\s+)?(?:that\s+)?(?:i|we)\s+(?:need|have)"
+    r"\s+to\b|(?:我|我们)(?:还|也|都)?(?:需要|需不需要)(?![你您帮给])"
+    # ... in the clause that asks ("我需要更改设置，但还没想好怎么改" asks the agent to act)
+    r"(?=[^，,。；;！!？?]*(?:[吗么呢？?]|是吧|对吧|哪|什么|多少|多久|怎|几|如何))",
     re.IGNORECASE,
 )
 # A question that proposes a value in answer to the agent ("How about 3 PM?").
@@ -446,7 +459,9 @@ def _asks_to_act(question: str) -> bool:
     "能推荐一个...吗?") rather than to tell something ("Can you tell me about...?",
     "你能给我介绍下...吗?")."""
     p = _patterns()
-    question = _AUX_WISH.sub(" ", _POLITE_ASK.sub("", question))
+    # "I want to know the weather in Detroit on Tuesday?", "我想知道…大不大？": a wish to be
+    # told, whose words ("I want", "我想") ask for no act; what follows them decides
+    question = p["ask_info"].sub(" ", _AUX_WISH.sub(" ", _POLITE_ASK.sub("", question)))
     if _ADVICE.search(question):
         return False  # "Would you recommend I ask the tech...?" asks for advice: to be told
     if _asks_to_recommend(question) or _asks_for_more(question):

@@ -1018,3 +1018,26 @@ def test_the_agents_part_written_by_the_user_and_a_reference_to_what_it_said() -
     text = "Thanks! You mentioned English roses resist disease. Could you tell me more about it?"
     assert rule_turn(text, False, "With pruning, your roses will bloom.") == "question"
     assert rule_turn("You mentioned you'd prefer a suite, right?", False, "") == "other"
+
+
+# Session 9: rules by class of language, written on round 9's misses (ToolAlpaca's task
+# instructions, DISC-MedLLM's simulated patients), unsealed to tune on.
+
+
+def test_a_question_about_the_users_own_need_asks_to_be_told() -> None:
+    assert rule_turn("那我需要做哪些检查呢？", False, "建议您去医院检查。") == "question"
+    assert rule_turn("我需要做胃镜检查吗？", False, "") == "question"
+    text = "Anything else I need to do on my side, or is that it?"
+    assert rule_turn(text, True, "Anything else?") == "question"
+    # asking the agent to act, or a need in a clause that asks nothing, is a request
+    assert rule_turn("我需要你帮我查一下订单吗？", False, "") == "request"
+    assert rule_turn("我需要更改会议设置，但还没想好怎么改。", False, "") == "request"
+
+
+def test_a_wish_to_be_told_inside_a_question_asks_no_act() -> None:
+    assert rule_turn("I want to know the weather in Detroit on Tuesday?", False, "") == "question"
+    assert rule_turn("我想知道这个药的副作用大不大？", False, "") == "question"
+    assert rule_turn("我想请问钙尔奇是咀嚼服用的吗？", False, "") == "question"
+    assert rule_turn("我希望了解一下药物治疗的副作用。", False, "您还有什么问题？") == "question"
+    # what follows the wish still decides
+    assert rule_turn("我想知道能不能帮我改一下地址？", False, "") == "request"
