@@ -662,7 +662,12 @@ def _new_task(sentence: str) -> bool:
     eat", "我想去个免费的景点")."""
     if not _is_request(sentence) or _asks_for_fact(sentence):
         return False
-    return not _only_desire(sentence) or bool(_patterns()["item"].search(sentence))
+    p = _patterns()
+    if not _only_desire(sentence) or p["item"].search(sentence):
+        return True
+    # ... or for an act the agent is to do ("Also, I'd like to set a price alert if…"; not
+    # "I'd like to know the rates", "I'd like to see how it changed")
+    return _is_request(_TO.sub(" ", p["desire"].sub(" ", sentence)))
 
 
 def _remark(sentence: str) -> bool:
@@ -1046,6 +1051,9 @@ _ADDS = re.compile(
     r"|\balso\s+(?:i|we)\b",
     re.IGNORECASE,
 )
+# A sentence that opens by adding to a question ("Can you tell me the rate? Also, please set
+# an alert…", "Additionally, I'd like to…"): what it adds may be a new task.
+_ALSO = re.compile(r"(?:^|[.!?]\s+)(?:also|additionally|in addition|plus)\s*,", re.IGNORECASE)
 # A turn that is one upper-case token, bare or in markers: a simulator's control signal.
 _CONTROL = re.compile(
     r"\s*(?:(?:#+|\[|<)\s*[A-Z][A-Z_ ]{2,}?\s*(?:#+|\]|>)|[A-Z][A-Z_]{3,}[.!]?)\s*"
@@ -1141,7 +1149,9 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
     every = list(_sentences(t))
     # a statement that adds a new task ("I am also looking for a museum.", "I would also
     # like a place to eat") is what the turn asks, beside a question about a fact
-    new_task = adds and any(_new_task(s) for s in every if not _is_question(s))
+    new_task = (adds or _ALSO.search(t) is not None) and any(
+        _new_task(s) for s in every if not _is_question(s)
+    )
     sentences = _drop_agree_tags(every)
     if len(sentences) < len(every):
         t = " ".join(sentences)
@@ -1211,9 +1221,11 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
     if _asks_for_more(t):
         return "request", "more"  # "I would like more options."
     if p["ask_info"].search(t):
-        return "question", "ask_info"  # "I want to know when they expire."
+        # "I want to know when they expire."; "…. Also, I'd like to set an alert" adds a task
+        return ("request" if new_task else "question"), "ask_info"
     if (_asks_for_info(t) or _asks_for_fact(t)) and not _asks_for_more(t):
-        return "question", "fact"  # "麻烦您发一下这家店的地址给我吧", "I need the postcode": a fact
+        # "麻烦您发一下这家店的地址给我吧", "I need the postcode": a fact
+        return ("request" if new_task else "question"), "fact"
     if (
         solicited
         and not shift.match(t)

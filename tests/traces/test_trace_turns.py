@@ -1041,3 +1041,13 @@ def test_a_wish_to_be_told_inside_a_question_asks_no_act() -> None:
     assert rule_turn("我希望了解一下药物治疗的副作用。", False, "您还有什么问题？") == "question"
     # what follows the wish still decides
     assert rule_turn("我想知道能不能帮我改一下地址？", False, "") == "request"
+
+
+def test_a_task_added_after_a_question_makes_it_a_request() -> None:
+    question = "Can you tell me the exchange rate for USD to CAD?"
+    assert rule_turn(question, False, "") == "question"
+    assert rule_turn(f"{question} Also, I'd like to set a price alert.", False, "") == "request"
+    text = "I need to know the rates for GBP/USD. Additionally, please set an alert above 1.4."
+    assert rule_turn(text, False, "") == "request"
+    # what it adds may be one more thing to be told
+    assert rule_turn(f"{question} Also, I'd like to know how it changed.", False, "") == "question"
