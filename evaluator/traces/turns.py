@@ -519,10 +519,26 @@ def _asks_for_info(text: str) -> bool:
     "麻烦您发一下这家店的地址给我吧"), and no other action ("帮我找一辆出租车，告诉我车牌")."""
     p = _patterns()
     text = _PLEASE.sub("", text)  # "Can I please have the phone number?"
-    if not (p["deliver"].search(text) and p["fact"].search(text)):
+    if not (p["deliver"].search(text) and _fact(text)):
         return False
     rest = p["deliver"].sub(" ", text)
     return not p["act"].search(rest)
+
+
+_LIST_OF = 4  # words after "a list of" that may name an item ("a list of all the hotels")
+
+
+def _fact(text: str) -> re.Match[str] | None:
+    """The first fact word of ``text`` ("the address", "a brief description"), but a list of
+    items to find ("a list of hotels": a search), which is none."""
+    p = _patterns()
+    for m in p["fact"].finditer(text):
+        if m.group(0).lower() != "list of":
+            return m
+        after = text[m.end() :].split()[: _LIST_OF + 1]
+        if not p["item"].search(" ".join(after)):
+            return m  # "a list of the languages supported": to be told
+    return None
 
 
 _PROPOSE = ("let's", "lets", "let’s")
@@ -557,7 +573,7 @@ def _fact_ask(sentence: str) -> bool:
         return False  # "Let's start with ticket info." proposes, asks to be told nothing
     before = sentence[: cue.start()]
     for part in (sentence[cue.end() :], before):  # "...the phone number please"
-        fact = p["fact"].search(part)
+        fact = _fact(part)
         if fact is None:
             continue
         gap = part[: fact.start()] if part is not before else part[fact.end() :]

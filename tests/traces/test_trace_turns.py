@@ -1051,3 +1051,22 @@ def test_a_task_added_after_a_question_makes_it_a_request() -> None:
     assert rule_turn(text, False, "") == "request"
     # what it adds may be one more thing to be told
     assert rule_turn(f"{question} Also, I'd like to know how it changed.", False, "") == "question"
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a verb of giving with what a lookup tells as its object asks to be told
+        ("Can you provide me with the current quotes for gold?", "question"),
+        ("Could you give me a list of the languages supported?", "question"),
+        ("Could you please show me the content of this verse?", "question"),
+        ("Please provide me with detailed information about the festivals.", "question"),
+        # a list of items to find is a search; a lookup's own verb acts
+        ("Could you give me a list of hotels in the north?", "request"),
+        ("Can you look up the cast and send me a list of their roles?", "request"),
+        ("Can you fetch my profile to show me my details?", "request"),
+        ("Could you list all the available roles?", "request"),
+    ],
+)
+def test_what_a_lookup_tells_asked_for_is_a_question(text: str, kind: str) -> None:
+    assert rule_turn(text, False, "") == kind
