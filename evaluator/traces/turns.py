@@ -1055,6 +1055,18 @@ def _drop_agree_tags(sentences: list[str]) -> list[str]:
     return kept
 
 
+# A last question that asks for help and names nothing ("Can you help me with that?",
+# "Could you help?", "你能帮我吗？"): after a wish to be told it asks to be told ("I want to
+# know the rate… Can you help me with that?"), after anything else it asks for help ("I want
+# to see pictures of axolotls. Can you help me with that?").
+_BARE_HELP = re.compile(
+    r"^\s*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?help(?:\s+(?:me|us))?"
+    r"(?:\s+(?:with\s+(?:that|this|it)|out))?(?:\s+please)?"
+    r"|(?:你|您)?(?:能|可以)(?:帮|帮帮)(?:我|忙)?(?:吗|么))\s*[?？]+\s*$",
+    re.IGNORECASE,
+)
+
+
 # A simulated user's turn may come quoted, with its speaker's name or a markdown label
 # before it ('Sarah: "Thanks, ..."', '**Response:** "..."'): read past them.
 _SPEAKER = re.compile(r"^\s*(?:\*\*[^*\n]{1,30}\*\*|[A-Z][\w.]*(?: [A-Z][\w.]*){0,2}:)\s*(?=[\"“])")
@@ -1220,7 +1232,8 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
             asks = "，".join(kept) or tail
         else:
             asks = last
-        if not (_asks_to_act(asks) or _asks_for_more(last)):
+        wish_told = bool(_BARE_HELP.match(last)) and any(map(p["ask_info"].search, sentences))
+        if wish_told or not (_asks_to_act(asks) or _asks_for_more(last)):
             return ("request" if new_task else "question"), "q_told"
         shifts = shift.match(t) or shift.match(last)
         if solicited and not shifts and _ID_OR_NUMBER.search(last):

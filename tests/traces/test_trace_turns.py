@@ -1070,3 +1070,10 @@ def test_a_task_added_after_a_question_makes_it_a_request() -> None:
 )
 def test_what_a_lookup_tells_asked_for_is_a_question(text: str, kind: str) -> None:
     assert rule_turn(text, False, "") == kind
+
+
+def test_a_bare_appeal_for_help_asks_what_the_wish_before_it_asks() -> None:
+    text = "I want to know the exchange rate for USD to JPY. Can you help me with that?"
+    assert rule_turn(text, False, "") == "question"
+    text = "I want to see pictures of albino axolotls. Can you help me with that?"
+    assert rule_turn(text, False, "") == "request"
