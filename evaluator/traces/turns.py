@@ -839,6 +839,49 @@ def _retries(sentence: str) -> bool:
     return s.endswith(("?", "？")) and len(s.split()) <= 3 and bool(_VALUE.search(s))
 
 
+# "What about the Hilton in the North?", "How about chinese food?", "And a square with side
+# length 7?": the same task again on another object; the object is the group.
+_FOLLOW_ON = re.compile(
+    r"^\s*(?:(?:and|ok|okay|so)[\s,]+)?(?:(?:what|how)\s+about\s+(.+?)|and\s+(.+?)\s*[?？])\s*[?？]?\s*$",
+    re.IGNORECASE,
+)
+# A time that opens the object ("What about tomorrow?", "How about on the 10th?"): the same
+# fact for another day as often as another search, so no request is read from it.
+_TIME_OBJECT = re.compile(
+    r"(?:on|at|in|for)?\s*(?:the\s+)?(?:today|tonight|tomorrow|yesterday|this|next|last"
+    r"|then|after|\d+(?:st|nd|rd|th)?"
+    r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|morning|afternoon"
+    r"|evening|noon|week|month|january|february|march|april|may|june|july|august|september"
+    r"|october|november|december)\b",
+    re.IGNORECASE,
+)
+_WH_WORD = re.compile(r"\b(?:what|which|who|where|when|why|how|whose)\b", re.IGNORECASE)
+# An object that opens a clause of its own, not a noun phrase ("How about we plan it over
+# several days?", "And maybe if there's a size they recommend?").
+_CLAUSE_OBJECT = re.compile(
+    r"(?:maybe|perhaps|if|whether|also|so|we|i|you|they|he|she|it|us|me)\b", re.IGNORECASE
+)
+
+
+def _follows_on(sentence: str) -> bool:
+    """True when ``sentence``, after the agent's result, asks for the same task on another
+    object ("What about the Hilton in the North?", "How about chinese food?", "And a square
+    with side length 7 units?"): another search, a request; not when the object is a fact
+    ("What about the humidity?"), a time ("What about tomorrow?") or a question of its own
+    ("And how is it rated?")."""
+    m = _FOLLOW_ON.match(sentence)
+    if m is None:
+        return False
+    obj = m.group(1) or m.group(2)
+    return not (
+        _fact(obj)
+        or _TIME_OBJECT.match(obj)
+        or _CLAUSE_OBJECT.match(obj)
+        or _WH_WORD.search(obj)
+        or _is_question(obj)
+    )
+
+
 def _declines_done(text: str) -> bool:
     """True when ``text`` is "no" and only that there is nothing more ("No that is all.",
     "no that will be all", "不用了，就这些"): it declines more help, thanking no one."""
@@ -1196,6 +1239,8 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         return "answer", "by_reference"
     if context == "failed" and every and _retries(every[0]):
         return "request", "retry"  # another search after the agent found nothing
+    if context in ("none", "open") and _follows_on(last):
+        return "request", "follow_on"  # "What about the Hilton in the North?" after a result
     clauses = [c for c in _CLAUSE.split(last) if c.strip()]
     tail = clauses[-1] if clauses else last
     if _is_question(tail) or (_CJK.search(last) is None and _is_question(last)):

@@ -1077,3 +1077,18 @@ def test_a_bare_appeal_for_help_asks_what_the_wish_before_it_asks() -> None:
     assert rule_turn(text, False, "") == "question"
     text = "I want to see pictures of albino axolotls. Can you help me with that?"
     assert rule_turn(text, False, "") == "request"
+
+
+def test_what_about_another_object_after_a_result_is_the_same_task_again() -> None:
+    result = "The Shadyside Inn is in the Cheap price category and has a rating of 4."
+    assert rule_turn("What about the Hilton in the North?", False, result) == "request"
+    assert rule_turn("And a square with side length 7 units?", False, "The area is 28.3.") == (
+        "request"
+    )
+    # a fact, a time or a clause of its own is asked about, not searched for
+    forecast = "The temperature is 82 degrees with a 29 percent chance of rain."
+    assert rule_turn("How about the humidity level?", False, forecast) == "question"
+    assert rule_turn("What about tomorrow?", False, forecast) == "question"
+    assert rule_turn("Okay, and then?", False, "Turn left at the church.") == "question"
+    # after the agent's question it proposes the value asked for
+    assert rule_turn("How about 3 PM?", True, "What time works for you?") == "answer"
