@@ -1092,3 +1092,23 @@ def test_what_about_another_object_after_a_result_is_the_same_task_again() -> No
     assert rule_turn("Okay, and then?", False, "Turn left at the church.") == "question"
     # after the agent's question it proposes the value asked for
     assert rule_turn("How about 3 PM?", True, "What time works for you?") == "answer"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "That's a week from now, too long. Is there not anything sooner?",
+        "Is that venue available at any other time on Saturday?",
+        "Ben is out of town on Saturday. Is there anywhere available on Friday?",
+        "Are there any stores on the South side that have it?",
+        "I'm looking for a train to Cambridge by 20:45, is there anything like that?",
+    ],
+)
+def test_asking_for_another_option_than_the_one_found_is_another_search(text: str) -> None:
+    assert rule_turn(text, False, "North Heights is booked at noon on Saturday.") == "request"
+
+
+def test_asking_about_the_option_found_is_a_question() -> None:
+    assert rule_turn("Is it available on Saturday at 12pm?", False, "Try North Heights.") == (
+        "question"
+    )
