@@ -473,6 +473,8 @@ def _asks_to_act(question: str) -> bool:
     can_i = _CAN_I.search(question) or _POSSIBLE.search(question)  # "Can I book...?"
     if can_i and p["request_start"].match(question[can_i.end() :]):
         return True  # ... "Is it possible to change my seat?"
+    if _CJK.search(question) and _ZH_FAULT_WHY.search(question):
+        return True  # "这个订单怎么没有物流信息了", "它为啥发不出去": a fault to fix (round 6)
     if _CJK.search(question) and p["lookup"].match(_ZH_CAN.sub("", question, count=1)):
         return True  # "查一下我的车有没有违章记录", "能不能查一下…余额": a lookup to do (round 8)
     zh_change = _CJK.search(question) and p["can_change"].search(question)
@@ -482,6 +484,14 @@ def _asks_to_act(question: str) -> bool:
     return bool(p["request"].search(_PLEASE.sub(" ", question)))
 
 
+# A fault reported as a why or how-come: what should have happened has not ("为什么显示售后完成
+# 我没收到货呢?", "订单z怎么没进展?", "为什么我的手机一下没得网") or cannot ("它为啥发不出去",
+# "微信为什么发不倒信息"): round 6's ruling, a request; not why a thing is so ("为什么没这个
+# 地方", "为啥不是", "我啷个欠费了": questions).
+_ZH_FAULT_WHY = re.compile(
+    r"(?:为什么|为啥|怎么|咋|啷个)[^，,。？?！!\s]{0,12}?"
+    r"(?:(?:还|至今|一直|都)?没有?(?![这那什么问题事])|[发登打用收寄送上]不[出到倒上开了进])"
+)
 # "能不能", "可以", "请" before a Chinese imperative ("能不能查一下我的航空积分余额").
 _ZH_CAN = re.compile(r"^\s*(?:能不能|可不可以|能否|可以|请|麻烦)?")
 # Whether the agent could do a thing, asked in English ("Is it possible to upgrade my

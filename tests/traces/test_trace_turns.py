@@ -1112,3 +1112,12 @@ def test_asking_about_the_option_found_is_a_question() -> None:
     assert rule_turn("Is it available on Saturday at 12pm?", False, "Try North Heights.") == (
         "question"
     )
+
+
+def test_a_chinese_fault_reported_as_why_asks_to_fix_it() -> None:
+    assert rule_turn("这个订单怎么没有物流信息了", False, "") == "request"
+    assert rule_turn("为什么显示售后完成我没收到货呢?", False, "") == "request"
+    assert rule_turn("微信为什么发不出去信息", False, "") == "request"
+    # why a thing is so asks to be told
+    assert rule_turn("毕竟是个镇，为什么没这个地方？", False, "") == "question"
+    assert rule_turn("那为什么我现在还是三十块", False, "") == "question"
