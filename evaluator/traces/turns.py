@@ -450,6 +450,7 @@ _AUX_WISH = re.compile(
     r"(?=[^，,。；;！!？?]*(?:[吗么呢？?]|是吧|对吧|哪|什么|多少|多久|怎|几|如何))",
     re.IGNORECASE,
 )
+_TRIED_WORDS = 3  # a tentative answer without a question's form: "snail?", "Do not iron...?"
 # A question that proposes a value in answer to the agent ("How about 3 PM?").
 _PROPOSAL = re.compile(r"^\s*(?:how|what)\s+about\b", re.IGNORECASE)
 
@@ -939,6 +940,7 @@ _RETRY = re.compile(
 )
 
 
+_BLANK = re.compile(r"_{3,}")
 _LIST_AFTER = re.compile(r"\s*[:：]")
 # The last word of an ask that names what to give: "tell me how you contact them", "let me
 # know which", "provide your dates".
@@ -987,6 +989,8 @@ def agent_context(previous: str | None) -> str:
         or "？" in s
         or (_is_question(s) if not _CJK.search(s) else p["agent_asks"].search(s) is not None)
     ]
+    if _BLANK.search(" ".join(sentences[-2:])):
+        return "solicit"  # a quiz's blank to fill ("A ____ takes 33 hours to crawl one mile")
     if asking and any(p["open_offer"].search(s) for s in asking[-2:]):
         # "What would you like help with? Accommodations, activities, or something else?"
         return "open"
@@ -1273,7 +1277,8 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
             and not asking
             and not _CJK.search(last)
             and not shift.match(last)
-            and _VALUE.search(last)
+            # a value, or a word or three tried ("snail?", "wind....?" after a quiz's blank)
+            and (_VALUE.search(last) or (len(every) == 1 and len(_WORD.findall(t)) <= _TRIED_WORDS))
         ):
             return (
                 "answer",

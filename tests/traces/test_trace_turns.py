@@ -1121,3 +1121,14 @@ def test_a_chinese_fault_reported_as_why_asks_to_fix_it() -> None:
     # why a thing is so asks to be told
     assert rule_turn("毕竟是个镇，为什么没这个地方？", False, "") == "question"
     assert rule_turn("那为什么我现在还是三十块", False, "") == "question"
+
+
+def test_a_word_tried_for_a_quiz_blank_answers_it() -> None:
+    quiz = "A ____ takes 33 hours to crawl one mile"
+    assert agent_context(quiz) == "solicit"
+    assert rule_turn("snail?", False, quiz) == "answer"
+    assert rule_turn("cesium", False, "The only metal that is liquid: ____ or mercury") == "answer"
+    # a question of its own stays one, and so do two asked one after the other
+    assert rule_turn("Why do you ask?", False, quiz) == "question"
+    previous = "The Marriott is located west and has 4 stars. Does this sound okay to you?"
+    assert rule_turn("Does it have free parking? And internet?", True, previous) == "question"
