@@ -1037,10 +1037,11 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
     the Anytown store?" after "Would you like me to check the availability of these at your
     preferred store?") is an answer: choosing the option the agent just offered, in a
     request's words (round 8's ruling, as "Can you book a table for 7 at Ask?" after "which
-    would you like to book?")."""
+    would you like to book?"), or a question's ("I would like to know how I can redeem my
+    points" after "Would you like to know how you can redeem your loyalty points?")."""
     verdict = _rule(text, context)
     if (
-        verdict[0] == "request"
+        verdict[0] in QUERY_CLASSES
         and context in ("solicit", "open")
         and _takes_up_offer(text or "", previous)
     ):

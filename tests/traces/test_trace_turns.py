@@ -1132,3 +1132,10 @@ def test_a_word_tried_for_a_quiz_blank_answers_it() -> None:
     assert rule_turn("Why do you ask?", False, quiz) == "question"
     previous = "The Marriott is located west and has 4 stars. Does this sound okay to you?"
     assert rule_turn("Does it have free parking? And internet?", True, previous) == "question"
+
+
+def test_a_wish_to_be_told_what_the_agent_offered_to_tell_answers_it() -> None:
+    previous = "You have 133 points. Would you like to know how you can redeem your loyalty points?"
+    text = "I would like to know how I can redeem my loyalty points."
+    assert rule_turn(text, True, previous) == "answer"
+    assert rule_turn("I would like to know when my order ships.", True, previous) == "question"
