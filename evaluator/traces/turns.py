@@ -697,6 +697,33 @@ def _new_task(sentence: str) -> bool:
     return _is_request(_TO.sub(" ", p["desire"].sub(" ", sentence)))
 
 
+# The user holding the conversation while they do something themselves ("Let me check.",
+# "Just a moment!", "Hold on", "稍等一下"): stalling, the GUIDELINE's `other`.
+_STALL = re.compile(
+    r"^\s*(?:(?:ok|okay|sure|hmm+|maybe|well|but|so|yes|yeah|no|not yet|uh|um)[\s,.!]+)*"
+    r"(?:let me (?:check|see|think|look|text|ask|find|get|go)|(?:just )?(?:a|one) (?:moment|sec"
+    r"|second|minute)|hold on|hang on|give me a (?:sec|second|minute|moment))\b"
+    r"|^\s*(?:好的?|嗯|那)?[，,\s]*(?:稍等|等一下|等等|我看看|我想想|让我想想)",
+    re.IGNORECASE,
+)
+
+
+_DIGIT = re.compile(r"\d")
+
+
+def _stalls(sentences: list[str]) -> bool:
+    """True when the user only holds the conversation: a sentence stalls ("Let me check my
+    balance first.", "Just a moment!") and none gives a number, asks or requests
+    ("Wait, let me confirm that. Yeah, May 2." answers)."""
+    stalling = [s for s in sentences if _STALL.match(s)]
+    rest = [s for s in sentences if s not in stalling]
+    return (
+        bool(stalling)
+        and not any(_DIGIT.search(s) for s in sentences)
+        and not any(_is_question(s) or (_is_request(s) and not _only_desire(s)) for s in rest)
+    )
+
+
 def _remark(sentence: str) -> bool:
     """True when ``sentence`` asks the agent for nothing: no request, or only the user's
     own wish ("I want to make sure it's done right.")."""
@@ -1303,6 +1330,8 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
                 "q_act_value",
             )  # "Could you make it for the 13th at 1 pm?" after "What time?"
         return "request", "q_act"
+    if _stalls(sentences):
+        return "other", "stall"  # "Let me check.", "Maybe, but let me text him first."
     if _FIELD_VALUE.match(t):
         return "answer", "field_value"  # "Order ID: 3348917502", "Username: cminh730"
     chooses = any(p["choice"].match(_strip_lead(s)) for s in sentences)

@@ -1139,3 +1139,28 @@ def test_a_wish_to_be_told_what_the_agent_offered_to_tell_answers_it() -> None:
     text = "I would like to know how I can redeem my loyalty points."
     assert rule_turn(text, True, previous) == "answer"
     assert rule_turn("I would like to know when my order ships.", True, previous) == "question"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Let me check.",
+        "Maybe, but let me text him first and make sure they have an open bar.",
+        "Not yet. Just a moment!",
+    ],
+)
+def test_stalling_is_other(text: str) -> None:
+    assert rule_turn(text, True, "Should I book that ride for you?") == "other"
+
+
+def test_chinese_stalling_is_other_unless_it_gives_the_value() -> None:
+    assert rule_turn("稍等，我找一下", True, "请提供订单号") == "other"
+    assert rule_turn("稍等一下，订单号是12345", True, "请提供订单号") == "answer"
+
+
+def test_stalling_beside_a_value_or_a_question_is_not_all_it_says() -> None:
+    previous = "When are you arriving?"
+    assert rule_turn("I guess May 2. Wait, let me confirm that. Yeah, May 2.", True, previous) == (
+        "answer"
+    )
+    assert rule_turn("Hold on. Is the hotel near the station?", True, previous) == "question"
