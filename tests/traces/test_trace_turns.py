@@ -1164,3 +1164,22 @@ def test_stalling_beside_a_value_or_a_question_is_not_all_it_says() -> None:
         "answer"
     )
     assert rule_turn("Hold on. Is the hotel near the station?", True, previous) == "question"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Thank you, that's everything I need.",
+        "I think you helped me with everything. Thank you.",
+        "ok ty",
+        "那行没事了 麻烦你了",
+        "喂",
+    ],
+)
+def test_thanks_in_other_words_and_a_phone_opener_greet(text: str) -> None:
+    assert rule_turn(text, True, "Is there anything else I can help with?") == "greeting"
+
+
+def test_thanks_beside_a_new_request_is_the_request() -> None:
+    assert rule_turn("Thanks! Also, please book me a taxi.", True, "Anything else?") == "request"
+    assert rule_turn("麻烦你了，帮我把地址改一下", True, "还有什么问题吗？") == "request"
