@@ -469,6 +469,8 @@ def _asks_to_act(question: str) -> bool:
         return True
     if p["inform_verb"].search(question) or _asks_for_info(question):
         return False
+    if _WH_MODAL.search(question):
+        return False  # "What can you do for me?", "How can you ensure…?": to be told
     if _asks_for_fact(question):
         return False  # "能给我一下地址吗？": to be given a fact
     can_i = _CAN_I.search(question) or _POSSIBLE.search(question)  # "Can I book...?"
@@ -492,6 +494,13 @@ def _asks_to_act(question: str) -> bool:
 _ZH_FAULT_WHY = re.compile(
     r"(?:为什么|为啥|怎么|咋|啷个)[^，,。？?！!\s]{0,12}?"
     r"(?:(?:还|至今|一直|都)?没有?(?![这那什么问题事])|[发登打用收寄送上]不[出到倒上开了进])"
+)
+# A wh-word before "can you" asks what the agent can do, not that it do it ("What can you
+# do for me?", "How can you ensure he has 5 years of experience?"); a recommendation asked
+# so ("What would you recommend?") is read before it.
+_WH_MODAL = re.compile(
+    r"\b(?:what|how|where|which|who)\s+(?:else\s+)?(?:can|could|will|would)\s+you\b",
+    re.IGNORECASE,
 )
 # "能不能", "可以", "请" before a Chinese imperative ("能不能查一下我的航空积分余额").
 _ZH_CAN = re.compile(r"^\s*(?:能不能|可不可以|能否|可以|请|麻烦)?")
@@ -725,9 +734,19 @@ def _stalls(sentences: list[str]) -> bool:
 
 
 def _remark(sentence: str) -> bool:
-    """True when ``sentence`` asks the agent for nothing: no request, or only the user's
-    own wish ("I want to make sure it's done right.")."""
-    return not _is_request(sentence) or _only_desire(sentence)
+    """True when ``sentence`` asks the agent for nothing: no request, only the user's own
+    wish ("I want to make sure it's done right."), or a need for what the question before
+    asked about ("Do they have free parking? I will need that.")."""
+    return not _is_request(sentence) or _only_desire(sentence) or bool(_NEED_THAT.match(sentence))
+
+
+# A need whose object points back to the question before it ("I will need that.", "We'll need
+# it."), or the user's purpose ("I want to make sure they know what I need."): a remark.
+_NEED_THAT = re.compile(
+    r"^\s*(?:i|we)(?:['’]ll|['’]d| will| would| really| just| also)?\s+(?:need|want)\s+"
+    r"(?:(?:that|it|this|them|those)\s*[.!]?\s*$|to\s+make\s+sure\b)",
+    re.IGNORECASE,
+)
 
 
 def _short(text: str) -> bool:

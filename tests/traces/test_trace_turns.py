@@ -1183,3 +1183,22 @@ def test_thanks_in_other_words_and_a_phone_opener_greet(text: str) -> None:
 def test_thanks_beside_a_new_request_is_the_request() -> None:
     assert rule_turn("Thanks! Also, please book me a taxi.", True, "Anything else?") == "request"
     assert rule_turn("麻烦你了，帮我把地址改一下", True, "还有什么问题吗？") == "request"
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # asked to be told whether something holds, or what the agent can do
+        ("Can you please confirm that's what you're scheduling?", "question"),
+        ("Can you confirm it's Friday?", "question"),
+        ("What can you do for me?", "question"),
+        ("What would you recommend for my indoor plants?", "request"),
+        ("Can you book it for Friday?", "request"),
+        # a need pointing back to the question, or the user's purpose, asks nothing more
+        ("Do they have free parking? I will need that.", "question"),
+        ("Is the technician experienced? I want to make sure they know what I need.", "question"),
+        ("Do they have free parking? I need a taxi too.", "request"),
+    ],
+)
+def test_confirming_a_fact_and_remarks_after_a_question(text: str, kind: str) -> None:
+    assert rule_turn(text, False, "The Marriott has 4 stars.") == kind
