@@ -345,6 +345,14 @@ def _sentences(text: str) -> tuple[str, ...]:
     return tuple(s for s in _split_sentences(text) if s.strip())
 
 
+# A Chinese expectation checked with a final 吧 ("明天上午应该就可以到了吧", "周日会送货吧",
+# "不是六月七号吧", "不会东西放硬盘里找不到吧"): asks to be told whether it holds; a 吧 after
+# no such word suggests or asks to act ("帮我找找邮件吧", "就他家吧").
+_ZH_EXPECT = re.compile(
+    r"(?:应该|不会|会|能|不是|没)[^，,。！!？?\s]{0,15}吧(?=[\s。！!？?~～，,]|$)"
+)
+
+
 @functools.lru_cache(maxsize=16384)
 def _is_question(sentence: str) -> bool:
     p = _patterns()
@@ -356,7 +364,10 @@ def _is_question(sentence: str) -> bool:
     if _CJK.search(s):
         # a Chinese question keeps its question word in place ("今天上海的气温是多少摄氏度")
         return bool(
-            p["question_start"].match(s) or p["particle_end"].search(s) or p["wh"].search(s)
+            p["question_start"].match(s)
+            or p["particle_end"].search(s)
+            or p["wh"].search(s)
+            or _ZH_EXPECT.search(s)
         )
     # "Have a great day!" starts like "Have you...?" but wishes well
     if s.endswith("!") or p["greeting_start"].match(s) or _IMPERATIVE_DO.match(s):

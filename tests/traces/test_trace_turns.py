@@ -1202,3 +1202,11 @@ def test_thanks_beside_a_new_request_is_the_request() -> None:
 )
 def test_confirming_a_fact_and_remarks_after_a_question(text: str, kind: str) -> None:
     assert rule_turn(text, False, "The Marriott has 4 stars.") == kind
+
+
+def test_a_chinese_expectation_checked_with_ba_asks() -> None:
+    assert rule_turn("明天上午应该就可以到了吧", False, "已为您催促配送。") == "question"
+    assert rule_turn("是五月七号，不是六月七号吧", False, "已为您延期。") == "question"
+    # a 吧 after no word of expectation suggests or asks to act
+    assert rule_turn("帮我找找邮件吧", False, "") == "request"
+    assert rule_turn("那我明天上午来一趟吧", False, "营业厅九点开门。") == "other"
