@@ -1210,3 +1210,8 @@ def test_a_chinese_expectation_checked_with_ba_asks() -> None:
     # a 吧 after no word of expectation suggests or asks to act
     assert rule_turn("帮我找找邮件吧", False, "") == "request"
     assert rule_turn("那我明天上午来一趟吧", False, "营业厅九点开门。") == "other"
+
+
+def test_what_can_help_is_asked_about_not_asked_for() -> None:
+    assert rule_turn("有哪些常见的药物可以帮助入睡呢？", False, "建议规律作息。") == "question"
+    assert rule_turn("你可以帮我推荐一种药吗？", False, "建议规律作息。") == "request"
