@@ -1162,10 +1162,11 @@ def _model_turn(text: str | None, asked: bool, previous: str | None) -> str:
 
 def _drop_agree_tags(sentences: list[str]) -> list[str]:
     """``sentences`` without the last ones that only ask for agreement ("Does that
-    work?", "Proceed?"), when something is left."""
+    work?", "Proceed?") or are marks alone ("???"), when something is left."""
     p = _patterns()
     kept = list(sentences)
-    while len(kept) > 1 and p["agree_tag"].match(kept[-1]):
+    # ... and marks alone ("你能把这个号给送货的吗? ???"), which ask nothing of their own
+    while len(kept) > 1 and (p["agree_tag"].match(kept[-1]) or not _PUNCT.sub("", kept[-1])):
         kept.pop()
     return kept
 

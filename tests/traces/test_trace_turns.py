@@ -1215,3 +1215,8 @@ def test_a_chinese_expectation_checked_with_ba_asks() -> None:
 def test_what_can_help_is_asked_about_not_asked_for() -> None:
     assert rule_turn("有哪些常见的药物可以帮助入睡呢？", False, "建议规律作息。") == "question"
     assert rule_turn("你可以帮我推荐一种药吗？", False, "建议规律作息。") == "request"
+
+
+def test_marks_alone_after_a_question_ask_nothing_of_their_own() -> None:
+    assert rule_turn("你能把这个号给送货员吗? ???", False, "已为您查询。") == "request"
+    assert rule_turn("???", False, "已为您查询。") == "question"
