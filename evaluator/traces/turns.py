@@ -744,6 +744,18 @@ def _stalls(sentences: list[str]) -> bool:
     )
 
 
+def _wishes_for_item(sentence: str) -> bool:
+    """True when ``sentence`` is the user's wish for an item to find ("I want a moderately
+    priced restaurant in the east part of town.", "I would like the flight to be on Delta.");
+    not "I'd like to check one more thing", whose "one" names no item."""
+    if _is_question(sentence) or not _only_desire(sentence):
+        return False
+    return any(m.group(0).lower() not in _ONE for m in _patterns()["item"].finditer(sentence))
+
+
+_ONE = frozenset({"one", "ones", "anything"})
+
+
 def _remark(sentence: str) -> bool:
     """True when ``sentence`` asks the agent for nothing: no request, only the user's own
     wish ("I want to make sure it's done right."), or a need for what the question before
@@ -1353,7 +1365,11 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
             asks = last
         wish_told = bool(_BARE_HELP.match(last)) and any(map(p["ask_info"].search, sentences))
         if wish_told or not (_asks_to_act(asks) or _asks_for_more(last)):
-            return ("request" if new_task else "question"), "q_told"
+            # an unprompted wish for an item to find, then a question about it, asks for
+            # the item ("I want a moderately priced restaurant in the east part of town.
+            # What is the phone number?": session 5's new task beside a question)
+            wish = not solicited and any(map(_wishes_for_item, sentences[:-1]))
+            return ("request" if new_task or wish else "question"), "q_told"
         shifts = shift.match(t) or shift.match(last)
         if solicited and not shifts and _ID_OR_NUMBER.search(last):
             return (

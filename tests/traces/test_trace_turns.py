@@ -1220,3 +1220,13 @@ def test_what_can_help_is_asked_about_not_asked_for() -> None:
 def test_marks_alone_after_a_question_ask_nothing_of_their_own() -> None:
     assert rule_turn("你能把这个号给送货员吗? ???", False, "已为您查询。") == "request"
     assert rule_turn("???", False, "已为您查询。") == "question"
+
+
+def test_a_wish_for_an_item_then_a_question_about_it_asks_for_the_item() -> None:
+    text = "I want a moderately priced restaurant in the east. What is the phone number?"
+    assert rule_turn(text, False, "") == "request"
+    # after the agent's question the wish answers it and the question decides; a wish
+    # for no item ("one more thing") adds no task
+    assert rule_turn(text, True, "What price range would you like?") == "question"
+    text = "I'd like to check one more thing. Do you know the weather in Chicago?"
+    assert rule_turn(text, False, "Your driver will be Zoe.") == "question"
