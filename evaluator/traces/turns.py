@@ -291,6 +291,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         # choice ("您需要经济舱还是公务舱"): a statement rarely ends so
         rf"|(?:是|在)(?:{_alternation(lists['wh'])}|谁|哪位|哪天)(?=\s|{end})"
         rf"|^[^\s，,。]{{1,12}}还是[^\s，,。]{{1,12}}(?=\s|{end})"
+        # ... or a short prompt that runs its slots together without marks ("频率是多少每月每周
+        # 或每天", "会议时间是多少是否开启视频"): a form's question, not a statement
+        rf"|^[^\s，,。！!]{{0,12}}(?:是多少|是什么|是哪个|是哪些|是否)[^，,。！!]{{0,24}}$"
     )
     return out
 

@@ -1230,3 +1230,11 @@ def test_a_wish_for_an_item_then_a_question_about_it_asks_for_the_item() -> None
     assert rule_turn(text, True, "What price range would you like?") == "question"
     text = "I'd like to check one more thing. Do you know the weather in Chicago?"
     assert rule_turn(text, False, "Your driver will be Zoe.") == "question"
+
+
+def test_a_chinese_prompt_running_its_slots_together_solicits() -> None:
+    assert agent_context("频率是多少每月每周或每天") == "solicit"
+    assert agent_context("会议时间是多少是否开启视频是否开启音频") == "solicit"
+    assert rule_turn("每月一次", False, "频率是多少每月每周或每天") == "answer"
+    # a statement that names a wh-word asks nothing
+    assert agent_context("退款时间是多少天都有规定，请您耐心等待。") == "none"
