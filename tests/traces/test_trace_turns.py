@@ -1238,3 +1238,20 @@ def test_a_chinese_prompt_running_its_slots_together_solicits() -> None:
     assert rule_turn("每月一次", False, "频率是多少每月每周或每天") == "answer"
     # a statement that names a wh-word asks nothing
     assert agent_context("退款时间是多少天都有规定，请您耐心等待。") == "none"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Try Saturday then.",
+        "I almost forgot the West side is hot. See if it has a Hyatt.",
+        "Not bad, but do me a favor, look for events around Atlanta.",
+        "嗯把它关了",
+    ],
+)
+def test_imperatives_of_a_search_and_the_disposal_construction_request(text: str) -> None:
+    assert rule_turn(text, False, "It will be raining all day on Friday.") == "request"
+
+
+def test_the_disposal_construction_asking_for_a_fact_is_a_question() -> None:
+    assert rule_turn("把太和殿的地址告诉我吧。", False, "太和殿在故宫。") == "question"
