@@ -710,8 +710,8 @@ def _new_task(sentence: str) -> bool:
     """True when ``sentence`` asks for a task: a request that is not for a fact, and not
     only the user's wish unless it wishes for an item to find ("I would like a place to
     eat", "我想去个免费的景点")."""
-    if not _is_request(sentence) or _asks_for_fact(sentence):
-        return False
+    if not _is_request(sentence) or _asks_for_fact(sentence) or _asks_for_info(sentence):
+        return False  # ("Also, please provide me with the historical data": to be told)
     p = _patterns()
     if not _only_desire(sentence) or p["item"].search(sentence):
         return True

@@ -1051,6 +1051,8 @@ def test_a_task_added_after_a_question_makes_it_a_request() -> None:
     assert rule_turn(text, False, "") == "request"
     # what it adds may be one more thing to be told
     assert rule_turn(f"{question} Also, I'd like to know how it changed.", False, "") == "question"
+    text = f"{question} Also, please provide me with the historical data for the pair."
+    assert rule_turn(text, False, "") == "question"
 
 
 @pytest.mark.parametrize(
