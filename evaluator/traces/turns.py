@@ -1112,6 +1112,12 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
     would you like to book?"), or a question's ("I would like to know how I can redeem my
     points" after "Would you like to know how you can redeem your loyalty points?")."""
     verdict = _rule(text, context)
+    if verdict[0] == "question" and context in ("none", "open") and previous:
+        # "What about the Hilton in the North?" after the agent's result (known to be one:
+        # without the agent's message "none" says nothing of what came before)
+        said = _drop_agree_tags(list(_sentences(" ".join((text or "").split()))))
+        if said and _follows_on(said[-1]):
+            return "request", "follow_on"
     if (
         verdict[0] in QUERY_CLASSES
         and context in ("solicit", "open")
@@ -1327,8 +1333,6 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         return "answer", "by_reference"
     if context == "failed" and every and _retries(every[0]):
         return "request", "retry"  # another search after the agent found nothing
-    if context in ("none", "open") and _follows_on(last):
-        return "request", "follow_on"  # "What about the Hilton in the North?" after a result
     clauses = [c for c in _CLAUSE.split(last) if c.strip()]
     tail = clauses[-1] if clauses else last
     if _is_question(tail) or (_CJK.search(last) is None and _is_question(last)):

@@ -1092,8 +1092,10 @@ def test_what_about_another_object_after_a_result_is_the_same_task_again() -> No
     assert rule_turn("How about the humidity level?", False, forecast) == "question"
     assert rule_turn("What about tomorrow?", False, forecast) == "question"
     assert rule_turn("Okay, and then?", False, "Turn left at the church.") == "question"
-    # after the agent's question it proposes the value asked for
+    # after the agent's question it proposes the value asked for; with no message known
+    # before it, nothing says a result came first
     assert rule_turn("How about 3 PM?", True, "What time works for you?") == "answer"
+    assert rule_turn("What about the Hilton in the North?") == "question"
 
 
 @pytest.mark.parametrize(
