@@ -273,8 +273,11 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     out["agree_tag"] = re.compile(
         rf"^\s*(?:{_alternation(lists['agree_tag'])})\s*[?？]+\s*$", re.IGNORECASE
     )
+    # A question particle ends a question, whatever mark follows; a soft one (呢) only when
+    # no full stop or exclamation follows it ("我听说他的第一任妻子还是麦当娜呢。" states)
     out["particle_end"] = re.compile(
-        rf"(?:{_alternation(lists['question_particle'] + lists['soft_particle'])})\s*[?？。!！]*\s*$"
+        rf"(?:(?:{_alternation(lists['question_particle'])})\s*[?？。!！]*"
+        rf"|(?:{_alternation(lists['soft_particle'])})\s*[?？]*)\s*$"
     )
     # A Chinese question without its mark, as speech transcripts write it, in the agent's
     # message: 请问 anywhere, or a question particle at the end ("请问怎么称呼您", "还有什么

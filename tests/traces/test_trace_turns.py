@@ -1259,3 +1259,9 @@ def test_imperatives_of_a_search_and_the_disposal_construction_request(text: str
 
 def test_the_disposal_construction_asking_for_a_fact_is_a_question() -> None:
     assert rule_turn("把太和殿的地址告诉我吧。", False, "太和殿在故宫。") == "question"
+
+
+def test_a_chinese_soft_particle_before_a_full_stop_states() -> None:
+    assert rule_turn("听着就特别美，我有些迫不及待的想去了呢。", False, "景色很美。") == "other"
+    assert rule_turn("这个景点的门票呢？", False, "景色很美。") == "question"
+    assert rule_turn("门票多少钱呢。", False, "景色很美。") == "question"  # its wh-word asks
