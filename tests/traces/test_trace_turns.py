@@ -961,6 +961,11 @@ def test_holding_the_agent_to_what_it_said_answers_nothing() -> None:
     assert rule_turn(text, True, previous) == "request"
     text = "I'm confused. You said the booking was done."
     assert rule_turn(text, True, "Would you like to book it under your ID?") == "other"
+    previous = "I am sorry, but the West Bay Venue is not available then."
+    assert rule_turn("I thought you already booked it?", False, previous) == "other"
+    assert rule_turn("I thought you already booked it? Please book it now.", False, previous) == (
+        "request"
+    )
 
 
 def test_correcting_a_value_given_earlier_is_no_answer() -> None:
