@@ -724,11 +724,14 @@ def _new_task(sentence: str) -> bool:
 
 
 # The user holding the conversation while they do something themselves ("Let me check.",
-# "Just a moment!", "Hold on", "稍等一下"): stalling, the GUIDELINE's `other`.
+# "Just a moment!", "Hold on", "稍等一下", "I'll provide my zip code"): stalling, the
+# GUIDELINE's `other`.
 _STALL = re.compile(
     r"^\s*(?:(?:ok|okay|sure|hmm+|maybe|well|but|so|yes|yeah|no|not yet|uh|um)[\s,.!]+)*"
     r"(?:let me (?:check|see|think|look|text|ask|find|get|go)|(?:just )?(?:a|one) (?:moment|sec"
-    r"|second|minute)|hold on|hang on|give me a (?:sec|second|minute|moment))\b"
+    r"|second|minute)|hold on|hang on|give me a (?:sec|second|minute|moment)"
+    # ... or promises the value for later ("Sure, I'll provide my zip code and pick a time.")
+    r"|i(?:['’]ll| will) (?:provide|share|send|check|get back))\b"
     r"|^\s*(?:好的?|嗯|那)?[，,\s]*(?:稍等|等一下|等等|我看看|我想想|让我想想)",
     re.IGNORECASE,
 )

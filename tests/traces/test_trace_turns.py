@@ -1156,6 +1156,7 @@ def test_a_wish_to_be_told_what_the_agent_offered_to_tell_answers_it() -> None:
         "Let me check.",
         "Maybe, but let me text him first and make sure they have an open bar.",
         "Not yet. Just a moment!",
+        "Sure, I'll provide my zip code and pick a time that works.",
     ],
 )
 def test_stalling_is_other(text: str) -> None:
@@ -1173,6 +1174,8 @@ def test_stalling_beside_a_value_or_a_question_is_not_all_it_says() -> None:
         "answer"
     )
     assert rule_turn("Hold on. Is the hotel near the station?", True, previous) == "question"
+    text = "I'll provide my details right away. My phone number is 555-867-5309."
+    assert rule_turn(text, True, "Please provide your phone number.") == "answer"
 
 
 @pytest.mark.parametrize(
