@@ -484,6 +484,8 @@ def _asks_to_act(question: str) -> bool:
         return False  # "Would you recommend I ask the tech...?" asks for advice: to be told
     if _asks_to_recommend(question) or _asks_for_more(question):
         return True
+    if _acts_first(question):
+        return True  # "Can you search for holidays … and tell me about its date?" (round 9)
     if p["inform_verb"].search(question) or _asks_for_info(question):
         return False
     if _WH_MODAL.search(question):
@@ -512,6 +514,28 @@ _ZH_FAULT_WHY = re.compile(
     r"(?:为什么|为啥|怎么|咋|啷个)[^，,。？?！!\s]{0,12}?"
     r"(?:(?:还|至今|一直|都)?没有?(?![这那什么问题事])|[发登打用收寄送上]不[出到倒上开了进])"
 )
+# The verb the agent is asked for first: after "can you", "could you please", "how about"
+# ("Can you search for holidays…", "How about creating an avatar…").
+_FIRST_VERB = re.compile(
+    r"\b(?:(?:can|could|would|will)\s+you(?:\s+please)?|(?:how|what)\s+about)\s+([a-z]+)",
+    re.IGNORECASE,
+)
+
+
+def _acts_first(question: str) -> bool:
+    """True when the first thing ``question`` asks the agent to do is an act of the act list
+    (a lookup it runs, a booking: "Can you search for holidays with the keyword 'Diwali' and
+    tell me about its date?", "How about creating an avatar in a minimal style?"), whatever it
+    asks to be told after; not a verb of giving ("Can you find me the address?")."""
+    p = _patterns()
+    m = _FIRST_VERB.search(question)
+    if m is None or p["deliver"].match(question, m.start(1)):
+        return False
+    verb = m.group(1).lower()
+    verb = verb[:-3] if verb.endswith("ing") and len(verb) > 5 else verb  # "creating"
+    return bool(p["act"].fullmatch(verb) or p["act"].fullmatch(verb + "e"))
+
+
 # A wh-word before "can you" asks what the agent can do, not that it do it ("What can you
 # do for me?", "How can you ensure he has 5 years of experience?"); a recommendation asked
 # so ("What would you recommend?") is read before it.

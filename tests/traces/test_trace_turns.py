@@ -1273,3 +1273,17 @@ def test_a_chinese_soft_particle_before_a_full_stop_states() -> None:
     assert rule_turn("听着就特别美，我有些迫不及待的想去了呢。", False, "景色很美。") == "other"
     assert rule_turn("这个景点的门票呢？", False, "景色很美。") == "question"
     assert rule_turn("门票多少钱呢。", False, "景色很美。") == "question"  # its wh-word asks
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("Can you search for holidays called Diwali and tell me their dates?", "request"),
+        ("How about creating an avatar in a minimal style for me?", "request"),
+        # a verb of telling first, or giving a fact, is asked to be told
+        ("Can you tell me the dates of Diwali?", "question"),
+        ("Can you find me the address of the museum?", "question"),
+    ],
+)
+def test_the_first_act_asked_for_decides(text: str, kind: str) -> None:
+    assert rule_turn(text, False, "") == kind
