@@ -40,11 +40,19 @@ in this order:
    cost?", "Which size do I need?"), or it gives the value
    the agent asked for ("How about 3 PM?", "maybe from the 3rd to the 10th?",
    "Could you make it for the 13th?" after "What day?": an ``answer``), or proposes
-   another value after the agent found nothing ("How about Friday?": a ``request``); a turn
+   another value after the agent found nothing ("How about Friday?": a ``request``); the
+   first act it asks for decides ("Can you search for X and tell me its date?" a
+   ``request``), and a question about the user's own need ("我需要做哪些检查？"), a wish to
+   be told ("I want to know the weather in Detroit?") or a verb of giving with what a
+   lookup tells ("Can you provide me with the current quotes?") asks no act; "What about
+   X?" after the agent's result asks for the same task on another object (a ``request``),
+   unless X is a fact or a time; a task added after it ("… Also, please set an alert")
+   makes it a ``request``; a turn
    that starts a sentence by choosing ("I'm going with the 12:00 flight. Please
    book it.") and asks nothing is an ``answer``;
-4. after a solicitation, a turn that asks nothing is an ``answer``, even in the
-   words of a request ("I want to start on July 1." after "When do you want to
+4. a turn that only stalls ("Let me check.", "Just a moment!", "I'll provide my zip
+   code") is ``other``; after a solicitation, a turn that asks nothing is an ``answer``,
+   even in the words of a request ("I want to start on July 1." after "When do you want to
    start?"), unless it opens with "Also", "Actually", "Oh wait" (something new);
 5. a wish to be told is a ``question`` ("I want to know when they expire.",
    "麻烦您发一下这家店的地址给我吧"), and so is a request whose object is a fact, not
