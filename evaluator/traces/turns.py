@@ -1050,7 +1050,10 @@ _RETRY = re.compile(
 )
 
 
-_BLANK = re.compile(r"_{3,}")
+# A blank to fill after a word or a colon ("A ____ takes 33 hours", "a type of ____",
+# "liquid: ____ or mercury"), not a markdown rule ("___" on a line of its own, after a
+# sentence's end or before the next one).
+_BLANK = re.compile(r"(?:[^\W_]['’]?|[:：,，])[ \t]+_{3,}")
 _LIST_AFTER = re.compile(r"\s*[:：]")
 # The last word of an ask that names what to give: "tell me how you contact them", "let me
 # know which", "provide your dates".

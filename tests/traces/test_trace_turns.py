@@ -1135,6 +1135,8 @@ def test_a_chinese_fault_reported_as_why_asks_to_fix_it() -> None:
 def test_a_word_tried_for_a_quiz_blank_answers_it() -> None:
     quiz = "A ____ takes 33 hours to crawl one mile"
     assert agent_context(quiz) == "solicit"
+    # a markdown rule between paragraphs is no blank
+    assert agent_context("Your table is booked.\n___\nSee you on Friday.") == "none"
     assert rule_turn("snail?", False, quiz) == "answer"
     assert rule_turn("cesium", False, "The only metal that is liquid: ____ or mercury") == "answer"
     # a question of its own stays one, and so do two asked one after the other
