@@ -40,11 +40,19 @@ in this order:
    cost?", "Which size do I need?"), or it gives the value
    the agent asked for ("How about 3 PM?", "maybe from the 3rd to the 10th?",
    "Could you make it for the 13th?" after "What day?": an ``answer``), or proposes
-   another value after the agent found nothing ("How about Friday?": a ``request``); a turn
+   another value after the agent found nothing ("How about Friday?": a ``request``); the
+   first act it asks for decides ("Can you search for X and tell me its date?" a
+   ``request``), and a question about the user's own need ("我需要做哪些检查？"), a wish to
+   be told ("I want to know the weather in Detroit?") or a verb of giving with what a
+   lookup tells ("Can you provide me with the current quotes?") asks no act; "What about
+   X?" after the agent's result asks for the same task on another object (a ``request``),
+   unless X is a fact or a time; a task added after it ("… Also, please set an alert")
+   makes it a ``request``; a turn
    that starts a sentence by choosing ("I'm going with the 12:00 flight. Please
    book it.") and asks nothing is an ``answer``;
-4. after a solicitation, a turn that asks nothing is an ``answer``, even in the
-   words of a request ("I want to start on July 1." after "When do you want to
+4. a turn that only stalls ("Let me check.", "Just a moment!", "I'll provide my zip
+   code") is ``other``; after a solicitation, a turn that asks nothing is an ``answer``,
+   even in the words of a request ("I want to start on July 1." after "When do you want to
    start?"), unless it opens with "Also", "Actually", "Oh wait" (something new);
 5. a wish to be told is a ``question`` ("I want to know when they expire.",
    "麻烦您发一下这家店的地址给我吧"), and so is a request whose object is a fact, not
@@ -273,8 +281,11 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     out["agree_tag"] = re.compile(
         rf"^\s*(?:{_alternation(lists['agree_tag'])})\s*[?？]+\s*$", re.IGNORECASE
     )
+    # A question particle ends a question, whatever mark follows; a soft one (呢) only when
+    # no full stop or exclamation follows it ("我听说他的第一任妻子还是麦当娜呢。" states)
     out["particle_end"] = re.compile(
-        rf"(?:{_alternation(lists['question_particle'] + lists['soft_particle'])})\s*[?？。!！]*\s*$"
+        rf"(?:(?:{_alternation(lists['question_particle'])})\s*[?？。!！]*"
+        rf"|(?:{_alternation(lists['soft_particle'])})\s*[?？]*)\s*$"
     )
     # A Chinese question without its mark, as speech transcripts write it, in the agent's
     # message: 请问 anywhere, or a question particle at the end ("请问怎么称呼您", "还有什么
@@ -291,6 +302,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         # choice ("您需要经济舱还是公务舱"): a statement rarely ends so
         rf"|(?:是|在)(?:{_alternation(lists['wh'])}|谁|哪位|哪天)(?=\s|{end})"
         rf"|^[^\s，,。]{{1,12}}还是[^\s，,。]{{1,12}}(?=\s|{end})"
+        # ... or a short prompt that runs its slots together without marks ("频率是多少每月每周
+        # 或每天", "会议时间是多少是否开启视频"): a form's question, not a statement
+        rf"|^[^\s，,。！!]{{0,12}}(?:是多少|是什么|是哪个|是哪些|是否)[^，,。！!]{{0,24}}$"
     )
     return out
 
@@ -345,6 +359,14 @@ def _sentences(text: str) -> tuple[str, ...]:
     return tuple(s for s in _split_sentences(text) if s.strip())
 
 
+# A Chinese expectation checked with a final 吧 ("明天上午应该就可以到了吧", "周日会送货吧",
+# "不是六月七号吧", "不会东西放硬盘里找不到吧"): asks to be told whether it holds; a 吧 after
+# no such word suggests or asks to act ("帮我找找邮件吧", "就他家吧").
+_ZH_EXPECT = re.compile(
+    r"(?:应该|不会|会|能|不是|没)[^，,。！!？?\s]{0,15}吧(?=[\s。！!？?~～，,]|$)"
+)
+
+
 @functools.lru_cache(maxsize=16384)
 def _is_question(sentence: str) -> bool:
     p = _patterns()
@@ -356,7 +378,10 @@ def _is_question(sentence: str) -> bool:
     if _CJK.search(s):
         # a Chinese question keeps its question word in place ("今天上海的气温是多少摄氏度")
         return bool(
-            p["question_start"].match(s) or p["particle_end"].search(s) or p["wh"].search(s)
+            p["question_start"].match(s)
+            or p["particle_end"].search(s)
+            or p["wh"].search(s)
+            or _ZH_EXPECT.search(s)
         )
     # "Have a great day!" starts like "Have you...?" but wishes well
     if s.endswith("!") or p["greeting_start"].match(s) or _IMPERATIVE_DO.match(s):
@@ -402,6 +427,13 @@ _SUBJECT = re.compile(
 # "请问", "麻烦问下" ("may I ask") open a question politely; their "请", "麻烦" ask for
 # no action.
 _POLITE_ASK_WORDS = (
+    "我想请问一下",
+    "我想请问",
+    "想请问",
+    "我想咨询一下",
+    "想咨询一下",
+    "我想咨询下",
+    "想咨询下",
     "请问",
     "請問",
     "麻烦问一下",
@@ -432,11 +464,18 @@ _VALUE = re.compile(
 )
 _PLEASE = re.compile(r"\s*\bplease\b", re.IGNORECASE)
 _CAN_I = re.compile(r"\b(?:can|could|may)\s+(?:i|we)\s+(?:please\s+)?", re.IGNORECASE)
-# "Which size do I need?" asks about the user's need; it asks the agent for nothing.
+# "Which size do I need?", "anything else I need to do?", "我需要做哪些检查？" ask about the
+# user's own need (advice on the user's own act, session 5's ruling); they ask the agent
+# for nothing ("我需要你帮我…" does).
 _AUX_WISH = re.compile(
-    r"\b(?:do|does|did|would|will|should|shall|can|could|must)\s+(?:i|we)\s+(?:need|want)\b",
+    r"\b(?:do|does|did|would|will|should|shall|can|could|must)\s+(?:i|we)\s+(?:need|want)\b"
+    r"|\b(?:what|which|anything|something)\s+(?:else\s+)?(?:that\s+)?(?:i|we)\s+(?:need|have)"
+    r"\s+to\b|(?:我|我们)(?:还|也|都)?(?:需要|需不需要)(?![你您帮给])"
+    # ... in the clause that asks ("我需要更改设置，但还没想好怎么改" asks the agent to act)
+    r"(?=[^，,。；;！!？?]*(?:[吗么呢？?]|是吧|对吧|哪|什么|多少|多久|怎|几|如何))",
     re.IGNORECASE,
 )
+_TRIED_WORDS = 3  # a tentative answer without a question's form: "snail?", "Do not iron...?"
 # A question that proposes a value in answer to the agent ("How about 3 PM?").
 _PROPOSAL = re.compile(r"^\s*(?:how|what)\s+about\b", re.IGNORECASE)
 
@@ -446,18 +485,26 @@ def _asks_to_act(question: str) -> bool:
     "能推荐一个...吗?") rather than to tell something ("Can you tell me about...?",
     "你能给我介绍下...吗?")."""
     p = _patterns()
-    question = _AUX_WISH.sub(" ", _POLITE_ASK.sub("", question))
+    # "I want to know the weather in Detroit on Tuesday?", "我想知道…大不大？": a wish to be
+    # told, whose words ("I want", "我想") ask for no act; what follows them decides
+    question = p["ask_info"].sub(" ", _AUX_WISH.sub(" ", _POLITE_ASK.sub("", question)))
     if _ADVICE.search(question):
         return False  # "Would you recommend I ask the tech...?" asks for advice: to be told
     if _asks_to_recommend(question) or _asks_for_more(question):
         return True
+    if _acts_first(question):
+        return True  # "Can you search for holidays … and tell me about its date?" (round 9)
     if p["inform_verb"].search(question) or _asks_for_info(question):
         return False
+    if _WH_MODAL.search(question):
+        return False  # "What can you do for me?", "How can you ensure…?": to be told
     if _asks_for_fact(question):
         return False  # "能给我一下地址吗？": to be given a fact
     can_i = _CAN_I.search(question) or _POSSIBLE.search(question)  # "Can I book...?"
     if can_i and p["request_start"].match(question[can_i.end() :]):
         return True  # ... "Is it possible to change my seat?"
+    if _CJK.search(question) and _ZH_FAULT_WHY.search(question):
+        return True  # "这个订单怎么没有物流信息了", "它为啥发不出去": a fault to fix (round 6)
     if _CJK.search(question) and p["lookup"].match(_ZH_CAN.sub("", question, count=1)):
         return True  # "查一下我的车有没有违章记录", "能不能查一下…余额": a lookup to do (round 8)
     zh_change = _CJK.search(question) and p["can_change"].search(question)
@@ -467,6 +514,43 @@ def _asks_to_act(question: str) -> bool:
     return bool(p["request"].search(_PLEASE.sub(" ", question)))
 
 
+# A fault reported as a why or how-come: what should have happened has not ("为什么显示售后完成
+# 我没收到货呢?", "订单z怎么没进展?", "为什么我的手机一下没得网") or cannot ("它为啥发不出去",
+# "微信为什么发不倒信息"): round 6's ruling, a request; not why a thing is so ("为什么没这个
+# 地方", "为啥不是", "我啷个欠费了": questions).
+_ZH_FAULT_WHY = re.compile(
+    r"(?:为什么|为啥|怎么|咋|啷个)[^，,。？?！!\s]{0,12}?"
+    r"(?:(?:还|至今|一直|都)?没有?(?![这那什么问题事])|[发登打用收寄送上]不[出到倒上开了进])"
+)
+# The verb the agent is asked for first: after "can you", "could you please", "how about"
+# ("Can you search for holidays…", "How about creating an avatar…").
+_FIRST_VERB = re.compile(
+    r"\b(?:(?:can|could|would|will)\s+you(?:\s+please)?|(?:how|what)\s+about)\s+([a-z]+)",
+    re.IGNORECASE,
+)
+
+
+def _acts_first(question: str) -> bool:
+    """True when the first thing ``question`` asks the agent to do is an act of the act list
+    (a lookup it runs, a booking: "Can you search for holidays with the keyword 'Diwali' and
+    tell me about its date?", "How about creating an avatar in a minimal style?"), whatever it
+    asks to be told after; not a verb of giving ("Can you find me the address?")."""
+    p = _patterns()
+    m = _FIRST_VERB.search(question)
+    if m is None or p["deliver"].match(question, m.start(1)):
+        return False
+    verb = m.group(1).lower()
+    verb = verb[:-3] if verb.endswith("ing") and len(verb) > 5 else verb  # "creating"
+    return bool(p["act"].fullmatch(verb) or p["act"].fullmatch(verb + "e"))
+
+
+# A wh-word before "can you" asks what the agent can do, not that it do it ("What can you
+# do for me?", "How can you ensure he has 5 years of experience?"); a recommendation asked
+# so ("What would you recommend?") is read before it.
+_WH_MODAL = re.compile(
+    r"\b(?:what|how|where|which|who)\s+(?:else\s+)?(?:can|could|will|would)\s+you\b",
+    re.IGNORECASE,
+)
 # "能不能", "可以", "请" before a Chinese imperative ("能不能查一下我的航空积分余额").
 _ZH_CAN = re.compile(r"^\s*(?:能不能|可不可以|能否|可以|请|麻烦)?")
 # Whether the agent could do a thing, asked in English ("Is it possible to upgrade my
@@ -504,10 +588,26 @@ def _asks_for_info(text: str) -> bool:
     "麻烦您发一下这家店的地址给我吧"), and no other action ("帮我找一辆出租车，告诉我车牌")."""
     p = _patterns()
     text = _PLEASE.sub("", text)  # "Can I please have the phone number?"
-    if not (p["deliver"].search(text) and p["fact"].search(text)):
+    if not (p["deliver"].search(text) and _fact(text)):
         return False
     rest = p["deliver"].sub(" ", text)
     return not p["act"].search(rest)
+
+
+_LIST_OF = 4  # words after "a list of" that may name an item ("a list of all the hotels")
+
+
+def _fact(text: str) -> re.Match[str] | None:
+    """The first fact word of ``text`` ("the address", "a brief description"), but a list of
+    items to find ("a list of hotels": a search), which is none."""
+    p = _patterns()
+    for m in p["fact"].finditer(text):
+        if m.group(0).lower() != "list of":
+            return m
+        after = text[m.end() :].split()[: _LIST_OF + 1]
+        if not p["item"].search(" ".join(after)):
+            return m  # "a list of the languages supported": to be told
+    return None
 
 
 _PROPOSE = ("let's", "lets", "let’s")
@@ -542,7 +642,7 @@ def _fact_ask(sentence: str) -> bool:
         return False  # "Let's start with ticket info." proposes, asks to be told nothing
     before = sentence[: cue.start()]
     for part in (sentence[cue.end() :], before):  # "...the phone number please"
-        fact = p["fact"].search(part)
+        fact = _fact(part)
         if fact is None:
             continue
         gap = part[: fact.start()] if part is not before else part[fact.end() :]
@@ -645,15 +745,72 @@ def _new_task(sentence: str) -> bool:
     """True when ``sentence`` asks for a task: a request that is not for a fact, and not
     only the user's wish unless it wishes for an item to find ("I would like a place to
     eat", "我想去个免费的景点")."""
-    if not _is_request(sentence) or _asks_for_fact(sentence):
+    if not _is_request(sentence) or _asks_for_fact(sentence) or _asks_for_info(sentence):
+        return False  # ("Also, please provide me with the historical data": to be told)
+    p = _patterns()
+    if not _only_desire(sentence) or p["item"].search(sentence):
+        return True
+    # ... or for an act the agent is to do ("Also, I'd like to set a price alert if…"; not
+    # "I'd like to know the rates", "I'd like to see how it changed")
+    return _is_request(_TO.sub(" ", p["desire"].sub(" ", sentence)))
+
+
+# The user holding the conversation while they do something themselves ("Let me check.",
+# "Just a moment!", "Hold on", "稍等一下", "I'll provide my zip code"): stalling, the
+# GUIDELINE's `other`.
+_STALL = re.compile(
+    r"^\s*(?:(?:ok|okay|sure|hmm+|maybe|well|but|so|yes|yeah|no|not yet|uh|um)[\s,.!]+)*"
+    r"(?:let me (?:check|see|think|look|text|ask|find|get|go)|(?:just )?(?:a|one) (?:moment|sec"
+    r"|second|minute)|hold on|hang on|give me a (?:sec|second|minute|moment)"
+    # ... or promises the value for later ("Sure, I'll provide my zip code and pick a time.")
+    r"|i(?:['’]ll| will) (?:provide|share|send|check|get back))\b"
+    r"|^\s*(?:好的?|嗯|那)?[，,\s]*(?:稍等|等一下|等等|我看看|我想想|让我想想)",
+    re.IGNORECASE,
+)
+
+
+_DIGIT = re.compile(r"\d")
+
+
+def _stalls(sentences: list[str]) -> bool:
+    """True when the user only holds the conversation: a sentence stalls ("Let me check my
+    balance first.", "Just a moment!") and none gives a number, asks or requests
+    ("Wait, let me confirm that. Yeah, May 2." answers)."""
+    stalling = [s for s in sentences if _STALL.match(s)]
+    rest = [s for s in sentences if s not in stalling]
+    return (
+        bool(stalling)
+        and not any(_DIGIT.search(s) for s in sentences)
+        and not any(_is_question(s) or (_is_request(s) and not _only_desire(s)) for s in rest)
+    )
+
+
+def _wishes_for_item(sentence: str) -> bool:
+    """True when ``sentence`` is the user's wish for an item to find ("I want a moderately
+    priced restaurant in the east part of town.", "I would like the flight to be on Delta.");
+    not "I'd like to check one more thing", whose "one" names no item."""
+    if _is_question(sentence) or not _only_desire(sentence):
         return False
-    return not _only_desire(sentence) or bool(_patterns()["item"].search(sentence))
+    return any(m.group(0).lower() not in _ONE for m in _patterns()["item"].finditer(sentence))
+
+
+_ONE = frozenset({"one", "ones", "anything"})
 
 
 def _remark(sentence: str) -> bool:
-    """True when ``sentence`` asks the agent for nothing: no request, or only the user's
-    own wish ("I want to make sure it's done right.")."""
-    return not _is_request(sentence) or _only_desire(sentence)
+    """True when ``sentence`` asks the agent for nothing: no request, only the user's own
+    wish ("I want to make sure it's done right."), or a need for what the question before
+    asked about ("Do they have free parking? I will need that.")."""
+    return not _is_request(sentence) or _only_desire(sentence) or bool(_NEED_THAT.match(sentence))
+
+
+# A need whose object points back to the question before it ("I will need that.", "We'll need
+# it."), or the user's purpose ("I want to make sure they know what I need."): a remark.
+_NEED_THAT = re.compile(
+    r"^\s*(?:i|we)(?:['’]ll|['’]d| will| would| really| just| also)?\s+(?:need|want)\s+"
+    r"(?:(?:that|it|this|them|those)\s*[.!]?\s*$|to\s+make\s+sure\b)",
+    re.IGNORECASE,
+)
 
 
 def _short(text: str) -> bool:
@@ -803,6 +960,49 @@ def _retries(sentence: str) -> bool:
     return s.endswith(("?", "？")) and len(s.split()) <= 3 and bool(_VALUE.search(s))
 
 
+# "What about the Hilton in the North?", "How about chinese food?", "And a square with side
+# length 7?": the same task again on another object; the object is the group.
+_FOLLOW_ON = re.compile(
+    r"^\s*(?:(?:and|ok|okay|so)[\s,]+)?(?:(?:what|how)\s+about\s+(.+?)|and\s+(.+?)\s*[?？])\s*[?？]?\s*$",
+    re.IGNORECASE,
+)
+# A time that opens the object ("What about tomorrow?", "How about on the 10th?"): the same
+# fact for another day as often as another search, so no request is read from it.
+_TIME_OBJECT = re.compile(
+    r"(?:on|at|in|for)?\s*(?:the\s+)?(?:today|tonight|tomorrow|yesterday|this|next|last"
+    r"|then|after|\d+(?:st|nd|rd|th)?"
+    r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|morning|afternoon"
+    r"|evening|noon|week|month|january|february|march|april|may|june|july|august|september"
+    r"|october|november|december)\b",
+    re.IGNORECASE,
+)
+_WH_WORD = re.compile(r"\b(?:what|which|who|where|when|why|how|whose)\b", re.IGNORECASE)
+# An object that opens a clause of its own, not a noun phrase ("How about we plan it over
+# several days?", "And maybe if there's a size they recommend?").
+_CLAUSE_OBJECT = re.compile(
+    r"(?:maybe|perhaps|if|whether|also|so|we|i|you|they|he|she|it|us|me)\b", re.IGNORECASE
+)
+
+
+def _follows_on(sentence: str) -> bool:
+    """True when ``sentence``, after the agent's result, asks for the same task on another
+    object ("What about the Hilton in the North?", "How about chinese food?", "And a square
+    with side length 7 units?"): another search, a request; not when the object is a fact
+    ("What about the humidity?"), a time ("What about tomorrow?") or a question of its own
+    ("And how is it rated?")."""
+    m = _FOLLOW_ON.match(sentence)
+    if m is None:
+        return False
+    obj = m.group(1) or m.group(2)
+    return not (
+        _fact(obj)
+        or _TIME_OBJECT.match(obj)
+        or _CLAUSE_OBJECT.match(obj)
+        or _WH_WORD.search(obj)
+        or _is_question(obj)
+    )
+
+
 def _declines_done(text: str) -> bool:
     """True when ``text`` is "no" and only that there is nothing more ("No that is all.",
     "no that will be all", "不用了，就这些"): it declines more help, thanking no one."""
@@ -850,6 +1050,10 @@ _RETRY = re.compile(
 )
 
 
+# A blank to fill after a word or a colon ("A ____ takes 33 hours", "a type of ____",
+# "liquid: ____ or mercury"), not a markdown rule ("___" on a line of its own, after a
+# sentence's end or before the next one).
+_BLANK = re.compile(r"(?:[^\W_]['’]?|[:：,，])[ \t]+_{3,}")
 _LIST_AFTER = re.compile(r"\s*[:：]")
 # The last word of an ask that names what to give: "tell me how you contact them", "let me
 # know which", "provide your dates".
@@ -898,6 +1102,8 @@ def agent_context(previous: str | None) -> str:
         or "？" in s
         or (_is_question(s) if not _CJK.search(s) else p["agent_asks"].search(s) is not None)
     ]
+    if _BLANK.search(" ".join(sentences[-2:])):
+        return "solicit"  # a quiz's blank to fill ("A ____ takes 33 hours to crawl one mile")
     if asking and any(p["open_offer"].search(s) for s in asking[-2:]):
         # "What would you like help with? Accommodations, activities, or something else?"
         return "open"
@@ -944,10 +1150,17 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
     the Anytown store?" after "Would you like me to check the availability of these at your
     preferred store?") is an answer: choosing the option the agent just offered, in a
     request's words (round 8's ruling, as "Can you book a table for 7 at Ask?" after "which
-    would you like to book?")."""
+    would you like to book?"), or a question's ("I would like to know how I can redeem my
+    points" after "Would you like to know how you can redeem your loyalty points?")."""
     verdict = _rule(text, context)
+    if verdict[0] == "question" and context in ("none", "open") and previous:
+        # "What about the Hilton in the North?" after the agent's result (known to be one:
+        # without the agent's message "none" says nothing of what came before)
+        said = _drop_agree_tags(list(_sentences(" ".join((text or "").split()))))
+        if said and _follows_on(said[-1]):
+            return "request", "follow_on"
     if (
-        verdict[0] == "request"
+        verdict[0] in QUERY_CLASSES
         and context in ("solicit", "open")
         and _takes_up_offer(text or "", previous)
     ):
@@ -1011,12 +1224,25 @@ def _model_turn(text: str | None, asked: bool, previous: str | None) -> str:
 
 def _drop_agree_tags(sentences: list[str]) -> list[str]:
     """``sentences`` without the last ones that only ask for agreement ("Does that
-    work?", "Proceed?"), when something is left."""
+    work?", "Proceed?") or are marks alone ("???"), when something is left."""
     p = _patterns()
     kept = list(sentences)
-    while len(kept) > 1 and p["agree_tag"].match(kept[-1]):
+    # ... and marks alone ("你能把这个号给送货的吗? ???"), which ask nothing of their own
+    while len(kept) > 1 and (p["agree_tag"].match(kept[-1]) or not _PUNCT.sub("", kept[-1])):
         kept.pop()
     return kept
+
+
+# A last question that asks for help and names nothing ("Can you help me with that?",
+# "Could you help?", "你能帮我吗？"): after a wish to be told it asks to be told ("I want to
+# know the rate… Can you help me with that?"), after anything else it asks for help ("I want
+# to see pictures of axolotls. Can you help me with that?").
+_BARE_HELP = re.compile(
+    r"^\s*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?help(?:\s+(?:me|us))?"
+    r"(?:\s+(?:with\s+(?:that|this|it)|out))?(?:\s+please)?"
+    r"|(?:你|您)?(?:能|可以)(?:帮|帮帮)(?:我|忙)?(?:吗|么))\s*[?？]+\s*$",
+    re.IGNORECASE,
+)
 
 
 # A simulated user's turn may come quoted, with its speaker's name or a markdown label
@@ -1031,6 +1257,9 @@ _ADDS = re.compile(
     r"|\balso\s+(?:i|we)\b",
     re.IGNORECASE,
 )
+# A sentence that opens by adding to a question ("Can you tell me the rate? Also, please set
+# an alert…", "Additionally, I'd like to…"): what it adds may be a new task.
+_ALSO = re.compile(r"(?:^|[.!?]\s+)(?:also|additionally|in addition|plus)\s*,", re.IGNORECASE)
 # A turn that is one upper-case token, bare or in markers: a simulator's control signal.
 _CONTROL = re.compile(
     r"\s*(?:(?:#+|\[|<)\s*[A-Z][A-Z_ ]{2,}?\s*(?:#+|\]|>)|[A-Z][A-Z_]{3,}[.!]?)\s*"
@@ -1126,7 +1355,9 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
     every = list(_sentences(t))
     # a statement that adds a new task ("I am also looking for a museum.", "I would also
     # like a place to eat") is what the turn asks, beside a question about a fact
-    new_task = adds and any(_new_task(s) for s in every if not _is_question(s))
+    new_task = (adds or _ALSO.search(t) is not None) and any(
+        _new_task(s) for s in every if not _is_question(s)
+    )
     sentences = _drop_agree_tags(every)
     if len(sentences) < len(every):
         t = " ".join(sentences)
@@ -1165,7 +1396,8 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
             and not asking
             and not _CJK.search(last)
             and not shift.match(last)
-            and _VALUE.search(last)
+            # a value, or a word or three tried ("snail?", "wind....?" after a quiz's blank)
+            and (_VALUE.search(last) or (len(every) == 1 and len(_WORD.findall(t)) <= _TRIED_WORDS))
         ):
             return (
                 "answer",
@@ -1179,8 +1411,13 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
             asks = "，".join(kept) or tail
         else:
             asks = last
-        if not (_asks_to_act(asks) or _asks_for_more(last)):
-            return ("request" if new_task else "question"), "q_told"
+        wish_told = bool(_BARE_HELP.match(last)) and any(map(p["ask_info"].search, sentences))
+        if wish_told or not (_asks_to_act(asks) or _asks_for_more(last)):
+            # an unprompted wish for an item to find, then a question about it, asks for
+            # the item ("I want a moderately priced restaurant in the east part of town.
+            # What is the phone number?": session 5's new task beside a question)
+            wish = not solicited and any(map(_wishes_for_item, sentences[:-1]))
+            return ("request" if new_task or wish else "question"), "q_told"
         shifts = shift.match(t) or shift.match(last)
         if solicited and not shifts and _ID_OR_NUMBER.search(last):
             return (
@@ -1188,6 +1425,8 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
                 "q_act_value",
             )  # "Could you make it for the 13th at 1 pm?" after "What time?"
         return "request", "q_act"
+    if _stalls(sentences):
+        return "other", "stall"  # "Let me check.", "Maybe, but let me text him first."
     if _FIELD_VALUE.match(t):
         return "answer", "field_value"  # "Order ID: 3348917502", "Username: cminh730"
     chooses = any(p["choice"].match(_strip_lead(s)) for s in sentences)
@@ -1196,9 +1435,11 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
     if _asks_for_more(t):
         return "request", "more"  # "I would like more options."
     if p["ask_info"].search(t):
-        return "question", "ask_info"  # "I want to know when they expire."
+        # "I want to know when they expire."; "…. Also, I'd like to set an alert" adds a task
+        return ("request" if new_task else "question"), "ask_info"
     if (_asks_for_info(t) or _asks_for_fact(t)) and not _asks_for_more(t):
-        return "question", "fact"  # "麻烦您发一下这家店的地址给我吧", "I need the postcode": a fact
+        # "麻烦您发一下这家店的地址给我吧", "I need the postcode": a fact
+        return ("request" if new_task else "question"), "fact"
     if (
         solicited
         and not shift.match(t)

@@ -89,7 +89,7 @@ def test_held_out_slice_shares_no_source_file_with_the_labelled_set() -> None:
 def test_turn_classification_accuracy_floor() -> None:
     rows = bench.load("turns.jsonl")
     right = sum(bench.classify_row(r) == r["label"] for r in rows)
-    assert right / len(rows) >= 0.88
+    assert right / len(rows) >= 0.93  # 0.935 after session 9's rules
 
 
 def test_precision_recall_arithmetic() -> None:
@@ -192,26 +192,30 @@ AGENTDOJO_HEDGE_FLOOR = (0.86, 0.62)
 # Each set was tuning data once measured: the four earlier sets from the start, r4 after
 # its first run (0.726), r5 after its first run (0.794), r6 after its (0.833), r7 after
 # its (0.820); see the corpus README.
+# Session 9's rules (round 9 unsealed) raised most of them; each is today's figure rounded
+# down (benchmarks/bench_signals.py).
 HELD_OUT_TURN_FLOORS = {
-    "turns_heldout.jsonl": 0.91,
+    "turns_heldout.jsonl": 0.95,
     "turns_heldout_fresh.jsonl": 0.86,
     "turns_heldout_sealed.jsonl": 0.84,
     "turns_heldout_late.jsonl": 0.94,
     "turns_heldout_r4.jsonl": 0.92,
-    "turns_heldout_r5.jsonl": 0.94,
-    # 0.833 on its first run (pass 3), 0.919 after pass 4, written looking at it too
-    "turns_heldout_r6.jsonl": 0.91,
+    "turns_heldout_r5.jsonl": 0.95,
+    # 0.833 on its first run (pass 3), 0.919 after pass 4, written looking at it too; 0.934
+    # after session 9
+    "turns_heldout_r6.jsonl": 0.93,
     # 0.820 on its first run (pass 4), 0.851 after pass 5, written looking at it too
-    "turns_heldout_r7.jsonl": 0.92,
+    "turns_heldout_r7.jsonl": 0.93,
     # 0.816 when measured once, after pass 5 was tuned on r7; tuning data from session 5
-    "turns_heldout_r8.jsonl": 0.88,
+    "turns_heldout_r8.jsonl": 0.89,
     # the lead's sealed set: 0.838 on its one sealed run, after every rule of session 4 had
     # landed; tuning data from session 5 (the fact-ask and closing rules read its misses)
-    "turns_sealed_r5.jsonl": 0.94,
+    "turns_sealed_r5.jsonl": 0.95,
     # sealed round 6, measured once after every rule of session 5 had landed: 0.603
     # (STAR 0.777, MobileCS's spoken Chinese transcripts 0.446); then tuned: round 5g
-    # (unpunctuated Chinese questions, spoken fillers) was written looking at its misses
-    "turns_sealed_r6.jsonl": 0.70,
+    # (unpunctuated Chinese questions, spoken fillers) was written looking at its misses;
+    # 0.726 -> 0.772 with session 9's rules (quiz answers, faults reported as why)
+    "turns_sealed_r6.jsonl": 0.77,
     # sealed round 8 (session 6), measured once after every rule and model had landed:
     # 0.793 (EN 0.832, ZH 0.720; the learned model the same). Session 7's turn rules
     # (train r8 0.721 -> 0.803, written on the training rows only) took it to 0.788 (3
@@ -221,11 +225,16 @@ HELD_OUT_TURN_FLOORS = {
     # holding the agent to what it said, corrections of an earlier value, Chinese slot
     # questions without their mark, values quoted from where they stand): 0.869; 0.900
     # with Chinese lookup verbs asking to act and "Oh no," switching to another need; 0.910
-    # with the agent's part written by the user and "you mentioned" narrowed to recaps
-    "turns_sealed_r8.jsonl": 0.9,
+    # with the agent's part written by the user and "you mentioned" narrowed to recaps;
+    # 0.914 after session 9's
+    "turns_sealed_r8.jsonl": 0.91,
     # sealed rounds 9 and 9b (session 7), measured once: r9 0.830 (the learned model
-    # 0.882), r9b 0.795 (AutoTOD's simulated users; the model 0.789)
-    "turns_sealed_r9.jsonl": 0.83,
+    # 0.882), r9b 0.795 (AutoTOD's simulated users; the model 0.789); r9b still sealed.
+    # r9 was measured three times while sealed (sessions 7 and 8, last 0.830: ToolAlpaca
+    # 0.790, TapeAgents 0.917, DISC-MedLLM 0.844), then unsealed in session 9 to tune on:
+    # tuning data now. Session 9's rules written on its misses (the user's own need, a wish
+    # to be told, what a lookup tells, the first act asked for): 0.979
+    "turns_sealed_r9.jsonl": 0.97,
     "turns_sealed_r9b.jsonl": 0.79,
     # sealed rounds 10 and 10b (session 8), measured once after every rule and model of the
     # session had landed: r10 0.798 (the learned model 0.792; 27 of 108 requests read as
@@ -259,8 +268,8 @@ def test_agentdojo_runs_keep_their_hedge_floor() -> None:
 # azernik 0.829). The learned turn model is not the classifier (it lost to the rules leave
 # one source out, benchmarks/train_turns.py), so these floors are the rules'. Session 7's
 # rules by class of language, written on its misses: 0.803 (JDDC 0.743, STAR 0.837, SGD
-# 0.917, azernik 0.842).
-TRAINING_TURN_FLOORS = {"turns_train_r8.jsonl": 0.80}
+# 0.917, azernik 0.842); session 9's (round 9 unsealed): 0.836 (JDDC 0.772, STAR 0.882).
+TRAINING_TURN_FLOORS = {"turns_train_r8.jsonl": 0.83}
 
 
 def test_training_rows_keep_their_turn_floors() -> None:

@@ -860,11 +860,12 @@ def test_the_shipped_model_was_trained_on_the_current_labels() -> None:
     model = turns.turn_model()
     assert model.meta["data_digests"] == linear.data_digests(train.training_files())
     assert model.meta["training"] == [p.name for p in train.training_files()]
-    sealed = {"turns_sealed_r9.jsonl", "turns_sealed_r9b.jsonl"}
-    sealed |= {"turns_sealed_r10.jsonl", "turns_sealed_r10b.jsonl", "turns_sealed_r11.jsonl"}
+    sealed = {"turns_sealed_r9b.jsonl", "turns_sealed_r10.jsonl", "turns_sealed_r10b.jsonl"}
+    sealed |= {"turns_sealed_r11.jsonl"}
     assert set(train.SEALED) == sealed and not sealed & set(model.meta["training"])
-    # round 8 was measured sealed in sessions 6-8, then unsealed to tune on
-    assert "turns_sealed_r8.jsonl" in model.meta["training"]
+    # round 8 was measured sealed in sessions 6-8, round 9 in sessions 7-8, then each was
+    # unsealed to tune on
+    assert {"turns_sealed_r8.jsonl", "turns_sealed_r9.jsonl"} <= set(model.meta["training"])
     assert model.classes == tuple(sorted(TURN_CLASSES))
 
 
@@ -961,6 +962,11 @@ def test_holding_the_agent_to_what_it_said_answers_nothing() -> None:
     assert rule_turn(text, True, previous) == "request"
     text = "I'm confused. You said the booking was done."
     assert rule_turn(text, True, "Would you like to book it under your ID?") == "other"
+    previous = "I am sorry, but the West Bay Venue is not available then."
+    assert rule_turn("I thought you already booked it?", False, previous) == "other"
+    assert rule_turn("I thought you already booked it? Please book it now.", False, previous) == (
+        "request"
+    )
 
 
 def test_correcting_a_value_given_earlier_is_no_answer() -> None:
@@ -1018,3 +1024,269 @@ def test_the_agents_part_written_by_the_user_and_a_reference_to_what_it_said() -
     text = "Thanks! You mentioned English roses resist disease. Could you tell me more about it?"
     assert rule_turn(text, False, "With pruning, your roses will bloom.") == "question"
     assert rule_turn("You mentioned you'd prefer a suite, right?", False, "") == "other"
+
+
+# Session 9: rules by class of language, written on round 9's misses (ToolAlpaca's task
+# instructions, DISC-MedLLM's simulated patients), unsealed to tune on.
+
+
+def test_a_question_about_the_users_own_need_asks_to_be_told() -> None:
+    assert rule_turn("那我需要做哪些检查呢？", False, "建议您去医院检查。") == "question"
+    assert rule_turn("我需要做胃镜检查吗？", False, "") == "question"
+    text = "Anything else I need to do on my side, or is that it?"
+    assert rule_turn(text, True, "Anything else?") == "question"
+    # asking the agent to act, or a need in a clause that asks nothing, is a request
+    assert rule_turn("我需要你帮我查一下订单吗？", False, "") == "request"
+    assert rule_turn("我需要更改会议设置，但还没想好怎么改。", False, "") == "request"
+
+
+def test_a_wish_to_be_told_inside_a_question_asks_no_act() -> None:
+    assert rule_turn("I want to know the weather in Detroit on Tuesday?", False, "") == "question"
+    assert rule_turn("我想知道这个药的副作用大不大？", False, "") == "question"
+    assert rule_turn("我想请问钙尔奇是咀嚼服用的吗？", False, "") == "question"
+    assert rule_turn("我希望了解一下药物治疗的副作用。", False, "您还有什么问题？") == "question"
+    # what follows the wish still decides
+    assert rule_turn("我想知道能不能帮我改一下地址？", False, "") == "request"
+
+
+def test_a_task_added_after_a_question_makes_it_a_request() -> None:
+    question = "Can you tell me the exchange rate for USD to CAD?"
+    assert rule_turn(question, False, "") == "question"
+    assert rule_turn(f"{question} Also, I'd like to set a price alert.", False, "") == "request"
+    text = "I need to know the rates for GBP/USD. Additionally, please set an alert above 1.4."
+    assert rule_turn(text, False, "") == "request"
+    # what it adds may be one more thing to be told
+    assert rule_turn(f"{question} Also, I'd like to know how it changed.", False, "") == "question"
+    text = f"{question} Also, please provide me with the historical data for the pair."
+    assert rule_turn(text, False, "") == "question"
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a verb of giving with what a lookup tells as its object asks to be told
+        ("Can you provide me with the current quotes for gold?", "question"),
+        ("Could you give me a list of the languages supported?", "question"),
+        ("Could you please show me the content of this verse?", "question"),
+        ("Please provide me with detailed information about the festivals.", "question"),
+        # a list of items to find is a search; a lookup's own verb acts
+        ("Could you give me a list of hotels in the north?", "request"),
+        ("Can you look up the cast and send me a list of their roles?", "request"),
+        ("Can you fetch my profile to show me my details?", "request"),
+        ("Could you list all the available roles?", "request"),
+    ],
+)
+def test_what_a_lookup_tells_asked_for_is_a_question(text: str, kind: str) -> None:
+    assert rule_turn(text, False, "") == kind
+
+
+def test_a_bare_appeal_for_help_asks_what_the_wish_before_it_asks() -> None:
+    text = "I want to know the exchange rate for USD to JPY. Can you help me with that?"
+    assert rule_turn(text, False, "") == "question"
+    text = "I want to see pictures of albino axolotls. Can you help me with that?"
+    assert rule_turn(text, False, "") == "request"
+
+
+def test_what_about_another_object_after_a_result_is_the_same_task_again() -> None:
+    result = "The Shadyside Inn is in the Cheap price category and has a rating of 4."
+    assert rule_turn("What about the Hilton in the North?", False, result) == "request"
+    assert rule_turn("And a square with side length 7 units?", False, "The area is 28.3.") == (
+        "request"
+    )
+    # a fact, a time or a clause of its own is asked about, not searched for
+    forecast = "The temperature is 82 degrees with a 29 percent chance of rain."
+    assert rule_turn("How about the humidity level?", False, forecast) == "question"
+    assert rule_turn("What about tomorrow?", False, forecast) == "question"
+    assert rule_turn("Okay, and then?", False, "Turn left at the church.") == "question"
+    # after the agent's question it proposes the value asked for; with no message known
+    # before it, nothing says a result came first
+    assert rule_turn("How about 3 PM?", True, "What time works for you?") == "answer"
+    assert rule_turn("What about the Hilton in the North?") == "question"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "That's a week from now, too long. Is there not anything sooner?",
+        "Is that venue available at any other time on Saturday?",
+        "Ben is out of town on Saturday. Is there anywhere available on Friday?",
+        "Are there any stores on the South side that have it?",
+        "I'm looking for a train to Cambridge by 20:45, is there anything like that?",
+    ],
+)
+def test_asking_for_another_option_than_the_one_found_is_another_search(text: str) -> None:
+    assert rule_turn(text, False, "North Heights is booked at noon on Saturday.") == "request"
+
+
+def test_asking_about_the_option_found_is_a_question() -> None:
+    assert rule_turn("Is it available on Saturday at 12pm?", False, "Try North Heights.") == (
+        "question"
+    )
+
+
+def test_a_chinese_fault_reported_as_why_asks_to_fix_it() -> None:
+    assert rule_turn("这个订单怎么没有物流信息了", False, "") == "request"
+    assert rule_turn("为什么显示售后完成我没收到货呢?", False, "") == "request"
+    assert rule_turn("微信为什么发不出去信息", False, "") == "request"
+    # why a thing is so asks to be told
+    assert rule_turn("毕竟是个镇，为什么没这个地方？", False, "") == "question"
+    assert rule_turn("那为什么我现在还是三十块", False, "") == "question"
+
+
+def test_a_word_tried_for_a_quiz_blank_answers_it() -> None:
+    quiz = "A ____ takes 33 hours to crawl one mile"
+    assert agent_context(quiz) == "solicit"
+    # a markdown rule between paragraphs is no blank
+    assert agent_context("Your table is booked.\n___\nSee you on Friday.") == "none"
+    assert rule_turn("snail?", False, quiz) == "answer"
+    assert rule_turn("cesium", False, "The only metal that is liquid: ____ or mercury") == "answer"
+    # a question of its own stays one, and so do two asked one after the other
+    assert rule_turn("Why do you ask?", False, quiz) == "question"
+    previous = "The Marriott is located west and has 4 stars. Does this sound okay to you?"
+    assert rule_turn("Does it have free parking? And internet?", True, previous) == "question"
+
+
+def test_a_wish_to_be_told_what_the_agent_offered_to_tell_answers_it() -> None:
+    previous = "You have 133 points. Would you like to know how you can redeem your loyalty points?"
+    text = "I would like to know how I can redeem my loyalty points."
+    assert rule_turn(text, True, previous) == "answer"
+    assert rule_turn("I would like to know when my order ships.", True, previous) == "question"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Let me check.",
+        "Maybe, but let me text him first and make sure they have an open bar.",
+        "Not yet. Just a moment!",
+        "Sure, I'll provide my zip code and pick a time that works.",
+    ],
+)
+def test_stalling_is_other(text: str) -> None:
+    assert rule_turn(text, True, "Should I book that ride for you?") == "other"
+
+
+def test_chinese_stalling_is_other_unless_it_gives_the_value() -> None:
+    assert rule_turn("稍等，我找一下", True, "请提供订单号") == "other"
+    assert rule_turn("稍等一下，订单号是12345", True, "请提供订单号") == "answer"
+
+
+def test_stalling_beside_a_value_or_a_question_is_not_all_it_says() -> None:
+    previous = "When are you arriving?"
+    assert rule_turn("I guess May 2. Wait, let me confirm that. Yeah, May 2.", True, previous) == (
+        "answer"
+    )
+    assert rule_turn("Hold on. Is the hotel near the station?", True, previous) == "question"
+    text = "I'll provide my details right away. My phone number is 555-867-5309."
+    assert rule_turn(text, True, "Please provide your phone number.") == "answer"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Thank you, that's everything I need.",
+        "I think you helped me with everything. Thank you.",
+        "ok ty",
+        "那行没事了 麻烦你了",
+        "喂",
+    ],
+)
+def test_thanks_in_other_words_and_a_phone_opener_greet(text: str) -> None:
+    assert rule_turn(text, True, "Is there anything else I can help with?") == "greeting"
+
+
+def test_thanks_beside_a_new_request_is_the_request() -> None:
+    assert rule_turn("Thanks! Also, please book me a taxi.", True, "Anything else?") == "request"
+    assert rule_turn("麻烦你了，帮我把地址改一下", True, "还有什么问题吗？") == "request"
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # asked to be told whether something holds, or what the agent can do
+        ("Can you please confirm that's what you're scheduling?", "question"),
+        ("Can you confirm it's Friday?", "question"),
+        ("What can you do for me?", "question"),
+        ("What would you recommend for my indoor plants?", "request"),
+        ("Can you book it for Friday?", "request"),
+        # a need pointing back to the question, or the user's purpose, asks nothing more
+        ("Do they have free parking? I will need that.", "question"),
+        ("Is the technician experienced? I want to make sure they know what I need.", "question"),
+        ("Do they have free parking? I need a taxi too.", "request"),
+    ],
+)
+def test_confirming_a_fact_and_remarks_after_a_question(text: str, kind: str) -> None:
+    assert rule_turn(text, False, "The Marriott has 4 stars.") == kind
+
+
+def test_a_chinese_expectation_checked_with_ba_asks() -> None:
+    assert rule_turn("明天上午应该就可以到了吧", False, "已为您催促配送。") == "question"
+    assert rule_turn("是五月七号，不是六月七号吧", False, "已为您延期。") == "question"
+    # a 吧 after no word of expectation suggests or asks to act
+    assert rule_turn("帮我找找邮件吧", False, "") == "request"
+    assert rule_turn("那我明天上午来一趟吧", False, "营业厅九点开门。") == "other"
+
+
+def test_what_can_help_is_asked_about_not_asked_for() -> None:
+    assert rule_turn("有哪些常见的药物可以帮助入睡呢？", False, "建议规律作息。") == "question"
+    assert rule_turn("你可以帮我推荐一种药吗？", False, "建议规律作息。") == "request"
+
+
+def test_marks_alone_after_a_question_ask_nothing_of_their_own() -> None:
+    assert rule_turn("你能把这个号给送货员吗? ???", False, "已为您查询。") == "request"
+    assert rule_turn("???", False, "已为您查询。") == "question"
+
+
+def test_a_wish_for_an_item_then_a_question_about_it_asks_for_the_item() -> None:
+    text = "I want a moderately priced restaurant in the east. What is the phone number?"
+    assert rule_turn(text, False, "") == "request"
+    # after the agent's question the wish answers it and the question decides; a wish
+    # for no item ("one more thing") adds no task
+    assert rule_turn(text, True, "What price range would you like?") == "question"
+    text = "I'd like to check one more thing. Do you know the weather in Chicago?"
+    assert rule_turn(text, False, "Your driver will be Zoe.") == "question"
+
+
+def test_a_chinese_prompt_running_its_slots_together_solicits() -> None:
+    assert agent_context("频率是多少每月每周或每天") == "solicit"
+    assert agent_context("会议时间是多少是否开启视频是否开启音频") == "solicit"
+    assert rule_turn("每月一次", False, "频率是多少每月每周或每天") == "answer"
+    # a statement that names a wh-word asks nothing
+    assert agent_context("退款时间是多少天都有规定，请您耐心等待。") == "none"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Try Saturday then.",
+        "I almost forgot the West side is hot. See if it has a Hyatt.",
+        "Not bad, but do me a favor, look for events around Atlanta.",
+        "嗯把它关了",
+    ],
+)
+def test_imperatives_of_a_search_and_the_disposal_construction_request(text: str) -> None:
+    assert rule_turn(text, False, "It will be raining all day on Friday.") == "request"
+
+
+def test_the_disposal_construction_asking_for_a_fact_is_a_question() -> None:
+    assert rule_turn("把太和殿的地址告诉我吧。", False, "太和殿在故宫。") == "question"
+
+
+def test_a_chinese_soft_particle_before_a_full_stop_states() -> None:
+    assert rule_turn("听着就特别美，我有些迫不及待的想去了呢。", False, "景色很美。") == "other"
+    assert rule_turn("这个景点的门票呢？", False, "景色很美。") == "question"
+    assert rule_turn("门票多少钱呢。", False, "景色很美。") == "question"  # its wh-word asks
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("Can you search for holidays called Diwali and tell me their dates?", "request"),
+        ("How about creating an avatar in a minimal style for me?", "request"),
+        # a verb of telling first, or giving a fact, is asked to be told
+        ("Can you tell me the dates of Diwali?", "question"),
+        ("Can you find me the address of the museum?", "question"),
+    ],
+)
+def test_the_first_act_asked_for_decides(text: str, kind: str) -> None:
+    assert rule_turn(text, False, "") == kind
