@@ -19,7 +19,14 @@ from typing import Any
 
 from . import streams
 from .events import Event, Usage, call_event
-from .harnesses import RUN_END_ROLES, atif_messages, is_atif, mint_messages, swe_agent_history
+from .harnesses import (
+    RUN_END_ROLES,
+    atif_messages,
+    is_atif,
+    mint_messages,
+    run_failure,
+    swe_agent_history,
+)
 
 # Conversation ids: the first of these keys found on the record (or its metadata).
 _ID_KEYS = ("trace_id", "conversation_id", "session_id", "sessionId", "thread_id", "id")
@@ -108,7 +115,8 @@ def run_snapshot(record: dict[str, Any]) -> Snapshot | None:
     history = record.get("history")
     if isinstance(history, list) and history is messages:  # SWE-agent's: text actions
         messages = swe_agent_history(history)
-    return Snapshot(trace_id_of(record) or _run_name(record), messages, whole=True)
+    name = trace_id_of(record) or _run_name(record)
+    return Snapshot(name, messages, whole=True, problem=run_failure(record))
 
 
 def listed_run(snap: Snapshot, record: Any) -> Snapshot:
@@ -281,7 +289,9 @@ class OpenAIChat(Converter):
             choices = value.get("choices")
             if isinstance(choices, list) and choices and isinstance(choices[0], dict):
                 messages = [*messages, choices[0].get("message") or {}]
-            return Snapshot(tid, messages, openai_usage(value.get("usage")))
+            # A harness's run record (mini-SWE-agent's) may say its run failed.
+            usage = openai_usage(value.get("usage"))
+            return Snapshot(tid, messages, usage, problem=run_failure(value))
         if isinstance(value.get("choices"), list) and value["choices"]:
             first = value["choices"][0]
             msg = first.get("message") if isinstance(first, dict) else None
@@ -1042,7 +1052,8 @@ class Mint(OpenAIChat):
             )
         task = value.get("task")
         name = _run_name(task) if isinstance(task, dict) else None
-        return Snapshot(name, mint_messages(value["state"]["history"]), whole=True)
+        messages = mint_messages(value["state"]["history"])
+        return Snapshot(name, messages, whole=True, problem=run_failure(value))
 
 
 class Atif(OpenAIChat):

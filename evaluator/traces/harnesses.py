@@ -312,6 +312,82 @@ def _call(call_id: Any, name: str, arguments: Any) -> dict[str, Any]:
     return {"id": call_id, "type": "function", "function": {"name": name, "arguments": arguments}}
 
 
+# -- Runs that failed upstream -----------------------------------------------------------
+
+#: SWE-agent's exit statuses for a run an error ended (``handle_error_with_autosubmission``
+#: in SWE-agent/SWE-agent ``sweagent/agent/agents.py`` at
+#: 3ea751c087f32b16e039a2233dd6eefecef325d5: the model's API given up on, the environment,
+#: any other exception), possibly autosubmitted (``"submitted (exit_api)"``). Cost,
+#: context and time limits end a run the harness meant to stop: not failures.
+_SWE_AGENT_FAILED = ("exit_api", "exit_environment_error", "exit_error")
+# How much of an error the problem quotes: its point, not a whole provider's JSON body.
+_FAILURE_CHARS = 160
+
+
+def run_failure(record: Any) -> str | None:
+    """Why a run record says its run failed before it finished, as a problem's reason, or
+    ``None`` for a run that finished (or a record that says nothing either way).
+
+    The harnesses record it beside the conversation, which then stops where the failure
+    struck (often before the model answered at all), so the run would otherwise read as a
+    short clean one:
+
+    - AgentDojo: a top-level ``error`` (``InternalServerError("Error code: 503 ...")``);
+    - MINT: the state's ``error`` (the model call's traceback, ``terminate_reason: error``);
+    - mini-SWE-agent: ``info.exception_str`` (``run/benchmarks/swebench.py``), or its exit
+      message's ``extra.exception_str`` (``DefaultAgent.handle_uncaught_exception``);
+    - SWE-agent: ``info.exit_status`` of :data:`_SWE_AGENT_FAILED`.
+    """
+    if not isinstance(record, dict):
+        return None
+    found = _failure(record)
+    if found is None:
+        return None
+    where, error = found
+    return (
+        f"the run failed before it finished ({where}: {_summary(error)}), so its "
+        "conversation stops where the failure struck: re-run it, or leave it out"
+    )
+
+
+def _failure(record: dict[str, Any]) -> tuple[str, str] | None:
+    error = record.get("error")
+    if isinstance(error, str) and error.strip():
+        return "'error'", error
+    state = record.get("state")
+    if isinstance(state, dict) and isinstance(state.get("error"), str) and state["error"].strip():
+        return "the state's 'error'", state["error"]
+    info = record.get("info")
+    if isinstance(info, dict):
+        exception = info.get("exception_str")
+        if isinstance(exception, str) and exception.strip():
+            return "'info.exception_str'", exception
+        status = info.get("exit_status")
+        if isinstance(status, str) and any(s in status for s in _SWE_AGENT_FAILED):
+            return "'info.exit_status'", status
+    messages = record.get("messages")
+    last = messages[-1] if isinstance(messages, list) and messages else None
+    if (
+        isinstance(last, dict)
+        and isinstance(role := last.get("role"), str)
+        and role in RUN_END_ROLES
+    ):
+        extra = last.get("extra")
+        exception = extra.get("exception_str") if isinstance(extra, dict) else None
+        if isinstance(exception, str) and exception.strip():
+            return "the exit message's 'exception_str'", exception
+    return None
+
+
+def _summary(error: str) -> str:
+    """An error's point in one line: a traceback's last line (the exception raised), else
+    its first line, cut to :data:`_FAILURE_CHARS`."""
+    lines = [line.strip() for line in error.splitlines() if line.strip()]
+    traceback = any(line.startswith("Traceback (most recent call last)") for line in lines)
+    line = lines[-1] if traceback else lines[0]
+    return line if len(line) <= _FAILURE_CHARS else line[: _FAILURE_CHARS - 1].rstrip() + "…"
+
+
 # -- Recognised, not read ----------------------------------------------------------------
 
 

@@ -2095,3 +2095,81 @@ def test_a_role_that_is_not_text_is_one_problem_not_a_crash(tmp_path: Path) -> N
     fmt, (trace,), problems = parse(path)
     assert fmt == "openai_chat" and len(trace.events) == 1
     assert [p.reason for p in problems] == ["message 1 has unknown role []; skipped"]
+
+
+def test_a_run_that_failed_upstream_is_read_with_one_problem(tmp_path: Path) -> None:
+    # Real runs a provider's error ended (tests/corpora/formats/README.md): an AgentDojo run
+    # whose first model call got a 503 (its system prompt and task, no answer), and a MINT
+    # run whose model call overflowed the context. Each read as a trace with 0 calls and no
+    # problem, which a user takes for a clean short run.
+    fmt, (trace,), problems = parse(CORPORA / "agentdojo_failed_run.json")
+    assert (fmt, [e.role for e in trace.events]) == ("agentdojo", ["system", "user"])
+    assert [(p.line, p.reason) for p in problems] == [
+        (
+            1,
+            "the run failed before it finished ('error': InternalServerError(\"Error code: 503 - "
+            "{'error': {'err_code': -10003, 'message': 'Parameter error.Plase check your request "
+            "parameters.', 'message_cn': '参数错误。请检…), so its conversation stops where the "
+            "failure struck: re-run it, or leave it out",
+        )
+    ]
+    fmt, (trace,), problems = parse(CORPORA / "mint_failed_run.jsonl")
+    assert (fmt, trace.trace_id, len(problems)) == ("mint", "task 56", 1)
+    assert problems[0].reason.startswith(
+        "the run failed before it finished (the state's 'error': openai.error."
+        "InvalidRequestError: Invalid response object from API: "
+    )
+    # The harnesses that record it elsewhere, as their code writes it: mini-SWE-agent's
+    # exit message after an uncaught exception (SWE-agent/mini-swe-agent at
+    # a83fcae82d2a08f0ee0c688f9d137b3566c097f8, src/minisweagent/agents/default.py,
+    # handle_uncaught_exception) and SWE-agent's exit status after its API gave up
+    # (sweagent/agent/agents.py at 3ea751c087f32b16e039a2233dd6eefecef325d5).
+    mini = write_json(
+        tmp_path / "mini.traj.json",
+        {
+            "info": {"exit_status": "RateLimitError", "submission": ""},
+            "messages": [
+                {"role": "system", "content": "You are a helpful assistant."},
+                {"role": "user", "content": "Fix the failing test."},
+                {
+                    "role": "exit",
+                    "content": "litellm.RateLimitError: quota exceeded",
+                    "extra": {
+                        "exit_status": "RateLimitError",
+                        "submission": "",
+                        "exception_str": "litellm.RateLimitError: quota exceeded",
+                        "traceback": "Traceback (most recent call last):\n  ...",
+                    },
+                },
+            ],
+            "trajectory_format": "mini-swe-agent-1.1",
+        },
+    )
+    fmt, (trace,), problems = parse(mini)
+    assert (fmt, len(trace.events)) == ("openai_chat", 2)
+    assert [p.reason for p in problems] == [
+        "the run failed before it finished (the exit message's 'exception_str': "
+        "litellm.RateLimitError: quota exceeded), so its conversation stops where the failure "
+        "struck: re-run it, or leave it out"
+    ]
+    swe = write_json(
+        tmp_path / "run.traj",
+        {
+            "history": [
+                {"role": "system", "content": "You are a helpful assistant."},
+                {"role": "user", "content": "Fix the failing test."},
+            ],
+            "info": {"exit_status": "submitted (exit_api)"},
+            "trajectory": [],
+        },
+    )
+    assert [p.reason[:60] for p in parse(swe)[2]] == [
+        "the run failed before it finished ('info.exit_status': submi"
+    ]
+    # A run that finished, or one its limits ended, is no problem.
+    clean = json.loads((CORPORA / "agentdojo_failed_run.json").read_text())
+    clean["error"] = None
+    assert parse(write_json(tmp_path / "clean.json", clean))[2] == []
+    swe_limit = json.loads(swe.read_text())
+    swe_limit["info"]["exit_status"] = "submitted (exit_cost)"
+    assert parse(write_json(tmp_path / "limit.traj", swe_limit))[2] == []
