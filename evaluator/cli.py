@@ -565,7 +565,12 @@ def history(ctx: _Context, db: str | None, limit: int | None, fmt: str) -> None:
 @_DB
 @click.option("--suite", default=None, help="Only this suite.")
 @click.option("--projection", default=None, help="Only this projection.")
-@click.option("--metric", default=None, help="coverage, tokens, followups or hedges.")
+@click.option(
+    "--metric",
+    default=None,
+    help="coverage, answerable, tokens, bytes, or a trace total: errors, duplicates, "
+    "retries, followups, hedges.",
+)
 @click.option("--last", type=click.IntRange(min=1), default=None, help="Only the last N runs.")
 @_FORMAT
 @click.pass_obj
