@@ -1003,8 +1003,8 @@ def test_a_bad_record_is_listed_in_the_draft_and_the_rest_is_mined(tmp_path: Pat
     assert mined.questions == alone.questions and mined.traces == alone.traces
     assert len(mined.skipped) == 1
     assert mined.skipped[0].startswith(f"{broken}:3: ")
-    assert f"# Skipped: {broken}:3: " in mined.to_yaml()
-    assert "Skipped" not in alone.to_yaml()
+    assert f"# Problem: {broken}:3: " in mined.to_yaml()
+    assert "Problem" not in alone.to_yaml()
 
 
 def test_skipped_records_past_the_cap_are_counted_in_the_draft(tmp_path: Path) -> None:
@@ -1015,8 +1015,8 @@ def test_skipped_records_past_the_cap_are_counted_in_the_draft(tmp_path: Path) -
     mined = mine_questions(many, "search_tickets", workers=1)
     assert len(mined.skipped) == 23
     draft = mined.to_yaml()
-    assert draft.count("# Skipped: ") == 20
-    assert "# ... and 3 more skipped records\n" in draft
+    assert draft.count("# Problem: ") == 20
+    assert "# ... and 3 more problems\n" in draft
 
 
 def test_cli_says_how_many_records_it_skipped(tmp_path: Path) -> None:
@@ -1028,4 +1028,6 @@ def test_cli_says_how_many_records_it_skipped(tmp_path: Path) -> None:
         cli, ["questions", "mine", str(corpus), "--tool", "search_tickets", "--out", str(out)]
     )
     assert result.exit_code == 0, result.output
-    assert result.stderr.startswith(f"Wrote {out} (1 bad record skipped, listed in its header): ")
+    assert result.stderr.startswith(
+        f"Wrote {out} (1 problem in the traces, listed in its header): "
+    )
