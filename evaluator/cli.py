@@ -583,7 +583,7 @@ def trend(
     last: int | None,
     fmt: str,
 ) -> None:
-    """Coverage, tokens, follow-ups and hedges over the recorded runs."""
+    """Coverage, tokens, tool errors, follow-ups and hedges over the recorded runs."""
     from .history import open_history
     from .text.history import render_trend
 
