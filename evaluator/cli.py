@@ -456,6 +456,7 @@ def run(
             "agentdojo",
             "mint",
             "atif",
+            "gemini_cli",
         ]
     ),
     default=None,

@@ -22,7 +22,9 @@ from .events import Event, Usage, call_event
 from .harnesses import (
     RUN_END_ROLES,
     atif_messages,
+    gemini_cli_messages,
     is_atif,
+    is_gemini_cli,
     mint_messages,
     run_failure,
     swe_agent_history,
@@ -1075,6 +1077,25 @@ class Atif(OpenAIChat):
         )
 
 
+class GeminiCli(OpenAIChat):
+    """gemini-cli's chat recordings: one session a document, named by its ``sessionId``, its
+    messages read as :func:`~.harnesses.gemini_cli_messages` writes them."""
+
+    name = "gemini_cli"
+
+    def unpack(self, value: Any) -> Snapshot | str:
+        if not is_gemini_cli(value):
+            return (
+                "record is not a gemini-cli chat recording: it has no 'messages' beside a "
+                "'sessionId' and a 'projectHash'"
+            )
+        problems: list[str] = []
+        messages = gemini_cli_messages(value["messages"], problems)
+        return Snapshot(
+            value["sessionId"], messages, whole=True, problem="; ".join(problems) or None
+        )
+
+
 #: Converter per format name.
 CONVERTERS: dict[str, Converter] = {
     c.name: c
@@ -1086,5 +1107,6 @@ CONVERTERS: dict[str, Converter] = {
         BedrockConverse(),
         Mint(),
         Atif(),
+        GeminiCli(),
     )
 }

@@ -12,7 +12,10 @@ Each is rewritten here as OpenAI Chat messages (``role``, ``content``, ``tool_ca
   ``tool_calls`` and their ``observation``;
 - **SWE-agent's text actions**: a ``.traj`` history whose assistant messages carry the
   command they ran as ``action`` text (no ``tool_calls``), its output coming back as the
-  next ``user`` message.
+  next ``user`` message;
+- **gemini-cli's chat recordings** (``~/.gemini/tmp/<project>/chats/session-*.json``):
+  ``{"sessionId", "projectHash", "messages": [...]}``, each ``gemini`` message holding its
+  ``toolCalls`` with their results.
 
 - **mini-SWE-agent**'s ``.traj.json`` (``trajectory_format: mini-swe-agent-1.1``) is
   OpenAI Chat already; only its last message, the run's outcome, is no message
@@ -24,6 +27,7 @@ runs) or leave them out (SWE-bench predictions, which hold no conversation).
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -310,6 +314,143 @@ def _demo(m: Any) -> bool:
 
 def _call(call_id: Any, name: str, arguments: Any) -> dict[str, Any]:
     return {"id": call_id, "type": "function", "function": {"name": name, "arguments": arguments}}
+
+
+# -- gemini-cli ---------------------------------------------------------------------------
+# The record gemini-cli's ChatRecordingService writes, one JSON document a session
+# (google-gemini/gemini-cli packages/core/src/services/chatRecordingTypes.ts at
+# 04741d1d7383bce06c0f0a22101561b619a75dd3: ConversationRecord, MessageRecord,
+# ToolCallRecord). Later versions append the same records as JSON Lines (with ``$set``
+# and ``$rewindTo`` lines): not read here.
+
+#: What gemini-cli writes in an ``error`` message when the model's API failed
+#: (``parseAndFormatApiError``); its other errors answer the user's own CLI commands.
+_API_ERROR = "[API Error"
+
+
+def is_gemini_cli(value: Any) -> bool:
+    """A gemini-cli chat recording: ``messages`` beside its ``sessionId`` and
+    ``projectHash``."""
+    return (
+        isinstance(value, dict)
+        and isinstance(value.get("sessionId"), str)
+        and "projectHash" in value
+        and type(value.get("messages")) is list
+    )
+
+
+def gemini_cli_messages(messages: list[Any], problems: list[str]) -> list[Any]:
+    """A gemini-cli session's messages as OpenAI Chat messages; what cannot be read is added
+    to ``problems`` (naming the message, counted from 0) and left out.
+
+    A ``user`` message is the user's turn; a ``gemini`` message is the model's text (its
+    ``thoughts`` are its thinking, not its answer, as elsewhere) with its ``toolCalls``,
+    each answered by a ``tool`` message holding its ``result`` (the ``functionResponse``'s
+    ``output``, or its ``error``: a call whose ``status`` is ``error`` or ``cancelled``
+    failed), and ``tokens`` its usage. An ``error`` message saying the model's API failed
+    (``[API Error: ...]``: a quota, a network failure) is one problem: the turn before it
+    got no answer. ``info`` and ``warning`` messages, and the errors of the CLI's own
+    commands, are the CLI talking to the user, not the conversation: left out.
+    """
+    out: list[Any] = []
+    for i, m in enumerate(messages):
+        where = f"message {i}"
+        if not isinstance(m, dict):
+            problems.append(f"{where} is not an object; skipped")
+            continue
+        kind = m.get("type")
+        text = _gemini_cli_text(m.get("content"))
+        if kind == "user":
+            out.append({"role": "user", "content": text})
+        elif kind == "gemini":
+            out += _gemini_cli_turn(m, text, where, problems)
+        elif kind == "error" and text.startswith(_API_ERROR):
+            problems.append(
+                f"{where}: the model call failed ({_summary(text)}), so the turn before it "
+                "got no answer"
+            )
+        elif kind not in ("info", "warning", "error"):
+            problems.append(
+                f"{where} has type {kind!r}, not 'user', 'gemini', 'info', 'warning' or "
+                "'error'; skipped"
+            )
+    return out
+
+
+def _gemini_cli_turn(
+    m: dict[str, Any], text: str, where: str, problems: list[str]
+) -> list[dict[str, Any]]:
+    message: dict[str, Any] = {"role": "assistant", "content": text}
+    calls: list[dict[str, Any]] = []
+    results: list[dict[str, Any]] = []
+    for tc in m.get("toolCalls") or []:
+        name = tc.get("name") if isinstance(tc, dict) else None
+        if not isinstance(name, str):
+            problems.append(f"{where}: a tool call has no name; skipped")
+            continue
+        calls.append(_call(tc.get("id"), name, tc.get("args")))
+        if tc.get("result") is None:
+            continue  # never run (awaiting approval when the session ended): unanswered
+        output, error = _gemini_cli_result(tc["result"])
+        failed = tc.get("status") in ("error", "cancelled") or error is not None
+        result = {"role": "tool", "tool_call_id": tc.get("id"), "name": name}
+        result["content"] = output if error is None else error
+        if failed:
+            result["error"] = True
+        results.append(result)
+    if calls:
+        message["tool_calls"] = calls
+    tokens = m.get("tokens")
+    if isinstance(tokens, dict) and "input" in tokens:
+        # Gemini's counts: the prompt includes cached tokens; thoughts are billed as output.
+        output_tokens = tokens.get("output") or 0
+        if isinstance(tokens.get("thoughts"), int):
+            output_tokens += tokens["thoughts"]
+        message["usage"] = {
+            "prompt_tokens": tokens.get("input"),
+            "completion_tokens": output_tokens,
+            "prompt_tokens_details": {"cached_tokens": tokens.get("cached")},
+        }
+    return [message, *results]
+
+
+def _gemini_cli_result(result: Any) -> tuple[str, str | None]:
+    """``(output, error)`` of a tool call's recorded result: the ``functionResponse``
+    parts' ``response`` (``{"output": ...}`` or ``{"error": ...}``), other parts' text."""
+    parts = result if isinstance(result, list) else [result]
+    outputs: list[str] = []
+    errors: list[str] = []
+    for part in parts:
+        response = None
+        if isinstance(part, dict) and isinstance(part.get("functionResponse"), dict):
+            response = part["functionResponse"].get("response")
+        if isinstance(response, dict):
+            if "error" in response:
+                errors.append(_gemini_cli_text(response["error"]))
+            elif "output" in response:
+                outputs.append(_gemini_cli_text(response["output"]))
+            else:
+                outputs.append(_gemini_cli_text(response))
+        else:
+            outputs.append(_gemini_cli_text(part))
+    text = "\n".join(t for t in outputs if t)
+    return text, ("\n".join(errors) if errors else None)
+
+
+def _gemini_cli_text(content: Any) -> str:
+    """A string as it is; parts (``[{"text": ...}]``) joined; anything else as JSON."""
+    if content is None:
+        return ""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, dict) and isinstance(content.get("text"), str):
+        return str(content["text"])
+    if isinstance(content, list) and all(
+        isinstance(p, str) or (isinstance(p, dict) and isinstance(p.get("text"), str))
+        for p in content
+    ):
+        return "".join(p if isinstance(p, str) else p["text"] for p in content)
+    return json.dumps(content, ensure_ascii=False, sort_keys=True)
 
 
 # -- Runs that failed upstream -----------------------------------------------------------

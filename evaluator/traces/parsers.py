@@ -24,7 +24,7 @@ from .agentdojo import is_run
 from .conversations import CONVERTERS, Converter, Snapshot, listed_run, run_messages
 from .events import Problem, Trace, finish_trace
 from .eventstream import converse_stream
-from .harnesses import is_agentbench, is_atif, is_mint, is_predictions
+from .harnesses import is_agentbench, is_atif, is_gemini_cli, is_mint, is_predictions
 from .mcp import McpParser, unwrap_jsonrpc
 from .merger import Merger, extends_line, shares_opening
 from .readers import DEFAULT_MAX_JSON_BYTES, Record, iter_records
@@ -43,6 +43,7 @@ FORMATS = (
     "agentdojo",
     "mint",
     "atif",
+    "gemini_cli",
 )
 
 #: Exports that detection recognises but no parser reads: each names itself in one error.
@@ -277,6 +278,8 @@ def sniff(value: Any) -> tuple[str | None, bool]:
     if isinstance(value, dict):
         if is_atif(value):
             return "atif", True
+        if is_gemini_cli(value):
+            return "gemini_cli", True
         if is_mint(value):
             return "mint", True
         if is_agentbench(value):

@@ -615,6 +615,10 @@ def test_one_message_per_line_session_log(tmp_path: Path) -> None:
         (_otlp(_span(1, {"gen_ai.operation.name": "chat"})), ("otel", True)),
         (_otlp(_span(1, {"openinference.span.kind": "LLM"})), ("openinference", True)),
         ({"contents": [{"role": "user", "parts": [{"text": "hi"}]}]}, ("gemini", True)),
+        (
+            {"sessionId": "s", "projectHash": "h", "messages": [{"type": "user", "content": "hi"}]},
+            ("gemini_cli", True),
+        ),
         ({"role": "model", "parts": [{"text": "hi"}]}, ("gemini", True)),
         (
             {"messages": [{"role": "user", "content": [{"toolResult": {"toolUseId": "t"}}]}]},
@@ -2173,3 +2177,55 @@ def test_a_run_that_failed_upstream_is_read_with_one_problem(tmp_path: Path) -> 
     swe_limit = json.loads(swe.read_text())
     swe_limit["info"]["exit_status"] = "submitted (exit_cost)"
     assert parse(write_json(tmp_path / "limit.traj", swe_limit))[2] == []
+
+
+def test_gemini_cli_sessions_are_read_message_for_message() -> None:
+    # Real gemini-cli chat recordings (tests/corpora/formats/README.md): each gemini message
+    # holds its tool calls with their results; its thoughts are not its text. They were
+    # refused as a file in no known format.
+    folder = CORPORA / "gemini_cli"
+    fmt, (trace,), problems = parse(folder / "session-2025-12-03T04-27-e0f6ebe9.json")
+    assert (fmt, trace.trace_id, problems) == (
+        "gemini_cli",
+        "e0f6ebe9-0916-4779-b0c7-ce181ae3d16b",
+        [],
+    )
+    docker = "docker run -d --name vaultwarden -v /mnt/sda1/vaultwarden-data/:/data/ -p 8080:80 vaultwarden/server:latest"
+    assert _digest(trace) == [
+        ("user", "message", None, None, None, "docker run -d --name vaultward"),
+        ("assistant", "message", None, None, None, "I see you've provided a `docke"),
+        ("assistant", "call", "run_shell_command", {"description": "Run the Vaultwarden Docker container, mounting data to /mnt/sda1/vaultwarden-data/ and mapping port 8080 to the container's port 80.", "command": docker}, None, None),
+        ("tool", "result", "run_shell_command", None, None, "Command: docker run -d --name "),
+        ("assistant", "message", None, None, None, "The `docker` command was not r"),
+        ("user", "message", None, None, None, "format Mischa (E:) into EXT4"),
+        ("assistant", "call", "run_shell_command", {"description": "List all volumes to verify the existence and status of the 'E' drive.", "command": "Get-Volume"}, None, None),
+        ("tool", "result", "run_shell_command", None, True, "[Operation Cancelled] Reason: "),
+    ]  # fmt: skip
+    assert _linked(trace)
+    usage = [
+        (e.usage.input_total, e.usage.output, e.usage.cache_read) for e in trace.events if e.usage
+    ]
+    assert usage == [(8480, 278, 0), (8951, 127, 8016), (9025, 351, 3224)]  # output + thoughts
+    # A call the tool refused (status error) and one the user cancelled are errors; the
+    # CLI's own notices (info, its commands' errors) are not the conversation.
+    fmt, (trace,), problems = parse(folder / "session-2025-12-13T19-01-049d9bb6.json")
+    assert problems == []
+    results = [(e.tool, e.is_error, e.text[:30]) for e in trace.events if e.kind == "result"]
+    assert results == [
+        ("google_web_search", None, 'Web search results for "instal'),
+        ("read_file", True, "File not found: C:\\Users\\Misch"),
+        ("google_web_search", True, "[Operation Cancelled] Reason: "),
+    ]
+    assert [e.text for e in trace.events if e.role == "user"] == [
+        "install htop on my router",
+        "view gemini.md",
+        "how to view GEMINI.MD file that you are using",
+        "how to change default working directory for all instances of Gemini CLI",
+        "uninstall openvpn client from my router",
+    ]
+    # The model's API failing (a quota) is one problem: the turns it left unanswered.
+    path = folder / "session-2025-12-10T03-48-c8424283.json"
+    fmt, (trace,), problems = parse(path)
+    assert [e.text for e in trace.events] == ["how to edit gemini.md file", "what did I use today?"]
+    quota = "([API Error: You have exhausted your daily quota on this model.]), so the turn before it got no answer"
+    assert problems == [Problem(str(path), 1, f"message 1: the model call failed {quota}; message 4: the model call failed {quota}")]  # fmt: skip
