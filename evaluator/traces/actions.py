@@ -312,9 +312,13 @@ def is_error_text(text: str | None, structured: Any = None) -> bool:
 
 
 def _error_object(doc: Any) -> bool:
-    """``{"error": {...}}`` / ``{"error": "..."}`` with nothing but an error's companions."""
+    """``{"error": {...}}`` / ``{"error": "..."}`` with nothing but an error's companions,
+    or an API's error object that says it is one (Notion's ``{"object": "error", "status":
+    404, "code": "object_not_found", "message": ...}``)."""
     if not isinstance(doc, dict):
         return False
+    if doc.get("object") == "error" and "message" in doc:
+        return True
     err = doc.get("error", doc.get("errors"))
     if err in (None, False, "", [], {}):
         return False

@@ -29,6 +29,7 @@ from .harnesses import (
     run_failure,
     swe_agent_history,
 )
+from .mcp import content_output
 
 # Conversation ids: the first of these keys found on the record (or its metadata).
 _ID_KEYS = ("trace_id", "conversation_id", "session_id", "sessionId", "thread_id", "id")
@@ -563,14 +564,29 @@ class OpenAIResponses(Converter):
                 call_event(msg, _str(item.get("name")), _str(item.get("call_id")), arguments)
             )
         elif kind in ("function_call_output", "custom_tool_call_output"):
+            output = _response_text(item.get("output"))
+            # An MCP tool's result as the Agents SDK passes it on, its content blocks' JSON:
+            # the model reads (and is billed for) that text; the blocks' text is the tool's
+            # answer, whose fields the values have their paths in and which says if it failed.
+            inner = content_output(output)
+            structured, failed = None, None
+            if inner is not None:
+                failed = True if inner[1] else None
+                if inner[0][:1] in ("{", "["):
+                    try:
+                        structured = json.loads(inner[0])
+                    except (ValueError, RecursionError):
+                        structured = None
             out.append(
                 Event(
                     "tool",
                     "result",
                     msg,
-                    text=_response_text(item.get("output")),
+                    text=output,
                     call_id=_str(item.get("call_id")),
                     tool=_str(item.get("name")),
+                    structured=structured if isinstance(structured, dict | list) else None,
+                    is_error=failed,
                 )
             )
         elif kind == "mcp_call":

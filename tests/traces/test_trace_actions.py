@@ -113,6 +113,14 @@ def test_openapi_safe_methods_read(tmp_path: Path) -> None:
         ),
         ("Out[1]: 42\nTraceback (most recent call last) is what Python prints.", False),
         ("-" * 20 + "\nsummary table\n" + "-" * 20, False),
+        # Notion's API error object (eval-sys/mcpmark-community-experiments 92db83e3,
+        # mcp_servers/notion/official/run-2/japan_travel_planner__restaurant_expenses_sync).
+        (
+            '{"status":404,"object":"error","code":"object_not_found","message":"Could not '
+            'find page with ID: 2562b7e8-cebd-8171-83e7-df5587a839ed."}',
+            True,
+        ),
+        ('{"object":"list","results":[],"message":"none"}', False),
     ],
 )
 def test_error_texts(text: str, error: bool) -> None:

@@ -2229,3 +2229,50 @@ def test_gemini_cli_sessions_are_read_message_for_message() -> None:
     assert [e.text for e in trace.events] == ["how to edit gemini.md file", "what did I use today?"]
     quota = "([API Error: You have exhausted your daily quota on this model.]), so the turn before it got no answer"
     assert problems == [Problem(str(path), 1, f"message 1: the model call failed {quota}; message 4: the model call failed {quota}")]  # fmt: skip
+
+
+def test_mcp_results_passed_on_by_the_agents_sdk_are_read_inside_their_content_json() -> None:
+    # MCPMark runs (tests/corpora/formats/README.md): the OpenAI Agents SDK hands an MCP
+    # tool's result to the model as its content block's JSON, '{"type": "text", "text":
+    # ...}', and a proxy server returns its whole CallToolResult inside that text. On 653
+    # such runs projeval counted 0 errors of 14,164 calls (540 duplicates, no retry), and
+    # every follow-up's path was the block's 'text'.
+    from projeval.traces import analyse_traces
+
+    fmt, (trace,), problems = parse(CORPORA / "mcpmark_github_messages.json")
+    assert (fmt, problems) == ("openai_responses", [])
+    created, refused = [e for e in trace.events if e.kind == "result"]
+    # What the model read (and its tokens) stays the text it was sent; the answer inside
+    # is the structured result, and the refusal's isError counts.
+    assert created.text.startswith('{"type": "text", "text": "{\\"meta\\": null')
+    assert created.structured["ref"] == "refs/heads/pr-automation-workflow"
+    assert (created.is_error, refused.is_error, refused.structured) == (None, True, None)
+    fmt, (trace,), problems = parse(CORPORA / "mcpmark_notion_messages.json")
+    failed = [e for e in trace.events if e.kind == "result"][1]
+    # Notion's API error object, inside the text block, is an error too.
+    assert failed.is_error is True
+    assert failed.structured["code"] == "object_not_found"
+    both = analyse_traces(
+        [CORPORA / "mcpmark_github_messages.json", CORPORA / "mcpmark_notion_messages.json"],
+        workers=1,
+    )
+    assert (both.totals["errors"], both.totals["retries"]) == (2, 1)
+    assert [f.path for f in both.fanout] == ["results[].properties.Name.id"]
+
+
+@pytest.mark.parametrize(
+    ("output", "expected"),
+    [
+        ('{"type": "text", "text": "42 rows", "annotations": null}', ("42 rows", False)),
+        ('[{"type": "text", "text": "a"}, {"type": "text", "text": "b"}]', ("a\nb", False)),
+        ('{"type": "text", "text": "Error: Object of type AnyUrl is not JSON serializable"}', ("Error: Object of type AnyUrl is not JSON serializable", True)),
+        (json.dumps({"type": "text", "text": json.dumps({"content": [{"type": "text", "text": "no"}], "isError": True})}), ("no", True)),
+        ('{"type": "order", "text": "not MCP content"}', None),
+        ('{"id": 3, "type": "text"}', None),
+        ("plain text", None),
+    ],
+)  # fmt: skip
+def test_mcp_content_json_is_unwrapped(output: str, expected: tuple[str, bool] | None) -> None:
+    from projeval.traces.mcp import content_output
+
+    assert content_output(output) == expected
