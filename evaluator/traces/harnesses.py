@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 # -- mini-SWE-agent ----------------------------------------------------------------------
@@ -453,6 +454,47 @@ def _gemini_cli_text(content: Any) -> str:
     return json.dumps(content, ensure_ascii=False, sort_keys=True)
 
 
+# -- MCPMark ------------------------------------------------------------------------------
+# MCPMark writes each run as a folder holding the agent's conversation, ``messages.json``
+# (the OpenAI Agents SDK's ``to_input_list()``: Responses items), beside the run's record,
+# ``meta.json`` (``task_name``, ``model_name``, ``execution_result``, ``token_usage``...):
+# eval-sys/mcpmark-community-experiments at 92db83e36c6da2691141a0698f137665aa0116fe,
+# ``mcp_servers/<server>/<implementation>/run-N/<task>/``.
+
+#: The names of an MCPMark run's two files, and of the summary of a run of many tasks
+#: (``run-N/summary.json``: ``total_tasks``, ``success_rate``, ``token_usage``...).
+MCPMARK_MESSAGES, MCPMARK_RECORD, MCPMARK_SUMMARY = "messages.json", "meta.json", "summary.json"
+
+
+def is_mcpmark_record(value: Any) -> bool:
+    """An MCPMark run's record: its ``task_name`` beside its ``execution_result``."""
+    return (
+        isinstance(value, dict)
+        and isinstance(value.get("task_name"), str)
+        and isinstance(value.get("execution_result"), dict)
+    )
+
+
+def is_mcpmark_summary(value: Any) -> bool:
+    """An MCPMark run's summary over its tasks: ``total_tasks`` beside ``success_rate``."""
+    return isinstance(value, dict) and "total_tasks" in value and "success_rate" in value
+
+
+def mcpmark_run(messages_path: str) -> tuple[str, str | None] | None:
+    """``(task name, why the run failed or None)`` from the record beside an MCPMark run's
+    ``messages.json``, or ``None`` when there is none (any other file, no record beside)."""
+    path = Path(messages_path)
+    if path.name != MCPMARK_MESSAGES:
+        return None
+    try:
+        record = json.loads((path.parent / MCPMARK_RECORD).read_text("utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return None
+    if not is_mcpmark_record(record):
+        return None
+    return record["task_name"], run_failure(record)
+
+
 # -- Runs that failed upstream -----------------------------------------------------------
 
 #: SWE-agent's exit statuses for a run an error ended (``handle_error_with_autosubmission``
@@ -477,7 +519,9 @@ def run_failure(record: Any) -> str | None:
     - MINT: the state's ``error`` (the model call's traceback, ``terminate_reason: error``);
     - mini-SWE-agent: ``info.exception_str`` (``run/benchmarks/swebench.py``), or its exit
       message's ``extra.exception_str`` (``DefaultAgent.handle_uncaught_exception``);
-    - SWE-agent: ``info.exit_status`` of :data:`_SWE_AGENT_FAILED`.
+    - SWE-agent: ``info.exit_status`` of :data:`_SWE_AGENT_FAILED`;
+    - MCPMark: its run record's ``execution_result.error_message`` (a context window
+      exceeded, the agent's crash), in ``meta.json`` beside the run (:func:`mcpmark_run`).
     """
     if not isinstance(record, dict):
         return None
@@ -506,6 +550,11 @@ def _failure(record: dict[str, Any]) -> tuple[str, str] | None:
         status = info.get("exit_status")
         if isinstance(status, str) and any(s in status for s in _SWE_AGENT_FAILED):
             return "'info.exit_status'", status
+    result = record.get("execution_result")
+    if isinstance(result, dict):
+        message = result.get("error_message")
+        if isinstance(message, str) and message.strip():
+            return "'execution_result.error_message'", message
     messages = record.get("messages")
     last = messages[-1] if isinstance(messages, list) and messages else None
     if (

@@ -2231,6 +2231,13 @@ def test_gemini_cli_sessions_are_read_message_for_message() -> None:
     assert problems == [Problem(str(path), 1, f"message 1: the model call failed {quota}; message 4: the model call failed {quota}")]  # fmt: skip
 
 
+MCPMARK = CORPORA / "mcpmark"
+GITHUB_RUN = MCPMARK / "github/official/run-4/mcpmark-cicd__pr_automation_workflow/messages.json"
+NOTION_RUN = (
+    MCPMARK / "notion/official/run-2/japan_travel_planner__restaurant_expenses_sync/messages.json"
+)
+
+
 def test_mcp_results_passed_on_by_the_agents_sdk_are_read_inside_their_content_json() -> None:
     # MCPMark runs (tests/corpora/formats/README.md): the OpenAI Agents SDK hands an MCP
     # tool's result to the model as its content block's JSON, '{"type": "text", "text":
@@ -2239,7 +2246,7 @@ def test_mcp_results_passed_on_by_the_agents_sdk_are_read_inside_their_content_j
     # every follow-up's path was the block's 'text'.
     from projeval.traces import analyse_traces
 
-    fmt, (trace,), problems = parse(CORPORA / "mcpmark_github_messages.json")
+    fmt, (trace,), problems = parse(GITHUB_RUN)
     assert (fmt, problems) == ("openai_responses", [])
     created, refused = [e for e in trace.events if e.kind == "result"]
     # What the model read (and its tokens) stays the text it was sent; the answer inside
@@ -2247,13 +2254,13 @@ def test_mcp_results_passed_on_by_the_agents_sdk_are_read_inside_their_content_j
     assert created.text.startswith('{"type": "text", "text": "{\\"meta\\": null')
     assert created.structured["ref"] == "refs/heads/pr-automation-workflow"
     assert (created.is_error, refused.is_error, refused.structured) == (None, True, None)
-    fmt, (trace,), problems = parse(CORPORA / "mcpmark_notion_messages.json")
+    fmt, (trace,), problems = parse(NOTION_RUN)
     failed = [e for e in trace.events if e.kind == "result"][1]
     # Notion's API error object, inside the text block, is an error too.
     assert failed.is_error is True
     assert failed.structured["code"] == "object_not_found"
     both = analyse_traces(
-        [CORPORA / "mcpmark_github_messages.json", CORPORA / "mcpmark_notion_messages.json"],
+        [GITHUB_RUN, NOTION_RUN],
         workers=1,
     )
     assert (both.totals["errors"], both.totals["retries"]) == (2, 1)
@@ -2276,3 +2283,38 @@ def test_mcp_content_json_is_unwrapped(output: str, expected: tuple[str, bool] |
     from projeval.traces.mcp import content_output
 
     assert content_output(output) == expected
+
+
+def test_an_mcpmark_output_folder_reads_as_its_runs_named_by_task() -> None:
+    # MCPMark's output (tests/corpora/formats/README.md): each run a folder of its
+    # conversation (messages.json) and its record (meta.json), a summary.json beside the
+    # runs. On 653 runs: 1,356 files, 703 problems (every record and summary "not a known
+    # trace format"), every trace named "messages.json:1", and 49 runs the harness recorded
+    # as failed (a context window exceeded, "State Duplication Error") read as clean.
+    from projeval.traces import analyse_traces
+
+    analysis = analyse_traces([MCPMARK], workers=1)
+    assert sorted(analysis.summary["trace_id"]) == [
+        "japan_travel_planner__restaurant_expenses_sync",
+        "mcpmark-cicd__pr_automation_workflow",
+    ]
+    empty = MCPMARK / "postgres/supabase/run-3/security__user_permission_audit/messages.json"
+    assert analysis.problems.values.tolist() == [
+        [
+            str(empty),
+            1,
+            "the run failed before it finished ('execution_result.error_message': State "
+            "Duplication Error), so its conversation stops where the failure struck: re-run "
+            "it, or leave it out; record skipped",
+        ]
+    ]
+    # Named alone, a record or a summary is one error saying what to read instead.
+    for name, what in (
+        ("postgres/supabase/run-3/summary.json", "an MCPMark run's summary of its tasks"),
+        (
+            "github/official/run-4/mcpmark-cicd__pr_automation_workflow/meta.json",
+            "an MCPMark run's record",
+        ),
+    ):
+        with pytest.raises(TraceError, match=f"this is {what}"):
+            parse(MCPMARK / name)
