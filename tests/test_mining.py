@@ -1031,3 +1031,24 @@ def test_cli_says_how_many_records_it_skipped(tmp_path: Path) -> None:
     assert result.stderr.startswith(
         f"Wrote {out} (1 problem in the traces, listed in its header): "
     )
+
+
+def test_a_tool_called_only_after_turns_that_ask_nothing_says_how_they_read(
+    tmp_path: Path,
+) -> None:
+    # Found on 653 MCPMark runs: every task prompt ("Please execute the following task in
+    # my repository ...") read as 'other', and the error said the tool was "never called
+    # after a user question", as if the traces held no user turn.
+    from projeval.traces.turns import classify_turn
+
+    said = "Thanks!"
+    convs = [conversation(f"c{i}", said, RESULT, "Done.") for i in range(2)]
+    with pytest.raises(MiningError) as caught:
+        mine_questions(write(tmp_path, convs), "search_tickets")
+    kind = classify_turn(said)
+    assert caught.value.render() == (
+        "tool 'search_tickets' is called 2 times in 1 trace file(s), but never after a user "
+        f"question or request: the 2 user turn(s) before its calls read as {kind} 2. Fix: "
+        "mining drafts only what users ask (questions and requests); `projeval traces "
+        "--format json` gives each turn's class ('kind') under 'turns'"
+    )

@@ -116,6 +116,9 @@ class _Miner:
         self.conv_ids: dict[tuple[str, str], int] = {}
         self.traces = 0
         self.tool_calls = 0
+        # The classes of the user turns that called the tool but ask nothing (answers,
+        # greetings, other): said when no question is left to mine.
+        self.unasked: Counter[str] = Counter()
         # Files no reader could read: (file, message, position, fix) of each one's error.
         self.unread: list[tuple[str, str, str | None, str | None]] = []
         # Records a reader skipped (a bad line, a cut-off file): kept to be reported.
@@ -155,6 +158,7 @@ class _Miner:
         }
         self.traces += other.traces
         self.tool_calls += other.tool_calls
+        self.unasked.update(other.unasked)
         self.unread += other.unread
         self.skipped += other.skipped
         self.tool_paths |= other.tool_paths
@@ -197,7 +201,9 @@ class _Miner:
         question = next((e.text for e in events if e.role == "user" and e.kind == "message"), "")
         if not question:
             return
-        if not is_query(classify_turn(question, previous=previous)):
+        kind = classify_turn(question, previous=previous)
+        if not is_query(kind):
+            self.unasked[kind] += 1
             return  # an answer to the agent, a confirmation or a greeting asks nothing
         conv = self.conv_ids.setdefault((trace.file, trace.trace_id), len(self.conv_ids))
         sort_key = (trace.file, trace.trace_id, events[0].turn)
@@ -522,6 +528,17 @@ def mine_questions(
         raise TraceError(message, file=file, position=position, fix=fix)
     if not miner.questions:
         where = f"in {n_files} trace file(s)"
+        if miner.tool_calls and miner.unasked:
+            # The turns are there, but none reads as a question or a request: say how they read.
+            classes = ", ".join(f"{k} {n}" for k, n in sorted(miner.unasked.items()))
+            turns = sum(miner.unasked.values())
+            raise MiningError(
+                f"tool {tool!r} is called {_times(miner.tool_calls)} {where}, but never after "
+                f"a user question or request: the {turns} user turn(s) before its calls read "
+                f"as {classes}.",
+                fix="mining drafts only what users ask (questions and requests); "
+                "`projeval traces --format json` gives each turn's class ('kind') under 'turns'",
+            )
         if miner.tool_calls:
             raise MiningError(
                 f"tool {tool!r} is called {_times(miner.tool_calls)} {where}, but never after "
