@@ -456,6 +456,7 @@ def run(
             "agentdojo",
             "mint",
             "atif",
+            "gemini_cli",
         ]
     ),
     default=None,
@@ -565,7 +566,12 @@ def history(ctx: _Context, db: str | None, limit: int | None, fmt: str) -> None:
 @_DB
 @click.option("--suite", default=None, help="Only this suite.")
 @click.option("--projection", default=None, help="Only this projection.")
-@click.option("--metric", default=None, help="coverage, tokens, followups or hedges.")
+@click.option(
+    "--metric",
+    default=None,
+    help="coverage, answerable, tokens, bytes, or a trace total: errors, duplicates, "
+    "retries, followups, hedges.",
+)
 @click.option("--last", type=click.IntRange(min=1), default=None, help="Only the last N runs.")
 @_FORMAT
 @click.pass_obj
@@ -578,7 +584,7 @@ def trend(
     last: int | None,
     fmt: str,
 ) -> None:
-    """Coverage, tokens, follow-ups and hedges over the recorded runs."""
+    """Coverage, tokens, tool errors, follow-ups and hedges over the recorded runs."""
     from .history import open_history
     from .text.history import render_trend
 

@@ -581,7 +581,7 @@ def _trends(trend: Any) -> dict[str, Any]:
     traces = trend.traces
     trace_series: dict[str, list[tuple[int, float]]] = {}
     for row in traces.sort_values("run_id").to_dict("records"):
-        for metric in ("followups", "hedges"):
+        for metric in ("followups", "errors", "hedges"):
             value = row.get(metric)
             if value == value and value is not None:
                 trace_series.setdefault(metric, []).append((int(row["run_id"]), float(value)))
@@ -602,7 +602,7 @@ def _trends(trend: Any) -> dict[str, Any]:
             )
             for suite in sorted(set(coverage) | set(tokens))
         ],
-        "traces": trend_svg(trace_series, "count", "Follow-ups and hedges by run")
+        "traces": trend_svg(trace_series, "count", "Follow-ups, tool errors and hedges by run")
         if trace_series
         else None,
     }

@@ -112,7 +112,9 @@ def status_icon(word: str) -> Status:
 
 #: The sections of a run diff, regressions first (``projeval diff``).
 DIFF_DIRECTIONS = ("regression", "improvement", "change")
-#: Metrics ``trend(metric=...)`` accepts. The last three are per run (from traces).
-TREND_METRICS = ("coverage", "answerable", "tokens", "bytes", "followups", "duplicates", "hedges")
-#: The trend metrics that are run-wide trace totals, not per suite and projection.
-RUN_TREND_METRICS = ("followups", "duplicates", "hedges")
+#: The trend metrics that are run-wide trace totals, not per suite and projection, in the
+#: order ``projeval traces`` prints them: tool errors, duplicates, retries, follow-ups,
+#: hedges (``errors`` and ``retries`` are null in runs recorded before the store kept them).
+RUN_TREND_METRICS = ("errors", "duplicates", "retries", "followups", "hedges")
+#: Metrics ``trend(metric=...)`` accepts: per suite and projection, then the run-wide ones.
+TREND_METRICS = ("coverage", "answerable", "tokens", "bytes", *RUN_TREND_METRICS)

@@ -207,6 +207,8 @@ def test_run_of_traces_alone_records_and_reports_them(
     assert lines[-2:] == ["Recorded run 1 in h.duckdb.", "Report: r.html"]
     report = (tmp_path / "r.html").read_text(encoding="utf-8")
     assert "Follow-up fan-outs" in report and "Trends over 1 run<" in report
+    # The trend chart of the traces' totals draws tool errors beside follow-ups and hedges.
+    assert "Follow-ups, tool errors and hedges by run" in report
     assert runner.invoke(cli, ["run", "--db", "h.duckdb", "--no-report"]).exit_code == 0
 
     listed = runner.invoke(cli, ["history", "--db", "h.duckdb"])
@@ -214,9 +216,23 @@ def test_run_of_traces_alone_records_and_reports_them(
     trend = runner.invoke(cli, ["trend", "--db", "h.duckdb"])
     assert trend.exit_code == 0, trend.output
     assert trend.stdout.splitlines()[0] == "traces (all runs' totals)"
+    # traces, tool errors, duplicates, retries, follow-ups, hedges
     assert [line.split()[4:] for line in trend.stdout.splitlines()[2:]] == [
-        ["7", "38", "15", "3"],
-        ["7", "38", "15", "3"],
+        ["7", "3", "15", "2", "38", "3"],
+        ["7", "3", "15", "2", "38", "3"],
+    ]
+    assert trend.stdout.splitlines()[1].split()[4:] == [
+        "traces",
+        "errors",
+        "duplicates",
+        "retries",
+        "follow-ups",
+        "hedges",
+    ]
+    as_json = runner.invoke(cli, ["trend", "--db", "h.duckdb", "--format", "json"])
+    assert [(r["errors"], r["retries"]) for r in json.loads(as_json.stdout)["traces"]] == [
+        (3, 2),
+        (3, 2),
     ]
     # Such a run answers no question, so the gate never takes it for a baseline.
     gate = runner.invoke(cli, ["check", "--db", "h.duckdb", "--no-regressions"])

@@ -79,7 +79,16 @@ def _two_runs(db: Path) -> Store:
                 "message": "the error becomes an empty list",
             }
         ],
-        trace_summaries=[{"trace_id": "t1", "followups": 2, "duplicates": 0, "hedges": 1}],
+        trace_summaries=[
+            {
+                "trace_id": "t1",
+                "followups": 2,
+                "duplicates": 0,
+                "hedges": 1,
+                "errors": 3,
+                "retries": 2,
+            }
+        ],
         followups=[
             {
                 "trace_id": "t1",
@@ -134,7 +143,16 @@ def _two_runs(db: Path) -> Store:
                 "message": "customer text reaches the model unmarked",
             }
         ],
-        trace_summaries=[{"trace_id": "t1", "followups": 4, "duplicates": 1, "hedges": 0}],
+        trace_summaries=[
+            {
+                "trace_id": "t1",
+                "followups": 4,
+                "duplicates": 1,
+                "hedges": 0,
+                "errors": 1,
+                "retries": 0,
+            }
+        ],
         followups=[
             {
                 "trace_id": "t1",
@@ -235,10 +253,10 @@ def test_trend_says_what_changed_between_runs(db: Path) -> None:
         "    3  2026-11-28 12:00:00  bbbbbbbb+dirty    100.0%         1/1       -  tokenizer\n"
         "\n"
         "traces (all runs' totals)\n"
-        "  run  started (UTC)        commit          traces  follow-ups  duplicates  hedges\n"
-        "    1  2026-11-28 10:00:00  aaaaaaaa             1           2           0       1\n"
-        "    2  2026-11-28 11:00:00  bbbbbbbb+dirty       1           4           1       0\n"
-        "    3  2026-11-28 12:00:00  bbbbbbbb+dirty       0           -           -       -\n"
+        "  run  started (UTC)        commit          traces  errors  duplicates  retries  follow-ups  hedges\n"
+        "    1  2026-11-28 10:00:00  aaaaaaaa             1       3           0        2           2       1\n"
+        "    2  2026-11-28 11:00:00  bbbbbbbb+dirty       1       1           1        0           4       0\n"
+        "    3  2026-11-28 12:00:00  bbbbbbbb+dirty       0       -           -        -           -       -\n"
     )
     json.dumps(trend.to_dict())
 
@@ -284,7 +302,7 @@ def test_trend_names_what_it_does_not_know(db: Path) -> None:
         history.trend(metric="speed")
     assert caught.value.render() == (
         "unknown trend metric 'speed'. Fix: use one of: coverage, answerable, tokens, bytes, "
-        "followups, duplicates, hedges"
+        "errors, duplicates, retries, followups, hedges"
     )
     with pytest.raises(HistoryQueryError, match=r"no recorded run scored suite 'nope'.*orders"):
         history.trend("nope")
@@ -306,7 +324,7 @@ def test_diff_of_the_last_two_runs_lists_regressions_first(db: Path) -> None:
     assert render_diff(diff) == (
         "run 1 (2026-11-28 10:00:00 UTC, commit aaaaaaaa) -> "
         "run 2 (2026-11-28 11:00:00 UTC, commit bbbbbbbb+dirty)\n"
-        "7 regressions, 5 improvements, 7 other changes\n"
+        "7 regressions, 6 improvements, 7 other changes\n"
         "\n"
         "Regressions\n"
         "  orders / full     projection error   now fails: projection 'full' raised on fixture 'page': KeyError: 'items'\n"
@@ -321,6 +339,7 @@ def test_diff_of_the_last_two_runs_lists_regressions_first(db: Path) -> None:
         "  orders / compact  question           list is now answerable (weight 5)\n"
         "  orders / compact  field              name: dropped -> ok, needed by list (weight 5)\n"
         "  orders / compact  coverage           30.0% -> 50.0% (+20.0 points)\n"
+        "  run               tool errors        3 -> 1 (-2)\n"
         "  run               hedges             1 -> 0 (-1)\n"
         "  orders / compact  finding            resolved: [error] error-hidden: the error becomes an empty list\n"
         "\n"

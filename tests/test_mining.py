@@ -864,6 +864,71 @@ def test_weights_count_conversations_and_shared_text_forms_no_group(tmp_path: Pa
     assert weights == [(1, 1), (1, 1), (1, 1), (2, 4)]
 
 
+# Task texts of MINT's runs (xingyaoww/mint-bench at 3f7f12c10bf763be1e6dbdeb42feb57624121f61,
+# data/outputs/CodeActAgent-Llama-2-7b/F=None/max5_p2+tool+cd/: code_generation/mbpp/
+# results.jsonl lines 12, 14, 17; reasoning/gsm8k/results.jsonl lines 2, 5, 11-15, 18, 22,
+# 23, 25, 26, 34, 36, their first sentences), each benchmark's tasks in its template.
+_MBPP = [
+    "Write a function to find nth centered hexagonal number.\n"
+    "assert centered_hexagonal_number(10) == 271",
+    "Write a function to find eulerian number a(n, m).\nassert eulerian_num(3, 1) == 4",
+    "Write a function to get the angle of a complex number.\n"
+    "assert angle_complex(0,1j)==1.5707963267948966",
+]
+_GSM8K = [
+    "Jim spends 2 hours watching TV and then decides to go to bed and reads for half as long.",
+    "Jordan plays video games for 2 hours every day. He also has a part-time job where he "
+    "earns $10 an hour.",
+    "Peter purchased 20 popsicles at $0.25 each. He also purchased 4 ice cream bars at $0.50 each.",
+    "Each person in a certain household consumes 0.2 kg of rice every meal.",
+    "The cell-phone recharges at the rate of 1 percentage-point of charge per 3 minutes.",
+    "At a restaurant, Juice Box A is 4 dollars. Juice Box B is 5 dollars more than Juice Box A.",
+    "Karan borrowed $3,650 for five months at an interest rate of 10%.",
+    "Mario needs to buy snowshoes for his 6 sled dogs.",
+    "Julie operates the cash register exactly twice as fast as her less-experienced colleague "
+    "Jewel.",
+    "In a certain school, two classes have a total of 80 students.",
+    "Carrie was given ten twenties and 140 quarters by her aunt to use for lunch.",
+    "Becca, Smendrick, and PJ have collections of Magic Cards.  There is a total of 341 cards.",
+    "Olivia uploaded 72 pictures to Facebook.",
+    "There are 26 countries in South America and, in each country, there are 5 cities.",
+]
+
+
+def test_one_benchmarks_template_in_a_mixed_corpus_forms_no_group(tmp_path: Path) -> None:
+    # Found on 586 MINT runs of eight benchmarks: mbpp's template ("Write a (python)
+    # function to ... assert ...") is in 16% of the conversations, under the fifth of all
+    # conversations that made text shared, so different tasks grouped as one question (11
+    # there, 63 in 3,516 runs). Here: 3 of 20 conversations, one group before. In the group
+    # it makes, the template is in every conversation: shared there, so the tasks are
+    # compared without it, and part.
+    gsm8k = " Solution output format: an integer."
+    asks = _MBPP + [t + gsm8k for t in _GSM8K]
+    # One question asked in three spellings: the text they share is the question itself,
+    # and what is left of its leader is too short to compare alone: it stays one group.
+    asks += [
+        "Which tickets breach their SLA soon?",
+        "Which tickets will breach the SLA soon?",
+        "Which tickets are going to breach the SLA soon?",
+    ]
+    convs = [conversation(f"c{i}", a, RESULT, "Done.") for i, a in enumerate(asks)]
+    mined = mine_questions(write(tmp_path, convs), "search_tickets")
+    groups = sorted(
+        (sorted(text for text, _ in q.members) for q in mined.questions),
+        key=lambda g: (-len(g), g),
+    )
+    assert [len(g) for g in groups] == [3] + [1] * 17
+    assert groups[0] == [
+        "Which tickets are going to breach the SLA soon?",
+        "Which tickets breach their SLA soon?",
+        "Which tickets will breach the SLA soon?",
+    ]
+    # Where the share of all conversations already finds the template (a corpus of that
+    # benchmark alone), nothing changes: no two tasks group.
+    alone = mine_questions(write(tmp_path, convs[:3], "mbpp.jsonl"), "search_tickets")
+    assert [q.conversations for q in alone.questions] == [1, 1, 1]
+
+
 def test_only_questions_and_requests_are_mined(tmp_path: Path) -> None:
     def turn(text: str, k: int) -> list[dict[str, Any]]:
         return [
@@ -918,7 +983,7 @@ def test_a_file_no_reader_understands_is_named_in_the_draft_and_the_rest_is_mine
     assert mined.questions == alone.questions and mined.files == 2
     assert mined.unread == (
         f"{notes}: not a known trace format (tried: openai_chat, openai_responses, anthropic, "
-        "gemini, bedrock_converse, mcp, otel, openinference, agentdojo, mint, atif). Fix: pass "
+        "gemini, bedrock_converse, mcp, otel, openinference, agentdojo, mint, atif, gemini_cli). Fix: pass "
         "format= (projeval traces --trace-format) if the file is one of these, or convert it "
         "to one",
     )
@@ -938,8 +1003,8 @@ def test_a_bad_record_is_listed_in_the_draft_and_the_rest_is_mined(tmp_path: Pat
     assert mined.questions == alone.questions and mined.traces == alone.traces
     assert len(mined.skipped) == 1
     assert mined.skipped[0].startswith(f"{broken}:3: ")
-    assert f"# Skipped: {broken}:3: " in mined.to_yaml()
-    assert "Skipped" not in alone.to_yaml()
+    assert f"# Problem: {broken}:3: " in mined.to_yaml()
+    assert "Problem" not in alone.to_yaml()
 
 
 def test_skipped_records_past_the_cap_are_counted_in_the_draft(tmp_path: Path) -> None:
@@ -950,8 +1015,8 @@ def test_skipped_records_past_the_cap_are_counted_in_the_draft(tmp_path: Path) -
     mined = mine_questions(many, "search_tickets", workers=1)
     assert len(mined.skipped) == 23
     draft = mined.to_yaml()
-    assert draft.count("# Skipped: ") == 20
-    assert "# ... and 3 more skipped records\n" in draft
+    assert draft.count("# Problem: ") == 20
+    assert "# ... and 3 more problems\n" in draft
 
 
 def test_cli_says_how_many_records_it_skipped(tmp_path: Path) -> None:
@@ -963,4 +1028,27 @@ def test_cli_says_how_many_records_it_skipped(tmp_path: Path) -> None:
         cli, ["questions", "mine", str(corpus), "--tool", "search_tickets", "--out", str(out)]
     )
     assert result.exit_code == 0, result.output
-    assert result.stderr.startswith(f"Wrote {out} (1 bad record skipped, listed in its header): ")
+    assert result.stderr.startswith(
+        f"Wrote {out} (1 problem in the traces, listed in its header): "
+    )
+
+
+def test_a_tool_called_only_after_turns_that_ask_nothing_says_how_they_read(
+    tmp_path: Path,
+) -> None:
+    # Found on 653 MCPMark runs: every task prompt ("Please execute the following task in
+    # my repository ...") read as 'other', and the error said the tool was "never called
+    # after a user question", as if the traces held no user turn.
+    from projeval.traces.turns import classify_turn
+
+    said = "Thanks!"
+    convs = [conversation(f"c{i}", said, RESULT, "Done.") for i in range(2)]
+    with pytest.raises(MiningError) as caught:
+        mine_questions(write(tmp_path, convs), "search_tickets")
+    kind = classify_turn(said)
+    assert caught.value.render() == (
+        "tool 'search_tickets' is called 2 times in 1 trace file(s), but never after a user "
+        f"question or request: the 2 user turn(s) before its calls read as {kind} 2. Fix: "
+        "mining drafts only what users ask (questions and requests); `projeval traces "
+        "--format json` gives each turn's class ('kind') under 'turns'"
+    )

@@ -373,6 +373,35 @@ def test_v3_store_with_traces_reads_with_the_current_column_names(tmp_path: Path
     assert (followup["consumer_tool"], followup["consumer_arg"]) == ("get", "id")
     assert (followup["producer_tool"], followup["producer_path"]) == ("search", "data[].id")
 
+    # Tool errors and retries per trace (kept from schema 5): the trend shows none ('-'),
+    # not 0, for a run recorded before, and a new run's totals.
+    from projeval.text.history import render_trend
+
+    Store(db).record_run(
+        info(),
+        [small_suite()],
+        trace_summaries=[
+            {"trace_id": "t2", "calls": 5, "errors": 2, "retries": 1},
+            {"trace_id": "t3", "calls": 1, "errors": 1, "retries": 0},
+        ],
+    )
+    trend = history.trend()
+    assert [(r["run_id"], r["errors"], r["retries"]) for r in trend.to_dict()["traces"]] == [
+        (1, None, None),
+        (2, None, None),
+        (3, 3, 1),
+    ]
+    assert render_trend(history.trend(metric="errors")) == (
+        "traces (all runs' totals)\n"
+        "  run  started (UTC)        commit          errors\n"
+        "    1  2026-11-20 09:30:00  0000001a             -\n"
+        "    2  2026-11-21 09:30:00  0000002a+dirty       -\n"
+        "    3  2026-11-28 12:00:00  -                    3\n"
+    )
+    assert render_trend(history.trend(metric="retries")).splitlines()[-1] == (
+        "    3  2026-11-28 12:00:00  -                     1"
+    )
+
 
 def test_v1_store_is_migrated_by_a_writer_too(tmp_path: Path) -> None:
     copy = tmp_path / "history.duckdb"

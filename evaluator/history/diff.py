@@ -25,6 +25,7 @@ _KINDS = (
     "field",
     "coverage",
     "tokens",
+    "tool errors",
     "follow-ups",
     "duplicate calls",
     "hedges",
@@ -528,6 +529,7 @@ def _diff_traces(frame: pd.DataFrame, a: int, b: int, changes: _Changes) -> pd.D
         return out  # totals of no traces compare nothing
     over = f" over {counts[a]} -> {counts[b]} traces" if counts[a] != counts[b] else ""
     for metric, kind in (
+        ("errors", "tool errors"),
         ("followups", "follow-ups"),
         ("duplicates", "duplicate calls"),
         ("hedges", "hedges"),

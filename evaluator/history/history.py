@@ -56,7 +56,7 @@ class History:
         *,
         last: int | None = None,
     ) -> Trend:
-        """Coverage, tokens, follow-ups and hedges over the runs (the last ``last`` ones)."""
+        """Coverage, tokens and the traces' totals over the runs (the last ``last`` ones)."""
         if metric is not None and metric not in TREND_METRICS:
             raise HistoryQueryError(
                 f"unknown trend metric {metric!r}.", fix=f"use one of: {', '.join(TREND_METRICS)}"

@@ -14,6 +14,8 @@ _RUN_METRICS = RUN_TREND_METRICS
 _TRACE_TOTALS = (
     "turns",
     "calls",
+    "errors",
+    "retries",
     "followups",
     "duplicates",
     "hedges",

@@ -9,7 +9,10 @@ leader clustering: most frequent first (then alphabetically), each joins the
 group whose leader it is most similar to at or above the threshold (ties: the
 older group), else leads a new one. Word 3-grams that many users' questions
 share (:func:`~projeval.mining.miner.shared_phrases`) are left out of the
-comparison when both texts keep a few words without them. A group's weight is
+comparison when both texts keep a few words without them: those of the whole corpus,
+then those of each group, which is grouped again until none parts
+(:func:`~projeval.mining.miner.group_questions`), so a template one part of the corpus
+shares (one benchmark's of several) holds no group together either. A group's weight is
 how many conversations asked its questions; its text is its leader's most
 frequent spelling. Paths are generalised over instance ids
 (:func:`projeval.paths.generalise_instances`).

@@ -94,9 +94,11 @@ def render_draft(mined: MinedSuite) -> str:
         f"{count(mined.files, 'file')}, {count(mined.turns, 'user question')} that called "
         f"{tool}, in {count(len(mined.questions), 'group')}.",
         *[f"# Not read: {_comment(u)}" for u in mined.unread],
-        *[f"# Skipped: {_comment(r)}" for r in mined.skipped[:MAX_ROWS]],
+        # Problems, as `projeval traces` lists them: a record skipped, or one read in part
+        # (a broken stream, a run that failed before it finished).
+        *[f"# Problem: {_comment(r)}" for r in mined.skipped[:MAX_ROWS]],
         *(
-            [f"# ... and {len(mined.skipped) - MAX_ROWS} more skipped records"]
+            [f"# ... and {len(mined.skipped) - MAX_ROWS} more problems"]
             if len(mined.skipped) > MAX_ROWS
             else []
         ),

@@ -116,6 +116,9 @@ class _Miner:
         self.conv_ids: dict[tuple[str, str], int] = {}
         self.traces = 0
         self.tool_calls = 0
+        # The classes of the user turns that called the tool but ask nothing (answers,
+        # greetings, other): said when no question is left to mine.
+        self.unasked: Counter[str] = Counter()
         # Files no reader could read: (file, message, position, fix) of each one's error.
         self.unread: list[tuple[str, str, str | None, str | None]] = []
         # Records a reader skipped (a bad line, a cut-off file): kept to be reported.
@@ -155,6 +158,7 @@ class _Miner:
         }
         self.traces += other.traces
         self.tool_calls += other.tool_calls
+        self.unasked.update(other.unasked)
         self.unread += other.unread
         self.skipped += other.skipped
         self.tool_paths |= other.tool_paths
@@ -197,7 +201,9 @@ class _Miner:
         question = next((e.text for e in events if e.role == "user" and e.kind == "message"), "")
         if not question:
             return
-        if not is_query(classify_turn(question, previous=previous)):
+        kind = classify_turn(question, previous=previous)
+        if not is_query(kind):
+            self.unasked[kind] += 1
             return  # an answer to the agent, a confirmation or a greeting asks nothing
         conv = self.conv_ids.setdefault((trace.file, trace.trace_id), len(self.conv_ids))
         sort_key = (trace.file, trace.trace_id, events[0].turn)
@@ -405,6 +411,49 @@ def cluster(
     return groups
 
 
+def group_questions(
+    keys: Sequence[str], convs: Sequence[set[int]], threshold: float
+) -> list[list[int]]:
+    """Groups of the distinct questions ``keys`` (asked in ``convs``) by :func:`cluster`,
+    with the text many conversations share (:func:`shared_phrases`) left out of the
+    comparison where both texts keep a few words without it (:func:`residue`): first
+    over all the questions, then within each group of ``SHARED_MIN`` or more, by the
+    text its own conversations share, until no group parts.
+
+    Within a group the rule is the one over the corpus: a phrase in a fifth of the
+    group's conversations, in as many distinct questions, is not what they ask, so the
+    group holds only where what is left agrees too. One benchmark's task template
+    (``Write a python function to ... assert ...``: 16% of a corpus mixing benchmarks,
+    under the corpus's share) is in every conversation of the group it makes of its
+    different tasks, so that group parts, as a corpus of that benchmark alone would never
+    have grouped them. A question asked in several spellings stays one group: the text
+    they share is the question itself, and what is left of its leader is too short to be
+    compared alone. Groups only part, so this ends.
+    """
+    items = [(k, len(c)) for k, c in zip(keys, convs, strict=True)]
+
+    def part(members: list[int], whole: bool = False) -> list[list[int]]:
+        local = [keys[i] for i in members]
+        shared = shared_phrases(local, [convs[i] for i in members])
+        if not shared and not whole:
+            return [members]  # nothing its conversations share: the group stands
+        residues = [residue(k, shared) for k in local] if shared else None
+        groups = cluster([items[i] for i in members], threshold, residues)
+        return [[members[j] for j in g] for g in groups]
+
+    done: list[list[int]] = []
+    todo = part(list(range(len(keys))), whole=True)
+    while todo:
+        group = todo.pop()
+        parts = part(group) if len(group) >= SHARED_MIN else [group]
+        if len(parts) == 1:
+            done.append(group)
+        else:
+            todo.extend(parts)
+    # In cluster()'s order: the most asked leader first, then by text.
+    return sorted(done, key=lambda g: (-items[g[0]][1], items[g[0]][0]))
+
+
 @dataclass(frozen=True)
 class MineSettings:
     """What mining one partition needs; picklable, so a shard process or a Dask worker
@@ -479,6 +528,17 @@ def mine_questions(
         raise TraceError(message, file=file, position=position, fix=fix)
     if not miner.questions:
         where = f"in {n_files} trace file(s)"
+        if miner.tool_calls and miner.unasked:
+            # The turns are there, but none reads as a question or a request: say how they read.
+            classes = ", ".join(f"{k} {n}" for k, n in sorted(miner.unasked.items()))
+            turns = sum(miner.unasked.values())
+            raise MiningError(
+                f"tool {tool!r} is called {_times(miner.tool_calls)} {where}, but never after "
+                f"a user question or request: the {turns} user turn(s) before its calls read "
+                f"as {classes}.",
+                fix="mining drafts only what users ask (questions and requests); "
+                "`projeval traces --format json` gives each turn's class ('kind') under 'turns'",
+            )
         if miner.tool_calls:
             raise MiningError(
                 f"tool {tool!r} is called {_times(miner.tool_calls)} {where}, but never after "
@@ -603,12 +663,7 @@ def _assemble(
     # A key's text is its most frequent spelling (ties: the smallest), whatever the order read.
     reps = [min(a.texts.items(), key=lambda kv: (-kv[1], kv[0]))[0] for a in accs]
     # Grouped by their keys: ids and numbers say which ticket, not what is asked.
-    shared = shared_phrases(keys, [a.convs for a in accs])
-    groups = cluster(
-        [(keys[i], len(accs[i].convs)) for i in range(len(keys))],
-        threshold,
-        [residue(k, shared) for k in keys] if shared else None,
-    )
+    groups = group_questions(keys, [a.convs for a in accs], threshold)
     pool = drift.candidates(refs)
     known_paths = set(miner.tool_paths)
     for s in refs:

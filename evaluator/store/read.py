@@ -200,14 +200,16 @@ class StoreReader:
         )
 
     def trace_trend(self) -> pd.DataFrame:
-        """One row per run: totals over its analysed traces (NULL when it has none)."""
+        """One row per run: totals over its analysed traces (NULL when it has none, and
+        ``errors`` and ``retries`` NULL in runs recorded before schema 5 kept them)."""
         if self._empty:
             return pd.DataFrame()
         return self._df(
             """
             SELECT r.run_id, r.started_at, r.git_commit, r.git_dirty,
                    count(t.run_id) AS traces, sum(t.turns) AS turns,
-                   sum(t.calls) AS calls, sum(t.followups) AS followups,
+                   sum(t.calls) AS calls, sum(t.errors) AS errors,
+                   sum(t.retries) AS retries, sum(t.followups) AS followups,
                    sum(t.duplicates) AS duplicates, sum(t.hedges) AS hedges,
                    sum(t.result_tokens) AS result_tokens,
                    sum(t.billed_input_tokens) AS billed_input_tokens

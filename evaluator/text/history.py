@@ -89,7 +89,7 @@ def render_trend(trend: Trend) -> str:
     if metric in RUN_TREND_METRICS or (
         metric is None and len(traces) and traces["traces"].sum() > 0
     ):
-        shown = [metric] if metric else ["traces", "followups", "duplicates", "hedges"]
+        shown = [metric] if metric else ["traces", *RUN_TREND_METRICS]
         rows = [
             [str(r["run_id"]), when(r["started_at"]), commit(r["git_commit"], r["git_dirty"])]
             + [integer(r[m]) for m in shown]

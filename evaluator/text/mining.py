@@ -41,7 +41,7 @@ def render_written(mined: MinedSuite, out: Path | str) -> str:
     skipped = ""
     if mined.skipped:
         n = len(mined.skipped)
-        skipped = f" ({n} bad record{'s' if n != 1 else ''} skipped, listed in its header)"
+        skipped = f" ({n} problem{'s' if n != 1 else ''} in the traces, listed in its header)"
     return (
         f"Wrote {shown}{skipped}: {count(len(mined.drafted), 'question')} from "
         f"{count(mined.turns, 'user question')}; fill in fixtures and projections, then "

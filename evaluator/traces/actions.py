@@ -15,8 +15,9 @@ tau2-bench's ``true``), JSON results whose top level is an error object
 class (``ValueError: ...``), the traceback IPython writes when the code a tool ran
 raised (``NameError   Traceback (most recent call last)`` under a rule of dashes), and a
 shell command's non-zero exit status written before its output
-(``<returncode>1</returncode>``, mini-SWE-agent; ``<exception>`` when it could not run),
-and a harness's refusal of an action (SWE-agent's linter rejecting an edit).
+(``<returncode>1</returncode>``, mini-SWE-agent; ``<exception>`` when it could not run)
+or in the footer after it (gemini-cli's ``Exit Code: 1``, a signal, a spawn error, a
+timeout), and a harness's refusal of an action (SWE-agent's linter rejecting an edit).
 """
 
 from __future__ import annotations
@@ -248,6 +249,35 @@ _CELL_TRACEBACK = re.compile(
 )
 
 
+# gemini-cli's shell tool (run_shell_command; google-gemini/gemini-cli
+# packages/core/src/tools/shell.ts, ShellToolInvocation.execute): the output, then a
+# footer of "Error: ...", "Exit Code: N", "Signal: ..." lines (older versions write each
+# with "(none)"; newer ones only those that say something), or a cancellation.
+_SHELL_RESULT = ("Command: ", "Output: ")
+_SHELL_CANCELLED = ("Command was automatically cancelled", "Command was cancelled by user")
+_SHELL_FOOTER = frozenset(["Error", "Exit Code", "Signal", "Background PIDs", "Process Group PGID"])
+
+
+def _shell_failed(text: str) -> bool:
+    """Whether a gemini-cli shell result says its command failed: an error, a non-zero
+    exit code or a signal in the footer after the output, or a timeout or cancellation."""
+    if text.startswith(_SHELL_CANCELLED):
+        return True
+    if not text.startswith(_SHELL_RESULT):
+        return False
+    for line in reversed(text[-600:].split("\n")):
+        key, sep, value = line.partition(": ")
+        if not sep or key not in _SHELL_FOOTER:
+            break  # the footer ends where the output does
+        if key == "Error" and value.strip() != "(none)":
+            return True
+        if key == "Signal" and value.strip() not in ("(none)", "0"):  # 0 on Linux: none
+            return True
+        if key == "Exit Code" and value.strip() not in ("0", "(none)"):
+            return True
+    return False
+
+
 # What a harness answers when it refused an action and left everything as it was: SWE-agent's
 # linter rejecting an edit (its 0.x config and its 1.x windowed edit tools open with this;
 # princeton-nlp/SWE-agent 0772c99c, tests/test_data/trajectories/...pydicom__pydicom-1458.traj).
@@ -265,6 +295,8 @@ def is_error_text(text: str | None, structured: Any = None) -> bool:
         return True
     if text.lstrip().startswith(_REFUSED):
         return True
+    if text[:1] in ("C", "O") and _shell_failed(text):
+        return True
     if text.lstrip()[:1] == "<":
         code = _RETURN_CODE.match(text[:64])
         if code is not None:
@@ -280,9 +312,13 @@ def is_error_text(text: str | None, structured: Any = None) -> bool:
 
 
 def _error_object(doc: Any) -> bool:
-    """``{"error": {...}}`` / ``{"error": "..."}`` with nothing but an error's companions."""
+    """``{"error": {...}}`` / ``{"error": "..."}`` with nothing but an error's companions,
+    or an API's error object that says it is one (Notion's ``{"object": "error", "status":
+    404, "code": "object_not_found", "message": ...}``)."""
     if not isinstance(doc, dict):
         return False
+    if doc.get("object") == "error" and "message" in doc:
+        return True
     err = doc.get("error", doc.get("errors"))
     if err in (None, False, "", [], {}):
         return False

@@ -10,6 +10,9 @@ OpenAI Chat's in three ways this reader takes care of:
 - a tool message carries its call (``tool_call``) and an ``error`` field: a tool
   that raised has ``error`` set (``"ValueError: ..."``) and empty content.
 
+A run whose model call failed (a provider's 503) has the run's own ``error`` set and its
+messages stop there: it is read, with one problem saying so (:func:`.harnesses.run_failure`).
+
 AgentDojo writes a tool's return value as YAML text (``yaml.safe_dump``), so a
 result whose text reads back as a YAML mapping or list gets that as its
 structured form: its values have paths (``fees[].fee_id``) as a JSON result's do.
@@ -32,6 +35,7 @@ from .conversations import (
     trace_id_of,
 )
 from .events import Event, call_event
+from .harnesses import run_failure
 
 # Keys of a run file no other message-list format has at its top level.
 _RUN_KEYS = ("suite_name", "pipeline_name", "user_task_id", "injection_task_id")
@@ -118,7 +122,7 @@ class AgentDojo(Converter):
         if tid is None and isinstance(value.get("run_id"), str):
             tid = value["run_id"]
         # One run, one whole trace: a run repeated under the same id is a trace of its own.
-        return Snapshot(tid, value["messages"], whole=True)
+        return Snapshot(tid, value["messages"], whole=True, problem=run_failure(value))
 
     def convert(
         self, messages: list[Any], start: int, line: int | None, problems: list[str]

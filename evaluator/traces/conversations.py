@@ -19,7 +19,17 @@ from typing import Any
 
 from . import streams
 from .events import Event, Usage, call_event
-from .harnesses import RUN_END_ROLES, atif_messages, is_atif, mint_messages, swe_agent_history
+from .harnesses import (
+    RUN_END_ROLES,
+    atif_messages,
+    gemini_cli_messages,
+    is_atif,
+    is_gemini_cli,
+    mint_messages,
+    run_failure,
+    swe_agent_history,
+)
+from .mcp import content_output
 
 # Conversation ids: the first of these keys found on the record (or its metadata).
 _ID_KEYS = ("trace_id", "conversation_id", "session_id", "sessionId", "thread_id", "id")
@@ -108,7 +118,8 @@ def run_snapshot(record: dict[str, Any]) -> Snapshot | None:
     history = record.get("history")
     if isinstance(history, list) and history is messages:  # SWE-agent's: text actions
         messages = swe_agent_history(history)
-    return Snapshot(trace_id_of(record) or _run_name(record), messages, whole=True)
+    name = trace_id_of(record) or _run_name(record)
+    return Snapshot(name, messages, whole=True, problem=run_failure(record))
 
 
 def listed_run(snap: Snapshot, record: Any) -> Snapshot:
@@ -281,7 +292,9 @@ class OpenAIChat(Converter):
             choices = value.get("choices")
             if isinstance(choices, list) and choices and isinstance(choices[0], dict):
                 messages = [*messages, choices[0].get("message") or {}]
-            return Snapshot(tid, messages, openai_usage(value.get("usage")))
+            # A harness's run record (mini-SWE-agent's) may say its run failed.
+            usage = openai_usage(value.get("usage"))
+            return Snapshot(tid, messages, usage, problem=run_failure(value))
         if isinstance(value.get("choices"), list) and value["choices"]:
             first = value["choices"][0]
             msg = first.get("message") if isinstance(first, dict) else None
@@ -551,14 +564,29 @@ class OpenAIResponses(Converter):
                 call_event(msg, _str(item.get("name")), _str(item.get("call_id")), arguments)
             )
         elif kind in ("function_call_output", "custom_tool_call_output"):
+            output = _response_text(item.get("output"))
+            # An MCP tool's result as the Agents SDK passes it on, its content blocks' JSON:
+            # the model reads (and is billed for) that text; the blocks' text is the tool's
+            # answer, whose fields the values have their paths in and which says if it failed.
+            inner = content_output(output)
+            structured, failed = None, None
+            if inner is not None:
+                failed = True if inner[1] else None
+                if inner[0][:1] in ("{", "["):
+                    try:
+                        structured = json.loads(inner[0])
+                    except (ValueError, RecursionError):
+                        structured = None
             out.append(
                 Event(
                     "tool",
                     "result",
                     msg,
-                    text=_response_text(item.get("output")),
+                    text=output,
                     call_id=_str(item.get("call_id")),
                     tool=_str(item.get("name")),
+                    structured=structured if isinstance(structured, dict | list) else None,
+                    is_error=failed,
                 )
             )
         elif kind == "mcp_call":
@@ -1042,7 +1070,8 @@ class Mint(OpenAIChat):
             )
         task = value.get("task")
         name = _run_name(task) if isinstance(task, dict) else None
-        return Snapshot(name, mint_messages(value["state"]["history"]), whole=True)
+        messages = mint_messages(value["state"]["history"])
+        return Snapshot(name, messages, whole=True, problem=run_failure(value))
 
 
 class Atif(OpenAIChat):
@@ -1064,6 +1093,25 @@ class Atif(OpenAIChat):
         )
 
 
+class GeminiCli(OpenAIChat):
+    """gemini-cli's chat recordings: one session a document, named by its ``sessionId``, its
+    messages read as :func:`~.harnesses.gemini_cli_messages` writes them."""
+
+    name = "gemini_cli"
+
+    def unpack(self, value: Any) -> Snapshot | str:
+        if not is_gemini_cli(value):
+            return (
+                "record is not a gemini-cli chat recording: it has no 'messages' beside a "
+                "'sessionId' and a 'projectHash'"
+            )
+        problems: list[str] = []
+        messages = gemini_cli_messages(value["messages"], problems)
+        return Snapshot(
+            value["sessionId"], messages, whole=True, problem="; ".join(problems) or None
+        )
+
+
 #: Converter per format name.
 CONVERTERS: dict[str, Converter] = {
     c.name: c
@@ -1075,5 +1123,6 @@ CONVERTERS: dict[str, Converter] = {
         BedrockConverse(),
         Mint(),
         Atif(),
+        GeminiCli(),
     )
 }

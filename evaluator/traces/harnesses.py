@@ -12,7 +12,10 @@ Each is rewritten here as OpenAI Chat messages (``role``, ``content``, ``tool_ca
   ``tool_calls`` and their ``observation``;
 - **SWE-agent's text actions**: a ``.traj`` history whose assistant messages carry the
   command they ran as ``action`` text (no ``tool_calls``), its output coming back as the
-  next ``user`` message.
+  next ``user`` message;
+- **gemini-cli's chat recordings** (``~/.gemini/tmp/<project>/chats/session-*.json``):
+  ``{"sessionId", "projectHash", "messages": [...]}``, each ``gemini`` message holding its
+  ``toolCalls`` with their results.
 
 - **mini-SWE-agent**'s ``.traj.json`` (``trajectory_format: mini-swe-agent-1.1``) is
   OpenAI Chat already; only its last message, the run's outcome, is no message
@@ -24,7 +27,9 @@ runs) or leave them out (SWE-bench predictions, which hold no conversation).
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 from typing import Any
 
 # -- mini-SWE-agent ----------------------------------------------------------------------
@@ -310,6 +315,267 @@ def _demo(m: Any) -> bool:
 
 def _call(call_id: Any, name: str, arguments: Any) -> dict[str, Any]:
     return {"id": call_id, "type": "function", "function": {"name": name, "arguments": arguments}}
+
+
+# -- gemini-cli ---------------------------------------------------------------------------
+# The record gemini-cli's ChatRecordingService writes, one JSON document a session
+# (google-gemini/gemini-cli packages/core/src/services/chatRecordingTypes.ts at
+# 04741d1d7383bce06c0f0a22101561b619a75dd3: ConversationRecord, MessageRecord,
+# ToolCallRecord). Later versions append the same records as JSON Lines (with ``$set``
+# and ``$rewindTo`` lines): not read here.
+
+#: What gemini-cli writes in an ``error`` message when the model's API failed
+#: (``parseAndFormatApiError``); its other errors answer the user's own CLI commands.
+_API_ERROR = "[API Error"
+
+
+def is_gemini_cli(value: Any) -> bool:
+    """A gemini-cli chat recording: ``messages`` beside its ``sessionId`` and
+    ``projectHash``."""
+    return (
+        isinstance(value, dict)
+        and isinstance(value.get("sessionId"), str)
+        and "projectHash" in value
+        and type(value.get("messages")) is list
+    )
+
+
+def gemini_cli_messages(messages: list[Any], problems: list[str]) -> list[Any]:
+    """A gemini-cli session's messages as OpenAI Chat messages; what cannot be read is added
+    to ``problems`` (naming the message, counted from 0) and left out.
+
+    A ``user`` message is the user's turn; a ``gemini`` message is the model's text (its
+    ``thoughts`` are its thinking, not its answer, as elsewhere) with its ``toolCalls``,
+    each answered by a ``tool`` message holding its ``result`` (the ``functionResponse``'s
+    ``output``, or its ``error``: a call whose ``status`` is ``error`` or ``cancelled``
+    failed), and ``tokens`` its usage. An ``error`` message saying the model's API failed
+    (``[API Error: ...]``: a quota, a network failure) is one problem: the turn before it
+    got no answer. ``info`` and ``warning`` messages, and the errors of the CLI's own
+    commands, are the CLI talking to the user, not the conversation: left out.
+    """
+    out: list[Any] = []
+    for i, m in enumerate(messages):
+        where = f"message {i}"
+        if not isinstance(m, dict):
+            problems.append(f"{where} is not an object; skipped")
+            continue
+        kind = m.get("type")
+        text = _gemini_cli_text(m.get("content"))
+        if kind == "user":
+            out.append({"role": "user", "content": text})
+        elif kind == "gemini":
+            out += _gemini_cli_turn(m, text, where, problems)
+        elif kind == "error" and text.startswith(_API_ERROR):
+            problems.append(
+                f"{where}: the model call failed ({_summary(text)}), so the turn before it "
+                "got no answer"
+            )
+        elif kind not in ("info", "warning", "error"):
+            problems.append(
+                f"{where} has type {kind!r}, not 'user', 'gemini', 'info', 'warning' or "
+                "'error'; skipped"
+            )
+    return out
+
+
+def _gemini_cli_turn(
+    m: dict[str, Any], text: str, where: str, problems: list[str]
+) -> list[dict[str, Any]]:
+    message: dict[str, Any] = {"role": "assistant", "content": text}
+    calls: list[dict[str, Any]] = []
+    results: list[dict[str, Any]] = []
+    for tc in m.get("toolCalls") or []:
+        name = tc.get("name") if isinstance(tc, dict) else None
+        if not isinstance(name, str):
+            problems.append(f"{where}: a tool call has no name; skipped")
+            continue
+        calls.append(_call(tc.get("id"), name, tc.get("args")))
+        if tc.get("result") is None:
+            continue  # never run (awaiting approval when the session ended): unanswered
+        output, error = _gemini_cli_result(tc["result"])
+        failed = tc.get("status") in ("error", "cancelled") or error is not None
+        result = {"role": "tool", "tool_call_id": tc.get("id"), "name": name}
+        result["content"] = output if error is None else error
+        if failed:
+            result["error"] = True
+        results.append(result)
+    if calls:
+        message["tool_calls"] = calls
+    tokens = m.get("tokens")
+    if isinstance(tokens, dict) and "input" in tokens:
+        # Gemini's counts: the prompt includes cached tokens; thoughts are billed as output.
+        output_tokens = tokens.get("output") or 0
+        if isinstance(tokens.get("thoughts"), int):
+            output_tokens += tokens["thoughts"]
+        message["usage"] = {
+            "prompt_tokens": tokens.get("input"),
+            "completion_tokens": output_tokens,
+            "prompt_tokens_details": {"cached_tokens": tokens.get("cached")},
+        }
+    return [message, *results]
+
+
+def _gemini_cli_result(result: Any) -> tuple[str, str | None]:
+    """``(output, error)`` of a tool call's recorded result: the ``functionResponse``
+    parts' ``response`` (``{"output": ...}`` or ``{"error": ...}``), other parts' text."""
+    parts = result if isinstance(result, list) else [result]
+    outputs: list[str] = []
+    errors: list[str] = []
+    for part in parts:
+        response = None
+        if isinstance(part, dict) and isinstance(part.get("functionResponse"), dict):
+            response = part["functionResponse"].get("response")
+        if isinstance(response, dict):
+            if "error" in response:
+                errors.append(_gemini_cli_text(response["error"]))
+            elif "output" in response:
+                outputs.append(_gemini_cli_text(response["output"]))
+            else:
+                outputs.append(_gemini_cli_text(response))
+        else:
+            outputs.append(_gemini_cli_text(part))
+    text = "\n".join(t for t in outputs if t)
+    return text, ("\n".join(errors) if errors else None)
+
+
+def _gemini_cli_text(content: Any) -> str:
+    """A string as it is; parts (``[{"text": ...}]``) joined; anything else as JSON."""
+    if content is None:
+        return ""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, dict) and isinstance(content.get("text"), str):
+        return str(content["text"])
+    if isinstance(content, list) and all(
+        isinstance(p, str) or (isinstance(p, dict) and isinstance(p.get("text"), str))
+        for p in content
+    ):
+        return "".join(p if isinstance(p, str) else p["text"] for p in content)
+    return json.dumps(content, ensure_ascii=False, sort_keys=True)
+
+
+# -- MCPMark ------------------------------------------------------------------------------
+# MCPMark writes each run as a folder holding the agent's conversation, ``messages.json``
+# (the OpenAI Agents SDK's ``to_input_list()``: Responses items), beside the run's record,
+# ``meta.json`` (``task_name``, ``model_name``, ``execution_result``, ``token_usage``...):
+# eval-sys/mcpmark-community-experiments at 92db83e36c6da2691141a0698f137665aa0116fe,
+# ``mcp_servers/<server>/<implementation>/run-N/<task>/``.
+
+#: The names of an MCPMark run's two files, and of the summary of a run of many tasks
+#: (``run-N/summary.json``: ``total_tasks``, ``success_rate``, ``token_usage``...).
+MCPMARK_MESSAGES, MCPMARK_RECORD, MCPMARK_SUMMARY = "messages.json", "meta.json", "summary.json"
+
+
+def is_mcpmark_record(value: Any) -> bool:
+    """An MCPMark run's record: its ``task_name`` beside its ``execution_result``."""
+    return (
+        isinstance(value, dict)
+        and isinstance(value.get("task_name"), str)
+        and isinstance(value.get("execution_result"), dict)
+    )
+
+
+def is_mcpmark_summary(value: Any) -> bool:
+    """An MCPMark run's summary over its tasks: ``total_tasks`` beside ``success_rate``."""
+    return isinstance(value, dict) and "total_tasks" in value and "success_rate" in value
+
+
+def mcpmark_run(messages_path: str) -> tuple[str, str | None] | None:
+    """``(task name, why the run failed or None)`` from the record beside an MCPMark run's
+    ``messages.json``, or ``None`` when there is none (any other file, no record beside)."""
+    path = Path(messages_path)
+    if path.name != MCPMARK_MESSAGES:
+        return None
+    try:
+        record = json.loads((path.parent / MCPMARK_RECORD).read_text("utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return None
+    if not is_mcpmark_record(record):
+        return None
+    return record["task_name"], run_failure(record)
+
+
+# -- Runs that failed upstream -----------------------------------------------------------
+
+#: SWE-agent's exit statuses for a run an error ended (``handle_error_with_autosubmission``
+#: in SWE-agent/SWE-agent ``sweagent/agent/agents.py`` at
+#: 3ea751c087f32b16e039a2233dd6eefecef325d5: the model's API given up on, the environment,
+#: any other exception), possibly autosubmitted (``"submitted (exit_api)"``). Cost,
+#: context and time limits end a run the harness meant to stop: not failures.
+_SWE_AGENT_FAILED = ("exit_api", "exit_environment_error", "exit_error")
+# How much of an error the problem quotes: its point, not a whole provider's JSON body.
+_FAILURE_CHARS = 160
+
+
+def run_failure(record: Any) -> str | None:
+    """Why a run record says its run failed before it finished, as a problem's reason, or
+    ``None`` for a run that finished (or a record that says nothing either way).
+
+    The harnesses record it beside the conversation, which then stops where the failure
+    struck (often before the model answered at all), so the run would otherwise read as a
+    short clean one:
+
+    - AgentDojo: a top-level ``error`` (``InternalServerError("Error code: 503 ...")``);
+    - MINT: the state's ``error`` (the model call's traceback, ``terminate_reason: error``);
+    - mini-SWE-agent: ``info.exception_str`` (``run/benchmarks/swebench.py``), or its exit
+      message's ``extra.exception_str`` (``DefaultAgent.handle_uncaught_exception``);
+    - SWE-agent: ``info.exit_status`` of :data:`_SWE_AGENT_FAILED`;
+    - MCPMark: its run record's ``execution_result.error_message`` (a context window
+      exceeded, the agent's crash), in ``meta.json`` beside the run (:func:`mcpmark_run`).
+    """
+    if not isinstance(record, dict):
+        return None
+    found = _failure(record)
+    if found is None:
+        return None
+    where, error = found
+    return (
+        f"the run failed before it finished ({where}: {_summary(error)}), so its "
+        "conversation stops where the failure struck: re-run it, or leave it out"
+    )
+
+
+def _failure(record: dict[str, Any]) -> tuple[str, str] | None:
+    error = record.get("error")
+    if isinstance(error, str) and error.strip():
+        return "'error'", error
+    state = record.get("state")
+    if isinstance(state, dict) and isinstance(state.get("error"), str) and state["error"].strip():
+        return "the state's 'error'", state["error"]
+    info = record.get("info")
+    if isinstance(info, dict):
+        exception = info.get("exception_str")
+        if isinstance(exception, str) and exception.strip():
+            return "'info.exception_str'", exception
+        status = info.get("exit_status")
+        if isinstance(status, str) and any(s in status for s in _SWE_AGENT_FAILED):
+            return "'info.exit_status'", status
+    result = record.get("execution_result")
+    if isinstance(result, dict):
+        message = result.get("error_message")
+        if isinstance(message, str) and message.strip():
+            return "'execution_result.error_message'", message
+    messages = record.get("messages")
+    last = messages[-1] if isinstance(messages, list) and messages else None
+    if (
+        isinstance(last, dict)
+        and isinstance(role := last.get("role"), str)
+        and role in RUN_END_ROLES
+    ):
+        extra = last.get("extra")
+        exception = extra.get("exception_str") if isinstance(extra, dict) else None
+        if isinstance(exception, str) and exception.strip():
+            return "the exit message's 'exception_str'", exception
+    return None
+
+
+def _summary(error: str) -> str:
+    """An error's point in one line: a traceback's last line (the exception raised), else
+    its first line, cut to :data:`_FAILURE_CHARS`."""
+    lines = [line.strip() for line in error.splitlines() if line.strip()]
+    traceback = any(line.startswith("Traceback (most recent call last)") for line in lines)
+    line = lines[-1] if traceback else lines[0]
+    return line if len(line) <= _FAILURE_CHARS else line[: _FAILURE_CHARS - 1].rstrip() + "…"
 
 
 # -- Recognised, not read ----------------------------------------------------------------

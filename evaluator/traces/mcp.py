@@ -13,11 +13,13 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .actions import read_only_hints
+from .actions import is_error_text, read_only_hints
 from .events import Event, Problem, Trace, call_event, finish_trace
-from .readers import Record
+
+if TYPE_CHECKING:  # the readers import the converters, which read MCP content from here
+    from .readers import Record
 
 _WRAPPER_KEYS = ("message", "payload", "data", "body", "msg")
 _TOOL_RESULT_KEYS = {"content", "isError", "structuredContent"}
@@ -61,6 +63,52 @@ def result_text(result: dict[str, Any]) -> str:
     if not parts and "structuredContent" in result:
         return json.dumps(result["structuredContent"], ensure_ascii=False)
     return "\n".join(parts)
+
+
+# MCP content block types (the protocol's ContentBlock): what a tool result's content holds.
+_BLOCK_TYPES = frozenset(["text", "image", "audio", "resource", "resource_link"])
+
+
+def content_output(text: str) -> tuple[str, bool] | None:
+    """``(text, is_error)`` of a tool output written as MCP content JSON, or ``None`` for any
+    other output.
+
+    The OpenAI Agents SDK hands an MCP tool's result to the model as its content blocks'
+    JSON (``content[0].model_dump_json()``, or a JSON list of several: openai/openai-agents-
+    python ``src/agents/mcp/util.py``, ``MCPUtil.invoke_mcp_tool``), and some servers (proxies)
+    return their whole ``CallToolResult`` as one text block. The blocks' text is what the
+    tool answered (the model reads it wrapped): a ``CallToolResult`` inside says with
+    ``isError`` whether the call failed, else the text says so as any result's would
+    (:func:`~.actions.is_error_text`).
+    """
+    if text[:1] not in ("{", "[") or '"type"' not in text[:64]:
+        return None
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    blocks = doc if isinstance(doc, list) else [doc]
+    if not blocks or not all(
+        isinstance(b, dict)
+        and b.get("type") in _BLOCK_TYPES
+        and (b["type"] != "text" or isinstance(b.get("text"), str))
+        for b in blocks
+    ):
+        return None
+    inner = result_text({"content": blocks})
+    if inner[:1] == "{" and '"isError"' in inner:
+        try:
+            wrapped = json.loads(inner)
+        except (ValueError, RecursionError):
+            wrapped = None
+        if (
+            isinstance(wrapped, dict)
+            and isinstance(wrapped.get("content"), list)
+            and "isError" in wrapped
+        ):
+            inner = result_text(wrapped)
+            return inner, bool(wrapped.get("isError")) or is_error_text(inner)
+    return inner, is_error_text(inner)
 
 
 class _Session:

@@ -24,7 +24,16 @@ from .agentdojo import is_run
 from .conversations import CONVERTERS, Converter, Snapshot, listed_run, run_messages
 from .events import Problem, Trace, finish_trace
 from .eventstream import converse_stream
-from .harnesses import is_agentbench, is_atif, is_mint, is_predictions
+from .harnesses import (
+    is_agentbench,
+    is_atif,
+    is_gemini_cli,
+    is_mcpmark_record,
+    is_mcpmark_summary,
+    is_mint,
+    is_predictions,
+    mcpmark_run,
+)
 from .mcp import McpParser, unwrap_jsonrpc
 from .merger import Merger, extends_line, shares_opening
 from .readers import DEFAULT_MAX_JSON_BYTES, Record, iter_records
@@ -43,6 +52,7 @@ FORMATS = (
     "agentdojo",
     "mint",
     "atif",
+    "gemini_cli",
 )
 
 #: Exports that detection recognises but no parser reads: each names itself in one error.
@@ -82,6 +92,19 @@ UNREAD_FORMATS = {
         "run submitted), which records no conversation",
         "read the runs' trajectories instead: the .traj files beside it (a folder is read "
         "with its predictions files left out)",
+    ),
+    "mcpmark_record": (
+        "this is an MCPMark run's record (task_name, execution_result, token_usage), which "
+        "holds no conversation",
+        "read the messages.json beside it, the run's conversation (a folder is read with "
+        "each run's record left out, and read with its messages: its task names the trace, "
+        "its error is a problem)",
+    ),
+    "mcpmark_summary": (
+        "this is an MCPMark run's summary of its tasks (total_tasks, success_rate), which "
+        "holds no conversation",
+        "read the tasks' folders beside it, each run's messages.json (a folder is read with "
+        "its summary left out)",
     ),
     "tooltalk": (
         "this looks like a ToolTalk conversation (turns with 'text' and 'apis'), which "
@@ -182,6 +205,9 @@ def open_file(
     records = iter_records(path, max_json_bytes=max_json_bytes)
     buffered: list[Record | Problem] = []
     fmt = format
+    if fmt is None and mcpmark_run(name) is not None:
+        # An MCPMark run's conversation is the Agents SDK's input list, even an empty one.
+        fmt = "openai_responses"
     if fmt is None:
         fmt, buffered = _detect(records, name)
     return ParsedFile(fmt, parse_records(make_parser(fmt, name), _chain(buffered, records)))
@@ -277,12 +303,18 @@ def sniff(value: Any) -> tuple[str | None, bool]:
     if isinstance(value, dict):
         if is_atif(value):
             return "atif", True
+        if is_gemini_cli(value):
+            return "gemini_cli", True
         if is_mint(value):
             return "mint", True
         if is_agentbench(value):
             return "agentbench", True
         if is_predictions(value):
             return "swe_bench_predictions", True
+        if is_mcpmark_record(value):
+            return "mcpmark_record", True
+        if is_mcpmark_summary(value):
+            return "mcpmark_summary", True
         if "run_type" in value or "child_runs" in value:
             return "langsmith", True
         if "observations" in value or ("traceId" in value and value.get("type") in _LANGFUSE_TYPES):
@@ -433,6 +465,9 @@ class ConversationParser:
         # it holds a response a later record may continue), which the next such record
         # may extend (see merger.extends_line).
         self.loose: tuple[str, list[Any], bool] | None = None
+        # A harness's record of the run beside its conversation (MCPMark's meta.json):
+        # what the one document of this file is named and why the run failed, if it did.
+        self.run_record = mcpmark_run(name)
 
     def feed(self, record: Record) -> Iterator[Trace | Problem]:
         """Consume one record; yield the traces it finishes and its problems."""
@@ -440,6 +475,12 @@ class ConversationParser:
         if isinstance(snap, str):
             yield Problem(self.name, record.line, f"{_item(record)}{snap}; record skipped")
             return
+        if self.run_record is not None and record.line == 1 and record.item is None:
+            task, failure = self.run_record
+            snap.whole = True  # the run's one conversation
+            snap.trace_id = snap.trace_id or task
+            if failure is not None:
+                snap.problem = failure if snap.problem is None else f"{snap.problem}; {failure}"
         if record.within is not None:
             listed_run(snap, record.value)  # a results document's run: whole, named as a run
         if not snap.messages:

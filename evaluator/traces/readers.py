@@ -26,7 +26,7 @@ from ..errors import TraceError
 from .conversations import RUN_KEYS, RUN_LISTS
 from .events import Problem, fast_loads
 from .eventstream import is_event_stream
-from .harnesses import PREDICTIONS_FILES
+from .harnesses import MCPMARK_MESSAGES, MCPMARK_RECORD, MCPMARK_SUMMARY, PREDICTIONS_FILES
 
 #: ``.json`` documents larger than this are refused (the bound is configurable).
 DEFAULT_MAX_JSON_BYTES = 256 * 1024 * 1024
@@ -140,8 +140,10 @@ def _trace_files(folder: Path) -> list[Path]:
     out, as a user pointing at the harness's output folder expects: YAML that is not a
     cassette (suite files, a run's ``args.yaml``), SWE-bench predictions (SWE-agent's
     ``all_preds.jsonl``/``preds.json``: patches, no conversation; named on their own,
-    they are refused with the fix) and ``.log`` files that are not JSON Lines (SWE-agent's
-    text logs beside its ``.traj`` files)."""
+    they are refused with the fix), ``.log`` files that are not JSON Lines (SWE-agent's
+    text logs beside its ``.traj`` files) and an MCPMark run's record, ``meta.json`` beside
+    its ``messages.json`` (read with the run: its task names the trace, its error is a
+    problem) and the ``summary.json`` of its tasks."""
     out = []
     for p in folder.rglob("*"):
         if not p.is_file():
@@ -153,6 +155,10 @@ def _trace_files(folder: Path) -> list[Path]:
             keep = False
         elif p.name in PREDICTIONS_FILES:
             keep = not _head_holds(p, lambda head: b'"model_patch"' in head)
+        elif p.name == MCPMARK_RECORD and (p.parent / MCPMARK_MESSAGES).is_file():
+            keep = not _head_holds(p, lambda head: b'"execution_result"' in head)
+        elif p.name == MCPMARK_SUMMARY:
+            keep = not _head_holds(p, lambda head: b'"total_tasks"' in head)
         elif suffix == ".log":
             keep = _head_holds(p, lambda head: head.removeprefix(_BOM).lstrip()[:1] in b"{[")
         else:

@@ -113,6 +113,14 @@ def test_openapi_safe_methods_read(tmp_path: Path) -> None:
         ),
         ("Out[1]: 42\nTraceback (most recent call last) is what Python prints.", False),
         ("-" * 20 + "\nsummary table\n" + "-" * 20, False),
+        # Notion's API error object (eval-sys/mcpmark-community-experiments 92db83e3,
+        # mcp_servers/notion/official/run-2/japan_travel_planner__restaurant_expenses_sync).
+        (
+            '{"status":404,"object":"error","code":"object_not_found","message":"Could not '
+            'find page with ID: 2562b7e8-cebd-8171-83e7-df5587a839ed."}',
+            True,
+        ),
+        ('{"object":"list","results":[],"message":"none"}', False),
     ],
 )
 def test_error_texts(text: str, error: bool) -> None:
@@ -225,6 +233,35 @@ def test_a_tools_file_turns_an_unknown_tool_into_a_write(tmp_path: Path) -> None
             True,
         ),
         ("The edit introduced no syntax errors.", False),
+        # gemini-cli's run_shell_command (mischa-thisness/M-Gemini at
+        # 3bad8d462ef0a93165eb373a44f09a77910e5ecd, Archives/session-*.json): the footer after
+        # the output says how the command ended; 231 of its 957 shell results exit non-zero.
+        (
+            'Command: winget search "Intel XTU"\nDirectory: (root)\nOutput: No package found '
+            "matching input criteria.\nError: (none)\nExit Code: 1\nSignal: (none)\n"
+            "Background PIDs: (none)\nProcess Group PGID: 5796",
+            True,
+        ),
+        (
+            "Command: pwd\nDirectory: (root)\nOutput: /home/mischa\nError: (none)\nExit Code: 0\n"
+            "Signal: 0\nBackground PIDs: (none)\nProcess Group PGID: 63639",
+            False,
+        ),
+        # An error printed inside the output is the output's, not the footer's.
+        (
+            "Command: cat log\nDirectory: (root)\nOutput: Error: disk full\nretrying\n"
+            "Error: (none)\nExit Code: 0\nSignal: (none)\nBackground PIDs: (none)",
+            False,
+        ),
+        # Newer versions write only the footer lines that say something.
+        ("Output: (empty)\nExit Code: 2\nProcess Group PGID: 88", True),
+        ("Output: ok\nProcess Group PGID: 88", False),
+        (
+            "Command was automatically cancelled because it exceeded the timeout of 5.0 "
+            "minutes without output. Below is the output before it was cancelled:\n[sudo] "
+            "password for mischa:",
+            True,
+        ),
     ],
 )
 def test_shell_exit_status_texts(text: str, error: bool) -> None:

@@ -7,8 +7,10 @@ from typing import Any
 import pytest
 from projeval.traces.harnesses import (
     atif_messages,
+    gemini_cli_messages,
     is_agentbench,
     is_atif,
+    is_gemini_cli,
     is_mint,
     is_predictions,
     mint_messages,
@@ -279,3 +281,89 @@ def test_harnesses_recognised_so_as_to_be_refused_or_left_out() -> None:
     assert not is_predictions({"messages": [], "model_patch": "diff"})
     assert not is_predictions({"a__b-1": {"model_patch": "diff"}})
     assert not is_predictions([prediction])
+
+
+# gemini-cli's records as ChatRecordingService writes them (google-gemini/gemini-cli
+# packages/core/src/services/chatRecordingTypes.ts); invented content.
+def test_gemini_cli_messages_are_chat_messages_with_their_results() -> None:
+    problems: list[str] = []
+    messages = [
+        {"id": "1", "type": "user", "content": "list my files"},
+        {"id": "2", "type": "info", "content": "Request cancelled."},
+        {
+            "id": "3",
+            "type": "gemini",
+            "content": [{"text": "Listing."}],
+            "thoughts": [{"subject": "Plan", "description": "I will list them."}],
+            "tokens": {"input": 100, "output": 5, "cached": 40, "thoughts": 7, "total": 112},
+            "toolCalls": [
+                {
+                    "id": "ls-1",
+                    "name": "list_directory",
+                    "args": {"path": "."},
+                    "status": "success",
+                    "result": [
+                        {"functionResponse": {"id": "ls-1", "response": {"output": "a.txt"}}}
+                    ],
+                },
+                {
+                    "id": "rd-1",
+                    "name": "read_file",
+                    "args": {"file_path": "b.txt"},
+                    "status": "error",
+                    "result": [
+                        {"functionResponse": {"response": {"error": "File not found: b.txt"}}}
+                    ],
+                },
+                {"id": "sh-1", "name": "run_shell_command", "args": {}, "status": "scheduled"},
+            ],
+        },
+        {"id": "4", "type": "error", "content": "Please provide a subcommand for /permissions."},
+        {"id": "5", "type": "error", "content": "[API Error: fetch failed sending request]"},
+        {"id": "6", "type": "note", "content": "?"},
+        "junk",
+    ]
+    assert gemini_cli_messages(messages, problems) == [
+        {"role": "user", "content": "list my files"},
+        {
+            "role": "assistant",
+            "content": "Listing.",
+            "tool_calls": [
+                _call("ls-1", "list_directory", {"path": "."}),
+                _call("rd-1", "read_file", {"file_path": "b.txt"}),
+                _call("sh-1", "run_shell_command", {}),  # never run: no result
+            ],
+            "usage": {
+                "prompt_tokens": 100,
+                "completion_tokens": 12,
+                "prompt_tokens_details": {"cached_tokens": 40},
+            },
+        },
+        {"role": "tool", "tool_call_id": "ls-1", "name": "list_directory", "content": "a.txt"},
+        {
+            "role": "tool",
+            "tool_call_id": "rd-1",
+            "name": "read_file",
+            "content": "File not found: b.txt",
+            "error": True,
+        },
+    ]
+    assert problems == [
+        "message 4: the model call failed ([API Error: fetch failed sending request]), so the "
+        "turn before it got no answer",
+        "message 5 has type 'note', not 'user', 'gemini', 'info', 'warning' or 'error'; skipped",
+        "message 6 is not an object; skipped",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ({"sessionId": "s", "projectHash": "h", "messages": []}, True),
+        ({"sessionId": "s", "messages": []}, False),  # a session log of another tool
+        ({"sessionId": 3, "projectHash": "h", "messages": []}, False),
+        ({"sessionId": "s", "projectHash": "h", "messages": {}}, False),
+    ],
+)
+def test_is_gemini_cli(value: Any, expected: bool) -> None:
+    assert is_gemini_cli(value) is expected

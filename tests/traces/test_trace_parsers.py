@@ -615,6 +615,10 @@ def test_one_message_per_line_session_log(tmp_path: Path) -> None:
         (_otlp(_span(1, {"gen_ai.operation.name": "chat"})), ("otel", True)),
         (_otlp(_span(1, {"openinference.span.kind": "LLM"})), ("openinference", True)),
         ({"contents": [{"role": "user", "parts": [{"text": "hi"}]}]}, ("gemini", True)),
+        (
+            {"sessionId": "s", "projectHash": "h", "messages": [{"type": "user", "content": "hi"}]},
+            ("gemini_cli", True),
+        ),
         ({"role": "model", "parts": [{"text": "hi"}]}, ("gemini", True)),
         (
             {"messages": [{"role": "user", "content": [{"toolResult": {"toolUseId": "t"}}]}]},
@@ -2095,3 +2099,222 @@ def test_a_role_that_is_not_text_is_one_problem_not_a_crash(tmp_path: Path) -> N
     fmt, (trace,), problems = parse(path)
     assert fmt == "openai_chat" and len(trace.events) == 1
     assert [p.reason for p in problems] == ["message 1 has unknown role []; skipped"]
+
+
+def test_a_run_that_failed_upstream_is_read_with_one_problem(tmp_path: Path) -> None:
+    # Real runs a provider's error ended (tests/corpora/formats/README.md): an AgentDojo run
+    # whose first model call got a 503 (its system prompt and task, no answer), and a MINT
+    # run whose model call overflowed the context. Each read as a trace with 0 calls and no
+    # problem, which a user takes for a clean short run.
+    fmt, (trace,), problems = parse(CORPORA / "agentdojo_failed_run.json")
+    assert (fmt, [e.role for e in trace.events]) == ("agentdojo", ["system", "user"])
+    assert [(p.line, p.reason) for p in problems] == [
+        (
+            1,
+            "the run failed before it finished ('error': InternalServerError(\"Error code: 503 - "
+            "{'error': {'err_code': -10003, 'message': 'Parameter error.Plase check your request "
+            "parameters.', 'message_cn': '参数错误。请检…), so its conversation stops where the "
+            "failure struck: re-run it, or leave it out",
+        )
+    ]
+    fmt, (trace,), problems = parse(CORPORA / "mint_failed_run.jsonl")
+    assert (fmt, trace.trace_id, len(problems)) == ("mint", "task 56", 1)
+    assert problems[0].reason.startswith(
+        "the run failed before it finished (the state's 'error': openai.error."
+        "InvalidRequestError: Invalid response object from API: "
+    )
+    # The harnesses that record it elsewhere, as their code writes it: mini-SWE-agent's
+    # exit message after an uncaught exception (SWE-agent/mini-swe-agent at
+    # a83fcae82d2a08f0ee0c688f9d137b3566c097f8, src/minisweagent/agents/default.py,
+    # handle_uncaught_exception) and SWE-agent's exit status after its API gave up
+    # (sweagent/agent/agents.py at 3ea751c087f32b16e039a2233dd6eefecef325d5).
+    mini = write_json(
+        tmp_path / "mini.traj.json",
+        {
+            "info": {"exit_status": "RateLimitError", "submission": ""},
+            "messages": [
+                {"role": "system", "content": "You are a helpful assistant."},
+                {"role": "user", "content": "Fix the failing test."},
+                {
+                    "role": "exit",
+                    "content": "litellm.RateLimitError: quota exceeded",
+                    "extra": {
+                        "exit_status": "RateLimitError",
+                        "submission": "",
+                        "exception_str": "litellm.RateLimitError: quota exceeded",
+                        "traceback": "Traceback (most recent call last):\n  ...",
+                    },
+                },
+            ],
+            "trajectory_format": "mini-swe-agent-1.1",
+        },
+    )
+    fmt, (trace,), problems = parse(mini)
+    assert (fmt, len(trace.events)) == ("openai_chat", 2)
+    assert [p.reason for p in problems] == [
+        "the run failed before it finished (the exit message's 'exception_str': "
+        "litellm.RateLimitError: quota exceeded), so its conversation stops where the failure "
+        "struck: re-run it, or leave it out"
+    ]
+    swe = write_json(
+        tmp_path / "run.traj",
+        {
+            "history": [
+                {"role": "system", "content": "You are a helpful assistant."},
+                {"role": "user", "content": "Fix the failing test."},
+            ],
+            "info": {"exit_status": "submitted (exit_api)"},
+            "trajectory": [],
+        },
+    )
+    assert [p.reason[:60] for p in parse(swe)[2]] == [
+        "the run failed before it finished ('info.exit_status': submi"
+    ]
+    # A run that finished, or one its limits ended, is no problem.
+    clean = json.loads((CORPORA / "agentdojo_failed_run.json").read_text())
+    clean["error"] = None
+    assert parse(write_json(tmp_path / "clean.json", clean))[2] == []
+    swe_limit = json.loads(swe.read_text())
+    swe_limit["info"]["exit_status"] = "submitted (exit_cost)"
+    assert parse(write_json(tmp_path / "limit.traj", swe_limit))[2] == []
+
+
+def test_gemini_cli_sessions_are_read_message_for_message() -> None:
+    # Real gemini-cli chat recordings (tests/corpora/formats/README.md): each gemini message
+    # holds its tool calls with their results; its thoughts are not its text. They were
+    # refused as a file in no known format.
+    folder = CORPORA / "gemini_cli"
+    fmt, (trace,), problems = parse(folder / "session-2025-12-03T04-27-e0f6ebe9.json")
+    assert (fmt, trace.trace_id, problems) == (
+        "gemini_cli",
+        "e0f6ebe9-0916-4779-b0c7-ce181ae3d16b",
+        [],
+    )
+    docker = "docker run -d --name vaultwarden -v /mnt/sda1/vaultwarden-data/:/data/ -p 8080:80 vaultwarden/server:latest"
+    assert _digest(trace) == [
+        ("user", "message", None, None, None, "docker run -d --name vaultward"),
+        ("assistant", "message", None, None, None, "I see you've provided a `docke"),
+        ("assistant", "call", "run_shell_command", {"description": "Run the Vaultwarden Docker container, mounting data to /mnt/sda1/vaultwarden-data/ and mapping port 8080 to the container's port 80.", "command": docker}, None, None),
+        ("tool", "result", "run_shell_command", None, None, "Command: docker run -d --name "),
+        ("assistant", "message", None, None, None, "The `docker` command was not r"),
+        ("user", "message", None, None, None, "format Mischa (E:) into EXT4"),
+        ("assistant", "call", "run_shell_command", {"description": "List all volumes to verify the existence and status of the 'E' drive.", "command": "Get-Volume"}, None, None),
+        ("tool", "result", "run_shell_command", None, True, "[Operation Cancelled] Reason: "),
+    ]  # fmt: skip
+    assert _linked(trace)
+    usage = [
+        (e.usage.input_total, e.usage.output, e.usage.cache_read) for e in trace.events if e.usage
+    ]
+    assert usage == [(8480, 278, 0), (8951, 127, 8016), (9025, 351, 3224)]  # output + thoughts
+    # A call the tool refused (status error) and one the user cancelled are errors; the
+    # CLI's own notices (info, its commands' errors) are not the conversation.
+    fmt, (trace,), problems = parse(folder / "session-2025-12-13T19-01-049d9bb6.json")
+    assert problems == []
+    results = [(e.tool, e.is_error, e.text[:30]) for e in trace.events if e.kind == "result"]
+    assert results == [
+        ("google_web_search", None, 'Web search results for "instal'),
+        ("read_file", True, "File not found: C:\\Users\\Misch"),
+        ("google_web_search", True, "[Operation Cancelled] Reason: "),
+    ]
+    assert [e.text for e in trace.events if e.role == "user"] == [
+        "install htop on my router",
+        "view gemini.md",
+        "how to view GEMINI.MD file that you are using",
+        "how to change default working directory for all instances of Gemini CLI",
+        "uninstall openvpn client from my router",
+    ]
+    # The model's API failing (a quota) is one problem: the turns it left unanswered.
+    path = folder / "session-2025-12-10T03-48-c8424283.json"
+    fmt, (trace,), problems = parse(path)
+    assert [e.text for e in trace.events] == ["how to edit gemini.md file", "what did I use today?"]
+    quota = "([API Error: You have exhausted your daily quota on this model.]), so the turn before it got no answer"
+    assert problems == [Problem(str(path), 1, f"message 1: the model call failed {quota}; message 4: the model call failed {quota}")]  # fmt: skip
+
+
+MCPMARK = CORPORA / "mcpmark"
+GITHUB_RUN = MCPMARK / "github/official/run-4/mcpmark-cicd__pr_automation_workflow/messages.json"
+NOTION_RUN = (
+    MCPMARK / "notion/official/run-2/japan_travel_planner__restaurant_expenses_sync/messages.json"
+)
+
+
+def test_mcp_results_passed_on_by_the_agents_sdk_are_read_inside_their_content_json() -> None:
+    # MCPMark runs (tests/corpora/formats/README.md): the OpenAI Agents SDK hands an MCP
+    # tool's result to the model as its content block's JSON, '{"type": "text", "text":
+    # ...}', and a proxy server returns its whole CallToolResult inside that text. On 653
+    # such runs projeval counted 0 errors of 14,164 calls (540 duplicates, no retry), and
+    # every follow-up's path was the block's 'text'.
+    from projeval.traces import analyse_traces
+
+    fmt, (trace,), problems = parse(GITHUB_RUN)
+    assert (fmt, problems) == ("openai_responses", [])
+    created, refused = [e for e in trace.events if e.kind == "result"]
+    # What the model read (and its tokens) stays the text it was sent; the answer inside
+    # is the structured result, and the refusal's isError counts.
+    assert created.text.startswith('{"type": "text", "text": "{\\"meta\\": null')
+    assert created.structured["ref"] == "refs/heads/pr-automation-workflow"
+    assert (created.is_error, refused.is_error, refused.structured) == (None, True, None)
+    fmt, (trace,), problems = parse(NOTION_RUN)
+    failed = [e for e in trace.events if e.kind == "result"][1]
+    # Notion's API error object, inside the text block, is an error too.
+    assert failed.is_error is True
+    assert failed.structured["code"] == "object_not_found"
+    both = analyse_traces(
+        [GITHUB_RUN, NOTION_RUN],
+        workers=1,
+    )
+    assert (both.totals["errors"], both.totals["retries"]) == (2, 1)
+    assert [f.path for f in both.fanout] == ["results[].properties.Name.id"]
+
+
+@pytest.mark.parametrize(
+    ("output", "expected"),
+    [
+        ('{"type": "text", "text": "42 rows", "annotations": null}', ("42 rows", False)),
+        ('[{"type": "text", "text": "a"}, {"type": "text", "text": "b"}]', ("a\nb", False)),
+        ('{"type": "text", "text": "Error: Object of type AnyUrl is not JSON serializable"}', ("Error: Object of type AnyUrl is not JSON serializable", True)),
+        (json.dumps({"type": "text", "text": json.dumps({"content": [{"type": "text", "text": "no"}], "isError": True})}), ("no", True)),
+        ('{"type": "order", "text": "not MCP content"}', None),
+        ('{"id": 3, "type": "text"}', None),
+        ("plain text", None),
+    ],
+)  # fmt: skip
+def test_mcp_content_json_is_unwrapped(output: str, expected: tuple[str, bool] | None) -> None:
+    from projeval.traces.mcp import content_output
+
+    assert content_output(output) == expected
+
+
+def test_an_mcpmark_output_folder_reads_as_its_runs_named_by_task() -> None:
+    # MCPMark's output (tests/corpora/formats/README.md): each run a folder of its
+    # conversation (messages.json) and its record (meta.json), a summary.json beside the
+    # runs. On 653 runs: 1,356 files, 703 problems (every record and summary "not a known
+    # trace format"), every trace named "messages.json:1", and 49 runs the harness recorded
+    # as failed (a context window exceeded, "State Duplication Error") read as clean.
+    from projeval.traces import analyse_traces
+
+    analysis = analyse_traces([MCPMARK], workers=1)
+    assert sorted(analysis.summary["trace_id"]) == [
+        "japan_travel_planner__restaurant_expenses_sync",
+        "mcpmark-cicd__pr_automation_workflow",
+    ]
+    empty = MCPMARK / "postgres/supabase/run-3/security__user_permission_audit/messages.json"
+    assert analysis.problems.values.tolist() == [
+        [
+            str(empty),
+            1,
+            "the run failed before it finished ('execution_result.error_message': State "
+            "Duplication Error), so its conversation stops where the failure struck: re-run "
+            "it, or leave it out; record skipped",
+        ]
+    ]
+    # Named alone, a record or a summary is one error saying what to read instead.
+    for name, what in (
+        ("postgres/supabase/run-3/summary.json", "an MCPMark run's summary of its tasks"),
+        (
+            "github/official/run-4/mcpmark-cicd__pr_automation_workflow/meta.json",
+            "an MCPMark run's record",
+        ),
+    ):
+        with pytest.raises(TraceError, match=f"this is {what}"):
+            parse(MCPMARK / name)
