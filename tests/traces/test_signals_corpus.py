@@ -170,6 +170,11 @@ HELD_OUT_HEDGE_FLOORS = {
     # challenge's taxi and movie agents, Taobao shop staff). Far below the goal.
     "hedges_sealed_r10.jsonl": (0.40, 0.58),
     "hedges_sealed_r10b.jsonl": (0.50, 0.33),
+    # sealed round 11 (session 9: ACEBench, ChatGPT in Chinese, ADK sample agents' evals,
+    # AutoGen's notebooks), labelled by a helper who never read or ran a detector, measured
+    # once after session 9's hedge and turn rules had landed: 0.383 / 0.545 (en 0.263 /
+    # 0.556, zh 0.464 / 0.542); turns 0.710
+    "hedges_sealed_r11.jsonl": (0.38, 0.54),
 }
 # Training rows (round 8, sources the project already used, labelled by a helper who never
 # ran a detector): the rules reached 0.619 / 0.561 on their first run, 0.652 / 0.662 with the
@@ -241,6 +246,7 @@ HELD_OUT_TURN_FLOORS = {
     # questions), r10b 0.775 (the model 0.784; 22 of 79 requests read as questions)
     "turns_sealed_r10.jsonl": 0.79,
     "turns_sealed_r10b.jsonl": 0.77,
+    "turns_sealed_r11.jsonl": 0.71,
 }
 
 
