@@ -426,7 +426,9 @@ def run(
             )
         click.echo(f"Report: {display_path(report)}")
     ctx.errors(errors)
-    if result.failed:
+    # A trace that could not be read, or a run that failed upstream, is an input problem as
+    # it is for `projeval traces`: listed in the summary, the rest recorded, exit 1.
+    if result.failed or (result.traces is not None and len(result.traces.problems)):
         raise SystemExit(EXIT_INPUT)
 
 

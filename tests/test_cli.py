@@ -240,6 +240,24 @@ def test_run_of_traces_alone_records_and_reports_them(
     assert "no suites given and none configured" in gate.stderr
 
 
+def test_run_with_a_broken_trace_records_the_rest_and_exits_1(
+    repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # As `projeval traces` does: the problem is listed, everything else is recorded.
+    import shutil
+
+    shutil.copytree(repo / "traces", tmp_path / "traces")
+    (tmp_path / "traces" / "cut.jsonl").write_text('{"messages": [\n', encoding="utf-8")
+    (tmp_path / "projeval.toml").write_text('traces = ["traces/"]\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["run", "--db", "h.duckdb", "--no-report"])
+    assert result.exit_code == 1, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == "7 traces in 6 files, 1 problem (tokens: o200k_base)"
+    assert lines[-1] == "Recorded run 1 in h.duckdb."
+    assert any(line.startswith("  traces/cut.jsonl:1: ") for line in lines)
+
+
 def test_run_with_neither_suites_nor_traces_says_what_to_configure(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
