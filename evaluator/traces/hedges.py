@@ -517,7 +517,9 @@ def _step(text: str, s_lo: int, c_lo: int, start: int, end: int, phrase: str) ->
 # The process verbs a "missing" phrase can govern without stating a missing fact.
 _PROCESS_VERB = re.compile(
     r"^\s*(?:to\s+)?(?:proceed|continue|complete|handle|perform|execute|authenticate|"
-    r"access the (?:api|function|tool)|search|(?:any\s+)?(?:results?|matches)\b)|"
+    # "matches" the noun ("no matches"), not the verb ("nothing I found matches your criteria")
+    r"access the (?:api|function|tool)|search|(?:any\s+)?(?:results?|matches)\b"
+    r"(?!\s+(?:your|the|what|any|all)\b))|"
     # what the agent can do: "I do not have the capability to book hotels", "I don't
     # have direct access to availability calendars", "enough details to search"
     r"^\s*(?:(?:actually|currently|any|the|a|direct|real-time|the\s+necessary)\s+)*"
@@ -612,7 +614,12 @@ def _mostly_held(clause: str, result: str) -> bool:
 _NO_RESULT = re.compile(
     r"""^\s*\[\s*\]\s*(?:$|\n)|['"][^'"]{1,40}['"]\s*:\s*\[\s*\]|"""
     r"""\bno\b(?!\s+more\s+results\b)[^.!?\n]{0,60}?\b(?:found|available|match(?:es|ed|ing)?|results?)\b|"""
-    r"""\bnot\s+found\b|\bnothing\s+found\b|未找到|没有找到|沒有找到|无结果|無結果|查询不到|查不到""",
+    r"""\bnot\s+found\b|\bnothing\s+found\b|未找到|没有找到|沒有找到|无结果|無結果|查询不到|查不到|"""
+    # a database agent's summary in words: "There is nothing that fits the criteria.",
+    # "There are no rows in the dataframe where…", "The \"bangkok city restaurant\" is not
+    # in the dataframe" (InstructTODS, round 10)
+    r"""\bnothing\s+(?:that\s+)?(?:fits|matches|matched)\b|\bno\s+(?:rows?|records?|entries)\b|"""
+    r"""\bnot\s+in\s+the\s+(?:database|dataframe|table|catalog(?:ue)?|records?)\b""",
     re.IGNORECASE,
 )
 _NO_RESULT_CHARS = 400

@@ -1,0 +1,40 @@
+"""Hedge rules by class of language written in session 9 on rounds 10 and 10b, unsealed to
+tune on: task and shopping agents over a database (InstructTODS, SIMMC 2.1), a plugin
+assistant (MOSS), a booking receptionist and human customer-service agents. Each rule has a
+sentence it fires on and one it does not."""
+
+from __future__ import annotations
+
+from projeval.traces.hedges import Lexicon, find_hedges
+
+
+def _hedged(text: str, latest: str | None = None) -> list[str]:
+    # The hand rules alone (the learned gate has its tests in test_trace_hedges.py).
+    return [h.match for h in find_hedges(Lexicon.load(["en", "zh"]), text, latest, gate="rules")]
+
+
+def test_a_database_agents_nothing_found_in_words_is_restated() -> None:
+    sorry = "I'm sorry, but I couldn't find any Thai restaurants that match your criteria."
+    assert _hedged(sorry, "There is nothing that fits the criteria. Ask for more information.") == []
+    assert _hedged(sorry, "There are no rows in the dataframe where food is thai.") == []
+    assert _hedged(sorry, 'The "siam palace" is not in the dataframe.') == []
+    # after a result that holds data, or none at all, the apology is the hedge
+    assert _hedged(sorry, "name: siam palace, food: thai, area: centre") == ["couldn't find"]
+    assert _hedged(sorry, "none") == ["couldn't find"]
+
+
+def test_the_agents_search_failing_in_other_words_is_missing_information() -> None:
+    assert _hedged("I can't seem to locate a romantic movie.") == ["can't seem to locate"]
+    assert _hedged("Nothing I found matches your criteria.") == ["Nothing I found"]
+    assert _hedged("I was not able to find a clear answer to your question.") == [
+        "not able to find"
+    ]
+    # "matches" the noun after a process word still reads as the process
+    assert _hedged("The search returned no matches.", "[]") == []
+
+
+def test_an_attribution_reported_is_a_guess() -> None:
+    assert _hedged("Thomas Edison is generally credited with inventing the light bulb.") == [
+        "generally credited"
+    ]
+    assert _hedged("Refunds are generally processed within 5 days.") == []
