@@ -1003,6 +1003,8 @@ def _rule(
             return "missing_status"  # "access is unavailable in the app": a thing's status, not a missing fact
         if _AVAILABILITY.match(h.match) and _SHOWN_AS.search(text, c_lo, h.start):
             return "missing_shown_as"  # "the option is now showing as unavailable": a status a record shows
+        if _HAVE_NOT.fullmatch(h.match) and _STOCK.match(text, h.end, c_hi):
+            return "missing_stock"  # "I don't have anything like that available": what the shop has
     else:
         if sentence_text.rstrip().endswith(("?", "？")):
             return "question"  # a question asks; "or maybe something else?" claims nothing
@@ -1555,6 +1557,17 @@ _CONDITION = re.compile(
 )
 # The "missing" phrases that say something is not available.
 _AVAILABILITY = re.compile(r"(?:not\s+|un|no\s+longer\s+)available", re.IGNORECASE)
+# A shop's or a desk's flat absence, not information the agent lacks: "I don't have anything
+# matching that description", "Sorry, I don't have more", "I don't have any rooms left"
+# (round 10's ruling: ungrounded claims, not hedges); "I don't have any information on the
+# museum" stays missing information.
+_HAVE_NOT = re.compile(r"I\s+(?:don['\u2019]t|do\s+not)\s+have", re.IGNORECASE)
+_STOCK = re.compile(
+    r"\s+(?:anything|nothing|more|any\s+more|any\s+others?|any\s+other\s+\w+|"
+    r"any\s+(?:\w+\s+){1,3}?(?:available|in\s+stock|left))\b"
+    r"(?![^.!?\n]*\b(?:information|info|details?|data|records?)\b)",
+    re.IGNORECASE,
+)
 # A thing the user would use or get as the subject of "is unavailable": its status, a
 # fact the records give ("the Open a case option is therefore unavailable", "access is
 # unavailable in the app"), not information the agent lacks ("the status is not available").
@@ -1790,7 +1803,11 @@ _ZH_DEONTIC = re.compile(
     # the act is required: "应该马上就到了" (it should arrive soon) is a guess
     r"(?:应该|應該)(?:先|要|都|也|立即|及时|及時|马上|馬上|尽快|盡快|定期|提前|主动|主動)*"
     r"(?:向|和|与|與|由|根据|根據|按照|咨询|諮詢|就医|就醫|避免|注意|保持|进行|進行|选择|選擇|"
-    r"使用|服用|遵循|遵守|告诉|告訴|告知|在医生|在醫生|停止|停用|多喝|多吃|多休息|少吃|少喝)"
+    r"使用|服用|遵循|遵守|告诉|告訴|告知|在医生|在醫生|停止|停用|多喝|多吃|多休息|少吃|少喝|"
+    # what a society or a person ought to do, an essay's recommendation ("我们也应该注重引导
+    # 人工智能技术的应用方向", "同时，应该加强公众的环保意识": round 10's MOSS answers)
+    r"加强|加強|注重|重视|重視|提高|采取|採取|鼓励|鼓勵|推动|推動|促进|促進|引导|引導|培养|培養|"
+    r"尊重|努力|制定|建立|完善|加大)"
 )
 # An approximation or a possibility named as such ("一个大概的估计", "以下是一些大致的时间参考",
 # "大致估计"): the answer says its figures are estimates; the figures are what it claims.

@@ -38,3 +38,18 @@ def test_an_attribution_reported_is_a_guess() -> None:
         "generally credited"
     ]
     assert _hedged("Refunds are generally processed within 5 days.") == []
+
+
+def test_a_shops_flat_absence_is_no_missing_information() -> None:
+    assert _hedged("I don't have anything matching that description.") == []
+    assert _hedged("Sorry, I don't have more.") == []
+    assert _hedged("I don't have any rooms left for Friday.") == []
+    # information the agent lacks still is
+    assert _hedged("I don't have any information on the Fitzwilliam Museum.") == ["I don't have"]
+    assert _hedged("I don't have anything about your order in my records.") == ["I don't have"]
+
+
+def test_what_one_ought_to_do_said_with_yinggai_is_no_guess() -> None:
+    assert _hedged("同时，应该加强公众的环保意识，提高人们对环境保护的认识。") == []
+    assert _hedged("我们也应该注重引导人工智能技术的应用方向。") == []
+    assert _hedged("您的快递应该明天就到了。") == ["应该"]
