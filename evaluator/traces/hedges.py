@@ -1006,7 +1006,9 @@ def _rule(
         if _HAVE_NOT.fullmatch(h.match) and _STOCK.match(text, h.end, c_hi):
             return "missing_stock"  # "I don't have anything like that available": what the shop has
     else:
-        if sentence_text.rstrip().endswith(("?", "？")):
+        if sentence_text.rstrip().endswith(("?", "？")) and not _COLON_QUESTION.search(
+            text, h.end, s_hi
+        ):
             return "question"  # a question asks; "or maybe something else?" claims nothing
         scope = text[scope_lo:c_hi]
         causes = _causes(text, h.end, s_hi)
@@ -1049,6 +1051,19 @@ def _rule(
             clause, latest_result, kind, _inference(text, s_lo, c_lo)
         ):
             return "softener_restates"
+        if (
+            kind == "guess"
+            and latest_result
+            # a short answer's caveat (a person or a desk replying), not a web page that
+            # holds a modal somewhere
+            and len(latest_result) <= _NO_RESULT_CHARS
+            and _CAVEAT_MODAL.fullmatch(h.match) is not None
+            and _CAVEAT_MODAL.search(latest_result)
+            and _mostly_held(clause, latest_result)
+        ):
+            # "the availability may change as more appointments come in" after "this could
+            # change with barber's getting more appointments": the result's own caveat
+            return "caveat_restates"
         if kind == "softener" and (
             _ATTRIBUTED.search(text, s_lo, h.start) or _SOURCE_OPENING.match(text, s_lo, h.start)
         ):
@@ -1147,6 +1162,14 @@ def _rule(
             if after and value and _rounded_or_converted(text, after.end(1), value, latest_result):
                 return "approx_converted"  # "around 15°C" after 15.3, "15°C, which is approximately 59°F"
     return ""
+
+
+# A question after a colon is a sentence of its own: "it looks like the film has gone out of
+# the theaters: Is there another movie you'd like to try?" claims before it asks.
+_COLON_QUESTION = re.compile(r"[:：]\s+[A-Z]")
+# A result that states a caveat with a modal of its own: a guess in the text that is mostly
+# its words repeats the caveat, as a softener before what a result states does.
+_CAVEAT_MODAL = re.compile(r"\b(?:could|may|might|possibly)\b|可能", re.IGNORECASE)
 
 
 # A clause that opens with a verb, a modal or an adverb has no subject of its own:

@@ -53,3 +53,16 @@ def test_what_one_ought_to_do_said_with_yinggai_is_no_guess() -> None:
     assert _hedged("同时，应该加强公众的环保意识，提高人们对环境保护的认识。") == []
     assert _hedged("我们也应该注重引导人工智能技术的应用方向。") == []
     assert _hedged("您的快递应该明天就到了。") == ["应该"]
+
+
+def test_a_question_after_a_colon_leaves_the_claim_before_it() -> None:
+    text = "I'm sorry it looks like the film has gone out of the theaters: Is there another you'd like?"
+    assert _hedged(text) == ["looks like"]
+    assert _hedged("Is there another movie, or maybe a comedy?") == []
+
+
+def test_a_caveat_the_desks_reply_states_is_restated() -> None:
+    reply = "We take walk-ins right now, this could change with barbers getting more appointments."
+    text = "We are accepting walk-ins, but availability may change as more appointments come in."
+    assert _hedged(text, reply) == []
+    assert _hedged(text, "Walk-ins: yes. Barbers: John, Mike.") == ["may"]
