@@ -1035,7 +1035,17 @@ def _rule(
             return "result_words"  # "Treatment may involve antibiotics…" copied from the result
         if _ADVISES.search(text, s_lo, h.start):
             return "advice"  # "you'll want large, durable, and perhaps lightweight options": advice
-        if _about_user(clause, h.phrase) and not _ELIGIBLE.match(text, h.end, c_hi):
+        if (
+            _about_user(clause, h.phrase)
+            and not _ELIGIBLE.match(text, h.end, c_hi)
+            # an approximate number is a claim whoever it is for: "a car can pick you up in
+            # ~23 mins" estimates when this order arrives (round 10b's ruling). Chinese staff's
+            # 大概 with 您 is still often a question or the usual processing time
+            and not (
+                h.language != "zh"
+                and (h.phrase in ("~", "some") or h.phrase.lower() in _APPROXIMATORS)
+            )
+        ):
             return "user_offer"  # "wherever you might have stored it", "an agent who may help you"
         if _user_subject(text, subject_lo, h.start, h.end, c_hi, kind):
             return "user_subject"  # "the user seems to be ready": about the user, not the data

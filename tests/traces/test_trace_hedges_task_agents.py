@@ -66,3 +66,10 @@ def test_a_caveat_the_desks_reply_states_is_restated() -> None:
     text = "We are accepting walk-ins, but availability may change as more appointments come in."
     assert _hedged(text, reply) == []
     assert _hedged(text, "Walk-ins: yes. Barbers: John, Mike.") == ["may"]
+
+
+def test_an_approximate_number_for_the_user_is_still_an_estimate() -> None:
+    assert _hedged("An UberSUV car can pick you up in ~23 mins.") == ["~2"]
+    assert _hedged("The amount you owe should be approximately $74.35.") == ["approximately"]
+    # a modal about the user is not
+    assert _hedged("An agent who may be able to help you will call.") == []
