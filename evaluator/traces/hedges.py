@@ -580,7 +580,11 @@ def _restates(
     if result is None:
         return False
     # A statement of missing information is a negation itself ("couldn't find").
-    negation = kind == "missing" or context_patterns()["negation"].search(clause)
+    negation = kind == "missing" or any(
+        # "only" before an amount is "merely" ("adult tickets are only $6"), no negation
+        m.group().lower() != "only" or not _ONLY_AMOUNT.match(clause, m.end())
+        for m in context_patterns()["negation"].finditer(clause)
+    )
     if negation and _no_result(result):
         return True
     if kind == "missing":
@@ -597,6 +601,9 @@ def _restates(
     if empty and negation:
         return True
     return not inference and _mostly_held(clause, result)
+
+
+_ONLY_AMOUNT = re.compile(r"\s+(?:about\s+)?[$€£¥]?\d")
 
 
 def _mostly_held(clause: str, result: str) -> bool:

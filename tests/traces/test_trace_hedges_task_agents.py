@@ -73,3 +73,10 @@ def test_an_approximate_number_for_the_user_is_still_an_estimate() -> None:
     assert _hedged("The amount you owe should be approximately $74.35.") == ["approximately"]
     # a modal about the user is not
     assert _hedged("An agent who may be able to help you will call.") == []
+
+
+def test_only_before_an_amount_is_no_negation() -> None:
+    text = "It looks like the cinema has showtimes at 6:00pm and tickets are only $6."
+    assert _hedged(text, "") == ["looks like"]
+    # "the only option" after an empty search restates it
+    assert _hedged("It looks like the 6:00pm show is the only option.", "") == []
