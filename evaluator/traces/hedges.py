@@ -2076,7 +2076,8 @@ _AGENT_COMPLEMENT = re.compile(
     re.IGNORECASE,
 )
 # Worked arithmetic: a function of a number written out ("cos(45°)", "log10(3.5)", "√2").
-_MATH = re.compile(r"\b(?:sin|cos|tan|log\d*|ln|sqrt|exp)\s*\(|√")
+# an operator written out too: "面积大约为π×(4.5²−3.5²)≈47平方米" (round 10's computation case)
+_MATH = re.compile(r"\b(?:sin|cos|tan|log\d*|ln|sqrt|exp)\s*\(|√|[×÷π]")
 # The figures a text states: "81,797", "9.8" (not the digits inside a word or id).
 _FIGURE = re.compile(
     r"(?<![\w.])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w])|(?<![\w.,])\d+(?:\.\d+)?(?![\w,])"

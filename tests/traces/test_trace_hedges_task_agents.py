@@ -80,3 +80,13 @@ def test_only_before_an_amount_is_no_negation() -> None:
     assert _hedged(text, "") == ["looks like"]
     # "the only option" after an empty search restates it
     assert _hedged("It looks like the 6:00pm show is the only option.", "") == []
+
+
+def test_asking_the_user_for_more_information_in_chinese_is_a_plan() -> None:
+    assert _hedged("对不起，我需要更多信息才能回答您的问题。请问还剩下多少薯片呢？") == []
+    assert _hedged("我需要更多信息来确定这个词的意思。") == ["需要更多信息"]
+
+
+def test_an_approximation_of_a_formula_written_out_is_worked() -> None:
+    assert _hedged("因此，石材的面积大约为π×(4.5²−3.5²)≈47平方米。") == []
+    assert _hedged("这个三角形的面积约为109.86平方单位。") == ["约为"]
