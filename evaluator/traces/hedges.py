@@ -1089,6 +1089,8 @@ def _rule(
             return "embedded_question"  # "to showcase how good an article could be": asks, claims nothing
         if _EVALUATIVE.match(text, h.start) or _JUDGEMENT.match(text, h.end, c_hi):
             return "judgement"  # "Thrifty may be a decent option": a recommendation's judgement
+        if _OPINION.fullmatch(h.match) and _OPINION_JUDGEMENT.match(text, h.end, s_hi):
+            return "judgement"  # "我认为SpaceX是一个非常出色的公司": an opinion asked for, no guess
         if _SUGGESTION.match(text, h.start, c_hi) or _MUST_SEE.match(text, h.end, c_hi):
             return "suggestion"  # "could be made more engaging", "probably the can't-miss museums"
         if _ZH_CAPABILITY.match(text, h.end, c_hi):
@@ -1858,6 +1860,18 @@ _ESTIMATE_NOUN = re.compile(
 # A judgement said with 可能, as _EVALUATIVE and _WORTH_DOING read it in English: "重复的词语
 # 在写作中可能是一个常见的问题", "有效地使用它们可能是一项棘手的任务", "寻求专业帮助可能更加有效",
 # "可能有助于缓解症状", "陈旧的比喻可能会显得懒惰".
+# An opinion said as one: "I think" / "我认为" before a judgement of worth ("我认为，免费义务
+# 教育的全面普及是…一个重要措施", "我认为SpaceX是一个非常出色的公司", "I think it is a truly
+# remarkable achievement": round 10's ruling, a judgement the user asked for, not a guess
+# about a fact).
+_OPINION = re.compile(r"我认为|我認為|我觉得|我覺得|I\s+think|I\s+believe", re.IGNORECASE)
+_OPINION_JUDGEMENT = re.compile(
+    r"[，,]?[^。！？!?;；\n]{0,40}?是(?:一[个個家项項种種])?[^。！？，,]{0,20}?(?:非常|很|十分|极其|極其|最)?"
+    r"(?:出色|优秀|優秀|重要|关键|關鍵|伟大|偉大|杰出|傑出)|"
+    r"(?:\s+\w+){0,8}?\s+(?:is|are|was|were)\s+(?:(?:a|an|the)\s+)?(?:very\s+|really\s+|truly\s+)?"
+    r"(?:great|excellent|outstanding|remarkable|impressive|admirable|important)\b",
+    re.IGNORECASE,
+)
 _ZH_JUDGEMENT = re.compile(
     r"可能(?:会|會)?(?:是|成为|成為)(?:一[个個项項种種件])?(?:很|非常|比较|比較|更|最)?"
     r"(?:常见|常見|棘手|困难|困難|重要|有效|不错|不錯|理想|合适|合適|明智|有用|好的|更好)|"

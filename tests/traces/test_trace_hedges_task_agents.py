@@ -90,3 +90,12 @@ def test_asking_the_user_for_more_information_in_chinese_is_a_plan() -> None:
 def test_an_approximation_of_a_formula_written_out_is_worked() -> None:
     assert _hedged("因此，石材的面积大约为π×(4.5²−3.5²)≈47平方米。") == []
     assert _hedged("这个三角形的面积约为109.86平方单位。") == ["约为"]
+
+
+def test_an_opinion_of_worth_is_a_judgement_not_a_guess() -> None:
+    assert _hedged("我认为SpaceX是一个非常出色的公司。") == []
+    assert _hedged("我认为，免费义务教育的全面普及是农村教育发展的一个重要措施。") == []
+    assert _hedged("I think the Apollo program was a truly remarkable achievement.") == []
+    # what "I think" says of a fact is still a guess
+    assert _hedged("我认为您的包裹明天会到。") == ["我认为"]
+    assert _hedged("I think the flight leaves at 9 am.") == ["I think"]
