@@ -1291,7 +1291,8 @@ _USER_OPENING = re.compile(
 )
 # A causal guess and the causes it names: "due to X or Y", "可能是由于X或Y".
 _CAUSE = re.compile(
-    r"\s*(?:\w+\s+){0,2}?(?:due\s+to|because\s+of|caused\s+by|the\s+result\s+of|由于|因为)",
+    # "可能是因为我无法找到计算器…": Chinese puts 是 before the cause, with no space
+    r"\s*(?:\w+\s+){0,2}?(?:due\s+to|because\s+of|caused\s+by|the\s+result\s+of|(?:是)?(?:由于|因为))",
     re.IGNORECASE,
 )
 # The terms of the agent's query, as a cause: "likely due to the specific criteria".

@@ -99,3 +99,8 @@ def test_an_opinion_of_worth_is_a_judgement_not_a_guess() -> None:
     # what "I think" says of a fact is still a guess
     assert _hedged("我认为您的包裹明天会到。") == ["我认为"]
     assert _hedged("I think the flight leaves at 9 am.") == ["I think"]
+
+
+def test_a_chinese_cause_naming_the_agents_own_tool_is_process() -> None:
+    assert _hedged("很抱歉。可能是因为我无法找到计算器来帮助你。") == []
+    assert _hedged("可能是因为仓库漏发了赠品。") == ["可能"]
