@@ -992,6 +992,10 @@ def _rule(
             return "missing_check"  # "需要确认该用户名是否可用": a plan to check, not a doubt
         if words["clarify"].fullmatch(h.match) and not words["meaning"].search(sentence_text):
             return "missing_clarify"  # "I need to clarify the dates": a plan to ask, unless about a meaning
+        if _ZH_ASK_MORE.search(text, c_lo, h.end) and _ASKS_AFTER.search(text, s_hi):
+            # "我需要更多信息才能回答您的问题。请问还剩下多少薯片呢？" (round 10): the agent asks
+            # for the input, as "I need more information" does; "这家店需要更多信息" still counts
+            return "missing_clarify"
         if _step(text, s_lo, c_lo, h.start, h.end, h.phrase):
             return "step"  # "1. Explain that the checker is unavailable": a step the agent plans
         if kind == "missing" and _restates(clause, latest_result, kind):
@@ -1071,9 +1075,11 @@ def _rule(
         if (
             kind == "guess"
             and latest_result
-            # a short answer's caveat (a person or a desk replying), not a web page that
-            # holds a modal somewhere
+            # a short answer in words (a person or a desk replying), not a web page that
+            # holds a modal somewhere nor a record's field ("aid": "Treatment may involve…"
+            # is about another case, session 8's result_words)
             and len(latest_result) <= _NO_RESULT_CHARS
+            and not latest_result.lstrip().startswith(("{", "["))
             and _CAVEAT_MODAL.fullmatch(h.match) is not None
             and _CAVEAT_MODAL.search(latest_result)
             and _mostly_held(clause, latest_result)
@@ -1295,6 +1301,11 @@ _CAUSE = re.compile(
     r"\s*(?:\w+\s+){0,2}?(?:due\s+to|because\s+of|caused\s+by|the\s+result\s+of|(?:是)?(?:由于|因为))",
     re.IGNORECASE,
 )
+# The agent needing more of the user's input, then asking for it.
+_ZH_ASK_MORE = re.compile(r"(?:我|我们|我們)(?:还|還)?需要更多(?:的)?(?:信息|資訊|细节|細節)$")
+_ASKS_AFTER = re.compile(r"请问|請問|[？?]")
+# A system of the body, whose 系统 is no process word: "可能是由于神经系统疾病引起的".
+_BODY_SYSTEM = re.compile(r"(?:神经|神經|消化|免疫|呼吸|循环|循環|泌尿|生殖|内分泌|內分泌|淋巴|运动|運動)(?:系统|系統)")
 # The terms of the agent's query, as a cause: "likely due to the specific criteria".
 _QUERY_TERMS = re.compile(
     r"\b(?:criteria|criterion|filters?|tags?|keywords?|spelling|wording|phrasing)\b|条件|关键词",
@@ -1380,6 +1391,7 @@ def _causes(text: str, end: int, hi: int) -> list[str] | None:
 def _process_cause(cause: str) -> bool:
     """True when a named cause is the agent's process ("the specific query used") or
     no cause at all ("various reasons"); "a lack of options in the database" is a fact."""
+    cause = _BODY_SYSTEM.sub("", cause)  # 神经系统 is the nerves, not a system the agent calls
     return (
         context_patterns()["process"].search(cause) is not None
         or _QUERY_TERMS.search(cause) is not None
