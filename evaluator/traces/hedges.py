@@ -1052,9 +1052,12 @@ def _rule(
             # an approximate number is a claim whoever it is for: "a car can pick you up in
             # ~23 mins" estimates when this order arrives (round 10b's ruling). Chinese staff's
             # 大概 with 您 is still often a question or the usual processing time
+            # A rule's window stays policy: "you can change it online up until around 3
+            # hours before the scheduled departure"
             and not (
                 h.language != "zh"
                 and (h.phrase in ("~", "some") or h.phrase.lower() in _APPROXIMATORS)
+                and not _RELATIVE_LIMIT.match(text, h.end - 1 if h.match[-1:].isdigit() else h.end)
             )
         ):
             return "user_offer"  # "wherever you might have stored it", "an agent who may help you"
@@ -1304,6 +1307,12 @@ _CAUSE = re.compile(
 # The agent needing more of the user's input, then asking for it.
 _ZH_ASK_MORE = re.compile(r"(?:我|我们|我們)(?:还|還)?需要更多(?:的)?(?:信息|資訊|细节|細節)$")
 _ASKS_AFTER = re.compile(r"请问|請問|[？?]")
+# A time limit relative to an event, a rule's window: "3 hours before the scheduled departure".
+_RELATIVE_LIMIT = re.compile(
+    r"\s*\d+(?:[.,]\d+)?\s*(?:hours?|hrs?|days?|minutes?|mins?|weeks?|months?)\s+"
+    r"(?:before|after|prior\s+to|ahead\s+of)\b",
+    re.IGNORECASE,
+)
 # A system of the body, whose 系统 is no process word: "可能是由于神经系统疾病引起的".
 _BODY_SYSTEM = re.compile(r"(?:神经|神經|消化|免疫|呼吸|循环|循環|泌尿|生殖|内分泌|內分泌|淋巴|运动|運動)(?:系统|系統)")
 # The terms of the agent's query, as a cause: "likely due to the specific criteria".

@@ -104,3 +104,8 @@ def test_an_opinion_of_worth_is_a_judgement_not_a_guess() -> None:
 def test_a_chinese_cause_naming_the_agents_own_tool_is_process() -> None:
     assert _hedged("很抱歉。可能是因为我无法找到计算器来帮助你。") == []
     assert _hedged("可能是因为仓库漏发了赠品。") == ["可能"]
+
+
+def test_a_rules_window_for_the_user_stays_policy() -> None:
+    text = "You should be able to change it online up until around 3 hours before the departure."
+    assert _hedged(text) == []
