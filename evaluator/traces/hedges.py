@@ -781,13 +781,19 @@ def find_hedges(
       when what is missing is the input of the agent's own call or its tool ("缺少
       seasonId", "no information about what functions are supported") or what the
       agent would give ("I don't have personal opinions", "无法提供医疗建议"), nor a "need to
-      confirm whether" (a plan to check); a search named as the source ("根据我的搜索，
+      confirm whether" (a plan to check), nor a shop's flat absence ("I don't have
+      anything like that available"); a search named as the source ("根据我的搜索，
       没有找到…") is no process subject;
     - ``doubt`` ("I'm not sure", "无法确定"): as ``missing``, but it never restates an
       empty result ("I am not sure if the claim is true" after a search that found
       nothing: the result says nothing was found, not whether the fact holds);
     - ``general`` ("typically"): never; how things usually are is a paraphrase
       of policy, not a claim about this task's data.
+
+    A guess mostly in the words of a short reply that states the caveat with its own modal
+    repeats it ("availability may change" after "this could change…"); "I think" before a
+    judgement of worth ("我认为SpaceX是一个非常出色的公司") is an opinion; a question after a
+    colon leaves the claim before it.
 
     An approximate number ("approximately 5 hours", "约3-4小时") is a guess
     too, unless ``latest_result`` holds the number (a clock time in 12- or 24-hour
@@ -1314,7 +1320,9 @@ _RELATIVE_LIMIT = re.compile(
     re.IGNORECASE,
 )
 # A system of the body, whose 系统 is no process word: "可能是由于神经系统疾病引起的".
-_BODY_SYSTEM = re.compile(r"(?:神经|神經|消化|免疫|呼吸|循环|循環|泌尿|生殖|内分泌|內分泌|淋巴|运动|運動)(?:系统|系統)")
+_BODY_SYSTEM = re.compile(
+    r"(?:神经|神經|消化|免疫|呼吸|循环|循環|泌尿|生殖|内分泌|內分泌|淋巴|运动|運動)(?:系统|系統)"
+)
 # The terms of the agent's query, as a cause: "likely due to the specific criteria".
 _QUERY_TERMS = re.compile(
     r"\b(?:criteria|criterion|filters?|tags?|keywords?|spelling|wording|phrasing)\b|条件|关键词",

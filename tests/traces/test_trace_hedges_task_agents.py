@@ -15,7 +15,9 @@ def _hedged(text: str, latest: str | None = None) -> list[str]:
 
 def test_a_database_agents_nothing_found_in_words_is_restated() -> None:
     sorry = "I'm sorry, but I couldn't find any Thai restaurants that match your criteria."
-    assert _hedged(sorry, "There is nothing that fits the criteria. Ask for more information.") == []
+    assert (
+        _hedged(sorry, "There is nothing that fits the criteria. Ask for more information.") == []
+    )
     assert _hedged(sorry, "There are no rows in the dataframe where food is thai.") == []
     assert _hedged(sorry, 'The "siam palace" is not in the dataframe.') == []
     # after a result that holds data, or none at all, the apology is the hedge
