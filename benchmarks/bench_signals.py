@@ -143,12 +143,15 @@ HEDGE_SETS = (
     ("hedges_sealed_r9.jsonl", "round-9 set (tuned from session 9; 0.106 / 0.423 sealed)"),
     ("hedges_sealed_r9b.jsonl", "sealed round-9b set (never tuned, never trained on)"),
     # session 8: labelled on s8-sealed10 by a helper who never read or ran a detector;
-    # measured once, after every rule and model of the session has landed
-    ("hedges_sealed_r10.jsonl", "sealed round-10 set (never tuned, never trained on)"),
+    # measured once, after every rule and model of the session has landed. Measured three
+    # times (sessions 8, 8 and 9: 0.400 / 0.583 first, 0.412 / 0.583 last), then unsealed
+    # in session 9 to tune on
+    ("hedges_sealed_r10.jsonl", "round-10 set (tuned from session 9; 0.412 / 0.583 sealed)"),
     # session 8: labelled on s8-sealed10b by a helper who never read or ran a detector
     # (customer-service agents: an LLM receptionist with tools, human agents); measured
-    # once, with round 10, after every rule and model of the session has landed
-    ("hedges_sealed_r10b.jsonl", "sealed round-10b set (never tuned, never trained on)"),
+    # once, with round 10, after every rule and model of the session has landed. Measured
+    # three times (0.500 / 0.333 each), then unsealed in session 9 to tune on
+    ("hedges_sealed_r10b.jsonl", "round-10b set (tuned from session 9; 0.500 / 0.333 sealed)"),
     # session 9: labelled on s9-sealed11 by a helper who never read or ran a detector
     # (ACEBench's tool dialogues, ChatGPT in Chinese, ADK sample agents' evals, AutoGen's
     # notebooks); measured once, after every rule and model of the session has landed

@@ -517,7 +517,9 @@ def _step(text: str, s_lo: int, c_lo: int, start: int, end: int, phrase: str) ->
 # The process verbs a "missing" phrase can govern without stating a missing fact.
 _PROCESS_VERB = re.compile(
     r"^\s*(?:to\s+)?(?:proceed|continue|complete|handle|perform|execute|authenticate|"
-    r"access the (?:api|function|tool)|search|(?:any\s+)?(?:results?|matches)\b)|"
+    # "matches" the noun ("no matches"), not the verb ("nothing I found matches your criteria")
+    r"access the (?:api|function|tool)|search|(?:any\s+)?(?:results?|matches)\b"
+    r"(?!\s+(?:your|the|what|any|all)\b))|"
     # what the agent can do: "I do not have the capability to book hotels", "I don't
     # have direct access to availability calendars", "enough details to search"
     r"^\s*(?:(?:actually|currently|any|the|a|direct|real-time|the\s+necessary)\s+)*"
@@ -578,7 +580,11 @@ def _restates(
     if result is None:
         return False
     # A statement of missing information is a negation itself ("couldn't find").
-    negation = kind == "missing" or context_patterns()["negation"].search(clause)
+    negation = kind == "missing" or any(
+        # "only" before an amount is "merely" ("adult tickets are only $6"), no negation
+        m.group().lower() != "only" or not _ONLY_AMOUNT.match(clause, m.end())
+        for m in context_patterns()["negation"].finditer(clause)
+    )
     if negation and _no_result(result):
         return True
     if kind == "missing":
@@ -597,6 +603,9 @@ def _restates(
     return not inference and _mostly_held(clause, result)
 
 
+_ONLY_AMOUNT = re.compile(r"\s+(?:about\s+)?[$€£¥]?\d")
+
+
 def _mostly_held(clause: str, result: str) -> bool:
     """True when most of the clause's content words (softeners aside) are the result's."""
     said = content_words(clause) - _SOFTENER_WORDS
@@ -612,7 +621,12 @@ def _mostly_held(clause: str, result: str) -> bool:
 _NO_RESULT = re.compile(
     r"""^\s*\[\s*\]\s*(?:$|\n)|['"][^'"]{1,40}['"]\s*:\s*\[\s*\]|"""
     r"""\bno\b(?!\s+more\s+results\b)[^.!?\n]{0,60}?\b(?:found|available|match(?:es|ed|ing)?|results?)\b|"""
-    r"""\bnot\s+found\b|\bnothing\s+found\b|未找到|没有找到|沒有找到|无结果|無結果|查询不到|查不到""",
+    r"""\bnot\s+found\b|\bnothing\s+found\b|未找到|没有找到|沒有找到|无结果|無結果|查询不到|查不到|"""
+    # a database agent's summary in words: "There is nothing that fits the criteria.",
+    # "There are no rows in the dataframe where…", "The \"bangkok city restaurant\" is not
+    # in the dataframe" (InstructTODS, round 10)
+    r"""\bnothing\s+(?:that\s+)?(?:fits|matches|matched)\b|\bno\s+(?:rows?|records?|entries)\b|"""
+    r"""\bnot\s+in\s+the\s+(?:database|dataframe|table|catalog(?:ue)?|records?)\b""",
     re.IGNORECASE,
 )
 _NO_RESULT_CHARS = 400
@@ -767,13 +781,19 @@ def find_hedges(
       when what is missing is the input of the agent's own call or its tool ("缺少
       seasonId", "no information about what functions are supported") or what the
       agent would give ("I don't have personal opinions", "无法提供医疗建议"), nor a "need to
-      confirm whether" (a plan to check); a search named as the source ("根据我的搜索，
+      confirm whether" (a plan to check), nor a shop's flat absence ("I don't have
+      anything like that available"); a search named as the source ("根据我的搜索，
       没有找到…") is no process subject;
     - ``doubt`` ("I'm not sure", "无法确定"): as ``missing``, but it never restates an
       empty result ("I am not sure if the claim is true" after a search that found
       nothing: the result says nothing was found, not whether the fact holds);
     - ``general`` ("typically"): never; how things usually are is a paraphrase
       of policy, not a claim about this task's data.
+
+    A guess mostly in the words of a short reply that states the caveat with its own modal
+    repeats it ("availability may change" after "this could change…"); "I think" before a
+    judgement of worth ("我认为SpaceX是一个非常出色的公司") is an opinion; a question after a
+    colon leaves the claim before it.
 
     An approximate number ("approximately 5 hours", "约3-4小时") is a guess
     too, unless ``latest_result`` holds the number (a clock time in 12- or 24-hour
@@ -978,6 +998,10 @@ def _rule(
             return "missing_check"  # "需要确认该用户名是否可用": a plan to check, not a doubt
         if words["clarify"].fullmatch(h.match) and not words["meaning"].search(sentence_text):
             return "missing_clarify"  # "I need to clarify the dates": a plan to ask, unless about a meaning
+        if _ZH_ASK_MORE.search(text, c_lo, h.end) and _ASKS_AFTER.search(text, s_hi):
+            # "我需要更多信息才能回答您的问题。请问还剩下多少薯片呢？" (round 10): the agent asks
+            # for the input, as "I need more information" does; "这家店需要更多信息" still counts
+            return "missing_clarify"
         if _step(text, s_lo, c_lo, h.start, h.end, h.phrase):
             return "step"  # "1. Explain that the checker is unavailable": a step the agent plans
         if kind == "missing" and _restates(clause, latest_result, kind):
@@ -996,8 +1020,12 @@ def _rule(
             return "missing_status"  # "access is unavailable in the app": a thing's status, not a missing fact
         if _AVAILABILITY.match(h.match) and _SHOWN_AS.search(text, c_lo, h.start):
             return "missing_shown_as"  # "the option is now showing as unavailable": a status a record shows
+        if _HAVE_NOT.fullmatch(h.match) and _STOCK.match(text, h.end, c_hi):
+            return "missing_stock"  # "I don't have anything like that available": what the shop has
     else:
-        if sentence_text.rstrip().endswith(("?", "？")):
+        if sentence_text.rstrip().endswith(("?", "？")) and not _COLON_QUESTION.search(
+            text, h.end, s_hi
+        ):
             return "question"  # a question asks; "or maybe something else?" claims nothing
         scope = text[scope_lo:c_hi]
         causes = _causes(text, h.end, s_hi)
@@ -1024,7 +1052,20 @@ def _rule(
             return "result_words"  # "Treatment may involve antibiotics…" copied from the result
         if _ADVISES.search(text, s_lo, h.start):
             return "advice"  # "you'll want large, durable, and perhaps lightweight options": advice
-        if _about_user(clause, h.phrase) and not _ELIGIBLE.match(text, h.end, c_hi):
+        if (
+            _about_user(clause, h.phrase)
+            and not _ELIGIBLE.match(text, h.end, c_hi)
+            # an approximate number is a claim whoever it is for: "a car can pick you up in
+            # ~23 mins" estimates when this order arrives (round 10b's ruling). Chinese staff's
+            # 大概 with 您 is still often a question or the usual processing time
+            # A rule's window stays policy: "you can change it online up until around 3
+            # hours before the scheduled departure"
+            and not (
+                h.language != "zh"
+                and (h.phrase in ("~", "some") or h.phrase.lower() in _APPROXIMATORS)
+                and not _RELATIVE_LIMIT.match(text, h.end - 1 if h.match[-1:].isdigit() else h.end)
+            )
+        ):
             return "user_offer"  # "wherever you might have stored it", "an agent who may help you"
         if _user_subject(text, subject_lo, h.start, h.end, c_hi, kind):
             return "user_subject"  # "the user seems to be ready": about the user, not the data
@@ -1040,6 +1081,21 @@ def _rule(
             clause, latest_result, kind, _inference(text, s_lo, c_lo)
         ):
             return "softener_restates"
+        if (
+            kind == "guess"
+            and latest_result
+            # a short answer in words (a person or a desk replying), not a web page that
+            # holds a modal somewhere nor a record's field ("aid": "Treatment may involve…"
+            # is about another case, session 8's result_words)
+            and len(latest_result) <= _NO_RESULT_CHARS
+            and not latest_result.lstrip().startswith(("{", "["))
+            and _CAVEAT_MODAL.fullmatch(h.match) is not None
+            and _CAVEAT_MODAL.search(latest_result)
+            and _mostly_held(clause, latest_result)
+        ):
+            # "the availability may change as more appointments come in" after "this could
+            # change with barber's getting more appointments": the result's own caveat
+            return "caveat_restates"
         if kind == "softener" and (
             _ATTRIBUTED.search(text, s_lo, h.start) or _SOURCE_OPENING.match(text, s_lo, h.start)
         ):
@@ -1048,6 +1104,8 @@ def _rule(
             return "embedded_question"  # "to showcase how good an article could be": asks, claims nothing
         if _EVALUATIVE.match(text, h.start) or _JUDGEMENT.match(text, h.end, c_hi):
             return "judgement"  # "Thrifty may be a decent option": a recommendation's judgement
+        if _OPINION.fullmatch(h.match) and _OPINION_JUDGEMENT.match(text, h.end, s_hi):
+            return "judgement"  # "我认为SpaceX是一个非常出色的公司": an opinion asked for, no guess
         if _SUGGESTION.match(text, h.start, c_hi) or _MUST_SEE.match(text, h.end, c_hi):
             return "suggestion"  # "could be made more engaging", "probably the can't-miss museums"
         if _ZH_CAPABILITY.match(text, h.end, c_hi):
@@ -1138,6 +1196,14 @@ def _rule(
             if after and value and _rounded_or_converted(text, after.end(1), value, latest_result):
                 return "approx_converted"  # "around 15°C" after 15.3, "15°C, which is approximately 59°F"
     return ""
+
+
+# A question after a colon is a sentence of its own: "it looks like the film has gone out of
+# the theaters: Is there another movie you'd like to try?" claims before it asks.
+_COLON_QUESTION = re.compile(r"[:：]\s+[A-Z]")
+# A result that states a caveat with a modal of its own: a guess in the text that is mostly
+# its words repeats the caveat, as a softener before what a result states does.
+_CAVEAT_MODAL = re.compile(r"\b(?:could|may|might|possibly)\b|可能", re.IGNORECASE)
 
 
 # A clause that opens with a verb, a modal or an adverb has no subject of its own:
@@ -1240,8 +1306,22 @@ _USER_OPENING = re.compile(
 )
 # A causal guess and the causes it names: "due to X or Y", "可能是由于X或Y".
 _CAUSE = re.compile(
-    r"\s*(?:\w+\s+){0,2}?(?:due\s+to|because\s+of|caused\s+by|the\s+result\s+of|由于|因为)",
+    # "可能是因为我无法找到计算器…": Chinese puts 是 before the cause, with no space
+    r"\s*(?:\w+\s+){0,2}?(?:due\s+to|because\s+of|caused\s+by|the\s+result\s+of|(?:是)?(?:由于|因为))",
     re.IGNORECASE,
+)
+# The agent needing more of the user's input, then asking for it.
+_ZH_ASK_MORE = re.compile(r"(?:我|我们|我們)(?:还|還)?需要更多(?:的)?(?:信息|資訊|细节|細節)$")
+_ASKS_AFTER = re.compile(r"请问|請問|[？?]")
+# A time limit relative to an event, a rule's window: "3 hours before the scheduled departure".
+_RELATIVE_LIMIT = re.compile(
+    r"\s*\d+(?:[.,]\d+)?\s*(?:hours?|hrs?|days?|minutes?|mins?|weeks?|months?)\s+"
+    r"(?:before|after|prior\s+to|ahead\s+of)\b",
+    re.IGNORECASE,
+)
+# A system of the body, whose 系统 is no process word: "可能是由于神经系统疾病引起的".
+_BODY_SYSTEM = re.compile(
+    r"(?:神经|神經|消化|免疫|呼吸|循环|循環|泌尿|生殖|内分泌|內分泌|淋巴|运动|運動)(?:系统|系統)"
 )
 # The terms of the agent's query, as a cause: "likely due to the specific criteria".
 _QUERY_TERMS = re.compile(
@@ -1328,6 +1408,7 @@ def _causes(text: str, end: int, hi: int) -> list[str] | None:
 def _process_cause(cause: str) -> bool:
     """True when a named cause is the agent's process ("the specific query used") or
     no cause at all ("various reasons"); "a lack of options in the database" is a fact."""
+    cause = _BODY_SYSTEM.sub("", cause)  # 神经系统 is the nerves, not a system the agent calls
     return (
         context_patterns()["process"].search(cause) is not None
         or _QUERY_TERMS.search(cause) is not None
@@ -1548,6 +1629,17 @@ _CONDITION = re.compile(
 )
 # The "missing" phrases that say something is not available.
 _AVAILABILITY = re.compile(r"(?:not\s+|un|no\s+longer\s+)available", re.IGNORECASE)
+# A shop's or a desk's flat absence, not information the agent lacks: "I don't have anything
+# matching that description", "Sorry, I don't have more", "I don't have any rooms left"
+# (round 10's ruling: ungrounded claims, not hedges); "I don't have any information on the
+# museum" stays missing information.
+_HAVE_NOT = re.compile(r"I\s+(?:don['\u2019]t|do\s+not)\s+have", re.IGNORECASE)
+_STOCK = re.compile(
+    r"\s+(?:anything|nothing|more|any\s+more|any\s+others?|any\s+other\s+\w+|"
+    r"any\s+(?:\w+\s+){1,3}?(?:available|in\s+stock|left))\b"
+    r"(?![^.!?\n]*\b(?:information|info|details?|data|records?)\b)",
+    re.IGNORECASE,
+)
 # A thing the user would use or get as the subject of "is unavailable": its status, a
 # fact the records give ("the Open a case option is therefore unavailable", "access is
 # unavailable in the app"), not information the agent lacks ("the status is not available").
@@ -1783,7 +1875,11 @@ _ZH_DEONTIC = re.compile(
     # the act is required: "应该马上就到了" (it should arrive soon) is a guess
     r"(?:应该|應該)(?:先|要|都|也|立即|及时|及時|马上|馬上|尽快|盡快|定期|提前|主动|主動)*"
     r"(?:向|和|与|與|由|根据|根據|按照|咨询|諮詢|就医|就醫|避免|注意|保持|进行|進行|选择|選擇|"
-    r"使用|服用|遵循|遵守|告诉|告訴|告知|在医生|在醫生|停止|停用|多喝|多吃|多休息|少吃|少喝)"
+    r"使用|服用|遵循|遵守|告诉|告訴|告知|在医生|在醫生|停止|停用|多喝|多吃|多休息|少吃|少喝|"
+    # what a society or a person ought to do, an essay's recommendation ("我们也应该注重引导
+    # 人工智能技术的应用方向", "同时，应该加强公众的环保意识": round 10's MOSS answers)
+    r"加强|加強|注重|重视|重視|提高|采取|採取|鼓励|鼓勵|推动|推動|促进|促進|引导|引導|培养|培養|"
+    r"尊重|努力|制定|建立|完善|加大)"
 )
 # An approximation or a possibility named as such ("一个大概的估计", "以下是一些大致的时间参考",
 # "大致估计"): the answer says its figures are estimates; the figures are what it claims.
@@ -1794,6 +1890,18 @@ _ESTIMATE_NOUN = re.compile(
 # A judgement said with 可能, as _EVALUATIVE and _WORTH_DOING read it in English: "重复的词语
 # 在写作中可能是一个常见的问题", "有效地使用它们可能是一项棘手的任务", "寻求专业帮助可能更加有效",
 # "可能有助于缓解症状", "陈旧的比喻可能会显得懒惰".
+# An opinion said as one: "I think" / "我认为" before a judgement of worth ("我认为，免费义务
+# 教育的全面普及是…一个重要措施", "我认为SpaceX是一个非常出色的公司", "I think it is a truly
+# remarkable achievement": round 10's ruling, a judgement the user asked for, not a guess
+# about a fact).
+_OPINION = re.compile(r"我认为|我認為|我觉得|我覺得|I\s+think|I\s+believe", re.IGNORECASE)
+_OPINION_JUDGEMENT = re.compile(
+    r"[，,]?[^。！？!?;；\n]{0,40}?是(?:一[个個家项項种種])?[^。！？，,]{0,20}?(?:非常|很|十分|极其|極其|最)?"
+    r"(?:出色|优秀|優秀|重要|关键|關鍵|伟大|偉大|杰出|傑出)|"
+    r"(?:\s+\w+){0,8}?\s+(?:is|are|was|were)\s+(?:(?:a|an|the)\s+)?(?:very\s+|really\s+|truly\s+)?"
+    r"(?:great|excellent|outstanding|remarkable|impressive|admirable|important)\b",
+    re.IGNORECASE,
+)
 _ZH_JUDGEMENT = re.compile(
     r"可能(?:会|會)?(?:是|成为|成為)(?:一[个個项項种種件])?(?:很|非常|比较|比較|更|最)?"
     r"(?:常见|常見|棘手|困难|困難|重要|有效|不错|不錯|理想|合适|合適|明智|有用|好的|更好)|"
@@ -2012,7 +2120,8 @@ _AGENT_COMPLEMENT = re.compile(
     re.IGNORECASE,
 )
 # Worked arithmetic: a function of a number written out ("cos(45°)", "log10(3.5)", "√2").
-_MATH = re.compile(r"\b(?:sin|cos|tan|log\d*|ln|sqrt|exp)\s*\(|√")
+# an operator written out too: "面积大约为π×(4.5²−3.5²)≈47平方米" (round 10's computation case)
+_MATH = re.compile(r"\b(?:sin|cos|tan|log\d*|ln|sqrt|exp)\s*\(|√|[×÷π]")
 # The figures a text states: "81,797", "9.8" (not the digits inside a word or id).
 _FIGURE = re.compile(
     r"(?<![\w.])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w])|(?<![\w.,])\d+(?:\.\d+)?(?![\w,])"

@@ -168,8 +168,13 @@ HELD_OUT_HEDGE_FLOORS = {
     # 0.250 / 1.000; SIMMC 2.1 0.250 / 0.333; to-llm-bot no hedge, none found), r10b
     # 0.500 / 0.333 on 9 hedges (a barbershop's booking agent, the Microsoft dialogue
     # challenge's taxi and movie agents, Taobao shop staff). Far below the goal.
-    "hedges_sealed_r10.jsonl": (0.40, 0.58),
-    "hedges_sealed_r10b.jsonl": (0.50, 0.33),
+    # Measured three times sealed (r10 0.412 / 0.583 last), then unsealed in session 9:
+    # tuning data now. The rules written on them (a database agent's nothing-found in words,
+    # a shop's flat absence, the agent's search failing in other words, a result's own
+    # caveat, an estimate for the user, opinions of worth, 应该 of what one ought to do):
+    # r10 0.773 / 0.708, r10b 0.778 / 0.778
+    "hedges_sealed_r10.jsonl": (0.77, 0.70),
+    "hedges_sealed_r10b.jsonl": (0.77, 0.77),
     # sealed round 11 (session 9: ACEBench, ChatGPT in Chinese, ADK sample agents' evals,
     # AutoGen's notebooks), labelled by a helper who never read or ran a detector, measured
     # once after session 9's hedge and turn rules had landed: 0.383 / 0.545 (en 0.263 /
@@ -191,8 +196,9 @@ TRAINING_HEDGE_FLOORS = {"hedges_train_r8.jsonl": (0.92, 0.85)}
 # after the fixes written looking at it (the recall lost was hits on "estimated delivery
 # date" and "if ... unavailable" in messages whose real hedges the detector misses);
 # 0.781 / 0.625 after round 5 (process words in the predicate, "you likely…", conclusions),
-# 0.862 / 0.625 with conditional modals as hypotheticals.
-AGENTDOJO_HEDGE_FLOOR = (0.86, 0.62)
+# 0.862 / 0.625 with conditional modals as hypotheticals; 0.871 / 0.675 with session 9's
+# rules written on rounds 10 and 10b (an estimate for the user, the agent's search failing).
+AGENTDOJO_HEDGE_FLOOR = (0.87, 0.67)
 # Turn floors as reached in round 4 (the rules read the agent's message before the turn).
 # Each set was tuning data once measured: the four earlier sets from the start, r4 after
 # its first run (0.726), r5 after its first run (0.794), r6 after its (0.833), r7 after
