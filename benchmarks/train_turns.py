@@ -35,11 +35,10 @@ CORPUS = ROOT / "tests" / "corpora" / "conversations"
 MODEL = ROOT / "evaluator" / "data" / "turn_model.json"
 #: Never trained on: the sealed sets (bench_signals prints them only with ``--sealed``).
 #: Round 8's (``turns_sealed_r8.jsonl``) was unsealed in session 8 to tune on, round 9's
-#: (``turns_sealed_r9.jsonl``) in session 9.
+#: (``turns_sealed_r9.jsonl``) in session 9, rounds 10 and 10b (``turns_sealed_r10.jsonl``,
+#: ``turns_sealed_r10b.jsonl``) later in session 9.
 SEALED = (
     "turns_sealed_r9b.jsonl",
-    "turns_sealed_r10.jsonl",
-    "turns_sealed_r10b.jsonl",
     "turns_sealed_r11.jsonl",
 )
 #: The fit's options (each fold and the shipped model use the same). Leave one source out
