@@ -1275,6 +1275,20 @@ _SUBJECT_ADVERB = re.compile(
 )
 
 
+def _instructs_first(text: str, at: int) -> bool:
+    """True when ``text`` opens with a sentence that instructs the agent ("Please find the
+    restaurants in Day 1 of the Travel Itinerary database, then create…", "Please execute
+    the following task in my repository…:") and a later sentence, at ``at``, reads as the
+    agent's voice ("Based on your understanding, solve the task…"), and asks nothing: a task
+    given to the agent, whose later sentences are its spec (a benchmark's task prompt,
+    MCPMark's), not a user speaking as the agent, who asks as it does ("Yes, please book
+    that for me.Okay, I'll book that for you. … Is that correct?")."""
+    first = _BOUNDARY.search(text)
+    if first is None or first.end() > at or "?" in text or "？" in text:
+        return False
+    return _is_request(text[: first.end()])
+
+
 def _classify(text: str | None, context: str) -> str:
     """The rules' class of a user turn after an agent message of ``context``."""
     return _rule(text, context)[0]
@@ -1317,7 +1331,8 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         # confirm, a correction answers it (above).
         rest = _rule(t[pushed.end() :], "none")[0] if pushed.end() < len(t) else "other"
         return (rest if rest in QUERY_CLASSES else "other"), "pushback"
-    if p["offer"].search(t):
+    offered = p["offer"].search(t)
+    if offered is not None and not _instructs_first(t, offered.start()):
         return "other", "offer"  # the user speaks as the agent: "I can help with that. When...?"
     switched = p["switch"].match(t) if context != "confirm" else None
     if switched is not None and switched.end() < len(t):

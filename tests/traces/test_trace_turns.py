@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -15,6 +18,8 @@ from projeval.traces.turns import (
     rule_turn,
 )
 from trace_helpers import benchmark_script
+
+FORMATS = Path(__file__).resolve().parents[1] / "corpora" / "formats"
 
 
 @pytest.mark.parametrize(
@@ -1291,3 +1296,17 @@ def test_a_chinese_soft_particle_before_a_full_stop_states() -> None:
 )
 def test_the_first_act_asked_for_decides(text: str, kind: str) -> None:
     assert rule_turn(text, False, "") == kind
+
+
+def test_a_task_prompt_instructing_the_agent_is_a_request() -> None:
+    # MCPMark's task prompt (eval-sys/mcpmark-community-experiments 92db83e3, cited in
+    # tests/corpora/formats/README.md), read from its recorded run: it instructs the agent
+    # first, and its later "Based on your understanding" is the spec, not the agent's voice
+    path = FORMATS / "mcpmark/notion/official/run-2/japan_travel_planner__restaurant_expenses_sync"
+    prompt = json.loads((path / "messages.json").read_text("utf-8"))[0]["content"]
+    assert prompt.startswith("Please find the restaurants") and "Based on your" in prompt
+    assert rule_turn(prompt, False, "") == "request"
+    # a user who speaks as the agent, and asks as it does, still reads as the agent
+    turn = "Yes, please book that for me.Okay, I'll book that for you. Is that correct?"
+    assert rule_turn(turn, False, "Would you like to book this time?") == "other"
+    assert rule_turn("Based on your budget, which hotel fits?", False, "") == "other"
