@@ -1275,6 +1275,24 @@ _SUBJECT_ADVERB = re.compile(
 )
 
 
+# The polite words before an imperative ("请", "麻烦你", "please", "now"), read past to
+# its verb.
+_IMPERATIVE_LEAD = re.compile(
+    r"^\s*(?:(?:请|麻烦|麻烦你|你|再|那|那么|please|now|just|so|then|also)\s*[,，]?\s*)*",
+    re.IGNORECASE,
+)
+
+
+def _tells(text: str) -> bool:
+    """True when ``text`` is an imperative whose verb is one of telling ("请介绍一下中国高等
+    教育的体系和特点", "请说出4个国家的GDP", "Tell me about that coat please") and it asks
+    for no act: to be told, a question, as "Can you tell me…?" is."""
+    p = _patterns()
+    lead = _IMPERATIVE_LEAD.match(text)
+    verb = text[lead.end() if lead else 0 :]
+    return bool(p["inform_verb"].match(verb)) and not p["act"].search(verb)
+
+
 def _instructs_first(text: str, at: int) -> bool:
     """True when ``text`` opens with a sentence that instructs the agent ("Please find the
     restaurants in Day 1 of the Travel Itinerary database, then create…", "Please execute
@@ -1452,6 +1470,9 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
     if p["ask_info"].search(t):
         # "I want to know when they expire."; "…. Also, I'd like to set an alert" adds a task
         return ("request" if new_task else "question"), "ask_info"
+    if _tells(t):
+        # "请介绍一下特斯拉的汽车充电方式", "Tell me about that coat please": to be told
+        return ("request" if new_task else "question"), "tell"
     if (_asks_for_info(t) or _asks_for_fact(t)) and not _asks_for_more(t):
         # "麻烦您发一下这家店的地址给我吧", "I need the postcode": a fact
         return ("request" if new_task else "question"), "fact"

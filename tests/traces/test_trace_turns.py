@@ -1310,3 +1310,25 @@ def test_a_task_prompt_instructing_the_agent_is_a_request() -> None:
     turn = "Yes, please book that for me.Okay, I'll book that for you. Is that correct?"
     assert rule_turn(turn, False, "Would you like to book this time?") == "other"
     assert rule_turn("Based on your budget, which hotel fits?", False, "") == "other"
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # round 10's verbs of telling: to be told, a question
+        ("请谈谈中国文化对当代国际文化的影响？", "", "question"),
+        ("你能不能给我举一个例子，说明这些原因是如何相互作用的？", "原因很多。", "question"),
+        ("Can you give me some examples of how Intel uses AI?", "Intel uses AI.", "question"),
+        ("Could you compare them?", "Take a look at the two pairs of trousers.", "question"),
+        # ... and the imperative of telling, without a question's form
+        ("请介绍一下特斯拉的汽车充电方式", "", "question"),
+        ("请说出4个国家的GDP", "", "question"),
+        ("Tell me about that coat please", "What do you think of the grey coat?", "question"),
+        # an act beside it, or an imperative of another verb, stays a request
+        ("请介绍一下这家酒店并帮我预订", "", "request"),
+        ("请帮我订一张去上海的机票", "", "request"),
+        ("Can you give me a ride to the airport?", "", "request"),
+    ],
+)
+def test_verbs_of_telling_ask_to_be_told(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, False, previous) == kind
