@@ -663,13 +663,31 @@ def _fact_ask(sentence: str) -> bool:
     return False
 
 
+# Whether the agent has items of a kind to show, asked at a sentence's start ("Do you have
+# any dresses with high ratings?", "Got any jackets?", "Any coats with good reviews?", "Have
+# you got anything from Fancy Nails?"): a search of its stock, whatever the item (round
+# 10's shoppers); not whether it has knowledge ("Do you have any idea…?", "any
+# information", "any questions").
+_STOCK = re.compile(
+    r"(?:^|[.!?,]\s*)(?:(?:hi|hey|ok|okay|so|now|alright|and)\W+)*"
+    r"(?:do\s+you\s+(?:guys\s+)?(?:have|carry|sell|stock)|have\s+you\s+got|got|have|any)"
+    r"\s+(?:(?:any|anything|some)\b)?\s*(?!(?:the|a|an|your|my|this|that|it|idea|ideas|information|info|details|questions?|"
+    r"thoughts|advice|tips|suggestions|experience|knowledge|updates?|news|problems?|plans?|"
+    r"someone|anyone|somebody|anybody)\b)"
+    r"[a-z]+(?:\s+[a-z-]+){0,2}(?:\s+(?:with|from|by|in|that|you)\b|\s*\?)",
+    re.IGNORECASE,
+)
+
+
 def _asks_for_more(text: str) -> bool:
     """True when ``text`` asks whether there are other or further items to find ("Are
     there any other trains?", "有没有提供的酒店？"): another search, a request."""
     p = _patterns()
     # "What else do you have?" names no item: the agent's own are meant
     return bool(
-        (p["alternative"].search(text) and p["item"].search(text)) or p["more"].search(text)
+        (p["alternative"].search(text) and p["item"].search(text))
+        or p["more"].search(text)
+        or _STOCK.search(text)
     )
 
 

@@ -1332,3 +1332,23 @@ def test_a_task_prompt_instructing_the_agent_is_a_request() -> None:
 )
 def test_verbs_of_telling_ask_to_be_told(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, False, previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # round 10's shoppers: whether the agent has items of a kind to show is a search
+        ("Do you have any dresses with high ratings?", "request"),
+        ("Got any jackets with high ratings?", "request"),
+        ("Any coats with good reviews?", "request"),
+        ("Hi, any british food?", "request"),
+        ("Do you have coffee tables?", "request"),
+        # ... not whether it has knowledge, a person, or a named thing
+        ("Do you have any idea when it opens?", "question"),
+        ("Yes. Do you have someone experienced with Nest setups?", "question"),
+        ("do you have the address?", "question"),
+        ("Do you have a reliable technician?", "question"),
+    ],
+)
+def test_asking_for_items_of_a_kind_is_a_search(text: str, kind: str) -> None:
+    assert rule_turn(text, False, "") == kind
