@@ -1352,3 +1352,25 @@ def test_verbs_of_telling_ask_to_be_told(text: str, previous: str, kind: str) ->
 )
 def test_asking_for_items_of_a_kind_is_a_search(text: str, kind: str) -> None:
     assert rule_turn(text, False, "") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # what a shop has to show, asked of it, is another search (round 10's shoppers)
+        (
+            "What else can you show me for dresses?",
+            "I couldn't find anything like that.",
+            "request",
+        ),
+        ("I need a fancy blue carpet. What have you got?", "", "request"),
+        ("Are there any more?", "The dark blue jeans are from Modern Arts.", "request"),
+        ("What do you have for me?", "Do you have a budget in mind?", "question"),
+        # a caller who will ring back closes the call (round 10b's barbershop callers)
+        ("OK, I'll call back", "Shaves cost $31.", "greeting"),
+        ("Wait I'll call you back", "Can I grab your first and last name?", "greeting"),
+        ("I'll call the shop to ask.", "Shaves cost $31.", "other"),
+    ],
+)
+def test_what_a_shop_has_and_calling_back(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, False, previous) == kind
