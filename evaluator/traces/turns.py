@@ -1171,6 +1171,14 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
     would you like to book?"), or a question's ("I would like to know how I can redeem my
     points" after "Would you like to know how you can redeem your loyalty points?")."""
     verdict = _rule(text, context)
+    # "Add the shelves to my cart, first of all." after "What do you think of the black
+    # chair?": the agent asked no value, it proposed; an imperative to act asks for one
+    if (
+        verdict == ("answer", "solicited")
+        and _OPINION.search(previous[-_OPINION_TAIL:])
+        and _is_request(_PLEASE.sub(" ", " ".join((text or "").split())))
+    ):
+        return "request", "acts_on_proposal"
     if verdict[0] == "question" and context in ("none", "open") and previous:
         # "What about the Hilton in the North?" after the agent's result (known to be one:
         # without the agent's message "none" says nothing of what came before)
@@ -1185,6 +1193,17 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         return "answer", "takes_offer"
     return verdict
 
+
+# The agent's question asking the user's opinion of what it proposes ("What do you think of
+# the black chair from earlier?", "Do you like either of the two wooden options?", "How
+# are these blue hoodies?"): it asks for no value (round 10's shopping assistant).
+_OPINION = re.compile(
+    r"\b(?:what\s+do\s+you\s+think|(?:do|how\s+do)\s+you\s+like|how\s+(?:are|is))\s+"
+    r"(?:of\s+)?(?:either|any|these|those|this|that|they|them|it|the)\b"
+    r"[^?]*\?\s*(?:[^?]*[.!])?\s*$",
+    re.IGNORECASE,
+)
+_OPINION_TAIL = 300  # characters of the agent's message read for its opinion question
 
 # The agent's offer to act: "Would you like me to check the availability of…?", "Shall I
 # add it?", "Do you want me to book…?", "Perhaps adding the Flower Power Fertilizer?"; the

@@ -1374,3 +1374,25 @@ def test_asking_for_items_of_a_kind_is_a_search(text: str, kind: str) -> None:
 )
 def test_what_a_shop_has_and_calling_back(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, False, previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # after the agent's question on what it proposes, an imperative to act asks for it
+        (
+            "Add the shelves to my cart, first of all.",
+            "What do you think of the black chair?",
+            "request",
+        ),
+        ("Please add the second one to my cart.", "How are these blue hoodies?", "request"),
+        ("Let's add the one on the right to my cart.", "Do you like either of these?", "request"),
+        # ... a value's question is answered, whatever its words
+        ("I want to find a movie by Cameron Crowe.", "What genre movie do you like?", "answer"),
+        ("The black one.", "What do you think of these two chairs?", "answer"),
+    ],
+)
+def test_an_act_asked_after_the_agent_proposes_is_a_request(
+    text: str, previous: str, kind: str
+) -> None:
+    assert rule_turn(text, False, previous) == kind
