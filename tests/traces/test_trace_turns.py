@@ -1396,3 +1396,22 @@ def test_an_act_asked_after_the_agent_proposes_is_a_request(
     text: str, previous: str, kind: str
 ) -> None:
     assert rule_turn(text, False, previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # a problem posed with its unknown asked for (求) is a task to compute
+        ("有一个三角形，三边的长度分别是7厘米、14厘米和17厘米，求周长。", "", "request"),
+        # ... the problem alone, after the agent asked for it, answers
+        ("有一个三角形，三边的长度分别是7厘米、14厘米和17厘米。", "三角形的边长是多少？", "answer"),
+        ("I love that maroon one! Toss it in my cart for me.", "I have a maroon dress.", "request"),
+        ("Awesome, sign me up!", "The table in the corner is from Modern Arts.", "request"),
+        ("Is there anything like those grey sofas, but cheaper?", "How about that one?", "request"),
+        ("I'm interested to know what the other sofa is made of.", "It is oak.", "question"),
+        # without the verbs, a remark
+        ("I love that maroon one!", "I have a maroon dress.", "other"),
+    ],
+)
+def test_round_10_verbs_of_tasks_and_of_asking(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, False, previous) == kind
