@@ -1415,3 +1415,23 @@ def test_an_act_asked_after_the_agent_proposes_is_a_request(
 )
 def test_round_10_verbs_of_tasks_and_of_asking(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, False, previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # round 10b's Taobao customers: asking the shop to lower its price, or whether it
+        # stocks an item, asks it to act; thanks for the trouble with its particle closes
+        ("价格可以有优惠吗", "", "request"),
+        ("1包是40吗能优惠吗", "不含的亲", "request"),
+        ("你们家有没有湿纸巾", "", "request"),
+        ("嗯嗯好的麻烦你咯", "帮您跟快递方面反馈哦", "greeting"),
+        # ... whether a discount or a risk exists is asked to be told
+        ("现在有什么优惠吗？", "", "question"),
+        ("这些检查会不会很痛苦？有没有风险？", "", "question"),
+    ],
+)
+def test_a_shop_asked_to_lower_its_price_or_for_its_stock(
+    text: str, previous: str, kind: str
+) -> None:
+    assert rule_turn(text, False, previous) == kind
