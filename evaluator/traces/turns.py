@@ -671,14 +671,22 @@ def _fact_ask(sentence: str) -> bool:
 _STOCK = re.compile(
     r"(?:^|[.!?,]\s*)(?:(?:hi|hey|ok|okay|so|now|alright|and)\W+)*"
     r"(?:do\s+you\s+(?:guys\s+)?(?:have|carry|sell|stock)|have\s+you\s+got|got|have|any)"
-    r"\s+(?:(?:any|anything|some)\b)?\s*(?!(?:the|a|an|your|my|this|that|it|idea|ideas|information|info|details|questions?|"
+    r"\s+(?:(?:any|anything|some)\s+|(?!(?:any|anything|some)\b))"
+    r"(?!(?:the|a|an|your|my|this|that|it|idea|ideas|information|info|details|questions?|"
     r"thoughts|advice|tips|suggestions|experience|knowledge|updates?|news|problems?|plans?|"
     r"someone|anyone|somebody|anybody)\b)"
-    r"[a-z]+(?:\s+[a-z-]+){0,2}(?:\s+(?:with|from|by|in|that|you)\b|\s*\?)",
+    r"[a-z][a-z-]*(?:\s+[a-z-]+){0,2}(?:\s+(?:with|from|by|in|that|you)\b|\s*\?)",
     re.IGNORECASE,
 )
 
 
+def _stock_words(low: str) -> bool:
+    """Whether lower-cased ``low`` holds a word :data:`_STOCK` needs: a cheap test first,
+    most turns hold none."""
+    return "have" in low or "got" in low or "any" in low
+
+
+@functools.lru_cache(maxsize=1024)  # a turn's rules ask it of the same text two or three times
 def _asks_for_more(text: str) -> bool:
     """True when ``text`` asks whether there are other or further items to find ("Are
     there any other trains?", "有没有提供的酒店？"): another search, a request."""
@@ -687,7 +695,7 @@ def _asks_for_more(text: str) -> bool:
     return bool(
         (p["alternative"].search(text) and p["item"].search(text))
         or p["more"].search(text)
-        or _STOCK.search(text)
+        or (_stock_words(text.lower()) and _STOCK.search(text) is not None)
     )
 
 
