@@ -49,7 +49,10 @@ in this order:
    unless X is a fact or a time; a task added after it ("… Also, please set an alert")
    makes it a ``request``; a turn
    that starts a sentence by choosing ("I'm going with the 12:00 flight. Please
-   book it.") and asks nothing is an ``answer``;
+   book it.") and asks nothing is an ``answer``; asking whether the agent has items of a
+   kind ("Any coats with good reviews?", "What else can you show me?") is a search, a
+   ``request``; a verb of telling ("请谈谈…", "give me some examples") asks no act, nor
+   does its imperative ("请介绍一下…", "Tell me about that coat");
 4. a turn that only stalls ("Let me check.", "Just a moment!", "I'll provide my zip
    code") is ``other``; after a solicitation, a turn that asks nothing is an ``answer``,
    even in the words of a request ("I want to start on July 1." after "When do you want to
@@ -73,7 +76,11 @@ in this order:
 8. otherwise a ``request`` after an offer of more help (``other`` when it only
    complains: "That's not fair."), an ``answer`` when the agent's message before asked a
    question, else ``other``. A turn that is one upper-case token ("###STOP###",
-   "FINISHED") is a simulator's signal: ``other``.
+   "FINISHED") is a simulator's signal: ``other``. After the agent's question on what it
+   proposes ("What do you think of the black chair?"), an imperative to act ("Add it to
+   my cart") is a ``request``. A turn that speaks as the agent ("Based on your…") is
+   ``other`` unless it opens by instructing the agent and asks nothing (a benchmark's task
+   prompt: "Please find the restaurants…, then create…").
 """
 
 from __future__ import annotations
