@@ -291,6 +291,12 @@ HELD_OUT_TURNS = (
     # measured three times while sealed in sessions 7 and 8 (last 0.830: ToolAlpaca 0.790,
     # TapeAgents 0.917, DISC-MedLLM 0.844; the model 0.870), unsealed in session 9
     ("turns_sealed_r9.jsonl", "round-9 set (tuned from session 9; 0.830 sealed)"),
+    # measured three times while sealed in sessions 8 and 9 (0.798, 0.801, 0.804: SIMMC 2.1
+    # 0.573, InstructTODS 0.762, MOSS 0.920), unsealed later in session 9
+    ("turns_sealed_r10.jsonl", "round-10 set (tuned from session 9; 0.804 sealed)"),
+    # measured three times while sealed in sessions 8 and 9 (0.775, 0.775, 0.787: syntag
+    # barbershop 0.812, MS e2e 0.903, Taobao 0.614), unsealed later in session 9
+    ("turns_sealed_r10b.jsonl", "round-10b set (tuned from session 9; 0.787 sealed)"),
 )
 
 

@@ -49,7 +49,10 @@ in this order:
    unless X is a fact or a time; a task added after it ("… Also, please set an alert")
    makes it a ``request``; a turn
    that starts a sentence by choosing ("I'm going with the 12:00 flight. Please
-   book it.") and asks nothing is an ``answer``;
+   book it.") and asks nothing is an ``answer``; asking whether the agent has items of a
+   kind ("Any coats with good reviews?", "What else can you show me?") is a search, a
+   ``request``; a verb of telling ("请谈谈…", "give me some examples") asks no act, nor
+   does its imperative ("请介绍一下…", "Tell me about that coat");
 4. a turn that only stalls ("Let me check.", "Just a moment!", "I'll provide my zip
    code") is ``other``; after a solicitation, a turn that asks nothing is an ``answer``,
    even in the words of a request ("I want to start on July 1." after "When do you want to
@@ -73,7 +76,11 @@ in this order:
 8. otherwise a ``request`` after an offer of more help (``other`` when it only
    complains: "That's not fair."), an ``answer`` when the agent's message before asked a
    question, else ``other``. A turn that is one upper-case token ("###STOP###",
-   "FINISHED") is a simulator's signal: ``other``.
+   "FINISHED") is a simulator's signal: ``other``. After the agent's question on what it
+   proposes ("What do you think of the black chair?"), an imperative to act ("Add it to
+   my cart") is a ``request``. A turn that speaks as the agent ("Based on your…") is
+   ``other`` unless it opens by instructing the agent and asks nothing (a benchmark's task
+   prompt: "Please find the restaurants…, then create…").
 """
 
 from __future__ import annotations
@@ -663,13 +670,39 @@ def _fact_ask(sentence: str) -> bool:
     return False
 
 
+# Whether the agent has items of a kind to show, asked at a sentence's start ("Do you have
+# any dresses with high ratings?", "Got any jackets?", "Any coats with good reviews?", "Have
+# you got anything from Fancy Nails?"): a search of its stock, whatever the item (round
+# 10's shoppers); not whether it has knowledge ("Do you have any idea…?", "any
+# information", "any questions").
+_STOCK = re.compile(
+    r"(?:^|[.!?,]\s*)(?:(?:hi|hey|ok|okay|so|now|alright|and)\W+)*"
+    r"(?:do\s+you\s+(?:guys\s+)?(?:have|carry|sell|stock)|have\s+you\s+got|got|have|any)"
+    r"\s+(?:(?:any|anything|some)\s+|(?!(?:any|anything|some)\b))"
+    r"(?!(?:the|a|an|your|my|this|that|it|idea|ideas|information|info|details|questions?|"
+    r"thoughts|advice|tips|suggestions|experience|knowledge|updates?|news|problems?|plans?|"
+    r"someone|anyone|somebody|anybody)\b)"
+    r"[a-z][a-z-]*(?:\s+[a-z-]+){0,2}(?:\s+(?:with|from|by|in|that|you)\b|\s*\?)",
+    re.IGNORECASE,
+)
+
+
+def _stock_words(low: str) -> bool:
+    """Whether lower-cased ``low`` holds a word :data:`_STOCK` needs: a cheap test first,
+    most turns hold none."""
+    return "have" in low or "got" in low or "any" in low
+
+
+@functools.lru_cache(maxsize=1024)  # a turn's rules ask it of the same text two or three times
 def _asks_for_more(text: str) -> bool:
     """True when ``text`` asks whether there are other or further items to find ("Are
     there any other trains?", "有没有提供的酒店？"): another search, a request."""
     p = _patterns()
     # "What else do you have?" names no item: the agent's own are meant
     return bool(
-        (p["alternative"].search(text) and p["item"].search(text)) or p["more"].search(text)
+        (p["alternative"].search(text) and p["item"].search(text))
+        or p["more"].search(text)
+        or (_stock_words(text.lower()) and _STOCK.search(text) is not None)
     )
 
 
@@ -1153,6 +1186,14 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
     would you like to book?"), or a question's ("I would like to know how I can redeem my
     points" after "Would you like to know how you can redeem your loyalty points?")."""
     verdict = _rule(text, context)
+    # "Add the shelves to my cart, first of all." after "What do you think of the black
+    # chair?": the agent asked no value, it proposed; an imperative to act asks for one
+    if (
+        verdict == ("answer", "solicited")
+        and _OPINION.search(previous[-_OPINION_TAIL:])
+        and _is_request(_PLEASE.sub(" ", " ".join((text or "").split())))
+    ):
+        return "request", "acts_on_proposal"
     if verdict[0] == "question" and context in ("none", "open") and previous:
         # "What about the Hilton in the North?" after the agent's result (known to be one:
         # without the agent's message "none" says nothing of what came before)
@@ -1167,6 +1208,17 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         return "answer", "takes_offer"
     return verdict
 
+
+# The agent's question asking the user's opinion of what it proposes ("What do you think of
+# the black chair from earlier?", "Do you like either of the two wooden options?", "How
+# are these blue hoodies?"): it asks for no value (round 10's shopping assistant).
+_OPINION = re.compile(
+    r"\b(?:what\s+do\s+you\s+think|(?:do|how\s+do)\s+you\s+like|how\s+(?:are|is))\s+"
+    r"(?:of\s+)?(?:either|any|these|those|this|that|they|them|it|the)\b"
+    r"[^?]*\?\s*(?:[^?]*[.!])?\s*$",
+    re.IGNORECASE,
+)
+_OPINION_TAIL = 300  # characters of the agent's message read for its opinion question
 
 # The agent's offer to act: "Would you like me to check the availability of…?", "Shall I
 # add it?", "Do you want me to book…?", "Perhaps adding the Flower Power Fertilizer?"; the
@@ -1275,6 +1327,38 @@ _SUBJECT_ADVERB = re.compile(
 )
 
 
+# The polite words before an imperative ("请", "麻烦你", "please", "now"), read past to
+# its verb.
+_IMPERATIVE_LEAD = re.compile(
+    r"^\s*(?:(?:请|麻烦|麻烦你|你|再|那|那么|please|now|just|so|then|also)\s*[,，]?\s*)*",
+    re.IGNORECASE,
+)
+
+
+def _tells(text: str) -> bool:
+    """True when ``text`` is an imperative whose verb is one of telling ("请介绍一下中国高等
+    教育的体系和特点", "请说出4个国家的GDP", "Tell me about that coat please") and it asks
+    for no act: to be told, a question, as "Can you tell me…?" is."""
+    p = _patterns()
+    lead = _IMPERATIVE_LEAD.match(text)
+    verb = text[lead.end() if lead else 0 :]
+    return bool(p["inform_verb"].match(verb)) and not p["act"].search(verb)
+
+
+def _instructs_first(text: str, at: int) -> bool:
+    """True when ``text`` opens with a sentence that instructs the agent ("Please find the
+    restaurants in Day 1 of the Travel Itinerary database, then create…", "Please execute
+    the following task in my repository…:") and a later sentence, at ``at``, reads as the
+    agent's voice ("Based on your understanding, solve the task…"), and asks nothing: a task
+    given to the agent, whose later sentences are its spec (a benchmark's task prompt,
+    MCPMark's), not a user speaking as the agent, who asks as it does ("Yes, please book
+    that for me.Okay, I'll book that for you. … Is that correct?")."""
+    first = _BOUNDARY.search(text)
+    if first is None or first.end() > at or "?" in text or "？" in text:
+        return False
+    return _is_request(text[: first.end()])
+
+
 def _classify(text: str | None, context: str) -> str:
     """The rules' class of a user turn after an agent message of ``context``."""
     return _rule(text, context)[0]
@@ -1317,7 +1401,8 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         # confirm, a correction answers it (above).
         rest = _rule(t[pushed.end() :], "none")[0] if pushed.end() < len(t) else "other"
         return (rest if rest in QUERY_CLASSES else "other"), "pushback"
-    if p["offer"].search(t):
+    offered = p["offer"].search(t)
+    if offered is not None and not _instructs_first(t, offered.start()):
         return "other", "offer"  # the user speaks as the agent: "I can help with that. When...?"
     switched = p["switch"].match(t) if context != "confirm" else None
     if switched is not None and switched.end() < len(t):
@@ -1437,6 +1522,9 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
     if p["ask_info"].search(t):
         # "I want to know when they expire."; "…. Also, I'd like to set an alert" adds a task
         return ("request" if new_task else "question"), "ask_info"
+    if _tells(t):
+        # "请介绍一下特斯拉的汽车充电方式", "Tell me about that coat please": to be told
+        return ("request" if new_task else "question"), "tell"
     if (_asks_for_info(t) or _asks_for_fact(t)) and not _asks_for_more(t):
         # "麻烦您发一下这家店的地址给我吧", "I need the postcode": a fact
         return ("request" if new_task else "question"), "fact"
