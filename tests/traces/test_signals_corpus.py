@@ -177,9 +177,10 @@ HELD_OUT_HEDGE_FLOORS = {
     "hedges_sealed_r10b.jsonl": (0.77, 0.77),
     # sealed round 11 (session 9: ACEBench, ChatGPT in Chinese, ADK sample agents' evals,
     # AutoGen's notebooks), labelled by a helper who never read or ran a detector, measured
-    # once after session 9's hedge and turn rules had landed: 0.383 / 0.545 (en 0.263 /
-    # 0.556, zh 0.464 / 0.542); turns 0.710
-    "hedges_sealed_r11.jsonl": (0.38, 0.54),
+    # once after the rules written on rounds 6, 8b and 9 had landed: 0.383 / 0.545 (en 0.263
+    # / 0.556, zh 0.464 / 0.542), turns 0.710; again after those written on rounds 10 and
+    # 10b: 0.375 / 0.545 (one false hit more), turns 0.708
+    "hedges_sealed_r11.jsonl": (0.37, 0.54),
 }
 # Training rows (round 8, sources the project already used, labelled by a helper who never
 # ran a detector): the rules reached 0.619 / 0.561 on their first run, 0.652 / 0.662 with the
