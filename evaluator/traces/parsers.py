@@ -15,7 +15,7 @@ once, and the events of repeated history are never even built.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Generator, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
@@ -284,6 +284,19 @@ def _detect(records: Iterator[Record | Problem], name: str) -> tuple[str, list[R
     )
 
 
+#: The harnesses' own files, each told by its shape (:mod:`projeval.traces.harnesses`), in the
+#: order they are tried: the format each is, read or refused by name.
+_HARNESS_SHAPES: tuple[tuple[str, Callable[[Any], bool]], ...] = (
+    ("atif", is_atif),
+    ("gemini_cli", is_gemini_cli),
+    ("mint", is_mint),
+    ("agentbench", is_agentbench),
+    ("swe_bench_predictions", is_predictions),
+    ("mcpmark_record", is_mcpmark_record),
+    ("mcpmark_summary", is_mcpmark_summary),
+)
+
+
 def sniff(value: Any) -> tuple[str | None, bool]:
     """Guess a record's format: ``(format or None, decisive)``; the format may be one of
     :data:`UNREAD_FORMATS`, recognised so that it is not misread as another."""
@@ -301,20 +314,9 @@ def sniff(value: Any) -> tuple[str | None, bool]:
     if is_run(value):
         return "agentdojo", True
     if isinstance(value, dict):
-        if is_atif(value):
-            return "atif", True
-        if is_gemini_cli(value):
-            return "gemini_cli", True
-        if is_mint(value):
-            return "mint", True
-        if is_agentbench(value):
-            return "agentbench", True
-        if is_predictions(value):
-            return "swe_bench_predictions", True
-        if is_mcpmark_record(value):
-            return "mcpmark_record", True
-        if is_mcpmark_summary(value):
-            return "mcpmark_summary", True
+        for fmt, recognises in _HARNESS_SHAPES:
+            if recognises(value):
+                return fmt, True
         if "run_type" in value or "child_runs" in value:
             return "langsmith", True
         if "observations" in value or ("traceId" in value and value.get("type") in _LANGFUSE_TYPES):
