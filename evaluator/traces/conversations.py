@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import streams
-from .events import Event, Usage, call_event
+from .events import Event, Usage, call_event, parse_args
 from .harnesses import (
     RUN_END_ROLES,
     atif_messages,
@@ -573,10 +573,7 @@ class OpenAIResponses(Converter):
             if inner is not None:
                 failed = True if inner[1] else None
                 if inner[0][:1] in ("{", "["):
-                    try:
-                        structured = json.loads(inner[0])
-                    except (ValueError, RecursionError):
-                        structured = None
+                    structured = parse_args(inner[0])[1]  # JSON text read as arguments are
             out.append(
                 Event(
                     "tool",
