@@ -111,9 +111,15 @@ def run_messages(record: dict[str, Any]) -> list[Any] | None:
 
 def run_snapshot(record: dict[str, Any]) -> Snapshot | None:
     """A run record's conversation, named by its conversation id or else by the run's
-    ids (``task 3 trial 1``); ``None`` when the record holds none under :data:`RUN_KEYS`."""
+    ids (``task 3 trial 1``); ``None`` when the record holds none under :data:`RUN_KEYS`.
+
+    A run whose conversation is an empty list recorded none (tau-bench writes ``traj: []``
+    beside ``info.error`` when its run raised): a whole run with no messages, which the
+    parser reports with why the run failed, if the record says."""
     messages = run_messages(record)
     if messages is None:
+        if any(record.get(key) == [] for key in RUN_KEYS) and _run_name(record) is not None:
+            return Snapshot(_run_name(record), [], whole=True, problem=run_failure(record))
         return None
     history = record.get("history")
     if isinstance(history, list) and history is messages:  # SWE-agent's: text actions

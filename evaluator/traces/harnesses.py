@@ -503,6 +503,18 @@ def mcpmark_run(messages_path: str) -> tuple[str, str | None] | None:
 #: any other exception), possibly autosubmitted (``"submitted (exit_api)"``). Cost,
 #: context and time limits end a run the harness meant to stop: not failures.
 _SWE_AGENT_FAILED = ("exit_api", "exit_environment_error", "exit_error")
+#: tau2-bench's termination reasons for a run an error ended (``TerminationReason`` in
+#: sierra-research/tau2-bench ``src/tau2/data_model/simulation.py`` at
+#: 143a213f3998f714e5b06dff642f99c668ad6790): the agent's or the simulated user's model
+#: call raised, the infrastructure failed, the context overflowed, anything else raised.
+#: Its step, time and tool-error limits end a run the harness meant to stop: not failures.
+_TAU2_FAILED = (
+    "agent_error",
+    "user_error",
+    "infrastructure_error",
+    "context_window_exceeded",
+    "unexpected_error",
+)
 # How much of an error the problem quotes: its point, not a whole provider's JSON body.
 _FAILURE_CHARS = 160
 
@@ -520,6 +532,8 @@ def run_failure(record: Any) -> str | None:
     - mini-SWE-agent: ``info.exception_str`` (``run/benchmarks/swebench.py``), or its exit
       message's ``extra.exception_str`` (``DefaultAgent.handle_uncaught_exception``);
     - SWE-agent: ``info.exit_status`` of :data:`_SWE_AGENT_FAILED`;
+    - tau-bench: ``info.error`` (with ``traj: []``: its run raised; ``tau_bench/run.py``);
+    - tau2-bench: a ``termination_reason`` of :data:`_TAU2_FAILED`;
     - MCPMark: its run record's ``execution_result.error_message`` (a context window
       exceeded, the agent's crash), in ``meta.json`` beside the run (:func:`mcpmark_run`).
     """
@@ -550,6 +564,12 @@ def _failure(record: dict[str, Any]) -> tuple[str, str] | None:
         status = info.get("exit_status")
         if isinstance(status, str) and any(s in status for s in _SWE_AGENT_FAILED):
             return "'info.exit_status'", status
+        error = info.get("error")
+        if isinstance(error, str) and error.strip():
+            return "'info.error'", error
+    reason = record.get("termination_reason")
+    if isinstance(reason, str) and reason in _TAU2_FAILED:
+        return "'termination_reason'", reason
     result = record.get("execution_result")
     if isinstance(result, dict):
         message = result.get("error_message")

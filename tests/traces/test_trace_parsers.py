@@ -2011,8 +2011,14 @@ def test_a_simulation_without_messages_is_one_problem_and_the_others_are_read(
             "no 'role', nor a run's messages under 'traj' or 'history' (put its conversation "
             "under 'messages': a list of messages with a 'role'); record skipped",
         ),
-        (str(path), 1, "item 2 of the 'simulations' list: the run recorded no messages; record skipped"),
-    ]  # fmt: skip
+        (
+            str(path),
+            1,
+            "item 2 of the 'simulations' list: the run failed before it finished "
+            "('termination_reason': infrastructure_error), so its conversation stops where the "
+            "failure struck: re-run it, or leave it out; record skipped",
+        ),
+    ]
     # No simulation with messages at all: still the results document, each run a problem.
     _, traces, problems = parse(write_json(tmp_path / "voice.json", _results(ticks, ticks)))
     assert traces == []
@@ -2177,6 +2183,52 @@ def test_a_run_that_failed_upstream_is_read_with_one_problem(tmp_path: Path) -> 
     swe_limit = json.loads(swe.read_text())
     swe_limit["info"]["exit_status"] = "submitted (exit_cost)"
     assert parse(write_json(tmp_path / "limit.traj", swe_limit))[2] == []
+
+
+def test_benchmark_runs_an_error_ended_say_so(tmp_path: Path) -> None:
+    # tau-bench writes a run that raised as {"info": {"error", "traceback"}, "traj": []}
+    # (sierra-research/tau-bench tau_bench/run.py, its forks the same): it read as a record
+    # with no conversation at all, "put its conversation under 'messages'", which sends
+    # the user looking for a format fault. tau2-bench's runs carry a termination reason;
+    # an agent's model call that raised ended this one after the user's first turn.
+    # Invented content, the harnesses' shapes.
+    done = {"task_id": 0, "trial": 0, "reward": 1.0, "info": {}, "traj": [
+        {"role": "user", "content": "Where is parcel PX-4471?"},
+        {"role": "assistant", "content": "It is at depot DEP-93."},
+    ]}  # fmt: skip
+    raised = {
+        "task_id": 1,
+        "trial": 0,
+        "reward": 0.0,
+        "info": {
+            "error": "litellm.RateLimitError: rate limited\nretry later",
+            "traceback": "Traceback (most recent call last):\n  ...",
+        },
+        "traj": [],
+    }
+    empty = {"task_id": 2, "trial": 0, "reward": 0.0, "info": {}, "traj": []}
+    path = write_json(tmp_path / "results.json", [done, raised, empty])
+    fmt, traces, problems = parse(path)
+    assert (fmt, [t.trace_id for t in traces]) == ("openai_chat", ["task 0 trial 0"])
+    assert [p.reason for p in problems] == [
+        "item 1 of the top-level list: the run failed before it finished ('info.error': "
+        "litellm.RateLimitError: rate limited), so its conversation stops where the failure "
+        "struck: re-run it, or leave it out; record skipped",
+        "item 2 of the top-level list: the run recorded no messages; record skipped",
+    ]
+    cut = _sim("sim-a", "7", 0, termination_reason="agent_error")
+    cut["messages"] = cut["messages"][:2]
+    stopped = _sim("sim-b", "7", 1, termination_reason="max_steps")  # its limit: no problem
+    _, traces, problems = parse(write_json(tmp_path / "sims.json", _results(cut, stopped)))
+    assert [(t.trace_id, len(t.events)) for t in traces] == [
+        ("sim-a", 2),
+        ("sim-b", len(SIM_SHAPE)),
+    ]
+    assert [p.reason for p in problems] == [
+        "item 0 of the 'simulations' list: the run failed before it finished "
+        "('termination_reason': agent_error), so its conversation stops where the failure "
+        "struck: re-run it, or leave it out"
+    ]
 
 
 def test_gemini_cli_sessions_are_read_message_for_message() -> None:
