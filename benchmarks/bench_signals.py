@@ -158,6 +158,11 @@ HEDGE_SETS = (
     # Measured three times (sessions 9, 9 and 10: 0.383 / 0.545 first, 0.375 / 0.545 last),
     # then unsealed in session 10 to tune on
     ("hedges_sealed_r11.jsonl", "round-11 set (tuned from session 10; 0.375 / 0.545 sealed)"),
+    # session 10: labelled on s10-sealed12 by a helper who never read or ran a detector
+    # (Weibo customer helpdesks in Chinese and their English translation, e-mail support
+    # tickets and an LLM support agent's replies, an LLM sales agent with simulated
+    # customers); measured once, after every rule and model of the session has landed
+    ("hedges_sealed_r12.jsonl", "sealed round-12 set (never tuned, never trained on)"),
 )
 
 

@@ -59,6 +59,7 @@ def test_every_row_names_its_source_file() -> None:
         "hedges_sealed_r10.jsonl",
         "hedges_sealed_r10b.jsonl",
         "hedges_sealed_r11.jsonl",
+        "hedges_sealed_r12.jsonl",
         "turns.jsonl",
         "turns_heldout.jsonl",
         "turns_heldout_fresh.jsonl",
@@ -71,6 +72,7 @@ def test_every_row_names_its_source_file() -> None:
         "turns_sealed_r10.jsonl",
         "turns_sealed_r10b.jsonl",
         "turns_sealed_r11.jsonl",
+        "turns_sealed_r12.jsonl",
         "turns_train_r8.jsonl",
     ):
         for row in bench.load(name):
