@@ -184,6 +184,11 @@ HELD_OUT_HEDGE_FLOORS = {
     # 10b: 0.375 / 0.545 (one false hit more), turns 0.708; a third time at the start of
     # session 10 (unchanged), then unsealed to tune on: tuning data now
     "hedges_sealed_r11.jsonl": (0.37, 0.54),
+    # sealed round 12 (session 10: STC-3's Weibo helpdesk staff, ZH and EN, NATPAT's support
+    # staff and an LLM agent's replies to the same tickets, Vertu's LLM sales agent), labelled
+    # by a helper who never read or ran a detector, measured once before any rule of
+    # session 10 had landed: 0.737 / 0.311 (en 0.600 / 0.188, zh 0.786 / 0.379), turns 0.622
+    "hedges_sealed_r12.jsonl": (0.73, 0.31),
 }
 # Training rows (round 8, sources the project already used, labelled by a helper who never
 # ran a detector): the rules reached 0.619 / 0.561 on their first run, 0.652 / 0.662 with the
@@ -263,6 +268,7 @@ HELD_OUT_TURN_FLOORS = {
     # round 11 (session 9): 0.710, 0.708 and 0.708 while sealed (sessions 9 and 10), then
     # unsealed in session 10 to tune on
     "turns_sealed_r11.jsonl": 0.70,
+    "turns_sealed_r12.jsonl": 0.62,
 }
 
 
