@@ -1159,7 +1159,9 @@ def _rule(
         if _CARE_STEP.match(text, h.start, c_hi):
             return "care_step"  # "可能需要进行以下检查": a step of care advised, not a fact guessed
         if _INVOLVES.match(text, h.start, c_hi) and not _SECOND_PERSON.search(text, c_lo, h.start):
-            return "general"  # "这可能涉及扩展新的市场": what such a step involves; "你的症状可能涉及…" guesses
+            # "这可能涉及扩展新的市场", "Treatment may involve antibiotics": what such a step
+            # involves; "你的症状可能涉及…", "your symptoms may involve…" guess about the case
+            return "general"
         if _KIND_EFFECT.match(text, h.start, c_hi):
             return "general"  # "X线检查可能会对胎儿造成潜在风险": what such a thing may do
         if _SIDE_EFFECT.match(text, h.start, c_hi):
@@ -2066,8 +2068,11 @@ _ZH_JUDGEMENT = re.compile(
 # 造成潜在风险", "可能会对膀胱产生压力", "可能会对分娩方式产生影响"), as 可能造成 (the lexicon's
 # general list).
 # What a kind of step or change may involve ("这可能涉及到一系列行动", "Treatment may involve…").
-_INVOLVES = re.compile(r"可能(?:还|還|也)?(?:会|會)?(?:涉及|牵涉|牽涉)")
-_SECOND_PERSON = re.compile(r"[你您]")
+_INVOLVES = re.compile(
+    r"可能(?:还|還|也)?(?:会|會)?(?:涉及|牵涉|牽涉)|(?:may|might|could)\s+(?:also\s+)?involve\b",
+    re.IGNORECASE,
+)
+_SECOND_PERSON = re.compile(r"[你您]|\byour?\b", re.IGNORECASE)
 # 随着 ("as the company matures, the focus may shift"): a change the modal follows, the
 # hypothetical of a condition
 _AS_IT_CHANGES = re.compile(r"随着|隨著")
@@ -2291,6 +2296,8 @@ _AGENT_COMPLEMENT = re.compile(
     r"experiencing|having\s+(?:trouble|issues?|problems?)))\b)|"
     # the agent's own tool: "it seems my recommendation system is geared towards…"
     r"my\s+(?:\w+\s+)?(?:system|tools?|search|function)\b|"
+    # a slip in the agent's own answer: "it seems there was an error in my previous response"
+    r"there\s+(?:was|were)\s+(?:an?\s+)?(?:errors?|mistakes?|typos?)\s+in\s+my\b|"
     r"(?:我们|我)(?:可以|能|需要|将|会|无法|不能|应该|没法|搞错|弄错|看错|写错))",
     re.IGNORECASE,
 )

@@ -996,9 +996,7 @@ def test_how_things_sometimes_go_and_how_they_may_differ_are_general() -> None:
 
 
 def test_what_the_customer_should_get_after_a_send_is_an_estimate() -> None:
-    assert _hedged("I've emailed the voucher. You should receive it shortly.") == [
-        "should receive"
-    ]
+    assert _hedged("I've emailed the voucher. You should receive it shortly.") == ["should receive"]
     assert _hedged("You should be able to access it through the app.") == [
         "should be able to access"
     ]
@@ -1041,3 +1039,10 @@ def test_chinese_nouns_kinds_steps_and_refusals_are_no_hedges() -> None:
     assert _hedged("您的包裹可能明天到。") == ["可能"]
     assert _hedged("我需要了解您的目的地是哪里。") == ["需要了解您"]
     assert _hedged("我不确定您的订单状态。") == ["我不确定"]
+
+
+def test_what_a_treatment_may_involve_and_a_slip_in_the_last_answer_are_no_guesses() -> None:
+    assert _hedged("Treatment may involve rest and fluids.") == []
+    assert _hedged("I apologize, it seems there was an error in my previous response.") == []
+    # the user's own case as the subject still guesses
+    assert _hedged("Your rash may involve an allergy.") == ["may"]
