@@ -1004,6 +1004,16 @@ def _rule(
             return "missing_clarify"
         if _step(text, s_lo, c_lo, h.start, h.end, h.phrase):
             return "step"  # "1. Explain that the checker is unavailable": a step the agent plans
+        if h.match in _NEED_TO_KNOW and not _ZH_QUESTION_WORD.search(text, h.end, c_hi):
+            # "首先，我们需要了解您公司的商业模式和目标" announces asking (the GUIDELINE's "I need
+            # to clarify the budget"); "需要了解您的具体目的地是哪里" asks what a fact is
+            return "missing_clarify"
+        if kind == "doubt" and _WHICH_IS_BETTER.match(text, h.end, c_hi):
+            return "opinion"  # "无法判断哪种豆腐脑更好吃": an opinion asked for, not a fact
+        if h.match in _PROVIDE and _refusal(text, h.end, s_hi):
+            # "我无法提供一个原因列表…，因为我认为没有任何验证信息支持这样的说法": the answer the
+            # agent declines to give, with its reason; "无法提供…的明确答案" is unsure of it
+            return "refusal"
         if kind == "missing" and _restates(clause, latest_result, kind):
             return "missing_restates"
         if _USER_INPUT.search(sentence_text) or _CANNOT_PROCEED.search(sentence_text):
@@ -1039,6 +1049,15 @@ def _rule(
             return "plan"
         if _step(text, s_lo, c_lo, h.start, h.end, h.phrase):
             return "step"  # "2. Identify the card that appears to be…", "then likely cancel"
+        if _ZH_STEP.search(text, c_lo, h.start):
+            return "step"  # "首先要确定可能对您的组织构成威胁的外部因素": a how-to's step
+        declined = _REFUSAL_BEFORE.search(text, s_lo, h.start)
+        if declined is not None and _refusal(text, declined.end(), s_hi):
+            return "refusal"  # "无法提供一个原因列表…，因为我认为…": the refusal's reason
+        if _OWN_ANSWER.search(text, c_lo, h.start):
+            # "我的之前的回应可能包含了一些未经证实的信息", "my previous answer may be wrong": the
+            # answer doubts its own claims, whatever a later rule reads in the predicate
+            return ""
         # "There might be a fare difference if you change to a later flight": the user's
         # change is the condition; the guess is about this booking's fare
         change = _USER_CHANGE.search(sentence_text)
@@ -1060,6 +1079,8 @@ def _rule(
             # 大概 with 您 is still often a question or the usual processing time
             # A rule's window stays policy: "you can change it online up until around 3
             # hours before the scheduled departure"
+            # what the customer will get after a send: "You should receive them shortly"
+            and not h.phrase.lower().startswith("should ")
             and not (
                 h.language != "zh"
                 and (h.phrase in ("~", "some") or h.phrase.lower() in _APPROXIMATORS)
@@ -1100,6 +1121,23 @@ def _rule(
             _ATTRIBUTED.search(text, s_lo, h.start) or _SOURCE_OPENING.match(text, s_lo, h.start)
         ):
             return "softener_attributed"  # "Based on the search results, the cheapest seems to be": a reading
+        if _list_heading(text, h.start):
+            # "Here are some keywords shoppers might use:", "**Activities that may be impacted
+            # by weather:**": the label of a list the agent writes, not a claim
+            return "list_heading"
+        if kind == "softener" and _AS_COMPARED.search(text, c_lo, h.start):
+            return "comparison"  # "as warm as it appears": a comparison, no softener
+        if kind == "softener" and _MODAL_BEFORE.search(text, max(c_lo, h.start - 12), h.start):
+            # "可能看起来像是差异表达", "it may seem": the modal's verb of appearance; the
+            # modal is the cue and its own rules read it
+            return "modal_verb"
+        if kind == "softener" and _SOFT_JUDGEMENT.match(text, h.end, c_hi):
+            return "judgement"  # "your itinerary seems well-rounded": a judgement of worth
+        if _REPORTED.search(text, s_lo, h.start):
+            # "the expectation that total GHG emissions might rise": a report's forecast read back
+            return "reported"
+        if _ADVICE_SUBJECT.search(text, c_lo, h.start) and _BENEFIT.match(text, h.start, c_hi):
+            return "suggestion"  # "tweaks that might elevate the reader's experience": advice
         if _EMBEDDED_QUESTION.search(text, c_lo, h.start):
             return "embedded_question"  # "to showcase how good an article could be": asks, claims nothing
         if _EVALUATIVE.match(text, h.start) or _JUDGEMENT.match(text, h.end, c_hi):
@@ -1120,6 +1158,10 @@ def _rule(
             return "other_party"  # "医生可能会建议…", "your MD may recommend…": what another may do
         if _CARE_STEP.match(text, h.start, c_hi):
             return "care_step"  # "可能需要进行以下检查": a step of care advised, not a fact guessed
+        if _INVOLVES.match(text, h.start, c_hi) and not _SECOND_PERSON.search(text, c_lo, h.start):
+            # "这可能涉及扩展新的市场", "Treatment may involve antibiotics": what such a step
+            # involves; "你的症状可能涉及…", "your symptoms may involve…" guess about the case
+            return "general"
         if _KIND_EFFECT.match(text, h.start, c_hi):
             return "general"  # "X线检查可能会对胎儿造成潜在风险": what such a thing may do
         if _SIDE_EFFECT.match(text, h.start, c_hi):
@@ -1158,9 +1200,9 @@ def _rule(
             return "politeness"  # "不客气，应该的": the staff's duty, a courtesy, no guess
         if _POLICY_MODAL.match(text, h.start, c_hi) or _PROCESS_TIME.match(text, h.end, c_hi):
             return "policy_modal"  # "NSC may charge a fee", "the bag may be X-rayed": what a policy allows
-        if (
-            _CONDITIONAL_MODAL.match(h.match) or _FUTURE_ADVERB.search(text, c_lo, h.start)
-        ) and _CONDITION.search(sentence_text):
+        if (_CONDITIONAL_MODAL.match(h.match) or _FUTURE_ADVERB.search(text, c_lo, h.start)) and (
+            _CONDITION.search(sentence_text) or _AS_IT_CHANGES.search(text, s_lo, h.start)
+        ):
             # "If you have full sun exposure, it will likely do well" too
             return "conditional_modal"  # "If Tesla confirms it, the appointment may need to be changed": hypothetical
         if (
@@ -1185,6 +1227,10 @@ def _rule(
             return "embedded_question"  # "approximately how many hours per episode": asks
         if _TEMPORAL_MODAL.match(h.match) and _TIME_CLAUSE.search(text, c_lo, h.start):
             return "time_clause"  # "before payment could be made": past ability, not a guess
+        if h.phrase.lower() in _APPROXIMATORS and _CITED.search(text):
+            # "Approximately half of this backlog … [Citation: Alphabet 10-K, Note 2]": a value
+            # read from the document the answer cites, not an estimate of the agent's
+            return "approx_cited"
         if h.phrase.lower() in _APPROXIMATORS or h.phrase in ("~", "some"):
             # An estimate's match ends on the number's first digit ("about 2"0).
             after = _NUMBER_AFTER.match(text, h.end - 1 if h.match[-1:].isdigit() else h.end)
@@ -1196,6 +1242,90 @@ def _rule(
             if after and value and _rounded_or_converted(text, after.end(1), value, latest_result):
                 return "approx_converted"  # "around 15°C" after 15.3, "15°C, which is approximately 59°F"
     return ""
+
+
+# The answer's own earlier claims as the subject of a modal: "我的之前的回应可能包含…".
+_OWN_ANSWER = re.compile(
+    r"(?:我的|我之前的|我先前的)(?:之前的|先前的)?(?:回应|回應|回答|答案|猜测|猜測|回复|回覆)\s*$|"
+    r"\bmy\s+(?:previous\s+|earlier\s+|last\s+)?(?:answers?|responses?|replies|guess(?:es)?|"
+    r"estimates?)\s+$",
+    re.IGNORECASE,
+)
+# "无法提供" an answer, a list or reasons, then 因为 with no word of definiteness between: a
+# refusal with its reason ("无法提供一个原因列表…，因为…"), not a fact the agent lacks.
+_PROVIDE = frozenset({"无法提供", "無法提供"})
+_REFUSAL_BEFORE = re.compile("|".join(_PROVIDE))
+# A how-to's step in Chinese, its verb before the cue: "首先要确定…", "然后需要评估…".
+_ZH_STEP = re.compile(
+    r"(?:首先|然后|然後|接着|接著|其次|最后|最後)(?:要|需要)(?:先)?"
+    r"(?:确定|確定|识别|識別|找出|列出|评估|評估|分析|检查|檢查)[^，,。；;]*$"
+)
+_REFUSED = re.compile(r"答案|回答|列表|理由|清单|清單")
+_DEFINITE = re.compile(r"明确|明確|确切|確切|准确|準確|具体|具體")
+_BECAUSE = re.compile(r"因为|因為")
+
+
+def _refusal(text: str, end: int, hi: int) -> bool:
+    """True when the "无法提供" ending at ``end`` declines an answer for a reason given before
+    ``hi`` (see ``_PROVIDE``)."""
+    because = _BECAUSE.search(text, end, hi)
+    if because is None:
+        return False
+    return _REFUSED.search(text, end, because.start()) is not None and (
+        _DEFINITE.search(text, end, because.start()) is None
+    )
+
+
+# "需要了解您" announcing what the agent will ask, unless a question word says what is unknown
+_NEED_TO_KNOW = frozenset({"需要了解您", "需要知道您"})
+_ZH_QUESTION_WORD = re.compile(r"哪|什么|什麼|多少|几|幾|是否|吗|嗎")
+# Which of several is better: an opinion ("无法判断哪种豆腐脑更好吃", "can't say which one is better").
+_WHICH_IS_BETTER = re.compile(
+    r"[^。，,！？!?\n]{0,16}?(?:更好|更好吃|更优|更優|最好|最佳|更合适|更合適|孰优孰劣|孰優孰劣)|"
+    r"\s+which\s+(?:\w+\s+){0,3}?(?:is|are|would\s+be)\s+(?:better|best|tastier|nicer)\b",
+    re.IGNORECASE,
+)
+# A comparison "as … as it appears": no softener ("as warm as it appears").
+_AS_COMPARED = re.compile(r"\bas\s+[\w-]+(?:\s+[\w-]+)?\s+as\s+$", re.IGNORECASE)
+# A modal right before a verb of appearance: "可能看起来像", "it may seem".
+_MODAL_BEFORE = re.compile(r"(?:可能|可能会|可能會|\b(?:may|might|could)\s+)$", re.IGNORECASE)
+# A forecast or an assumption the sentence reports, the cue inside its "that" clause: "the
+# expectation that total GHG emissions might rise", "the company expects that…".
+_REPORTED = re.compile(
+    r"\b(?:expectations?|forecasts?|projections?|predictions?|assumptions?|anticipation|"
+    r"expects|projects|predicts|anticipates|assumes|estimates)\s+that\s+[^.!?;\n]*$",
+    re.IGNORECASE,
+)
+# Advice as the subject of a modal of benefit: "These suggestions are minor tweaks that
+# might elevate the reader's experience", "the changes could enhance the flow".
+_ADVICE_SUBJECT = re.compile(
+    r"\b(?:suggestions?|tweaks?|changes?|edits?|revisions?|adjustments?|additions?|"
+    r"improvements?|recommendations?)\b",
+    re.IGNORECASE,
+)
+_BENEFIT = re.compile(
+    r"(?:may|might|could)\s+(?:also\s+|further\s+)?(?:elevate|enhance|enrich|deepen|strengthen|"
+    r"heighten|improve|boost|sharpen|polish)\b",
+    re.IGNORECASE,
+)
+# A source the answer cites for its claims: "[Citation: Based on Alphabet 10-K …]".
+_CITED = re.compile(r"\[\s*(?:citations?|sources?|references?)\s*:", re.IGNORECASE)
+# A line that labels a list: it ends with a colon, opens with "Here are" or a bold or
+# heading mark, and a list item follows it.
+_HEADING_LINE = re.compile(
+    r"\s*(?:\*\*|#{1,6}\s|here\s+(?:are|is)\b)[^\n]*[:：]\s*\**\s*", re.IGNORECASE
+)
+_ITEM_NEXT = re.compile(r"\s*(?:[-*•]\s|\d+[.)]\s|\|)")
+
+
+def _list_heading(text: str, start: int) -> bool:
+    """True when the cue at ``start`` sits in a line that labels a list (see ``_HEADING_LINE``):
+    "Here are some keywords shoppers might use:" followed by its items."""
+    lo = text.rfind("\n", 0, start) + 1
+    hi = text.find("\n", start)
+    if hi < 0 or _HEADING_LINE.fullmatch(text, lo, hi) is None:
+        return False
+    return _ITEM_NEXT.match(text, hi) is not None
 
 
 # A question after a colon is a sentence of its own: "it looks like the film has gone out of
@@ -1489,11 +1619,19 @@ _EMBEDDED_QUESTION = re.compile(
 # good choices", "might be valuable".
 _GOOD = (
     r"(?:good|great|decent|nice|ideal|perfect|excellent|fine|reasonable|solid|"
-    r"wise|better|best|helpful|useful|valuable|worth|convenient|suitable)\b"
+    r"wise|better|best|helpful|useful|valuable|worth|convenient|suitable|"
+    # "It could be interesting to experiment with…": a suggestion
+    r"interesting|beneficial|advisable|worthwhile)\b"
 )
 _EVALUATIVE = re.compile(
     rf"(?:may|might|could|would)\s+(?:also\s+)?be\s+(?:a\s+|an\s+)?(?:very\s+|really\s+)?"
     rf"(?:\w+\s+)?{_GOOD}",
+    re.IGNORECASE,
+)
+# A judgement after a softener: "your itinerary seems well-rounded", "looks great".
+_SOFT_JUDGEMENT = re.compile(
+    r"\s+(?:to\s+be\s+)?(?:very\s+|quite\s+|really\s+|pretty\s+|fairly\s+)?"
+    rf"(?:well-rounded|well-planned|well-balanced|balanced|comprehensive|thorough|{_GOOD})",
     re.IGNORECASE,
 )
 # What a guess after an action as subject says of the action: that it is worth doing
@@ -1775,7 +1913,11 @@ def _consider_advice(text: str, lo: int, start: int, end: int, hi: int) -> bool:
 # (if possible) is a condition.
 _POSSIBLE_NOUN = re.compile(
     # also a relative clause: "处理可能存在的问题", "病人可能存在的其他疾病"
-    r"可能(?:存在|出现|出現|发生|發生|产生|產生)?的(?=[\u4e00-\u9fff])"
+    r"可能(?:存在|出现|出現|发生|發生|产生|產生|采取|採取|遇到|面临|面臨)?的(?=[\u4e00-\u9fff])|"
+    # the same without 的, candidates listed: "可能来源假设包括化石燃料的燃烧产物", "可能原因有"
+    r"可能(?=(?:来源|來源|原因|因素)(?:假设|假設)?(?:包括|有))|"
+    # 假设 as the noun a list follows: "来源假设包括…" (hypotheses), not "I assume"
+    r"(?:假设|假設)(?=包括)"
 )
 # Another party as the subject right before the modal: what a doctor or a pharmacist may
 # do ("医生可能会建议使用…", "your MD may recommend starting antibiotics"), as what an
@@ -1820,7 +1962,9 @@ _TREATMENT_COURSE = re.compile(
 # A frequency word before the cue in its sentence ("一般情况下，…治疗一周左右", "usually …
 # infection may present with MRSA"): how such things usually go, the `general` case.
 _FREQUENCY_BEFORE = re.compile(
-    r"\b(?:usually|generally|typically|normally|commonly|in\s+most\s+cases)\b|"
+    # "Sometimes, a specialized fertilizer can give … a boost that a general-purpose one might
+    # not provide": how such things go, not this case
+    r"\b(?:usually|generally|typically|normally|commonly|in\s+most\s+cases|sometimes)\b|"
     r"一般|通常|往往|常常|大多|多数情况|多數情況",
     re.IGNORECASE,
 )
@@ -1868,7 +2012,11 @@ _SYMPTOM_VERB = re.compile(
 )
 # The modals a frequency word before them makes general (not an approximate number: "sunrise
 # is generally around 7:50 AM" supplies a value of this task).
-_FREQUENCY_MODAL = re.compile(r"may|might|could|可能|有可能|也可能|還可能|还可能", re.IGNORECASE)
+_FREQUENCY_MODAL = re.compile(
+    # "通常假设两名玩家都会进行最优策略": what the agent usually assumes, a habit
+    r"(?:may|might|could)(?:\s+not)?|可能|有可能|也可能|還可能|还可能|假设|假設",
+    re.IGNORECASE,
+)
 # 应该 with an act after it advises ("患者应该定期进行自我检查", "应该及时就医", "应该向医生
 # 咨询"): what one should do, not what is probably so.
 _ZH_DEONTIC = re.compile(
@@ -1879,13 +2027,17 @@ _ZH_DEONTIC = re.compile(
     # what a society or a person ought to do, an essay's recommendation ("我们也应该注重引导
     # 人工智能技术的应用方向", "同时，应该加强公众的环保意识": round 10's MOSS answers)
     r"加强|加強|注重|重视|重視|提高|采取|採取|鼓励|鼓勵|推动|推動|促进|促進|引导|引導|培养|培養|"
-    r"尊重|努力|制定|建立|完善|加大)"
+    r"尊重|努力|制定|建立|完善|加大|"
+    # how claims ought to be treated: "任何关于…的声称都应该认真审查"
+    r"认真|認真|仔细|仔細|谨慎|謹慎|审查|審查|审慎|審慎)"
 )
 # An approximation or a possibility named as such ("一个大概的估计", "以下是一些大致的时间参考",
 # "大致估计"): the answer says its figures are estimates; the figures are what it claims.
 _ESTIMATE_NOUN = re.compile(
     r"(?:大致|粗略)的?(?=估计|估計|时间参考|時間參考|时间范围|時間範圍)|(?:大概|大致)的(?=估计|估計)|"
-    r"(?<=的)(?:估计|估計)|(?<=大致)(?:估计|估計)|(?<=大概)(?:估计|估計)"
+    r"(?<=的)(?:估计|估計)|(?<=大致)(?:估计|估計)|(?<=大概)(?:估计|估計)|"
+    # a measure estimated, as in statistics: "离散度估计", "拟合模型并估计离散度"
+    r"(?<=[度率])(?:估计|估計)|(?:估计|估計)(?=[\u4e00-\u9fff]{1,3}[度率](?![\u4e00-\u9fff]))"
 )
 # A judgement said with 可能, as _EVALUATIVE and _WORTH_DOING read it in English: "重复的词语
 # 在写作中可能是一个常见的问题", "有效地使用它们可能是一项棘手的任务", "寻求专业帮助可能更加有效",
@@ -1908,11 +2060,22 @@ _ZH_JUDGEMENT = re.compile(
     r"可能(?:会|會)?显得|可能(?:会|會)?顯得|"
     r"可能(?:会|會)?(?:更|更加|比较|比較)?(?:有效|有帮助|有幫助|有助于|有助於|合适|合適|适合|適合|更好)|"
     # "止痛药和皮肤贴片也可能有用", "化疗药物可能也有帮助", "手术可能是必要的"
-    r"可能(?:也|还|還)?(?:有用|有帮助|有幫助|是必要的|是必需的)"
+    r"可能(?:也|还|還)?(?:有用|有帮助|有幫助|是必要的|是必需的)|"
+    # "后者可能很有意思"
+    r"可能(?:会|會)?(?:很|非常)?(?:有意思|有趣)"
 )
 # What a kind of thing may do to something, with the object between ("X线检查可能会对胎儿
 # 造成潜在风险", "可能会对膀胱产生压力", "可能会对分娩方式产生影响"), as 可能造成 (the lexicon's
 # general list).
+# What a kind of step or change may involve ("这可能涉及到一系列行动", "Treatment may involve…").
+_INVOLVES = re.compile(
+    r"可能(?:还|還|也)?(?:会|會)?(?:涉及|牵涉|牽涉)|(?:may|might|could)\s+(?:also\s+)?involve\b",
+    re.IGNORECASE,
+)
+_SECOND_PERSON = re.compile(r"[你您]|\byour?\b", re.IGNORECASE)
+# 随着 ("as the company matures, the focus may shift"): a change the modal follows, the
+# hypothetical of a condition
+_AS_IT_CHANGES = re.compile(r"随着|隨著")
 _KIND_EFFECT = re.compile(
     r"可能(?:还|還|也)?(?:会|會)?对[^，,。；;\n]{1,16}?(?:造成|产生|產生|带来|帶來|有)"
     r"(?:一定的?|一些|潜在的?|潛在的?)?[^，,。；;\n]{0,6}?(?:影响|影響|压力|壓力|刺激|风险|風險|伤害|傷害|损害|損害)"
@@ -1930,11 +2093,25 @@ def _noun_term(text: str, start: int, end: int) -> bool:
     an estimate ("an estimated 3 days" has a number after it)."""
     if re.match(r"\s+[A-Za-z]", text[end : end + 2]) is None:
         return False
-    return text[start:end].lower().startswith("an ") or (
-        _DETERMINER_BEFORE.search(text[max(0, start - 12) : start]) is not None
+    return (
+        text[start:end].lower().startswith("an ")
+        or _DETERMINER_BEFORE.search(text[max(0, start - 12) : start]) is not None
+        # a measure named after a preposition: "based on estimated fair value each period"
+        or (
+            _PREPOSITION_BEFORE.search(text, max(0, start - 8), start) is not None
+            and _FIELD_NOUN.match(text, end) is not None
+        )
     )
 
 
+# The nouns an estimate word names a measure with ("estimated fair value", "estimated arrival
+# time"), at most one word between.
+_FIELD_NOUN = re.compile(
+    r"\s+(?:[A-Za-z-]+\s+)?(?:value|values|date|dates|time|times|arrival|departure|delivery|"
+    r"cost|costs|price|prices|total|amount|duration|fee|fees|fare|fares)\b",
+    re.IGNORECASE,
+)
+_PREPOSITION_BEFORE = re.compile(r"\b(?:on|of|at|by|using|from|with|than)\s+$", re.IGNORECASE)
 # A result's field that holds an estimate: "estimated_arrival", "refund_estimate", "eta".
 _ESTIMATE_KEY = re.compile(
     r"""["']([A-Za-z_]*(?:estimat|expected|projected)[A-Za-z_]*|eta)["']\s*:""", re.IGNORECASE
@@ -1973,7 +2150,8 @@ def _field_held(text: str, end: int, result: str | None) -> bool:
 # A caveat that a value may vary: "(local delivery times may vary slightly)", "the date may
 # vary with the mail", "prices can differ". How such values go in general, not a guess.
 _VARIES = re.compile(
-    r"(?:may|might|can|could)(?:\s+(?:also|still|\w+ly))?\s+(?:vary|differ|fluctuate)\b|"
+    # "This might be different from some Western countries", as "可能会有所不同"
+    r"(?:may|might|can|could)(?:\s+(?:also|still|\w+ly))?\s+(?:vary|differ|fluctuate|be\s+different)\b|"
     r"可能(?:会|會)?(?:因[^。；;\n]{1,40}?而)?(?:出现|有所|有)?(?:不一致|不同|差异|差異|出入|偏差|"
     r"波动|波動|异|異)|可能因人而异|可能因人而異",
     re.IGNORECASE,
@@ -2110,12 +2288,16 @@ _AGENT_COMPLEMENT = re.compile(
     r"(?:\s+have|['\u2019]ve)?\s+(?:(?:made|make)\s+(?:an?\s+|the\s+|some\s+)?(?:\w+\s+)?"
     r"(?:error|mistake|typo)|misread|misunderstood|mistyped|misspelled|mixed\s+up|overlooked|"
     r"(?:used|entered|passed|sent|gave|chose|picked)\s+(?:the\s+|a\s+)?wrong|"
+    # "It seems we've missed some context there": the team's own slip
+    r"missed|skipped|forgot|forgotten|lost\s+track|"
     # the agent's own conduct or trouble: "It seems I got ahead of myself", "it seems I got
     # a bit repetitive", "it seems I've hit a system limitation", "we're still encountering"
     r"(?:got|gotten|hit|ran\s+into|run\s+into)|['\u2019]re\s+(?:still\s+)?(?:encountering|"
     r"experiencing|having\s+(?:trouble|issues?|problems?)))\b)|"
     # the agent's own tool: "it seems my recommendation system is geared towards…"
     r"my\s+(?:\w+\s+)?(?:system|tools?|search|function)\b|"
+    # a slip in the agent's own answer: "it seems there was an error in my previous response"
+    r"there\s+(?:was|were)\s+(?:an?\s+)?(?:errors?|mistakes?|typos?)\s+in\s+my\b|"
     r"(?:我们|我)(?:可以|能|需要|将|会|无法|不能|应该|没法|搞错|弄错|看错|写错))",
     re.IGNORECASE,
 )

@@ -111,7 +111,8 @@ def test_precision_recall_arithmetic() -> None:
 # on them should raise them.
 HELD_OUT_HEDGE_FLOORS = {
     "hedges_heldout_tasks.jsonl": (1.0, 1.0),
-    "hedges_heldout_fresh.jsonl": (0.84, 0.84),
+    # 0.857 / 0.923 with round 11's "should cover" (a budget "that should cover" the costs)
+    "hedges_heldout_fresh.jsonl": (0.85, 0.92),
     "hedges_heldout_sealed.jsonl": (0.85, 1.0),
     "hedges_heldout_late.jsonl": (1.0, 1.0),
     # round 4c was written looking at this set's failures: no longer held out
@@ -148,8 +149,9 @@ HELD_OUT_HEDGE_FLOORS = {
     # its misses (records that do not show an item, "cannot identify", the agent's own
     # trouble, the result's own words, eligibility, powers, conditions): 0.594 / 0.905;
     # with advice ("you'll want…") and a superlative of means ("the most effective way"):
-    # 0.633 / 0.905
-    "hedges_sealed_r8.jsonl": (0.63, 0.9),
+    # 0.633 / 0.905; 0.731 / 0.905 with session 10's "Treatment may involve…" (what a
+    # treatment involves, the general case)
+    "hedges_sealed_r8.jsonl": (0.73, 0.9),
     # r8b was measured in sessions 6-8 (0.654 / 0.333 first, 0.739 / 0.333 last: Chinese
     # 0.800 / 0.250, English 0.692 / 0.474), then unsealed in session 9: tuning data now.
     # Session 9's rules on doctors' language (a diagnosis with 考虑, 可能性不大, 无法判断, the
@@ -174,16 +176,21 @@ HELD_OUT_HEDGE_FLOORS = {
     # tuning data now. The rules written on them (a database agent's nothing-found in words,
     # a shop's flat absence, the agent's search failing in other words, a result's own
     # caveat, an estimate for the user, opinions of worth, 应该 of what one ought to do):
-    # r10 0.773 / 0.708, r10b 0.778 / 0.778
-    "hedges_sealed_r10.jsonl": (0.77, 0.70),
+    # r10 0.773 / 0.708, r10b 0.778 / 0.778; r10 0.810 / 0.708 with session 10's slip in
+    # the agent's own previous answer ("it seems there was an error in my previous response")
+    "hedges_sealed_r10.jsonl": (0.80, 0.70),
     "hedges_sealed_r10b.jsonl": (0.77, 0.77),
     # sealed round 11 (session 9: ACEBench, ChatGPT in Chinese, ADK sample agents' evals,
     # AutoGen's notebooks), labelled by a helper who never read or ran a detector, measured
     # once after the rules written on rounds 6, 8b and 9 had landed: 0.383 / 0.545 (en 0.263
     # / 0.556, zh 0.464 / 0.542), turns 0.710; again after those written on rounds 10 and
     # 10b: 0.375 / 0.545 (one false hit more), turns 0.708; a third time at the start of
-    # session 10 (unchanged), then unsealed to tune on: tuning data now
-    "hedges_sealed_r11.jsonl": (0.37, 0.54),
+    # session 10 (unchanged), then unsealed to tune on: tuning data now. Session 10's rules
+    # written on its misses (list labels, comparisons, reported forecasts, cited figures,
+    # advice's benefit, what the customer should receive; ChatGPT's disclaimers of access,
+    # beliefs handed down, candidates named, refusals with their reason): 0.816 / 0.939
+    # (ADK samples 0.500 / 1.000: two read-backs of unrecorded results left)
+    "hedges_sealed_r11.jsonl": (0.81, 0.93),
     # sealed round 12 (session 10: STC-3's Weibo helpdesk staff, ZH and EN, NATPAT's support
     # staff and an LLM agent's replies to the same tickets, Vertu's LLM sales agent), labelled
     # by a helper who never read or ran a detector, measured once before any rule of

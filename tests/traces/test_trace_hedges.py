@@ -948,3 +948,101 @@ def test_advice_and_a_superlative_of_means_are_no_guesses() -> None:
     assert _hedged("It looks like the palm was shipped to the wrong store.", _CART) == [
         "looks like"
     ]
+
+
+# Round 11 (ACEBench, ChatGPT in Chinese, ADK sample agents, AutoGen teams): made-up
+# examples of each class of language its rules read.
+
+
+def test_a_list_label_and_a_comparison_are_no_claims() -> None:
+    text = "Here are some phrases travellers might search for:\n\n* cheap flights\n* red-eye"
+    assert _hedged(text) == []
+    text = "**Bookings that may be affected by the strike:**\n\n- Flight UA12 on May 3"
+    assert _hedged(text) == []
+    # a claim that ends with a colon and no list after it still counts
+    assert _hedged("The fare might be refundable: let me check.") == ["might be"]
+    assert _hedged("Snow on the hills, as white as it appears.") == []
+    assert _hedged("It appears the hotel is full that night.") == ["It appears"]
+
+
+def test_a_softener_before_a_judgement_or_the_teams_slip_is_no_hedge() -> None:
+    assert _hedged("With these stops, your route seems well-rounded.") == []
+    assert _hedged("It seems we've missed a step there, so let's start again.") == []
+    assert _hedged("It seems the lounge closes at 9 pm.") == ["seems"]
+
+
+def test_a_suggestions_benefit_and_an_interesting_idea_are_advice() -> None:
+    assert _hedged("These edits are small changes that might enhance the flow.") == []
+    assert _hedged("It could be interesting to add the river to the second line.") == []
+    # a prediction about the entity asked about is a guess
+    assert _hedged("Progress in this market could enhance Acme's margins.") == ["could enhance"]
+
+
+def test_a_reported_forecast_a_cited_figure_and_a_named_measure_are_read_back() -> None:
+    text = "Risks include the expectation that shipping costs might rise next year."
+    assert _hedged(text) == []
+    text = "About 40% of the backlog is expected to be billed in 2025. [Citation: Annual report, Note 4]"
+    assert _hedged(text) == []
+    assert _hedged("Bonds are carried at cost rather than at estimated market value.") == []
+    # the same approximation with no source cited is an estimate
+    assert _hedged("About 40% of your bags are checked late.") == ["About 4"]
+
+
+def test_how_things_sometimes_go_and_how_they_may_differ_are_general() -> None:
+    text = "Sometimes, a firmer mattress gives support that a soft one might not give."
+    assert _hedged(text) == []
+    assert _hedged("This custom might be different from some Asian countries.") == []
+    assert _hedged("This seat might not recline.") == ["might not"]
+
+
+def test_what_the_customer_should_get_after_a_send_is_an_estimate() -> None:
+    assert _hedged("I've emailed the voucher. You should receive it shortly.") == ["should receive"]
+    assert _hedged("You should be able to access it through the app.") == [
+        "should be able to access"
+    ]
+    # the agent's own ability stays excluded
+    assert _hedged("I should be able to help with that.") == []
+
+
+def test_a_recipe_step_and_an_unrecalled_past_answer() -> None:
+    assert _hedged("3. Reduce heat and simmer for about 15 minutes.") == []
+    assert _hedged("I am unable to recall the poem I wrote earlier.") == ["unable to recall"]
+
+
+def test_chinese_disclaimers_of_access_guesses_and_beliefs_are_hedges() -> None:
+    assert _hedged("作为语言模型，我没有直接访问当前时间的权限。") == ["访问当前时间"]
+    assert _hedged("我的猜测纯粹是随机的。") == ["我的猜测"]
+    assert _hedged("传统上认为，这座塔建于唐代。") == ["传统上认为"]
+    assert _hedged("据传这口井有三百年历史。") == ["据传"]
+    assert _hedged("我赢的概率无法精确计算。") == ["无法精确"]
+    assert _hedged("我无法对您的问题提供具体答案。") == ["具体答案"]
+    assert _hedged("我的之前的回答可能包含错误的信息。") == ["可能"]
+    # words that hold a cue across their boundary: 根据传…, 数据传输
+    assert _hedged("根据传染病人的接触史推断来源。数据传输很快。") == []
+
+
+def test_chinese_nouns_kinds_steps_and_refusals_are_no_hedges() -> None:
+    assert _hedged("可能来源假设包括燃烧产物。") == []
+    assert _hedged("要做这个分析，首先要确定可能影响公司的外部因素。") == []
+    assert _hedged("这可能涉及扩展新的市场。") == []
+    assert _hedged("随着公司成长，焦点可能从扩张转向利润。") == []
+    assert _hedged("我下棋时通常假设对手会走最优的一步。") == []
+    assert _hedged("要考虑项目中可能出现的不确定性和风险。") == []
+    assert _hedged("绘制离散度估计图，并估计离散度。") == []
+    assert _hedged("这些说法都应该认真审查。") == []
+    assert _hedged("我无法判断哪种豆腐更好吃。") == []
+    assert _hedged("在此基础上，我们需要了解您公司的目标。") == []
+    assert _hedged("我无法提供一个理由列表，因为我认为这种说法没有依据。") == []
+    assert _hedged("样本的基因可能看起来像是差异表达。") == ["可能"]
+    # the same cues about the user's own case still count
+    assert _hedged("你的症状可能涉及神经系统。") == ["可能"]
+    assert _hedged("您的包裹可能明天到。") == ["可能"]
+    assert _hedged("我需要了解您的目的地是哪里。") == ["需要了解您"]
+    assert _hedged("我不确定您的订单状态。") == ["我不确定"]
+
+
+def test_what_a_treatment_may_involve_and_a_slip_in_the_last_answer_are_no_guesses() -> None:
+    assert _hedged("Treatment may involve rest and fluids.") == []
+    assert _hedged("I apologize, it seems there was an error in my previous response.") == []
+    # the user's own case as the subject still guesses
+    assert _hedged("Your rash may involve an allergy.") == ["may"]
