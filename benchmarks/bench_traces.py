@@ -17,8 +17,11 @@
 
 Each timed phase runs in its own process so its peak RSS (``ru_maxrss``) is
 its own, and ``--repeat`` times (default 3): the fastest run counts, since a
-shared machine only ever adds time. Prints one JSON line per phase and a
-summary. Not a test: nothing here asserts a time.
+shared machine only ever adds time. Each phase also reports its least CPU time
+(``cpu_seconds``: its threads' and its shard processes' together), and the summary
+the ratio in CPU time too (``cpu_fraction_of_bound``): on a machine that other work
+shares, wall times stretch with the load, CPU times far less. Prints one JSON line
+per phase and a summary. Not a test: nothing here asserts a time.
 """
 
 from __future__ import annotations
@@ -304,14 +307,25 @@ def _children_maxrss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
 
 
-def _best(fn: Any, repeat: int) -> tuple[float, list[float], Any]:
-    """Run ``fn`` ``repeat`` times: the minimum time (the machine may be shared), all times."""
-    times, result = [], None
+def _cpu_seconds() -> float:
+    """CPU time of this process (all its threads) and of its finished children."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def _best(fn: Any, repeat: int) -> tuple[float, list[float], Any, float]:
+    """Run ``fn`` ``repeat`` times: the minimum time (the machine may be shared), all times,
+    the result, and the least CPU time a run took (its threads' and its child processes'
+    together): on a machine other work shares, wall time stretches with the load, while
+    CPU time stays near what the work costs."""
+    times, cpus, result = [], [], None
     for _ in range(repeat):
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), _cpu_seconds()
         result = fn()
         times.append(round(time.perf_counter() - start, 3))
-    return min(times), times, result
+        cpus.append(_cpu_seconds() - cpu)
+    return min(times), times, result, round(min(cpus), 3)
 
 
 def phase_ours(path: Path, workers: int, repeat: int) -> dict[str, Any]:
@@ -319,7 +333,7 @@ def phase_ours(path: Path, workers: int, repeat: int) -> dict[str, Any]:
     from projeval.traces import analyse_traces
 
     get_encoding("o200k_base")  # load the rank file before the clock, as the others do
-    seconds, times, result = _best(
+    seconds, times, result, cpu = _best(
         lambda: analyse_traces([path], keep_events=False, workers=workers), repeat
     )
     t = result.totals
@@ -327,6 +341,7 @@ def phase_ours(path: Path, workers: int, repeat: int) -> dict[str, Any]:
         "phase": "ours",
         "seconds": seconds,
         "runs": times,
+        "cpu_seconds": cpu,
         "maxrss_mb": round(_maxrss_mb(), 1),
         "shard_maxrss_mb": round(_children_maxrss_mb(), 1),
         "traces": t["traces"],
@@ -360,11 +375,12 @@ def phase_bound(path: Path, workers: int, repeat: int) -> dict[str, Any]:
         with ThreadPoolExecutor(workers) as pool:
             return sum(pool.map(count, chunks))
 
-    seconds, times, tokens = _best(run, repeat)
+    seconds, times, tokens, cpu = _best(run, repeat)
     return {
         "phase": "bound",
         "seconds": seconds,
         "runs": times,
+        "cpu_seconds": cpu,
         "distinct_texts": len(ordered),
         "distinct_chars": chars,
         "tokens": tokens,
@@ -375,11 +391,12 @@ def phase_naive(path: Path, repeat: int) -> dict[str, Any]:
     from projeval.tokens import get_encoding
 
     get_encoding("o200k_base")
-    seconds, times, (messages, billed) = _best(lambda: naive(path), repeat)
+    seconds, times, (messages, billed), cpu = _best(lambda: naive(path), repeat)
     return {
         "phase": "naive",
         "seconds": seconds,
         "runs": times,
+        "cpu_seconds": cpu,
         "maxrss_mb": round(_maxrss_mb(), 1),
         "messages": messages,
         "billed_input_tokens": billed,
@@ -467,6 +484,11 @@ def main() -> None:
         "bound_s": bound["seconds"],
         "ours_s": ours["seconds"],
         "fraction_of_bound": round(bound["seconds"] / ours["seconds"], 3),
+        "bound_cpu_s": bound["cpu_seconds"],
+        "ours_cpu_s": ours["cpu_seconds"],
+        # The same ratio in CPU time: what the wall-time one would be on an idle machine
+        # with the cores all busy (both phases keep every core busy, so wall ~ CPU / cores).
+        "cpu_fraction_of_bound": round(bound["cpu_seconds"] / ours["cpu_seconds"], 3),
         "ours_peak_rss_mb": ours["maxrss_mb"],
         "ours_shard_peak_rss_mb": ours["shard_maxrss_mb"],
     }
