@@ -52,7 +52,9 @@ def test_errors_retries_lookups_and_actions(runs: Any) -> None:
     # 8 of the lookups read an id inside a prose field of a result (checked by hand: the
     # integration id of "Related integration ID: INT-2041.", "Export request EXP-7781 has
     # not yet been assigned", the forms a page names and the agent then searches for).
-    assert (t["followups"], t["lookups"], t["actions"]) == (379, 345, 34)
+    # A call to locate_*_record is a lookup (its first word, a read verb, decides), not an
+    # action for the "record" later in its name.
+    assert (t["followups"], t["lookups"], t["actions"]) == (379, 346, 33)
     writes = runs.calls[runs.calls["kind"] == "write"]["tool"]
     assert {"submit_external_form", "make_payment", "select_credential_transition_route"} <= set(
         writes

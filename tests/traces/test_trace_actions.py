@@ -32,6 +32,14 @@ from projeval.traces.actions import ToolKinds, is_error_text, load_tool_hints, v
         ("start_account_access_diagnostic", "write"),
         ("resume_pending_refund_review", "write"),
         ("get_recording_status", "read"),
+        # A support agent's service changes write; tracking and estimating read.
+        ("suspend_line", "write"),
+        ("refuel_data", "write"),
+        ("block_card", "write"),
+        ("issue_refund", "write"),
+        ("escalate_to_supervisor", "write"),
+        ("track_shipment", "read"),
+        ("estimate_delivery_date", "read"),
         (None, None),
     ],
 )
