@@ -143,13 +143,14 @@ WRITE_VERBS = frozenset(
         "start",
         "resume",
         # Service and account changes a support agent makes (a line suspended, data
-        # refuelled, a card blocked, a plan renewed): the telecom and banking suites' verbs.
+        # refuelled, a card unblocked, a plan renewed): the telecom and banking suites' verbs.
+        # Not "issue" or "block", which name things as often (GitHub's issue_read, a chain's
+        # blocks).
         "suspend",
         "refuel",
         "recharge",
         "activate",
         "deactivate",
-        "block",
         "unblock",
         "lock",
         "unlock",
@@ -159,7 +160,6 @@ WRITE_VERBS = frozenset(
         "downgrade",
         "replace",
         "rebook",
-        "issue",
         "charge",
         "redeem",
         "void",

@@ -35,8 +35,9 @@ from projeval.traces.actions import ToolKinds, is_error_text, load_tool_hints, v
         # A support agent's service changes write; tracking and estimating read.
         ("suspend_line", "write"),
         ("refuel_data", "write"),
-        ("block_card", "write"),
-        ("issue_refund", "write"),
+        ("unblock_card", "write"),
+        ("issue_read", "read"),
+        ("block_by_number", None),
         ("escalate_to_supervisor", "write"),
         ("track_shipment", "read"),
         ("estimate_delivery_date", "read"),
