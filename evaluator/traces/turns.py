@@ -534,6 +534,12 @@ def _asks_to_act(question: str) -> bool:
     if _asks_for_fact(question):
         return False  # "能给我一下地址吗？": to be given a fact
     can_i = _CAN_I.search(question) or _POSSIBLE.search(question)  # "Can I book...?"
+    if (
+        can_i
+        and _WH_BEFORE.search(question[: can_i.start()])
+        and not _HELP_VERB.match(question, can_i.end())
+    ):
+        can_i = None  # "How many bags can I check for free?", "When can I check in?": a fact
     if can_i and p["request_start"].match(question[can_i.end() :]):
         return True  # ... "Is it possible to change my seat?"
     if _CJK.search(question) and _ZH_FAULT_WHY.search(question):
@@ -593,6 +599,11 @@ _WH_MODAL = re.compile(
     r"\b(?:what|how|where|which|who)\s+(?:else\s+)?(?:can|could|will|would)\s+you\b",
     re.IGNORECASE,
 )
+# A wh-word before "can I": what the user may do is asked to be told ("How many bags can I
+# check for free?", "Where can I pick up my ticket?"), not that the agent act.
+_WH_BEFORE = re.compile(r"\b(?:what|how|where|when|which|who|why)\b", re.IGNORECASE)
+# ... but "How can I help?" offers help, as the agent does (the offer rules read it).
+_HELP_VERB = re.compile(r"\s*(?:help|assist)\b", re.IGNORECASE)
 # "能不能", "可以", "请" before a Chinese imperative ("能不能查一下我的航空积分余额").
 _ZH_CAN = re.compile(r"^\s*(?:能不能|可不可以|能否|可以|请|麻烦)?")
 # Whether the agent could do a thing, asked in English ("Is it possible to upgrade my
@@ -659,7 +670,15 @@ _GIVE = frozenset(
     {"get", "give", "send", "tell", "share", "provide", "have", "know", "grab", "confirm"}
 )
 # A request phrase that ends with its subject, a verb to follow ("can you", "could we").
-_MODAL_CUE = re.compile(r"\b(?:you|we|i)\s*$", re.IGNORECASE)
+# ... or with a modal ("if you could") or "please", a verb to follow ("Please waive the change
+# fee", "I'd appreciate it if you could waive the fee": a verb that acts on the fact)
+_MODAL_CUE = re.compile(r"\b(?:you|we|i|could|can|would|will|please)\s*$", re.IGNORECASE)
+# Words after a request phrase that are no verb: the fact's own determiner ("Please, the
+# address of the hotel", "please your phone number").
+_NOT_VERB = frozenset(
+    {"the", "a", "an", "your", "my", "our", "their", "his", "her", "its", "this", "that"}
+    | {"these", "those"}
+)
 
 
 def _asks_for_fact(text: str) -> bool:
@@ -692,14 +711,14 @@ def _fact_ask(sentence: str) -> bool:
             continue  # "介绍个餐馆，评分是5分": an item to find, with a fact as its constraint
         if _CJK.search(part):
             return True
-        words = [w.lower() for w in gap.split()]
+        words = [w.lower().strip(",.;:!") for w in gap.split() if w.strip(",.;:!")]
         # the verb after "can you" or "to" gives the fact, or acts on it ("Can you check
         # the details", "Can we lock in the price": a request)
         verb = None
         if words and words[0] == "to":
             verb = words[1] if len(words) > 1 else ""
         elif words and part is not before and _MODAL_CUE.search(cue.group(0)):
-            verb = words[0]
+            verb = None if words[0] in _NOT_VERB else words[0]
         if len(words) <= _FACT_GAP and (verb is None or verb in _GIVE):
             return True
     return False
@@ -1417,6 +1436,13 @@ _CONTROL = re.compile(
     r"\s*(?:(?:#+|\[|<)\s*[A-Z][A-Z_ ]{2,}?\s*(?:#+|\]|>)|[A-Z][A-Z_]{3,}[.!]?)\s*"
 )
 _QUOTED = re.compile(r"[\"“”*]")
+# A recap that checks what the user understood of their own case ("Just to confirm, the refund
+# goes back to my original card, right?"): no "you" in its sentence, so the user does not
+# speak as the agent recapping the listener's wishes ("Just to confirm, you'd prefer…").
+_OWN_RECAP = re.compile(
+    r"just\s+to\s+(?:confirm|clarify|recap)\b(?=[^.!?]*\?)(?![^.!?]*\b(?:you|you['’]\w+|your)\b)",
+    re.IGNORECASE,
+)
 # A turn that opens by going on from what the user said before ("Anyway, I'm pretty sure…",
 # "As for customer service, …", "Of course, with all that said, …", "Beyond that, …"): a
 # later message of the user's, even where no agent message stands before it (a user who
@@ -1543,6 +1569,8 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         rest = _rule(t[pushed.end() :], "none")[0] if pushed.end() < len(t) else "other"
         return (rest if rest in QUERY_CLASSES else "other"), "pushback"
     offered = p["offer"].search(t)
+    if offered is not None and _OWN_RECAP.match(t, offered.start()):
+        offered = None  # "Just to confirm, the refund goes to my card, right?": the user's own
     if offered is not None and not _instructs_first(t, offered.start()):
         return "other", "offer"  # the user speaks as the agent: "I can help with that. When...?"
     switched = p["switch"].match(t) if context != "confirm" else None

@@ -1544,3 +1544,27 @@ def test_round_11_chinese_tasks_and_verbs_of_telling(text: str, previous: str, k
 )
 def test_round_11_answers_proposals_and_checks(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, False, previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # a verb after "please" or "if you could" acts on the fact it names
+        ("Please waive the change fee.", "", "request"),
+        ("I'd appreciate it if you could waive the change fee.", "", "request"),
+        # ... a fact after "please" alone, or a verb of giving, asks to be told it
+        ("Please, the address of the hotel.", "", "question"),
+        ("Please send me the address.", "", "question"),
+        # a wh-word before "can I" asks what the user may do
+        ("How many bags can I check for free?", "Your booking is confirmed.", "question"),
+        ("Can I check a third bag?", "Your booking is confirmed.", "request"),
+        # a recap the user asks about their own case is a question, one of the listener's
+        # wishes speaks as the agent
+        ("Just to confirm, the refund goes to my card, right?", "Refunded.", "question"),
+        ("Just to confirm, you'd prefer a window seat?", "Refunded.", "other"),
+    ],
+)
+def test_verbs_on_a_fact_what_the_user_may_do_and_own_recaps(
+    text: str, previous: str, kind: str
+) -> None:
+    assert rule_turn(text, False, previous) == kind
