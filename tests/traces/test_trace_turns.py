@@ -1568,3 +1568,8 @@ def test_verbs_on_a_fact_what_the_user_may_do_and_own_recaps(
     text: str, previous: str, kind: str
 ) -> None:
     assert rule_turn(text, False, previous) == kind
+
+
+def test_preferring_one_the_agent_named_chooses() -> None:
+    previous = "There are two options: a nonstop at $450 and one with a stop at $320."
+    assert rule_turn("I'd prefer the one with fewer stops.", False, previous) == "answer"
