@@ -276,7 +276,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     )
     out["greeting_start"] = re.compile(rf"^\s*(?:{_alternation(lists['greeting'])})", re.IGNORECASE)
     out["thanks_start"] = re.compile(
-        rf"^\s*(?:(?:还是|十分|非常|很|真的|so|many|really)\s*)?(?:{_alternation(_THANKS)})",
+        rf"^\s*(?:(?:还是|十分|非常|很|真的|so|many|really)\s*)?(?:{_alternation(_THANKS)})"
+        # thanks in other words ("I appreciate all the support so far": round 11)
+        r"|^\s*i\s+(?:really\s+|truly\s+|do\s+)?appreciate\b",
         re.IGNORECASE,
     )
     out["closing"] = re.compile(
@@ -374,6 +376,15 @@ _ZH_EXPECT = re.compile(
 )
 
 
+# A noun phrase that names a difference to be told ("基金和集合之间的区别。", "Difference between
+# a fund and a collection."): asks what it is, a question without a question's form.
+_DIFFERENCE = re.compile(
+    r"(?:的|之间的)(?:区别|差别|差异|不同)(?:是什么|在哪里?)?\s*[。.？?]*\s*$"
+    r"|^\s*(?:the\s+|what\s+is\s+the\s+|what's\s+the\s+)?differences?\s+between\b",
+    re.IGNORECASE,
+)
+
+
 @functools.lru_cache(maxsize=16384)
 def _is_question(sentence: str) -> bool:
     p = _patterns()
@@ -389,13 +400,14 @@ def _is_question(sentence: str) -> bool:
             or p["particle_end"].search(s)
             or p["wh"].search(s)
             or _ZH_EXPECT.search(s)
+            or _DIFFERENCE.search(s)
         )
     # "Have a great day!" starts like "Have you...?" but wishes well
     if s.endswith("!") or p["greeting_start"].match(s) or _IMPERATIVE_DO.match(s):
         return False  # ... and "Do it on the kitchen speaker." tells the agent what to do
     start = p["question_start"].match(s)
     if start is None:
-        return False
+        return _DIFFERENCE.match(s) is not None
     # Without its question mark, an auxiliary asks only when its subject follows it
     # ("is there a…", "can you…"; not "am looking for a place to stay", "will work for me")
     return not _AUXILIARY.fullmatch(start.group(0).strip()) or bool(_SUBJECT.match(s, start.end()))
@@ -405,6 +417,8 @@ def _is_question(sentence: str) -> bool:
 def _is_request(text: str) -> bool:
     p = _patterns()
     text = _POLITE_ASK.sub("", text)
+    if _NOT_ASKED.search(text):
+        text = _NOT_ASKED.sub(" ", text)
     if p["request"].search(text) or p["problem"].search(text) or _URGE.search(text):
         return True
     if _CJK.search(text) and _short(text) and _ID_OR_NUMBER.search(text):
@@ -417,6 +431,18 @@ def _is_request(text: str) -> bool:
     )
 
 
+# Request words that ask the agent for nothing: a wish to do a speech act of the user's own
+# ("I also want to touch on something", "I'd like to share some feedback", "I want to start
+# with the positives"), a need the user is unsure of, under "if" or "whether" ("figure out if
+# I need to pivot"), and the idioms "let's face it", "let's be real" (round 11's BFCL
+# customer); the rest of the sentence decides.
+_NOT_ASKED = re.compile(
+    r"\b(?:i|we)(?:['’]d|\s+would)?\s+(?:also\s+|just\s+|really\s+)?(?:want|like|love)\s+to\s+"
+    r"(?:touch\s+on|share|mention|say|point\s+out|note|start\s+with|thank|tell\s+you)\b"
+    r"|\b(?:if|whether)\s+(?:i|we)\s+(?:really\s+)?(?:need|want)\b"
+    r"|\blet['’]?s\s+(?:face\s+it|be\s+(?:real|honest))\b",
+    re.IGNORECASE,
+)
 # Urging the agent on, at an utterance's start ("快点", "好，尽快 我急", "赶紧跟进下"; not
 # "凉快点", "真想快点到那", "尽快是什么时候"): a request.
 _URGE = re.compile(r"(?:^|[\s，,。！!])(?:快点|尽快|赶紧|抓紧)(?!是)")
@@ -508,6 +534,12 @@ def _asks_to_act(question: str) -> bool:
     if _asks_for_fact(question):
         return False  # "能给我一下地址吗？": to be given a fact
     can_i = _CAN_I.search(question) or _POSSIBLE.search(question)  # "Can I book...?"
+    if (
+        can_i
+        and _WH_BEFORE.search(question[: can_i.start()])
+        and not _HELP_VERB.match(question, can_i.end())
+    ):
+        can_i = None  # "How many bags can I check for free?", "When can I check in?": a fact
     if can_i and p["request_start"].match(question[can_i.end() :]):
         return True  # ... "Is it possible to change my seat?"
     if _CJK.search(question) and _ZH_FAULT_WHY.search(question):
@@ -548,7 +580,16 @@ def _acts_first(question: str) -> bool:
         return False
     verb = m.group(1).lower()
     verb = verb[:-3] if verb.endswith("ing") and len(verb) > 5 else verb  # "creating"
+    if verb == "check":
+        # "Could you check the tire pressure…?" acts on its object (session 5's "Can you check
+        # the details for the event?"); "Can you check if they allow pets?" asks to be told
+        return _CHECK_WHETHER.match(question, m.end()) is None
     return bool(p["act"].fullmatch(verb) or p["act"].fullmatch(verb + "e"))
+
+
+_CHECK_WHETHER = re.compile(
+    r"\s+(?:(?:for\s+me|out)\s+)?(?:if|whether|what|when|how|which|who|where)\b", re.IGNORECASE
+)
 
 
 # A wh-word before "can you" asks what the agent can do, not that it do it ("What can you
@@ -558,6 +599,11 @@ _WH_MODAL = re.compile(
     r"\b(?:what|how|where|which|who)\s+(?:else\s+)?(?:can|could|will|would)\s+you\b",
     re.IGNORECASE,
 )
+# A wh-word before "can I": what the user may do is asked to be told ("How many bags can I
+# check for free?", "Where can I pick up my ticket?"), not that the agent act.
+_WH_BEFORE = re.compile(r"\b(?:what|how|where|when|which|who|why)\b", re.IGNORECASE)
+# ... but "How can I help?" offers help, as the agent does (the offer rules read it).
+_HELP_VERB = re.compile(r"\s*(?:help|assist)\b", re.IGNORECASE)
 # "能不能", "可以", "请" before a Chinese imperative ("能不能查一下我的航空积分余额").
 _ZH_CAN = re.compile(r"^\s*(?:能不能|可不可以|能否|可以|请|麻烦)?")
 # Whether the agent could do a thing, asked in English ("Is it possible to upgrade my
@@ -624,7 +670,15 @@ _GIVE = frozenset(
     {"get", "give", "send", "tell", "share", "provide", "have", "know", "grab", "confirm"}
 )
 # A request phrase that ends with its subject, a verb to follow ("can you", "could we").
-_MODAL_CUE = re.compile(r"\b(?:you|we|i)\s*$", re.IGNORECASE)
+# ... or with a modal ("if you could") or "please", a verb to follow ("Please waive the change
+# fee", "I'd appreciate it if you could waive the fee": a verb that acts on the fact)
+_MODAL_CUE = re.compile(r"\b(?:you|we|i|could|can|would|will|please)\s*$", re.IGNORECASE)
+# Words after a request phrase that are no verb: the fact's own determiner ("Please, the
+# address of the hotel", "please your phone number").
+_NOT_VERB = frozenset(
+    {"the", "a", "an", "your", "my", "our", "their", "his", "her", "its", "this", "that"}
+    | {"these", "those"}
+)
 
 
 def _asks_for_fact(text: str) -> bool:
@@ -657,14 +711,14 @@ def _fact_ask(sentence: str) -> bool:
             continue  # "介绍个餐馆，评分是5分": an item to find, with a fact as its constraint
         if _CJK.search(part):
             return True
-        words = [w.lower() for w in gap.split()]
+        words = [w.lower().strip(",.;:!") for w in gap.split() if w.strip(",.;:!")]
         # the verb after "can you" or "to" gives the fact, or acts on it ("Can you check
         # the details", "Can we lock in the price": a request)
         verb = None
         if words and words[0] == "to":
             verb = words[1] if len(words) > 1 else ""
         elif words and part is not before and _MODAL_CUE.search(cue.group(0)):
-            verb = words[0]
+            verb = None if words[0] in _NOT_VERB else words[0]
         if len(words) <= _FACT_GAP and (verb is None or verb in _GIVE):
             return True
     return False
@@ -681,7 +735,10 @@ _STOCK = re.compile(
     r"\s+(?:(?:any|anything|some)\s+|(?!(?:any|anything|some)\b))"
     r"(?!(?:the|a|an|your|my|this|that|it|idea|ideas|information|info|details|questions?|"
     r"thoughts|advice|tips|suggestions|experience|knowledge|updates?|news|problems?|plans?|"
-    r"someone|anyone|somebody|anybody)\b)"
+    r"someone|anyone|somebody|anybody|"
+    # ... nor the perfect tense or the user's trouble (", have had issues with certain
+    # drip coffee makers": round 11)
+    r"had|been|never|always|already|just|also|to|issues?|trouble)\b)"
     r"[a-z][a-z-]*(?:\s+[a-z-]+){0,2}(?:\s+(?:with|from|by|in|that|you)\b|\s*\?)",
     re.IGNORECASE,
 )
@@ -717,12 +774,12 @@ def _is_closing(text: str, sentences: list[str], solicited: bool = False) -> boo
     last = [m.end() for m in p["greeting"].finditer(text)]
     # The thanks or goodbye closes the turn: it ends in its last part ("你好,我想..."
     # opens with a greeting and asks afterwards), or the last sentence thanks.
-    if not sentences or not last:
+    if not sentences:
         return False
     # ... or the turn opens thanking and says nothing else that asks or answers
     # ("Thanks. I'll wait for the confirmation text.").
     thanks = _thanks(sentences[-1]) or any(_thanks(c) for c in _CLAUSE.split(sentences[0]))
-    if last[-1] < len(text) * _CLOSING_SHARE and not thanks:
+    if (not last or last[-1] < len(text) * _CLOSING_SHARE) and not thanks:
         return False
     for sentence in sentences:
         if _is_question(sentence) and not _words_only(sentence, p["closing"]):
@@ -760,6 +817,16 @@ def _thanks(sentence: str) -> bool:
         if not lead or lead.end() >= len(s) or lead.group(1).lower() in lists["yesno"]:
             return False
         s = s[lead.end() :]
+
+
+_WISH_AT = 6  # characters a wish to be told may stand from a sentence's start ("我想知道", "I'd love to know")
+
+
+def _wish_to_know(sentence: str) -> bool:
+    """True when ``sentence`` opens with a wish to be told ("我想知道有哪些因素…", "I'd love to
+    know about the features")."""
+    told = _patterns()["ask_info"].search(sentence.strip())
+    return told is not None and told.start() <= _WISH_AT
 
 
 def _only_desire(sentence: str) -> bool:
@@ -892,6 +959,7 @@ _DECLINE = re.compile(
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[^\W\d_]+|\d+")
+_LETS = re.compile(r"^\s*let['’]?s\s+", re.IGNORECASE)
 # The words that name no new object after a verb ("book it for me", "just book").
 _TO = re.compile(r"(?<![\w'])to\s+", re.IGNORECASE)
 _PRONOUN = frozenset({"it", "that", "this", "them", "those", "these"})
@@ -924,7 +992,10 @@ def _declines_then_asks(text: str) -> bool:
     for sentence in sentences:
         said = _PLEASE.sub(" ", sentence)
         for clause in _CLAUSE.split(said):
-            verb = p["request_start"].match(clause)
+            # "no thats okey. lets check out now": a proposal of the new task
+            verb = p["request_start"].match(_LETS.sub("", clause, count=1))
+            if verb is not None:
+                clause = _LETS.sub("", clause, count=1)
             # "No, that's it, just book." goes ahead with what was offered, "No, change it
             # to economy." changes it: the new task names what it is about ("just book me
             # rooms for six")
@@ -981,6 +1052,47 @@ def _identifies_only(text: str) -> bool:
     bare = _FIELD_LABEL.sub(" ", bare)
     words = [w for w in bare.split() if not _ID_OR_NUMBER.search(w)]
     return len(words) <= 1 and len(_CJK.findall(" ".join(words))) <= 4
+
+
+# A sentence of a greeting's small talk: who the user is ("It's Michael from Seattle again",
+# "My name is Michael, and …"), wishing the agent well, thanking, or announcing what is to
+# come ("I have some questions about the Alphabet 10-K report.", "I'm reaching out today
+# because I'd love to share some feedback").
+_PLEASANTRY = re.compile(
+    r"\s*(?:there\b[\s,.!]*)?(?:(?:my\s+name\s+is|my\s+name['’]s|i\s+am|i['’]m|it['’]s|this\s+is)\s+(?-i:[A-Z])"
+    r"|(?:i\s+)?hope\s+(?:you|all|this|everything)\b|my\s+hope\s+is\b"
+    r"|(?:thanks|thank\s+you|many\s+thanks)\b|i\s+(?:really\s+|truly\s+)?appreciate\b"
+    r"|i\s+(?:have|['’]ve\s+got|got)\s+(?:some|a\s+few|a\s+couple\s+of|a|few|several)\s+(?:quick\s+)?questions?\b"
+    r"|i['’]m\s+reaching\s+out|i\s+am\s+reaching\s+out|i\s+wanted\s+to\s+reach\s+out|i['’]m\s+writing\b)"
+    r"|\s*(?:there)?[\s,.!]*$",
+    re.IGNORECASE,
+)
+
+
+def _pleasantries(text: str) -> bool:
+    """True when every sentence of ``text`` (what follows a greeting) is small talk
+    (:data:`_PLEASANTRY`) and none asks, requests or reports a problem: a greeting."""
+    sentences = list(_sentences(text))
+    return (
+        bool(sentences)
+        and not _verb_inside(sentences[0])
+        and all(
+            _PLEASANTRY.match(s) and not _is_question(s) and not _is_request(s) for s in sentences
+        )
+    )
+
+
+_WORD_START = re.compile(r"(?<![\w'’])\w")
+
+
+def _verb_inside(sentence: str) -> bool:
+    """True when a word of ``sentence`` past its first starts an imperative of the request
+    list: a task run on after an introduction without a stop ("Hi I'm Ben reserve my flight
+    114")."""
+    start = _patterns()["request_start"]
+    return any(
+        start.match(sentence[m.start() :]) for m in _WORD_START.finditer(sentence) if m.start()
+    )
 
 
 def _retries(sentence: str) -> bool:
@@ -1312,11 +1424,37 @@ _ADDS = re.compile(
 # A sentence that opens by adding to a question ("Can you tell me the rate? Also, please set
 # an alert…", "Additionally, I'd like to…"): what it adds may be a new task.
 _ALSO = re.compile(r"(?:^|[.!?]\s+)(?:also|additionally|in addition|plus)\s*,", re.IGNORECASE)
+# A question given with its answer ("Q: Why the blueberries are blue? A: Because …",
+# "Question: Is … ? Answer: Yes, …", "问：… 答：…"): handed to the agent to check or store, it
+# asks nothing itself (round 11's fact-checking agent): `other`.
+_QA_PAIR = re.compile(
+    r"\s*(?:q|question|问题?)\s*[:：].+?[?？。.]\s*(?:a|answer|答案?)\s*[:：]\s*\S",
+    re.IGNORECASE | re.DOTALL,
+)
 # A turn that is one upper-case token, bare or in markers: a simulator's control signal.
 _CONTROL = re.compile(
     r"\s*(?:(?:#+|\[|<)\s*[A-Z][A-Z_ ]{2,}?\s*(?:#+|\]|>)|[A-Z][A-Z_]{3,}[.!]?)\s*"
 )
 _QUOTED = re.compile(r"[\"“”*]")
+# A recap that checks what the user understood of their own case ("Just to confirm, the refund
+# goes back to my original card, right?"): no "you" in its sentence, so the user does not
+# speak as the agent recapping the listener's wishes ("Just to confirm, you'd prefer…").
+_OWN_RECAP = re.compile(
+    r"just\s+to\s+(?:confirm|clarify|recap)\b(?=[^.!?]*\?)(?![^.!?]*\b(?:you|you['’]\w+|your)\b)",
+    re.IGNORECASE,
+)
+# A turn that opens by going on from what the user said before ("Anyway, I'm pretty sure…",
+# "As for customer service, …", "Of course, with all that said, …", "Beyond that, …"): a
+# later message of the user's, even where no agent message stands before it (a user who
+# writes several messages in a row, round 11's BFCL customer), so no opening statement of
+# the need; what it asks decides, and a statement alone is a remark.
+_CONTINUES = re.compile(
+    r"\s*(?:anyway|anyhow|as\s+for|beyond\s+that|besides\s+that|speaking\s+of|in\s+the\s+meantime"
+    r"|meanwhile|of\s+course|on\s+top\s+of\s+that|(?:with\s+)?(?:all\s+)?that\s+said|another\s+thing"
+    r"|one\s+more\s+thing|in\s+terms\s+of|at\s+the\s+end\s+of\s+the\s+day|to\s+give\s+you\s+(?:a\s+bit\s+of\s+)?context"
+    r"|[a-z]+-wise|(?:i|we)\s+also)\b",
+    re.IGNORECASE,
+)
 # the adverbs of _SUBJECT_ADVERB: a turn without any of them needs no substitution
 _ADVERBS = ("also", "really", "just", "still", "actually", "only")
 # "I'm also looking for", "I'd just need": the adverb is no part of the request phrase.
@@ -1342,7 +1480,34 @@ def _tells(text: str) -> bool:
     p = _patterns()
     lead = _IMPERATIVE_LEAD.match(text)
     verb = text[lead.end() if lead else 0 :]
-    return bool(p["inform_verb"].match(verb)) and not p["act"].search(verb)
+    if p["act"].search(verb):
+        return False
+    if p["inform_verb"].match(verb):
+        return True
+    # Chinese names the topic first and the verb of telling after it ("竞争环境分析详细说明",
+    # "上面每一点都展开说明。", "更详细地阐述，包括…": round 11's ShareGPT users): the first
+    # clause ends with it
+    if _CJK.search(verb):
+        first = _PUNCT.sub("", _CLAUSE.split(verb, maxsplit=1)[0])
+        told = _ZH_TOLD_END.search(first)
+        return told is not None and told.start() > 0
+    return False
+
+
+# A verb of telling that ends a Chinese clause, with its softeners ("详细说明", "展开说明一下").
+_ZH_TOLD_END = re.compile(r"(?:说明|阐述|讲解|解释|介绍)(?:一下|下)?(?:吧)?$")
+
+
+def _presses(text: str) -> bool:
+    """True when ``text`` is a verb of telling with nothing named to tell ("告诉我", "Tell me!"):
+    it presses the agent for the answer it held back, a request (round 11's ruling), not a
+    question about a fact."""
+    return _PUNCT.sub("", text).lower() in _PRESS
+
+
+_PRESS = frozenset(
+    {"告诉我", "快告诉我", "你告诉我", "tellme", "justtellme", "回答我的问题", "answermyquestion"}
+)
 
 
 def _instructs_first(text: str, at: int) -> bool:
@@ -1388,6 +1553,8 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
             "other",
             "control",
         )  # a simulated user's stop signal: "###STOP###", "FINISHED", "[END]"
+    if _QA_PAIR.match(t):
+        return "other", "qa_pair"  # "Q: Why are blueberries blue? A: Because …": handed over
     # after a recap to confirm, "Actually", "Sorry, no" open a correction: an answer
     shift = p["shift"] if context != "confirm" else _NEVER
     if len(t) <= _GREETING_CHARS and p["greeting"].search(t) and _words_only(t, p["closing"]):
@@ -1402,6 +1569,8 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         rest = _rule(t[pushed.end() :], "none")[0] if pushed.end() < len(t) else "other"
         return (rest if rest in QUERY_CLASSES else "other"), "pushback"
     offered = p["offer"].search(t)
+    if offered is not None and _OWN_RECAP.match(t, offered.start()):
+        offered = None  # "Just to confirm, the refund goes to my card, right?": the user's own
     if offered is not None and not _instructs_first(t, offered.start()):
         return "other", "offer"  # the user speaks as the agent: "I can help with that. When...?"
     switched = p["switch"].match(t) if context != "confirm" else None
@@ -1502,7 +1671,15 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
             # the item ("I want a moderately priced restaurant in the east part of town.
             # What is the phone number?": session 5's new task beside a question)
             wish = not solicited and any(map(_wishes_for_item, sentences[:-1]))
-            return ("request" if new_task or wish else "question"), "q_told"
+            # a task asked, then what the user wants to know of it ("能帮我分析一下…的工资分布情况
+            # 吗？我想知道有哪些因素会影响薪资差距。": round 11, an act and a question, round 4's
+            # "Can you guys install it? How much?")
+            purpose = (
+                len(sentences) > 1
+                and _wish_to_know(sentences[-1])
+                and any(_is_question(s) and _asks_to_act(s) for s in sentences[:-1])
+            )
+            return ("request" if new_task or wish or purpose else "question"), "q_told"
         shifts = shift.match(t) or shift.match(last)
         if solicited and not shifts and _ID_OR_NUMBER.search(last):
             return (
@@ -1522,6 +1699,8 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
     if p["ask_info"].search(t):
         # "I want to know when they expire."; "…. Also, I'd like to set an alert" adds a task
         return ("request" if new_task else "question"), "ask_info"
+    if _presses(t):
+        return "request", "press"  # "告诉我", "Tell me!": for the answer held back
     if _tells(t):
         # "请介绍一下特斯拉的汽车充电方式", "Tell me about that coat please": to be told
         return ("request" if new_task else "question"), "tell"
@@ -1544,7 +1723,11 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         return "question", "question_any"
     if shift.match(t):
         return "other", "shift"  # an unprompted correction: "Oh wait, I meant 12 people."
-    if context == "opening":
+    if context in ("opening", "none") and p["greeting_start"].match(low) and _pleasantries(t):
+        # "Hi there, I have some questions about the 10-K report.", "Hey there! It's Michael
+        # from Seattle again. I hope you've been well!": greets, asks nothing yet
+        return "greeting", "pleasantries"
+    if context == "opening" and not (_CONTINUES.match(t) or _CONTINUES.match(low)):
         if _identifies_only(t):
             # "Hi there I am Alina", "[订单x]": who the user is, or a value, and no need
             return ("greeting" if p["greeting"].search(low) else "other"), "identifies"

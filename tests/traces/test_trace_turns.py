@@ -1434,3 +1434,142 @@ def test_a_shop_asked_to_lower_its_price_or_for_its_stock(
     text: str, previous: str, kind: str
 ) -> None:
     assert rule_turn(text, False, previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # round 11: a wish to be told in a customer's longer words is a question
+        ("I'd love to know about the seat options on this route.", "", "question"),
+        ("I'm just curious about the fees for a second bag.", "", "question"),
+        ("I'm keen to know the current fare.", "", "question"),
+        ("If you could fill me in on the refund rules, that would be great.", "", "question"),
+        # ... "we want to know" beside an act asks for the act
+        ("Can you now rebook my trip? We want to know if it works.", "", "request"),
+        # the user's own speech act, an unsure need and an idiom ask for nothing
+        ("I also want to touch on the lounge. It was lovely.", "Done.", "other"),
+        ("I'm trying to figure out if I need a visa.", "Done.", "other"),
+        # whoever serves is asked to act, and thanks may be its condition
+        ("Could someone move my seat to 12A, please?", "", "request"),
+        ("I'd appreciate it if you could print my boarding pass.", "", "request"),
+    ],
+)
+def test_round_11_wishes_to_be_told_and_words_that_ask_nothing(
+    text: str, previous: str, kind: str
+) -> None:
+    assert rule_turn(text, False, previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a message that goes on from the user's earlier one opens nothing: a remark
+        ("Anyway, the flight itself was smooth and the crew was great.", "other"),
+        ("As for the meals, they were fine.", "other"),
+        ("I also flew with my sister last year.", "other"),
+        # ... a first message that states the need stays a request
+        ("The flight itself was cancelled and I'm stuck in Denver.", "request"),
+    ],
+)
+def test_a_message_that_continues_the_users_own_opens_nothing(text: str, kind: str) -> None:
+    assert rule_turn(text, False, "") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("Hi there, I have a few questions about my booking.", "greeting"),
+        ("Hello! It's Dana again. I hope you've been well.", "greeting"),
+        # ... a task run on after the introduction is a request
+        ("Hi I'm Ben reserve my flight 114", "request"),
+        ("Hi there, I have a few questions. What is the baggage fee?", "question"),
+    ],
+)
+def test_a_greeting_with_small_talk_only_greets(text: str, kind: str) -> None:
+    assert rule_turn(text, False, "") == kind
+
+
+def test_thanks_in_other_words_close_a_longer_message() -> None:
+    text = "Let me know what you find out. I appreciate all the help so far!"
+    assert rule_turn(text, False, "") == "greeting"
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # a list or a text to produce, a role to play, pressing for the answer: requests
+        ("列出三家最大的航空公司。", "", "request"),
+        ("保持角色。", "好的。", "request"),
+        ("让我们来玩一个游戏，你猜猜我几岁。", "", "request"),
+        ("告诉我", "这我不能说。", "request"),
+        ("我们需要查一下航班的状态。", "", "request"),
+        # the topic first and the verb of telling after it, or a difference named: questions
+        ("行李政策详细说明", "以上是主要内容。", "question"),
+        ("上面每一点都展开说明。", "以上是主要内容。", "question"),
+        ("经济舱和商务舱的区别。", "", "question"),
+        ("The difference between a refund and a credit.", "", "question"),
+        # an analysis asked, then what the user wants to know of it
+        ("能帮我分析一下这条航线的票价吗？我想知道哪些因素会影响价格。", "", "request"),
+    ],
+)
+def test_round_11_chinese_tasks_and_verbs_of_telling(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, False, previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # values given after "请您提供…" answer it
+        ("好的，航班号是CA123，日期是5月1日。", "请您提供航班号和日期。", "answer"),
+        # choosing what "let me know if you'd like to…" offered answers it
+        (
+            "I'd like to book the 9 AM flight.",
+            "Let me know if you'd like to book any of these.",
+            "answer",
+        ),
+        # a decline, then a proposal of a new task
+        ("no thats fine. lets check out now", "Shall I add the bag?", "request"),
+        # a question handed over with its answer asks nothing
+        ("Q: Is Paris in France? A: Yes, it is.", "", "other"),
+        # checking a thing acts on it, whatever it is to confirm after
+        ("Could you check my bags to confirm if they're under 23 kg?", "", "request"),
+        ("Could you confirm if my bags are under 23 kg?", "", "question"),
+        # "have had issues with" is no search of a shop's stock
+        (
+            "I have had issues with late flights, so tell me about your delay policy.",
+            "",
+            "question",
+        ),
+    ],
+)
+def test_round_11_answers_proposals_and_checks(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, False, previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # a verb after "please" or "if you could" acts on the fact it names
+        ("Please waive the change fee.", "", "request"),
+        ("I'd appreciate it if you could waive the change fee.", "", "request"),
+        # ... a fact after "please" alone, or a verb of giving, asks to be told it
+        ("Please, the address of the hotel.", "", "question"),
+        ("Please send me the address.", "", "question"),
+        # a wh-word before "can I" asks what the user may do
+        ("How many bags can I check for free?", "Your booking is confirmed.", "question"),
+        ("Can I check a third bag?", "Your booking is confirmed.", "request"),
+        # a recap the user asks about their own case is a question, one of the listener's
+        # wishes speaks as the agent
+        ("Just to confirm, the refund goes to my card, right?", "Refunded.", "question"),
+        ("Just to confirm, you'd prefer a window seat?", "Refunded.", "other"),
+    ],
+)
+def test_verbs_on_a_fact_what_the_user_may_do_and_own_recaps(
+    text: str, previous: str, kind: str
+) -> None:
+    assert rule_turn(text, False, previous) == kind
+
+
+def test_preferring_one_the_agent_named_chooses() -> None:
+    previous = "There are two options: a nonstop at $450 and one with a stop at $320."
+    assert rule_turn("I'd prefer the one with fewer stops.", False, previous) == "answer"
