@@ -30,6 +30,17 @@ def show(git: str, commit: str, path: str) -> str:
     ).stdout
 
 
+def final_answers(messages: list[dict]) -> list[int]:
+    """Indexes of the assistant texts that a user message follows or that end the trace."""
+    return [
+        i
+        for i, m in enumerate(messages)
+        if m["role"] == "assistant"
+        and m.get("content")
+        and (i + 1 == len(messages) or messages[i + 1]["role"] == "user")
+    ]
+
+
 def syntag(git: str) -> list[dict]:
     """Each evaluation record with a generated message: its conversation, then that message."""
     text = show(git, SYNTAG, "lib/default-evaluation-results.ts")
@@ -53,6 +64,8 @@ def syntag(git: str) -> list[dict]:
                 "source": "syntag-umd/eval-framework",
                 "commit": SYNTAG,
                 "path": f"lib/default-evaluation-results.ts#index{r['index']}",
+                # Only the generated message is the model's: the texts before it are the test's.
+                "answers": [len(messages) - 1],
                 "messages": messages,
             }
         )
@@ -109,6 +122,7 @@ def jcarah(git: str) -> list[dict]:
                     "source": "jcarah/accelerate_context_engineering_workshop",
                     "commit": commit,
                     "path": f"{path}#{d['question_id']}",
+                    "answers": final_answers(messages),
                     "messages": messages,
                 }
             )
