@@ -620,11 +620,12 @@ def answer_seqs(path: Path) -> dict[tuple[str, int], int]:
     return found
 
 
-def cs_claims(verbose: bool) -> list[str]:
+def cs_claims(verbose: bool, scores: dict[str, tuple[float, float]] | None = None) -> list[str]:
     """Ungrounded values flagged in the final answers of the customer-service set
     (``claims_cs.jsonl``): precision and recall, overall and by the labelled kind. A flag is
     right when it is, or sits inside, a value labelled ungrounded in the same message (of any
-    kind); a flag no row labels counts against precision, under its own kind."""
+    kind); a flag no row labels counts against precision, under its own kind. ``scores``,
+    when given, receives each kind's (and ``"all"``'s) precision and recall."""
     from projeval.traces import analyse_traces
 
     rows = load("claims_cs.jsonl")
@@ -667,6 +668,8 @@ def cs_claims(verbose: bool) -> list[str]:
         n = sum(r["ungrounded"] for r in want)
         p = len(right) / len(got) if got else 1.0
         r_ = found / n if n else 1.0
+        if scores is not None:
+            scores[kind] = (p, r_)
         lines.append(
             f"  ungrounded {kind:<8} precision {p:.3f}  recall {r_:.3f}  (flagged {len(got)}: "
             f"labelled ungrounded {len(right)}, labelled grounded {len(wrong)}, not labelled "
