@@ -599,6 +599,89 @@ def claims_section(verbose: bool) -> list[str]:
             lines += [f"    flagged {c}" for c in sorted(got)]
     lines.append("  (a flagged value no row labels counts against precision)")
     lines += agentdojo_claims(verbose)
+    lines += cs_claims(verbose)
+    return lines
+
+
+def answer_seqs(path: Path) -> dict[tuple[str, int], int]:
+    """``(trace, seq)`` of each answer a claims set labels (the message indexes its traces
+    list as ``answers``) -> the message's index. An OpenAI Chat message is one event per
+    text and per tool call, so an event's ``seq`` is not the message's index."""
+    found: dict[tuple[str, int], int] = {}
+    with path.open(encoding="utf-8") as f:
+        for line in f:
+            trace = json.loads(line)
+            answers, seq = set(trace["answers"]), 0
+            for i, m in enumerate(trace["messages"]):
+                if i in answers:
+                    found[trace["id"], seq] = i
+                calls = len(m.get("tool_calls") or []) if m["role"] == "assistant" else 0
+                seq += calls + (1 if m.get("content") or not calls else 0)
+    return found
+
+
+def cs_claims(verbose: bool, scores: dict[str, tuple[float, float]] | None = None) -> list[str]:
+    """Ungrounded values flagged in the final answers of the customer-service set
+    (``claims_cs.jsonl``): precision and recall, overall and by the labelled kind. A flag is
+    right when it is, or sits inside, a value labelled ungrounded in the same message (of any
+    kind); a flag no row labels counts against precision, under its own kind. ``scores``,
+    when given, receives each kind's (and ``"all"``'s) precision and recall."""
+    from projeval.traces import analyse_traces
+
+    rows = load("claims_cs.jsonl")
+    path = CORPUS / "claims_cs_traces.jsonl"
+    scope = answer_seqs(path)
+    a = analyse_traces([path], workers=1)
+    flagged = [
+        (c.trace_id, scope[c.trace_id, int(c.seq)], c.kind, str(c.value))
+        for c in a.claims.itertuples()
+        if (c.trace_id, int(c.seq)) in scope
+    ]
+
+    def norm(value: str) -> str:
+        return " ".join(value.strip("\"“”'’*.,;:!? ").lower().split())
+
+    def same(row: dict[str, Any], claim: tuple[str, int, str, str]) -> bool:
+        value, got = norm(row["value"]), norm(claim[3])
+        return (
+            (row["trace"], row["message"]) == claim[:2]
+            and bool(got)
+            and (value in got or got in value)
+        )
+
+    def kind_of(claim: tuple[str, int, str, str]) -> str:
+        match = [r for r in rows if same(r, claim)]
+        return match[0]["kind"] if match else claim[2]
+
+    truth = sum(r["ungrounded"] for r in rows)
+    lines = [
+        f"claims (tests/corpora/conversations/claims_cs.jsonl, customer-service final answers: "
+        f"{len(rows)} values, labelled ungrounded {truth})"
+    ]
+    kinds = sorted({r["kind"] for r in rows} | {c[2] for c in flagged})
+    for kind in (*kinds, "all"):
+        want = [r for r in rows if kind in ("all", r["kind"])]
+        got = [c for c in flagged if kind in ("all", kind_of(c))]
+        right = [c for c in got if any(r["ungrounded"] and same(r, c) for r in want)]
+        wrong = [c for c in got if c not in right and any(same(r, c) for r in want)]
+        found = sum(1 for r in want if r["ungrounded"] and any(same(r, c) for c in got))
+        n = sum(r["ungrounded"] for r in want)
+        p = len(right) / len(got) if got else 1.0
+        r_ = found / n if n else 1.0
+        if scores is not None:
+            scores[kind] = (p, r_)
+        lines.append(
+            f"  ungrounded {kind:<8} precision {p:.3f}  recall {r_:.3f}  (flagged {len(got)}: "
+            f"labelled ungrounded {len(right)}, labelled grounded {len(wrong)}, not labelled "
+            f"{len(got) - len(right) - len(wrong)}; labelled ungrounded found {found} of {n})"
+        )
+    if verbose:
+        for c in flagged:
+            ok = any(r["ungrounded"] and same(r, c) for r in rows)
+            lines.append(f"    flagged {c} ({'right' if ok else 'wrong'})")
+        for r in rows:
+            if r["ungrounded"] and not any(same(r, c) for c in flagged):
+                lines.append(f"    missed {r['trace']} #{r['message']} {r['kind']} {r['value']!r}")
     return lines
 
 

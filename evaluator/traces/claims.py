@@ -103,14 +103,16 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         "amount",
         re.compile(
             rf"{_NOT_AFTER_WORD}(?P<n>{_NUMBER})\s?"
-            r"(?:USD|EUR|GBP|CNY|RMB|JPY|dollars|euros|元|块|美元)(?![A-Za-z])"
+            # A percentage is an amount too: a discount, a rate ("15% off", "10 percent").
+            r"(?:USD|EUR|GBP|CNY|RMB|JPY|dollars|euros|元|块|美元|(?P<pct>%|percent))(?![A-Za-z])"
         ),
     ),
     (
         "duration",
         re.compile(
             rf"{_NOT_AFTER_WORD}(?P<n>{_NUMBER})(?:\s?[-–~到至]\s?(?P<n2>\d+(?:\.\d+)?))?"
-            rf"\s?(?:(?P<q>business|working|calendar|school)\s+)?(?P<unit>{_UNITS})(?![A-Za-z])",
+            # "1-hour window", "3-hour blocks": a unit joined by a hyphen is an adjective of time.
+            rf"[\s-]?(?:(?P<q>business|working|calendar|school)\s+)?(?P<unit>{_UNITS})(?![A-Za-z])",
             re.I,
         ),
     ),
@@ -423,6 +425,10 @@ _NOT_NAMES = frozenset(
         "zip",
         "sim",
         "pin",
+        "qr",
+        "gps",
+        "usb",
+        "diy",
         "vpn",
         "sms",
         "otp",
@@ -729,13 +735,13 @@ def _name_parts(text: str, m: re.Match[str]) -> tuple[_NamePart, ...]:
     key = (
         m.group(),
         title.end() - start if title is not None else -1,
-        title is None and _opens_sentence(text, start),
+        title is None and _opens_sentence(text, start) and not _NAME_LIST.match(text, m.end()),
     )
     parts = _NAME_PARTS.get(key)
     if parts is None:
         if len(_NAME_PARTS) > _NAME_PARTS_KEPT:
             _NAME_PARTS.clear()
-        span = _proper_name(text, m)
+        span = _proper_name(text, m, key[2])
         found: list[_NamePart] = []
         if span is not None:
             for lo, hi in _possessive_parts(text, *span):
@@ -745,14 +751,18 @@ def _name_parts(text: str, m: re.Match[str]) -> tuple[_NamePart, ...]:
     return parts
 
 
+# The rest of a list of capitalised words after its first ("John, Mike, or Sarah"): a word
+# opening a sentence that heads such a list is a name like the others, not the sentence's.
+_NAME_LIST = re.compile(r"(?:,[ ][A-Z][\w'’]*)+,?[ ](?:or|and)[ ][A-Z]")
 # _name_parts by (run, title length or -1, opens a sentence), at most this many.
 _NAME_PARTS: dict[tuple[str, int, bool], tuple[_NamePart, ...]] = {}
 _NAME_PARTS_KEPT = 4096
 
 
-def _proper_name(text: str, m: re.Match[str]) -> tuple[int, int] | None:
+def _proper_name(text: str, m: re.Match[str], opens: bool) -> tuple[int, int] | None:
     """The span of the proper name a run of capitalised words states, or ``None``: the
-    words that open a sentence or are common words are dropped from its ends."""
+    words that open a sentence (``opens``: the run does) or are common words are dropped
+    from its ends."""
     start, end = m.span()
     title = _TITLES.match(text, start) if text[start] in _TITLE_INITIALS else None
     at = title.end() if title is not None else start
@@ -765,7 +775,6 @@ def _proper_name(text: str, m: re.Match[str]) -> tuple[int, int] | None:
         j -= 1
     if i == j:
         return None
-    opens = title is None and _opens_sentence(text, start)
     if opens and i == 0 and j > 1 and _plain(words[0]) in _OPENERS:
         i = 1  # "Contact EE and quote ...": the sentence's verb, then the name
         while i < j and _plain(words[i]) in _NOT_NAMES:
@@ -908,6 +917,8 @@ def ungrounded(text: str | None, known: str | Held) -> list[Claim]:
                 return count_in(form, low)
             if kind == "duration" and duration_in_fields(form, low):
                 return True
+            if kind == "time" and time_in_text(form, low):
+                return True
             return form.lower() in low
 
         return claims(text, in_text)
@@ -934,6 +945,39 @@ def duration_in_fields(form: str, low: str) -> bool:
         )
     return pattern.search(low) is not None
 
+
+def time_in_text(form: str, low: str) -> bool:
+    """Whether lower-cased ``low`` holds a time by its clock reading where a substring
+    would not tell: the 12-hour reading with no am/pm standing alone ("2:00 PM" in a result's
+    ``2:00 - John``), or, for a whole hour, an end of an hour range (``"9-12"``, ``"13-16"``
+    for "9 AM - 12 PM", "1 PM - 4 PM"). ``form`` is a time's first spelling, ``HH:MM``;
+    other forms are not looked at."""
+    if len(form) != 5 or form[2] != ":" or not (form[:2] + form[3:]).isdigit():
+        return False
+    pattern = _CLOCK.get(form)
+    if pattern is None:
+        if len(_CLOCK) > 1024:
+            _CLOCK.clear()
+        hour, minute = int(form[:2]), int(form[3:])
+        h12 = hour % 12 or 12
+        ways = [rf"(?<![\d:.]){h12}:{minute:02d}(?![\d:])"]
+        if minute == 0:
+            # An hour range of a result: both ends hours of a day, the first the smaller;
+            # not a date's or a phone number's digits, not a count's range ("1-2 days").
+            end = r"(?:[01]?\d|2[0-4])"
+            ways.append(rf"(?<![\d:./-]){hour}\s?[-–]\s?{end}(?![\d:./-]|\s?[a-z])")
+            ways.append(rf"(?<![\d:./-]){end}\s?[-–]\s?{hour}(?![\d:./-]|\s?[a-z])")
+        pattern = _CLOCK[form] = re.compile("|".join(ways))
+    for m in pattern.finditer(low):
+        if ":" in m.group():
+            return True
+        first, second = (int(x) for x in re.split(r"\s?[-–]\s?", m.group()))
+        if first < second:
+            return True
+    return False
+
+
+_CLOCK: dict[str, re.Pattern[str]] = {}
 
 _DURATION_FORM = re.compile(r"^(\d[\d,]*(?:\.\d+)?)\s?([^\d]+)$")
 _FIELD_VALUE: dict[tuple[str, str], re.Pattern[str]] = {}
@@ -1007,15 +1051,22 @@ def _forms(kind: str, m: re.Match[str]) -> tuple[str, ...]:
             f"{h12}:{minute:02d}{half}",
             f"{h12}:{minute:02d} {dotted}",
             *((f"{h12} {half}", f"{h12}{half}", f"{h12} {dotted}") if minute == 0 else ()),
+            # "1:30" with no am/pm may be the afternoon's 13:30: a shop's hours are read so.
+            *((f"{hour + 12}:{minute:02d}",) if not suffix and 1 <= hour <= 11 else ()),
         )
     if kind == "amount":
+        if g.get("pct"):
+            # A percentage is held as one, not by its number alone (any "10" in a date).
+            return tuple(
+                f"{n}{sep}" for n in _number_forms(g["n"]) for sep in ("%", " %", " percent")
+            )
         return tuple(_number_forms(g["n"]))
     if kind == "duration":
         unit = g["unit"]
         units = sorted({unit, unit.rstrip("sS")})
         numbers = [f for n in (g["n"], g.get("n2")) if n for f in _number_forms(n)]
         kinds = [f"{g['q']} {u}" for u in units] if g.get("q") else units  # "7 business days"
-        return tuple(f"{n}{sep}{u}" for n in numbers for u in kinds for sep in (" ", ""))
+        return tuple(f"{n}{sep}{u}" for n in numbers for u in kinds for sep in (" ", "", "-"))
     if kind == "name":
         # American style puts the sentence's comma or period inside the quotes.
         quoted = g["v"].strip()

@@ -366,3 +366,19 @@ def test_the_bench_shows_the_sealed_hedge_set_only_when_asked() -> None:
     assert not any(name in line for line in bench.turns_section(False) for name in sealed_turns)
     shown = {name for name, _ in bench.hedge_sets(False)}
     assert {p.name for p in bench.train.training_files()} <= shown
+
+
+def test_customer_service_claims_floors() -> None:
+    # claims_cs.jsonl: 303 values stated in the final answers of a barbershop receptionist
+    # (syntag-umd/eval-framework) and Google ADK's garden-store agent (jcarah's runs),
+    # labelled before the detector ran on them. Measured: all 0.940 / 1.000, times
+    # 1.000 / 1.000, names 0.931 / 1.000 (rules written on this set: in-sample figures).
+    rows = bench.load("claims_cs.jsonl")
+    assert len(rows) >= 300 and sum(r["ungrounded"] for r in rows) >= 50
+    assert len({r["trace"].rsplit("/", 1)[-1] for r in rows if "jcarah" in r["trace"]}) >= 10
+    assert all(len(r["commit"]) == 40 and r["source"] and r["path"] for r in rows)
+    scores: dict[str, tuple[float, float]] = {}
+    bench.cs_claims(False, scores)
+    assert scores["all"][0] >= 0.94 and scores["all"][1] >= 1.0, scores["all"]
+    assert scores["time"] >= (1.0, 1.0) and scores["name"][0] >= 0.93, scores
+    assert scores["amount"][1] >= 1.0 and scores["duration"][1] >= 1.0, scores

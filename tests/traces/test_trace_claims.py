@@ -139,3 +139,45 @@ def test_a_word_after_a_list_marker_opens_its_sentence() -> None:
     assert names("6) Therefore, the infinite product converges to 1.") == []
     assert names("Steps:\n  (b) Substitute x = 2 into the sum.") == []
     assert names("We met them (in Paris) Sunday with Dana Smith.") == ["Paris", "Dana Smith"]
+
+
+def test_a_time_is_held_by_its_clock_reading_and_by_an_hour_range() -> None:
+    # "2:00 PM" by a result's bare "2:00"; "1:30" (no am/pm) by the afternoon's "13:30".
+    assert ungrounded("We have 2:00 PM with John.", "1:30, 2:00 - John") == []
+    assert ungrounded("Sarah is free at 1:30.", "12:30, 13:30, 14:00") == []
+    # The ends of a result's hour range: "9-12" holds 9 AM and 12 PM, "13-16" 1 PM and 4 PM.
+    known = '{"result": ["9-12", "13-16"]}'
+    assert ungrounded("Slots: 9 AM - 12 PM or 1 PM - 4 PM.", known) == []
+    # A date's digits, a count's range and a range the wrong way round hold no hour.
+    for other in ("2024-09-12", "9-12 days", "12-9"):
+        assert [c.value for c in ungrounded("Come at 9 AM today.", other)] == ["9 AM"]
+
+
+def test_a_percentage_is_an_amount_held_only_as_a_percentage() -> None:
+    assert [(c.kind, c.value) for c in claims("Get 10% off, or 15 percent.")] == [
+        ("amount", "10%"),
+        ("amount", "15 percent"),
+    ]
+    # A "10" inside a date does not hold "10%"; the user's "10% off" does.
+    assert [c.value for c in ungrounded("A 10% discount.", "since 2022-06-10")] == ["10%"]
+    assert ungrounded("A 10% discount.", "Can I get 10% off?") == []
+
+
+def test_a_duration_joined_by_a_hyphen() -> None:
+    assert [(c.kind, c.value) for c in claims("In 3-hour blocks or a 1-hour window.")] == [
+        ("duration", "3-hour"),
+        ("duration", "1-hour"),
+    ]
+    assert ungrounded("In 3-hour blocks.", "blocks of 3 hours") == []
+
+
+def test_a_list_of_names_opening_a_sentence_names_its_first() -> None:
+    # "John" opens the sentence, but heads a list of names: it is one of them.
+    text = "Which barber? John, Mike, or Sarah?"
+    assert [c.value for c in claims(text) if c.kind == "name"] == ["John", "Mike", "Sarah"]
+    # One capitalised word opening a sentence, with no list after it, is still no name.
+    assert [c.value for c in claims("Perfect, see you then.") if c.kind == "name"] == []
+
+
+def test_common_abbreviations_are_no_names() -> None:
+    assert [c for c in claims("I can send you a QR code by GPS or USB.") if c.kind == "name"] == []

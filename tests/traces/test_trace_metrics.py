@@ -413,6 +413,19 @@ def test_grounds_find_what_only_an_index_holds_when_a_text_spells_it_otherwise()
         assert not grounds.held("id", "tkt_99aa11bb") and not grounds.held("name", "Dana")
 
 
+def test_grounds_hold_a_duration_field_and_an_hour_range_of_the_system_prompt() -> None:
+    # A customer profile in the system prompt: "2 years" by its "years_as_customer": 2,
+    # "9 AM" by the shop's hours "9-17"; a result's hour range "13-16" holds "1 PM".
+    from projeval.traces.metrics import Grounds
+
+    said = ['{"years_as_customer": 2, "hours": "9-17"}']
+    result = Event("tool", "result", 0, text='{"slots": ["13-16"]}', seq=0)
+    grounds = Grounds([(result, None)], said)
+    assert grounds.held("duration", "2 years") and grounds.held("time", "09:00")
+    assert grounds.held("time", "13:00") and not grounds.held("duration", "3 years")
+    assert not grounds.held("time", "10:00")
+
+
 def test_a_command_run_again_with_another_outcome_is_no_duplicate() -> None:
     # mini-SWE-agent runs (SWE-agent/mini-swe-agent 3c7d1d7f, output/*/*.traj.json): the
     # agent re-runs `python reproduce_issue.py` after each edit; 287 of 528 such repeats
