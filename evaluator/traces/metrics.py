@@ -370,10 +370,14 @@ class TraceAnalyser:
                         retry_of, dup_of = before_call.seq, None
                         retries += 1
                     elif reran(before_call, ev, events) and (
-                        kind_of(ev.tool, trace_hints) != READ or last_write > before_call.seq
+                        kind_of(ev.tool, trace_hints) != READ
+                        or last_write > before_call.seq
+                        or ev.turn > before_call.turn
                     ):
                         # Run again after a change (a test script after an edit; a lookup
-                        # read back after a write changed what it reads): not a wasted call.
+                        # read back after a write changed what it reads, or checked again
+                        # in a later user turn, "can you check it again?", and answered
+                        # otherwise: a parcel's status moved on): not a wasted call.
                         dup_of = None
                     else:
                         duplicates += 1
@@ -691,8 +695,8 @@ def reran(before: Event, call: Event, events: list[Event]) -> bool:
     """Whether ``call``, the same call as ``before``, got another result: run again after
     something changed (a test script after an edit, a shell command), not a repeat that
     learned nothing. Asked of a tool not known to read, and of a read only when a write
-    came between the two calls; a read that answers otherwise with no write between is
-    still a repeated lookup."""
+    or a user turn came between the two calls; a read that answers otherwise within one
+    turn with no write between is still a repeated lookup."""
     if before.link is None or call.link is None:
         return False
     return events[before.link].text != events[call.link].text

@@ -460,3 +460,28 @@ def test_a_lookup_read_back_after_a_write_is_no_duplicate() -> None:
     dups = [r for r in CALLS.records(m.calls) if r["duplicate_of"] is not None]
     assert [(r["seq"], r["duplicate_of"]) for r in dups] == [(6, 0), (10, 0)]
     assert (m.summary["duplicates"], m.summary["retries"]) == (2, 0)
+
+
+def test_a_lookup_checked_again_in_a_later_turn_with_another_answer_is_no_duplicate() -> None:
+    # "Can you check why it's still only at label created?": the customer asks again, the
+    # parcel's status has moved on, and the second read learns it. Within one turn, or with
+    # the same answer, a repeated lookup is a duplicate.
+    parcel = {"shipment_id": "SHP-555001"}
+    _, m = measure(
+        Event("user", "message", 0, text="Where is my order?"),
+        call(1, "get_shipment_status", parcel, "c1"),
+        result(2, "c1", {"current_status": "label_created"}),
+        Event("assistant", "message", 3, text="A label was created."),
+        Event("user", "message", 4, text="Can you check again why it's still at label created?"),
+        call(5, "get_shipment_status", parcel, "c2"),  # a later turn, another answer
+        result(6, "c2", {"current_status": "in_transit"}),
+        call(7, "get_shipment_status", parcel, "c3"),  # the same turn: a duplicate
+        result(8, "c3", {"current_status": "in_transit"}),
+        Event("assistant", "message", 9, text="It is in transit now."),
+        Event("user", "message", 10, text="And now?"),
+        call(11, "get_shipment_status", parcel, "c4"),  # a later turn, the same answer
+        result(12, "c4", {"current_status": "in_transit"}),
+    )
+    dups = [r for r in CALLS.records(m.calls) if r["duplicate_of"] is not None]
+    assert [(r["seq"], r["duplicate_of"]) for r in dups] == [(7, 1), (11, 1)]
+    assert m.summary["duplicates"] == 2
