@@ -471,7 +471,7 @@ def test_traces_reads_a_benchmark_results_file(
     assert result.stdout.splitlines() == [
         "2 traces in 1 file, 1 problem (tokens: o200k_base)",
         "calls 4, errors 0, duplicates 0, retries 0, follow-ups 2 (lookups 2, actions 0), "
-        "hedges 0; turns 2, of which 2 end in a follow-up or a hedge",
+        "hedges 0; turns 2, of which 2 end in a follow-up lookup or a hedge",
         "result tokens 38; billed input 232; recorded input -",
         "user turns: 0 questions, 2 requests, 0 answers, 0 greetings or closings, 0 other; "
         "ungrounded claims 0",
@@ -531,7 +531,7 @@ def test_traces_reads_a_simulation_results_document(
     assert result.stdout.splitlines() == [
         "1 trace in 1 file, 1 problem (tokens: o200k_base)",
         "calls 2, errors 1, duplicates 0, retries 0, follow-ups 1 (lookups 1, actions 0), "
-        "hedges 0; turns 1, of which 1 end in a follow-up or a hedge",
+        "hedges 0; turns 1, of which 1 end in a follow-up lookup or a hedge",
         "result tokens 16; billed input 106; recorded input -",
         "user turns: 0 questions, 1 request, 0 answers, 0 greetings or closings, 0 other; "
         "ungrounded claims 0",
@@ -571,7 +571,7 @@ def test_traces_reads_a_swe_agent_output_folder(
     # Errors: the reproduction's traceback and three edits SWE-agent's linter rejected; the
     # rejected edit sent again unchanged is a retry, not a duplicate.
     assert lines[1].startswith("calls 12, errors 4, duplicates 0, retries 2, ")
-    assert lines[1].endswith("; turns 1, of which 0 end in a follow-up or a hedge")
+    assert lines[1].endswith("; turns 1, of which 0 end in a follow-up lookup or a hedge")
     assert lines[3] == (
         "user turns: 0 questions, 1 request, 0 answers, 0 greetings or closings, 0 other; "
         "ungrounded claims 0"
@@ -639,7 +639,7 @@ def test_traces_on_a_support_conversation_that_asks_before_it_looks(
     lines = result.stdout.splitlines()
     assert lines[1] == (
         "calls 4, errors 1, duplicates 0, retries 0, follow-ups 3 (lookups 2, actions 1), "
-        "hedges 1; turns 3, of which 2 end in a follow-up or a hedge"
+        "hedges 1; turns 3, of which 2 end in a follow-up lookup or a hedge"
     )
     hedged = lines[lines.index("Hedged answers:") + 1]
     assert hedged == (

@@ -239,6 +239,9 @@ class TraceAnalyser:
         usages: list[Usage] = []
         # The open turn: [number, question, class, calls, follow-ups, hedged messages, answer].
         turn: list[Any] | None = None
+        # Turns with a follow-up lookup: an action passing on an id it was given (cancelling
+        # the order just found) is the ordinary use of an id and flags no turn.
+        lookup_turns: set[int] = set()
         index_of, arguments = self.leaf_index.of, self._arguments
         error_texts = self._error_texts
         claim_rows = m.claims
@@ -400,6 +403,8 @@ class TraceAnalyser:
                             lookups += 1
                         if turn is not None and turn_no > 0:
                             turn[4] += 1
+                            if call_kind != WRITE:
+                                lookup_turns.add(turn_no)
                         for argument, value, src in hits:
                             followup_rows.append(
                                 (
@@ -449,7 +454,7 @@ class TraceAnalyser:
             turn_rows.append((file, tid, *turn))
         followup_turns = sum(1 for t in turn_rows if t[6] > 0)
         hedged_turns = sum(1 for t in turn_rows if t[7] > 0)
-        flagged_turns = sum(1 for t in turn_rows if t[6] > 0 or t[7] > 0)
+        flagged_turns = sum(1 for t in turn_rows if t[2] in lookup_turns or t[7] > 0)
 
         def total(attr: str) -> int | None:
             vals = [getattr(u, attr) for u in usages if getattr(u, attr) is not None]
