@@ -471,7 +471,7 @@ def test_traces_reads_a_benchmark_results_file(
     assert result.stdout.splitlines() == [
         "2 traces in 1 file, 1 problem (tokens: o200k_base)",
         "calls 4, errors 0, duplicates 0, retries 0, follow-ups 2 (lookups 2, actions 0), "
-        "hedges 0; turns 2, of which 2 end in a follow-up or a hedge",
+        "hedges 0; turns 2, of which 2 end in a follow-up lookup or a hedge",
         "result tokens 38; billed input 232; recorded input -",
         "user turns: 0 questions, 2 requests, 0 answers, 0 greetings or closings, 0 other; "
         "ungrounded claims 0",
@@ -531,7 +531,7 @@ def test_traces_reads_a_simulation_results_document(
     assert result.stdout.splitlines() == [
         "1 trace in 1 file, 1 problem (tokens: o200k_base)",
         "calls 2, errors 1, duplicates 0, retries 0, follow-ups 1 (lookups 1, actions 0), "
-        "hedges 0; turns 1, of which 1 end in a follow-up or a hedge",
+        "hedges 0; turns 1, of which 1 end in a follow-up lookup or a hedge",
         "result tokens 16; billed input 106; recorded input -",
         "user turns: 0 questions, 1 request, 0 answers, 0 greetings or closings, 0 other; "
         "ungrounded claims 0",
@@ -571,7 +571,7 @@ def test_traces_reads_a_swe_agent_output_folder(
     # Errors: the reproduction's traceback and three edits SWE-agent's linter rejected; the
     # rejected edit sent again unchanged is a retry, not a duplicate.
     assert lines[1].startswith("calls 12, errors 4, duplicates 0, retries 2, ")
-    assert lines[1].endswith("; turns 1, of which 0 end in a follow-up or a hedge")
+    assert lines[1].endswith("; turns 1, of which 0 end in a follow-up lookup or a hedge")
     assert lines[3] == (
         "user turns: 0 questions, 1 request, 0 answers, 0 greetings or closings, 0 other; "
         "ungrounded claims 0"
@@ -595,3 +595,54 @@ def test_traces_reads_a_swe_agent_output_folder(
 def _call(cid: str, tool: str, arg: str, value: str) -> dict[str, object]:
     arguments = json.dumps({arg: value})
     return {"id": cid, "type": "function", "function": {"name": tool, "arguments": arguments}}
+
+
+def test_traces_on_a_support_conversation_that_asks_before_it_looks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Shaped on azernik/multi-agent-dialogue-generator's recorded support conversations
+    # (0a3423d1, data/valid_outputs/v2/*__os_co_*.json; the content here is invented): the
+    # agent asks for the email before it looks; a cancel that fails says so with
+    # "success": false; the customer asks to check again and the answer has moved on.
+    def call(cid: str, tool: str, args: dict) -> dict:
+        fn = {"name": tool, "arguments": json.dumps(args)}
+        return {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [{"id": cid, "type": "function", "function": fn}],
+        }
+
+    def returned(cid: str, value: object) -> dict:
+        return {"role": "tool", "tool_call_id": cid, "content": json.dumps(value)}
+
+    order = {"order_id": "ODR-116789"}
+    messages = [
+        {"role": "user", "content": "Need to cancel the monitor I ordered last week."},
+        {"role": "assistant", "content": "Sure. What's the email on the order?"},
+        {"role": "user", "content": "it's kim@example.com"},
+        call("c1", "find_orders", {"email": "kim@example.com"}),
+        returned("c1", [{"order_id": "ODR-116789", "status": "processing"}]),
+        call("c2", "cancel_order", order),
+        returned("c2", {"success": False, "canceled_items": [], "message": "Order ODR-116789 has shipped."}),
+        call("c3", "get_shipment_status", order),
+        returned("c3", {"status": "label_created"}),
+        {"role": "assistant", "content": "It has probably not left the warehouse yet."},
+        {"role": "user", "content": "Can you check the shipment again?"},
+        call("c4", "get_shipment_status", order),
+        returned("c4", {"status": "in_transit"}),
+        {"role": "assistant", "content": "It is in transit now."},
+    ]  # fmt: skip
+    (tmp_path / "chat.jsonl").write_text(json.dumps({"id": "s1", "messages": messages}) + "\n")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["traces", "chat.jsonl"])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[1] == (
+        "calls 4, errors 1, duplicates 0, retries 0, follow-ups 3 (lookups 2, actions 1), "
+        "hedges 1; turns 3, of which 2 end in a follow-up lookup or a hedge"
+    )
+    hedged = lines[lines.index("Hedged answers:") + 1]
+    assert hedged == (
+        "  s1 turn 2: 'It has probably not left the warehouse yet.' (asked: 'Need to cancel "
+        "the monitor I ordered last week.'); hedges: probably"
+    )

@@ -1052,3 +1052,48 @@ def test_a_tool_called_only_after_turns_that_ask_nothing_says_how_they_read(
         "mining drafts only what users ask (questions and requests); `projeval traces "
         "--format json` gives each turn's class ('kind') under 'turns'"
     )
+
+
+def test_a_tool_called_after_the_customer_answers_the_agent_serves_the_request(
+    tmp_path: Path,
+) -> None:
+    # A support agent asks for what it needs first and calls the tool after the answer:
+    # 28 find_orders calls on azernik/multi-agent-dialogue-generator's recorded support
+    # conversations (0a3423d1, data/valid_outputs/v2/*__os_co_*.json) all followed an
+    # answer, and mining drafted nothing ("never after a user question or request").
+    result = [{"order_id": "ODR-120123", "status": "processing", "total": 89.99}]
+
+    def conv(cid: str, request: str, answer: str) -> dict[str, Any]:
+        return {
+            "id": cid,
+            "messages": [
+                {"role": "user", "content": request},
+                {"role": "assistant", "content": "Sure. What's the email on the order?"},
+                {"role": "user", "content": answer},
+                _call(f"{cid}-1", "find_orders", {"email": "kim@example.com"}),
+                {"role": "tool", "tool_call_id": f"{cid}-1", "content": json.dumps(result)},
+                {"role": "assistant", "content": "Found ODR-120123, still processing."},
+                {"role": "user", "content": "It's the coffee maker one."},
+                _call(f"{cid}-2", "find_orders", {"email": "kim@example.com", "q": "coffee"}),
+                {"role": "tool", "tool_call_id": f"{cid}-2", "content": json.dumps(result)},
+                {"role": "assistant", "content": "Yes, ODR-120123 is the coffee maker."},
+            ],
+        }
+
+    convs = [
+        conv("c1", "Need to cancel an order I placed for a coffee maker.", "kim@example.com"),
+        conv("c2", "Need to cancel an order I placed for a coffee maker.", "it's kim@example.com"),
+    ]
+    mined = mine_questions(write(tmp_path, convs), "find_orders")
+    assert [(q.text, q.weight) for q in mined.questions] == [
+        ("Need to cancel an order I placed for a coffee maker.", 2)  # once a conversation
+    ]
+    assert {n.path for n in mined.questions[0].needs} >= {"[].order_id", "[].status"}
+    out = tmp_path / "draft.yaml"
+    cli_args = ["questions", "mine", str(tmp_path / "t.jsonl"), "--tool", "find_orders"]
+    result = CliRunner().invoke(cli, [*cli_args, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert result.stderr == (
+        f"Wrote {out}: 1 question from 2 user questions; fill in fixtures and projections, "
+        f"then projeval score {out}\n"
+    )

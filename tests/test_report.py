@@ -192,7 +192,7 @@ def test_the_traces_headline_counts_errors_retries_lookups_and_actions(
     html = render_report(build_view(_record(make_suite, ORDERS, traces=[trace]), generated_at=NOW))
     assert (
         "1 trace in 1 file: calls 4, errors 1, duplicates 0, retries 1, follow-ups 2 "
-        "(lookups 1, actions 1), hedges 0; turns 1, of which 1 end in a follow-up or a hedge."
+        "(lookups 1, actions 1), hedges 0; turns 1, of which 1 end in a follow-up lookup or a hedge."
     ) in html
     # And the per-trace table says which trace had the error.
     table = html[html.index('id="billed-table"') :]

@@ -178,12 +178,16 @@ class _Miner:
         turn: list[Event] = []
         current = 0
         previous = turn_previous = ""  # the assistant's last text (before the turn)
+        # Each earlier turn's user text and the agent's message before it: the request an
+        # answer to the agent's question continues is the latest of them that asks.
+        before: list[tuple[str, str]] = []
         for ev in trace.events:
             if ev.kind == "call" and ev.tool == self.tool:
                 self.tool_calls += 1
             if ev.turn != current:
                 if turn:
-                    self._turn(trace, turn, "\n".join(said), turn_previous)
+                    self._turn(trace, turn, "\n".join(said), turn_previous, before)
+                    before.append((_user_text(turn), turn_previous))
                 turn, current, turn_previous = [], ev.turn, previous
             if ev.kind == "message" and ev.role == "assistant" and ev.text:
                 previous = ev.text
@@ -192,19 +196,33 @@ class _Miner:
             if ev.turn > 0:
                 turn.append(ev)
         if turn:
-            self._turn(trace, turn, "\n".join(said), turn_previous)
+            self._turn(trace, turn, "\n".join(said), turn_previous, before)
 
-    def _turn(self, trace: Trace, events: list[Event], said: str, previous: str = "") -> None:
+    def _turn(
+        self,
+        trace: Trace,
+        events: list[Event],
+        said: str,
+        previous: str = "",
+        before: list[tuple[str, str]] | None = None,
+    ) -> None:
         tool = self.tool
         if not any(e.kind == "call" and e.tool == tool for e in events):
             return
-        question = next((e.text for e in events if e.role == "user" and e.kind == "message"), "")
+        question = _user_text(events)
         if not question:
             return
         kind = classify_turn(question, previous=previous)
+        continued = False
         if not is_query(kind):
-            self.unasked[kind] += 1
-            return  # an answer to the agent, a confirmation or a greeting asks nothing
+            # A customer-service agent asks for what it needs first ("What's the email on
+            # the order?") and calls the tool after the answer: that turn serves the
+            # request the answer continues, the latest earlier turn that asked.
+            asked = _asked_before(before) if kind == "answer" else None
+            if asked is None:
+                self.unasked[kind] += 1
+                return  # an answer to nothing asked, a confirmation or a greeting
+            question, continued = asked, True
         conv = self.conv_ids.setdefault((trace.file, trace.trace_id), len(self.conv_ids))
         sort_key = (trace.file, trace.trace_id, events[0].turn)
         said_results = None  # the turn's results, for the small numbers a question says
@@ -212,8 +230,9 @@ class _Miner:
             said_results = "\n".join(e.text for e in events if e.kind == "result" and e.text)
             said_results = said_results.lower()
         acc = self.questions.setdefault(question_key(question, said_results), _QAcc())
-        acc.count += 1
-        acc.texts[question] += 1
+        if not (continued and conv in acc.convs):  # a request is asked once, however long
+            acc.count += 1
+            acc.texts[question] += 1
         acc.convs.add(conv)
         # Results so far in the turn: the tool's as an index, others as text (as metrics does).
         earlier: list[tuple[Event, _Quotes | None]] = []
@@ -259,6 +278,19 @@ class _Miner:
         if results and not unknown and hedged:
             seen = frozenset(paths.generalise_instances(p) for q in results for p in q.seen)
             acc.hedged.append((seen, conv, sort_key, question))
+
+
+def _user_text(events: list[Event]) -> str:
+    """The user's message that opens a turn (empty when it has none)."""
+    return next((e.text for e in events if e.role == "user" and e.kind == "message" and e.text), "")
+
+
+def _asked_before(before: list[tuple[str, str]] | None) -> str | None:
+    """The latest earlier turn's question or request, ``None`` when no earlier turn asked."""
+    for text, previous in reversed(before or ()):
+        if text and is_query(classify_turn(text, previous=previous)):
+            return text
+    return None
 
 
 def _passed(

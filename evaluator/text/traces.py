@@ -83,7 +83,7 @@ def counts_line(totals: Mapping[str, Any]) -> str:
         f"retries {n('retries')}, follow-ups {n('followups')} "
         f"(lookups {n('lookups')}, actions {n('actions')}), "
         f"hedges {n('hedges')}; turns {n('turns')}, of which {n('flagged_turns')} end "
-        "in a follow-up or a hedge"
+        "in a follow-up lookup or a hedge"
     )
 
 

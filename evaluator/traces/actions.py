@@ -11,7 +11,8 @@ follow-up call to it counts as a lookup: nothing says it changes anything.
 Tool errors are results flagged as errors by their format (``isError``, ``is_error``,
 a JSON-RPC error, span status, a tool message's ``error`` field: AgentDojo's text,
 tau2-bench's ``true``), JSON results whose top level is an error object
-(``{"error": ...}``), text results that start with ``Error:`` or with an exception's
+(``{"error": ...}``) or says the call failed and why (``{"success": false, "message":
+...}``), text results that start with ``Error:`` or with an exception's
 class (``ValueError: ...``), the traceback IPython writes when the code a tool ran
 raised (``NameError   Traceback (most recent call last)`` under a rule of dashes), and a
 shell command's non-zero exit status written before its output
@@ -67,6 +68,15 @@ READ_VERBS = frozenset(
         "summarize",
         "summarise",
         "think",
+        # Verbs that weigh or explain what a record says and change nothing (a support
+        # agent's assess_*, review_*, trace_*, classify_* tools): read whatever follows them,
+        # so review_move_service_portfolio is not a write for its "move".
+        "assess",
+        "review",
+        "trace",
+        "classify",
+        "audit",
+        "identify",
     ]
 )
 #: Words that make a tool a write, wherever they sit in its name.
@@ -168,13 +178,18 @@ WRITE_VERBS = frozenset(
     ]
 )
 
+#: Words that make a tool a write only as its first word: ``report_card_issue`` files a
+#: report (a card reported stolen), while ``get_report`` or ``sales_report`` name one.
+FIRST_WRITE_VERBS = frozenset(["report"])
+
 _WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
 
 def verb_kind(tool: str | None) -> str | None:
     """``"read"``, ``"write"`` or ``None`` from the words of a tool's name.
 
-    The first word decides when it is a known verb (``get_user``, ``QueryCalendar``);
+    The first word decides when it is a known verb (``get_user``, ``QueryCalendar``,
+    ``report_card_issue``);
     otherwise a write verb anywhere makes it a write (``calendar_create_event``), a read
     verb anywhere a read.
     """
@@ -183,7 +198,7 @@ def verb_kind(tool: str | None) -> str | None:
     words = [w.lower() for w in _WORDS.findall(tool)]
     if not words:
         return None
-    if words[0] in WRITE_VERBS:
+    if words[0] in WRITE_VERBS or words[0] in FIRST_WRITE_VERBS:
         return WRITE
     if words[0] in READ_VERBS:
         return READ
@@ -330,7 +345,7 @@ def is_error_text(text: str | None, structured: Any = None) -> bool:
             return int(code.group(1)) != 0 or is_error_text(text[code.end() :])
     if "Traceback (most recent call last)" in text and _CELL_TRACEBACK.search(text):
         return True
-    if text.lstrip()[:1] == "{" and '"error' in text[:200]:
+    if text.lstrip()[:1] == "{" and ('"error' in text[:200] or _FAILED_FLAG.search(text[:200])):
         try:
             return _error_object(json.loads(text))
         except ValueError:
@@ -339,14 +354,35 @@ def is_error_text(text: str | None, structured: Any = None) -> bool:
 
 
 def _error_object(doc: Any) -> bool:
-    """``{"error": {...}}`` / ``{"error": "..."}`` with nothing but an error's companions,
-    or an API's error object that says it is one (Notion's ``{"object": "error", "status":
-    404, "code": "object_not_found", "message": ...}``)."""
+    """``{"error": {...}}`` / ``{"error": "..."}`` with nothing but an error's companions;
+    an API's error object that says it is one (Notion's ``{"object": "error", "status":
+    404, "code": "object_not_found", "message": ...}``); a result whose own flag says the
+    call failed and why (``{"success": false, "message": "cannot be canceled"}``, Slack's
+    ``{"ok": false, "error": "channel_not_found"}``); or an error code or object with its
+    message beside it, whatever else the result holds (``{"error": "SERVICE_NOT_FOUND",
+    "message": ..., "suggested_service": {...}}``)."""
     if not isinstance(doc, dict):
         return False
     if doc.get("object") == "error" and "message" in doc:
         return True
     err = doc.get("error", doc.get("errors"))
+    failed = doc.get("success", doc.get("ok")) is False
     if err in (None, False, "", [], {}):
-        return False
-    return set(doc) <= {"error", "errors", "status", "code", "message", "detail", "details"}
+        # A failure flag with its reason; a bare ``false`` (a health check's verdict) is data.
+        return failed and any(doc.get(k) for k in ("message", "reason", "detail"))
+    if failed or set(doc) <= {"error", "errors", "status", "code", "message", "detail", "details"}:
+        return True
+    # An error beside data must say what failed: a code (no spaces) or an object with a
+    # code or message, and its message beside it; a record that merely has an "error"
+    # field ({"error": "disk full on node 3", "host": ...} in a log search) is not.
+    coded = (isinstance(err, str) and _ERROR_CODE.match(err) is not None) or (
+        isinstance(err, dict) and any(k in err for k in ("code", "message", "type"))
+    )
+    return coded and any(isinstance(doc.get(k), str) for k in ("message", "detail"))
+
+
+# A result's own flag that the call failed, near its top: ``"success": false``, ``"ok":false``.
+_FAILED_FLAG = re.compile(r'"(?:success|ok)"\s*:\s*false')
+
+# An error code as APIs write one: ``SERVICE_NOT_FOUND``, ``not_found``, ``timeout``.
+_ERROR_CODE = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*\Z")

@@ -357,7 +357,7 @@ SUMMARY = Table(
         _c("followup_turns", "INTEGER", "turns with a follow-up call"),
         _c("hedges", "INTEGER", "hedge phrases"),
         _c("hedged_turns", "INTEGER", "turns with hedged assistant text"),
-        _c("flagged_turns", "INTEGER", "turns with a follow-up or a hedge"),
+        _c("flagged_turns", "INTEGER", "turns with a follow-up lookup or a hedge"),
         _c("ungrounded_claims", "INTEGER", "values answers stated that nothing read before held"),
         _c("result_tokens", "BIGINT", "tokens of the tool results"),
         _c("billed_input_tokens", "BIGINT", "input tokens billed over the conversation (None: no conversation recorded)", nullable=True),

@@ -455,8 +455,9 @@ def hedged_answers(
 
     Rows are tuples of the ``turns``, ``hedges`` and ``drift`` tables (columns.py).
     A need is *missing* when no result of the suite's tool in that trace had a
-    value at the field's path. A turn that answers the agent or greets is left
-    out: it asked nothing of the tools.
+    value at the field's path. A turn that greets is left out: it asked nothing of
+    the tools; one that answers the agent's question ("my email is ...") continues the
+    request before it, and is listed with that request.
     """
     out = []
     for turn, found, (suite, qid, score, needs, missing) in _answered(
@@ -526,19 +527,40 @@ def _answered(
     result_paths: dict[tuple[str, str], dict[str, set[str]]],
 ) -> Iterator[tuple[tuple[Any, ...], list[tuple[Any, ...]], _Match]]:
     """Each question or request turn with signal rows (of ``table``: hedges or claims),
-    those rows, and (suite, question id, score, needs, needs never seen)."""
+    those rows, and (suite, question id, score, needs, needs never seen). An answer to the
+    agent with signal rows comes as the latest earlier question or request of its trace
+    (its number kept, its question and kind the request's)."""
     key = [table.index(c) for c in ("file", "trace_id", "turn")]
     by_turn: defaultdict[tuple[Any, ...], list[tuple[Any, ...]]] = defaultdict(list)
     for row in signals:
         by_turn[tuple(row[i] for i in key)].append(row)
     matches = {tuple(d[i] for i in _D_KEY): d for d in drift}
     suite_by_name = {s.name: s for s in suites}
+    turns = list(turns)
+    # Each trace's question and request turns by number: a support agent asks for what it
+    # needs first, and answers the request after the customer answers it.
+    asked: defaultdict[tuple[Any, Any], list[tuple[Any, ...]]] = defaultdict(list)
+    for turn in turns:
+        if is_query(turn[_T_KEY[4]]):
+            asked[(turn[_T_KEY[0]], turn[_T_KEY[1]])].append(turn)
     for turn in turns:
         file, trace_id, number, _question, kind = (turn[i] for i in _T_KEY)
         found = by_turn.get((file, trace_id, number))
-        if not found or not is_query(kind):
+        if not found:
             continue
-        d = matches.get((file, trace_id, number))
+        request = number
+        if not is_query(kind):
+            if kind != "answer":
+                continue
+            before = [t for t in asked.get((file, trace_id), ()) if t[_T_KEY[2]] < number]
+            if not before:
+                continue
+            opened = max(before, key=lambda t: t[_T_KEY[2]])
+            request = opened[_T_KEY[2]]
+            turn = tuple(
+                opened[i] if i in (_T_KEY[3], _T_KEY[4]) else v for i, v in enumerate(turn)
+            )
+        d = matches.get((file, trace_id, request))
         suite = suite_by_name.get(d[_D_SUITE]) if d is not None and d[_D_COVERED] else None
         needs: tuple[str, ...] = ()
         missing: tuple[str, ...] | None = None

@@ -239,6 +239,9 @@ class TraceAnalyser:
         usages: list[Usage] = []
         # The open turn: [number, question, class, calls, follow-ups, hedged messages, answer].
         turn: list[Any] | None = None
+        # Turns with a follow-up lookup: an action passing on an id it was given (cancelling
+        # the order just found) is the ordinary use of an id and flags no turn.
+        lookup_turns: set[int] = set()
         index_of, arguments = self.leaf_index.of, self._arguments
         error_texts = self._error_texts
         claim_rows = m.claims
@@ -370,10 +373,14 @@ class TraceAnalyser:
                         retry_of, dup_of = before_call.seq, None
                         retries += 1
                     elif reran(before_call, ev, events) and (
-                        kind_of(ev.tool, trace_hints) != READ or last_write > before_call.seq
+                        kind_of(ev.tool, trace_hints) != READ
+                        or last_write > before_call.seq
+                        or ev.turn > before_call.turn
                     ):
                         # Run again after a change (a test script after an edit; a lookup
-                        # read back after a write changed what it reads): not a wasted call.
+                        # read back after a write changed what it reads, or checked again
+                        # in a later user turn, "can you check it again?", and answered
+                        # otherwise: a parcel's status moved on): not a wasted call.
                         dup_of = None
                     else:
                         duplicates += 1
@@ -396,6 +403,8 @@ class TraceAnalyser:
                             lookups += 1
                         if turn is not None and turn_no > 0:
                             turn[4] += 1
+                            if call_kind != WRITE:
+                                lookup_turns.add(turn_no)
                         for argument, value, src in hits:
                             followup_rows.append(
                                 (
@@ -445,7 +454,7 @@ class TraceAnalyser:
             turn_rows.append((file, tid, *turn))
         followup_turns = sum(1 for t in turn_rows if t[6] > 0)
         hedged_turns = sum(1 for t in turn_rows if t[7] > 0)
-        flagged_turns = sum(1 for t in turn_rows if t[6] > 0 or t[7] > 0)
+        flagged_turns = sum(1 for t in turn_rows if t[2] in lookup_turns or t[7] > 0)
 
         def total(attr: str) -> int | None:
             vals = [getattr(u, attr) for u in usages if getattr(u, attr) is not None]
@@ -695,8 +704,8 @@ def reran(before: Event, call: Event, events: list[Event]) -> bool:
     """Whether ``call``, the same call as ``before``, got another result: run again after
     something changed (a test script after an edit, a shell command), not a repeat that
     learned nothing. Asked of a tool not known to read, and of a read only when a write
-    came between the two calls; a read that answers otherwise with no write between is
-    still a repeated lookup."""
+    or a user turn came between the two calls; a read that answers otherwise within one
+    turn with no write between is still a repeated lookup."""
     if before.link is None or call.link is None:
         return False
     return events[before.link].text != events[call.link].text

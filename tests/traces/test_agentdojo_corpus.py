@@ -53,8 +53,10 @@ def test_errors_retries_lookups_and_actions(runs: Any) -> None:
     # integration id of "Related integration ID: INT-2041.", "Export request EXP-7781 has
     # not yet been assigned", the forms a page names and the agent then searches for).
     # A call to locate_*_record is a lookup (its first word, a read verb, decides), not an
-    # action for the "record" later in its name.
-    assert (t["followups"], t["lookups"], t["actions"]) == (379, 346, 33)
+    # action for the "record" later in its name; nor are review_local_restore_window,
+    # review_record_requirement_progress and trace_service_move writes for their "restore",
+    # "record" and "move": reviewing and tracing read.
+    assert (t["followups"], t["lookups"], t["actions"]) == (379, 349, 30)
     writes = runs.calls[runs.calls["kind"] == "write"]["tool"]
     assert {"submit_external_form", "make_payment", "select_credential_transition_route"} <= set(
         writes

@@ -41,6 +41,17 @@ from projeval.traces.actions import ToolKinds, is_error_text, load_tool_hints, v
         ("escalate_to_supervisor", "write"),
         ("track_shipment", "read"),
         ("estimate_delivery_date", "read"),
+        # "report" first files a report (a card reported stolen); after a verb, or as a
+        # noun, it names one.
+        ("report_card_issue", "write"),
+        ("get_report", "read"),
+        ("sales_report", None),
+        # Assessing, reviewing, tracing and classifying read, whatever the words after them.
+        ("review_move_service_portfolio", "read"),
+        ("trace_service_move", "read"),
+        ("assess_incumbent_transfer_readiness", "read"),
+        ("classify_service_issue", "read"),
+        ("submit_review", "write"),
         (None, None),
     ],
 )
@@ -130,6 +141,18 @@ def test_openapi_safe_methods_read(tmp_path: Path) -> None:
             True,
         ),
         ('{"object":"list","results":[],"message":"none"}', False),
+        # A result whose own flag says the call failed, with its reason (a support agent's
+        # tools; Slack's API), and an error code beside its message and other fields.
+        ('{"success": false, "canceled_items": [], "message": "Order cannot be canceled"}', True),
+        ('{"ok": false, "error": "channel_not_found"}', True),
+        ('{"success": false, "updated_event_id": "EVT-13", "error": {"code": 500}}', True),
+        ('{"error": "SERVICE_NOT_FOUND", "message": "No service svc_001", "suggested": {}}', True),
+        ('{"ok": false}', False),  # a bare verdict: data
+        ('{"ok": false, "checks": [{"name": "disk", "ok": false}]}', False),
+        ('{"success": true, "message": "Cancelled", "error": null}', False),
+        # A record that has an "error" field among its data is no failed call.
+        ('{"host": "n3", "error": "disk full on node 3", "message": "alert fired"}', False),
+        ('{"error": "E1", "count": 3}', False),
     ],
 )
 def test_error_texts(text: str, error: bool) -> None:

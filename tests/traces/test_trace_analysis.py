@@ -198,7 +198,9 @@ def test_an_answer_is_read_after_every_result_since_the_agent_last_wrote(tmp_pat
 def test_only_questions_and_requests_feed_drift_mining_and_hedged_answers(tmp_path: Path) -> None:
     # A recorded customer-service run: a system prompt, a tool call and result every turn,
     # and an answer that hedges every time. The user asks, answers the agent, confirms,
-    # asks for a task, then closes; only the asking turns are matched, mined and quoted.
+    # asks for a task, then closes; only the asking turns are matched and mined, and the
+    # answer and the confirmation continue the question before them: their hedged answers
+    # are listed under it, and their calls mined as its, once.
     from projeval.mining import mine_questions
 
     result = json.dumps({"data": [{"id": "tkt_a41c0d5e", "attributes": {"subject": "Down"}}]})
@@ -231,7 +233,12 @@ def test_only_questions_and_requests_feed_drift_mining_and_hedged_answers(tmp_pa
     assert a.turns.kind.tolist() == ["question", "answer", "answer", "request", "greeting"]
     assert len(set(a.hedges.seq)) == 5  # every answer hedged
     assert a.drift.turn.tolist() == [1, 4]
-    assert [h.turn for h in a.hedged_answers] == [1, 4]
+    assert [(h.turn, h.question) for h in a.hedged_answers] == [
+        (1, said[0][0]),
+        (2, said[0][0]),
+        (3, said[0][0]),
+        (4, said[3][0]),
+    ]
     mined = mine_questions([path], "search_tickets")
     assert sorted(q.text for q in mined.questions) == [said[3][0], said[0][0]]
 
@@ -339,7 +346,7 @@ def test_render_and_repr(shipped) -> None:
     assert text.splitlines()[:4] == [
         "7 traces in 5 files, 0 problems (tokens: o200k_base)",
         "calls 45, errors 3, duplicates 15, retries 2, follow-ups 38 (lookups 38, actions 0), "
-        "hedges 3; turns 7, of which 5 end in a follow-up or a hedge",
+        "hedges 3; turns 7, of which 5 end in a follow-up lookup or a hedge",
         "result tokens 24,344; billed input 108,304; recorded input 45,411",
         "user turns: 6 questions, 1 request, 0 answers, 0 greetings or closings, 0 other; "
         "ungrounded claims 0",

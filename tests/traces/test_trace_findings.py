@@ -66,26 +66,35 @@ def test_hedged_answers_list_needs_and_missing_fields() -> None:
         ("f", "t1", 2, "Write a poem.", "request", 0, 0, 1, "Perhaps."),
         ("f", "t2", 1, "Who owns ticket tkt_1?", "question", 0, 0, 0, "Dana."),
         ("f", "t2", 2, "Yes please.", "answer", 0, 0, 1, "Maybe."),
+        ("f", "t2", 3, "Thanks, bye!", "greeting", 0, 0, 1, "Perhaps."),
+        ("f", "t3", 1, "It's kim@example.com.", "answer", 0, 0, 1, "Maybe."),
     ]
     hedges = [
         ("f", "t1", 3, 1, "probably", "en", "Probably", 0, 8, "[Probably]", "guess", "Probably X."),
         ("f", "t1", 3, 1, "I think", "en", "I think", 9, 16, "[I think]", "guess", "I think."),
         ("f", "t1", 6, 2, "perhaps", "en", "Perhaps", 0, 7, "[Perhaps].", "guess", "Perhaps."),
         ("f", "t2", 9, 2, "maybe", "en", "Maybe", 0, 5, "[Maybe].", "guess", "Maybe."),
+        ("f", "t2", 12, 3, "perhaps", "en", "Perhaps", 0, 7, "[Perhaps].", "guess", "Perhaps."),
+        ("f", "t3", 2, 1, "maybe", "en", "Maybe", 0, 5, "[Maybe].", "guess", "Maybe."),
     ]
     drift = [
         ("f", "t1", 1, "Which tickets breach soon?", "desk", "breach-soon", 0.7, True),
         ("f", "t1", 2, "Write a poem.", "desk", "who-owns", 0.1, False),
+        ("f", "t2", 1, "Who owns ticket tkt_1?", "desk", "who-owns", 0.9, True),
     ]
     seen = {("f", "t1"): {"search_tickets": {"data[].id", "data[].attributes.status_code"}}}
     answers = hedged_answers(turns, hedges, drift, [suite], seen)
-    # The hedged sentence is quoted, not the user's turn; an answer to the agent is left out.
+    # The hedged sentence is quoted, not the user's turn. An answer to the agent continues
+    # the question before it (a support agent asks for what it needs, then answers), and is
+    # listed under it; a greeting, or an answer with no question before it, is left out.
     assert [a.text for a in answers] == [
         "t1 turn 1: 'Probably X.' (asked: 'Which tickets breach soon?') ~ breach-soon (0.70); "
         "hedges: I think, probably; needs: ticket_id, sla_due_at; never in the results: "
         "sla_due_at",
         "t1 turn 2: 'Perhaps.' (asked: 'Write a poem.'); no question-set question matches; "
         "hedges: perhaps",
+        "t2 turn 2: 'Maybe.' (asked: 'Who owns ticket tkt_1?') ~ who-owns (0.90); hedges: "
+        "maybe; needs: ticket_id, assignee; the suite's tool was not called",
     ]
     assert answers[0].missing == ("sla_due_at",) and answers[1].missing is None
     not_called = hedged_answers(turns[:1], hedges[:1], drift[:1], [suite], {})

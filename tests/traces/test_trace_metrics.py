@@ -473,3 +473,47 @@ def test_a_lookup_read_back_after_a_write_is_no_duplicate() -> None:
     dups = [r for r in CALLS.records(m.calls) if r["duplicate_of"] is not None]
     assert [(r["seq"], r["duplicate_of"]) for r in dups] == [(6, 0), (10, 0)]
     assert (m.summary["duplicates"], m.summary["retries"]) == (2, 0)
+
+
+def test_a_lookup_checked_again_in_a_later_turn_with_another_answer_is_no_duplicate() -> None:
+    # "Can you check why it's still only at label created?": the customer asks again, the
+    # parcel's status has moved on, and the second read learns it. Within one turn, or with
+    # the same answer, a repeated lookup is a duplicate.
+    parcel = {"shipment_id": "SHP-555001"}
+    _, m = measure(
+        Event("user", "message", 0, text="Where is my order?"),
+        call(1, "get_shipment_status", parcel, "c1"),
+        result(2, "c1", {"current_status": "label_created"}),
+        Event("assistant", "message", 3, text="A label was created."),
+        Event("user", "message", 4, text="Can you check again why it's still at label created?"),
+        call(5, "get_shipment_status", parcel, "c2"),  # a later turn, another answer
+        result(6, "c2", {"current_status": "in_transit"}),
+        call(7, "get_shipment_status", parcel, "c3"),  # the same turn: a duplicate
+        result(8, "c3", {"current_status": "in_transit"}),
+        Event("assistant", "message", 9, text="It is in transit now."),
+        Event("user", "message", 10, text="And now?"),
+        call(11, "get_shipment_status", parcel, "c4"),  # a later turn, the same answer
+        result(12, "c4", {"current_status": "in_transit"}),
+    )
+    dups = [r for r in CALLS.records(m.calls) if r["duplicate_of"] is not None]
+    assert [(r["seq"], r["duplicate_of"]) for r in dups] == [(7, 1), (11, 1)]
+    assert m.summary["duplicates"] == 2
+
+
+def test_a_turn_whose_only_follow_up_is_an_action_is_not_flagged() -> None:
+    # Cancelling the order a search just found passes on an id it was given: a follow-up,
+    # but an action, and no sign the result lacked anything. A lookup flags its turn.
+    _, m = measure(
+        Event("user", "message", 0, text="Cancel my order for the lamp, please."),
+        call(1, "find_orders", {"q": "lamp"}, "c1"),
+        result(2, "c1", [{"order_id": "ODR-120123"}]),
+        call(3, "cancel_order", {"order_id": "ODR-120123"}, "c2"),
+        result(4, "c2", {"cancelled": True}),
+        Event("assistant", "message", 5, text="Cancelled."),
+        Event("user", "message", 6, text="When will the refund arrive?"),
+        call(7, "get_refund_estimate", {"order_id": "ODR-120123"}, "c3"),
+        result(8, "c3", {"days": 5}),
+        Event("assistant", "message", 9, text="In 5 days."),
+    )
+    s = m.summary
+    assert (s["lookups"], s["actions"], s["followup_turns"], s["flagged_turns"]) == (1, 1, 2, 1)
