@@ -240,6 +240,12 @@ _NOT_COUNTED = frozenset(
         "nd",
         "rd",
         "th",
+        # A format's length, not things counted: "the last 4 digits of the card".
+        "digit",
+        "digits",
+        "character",
+        "characters",
+        "chars",
     ]
 )
 _COUNT = re.compile(r"(?P<n>\d{1,3})\s?(?P<noun>[A-Za-z]{3,})(?![\w-])")
@@ -257,6 +263,8 @@ _CAPS = re.compile(
 )
 _NOT_NAMES = frozenset(
     [
+        # number words in capitals are emphasis ("choose ONE of these options")
+        *_NUMBER_WORDS,
         "i",
         "i'm",
         "i'll",
@@ -846,6 +854,13 @@ def _opens_sentence(text: str, at: int) -> bool:
         i -= 1
     if i > 0 and text[i] == ")":
         return _list_marker(text, i)
+    if i >= 0 and text[i] in "–—":
+        # a dash opens a sentence as a bullet at its line's start ("– Show the code"),
+        # not between two names ("Paris – Lyon")
+        j = i - 1
+        while j >= 0 and text[j] in " \t":
+            j -= 1
+        return j < 0 or text[j] == "\n"
     return i < 0 or text[i] in _SENTENCE_START or text[i].isdigit()
 
 

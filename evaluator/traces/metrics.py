@@ -588,6 +588,11 @@ def model_text_args(tool: str | None, args: dict[str, Any]) -> str | None:
     return "\n".join(texts) if texts else None
 
 
+# Hyphens a user's keyboard or phone types for "-" ("a 3‑day pass", U+2011): the claims'
+# spellings use "-".
+_HYPHENS = str.maketrans({"\u2010": "-", "\u2011": "-", "\u2012": "-"})
+
+
 class Grounds:
     """What the agent had read so far in a trace, as :func:`~projeval.traces.claims.ungrounded`
     asks it: whether a spelling of a claimed value was held by a user or system message or
@@ -625,7 +630,8 @@ class Grounds:
         if named and self._held.quick(form):
             return True
         if len(self.said) != self._said_parts:
-            self._said, self._said_parts = "\n".join(self.said).lower(), len(self.said)
+            said = "\n".join(self.said).lower().translate(_HYPHENS)
+            self._said, self._said_parts = said, len(self.said)
         if kind == "count":
             return self._count_held(form)
         low = form.lower()

@@ -181,3 +181,21 @@ def test_a_list_of_names_opening_a_sentence_names_its_first() -> None:
 
 def test_common_abbreviations_are_no_names() -> None:
     assert [c for c in claims("I can send you a QR code by GPS or USB.") if c.kind == "name"] == []
+
+
+def test_a_format_length_is_no_count() -> None:
+    # What to provide, not a count of the task's things (a new-user trial on support
+    # conversations: most of 676 claims were "4 digits").
+    assert claims("Send the last 4 digits of the card, or its 6 characters code.") == []
+    assert [c.value for c in claims("You have 4 tickets.")] == ["4 tickets"]
+
+
+def test_emphasis_and_bullets_are_no_names() -> None:
+    assert [c for c in claims("Please choose ONE of these options.") if c.kind == "name"] == []
+    # An en dash at a line's start is a bullet: its first word opens a sentence.
+    assert [c for c in claims("You can:\n\u2013 Show the code.") if c.kind == "name"] == []
+    # Between two words it is no bullet: the name after it stays a name.
+    assert [c.value for c in claims("The route Paris \u2013 Lyon.") if c.kind == "name"] == [
+        "Paris",
+        "Lyon",
+    ]

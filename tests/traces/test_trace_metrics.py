@@ -517,3 +517,11 @@ def test_a_turn_whose_only_follow_up_is_an_action_is_not_flagged() -> None:
     )
     s = m.summary
     assert (s["lookups"], s["actions"], s["followup_turns"], s["flagged_turns"]) == (1, 1, 2, 1)
+
+
+def test_grounds_read_a_typed_non_breaking_hyphen_as_a_hyphen() -> None:
+    # The user typed "3\u2011day" (U+2011, as a phone keyboard may): "3 days" is theirs.
+    from projeval.traces.metrics import Grounds
+
+    grounds = Grounds([], ["I want the 3\u2011day pass"])
+    assert grounds.held("duration", "3-day") and not grounds.held("duration", "4-day")
