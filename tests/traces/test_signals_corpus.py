@@ -205,16 +205,19 @@ HELD_OUT_HEDGE_FLOORS = {
 # fields read back, quotations, outages and not-found errors restated, Chinese chat
 # sentences; the azernik customer-service agents 0.189 / 0.500 -> 0.900 / 0.692) and one
 # label corrected (t8-az-195).
-# Session 9's rules (written on rounds 6, 8b and 9): 0.930 / 0.856.
-TRAINING_HEDGE_FLOORS = {"hedges_train_r8.jsonl": (0.92, 0.85)}
+# Session 9's rules (written on rounds 6, 8b and 9): 0.930 / 0.856. Session 10's second
+# round (JD.com staff's caveats that a process may be slow, "看不到" about the records):
+# 0.961 / 0.878.
+TRAINING_HEDGE_FLOORS = {"hedges_train_r8.jsonl": (0.96, 0.87)}
 # The AgentDojo runs (tests/corpora/agentdojo/), a source hedges_heldout.jsonl drew one row
 # from, so kept apart from the held-out sets: 0.535 / 0.575 on its first run, 0.731 / 0.475
 # after the fixes written looking at it (the recall lost was hits on "estimated delivery
 # date" and "if ... unavailable" in messages whose real hedges the detector misses);
 # 0.781 / 0.625 after round 5 (process words in the predicate, "you likely…", conclusions),
 # 0.862 / 0.625 with conditional modals as hypotheticals; 0.871 / 0.675 with session 9's
-# rules written on rounds 10 and 10b (an estimate for the user, the agent's search failing).
-AGENTDOJO_HEDGE_FLOOR = (0.87, 0.67)
+# rules written on rounds 10 and 10b (an estimate for the user, the agent's search failing);
+# 0.879 / 0.725 with session 10's conclusions that a fee or step should not apply.
+AGENTDOJO_HEDGE_FLOOR = (0.87, 0.72)
 # Turn floors as reached in round 4 (the rules read the agent's message before the turn).
 # Each set was tuning data once measured: the four earlier sets from the start, r4 after
 # its first run (0.726), r5 after its first run (0.794), r6 after its (0.833), r7 after
