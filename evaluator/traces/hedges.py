@@ -672,6 +672,8 @@ _NO_RESULT = re.compile(
     # "There are no rows in the dataframe where…", "The \"bangkok city restaurant\" is not
     # in the dataframe" (InstructTODS, round 10)
     r"""\bnothing\s+(?:that\s+)?(?:fits|matches|matched)\b|\bno\s+(?:rows?|records?|entries)\b|"""
+    # "There is no column that contains booking information": the table holds no such field
+    r"""\bno\s+(?:columns?|fields?)\s+(?:that\s+)?(?:contains?|holds?|has|have|with|for|named)\b|"""
     r"""\bnot\s+in\s+the\s+(?:database|dataframe|table|catalog(?:ue)?|records?)\b""",
     re.IGNORECASE,
 )
@@ -1140,6 +1142,10 @@ def _rule(
             return "user_subject"  # "the user seems to be ready": about the user, not the data
         if _agent_modal(text, c_lo, h.start, h.match, h.end):
             return "agent_modal"  # "I may need to broaden the search": the agent's plan
+        if h.phrase.lower() in _PLAN_ADVERBS and (
+            _AGENT_NEXT.match(text, h.end, c_hi) or _AGENT_PLAN_BEFORE.search(text, s_lo, h.start)
+        ):
+            return "agent_plan"  # "Maybe I can look up…", "I need to finalize it and possibly add…"
         if _EPISTEMIC.fullmatch(h.phrase) and _AGENT_COMPLEMENT.match(text, h.end, c_hi):
             return "agent_complement"  # "I think I can answer", "it looks like I can't reschedule": the agent
         if _refers_to_user(text, s_lo, c_lo):
@@ -1600,6 +1606,22 @@ _MODAL = re.compile(r"(?:may|might|could|should|would)\b", re.IGNORECASE)
 # "I may need to", "we might also try", "我可能需要".
 _AGENT_BEFORE = re.compile(
     r"(?:\b(?:i|we)(?:\s+\w+ly|\s+also|\s+still|\s+then)?\s+|(?:我|我们)\s*)$", re.IGNORECASE
+)
+
+
+# An adverb of possibility on the agent's own next step: before "I can / we should…" ("Maybe I
+# can look up "notoriety in 1964"") or joined by "and" to a plan of the agent's ("I need to
+# finalize the itinerary and possibly include a rest day"): a plan, not a claim about the data.
+_PLAN_ADVERBS = frozenset({"maybe", "perhaps", "possibly"})
+_AGENT_NEXT = re.compile(
+    r"\s*,?\s*(?:i|we)\s+(?:can|could|should|will|shall|must|need\s+to|have\s+to)\b|"
+    r"\s*,?\s*(?:i|we)['\u2019]ll\b",
+    re.IGNORECASE,
+)
+_AGENT_PLAN_BEFORE = re.compile(
+    r"\b(?:i|we)(?:\s+(?:need|have|plan|want)\s+to|\s+will|\s+should|\s+must|['\u2019]ll|"
+    r"\s+am\s+going\s+to)\s+[^.!?;\n]{1,120}?\band\s+$",
+    re.IGNORECASE,
 )
 
 

@@ -721,6 +721,22 @@ def test_a_conclusion_that_a_fee_or_step_does_not_apply_to_this_case_is_a_guess(
     assert _hedged("I should not need more details to book it.") == []
 
 
+def test_missing_information_after_a_table_with_no_such_column_restates_it() -> None:
+    text = "I cannot confirm the booking, as we have no booking information."
+    assert _hedged(text, "There is no column that contains booking information.") == []
+    assert _hedged(text, '{"bookings": [{"id": 3}], "columns": ["id", "name"]}') == [
+        "I cannot confirm"
+    ]
+
+
+def test_an_adverb_of_possibility_on_the_agents_next_step_is_a_plan() -> None:
+    assert _hedged("Maybe I can look up the airport code instead.") == []
+    assert _hedged("I need to finalize the itinerary and possibly include a rest day.") == []
+    # the same adverb on a fact of the data still counts
+    assert _hedged("The flight is possibly delayed by the storm.") == ["possibly"]
+    assert _hedged("Maybe the hotel is full that night.") == ["Maybe"]
+
+
 def test_staff_who_cannot_see_the_records_state_missing_information() -> None:
     assert _hedged("这个看不到的哦") == ["看不到"]
     assert _hedged("小妹这边看不到您的物流信息") == ["看不到"]
