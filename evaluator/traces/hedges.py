@@ -2788,7 +2788,7 @@ _CONDITIONAL_MODAL = re.compile(
     r"(?:there\s+)?(?:may|might|could)\b|有?可能|考虑|考慮|"
     # a conclusion about whether a fee or step applies ("should not apply"), under a
     # condition: "If the item is unused, you should not be charged a restocking fee"
-    r"should(?:\s+not|n't)?\s+(?:apply|need|trigger|be\s+charged|incur|be\s+required)\b",
+    r"should(?:\s+not|n't)?\s+(?:apply|need|trigger|be\s+charged|incur)\b",
     re.IGNORECASE,
 )
 # An epistemic adverb on a future or conditional verb ("it will likely do well", "would
