@@ -607,12 +607,58 @@ _ONLY_AMOUNT = re.compile(r"\s+(?:about\s+)?[$€£¥]?\d")
 
 
 def _mostly_held(clause: str, result: str) -> bool:
-    """True when most of the clause's content words (softeners aside) are the result's."""
-    said = content_words(clause) - _SOFTENER_WORDS
+    """True when most of the clause's content words (softeners aside) are the result's,
+    values compared in one spelling (:func:`fact_words`)."""
+    said = fact_words(clause) - _SOFTENER_WORDS
     if not said:
         return False
-    held = content_words(result)
+    held = fact_words(result)
     return len(said & held) / len(said) >= _RESTATE_SHARE
+
+
+_MONTHS = (
+    "january", "february", "march", "april", "may", "june",
+    "july", "august", "september", "october", "november", "december",
+)  # fmt: skip
+# A date as a result writes it: "2024-05-15", "2024/05/15", "2024-05-15T09:00:00".
+_FACT_DATE = re.compile(r"\b(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?!\d)")
+# A day with its ordinal suffix ("May 2nd", "the 16th"): the day's number.
+_FACT_ORDINAL = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)\b", re.IGNORECASE)
+# A clock time without am or pm ("18:42", "09:00:00"): on the twelve-hour clock.
+_FACT_CLOCK = re.compile(
+    r"(?<![\d:])([01]?\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?(?![\d:])(?!\s*[ap]\.?m\b)", re.IGNORECASE
+)
+_FACT_NUMBER = re.compile(r"\d+(?:,\d{3})+(?:\.\d+)?|\d+\.\d+")
+
+
+def _iso_date(m: re.Match[str]) -> str:
+    month = int(m.group(2))
+    if not 1 <= month <= 12:
+        return m.group()
+    name = _MONTHS[month - 1]
+    return f" {name} {int(m.group(3))} {m.group(1)} "
+
+
+def _clock(m: re.Match[str]) -> str:
+    hour = int(m.group(1))
+    return f" {hour % 12 or 12} {m.group(2)} {'pm' if hour >= 12 else 'am'} "
+
+
+@functools.lru_cache(maxsize=1024)
+def fact_words(text: str) -> frozenset[str]:
+    """The content words of ``text`` with its values in one spelling, so a clause that
+    restates a result in other words for the same values still matches it: a number with
+    thousands commas or trailing decimal zeros as its plain key ("$1,450.00" and "1450.0"
+    both give "1450"), an ISO date as its month's name, day and year
+    ("2024-06-15" gives "june", "15", "2024", as "June 15th, 2024" does), a day's ordinal as
+    its number, and a clock time on the twelve-hour clock ("18:42" gives "6", "42", "pm",
+    as "6:42 PM" does)."""
+    if _DIGIT.search(text):
+        text = _FACT_DATE.sub(_iso_date, text)
+        text = _FACT_CLOCK.sub(_clock, text)
+        text = _FACT_ORDINAL.sub(r"\1", text)
+        text = _FACT_NUMBER.sub(lambda m: _number_key(m.group()), text)
+    return content_words(text)
 
 
 # A result that says it found nothing ("No hotels match your criteria", "No results
@@ -626,6 +672,8 @@ _NO_RESULT = re.compile(
     # "There are no rows in the dataframe where…", "The \"bangkok city restaurant\" is not
     # in the dataframe" (InstructTODS, round 10)
     r"""\bnothing\s+(?:that\s+)?(?:fits|matches|matched)\b|\bno\s+(?:rows?|records?|entries)\b|"""
+    # "There is no column that contains booking information": the table holds no such field
+    r"""\bno\s+(?:columns?|fields?)\s+(?:that\s+)?(?:contains?|holds?|has|have|with|for|named)\b|"""
     r"""\bnot\s+in\s+the\s+(?:database|dataframe|table|catalog(?:ue)?|records?)\b""",
     re.IGNORECASE,
 )
@@ -986,6 +1034,8 @@ def _rule(
     scope_lo = s_lo if shared else c_lo
     subject_lo = s_lo if subjectless else c_lo
     if kind == "missing" or kind == "doubt":
+        if _SEES.fullmatch(h.match) and _OTHER_VIEWER.search(text, c_lo, h.start):
+            return "other_viewer"  # "您在前台看不到修改的信息", "派送员可能看不到": not the staff's records
         if _LIST_TAIL.match(opening):
             scope_lo = s_lo  # "Functions like 'round', 'int', and 'math' modules were not..."
         if _process_before(text, scope_lo, h.start) or _PROCESS_VERB.match(text[h.end : c_hi]):
@@ -1092,6 +1142,10 @@ def _rule(
             return "user_subject"  # "the user seems to be ready": about the user, not the data
         if _agent_modal(text, c_lo, h.start, h.match, h.end):
             return "agent_modal"  # "I may need to broaden the search": the agent's plan
+        if h.phrase.lower() in _PLAN_ADVERBS and (
+            _AGENT_NEXT.match(text, h.end, c_hi) or _AGENT_PLAN_BEFORE.search(text, s_lo, h.start)
+        ):
+            return "agent_plan"  # "Maybe I can look up…", "I need to finalize it and possibly add…"
         if _EPISTEMIC.fullmatch(h.phrase) and _AGENT_COMPLEMENT.match(text, h.end, c_hi):
             return "agent_complement"  # "I think I can answer", "it looks like I can't reschedule": the agent
         if _refers_to_user(text, s_lo, c_lo):
@@ -1552,6 +1606,22 @@ _MODAL = re.compile(r"(?:may|might|could|should|would)\b", re.IGNORECASE)
 # "I may need to", "we might also try", "我可能需要".
 _AGENT_BEFORE = re.compile(
     r"(?:\b(?:i|we)(?:\s+\w+ly|\s+also|\s+still|\s+then)?\s+|(?:我|我们)\s*)$", re.IGNORECASE
+)
+
+
+# An adverb of possibility on the agent's own next step: before "I can / we should…" ("Maybe I
+# can look up "notoriety in 1964"") or joined by "and" to a plan of the agent's ("I need to
+# finalize the itinerary and possibly include a rest day"): a plan, not a claim about the data.
+_PLAN_ADVERBS = frozenset({"maybe", "perhaps", "possibly"})
+_AGENT_NEXT = re.compile(
+    r"\s*,?\s*(?:i|we)\s+(?:can|could|should|will|shall|must|need\s+to|have\s+to)\b|"
+    r"\s*,?\s*(?:i|we)['\u2019]ll\b",
+    re.IGNORECASE,
+)
+_AGENT_PLAN_BEFORE = re.compile(
+    r"\b(?:i|we)(?:\s+(?:need|have|plan|want)\s+to|\s+will|\s+should|\s+must|['\u2019]ll|"
+    r"\s+am\s+going\s+to)\s+[^.!?;\n]{1,120}?\band\s+$",
+    re.IGNORECASE,
 )
 
 
@@ -2147,13 +2217,30 @@ def _field_held(text: str, end: int, result: str | None) -> bool:
     return number is not None and _held(number.group(), result)
 
 
+# Staff who cannot see the user's records say 看不到 ("这个看不到的哦"); someone else named
+# before it in its clause (the user, a courier) is the one who cannot see: no missing fact.
+_SEES = re.compile(r"看不到|看不見|看不见")
+_OTHER_VIEWER = re.compile(
+    r"(?:您|你|客户|客戶|用户|用戶|买家|買家|派送员|派送員|配送员|配送員|快递员|快遞員|师傅|師傅|"
+    r"商家|卖家|賣家|他|她|他们|她们)[^，,。；;！!？?我]{0,8}$"
+)
+
+
 # A caveat that a value may vary: "(local delivery times may vary slightly)", "the date may
 # vary with the mail", "prices can differ". How such values go in general, not a guess.
 _VARIES = re.compile(
     # "This might be different from some Western countries", as "可能会有所不同"
     r"(?:may|might|can|could)(?:\s+(?:also|still|\w+ly))?\s+(?:vary|differ|fluctuate|be\s+different)\b|"
     r"可能(?:会|會)?(?:因[^。；;\n]{1,40}?而)?(?:出现|有所|有)?(?:不一致|不同|差异|差異|出入|偏差|"
-    r"波动|波動|异|異)|可能因人而异|可能因人而異",
+    r"波动|波動|异|異)|可能因人而异|可能因人而異|"
+    # A caveat that a process may be slow: "it might take a little longer over the weekend",
+    # "可能会慢点", "有可能会超过预计的送达时间", "运费券可能会延迟到账", "促销期间可能比较忙" (JD.com
+    # staff; ShopBot's "信用卡可能延迟3-5个工作日" is _PROCESS_TIME's): how such processes go, as
+    # a value that may vary. A delay with its cause in this case ("the payment could be delayed
+    # by the review") stays a guess.
+    r"(?:may|might|could|can)(?:\s+(?:also|still|\w+ly))?\s+take\s+"
+    r"(?:a\s+(?:bit|little)\s+|slightly\s+|somewhat\s+)?longer\b|"
+    r"可能(?:会|會)?(?:有所|有点|有點|稍微|稍|略)?(?:延迟|延遲|延误|延誤|慢|晚到|超过预计|超過預計|比较忙|比較忙|繁忙)",
     re.IGNORECASE,
 )
 
@@ -2698,7 +2785,10 @@ _USER_CHANGE = re.compile(
 # to be changed", "There may be a fee if the new fare is higher"): a hypothetical.
 _CONDITIONAL_MODAL = re.compile(
     # a doctor's 考虑 under 如果 too ("如果没有明确的流行病学史，暂时不考虑新冠": round 8b)
-    r"(?:there\s+)?(?:may|might|could)\b|有?可能|考虑|考慮",
+    r"(?:there\s+)?(?:may|might|could)\b|有?可能|考虑|考慮|"
+    # a conclusion about whether a fee or step applies ("should not apply"), under a
+    # condition: "If the item is unused, you should not be charged a restocking fee"
+    r"should(?:\s+not|n't)?\s+(?:apply|need|trigger|be\s+charged|incur)\b",
     re.IGNORECASE,
 )
 # An epistemic adverb on a future or conditional verb ("it will likely do well", "would

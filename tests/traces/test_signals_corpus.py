@@ -111,8 +111,9 @@ def test_precision_recall_arithmetic() -> None:
 # on them should raise them.
 HELD_OUT_HEDGE_FLOORS = {
     "hedges_heldout_tasks.jsonl": (1.0, 1.0),
-    # 0.857 / 0.923 with round 11's "should cover" (a budget "that should cover" the costs)
-    "hedges_heldout_fresh.jsonl": (0.85, 0.92),
+    # 0.857 / 0.923 with round 11's "should cover" (a budget "that should cover" the costs);
+    # 0.923 / 0.923 with session 10's adverb on the agent's next step ("and possibly include")
+    "hedges_heldout_fresh.jsonl": (0.92, 0.92),
     "hedges_heldout_sealed.jsonl": (0.85, 1.0),
     "hedges_heldout_late.jsonl": (1.0, 1.0),
     # round 4c was written looking at this set's failures: no longer held out
@@ -137,8 +138,9 @@ HELD_OUT_HEDGE_FLOORS = {
     # the round-8 training rows' misses), 0.821 / 0.676 once "No more results." (the end of
     # a lookup's pages) no longer reads as a result that found nothing (GUIDELINE, round 7),
     # 0.857 / 0.882 with a conclusion drawn with a modal ("so it should be a film") a guess;
-    # 0.938 / 0.882 with session 7's Chinese courtesy ("应该的") and processing times
-    "hedges_sealed_r7.jsonl": (0.93, 0.88),
+    # 0.938 / 0.882 with session 7's Chinese courtesy ("应该的") and processing times; 0.968 /
+    # 0.882 with session 10's adverb on the agent's next step ("Maybe I can look up")
+    "hedges_sealed_r7.jsonl": (0.96, 0.88),
     # sealed round 8 (session 6): labelled on branches nobody tuning the rules or training
     # the gate read, measured once after every rule and model of the session had landed:
     # r8 (an ADK customer-service agent with simulated customers, API-Bank, HammerBench,
@@ -177,8 +179,9 @@ HELD_OUT_HEDGE_FLOORS = {
     # a shop's flat absence, the agent's search failing in other words, a result's own
     # caveat, an estimate for the user, opinions of worth, 应该 of what one ought to do):
     # r10 0.773 / 0.708, r10b 0.778 / 0.778; r10 0.810 / 0.708 with session 10's slip in
-    # the agent's own previous answer ("it seems there was an error in my previous response")
-    "hedges_sealed_r10.jsonl": (0.80, 0.70),
+    # the agent's own previous answer ("it seems there was an error in my previous response");
+    # 0.850 / 0.708 with a table that has "no column that contains" the field (nothing found)
+    "hedges_sealed_r10.jsonl": (0.85, 0.70),
     "hedges_sealed_r10b.jsonl": (0.77, 0.77),
     # sealed round 11 (session 9: ACEBench, ChatGPT in Chinese, ADK sample agents' evals,
     # AutoGen's notebooks), labelled by a helper who never read or ran a detector, measured
@@ -205,16 +208,19 @@ HELD_OUT_HEDGE_FLOORS = {
 # fields read back, quotations, outages and not-found errors restated, Chinese chat
 # sentences; the azernik customer-service agents 0.189 / 0.500 -> 0.900 / 0.692) and one
 # label corrected (t8-az-195).
-# Session 9's rules (written on rounds 6, 8b and 9): 0.930 / 0.856.
-TRAINING_HEDGE_FLOORS = {"hedges_train_r8.jsonl": (0.92, 0.85)}
+# Session 9's rules (written on rounds 6, 8b and 9): 0.930 / 0.856. Session 10's second
+# round (JD.com staff's caveats that a process may be slow, "看不到" about the records):
+# 0.961 / 0.878.
+TRAINING_HEDGE_FLOORS = {"hedges_train_r8.jsonl": (0.96, 0.87)}
 # The AgentDojo runs (tests/corpora/agentdojo/), a source hedges_heldout.jsonl drew one row
 # from, so kept apart from the held-out sets: 0.535 / 0.575 on its first run, 0.731 / 0.475
 # after the fixes written looking at it (the recall lost was hits on "estimated delivery
 # date" and "if ... unavailable" in messages whose real hedges the detector misses);
 # 0.781 / 0.625 after round 5 (process words in the predicate, "you likely…", conclusions),
 # 0.862 / 0.625 with conditional modals as hypotheticals; 0.871 / 0.675 with session 9's
-# rules written on rounds 10 and 10b (an estimate for the user, the agent's search failing).
-AGENTDOJO_HEDGE_FLOOR = (0.87, 0.67)
+# rules written on rounds 10 and 10b (an estimate for the user, the agent's search failing);
+# 0.879 / 0.725 with session 10's conclusions that a fee or step should not apply.
+AGENTDOJO_HEDGE_FLOOR = (0.87, 0.72)
 # Turn floors as reached in round 4 (the rules read the agent's message before the turn).
 # Each set was tuning data once measured: the four earlier sets from the start, r4 after
 # its first run (0.726), r5 after its first run (0.794), r6 after its (0.833), r7 after

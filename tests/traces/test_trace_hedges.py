@@ -11,6 +11,7 @@ from projeval.traces.hedges import (
     ResultsRead,
     available_languages,
     context,
+    fact_words,
     find_hedges,
     gate_model,
     hedge_candidates,
@@ -698,6 +699,66 @@ def test_a_caveat_that_a_value_may_vary_is_no_guess() -> None:
     assert _hedged("Arrival by 2025-11-28 (local delivery times may vary slightly).") == []
     assert _hedged("The date may vary slightly with the mail.") == []
     assert _hedged("The replacement may arrive after the trip.") == ["may"]
+
+
+def test_a_caveat_that_a_process_may_be_slow_or_late_is_no_guess() -> None:
+    # how such processes go, as a value that may vary; a guess about this order still counts
+    assert _hedged("It might take a little longer during the holidays.") == []
+    assert _hedged("周末可能会慢点") == []
+    assert _hedged("促销期间订单量大，有可能会超过预计的送达时间") == []
+    assert _hedged("运费券可能会延迟到账") == []
+    assert _hedged("Your refund may have been sent to the old card.") == ["may"]
+    assert _hedged("您的退款可能已经退回到余额了") == ["可能"]
+
+
+def test_a_conclusion_that_a_fee_or_step_does_not_apply_to_this_case_is_a_guess() -> None:
+    assert _hedged("Since it arrived before the deadline, the late fee should not apply.") == [
+        "should not apply"
+    ]
+    assert _hedged("You should not need to pay for a separate inspection.") == ["should not need"]
+    # under a condition: a hypothetical; the agent's own need: a plan
+    assert _hedged("If the item is unused, you should not be charged a restocking fee.") == []
+    assert _hedged("I should not need more details to book it.") == []
+
+
+def test_missing_information_after_a_table_with_no_such_column_restates_it() -> None:
+    text = "I cannot confirm the booking, as we have no booking information."
+    assert _hedged(text, "There is no column that contains booking information.") == []
+    assert _hedged(text, '{"bookings": [{"id": 3}], "columns": ["id", "name"]}') == [
+        "I cannot confirm"
+    ]
+
+
+def test_an_adverb_of_possibility_on_the_agents_next_step_is_a_plan() -> None:
+    assert _hedged("Maybe I can look up the airport code instead.") == []
+    assert _hedged("I need to finalize the itinerary and possibly include a rest day.") == []
+    # the same adverb on a fact of the data still counts
+    assert _hedged("The flight is possibly delayed by the storm.") == ["possibly"]
+    assert _hedged("Maybe the hotel is full that night.") == ["Maybe"]
+
+
+def test_staff_who_cannot_see_the_records_state_missing_information() -> None:
+    assert _hedged("这个看不到的哦") == ["看不到"]
+    assert _hedged("小妹这边看不到您的物流信息") == ["看不到"]
+    # someone else cannot see: the user, a courier
+    assert _hedged("您在前台看不到修改的信息") == []
+    assert _hedged("派送员看不到这个备注") == []
+
+
+def test_a_softener_before_the_results_values_in_other_spellings_restates_it() -> None:
+    softener = "It looks like your flight on June 15th departs at 6:42 PM and costs $1,450.00."
+    held = '{"date": "2024-06-15", "departure": "18:42:00", "price": 1450.0}'
+    other = '{"date": "2024-06-18", "departure": "09:10:00", "price": 980.0}'
+    assert _hedged(softener, held) == []
+    assert _hedged(softener, other) == ["looks like"]
+    assert _hedged("It seems the fare is $1,450 for the flight.", '{"fare": 1450.00}') == []
+
+
+def test_fact_words_spell_values_one_way() -> None:
+    said = fact_words("$1,450.00 on June 15th at 6:42 PM")
+    assert {"1450", "june", "15", "6", "42", "pm"} <= said
+    assert said - {"june"} <= fact_words('{"price": 1450.0, "date": "2024-06-15", "time": "18:42"}')
+    assert "13" in fact_words("2024-13-01")  # no month 13: left as it is
 
 
 def test_a_cue_inside_quotation_marks_is_no_claim_of_the_agent() -> None:
