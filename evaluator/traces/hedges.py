@@ -1036,6 +1036,10 @@ def _rule(
     if kind == "missing" or kind == "doubt":
         if _SEES.fullmatch(h.match) and _OTHER_VIEWER.search(text, c_lo, h.start):
             return "other_viewer"  # "您在前台看不到修改的信息", "派送员可能看不到": not the staff's records
+        if kind == "missing" and _USER_CANNOT.search(text, max(c_lo, h.start - 24), h.start):
+            # "Is it lost (you can't find it) or stolen?": what the user cannot find, not
+            # what the agent lacks
+            return "user_subject"
         if _LIST_TAIL.match(opening):
             scope_lo = s_lo  # "Functions like 'round', 'int', and 'math' modules were not..."
         if _process_before(text, scope_lo, h.start) or _PROCESS_VERB.match(text[h.end : c_hi]):
@@ -1330,6 +1334,9 @@ def _refusal(text: str, end: int, hi: int) -> bool:
     )
 
 
+# "you" right before a "missing" phrase that has no subject of its own ("can't find"):
+# the user's situation.
+_USER_CANNOT = re.compile(r"\byou\s+(?:still\s+|just\s+|really\s+)?$", re.IGNORECASE)
 # "需要了解您" announcing what the agent will ask, unless a question word says what is unknown
 _NEED_TO_KNOW = frozenset({"需要了解您", "需要知道您"})
 _ZH_QUESTION_WORD = re.compile(r"哪|什么|什麼|多少|几|幾|是否|吗|嗎")

@@ -288,6 +288,14 @@ def test_missing_input_from_the_user_is_about_the_user() -> None:
     ]
 
 
+def test_what_the_user_cannot_find_is_about_the_user() -> None:
+    # A new-user trial's support agent: "you can't find it" defines "lost" for the
+    # customer; the agent's own "I can't find it" still states what it lacks.
+    assert _hedged("Is the card lost (you can\u2019t find it) or stolen?") == []
+    assert _hedged("You still can't find the receipt?") == []
+    assert _hedged("I can't find the receipt for that order.") == ["can't find"]
+
+
 def test_a_reading_attributed_to_the_results_is_no_softener() -> None:
     text = "Based on the search results, the cheapest option seems to be Europcar."
     assert _hedged(text) == []
