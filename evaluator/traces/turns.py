@@ -605,7 +605,10 @@ _WH_BEFORE = re.compile(r"\b(?:what|how|where|when|which|who|why)\b", re.IGNOREC
 # ... but "How can I help?" offers help, as the agent does (the offer rules read it).
 _HELP_VERB = re.compile(r"\s*(?:help|assist)\b", re.IGNORECASE)
 # "能不能", "可以", "请" before a Chinese imperative ("能不能查一下我的航空积分余额").
-_ZH_CAN = re.compile(r"^\s*(?:能不能|可不可以|能否|可以|请|麻烦)?")
+# ... after "那" and with the helper named ("那帮查一下这个积分有多少", "你能给问问吗").
+_ZH_CAN = re.compile(
+    r"^\s*(?:那|那么)?(?:能不能|可不可以|能否|可以|请|麻烦)?(?:你|您)?(?:帮我|帮忙|帮|给)?"
+)
 # Whether the agent could do a thing, asked in English ("Is it possible to upgrade my
 # seat?", "Would it be possible to move it?"): a request, as "Can I book...?" is. ("Is
 # there a way to get an estimate?" asks for a fact as often.)
@@ -663,6 +666,11 @@ def _fact(text: str) -> re.Match[str] | None:
     return None
 
 
+# A Chinese verb that changes what it names ("修改地址", "改价格", "变下地址", "处理一下退款"):
+# a request that acts on the fact, as English's "Can we lock in the price?" (session 5).
+_ZH_ACTS_ON = re.compile(
+    "修改|更改|变更|改一?下|改成|改为|改价|改地址|变下|换成|换一?下|处理一?下|调整"
+)
 _PROPOSE = ("let's", "lets", "let’s")
 _FACT_GAP = 3  # words between a request phrase and its object ("to get the arrival time")
 # Verbs of giving, which may stand between a request phrase and the fact it asks for.
@@ -698,6 +706,8 @@ def _fact_ask(sentence: str) -> bool:
     p = _patterns()
     if p["act"].search(sentence):
         return False
+    if _CJK.search(sentence) and _ZH_ACTS_ON.search(sentence):
+        return False  # "这个我想修改地址", "现在拍给我改价格吧": the verb changes the fact
     cue = p["request"].search(sentence) or p["deliver"].search(sentence)
     if cue is None or cue.group(0).lower() in _PROPOSE:
         return False  # "Let's start with ticket info." proposes, asks to be told nothing
@@ -739,7 +749,9 @@ _STOCK = re.compile(
     # ... nor the perfect tense or the user's trouble (", have had issues with certain
     # drip coffee makers": round 11)
     r"had|been|never|always|already|just|also|to|issues?|trouble)\b)"
-    r"[a-z][a-z-]*(?:\s+[a-z-]+){0,2}(?:\s+(?:with|from|by|in|that|you)\b|\s*\?)",
+    # ... its item followed by a constraint or the mark ("any good comedies playing near me?")
+    r"[a-z][a-z-]*(?:\s+[a-z-]+){0,2}"
+    r"(?:\s+(?:with|from|by|in|that|you|near|under|around|playing|available)\b|\s*\?)",
     re.IGNORECASE,
 )
 
@@ -760,7 +772,22 @@ def _asks_for_more(text: str) -> bool:
         (p["alternative"].search(text) and p["item"].search(text))
         or p["more"].search(text)
         or (_stock_words(text.lower()) and _STOCK.search(text) is not None)
+        or ("有" in text and _ZH_STOCK.search(text) is not None)
     )
+
+
+# Whether the shop has an item of a kind, asked in Chinese at a clause's start ("有厚一点的吗",
+# "没有带盖子的吗", "有更好显卡的版本么?", "其它款式有吗?", "其它的颜色的也没有吗?"): a search
+# of its stock, a `request`, as English's "Any coats with good reviews?" (:data:`_STOCK`);
+# not a wh-question ("有什么可以帮助我的吗") nor whether a named thing has it ("苹果是没有
+# 优惠卷的吗").
+_ZH_STOCK = re.compile(
+    r"(?:^|[，,。！!？?\s])(?:那|还|亲)?(?:有没有|没有|有)(?![没有]*(?:什么|多少|哪|几|啥))"
+    # ... not what else to know or do ("还有其他需要注意的事项吗": advice, to be told)
+    r"(?![^，,。？?！!\s]*(?:需要|注意|事项|问题|办法|方法|要求|规定))"
+    r"[^，,。？?！!\s]{1,10}的[^，,。？?！!\s的]{0,4}(?:吗|么|嘛)"
+    r"|(?:^|[，,。！!？?\s])(?:那|还)?(?:其它|其他|别的)[^，,。？?！!\s]{0,8}(?:也)?(?:有|没有)(?:吗|么|嘛)"
+)
 
 
 def _is_closing(text: str, sentences: list[str], solicited: bool = False) -> bool:
@@ -1524,6 +1551,76 @@ def _instructs_first(text: str, at: int) -> bool:
     return _is_request(text[: first.end()])
 
 
+# A rhetorical question: pushback in a question's form that judges the agent, its price or
+# the service and asks for no fact ("Why are you so expensive?", "And why does this keep
+# costing me money?", "How am I supposed to know that?", "谁知道你们倒来倒去需要多长时间",
+# "不下水我怎么知道会不会起球", "凭什么"), or a reaction that seeks agreement ("Isn't that
+# awful?"): the r4 section's rhetorical pushback and session 5's judging pushback, `other`;
+# not "How do I know if a tech is experienced?" (asks whether), "你知道谁知道吗".
+_RHETORICAL = re.compile(
+    r"\bwhy\s+(?:are|is|do|does)\s+(?:you(?:\s+guys)?|your\s+\w+|this|it|that)\s+(?:\w+\s+)?so\s+\w+"
+    r"|\bwhy\s+(?:does|do|did)\s+(?:this|it|that|you)\s+(?:always\s+)?keep\b"
+    r"|\bhow\s+(?:do|would|am|should|could|can)\s+i\s+(?:be\s+)?(?:supposed\s+to\s+|even\s+)?know\b"
+    r"(?!\s+(?:if|whether|what|which|when|where|who|how)\b)"
+    r"|\b(?:isn['’]?t|is\s+not|wasn['’]?t)\s+(?:that|it|this)\s+(?:just\s+|so\s+|really\s+)?"
+    r"(?:awful|terrible|ridiculous|crazy|unfair|insane|horrible|absurd|outrageous|sad|unbelievable)\b"
+    r"|(?:^|[\s，,。！!？?])谁知道|我(?:怎么|咋|哪|怎么会|如何)知道|凭什么|有没有搞错",
+    re.IGNORECASE,
+)
+
+
+# An ask put as a condition ("It would be appreciated if a ticket could be opened", "I'd be
+# grateful if you could…"): a request beside a complaint, whatever request words it lacks.
+_CONDITIONAL_ASK = re.compile(
+    r"\b(?:appreciate\w*|grateful|glad|helpful)\b[^.!?]*\bif\b|\bif\s+you\s+(?:could|can|would)\b",
+    re.IGNORECASE,
+)
+
+
+def _rhetorical(sentences: list[str]) -> bool:
+    """True when the last question of ``sentences`` is rhetorical (:data:`_RHETORICAL`) and
+    no sentence but the rhetorical ones asks the agent to act ("Why are you so expensive?
+    Can you match $75?" asks for a discount)."""
+    asking = [s for s in sentences if _is_question(s) or _RHETORICAL.search(s)]
+    if not asking or not _RHETORICAL.search(asking[-1]):
+        return False
+    return not any(
+        _is_request(s) or (_is_question(s) and _asks_to_act(s))
+        for s in sentences
+        if not _RHETORICAL.search(s)
+    )
+
+
+# A turn that only reacts to what the agent said ("Oh no.", "That's unfortunate.", "What a
+# shame!", "太可惜了", "真倒霉"): it asks and answers nothing, `other` (after the agent asked
+# for a value, a reply that only voices a feeling answers it: the r4 section).
+_REACTION = re.compile(
+    r"\s*(?:(?:oh|ah|aw|ugh|well|hmm+|wow|ok|okay|but)[\s,]+)*(?:oh\s+no|oh\s+(?:man|dear)|no\s+way"
+    r"|bummer|that['’]?s\s+(?:too\s+bad|unfortunate|a\s+(?:shame|pity|bummer)|sad|(?:so\s+|really\s+)?"
+    r"(?:annoying|frustrating|disappointing))|what\s+a\s+(?:shame|pity|bummer)"
+    r"|(?:太|真|好)?可惜了?|真倒霉|太倒霉了?|倒霉"
+    # ... or only voices the user's feeling ("I am happy.", "Okay, but I'm still stressed.",
+    # "我好着急啊"): the r4 section's feeling with no question before it
+    r"|(?:i['’]?m|i\s+am|i\s+feel|we['’]?re|we\s+are)\s+(?:still\s+|so\s+|really\s+|very\s+|a\s+bit\s+)*"
+    r"(?:happy|glad|sad|upset|angry|stressed|worried|annoyed|excited|tired|frustrated|nervous|scared)"
+    r"|我(?:还是|很|好|真|太|有点)*(?:开心|高兴|难过|生气|着急|郁闷|担心|害怕)(?:了|啊|呀|死了)?"
+    r")[\s.!！。~～…]*",
+    re.IGNORECASE,
+)
+
+
+# A fault the user reports, beside a complaint ("It's broken again! This is unacceptable!",
+# "My AC is making a weird sound. It's really annoying.", "不到一个月就坏了"): a problem
+# report asks for help, a `request` (the r4 section), so the complaint is no mere venting.
+_FAULT = re.compile(
+    r"\b(?:broken|broke|not\s+working|doesn['’]?t\s+work|won['’]?t\s+\w+|can['’]?t\s+\w+"
+    r"|damaged|leak\w*|noise|sound|freezing|stopped|missing|never\s+(?:arrived|came|got)"
+    r"|hasn['’]?t\s+(?:arrived|come|shipped)|still\s+(?:not|no))\b"
+    r"|坏|不能用|用不了|打不开|没收到|收不到|还没到|没到|不到货|破了|漏",
+    re.IGNORECASE,
+)
+
+
 def _classify(text: str | None, context: str) -> str:
     """The rules' class of a user turn after an agent message of ``context``."""
     return _rule(text, context)[0]
@@ -1568,6 +1665,10 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         # confirm, a correction answers it (above).
         rest = _rule(t[pushed.end() :], "none")[0] if pushed.end() < len(t) else "other"
         return (rest if rest in QUERY_CLASSES else "other"), "pushback"
+    if context != "confirm" and _rhetorical(list(_sentences(t))):
+        return "other", "rhetorical"  # "Why are you so expensive?", "谁知道你们…需要多长时间"
+    if not solicited and _REACTION.fullmatch(t):
+        return "other", "reaction"  # "Oh no.", "That's unfortunate.", "太可惜了": asks nothing
     offered = p["offer"].search(t)
     if offered is not None and _OWN_RECAP.match(t, offered.start()):
         offered = None  # "Just to confirm, the refund goes to my card, right?": the user's own
@@ -1727,6 +1828,15 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         # "Hi there, I have some questions about the 10-K report.", "Hey there! It's Michael
         # from Seattle again. I hope you've been well!": greets, asks nothing yet
         return "greeting", "pleasantries"
+    if (
+        context in ("opening", "none")
+        and p["complaint"].search(t)
+        and not _FAULT.search(t)
+        and not _CONDITIONAL_ASK.search(t)
+    ):
+        # venting that judges the service and reports no fault ("好失望的京东", "That's not
+        # fair."): asks for nothing, even as a first turn (the r4 section's opener pushback)
+        return "other", "vent"
     if context == "opening" and not (_CONTINUES.match(t) or _CONTINUES.match(low)):
         if _identifies_only(t):
             # "Hi there I am Alina", "[订单x]": who the user is, or a value, and no need

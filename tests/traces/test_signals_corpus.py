@@ -232,7 +232,8 @@ HELD_OUT_TURN_FLOORS = {
     "turns_heldout_fresh.jsonl": 0.86,
     "turns_heldout_sealed.jsonl": 0.84,
     "turns_heldout_late.jsonl": 0.94,
-    "turns_heldout_r4.jsonl": 0.92,
+    # 0.929 -> 0.932 with session 10's rules on pushback ("Why are you so expensive?")
+    "turns_heldout_r4.jsonl": 0.93,
     # 0.956 until session 10's rules on round 11 ("Can someone come within the next hour?")
     "turns_heldout_r5.jsonl": 0.96,
     # 0.833 on its first run (pass 3), 0.919 after pass 4, written looking at it too; 0.934
@@ -276,9 +277,11 @@ HELD_OUT_TURN_FLOORS = {
     # Measured three times while sealed (sessions 8 and 9: r10 0.798, 0.801, 0.804; r10b
     # 0.775, 0.775, 0.787), then unsealed later in session 9 to tune on: tuning data now.
     # The rules written on their misses (verbs of telling, a shop's stock asked for, an act
-    # asked after the agent proposes, a price to lower, calling back): r10 0.926, r10b 0.805
+    # asked after the agent proposes, a price to lower, calling back): r10 0.926, r10b 0.805;
+    # r10b 0.829 with session 10's rules on venting, rhetorical questions, Chinese stock
+    # searches and verbs that change a fact
     "turns_sealed_r10.jsonl": 0.92,
-    "turns_sealed_r10b.jsonl": 0.8,
+    "turns_sealed_r10b.jsonl": 0.82,
     # round 11 (session 9): 0.710, 0.708 and 0.708 while sealed (sessions 9 and 10), then
     # unsealed in session 10 to tune on. The rules written on its misses (a wish to be told
     # in a customer's longer words, a message continuing the user's own, a greeting's small
@@ -313,8 +316,10 @@ def test_agentdojo_runs_keep_their_hedge_floor() -> None:
 # azernik 0.829). The learned turn model is not the classifier (it lost to the rules leave
 # one source out, benchmarks/train_turns.py), so these floors are the rules'. Session 7's
 # rules by class of language, written on its misses: 0.803 (JDDC 0.743, STAR 0.837, SGD
-# 0.917, azernik 0.842); session 9's (round 9 unsealed): 0.836 (JDDC 0.772, STAR 0.882).
-TRAINING_TURN_FLOORS = {"turns_train_r8.jsonl": 0.83}
+# 0.917, azernik 0.842); session 9's (round 9 unsealed): 0.836 (JDDC 0.772, STAR 0.882);
+# session 10's rules on venting, rhetorical pushback and Chinese stock searches: 0.845
+# (JDDC 0.789).
+TRAINING_TURN_FLOORS = {"turns_train_r8.jsonl": 0.84}
 
 
 def test_training_rows_keep_their_turn_floors() -> None:

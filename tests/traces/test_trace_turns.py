@@ -1573,3 +1573,80 @@ def test_verbs_on_a_fact_what_the_user_may_do_and_own_recaps(
 def test_preferring_one_the_agent_named_chooses() -> None:
     previous = "There are two options: a nonstop at $450 and one with a stop at $320."
     assert rule_turn("I'd prefer the one with fewer stops.", False, previous) == "answer"
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # a rhetorical question judges the agent, its price or the service: pushback, other
+        ("Why are you so expensive?", "", "other"),
+        ("$80 for a check-up? Why are you guys so pricey?", "", "other"),
+        ("It broke again. And why does this keep costing me money?", "Your name?", "other"),
+        ("How am I supposed to know that?", "We shipped it.", "other"),
+        ("Somebody used my card! Isn't that awful?", "Your report is filed.", "other"),
+        ("谁知道你们要拖多久", "很抱歉暂时无法操作", "other"),
+        ("不试穿我怎么知道合不合适呢", "", "other"),
+        ("凭什么扣我的钱", "", "other"),
+        # ... not one that asks whether, nor one beside a request
+        ("How do I know if the plumber is licensed?", "", "question"),
+        ("Why are you so expensive? Can you match $75?", "", "request"),
+    ],
+)
+def test_rhetorical_pushback_asks_nothing(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, False, previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # venting that judges the service and reports no fault asks for nothing, even first
+        ("这服务真让人失望", "", "other"),
+        ("我都等了三天了", "", "other"),
+        ("明天到达你都说了三次了", "请问还有别的问题可以帮到您的吗?", "other"),
+        ("Honestly this is taking forever.", "", "other"),
+        # ... a fault reported beside it is a problem report, a request
+        ("The screen is broken again! This is unacceptable!", "", "request"),
+        ("用了不到一个月就坏了，太失望了", "", "request"),
+        # ... and so is an ask put as a condition
+        ("I'm frustrated. It would be appreciated if a ticket could be opened.", "", "request"),
+        # a reaction alone asks and answers nothing; after a question it answers
+        ("Oh no.", "The item is sold out.", "other"),
+        ("That's unfortunate.", "", "other"),
+        ("太可惜了", "还有其他问题吗？", "other"),
+        ("Oh no.", "Would you like the red one?", "answer"),
+        # ... and so does a feeling alone
+        ("I am so happy.", "", "other"),
+        ("Okay, but I'm still stressed.", "Your visit is booked.", "other"),
+        ("我好着急啊", "", "other"),
+        ("Okay, but I'm still stressed.", "Can I have your address?", "answer"),
+        # pushback that holds the agent to what the user was told is still pushback
+        ("That's not what I was told.", "The fee is $50.", "other"),
+    ],
+)
+def test_venting_and_reactions_ask_nothing(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, False, previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # whether the shop has an item of a kind, asked in Chinese: a search of its stock
+        ("有薄一点的吗", "这款卖得很好", "request"),
+        ("没有带拉链的吗", "", "request"),
+        ("其他颜色有吗?", "是的亲", "request"),
+        # ... not what else to know, nor a wh-question
+        ("还有其他需要注意的事项吗？", "多喝水", "question"),
+        ("有什么可以推荐的吗", "", "request"),
+        # a Chinese verb that changes the fact it names acts on it: a request
+        ("我想修改收货地址", "", "request"),
+        ("电话和地址发我一下吧", "", "question"),
+        # "那帮查一下…", "可以查找到…吗": a lookup to run
+        ("那帮查一下我的积分有多少", "没有赠送活动", "request"),
+        ("可以查找到我上周的订单吗", "有什么可以帮您?", "request"),
+        # an English search of stock with its constraint after the item
+        ("any good thrillers playing near me?", "", "request"),
+        ("Is there a cinema showing it in the Arlington area?", "", "request"),
+    ],
+)
+def test_stock_searches_and_verbs_that_change_a_fact(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, False, previous) == kind
