@@ -331,6 +331,11 @@ _PLAN = re.compile(
     r"\s*(?:i['’]ll|i will|we['’]ll|we will|i['’]m going to|we['’]re going to|see you|talk to you)\b",
     re.IGNORECASE,
 )
+# A plan that states a need asks for it: "I will need a physical card too though."
+_PLANNED_NEED = re.compile(
+    r"\s*(?:i['’]ll|i will|we['’]ll|we will)\s+(?:also\s+|still\s+)?(?:need|want|require)\b",
+    re.IGNORECASE,
+)
 # An agent's sentence that offers help on a condition ("If you need anything else, ...",
 # "Should you have questions, ...", "如果您还有其他问题，请告诉我").
 _CONDITIONAL = re.compile(
@@ -818,7 +823,11 @@ def _is_closing(text: str, sentences: list[str], solicited: bool = False) -> boo
             said = clause.strip(" .!?,，。！？")  # with its apostrophes: "I'm looking for"
             if solicited and said.lower() in _AFFIRM:
                 return False  # "Yes, that time works. Thanks." accepts what was asked
-            if _PLAN.match(said) and not (p["answer_start"].match(said) or p["choice"].match(said)):
+            if (
+                _PLAN.match(said)
+                and not (p["answer_start"].match(said) or p["choice"].match(said))
+                and not _PLANNED_NEED.match(said)
+            ):
                 continue  # ("I'll take the 3 PM slot, thanks." chooses)
             if not solicited and _short(c) and p["approve"].search(c):
                 continue
@@ -1822,7 +1831,10 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         return "request", "request"
     if any(_is_question(s) for s in sentences):
         return "question", "question_any"
-    if shift.match(t):
+    shifted = shift.match(t)
+    if shifted:
+        if shifted.end() < len(t) and _is_request(t[shifted.end() :].lstrip(" ,")):
+            return "request", "shift_request"  # "Actually want to see my savings balance instead"
         return "other", "shift"  # an unprompted correction: "Oh wait, I meant 12 people."
     if context in ("opening", "none") and p["greeting_start"].match(low) and _pleasantries(t):
         # "Hi there, I have some questions about the 10-K report.", "Hey there! It's Michael

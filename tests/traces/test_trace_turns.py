@@ -391,6 +391,19 @@ def test_more_approvals_and_closings() -> None:
     assert classify_turn("That's great, that's it for now") == "greeting"
 
 
+def test_a_need_after_thanks_and_a_request_after_a_correction_word() -> None:
+    # A new-user trial's support customers: thanks, then a need stated as a plan; a
+    # request opened by "Actually" with no subject.
+    text = "Good, thanks for taking care of that so fast. I will need a physical card too though."
+    assert classify_turn(text, previous="Your virtual card is active now.") == "request"
+    assert classify_turn("Thanks. I will wait for the text.", previous="Done.") == "greeting"
+    text = "Actually want to see my savings account balance instead"
+    assert classify_turn(text, previous="Your checking balance is $1,204.50. Anything else?") == (
+        "request"
+    )
+    assert classify_turn("Oh wait, I meant 12 people.", previous="Booked for 10.") == "other"
+
+
 def test_asking_to_be_given_a_fact_in_a_requests_words_is_a_question() -> None:
     # the object of the wish, "please" or the verb of giving is a fact, not an item to find
     assert classify_turn("I need the address and phone number and postal code") == "question"
