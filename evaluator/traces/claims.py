@@ -31,6 +31,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .values import MONTH_NAMES
+
 #: Kinds of value a claim can be.
 CLAIM_KINDS = ("date", "time", "amount", "duration", "id", "count", "name")
 
@@ -54,20 +56,6 @@ _MONTHS = {
     )
     for m in names
 }
-_MONTH_NAMES = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-]
 _MONTH = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _UNITS = (
     r"hours?|hrs?|minutes?|mins?|seconds?|secs?|days?|nights?|weeks?|months?|years?|"
@@ -1027,7 +1015,7 @@ def _number_forms(raw: str) -> list[str]:
 def _date_forms(month: int, day: int, year: int | None) -> tuple[str, ...]:
     if not (1 <= month <= 12 and 1 <= day <= 31):
         return ()
-    name = _MONTH_NAMES[month - 1]
+    name = MONTH_NAMES[month - 1].capitalize()
     forms = [
         f"-{month:02d}-{day:02d}",
         f"{name} {day}",

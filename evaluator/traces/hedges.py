@@ -29,6 +29,7 @@ from typing import Any
 from ..errors import ConfigError
 from . import linear
 from .drift import words as content_words
+from .values import MONTH_NAMES
 
 #: Characters either side of a match shown as its context.
 DEFAULT_WINDOW = 40
@@ -616,10 +617,6 @@ def _mostly_held(clause: str, result: str) -> bool:
     return len(said & held) / len(said) >= _RESTATE_SHARE
 
 
-_MONTHS = (
-    "january", "february", "march", "april", "may", "june",
-    "july", "august", "september", "october", "november", "december",
-)  # fmt: skip
 # A date as a result writes it: "2024-05-15", "2024/05/15", "2024-05-15T09:00:00".
 _FACT_DATE = re.compile(r"\b(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?!\d)")
 # A day with its ordinal suffix ("May 2nd", "the 16th"): the day's number.
@@ -635,7 +632,7 @@ def _iso_date(m: re.Match[str]) -> str:
     month = int(m.group(2))
     if not 1 <= month <= 12:
         return m.group()
-    name = _MONTHS[month - 1]
+    name = MONTH_NAMES[month - 1]
     return f" {name} {int(m.group(3))} {m.group(1)} "
 
 

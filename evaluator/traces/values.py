@@ -560,20 +560,12 @@ def in_words(value: str, text: str) -> bool:
     return False
 
 
-_MONTHS = [
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-]
+#: The months' names, lower-case, January first: the one list the trace signals spell
+#: dates with (values' user spellings, claims' date forms, hedges' restated results).
+MONTH_NAMES = (
+    "january", "february", "march", "april", "may", "june",
+    "july", "august", "september", "october", "november", "december",
+)  # fmt: skip
 _ISO_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})(?:$|[T ])")
 
 
@@ -586,7 +578,7 @@ def date_spellings(value: str) -> re.Pattern[str] | None:
     year, month, day = int(m.group(1)), int(m.group(2)), int(m.group(3))
     if not (1 <= month <= 12 and 1 <= day <= 31):
         return None
-    name = _MONTHS[month - 1]
+    name = MONTH_NAMES[month - 1]
     names = f"(?:{name}|{name[:3]}\\.?)"
     d = f"0?{day}(?:st|nd|rd|th)?"
     forms = [
