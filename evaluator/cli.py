@@ -469,8 +469,9 @@ def run(
     "tools_files",
     multiple=True,
     type=click.Path(exists=True, dir_okay=False),
-    help="A tools file (MCP tools/list JSON) whose readOnlyHint annotations say which "
-    "tools only read (repeatable; the suites' tools files count too).",
+    help="A tools file (MCP tools/list JSON, OpenAI function definitions or OpenAPI) whose "
+    "readOnlyHint annotations (or, for tools whose names have no verb, descriptions) say "
+    "which tools only read (repeatable; the suites' tools files count too).",
 )
 @_ENGINE
 @_ADDRESS

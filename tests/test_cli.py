@@ -646,3 +646,29 @@ def test_traces_on_a_support_conversation_that_asks_before_it_looks(
         "  s1 turn 2: 'It has probably not left the warehouse yet.' (asked: 'Need to cancel "
         "the monitor I ordered last week.'); hedges: probably"
     )
+
+
+def test_traces_says_when_a_tools_file_adds_nothing_to_the_names(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # OpenAI function definitions carry no readOnlyHint; these names all start with a
+    # verb, so the file given on purpose would change nothing: one problem says so.
+    traj = [
+        {"role": "user", "content": "Cancel order 7"},
+        {"role": "assistant", "content": None, "tool_calls": [_call("c1", "cancel_order", "order_id", "7")]},
+        {"role": "tool", "tool_call_id": "c1", "content": '{"status": "cancelled"}'},
+        {"role": "assistant", "content": "Order 7 is cancelled."},
+    ]  # fmt: skip
+    (tmp_path / "run.json").write_text(json.dumps({"messages": traj}), encoding="utf-8")
+    fn = {"name": "cancel_order", "description": "Cancel an order.", "parameters": {}}
+    (tmp_path / "tools.json").write_text(json.dumps([{"type": "function", "function": fn}]))
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["traces", "run.json", "--tools", "tools.json"])
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[-2:] == [
+        "Problems (records skipped or repaired):",
+        "  tools.json: tools file: none of its 1 tools carries annotations.readOnlyHint, so "
+        "it says nothing about which tools only read, and their kinds come from the verbs in "
+        'their names; add "annotations": {"readOnlyHint": true} to each tool that only reads '
+        "(false to each that changes something)",
+    ]

@@ -161,7 +161,8 @@ def render_summary(analysis: TraceAnalysis) -> str:
     if problems:
         lines += ["", "Problems (records skipped or repaired):"]
         lines += [
-            f"  {p.file}:{p.line if p.line is not None else '-'}: {p.reason}"
+            # A whole file's problem (a tools file, a file that cannot be read) has no line.
+            f"  {p.file}{'' if p.line is None else f':{p.line}'}: {p.reason}"
             for p in problems[:MAX_ROWS]
         ]
         _more(lines, problems)

@@ -209,46 +209,129 @@ def verb_kind(tool: str | None) -> str | None:
     return None
 
 
-def read_only_hints(tools: Any) -> dict[str, bool]:
-    """``name -> readOnlyHint`` of the tools of an MCP ``tools/list`` result (or of a list of
-    tool definitions) that carry the annotation."""
+def _tool_defs(tools: Any) -> list[dict[str, Any]]:
+    """The tool definitions of an MCP ``tools/list`` result (or of a list of definitions),
+    OpenAI's ``{"type": "function", "function": {...}}`` unwrapped."""
     if isinstance(tools, dict):
         if isinstance(tools.get("result"), dict):
             tools = tools["result"]
         tools = tools.get("tools")
     if not isinstance(tools, list):
-        return {}
-    hints: dict[str, bool] = {}
+        return []
+    defs = []
     for tool in tools:
-        if not isinstance(tool, dict):
-            continue
-        if isinstance(tool.get("function"), dict):  # OpenAI: {"type": "function", "function": ...}
+        if isinstance(tool, dict) and isinstance(tool.get("function"), dict):
             tool = tool["function"]
+        if isinstance(tool, dict) and isinstance(tool.get("name"), str):
+            defs.append(tool)
+    return defs
+
+
+def read_only_hints(tools: Any) -> dict[str, bool]:
+    """``name -> readOnlyHint`` of the tools of an MCP ``tools/list`` result (or of a list of
+    tool definitions) that carry the annotation."""
+    hints: dict[str, bool] = {}
+    for tool in _tool_defs(tools):
         annotations = tool.get("annotations")
-        name = tool.get("name")
-        if isinstance(name, str) and isinstance(annotations, dict):
+        if isinstance(annotations, dict):
             hint = annotations.get("readOnlyHint")
             if isinstance(hint, bool):
-                hints[name] = hint
+                hints[tool["name"]] = hint
+    return hints
+
+
+# "Use this tool to cancel ...", "Tool to fetch ...", "This function gets ...": the verb
+# after the preamble.
+_PREAMBLE = re.compile(
+    r"\s*(?:(?:use|call) (?:this|the) (?:tool|function|api) (?:to|when you want to)\s+|"
+    r"(?:a )?(?:tool|function) (?:to|that)\s+|this (?:tool|function|api) (?:will\s+)?)",
+    re.I,
+)
+# "Returns the order" tells what comes back, not that something is returned: never a verb
+# here, though return_delivered_order_items writes.
+_NOT_DESCRIBING = frozenset(["return"])
+
+
+def description_kind(description: Any) -> str | None:
+    """``"read"``, ``"write"`` or ``None`` from the verb a tool's description starts with
+    (``"Cancel the whole reservation"``, ``"Searches the catalogue"``)."""
+    if not isinstance(description, str):
+        return None
+    text = description[m.end() :] if (m := _PREAMBLE.match(description)) else description
+    first = re.match(r"\s*([A-Za-z]+)", text)
+    if first is None:
+        return None
+    word = first.group(1).lower()
+    # The imperative, or the third person's base form: gets, searches, modifies.
+    forms = [word]
+    if word.endswith("ies"):
+        forms.append(word[:-3] + "y")
+    if word.endswith("es"):
+        forms.append(word[:-2])
+    if word.endswith("s"):
+        forms.append(word[:-1])
+    for form in forms:
+        if form in _NOT_DESCRIBING:
+            return None
+        if form in WRITE_VERBS or form in FIRST_WRITE_VERBS:
+            return WRITE
+        if form in READ_VERBS:
+            return READ
+    return None
+
+
+def tool_hints(tools: Any) -> dict[str, bool]:
+    """``name -> reads`` for the tools of a ``tools/list`` result or a list of definitions:
+    each tool's ``readOnlyHint`` where it carries one; otherwise, when its name has no known
+    verb (``CurrentWeather``, ``reservation_lookup_v2`` aside), the verb its description
+    starts with: OpenAI function definitions carry no annotations, but their descriptions
+    say what they do."""
+    hints = read_only_hints(tools)
+    for tool in _tool_defs(tools):
+        name = tool["name"]
+        if name in hints or verb_kind(name) is not None:
+            continue
+        kind = description_kind(tool.get("description"))
+        if kind is not None:
+            hints[name] = kind == READ
     return hints
 
 
 def load_tool_hints(path: str | Path) -> dict[str, bool]:
-    """The ``readOnlyHint`` of each tool of a tools file, read as the suites' ``tools:``
-    files are (:func:`projeval.checks.tools.read_tools`: MCP, OpenAI, OpenAPI)."""
+    """The kind of each tool of a tools file (:func:`tool_hints`), read as the suites'
+    ``tools:`` files are (:func:`projeval.checks.tools.read_tools`: MCP, OpenAI, OpenAPI)."""
+    return tools_file_hints(path)[0]
+
+
+def tools_file_hints(path: str | Path) -> tuple[dict[str, bool], str | None]:
+    """A ``--tools`` file's hints (:func:`load_tool_hints`), and why it says nothing the
+    tools' names did not, or ``None``: none of its tools carries ``readOnlyHint`` and no
+    description gave a verb a name lacked (OpenAI function definitions whose names all
+    start with a verb). Given on purpose, such a file would otherwise be ignored unseen."""
     from ..checks.tools import read_tools  # the one reader of tools files
 
-    return read_only_hints(read_tools(Path(path)))
+    tools = read_tools(Path(path))
+    hints = tool_hints(tools)
+    defs = _tool_defs(tools)
+    if hints or not defs:
+        return hints, None
+    return hints, (
+        f"tools file: none of its {len(defs)} tools carries annotations.readOnlyHint, so it "
+        "says nothing about which tools only read, and their kinds come from the verbs in "
+        'their names; add "annotations": {"readOnlyHint": true} to each tool that only '
+        "reads (false to each that changes something)"
+    )
 
 
 def suite_tool_hints(suite: Any) -> dict[str, bool]:
-    """The ``readOnlyHint`` of each of a suite's tools as the checks see them: its ``tools:``
-    file, or the ``tools/list`` of the MCP server it names (``tools: {mcp: <command>}``)."""
+    """The kind of each of a suite's tools as the checks see them (:func:`tool_hints`): its
+    ``tools:`` file, or the ``tools/list`` of the MCP server it names
+    (``tools: {mcp: <command>}``)."""
     from ..checks.tools import suite_tools  # the one place a suite's tools are resolved
 
     if getattr(suite, "tools_file", None) is None and getattr(suite, "tools_server", None) is None:
         return {}
-    return read_only_hints(suite_tools(suite))
+    return tool_hints(suite_tools(suite))
 
 
 class ToolKinds:

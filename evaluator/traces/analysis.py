@@ -27,7 +27,7 @@ from ..errors import TraceError
 from ..tokens import DEFAULT_ENCODING
 from . import cuts, shards
 from . import drift as drift_mod
-from .actions import load_tool_hints, suite_tool_hints
+from .actions import suite_tool_hints, tools_file_hints
 from .columns import (
     CALLS,
     CLAIMS,
@@ -331,9 +331,11 @@ def analyse_traces(
     paths: their tools turn follow-ups into field findings, their questions
     are matched against the users' questions, and their ``hedges`` extend the
     lexicon, as do ``hedges`` here (``!phrase`` excludes). ``tools`` are tools
-    files (MCP ``tools/list`` JSON) whose ``annotations.readOnlyHint`` say which
-    tools only read, as the suites' tools files do; other tools go by the verb in
-    their name (see :mod:`projeval.traces.actions`). ``format`` forces
+    files (MCP ``tools/list`` JSON, OpenAI function definitions, OpenAPI) whose
+    ``annotations.readOnlyHint`` say which tools only read, as the suites' tools files
+    do; other tools go by the verb in their name, then by the one their description
+    starts with (see :mod:`projeval.traces.actions`). A tools file that says nothing
+    the names did not is listed in ``problems``. ``format`` forces
     one format for every file. ``keep_events=False`` is the summary mode for
     large corpora: the events, calls and follow-ups tables stay empty
     (findings, totals and the summary are complete) and turns keep no answer
@@ -364,8 +366,12 @@ def analyse_traces(
     hints: dict[str, bool] = {}
     for s in suite_objs:  # the suites' tools (file or MCP server) first, then the ones given here
         hints.update(suite_tool_hints(s))
+    given: list[Problem] = []
     for path in tools:
-        hints.update(load_tool_hints(path))
+        found, unannotated = tools_file_hints(path)
+        hints.update(found)
+        if unannotated is not None:
+            given.append(Problem(str(path), None, unannotated))
     local_workers = workers if workers is not None else os.cpu_count() or 1
     settings = Settings(
         encoding=encoding,
@@ -390,6 +396,7 @@ def analyse_traces(
                 _collect(expand_paths(paths), format, settings, collector)
             out, tally = collector.out, collector.tally
         refuse_unread(out)
+        out.problems.extend(given)  # sorted with the rest by assemble
         with fewer_collections():
             return assemble(out, tally, settings)
     finally:

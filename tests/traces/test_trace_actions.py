@@ -8,7 +8,14 @@ from pathlib import Path
 import pytest
 from projeval.errors import SuiteError
 from projeval.traces import analyse_traces
-from projeval.traces.actions import ToolKinds, is_error_text, load_tool_hints, verb_kind
+from projeval.traces.actions import (
+    ToolKinds,
+    description_kind,
+    is_error_text,
+    load_tool_hints,
+    tools_file_hints,
+    verb_kind,
+)
 
 
 @pytest.mark.parametrize(
@@ -298,3 +305,65 @@ def test_a_tools_file_turns_an_unknown_tool_into_a_write(tmp_path: Path) -> None
 )
 def test_shell_exit_status_texts(text: str, error: bool) -> None:
     assert is_error_text(text) is error
+
+
+@pytest.mark.parametrize(
+    ("description", "kind"),
+    [
+        ("Cancel the whole reservation.", "write"),
+        ("Searches the catalogue for products.", "read"),
+        ("Modifies the pending order's address.", "write"),
+        ("Use this tool to fetch the weather now.", "read"),
+        ("Returns the order's status.", None),  # what comes back, not a return
+        ("The current weather.", None),
+        (None, None),
+    ],
+)
+def test_a_description_starts_with_the_tools_verb(
+    description: str | None, kind: str | None
+) -> None:
+    assert description_kind(description) == kind
+
+
+def test_openai_definitions_give_kinds_by_description_where_the_name_has_no_verb(
+    tmp_path: Path,
+) -> None:
+    tools = tmp_path / "tools.json"
+    tools.write_text(
+        json.dumps(
+            [
+                {
+                    "type": "function",
+                    "function": {"name": "CurrentWeather", "description": "Gets the weather."},
+                },
+                {
+                    "type": "function",
+                    "function": {"name": "flight_booking", "description": "Book a flight."},
+                },
+                # The name's verb decides: its description is not read.
+                {"type": "function", "function": {"name": "get_user", "description": "Cancel it."}},
+            ]
+        )
+    )
+    hints, problem = tools_file_hints(tools)
+    assert hints == {"CurrentWeather": True, "flight_booking": False}
+    assert problem is None
+
+
+def test_a_tools_file_that_says_nothing_new_is_a_problem(tmp_path: Path) -> None:
+    tools = tmp_path / "tools.json"
+    tools.write_text(
+        json.dumps(
+            [
+                {
+                    "type": "function",
+                    "function": {"name": "get_user", "description": "Get a user."},
+                },
+                {"type": "function", "function": {"name": "cancel_order"}},
+            ]
+        )
+    )
+    hints, problem = tools_file_hints(tools)
+    assert hints == {}
+    assert problem is not None
+    assert problem.startswith("tools file: none of its 2 tools carries annotations.readOnlyHint")
