@@ -23,8 +23,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import yaml
-
 from .conversations import (
     CONVERTERS,
     Converter,
@@ -36,6 +34,7 @@ from .conversations import (
 )
 from .events import Event, call_event
 from .harnesses import run_failure
+from .yamltext import yaml_structure
 
 # Keys of a run file no other message-list format has at its top level.
 _RUN_KEYS = ("suite_name", "pipeline_name", "user_task_id", "injection_task_id")
@@ -63,40 +62,6 @@ def is_run(value: Any) -> bool:
 
 def _is_call(call: Any) -> bool:
     return isinstance(call, dict) and isinstance(call.get("function"), str) and "args" in call
-
-
-class _Loader(yaml.CSafeLoader if hasattr(yaml, "CSafeLoader") else yaml.SafeLoader):  # type: ignore[misc]
-    """Safe YAML with dates and times left as the strings the tool returned."""
-
-
-_Loader.yaml_implicit_resolvers = {
-    first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
-    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
-}
-
-
-def yaml_structure(text: str) -> Any:
-    """The mapping or list a YAML result text holds, as JSON values (string keys), or
-    ``None`` for prose, a bare scalar, or text that is not YAML."""
-    if not text or (":" not in text and not text.lstrip().startswith("-")):
-        return None
-    try:
-        doc = yaml.load(text, Loader=_Loader)  # a safe loader (timestamps left as text)
-    except (yaml.YAMLError, RecursionError, ValueError):
-        return None
-    if not isinstance(doc, dict | list) or not doc:
-        return None
-    return _json_value(doc)
-
-
-def _json_value(node: Any) -> Any:
-    if isinstance(node, dict):
-        return {str(k): _json_value(v) for k, v in node.items()}
-    if isinstance(node, list):
-        return [_json_value(v) for v in node]
-    if node is None or isinstance(node, bool | int | float | str):
-        return node
-    return str(node)  # binary and the like: their text
 
 
 def _content(content: Any) -> str:

@@ -9,8 +9,9 @@ tracked: they recur by chance, not because an agent copied them; short codes
 (three letters or digits: ``JFK``) are, where they sit at one place of a JSON result.
 An id inside a prose field of a JSON result (``"message": "Order #W2378156 was
 cancelled"``) is found as a whole word of that field, and credited to the field's path.
-A prose result (text, or a JSON string) gives no JSON path: a value in it is matched
-as a whole word of the text.
+A result written as YAML (lines of ``key: value``, :func:`.yamltext.looks_like_yaml`) is
+read as its mapping or list, with paths. A prose result (text, or a JSON string) gives no
+JSON path: a value in it is matched as a whole word of the text.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Any
 
 from .. import _json, paths
 from .events import Event, fast_loads
+from .yamltext import looks_like_yaml, yaml_structure
 
 #: Shortest string value a follow-up is counted on.
 MIN_VALUE_LENGTH = 4
@@ -153,22 +155,31 @@ class ResultIndex:
         self.paths = paths
 
     def of(self, ev: Event) -> _Built | None:
-        """The index of a result, or ``None`` when it is not JSON (matched as text then)."""
+        """The index of a result, or ``None`` when it is neither JSON nor laid out as YAML
+        (matched as text then)."""
         if ev.structured is not None:
             return self._build(ev.structured, self.paths)
         text = ev.text
-        if not text or text.lstrip()[:1] not in ("{", "[", '"'):
+        if not text:
+            return None
+        is_json = text.lstrip()[:1] in ("{", "[", '"')
+        # YAML text (a tool returning yaml.safe_dump) has lines and colons; prose with
+        # neither is turned away before any hashing.
+        if not is_json and ("\n" not in text or ":" not in text):
             return None
         key = (hash(text), len(text))
         if key in self.cache:
             return self.cache[key]
-        try:
-            doc = fast_loads(text)
-        except ValueError:
+        if is_json:
             try:
-                doc = _json.loads(text)
-            except (ValueError, RecursionError):
-                doc = None
+                doc = fast_loads(text)
+            except ValueError:
+                try:
+                    doc = _json.loads(text)
+                except (ValueError, RecursionError):
+                    doc = None
+        else:
+            doc = yaml_structure(text) if looks_like_yaml(text) else None
         # A JSON string is prose too: matched as text, with no path.
         built = None if doc is None or isinstance(doc, str) else self._build(doc, self.paths)
         size = _weight(built)

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-from projeval.traces.agentdojo import is_run, yaml_structure
+from projeval.traces.agentdojo import is_run
 from projeval.traces.events import Problem, Trace
 from projeval.traces.parsers import open_file, sniff
 from trace_helpers import write_json, write_jsonl
@@ -156,21 +155,3 @@ def test_detection() -> None:
     assert sniff(chat) == ("openai_chat", False)
     openai = {"messages": [{"role": "assistant", "tool_calls": [{"function": {"name": "f"}}]}]}
     assert sniff(openai) == ("openai_chat", True)
-
-
-def test_yaml_structure() -> None:
-    assert yaml_structure("a: 1\n2026: x\nwhen: 2026-07-14T10:00:00Z\n") == {
-        "a": 1,
-        "2026": "x",
-        "when": "2026-07-14T10:00:00Z",
-    }
-    assert yaml_structure("- rank: 1\n  url: https://x.org/a\n") == [
-        {"rank": 1, "url": "https://x.org/a"}
-    ]
-    # Prose, a bare scalar, broken YAML and empty containers have no structure.
-    assert yaml_structure("Your payment was sent.") is None
-    assert yaml_structure("Note: done") == {"Note": "done"}  # a mapping is a mapping
-    assert yaml_structure("'just a string: quoted'") is None
-    assert yaml_structure("a: [1, 2\nb: }") is None
-    assert yaml_structure("[]") is None
-    assert json.dumps(yaml_structure("k: !!binary aGk=\n")) == '{"k": "b\'hi\'"}'

@@ -135,6 +135,13 @@ def test_a_word_inside_a_prose_result_still_gives_no_path() -> None:
         assert first_source("W2378156", earlier) == (0, "t0", None, None)
 
 
+def test_a_result_written_as_yaml_gives_paths() -> None:
+    # A tool returning yaml.safe_dump text inside an OpenAI Chat tool message.
+    earlier = _earlier("reservation:\n  id: NO6JO3\n  flights:\n  - number: HAT001\n")
+    assert first_source("NO6JO3", earlier)[:3] == (0, "t0", "reservation.id")
+    assert first_source("HAT001", earlier)[:3] == (0, "t0", "reservation.flights[].number")
+
+
 def test_a_field_whole_value_comes_before_the_prose_of_a_later_result() -> None:
     earlier = _earlier({"id": "usr_ab12"}, {"note": "owner usr_ab12 and usr_cd34"})
     assert first_source("usr_ab12", earlier)[:3] == (0, "t0", "id")
