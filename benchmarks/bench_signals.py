@@ -163,6 +163,11 @@ HEDGE_SETS = (
     # tickets and an LLM support agent's replies, an LLM sales agent with simulated
     # customers); measured once, after every rule and model of the session has landed
     ("hedges_sealed_r12.jsonl", "sealed round-12 set (never tuned, never trained on)"),
+    # session 11: labelled on s11-sealed13 by a helper who never read or ran a detector
+    # (task and booking agents whose records keep the results: DialogStudio's BiTOD, Frames
+    # and AirDialogue samples, MTU-Bench's dialogues and GPT-4's replies, a Chinese hotel
+    # assistant over CrossWOZ's database); measured once, after every rule of the session
+    ("hedges_sealed_r13.jsonl", "sealed round-13 set (never tuned, never trained on)"),
 )
 
 

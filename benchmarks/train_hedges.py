@@ -45,8 +45,9 @@ MODEL = ROOT / "evaluator" / "data" / "hedge_model.json"
 #: Never trained on: the sealed sets (bench_signals prints them only with ``--sealed``).
 #: Round 8's (``hedges_sealed_r8.jsonl``) was unsealed in session 8 to tune on, rounds
 #: 6, 8b, 9, 10 and 10b's in session 9, round 11's in session 10, each after at least
-#: three sealed measurements. Round 12 (session 10, labelled on ``s10-sealed12``) is sealed.
-SEALED = ("hedges_sealed_r9b.jsonl", "hedges_sealed_r12.jsonl")
+#: three sealed measurements. Round 12 (session 10, labelled on ``s10-sealed12``) and round
+#: 13 (session 11, ``s11-sealed13``) are sealed.
+SEALED = ("hedges_sealed_r9b.jsonl", "hedges_sealed_r12.jsonl", "hedges_sealed_r13.jsonl")
 #: The fit's options (cross-validation and the shipped model use the same): the best
 #: leave-one-source-out F1 of l2 1, 3, 10, 30, 100, 300 and 1000, with and without
 #: classes weighed by their frequency (hedges are rare).

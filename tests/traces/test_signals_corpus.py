@@ -60,6 +60,7 @@ def test_every_row_names_its_source_file() -> None:
         "hedges_sealed_r10b.jsonl",
         "hedges_sealed_r11.jsonl",
         "hedges_sealed_r12.jsonl",
+        "hedges_sealed_r13.jsonl",
         "turns.jsonl",
         "turns_heldout.jsonl",
         "turns_heldout_fresh.jsonl",
@@ -73,6 +74,7 @@ def test_every_row_names_its_source_file() -> None:
         "turns_sealed_r10b.jsonl",
         "turns_sealed_r11.jsonl",
         "turns_sealed_r12.jsonl",
+        "turns_sealed_r13.jsonl",
         "turns_train_r8.jsonl",
     ):
         for row in bench.load(name):
@@ -199,6 +201,12 @@ HELD_OUT_HEDGE_FLOORS = {
     # by a helper who never read or ran a detector, measured once before any rule of
     # session 10 had landed: 0.737 / 0.311 (en 0.600 / 0.188, zh 0.786 / 0.379), turns 0.622
     "hedges_sealed_r12.jsonl": (0.73, 0.31),
+    # sealed round 13 (session 11: DialogStudio's BiTOD, Frames and AirDialogue samples,
+    # MTU-Bench's dialogues and GPT-4's thoughts and replies, a Chinese hotel assistant),
+    # labelled by a helper who never read or ran a detector, measured once before any rule
+    # of session 11 had landed: 0.286 / 0.526 (19 hedges, all English; GPT-4's thoughts
+    # give 21 of the 25 false hits), turns 0.816 (the model 0.829)
+    "hedges_sealed_r13.jsonl": (0.28, 0.52),
 }
 # Training rows (round 8, sources the project already used, labelled by a helper who never
 # ran a detector): the rules reached 0.619 / 0.561 on their first run, 0.652 / 0.662 with the
@@ -289,6 +297,7 @@ HELD_OUT_TURN_FLOORS = {
     # 0.844, ZH 0.881; BFCL 0.744, MedicalGPT 0.782, ACEBench 0.966, adk-samples 0.943)
     "turns_sealed_r11.jsonl": 0.85,
     "turns_sealed_r12.jsonl": 0.62,
+    "turns_sealed_r13.jsonl": 0.81,
 }
 
 
