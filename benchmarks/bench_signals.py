@@ -605,6 +605,7 @@ def claims_section(verbose: bool) -> list[str]:
     lines.append("  (a flagged value no row labels counts against precision)")
     lines += agentdojo_claims(verbose)
     lines += cs_claims(verbose)
+    lines += cs_claims(verbose, name="claims_cs_heldout", what="held-out task-agent final answers")
     return lines
 
 
@@ -625,16 +626,22 @@ def answer_seqs(path: Path) -> dict[tuple[str, int], int]:
     return found
 
 
-def cs_claims(verbose: bool, scores: dict[str, tuple[float, float]] | None = None) -> list[str]:
-    """Ungrounded values flagged in the final answers of the customer-service set
-    (``claims_cs.jsonl``): precision and recall, overall and by the labelled kind. A flag is
-    right when it is, or sits inside, a value labelled ungrounded in the same message (of any
-    kind); a flag no row labels counts against precision, under its own kind. ``scores``,
-    when given, receives each kind's (and ``"all"``'s) precision and recall."""
+def cs_claims(
+    verbose: bool,
+    scores: dict[str, tuple[float, float]] | None = None,
+    name: str = "claims_cs",
+    what: str = "customer-service final answers",
+) -> list[str]:
+    """Ungrounded values flagged in the final answers of a customer-service set
+    (``claims_cs.jsonl`` unless ``name`` names another, with its ``<name>_traces.jsonl``):
+    precision and recall, overall and by the labelled kind. A flag is right when it is, or
+    sits inside, a value labelled ungrounded in the same message (of any kind); a flag no row
+    labels counts against precision, under its own kind. ``scores``, when given, receives
+    each kind's (and ``"all"``'s) precision and recall."""
     from projeval.traces import analyse_traces
 
-    rows = load("claims_cs.jsonl")
-    path = CORPUS / "claims_cs_traces.jsonl"
+    rows = load(f"{name}.jsonl")
+    path = CORPUS / f"{name}_traces.jsonl"
     scope = answer_seqs(path)
     a = analyse_traces([path], workers=1)
     flagged = [
@@ -660,7 +667,7 @@ def cs_claims(verbose: bool, scores: dict[str, tuple[float, float]] | None = Non
 
     truth = sum(r["ungrounded"] for r in rows)
     lines = [
-        f"claims (tests/corpora/conversations/claims_cs.jsonl, customer-service final answers: "
+        f"claims (tests/corpora/conversations/{name}.jsonl, {what}: "
         f"{len(rows)} values, labelled ungrounded {truth})"
     ]
     kinds = sorted({r["kind"] for r in rows} | {c[2] for c in flagged})

@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import date, timedelta
 
 from .values import MONTH_NAMES
 
@@ -425,6 +426,12 @@ _NOT_NAMES = frozenset(
         "gps",
         "usb",
         "diy",
+        "ai",  # "as an AI assistant"
+        # a date's or time's format, spelled in letters ("MM/DD/YYYY", "HH:MM")
+        "mm",
+        "dd",
+        "yyyy",
+        "hh",
         "vpn",
         "sms",
         "otp",
@@ -624,7 +631,9 @@ def claims(text: str | None, held: Held | None = None) -> list[Claim]:
         start, pos = run.span()
         before = text[start - 1] if start else ""
         after = text[pos] if pos < len(text) else ""
-        if before in _ID_CHARS or (after.isascii() and after.isalpha()):
+        # A minus sign opening a word signs the number ("is -10.71%"): not an id's hyphen.
+        signed = before == "-" and (start < 2 or text[start - 2] not in _ID_CHARS)
+        if (before in _ID_CHARS and not signed) or (after.isascii() and after.isalpha()):
             # A run inside a word: the word may be an id ("tkt_3e7b91a0", "ORD-2024-5678").
             lo = start
             while lo and text[lo - 1] in _ID_CHARS:
@@ -683,10 +692,18 @@ def claims(text: str | None, held: Held | None = None) -> list[Claim]:
                 n = _NUMBER_WORDS.get(word)
                 if n is not None:
                     add("count", start, end, (str(n), word), m.group())
+    if "@" in text:
+        # An e-mail address is an id: one the agent wrote itself ("dmitri@example.com" for
+        # "dmitri") is held nowhere. Read before quoted names, which would take it whole.
+        for m in _EMAIL.finditer(text):
+            start, end = m.span()
+            if not _overlaps(taken, start, end):
+                add("id", start, end, (m.group(),), m.group())
     if _NAME_HINT.search(text) is not None:
         for m in _NAME.finditer(text):
             start, end = m.span()
-            if not _overlaps(taken, start, end):
+            # A quoted code word ("assigned_to_email") is a field's or a value's key.
+            if not _overlaps(taken, start, end) and _CODE_WORD.fullmatch(m.group("v")) is None:
                 add("name", start, end, _forms("name", m), m.group())
     for m in _CAPS.finditer(text):
         at = m.start()
@@ -700,6 +717,9 @@ def claims(text: str | None, held: Held | None = None) -> list[Claim]:
 
 
 _NAME_HINT = re.compile('["“「『]')
+_CODE_WORD = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
+# A local part, "@", and a domain of dot-joined labels (the sentence's period left out).
+_EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]*\w@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*")
 _WORD_HINT = re.compile(r"(?i)\b(?:" + "|".join(_NUMBER_WORDS) + r")\b")
 # The same test for ASCII text once lower-cased: in ASCII text only a letter's own capital
 # matches it under IGNORECASE, and a number word stands between word boundaries exactly
@@ -922,17 +942,79 @@ def ungrounded(text: str | None, known: str | Held) -> list[Claim]:
                 return True
             if kind == "time" and time_in_text(form, low):
                 return True
+            if kind == "date" and date_in_text(form, low):
+                return True
             return form.lower() in low
 
         return claims(text, in_text)
     return claims(text, known)
 
 
+# The record's own date: "Today's date is Thursday, 2023-11-30", "The current time is
+# 2024-05-15 15:00:00" (a system prompt's, lower-cased).
+_TODAY = re.compile(
+    r"(?:today(?:'s date)?|(?:the )?current (?:date|time|date and time)) is\s+"
+    r"(?:[a-z]+,?\s+)?(\d{4})-(\d{2})-(\d{2})"
+)
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_RELATIVE_DAY = re.compile(
+    r"(?<![a-z])(?:(next|last|this|coming)\s+)?(tomorrow|yesterday|today|"
+    + "|".join(_WEEKDAYS)
+    + r")(?![a-z])"
+)
+_ISO_FORM = re.compile(r"^(\d{4})?-(\d{2})-(\d{2})$")
+
+
+def date_in_text(form: str, low: str) -> bool:
+    """Whether lower-cased ``low`` holds a date as a day named relative to the record's
+    own date ("tomorrow", "Wednesday", "next Friday" when it also says "today's date is
+    2023-11-30"): the day named, counted from that date. A weekday may be the one before
+    or after it (and "next" the one a week later). ``form`` is a date's ISO spelling
+    (``YYYY-MM-DD`` or ``-MM-DD``); other forms are not looked at."""
+    spelled = _ISO_FORM.match(form)
+    if spelled is None or "day" not in low:
+        return False
+    today = _TODAY.search(low)
+    if today is None:
+        return False
+    try:
+        now = date(int(today.group(1)), int(today.group(2)), int(today.group(3)))
+    except ValueError:
+        return False
+    said = low[: today.start()] + low[today.end() :]  # its own weekday names no other day
+    for m in _RELATIVE_DAY.finditer(said):
+        word, which = m.group(2), m.group(1)
+        if word in ("tomorrow", "yesterday", "today"):
+            days = [{"tomorrow": 1, "yesterday": -1, "today": 0}[word]]
+        else:
+            # The weekday's next and last dates; "next Friday" may also be the one after.
+            ahead = (_WEEKDAYS.index(word) - now.weekday()) % 7 or 7
+            days = {
+                None: [ahead, ahead - 7],
+                "this": [ahead, ahead - 7],
+                "next": [ahead, ahead + 7],
+                "coming": [ahead, ahead + 7],
+                "last": [ahead - 7],
+            }[which]
+        for n in days:
+            day = now + timedelta(days=n)
+            if (int(spelled.group(2)), int(spelled.group(3))) == (day.month, day.day) and (
+                spelled.group(1) is None or int(spelled.group(1)) == day.year
+            ):
+                return True
+    return False
+
+
 def duration_in_fields(form: str, low: str) -> bool:
     """Whether lower-cased ``low`` holds a duration's number as the value of a field
     named by its unit: "29 months" in ``service_months: 29``, "13 days" in
-    ``"days_remaining": 13``, "1,568 hours" in ``hours_in_period: 1568``."""
-    m = _DURATION_FORM.match(form.lower())
+    ``"days_remaining": 13``, "1,568 hours" in ``hours_in_period: 1568``; or holds a word
+    that names it ("2 weeks" for "fortnight", "30 minutes" for "half an hour")."""
+    low_form = form.lower()
+    for word, meant in _DURATION_WORDS:
+        if low_form in meant and word in low:
+            return True
+    m = _DURATION_FORM.match(low_form)
     if m is None:
         return False
     number, unit = m.group(1).replace(",", ""), m.group(2).split()[-1]
@@ -957,6 +1039,8 @@ def time_in_text(form: str, low: str) -> bool:
     other forms are not looked at."""
     if len(form) != 5 or form[2] != ":" or not (form[:2] + form[3:]).isdigit():
         return False
+    if form.endswith(":00") and _hour_said(int(form[:2])).search(low) is not None:
+        return True
     pattern = _CLOCK.get(form)
     if pattern is None:
         if len(_CLOCK) > 1024:
@@ -981,14 +1065,49 @@ def time_in_text(form: str, low: str) -> bool:
 
 
 _CLOCK: dict[str, re.Pattern[str]] = {}
+_HOURS: dict[int, re.Pattern[str]] = {}
+# Words after a bare number that make it no hour ("by 3 days", "at 10% off", "for 4 people").
+_NOT_HOUR_AFTER = (
+    r"(?!\s?(?:%|percent|days?|nights?|weeks?|months?|years?|hours?|hrs?|minutes?|mins?|"
+    r"people|persons?|guests?|items?|units?|times)(?![a-z]))"
+)
+
+
+def _hour_said(hour: int) -> re.Pattern[str]:
+    """A whole hour said as a bare number after a word of time ("at 11", "after 3",
+    "by 17"): the 12-hour reading, and the 24-hour one for the afternoon."""
+    pattern = _HOURS.get(hour)
+    if pattern is None:
+        numbers = sorted({str(hour % 12 or 12), str(hour)}, key=len, reverse=True)
+        pattern = _HOURS[hour] = re.compile(
+            r"(?<![\w-])(?:at|after|before|by|from|until|till|around|about)\s+"
+            rf"(?:{'|'.join(numbers)})(?![\d:.,]\d|\d){_NOT_HOUR_AFTER}"
+        )
+    return pattern
+
 
 _DURATION_FORM = re.compile(r"^(\d[\d,]*(?:\.\d+)?)\s?([^\d]+)$")
+# Words that name a duration without its number: "fortnight" is 2 weeks or 14 days.
+_DURATION_WORDS = tuple(
+    (word, frozenset(f"{n}{sep}{unit}" for n, unit in meant for sep in (" ", "", "-")))
+    for word, meant in (
+        ("fortnight", (("2", "week"), ("14", "day"))),
+        ("half an hour", (("30", "minute"),)),
+        ("half-hour", (("30", "minute"),)),
+        ("half hour", (("30", "minute"),)),
+        ("hour and a half", (("90", "minute"), ("1.5", "hour"))),
+        ("quarter of an hour", (("15", "minute"),)),
+    )
+)
 _FIELD_VALUE: dict[tuple[str, str], re.Pattern[str]] = {}
 
 
 def count_in(form: str, low: str) -> bool:
     """Whether lower-cased ``low`` holds a count's number (``"3"``, ``"3.0"``,
-    ``"three"``) as a word of its own, not inside a longer number, a date or a decimal."""
+    ``"three"``) as a word of its own, not inside a longer number, a date or a decimal;
+    two, also as "both" ("both of my boys" for "two haircuts")."""
+    if form in ("2", "two") and _BOTH.search(low) is not None:
+        return True
     pattern = _STANDALONE.get(form)
     if pattern is None:
         if len(_STANDALONE) > 1024:
@@ -1000,6 +1119,7 @@ def count_in(form: str, low: str) -> bool:
 
 
 _STANDALONE: dict[str, re.Pattern[str]] = {}
+_BOTH = re.compile(r"(?<![a-z])both(?![a-z])")
 
 
 def _number_forms(raw: str) -> list[str]:

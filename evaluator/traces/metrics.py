@@ -32,7 +32,7 @@ from typing import Any
 
 from ..tokens import count_many
 from .actions import READ, WRITE, ToolKinds, is_error_text
-from .claims import count_in, duration_in_fields, time_in_text, ungrounded
+from .claims import count_in, date_in_text, duration_in_fields, time_in_text, ungrounded
 from .events import Event, Trace, Usage, canonical_args
 from .hedges import Lexicon, ResultsRead, find_hedges, sentence_span
 from .turns import classify_turn
@@ -650,6 +650,9 @@ class Grounds:
             # A number held as a field named by its unit, in a result or in the system
             # prompt (a customer profile's ``"years_as_customer": 2``).
             return duration_in_fields(form, text) or duration_in_fields(form, self._said)
+        if kind == "date":
+            # A day the user named ("tomorrow", "next Friday") counted from the record's date.
+            return date_in_text(form, self._said)
         return kind == "time" and (time_in_text(form, text) or time_in_text(form, self._said))
 
     def _results_text(self) -> str:

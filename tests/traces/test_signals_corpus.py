@@ -392,13 +392,30 @@ def test_customer_service_claims_floors() -> None:
     # claims_cs.jsonl: 303 values stated in the final answers of a barbershop receptionist
     # (syntag-umd/eval-framework) and Google ADK's garden-store agent (jcarah's runs),
     # labelled before the detector ran on them. Measured: all 0.940 / 1.000, times
-    # 1.000 / 1.000, names 0.931 / 1.000 (rules written on this set: in-sample figures).
+    # 1.000 / 1.000, names 0.931 / 1.000 (rules written on this set: in-sample figures);
+    # 0.955 / 1.000 once "both" grounds a count of two (session 11, from the held-out set).
     rows = bench.load("claims_cs.jsonl")
     assert len(rows) >= 300 and sum(r["ungrounded"] for r in rows) >= 50
     assert len({r["trace"].rsplit("/", 1)[-1] for r in rows if "jcarah" in r["trace"]}) >= 10
     assert all(len(r["commit"]) == 40 and r["source"] and r["path"] for r in rows)
     scores: dict[str, tuple[float, float]] = {}
     bench.cs_claims(False, scores)
-    assert scores["all"][0] >= 0.94 and scores["all"][1] >= 1.0, scores["all"]
+    assert scores["all"][0] >= 0.95 and scores["all"][1] >= 1.0, scores["all"]
     assert scores["time"] >= (1.0, 1.0) and scores["name"][0] >= 0.93, scores
     assert scores["amount"][1] >= 1.0 and scores["duration"][1] >= 1.0, scores
+
+
+def test_held_out_customer_service_claims_floors() -> None:
+    # claims_cs_heldout.jsonl: 207 values stated in the final answers of WorkBench's task
+    # agents (CRM, calendar, e-mail, tasks, analytics; olly-styles/WorkBench), labelled and
+    # committed before the detector ran on them. First held-out run 0.406 / 0.524 (204
+    # values; 0.438 / 0.545 with three omitted counts labelled); after session 11's rules
+    # (signed numbers, e-mail addresses, a bare hour the user gave, days named relative to
+    # the record's date, durations named by a word, "both", code words): 0.826 / 0.773.
+    rows = bench.load("claims_cs_heldout.jsonl")
+    assert len(rows) >= 200 and sum(r["ungrounded"] for r in rows) >= 20
+    assert all(len(r["commit"]) == 40 and r["source"] and r["path"] for r in rows)
+    scores: dict[str, tuple[float, float]] = {}
+    bench.cs_claims(False, scores, name="claims_cs_heldout")
+    assert scores["all"][0] >= 0.82 and scores["all"][1] >= 0.77, scores["all"]
+    assert scores["amount"] >= (1.0, 1.0) and scores["id"] >= (1.0, 0.57), scores

@@ -199,3 +199,68 @@ def test_emphasis_and_bullets_are_no_names() -> None:
         "Paris",
         "Lyon",
     ]
+
+
+def test_a_signed_number_is_no_id_hyphen() -> None:
+    # The digits after a minus sign opening a word were taken for an id's and then found
+    # inside any date ("-10" in "2023-10-01"): the percentage was never read.
+    assert [(c.kind, c.value) for c in claims("The change is -10.71% on last month.")] == [
+        ("amount", "10.71%")
+    ]
+    assert [c.value for c in ungrounded("The change is -10.71%.", "visits on 2023-10-01")] == [
+        "10.71%"
+    ]
+    assert [c.value for c in claims("Order ABC-12 ships in 1-2 days.")] == ["ABC-12", "1-2 days"]
+
+
+def test_an_email_address_is_an_id() -> None:
+    known = 'find raj -> ["raj.patel@atlas.com"]; reply to dmitri'
+    text = 'Sent to raj.patel@atlas.com and "dmitri@example.com".'
+    assert [(c.kind, c.value) for c in ungrounded(text, known)] == [("id", "dmitri@example.com")]
+
+
+def test_a_bare_hour_the_user_gave_grounds_its_clock_time() -> None:
+    said = "Book it on Monday at 11 and cancel the ones after 3; move the one at 17 by 2 days."
+    text = "Booked at 11:00 AM; cancelled those after 3pm; moved the 5 PM one; kept 4pm."
+    assert [c.value for c in ungrounded(text, said)] == ["4pm."]
+    # a number of days, people or percent after "by", "for", "at" is no hour
+    assert [c.value for c in ungrounded("It starts at 10:00.", "off by 10 days at 10% off")] == [
+        "10:00"
+    ]
+
+
+def test_a_day_named_relative_to_the_records_date_is_grounded() -> None:
+    said = (
+        "Today's date is Thursday, 2023-11-30.\n"
+        "Book a call tomorrow, a task due next Friday, and cancel Wednesday's meeting."
+    )
+    text = (
+        "Booked 2023-12-01; the task is due December 8, 2023 (or Dec 1); cancelled "
+        "November 29. Also moved one to December 2."
+    )
+    assert [c.value for c in ungrounded(text, said)] == ["December 2"]
+    # no date of the record's own: a weekday grounds no date
+    assert [c.value for c in ungrounded("Cancelled November 29.", "cancel Wednesday's")] == [
+        "November 29"
+    ]
+    # the record's own weekday ("Thursday, 2023-11-30") names no other Thursday
+    assert [c.value for c in ungrounded("Set for December 7.", said)] == ["December 7"]
+
+
+def test_a_duration_named_by_a_word() -> None:
+    known = "We have not spoken in the past fortnight; book a half-hour call."
+    text = "It has been over 2 weeks (14 days), so I booked 30 minutes, not 1 hour."
+    assert [c.value for c in ungrounded(text, known)] == ["1 hour"]
+
+
+def test_both_is_a_count_of_two() -> None:
+    assert ungrounded("I booked two haircuts.", "a haircut for both of my boys") == []
+    assert [c.value for c in ungrounded("I booked three haircuts.", "both of my boys")] == [
+        "three haircuts"
+    ]
+
+
+def test_quoted_code_words_and_format_letters_are_no_names() -> None:
+    text = 'Set the "assigned_to_email" field. Give the date as MM/DD/YYYY. As an AI, I cannot.'
+    assert claims(text) == []
+    assert [c.value for c in claims('Renamed it to "Risk Forum".')] == ['"Risk Forum"']
