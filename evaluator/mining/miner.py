@@ -27,7 +27,7 @@ from ..traces.readers import (
     range_lines,
     read_lines,
 )
-from ..traces.turns import classify_turn, is_query
+from ..traces.turns import classify_turn, is_query, request_answered
 from ..traces.values import in_words
 from .answers import _Quotes, build_quotes, quoted
 from .draft import _times
@@ -218,11 +218,11 @@ class _Miner:
             # A customer-service agent asks for what it needs first ("What's the email on
             # the order?") and calls the tool after the answer: that turn serves the
             # request the answer continues, the latest earlier turn that asked.
-            asked = _asked_before(before) if kind == "answer" else None
+            asked = request_answered(kind, before or [], _earlier_kind)
             if asked is None:
                 self.unasked[kind] += 1
                 return  # an answer to nothing asked, a confirmation or a greeting
-            question, continued = asked, True
+            question, continued = asked[0], True
         conv = self.conv_ids.setdefault((trace.file, trace.trace_id), len(self.conv_ids))
         sort_key = (trace.file, trace.trace_id, events[0].turn)
         said_results = None  # the turn's results, for the small numbers a question says
@@ -285,12 +285,10 @@ def _user_text(events: list[Event]) -> str:
     return next((e.text for e in events if e.role == "user" and e.kind == "message" and e.text), "")
 
 
-def _asked_before(before: list[tuple[str, str]] | None) -> str | None:
-    """The latest earlier turn's question or request, ``None`` when no earlier turn asked."""
-    for text, previous in reversed(before or ()):
-        if text and is_query(classify_turn(text, previous=previous)):
-            return text
-    return None
+def _earlier_kind(turn: tuple[str, str]) -> str:
+    """The class of an earlier turn, ``(user text, the agent's message before it)``."""
+    text, previous = turn
+    return classify_turn(text, previous=previous) if text else "other"
 
 
 def _passed(

@@ -23,7 +23,7 @@ from typing import Any
 from .. import paths
 from .actions import WRITE
 from .columns import CLAIMS, DRIFT, FOLLOWUPS, HEDGES, TURNS, Table
-from .turns import is_query
+from .turns import is_query, request_answered
 
 #: How a field's declared kind reads in a finding.
 KIND_LABELS = {"id": "opaque id", "code": "code"}
@@ -537,12 +537,12 @@ def _answered(
     matches = {tuple(d[i] for i in _D_KEY): d for d in drift}
     suite_by_name = {s.name: s for s in suites}
     turns = list(turns)
-    # Each trace's question and request turns by number: a support agent asks for what it
-    # needs first, and answers the request after the customer answers it.
-    asked: defaultdict[tuple[Any, Any], list[tuple[Any, ...]]] = defaultdict(list)
+    # Each trace's turns by number: an answer continues the request before it.
+    by_trace: defaultdict[tuple[Any, Any], list[tuple[Any, ...]]] = defaultdict(list)
     for turn in turns:
-        if is_query(turn[_T_KEY[4]]):
-            asked[(turn[_T_KEY[0]], turn[_T_KEY[1]])].append(turn)
+        by_trace[(turn[_T_KEY[0]], turn[_T_KEY[1]])].append(turn)
+    for listed in by_trace.values():
+        listed.sort(key=lambda t: t[_T_KEY[2]])
     for turn in turns:
         file, trace_id, number, _question, kind = (turn[i] for i in _T_KEY)
         found = by_turn.get((file, trace_id, number))
@@ -550,12 +550,10 @@ def _answered(
             continue
         request = number
         if not is_query(kind):
-            if kind != "answer":
+            before = [t for t in by_trace[(file, trace_id)] if t[_T_KEY[2]] < number]
+            opened = request_answered(kind, before, lambda t: t[_T_KEY[4]])
+            if opened is None:
                 continue
-            before = [t for t in asked.get((file, trace_id), ()) if t[_T_KEY[2]] < number]
-            if not before:
-                continue
-            opened = max(before, key=lambda t: t[_T_KEY[2]])
             request = opened[_T_KEY[2]]
             turn = tuple(
                 opened[i] if i in (_T_KEY[3], _T_KEY[4]) else v for i, v in enumerate(turn)

@@ -89,11 +89,13 @@ import functools
 import importlib.resources
 import itertools
 import re
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TypeVar
 
 from . import linear
 from .linear import LinearModel
+
+T = TypeVar("T")
 
 #: The classes, in the order the README lists them.
 TURN_CLASSES = ("question", "request", "answer", "greeting", "other")
@@ -175,6 +177,22 @@ _THANKS = ("thanks", "thank you", "thank u", "thx", "谢谢", "謝謝", "感谢"
 def is_query(kind: str | None) -> bool:
     """True for the classes that ask something of the tools: questions and requests."""
     return kind in QUERY_CLASSES
+
+
+def request_answered(kind: str, earlier: Sequence[T], kind_of: Callable[[T], str]) -> T | None:
+    """The turn an ``answer`` turn continues: the latest of ``earlier`` (in order) whose
+    ``kind_of`` is a question or a request; ``None`` for any other kind, or when no earlier
+    turn asked. A support agent asks for what it needs first ("What's the email on the
+    order?") and looks after the customer answers: that answer serves the request.
+
+    ``kind_of`` is called from the latest turn back and not past the first that asked
+    (mining classifies the turns it reaches; findings read their class)."""
+    if kind != "answer":
+        return None
+    for turn in reversed(earlier):
+        if is_query(kind_of(turn)):
+            return turn
+    return None
 
 
 def is_query_turn(text: str | None) -> bool:

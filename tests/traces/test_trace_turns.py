@@ -15,6 +15,7 @@ from projeval.traces.turns import (
     classify_turn,
     is_query,
     is_query_turn,
+    request_answered,
     rule_turn,
 )
 from trace_helpers import benchmark_script
@@ -1663,3 +1664,17 @@ def test_venting_and_reactions_ask_nothing(text: str, previous: str, kind: str) 
 )
 def test_stock_searches_and_verbs_that_change_a_fact(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, False, previous) == kind
+
+
+def test_an_answer_continues_the_latest_turn_that_asked() -> None:
+    earlier = [(1, "request"), (2, "question"), (3, "answer"), (4, "greeting")]
+    seen: list[int] = []
+
+    def kind_of(turn: tuple[int, str]) -> str:
+        seen.append(turn[0])
+        return turn[1]
+
+    assert request_answered("answer", earlier, kind_of) == (2, "question")
+    assert seen == [4, 3, 2]  # from the latest back, not past the first that asked
+    assert request_answered("greeting", earlier, kind_of) is None  # only an answer continues
+    assert request_answered("answer", [(1, "greeting")], kind_of) is None
