@@ -162,6 +162,34 @@ def test_hostile_text_is_escaped(make_suite: Callable[..., Path], tmp_path: Path
     assert "[&lt;script&gt;window.__pwned_=_1" in html
 
 
+def test_a_run_of_traces_alone_has_no_empty_projection_summary(tmp_path: Path) -> None:
+    # A run with traces configured and no suite showed "Summary" as a table of headers
+    # (Suite, Projection, Coverage, ...) with no row, and listed it in the contents.
+    messages = [
+        {"role": "user", "content": "Weather in Oslo?"},
+        {
+            "role": "assistant",
+            "tool_calls": [
+                {
+                    "id": "c1",
+                    "type": "function",
+                    "function": {"name": "get_weather", "arguments": '{"city": "Oslo"}'},
+                }
+            ],
+        },
+        {"role": "tool", "tool_call_id": "c1", "content": "Oslo: 41F"},
+        {"role": "assistant", "content": "It is 41F in Oslo."},
+    ]
+    trace = tmp_path / "run.jsonl"
+    trace.write_text(json.dumps({"messages": messages}) + "\n", encoding="utf-8")
+    project = load_project(root=tmp_path)
+    html = render_report(
+        build_view(evaluate(project, [], traces=[trace]).to_record(), generated_at=NOW)
+    )
+    assert 'id="traces"' in html and "1 trace in 1 file: calls 1, errors 0" in html
+    assert "summary-section" not in html and 'id="summary"' not in html
+
+
 def test_the_traces_headline_counts_errors_retries_lookups_and_actions(
     make_suite: Callable[..., Path], tmp_path: Path
 ) -> None:

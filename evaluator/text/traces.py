@@ -71,15 +71,25 @@ def _more(lines: list[str], items: list[Any]) -> None:
 
 
 def counts_line(totals: Mapping[str, Any]) -> str:
-    """The totals' counts in one line, as the CLI and the report both show them: calls,
-    errors, duplicates, retries, follow-ups (lookups and actions), hedges and turns. A
+    """The totals' counts in one line, as the CLI and the report both show them: calls
+    (with those no result answered and the results no call asked for, if any), errors,
+    duplicates, retries, follow-ups (lookups and actions), hedges and turns. A
     count a stored run does not hold (one recorded before it was counted) reads ``-``."""
 
     def n(key: str) -> str:
         return integer(totals.get(key))
 
+    # Calls with no result and results with no call are said only when there are some:
+    # they are how a half-read format shows (a chain split in two, a result under another
+    # id), and a count of calls alone hides them.
+    loose = []
+    if totals.get("unanswered_calls"):
+        loose.append(f"{integer(totals['unanswered_calls'])} unanswered")
+    if totals.get("orphan_results"):
+        loose.append(f"{count(totals['orphan_results'], 'result')} with no call")
+    calls = f"calls {n('calls')}" + (f" ({', '.join(loose)})" if loose else "")
     return (
-        f"calls {n('calls')}, errors {n('errors')}, duplicates {n('duplicates')}, "
+        f"{calls}, errors {n('errors')}, duplicates {n('duplicates')}, "
         f"retries {n('retries')}, follow-ups {n('followups')} "
         f"(lookups {n('lookups')}, actions {n('actions')}), "
         f"hedges {n('hedges')}; turns {n('turns')}, of which {n('flagged_turns')} end "

@@ -2232,9 +2232,19 @@ _OTHER_VIEWER = re.compile(
 
 # A caveat that a value may vary: "(local delivery times may vary slightly)", "the date may
 # vary with the mail", "prices can differ". How such values go in general, not a guess.
+# "Change" that ends its clause, or goes on only with time or new data, is the same caveat
+# over time ("Weather conditions may change, so check a local forecast", "the values may
+# change as new data is available": gpt-oss's notes under a table of what its calls
+# returned). A change with its cause in this case ("availability may change as more
+# appointments come in") stays a guess, as a delay with its cause does; with an object it
+# is an act ("may change your seat").
 _VARIES = re.compile(
     # "This might be different from some Western countries", as "可能会有所不同"
     r"(?:may|might|can|could)(?:\s+(?:also|still|\w+ly))?\s+(?:vary|differ|fluctuate|be\s+different)\b|"
+    r"(?:may|might|can|could)(?:\s+(?:also|still|\w+ly))?\s+change"
+    r"(?:\s*(?:[,.;:!)*\]\n]|$)|\s+(?:over\s+time|throughout|at\s+any\s+time|without\s+(?:prior\s+)?"
+    r"notice|frequently|quickly|daily|hourly|often|as\s+(?:new|newer|more\s+recent|the\s+latest)"
+    r"\s+(?:data|information|updates?|readings?|reports?)))|"
     r"可能(?:会|會)?(?:因[^。；;\n]{1,40}?而)?(?:出现|有所|有)?(?:不一致|不同|差异|差異|出入|偏差|"
     r"波动|波動|异|異)|可能因人而异|可能因人而異|"
     # A caveat that a process may be slow: "it might take a little longer over the weekend",
