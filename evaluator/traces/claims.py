@@ -362,6 +362,10 @@ _NOT_NAMES = frozenset(
         "only",
         "then",
         "now",
+        # units of measure, capitalised after the people they are named for ("in Fahrenheit")
+        "fahrenheit",
+        "celsius",
+        "kelvin",
         "monday",
         "tuesday",
         "wednesday",
@@ -707,6 +711,8 @@ def claims(text: str | None, held: Held | None = None) -> list[Claim]:
                 add("name", start, end, _forms("name", m), m.group())
     for m in _CAPS.finditer(text):
         at = m.start()
+        if _typographic(text, at, m.end()):
+            continue
         for lo, hi, value, spellings in _name_parts(text, m):
             lo += at
             hi += at
@@ -717,6 +723,36 @@ def claims(text: str | None, held: Held | None = None) -> list[Claim]:
 
 
 _NAME_HINT = re.compile('["“「『]')
+# What may open a line before a label: indentation, a bullet or a number, emphasis marks.
+_LINE_OPENING = re.compile(r"[ \t]*(?:[-*+•][ \t]+|\d{1,2}[.)][ \t]+)?[*_]{0,3}")
+# A line that is one bold phrase ("**Current Weather Snapshot**", "__Summary__:"), no bullet
+# or number before it: an item of a list in bold ("1. **Grand Hotel**") may name a thing.
+_HEADING = re.compile(r"[ \t]*(?:#{1,6}[ \t]|(\*\*|__)[^*_\n]+\1:?[ \t]*(?:\n|$))")
+# A markdown table's separator row, under its header row: "|---|:---:|".
+_TABLE_RULE = re.compile(
+    r"[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*(?:\n|$)"
+)
+
+
+def _typographic(text: str, start: int, end: int) -> bool:
+    """Whether a run of capitalised words is capitalised by layout, not by being a name:
+    a heading (``### Reservation Summary``), a label opening its line (``- **Trip Type:**
+    One way``, ``Order Details:``), or a cell of a markdown table's header row (``| City |
+    Current Temperature |``). Title case there says nothing about the words."""
+    line_start = text.rfind("\n", 0, start) + 1
+    if _HEADING.match(text, line_start) is not None:
+        return True  # every word of a heading: "### Reservation Summary", "**Weather for U.S. Cities**"
+    opening = _LINE_OPENING.match(text, line_start)
+    lead = opening is not None and opening.end() == start  # the run opens its line
+    if lead and text.startswith((":", "*:", "**:", "_:", "__:"), end):
+        return True  # a label: "Trip Type:", "**Trip Type**:", "**Trip Type:**"
+    if text[line_start:start].lstrip().startswith("|"):
+        line_end = text.find("\n", start)
+        if line_end != -1 and _TABLE_RULE.match(text, line_end + 1) is not None:
+            return True  # a column's name in a table's header row
+    return False
+
+
 _CODE_WORD = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
 # A local part, "@", and a domain of dot-joined labels (the sentence's period left out).
 _EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]*\w@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*")

@@ -264,3 +264,21 @@ def test_quoted_code_words_and_format_letters_are_no_names() -> None:
     text = 'Set the "assigned_to_email" field. Give the date as MM/DD/YYYY. As an AI, I cannot.'
     assert claims(text) == []
     assert [c.value for c in claims('Renamed it to "Risk Forum".')] == ['"Risk Forum"']
+
+
+def test_words_capitalised_by_layout_are_no_names() -> None:
+    # Headings, labels opening a line and a table's header row are title case by layout.
+    text = (
+        "### Reservation Summary\n"
+        "**Current Weather for Selected U.S. Cities**\n"
+        "- **Trip Type:** round trip\n"
+        "Order Details: pending\n"
+        "| City | Current Temperature |\n"
+        "|---|:---:|\n"
+        "| Paris | 51F |\n"
+        "Here it is in Fahrenheit and Celsius."
+    )
+    assert [c.value for c in claims(text)] == []
+    # A table's body, an item of a list in bold and a name inside a sentence still are.
+    text = "| Grand Plaza | 5 |\n1. **Hilton Garden**\nI asked Noah Brown: he knows."
+    assert [c.value for c in claims(text)] == ["Grand Plaza", "Hilton Garden", "Noah Brown"]
