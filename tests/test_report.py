@@ -230,6 +230,26 @@ def test_the_traces_headline_counts_errors_retries_lookups_and_actions(
     assert dict(zip(heads, cells, strict=False))["Errors"] == "1"
 
 
+def test_the_traces_section_says_what_the_cli_says_of_turns_and_claims(
+    make_suite: Callable[..., Path], tmp_path: Path
+) -> None:
+    # The report had no user-turn classes, no answers stating values no result held, and
+    # printed a whole file's problem as "file:None: ...", where `projeval traces` says all.
+    messages = [
+        {"role": "user", "content": "When does order ord_77c1e0 arrive?"},
+        {"role": "assistant", "content": "It arrives on May 27, in 3 days."},
+    ]
+    trace = tmp_path / "run.jsonl"
+    trace.write_text(json.dumps({"messages": messages}) + "\n{nope\n", encoding="utf-8")
+    html = render_report(build_view(_record(make_suite, ORDERS, traces=[trace]), generated_at=NOW))
+    assert (
+        "<p>user turns: 1 question, 0 requests, 0 answers, 0 greetings or closings, 0 other; "
+        "ungrounded claims 2</p>"
+    ) in html
+    assert "<h3>Answers stating values no result held</h3>" in html
+    assert "run.jsonl:2: " in html
+
+
 def test_a_prose_results_fanout_path_reads_text_as_in_the_text_output(
     make_suite: Callable[..., Path], tmp_path: Path
 ) -> None:
