@@ -29,6 +29,8 @@ from typing import Any
 from ..errors import ConfigError
 from . import linear
 from .drift import words as content_words
+from .prefilter import finditer as gated_finditer
+from .prefilter import search as gated_search
 from .values import MONTH_NAMES
 
 #: Characters either side of a match shown as its context.
@@ -1067,7 +1069,7 @@ def _rule(
             return "refusal"
         if kind == "missing" and _restates(clause, latest_result, kind):
             return "missing_restates"
-        if _USER_INPUT.search(sentence_text) or _CANNOT_PROCEED.search(sentence_text):
+        if gated_search(_USER_INPUT, sentence_text) or gated_search(_CANNOT_PROCEED, sentence_text):
             return "missing_user_input"  # "since you have not provided a destination", "...I cannot proceed"
         if _NO_ABILITY.match(text, h.end, c_hi):
             return (
@@ -1111,7 +1113,7 @@ def _rule(
             return ""
         # "There might be a fare difference if you change to a later flight": the user's
         # change is the condition; the guess is about this booking's fare
-        change = _USER_CHANGE.search(sentence_text)
+        change = gated_search(_USER_CHANGE, sentence_text)
         if change is not None and s_lo + change.start() <= h.start < s_lo + change.end():
             change = None  # the cue is inside the condition
         if change is not None:
@@ -1815,7 +1817,7 @@ def _estimates(
     exact = len(lowered) == len(text) and (text.isascii() or not _FOLDS_TO_ASCII.search(text))
     found_starts = [h.start for h in found]
     out = []
-    for m in _ESTIMATE_LOWER.finditer(lowered) if exact else _ESTIMATE.finditer(text):
+    for m in gated_finditer(_ESTIMATE_LOWER, lowered) if exact else gated_finditer(_ESTIMATE, text):
         start, end = m.span()
         # the lexicon's matches are in order and do not overlap: only the last one
         # starting at or before the number can hold it
