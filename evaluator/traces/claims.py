@@ -1138,6 +1138,42 @@ _DURATION_WORDS = tuple(
 _FIELD_VALUE: dict[tuple[str, str], re.Pattern[str]] = {}
 
 
+# Where a list the user wrote ends: a sentence's or a clause's end, a line's, a colon.
+_LIST_BREAK = re.compile(r"[.;:!?\n]+(?:\s|$)|[;:!?\n]")
+_LAST_ITEMS = re.compile(r"\s+(?:and|or|&)\s+")
+
+
+def listed_items(text: str) -> frozenset[int]:
+    """How many items each list a user wrote holds, of three or more: "new york, denver,
+    chicago" (3), "a, b and c" (3), "the following cities: ..." (the items after the
+    colon). Items are at most four words with no digit; a sentence with commas that is no
+    list has a longer part, or a date or a number in one."""
+    found: set[int] = set()
+    if text.count(",") < 2 and not (text.count(",") == 1 and _LAST_ITEMS.search(text)):
+        return frozenset()
+    for segment in _LIST_BREAK.split(text):
+        parts = [p.strip() for p in segment.split(",")]
+        if len(parts) < 2:
+            continue
+        last = _LAST_ITEMS.split(parts[-1])
+        if len(last) == 2:
+            parts[-1:] = last  # "b and c": two items
+        elif parts[-1][:4] in ("and ", "or ") or parts[-1][:2] == "& ":
+            parts[-1] = parts[-1].split(" ", 1)[1]  # "a, b, and c"
+        parts = [p for p in parts if p]
+        if parts:
+            # The first item ends its clause ("I want to return the lamp, the bottle and the
+            # backpack"): its last words.
+            parts[0] = " ".join(parts[0].split()[-2:])
+        # Items are short and hold no digit: a clause with a date or a number ("Today's
+        # date is Thursday, 2023-11-30 and ...") is no item.
+        if len(parts) >= 3 and all(
+            len(p.split()) <= 4 and not any(c.isdigit() for c in p) for p in parts
+        ):
+            found.add(len(parts))
+    return frozenset(found)
+
+
 def count_in(form: str, low: str) -> bool:
     """Whether lower-cased ``low`` holds a count's number (``"3"``, ``"3.0"``,
     ``"three"``) as a word of its own, not inside a longer number, a date or a decimal;
