@@ -635,6 +635,8 @@ _SESSION_ENTRIES = frozenset(
     ("progress", "file-history-snapshot", "queue-operation", "system", "summary", "custom-title")
 )
 _SESSION_KEYS = frozenset(("sessionId", "messageId", "leafUuid"))
+#: How Claude Code's log marks a user line its harness wrote, not the user.
+_HARNESS_FLAGS = ("isMeta", "isCompactSummary")
 
 
 class Anthropic(Converter):
@@ -659,7 +661,13 @@ class Anthropic(Converter):
             return Snapshot(tid, _with_system(value), anthropic_usage(value.get("usage")))
         if isinstance(value.get("message"), dict) and "role" in value["message"]:
             # One message per line (agent session logs), usage on the message.
-            return Snapshot(tid, [value["message"]], append=True)
+            message = value["message"]
+            if message["role"] == "user" and any(value.get(k) for k in _HARNESS_FLAGS):
+                # A user line the agent's harness wrote (a hook's reminder, a skill's
+                # prompt, the summary that continues a compacted session): not a turn of
+                # the user's, though what it says was said.
+                message = {**message, "role": "system"}
+            return Snapshot(tid, [message], append=True)
         if value.get("type") == "message" or ("role" in value and "content" in value):
             return Snapshot(tid, [value], append=True)
         if value.get("type") in _SESSION_ENTRIES and not _SESSION_KEYS.isdisjoint(value):

@@ -2457,3 +2457,26 @@ def test_claude_code_session_log() -> None:
     ]
     usages = [e.usage for e in trace.events if e.usage is not None]
     assert [u.input_total for u in usages] == [3 + 13835 + 11515]
+
+
+def test_session_log_lines_the_harness_wrote_are_no_user_turns(tmp_path: Path) -> None:
+    # Claude Code marks the user lines it writes itself: a hook's reminder (isMeta), the
+    # summary that continues a compacted session (isCompactSummary).
+    def user(text: str, **flags: bool) -> dict[str, Any]:
+        message = {"role": "user", "content": text}
+        return {"sessionId": "s", "type": "user", "message": message, **flags}
+
+    lines = [
+        user("Fix the parser."),
+        user("<system-reminder>Lint passed.</system-reminder>", isMeta=True),
+        user("This session is being continued ...", isCompactSummary=True),
+        user("continue"),
+    ]
+    _, (trace,), problems = parse(write_jsonl(tmp_path / "s.jsonl", lines), format="anthropic")
+    assert problems == []
+    assert [(e.role, e.turn) for e in trace.events] == [
+        ("user", 1),
+        ("system", 1),
+        ("system", 1),
+        ("user", 2),
+    ]
