@@ -82,6 +82,9 @@ class Snapshot:
     #: A run record (:func:`run_snapshot`): one whole conversation, which no other record
     #: continues, though another run of the same task may carry the same id.
     whole: bool = False
+    #: A record of the log's own bookkeeping (an agent session log's progress notes, file
+    #: snapshots, system notes): it holds no message by design, so it is no problem.
+    bookkeeping: bool = False
 
 
 def trace_id_of(record: dict[str, Any]) -> str | None:
@@ -625,6 +628,17 @@ def _response_text(content: Any) -> str:
     return text_of(content)
 
 
+#: Claude Code's session log (``~/.claude/projects/*/<session>.jsonl``) writes, beside its
+#: message lines, entries of its own that hold no message: these types, each carrying the
+#: session's id or the message it belongs to (:data:`_SESSION_KEYS`).
+_SESSION_ENTRIES = frozenset(
+    ("progress", "file-history-snapshot", "queue-operation", "system", "summary", "custom-title")
+)
+_SESSION_KEYS = frozenset(("sessionId", "messageId", "leafUuid"))
+#: How Claude Code's log marks a user line its harness wrote, not the user.
+_HARNESS_FLAGS = ("isMeta", "isCompactSummary")
+
+
 class Anthropic(Converter):
     """Anthropic Messages: ``tool_use`` blocks and ``tool_result`` blocks in user messages."""
 
@@ -647,9 +661,17 @@ class Anthropic(Converter):
             return Snapshot(tid, _with_system(value), anthropic_usage(value.get("usage")))
         if isinstance(value.get("message"), dict) and "role" in value["message"]:
             # One message per line (agent session logs), usage on the message.
-            return Snapshot(tid, [value["message"]], append=True)
+            message = value["message"]
+            if message["role"] == "user" and any(value.get(k) for k in _HARNESS_FLAGS):
+                # A user line the agent's harness wrote (a hook's reminder, a skill's
+                # prompt, the summary that continues a compacted session): not a turn of
+                # the user's, though what it says was said.
+                message = {**message, "role": "system"}
+            return Snapshot(tid, [message], append=True)
         if value.get("type") == "message" or ("role" in value and "content" in value):
             return Snapshot(tid, [value], append=True)
+        if value.get("type") in _SESSION_ENTRIES and not _SESSION_KEYS.isdisjoint(value):
+            return Snapshot(tid, [], bookkeeping=True)
         return run_snapshot(value) or no_conversation(
             "record has no 'messages' list and is not a message"
         )

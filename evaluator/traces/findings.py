@@ -380,7 +380,9 @@ class HedgedAnswer:
     @property
     def text(self) -> str:
         """One line: the hedged sentence, the question, its match, needed and missing fields."""
-        head = f"{self.trace_id} turn {self.turn}: {self.example!r} (asked: {self.question!r})"
+        head = (
+            f"{self.trace_id} turn {self.turn}: {self.example!r} (asked: {_asked(self.question)})"
+        )
         return _with_needs(head, "hedges", self.phrases, self)
 
     def to_dict(self) -> dict[str, Any]:
@@ -409,12 +411,26 @@ class UnsupportedAnswer:
     @property
     def text(self) -> str:
         """One line: the sentence, the question, the values, needed and missing fields."""
-        head = f"{self.trace_id} turn {self.turn}: {self.example!r} (asked: {self.question!r})"
+        head = (
+            f"{self.trace_id} turn {self.turn}: {self.example!r} (asked: {_asked(self.question)})"
+        )
         return _with_needs(head, "states", self.values, self)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form (``text`` included)."""
         return _answer_dict(self)
+
+
+#: How much of the user's turn an answer's line quotes: a turn can be a whole pasted
+#: document (an agent session's compaction summary runs to pages); JSON keeps it all.
+_ASKED_CHARS = 160
+
+
+def _asked(question: str) -> str:
+    """The user's turn quoted for one line: cut at :data:`_ASKED_CHARS`, marked by "…"."""
+    if len(question) > _ASKED_CHARS:
+        question = question[: _ASKED_CHARS - 1] + "…"
+    return repr(question)
 
 
 def _answer_dict(answer: HedgedAnswer | UnsupportedAnswer) -> dict[str, Any]:

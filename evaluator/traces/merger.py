@@ -57,6 +57,10 @@ class Merger:
         self.count = 0  # source messages consumed so far
         self.last: Any = None  # the last one; fingerprinted only when a snapshot follows
         self.next_msg = 0
+        # One message per line (agent session logs): each response id -> its message's
+        # number, and the event that holds its usage (see add).
+        self.reply_msg: dict[str, int] = {}
+        self.replies: dict[str, Event] = {}
 
     def extends(self, snap: Snapshot) -> bool:
         """Whether ``snap`` continues this conversation rather than starting another."""
@@ -97,14 +101,61 @@ class Merger:
     def add(self, snap: Snapshot, line: int | None, problems: list[str]) -> None:
         """Convert the messages ``snap`` adds and append their events."""
         new = snap.messages if snap.append else snap.messages[self.count :]
-        events = self.converter.convert(new, self.next_msg, line, problems)
-        self.next_msg = max((e.msg for e in events), default=self.next_msg + len(new) - 1) + 1
+        # Claude Code writes each content block of one response as a line of its own, each
+        # with the response's id and usage, and may write a call's result before the
+        # response's next call: the lines of one response are one message (one model
+        # call), its calls before the results that came between, and its usage counts once.
+        reply = _reply_id(new) if snap.append else None
+        at = None if reply is None else self._after_reply(reply)
+        start = self.next_msg if at is None else self.reply_msg[str(reply)]
+        events = self.converter.convert(new, start, line, problems)
+        if at is None:
+            self.next_msg = max((e.msg for e in events), default=start + len(new) - 1) + 1
+            if reply is not None:
+                self.reply_msg[reply] = start
+        if reply is not None:
+            self._usage_once(reply, events)
         self.count += len(new)
         if snap.messages:
             self.last = snap.messages[-1] if not snap.append else None
         if snap.usage is not None:
             attach_usage(events, snap.usage)
-        self.trace.events.extend(events)
+        if at is None:
+            self.trace.events.extend(events)
+        else:
+            self.trace.events[at:at] = events
+
+    def _after_reply(self, reply: str) -> int | None:
+        """Where the events of another line of response ``reply`` go: after that response's
+        events and before the results written since (``None``: it is no such line)."""
+        msg = self.reply_msg.get(reply)
+        if msg is None:
+            return None
+        events = self.trace.events
+        at = len(events)
+        while at and events[at - 1].kind == "result":
+            at -= 1
+        return at if at and events[at - 1].msg == msg else None
+
+    def _usage_once(self, reply: str, events: list[Event]) -> None:
+        """Keep one usage for response ``reply``: on its first line's event, the latest
+        line's figures (a streamed response's output tokens grow as its lines are written)."""
+        mine = next((e for e in events if e.usage is not None), None)
+        first = self.replies.get(reply)
+        if first is None:
+            if mine is not None:
+                self.replies[reply] = mine
+        elif mine is not None:
+            first.usage, mine.usage = mine.usage, None
+
+
+def _reply_id(messages: list[Any]) -> str | None:
+    """The response id of a line's one assistant message (an agent session log's line)."""
+    if len(messages) != 1 or not isinstance(messages[0], dict):
+        return None
+    message = messages[0]
+    reply = message.get("id")
+    return reply if message.get("role") == "assistant" and isinstance(reply, str) else None
 
 
 def same_message(converter: Converter, before: Any, now: Any) -> bool:

@@ -375,6 +375,11 @@ def sniff(value: Any) -> tuple[str | None, bool]:
             messages = [inner] if isinstance(inner, dict) else [value] if "role" in value else None
         if messages is None:
             return None, False
+        inner = value.get("message")
+        if isinstance(inner, dict) and inner.get("type") == "message" and "stop_reason" in inner:
+            # An agent session log's line (Claude Code) holds the Messages API's response
+            # object, which says Anthropic even when its content is plain text.
+            return "anthropic", True
         hint = "anthropic" if "system" in body or value.get("type") == "message" else None
     else:
         messages, hint = value, None
@@ -498,6 +503,8 @@ class ConversationParser:
         if record.within is not None:
             listed_run(snap, record.value)  # a results document's run: whole, named as a run
         if not snap.messages:
+            if snap.bookkeeping:
+                return
             # Not an empty conversation: a record of another format (a cassette that
             # records two providers), which would otherwise read as a trace of nothing.
             # A run is one conversation, though, and one with no messages recorded none.

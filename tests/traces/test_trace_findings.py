@@ -105,6 +105,20 @@ def test_hedged_answers_list_needs_and_missing_fields() -> None:
     assert unmatched.text == "t1 turn 2: 'Perhaps.' (asked: 'Write a poem.'); hedges: perhaps"
 
 
+def test_an_answer_line_quotes_a_long_user_turn_cut_short() -> None:
+    # A user turn can be a pasted document (an agent session's compaction summary): the
+    # line quotes its start; the JSON form keeps it whole.
+    question = "Summary of the session so far: " + "the agent edited files. " * 20
+    turns = [("f", "t1", 1, question, "request", 1, 0, 0, "...")]
+    hedges = [
+        ("f", "t1", 2, 1, "probably", "en", "Probably", 0, 8, "[Probably]", "guess", "Probably X.")
+    ]
+    (answer,) = hedged_answers(turns, hedges, [], [], {})
+    quoted = repr(question[:159] + "…")
+    assert answer.text == f"t1 turn 1: 'Probably X.' (asked: {quoted}); hedges: probably"
+    assert answer.to_dict()["question"] == question
+
+
 def test_unsupported_answers_name_the_values_and_the_missing_field() -> None:
     suite = desk_suite()
     turns = [("f", "t1", 1, "Which tickets breach soon?", "question", 1, 0, 0, "...")]

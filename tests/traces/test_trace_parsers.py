@@ -2395,3 +2395,88 @@ def test_an_mcpmark_output_folder_reads_as_its_runs_named_by_task() -> None:
     ):
         with pytest.raises(TraceError, match=f"this is {what}"):
             parse(MCPMARK / name)
+
+
+def test_session_log_bookkeeping_lines_are_no_problem(tmp_path: Path) -> None:
+    # An agent session log (Claude Code) writes entries of its own between its message
+    # lines: progress notes, file snapshots, system notes. They hold no message by design.
+    lines = [
+        {"type": "file-history-snapshot", "messageId": "m1", "snapshot": {}},
+        {"sessionId": "s", "type": "user", "message": {"role": "user", "content": "hi"}},
+        {"sessionId": "s", "type": "progress", "data": {"type": "hook_progress"}},
+        {
+            "sessionId": "s",
+            "type": "assistant",
+            "message": {
+                "type": "message",
+                "role": "assistant",
+                "stop_reason": "end_turn",
+                "content": [{"type": "text", "text": "hello"}],
+            },
+        },
+        {"sessionId": "s", "type": "system", "subtype": "turn_duration", "durationMs": 5},
+        {"sessionId": "s", "type": "mystery"},  # an entry of no known kind stays a problem
+    ]
+    fmt, (trace,), problems = parse(write_jsonl(tmp_path / "s.jsonl", lines))
+    assert (fmt, [e.text for e in trace.events]) == ("anthropic", ["hi", "hello"])
+    assert [p.line for p in problems] == [6]
+
+
+def test_sniff_session_log_line_holding_an_anthropic_response() -> None:
+    # Its "type": "message" and "stop_reason" say Anthropic, though its content is text.
+    line = {
+        "type": "assistant",
+        "sessionId": "s",
+        "message": {
+            "type": "message",
+            "role": "assistant",
+            "stop_reason": None,
+            "content": [{"type": "text", "text": "summary"}],
+        },
+    }
+    assert sniff(line) == ("anthropic", True)
+
+
+def test_claude_code_session_log() -> None:
+    # A real Claude Code session (tests/corpora/formats/README.md): one response written
+    # as five lines (text, thinking, text, two tool_use), each repeating its usage; both
+    # calls refused by the user; progress, snapshot and system lines between.
+    fmt, (trace,), problems = parse(CORPORA / "claude_code_session.jsonl")
+    assert (fmt, problems) == ("anthropic", [])
+    # Expected events written from the file (each line's text stays an event of its own).
+    assert [(e.msg, e.role, e.kind, e.tool, e.is_error) for e in trace.events] == [
+        (0, "user", "message", None, None),
+        (1, "assistant", "message", None, None),  # "\n\n"
+        (1, "assistant", "message", None, None),  # the thinking line: no text
+        (1, "assistant", "message", None, None),  # "Let me check the project structure..."
+        (1, "assistant", "call", "Bash", None),
+        (1, "assistant", "call", "Glob", None),
+        (2, "tool", "result", "Bash", True),
+        (3, "tool", "result", "Glob", True),
+        (4, "user", "message", None, None),  # "[Request interrupted by user for tool use]"
+    ]
+    usages = [e.usage for e in trace.events if e.usage is not None]
+    assert [u.input_total for u in usages] == [3 + 13835 + 11515]
+
+
+def test_session_log_lines_the_harness_wrote_are_no_user_turns(tmp_path: Path) -> None:
+    # Claude Code marks the user lines it writes itself: a hook's reminder (isMeta), the
+    # summary that continues a compacted session (isCompactSummary).
+    def user(text: str, **flags: bool) -> dict[str, Any]:
+        message = {"role": "user", "content": text}
+        return {"sessionId": "s", "type": "user", "message": message, **flags}
+
+    lines = [
+        user("Fix the parser."),
+        user("<system-reminder>Lint passed.</system-reminder>", isMeta=True),
+        user("This session is being continued ...", isCompactSummary=True),
+        user("continue"),
+    ]
+    _, (trace,), problems = parse(write_jsonl(tmp_path / "s.jsonl", lines), format="anthropic")
+    assert problems == []
+    assert [(e.role, e.turn) for e in trace.events] == [
+        ("user", 1),
+        ("system", 1),
+        ("system", 1),
+        ("user", 2),
+    ]
