@@ -28,6 +28,7 @@ items sharing a value). A bare number with no noun is left alone.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -894,7 +895,7 @@ def _strip_possessive(part: str) -> str:
 
 def _opens_sentence(text: str, at: int) -> bool:
     i = at - 1
-    while i >= 0 and text[i] in " \t":
+    while i >= 0 and text[i] in " \t\ufe0f":  # an emoji's variation selector too ("▶️ Next")
         i -= 1
     if i > 0 and text[i] == ")":
         return _list_marker(text, i)
@@ -905,6 +906,8 @@ def _opens_sentence(text: str, at: int) -> bool:
         while j >= 0 and text[j] in " \t":
             j -= 1
         return j < 0 or text[j] == "\n"
+    if i >= 0 and not text[i].isascii() and unicodedata.category(text[i]) == "So":
+        return True  # after an emoji or a tree's box-drawing lines ("❌ Always", "└─ Sets")
     return i < 0 or text[i] in _SENTENCE_START or text[i].isdigit()
 
 

@@ -293,3 +293,9 @@ def test_a_count_of_the_items_the_user_listed_is_grounded() -> None:
     assert (
         listed_items("I live in Paris, and I want to go to Rome, which is warm all year") == set()
     )
+
+
+def test_a_word_after_an_emoji_or_a_trees_lines_opens_its_sentence() -> None:
+    assert claims("❌ Always check.\n│ └─ Sets the flag.\n▶️ Next step.") == []
+    # An arrow between names is no opening: "Drive" stays a name.
+    assert [c.value for c in claims("Open Admin → Drive and Docs.")] == ["Admin", "Drive", "Docs"]
