@@ -432,6 +432,9 @@ def _walk(
             values.append((sv, prefix or "$"))
 
 
+_PLAIN_WORD = re.compile(r"-{0,2}[a-z]+(?:-[a-z]+)*")
+
+
 def first_source(
     value: str, earlier: list[tuple[Event, dict[str, str] | None]]
 ) -> tuple[int, str | None, str | None, str | None] | None:
@@ -440,8 +443,9 @@ def first_source(
 
     A short code counts only where it sits at one place of a JSON result; an id inside
     a prose field of a JSON result counts as a whole word of it, at the field's path; in a
-    prose result a value counts as a whole word (``economy`` is not in ``economyplus``),
-    with no path.
+    prose result a value counts as a whole word (``W2378156``, not in ``W23781567``),
+    with no path, unless it is a plain lower-case word or a flag (``content``,
+    ``--set-upstream``), which prose holds by chance.
     """
     # Whether the value is looked for inside prose fields too (prose_id), worked out the
     # first time a result does not hold it as a field's value: most are found at once.
@@ -460,8 +464,13 @@ def first_source(
         return None
     # Only a value like "tkt_3e7b91a0" can be a short form (see short_form).
     shortish = len(value) >= 8 and "_" in value and "-" not in value
+    # A plain lower-case word or a command-line flag ("content", "--set-upstream") is in
+    # a prose result by chance, as it would be in a prose field: no source.
+    plain = _PLAIN_WORD.fullmatch(value) is not None
     for ev, where in earlier:
         if where is None:
+            if plain:
+                continue
             if ev.text and value in ev.text and in_words(value, ev.text):
                 return ev.seq, ev.tool, None, ev.call_id
         else:

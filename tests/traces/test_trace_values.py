@@ -142,6 +142,14 @@ def test_a_result_written_as_yaml_gives_paths() -> None:
     assert first_source("HAT001", earlier)[:3] == (0, "t0", "reservation.flights[].number")
 
 
+def test_a_plain_word_or_a_flag_in_a_prose_result_is_no_source() -> None:
+    # A shell's output holds "content" and "--set-upstream" by chance, as prose does.
+    earlier = _earlier("Use --set-upstream to push; the content of W2378156 changed.")
+    assert first_source("content", earlier) is None
+    assert first_source("--set-upstream", earlier) is None
+    assert first_source("W2378156", earlier) == (0, "t0", None, None)
+
+
 def test_a_field_whole_value_comes_before_the_prose_of_a_later_result() -> None:
     earlier = _earlier({"id": "usr_ab12"}, {"note": "owner usr_ab12 and usr_cd34"})
     assert first_source("usr_ab12", earlier)[:3] == (0, "t0", "id")
