@@ -149,7 +149,7 @@ _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 # fillers, read past like a greeting.
 _ZH_FILLERS = "嗯哦噢呃啊唉诶哎呀"
 # How Chinese customer-service staff address the user at a sentence's end ("可以吗亲").
-_ZH_VOCATIVE = "(?:亲爱的|亲亲|亲)?"
+_ZH_VOCATIVE = "(?:亲爱的|亲亲|亲|先生|女士|小姐)?"
 _ZH_FILLER = re.compile(rf"^(?:[{_ZH_FILLERS}]+[，,、~～\s]*)+(?=[^\s，,、~～])")
 # A sentence ends at Chinese end punctuation, or at ". ! ?" before a space or the end
 # (not inside "fmail.com" or "3.5"); a clause at a comma or a colon not between digits
@@ -330,6 +330,10 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         # choice ("您需要经济舱还是公务舱"): a statement rarely ends so
         rf"|(?:是|在)(?:{_alternation(lists['wh'])}|谁|哪位|哪天)(?=\s|{end})"
         rf"|^[^\s，,。]{{1,12}}还是[^\s，,。]{{1,12}}(?=\s|{end})"
+        # ... or, spoken, as a choice broken off ("是只去几天还是说", "在城西呢还是 哪个区域")
+        # or a verb and its negation at the end ("现在有网没有呢")
+        rf"|呢\s*还是|还是说?{end}"
+        rf"|(?:有|是|能|会|要|行|在)[^\s，,。]{{0,8}}(?:没有|不是|不能|不会|不要|不行|不在)呢?{end}"
         # ... or a short prompt that runs its slots together without marks ("频率是多少每月每周
         # 或每天", "会议时间是多少是否开启视频"): a form's question, not a statement
         rf"|^[^\s，,。！!]{{0,12}}(?:是多少|是什么|是哪个|是哪些|是否)[^，,。！!]{{0,24}}$"
@@ -1374,7 +1378,76 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         and _takes_up_offer(text or "", previous)
     ):
         return "answer", "takes_offer"
+    if verdict[0] == "answer" and context == "solicit" and _accepts_then_acts(text or "", previous):
+        return "request", "accepts_then_acts"
+    if (
+        verdict[0] == "request"
+        and context == "solicit"
+        and _gives_value_in_act(text or "", previous)
+    ):
+        return "answer", "value_in_act"
     return verdict
+
+
+# The agent's question for a value: "Which restaurant do you want to book a table at?", "In
+# which city are you trying to book the table?", "What city do you want to dine in?".
+_VALUE_ASK = re.compile(
+    r"(?:^|[.!?]\s+)(?:(?:in|at|for|from|to|on)\s+)?(?:which|what)\s+([a-z]+)\s+"
+    r"(?:do|would|are|did|will)\s+you\b[^?]*\?",
+    re.IGNORECASE,
+)
+
+
+def _gives_value_in_act(text: str, previous: str) -> bool:
+    """True when the agent asked which item or place the user wants for an act ("Which
+    restaurant do you want to book a table at?") and the turn gives it in a request's words
+    about the same act ("Can you get me a table at Ludwig's German Table?"): round 7's
+    ruling, choosing in a request's words is an answer. The turn shares a word with the
+    question beside the value it names."""
+    tail = " ".join(_split_sentences(" ".join(previous.split())[-_AGENT_TAIL:])[-2:])
+    asked = list(_VALUE_ASK.finditer(tail))
+    if not asked or _CJK.search(text):
+        return False
+    t = " ".join(text.split())
+    return bool(_stems(asked[-1].group(0)) & _stems(t))
+
+
+# A turn that opens by accepting what the agent proposed ("That's fine", "That is perfect",
+# "That will, yes", "Sounds good", "好的"): what follows may ask for an act.
+_ACCEPT = re.compile(
+    r"^\s*(?:(?:that|this|it)(?:['’]s| is| will| would)?\s*(?:be\s+)?"
+    r"(?:fine|perfect|great|good|ok|okay|works|will\s+work|will\s+do)"
+    r"|(?:that|this|it)\s+(?:will|would|does)(?=[\s,]+(?:yes|yeah)\b)"
+    r"|sounds?\s+(?:good|great|perfect|fine)|perfect|great|okay|ok)\b"
+    r"(?:[\s,]*(?:yes|yeah|thanks|thank you))?\s*[,.!;]*\s*",
+    re.IGNORECASE,
+)
+# The words of an act's object that name nothing new ("please do", "go ahead").
+_BARE_ACT = frozenset({"please", "do", "it", "that", "so", "go", "ahead", "yes", "thanks"})
+
+
+def _accepts_then_acts(text: str, previous: str) -> bool:
+    """True when the turn accepts what the agent's last question proposed and then asks for
+    an act that question did not offer ("That's fine, get me one ticket" after "How about
+    this bus that leaves at 6:50 am?"; "That will, yes. Please make a booking for 5 people."
+    after "Will this work for you?"): round 13's ruling makes it a request, as accepting a
+    recommendation and asking for a reservation is; the act the agent offered ("Would you
+    like me to book it?" → "Sounds good, book it for 5") stays an answer."""
+    t = " ".join(text.split())
+    accepted = _ACCEPT.match(t)
+    if accepted is None or accepted.end() >= len(t):
+        return False
+    rest = t[accepted.end() :]
+    words = {w.lower() for w in _WORD.findall(rest)}
+    if not words - _BARE_ACT or not _is_request(rest):
+        return False
+    # a question after the acceptance asks what it asks, unless it asks to act ("can you
+    # book that for me please")
+    if any(_is_question(s) and not _asks_to_act(s) for s in _sentences(rest)):
+        return False
+    tail = " ".join(_split_sentences(" ".join(previous.split())[-_AGENT_TAIL:])[-2:])
+    # an offer of an act, or the act named in the agent's question, is taken up: an answer
+    return _OFFER.search(tail) is None and not (_stems(tail) & _stems(rest))
 
 
 # The agent's question asking the user's opinion of what it proposes ("What do you think of
@@ -1809,7 +1882,14 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
                 and _wish_to_know(sentences[-1])
                 and any(_is_question(s) and _asks_to_act(s) for s in sentences[:-1])
             )
-            return ("request" if new_task or wish or purpose else "question"), "q_told"
+            # an opening that first asks for an act, then a question about it ("Go to the
+            # documents folder. What does the last line of the first file look like?"):
+            # the task, as an opening's need is
+            acts = context == "opening" and any(
+                p["request_start"].match(_PLEASE.sub("", s)) and not _is_question(s)
+                for s in sentences[:-1]
+            )
+            return ("request" if new_task or wish or purpose or acts else "question"), "q_told"
         shifts = shift.match(t) or shift.match(last)
         if solicited and not shifts and _ID_OR_NUMBER.search(last):
             return (
@@ -1887,7 +1967,26 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         # after "Anything else?": the next task ("We're planning a tour..."), unless it
         # complains and asks for nothing ("That's not fair. I've been a customer for years.")
         return ("other" if p["complaint"].search(t) else "request"), "open"
+    if not asked and _ZH_RESTATE.search(t):
+        return "question", "restates"  # "意思就是说…", "嗯十三呗": to be confirmed
+    if not asked and _RUN_ON_WH.search(t):
+        return "question", "run_on_wh"  # "I can change day what other days are available"
     return ("answer" if asked else "other"), "fallback"
+
+
+# A wh-question run on after a statement, typed without a mark ("I can change day what
+# other days are available", "Hey that's better what about saturday"): crowd workers' chat.
+_RUN_ON_WH = re.compile(
+    r"[a-z]\s+(?:what|when|where|which)\s+(?:is|are|will|was|were|about|other)\b[^.!?]*$",
+    re.IGNORECASE,
+)
+# A spoken Chinese turn that restates what the agent said to have it confirmed, without a
+# question mark (round 6's ruling): it opens with "就是说" / "意思是" ("哦意思就说移动全部都要变
+# 成实名制了", "就是说不一定有"), or is a short echo ending in "呗" ("嗯十三呗", "没有呗就一毛九呗").
+_ZH_RESTATE = re.compile(
+    r"^[^，,。！!]{0,3}(?:也)?(?:就是说|意思(?:就|也)?(?:是|说))"
+    r"|^[^，,。！!？?]{1,8}呗[。.]?$"
+)
 
 
 # --- The learned model's features -------------------------------------------------------

@@ -245,20 +245,25 @@ HELD_OUT_TURN_FLOORS = {
     # 0.956 until session 10's rules on round 11 ("Can someone come within the next hour?")
     "turns_heldout_r5.jsonl": 0.96,
     # 0.833 on its first run (pass 3), 0.919 after pass 4, written looking at it too; 0.934
-    # after session 9
-    "turns_heldout_r6.jsonl": 0.93,
+    # after session 9; 0.939 -> 0.944 with session 11's rules on task customers (a value
+    # given in a request's words)
+    "turns_heldout_r6.jsonl": 0.94,
     # 0.820 on its first run (pass 4), 0.851 after pass 5, written looking at it too
     "turns_heldout_r7.jsonl": 0.93,
-    # 0.816 when measured once, after pass 5 was tuned on r7; tuning data from session 5
-    "turns_heldout_r8.jsonl": 0.89,
+    # 0.816 when measured once, after pass 5 was tuned on r7; tuning data from session 5;
+    # 0.893 -> 0.903 with session 11's rules (accepting a proposal, then a new act)
+    "turns_heldout_r8.jsonl": 0.90,
     # the lead's sealed set: 0.838 on its one sealed run, after every rule of session 4 had
-    # landed; tuning data from session 5 (the fact-ask and closing rules read its misses)
-    "turns_sealed_r5.jsonl": 0.95,
+    # landed; tuning data from session 5 (the fact-ask and closing rules read its misses);
+    # 0.959 -> 0.964 with session 11's rules on task customers
+    "turns_sealed_r5.jsonl": 0.96,
     # sealed round 6, measured once after every rule of session 5 had landed: 0.603
     # (STAR 0.777, MobileCS's spoken Chinese transcripts 0.446); then tuned: round 5g
     # (unpunctuated Chinese questions, spoken fillers) was written looking at its misses;
-    # 0.726 -> 0.772 with session 9's rules (quiz answers, faults reported as why)
-    "turns_sealed_r6.jsonl": 0.77,
+    # 0.726 -> 0.772 with session 9's rules (quiz answers, faults reported as why); 0.777 ->
+    # 0.810 with session 11's (spoken agent questions without a mark, restatements to be
+    # confirmed, run-on wh-questions)
+    "turns_sealed_r6.jsonl": 0.80,
     # sealed round 8 (session 6), measured once after every rule and model had landed:
     # 0.793 (EN 0.832, ZH 0.720; the learned model the same). Session 7's turn rules
     # (train r8 0.721 -> 0.803, written on the training rows only) took it to 0.788 (3
@@ -294,8 +299,9 @@ HELD_OUT_TURN_FLOORS = {
     # unsealed in session 10 to tune on. The rules written on its misses (a wish to be told
     # in a customer's longer words, a message continuing the user's own, a greeting's small
     # talk, Chinese lists, role-plays and verbs of telling after their topic): 0.857 (EN
-    # 0.844, ZH 0.881; BFCL 0.744, MedicalGPT 0.782, ACEBench 0.966, adk-samples 0.943)
-    "turns_sealed_r11.jsonl": 0.85,
+    # 0.844, ZH 0.881; BFCL 0.744, MedicalGPT 0.782, ACEBench 0.966, adk-samples 0.943);
+    # 0.859 -> 0.861 with session 11's rules (an opening instruction before a question)
+    "turns_sealed_r11.jsonl": 0.86,
     "turns_sealed_r12.jsonl": 0.62,
     "turns_sealed_r13.jsonl": 0.81,
 }

@@ -270,7 +270,7 @@ def test_a_request_form_giving_the_value_asked_for_is_an_answer() -> None:
 
 
 def test_a_question_then_a_remark_is_what_the_question_asks() -> None:
-    assert classify_turn("Do they have experience with Nest? I want it done right.") == ("question")
+    assert classify_turn("Do they have experience with Nest? I want it done right.") == "question"
     assert classify_turn("Can you book it? Thanks.") == "request"
     assert classify_turn("When do you open? Please book a table at 7.") == "request"
 
@@ -1678,3 +1678,69 @@ def test_an_answer_continues_the_latest_turn_that_asked() -> None:
     assert seen == [4, 3, 2]  # from the latest back, not past the first that asked
     assert request_answered("greeting", earlier, kind_of) is None  # only an answer continues
     assert request_answered("answer", [(1, "greeting")], kind_of) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # accepting what the agent proposed, then an act it did not offer: a request
+        ("That's fine, get me two seats", "How about the train at 9:15 am?", "request"),
+        (
+            "That would be great. Please reserve it for 3 people.",
+            "Does this one suit you?",
+            "request",
+        ),
+        # ... the act it offered, or nothing new, stays an answer
+        ("That's fine, book it for 3 people", "Shall I book the 9:15 train?", "answer"),
+        ("Sounds good, please do.", "Does this one suit you?", "answer"),
+    ],
+)
+def test_accepting_then_asking_for_an_act_not_offered_is_a_request(
+    text: str, previous: str, kind: str
+) -> None:
+    assert rule_turn(text, False, previous) == kind
+
+
+def test_the_value_asked_for_given_in_a_requests_words_is_an_answer() -> None:
+    asked = "Which cafe do you want to reserve a table at?"
+    assert rule_turn("Could you reserve me a table at Blue Door Cafe?", False, asked) == "answer"
+    # a request about something else than what was asked stays a request
+    assert rule_turn("Could you call me a taxi first?", False, asked) == "request"
+
+
+@pytest.mark.parametrize(
+    "previous",
+    [
+        "您现在方便查看吗先生",  # a particle, then how the agent addresses the caller
+        "嗯那您现在有信号没有呢",  # a verb and its negation at the end
+        "嗯，是上个月呢还是 这个月",  # a spoken choice broken off
+        "您是只办一个月还是说",
+    ],
+)
+def test_spoken_chinese_agent_questions_without_a_question_mark(previous: str) -> None:
+    assert agent_context(previous) == "solicit"
+
+
+@pytest.mark.parametrize("text", ["哦意思就是说下个月才能用了", "就是说不一定到账", "嗯二十呗"])
+def test_a_spoken_chinese_restatement_to_be_confirmed_is_a_question(text: str) -> None:
+    assert rule_turn(text, False, "您这个套餐每月二十块钱") == "question"
+
+
+def test_an_opening_instruction_then_a_question_about_it_is_a_request() -> None:
+    text = "Open the reports folder. What does the first line of the newest file say?"
+    assert rule_turn(text, False, "") == "request"
+    # a statement, not an instruction, before the question leaves it a question
+    assert rule_turn("I read the report last night. What does the last line mean?", False, "") == (
+        "question"
+    )
+
+
+def test_a_wh_question_run_on_after_a_statement_without_a_mark_is_a_question() -> None:
+    assert (
+        rule_turn("ok we can go later what other times are open", False, "Nothing is free then")
+        == "question"
+    )
+    assert (
+        rule_turn("Hey that is better what about sunday", False, "It will be sunny on Friday.")
+        == "question"
+    )
