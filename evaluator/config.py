@@ -134,7 +134,12 @@ def load_project(config: str | Path | None = None, root: Path | None = None) -> 
         base = (root or Path.cwd()).resolve()
         return _finish(Project(root=base), {})
     data = _read_toml(path)
-    if path.name == "pyproject.toml":
+    tool = data.get("tool")
+    if path.name == "pyproject.toml" or (
+        # The README's example pasted into projeval.toml: its one table is read, as in
+        # pyproject.toml, rather than refused as an unknown key "tool".
+        set(data) == {"tool"} and isinstance(tool, dict) and set(tool) == {"projeval"}
+    ):
         data = data.get("tool", {}).get("projeval", {})
         where = "[tool.projeval]"
     else:

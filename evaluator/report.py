@@ -37,7 +37,7 @@ from .cost import Candidate, round_ratio
 from .coverage import DroppedNeed
 from .runrecord import RunRecord, SuiteRecord, TracesRecord
 from .text.numbers import count, fixed, integer, num, pct, signed_pct
-from .text.traces import counts_line
+from .text.traces import counts_line, drift_note, problem_line, turns_line
 from .verdict import Verdict, decide
 from .vocabulary import (
     CELL_STATUSES,
@@ -719,12 +719,18 @@ def _traces(traces: TracesRecord) -> dict[str, Any]:
         # actions, and the tool errors and retries beside the duplicates.
         "headline": f"{count(t.get('traces', 0), 'trace')} in "
         f"{count(t.get('files', 0), 'file')}: {counts_line(t)}.",
+        # The user turns by class and the drift note, worded as the CLI words them.
+        "turns": turns_line(traces.parts.get("turn_classes") or {}, t),
+        "drift_note": drift_note(traces.suites, traces.parts.get("drift_suites") or (), t),
         "findings": [f["text"] for f in traces.rows("findings")],
         "fanout": fanout,
         "hedged": hedged,
+        "unsupported": [u["text"] for u in traces.rows("unsupported_answers")],
         "billed": billed,
         "uncovered": uncovered,
-        "problems": [f"{p['file']}:{p['line']}: {p['reason']}" for p in traces.rows("problems")],
+        "problems": [
+            problem_line(p["file"], p["line"], p["reason"]) for p in traces.rows("problems")
+        ],
     }
 
 

@@ -31,6 +31,20 @@ def test_projeval_toml_wins_over_pyproject(tmp_path: Path) -> None:
     assert project.suites == [tmp_path.resolve() / "b.yaml"] and project.timeout == 2.5
 
 
+def test_the_readmes_table_pasted_into_projeval_toml_is_read(tmp_path: Path) -> None:
+    (tmp_path / "projeval.toml").write_text(
+        '[tool.projeval]\nsuites = ["b.yaml"]\ntimeout = 2.5\n', encoding="utf-8"
+    )
+    project = load_project(root=tmp_path)
+    assert project.suites == [tmp_path.resolve() / "b.yaml"] and project.timeout == 2.5
+    # Beside top-level keys it is no such paste: "tool" is an unknown key there.
+    (tmp_path / "projeval.toml").write_text(
+        'timeout = 2\n[tool.projeval]\nsuites = ["b.yaml"]\n', encoding="utf-8"
+    )
+    with pytest.raises(ConfigError, match="tool"):
+        load_project(root=tmp_path)
+
+
 def test_a_pyproject_without_the_table_is_not_a_config(tmp_path: Path) -> None:
     (tmp_path / "pyproject.toml").write_text('[project]\nname = "x"\n', encoding="utf-8")
     assert find_config(tmp_path) is None

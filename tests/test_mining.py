@@ -604,7 +604,7 @@ def test_the_notes_count_one_in_the_singular(tmp_path: Path) -> None:
     )
     out = tmp_path / "d.yaml"
     assert render_written(mined, out).startswith(f"Wrote {out}: 0 questions from 1 user question;")
-    assert "1 trace in 1 file, 1 user question that called get_order, in 0 groups." in (
+    assert "1 trace in 1 file, 1 user question or request that called get_order, in 0 groups." in (
         mined.to_yaml()
     )
 

@@ -162,6 +162,34 @@ def test_hostile_text_is_escaped(make_suite: Callable[..., Path], tmp_path: Path
     assert "[&lt;script&gt;window.__pwned_=_1" in html
 
 
+def test_a_run_of_traces_alone_has_no_empty_projection_summary(tmp_path: Path) -> None:
+    # A run with traces configured and no suite showed "Summary" as a table of headers
+    # (Suite, Projection, Coverage, ...) with no row, and listed it in the contents.
+    messages = [
+        {"role": "user", "content": "Weather in Oslo?"},
+        {
+            "role": "assistant",
+            "tool_calls": [
+                {
+                    "id": "c1",
+                    "type": "function",
+                    "function": {"name": "get_weather", "arguments": '{"city": "Oslo"}'},
+                }
+            ],
+        },
+        {"role": "tool", "tool_call_id": "c1", "content": "Oslo: 41F"},
+        {"role": "assistant", "content": "It is 41F in Oslo."},
+    ]
+    trace = tmp_path / "run.jsonl"
+    trace.write_text(json.dumps({"messages": messages}) + "\n", encoding="utf-8")
+    project = load_project(root=tmp_path)
+    html = render_report(
+        build_view(evaluate(project, [], traces=[trace]).to_record(), generated_at=NOW)
+    )
+    assert 'id="traces"' in html and "1 trace in 1 file: calls 1, errors 0" in html
+    assert "summary-section" not in html and 'id="summary"' not in html
+
+
 def test_the_traces_headline_counts_errors_retries_lookups_and_actions(
     make_suite: Callable[..., Path], tmp_path: Path
 ) -> None:
@@ -200,6 +228,26 @@ def test_the_traces_headline_counts_errors_retries_lookups_and_actions(
     row = table[table.index("<tbody>") : table.index("</tr>", table.index("<tbody>"))]
     cells = re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
     assert dict(zip(heads, cells, strict=False))["Errors"] == "1"
+
+
+def test_the_traces_section_says_what_the_cli_says_of_turns_and_claims(
+    make_suite: Callable[..., Path], tmp_path: Path
+) -> None:
+    # The report had no user-turn classes, no answers stating values no result held, and
+    # printed a whole file's problem as "file:None: ...", where `projeval traces` says all.
+    messages = [
+        {"role": "user", "content": "When does order ord_77c1e0 arrive?"},
+        {"role": "assistant", "content": "It arrives on May 27, in 3 days."},
+    ]
+    trace = tmp_path / "run.jsonl"
+    trace.write_text(json.dumps({"messages": messages}) + "\n{nope\n", encoding="utf-8")
+    html = render_report(build_view(_record(make_suite, ORDERS, traces=[trace]), generated_at=NOW))
+    assert (
+        "<p>user turns: 1 question, 0 requests, 0 answers, 0 greetings or closings, 0 other; "
+        "ungrounded claims 2</p>"
+    ) in html
+    assert "<h3>Answers stating values no result held</h3>" in html
+    assert "run.jsonl:2: " in html
 
 
 def test_a_prose_results_fanout_path_reads_text_as_in_the_text_output(

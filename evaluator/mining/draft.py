@@ -91,7 +91,7 @@ def render_draft(mined: MinedSuite) -> str:
     head = [
         f"# Draft question set for the tool {tool}, mined from recorded traces by",
         f"# `projeval questions mine`: {count(mined.traces, 'trace')} in "
-        f"{count(mined.files, 'file')}, {count(mined.turns, 'user question')} that called "
+        f"{count(mined.files, 'file')}, {_asked(mined.turns)} that called "
         f"{tool}, in {count(len(mined.questions), 'group')}.",
         *[f"# Not read: {_comment(u)}" for u in mined.unread],
         # Problems, as `projeval traces` lists them: a record skipped, or one read in part
@@ -140,3 +140,9 @@ def render_draft(mined: MinedSuite) -> str:
         ]
         head += [f"#   - {_clip(q.text, 96)} (asked {_times(q.asked)})" for q in rest]
     return "\n".join(head) + "\n"
+
+
+def _asked(turns: int) -> str:
+    """``1 user question or request``, ``4 user questions or requests``: the turns that
+    feed mining are both (:func:`projeval.traces.turns.is_query`)."""
+    return f"{turns} user question{'' if turns == 1 else 's'} or request{'' if turns == 1 else 's'}"

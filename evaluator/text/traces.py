@@ -7,7 +7,7 @@ hands this renderer out, so importing that package here would be a circle).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .numbers import MISSING, count, integer
@@ -70,16 +70,58 @@ def _more(lines: list[str], items: list[Any]) -> None:
         lines.append(f"  ... and {len(items) - MAX_ROWS} more")
 
 
+def turns_line(classes: Mapping[str, int], totals: Mapping[str, Any]) -> str | None:
+    """The user turns by class and the ungrounded claims, as the CLI and the report both
+    show them; ``None`` when there is no user turn (or a stored run did not count them)."""
+    if not totals.get("turns") or not classes:
+        return None
+    claims = totals.get("ungrounded_claims")
+    return (
+        "user turns: "
+        + ", ".join(f"{n:,} {_NOUNS[c][n != 1]}" for c, n in classes.items() if c in _NOUNS)
+        + f"; ungrounded claims {'-' if claims is None else f'{claims:,}'}"
+    )
+
+
+def drift_note(
+    suites: Sequence[str], drift_suites: Sequence[str], totals: Mapping[str, Any]
+) -> str | None:
+    """The line saying question drift was not measured because no configured suite's tool
+    appears in the traces; ``None`` when it was, or when nothing could be."""
+    if not suites or drift_suites or not totals.get("turns"):
+        return None
+    return (
+        "Question drift not measured: no configured suite's tool appears in these traces "
+        f"(suites: {', '.join(suites)})."
+    )
+
+
+def problem_line(file: str, line: int | None, reason: str) -> str:
+    """A problem as ``file:line: reason``; a whole file's (a tools file, a file that cannot
+    be read) has no line."""
+    return f"{file}{'' if line is None else f':{line}'}: {reason}"
+
+
 def counts_line(totals: Mapping[str, Any]) -> str:
-    """The totals' counts in one line, as the CLI and the report both show them: calls,
-    errors, duplicates, retries, follow-ups (lookups and actions), hedges and turns. A
+    """The totals' counts in one line, as the CLI and the report both show them: calls
+    (with those no result answered and the results no call asked for, if any), errors,
+    duplicates, retries, follow-ups (lookups and actions), hedges and turns. A
     count a stored run does not hold (one recorded before it was counted) reads ``-``."""
 
     def n(key: str) -> str:
         return integer(totals.get(key))
 
+    # Calls with no result and results with no call are said only when there are some:
+    # they are how a half-read format shows (a chain split in two, a result under another
+    # id), and a count of calls alone hides them.
+    loose = []
+    if totals.get("unanswered_calls"):
+        loose.append(f"{integer(totals['unanswered_calls'])} unanswered")
+    if totals.get("orphan_results"):
+        loose.append(f"{count(totals['orphan_results'], 'result')} with no call")
+    calls = f"calls {n('calls')}" + (f" ({', '.join(loose)})" if loose else "")
     return (
-        f"calls {n('calls')}, errors {n('errors')}, duplicates {n('duplicates')}, "
+        f"{calls}, errors {n('errors')}, duplicates {n('duplicates')}, "
         f"retries {n('retries')}, follow-ups {n('followups')} "
         f"(lookups {n('lookups')}, actions {n('actions')}), "
         f"hedges {n('hedges')}; turns {n('turns')}, of which {n('flagged_turns')} end "
@@ -97,13 +139,9 @@ def render_summary(analysis: TraceAnalysis) -> str:
         f"result tokens {t['result_tokens']:,}; billed input {_cell(t['billed_input_tokens'])}; "
         f"recorded input {_cell(t['recorded_input_tokens'])}",
     ]
-    classes = analysis.turn_classes
-    if t["turns"]:
-        lines.append(
-            "user turns: "
-            + ", ".join(f"{n:,} {_NOUNS[c][n != 1]}" for c, n in classes.items())
-            + f"; ungrounded claims {t['ungrounded_claims']:,}"
-        )
+    turns = turns_line(analysis.turn_classes, t)
+    if turns is not None:
+        lines.append(turns)
     summary = analysis.trace_rows()
     if summary:
         lines.append("")
@@ -143,12 +181,9 @@ def render_summary(analysis: TraceAnalysis) -> str:
         lines += ["", "Answers stating values no result held:"]
         lines += [f"  {u.text}" for u in analysis.unsupported_answers[:MAX_ROWS]]
         _more(lines, analysis.unsupported_answers)
-    if analysis.suites and not analysis.drift_suites and t["turns"]:
-        lines += [
-            "",
-            f"Question drift not measured: no configured suite's tool appears in these traces "
-            f"(suites: {', '.join(analysis.suites)}).",
-        ]
+    drift = drift_note(analysis.suites, analysis.drift_suites, t)
+    if drift is not None:
+        lines += ["", drift]
     uncovered = [r for r in analysis._rows["drift"] if not r[7]]
     if uncovered:
         lines += ["", "Questions no question set covers:"]
@@ -160,10 +195,6 @@ def render_summary(analysis: TraceAnalysis) -> str:
     problems = analysis._problems
     if problems:
         lines += ["", "Problems (records skipped or repaired):"]
-        lines += [
-            # A whole file's problem (a tools file, a file that cannot be read) has no line.
-            f"  {p.file}{'' if p.line is None else f':{p.line}'}: {p.reason}"
-            for p in problems[:MAX_ROWS]
-        ]
+        lines += [f"  {problem_line(p.file, p.line, p.reason)}" for p in problems[:MAX_ROWS]]
         _more(lines, problems)
     return "\n".join(lines) + "\n"

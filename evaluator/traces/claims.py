@@ -362,6 +362,10 @@ _NOT_NAMES = frozenset(
         "only",
         "then",
         "now",
+        # units of measure, capitalised after the people they are named for ("in Fahrenheit")
+        "fahrenheit",
+        "celsius",
+        "kelvin",
         "monday",
         "tuesday",
         "wednesday",
@@ -707,6 +711,8 @@ def claims(text: str | None, held: Held | None = None) -> list[Claim]:
                 add("name", start, end, _forms("name", m), m.group())
     for m in _CAPS.finditer(text):
         at = m.start()
+        if _typographic(text, at, m.end()):
+            continue
         for lo, hi, value, spellings in _name_parts(text, m):
             lo += at
             hi += at
@@ -717,6 +723,36 @@ def claims(text: str | None, held: Held | None = None) -> list[Claim]:
 
 
 _NAME_HINT = re.compile('["“「『]')
+# What may open a line before a label: indentation, a bullet or a number, emphasis marks.
+_LINE_OPENING = re.compile(r"[ \t]*(?:[-*+•][ \t]+|\d{1,2}[.)][ \t]+)?[*_]{0,3}")
+# A line that is one bold phrase ("**Current Weather Snapshot**", "__Summary__:"), no bullet
+# or number before it: an item of a list in bold ("1. **Grand Hotel**") may name a thing.
+_HEADING = re.compile(r"[ \t]*(?:#{1,6}[ \t]|(\*\*|__)[^*_\n]+\1:?[ \t]*(?:\n|$))")
+# A markdown table's separator row, under its header row: "|---|:---:|".
+_TABLE_RULE = re.compile(
+    r"[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*(?:\n|$)"
+)
+
+
+def _typographic(text: str, start: int, end: int) -> bool:
+    """Whether a run of capitalised words is capitalised by layout, not by being a name:
+    a heading (``### Reservation Summary``), a label opening its line (``- **Trip Type:**
+    One way``, ``Order Details:``), or a cell of a markdown table's header row (``| City |
+    Current Temperature |``). Title case there says nothing about the words."""
+    line_start = text.rfind("\n", 0, start) + 1
+    if _HEADING.match(text, line_start) is not None:
+        return True  # every word of a heading: "### Reservation Summary", "**Weather for U.S. Cities**"
+    opening = _LINE_OPENING.match(text, line_start)
+    lead = opening is not None and opening.end() == start  # the run opens its line
+    if lead and text.startswith((":", "*:", "**:", "_:", "__:"), end):
+        return True  # a label: "Trip Type:", "**Trip Type**:", "**Trip Type:**"
+    if text[line_start:start].lstrip().startswith("|"):
+        line_end = text.find("\n", start)
+        if line_end != -1 and _TABLE_RULE.match(text, line_end + 1) is not None:
+            return True  # a column's name in a table's header row
+    return False
+
+
 _CODE_WORD = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
 # A local part, "@", and a domain of dot-joined labels (the sentence's period left out).
 _EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]*\w@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*")
@@ -1100,6 +1136,42 @@ _DURATION_WORDS = tuple(
     )
 )
 _FIELD_VALUE: dict[tuple[str, str], re.Pattern[str]] = {}
+
+
+# Where a list the user wrote ends: a sentence's or a clause's end, a line's, a colon.
+_LIST_BREAK = re.compile(r"[.;:!?\n]+(?:\s|$)|[;:!?\n]")
+_LAST_ITEMS = re.compile(r"\s+(?:and|or|&)\s+")
+
+
+def listed_items(text: str) -> frozenset[int]:
+    """How many items each list a user wrote holds, of three or more: "new york, denver,
+    chicago" (3), "a, b and c" (3), "the following cities: ..." (the items after the
+    colon). Items are at most four words with no digit; a sentence with commas that is no
+    list has a longer part, or a date or a number in one."""
+    found: set[int] = set()
+    if text.count(",") < 2 and not (text.count(",") == 1 and _LAST_ITEMS.search(text)):
+        return frozenset()
+    for segment in _LIST_BREAK.split(text):
+        parts = [p.strip() for p in segment.split(",")]
+        if len(parts) < 2:
+            continue
+        last = _LAST_ITEMS.split(parts[-1])
+        if len(last) == 2:
+            parts[-1:] = last  # "b and c": two items
+        elif parts[-1][:4] in ("and ", "or ") or parts[-1][:2] == "& ":
+            parts[-1] = parts[-1].split(" ", 1)[1]  # "a, b, and c"
+        parts = [p for p in parts if p]
+        if parts:
+            # The first item ends its clause ("I want to return the lamp, the bottle and the
+            # backpack"): its last words.
+            parts[0] = " ".join(parts[0].split()[-2:])
+        # Items are short and hold no digit: a clause with a date or a number ("Today's
+        # date is Thursday, 2023-11-30 and ...") is no item.
+        if len(parts) >= 3 and all(
+            len(p.split()) <= 4 and not any(c.isdigit() for c in p) for p in parts
+        ):
+            found.add(len(parts))
+    return frozenset(found)
 
 
 def count_in(form: str, low: str) -> bool:

@@ -29,6 +29,8 @@ from typing import Any
 from ..errors import ConfigError
 from . import linear
 from .drift import words as content_words
+from .prefilter import finditer as gated_finditer
+from .prefilter import search as gated_search
 from .values import MONTH_NAMES
 
 #: Characters either side of a match shown as its context.
@@ -1075,7 +1077,7 @@ def _rule(
             return "refusal"
         if kind == "missing" and _restates(clause, latest_result, kind):
             return "missing_restates"
-        if _USER_INPUT.search(sentence_text) or _CANNOT_PROCEED.search(sentence_text):
+        if gated_search(_USER_INPUT, sentence_text) or gated_search(_CANNOT_PROCEED, sentence_text):
             return "missing_user_input"  # "since you have not provided a destination", "...I cannot proceed"
         if _NO_ABILITY.match(text, h.end, c_hi):
             return (
@@ -1119,7 +1121,7 @@ def _rule(
             return ""
         # "There might be a fare difference if you change to a later flight": the user's
         # change is the condition; the guess is about this booking's fare
-        change = _USER_CHANGE.search(sentence_text)
+        change = gated_search(_USER_CHANGE, sentence_text)
         if change is not None and s_lo + change.start() <= h.start < s_lo + change.end():
             change = None  # the cue is inside the condition
         if change is not None:
@@ -1845,7 +1847,7 @@ def _estimates(
     exact = len(lowered) == len(text) and (text.isascii() or not _FOLDS_TO_ASCII.search(text))
     found_starts = [h.start for h in found]
     out = []
-    for m in _ESTIMATE_LOWER.finditer(lowered) if exact else _ESTIMATE.finditer(text):
+    for m in gated_finditer(_ESTIMATE_LOWER, lowered) if exact else gated_finditer(_ESTIMATE, text):
         start, end = m.span()
         # the lexicon's matches are in order and do not overlap: only the last one
         # starting at or before the number can hold it
@@ -2262,9 +2264,19 @@ _OTHER_VIEWER = re.compile(
 
 # A caveat that a value may vary: "(local delivery times may vary slightly)", "the date may
 # vary with the mail", "prices can differ". How such values go in general, not a guess.
+# "Change" that ends its clause, or goes on only with time or new data, is the same caveat
+# over time ("Weather conditions may change, so check a local forecast", "the values may
+# change as new data is available": gpt-oss's notes under a table of what its calls
+# returned). A change with its cause in this case ("availability may change as more
+# appointments come in") stays a guess, as a delay with its cause does; with an object it
+# is an act ("may change your seat").
 _VARIES = re.compile(
     # "This might be different from some Western countries", as "可能会有所不同"
     r"(?:may|might|can|could)(?:\s+(?:also|still|\w+ly))?\s+(?:vary|differ|fluctuate|be\s+different)\b|"
+    r"(?:may|might|can|could)(?:\s+(?:also|still|\w+ly))?\s+change"
+    r"(?:\s*(?:[,.;:!)*\]\n]|$)|\s+(?:over\s+time|throughout|at\s+any\s+time|without\s+(?:prior\s+)?"
+    r"notice|frequently|quickly|daily|hourly|often|as\s+(?:new|newer|more\s+recent|the\s+latest)"
+    r"\s+(?:data|information|updates?|readings?|reports?)))|"
     r"可能(?:会|會)?(?:因[^。；;\n]{1,40}?而)?(?:出现|有所|有)?(?:不一致|不同|差异|差異|出入|偏差|"
     r"波动|波動|异|異)|可能因人而异|可能因人而異|"
     # A caveat that a process may be slow: "it might take a little longer over the weekend",

@@ -32,7 +32,14 @@ from typing import Any
 
 from ..tokens import count_many
 from .actions import READ, WRITE, ToolKinds, is_error_text
-from .claims import count_in, date_in_text, duration_in_fields, time_in_text, ungrounded
+from .claims import (
+    count_in,
+    date_in_text,
+    duration_in_fields,
+    listed_items,
+    time_in_text,
+    ungrounded,
+)
 from .events import Event, Trace, Usage, canonical_args
 from .hedges import Lexicon, ResultsRead, find_hedges, sentence_span
 from .turns import classify_turn
@@ -606,6 +613,7 @@ class Grounds:
     __slots__ = (
         "_counts",
         "_held",
+        "_listed",
         "_said",
         "_said_parts",
         "_text",
@@ -620,6 +628,7 @@ class Grounds:
         self._said, self._said_parts = "", 0
         self._text, self._text_parts = "", 0
         self._counts: list[frozenset[int]] = []  # per earlier result: the counts it lists
+        self._listed: list[frozenset[int]] = []  # per user or system text: its lists' sizes
 
     def held(self, kind: str, form: str) -> bool:
         """True when a user or system text, or a result, held ``form``; a count, when
@@ -667,6 +676,11 @@ class Grounds:
         if not form.isdigit():
             return False
         n = int(form)
+        # The items of a list the user wrote ("new york, denver, chicago": "3 cities").
+        while len(self._listed) < len(self.said):
+            self._listed.append(listed_items(self.said[len(self._listed)]))
+        if any(n in sizes for sizes in self._listed):
+            return True
         while len(self._counts) < len(self.earlier):
             ev = self.earlier[len(self._counts)][0]
             self._counts.append(listed_counts(ev.text) if ev.text else frozenset())

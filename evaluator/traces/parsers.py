@@ -36,7 +36,7 @@ from .harnesses import (
 )
 from .mcp import McpParser, unwrap_jsonrpc
 from .merger import Merger, extends_line, shares_opening
-from .readers import DEFAULT_MAX_JSON_BYTES, Record, iter_records
+from .readers import DEFAULT_MAX_JSON_BYTES, Record, file_text_kind, iter_records
 from .spans import SpanParser, span_format
 
 #: Every format the parsers read, in the order detection reports them.
@@ -105,6 +105,14 @@ UNREAD_FORMATS = {
         "holds no conversation",
         "read the tasks' folders beside it, each run's messages.json (a folder is read with "
         "its summary left out)",
+    ),
+    "harmony": (
+        "this looks like a gpt-oss Harmony transcript (<|start|>role<|message|>...<|end|>, "
+        "as gpt-oss is prompted and answers), which projeval does not read",
+        "write each conversation as OpenAI Chat JSON Lines: a message sent to=functions.NAME "
+        "as an assistant tool call, the functions.NAME message after it as the tool message "
+        "answering it, the analysis channel as the assistant's reasoning_content "
+        '({"messages": [...]}, one conversation a line)',
     ),
     "tooltalk": (
         "this looks like a ToolTalk conversation (turns with 'text' and 'apis'), which "
@@ -271,6 +279,10 @@ def _detect(records: Iterator[Record | Problem], name: str) -> tuple[str, list[R
         # Chat (role-tagged messages), which says of each run what it lacks.
         return "openai_chat", buffered
     if seen == 0 and first_problem is not None:
+        if file_text_kind(name) != "plain text":
+            # The JSON error alone ("Expecting value at column 1") hides what the file is.
+            reason, fix = UNREAD_FORMATS["harmony"]
+            raise TraceError(f"{reason}.", file=name, position=first_problem.line, fix=fix)
         raise TraceError(
             f"no record of this file could be read; the first problem: {first_problem.reason}.",
             file=name,

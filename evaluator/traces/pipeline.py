@@ -107,9 +107,18 @@ UNREAD = "unread"
 
 def refuse_unread(out: Collected) -> None:
     """Raise the first file's error when no file could be read at all: a run of one bad
-    file fails as that file's error, while one bad file among others is a problem."""
+    file fails as that file's error, while one bad file among others is a problem. When
+    several were given, the error says how many and names the others: it stops the run,
+    so the problems that would name them are never printed."""
     if out.unread and len(out.unread) == len(out.infos):
         file, message, position, fix = out.unread[0]
+        others = [Path(f).name for f, *_ in out.unread[1:]]
+        if others:
+            more = f" and {len(others) - 3:,} more" if len(others) > 3 else ""
+            message = (
+                f"{message.rstrip('.')}; no other file given could be read either "
+                f"({', '.join(others[:3])}{more})."
+            )
         raise TraceError(message, file=file, position=position, fix=fix)
 
 

@@ -104,7 +104,7 @@ def expand_paths(paths: Iterable[str | Path]) -> list[Path]:
             )
         path = Path(raw)
         if path.is_dir():
-            out.extend(_trace_files(path) or _no_trace_files(path))
+            out.extend(_trace_files(path) or _no_trace_files(path, text_logs=_text_logs(path)))
         elif path.exists():
             out.append(path)
         elif _GLOB_CHARS.intersection(str(raw)):
@@ -114,7 +114,10 @@ def expand_paths(paths: Iterable[str | Path]) -> list[Path]:
             found = [
                 f for m in map(Path, matches) for f in (_trace_files(m) if m.is_dir() else [m])
             ]
-            out.extend(found or _no_trace_files(Path(raw), pattern=True))
+            if not found:
+                logs = [f for m in map(Path, matches) if m.is_dir() for f in _text_logs(m)]
+                _no_trace_files(Path(raw), pattern=True, text_logs=logs)
+            out.extend(found)
         else:
             raise TraceError("no such file or directory.", file=path, fix="check the path")
     for path in out:
@@ -123,16 +126,76 @@ def expand_paths(paths: Iterable[str | Path]) -> list[Path]:
     return out
 
 
-def _no_trace_files(where: Path, *, pattern: bool = False) -> list[Path]:
+def _no_trace_files(
+    where: Path, *, pattern: bool = False, text_logs: list[Path] | None = None
+) -> list[Path]:
     """Raise for a folder (or a pattern matching only folders) that holds no trace file:
-    analysing nothing would print zeros, as if the agent had made no call."""
+    analysing nothing would print zeros, as if the agent had made no call. The ``.log``
+    files a folder search leaves out as text are named, since the fix lists ``.log``
+    among the suffixes searched: "holds no trace file" alone contradicts the listing."""
     what = "the folders this pattern matches hold" if pattern else "this folder holds"
+    message = f"{what} no trace file"
+    if text_logs:
+        names = ", ".join(p.name for p in text_logs[:3])
+        more = f" and {len(text_logs) - 3:,} more" if len(text_logs) > 3 else ""
+        kind = text_kind(_head(text_logs[0]))
+        whose = "their" if pattern else "its"
+        if len(text_logs) == 1:
+            found = f"{whose} .log file is {kind}, not JSON Lines ({names})"
+        else:
+            first = "" if kind == "plain text" else f"; the first is {kind}"
+            found = (
+                f"{whose} {len(text_logs):,} .log files are text, not JSON Lines "
+                f"({names}{more}{first})"
+            )
+        message += f": {found}, and a folder is searched for .log files in JSON Lines only"
+    convert = "convert the logs to a format projeval reads, or " if text_logs else ""
     raise TraceError(
-        f"{what} no trace file.",
+        f"{message}.",
         file=where,
-        fix="name the folder the traces are in; a folder is searched, with its subfolders, "
-        f"for {', '.join(TRACE_SUFFIXES)} files (or .gz of them) and VCR cassettes",
+        fix=f"{convert}name the folder the traces are in; a folder is searched, with its "
+        f"subfolders, for {', '.join(TRACE_SUFFIXES)} files (or .gz of them) and VCR cassettes",
     )
+
+
+def _text_logs(folder: Path) -> list[Path]:
+    """The ``.log`` files (or ``.log.gz``) under a folder that a search leaves out as text."""
+    return sorted(
+        p
+        for p in folder.rglob("*")
+        if p.is_file() and stem_suffix(p) == ".log" and not _head_holds(p, _json_head)
+    )
+
+
+def _json_head(head: bytes) -> bool:
+    """Whether a file's first bytes open a JSON value (after a BOM and blank space)."""
+    return head.removeprefix(_BOM).lstrip()[:1] in b"{["
+
+
+#: Marks of a gpt-oss Harmony transcript: every message is ``<|start|>{header}<|message|>``.
+_HARMONY_MARKS = (b"<|start|>", b"<|message|>")
+
+
+def text_kind(head: bytes) -> str:
+    """What a text file that is no JSON holds, as far as its first bytes tell: a gpt-oss
+    Harmony transcript (the text gpt-oss is prompted with and answers in), or plain text."""
+    if all(mark in head for mark in _HARMONY_MARKS):
+        return "a gpt-oss Harmony transcript"
+    return "plain text"
+
+
+def file_text_kind(path: str | Path) -> str:
+    """:func:`text_kind` of a file's first 4 KiB."""
+    return text_kind(_head(Path(path)))
+
+
+def _head(path: Path) -> bytes:
+    """A file's first 4 KiB (gzip or not); empty when it cannot be read."""
+    try:
+        with gzip.open(path, "rb") if is_gzip(path) else path.open("rb") as fh:
+            return bytes(fh.read(4096))
+    except (OSError, EOFError, zlib.error):
+        return b""
 
 
 def _trace_files(folder: Path) -> list[Path]:
@@ -160,7 +223,7 @@ def _trace_files(folder: Path) -> list[Path]:
         elif p.name == MCPMARK_SUMMARY:
             keep = not _head_holds(p, lambda head: b'"total_tasks"' in head)
         elif suffix == ".log":
-            keep = _head_holds(p, lambda head: head.removeprefix(_BOM).lstrip()[:1] in b"{[")
+            keep = _head_holds(p, _json_head)
         else:
             keep = True
         if keep:

@@ -94,6 +94,7 @@ from typing import Any, TypeVar
 
 from . import linear
 from .linear import LinearModel
+from .prefilter import search as gated_search
 
 T = TypeVar("T")
 
@@ -1301,18 +1302,19 @@ def agent_context(previous: str | None) -> str:
         or "？" in s
         or (_is_question(s) if not _CJK.search(s) else p["agent_asks"].search(s) is not None)
     ]
-    if _BLANK.search(" ".join(sentences[-2:])):
+    last_two = " ".join(sentences[-2:])
+    if gated_search(_BLANK, last_two):
         return "solicit"  # a quiz's blank to fill ("A ____ takes 33 hours to crawl one mile")
-    if asking and any(p["open_offer"].search(s) for s in asking[-2:]):
+    if asking and any(gated_search(p["open_offer"], s) for s in asking[-2:]):
         # "What would you like help with? Accommodations, activities, or something else?"
         return "open"
-    if p["confirm"].search(" ".join(sentences[-2:])):
+    if gated_search(p["confirm"], last_two):
         return "confirm"
     if asking:
         return "solicit"
     # "If you have any other questions, please let me know.": a condition offers help, it
     # asks for no value
-    solicits = [s for s in sentences if p["solicit"].search(s)]
+    solicits = [s for s in sentences if gated_search(p["solicit"], s)]
     if solicits:
         # a condition before an ask that names the values ("If you want to plan the return,
         # tell me: - your reason…") still asks for them
@@ -1320,7 +1322,7 @@ def agent_context(previous: str | None) -> str:
         return "open" if offers else "solicit"
     # "I am sorry, but there is no room available for your dates.": it asks nothing, and
     # the user's next value starts another search
-    return "failed" if _FAILED.search(" ".join(sentences[-2:])) else "none"
+    return "failed" if gated_search(_FAILED, last_two) else "none"
 
 
 def classify_turn(text: str | None, asked: bool = False, previous: str | None = None) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from projeval.traces.claims import claims, ungrounded
+from projeval.traces.claims import claims, listed_items, ungrounded
 
 
 def test_values_of_each_kind_in_english_and_chinese() -> None:
@@ -264,3 +264,32 @@ def test_quoted_code_words_and_format_letters_are_no_names() -> None:
     text = 'Set the "assigned_to_email" field. Give the date as MM/DD/YYYY. As an AI, I cannot.'
     assert claims(text) == []
     assert [c.value for c in claims('Renamed it to "Risk Forum".')] == ['"Risk Forum"']
+
+
+def test_words_capitalised_by_layout_are_no_names() -> None:
+    # Headings, labels opening a line and a table's header row are title case by layout.
+    text = (
+        "### Reservation Summary\n"
+        "**Current Weather for Selected U.S. Cities**\n"
+        "- **Trip Type:** round trip\n"
+        "Order Details: pending\n"
+        "| City | Current Temperature |\n"
+        "|---|:---:|\n"
+        "| Paris | 51F |\n"
+        "Here it is in Fahrenheit and Celsius."
+    )
+    assert [c.value for c in claims(text)] == []
+    # A table's body, an item of a list in bold and a name inside a sentence still are.
+    text = "| Grand Plaza | 5 |\n1. **Hilton Garden**\nI asked Noah Brown: he knows."
+    assert [c.value for c in claims(text)] == ["Grand Plaza", "Hilton Garden", "Noah Brown"]
+
+
+def test_a_count_of_the_items_the_user_listed_is_grounded() -> None:
+    asked = "Get the weather for these cities: new york, denver, chicago"
+    assert listed_items(asked) == {3}
+    assert listed_items("I want to return the lamp, the bottle and the backpack.") == {3}
+    # A clause with a date or a number, or a long part, is no item of a list.
+    assert listed_items("Today's date is Thursday, 2023-11-30 and the time is 9") == set()
+    assert (
+        listed_items("I live in Paris, and I want to go to Rome, which is warm all year") == set()
+    )

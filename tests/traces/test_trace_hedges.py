@@ -712,6 +712,18 @@ def test_a_caveat_that_a_value_may_vary_is_no_guess() -> None:
     assert _hedged("The replacement may arrive after the trip.") == ["may"]
 
 
+def test_a_caveat_that_a_value_may_change_is_no_guess() -> None:
+    # gpt-oss's notes under a table of what its calls returned (the GUIDELINE's "a caveat
+    # that a value may vary"): how such values go over time, not a guess about them.
+    assert _hedged("*Note: Weather conditions may change, so check a local forecast.*") == []
+    assert _hedged("The values may change as new data is available.") == []
+    assert _hedged("Prices can change at any time.") == []
+    # a change of this booking's facts, with where it goes or a cause in this case, is still
+    # a guess (tests/traces/test_trace_hedges_task_agents.py has the walk-ins' own)
+    assert _hedged("Your flight may change to a later time.") == ["may"]
+    assert _hedged("Your slot may change as more bookings come in.") == ["may"]
+
+
 def test_a_caveat_that_a_process_may_be_slow_or_late_is_no_guess() -> None:
     # how such processes go, as a value that may vary; a guess about this order still counts
     assert _hedged("It might take a little longer during the holidays.") == []

@@ -219,6 +219,14 @@ def test_hedge_after_a_result_that_says_so_is_no_hedge_and_claims_are_checked() 
     assert m.summary["ungrounded_claims"] == 1
 
 
+def test_a_count_of_the_items_the_user_listed_is_held() -> None:
+    _, m = measure(
+        Event("user", "message", 0, text="Weather for these: new york, denver, chicago"),
+        Event("assistant", "message", 1, text="Here are 3 cities; 4 cities would cost more."),
+    )
+    assert [c[5] for c in m.claims] == ["4 cities"]
+
+
 def test_token_cache_counts_each_text_once() -> None:
     cache = TokenCache("o200k_base")
     assert cache.claim(["a b", "a b", "c"]) == ["a b", "c"]

@@ -658,6 +658,31 @@ def test_a_file_of_garbage_is_an_error_not_a_crash(tmp_path: Path) -> None:
         open_file(path)
 
 
+def test_a_harmony_transcript_is_named_not_reported_as_bad_json(tmp_path: Path) -> None:
+    # gpt-oss's Harmony text read as JSON Lines said only "invalid JSON: Expecting value at
+    # column 1"; it names the format and how to convert it. Invented content.
+    path = tmp_path / "run.txt"
+    path.write_text(
+        "<|start|>user<|message|>Weather in Oslo?<|end|>\n"
+        "<|start|>assistant to=functions.get_weather<|channel|>commentary json<|message|>"
+        '{"city": "Oslo"}<|call|>\n'
+    )
+    with pytest.raises(TraceError) as err:
+        open_file(path)
+    text = str(err.value)
+    assert text.startswith(f"{path}:1: this looks like a gpt-oss Harmony transcript")
+    assert "which projeval does not read" in text and "reasoning_content" in text
+
+
+def test_a_real_harmony_transcript_is_one_clear_error() -> None:
+    # gpt-oss through llama.cpp, one get_weather call (tests/corpora/formats/README.md).
+    path = CORPORA / "harmony_gpt_oss_weather.log"
+    with pytest.raises(
+        TraceError, match=r"harmony_gpt_oss_weather.log:1: this looks like a gpt-oss"
+    ):
+        open_file(path)
+
+
 def test_format_override_and_unknown_override(tmp_path: Path) -> None:
     path = write_jsonl(tmp_path / "c.jsonl", [{"messages": [{"role": "user", "content": "q"}]}])
     assert parse(path, format="anthropic")[0] == "anthropic"

@@ -43,3 +43,37 @@ def test_claim_batch_claims_each_new_text_once_in_order() -> None:
         '{"id": 2}',
     ]
     assert claim_batch(cache, [trace]) == []
+
+
+def test_refuse_unread_names_every_file_when_none_could_be_read() -> None:
+    # Given 25 files none of which could be read, the run stopped on the first file's
+    # error alone: the problems that would name the others are never printed.
+    from projeval.errors import TraceError
+    from projeval.traces.pipeline import UNREAD, Collected, FileInfo, refuse_unread
+
+    out = Collected()
+    for name in ("a.json", "b.json", "c.json", "d.json", "e.json"):
+        out.infos.append(FileInfo(f"/runs/{name}", UNREAD, 0, 1))
+        out.unread.append((f"/runs/{name}", "not a known trace format.", None, "convert it"))
+    try:
+        refuse_unread(out)
+    except TraceError as exc:
+        assert str(exc) == (
+            "/runs/a.json: not a known trace format; no other file given could be read either "
+            "(b.json, c.json, d.json and 1 more). Fix: convert it"
+        )
+    else:
+        raise AssertionError("no error")
+    # One file alone fails as that file's error, unchanged.
+    one = Collected()
+    one.infos.append(FileInfo("/runs/a.json", UNREAD, 0, 1))
+    one.unread.append(("/runs/a.json", "not a known trace format.", "3", "convert it"))
+    try:
+        refuse_unread(one)
+    except TraceError as exc:
+        assert str(exc) == "/runs/a.json:3: not a known trace format. Fix: convert it"
+    # A bad file among read ones is a problem, not an error.
+    mixed = Collected()
+    mixed.infos += [FileInfo("/runs/a.json", UNREAD, 0, 1), FileInfo("/runs/ok.jsonl", "mcp", 1, 0)]
+    mixed.unread.append(("/runs/a.json", "not a known trace format.", None, None))
+    refuse_unread(mixed)

@@ -307,3 +307,42 @@ def test_an_array_that_is_not_the_last_member_is_not_extended() -> None:
     second = b'{"a": [1], "b": [2], "a": [3, 4]}\n'
     values = [r.value for r in readers.read_lines([first, second], "dup.jsonl")]
     assert values == [json.loads(first), json.loads(second)]
+
+
+def test_a_folder_of_text_logs_names_them_in_its_error(tmp_path: Path) -> None:
+    # A folder search leaves out .log files that are text (SWE-agent's logs beside its
+    # .traj files), and the error listed .log among the suffixes searched while saying the
+    # folder held no trace file: a user with 250 gpt-oss Harmony transcripts named .log
+    # was told the folder was empty. Invented content.
+    logs = tmp_path / "runs"
+    logs.mkdir()
+    for i in range(5):
+        (logs / f"t{i}.log").write_text("<|start|>user<|message|>Weather in Oslo?<|end|>\n")
+    with pytest.raises(TraceError) as caught:
+        expand_paths([logs])
+    text = caught.value.render()
+    assert "this folder holds no trace file: its 5 .log files are text, not JSON Lines" in text
+    assert "(t0.log, t1.log, t2.log and 2 more; the first is a gpt-oss Harmony transcript)" in text
+    assert "Fix: convert the logs to a format projeval reads" in text
+    with pytest.raises(TraceError, match=r"their 5 \.log files are text"):
+        expand_paths([str(tmp_path / "ru*")])
+    one = tmp_path / "one"
+    one.mkdir()
+    (one / "run.log").write_text("2024-11-29 INFO start\n")
+    with pytest.raises(
+        TraceError, match=r"its \.log file is plain text, not JSON Lines \(run\.log\)"
+    ):
+        expand_paths([one])
+    # A folder with no log at all keeps the plain message and fix.
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    with pytest.raises(TraceError) as caught:
+        expand_paths([empty])
+    assert "no trace file. Fix: name the folder" in caught.value.render()
+
+
+def test_text_kind_tells_a_harmony_transcript_from_plain_text() -> None:
+    harmony = b"<|start|>assistant<|channel|>final<|message|>It is 51F.<|return|>"
+    assert readers.text_kind(harmony) == "a gpt-oss Harmony transcript"
+    assert readers.text_kind(b"2024-11-29 INFO <|start|> without a message mark") == "plain text"
+    assert readers.text_kind(b"") == "plain text"
