@@ -16,7 +16,7 @@ from typing import Any
 import markupsafe
 import pytest
 import yaml
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 from projeval import _json, charts
 from projeval.config import load_project
@@ -219,6 +219,8 @@ _names = _nasty | st.text(st.characters(blacklist_categories=("Cs",)), min_size=
 @given(st.lists(_names, min_size=6, max_size=6))
 # Found by hypothesis: a \r beside other characters (the report keeps it, read_text did not).
 @example(names=["$x$", "$x$", "$x$", "\r\x83", "$x$", "$x$"])
+# Found by hypothesis: PyYAML writes a lone NEL ('\x85') that it reads back as a space.
+@example(names=["$x$", "$x$", "$x$", "\x85", "$x$", "$x$"])
 def test_arbitrary_names_go_through_the_pipeline_into_the_report(
     tmp_path_factory: Any, names: list[str]
 ) -> None:
@@ -235,7 +237,10 @@ def test_arbitrary_names_go_through_the_pipeline_into_the_report(
         "questions": [{"id": qid, "text": text, "needs": [field]}],
     }
     path = folder / "suite.yaml"
-    path.write_text(yaml.safe_dump(document, allow_unicode=True), encoding="utf-8")
+    dumped = yaml.safe_dump(document, allow_unicode=True)
+    # a name the YAML writer itself does not round-trip is not the pipeline's to keep
+    assume(yaml.safe_load(dumped) == document)
+    path.write_text(dumped, encoding="utf-8")
     try:
         load_suite(path)
     except SuiteError as exc:

@@ -1004,6 +1004,10 @@ def _rule(
     """The name of the rule that drops the cue ``h`` (its clause ``[c_lo, c_hi)``, its
     sentence ``[s_lo, s_hi)``), or ``""`` when the rules keep it (see :func:`find_hedges`)."""
     kind = h.kind
+    if kind == "general" and _TO_CONFIRM.match(text, s_hi):
+        # "… usually depends on the age, not the grade. However, I should confirm this.": a
+        # thought's unchecked answer to the question, not how things usually are
+        kind = "guess"
     if kind == "general":
         if _CONCLUSION_MODAL.fullmatch(h.match) is None or not _inference(text, s_lo, c_lo):
             return "general"
@@ -1016,6 +1020,10 @@ def _rule(
         return "month"  # "on May 25th", "closed in May": the month, not the modal
     if _quoted(text, h.start, h.end):
         return "quoted"  # "Notes: “card may be in the airport”": the user's words, example text
+    if h.phrase.lower() == "unlikely" and _ACTION_UNLIKELY.match(text, c_lo, h.start):
+        # "restarting equipment is unlikely to restore service": what an action the user may
+        # take would bring, advice (as "Calling ahead could help"), not a claim about the data
+        return "action_weighed"
     words = context_patterns()
     plan = words["plan"]
     clause = text[c_lo:c_hi]
@@ -1174,8 +1182,13 @@ def _rule(
             # "the availability may change as more appointments come in" after "this could
             # change with barber's getting more appointments": the result's own caveat
             return "caveat_restates"
-        if kind == "softener" and (
-            _ATTRIBUTED.search(text, s_lo, h.start) or _SOURCE_OPENING.match(text, s_lo, h.start)
+        if (
+            kind == "softener"
+            and (
+                _ATTRIBUTED.search(text, s_lo, h.start)
+                or _SOURCE_OPENING.match(text, s_lo, h.start)
+            )
+            and not _LIKELIHOOD_AFTER.match(text, h.end)
         ):
             return "softener_attributed"  # "Based on the search results, the cheapest seems to be": a reading
         if _list_heading(text, h.start):
@@ -1682,6 +1695,23 @@ _ATTRIBUTED = re.compile(
 _SOURCE_OPENING = re.compile(
     r"\s*(?:[-*•]\s*)?from\s+(?:the|your|our|my)\s+(?:\w+\s+){0,2}"
     r"(?:results?|records?|profile|account|data|details|information)\b",
+    re.IGNORECASE,
+)
+# An action as the subject of "unlikely": "—restarting equipment or changing settings is ".
+_ACTION_UNLIKELY = re.compile(
+    r"[\s\W]*(?:[Tt]rying\s+|[Jj]ust\s+)?[A-Za-z]+ing\s+[^.;!?]*?\b(?:is|are|would\s+be|will\s+be)\s+$"
+)
+# A likelihood after a softener: "based on the available information, it seems unlikely", "it
+# appears likely that": the agent weighs what no result states (round 14's thoughts), no reading.
+_LIKELIHOOD_AFTER = re.compile(
+    r"\s+(?:quite\s+|very\s+|most\s+|highly\s+)?(?:un)?likely\b", re.IGNORECASE
+)
+# A sentence that says the claim before it is yet to be checked: "However, I should confirm
+# this.", "But to be sure, I'll verify that." (a thought's answer given before its lookup).
+_TO_CONFIRM = re.compile(
+    r"\s*(?:(?:but|however|still)\s*,?\s*)?(?:to\s+be\s+sure\s*,?\s*)?I\s*(?:should|will|['\u2019]ll|"
+    r"need\s+to|must|would\s+need\s+to)\s+(?:still\s+|first\s+)?(?:confirm|verify|double-check)\s+"
+    r"(?:this|that|it)\b",
     re.IGNORECASE,
 )
 # A wh-clause before the modal in its clause: "how good an article could be".
@@ -2693,6 +2723,12 @@ _CONVERSIONS: dict[str, tuple[float, float]] = {
     "gal": (0.264172, 0.0),
     "l": (3.785412, 0.0),
 }
+# Conversions inside one system, beside ``_CONVERSIONS``' across systems: "80 inches, or about
+# 6.67 feet" (a thought's arithmetic on a result's length, round 14).
+_SAME_SYSTEM: dict[str, tuple[tuple[float, float], ...]] = {
+    "ft": ((1 / 12, 0.0),),
+    "in": ((12.0, 0.0),),
+}
 # A unit's name as written, to its key in ``_CONVERSIONS`` (by its first letters).
 _UNIT_NAMES = (
     ("fahrenheit", "f"),
@@ -2755,12 +2791,16 @@ def _rounded_or_converted(text: str, end: int, number: str, result: str | None) 
     key = _unit_key(unit)
     if key is None:
         return False
-    factor, offset = _CONVERSIONS[key]
+    factors = (_CONVERSIONS[key], *_SAME_SYSTEM.get(key, ()))
     lo = max(0, end - _OPERANDS_CHARS)
     before = [float(f.group().replace(",", "")) for f in _FIGURE.finditer(text, lo, end)]
     # the last figure before ``end`` is the number itself; a source may be rounded too
     near = max(tolerance, 0.01 * abs(value))
-    return any(abs(x * factor + offset - value) <= near for x in before[-_SOURCES:-1] + sources)
+    return any(
+        abs(x * factor + offset - value) <= near
+        for factor, offset in factors
+        for x in before[-_SOURCES:-1] + sources
+    )
 
 
 # A status a record or a screen displays: "is now showing as unavailable", "listed as".

@@ -61,6 +61,7 @@ def test_every_row_names_its_source_file() -> None:
         "hedges_sealed_r11.jsonl",
         "hedges_sealed_r12.jsonl",
         "hedges_sealed_r13.jsonl",
+        "hedges_thoughts_r14.jsonl",
         "turns.jsonl",
         "turns_heldout.jsonl",
         "turns_heldout_fresh.jsonl",
@@ -219,7 +220,15 @@ HELD_OUT_HEDGE_FLOORS = {
 # Session 9's rules (written on rounds 6, 8b and 9): 0.930 / 0.856. Session 10's second
 # round (JD.com staff's caveats that a process may be slow, "看不到" about the records):
 # 0.961 / 0.878.
-TRAINING_HEDGE_FLOORS = {"hedges_train_r8.jsonl": (0.96, 0.87)}
+# Round 14 (session 11: GPT-4's ReAct thoughts from FireAct's trajectories, labelled and
+# committed before any detector ran on them, a training file for the gate): 0.947 / 0.750 on
+# the first run; 0.977 / 0.875 with the rules written on it (a likelihood after a softener,
+# "unlikely", "I don't recall", "I did not get", an answer the thought means to confirm, a
+# conversion from inches to feet).
+TRAINING_HEDGE_FLOORS = {
+    "hedges_train_r8.jsonl": (0.96, 0.87),
+    "hedges_thoughts_r14.jsonl": (0.97, 0.87),
+}
 # The AgentDojo runs (tests/corpora/agentdojo/), a source hedges_heldout.jsonl drew one row
 # from, so kept apart from the held-out sets: 0.535 / 0.575 on its first run, 0.731 / 0.475
 # after the fixes written looking at it (the recall lost was hits on "estimated delivery

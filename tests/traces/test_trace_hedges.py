@@ -32,8 +32,10 @@ def test_shipped_languages() -> None:
 
 def test_word_boundaries_not_substrings() -> None:
     en = Lexicon.load(["en"])
+    # "likely" is not found inside "unlikely" (a phrase of its own)
     assert found(en, "That is unlikely; the mightiest usually win.") == [
-        ("usually", "en", "usually")
+        ("unlikely", "en", "unlikely"),
+        ("usually", "en", "usually"),
     ]
     assert found(en, "PROBABLY, Likely") == [
         ("probably", "en", "PROBABLY"),
@@ -107,8 +109,9 @@ def test_a_phrase_that_starts_with_no_word_character_keeps_its_boundaries() -> N
     plain = Lexicon.load(["en"])
     marked = plain.extended(["(tbc)"])
     text = "Doors open at 5 (tbc), likely_late but likely on time; 5likely, unlikely."
-    assert [h.match for h in marked.find(text)] == ["(tbc)", "likely"]
-    assert [h.match for h in plain.find(text)] == ["likely"]
+    # "unlikely" is a phrase of its own; "likely" is not found inside it
+    assert [h.match for h in marked.find(text)] == ["(tbc)", "likely", "unlikely"]
+    assert [h.match for h in plain.find(text)] == ["likely", "unlikely"]
 
 
 def test_an_approximate_number_is_found_in_any_case_and_keeps_the_texts_spelling() -> None:
@@ -1127,3 +1130,34 @@ def test_what_a_treatment_may_involve_and_a_slip_in_the_last_answer_are_no_guess
     assert _hedged("I apologize, it seems there was an error in my previous response.") == []
     # the user's own case as the subject still guesses
     assert _hedged("Your rash may involve an allergy.") == ["may"]
+
+
+def test_a_thoughts_unlikely_unrecalled_and_missed_facts_are_hedges() -> None:
+    assert _hedged("It is unlikely a wind made the hole.") == ["unlikely"]
+    assert _hedged("I don't recall kites being used in the regatta.") == ["don't recall"]
+    assert _hedged("I still did not get the district name. I should search again.") == [
+        "I still did not get"
+    ]
+    # what an action may bring is advice, and the user not getting something is theirs
+    assert _hedged("Rebooting the router is unlikely to restore service today.") == []
+    assert _hedged("The customer says they didn't get the parcel.") == []
+
+
+def test_a_likelihood_after_a_softener_is_weighed_not_read() -> None:
+    text = "The page does not mention kites. Based on the available information, it seems unlikely."
+    assert "unlikely" in _hedged(text)
+    # a reading of the results keeps its softener dropped
+    assert _hedged("Based on the search results, the cheapest seems to be the 9 AM bus.") == []
+
+
+def test_a_general_answer_the_thought_means_to_confirm_is_a_guess() -> None:
+    text = "Ferry tickets usually depend on the season. However, I should confirm this."
+    assert _hedged(text) == ["usually"]
+    assert _hedged("Ferry tickets usually depend on the season.") == []
+
+
+def test_a_length_converted_inside_one_system_is_no_estimate() -> None:
+    result = "The bed is 80 inches long."
+    text = "The bed is 80 inches, or about 6.67 feet, long."
+    assert [h.phrase for h in find_hedges(Lexicon.load(["en"]), text, result)] == []
+    assert [h.phrase for h in find_hedges(Lexicon.load(["en"]), "It is about 7.5 feet.", result)]
