@@ -33,7 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from .values import MONTH_NAMES
+from .values import MONTH_NAMES, WEEKDAY_NAMES
 
 #: Kinds of value a claim can be.
 CLAIM_KINDS = ("date", "time", "amount", "duration", "id", "count", "name")
@@ -367,27 +367,11 @@ _NOT_NAMES = frozenset(
         "fahrenheit",
         "celsius",
         "kelvin",
-        "monday",
-        "tuesday",
-        "wednesday",
-        "thursday",
-        "friday",
-        "saturday",
-        "sunday",
+        *WEEKDAY_NAMES,
         "today",
         "tomorrow",
         "yesterday",
-        "january",
-        "february",
-        "march",
-        "april",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
+        *MONTH_NAMES,  # "may" is above too, as a modal
         "am",
         "pm",
         "utc",
@@ -995,10 +979,9 @@ _TODAY = re.compile(
     r"(?:today(?:'s date)?|(?:the )?current (?:date|time|date and time)) is\s+"
     r"(?:[a-z]+,?\s+)?(\d{4})-(\d{2})-(\d{2})"
 )
-_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _RELATIVE_DAY = re.compile(
     r"(?<![a-z])(?:(next|last|this|coming)\s+)?(tomorrow|yesterday|today|"
-    + "|".join(_WEEKDAYS)
+    + "|".join(WEEKDAY_NAMES)
     + r")(?![a-z])"
 )
 _ISO_FORM = re.compile(r"^(\d{4})?-(\d{2})-(\d{2})$")
@@ -1027,7 +1010,7 @@ def date_in_text(form: str, low: str) -> bool:
             days = [{"tomorrow": 1, "yesterday": -1, "today": 0}[word]]
         else:
             # The weekday's next and last dates; "next Friday" may also be the one after.
-            ahead = (_WEEKDAYS.index(word) - now.weekday()) % 7 or 7
+            ahead = (WEEKDAY_NAMES.index(word) - now.weekday()) % 7 or 7
             days = {
                 None: [ahead, ahead - 7],
                 "this": [ahead, ahead - 7],
