@@ -167,9 +167,11 @@ HELD_OUT_HEDGE_FLOORS = {
     # 0.423 (DISC-MedLLM's doctors in Chinese 0.101 / 0.417: 89 false positives; ToolAlpaca
     # 0 / 0), r9b 0.932 / 0.719 (AutoTOD's task agent and FireAct's ReAct runs, English).
     # r9 was measured in sessions 7 and 8 (0.106 / 0.423 last), then unsealed in session
-    # 9: tuning data now; r9b is still sealed. Session 9's rules (knowledge of a kind of
-    # disease, drug or treatment not counted, the patient's case counted): 0.421 / 0.923
+    # 9: tuning data now. Session 9's rules (knowledge of a kind of disease, drug or
+    # treatment not counted, the patient's case counted): 0.421 / 0.923
     "hedges_sealed_r9.jsonl": (0.42, 0.92),
+    # r9b was measured sealed in sessions 7-11 (0.953 / 0.719 last), then unsealed in
+    # session 12 to tune on: tuning data now
     "hedges_sealed_r9b.jsonl": (0.93, 0.71),
     # sealed rounds 10 and 10b (session 8): labelled on branches by helpers who never read
     # or ran a detector, measured once after every rule and model of the session had landed:
@@ -200,7 +202,8 @@ HELD_OUT_HEDGE_FLOORS = {
     # sealed round 12 (session 10: STC-3's Weibo helpdesk staff, ZH and EN, NATPAT's support
     # staff and an LLM agent's replies to the same tickets, Vertu's LLM sales agent), labelled
     # by a helper who never read or ran a detector, measured once before any rule of
-    # session 10 had landed: 0.737 / 0.311 (en 0.600 / 0.188, zh 0.786 / 0.379), turns 0.622
+    # session 10 had landed: 0.737 / 0.311 (en 0.600 / 0.188, zh 0.786 / 0.379), turns 0.622;
+    # the same four times, then unsealed in session 12 to tune on: tuning data now
     "hedges_sealed_r12.jsonl": (0.73, 0.31),
     # sealed round 13 (session 11: DialogStudio's BiTOD, Frames and AirDialogue samples,
     # MTU-Bench's dialogues and GPT-4's thoughts and replies, a Chinese hotel assistant),
@@ -286,7 +289,8 @@ HELD_OUT_TURN_FLOORS = {
     # 0.914 after session 9's
     "turns_sealed_r8.jsonl": 0.91,
     # sealed rounds 9 and 9b (session 7), measured once: r9 0.830 (the learned model
-    # 0.882), r9b 0.795 (AutoTOD's simulated users; the model 0.789); r9b still sealed.
+    # 0.882), r9b 0.795 (AutoTOD's simulated users; the model 0.789); r9b 0.821 at its last
+    # sealed run (session 11), then unsealed in session 12 to tune on.
     # r9 was measured three times while sealed (sessions 7 and 8, last 0.830: ToolAlpaca
     # 0.790, TapeAgents 0.917, DISC-MedLLM 0.844), then unsealed in session 9 to tune on:
     # tuning data now. Session 9's rules written on its misses (the user's own need, a wish
@@ -311,6 +315,8 @@ HELD_OUT_TURN_FLOORS = {
     # 0.844, ZH 0.881; BFCL 0.744, MedicalGPT 0.782, ACEBench 0.966, adk-samples 0.943);
     # 0.859 -> 0.861 with session 11's rules (an opening instruction before a question)
     "turns_sealed_r11.jsonl": 0.86,
+    # round 12 (session 10): 0.622 first, 0.632 at its last sealed run (session 11), then
+    # unsealed in session 12 to tune on
     "turns_sealed_r12.jsonl": 0.62,
     "turns_sealed_r13.jsonl": 0.81,
 }
