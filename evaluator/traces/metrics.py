@@ -154,13 +154,38 @@ class TraceMetrics:
 LookupPlan = tuple[tuple[str, tuple[str, ...]], ...]
 
 
+# An argument that sets how a call runs rather than what it is about: a wait, a bound, a
+# size (``timeout=30000``, ``max_results``, ``page_size``, ``delay_ms``). The agent picks its
+# number; a result that printed the same number ("took 30000 ms") did not feed it.
+# A bound that names an id (Twitter's ``max_id``, ``since_id``) pages by a result's value.
+_SETTING = re.compile(
+    r"(?!\w*_?id$)(?:(?:timeout|delay|interval|retries|limit|page_?size|temperature|top_[kpn]|"
+    r"depth|max(?:imum)?|min(?:imum)?)(?:_\w+)?|\w+_(?:limit|timeout|ms|millis|seconds|secs|"
+    r"size|max|min))",
+    re.IGNORECASE,
+)
+_NUMERAL = re.compile(r"\d+")
+
+
+def setting_number(argument: str, raw: Any) -> bool:
+    """Whether ``raw`` is a number given to an argument that sets how the call runs
+    (``timeout``, ``max_results``, ``page_size``...), never a value copied from a result."""
+    if type(raw) is int:
+        pass
+    elif type(raw) is not str or _NUMERAL.fullmatch(raw) is None:
+        return False
+    return _SETTING.fullmatch(argument.rpartition(".")[2]) is not None
+
+
 def lookup_plan(args: Any) -> LookupPlan:
     """Each argument worth tracking, with its value and then the parts of a compound
     value (``"usr_1, usr_2"``, ``"id=usr_1"``) worth tracking and not plain words; the
-    first found counts.
+    first found counts. A number given to a setting (:func:`setting_number`) is not tracked.
     A short code (``JFK``) is tracked as it is."""
     plan: list[tuple[str, tuple[str, ...]]] = []
     for argument, raw in arg_leaves(args):
+        if setting_number(argument, raw):
+            continue
         value = worth(raw)
         if value is None:
             if is_code(raw):

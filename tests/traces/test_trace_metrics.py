@@ -324,6 +324,21 @@ def test_a_value_the_agent_wrote_in_a_long_argument_and_a_result_echoed_is_its_o
     assert [r[1:3] for r in _fu(m)] == [("code", "22.903765548431192")]
 
 
+def test_a_number_given_to_a_setting_is_not_credited_to_a_result() -> None:
+    # Claude Code's logs (marot/spotter 8cc42b0b, session 11's trial): a build's output
+    # printed 30000 and a later ``Bash(timeout=30000)`` was credited to it. A setting's
+    # number is the agent's choice; an id under a bound's name still pages (``max_id``).
+    _, m = measure(
+        call(0, "Bash", {"command": "mix test"}, "c1"),
+        result(1, "c1", "Finished in 3.1 seconds\nRan with timeout 30000 and seed 48211"),
+        call(2, "Bash", {"command": "mix test --failed", "timeout": 30000}, "c2"),
+        call(3, "search", {"q": "x"}, "c3"),
+        result(4, "c3", {"statuses": [{"id": 1855220199}], "next": {"max_id": 1855220198}}),
+        call(5, "search", {"q": "x", "max_id": 1855220198, "max_results": 1855220199}, "c4"),
+    )
+    assert [r[1:3] for r in _fu(m)] == [("max_id", "1855220198")]
+
+
 def test_short_codes_count_at_one_place_and_never_in_prose() -> None:
     airports = {"airports": [{"code": "SFO", "city": "San Francisco"}, {"code": "LAX"}]}
     mixed = {"origin": "SEA", "destination": "BOS", "via": ["SEA"]}
