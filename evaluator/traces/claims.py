@@ -812,6 +812,8 @@ def _proper_name(text: str, m: re.Match[str], opens: bool) -> tuple[int, int] | 
         j -= 1
     if i == j:
         return None
+    if i == j - 1 and any(_plain(w) in _NUMBER_WORDS for w in words[:i]):
+        return None  # "One Way", "Two Adults": a count in title case, its noun no name
     if opens and i == 0 and j > 1 and _plain(words[0]) in _OPENERS:
         i = 1  # "Contact EE and quote ...": the sentence's verb, then the name
         while i < j and _plain(words[i]) in _NOT_NAMES:

@@ -284,6 +284,15 @@ def test_words_capitalised_by_layout_are_no_names() -> None:
     assert [c.value for c in claims(text)] == ["Grand Plaza", "Hilton Garden", "Noah Brown"]
 
 
+def test_a_count_in_title_case_leaves_no_name() -> None:
+    # "One Way" (a trip type written in title case, session 11's trials) left "Way" a name.
+    assert [c for c in claims("Your ticket is a One Way fare.") if c.kind == "name"] == []
+    assert [c for c in claims("Please add Two Adults to it.") if c.kind == "name"] == []
+    # A name elsewhere in the sentence still is one.
+    text = "Your ticket is a One Way fare from Paris."
+    assert [c.value for c in claims(text) if c.kind == "name"] == ["Paris"]
+
+
 def test_a_count_of_the_items_the_user_listed_is_grounded() -> None:
     asked = "Get the weather for these cities: new york, denver, chicago"
     assert listed_items(asked) == {3}
