@@ -20,13 +20,16 @@ from typing import Any
 from . import streams
 from .events import Event, Usage, call_event, parse_args
 from .harnesses import (
+    CALL_ROLES,
     RUN_END_ROLES,
     atif_messages,
     gemini_cli_messages,
     is_atif,
     is_gemini_cli,
+    is_sharegpt,
     mint_messages,
     run_failure,
+    sharegpt_messages,
     swe_agent_history,
 )
 from .mcp import content_output
@@ -320,6 +323,7 @@ class OpenAIChat(Converter):
         self, messages: list[Any], start: int, line: int | None, problems: list[str]
     ) -> list[Event]:
         events: list[Event] = []
+        noted = len(problems)
         for msg, m in enumerate(messages, start):  # objects() inlined: once a message
             if not isinstance(m, dict):
                 problems.append(f"message {msg} is not an object; skipped")
@@ -373,6 +377,12 @@ class OpenAIChat(Converter):
                 )
             elif isinstance(role, str) and role in RUN_END_ROLES:
                 continue  # how the run ended (its submission), not a message
+            elif isinstance(role, str) and role in CALL_ROLES:
+                # ShareGPT's tool turns written as Chat messages (ms-swift's tool_call and
+                # tool_response): the messages are read again with those rewritten.
+                del problems[noted:]
+                rewritten = sharegpt_messages(messages, problems, keys=("role", "content"))
+                return self.convert(rewritten, start, line, problems)
             else:
                 problems.append(f"message {msg} has unknown role {role!r}; skipped")
         for ev in events:  # once at the end: every event of this call has the record's line
@@ -1137,6 +1147,26 @@ class GeminiCli(OpenAIChat):
         )
 
 
+class ShareGPT(OpenAIChat):
+    """ShareGPT records (``{"conversations": [{"from", "value"}], "system"}``, as
+    fine-tuning sets publish recorded tool conversations): one conversation a record, its
+    turns read as :func:`~.harnesses.sharegpt_messages` writes them."""
+
+    name = "sharegpt"
+
+    def unpack(self, value: Any) -> Snapshot | str:
+        if not is_sharegpt(value):
+            return (
+                "record is not a ShareGPT conversation: it has no 'conversations' list of "
+                "{'from', 'value'} turns"
+            )
+        problems: list[str] = []
+        messages = sharegpt_messages(value["conversations"], problems, value.get("system"))
+        return Snapshot(
+            trace_id_of(value), messages, whole=True, problem="; ".join(problems) or None
+        )
+
+
 #: Converter per format name.
 CONVERTERS: dict[str, Converter] = {
     c.name: c
@@ -1149,5 +1179,6 @@ CONVERTERS: dict[str, Converter] = {
         Mint(),
         Atif(),
         GeminiCli(),
+        ShareGPT(),
     )
 }

@@ -625,3 +625,171 @@ def is_predictions(value: Any) -> bool:
         return True
     first = next(iter(value.values()), None)
     return isinstance(first, dict) and "model_patch" in first and "instance_id" in first
+
+
+# -- ShareGPT ----------------------------------------------------------------------------
+# Fine-tuning and distillation sets publish recorded tool conversations as ShareGPT
+# records, ``{"conversations": [{"from", "value"}], "system", "tools"}``: in
+# LLaMA-Factory's tags (hiyouga/LLaMA-Factory at e8e6af26514272e29a50649b38182beb4db4ebfa,
+# data/README.md and data/glaive_toolcall_en_demo.json: ``human``, ``gpt``,
+# ``function_call`` holding ``{"name", "arguments"}`` or a list of them, ``observation``)
+# and in Hermes's (calls as ``<tool_call>`` blocks of the ``gpt`` text, results as
+# ``<tool_response>`` blocks of a ``tool`` turn). ms-swift writes the same turns as
+# ``messages`` with ``role``/``content`` (``tool_call``, ``tool_response``): see
+# :data:`CALL_ROLES`.
+
+#: ShareGPT's speakers, and the roles of ``messages`` that some sets write in their
+#: place, as OpenAI Chat roles; ``call`` is an assistant's tool call, ``result`` a result.
+SHAREGPT_ROLES = {
+    "human": "user",
+    "user": "user",
+    "gpt": "assistant",
+    "assistant": "assistant",
+    "chatgpt": "assistant",
+    "model": "assistant",
+    "system": "system",
+    "function_call": "call",
+    "function-call": "call",
+    "tool_call": "call",
+    "observation": "result",
+    "tool": "result",
+    "function": "result",
+    "tool_response": "result",
+    "function_response": "result",
+    "function-response": "result",
+}
+#: Roles of Chat-shaped ``messages`` that are ShareGPT's tool turns (ms-swift, and
+#: LLaMA-Factory's OpenAI-style tags): read by :func:`sharegpt_messages` too.
+CALL_ROLES = frozenset(
+    {
+        "function_call",
+        "function-call",
+        "tool_call",
+        "observation",
+        "tool_response",
+        "function_response",
+        "function-response",
+    }
+)
+_TOOL_CALL_BLOCK = re.compile(r"<tool_call>\s*(.*?)\s*</tool_call>", re.DOTALL)
+_THINK_BLOCK = re.compile(r"<think>\s*(.*?)\s*</think>", re.DOTALL)
+_TOOL_RESPONSE_BLOCK = re.compile(r"<tool_response>\s*(.*?)\s*</tool_response>", re.DOTALL)
+
+
+def is_sharegpt(value: Any) -> bool:
+    """A ShareGPT record: ``conversations``, a list of ``{"from", "value"}`` turns."""
+    turns = value.get("conversations") if isinstance(value, dict) else None
+    return (
+        isinstance(turns, list)
+        and bool(turns)
+        and isinstance(turns[0], dict)
+        and "from" in turns[0]
+        and "value" in turns[0]
+    )
+
+
+def sharegpt_messages(
+    turns: list[Any],
+    problems: list[str],
+    system: Any = None,
+    keys: tuple[str, str] = ("from", "value"),
+) -> list[Any]:
+    """ShareGPT turns as OpenAI Chat messages; what cannot be read of a turn is added to
+    ``problems`` (naming the turn) and left out. With ``keys=("role", "content")`` they
+    are Chat messages, of which only the :data:`CALL_ROLES` are rewritten.
+
+    A ``function_call`` turn is an assistant message calling each tool its value names
+    (recorded without ids: results answer calls in order); an ``observation`` turn is a
+    ``tool`` message, split into one per call when it is a JSON list answering a turn of
+    several calls. Hermes's ``<tool_call>`` blocks in an assistant's text are its calls,
+    and ``<tool_response>`` blocks of a result turn are its results; ``<think>`` blocks are
+    the model's thinking, kept as ``reasoning_content``, which is no answer.
+    """
+    speaker_key, text_key = keys
+    out: list[Any] = []
+    if isinstance(system, str) and system.strip():
+        out.append({"role": "system", "content": system})
+    last_calls = 0  # calls of the latest call turn, which a list of results may answer
+    for i, turn in enumerate(turns):
+        where = f"turn {i + 1}"
+        if not isinstance(turn, dict):
+            problems.append(f"{where} is not an object; skipped")
+            continue
+        speaker = turn.get(speaker_key)
+        if speaker_key == "role" and speaker not in CALL_ROLES:
+            out.append(turn)  # a Chat message already
+            continue
+        role = SHAREGPT_ROLES.get(speaker.lower()) if isinstance(speaker, str) else None
+        if role is None:
+            problems.append(
+                f"{where} is from {speaker!r}, not human, gpt, system, function_call or "
+                "observation; skipped"
+            )
+            continue
+        value = turn.get(text_key)
+        text = value if isinstance(value, str) else "" if value is None else json.dumps(value)
+        if role == "call":
+            calls = _sharegpt_calls(value, where, problems)
+            if calls:
+                out.append({"role": "assistant", "content": None, "tool_calls": calls})
+            last_calls = len(calls)
+        elif role == "result":
+            for result in _sharegpt_results(text, last_calls):
+                out.append({"role": "tool", "content": result})
+            last_calls = 0
+        elif role == "assistant":
+            message: dict[str, Any] = {"role": "assistant"}
+            if "<think>" in text:
+                # The model's thinking, not its answer (reasoning_content, as elsewhere).
+                message["reasoning_content"] = "\n".join(_THINK_BLOCK.findall(text))
+                text = _THINK_BLOCK.sub("", text)
+            if "<tool_call>" in text:
+                calls = []
+                for block in _TOOL_CALL_BLOCK.findall(text):
+                    calls += _sharegpt_calls(block, where, problems)
+                text = _TOOL_CALL_BLOCK.sub("", text)
+                message["tool_calls"] = calls
+                last_calls = len(calls)
+            message["content"] = text.strip()
+            out.append(message)
+        else:
+            out.append({"role": role, "content": text})
+    return out
+
+
+def _sharegpt_calls(value: Any, where: str, problems: list[str]) -> list[dict[str, Any]]:
+    """The calls a ``function_call`` value names: ``{"name", "arguments"}``, a list of
+    them, or the JSON text of either."""
+    parsed = value
+    if isinstance(value, str):
+        try:
+            parsed = json.loads(value)
+        except ValueError:
+            problems.append(f"{where}: the call is not JSON ({value[:60]!r}); skipped")
+            return []
+    items = parsed if isinstance(parsed, list) else [parsed]
+    calls = []
+    for item in items:
+        name = item.get("name") if isinstance(item, dict) else None
+        if not isinstance(name, str):
+            problems.append(f"{where}: a call has no 'name'; skipped")
+            continue
+        arguments = item.get("arguments", item.get("parameters"))
+        calls.append(_call(None, name, arguments))
+    return calls
+
+
+def _sharegpt_results(text: str, calls: int) -> list[str]:
+    """A result turn's results: its ``<tool_response>`` blocks, or a JSON list's items
+    when it answers a turn of as many calls, or the whole text."""
+    blocks = _TOOL_RESPONSE_BLOCK.findall(text)
+    if blocks:
+        return blocks
+    if calls > 1 and text.lstrip().startswith("["):
+        try:
+            parsed = json.loads(text)
+        except ValueError:
+            parsed = None
+        if isinstance(parsed, list) and len(parsed) == calls:
+            return [p if isinstance(p, str) else json.dumps(p) for p in parsed]
+    return [text]

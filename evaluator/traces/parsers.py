@@ -32,6 +32,7 @@ from .harnesses import (
     is_mcpmark_summary,
     is_mint,
     is_predictions,
+    is_sharegpt,
     mcpmark_run,
 )
 from .mcp import McpParser, unwrap_jsonrpc
@@ -53,6 +54,7 @@ FORMATS = (
     "mint",
     "atif",
     "gemini_cli",
+    "sharegpt",
 )
 
 #: Exports that detection recognises but no parser reads: each names itself in one error.
@@ -301,6 +303,7 @@ def _detect(records: Iterator[Record | Problem], name: str) -> tuple[str, list[R
 _HARNESS_SHAPES: tuple[tuple[str, Callable[[Any], bool]], ...] = (
     ("atif", is_atif),
     ("gemini_cli", is_gemini_cli),
+    ("sharegpt", is_sharegpt),
     ("mint", is_mint),
     ("agentbench", is_agentbench),
     ("swe_bench_predictions", is_predictions),

@@ -62,6 +62,7 @@ _RECORD_KEYS = (
     "output",
     "spans",
     "run_type",  # a list of LangSmith runs: each is recognised, and refused, on its own
+    "conversations",  # a ShareGPT data set: a list of conversations
     *RUN_KEYS,  # a benchmark's results: a list of run records
 )
 

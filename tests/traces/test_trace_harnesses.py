@@ -1,4 +1,5 @@
-"""Harness run records rewritten as OpenAI Chat messages: MINT, ATIF, SWE-agent text actions."""
+"""Harness run records rewritten as OpenAI Chat messages: MINT, ATIF, SWE-agent text actions,
+gemini-cli recordings and ShareGPT conversations."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ from projeval.traces.harnesses import (
     is_gemini_cli,
     is_mint,
     is_predictions,
+    is_sharegpt,
     mint_messages,
+    sharegpt_messages,
     swe_agent_history,
 )
 
@@ -367,3 +370,123 @@ def test_gemini_cli_messages_are_chat_messages_with_their_results() -> None:
 )
 def test_is_gemini_cli(value: Any, expected: bool) -> None:
     assert is_gemini_cli(value) is expected
+
+
+# -- ShareGPT -----------------------------------------------------------------------------
+
+
+def test_sharegpt_calls_and_observations_are_chat_calls_and_results() -> None:
+    # LLaMA-Factory's tags (data/glaive_toolcall_en_demo.json; the whole records are in
+    # tests/corpora/formats): a function_call turn names its tool and arguments as JSON.
+    turns = [
+        {"from": "human", "value": "I need to calculate the area of a rectangle."},
+        {
+            "from": "function_call",
+            "value": '{"name": "calculate_area", "arguments": {"shape": "rectangle", "dimensions": [5, 3]}}',
+        },
+        {"from": "observation", "value": '{"area": 15}'},
+        {"from": "gpt", "value": "The area of the rectangle is 15 square units."},
+    ]
+    problems: list[str] = []
+    assert sharegpt_messages(turns, problems, system="Be brief.") == [
+        {"role": "system", "content": "Be brief."},
+        {"role": "user", "content": "I need to calculate the area of a rectangle."},
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                _call(None, "calculate_area", {"shape": "rectangle", "dimensions": [5, 3]})
+            ],
+        },
+        {"role": "tool", "content": '{"area": 15}'},
+        {"role": "assistant", "content": "The area of the rectangle is 15 square units."},
+    ]
+    assert problems == []
+
+
+def test_sharegpt_hermes_blocks_are_calls_results_and_thinking() -> None:
+    # Hermes's tags (Hermes Agent's trajectory_samples.jsonl, tests/corpora/formats): the
+    # calls are <tool_call> blocks of the gpt text, the thinking a <think> block.
+    turns = [
+        {
+            "from": "gpt",
+            "value": "<think>\nLet me look first.\n</think>\n<tool_call>\n"
+            '{"name": "altercraft_look", "arguments": {}}\n</tool_call>\n<tool_call>\n'
+            '{"name": "altercraft_say", "arguments": {"text": "Hello!"}}\n</tool_call>',
+        },
+        {
+            "from": "tool",
+            "value": "<tool_response>\nsky\n</tool_response>\n<tool_response>ok</tool_response>",
+        },
+        {"from": "gpt", "value": "<think>\nDone.\n</think>\nDone."},
+    ]
+    problems: list[str] = []
+    assert sharegpt_messages(turns, problems) == [
+        {
+            "role": "assistant",
+            "reasoning_content": "Let me look first.",
+            "tool_calls": [
+                _call(None, "altercraft_look", {}),
+                _call(None, "altercraft_say", {"text": "Hello!"}),
+            ],
+            "content": "",
+        },
+        {"role": "tool", "content": "sky"},
+        {"role": "tool", "content": "ok"},
+        {"role": "assistant", "reasoning_content": "Done.", "content": "Done."},
+    ]
+    assert problems == []
+
+
+def test_sharegpt_parallel_results_split_and_unreadable_turns_named() -> None:
+    calls = '[{"name": "get_weather", "arguments": {"city": "Paris"}}, {"name": "get_weather", "arguments": {"city": "Rome"}}]'
+    turns = [
+        {"from": "function_call", "value": calls},
+        {"from": "observation", "value": '[{"temp": 11}, {"temp": 17}]'},
+        {"from": "narrator", "value": "..."},
+        {"from": "function_call", "value": "get_weather(Paris)"},
+        "not a turn",
+    ]
+    problems: list[str] = []
+    messages = sharegpt_messages(turns, problems)
+    assert [m["content"] for m in messages if m["role"] == "tool"] == [
+        '{"temp": 11}',
+        '{"temp": 17}',
+    ]
+    assert problems == [
+        "turn 3 is from 'narrator', not human, gpt, system, function_call or observation; skipped",
+        "turn 4: the call is not JSON ('get_weather(Paris)'); skipped",
+        "turn 5 is not an object; skipped",
+    ]
+    # One result answering a turn of several calls stays one result.
+    assert len(sharegpt_messages([turns[0], {"from": "observation", "value": "[1]"}], [])) == 2
+
+
+def test_chat_messages_keep_their_roles_and_only_tool_roles_are_rewritten() -> None:
+    # ms-swift's agent format: Chat messages with tool_call and tool_response roles.
+    messages = [
+        {"role": "user", "content": "Price of LNG?"},
+        {
+            "role": "tool_call",
+            "content": '{"name": "lng_price", "arguments": {"day": "2024-05-01"}}',
+        },
+        {"role": "tool_response", "content": "{}"},
+        {"role": "assistant", "content": "No price was published that day."},
+    ]
+    out = sharegpt_messages(messages, [], keys=("role", "content"))
+    assert [m["role"] for m in out] == ["user", "assistant", "tool", "assistant"]
+    assert out[0] is messages[0] and out[1]["tool_calls"][0]["function"]["name"] == "lng_price"
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ({"conversations": [{"from": "human", "value": "hi"}]}, True),
+        ({"conversations": []}, False),
+        ({"conversations": [{"role": "user", "content": "hi"}]}, False),
+        ({"messages": [{"from": "human", "value": "hi"}]}, False),
+        ([{"from": "human", "value": "hi"}], False),
+    ],
+)
+def test_is_sharegpt(value: Any, expected: bool) -> None:
+    assert is_sharegpt(value) is expected

@@ -2256,6 +2256,59 @@ def test_benchmark_runs_an_error_ended_say_so(tmp_path: Path) -> None:
     ]
 
 
+def test_sharegpt_data_sets_and_agent_trajectories_are_read() -> None:
+    # LLaMA-Factory's glaive tool-call demo (a JSON list of ShareGPT records) and a Hermes
+    # Agent trajectory (JSON Lines, calls as <tool_call> blocks, thinking in <think>): both
+    # were refused as a file in no known format (tests/corpora/formats/README.md).
+    fmt, traces, problems = parse(CORPORA / "sharegpt_glaive_toolcall.json")
+    assert (fmt, [t.trace_id for t in traces], problems) == (
+        "sharegpt",
+        ["sharegpt_glaive_toolcall.json:1", "sharegpt_glaive_toolcall.json:1#2"],
+        [],
+    )
+    assert _digest(traces[1])[:4] == [
+        ("user", "message", None, None, None, "I need to calculate the area o"),
+        ("assistant", "call", "calculate_area", {"shape": "rectangle", "dimensions": [5, 3]}, None, None),
+        ("tool", "result", "calculate_area", None, None, '{"area": 15}'),
+        ("assistant", "message", None, None, None, "The area of the rectangle with"),
+    ]  # fmt: skip
+    assert all(_linked(t) for t in traces)
+    fmt, (trace,), problems = parse(CORPORA / "hermes_agent_trajectory.jsonl")
+    assert (fmt, problems) == ("sharegpt", [])
+    assert _digest(trace) == [
+        ("system", "message", None, None, None, "You are a function calling AI "),
+        ("user", "message", None, None, None, "In-world chat event:\n- speaker"),
+        ("assistant", "call", "altercraft_look", {}, None, None),
+        ("assistant", "call", "altercraft_say", {"text": "Hello! I'm here with you. My look output seems unclear right now, but I'm present and listening."}, None, None),
+        ("assistant", "call", "altercraft_stop", {}, None, None),
+        ("assistant", "message", None, None, None, "Done."),
+    ]  # fmt: skip
+
+
+def test_chat_messages_with_ms_swift_tool_roles_are_read(tmp_path: Path) -> None:
+    path = tmp_path / "swift.jsonl"
+    record = {
+        "messages": [
+            {"role": "user", "content": "LNG price on May 1?"},
+            {
+                "role": "tool_call",
+                "content": '{"name": "lng_price", "arguments": {"day": "05-01"}}',
+            },
+            {"role": "tool_response", "content": '{"price": 4.01}'},
+            {"role": "assistant", "content": "It was 4.01."},
+        ]
+    }
+    path.write_text(json.dumps(record) + "\n")
+    fmt, (trace,), problems = parse(path)
+    assert (fmt, problems) == ("openai_chat", [])
+    assert [(e.role, e.kind, e.tool) for e in trace.events] == [
+        ("user", "message", None),
+        ("assistant", "call", "lng_price"),
+        ("tool", "result", "lng_price"),
+        ("assistant", "message", None),
+    ]
+
+
 def test_gemini_cli_sessions_are_read_message_for_message() -> None:
     # Real gemini-cli chat recordings (tests/corpora/formats/README.md): each gemini message
     # holds its tool calls with their results; its thoughts are not its text. They were
