@@ -171,6 +171,11 @@ HEDGE_SETS = (
     # and AirDialogue samples, MTU-Bench's dialogues and GPT-4's replies, a Chinese hotel
     # assistant over CrossWOZ's database); measured once, after every rule of the session
     ("hedges_sealed_r13.jsonl", "sealed round-13 set (never tuned, never trained on)"),
+    # session 12: labelled on s12-sealed15 by a helper who never read or ran a detector
+    # (ToolACE's GPT-4 tool dialogues with simulated results, a Chinese agent calling MCP
+    # price tools, Claude-generated Chinese tool dialogues); measured once, after every
+    # rule of the session
+    ("hedges_sealed_r15.jsonl", "sealed round-15 set (never tuned, never trained on)"),
     # session 11: GPT-4's ReAct thoughts (FireAct's trajectories), labelled and committed
     # before any detector ran on them, then tuned on; a training file for the gate
     ("hedges_thoughts_r14.jsonl", "round-14 thoughts set (labelled session 11, then tuned)"),
