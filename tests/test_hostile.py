@@ -27,6 +27,12 @@ from projeval.traces import analyse_traces
 
 REPO = Path(__file__).resolve().parent.parent
 TRACES = sorted(p for p in (REPO / "traces").iterdir() if p.suffix in (".json", ".jsonl"))
+# ShareGPT records (a JSON list of them, and Hermes's blocks in JSON Lines) are read by
+# rewriting them: broken ones must give the same clean outcome.
+TRACES += [
+    REPO / "tests" / "corpora" / "formats" / name
+    for name in ("sharegpt_glaive_toolcall.json", "hermes_agent_trajectory.jsonl")
+]
 
 _json = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),

@@ -619,6 +619,7 @@ def test_one_message_per_line_session_log(tmp_path: Path) -> None:
             {"sessionId": "s", "projectHash": "h", "messages": [{"type": "user", "content": "hi"}]},
             ("gemini_cli", True),
         ),
+        ({"conversations": [{"from": "human", "value": "hi"}]}, ("sharegpt", True)),
         ({"role": "model", "parts": [{"text": "hi"}]}, ("gemini", True)),
         (
             {"messages": [{"role": "user", "content": [{"toolResult": {"toolUseId": "t"}}]}]},
