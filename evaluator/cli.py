@@ -459,6 +459,7 @@ def run(
             "mint",
             "atif",
             "gemini_cli",
+            "azure_eval",
         ]
     ),
     default=None,

@@ -27,6 +27,7 @@ from .eventstream import converse_stream
 from .harnesses import (
     is_agentbench,
     is_atif,
+    is_azure_eval,
     is_gemini_cli,
     is_mcpmark_record,
     is_mcpmark_summary,
@@ -53,6 +54,7 @@ FORMATS = (
     "mint",
     "atif",
     "gemini_cli",
+    "azure_eval",
 )
 
 #: Exports that detection recognises but no parser reads: each names itself in one error.
@@ -301,6 +303,7 @@ def _detect(records: Iterator[Record | Problem], name: str) -> tuple[str, list[R
 _HARNESS_SHAPES: tuple[tuple[str, Callable[[Any], bool]], ...] = (
     ("atif", is_atif),
     ("gemini_cli", is_gemini_cli),
+    ("azure_eval", is_azure_eval),
     ("mint", is_mint),
     ("agentbench", is_agentbench),
     ("swe_bench_predictions", is_predictions),
@@ -583,6 +586,8 @@ class ConversationParser:
             self.line_ids[merger.trace.trace_id] = record.line
         problems: list[str] = [] if snap.problem is None else [snap.problem]
         merger.add(snap, record.line, problems)
+        if snap.tool_hints:
+            merger.trace.tool_hints.update(snap.tool_hints)
         yield from self._problems(problems, record)
         yield finish_trace(merger.trace)
 
