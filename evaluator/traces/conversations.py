@@ -1147,12 +1147,13 @@ class AzureEval(OpenAIChat):
     AIAgentConverter writes them): one row a line, its ``query`` and ``response`` read as
     :func:`~.harnesses.azure_eval_messages` writes them, its ``tool_definitions`` saying
     which tools read (:func:`~.actions.tool_hints`); named by the row's thread or
-    conversation id, else by its line."""
+    conversation id, else by its line, and continued by the rows that re-send it."""
 
     name = "azure_eval"
 
     def unpack(self, value: Any) -> Snapshot | str:
-        if not is_azure_eval(value):
+        listed = isinstance(value, dict) and type(value.get("messages")) is list
+        if not is_azure_eval(value) and not listed:
             return (
                 "record is not an Azure AI Evaluation agent row: it has no 'response' list "
                 "of messages beside a 'query' (write one row a line: {\"query\": ..., "
@@ -1162,12 +1163,14 @@ class AzureEval(OpenAIChat):
 
         problems: list[str] = []
         messages = azure_eval_messages(value, problems)
+        # AIAgentConverter writes a thread's turns as rows that each re-send the ones before
+        # in their query: like a request log's lines, a row that extends the one before
+        # continues its conversation (ConversationParser), so history counts once.
         return Snapshot(
             trace_id_of(value),
             messages,
-            whole=True,
             problem="; ".join(problems) or None,
-            tool_hints=tool_hints(value.get("tool_definitions")) or None,
+            tool_hints=tool_hints(value.get("tool_definitions", value.get("tools"))) or None,
         )
 
 

@@ -626,6 +626,19 @@ def is_azure_eval(value: Any) -> bool:
     return type(response) is list and any(isinstance(m, dict) and "role" in m for m in response)
 
 
+def is_azure_block(part: Any) -> bool:
+    """A content block only Azure AI Evaluation's agent messages write: a ``tool_call``
+    (its call inline, or nested under ``tool_call`` as OpenAI Chat's) or a ``tool_result``
+    holding its result under ``tool_result`` (Anthropic's names its call in
+    ``tool_use_id``)."""
+    if not isinstance(part, dict):
+        return False
+    kind = part.get("type")
+    if kind == "tool_call":
+        return isinstance(part.get("tool_call"), dict) or "name" in part
+    return kind == "tool_result" and "tool_result" in part
+
+
 def azure_eval_messages(row: dict[str, Any], problems: list[str]) -> list[Any]:
     """An Azure AI Evaluation agent row as OpenAI Chat messages; what cannot be read is added
     to ``problems`` (naming the message) and left out.
@@ -637,7 +650,8 @@ def azure_eval_messages(row: dict[str, Any], problems: list[str]) -> list[Any]:
     grounding evaluators' documents) and ``ground_truth`` are the evaluation's, not the
     conversation: not read.
     """
-    query = row["query"]
+    # Earlier rows hold the whole conversation under "messages" (with "tools").
+    query = row["messages"] if type(row.get("messages")) is list else row.get("query", [])
     out: list[Any] = []
     if isinstance(query, str):
         out.append({"role": "user", "content": query})
@@ -645,7 +659,7 @@ def azure_eval_messages(row: dict[str, Any], problems: list[str]) -> list[Any]:
         for i, m in enumerate(query):
             out += _azure_message(m, f"query message {i + 1}", problems)
     answer = len(out)
-    for i, m in enumerate(row["response"]):
+    for i, m in enumerate(row.get("response") or []):
         converted = _azure_message(m, f"response message {i + 1}", problems)
         if any(c.get("role") == "assistant" and c.get("content") for c in converted):
             answer = len(out)  # the last message with text: where an unrecorded call went
@@ -686,6 +700,13 @@ def _azure_message(m: Any, where: str, problems: list[str]) -> list[dict[str, An
             texts.append(block["text"])
         elif kind in _AZURE_CALLS and isinstance(block.get("name"), str):
             calls.append(_call(block.get("tool_call_id"), block["name"], block.get("arguments")))
+        elif kind == "tool_call" and isinstance(nested := block.get("tool_call"), dict):
+            # {"type": "tool_call", "tool_call": {"id", "type": "function", "function": ...}}
+            function = nested.get("function")
+            if isinstance(function, dict) and isinstance(function.get("name"), str):
+                calls.append(_call(nested.get("id"), function["name"], function.get("arguments")))
+            else:
+                problems.append(f"{where}: a tool call has no function name; skipped")
         elif kind in _AZURE_RESULTS and kind in block:
             results.append(block[kind])
         else:

@@ -2514,6 +2514,22 @@ def test_azure_ai_evaluation_agent_rows_are_read_message_for_message() -> None:
     ]
 
 
+def test_an_anthropic_tool_result_is_no_azure_block() -> None:
+    anthropic = {
+        "messages": [
+            {
+                "role": "user",
+                "content": [{"type": "tool_result", "tool_use_id": "t", "content": "ok"}],
+            }
+        ]
+    }
+    assert sniff(anthropic) == ("anthropic", True)
+    azure = {
+        "messages": [{"role": "tool", "content": [{"type": "tool_result", "tool_result": "ok"}]}]
+    }
+    assert sniff(azure) == ("azure_eval", True)
+
+
 def test_an_azure_row_without_a_message_list_is_no_azure_row(tmp_path: Path) -> None:
     # A question-answer evaluation row ({"query", "response"} as texts) records no
     # conversation of an agent: not read as one.
@@ -2540,3 +2556,43 @@ def test_an_azure_rows_tool_definitions_say_which_tools_read(tmp_path: Path) -> 
     write_jsonl(path, [row])
     _, (trace,), _ = parse(path)
     assert trace.tool_hints == {"parcel_status": False}
+
+
+def test_azure_rows_of_one_thread_are_one_conversation_counted_once() -> None:
+    # AIAgentConverter's rows (Azure-Samples/azureai-samples, tests/corpora/formats/
+    # README.md): the second re-sends the first turn in its query. Read row by row they
+    # were two traces whose first turn, call and result counted twice.
+    fmt, traces, problems = parse(CORPORA / "azure_eval_thread_rows.jsonl")
+    assert (fmt, problems) == ("azure_eval", [])
+    assert [t.trace_id for t in traces] == ["azure_eval_thread_rows.jsonl:1"]
+    (trace,) = traces
+    assert [(e.role, e.kind, e.tool) for e in trace.events] == [
+        ("system", "message", None),
+        ("user", "message", None),
+        ("assistant", "call", "fetch_weather"),
+        ("tool", "result", "fetch_weather"),
+        ("assistant", "message", None),
+        ("user", "message", None),
+        ("assistant", "call", "fetch_weather"),
+        ("tool", "result", "fetch_weather"),
+        ("assistant", "message", None),
+    ]
+    assert _linked(trace)
+
+
+def test_azure_agent_messages_with_nested_tool_calls_are_read() -> None:
+    # The earlier shape of Azure AI Evaluation's agent messages ({"messages", "tools"},
+    # each call nested as {"type": "tool_call", "tool_call": {"id", "function": ...}}):
+    # read as OpenAI Chat it gave 0 calls and 29 results answering none.
+    fmt, (trace,), problems = parse(CORPORA / "azure_eval_agent_messages.jsonl")
+    assert (fmt, problems) == ("azure_eval", [])
+    calls = [(e.tool, e.call_id) for e in trace.events if e.kind == "call"]
+    assert calls == [
+        ("get_orders", "tool_call_20250310_001"),
+        ("get_order", "tool_call_20250310_002"),
+        ("get_order", "tool_call_20250310_003"),
+        ("get_order", "tool_call_20250310_004"),
+        ("initiate_return", "tool_call_20250310_005"),
+        ("update_shipping_address", "tool_call_20250310_006"),
+    ]
+    assert _linked(trace)
