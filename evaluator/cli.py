@@ -460,6 +460,7 @@ def run(
             "atif",
             "gemini_cli",
             "sharegpt",
+            "azure_eval",
         ]
     ),
     default=None,

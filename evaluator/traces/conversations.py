@@ -23,8 +23,10 @@ from .harnesses import (
     CALL_ROLES,
     RUN_END_ROLES,
     atif_messages,
+    azure_eval_messages,
     gemini_cli_messages,
     is_atif,
+    is_azure_eval,
     is_gemini_cli,
     is_sharegpt,
     mint_messages,
@@ -88,6 +90,9 @@ class Snapshot:
     #: A record of the log's own bookkeeping (an agent session log's progress notes, file
     #: snapshots, system notes): it holds no message by design, so it is no problem.
     bookkeeping: bool = False
+    #: ``name -> reads`` of the tools the record itself defines (:func:`~.actions.tool_hints`
+    #: of an Azure AI Evaluation row's ``tool_definitions``), which its trace's calls use.
+    tool_hints: dict[str, bool] | None = None
 
 
 def trace_id_of(record: dict[str, Any]) -> str | None:
@@ -1167,6 +1172,38 @@ class ShareGPT(OpenAIChat):
         )
 
 
+class AzureEval(OpenAIChat):
+    """Azure AI Evaluation's agent data (azure-ai-evaluation's evaluator rows, as its
+    AIAgentConverter writes them): one row a line, its ``query`` and ``response`` read as
+    :func:`~.harnesses.azure_eval_messages` writes them, its ``tool_definitions`` saying
+    which tools read (:func:`~.actions.tool_hints`); named by the row's thread or
+    conversation id, else by its line, and continued by the rows that re-send it."""
+
+    name = "azure_eval"
+
+    def unpack(self, value: Any) -> Snapshot | str:
+        listed = isinstance(value, dict) and type(value.get("messages")) is list
+        if not is_azure_eval(value) and not listed:
+            return (
+                "record is not an Azure AI Evaluation agent row: it has no 'response' list "
+                "of messages beside a 'query' (write one row a line: {\"query\": ..., "
+                '"response": [{"role": "assistant", "content": [...]}, ...]})'
+            )
+        from .actions import tool_hints  # actions imports nothing of this module's
+
+        problems: list[str] = []
+        messages = azure_eval_messages(value, problems)
+        # AIAgentConverter writes a thread's turns as rows that each re-send the ones before
+        # in their query: like a request log's lines, a row that extends the one before
+        # continues its conversation (ConversationParser), so history counts once.
+        return Snapshot(
+            trace_id_of(value),
+            messages,
+            problem="; ".join(problems) or None,
+            tool_hints=tool_hints(value.get("tool_definitions", value.get("tools"))) or None,
+        )
+
+
 #: Converter per format name.
 CONVERTERS: dict[str, Converter] = {
     c.name: c
@@ -1180,5 +1217,6 @@ CONVERTERS: dict[str, Converter] = {
         Atif(),
         GeminiCli(),
         ShareGPT(),
+        AzureEval(),
     )
 }

@@ -598,6 +598,156 @@ def _summary(error: str) -> str:
     return line if len(line) <= _FAILURE_CHARS else line[: _FAILURE_CHARS - 1].rstrip() + "…"
 
 
+# -- Azure AI Evaluation's agent data ----------------------------------------------------
+# The rows azure-ai-evaluation's agent evaluators take (IntentResolution, ToolCallAccuracy,
+# TaskAdherence) and its AIAgentConverter writes from an agent's thread, one row a JSON
+# Lines line: ``{"query", "response", "tool_definitions", ...}``. Messages carry
+# ``createdAt`` and ``run_id`` beside ``role``; content is a string or typed blocks:
+# ``text`` (``input_text``, ``output_text``), ``tool_call`` (``function_call``) with
+# ``tool_call_id``, ``name`` and ``arguments``, and, in a ``tool`` message naming its call
+# by ``tool_call_id``, ``tool_result`` (``function_call_output``). The row's ``tool_calls``
+# column (ToolCallAccuracy's input) may list calls the response does not hold: an agent
+# service's built-in tools (``{"type": "file_search", "tool_call_id": null, "queries":
+# [...]}``), whose results the row never recorded. Rows written by a script of
+# PreiyaaKedia/agent-evaluation-v2 (tests/corpora/formats/README.md) were read to write this.
+
+_AZURE_TEXT = frozenset({"text", "input_text", "output_text"})
+_AZURE_CALLS = frozenset({"tool_call", "function_call"})
+_AZURE_RESULTS = frozenset({"tool_result", "function_call_output"})
+_AZURE_ROLES = frozenset({"system", "developer", "user", "assistant", "tool"})
+
+
+def is_azure_eval(value: Any) -> bool:
+    """An Azure AI Evaluation agent row: a ``query`` (text or messages) beside a
+    ``response`` list of role-tagged messages."""
+    if not isinstance(value, dict) or not isinstance(value.get("query"), str | list):
+        return False
+    response = value.get("response")
+    return type(response) is list and any(isinstance(m, dict) and "role" in m for m in response)
+
+
+def is_azure_block(part: Any) -> bool:
+    """A content block only Azure AI Evaluation's agent messages write: a ``tool_call``
+    (its call inline, or nested under ``tool_call`` as OpenAI Chat's) or a ``tool_result``
+    holding its result under ``tool_result`` (Anthropic's names its call in
+    ``tool_use_id``)."""
+    if not isinstance(part, dict):
+        return False
+    kind = part.get("type")
+    if kind == "tool_call":
+        return isinstance(part.get("tool_call"), dict) or "name" in part
+    return kind == "tool_result" and "tool_result" in part
+
+
+def azure_eval_messages(row: dict[str, Any], problems: list[str]) -> list[Any]:
+    """An Azure AI Evaluation agent row as OpenAI Chat messages; what cannot be read is added
+    to ``problems`` (naming the message) and left out.
+
+    The ``query`` (a text is the user's message) comes first, then the ``response``. A call
+    the row's ``tool_calls`` column lists and no response message holds (a built-in tool's,
+    whose result was not recorded) is an assistant call placed before the response's answer,
+    left unanswered, so the counts show what the row did not keep. ``context`` (the
+    grounding evaluators' documents) and ``ground_truth`` are the evaluation's, not the
+    conversation: not read.
+    """
+    # Earlier rows hold the whole conversation under "messages" (with "tools").
+    query = row["messages"] if type(row.get("messages")) is list else row.get("query", [])
+    out: list[Any] = []
+    if isinstance(query, str):
+        out.append({"role": "user", "content": query})
+    else:
+        for i, m in enumerate(query):
+            out += _azure_message(m, f"query message {i + 1}", problems)
+    answer = len(out)
+    for i, m in enumerate(row.get("response") or []):
+        converted = _azure_message(m, f"response message {i + 1}", problems)
+        if any(c.get("role") == "assistant" and c.get("content") for c in converted):
+            answer = len(out)  # the last message with text: where an unrecorded call went
+        out += converted
+    held = {
+        call.get("id")
+        for m in out
+        for call in (m.get("tool_calls") or [])
+        if isinstance(call, dict)
+    }
+    built_in = [
+        _azure_listed_call(c)
+        for c in row.get("tool_calls") or []
+        if isinstance(c, dict) and (c.get("tool_call_id") is None or c["tool_call_id"] not in held)
+    ]
+    if built_in:
+        out.insert(answer, {"role": "assistant", "content": None, "tool_calls": built_in})
+    return out
+
+
+def _azure_message(m: Any, where: str, problems: list[str]) -> list[dict[str, Any]]:
+    if not isinstance(m, dict):
+        problems.append(f"{where} is not an object; skipped")
+        return []
+    role = m.get("role")
+    if role not in _AZURE_ROLES:
+        problems.append(f"{where} has role {role!r}, not one of {sorted(_AZURE_ROLES)}; skipped")
+        return []
+    content = m.get("content")
+    if not isinstance(content, list):
+        return [{"role": role, "content": content, **_call_id(m)}]
+    texts: list[str] = []
+    calls: list[dict[str, Any]] = []
+    results: list[Any] = []
+    for block in content:
+        kind = block.get("type") if isinstance(block, dict) else None
+        if kind in _AZURE_TEXT and isinstance(block.get("text"), str):
+            texts.append(block["text"])
+        elif kind in _AZURE_CALLS and isinstance(block.get("name"), str):
+            calls.append(_call(block.get("tool_call_id"), block["name"], block.get("arguments")))
+        elif kind == "tool_call" and isinstance(nested := block.get("tool_call"), dict):
+            # {"type": "tool_call", "tool_call": {"id", "type": "function", "function": ...}}
+            function = nested.get("function")
+            if isinstance(function, dict) and isinstance(function.get("name"), str):
+                calls.append(_call(nested.get("id"), function["name"], function.get("arguments")))
+            else:
+                problems.append(f"{where}: a tool call has no function name; skipped")
+        elif kind in _AZURE_RESULTS and kind in block:
+            results.append(block[kind])
+        else:
+            problems.append(f"{where}: content block of type {kind!r} not read; skipped")
+    if role == "tool":
+        if len(results) == 1 and not texts:
+            body: Any = results[0]
+            text = body if isinstance(body, str) else json.dumps(body, ensure_ascii=False)
+        else:
+            text = "\n".join(
+                [
+                    *texts,
+                    *(
+                        r if isinstance(r, str) else json.dumps(r, ensure_ascii=False)
+                        for r in results
+                    ),
+                ]
+            )
+        return [{"role": "tool", "content": text, **_call_id(m)}]
+    message: dict[str, Any] = {"role": role, "content": "\n".join(texts) if texts else None}
+    if calls:
+        message["tool_calls"] = calls
+    return [message]
+
+
+def _call_id(m: dict[str, Any]) -> dict[str, Any]:
+    return {"tool_call_id": m["tool_call_id"]} if m.get("tool_call_id") is not None else {}
+
+
+def _azure_listed_call(c: dict[str, Any]) -> dict[str, Any]:
+    """A call of the row's ``tool_calls`` column: a function call as it is, a built-in
+    tool's (``file_search`` with its ``queries``) named by its type, its other fields its
+    arguments."""
+    name = c["name"] if isinstance(c.get("name"), str) else str(c.get("type") or "tool")
+    if "arguments" in c:
+        arguments = c["arguments"]
+    else:
+        arguments = {k: v for k, v in c.items() if k not in ("type", "tool_call_id", "name")}
+    return _call(c.get("tool_call_id"), name, arguments)
+
+
 # -- Recognised, not read ----------------------------------------------------------------
 
 

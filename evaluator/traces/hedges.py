@@ -2484,6 +2484,9 @@ _SPECIFIC = re.compile(
     re.IGNORECASE,
 )
 _BULLET = re.compile(r"\s*(?:[-*•]|\d+[.)])?\s*")
+# The conjunction that opens a clause after a comma ("…, and return shipping costs may
+# apply") is no word of its subject.
+_CLAUSE_CONJUNCTION = re.compile(r"(?:and|but|or|so|yet|while|whereas|plus)\s+", re.IGNORECASE)
 
 
 def _generic_subject(text: str, lo: int, start: int) -> bool:
@@ -2491,7 +2494,9 @@ def _generic_subject(text: str, lo: int, start: int) -> bool:
     "Basic economy tickets", "Cancellations within 24 hours"): a kind of thing, so the
     sentence states a rule, not a fact of this case ("Your bag may be…", "There might be…")."""
     bullet = _BULLET.match(text, lo, start)
-    subject = text[bullet.end() if bullet else lo : start].strip()
+    at = bullet.end() if bullet else lo
+    conjunction = _CLAUSE_CONJUNCTION.match(text, at, start)
+    subject = text[conjunction.end() if conjunction else at : start].strip()
     words = subject.split()
     if not 1 <= len(words) <= 7 or not words[0][:1].isalpha():
         return False

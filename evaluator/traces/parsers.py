@@ -27,6 +27,8 @@ from .eventstream import converse_stream
 from .harnesses import (
     is_agentbench,
     is_atif,
+    is_azure_block,
+    is_azure_eval,
     is_gemini_cli,
     is_mcpmark_record,
     is_mcpmark_summary,
@@ -55,6 +57,7 @@ FORMATS = (
     "atif",
     "gemini_cli",
     "sharegpt",
+    "azure_eval",
 )
 
 #: Exports that detection recognises but no parser reads: each names itself in one error.
@@ -304,6 +307,7 @@ _HARNESS_SHAPES: tuple[tuple[str, Callable[[Any], bool]], ...] = (
     ("atif", is_atif),
     ("gemini_cli", is_gemini_cli),
     ("sharegpt", is_sharegpt),
+    ("azure_eval", is_azure_eval),
     ("mint", is_mint),
     ("agentbench", is_agentbench),
     ("swe_bench_predictions", is_predictions),
@@ -412,6 +416,9 @@ def _is_tooltalk(turns: Any) -> bool:
 def _sniff_message(m: Any) -> str | None:
     if not isinstance(m, dict):
         return None
+    content = m.get("content")
+    if isinstance(content, list) and any(is_azure_block(part) for part in content):
+        return "azure_eval"  # before Chat's role "tool" and Anthropic's tool_result
     if m.get("type") in _RESPONSES_ITEMS:
         return "openai_responses"
     if m.get("kind") in ("request", "response") and isinstance(m.get("parts"), list):
@@ -569,6 +576,8 @@ class ConversationParser:
                 self.line_ids[merger.trace.trace_id] = record.line
         self.open.move_to_end(key)
         merger.add(snap, record.line, problems)
+        if snap.tool_hints:
+            merger.trace.tool_hints.update(snap.tool_hints)
         if snap.response_id is not None:
             self.chains[snap.response_id] = key
         yield from self._problems(problems, record)
@@ -586,6 +595,8 @@ class ConversationParser:
             self.line_ids[merger.trace.trace_id] = record.line
         problems: list[str] = [] if snap.problem is None else [snap.problem]
         merger.add(snap, record.line, problems)
+        if snap.tool_hints:
+            merger.trace.tool_hints.update(snap.tool_hints)
         yield from self._problems(problems, record)
         yield finish_trace(merger.trace)
 

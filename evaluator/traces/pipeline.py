@@ -17,8 +17,10 @@ parent's.
 from __future__ import annotations
 
 import contextlib
+import functools
 import gc
 import operator
+import re
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -344,9 +346,24 @@ def sort_rows(collected: Collected) -> None:
 
 def _sort_key(name: str) -> Any:
     if name == "summary":
-        return lambda r: (r[0], r[2])
+        return lambda r: (r[0], trace_order(r[2]))
     if name == "events":
-        return lambda r: (r[0], r[3], r[4])
+        return lambda r: (r[0], trace_order(r[3]), r[4])
     if name == "hedges":
-        return lambda r: (r[0], r[1], r[2], r[7])
-    return lambda r: (r[0], r[1], r[2])  # stable: a call's arguments keep their order
+        return lambda r: (r[0], trace_order(r[1]), r[2], r[7])
+    # stable: a call's arguments keep their order
+    return lambda r: (r[0], trace_order(r[1]), r[2])
+
+
+_DIGITS = re.compile(r"(\d+)")
+
+
+@functools.lru_cache(maxsize=65536)
+def trace_order(trace_id: Any) -> tuple[Any, ...]:
+    """A trace id's place in the tables: its numbers compared as numbers, so the traces
+    named after their lines read ``rows.jsonl:2`` before ``rows.jsonl:10`` (and ``task 9``
+    before ``task 10``); the id itself breaks ties (``t01`` and ``t1``)."""
+    if not isinstance(trace_id, str):
+        return ((), trace_id)
+    parts = _DIGITS.split(trace_id)
+    return (tuple(int(p) if i % 2 else p for i, p in enumerate(parts)), trace_id)

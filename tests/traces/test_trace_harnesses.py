@@ -8,9 +8,11 @@ from typing import Any
 import pytest
 from projeval.traces.harnesses import (
     atif_messages,
+    azure_eval_messages,
     gemini_cli_messages,
     is_agentbench,
     is_atif,
+    is_azure_eval,
     is_gemini_cli,
     is_mint,
     is_predictions,
@@ -478,6 +480,64 @@ def test_chat_messages_keep_their_roles_and_only_tool_roles_are_rewritten() -> N
     assert out[0] is messages[0] and out[1]["tool_calls"][0]["function"]["name"] == "lng_price"
 
 
+def test_azure_eval_messages_are_chat_messages_with_their_results() -> None:
+    # The shape azure-ai-evaluation's AIAgentConverter writes (a system message and the
+    # user's typed text in the query; function_call/function_call_output and output_text
+    # blocks in newer rows); invented content.
+    row = {
+        "query": [
+            {"role": "system", "content": "You are a support agent."},
+            {"createdAt": "t", "role": "user", "content": [{"type": "input_text", "text": "Where is order 7?"}]},
+        ],
+        "response": [
+            {"run_id": "r", "role": "assistant", "content": [
+                {"type": "function_call", "tool_call_id": "c1", "name": "get_order", "arguments": {"id": 7}},
+            ]},
+            {"run_id": "r", "role": "tool", "tool_call_id": "c1", "content": [
+                {"type": "function_call_output", "function_call_output": {"status": "shipped"}},
+            ]},
+            {"role": "assistant", "content": [
+                {"type": "output_text", "text": "It has shipped."},
+                {"type": "image", "url": "x"},
+            ]},
+        ],
+    }  # fmt: skip
+    problems: list[str] = []
+    assert azure_eval_messages(row, problems) == [
+        {"role": "system", "content": "You are a support agent."},
+        {"role": "user", "content": "Where is order 7?"},
+        {"role": "assistant", "content": None, "tool_calls": [_call("c1", "get_order", {"id": 7})]},
+        {"role": "tool", "content": '{"status": "shipped"}', "tool_call_id": "c1"},
+        {"role": "assistant", "content": "It has shipped."},
+    ]
+    assert problems == ["response message 3: content block of type 'image' not read; skipped"]
+
+
+def test_azure_eval_listed_calls_the_response_holds_are_not_added_twice() -> None:
+    # The row's tool_calls column repeats the response's function calls (ToolCallAccuracy's
+    # input): only a built-in tool's call, which no message holds, is added, before the answer.
+    row = {
+        "query": "Return window?",
+        "response": [
+            {"role": "assistant", "content": [{"type": "tool_call", "tool_call_id": "c1", "name": "get_policy", "arguments": {}}]},
+            {"role": "tool", "tool_call_id": "c1", "content": [{"type": "tool_result", "tool_result": "30 days"}]},
+            {"role": "assistant", "content": [{"type": "text", "text": "30 days."}]},
+        ],
+        "tool_calls": [
+            {"type": "function_call", "tool_call_id": "c1", "name": "get_policy", "arguments": {}},
+            {"type": "file_search", "tool_call_id": None, "queries": ["return window"]},
+        ],
+    }  # fmt: skip
+    messages = azure_eval_messages(row, [])
+    assert [(m["role"], [c["function"]["name"] for c in m.get("tool_calls", [])]) for m in messages] == [
+        ("user", []),
+        ("assistant", ["get_policy"]),
+        ("tool", []),
+        ("assistant", ["file_search"]),
+        ("assistant", []),
+    ]  # fmt: skip
+
+
 @pytest.mark.parametrize(
     ("value", "expected"),
     [
@@ -490,3 +550,16 @@ def test_chat_messages_keep_their_roles_and_only_tool_roles_are_rewritten() -> N
 )
 def test_is_sharegpt(value: Any, expected: bool) -> None:
     assert is_sharegpt(value) is expected
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ({"query": "q", "response": [{"role": "assistant", "content": "a"}]}, True),
+        ({"query": [{"role": "user", "content": "q"}], "response": []}, False),
+        ({"query": "q", "response": "a"}, False),  # a question-answer row: no conversation
+        ({"request": {}, "response": [{"role": "assistant"}]}, False),
+    ],
+)
+def test_is_azure_eval(value: Any, expected: bool) -> None:
+    assert is_azure_eval(value) is expected

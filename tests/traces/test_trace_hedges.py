@@ -464,6 +464,20 @@ def test_a_rule_for_a_kind_of_thing_is_policy_paraphrase() -> None:
     assert _hedged("There might be a fare difference for the new date.") == ["There might be"]
 
 
+def test_a_rule_in_a_clause_after_and_is_policy_paraphrase() -> None:
+    # A Contoso Electronics support agent summing up its return policy
+    # (PreiyaaKedia/agent-evaluation-v2, tests/corpora/formats/azure_eval_agent_rows.jsonl
+    # line 2): the clause's "and" is no word of its subject, a bare plural.
+    text = (
+        "- Refunds are processed to the original payment method, and return shipping "
+        "costs may apply depending on the situation."
+    )
+    assert _hedged(text) == []
+    assert _hedged("The flight was rebooked, but change fees may apply.") == []
+    # after "and", this case's own thing is still a guess
+    assert _hedged("Your order was refunded, and a restocking fee may apply.") == ["may"]
+
+
 def test_a_process_word_in_the_predicate_is_a_fact_unless_the_call_failed() -> None:
     text = "No outage is reported, so this is likely an equipment or connection issue."
     assert _hedged(text) == ["likely"]

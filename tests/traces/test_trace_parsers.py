@@ -2534,3 +2534,119 @@ def test_session_log_lines_the_harness_wrote_are_no_user_turns(tmp_path: Path) -
         ("system", 1),
         ("user", 2),
     ]
+
+
+AZURE_ROWS = CORPORA / "azure_eval_agent_rows.jsonl"
+
+
+def test_azure_ai_evaluation_agent_rows_are_read_message_for_message() -> None:
+    # Real rows of a Contoso Electronics support agent on Azure AI Foundry, written for
+    # azure-ai-evaluation's agent evaluators (tests/corpora/formats/README.md). They were
+    # refused as a file in no known format.
+    fmt, traces, problems = parse(AZURE_ROWS)
+    assert (fmt, problems) == ("azure_eval", [])
+    assert [t.trace_id for t in traces] == [f"azure_eval_agent_rows.jsonl:{n}" for n in (1, 2, 3)]
+    order, policy, email = traces
+    assert _digest(order) == [
+        ("user", "message", None, None, None, "I need to check the status of "),
+        ("assistant", "call", "check_order_status", {"order_number": "ORD-2024-5678"}, None, None),
+        ("tool", "result", "check_order_status", None, None, '{"status": "In Transit", "item'),
+        ("assistant", "message", None, None, None, "Your order #ORD-2024-5678, whi"),
+    ]  # fmt: skip
+    assert _linked(order)
+    # The agent service's file search, listed in the row's tool_calls column and absent
+    # from its response, is a call before the answer whose result the row did not keep.
+    assert _digest(policy) == [
+        ("user", "message", None, None, None, "What's the return policy for h"),
+        ("assistant", "call", "file_search", {"queries": ["return policy for headphones"]}, None, None),
+        ("assistant", "message", None, None, None, "The return policy for headphon"),
+    ]  # fmt: skip
+    assert [e.link for e in policy.events if e.kind == "call"] == [None]
+    assert [(e.role, e.kind) for e in email.events] == [
+        ("user", "message"),
+        ("assistant", "message"),
+    ]
+
+
+def test_an_anthropic_tool_result_is_no_azure_block() -> None:
+    anthropic = {
+        "messages": [
+            {
+                "role": "user",
+                "content": [{"type": "tool_result", "tool_use_id": "t", "content": "ok"}],
+            }
+        ]
+    }
+    assert sniff(anthropic) == ("anthropic", True)
+    azure = {
+        "messages": [{"role": "tool", "content": [{"type": "tool_result", "tool_result": "ok"}]}]
+    }
+    assert sniff(azure) == ("azure_eval", True)
+
+
+def test_an_azure_row_without_a_message_list_is_no_azure_row(tmp_path: Path) -> None:
+    # A question-answer evaluation row ({"query", "response"} as texts) records no
+    # conversation of an agent: not read as one.
+    path = tmp_path / "qa.jsonl"
+    path.write_text(
+        json.dumps({"query": "What is the return window?", "response": "30 days."}) + "\n"
+    )
+    with pytest.raises(TraceError, match="not a known trace format"):
+        parse(path)
+
+
+def test_an_azure_rows_tool_definitions_say_which_tools_read(tmp_path: Path) -> None:
+    # Invented content: a tool whose name has no verb is known by its description's verb,
+    # as in a --tools file; one whose name has a verb needs no hint.
+    row = {
+        "query": "Stop parcel 7.",
+        "response": [{"role": "assistant", "content": [{"type": "text", "text": "Done."}]}],
+        "tool_definitions": [
+            {"type": "function", "name": "parcel_status", "description": "Cancels a parcel"},
+            {"type": "function", "name": "get_order", "description": "Cancels nothing"},
+        ],
+    }
+    path = tmp_path / "rows.jsonl"
+    write_jsonl(path, [row])
+    _, (trace,), _ = parse(path)
+    assert trace.tool_hints == {"parcel_status": False}
+
+
+def test_azure_rows_of_one_thread_are_one_conversation_counted_once() -> None:
+    # AIAgentConverter's rows (Azure-Samples/azureai-samples, tests/corpora/formats/
+    # README.md): the second re-sends the first turn in its query. Read row by row they
+    # were two traces whose first turn, call and result counted twice.
+    fmt, traces, problems = parse(CORPORA / "azure_eval_thread_rows.jsonl")
+    assert (fmt, problems) == ("azure_eval", [])
+    assert [t.trace_id for t in traces] == ["azure_eval_thread_rows.jsonl:1"]
+    (trace,) = traces
+    assert [(e.role, e.kind, e.tool) for e in trace.events] == [
+        ("system", "message", None),
+        ("user", "message", None),
+        ("assistant", "call", "fetch_weather"),
+        ("tool", "result", "fetch_weather"),
+        ("assistant", "message", None),
+        ("user", "message", None),
+        ("assistant", "call", "fetch_weather"),
+        ("tool", "result", "fetch_weather"),
+        ("assistant", "message", None),
+    ]
+    assert _linked(trace)
+
+
+def test_azure_agent_messages_with_nested_tool_calls_are_read() -> None:
+    # The earlier shape of Azure AI Evaluation's agent messages ({"messages", "tools"},
+    # each call nested as {"type": "tool_call", "tool_call": {"id", "function": ...}}):
+    # read as OpenAI Chat it gave 0 calls and 29 results answering none.
+    fmt, (trace,), problems = parse(CORPORA / "azure_eval_agent_messages.jsonl")
+    assert (fmt, problems) == ("azure_eval", [])
+    calls = [(e.tool, e.call_id) for e in trace.events if e.kind == "call"]
+    assert calls == [
+        ("get_orders", "tool_call_20250310_001"),
+        ("get_order", "tool_call_20250310_002"),
+        ("get_order", "tool_call_20250310_003"),
+        ("get_order", "tool_call_20250310_004"),
+        ("initiate_return", "tool_call_20250310_005"),
+        ("update_shipping_address", "tool_call_20250310_006"),
+    ]
+    assert _linked(trace)

@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 import gc
+import json
+from pathlib import Path
 
 from projeval.traces.events import Event, Trace
 from projeval.traces.metrics import TokenCache
-from projeval.traces.pipeline import GC_YOUNG_THRESHOLD, claim_batch, fewer_collections
+from projeval.traces.pipeline import (
+    GC_YOUNG_THRESHOLD,
+    claim_batch,
+    fewer_collections,
+    trace_order,
+)
 
 
 def test_fewer_collections_raises_the_threshold_and_restores_it() -> None:
@@ -77,3 +84,25 @@ def test_refuse_unread_names_every_file_when_none_could_be_read() -> None:
     mixed.infos += [FileInfo("/runs/a.json", UNREAD, 0, 1), FileInfo("/runs/ok.jsonl", "mcp", 1, 0)]
     mixed.unread.append(("/runs/a.json", "not a known trace format.", None, None))
     refuse_unread(mixed)
+
+
+def test_traces_named_after_their_lines_are_listed_in_line_order(tmp_path: Path) -> None:
+    # Ten Azure AI Evaluation rows of a support agent (the session 12 trial) listed 1, 10,
+    # 2, 3, ...: names are ordered by their numbers as numbers.
+    from projeval.traces import analyse_traces
+
+    path = tmp_path / "rows.jsonl"
+    rows = [{"messages": [{"role": "user", "content": f"question {n}"}]} for n in range(1, 12)]
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    summary = analyse_traces([path], workers=1).summary
+    assert summary["trace_id"].tolist() == [f"rows.jsonl:{n}" for n in range(1, 12)]
+
+
+def test_trace_order_compares_numbers_as_numbers_and_ties_by_the_id() -> None:
+    assert sorted(["task 10", "task 9", "task 9#2", "a"], key=trace_order) == [
+        "a",
+        "task 9",
+        "task 9#2",
+        "task 10",
+    ]
+    assert sorted(["t1", "t01"], key=trace_order) == ["t01", "t1"]  # same number: by the id
