@@ -31,7 +31,7 @@ from . import linear
 from .drift import words as content_words
 from .prefilter import finditer as gated_finditer
 from .prefilter import search as gated_search
-from .values import MONTH_NAMES
+from .values import MONTH_NAMES, WEEKDAY_NAMES
 
 #: Characters either side of a match shown as its context.
 DEFAULT_WINDOW = 40
@@ -533,9 +533,13 @@ _PROCESS_VERB = re.compile(
     r"^(?:继续|完成|执行|处理|任何结果|能力|权限|功能)",
     re.IGNORECASE,
 )
-# A result that holds nothing: an empty string, list or object, or only empty values.
+# A result that holds nothing: an empty list or object, or only empty values. Not an empty
+# text: an empty response (or a source that records no result, round 9b's AutoTOD rows)
+# states nothing, so "it seems that there are no show times available" after it is the
+# agent's own statement of missing information, as "I couldn't find…" is (GUIDELINE: after
+# an empty response or an error it does not restate).
 _EMPTY_RESULT = re.compile(
-    r"""^\s*(?:|\[\s*\]|\{\s*\}|null|none)\s*$|^\s*\[\s*\]\s*\n|['"][^'"]{1,40}['"]\s*:\s*(?:\[\s*\]|""|''|\{\s*\})""",
+    r"""^\s*(?:\[\s*\]|\{\s*\}|null|none)\s*$|^\s*\[\s*\]\s*\n|['"][^'"]{1,40}['"]\s*:\s*(?:\[\s*\]|""|''|\{\s*\})""",
     re.IGNORECASE,
 )
 _RESTATE_SHARE = 0.5  # share of a clause's words the latest result holds: a restatement
@@ -968,6 +972,7 @@ def hedge_candidates(
         return []
     lowered = text.lower()
     found = lexicon._find(text, lowered, window)
+    found = _with_pattern_cues(text, found, window)
     # An approximate number has a digit; most messages have none, and leave here.
     estimates = (
         _estimates(text, lowered, found, latest_result, window) if _DIGIT.search(text) else []
@@ -990,6 +995,94 @@ def hedge_candidates(
             sentence = sentences[s_lo, s_hi] = _SPACE.sub(" ", text[s_lo:s_hi]).strip()
         out.append(Candidate(h, c_lo, c_hi, s_lo, s_hi, sentence, rule))
     return out
+
+
+# Cues the lexicon cannot list, as patterns: a negation or a verb of knowing with words
+# between them. Each is a ``missing`` cue that the rules read as a lexicon phrase's.
+#
+# A field of a found item that nothing states ("there is no specific signature dish
+# mentioned for Cotto", "the car type is not specified", "No specific entrance is currently
+# listed in your ticket information"): the fact the subject, a statement of missing
+# information (GUIDELINE, round 9b and the AgentDojo section), however the answer was got.
+# Not "not listed" (an entity a list leaves out: "Jim Cummings is not listed as one of the
+# voices" reads the list), "recorded" ("no misuse recorded" states that none happened) nor
+# "indicated" ("No dispute is indicated": none is called for).
+_UNSTATED = re.compile(
+    r"\bno\s+(?!longer\b|one\b)(?:[a-z][\w-]*\s+){1,4}?"
+    r"(?:(?:is|are|was|were|has\s+been|have\s+been)\s+)?"
+    r"(?:currently\s+|explicitly\s+|clearly\s+)?(mentioned|specified|listed|stated)\b|"
+    r"\b(?:is|are|was|were|been)\s+(?:currently\s+|explicitly\s+|clearly\s+)?"
+    r"not\s+(?:explicitly\s+|clearly\s+)?(mentioned|specified|stated)\b",
+    re.IGNORECASE,
+)
+# The agent cannot look up or confirm the fact, an adverb of manner between the negation
+# and the verb ("我目前无法直接确认", "我无法直接查询实时库存系统", "我的系统无法实时获取这部分精确
+# 数据", "因小编无法在线核实号码的详细情况": round 12's Vertu agent and Weibo helpdesks), as the
+# lexicon's "无法确认", "无法查询" without it; "无法直接接收您的联系方式" (no verb of knowing) and
+# "无法查看" (no adverb: "连我们也无法查看", the user's privacy) are not.
+_ZH_CANNOT_KNOW = re.compile(
+    "(?:无法|無法|不能|没法|沒法|没办法|沒辦法)(?:直接|实时|實時|即时|即時|在线|在線|准确|準確|"
+    "马上|馬上|立即|及时|及時)(?:确认|確認|查询|查詢|核实|核實|获取|獲取|查到|查看)"
+)
+# A hope that the parcel comes by a day named ("Fingers crossed you'll have it this week or
+# early next week", "Hopefully it arrives by Friday"): an estimate of when this order comes
+# (round 12's ruling, NATPAT's staff); the cue is the hope word. A hope with no day ("Fingers
+# crossed you'll have them ASAP!", "I hope your plants perk up soon") is a wish, and
+# "hopefully find some workable options" a plan, none of them an estimate.
+_HOPED_DAY = re.compile(
+    r"\b(fingers\s+crossed|hopefully)\b(?=,?[^.!?\n,;]{0,60}?\b(?:this\s+(?:coming\s+)?week|"
+    r"(?:early\s+|late\s+|by\s+)?next\s+(?:week|month)|this\s+weekend|tomorrow|tonight|"
+    r"(?:by|on|before)\s+(?:the\s+end\s+of|" + "|".join(WEEKDAY_NAMES) + r")))",
+    re.IGNORECASE,
+)
+#: The cues of :data:`_HOPED_DAY`: about the parcel, whoever "you'll have it" names.
+_HOPES = frozenset({"fingers crossed", "hopefully"})
+# The source read named after the participle: "The band is not mentioned in the snippet" is
+# the result the subject, as "the observation does not say X" (round 7), process narration.
+_IN_SOURCE = re.compile(
+    r"\s+(?:in|by|on)\s+(?:the|this|that|these|any\s+of\s+the)\s+(?:search\s+)?"
+    r"(?:snippets?|observations?|passages?|paragraphs?|results?|pages?|articles?|documents?|"
+    r"text|excerpts?|tool\s+output|output|response)\b",
+    re.IGNORECASE,
+)
+
+
+def _pattern_cue(m: re.Match[str], text: str, window: int) -> HedgeMatch | None:
+    """The cue of a match of :data:`_UNSTATED`, :data:`_ZH_CANNOT_KNOW` or :data:`_HOPED_DAY`,
+    or ``None``."""
+    start, end = m.span()
+    said = text[start:end]
+    if m.re is _HOPED_DAY:
+        phrase = _normal(said)
+        return HedgeMatch(
+            phrase, "en", start, end, said, context(text, start, end, window), "guess"
+        )
+    if m.re is _ZH_CANNOT_KNOW:
+        phrase = said[:2] + "…" + said[-2:]  # "无法…确认": the adverb left out
+        return HedgeMatch(
+            phrase, "zh", start, end, said, context(text, start, end, window), "missing"
+        )
+    if _IN_SOURCE.match(text, end):
+        return None
+    participle = m.group(1) or m.group(2)
+    phrase = f"no … {participle}" if m.group(1) else f"not {participle}"
+    return HedgeMatch(phrase, "en", start, end, said, context(text, start, end, window), "missing")
+
+
+def _with_pattern_cues(text: str, found: list[HedgeMatch], window: int) -> list[HedgeMatch]:
+    """``found`` (the lexicon's matches, in order) with the pattern cues (:data:`_UNSTATED`,
+    :data:`_ZH_CANNOT_KNOW`, :data:`_HOPED_DAY`) that overlap none of them, in order."""
+    extra = []
+    for pattern in (_UNSTATED, _ZH_CANNOT_KNOW, _HOPED_DAY):
+        for m in gated_finditer(pattern, text):
+            if any(h.start < m.end() and m.start() < h.end for h in found):
+                continue
+            cue = _pattern_cue(m, text, window)
+            if cue is not None:
+                extra.append(cue)
+    if not extra:
+        return found
+    return sorted([*found, *extra], key=lambda h: h.start)
 
 
 def _rule(
@@ -1135,6 +1228,7 @@ def _rule(
         if (
             _about_user(clause, h.phrase)
             and not _ELIGIBLE.match(text, h.end, c_hi)
+            and h.phrase not in _HOPES  # "Fingers crossed you'll have it this week": the parcel
             # an approximate number is a claim whoever it is for: "a car can pick you up in
             # ~23 mins" estimates when this order arrives (round 10b's ruling). Chinese staff's
             # 大概 with 您 is still often a question or the usual processing time
@@ -1268,7 +1362,13 @@ def _rule(
             return "judgement"  # "可能是一个常见的问题", "可能更加有效": a judgement
         if _DUTY.match(text, h.start, c_hi):
             return "politeness"  # "不客气，应该的": the staff's duty, a courtesy, no guess
-        if _POLICY_MODAL.match(text, h.start, c_hi) or _PROCESS_TIME.match(text, h.end, c_hi):
+        if (
+            _POLICY_MODAL.match(text, h.start, c_hi)
+            or _PROCESS_TIME.match(text, h.end, c_hi)
+            or (
+                h.phrase.lower().startswith("should ") and _EN_PROCESS_TIME.match(text, h.end, c_hi)
+            )
+        ):
             return "policy_modal"  # "NSC may charge a fee", "the bag may be X-rayed": what a policy allows
         if (_CONDITIONAL_MODAL.match(h.match) or _FUTURE_ADVERB.search(text, c_lo, h.start)) and (
             _CONDITION.search(sentence_text) or _AS_IT_CHANGES.search(text, s_lo, h.start)
@@ -1289,6 +1389,10 @@ def _rule(
             return "term"  # "the estimated delivery date": a field's name, not an estimate
         if h.phrase.lower() in _TERM_ADJECTIVES and _field_held(text, h.end, latest_result):
             return "field_held"  # "Estimated refund: $199.99" after refund_estimate: a read-back
+        if h.phrase.lower() in _ARRIVAL and _values_held(text, h.end, s_hi, latest_result):
+            return (
+                "field_held"  # "it should arrive by May 20" after an eta of 2024-05-20: a read-back
+            )
         if _VARIES.match(text, h.start, c_hi):
             return "variability"  # "(delivery times may vary slightly)": a caveat, no guess
         if _clock_held(text, h.end, latest_result):
@@ -1944,6 +2048,39 @@ _ZH_SPAN = rf"{_ZH_NUMBER}(?:\s*[-~到至]\s*{_ZH_NUMBER})?\s*个?(?:工作日|�
 _PROCESS_TIME = re.compile(
     rf"\s*(?:(?:需要|需|要|延迟|延後|延后|推迟|推遲)\s*{_ZH_SPAN}|{_ZH_SPAN}\s*(?:之内|以内|内|內))"
 )
+# A processing time after "should arrive / receive": "Refunds should arrive within 5-7
+# business days", "You should receive it in 3 to 5 working days" state how long such a step
+# takes (policy, as "可能需要3-5天"); "should arrive by early next week", "within this week"
+# estimate when this order comes (round 12), and "shortly" says no span.
+_EN_PROCESS_TIME = re.compile(
+    r"(?:\s+[\w'-]+){0,5}?\s+(?:with)?in\s+(?:the\s+next\s+|about\s+|around\s+|up\s+to\s+)?"
+    r"(?:\d+|a\s+few|one|two|three|four|five|six|seven|ten|several)"
+    r"(?:\s*(?:-|–|to)\s*(?:\d+|two|three|four|five|six|seven|ten))?\s+"
+    r"(?:business\s+|working\s+|calendar\s+)?(?:days?|weeks?|hours?)\b",
+    re.IGNORECASE,
+)
+#: When the parcel comes, said with "should" (the lexicon's guesses): read back when the
+#: result holds the date (:func:`_values_held`).
+_ARRIVAL = frozenset(
+    {
+        "should arrive",
+        "should be delivered",
+        "should reach you",
+        "should get to you",
+        "should receive",
+    }
+)
+
+
+def _values_held(text: str, start: int, end: int, result: str | None) -> bool:
+    """True when ``text[start:end]`` states numbers (a date's day, a time) and the result
+    holds every one of them, in any spelling :func:`fact_words` reads."""
+    if not result:
+        return False
+    said = {w for w in fact_words(text[start:end]) if w.isdigit()}
+    return bool(said) and said <= fact_words(result)
+
+
 # Whether an action can be carried out, stated with a hedge: "修改地址…可能无法修改成功", "可能
 # 取消不了" (GUIDELINE r6: "我这边取不掉 / 没有办法调" about an action is a capability statement).
 _ZH_CAPABILITY = re.compile(
