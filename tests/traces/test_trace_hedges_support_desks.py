@@ -86,3 +86,15 @@ def test_a_hope_that_the_parcel_comes_by_a_day_is_an_estimate() -> None:
     assert _hedged("Fingers crossed you'll have them ASAP!") == []
     assert _hedged("I can restart the search and hopefully find options by tomorrow.") == []
     assert _hedged("Hopefully this helps, and enjoy your trip this weekend!") == []
+
+
+def test_a_fact_not_disclosed_or_announced_is_missing_information() -> None:
+    # s12-vt-065 (relabelled in session 12), s12-st-059, s12-st-138
+    assert _hedged("Agent Q采用柔性AMOLED屏，非三星/LG，具体供应商未披露。") == ["未披露"]
+    assert _hedged("其他的手机终端暂未收到任何通知,建议您继续关注,谢谢！") == ["未收到任何通知"]
+    assert _hedged("Dear user! We haven't received any notice of charge......") == [
+        "haven't received any notice"
+    ]
+    # a step someone has not taken (t8-ad-077), a parcel not received: no fact unknown
+    assert _hedged("The DNS administrator has not published the required TXT record.") == []
+    assert _hedged("We haven't received your return yet.") == []
