@@ -98,3 +98,17 @@ def test_a_fact_not_disclosed_or_announced_is_missing_information() -> None:
     # a step someone has not taken (t8-ad-077), a parcel not received: no fact unknown
     assert _hedged("The DNS administrator has not published the required TXT record.") == []
     assert _hedged("We haven't received your return yet.") == []
+
+
+def test_cannot_say_whether_a_fact_holds_is_doubt() -> None:
+    # s7-fv-004 and s7-fv-005 (round 7's FEVER runs)
+    text = (
+        "The observation does not say if he is a sound mixer, so I cannot say if the claim is true."
+    )
+    assert _hedged(text, "Kenneth Eric Church is an American country music singer.") == [
+        "cannot say if"
+    ]
+    assert _hedged("NOT ENOUGH INFO", "Kenneth Eric Church is a singer.") == ["NOT ENOUGH INFO"]
+    # what the agent will not say, a verdict that settles the claim
+    assert _hedged("I cannot say anything about other customers' orders.") == []
+    assert _hedged("SUPPORTS", "Kenneth Eric Church is a singer.") == []
