@@ -1712,15 +1712,22 @@ def _causes(text: str, end: int, hi: int) -> list[str] | None:
     return causes or None
 
 
+# The user's own thing named in a cause: "您连接的此WiFi", "your router".
+_CASE_OWNER = re.compile(r"您的|你的|您连接的|你连接的|您使用的|你使用的|\byour\b", re.IGNORECASE)
+
+
 def _process_cause(cause: str) -> bool:
     """True when a named cause is the agent's process ("the specific query used") or
     no cause at all ("various reasons"); "a lack of options in the database" is a fact."""
     cause = _BODY_SYSTEM.sub("", cause)  # 神经系统 is the nerves, not a system the agent calls
-    return (
-        context_patterns()["process"].search(cause) is not None
-        or _QUERY_TERMS.search(cause) is not None
-        or _GENERIC_CAUSE.match(cause) is not None
-    )
+    if _QUERY_TERMS.search(cause) is not None or _GENERIC_CAUSE.match(cause) is not None:
+        return True
+    if _CASE_OWNER.search(cause) is not None:
+        # "可能是由于您连接的此WiFi处于弱信号环境下导致哒" (round 12's Weibo helpdesk), "due to
+        # your home network": the user's own equipment is the case (session 9), not the
+        # agent's network or tool
+        return False
+    return context_patterns()["process"].search(cause) is not None
 
 
 # A modal that opens a phrase ("may", "might need", "could be").
@@ -2760,7 +2767,8 @@ _USER_AS_SOURCE = re.compile(
     r"\s+(?:explain|describe|mention|say|said|state|report|told|tell)\w*|"
     r"(?:按|根据|根據|依据|依據|从|從|听|聽)(?:您|你)的?(?:描述|叙述|敘述|所说|所說|说的|說的|讲的|講的|"
     r"提供的|介绍|介紹|情况|情況)|"
-    r"(?:您|你)(?=的|这个|這個|父亲|父親|母亲|母親|爸|妈|媽|孩子|宝宝|寶寶|家人|老公|老婆|丈夫|妻子|"
+    # the user's own equipment: "您连接的此WiFi" (round 12's Weibo helpdesk), "您使用的手机"
+    r"(?:您|你)(?=的|这个|這個|连接的|連接的|使用的(?!时|時)|父亲|父親|母亲|母親|爸|妈|媽|孩子|宝宝|寶寶|家人|老公|老婆|丈夫|妻子|"
     r"儿子|兒子|女儿|女兒)",
     re.IGNORECASE,
 )

@@ -112,3 +112,15 @@ def test_cannot_say_whether_a_fact_holds_is_doubt() -> None:
     # what the agent will not say, a verdict that settles the claim
     assert _hedged("I cannot say anything about other customers' orders.") == []
     assert _hedged("SUPPORTS", "Kenneth Eric Church is a singer.") == []
+
+
+def test_a_cause_in_the_users_own_equipment_is_a_guess_about_the_case() -> None:
+    # s12-st-007: the user's WiFi, not the agent's network
+    text = "出现该情况可能是由于您连接的此WiFi处于弱信号环境下导致哒,建议您可以尝试更换一个WiFi环境试试哈."
+    assert _hedged(text) == ["可能"]
+    assert _hedged("This may be due to a problem with your home network.") == ["may be"]
+    # the agent's own network or the query the user typed stay the process; the user's
+    # use of the product is about the user
+    assert _hedged("It might be due to a network error on our side.") == []
+    assert _hedged("This could be due to your search criteria.") == []
+    assert _hedged("您使用的时候可能会觉得有点热。") == []
