@@ -1101,6 +1101,14 @@ def _rule(
         # "… usually depends on the age, not the grade. However, I should confirm this.": a
         # thought's unchecked answer to the question, not how things usually are
         kind = "guess"
+    if (
+        kind == "general"
+        and _CONCLUSION_MODAL.fullmatch(h.match) is not None
+        and gated_search(_USER_WORDS, text[c_lo : h.start]) is not None
+    ):
+        # "What you said should be Youku directional traffic data" (round 12's helpdesk), "the
+        # hotel you mentioned must be the Hilton": a guess at what the user's words denote
+        kind = "guess"
     if kind == "general":
         if _CONCLUSION_MODAL.fullmatch(h.match) is None or not _inference(text, s_lo, c_lo):
             return "general"
@@ -1302,7 +1310,9 @@ def _rule(
             return "reported"
         if _ADVICE_SUBJECT.search(text, c_lo, h.start) and _BENEFIT.match(text, h.start, c_hi):
             return "suggestion"  # "tweaks that might elevate the reader's experience": advice
-        if _EMBEDDED_QUESTION.search(text, c_lo, h.start):
+        if _EMBEDDED_QUESTION.search(text, c_lo, h.start) and not (
+            gated_search(_USER_WORDS, text[c_lo : h.start])  # "what you said": no question
+        ):
             return "embedded_question"  # "to showcase how good an article could be": asks, claims nothing
         if _EVALUATIVE.match(text, h.start) or _JUDGEMENT.match(text, h.end, c_hi):
             return "judgement"  # "Thrifty may be a decent option": a recommendation's judgement
@@ -2762,13 +2772,25 @@ _YOU = re.compile(r"you(?:['\u2019](?:d|ll|re))?|yourself|您|你", re.IGNORECAS
 # might be a gastric reflux", "按您描述考虑上呼吸道感染", "根据你说的"; and the user's own
 # things, whose state is a fact of the case ("你的症状可能是…", "您的症状考虑…", "你这个应该就是
 # 咽喉炎", "你父亲…"): neither makes the clause about the user.
+# What the user's words denote, the subject of a guess: "what you said", "the hotel you
+# mentioned", "您说的" (a meaning of the user's words, GUIDELINE).
+_USER_WORDS = re.compile(
+    r"\b(?:what\s+|the\s+(?:[\w-]+\s+){1,3}?)(?:that\s+)?you(?:['\u2019]re|\s+are|\s+were|\s+have)?\s+"
+    r"(?:said|say|mean|meant|mentioned|described|referring\s+to|refer\s+to|talking\s+about|"
+    r"asked\s+about)\s*$|(?:您|你)(?:所)?(?:说|說|提到|指|讲|講)的\s*$",
+    re.IGNORECASE,
+)
 _USER_AS_SOURCE = re.compile(
     r"\b(?:as|from\s+what|based\s+on\s+what|according\s+to\s+what)\s+you(?:['\u2019]ve|\s+have)?"
     r"\s+(?:explain|describe|mention|say|said|state|report|told|tell)\w*|"
+    # the user's words as the subject of a guess at what they denote ("What you said should
+    # be …", "the hotel you mentioned must be …")
+    r"\b(?:what\s+|the\s+(?:[\w-]+\s+){1,3}?)(?:that\s+)?you(?:['\u2019]re|\s+are|\s+were|\s+have)?\s+"
+    r"(?:said|mean|meant|mentioned|described|referring\s+to|talking\s+about)\b|"
     r"(?:按|根据|根據|依据|依據|从|從|听|聽)(?:您|你)的?(?:描述|叙述|敘述|所说|所說|说的|說的|讲的|講的|"
     r"提供的|介绍|介紹|情况|情況)|"
     # the user's own equipment: "您连接的此WiFi" (round 12's Weibo helpdesk), "您使用的手机"
-    r"(?:您|你)(?=的|这个|這個|连接的|連接的|使用的(?!时|時)|父亲|父親|母亲|母親|爸|妈|媽|孩子|宝宝|寶寶|家人|老公|老婆|丈夫|妻子|"
+    r"(?:您|你)(?=的|这个|這個|连接的|連接的|使用的(?!时|時)|(?:所)?(?:说|說|提到|指)的|父亲|父親|母亲|母親|爸|妈|媽|孩子|宝宝|寶寶|家人|老公|老婆|丈夫|妻子|"
     r"儿子|兒子|女儿|女兒)",
     re.IGNORECASE,
 )

@@ -124,3 +124,14 @@ def test_a_cause_in_the_users_own_equipment_is_a_guess_about_the_case() -> None:
     assert _hedged("It might be due to a network error on our side.") == []
     assert _hedged("This could be due to your search criteria.") == []
     assert _hedged("您使用的时候可能会觉得有点热。") == []
+
+
+def test_what_the_users_words_denote_said_with_should_be_is_a_guess() -> None:
+    # s12-st-134 (STC-3's English translation of a Weibo helpdesk)
+    text = "What you said should be Youku directional traffic data, RMB 15 yuan per month."
+    assert _hedged(text) == ["should be"]
+    assert _hedged("The hotel you mentioned must be the Hilton Basel.") == ["must be"]
+    assert _hedged("您说的应该是优酷定向流量。") == ["应该"]
+    # what the user needs or will be charged: how such things go, no reading of words
+    assert _hedged("What you need should be in the confirmation email.") == []
+    assert _hedged("You should be charged only once.") == []
