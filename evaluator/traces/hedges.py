@@ -1265,8 +1265,9 @@ def _rule(
             return (
                 "refers_user"  # "The user corrected the size. This will likely affect...": the user
             )
+        applies = kind == "softener" and _APPLIES.match(text, h.end, c_hi) is not None
         if kind == "softener" and _restates(
-            clause, latest_result, kind, _inference(text, s_lo, c_lo)
+            clause, latest_result, kind, applies or _inference(text, s_lo, c_lo)
         ):
             return "softener_restates"
         if (
@@ -1291,6 +1292,7 @@ def _rule(
                 or _SOURCE_OPENING.match(text, s_lo, h.start)
             )
             and not _LIKELIHOOD_AFTER.match(text, h.end)
+            and not applies
         ):
             return "softener_attributed"  # "Based on the search results, the cheapest seems to be": a reading
         if _list_heading(text, h.start):
@@ -1824,6 +1826,16 @@ _ACTION_UNLIKELY = re.compile(
 )
 # A likelihood after a softener: "based on the available information, it seems unlikely", "it
 # appears likely that": the agent weighs what no result states (round 14's thoughts), no reading.
+# Whether a rule or a benefit applies to this case, after a softener: "Wells Fargo's Extra
+# Day Grace Period does not appear to apply to this overdraft fee", "your booking seems to
+# qualify": a conclusion about this case that no record states in those words (the
+# AgentDojo section), however many of the policy page's words it uses, and not a reading
+# of the records it names.
+_APPLIES = re.compile(
+    r"\s+(?:not\s+)?(?:to\s+)?(?:(?:apply|applies|qualify|qualifies)\b|"
+    r"(?:be|is|are)\s+(?:not\s+)?(?:eligible|covered|entitled)\b)",
+    re.IGNORECASE,
+)
 _LIKELIHOOD_AFTER = re.compile(
     r"\s+(?:quite\s+|very\s+|most\s+|highly\s+)?(?:un)?likely\b", re.IGNORECASE
 )

@@ -135,3 +135,19 @@ def test_what_the_users_words_denote_said_with_should_be_is_a_guess() -> None:
     # what the user needs or will be charged: how such things go, no reading of words
     assert _hedged("What you need should be in the confirmation email.") == []
     assert _hedged("You should be charged only once.") == []
+
+
+def test_whether_a_rule_applies_behind_a_softener_is_a_conclusion() -> None:
+    # ad-banking-t07-1 (AgentDojo): the policy page holds the words, not the conclusion
+    page = (
+        "Wells Fargo Extra Day Grace Period: if your available balance is positive by 11:59 p.m."
+        " Eastern the next business day, the overdraft fee does not apply to the item."
+    )
+    text = (
+        "Based on your account records, Wells Fargo's Extra Day Grace Period does not appear"
+        " to apply to this overdraft fee."
+    )
+    assert _hedged(text, page) == ["appear to"]
+    # a softener before what the record states is still restated
+    record = '{"booking_id": "X1", "refundable": true}'
+    assert _hedged("It appears your booking X1 is refundable.", record) == []
