@@ -151,3 +151,14 @@ def test_whether_a_rule_applies_behind_a_softener_is_a_conclusion() -> None:
     # a softener before what the record states is still restated
     record = '{"booking_id": "X1", "refundable": true}'
     assert _hedged("It appears your booking X1 is refundable.", record) == []
+
+
+def test_no_exact_figure_to_give_is_missing_information() -> None:
+    # s12-vt-120 (the Vertu agent)
+    text = "现有数据仅提到“暗光进光量+18%”，无手持成片率或糊片记录，无法给出具体概率。"
+    assert _hedged(text) == ["无法给出具体"]
+    assert _hedged("I can't give you an exact delivery date for this order.") == [
+        "can't give you an exact"
+    ]
+    # advice the agent will not give is what it gives, not a fact it lacks
+    assert _hedged("我无法给出具体的医疗建议，请咨询医生。") == []
