@@ -1237,6 +1237,13 @@ def _rule(
             _about_user(clause, h.phrase)
             and not _ELIGIBLE.match(text, h.end, c_hi)
             and h.phrase not in _HOPES  # "Fingers crossed you'll have it this week": the parcel
+            # "…without billing permission, so you may not be able to access the statement": a
+            # conclusion about what this user can do in this case (the AgentDojo section)
+            and not (
+                _YOU_ABLE.search(text, c_lo, h.start)
+                and _ABLE_AFTER.match(text, h.end, c_hi)
+                and _inference(text, s_lo, c_lo)
+            )
             # an approximate number is a claim whoever it is for: "a car can pick you up in
             # ~23 mins" estimates when this order arrives (round 10b's ruling). Chinese staff's
             # 大概 with 您 is still often a question or the usual processing time
@@ -1826,6 +1833,11 @@ _ACTION_UNLIKELY = re.compile(
 )
 # A likelihood after a softener: "based on the available information, it seems unlikely", "it
 # appears likely that": the agent weighs what no result states (round 14's thoughts), no reading.
+# The user as the subject of a modal of ability concluded from this case's records: "so you
+# may not be able to access or download the statement yourself" (_YOU_ABLE before the cue,
+# _ABLE_AFTER after it); "an agent who may be able to help you" names another subject.
+_YOU_ABLE = re.compile(r"\byou\s+$", re.IGNORECASE)
+_ABLE_AFTER = re.compile(r"(?:\s+(?:not|still))*(?:\s+be)?\s+able\s+to\b", re.IGNORECASE)
 # Whether a rule or a benefit applies to this case, after a softener: "Wells Fargo's Extra
 # Day Grace Period does not appear to apply to this overdraft fee", "your booking seems to
 # qualify": a conclusion about this case that no record states in those words (the

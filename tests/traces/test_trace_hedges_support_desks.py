@@ -162,3 +162,15 @@ def test_no_exact_figure_to_give_is_missing_information() -> None:
     ]
     # advice the agent will not give is what it gives, not a fact it lacks
     assert _hedged("我无法给出具体的医疗建议，请咨询医生。") == []
+
+
+def test_what_this_user_may_be_able_to_do_concluded_from_the_case_is_a_guess() -> None:
+    # ad-saas-t01-1 (AgentDojo)
+    text = (
+        "However, your account is a Workspace Admin without billing-management permission,"
+        " so you may not be able to access or download the statement yourself."
+    )
+    assert _hedged(text) == ["may not be"]
+    # without the conclusion it is advice or an offer
+    assert _hedged("You may be able to change your seat online.") == []
+    assert _hedged("I can transfer you to an agent who may be able to help you.") == []
