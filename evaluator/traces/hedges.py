@@ -841,6 +841,15 @@ def find_hedges(
     - ``general`` ("typically"): never; how things usually are is a paraphrase
       of policy, not a claim about this task's data.
 
+    Besides the lexicon's phrases, three patterns are cues: a field nothing states ("there
+    is no specific signature dish mentioned", "the car type is not specified": ``missing``;
+    not "in the snippet", the result the subject), the Chinese agent that cannot look up or
+    confirm with an adverb between ("我目前无法直接确认": ``missing``), and a hope that the
+    parcel comes by a day named ("Fingers crossed you'll have it this week": a guess, not a
+    sentence about the user). "It should arrive by early next week" estimates when this order
+    comes; "within 5-7 business days" after it is a processing time, and a date the result
+    holds is read back.
+
     A guess mostly in the words of a short reply that states the caveat with its own modal
     repeats it ("availability may change" after "this could change…"); "I think" before a
     judgement of worth ("我认为SpaceX是一个非常出色的公司") is an opinion; a question after a
