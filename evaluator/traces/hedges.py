@@ -31,7 +31,7 @@ from . import linear
 from .drift import words as content_words
 from .prefilter import finditer as gated_finditer
 from .prefilter import search as gated_search
-from .values import MONTH_NAMES
+from .values import MONTH_NAMES, WEEKDAY_NAMES
 
 #: Characters either side of a match shown as its context.
 DEFAULT_WINDOW = 40
@@ -533,9 +533,13 @@ _PROCESS_VERB = re.compile(
     r"^(?:继续|完成|执行|处理|任何结果|能力|权限|功能)",
     re.IGNORECASE,
 )
-# A result that holds nothing: an empty string, list or object, or only empty values.
+# A result that holds nothing: an empty list or object, or only empty values. Not an empty
+# text: an empty response (or a source that records no result, round 9b's AutoTOD rows)
+# states nothing, so "it seems that there are no show times available" after it is the
+# agent's own statement of missing information, as "I couldn't find…" is (GUIDELINE: after
+# an empty response or an error it does not restate).
 _EMPTY_RESULT = re.compile(
-    r"""^\s*(?:|\[\s*\]|\{\s*\}|null|none)\s*$|^\s*\[\s*\]\s*\n|['"][^'"]{1,40}['"]\s*:\s*(?:\[\s*\]|""|''|\{\s*\})""",
+    r"""^\s*(?:\[\s*\]|\{\s*\}|null|none)\s*$|^\s*\[\s*\]\s*\n|['"][^'"]{1,40}['"]\s*:\s*(?:\[\s*\]|""|''|\{\s*\})""",
     re.IGNORECASE,
 )
 _RESTATE_SHARE = 0.5  # share of a clause's words the latest result holds: a restatement
@@ -837,6 +841,15 @@ def find_hedges(
     - ``general`` ("typically"): never; how things usually are is a paraphrase
       of policy, not a claim about this task's data.
 
+    Besides the lexicon's phrases, three patterns are cues: a field nothing states ("there
+    is no specific signature dish mentioned", "the car type is not specified": ``missing``;
+    not "in the snippet", the result the subject), the Chinese agent that cannot look up or
+    confirm with an adverb between ("我目前无法直接确认": ``missing``), and a hope that the
+    parcel comes by a day named ("Fingers crossed you'll have it this week": a guess, not a
+    sentence about the user). "It should arrive by early next week" estimates when this order
+    comes; "within 5-7 business days" after it is a processing time, and a date the result
+    holds is read back.
+
     A guess mostly in the words of a short reply that states the caveat with its own modal
     repeats it ("availability may change" after "this could change…"); "I think" before a
     judgement of worth ("我认为SpaceX是一个非常出色的公司") is an opinion; a question after a
@@ -968,6 +981,7 @@ def hedge_candidates(
         return []
     lowered = text.lower()
     found = lexicon._find(text, lowered, window)
+    found = _with_pattern_cues(text, found, window)
     # An approximate number has a digit; most messages have none, and leave here.
     estimates = (
         _estimates(text, lowered, found, latest_result, window) if _DIGIT.search(text) else []
@@ -992,6 +1006,94 @@ def hedge_candidates(
     return out
 
 
+# Cues the lexicon cannot list, as patterns: a negation or a verb of knowing with words
+# between them. Each is a ``missing`` cue that the rules read as a lexicon phrase's.
+#
+# A field of a found item that nothing states ("there is no specific signature dish
+# mentioned for Cotto", "the car type is not specified", "No specific entrance is currently
+# listed in your ticket information"): the fact the subject, a statement of missing
+# information (GUIDELINE, round 9b and the AgentDojo section), however the answer was got.
+# Not "not listed" (an entity a list leaves out: "Jim Cummings is not listed as one of the
+# voices" reads the list), "recorded" ("no misuse recorded" states that none happened) nor
+# "indicated" ("No dispute is indicated": none is called for).
+_UNSTATED = re.compile(
+    r"\bno\s+(?!longer\b|one\b)(?:[a-z][\w-]*\s+){1,4}?"
+    r"(?:(?:is|are|was|were|has\s+been|have\s+been)\s+)?"
+    r"(?:currently\s+|explicitly\s+|clearly\s+)?(mentioned|specified|listed|stated)\b|"
+    r"\b(?:is|are|was|were|been)\s+(?:currently\s+|explicitly\s+|clearly\s+)?"
+    r"not\s+(?:explicitly\s+|clearly\s+)?(mentioned|specified|stated)\b",
+    re.IGNORECASE,
+)
+# The agent cannot look up or confirm the fact, an adverb of manner between the negation
+# and the verb ("我目前无法直接确认", "我无法直接查询实时库存系统", "我的系统无法实时获取这部分精确
+# 数据", "因小编无法在线核实号码的详细情况": round 12's Vertu agent and Weibo helpdesks), as the
+# lexicon's "无法确认", "无法查询" without it; "无法直接接收您的联系方式" (no verb of knowing) and
+# "无法查看" (no adverb: "连我们也无法查看", the user's privacy) are not.
+_ZH_CANNOT_KNOW = re.compile(
+    "(?:无法|無法|不能|没法|沒法|没办法|沒辦法)(?:直接|实时|實時|即时|即時|在线|在線|准确|準確|"
+    "马上|馬上|立即|及时|及時)(?:确认|確認|查询|查詢|核实|核實|获取|獲取|查到|查看)"
+)
+# A hope that the parcel comes by a day named ("Fingers crossed you'll have it this week or
+# early next week", "Hopefully it arrives by Friday"): an estimate of when this order comes
+# (round 12's ruling, NATPAT's staff); the cue is the hope word. A hope with no day ("Fingers
+# crossed you'll have them ASAP!", "I hope your plants perk up soon") is a wish, and
+# "hopefully find some workable options" a plan, none of them an estimate.
+_HOPED_DAY = re.compile(
+    r"\b(fingers\s+crossed|hopefully)\b(?=,?[^.!?\n,;]{0,60}?\b(?:this\s+(?:coming\s+)?week|"
+    r"(?:early\s+|late\s+|by\s+)?next\s+(?:week|month)|this\s+weekend|tomorrow|tonight|"
+    r"(?:by|on|before)\s+(?:the\s+end\s+of|" + "|".join(WEEKDAY_NAMES) + r")))",
+    re.IGNORECASE,
+)
+#: The cues of :data:`_HOPED_DAY`: about the parcel, whoever "you'll have it" names.
+_HOPES = frozenset({"fingers crossed", "hopefully"})
+# The source read named after the participle: "The band is not mentioned in the snippet" is
+# the result the subject, as "the observation does not say X" (round 7), process narration.
+_IN_SOURCE = re.compile(
+    r"\s+(?:in|by|on)\s+(?:the|this|that|these|any\s+of\s+the)\s+(?:search\s+)?"
+    r"(?:snippets?|observations?|passages?|paragraphs?|results?|pages?|articles?|documents?|"
+    r"text|excerpts?|tool\s+output|output|response)\b",
+    re.IGNORECASE,
+)
+
+
+def _pattern_cue(m: re.Match[str], text: str, window: int) -> HedgeMatch | None:
+    """The cue of a match of :data:`_UNSTATED`, :data:`_ZH_CANNOT_KNOW` or :data:`_HOPED_DAY`,
+    or ``None``."""
+    start, end = m.span()
+    said = text[start:end]
+    if m.re is _HOPED_DAY:
+        phrase = _normal(said)
+        return HedgeMatch(
+            phrase, "en", start, end, said, context(text, start, end, window), "guess"
+        )
+    if m.re is _ZH_CANNOT_KNOW:
+        phrase = said[:2] + "…" + said[-2:]  # "无法…确认": the adverb left out
+        return HedgeMatch(
+            phrase, "zh", start, end, said, context(text, start, end, window), "missing"
+        )
+    if _IN_SOURCE.match(text, end):
+        return None
+    participle = m.group(1) or m.group(2)
+    phrase = f"no … {participle}" if m.group(1) else f"not {participle}"
+    return HedgeMatch(phrase, "en", start, end, said, context(text, start, end, window), "missing")
+
+
+def _with_pattern_cues(text: str, found: list[HedgeMatch], window: int) -> list[HedgeMatch]:
+    """``found`` (the lexicon's matches, in order) with the pattern cues (:data:`_UNSTATED`,
+    :data:`_ZH_CANNOT_KNOW`, :data:`_HOPED_DAY`) that overlap none of them, in order."""
+    extra = []
+    for pattern in (_UNSTATED, _ZH_CANNOT_KNOW, _HOPED_DAY):
+        for m in gated_finditer(pattern, text):
+            if any(h.start < m.end() and m.start() < h.end for h in found):
+                continue
+            cue = _pattern_cue(m, text, window)
+            if cue is not None:
+                extra.append(cue)
+    if not extra:
+        return found
+    return sorted([*found, *extra], key=lambda h: h.start)
+
+
 def _rule(
     text: str,
     h: HedgeMatch,
@@ -1007,6 +1109,14 @@ def _rule(
     if kind == "general" and _TO_CONFIRM.match(text, s_hi):
         # "… usually depends on the age, not the grade. However, I should confirm this.": a
         # thought's unchecked answer to the question, not how things usually are
+        kind = "guess"
+    if (
+        kind == "general"
+        and _CONCLUSION_MODAL.fullmatch(h.match) is not None
+        and gated_search(_USER_WORDS, text[c_lo : h.start]) is not None
+    ):
+        # "What you said should be Youku directional traffic data" (round 12's helpdesk), "the
+        # hotel you mentioned must be the Hilton": a guess at what the user's words denote
         kind = "guess"
     if kind == "general":
         if _CONCLUSION_MODAL.fullmatch(h.match) is None or not _inference(text, s_lo, c_lo):
@@ -1135,6 +1245,14 @@ def _rule(
         if (
             _about_user(clause, h.phrase)
             and not _ELIGIBLE.match(text, h.end, c_hi)
+            and h.phrase not in _HOPES  # "Fingers crossed you'll have it this week": the parcel
+            # "…without billing permission, so you may not be able to access the statement": a
+            # conclusion about what this user can do in this case (the AgentDojo section)
+            and not (
+                _YOU_ABLE.search(text, c_lo, h.start)
+                and _ABLE_AFTER.match(text, h.end, c_hi)
+                and _inference(text, s_lo, c_lo)
+            )
             # an approximate number is a claim whoever it is for: "a car can pick you up in
             # ~23 mins" estimates when this order arrives (round 10b's ruling). Chinese staff's
             # 大概 with 您 is still often a question or the usual processing time
@@ -1163,8 +1281,9 @@ def _rule(
             return (
                 "refers_user"  # "The user corrected the size. This will likely affect...": the user
             )
+        applies = kind == "softener" and _APPLIES.match(text, h.end, c_hi) is not None
         if kind == "softener" and _restates(
-            clause, latest_result, kind, _inference(text, s_lo, c_lo)
+            clause, latest_result, kind, applies or _inference(text, s_lo, c_lo)
         ):
             return "softener_restates"
         if (
@@ -1189,6 +1308,7 @@ def _rule(
                 or _SOURCE_OPENING.match(text, s_lo, h.start)
             )
             and not _LIKELIHOOD_AFTER.match(text, h.end)
+            and not applies
         ):
             return "softener_attributed"  # "Based on the search results, the cheapest seems to be": a reading
         if _list_heading(text, h.start):
@@ -1208,7 +1328,9 @@ def _rule(
             return "reported"
         if _ADVICE_SUBJECT.search(text, c_lo, h.start) and _BENEFIT.match(text, h.start, c_hi):
             return "suggestion"  # "tweaks that might elevate the reader's experience": advice
-        if _EMBEDDED_QUESTION.search(text, c_lo, h.start):
+        if _EMBEDDED_QUESTION.search(text, c_lo, h.start) and not (
+            gated_search(_USER_WORDS, text[c_lo : h.start])  # "what you said": no question
+        ):
             return "embedded_question"  # "to showcase how good an article could be": asks, claims nothing
         if _EVALUATIVE.match(text, h.start) or _JUDGEMENT.match(text, h.end, c_hi):
             return "judgement"  # "Thrifty may be a decent option": a recommendation's judgement
@@ -1268,7 +1390,13 @@ def _rule(
             return "judgement"  # "可能是一个常见的问题", "可能更加有效": a judgement
         if _DUTY.match(text, h.start, c_hi):
             return "politeness"  # "不客气，应该的": the staff's duty, a courtesy, no guess
-        if _POLICY_MODAL.match(text, h.start, c_hi) or _PROCESS_TIME.match(text, h.end, c_hi):
+        if (
+            _POLICY_MODAL.match(text, h.start, c_hi)
+            or _PROCESS_TIME.match(text, h.end, c_hi)
+            or (
+                h.phrase.lower().startswith("should ") and _EN_PROCESS_TIME.match(text, h.end, c_hi)
+            )
+        ):
             return "policy_modal"  # "NSC may charge a fee", "the bag may be X-rayed": what a policy allows
         if (_CONDITIONAL_MODAL.match(h.match) or _FUTURE_ADVERB.search(text, c_lo, h.start)) and (
             _CONDITION.search(sentence_text) or _AS_IT_CHANGES.search(text, s_lo, h.start)
@@ -1289,6 +1417,10 @@ def _rule(
             return "term"  # "the estimated delivery date": a field's name, not an estimate
         if h.phrase.lower() in _TERM_ADJECTIVES and _field_held(text, h.end, latest_result):
             return "field_held"  # "Estimated refund: $199.99" after refund_estimate: a read-back
+        if h.phrase.lower() in _ARRIVAL and _values_held(text, h.end, s_hi, latest_result):
+            return (
+                "field_held"  # "it should arrive by May 20" after an eta of 2024-05-20: a read-back
+            )
         if _VARIES.match(text, h.start, c_hi):
             return "variability"  # "(delivery times may vary slightly)": a caveat, no guess
         if _clock_held(text, h.end, latest_result):
@@ -1608,15 +1740,22 @@ def _causes(text: str, end: int, hi: int) -> list[str] | None:
     return causes or None
 
 
+# The user's own thing named in a cause: "您连接的此WiFi", "your router".
+_CASE_OWNER = re.compile(r"您的|你的|您连接的|你连接的|您使用的|你使用的|\byour\b", re.IGNORECASE)
+
+
 def _process_cause(cause: str) -> bool:
     """True when a named cause is the agent's process ("the specific query used") or
     no cause at all ("various reasons"); "a lack of options in the database" is a fact."""
     cause = _BODY_SYSTEM.sub("", cause)  # 神经系统 is the nerves, not a system the agent calls
-    return (
-        context_patterns()["process"].search(cause) is not None
-        or _QUERY_TERMS.search(cause) is not None
-        or _GENERIC_CAUSE.match(cause) is not None
-    )
+    if _QUERY_TERMS.search(cause) is not None or _GENERIC_CAUSE.match(cause) is not None:
+        return True
+    if _CASE_OWNER.search(cause) is not None:
+        # "可能是由于您连接的此WiFi处于弱信号环境下导致哒" (round 12's Weibo helpdesk), "due to
+        # your home network": the user's own equipment is the case (session 9), not the
+        # agent's network or tool
+        return False
+    return context_patterns()["process"].search(cause) is not None
 
 
 # A modal that opens a phrase ("may", "might need", "could be").
@@ -1703,6 +1842,21 @@ _ACTION_UNLIKELY = re.compile(
 )
 # A likelihood after a softener: "based on the available information, it seems unlikely", "it
 # appears likely that": the agent weighs what no result states (round 14's thoughts), no reading.
+# The user as the subject of a modal of ability concluded from this case's records: "so you
+# may not be able to access or download the statement yourself" (_YOU_ABLE before the cue,
+# _ABLE_AFTER after it); "an agent who may be able to help you" names another subject.
+_YOU_ABLE = re.compile(r"\byou\s+$", re.IGNORECASE)
+_ABLE_AFTER = re.compile(r"(?:\s+(?:not|still))*(?:\s+be)?\s+able\s+to\b", re.IGNORECASE)
+# Whether a rule or a benefit applies to this case, after a softener: "Wells Fargo's Extra
+# Day Grace Period does not appear to apply to this overdraft fee", "your booking seems to
+# qualify": a conclusion about this case that no record states in those words (the
+# AgentDojo section), however many of the policy page's words it uses, and not a reading
+# of the records it names.
+_APPLIES = re.compile(
+    r"\s+(?:not\s+)?(?:to\s+)?(?:(?:apply|applies|qualify|qualifies)\b|"
+    r"(?:be|is|are)\s+(?:not\s+)?(?:eligible|covered|entitled)\b)",
+    re.IGNORECASE,
+)
 _LIKELIHOOD_AFTER = re.compile(
     r"\s+(?:quite\s+|very\s+|most\s+|highly\s+)?(?:un)?likely\b", re.IGNORECASE
 )
@@ -1944,6 +2098,39 @@ _ZH_SPAN = rf"{_ZH_NUMBER}(?:\s*[-~到至]\s*{_ZH_NUMBER})?\s*个?(?:工作日|�
 _PROCESS_TIME = re.compile(
     rf"\s*(?:(?:需要|需|要|延迟|延後|延后|推迟|推遲)\s*{_ZH_SPAN}|{_ZH_SPAN}\s*(?:之内|以内|内|內))"
 )
+# A processing time after "should arrive / receive": "Refunds should arrive within 5-7
+# business days", "You should receive it in 3 to 5 working days" state how long such a step
+# takes (policy, as "可能需要3-5天"); "should arrive by early next week", "within this week"
+# estimate when this order comes (round 12), and "shortly" says no span.
+_EN_PROCESS_TIME = re.compile(
+    r"(?:\s+[\w'-]+){0,5}?\s+(?:with)?in\s+(?:the\s+next\s+|about\s+|around\s+|up\s+to\s+)?"
+    r"(?:\d+|a\s+few|one|two|three|four|five|six|seven|ten|several)"
+    r"(?:\s*(?:-|–|to)\s*(?:\d+|two|three|four|five|six|seven|ten))?\s+"
+    r"(?:business\s+|working\s+|calendar\s+)?(?:days?|weeks?|hours?)\b",
+    re.IGNORECASE,
+)
+#: When the parcel comes, said with "should" (the lexicon's guesses): read back when the
+#: result holds the date (:func:`_values_held`).
+_ARRIVAL = frozenset(
+    {
+        "should arrive",
+        "should be delivered",
+        "should reach you",
+        "should get to you",
+        "should receive",
+    }
+)
+
+
+def _values_held(text: str, start: int, end: int, result: str | None) -> bool:
+    """True when ``text[start:end]`` states numbers (a date's day, a time) and the result
+    holds every one of them, in any spelling :func:`fact_words` reads."""
+    if not result:
+        return False
+    said = {w for w in fact_words(text[start:end]) if w.isdigit()}
+    return bool(said) and said <= fact_words(result)
+
+
 # Whether an action can be carried out, stated with a hedge: "修改地址…可能无法修改成功", "可能
 # 取消不了" (GUIDELINE r6: "我这边取不掉 / 没有办法调" about an action is a capability statement).
 _ZH_CAPABILITY = re.compile(
@@ -2623,12 +2810,25 @@ _YOU = re.compile(r"you(?:['\u2019](?:d|ll|re))?|yourself|您|你", re.IGNORECAS
 # might be a gastric reflux", "按您描述考虑上呼吸道感染", "根据你说的"; and the user's own
 # things, whose state is a fact of the case ("你的症状可能是…", "您的症状考虑…", "你这个应该就是
 # 咽喉炎", "你父亲…"): neither makes the clause about the user.
+# What the user's words denote, the subject of a guess: "what you said", "the hotel you
+# mentioned", "您说的" (a meaning of the user's words, GUIDELINE).
+_USER_WORDS = re.compile(
+    r"\b(?:what\s+|the\s+(?:[\w-]+\s+){1,3}?)(?:that\s+)?you(?:['\u2019]re|\s+are|\s+were|\s+have)?\s+"
+    r"(?:said|say|mean|meant|mentioned|described|referring\s+to|refer\s+to|talking\s+about|"
+    r"asked\s+about)\s*$|(?:您|你)(?:所)?(?:说|說|提到|指|讲|講)的\s*$",
+    re.IGNORECASE,
+)
 _USER_AS_SOURCE = re.compile(
     r"\b(?:as|from\s+what|based\s+on\s+what|according\s+to\s+what)\s+you(?:['\u2019]ve|\s+have)?"
     r"\s+(?:explain|describe|mention|say|said|state|report|told|tell)\w*|"
+    # the user's words as the subject of a guess at what they denote ("What you said should
+    # be …", "the hotel you mentioned must be …")
+    r"\b(?:what\s+|the\s+(?:[\w-]+\s+){1,3}?)(?:that\s+)?you(?:['\u2019]re|\s+are|\s+were|\s+have)?\s+"
+    r"(?:said|mean|meant|mentioned|described|referring\s+to|talking\s+about)\b|"
     r"(?:按|根据|根據|依据|依據|从|從|听|聽)(?:您|你)的?(?:描述|叙述|敘述|所说|所說|说的|說的|讲的|講的|"
     r"提供的|介绍|介紹|情况|情況)|"
-    r"(?:您|你)(?=的|这个|這個|父亲|父親|母亲|母親|爸|妈|媽|孩子|宝宝|寶寶|家人|老公|老婆|丈夫|妻子|"
+    # the user's own equipment: "您连接的此WiFi" (round 12's Weibo helpdesk), "您使用的手机"
+    r"(?:您|你)(?=的|这个|這個|连接的|連接的|使用的(?!时|時)|(?:所)?(?:说|說|提到|指)的|父亲|父親|母亲|母親|爸|妈|媽|孩子|宝宝|寶寶|家人|老公|老婆|丈夫|妻子|"
     r"儿子|兒子|女儿|女兒)",
     re.IGNORECASE,
 )

@@ -80,8 +80,9 @@ def test_an_approximate_number_for_the_user_is_still_an_estimate() -> None:
 def test_only_before_an_amount_is_no_negation() -> None:
     text = "It looks like the cinema has showtimes at 6:00pm and tickets are only $6."
     assert _hedged(text, "") == ["looks like"]
-    # "the only option" after an empty search restates it
-    assert _hedged("It looks like the 6:00pm show is the only option.", "") == []
+    # "the only option" after an empty search restates it (an empty list: an empty text
+    # states nothing, session 12)
+    assert _hedged("It looks like the 6:00pm show is the only option.", "[]") == []
 
 
 def test_asking_the_user_for_more_information_in_chinese_is_a_plan() -> None:
