@@ -694,9 +694,10 @@ def claims(text: str | None, held: Held | None = None) -> list[Claim]:
             # A quoted code word ("assigned_to_email") is a field's or a value's key.
             if not _overlaps(taken, start, end) and _CODE_WORD.fullmatch(m.group("v")) is None:
                 add("name", start, end, _forms("name", m), m.group())
+    lines: dict[int, _Line] = {}  # what _typographic reads of a line, by where it starts
     for m in _CAPS.finditer(text):
         at = m.start()
-        if _typographic(text, at, m.end()):
+        if _typographic(text, at, m.end(), lines):
             continue
         for lo, hi, value, spellings in _name_parts(text, m):
             lo += at
@@ -719,23 +720,52 @@ _TABLE_RULE = re.compile(
 )
 
 
-def _typographic(text: str, start: int, end: int) -> bool:
+#: What :func:`_typographic` reads of a line: whether it is a heading, where its opening
+#: (indentation, bullet, emphasis) ends, and whether it is a markdown table's header row
+#: (its first non-space character a "|", a separator row under it), from where "|" is.
+_Line = tuple[bool, int, int]
+
+
+def _typographic(text: str, start: int, end: int, lines: dict[int, _Line]) -> bool:
     """Whether a run of capitalised words is capitalised by layout, not by being a name:
     a heading (``### Reservation Summary``), a label opening its line (``- **Trip Type:**
     One way``, ``Order Details:``), or a cell of a markdown table's header row (``| City |
-    Current Temperature |``). Title case there says nothing about the words."""
+    Current Temperature |``). Title case there says nothing about the words. ``lines``
+    keeps what was read of each line of ``text`` (an answer's runs share their lines)."""
     line_start = text.rfind("\n", 0, start) + 1
-    if _HEADING.match(text, line_start) is not None:
+    line = lines.get(line_start)
+    if line is None:
+        line = lines[line_start] = _read_line(text, line_start)
+    heading, opening_end, header_from = line
+    if heading:
         return True  # every word of a heading: "### Reservation Summary", "**Weather for U.S. Cities**"
-    opening = _LINE_OPENING.match(text, line_start)
-    lead = opening is not None and opening.end() == start  # the run opens its line
-    if lead and text.startswith((":", "*:", "**:", "_:", "__:"), end):
+    if opening_end == start and text.startswith((":", "*:", "**:", "_:", "__:"), end):
         return True  # a label: "Trip Type:", "**Trip Type**:", "**Trip Type:**"
-    if text[line_start:start].lstrip().startswith("|"):
-        line_end = text.find("\n", start)
-        if line_end != -1 and _TABLE_RULE.match(text, line_end + 1) is not None:
-            return True  # a column's name in a table's header row
-    return False
+    # a column's name in a table's header row (after its opening "|")
+    return header_from < start
+
+
+def _read_line(text: str, line_start: int) -> _Line:
+    """:data:`_Line` of the line starting at ``line_start`` (``header_from`` is
+    ``len(text)`` for a line that is no table's header row)."""
+    heading = _HEADING.match(text, line_start) is not None
+    opening = _LINE_OPENING.match(text, line_start)  # never None: it matches nothing too
+    opening_end = opening.end() if opening is not None else -1
+    header_from = len(text)
+    line_end = text.find("\n", line_start)
+    # The first character that is no whitespace (str.isspace, as lstrip() reads it).
+    first = line_start
+    stop = line_end if line_end != -1 else len(text)
+    while first < stop and text[first].isspace():
+        first += 1
+    if (
+        first < stop
+        and text[first] == "|"
+        and line_end != -1
+        and _TABLE_RULE.match(text, line_end + 1) is not None
+    ):
+        header_from = first
+    return heading, opening_end, header_from
 
 
 _CODE_WORD = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")

@@ -664,7 +664,9 @@ class Grounds:
         if named and self._held.quick(form):
             return True
         if len(self.said) != self._said_parts:
-            said = "\n".join(self.said).lower().translate(_HYPHENS)
+            said = "\n".join(self.said).lower()
+            if not said.isascii():  # the hyphens are not: ASCII text needs no pass (6 us a prompt)
+                said = said.translate(_HYPHENS)
             self._said, self._said_parts = said, len(self.said)
         if kind == "count":
             return self._count_held(form)

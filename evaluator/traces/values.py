@@ -465,10 +465,13 @@ def first_source(
     # Only a value like "tkt_3e7b91a0" can be a short form (see short_form).
     shortish = len(value) >= 8 and "_" in value and "-" not in value
     # A plain lower-case word or a command-line flag ("content", "--set-upstream") is in
-    # a prose result by chance, as it would be in a prose field: no source.
-    plain = _PLAIN_WORD.fullmatch(value) is not None
+    # a prose result by chance, as it would be in a prose field: no source. Worked out at
+    # the first prose result: most results are JSON, and most values are looked up there.
+    plain: bool | None = None
     for ev, where in earlier:
         if where is None:
+            if plain is None:
+                plain = _PLAIN_WORD.fullmatch(value) is not None
             if plain:
                 continue
             if ev.text and value in ev.text and in_words(value, ev.text):
