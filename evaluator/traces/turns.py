@@ -172,7 +172,19 @@ _AGENT_TAIL = 1500  # characters of the agent's message read for what it asked
 
 
 #: Greeting-list words that thank: a clause starting with one is thanks.
-_THANKS = ("thanks", "thank you", "thank u", "thx", "谢谢", "謝謝", "感谢", "感謝", "多谢", "多謝")
+_THANKS = (
+    "thanks",
+    "thank you",
+    "thankyou",
+    "thank u",
+    "thx",
+    "谢谢",
+    "謝謝",
+    "感谢",
+    "感謝",
+    "多谢",
+    "多謝",
+)
 
 
 def is_query(kind: str | None) -> bool:
@@ -452,11 +464,21 @@ def _is_request(text: str) -> bool:
     if _CJK.search(text) and _short(text) and _ID_OR_NUMBER.search(text):
         return False  # "预订号 FL-2024-1234" gives a value; Chinese verbs have no word ends
     return any(
-        p["request_start"].match(c)
+        p["request_start"].match(c) and not _RECORD_LABEL.match(c)
         for sentence in _sentences(text)
         for c in _CLAUSE.split(sentence)
         if c.strip()
     )
+
+
+# A record's label before its value ("Order #NP3352659", "Order number is NP8073419", "Booking
+# ref: X7Y2"): the noun of a verb of the request list ("order", "book") naming the record, a
+# value given, no imperative (round 12's e-mail customers sign off their order so).
+_RECORD_LABEL = re.compile(
+    r"\s*(?:order|booking|reservation|ticket|case|account)\s*(?:#|no\b\.?|nr\b\.?|number\b"
+    r"|num\b\.?|id\b|ref\b\.?|reference\b)",
+    re.IGNORECASE,
+)
 
 
 # Request words that ask the agent for nothing: a wish to do a speech act of the user's own
@@ -572,6 +594,14 @@ def _asks_to_act(question: str) -> bool:
         return True  # ... "Is it possible to change my seat?"
     if _CJK.search(question) and _ZH_FAULT_WHY.search(question):
         return True  # "这个订单怎么没有物流信息了", "它为啥发不出去": a fault to fix (round 6)
+    if _FAULT_WHY.search(question):
+        return True  # "Why did I fail to download the update?": the same fault, in English
+    if (
+        _CJK.search(question)
+        and _ZH_WHAT_WRONG.search(question)
+        and _ZH_DEVICE_FAULT.search(question)
+    ):
+        return True  # "vivo x7连接wifi时出现感叹号,上不去网,请问是怎么回事儿？": a fault to fix
     if _CJK.search(question) and p["lookup"].match(_ZH_CAN.sub("", question, count=1)):
         return True  # "查一下我的车有没有违章记录", "能不能查一下…余额": a lookup to do (round 8)
     zh_change = _CJK.search(question) and p["can_change"].search(question)
@@ -589,6 +619,34 @@ _ZH_FAULT_WHY = re.compile(
     r"(?:为什么|为啥|怎么|咋|啷个)[^，,。？?！!\s]{0,12}?"
     r"(?:(?:还|至今|一直|都)?没有?(?![这那什么问题事])|[发登打用收寄送上]不[出到倒上开了进])"
 )
+# The same in English: why a thing failed or will not work ("Why did I fail to download the
+# System Update?", "Why did Smartisan Nut Pro fail to block crank calls?", "Why can't I log in
+# to my account?", "why won't the app take my card?": round 12's Weibo customers, round 6's
+# ruling); not why a charge or a state is what it is ("Why was I charged twice?", "Why do I
+# keep getting billed…?": questions).
+_FAULT_WHY = re.compile(
+    r"\bwhy\s+(?:(?:did|does|do|is|are|was|were|has|have)\s+(?:\w+\s+){1,4}?"
+    r"(?:fail(?:ed|s)?\s+to|(?:not|never|stop(?:ped|s)?)\s+(?:work|load|open|connect|start|arrive)\w*)"
+    r"|(?:can['’]?t|cannot|won['’]?t|doesn['’]?t|didn['’]?t|isn['’]?t|aren['’]?t)\s+(?:\w+\s+){1,4}?"
+    r"(?:work|load|open|connect|start|log\s+in|login|sign\s+in|download|install|update|"
+    r"charg(?:e|ing)\s+(?:my|the)\s+(?:phone|battery|device)|arrive[ds]?|turn\s+on|receiv\w*|send\w*)\b)",
+    re.IGNORECASE,
+)
+# A Chinese question asking what is wrong or what to do ("是怎么回事呢？", "有救吗？",
+# "怎么办", "到底是什么情况？") beside a device's or a line's fault ("上不去网", "死机了",
+# "划不开主屏幕", "无信号", "坏了"): round 12's Weibo customers report the fault to have it
+# fixed, a `request` (round 6's fault report phrased as why); a symptom of the body ("小便
+# 次数多是怎么回事呢？") names no such fault and stays a question.
+_ZH_WHAT_WRONG = re.compile(
+    r"怎么回事|咋回事|什么原因|啥原因|怎么办|咋办|有救吗|怎么解决|怎么破|什么情况"
+)
+_ZH_DEVICE_FAULT = re.compile(
+    r"上不去|上不了网|打不开|划不开|解不开|登不上|登[陆录]不了|不能用|用不了|死机|闪退|黑屏|白屏|卡死"
+    r"|[没无]信号|没有信号|断网|掉线|变砖|充不进|开不了机|连不上|发不出|坏了"
+    r"|无法(?:解锁|连接|登[陆录]|使用|开机|识别|上网|接通|打开|下载|安装|充电|启动)"
+)
+
+
 # The verb the agent is asked for first: after "can you", "could you please", "how about"
 # ("Can you search for holidays…", "How about creating an avatar…").
 _FIRST_VERB = re.compile(
@@ -859,9 +917,23 @@ def _is_closing(text: str, sentences: list[str], solicited: bool = False) -> boo
                 _is_request(p["greeting"].sub(" ", said))
                 or p["answer_start"].match(c)
                 or _ID_OR_NUMBER.search(c)
+                # a wish to be told or a fault beside the thanks ("…, so just wondering why,
+                # thanks again!", "I still haven't yet received my locket. … Many thanks")
+                or p["ask_info"].search(said)
+                or _NOT_RECEIVED.search(said)
             ):
                 return False  # a request, or an answer with thanks after it
     return True
+
+
+# What the customer ordered or was promised has not come ("I still haven't yet received my
+# locket.", "I never received my first order", "My package hasn't arrived"): a fault reported,
+# which thanks beside it do not turn into a closing (round 12's e-mail customers).
+_NOT_RECEIVED = re.compile(
+    r"\b(?:(?:have|has)\s*n['’]?t|have\s+not|has\s+not|never|not)\s+(?:\w+\s+){0,2}?"
+    r"(?:received|arrived|got|gotten|come|shipped|been\s+(?:delivered|shipped|refunded))\b",
+    re.IGNORECASE,
+)
 
 
 def _thanks(sentence: str) -> bool:
@@ -1274,6 +1346,32 @@ def _names_values(sentence: str) -> bool:
     )
 
 
+# "Let me know if you would like more information about any of these", "Please let me know
+# if you need any further assistance", "…if there's anything else I can help with": a
+# conditional offer of more of the same help, however it opens (round 9b's LLM agent ends
+# nearly every list so); what the user says next is a new request, not a value asked for.
+_MORE_HELP = re.compile(
+    r"\bif\s+(?:you(?:\s+would|['’]d)?\s+(?:like|need|want|require|have)\s+(?:any\s+)?"
+    r"(?:more|further|additional|other|any)\s+(?:information|info|details|assistance|help|questions?)"
+    r"|there\s*(?:['’]s|\s+is)\s+anything\s+else)\b",
+    re.IGNORECASE,
+)
+# ... unless the same sentence offers an act or asks for preferences beside it ("…or if you
+# would like to book any of these trains", "…or if you have any other preferences"): round
+# 9b's ruling, what the user gives after those answers it.
+_MORE_HELP_NOT = re.compile(
+    r"\bif\s+you(?:\s+would|['’]d)?\s+(?:like|want|wish)\s+(?:me\s+)?to\s+(?!know\b|have\b|get\b)"
+    r"|\bpreferences?\b|\brequirements?\b",
+    re.IGNORECASE,
+)
+
+
+def _offers_more_help(sentence: str) -> bool:
+    """True when ``sentence`` asks the user to say so only if they want more information or
+    help (:data:`_MORE_HELP`), and offers no act and asks for no preference beside it."""
+    return _MORE_HELP.search(sentence) is not None and _MORE_HELP_NOT.search(sentence) is None
+
+
 @functools.lru_cache(maxsize=8192)
 def agent_context(previous: str | None) -> str:
     """What the agent's message ``previous`` asked of the user: ``"solicit"`` when its last
@@ -1322,7 +1420,10 @@ def agent_context(previous: str | None) -> str:
     if solicits:
         # a condition before an ask that names the values ("If you want to plan the return,
         # tell me: - your reason…") still asks for them
-        offers = all(_CONDITIONAL.match(s) and not _names_values(s) for s in solicits)
+        offers = all(
+            (_CONDITIONAL.match(s) or _offers_more_help(s)) and not _names_values(s)
+            for s in solicits
+        )
         return "open" if offers else "solicit"
     # "I am sorry, but there is no room available for your dates.": it asks nothing, and
     # the user's next value starts another search
@@ -1597,7 +1698,7 @@ _SUBJECT_ADVERB = re.compile(
 # The polite words before an imperative ("请", "麻烦你", "please", "now"), read past to
 # its verb.
 _IMPERATIVE_LEAD = re.compile(
-    r"^\s*(?:(?:请|麻烦|麻烦你|你|再|那|那么|please|now|just|so|then|also)\s*[,，]?\s*)*",
+    r"^\s*(?:(?:请|麻烦|麻烦你|你|再|那|那么|please|kindly|now|just|so|then|also)\s*[,，]?\s*)*",
     re.IGNORECASE,
 )
 
@@ -1666,7 +1767,15 @@ _RHETORICAL = re.compile(
     r"(?!\s+(?:if|whether|what|which|when|where|who|how)\b)"
     r"|\b(?:isn['’]?t|is\s+not|wasn['’]?t)\s+(?:that|it|this)\s+(?:just\s+|so\s+|really\s+)?"
     r"(?:awful|terrible|ridiculous|crazy|unfair|insane|horrible|absurd|outrageous|sad|unbelievable)\b"
-    r"|(?:^|[\s，,。！!？?])谁知道|我(?:怎么|咋|哪|怎么会|如何)知道|凭什么|有没有搞错",
+    r"|(?:^|[\s，,。！!？?])谁知道|我(?:怎么|咋|哪|怎么会|如何)知道|凭什么|有没有搞错"
+    # ... or mocks the company's conduct in a question's form (round 12's Weibo and e-mail
+    # customers: "莫非移动公司很缺钱？", "有必要天天发这种垃圾消息？", "你们就这样对待老用户的？",
+    # "你这是闹哪样？… 至于嘛？", "是几个意思啊", "Is it fun to always modify the skin?",
+    # "…, but is it useful?", "What is the use?"): a telecom's or a shop's customer venting,
+    # not asking (a fault or a demand beside it is read by the other rules)
+    r"|莫非|有必要[^，,。！!？?]{0,20}(?:吗|么|[？?])|至于[吗嘛么]|闹哪样|几个意思"
+    r"|就(?:这样|这么)对待|\bis\s+it\s+(?:fun|funny)\s+to\b|\b(?:but\s+)?is\s+(?:it|that|this)\s+useful\s*\?"
+    r"|\bwhat(?:['’]s|\s+is)\s+the\s+(?:use|point)\s*\?|\bare\s+you\s+(?:kidding|joking)(?:\s+me)?\s*\?",
     re.IGNORECASE,
 )
 
@@ -1723,6 +1832,43 @@ _FAULT = re.compile(
 )
 
 
+# Thanks for nothing, or for what did not help ("Thanks for the worthless response!",
+# "THANKS FOR NO INSTRUCTIONS ON THE PET ZEN!"), or thanks beside saying the agent did not
+# help ("Thank you! You didnt provide any help."): round 12's e-mail and Weibo customers'
+# sarcasm is pushback (`other`), not a closing; a question or a request beside it still
+# asks ("Thanks for nothing. Can I speak to a manager?").
+_SARCASM = re.compile(
+    r"\b(?:thanks|thank\s+(?:you|u))\s+(?:\w+\s+){0,2}?for\s+(?:nothing|no\s+(?!longer\b)\w+"
+    r"|(?:the|your|a|an|all\s+the|this)\s+(?:\w+\s+)?(?:worthless|useless|unhelpful|pointless"
+    r"|non-?answer|runaround)|(?:wasting|ignoring)\b)"
+    r"|\byou\s+(?:didn['’]?t|did\s+not|haven['’]?t|have\s+not|never)\s+(?:\w+\s+)?"
+    r"(?:any|much)\s+help\b|\b(?:no|zero)\s+help\s+at\s+all\b"
+    r"|谢谢你们?的(?:不作为|无作为|敷衍)",
+    re.IGNORECASE,
+)
+
+
+# What an e-mail client or a forward appends ("Sent from my iPhone", "Sent from Yahoo Mail for
+# iPhone", "Begin forwarded message:", "-------- Original message --------"): nothing the
+# customer wrote, so the rules read the text before it (round 12's e-mail customers).
+_MAIL_FOOTER = re.compile(
+    r"\bsent\s+from\s+(?:my\s+)?(?:iphone|ipad|android|galaxy|samsung|mobile|phone|smartphone"
+    r"|yahoo\s+mail|outlook|mail|gmail)\b|\bbegin\s+forwarded\s+message\s*:|-{2,}\s*original\s+message",
+    re.IGNORECASE,
+)
+_SIGN_OFF_WORDS = 3  # a name or a slogan before the footer, no more ("Patch power !")
+# Praise of the product or the service in a turn that asks for nothing ("I use these!!!",
+# "they work great", "So awesome", "为你点赞", "觉得他们还是很敬业的"): a testimonial, `other`
+# as venting is, also as a first turn.
+_PRAISE = re.compile(
+    r"\b(?:(?:they|these|it|this|those)\s+(?:really\s+|all\s+)?work(?:s|ed)?\s+"
+    r"(?:great|well|wonders|perfectly|like\s+a\s+charm)|i\s+(?:use|love)\s+(?:these|them)"
+    r"|(?:love|loved)\s+(?:your|this|these)\s+(?:product|patch|sticker|service|app)\w*|so\s+awesome"
+    r"|highly\s+recommend)\b|点赞|好评|敬业|很给力",
+    re.IGNORECASE,
+)
+
+
 def _classify(text: str | None, context: str) -> str:
     """The rules' class of a user turn after an agent message of ``context``."""
     return _rule(text, context)[0]
@@ -1744,6 +1890,16 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         t = _SUBJECT_ADVERB.sub(r"\1 ", t)
     if not t:
         return "other", "empty"
+    if "sent from" in low or "forwarded" in low or "original message" in low:
+        signed = _MAIL_FOOTER.search(t)  # cheap test first: most turns are no e-mail
+        if signed is not None:
+            t = t[: signed.start()].strip()
+            if not t or (
+                len(_WORD.findall(t)) <= _SIGN_OFF_WORDS
+                and not any(_is_question(s) or _is_request(s) for s in _sentences(t))
+            ):
+                # "PatchPower Sent from my iPhone": a sign-off and the mail app's footer
+                return "other", "sign_off"
     if t[0] in _ZH_FILLERS:  # cheap test first: most turns open with no filler
         t = _ZH_FILLER.sub("", t)
     lists, p = _lists(), _patterns()
@@ -1756,6 +1912,10 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         return "other", "qa_pair"  # "Q: Why are blueberries blue? A: Because …": handed over
     # after a recap to confirm, "Actually", "Sorry, no" open a correction: an answer
     shift = p["shift"] if context != "confirm" else _NEVER
+    if _SARCASM.search(t) and not any(
+        _is_question(s) or _is_request(s) for s in _sentences(_SARCASM.sub(" ", t))
+    ):
+        return "other", "sarcasm"  # "Thanks for the worthless response!": pushback, no thanks
     if len(t) <= _GREETING_CHARS and p["greeting"].search(t) and _words_only(t, p["closing"]):
         return "greeting", "greeting_only"
     # Pushback first: an opening that holds the agent to what it said ("You mentioned that
@@ -1942,10 +2102,12 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         return "greeting", "pleasantries"
     if (
         context in ("opening", "none")
-        and p["complaint"].search(t)
+        and (p["complaint"].search(t) or _PRAISE.search(t))
         and not _FAULT.search(t)
         and not _CONDITIONAL_ASK.search(t)
     ):
+        # ... and so is praise that reports no fault ("I use these!!!", "they work great",
+        # "不过为你点赞": round 12's e-mail and Weibo customers' testimonials)
         # venting that judges the service and reports no fault ("好失望的京东", "That's not
         # fair."): asks for nothing, even as a first turn (the r4 section's opener pushback)
         return "other", "vent"

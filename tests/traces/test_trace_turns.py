@@ -1746,3 +1746,169 @@ def test_a_wh_question_run_on_after_a_statement_without_a_mark_is_a_question() -
         rule_turn("Hey that is better what about sunday", False, "It will be sunny on Friday.")
         == "question"
     )
+
+
+# --- Session 12: rules written on rounds 9b and 12 (real rows cited by id) ---------------
+LIST_TAIL = "1. Slug and Lettuce\n2. Backstreet Bistro\n3. Cow Pizza Kitchen and Bar\n\n"
+
+
+@pytest.mark.parametrize(
+    ("previous", "context"),
+    [
+        # a conditional offer of more information or help, however it opens (s9b-at-t000,
+        # s9b-at-t073): an offer, after which a constraint is a new request
+        (LIST_TAIL + "Let me know if you would like more information about any of these.", "open"),
+        ("Please let me know if there's anything else I can help with!", "open"),
+        ("Please let me know if you need any further assistance.", "open"),
+        # ... not one that offers an act or asks for preferences beside it (round 9b's ruling)
+        (
+            LIST_TAIL + "Let me know if you'd like more information or if you have any other "
+            "preferences.",
+            "solicit",
+        ),
+        (
+            "Please let me know if you need more information or if you would like to book any "
+            "of these trains.",
+            "solicit",
+        ),
+        ("Let me know if you'd like to book any of these.", "solicit"),
+    ],
+)
+def test_a_conditional_offer_of_more_help_asks_for_no_value(previous: str, context: str) -> None:
+    assert agent_context(previous) == context
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # s9b-at-t000: a constraint after an offer of more information is a new request
+        (
+            "Moderately priced, please.",
+            LIST_TAIL + "Let me know if you would like more information about any of these.",
+            "request",
+        ),
+        # ... after an ask for preferences it answers it (round 9b's ruling)
+        (
+            "Any part of town will be fine.",
+            LIST_TAIL + "Please let me know if you would like more information about any of "
+            "these restaurants or if you have any other preferences.",
+            "answer",
+        ),
+        # s9b-at-t294: appraising what the agent presented answers it; a list's place chooses
+        (
+            "Okay, that apartment seems to be great.",
+            "Yes, the apartment at Americana Apartment Homes in Rohnert Park is furnished.",
+            "answer",
+        ),
+        ("The second one.", "1. Account balance: $8639.65\n2. Account balance: $5151.82", "answer"),
+        ("The second one is broken, can you replace it?", "", "request"),
+    ],
+)
+def test_round_9b_offers_of_more_help_and_appraisals(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, False, previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # sarcastic thanks are pushback (s12-nt-t058, s12-nt-t057, s12-st-t182)
+        ("Thanks for the worthless response!", "No worries, Thomas!", "other"),
+        ("THANKS FOR NO INSTRUCTIONS ON THE PET ZEN!", "", "other"),
+        ("Thank you! You didnt provide any help.", "We will contact you later.", "other"),
+        # ... not thanks for help, nor sarcasm beside a request
+        ("Thanks for your help!", "Your refund is on its way.", "greeting"),
+        ("Thanks for no longer charging me twice.", "Done.", "greeting"),
+        ("Thanks for nothing. Please transfer me to a manager.", "I can't change that.", "request"),
+        # thanks spelled as one word close (s12-nt-t069)
+        ("Thankyou so much! 🙂", "We'll be sending your free Pet Locket tomorrow.", "greeting"),
+        # thanks beside a fault or a wish to be told close nothing (s12-nt-t068, s12-nt-t093)
+        (
+            "I still haven't yet received my locket. You offered to send one out to me last "
+            "week.  Many thanks",
+            "",
+            "request",
+        ),
+        (
+            "Ok thank u!  I had placed an order for just myself and now there are two orders "
+            "coming and it is double the price, so just wondering why, thanks again!",
+            "We can't wait to get this sorted for you.",
+            "question",
+        ),
+        ("Package was rec'd. thank you.", "It should arrive this week.", "greeting"),
+    ],
+)
+def test_sarcastic_thanks_and_thanks_beside_a_fault(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, False, previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # e-mail customers: an update or advice on their order asks to be told
+        # (s12-nt-t052, s12-nt-t074); a request to act stays one
+        (
+            "I have placed the subject order on June 9 and still haven't received it to date. "
+            "Can you please update me on the status of the order?",
+            "",
+            "question",
+        ),
+        ("Please can you advise me when I'm likely to receive this order?", "", "question"),
+        ("Can you please update my shipping address?", "", "request"),
+        # a record's label before its value is no imperative (s12-nt-t038)
+        ("Where is my order?  Order #NP3352659", "", "question"),
+        ("Order two more packs for me, please.", "", "request"),
+        # the mail app's footer is read past (s12-nt-t017, s12-nt-t083)
+        ("PatchPower Sent from my iPhone", "", "other"),
+        ("My order never arrived !! Sent from my iPhone", "", "request"),
+        # praise that asks for nothing is a testimonial (s12-nt-t071, s12-st-t012)
+        ("I use these!!!", "", "other"),
+        ("@搜狗输入法技术支持 觉得他们还是很敬业的,挑了两张觉得你们萌哒哒", "", "other"),
+        ("They work great, can I order ten more?", "", "request"),
+        # following up on an order or wondering why asks to be told (s12-nt-t027)
+        ("Hello!  I am following up to see the status on the order. Thank you!", "", "question"),
+    ],
+)
+def test_round_12_email_customers(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, False, previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # a device's fault with what is wrong asked (s12-st-t008, s12-st-t079) or why it
+        # failed (s12-st-t151): a fault report, a request
+        ("vivo x7连接wifi时出现感叹号,上不去网,请问是怎么回事儿？@vivo智能手机", "", "request"),
+        ("坚果手机系统更新后,总是划不开主屏幕怎么回事@坚果手机", "", "request"),
+        (
+            "|Why did I fail to download the System Update? @Smartisan Customer Service",
+            "",
+            "request",
+        ),
+        ("Why can't I log in to my account?", "", "request"),
+        # ... not a symptom of the body (s9-dm-t081), nor why a charge is what it is
+        ("小便次数多是怎么回事呢？", "", "question"),
+        ("Why was I charged twice this month?", "", "question"),
+        # a question that mocks the company's conduct asks nothing (s12-st-t068, s12-st-t014,
+        # s12-st-t137)
+        ("居然没有iphone5的卡,告知只能收费剪卡~莫非移动公司很缺钱？", "", "other"),
+        ("一共就3款,能用的iPhone也没货,你们就这样对待老用户的？", "", "other"),
+        (
+            "I fed back the issue before. Is it fun to always modify the skin?",
+            "It is a sync setting.",
+            "other",
+        ),
+        # ... not one that asks what a feature is for (s12-st-t107)
+        ("What is the use of the encryption function?", "", "question"),
+    ],
+)
+def test_round_12_helpdesk_faults_and_mockery(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, False, previous) == kind
+
+
+def test_praise_is_no_approval_of_a_value() -> None:
+    # a testimonial with nothing before it asks for nothing (s12-nt-t096); approving a value
+    # the agent proposed, read without its message, still answers (s10b-mm-t047)
+    assert rule_turn("my son is a magnet for bugs. So he get 3 stickers, they work great") == (
+        "other"
+    )
+    assert rule_turn("9:35 pm will work great") == "answer"
