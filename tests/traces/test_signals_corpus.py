@@ -218,6 +218,12 @@ HELD_OUT_HEDGE_FLOORS = {
     # it (that would tune on a sealed set); the floor records the cost, and the rules stand
     # on leave one source out (F1 0.835 -> 0.876) and on round 15, sealed and unseen.
     "hedges_sealed_r13.jsonl": (0.25, 0.52),
+    # sealed round 15 (session 12: ToolACE's GPT-4 tool dialogues, a Chinese MCP price
+    # agent, Claude-generated Chinese tool dialogues), labelled by a helper who never read
+    # or ran a detector, measured once after every rule of the session had landed: 0.222 /
+    # 0.762 (ToolACE 0.080 / 0.500: 46 false hits in 295 English messages; Chinese 0.545 /
+    # 0.923); the session's starting rules scored 0.206 / 0.667 on it, turns 0.814 both
+    "hedges_sealed_r15.jsonl": (0.22, 0.76),
 }
 # Training rows (round 8, sources the project already used, labelled by a helper who never
 # ran a detector): the rules reached 0.619 / 0.561 on their first run, 0.652 / 0.662 with the
@@ -326,6 +332,7 @@ HELD_OUT_TURN_FLOORS = {
     # unsealed in session 12 to tune on
     "turns_sealed_r12.jsonl": 0.62,
     "turns_sealed_r13.jsonl": 0.81,
+    "turns_sealed_r15.jsonl": 0.81,
 }
 
 
