@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import streams
+from .actions import tool_hints
 from .events import Event, Usage, call_event, parse_args
 from .harnesses import (
     CALL_ROLES,
@@ -1189,8 +1190,6 @@ class AzureEval(OpenAIChat):
                 "of messages beside a 'query' (write one row a line: {\"query\": ..., "
                 '"response": [{"role": "assistant", "content": [...]}, ...]})'
             )
-        from .actions import tool_hints  # actions imports nothing of this module's
-
         problems: list[str] = []
         messages = azure_eval_messages(value, problems)
         # AIAgentConverter writes a thread's turns as rows that each re-send the ones before

@@ -811,16 +811,8 @@ SHAREGPT_ROLES = {
 #: Roles of Chat-shaped ``messages`` that are ShareGPT's tool turns (ms-swift, and
 #: LLaMA-Factory's OpenAI-style tags): read by :func:`sharegpt_messages` too.
 CALL_ROLES = frozenset(
-    {
-        "function_call",
-        "function-call",
-        "tool_call",
-        "observation",
-        "tool_response",
-        "function_response",
-        "function-response",
-    }
-)
+    role for role, kind in SHAREGPT_ROLES.items() if kind in ("call", "result")
+) - {"tool", "function"}  # OpenAI Chat's own result roles
 _TOOL_CALL_BLOCK = re.compile(r"<tool_call>\s*(.*?)\s*</tool_call>", re.DOTALL)
 _THINK_BLOCK = re.compile(r"<think>\s*(.*?)\s*</think>", re.DOTALL)
 _TOOL_RESPONSE_BLOCK = re.compile(r"<tool_response>\s*(.*?)\s*</tool_response>", re.DOTALL)

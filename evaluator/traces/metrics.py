@@ -170,9 +170,7 @@ _NUMERAL = re.compile(r"\d+")
 def setting_number(argument: str, raw: Any) -> bool:
     """Whether ``raw`` is a number given to an argument that sets how the call runs
     (``timeout``, ``max_results``, ``page_size``...), never a value copied from a result."""
-    if type(raw) is int:
-        pass
-    elif type(raw) is not str or _NUMERAL.fullmatch(raw) is None:
+    if type(raw) is not int and (type(raw) is not str or _NUMERAL.fullmatch(raw) is None):
         return False
     return _SETTING.fullmatch(argument.rpartition(".")[2]) is not None
 
