@@ -217,12 +217,15 @@ HELD_OUT_HEDGE_FLOORS = {
     # recall 0.526 unchanged, seen only through this floor failing. No rule was changed for
     # it (that would tune on a sealed set); the floor records the cost, and the rules stand
     # on leave one source out (F1 0.835 -> 0.876) and on round 15, sealed and unseen.
+    # Measured three times while sealed (0.250 / 0.526 last), then unsealed in session 13
+    # to tune on: tuning data now
     "hedges_sealed_r13.jsonl": (0.25, 0.52),
     # sealed round 15 (session 12: ToolACE's GPT-4 tool dialogues, a Chinese MCP price
     # agent, Claude-generated Chinese tool dialogues), labelled by a helper who never read
     # or ran a detector, measured once after every rule of the session had landed: 0.222 /
     # 0.762 (ToolACE 0.080 / 0.500: 46 false hits in 295 English messages; Chinese 0.545 /
-    # 0.923); the session's starting rules scored 0.206 / 0.667 on it, turns 0.814 both
+    # 0.923); the session's starting rules scored 0.206 / 0.667 on it, turns 0.814 both.
+    # Unsealed in session 13 to tune on: tuning data now
     "hedges_sealed_r15.jsonl": (0.22, 0.76),
 }
 # Training rows (round 8, sources the project already used, labelled by a helper who never
@@ -331,6 +334,8 @@ HELD_OUT_TURN_FLOORS = {
     # round 12 (session 10): 0.622 first, 0.632 at its last sealed run (session 11), then
     # unsealed in session 12 to tune on
     "turns_sealed_r12.jsonl": 0.62,
+    # rounds 13 (0.816 at its three sealed runs) and 15 (0.814 once) were unsealed in
+    # session 13 to tune on
     "turns_sealed_r13.jsonl": 0.81,
     "turns_sealed_r15.jsonl": 0.81,
 }
