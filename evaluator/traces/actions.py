@@ -175,12 +175,16 @@ WRITE_VERBS = frozenset(
         "void",
         "escalate",
         "notify",
+        # Starting a return, a claim or a transfer changes the account's state.
+        "initiate",
     ]
 )
 
 #: Words that make a tool a write only as its first word: ``report_card_issue`` files a
-#: report (a card reported stolen), while ``get_report`` or ``sales_report`` name one.
-FIRST_WRITE_VERBS = frozenset(["report"])
+#: report (a card reported stolen), while ``get_report`` or ``sales_report`` name one;
+#: ``process_refund``, ``request_callback``, ``log_interaction``, ``close_ticket`` and
+#: ``claim_reward`` act, while ``get_process``, ``list_requests`` and ``read_logs`` read.
+FIRST_WRITE_VERBS = frozenset(["report", "process", "request", "log", "close", "claim"])
 
 _WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 

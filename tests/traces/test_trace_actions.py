@@ -53,6 +53,19 @@ from projeval.traces.actions import (
         ("report_card_issue", "write"),
         ("get_report", "read"),
         ("sales_report", None),
+        # So do processing, requesting, logging, closing and claiming; starting anything
+        # writes wherever the word sits.
+        ("process_warranty_claim", "write"),
+        ("request_callback", "write"),
+        ("log_customer_interaction", "write"),
+        ("close_ticket", "write"),
+        ("claim_reward", "write"),
+        ("initiate_return", "write"),
+        ("order_initiate_exchange", "write"),
+        ("get_process_status", "read"),
+        ("list_requests", "read"),
+        ("read_logs", "read"),
+        ("service_request_status", None),
         # Assessing, reviewing, tracing and classifying read, whatever the words after them.
         ("review_move_service_portfolio", "read"),
         ("trace_service_move", "read"),
