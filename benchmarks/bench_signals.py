@@ -178,6 +178,11 @@ HEDGE_SETS = (
     # rule of the session (0.222 / 0.762; 0.206 / 0.667 with its starting rules), then
     # unsealed in session 13 to tune on
     ("hedges_sealed_r15.jsonl", "round-15 set (tuned from session 13; 0.222 / 0.762 sealed)"),
+    # session 13: labelled on s13-sealed16 by a helper who never read or ran a detector (a
+    # RAG support bot for a snack subscription against simulated customers, with the
+    # retrieved knowledge of each turn; a hotel-booking agent with its tool outputs; real
+    # Chinese online cardiology consultations); the owner measures it once
+    ("hedges_sealed_r16.jsonl", "sealed round-16 set (never tuned, never trained on)"),
     # session 11: GPT-4's ReAct thoughts (FireAct's trajectories), labelled and committed
     # before any detector ran on them, then tuned on; a training file for the gate
     ("hedges_thoughts_r14.jsonl", "round-14 thoughts set (labelled session 11, then tuned)"),
