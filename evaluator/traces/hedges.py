@@ -893,7 +893,8 @@ def find_hedges(
     while an assumption that fills the value ("We can assume they want the last train") and
     what a name the user gave denotes ("which could be the name of an artist") count; what a
     kind of thing tends to do ("Fans are likely to buy…", "Central banks might alter rates",
-    "In some jurisdictions, there might be…") is the general case; the agent's self and limits
+    "In some jurisdictions, there might be…", "there might still be some situations") is the
+    general case, a modal after "depending on" a hypothetical; the agent's self and limits
     ("As an AI, I don't have personal tastes", "beyond my toolset's capabilities") claim no
     fact, while no access to data about one ("I don't have access to specific data about…")
     is missing information; a field the result holds empty read back ("Max Supply: not
@@ -1486,7 +1487,9 @@ def _rule(
         ):
             return "policy_modal"  # "NSC may charge a fee", "the bag may be X-rayed": what a policy allows
         if (_CONDITIONAL_MODAL.match(h.match) or _FUTURE_ADVERB.search(text, c_lo, h.start)) and (
-            _CONDITION.search(sentence_text) or _AS_IT_CHANGES.search(text, s_lo, h.start)
+            _CONDITION.search(sentence_text)
+            or _AS_IT_CHANGES.search(text, s_lo, h.start)
+            or _DEPENDING.search(text, s_lo, h.start)
         ):
             # "If you have full sun exposure, it will likely do well" too
             return "conditional_modal"  # "If Tesla confirms it, the appointment may need to be changed": hypothetical
@@ -1516,6 +1519,7 @@ def _rule(
                     and not _STATE_PREDICATE.match(text, h.start, c_hi)
                 )
                 or _SOME_SETTING.search(text, s_lo, h.start) is not None
+                or _SOME_CASES_AFTER.match(text, h.end, c_hi) is not None
             )
             and not _SECOND_PERSON.search(text, h.end, c_hi)
         ):
@@ -2716,7 +2720,8 @@ _VARIES = re.compile(
     # "This might be different from some Western countries", as "可能会有所不同"
     r"(?:may|might|can|could)(?:\s+(?:also|still|\w+ly))?\s+(?:vary|differ|fluctuate|be\s+different)\b|"
     r"(?:may|might|can|could)(?:\s+(?:also|still|\w+ly))?\s+change"
-    r"(?:\s*(?:[,.;:!)*\]\n]|$)|\s+(?:over\s+time|throughout|at\s+any\s+time|without\s+(?:prior\s+)?"
+    # "as they may change or have certain exceptions": intransitive, with another caveat
+    r"(?:\s*(?:[,.;:!)*\]\n]|$)|\s+or\s+(?!your\b|the\b)|\s+(?:over\s+time|throughout|at\s+any\s+time|without\s+(?:prior\s+)?"
     r"notice|frequently|quickly|daily|hourly|often|as\s+(?:new|newer|more\s+recent|the\s+latest)"
     r"\s+(?:data|information|updates?|readings?|reports?)))|"
     # "实际交易中可能会因运输、采购量等因素略有浮动": a price that may move, the same caveat
@@ -2971,6 +2976,13 @@ _STATE_PREDICATE = re.compile(
     re.IGNORECASE,
 )
 _TO_AFTER = re.compile(r"\s+to\s", re.IGNORECASE)
+# "there might still be some situations where manual review becomes necessary": a kind of
+# case named after the cue.
+_SOME_CASES_AFTER = re.compile(
+    r"(?:\s+(?:still|also|even))?\s+(?:be\s+)?(?:some|certain|rare)\s+"
+    r"(?:cases|situations|instances|circumstances|scenarios)\b",
+    re.IGNORECASE,
+)
 # Nouns that name a kind without a plural "s": "UK media may be more reserved".
 # A list item's label before its text: "- **Cultural Attitudes**: ".
 _ITEM_LABEL = re.compile(r"\s*(?:[-*•]|\d+[.)])?\s*\**[^:\n*]{1,40}\**\s*[:：]\**\s*")
@@ -3387,6 +3399,8 @@ _CONDITIONAL_MODAL = re.compile(
 )
 # An epistemic adverb on a future or conditional verb ("it will likely do well", "would
 # probably"): under a condition, the same hypothetical as a modal.
+# "Depending on your destination, walking might be a viable alternative": a condition.
+_DEPENDING = re.compile(r"\bdepending\s+(?:on|upon)\b", re.IGNORECASE)
 _FUTURE_ADVERB = re.compile(r"\b(?:will|would|['\u2019]ll|['\u2019]d)\s+$", re.IGNORECASE)
 
 

@@ -150,3 +150,14 @@ def test_a_chinese_recommendation_and_a_place_without_a_service() -> None:
     assert _hedged("北京贵都大酒店没有提供该服务。") == []
     assert _hedged("赛事方没有提供具体的赛程信息。") == ["没有提供"]
     assert _hedged("我觉得这家酒店可能已经满房了。") != []
+
+
+def test_depending_on_and_some_cases_are_no_guess_about_this_case() -> None:
+    assert _hedged("Depending on your destination, walking might be a viable alternative.") == []
+    assert _hedged("There might still be some situations where a manual review is needed.") == []
+    assert _hedged("There might still be a seat on the later train.") == ["might"]
+
+
+def test_licenses_that_may_change_or_have_exceptions_are_a_caveat() -> None:
+    assert _hedged("Check each license, as they may change or have certain exceptions.") == []
+    assert _hedged("The airline may change the gate.") == ["may"]
