@@ -526,7 +526,13 @@ _PROCESS_VERB = re.compile(
     # what the agent can do: "I do not have the capability to book hotels", "I don't
     # have direct access to availability calendars", "enough details to search"
     r"^\s*(?:(?:actually|currently|any|the|a|direct|real-time|the\s+necessary)\s+)*"
-    r"(?:capabilit|functionalit|abilit|access\b|integration|permission|authori[sz]ation|"
+    # access to a system is the process; access to data about a task fact is not: "I don't
+    # have access to specific data about the frequency of new posts" (round 15) states
+    # missing information, as "I couldn't get…" does; "access to weather data tools" does not
+    r"(?:capabilit|functionalit|abilit|"
+    r"access\b(?!\s+to\s+(?:[\w-]+\s+){0,6}?(?:data|details|information|info|statistics|figures)\b"
+    r"(?!\s+(?:tools?|systems?|bases?|apis?|feeds?|sources?)\b))|"
+    r"integration|permission|authori[sz]ation|"
     r"(?:a\s+)?way\s+to|means\s+to|tools?\b)|"
     r"^\s*(?:enough|sufficient|the\s+necessary)\s+(?:\w+\s+){0,2}to\s+(?:even\s+|\w+ly\s+)?"
     r"(?:search|proceed|book|look|query|check|continue|complete|start|initiate|find|attempt)\b|"
@@ -740,11 +746,41 @@ _NUMBER_AFTER = re.compile(
     r"\s*(?:等于|等於|为|為|是|is|at|of|=)?\s*(?:\*\*|__)?[$€£¥￥]?\s*(\d+(?:[.,]\d+)*)",
     re.IGNORECASE,
 )
+# The number before "~" with its unit: "4.45元/方 ~ 4.55元/方" gives a range's ends.
+_RANGE_BEFORE = re.compile(r"\d(?:\s*[^\s\d~]{1,5})?\s*$")
+#: The approximation words written after their number ("4.00元/立方米左右").
+_AFTER_NUMBER = frozenset({"左右", "上下"})
+_NUMBER_BEFORE = re.compile(r"(\d+(?:[.,]\d+)*)\s*[^\s\d，,。；;]{0,6}\s*$")
+# An average named: the approximated number is the mean of a result's values.
+_AVERAGE = re.compile(r"平均|均价|均價|均值|average|\bmean\b|median|中位", re.IGNORECASE)
+
+
+def _averaged(text: str, number: str, result: str | None) -> bool:
+    """True when the text names an average and ``number`` lies between the least and the
+    greatest of the result's values of its size ("月均价约为4.01元" after daily prices
+    from 3.95 to 4.05): a computation on what the result holds, as a rounding is."""
+    if not result or not _AVERAGE.search(text):
+        return False
+    try:
+        value = float(number.replace(",", ""))
+    except ValueError:
+        return False
+    values = []
+    for m in _QUANTITY.finditer(result):
+        try:
+            v = float(m.group().replace(",", ""))
+        except ValueError:
+            continue
+        if value / 10 <= v <= value * 10:  # the same order: not dates, ids or counts
+            values.append(v)
+    return len(values) >= 2 and min(values) <= value <= max(values)
+
+
 #: Lexicon guesses that approximate the number after them; like an estimate, they
 #: restate the latest result when it holds that number.
 _APPROXIMATORS = frozenset(
     {"approximately", "about", "around", "roughly", "an estimated", "estimated"}
-    | {"大约", "大約", "约为", "約為", "大概", "差不多", "约", "約"}
+    | {"大约", "大約", "约为", "約為", "大概", "差不多", "约", "約", "大致", "大致为", "大致為"}
 )
 
 
@@ -849,6 +885,22 @@ def find_hedges(
     sentence about the user). "It should arrive by early next week" estimates when this order
     comes; "within 5-7 business days" after it is a processing time, and a date the result
     holds is read back.
+
+    Round 13's and 15's tool dialogues add: what the user's request leaves out is the
+    user's input ("the location is not specified by the user", "the time is not specified. I
+    cannot call the API without it", "unclear what kind of trip they're interested in"), and a
+    guess at what the user wants is about the user ("it's likely they want a hotel there"),
+    while an assumption that fills the value ("We can assume they want the last train") and
+    what a name the user gave denotes ("which could be the name of an artist") count; what a
+    kind of thing tends to do ("Fans are likely to buy…", "Central banks might alter rates",
+    "In some jurisdictions, there might be…", "there might still be some situations") is the
+    general case, a modal after "depending on" a hypothetical; the agent's self and limits
+    ("As an AI, I don't have personal tastes", "beyond my toolset's capabilities") claim no
+    fact, while no access to data about one ("I don't have access to specific data about…")
+    is missing information; a field the result holds empty read back ("Max Supply: not
+    specified" after ``null``), an average of the result's values ("均价约为4.50元"), a range
+    ("4.45 ~ 4.55"), "any inconvenience it may have caused" and a price that may move
+    ("可能会…略有浮动") are no guesses.
 
     A guess mostly in the words of a short reply that states the caveat with its own modal
     repeats it ("availability may change" after "this could change…"); "I think" before a
@@ -1031,7 +1083,11 @@ _UNSTATED = re.compile(
 # "无法查看" (no adverb: "连我们也无法查看", the user's privacy) are not.
 _ZH_CANNOT_KNOW = re.compile(
     "(?:无法|無法|不能|没法|沒法|没办法|沒辦法)(?:直接|实时|實時|即时|即時|在线|在線|准确|準確|"
-    "马上|馬上|立即|及时|及時)(?:确认|確認|查询|查詢|核实|核實|获取|獲取|查到|查看)"
+    "马上|馬上|立即|及时|及時)(?:确认|確認|查询|查詢|核实|核實|获取|獲取|查到|查看)|"
+    # no data of a kind to give the fact: "目前没有直接的权威数据可以查询到具体的日需求量"
+    # (round 15's price agent), as "没有具体信息"; a bare "没有数据" is a result read back
+    "(?:没有|沒有|暂无|暫無)(?:直接|具体|具體|权威|權威|可靠|准确|準確|官方|公开|公開|详细|詳細)"
+    "(?:的|、)?(?:[\u4e00-\u9fff]{0,4}?)(?:数据|數據|资料|資料|统计|統計)"
 )
 # A hope that the parcel comes by a day named ("Fingers crossed you'll have it this week or
 # early next week", "Hopefully it arrives by Friday"): an estimate of when this order comes
@@ -1187,9 +1243,21 @@ def _rule(
             return "refusal"
         if kind == "missing" and _restates(clause, latest_result, kind):
             return "missing_restates"
-        if gated_search(_USER_INPUT, sentence_text) or gated_search(_CANNOT_PROCEED, sentence_text):
+        if kind == "missing" and _null_field(text, h.start, latest_result):
+            # "- Max Supply: It is not specified" after "max_supply": null: the field read back
+            return "missing_restates"
+        if (
+            gated_search(_USER_INPUT, sentence_text)
+            or gated_search(_CANNOT_PROCEED, sentence_text)
+            or gated_search(_NO_CALL, sentence_text)
+        ):
             return "missing_user_input"  # "since you have not provided a destination", "...I cannot proceed"
-        if _NO_ABILITY.match(text, h.end, c_hi):
+        if h.phrase in _UNSTATED_PHRASES and _cannot_call_next(text, s_hi):
+            # "However, the reservation time is not specified. I cannot call the
+            # ReserveRestaurant API without a specific time.": the call's input, which the
+            # user has to give (round 13's thoughts), not a field of a found item
+            return "missing_user_input"
+        if _NO_ABILITY.match(text, h.end, c_hi) or gated_search(_BEYOND_ME, sentence_text):
             return (
                 "missing_capability"  # "I don't have the technical ability to apply the discount"
             )
@@ -1201,6 +1269,8 @@ def _rule(
             return "missing_status"  # "access is unavailable in the app": a thing's status, not a missing fact
         if _AVAILABILITY.match(h.match) and _SHOWN_AS.search(text, c_lo, h.start):
             return "missing_shown_as"  # "the option is now showing as unavailable": a status a record shows
+        if h.match in _NOT_OFFERED and _OFFERED_THING.match(text, h.end, c_hi):
+            return "missing_status"  # "北京贵都大酒店没有提供该服务": what the hotel offers
         if _HAVE_NOT.fullmatch(h.match) and _STOCK.match(text, h.end, c_hi):
             return "missing_stock"  # "I don't have anything like that available": what the shop has
     else:
@@ -1269,6 +1339,18 @@ def _rule(
             return "user_offer"  # "wherever you might have stored it", "an agent who may help you"
         if _user_subject(text, subject_lo, h.start, h.end, c_hi, kind):
             return "user_subject"  # "the user seems to be ready": about the user, not the data
+        if kind == "softener" and gated_search(_USER_INPUT, sentence_text):
+            # "It looks like the URL you mentioned was not included in your message": what
+            # the user gave, as "I don't have your email" (session 7's ruling)
+            return "missing_user_input"
+        if _USER_WISH_AFTER.match(text, h.end, c_hi) and not _ASSUMES.search(h.match):
+            return "user_subject"  # "it's likely they want a hotel there": what the user wants
+        if _DIALOGUE_SUBJECT.search(text, c_lo, h.start):
+            return "process_clause"  # "The conversation seems to be concluding": the dialogue
+        if _RESULTS_OUTCOME.search(text, h.end, c_hi):
+            # "This might yield results for different hotels", "lacking the specifics might
+            # result in generic results": what the agent's own call will get, the process
+            return "process_clause"
         if _agent_modal(text, c_lo, h.start, h.match, h.end):
             return "agent_modal"  # "I may need to broaden the search": the agent's plan
         if h.phrase.lower() in _PLAN_ADVERBS and (
@@ -1277,7 +1359,11 @@ def _rule(
             return "agent_plan"  # "Maybe I can look up…", "I need to finalize it and possibly add…"
         if _EPISTEMIC.fullmatch(h.phrase) and _AGENT_COMPLEMENT.match(text, h.end, c_hi):
             return "agent_complement"  # "I think I can answer", "it looks like I can't reschedule": the agent
-        if _refers_to_user(text, s_lo, c_lo):
+        if _refers_to_user(text, s_lo, c_lo) and not words["meaning"].search(
+            text, h.end, min(c_hi, h.end + _MEANING_NEAR)
+        ):
+            # "It seems like they provided a name, which could be the name of an artist": a
+            # guess at what the user's words denote still counts, as _user_subject reads it
             return (
                 "refers_user"  # "The user corrected the size. This will likely affect...": the user
             )
@@ -1390,6 +1476,8 @@ def _rule(
             return "judgement"  # "可能是一个常见的问题", "可能更加有效": a judgement
         if _DUTY.match(text, h.start, c_hi):
             return "politeness"  # "不客气，应该的": the staff's duty, a courtesy, no guess
+        if _APOLOGY_FORMULA.search(text, max(s_lo, h.start - 40), h.start):
+            return "politeness"  # "sorry for any inconvenience it may have caused": a formula
         if (
             _POLICY_MODAL.match(text, h.start, c_hi)
             or _PROCESS_TIME.match(text, h.end, c_hi)
@@ -1399,7 +1487,9 @@ def _rule(
         ):
             return "policy_modal"  # "NSC may charge a fee", "the bag may be X-rayed": what a policy allows
         if (_CONDITIONAL_MODAL.match(h.match) or _FUTURE_ADVERB.search(text, c_lo, h.start)) and (
-            _CONDITION.search(sentence_text) or _AS_IT_CHANGES.search(text, s_lo, h.start)
+            _CONDITION.search(sentence_text)
+            or _AS_IT_CHANGES.search(text, s_lo, h.start)
+            or _DEPENDING.search(text, s_lo, h.start)
         ):
             # "If you have full sun exposure, it will likely do well" too
             return "conditional_modal"  # "If Tesla confirms it, the appointment may need to be changed": hypothetical
@@ -1413,6 +1503,30 @@ def _rule(
             return "conditional_modal"
         if _RULE_PREDICATE.match(text, h.start, c_hi) and _generic_subject(text, c_lo, h.start):
             return "rule_for_kind"  # "Checked bags may incur a fee": a rule for a kind of thing, not this case
+        if (
+            h.kind == "guess"  # a guess of the lexicon, not a general word read as one
+            and h.language == "en"
+            and h.phrase.lower() not in _APPROXIMATORS
+            # an adverb states a tendency with "to" ("are likely to buy"); without it, it
+            # guesses ("Mild symptoms, likely a virus")
+            and (h.phrase.lower() not in _EPISTEMIC_ADVERBS or _TO_AFTER.match(text, h.end))
+            and h.phrase not in ("~", "some")
+            and (
+                (
+                    _kind_subject(text, subject_lo, h.start)
+                    # a state of a kind's things may be this case's ("Review scores might be
+                    # outdated"); what a kind does or how it compares is general
+                    and not _STATE_PREDICATE.match(text, h.start, c_hi)
+                )
+                or _SOME_SETTING.search(text, s_lo, h.start) is not None
+                or _SOME_CASES_AFTER.match(text, h.end, c_hi) is not None
+            )
+            and not _SECOND_PERSON.search(text, h.end, c_hi)
+        ):
+            # "Fans are likely to purchase…", "Central banks might alter interest rates",
+            # "Companies that demonstrate strong ESG practices are likely to…": what a kind of
+            # thing tends to do, the general case (round 15's explanations), as "有些人可能会…"
+            return "rule_for_kind"
         if h.phrase.lower() in _TERM_ADJECTIVES and _noun_term(text, h.start, h.end):
             return "term"  # "the estimated delivery date": a field's name, not an estimate
         if h.phrase.lower() in _TERM_ADJECTIVES and _field_held(text, h.end, latest_result):
@@ -1433,12 +1547,23 @@ def _rule(
             # "Approximately half of this backlog … [Citation: Alphabet 10-K, Note 2]": a value
             # read from the document the answer cites, not an estimate of the agent's
             return "approx_cited"
+        if h.phrase == "~" and _RANGE_BEFORE.search(text, max(0, h.start - 12), h.start):
+            return "range"  # "4.45元/方 ~ 4.55元/方": the ends of a range, no approximation
+        if h.phrase in _AFTER_NUMBER:
+            before = _NUMBER_BEFORE.search(text, max(c_lo, h.start - 16), h.start)
+            if before and (
+                _held(before.group(1), latest_result)
+                or _averaged(text, before.group(1), latest_result)
+            ):
+                return "approx_held"  # "在4.00元/立方米左右波动" after prices around 4.0
         if h.phrase.lower() in _APPROXIMATORS or h.phrase in ("~", "some"):
             # An estimate's match ends on the number's first digit ("about 2"0).
             after = _NUMBER_AFTER.match(text, h.end - 1 if h.match[-1:].isdigit() else h.end)
             value = after.group(1) if after else None
             if value and (_held(value, latest_result) or _derived(text, h.start, value)):
                 return "approx_held"
+            if value and _averaged(text, value, latest_result):
+                return "approx_worked"  # "平均价格约为4.50元" from daily prices 4.45-4.55
             if _MATH.search(text, c_lo, c_hi) or (value and _worked(text, h.start, value)):
                 return "approx_worked"  # "approximately cos(45°)", "from 81,797 to 82,959, around 1,162"
             if after and value and _rounded_or_converted(text, after.end(1), value, latest_result):
@@ -1637,7 +1762,10 @@ _ANAPHOR = re.compile(
     re.IGNORECASE,
 )
 _USER_OPENING = re.compile(
-    r"\s*(?:[-*•\d.]+\s*)?(?:the\s+(?:user|customer)s?\b(?!['\u2019])|用户|客户)", re.IGNORECASE
+    # a ReAct thought's label before it: "Thought: The user wants to book a hotel."
+    r"\s*(?:[-*•\d.]+\s*)?(?:(?:thought|thinking|reasoning|思考)\s*[:：]\s*)?"
+    r"(?:the\s+(?:user|customer)s?\b(?!['\u2019])|用户|客户)",
+    re.IGNORECASE,
 )
 # A causal guess and the causes it names: "due to X or Y", "可能是由于X或Y".
 _CAUSE = re.compile(
@@ -1670,6 +1798,32 @@ _EXAMPLES = re.compile(r",?\s+(?:such\s+as|including|like|e\.g\.)\s+|比如|例�
 _GENERIC_CAUSE = re.compile(
     r"^\s*(?:the\s+|a\s+|an\s+)?(?:various|several|many|some|a\s+few|different|multiple)?"
     r"\s*(?:reasons?|factors?|things|issues|causes|原因|因素)\s*$",
+    re.IGNORECASE,
+)
+
+
+# The user as the subject right after a guess, wanting or after something: "it's likely
+# they want a hotel there", "It seems the user is looking for…" (round 13's ruling: a guess
+# at what the user wants is about the user; what the user means still counts, and "the
+# user probably wants to book from Wednesday" is _user_subject's).
+_USER_WISH_AFTER = re.compile(
+    r"\s*(?:that\s+)?(?:the\s+(?:user|customer)|they)\s+(?:(?:may|might|probably|likely)\s+)?"
+    r"(?:wants?|needs?|would\s+like|wish(?:es)?|prefers?|intends?|"
+    r"(?:are|is|['\u2019]re)\s+(?:looking|interested|asking|trying|planning))\b",
+    re.IGNORECASE,
+)
+# An assumption that fills what the user left out ("I assume that the user wants to know
+# about the late fees") guesses at the meaning of the user's words: it counts.
+_ASSUMES = re.compile(r"\bassum", re.IGNORECASE)
+# The dialogue itself as the subject: "The conversation seems to be concluding".
+_DIALOGUE_SUBJECT = re.compile(
+    r"\b(?:the|this|our)\s+(?:conversation|dialogue|dialog|chat|discussion)\s+(?:\w+\s+)?$",
+    re.IGNORECASE,
+)
+# What the agent's call will get, as the predicate of a guess: "might yield results".
+_RESULTS_OUTCOME = re.compile(
+    r"\b(?:yield|return|give|produce|get|bring(?:\s+up)?|result\s+in|lead\s+to)\s+"
+    r"(?:\w+\s+){0,2}?results\b",
     re.IGNORECASE,
 )
 
@@ -1816,6 +1970,10 @@ def _user_subject(text: str, lo: int, start: int, end: int, hi: int, kind: str) 
         subject = m
     if subject is None:
         return False
+    if words["meaning"].search(text, subject.end(), start):
+        # "The user has mentioned the name of a place which could be an attraction": a
+        # guess at what the user's words denote (round 13's ruling), the user no subject
+        return False
     return words["meaning"].search(text, end, min(len(text), end + _MEANING_NEAR)) is None
 
 
@@ -1926,12 +2084,40 @@ _USER_INPUT = re.compile(
     r"(?:the\s+(?:user|customer)['\u2019]s|your|their)\s|\bin\s+your\s+(?:last\s+|previous\s+)?(?:request|message|"
     r"question|reply|query|input)\b|"
     r"(?:您|用户)(?:还|尚|并)?(?:没有|未)(?:提供|告诉|说明|指定|给出)|"
+    # the user as the subject in an agent's thought: "用户不知道具体的赛季ID", "但用户无法提供
+    # 这些信息", "用户提到了2024赛季和温网，但没有提供具体的数字ID" (round 15's Chinese agent)
+    r"(?:用户|用戶)(?:还|還|尚|并|並|也)?(?:不知道|不清楚|无法提供|無法提供|不能提供)|"
+    r"(?:用户|用戶)[^。！？\n]{0,60}?(?:但|但是|却|卻|可是)(?:还|還|并|並)?(?:没有|沒有|未)"
+    r"(?:提供|告诉|告訴|说明|說明|指定|给出|給出)|"
+    # the user's request in the third person: "not mentioned for the first request",
+    # "the song names they want to hear" (an agent's thought about what to ask)
+    r"\b(?:in|for|from)\s+(?:the\s+user['\u2019]s|their|his|her|the)\s+(?:first\s+|second\s+|"
+    r"last\s+|previous\s+|latest\s+|original\s+)?(?:request|message|query|input)\b|"
+    r"\b(?:the\s+(?:user|customer)|they|he|she)\s+(?:wants?|would\s+like|wish(?:es)?)\s+to\b|"
     # "暂时不知道您的问题是否解决": what the user has to say
     r"(?:不知道|不清楚)(?:您|你)|"
     # the user as the subject: "您这边无法查到", "所以您暂时查不到的", "I understand
     # you're unable to provide that information"
     r"(?:您|你)(?:这边|那边|现在|暂时|还|也)*(?:无法|不能|没法|查不到|看不到|找不到)|"
-    r"\byou(?:['\u2019]re|\s+are|\s+were)\s+(?:still\s+)?(?:unable|not\s+able)\b",
+    r"\byou(?:['\u2019]re|\s+are|\s+were)\s+(?:still\s+)?(?:unable|not\s+able)\b|"
+    # the user in the third person, as an agent's thought names them (round 13's MTU-Bench
+    # thoughts): "the location is not specified by the user", "the user hasn't mentioned
+    # the name", "I don't have information on his residing city"
+    r"\b(?:specified|mentioned|provided|given|stated|supplied)\s+by\s+the\s+(?:user|customer)\b|"
+    r"\b(?:the\s+(?:user|customer)|they|he|she)\s+(?:has|have|had|did|does|do)\s*(?:not|n['\u2019]t)\s+"
+    r"(?:yet\s+)?(?:specif|mention|provid|give|gave|given|say|said|state|suppl|indicat|tell|told)\w*|"
+    r"\b(?:don['\u2019]t|do\s+not)\s+(?:yet\s+)?have\s+(?:any\s+|the\s+)?(?:information|info|details)\s+"
+    r"(?:about|on|of)\s+(?:the\s+(?:user|customer)['\u2019]s|his|her|their)\s|"
+    # what the user wants or is after, not a fact of the data: "it's unclear what kind of
+    # activity they're interested in", "not enough information to determine what changes the
+    # user wants to make" (what the user means still counts: "unclear what the user means")
+    r"\bwh(?:at|ich)\s+(?:\w+\s+){0,6}?(?:the\s+(?:user|customer)|they|he|she)\s*"
+    r"(?:wants?|needs?|would\s+like|wish(?:es)?|prefers?|intends?|is\s+(?:interested|looking|after)|"
+    r"are\s+(?:interested|looking|after)|['\u2019]re\s+(?:interested|looking|after))\b|"
+    # the missing input as the condition: "without your library ID, I'm unable to retrieve…",
+    # "without further information I can't determine which one is needed"
+    r"\bwithout\s+(?:your|their|the\s+user['\u2019]s|these|those|such|further|more|additional|"
+    r"any\s+(?:further|more|specific))\b",
     re.IGNORECASE,
 )
 # A call's failure, narrated: "the tool call timed out", "the lookup failed", "is down".
@@ -1956,14 +2142,47 @@ def _failure_consequence(text: str, s_lo: int, c_lo: int) -> bool:
 
 # The sentence says the agent cannot go on: what it lacks stops its process ("Without
 # knowing the origin, I cannot proceed with the booking").
+#: The phrases of :data:`_UNSTATED`'s cues ("not specified", "no … mentioned").
+_UNSTATED_PHRASES = frozenset(
+    f"{lead} {participle}"
+    for lead in ("not", "no …")
+    for participle in ("mentioned", "specified", "listed", "stated")
+)
+# An agent's statement that no call can be made yet: "No API call can be made at this point".
+_NO_CALL = re.compile(
+    r"\bno\s+(?:api\s+|tool\s+|function\s+)?calls?\s+(?:can|could|will)\s+be\s+made\b|"
+    r"\b(?:required|necessary|mandatory)\s+(?:parameter|argument|input)\b|"
+    # "we cannot determine if we need to call an API or which one to call"
+    r"\b(?:determine|decide|know)\s+(?:if|whether|which)\s+(?:\w+\s+){0,5}?(?:to\s+)?call\b",
+    re.IGNORECASE,
+)
+
+
+def _cannot_call_next(text: str, s_hi: int) -> bool:
+    """True when the sentence after the one ending at ``s_hi`` says the agent cannot go on
+    or call its tool ("Therefore, I cannot call the SearchHotel API", "It is a required
+    parameter to call…", "No API call can be made")."""
+    m = _sentence_end(text).search(text, s_hi)
+    hi = m.end() if m else len(text)
+    nxt = text[s_hi:hi]
+    return bool(gated_search(_CANNOT_PROCEED, nxt) or gated_search(_NO_CALL, nxt))
+
+
 _CANNOT_PROCEED = re.compile(
     r"\b(?:cannot|can't|can\s+not|unable\s+to|not\s+able\s+to)\s+(?:\w+\s+)?"
-    r"(?:proceed|continue|search|book|complete|start|initiate|look\s+up)\b|"
+    r"(?:proceed|continue|search|book|complete|start|initiate|look\s+up|call)\b|"
     r"无法(?:安全|直接|正常|有效|成功)?(?:地)?(?:继续|进行|调用|执行|构造|发起|完成)",
     re.IGNORECASE,
 )
 
 
+# The agent's limits named as the reason: "since it's beyond my current toolset's
+# capabilities", "as an AI text-based assistant, I'm unable to provide a clickable link".
+_BEYOND_ME = re.compile(
+    r"\b(?:beyond|outside(?:\s+of)?)\s+(?:my|our|the)\s+(?:[\w-]+(?:['\u2019]s)?\s+){0,3}?"
+    r"(?:capabilit|abilit|scope|functionalit)|\bas\s+an?\s+(?:AI\s+)?text-based\b",
+    re.IGNORECASE,
+)
 # What the agent lacks is a power, not a fact: "I don't have the technical ability to
 # apply the discount", "I do not have permission to modify prices" (a capability
 # statement, GUIDELINE: "I can't book flights, my functions are limited to…").
@@ -2049,6 +2268,12 @@ _THING_SUBJECT = re.compile(
     r"thus)\s+)*$",
     re.IGNORECASE,
 )
+# A place that does not offer a service: "而北京贵都大酒店没有提供该服务" (round 13's hotel
+# assistant comparing facilities): a fact of the place, not information the agent lacks.
+_NOT_OFFERED = frozenset({"没有提供", "沒有提供", "不提供"})
+_OFFERED_THING = re.compile(
+    r"(?:该|該|这项|這項|此|这个|這個|这种|這種|此项|此項)?(?:服务|服務|设施|設施)"
+)
 # A field read back from a record, alone on its line: "- **Aid status:** Not available".
 _FIELD_LABEL = re.compile(r"\s*(?:[-*•]|\d+\.)?\s*\**[^:\n*]{1,40}:\**\s*\**\s*")
 _FIELD_REST = re.compile(r"[\s*.]*")
@@ -2063,6 +2288,30 @@ def _field_value(text: str, start: int, end: int) -> bool:
     return (
         _FIELD_LABEL.fullmatch(text, lo, start) is not None
         and _FIELD_REST.fullmatch(text, end, hi) is not None
+    )
+
+
+# A field the result holds with no value: "max_supply": null, "phone": "", "tags": [].
+_EMPTY_FIELD = re.compile(
+    r"""["']([^"'\n]{1,40})["']\s*:\s*(?:null|none|""|''|\[\s*\]|\{\s*\}|"(?:n/?a|none|unknown)")""",
+    re.IGNORECASE,
+)
+_NOT_ALNUM = re.compile(r"[^a-z0-9]")
+
+
+def _null_field(text: str, start: int, result: str | None) -> bool:
+    """True when the cue at ``start`` is on a "label: value" line whose label names a field
+    the result holds empty ("- Max Supply: It is not specified" after ``"max_supply":
+    null``): the agent reads the field back, as "Aid status: Not available"."""
+    if not result:
+        return False
+    lo = text.rfind("\n", 0, start) + 1
+    label = _ITEM_LABEL.match(text, lo, start)
+    if label is None:
+        return False
+    name = _NOT_ALNUM.sub("", text[lo : label.end()].lower())
+    return any(
+        _NOT_ALNUM.sub("", m.group(1).lower()) == name for m in gated_finditer(_EMPTY_FIELD, result)
     )
 
 
@@ -2136,6 +2385,13 @@ def _values_held(text: str, start: int, end: int, result: str | None) -> bool:
 _ZH_CAPABILITY = re.compile(
     r"(?:会)?(?:无法|無法|不能|没法|没办法)(?:修改|更改|取消|拦截|办理|处理|操作|退款|退货|换货|调整)|"
     r"(?:会)?(?:修改|更改|取消|拦截|办理|处理|操作|退款|退货|换货|调整)不(?:了|成功)"
+)
+# An apology's formula, its modal no guess: "we're sorry for any inconvenience it may have
+# caused", "apologies for any confusion this might have caused".
+_APOLOGY_FORMULA = re.compile(
+    r"\b(?:inconvenience|trouble|confusion|frustration|delay|disruption)s?\s+"
+    r"(?:this|that|it|which|these|they)\s+$",
+    re.IGNORECASE,
 )
 # What the staff should do, said as a courtesy: "这都是我应该做的", "不客气，应该的".
 _DUTY = re.compile(r"(?:应该|應該)做?的(?![\u4e00-\u9fff])|(?:应该|應該)做?的(?=[哈呢哦啦呀吧])")
@@ -2343,6 +2599,9 @@ _OPINION = re.compile(r"我认为|我認為|我觉得|我覺得|I\s+think|I\s+be
 _OPINION_JUDGEMENT = re.compile(
     r"[，,]?[^。！？!?;；\n]{0,40}?是(?:一[个個家项項种種])?[^。！？，,]{0,20}?(?:非常|很|十分|极其|極其|最)?"
     r"(?:出色|优秀|優秀|重要|关键|關鍵|伟大|偉大|杰出|傑出)|"
+    # a recommendation's judgement: "我觉得如家快捷酒店和汉庭酒店都是不错的地方" (round 13's
+    # hotel assistant), as "looks like a good affordable option"
+    r"[^。！？!?;；\n]{0,60}?(?:不错|不錯|挺好|蛮好|很好|值得推荐|值得推薦)|"
     r"(?:\s+\w+){0,8}?\s+(?:is|are|was|were)\s+(?:(?:a|an|the)\s+)?(?:very\s+|really\s+|truly\s+)?"
     r"(?:great|excellent|outstanding|remarkable|impressive|admirable|important)\b",
     re.IGNORECASE,
@@ -2461,11 +2720,13 @@ _VARIES = re.compile(
     # "This might be different from some Western countries", as "可能会有所不同"
     r"(?:may|might|can|could)(?:\s+(?:also|still|\w+ly))?\s+(?:vary|differ|fluctuate|be\s+different)\b|"
     r"(?:may|might|can|could)(?:\s+(?:also|still|\w+ly))?\s+change"
-    r"(?:\s*(?:[,.;:!)*\]\n]|$)|\s+(?:over\s+time|throughout|at\s+any\s+time|without\s+(?:prior\s+)?"
+    # "as they may change or have certain exceptions": intransitive, with another caveat
+    r"(?:\s*(?:[,.;:!)*\]\n]|$)|\s+or\s+(?!your\b|the\b)|\s+(?:over\s+time|throughout|at\s+any\s+time|without\s+(?:prior\s+)?"
     r"notice|frequently|quickly|daily|hourly|often|as\s+(?:new|newer|more\s+recent|the\s+latest)"
     r"\s+(?:data|information|updates?|readings?|reports?)))|"
-    r"可能(?:会|會)?(?:因[^。；;\n]{1,40}?而)?(?:出现|有所|有)?(?:不一致|不同|差异|差異|出入|偏差|"
-    r"波动|波動|异|異)|可能因人而异|可能因人而異|"
+    # "实际交易中可能会因运输、采购量等因素略有浮动": a price that may move, the same caveat
+    r"可能(?:会|會)?(?:因[^。；;\n]{1,40}?(?:而|因素|原因))?(?:出现|有所|略有|稍有|有)?(?:不一致|不同|"
+    r"差异|差異|出入|偏差|波动|波動|浮动|浮動|异|異)|可能因人而异|可能因人而異|"
     # A caveat that a process may be slow: "it might take a little longer over the weekend",
     # "可能会慢点", "有可能会超过预计的送达时间", "运费券可能会延迟到账", "促销期间可能比较忙" (JD.com
     # staff; ShopBot's "信用卡可能延迟3-5个工作日" is _PROCESS_TIME's): how such processes go, as
@@ -2557,7 +2818,10 @@ _CALL_WORDS = re.compile(
 # What the agent would give, not a fact it lacks: "I don't have personal opinions", "I
 # cannot provide medical advice", "我无法提供医疗建议" (a capability or a refusal).
 _ADVICE = re.compile(
-    r"(?<![\w-])(?:opinions?|feelings|emotions|advice|assistance|help)(?![\w-])|"
+    # "As an AI, I don't have personal tastes or preferences", "so I don't have a favorite
+    # food category" (round 15's GPT-4 dialogues): the agent's own self, no task fact
+    r"(?<![\w-])(?:opinions?|feelings|emotions|advice|assistance|help|preferences|tastes|"
+    r"personal\s+experiences?|favou?rites?)(?![\w-])|"
     r"观点|意见|建议|帮助|情感|感情",
     re.IGNORECASE,
 )
@@ -2691,6 +2955,87 @@ def _generic_subject(text: str, lo: int, start: int) -> bool:
         return False
     return any(
         len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")) for w in words[:3]
+    )
+
+
+# Some of a kind as the setting, in English as _SOME_CASES in Chinese: "In some
+# jurisdictions, there might be stringent enforcement…, while in others…", "For others, the
+# information might be updated daily": how things go here and there, the general case.
+_SOME_SETTING = re.compile(
+    r"(?:^|[\s,;(])(?:in|for|with|on|at)\s+(?:some|certain|other|many|most)\s+"
+    r"(?:[\w-]+\s+){0,2}?(?:cases|jurisdictions|countries|states|regions|markets|places|areas|"
+    r"situations|applications|companies|industries|devices|people|users|instances|circumstances)\b|"
+    r"(?:^|[\s,;(])(?:in|for)\s+(?:some|others|many)\s*,",
+    re.IGNORECASE,
+)
+# A modal before a state, not an act or a comparison: "might be outdated", "may have been
+# moved" ("may be more reserved" compares, as "are more likely to").
+_STATE_PREDICATE = re.compile(
+    r"\w+(?:\s+(?:also|still|not|now|already))*\s+(?:be|been|have\s+been)\s+"
+    r"(?!more\b|less\b|\w+er\b)",
+    re.IGNORECASE,
+)
+_TO_AFTER = re.compile(r"\s+to\s", re.IGNORECASE)
+# "there might still be some situations where manual review becomes necessary": a kind of
+# case named after the cue.
+_SOME_CASES_AFTER = re.compile(
+    r"(?:\s+(?:still|also|even))?\s+(?:be\s+)?(?:some|certain|rare)\s+"
+    r"(?:cases|situations|instances|circumstances|scenarios)\b",
+    re.IGNORECASE,
+)
+# Nouns that name a kind without a plural "s": "UK media may be more reserved".
+# A list item's label before its text: "- **Cultural Attitudes**: ".
+_ITEM_LABEL = re.compile(r"\s*(?:[-*•]|\d+[.)])?\s*\**[^:\n*]{1,40}\**\s*[:：]\**\s*")
+_KIND_NOUNS = frozenset({"people", "media", "children", "men", "women"})
+# Words between a kind's noun and its modal: "Fans are likely", "Brands are more likely",
+# "Investors also may".
+_KIND_AUXILIARY = frozenset(
+    {"are", "is", "were", "was", "be", "been", "also", "more", "less", "much", "even", "still"}
+    | {"often", "generally", "will", "would", "then", "further", "sometimes", "usually"}
+    | {"typically"}
+)
+# What cannot open a noun phrase that is the subject: "Given worsening symptoms … likely".
+_NOT_SUBJECT_OPENING = frozenset(
+    {"given", "with", "for", "in", "on", "at", "by", "from", "without", "after", "before"}
+    | {"despite", "since", "because", "as", "if", "when", "while", "whether", "once"}
+    | {"unless", "until", "than", "so", "and", "but", "or"}
+)
+_RELATIVE = re.compile(
+    r"\s(?:that|who|which|whose|with|in|of|like|such\s+as|being)\s", re.IGNORECASE
+)
+
+
+def _kind_subject(text: str, lo: int, start: int) -> bool:
+    """True when the clause's subject before ``start`` is a kind of thing: a bare plural
+    noun phrase, its head the last word before a relative clause ("Fans", "Central banks",
+    "Higher THC strains", "Companies that make more money"), with no determiner, pronoun or
+    name ("The hotels", "Their flights", "Thomas Edison" are this case's)."""
+    label = _ITEM_LABEL.match(text, lo, start)  # "**Cultural Attitudes**: States with…"
+    at = label.end() if label else lo
+    bullet = _BULLET.match(text, at, start)
+    at = bullet.end() if bullet else at
+    conjunction = _CLAUSE_CONJUNCTION.match(text, at, start)
+    subject = text[conjunction.end() if conjunction else at : start].strip(" *_-:,")
+    words = subject.split()
+    while words and words[-1].lower() in _KIND_AUXILIARY:
+        words.pop()
+    if not words or not words[0][:1].isalpha() or words[0].lower() in _NOT_SUBJECT_OPENING:
+        return False
+    phrase = " ".join(words)
+    relative = _RELATIVE.search(f" {phrase} ")
+    if relative is not None and relative.start() > 0:
+        phrase = phrase[: relative.start() - 1]  # "Companies that make more money"
+    head = phrase.split()
+    if not 1 <= len(head) <= 4 or _SPECIFIC.search(phrase):
+        return False
+    noun = head[-1]
+    if len(head) > 1 and noun[:1].isupper():
+        return False  # a name ("Thomas Edison")
+    return noun.lower() in _KIND_NOUNS or (
+        len(noun) > 3
+        and noun.isalpha()
+        and noun.endswith("s")
+        and not noun.endswith(("ss", "us", "is", "'s"))
     )
 
 
@@ -3054,6 +3399,8 @@ _CONDITIONAL_MODAL = re.compile(
 )
 # An epistemic adverb on a future or conditional verb ("it will likely do well", "would
 # probably"): under a condition, the same hypothetical as a modal.
+# "Depending on your destination, walking might be a viable alternative": a condition.
+_DEPENDING = re.compile(r"\bdepending\s+(?:on|upon)\b", re.IGNORECASE)
 _FUTURE_ADVERB = re.compile(r"\b(?:will|would|['\u2019]ll|['\u2019]d)\s+$", re.IGNORECASE)
 
 

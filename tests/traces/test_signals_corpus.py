@@ -220,15 +220,18 @@ HELD_OUT_HEDGE_FLOORS = {
     # it (that would tune on a sealed set); the floor records the cost, and the rules stand
     # on leave one source out (F1 0.835 -> 0.876) and on round 15, sealed and unseen.
     # Measured three times while sealed (0.250 / 0.526 last), then unsealed in session 13
-    # to tune on: tuning data now
-    "hedges_sealed_r13.jsonl": (0.25, 0.52),
+    # to tune on: tuning data now. Session 13's rules written on its misses (what the user's
+    # request leaves out, assumptions, guesses at what the user wants): 0.857 / 0.632
+    "hedges_sealed_r13.jsonl": (0.85, 0.63),
     # sealed round 15 (session 12: ToolACE's GPT-4 tool dialogues, a Chinese MCP price
     # agent, Claude-generated Chinese tool dialogues), labelled by a helper who never read
     # or ran a detector, measured once after every rule of the session had landed: 0.222 /
     # 0.762 (ToolACE 0.080 / 0.500: 46 false hits in 295 English messages; Chinese 0.545 /
     # 0.923); the session's starting rules scored 0.206 / 0.667 on it, turns 0.814 both.
-    # Unsealed in session 13 to tune on: tuning data now
-    "hedges_sealed_r15.jsonl": (0.22, 0.76),
+    # Unsealed in session 13 to tune on: tuning data now. Session 13's rules written on its
+    # misses (what a kind of thing tends to do, the agent's self, no access to data, averages
+    # of the result's values): 0.447 / 1.000 (ToolACE 0.242 / 1.000, Chinese 0.929 / 1.000)
+    "hedges_sealed_r15.jsonl": (0.44, 1.0),
 }
 # Training rows (round 8, sources the project already used, labelled by a helper who never
 # ran a detector): the rules reached 0.619 / 0.561 on their first run, 0.652 / 0.662 with the
