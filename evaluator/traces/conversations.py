@@ -487,6 +487,7 @@ _IGNORED_ITEMS = {
     "image_generation_call",
     "computer_call",
     "computer_call_output",
+    "computer_call_result",  # the Agents SDK for JavaScript's name for it
     "shell_call",
     "shell_call_output",
     "local_shell_call",
@@ -585,10 +586,8 @@ class OpenAIResponses(Converter):
             out.append(Event(role, "message", msg, text=_response_text(item.get("content"))))
         elif kind in ("function_call", "custom_tool_call"):
             arguments = item.get("arguments", item.get("input"))
-            out.append(
-                call_event(msg, _str(item.get("name")), _str(item.get("call_id")), arguments)
-            )
-        elif kind in ("function_call_output", "custom_tool_call_output"):
+            out.append(call_event(msg, _str(item.get("name")), _item_call_id(item), arguments))
+        elif kind in ("function_call_output", "custom_tool_call_output", "function_call_result"):
             output = _response_text(item.get("output"))
             # An MCP tool's result as the Agents SDK passes it on, its content blocks' JSON:
             # the model reads (and is billed for) that text; the blocks' text is the tool's
@@ -605,7 +604,7 @@ class OpenAIResponses(Converter):
                     "result",
                     msg,
                     text=output,
-                    call_id=_str(item.get("call_id")),
+                    call_id=_item_call_id(item),
                     tool=_str(item.get("name")),
                     structured=structured if isinstance(structured, dict | list) else None,
                     is_error=failed,
@@ -634,6 +633,14 @@ class OpenAIResponses(Converter):
             return
         else:
             problems.append(f"item {index} has unknown type {kind!r}; skipped")
+
+
+def _item_call_id(item: dict[str, Any]) -> str | None:
+    """The call an item makes or answers: the Responses API's ``call_id``, or ``callId`` as
+    the OpenAI Agents SDK for JavaScript writes its history items (``function_call``,
+    ``function_call_result``: openai/openai-agents-js ``packages/agents-core/src/types/
+    protocol.ts``)."""
+    return _str(item.get("call_id", item.get("callId")))
 
 
 def _response_text(content: Any) -> str:

@@ -2650,3 +2650,38 @@ def test_azure_agent_messages_with_nested_tool_calls_are_read() -> None:
         ("update_shipping_address", "tool_call_20250310_006"),
     ]
     assert _linked(trace)
+
+
+AGENTS_JS = CORPORA / "agents_js"
+
+
+def test_openai_agents_js_history_items_are_read() -> None:
+    # The OpenAI Agents SDK for JavaScript writes its history (``result.history``) as its own
+    # protocol items: ``function_call`` and ``function_call_result`` naming the call in
+    # ``callId``, the output ``{"type": "text", "text": ...}``. Recorded by a user of the SDK
+    # (lapth/aichat-openai-agent); every result was once an "unknown type" problem.
+    fmt, traces, problems = parse(AGENTS_JS / "agents_as_tools.json")
+    assert (fmt, len(traces), problems) == ("openai_responses", 1, [])
+    rows = [(e.kind, e.tool, e.call_id, e.link) for e in traces[0].events if e.role == "tool"]
+    assert rows == [
+        ("result", "call_customer_agent", "call_L92QLA4707swc0DOWh1fcU6A", 1),
+        ("result", "call_invoice_agent", "call_UHopMgV3sUaE98i9pRneToTX", 2),
+        ("result", "call_invoice_agent", "call_uRA3yXdneU7DRKciQknfE1kK", 6),
+    ]
+    first = next(e for e in traces[0].events if e.role == "tool")
+    assert first.text.startswith("The new customer has been created with the following details:")
+
+
+def test_openai_agents_js_results_feed_the_analysis() -> None:
+    from projeval.traces import analyse_traces
+
+    a = analyse_traces([AGENTS_JS / "invoice_product_list.json"], workers=1)
+    s = a.summary.iloc[0]
+    assert (s["calls"], s["results"], s["unanswered_calls"], s["orphan_results"]) == (11, 11, 0, 0)
+    assert a.problems.empty
+    # The invoice lookup and the invoice's creation pass on the id create_customer returned.
+    rows = a.followups[["consumer_tool", "producer_tool", "producer_path", "kind"]]
+    assert rows.values.tolist() == [
+        ["list_invoices", "create_customer", "id", "read"],
+        ["create_invoice", "create_customer", "id", "write"],
+    ]
