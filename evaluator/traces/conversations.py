@@ -337,9 +337,11 @@ class OpenAIChat(Converter):
             role = m.get("role")
             first = len(events)
             if role in ("system", "developer"):
-                events.append(Event("system", "message", msg, text_of(m.get("content"))))
+                events.append(
+                    Event("system", "message", msg, _chat_text(m.get("content"), msg, problems))
+                )
             elif role == "user":
-                text = text_of(m.get("content"))
+                text = _chat_text(m.get("content"), msg, problems)
                 # A simulated user's calls to its own tools are not the agent's: they are
                 # left out, and a message that holds nothing else is no turn.
                 if text or not m.get("tool_calls"):
@@ -351,7 +353,7 @@ class OpenAIChat(Converter):
             elif role == "tool":
                 if m.get("requestor") == USER_REQUESTOR:
                     continue  # the answer to a simulated user's own tool call
-                text = text_of(m.get("content"))
+                text = _chat_text(m.get("content"), msg, problems)
                 error = tool_error(m)
                 if error and not text.strip():
                     text = error
@@ -377,7 +379,7 @@ class OpenAIChat(Converter):
                         "tool",
                         "result",
                         msg,
-                        text=text_of(m.get("content")),
+                        text=_chat_text(m.get("content"), msg, problems),
                         tool=_str(m.get("name")),
                     )
                 )
@@ -398,7 +400,7 @@ class OpenAIChat(Converter):
     def _assistant(
         self, m: dict[str, Any], msg: int, out: list[Event], problems: list[str]
     ) -> None:
-        text = text_of(m.get("content")) or (m.get("refusal") or "")
+        text = _chat_text(m.get("content"), msg, problems) or (m.get("refusal") or "")
         calls = m.get("tool_calls") or []
         legacy = m.get("function_call")
         if text or not (calls or legacy):
@@ -424,6 +426,39 @@ class OpenAIChat(Converter):
             out.append(call_event(msg, _str(body.get("name")), as_call_id(tc.get("id")), arguments))
         if isinstance(legacy, dict):
             out.append(call_event(msg, _str(legacy.get("name")), None, legacy.get("arguments")))
+
+
+#: Chat content parts that hold no text by design (an image, audio, a file the user sent):
+#: what the detectors read is text, so these are passed over without a problem.
+_CHAT_MEDIA_PARTS = frozenset(("image_url", "input_audio", "file", "image", "audio"))
+
+
+def _chat_text(content: Any, msg: int, problems: list[str]) -> str:
+    """A Chat message's text. A list of parts is read part by part: a part's ``text`` (or,
+    in a refusal, its ``refusal``), plain strings, nothing from media (an image, audio, a
+    file); a part of any other type with no text is reported, never dropped unseen."""
+    if not isinstance(content, list):
+        return text_of(content)
+    parts: list[str] = []
+    for i, part in enumerate(content):
+        if isinstance(part, str):
+            parts.append(part)
+            continue
+        if not isinstance(part, dict):
+            problems.append(f"message {msg}: content part {i} is not an object; skipped")
+            continue
+        kind = part.get("type")
+        text = part.get("text")
+        if not isinstance(text, str):
+            text = part.get("refusal") if kind == "refusal" else part.get("content")
+        if isinstance(text, str):
+            parts.append(text)
+        elif kind not in _CHAT_MEDIA_PARTS:
+            problems.append(
+                f"message {msg}: content part {i} has unknown type {kind!r} and no text; its"
+                ' content is not read (write it as {"type": "text", "text": ...})'
+            )
+    return "\n".join(parts)
 
 
 def _str(value: Any) -> str | None:

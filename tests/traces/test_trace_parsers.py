@@ -115,6 +115,41 @@ def test_openai_chat_legacy_custom_and_bad_arguments(tmp_path: Path) -> None:
     ]
 
 
+def test_openai_chat_content_parts_are_read_or_reported(tmp_path: Path) -> None:
+    # Every content part is read (text, a refusal), known to hold no text (an image, audio,
+    # a file), or reported with its message and position: nothing is dropped unseen.
+    conv = {
+        "messages": [
+            {
+                "role": "user",
+                "content": [
+                    {"type": "text", "text": "Is this receipt mine?"},
+                    {"type": "image_url", "image_url": {"url": "data:image/png;base64,AAAA"}},
+                    {"type": "input_audio", "input_audio": {"data": "AAAA", "format": "wav"}},
+                    {"type": "file", "file": {"file_id": "file-1"}},
+                ],
+            },
+            {"role": "assistant", "content": [{"type": "refusal", "refusal": "I can't say."}]},
+            {"role": "user", "content": [{"type": "quote", "body": "order #W1"}, "as text"]},
+            {"role": "tool", "tool_call_id": "c9", "content": [{"type": "json", "value": 1}]},
+        ]
+    }
+    fmt, (trace,), problems = parse(write_json(tmp_path / "parts.json", conv))
+    assert fmt == "openai_chat"
+    assert [(e.role, e.text) for e in trace.events] == [
+        ("user", "Is this receipt mine?"),
+        ("assistant", "I can't say."),
+        ("user", "as text"),
+        ("tool", ""),
+    ]
+    assert [p.reason for p in problems] == [
+        "message 2: content part 0 has unknown type 'quote' and no text; its content is not"
+        ' read (write it as {"type": "text", "text": ...})',
+        "message 3: content part 0 has unknown type 'json' and no text; its content is not"
+        ' read (write it as {"type": "text", "text": ...})',
+    ]
+
+
 def test_openai_responses(tmp_path: Path) -> None:
     record = {
         "input": [
