@@ -185,6 +185,17 @@ FIRST_WRITE_VERBS = frozenset(["report"])
 _WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
 
+#: How agent frameworks name a handoff of the conversation to another agent: the OpenAI
+#: Agents SDK's ``transfer_to_<agent>`` (Python and JavaScript), Swarm's ``transfer_to_...``
+#: and ``transfer_back_to_...``, ``handoff_to_...``.
+_HANDOFF = re.compile(r"(?:transfer|hand_?off)_(?:back_)?to_", re.IGNORECASE)
+
+
+def is_handoff(tool: str | None) -> bool:
+    """True when ``tool`` hands the conversation to another agent (``transfer_to_Billing``)."""
+    return tool is not None and _HANDOFF.match(tool) is not None
+
+
 def verb_kind(tool: str | None) -> str | None:
     """``"read"``, ``"write"`` or ``None`` from the words of a tool's name.
 

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..tokens import count_many
-from .actions import READ, WRITE, ToolKinds, is_error_text
+from .actions import READ, WRITE, ToolKinds, is_error_text, is_handoff
 from .claims import (
     count_in,
     date_in_text,
@@ -261,6 +261,7 @@ class TraceAnalyser:
         last_call: dict[tuple[str | None, str | None], Event] = {}
         last_try: dict[str | None, Event] = {}  # each tool's latest call
         last_write = -1  # seq of the trace's latest call to a tool that writes
+        last_handoff: str | None = None  # the latest handoff to another agent
         argued: dict[str, int] = {}  # values the agent passed -> seq of the first call
         n_followups = duplicates = retries = lookups = actions = 0
         kind_of, trace_hints = self.kinds.kind, trace.tool_hints
@@ -402,6 +403,13 @@ class TraceAnalyser:
                         # The last try failed: trying again is a retry, not a duplicate.
                         retry_of, dup_of = before_call.seq, None
                         retries += 1
+                    elif is_handoff(ev.tool) and (
+                        last_handoff != ev.tool or ev.turn > before_call.turn
+                    ):
+                        # Handed back to an agent after another had the conversation
+                        # (orchestrator -> invoices -> orchestrator -> invoices), or in the
+                        # user's next turn, which may start at the entry agent: routing.
+                        dup_of = None
                     elif reran(before_call, ev, events) and (
                         kind_of(ev.tool, trace_hints) != READ
                         or last_write > before_call.seq
@@ -416,6 +424,8 @@ class TraceAnalyser:
                         duplicates += 1
                 last_call[key] = ev
                 last_try[ev.tool] = ev
+                if is_handoff(ev.tool):
+                    last_handoff = ev.tool
                 call_kind = kind_of(ev.tool, trace_hints)
                 if call_kind == WRITE:
                     last_write = ev.seq
