@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..tokens import count_many
-from .actions import READ, WRITE, ToolKinds, is_error_text, is_handoff
+from .actions import READ, WRITE, ToolKinds, is_error_text, is_handoff, name_words
 from .claims import (
     count_in,
     date_in_text,
@@ -651,6 +651,8 @@ class Grounds:
         "_said_parts",
         "_text",
         "_text_parts",
+        "_tools",
+        "_tools_seen",
         "earlier",
         "said",
     )
@@ -662,6 +664,8 @@ class Grounds:
         self._text, self._text_parts = "", 0
         self._counts: list[frozenset[int]] = []  # per earlier result: the counts it lists
         self._listed: list[frozenset[int]] = []  # per user or system text: its lists' sizes
+        self._tools: set[tuple[str, ...]] = set()  # the words of the tools that answered
+        self._tools_seen = 0  # of self.earlier
 
     def held(self, kind: str, form: str) -> bool:
         """True when a user or system text, or a result, held ``form``; a count, when
@@ -689,7 +693,9 @@ class Grounds:
             # prose result) is a substring of a result's text, which was just searched,
             # unless an index holds values its text spells otherwise (escapes, structured
             # content), or lower-casing may have moved a non-ASCII form.
-            return not (form.isascii() and self._held.verbatim()) and form in self._held
+            if not (form.isascii() and self._held.verbatim()) and form in self._held:
+                return True
+            return kind == "name" and self._names_a_tool(form)
         if kind == "duration":
             # A number held as a field named by its unit, in a result or in the system
             # prompt (a customer profile's ``"years_as_customer": 2``).
@@ -698,6 +704,21 @@ class Grounds:
             # A day the user named ("tomorrow", "next Friday") counted from the record's date.
             return date_in_text(form, self._said)
         return kind == "time" and (time_in_text(form, text) or time_in_text(form, self._said))
+
+    def _names_a_tool(self, form: str) -> bool:
+        """Whether a name is the words of a tool the agent called ("the Invoice Agent" of
+        ``call_invoice_agent``, "Orchestrator" of ``transfer_to_Orchestrator``): a part of
+        the system it runs in, not a name it made up."""
+        while self._tools_seen < len(self.earlier):
+            tool = self.earlier[self._tools_seen][0].tool
+            self._tools_seen += 1
+            if tool:
+                self._tools.add(name_words(tool))
+        words = name_words(form)
+        n = len(words)
+        return n > 0 and any(
+            tool[i : i + n] == words for tool in self._tools for i in range(len(tool) - n + 1)
+        )
 
     def _results_text(self) -> str:
         if len(self.earlier) != self._text_parts:

@@ -2720,3 +2720,12 @@ def test_openai_agents_js_results_feed_the_analysis() -> None:
         ["list_invoices", "create_customer", "id", "read"],
         ["create_invoice", "create_customer", "id", "write"],
     ]
+
+
+def test_an_agent_named_by_its_tool_is_no_ungrounded_name() -> None:
+    from projeval.traces import analyse_traces
+
+    # "... the necessary details to the Invoice Agent": the agent it calls as a tool
+    # (call_invoice_agent), a part of the system, not a name the answer made up.
+    a = analyse_traces([AGENTS_JS / "agents_as_tools.json"], workers=1)
+    assert a.claims.empty
