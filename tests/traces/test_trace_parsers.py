@@ -2729,3 +2729,14 @@ def test_an_agent_named_by_its_tool_is_no_ungrounded_name() -> None:
     # (call_invoice_agent), a part of the system, not a name the answer made up.
     a = analyse_traces([AGENTS_JS / "agents_as_tools.json"], workers=1)
     assert a.claims.empty
+
+
+def test_problems_are_listed_in_the_order_of_their_positions(tmp_path: Path) -> None:
+    from projeval.traces import analyse_traces
+
+    # Twelve items of one record that no reader knows: item 2 is listed before item 10,
+    # not after it as text sorts them.
+    items = [{"type": "message", "role": "user", "content": "hi"}]
+    items += [{"type": "mystery_item"} for _ in range(11)]
+    a = analyse_traces([write_json(tmp_path / "r.json", items)], workers=1)
+    assert [int(r.split()[1]) for r in a.problems["reason"]] == list(range(1, 12))
