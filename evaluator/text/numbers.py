@@ -85,3 +85,13 @@ def commit(sha: str | None, dirty: bool | None) -> str:
     if sha is None or missing(sha):
         return MISSING
     return str(sha)[:8] + ("+dirty" if dirty is True else "")
+
+
+#: What a quote on one line spells out: line breaks and tabs, nothing else.
+_ONE_LINE = str.maketrans({"\n": "\\n", "\r": "\\r", "\t": "\\t"})
+
+
+def quote_line(text: str) -> str:
+    """``text`` in single quotes on one line, as written: repr() would write "I'll" as
+    'I\\'ll' and a backslash twice, which a reader takes for the text's own."""
+    return "'" + text.translate(_ONE_LINE) + "'"

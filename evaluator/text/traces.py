@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .numbers import MISSING, count, integer
+from .numbers import MISSING, count, integer, quote_line
 from .tables import MAX_ROWS, table
 
 if TYPE_CHECKING:
@@ -188,7 +188,7 @@ def render_summary(analysis: TraceAnalysis) -> str:
     if uncovered:
         lines += ["", "Questions no question set covers:"]
         lines += [
-            f"  {r[1]} turn {r[2]}: {r[3]!r} (nearest: {r[5]}, {r[6]:.2f})"
+            f"  {r[1]} turn {r[2]}: {quote_line(r[3])} (nearest: {r[5]}, {r[6]:.2f})"
             for r in uncovered[:MAX_ROWS]
         ]
         _more(lines, uncovered)

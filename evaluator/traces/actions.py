@@ -189,6 +189,23 @@ FIRST_WRITE_VERBS = frozenset(["report", "process", "request", "log", "close", "
 _WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
 
+def name_words(name: str) -> tuple[str, ...]:
+    """The lower-cased words of a name, whatever its case: ``transfer_to_InvoiceAgent``,
+    ``QueryCalendar`` and "Invoice Agent" alike."""
+    return tuple(w.lower() for w in _WORDS.findall(name))
+
+
+#: How agent frameworks name a handoff of the conversation to another agent: the OpenAI
+#: Agents SDK's ``transfer_to_<agent>`` (Python and JavaScript), Swarm's ``transfer_to_...``
+#: and ``transfer_back_to_...``, ``handoff_to_...``.
+_HANDOFF = re.compile(r"(?:transfer|hand_?off)_(?:back_)?to_", re.IGNORECASE)
+
+
+def is_handoff(tool: str | None) -> bool:
+    """True when ``tool`` hands the conversation to another agent (``transfer_to_Billing``)."""
+    return tool is not None and _HANDOFF.match(tool) is not None
+
+
 def verb_kind(tool: str | None) -> str | None:
     """``"read"``, ``"write"`` or ``None`` from the words of a tool's name.
 
@@ -199,7 +216,7 @@ def verb_kind(tool: str | None) -> str | None:
     """
     if not tool:
         return None
-    words = [w.lower() for w in _WORDS.findall(tool)]
+    words = name_words(tool)
     if not words:
         return None
     if words[0] in WRITE_VERBS or words[0] in FIRST_WRITE_VERBS:

@@ -7,7 +7,8 @@ an answer states a value that no tool result, user message or system prompt
 of the conversation held before it. This module finds the values an
 assistant text states, in English and Chinese:
 
-- ``date``: ``2024-05-27``, ``May 27``, ``27 May 2024``, ``5/27``, ``6月21日``;
+- ``date``: ``2024-05-27``, ``May 27``, ``27 May 2024``, ``5/27``, ``6月21日``, and to the
+  month, ``January 2026``;
 - ``time``: ``14:05``, ``7 pm``, ``7:30am``;
 - ``amount``: ``$12.50``, ``€40``, ``¥3,000``, ``299元``, ``120 USD``;
 - ``duration``: ``5 hours``, ``30 min``, ``3-4小时``, ``7天``;
@@ -641,7 +642,7 @@ def claims(text: str | None, held: Held | None = None) -> list[Claim]:
             covered = m.end()
             add("date", m.start(), m.end(), _forms("date", m), m.group())
             continue
-        day = _month_date(text, run)
+        day = _month_date(text, run) or _month_year(text, run)
         if day is not None:
             lo, hi, forms = day
             covered = hi
@@ -675,6 +676,8 @@ def claims(text: str | None, held: Held | None = None) -> list[Claim]:
     ):
         for m in _WORD_COUNT.finditer(text):
             start, end = m.span()
+            if _names_on(text, m):
+                continue  # "the Three Rivers Hotel": a name, not three rivers
             if m.group("noun").lower() not in _NOT_COUNTED and not _overlaps(taken, start, end):
                 # casefold, not lower: the case-blind match takes "ſix" (long s) for "six"
                 word = m.group("n").casefold()
@@ -782,6 +785,24 @@ _NUMBER_WORD_SET = frozenset(_NUMBER_WORDS)
 _NOT_BEFORE_COUNT = frozenset(".,$€£¥￥#:/+-")
 
 
+# The capitalised word after a count's noun, with a joining word before it ("of the").
+_NEXT_CAP = re.compile(r"[ ](?:(?:of|the|de)[ ])?([A-Z][a-z][\w'’&]*)")
+
+
+def _title_word(word: str) -> bool:
+    return word[:1].isupper() and word[1:] == word[1:].lower()
+
+
+def _names_on(text: str, m: re.Match[str]) -> bool:
+    """Whether a number word and its noun, both in title case, are the start of a longer
+    name ("Three Rivers Hotel", "Seven Seas Cruises"): another capitalised word, no common
+    one, follows the noun. "Two Adults" alone stays a count."""
+    if not (_title_word(m.group("n")) and _title_word(m.group("noun"))):
+        return False
+    nxt = _NEXT_CAP.match(text, m.end())
+    return nxt is not None and _plain(nxt.group(1)) not in _NOT_NAMES
+
+
 def _overlaps(taken: bytearray, start: int, end: int) -> bool:
     """Whether a value already read takes a character of ``start:end`` (values are never
     empty, so this is whether their spans overlap)."""
@@ -840,6 +861,8 @@ def _proper_name(text: str, m: re.Match[str], opens: bool) -> tuple[int, int] | 
         i += 1
     while j > i and _plain(words[j - 1]) in _NOT_NAMES:
         j -= 1
+    if i == 1 and j - i >= 2 and _plain(words[0]) in _NUMBER_WORDS and _title_word(words[0]):
+        i = 0  # a name opening with a number word in title case ("Three Rivers Hotel")
     if i == j:
         return None
     if i == j - 1 and any(_plain(w) in _NUMBER_WORDS for w in words[:i]):
@@ -864,16 +887,18 @@ def _proper_name(text: str, m: re.Match[str], opens: bool) -> tuple[int, int] | 
 
 
 def _possessive_parts(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
-    """A name's span cut after each possessive word but the last: "Tesla's Wheel" is
-    Tesla's (Tesla) and a Wheel, not one name; a part left a common word is dropped."""
+    """A name's span cut at each possessive: "Tesla's Wheel" is Tesla and a Wheel, not one
+    name, and "Sophia's" is Sophia; a part left a common word is dropped."""
     parts: list[tuple[int, int]] = []
     start = at = lo
     for word in text[lo:hi].split(" "):
         at += len(word)
         if at < hi and word.endswith(("'s", "’s")):
-            parts.append((start, at))
+            parts.append((start, at - 2))  # the name without its possessive
             start = at + 1
         at += 1
+    if text[start:hi].endswith(("'s", "’s")):
+        hi -= 2  # "Sophia's": the name is Sophia
     parts.append((start, hi))
     return [(a, b) for a, b in parts if b - a >= 2 and _plain(text[a:b]) not in _NOT_NAMES]
 
@@ -979,6 +1004,29 @@ def _month_date(text: str, run: re.Match[str]) -> tuple[int, int, tuple[str, ...
         end = year_m.end()
     forms = _date_forms(month, day, year)
     return (start, end, forms) if forms else None
+
+
+def _month_year(text: str, run: re.Match[str]) -> tuple[int, int, tuple[str, ...]] | None:
+    """``(start, end, spellings)`` of "January 2026" or "Mar. 2024" at a run of four digits
+    (a year, 1900-2099, after a month's name), or ``None``: a date stated to the month."""
+    start, end = run.span()
+    if end - start != 4 or (end < len(text) and (text[end].isalnum() or text[end] in "-/")):
+        return None
+    year = int(run.group())
+    before = _MONTH_BEFORE.search(text, max(0, start - 12), start)
+    if before is None or not 1900 <= year <= 2099:
+        return None
+    month = _MONTHS[before.group(1).lower()]
+    name = MONTH_NAMES[month - 1].capitalize()
+    forms = (
+        f"{year}-{month:02d}",
+        f"{name} {year}",
+        f"{name[:3]} {year}",
+        f"{month:02d}/{year}",
+        f"{month}/{year}",
+        f"{year}年{month}月",
+    )
+    return before.start(), end, forms
 
 
 def ungrounded(text: str | None, known: str | Held) -> list[Claim]:

@@ -337,9 +337,11 @@ class OpenAIChat(Converter):
             role = m.get("role")
             first = len(events)
             if role in ("system", "developer"):
-                events.append(Event("system", "message", msg, text_of(m.get("content"))))
+                events.append(
+                    Event("system", "message", msg, _chat_text(m.get("content"), msg, problems))
+                )
             elif role == "user":
-                text = text_of(m.get("content"))
+                text = _chat_text(m.get("content"), msg, problems)
                 # A simulated user's calls to its own tools are not the agent's: they are
                 # left out, and a message that holds nothing else is no turn.
                 if text or not m.get("tool_calls"):
@@ -351,7 +353,7 @@ class OpenAIChat(Converter):
             elif role == "tool":
                 if m.get("requestor") == USER_REQUESTOR:
                     continue  # the answer to a simulated user's own tool call
-                text = text_of(m.get("content"))
+                text = _chat_text(m.get("content"), msg, problems)
                 error = tool_error(m)
                 if error and not text.strip():
                     text = error
@@ -377,7 +379,7 @@ class OpenAIChat(Converter):
                         "tool",
                         "result",
                         msg,
-                        text=text_of(m.get("content")),
+                        text=_chat_text(m.get("content"), msg, problems),
                         tool=_str(m.get("name")),
                     )
                 )
@@ -398,7 +400,7 @@ class OpenAIChat(Converter):
     def _assistant(
         self, m: dict[str, Any], msg: int, out: list[Event], problems: list[str]
     ) -> None:
-        text = text_of(m.get("content")) or (m.get("refusal") or "")
+        text = _chat_text(m.get("content"), msg, problems) or (m.get("refusal") or "")
         calls = m.get("tool_calls") or []
         legacy = m.get("function_call")
         if text or not (calls or legacy):
@@ -424,6 +426,39 @@ class OpenAIChat(Converter):
             out.append(call_event(msg, _str(body.get("name")), as_call_id(tc.get("id")), arguments))
         if isinstance(legacy, dict):
             out.append(call_event(msg, _str(legacy.get("name")), None, legacy.get("arguments")))
+
+
+#: Chat content parts that hold no text by design (an image, audio, a file the user sent):
+#: what the detectors read is text, so these are passed over without a problem.
+_CHAT_MEDIA_PARTS = frozenset(("image_url", "input_audio", "file", "image", "audio"))
+
+
+def _chat_text(content: Any, msg: int, problems: list[str]) -> str:
+    """A Chat message's text. A list of parts is read part by part: a part's ``text`` (or,
+    in a refusal, its ``refusal``), plain strings, nothing from media (an image, audio, a
+    file); a part of any other type with no text is reported, never dropped unseen."""
+    if not isinstance(content, list):
+        return text_of(content)
+    parts: list[str] = []
+    for i, part in enumerate(content):
+        if isinstance(part, str):
+            parts.append(part)
+            continue
+        if not isinstance(part, dict):
+            problems.append(f"message {msg}: content part {i} is not an object; skipped")
+            continue
+        kind = part.get("type")
+        text = part.get("text")
+        if not isinstance(text, str):
+            text = part.get("refusal") if kind == "refusal" else part.get("content")
+        if isinstance(text, str):
+            parts.append(text)
+        elif kind not in _CHAT_MEDIA_PARTS:
+            problems.append(
+                f"message {msg}: content part {i} has unknown type {kind!r} and no text; its"
+                ' content is not read (write it as {"type": "text", "text": ...})'
+            )
+    return "\n".join(parts)
 
 
 def _str(value: Any) -> str | None:
@@ -487,6 +522,7 @@ _IGNORED_ITEMS = {
     "image_generation_call",
     "computer_call",
     "computer_call_output",
+    "computer_call_result",  # the Agents SDK for JavaScript's name for it
     "shell_call",
     "shell_call_output",
     "local_shell_call",
@@ -585,10 +621,8 @@ class OpenAIResponses(Converter):
             out.append(Event(role, "message", msg, text=_response_text(item.get("content"))))
         elif kind in ("function_call", "custom_tool_call"):
             arguments = item.get("arguments", item.get("input"))
-            out.append(
-                call_event(msg, _str(item.get("name")), _str(item.get("call_id")), arguments)
-            )
-        elif kind in ("function_call_output", "custom_tool_call_output"):
+            out.append(call_event(msg, _str(item.get("name")), _item_call_id(item), arguments))
+        elif kind in ("function_call_output", "custom_tool_call_output", "function_call_result"):
             output = _response_text(item.get("output"))
             # An MCP tool's result as the Agents SDK passes it on, its content blocks' JSON:
             # the model reads (and is billed for) that text; the blocks' text is the tool's
@@ -605,7 +639,7 @@ class OpenAIResponses(Converter):
                     "result",
                     msg,
                     text=output,
-                    call_id=_str(item.get("call_id")),
+                    call_id=_item_call_id(item),
                     tool=_str(item.get("name")),
                     structured=structured if isinstance(structured, dict | list) else None,
                     is_error=failed,
@@ -634,6 +668,14 @@ class OpenAIResponses(Converter):
             return
         else:
             problems.append(f"item {index} has unknown type {kind!r}; skipped")
+
+
+def _item_call_id(item: dict[str, Any]) -> str | None:
+    """The call an item makes or answers: the Responses API's ``call_id``, or ``callId`` as
+    the OpenAI Agents SDK for JavaScript writes its history items (``function_call``,
+    ``function_call_result``: openai/openai-agents-js ``packages/agents-core/src/types/
+    protocol.ts``)."""
+    return _str(item.get("call_id", item.get("callId")))
 
 
 def _response_text(content: Any) -> str:

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .. import paths
+from ..text.numbers import quote_line
 from .actions import WRITE
 from .columns import CLAIMS, DRIFT, FOLLOWUPS, HEDGES, TURNS, Table
 from .turns import is_query, request_answered
@@ -381,7 +382,8 @@ class HedgedAnswer:
     def text(self) -> str:
         """One line: the hedged sentence, the question, its match, needed and missing fields."""
         head = (
-            f"{self.trace_id} turn {self.turn}: {self.example!r} (asked: {_asked(self.question)})"
+            f"{self.trace_id} turn {self.turn}: {quote_line(self.example)} "
+            f"(asked: {_asked(self.question)})"
         )
         return _with_needs(head, "hedges", self.phrases, self)
 
@@ -412,7 +414,8 @@ class UnsupportedAnswer:
     def text(self) -> str:
         """One line: the sentence, the question, the values, needed and missing fields."""
         head = (
-            f"{self.trace_id} turn {self.turn}: {self.example!r} (asked: {_asked(self.question)})"
+            f"{self.trace_id} turn {self.turn}: {quote_line(self.example)} "
+            f"(asked: {_asked(self.question)})"
         )
         return _with_needs(head, "states", self.values, self)
 
@@ -430,7 +433,7 @@ def _asked(question: str) -> str:
     """The user's turn quoted for one line: cut at :data:`_ASKED_CHARS`, marked by "…"."""
     if len(question) > _ASKED_CHARS:
         question = question[: _ASKED_CHARS - 1] + "…"
-    return repr(question)
+    return quote_line(question)
 
 
 def _answer_dict(answer: HedgedAnswer | UnsupportedAnswer) -> dict[str, Any]:

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..tokens import count_many
-from .actions import READ, WRITE, ToolKinds, is_error_text
+from .actions import READ, WRITE, ToolKinds, is_error_text, is_handoff, name_words
 from .claims import (
     count_in,
     date_in_text,
@@ -261,6 +261,7 @@ class TraceAnalyser:
         last_call: dict[tuple[str | None, str | None], Event] = {}
         last_try: dict[str | None, Event] = {}  # each tool's latest call
         last_write = -1  # seq of the trace's latest call to a tool that writes
+        last_handoff: str | None = None  # the latest handoff to another agent
         argued: dict[str, int] = {}  # values the agent passed -> seq of the first call
         n_followups = duplicates = retries = lookups = actions = 0
         kind_of, trace_hints = self.kinds.kind, trace.tool_hints
@@ -402,6 +403,13 @@ class TraceAnalyser:
                         # The last try failed: trying again is a retry, not a duplicate.
                         retry_of, dup_of = before_call.seq, None
                         retries += 1
+                    elif is_handoff(ev.tool) and (
+                        last_handoff != ev.tool or ev.turn > before_call.turn
+                    ):
+                        # Handed back to an agent after another had the conversation
+                        # (orchestrator -> invoices -> orchestrator -> invoices), or in the
+                        # user's next turn, which may start at the entry agent: routing.
+                        dup_of = None
                     elif reran(before_call, ev, events) and (
                         kind_of(ev.tool, trace_hints) != READ
                         or last_write > before_call.seq
@@ -416,6 +424,8 @@ class TraceAnalyser:
                         duplicates += 1
                 last_call[key] = ev
                 last_try[ev.tool] = ev
+                if is_handoff(ev.tool):
+                    last_handoff = ev.tool
                 call_kind = kind_of(ev.tool, trace_hints)
                 if call_kind == WRITE:
                     last_write = ev.seq
@@ -641,6 +651,8 @@ class Grounds:
         "_said_parts",
         "_text",
         "_text_parts",
+        "_tools",
+        "_tools_seen",
         "earlier",
         "said",
     )
@@ -652,6 +664,8 @@ class Grounds:
         self._text, self._text_parts = "", 0
         self._counts: list[frozenset[int]] = []  # per earlier result: the counts it lists
         self._listed: list[frozenset[int]] = []  # per user or system text: its lists' sizes
+        self._tools: set[tuple[str, ...]] = set()  # the words of the tools that answered
+        self._tools_seen = 0  # of self.earlier
 
     def held(self, kind: str, form: str) -> bool:
         """True when a user or system text, or a result, held ``form``; a count, when
@@ -679,7 +693,9 @@ class Grounds:
             # prose result) is a substring of a result's text, which was just searched,
             # unless an index holds values its text spells otherwise (escapes, structured
             # content), or lower-casing may have moved a non-ASCII form.
-            return not (form.isascii() and self._held.verbatim()) and form in self._held
+            if not (form.isascii() and self._held.verbatim()) and form in self._held:
+                return True
+            return kind == "name" and self._names_a_tool(form)
         if kind == "duration":
             # A number held as a field named by its unit, in a result or in the system
             # prompt (a customer profile's ``"years_as_customer": 2``).
@@ -688,6 +704,21 @@ class Grounds:
             # A day the user named ("tomorrow", "next Friday") counted from the record's date.
             return date_in_text(form, self._said)
         return kind == "time" and (time_in_text(form, text) or time_in_text(form, self._said))
+
+    def _names_a_tool(self, form: str) -> bool:
+        """Whether a name is the words of a tool the agent called ("the Invoice Agent" of
+        ``call_invoice_agent``, "Orchestrator" of ``transfer_to_Orchestrator``): a part of
+        the system it runs in, not a name it made up."""
+        while self._tools_seen < len(self.earlier):
+            tool = self.earlier[self._tools_seen][0].tool
+            self._tools_seen += 1
+            if tool:
+                self._tools.add(name_words(tool))
+        words = name_words(form)
+        n = len(words)
+        return n > 0 and any(
+            tool[i : i + n] == words for tool in self._tools for i in range(len(tool) - n + 1)
+        )
 
     def _results_text(self) -> str:
         if len(self.earlier) != self._text_parts:

@@ -341,7 +341,19 @@ def sort_rows(collected: Collected) -> None:
     """Sort every table by file, trace id and position, and the problems by place."""
     for name, rows in collected.rows.items():
         rows.sort(key=_sort_key(name))
-    collected.problems.sort(key=lambda p: (p.file, p.line if p.line is not None else -1, p.reason))
+    collected.problems.sort(
+        key=lambda p: (p.file, p.line if p.line is not None else -1, _by_position(p.reason))
+    )
+
+
+_DIGITS = re.compile(r"(\d+)")
+
+
+def _by_position(reason: str) -> list[Any]:
+    """A problem's reason with its numbers read as numbers ("item 2" before "item 10"):
+    the problems of one record come in the order of the places they name. The parts
+    alternate text and digits, so two keys compare text with text and number with number."""
+    return [int(t) if i % 2 else t for i, t in enumerate(_DIGITS.split(reason))]
 
 
 def _sort_key(name: str) -> Any:

@@ -308,3 +308,41 @@ def test_a_word_after_an_emoji_or_a_trees_lines_opens_its_sentence() -> None:
     assert claims("❌ Always check.\n│ └─ Sets the flag.\n▶️ Next step.") == []
     # An arrow between names is no opening: "Drive" stays a name.
     assert [c.value for c in claims("Open Admin → Drive and Docs.")] == ["Admin", "Drive", "Docs"]
+
+
+def test_a_month_and_year_is_a_date() -> None:
+    # "Your plan renews in January 2026": a date no result may hold, stated to the month.
+    text = "Your plan renews in January 2026, as it did since Mar. 2024."
+    assert [(c.kind, c.value) for c in claims(text)] == [
+        ("date", "January 2026"),
+        ("date", "Mar. 2024"),
+    ]
+    assert ungrounded(text, '{"renews": "2026-01-15", "since": "2024-03-02"}') == []
+    assert [c.value for c in ungrounded(text, "renewal: 2025-01-15, since March 2024")] == [
+        "January 2026"
+    ]
+    # A year alone, or a month with no year, states no date.
+    assert claims("It was built in 2019 and opens in May.") == []
+
+
+def test_a_name_that_opens_with_a_number_word_is_no_count() -> None:
+    # A hotel's name in title case ("Three Rivers Hotel") read as a count of three rivers.
+    text = "I booked the Three Rivers Hotel for Two Adults."
+    assert [(c.kind, c.value) for c in claims(text)] == [
+        ("name", "Three Rivers Hotel"),
+        ("count", "Two Adults"),
+    ]
+    assert ungrounded(text, '{"hotel": "Three Rivers Hotel", "adults": 2}') == []
+    # A count written in title case is still one ("Please add Two Adults to it.").
+    assert [(c.kind, c.value) for c in claims("Please add Two Adults to it.")] == [
+        ("count", "Two Adults")
+    ]
+
+
+def test_a_possessive_is_no_part_of_the_name() -> None:
+    text = "I updated Sophia's reservation and Dana Lee’s address."
+    assert [(c.kind, c.value) for c in claims(text)] == [
+        ("name", "Sophia"),
+        ("name", "Dana Lee"),
+    ]
+    assert ungrounded(text, '{"first_name": "Sophia", "name": "Dana Lee"}') == []

@@ -164,3 +164,18 @@ def test_the_per_field_aggregate_with_and_without_a_suite(desk: Suite) -> None:
         "search_tickets: assignee (opaque id) -> get_user x2, 1 duplicate",
         "search_tickets: assignee (opaque id) -> assign_ticket x1 (all actions), 0 duplicates",
     ]
+
+
+def test_quoted_sentences_and_questions_read_as_written() -> None:
+    # The trial's invoicing assistant (lapth/aichat-openai-agent): repr() wrote "I'll" as
+    # 'I\'ll' and the user's \" as \\", which the text and the report showed as such. Only a
+    # line break is spelled out, so that the finding stays one line.
+    turns = [("f", "t1", 1, 'Create an invoice for \\"Lap Test\\"', "request", 1, 0, 0, "...")]
+    claims = [
+        ("f", "t1", 3, 1, "name", "Invoice Agent", 0, 5, "I'll pass it to the Invoice Agent.\nOk")
+    ]
+    (answer,) = unsupported_answers(turns, claims, [], [], {})
+    assert answer.text == (
+        "t1 turn 1: 'I'll pass it to the Invoice Agent.\\nOk' (asked: 'Create an invoice for "
+        '\\"Lap Test\\"\'); states: Invoice Agent'
+    )

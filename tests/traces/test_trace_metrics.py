@@ -523,6 +523,34 @@ def test_a_lookup_checked_again_in_a_later_turn_with_another_answer_is_no_duplic
     assert m.summary["duplicates"] == 2
 
 
+def test_a_handoff_made_again_after_another_is_routing_not_a_duplicate() -> None:
+    # An invoicing assistant on the OpenAI Agents SDK (lapth/aichat-openai-agent 18def87a,
+    # tests/corpora/formats/agents_js/): its orchestrator hands the conversation to the
+    # invoice agent, which hands it back, and later to the invoice agent again. Each handoff
+    # is routing, and the same handoff again after another, or in the user's next turn (each
+    # run may start at the entry agent), is no wasted call; a handoff to the agent the
+    # conversation is already with in the same turn is a duplicate.
+    to_invoice = "transfer_to_InvoiceAgent"
+    _, m = measure(
+        Event("user", "message", 0, text="Create customer Bob and invoice for him."),
+        call(1, to_invoice, {}, "c1"),
+        result(2, "c1", {"assistant": "InvoiceAgent"}),
+        call(3, "transfer_to_Orchestrator", {}, "c2"),
+        result(4, "c2", {"assistant": "Orchestrator"}),
+        call(5, to_invoice, {}, "c3"),  # back to the invoice agent: routing
+        result(6, "c3", {"assistant": "InvoiceAgent"}),
+        call(7, to_invoice, {}, "c4"),  # already with it: a duplicate
+        result(8, "c4", {"assistant": "InvoiceAgent"}),
+        Event("assistant", "message", 9, text="Which items?"),
+        Event("user", "message", 10, text="Web Hosting."),
+        call(11, to_invoice, {}, "c5"),  # the next turn: routing
+        result(12, "c5", {"assistant": "InvoiceAgent"}),
+    )
+    dups = [r for r in CALLS.records(m.calls) if r["duplicate_of"] is not None]
+    assert [(r["seq"], r["duplicate_of"]) for r in dups] == [(7, 1)]
+    assert m.summary["duplicates"] == 1
+
+
 def test_a_turn_whose_only_follow_up_is_an_action_is_not_flagged() -> None:
     # Cancelling the order a search just found passes on an id it was given: a follow-up,
     # but an action, and no sign the result lacked anything. A lookup flags its turn.

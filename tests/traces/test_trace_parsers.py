@@ -115,6 +115,41 @@ def test_openai_chat_legacy_custom_and_bad_arguments(tmp_path: Path) -> None:
     ]
 
 
+def test_openai_chat_content_parts_are_read_or_reported(tmp_path: Path) -> None:
+    # Every content part is read (text, a refusal), known to hold no text (an image, audio,
+    # a file), or reported with its message and position: nothing is dropped unseen.
+    conv = {
+        "messages": [
+            {
+                "role": "user",
+                "content": [
+                    {"type": "text", "text": "Is this receipt mine?"},
+                    {"type": "image_url", "image_url": {"url": "data:image/png;base64,AAAA"}},
+                    {"type": "input_audio", "input_audio": {"data": "AAAA", "format": "wav"}},
+                    {"type": "file", "file": {"file_id": "file-1"}},
+                ],
+            },
+            {"role": "assistant", "content": [{"type": "refusal", "refusal": "I can't say."}]},
+            {"role": "user", "content": [{"type": "quote", "body": "order #W1"}, "as text"]},
+            {"role": "tool", "tool_call_id": "c9", "content": [{"type": "json", "value": 1}]},
+        ]
+    }
+    fmt, (trace,), problems = parse(write_json(tmp_path / "parts.json", conv))
+    assert fmt == "openai_chat"
+    assert [(e.role, e.text) for e in trace.events] == [
+        ("user", "Is this receipt mine?"),
+        ("assistant", "I can't say."),
+        ("user", "as text"),
+        ("tool", ""),
+    ]
+    assert [p.reason for p in problems] == [
+        "message 2: content part 0 has unknown type 'quote' and no text; its content is not"
+        ' read (write it as {"type": "text", "text": ...})',
+        "message 3: content part 0 has unknown type 'json' and no text; its content is not"
+        ' read (write it as {"type": "text", "text": ...})',
+    ]
+
+
 def test_openai_responses(tmp_path: Path) -> None:
     record = {
         "input": [
@@ -2650,3 +2685,58 @@ def test_azure_agent_messages_with_nested_tool_calls_are_read() -> None:
         ("update_shipping_address", "tool_call_20250310_006"),
     ]
     assert _linked(trace)
+
+
+AGENTS_JS = CORPORA / "agents_js"
+
+
+def test_openai_agents_js_history_items_are_read() -> None:
+    # The OpenAI Agents SDK for JavaScript writes its history (``result.history``) as its own
+    # protocol items: ``function_call`` and ``function_call_result`` naming the call in
+    # ``callId``, the output ``{"type": "text", "text": ...}``. Recorded by a user of the SDK
+    # (lapth/aichat-openai-agent); every result was once an "unknown type" problem.
+    fmt, traces, problems = parse(AGENTS_JS / "agents_as_tools.json")
+    assert (fmt, len(traces), problems) == ("openai_responses", 1, [])
+    rows = [(e.kind, e.tool, e.call_id, e.link) for e in traces[0].events if e.role == "tool"]
+    assert rows == [
+        ("result", "call_customer_agent", "call_L92QLA4707swc0DOWh1fcU6A", 1),
+        ("result", "call_invoice_agent", "call_UHopMgV3sUaE98i9pRneToTX", 2),
+        ("result", "call_invoice_agent", "call_uRA3yXdneU7DRKciQknfE1kK", 6),
+    ]
+    first = next(e for e in traces[0].events if e.role == "tool")
+    assert first.text.startswith("The new customer has been created with the following details:")
+
+
+def test_openai_agents_js_results_feed_the_analysis() -> None:
+    from projeval.traces import analyse_traces
+
+    a = analyse_traces([AGENTS_JS / "invoice_product_list.json"], workers=1)
+    s = a.summary.iloc[0]
+    assert (s["calls"], s["results"], s["unanswered_calls"], s["orphan_results"]) == (11, 11, 0, 0)
+    assert a.problems.empty
+    # The invoice lookup and the invoice's creation pass on the id create_customer returned.
+    rows = a.followups[["consumer_tool", "producer_tool", "producer_path", "kind"]]
+    assert rows.values.tolist() == [
+        ["list_invoices", "create_customer", "id", "read"],
+        ["create_invoice", "create_customer", "id", "write"],
+    ]
+
+
+def test_an_agent_named_by_its_tool_is_no_ungrounded_name() -> None:
+    from projeval.traces import analyse_traces
+
+    # "... the necessary details to the Invoice Agent": the agent it calls as a tool
+    # (call_invoice_agent), a part of the system, not a name the answer made up.
+    a = analyse_traces([AGENTS_JS / "agents_as_tools.json"], workers=1)
+    assert a.claims.empty
+
+
+def test_problems_are_listed_in_the_order_of_their_positions(tmp_path: Path) -> None:
+    from projeval.traces import analyse_traces
+
+    # Twelve items of one record that no reader knows: item 2 is listed before item 10,
+    # not after it as text sorts them.
+    items = [{"type": "message", "role": "user", "content": "hi"}]
+    items += [{"type": "mystery_item"} for _ in range(11)]
+    a = analyse_traces([write_json(tmp_path / "r.json", items)], workers=1)
+    assert [int(r.split()[1]) for r in a.problems["reason"]] == list(range(1, 12))
