@@ -155,6 +155,11 @@ def _guarded(fn: Callable[..., Any], *args: Any) -> Any:
         return _UserError(exc)
 
 
+def _shared(value: Any) -> Any:
+    """The settings every partition reads, as a task's result (see :func:`map_partitions`)."""
+    return value
+
+
 def _value(result: Any) -> Any:
     if isinstance(result, _UserError):
         raise result.error()
@@ -263,7 +268,10 @@ def map_partitions(
         path: _value(planned[path].result()) if path in planned else [Partition(path, format)]
         for path, _ in files
     }
-    sent = client.scatter(shared, broadcast=True, hash=False)
+    # A task's result, not scattered data: Dask's memory manager keeps one copy of a
+    # broadcast value, and a value scattered is lost with the worker holding it, failing
+    # every partition left ("cancelled: already forgotten"); a task's is computed again.
+    sent = client.submit(_shared, shared, pure=False)
     futures = {
         path: [client.submit(_guarded, task, part, sent, pure=False) for part in file_parts]
         for path, file_parts in parts.items()

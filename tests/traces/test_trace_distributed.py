@@ -178,6 +178,35 @@ def test_a_killed_worker_is_replaced_and_nothing_counts_twice(
     client.wait_for_workers(2, timeout=30)  # the nanny brought it back
 
 
+def _kill_twice(folder: Path, part: Partition, settings: Settings) -> PartitionResult:
+    """Kill the workers running the first two partitions, each once."""
+    for n in range(2):
+        try:
+            os.close(os.open(folder / f"killed-{n}", os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+        except FileExistsError:
+            continue
+        os.kill(os.getpid(), signal.SIGKILL)
+    return analyse_partition(part, settings)
+
+
+def test_losing_every_worker_loses_nothing(
+    client: Any,
+    suites: list[Any],
+    corpus: list[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Both workers die, so any data only a worker held is gone: the settings every
+    # partition reads must be computed again, not lost with them.
+    monkeypatch.setattr(engine, "analyse_partition", functools.partial(_kill_twice, tmp_path))
+    monkeypatch.setattr(engine, "PARTITION_BYTES", 16 * 1024)
+    inputs = [str(SHIPPED), corpus[1]]
+    dask = analyse_traces(inputs, suites=suites, engine="dask", address=client.scheduler.address)
+    assert (tmp_path / "killed-1").exists()
+    assert_same(analyse_traces(inputs, suites=suites), dask)
+    client.wait_for_workers(2, timeout=30)
+
+
 def test_dask_results_land_in_the_history_like_local_ones(
     client: Any, suites: list[Any], tmp_path: Path
 ) -> None:
