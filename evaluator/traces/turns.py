@@ -118,6 +118,7 @@ _SECTIONS = (
     "choice",
     "offer",
     "inform_verb",
+    "told_first",
     "recommend",
     "open_offer",
     "solicit",
@@ -299,6 +300,12 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         rf"^\s*(?:(?:no|nope|nah)\s*[,，.!！。]*\s*)?(?:{_alternation(lists['pushback'])}|"
         rf"(?:{_alternation(lists['wrong'])})(?=[^.!?。！？]*(?:{reminder})))"
         r"[^.!?。！？,，;；]*[.!?。！？,，;；]*\s*",
+        re.IGNORECASE,
+    )
+    # "Could you briefly summarize…", "Can you also let me know the…": the first verb asked
+    out["told_first"] = re.compile(
+        r"\b(?:can|could|would|will)\s+you\s+(?:(?:please|also|kindly|briefly|just|now)\s+)*"
+        rf"(?:{_alternation(lists['told_first'])})",
         re.IGNORECASE,
     )
     out["lookup"] = re.compile(rf"^\s*(?:{_alternation(lists['lookup'])})")
@@ -577,7 +584,11 @@ def _asks_to_act(question: str) -> bool:
         return True
     if _acts_first(question):
         return True  # "Can you search for holidays … and tell me about its date?" (round 9)
-    if p["inform_verb"].search(question) or _asks_for_info(question):
+    if (
+        p["inform_verb"].search(question)
+        or p["told_first"].search(question)
+        or _asks_for_info(question)
+    ):
         return False
     if _WH_MODAL.search(question):
         return False  # "What can you do for me?", "How can you ensure…?": to be told

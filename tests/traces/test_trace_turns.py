@@ -1914,3 +1914,23 @@ def test_praise_is_no_approval_of_a_value() -> None:
         "other"
     )
     assert rule_turn("9:35 pm will work great") == "answer"
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a summary, an elaboration or advice asked as the first verb is to be told (round
+        # 15: s15-ta-t005, s15-ta-t110, s15-ta-t037, s15-ta-t126, s15-ta-t209)
+        ("Could you summarize the meaning of the quote by Albert Schweitzer?", "question"),
+        ("Could you elaborate on how they differ?", "question"),
+        ("Could you shed some light on that for me?", "question"),
+        ("Could you advise me on the best way to organize a travel itinerary?", "question"),
+        ("Can you let me know if there are any ongoing live baseball matches?", "question"),
+        # ... not after an act (s9-ta-t040, s15-ta-t096), nor as an imperative (s11-ag-t008)
+        ("Could you please authenticate me and let me know if it worked?", "request"),
+        ("Could you simplify and summarize it for me?", "request"),
+        ("Summarize key facts about climate change.", "request"),
+    ],
+)
+def test_a_summary_or_advice_asked_first_is_to_be_told(text: str, kind: str) -> None:
+    assert rule_turn(text, False, "") == kind
