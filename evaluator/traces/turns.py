@@ -279,9 +279,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     out = {name: re.compile(_alternation(ws), re.IGNORECASE) for name, ws in lists.items()}
     for name in ("question_start", "request_start", "answer_start", "choice", "shift"):
         out[name] = re.compile(rf"^\s*(?:{_alternation(lists[name])})", re.IGNORECASE)
-    # "then book it", "so cancel it", "那帮我...": a connective before the verb.
+    # "then book it", "so cancel it", "那帮我...", "那就预订…吧": a connective before the verb.
     out["request_start"] = re.compile(
-        rf"^\s*(?:(?:then|so|and|also|now|just|ok|instead|那|那么|然后|再)\s*)*(?:{_alternation(lists['request_start'])})",
+        rf"^\s*(?:(?:then|so|and|also|now|just|ok|instead|那|那么|然后|再|就)\s*)*(?:{_alternation(lists['request_start'])})",
         re.IGNORECASE,
     )
     # Whether a change to the user's order can be made, asked in Chinese, before the verb
@@ -2073,6 +2073,14 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
     if _FIELD_VALUE.match(t):
         return "answer", "field_value"  # "Order ID: 3348917502", "Username: cminh730"
     chooses = any(p["choice"].match(_strip_lead(s)) for s in sentences)
+    if chooses and _CJK.search(t):
+        # a Chinese decision chooses what the agent offered, not the first turn's plan
+        # ("我决定去北京旅游", an opening), and a clause asking the agent to act after it asks
+        # for more than the choice ("我决定去北京旅游，帮我推荐一家酒店")
+        clauses = [c for s in sentences for c in _CLAUSE.split(s) if c.strip()]
+        chooses = context != "opening" and not any(
+            _is_request(c) and not p["choice"].match(_strip_lead(c)) for c in clauses
+        )
     if chooses and not any(_is_question(s) for s in sentences):
         return "answer", "choice"  # "I'm going with the 12:00 flight. Please book it." chooses
     if _asks_for_more(t):

@@ -1934,3 +1934,28 @@ def test_praise_is_no_approval_of_a_value() -> None:
 )
 def test_a_summary_or_advice_asked_first_is_to_be_told(text: str, kind: str) -> None:
     assert rule_turn(text, False, "") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # the user's decision to take the hotel recommended is an answer (round 13's ruling:
+        # s13-ah-t005, s13-ah-t012, s13-ah-t112)
+        (
+            "好的，我决定入住北京京泰龙国际大酒店了！",
+            "北京京泰龙国际大酒店是个还不错的酒店！",
+            "answer",
+        ),
+        ("好的，我愿意入住北京中康国际酒店。", "那我推荐您北京中康国际酒店。", "answer"),
+        ("听说了。那我就订北京贵都大酒店了！", "为您推荐高档型酒店北京贵都大酒店。", "answer"),
+        # ... not an act asked of the agent (s13-ah-t101), a plan that opens the conversation,
+        # nor a decision with another act asked beside it
+        ("嗯，好的，那就预订北京都季商旅酒店吧！", "推荐您去北京都季商旅酒店。", "request"),
+        ("我决定去北京旅游。", "", "request"),
+        ("我决定去北京旅游，帮我推荐一家酒店。", "推荐您去故宫。", "request"),
+    ],
+)
+def test_a_chinese_decision_to_take_the_item_recommended(
+    text: str, previous: str, kind: str
+) -> None:
+    assert rule_turn(text, False, previous) == kind
