@@ -865,8 +865,14 @@ def _asks_for_more(text: str) -> bool:
     there any other trains?", "有没有提供的酒店？"): another search, a request."""
     p = _patterns()
     # "What else do you have?" names no item: the agent's own are meant
+    alternative = p["alternative"].search(text)
     return bool(
-        (p["alternative"].search(text) and p["item"].search(text))
+        (
+            alternative
+            # ... in Chinese the item after it ("有没有提供wifi的酒店？"), not as its subject
+            # ("这家酒店有没有商务中心？": whether a named one has it, round 13: a question)
+            and p["item"].search(text, alternative.start() if _CJK.search(text) else 0)
+        )
         or p["more"].search(text)
         or (_stock_words(text.lower()) and _STOCK.search(text) is not None)
         or ("有" in text and _ZH_STOCK.search(text) is not None)
@@ -884,6 +890,11 @@ _ZH_STOCK = re.compile(
     r"(?![^，,。？?！!\s]*(?:需要|注意|事项|问题|办法|方法|要求|规定))"
     r"[^，,。？?！!\s]{1,10}的[^，,。？?！!\s的]{0,4}(?:吗|么|嘛)"
     r"|(?:^|[，,。！!？?\s])(?:那|还)?(?:其它|其他|别的)[^，,。？?！!\s]{0,8}(?:也)?(?:有|没有)(?:吗|么|嘛)"
+    # ... or whether there is an item of a kind, its constraints before and after it ("有高档型
+    # 的酒店价格在200-300元之间的吗？", "那有高档型，评分5分，…的酒店吗？": round 13's hotel
+    # guests search, a `request`)
+    r"|^(?:那|还)?有(?![没有]*(?:什么|多少|哪|几|啥))[^。？?！!]{0,40}的"
+    r"(?:酒店|宾馆|餐馆|餐厅|饭店|景点|房间)[^。？?！!]{0,24}(?:吗|么|嘛)"
 )
 
 
@@ -1024,6 +1035,27 @@ def _stalls(sentences: list[str]) -> bool:
         bool(stalling)
         and not any(_DIGIT.search(s) for s in sentences)
         and not any(_is_question(s) or (_is_request(s) and not _only_desire(s)) for s in rest)
+    )
+
+
+# A Chinese search for an item not yet named: a verb of finding with an indefinite object
+# ("我要找个…酒店", "要为朋友订一个酒店", "帮他安排个…的酒店"); and a question asking which one or
+# where fits ("你觉得哪家酒店比较好？", "知道哪里适合我吗？", "你知道哪里有这样的酒店吗？").
+_ZH_SEARCH = re.compile(r"(?:找|订|安排)(?:个|一个|一家|家|一间)")
+_ZH_WHICH_FITS = re.compile(r"(?:哪家|哪里|哪儿)[^，,。？?！!]{0,8}?(?:合适|适合|好|有)")
+
+
+def _zh_which_to_find(sentences: list[str]) -> bool:
+    """True when a Chinese turn states a search for an item not yet named and then asks which
+    one or where fits: the search asked for, a recommendation (round 13's hotel guests: "我要
+    找一个评分4.5分以上…的经济型酒店住宿，你觉得哪家酒店比较好？"), not which of the places the
+    agent listed has a property (CrossWOZ's "哪个评分4分以上…的呢？", a question)."""
+    clauses = [c for s in sentences for c in _CLAUSE.split(s) if c.strip()]
+    return (
+        len(clauses) > 1
+        and _CJK.search(clauses[-1]) is not None
+        and _ZH_WHICH_FITS.search(clauses[-1]) is not None
+        and any(_ZH_SEARCH.search(c) for c in clauses[:-1])
     )
 
 
@@ -2044,7 +2076,9 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
             # an unprompted wish for an item to find, then a question about it, asks for
             # the item ("I want a moderately priced restaurant in the east part of town.
             # What is the phone number?": session 5's new task beside a question)
-            wish = not solicited and any(map(_wishes_for_item, sentences[:-1]))
+            wish = not solicited and (
+                any(map(_wishes_for_item, sentences[:-1])) or _zh_which_to_find(sentences)
+            )
             # a task asked, then what the user wants to know of it ("能帮我分析一下…的工资分布情况
             # 吗？我想知道有哪些因素会影响薪资差距。": round 11, an act and a question, round 4's
             # "Can you guys install it? How much?")

@@ -1959,3 +1959,29 @@ def test_a_chinese_decision_to_take_the_item_recommended(
     text: str, previous: str, kind: str
 ) -> None:
     assert rule_turn(text, False, previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # a search for a hotel not yet named, then which one fits (s13-ah-t044, s13-ah-t061)
+        (
+            "我要找一个评分4.5分以上的经济型酒店住宿，你觉得哪家酒店比较好？",
+            "",
+            "request",
+        ),
+        ("我要找个价格是800-900元的酒店住宿，知道哪里适合我吗？", "", "request"),
+        # ... one to be introduced, a good place, an item of a kind (s13-ah-t035, s13-ah-t142,
+        # s13-ah-t121)
+        ("你能再给我介绍一个酒店吗？", "", "request"),
+        ("要找家提供wifi的酒店休息一晚，有好地方吗？", "", "request"),
+        ("那有高档型，评分5分，最低价格控制在200-300元的酒店吗？", "", "request"),
+        # ... not whether a named hotel has a facility (s13-ah-t107), nor a named place's
+        # surroundings (r4-cw-076), nor which of the places listed fits (r5-cw-033)
+        ("这家酒店有没有商务中心？", "胜高连锁酒店还是不错的。", "question"),
+        ("好的，逛完我想要找个地方休息，在日坛公园附近有什么酒店么？", "", "question"),
+        ("好的，我要去恭王府附近的景点游玩，哪个评分4分以上，票价是20-50元的呢？", "", "question"),
+    ],
+)
+def test_a_chinese_search_for_an_item_not_yet_named(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, False, previous) == kind
