@@ -1831,10 +1831,37 @@ _CONDITIONAL_ASK = re.compile(
 )
 
 
+# An appraisal of a topic ("It's interesting to see how…", "Isn't it fascinating how a simple
+# postcode can…"), and a tag that asks only for agreement with it ("…, don't you think?",
+# "…, isn't it?", "…, right?", "…, aye?"): round 15's ToolACE users chatting, `other` (an
+# opinion asks for no fact); a tag after a fact of the task ("It leaves at 5, right?") asks
+# to have it confirmed, and the turn holds no appraisal.
+_APPRAISAL_WORDS = (
+    r"interesting|fascinating|amazing|amusing|incredible|intriguing|impressive|remarkable"
+    r"|captivating|astonishing|wild"
+)
+_APPRAISAL = re.compile(rf"\b(?:{_APPRAISAL_WORDS})\b", re.IGNORECASE)
+_AGREE_TAG = re.compile(
+    r"[,，]\s*(?:don['’]?t\s+you\s+think|isn['’]?t\s+it|aren['’]?t\s+they|ain['’]?t\s+it"
+    r"|right|huh|aye|eh)\s*[?？]+\s*$"
+    rf"|\bisn['’]?t\s+it\s+(?:(?:so|really|just)\s+)?(?:{_APPRAISAL_WORDS})\s+(?:how|that|to)\b",
+    re.IGNORECASE,
+)
+
+
 def _rhetorical(sentences: list[str]) -> bool:
     """True when the last question of ``sentences`` is rhetorical (:data:`_RHETORICAL`) and
     no sentence but the rhetorical ones asks the agent to act ("Why are you so expensive?
-    Can you match $75?" asks for a discount)."""
+    Can you match $75?" asks for a discount); or it asks only for agreement with the turn's
+    appraisal (:data:`_AGREE_TAG`, :data:`_APPRAISAL`)."""
+    tagged = [s for s in sentences if _is_question(s) or _AGREE_TAG.search(s)]
+    if (
+        tagged
+        and _AGREE_TAG.search(tagged[-1])
+        and any(_APPRAISAL.search(s) for s in sentences)
+        and not any(map(_is_request, sentences))
+    ):
+        return True  # ... "It's been an incredible season so far, right? So many surprises."
     asking = [s for s in sentences if _is_question(s) or _RHETORICAL.search(s)]
     if not asking or not _RHETORICAL.search(asking[-1]):
         return False

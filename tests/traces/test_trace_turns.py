@@ -1985,3 +1985,20 @@ def test_a_chinese_decision_to_take_the_item_recommended(
 )
 def test_a_chinese_search_for_an_item_not_yet_named(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, False, previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # an appraisal with a tag that asks only for agreement asks for nothing (round 15:
+        # s15-ta-t066, s15-ta-t124, s15-ta-t205)
+        ("It's interesting to see how businesses use social media, don't you think?", "other"),
+        ("Isn't it fascinating how a simple postcode can unlock so much detail?", "other"),
+        ("It's been an incredible season so far, right? So many surprises.", "other"),
+        # ... not a fact of the task to be confirmed, nor an appraisal beside an ask
+        ("The flight leaves at 5, right?", "question"),
+        ("It's fascinating, right? Can you find me more posts like it?", "request"),
+    ],
+)
+def test_an_appraisal_with_an_agreement_tag_asks_nothing(text: str, kind: str) -> None:
+    assert rule_turn(text, False, "The post has 300 likes.") == kind
