@@ -2002,3 +2002,18 @@ def test_a_chinese_search_for_an_item_not_yet_named(text: str, previous: str, ki
 )
 def test_an_appraisal_with_an_agreement_tag_asks_nothing(text: str, kind: str) -> None:
     assert rule_turn(text, False, "The post has 300 likes.") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a summary or tips to be provided are facts to be told (round 15: s15-ta-t069,
+        # s15-ta-t304)
+        ("Could you provide a concise summary of the two events?", "question"),
+        ("Can you provide me with some clever tips on using QR codes in marketing?", "question"),
+        # ... not an act with them (u-108)
+        ("Can you also send a summary of the reminders you deleted to my email?", "request"),
+    ],
+)
+def test_a_summary_or_tips_provided_are_told(text: str, kind: str) -> None:
+    assert rule_turn(text, False, "") == kind
