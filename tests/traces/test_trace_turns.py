@@ -2017,3 +2017,15 @@ def test_an_appraisal_with_an_agreement_tag_asks_nothing(text: str, kind: str) -
 )
 def test_a_summary_or_tips_provided_are_told(text: str, kind: str) -> None:
     assert rule_turn(text, False, "") == kind
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the need met, in the future tense or with "have", closes (s13-mt-t124, s13-mt-t024)
+        "Thank you so much, that is all I will need for now!",
+        "I have all I need. See you.",
+    ],
+)
+def test_all_i_will_need_closes(text: str) -> None:
+    assert rule_turn(text, False, "Ok, I have made your reservation! Anything else?") == "greeting"
