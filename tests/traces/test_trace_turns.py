@@ -2029,3 +2029,16 @@ def test_a_summary_or_tips_provided_are_told(text: str, kind: str) -> None:
 )
 def test_all_i_will_need_closes(text: str) -> None:
     assert rule_turn(text, False, "Ok, I have made your reservation! Anything else?") == "greeting"
+
+
+@pytest.mark.parametrize(
+    ("text", "previous"),
+    [
+        # letting the agent take its time, or finding its proposal better, acknowledges it
+        # (s13-ad-t027, s13-fr-t028)
+        ("Ok, take your time.", "Please hold on for a moment."),
+        ("that sounds even better.", "I have a package at the Lunar for $1558.00"),
+    ],
+)
+def test_taking_time_and_finding_it_better_acknowledge(text: str, previous: str) -> None:
+    assert rule_turn(text, False, previous) == "answer"
