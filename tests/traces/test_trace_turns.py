@@ -2042,3 +2042,10 @@ def test_all_i_will_need_closes(text: str) -> None:
 )
 def test_taking_time_and_finding_it_better_acknowledge(text: str, previous: str) -> None:
     assert rule_turn(text, False, previous) == "answer"
+
+
+def test_asking_which_options_the_agent_has_is_a_search() -> None:
+    # (s13-fr-t012, s13-fr-t009) as "What else do you have?" is
+    previous = "How about a trip to Dominican Republic?"
+    assert rule_turn("What options do you have available for me?", False, previous) == "request"
+    assert rule_turn("hmm what options would i have out of Toronto?", False, previous) == "request"
