@@ -1111,14 +1111,18 @@ def _after_yes_no(word: str, rest: str, sentences: list[str], context: str) -> s
     accepts = word in _AFFIRM and context in ("solicit", "confirm")
     if p["greeting"].search(rest) and not requests and not accepts:
         return "greeting"
-    if requests and (context == "open" or _ADDS.search(rest)):
-        return "request"  # "Yes, I also need a hotel room." after "Anything else?"
+    if requests and (context in ("open", "opening") or _ADDS.search(rest)):
+        # "Yes, I also need a hotel room." after "Anything else?"; "Yes, I'm looking for a
+        # restaurant in the centre." opening a conversation states the need (round 13)
+        return "request"
     if word in _NO and _asks_for_fact(rest):
         return "question"  # "No, I just need the phone number, please." declines, then asks
     if _short(rest) and p["approve"].search(rest):
         return "answer"  # "Yes, that sounds good."
     substantial = len(rest.split()) >= 3 or len(_CJK.findall(rest)) >= 6
-    if not asked and substantial and not requests:
+    # a yes that opens the record answers a question the record lost ("Yes, sure. The API key
+    # is "ABC123XYZ"." : round 15's ToolACE dialogues start after the agent's question)
+    if not asked and substantial and not requests and context != "opening":
         return "other"
     return "answer"
 

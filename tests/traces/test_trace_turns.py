@@ -2049,3 +2049,14 @@ def test_asking_which_options_the_agent_has_is_a_search() -> None:
     previous = "How about a trip to Dominican Republic?"
     assert rule_turn("What options do you have available for me?", False, previous) == "request"
     assert rule_turn("hmm what options would i have out of Toronto?", False, previous) == "request"
+
+
+def test_a_yes_that_opens_the_record_answers_a_lost_question() -> None:
+    # the record starts after the agent's question: the value is an answer (s15-ta-t092,
+    # s13-mt-t176), a need stated after the yes is the opening's request
+    assert rule_turn('Yes, sure. The API key is "ABC123XYZ".', False, "") == "answer"
+    assert rule_turn("Yes, I prefer 2 p.m. on February 10th.", False, "") == "answer"
+    need = "Yes, I'm looking for a restaurant in the centre that serves world food."
+    assert rule_turn(need, False, "") == "request"
+    # ... a remark after a yes when nothing was asked stays other
+    assert rule_turn("Yes, I think the weather is lovely here.", False, "It is sunny.") == "other"
