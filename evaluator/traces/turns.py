@@ -786,6 +786,11 @@ _NOT_VERB = frozenset(
 )
 
 
+# "have a" or "with a" before a fact word makes it a constraint on what is looked for ("The
+# attraction I am looking for should have a rating of at least 1": round 13's BiTOD users).
+_HAS_A = re.compile(r"\b(?:have|has|having|with)\s+(?:a|an|the)?\s*$", re.IGNORECASE)
+
+
 def _asks_for_fact(text: str) -> bool:
     """True when every request in ``text`` asks only to be given a fact: a wish, "please" or
     a verb of giving whose first object is a fact, not an item to find or an action ("I
@@ -819,6 +824,10 @@ def _fact_ask(sentence: str) -> bool:
         if _CJK.search(part):
             return True
         words = [w.lower().strip(",.;:!") for w in gap.split() if w.strip(",.;:!")]
+        if part is before and len(words) > 1:
+            continue  # "Any rating is fine, but I want something near Wan Chai": a statement
+        if part is not before and _HAS_A.search(gap):
+            continue  # "…should have a rating of at least 1": a constraint on the item
         # the verb after "can you" or "to" gives the fact, or acts on it ("Can you check
         # the details", "Can we lock in the price": a request)
         verb = None

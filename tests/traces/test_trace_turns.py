@@ -2060,3 +2060,31 @@ def test_a_yes_that_opens_the_record_answers_a_lost_question() -> None:
     assert rule_turn(need, False, "") == "request"
     # ... a remark after a yes when nothing was asked stays other
     assert rule_turn("Yes, I think the weather is lovely here.", False, "It is sunny.") == "other"
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # a fact word as a constraint on the item, or in a statement before the wish, asks
+        # for no fact (s13-bt-t040, s13-bt-t009, s8-hb-t187)
+        (
+            "The attraction I am looking for should have a rating of at least 1.",
+            "Do you have a preference on the rating?",
+            "answer",
+        ),
+        (
+            "Any rating is fine, but I want something near Wan Chai.",
+            "Would you like a high-rated attraction?",
+            "answer",
+        ),
+        (
+            "My phone number is 15898765432, please remember.",
+            "What is the recipient's phone number",
+            "answer",
+        ),
+        # ... the fact right before "please" still asks for it (r8-mw-009)
+        ("For 3 people, at 17:30 on Sunday. Reference number please.", "For when?", "question"),
+    ],
+)
+def test_a_fact_word_as_a_constraint_asks_no_fact(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, False, previous) == kind
