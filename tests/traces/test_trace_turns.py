@@ -2088,3 +2088,8 @@ def test_a_yes_that_opens_the_record_answers_a_lost_question() -> None:
 )
 def test_a_fact_word_as_a_constraint_asks_no_fact(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, False, previous) == kind
+
+
+def test_a_markets_demand_and_stock_are_facts() -> None:
+    # 请提供 a market's demand and stock asks to be given facts (s15-rl-t011)
+    assert rule_turn("请提供河北2025年4月16日和17日的需求量和库存。", False, "") == "question"
