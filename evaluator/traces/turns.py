@@ -368,6 +368,12 @@ def _words_only(text: str, pattern: re.Pattern[str]) -> bool:
 _AFFIRM = frozenset(
     {"yes", "yeah", "yep", "yup", "sure", "correct", "right", "exactly", "是的", "对"}
 )
+# A yes that echoes the agent's auxiliary ("Yes I would", "yes, we do", "Yes it is").
+_AFFIRM_ECHO = re.compile(
+    r"(?:yes|yeah|yep|yup|sure)[\s,]+(?:i|we|it|that|they)\s+"
+    r"(?:would|do|does|did|will|am|are|is|can|could|have|should)(?:\s+please)?",
+    re.IGNORECASE,
+)
 # A clause that states the user's own plan ("I'll be there at 5 PM.", "See you Friday").
 _PLAN = re.compile(
     r"\s*(?:i['’]ll|i will|we['’]ll|we will|i['’]m going to|we['’]re going to|see you|talk to you)\b",
@@ -933,8 +939,10 @@ def _is_closing(text: str, sentences: list[str], solicited: bool = False) -> boo
             if not c or _words_only(c, p["closing"]) or p["thanks_start"].match(c):
                 continue
             said = clause.strip(" .!?,，。！？")  # with its apostrophes: "I'm looking for"
-            if solicited and said.lower() in _AFFIRM:
-                return False  # "Yes, that time works. Thanks." accepts what was asked
+            if solicited and (said.lower() in _AFFIRM or _AFFIRM_ECHO.fullmatch(said)):
+                # "Yes, that time works. Thanks." accepts what was asked, and so does "Yes I
+                # would.\nThanks for your help." after "Would you like to book this package?"
+                return False
             if (
                 _PLAN.match(said)
                 and not (p["answer_start"].match(said) or p["choice"].match(said))

@@ -2093,3 +2093,10 @@ def test_a_fact_word_as_a_constraint_asks_no_fact(text: str, previous: str, kind
 def test_a_markets_demand_and_stock_are_facts() -> None:
     # 请提供 a market's demand and stock asks to be given facts (s15-rl-t011)
     assert rule_turn("请提供河北2025年4月16日和17日的需求量和库存。", False, "") == "question"
+
+
+def test_a_yes_echoing_the_auxiliary_with_thanks_accepts() -> None:
+    # (s13-fr-t021) as "Yes, that time works. Thanks." does; without a question it closes
+    asked = "Would you like to book this package?"
+    assert rule_turn("Yes I would.\nThanks for your help.", False, asked) == "answer"
+    assert rule_turn("Yes I would.\nThanks for your help.", False, "It is booked.") == "greeting"
