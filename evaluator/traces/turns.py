@@ -1213,6 +1213,8 @@ def _declines_then_asks(text: str) -> bool:
 # English); "there" may stand between a greeting and it ("Hi there I am Alina").
 _INTRO = re.compile(
     r"\s*(?:there\s+)?(?:(?:my name is|my name['’]s|i am|i['’]m|this is)\s+(?-i:[A-Z])\w*"
+    # ... or a caller's "Donna Evans here" (round 13's AirDialogue customers)
+    r"|(?-i:[A-Z])\w+(?:\s+(?-i:[A-Z])\w+){0,2}\s+here\b"
     r"|(?:我叫|我是)\S{1,4}$)",
     re.IGNORECASE,
 )

@@ -2100,3 +2100,9 @@ def test_a_yes_echoing_the_auxiliary_with_thanks_accepts() -> None:
     asked = "Would you like to book this package?"
     assert rule_turn("Yes I would.\nThanks for your help.", False, asked) == "answer"
     assert rule_turn("Yes I would.\nThanks for your help.", False, "It is booked.") == "greeting"
+
+
+def test_a_callers_name_here_identifies() -> None:
+    # (s13-ad-t019) as "Hi there I am Alina" does; a need after it is still the request
+    assert rule_turn("Hi. Donna Evans here.", False, "") == "greeting"
+    assert rule_turn("Hi. Donna Evans here. I need to book a flight.", False, "") == "request"
