@@ -2231,7 +2231,10 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
     if context == "open":
         # after "Anything else?": the next task ("We're planning a tour..."), unless it
         # complains and asks for nothing ("That's not fair. I've been a customer for years.")
-        return ("other" if p["complaint"].search(t) else "request"), "open"
+        # ... or muses on the topic ("It's really intriguing how the internet can be governed
+        # so uniquely…": round 15's ToolACE users, an appraisal that asks for nothing)
+        mused = _APPRAISAL.search(t) and not _is_request(t)
+        return ("other" if p["complaint"].search(t) or mused else "request"), "open"
     if not asked and _ZH_RESTATE.search(t):
         return "question", "restates"  # "意思就是说…", "嗯十三呗": to be confirmed
     if not asked and _RUN_ON_WH.search(t):

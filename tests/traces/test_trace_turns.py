@@ -2106,3 +2106,11 @@ def test_a_callers_name_here_identifies() -> None:
     # (s13-ad-t019) as "Hi there I am Alina" does; a need after it is still the request
     assert rule_turn("Hi. Donna Evans here.", False, "") == "greeting"
     assert rule_turn("Hi. Donna Evans here. I need to book a flight.", False, "") == "request"
+
+
+def test_musing_after_an_offer_of_more_help_asks_nothing() -> None:
+    # (s15-ta-t146) an appraisal of the topic is no next task; a statement of need still is
+    offer = "If you have further questions, please let me know!"
+    muse = "It's really intriguing how the internet can be governed so uniquely in each country."
+    assert rule_turn(muse, False, offer) == "other"
+    assert rule_turn("We're planning a tour of Rome next spring.", False, offer) == "request"
