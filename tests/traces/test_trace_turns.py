@@ -2114,3 +2114,9 @@ def test_musing_after_an_offer_of_more_help_asks_nothing() -> None:
     muse = "It's really intriguing how the internet can be governed so uniquely in each country."
     assert rule_turn(muse, False, offer) == "other"
     assert rule_turn("We're planning a tour of Rome next spring.", False, offer) == "request"
+
+
+def test_another_salon_is_another_search() -> None:
+    # (s13-mt-t116) a salon is a place to find, as a shop is
+    previous = "Yes, it is a unisex salon and it is at 1532 20th Street."
+    assert rule_turn("Are there any other salons in the area?", False, previous) == "request"
