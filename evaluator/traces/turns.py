@@ -95,6 +95,7 @@ from typing import Any, TypeVar
 from . import linear
 from .linear import LinearModel
 from .prefilter import search as gated_search
+from .values import MONTH_NAMES, WEEKDAY_NAMES
 
 T = TypeVar("T")
 
@@ -554,8 +555,7 @@ _IMPERATIVE_DO = re.compile(r"^\s*do\s+(?:it|this|that|so|me)\b", re.IGNORECASE)
 _VALUE = re.compile(
     _ID_OR_NUMBER.pattern
     + r"|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|today|tonight"
-    r"|tomorrow|morning|afternoon|evening|weekend|monday|tuesday|wednesday|thursday|friday"
-    r"|saturday|sunday)\b",
+    r"|tomorrow|morning|afternoon|evening|weekend|" + "|".join(WEEKDAY_NAMES) + r")\b",
     re.IGNORECASE,
 )
 _PLEASE = re.compile(r"\s*\bplease\b", re.IGNORECASE)
@@ -1312,10 +1312,9 @@ _FOLLOW_ON = re.compile(
 # fact for another day as often as another search, so no request is read from it.
 _TIME_OBJECT = re.compile(
     r"(?:on|at|in|for)?\s*(?:the\s+)?(?:today|tonight|tomorrow|yesterday|this|next|last"
-    r"|then|after|\d+(?:st|nd|rd|th)?"
-    r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|morning|afternoon"
-    r"|evening|noon|week|month|january|february|march|april|may|june|july|august|september"
-    r"|october|november|december)\b",
+    r"|then|after|\d+(?:st|nd|rd|th)?|weekend|morning|afternoon|evening|noon|week|month|"
+    + "|".join((*WEEKDAY_NAMES, *MONTH_NAMES))
+    + r")\b",
     re.IGNORECASE,
 )
 _WH_WORD = re.compile(r"\b(?:what|which|who|where|when|why|how|whose)\b", re.IGNORECASE)
