@@ -95,6 +95,7 @@ from typing import Any, TypeVar
 from . import linear
 from .linear import LinearModel
 from .prefilter import search as gated_search
+from .values import MONTH_NAMES, WEEKDAY_NAMES
 
 T = TypeVar("T")
 
@@ -118,6 +119,7 @@ _SECTIONS = (
     "choice",
     "offer",
     "inform_verb",
+    "told_first",
     "recommend",
     "open_offer",
     "solicit",
@@ -278,9 +280,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     out = {name: re.compile(_alternation(ws), re.IGNORECASE) for name, ws in lists.items()}
     for name in ("question_start", "request_start", "answer_start", "choice", "shift"):
         out[name] = re.compile(rf"^\s*(?:{_alternation(lists[name])})", re.IGNORECASE)
-    # "then book it", "so cancel it", "那帮我...": a connective before the verb.
+    # "then book it", "so cancel it", "那帮我...", "那就预订…吧": a connective before the verb.
     out["request_start"] = re.compile(
-        rf"^\s*(?:(?:then|so|and|also|now|just|ok|instead|那|那么|然后|再)\s*)*(?:{_alternation(lists['request_start'])})",
+        rf"^\s*(?:(?:then|so|and|also|now|just|ok|instead|那|那么|然后|再|就)\s*)*(?:{_alternation(lists['request_start'])})",
         re.IGNORECASE,
     )
     # Whether a change to the user's order can be made, asked in Chinese, before the verb
@@ -299,6 +301,12 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         rf"^\s*(?:(?:no|nope|nah)\s*[,，.!！。]*\s*)?(?:{_alternation(lists['pushback'])}|"
         rf"(?:{_alternation(lists['wrong'])})(?=[^.!?。！？]*(?:{reminder})))"
         r"[^.!?。！？,，;；]*[.!?。！？,，;；]*\s*",
+        re.IGNORECASE,
+    )
+    # "Could you briefly summarize…", "Can you also let me know the…": the first verb asked
+    out["told_first"] = re.compile(
+        r"\b(?:can|could|would|will)\s+you\s+(?:(?:please|also|kindly|briefly|just|now)\s+)*"
+        rf"(?:{_alternation(lists['told_first'])})",
         re.IGNORECASE,
     )
     out["lookup"] = re.compile(rf"^\s*(?:{_alternation(lists['lookup'])})")
@@ -360,6 +368,12 @@ def _words_only(text: str, pattern: re.Pattern[str]) -> bool:
 
 _AFFIRM = frozenset(
     {"yes", "yeah", "yep", "yup", "sure", "correct", "right", "exactly", "是的", "对"}
+)
+# A yes that echoes the agent's auxiliary ("Yes I would", "yes, we do", "Yes it is").
+_AFFIRM_ECHO = re.compile(
+    r"(?:yes|yeah|yep|yup|sure)[\s,]+(?:i|we|it|that|they)\s+"
+    r"(?:would|do|does|did|will|am|are|is|can|could|have|should)(?:\s+please)?",
+    re.IGNORECASE,
 )
 # A clause that states the user's own plan ("I'll be there at 5 PM.", "See you Friday").
 _PLAN = re.compile(
@@ -541,8 +555,7 @@ _IMPERATIVE_DO = re.compile(r"^\s*do\s+(?:it|this|that|so|me)\b", re.IGNORECASE)
 _VALUE = re.compile(
     _ID_OR_NUMBER.pattern
     + r"|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|today|tonight"
-    r"|tomorrow|morning|afternoon|evening|weekend|monday|tuesday|wednesday|thursday|friday"
-    r"|saturday|sunday)\b",
+    r"|tomorrow|morning|afternoon|evening|weekend|" + "|".join(WEEKDAY_NAMES) + r")\b",
     re.IGNORECASE,
 )
 _PLEASE = re.compile(r"\s*\bplease\b", re.IGNORECASE)
@@ -577,7 +590,11 @@ def _asks_to_act(question: str) -> bool:
         return True
     if _acts_first(question):
         return True  # "Can you search for holidays … and tell me about its date?" (round 9)
-    if p["inform_verb"].search(question) or _asks_for_info(question):
+    if (
+        p["inform_verb"].search(question)
+        or p["told_first"].search(question)
+        or _asks_for_info(question)
+    ):
         return False
     if _WH_MODAL.search(question):
         return False  # "What can you do for me?", "How can you ensure…?": to be told
@@ -775,6 +792,11 @@ _NOT_VERB = frozenset(
 )
 
 
+# "have a" or "with a" before a fact word makes it a constraint on what is looked for ("The
+# attraction I am looking for should have a rating of at least 1": round 13's BiTOD users).
+_HAS_A = re.compile(r"\b(?:have|has|having|with)\s+(?:a|an|the)?\s*$", re.IGNORECASE)
+
+
 def _asks_for_fact(text: str) -> bool:
     """True when every request in ``text`` asks only to be given a fact: a wish, "please" or
     a verb of giving whose first object is a fact, not an item to find or an action ("I
@@ -808,6 +830,10 @@ def _fact_ask(sentence: str) -> bool:
         if _CJK.search(part):
             return True
         words = [w.lower().strip(",.;:!") for w in gap.split() if w.strip(",.;:!")]
+        if part is before and len(words) > 1:
+            continue  # "Any rating is fine, but I want something near Wan Chai": a statement
+        if part is not before and _HAS_A.search(gap):
+            continue  # "…should have a rating of at least 1": a constraint on the item
         # the verb after "can you" or "to" gives the fact, or acts on it ("Can you check
         # the details", "Can we lock in the price": a request)
         verb = None
@@ -854,8 +880,14 @@ def _asks_for_more(text: str) -> bool:
     there any other trains?", "有没有提供的酒店？"): another search, a request."""
     p = _patterns()
     # "What else do you have?" names no item: the agent's own are meant
+    alternative = p["alternative"].search(text)
     return bool(
-        (p["alternative"].search(text) and p["item"].search(text))
+        (
+            alternative
+            # ... in Chinese the item after it ("有没有提供wifi的酒店？"), not as its subject
+            # ("这家酒店有没有商务中心？": whether a named one has it, round 13: a question)
+            and p["item"].search(text, alternative.start() if _CJK.search(text) else 0)
+        )
         or p["more"].search(text)
         or (_stock_words(text.lower()) and _STOCK.search(text) is not None)
         or ("有" in text and _ZH_STOCK.search(text) is not None)
@@ -873,6 +905,11 @@ _ZH_STOCK = re.compile(
     r"(?![^，,。？?！!\s]*(?:需要|注意|事项|问题|办法|方法|要求|规定))"
     r"[^，,。？?！!\s]{1,10}的[^，,。？?！!\s的]{0,4}(?:吗|么|嘛)"
     r"|(?:^|[，,。！!？?\s])(?:那|还)?(?:其它|其他|别的)[^，,。？?！!\s]{0,8}(?:也)?(?:有|没有)(?:吗|么|嘛)"
+    # ... or whether there is an item of a kind, its constraints before and after it ("有高档型
+    # 的酒店价格在200-300元之间的吗？", "那有高档型，评分5分，…的酒店吗？": round 13's hotel
+    # guests search, a `request`)
+    r"|^(?:那|还)?有(?![没有]*(?:什么|多少|哪|几|啥))[^。？?！!]{0,40}的"
+    r"(?:酒店|宾馆|餐馆|餐厅|饭店|景点|房间)[^。？?！!]{0,24}(?:吗|么|嘛)"
 )
 
 
@@ -902,8 +939,10 @@ def _is_closing(text: str, sentences: list[str], solicited: bool = False) -> boo
             if not c or _words_only(c, p["closing"]) or p["thanks_start"].match(c):
                 continue
             said = clause.strip(" .!?,，。！？")  # with its apostrophes: "I'm looking for"
-            if solicited and said.lower() in _AFFIRM:
-                return False  # "Yes, that time works. Thanks." accepts what was asked
+            if solicited and (said.lower() in _AFFIRM or _AFFIRM_ECHO.fullmatch(said)):
+                # "Yes, that time works. Thanks." accepts what was asked, and so does "Yes I
+                # would.\nThanks for your help." after "Would you like to book this package?"
+                return False
             if (
                 _PLAN.match(said)
                 and not (p["answer_start"].match(said) or p["choice"].match(said))
@@ -1016,6 +1055,27 @@ def _stalls(sentences: list[str]) -> bool:
     )
 
 
+# A Chinese search for an item not yet named: a verb of finding with an indefinite object
+# ("我要找个…酒店", "要为朋友订一个酒店", "帮他安排个…的酒店"); and a question asking which one or
+# where fits ("你觉得哪家酒店比较好？", "知道哪里适合我吗？", "你知道哪里有这样的酒店吗？").
+_ZH_SEARCH = re.compile(r"(?:找|订|安排)(?:个|一个|一家|家|一间)")
+_ZH_WHICH_FITS = re.compile(r"(?:哪家|哪里|哪儿)[^，,。？?！!]{0,8}?(?:合适|适合|好|有)")
+
+
+def _zh_which_to_find(sentences: list[str]) -> bool:
+    """True when a Chinese turn states a search for an item not yet named and then asks which
+    one or where fits: the search asked for, a recommendation (round 13's hotel guests: "我要
+    找一个评分4.5分以上…的经济型酒店住宿，你觉得哪家酒店比较好？"), not which of the places the
+    agent listed has a property (CrossWOZ's "哪个评分4分以上…的呢？", a question)."""
+    clauses = [c for s in sentences for c in _CLAUSE.split(s) if c.strip()]
+    return (
+        len(clauses) > 1
+        and _CJK.search(clauses[-1]) is not None
+        and _ZH_WHICH_FITS.search(clauses[-1]) is not None
+        and any(_ZH_SEARCH.search(c) for c in clauses[:-1])
+    )
+
+
 def _wishes_for_item(sentence: str) -> bool:
     """True when ``sentence`` is the user's wish for an item to find ("I want a moderately
     priced restaurant in the east part of town.", "I would like the flight to be on Delta.");
@@ -1068,14 +1128,18 @@ def _after_yes_no(word: str, rest: str, sentences: list[str], context: str) -> s
     accepts = word in _AFFIRM and context in ("solicit", "confirm")
     if p["greeting"].search(rest) and not requests and not accepts:
         return "greeting"
-    if requests and (context == "open" or _ADDS.search(rest)):
-        return "request"  # "Yes, I also need a hotel room." after "Anything else?"
+    if requests and (context in ("open", "opening") or _ADDS.search(rest)):
+        # "Yes, I also need a hotel room." after "Anything else?"; "Yes, I'm looking for a
+        # restaurant in the centre." opening a conversation states the need (round 13)
+        return "request"
     if word in _NO and _asks_for_fact(rest):
         return "question"  # "No, I just need the phone number, please." declines, then asks
     if _short(rest) and p["approve"].search(rest):
         return "answer"  # "Yes, that sounds good."
     substantial = len(rest.split()) >= 3 or len(_CJK.findall(rest)) >= 6
-    if not asked and substantial and not requests:
+    # a yes that opens the record answers a question the record lost ("Yes, sure. The API key
+    # is "ABC123XYZ"." : round 15's ToolACE dialogues start after the agent's question)
+    if not asked and substantial and not requests and context != "opening":
         return "other"
     return "answer"
 
@@ -1149,6 +1213,8 @@ def _declines_then_asks(text: str) -> bool:
 # English); "there" may stand between a greeting and it ("Hi there I am Alina").
 _INTRO = re.compile(
     r"\s*(?:there\s+)?(?:(?:my name is|my name['’]s|i am|i['’]m|this is)\s+(?-i:[A-Z])\w*"
+    # ... or a caller's "Donna Evans here" (round 13's AirDialogue customers)
+    r"|(?-i:[A-Z])\w+(?:\s+(?-i:[A-Z])\w+){0,2}\s+here\b"
     r"|(?:我叫|我是)\S{1,4}$)",
     re.IGNORECASE,
 )
@@ -1246,10 +1312,9 @@ _FOLLOW_ON = re.compile(
 # fact for another day as often as another search, so no request is read from it.
 _TIME_OBJECT = re.compile(
     r"(?:on|at|in|for)?\s*(?:the\s+)?(?:today|tonight|tomorrow|yesterday|this|next|last"
-    r"|then|after|\d+(?:st|nd|rd|th)?"
-    r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|morning|afternoon"
-    r"|evening|noon|week|month|january|february|march|april|may|june|july|august|september"
-    r"|october|november|december)\b",
+    r"|then|after|\d+(?:st|nd|rd|th)?|weekend|morning|afternoon|evening|noon|week|month|"
+    + "|".join((*WEEKDAY_NAMES, *MONTH_NAMES))
+    + r")\b",
     re.IGNORECASE,
 )
 _WH_WORD = re.compile(r"\b(?:what|which|who|where|when|why|how|whose)\b", re.IGNORECASE)
@@ -1788,10 +1853,37 @@ _CONDITIONAL_ASK = re.compile(
 )
 
 
+# An appraisal of a topic ("It's interesting to see how…", "Isn't it fascinating how a simple
+# postcode can…"), and a tag that asks only for agreement with it ("…, don't you think?",
+# "…, isn't it?", "…, right?", "…, aye?"): round 15's ToolACE users chatting, `other` (an
+# opinion asks for no fact); a tag after a fact of the task ("It leaves at 5, right?") asks
+# to have it confirmed, and the turn holds no appraisal.
+_APPRAISAL_WORDS = (
+    r"interesting|fascinating|amazing|amusing|incredible|intriguing|impressive|remarkable"
+    r"|captivating|astonishing|wild"
+)
+_APPRAISAL = re.compile(rf"\b(?:{_APPRAISAL_WORDS})\b", re.IGNORECASE)
+_AGREE_TAG = re.compile(
+    r"[,，]\s*(?:don['’]?t\s+you\s+think|isn['’]?t\s+it|aren['’]?t\s+they|ain['’]?t\s+it"
+    r"|right|huh|aye|eh)\s*[?？]+\s*$"
+    rf"|\bisn['’]?t\s+it\s+(?:(?:so|really|just)\s+)?(?:{_APPRAISAL_WORDS})\s+(?:how|that|to)\b",
+    re.IGNORECASE,
+)
+
+
 def _rhetorical(sentences: list[str]) -> bool:
     """True when the last question of ``sentences`` is rhetorical (:data:`_RHETORICAL`) and
     no sentence but the rhetorical ones asks the agent to act ("Why are you so expensive?
-    Can you match $75?" asks for a discount)."""
+    Can you match $75?" asks for a discount); or it asks only for agreement with the turn's
+    appraisal (:data:`_AGREE_TAG`, :data:`_APPRAISAL`)."""
+    tagged = [s for s in sentences if _is_question(s) or _AGREE_TAG.search(s)]
+    if (
+        tagged
+        and _AGREE_TAG.search(tagged[-1])
+        and any(_APPRAISAL.search(s) for s in sentences)
+        and not any(map(_is_request, sentences))
+    ):
+        return True  # ... "It's been an incredible season so far, right? So many surprises."
     asking = [s for s in sentences if _is_question(s) or _RHETORICAL.search(s)]
     if not asking or not _RHETORICAL.search(asking[-1]):
         return False
@@ -2033,7 +2125,9 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
             # an unprompted wish for an item to find, then a question about it, asks for
             # the item ("I want a moderately priced restaurant in the east part of town.
             # What is the phone number?": session 5's new task beside a question)
-            wish = not solicited and any(map(_wishes_for_item, sentences[:-1]))
+            wish = not solicited and (
+                any(map(_wishes_for_item, sentences[:-1])) or _zh_which_to_find(sentences)
+            )
             # a task asked, then what the user wants to know of it ("能帮我分析一下…的工资分布情况
             # 吗？我想知道有哪些因素会影响薪资差距。": round 11, an act and a question, round 4's
             # "Can you guys install it? How much?")
@@ -2062,6 +2156,14 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
     if _FIELD_VALUE.match(t):
         return "answer", "field_value"  # "Order ID: 3348917502", "Username: cminh730"
     chooses = any(p["choice"].match(_strip_lead(s)) for s in sentences)
+    if chooses and _CJK.search(t):
+        # a Chinese decision chooses what the agent offered, not the first turn's plan
+        # ("我决定去北京旅游", an opening), and a clause asking the agent to act after it asks
+        # for more than the choice ("我决定去北京旅游，帮我推荐一家酒店")
+        clauses = [c for s in sentences for c in _CLAUSE.split(s) if c.strip()]
+        chooses = context != "opening" and not any(
+            _is_request(c) and not p["choice"].match(_strip_lead(c)) for c in clauses
+        )
     if chooses and not any(_is_question(s) for s in sentences):
         return "answer", "choice"  # "I'm going with the 12:00 flight. Please book it." chooses
     if _asks_for_more(t):
@@ -2128,7 +2230,10 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
     if context == "open":
         # after "Anything else?": the next task ("We're planning a tour..."), unless it
         # complains and asks for nothing ("That's not fair. I've been a customer for years.")
-        return ("other" if p["complaint"].search(t) else "request"), "open"
+        # ... or muses on the topic ("It's really intriguing how the internet can be governed
+        # so uniquely…": round 15's ToolACE users, an appraisal that asks for nothing)
+        mused = _APPRAISAL.search(t) and not _is_request(t)
+        return ("other" if p["complaint"].search(t) or mused else "request"), "open"
     if not asked and _ZH_RESTATE.search(t):
         return "question", "restates"  # "意思就是说…", "嗯十三呗": to be confirmed
     if not asked and _RUN_ON_WH.search(t):

@@ -340,9 +340,12 @@ HELD_OUT_TURN_FLOORS = {
     # unsealed in session 12 to tune on
     "turns_sealed_r12.jsonl": 0.62,
     # rounds 13 (0.816 at its three sealed runs) and 15 (0.814 once) were unsealed in
-    # session 13 to tune on
-    "turns_sealed_r13.jsonl": 0.81,
-    "turns_sealed_r15.jsonl": 0.81,
+    # session 13 to tune on. The rules written on their misses (a Chinese decision to take
+    # the hotel recommended, a Chinese search for one not yet named, a summary or advice
+    # asked first, an appraisal with an agreement tag, the need met in other words): r13
+    # 0.922 (EN 0.895, ZH 0.980), r15 0.890 (EN 0.892, ZH 0.880)
+    "turns_sealed_r13.jsonl": 0.92,
+    "turns_sealed_r15.jsonl": 0.88,
 }
 
 

@@ -1914,3 +1914,209 @@ def test_praise_is_no_approval_of_a_value() -> None:
         "other"
     )
     assert rule_turn("9:35 pm will work great") == "answer"
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a summary, an elaboration or advice asked as the first verb is to be told (round
+        # 15: s15-ta-t005, s15-ta-t110, s15-ta-t037, s15-ta-t126, s15-ta-t209)
+        ("Could you summarize the meaning of the quote by Albert Schweitzer?", "question"),
+        ("Could you elaborate on how they differ?", "question"),
+        ("Could you shed some light on that for me?", "question"),
+        ("Could you advise me on the best way to organize a travel itinerary?", "question"),
+        ("Can you let me know if there are any ongoing live baseball matches?", "question"),
+        # ... not after an act (s9-ta-t040, s15-ta-t096), nor as an imperative (s11-ag-t008)
+        ("Could you please authenticate me and let me know if it worked?", "request"),
+        ("Could you simplify and summarize it for me?", "request"),
+        ("Summarize key facts about climate change.", "request"),
+    ],
+)
+def test_a_summary_or_advice_asked_first_is_to_be_told(text: str, kind: str) -> None:
+    assert rule_turn(text, False, "") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # the user's decision to take the hotel recommended is an answer (round 13's ruling:
+        # s13-ah-t005, s13-ah-t012, s13-ah-t112)
+        (
+            "好的，我决定入住北京京泰龙国际大酒店了！",
+            "北京京泰龙国际大酒店是个还不错的酒店！",
+            "answer",
+        ),
+        ("好的，我愿意入住北京中康国际酒店。", "那我推荐您北京中康国际酒店。", "answer"),
+        ("听说了。那我就订北京贵都大酒店了！", "为您推荐高档型酒店北京贵都大酒店。", "answer"),
+        # ... not an act asked of the agent (s13-ah-t101), a plan that opens the conversation,
+        # nor a decision with another act asked beside it
+        ("嗯，好的，那就预订北京都季商旅酒店吧！", "推荐您去北京都季商旅酒店。", "request"),
+        ("我决定去北京旅游。", "", "request"),
+        ("我决定去北京旅游，帮我推荐一家酒店。", "推荐您去故宫。", "request"),
+    ],
+)
+def test_a_chinese_decision_to_take_the_item_recommended(
+    text: str, previous: str, kind: str
+) -> None:
+    assert rule_turn(text, False, previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # a search for a hotel not yet named, then which one fits (s13-ah-t044, s13-ah-t061)
+        (
+            "我要找一个评分4.5分以上的经济型酒店住宿，你觉得哪家酒店比较好？",
+            "",
+            "request",
+        ),
+        ("我要找个价格是800-900元的酒店住宿，知道哪里适合我吗？", "", "request"),
+        # ... one to be introduced, a good place, an item of a kind (s13-ah-t035, s13-ah-t142,
+        # s13-ah-t121)
+        ("你能再给我介绍一个酒店吗？", "", "request"),
+        ("要找家提供wifi的酒店休息一晚，有好地方吗？", "", "request"),
+        ("那有高档型，评分5分，最低价格控制在200-300元的酒店吗？", "", "request"),
+        # ... not whether a named hotel has a facility (s13-ah-t107), nor a named place's
+        # surroundings (r4-cw-076), nor which of the places listed fits (r5-cw-033)
+        ("这家酒店有没有商务中心？", "胜高连锁酒店还是不错的。", "question"),
+        ("好的，逛完我想要找个地方休息，在日坛公园附近有什么酒店么？", "", "question"),
+        ("好的，我要去恭王府附近的景点游玩，哪个评分4分以上，票价是20-50元的呢？", "", "question"),
+    ],
+)
+def test_a_chinese_search_for_an_item_not_yet_named(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, False, previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # an appraisal with a tag that asks only for agreement asks for nothing (round 15:
+        # s15-ta-t066, s15-ta-t124, s15-ta-t205)
+        ("It's interesting to see how businesses use social media, don't you think?", "other"),
+        ("Isn't it fascinating how a simple postcode can unlock so much detail?", "other"),
+        ("It's been an incredible season so far, right? So many surprises.", "other"),
+        # ... not a fact of the task to be confirmed, nor an appraisal beside an ask
+        ("The flight leaves at 5, right?", "question"),
+        ("It's fascinating, right? Can you find me more posts like it?", "request"),
+    ],
+)
+def test_an_appraisal_with_an_agreement_tag_asks_nothing(text: str, kind: str) -> None:
+    assert rule_turn(text, False, "The post has 300 likes.") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a summary or tips to be provided are facts to be told (round 15: s15-ta-t069,
+        # s15-ta-t304)
+        ("Could you provide a concise summary of the two events?", "question"),
+        ("Can you provide me with some clever tips on using QR codes in marketing?", "question"),
+        # ... not an act with them (u-108)
+        ("Can you also send a summary of the reminders you deleted to my email?", "request"),
+    ],
+)
+def test_a_summary_or_tips_provided_are_told(text: str, kind: str) -> None:
+    assert rule_turn(text, False, "") == kind
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the need met, in the future tense or with "have", closes (s13-mt-t124, s13-mt-t024)
+        "Thank you so much, that is all I will need for now!",
+        "I have all I need. See you.",
+    ],
+)
+def test_all_i_will_need_closes(text: str) -> None:
+    assert rule_turn(text, False, "Ok, I have made your reservation! Anything else?") == "greeting"
+
+
+@pytest.mark.parametrize(
+    ("text", "previous"),
+    [
+        # letting the agent take its time, or finding its proposal better, acknowledges it
+        # (s13-ad-t027, s13-fr-t028)
+        ("Ok, take your time.", "Please hold on for a moment."),
+        ("that sounds even better.", "I have a package at the Lunar for $1558.00"),
+    ],
+)
+def test_taking_time_and_finding_it_better_acknowledge(text: str, previous: str) -> None:
+    assert rule_turn(text, False, previous) == "answer"
+
+
+def test_asking_which_options_the_agent_has_is_a_search() -> None:
+    # (s13-fr-t012, s13-fr-t009) as "What else do you have?" is
+    previous = "How about a trip to Dominican Republic?"
+    assert rule_turn("What options do you have available for me?", False, previous) == "request"
+    assert rule_turn("hmm what options would i have out of Toronto?", False, previous) == "request"
+
+
+def test_a_yes_that_opens_the_record_answers_a_lost_question() -> None:
+    # the record starts after the agent's question: the value is an answer (s15-ta-t092,
+    # s13-mt-t176), a need stated after the yes is the opening's request
+    assert rule_turn('Yes, sure. The API key is "ABC123XYZ".', False, "") == "answer"
+    assert rule_turn("Yes, I prefer 2 p.m. on February 10th.", False, "") == "answer"
+    need = "Yes, I'm looking for a restaurant in the centre that serves world food."
+    assert rule_turn(need, False, "") == "request"
+    # ... a remark after a yes when nothing was asked stays other
+    assert rule_turn("Yes, I think the weather is lovely here.", False, "It is sunny.") == "other"
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # a fact word as a constraint on the item, or in a statement before the wish, asks
+        # for no fact (s13-bt-t040, s13-bt-t009, s8-hb-t187)
+        (
+            "The attraction I am looking for should have a rating of at least 1.",
+            "Do you have a preference on the rating?",
+            "answer",
+        ),
+        (
+            "Any rating is fine, but I want something near Wan Chai.",
+            "Would you like a high-rated attraction?",
+            "answer",
+        ),
+        (
+            "My phone number is 15898765432, please remember.",
+            "What is the recipient's phone number",
+            "answer",
+        ),
+        # ... the fact right before "please" still asks for it (r8-mw-009)
+        ("For 3 people, at 17:30 on Sunday. Reference number please.", "For when?", "question"),
+    ],
+)
+def test_a_fact_word_as_a_constraint_asks_no_fact(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, False, previous) == kind
+
+
+def test_a_markets_demand_and_stock_are_facts() -> None:
+    # 请提供 a market's demand and stock asks to be given facts (s15-rl-t011)
+    assert rule_turn("请提供河北2025年4月16日和17日的需求量和库存。", False, "") == "question"
+
+
+def test_a_yes_echoing_the_auxiliary_with_thanks_accepts() -> None:
+    # (s13-fr-t021) as "Yes, that time works. Thanks." does; without a question it closes
+    asked = "Would you like to book this package?"
+    assert rule_turn("Yes I would.\nThanks for your help.", False, asked) == "answer"
+    assert rule_turn("Yes I would.\nThanks for your help.", False, "It is booked.") == "greeting"
+
+
+def test_a_callers_name_here_identifies() -> None:
+    # (s13-ad-t019) as "Hi there I am Alina" does; a need after it is still the request
+    assert rule_turn("Hi. Donna Evans here.", False, "") == "greeting"
+    assert rule_turn("Hi. Donna Evans here. I need to book a flight.", False, "") == "request"
+
+
+def test_musing_after_an_offer_of_more_help_asks_nothing() -> None:
+    # (s15-ta-t146) an appraisal of the topic is no next task; a statement of need still is
+    offer = "If you have further questions, please let me know!"
+    muse = "It's really intriguing how the internet can be governed so uniquely in each country."
+    assert rule_turn(muse, False, offer) == "other"
+    assert rule_turn("We're planning a tour of Rome next spring.", False, offer) == "request"
+
+
+def test_another_salon_is_another_search() -> None:
+    # (s13-mt-t116) a salon is a place to find, as a shop is
+    previous = "Yes, it is a unisex salon and it is at 1532 20th Street."
+    assert rule_turn("Are there any other salons in the area?", False, previous) == "request"
