@@ -232,6 +232,12 @@ HELD_OUT_HEDGE_FLOORS = {
     # misses (what a kind of thing tends to do, the agent's self, no access to data, averages
     # of the result's values): 0.447 / 1.000 (ToolACE 0.242 / 1.000, Chinese 0.929 / 1.000)
     "hedges_sealed_r15.jsonl": (0.44, 1.0),
+    # sealed round 16 (session 13: a RAG support bot for a snack subscription and its
+    # simulated customers, a recorded hotel-booking agent, MIE's real Chinese cardiology
+    # consultations), labelled by a helper who never read or ran a detector, measured once
+    # after every rule of the session had landed: 0.739 / 0.548 (en 1.000 / 0.333, zh
+    # 0.714 / 0.600), turns 0.797; the session's starting rules 0.708 / 0.548, turns 0.797
+    "hedges_sealed_r16.jsonl": (0.73, 0.54),
 }
 # Training rows (round 8, sources the project already used, labelled by a helper who never
 # ran a detector): the rules reached 0.619 / 0.561 on their first run, 0.652 / 0.662 with the
@@ -346,6 +352,7 @@ HELD_OUT_TURN_FLOORS = {
     # 0.922 (EN 0.895, ZH 0.980), r15 0.890 (EN 0.892, ZH 0.880)
     "turns_sealed_r13.jsonl": 0.92,
     "turns_sealed_r15.jsonl": 0.88,
+    "turns_sealed_r16.jsonl": 0.79,  # sealed round 16, measured once: 0.797
 }
 
 
