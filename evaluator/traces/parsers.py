@@ -578,6 +578,8 @@ class ConversationParser:
         merger.add(snap, record.line, problems)
         if snap.tool_hints:
             merger.trace.tool_hints.update(snap.tool_hints)
+        if snap.tool_text:
+            merger.trace.tool_text.update(snap.tool_text)
         if snap.response_id is not None:
             self.chains[snap.response_id] = key
         yield from self._problems(problems, record)
@@ -597,6 +599,8 @@ class ConversationParser:
         merger.add(snap, record.line, problems)
         if snap.tool_hints:
             merger.trace.tool_hints.update(snap.tool_hints)
+        if snap.tool_text:
+            merger.trace.tool_text.update(snap.tool_text)
         yield from self._problems(problems, record)
         yield finish_trace(merger.trace)
 
