@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Container, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -258,14 +258,18 @@ _SCHEMA_SUBS = ("items", "additionalProperties", "anyOf", "oneOf", "allOf")
 _SCHEMA_DEPTH = 8  # deeper schemas than any tool's parameters: a guard against cycles
 
 
-def tool_statements(tools: Any) -> dict[str, str]:
+def tool_statements(tools: Any, known: Container[str] = ()) -> dict[str, str]:
     """``name -> text`` of what each tool definition of an MCP ``tools/list`` result (or of
     a list of definitions: OpenAI Chat's or Responses' ``tools``, Anthropic's) tells the
     agent: its description, and its parameters' descriptions, defaults and enum values,
     one a line. The agent was given them as it was the system prompt, so a value they
-    state (a description's "default 10%") is one it read, not one it made up."""
+    state (a description's "default 10%") is one it read, not one it made up. Tools
+    named in ``known`` are skipped: a request log re-sends its tools with every request,
+    and a trace reads each once."""
     out: dict[str, str] = {}
     for tool in _tool_defs(tools):
+        if tool["name"] in known:
+            continue
         lines: list[str] = []
         if isinstance(tool.get("description"), str):
             lines.append(tool["description"])

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import streams
-from .actions import tool_hints, tool_statements
+from .actions import tool_hints
 from .events import Event, Usage, call_event, parse_args
 from .harnesses import (
     CALL_ROLES,
@@ -94,16 +94,10 @@ class Snapshot:
     #: ``name -> reads`` of the tools the record itself defines (:func:`~.actions.tool_hints`
     #: of an Azure AI Evaluation row's ``tool_definitions``), which its trace's calls use.
     tool_hints: dict[str, bool] | None = None
-    #: ``name -> text`` of what the tool definitions the record gives the model state
-    #: (:func:`~.actions.tool_statements` of a request's ``tools``), which ground claims.
-    tool_text: dict[str, str] | None = None
-
-
-def defined_tools(record: dict[str, Any], key: str = "tools") -> dict[str, str] | None:
-    """What the tool definitions a record gives the model state (its ``tools``:
-    :func:`~.actions.tool_statements`), or ``None`` when it gives none."""
-    tools = record.get(key)
-    return tool_statements(tools) or None if tools else None
+    #: The tool definitions the record gives the model (a request's ``tools``), as it
+    #: holds them: what they state grounds claims (:func:`~.actions.tool_statements`, read
+    #: once a tool per trace).
+    tools: Any = None
 
 
 def trace_id_of(record: dict[str, Any]) -> str | None:
@@ -319,7 +313,7 @@ class OpenAIChat(Converter):
                 messages,
                 openai_usage(_get(resp, "usage")),
                 problem=problem,
-                tool_text=defined_tools(req),
+                tools=req.get("tools"),
             )
         if isinstance(value.get("messages"), list):
             messages = value["messages"]
@@ -329,7 +323,7 @@ class OpenAIChat(Converter):
             # A harness's run record (mini-SWE-agent's) may say its run failed.
             usage = openai_usage(value.get("usage"))
             return Snapshot(
-                tid, messages, usage, problem=run_failure(value), tool_text=defined_tools(value)
+                tid, messages, usage, problem=run_failure(value), tools=value.get("tools")
             )
         if isinstance(value.get("choices"), list) and value["choices"]:
             first = value["choices"][0]
@@ -597,7 +591,7 @@ class OpenAIResponses(Converter):
             response_id=rid if isinstance(rid, str) else None,
             previous_id=prev if isinstance(prev, str) else None,
             problem=problem,
-            tool_text=defined_tools(req),
+            tools=req.get("tools"),
         )
 
     def convert(
@@ -738,11 +732,11 @@ class Anthropic(Converter):
                 messages,
                 anthropic_usage(_get(resp, "usage")),
                 problem=problem,
-                tool_text=defined_tools(req),
+                tools=req.get("tools"),
             )
         if isinstance(value.get("messages"), list):
             usage = anthropic_usage(value.get("usage"))
-            return Snapshot(tid, _with_system(value), usage, tool_text=defined_tools(value))
+            return Snapshot(tid, _with_system(value), usage, tools=value.get("tools"))
         if isinstance(value.get("message"), dict) and "role" in value["message"]:
             # One message per line (agent session logs), usage on the message.
             message = value["message"]
@@ -1268,9 +1262,7 @@ class AzureEval(OpenAIChat):
             messages,
             problem="; ".join(problems) or None,
             tool_hints=tool_hints(value.get("tool_definitions", value.get("tools"))) or None,
-            tool_text=defined_tools(
-                value, "tool_definitions" if "tool_definitions" in value else "tools"
-            ),
+            tools=value.get("tool_definitions", value.get("tools")),
         )
 
 

@@ -402,3 +402,5 @@ def test_tool_statements_are_descriptions_defaults_and_enums_at_any_depth() -> N
     # No description, nothing stated: ping is left out; the minimum is a bound, not a value.
     assert tool_statements(tools) == {"create_invoice": "1\nISO date\n0.1, 0.15"}
     assert tool_statements(None) == {} and tool_statements([{"description": "no name"}]) == {}
+    # A tool a trace has read already (a request log re-sends them all) is not read again.
+    assert tool_statements(tools, {"create_invoice"}) == {}
