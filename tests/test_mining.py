@@ -1097,3 +1097,38 @@ def test_a_tool_called_after_the_customer_answers_the_agent_serves_the_request(
         f"Wrote {out}: 1 question from 2 user questions; fill in fixtures and projections, "
         f"then projeval score {out}\n"
     )
+
+
+def test_a_write_after_an_answer_serves_the_request_whose_ask_was_pending(
+    tmp_path: Path,
+) -> None:
+    # The invoicing assistant of lapth/aichat-openai-agent (tests/corpora/formats/
+    # agents_js/invoice_product_list.json, shortened): the agent asks for the items of the
+    # requested invoice, the user asks a question it answers in its own turn, and the
+    # items the user gives later are the invoice's. create_invoice's needs were the
+    # question's ("what items am I having?"), the latest that asked before the answer.
+    invoice = {"id": "INV-1", "customerName": "Bob", "items": [{"description": "item 1"}]}
+    products = [{"id": "PROD-1", "name": "Web Hosting", "price": 10}]
+    messages = [
+        {"role": "user", "content": "Create customer Bob and invoice for him."},
+        {"role": "assistant", "content": "Please provide the invoice's items and prices."},
+        {"role": "user", "content": "what items am I having?"},
+        _call("c1", "list_products", {}),
+        {"role": "tool", "tool_call_id": "c1", "content": json.dumps(products)},
+        {"role": "assistant", "content": "Web Hosting ($10). Which items go on the invoice?"},
+        {"role": "user", "content": 'a new item named "item 1" with the default values'},
+        _call("c2", "create_invoice", {"customer": "Bob", "items": [{"name": "item 1"}]}),
+        {"role": "tool", "tool_call_id": "c2", "content": json.dumps(invoice)},
+        {"role": "assistant", "content": "Created INV-1 for Bob with item 1."},
+    ]
+    path = write(tmp_path, [{"id": "c", "messages": messages}])
+    mined = mine_questions(path, "create_invoice")
+    assert [q.text for q in mined.questions] == ["Create customer Bob and invoice for him."]
+    # A tool that reads answers the latest question, as before; so does a write when the
+    # request's turn left no ask open (its invoice was done, or never asked about).
+    read = [*messages[:7], _call("c2", "get_invoice", {"customer": "Bob"}), *messages[8:]]
+    mined = mine_questions(write(tmp_path, [{"id": "c", "messages": read}]), "get_invoice")
+    assert [q.text for q in mined.questions] == ["what items am I having?"]
+    done = [messages[0], {"role": "assistant", "content": "Bob is created."}, *messages[2:]]
+    mined = mine_questions(write(tmp_path, [{"id": "c", "messages": done}]), "create_invoice")
+    assert [q.text for q in mined.questions] == ["what items am I having?"]

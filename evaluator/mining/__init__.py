@@ -2,7 +2,10 @@
 
 :func:`mine_questions` reads the traces once (it counts no tokens) and keeps,
 for every user question whose turn called the tool, what the agent did with
-that turn's results of the tool. Questions that differ only in ids and
+that turn's results of the tool (a turn answering the agent's question serves the request
+it continues: :func:`~projeval.traces.turns.request_answered`; when the tool writes, the
+latest request whose agent's ask was still open, since a write answers no information
+question). Questions that differ only in ids and
 numbers (``Who owns tkt_3e7b91a0?``) are one distinct question; distinct
 questions are grouped by :func:`projeval.traces.drift.similarity` with
 leader clustering: most frequent first (then alphabetically), each joins the

@@ -15,6 +15,7 @@ from typing import Any
 from .. import paths
 from ..errors import TraceError
 from ..traces import drift
+from ..traces.actions import WRITE, ToolKinds
 from ..traces.events import Event, Problem, Trace, fast_loads
 from ..traces.findings import field_at
 from ..traces.hedges import Lexicon, ResultsRead, find_hedges
@@ -27,7 +28,7 @@ from ..traces.readers import (
     range_lines,
     read_lines,
 )
-from ..traces.turns import classify_turn, is_query, request_answered
+from ..traces.turns import agent_context, classify_turn, is_query, request_answered
 from ..traces.values import in_words
 from .answers import _Quotes, build_quotes, quoted
 from .draft import _times
@@ -110,6 +111,7 @@ class _Miner:
         self.languages = languages
         self.extra = extra
         self.lexicon = Lexicon.load(languages, extra)
+        self.kinds = ToolKinds()  # whether the tool writes: by a trace's hints, else its verb
         self.quotes: dict[tuple[int, int], _Quotes | None] = {}
         self.questions: dict[str, _QAcc] = {}
         self.tool_paths: set[str] = set()
@@ -217,8 +219,18 @@ class _Miner:
         if not is_query(kind):
             # A customer-service agent asks for what it needs first ("What's the email on
             # the order?") and calls the tool after the answer: that turn serves the
-            # request the answer continues, the latest earlier turn that asked.
-            asked = request_answered(kind, before or [], _earlier_kind)
+            # request the answer continues, the latest earlier turn that asked. A tool that
+            # writes answers no information question: its call serves the latest request
+            # whose agent's ask is still open (the ask after that request's turn solicits),
+            # though questions came between, each answered in its own turn.
+            turns = before or []
+
+            def pending(i: int) -> bool:
+                ask = turns[i + 1][1] if i + 1 < len(turns) else previous
+                return agent_context(ask) == "solicit"
+
+            writes = self.kinds.kind(tool, trace.tool_hints) == WRITE
+            asked = request_answered(kind, turns, _earlier_kind, pending if writes else None)
             if asked is None:
                 self.unasked[kind] += 1
                 return  # an answer to nothing asked, a confirmation or a greeting

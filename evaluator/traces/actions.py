@@ -19,13 +19,17 @@ shell command's non-zero exit status written before its output
 (``<returncode>1</returncode>``, mini-SWE-agent; ``<exception>`` when it could not run)
 or in the footer after it (gemini-cli's ``Exit Code: 1``, a signal, a spawn error, a
 timeout), and a harness's refusal of an action (SWE-agent's linter rejecting an edit).
+
+What a tool definition tells the agent (its description, its parameters' descriptions,
+defaults and enum values: :func:`tool_statements`) is read here too, from the same
+definitions: it grounds the values an answer states, as the system prompt does.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Container, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -248,6 +252,63 @@ def _tool_defs(tools: Any) -> list[dict[str, Any]]:
     return defs
 
 
+# The keys of a JSON schema that state a value the agent is told (a description, a
+# default, the choices of an enum), and the ones that nest schemas holding more.
+_SCHEMA_SUBS = ("items", "additionalProperties", "anyOf", "oneOf", "allOf")
+_SCHEMA_DEPTH = 8  # deeper schemas than any tool's parameters: a guard against cycles
+
+
+def tool_statements(tools: Any, known: Container[str] = ()) -> dict[str, str]:
+    """``name -> text`` of what each tool definition of an MCP ``tools/list`` result (or of
+    a list of definitions: OpenAI Chat's or Responses' ``tools``, Anthropic's) tells the
+    agent: its description, and its parameters' descriptions, defaults and enum values,
+    one a line. The agent was given them as it was the system prompt, so a value they
+    state (a description's "default 10%") is one it read, not one it made up. Tools
+    named in ``known`` are skipped: a request log re-sends its tools with every request,
+    and a trace reads each once."""
+    out: dict[str, str] = {}
+    for tool in _tool_defs(tools):
+        if tool["name"] in known:
+            continue
+        lines: list[str] = []
+        if isinstance(tool.get("description"), str):
+            lines.append(tool["description"])
+        for key in ("inputSchema", "input_schema", "parameters"):
+            if isinstance(tool.get(key), dict):
+                _schema_statements(tool[key], lines, _SCHEMA_DEPTH)
+                break
+        text = "\n".join(line for line in lines if line)
+        if text:
+            out[tool["name"]] = text
+    return out
+
+
+def _schema_statements(schema: dict[str, Any], lines: list[str], depth: int) -> None:
+    """Append what a JSON schema and the schemas it nests state (see :func:`tool_statements`)."""
+    if depth <= 0:
+        return
+    if isinstance(schema.get("description"), str):
+        lines.append(schema["description"])
+    for key in ("default", "const"):
+        if key in schema and schema[key] is not None:
+            lines.append(_stated(schema[key]))
+    if isinstance(schema.get("enum"), list):
+        lines.append(", ".join(_stated(v) for v in schema["enum"] if v is not None))
+    props = schema.get("properties")
+    subs: list[Any] = list(props.values()) if isinstance(props, dict) else []
+    for key in _SCHEMA_SUBS:
+        sub = schema.get(key)
+        subs += sub if isinstance(sub, list) else [sub]
+    for sub in subs:
+        if isinstance(sub, dict):
+            _schema_statements(sub, lines, depth - 1)
+
+
+def _stated(value: Any) -> str:
+    """A default's or an enum value's text: a string as it is, anything else as JSON."""
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
 def read_only_hints(tools: Any) -> dict[str, bool]:
     """``name -> readOnlyHint`` of the tools of an MCP ``tools/list`` result (or of a list of
     tool definitions) that carry the annotation."""
@@ -329,9 +390,19 @@ def tools_file_hints(path: str | Path) -> tuple[dict[str, bool], str | None]:
     tools' names did not, or ``None``: none of its tools carries ``readOnlyHint`` and no
     description gave a verb a name lacked (OpenAI function definitions whose names all
     start with a verb). Given on purpose, such a file would otherwise be ignored unseen."""
+    return given_tools_hints(read_tools_file(path))
+
+
+def read_tools_file(path: str | Path) -> list[Any]:
+    """The tool definitions of a ``--tools`` file, read as the suites' ``tools:`` files are
+    (:func:`projeval.checks.tools.read_tools`: MCP, OpenAI, OpenAPI)."""
     from ..checks.tools import read_tools  # the one reader of tools files
 
-    tools = read_tools(Path(path))
+    return read_tools(Path(path))
+
+
+def given_tools_hints(tools: Any) -> tuple[dict[str, bool], str | None]:
+    """:func:`tools_file_hints` of tool definitions already read."""
     hints = tool_hints(tools)
     defs = _tool_defs(tools)
     if hints or not defs:
@@ -348,11 +419,18 @@ def suite_tool_hints(suite: Any) -> dict[str, bool]:
     """The kind of each of a suite's tools as the checks see them (:func:`tool_hints`): its
     ``tools:`` file, or the ``tools/list`` of the MCP server it names
     (``tools: {mcp: <command>}``)."""
+    return tool_hints(suite_tool_defs(suite))
+
+
+def suite_tool_defs(suite: Any) -> list[Any]:
+    """A suite's tool definitions (its ``tools:`` file, or its MCP server's ``tools/list``),
+    or none when it names neither; read once for both :func:`tool_hints` and
+    :func:`tool_statements`."""
     from ..checks.tools import suite_tools  # the one place a suite's tools are resolved
 
     if getattr(suite, "tools_file", None) is None and getattr(suite, "tools_server", None) is None:
-        return {}
-    return tool_hints(suite_tools(suite))
+        return []
+    return suite_tools(suite)
 
 
 class ToolKinds:

@@ -27,7 +27,13 @@ from ..errors import TraceError
 from ..tokens import DEFAULT_ENCODING
 from . import cuts, shards
 from . import drift as drift_mod
-from .actions import suite_tool_hints, tools_file_hints
+from .actions import (
+    given_tools_hints,
+    read_tools_file,
+    suite_tool_defs,
+    tool_hints,
+    tool_statements,
+)
 from .columns import (
     CALLS,
     CLAIMS,
@@ -334,7 +340,9 @@ def analyse_traces(
     files (MCP ``tools/list`` JSON, OpenAI function definitions, OpenAPI) whose
     ``annotations.readOnlyHint`` say which tools only read, as the suites' tools files
     do; other tools go by the verb in their name, then by the one their description
-    starts with (see :mod:`projeval.traces.actions`). A tools file that says nothing
+    starts with (see :mod:`projeval.traces.actions`); what their definitions state
+    (descriptions, parameters' descriptions, defaults, enums) grounds claims, as the
+    ``tools`` a trace's own requests give do. A tools file that says nothing
     the names did not is listed in ``problems``. ``format`` forces
     one format for every file. ``keep_events=False`` is the summary mode for
     large corpora: the events, calls and follow-ups tables stay empty
@@ -364,12 +372,17 @@ def analyse_traces(
     suite_objs = _load_suites(suites)
     extra = [h for s in suite_objs for h in getattr(s, "hedges", ())] + list(hedges)
     hints: dict[str, bool] = {}
+    stated: dict[str, str] = {}  # what the tools' definitions tell the agent (grounds)
     for s in suite_objs:  # the suites' tools (file or MCP server) first, then the ones given here
-        hints.update(suite_tool_hints(s))
+        defs = suite_tool_defs(s)
+        hints.update(tool_hints(defs))
+        stated.update(tool_statements(defs))
     given: list[Problem] = []
     for path in tools:
-        found, unannotated = tools_file_hints(path)
+        defs = read_tools_file(path)
+        found, unannotated = given_tools_hints(defs)
         hints.update(found)
+        stated.update(tool_statements(defs))
         if unannotated is not None:
             given.append(Problem(str(path), None, unannotated))
     local_workers = workers if workers is not None else os.cpu_count() or 1
@@ -383,6 +396,7 @@ def analyse_traces(
         max_json_bytes=max_json_bytes,
         threshold=threshold,
         tool_hints=tuple(sorted(hints.items())),
+        tool_text=tuple(sorted(stated.items())),
     )
     collector = Collector(settings)  # checks the tokenizer and lexicon before any file
     try:

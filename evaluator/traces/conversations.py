@@ -94,6 +94,10 @@ class Snapshot:
     #: ``name -> reads`` of the tools the record itself defines (:func:`~.actions.tool_hints`
     #: of an Azure AI Evaluation row's ``tool_definitions``), which its trace's calls use.
     tool_hints: dict[str, bool] | None = None
+    #: The tool definitions the record gives the model (a request's ``tools``), as it
+    #: holds them: what they state grounds claims (:func:`~.actions.tool_statements`, read
+    #: once a tool per trace).
+    tools: Any = None
 
 
 def trace_id_of(record: dict[str, Any]) -> str | None:
@@ -304,7 +308,13 @@ class OpenAIChat(Converter):
             choice = _get(resp, "choices")
             if isinstance(choice, list) and choice and isinstance(choice[0], dict):
                 messages.append(choice[0].get("message") or {})
-            return Snapshot(tid, messages, openai_usage(_get(resp, "usage")), problem=problem)
+            return Snapshot(
+                tid,
+                messages,
+                openai_usage(_get(resp, "usage")),
+                problem=problem,
+                tools=req.get("tools"),
+            )
         if isinstance(value.get("messages"), list):
             messages = value["messages"]
             choices = value.get("choices")
@@ -312,7 +322,9 @@ class OpenAIChat(Converter):
                 messages = [*messages, choices[0].get("message") or {}]
             # A harness's run record (mini-SWE-agent's) may say its run failed.
             usage = openai_usage(value.get("usage"))
-            return Snapshot(tid, messages, usage, problem=run_failure(value))
+            return Snapshot(
+                tid, messages, usage, problem=run_failure(value), tools=value.get("tools")
+            )
         if isinstance(value.get("choices"), list) and value["choices"]:
             first = value["choices"][0]
             msg = first.get("message") if isinstance(first, dict) else None
@@ -579,6 +591,7 @@ class OpenAIResponses(Converter):
             response_id=rid if isinstance(rid, str) else None,
             previous_id=prev if isinstance(prev, str) else None,
             problem=problem,
+            tools=req.get("tools"),
         )
 
     def convert(
@@ -714,9 +727,16 @@ class Anthropic(Converter):
             messages = _with_system(req)
             if isinstance(resp, dict) and "content" in resp:
                 messages.append({**resp, "role": resp.get("role", "assistant")})
-            return Snapshot(tid, messages, anthropic_usage(_get(resp, "usage")), problem=problem)
+            return Snapshot(
+                tid,
+                messages,
+                anthropic_usage(_get(resp, "usage")),
+                problem=problem,
+                tools=req.get("tools"),
+            )
         if isinstance(value.get("messages"), list):
-            return Snapshot(tid, _with_system(value), anthropic_usage(value.get("usage")))
+            usage = anthropic_usage(value.get("usage"))
+            return Snapshot(tid, _with_system(value), usage, tools=value.get("tools"))
         if isinstance(value.get("message"), dict) and "role" in value["message"]:
             # One message per line (agent session logs), usage on the message.
             message = value["message"]
@@ -1242,6 +1262,7 @@ class AzureEval(OpenAIChat):
             messages,
             problem="; ".join(problems) or None,
             tool_hints=tool_hints(value.get("tool_definitions", value.get("tools"))) or None,
+            tools=value.get("tool_definitions", value.get("tools")),
         )
 
 

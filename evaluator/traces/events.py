@@ -100,6 +100,10 @@ class Trace:
     truncated: bool = False
     #: ``readOnlyHint`` of the tools a ``tools/list`` answer in the trace annotated.
     tool_hints: dict[str, bool] = field(default_factory=dict)
+    #: ``name -> text`` of what the tool definitions the trace records tell the agent
+    #: (:func:`~.actions.tool_statements`: an OpenAI or Anthropic request's ``tools``, a
+    #: ``tools/list`` answer): values they state ground its claims, as the system prompt's do.
+    tool_text: dict[str, str] = field(default_factory=dict)
 
 
 def parse_args(value: Any) -> tuple[str | None, Any]:

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .actions import is_error_text, tool_hints
+from .actions import is_error_text, tool_hints, tool_statements
 from .events import Event, Problem, Trace, call_event, finish_trace
 
 if TYPE_CHECKING:  # the readers import the converters, which read MCP content from here
@@ -166,8 +166,10 @@ class McpParser:
         if rid in session.others:
             session.others.discard(rid)
             if isinstance(msg.get("result"), dict) and "tools" in msg["result"]:
-                # tools/list: its annotations say which tools only read.
+                # tools/list: its annotations say which tools only read, and what its
+                # definitions state grounds claims.
                 session.trace.tool_hints.update(tool_hints(msg["result"]))
+                session.trace.tool_text.update(tool_statements(msg["result"]))
             return None
         known = rid in session.calls
         session.calls.discard(rid or "")

@@ -221,11 +221,17 @@ class TraceAnalyser:
         lexicon: Lexicon,
         tools: Iterable[str] = (),
         kinds: ToolKinds | None = None,
+        tool_text: Iterable[tuple[str, str]] = (),
     ) -> None:
         self.tokens = tokens
         self.lexicon = lexicon
         self.tools = frozenset(tools)  # tools with a suite: remember their result paths
         self.kinds = kinds if kinds is not None else ToolKinds()
+        # What the given tools' definitions state (``name -> text``), and all of it as
+        # Grounds searches it: built once, joined again only for a trace that records
+        # definitions of its own.
+        self.tool_text = dict(tool_text)
+        self._stated = stated_text(self.tool_text)
         # Leaf paths are asked for only of a suite tool's results.
         self.leaf_index = ResultIndex(paths=bool(self.tools))
         self._args: dict[str, tuple[str | None, LookupPlan, tuple[str, ...]]] = {}  # see _arguments
@@ -279,7 +285,10 @@ class TraceAnalyser:
         # Hedges read the results since the model last wrote; claims everything read
         # before (Grounds).
         read = ResultsRead()
-        grounds = Grounds(earlier, known_text)
+        stated = self._stated
+        if trace.tool_text:  # the trace's own definitions over the given ones, by name
+            stated = stated_text({**self.tool_text, **trace.tool_text})
+        grounds = Grounds(earlier, known_text, stated)
         previous = ""  # the last assistant text: what the next user turn replies to
         tools = self.tools
         # Past the last model call only results' tokens are read (unless all are kept).
@@ -633,10 +642,18 @@ def model_text_args(tool: str | None, args: dict[str, Any]) -> str | None:
 _HYPHENS = str.maketrans({"\u2010": "-", "\u2011": "-", "\u2012": "-"})
 
 
+def stated_text(tool_text: dict[str, str]) -> str:
+    """What tool definitions state (``name -> text``: :func:`~.actions.tool_statements`),
+    as one lower-cased text with Unicode hyphens made ASCII, as :class:`Grounds` searches it."""
+    text = "\n".join(tool_text.values()).lower()
+    return text if text.isascii() else text.translate(_HYPHENS)
+
+
 class Grounds:
     """What the agent had read so far in a trace, as :func:`~projeval.traces.claims.ungrounded`
-    asks it: whether a spelling of a claimed value was held by a user or system message or
-    a tool result. Ids and names are looked up first in one set of the values the
+    asks it: whether a spelling of a claimed value was held by a user or system message,
+    a tool definition it was given (``stated``: :func:`stated_text`, read as the system
+    prompt is) or a tool result. Ids and names are looked up first in one set of the values the
     results' indexes hold (the ones follow-ups use, short forms of ids included:
     :class:`~projeval.traces.values.HeldValues`); only a spelling not found there is
     searched in what the user and system said and in the results' text, joined once per
@@ -649,6 +666,7 @@ class Grounds:
         "_listed",
         "_said",
         "_said_parts",
+        "_stated",
         "_text",
         "_text_parts",
         "_tools",
@@ -657,10 +675,17 @@ class Grounds:
         "said",
     )
 
-    def __init__(self, earlier: list[tuple[Event, dict[str, str] | None]], said: list[str]):
+    def __init__(
+        self,
+        earlier: list[tuple[Event, dict[str, str] | None]],
+        said: list[str],
+        stated: str = "",
+    ):
         self.earlier, self.said = earlier, said  # the trace's own lists, growing
         self._held = HeldValues(earlier)  # first_source's answer, from one set
-        self._said, self._said_parts = "", 0
+        # What the user and system said, then what the tool definitions state.
+        self._stated = stated
+        self._said, self._said_parts = stated, 0
         self._text, self._text_parts = "", 0
         self._counts: list[frozenset[int]] = []  # per earlier result: the counts it lists
         self._listed: list[frozenset[int]] = []  # per user or system text: its lists' sizes
@@ -679,6 +704,8 @@ class Grounds:
             said = "\n".join(self.said).lower()
             if not said.isascii():  # the hyphens are not: ASCII text needs no pass (6 us a prompt)
                 said = said.translate(_HYPHENS)
+            if self._stated:
+                said = f"{said}\n{self._stated}"
             self._said, self._said_parts = said, len(self.said)
         if kind == "count":
             return self._count_held(form)

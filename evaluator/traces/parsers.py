@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
 from ..errors import TraceError
+from .actions import tool_statements
 from .agentdojo import is_run
 from .conversations import CONVERTERS, Converter, Snapshot, listed_run, run_messages
 from .events import Problem, Trace, finish_trace
@@ -578,6 +579,9 @@ class ConversationParser:
         merger.add(snap, record.line, problems)
         if snap.tool_hints:
             merger.trace.tool_hints.update(snap.tool_hints)
+        if snap.tools:
+            known = merger.trace.tool_text  # each tool read once a trace
+            known.update(tool_statements(snap.tools, known))
         if snap.response_id is not None:
             self.chains[snap.response_id] = key
         yield from self._problems(problems, record)
@@ -597,6 +601,9 @@ class ConversationParser:
         merger.add(snap, record.line, problems)
         if snap.tool_hints:
             merger.trace.tool_hints.update(snap.tool_hints)
+        if snap.tools:
+            known = merger.trace.tool_text  # each tool read once a trace
+            known.update(tool_statements(snap.tools, known))
         yield from self._problems(problems, record)
         yield finish_trace(merger.trace)
 

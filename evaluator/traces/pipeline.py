@@ -84,6 +84,9 @@ class Settings:
     threshold: float = drift_mod.DEFAULT_THRESHOLD
     #: ``(tool, readOnlyHint)`` from the tools files (see :mod:`projeval.traces.actions`).
     tool_hints: tuple[tuple[str, bool], ...] = ()
+    #: ``(tool, text)`` of what the suites' and tools files' definitions state
+    #: (:func:`~projeval.traces.actions.tool_statements`), which ground claims.
+    tool_text: tuple[tuple[str, str], ...] = ()
 
 
 #: Problems listed per file (or partition); the others are counted.
@@ -145,6 +148,7 @@ class Collector:
             lexicon,
             tools=[s.tool for s in settings.suites],
             kinds=ToolKinds(settings.tool_hints),
+            tool_text=settings.tool_text,
         )
         self.analyser.keep_events = settings.keep_events
         self.tally = FollowupTally(settings.suites)

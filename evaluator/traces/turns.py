@@ -194,20 +194,41 @@ def is_query(kind: str | None) -> bool:
     return kind in QUERY_CLASSES
 
 
-def request_answered(kind: str, earlier: Sequence[T], kind_of: Callable[[T], str]) -> T | None:
+def request_answered(
+    kind: str,
+    earlier: Sequence[T],
+    kind_of: Callable[[T], str],
+    pending: Callable[[int], bool] | None = None,
+) -> T | None:
     """The turn an ``answer`` turn continues: the latest of ``earlier`` (in order) whose
     ``kind_of`` is a question or a request; ``None`` for any other kind, or when no earlier
     turn asked. A support agent asks for what it needs first ("What's the email on the
     order?") and looks after the customer answers: that answer serves the request.
 
-    ``kind_of`` is called from the latest turn back and not past the first that asked
-    (mining classifies the turns it reaches; findings read their class)."""
+    ``pending`` is given when what the answer led to changes something (a write): an
+    information question asks nothing done, so the answer serves the latest earlier request
+    whose agent's ask is still open (``pending(i)``, ``i`` its index in ``earlier``), though
+    questions came between ("Create customer Bob and invoice for him." "Please provide the
+    items." "what items am I having?" ... "create item 1 with the default values"
+    continues the first); with no such request, the latest turn that asked.
+
+    ``kind_of`` is called from the latest turn back and, without ``pending``, not past the
+    first that asked (mining classifies the turns it reaches; findings read their class)."""
     if kind != "answer":
         return None
-    for turn in reversed(earlier):
-        if is_query(kind_of(turn)):
+    latest = None
+    for i in range(len(earlier) - 1, -1, -1):
+        turn = earlier[i]
+        asked = kind_of(turn)
+        if not is_query(asked):
+            continue
+        if pending is None:
             return turn
-    return None
+        if latest is None:
+            latest = turn
+        if asked == "request" and pending(i):
+            return turn
+    return latest
 
 
 def is_query_turn(text: str | None) -> bool:

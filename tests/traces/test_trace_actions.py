@@ -13,6 +13,7 @@ from projeval.traces.actions import (
     description_kind,
     is_error_text,
     load_tool_hints,
+    tool_statements,
     tools_file_hints,
     verb_kind,
 )
@@ -380,3 +381,26 @@ def test_a_tools_file_that_says_nothing_new_is_a_problem(tmp_path: Path) -> None
     assert hints == {}
     assert problem is not None
     assert problem.startswith("tools file: none of its 2 tools carries annotations.readOnlyHint")
+
+
+def test_tool_statements_are_descriptions_defaults_and_enums_at_any_depth() -> None:
+    schema = {
+        "type": "object",
+        "properties": {
+            "items": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {"qty": {"type": "integer", "default": 1, "minimum": 1}},
+                },
+            },
+            "due": {"anyOf": [{"type": "string", "description": "ISO date"}, {"type": "null"}]},
+            "rate": {"type": "number", "enum": [0.1, 0.15, None]},
+        },
+    }
+    tools = {"tools": [{"name": "create_invoice", "inputSchema": schema}, {"name": "ping"}]}
+    # No description, nothing stated: ping is left out; the minimum is a bound, not a value.
+    assert tool_statements(tools) == {"create_invoice": "1\nISO date\n0.1, 0.15"}
+    assert tool_statements(None) == {} and tool_statements([{"description": "no name"}]) == {}
+    # A tool a trace has read already (a request log re-sends them all) is not read again.
+    assert tool_statements(tools, {"create_invoice"}) == {}

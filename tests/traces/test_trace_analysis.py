@@ -533,3 +533,54 @@ def test_a_folder_of_one_run_files_prints_twenty_traces_in_all(tmp_path: Path) -
     assert sum(ln.endswith(".json") for ln in lines) == 20  # one header per file shown
     assert "... and 3 more traces in 3 more files" in lines
     assert not any("run22.json" in ln for ln in lines)
+
+
+# The invoicing assistant of lapth/aichat-openai-agent (tests/corpora/formats/agents_js,
+# agents_as_tools.json): its answer's "Tax (10%)" came from create_invoice's description.
+INVOICE_TOOL = {
+    "type": "function",
+    "function": {
+        "name": "create_invoice",
+        "description": "Create an invoice for a customer; tax rate default 10%.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "status": {"type": "string", "enum": ["Draft", "Sent"], "default": "Draft"},
+                "currency": {"type": "string", "description": "ISO code, e.g. NZD"},
+            },
+        },
+    },
+}
+INVOICE_TRACE = [
+    {"role": "user", "content": "Invoice Lap Test for item 1 at $10."},
+    {
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [
+            {
+                "id": "c1",
+                "type": "function",
+                "function": {"name": "create_invoice", "arguments": '{"customer": "Lap Test"}'},
+            }
+        ],
+    },
+    {"role": "tool", "tool_call_id": "c1", "content": '{"id": "INV-1", "subtotal": 10}'},
+    {
+        "role": "assistant",
+        "content": "Invoice INV-1 is created: subtotal $10, tax (10%) $1, status Draft, in NZD, "
+        "due in 7 days.",
+    },
+]
+
+
+def test_what_a_tool_definition_states_grounds_a_claim(tmp_path: Path) -> None:
+    bare = analyse_traces([write_jsonl(tmp_path / "bare.jsonl", [{"messages": INVOICE_TRACE}])])
+    assert [c.value for c in bare.claims.itertuples()] == ["10%", "Draft", "NZD", "7 days"]
+    # The request's own tools: the description's 10%, the enum's Draft, a parameter's NZD.
+    record = {"messages": INVOICE_TRACE, "tools": [INVOICE_TOOL]}
+    own = analyse_traces([write_jsonl(tmp_path / "own.jsonl", [record])])
+    assert [c.value for c in own.claims.itertuples()] == ["7 days"]
+    # A --tools file the agent was given grounds them the same way.
+    tools = write_json(tmp_path / "tools.json", [INVOICE_TOOL])
+    given = analyse_traces([tmp_path / "bare.jsonl"], tools=[tools])
+    assert [c.value for c in given.claims.itertuples()] == ["7 days"]

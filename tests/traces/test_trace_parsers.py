@@ -2645,6 +2645,7 @@ def test_an_azure_rows_tool_definitions_say_which_tools_read(tmp_path: Path) -> 
     write_jsonl(path, [row])
     _, (trace,), _ = parse(path)
     assert trace.tool_hints == {"parcel_status": False}
+    assert trace.tool_text == {"parcel_status": "Cancels a parcel", "get_order": "Cancels nothing"}
 
 
 def test_azure_rows_of_one_thread_are_one_conversation_counted_once() -> None:
@@ -2740,3 +2741,96 @@ def test_problems_are_listed_in_the_order_of_their_positions(tmp_path: Path) -> 
     items += [{"type": "mystery_item"} for _ in range(11)]
     a = analyse_traces([write_json(tmp_path / "r.json", items)], workers=1)
     assert [int(r.split()[1]) for r in a.problems["reason"]] == list(range(1, 12))
+
+
+# Invented content: one tool defined as each format's requests give it.
+_DEFINED = "Create an invoice; tax default 10%.\nDraft, Sent"
+_SCHEMA = {"type": "object", "properties": {"status": {"enum": ["Draft", "Sent"]}}}
+_HELLO = [{"role": "user", "content": "Invoice Bob."}, {"role": "assistant", "content": "Done."}]
+
+
+@pytest.mark.parametrize(
+    "record",
+    [
+        # OpenAI Chat: a request log's line, and a conversation record beside its tools.
+        {
+            "request": {
+                "messages": _HELLO[:1],
+                "tools": [
+                    {
+                        "type": "function",
+                        "function": {
+                            "name": "create_invoice",
+                            "description": "Create an invoice; tax default 10%.",
+                            "parameters": _SCHEMA,
+                        },
+                    }
+                ],
+            },
+            "response": {"choices": [{"message": _HELLO[1]}]},
+        },
+        {
+            "messages": _HELLO,
+            "tools": [
+                {
+                    "name": "create_invoice",
+                    "description": "Create an invoice; tax default 10%.",
+                    "parameters": _SCHEMA,
+                }
+            ],
+        },
+        # OpenAI Responses: its flat function tools.
+        {
+            "request": {
+                "input": "Invoice Bob.",
+                "tools": [
+                    {
+                        "type": "function",
+                        "name": "create_invoice",
+                        "description": "Create an invoice; tax default 10%.",
+                        "parameters": _SCHEMA,
+                    },
+                    {"type": "web_search"},
+                ],
+            },
+            "response": {
+                "id": "resp_1",
+                "output": [
+                    {"type": "message", "role": "assistant", "content": "Done."},
+                ],
+            },
+        },
+        # Anthropic: input_schema.
+        {
+            "request": {
+                "messages": _HELLO[:1],
+                "tools": [
+                    {
+                        "name": "create_invoice",
+                        "description": "Create an invoice; tax default 10%.",
+                        "input_schema": _SCHEMA,
+                    }
+                ],
+            },
+            "response": {"role": "assistant", "content": [{"type": "text", "text": "Done."}]},
+        },
+    ],
+    ids=["chat_request", "chat_messages", "responses", "anthropic"],
+)
+def test_the_tools_a_record_defines_are_kept_with_what_they_state(
+    tmp_path: Path, record: dict[str, Any]
+) -> None:
+    path = write_jsonl(tmp_path / "log.jsonl", [record])
+    _, (trace,), problems = parse(path)
+    assert problems == []
+    assert trace.tool_text == {"create_invoice": _DEFINED}
+
+
+def test_an_mcp_tools_list_states_its_tools_definitions(tmp_path: Path) -> None:
+    tools = [{"name": "create_invoice", "description": "Create an invoice; tax default 10%."}]
+    lines = [
+        {"jsonrpc": "2.0", "id": 1, "method": "tools/list"},
+        {"jsonrpc": "2.0", "id": 1, "result": {"tools": [{**tools[0], "inputSchema": _SCHEMA}]}},
+    ]
+    _, (trace,), _ = parse(write_jsonl(tmp_path / "session.jsonl", lines))
+    assert trace.tool_text == {"create_invoice": _DEFINED}

@@ -1684,6 +1684,20 @@ def test_an_answer_continues_the_latest_turn_that_asked() -> None:
     assert request_answered("answer", [(1, "greeting")], kind_of) is None
 
 
+def test_an_answer_that_led_to_a_write_continues_the_request_whose_ask_is_open() -> None:
+    earlier = [(1, "request"), (2, "question"), (3, "answer")]
+
+    def kind_of(turn: tuple[int, str]) -> str:
+        return turn[1]
+
+    # The request's agent asked (index 0): the question after it was answered in its turn.
+    assert request_answered("answer", earlier, kind_of, lambda i: i == 0) == (1, "request")
+    # No request's ask is open: the latest that asked, as without ``pending``.
+    assert request_answered("answer", earlier, kind_of, lambda i: False) == (2, "question")
+    # Only a request's ask counts: a question's is answered in its own turn.
+    assert request_answered("answer", earlier, kind_of, lambda i: i == 1) == (2, "question")
+
+
 @pytest.mark.parametrize(
     ("text", "previous", "kind"),
     [
