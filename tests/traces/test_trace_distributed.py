@@ -151,36 +151,9 @@ def test_generated_corpus_gives_the_same_analysis(
     pd.testing.assert_frame_equal(lean.summary, full.summary)
 
 
-def _kill_once(marker: Path, part: Partition, settings: Settings) -> PartitionResult:
-    """Kill this worker in the middle of the first partition run anywhere, once."""
-    try:
-        os.close(os.open(marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
-    except FileExistsError:
-        return analyse_partition(part, settings)
-    os.kill(os.getpid(), signal.SIGKILL)
-    raise AssertionError("unreachable")
-
-
-def test_a_killed_worker_is_replaced_and_nothing_counts_twice(
-    client: Any,
-    suites: list[Any],
-    corpus: list[str],
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    marker = tmp_path / "killed"
-    monkeypatch.setattr(engine, "analyse_partition", functools.partial(_kill_once, marker))
-    monkeypatch.setattr(engine, "PARTITION_BYTES", 16 * 1024)
-    inputs = [str(SHIPPED), corpus[1]]
-    dask = analyse_traces(inputs, suites=suites, engine="dask", address=client.scheduler.address)
-    assert marker.exists()  # a worker did die mid-task
-    assert_same(analyse_traces(inputs, suites=suites), dask)
-    client.wait_for_workers(2, timeout=30)  # the nanny brought it back
-
-
-def _kill_twice(folder: Path, part: Partition, settings: Settings) -> PartitionResult:
-    """Kill the workers running the first two partitions, each once."""
-    for n in range(2):
+def _kill(kills: int, folder: Path, part: Partition, settings: Settings) -> PartitionResult:
+    """Kill the worker running each of the first ``kills`` partitions run anywhere, once."""
+    for n in range(kills):
         try:
             os.close(os.open(folder / f"killed-{n}", os.O_CREAT | os.O_EXCL | os.O_WRONLY))
         except FileExistsError:
@@ -189,22 +162,24 @@ def _kill_twice(folder: Path, part: Partition, settings: Settings) -> PartitionR
     return analyse_partition(part, settings)
 
 
-def test_losing_every_worker_loses_nothing(
+# One worker killed mid-task; then both, so that any data only a worker held is gone: the
+# settings every partition reads must be computed again, not lost with them.
+@pytest.mark.parametrize("kills", [1, 2])
+def test_killed_workers_are_replaced_and_nothing_counts_twice(
+    kills: int,
     client: Any,
     suites: list[Any],
     corpus: list[str],
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # Both workers die, so any data only a worker held is gone: the settings every
-    # partition reads must be computed again, not lost with them.
-    monkeypatch.setattr(engine, "analyse_partition", functools.partial(_kill_twice, tmp_path))
+    monkeypatch.setattr(engine, "analyse_partition", functools.partial(_kill, kills, tmp_path))
     monkeypatch.setattr(engine, "PARTITION_BYTES", 16 * 1024)
     inputs = [str(SHIPPED), corpus[1]]
     dask = analyse_traces(inputs, suites=suites, engine="dask", address=client.scheduler.address)
-    assert (tmp_path / "killed-1").exists()
+    assert (tmp_path / f"killed-{kills - 1}").exists()  # the workers did die mid-task
     assert_same(analyse_traces(inputs, suites=suites), dask)
-    client.wait_for_workers(2, timeout=30)
+    client.wait_for_workers(2, timeout=30)  # the nannies brought them back
 
 
 def test_dask_results_land_in_the_history_like_local_ones(
