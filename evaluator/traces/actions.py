@@ -236,7 +236,8 @@ def verb_kind(tool: str | None) -> str | None:
 
 def _tool_defs(tools: Any) -> list[dict[str, Any]]:
     """The tool definitions of an MCP ``tools/list`` result (or of a list of definitions),
-    OpenAI's ``{"type": "function", "function": {...}}`` unwrapped."""
+    OpenAI's ``{"type": "function", "function": {...}}``, Bedrock's ``{"toolSpec": ...}``
+    and Gemini's ``{"functionDeclarations": [...]}`` unwrapped."""
     if isinstance(tools, dict):
         if isinstance(tools.get("result"), dict):
             tools = tools["result"]
@@ -247,8 +248,15 @@ def _tool_defs(tools: Any) -> list[dict[str, Any]]:
     for tool in tools:
         if isinstance(tool, dict) and isinstance(tool.get("function"), dict):
             tool = tool["function"]
-        if isinstance(tool, dict) and isinstance(tool.get("name"), str):
-            defs.append(tool)
+        elif isinstance(tool, dict) and isinstance(tool.get("toolSpec"), dict):
+            tool = tool["toolSpec"]  # Bedrock Converse's toolConfig.tools
+        if not isinstance(tool, dict):
+            continue
+        # Gemini groups its functions: {"functionDeclarations": [{name, ...}, ...]}.
+        grouped = tool.get("functionDeclarations", tool.get("function_declarations"))
+        for one in grouped if isinstance(grouped, list) else [tool]:
+            if isinstance(one, dict) and isinstance(one.get("name"), str):
+                defs.append(one)
     return defs
 
 
@@ -260,7 +268,8 @@ _SCHEMA_DEPTH = 8  # deeper schemas than any tool's parameters: a guard against 
 
 def tool_statements(tools: Any, known: Container[str] = ()) -> dict[str, str]:
     """``name -> text`` of what each tool definition of an MCP ``tools/list`` result (or of
-    a list of definitions: OpenAI Chat's or Responses' ``tools``, Anthropic's) tells the
+    a list of definitions: OpenAI Chat's or Responses' ``tools``, Anthropic's, Gemini's
+    ``functionDeclarations``, Bedrock's ``toolSpec``) tells the
     agent: its description, and its parameters' descriptions, defaults and enum values,
     one a line. The agent was given them as it was the system prompt, so a value they
     state (a description's "default 10%") is one it read, not one it made up. Tools
@@ -274,8 +283,11 @@ def tool_statements(tools: Any, known: Container[str] = ()) -> dict[str, str]:
         if isinstance(tool.get("description"), str):
             lines.append(tool["description"])
         for key in ("inputSchema", "input_schema", "parameters"):
-            if isinstance(tool.get(key), dict):
-                _schema_statements(tool[key], lines, _SCHEMA_DEPTH)
+            schema = tool.get(key)
+            if isinstance(schema, dict):
+                if isinstance(schema.get("json"), dict):  # Bedrock: {"json": <schema>}
+                    schema = schema["json"]
+                _schema_statements(schema, lines, _SCHEMA_DEPTH)
                 break
         text = "\n".join(line for line in lines if line)
         if text:

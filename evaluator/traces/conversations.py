@@ -928,7 +928,7 @@ class Gemini(Converter):
             messages.append(answer)
         usage = gemini_usage(_either(resp, "usageMetadata", "usage_metadata"))
         if isinstance(contents, list) or req is not value:
-            return Snapshot(tid, messages, usage, problem=problem)
+            return Snapshot(tid, messages, usage, problem=problem, tools=req.get("tools"))
         if answer is not None:  # a response alone: the model's next message
             return Snapshot(tid, messages, usage, append=True)
         if "parts" in value and "role" in value:  # one content per line
@@ -1074,7 +1074,8 @@ class BedrockConverse(Converter):
             messages.append({**answer, "role": answer.get("role") or "assistant"})
         usage = bedrock_usage(_get(resp, "usage"))
         if isinstance(history, list) or req is not value:
-            return Snapshot(tid, messages, usage, problem=problem)
+            tools = _get(req, "toolConfig", "tools")
+            return Snapshot(tid, messages, usage, problem=problem, tools=tools)
         if isinstance(answer, dict):  # a response alone: the model's next message
             return Snapshot(tid, messages, usage, append=True)
         if "role" in value and isinstance(value.get("content"), list):

@@ -2814,8 +2814,48 @@ _HELLO = [{"role": "user", "content": "Invoice Bob."}, {"role": "assistant", "co
             },
             "response": {"role": "assistant", "content": [{"type": "text", "text": "Done."}]},
         },
+        # Gemini: functionDeclarations grouped in a tool.
+        {
+            "request": {
+                "contents": [{"role": "user", "parts": [{"text": "Invoice Bob."}]}],
+                "tools": [
+                    {
+                        "functionDeclarations": [
+                            {
+                                "name": "create_invoice",
+                                "description": "Create an invoice; tax default 10%.",
+                                "parameters": _SCHEMA,
+                            }
+                        ]
+                    }
+                ],
+            },
+            "response": {
+                "candidates": [{"content": {"role": "model", "parts": [{"text": "Done."}]}}]
+            },
+        },
+        # Bedrock Converse: toolConfig.tools of toolSpec, the schema under inputSchema.json.
+        {
+            "request": {
+                "messages": [{"role": "user", "content": [{"text": "Invoice Bob."}]}],
+                "toolConfig": {
+                    "tools": [
+                        {
+                            "toolSpec": {
+                                "name": "create_invoice",
+                                "description": "Create an invoice; tax default 10%.",
+                                "inputSchema": {"json": _SCHEMA},
+                            }
+                        }
+                    ]
+                },
+            },
+            "response": {
+                "output": {"message": {"role": "assistant", "content": [{"text": "Done."}]}}
+            },
+        },
     ],
-    ids=["chat_request", "chat_messages", "responses", "anthropic"],
+    ids=["chat_request", "chat_messages", "responses", "anthropic", "gemini", "bedrock"],
 )
 def test_the_tools_a_record_defines_are_kept_with_what_they_state(
     tmp_path: Path, record: dict[str, Any]
