@@ -38,6 +38,7 @@ run: $(STAMP) bytecode
 
 lint: $(STAMP)
 	$(BIN)/ruff check evaluator tests benchmarks projections
+	$(BIN)/ruff format --check .
 	$(BIN)/mypy evaluator
 
 test: lint bytecode $(NODE_STAMP)
