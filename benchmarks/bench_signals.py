@@ -183,6 +183,11 @@ HEDGE_SETS = (
     # retrieved knowledge of each turn; a hotel-booking agent with its tool outputs; real
     # Chinese online cardiology consultations); the owner measures it once
     ("hedges_sealed_r16.jsonl", "sealed round-16 set (never tuned, never trained on)"),
+    # session 14: labelled on s14-sealed17 by a helper who never read or ran a detector
+    # (real participants with an LLM product recommender and its retrieval and comparison
+    # results, coached English shop assistants, ReMeDi's Chinese online doctors); the owner
+    # measures it once
+    ("hedges_sealed_r17.jsonl", "sealed round-17 set (never tuned, never trained on)"),
     # session 11: GPT-4's ReAct thoughts (FireAct's trajectories), labelled and committed
     # before any detector ran on them, then tuned on; a training file for the gate
     ("hedges_thoughts_r14.jsonl", "round-14 thoughts set (labelled session 11, then tuned)"),

@@ -63,6 +63,7 @@ def test_every_row_names_its_source_file() -> None:
         "hedges_sealed_r13.jsonl",
         "hedges_sealed_r15.jsonl",
         "hedges_sealed_r16.jsonl",
+        "hedges_sealed_r17.jsonl",
         "hedges_thoughts_r14.jsonl",
         "turns.jsonl",
         "turns_heldout.jsonl",
@@ -80,6 +81,7 @@ def test_every_row_names_its_source_file() -> None:
         "turns_sealed_r13.jsonl",
         "turns_sealed_r15.jsonl",
         "turns_sealed_r16.jsonl",
+        "turns_sealed_r17.jsonl",
         "turns_train_r8.jsonl",
     ):
         for row in bench.load(name):
