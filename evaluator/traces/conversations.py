@@ -511,6 +511,7 @@ def tool_error(m: dict[str, Any]) -> str | None:
 # Responses items that are the model's own output: consecutive ones are one model call.
 _MODEL_ITEMS = {
     "function_call",
+    "hosted_tool_call",
     "custom_tool_call",
     "reasoning",
     "mcp_call",
@@ -658,29 +659,43 @@ class OpenAIResponses(Converter):
                     is_error=failed,
                 )
             )
+        elif kind == "hosted_tool_call":
+            # The OpenAI Agents SDK for JavaScript's history item for a call the provider
+            # ran (openai/openai-agents-js packages/agents-core/src/types/protocol.ts):
+            # its providerData is the Responses item. A hosted search or code run is left
+            # out as that item is; a hosted MCP call holds its call and output as mcp_call.
+            provider = item.get("providerData")
+            inner = provider.get("type") if isinstance(provider, dict) else None
+            if inner in _IGNORED_ITEMS or item.get("name") in _IGNORED_ITEMS:
+                return
+            self._call_and_output(item, msg, out)
         elif kind == "mcp_call":
-            # One item holds both halves; its own id links them.
-            cid = _str(item.get("id"))
-            name = _str(item.get("name"))
-            out.append(call_event(msg, name, cid, item.get("arguments")))
-            if "output" in item or item.get("error") is not None:
-                error = item.get("error")
-                text = item.get("output") if error is None else text_of(error)
-                out.append(
-                    Event(
-                        "tool",
-                        "result",
-                        msg,
-                        text=text_of(text),
-                        call_id=cid,
-                        tool=name,
-                        is_error=error is not None,
-                    )
-                )
+            self._call_and_output(item, msg, out)
         elif kind in _IGNORED_ITEMS:
             return
         else:
             problems.append(f"item {index} has unknown type {kind!r}; skipped")
+
+    @staticmethod
+    def _call_and_output(item: dict[str, Any], msg: int, out: list[Event]) -> None:
+        """An item holding both a call and its output (``mcp_call``): its own id links them."""
+        cid = _str(item.get("id"))
+        name = _str(item.get("name"))
+        out.append(call_event(msg, name, cid, item.get("arguments")))
+        if "output" in item or item.get("error") is not None:
+            error = item.get("error")
+            text = item.get("output") if error is None else text_of(error)
+            out.append(
+                Event(
+                    "tool",
+                    "result",
+                    msg,
+                    text=text_of(text),
+                    call_id=cid,
+                    tool=name,
+                    is_error=error is not None,
+                )
+            )
 
 
 def _item_call_id(item: dict[str, Any]) -> str | None:

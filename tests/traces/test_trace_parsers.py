@@ -2708,6 +2708,41 @@ def test_openai_agents_js_history_items_are_read() -> None:
     assert first.text.startswith("The new customer has been created with the following details:")
 
 
+def test_openai_agents_js_hosted_tool_calls_are_read(tmp_path: Path) -> None:
+    # The SDK writes a call the provider ran as ``hosted_tool_call``, its Responses item in
+    # ``providerData`` (openai/openai-agents-js packages/agents-core/src/types/protocol.ts):
+    # a hosted MCP call holds its call and output, read as ``mcp_call`` is; a hosted web
+    # search is left out, as ``web_search_call`` is. Both were an "unknown type" problem.
+    mcp = {"type": "mcp_call", "id": "mcp_1", "server_label": "gh"}
+    search = {"type": "web_search_call", "id": "ws_1", "status": "completed"}
+    items = [
+        {"role": "user", "content": "Which repositories do I have?"},
+        {
+            "type": "hosted_tool_call",
+            "name": "web_search_call",
+            "id": "ws_1",
+            "providerData": search,
+        },
+        {
+            "type": "hosted_tool_call",
+            "name": "list_repos",
+            "id": "mcp_1",
+            "arguments": '{"owner": "bob"}',
+            "status": "completed",
+            "output": '["bob/site"]',
+            "providerData": mcp,
+        },
+        {"role": "assistant", "content": [{"type": "output_text", "text": "You have bob/site."}]},
+    ]
+    fmt, traces, problems = parse(write_json(tmp_path / "history.json", items))
+    assert (fmt, problems) == ("openai_responses", [])
+    rows = [(e.kind, e.tool, e.call_id, e.text) for e in traces[0].events if e.kind != "message"]
+    assert rows == [
+        ("call", "list_repos", "mcp_1", None),
+        ("result", "list_repos", "mcp_1", '["bob/site"]'),
+    ]
+
+
 def test_openai_agents_js_results_feed_the_analysis() -> None:
     from projeval.traces import analyse_traces
 
