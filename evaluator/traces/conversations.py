@@ -29,7 +29,9 @@ from .harnesses import (
     is_atif,
     is_azure_eval,
     is_gemini_cli,
+    is_langchain_message,
     is_sharegpt,
+    langchain_message,
     mint_messages,
     run_failure,
     sharegpt_messages,
@@ -347,6 +349,9 @@ class OpenAIChat(Converter):
                 problems.append(f"message {msg} is not an object; skipped")
                 continue
             role = m.get("role")
+            if role is None and is_langchain_message(m):
+                m = langchain_message(m)  # a LangChain message dump: {"type", "data"}
+                role = m["role"]
             first = len(events)
             if role in ("system", "developer"):
                 events.append(

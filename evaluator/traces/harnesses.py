@@ -935,3 +935,66 @@ def _sharegpt_results(text: str, calls: int) -> list[str]:
         if isinstance(parsed, list) and len(parsed) == calls:
             return [p if isinstance(p, str) else json.dumps(p) for p in parsed]
     return [text]
+
+
+# -- LangChain message dumps --------------------------------------------------------------
+# LangChain and LangGraph apps persist a conversation as ``messages_to_dict`` writes it
+# (langchain-core ``messages/base.py``: ``{"type": message.type, "data": message.dict()}``),
+# e.g. agent-service-toolkit's ``original`` field (yuxiaojian/articles at
+# b2c57524f87502e4c937abd7152663e1dcd541a2, ``medium-2024/How to Deploy LangGraph Agents to
+# Kubernetes.md``): ``ai`` messages carry ``tool_calls`` as ``{"name", "args", "id"}`` and
+# ``usage_metadata``, ``tool`` messages their ``tool_call_id``, ``name`` and ``status``.
+
+#: A LangChain message's ``type`` and the Chat role it is.
+LANGCHAIN_ROLES = {
+    "human": "user",
+    "ai": "assistant",
+    "AIMessageChunk": "assistant",
+    "tool": "tool",
+    "system": "system",
+    "function": "function",
+}
+
+
+def is_langchain_message(m: Any) -> bool:
+    """A LangChain message as ``messages_to_dict`` writes it: ``{"type", "data"}``."""
+    return (
+        isinstance(m, dict)
+        and m.get("type") in LANGCHAIN_ROLES
+        and isinstance(m.get("data"), dict)
+        and "content" in m["data"]
+    )
+
+
+def langchain_message(m: dict[str, Any]) -> dict[str, Any]:
+    """The OpenAI Chat message a LangChain message dump is (:func:`is_langchain_message`):
+    its calls flat (``{"id", "name", "arguments"}``, the arguments an object), a tool
+    message's ``status: error`` its error flag, ``usage_metadata`` its usage."""
+    data = m["data"]
+    role = LANGCHAIN_ROLES[m["type"]]
+    content = data.get("content")
+    calls = data.get("tool_calls") if role == "assistant" else None
+    if isinstance(content, list) and calls:
+        # A provider's own call blocks (Anthropic's tool_use) repeat tool_calls.
+        content = [p for p in content if not (isinstance(p, dict) and p.get("type") == "tool_use")]
+    out: dict[str, Any] = {"role": role, "content": content}
+    if role == "assistant":
+        if isinstance(calls, list) and calls:
+            out["tool_calls"] = [
+                {
+                    "id": c.get("id"),
+                    "type": "function",
+                    "name": c.get("name"),
+                    "arguments": c.get("args"),
+                }
+                for c in calls
+                if isinstance(c, dict)
+            ]
+        if isinstance(data.get("usage_metadata"), dict):
+            out["usage"] = data["usage_metadata"]
+    elif role in ("tool", "function"):
+        out["tool_call_id"] = data.get("tool_call_id")
+        out["name"] = data.get("name")
+        if data.get("status") == "error":
+            out["error"] = True
+    return out

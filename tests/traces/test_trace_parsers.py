@@ -2708,6 +2708,31 @@ def test_openai_agents_js_history_items_are_read() -> None:
     assert first.text.startswith("The new customer has been created with the following details:")
 
 
+def test_langchain_message_dumps_are_read_as_chat(tmp_path: Path) -> None:
+    # LangChain and LangGraph apps persist messages as messages_to_dict writes them,
+    # {"type": "ai", "data": {...}}: a real agent-service-toolkit run recorded in a blog
+    # post (yuxiaojian/articles; corpora README). It was "not a known trace format".
+    path = CORPORA / "langchain_messages.json"
+    fmt, traces, problems = parse(path)
+    assert (fmt, len(traces), problems) == ("openai_chat", 1, [])
+    rows = [(e.role, e.kind, e.tool, e.call_id, e.link) for e in traces[0].events]
+    assert rows == [
+        ("user", "message", None, None, None),
+        ("assistant", "call", "web_search", "call_IjkgmeQJfktyArdJAIxwwcdv", 2),
+        ("tool", "result", "web_search", "call_IjkgmeQJfktyArdJAIxwwcdv", 1),
+        ("assistant", "message", None, None, None),
+    ]
+    call = traces[0].events[1]
+    assert call.args == {"query": "current weather in Sydney"}
+    usages = [e.usage for e in traces[0].events if e.usage is not None]
+    assert [(u.input_total, u.output) for u in usages] == [(51, 17), (1259, 132)]
+    # A failed tool message (status "error") is a tool error.
+    failed = json.loads(path.read_text())
+    failed[2]["data"]["status"] = "error"
+    _, traces, _ = parse(write_json(tmp_path / "failed.json", failed))
+    assert traces[0].events[2].is_error is True
+
+
 def test_openai_agents_js_hosted_tool_calls_are_read(tmp_path: Path) -> None:
     # The SDK writes a call the provider ran as ``hosted_tool_call``, its Responses item in
     # ``providerData`` (openai/openai-agents-js packages/agents-core/src/types/protocol.ts):
