@@ -23,9 +23,11 @@ from .events import Event, Usage, call_event, parse_args
 from .harnesses import (
     CALL_ROLES,
     RUN_END_ROLES,
+    ag2_messages,
     atif_messages,
     azure_eval_messages,
     gemini_cli_messages,
+    is_ag2_tool_reply,
     is_atif,
     is_azure_eval,
     is_gemini_cli,
@@ -370,6 +372,10 @@ class OpenAIChat(Converter):
             elif role == "tool":
                 if m.get("requestor") == USER_REQUESTOR:
                     continue  # the answer to a simulated user's own tool call
+                if is_ag2_tool_reply(m):
+                    # AutoGen's or AG2's history (tool_responses): read again rewritten.
+                    del problems[noted:]
+                    return self.convert(ag2_messages(messages), start, line, problems)
                 text = _chat_text(m.get("content"), msg, problems)
                 error = tool_error(m)
                 if error and not text.strip():

@@ -998,3 +998,59 @@ def langchain_message(m: dict[str, Any]) -> dict[str, Any]:
         if data.get("status") == "error":
             out["error"] = True
     return out
+
+
+# -- AutoGen / AG2 chat histories ----------------------------------------------------------
+# AutoGen 0.2 and AG2 (``ConversableAgent``: ``ChatResult.chat_history``, an agent's
+# ``chat_messages``) answer tool calls in one ``tool`` message per reply that names no call
+# itself: ``{"role": "tool", "content", "tool_responses": [{"tool_call_id", "role": "tool",
+# "content"}]}`` (ag2ai/ag2 ``autogen/agentchat/conversable_agent.py``). A history is one
+# agent's view: the messages it sent are ``assistant`` and those it received ``user``, so
+# the initiator's (``initiate_chat``'s result, e.g. fw-ai/cookbook at
+# d45ca8bac2fe3c7412ed6c1a507ac7516bfe47da, ``learn/function-calling/
+# notebooks_firefunction_openai/fw_autogen_stock_chart.ipynb``) opens with the task as its
+# own ``assistant`` message, named after it, and holds the answering agent's text as
+# ``user``; its calls stay ``assistant``, as any message with ``tool_calls`` is.
+
+
+def is_ag2_tool_reply(m: dict[str, Any]) -> bool:
+    """A ``tool`` message answering its calls in ``tool_responses`` (AutoGen, AG2)."""
+    return "tool_call_id" not in m and isinstance(m.get("tool_responses"), list)
+
+
+def ag2_messages(messages: list[Any]) -> list[Any]:
+    """AutoGen/AG2 chat history messages as OpenAI Chat messages: each ``tool_responses``
+    entry a ``tool`` message of its own; in the initiator's view (its first message its
+    own, ``assistant`` with a ``name``), its messages the user's and the agent's text the
+    assistant's."""
+    first = next((m for m in messages if isinstance(m, dict) and m.get("role") != "system"), None)
+    initiator = (
+        first.get("name")
+        if isinstance(first, dict)
+        and first.get("role") == "assistant"
+        and not first.get("tool_calls")
+        else None
+    )
+    out: list[Any] = []
+    for m in messages:
+        if not isinstance(m, dict):
+            out.append(m)
+        elif m.get("role") == "tool" and is_ag2_tool_reply(m):
+            for r in m["tool_responses"]:
+                if isinstance(r, dict):
+                    out.append(
+                        {
+                            "role": "tool",
+                            "tool_call_id": r.get("tool_call_id"),
+                            "content": r.get("content"),
+                        }
+                    )
+        elif (
+            initiator is not None
+            and not m.get("tool_calls")
+            and m.get("role") in ("user", "assistant")
+        ):
+            out.append({**m, "role": "user" if m.get("role") == "assistant" else "assistant"})
+        else:
+            out.append(m)
+    return out

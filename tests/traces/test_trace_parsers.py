@@ -2708,6 +2708,26 @@ def test_openai_agents_js_history_items_are_read() -> None:
     assert first.text.startswith("The new customer has been created with the following details:")
 
 
+def test_ag2_chat_histories_are_read_as_chat() -> None:
+    # AutoGen/AG2's ChatResult.chat_history, as the initiator holds it (fw-ai/cookbook;
+    # corpora README): results in tool_responses, the task the initiator's "assistant"
+    # message, the agent's answer "user". Both calls were unanswered and both results
+    # orphans, the answer a user turn and the task assistant text.
+    fmt, traces, problems = parse(CORPORA / "ag2_chat_history.json")
+    assert (fmt, len(traces), problems) == ("openai_chat", 1, [])
+    rows = [(e.role, e.kind, e.tool, e.link, e.is_error) for e in traces[0].events]
+    assert rows == [
+        ("user", "message", None, None, None),
+        ("assistant", "call", "get_prices", 2, None),
+        ("tool", "result", "get_prices", 1, None),
+        ("assistant", "message", None, None, None),
+        ("assistant", "call", "draw_time_series", 5, None),
+        ("tool", "result", "draw_time_series", 4, None),
+        ("assistant", "message", None, None, None),
+    ]
+    assert traces[0].events[0].text.startswith("Get stock prices of NVDA")
+
+
 def test_langchain_message_dumps_are_read_as_chat(tmp_path: Path) -> None:
     # LangChain and LangGraph apps persist messages as messages_to_dict writes them,
     # {"type": "ai", "data": {...}}: a real agent-service-toolkit run recorded in a blog
