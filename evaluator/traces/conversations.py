@@ -335,7 +335,8 @@ class OpenAIChat(Converter):
             return Snapshot(tid, [msg or {}], openai_usage(value.get("usage")), append=True)
         if isinstance(value.get("message"), dict) and "role" in value["message"]:
             return Snapshot(tid, [value["message"]], append=True)
-        if "role" in value:
+        if "role" in value or is_langchain_message(value):
+            # One message a record (a LangChain chat history's rows, one dump each).
             return Snapshot(tid, [value], append=True)
         return run_snapshot(value) or no_conversation(
             "record has no 'messages' list, no 'choices' and no 'role'"

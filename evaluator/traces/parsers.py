@@ -381,7 +381,13 @@ def sniff(value: Any) -> tuple[str | None, bool]:
             messages = run_messages(body)  # a benchmark's run record: its messages decide
         if messages is None:
             inner = value.get("message")
-            messages = [inner] if isinstance(inner, dict) else [value] if "role" in value else None
+            messages = (
+                [inner]
+                if isinstance(inner, dict)
+                else [value]
+                if "role" in value or is_langchain_message(value)
+                else None
+            )
         if messages is None:
             return None, False
         inner = value.get("message")

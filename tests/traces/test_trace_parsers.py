@@ -2751,6 +2751,12 @@ def test_langchain_message_dumps_are_read_as_chat(tmp_path: Path) -> None:
     failed[2]["data"]["status"] = "error"
     _, traces, _ = parse(write_json(tmp_path / "failed.json", failed))
     assert traces[0].events[2].is_error is True
+    # A chat history store's rows, one message dump a line, are one conversation.
+    fmt, traces, problems = parse(
+        write_jsonl(tmp_path / "rows.jsonl", json.loads(path.read_text()))
+    )
+    assert (fmt, len(traces), problems) == ("openai_chat", 1, [])
+    assert [e.kind for e in traces[0].events] == ["message", "call", "result", "message"]
 
 
 def test_openai_agents_js_hosted_tool_calls_are_read(tmp_path: Path) -> None:
