@@ -37,6 +37,7 @@ from .claims import (
     date_in_text,
     duration_in_fields,
     listed_items,
+    percent_in_fields,
     time_in_text,
     ungrounded,
 )
@@ -733,6 +734,9 @@ class Grounds:
             # A number held as a field named by its unit, in a result or in the system
             # prompt (a customer profile's ``"years_as_customer": 2``).
             return duration_in_fields(form, text) or duration_in_fields(form, self._said)
+        if kind == "amount":
+            # A percentage held as a field that says it is one ("humidity": 83 for "83%").
+            return percent_in_fields(form, text) or percent_in_fields(form, self._said)
         if kind == "date":
             # A day the user named ("tomorrow", "next Friday") counted from the record's date.
             return date_in_text(form, self._said)
