@@ -1162,3 +1162,5 @@ def test_a_tools_file_says_the_mined_tool_writes(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert "Create customer Bob and invoice for him." in result.output
+    # One trace is one trace, not "1 traces".
+    assert "description: Draft mined from 1 trace; review every need." in result.output
