@@ -797,6 +797,15 @@ def questions() -> None:
     show_default=True,
     help="Share of a group's conversations a need's evidence must cover.",
 )
+@click.option(
+    "--tools",
+    "tools_files",
+    multiple=True,
+    type=click.Path(exists=True, dir_okay=False),
+    help="A tools file whose readOnlyHint annotations say which tools only read, as for "
+    "`projeval traces` (repeatable; the suites' tools files count too): an answer's call to "
+    "a tool that writes serves the request whose ask was still open.",
+)
 @_ENGINE
 @_ADDRESS
 @click.pass_obj
@@ -809,6 +818,7 @@ def questions_mine(
     references: tuple[str, ...],
     threshold: float,
     min_support: float,
+    tools_files: tuple[str, ...],
     engine: str,
     address: str | None,
 ) -> None:
@@ -829,6 +839,7 @@ def questions_mine(
             min_support=min_support,
             engine=engine,
             address=_scheduler(engine, address, ctx.project),
+            tools=tools_files,
         )
     if target is not None:
         merged = merge_suite(target, mined)

@@ -1132,3 +1132,35 @@ def test_a_write_after_an_answer_serves_the_request_whose_ask_was_pending(
     done = [messages[0], {"role": "assistant", "content": "Bob is created."}, *messages[2:]]
     mined = mine_questions(write(tmp_path, [{"id": "c", "messages": done}]), "create_invoice")
     assert [q.text for q in mined.questions] == ["what items am I having?"]
+
+
+def test_a_tools_file_says_the_mined_tool_writes(tmp_path: Path) -> None:
+    # The invoice history above with a tool whose name has no verb (invoice_builder):
+    # by its name it reads, so the answer's call serves the question before it; a tools
+    # file (--tools, or a suite's tools file) whose readOnlyHint is false makes it a write,
+    # which serves the request whose ask was open, as the trace analysis reads the file.
+    messages = [
+        {"role": "user", "content": "Create customer Bob and invoice for him."},
+        {"role": "assistant", "content": "Please provide the invoice's items and prices."},
+        {"role": "user", "content": "what items am I having?"},
+        {"role": "assistant", "content": "Web Hosting ($10). Which items go on the invoice?"},
+        {"role": "user", "content": 'a new item named "item 1" with the default values'},
+        _call("c2", "invoice_builder", {"customer": "Bob", "items": [{"name": "item 1"}]}),
+        {"role": "tool", "tool_call_id": "c2", "content": json.dumps({"id": "INV-1"})},
+        {"role": "assistant", "content": "Created INV-1 for Bob with item 1."},
+    ]
+    path = write(tmp_path, [{"id": "c", "messages": messages}])
+    mined = mine_questions(path, "invoice_builder")
+    assert [q.text for q in mined.questions] == ["what items am I having?"]
+    defs = {"tools": [{"name": "invoice_builder", "annotations": {"readOnlyHint": False}}]}
+    tools = tmp_path / "tools.json"
+    tools.write_text(json.dumps(defs))
+    mined = mine_questions(path, "invoice_builder", tools=[tools])
+    assert [q.text for q in mined.questions] == ["Create customer Bob and invoice for him."]
+    result = CliRunner().invoke(
+        cli, ["questions", "mine", str(path), "--tool", "invoice_builder", "--tools", str(tools)]
+    )
+    assert result.exit_code == 0, result.output
+    assert "Create customer Bob and invoice for him." in result.output
+    # One trace is one trace, not "1 traces".
+    assert "description: Draft mined from 1 trace; review every need." in result.output

@@ -88,6 +88,7 @@ def render_draft(mined: MinedSuite) -> str:
     """The draft suite's text (see :mod:`projeval.mining` for what each part means)."""
     tool = _comment(mined.tool)  # in comments; the tool: key takes mined.tool as a scalar
     shown = mined.drafted
+    described = f"Draft mined from {count(mined.traces, 'trace')}; review every need."
     head = [
         f"# Draft question set for the tool {tool}, mined from recorded traces by",
         f"# `projeval questions mine`: {count(mined.traces, 'trace')} in "
@@ -112,7 +113,7 @@ def render_draft(mined: MinedSuite) -> str:
         "version: 1",
         f"suite: {_scalar(re.sub(r'[^0-9a-z]+', '-', mined.tool.lower()).strip('-') + '-draft')}",
         f"tool: {_scalar(mined.tool)}",
-        f"description: {_scalar(f'Draft mined from {mined.traces} traces; review every need.')}",
+        f"description: {_scalar(described)}",
         "fixtures: []      # FILL IN: raw responses, e.g. [../fixtures/" + tool + ".json]",
     ]
     if mined.fields:

@@ -15,7 +15,7 @@ from typing import Any
 from .. import paths
 from ..errors import TraceError
 from ..traces import drift
-from ..traces.actions import WRITE, ToolKinds
+from ..traces.actions import WRITE, ToolKinds, read_tools_file, suite_tool_defs, tool_hints
 from ..traces.events import Event, Problem, Trace, fast_loads
 from ..traces.findings import field_at
 from ..traces.hedges import Lexicon, ResultsRead, find_hedges
@@ -106,12 +106,21 @@ def question_key(text: str, results: str | None = None) -> str:
 class _Miner:
     """What one process gathers from the traces it reads (picklable, for the shards)."""
 
-    def __init__(self, tool: str, languages: tuple[str, ...], extra: tuple[str, ...]) -> None:
+    def __init__(
+        self,
+        tool: str,
+        languages: tuple[str, ...],
+        extra: tuple[str, ...],
+        tool_hints: tuple[tuple[str, bool], ...] = (),
+    ) -> None:
         self.tool = tool
         self.languages = languages
         self.extra = extra
+        self.tool_hints = tool_hints
         self.lexicon = Lexicon.load(languages, extra)
-        self.kinds = ToolKinds()  # whether the tool writes: by a trace's hints, else its verb
+        # Whether the tool writes: by a trace's hints, then the suites' and --tools files'
+        # (as the trace analysis reads them), else its verb.
+        self.kinds = ToolKinds(tool_hints)
         self.quotes: dict[tuple[int, int], _Quotes | None] = {}
         self.questions: dict[str, _QAcc] = {}
         self.tool_paths: set[str] = set()
@@ -505,6 +514,8 @@ class MineSettings:
     languages: tuple[str, ...]
     hedges: tuple[str, ...]
     max_json_bytes: int = DEFAULT_MAX_JSON_BYTES
+    #: ``(tool, reads)`` from the suites' tools and ``tools`` files: whether a tool writes.
+    tool_hints: tuple[tuple[str, bool], ...] = ()
 
 
 #: Engines :func:`mine_questions` runs on (those of the trace analysis).
@@ -525,11 +536,15 @@ def mine_questions(
     workers: int | None = None,
     engine: str = "local",
     address: str | None = None,
+    tools: Iterable[str | Path] = (),
 ) -> MinedSuite:
     """Mine the traces for the questions that led to calls of ``tool``, with their needs.
 
     ``suites`` (loaded suites or suite files) are references: their questions
-    are evidence for hedged answers and their field names are reused.
+    are evidence for hedged answers and their field names are reused. Whether the mined
+    tool writes (which request an answer's call serves) comes from a trace's own hints,
+    then the suites' tools files and ``tools`` files (``readOnlyHint``, as
+    :func:`~projeval.traces.analyse_traces` reads them), else the verb in its name.
 
     The traces are read partition by partition, as the trace analysis reads
     them (:mod:`projeval.traces.partitions`), with :func:`mine_partition` as
@@ -554,10 +569,17 @@ def mine_questions(
 
             s = load_suite(s)
         refs.append(s)
+    hints: dict[str, bool] = {}
+    for s in refs:  # any suite's tools file says which tools write, then the ones given
+        hints.update(tool_hints(suite_tool_defs(s)))
+    for path in tools:
+        hints.update(tool_hints(read_tools_file(path)))
     refs = [s for s in refs if s.tool == tool]  # another tool's questions are no evidence
     extra = [h for s in refs for h in getattr(s, "hedges", ())] + list(hedges)
-    settings = MineSettings(tool, tuple(languages), tuple(extra), max_json_bytes)
-    miner = _Miner(tool, settings.languages, settings.hedges)
+    settings = MineSettings(
+        tool, tuple(languages), tuple(extra), max_json_bytes, tuple(sorted(hints.items()))
+    )
+    miner = _Miner(tool, settings.languages, settings.hedges, settings.tool_hints)
     if engine == "dask":
         n_files = _mine_on_dask(miner, trace_paths, format, settings, address, workers)
     else:
@@ -602,7 +624,7 @@ def _is_parquet(path: str | Path) -> bool:
 def mine_partition(part: Partition, settings: MineSettings) -> _Miner:
     """Mine one partition (a whole file, or a byte range of a JSON Lines file): the task
     both engines run, where the partition's file is."""
-    miner = _Miner(settings.tool, settings.languages, settings.hedges)
+    miner = _Miner(settings.tool, settings.languages, settings.hedges, settings.tool_hints)
     _add_partition(miner, part, settings)
     return miner
 

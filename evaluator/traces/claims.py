@@ -1043,6 +1043,8 @@ def ungrounded(text: str | None, known: str | Held) -> list[Claim]:
                 return count_in(form, low)
             if kind == "duration" and duration_in_fields(form, low):
                 return True
+            if kind == "amount" and percent_in_fields(form, low):
+                return True
             if kind == "time" and time_in_text(form, low):
                 return True
             if kind == "date" and date_in_text(form, low):
@@ -1129,6 +1131,31 @@ def duration_in_fields(form: str, low: str) -> bool:
             _FIELD_VALUE.clear()
         pattern = _FIELD_VALUE[stem, number] = re.compile(
             rf"[\w-]*{re.escape(stem)}[\w-]*[\"']?\s*[:=]\s*[\"']?{re.escape(number)}(?:\.0+)?(?![\w.])"
+        )
+    return pattern.search(low) is not None
+
+
+#: Field names that say their number is a percentage ("humidity": 83 holds "83%").
+_PERCENT_FIELD = r"[\w-]*(?:percent|pct|humidity|probability|chance)[\w-]*"
+_PERCENT_FORM = re.compile(r"(\d+(?:\.\d+)?)\s?(?:%|percent)$")
+_PERCENT_VALUE: dict[str, re.Pattern[str]] = {}
+
+
+def percent_in_fields(form: str, low: str) -> bool:
+    """Whether lower-cased ``low`` holds a percentage's number as the value of a field
+    whose name says it is one: "83%" in ``'humidity': 83``, "40%" in
+    ``"chance_of_rain": 40``, "12.5%" in ``discount_pct: 12.5``. A bare number elsewhere
+    does not hold it (any "10" in a date would hold "10% off")."""
+    m = _PERCENT_FORM.match(form.lower())
+    if m is None:
+        return False
+    number = m.group(1)
+    pattern = _PERCENT_VALUE.get(number)
+    if pattern is None:
+        if len(_PERCENT_VALUE) > 1024:
+            _PERCENT_VALUE.clear()
+        pattern = _PERCENT_VALUE[number] = re.compile(
+            rf"{_PERCENT_FIELD}[\"']?\s*[:=]\s*[\"']?{re.escape(number)}(?:\.0+)?(?![\w.])"
         )
     return pattern.search(low) is not None
 

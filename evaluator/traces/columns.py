@@ -293,6 +293,12 @@ TURNS = Table(
         _c("calls", "BIGINT", "tool calls in the turn"),
         _c("followups", "BIGINT", "follow-up calls in the turn"),
         _c("hedges", "BIGINT", "hedged assistant messages in the turn"),
+        _c("writes", "BOOLEAN", "a tool that writes was called in the turn"),
+        _c(
+            "asks",
+            "BOOLEAN",
+            "a request whose agent, at the turn's end, asked the user for something (turns.agent_context: solicit)",
+        ),
         _c("answer", "VARCHAR", "the last assistant text of the turn", nullable=True),
     ),
 )

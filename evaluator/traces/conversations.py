@@ -23,13 +23,17 @@ from .events import Event, Usage, call_event, parse_args
 from .harnesses import (
     CALL_ROLES,
     RUN_END_ROLES,
+    ag2_messages,
     atif_messages,
     azure_eval_messages,
     gemini_cli_messages,
+    is_ag2_tool_reply,
     is_atif,
     is_azure_eval,
     is_gemini_cli,
+    is_langchain_message,
     is_sharegpt,
+    langchain_message,
     mint_messages,
     run_failure,
     sharegpt_messages,
@@ -331,7 +335,8 @@ class OpenAIChat(Converter):
             return Snapshot(tid, [msg or {}], openai_usage(value.get("usage")), append=True)
         if isinstance(value.get("message"), dict) and "role" in value["message"]:
             return Snapshot(tid, [value["message"]], append=True)
-        if "role" in value:
+        if "role" in value or is_langchain_message(value):
+            # One message a record (a LangChain chat history's rows, one dump each).
             return Snapshot(tid, [value], append=True)
         return run_snapshot(value) or no_conversation(
             "record has no 'messages' list, no 'choices' and no 'role'"
@@ -347,6 +352,9 @@ class OpenAIChat(Converter):
                 problems.append(f"message {msg} is not an object; skipped")
                 continue
             role = m.get("role")
+            if role is None and is_langchain_message(m):
+                m = langchain_message(m)  # a LangChain message dump: {"type", "data"}
+                role = m["role"]
             first = len(events)
             if role in ("system", "developer"):
                 events.append(
@@ -365,6 +373,10 @@ class OpenAIChat(Converter):
             elif role == "tool":
                 if m.get("requestor") == USER_REQUESTOR:
                     continue  # the answer to a simulated user's own tool call
+                if is_ag2_tool_reply(m):
+                    # AutoGen's or AG2's history (tool_responses): read again rewritten.
+                    del problems[noted:]
+                    return self.convert(ag2_messages(messages), start, line, problems)
                 text = _chat_text(m.get("content"), msg, problems)
                 error = tool_error(m)
                 if error and not text.strip():
@@ -511,6 +523,7 @@ def tool_error(m: dict[str, Any]) -> str | None:
 # Responses items that are the model's own output: consecutive ones are one model call.
 _MODEL_ITEMS = {
     "function_call",
+    "hosted_tool_call",
     "custom_tool_call",
     "reasoning",
     "mcp_call",
@@ -658,29 +671,43 @@ class OpenAIResponses(Converter):
                     is_error=failed,
                 )
             )
+        elif kind == "hosted_tool_call":
+            # The OpenAI Agents SDK for JavaScript's history item for a call the provider
+            # ran (openai/openai-agents-js packages/agents-core/src/types/protocol.ts):
+            # its providerData is the Responses item. A hosted search or code run is left
+            # out as that item is; a hosted MCP call holds its call and output as mcp_call.
+            provider = item.get("providerData")
+            inner = provider.get("type") if isinstance(provider, dict) else None
+            if inner in _IGNORED_ITEMS or item.get("name") in _IGNORED_ITEMS:
+                return
+            self._call_and_output(item, msg, out)
         elif kind == "mcp_call":
-            # One item holds both halves; its own id links them.
-            cid = _str(item.get("id"))
-            name = _str(item.get("name"))
-            out.append(call_event(msg, name, cid, item.get("arguments")))
-            if "output" in item or item.get("error") is not None:
-                error = item.get("error")
-                text = item.get("output") if error is None else text_of(error)
-                out.append(
-                    Event(
-                        "tool",
-                        "result",
-                        msg,
-                        text=text_of(text),
-                        call_id=cid,
-                        tool=name,
-                        is_error=error is not None,
-                    )
-                )
+            self._call_and_output(item, msg, out)
         elif kind in _IGNORED_ITEMS:
             return
         else:
             problems.append(f"item {index} has unknown type {kind!r}; skipped")
+
+    @staticmethod
+    def _call_and_output(item: dict[str, Any], msg: int, out: list[Event]) -> None:
+        """An item holding both a call and its output (``mcp_call``): its own id links them."""
+        cid = _str(item.get("id"))
+        name = _str(item.get("name"))
+        out.append(call_event(msg, name, cid, item.get("arguments")))
+        if "output" in item or item.get("error") is not None:
+            error = item.get("error")
+            text = item.get("output") if error is None else text_of(error)
+            out.append(
+                Event(
+                    "tool",
+                    "result",
+                    msg,
+                    text=text_of(text),
+                    call_id=cid,
+                    tool=name,
+                    is_error=error is not None,
+                )
+            )
 
 
 def _item_call_id(item: dict[str, Any]) -> str | None:

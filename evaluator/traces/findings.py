@@ -38,6 +38,7 @@ _F_DUPLICATE = FOLLOWUPS.index("duplicate")
 _H_PHRASE, _H_SENTENCE = HEDGES.index("phrase"), HEDGES.index("sentence")
 _C_VALUE, _C_SENTENCE = CLAIMS.index("value"), CLAIMS.index("sentence")
 _T_KEY = tuple(TURNS.index(c) for c in ("file", "trace_id", "turn", "question", "kind"))
+_T_WRITES, _T_ASKS = TURNS.index("writes"), TURNS.index("asks")
 _D_KEY = tuple(DRIFT.index(c) for c in ("file", "trace_id", "turn"))
 _D_SUITE, _D_QUESTION = DRIFT.index("suite"), DRIFT.index("question_id")
 _D_SCORE, _D_COVERED = DRIFT.index("score"), DRIFT.index("covered")
@@ -548,7 +549,9 @@ def _answered(
     """Each question or request turn with signal rows (of ``table``: hedges or claims),
     those rows, and (suite, question id, score, needs, needs never seen). An answer to the
     agent with signal rows comes as the latest earlier question or request of its trace
-    (its number kept, its question and kind the request's)."""
+    (its number kept, its question and kind the request's), or, when the answer's turn
+    called a tool that writes, as the latest request whose ask was still open
+    (:func:`~projeval.traces.turns.request_answered` with ``pending``)."""
     key = [table.index(c) for c in ("file", "trace_id", "turn")]
     by_turn: defaultdict[tuple[Any, ...], list[tuple[Any, ...]]] = defaultdict(list)
     for row in signals:
@@ -570,7 +573,13 @@ def _answered(
         request = number
         if not is_query(kind):
             before = [t for t in by_trace[(file, trace_id)] if t[_T_KEY[2]] < number]
-            opened = request_answered(kind, before, lambda t: t[_T_KEY[4]])
+            # An answer that led to a write serves the request whose ask was still open,
+            # though questions came between (as mining reads it); otherwise the latest
+            # turn that asked.
+            pending = None
+            if turn[_T_WRITES]:
+                pending = [bool(t[_T_ASKS]) for t in before].__getitem__
+            opened = request_answered(kind, before, lambda t: t[_T_KEY[4]], pending)
             if opened is None:
                 continue
             request = opened[_T_KEY[2]]

@@ -935,3 +935,122 @@ def _sharegpt_results(text: str, calls: int) -> list[str]:
         if isinstance(parsed, list) and len(parsed) == calls:
             return [p if isinstance(p, str) else json.dumps(p) for p in parsed]
     return [text]
+
+
+# -- LangChain message dumps --------------------------------------------------------------
+# LangChain and LangGraph apps persist a conversation as ``messages_to_dict`` writes it
+# (langchain-core ``messages/base.py``: ``{"type": message.type, "data": message.dict()}``),
+# e.g. agent-service-toolkit's ``original`` field (yuxiaojian/articles at
+# b2c57524f87502e4c937abd7152663e1dcd541a2, ``medium-2024/How to Deploy LangGraph Agents to
+# Kubernetes.md``): ``ai`` messages carry ``tool_calls`` as ``{"name", "args", "id"}`` and
+# ``usage_metadata``, ``tool`` messages their ``tool_call_id``, ``name`` and ``status``.
+
+#: A LangChain message's ``type`` and the Chat role it is.
+LANGCHAIN_ROLES = {
+    "human": "user",
+    "ai": "assistant",
+    "AIMessageChunk": "assistant",
+    "tool": "tool",
+    "system": "system",
+    "function": "function",
+}
+
+
+def is_langchain_message(m: Any) -> bool:
+    """A LangChain message as ``messages_to_dict`` writes it: ``{"type", "data"}``."""
+    return (
+        isinstance(m, dict)
+        and m.get("type") in LANGCHAIN_ROLES
+        and isinstance(m.get("data"), dict)
+        and "content" in m["data"]
+    )
+
+
+def langchain_message(m: dict[str, Any]) -> dict[str, Any]:
+    """The OpenAI Chat message a LangChain message dump is (:func:`is_langchain_message`):
+    its calls flat (``{"id", "name", "arguments"}``, the arguments an object), a tool
+    message's ``status: error`` its error flag, ``usage_metadata`` its usage."""
+    data = m["data"]
+    role = LANGCHAIN_ROLES[m["type"]]
+    content = data.get("content")
+    calls = data.get("tool_calls") if role == "assistant" else None
+    if isinstance(content, list) and calls:
+        # A provider's own call blocks (Anthropic's tool_use) repeat tool_calls.
+        content = [p for p in content if not (isinstance(p, dict) and p.get("type") == "tool_use")]
+    out: dict[str, Any] = {"role": role, "content": content}
+    if role == "assistant":
+        if isinstance(calls, list) and calls:
+            out["tool_calls"] = [
+                {
+                    "id": c.get("id"),
+                    "type": "function",
+                    "name": c.get("name"),
+                    "arguments": c.get("args"),
+                }
+                for c in calls
+                if isinstance(c, dict)
+            ]
+        if isinstance(data.get("usage_metadata"), dict):
+            out["usage"] = data["usage_metadata"]
+    elif role in ("tool", "function"):
+        out["tool_call_id"] = data.get("tool_call_id")
+        out["name"] = data.get("name")
+        if data.get("status") == "error":
+            out["error"] = True
+    return out
+
+
+# -- AutoGen / AG2 chat histories ----------------------------------------------------------
+# AutoGen 0.2 and AG2 (``ConversableAgent``: ``ChatResult.chat_history``, an agent's
+# ``chat_messages``) answer tool calls in one ``tool`` message per reply that names no call
+# itself: ``{"role": "tool", "content", "tool_responses": [{"tool_call_id", "role": "tool",
+# "content"}]}`` (ag2ai/ag2 ``autogen/agentchat/conversable_agent.py``). A history is one
+# agent's view: the messages it sent are ``assistant`` and those it received ``user``, so
+# the initiator's (``initiate_chat``'s result, e.g. fw-ai/cookbook at
+# d45ca8bac2fe3c7412ed6c1a507ac7516bfe47da, ``learn/function-calling/
+# notebooks_firefunction_openai/fw_autogen_stock_chart.ipynb``) opens with the task as its
+# own ``assistant`` message, named after it, and holds the answering agent's text as
+# ``user``; its calls stay ``assistant``, as any message with ``tool_calls`` is.
+
+
+def is_ag2_tool_reply(m: dict[str, Any]) -> bool:
+    """A ``tool`` message answering its calls in ``tool_responses`` (AutoGen, AG2)."""
+    return "tool_call_id" not in m and isinstance(m.get("tool_responses"), list)
+
+
+def ag2_messages(messages: list[Any]) -> list[Any]:
+    """AutoGen/AG2 chat history messages as OpenAI Chat messages: each ``tool_responses``
+    entry a ``tool`` message of its own; in the initiator's view (its first message its
+    own, ``assistant`` with a ``name``), its messages the user's and the agent's text the
+    assistant's."""
+    first = next((m for m in messages if isinstance(m, dict) and m.get("role") != "system"), None)
+    initiator = (
+        first.get("name")
+        if isinstance(first, dict)
+        and first.get("role") == "assistant"
+        and not first.get("tool_calls")
+        else None
+    )
+    out: list[Any] = []
+    for m in messages:
+        if not isinstance(m, dict):
+            out.append(m)
+        elif m.get("role") == "tool" and is_ag2_tool_reply(m):
+            for r in m["tool_responses"]:
+                if isinstance(r, dict):
+                    out.append(
+                        {
+                            "role": "tool",
+                            "tool_call_id": r.get("tool_call_id"),
+                            "content": r.get("content"),
+                        }
+                    )
+        elif (
+            initiator is not None
+            and not m.get("tool_calls")
+            and m.get("role") in ("user", "assistant")
+        ):
+            out.append({**m, "role": "user" if m.get("role") == "assistant" else "assistant"})
+        else:
+            out.append(m)
+    return out

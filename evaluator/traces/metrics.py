@@ -37,12 +37,13 @@ from .claims import (
     date_in_text,
     duration_in_fields,
     listed_items,
+    percent_in_fields,
     time_in_text,
     ungrounded,
 )
 from .events import Event, Trace, Usage, canonical_args
 from .hedges import Lexicon, ResultsRead, find_hedges, sentence_span
-from .turns import classify_turn
+from .turns import agent_context, classify_turn
 from .values import (
     MAX_VALUE_LENGTH,
     HeldValues,
@@ -322,11 +323,15 @@ class TraceAnalyser:
                 usages.append(ev.usage)
             if turn_no > 0 and (turn is None or turn[0] != turn_no):
                 if turn is not None:
+                    if turn[2] == "request":
+                        # Whether the agent left the request's ask open: a later answer
+                        # that writes serves it (findings, turns.request_answered).
+                        turn[7] = agent_context(previous) == "solicit"
                     turn_rows.append((file, tid, *turn))
                 # A turn starts at its user message, so that is its first event.
                 question = text if ev.role == "user" and kind == "message" else None
                 cls = classify_turn(question, previous=previous) if question else "other"
-                turn = [turn_no, question or "", cls, 0, 0, 0, None]
+                turn = [turn_no, question or "", cls, 0, 0, 0, False, False, None]
             if kind == "message":
                 messages += 1
                 role = ev.role
@@ -338,7 +343,7 @@ class TraceAnalyser:
                     read.wrote()
                     previous = text
                     if turn is not None and turn_no > 0:
-                        turn[6] = text
+                        turn[8] = text
                         if hedged:
                             turn[5] += 1
             elif kind == "result":
@@ -438,6 +443,8 @@ class TraceAnalyser:
                 call_kind = kind_of(ev.tool, trace_hints)
                 if call_kind == WRITE:
                     last_write = ev.seq
+                    if turn is not None and turn_no > 0:
+                        turn[6] = True
                 hits = None
                 if plan and earlier:
                     if len(known_text) != said_parts:
@@ -727,6 +734,9 @@ class Grounds:
             # A number held as a field named by its unit, in a result or in the system
             # prompt (a customer profile's ``"years_as_customer": 2``).
             return duration_in_fields(form, text) or duration_in_fields(form, self._said)
+        if kind == "amount":
+            # A percentage held as a field that says it is one ("humidity": 83 for "83%").
+            return percent_in_fields(form, text) or percent_in_fields(form, self._said)
         if kind == "date":
             # A day the user named ("tomorrow", "next Friday") counted from the record's date.
             return date_in_text(form, self._said)

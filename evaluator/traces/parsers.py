@@ -31,6 +31,7 @@ from .harnesses import (
     is_azure_block,
     is_azure_eval,
     is_gemini_cli,
+    is_langchain_message,
     is_mcpmark_record,
     is_mcpmark_summary,
     is_mint,
@@ -380,7 +381,13 @@ def sniff(value: Any) -> tuple[str | None, bool]:
             messages = run_messages(body)  # a benchmark's run record: its messages decide
         if messages is None:
             inner = value.get("message")
-            messages = [inner] if isinstance(inner, dict) else [value] if "role" in value else None
+            messages = (
+                [inner]
+                if isinstance(inner, dict)
+                else [value]
+                if "role" in value or is_langchain_message(value)
+                else None
+            )
         if messages is None:
             return None, False
         inner = value.get("message")
@@ -420,6 +427,8 @@ def _sniff_message(m: Any) -> str | None:
     content = m.get("content")
     if isinstance(content, list) and any(is_azure_block(part) for part in content):
         return "azure_eval"  # before Chat's role "tool" and Anthropic's tool_result
+    if is_langchain_message(m):
+        return "openai_chat"  # read as the Chat message it stands for
     if m.get("type") in _RESPONSES_ITEMS:
         return "openai_responses"
     if m.get("kind") in ("request", "response") and isinstance(m.get("parts"), list):

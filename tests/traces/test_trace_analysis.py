@@ -584,3 +584,44 @@ def test_what_a_tool_definition_states_grounds_a_claim(tmp_path: Path) -> None:
     tools = write_json(tmp_path / "tools.json", [INVOICE_TOOL])
     given = analyse_traces([tmp_path / "bare.jsonl"], tools=[tools])
     assert [c.value for c in given.claims.itertuples()] == ["7 days"]
+
+
+def test_a_hedged_answer_that_writes_is_listed_under_the_request_left_open(
+    tmp_path: Path,
+) -> None:
+    # The invoicing assistant of lapth/aichat-openai-agent (tests/corpora/formats/
+    # agents_js/invoice_product_list.json, shortened): the agent asks for the invoice's
+    # items, the user asks a question answered in its own turn, then gives the items and
+    # the invoice is created with a hedge. That answer wrote, so it serves the request
+    # whose ask was open, not the question between (mining reads it the same way).
+    products = [{"id": "PROD-1", "name": "Web Hosting", "price": 10}]
+
+    def call(cid: str, tool: str, arguments: dict) -> dict:
+        fn = {"name": tool, "arguments": json.dumps(arguments)}
+        return {
+            "role": "assistant",
+            "tool_calls": [{"id": cid, "type": "function", "function": fn}],
+        }
+
+    hedge = "Created INV-1 for Bob. I'm not sure exactly when it is sent; it is probably due today."
+    messages = [
+        {"role": "user", "content": "Create customer Bob and invoice for him."},
+        {"role": "assistant", "content": "Please provide the invoice's items and prices."},
+        {"role": "user", "content": "what items am I having?"},
+        call("c1", "list_products", {}),
+        {"role": "tool", "tool_call_id": "c1", "content": json.dumps(products)},
+        {"role": "assistant", "content": "Web Hosting ($10). Which items go on the invoice?"},
+        {"role": "user", "content": 'a new item named "item 1" with the default values'},
+        call("c2", "create_invoice", {"customer": "Bob", "items": [{"name": "item 1"}]}),
+        {"role": "tool", "tool_call_id": "c2", "content": json.dumps({"id": "INV-1"})},
+        {"role": "assistant", "content": hedge},
+    ]
+    path = write_jsonl(tmp_path / "run.jsonl", [{"messages": messages}])
+    a = analyse_traces([path])
+    assert a.turns.kind.tolist() == ["request", "question", "answer"]
+    assert a.turns.writes.tolist() == [False, False, True]
+    assert [(h.turn, h.question) for h in a.hedged_answers] == [(3, messages[0]["content"])]
+    # A lookup after the same answer answers the latest question, as before.
+    read = [*messages[:7], call("c2", "get_invoice", {"customer": "Bob"}), *messages[8:]]
+    a = analyse_traces([write_jsonl(tmp_path / "read.jsonl", [{"messages": read}])])
+    assert [(h.turn, h.question) for h in a.hedged_answers] == [(3, messages[2]["content"])]

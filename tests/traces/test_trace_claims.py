@@ -129,6 +129,15 @@ def test_a_duration_is_held_by_a_field_named_by_its_unit() -> None:
     ]
 
 
+def test_a_percentage_is_held_by_a_field_that_says_it_is_one() -> None:
+    # A LangGraph agent's weather answer (tests/corpora/formats/langchain_messages.json):
+    # "Humidity: 83%" from the result's 'humidity': 83 was flagged. A bare number elsewhere
+    # still holds no percentage ("10% off" is not held by a date's 10).
+    known = "{'humidity': 83, 'chance_of_rain': 40, 'date': '2024-09-10', 'cloud': 50}"
+    text = "Humidity: 83%, 40% chance of rain, 10% off, 50% cloud cover."
+    assert [c.value for c in ungrounded(text, known)] == ["10%", "50%"]
+
+
 def test_a_word_after_a_list_marker_opens_its_sentence() -> None:
     # MINT's models number their steps "1)" (xingyaoww/mint-bench 3f7f12c1,
     # data/outputs/claude-2/...): "6) Therefore, ..." gave the name "Therefore", 411 such

@@ -40,10 +40,22 @@ def test_drift_rows_against_a_suite_for_questions_and_requests_only() -> None:
     pool = candidates([desk_suite()])
     rows = drift_rows(
         [
-            ("f", "t", 1, "Which tickets will breach their SLA soon?", "question", 0, 0, 0, None),
-            ("f", "t", 2, "Write a poem about tea.", "request", 0, 0, 0, None),
-            ("f", "t", 3, "Yes, that one.", "answer", 0, 0, 0, None),
-            ("f", "t", 4, "Thanks!", "greeting", 0, 0, 0, None),
+            (
+                "f",
+                "t",
+                1,
+                "Which tickets will breach their SLA soon?",
+                "question",
+                0,
+                0,
+                0,
+                False,
+                False,
+                None,
+            ),
+            ("f", "t", 2, "Write a poem about tea.", "request", 0, 0, 0, False, False, None),
+            ("f", "t", 3, "Yes, that one.", "answer", 0, 0, 0, False, False, None),
+            ("f", "t", 4, "Thanks!", "greeting", 0, 0, 0, False, False, None),
         ],
         pool,
     )

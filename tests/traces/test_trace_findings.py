@@ -62,12 +62,24 @@ def test_field_findings_group_and_render(desk: Suite) -> None:
 def test_hedged_answers_list_needs_and_missing_fields() -> None:
     suite = desk_suite()
     turns = [
-        ("f", "t1", 1, "Which tickets breach soon?", "question", 1, 0, 2, "Probably..."),
-        ("f", "t1", 2, "Write a poem.", "request", 0, 0, 1, "Perhaps."),
-        ("f", "t2", 1, "Who owns ticket tkt_1?", "question", 0, 0, 0, "Dana."),
-        ("f", "t2", 2, "Yes please.", "answer", 0, 0, 1, "Maybe."),
-        ("f", "t2", 3, "Thanks, bye!", "greeting", 0, 0, 1, "Perhaps."),
-        ("f", "t3", 1, "It's kim@example.com.", "answer", 0, 0, 1, "Maybe."),
+        (
+            "f",
+            "t1",
+            1,
+            "Which tickets breach soon?",
+            "question",
+            1,
+            0,
+            2,
+            False,
+            False,
+            "Probably...",
+        ),
+        ("f", "t1", 2, "Write a poem.", "request", 0, 0, 1, False, False, "Perhaps."),
+        ("f", "t2", 1, "Who owns ticket tkt_1?", "question", 0, 0, 0, False, False, "Dana."),
+        ("f", "t2", 2, "Yes please.", "answer", 0, 0, 1, False, False, "Maybe."),
+        ("f", "t2", 3, "Thanks, bye!", "greeting", 0, 0, 1, False, False, "Perhaps."),
+        ("f", "t3", 1, "It's kim@example.com.", "answer", 0, 0, 1, False, False, "Maybe."),
     ]
     hedges = [
         ("f", "t1", 3, 1, "probably", "en", "Probably", 0, 8, "[Probably]", "guess", "Probably X."),
@@ -109,7 +121,7 @@ def test_an_answer_line_quotes_a_long_user_turn_cut_short() -> None:
     # A user turn can be a pasted document (an agent session's compaction summary): the
     # line quotes its start; the JSON form keeps it whole.
     question = "Summary of the session so far: " + "the agent edited files. " * 20
-    turns = [("f", "t1", 1, question, "request", 1, 0, 0, "...")]
+    turns = [("f", "t1", 1, question, "request", 1, 0, 0, False, False, "...")]
     hedges = [
         ("f", "t1", 2, 1, "probably", "en", "Probably", 0, 8, "[Probably]", "guess", "Probably X.")
     ]
@@ -121,7 +133,7 @@ def test_an_answer_line_quotes_a_long_user_turn_cut_short() -> None:
 
 def test_unsupported_answers_name_the_values_and_the_missing_field() -> None:
     suite = desk_suite()
-    turns = [("f", "t1", 1, "Which tickets breach soon?", "question", 1, 0, 0, "...")]
+    turns = [("f", "t1", 1, "Which tickets breach soon?", "question", 1, 0, 0, False, False, "...")]
     claims = [
         ("f", "t1", 3, 1, "time", "16:00", 30, 35, "tkt_1 breaches at 16:00."),
         ("f", "t1", 3, 1, "time", "16:00", 50, 55, "Again 16:00."),
@@ -170,7 +182,21 @@ def test_quoted_sentences_and_questions_read_as_written() -> None:
     # The trial's invoicing assistant (lapth/aichat-openai-agent): repr() wrote "I'll" as
     # 'I\'ll' and the user's \" as \\", which the text and the report showed as such. Only a
     # line break is spelled out, so that the finding stays one line.
-    turns = [("f", "t1", 1, 'Create an invoice for \\"Lap Test\\"', "request", 1, 0, 0, "...")]
+    turns = [
+        (
+            "f",
+            "t1",
+            1,
+            'Create an invoice for \\"Lap Test\\"',
+            "request",
+            1,
+            0,
+            0,
+            False,
+            False,
+            "...",
+        )
+    ]
     claims = [
         ("f", "t1", 3, 1, "name", "Invoice Agent", 0, 5, "I'll pass it to the Invoice Agent.\nOk")
     ]

@@ -181,9 +181,11 @@ def test_turns_hedges_and_flags() -> None:
             1,
             0,
             1,
+            False,
+            False,
             "Probably tkt_9f3a71c4; I think so.",
         ),
-        (2, "Who is Dana?", "question", 1, 1, 0, "Dana works in billing."),
+        (2, "Who is Dana?", "question", 1, 1, 0, False, False, "Dana works in billing."),
     ]
     assert [(h[4], h[9], h[10], h[11]) for h in m.hedges] == [
         ("probably", "[Probably] tkt_9f3a71c4; I think so.", "guess", "Probably tkt_9f3a71c4;"),

@@ -2708,6 +2708,92 @@ def test_openai_agents_js_history_items_are_read() -> None:
     assert first.text.startswith("The new customer has been created with the following details:")
 
 
+def test_ag2_chat_histories_are_read_as_chat() -> None:
+    # AutoGen/AG2's ChatResult.chat_history, as the initiator holds it (fw-ai/cookbook;
+    # corpora README): results in tool_responses, the task the initiator's "assistant"
+    # message, the agent's answer "user". Both calls were unanswered and both results
+    # orphans, the answer a user turn and the task assistant text.
+    fmt, traces, problems = parse(CORPORA / "ag2_chat_history.json")
+    assert (fmt, len(traces), problems) == ("openai_chat", 1, [])
+    rows = [(e.role, e.kind, e.tool, e.link, e.is_error) for e in traces[0].events]
+    assert rows == [
+        ("user", "message", None, None, None),
+        ("assistant", "call", "get_prices", 2, None),
+        ("tool", "result", "get_prices", 1, None),
+        ("assistant", "message", None, None, None),
+        ("assistant", "call", "draw_time_series", 5, None),
+        ("tool", "result", "draw_time_series", 4, None),
+        ("assistant", "message", None, None, None),
+    ]
+    assert traces[0].events[0].text.startswith("Get stock prices of NVDA")
+
+
+def test_langchain_message_dumps_are_read_as_chat(tmp_path: Path) -> None:
+    # LangChain and LangGraph apps persist messages as messages_to_dict writes them,
+    # {"type": "ai", "data": {...}}: a real agent-service-toolkit run recorded in a blog
+    # post (yuxiaojian/articles; corpora README). It was "not a known trace format".
+    path = CORPORA / "langchain_messages.json"
+    fmt, traces, problems = parse(path)
+    assert (fmt, len(traces), problems) == ("openai_chat", 1, [])
+    rows = [(e.role, e.kind, e.tool, e.call_id, e.link) for e in traces[0].events]
+    assert rows == [
+        ("user", "message", None, None, None),
+        ("assistant", "call", "web_search", "call_IjkgmeQJfktyArdJAIxwwcdv", 2),
+        ("tool", "result", "web_search", "call_IjkgmeQJfktyArdJAIxwwcdv", 1),
+        ("assistant", "message", None, None, None),
+    ]
+    call = traces[0].events[1]
+    assert call.args == {"query": "current weather in Sydney"}
+    usages = [e.usage for e in traces[0].events if e.usage is not None]
+    assert [(u.input_total, u.output) for u in usages] == [(51, 17), (1259, 132)]
+    # A failed tool message (status "error") is a tool error.
+    failed = json.loads(path.read_text())
+    failed[2]["data"]["status"] = "error"
+    _, traces, _ = parse(write_json(tmp_path / "failed.json", failed))
+    assert traces[0].events[2].is_error is True
+    # A chat history store's rows, one message dump a line, are one conversation.
+    fmt, traces, problems = parse(
+        write_jsonl(tmp_path / "rows.jsonl", json.loads(path.read_text()))
+    )
+    assert (fmt, len(traces), problems) == ("openai_chat", 1, [])
+    assert [e.kind for e in traces[0].events] == ["message", "call", "result", "message"]
+
+
+def test_openai_agents_js_hosted_tool_calls_are_read(tmp_path: Path) -> None:
+    # The SDK writes a call the provider ran as ``hosted_tool_call``, its Responses item in
+    # ``providerData`` (openai/openai-agents-js packages/agents-core/src/types/protocol.ts):
+    # a hosted MCP call holds its call and output, read as ``mcp_call`` is; a hosted web
+    # search is left out, as ``web_search_call`` is. Both were an "unknown type" problem.
+    mcp = {"type": "mcp_call", "id": "mcp_1", "server_label": "gh"}
+    search = {"type": "web_search_call", "id": "ws_1", "status": "completed"}
+    items = [
+        {"role": "user", "content": "Which repositories do I have?"},
+        {
+            "type": "hosted_tool_call",
+            "name": "web_search_call",
+            "id": "ws_1",
+            "providerData": search,
+        },
+        {
+            "type": "hosted_tool_call",
+            "name": "list_repos",
+            "id": "mcp_1",
+            "arguments": '{"owner": "bob"}',
+            "status": "completed",
+            "output": '["bob/site"]',
+            "providerData": mcp,
+        },
+        {"role": "assistant", "content": [{"type": "output_text", "text": "You have bob/site."}]},
+    ]
+    fmt, traces, problems = parse(write_json(tmp_path / "history.json", items))
+    assert (fmt, problems) == ("openai_responses", [])
+    rows = [(e.kind, e.tool, e.call_id, e.text) for e in traces[0].events if e.kind != "message"]
+    assert rows == [
+        ("call", "list_repos", "mcp_1", None),
+        ("result", "list_repos", "mcp_1", '["bob/site"]'),
+    ]
+
+
 def test_openai_agents_js_results_feed_the_analysis() -> None:
     from projeval.traces import analyse_traces
 
