@@ -81,6 +81,15 @@ in this order:
    my cart") is a ``request``. A turn that speaks as the agent ("Based on your…") is
    ``other`` unless it opens by instructing the agent and asks nothing (a benchmark's task
    prompt: "Please find the restaurants…, then create…").
+
+Read with the agent's message (session 14's rulings): the value the agent asked for,
+followed by the act it asked it for ("To fetch the pollen data I need your latitude" → "My
+latitude is 22.5. Can you check the pollen data?"), going ahead with the act it proposed
+("Please go ahead." after "I can ask a manager…") and naming only what it listed ("uberX
+please") are ``answer``s; "Also, <an act it did not name>" after an answer is a
+``request``. A list of items of a kind ("a list of all NBA players") is a search, a
+``request``, whatever the verb; how to fix the user's own fault ("How do I solve the
+problem?") a ``request``.
 """
 
 from __future__ import annotations
@@ -607,7 +616,7 @@ def _asks_to_act(question: str) -> bool:
     question = p["ask_info"].sub(" ", _AUX_WISH.sub(" ", _POLITE_ASK.sub("", question)))
     if _ADVICE.search(question):
         return False  # "Would you recommend I ask the tech...?" asks for advice: to be told
-    if _asks_to_recommend(question) or _asks_for_more(question):
+    if _asks_to_recommend(question) or _asks_for_more(question) or _asks_for_list(question):
         return True
     if _acts_first(question):
         return True  # "Can you search for holidays … and tell me about its date?" (round 9)
@@ -632,7 +641,7 @@ def _asks_to_act(question: str) -> bool:
         return True  # ... "Is it possible to change my seat?"
     if _CJK.search(question) and _ZH_FAULT_WHY.search(question):
         return True  # "这个订单怎么没有物流信息了", "它为啥发不出去": a fault to fix (round 6)
-    if _FAULT_WHY.search(question):
+    if _FAULT_WHY.search(question) or _FAULT_HOW.search(question):
         return True  # "Why did I fail to download the update?": the same fault, in English
     if (
         _CJK.search(question)
@@ -668,6 +677,14 @@ _FAULT_WHY = re.compile(
     r"|(?:can['’]?t|cannot|won['’]?t|doesn['’]?t|didn['’]?t|isn['’]?t|aren['’]?t)\s+(?:\w+\s+){1,4}?"
     r"(?:work|load|open|connect|start|log\s+in|login|sign\s+in|download|install|update|"
     r"charg(?:e|ing)\s+(?:my|the)\s+(?:phone|battery|device)|arrive[ds]?|turn\s+on|receiv\w*|send\w*)\b)",
+    re.IGNORECASE,
+)
+# How to fix the user's own fault ("How do I solve the problem?", "How can I fix this?"):
+# session 14's ruling, help with the fault asked for, a `request`; how to do a thing when
+# nothing is broken ("How can I take the MTR to the park?") asks to be told.
+_FAULT_HOW = re.compile(
+    r"\bhow\s+(?:do|can|could|should|shall|would)\s+(?:i|we)\s+(?:\w+\s+)?"
+    r"(?:solve|fix|resolve|repair|sort\s+out|get\s+rid\s+of)\s+(?:the|this|that|it|my|these)\b",
     re.IGNORECASE,
 )
 # A Chinese question asking what is wrong or what to do ("是怎么回事呢？", "有救吗？",
@@ -779,15 +796,33 @@ _LIST_OF = 4  # words after "a list of" that may name an item ("a list of all th
 
 def _fact(text: str) -> re.Match[str] | None:
     """The first fact word of ``text`` ("the address", "a brief description"), but a list of
-    items to find ("a list of hotels": a search), which is none."""
+    items of a kind ("a list of hotels", "a list of all NBA players": a search), which is
+    none; a list of facts ("a list of their phone numbers") is one."""
     p = _patterns()
     for m in p["fact"].finditer(text):
         if m.group(0).lower() != "list of":
             return m
-        after = text[m.end() :].split()[: _LIST_OF + 1]
-        if not p["item"].search(" ".join(after)):
-            return m  # "a list of the languages supported": to be told
+        after = " ".join(text[m.end() :].split()[: _LIST_OF + 1])
+        # session 14's ruling: a list of things nobody has named yet is a search, whatever
+        # they are ("a list of the languages supported by the API", "a list of holidays")
+        if any(f.group(0).lower() != "list of" for f in p["fact"].finditer(after)):
+            return m
     return None
+
+
+# "a list of", "the full list of" (a list's own words; :func:`_fact` reads what follows).
+_LIST = re.compile(r"\blist\s+of\b", re.IGNORECASE)
+
+
+def _asks_for_list(text: str) -> bool:
+    """True when ``text`` asks for a list of items of a kind ("Can you tell me the list of
+    holidays in Japan for 2023?", "Could you provide me with a list of all NBA players?"):
+    session 14's ruling makes it a search, a `request`, whatever the verb of giving."""
+    m = _LIST.search(text)
+    if m is None:
+        return False
+    found = _fact(text[m.start() :])
+    return found is None or found.start() > 0
 
 
 # A Chinese verb that changes what it names ("修改地址", "改价格", "变下地址", "处理一下退款"):
@@ -1155,6 +1190,10 @@ def _after_yes_no(word: str, rest: str, sentences: list[str], context: str) -> s
         return "request"
     if word in _NO and _asks_for_fact(rest):
         return "question"  # "No, I just need the phone number, please." declines, then asks
+    if word in _NO and context == "open" and not requests and _CORRECTS.match(rest):
+        # "No, I meant the other order" after "Anything else?": pushback on what the agent
+        # did, which no question of the agent asked about (session 14's ruling)
+        return "other"
     if _short(rest) and p["approve"].search(rest):
         return "answer"  # "Yes, that sounds good."
     substantial = len(rest.split()) >= 3 or len(_CJK.findall(rest)) >= 6
@@ -1166,6 +1205,12 @@ def _after_yes_no(word: str, rest: str, sentences: list[str], context: str) -> s
 
 
 _NEVER = re.compile("(?!)")
+# A correction of what the agent took the user to mean ("I meant the other order", "not the
+# product list", "the other one").
+_CORRECTS = re.compile(
+    r"\s*(?:i\s+meant|i\s+said|i\s+asked\s+for|not\s+(?:the|that|this|those)\b|the\s+other\b)",
+    re.IGNORECASE,
+)
 # A decline that opens a turn: "No", "No thanks", and, before a stop, "Not really."
 _DECLINE = re.compile(
     r"^\s*(?:(?:no|nope|nah)\b(?:[\s,]*(?:thanks|thank you)\b)?(?:\s*[,.!;]+\s*|\s+)"
@@ -1573,7 +1618,179 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         and _gives_value_in_act(text or "", previous)
     ):
         return "answer", "value_in_act"
+    if verdict[0] == "request" and context == "solicit" and _asks_pending_act(text or "", previous):
+        return "answer", "pending_act"
+    if verdict[0] == "answer" and _adds_new_act(text or "", previous):
+        return "request", "adds_act"
+    if (
+        verdict[0] in ("request", "other")
+        and context in ("none", "solicit", "confirm", "failed")
+        and _goes_ahead(text or "", previous)
+    ):
+        return "answer", "goes_ahead"
+    if (
+        verdict[0] == "request"
+        and context in ("none", "failed")
+        and _picks_listed(text or "", previous)
+    ):
+        return "answer", "picks_listed"
     return verdict
+
+
+_PICK_WORDS = 10  # a choice is short: "I would like to go with the UberXL please"
+# The words of a choice that name nothing ("I'd like to go with the …, please").
+_PICK_FRAME = frozenset(
+    {"please", "i", "would", "like", "to", "go", "with", "the", "a", "an", "i'll", "ill", "take"}
+    | {"one", "want", "i'd", "id", "me", "for", "ok", "okay", "yes", "sure", "then", "just"}
+)
+_PICK_TOKEN = re.compile(r"[a-z0-9$]+(?:['’-][a-z0-9]+)*", re.IGNORECASE)
+
+
+def _picks_listed(text: str, previous: str) -> bool:
+    """True when a short turn names only what the agent's message lists, in a request's
+    words ("uberX please", "I would like to go with the UberXL please" after a list of rides
+    and prices): choosing among what the agent offered, asked or not, is an `answer` (round
+    9b's ruling on choices)."""
+    if _CJK.search(text):
+        return False
+    words = [w.lower() for w in _PICK_TOKEN.findall(text)]
+    named = [w for w in words if w not in _PICK_FRAME]
+    if not named or len(words) > _PICK_WORDS:
+        return False
+    listed = {w.lower() for w in _PICK_TOKEN.findall(previous[-_AGENT_TAIL:])}
+    return all(w in listed for w in named)
+
+
+# The agent stating what it will do or can do next ("I can ask a manager…", "I'll cancel
+# it", "Let me check", "Would you like me to…"): a proposal the user may accept.
+_AGENT_PLAN = re.compile(
+    r"\b(?:i\s+can|i\s+could|i\s+will|i['’]ll|i\s+would|i['’]d|let\s+me|we\s+can|we\s+will|"
+    r"we['’]ll|shall\s+i|should\s+i|want\s+me\s+to|like\s+me\s+to)\b",
+    re.IGNORECASE,
+)
+# Verbs that go ahead with whatever was proposed, naming no act of their own.
+_GO_AHEAD = re.compile(
+    r"(?:go\s+ahead|proceed|continue|carry\s+on|do\s+(?:it|that|so|this)|make\s+it\s+so)\b",
+    re.IGNORECASE,
+)
+# What may open the accepting sentence: yes, okay, "then", "please", "let's".
+_ACCEPT_LEAD = re.compile(
+    r"^\s*(?:(?:ok(?:ay)?|sure|yes|yeah|yep|great|alright|all\s+right|perfect|then|so|please|"
+    r"just|let['’]?s|kindly)\b[\s,!.]*)+",
+    re.IGNORECASE,
+)
+_FIRST_WORD = re.compile(r"[a-z]+\b", re.IGNORECASE)
+# Words an act's object may hold and still name nothing new ("proceed with the request",
+# "book it for me then"), beside :data:`_ANAPHORA` and :data:`_BARE_ACT`.
+_NOTHING_NEW = frozenset({"with", "the", "a", "and", "request", "now", "right"})
+
+
+def _only_accepts(sentence: str) -> bool:
+    """True when ``sentence`` holds acceptance words only ("Yes, perfect.", "Okay great!")."""
+    return not _PUNCT.sub("", _ACCEPT.sub("", _ACCEPT_LEAD.sub("", sentence)))
+
+
+def _goes_ahead(text: str, previous: str) -> bool:
+    """True when the turn accepts an act the agent's last sentences proposed, in an
+    imperative that names nothing new: "Please go ahead." / "Please proceed with the request."
+    after "I can ask a manager if we can match that coupon"; "Okay great, let's play it."
+    after "I can play Same Old War…". Accepting what the agent offered is an `answer` (the r4
+    section's "Go ahead, connect me", "Send it."); an act the agent did not name ("Book it."
+    after a hotel's details) stays a request. The other sentences may only approve ("That
+    sounds good. Please send it.", "Let's play it. Yes, perfect.")."""
+    if _CJK.search(text):
+        return False
+    p = _patterns()
+    sentences = [s for s in _sentences(" ".join(text.split())) if _PUNCT.sub("", s)]
+    acts = [
+        s for s in sentences if not (_short(s) and (p["approve"].search(s) or _only_accepts(s)))
+    ]
+    if len(acts) != 1:
+        return False
+    act = _ACCEPT_LEAD.sub("", _ACCEPT.sub("", acts[0], count=1), count=1)
+    tail = " ".join(_split_sentences(" ".join(previous.split())[-_AGENT_TAIL:])[-3:])
+    generic = _GO_AHEAD.match(act)
+    verb = generic or _FIRST_WORD.match(act)
+    if verb is None or not (_AGENT_PLAN.search(tail) or _OFFER.search(tail)):
+        return False
+    words = {w.lower() for w in _WORD.findall(act[verb.end() :])}
+    if words - _NOTHING_NEW - _ANAPHORA - _BARE_ACT:
+        return False
+    # a generic verb accepts whatever the agent proposed; a named act must be the one it named
+    return bool(generic) or bool(_stems(act[: verb.end()]) & _stems(tail))
+
+
+# What the agent asks the user's values for, in a purpose clause ("To fetch the pollen data for
+# your location, I would need your latitude", "… so we can schedule a visit for your furnace
+# inspection", "I'll need the URL to get a download link"): the act the values are for, its
+# words the group (not "if you would like to book any of these trains": a wish, no purpose).
+_PURPOSE = re.compile(
+    r"(?:^|[,;]\s*)(?:in\s+order\s+)?to\s+[a-z]+\b([^.?!;,]*)"
+    r"|\bso(?:\s+that)?\s+(?:we|i)\s+can\s+[a-z]+\b([^.?!;]*)"
+    r"|\bneed\s+(?:your|the|a|an|some)\b[^.?!;]*?\bto\s+[a-z]+\b([^.?!;]*)",
+    re.IGNORECASE,
+)
+# A value given in a sentence: an id or a number, a quote, a link, "my X is …", "here is …".
+_GIVEN = re.compile(
+    _ID_OR_NUMBER.pattern + r"|[\"“'‘]\S|https?://|\bmy\s+(?:\w+\s+){0,3}(?:is|are)\b"
+    r"|\bhere(?:['’]s|\s+is|\s+are)\b",
+    re.IGNORECASE,
+)
+
+
+def _asks_pending_act(text: str, previous: str) -> bool:
+    """True when the turn gives a value and then asks for the act the agent asked that value
+    for ("… my latitude is 22.5431 and my longitude is 114.0579. Can you check the pollen data
+    for me?" after "to fetch the pollen data for your location, I would need your latitude";
+    "I'm Barry Allen, 221B Baker St. Can you come today at 4 PM for the inspection?" after "so
+    we can schedule a visit for your furnace inspection?"): session 14's ruling, an answer, as
+    the act was asked for already. The asking sentence shares a word with what the agent's
+    last sentences name as the values' purpose."""
+    if _CJK.search(text):
+        return False
+    sentences = list(_sentences(" ".join(text.split())))
+    if len(sentences) < 2:
+        return False
+    given = " ".join(sentences[:-1])
+    if not (_GIVEN.search(given) or _INTRO.match(given)):
+        return False
+    named: set[str] = set()
+    for sentence in _split_sentences(" ".join(previous.split())[-_AGENT_TAIL:])[-3:]:
+        for m in _PURPOSE.finditer(sentence.strip()):
+            named |= _stems(next(g for g in m.groups() if g is not None))
+    return bool(named & _stems(sentences[-1]))
+
+
+# A sentence that opens by adding something ("Also, I want to borrow a book.", "Additionally,
+# save their information"): what follows may be a new act.
+_ALSO_START = re.compile(r"\s*(?:also|additionally|in\s+addition|plus)\b[\s,]*", re.IGNORECASE)
+_MAKE_SURE = re.compile(r"\b(?:make\s+sure|ensure)\b", re.IGNORECASE)
+
+
+def _adds_new_act(text: str, previous: str) -> bool:
+    """True when a sentence after the first opens with "Also" and asks for an act that the
+    agent's last sentences did not name ("Yes, I want to apply for the membership. Also, I
+    want to borrow a book." after "would you like to apply for a library membership?";
+    "Searcy, Uganda. Also, search for 'Switched'."): session 14's ruling, a new task, a
+    `request`; the act the agent named ("Also, please add a premium raised bed mix." after
+    "… and a premium raised bed mix to your cart?") stays an answer."""
+    if _CJK.search(text):
+        return False
+    sentences = list(_sentences(" ".join(text.split())))
+    tail = " ".join(_split_sentences(" ".join(previous.split())[-_AGENT_TAIL:])[-3:])
+    for sentence in sentences[1:]:
+        m = _ALSO_START.match(sentence)
+        if m is None:
+            continue
+        rest = sentence[m.end() :]
+        acts = _new_task(rest) or (_is_question(rest) and _asks_to_act(rest))
+        # "Also, let's avoid strenuous activities", "Also, I want to make sure I have
+        # everything for post-op care": a constraint or a wish about the plan, no new act
+        if _LETS.match(rest) or _MAKE_SURE.search(rest):
+            continue
+        if acts and not (_stems(rest) & _stems(tail)):
+            return True
+    return False
 
 
 # The agent's question for a value: "Which restaurant do you want to book a table at?", "In
@@ -1725,6 +1942,19 @@ _BARE_HELP = re.compile(
 )
 
 
+# A Chinese turn's last words asking whether the agent is there ("… 在吗?", "… 人呢").
+_ZH_THERE = re.compile(
+    r"(?<=\S)[\s，,。.!！]+(?:还)?(?:在吗|在么|在不在|有人吗|有人在吗|人呢)[?？!！。.~～]*$"
+)
+# A Chinese clause that opens by asking the agent's help to act ("请帮我检查一下", "能帮我查一下",
+# "你能帮我找到…吗"): at a clause's start, not inside one ("有没有其他方式能帮我查到" asks whether).
+_ZH_HELP_ACT = re.compile(
+    r"(?:^|[，,。？?！!；;\s])(?:那|那么|对了[，,]?)?(?:请|麻烦)?(?:你|您)?"
+    r"(?:能不能|能否|可不可以|可以|能)?(?:帮我|帮忙)"
+    r"(?:查|找|检查|核对|生成|预订|预定|订|处理|安排|取消|修改|设置|创建|添加|删除|计算|翻译)"
+)
+# Emoji and their modifiers (pictographs, dingbats, variation selectors, joiners).
+_EMOJI = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0e\ufe0f\u200d]+")
 # A simulated user's turn may come quoted, with its speaker's name or a markdown label
 # before it ('Sarah: "Thanks, ..."', '**Response:** "..."'): read past them.
 _SPEAKER = re.compile(r"^\s*(?:\*\*[^*\n]{1,30}\*\*|[A-Z][\w.]*(?: [A-Z][\w.]*){0,2}:)\s*(?=[\"“])")
@@ -1997,6 +2227,13 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
     if _QUOTED.search(t):  # cheap test first: most turns hold no quote or label
         t = _QUOTES.sub(" ", _SPEAKER.sub("", t))
     t = " ".join(t.split())
+    if _EMOJI.search(t):  # cheap test first: most turns hold no emoji
+        # "好的👌", "Thanks 😊": an emoji adds a tone, no words (a turn of emoji only stays)
+        t = " ".join(_EMOJI.sub(" ", t).split()) or t
+    if "在" in t or "有人" in t:  # cheap test first
+        # "物流查询 在吗?", "改送货地址 在吗?": asking whether the agent is there greets; what
+        # comes before it is what the turn asks
+        t = _ZH_THERE.sub("", t) or t
     adds = _ADDS.search(t) is not None  # "还想请你帮我推荐...", "再帮我找个..."
     low = t.lower()
     if any(w in low for w in _ADVERBS):
@@ -2164,7 +2401,12 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
                 p["request_start"].match(_PLEASE.sub("", s)) and not _is_question(s)
                 for s in sentences[:-1]
             )
-            return ("request" if new_task or wish or purpose or acts else "question"), "q_told"
+            # a Chinese turn that asks the agent's help to act, whatever it asks after ("请帮我
+            # 检查一下…的健身包…，还要看看它们的状态怎么样", "…你能帮我找到对应的赛季ID吗？或者有
+            # 其他方式可以查询…吗？": round 15's long ToolAce turns), asks for the act
+            helps = _ZH_HELP_ACT.search(t) is not None
+            kind = "request" if new_task or wish or purpose or acts or helps else "question"
+            return kind, "q_told"
         shifts = shift.match(t) or shift.match(last)
         if solicited and not shifts and _ID_OR_NUMBER.search(last):
             return (
@@ -2190,14 +2432,16 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
     if _asks_for_more(t):
         return "request", "more"  # "I would like more options."
     if p["ask_info"].search(t):
-        # "I want to know when they expire."; "…. Also, I'd like to set an alert" adds a task
-        return ("request" if new_task else "question"), "ask_info"
+        # "I want to know when they expire."; "…. Also, I'd like to set an alert" adds a task;
+        # "我想了解一下…，能帮我查一下…吗？" asks the agent's help to look it up
+        helps = _ZH_HELP_ACT.search(t) is not None
+        return ("request" if new_task or helps else "question"), "ask_info"
     if _presses(t):
         return "request", "press"  # "告诉我", "Tell me!": for the answer held back
     if _tells(t):
         # "请介绍一下特斯拉的汽车充电方式", "Tell me about that coat please": to be told
         return ("request" if new_task else "question"), "tell"
-    if (_asks_for_info(t) or _asks_for_fact(t)) and not _asks_for_more(t):
+    if (_asks_for_info(t) or _asks_for_fact(t)) and not (_asks_for_more(t) or _asks_for_list(t)):
         # "麻烦您发一下这家店的地址给我吧", "I need the postcode": a fact
         return ("request" if new_task else "question"), "fact"
     if (

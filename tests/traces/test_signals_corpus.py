@@ -334,9 +334,10 @@ HELD_OUT_TURN_FLOORS = {
     # The rules written on their misses (verbs of telling, a shop's stock asked for, an act
     # asked after the agent proposes, a price to lower, calling back): r10 0.926, r10b 0.805;
     # r10b 0.829 with session 10's rules on venting, rhetorical questions, Chinese stock
-    # searches and verbs that change a fact
+    # searches and verbs that change a fact; 0.844 with session 14's (a choice named from
+    # the agent's list, phatic greetings)
     "turns_sealed_r10.jsonl": 0.92,
-    "turns_sealed_r10b.jsonl": 0.82,
+    "turns_sealed_r10b.jsonl": 0.84,
     # round 11 (session 9): 0.710, 0.708 and 0.708 while sealed (sessions 9 and 10), then
     # unsealed in session 10 to tune on. The rules written on its misses (a wish to be told
     # in a customer's longer words, a message continuing the user's own, a greeting's small
@@ -351,9 +352,10 @@ HELD_OUT_TURN_FLOORS = {
     # session 13 to tune on. The rules written on their misses (a Chinese decision to take
     # the hotel recommended, a Chinese search for one not yet named, a summary or advice
     # asked first, an appraisal with an agreement tag, the need met in other words): r13
-    # 0.922 (EN 0.895, ZH 0.980), r15 0.890 (EN 0.892, ZH 0.880)
-    "turns_sealed_r13.jsonl": 0.92,
-    "turns_sealed_r15.jsonl": 0.88,
+    # 0.922 (EN 0.895, ZH 0.980), r15 0.890 (EN 0.892, ZH 0.880). Session 14's rulings (one
+    # r13 row relabelled) and rules: r13 0.931, r15 0.916 (EN 0.913, ZH 0.940)
+    "turns_sealed_r13.jsonl": 0.93,
+    "turns_sealed_r15.jsonl": 0.91,
     "turns_sealed_r16.jsonl": 0.79,  # sealed round 16, measured once: 0.797
 }
 
@@ -384,8 +386,9 @@ def test_agentdojo_runs_keep_their_hedge_floor() -> None:
 # rules by class of language, written on its misses: 0.803 (JDDC 0.743, STAR 0.837, SGD
 # 0.917, azernik 0.842); session 9's (round 9 unsealed): 0.836 (JDDC 0.772, STAR 0.882);
 # session 10's rules on venting, rhetorical pushback and Chinese stock searches: 0.845
-# (JDDC 0.789).
-TRAINING_TURN_FLOORS = {"turns_train_r8.jsonl": 0.84}
+# (JDDC 0.789); session 14's (emoji, "在吗" read past, 查下 and 需要改 asking to act): 0.859
+# (JDDC 0.810).
+TRAINING_TURN_FLOORS = {"turns_train_r8.jsonl": 0.85}
 
 
 def test_training_rows_keep_their_turn_floors() -> None:

@@ -1090,11 +1090,15 @@ def test_a_task_added_after_a_question_makes_it_a_request() -> None:
     [
         # a verb of giving with what a lookup tells as its object asks to be told
         ("Can you provide me with the current quotes for gold?", "question"),
-        ("Could you give me a list of the languages supported?", "question"),
         ("Could you please show me the content of this verse?", "question"),
         ("Please provide me with detailed information about the festivals.", "question"),
-        # a list of items to find is a search; a lookup's own verb acts
+        # ... and so does a list of facts of what was found
+        ("Could you give me a list of their phone numbers?", "question"),
+        # a list of items of a kind is a search, whatever the verb (session 14's ruling);
+        # a lookup's own verb acts
         ("Could you give me a list of hotels in the north?", "request"),
+        ("Could you give me a list of the languages supported?", "request"),
+        ("Can you tell me the list of holidays in Japan for 2023?", "request"),
         ("Can you look up the cast and send me a list of their roles?", "request"),
         ("Can you fetch my profile to show me my details?", "request"),
         ("Could you list all the available roles?", "request"),
@@ -2134,3 +2138,66 @@ def test_another_salon_is_another_search() -> None:
     # (s13-mt-t116) a salon is a place to find, as a shop is
     previous = "Yes, it is a unisex salon and it is at 1532 20th Street."
     assert rule_turn("Are there any other salons in the area?", False, previous) == "request"
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # session 14's rulings. The need met, in the conditional, closes (s13-bt-t041); with
+        # a bare "no" it declines
+        ("That would be all for now.", "Alright, do you need anything else?", "greeting"),
+        ("No, that would be all.", "Alright, do you need anything else?", "answer"),
+        # the value asked for, then the act it was asked for: an answer (s15-ta-t261)
+        (
+            "My latitude is 22.5431 and my longitude is 114.0579. Can you check the pollen data?",
+            "To fetch the pollen data for your location, I would need your latitude and longitude."
+            " Could you provide them?",
+            "answer",
+        ),
+        (
+            "Sure, my user ID is sophia_4574. Can you cancel my reservation?",
+            "To cancel your reservation, I need your user ID. Could you provide it?",
+            "answer",
+        ),
+        # ... an act the agent did not name is asked for
+        (
+            "My user ID is sophia_4574. Can you check my baggage allowance?",
+            "To cancel your reservation, I need your user ID. Could you provide it?",
+            "request",
+        ),
+        # "Also" before an act the agent did not offer adds a task (s13-mt-t179); before the
+        # one it offered, it answers
+        (
+            "Yes, I want to apply for the membership. Also, please reserve a book for me.",
+            "Sure, would you like to apply for a library membership?",
+            "request",
+        ),
+        (
+            "Yes, please add the seeds. Also, please add a premium raised bed mix.",
+            "Shall I add the seeds and a premium raised bed mix to your cart?",
+            "answer",
+        ),
+        # how to fix the user's own fault asks for help (s12-st-t140); how to do a thing asks
+        # to be told
+        ("How do I solve the problem?", "All right.", "request"),
+        ("How can I take the MTR from the diner to the park?", "All right.", "question"),
+        # pushback after an offer of more help asks nothing new
+        ("No, I meant the other order.", "Is there anything else I can help you with?", "other"),
+        # going ahead with what the agent proposed accepts it (s13-mt-t103); an act it did not
+        # name stays a request
+        ("Please go ahead.", "I can ask a manager to approve the refund.", "answer"),
+        ("Okay great, let's play it. Yes, perfect.", "I can play Same Old War for you.", "answer"),
+        ("Book it.", "The Hilton has rooms at 200 dollars a night.", "request"),
+        # naming only what the agent listed chooses it (s10b-mt-t044)
+        ("uberX please", "uberX: $18-23   uberXL: $31-41", "answer"),
+        # phatic greetings and emoji
+        ("Hey, how's it going?", "", "greeting"),
+        ("好的👌", "建议您加入购物车关注下吧", "answer"),
+        # "在吗" at a Chinese turn's end greets; what comes before it asks (t8-jd-t451)
+        ("物流查询 在吗?", "", "request"),
+        # a Chinese turn asking the agent's help to act asks for the act (s15-zy-t000)
+        ("请帮我检查一下我的健身包，看看它们的状态怎么样", "", "request"),
+    ],
+)
+def test_session_14_rulings(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, False, previous) == kind
