@@ -1533,6 +1533,17 @@ def _rule(
             return "general"  # "X线检查可能会对胎儿造成潜在风险": what such a thing may do
         if _SIDE_EFFECT.match(text, h.start, c_hi):
             return "side_effect"  # "这些药物可能有一些副作用": what such a drug may bring
+        if (
+            h.language == "zh"
+            and _ZH_EXAMPLE_OPENING.match(text, s_lo, h.start)
+            and not _SECOND_PERSON.search(text, s_lo, s_hi)
+        ):
+            # "例如，大型公司可能会有更加正式化的流程": an example of the general case, as
+            # "For instance, they might…"
+            return "rule_for_kind"
+        if h.language == "zh" and _GROUP_AFTER.match(text, h.end, c_hi):
+            # "这可能会对一些人造成不适感", "也有可能有的人效果不明显": some people, the general case
+            return "rule_for_kind"
         if h.language == "zh" and _GENERIC_GROUP.search(text, c_lo, h.start):
             return "rule_for_kind"  # "有些人可能会感到恶心": a kind of person, not this one
         if h.language == "zh" and _TREATMENT_COURSE.search(text, c_lo, h.start):
@@ -2641,6 +2652,13 @@ _GENERIC_GROUP = re.compile(
     r"(?:有些|某些|一些|部分|个别|個別|少数|少數|多数|多數|大多数|大多數|有的|任何)"
     r"[\u4e00-\u9fff]{0,8}?(?:还|還|也|仍|则|則)?\s*$"
 )
+_ZH_EXAMPLE_OPENING = re.compile(
+    r"\s*(?:例如|比如|譬如|举例来说|舉例來說|举个例子|舉個例子)\s*[，,]"
+)
+# The same group of people after the cue ("这可能会对一些人造成不适感"). Not "一些患者" nor
+# "由多种原因引起": round 9 labels "高血压降压仪可能对一些患者有所帮助" and "尿频尿急可能是由
+# 多种原因引起的" guesses about the user's case.
+_GROUP_AFTER = re.compile(r"[^，,。；;\n]{0,4}?(?:对|對)?(?:有些|某些|一些|部分|个别|個別|有的)人")
 # The course of a treatment as the setting ("手术后可能会出现…", "在治疗期间，可能会感到…"):
 # what happens after such a treatment in general.
 _TREATMENT_COURSE = re.compile(

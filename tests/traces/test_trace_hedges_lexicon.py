@@ -91,3 +91,18 @@ def test_an_indefinite_subject_or_an_example_is_the_general_case() -> None:
     assert _hedged("There might be a fare difference if you change to a later flight.") == [
         "There might be"
     ]
+
+
+def test_some_people_or_an_example_is_the_general_case_in_chinese() -> None:
+    assert _hedged("这可能会对一些人造成不适感。") == []
+    assert _hedged("例如，大型公司可能会有更加正式化的流程。") == []
+    # a value given as an example after a colon, and the user's case, still guess
+    assert _hedged("例如：seasonId 可能为 2023。") == ["可能"]
+    assert _hedged("你的症状可能是胃炎。") == ["可能"]
+
+
+def test_the_rarer_standard_cues_count() -> None:
+    assert _hedged("It would appear that the parcel was returned.") == ["would appear"]
+    assert _hedged("看样子是快递延误了。") == ["看样子"]
+    # bare "potentially" names what a step may lead to, and is no cue
+    assert _hedged("Prices fell, potentially leading to higher demand.") == []
