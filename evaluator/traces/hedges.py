@@ -1482,6 +1482,10 @@ def _rule(
             and not applies
         ):
             return "softener_attributed"  # "Based on the search results, the cheapest seems to be": a reading
+        if _CONCESSION.match(text, h.end, s_hi):
+            # "The term might sound like it belongs in a documentary, but it's actually a
+            # pattern": a concession the sentence then corrects, no guess
+            return "concession"
         if _list_heading(text, h.start):
             # "Here are some keywords shoppers might use:", "**Activities that may be impacted
             # by weather:**": the label of a list the agent writes, not a claim
@@ -1763,8 +1767,17 @@ _BENEFIT = re.compile(
 _CITED = re.compile(r"\[\s*(?:citations?|sources?|references?)\s*:", re.IGNORECASE)
 # A line that labels a list: it ends with a colon, opens with "Here are" or a bold or
 # heading mark, and a list item follows it.
+# A modal of appearance conceded and then corrected in its sentence.
+_CONCESSION = re.compile(
+    r"\s+(?:sound|seem|look|appear)\b[^.!?;\n]*?[,;]\s*(?:but|yet|however)\b[^.!?\n]*\b"
+    r"(?:actually|really|in\s+fact|in\s+reality)\b",
+    re.IGNORECASE,
+)
 _HEADING_LINE = re.compile(
-    r"\s*(?:\*\*|#{1,6}\s|here\s+(?:are|is)\b)[^\n]*[:：]\s*\**\s*", re.IGNORECASE
+    r"\s*(?:\*\*|#{1,6}\s|here\s+(?:are|is)\b)[^\n]*[:：]\s*\**\s*|"
+    # "The economic events…, which might impact the stock market, are as follows:"
+    r"[^\n]*\b(?:as\s+follows|the\s+following)\s*[:：]\s*",
+    re.IGNORECASE,
 )
 _ITEM_NEXT = re.compile(r"\s*(?:[-*•]\s|\d+[.)]\s|\|)")
 

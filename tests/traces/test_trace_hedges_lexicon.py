@@ -106,3 +106,16 @@ def test_the_rarer_standard_cues_count() -> None:
     assert _hedged("看样子是快递延误了。") == ["看样子"]
     # bare "potentially" names what a step may lead to, and is no cue
     assert _hedged("Prices fell, potentially leading to higher demand.") == []
+
+
+def test_a_conceded_appearance_and_a_list_that_follows_claim_nothing() -> None:
+    assert (
+        _hedged(
+            'The term "Bearish Engulfing" might sound like it belongs in a wildlife '
+            "documentary, but it's actually a significant pattern."
+        )
+        == []
+    )
+    assert _hedged("The events, which might impact the market, are as follows:\n- CPI") == []
+    # without the list or the correction it guesses
+    assert _hedged("The events might impact the market.") == ["might"]
