@@ -318,9 +318,6 @@ def context(text: str, start: int, end: int, window: int = DEFAULT_WINDOW) -> st
     return ("…" if lo > 0 else "") + snippet + ("…" if hi < len(text) else "")
 
 
-_CANNOT_WORD = re.compile(r"\bcannot\b", re.IGNORECASE)
-
-
 @functools.cache
 def _load(languages: tuple[str, ...], extra: tuple[str, ...]) -> Lexicon:
     known = available_languages()
@@ -337,12 +334,9 @@ def _load(languages: tuple[str, ...], extra: tuple[str, ...]) -> Lexicon:
         text = data.joinpath(f"hedges_{lang}.txt").read_text("utf-8")
         found, excl, found_kinds = read_lexicon_kinds(text)
         for p in found:
-            # "cannot" is also written apart ("I can not see the price": round 13)
-            for variant in (p, _CANNOT_WORD.sub("can not", p)):
-                phrases.setdefault(variant, lang)
-                kinds.setdefault(variant, found_kinds[p])
+            phrases.setdefault(p, lang)
+            kinds.setdefault(p, found_kinds[p])
         exclusions.extend(excl)
-        exclusions.extend(_CANNOT_WORD.sub("can not", e) for e in excl if _CANNOT_WORD.search(e))
     return Lexicon(phrases, exclusions, kinds).extended(extra)
 
 
@@ -1051,7 +1045,7 @@ def hedge_candidates(
         return []
     lowered = text.lower()
     found = lexicon._find(text, lowered, window)
-    found = _with_pattern_cues(text, found, window)
+    found = _with_pattern_cues(text, lowered, found, window)
     # An approximate number has a digit; most messages have none, and leave here.
     estimates = (
         _estimates(text, lowered, found, latest_result, window)
@@ -1109,28 +1103,28 @@ _ZH_CANNOT_KNOW = re.compile(
     "(?:没有|沒有|暂无|暫無)(?:直接|具体|具體|权威|權威|可靠|准确|準確|官方|公开|公開|详细|詳細)"
     "(?:的|、)?(?:[\u4e00-\u9fff]{0,4}?)(?:数据|數據|资料|資料|统计|統計)"
 )
-# The same in English: the agent cannot know, see or confirm the fact, an adverb between
-# ("I am unable to directly share the specific content of these clips", "I can't currently
-# verify the refund"), as the lexicon's "unable to provide", "cannot verify" without it.
-_CANNOT_KNOW = re.compile(
-    r"\b(?:unable\s+to|not\s+able\s+to|cannot|can['\u2019]t|can\s+not|could\s+not|couldn['\u2019]t)\s+"
-    r"(?:directly|currently|fully|accurately|reliably|precisely|exactly|independently|yet)\s+"
+# Two more English statements of missing information, one pattern (one prefilter test a
+# text): the agent cannot know, see or confirm the fact with an adverb between (group
+# "cannot": "I am unable to directly share the specific content of these clips", "I can't
+# currently verify the refund", as the lexicon's "unable to provide", "cannot verify" without
+# it), and information the business or the answer lacks in other words than the lexicon's "I
+# don't have", "no information" (group "nomore": "we don't have specific information about
+# the allergens", "there is no further information on the delay", round 13's "we don't have
+# any more information about it"; "we don't have that in stock" names no information, and
+# "we don't have your details" is the user's input, the rules). Adverbs of five letters or
+# more and no "data" or "info": the prefilter tests a text for these long words first.
+_EN_MISSING = re.compile(
+    r"(?P<cannot>\b(?:unable\s+to|not\s+able\s+to|cannot|can['\u2019]t|can\s+not|could\s+not|"
+    r"couldn['\u2019]t)\s+"
+    r"(?:directly|currently|fully|accurately|reliably|precisely|exactly|independently)\s+"
     r"(?:find|retrieve|provide|share|confirm|verify|access|determine|see|locate|identify|tell|"
-    r"know|check)\b",
-    re.IGNORECASE,
-)
-# Information the business or the answer lacks in other words than the lexicon's "I don't
-# have", "no information": "we don't have specific information about the allergens", "there
-# is no further information on the delay" (round 13's "we don't have any more information
-# about it"); "we don't have that in stock" names no information, and "we don't have your
-# details" is the user's input (the rules).
-_NO_MORE_INFORMATION = re.compile(
-    r"\b(?:we\s+(?:currently\s+|still\s+)?(?:don['\u2019]t|do\s+not)\s+have|"
+    r"know|check)\b)|"
+    r"(?P<nomore>\b(?:we\s+(?:currently\s+|still\s+)?(?:don['\u2019]t|do\s+not)\s+have|"
     r"(?:there\s+(?:is|was)\s+|there['\u2019]s\s+)no)\s+(?:any\s+)?"
     r"(?:more|further|additional|specific|exact|detailed|precise|other)\s+"
-    r"(?:information|info|details|data)\b|"
+    r"(?:information|details)\b|"
     r"\bwe\s+(?:currently\s+)?(?:don['\u2019]t|do\s+not)\s+have\s+(?:any\s+)?"
-    r"(?:information|info|details|data)\b",
+    r"(?:information|details)\b)",
     re.IGNORECASE,
 )
 # A hope that the parcel comes by a day named ("Fingers crossed you'll have it this week or
@@ -1157,8 +1151,8 @@ _IN_SOURCE = re.compile(
 
 
 def _pattern_cue(m: re.Match[str], text: str, window: int) -> HedgeMatch | None:
-    """The cue of a match of :data:`_UNSTATED`, :data:`_ZH_CANNOT_KNOW`, :data:`_CANNOT_KNOW`,
-    :data:`_NO_MORE_INFORMATION` or :data:`_HOPED_DAY`, or ``None``."""
+    """The cue of a match of :data:`_UNSTATED`, :data:`_ZH_CANNOT_KNOW`, :data:`_EN_MISSING` or
+    :data:`_HOPED_DAY`, or ``None``."""
     start, end = m.span()
     said = text[start:end]
     if m.re is _HOPED_DAY:
@@ -1171,14 +1165,10 @@ def _pattern_cue(m: re.Match[str], text: str, window: int) -> HedgeMatch | None:
         return HedgeMatch(
             phrase, "zh", start, end, said, context(text, start, end, window), "missing"
         )
-    if m.re is _NO_MORE_INFORMATION:
-        phrase = " ".join(said.lower().split())
-        return HedgeMatch(
-            phrase, "en", start, end, said, context(text, start, end, window), "missing"
-        )
-    if m.re is _CANNOT_KNOW:
-        words = said.split()
-        phrase = f"{' '.join(words[:-2])} … {words[-1]}".lower()  # "unable to … share"
+    if m.re is _EN_MISSING:
+        words = said.lower().split()
+        # "unable to … share": the adverb left out
+        phrase = f"{' '.join(words[:-2])} … {words[-1]}" if m.group("cannot") else " ".join(words)
         return HedgeMatch(
             phrase, "en", start, end, said, context(text, start, end, window), "missing"
         )
@@ -1189,13 +1179,52 @@ def _pattern_cue(m: re.Match[str], text: str, window: int) -> HedgeMatch | None:
     return HedgeMatch(phrase, "en", start, end, said, context(text, start, end, window), "missing")
 
 
-def _with_pattern_cues(text: str, found: list[HedgeMatch], window: int) -> list[HedgeMatch]:
+#: Words one of which every match of :data:`_EN_MISSING` holds, in lower case.
+_EN_MISSING_WORDS = (
+    *("directly", "currently", "fully", "accurately", "reliably", "precisely", "exactly"),
+    *("independently", "information", "details"),
+)
+#: How far a match of :data:`_EN_MISSING` reaches before and after the word it holds.
+_EN_MISSING_BEFORE = 60
+_EN_MISSING_AFTER = 40
+
+
+def _en_missing(text: str, lowered: str) -> Iterator[re.Match[str]]:
+    """The matches of :data:`_EN_MISSING`, in order: searched only around each occurrence of
+    one of its words, as its branches open with common words ("we", "can") that the engine
+    would try at every position of a long text."""
+    if len(lowered) != len(text):
+        yield from gated_finditer(_EN_MISSING, text)
+        return
+    starts = sorted(i for word in _EN_MISSING_WORDS for i in _occurrences(lowered, word))
+    done = 0  # where the last match ended: matches do not overlap
+    for i in starts:
+        m = _EN_MISSING.search(text, max(done, i - _EN_MISSING_BEFORE), i + _EN_MISSING_AFTER)
+        if m is not None and m.start() >= done:
+            done = m.end()
+            yield m
+
+
+def _occurrences(lowered: str, word: str) -> Iterator[int]:
+    """Where ``word`` occurs in ``lowered``."""
+    i = lowered.find(word)
+    while i >= 0:
+        yield i
+        i = lowered.find(word, i + 1)
+
+
+def _with_pattern_cues(
+    text: str, lowered: str, found: list[HedgeMatch], window: int
+) -> list[HedgeMatch]:
     """``found`` (the lexicon's matches, in order) with the pattern cues (:data:`_UNSTATED`,
-    :data:`_ZH_CANNOT_KNOW`, :data:`_CANNOT_KNOW`, :data:`_NO_MORE_INFORMATION`,
-    :data:`_HOPED_DAY`) that overlap none of them, in order."""
+    :data:`_ZH_CANNOT_KNOW`, :data:`_EN_MISSING`, :data:`_HOPED_DAY`) that overlap none of
+    them, in order (``lowered``: the text in lower case)."""
     extra = []
-    for pattern in (_UNSTATED, _ZH_CANNOT_KNOW, _CANNOT_KNOW, _NO_MORE_INFORMATION, _HOPED_DAY):
-        for m in gated_finditer(pattern, text):
+    for pattern in (_UNSTATED, _ZH_CANNOT_KNOW, _EN_MISSING, _HOPED_DAY):
+        matches = (
+            _en_missing(text, lowered) if pattern is _EN_MISSING else gated_finditer(pattern, text)
+        )
+        for m in matches:
             if any(h.start < m.end() and m.start() < h.end for h in found):
                 continue
             cue = _pattern_cue(m, text, window)
