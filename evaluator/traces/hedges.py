@@ -718,9 +718,18 @@ def _no_result(result: str) -> bool:
 # An approximate number: "approximately 5 hours", "约3-4小时", "~$40". A guess unless
 # the latest result holds the number. A tilde between two numbers is a range ("疗程也就是
 # 3~5天"), not an approximation.
+# A Chinese approximation may be "约等于" before its number, or a numeral in characters
+# before its unit ("省电模式最长约一周", "约两天": round 12's Vertu agent).
+_ZH_ESTIMATE = (
+    r"(?:大约|约|約)(?:\s*(?:等于|等於))?\s*[$€£¥￥]?\d|"
+    # (the match ends before the numeral, as a digit's ends on its first digit: the rules
+    # read the number and its unit after it)
+    r"(?:大约|约|約)(?=[一二三四五六七八九十两兩半几幾]+[个個]?"
+    r"(?:周|星期|天|小时|小時|分钟|分鐘|个月|個月|月|年|公里|米|元|块|塊|倍))"
+)
 _ESTIMATE = re.compile(
     r"(?<![\w-])(?:approximately|approx\.|about|around|roughly|some)\s+[$€£¥]?\d|~(?<!\d~)(?<!\d\s~)\s*[$€£¥]?\d|"
-    r"(?:大约|约|約)\s*[$€£¥￥]?\d",
+    + _ZH_ESTIMATE,
     re.IGNORECASE,
 )
 # The same matches in the text's lower case, case-sensitively (several times faster), each
@@ -729,11 +738,14 @@ _ESTIMATE = re.compile(
 # letters that match an ASCII letter only under IGNORECASE (_FOLDS_TO_ASCII).
 _ESTIMATE_LOWER = re.compile(
     r"a(?<![\w-].)(?:pprox(?:imately|\.)|bout|round)\s+[$€£¥]?\d|r(?<![\w-].)oughly\s+[$€£¥]?\d|"
-    r"s(?<![\w-].)ome\s+[$€£¥]?\d|~(?<!\d~)(?<!\d\s~)\s*[$€£¥]?\d|(?:大约|约|約)\s*[$€£¥￥]?\d"
+    r"s(?<![\w-].)ome\s+[$€£¥]?\d|~(?<!\d~)(?<!\d\s~)\s*[$€£¥]?\d|" + _ZH_ESTIMATE
 )
 _FOLDS_TO_ASCII = re.compile("[\u0130\u0131\u017f\u212a]")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _DIGIT = re.compile(r"\d")
+_ZH_APPROXIMATOR = re.compile(r"大约|约|約")
+# What an approximate number needs: a digit, or 约 before a numeral in characters.
+_ESTIMATE_GATE = re.compile(r"\d|[约約]")
 # A number of a result that stands alone: not a piece of a date, a time or an id
 # ("20" in "2024-04-20" or "12:20" holds no 20 minutes).
 # A Chinese character beside it is no part of it ("约为3956.62万人": Chinese has no spaces).
@@ -1033,10 +1045,12 @@ def hedge_candidates(
         return []
     lowered = text.lower()
     found = lexicon._find(text, lowered, window)
-    found = _with_pattern_cues(text, found, window)
+    found = _with_pattern_cues(text, lowered, found, window)
     # An approximate number has a digit; most messages have none, and leave here.
     estimates = (
-        _estimates(text, lowered, found, latest_result, window) if _DIGIT.search(text) else []
+        _estimates(text, lowered, found, latest_result, window)
+        if _ESTIMATE_GATE.search(text)
+        else []
     )
     if not found and not estimates:
         return []
@@ -1089,6 +1103,30 @@ _ZH_CANNOT_KNOW = re.compile(
     "(?:没有|沒有|暂无|暫無)(?:直接|具体|具體|权威|權威|可靠|准确|準確|官方|公开|公開|详细|詳細)"
     "(?:的|、)?(?:[\u4e00-\u9fff]{0,4}?)(?:数据|數據|资料|資料|统计|統計)"
 )
+# Two more English statements of missing information, one pattern (one prefilter test a
+# text): the agent cannot know, see or confirm the fact with an adverb between (group
+# "cannot": "I am unable to directly share the specific content of these clips", "I can't
+# currently verify the refund", as the lexicon's "unable to provide", "cannot verify" without
+# it), and information the business or the answer lacks in other words than the lexicon's "I
+# don't have", "no information" (group "nomore": "we don't have specific information about
+# the allergens", "there is no further information on the delay", round 13's "we don't have
+# any more information about it"; "we don't have that in stock" names no information, and
+# "we don't have your details" is the user's input, the rules). Adverbs of five letters or
+# more and no "data" or "info": the prefilter tests a text for these long words first.
+_EN_MISSING = re.compile(
+    r"(?P<cannot>\b(?:unable\s+to|not\s+able\s+to|cannot|can['\u2019]t|can\s+not|could\s+not|"
+    r"couldn['\u2019]t)\s+"
+    r"(?:directly|currently|fully|accurately|reliably|precisely|exactly|independently)\s+"
+    r"(?:find|retrieve|provide|share|confirm|verify|access|determine|see|locate|identify|tell|"
+    r"know|check)\b)|"
+    r"(?P<nomore>\b(?:we\s+(?:currently\s+|still\s+)?(?:don['\u2019]t|do\s+not)\s+have|"
+    r"(?:there\s+(?:is|was)\s+|there['\u2019]s\s+)no)\s+(?:any\s+)?"
+    r"(?:more|further|additional|specific|exact|detailed|precise|other)\s+"
+    r"(?:information|details)\b|"
+    r"\bwe\s+(?:currently\s+)?(?:don['\u2019]t|do\s+not)\s+have\s+(?:any\s+)?"
+    r"(?:information|details)\b)",
+    re.IGNORECASE,
+)
 # A hope that the parcel comes by a day named ("Fingers crossed you'll have it this week or
 # early next week", "Hopefully it arrives by Friday"): an estimate of when this order comes
 # (round 12's ruling, NATPAT's staff); the cue is the hope word. A hope with no day ("Fingers
@@ -1113,8 +1151,8 @@ _IN_SOURCE = re.compile(
 
 
 def _pattern_cue(m: re.Match[str], text: str, window: int) -> HedgeMatch | None:
-    """The cue of a match of :data:`_UNSTATED`, :data:`_ZH_CANNOT_KNOW` or :data:`_HOPED_DAY`,
-    or ``None``."""
+    """The cue of a match of :data:`_UNSTATED`, :data:`_ZH_CANNOT_KNOW`, :data:`_EN_MISSING` or
+    :data:`_HOPED_DAY`, or ``None``."""
     start, end = m.span()
     said = text[start:end]
     if m.re is _HOPED_DAY:
@@ -1127,6 +1165,13 @@ def _pattern_cue(m: re.Match[str], text: str, window: int) -> HedgeMatch | None:
         return HedgeMatch(
             phrase, "zh", start, end, said, context(text, start, end, window), "missing"
         )
+    if m.re is _EN_MISSING:
+        words = said.lower().split()
+        # "unable to … share": the adverb left out
+        phrase = f"{' '.join(words[:-2])} … {words[-1]}" if m.group("cannot") else " ".join(words)
+        return HedgeMatch(
+            phrase, "en", start, end, said, context(text, start, end, window), "missing"
+        )
     if _IN_SOURCE.match(text, end):
         return None
     participle = m.group(1) or m.group(2)
@@ -1134,12 +1179,52 @@ def _pattern_cue(m: re.Match[str], text: str, window: int) -> HedgeMatch | None:
     return HedgeMatch(phrase, "en", start, end, said, context(text, start, end, window), "missing")
 
 
-def _with_pattern_cues(text: str, found: list[HedgeMatch], window: int) -> list[HedgeMatch]:
+#: Words one of which every match of :data:`_EN_MISSING` holds, in lower case.
+_EN_MISSING_WORDS = (
+    *("directly", "currently", "fully", "accurately", "reliably", "precisely", "exactly"),
+    *("independently", "information", "details"),
+)
+#: How far a match of :data:`_EN_MISSING` reaches before and after the word it holds.
+_EN_MISSING_BEFORE = 60
+_EN_MISSING_AFTER = 40
+
+
+def _en_missing(text: str, lowered: str) -> Iterator[re.Match[str]]:
+    """The matches of :data:`_EN_MISSING`, in order: searched only around each occurrence of
+    one of its words, as its branches open with common words ("we", "can") that the engine
+    would try at every position of a long text."""
+    if len(lowered) != len(text):
+        yield from gated_finditer(_EN_MISSING, text)
+        return
+    starts = sorted(i for word in _EN_MISSING_WORDS for i in _occurrences(lowered, word))
+    done = 0  # where the last match ended: matches do not overlap
+    for i in starts:
+        m = _EN_MISSING.search(text, max(done, i - _EN_MISSING_BEFORE), i + _EN_MISSING_AFTER)
+        if m is not None and m.start() >= done:
+            done = m.end()
+            yield m
+
+
+def _occurrences(lowered: str, word: str) -> Iterator[int]:
+    """Where ``word`` occurs in ``lowered``."""
+    i = lowered.find(word)
+    while i >= 0:
+        yield i
+        i = lowered.find(word, i + 1)
+
+
+def _with_pattern_cues(
+    text: str, lowered: str, found: list[HedgeMatch], window: int
+) -> list[HedgeMatch]:
     """``found`` (the lexicon's matches, in order) with the pattern cues (:data:`_UNSTATED`,
-    :data:`_ZH_CANNOT_KNOW`, :data:`_HOPED_DAY`) that overlap none of them, in order."""
+    :data:`_ZH_CANNOT_KNOW`, :data:`_EN_MISSING`, :data:`_HOPED_DAY`) that overlap none of
+    them, in order (``lowered``: the text in lower case)."""
     extra = []
-    for pattern in (_UNSTATED, _ZH_CANNOT_KNOW, _HOPED_DAY):
-        for m in gated_finditer(pattern, text):
+    for pattern in (_UNSTATED, _ZH_CANNOT_KNOW, _EN_MISSING, _HOPED_DAY):
+        matches = (
+            _en_missing(text, lowered) if pattern is _EN_MISSING else gated_finditer(pattern, text)
+        )
+        for m in matches:
             if any(h.start < m.end() and m.start() < h.end for h in found):
                 continue
             cue = _pattern_cue(m, text, window)
@@ -1209,6 +1294,15 @@ def _rule(
     if kind == "missing" or kind == "doubt":
         if _SEES.fullmatch(h.match) and _OTHER_VIEWER.search(text, c_lo, h.start):
             return "other_viewer"  # "您在前台看不到修改的信息", "派送员可能看不到": not the staff's records
+        if h.phrase.lower() in _DOUBT_ADJECTIVES:
+            if _BEFORE_NOUN.match(text, h.end):
+                return "term"  # "evaluation of uncertain tax positions": a kind of thing named
+            if _user_subject(text, subject_lo, h.start, h.end, c_hi, kind) or _USER_WANTS.match(
+                text, h.end, c_hi
+            ):
+                # "The user … is uncertain about specific cities", "it's uncertain when they
+                # want the reservation": the user's mind, as "unclear what they want" is
+                return "user_subject"
         if kind == "missing" and _USER_CANNOT.search(text, max(c_lo, h.start - 24), h.start):
             # "Is it lost (you can't find it) or stolen?": what the user cannot find, not
             # what the agent lacks
@@ -1221,7 +1315,13 @@ def _rule(
             return "missing_process"  # "The call timed out, so I don't have the IDs": the failure's
         if _missing_input(text, c_lo, h.start, h.end, c_hi):
             return "missing_input"  # "缺少 seasonId", "no information about what functions are supported"
-        if _CHECK_WHETHER.match(text, h.end, c_hi) and _CONFIRM.search(h.match):
+        if (
+            _CHECK_WHETHER.match(text, h.end, c_hi)
+            and _CONFIRM.search(h.match)
+            # "I'm unable to confirm whether the refund went through", "无法确认是否…": what
+            # the agent cannot check is a doubt, not a plan to check
+            and not _CANNOT.search(h.match)
+        ):
             return "missing_check"  # "需要确认该用户名是否可用": a plan to check, not a doubt
         if words["clarify"].fullmatch(h.match) and not words["meaning"].search(sentence_text):
             return "missing_clarify"  # "I need to clarify the dates": a plan to ask, unless about a meaning
@@ -1252,6 +1352,10 @@ def _rule(
             or gated_search(_NO_CALL, sentence_text)
         ):
             return "missing_user_input"  # "since you have not provided a destination", "...I cannot proceed"
+        if (kind == "doubt" or h.phrase.lower() in _UNCLEAR) and _user_left_out_before(text, s_lo):
+            # "The user hasn't mentioned the date. It is not clear which day.": what the
+            # user's request leaves out, the user's input (round 13's thoughts)
+            return "missing_user_input"
         if h.phrase in _UNSTATED_PHRASES and _cannot_call_next(text, s_hi):
             # "However, the reservation time is not specified. I cannot call the
             # ReserveRestaurant API without a specific time.": the call's input, which the
@@ -1278,15 +1382,25 @@ def _rule(
             text, h.end, s_hi
         ):
             return "question"  # a question asks; "or maybe something else?" claims nothing
-        scope = text[scope_lo:c_hi]
         causes = _causes(text, h.end, s_hi)
         if causes is not None and all(map(_process_cause, causes)):
             return (
                 "process_cause"  # "This could be due to the query used": every cause is the process
             )
-        if causes is None and _process_clause(text, scope_lo, h.start, c_hi, latest_result):
+        # An assumption states the value it fills, whatever the agent then does with it: its
+        # process and plan words are read before it only ("I'll assume it's the first one
+        # from our previous call", "I'll assume next month is December 2025 and use…",
+        # round 13's and the Azure agent's thoughts); "I will assume these as initial
+        # options" takes items as a plan's options, no value.
+        assumed = _ASSUMES.search(h.match) is not None
+        if assumed and _TAKEN_AS.match(text, h.end, c_hi):
+            return "plan"
+        reach = h.start if assumed else c_hi
+        if causes is None and _process_clause(text, scope_lo, h.start, reach, latest_result):
             return "process_clause"  # "the search might have failed": the agent's process
-        if plan.search(scope) or _action_weighed(text, s_lo, s_hi, h.phrase, h.end, c_hi):
+        if plan.search(text, scope_lo, reach) or _action_weighed(
+            text, s_lo, s_hi, h.phrase, h.end, c_hi
+        ):
             return "plan"
         if _step(text, s_lo, c_lo, h.start, h.end, h.phrase):
             return "step"  # "2. Identify the card that appears to be…", "then likely cancel"
@@ -1397,6 +1511,10 @@ def _rule(
             and not applies
         ):
             return "softener_attributed"  # "Based on the search results, the cheapest seems to be": a reading
+        if _CONCESSION.match(text, h.end, s_hi):
+            # "The term might sound like it belongs in a documentary, but it's actually a
+            # pattern": a concession the sentence then corrects, no guess
+            return "concession"
         if _list_heading(text, h.start):
             # "Here are some keywords shoppers might use:", "**Activities that may be impacted
             # by weather:**": the label of a list the agent writes, not a claim
@@ -1440,10 +1558,25 @@ def _rule(
             # "这可能涉及扩展新的市场", "Treatment may involve antibiotics": what such a step
             # involves; "你的症状可能涉及…", "your symptoms may involve…" guess about the case
             return "general"
+        if _NOT_FOR_ALL.match(text, h.start, c_hi):
+            # "这些原因…不一定反映了所有人的看法": that a claim does not hold for everyone, a
+            # caveat of the general case, no guess about this one
+            return "general"
         if _KIND_EFFECT.match(text, h.start, c_hi):
             return "general"  # "X线检查可能会对胎儿造成潜在风险": what such a thing may do
         if _SIDE_EFFECT.match(text, h.start, c_hi):
             return "side_effect"  # "这些药物可能有一些副作用": what such a drug may bring
+        if (
+            h.language == "zh"
+            and _ZH_EXAMPLE_OPENING.match(text, s_lo, h.start)
+            and not _SECOND_PERSON.search(text, s_lo, s_hi)
+        ):
+            # "例如，大型公司可能会有更加正式化的流程": an example of the general case, as
+            # "For instance, they might…"
+            return "rule_for_kind"
+        if h.language == "zh" and _GROUP_AFTER.match(text, h.end, c_hi):
+            # "这可能会对一些人造成不适感", "也有可能有的人效果不明显": some people, the general case
+            return "rule_for_kind"
         if h.language == "zh" and _GENERIC_GROUP.search(text, c_lo, h.start):
             return "rule_for_kind"  # "有些人可能会感到恶心": a kind of person, not this one
         if h.language == "zh" and _TREATMENT_COURSE.search(text, c_lo, h.start):
@@ -1513,7 +1646,7 @@ def _rule(
             and h.phrase not in ("~", "some")
             and (
                 (
-                    _kind_subject(text, subject_lo, h.start)
+                    _kind_subject(text, subject_lo, h.start, s_lo, s_hi)
                     # a state of a kind's things may be this case's ("Review scores might be
                     # outdated"); what a kind does or how it compares is general
                     and not _STATE_PREDICATE.match(text, h.start, c_hi)
@@ -1564,11 +1697,32 @@ def _rule(
                 return "approx_held"
             if value and _averaged(text, value, latest_result):
                 return "approx_worked"  # "平均价格约为4.50元" from daily prices 4.45-4.55
-            if _MATH.search(text, c_lo, c_hi) or (value and _worked(text, h.start, value)):
+            # a root or a sine anywhere in the sentence: "l=√(72w)，…，约等于8.49:1"
+            if _MATH.search(text, s_lo, s_hi) or (value and _worked(text, h.start, value)):
                 return "approx_worked"  # "approximately cos(45°)", "from 81,797 to 82,959, around 1,162"
             if after and value and _rounded_or_converted(text, after.end(1), value, latest_result):
                 return "approx_converted"  # "around 15°C" after 15.3, "15°C, which is approximately 59°F"
     return ""
+
+
+#: Adjectives of doubt the lexicon lists ("it's uncertain whether…"), read in the clause.
+_DOUBT_ADJECTIVES = frozenset({"uncertain", "unsure"})
+#: "Missing" phrases that doubt as "I'm not sure" does: "unclear which day".
+_UNCLEAR = _DOUBT_ADJECTIVES | {"unclear"}
+# A noun right after one: the adjective names a kind ("uncertain tax positions"), no doubt
+# of the answer's; a preposition, a question word or the clause's end after it is doubt.
+_BEFORE_NOUN = re.compile(
+    r"\s+(?!(?:about|whether|if|of|as|how|what|when|where|which|who|why|and|or|but|at|"
+    r"that|to|for|in|on|yet|so)\b)[a-z][\w-]*\b(?!\s*[.,;:!?])",
+    re.IGNORECASE,
+)
+# What the user wants asked after it: "uncertain when they want the reservation".
+_USER_WANTS = re.compile(
+    r"\s+(?:about\s+)?(?:whether|if|when|what|which|where|how)\s+(?:\w+\s+){0,3}?"
+    r"(?:they|the\s+user|the\s+customer)\s+(?:\w+\s+)?(?:want|wants|need|needs|prefer|prefers|"
+    r"mean|means|are|is)\b",
+    re.IGNORECASE,
+)
 
 
 # The answer's own earlier claims as the subject of a modal: "我的之前的回应可能包含…".
@@ -1642,8 +1796,17 @@ _BENEFIT = re.compile(
 _CITED = re.compile(r"\[\s*(?:citations?|sources?|references?)\s*:", re.IGNORECASE)
 # A line that labels a list: it ends with a colon, opens with "Here are" or a bold or
 # heading mark, and a list item follows it.
+# A modal of appearance conceded and then corrected in its sentence.
+_CONCESSION = re.compile(
+    r"\s+(?:sound|seem|look|appear)\b[^.!?;\n]*?[,;]\s*(?:but|yet|however)\b[^.!?\n]*\b"
+    r"(?:actually|really|in\s+fact|in\s+reality)\b",
+    re.IGNORECASE,
+)
 _HEADING_LINE = re.compile(
-    r"\s*(?:\*\*|#{1,6}\s|here\s+(?:are|is)\b)[^\n]*[:：]\s*\**\s*", re.IGNORECASE
+    r"\s*(?:\*\*|#{1,6}\s|here\s+(?:are|is)\b)[^\n]*[:：]\s*\**\s*|"
+    # "The economic events…, which might impact the stock market, are as follows:"
+    r"[^\n]*\b(?:as\s+follows|the\s+following)\s*[:：]\s*",
+    re.IGNORECASE,
 )
 _ITEM_NEXT = re.compile(r"\s*(?:[-*•]\s|\d+[.)]\s|\|)")
 
@@ -1815,6 +1978,8 @@ _USER_WISH_AFTER = re.compile(
 # An assumption that fills what the user left out ("I assume that the user wants to know
 # about the late fees") guesses at the meaning of the user's words: it counts.
 _ASSUMES = re.compile(r"\bassum", re.IGNORECASE)
+# Items taken as something after an assumption: "I will assume these as initial options".
+_TAKEN_AS = re.compile(r"\s+(?:these|those|this|that|them|it)\s+as\b", re.IGNORECASE)
 # The dialogue itself as the subject: "The conversation seems to be concluding".
 _DIALOGUE_SUBJECT = re.compile(
     r"\b(?:the|this|our)\s+(?:conversation|dialogue|dialog|chat|discussion)\s+(?:\w+\s+)?$",
@@ -2158,6 +2323,22 @@ _NO_CALL = re.compile(
 )
 
 
+# The user as the subject of not having given something: "The user hasn't mentioned the
+# date", "the customer did not provide an order number".
+_USER_LEFT_OUT = re.compile(
+    r"\b(?:the\s+)?(?:user|customer|they)\s+(?:has|have|did|does|do)\s*(?:n['\u2019]t|\s+not)\s+"
+    r"(?:yet\s+)?(?:mention|provide|specif|say|said|give|given|state|indicate|tell|told)",
+    re.IGNORECASE,
+)
+
+
+def _user_left_out_before(text: str, s_lo: int) -> bool:
+    """True when the sentence before ``s_lo`` says the user has not given something."""
+    for lo, hi in _sentences_before(text, s_lo):
+        return _USER_LEFT_OUT.search(text, lo, hi) is not None
+    return False
+
+
 def _cannot_call_next(text: str, s_hi: int) -> bool:
     """True when the sentence after the one ending at ``s_hi`` says the agent cannot go on
     or call its tool ("Therefore, I cannot call the SearchHotel API", "It is a required
@@ -2227,12 +2408,14 @@ def _estimates(
         at = bisect.bisect_right(found_starts, start) - 1
         if at >= 0 and start < found[at].end:
             continue
-        number = _NUMBER.search(text, end - 1)
+        said = text[start:end]  # the text's own case
+        # a numeral in characters ("约一周") has no digits: nothing a result could hold
+        number = _NUMBER.search(text, end - 1) if said[-1:].isdigit() else None
         held = (number is not None and _held(number.group(), latest_result)) or _clock_held(
             text, number.start() if number else end, latest_result
         )
-        said = text[start:end]  # the text's own case
-        word = said.rstrip("0123456789$€£¥￥ ").strip() or "~"
+        lead = _ZH_APPROXIMATOR.match(said)
+        word = lead.group() if lead else said.rstrip("0123456789$€£¥￥ ").strip() or "~"
         lang = "zh" if _CJK.search(word) else "en"
         match = HedgeMatch(word, lang, start, end, said, context(text, start, end, window))
         out.append((match, "estimate_held" if held else ""))
@@ -2384,7 +2567,9 @@ def _values_held(text: str, start: int, end: int, result: str | None) -> bool:
 # 取消不了" (GUIDELINE r6: "我这边取不掉 / 没有办法调" about an action is a capability statement).
 _ZH_CAPABILITY = re.compile(
     r"(?:会)?(?:无法|無法|不能|没法|没办法)(?:修改|更改|取消|拦截|办理|处理|操作|退款|退货|换货|调整)|"
-    r"(?:会)?(?:修改|更改|取消|拦截|办理|处理|操作|退款|退货|换货|调整)不(?:了|成功)"
+    r"(?:会)?(?:修改|更改|取消|拦截|办理|处理|操作|退款|退货|换货|调整)不(?:了|成功)|"
+    # after "不一定"/"可能": "不一定能修改成功的哦" (the JD.com staff), whether it can be done
+    r"(?:能|可以)(?:修改|更改|取消|拦截|办理|处理|操作|退款|退货|换货|调整)"
 )
 # An apology's formula, its modal no guess: "we're sorry for any inconvenience it may have
 # caused", "apologies for any confusion this might have caused".
@@ -2482,12 +2667,19 @@ _OTHER_PARTY = re.compile(
 # 使用抗生素"): advice on what to do, as "you may need to" is, not a guess about a fact.
 _CARE_STEP = re.compile(
     r"可能(?:还|還|也)?(?:会|會)?(?:只)?需要|"
+    # "腺样体肥大并不一定都需要做手术": whether such a case needs a step of care
+    r"(?:不一定|未必)(?:都)?(?:需要|要做)|"
     # what the care may involve: "可能会进行淋巴结活检", "还可能使用α受体阻滞剂", "也可能被用来…"
     r"可能(?:还|還|也)?(?:会|會)?(?:被)?(?:进行|進行|使用|采用|採用|给予|給予|开具|開具|"
     r"建议|建議|要求|用于|用於|用来|用來)[^，,。；;\n]{0,12}?(?:检查|檢查|治疗|治療|药|藥|剂|劑|手术|"
     r"手術|活检|活檢|疗法|療法|注射|片|CT|超声|超聲|抗生素|调整|調整|炎症|症状|症狀)"
 )
 # (the second part names a step of care after the verb: "可能会使用顺丰发货" is no such step)
+# That a claim need not hold for all: "这些原因…不一定反映了所有人的看法", a caveat of the
+# general case.
+_NOT_FOR_ALL = re.compile(
+    r"(?:不一定|未必)[^，,。；;\n]{0,8}?(?:所有|每个|每個|全部|每一|一切|人人)"
+)
 # Side effects and risks of a treatment or a drug ("这些药物可能有一些副作用", "仍可能存在
 # 出血的风险"): what such a thing may bring, knowledge of the kind, not this case.
 _SIDE_EFFECT = re.compile(
@@ -2502,6 +2694,13 @@ _GENERIC_GROUP = re.compile(
     r"(?:有些|某些|一些|部分|个别|個別|少数|少數|多数|多數|大多数|大多數|有的|任何)"
     r"[\u4e00-\u9fff]{0,8}?(?:还|還|也|仍|则|則)?\s*$"
 )
+_ZH_EXAMPLE_OPENING = re.compile(
+    r"\s*(?:例如|比如|譬如|举例来说|舉例來說|举个例子|舉個例子)\s*[，,]"
+)
+# The same group of people after the cue ("这可能会对一些人造成不适感"). Not "一些患者" nor
+# "由多种原因引起": round 9 labels "高血压降压仪可能对一些患者有所帮助" and "尿频尿急可能是由
+# 多种原因引起的" guesses about the user's case.
+_GROUP_AFTER = re.compile(r"[^，,。；;\n]{0,4}?(?:对|對)?(?:有些|某些|一些|部分|个别|個別|有的)人")
 # The course of a treatment as the setting ("手术后可能会出现…", "在治疗期间，可能会感到…"):
 # what happens after such a treatment in general.
 _TREATMENT_COURSE = re.compile(
@@ -2852,6 +3051,10 @@ def _missing_input(text: str, lo: int, start: int, end: int, hi: int) -> bool:
 # A "need to confirm" whose object is a yes/no question: the agent will check it ("需要
 # 确认该用户名当前是否可用"), a plan; "…，但需要确认" after a guess stays a doubt.
 _CONFIRM = re.compile(r"确认|確認|confirm|verify|check", re.IGNORECASE)
+_CANNOT = re.compile(
+    r"无法|無法|不能|没法|沒法|没办法|沒辦法|\bnot\b|n['\u2019]t\b|\bcannot\b|\bcan\s+not\b|\bunable\b",
+    re.IGNORECASE,
+)
 _CHECK_WHETHER = re.compile(
     r"[^，,。；;]{0,16}?(?:是否|能否|是不是|有没有|有沒有)|\s+(?:whether|if)\b", re.IGNORECASE
 )
@@ -3000,12 +3203,17 @@ _NOT_SUBJECT_OPENING = frozenset(
     | {"despite", "since", "because", "as", "if", "when", "while", "whether", "once"}
     | {"unless", "until", "than", "so", "and", "but", "or"}
 )
+# A modal of applying: "a fare difference may apply" guesses about this booking.
+_MAY_APPLY = re.compile(r"\w+(?:\s+not)?\s+(?:also\s+)?apply\b", re.IGNORECASE)
+# An example's opening: what follows illustrates the general case just stated.
+_EXAMPLE_OPENING = re.compile(r"(?:for\s+(?:example|instance)|e\.g\.)\s*,?\s*", re.IGNORECASE)
+_EXAMPLE_BEFORE = re.compile(r"(?:for\s+(?:example|instance)|e\.g\.)\s*,?\s*$", re.IGNORECASE)
 _RELATIVE = re.compile(
     r"\s(?:that|who|which|whose|with|in|of|like|such\s+as|being)\s", re.IGNORECASE
 )
 
 
-def _kind_subject(text: str, lo: int, start: int) -> bool:
+def _kind_subject(text: str, lo: int, start: int, s_lo: int = 0, s_hi: int = -1) -> bool:
     """True when the clause's subject before ``start`` is a kind of thing: a bare plural
     noun phrase, its head the last word before a relative clause ("Fans", "Central banks",
     "Higher THC strains", "Companies that make more money"), with no determiner, pronoun or
@@ -3014,6 +3222,8 @@ def _kind_subject(text: str, lo: int, start: int) -> bool:
     at = label.end() if label else lo
     bullet = _BULLET.match(text, at, start)
     at = bullet.end() if bullet else at
+    example = _EXAMPLE_OPENING.match(text, at, start)  # "For instance, they might…"
+    at = example.end() if example else at
     conjunction = _CLAUSE_CONJUNCTION.match(text, at, start)
     subject = text[conjunction.end() if conjunction else at : start].strip(" *_-:,")
     words = subject.split()
@@ -3021,11 +3231,29 @@ def _kind_subject(text: str, lo: int, start: int) -> bool:
         words.pop()
     if not words or not words[0][:1].isalpha() or words[0].lower() in _NOT_SUBJECT_OPENING:
         return False
+    # the opening may stand in a clause of its own, before the comma that starts this one
+    example = example or _EXAMPLE_BEFORE.search(text, max(0, lo - 20), lo)
+    if example and len(words) == 1 and words[0].lower() in ("they", "it", "one"):
+        return True  # an example of what the kind just named does: "For instance, they might…"
     phrase = " ".join(words)
     relative = _RELATIVE.search(f" {phrase} ")
     if relative is not None and relative.start() > 0:
         phrase = phrase[: relative.start() - 1]  # "Companies that make more money"
     head = phrase.split()
+    if 2 <= len(head) <= 5 and head[0].lower() in ("a", "an"):
+        # an indefinite singular, any one of a kind: "A successful pitstop strategy may allow
+        # a driver to gain positions", "an object detection algorithm might not understand…"
+        # (round 15's explanations). With the user's things in the sentence it is this
+        # case's ("Your order was refunded, and a restocking fee may apply", "A storm might
+        # delay your flight"), and a fee or a difference that may apply is a guess about it
+        rest = " ".join(head[1:])
+        hi = len(text) if s_hi < 0 else s_hi
+        return (
+            head[-1][:1].islower()
+            and _SPECIFIC.search(rest) is None
+            and not _SECOND_PERSON.search(text, s_lo, hi)
+            and not _MAY_APPLY.match(text, start, hi)
+        )
     if not 1 <= len(head) <= 4 or _SPECIFIC.search(phrase):
         return False
     noun = head[-1]
