@@ -238,8 +238,17 @@ HELD_OUT_HEDGE_FLOORS = {
     # simulated customers, a recorded hotel-booking agent, MIE's real Chinese cardiology
     # consultations), labelled by a helper who never read or ran a detector, measured once
     # after every rule of the session had landed: 0.739 / 0.548 (en 1.000 / 0.333, zh
-    # 0.714 / 0.600), turns 0.797; the session's starting rules 0.708 / 0.548, turns 0.797
-    "hedges_sealed_r16.jsonl": (0.73, 0.54),
+    # 0.714 / 0.600), turns 0.797; the session's starting rules 0.708 / 0.548, turns 0.797.
+    # Measured again at the end of session 14: 0.760 / 0.613 (en 1.000 / 0.333, zh 0.739 /
+    # 0.680; the standard Chinese hedge cues added that session), turns 0.797
+    "hedges_sealed_r16.jsonl": (0.76, 0.61),
+    # sealed round 17 (session 14: real participants with an LLM product recommender whose
+    # retrieval and comparison results are recorded, coached English shop assistants,
+    # ReMeDi's real Chinese online doctors), labelled by a helper who never read or ran a
+    # detector, measured once with the session's starting rules (0.255 / 0.500, turns
+    # 0.702) and once after every rule of the session had landed: 0.250 / 0.500 (en 0.184
+    # / 0.643: 40 false hits in 249 English messages; zh 0.714 / 0.357), turns 0.704
+    "hedges_sealed_r17.jsonl": (0.25, 0.5),
 }
 # Training rows (round 8, sources the project already used, labelled by a helper who never
 # ran a detector): the rules reached 0.619 / 0.561 on their first run, 0.652 / 0.662 with the
@@ -356,7 +365,8 @@ HELD_OUT_TURN_FLOORS = {
     # r13 row relabelled) and rules: r13 0.931, r15 0.916 (EN 0.913, ZH 0.940)
     "turns_sealed_r13.jsonl": 0.93,
     "turns_sealed_r15.jsonl": 0.91,
-    "turns_sealed_r16.jsonl": 0.79,  # sealed round 16, measured once: 0.797
+    "turns_sealed_r16.jsonl": 0.79,  # sealed round 16, measured twice: 0.797 both
+    "turns_sealed_r17.jsonl": 0.70,  # sealed round 17: 0.702 starting rules, 0.704 end
 }
 
 
