@@ -36,6 +36,28 @@ from datetime import date, timedelta
 
 from .values import MONTH_NAMES, WEEKDAY_NAMES
 
+
+class _Patterns:
+    """Patterns compiled per value ("83" in a percentage field, "14:00" on a clock), kept
+    up to a bound: a long run meets many values, and ``re``'s own cache is shared with
+    every other pattern of the process."""
+
+    __slots__ = ("_by_key",)
+    _BOUND = 1024
+
+    def __init__(self) -> None:
+        self._by_key: dict[object, re.Pattern[str]] = {}
+
+    def get(self, key: object, source: Callable[[], str]) -> re.Pattern[str]:
+        """The pattern for ``key``, compiling ``source()`` the first time it is asked."""
+        pattern = self._by_key.get(key)
+        if pattern is None:
+            if len(self._by_key) > self._BOUND:
+                self._by_key.clear()
+            pattern = self._by_key[key] = re.compile(source())
+        return pattern
+
+
 #: Kinds of value a claim can be.
 CLAIM_KINDS = ("date", "time", "amount", "duration", "id", "count", "name")
 
@@ -1125,20 +1147,19 @@ def duration_in_fields(form: str, low: str) -> bool:
     stem = unit[:-1] if unit.endswith("s") and len(unit) > 3 else unit
     if not stem.isascii():
         return False
-    pattern = _FIELD_VALUE.get((stem, number))
-    if pattern is None:
-        if len(_FIELD_VALUE) > 1024:
-            _FIELD_VALUE.clear()
-        pattern = _FIELD_VALUE[stem, number] = re.compile(
+    pattern = _FIELD_VALUE.get(
+        (stem, number),
+        lambda: (
             rf"[\w-]*{re.escape(stem)}[\w-]*[\"']?\s*[:=]\s*[\"']?{re.escape(number)}(?:\.0+)?(?![\w.])"
-        )
+        ),
+    )
     return pattern.search(low) is not None
 
 
 #: Field names that say their number is a percentage ("humidity": 83 holds "83%").
 _PERCENT_FIELD = r"[\w-]*(?:percent|pct|humidity|probability|chance)[\w-]*"
 _PERCENT_FORM = re.compile(r"(\d+(?:\.\d+)?)\s?(?:%|percent)$")
-_PERCENT_VALUE: dict[str, re.Pattern[str]] = {}
+_PERCENT_VALUE = _Patterns()
 
 
 def percent_in_fields(form: str, low: str) -> bool:
@@ -1150,13 +1171,10 @@ def percent_in_fields(form: str, low: str) -> bool:
     if m is None:
         return False
     number = m.group(1)
-    pattern = _PERCENT_VALUE.get(number)
-    if pattern is None:
-        if len(_PERCENT_VALUE) > 1024:
-            _PERCENT_VALUE.clear()
-        pattern = _PERCENT_VALUE[number] = re.compile(
-            rf"{_PERCENT_FIELD}[\"']?\s*[:=]\s*[\"']?{re.escape(number)}(?:\.0+)?(?![\w.])"
-        )
+    pattern = _PERCENT_VALUE.get(
+        number,
+        lambda: rf"{_PERCENT_FIELD}[\"']?\s*[:=]\s*[\"']?{re.escape(number)}(?:\.0+)?(?![\w.])",
+    )
     return pattern.search(low) is not None
 
 
@@ -1170,20 +1188,7 @@ def time_in_text(form: str, low: str) -> bool:
         return False
     if form.endswith(":00") and _hour_said(int(form[:2])).search(low) is not None:
         return True
-    pattern = _CLOCK.get(form)
-    if pattern is None:
-        if len(_CLOCK) > 1024:
-            _CLOCK.clear()
-        hour, minute = int(form[:2]), int(form[3:])
-        h12 = hour % 12 or 12
-        ways = [rf"(?<![\d:.]){h12}:{minute:02d}(?![\d:])"]
-        if minute == 0:
-            # An hour range of a result: both ends hours of a day, the first the smaller;
-            # not a date's or a phone number's digits, not a count's range ("1-2 days").
-            end = r"(?:[01]?\d|2[0-4])"
-            ways.append(rf"(?<![\d:./-]){hour}\s?[-–]\s?{end}(?![\d:./-]|\s?[a-z])")
-            ways.append(rf"(?<![\d:./-]){end}\s?[-–]\s?{hour}(?![\d:./-]|\s?[a-z])")
-        pattern = _CLOCK[form] = re.compile("|".join(ways))
+    pattern = _CLOCK.get(form, lambda: _clock_source(form))
     for m in pattern.finditer(low):
         if ":" in m.group():
             return True
@@ -1193,7 +1198,24 @@ def time_in_text(form: str, low: str) -> bool:
     return False
 
 
-_CLOCK: dict[str, re.Pattern[str]] = {}
+_CLOCK = _Patterns()
+
+
+def _clock_source(form: str) -> str:
+    """The pattern of :func:`time_in_text` for ``HH:MM``: its 12-hour reading standing
+    alone, and for a whole hour either end of an hour range."""
+    hour, minute = int(form[:2]), int(form[3:])
+    h12 = hour % 12 or 12
+    ways = [rf"(?<![\d:.]){h12}:{minute:02d}(?![\d:])"]
+    if minute == 0:
+        # An hour range of a result: both ends hours of a day, the first the smaller;
+        # not a date's or a phone number's digits, not a count's range ("1-2 days").
+        end = r"(?:[01]?\d|2[0-4])"
+        ways.append(rf"(?<![\d:./-]){hour}\s?[-–]\s?{end}(?![\d:./-]|\s?[a-z])")
+        ways.append(rf"(?<![\d:./-]){end}\s?[-–]\s?{hour}(?![\d:./-]|\s?[a-z])")
+    return "|".join(ways)
+
+
 _HOURS: dict[int, re.Pattern[str]] = {}
 # Words after a bare number that make it no hour ("by 3 days", "at 10% off", "for 4 people").
 _NOT_HOUR_AFTER = (
@@ -1228,7 +1250,7 @@ _DURATION_WORDS = tuple(
         ("quarter of an hour", (("15", "minute"),)),
     )
 )
-_FIELD_VALUE: dict[tuple[str, str], re.Pattern[str]] = {}
+_FIELD_VALUE = _Patterns()
 
 
 # Where a list the user wrote ends: a sentence's or a clause's end, a line's, a colon.
@@ -1273,17 +1295,13 @@ def count_in(form: str, low: str) -> bool:
     two, also as "both" ("both of my boys" for "two haircuts")."""
     if form in ("2", "two") and _BOTH.search(low) is not None:
         return True
-    pattern = _STANDALONE.get(form)
-    if pattern is None:
-        if len(_STANDALONE) > 1024:
-            _STANDALONE.clear()
-        pattern = _STANDALONE[form] = re.compile(
-            rf"(?<![\w.:/-]){re.escape(form)}(?:\.0+)?(?![\w:/-]|\.\d)"
-        )
+    pattern = _STANDALONE.get(
+        form, lambda: rf"(?<![\w.:/-]){re.escape(form)}(?:\.0+)?(?![\w:/-]|\.\d)"
+    )
     return pattern.search(low) is not None
 
 
-_STANDALONE: dict[str, re.Pattern[str]] = {}
+_STANDALONE = _Patterns()
 _BOTH = re.compile(r"(?<![a-z])both(?![a-z])")
 
 
