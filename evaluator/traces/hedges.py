@@ -29,6 +29,7 @@ from typing import Any
 from ..errors import ConfigError
 from . import linear
 from .drift import words as content_words
+from .prefilter import GatedAny, gated
 from .prefilter import finditer as gated_finditer
 from .prefilter import search as gated_search
 from .values import MONTH_NAMES, WEEKDAY_NAMES
@@ -745,7 +746,7 @@ _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _DIGIT = re.compile(r"\d")
 _ZH_APPROXIMATOR = re.compile(r"大约|约|約")
 # What an approximate number needs: a digit, or 约 before a numeral in characters.
-_ESTIMATE_GATE = re.compile(r"\d|[约約]")
+_ESTIMATE_GATE = re.compile(r"[\d约約]")  # one class: faster than an alternation
 # A number of a result that stands alone: not a piece of a date, a time or an id
 # ("20" in "2024-04-20" or "12:20" holds no 20 minutes).
 # A Chinese character beside it is no part of it ("约为3956.62万人": Chinese has no spaces).
@@ -1179,11 +1180,13 @@ def _pattern_cue(m: re.Match[str], text: str, window: int) -> HedgeMatch | None:
     return HedgeMatch(phrase, "en", start, end, said, context(text, start, end, window), "missing")
 
 
-#: Words one of which every match of :data:`_EN_MISSING` holds, in lower case.
-_EN_MISSING_WORDS = (
+#: The adverbs of :data:`_EN_MISSING`'s "cannot" group, in lower case.
+_EN_MISSING_ADVERBS = (
     *("directly", "currently", "fully", "accurately", "reliably", "precisely", "exactly"),
-    *("independently", "information", "details"),
+    "independently",
 )
+#: Words one of which every match of :data:`_EN_MISSING` holds, in lower case.
+_EN_MISSING_WORDS = (*_EN_MISSING_ADVERBS, "information", "details")
 #: How far a match of :data:`_EN_MISSING` reaches before and after the word it holds.
 _EN_MISSING_BEFORE = 60
 _EN_MISSING_AFTER = 40
@@ -1196,13 +1199,34 @@ def _en_missing(text: str, lowered: str) -> Iterator[re.Match[str]]:
     if len(lowered) != len(text):
         yield from gated_finditer(_EN_MISSING, text)
         return
+    # a letter that matches an ASCII one only under IGNORECASE: no shortcut by lower case
+    folds = not text.isascii() and _FOLDS_TO_ASCII.search(text) is not None
+    if not folds and not _may_miss(lowered):
+        return  # most texts: not the words a match needs, and no occurrence to look for
     starts = sorted(i for word in _EN_MISSING_WORDS for i in _occurrences(lowered, word))
     done = 0  # where the last match ended: matches do not overlap
     for i in starts:
-        m = _EN_MISSING.search(text, max(done, i - _EN_MISSING_BEFORE), i + _EN_MISSING_AFTER)
+        lo, hi = max(done, i - _EN_MISSING_BEFORE), i + _EN_MISSING_AFTER
+        if not folds and not _may_miss(lowered[lo:hi]):
+            continue  # the search would find nothing there: skip its cost
+        m = _EN_MISSING.search(text, lo, hi)
         if m is not None and m.start() >= done:
             done = m.end()
             yield m
+
+
+def _may_miss(lowered: str) -> bool:
+    """False only when ``lowered`` (a stretch of text in lower case) holds no match of
+    :data:`_EN_MISSING`: a "cannot" match has an adverb and "able", "can" or "could", a
+    "nomore" match "information" or "details" and "have" or "there". A test of a few words
+    where a search would try its branches at every position."""
+    if ("information" in lowered or "details" in lowered) and (
+        "have" in lowered or "there" in lowered
+    ):
+        return True
+    return ("able" in lowered or "can" in lowered or "could" in lowered) and any(
+        word in lowered for word in _EN_MISSING_ADVERBS
+    )
 
 
 def _occurrences(lowered: str, word: str) -> Iterator[int]:
@@ -1213,17 +1237,29 @@ def _occurrences(lowered: str, word: str) -> Iterator[int]:
         i = lowered.find(word, i + 1)
 
 
+#: The pattern cues, read in this order.
+_PATTERN_CUES = (_UNSTATED, _ZH_CANNOT_KNOW, _EN_MISSING, _HOPED_DAY)
+# Their literals tested together: a text with none of them (most texts) has no pattern cue,
+# found with one test and one lower-casing instead of one of each a pattern.
+_PATTERN_CUES_GATE = GatedAny(_PATTERN_CUES)
+
+
 def _with_pattern_cues(
     text: str, lowered: str, found: list[HedgeMatch], window: int
 ) -> list[HedgeMatch]:
     """``found`` (the lexicon's matches, in order) with the pattern cues (:data:`_UNSTATED`,
     :data:`_ZH_CANNOT_KNOW`, :data:`_EN_MISSING`, :data:`_HOPED_DAY`) that overlap none of
     them, in order (``lowered``: the text in lower case)."""
+    if not _PATTERN_CUES_GATE.may_match(text, lowered):
+        return found
     extra = []
-    for pattern in (_UNSTATED, _ZH_CANNOT_KNOW, _EN_MISSING, _HOPED_DAY):
-        matches = (
-            _en_missing(text, lowered) if pattern is _EN_MISSING else gated_finditer(pattern, text)
-        )
+    for pattern in _PATTERN_CUES:
+        if pattern is _EN_MISSING:
+            matches = _en_missing(text, lowered)
+        elif gated(pattern).may_match(text, lowered):
+            matches = pattern.finditer(text)
+        else:
+            continue
         for m in matches:
             if any(h.start < m.end() and m.start() < h.end for h in found):
                 continue

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 # The standard library's own regex parser and case table, private and without type stubs:
@@ -184,7 +184,7 @@ class Gated:
     answers as the pattern does (``None`` at once when the text holds no literal the
     pattern needs). Everything else is the pattern's own (``.pattern``)."""
 
-    __slots__ = ("_exact", "_folded", "pattern")
+    __slots__ = ("_ascii_exact", "_exact", "_folded", "pattern")
 
     def __init__(self, pattern: re.Pattern[str]) -> None:
         self.pattern = pattern
@@ -193,23 +193,26 @@ class Gated:
         self._folded = tuple(s for s, f in need or () if f)
         if need is None:
             self._exact = self._folded = ()
+        # an ASCII text holds no other literal: it is tested for these alone
+        self._ascii_exact = tuple(s for s in self._exact if s.isascii())
 
     @property
     def gated(self) -> bool:
         """Whether a prefilter was found (else :meth:`search` is the pattern's)."""
         return bool(self._exact or self._folded)
 
-    def may_match(self, text: str) -> bool:
-        """False only when ``text`` cannot hold a match of the pattern."""
+    def may_match(self, text: str, lowered: str | None = None) -> bool:
+        """False only when ``text`` cannot hold a match of the pattern (``lowered``: the
+        text in lower case, when the caller has it)."""
         if not (self._exact or self._folded):
             return True
-        for s in self._exact:
+        for s in self._ascii_exact if text.isascii() else self._exact:
             if s in text:
                 return True
         if self._folded:
             if not text.isascii() and _FOLDS_TO_ASCII.search(text):
                 return True
-            low = text.lower()
+            low = text.lower() if lowered is None else lowered
             for s in self._folded:
                 if s in low:
                     return True
@@ -226,6 +229,45 @@ class Gated:
         if self.may_match(text):
             return self.pattern.finditer(text)
         return iter(())
+
+
+class GatedAny:
+    """Several patterns behind one prefilter: :meth:`may_match` is False only when none of
+    them can match a text, their literals tested together with one lower-casing of the
+    text, and an ASCII text tested for the ASCII literals alone (no other is in it). For a
+    group of patterns most texts match none of, one test instead of one a pattern."""
+
+    __slots__ = ("_ascii_exact", "_ascii_folded", "_exact", "_folded", "_open")
+
+    def __init__(self, patterns: Iterable[re.Pattern[str]]) -> None:
+        gates = [gated(p) for p in patterns]
+        # one pattern with no prefilter may match any text
+        self._open = not all(g.gated for g in gates)
+        self._exact = tuple(dict.fromkeys(s for g in gates for s in g._exact))
+        self._folded = tuple(dict.fromkeys(s for g in gates for s in g._folded))
+        self._ascii_exact = tuple(s for s in self._exact if s.isascii())
+        self._ascii_folded = tuple(s for s in self._folded if s.isascii())
+
+    def may_match(self, text: str, lowered: str | None = None) -> bool:
+        """False only when ``text`` cannot hold a match of any of the patterns (``lowered``:
+        the text in lower case, when the caller has it)."""
+        if self._open:
+            return True
+        if text.isascii():
+            exact, folded = self._ascii_exact, self._ascii_folded
+        elif _FOLDS_TO_ASCII.search(text):
+            return True
+        else:
+            exact, folded = self._exact, self._folded
+        for s in exact:
+            if s in text:
+                return True
+        if folded:
+            low = text.lower() if lowered is None else lowered
+            for s in folded:
+                if s in low:
+                    return True
+        return False
 
 
 def gate(pattern: re.Pattern[str]) -> Gated:

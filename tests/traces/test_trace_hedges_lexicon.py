@@ -7,6 +7,9 @@ one it does not."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from projeval.traces import hedges
 from projeval.traces.hedges import Lexicon, find_hedges
 
 
@@ -119,3 +122,13 @@ def test_a_conceded_appearance_and_a_list_that_follows_claim_nothing() -> None:
     assert _hedged("The events, which might impact the market, are as follows:\n- CPI") == []
     # without the list or the correction it guesses
     assert _hedged("The events might impact the market.") == ["might"]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.from_regex(hedges._EN_MISSING))
+def test_every_missing_information_match_passes_its_word_test(text: str) -> None:
+    # _may_miss lets the reader skip a search: it must hold for every match
+    m = hedges._EN_MISSING.search(text)
+    # (a letter that folds to ASCII only under IGNORECASE, "ſ", skips the test: the reader too)
+    if m is not None and not hedges._FOLDS_TO_ASCII.search(text):
+        assert hedges._may_miss(m.group().lower()), m.group()

@@ -137,3 +137,24 @@ def test_no_generated_match_is_rejected(case: tuple[str, str]) -> None:
     name, text = case
     if GATED[name].search(text) is not None:
         assert Gated(GATED[name]).may_match(text), (name, text)
+
+
+def test_a_group_rejects_only_what_none_of_its_patterns_matches() -> None:
+    group = prefilter.GatedAny(
+        [re.compile(r"\bsorry\b", re.IGNORECASE), re.compile("无法(?:确认|查询)")]
+    )
+    assert not group.may_match("The booking is confirmed.")
+    assert not group.may_match("已为您确认")
+    assert group.may_match("SORRY, it is gone.", "sorry, it is gone.")
+    assert group.may_match("我无法确认")
+    assert group.may_match("\u017forry")  # the long s: to the patterns
+    # a pattern with no prefilter may match anything: the group rejects nothing
+    assert prefilter.GatedAny([re.compile(r"\d+")]).may_match("no digit")
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.sampled_from(hedges._PATTERN_CUES).flatmap(st.from_regex))
+def test_no_generated_pattern_cue_is_rejected_by_their_group(text: str) -> None:
+    if any(p.search(text) for p in hedges._PATTERN_CUES):
+        assert hedges._PATTERN_CUES_GATE.may_match(text), text
+        assert hedges._PATTERN_CUES_GATE.may_match(text, text.lower()), text
