@@ -1830,14 +1830,14 @@ _BENEFIT = re.compile(
 )
 # A source the answer cites for its claims: "[Citation: Based on Alphabet 10-K …]".
 _CITED = re.compile(r"\[\s*(?:citations?|sources?|references?)\s*:", re.IGNORECASE)
-# A line that labels a list: it ends with a colon, opens with "Here are" or a bold or
-# heading mark, and a list item follows it.
 # A modal of appearance conceded and then corrected in its sentence.
 _CONCESSION = re.compile(
     r"\s+(?:sound|seem|look|appear)\b[^.!?;\n]*?[,;]\s*(?:but|yet|however)\b[^.!?\n]*\b"
     r"(?:actually|really|in\s+fact|in\s+reality)\b",
     re.IGNORECASE,
 )
+# A line that labels a list: it ends with a colon, opens with "Here are" or a bold or
+# heading mark, and a list item follows it.
 _HEADING_LINE = re.compile(
     r"\s*(?:\*\*|#{1,6}\s|here\s+(?:are|is)\b)[^\n]*[:：]\s*\**\s*|"
     # "The economic events…, which might impact the stock market, are as follows:"
@@ -3222,9 +3222,9 @@ _SOME_CASES_AFTER = re.compile(
     r"(?:cases|situations|instances|circumstances|scenarios)\b",
     re.IGNORECASE,
 )
-# Nouns that name a kind without a plural "s": "UK media may be more reserved".
 # A list item's label before its text: "- **Cultural Attitudes**: ".
 _ITEM_LABEL = re.compile(r"\s*(?:[-*•]|\d+[.)])?\s*\**[^:\n*]{1,40}\**\s*[:：]\**\s*")
+# Nouns that name a kind without a plural "s": "UK media may be more reserved".
 _KIND_NOUNS = frozenset({"people", "media", "children", "men", "women"})
 # Words between a kind's noun and its modal: "Fans are likely", "Brands are more likely",
 # "Investors also may".
