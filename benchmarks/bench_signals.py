@@ -181,8 +181,9 @@ HEDGE_SETS = (
     # session 13: labelled on s13-sealed16 by a helper who never read or ran a detector (a
     # RAG support bot for a snack subscription against simulated customers, with the
     # retrieved knowledge of each turn; a hotel-booking agent with its tool outputs; real
-    # Chinese online cardiology consultations); the owner measures it once
-    ("hedges_sealed_r16.jsonl", "sealed round-16 set (never tuned, never trained on)"),
+    # Chinese online cardiology consultations); measured in sessions 13 and 14 (0.739 /
+    # 0.548 first, 0.760 / 0.613 last), then unsealed in session 15 to tune on
+    ("hedges_sealed_r16.jsonl", "round-16 set (tuned from session 15; 0.760 / 0.613 sealed)"),
     # session 14: labelled on s14-sealed17 by a helper who never read or ran a detector
     # (real participants with an LLM product recommender and its retrieval and comparison
     # results, coached English shop assistants, ReMeDi's Chinese online doctors); the owner
@@ -343,6 +344,8 @@ HELD_OUT_TURNS = (
     # 0.814 once) were unsealed in session 13
     ("turns_sealed_r13.jsonl", "round-13 set (tuned from session 13; 0.816 sealed)"),
     ("turns_sealed_r15.jsonl", "round-15 set (tuned from session 13; 0.814 sealed)"),
+    # Round 16 (session 13; 0.797 at both its sealed runs) was unsealed in session 15
+    ("turns_sealed_r16.jsonl", "round-16 set (tuned from session 15; 0.797 sealed)"),
 )
 
 

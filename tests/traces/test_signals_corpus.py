@@ -240,7 +240,8 @@ HELD_OUT_HEDGE_FLOORS = {
     # after every rule of the session had landed: 0.739 / 0.548 (en 1.000 / 0.333, zh
     # 0.714 / 0.600), turns 0.797; the session's starting rules 0.708 / 0.548, turns 0.797.
     # Measured again at the end of session 14: 0.760 / 0.613 (en 1.000 / 0.333, zh 0.739 /
-    # 0.680; the standard Chinese hedge cues added that session), turns 0.797
+    # 0.680; the standard Chinese hedge cues added that session), turns 0.797. Unsealed in
+    # session 15 to tune on: tuning data now
     "hedges_sealed_r16.jsonl": (0.76, 0.61),
     # sealed round 17 (session 14: real participants with an LLM product recommender whose
     # retrieval and comparison results are recorded, coached English shop assistants,
@@ -365,7 +366,8 @@ HELD_OUT_TURN_FLOORS = {
     # r13 row relabelled) and rules: r13 0.931, r15 0.916 (EN 0.913, ZH 0.940)
     "turns_sealed_r13.jsonl": 0.93,
     "turns_sealed_r15.jsonl": 0.91,
-    "turns_sealed_r16.jsonl": 0.79,  # sealed round 16, measured twice: 0.797 both
+    # round 16, measured twice while sealed (0.797 both), unsealed in session 15 to tune on
+    "turns_sealed_r16.jsonl": 0.79,
     "turns_sealed_r17.jsonl": 0.70,  # sealed round 17: 0.702 starting rules, 0.704 end
 }
 
