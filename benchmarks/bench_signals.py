@@ -189,6 +189,11 @@ HEDGE_SETS = (
     # results, coached English shop assistants, ReMeDi's Chinese online doctors); the owner
     # measures it once
     ("hedges_sealed_r17.jsonl", "sealed round-17 set (never tuned, never trained on)"),
+    # session 15: labelled on s15-sealed18 by a helper who never read or ran a detector (a
+    # small LLM hotel assistant against simulated travellers, SPADE's GPT-3.5 hotel
+    # customer-service dialogues, CMtMedQA's Chinese medical consultations; no row records
+    # a tool result); the owner measures it once
+    ("hedges_sealed_r18.jsonl", "sealed round-18 set (never tuned, never trained on)"),
     # session 11: GPT-4's ReAct thoughts (FireAct's trajectories), labelled and committed
     # before any detector ran on them, then tuned on; a training file for the gate
     ("hedges_thoughts_r14.jsonl", "round-14 thoughts set (labelled session 11, then tuned)"),

@@ -64,6 +64,7 @@ def test_every_row_names_its_source_file() -> None:
         "hedges_sealed_r15.jsonl",
         "hedges_sealed_r16.jsonl",
         "hedges_sealed_r17.jsonl",
+        "hedges_sealed_r18.jsonl",
         "hedges_thoughts_r14.jsonl",
         "turns.jsonl",
         "turns_heldout.jsonl",
@@ -82,6 +83,7 @@ def test_every_row_names_its_source_file() -> None:
         "turns_sealed_r15.jsonl",
         "turns_sealed_r16.jsonl",
         "turns_sealed_r17.jsonl",
+        "turns_sealed_r18.jsonl",
         "turns_train_r8.jsonl",
     ):
         for row in bench.load(name):
