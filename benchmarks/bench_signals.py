@@ -25,7 +25,10 @@ issue #16 sets:
   55 labelled calls of ``tests/corpora/agentdojo/`` (recorded AgentDojo-style runs);
 - **claims**: precision and recall of ungrounded counts and unquoted names
   (:mod:`projeval.traces.claims`) on ``claims.jsonl``'s ToolTalk conversations, and of
-  every ungrounded value flagged in 12 labelled AgentDojo final answers;
+  every ungrounded value flagged in 12 labelled AgentDojo final answers, and of every value
+  flagged in the final answers of the customer-service sets (``claims_cs.jsonl``), the
+  held-out task agents (``claims_cs_heldout.jsonl``) and session 15's fresh SDK agent runs
+  (``claims_fresh_r15.jsonl``);
 - **labeller agreement**: how often a second labeller, blind to the first labels, agrees
   on 300 hedge and 300 turn rows (``agreement.jsonl``): Cohen's kappa, per language.
 
@@ -645,6 +648,9 @@ def claims_section(verbose: bool) -> list[str]:
     lines += agentdojo_claims(verbose)
     lines += cs_claims(verbose)
     lines += cs_claims(verbose, name="claims_cs_heldout", what="held-out task-agent final answers")
+    lines += cs_claims(
+        verbose, name="claims_fresh_r15", what="fresh SDK agent runs' final answers (session 15)"
+    )
     return lines
 
 

@@ -33,6 +33,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
+from decimal import Decimal, InvalidOperation
 
 from .values import MONTH_NAMES, WEEKDAY_NAMES
 
@@ -1065,7 +1066,7 @@ def ungrounded(text: str | None, known: str | Held) -> list[Claim]:
                 return count_in(form, low)
             if kind == "duration" and duration_in_fields(form, low):
                 return True
-            if kind == "amount" and percent_in_fields(form, low):
+            if kind == "amount" and amount_in_text(form, low):
                 return True
             if kind == "time" and time_in_text(form, low):
                 return True
@@ -1176,6 +1177,42 @@ def percent_in_fields(form: str, low: str) -> bool:
         lambda: rf"{_PERCENT_FIELD}[\"']?\s*[:=]\s*[\"']?{re.escape(number)}(?:\.0+)?(?![\w.])",
     )
     return pattern.search(low) is not None
+
+
+def amount_in_text(form: str, low: str) -> bool:
+    """Whether lower-cased ``low`` holds an amount in a spelling other than its own
+    digits: a percentage as a field that says it is one (:func:`percent_in_fields`), or
+    a decimal as a longer one it rounds from (:func:`rounded_in_text`)."""
+    return percent_in_fields(form, low) or rounded_in_text(form, low)
+
+
+#: An amount's plain decimal form ("118726350.29"): the whole part and one or two places.
+_CENTS_FORM = re.compile(r"(\d+)\.(\d{1,2})$")
+_ROUNDED = _Patterns()
+
+
+def rounded_in_text(form: str, low: str) -> bool:
+    """Whether ``low`` holds a number with more decimal places that ``form`` rounds:
+    "118726350.29" for a code result's float 118726350.28999999, "7.50" for 7.4999999,
+    "2045.68" for 2045.6789. A number rounded down is already held as a prefix of its
+    digits; this finds the ones rounded up. The whole part is the form's own (a number
+    carried over to the next whole one is not looked for)."""
+    m = _CENTS_FORM.match(form)
+    if m is None:
+        return False
+    whole, places = m.group(1), len(m.group(2))
+    pattern = _ROUNDED.get(
+        (whole, places),
+        lambda: rf"(?<![\w.]){re.escape(whole)}\.(\d{{{places + 1},}})(?![\w.])",
+    )
+    try:
+        value = Decimal(form)
+    except InvalidOperation:
+        return False
+    half = Decimal(5).scaleb(-(places + 1))
+    return any(
+        abs(Decimal(f"{whole}.{found.group(1)}") - value) <= half for found in pattern.finditer(low)
+    )
 
 
 def time_in_text(form: str, low: str) -> bool:

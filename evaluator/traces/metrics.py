@@ -33,11 +33,11 @@ from typing import Any
 from ..tokens import count_many
 from .actions import READ, WRITE, ToolKinds, is_error_text, is_handoff, name_words
 from .claims import (
+    amount_in_text,
     count_in,
     date_in_text,
     duration_in_fields,
     listed_items,
-    percent_in_fields,
     time_in_text,
     ungrounded,
 )
@@ -735,8 +735,9 @@ class Grounds:
             # prompt (a customer profile's ``"years_as_customer": 2``).
             return duration_in_fields(form, text) or duration_in_fields(form, self._said)
         if kind == "amount":
-            # A percentage held as a field that says it is one ("humidity": 83 for "83%").
-            return percent_in_fields(form, text) or percent_in_fields(form, self._said)
+            # A percentage held as a field that says it is one ("humidity": 83 for "83%"),
+            # or a decimal rounded from a longer one (118726350.28999999 for "$118,726,350.29").
+            return amount_in_text(form, text) or amount_in_text(form, self._said)
         if kind == "date":
             # A day the user named ("tomorrow", "next Friday") counted from the record's date.
             return date_in_text(form, self._said)

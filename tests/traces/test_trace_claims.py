@@ -355,3 +355,12 @@ def test_a_possessive_is_no_part_of_the_name() -> None:
         ("name", "Dana Lee"),
     ]
     assert ungrounded(text, '{"first_name": "Sophia", "name": "Dana Lee"}') == []
+
+
+def test_an_amount_is_held_by_a_longer_decimal_it_rounds() -> None:
+    # A code tool's sum printed as a float (claims_fresh_r15: 118726350.28999999 answered
+    # "$118,726,350.29"): an answer gives a result's decimal rounded to the cent, up as well
+    # as down. A number the cents do not round from is still not held.
+    known = '{"balance": 2045.6789, "fee": 7.4999999, "count": 12}'
+    text = "Your balance is $2,045.68 and the fee $7.50; not $2,045.69, $7.51 or $12.01."
+    assert [c.value for c in ungrounded(text, known)] == ["$2,045.69", "$7.51", "$12.01"]
