@@ -1182,8 +1182,54 @@ def percent_in_fields(form: str, low: str) -> bool:
 def amount_in_text(form: str, low: str) -> bool:
     """Whether lower-cased ``low`` holds an amount in a spelling other than its own
     digits: a percentage as a field that says it is one (:func:`percent_in_fields`), or
-    a decimal as a longer one it rounds from (:func:`rounded_in_text`)."""
-    return percent_in_fields(form, low) or rounded_in_text(form, low)
+    a decimal as a longer one it rounds from (:func:`rounded_in_text`), a percentage as
+    the share one field's number is of a sibling's (:func:`share_in_fields`)."""
+    return percent_in_fields(form, low) or rounded_in_text(form, low) or share_in_fields(form, low)
+
+
+#: What a JSON text's numbers belong to: an object or array opening or closing, or a
+#: field's number (``"tax": 1``, or a Python dict's ``'tax': 1``).
+_JSON_TOKEN = re.compile(
+    r"""[{}\[\]]|(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*:\s*(-?\d+(?:\.\d+)?)(?![\w.])"""
+)
+
+
+def share_in_fields(form: str, low: str) -> bool:
+    """Whether JSON text in ``low`` holds a percentage as the share one field's number is
+    of another's in the same object: "10%" for ``"subtotal": 10, "tax": 1`` (an invoice's
+    tax rate), "15%" for ``"subtotal": 80, "discount": 12``. Fields of nested objects or of
+    other objects are not paired (an item's price is no share of the order's total), and
+    the share must round to the form's own places."""
+    m = _PERCENT_FORM.match(form.lower())
+    if m is None or "{" not in low:
+        return False
+    number = m.group(1)
+    places = len(number.split(".")[1]) if "." in number else 0
+    want = Decimal(number)
+    stack: list[list[Decimal] | None] = []  # per open object its numbers; None for an array
+    for token in _JSON_TOKEN.finditer(low):
+        mark = token.group()
+        if mark in ("{", "["):
+            stack.append([] if mark == "{" else None)
+        elif mark in ("}", "]"):
+            numbers = stack.pop() if stack else None
+            if numbers and _a_share(numbers, want, places):
+                return True
+        elif stack and stack[-1] is not None:
+            stack[-1].append(Decimal(token.group(1)))
+    return False
+
+
+def _a_share(numbers: list[Decimal], want: Decimal, places: int) -> bool:
+    """Whether one of ``numbers`` is ``want`` percent of a larger one, to ``places``."""
+    step = Decimal(1).scaleb(-places)
+    for part in numbers:
+        if part <= 0:
+            continue
+        for whole in numbers:
+            if whole > part and (part * 100 / whole).quantize(step) == want:
+                return True
+    return False
 
 
 #: An amount's plain decimal form ("118726350.29"): the whole part and one or two places.

@@ -364,3 +364,15 @@ def test_an_amount_is_held_by_a_longer_decimal_it_rounds() -> None:
     known = '{"balance": 2045.6789, "fee": 7.4999999, "count": 12}'
     text = "Your balance is $2,045.68 and the fee $7.50; not $2,045.69, $7.51 or $12.01."
     assert [c.value for c in ungrounded(text, known)] == ["$2,045.69", "$7.51", "$12.01"]
+
+
+def test_a_percentage_is_held_as_one_fields_share_of_a_sibling() -> None:
+    # An invoicing agent's "Tax (10%): 1" for a result holding subtotal 10 and tax 1
+    # (claims_fresh_r15): the share one number of an object is of another of the same
+    # object. Numbers of different objects, or no pair at all, still hold no percentage.
+    known = (
+        '{"order": {"subtotal": 80, "discount": 12, "items": [{"price": 50}, {"price": 30}]},'
+        ' "shipping": 5}'
+    )
+    text = "You saved 15% (12 of 80); the 6.25% shipping share and 20% tip are estimates."
+    assert [c.value for c in ungrounded(text, known)] == ["6.25%", "20%"]
