@@ -1,17 +1,20 @@
 """Rebuild ``claims_fresh_r15_traces.jsonl`` from git mirrors of microsoft/semantic-kernel and
 lapth/aichat-openai-agent.
 
-Usage: ``python claims_fresh_r15_build.py SEMANTIC_KERNEL_GIT_DIR AICHAT_GIT_DIR``.
+Usage: ``python claims_fresh_r15_build.py SEMANTIC_KERNEL_GIT_DIR AICHAT_GIT_DIR MISTRAL_COOKBOOK_GIT_DIR``.
 
 Semantic Kernel's agent samples end with a ``Sample Output`` docstring: a recorded run printed by
 the sample's message callback (``# User:``, ``Function Call:>``, ``Function Result:>``, the agent's
 replies). aichat-openai-agent's ``ai_execution_history_data.md`` holds OpenAI Agents SDK run
-histories (Responses items) of a multi-agent invoicing assistant. Each becomes one OpenAI Chat
+histories (Responses items) of a multi-agent invoicing assistant. mistralai/cookbook's notebooks
+print two runs whole: a PydanticAI bank-support agent's messages (``_all_messages``, its answer the
+``support_advice`` of its structured result) and a payment-status function call. Each becomes one OpenAI Chat
 trace; an answer is an assistant text a user message follows or that ends the record.
 """
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 import subprocess
@@ -197,8 +200,71 @@ def responses_items(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return msgs
 
 
+#: A PydanticAI message part as the notebook printed it (``repr``).
+_PART = re.compile(
+    r"(SystemPromptPart|UserPromptPart)\(content=(\"(?:[^\"\\\\]|\\\\.)*\"|'(?:[^'\\\\]|\\\\.)*')"
+    r"|ToolCallPart\(tool_name='(\w+)', args=ArgsJson\(args_json='((?:[^'\\\\]|\\\\.)*)'\), tool_call_id='(\w+)'"
+    r"|ToolReturnPart\(tool_name='(\w+)', content=('(?:[^'\\\\]|\\\\.)*'), tool_call_id='(\w+)'"
+)
+
+
+def notebook_outputs(text: str) -> list[str]:
+    """The text of each output of a notebook's code cells, in order."""
+    out = []
+    for cell in json.loads(text)["cells"]:
+        for o in cell.get("outputs", []):
+            t = "".join(o.get("text", [])) or "".join(o.get("data", {}).get("text/plain", []))
+            out.append(t)
+    return out
+
+
+def pydantic_ai_messages(printed: str) -> list[dict[str, Any]]:
+    """A printed ``_all_messages`` as OpenAI Chat messages; the ``final_result`` call (how
+    PydanticAI returns a structured answer) becomes the answer's text, its
+    ``support_advice``."""
+    msgs: list[dict[str, Any]] = []
+    system: list[str] = []
+    for m in _PART.finditer(printed):
+        if m.group(1):
+            content = ast.literal_eval(m.group(2))
+            if m.group(1) == "SystemPromptPart":
+                system.append(content)
+            else:
+                if system:
+                    msgs.append({"role": "system", "content": "\n".join(system)})
+                    system = []
+                msgs.append({"role": "user", "content": content})
+        elif m.group(3):
+            args = ast.literal_eval(f"'{m.group(4)}'")
+            if m.group(3) == "final_result":
+                msgs.append({"role": "assistant", "content": json.loads(args)["support_advice"]})
+                break
+            msgs.append(
+                {
+                    "role": "assistant",
+                    "content": None,
+                    "tool_calls": [
+                        {
+                            "id": m.group(5),
+                            "type": "function",
+                            "function": {"name": m.group(3), "arguments": args},
+                        }
+                    ],
+                }
+            )
+        else:
+            msgs.append(
+                {
+                    "role": "tool",
+                    "tool_call_id": m.group(8),
+                    "content": ast.literal_eval(m.group(7)),
+                }
+            )
+    return msgs
+
+
 def main() -> None:
-    sk_git, lapth_git = sys.argv[1], sys.argv[2]
+    sk_git, lapth_git, mistral_git = sys.argv[1], sys.argv[2], sys.argv[3]
     out = []
     for commit, path in SK:
         text = show(sk_git, commit, path)
@@ -242,6 +308,58 @@ def main() -> None:
                     "messages": msgs,
                 }
             )
+    bank = (
+        "48c1b49b0b9a69de3b9d67f32e0e69ea7b35bcfd",
+        "third_party/PydanticAI/pydantic_bank_support_agent.ipynb",
+    )
+    printed = next(o for o in notebook_outputs(show(mistral_git, *bank)) if "_all_messages" in o)
+    msgs = pydantic_ai_messages(printed)
+    out.append(
+        {
+            "id": "mistral-cookbook/pydantic_bank_support_agent",
+            "source": "mistralai/cookbook",
+            "commit": bank[0],
+            "path": bank[1] + "#lost-card-run",
+            "answers": answers(msgs),
+            "messages": msgs,
+        }
+    )
+    pay = (
+        "7ccd85fe8bca088934b87b3be3f93fc1364cb6e3",
+        "mistral/function_calling/function_calling.ipynb",
+    )
+    outs = notebook_outputs(show(mistral_git, *pay))
+    i = next(k for k, o in enumerate(outs) if "'role': 'tool'" in o)
+    user = re.search(r"'content': \"([^\"]*)\"", outs[i]).group(1)  # type: ignore[union-attr]
+    call = re.search(r"name='(\w+)', arguments='([^']*)'\), id='(\w+)'", outs[i])
+    result = re.search(r"'content': '([^']*)',\s*'tool_call_id'", outs[i])
+    assert call and result
+    msgs = [
+        {"role": "user", "content": user},
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {
+                    "id": call.group(3),
+                    "type": "function",
+                    "function": {"name": call.group(1), "arguments": call.group(2)},
+                }
+            ],
+        },
+        {"role": "tool", "tool_call_id": call.group(3), "content": result.group(1)},
+        {"role": "assistant", "content": ast.literal_eval(outs[i + 1].strip())},
+    ]
+    out.append(
+        {
+            "id": "mistral-cookbook/function_calling",
+            "source": "mistralai/cookbook",
+            "commit": pay[0],
+            "path": pay[1] + "#payment-status-run",
+            "answers": answers(msgs),
+            "messages": msgs,
+        }
+    )
     with OUT.open("w", encoding="utf-8") as f:
         for t in out:
             f.write(json.dumps(t, ensure_ascii=False) + "\n")
