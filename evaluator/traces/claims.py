@@ -593,6 +593,38 @@ _AT_NUMBER = (
 )
 
 
+#: A phone number of ten digits, North American style, its country code optional:
+#: ``1-800-123-4567``, ``+1-702-555-1212``, ``(949) 404-2989``, ``415.555.0199``. Its digits
+#: hold no letter, so the id pattern never reads one.
+_PHONE = re.compile(r"(?:\+?1[-. ]?)?(?:\(\d{3}\)[ ]?|\d{3}[-.])\d{3}[-.]\d{4}(?![\w-])")
+
+
+def _phone_start(text: str, start: int, end: int, before: str, after: str) -> bool:
+    """Whether the run of digits ``text[start:end]`` may open a phone number: three digits
+    followed by a separator, a "1" country code, or digits after "+" or "(" (a cheap test
+    before the pattern is tried at every number)."""
+    size = end - start
+    if before in _ID_CHARS or before == ".":
+        return False
+    return (
+        (size == 3 and after in "-.)")
+        or (size == 1 and text[start] == "1" and after in "-. ")
+        or before in "+("
+    )
+
+
+def _phone_forms(value: str) -> tuple[str, ...]:
+    """A phone number's spellings: as stated, its digits alone, and its last ten digits in
+    the usual separators (held with or without the country code)."""
+    digits = "".join(c for c in value if c.isdigit())
+    a, b, c = digits[-10:-7], digits[-7:-4], digits[-4:]
+    return tuple(
+        dict.fromkeys(
+            [value, digits, digits[-10:], f"{a}-{b}-{c}", f"({a}) {b}-{c}", f"{a}.{b}.{c}"]
+        )
+    )
+
+
 def claims(text: str | None, held: Held | None = None) -> list[Claim]:
     """Every value :data:`CLAIM_KINDS` names in ``text``, in order, one claim per span;
     with ``held``, only the values it holds in none of their spellings.
@@ -659,6 +691,12 @@ def claims(text: str | None, held: Held | None = None) -> list[Claim]:
             if m is not None and m.end() <= hi and (forms := _forms("id", m)):
                 covered = m.end()
                 add("id", m.start(), m.end(), forms, m.group())
+                continue
+        if _phone_start(text, start, pos, before, after):
+            m = _PHONE.match(text, start - 1 if before in "+(" else start)
+            if m is not None:
+                covered = m.end()
+                add("id", m.start(), m.end(), _phone_forms(m.group()), m.group())
                 continue
         m = _ISO.match(text, start)
         if m is not None:

@@ -376,3 +376,19 @@ def test_a_percentage_is_held_as_one_fields_share_of_a_sibling() -> None:
     )
     text = "You saved 15% (12 of 80); the 6.25% shipping share and 20% tip are estimates."
     assert [c.value for c in ungrounded(text, known)] == ["6.25%", "20%"]
+
+
+def test_a_phone_number_is_an_id() -> None:
+    # A bank-support agent's "call us at 1-800-123-4567" (claims_fresh_r15) that nothing
+    # in the record held was read as no value at all. A number held in other separators
+    # or with its country code is held; dates and ranges of digits are no phone numbers.
+    known = '{"phone": "7025551212", "hotline": "+1-888-555-0100", "office": "(415) 555-0199"}'
+    text = (
+        "Call us at 1-800-123-4567, the office on 415-555-0199 or (702) 555-1212, the "
+        "hotline at 888.555.0100; on 2024-05-27, in 10-12 days, ref 123-456."
+    )
+    assert [(c.kind, c.value) for c in ungrounded(text, known)] == [
+        ("id", "1-800-123-4567"),
+        ("date", "2024-05-27"),
+        ("duration", "10-12 days"),
+    ]
