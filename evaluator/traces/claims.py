@@ -13,7 +13,8 @@ assistant text states, in English and Chinese:
 - ``amount``: ``$12.50``, ``€40``, ``¥3,000``, ``299元``, ``120 USD``;
 - ``duration``: ``5 hours``, ``30 min``, ``3-4小时``, ``7天``;
 - ``id``: a token of letters and digits with a separator or a code shape
-  (``ORD-2024-5678``, ``tkt_3e7b91a0``, ``CA1234``);
+  (``ORD-2024-5678``, ``tkt_3e7b91a0``, ``CA1234``), an e-mail address, a phone number
+  (``1-800-123-4567``, ``(949) 404-2989``);
 - ``count``: a number of things (``3 tickets``, ``two flights``, ``3张票``);
 - ``name``: a quoted name (``"Hellraiser: Deader"``, ``“粤膳坊”``), or an unquoted
   proper name stated as a fact (``Jose Garcia``, ``Hotel Dealz``): a run of
@@ -21,7 +22,8 @@ assistant text states, in English and Chinese:
 
 and :func:`ungrounded` keeps those that no earlier text of the conversation
 holds in any of the value's usual spellings (``May 27`` is held by
-``2024-05-27``, ``$12.50`` by ``12.5``, ``7 pm`` by ``19:00``; a count by the
+``2024-05-27``, ``$12.50`` by ``12.5`` or by ``12.4999``, ``10%`` by a tax of 1 on a
+subtotal of 10, ``7 pm`` by ``19:00``; a count by the
 number standing alone, or by a result listing that many items or that many
 items sharing a value). A bare number with no noun is left alone.
 """

@@ -493,3 +493,21 @@ def test_held_out_customer_service_claims_floors() -> None:
     bench.cs_claims(False, scores, name="claims_cs_heldout")
     assert scores["all"][0] >= 0.82 and scores["all"][1] >= 0.77, scores["all"]
     assert scores["amount"] >= (1.0, 1.0) and scores["id"] >= (1.0, 0.57), scores
+
+
+def test_fresh_sdk_agent_claims_floors() -> None:
+    # claims_fresh_r15.jsonl: 124 values (1 ungrounded) stated in the final answers of 18
+    # recorded agent runs no other set used (Semantic Kernel's sample outputs, an OpenAI
+    # Agents SDK invoicing assistant, Mistral cookbook runs), labelled and committed before
+    # the detector ran on them. First run 0.000 / - (3 flagged, all grounded: a float
+    # rounded to the cent, a tax rate as the share of two fields); the phone number the
+    # bank agent made up was no claim. After session 15's rules (rounded decimals, a
+    # field's share of a sibling, phone numbers as ids): 1.000 / 1.000.
+    rows = bench.load("claims_fresh_r15.jsonl")
+    assert len(rows) >= 120 and len({r["trace"] for r in rows}) >= 18
+    assert sum(r["ungrounded"] for r in rows) >= 1
+    assert all(len(r["commit"]) == 40 and r["source"] and r["path"] for r in rows)
+    scores: dict[str, tuple[float, float]] = {}
+    bench.cs_claims(False, scores, name="claims_fresh_r15")
+    assert scores["all"] >= (1.0, 1.0), scores["all"]
+    assert scores["amount"] >= (1.0, 1.0) and scores["id"] >= (1.0, 1.0), scores
