@@ -179,7 +179,9 @@ def test_killed_workers_are_replaced_and_nothing_counts_twice(
     dask = analyse_traces(inputs, suites=suites, engine="dask", address=client.scheduler.address)
     assert (tmp_path / f"killed-{kills - 1}").exists()  # the workers did die mid-task
     assert_same(analyse_traces(inputs, suites=suites), dask)
-    client.wait_for_workers(2, timeout=30)  # the nannies brought them back
+    # the nannies brought them back; a generous wait, since a loaded machine (CI's two
+    # cores shared) can take well over 30 s to start a killed worker's process again
+    client.wait_for_workers(2, timeout=180)
 
 
 def test_dask_results_land_in_the_history_like_local_ones(
