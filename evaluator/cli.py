@@ -492,8 +492,8 @@ def traces(
     """Follow-up lookups, hedges, billed tokens and question drift in recorded traces.
 
     PATHS are trace files, folders or quoted glob patterns (JSON, JSON Lines,
-    VCR cassettes in YAML, SWE-agent .traj files, gzip, or Parquet files of
-    normalised events).
+    VCR cassettes in YAML, SWE-agent .traj files, Inspect AI .eval logs, gzip, or
+    Parquet files of normalised events).
     """
     from . import progress
     from .suites import load_suite

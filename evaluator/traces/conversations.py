@@ -444,6 +444,14 @@ class OpenAIChat(Converter):
                 # A flat call: the name and arguments (an object or a JSON string) at the
                 # call's top level, as tau2-bench's ToolCall and some compatible servers write.
                 body, arguments = tc, tc.get("arguments")
+            elif kind == "function" and isinstance(tc.get("function"), str):
+                # A flat call naming its tool in "function": Inspect AI's ToolCall.
+                body, arguments = {"name": tc["function"]}, tc.get("arguments")
+            elif "type" not in tc:
+                problems.append(
+                    f"message {msg}: a tool call names no function ('function' or 'name'); skipped"
+                )
+                continue
             else:
                 problems.append(f"message {msg}: unknown tool call type {kind!r}; skipped")
                 continue

@@ -495,6 +495,128 @@ def mcpmark_run(messages_path: str) -> tuple[str, str | None] | None:
     return record["task_name"], run_failure(record)
 
 
+# -- Inspect AI eval logs ----------------------------------------------------------------
+# Inspect AI (UKGovernmentBEIS/inspect_ai, ``inspect_ai/log/_log.py``: ``EvalLog``) writes
+# one log per task run: ``{"version": 2, "status", "eval": {"task", "model", ...}, "plan",
+# "results", "stats", "samples": [EvalSample, ...]}`` as JSON, or (its default since
+# 0.3.43) a ``.eval`` zip of ``header.json`` (the log without samples) and
+# ``samples/<id>_epoch_<n>.json``, one EvalSample each. A sample is one run of one dataset
+# item: ``{"id", "epoch", "input", "target", "messages", "output", "scores", "model_usage",
+# "error"}``; its messages are Chat messages but for a call, ``{"id", "function": <name>,
+# "arguments": {...}}``, a tool message's ``error``, ``{"type", "message"}``, and content
+# parts of type ``reasoning`` (the model's thinking). Read at 92099a87 and f9d7f887
+# (``tests/analysis/test_logs/``, ``tests/log/test_eval_log/``; corpora README).
+
+#: The top-level keys of an Inspect eval log besides ``eval``: one of them marks it.
+_INSPECT_KEYS = ("samples", "results", "stats", "plan")
+
+
+def is_inspect_log(value: Any) -> bool:
+    """An Inspect AI eval log (or a ``.eval`` archive's ``header.json``)."""
+    return (
+        isinstance(value, dict)
+        and isinstance(value.get("eval"), dict)
+        and isinstance(value["eval"].get("task"), str)
+        and isinstance(value.get("version"), int)
+        and any(k in value for k in _INSPECT_KEYS)
+    )
+
+
+def inspect_run(sample: Any, task: str) -> Any:
+    """One Inspect sample as a run record OpenAI Chat reads: its messages rewritten
+    (:func:`inspect_messages`), named ``<task> sample <id> epoch <n>``, its usage summed
+    over the models it called and its ``error`` (the sample raised) the run's failure."""
+    if not isinstance(sample, dict) or not isinstance(sample.get("messages"), list):
+        return sample  # read as it is, so that its problem names what it lacks
+    calls = _inspect_call_usage(sample.get("events"))
+    messages = inspect_messages(sample["messages"])
+    for m in messages:
+        if isinstance(m, dict) and m.get("role") == "assistant" and m.get("id") in calls:
+            m["usage"] = calls[m["id"]]
+    run: dict[str, Any] = {
+        "trace_id": f"{task} sample {sample.get('id')} epoch {sample.get('epoch', 1)}",
+        "messages": messages,
+    }
+    usage = sample.get("model_usage")
+    if not calls and isinstance(usage, dict):
+        # No model event says what each call used: the sample's totals are the run's.
+        total = _inspect_usage([u for u in usage.values() if isinstance(u, dict)])
+        if total["input_tokens"] or total["output_tokens"]:
+            run["usage"] = total
+    error = sample.get("error")
+    if isinstance(error, dict) and isinstance(error.get("message"), str):
+        run["error"] = error["message"]
+    return run
+
+
+def _count(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def _inspect_usage(usages: list[dict[str, Any]]) -> dict[str, Any]:
+    """Inspect ``ModelUsage`` records summed, as Responses usage: its ``input_tokens`` is
+    the input total Inspect reports, ``input_tokens_cache_read`` the cached part."""
+    return {
+        "input_tokens": sum(_count(u.get("input_tokens")) for u in usages),
+        "output_tokens": sum(_count(u.get("output_tokens")) for u in usages),
+        "input_tokens_details": {
+            "cached_tokens": sum(_count(u.get("input_tokens_cache_read")) for u in usages)
+        },
+    }
+
+
+def _inspect_call_usage(events: Any) -> dict[str, dict[str, Any]]:
+    """``message id -> usage`` of each model call a sample's ``model`` events record: the
+    event's ``output.usage``, for the message its ``output.choices`` hold."""
+    out: dict[str, dict[str, Any]] = {}
+    for event in events if isinstance(events, list) else ():
+        output = event.get("output") if isinstance(event, dict) else None
+        if not isinstance(output, dict) or event.get("event") != "model":
+            continue
+        usage, choices = output.get("usage"), output.get("choices")
+        if not isinstance(usage, dict) or not isinstance(choices, list) or not choices:
+            continue
+        message = choices[0].get("message") if isinstance(choices[0], dict) else None
+        if isinstance(message, dict) and isinstance(message.get("id"), str):
+            out[message["id"]] = _inspect_usage([usage])
+    return out
+
+
+def inspect_messages(messages: list[Any]) -> list[Any]:
+    """Inspect ChatMessages as OpenAI Chat messages: each call ``{"id", "type": "function",
+    "function": {"name", "arguments"}}``, a tool message's error object its text, and the
+    model's ``reasoning`` parts left out (its thinking, not its text)."""
+    out: list[Any] = []
+    for m in messages:
+        if not isinstance(m, dict):
+            out.append(m)
+            continue
+        m = dict(m)
+        content = m.get("content")
+        if isinstance(content, list):
+            m["content"] = [
+                p for p in content if not (isinstance(p, dict) and p.get("type") == "reasoning")
+            ]
+        calls = m.get("tool_calls")
+        if isinstance(calls, list):
+            m["tool_calls"] = [
+                {
+                    "id": c.get("id"),
+                    "type": "function",
+                    "function": {"name": c["function"], "arguments": c.get("arguments")},
+                }
+                if isinstance(c, dict) and isinstance(c.get("function"), str)
+                else c
+                for c in calls
+            ]
+        error = m.get("error")
+        if m.get("role") == "tool" and isinstance(error, dict):
+            kind, message = error.get("type"), error.get("message")
+            m["error"] = ": ".join(str(x) for x in (kind, message) if x) or True
+        out.append(m)
+    return out
+
+
 # -- Runs that failed upstream -----------------------------------------------------------
 
 #: SWE-agent's exit statuses for a run an error ended (``handle_error_with_autosubmission``

@@ -15,6 +15,8 @@ import glob
 import gzip
 import json
 import os
+import re
+import zipfile
 import zlib
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -26,7 +28,14 @@ from ..errors import TraceError
 from .conversations import RUN_KEYS, RUN_LISTS
 from .events import Problem, fast_loads
 from .eventstream import is_event_stream
-from .harnesses import MCPMARK_MESSAGES, MCPMARK_RECORD, MCPMARK_SUMMARY, PREDICTIONS_FILES
+from .harnesses import (
+    MCPMARK_MESSAGES,
+    MCPMARK_RECORD,
+    MCPMARK_SUMMARY,
+    PREDICTIONS_FILES,
+    inspect_run,
+    is_inspect_log,
+)
 
 #: ``.json`` documents larger than this are refused (the bound is configurable).
 DEFAULT_MAX_JSON_BYTES = 256 * 1024 * 1024
@@ -42,12 +51,14 @@ DOCUMENT_SUFFIXES = (".json", ".traj")
 JSONL_SUFFIXES = (".jsonl", ".ndjson", ".log")
 #: Suffixes a directory is searched for (``.parquet``: normalised events, see
 #: ``docs/parquet_layout.md``).
-TRACE_SUFFIXES = (*DOCUMENT_SUFFIXES, ".jsonl", ".ndjson", ".log", ".parquet")
+#: Inspect AI's eval logs, a zip of JSON documents (:func:`_read_eval_archive`).
+ARCHIVE_SUFFIXES = (".eval",)
+TRACE_SUFFIXES = (*DOCUMENT_SUFFIXES, ".jsonl", ".ndjson", ".log", ".parquet", *ARCHIVE_SUFFIXES)
 #: VCR cassettes (vcrpy, pytest-recording): read as their recorded interactions. In a
 #: folder, only those that say ``interactions:`` near their top are taken.
 CASSETTE_SUFFIXES = (".yaml", ".yml")
 #: Files read whole (one document), never cut into shards or partitions.
-WHOLE_SUFFIXES = (*DOCUMENT_SUFFIXES, *CASSETTE_SUFFIXES)
+WHOLE_SUFFIXES = (*DOCUMENT_SUFFIXES, *CASSETTE_SUFFIXES, *ARCHIVE_SUFFIXES)
 _GLOB_CHARS = frozenset("*?[")
 
 _BOM = b"\xef\xbb\xbf"
@@ -279,6 +290,9 @@ def iter_records(
         raise TraceError("no such file or directory.", file=name, fix="check the path") from None
     except OSError as exc:
         raise TraceError(f"cannot open the file ({exc}).", file=name) from exc
+    if stem_suffix(path) in ARCHIVE_SUFFIXES and zipfile.is_zipfile(path):
+        yield from _read_eval_archive(path, name, max_json_bytes)
+        return
     gz = is_gzip(path)
     try:
         raw = path.open("rb")
@@ -639,10 +653,14 @@ def _read_document(
 
 def _split_document(value: Any, name: str) -> Iterator[Record | Problem]:
     """A list of conversations, run records or JSON-RPC messages is many records, and so is
-    a results document's list of runs (:data:`~.conversations.RUN_LISTS`); anything else is
-    one. A list holding a message (an item with a ``role``) is one conversation even where
-    an item has a record's key: an OpenAI Responses input list (the Agents SDK's
-    ``to_input_list()``) holds ``function_call_output`` items with an ``output``."""
+    a results document's list of runs (:data:`~.conversations.RUN_LISTS`) and an Inspect AI
+    eval log's samples; anything else is one. A list holding a message (an item with a
+    ``role``) is one conversation even where an item has a record's key: an OpenAI
+    Responses input list (the Agents SDK's ``to_input_list()``) holds
+    ``function_call_output`` items with an ``output``."""
+    if is_inspect_log(value):
+        yield from _inspect_samples(value, name)
+        return
     runs = _run_list(value)
     if runs is not None:
         key, items = runs
@@ -659,6 +677,68 @@ def _split_document(value: Any, name: str) -> Iterator[Record | Problem]:
             yield Record(1, item, i)
     else:
         yield Record(1, value)
+
+
+def _inspect_samples(log: dict[str, Any], name: str) -> Iterator[Record | Problem]:
+    """An Inspect AI eval log's samples, each a run record (:func:`~.harnesses.inspect_run`)."""
+    samples = log.get("samples")
+    if not isinstance(samples, list) or not samples:
+        yield Problem(
+            name,
+            1,
+            "an Inspect AI eval log that holds no samples (it was written with log_samples "
+            "off, or before any sample finished): no conversation to read",
+        )
+        return
+    task = log["eval"]["task"]
+    for i, sample in enumerate(samples):
+        yield Record(1, inspect_run(sample, task), i, "samples")
+
+
+#: An Inspect ``.eval`` archive's header (``_journal/start.json`` while the run is under
+#: way: the same log, without results) and its samples, ``samples/<id>_epoch_<n>.json``.
+_EVAL_HEADERS = ("header.json", "_journal/start.json")
+_EVAL_SAMPLE = re.compile(r"samples/[^/]+\.json")
+_DIGITS = re.compile(r"(\d+)")
+
+
+def _read_eval_archive(path: Path, name: str, max_bytes: int) -> Iterator[Record | Problem]:
+    """An Inspect AI ``.eval`` log (a zip): its header and samples read as the JSON log they
+    stand for. Each member is read up to ``max_bytes`` (its size as the zip states it)."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            members = {info.filename: info for info in archive.infolist()}
+            header_name = next((h for h in _EVAL_HEADERS if h in members), None)
+            if header_name is None:
+                yield Problem(
+                    name,
+                    None,
+                    "a zip archive with no header.json (nor _journal/start.json): not an "
+                    "Inspect AI .eval log",
+                )
+                return
+            samples = sorted(
+                (n for n in members if _EVAL_SAMPLE.fullmatch(n)),
+                key=lambda n: [int(p) if p.isdigit() else p for p in _DIGITS.split(n)],
+            )
+            values: list[Any] = []
+            for member in (header_name, *samples):
+                if members[member].file_size > max_bytes:
+                    yield Problem(
+                        name,
+                        None,
+                        f"{member} is larger than the {max_bytes // (1024 * 1024)} MB bound "
+                        "for documents read whole; skipped",
+                    )
+                    continue
+                values.append(_json.loads(archive.read(member).decode("utf-8")))
+    except (zipfile.BadZipFile, OSError, EOFError, zlib.error, ValueError) as exc:
+        yield Problem(name, None, f"the .eval archive cannot be read ({exc})")
+        return
+    header, *rest = values
+    if isinstance(header, dict):
+        header = {**header, "samples": rest}
+    yield from _split_document(header, name)
 
 
 def _run_list(value: Any) -> tuple[str, list[Any]] | None:

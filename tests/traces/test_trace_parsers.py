@@ -2960,3 +2960,116 @@ def test_an_mcp_tools_list_states_its_tools_definitions(tmp_path: Path) -> None:
     ]
     _, (trace,), _ = parse(write_jsonl(tmp_path / "session.jsonl", lines))
     assert trace.tool_text == {"create_invoice": _DEFINED}
+
+
+INSPECT = CORPORA / "inspect"
+
+
+def test_inspect_ai_eval_logs_read_each_sample_as_a_run(tmp_path: Path) -> None:
+    # Inspect AI's eval log (JSON): {"version", "eval", "samples": [...]}, each sample's
+    # messages Chat-like but each call {"id", "function": <name>, "arguments": {...}}. A
+    # real gpt-4o-mini browser run (UKGovernmentBEIS/inspect_ai; corpora README) was "not
+    # a known trace format".
+    path = INSPECT / "2025-05-12T20-27-36-04-00_browser.json"
+    fmt, traces, problems = parse(path)
+    assert (fmt, len(traces), problems) == ("openai_chat", 1, [])
+    trace = traces[0]
+    assert trace.trace_id == "browser sample 1 epoch 1"
+    rows = [(e.role, e.kind, e.tool, e.link, e.args) for e in trace.events]
+    assert rows == [
+        ("user", "message", None, None, None),
+        ("assistant", "call", "web_browser_go", 2, {"url": "https://www.aisi.gov.uk/"}),
+        ("tool", "result", "web_browser_go", 1, None),
+        ("assistant", "call", "web_browser_click", 4, {"element_id": 151}),
+        ("tool", "result", "web_browser_click", 3, None),
+        ("assistant", "call", "web_browser_click", 6, {"element_id": 884}),
+        ("tool", "result", "web_browser_click", 5, None),
+        ("assistant", "call", "web_browser_click", 8, {"element_id": 903}),
+        ("tool", "result", "web_browser_click", 7, None),
+        ("assistant", "message", None, None, None),
+    ]
+    # Each model call's usage is its model event's, on the message it wrote.
+    usages = [(e.msg, e.usage) for e in trace.events if e.usage is not None]
+    assert [(m, u.input_total, u.output, u.cache_read) for m, u in usages] == [
+        (1, 1124, 23, 0),
+        (3, 1568, 17, 1024),
+        (5, 2732, 17, 1536),
+        (7, 3896, 17, 2688),
+        (9, 5915, 207, 3840),
+    ]
+    # Without model events, the sample's usage (model_usage, summed) is the run's.
+    log = json.loads(path.read_text())
+    log["samples"][0]["events"] = []
+    _, traces, _ = parse(write_json(tmp_path / "no_events.json", log))
+    usages = [e.usage for e in traces[0].events if e.usage is not None]
+    assert [(u.input_total, u.output, u.cache_read) for u in usages] == [(15235, 281, 9088)]
+    # A tool message's error object, {"type", "message"}, is a failed call; a sample's
+    # error (the run raised) is the run's problem; reasoning parts are not its text.
+    log = json.loads(path.read_text())
+    sample = log["samples"][0]
+    sample["messages"][2]["error"] = {"type": "timeout", "message": "Command timed out."}
+    sample["messages"][-1]["content"] = [
+        {"type": "reasoning", "reasoning": "The page says...", "redacted": False},
+        {"type": "text", "text": "The AISI studies AI risks."},
+    ]
+    sample["error"] = {"message": "RuntimeError('browser crashed')", "traceback": "..."}
+    fmt, traces, problems = parse(write_json(tmp_path / "failed.json", log))
+    assert traces[0].events[2].is_error is True
+    assert traces[0].events[-1].text == "The AISI studies AI risks."
+    assert [p.reason for p in problems] == [
+        "item 0 of the 'samples' list: the run failed before it finished ('error': "
+        "RuntimeError('browser crashed')), so "
+        "its conversation stops where the failure struck: re-run it, or leave it out"
+    ]
+    # A log written without its samples (log_samples off) says so, not "unknown format".
+    del log["samples"]
+    with pytest.raises(TraceError, match="holds no samples"):
+        parse(write_json(tmp_path / "header_only.json", log))
+
+
+def test_inspect_ai_eval_archives_are_read(tmp_path: Path) -> None:
+    # Inspect's default log format, .eval: a zip of header.json and samples/*.json. A real
+    # Llama 3.1 405B run, two samples of two epochs each (UKGovernmentBEIS/inspect_ai;
+    # corpora README): it was "not UTF-8 ... check that the file is JSON".
+    from projeval.traces.readers import expand_paths
+
+    fmt, traces, problems = parse(INSPECT / "log_streaming.eval")
+    assert (fmt, problems) == ("openai_chat", [])
+    assert sorted(t.trace_id for t in traces) == [
+        "popularity sample 1 epoch 1",
+        "popularity sample 1 epoch 2",
+        "popularity sample 2 epoch 1",
+        "popularity sample 2 epoch 2",
+    ]
+    assert [[e.role for e in t.events] for t in traces] == [["system", "user", "assistant"]] * 4
+    # A folder of logs holds its .eval files.
+    assert "log_streaming.eval" in [p.name for p in expand_paths([INSPECT])]
+    # A zip that is no eval log is one problem naming it.
+    import zipfile
+
+    with zipfile.ZipFile(tmp_path / "other.eval", "w") as z:
+        z.writestr("readme.txt", "hello")
+    with pytest.raises(TraceError, match=r"no header\.json"):
+        parse(tmp_path / "other.eval")
+
+
+def test_flat_calls_naming_their_function_are_read(tmp_path: Path) -> None:
+    # Inspect AI's ToolCall names its tool in "function" (a string) beside "arguments";
+    # read under a plain "messages" list, each call was "unknown tool call type
+    # 'function'" though no call had a type.
+    messages = json.loads((INSPECT / "2025-05-12T20-27-36-04-00_browser.json").read_text())[
+        "samples"
+    ][0]["messages"][:3]
+    fmt, traces, problems = parse(write_json(tmp_path / "m.json", {"messages": messages}))
+    assert (fmt, problems) == ("openai_chat", [])
+    assert [(e.kind, e.tool, e.link) for e in traces[0].events] == [
+        ("message", None, None),
+        ("call", "web_browser_go", 2),
+        ("result", "web_browser_go", 1),
+    ]
+    # A call with no name anywhere says what it lacks, not a type it never had.
+    messages[1]["tool_calls"][0] = {"id": "c1", "arguments": {}}
+    _, _, problems = parse(write_json(tmp_path / "n.json", {"messages": messages}))
+    assert [p.reason for p in problems] == [
+        "message 1: a tool call names no function ('function' or 'name'); skipped"
+    ]
