@@ -23,6 +23,7 @@ from .events import Event, Usage, call_event, parse_args
 from .harnesses import (
     CALL_ROLES,
     RUN_END_ROLES,
+    ag2_initiator_view,
     ag2_messages,
     atif_messages,
     azure_eval_messages,
@@ -345,6 +346,21 @@ class OpenAIChat(Converter):
     def convert(
         self, messages: list[Any], start: int, line: int | None, problems: list[str]
     ) -> list[Event]:
+        if start == 0:
+            # AutoGen's or AG2's history as its initiator holds it, without tool calls
+            # (with them, its tool_responses say so, below): its roles the other way round.
+            view = ag2_initiator_view(messages)
+            if view is not None and view[1]:
+                messages = ag2_messages(messages)
+            elif view is not None:
+                problems.append(
+                    "every message is named and the first is an assistant message named "
+                    f"{view[0]!r}, as in an AG2 or AutoGen chat history held by the agent "
+                    "that started the chat, whose roles are the other way round; nothing "
+                    "confirms it (no tool reply, no 'TERMINATE'), so it is read as written "
+                    "(record the answering agent's view, its chat_messages[<the "
+                    "initiator>], to be sure)"
+                )
         events: list[Event] = []
         noted = len(problems)
         for msg, m in enumerate(messages, start):  # objects() inlined: once a message

@@ -1135,6 +1135,44 @@ def langchain_message(m: dict[str, Any]) -> dict[str, Any]:
 # ``user``; its calls stay ``assistant``, as any message with ``tool_calls`` is.
 
 
+#: AG2's and AutoGen's default termination message: its ``AssistantAgent`` is told to end
+#: with it when the task is done (``DEFAULT_SYSTEM_MESSAGE``), and the chat stops on it.
+_AG2_TERMINATE = re.compile(r"\bTERMINATE\W*\Z")
+
+
+def ag2_initiator_view(messages: list[Any]) -> tuple[str, bool] | None:
+    """``(initiator, certain)`` when a history without tool replies is shaped as an AG2 or
+    AutoGen chat history held by the agent that started the chat: every ``user`` and
+    ``assistant`` message (but calls) named, the first an ``assistant`` message, and the
+    roles following the names (the first's name always ``assistant``, every other
+    ``user``). ``certain`` when a message ends with AG2's ``TERMINATE``: nothing else in
+    such a history tells it from a chat that opens with a named assistant's greeting."""
+    talk = [
+        m
+        for m in messages
+        if isinstance(m, dict)
+        and m.get("role") in ("user", "assistant")
+        and not m.get("tool_calls")
+        and not m.get("function_call")
+    ]
+    if not talk or any(isinstance(m, dict) and m.get("role") == "tool" for m in messages):
+        return None
+    first = talk[0]
+    initiator = first.get("name")
+    if first.get("role") != "assistant" or not isinstance(initiator, str):
+        return None
+    if not any(m["role"] == "user" for m in talk):
+        return None
+    for m in talk:
+        name = m.get("name")
+        if not isinstance(name, str) or (name == initiator) != (m["role"] == "assistant"):
+            return None
+    certain = any(
+        isinstance(m.get("content"), str) and _AG2_TERMINATE.search(m["content"]) for m in talk
+    )
+    return initiator, certain
+
+
 def is_ag2_tool_reply(m: dict[str, Any]) -> bool:
     """A ``tool`` message answering its calls in ``tool_responses`` (AutoGen, AG2)."""
     return "tool_call_id" not in m and isinstance(m.get("tool_responses"), list)

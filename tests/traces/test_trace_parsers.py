@@ -3073,3 +3073,42 @@ def test_flat_calls_naming_their_function_are_read(tmp_path: Path) -> None:
     assert [p.reason for p in problems] == [
         "message 1: a tool call names no function ('function' or 'name'); skipped"
     ]
+
+
+def test_ag2_chat_histories_without_tool_calls_are_read_the_right_way_round(
+    tmp_path: Path,
+) -> None:
+    # An AG2 ChatResult.chat_history with no tool call, as the initiator holds it
+    # (langfuse/langfuse-docs; corpora README): the task is user_proxy's "assistant"
+    # message, the agent's answer, ending in AG2's "TERMINATE", a "user" one. It was read
+    # as written: the answer a user turn, the question the agent's text.
+    path = CORPORA / "ag2_chat_history_no_tools.json"
+    fmt, traces, problems = parse(path)
+    assert (fmt, len(traces), problems) == ("openai_chat", 1, [])
+    rows = [(e.role, e.text[:20]) for e in traces[0].events]
+    assert rows == [("user", "What is Langfuse?"), ("assistant", "Langfuse is a debugg")]
+    # Without AG2's termination word nothing says which view this is: it is read as
+    # written, with one problem that says so and how to be sure.
+    history = json.loads(path.read_text())
+    history[1]["content"] = history[1]["content"].removesuffix(" TERMINATE")
+    _, traces, problems = parse(write_json(tmp_path / "unsure.json", history))
+    assert [e.role for e in traces[0].events] == ["assistant", "user"]
+    assert [p.reason for p in problems] == [
+        "every message is named and the first is an assistant message named 'user_proxy', "
+        "as in an AG2 or AutoGen chat history held by the agent that started the chat, "
+        "whose roles are the other way round; nothing confirms it (no tool reply, no "
+        "'TERMINATE'), so it is read as written (record the answering agent's view, its "
+        "chat_messages[<the initiator>], to be sure)"
+    ]
+    # An assistant's named greeting before a user's named question is no AG2 history
+    # when the roles do not follow the names (one name in two roles).
+    chat = [
+        {"role": "assistant", "name": "bot", "content": "Hi! How can I help?"},
+        {"role": "user", "name": "ana", "content": "Where is my order?"},
+        {"role": "assistant", "name": "ana", "content": "Let me check. TERMINATE"},
+    ]
+    _, traces, problems = parse(write_json(tmp_path / "greeting.json", chat))
+    assert ([e.role for e in traces[0].events], problems) == (
+        ["assistant", "user", "assistant"],
+        [],
+    )
