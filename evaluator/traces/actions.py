@@ -187,8 +187,28 @@ WRITE_VERBS = frozenset(
 #: Words that make a tool a write only as its first word: ``report_card_issue`` files a
 #: report (a card reported stolen), while ``get_report`` or ``sales_report`` name one;
 #: ``process_refund``, ``request_callback``, ``log_interaction``, ``close_ticket`` and
-#: ``claim_reward`` act, while ``get_process``, ``list_requests`` and ``read_logs`` read.
-FIRST_WRITE_VERBS = frozenset(["report", "process", "request", "log", "close", "claim"])
+#: ``claim_reward`` act, while ``get_process``, ``list_requests`` and ``read_logs`` read;
+#: ``draw_time_series`` makes a chart, while ``get_plot_summary`` reads a film's plot.
+FIRST_WRITE_VERBS = frozenset(
+    [
+        "report",
+        "process",
+        "request",
+        "log",
+        "close",
+        "claim",
+        # Drawing, plotting, rendering, charting and visualising make a figure (a file, an
+        # image) out of what the agent already holds: an action on its data, as
+        # WorkBench's analytics.create_plot is, never a lookup of more. After another
+        # word they name a thing (get_plot_summary, knowledge_graph_query).
+        "draw",
+        "plot",
+        "render",
+        "chart",
+        "visualize",
+        "visualise",
+    ]
+)
 
 _WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 

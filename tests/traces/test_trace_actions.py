@@ -73,6 +73,17 @@ from projeval.traces.actions import (
         ("assess_incumbent_transfer_readiness", "read"),
         ("classify_service_issue", "read"),
         ("submit_review", "write"),
+        # Drawing, plotting, rendering, charting and visualising make a figure out of what
+        # the agent holds: an action on its data, never a lookup of more (as WorkBench's
+        # analytics.create_plot is). A later word names a thing: a movie's plot is read.
+        ("draw_time_series", "write"),
+        ("plot_stock_prices", "write"),
+        ("render_chart", "write"),
+        ("chart_revenue", "write"),
+        ("visualize_sales", "write"),
+        ("visualise_sales", "write"),
+        ("get_plot_summary", "read"),
+        ("knowledge_graph_query", "read"),
         (None, None),
     ],
 )
@@ -404,3 +415,11 @@ def test_tool_statements_are_descriptions_defaults_and_enums_at_any_depth() -> N
     assert tool_statements(None) == {} and tool_statements([{"description": "no name"}]) == {}
     # A tool a trace has read already (a request log re-sends them all) is not read again.
     assert tool_statements(tools, {"create_invoice"}) == {}
+
+
+def test_drawing_a_chart_from_a_results_file_is_no_lookup() -> None:
+    # A real AG2 run (fw-ai/cookbook; formats README) passes the CSV path get_prices
+    # returned to draw_time_series: the chart is drawn from the file, no lookup of data.
+    log = Path(__file__).resolve().parents[1] / "corpora" / "formats" / "ag2_chat_history.json"
+    a = analyse_traces([log], workers=1)
+    assert (a.totals["followups"], a.totals["lookups"], a.totals["actions"]) == (1, 0, 1)
