@@ -23,11 +23,14 @@ from .events import Event, Usage, call_event, parse_args
 from .harnesses import (
     CALL_ROLES,
     RUN_END_ROLES,
+    adk_contents,
+    adk_session,
     ag2_initiator_view,
     ag2_messages,
     atif_messages,
     azure_eval_messages,
     gemini_cli_messages,
+    is_adk_events,
     is_ag2_tool_reply,
     is_atif,
     is_azure_eval,
@@ -955,6 +958,18 @@ class Gemini(Converter):
     name = "gemini"
 
     def unpack(self, value: Any) -> Snapshot | str:
+        session = adk_session(value)
+        if session is not None or is_adk_events(value):
+            # A Google ADK session (or a record holding one beside a request it made, whose
+            # history may be cut down), or the events of one run: the events are the record.
+            problems: list[str] = []
+            events = session["events"] if session is not None else value
+            return Snapshot(
+                trace_id_of(value) if isinstance(value, dict) else None,
+                adk_contents(events, problems),
+                whole=session is not None,
+                problem="; ".join(problems) or None,
+            )
         if isinstance(value, list):
             return Snapshot(None, value)
         if not isinstance(value, dict):
@@ -1041,6 +1056,10 @@ class Gemini(Converter):
                 events.append(Event("assistant", "message", msg, text=""))  # still a model call
             elif role != "assistant" and len(events) == first and not parts:
                 events.append(Event(role, "message", msg, text=""))
+            # A content that records its own model call's usage (an ADK event's).
+            _attach_usage(
+                events, first, gemini_usage(_either(m, "usageMetadata", "usage_metadata"))
+            )
         for ev in events:
             ev.line = line
         return events

@@ -617,6 +617,93 @@ def inspect_messages(messages: list[Any]) -> list[Any]:
     return out
 
 
+# -- Google ADK sessions -------------------------------------------------------------------
+# Google's Agent Development Kit keeps a conversation as a session, ``{"id", "appName",
+# "userId", "state", "events", "lastUpdateTime"}`` (snake_case when a Python session is
+# dumped without aliases: ``app_name``, ``user_id``), whose events (``google.adk.events.
+# Event``) each carry one Gemini content, ``{"role", "parts"}`` with ``text``,
+# ``functionCall`` and ``functionResponse`` parts, beside the ADK's own fields: ``author``
+# (``user`` or the agent's name), ``invocationId``, ``actions`` (state deltas, transfers),
+# ``usageMetadata`` on a model call's event, ``partial`` on a streamed piece, and
+# ``errorCode``/``errorMessage`` when the model call failed. ``/run`` answers with a bare
+# list of them. Read at jcarah/accelerate_context_engineering_workshop 2d4abee8 and 39abf3fe
+# (``customer-service/eval/``; corpora README).
+
+
+def is_adk_session(value: Any) -> bool:
+    """An ADK session: its ``events`` beside its app and user."""
+    return (
+        isinstance(value, dict)
+        and isinstance(value.get("events"), list)
+        and ("appName" in value or "app_name" in value)
+        and ("userId" in value or "user_id" in value)
+    )
+
+
+def adk_session(record: Any) -> dict[str, Any] | None:
+    """The ADK session a record is, or holds as one of its top-level values (an evaluation
+    pipeline's record of a run keeps it beside its own fields: ``final_session_state``)."""
+    if is_adk_session(record):
+        return record
+    if isinstance(record, dict):
+        return next((v for v in record.values() if is_adk_session(v)), None)
+    return None
+
+
+def is_adk_events(value: Any) -> bool:
+    """A list of ADK events (``/run``'s answer): objects naming their ``author`` and the
+    invocation they belong to."""
+    return (
+        isinstance(value, list)
+        and bool(value)
+        and all(
+            isinstance(e, dict) and "author" in e and ("invocationId" in e or "invocation_id" in e)
+            for e in value
+        )
+    )
+
+
+def adk_contents(events: list[Any], problems: list[str]) -> list[Any]:
+    """ADK events as Gemini contents, one an event that holds a content: a part's unset
+    fields (``null``) left out, a model call's ``usageMetadata`` kept on its content. A
+    streamed piece (``partial``) is left out, the final event holding it whole; an event
+    with no content (a state change, a transfer's bookkeeping) holds no message; a failed
+    model call (``errorCode``) is a problem."""
+    out: list[Any] = []
+    for i, event in enumerate(events):
+        if not isinstance(event, dict):
+            problems.append(f"event {i} is not an object; skipped")
+            continue
+        if event.get("partial"):
+            continue
+        code = event.get("errorCode", event.get("error_code"))
+        message = event.get("errorMessage", event.get("error_message"))
+        if code or message:
+            problems.append(
+                f"event {i} ({event.get('author')}): the model call failed "
+                f"({': '.join(str(x) for x in (code, message) if x)})"
+            )
+        content = event.get("content")
+        if not isinstance(content, dict):
+            continue
+        parts = content.get("parts")
+        if not isinstance(parts, list) or not parts:
+            continue  # a state change, a transfer's bookkeeping: no message
+        role = content.get("role") or ("user" if event.get("author") == "user" else "model")
+        one: dict[str, Any] = {
+            "role": role,
+            "parts": [
+                {k: v for k, v in p.items() if v is not None} if isinstance(p, dict) else p
+                for p in parts
+            ],
+        }
+        usage = event.get("usageMetadata", event.get("usage_metadata"))
+        if isinstance(usage, dict):
+            one["usageMetadata"] = usage
+        out.append(one)
+    return out
+
+
 # -- Runs that failed upstream -----------------------------------------------------------
 
 #: SWE-agent's exit statuses for a run an error ended (``handle_error_with_autosubmission``

@@ -26,6 +26,8 @@ from .conversations import CONVERTERS, Converter, Snapshot, listed_run, run_mess
 from .events import Problem, Trace, finish_trace
 from .eventstream import converse_stream
 from .harnesses import (
+    adk_session,
+    is_adk_events,
     is_agentbench,
     is_atif,
     is_azure_block,
@@ -306,6 +308,7 @@ def _detect(records: Iterator[Record | Problem], name: str) -> tuple[str, list[R
 #: The harnesses' own files, each told by its shape (:mod:`projeval.traces.harnesses`), in the
 #: order they are tried: the format each is, read or refused by name.
 _HARNESS_SHAPES: tuple[tuple[str, Callable[[Any], bool]], ...] = (
+    ("gemini", lambda value: adk_session(value) is not None),  # a Google ADK session
     ("atif", is_atif),
     ("gemini_cli", is_gemini_cli),
     ("sharegpt", is_sharegpt),
@@ -334,6 +337,8 @@ def sniff(value: Any) -> tuple[str | None, bool]:
         return None, False
     if is_run(value):
         return "agentdojo", True
+    if is_adk_events(value):
+        return "gemini", True
     if isinstance(value, dict):
         for fmt, recognises in _HARNESS_SHAPES:
             if recognises(value):

@@ -3112,3 +3112,81 @@ def test_ag2_chat_histories_without_tool_calls_are_read_the_right_way_round(
         ["assistant", "user", "assistant"],
         [],
     )
+
+
+ADK = CORPORA / "adk"
+
+
+def test_adk_sessions_are_read_as_gemini_contents(tmp_path: Path) -> None:
+    # A Google ADK session as its session service stores it ({"id", "app_name",
+    # "user_id", "state", "events"}, snake_case: the customer_service sample's recorded
+    # session, jcarah/accelerate_context_engineering_workshop; corpora README): each
+    # event's content a Gemini content. It was "not a known trace format".
+    fmt, traces, problems = parse(ADK / "123.session.json")
+    assert (fmt, len(traces), problems) == ("gemini", 1, [])
+    trace = traces[0]
+    assert trace.trace_id == "f7e81523-cd34-4202-821e-a1f44d9cef94"
+    calls = [e.tool for e in trace.events if e.kind == "call"]
+    assert calls == [
+        "modify_cart",
+        "access_cart_information",
+        "check_product_availability",
+        "access_cart_information",
+        "modify_cart",
+        "access_cart_information",
+    ]
+    results = [(e.tool, e.link) for e in trace.events if e.kind == "result"]
+    assert all(link is not None for _, link in results) and len(results) == 6
+    assert sum(1 for e in trace.events if e.role == "user") == 11
+    # The events of one /run answer, a bare list, read the same way; a streamed piece
+    # (partial) is left out, its final event holding it whole, and an event recording a
+    # failed model call is a problem.
+    events = json.loads((ADK / "123.session.json").read_text())["events"][:14]
+    events.insert(2, {**events[1], "partial": True})
+    events.append(
+        {
+            "author": "cymbal_retail_agent",
+            "invocation_id": "x",
+            "error_code": "429",
+            "error_message": "Resource exhausted.",
+        }
+    )
+    fmt, traces, problems = parse(write_json(tmp_path / "run.json", events))
+    assert (fmt, len(traces)) == ("gemini", 1)
+    assert [e.kind for e in traces[0].events].count("call") == 2
+    assert sum(1 for e in traces[0].events if e.role == "assistant" and e.kind == "message") == 7
+    assert [p.reason for p in problems] == [
+        "event 15 (cymbal_retail_agent): the model call failed (429: Resource exhausted.)"
+    ]
+
+
+def test_a_record_holding_an_adk_session_is_read_by_its_events() -> None:
+    # An ADK evaluation pipeline's record (jcarah/accelerate_context_engineering_workshop,
+    # processed_interaction_sim.jsonl; corpora README): a Gemini request/response pair
+    # whose history the pipeline wrote as text only, beside the run's ADK session under
+    # final_session_state. The pair was read: 0 calls of the session's 3, and the
+    # planting slots get_available_planting_times returned ("9 AM - 12 PM") flagged as
+    # ungrounded claims.
+    from projeval.traces import analyse_traces
+
+    path = ADK / "processed_interaction_sim.jsonl"
+    fmt, traces, problems = parse(path)
+    assert (fmt, len(traces), problems) == ("gemini", 1, [])
+    trace = traces[0]
+    assert trace.trace_id == "___eval___session___78c62b38-c94e-4ec2-a858-a468f7653f07"
+    assert [(e.tool, e.link is not None) for e in trace.events if e.kind == "call"] == [
+        ("get_available_planting_times", True),
+        ("schedule_planting_service", True),
+        ("update_salesforce_crm", True),
+    ]
+    usages = [e.usage for e in trace.events if e.usage is not None]
+    assert [(u.input_total, u.output) for u in usages] == [
+        (3901, 107),
+        (4039, 80),
+        (4136, 140),
+        (4291, 162),
+        (4532, 295),
+        (4841, 197),
+    ]
+    a = analyse_traces([path], workers=1)
+    assert not set(a.claims["value"]) & {"9 AM", "12 PM"}
