@@ -301,7 +301,10 @@ def _detect(records: Iterator[Record | Problem], name: str) -> tuple[str, list[R
     raise TraceError(
         f"not a known trace format (tried: {', '.join(FORMATS)}).",
         file=name,
-        fix="pass format= (projeval traces --trace-format) if the file is one of these, or convert it to one",
+        # A user at the command line and one calling the library read the same fix.
+        fix="name it (--trace-format on the command line, format= in Python) if the file is "
+        'in one of these; else write each conversation as OpenAI Chat, {"messages": '
+        '[{"role", "content", "tool_calls"}, ...]}, one a line',
     )
 
 

@@ -477,8 +477,9 @@ def test_bad_input_never_loses_the_rest(tmp_path: Path) -> None:
     assert last.file == str(d / "zzz.jsonl") and pd.isna(last.line)
     assert last.reason.startswith("not a known trace format (tried: openai_chat, ")
     assert last.reason.endswith(
-        "; the file is not read. Fix: pass format= (projeval traces --trace-format) if the "
-        "file is one of these, or convert it to one"
+        "; the file is not read. Fix: name it (--trace-format on the command line, format= "
+        "in Python) if the file is in one of these; else write each conversation as OpenAI "
+        'Chat, {"messages": [{"role", "content", "tool_calls"}, ...]}, one a line'
     )
     # Alone, it is the run's error.
     with pytest.raises(TraceError, match=r"zzz\.jsonl: not a known trace format"):

@@ -682,8 +682,10 @@ def test_unknown_format_is_one_clear_error(tmp_path: Path) -> None:
     with pytest.raises(TraceError) as err:
         open_file(path)
     assert str(err.value) == (
-        f"{path}: not a known trace format (tried: {', '.join(FORMATS)}). Fix: pass format= "
-        "(projeval traces --trace-format) if the file is one of these, or convert it to one"
+        f"{path}: not a known trace format (tried: {', '.join(FORMATS)}). Fix: name it "
+        "(--trace-format on the command line, format= in Python) if the file is in one of "
+        'these; else write each conversation as OpenAI Chat, {"messages": [{"role", '
+        '"content", "tool_calls"}, ...]}, one a line'
     )
 
 
