@@ -1234,30 +1234,31 @@ def ag2_initiator_view(messages: list[Any]) -> tuple[str, bool] | None:
     roles following the names (the first's name always ``assistant``, every other
     ``user``). ``certain`` when a message ends with AG2's ``TERMINATE``: nothing else in
     such a history tells it from a chat that opens with a named assistant's greeting."""
-    talk = [
-        m
-        for m in messages
-        if isinstance(m, dict)
-        and m.get("role") in ("user", "assistant")
-        and not m.get("tool_calls")
-        and not m.get("function_call")
-    ]
-    if not talk or any(isinstance(m, dict) and m.get("role") == "tool" for m in messages):
-        return None
-    first = talk[0]
-    initiator = first.get("name")
-    if first.get("role") != "assistant" or not isinstance(initiator, str):
-        return None
-    if not any(m["role"] == "user" for m in talk):
-        return None
-    for m in talk:
-        name = m.get("name")
-        if not isinstance(name, str) or (name == initiator) != (m["role"] == "assistant"):
+    # One pass, left at the first message that does not fit: most conversations open
+    # with a user's message, and are done with here at once.
+    initiator: str | None = None
+    answered = certain = False
+    for m in messages:
+        if not isinstance(m, dict):
+            continue
+        role = m.get("role")
+        if role == "tool":
             return None
-    certain = any(
-        isinstance(m.get("content"), str) and _AG2_TERMINATE.search(m["content"]) for m in talk
-    )
-    return initiator, certain
+        if role not in ("user", "assistant") or m.get("tool_calls") or m.get("function_call"):
+            continue
+        name = m.get("name")
+        if not isinstance(name, str):
+            return None
+        if initiator is None:
+            if role != "assistant":
+                return None
+            initiator = name
+        elif (name == initiator) != (role == "assistant"):
+            return None
+        answered = answered or role == "user"
+        content = m.get("content")
+        certain = certain or (isinstance(content, str) and bool(_AG2_TERMINATE.search(content)))
+    return (initiator, certain) if initiator is not None and answered else None
 
 
 def is_ag2_tool_reply(m: dict[str, Any]) -> bool:
