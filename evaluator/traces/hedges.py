@@ -915,6 +915,14 @@ def find_hedges(
     ("4.45 ~ 4.55"), "any inconvenience it may have caused" and a price that may move
     ("可能会…略有浮动") are no guesses.
 
+    Round 16's consultations and snack bot add: a doctor's likelihood in a noun's words ("有这个
+    可能性", "几率偏高了") and "只知道是…" count, as does a Chinese statement before a question
+    joined by a comma ("不好说，心肌酶有多少？") and "you might discover new favorites like…" (what
+    a product holds); 应该 or 有…可能性 under a condition is the hypothetical, a kind named by a
+    threshold ("小于5毫米的室缺…有自愈的可能") the general case, "还应该检查…" and "3-6个月左右复查
+    一次" advice, and "我不知道如何操作" the agent's ability; a process word inside the cue ("to
+    my knowledge") narrates no process.
+
     A guess mostly in the words of a short reply that states the caveat with its own modal
     repeats it ("availability may change" after "this could change…"); "I think" before a
     judgement of worth ("我认为SpaceX是一个非常出色的公司") is an opinion; a question after a
@@ -1104,6 +1112,16 @@ _ZH_CANNOT_KNOW = re.compile(
     "(?:没有|沒有|暂无|暫無)(?:直接|具体|具體|权威|權威|可靠|准确|準確|官方|公开|公開|详细|詳細)"
     "(?:的|、)?(?:[\u4e00-\u9fff]{0,4}?)(?:数据|數據|资料|資料|统计|統計)"
 )
+# A doctor's likelihood for this case in a noun's words, which the lexicon cannot list (its
+# "可能性" alone is a noun, "几种可能性"): a possibility the case has ("有这个可能性", "也有愈合的
+# 可能性") or a likelihood judged higher than usual ("合并染色体畸形的几率偏高了", "畸形几率大了":
+# round 16's cardiologists), guesses as "可能性较大" is (round 8b). A rate stated flatly ("感染几率
+# 非常低") or one that falls ("误触几率再降一级") judges no case against the usual one.
+_ZH_LIKELIHOOD = re.compile(
+    r"有(?:这个|這個|这种|這種|这样的|這樣的|一定的?|[\u4e00-\u9fff]{1,6}的)?可能性|"
+    r"(?:几率|幾率|机率|機率|概率)(?:相对|相對)?(?:偏(?:大|高)|(?:较|較|比较|比較|更)(?:大|高)|"
+    r"(?:大|高|增加|增大|升高)了)"
+)
 # Two more English statements of missing information, one pattern (one prefilter test a
 # text): the agent cannot know, see or confirm the fact with an adverb between (group
 # "cannot": "I am unable to directly share the specific content of these clips", "I can't
@@ -1152,8 +1170,8 @@ _IN_SOURCE = re.compile(
 
 
 def _pattern_cue(m: re.Match[str], text: str, window: int) -> HedgeMatch | None:
-    """The cue of a match of :data:`_UNSTATED`, :data:`_ZH_CANNOT_KNOW`, :data:`_EN_MISSING` or
-    :data:`_HOPED_DAY`, or ``None``."""
+    """The cue of a match of :data:`_UNSTATED`, :data:`_ZH_CANNOT_KNOW`, :data:`_EN_MISSING`,
+    :data:`_HOPED_DAY` or :data:`_ZH_LIKELIHOOD`, or ``None``."""
     start, end = m.span()
     said = text[start:end]
     if m.re is _HOPED_DAY:
@@ -1161,6 +1179,8 @@ def _pattern_cue(m: re.Match[str], text: str, window: int) -> HedgeMatch | None:
         return HedgeMatch(
             phrase, "en", start, end, said, context(text, start, end, window), "guess"
         )
+    if m.re is _ZH_LIKELIHOOD:
+        return HedgeMatch(said, "zh", start, end, said, context(text, start, end, window), "guess")
     if m.re is _ZH_CANNOT_KNOW:
         phrase = said[:2] + "…" + said[-2:]  # "无法…确认": the adverb left out
         return HedgeMatch(
@@ -1238,7 +1258,7 @@ def _occurrences(lowered: str, word: str) -> Iterator[int]:
 
 
 #: The pattern cues, read in this order.
-_PATTERN_CUES = (_UNSTATED, _ZH_CANNOT_KNOW, _EN_MISSING, _HOPED_DAY)
+_PATTERN_CUES = (_UNSTATED, _ZH_CANNOT_KNOW, _EN_MISSING, _HOPED_DAY, _ZH_LIKELIHOOD)
 # Their literals tested together: a text with none of them (most texts) has no pattern cue,
 # found with one test and one lower-casing instead of one of each a pattern.
 _PATTERN_CUES_GATE = GatedAny(_PATTERN_CUES)
@@ -1339,6 +1359,10 @@ def _rule(
                 # "The user … is uncertain about specific cities", "it's uncertain when they
                 # want the reservation": the user's mind, as "unclear what they want" is
                 return "user_subject"
+        if _KNOW_HOW.match(text, h.end, c_hi):
+            # "可以电话咨询，但我不知道如何操作" (round 16's cardiologist): how to work a channel
+            # or a device, the agent's ability, as "unable to proceed" is, no fact of the case
+            return "missing_capability"
         if kind == "missing" and _USER_CANNOT.search(text, max(c_lo, h.start - 24), h.start):
             # "Is it lost (you can't find it) or stolen?": what the user cannot find, not
             # what the agent lacks
@@ -1414,8 +1438,10 @@ def _rule(
         if _HAVE_NOT.fullmatch(h.match) and _STOCK.match(text, h.end, c_hi):
             return "missing_stock"  # "I don't have anything like that available": what the shop has
     else:
-        if sentence_text.rstrip().endswith(("?", "？")) and not _COLON_QUESTION.search(
-            text, h.end, s_hi
+        if (
+            sentence_text.rstrip().endswith(("?", "？"))
+            and not _COLON_QUESTION.search(text, h.end, s_hi)
+            and not _statement_before_question(text, h, c_lo, c_hi)
         ):
             return "question"  # a question asks; "or maybe something else?" claims nothing
         causes = _causes(text, h.end, s_hi)
@@ -1432,7 +1458,7 @@ def _rule(
         if assumed and _TAKEN_AS.match(text, h.end, c_hi):
             return "plan"
         reach = h.start if assumed else c_hi
-        if causes is None and _process_clause(text, scope_lo, h.start, reach, latest_result):
+        if causes is None and _process_clause(text, scope_lo, h.start, reach, latest_result, h.end):
             return "process_clause"  # "the search might have failed": the agent's process
         if plan.search(text, scope_lo, reach) or _action_weighed(
             text, s_lo, s_hi, h.phrase, h.end, c_hi
@@ -1466,6 +1492,11 @@ def _rule(
             _about_user(clause, h.phrase)
             and not _ELIGIBLE.match(text, h.end, c_hi)
             and h.phrase not in _HOPES  # "Fingers crossed you'll have it this week": the parcel
+            # "You might discover new favorites like matcha bites" (round 16's snack bot): what
+            # the box holds, with the user as its finder, a guess about the product
+            and not (
+                _YOU_ABLE.search(text, c_lo, h.start) and _FINDS_ITEMS.match(text, h.end, c_hi)
+            )
             # "…without billing permission, so you may not be able to access the statement": a
             # conclusion about what this user can do in this case (the AgentDojo section)
             and not (
@@ -1615,6 +1646,8 @@ def _rule(
             return "rule_for_kind"
         if h.language == "zh" and _GENERIC_GROUP.search(text, c_lo, h.start):
             return "rule_for_kind"  # "有些人可能会感到恶心": a kind of person, not this one
+        if h.language == "zh" and _THRESHOLD_KIND.match(text, s_lo, h.start):
+            return "rule_for_kind"  # "小于5毫米的室缺，没有症状，有自愈的可能": such defects
         if h.language == "zh" and _TREATMENT_COURSE.search(text, c_lo, h.start):
             return "treatment_course"  # "手术后可能会出现疼痛": the course of such a treatment
         if (
@@ -1739,6 +1772,41 @@ def _rule(
             if after and value and _rounded_or_converted(text, after.end(1), value, latest_result):
                 return "approx_converted"  # "around 15°C" after 15.3, "15°C, which is approximately 59°F"
     return ""
+
+
+# A Chinese clause that asks: a question word or mark in it.
+_ZH_ASKS = re.compile(
+    r"吗|嗎|呢|什么|什麼|哪|多少|几|幾|是否|是不是|有没有|有沒有|怎么|怎麼|如何|为什么|為什麼|[？?]"
+)
+
+
+def _statement_before_question(text: str, h: HedgeMatch, c_lo: int, c_hi: int) -> bool:
+    """True when a Chinese cue's clause states, and a later clause of its sentence asks:
+    "不好说，心肌酶有多少？" (round 16's cardiologist) answers, then asks for a value; Chinese
+    joins the two with a comma where English would stop."""
+    return (
+        h.language == "zh"
+        and text[c_hi : c_hi + 1] in ("，", ",")
+        and _ZH_ASKS.search(text, c_lo, c_hi) is None
+    )
+
+
+# What the user may find in a product: a verb of finding with things as its object ("You
+# might discover new favorites like…", "Some examples you might find are:"), not an
+# appraisal ("you might find it useful", "museums you might find interesting"), the user's
+# own experience ("you might find they need water", "find yourself spraying") or a search.
+_FINDS_ITEMS = re.compile(
+    r"\s+(?:also\s+)?(?:find|discover)\b(?!\s+(?:it|them|this|that|these|those|yourself|"
+    r"yourselves|they|you|he|she|we|one|out|what|which|how|there)\b)"
+    r"(?!\s+(?:\w+(?:ing|ful|ive|ble|ant|ent)|helpful|useful|interesting)\b)",
+    re.IGNORECASE,
+)
+# Not knowing how to do a thing: "不知道如何操作", "不清楚怎么使用", "don't know how to set it up".
+_KNOW_HOW = re.compile(
+    r"\s*(?:(?:如何|怎么|怎麼|怎样|怎樣)(?:去)?(?:操作|使用|用|弄|设置|設置|安装|安裝|办理|辦理|开通|開通)|"
+    r"how\s+to\s+(?:operate|use|set|install|work|turn|enable|activate))",
+    re.IGNORECASE,
+)
 
 
 #: Adjectives of doubt the lexicon lists ("it's uncertain whether…"), read in the clause.
@@ -2663,7 +2731,9 @@ _FOR_NOW = re.compile(r"(?:暂时|暫時|暂|暫|目前|现在|現在)\s*不\s*$
 # 有关", "考虑普通感冒可能性大"); "考虑个人选择", "综合考虑病人的具体情况" name none.
 _DIAGNOSIS = re.compile(
     r"\s*(?:是|为|為|还是|還是)|[^，,。；;：:\n]{0,20}?(?:炎|感染|病(?![人情史例历歷])|症|障碍|障礙|感冒|过敏|過敏|肿瘤|"
-    r"腫瘤|癌|结石|結石|出血|骨折|损伤|損傷|溃疡|潰瘍|反流|有关|有關|引起|导致|導致|所致|可能性)"
+    r"腫瘤|癌|结石|結石|出血|骨折|损伤|損傷|溃疡|潰瘍|反流|有关|有關|引起|导致|導致|所致|可能性|"
+    # a function found wanting: "考虑心脏泵血功能不好，脑供血不足" (round 16's cardiologist)
+    r"不好|不足|不全|异常|異常|降低|减退|減退|缺血|失常|紊乱|紊亂)"
 )
 
 
@@ -2730,6 +2800,13 @@ _GENERIC_GROUP = re.compile(
     r"(?:有些|某些|一些|部分|个别|個別|少数|少數|多数|多數|大多数|大多數|有的|任何)"
     r"[\u4e00-\u9fff]{0,8}?(?:还|還|也|仍|则|則)?\s*$"
 )
+# A kind named by a threshold at the sentence's opening ("小于5毫米的室缺，没有症状，有自愈的可能",
+# "超过60岁的患者…": round 16's cardiologists): what such cases do, the general case; the
+# case's own value with 的话 ("缺损没有超过8mm的话") is a condition, read as one.
+_THRESHOLD_KIND = re.compile(
+    r"\s*(?:对于|對於)?(?:小于|小於|大于|大於|超过|超過|低于|低於|高于|高於|不到|不超过|不超過|少于|少於|"
+    r"多于|多於)\s*\d+(?:\.\d+)?\s*[^，,。；;的\d]{0,6}的[\u4e00-\u9fff]"
+)
 _ZH_EXAMPLE_OPENING = re.compile(
     r"\s*(?:例如|比如|譬如|举例来说|舉例來說|举个例子|舉個例子)\s*[，,]"
 )
@@ -2778,7 +2855,13 @@ def _usual_duration(text: str, s_lo: int, start: int, end: int, hi: int, match: 
         lead = start
     if span is None or _ARRIVES.match(text, end, hi):
         return False
+    if word == "左右" and _RECHECK.match(text, end, hi):
+        return True  # "3-6个月左右复查一次" (round 16): how often to recheck, advice
     return _DURATION_SETTING.search(text, s_lo, lead) is not None
+
+
+# A recheck after an interval: "3-6个月左右复查一次", "半年左右再复诊".
+_RECHECK = re.compile(r"\s*(?:再|就|需要|要)?\s*(?:复查|復查|复诊|復診|随访|隨訪|回访|回訪)")
 
 
 _ARRIVES = re.compile(
@@ -2813,7 +2896,9 @@ _ZH_DEONTIC = re.compile(
     r"加强|加強|注重|重视|重視|提高|采取|採取|鼓励|鼓勵|推动|推動|促进|促進|引导|引導|培养|培養|"
     r"尊重|努力|制定|建立|完善|加大|"
     # how claims ought to be treated: "任何关于…的声称都应该认真审查"
-    r"认真|認真|仔细|仔細|谨慎|謹慎|审查|審查|审慎|審慎)"
+    r"认真|認真|仔细|仔細|谨慎|謹慎|审查|審查|审慎|審慎|"
+    # a step of care for this patient ("还应该检查一下下肢血管超声", "应该控制好血压": round 16)
+    r"检查|檢查|复查|復查|控制|治疗|治療|监测|監測|住院|手术|手術|去医院|去醫院)"
 )
 # An approximation or a possibility named as such ("一个大概的估计", "以下是一些大致的时间参考",
 # "大致估计"): the answer says its figures are estimates; the figures are what it claims.
@@ -3378,16 +3463,22 @@ _HOLDS_NO_DATA = re.compile(
 # "神经系统疾病"), not a tool's or a system the agent uses.
 _BODY_FUNCTION = re.compile(
     r"(?:肺|肝|肾|腎|心|脑|腦|甲状腺|甲狀腺|膀胱|肠|腸|胃|免疫|生殖|呼吸|消化|肌肉|神经|神經|认知|認知|"
-    r"性|凝血|通气|通氣|循环|循環|内分泌|內分泌|泌尿|运动|運動)$"
+    r"性|凝血|通气|通氣|循环|循環|内分泌|內分泌|泌尿|运动|運動|"
+    # the heart's: "心脏泵血功能不好", "心脏舒张功能降低" (round 16's cardiologists)
+    r"泵血|供血|收缩|收縮|舒张|舒張|造血)$"
 )
 
 
-def _process_clause(text: str, lo: int, start: int, hi: int, result: str | None) -> bool:
-    """True when the clause ``[lo, hi)`` around a guess at ``start`` is about the agent's
-    process: a process word before the phrase, or after it one that names nothing else
-    (a tool, a query), or any after a failed call."""
+def _process_clause(
+    text: str, lo: int, start: int, hi: int, result: str | None, end: int = -1
+) -> bool:
+    """True when the clause ``[lo, hi)`` around a guess at ``[start, end)`` is about the
+    agent's process: a process word before the phrase, or after it one that names nothing
+    else (a tool, a query), or any after a failed call."""
     ambiguous = False
     for m in context_patterns()["process"].finditer(text, lo, hi):
+        if start <= m.start() and m.end() <= end:
+            continue  # "do not exist to my knowledge": the cue's own words, not a process
         if _BODY_FUNCTION.search(text, max(0, m.start() - 3), m.start()) and m.group() in (
             "功能",
             "系统",
@@ -3656,6 +3747,8 @@ _USER_CHANGE = re.compile(
 _CONDITIONAL_MODAL = re.compile(
     # a doctor's 考虑 under 如果 too ("如果没有明确的流行病学史，暂时不考虑新冠": round 8b)
     r"(?:there\s+)?(?:may|might|could)\b|有?可能|考虑|考慮|"
+    # round 16's cardiologists: "如果都正常，应该问题不大", "…的话，…还是有自愈的可能性"
+    r"应该|應該|有[^，,。；;]{0,8}?可能|几率|幾率|机率|機率|概率|"
     # a conclusion about whether a fee or step applies ("should not apply"), under a
     # condition: "If the item is unused, you should not be charged a restocking fee"
     r"should(?:\s+not|n't)?\s+(?:apply|need|trigger|be\s+charged|incur)\b",

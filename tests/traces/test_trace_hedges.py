@@ -1178,3 +1178,70 @@ def test_a_length_converted_inside_one_system_is_no_estimate() -> None:
     text = "The bed is 80 inches, or about 6.67 feet, long."
     assert [h.phrase for h in find_hedges(Lexicon.load(["en"]), text, result)] == []
     assert [h.phrase for h in find_hedges(Lexicon.load(["en"]), "It is about 7.5 feet.", result)]
+
+
+# Round 16's classes (a snack bot's retrieved answers, real cardiology consultations):
+# each test names the class and a near case that stays as it was.
+
+
+def test_a_cue_that_holds_a_process_word_is_not_process_narration() -> None:
+    # "my knowledge" names the agent's process ("my knowledge base"), but not inside the cue
+    assert _hedged("Those two brands do not exist to my knowledge.") == ["to my knowledge"]
+    assert _hedged("The tool might be down.") == []
+
+
+def test_a_chinese_statement_before_a_question_in_its_sentence_still_counts() -> None:
+    assert _hedged("这个不好说，血压是多少？") == ["不好说"]
+    # a cue inside the clause that asks stays a question
+    assert _hedged("你说的可能是哪个医院？") == []
+
+
+def test_a_tentative_diagnosis_of_a_function_found_wanting_counts() -> None:
+    assert _hedged("建议多休息，考虑心脏供血不足。") == ["考虑"]
+    assert _hedged("肝脏功能正常，考虑到年龄，建议复查。") == []
+
+
+def test_a_doctors_likelihood_in_a_nouns_words_is_a_guess() -> None:
+    assert _hedged("有这个可能性，先别着急。") == ["有这个可能性"]
+    assert _hedged("孩子也有自行闭合的可能性。") == ["有自行闭合的可能性"]
+    assert _hedged("所以早产的几率偏高了。") == ["几率偏高"]
+    # a rate stated flatly or one that falls judges no case against the usual
+    assert _hedged("感染几率非常低。") == []
+    assert _hedged("误触几率再降一级。") == []
+
+
+def test_a_chinese_modal_under_a_condition_is_the_hypothetical() -> None:
+    assert _hedged("如果化验都正常，应该问题不大。") == []
+    assert _hedged("裂孔不超过5毫米的话，还是有闭合的可能性，如果一直不闭合再手术。") == []
+    # without a condition the same words guess
+    assert _hedged("化验都正常，应该问题不大。") == ["应该"]
+
+
+def test_a_kind_named_by_a_threshold_is_the_general_case() -> None:
+    assert _hedged("小于3毫米的缺损，没有症状，有闭合的可能") == []
+    assert _hedged("这个缺损没有症状，有闭合的可能") == ["可能"]
+
+
+def test_a_step_of_care_with_ying_gai_and_a_recheck_interval_are_advice() -> None:
+    assert _hedged("还应该复查一下心脏彩超。") == []
+    assert _hedged("半年左右复查一次") == []
+    # 应该 before a state still guesses, and 左右 on a price estimates
+    assert _hedged("应该是早搏。") == ["应该"]
+    assert _hedged("手术费两万左右。") == ["左右"]
+
+
+def test_not_knowing_how_to_work_a_channel_is_no_missing_fact() -> None:
+    assert _hedged("可以网上预约，但我不知道如何操作。") == []
+    assert _hedged("我不知道这家医院的地址。") == ["不知道"]
+
+
+def test_only_part_of_the_fact_known_is_missing_information() -> None:
+    assert _hedged("目前只知道是房颤。具体原因还要再查。") == ["只知道是"]
+
+
+def test_what_the_user_may_find_in_a_product_is_a_guess_about_it() -> None:
+    assert _hedged("You might discover new treats like plantain chips.") == ["might"]
+    assert _hedged("Some examples you might find are: rice crackers.") == ["might"]
+    # an appraisal or the user's own experience stays about the user
+    assert _hedged("Here are some tips you might find useful.") == []
+    assert _hedged("You might find they need water every morning.") == []
