@@ -1651,6 +1651,15 @@ def _rule(
         if h.language == "zh" and _TREATMENT_COURSE.search(text, c_lo, h.start):
             return "treatment_course"  # "手术后可能会出现疼痛": the course of such a treatment
         if (
+            h.language == "zh"
+            and _KIND_NOUN_SUBJECT.search(text, c_lo, h.start)
+            and not _SECOND_PERSON.search(text, s_lo, s_hi)
+            and not _THIS_CASE.search(text, c_lo, h.start)
+        ):
+            # "间质性肺炎可能由多种原因引起", "这种疗法的效果可能会有所减弱": a disease, a drug or
+            # a treatment named as the subject, what such a thing may do (round 9's LLM doctor)
+            return "rule_for_kind"
+        if (
             _FREQUENCY_MODAL.fullmatch(h.match)
             and _FREQUENCY_BEFORE.search(text, s_lo, h.start)
             and not words["meaning"].search(text, h.end, c_hi)
@@ -2820,6 +2829,14 @@ _TREATMENT_COURSE = re.compile(
     r"(?:术后|術後|手术后|手術後|治疗期间|治療期間|治疗后|治療後|服药后|服藥後|用药后|用藥後|"
     r"使用后|使用後|服用后|服用後)"
 )
+# A disease, a drug or a treatment as the clause's subject, right before the cue: a kind of
+# thing, not this patient's case (which names the patient: 你的, 您).
+_KIND_NOUN_SUBJECT = re.compile(
+    r"(?:炎|病|症|疗法|療法|药物|藥物|疗程|療程|手术|手術)(?:的(?:治疗|治療)?(?:效果|时间|時間|风险|風險))?"
+    r"(?:[,，]?\s*(?:它|其|也|还|還|则|則|仍|都|往往|有时|有時))*\s*$"
+)
+# This patient named in the clause: "这个病可能是遗传的", "孩子的心肌炎可能还没好" guess about the case.
+_THIS_CASE = re.compile(r"这个|這個|孩子|宝宝|寶寶|患者本人|他的|她的|老人")
 # A frequency word before the cue in its sentence ("一般情况下，…治疗一周左右", "usually …
 # infection may present with MRSA"): how such things usually go, the `general` case.
 _FREQUENCY_BEFORE = re.compile(

@@ -1245,3 +1245,11 @@ def test_what_the_user_may_find_in_a_product_is_a_guess_about_it() -> None:
     # an appraisal or the user's own experience stays about the user
     assert _hedged("Here are some tips you might find useful.") == []
     assert _hedged("You might find they need water every morning.") == []
+
+
+def test_a_disease_drug_or_treatment_as_the_subject_is_the_general_case() -> None:
+    assert _hedged("支气管炎可能由多种原因引起，包括病毒和细菌。") == []
+    assert _hedged("这种疗法的效果可能会慢一些。") == []
+    # the patient's own case, or the patient named, still guesses
+    assert _hedged("你的支气管炎可能由病毒引起。") == ["可能"]
+    assert _hedged("孩子的心肌炎可能还没有好。") == ["可能"]
