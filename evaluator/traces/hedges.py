@@ -1120,7 +1120,11 @@ _ZH_CANNOT_KNOW = re.compile(
 _ZH_LIKELIHOOD = re.compile(
     r"有(?:这个|這個|这种|這種|这样的|這樣的|一定的?|[\u4e00-\u9fff]{1,6}的)?可能性|"
     r"(?:几率|幾率|机率|機率|概率)(?:相对|相對)?(?:偏(?:大|高)|(?:较|較|比较|比較|更)(?:大|高)|"
-    r"(?:大|高|增加|增大|升高)了)"
+    r"(?:大|高|增加|增大|升高)了)|"
+    # a doctor's reassurance about this case with a frequency word ("是的，一般不会有其他问题",
+    # "根据您的叙述，一般没有问题的": rounds 8b and 16), the frequency word answering the case
+    r"一般(?:来说|來說|情况下|情況下)?[，,]?(?:都|也)?(?:不会|不會|没有?|沒有?)(?:有)?"
+    r"(?:什么|什麼|其他|其它|太大|大)?(?:问题|問題|关系|關係|影响|影響)"
 )
 # Two more English statements of missing information, one pattern (one prefilter test a
 # text): the agent cannot know, see or confirm the fact with an adverb between (group

@@ -1253,3 +1253,10 @@ def test_a_disease_drug_or_treatment_as_the_subject_is_the_general_case() -> Non
     # the patient's own case, or the patient named, still guesses
     assert _hedged("你的支气管炎可能由病毒引起。") == ["可能"]
     assert _hedged("孩子的心肌炎可能还没有好。") == ["可能"]
+
+
+def test_a_doctors_reassurance_with_a_frequency_word_is_a_guess() -> None:
+    assert _hedged("嗯，一般不会有什么问题的") == ["一般不会有什么问题"]
+    assert _hedged("按你说的，一般没有大问题。") == ["一般没有大问题"]
+    # how a kind of thing usually goes names no problem of the case
+    assert _hedged("感冒一般不会发烧太久。") == []
