@@ -1514,7 +1514,10 @@ def _rule(
             # A rule's window stays policy: "you can change it online up until around 3
             # hours before the scheduled departure"
             # what the customer will get after a send: "You should receive them shortly"
-            and not h.phrase.lower().startswith("should ")
+            # "…, so you should be able to register now": what this user can do, concluded
+            # from the records (the AgentDojo section); without "so" a rule's window for the
+            # user ("You should be able to change it online up until…") stays policy
+            and not h.phrase.lower().startswith(("should ", "so you should"))
             and not (
                 h.language != "zh"
                 and (h.phrase in ("~", "some") or h.phrase.lower() in _APPROXIMATORS)
@@ -3772,7 +3775,8 @@ _CONDITIONAL_MODAL = re.compile(
     r"应该|應該|有[^，,。；;]{0,8}?可能|几率|幾率|机率|機率|概率|"
     # a conclusion about whether a fee or step applies ("should not apply"), under a
     # condition: "If the item is unused, you should not be charged a restocking fee"
-    r"should(?:\s+not|n't)?\s+(?:apply|need|trigger|be\s+charged|incur)\b",
+    r"should(?:\s+not|n't)?\s+(?:apply|need|trigger|be\s+charged|incur)\b|"
+    r"so\s+you\s+should\s+be\s+able\b",
     re.IGNORECASE,
 )
 # An epistemic adverb on a future or conditional verb ("it will likely do well", "would

@@ -1260,3 +1260,11 @@ def test_a_doctors_reassurance_with_a_frequency_word_is_a_guess() -> None:
     assert _hedged("按你说的，一般没有大问题。") == ["一般没有大问题"]
     # how a kind of thing usually goes names no problem of the case
     assert _hedged("感冒一般不会发烧太久。") == []
+
+
+def test_what_this_user_should_be_able_to_do_now_is_a_guess_unless_conditioned() -> None:
+    # a thing's capability stays excluded (test_longest_phrase_wins_…)
+    text = "Your card is active and unblocked, so you should be able to pay online now."
+    assert _hedged(text) == ["so you should be able to"]
+    # without "so", a rule's window for the user stays policy
+    assert _hedged("Your card is active, and you should be able to pay online.") == []
