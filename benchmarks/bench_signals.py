@@ -197,6 +197,11 @@ HEDGE_SETS = (
     # customer-service dialogues, CMtMedQA's Chinese medical consultations; no row records
     # a tool result); the owner measures it once
     ("hedges_sealed_r18.jsonl", "sealed round-18 set (never tuned, never trained on)"),
+    # session 15: LLM recommender, shop-advisor and sales agents (CRS Arena's ChatGPT movie
+    # recommender, a RAG brewing-shop assistant and its ChatGPT baseline, SalesGPT), labelled
+    # and committed by advice15 before any detector ran on them; held out, then the advice
+    # rules were written looking at it (advice about what an item means for the user is no hedge)
+    ("hedges_advice_r18.jsonl", "round-18 advice set (held out; labelled session 15, then tuned)"),
     # session 11: GPT-4's ReAct thoughts (FireAct's trajectories), labelled and committed
     # before any detector ran on them, then tuned on; a training file for the gate
     ("hedges_thoughts_r14.jsonl", "round-14 thoughts set (labelled session 11, then tuned)"),

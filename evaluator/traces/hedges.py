@@ -1331,6 +1331,9 @@ def _rule(
         return "month"  # "on May 25th", "closed in May": the month, not the modal
     if _quoted(text, h.start, h.end):
         return "quoted"  # "Notes: “card may be in the airport”": the user's words, example text
+    advice = _advice(text, h, kind, c_lo, c_hi, s_lo, s_hi)
+    if advice:
+        return advice  # round 18: what an option means for the user, not the task's facts
     if h.phrase.lower() == "unlikely" and _ACTION_UNLIKELY.match(text, c_lo, h.start):
         # "restarting equipment is unlikely to restore service": what an action the user may
         # take would bring, advice (as "Calling ahead could help"), not a claim about the data
@@ -3570,6 +3573,136 @@ def _about_user(clause: str, phrase: str) -> bool:
         if phrase.lower() not in _EPISTEMIC_ADVERBS or not _YOU.fullmatch(m.group()):
             return True
     return False
+
+
+# Advice (round 18: recommenders, shop assistants, sales agents). Uncertainty about what an
+# item or option means for the user's preferences, use or situation is advice, not a hedge
+# ("you'll probably prefer the lighter one", "it might work well for someone who travels
+# often", "the Pro might be overkill for your needs", "I'm not sure which one would suit you
+# best"); a guess at the item's own facts ("the battery is probably around 10 hours", "it
+# typically contains sodium percarbonate") stays a guess. The _ADVICE_* patterns below feed
+# _advice, which _rule asks before its kind-specific rules.
+#
+# What a guess says of the item after the cue in its clause: that it fits a user or a use
+# ("suits you", "works well for", "appeals to fans of", "is probably enough", "might be too
+# heavy for long hikes", "is probably the better choice", "might be the sweet spot").
+# "enough to <verb>" ("might be enough to cover the fee") weighs a fact of the case, and
+# "too late / too early / too soon for" when a thing comes: neither is fit.
+_ADVICE_FIT = re.compile(
+    r"(?:\s+(?:also|still|even|just|really|actually|definitely|especially|particularly|well)\b)?"
+    r"\s+(?:"
+    r"(?:suit|suits|fit|fits|match|matches)\s+(?:you|your|those|people|anyone|someone|beginners?"
+    r"|\w+ers)\b|"
+    r"(?:work|works|fit|fits|do|does)\s+(?:very\s+|really\s+|quite\s+|particularly\s+|especially\s+)?"
+    r"(?:well|best|better|nicely|great)\s+(?:for|with|if)\b|"
+    r"appeal\s+(?:more\s+|most\s+)?to\b|"
+    # "enough" as the predicate ("is probably enough.", "enough for a beginner"), not before a
+    # noun ("there may not be enough suitable accommodations": a guess about the data)
+    r"(?:be\s+)?(?:just\s+|more\s+than\s+)?(?:enough|sufficient|plenty|overkill)"
+    r"(?=\s*(?:$|[.,;:!?)]|for\b|if\b))|"
+    # the cue's own "be" ("might be", "may be") is in its match: "be" is optional
+    r"(?:be\s+)?more\s+than\s+(?:you|one)\s+(?:need|needs|want)\b|"
+    r"(?:be\s+)?(?:a\s+(?:bit|little)\s+)?too\s+(?!late\b|early\b|soon\b|old\b|new\b)\w+\s+for\b|"
+    r"(?:be\s+)?worth\s+(?:considering|a\s+look|a\s+try|trying|checking|it|the\s+\w+|your)\b|"
+    r"(?:be\s+)?(?:better\s+|best\s+|well[-\s])?suited\s+(?:to|for)\b|"
+    r"(?:be\s+)?(?:the\s+)?(?:sweet\s+spot|way\s+to\s+go|better\s+bet|safer\s+bet)\b|"
+    r"(?:be\s+)?(?:a|an|the)\s+(?:better|best|good|great|ideal|perfect|right|safer|smarter|"
+    r"solid|natural)\s+(?:\w+\s+)?(?:choice|option|fit|pick|bet|match|buy)\b"
+    r")",
+    re.IGNORECASE,
+)
+# The same in Chinese: "入门套装可能就够用了" (the item enough for the user's use).
+_ADVICE_FIT_ZH = re.compile(r"(?:就|也)?(?:够用|足够用)")
+# The user as the subject of a preference the cue qualifies: "You'll probably prefer the
+# lighter one", "you'd likely enjoy Arrival" (what the user will like, not a fact).
+_ADVICE_USER_BEFORE = re.compile(
+    r"\byou(?:['\u2019]ll|['\u2019]d|\s+will|\s+would)?\s*$", re.IGNORECASE
+)
+_ADVICE_PREFERS = re.compile(
+    r"\s+(?:also\s+|really\s+|especially\s+)?(?:prefer|like|love|enjoy|appreciate)\b(?!\s+to\b)",
+    re.IGNORECASE,
+)
+# Who the option is for, with what they want, before the cue in its sentence: "For those who
+# want faster wort heating and possibly larger batches", "for anyone who prefers…".
+_ADVICE_FOR_WHOM = re.compile(
+    r"\bfor\s+(?:those|people|anyone|someone|users|buyers|readers|viewers|brewers|travell?ers)\s+"
+    r"who\s+(?:\w+\s+)?(?:want|wants|prefer|prefers|like|likes|enjoy|enjoys|need|needs|love|loves|"
+    r"are\s+looking|is\s+looking)\b|\b(?:fans|lovers)\s+of\b",
+    re.IGNORECASE,
+)
+# What the user likes as the object of a doubt or a statement of missing information: "I
+# don't have enough information about your preference", "I'm not sure what kind of movies
+# you like", "not sure which one would suit you best" (about the user, as "I don't have your
+# email" is; "the hotel you'd like to book" wants, it is no taste).
+_ADVICE_USER_TASTE = re.compile(
+    r"[^.?!\n]{0,60}?(?:\b(?:about|of|on)\s+your\s+(?:\w+\s+)?(?:preferences?|tastes?|needs|"
+    r"interests|likes)\b|\byou(?:['\u2019]d|\s+would|['\u2019]ll|\s+will|\s+might)?\s+"
+    r"(?:\w+\s+)?(?:like|prefer|enjoy|love)\b(?!\s+to\b)|\b(?:suit|suits|fit|fits)\s+you\b)",
+    re.IGNORECASE,
+)
+# The matter a matter of taste: "as it is subjective and depends on individual preferences",
+# "it comes down to personal preference".
+_ADVICE_TASTE_MATTER = re.compile(
+    r"\bsubjective\b|\bdepends?\s+(?:\w+\s+)?on\s+(?:your|individual|personal|one['\u2019]s|"
+    r"the\s+(?:user|viewer|reader|buyer)['\u2019]s)\s+(?:own\s+)?(?:preferences?|tastes?|needs)\b|"
+    r"\b(?:matter\s+of|comes\s+down\s+to)\s+(?:personal\s+)?(?:taste|preference)\b",
+    re.IGNORECASE,
+)
+# A value recommended as the user's target, not one estimated: "aim for around 65°F", "with
+# many brewers aiming for around 5.5", "keep it around 20°C"; after the number, "A pH of
+# around 5.2 to 5.6 is generally ideal". "The recommended dosage is typically about 1 g"
+# states the item's own value: it stays an estimate.
+_ADVICE_TARGET_BEFORE = re.compile(
+    r"\b(?:aim(?:s|ing)?\s+for|shoot(?:s|ing)?\s+for|target(?:s|ing)?|"
+    r"keep(?:s|ing)?\s+(?:it|them|the\s+\w+)\s+(?:at\s+)?)\s*$",
+    re.IGNORECASE,
+)
+_ADVICE_TARGET_AFTER = re.compile(
+    r"(?:[^,.;:\n]|\.(?=\d)){0,30}?\b(?:is|are)\s+(?:generally\s+|usually\s+|typically\s+|often\s+)?"
+    r"(?:ideal|optimal|recommended|preferred|best)\b",
+    re.IGNORECASE,
+)
+# An example the agent offers as a template: "A typical grain bill might look something like
+# this:".
+_ADVICE_EXAMPLE = re.compile(
+    r"\s+look\s+(?:something\s+|roughly\s+)?like\s+(?:this|the\s+following)\s*:", re.IGNORECASE
+)
+# The condition of a piece of advice, opened before a softener in its clause: "If it appears
+# dry, the readings will drift", "Replace the batteries if your device … seems inconsistent":
+# what the user may observe, no claim.
+_ADVICE_IF = re.compile(r"\b(?:if|unless)\b", re.IGNORECASE)
+
+
+def _advice(text: str, h: HedgeMatch, kind: str, c_lo: int, c_hi: int, s_lo: int, s_hi: int) -> str:
+    """The advice rule that drops the cue ``h`` (its clause ``[c_lo, c_hi)``, its sentence
+    ``[s_lo, s_hi)``), or ``""``: uncertainty about what an option means for the user, not
+    about the task's facts (round 18; see the _ADVICE_* patterns)."""
+    if _ADVICE_TASTE_MATTER.search(text, s_lo, s_hi):
+        return "advice_taste"  # "I cannot compare them, as it is subjective": a matter of taste
+    if kind in ("missing", "doubt"):
+        if _ADVICE_USER_TASTE.match(text, h.end, c_hi):
+            return "advice_taste"  # "I don't have enough information about your preference"
+        return ""
+    if h.language == "zh":
+        return "advice_fit" if _ADVICE_FIT_ZH.match(text, h.end, c_hi) else ""
+    if _ADVICE_FIT.match(text, h.end, c_hi):
+        return "advice_fit"  # "it might work well for someone who travels often"
+    if _ADVICE_PREFERS.match(text, h.end, c_hi) and _ADVICE_USER_BEFORE.search(
+        text, max(c_lo, h.start - 16), h.start
+    ):
+        return "advice_fit"  # "You'll probably prefer the lighter one"
+    if _ADVICE_FOR_WHOM.search(text, s_lo, h.start):
+        return "advice_fit"  # "For those who want faster wort heating and possibly larger batches"
+    if h.phrase.lower() in _APPROXIMATORS and (
+        _ADVICE_TARGET_BEFORE.search(text, max(c_lo, h.start - 40), h.start)
+        or _ADVICE_TARGET_AFTER.match(text, h.end, c_hi)
+    ):
+        return "advice_target"  # "aim for around 65°F": the user's target, not an estimate
+    if _ADVICE_EXAMPLE.match(text, h.end, min(len(text), c_hi + 1)):  # the clause ends at ":"
+        return "advice_example"  # "might look something like this:": a template offered
+    if kind == "softener" and _ADVICE_IF.search(text, c_lo, h.start):
+        return "advice_condition"  # "if your device … seems inconsistent": the advice's condition
+    return ""
 
 
 # A conclusion drawn from what came before: "…, so it appears to be outside the return

@@ -66,6 +66,7 @@ def test_every_row_names_its_source_file() -> None:
         "hedges_sealed_r17.jsonl",
         "hedges_sealed_r18.jsonl",
         "hedges_thoughts_r14.jsonl",
+        "hedges_advice_r18.jsonl",
         "turns.jsonl",
         "turns_heldout.jsonl",
         "turns_heldout_fresh.jsonl",
@@ -255,6 +256,12 @@ HELD_OUT_HEDGE_FLOORS = {
     # 0.702) and once after every rule of the session had landed: 0.250 / 0.500 (en 0.184
     # / 0.643: 40 false hits in 249 English messages; zh 0.714 / 0.357), turns 0.704
     "hedges_sealed_r17.jsonl": (0.25, 0.5),
+    # round 18 (session 15: LLM recommender, shop-advisor and sales agents: CRS Arena's
+    # ChatGPT movie recommender, a RAG brewing-shop assistant and its ChatGPT baseline,
+    # SalesGPT), labelled and committed before any detector ran on them: 0.679 / 0.864 on the
+    # first run; 0.905 / 0.864 with the advice rules written on it (what an option means for
+    # the user, a matter of taste, a target advised)
+    "hedges_advice_r18.jsonl": (0.9, 0.86),
 }
 # Training rows (round 8, sources the project already used, labelled by a helper who never
 # ran a detector): the rules reached 0.619 / 0.561 on their first run, 0.652 / 0.662 with the

@@ -1268,3 +1268,61 @@ def test_what_this_user_should_be_able_to_do_now_is_a_guess_unless_conditioned()
     assert _hedged(text) == ["so you should be able to"]
     # without "so", a rule's window for the user stays policy
     assert _hedged("Your card is active, and you should be able to pay online.") == []
+
+
+# Round 18 (advice): what an option means for the user is advice; a guess at the item's own
+# facts stays a guess.
+
+
+def test_a_guess_that_an_item_fits_the_user_or_a_use_is_advice() -> None:
+    assert _hedged("It's probably the better choice if you travel a lot.") == []
+    assert _hedged("This one might work well for someone who travels often.") == []
+    assert _hedged("Given your budget, the Pixel 7a might be the sweet spot.") == []
+    assert _hedged("It might appeal to fans of slow-burn thrillers.") == []
+    assert _hedged("For beginners, the starter kit is probably enough.") == []
+    assert _hedged("The Pro might be overkill for your needs.") == []
+    assert _hedged("It might be too heavy for long hikes.") == []
+    assert _hedged("对于新手来说，入门套装可能就够用了。") == []
+    # the item's own facts, an amount of the case and when a thing comes stay guesses
+    assert _hedged("The battery is probably around 10 hours.") == ["probably", "around 1"]
+    assert _hedged("It probably has a 10-hour battery.") == ["probably"]
+    assert _hedged("Your balance might be enough to cover the order.") == ["might be"]
+    assert _hedged("There may not be enough suitable rooms left.") == ["may not be"]
+    assert _hedged("The parcel might be too late for the party.") == ["might be"]
+    assert _hedged("这款耳机的续航大概是10小时。") == ["大概"]
+
+
+def test_what_the_user_will_like_and_who_an_option_is_for_are_advice() -> None:
+    assert _hedged("You'll probably prefer the lighter one.") == []
+    assert _hedged("For those who want faster wort heating and possibly larger batches.") == []
+    # the user as the subject of a fact of the case stays a guess
+    assert _hedged("You'll probably receive it on Friday.") == ["probably"]
+    assert _hedged("For those who ordered in May, the refund is probably late.") == ["probably"]
+
+
+def test_not_knowing_the_users_taste_or_a_matter_of_taste_is_no_missing_fact() -> None:
+    assert _hedged("I'm sorry, I don't have enough information about your preference.") == []
+    assert _hedged("I'm not sure what kind of movies you like.") == []
+    assert _hedged("I'm not sure which one would suit you best.") == []
+    text = "I cannot provide a comparison between the two movies as it is subjective and depends on individual preferences."
+    assert _hedged(text) == []
+    # a fact of the item, or what the user wants to book, is still missing information
+    assert _hedged("I'm not sure whether it has a USB-C port.") == ["I'm not sure"]
+    assert _hedged("I couldn't find the hotel you'd like to book.") == ["couldn't find"]
+
+
+def test_a_target_value_advised_is_no_estimate() -> None:
+    assert _hedged("Aim for around 65°F during fermentation.") == []
+    assert _hedged("Most brewers mash at 5.4, with many brewers aiming for around 5.5.") == []
+    assert _hedged("A pH of around 5.2 to 5.6 is generally ideal for mashing.") == []
+    # the item's own value stays an estimate
+    assert _hedged("The recommended dosage is about 0.5 to 1 g per liter.") == ["about 0"]
+
+
+def test_an_example_offered_and_the_condition_of_advice_claim_nothing() -> None:
+    assert _hedged("A typical grain bill for an amber beer might look something like this:") == []
+    assert _hedged("If it appears dry, the readings will drift.") == []
+    assert _hedged("Replace the batteries if your device seems inconsistent.") == []
+    # a softener outside a condition, and a guess at what the item holds, count
+    assert _hedged("It seems the order was delivered yesterday.") == ["seems"]
+    assert _hedged("The kit might look like the old one, with a hydrometer.") == ["might"]
