@@ -3164,7 +3164,7 @@ _CALL_WORDS = re.compile(
 )
 # What the agent would give, not a fact it lacks: "I don't have personal opinions", "I
 # cannot provide medical advice", "我无法提供医疗建议" (a capability or a refusal).
-_ADVICE = re.compile(
+_AGENT_SELF = re.compile(
     # "As an AI, I don't have personal tastes or preferences", "so I don't have a favorite
     # food category" (round 15's GPT-4 dialogues): the agent's own self, no task fact
     r"(?<![\w-])(?:opinions?|feelings|emotions|advice|assistance|help|preferences|tastes|"
@@ -3191,7 +3191,7 @@ def _missing_input(text: str, lo: int, start: int, end: int, hi: int) -> bool:
     reasons about its process; the task's facts are not in doubt."""
     stop = _OBJECT_END.search(text, end, hi)
     obj_hi = stop.start() if stop else hi
-    if _CALL_WORDS.search(text, end, obj_hi) or _ADVICE.search(text, end, obj_hi):
+    if _CALL_WORDS.search(text, end, obj_hi) or _AGENT_SELF.search(text, end, obj_hi):
         return True
     return _IDENTIFIER.search(text, lo, obj_hi) is not None
 
