@@ -158,7 +158,8 @@ _SECTIONS = (
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 # Interjections that open a spoken Chinese turn ("嗯好的", "哦取消不了是吧", "呃，YD幺五幺"):
 # fillers, read past like a greeting.
-_ZH_FILLERS = "嗯哦噢呃啊唉诶哎呀"
+# ("恩" is how many type "嗯": "恩我知道", round 16's patients)
+_ZH_FILLERS = "嗯恩哦噢呃啊唉诶哎呀"
 # How Chinese customer-service staff address the user at a sentence's end ("可以吗亲").
 _ZH_VOCATIVE = "(?:亲爱的|亲亲|亲|先生|女士|小姐)?"
 _ZH_FILLER = re.compile(rf"^(?:[{_ZH_FILLERS}]+[，,、~～\s]*)+(?=[^\s，,、~～])")
@@ -361,9 +362,14 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     )
     # A question particle ends a question, whatever mark follows; a soft one (呢) only when
     # no full stop or exclamation follows it ("我听说他的第一任妻子还是麦当娜呢。" states)
+    # ... and the user's address to the helper may follow it ("…的吗医生": round 16)
     out["particle_end"] = re.compile(
-        rf"(?:(?:{_alternation(lists['question_particle'])})\s*[?？。!！]*"
+        rf"(?:(?:{_alternation(lists['question_particle'])})\s*(?:医生|大夫|老师|客服)?\s*[?？。!！]*"
         rf"|(?:{_alternation(lists['soft_particle'])})\s*[?？]*)\s*$"
+    )
+    # A Chinese clause that ends with a full question particle, not the soft 呢 ("嗯呢，谢谢")
+    out["clause_asks"] = re.compile(
+        rf"(?<!嗯)(?:{_alternation(lists['question_particle'])})\s*[?？]*\s*$"
     )
     # A Chinese question without its mark, as speech transcripts write it, in the agent's
     # message: 请问 anywhere, or a question particle at the end ("请问怎么称呼您", "还有什么
@@ -456,7 +462,7 @@ def _sentences(text: str) -> tuple[str, ...]:
 # "不是六月七号吧", "不会东西放硬盘里找不到吧"): asks to be told whether it holds; a 吧 after
 # no such word suggests or asks to act ("帮我找找邮件吧", "就他家吧").
 _ZH_EXPECT = re.compile(
-    r"(?:应该|不会|会|能|不是|没)[^，,。！!？?\s]{0,15}吧(?=[\s。！!？?~～，,]|$)"
+    r"(?:应该|不会|会|能|不是|没|^我(?:这|这个)?是)[^，,。！!？?\s]{0,15}吧(?=[\s。！!？?~～，,]|$)"
 )
 
 
@@ -482,6 +488,8 @@ def _is_question(sentence: str) -> bool:
         return bool(
             p["question_start"].match(s)
             or p["particle_end"].search(s)
+            # a clause that ends asking, statements after it ("黄芪可以吗，他有时也没劲")
+            or any(p["clause_asks"].search(c) for c in _CLAUSE.split(s)[:-1])
             or p["wh"].search(s)
             or _ZH_EXPECT.search(s)
             or _DIFFERENCE.search(s)
@@ -637,6 +645,8 @@ def _asks_to_act(question: str) -> bool:
         and not _HELP_VERB.match(question, can_i.end())
     ):
         can_i = None  # "How many bags can I check for free?", "When can I check in?": a fact
+    if can_i and _HYPOTHETICAL.search(question, can_i.end()):
+        can_i = None  # "Can I pause my subscription if I need to skip a month?": the policy
     if can_i and p["request_start"].match(question[can_i.end() :]):
         return True  # ... "Is it possible to change my seat?"
     if _CJK.search(question) and _ZH_FAULT_WHY.search(question):
@@ -654,8 +664,9 @@ def _asks_to_act(question: str) -> bool:
     zh_change = _CJK.search(question) and p["can_change"].search(question)
     if zh_change and not _ZH_WH_FACT.search(question):
         return True  # "能改下收货地址吗", "发票信息可以改吗": asks the agent to change it
-    # "What is the phone number please?": a question's "please" is politeness, no request
-    return bool(p["request"].search(_PLEASE.sub(" ", question)))
+    # "What is the phone number please?": a question's "please" is politeness, no request;
+    # "How can I pause it if I need to?": a need under "if" asks nothing (:data:`_NOT_ASKED`)
+    return bool(p["request"].search(_NOT_ASKED.sub(" ", _PLEASE.sub(" ", question))))
 
 
 # A fault reported as a why or how-come: what should have happened has not ("为什么显示售后完成
@@ -755,6 +766,16 @@ _ZH_CAN = re.compile(
 # there a way to get an estimate?" asks for a fact as often.)
 _POSSIBLE = re.compile(
     r"\b(?:is|would|will)\s+it\s+(?:be\s+)?possible\s+(?:for\s+(?:me|us|you)\s+)?to\s+",
+    re.IGNORECASE,
+)
+# What the user may do asked under a condition of the user's own ("Can I pause my
+# subscription if I need to skip a month?", "…instead of canceling it if I need to take a
+# break") or against what the rules require ("Can I update them after signing up, or do I
+# need to set them when I first create my account?"): asks what the policy allows, a
+# `question` (round 16's subscribers of a RAG bot), not that the agent act now.
+_HYPOTHETICAL = re.compile(
+    r"\bif\s+(?:i|we)\s+(?:ever\s+|later\s+|ever\s+)?(?:need|want|decide|have)\s+to\b"
+    r"|\bor\s+do\s+(?:i|we)\s+(?:need|have)\s+to\b",
     re.IGNORECASE,
 )
 # A Chinese question word that asks for a fact ("多久的时间内可以修改" asks how long).
@@ -937,6 +958,8 @@ def _asks_for_more(text: str) -> bool:
     p = _patterns()
     # "What else do you have?" names no item: the agent's own are meant
     alternative = p["alternative"].search(text)
+    if alternative and _IN_NAMED.search(text, alternative.end()):
+        alternative = None  # "Are there any low-sugar options included in the Healthy Box?"
     return bool(
         (
             alternative
@@ -948,6 +971,18 @@ def _asks_for_more(text: str) -> bool:
         or (_stock_words(text.lower()) and _STOCK.search(text) is not None)
         or ("有" in text and _ZH_STOCK.search(text) is not None)
     )
+
+
+# Whether a thing already named holds items of a kind ("Are there any low-sugar options
+# included in the Healthy Box?", "…snack options available in the Snack 52 boxes?"), or a
+# way to do something ("Are there any options to customize the box?"): asks to be told what
+# it holds or allows, a `question`, as "这家酒店有没有商务中心？" is (round 13), not a search
+# for items ("Are there any other salons in the area?", "Do you have any cars available?").
+_IN_NAMED = re.compile(
+    r"\b(?:included|available|offered|contained)\s+in\s+(?:the|your|each|every|a|an|this|that)\b"
+    r"|\b(?:options?|ways?)\s+to\s+(?!(?:book|buy|get|order|rent|stay|eat)\b)[a-z]+",
+    re.IGNORECASE,
+)
 
 
 # Whether the shop has an item of a kind, asked in Chinese at a clause's start ("有厚一点的吗",
@@ -1503,6 +1538,25 @@ def _offers_more_help(sentence: str) -> bool:
     return _MORE_HELP.search(sentence) is not None and _MORE_HELP_NOT.search(sentence) is None
 
 
+# A short Chinese sentence of the agent's that asks with its question word in place and no
+# mark, as a doctor typing on a phone asks ("血压多少", "怎么不舒服", "做过什么检查", "为何住
+# 院", "有没有高血压，是否吸烟，饮酒": round 16's cardiologists): a long sentence holds such
+# words in statements ("处理不超过多少" aside, "没什么问题", "什么时候都可以"), a short one
+# asks; the word after a negation or before 都/也 does not ask.
+_ZH_SHORT_ASK_CJK = 14
+_ZH_SHORT_ASK = re.compile(
+    r"(?<![不没都也过])(?<!没有)(?:多少|什么时候|什么(?!时候)|怎么|为何|为什么|为啥|哪里|哪儿|哪个|哪些|哪种|几[次天年个岁点]"
+    r"|啥|如何|是否|有没有|有无|多久|多长时间)(?![都也])"
+)
+
+
+def _zh_short_ask(sentence: str) -> bool:
+    """True when a short Chinese sentence of the agent's asks with its question word in
+    place (:data:`_ZH_SHORT_ASK`), no question mark needed."""
+    n = len(_CJK.findall(sentence))
+    return 0 < n <= _ZH_SHORT_ASK_CJK and _ZH_SHORT_ASK.search(sentence) is not None
+
+
 @functools.lru_cache(maxsize=8192)
 def agent_context(previous: str | None) -> str:
     """What the agent's message ``previous`` asked of the user: ``"solicit"`` when its last
@@ -1533,7 +1587,11 @@ def agent_context(previous: str | None) -> str:
         for s in sentences
         if "?" in s
         or "？" in s
-        or (_is_question(s) if not _CJK.search(s) else p["agent_asks"].search(s) is not None)
+        or (
+            _is_question(s)
+            if not _CJK.search(s)
+            else p["agent_asks"].search(s) is not None or _zh_short_ask(s)
+        )
     ]
     last_two = " ".join(sentences[-2:])
     if gated_search(_BLANK, last_two):
@@ -1622,6 +1680,8 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         return "answer", "pending_act"
     if verdict[0] == "answer" and _adds_new_act(text or "", previous):
         return "request", "adds_act"
+    if verdict == ("answer", "solicited") and _zh_asks_new_act(text or "", previous):
+        return "request", "zh_new_act"
     if (
         verdict[0] in ("request", "other")
         and context in ("none", "solicit", "confirm", "failed")
@@ -1759,6 +1819,19 @@ def _asks_pending_act(text: str, previous: str) -> bool:
         for m in _PURPOSE.finditer(sentence.strip()):
             named |= _stems(next(g for g in m.groups() if g is not None))
     return bool(named & _stems(sentences[-1]))
+
+
+def _zh_asks_new_act(text: str, previous: str) -> bool:
+    """True when a Chinese reply to the agent's question asks its help for an act the agent's
+    message does not name ("忘记了 找得到还用的麻烦你帮我找 帮我查看下往年购买记录" after "大概多少"):
+    an act the agent did not offer is a new task, a `request` (round 13's ruling), as
+    English's "Also, <an act it did not name>" is; "帮我订这个" after "要订哪家？" takes up its
+    act."""
+    m = _ZH_HELP_ACT.search(text)
+    if m is None:
+        return False
+    verb = _ZH_HELP_ACT_VERB.search(m.group(0))
+    return verb is not None and verb.group(0)[0] not in previous[-_AGENT_TAIL:]
 
 
 # A sentence that opens by adding something ("Also, I want to borrow a book.", "Additionally,
@@ -1952,6 +2025,9 @@ _ZH_HELP_ACT = re.compile(
     r"(?:^|[，,。？?！!；;\s])(?:那|那么|对了[，,]?)?(?:请|麻烦)?(?:你|您)?"
     r"(?:能不能|能否|可不可以|可以|能)?(?:帮我|帮忙)"
     r"(?:查|找|检查|核对|生成|预订|预定|订|处理|安排|取消|修改|设置|创建|添加|删除|计算|翻译)"
+)
+_ZH_HELP_ACT_VERB = re.compile(
+    r"(?:查|找|检查|核对|生成|预订|预定|订|处理|安排|取消|修改|设置|创建|添加|删除|计算|翻译)$"
 )
 # Emoji and their modifiers (pictographs, dingbats, variation selectors, joiners).
 _EMOJI = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0e\ufe0f\u200d]+")
@@ -2251,7 +2327,8 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
                 # "PatchPower Sent from my iPhone": a sign-off and the mail app's footer
                 return "other", "sign_off"
     if t[0] in _ZH_FILLERS:  # cheap test first: most turns open with no filler
-        t = _ZH_FILLER.sub("", t)
+        # ... but an interjection with only its mark ("哦！") is the acknowledgement itself
+        t = _ZH_FILLER.sub("", t) if _PUNCT.sub("", _ZH_FILLER.sub("", t)) else t
     lists, p = _lists(), _patterns()
     if _CONTROL.fullmatch(t) and not p["lead"].fullmatch(t):
         return (

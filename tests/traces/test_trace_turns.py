@@ -2201,3 +2201,79 @@ def test_another_salon_is_another_search() -> None:
 )
 def test_session_14_rulings(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, False, previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("previous", "context"),
+    [
+        # a doctor's short question with its question word in place and no mark (round 16)
+        ("血压多少", "solicit"),
+        ("怎么不舒服", "solicit"),
+        ("嗯。为何住院", "solicit"),
+        ("有没有高血压，是否吸烟，饮酒", "solicit"),
+        ("降压药吃的什么药啊", "solicit"),
+        # ... not a statement that holds the word after a negation, nor a long one
+        ("没有什么内部消息的亲", "none"),
+        ("这个什么时候都可以", "none"),
+        ("正常人心率60-100", "none"),
+        # a doctor's open offer
+        ("您好，请说，有什么需要咨询的。", "open"),
+    ],
+)
+def test_a_short_chinese_ask_without_its_mark(previous: str, context: str) -> None:
+    assert agent_context(previous) == context
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # the answer to a doctor's unmarked question
+        ("输的是葡萄糖", "为何住院", "answer"),
+        ("女性。不抽", "有没有高血压，是否吸烟，饮酒", "answer"),
+        # an interjection with its mark, "恩" for "嗯", "我知道": acknowledgements
+        ("哦！", "急诊查的话有些项目应该可以。", "answer"),
+        ("恩我知道", "只是有可能，不一定的", "answer"),
+        # a clause that ends asking, statements after it; the helper addressed after 吗
+        ("黄芪可以吗，他有时也没劲。铁皮石斛", "哦", "question"),
+        ("就没有药物可以缓解的吗医生", "那现在还不算重", "question"),
+        ("嗯呢，谢谢你啊。", "不客气", "greeting"),
+        # a self-diagnosis checked with 吧, "啥意思", dialect "好多钱"
+        ("我是贫血吧。做彩超的时候医生说没问题", "是的，一般不会有其他问题", "question"),
+        ("铁蛋白低是啥意思", "贫血是要做化验的", "question"),
+        ("好的。做个检查要好多钱", "做检查了就能要", "question"),
+    ],
+)
+def test_round_16_patients(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # what the policy allows, under a condition of the user's own: a question
+        ("Can I pause my subscription if I need to skip a month or two?", "question"),
+        ("Can I cancel the order later if I decide to?", "question"),
+        ("How can I pause or skip a month of my snack subscription if I need to?", "question"),
+        ("Can I change my subscription plan?", "request"),
+        # whether a named thing holds items of a kind, or allows an act: a question
+        ("Are there any low-sugar options included in the Healthy Box?", "question"),
+        ("Are there any options to customize the snack box?", "question"),
+        ("Are there any other salons in the area?", "request"),
+        ("Do you have any intermediate cars available?", "request"),
+    ],
+)
+def test_what_the_policy_allows(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="You can manage it from your account page.") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # a reply to the agent's question that asks its help for an act it did not name
+        ("忘记了 麻烦你帮我找 帮我查看下往年购买记录", "您大概多少钱买的？", "request"),
+        # ... not the act it asked about
+        ("那就帮我订这个吧", "您要订哪家？", "answer"),
+    ],
+)
+def test_a_chinese_reply_asking_a_new_act(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
