@@ -362,14 +362,15 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     )
     # A question particle ends a question, whatever mark follows; a soft one (呢) only when
     # no full stop or exclamation follows it ("我听说他的第一任妻子还是麦当娜呢。" states)
-    # ... and the user's address to the helper may follow it ("…的吗医生": round 16)
+    # ... and the user's address to the helper may follow it ("…的吗医生": round 16); the 么
+    # of 什么 is none ("其他没什么" states)
     out["particle_end"] = re.compile(
-        rf"(?:(?:{_alternation(lists['question_particle'])})\s*(?:医生|大夫|老师|客服)?\s*[?？。!！]*"
+        rf"(?:(?<!什)(?:{_alternation(lists['question_particle'])})\s*(?:医生|大夫|老师|客服)?\s*[?？。!！]*"
         rf"|(?:{_alternation(lists['soft_particle'])})\s*[?？]*)\s*$"
     )
     # A Chinese clause that ends with a full question particle, not the soft 呢 ("嗯呢，谢谢")
     out["clause_asks"] = re.compile(
-        rf"(?<!嗯)(?:{_alternation(lists['question_particle'])})\s*[?？]*\s*$"
+        rf"(?<![嗯什])(?:{_alternation(lists['question_particle'])})\s*[?？]*\s*$"
     )
     # A Chinese question without its mark, as speech transcripts write it, in the agent's
     # message: 请问 anywhere, or a question particle at the end ("请问怎么称呼您", "还有什么
@@ -466,6 +467,16 @@ _ZH_EXPECT = re.compile(
 )
 
 
+# A question word used as an indefinite, after a negation or before 都/也 ("没什么问题", "其他
+# 沒什么", "没有什么感觉", "什么都没有", "不知道该如何是好"): states, asks nothing (round 16's
+# patients); "有没有什么…" asks whether.
+_ZH_NEG_WORDS = re.compile("[没沒不都也]")
+_ZH_NEG_INDEF = re.compile(
+    r"(?<![有])(?:没有|沒有|没|沒|不|并不)(?:什么|啥|怎么|多少)"
+    r"|(?:什么|啥)(?:都|也)|不知道[^，,。；;？?]{0,6}?(?:如何|怎么|什么)"
+)
+
+
 # A noun phrase that names a difference to be told ("基金和集合之间的区别。", "Difference between
 # a fund and a collection."): asks what it is, a question without a question's form.
 _DIFFERENCE = re.compile(
@@ -490,7 +501,7 @@ def _is_question(sentence: str) -> bool:
             or p["particle_end"].search(s)
             # a clause that ends asking, statements after it ("黄芪可以吗，他有时也没劲")
             or any(p["clause_asks"].search(c) for c in _CLAUSE.split(s)[:-1])
-            or p["wh"].search(s)
+            or p["wh"].search(_ZH_NEG_INDEF.sub("", s) if _ZH_NEG_WORDS.search(s) else s)
             or _ZH_EXPECT.search(s)
             or _DIFFERENCE.search(s)
         )
@@ -1545,7 +1556,7 @@ def _offers_more_help(sentence: str) -> bool:
 # asks; the word after a negation or before 都/也 does not ask.
 _ZH_SHORT_ASK_CJK = 14
 _ZH_SHORT_ASK = re.compile(
-    r"(?<![不没都也过])(?<!没有)(?:多少|什么时候|什么(?!时候)|怎么|为何|为什么|为啥|哪里|哪儿|哪个|哪些|哪种|几[次天年个岁点]"
+    r"(?<![不没都也])(?<!没有)(?<!超过)(?:多少|什么时候|什么(?!时候)|怎么|为何|为什么|为啥|哪里|哪儿|哪个|哪些|哪种|几[次天年个岁点]"
     r"|啥|如何|是否|有没有|有无|多久|多长时间)(?![都也])"
 )
 

@@ -2277,3 +2277,21 @@ def test_what_the_policy_allows(text: str, kind: str) -> None:
 )
 def test_a_chinese_reply_asking_a_new_act(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # a question word as an indefinite after a negation states; the 么 of 什么 asks not
+        ("都很好。每次去检查都没什么问题", "心功能现在怎么样", "answer"),
+        ("但是我自己没有什么感觉，跟正常人一样", "心肌炎需要休息。", "other"),
+        ("做父母的真的很担心不知道该如何是好", "心肌炎有轻有重。", "other"),
+        ("之前没有过。晚上坐起来就好多了，其他没什么", "之前有没有不舒服？", "answer"),
+        # ... but "有没有什么…" asks whether
+        ("还有没有什么流量可以开通啊", "您好", "question"),
+        # "做过什么检查": 什么 after 过 asks
+        ("到镇上医院发了四盒保心丸", "做过什么检查", "answer"),
+    ],
+)
+def test_a_chinese_indefinite_after_a_negation(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
