@@ -254,8 +254,17 @@ HELD_OUT_HEDGE_FLOORS = {
     # ReMeDi's real Chinese online doctors), labelled by a helper who never read or ran a
     # detector, measured once with the session's starting rules (0.255 / 0.500, turns
     # 0.702) and once after every rule of the session had landed: 0.250 / 0.500 (en 0.184
-    # / 0.643: 40 false hits in 249 English messages; zh 0.714 / 0.357), turns 0.704
+    # / 0.643: 40 false hits in 249 English messages; zh 0.714 / 0.357), turns 0.704.
+    # Measured again at the end of session 15: hedges unchanged (the advice rules written on
+    # new unsealed recommenders took none of its 39 recommender false hits), turns 0.715
     "hedges_sealed_r17.jsonl": (0.25, 0.5),
+    # sealed round 18 (session 15: a small LLM hotel assistant against simulated travellers,
+    # SPADE's GPT-3.5 hotel customer service, CMtMedQA's Chinese consultations; no tool
+    # results), labelled by a helper who never read or ran a detector, measured with the
+    # session's starting rules (5b05a26: 0.683 / 0.837, turns 0.793) and after every rule of
+    # the session: 0.695 / 0.837 (en 0.694 / 0.893, zh 0.696 / 0.762; SPADE 1.000 / 1.000,
+    # the hotel assistant 0.656 / 0.875: 11 false hits), turns 0.793
+    "hedges_sealed_r18.jsonl": (0.69, 0.83),
     # round 18 (session 15: LLM recommender, shop-advisor and sales agents: CRS Arena's
     # ChatGPT movie recommender, a RAG brewing-shop assistant and its ChatGPT baseline,
     # SalesGPT), labelled and committed before any detector ran on them: 0.679 / 0.864 on the
@@ -382,7 +391,12 @@ HELD_OUT_TURN_FLOORS = {
     # session 15's ruling (8 MIE rows relabelled) and rules: 0.914 (EN 0.907, ZH 0.916; the
     # same rules on the old labels 0.892)
     "turns_sealed_r16.jsonl": 0.91,
-    "turns_sealed_r17.jsonl": 0.70,  # sealed round 17: 0.702 starting rules, 0.704 end
+    # sealed round 17: 0.702 with session 14's starting rules, 0.704 at its end, 0.715 at the
+    # end of session 15 (Chinese 0.650 -> 0.678)
+    "turns_sealed_r17.jsonl": 0.71,
+    # sealed round 18: 0.793 with session 15's starting rules and at its end (SPADE 0.901,
+    # the hotel assistant's travellers 0.703, CMtMedQA 0.762)
+    "turns_sealed_r18.jsonl": 0.79,
 }
 
 
