@@ -201,7 +201,7 @@ HEDGE_SETS = (
     # recommender, a RAG brewing-shop assistant and its ChatGPT baseline, SalesGPT), labelled
     # and committed by advice15 before any detector ran on them; held out, then the advice
     # rules were written looking at it (advice about what an item means for the user is no hedge)
-    ("hedges_advice_r18.jsonl", "round-18 advice set (held out; labelled session 15, then tuned)"),
+    ("hedges_advice.jsonl", "advice set (held out; labelled session 15, then tuned)"),
     # session 11: GPT-4's ReAct thoughts (FireAct's trajectories), labelled and committed
     # before any detector ran on them, then tuned on; a training file for the gate
     ("hedges_thoughts_r14.jsonl", "round-14 thoughts set (labelled session 11, then tuned)"),

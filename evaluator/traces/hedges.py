@@ -1333,7 +1333,7 @@ def _rule(
         return "quoted"  # "Notes: “card may be in the airport”": the user's words, example text
     advice = _advice(text, h, kind, c_lo, c_hi, s_lo, s_hi)
     if advice:
-        return advice  # round 18: what an option means for the user, not the task's facts
+        return advice  # the advice set: what an option means for the user, not the task's facts
     if h.phrase.lower() == "unlikely" and _ACTION_UNLIKELY.match(text, c_lo, h.start):
         # "restarting equipment is unlikely to restore service": what an action the user may
         # take would bring, advice (as "Calling ahead could help"), not a claim about the data
@@ -3575,7 +3575,7 @@ def _about_user(clause: str, phrase: str) -> bool:
     return False
 
 
-# Advice (round 18: recommenders, shop assistants, sales agents). Uncertainty about what an
+# Advice (the advice set of session 15: recommenders, shop assistants, sales agents). Uncertainty about what an
 # item or option means for the user's preferences, use or situation is advice, not a hedge
 # ("you'll probably prefer the lighter one", "it might work well for someone who travels
 # often", "the Pro might be overkill for your needs", "I'm not sure which one would suit you
@@ -3676,7 +3676,7 @@ _ADVICE_IF = re.compile(r"\b(?:if|unless)\b", re.IGNORECASE)
 def _advice(text: str, h: HedgeMatch, kind: str, c_lo: int, c_hi: int, s_lo: int, s_hi: int) -> str:
     """The advice rule that drops the cue ``h`` (its clause ``[c_lo, c_hi)``, its sentence
     ``[s_lo, s_hi)``), or ``""``: uncertainty about what an option means for the user, not
-    about the task's facts (round 18; see the _ADVICE_* patterns)."""
+    about the task's facts (the advice set; see the _ADVICE_* patterns)."""
     if _ADVICE_TASTE_MATTER.search(text, s_lo, s_hi):
         return "advice_taste"  # "I cannot compare them, as it is subjective": a matter of taste
     if kind in ("missing", "doubt"):

@@ -66,7 +66,7 @@ def test_every_row_names_its_source_file() -> None:
         "hedges_sealed_r17.jsonl",
         "hedges_sealed_r18.jsonl",
         "hedges_thoughts_r14.jsonl",
-        "hedges_advice_r18.jsonl",
+        "hedges_advice.jsonl",
         "turns.jsonl",
         "turns_heldout.jsonl",
         "turns_heldout_fresh.jsonl",
@@ -265,12 +265,12 @@ HELD_OUT_HEDGE_FLOORS = {
     # the session: 0.695 / 0.837 (en 0.694 / 0.893, zh 0.696 / 0.762; SPADE 1.000 / 1.000,
     # the hotel assistant 0.656 / 0.875: 11 false hits), turns 0.793
     "hedges_sealed_r18.jsonl": (0.69, 0.83),
-    # round 18 (session 15: LLM recommender, shop-advisor and sales agents: CRS Arena's
+    # the advice set (session 15: LLM recommender, shop-advisor and sales agents: CRS Arena's
     # ChatGPT movie recommender, a RAG brewing-shop assistant and its ChatGPT baseline,
     # SalesGPT), labelled and committed before any detector ran on them: 0.679 / 0.864 on the
     # first run; 0.905 / 0.864 with the advice rules written on it (what an option means for
     # the user, a matter of taste, a target advised)
-    "hedges_advice_r18.jsonl": (0.9, 0.86),
+    "hedges_advice.jsonl": (0.9, 0.86),
 }
 # Training rows (round 8, sources the project already used, labelled by a helper who never
 # ran a detector): the rules reached 0.619 / 0.561 on their first run, 0.652 / 0.662 with the

@@ -1270,7 +1270,7 @@ def test_what_this_user_should_be_able_to_do_now_is_a_guess_unless_conditioned()
     assert _hedged("Your card is active, and you should be able to pay online.") == []
 
 
-# Round 18 (advice): what an option means for the user is advice; a guess at the item's own
+# The advice set (session 15): what an option means for the user is advice; a guess at the item's own
 # facts stays a guess.
 
 
