@@ -785,7 +785,7 @@ _POSSIBLE = re.compile(
 # need to set them when I first create my account?"): asks what the policy allows, a
 # `question` (round 16's subscribers of a RAG bot), not that the agent act now.
 _HYPOTHETICAL = re.compile(
-    r"\bif\s+(?:i|we)\s+(?:ever\s+|later\s+|ever\s+)?(?:need|want|decide|have)\s+to\b"
+    r"\bif\s+(?:i|we)\s+(?:ever\s+|later\s+)?(?:need|want|decide|have)\s+to\b"
     r"|\bor\s+do\s+(?:i|we)\s+(?:need|have)\s+to\b",
     re.IGNORECASE,
 )
