@@ -249,14 +249,15 @@ HELD_OUT_HEDGE_FLOORS = {
     # condition, a kind named by a threshold, what the user may find in a product):
     # 0.968 / 0.968 (en 1.000 / 0.833, zh 0.962 / 1.000)
     "hedges_sealed_r16.jsonl": (0.96, 0.96),
-    # sealed round 17 (session 14: real participants with an LLM product recommender whose
+    # round 17 (session 14: real participants with an LLM product recommender whose
     # retrieval and comparison results are recorded, coached English shop assistants,
     # ReMeDi's real Chinese online doctors), labelled by a helper who never read or ran a
     # detector, measured once with the session's starting rules (0.255 / 0.500, turns
     # 0.702) and once after every rule of the session had landed: 0.250 / 0.500 (en 0.184
     # / 0.643: 40 false hits in 249 English messages; zh 0.714 / 0.357), turns 0.704.
     # Measured again at the end of session 15: hedges unchanged (the advice rules written on
-    # new unsealed recommenders took none of its 39 recommender false hits), turns 0.715
+    # new unsealed recommenders took none of its 39 recommender false hits), turns 0.715.
+    # Unsealed in session 16 to tune on
     "hedges_sealed_r17.jsonl": (0.25, 0.5),
     # sealed round 18 (session 15: a small LLM hotel assistant against simulated travellers,
     # SPADE's GPT-3.5 hotel customer service, CMtMedQA's Chinese consultations; no tool
@@ -391,8 +392,8 @@ HELD_OUT_TURN_FLOORS = {
     # session 15's ruling (8 MIE rows relabelled) and rules: 0.914 (EN 0.907, ZH 0.916; the
     # same rules on the old labels 0.892)
     "turns_sealed_r16.jsonl": 0.91,
-    # sealed round 17: 0.702 with session 14's starting rules, 0.704 at its end, 0.715 at the
-    # end of session 15 (Chinese 0.650 -> 0.678)
+    # round 17: 0.702 with session 14's starting rules, 0.704 at its end, 0.715 at the end of
+    # session 15 (Chinese 0.650 -> 0.678), all sealed; unsealed in session 16 to tune on
     "turns_sealed_r17.jsonl": 0.71,
     # sealed round 18: 0.793 with session 15's starting rules and at its end (SPADE 0.901,
     # the hotel assistant's travellers 0.703, CMtMedQA 0.762)
