@@ -198,6 +198,11 @@ HEDGE_SETS = (
     # customer-service dialogues, CMtMedQA's Chinese medical consultations; no row records
     # a tool result); the owner measures it once
     ("hedges_sealed_r18.jsonl", "sealed round-18 set (never tuned, never trained on)"),
+    # session 16: labelled on s16-sealed19 by a helper who never read or ran a detector
+    # (GPT-4.1 / gpt-5-mini banking agents in pytest-aitest's test reports with their tool
+    # results, MTRAG's GPT-4o and Llama answers with the retrieved passages, Lawyer LLaMA's
+    # Chinese legal consultations with the retrieved law articles); the owner measures it once
+    ("hedges_sealed_r19.jsonl", "sealed round-19 set (never tuned, never trained on)"),
     # session 15: LLM recommender, shop-advisor and sales agents (CRS Arena's ChatGPT movie
     # recommender, a RAG brewing-shop assistant and its ChatGPT baseline, SalesGPT), labelled
     # and committed by advice15 before any detector ran on them; held out, then the advice

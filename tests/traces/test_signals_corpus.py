@@ -65,6 +65,7 @@ def test_every_row_names_its_source_file() -> None:
         "hedges_sealed_r16.jsonl",
         "hedges_sealed_r17.jsonl",
         "hedges_sealed_r18.jsonl",
+        "hedges_sealed_r19.jsonl",
         "hedges_thoughts_r14.jsonl",
         "hedges_advice.jsonl",
         "turns.jsonl",
@@ -85,6 +86,7 @@ def test_every_row_names_its_source_file() -> None:
         "turns_sealed_r16.jsonl",
         "turns_sealed_r17.jsonl",
         "turns_sealed_r18.jsonl",
+        "turns_sealed_r19.jsonl",
         "turns_train_r8.jsonl",
     ):
         for row in bench.load(name):
