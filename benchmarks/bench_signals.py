@@ -31,7 +31,8 @@ issue #16 sets:
   (``claims_fresh_r15.jsonl``);
 - **labeller agreement**: how often a second labeller, blind to the first labels, agrees
   on 300 hedge and 300 turn rows of the tuning sets (``agreement.jsonl``) and on the whole
-  of sealed round 19 (``agreement_sealed_r19.jsonl``, figures only): Cohen's kappa, per
+  of sealed rounds 18 and 19 (``agreement_sealed_r18.jsonl``, ``agreement_sealed_r19.jsonl``,
+  figures only): Cohen's kappa, per
   language, and the second labeller's hedge precision and recall against the first.
 
 A section is a function returning its lines; ``SECTIONS`` lists them in the
@@ -805,12 +806,13 @@ def kappa(pairs: list[tuple[Any, Any]]) -> float:
 
 
 #: Rows labelled again, blind, by a second labeller, and what each file is. The first was
-#: drawn from the tuning sets, whose rulings were written on those very rows; the second is
-#: a whole sealed round, labelled again without the first labeller's notes, so it shows how
-#: far two labellers following the GUIDELINE agree on text nobody has ruled on. Its
-#: disagreements are never listed (the round is sealed), only its figures.
+#: drawn from the tuning sets, whose rulings were written on those very rows; the others are
+#: whole sealed rounds, labelled again without the first labeller's notes, so they show how
+#: far two labellers following the GUIDELINE agree on text nobody has ruled on. Their
+#: disagreements are never listed (the rounds are sealed), only their figures.
 AGREEMENT_FILES = (
     ("agreement.jsonl", "300 hedge and 300 turn rows of the tuning sets"),
+    ("agreement_sealed_r18.jsonl", "all of sealed round 18, without the first labeller's notes"),
     ("agreement_sealed_r19.jsonl", "all of sealed round 19, without the first labeller's notes"),
 )
 
