@@ -36,9 +36,11 @@ from .harnesses import (
     is_azure_eval,
     is_gemini_cli,
     is_langchain_message,
+    is_openhands_events,
     is_sharegpt,
     langchain_message,
     mint_messages,
+    openhands_messages,
     run_failure,
     sharegpt_messages,
     swe_agent_history,
@@ -1286,6 +1288,24 @@ class GeminiCli(OpenAIChat):
         )
 
 
+class OpenHands(OpenAIChat):
+    """OpenHands event streams (the trajectory its GUI downloads: a list of actions and
+    observations), read as :func:`~.harnesses.openhands_messages` writes them."""
+
+    name = "openhands"
+
+    def unpack(self, value: Any) -> Snapshot | str:
+        if not is_openhands_events(value):
+            return (
+                "record is not an OpenHands event stream: it is not a list of events "
+                "naming their 'source' (user, agent, environment), each an 'action' or an "
+                "'observation'"
+            )
+        problems: list[str] = []
+        messages = openhands_messages(value, problems)
+        return Snapshot(None, messages, whole=True, problem="; ".join(problems) or None)
+
+
 class ShareGPT(OpenAIChat):
     """ShareGPT records (``{"conversations": [{"from", "value"}], "system"}``, as
     fine-tuning sets publish recorded tool conversations): one conversation a record, its
@@ -1349,6 +1369,7 @@ CONVERTERS: dict[str, Converter] = {
         Mint(),
         Atif(),
         GeminiCli(),
+        OpenHands(),
         ShareGPT(),
         AzureEval(),
     )
