@@ -25,6 +25,7 @@ from .harnesses import (
     RUN_END_ROLES,
     adk_contents,
     adk_session,
+    adk_state,
     ag2_initiator_view,
     ag2_messages,
     atif_messages,
@@ -966,9 +967,11 @@ class Gemini(Converter):
             # history may be cut down), or the events of one run: the events are the record.
             problems: list[str] = []
             events = session["events"] if session is not None else value
+            read = adk_contents(events, problems)
+            state = adk_state(session) if session is not None else None
             return Snapshot(
                 trace_id_of(value) if isinstance(value, dict) else None,
-                adk_contents(events, problems),
+                read if state is None else [state, *read],
                 whole=session is not None,
                 problem="; ".join(problems) or None,
             )

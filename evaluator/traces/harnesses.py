@@ -650,6 +650,48 @@ def adk_session(record: Any) -> dict[str, Any] | None:
     return None
 
 
+def adk_state(session: dict[str, Any]) -> dict[str, Any] | None:
+    """A session's ``state`` as a system content: the context an agent's instruction
+    templates in (``{customer_profile}``), which grounds what the agent says as a system
+    prompt does. A key a tool wrote (the state delta of an event holding a function
+    response) is left out: its value is that tool's result, read where it was returned.
+    ``None`` when nothing is left."""
+    state = session.get("state")
+    if not isinstance(state, dict) or not state:
+        return None
+    written: set[str] = set()
+    for event in session.get("events") or []:
+        if not isinstance(event, dict):
+            continue
+        content = event.get("content")
+        parts = content.get("parts") if isinstance(content, dict) else None
+        if not isinstance(parts, list) or not any(
+            isinstance(p, dict)
+            and (p.get("functionResponse") or p.get("function_response")) is not None
+            for p in parts
+        ):
+            continue
+        actions = event.get("actions")
+        delta = (
+            actions.get("stateDelta", actions.get("state_delta"))
+            if isinstance(actions, dict)
+            else None
+        )
+        if isinstance(delta, dict):
+            written.update(_state_key(k) for k in delta)
+    kept = {k: v for k, v in state.items() if _state_key(k) not in written}
+    if not kept:
+        return None
+    text = json.dumps(kept, ensure_ascii=False, indent=1)
+    return {"role": "system", "parts": [{"text": text}]}
+
+
+def _state_key(key: str) -> str:
+    # The API writes a delta's keys camelCased ("customerProfile") when it writes the
+    # session's own in snake_case ("customer_profile"): one key.
+    return key.replace("_", "").lower()
+
+
 def is_adk_events(value: Any) -> bool:
     """A list of ADK events (``/run``'s answer): objects naming their ``author`` and the
     invocation they belong to."""

@@ -3245,3 +3245,30 @@ def test_openhands_event_streams_are_read_as_their_calls_and_results() -> None:
         ("assistant", "All done! What's next on the agenda?"),
     ]
     assert trace.events[3].text.startswith("Goldbach's conjecture is an unsolved problem")
+
+
+def test_an_adk_sessions_state_is_context_but_not_what_its_tools_wrote(tmp_path: Path) -> None:
+    # An ADK agent's instruction templates the session's state in ("{customer_profile}"),
+    # so the values it holds are the agent's context, as a system prompt is: read, they
+    # ground what the agent says. "Las Vegas" and "Cymbal Home & Garden" come from the
+    # recorded session's customer_profile (a new-user trial: flagged as ungrounded).
+    from projeval.traces import analyse_traces
+
+    path = ADK / "123.session.json"
+    a = analyse_traces([path], workers=1)
+    assert not set(a.claims["value"]) & {"Las Vegas", "Cymbal Home"}
+    fmt, (trace,), problems = parse(path)
+    assert (trace.events[0].role, trace.events[0].kind) == ("system", "message")
+    assert '"preferred_store": "Cymbal Home & Garden - Las Vegas (Main)"' in trace.events[0].text
+    # A key a tool wrote (its function response's event's state delta) is the tool's
+    # result, which the follow-ups trace: not context from the start.
+    session = json.loads(path.read_text())
+    answered = next(
+        e for e in session["events"] if any("function_response" in p for p in e["content"]["parts"])
+    )
+    answered["actions"]["state_delta"] = {"cart": {"order_id": "ORD-777"}}
+    session["state"]["cart"] = {"order_id": "ORD-777"}
+    fmt, (trace,), problems = parse(write_json(tmp_path / "s.json", session))
+    assert (fmt, problems) == ("gemini", [])
+    assert trace.events[0].role == "system" and "ORD-777" not in trace.events[0].text
+    assert "customer_profile" in trace.events[0].text
