@@ -1166,3 +1166,19 @@ def test_a_tools_file_says_the_mined_tool_writes(tmp_path: Path) -> None:
     assert "Create customer Bob and invoice for him." in result.output
     # One trace is one trace, not "1 traces".
     assert "description: Draft mined from 1 trace; review every need." in result.output
+
+
+def test_a_result_passed_on_after_the_users_answer_is_evidence_of_its_need() -> None:
+    # A recorded Google ADK run (tests/corpora/formats/README.md, adk/): asked whether a
+    # date is free, the agent lists get_available_planting_times's slots and asks which
+    # one; the user answers ("I'll take the 9 AM - 12 PM slot.") and the agent passes the
+    # slot on to schedule_planting_service and update_salesforce_crm. The answer's turn
+    # continues the question's, so the slot the calls were given is what the question
+    # needed (a new-user trial: no need was inferred, the calls being in the next turn).
+    path = REPO / "tests" / "corpora" / "formats" / "adk" / "processed_interaction_sim.jsonl"
+    mined = mine_questions([path], "get_available_planting_times")
+    (question,) = mined.questions
+    (need,) = question.needs
+    assert need.path == "result[]"
+    assert [(e.kind, e.conversations) for e in need.evidence][:1] == [("followup", 1)]
+    assert "schedule_planting_service" in need.comment
