@@ -826,8 +826,9 @@ def openhands_messages(events: list[Any], problems: list[str]) -> list[Any]:
     """
     out: list[Any] = []
     calls: dict[Any, tuple[str, str]] = {}  # an action's id -> (call id, tool name)
-    current: dict[str, Any] | None = None  # the open assistant message, and its response
-    response_id: Any = None
+    # Each model response's assistant message: OpenHands runs a response's calls one by
+    # one, each observation before the next action, and they are one message still.
+    said: dict[Any, dict[str, Any]] = {}
     for i, event in enumerate(events):
         where = f"event {i}"
         if not isinstance(event, dict):
@@ -841,7 +842,6 @@ def openhands_messages(events: list[Any], problems: list[str]) -> list[Any]:
         meta = _object(event.get("tool_call_metadata"))
         response = _object(meta.get("model_response"))
         if "observation" in event:
-            current = None
             if kind == "recall":
                 if event.get("content"):
                     out.append({"role": "system", "content": str(event["content"])})
@@ -881,26 +881,21 @@ def openhands_messages(events: list[Any], problems: list[str]) -> list[Any]:
         if kind == "system":
             out.append({"role": "system", "content": str(args.get("content") or "")})
             continue
-        same = (
-            current is not None
-            and response.get("id") is not None
-            and response.get("id") == response_id
-        )
-        if not same:
-            current = {"role": "assistant", "content": _openhands_thought(event, args, response)}
+        message = said.get(response.get("id"))
+        if message is None:
+            message = {"role": "assistant", "content": _openhands_thought(event, args, response)}
             usage = response.get("usage")
             if isinstance(usage, dict):
-                current["usage"] = usage
-            out.append(current)
-            response_id = response.get("id")
+                message["usage"] = usage
+            out.append(message)
+            if response.get("id") is not None:
+                said[response["id"]] = message
         if kind in _OPENHANDS_SAYS:
-            current = None  # the turn ends: nothing the next action does joins it
-            continue
+            continue  # the agent's text, or the finish tool, which nothing answers
         call_id = meta.get("tool_call_id") or f"openhands-{event.get('id', i)}"
         name = meta.get("function_name") or str(kind)
         calls[event.get("id", i)] = (call_id, name)
-        assert current is not None
-        current.setdefault("tool_calls", []).append(
+        message.setdefault("tool_calls", []).append(
             _call(call_id, name, _openhands_arguments(call_id, args, response))
         )
     return out

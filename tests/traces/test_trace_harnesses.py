@@ -628,3 +628,33 @@ def test_openhands_observations_answer_their_action_and_say_when_it_failed() -> 
 )
 def test_is_openhands_events(value: Any, expected: bool) -> None:
     assert is_openhands_events(value) is expected
+
+
+def test_openhands_actions_of_one_model_response_are_one_message() -> None:
+    # OpenHands runs a response's calls one by one, each observation before the next
+    # action (invented events in its shape): one assistant message holds both calls, its
+    # usage once, and the results follow it.
+    first, second = (
+        _oh_call(1, "read", "str_replace_editor", {}),
+        _oh_call(3, "run", "execute_bash", {}),
+    )
+    response = first["tool_call_metadata"]["model_response"]
+    response["usage"] = {"prompt_tokens": 10, "completion_tokens": 2}
+    response["choices"][0]["message"]["tool_calls"].append(
+        second["tool_call_metadata"]["model_response"]["choices"][0]["message"]["tool_calls"][0]
+    )
+    second["tool_call_metadata"]["model_response"] = response
+    events: list[Any] = [
+        first,
+        {"id": 2, "source": "agent", "observation": "read", "cause": 1, "content": "a"},
+        second,
+        {"id": 4, "source": "agent", "observation": "run", "cause": 3, "content": "b"},
+    ]
+    problems: list[str] = []
+    messages = openhands_messages(events, problems)
+    assert [(m["role"], len(m.get("tool_calls", [])), "usage" in m) for m in messages] == [
+        ("assistant", 2, True),
+        ("tool", 0, False),
+        ("tool", 0, False),
+    ]
+    assert [m["tool_call_id"] for m in messages[1:]] == ["c1", "c3"] and problems == []
