@@ -264,6 +264,21 @@ _NOT_COUNTED = frozenset(
         "chars",
     ]
 )
+#: Modal and auxiliary verbs, written in lower case: after a number they make it the
+#: subject of a verb ("greater than 2 can be expressed", "3 has none"), not a count of
+#: things; "a can of beans" is the noun, told by its "of".
+_VERBS_AFTER = frozenset(
+    ["can", "could", "will", "would", "shall", "should", "may", "might", "must", "has",
+     "have", "had", "does", "did"]
+)  # fmt: skip
+_OF_NEXT = re.compile(r"\s+of\b")
+
+
+def _verb_after(text: str, m: re.Match[str]) -> bool:
+    """Whether a count's noun is a verb of its clause (:data:`_VERBS_AFTER`)."""
+    return m.group("noun") in _VERBS_AFTER and _OF_NEXT.match(text, m.end()) is None
+
+
 _COUNT = re.compile(r"(?P<n>\d{1,3})\s?(?P<noun>[A-Za-z]{3,})(?![\w-])")
 _WORD_COUNT = re.compile(
     r"(?i)(?<![\w-])(?P<n>" + "|".join(_NUMBER_WORDS) + r")\s+(?P<noun>[a-z]{3,})(?![\w-])"
@@ -729,7 +744,11 @@ def claims(text: str | None, held: Held | None = None) -> list[Claim]:
         else:
             if before not in _NOT_BEFORE_COUNT:
                 m = _COUNT.match(text, start) or _ZH_COUNT.match(text, start)
-                if m is not None and m.group("noun").lower() not in _NOT_COUNTED:
+                if (
+                    m is not None
+                    and m.group("noun").lower() not in _NOT_COUNTED
+                    and not _verb_after(text, m)
+                ):
                     covered = m.end()
                     add("count", m.start(), m.end(), (str(int(m.group("n"))),), m.group())
     if (
@@ -741,7 +760,11 @@ def claims(text: str | None, held: Held | None = None) -> list[Claim]:
             start, end = m.span()
             if _names_on(text, m):
                 continue  # "the Three Rivers Hotel": a name, not three rivers
-            if m.group("noun").lower() not in _NOT_COUNTED and not _overlaps(taken, start, end):
+            if (
+                m.group("noun").lower() not in _NOT_COUNTED
+                and not _verb_after(text, m)
+                and not _overlaps(taken, start, end)
+            ):
                 # casefold, not lower: the case-blind match takes "ſix" (long s) for "six"
                 word = m.group("n").casefold()
                 n = _NUMBER_WORDS.get(word)

@@ -392,3 +392,11 @@ def test_a_phone_number_is_an_id() -> None:
         ("date", "2024-05-27"),
         ("duration", "10-12 days"),
     ]
+
+
+def test_a_number_before_a_verb_is_no_count() -> None:
+    # The number is the subject of a verb, not a count of things (a new-user trial on
+    # OpenHands trajectories: "every even integer greater than 2 can be expressed as...").
+    text = "Any integer greater than 2 can be written so; 5 will not, and 3 has none."
+    assert [c.value for c in claims(text)] == []
+    assert [c.value for c in claims("Open 2 cans, or 1 can of beans.")] == ["2 cans", "1 can"]
