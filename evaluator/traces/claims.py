@@ -1295,32 +1295,43 @@ def _a_share(numbers: list[Decimal], want: Decimal, places: int) -> bool:
     return False
 
 
-#: An amount's plain decimal form ("118726350.29"): the whole part and one or two places.
-_CENTS_FORM = re.compile(r"(\d+)\.(\d{1,2})$")
+#: An amount's plain form ("118726350.29", "2000", "10%"): the whole part and up to two
+#: places.
+_CENTS_FORM = re.compile(r"(\d+)(?:\.(\d{1,2}))?%?$")
 _ROUNDED = _Patterns()
 
 
 def rounded_in_text(form: str, low: str) -> bool:
     """Whether ``low`` holds a number with more decimal places that ``form`` rounds:
     "118726350.29" for a code result's float 118726350.28999999, "7.50" for 7.4999999,
-    "2045.68" for 2045.6789. A number rounded down is already held as a prefix of its
-    digits; this finds the ones rounded up. The whole part is the form's own (a number
-    carried over to the next whole one is not looked for)."""
+    "2045.68" for 2045.6789, and a rounding that carries into the next whole number:
+    "10%" for 9.96, "2000" for 1999.5, "8.00" for 7.996. A number rounded down is
+    already held as a prefix of its digits; this finds the ones rounded up."""
     m = _CENTS_FORM.match(form)
     if m is None:
         return False
-    whole, places = m.group(1), len(m.group(2))
-    pattern = _ROUNDED.get(
-        (whole, places),
-        lambda: rf"(?<![\w.]){re.escape(whole)}\.(\d{{{places + 1},}})(?![\w.])",
-    )
+    whole, places = m.group(1), len(m.group(2) or "")
     try:
-        value = Decimal(form)
+        value = Decimal(form.rstrip("%"))
     except InvalidOperation:
         return False
     half = Decimal(5).scaleb(-(places + 1))
-    return any(
-        abs(Decimal(f"{whole}.{found.group(1)}") - value) <= half for found in pattern.finditer(low)
+    # The whole part is the form's own, or the one below it when the rounding carried.
+    wholes = (whole,) if int(whole) == 0 else (whole, str(int(whole) - 1))
+    for part in wholes:
+        if any(
+            abs(Decimal(f"{part}.{found.group(1)}") - value) <= half
+            for found in _longer(part, places).finditer(low)
+        ):
+            return True
+    return False
+
+
+def _longer(whole: str, places: int) -> re.Pattern[str]:
+    """Numbers of the whole part ``whole`` with more than ``places`` decimal places."""
+    return _ROUNDED.get(
+        (whole, places),
+        lambda: rf"(?<![\w.]){re.escape(whole)}\.(\d{{{places + 1},}})(?![\w.])",
     )
 
 

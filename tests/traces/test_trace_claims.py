@@ -400,3 +400,13 @@ def test_a_number_before_a_verb_is_no_count() -> None:
     text = "Any integer greater than 2 can be written so; 5 will not, and 3 has none."
     assert [c.value for c in claims(text)] == []
     assert [c.value for c in claims("Open 2 cans, or 1 can of beans.")] == ["2 cans", "1 can"]
+
+
+def test_a_rounding_that_carries_into_the_next_whole_number_is_grounded() -> None:
+    # A result's 9.96 said as "10%", 1,999.5 as "$2,000", 7.996 as "8.00": rounded, not
+    # invented (session-15 leftover). A number that does not round to it grounds nothing.
+    assert ungrounded("The rate is 10%.", '{"rate": 9.96}') == []
+    assert ungrounded("It costs about $2,000.", '{"price": 1999.5}') == []
+    assert ungrounded("It is $8.00 now.", '{"price": 7.996}') == []
+    assert [c.value for c in ungrounded("It costs $2,000.", '{"price": 1999.4}')] == ["$2,000"]
+    assert [c.value for c in ungrounded("The rate is 10%.", '{"rate": 8.96}')] == ["10%"]
