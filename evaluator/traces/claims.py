@@ -630,6 +630,43 @@ def _phone_start(text: str, start: int, end: int, before: str, after: str) -> bo
     )
 
 
+#: A UK phone number in groups of digits separated by spaces, national ("020 7946 0958",
+#: "0161 496 0000", "07700 900 123") or international ("+44 20 7946 0958", "+44 (0)20 ...");
+#: its ten digits after the 0 or the 44 are checked apart.
+_UK_PHONE = re.compile(
+    r"(?:\+44[ ]?(?:\(0\)[ ]?)?|0)(?P<rest>\d{2,4}(?:[ ]\d{3,4}){1,2})(?![\w-]|[ ]\d)"
+)
+
+
+def _uk_phone(text: str, start: int, before: str, after: str) -> re.Match[str] | None:
+    """The UK phone number opening at the run of digits at ``start`` (or at the "+"
+    before it), when its digits after the trunk 0 or the country code 44 are ten."""
+    if after != " " or (before in _ID_CHARS and before != "+"):
+        return None
+    if before == "+":
+        if not text.startswith("44", start):
+            return None
+        start -= 1
+    elif text[start] != "0":
+        return None
+    m = _UK_PHONE.match(text, start)
+    if m is None or sum(c.isdigit() for c in m.group("rest")) != 10:
+        return None
+    return m
+
+
+def _uk_phone_forms(m: re.Match[str]) -> tuple[str, ...]:
+    """A UK number's spellings: as stated, its digits, and its national and international
+    forms, spaced as stated and unspaced."""
+    rest = m.group("rest")
+    digits = rest.replace(" ", "")
+    return tuple(
+        dict.fromkeys(
+            [m.group(), f"0{rest}", f"+44 {rest}", f"0{digits}", f"+44{digits}", f"44{digits}"]
+        )
+    )
+
+
 def _phone_forms(value: str) -> tuple[str, ...]:
     """A phone number's spellings: as stated, its digits alone, and its last ten digits in
     the usual separators (held with or without the country code)."""
@@ -709,6 +746,10 @@ def claims(text: str | None, held: Held | None = None) -> list[Claim]:
                 covered = m.end()
                 add("id", m.start(), m.end(), forms, m.group())
                 continue
+        if (before == "+" or text[start] == "0") and (m := _uk_phone(text, start, before, after)):
+            covered = m.end()
+            add("id", m.start(), m.end(), _uk_phone_forms(m), m.group())
+            continue
         if _phone_start(text, start, pos, before, after):
             m = _PHONE.match(text, start - 1 if before in "+(" else start)
             if m is not None:

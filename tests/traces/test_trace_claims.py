@@ -410,3 +410,27 @@ def test_a_rounding_that_carries_into_the_next_whole_number_is_grounded() -> Non
     assert ungrounded("It is $8.00 now.", '{"price": 7.996}') == []
     assert [c.value for c in ungrounded("It costs $2,000.", '{"price": 1999.4}')] == ["$2,000"]
     assert [c.value for c in ungrounded("The rate is 10%.", '{"rate": 8.96}')] == ["10%"]
+
+
+def test_a_uk_phone_number_written_with_spaces_is_one_id() -> None:
+    # "020 7946 0958" (London), "0161 496 0000", "07700 900 123" (mobile), "+44 20 7946
+    # 0958": one number each, held by its digits or its other national or international
+    # spelling (session-15 leftover: its groups were read apart or not at all).
+    text = "Call 020 7946 0958, 0161 496 0000 or 07700 900 123; from abroad +44 20 7946 0958."
+    assert [(c.kind, c.value) for c in claims(text)] == [
+        ("id", "020 7946 0958"),
+        ("id", "0161 496 0000"),
+        ("id", "07700 900 123"),
+        ("id", "+44 20 7946 0958"),
+    ]
+    assert ungrounded("Call 020 7946 0958.", '{"phone": "+44 20 7946 0958"}') == []
+    assert ungrounded("Call 020 7946 0958.", '{"phone": "02079460958"}') == []
+    assert ungrounded("Call +44 20 7946 0958.", '{"phone": "020 7946 0958"}') == []
+    assert [c.value for c in ungrounded("Call 020 7946 0958.", '{"phone": "020 7946 0959"}')] == [
+        "020 7946 0958"
+    ]
+    # Numbers that only look alike stay what they are: a count, a year and an amount.
+    assert [(c.kind, c.value) for c in claims("In 2024 we sold 120 units for $1 500.")] == [
+        ("count", "120 units"),
+        ("amount", "$1"),
+    ]
