@@ -434,3 +434,13 @@ def test_a_uk_phone_number_written_with_spaces_is_one_id() -> None:
         ("count", "120 units"),
         ("amount", "$1"),
     ]
+
+
+def test_the_language_code_is_written_in_is_no_name() -> None:
+    # A coding agent names the language or format it writes, as "JSON" or "PDF" (a
+    # new-user trial on OpenHands trajectories: "a simple 2048 game in Python", "the main
+    # HTML file", "the JavaScript file" were three ungrounded names).
+    text = "I'll write it in Python. Let's create the main HTML file, then the JavaScript, CSS and SQL."
+    assert [c for c in claims(text) if c.kind == "name"] == []
+    # A name it stands in is still flagged, by its other words (as "Monday" in a name).
+    assert [c.value for c in claims("I booked Python Tours for you.")] == ["Tours"]
