@@ -461,6 +461,7 @@ def run(
             "gemini_cli",
             "sharegpt",
             "azure_eval",
+            "openhands",
         ]
     ),
     default=None,

@@ -37,7 +37,7 @@ from .cost import Candidate, round_ratio
 from .coverage import DroppedNeed
 from .runrecord import RunRecord, SuiteRecord, TracesRecord
 from .text.numbers import count, fixed, integer, num, pct, signed_pct
-from .text.traces import counts_line, drift_note, problem_line, turns_line
+from .text.traces import counts_line, drift_note, problem_line, recorded_input, turns_line
 from .verdict import Verdict, decide
 from .vocabulary import (
     CELL_STATUSES,
@@ -697,7 +697,7 @@ def _traces(traces: TracesRecord) -> dict[str, Any]:
                 t["hedges"],
                 _int(t["result_tokens"]),
                 _int(t["billed_input_tokens"]),
-                _int(t["recorded_input_tokens"]),
+                recorded_input(t),
             )
             for t in traces.rows("traces")
         ),

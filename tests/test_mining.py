@@ -983,7 +983,8 @@ def test_a_file_no_reader_understands_is_named_in_the_draft_and_the_rest_is_mine
     assert mined.questions == alone.questions and mined.files == 2
     assert mined.unread == (
         f"{notes}: not a known trace format (tried: openai_chat, openai_responses, anthropic, "
-        "gemini, bedrock_converse, mcp, otel, openinference, agentdojo, mint, atif, gemini_cli, sharegpt, azure_eval). Fix: name "
+        "gemini, bedrock_converse, mcp, otel, openinference, agentdojo, mint, atif, gemini_cli, "
+        "sharegpt, azure_eval, openhands). Fix: name "
         "it (--trace-format on the command line, format= in Python) if the file is in one of "
         'these; else write each conversation as OpenAI Chat, {"messages": [{"role", '
         '"content", "tool_calls"}, ...]}, one a line',
@@ -1165,3 +1166,19 @@ def test_a_tools_file_says_the_mined_tool_writes(tmp_path: Path) -> None:
     assert "Create customer Bob and invoice for him." in result.output
     # One trace is one trace, not "1 traces".
     assert "description: Draft mined from 1 trace; review every need." in result.output
+
+
+def test_a_result_passed_on_after_the_users_answer_is_evidence_of_its_need() -> None:
+    # A recorded Google ADK run (tests/corpora/formats/README.md, adk/): asked whether a
+    # date is free, the agent lists get_available_planting_times's slots and asks which
+    # one; the user answers ("I'll take the 9 AM - 12 PM slot.") and the agent passes the
+    # slot on to schedule_planting_service and update_salesforce_crm. The answer's turn
+    # continues the question's, so the slot the calls were given is what the question
+    # needed (a new-user trial: no need was inferred, the calls being in the next turn).
+    path = REPO / "tests" / "corpora" / "formats" / "adk" / "processed_interaction_sim.jsonl"
+    mined = mine_questions([path], "get_available_planting_times")
+    (question,) = mined.questions
+    (need,) = question.needs
+    assert need.path == "result[]"
+    assert [(e.kind, e.conversations) for e in need.evidence][:1] == [("followup", 1)]
+    assert "schedule_planting_service" in need.comment

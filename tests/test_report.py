@@ -638,3 +638,32 @@ def test_a_regression_since_the_previous_run_is_at_the_top(
     assert "<td>commit</td><td></td><td></td>" in html.replace("\n", "").replace(" ", "")
     # No pandas NaN leaks into the text (the commit row's suite and projection were `nan`).
     assert not re.search(r"\bnan\b", re.sub(r"<script>.*?</script>", "", html, flags=re.S))
+
+
+def test_a_report_rendered_from_the_history_says_what_the_cli_says(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A new-user trial (OpenHands trajectories, recorded by `projeval run`, rendered again by
+    # `projeval report` from the history): the report listed the user turns' classes in
+    # alphabetical order ("0 answers, 0 greetings or closings, 1 other, 1 question, 3
+    # requests") and gave a trace's recorded input with no word that only 4 of its 5 model
+    # calls recorded usage, where `projeval traces` says "17,297 (4/5 calls)".
+    from click.testing import CliRunner
+    from projeval.cli import cli
+
+    shutil.copytree(HERE / "corpora" / "formats" / "openhands", tmp_path / "traces")
+    (tmp_path / "projeval.toml").write_text(
+        'suites = []\ntraces = ["traces/"]\ndb = "history.duckdb"\nreport = "index.html"\n',
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    assert runner.invoke(cli, ["run"]).exit_code == 0
+    assert runner.invoke(cli, ["report"]).exit_code == 0
+    html = (tmp_path / "index.html").read_text(encoding="utf-8")
+    line = re.search(r"user turns: [^;<]*", html)
+    assert line is not None
+    words = [w for w in re.findall(r"[a-z]+", line.group()) if w not in ("user", "turns", "or")]
+    order = ["question", "request", "answer", "greeting", "other"]
+    assert [w.rstrip("s") for w in words if w.rstrip("s") in order] == order
+    assert "17,297 (4/5 calls)" in html

@@ -186,19 +186,18 @@ class _Miner:
     def add_trace(self, trace: Trace) -> None:
         self.traces += 1
         said: list[str] = []
+        # Each turn's events, how many user and system texts were said by its end, and the
+        # assistant's last text before it.
+        turns: list[tuple[list[Event], int, str]] = []
         turn: list[Event] = []
         current = 0
         previous = turn_previous = ""  # the assistant's last text (before the turn)
-        # Each earlier turn's user text and the agent's message before it: the request an
-        # answer to the agent's question continues is the latest of them that asks.
-        before: list[tuple[str, str]] = []
         for ev in trace.events:
             if ev.kind == "call" and ev.tool == self.tool:
                 self.tool_calls += 1
             if ev.turn != current:
                 if turn:
-                    self._turn(trace, turn, "\n".join(said), turn_previous, before)
-                    before.append((_user_text(turn), turn_previous))
+                    turns.append((turn, len(said), turn_previous))
                 turn, current, turn_previous = [], ev.turn, previous
             if ev.kind == "message" and ev.role == "assistant" and ev.text:
                 previous = ev.text
@@ -207,7 +206,24 @@ class _Miner:
             if ev.turn > 0:
                 turn.append(ev)
         if turn:
-            self._turn(trace, turn, "\n".join(said), turn_previous, before)
+            turns.append((turn, len(said), turn_previous))
+        # Each earlier turn's user text and the agent's message before it: the request an
+        # answer to the agent's question continues is the latest of them that asks.
+        before: list[tuple[str, str]] = []
+        for i, (events, end, turn_previous) in enumerate(turns):
+            if self._calls_tool(events):
+                # The agent lists what the tool returned and asks the user to choose ("Which
+                # of these times?"): the turns that answer it, and call the tool no more,
+                # continue this one, and what they pass on of its results is its evidence.
+                for following, following_end, asked in turns[i + 1 :]:
+                    if self._calls_tool(following) or not _answers(following, asked):
+                        break
+                    events, end = events + following, following_end
+            self._turn(trace, events, "\n".join(said[:end]), turn_previous, before)
+            before.append((_user_text(turns[i][0]), turn_previous))
+
+    def _calls_tool(self, events: list[Event]) -> bool:
+        return any(e.kind == "call" and e.tool == self.tool for e in events)
 
     def _turn(
         self,
@@ -218,7 +234,7 @@ class _Miner:
         before: list[tuple[str, str]] | None = None,
     ) -> None:
         tool = self.tool
-        if not any(e.kind == "call" and e.tool == tool for e in events):
+        if not self._calls_tool(events):
             return
         question = _user_text(events)
         if not question:
@@ -304,6 +320,12 @@ class _Miner:
 def _user_text(events: list[Event]) -> str:
     """The user's message that opens a turn (empty when it has none)."""
     return next((e.text for e in events if e.role == "user" and e.kind == "message" and e.text), "")
+
+
+def _answers(events: list[Event], asked: str) -> bool:
+    """Whether a turn's user text answers the agent's message before it, ``asked``."""
+    text = _user_text(events)
+    return bool(text) and classify_turn(text, previous=asked) == "answer"
 
 
 def _earlier_kind(turn: tuple[str, str]) -> str:

@@ -51,11 +51,17 @@ def _cell(value: Any) -> str:
 
 
 def _row_cell(row: dict[str, Any], key: str) -> str:
-    text = _cell(row[key])
-    # Usage recorded for only some model calls is not comparable to the billed figure.
-    partial = row["recorded_model_calls"] < row["model_calls"]
-    if key == "recorded_input_tokens" and row[key] is not None and partial:
-        text += f" ({row['recorded_model_calls']}/{row['model_calls']} calls)"
+    return recorded_input(row) if key == "recorded_input_tokens" else _cell(row[key])
+
+
+def recorded_input(row: Mapping[str, Any]) -> str:
+    """A trace's recorded input tokens, as the CLI and the report both show them: with
+    how many of its model calls recorded usage when not all did, since such a figure is
+    not comparable to the billed one."""
+    text = _cell(row["recorded_input_tokens"])
+    recorded, calls = row.get("recorded_model_calls"), row.get("model_calls")
+    if row["recorded_input_tokens"] is not None and isinstance(recorded, int) and calls:
+        text += f" ({recorded}/{calls} calls)" if recorded < calls else ""
     return text
 
 
@@ -78,7 +84,8 @@ def turns_line(classes: Mapping[str, int], totals: Mapping[str, Any]) -> str | N
     claims = totals.get("ungrounded_claims")
     return (
         "user turns: "
-        + ", ".join(f"{n:,} {_NOUNS[c][n != 1]}" for c, n in classes.items() if c in _NOUNS)
+        # In the classes' own order: a stored run gives them back in the store's.
+        + ", ".join(f"{classes[c]:,} {_NOUNS[c][classes[c] != 1]}" for c in _NOUNS if c in classes)
         + f"; ungrounded claims {'-' if claims is None else f'{claims:,}'}"
     )
 

@@ -264,6 +264,21 @@ _NOT_COUNTED = frozenset(
         "chars",
     ]
 )
+#: Modal and auxiliary verbs, written in lower case: after a number they make it the
+#: subject of a verb ("greater than 2 can be expressed", "3 has none"), not a count of
+#: things; "a can of beans" is the noun, told by its "of".
+_VERBS_AFTER = frozenset(
+    ["can", "could", "will", "would", "shall", "should", "may", "might", "must", "has",
+     "have", "had", "does", "did"]
+)  # fmt: skip
+_OF_NEXT = re.compile(r"\s+of\b")
+
+
+def _verb_after(text: str, m: re.Match[str]) -> bool:
+    """Whether a count's noun is a verb of its clause (:data:`_VERBS_AFTER`)."""
+    return m.group("noun") in _VERBS_AFTER and _OF_NEXT.match(text, m.end()) is None
+
+
 _COUNT = re.compile(r"(?P<n>\d{1,3})\s?(?P<noun>[A-Za-z]{3,})(?![\w-])")
 _WORD_COUNT = re.compile(
     r"(?i)(?<![\w-])(?P<n>" + "|".join(_NUMBER_WORDS) + r")\s+(?P<noun>[a-z]{3,})(?![\w-])"
@@ -463,6 +478,19 @@ _NOT_NAMES = frozenset(
         "http",
         "https",
         "pdf",
+        # the languages and formats code and files are written in, which a coding agent
+        # names as it writes them ("a game in Python", "the main HTML file")
+        "python",
+        "javascript",
+        "typescript",
+        "html",
+        "css",
+        "sql",
+        "xml",
+        "csv",
+        "yaml",
+        "markdown",
+        "bash",
         "faq",
         "n/a",
         "tbd",
@@ -615,6 +643,43 @@ def _phone_start(text: str, start: int, end: int, before: str, after: str) -> bo
     )
 
 
+#: A UK phone number in groups of digits separated by spaces, national ("020 7946 0958",
+#: "0161 496 0000", "07700 900 123") or international ("+44 20 7946 0958", "+44 (0)20 ...");
+#: its ten digits after the 0 or the 44 are checked apart.
+_UK_PHONE = re.compile(
+    r"(?:\+44[ ]?(?:\(0\)[ ]?)?|0)(?P<rest>\d{2,4}(?:[ ]\d{3,4}){1,2})(?![\w-]|[ ]\d)"
+)
+
+
+def _uk_phone(text: str, start: int, before: str, after: str) -> re.Match[str] | None:
+    """The UK phone number opening at the run of digits at ``start`` (or at the "+"
+    before it), when its digits after the trunk 0 or the country code 44 are ten."""
+    if after != " " or (before in _ID_CHARS and before != "+"):
+        return None
+    if before == "+":
+        if not text.startswith("44", start):
+            return None
+        start -= 1
+    elif text[start] != "0":
+        return None
+    m = _UK_PHONE.match(text, start)
+    if m is None or sum(c.isdigit() for c in m.group("rest")) != 10:
+        return None
+    return m
+
+
+def _uk_phone_forms(m: re.Match[str]) -> tuple[str, ...]:
+    """A UK number's spellings: as stated, its digits, and its national and international
+    forms, spaced as stated and unspaced."""
+    rest = m.group("rest")
+    digits = rest.replace(" ", "")
+    return tuple(
+        dict.fromkeys(
+            [m.group(), f"0{rest}", f"+44 {rest}", f"0{digits}", f"+44{digits}", f"44{digits}"]
+        )
+    )
+
+
 def _phone_forms(value: str) -> tuple[str, ...]:
     """A phone number's spellings: as stated, its digits alone, and its last ten digits in
     the usual separators (held with or without the country code)."""
@@ -694,6 +759,10 @@ def claims(text: str | None, held: Held | None = None) -> list[Claim]:
                 covered = m.end()
                 add("id", m.start(), m.end(), forms, m.group())
                 continue
+        if (before == "+" or text[start] == "0") and (m := _uk_phone(text, start, before, after)):
+            covered = m.end()
+            add("id", m.start(), m.end(), _uk_phone_forms(m), m.group())
+            continue
         if _phone_start(text, start, pos, before, after):
             m = _PHONE.match(text, start - 1 if before in "+(" else start)
             if m is not None:
@@ -729,7 +798,11 @@ def claims(text: str | None, held: Held | None = None) -> list[Claim]:
         else:
             if before not in _NOT_BEFORE_COUNT:
                 m = _COUNT.match(text, start) or _ZH_COUNT.match(text, start)
-                if m is not None and m.group("noun").lower() not in _NOT_COUNTED:
+                if (
+                    m is not None
+                    and m.group("noun").lower() not in _NOT_COUNTED
+                    and not _verb_after(text, m)
+                ):
                     covered = m.end()
                     add("count", m.start(), m.end(), (str(int(m.group("n"))),), m.group())
     if (
@@ -741,7 +814,11 @@ def claims(text: str | None, held: Held | None = None) -> list[Claim]:
             start, end = m.span()
             if _names_on(text, m):
                 continue  # "the Three Rivers Hotel": a name, not three rivers
-            if m.group("noun").lower() not in _NOT_COUNTED and not _overlaps(taken, start, end):
+            if (
+                m.group("noun").lower() not in _NOT_COUNTED
+                and not _verb_after(text, m)
+                and not _overlaps(taken, start, end)
+            ):
                 # casefold, not lower: the case-blind match takes "ſix" (long s) for "six"
                 word = m.group("n").casefold()
                 n = _NUMBER_WORDS.get(word)
@@ -1272,32 +1349,43 @@ def _a_share(numbers: list[Decimal], want: Decimal, places: int) -> bool:
     return False
 
 
-#: An amount's plain decimal form ("118726350.29"): the whole part and one or two places.
-_CENTS_FORM = re.compile(r"(\d+)\.(\d{1,2})$")
+#: An amount's plain form ("118726350.29", "2000", "10%"): the whole part and up to two
+#: places.
+_CENTS_FORM = re.compile(r"(\d+)(?:\.(\d{1,2}))?%?$")
 _ROUNDED = _Patterns()
 
 
 def rounded_in_text(form: str, low: str) -> bool:
     """Whether ``low`` holds a number with more decimal places that ``form`` rounds:
     "118726350.29" for a code result's float 118726350.28999999, "7.50" for 7.4999999,
-    "2045.68" for 2045.6789. A number rounded down is already held as a prefix of its
-    digits; this finds the ones rounded up. The whole part is the form's own (a number
-    carried over to the next whole one is not looked for)."""
+    "2045.68" for 2045.6789, and a rounding that carries into the next whole number:
+    "10%" for 9.96, "2000" for 1999.5, "8.00" for 7.996. A number rounded down is
+    already held as a prefix of its digits; this finds the ones rounded up."""
     m = _CENTS_FORM.match(form)
     if m is None:
         return False
-    whole, places = m.group(1), len(m.group(2))
-    pattern = _ROUNDED.get(
-        (whole, places),
-        lambda: rf"(?<![\w.]){re.escape(whole)}\.(\d{{{places + 1},}})(?![\w.])",
-    )
+    whole, places = m.group(1), len(m.group(2) or "")
     try:
-        value = Decimal(form)
+        value = Decimal(form.rstrip("%"))
     except InvalidOperation:
         return False
     half = Decimal(5).scaleb(-(places + 1))
-    return any(
-        abs(Decimal(f"{whole}.{found.group(1)}") - value) <= half for found in pattern.finditer(low)
+    # The whole part is the form's own, or the one below it when the rounding carried.
+    wholes = (whole,) if int(whole) == 0 else (whole, str(int(whole) - 1))
+    for part in wholes:
+        if any(
+            abs(Decimal(f"{part}.{found.group(1)}") - value) <= half
+            for found in _longer(part, places).finditer(low)
+        ):
+            return True
+    return False
+
+
+def _longer(whole: str, places: int) -> re.Pattern[str]:
+    """Numbers of the whole part ``whole`` with more than ``places`` decimal places."""
+    return _ROUNDED.get(
+        (whole, places),
+        lambda: rf"(?<![\w.]){re.escape(whole)}\.(\d{{{places + 1},}})(?![\w.])",
     )
 
 

@@ -25,6 +25,7 @@ from .harnesses import (
     RUN_END_ROLES,
     adk_contents,
     adk_session,
+    adk_state,
     ag2_initiator_view,
     ag2_messages,
     atif_messages,
@@ -36,9 +37,11 @@ from .harnesses import (
     is_azure_eval,
     is_gemini_cli,
     is_langchain_message,
+    is_openhands_events,
     is_sharegpt,
     langchain_message,
     mint_messages,
+    openhands_messages,
     run_failure,
     sharegpt_messages,
     swe_agent_history,
@@ -964,9 +967,11 @@ class Gemini(Converter):
             # history may be cut down), or the events of one run: the events are the record.
             problems: list[str] = []
             events = session["events"] if session is not None else value
+            read = adk_contents(events, problems)
+            state = adk_state(session) if session is not None else None
             return Snapshot(
                 trace_id_of(value) if isinstance(value, dict) else None,
-                adk_contents(events, problems),
+                read if state is None else [state, *read],
                 whole=session is not None,
                 problem="; ".join(problems) or None,
             )
@@ -1286,6 +1291,24 @@ class GeminiCli(OpenAIChat):
         )
 
 
+class OpenHands(OpenAIChat):
+    """OpenHands event streams (the trajectory its GUI downloads: a list of actions and
+    observations), read as :func:`~.harnesses.openhands_messages` writes them."""
+
+    name = "openhands"
+
+    def unpack(self, value: Any) -> Snapshot | str:
+        if not is_openhands_events(value):
+            return (
+                "record is not an OpenHands event stream: it is not a list of events "
+                "naming their 'source' (user, agent, environment), each an 'action' or an "
+                "'observation'"
+            )
+        problems: list[str] = []
+        messages = openhands_messages(value, problems)
+        return Snapshot(None, messages, whole=True, problem="; ".join(problems) or None)
+
+
 class ShareGPT(OpenAIChat):
     """ShareGPT records (``{"conversations": [{"from", "value"}], "system"}``, as
     fine-tuning sets publish recorded tool conversations): one conversation a record, its
@@ -1349,6 +1372,7 @@ CONVERTERS: dict[str, Converter] = {
         Mint(),
         Atif(),
         GeminiCli(),
+        OpenHands(),
         ShareGPT(),
         AzureEval(),
     )

@@ -650,6 +650,48 @@ def adk_session(record: Any) -> dict[str, Any] | None:
     return None
 
 
+def adk_state(session: dict[str, Any]) -> dict[str, Any] | None:
+    """A session's ``state`` as a system content: the context an agent's instruction
+    templates in (``{customer_profile}``), which grounds what the agent says as a system
+    prompt does. A key a tool wrote (the state delta of an event holding a function
+    response) is left out: its value is that tool's result, read where it was returned.
+    ``None`` when nothing is left."""
+    state = session.get("state")
+    if not isinstance(state, dict) or not state:
+        return None
+    written: set[str] = set()
+    for event in session.get("events") or []:
+        if not isinstance(event, dict):
+            continue
+        content = event.get("content")
+        parts = content.get("parts") if isinstance(content, dict) else None
+        if not isinstance(parts, list) or not any(
+            isinstance(p, dict)
+            and (p.get("functionResponse") or p.get("function_response")) is not None
+            for p in parts
+        ):
+            continue
+        actions = event.get("actions")
+        delta = (
+            actions.get("stateDelta", actions.get("state_delta"))
+            if isinstance(actions, dict)
+            else None
+        )
+        if isinstance(delta, dict):
+            written.update(_state_key(k) for k in delta)
+    kept = {k: v for k, v in state.items() if _state_key(k) not in written}
+    if not kept:
+        return None
+    text = json.dumps(kept, ensure_ascii=False, indent=1)
+    return {"role": "system", "parts": [{"text": text}]}
+
+
+def _state_key(key: str) -> str:
+    # The API writes a delta's keys camelCased ("customerProfile") when it writes the
+    # session's own in snake_case ("customer_profile"): one key.
+    return key.replace("_", "").lower()
+
+
 def is_adk_events(value: Any) -> bool:
     """A list of ADK events (``/run``'s answer): objects naming their ``author`` and the
     invocation they belong to."""
@@ -702,6 +744,204 @@ def adk_contents(events: list[Any], problems: list[str]) -> list[Any]:
             one["usageMetadata"] = usage
         out.append(one)
     return out
+
+
+# -- OpenHands event streams --------------------------------------------------------------
+# OpenHands (V0) records a conversation as a stream of events, each an action or the
+# observation answering one (``event_to_trajectory``; the GUI's trajectory download, a
+# bare JSON list of them): ``{"id", "timestamp", "source": "user"|"agent"|"environment",
+# "action", "args"}`` or ``{"observation", "content", "extras", "cause": <the action's
+# id>}``, an agent's action and its observation carrying ``tool_call_metadata``: the call
+# (``function_name``, ``tool_call_id``) and the whole ``model_response`` that made it
+# (litellm's Chat Completion, its ``usage`` included). Read at All-Hands-AI/OpenHands
+# 156d0686c46aafb0fa9d291da6421fb6f64dddc0, ``tests/runtime/trajs/`` and
+# ``openhands/events/`` (corpora README).
+
+_OPENHANDS_SOURCES = frozenset({"user", "agent", "environment"})
+#: Actions that end the agent's turn with a message to the user: its text is the answer.
+#: ``finish`` is a tool the model calls to stop, which nothing answers.
+_OPENHANDS_SAYS = frozenset({"message", "finish"})
+#: The runtime's own bookkeeping: no message of the conversation (``null``: "No
+#: observation"; state changes; a recall request, whose observation is read below;
+#: history condensation).
+_OPENHANDS_BOOKKEEPING = frozenset(
+    {
+        "null",
+        "agent_state_changed",
+        "change_agent_state",
+        "recall",
+        "condensation",
+        "condensation_request",
+    }
+)
+#: Observations that say a call failed: the runtime's error (a bad argument, a crash) and
+#: the user's refusal to run it.
+_OPENHANDS_FAILED = frozenset({"error", "user_rejected"})
+#: An action's ``args`` that are the runtime's, not the call's (where the model's own
+#: arguments were not recorded): its text, how it ran, whether it was confirmed.
+_OPENHANDS_RUNTIME_ARGS = frozenset(
+    {
+        "thought",
+        "impl_source",
+        "translated_ipython_code",
+        "blocking",
+        "hidden",
+        "confirmation_state",
+        "is_input",
+        "security_risk",
+        "wait_for_response",
+        "image_urls",
+    }
+)
+
+
+def is_openhands_events(value: Any) -> bool:
+    """A list of OpenHands events: each names its ``source`` and is an ``action`` or an
+    ``observation``."""
+    return (
+        isinstance(value, list)
+        and bool(value)
+        and all(
+            isinstance(e, dict)
+            and e.get("source") in _OPENHANDS_SOURCES
+            and ("action" in e or "observation" in e)
+            for e in value
+        )
+    )
+
+
+def openhands_messages(events: list[Any], problems: list[str]) -> list[Any]:
+    """OpenHands events as OpenAI Chat messages; what cannot be read is added to
+    ``problems`` (naming the event, counted from 0) and left out.
+
+    A user's ``message`` is a turn; the agent's ``message`` and ``finish`` (the tool it
+    calls to stop) are its text. Its other actions are calls, named by the tool the model
+    called (else by the action), with the arguments the model wrote (else the action's own,
+    less the runtime's); the actions of one model response are one message, its text the
+    response's, its usage once. An observation answers the action it names in ``cause``;
+    ``error`` and ``user_rejected`` say the call failed. A ``recall`` observation (the
+    workspace and microagent knowledge the runtime adds) and an ``error`` that answers no
+    action are system messages; the runtime's bookkeeping (state changes, ``null``
+    observations) holds no message.
+    """
+    out: list[Any] = []
+    calls: dict[Any, tuple[str, str]] = {}  # an action's id -> (call id, tool name)
+    # Each model response's assistant message: OpenHands runs a response's calls one by
+    # one, each observation before the next action, and they are one message still.
+    said: dict[Any, dict[str, Any]] = {}
+    for i, event in enumerate(events):
+        where = f"event {i}"
+        if not isinstance(event, dict):
+            problems.append(f"{where} is not an object; skipped")
+            continue
+        kind = event.get("action", event.get("observation"))
+        recalled = "observation" in event and kind == "recall"
+        if not recalled and (kind in _OPENHANDS_BOOKKEEPING or event["source"] == "environment"):
+            continue  # the runtime's bookkeeping, or its state changes
+        args = _object(event.get("args"))
+        meta = _object(event.get("tool_call_metadata"))
+        response = _object(meta.get("model_response"))
+        if "observation" in event:
+            if kind == "recall":
+                if event.get("content"):
+                    out.append({"role": "system", "content": str(event["content"])})
+                continue
+            call = calls.get(event.get("cause"))
+            call_id = meta.get("tool_call_id") or (call[0] if call else None)
+            if call_id is None:
+                if kind == "error":
+                    out.append({"role": "system", "content": _openhands_text(event)})
+                else:
+                    problems.append(
+                        f"{where}: a {kind!r} observation answers no action (its 'cause' "
+                        f"{event.get('cause')!r} names none); skipped"
+                    )
+                continue
+            result: dict[str, Any] = {
+                "role": "tool",
+                "tool_call_id": call_id,
+                "name": meta.get("function_name") or (call[1] if call else kind),
+                "content": _openhands_text(event),
+            }
+            if kind in _OPENHANDS_FAILED:
+                result["error"] = True
+            out.append(result)
+            continue
+        if event["source"] == "user":
+            if kind == "message":
+                out.append(
+                    {
+                        "role": "user",
+                        "content": str(args.get("content") or event.get("message") or ""),
+                    }
+                )
+            else:
+                problems.append(f"{where}: a user's {kind!r} action is not read; skipped")
+            continue
+        if kind == "system":
+            out.append({"role": "system", "content": str(args.get("content") or "")})
+            continue
+        message = said.get(response.get("id"))
+        if message is None:
+            message = {"role": "assistant", "content": _openhands_thought(event, args, response)}
+            usage = response.get("usage")
+            if isinstance(usage, dict):
+                message["usage"] = usage
+            out.append(message)
+            if response.get("id") is not None:
+                said[response["id"]] = message
+        if kind in _OPENHANDS_SAYS:
+            continue  # the agent's text, or the finish tool, which nothing answers
+        call_id = meta.get("tool_call_id") or f"openhands-{event.get('id', i)}"
+        name = meta.get("function_name") or str(kind)
+        calls[event.get("id", i)] = (call_id, name)
+        message.setdefault("tool_calls", []).append(
+            _call(call_id, name, _openhands_arguments(call_id, args, response))
+        )
+    return out
+
+
+def _object(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def _openhands_thought(
+    event: dict[str, Any], args: dict[str, Any], response: dict[str, Any]
+) -> str:
+    """The agent's text: a message's or a finish's words, else the model response's."""
+    kind = event.get("action")
+    if kind == "message":
+        return str(args.get("content") or event.get("message") or "")
+    if kind == "finish":
+        return str(args.get("final_thought") or event.get("message") or args.get("thought") or "")
+    choices = response.get("choices")
+    if isinstance(choices, list) and choices and isinstance(choices[0], dict):
+        message = choices[0].get("message")
+        if isinstance(message, dict) and isinstance(message.get("content"), str):
+            return str(message["content"])
+    return str(args.get("thought") or "")
+
+
+def _openhands_arguments(call_id: str, args: dict[str, Any], response: dict[str, Any]) -> Any:
+    """The arguments the model wrote for a call (its model response's ``tool_calls``), else
+    the action's own ``args`` less the runtime's."""
+    choices = response.get("choices")
+    if isinstance(choices, list):
+        for choice in choices:
+            message = choice.get("message") if isinstance(choice, dict) else None
+            for tc in (message or {}).get("tool_calls") or []:
+                if isinstance(tc, dict) and tc.get("id") == call_id:
+                    function = tc.get("function")
+                    if isinstance(function, dict) and "arguments" in function:
+                        return function["arguments"]
+    return {k: v for k, v in args.items() if k not in _OPENHANDS_RUNTIME_ARGS}
+
+
+def _openhands_text(event: dict[str, Any]) -> str:
+    """An observation's text, its ``content`` (not its ``message``, the runtime's summary
+    for the screen, which repeats the call's arguments)."""
+    content = event.get("content")
+    return content if isinstance(content, str) else ""
 
 
 # -- Runs that failed upstream -----------------------------------------------------------

@@ -37,6 +37,7 @@ from .harnesses import (
     is_mcpmark_record,
     is_mcpmark_summary,
     is_mint,
+    is_openhands_events,
     is_predictions,
     is_sharegpt,
     mcpmark_run,
@@ -62,6 +63,7 @@ FORMATS = (
     "gemini_cli",
     "sharegpt",
     "azure_eval",
+    "openhands",
 )
 
 #: Exports that detection recognises but no parser reads: each names itself in one error.
@@ -342,6 +344,8 @@ def sniff(value: Any) -> tuple[str | None, bool]:
         return "agentdojo", True
     if is_adk_events(value):
         return "gemini", True
+    if is_openhands_events(value):
+        return "openhands", True
     if isinstance(value, dict):
         for fmt, recognises in _HARNESS_SHAPES:
             if recognises(value):

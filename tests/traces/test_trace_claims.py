@@ -392,3 +392,55 @@ def test_a_phone_number_is_an_id() -> None:
         ("date", "2024-05-27"),
         ("duration", "10-12 days"),
     ]
+
+
+def test_a_number_before_a_verb_is_no_count() -> None:
+    # The number is the subject of a verb, not a count of things (a new-user trial on
+    # OpenHands trajectories: "every even integer greater than 2 can be expressed as...").
+    text = "Any integer greater than 2 can be written so; 5 will not, and 3 has none."
+    assert [c.value for c in claims(text)] == []
+    assert [c.value for c in claims("Open 2 cans, or 1 can of beans.")] == ["2 cans", "1 can"]
+
+
+def test_a_rounding_that_carries_into_the_next_whole_number_is_grounded() -> None:
+    # A result's 9.96 said as "10%", 1,999.5 as "$2,000", 7.996 as "8.00": rounded, not
+    # invented (session-15 leftover). A number that does not round to it grounds nothing.
+    assert ungrounded("The rate is 10%.", '{"rate": 9.96}') == []
+    assert ungrounded("It costs about $2,000.", '{"price": 1999.5}') == []
+    assert ungrounded("It is $8.00 now.", '{"price": 7.996}') == []
+    assert [c.value for c in ungrounded("It costs $2,000.", '{"price": 1999.4}')] == ["$2,000"]
+    assert [c.value for c in ungrounded("The rate is 10%.", '{"rate": 8.96}')] == ["10%"]
+
+
+def test_a_uk_phone_number_written_with_spaces_is_one_id() -> None:
+    # "020 7946 0958" (London), "0161 496 0000", "07700 900 123" (mobile), "+44 20 7946
+    # 0958": one number each, held by its digits or its other national or international
+    # spelling (session-15 leftover: its groups were read apart or not at all).
+    text = "Call 020 7946 0958, 0161 496 0000 or 07700 900 123; from abroad +44 20 7946 0958."
+    assert [(c.kind, c.value) for c in claims(text)] == [
+        ("id", "020 7946 0958"),
+        ("id", "0161 496 0000"),
+        ("id", "07700 900 123"),
+        ("id", "+44 20 7946 0958"),
+    ]
+    assert ungrounded("Call 020 7946 0958.", '{"phone": "+44 20 7946 0958"}') == []
+    assert ungrounded("Call 020 7946 0958.", '{"phone": "02079460958"}') == []
+    assert ungrounded("Call +44 20 7946 0958.", '{"phone": "020 7946 0958"}') == []
+    assert [c.value for c in ungrounded("Call 020 7946 0958.", '{"phone": "020 7946 0959"}')] == [
+        "020 7946 0958"
+    ]
+    # Numbers that only look alike stay what they are: a count, a year and an amount.
+    assert [(c.kind, c.value) for c in claims("In 2024 we sold 120 units for $1 500.")] == [
+        ("count", "120 units"),
+        ("amount", "$1"),
+    ]
+
+
+def test_the_language_code_is_written_in_is_no_name() -> None:
+    # A coding agent names the language or format it writes, as "JSON" or "PDF" (a
+    # new-user trial on OpenHands trajectories: "a simple 2048 game in Python", "the main
+    # HTML file", "the JavaScript file" were three ungrounded names).
+    text = "I'll write it in Python. Let's create the main HTML file, then the JavaScript, CSS and SQL."
+    assert [c for c in claims(text) if c.kind == "name"] == []
+    # A name it stands in is still flagged, by its other words (as "Monday" in a name).
+    assert [c.value for c in claims("I booked Python Tours for you.")] == ["Tours"]

@@ -15,9 +15,11 @@ from projeval.traces.harnesses import (
     is_azure_eval,
     is_gemini_cli,
     is_mint,
+    is_openhands_events,
     is_predictions,
     is_sharegpt,
     mint_messages,
+    openhands_messages,
     sharegpt_messages,
     swe_agent_history,
 )
@@ -563,3 +565,96 @@ def test_is_sharegpt(value: Any, expected: bool) -> None:
 )
 def test_is_azure_eval(value: Any, expected: bool) -> None:
     assert is_azure_eval(value) is expected
+
+
+def _oh_call(i: int, kind: str, tool: str, args: dict[str, Any]) -> dict[str, Any]:
+    """An OpenHands agent action carrying the model response that made it (invented)."""
+    call = {"id": f"c{i}", "type": "function", "function": {"name": tool, "arguments": "{}"}}
+    response = {"id": f"r{i}", "choices": [{"message": {"content": "", "tool_calls": [call]}}]}
+    meta = {"function_name": tool, "tool_call_id": f"c{i}", "model_response": response}
+    return {"id": i, "source": "agent", "action": kind, "args": args, "tool_call_metadata": meta}
+
+
+def test_openhands_observations_answer_their_action_and_say_when_it_failed() -> None:
+    # Invented events in OpenHands's shape (openhands/events at 156d0686): an error
+    # observation and a refusal fail their call; an action without the model's call (no
+    # tool_call_metadata) is named by its kind, with its args less the runtime's; the
+    # runtime's recall is a system message; an observation naming no action is a problem.
+    events: list[Any] = [
+        {"id": 0, "source": "user", "action": "message", "args": {"content": "fix it"}},
+        {"id": 1, "source": "user", "action": "recall", "args": {"query": "fix it"}},
+        {"id": 2, "source": "environment", "observation": "recall", "cause": 1,
+         "content": "repo: acme/app"},
+        _oh_call(3, "run", "execute_bash", {"command": "pytest", "thought": "t"}),
+        {"id": 4, "source": "agent", "observation": "error", "cause": 3,
+         "content": "ERROR: timeout", "tool_call_metadata": {"tool_call_id": "c3"}},
+        {"id": 5, "source": "agent", "action": "read",
+         "args": {"path": "a.py", "thought": "look", "impl_source": "oh_aci"}},
+        {"id": 6, "source": "user", "observation": "user_rejected", "cause": 5,
+         "content": "no"},
+        {"id": 7, "source": "agent", "observation": "run", "cause": 99, "content": "?"},
+        {"id": 8, "source": "environment", "observation": "agent_state_changed",
+         "content": "", "extras": {"agent_state": "finished"}},
+    ]  # fmt: skip
+    assert is_openhands_events(events)
+    problems: list[str] = []
+    assert openhands_messages(events, problems) == [
+        {"role": "user", "content": "fix it"},
+        {"role": "system", "content": "repo: acme/app"},
+        {"role": "assistant", "content": "",
+         "tool_calls": [{"id": "c3", "type": "function",
+                         "function": {"name": "execute_bash", "arguments": "{}"}}]},
+        {"role": "tool", "tool_call_id": "c3", "name": "execute_bash",
+         "content": "ERROR: timeout", "error": True},
+        {"role": "assistant", "content": "look",
+         "tool_calls": [{"id": "openhands-5", "type": "function",
+                         "function": {"name": "read", "arguments": {"path": "a.py"}}}]},
+        {"role": "tool", "tool_call_id": "openhands-5", "name": "read", "content": "no",
+         "error": True},
+    ]  # fmt: skip
+    assert problems == ["event 7: a 'run' observation answers no action (its 'cause' 99 names none); skipped"]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ([{"id": 0, "source": "user", "action": "message", "args": {}}], True),
+        ([{"source": "agent", "observation": "run", "content": ""}], True),
+        ([], False),
+        ([{"role": "user", "content": "hi"}], False),
+        ([{"source": "user", "content": "hi"}], False),  # neither action nor observation
+        ({"source": "user", "action": "message"}, False),
+    ],
+)
+def test_is_openhands_events(value: Any, expected: bool) -> None:
+    assert is_openhands_events(value) is expected
+
+
+def test_openhands_actions_of_one_model_response_are_one_message() -> None:
+    # OpenHands runs a response's calls one by one, each observation before the next
+    # action (invented events in its shape): one assistant message holds both calls, its
+    # usage once, and the results follow it.
+    first, second = (
+        _oh_call(1, "read", "str_replace_editor", {}),
+        _oh_call(3, "run", "execute_bash", {}),
+    )
+    response = first["tool_call_metadata"]["model_response"]
+    response["usage"] = {"prompt_tokens": 10, "completion_tokens": 2}
+    response["choices"][0]["message"]["tool_calls"].append(
+        second["tool_call_metadata"]["model_response"]["choices"][0]["message"]["tool_calls"][0]
+    )
+    second["tool_call_metadata"]["model_response"] = response
+    events: list[Any] = [
+        first,
+        {"id": 2, "source": "agent", "observation": "read", "cause": 1, "content": "a"},
+        second,
+        {"id": 4, "source": "agent", "observation": "run", "cause": 3, "content": "b"},
+    ]
+    problems: list[str] = []
+    messages = openhands_messages(events, problems)
+    assert [(m["role"], len(m.get("tool_calls", [])), "usage" in m) for m in messages] == [
+        ("assistant", 2, True),
+        ("tool", 0, False),
+        ("tool", 0, False),
+    ]
+    assert [m["tool_call_id"] for m in messages[1:]] == ["c1", "c3"] and problems == []

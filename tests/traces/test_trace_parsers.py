@@ -655,6 +655,7 @@ def test_one_message_per_line_session_log(tmp_path: Path) -> None:
             ("gemini_cli", True),
         ),
         ({"conversations": [{"from": "human", "value": "hi"}]}, ("sharegpt", True)),
+        ([{"source": "user", "action": "message", "args": {"content": "hi"}}], ("openhands", True)),
         ({"role": "model", "parts": [{"text": "hi"}]}, ("gemini", True)),
         (
             {"messages": [{"role": "user", "content": [{"toolResult": {"toolUseId": "t"}}]}]},
@@ -3192,3 +3193,82 @@ def test_a_record_holding_an_adk_session_is_read_by_its_events() -> None:
     ]
     a = analyse_traces([path], workers=1)
     assert not set(a.claims["value"]) & {"9 AM", "12 PM"}
+
+
+def test_openhands_event_streams_are_read_as_their_calls_and_results() -> None:
+    # Real OpenHands trajectories (tests/corpora/formats/README.md): actions and the
+    # observations that name them in 'cause'; each agent action carries the model response
+    # that made it. They were refused as a file in no known format.
+    folder = CORPORA / "openhands"
+    fmt, (trace,), problems = parse(folder / "wrong_initial_state.json")
+    assert (fmt, problems) == ("openhands", [])
+    view = {"command": "view", "path": "/workspace"}
+    mv = {"command": "mv /workspace/game_2048.py /workspace/2048.py", "is_input": "false"}
+    assert _digest(trace) == [
+        ("user", "message", None, None, None, "Please rename game_2048.py to "),
+        ("assistant", "message", None, None, None, "I'll help you rename the file."),
+        ("assistant", "call", "str_replace_editor", view, None, None),
+        ("tool", "result", "str_replace_editor", None, None, "Here's the files and directori"),
+        ("assistant", "message", None, None, None, "Great, I found the file. Now I"),
+        ("assistant", "call", "execute_bash", mv, None, None),
+        ("tool", "result", "execute_bash", None, None, None),  # mv printed nothing
+        ("assistant", "message", None, None, None, "Let me verify that the file wa"),
+        ("assistant", "call", "str_replace_editor", view, None, None),
+        ("tool", "result", "str_replace_editor", None, None, "Here's the files and directori"),
+        # the finish tool's message: the answer, not a call left unanswered
+        ("assistant", "message", None, None, None, "The file has been successfully"),
+    ]  # fmt: skip
+    assert _linked(trace)
+    usage = [
+        (e.usage.input_total, e.usage.output, e.usage.cache_read) for e in trace.events if e.usage
+    ]
+    assert usage == [(3475, 95, 0), (3616, 111, 3471), (3804, 85, 3610), (3933, 67, 3798)]
+    # The runtime's own events (agent state changes, "No observation") hold no message;
+    # the agent's message action is its text, and an agent's three turns are three.
+    fmt, (trace,), problems = parse(folder / "basic_gui_mode.json")
+    assert (fmt, problems, len(trace.events)) == ("openhands", [], 14)
+    assert [e.tool for e in trace.events if e.kind == "call"] == [
+        "execute_bash",
+        "str_replace_editor",
+        "str_replace_editor",
+        "execute_bash",
+    ]
+    assert trace.events[-1].text.startswith("I've created a complete Vue.js todo application")
+    fmt, (trace,), problems = parse(folder / "basic_interactions.json")
+    assert (fmt, problems) == ("openhands", [])
+    assert [(e.role, e.text) for e in trace.events] == [
+        ("user", "what's 1+1?"),
+        ("assistant", "1 + 1 equals 2."),
+        ("user", "No, I mean by Goldbach's conjecture!"),
+        ("assistant", trace.events[3].text),
+        ("user", "Finish please"),
+        ("assistant", "All done! What's next on the agenda?"),
+    ]
+    assert trace.events[3].text.startswith("Goldbach's conjecture is an unsolved problem")
+
+
+def test_an_adk_sessions_state_is_context_but_not_what_its_tools_wrote(tmp_path: Path) -> None:
+    # An ADK agent's instruction templates the session's state in ("{customer_profile}"),
+    # so the values it holds are the agent's context, as a system prompt is: read, they
+    # ground what the agent says. "Las Vegas" and "Cymbal Home & Garden" come from the
+    # recorded session's customer_profile (a new-user trial: flagged as ungrounded).
+    from projeval.traces import analyse_traces
+
+    path = ADK / "123.session.json"
+    a = analyse_traces([path], workers=1)
+    assert not set(a.claims["value"]) & {"Las Vegas", "Cymbal Home"}
+    fmt, (trace,), problems = parse(path)
+    assert (trace.events[0].role, trace.events[0].kind) == ("system", "message")
+    assert '"preferred_store": "Cymbal Home & Garden - Las Vegas (Main)"' in trace.events[0].text
+    # A key a tool wrote (its function response's event's state delta) is the tool's
+    # result, which the follow-ups trace: not context from the start.
+    session = json.loads(path.read_text())
+    answered = next(
+        e for e in session["events"] if any("function_response" in p for p in e["content"]["parts"])
+    )
+    answered["actions"]["state_delta"] = {"cart": {"order_id": "ORD-777"}}
+    session["state"]["cart"] = {"order_id": "ORD-777"}
+    fmt, (trace,), problems = parse(write_json(tmp_path / "s.json", session))
+    assert (fmt, problems) == ("gemini", [])
+    assert trace.events[0].role == "system" and "ORD-777" not in trace.events[0].text
+    assert "customer_profile" in trace.events[0].text
