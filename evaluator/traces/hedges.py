@@ -3667,6 +3667,99 @@ _ADVICE_TARGET_AFTER = re.compile(
 _ADVICE_EXAMPLE = re.compile(
     r"\s+look\s+(?:something\s+|roughly\s+)?like\s+(?:this|the\s+following)\s*:", re.IGNORECASE
 )
+# Round 17's recommender (GUIDELINE, "Round 17's recommender"): what a property the message
+# or its comparison states brings the user is advice, whatever modal carries it. The cue's
+# modal is read from its start (a phrase may hold the verb: "could enhance"), then:
+_ADVICE_MODAL = r"(?:may|might|could|possibly)(?:\s+(?:not|also|further|still|even|actually))*\s+"
+# its effect on a quality of use ("which may limit protection on rugged trails", "which might
+# reduce overall comfort", "features that could enhance usability", "possibly impacting
+# smoothness"): the object a quality of use within a few words, so an effect on a fact of the
+# case ("may reduce the refund amount", "may limit the upload speed") stays a guess;
+_ADVICE_EFFECT = re.compile(
+    _ADVICE_MODAL
+    + r"(?:limit(?:ing)?|restrict(?:ing)?|reduc(?:e|ing)|hinder(?:ing)?|hamper(?:ing)?|"
+    r"compromis(?:e|ing)|lessen(?:ing)?|diminish(?:ing)?|enhanc(?:e|ing)|improv(?:e|ing)|"
+    r"affect(?:ing)?|impact(?:ing)?)\s+(?:[\w'’-]+\s+){0,3}?(?:comfort|stability|support|"
+    r"performance|protection|breathability|ventilation|airflow|usability|durability|flexibility|"
+    r"control|absorption|security|grip|traction|portability|responsiveness|smoothness|lockdown|"
+    r"visibility|storage\s+options|features|display)\b",
+    re.IGNORECASE,
+)
+# how the item will feel or look to the user ("its weight might feel heavy for faster runs",
+# "may be challenging to see clearly"); a person who may feel something ("you may feel
+# dizzy", "your father may feel tired") is no item (:data:`_ADVICE_PERSON_BEFORE`);
+_ADVICE_FEEL = re.compile(
+    _ADVICE_MODAL
+    + r"(?:feel\s+(?:a\s+(?:bit|little)\s+|somewhat\s+|slightly\s+|too\s+|rather\s+|quite\s+)?"
+    r"(?:less\s+|more\s+)?[a-z]+|(?:be\s+)?(?:a\s+bit\s+|somewhat\s+|slightly\s+)?(?:harder|hard|"
+    r"difficult|challenging|tricky|awkward)\s+to\s+(?:see|read|use|hold|carry|wear|operate|"
+    r"handle|view))\b",
+    re.IGNORECASE,
+)
+_ADVICE_PERSON_BEFORE = re.compile(
+    r"\b(?:you|i|we|he|she|they|patients?|father|mother|child|baby|son|daughter|wife|husband|"
+    r"parents?)\s+$",
+    re.IGNORECASE,
+)
+# "some might find the mid-top shaft less flexible": what some users will think of it;
+_ADVICE_SOME_FIND = re.compile(r"\b(?:some|many|others|some\s+\w+ers)\s+$", re.IGNORECASE)
+_ADVICE_FIND = re.compile(_ADVICE_MODAL + r"find\b", re.IGNORECASE)
+# whether it fits the user's needs, a shortfall ("may not fully meet high ventilation needs"; "may
+# align with the user's preferences" guesses whether found items have what was asked), "may not be
+# ideal for harsh sun", "could be a drawback for…", "may not perform as well on slippery
+# surfaces", "may not provide the highest breathability", "more rugged than necessary", "may
+# not be the trendiest option", "may fall short if you prioritize…"; "may fall short on
+# structured support" doubts whether it has the support: a guess);
+_ADVICE_NEEDS = re.compile(
+    _ADVICE_MODAL + r"(?:be\s+)?(?:"
+    r"(?<=not\s)(?:fully\s+|quite\s+|entirely\s+|completely\s+)?(?:meet|satisfy|match|suit)\s+"
+    r"(?:[\w'’-]+\s+){0,3}?(?:needs?|requirements?|preferences?|expectations?|goals?)\b|"
+    r"(?:ideal|optimal)\s+for\b|"
+    r"(?:a|the)\s+(?:\w+\s+)?drawback\b|"
+    r"perform\s+(?:as\s+well|optimally|well|best)\b|"
+    r"(?:provide|offer|give|deliver)\s+(?:the\s+)?(?:optimal|ideal|highest|best)\b|"
+    r"(?:\w+\s+){1,2}than\s+(?:necessary|needed|you\s+need)\b|"
+    r"the\s+\w+est\s+(?:\w+\s+)?(?:option|choice|pick)\b|"
+    r"fall\s+short\s+(?:if|for|when)\b"
+    r")",
+    re.IGNORECASE,
+)
+# and a use that a stated property limits ("the aperture is narrow, so low-light control may be
+# limited"), unless what the sentence draws it from is unstated ("do not specify waterproof
+# materials, so waterproofing may be limited": a guess).
+_ADVICE_LIMITED = re.compile(
+    _ADVICE_MODAL + r"(?:be\s+)?(?:somewhat\s+|slightly\s+|a\s+bit\s+)?limited\s*(?:$|[.,;!])",
+    re.IGNORECASE,
+)
+_UNSTATED_PREMISE = re.compile(
+    r"\bnot\s+(?:\w+\s+)?(?:specif|mention|list|stat)|\bunspecified\b|\bno\s+(?:specific\s+)?"
+    r"(?:information|details?|mention)\b|\bunclear\b|\bunknown\b",
+    re.IGNORECASE,
+)
+
+
+def _advice_property(text: str, h: HedgeMatch, c_hi: int, s_lo: int) -> str:
+    """The round-17 advice rule that drops the English guess ``h`` (clause end ``c_hi``,
+    sentence start ``s_lo``), or ``""``: what a stated property brings the user."""
+    if _ADVICE_EFFECT.match(text, h.start, c_hi):
+        return "advice_effect"  # "which may limit protection on rugged trails"
+    if _ADVICE_FEEL.match(text, h.start, c_hi) and not _ADVICE_PERSON_BEFORE.search(
+        text, max(0, h.start - 12), h.start
+    ):
+        return "advice_feel"  # "its 2-pound weight might feel heavy for faster runs"
+    if _ADVICE_FIND.match(text, h.start, c_hi) and _ADVICE_SOME_FIND.search(
+        text, max(0, h.start - 20), h.start
+    ):
+        return "advice_feel"  # "some might find the mid-top shaft less flexible"
+    if _ADVICE_NEEDS.match(text, h.start, c_hi):
+        return "advice_fit"  # "so it may not fully meet high ventilation needs"
+    if _ADVICE_LIMITED.match(text, h.start, c_hi + 1) and not _UNSTATED_PREMISE.search(
+        text, s_lo, h.start
+    ):
+        return "advice_effect"  # "the aperture is narrow, so low-light control may be limited"
+    return ""
+
+
 # The condition of a piece of advice, opened before a softener in its clause: "If it appears
 # dry, the readings will drift", "Replace the batteries if your device … seems inconsistent":
 # what the user may observe, no claim.
@@ -3687,6 +3780,10 @@ def _advice(text: str, h: HedgeMatch, kind: str, c_lo: int, c_hi: int, s_lo: int
         return "advice_fit" if _ADVICE_FIT_ZH.match(text, h.end, c_hi) else ""
     if _ADVICE_FIT.match(text, h.end, c_hi):
         return "advice_fit"  # "it might work well for someone who travels often"
+    if kind == "guess":
+        rule = _advice_property(text, h, c_hi, s_lo)
+        if rule:
+            return rule
     if _ADVICE_PREFERS.match(text, h.end, c_hi) and _ADVICE_USER_BEFORE.search(
         text, max(c_lo, h.start - 16), h.start
     ):

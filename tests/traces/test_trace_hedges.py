@@ -1327,3 +1327,59 @@ def test_an_example_offered_and_the_condition_of_advice_claim_nothing() -> None:
     # a softener outside a condition, and a guess at what the item holds, count
     assert _hedged("It seems the order was delivered yesterday.") == ["seems"]
     assert _hedged("The kit might look like the old one, with a hydrometer.") == ["might"]
+
+
+# Round 17's recommender (session 16): what a stated property brings the user (its effect on a
+# use, how it feels, whether it fits the user's needs) is advice; whether the item has the
+# property stays a guess (GUIDELINE, "Round 17's recommender").
+
+
+def test_what_a_stated_property_does_to_a_use_is_advice() -> None:
+    text = "It lacks a rock plate, which may limit protection on rugged trails."
+    assert _hedged(text) == []
+    assert (
+        _hedged("It lacks heel-locking features, which might reduce stability on downhill runs.")
+        == []
+    )
+    assert _hedged("The lack of additional drives might restrict media storage options.") == []
+    assert _hedged("It lacks hybrid hands that could enhance usability.") == []
+    assert _hedged("Its outsole is rugged, possibly impacting smoothness on pavement.") == []
+    # an effect on a fact of the case, and whether the item has a property, stay guesses
+    assert _hedged("The old firmware may limit the upload speed on this router.") == ["may"]
+    assert _hedged("The delay may reduce the refund amount.") == ["may"]
+    assert _hedged("They may lack advanced cushioning and midfoot support.") == ["may"]
+    assert _hedged("It may have longer shipping times than the others.") == ["may"]
+
+
+def test_how_a_stated_property_feels_to_the_user_is_advice() -> None:
+    assert _hedged("Its 2-pound weight might feel heavy for faster runs.") == []
+    assert _hedged("It may feel a bit firm initially due to the rock plate.") == []
+    assert _hedged("However, some might find the mid-top shaft less flexible.") == []
+    assert _hedged("Its 1-inch screen is small and may be challenging to see clearly.") == []
+    # a person who may feel something is no property of an item
+    assert _hedged("Your father may feel dizzy after the dose.") == ["may"]
+    assert _hedged("She might feel tired after the surgery.") == ["might"]
+
+
+def test_whether_a_stated_property_fits_the_users_needs_is_advice() -> None:
+    assert (
+        _hedged("It isn't designed for airflow, so it may not fully meet high ventilation needs.")
+        == []
+    )
+    assert (
+        _hedged("These shoes are not waterproof, which may not fully satisfy your requirement.")
+        == []
+    )
+    assert _hedged("It lacks brightness enhancements, so it may not be ideal for harsh sun.") == []
+    assert _hedged("The white color could be a drawback for maintaining a fancy look.") == []
+    assert _hedged("It lacks grip, so it may not perform as well on slippery surfaces.") == []
+    assert _hedged("Its engineered mesh may not provide the highest breathability.") == []
+    assert _hedged("Its outsole may be more rugged than necessary for pavement.") == []
+    assert _hedged("While it may not be the trendiest option, it performs well.") == []
+    assert _hedged("The aperture is narrow, so low-light control may be limited.") == []
+    # a consequence drawn from what nothing states stays a guess
+    text = "The shoes do not specify waterproof materials, so waterproofing may be limited."
+    assert _hedged(text) == ["may be"]
+    assert _hedged("It may fall short on structured support features.") == ["may"]
+    # found items that may have what the user asked for: a guess about them, no shortfall
+    assert _hedged("I found retreats that may match the user's preferences for yoga.") == ["may"]
