@@ -3495,6 +3495,11 @@ _BODY_FUNCTION = re.compile(
     r"泵血|供血|收缩|收縮|舒张|舒張|造血)$"
 )
 
+# A disorder named by the function it upsets, with no organ before it ("那还是功能紊乱可能性
+# 大", round 17's ReMeDi doctors; "功能性消化不良"): a diagnosis. "功能异常" stays ambiguous
+# (a feature of the agent's system may misbehave).
+_FUNCTION_DISORDER = re.compile(r"紊乱|紊亂|失调|失調|障碍|障礙|减退|減退|亢进|亢進|不全|性")
+
 
 def _process_clause(
     text: str, lo: int, start: int, hi: int, result: str | None, end: int = -1
@@ -3511,6 +3516,8 @@ def _process_clause(
             "系统",
         ):
             continue  # "肺功能", "呼吸系统": the body's, not the agent's tools
+        if m.group() == "功能" and _FUNCTION_DISORDER.match(text, m.end()):
+            continue  # "功能紊乱可能性大", "功能性消化不良": a diagnosis, not the agent's tools
         if m.start() > start and _HOLDS_NO_DATA.match(text, m.end(), hi):
             continue  # "maybe the tool has no Italian entries": what the data lacks
         if m.start() < start or not _AMBIGUOUS_PROCESS.fullmatch(m.group()):

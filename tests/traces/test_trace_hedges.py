@@ -1383,3 +1383,13 @@ def test_whether_a_stated_property_fits_the_users_needs_is_advice() -> None:
     assert _hedged("It may fall short on structured support features.") == ["may"]
     # found items that may have what the user asked for: a guess about them, no shortfall
     assert _hedged("I found retreats that may match the user's preferences for yoga.") == ["may"]
+
+
+# Round 17's ReMeDi doctors (session 16): a doctor's likelihood about this patient's case.
+
+
+def test_a_disorder_named_by_the_function_it_upsets_is_no_process() -> None:
+    assert _hedged("那还是功能紊乱可能性大") == ["可能性大"]
+    assert _hedged("还是功能性消化不良可能性大") == ["可能性大"]
+    # the agent's system and its features stay the process
+    assert _hedged("系统功能可能暂时无法使用") == []
