@@ -1708,7 +1708,14 @@ def _rule(
         ):
             return "policy_modal"  # "NSC may charge a fee", "the bag may be X-rayed": what a policy allows
         if (_CONDITIONAL_MODAL.match(h.match) or _FUTURE_ADVERB.search(text, c_lo, h.start)) and (
-            _CONDITION.search(sentence_text)
+            (
+                _CONDITION.search(sentence_text)
+                if h.language == "en"
+                # a Chinese condition opens before what it governs: one in a later clause
+                # ("可能存在心肌酶谱升高…如果吃的不好，尿少，得静脉补液", round 17's doctor, who
+                # writes without stops) starts a new hypothetical, not the guess's
+                else _CONDITION.search(text, s_lo, c_hi) or _ZH_IF_AFTER.search(text, s_lo, h.start)
+            )
             or _AS_IT_CHANGES.search(text, s_lo, h.start)
             or _DEPENDING.search(text, s_lo, h.start)
         ):
@@ -4016,6 +4023,9 @@ _CONDITIONAL_MODAL = re.compile(
     r"so\s+you\s+should\s+be\s+able\b",
     re.IGNORECASE,
 )
+# A Chinese condition closed by 的话 ("缺损没有超过8mm的话，…还是有自愈的可能性", round 16);
+# "这样的话" ("in that case") takes up what was said, no condition.
+_ZH_IF_AFTER = re.compile(r"(?<!这样)(?<!這樣)(?<!那样)(?<!那樣)的[话話]")
 # An epistemic adverb on a future or conditional verb ("it will likely do well", "would
 # probably"): under a condition, the same hypothetical as a modal.
 # "Depending on your destination, walking might be a viable alternative": a condition.

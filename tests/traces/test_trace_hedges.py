@@ -1393,3 +1393,13 @@ def test_a_disorder_named_by_the_function_it_upsets_is_no_process() -> None:
     assert _hedged("还是功能性消化不良可能性大") == ["可能性大"]
     # the agent's system and its features stay the process
     assert _hedged("系统功能可能暂时无法使用") == []
+
+
+def test_a_chinese_condition_governs_what_follows_it_not_a_guess_before() -> None:
+    text = "孩子状态不好，尿少，可能存在心肌酶谱升高，脱水的你得给孩子抽血看一下如果吃的不好，得静脉补液"
+    assert _hedged(text) == ["可能"]
+    # a condition before the guess, or closed by 的话, still makes it hypothetical
+    assert _hedged("如果都正常，应该问题不大") == []
+    assert _hedged("缺损没有超过8mm的话，可以先定期复查，还是有自愈的可能性") == []
+    # "这样的话" takes up what was said: no condition
+    assert _hedged("这样的话建议是平卧的，考虑心脏泵血功能不好") == ["考虑"]
