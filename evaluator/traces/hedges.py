@@ -2949,7 +2949,9 @@ _ESTIMATE_NOUN = re.compile(
 # 教育的全面普及是…一个重要措施", "我认为SpaceX是一个非常出色的公司", "I think it is a truly
 # remarkable achievement": round 10's ruling, a judgement the user asked for, not a guess
 # about a fact).
-_OPINION = re.compile(r"我认为|我認為|我觉得|我覺得|I\s+think|I\s+believe", re.IGNORECASE)
+_OPINION = re.compile(
+    r"我(?:个人|個人)?(?:认为|認為|觉得|覺得)|I\s+think|I\s+believe", re.IGNORECASE
+)
 _OPINION_JUDGEMENT = re.compile(
     r"[，,]?[^。！？!?;；\n]{0,40}?是(?:一[个個家项項种種])?[^。！？，,]{0,20}?(?:非常|很|十分|极其|極其|最)?"
     r"(?:出色|优秀|優秀|重要|关键|關鍵|伟大|偉大|杰出|傑出)|"
@@ -3218,7 +3220,8 @@ _CHECK_WHETHER = re.compile(
 # the agent's own next step ("I think I can provide a summary", "it looks like I can't
 # reschedule"), a plan or a capability, not the task's facts.
 _EPISTEMIC = re.compile(
-    r"i think|i believe|seems?|appears? to|it appears|looks like|我认为|我認為|我觉得|我覺得|"
+    r"i think|i believe|seems?|appears? to|it appears|looks like|"
+    r"我(?:个人|個人)?(?:认为|認為|觉得|覺得)|"
     r"看来|看來|似乎|看起来|看起來",
     re.IGNORECASE,
 )

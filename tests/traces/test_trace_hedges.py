@@ -1403,3 +1403,11 @@ def test_a_chinese_condition_governs_what_follows_it_not_a_guess_before() -> Non
     assert _hedged("缺损没有超过8mm的话，可以先定期复查，还是有自愈的可能性") == []
     # "这样的话" takes up what was said: no condition
     assert _hedged("这样的话建议是平卧的，考虑心脏泵血功能不好") == ["考虑"]
+
+
+def test_a_personal_belief_is_a_guess_as_wo_jue_de_is() -> None:
+    assert _hedged("我个人觉得没有") == ["我个人觉得"]
+    assert _hedged("我个人认为问题不大") == ["我个人认为"]
+    # an opinion of worth and the agent's own next step stay no guesses
+    assert _hedged("我个人认为SpaceX是一个非常出色的公司") == []
+    assert _hedged("我个人觉得我可以帮您查一下") == []
