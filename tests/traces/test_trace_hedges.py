@@ -1411,3 +1411,12 @@ def test_a_personal_belief_is_a_guess_as_wo_jue_de_is() -> None:
     # an opinion of worth and the agent's own next step stay no guesses
     assert _hedged("我个人认为SpaceX是一个非常出色的公司") == []
     assert _hedged("我个人觉得我可以帮您查一下") == []
+
+
+def test_not_knowing_what_the_answer_needs_is_missing_information() -> None:
+    text = "三级综合医院或者是眼科医院都是可以做的。你地方我不是特别熟悉，我是山东地区的。"
+    assert _hedged(text) == ["我不是特别熟悉"]
+    assert _hedged("这个药我不太熟悉。") == ["我不太熟悉"]
+    # the user's or a third person's unfamiliarity is no missing fact of the agent's
+    assert _hedged("您对这个流程不太熟悉的话可以问我") == []
+    assert _hedged("他对这里不熟悉，所以迷路了") == []
