@@ -2870,7 +2870,11 @@ _FREQUENCY_BEFORE = re.compile(
 _ZH_DURATION = rf"{_ZH_NUMBER}(?:\s*[-~到至]\s*{_ZH_NUMBER})?\s*个?(?:工作日|天|小时|小時|分钟|分鐘|周|星期|月|年)"
 _DURATION_AFTER = re.compile(rf"\s*(?:需要|需)?\s*{_ZH_DURATION}")
 _DURATION_BEFORE = re.compile(rf"{_ZH_DURATION}\s*$")
-_DURATION_SETTING = re.compile(r"(?:一般|通常|往往|需要|需|[：:])[^。；;\n]{0,30}$")
+# A treatment given as a number of visits or sessions sets it too ("根管治疗得去两三次，大约半月
+# 左右": round 17's dentist).
+_DURATION_SETTING = re.compile(
+    rf"(?:一般|通常|往往|需要|需|[：:]|{_ZH_NUMBER}次)[^。；;\n]{{0,30}}$"
+)
 _DURATION_CUES = frozenset({"约", "約", "大约", "大約", "左右"})
 
 

@@ -1420,3 +1420,10 @@ def test_not_knowing_what_the_answer_needs_is_missing_information() -> None:
     # the user's or a third person's unfamiliarity is no missing fact of the agent's
     assert _hedged("您对这个流程不太熟悉的话可以问我") == []
     assert _hedged("他对这里不熟悉，所以迷路了") == []
+
+
+def test_a_treatment_given_as_visits_sets_its_usual_duration() -> None:
+    assert _hedged("得做根管治疗根管治疗得去两三次，大约半月左右，一般隔一周复诊一次。") == []
+    assert _hedged("这个治疗需要做三次，大约两周。") == []
+    # when this order arrives stays an estimate
+    assert _hedged("这个包裹大概七天左右才到货") == ["大概", "左右"]
