@@ -3698,12 +3698,19 @@ _ADVICE_MODAL = r"(?:may|might|could|possibly)(?:\s+(?:not|also|further|still|ev
 # case ("may reduce the refund amount", "may limit the upload speed") stays a guess;
 _ADVICE_EFFECT = re.compile(
     _ADVICE_MODAL
-    + r"(?:limit(?:ing)?|restrict(?:ing)?|reduc(?:e|ing)|hinder(?:ing)?|hamper(?:ing)?|"
+    + r"(?:(?:limit(?:ing)?|restrict(?:ing)?|reduc(?:e|ing)|hinder(?:ing)?|hamper(?:ing)?|"
     r"compromis(?:e|ing)|lessen(?:ing)?|diminish(?:ing)?|enhanc(?:e|ing)|improv(?:e|ing)|"
-    r"affect(?:ing)?|impact(?:ing)?)\s+(?:[\w'’-]+\s+){0,3}?(?:comfort|stability|support|"
+    r"affect(?:ing)?|impact(?:ing)?|"
+    # a degree of a quality: "its synthetic upper may provide less breathability"
+    r"(?:provide|offer|give|deliver)\s+(?:less|more|reduced|limited|lower|better))"
+    r"\s+(?:[\w'’-]+\s+){0,3}?(?:comfort|stability|support|"
     r"performance|protection|breathability|ventilation|airflow|usability|durability|flexibility|"
     r"control|absorption|security|grip|traction|portability|responsiveness|smoothness|lockdown|"
-    r"visibility|storage\s+options|features|display)\b",
+    r"visibility|storage\s+options|features|display)\b|"
+    # the user's use itself: "may limit maintaining a steady frame rate"
+    r"(?:limit|restrict|hinder|hamper)\s+\w+ing\b|"
+    # the user left exposed: "which may leave your feet more exposed on rugged trails"
+    r"leave\s+(?:your\s+)?\w+\s+(?:more\s+)?(?:exposed|vulnerable|unprotected)\b)",
     re.IGNORECASE,
 )
 # how the item will feel or look to the user ("its weight might feel heavy for faster runs",
@@ -3714,7 +3721,11 @@ _ADVICE_FEEL = re.compile(
     + r"(?:feel\s+(?:a\s+(?:bit|little)\s+|somewhat\s+|slightly\s+|too\s+|rather\s+|quite\s+)?"
     r"(?:less\s+|more\s+)?[a-z]+|(?:be\s+)?(?:a\s+bit\s+|somewhat\s+|slightly\s+)?(?:harder|hard|"
     r"difficult|challenging|tricky|awkward)\s+to\s+(?:see|read|use|hold|carry|wear|operate|"
-    r"handle|view))\b",
+    r"handle|view)|"
+    # a break-in, and wear that shows: "which might take some breaking in", "the white color
+    # option may show dirt quickly"
+    r"take\s+(?:some\s+)?(?:time\s+to\s+)?break(?:ing)?[\s-]+in|"
+    r"show\s+(?:dirt|wear|scratches|stains|marks|scuffs))\b",
     re.IGNORECASE,
 )
 _ADVICE_PERSON_BEFORE = re.compile(
@@ -3735,6 +3746,7 @@ _ADVICE_NEEDS = re.compile(
     _ADVICE_MODAL + r"(?:be\s+)?(?:"
     r"(?<=not\s)(?:fully\s+|quite\s+|entirely\s+|completely\s+)?(?:meet|satisfy|match|suit)\s+"
     r"(?:[\w'’-]+\s+){0,3}?(?:needs?|requirements?|preferences?|expectations?|goals?)\b|"
+    r"(?<=not\s)(?:align|fit)\s+well\s+with\b|"
     r"(?:ideal|optimal)\s+for\b|"
     r"(?:a|the)\s+(?:\w+\s+)?drawback\b|"
     r"perform\s+(?:as\s+well|optimally|well|best)\b|"

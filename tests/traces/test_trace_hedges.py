@@ -1427,3 +1427,16 @@ def test_a_treatment_given_as_visits_sets_its_usual_duration() -> None:
     assert _hedged("这个治疗需要做三次，大约两周。") == []
     # when this order arrives stays an estimate
     assert _hedged("这个包裹大概七天左右才到货") == ["大概", "左右"]
+
+
+def test_more_of_what_a_stated_property_brings_the_user_is_advice() -> None:
+    assert _hedged("Its synthetic upper may provide less breathability than mesh designs.") == []
+    assert _hedged("It lacks a rock plate, which may leave your feet more exposed on trails.") == []
+    assert _hedged("Its GPU is lower-tier and may limit maintaining a steady frame rate.") == []
+    assert _hedged("The rock plate is stiff, which might take some breaking in.") == []
+    assert _hedged("The white color option may show dirt quickly on rugged terrain.") == []
+    assert _hedged("It is sized for men, so the fit may not align well with women's feet.") == []
+    # what a thing does to the case, and a guess that found items fit, stay guesses
+    assert _hedged("The outage may leave your account locked until Monday.") == ["may"]
+    assert _hedged("The parcel may show up on Friday.") == ["may"]
+    assert _hedged("The retreats may align with the user's preferences for yoga.") == ["may"]
