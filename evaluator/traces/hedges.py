@@ -1295,6 +1295,27 @@ def _with_pattern_cues(
     return sorted([*found, *extra], key=lambda h: h.start)
 
 
+# A frequency word on a named item's contents or price (GUIDELINE, the advice set: "these kits
+# typically include …", "typically contains sodium percarbonate" when no result holds them):
+# the item named by two or more capitalised words opening the sentence or the clause ("The
+# Brewferm Starter Kit Basic Plus typically includes", "The MyKronoz ZeTime Petite, …, is
+# generally priced higher"), or "it" / "both" right before the word; a kind ("These kits",
+# "This report typically includes", "Footwear trends often include") stays general.
+_ITEM_FREQUENCY = frozenset({"typically", "usually", "generally"})
+_ITEM_FACT_AFTER = re.compile(r"\s+(?:includes?|contains?|comes?\s+with|priced)\b", re.IGNORECASE)
+_NAMED_ITEM = re.compile(r"\s*(?:[-*•]\s*)?(?:The\s+)?[A-Z][\w+.-]*(?:\s+[A-Z0-9][\w+.-]*)+\b")
+_ITEM_PRONOUN_BEFORE = re.compile(r"\b(?:it|both)\s+$", re.IGNORECASE)
+
+
+def _item_fact(text: str, h: HedgeMatch, c_lo: int, c_hi: int, s_lo: int) -> bool:
+    """True when the frequency word ``h`` states a named item's contents or price."""
+    if h.phrase.lower() not in _ITEM_FREQUENCY or not _ITEM_FACT_AFTER.match(text, h.end, c_hi):
+        return False
+    if _ITEM_PRONOUN_BEFORE.search(text, max(c_lo, h.start - 8), h.start):
+        return True
+    return any(_NAMED_ITEM.match(text, lo, h.start) is not None for lo in (s_lo, c_lo))
+
+
 def _rule(
     text: str,
     h: HedgeMatch,
@@ -1318,6 +1339,11 @@ def _rule(
     ):
         # "What you said should be Youku directional traffic data" (round 12's helpdesk), "the
         # hotel you mentioned must be the Hilton": a guess at what the user's words denote
+        kind = "guess"
+    if kind == "general" and _item_fact(text, h, c_lo, c_hi, s_lo):
+        # "The Brewferm Starter Kit typically includes…", "both typically include metal or
+        # silicone bands", "is generally priced higher": a named item's own facts (the advice
+        # set and round 17), a guess, not how a kind of thing usually is
         kind = "guess"
     if kind == "general":
         if _CONCLUSION_MODAL.fullmatch(h.match) is None or not _inference(text, s_lo, c_lo):

@@ -1440,3 +1440,16 @@ def test_more_of_what_a_stated_property_brings_the_user_is_advice() -> None:
     assert _hedged("The outage may leave your account locked until Monday.") == ["may"]
     assert _hedged("The parcel may show up on Friday.") == ["may"]
     assert _hedged("The retreats may align with the user's preferences for yoga.") == ["may"]
+
+
+def test_a_frequency_word_on_a_named_items_contents_or_price_is_a_guess() -> None:
+    text = "The Brewferm Starter Kit Basic Plus typically includes essential equipment."
+    assert _hedged(text) == ["typically"]
+    assert _hedged(
+        "Neither comes with a leather strap; both typically include silicone bands."
+    ) == ["typically"]
+    text = "The MyKronoz ZeTime Petite, which suits small wrists, is generally priced higher."
+    assert _hedged(text) == ["generally"]
+    # a kind of thing stays the general case
+    assert _hedged("These kits typically include a fermenter and an airlock.") == []
+    assert _hedged("This report typically includes information on unemployment rates.") == []
