@@ -1295,6 +1295,27 @@ def _with_pattern_cues(
     return sorted([*found, *extra], key=lambda h: h.start)
 
 
+# A frequency word on a named item's contents or price (GUIDELINE, the advice set: "these kits
+# typically include …", "typically contains sodium percarbonate" when no result holds them):
+# the item named by two or more capitalised words opening the sentence or the clause ("The
+# Brewferm Starter Kit Basic Plus typically includes", "The MyKronoz ZeTime Petite, …, is
+# generally priced higher"), or "it" / "both" right before the word; a kind ("These kits",
+# "This report typically includes", "Footwear trends often include") stays general.
+_ITEM_FREQUENCY = frozenset({"typically", "usually", "generally"})
+_ITEM_FACT_AFTER = re.compile(r"\s+(?:includes?|contains?|comes?\s+with|priced)\b", re.IGNORECASE)
+_NAMED_ITEM = re.compile(r"\s*(?:[-*•]\s*)?(?:The\s+)?[A-Z][\w+.-]*(?:\s+[A-Z0-9][\w+.-]*)+\b")
+_ITEM_PRONOUN_BEFORE = re.compile(r"\b(?:it|both)\s+$", re.IGNORECASE)
+
+
+def _item_fact(text: str, h: HedgeMatch, c_lo: int, c_hi: int, s_lo: int) -> bool:
+    """True when the frequency word ``h`` states a named item's contents or price."""
+    if h.phrase.lower() not in _ITEM_FREQUENCY or not _ITEM_FACT_AFTER.match(text, h.end, c_hi):
+        return False
+    if _ITEM_PRONOUN_BEFORE.search(text, max(c_lo, h.start - 8), h.start):
+        return True
+    return any(_NAMED_ITEM.match(text, lo, h.start) is not None for lo in (s_lo, c_lo))
+
+
 def _rule(
     text: str,
     h: HedgeMatch,
@@ -1318,6 +1339,11 @@ def _rule(
     ):
         # "What you said should be Youku directional traffic data" (round 12's helpdesk), "the
         # hotel you mentioned must be the Hilton": a guess at what the user's words denote
+        kind = "guess"
+    if kind == "general" and _item_fact(text, h, c_lo, c_hi, s_lo):
+        # "The Brewferm Starter Kit typically includes…", "both typically include metal or
+        # silicone bands", "is generally priced higher": a named item's own facts (the advice
+        # set and round 17), a guess, not how a kind of thing usually is
         kind = "guess"
     if kind == "general":
         if _CONCLUSION_MODAL.fullmatch(h.match) is None or not _inference(text, s_lo, c_lo):
@@ -1708,7 +1734,14 @@ def _rule(
         ):
             return "policy_modal"  # "NSC may charge a fee", "the bag may be X-rayed": what a policy allows
         if (_CONDITIONAL_MODAL.match(h.match) or _FUTURE_ADVERB.search(text, c_lo, h.start)) and (
-            _CONDITION.search(sentence_text)
+            (
+                _CONDITION.search(sentence_text)
+                if h.language == "en"
+                # a Chinese condition opens before what it governs: one in a later clause
+                # ("可能存在心肌酶谱升高…如果吃的不好，尿少，得静脉补液", round 17's doctor, who
+                # writes without stops) starts a new hypothetical, not the guess's
+                else _CONDITION.search(text, s_lo, c_hi) or _ZH_IF_AFTER.search(text, s_lo, h.start)
+            )
             or _AS_IT_CHANGES.search(text, s_lo, h.start)
             or _DEPENDING.search(text, s_lo, h.start)
         ):
@@ -2863,7 +2896,11 @@ _FREQUENCY_BEFORE = re.compile(
 _ZH_DURATION = rf"{_ZH_NUMBER}(?:\s*[-~到至]\s*{_ZH_NUMBER})?\s*个?(?:工作日|天|小时|小時|分钟|分鐘|周|星期|月|年)"
 _DURATION_AFTER = re.compile(rf"\s*(?:需要|需)?\s*{_ZH_DURATION}")
 _DURATION_BEFORE = re.compile(rf"{_ZH_DURATION}\s*$")
-_DURATION_SETTING = re.compile(r"(?:一般|通常|往往|需要|需|[：:])[^。；;\n]{0,30}$")
+# A treatment given as a number of visits or sessions sets it too ("根管治疗得去两三次，大约半月
+# 左右": round 17's dentist).
+_DURATION_SETTING = re.compile(
+    rf"(?:一般|通常|往往|需要|需|[：:]|{_ZH_NUMBER}次)[^。；;\n]{{0,30}}$"
+)
 _DURATION_CUES = frozenset({"约", "約", "大约", "大約", "左右"})
 
 
@@ -2942,7 +2979,9 @@ _ESTIMATE_NOUN = re.compile(
 # 教育的全面普及是…一个重要措施", "我认为SpaceX是一个非常出色的公司", "I think it is a truly
 # remarkable achievement": round 10's ruling, a judgement the user asked for, not a guess
 # about a fact).
-_OPINION = re.compile(r"我认为|我認為|我觉得|我覺得|I\s+think|I\s+believe", re.IGNORECASE)
+_OPINION = re.compile(
+    r"我(?:个人|個人)?(?:认为|認為|觉得|覺得)|I\s+think|I\s+believe", re.IGNORECASE
+)
 _OPINION_JUDGEMENT = re.compile(
     r"[，,]?[^。！？!?;；\n]{0,40}?是(?:一[个個家项項种種])?[^。！？，,]{0,20}?(?:非常|很|十分|极其|極其|最)?"
     r"(?:出色|优秀|優秀|重要|关键|關鍵|伟大|偉大|杰出|傑出)|"
@@ -3211,7 +3250,8 @@ _CHECK_WHETHER = re.compile(
 # the agent's own next step ("I think I can provide a summary", "it looks like I can't
 # reschedule"), a plan or a capability, not the task's facts.
 _EPISTEMIC = re.compile(
-    r"i think|i believe|seems?|appears? to|it appears|looks like|我认为|我認為|我觉得|我覺得|"
+    r"i think|i believe|seems?|appears? to|it appears|looks like|"
+    r"我(?:个人|個人)?(?:认为|認為|觉得|覺得)|"
     r"看来|看來|似乎|看起来|看起來",
     re.IGNORECASE,
 )
@@ -3495,6 +3535,11 @@ _BODY_FUNCTION = re.compile(
     r"泵血|供血|收缩|收縮|舒张|舒張|造血)$"
 )
 
+# A disorder named by the function it upsets, with no organ before it ("那还是功能紊乱可能性
+# 大", round 17's ReMeDi doctors; "功能性消化不良"): a diagnosis. "功能异常" stays ambiguous
+# (a feature of the agent's system may misbehave).
+_FUNCTION_DISORDER = re.compile(r"紊乱|紊亂|失调|失調|障碍|障礙|减退|減退|亢进|亢進|不全|性")
+
 
 def _process_clause(
     text: str, lo: int, start: int, hi: int, result: str | None, end: int = -1
@@ -3511,6 +3556,8 @@ def _process_clause(
             "系统",
         ):
             continue  # "肺功能", "呼吸系统": the body's, not the agent's tools
+        if m.group() == "功能" and _FUNCTION_DISORDER.match(text, m.end()):
+            continue  # "功能紊乱可能性大", "功能性消化不良": a diagnosis, not the agent's tools
         if m.start() > start and _HOLDS_NO_DATA.match(text, m.end(), hi):
             continue  # "maybe the tool has no Italian entries": what the data lacks
         if m.start() < start or not _AMBIGUOUS_PROCESS.fullmatch(m.group()):
@@ -3667,6 +3714,111 @@ _ADVICE_TARGET_AFTER = re.compile(
 _ADVICE_EXAMPLE = re.compile(
     r"\s+look\s+(?:something\s+|roughly\s+)?like\s+(?:this|the\s+following)\s*:", re.IGNORECASE
 )
+# Round 17's recommender (GUIDELINE, "Round 17's recommender"): what a property the message
+# or its comparison states brings the user is advice, whatever modal carries it. The cue's
+# modal is read from its start (a phrase may hold the verb: "could enhance"), then:
+_ADVICE_MODAL = r"(?:may|might|could|possibly)(?:\s+(?:not|also|further|still|even|actually))*\s+"
+# its effect on a quality of use ("which may limit protection on rugged trails", "which might
+# reduce overall comfort", "features that could enhance usability", "possibly impacting
+# smoothness"): the object a quality of use within a few words, so an effect on a fact of the
+# case ("may reduce the refund amount", "may limit the upload speed") stays a guess;
+_ADVICE_EFFECT = re.compile(
+    _ADVICE_MODAL
+    + r"(?:(?:limit(?:ing)?|restrict(?:ing)?|reduc(?:e|ing)|hinder(?:ing)?|hamper(?:ing)?|"
+    r"compromis(?:e|ing)|lessen(?:ing)?|diminish(?:ing)?|enhanc(?:e|ing)|improv(?:e|ing)|"
+    r"affect(?:ing)?|impact(?:ing)?|"
+    # a degree of a quality: "its synthetic upper may provide less breathability"
+    r"(?:provide|offer|give|deliver)\s+(?:less|more|reduced|limited|lower|better))"
+    r"\s+(?:[\w'’-]+\s+){0,3}?(?:comfort|stability|support|"
+    r"performance|protection|breathability|ventilation|airflow|usability|durability|flexibility|"
+    r"control|absorption|security|grip|traction|portability|responsiveness|smoothness|lockdown|"
+    r"visibility|storage\s+options|features|display)\b|"
+    # the user's use itself: "may limit maintaining a steady frame rate"
+    r"(?:limit|restrict|hinder|hamper)\s+\w+ing\b|"
+    # the user left exposed: "which may leave your feet more exposed on rugged trails"
+    r"leave\s+(?:your\s+)?\w+\s+(?:more\s+)?(?:exposed|vulnerable|unprotected)\b)",
+    re.IGNORECASE,
+)
+# how the item will feel or look to the user ("its weight might feel heavy for faster runs",
+# "may be challenging to see clearly"); a person who may feel something ("you may feel
+# dizzy", "your father may feel tired") is no item (:data:`_ADVICE_PERSON_BEFORE`);
+_ADVICE_FEEL = re.compile(
+    _ADVICE_MODAL
+    + r"(?:feel\s+(?:a\s+(?:bit|little)\s+|somewhat\s+|slightly\s+|too\s+|rather\s+|quite\s+)?"
+    r"(?:less\s+|more\s+)?[a-z]+|(?:be\s+)?(?:a\s+bit\s+|somewhat\s+|slightly\s+)?(?:harder|hard|"
+    r"difficult|challenging|tricky|awkward)\s+to\s+(?:see|read|use|hold|carry|wear|operate|"
+    r"handle|view)|"
+    # a break-in, and wear that shows: "which might take some breaking in", "the white color
+    # option may show dirt quickly"
+    r"take\s+(?:some\s+)?(?:time\s+to\s+)?break(?:ing)?[\s-]+in|"
+    r"show\s+(?:dirt|wear|scratches|stains|marks|scuffs))\b",
+    re.IGNORECASE,
+)
+_ADVICE_PERSON_BEFORE = re.compile(
+    r"\b(?:you|i|we|he|she|they|patients?|father|mother|child|baby|son|daughter|wife|husband|"
+    r"parents?)\s+$",
+    re.IGNORECASE,
+)
+# "some might find the mid-top shaft less flexible": what some users will think of it;
+_ADVICE_SOME_FIND = re.compile(r"\b(?:some|many|others|some\s+\w+ers)\s+$", re.IGNORECASE)
+_ADVICE_FIND = re.compile(_ADVICE_MODAL + r"find\b", re.IGNORECASE)
+# whether it fits the user's needs, a shortfall ("may not fully meet high ventilation needs"; "may
+# align with the user's preferences" guesses whether found items have what was asked), "may not be
+# ideal for harsh sun", "could be a drawback for…", "may not perform as well on slippery
+# surfaces", "may not provide the highest breathability", "more rugged than necessary", "may
+# not be the trendiest option", "may fall short if you prioritize…"; "may fall short on
+# structured support" doubts whether it has the support: a guess);
+_ADVICE_NEEDS = re.compile(
+    _ADVICE_MODAL + r"(?:be\s+)?(?:"
+    r"(?<=not\s)(?:fully\s+|quite\s+|entirely\s+|completely\s+)?(?:meet|satisfy|match|suit)\s+"
+    r"(?:[\w'’-]+\s+){0,3}?(?:needs?|requirements?|preferences?|expectations?|goals?)\b|"
+    r"(?<=not\s)(?:align|fit)\s+well\s+with\b|"
+    r"(?:ideal|optimal)\s+for\b|"
+    r"(?:a|the)\s+(?:\w+\s+)?drawback\b|"
+    r"perform\s+(?:as\s+well|optimally|well|best)\b|"
+    r"(?:provide|offer|give|deliver)\s+(?:the\s+)?(?:optimal|ideal|highest|best)\b|"
+    r"(?:\w+\s+){1,2}than\s+(?:necessary|needed|you\s+need)\b|"
+    r"the\s+\w+est\s+(?:\w+\s+)?(?:option|choice|pick)\b|"
+    r"fall\s+short\s+(?:if|for|when)\b"
+    r")",
+    re.IGNORECASE,
+)
+# and a use that a stated property limits ("the aperture is narrow, so low-light control may be
+# limited"), unless what the sentence draws it from is unstated ("do not specify waterproof
+# materials, so waterproofing may be limited": a guess).
+_ADVICE_LIMITED = re.compile(
+    _ADVICE_MODAL + r"(?:be\s+)?(?:somewhat\s+|slightly\s+|a\s+bit\s+)?limited\s*(?:$|[.,;!])",
+    re.IGNORECASE,
+)
+_UNSTATED_PREMISE = re.compile(
+    r"\bnot\s+(?:\w+\s+)?(?:specif|mention|list|stat)|\bunspecified\b|\bno\s+(?:specific\s+)?"
+    r"(?:information|details?|mention)\b|\bunclear\b|\bunknown\b",
+    re.IGNORECASE,
+)
+
+
+def _advice_property(text: str, h: HedgeMatch, c_hi: int, s_lo: int) -> str:
+    """The round-17 advice rule that drops the English guess ``h`` (clause end ``c_hi``,
+    sentence start ``s_lo``), or ``""``: what a stated property brings the user."""
+    if _ADVICE_EFFECT.match(text, h.start, c_hi):
+        return "advice_effect"  # "which may limit protection on rugged trails"
+    if _ADVICE_FEEL.match(text, h.start, c_hi) and not _ADVICE_PERSON_BEFORE.search(
+        text, max(0, h.start - 12), h.start
+    ):
+        return "advice_feel"  # "its 2-pound weight might feel heavy for faster runs"
+    if _ADVICE_FIND.match(text, h.start, c_hi) and _ADVICE_SOME_FIND.search(
+        text, max(0, h.start - 20), h.start
+    ):
+        return "advice_feel"  # "some might find the mid-top shaft less flexible"
+    if _ADVICE_NEEDS.match(text, h.start, c_hi):
+        return "advice_fit"  # "so it may not fully meet high ventilation needs"
+    if _ADVICE_LIMITED.match(text, h.start, c_hi + 1) and not _UNSTATED_PREMISE.search(
+        text, s_lo, h.start
+    ):
+        return "advice_effect"  # "the aperture is narrow, so low-light control may be limited"
+    return ""
+
+
 # The condition of a piece of advice, opened before a softener in its clause: "If it appears
 # dry, the readings will drift", "Replace the batteries if your device … seems inconsistent":
 # what the user may observe, no claim.
@@ -3687,6 +3839,10 @@ def _advice(text: str, h: HedgeMatch, kind: str, c_lo: int, c_hi: int, s_lo: int
         return "advice_fit" if _ADVICE_FIT_ZH.match(text, h.end, c_hi) else ""
     if _ADVICE_FIT.match(text, h.end, c_hi):
         return "advice_fit"  # "it might work well for someone who travels often"
+    if kind == "guess":
+        rule = _advice_property(text, h, c_hi, s_lo)
+        if rule:
+            return rule
     if _ADVICE_PREFERS.match(text, h.end, c_hi) and _ADVICE_USER_BEFORE.search(
         text, max(c_lo, h.start - 16), h.start
     ):
@@ -3912,6 +4068,9 @@ _CONDITIONAL_MODAL = re.compile(
     r"so\s+you\s+should\s+be\s+able\b",
     re.IGNORECASE,
 )
+# A Chinese condition closed by 的话 ("缺损没有超过8mm的话，…还是有自愈的可能性", round 16);
+# "这样的话" ("in that case") takes up what was said, no condition.
+_ZH_IF_AFTER = re.compile(r"(?<!这样)(?<!這樣)(?<!那样)(?<!那樣)的[话話]")
 # An epistemic adverb on a future or conditional verb ("it will likely do well", "would
 # probably"): under a condition, the same hypothetical as a modal.
 # "Depending on your destination, walking might be a viable alternative": a condition.

@@ -260,8 +260,12 @@ HELD_OUT_HEDGE_FLOORS = {
     # / 0.643: 40 false hits in 249 English messages; zh 0.714 / 0.357), turns 0.704.
     # Measured again at the end of session 15: hedges unchanged (the advice rules written on
     # new unsealed recommenders took none of its 39 recommender false hits), turns 0.715.
-    # Unsealed in session 16 to tune on
-    "hedges_sealed_r17.jsonl": (0.25, 0.5),
+    # Unsealed in session 16 to tune on: tuning data now. Session 16's rules written on its
+    # misses (what a stated property brings the user is advice, a frequency word on a named
+    # item's contents or price, a Chinese condition governing only what follows it, 功能紊乱,
+    # 我个人觉得, 我不是特别熟悉, a treatment's visits before its duration): 0.741 / 0.714 (en
+    # 0.647 / 0.786, zh 0.900 / 0.643)
+    "hedges_sealed_r17.jsonl": (0.72, 0.7),
     # sealed round 18 (session 15: a small LLM hotel assistant against simulated travellers,
     # SPADE's GPT-3.5 hotel customer service, CMtMedQA's Chinese consultations; no tool
     # results), labelled by a helper who never read or ran a detector, measured with the

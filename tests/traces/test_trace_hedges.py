@@ -1327,3 +1327,129 @@ def test_an_example_offered_and_the_condition_of_advice_claim_nothing() -> None:
     # a softener outside a condition, and a guess at what the item holds, count
     assert _hedged("It seems the order was delivered yesterday.") == ["seems"]
     assert _hedged("The kit might look like the old one, with a hydrometer.") == ["might"]
+
+
+# Round 17's recommender (session 16): what a stated property brings the user (its effect on a
+# use, how it feels, whether it fits the user's needs) is advice; whether the item has the
+# property stays a guess (GUIDELINE, "Round 17's recommender").
+
+
+def test_what_a_stated_property_does_to_a_use_is_advice() -> None:
+    text = "It lacks a rock plate, which may limit protection on rugged trails."
+    assert _hedged(text) == []
+    assert (
+        _hedged("It lacks heel-locking features, which might reduce stability on downhill runs.")
+        == []
+    )
+    assert _hedged("The lack of additional drives might restrict media storage options.") == []
+    assert _hedged("It lacks hybrid hands that could enhance usability.") == []
+    assert _hedged("Its outsole is rugged, possibly impacting smoothness on pavement.") == []
+    # an effect on a fact of the case, and whether the item has a property, stay guesses
+    assert _hedged("The old firmware may limit the upload speed on this router.") == ["may"]
+    assert _hedged("The delay may reduce the refund amount.") == ["may"]
+    assert _hedged("They may lack advanced cushioning and midfoot support.") == ["may"]
+    assert _hedged("It may have longer shipping times than the others.") == ["may"]
+
+
+def test_how_a_stated_property_feels_to_the_user_is_advice() -> None:
+    assert _hedged("Its 2-pound weight might feel heavy for faster runs.") == []
+    assert _hedged("It may feel a bit firm initially due to the rock plate.") == []
+    assert _hedged("However, some might find the mid-top shaft less flexible.") == []
+    assert _hedged("Its 1-inch screen is small and may be challenging to see clearly.") == []
+    # a person who may feel something is no property of an item
+    assert _hedged("Your father may feel dizzy after the dose.") == ["may"]
+    assert _hedged("She might feel tired after the surgery.") == ["might"]
+
+
+def test_whether_a_stated_property_fits_the_users_needs_is_advice() -> None:
+    assert (
+        _hedged("It isn't designed for airflow, so it may not fully meet high ventilation needs.")
+        == []
+    )
+    assert (
+        _hedged("These shoes are not waterproof, which may not fully satisfy your requirement.")
+        == []
+    )
+    assert _hedged("It lacks brightness enhancements, so it may not be ideal for harsh sun.") == []
+    assert _hedged("The white color could be a drawback for maintaining a fancy look.") == []
+    assert _hedged("It lacks grip, so it may not perform as well on slippery surfaces.") == []
+    assert _hedged("Its engineered mesh may not provide the highest breathability.") == []
+    assert _hedged("Its outsole may be more rugged than necessary for pavement.") == []
+    assert _hedged("While it may not be the trendiest option, it performs well.") == []
+    assert _hedged("The aperture is narrow, so low-light control may be limited.") == []
+    # a consequence drawn from what nothing states stays a guess
+    text = "The shoes do not specify waterproof materials, so waterproofing may be limited."
+    assert _hedged(text) == ["may be"]
+    assert _hedged("It may fall short on structured support features.") == ["may"]
+    # found items that may have what the user asked for: a guess about them, no shortfall
+    assert _hedged("I found retreats that may match the user's preferences for yoga.") == ["may"]
+
+
+# Round 17's ReMeDi doctors (session 16): a doctor's likelihood about this patient's case.
+
+
+def test_a_disorder_named_by_the_function_it_upsets_is_no_process() -> None:
+    assert _hedged("那还是功能紊乱可能性大") == ["可能性大"]
+    assert _hedged("还是功能性消化不良可能性大") == ["可能性大"]
+    # the agent's system and its features stay the process
+    assert _hedged("系统功能可能暂时无法使用") == []
+
+
+def test_a_chinese_condition_governs_what_follows_it_not_a_guess_before() -> None:
+    text = "孩子状态不好，尿少，可能存在心肌酶谱升高，脱水的你得给孩子抽血看一下如果吃的不好，得静脉补液"
+    assert _hedged(text) == ["可能"]
+    # a condition before the guess, or closed by 的话, still makes it hypothetical
+    assert _hedged("如果都正常，应该问题不大") == []
+    assert _hedged("缺损没有超过8mm的话，可以先定期复查，还是有自愈的可能性") == []
+    # "这样的话" takes up what was said: no condition
+    assert _hedged("这样的话建议是平卧的，考虑心脏泵血功能不好") == ["考虑"]
+
+
+def test_a_personal_belief_is_a_guess_as_wo_jue_de_is() -> None:
+    assert _hedged("我个人觉得没有") == ["我个人觉得"]
+    assert _hedged("我个人认为问题不大") == ["我个人认为"]
+    # an opinion of worth and the agent's own next step stay no guesses
+    assert _hedged("我个人认为SpaceX是一个非常出色的公司") == []
+    assert _hedged("我个人觉得我可以帮您查一下") == []
+
+
+def test_not_knowing_what_the_answer_needs_is_missing_information() -> None:
+    text = "三级综合医院或者是眼科医院都是可以做的。你地方我不是特别熟悉，我是山东地区的。"
+    assert _hedged(text) == ["我不是特别熟悉"]
+    assert _hedged("这个药我不太熟悉。") == ["我不太熟悉"]
+    # the user's or a third person's unfamiliarity is no missing fact of the agent's
+    assert _hedged("您对这个流程不太熟悉的话可以问我") == []
+    assert _hedged("他对这里不熟悉，所以迷路了") == []
+
+
+def test_a_treatment_given_as_visits_sets_its_usual_duration() -> None:
+    assert _hedged("得做根管治疗根管治疗得去两三次，大约半月左右，一般隔一周复诊一次。") == []
+    assert _hedged("这个治疗需要做三次，大约两周。") == []
+    # when this order arrives stays an estimate
+    assert _hedged("这个包裹大概七天左右才到货") == ["大概", "左右"]
+
+
+def test_more_of_what_a_stated_property_brings_the_user_is_advice() -> None:
+    assert _hedged("Its synthetic upper may provide less breathability than mesh designs.") == []
+    assert _hedged("It lacks a rock plate, which may leave your feet more exposed on trails.") == []
+    assert _hedged("Its GPU is lower-tier and may limit maintaining a steady frame rate.") == []
+    assert _hedged("The rock plate is stiff, which might take some breaking in.") == []
+    assert _hedged("The white color option may show dirt quickly on rugged terrain.") == []
+    assert _hedged("It is sized for men, so the fit may not align well with women's feet.") == []
+    # what a thing does to the case, and a guess that found items fit, stay guesses
+    assert _hedged("The outage may leave your account locked until Monday.") == ["may"]
+    assert _hedged("The parcel may show up on Friday.") == ["may"]
+    assert _hedged("The retreats may align with the user's preferences for yoga.") == ["may"]
+
+
+def test_a_frequency_word_on_a_named_items_contents_or_price_is_a_guess() -> None:
+    text = "The Brewferm Starter Kit Basic Plus typically includes essential equipment."
+    assert _hedged(text) == ["typically"]
+    assert _hedged(
+        "Neither comes with a leather strap; both typically include silicone bands."
+    ) == ["typically"]
+    text = "The MyKronoz ZeTime Petite, which suits small wrists, is generally priced higher."
+    assert _hedged(text) == ["generally"]
+    # a kind of thing stays the general case
+    assert _hedged("These kits typically include a fermenter and an airlock.") == []
+    assert _hedged("This report typically includes information on unemployment rates.") == []
