@@ -1561,11 +1561,22 @@ _ZH_SHORT_ASK = re.compile(
 )
 
 
+# ... or asks yes or no with a verb and its negation, the second half dropped or not, as
+# such a doctor asks ("尿少不少", "孩子尿少不", "扩张明显不", "还有其他不适症状没有"): A不A
+# anywhere, or a bare 不 / 没有 / 没 ending it; not a negation closing a statement ("也没有",
+# "还没", "目前没有").
+_ZH_TAG_ASK = re.compile(r"([\u4e00-\u9fff])不\1|(?<![还也都并从就再前暂])(?:不|没有|没)$")
+
+
 def _zh_short_ask(sentence: str) -> bool:
     """True when a short Chinese sentence of the agent's asks with its question word in
-    place (:data:`_ZH_SHORT_ASK`), no question mark needed."""
+    place (:data:`_ZH_SHORT_ASK`) or a verb and its negation (:data:`_ZH_TAG_ASK`), no
+    question mark needed."""
     n = len(_CJK.findall(sentence))
-    return 0 < n <= _ZH_SHORT_ASK_CJK and _ZH_SHORT_ASK.search(sentence) is not None
+    if not 0 < n <= _ZH_SHORT_ASK_CJK:
+        return False
+    bare = sentence.strip().rstrip("。.～~ ")
+    return _ZH_SHORT_ASK.search(sentence) is not None or _ZH_TAG_ASK.search(bare) is not None
 
 
 @functools.lru_cache(maxsize=8192)

@@ -2296,3 +2296,35 @@ def test_a_chinese_reply_asking_a_new_act(text: str, previous: str, kind: str) -
 )
 def test_a_chinese_indefinite_after_a_negation(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("previous", "context"),
+    [
+        # a doctor's yes-or-no question with a verb and its negation, no mark (round 17)
+        ("尿少不少", "solicit"),
+        ("孩子尿少不", "solicit"),
+        ("久站后阴囊血管迂曲扩张明显不", "solicit"),
+        ("现在还疼没有", "solicit"),
+        # ... or asking to be sent a report to read
+        ("发给我看看", "solicit"),
+        ("然后等会把单子发给我看看，必要的时候还是需要抗感染治疗", "solicit"),
+        # ... not a negation that closes a statement
+        ("这个药目前没有", "none"),
+        ("检查结果也没有", "none"),
+        ("不建议", "none"),
+    ],
+)
+def test_a_chinese_yes_no_ask_without_its_mark(previous: str, context: str) -> None:
+    assert agent_context(previous) == context
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        ("少", "孩子尿少不", "answer"),
+        ("忘记带单子了，", "发给我看看", "answer"),
+    ],
+)
+def test_the_reply_to_a_chinese_yes_no_ask(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
