@@ -937,11 +937,13 @@ def _fact_ask(sentence: str) -> bool:
 # Whether the agent has items of a kind to show, asked at a sentence's start ("Do you have
 # any dresses with high ratings?", "Got any jackets?", "Any coats with good reviews?", "Have
 # you got anything from Fancy Nails?"): a search of its stock, whatever the item (round
-# 10's shoppers); not whether it has knowledge ("Do you have any idea…?", "any
-# information", "any questions").
+# 10's shoppers), also opened with "anything" or bounded by "within" ("anything in red with
+# recycled materials?", "do you have from stephen king within that price range": round 17's
+# shoppers); not whether it has knowledge ("Do you have any idea…?", "any information", "any
+# questions").
 _STOCK = re.compile(
     r"(?:^|[.!?,]\s*)(?:(?:hi|hey|ok|okay|so|now|alright|and)\W+)*"
-    r"(?:do\s+you\s+(?:guys\s+)?(?:have|carry|sell|stock)|have\s+you\s+got|got|have|any)"
+    r"(?:do\s+you\s+(?:guys\s+)?(?:have|carry|sell|stock)|have\s+you\s+got|got|have|any|anything)"
     r"\s+(?:(?:any|anything|some)\s+|(?!(?:any|anything|some)\b))"
     r"(?!(?:the|a|an|your|my|this|that|it|idea|ideas|information|info|details|questions?|"
     r"thoughts|advice|tips|suggestions|experience|knowledge|updates?|news|problems?|plans?|"
@@ -951,7 +953,7 @@ _STOCK = re.compile(
     r"had|been|never|always|already|just|also|to|issues?|trouble)\b)"
     # ... its item followed by a constraint or the mark ("any good comedies playing near me?")
     r"[a-z][a-z-]*(?:\s+[a-z-]+){0,2}"
-    r"(?:\s+(?:with|from|by|in|that|you|near|under|around|playing|available)\b|\s*\?)",
+    r"(?:\s+(?:with|from|by|in|within|that|you|near|under|around|playing|available)\b|\s*\?)",
     re.IGNORECASE,
 )
 
@@ -971,6 +973,14 @@ def _asks_for_more(text: str) -> bool:
     alternative = p["alternative"].search(text)
     if alternative and _IN_NAMED.search(text, alternative.end()):
         alternative = None  # "Are there any low-sugar options included in the Healthy Box?"
+    if (
+        alternative
+        and alternative.group(0).lower() == "what other"
+        and not p["item"].match(text, alternative.end() + 1)
+    ):
+        # "What other models are there…?" searches; "What other features does this laptop
+        # have?" asks about the item found: the item must follow the words at once
+        alternative = None
     return bool(
         (
             alternative

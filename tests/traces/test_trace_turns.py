@@ -2328,3 +2328,30 @@ def test_a_chinese_yes_no_ask_without_its_mark(previous: str, context: str) -> N
 )
 def test_the_reply_to_a_chinese_yes_no_ask(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # round 17's shoppers: goods of a kind, or like the one found, asked for are a search
+        (
+            "thank you, is there a waterproof running shoe for women?",
+            "It is breathable.",
+            "request",
+        ),
+        ("What other models are there that match, but have a bright keyboard?", "", "request"),
+        ("Similar alternatives like this one?", "It wears fast on rough pavement.", "request"),
+        ("is there other option rather than samsung galaxy s20?", "It has 128GB.", "request"),
+        (
+            "cool\nanything in red with recycled materials?",
+            "also the material is recycled",
+            "request",
+        ),
+        ("do you have from stephen king within that price range", "It costs $12.", "request"),
+        # ... not a verb of the same spelling, nor a fact of the item found
+        ("I want to watch it. Can you tell me where I can stream it?", "", "question"),
+        ("What other features does this laptop have?", "It weighs 5 pounds.", "question"),
+    ],
+)
+def test_round_17_stock_searches(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
