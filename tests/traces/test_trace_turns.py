@@ -2355,3 +2355,19 @@ def test_the_reply_to_a_chinese_yes_no_ask(text: str, previous: str, kind: str) 
 )
 def test_round_17_stock_searches(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # round 17's shoppers taking or praising the item presented: an answer
+        ("its perfect", "It should easily support projector connections.", "answer"),
+        ("that's brilliant", "it has 65W fast charger", "answer"),
+        ("I'll go for it", "Yes shipping included", "answer"),
+        ("Ok Fitpolo it is then", "So, Fitpolo best matches your features.", "answer"),
+        # ... not when the turn asks beside it
+        ("That's perfect. Is it waterproof?", "It has a steel case.", "question"),
+    ],
+)
+def test_round_17_taking_the_item(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
