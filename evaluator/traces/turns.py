@@ -2325,6 +2325,10 @@ def _classify(text: str | None, context: str) -> str:
     return _rule(text, context)[0]
 
 
+# A short bracketed aside that ends a turn, after a clause's end: "（男，26岁）", "(female, 30)".
+_TRAILING_ASIDE = re.compile(r"(?<=[^\s(（])\s*[（(][^()（）]{1,16}[）)]$")
+
+
 @functools.lru_cache(maxsize=8192)  # turns repeat across conversations ("Yes", "Thanks!")
 def _rule(text: str | None, context: str) -> tuple[str, str]:
     """The rules' class of a user turn and the name of the rule that gave it (the
@@ -2338,6 +2342,11 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
     if _EMOJI.search(t):  # cheap test first: most turns hold no emoji
         # "好的👌", "Thanks 😊": an emoji adds a tone, no words (a turn of emoji only stays)
         t = " ".join(_EMOJI.sub(" ", t).split()) or t
+    if t.endswith((")", "）")):  # cheap test first
+        # "腰肌劳损可以做附身动作吗（男，26岁）": a bracketed aside after the last clause (the
+        # user's sex and age, as round 17's patients' openings carry) tells nothing of what
+        # the turn asks; the turn is read without it
+        t = _TRAILING_ASIDE.sub("", t) or t
     if "在" in t or "有人" in t:  # cheap test first
         # "物流查询 在吗?", "改送货地址 在吗?": asking whether the agent is there greets; what
         # comes before it is what the turn asks

@@ -2371,3 +2371,20 @@ def test_round_17_stock_searches(text: str, previous: str, kind: str) -> None:
 )
 def test_round_17_taking_the_item(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # a bracketed aside ending the turn (round 17's patients' sex and age) is read past
+        ("腰肌劳损可以做附身动作吗（男，26岁）", "", "question"),
+        ("低烧咳嗽吐黄痰流鼻涕打喷嚏（女，22岁）", "", "request"),
+        ("医生您好，这是我的问题：脑梗死（女，20岁）", "", "request"),
+        ("Can you check the order (the blue one)", "", "request"),
+        # spoken 咋 asks as 怎么 does ("咋回事", "咋办")
+        ("腰扭伤半年了肚子还胀难受咋回事（男，35岁）", "", "question"),
+        ("我知道正常60，我58我才问的。咋办", "正常人心率60-100", "question"),
+    ],
+)
+def test_round_17_patients_openings(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
