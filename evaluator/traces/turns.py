@@ -467,6 +467,12 @@ _ZH_EXPECT = re.compile(
 )
 
 
+# A Chinese choice asked without its mark, 是 A 还是 B in one clause ("他是要片还是胶囊呀":
+# round 17's patients): asks which holds; "还是" alone may mean "still" ("还是疼", "可是安装
+# 时还是会提示").
+_ZH_CHOICE = re.compile(r"(?<![可但就还只要总倒于])是[^，,。！!？?\s]{1,8}还是[^，,。！!？?\s]")
+
+
 # A question word used as an indefinite, after a negation or before 都/也 ("没什么问题", "其他
 # 沒什么", "没有什么感觉", "什么都没有", "不知道该如何是好"): states, asks nothing (round 16's
 # patients); "有没有什么…" asks whether.
@@ -503,6 +509,7 @@ def _is_question(sentence: str) -> bool:
             or any(p["clause_asks"].search(c) for c in _CLAUSE.split(s)[:-1])
             or p["wh"].search(_ZH_NEG_INDEF.sub("", s) if _ZH_NEG_WORDS.search(s) else s)
             or _ZH_EXPECT.search(s)
+            or _ZH_CHOICE.search(s)
             or _DIFFERENCE.search(s)
         )
     # "Have a great day!" starts like "Have you...?" but wishes well
@@ -2635,6 +2642,9 @@ _RUN_ON_WH = re.compile(
 # 成实名制了", "就是说不一定有"), or is a short echo ending in "呗" ("嗯十三呗", "没有呗就一毛九呗").
 _ZH_RESTATE = re.compile(
     r"^[^，,。！!]{0,3}(?:也)?(?:就是说|意思(?:就|也)?(?:是|说))"
+    # ... or opens with a bare 意思 before a clause ("意思不能练重的器械哟": round 17's
+    # patients), not "不好意思"
+    r"|^(?:[哦噢嗯那]\s*)?意思(?=[不没要就也能可会还])"
     r"|^[^，,。！!？?]{1,8}呗[。.]?$"
 )
 

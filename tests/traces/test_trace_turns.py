@@ -2388,3 +2388,19 @@ def test_round_17_taking_the_item(text: str, previous: str, kind: str) -> None:
 )
 def test_round_17_patients_openings(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # 是 A 还是 B without its mark asks which (round 17's patients) ...
+        ("他是要片还是胶囊呀，到那个医院买去呀", "可以吃舒丽启能", "question"),
+        # ... not "还是" for "still"
+        ("还有238M呀,可是安装时还是会提示系统空间已满", "您好", "other"),
+        # a bare 意思 opening a restatement asks to have it confirmed; 不好意思 apologises
+        ("意思不能练重的器械哟", "有腰肌劳损当然会有症状", "question"),
+        ("不好意思，我刚才没看到", "您好", "other"),
+    ],
+)
+def test_round_17_unmarked_chinese_questions(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
