@@ -2404,3 +2404,16 @@ def test_round_17_patients_openings(text: str, previous: str, kind: str) -> None
 )
 def test_round_17_unmarked_chinese_questions(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # "how I can help?" offers help as "how can I help?" does: the task named is a request
+        ("Hello! I'm looking for some book", "Hello, how I can help?", "request"),
+        ("I need to buy a backpack", "Hello, how I can help?", "request"),
+    ],
+)
+def test_an_offer_of_help_in_a_statements_order(text: str, previous: str, kind: str) -> None:
+    assert agent_context(previous) == "open"
+    assert rule_turn(text, previous=previous) == kind
