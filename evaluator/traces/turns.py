@@ -615,6 +615,14 @@ _VALUE = re.compile(
     re.IGNORECASE,
 )
 _PLEASE = re.compile(r"\s*\bplease\b", re.IGNORECASE)
+# Asking to be given a discount on an item ("Can i get a discount on this?", "can I have 50%
+# discount on the one with higher price?"): session 16's ruling, the shop is to act on the
+# price, a `request`; whether one exists ("is there any discount?") asks to be told.
+_DISCOUNT_ASKED = re.compile(
+    r"\b(?:can|could|may)\s+(?:i|we)\s+(?:please\s+)?(?:get|have)\s+"
+    r"(?:(?:a|an|some|the|\d+\s*%|\d+\s+percent)\s+)?(?:\w+\s+)?discount\b(?!\s+code)",
+    re.IGNORECASE,
+)
 _CAN_I = re.compile(r"\b(?:can|could|may)\s+(?:i|we)\s+(?:please\s+)?", re.IGNORECASE)
 # "Which size do I need?", "anything else I need to do?", "我需要做哪些检查？" ask about the
 # user's own need (advice on the user's own act, session 5's ruling); they ask the agent
@@ -644,6 +652,8 @@ def _asks_to_act(question: str) -> bool:
         return False  # "Would you recommend I ask the tech...?" asks for advice: to be told
     if _asks_to_recommend(question) or _asks_for_more(question) or _asks_for_list(question):
         return True
+    if _DISCOUNT_ASKED.search(question):
+        return True  # "can I have 50% discount on the one with higher price?" (session 16)
     if _acts_first(question):
         return True  # "Can you search for holidays … and tell me about its date?" (round 9)
     if (
@@ -955,6 +965,9 @@ _STOCK = re.compile(
     r"(?!(?:the|a|an|your|my|this|that|it|idea|ideas|information|info|details|questions?|"
     r"thoughts|advice|tips|suggestions|experience|knowledge|updates?|news|problems?|plans?|"
     r"someone|anyone|somebody|anybody|"
+    # ... nor whether it gives discounts ("do you have any discounts?", "any possible
+    # discount?": session 16's ruling, to be told)
+    r"possible|discounts?|deals?|promos?|promotions?|coupons?|"
     # ... nor the perfect tense or the user's trouble (", have had issues with certain
     # drip coffee makers": round 11)
     r"had|been|never|always|already|just|also|to|issues?|trouble)\b)"

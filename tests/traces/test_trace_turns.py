@@ -2417,3 +2417,19 @@ def test_round_17_unmarked_chinese_questions(text: str, previous: str, kind: str
 def test_an_offer_of_help_in_a_statements_order(text: str, previous: str, kind: str) -> None:
     assert agent_context(previous) == "open"
     assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # session 16's ruling: to be given a discount asks the shop to act on the price ...
+        ("can I have 50% discount on the one with higher price?", "request"),
+        ("oh! perfect\nCan i get a discount on this?", "request"),
+        # ... whether discounts exist or are possible asks to be told
+        ("Perfect\nAnd do you have any discounts?\nIt's black friday", "question"),
+        ("any possible discount?\nI don't know the UK size", "question"),
+        ("is there any discount?", "question"),
+    ],
+)
+def test_asking_for_a_discount(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="It costs $20.") == kind
