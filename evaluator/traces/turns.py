@@ -1742,7 +1742,7 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         return "answer", "goes_ahead"
     if (
         verdict[0] == "request"
-        and context in ("none", "failed")
+        and context in ("none", "failed", "solicit")
         and _picks_listed(text or "", previous)
     ):
         return "answer", "picks_listed"
@@ -1754,6 +1754,7 @@ _PICK_WORDS = 10  # a choice is short: "I would like to go with the UberXL pleas
 _PICK_FRAME = frozenset(
     {"please", "i", "would", "like", "to", "go", "with", "the", "a", "an", "i'll", "ill", "take"}
     | {"one", "want", "i'd", "id", "me", "for", "ok", "okay", "yes", "sure", "then", "just"}
+    | {"need", "prefer"}
 )
 _PICK_TOKEN = re.compile(r"[a-z0-9$]+(?:['’-][a-z0-9]+)*", re.IGNORECASE)
 
@@ -1762,7 +1763,9 @@ def _picks_listed(text: str, previous: str) -> bool:
     """True when a short turn names only what the agent's message lists, in a request's
     words ("uberX please", "I would like to go with the UberXL please" after a list of rides
     and prices): choosing among what the agent offered, asked or not, is an `answer` (round
-    9b's ruling on choices)."""
+    9b's ruling on choices), and so is a want or need that names one ("I need a desktop size"
+    after "what size you look for .. we have one in pocket size, and one in desktop size":
+    session 16's ruling)."""
     if _CJK.search(text):
         return False
     words = [w.lower() for w in _PICK_TOKEN.findall(text)]

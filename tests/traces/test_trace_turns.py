@@ -2433,3 +2433,29 @@ def test_an_offer_of_help_in_a_statements_order(text: str, previous: str, kind: 
 )
 def test_asking_for_a_discount(text: str, kind: str) -> None:
     assert rule_turn(text, previous="It costs $20.") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # session 16's ruling: a want that picks among the options the agent's question listed
+        (
+            "I need a desktop size",
+            "yes, what size you look for .. we have one in pocket size, and one in desktop size",
+            "answer",
+        ),
+        (
+            "I'd prefer the blue one",
+            "Which one would you like, the blue one or the red one?",
+            "answer",
+        ),
+        # ... a want of an item the agent did not list stays a request
+        (
+            "I need a laptop bag",
+            "Which one would you like, the blue one or the red one?",
+            "request",
+        ),
+    ],
+)
+def test_a_want_that_answers(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
