@@ -2452,7 +2452,7 @@ def test_asking_for_a_discount(text: str, kind: str) -> None:
         # ... a want of an item the agent did not list stays a request
         (
             "I need a laptop bag",
-            "Which one would you like, the blue one or the red one?",
+            "We have one in pocket size and one in desktop size.",
             "request",
         ),
     ],
