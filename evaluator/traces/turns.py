@@ -2348,6 +2348,10 @@ def _classify(text: str | None, context: str) -> str:
     return _rule(text, context)[0]
 
 
+# A line break after a word (no mark before it): where one chat message ended.
+_LINE_END = re.compile(r"(?<=[A-Za-z0-9])[ \t]*\n+")
+
+
 # A short bracketed aside that ends a turn, after a clause's end: "（男，26岁）", "(female, 30)".
 _TRAILING_ASIDE = re.compile(r"(?<=[^\s(（])\s*[（(][^()（）]{1,16}[）)]$")
 
@@ -2361,6 +2365,10 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
     t = text or ""
     if _QUOTED.search(t):  # cheap test first: most turns hold no quote or label
         t = _QUOTES.sub(" ", _SPEAKER.sub("", t))
+    if "\n" in t:
+        # a chat's consecutive messages joined by line breaks ("Thank you so much\nI also need
+        # some pens and pencils": round 17's shop clients) are sentences of their own
+        t = _LINE_END.sub(". ", t)
     t = " ".join(t.split())
     if _EMOJI.search(t):  # cheap test first: most turns hold no emoji
         # "好的👌", "Thanks 😊": an emoji adds a tone, no words (a turn of emoji only stays)

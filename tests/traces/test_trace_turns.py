@@ -2459,3 +2459,18 @@ def test_asking_for_a_discount(text: str, kind: str) -> None:
 )
 def test_a_want_that_answers(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # a chat's messages joined by line breaks are sentences of their own (round 17)
+        ("Thank you so much\nI also need some pens and pencils", "Let me have a look", "request"),
+        ("no, don't like it\nanything else ?", "Do you like the design.", "request"),
+        ("how much?\nred\ndo you have size 7?", "nice and which color?", "question"),
+        # ... a line break after a mark changes nothing
+        ("Thanks!\nBye.", "Anything else?", "greeting"),
+    ],
+)
+def test_line_breaks_end_chat_messages(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
