@@ -467,6 +467,12 @@ _ZH_EXPECT = re.compile(
 )
 
 
+# A Chinese choice asked without its mark, 是 A 还是 B in one clause ("他是要片还是胶囊呀":
+# round 17's patients): asks which holds; "还是" alone may mean "still" ("还是疼", "可是安装
+# 时还是会提示").
+_ZH_CHOICE = re.compile(r"(?<![可但就还只要总倒于])是[^，,。！!？?\s]{1,8}还是[^，,。！!？?\s]")
+
+
 # A question word used as an indefinite, after a negation or before 都/也 ("没什么问题", "其他
 # 沒什么", "没有什么感觉", "什么都没有", "不知道该如何是好"): states, asks nothing (round 16's
 # patients); "有没有什么…" asks whether.
@@ -503,6 +509,7 @@ def _is_question(sentence: str) -> bool:
             or any(p["clause_asks"].search(c) for c in _CLAUSE.split(s)[:-1])
             or p["wh"].search(_ZH_NEG_INDEF.sub("", s) if _ZH_NEG_WORDS.search(s) else s)
             or _ZH_EXPECT.search(s)
+            or _ZH_CHOICE.search(s)
             or _DIFFERENCE.search(s)
         )
     # "Have a great day!" starts like "Have you...?" but wishes well
@@ -608,6 +615,14 @@ _VALUE = re.compile(
     re.IGNORECASE,
 )
 _PLEASE = re.compile(r"\s*\bplease\b", re.IGNORECASE)
+# Asking to be given a discount on an item ("Can i get a discount on this?", "can I have 50%
+# discount on the one with higher price?"): session 16's ruling, the shop is to act on the
+# price, a `request`; whether one exists ("is there any discount?") asks to be told.
+_DISCOUNT_ASKED = re.compile(
+    r"\b(?:can|could|may)\s+(?:i|we)\s+(?:please\s+)?(?:get|have)\s+"
+    r"(?:(?:a|an|some|the|\d+\s*%|\d+\s+percent)\s+)?(?:\w+\s+)?discount\b(?!\s+code)",
+    re.IGNORECASE,
+)
 _CAN_I = re.compile(r"\b(?:can|could|may)\s+(?:i|we)\s+(?:please\s+)?", re.IGNORECASE)
 # "Which size do I need?", "anything else I need to do?", "我需要做哪些检查？" ask about the
 # user's own need (advice on the user's own act, session 5's ruling); they ask the agent
@@ -637,6 +652,8 @@ def _asks_to_act(question: str) -> bool:
         return False  # "Would you recommend I ask the tech...?" asks for advice: to be told
     if _asks_to_recommend(question) or _asks_for_more(question) or _asks_for_list(question):
         return True
+    if _DISCOUNT_ASKED.search(question):
+        return True  # "can I have 50% discount on the one with higher price?" (session 16)
     if _acts_first(question):
         return True  # "Can you search for holidays … and tell me about its date?" (round 9)
     if (
@@ -937,21 +954,26 @@ def _fact_ask(sentence: str) -> bool:
 # Whether the agent has items of a kind to show, asked at a sentence's start ("Do you have
 # any dresses with high ratings?", "Got any jackets?", "Any coats with good reviews?", "Have
 # you got anything from Fancy Nails?"): a search of its stock, whatever the item (round
-# 10's shoppers); not whether it has knowledge ("Do you have any idea…?", "any
-# information", "any questions").
+# 10's shoppers), also opened with "anything" or bounded by "within" ("anything in red with
+# recycled materials?", "do you have from stephen king within that price range": round 17's
+# shoppers); not whether it has knowledge ("Do you have any idea…?", "any information", "any
+# questions").
 _STOCK = re.compile(
     r"(?:^|[.!?,]\s*)(?:(?:hi|hey|ok|okay|so|now|alright|and)\W+)*"
-    r"(?:do\s+you\s+(?:guys\s+)?(?:have|carry|sell|stock)|have\s+you\s+got|got|have|any)"
+    r"(?:do\s+you\s+(?:guys\s+)?(?:have|carry|sell|stock)|have\s+you\s+got|got|have|any|anything)"
     r"\s+(?:(?:any|anything|some)\s+|(?!(?:any|anything|some)\b))"
     r"(?!(?:the|a|an|your|my|this|that|it|idea|ideas|information|info|details|questions?|"
     r"thoughts|advice|tips|suggestions|experience|knowledge|updates?|news|problems?|plans?|"
     r"someone|anyone|somebody|anybody|"
+    # ... nor whether it gives discounts ("do you have any discounts?", "any possible
+    # discount?": session 16's ruling, to be told)
+    r"possible|discounts?|deals?|promos?|promotions?|coupons?|"
     # ... nor the perfect tense or the user's trouble (", have had issues with certain
     # drip coffee makers": round 11)
     r"had|been|never|always|already|just|also|to|issues?|trouble)\b)"
     # ... its item followed by a constraint or the mark ("any good comedies playing near me?")
     r"[a-z][a-z-]*(?:\s+[a-z-]+){0,2}"
-    r"(?:\s+(?:with|from|by|in|that|you|near|under|around|playing|available)\b|\s*\?)",
+    r"(?:\s+(?:with|from|by|in|within|that|you|near|under|around|playing|available)\b|\s*\?)",
     re.IGNORECASE,
 )
 
@@ -971,6 +993,14 @@ def _asks_for_more(text: str) -> bool:
     alternative = p["alternative"].search(text)
     if alternative and _IN_NAMED.search(text, alternative.end()):
         alternative = None  # "Are there any low-sugar options included in the Healthy Box?"
+    if (
+        alternative
+        and alternative.group(0).lower() == "what other"
+        and not p["item"].match(text, alternative.end() + 1)
+    ):
+        # "What other models are there…?" searches; "What other features does this laptop
+        # have?" asks about the item found: the item must follow the words at once
+        alternative = None
     return bool(
         (
             alternative
@@ -1561,11 +1591,22 @@ _ZH_SHORT_ASK = re.compile(
 )
 
 
+# ... or asks yes or no with a verb and its negation, the second half dropped or not, as
+# such a doctor asks ("尿少不少", "孩子尿少不", "扩张明显不", "还有其他不适症状没有"): A不A
+# anywhere, or a bare 不 / 没有 / 没 ending it; not a negation closing a statement ("也没有",
+# "还没", "目前没有").
+_ZH_TAG_ASK = re.compile(r"([\u4e00-\u9fff])不\1|(?<![还也都并从就再前暂])(?:不|没有|没)$")
+
+
 def _zh_short_ask(sentence: str) -> bool:
     """True when a short Chinese sentence of the agent's asks with its question word in
-    place (:data:`_ZH_SHORT_ASK`), no question mark needed."""
+    place (:data:`_ZH_SHORT_ASK`) or a verb and its negation (:data:`_ZH_TAG_ASK`), no
+    question mark needed."""
     n = len(_CJK.findall(sentence))
-    return 0 < n <= _ZH_SHORT_ASK_CJK and _ZH_SHORT_ASK.search(sentence) is not None
+    if not 0 < n <= _ZH_SHORT_ASK_CJK:
+        return False
+    bare = sentence.strip().rstrip("。.～~ ")
+    return _ZH_SHORT_ASK.search(sentence) is not None or _ZH_TAG_ASK.search(bare) is not None
 
 
 @functools.lru_cache(maxsize=8192)
@@ -1701,7 +1742,7 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         return "answer", "goes_ahead"
     if (
         verdict[0] == "request"
-        and context in ("none", "failed")
+        and context in ("none", "failed", "solicit")
         and _picks_listed(text or "", previous)
     ):
         return "answer", "picks_listed"
@@ -1713,6 +1754,7 @@ _PICK_WORDS = 10  # a choice is short: "I would like to go with the UberXL pleas
 _PICK_FRAME = frozenset(
     {"please", "i", "would", "like", "to", "go", "with", "the", "a", "an", "i'll", "ill", "take"}
     | {"one", "want", "i'd", "id", "me", "for", "ok", "okay", "yes", "sure", "then", "just"}
+    | {"need", "prefer"}
 )
 _PICK_TOKEN = re.compile(r"[a-z0-9$]+(?:['’-][a-z0-9]+)*", re.IGNORECASE)
 
@@ -1721,7 +1763,9 @@ def _picks_listed(text: str, previous: str) -> bool:
     """True when a short turn names only what the agent's message lists, in a request's
     words ("uberX please", "I would like to go with the UberXL please" after a list of rides
     and prices): choosing among what the agent offered, asked or not, is an `answer` (round
-    9b's ruling on choices)."""
+    9b's ruling on choices), and so is a want or need that names one ("I need a desktop size"
+    after "what size you look for .. we have one in pocket size, and one in desktop size":
+    session 16's ruling)."""
     if _CJK.search(text):
         return False
     words = [w.lower() for w in _PICK_TOKEN.findall(text)]
@@ -2304,6 +2348,14 @@ def _classify(text: str | None, context: str) -> str:
     return _rule(text, context)[0]
 
 
+# A line break after a word (no mark before it): where one chat message ended.
+_LINE_END = re.compile(r"(?<=[A-Za-z0-9])[ \t]*\n+")
+
+
+# A short bracketed aside that ends a turn, after a clause's end: "（男，26岁）", "(female, 30)".
+_TRAILING_ASIDE = re.compile(r"(?<=[^\s(（])\s*[（(][^()（）]{1,16}[）)]$")
+
+
 @functools.lru_cache(maxsize=8192)  # turns repeat across conversations ("Yes", "Thanks!")
 def _rule(text: str | None, context: str) -> tuple[str, str]:
     """The rules' class of a user turn and the name of the rule that gave it (the
@@ -2313,10 +2365,19 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
     t = text or ""
     if _QUOTED.search(t):  # cheap test first: most turns hold no quote or label
         t = _QUOTES.sub(" ", _SPEAKER.sub("", t))
+    if "\n" in t:
+        # a chat's consecutive messages joined by line breaks ("Thank you so much\nI also need
+        # some pens and pencils": round 17's shop clients) are sentences of their own
+        t = _LINE_END.sub(". ", t)
     t = " ".join(t.split())
     if _EMOJI.search(t):  # cheap test first: most turns hold no emoji
         # "好的👌", "Thanks 😊": an emoji adds a tone, no words (a turn of emoji only stays)
         t = " ".join(_EMOJI.sub(" ", t).split()) or t
+    if t.endswith((")", "）")):  # cheap test first
+        # "腰肌劳损可以做附身动作吗（男，26岁）": a bracketed aside after the last clause (the
+        # user's sex and age, as round 17's patients' openings carry) tells nothing of what
+        # the turn asks; the turn is read without it
+        t = _TRAILING_ASIDE.sub("", t) or t
     if "在" in t or "有人" in t:  # cheap test first
         # "物流查询 在吗?", "改送货地址 在吗?": asking whether the agent is there greets; what
         # comes before it is what the turn asks
@@ -2605,6 +2666,9 @@ _RUN_ON_WH = re.compile(
 # 成实名制了", "就是说不一定有"), or is a short echo ending in "呗" ("嗯十三呗", "没有呗就一毛九呗").
 _ZH_RESTATE = re.compile(
     r"^[^，,。！!]{0,3}(?:也)?(?:就是说|意思(?:就|也)?(?:是|说))"
+    # ... or opens with a bare 意思 before a clause ("意思不能练重的器械哟": round 17's
+    # patients), not "不好意思"
+    r"|^(?:[哦噢嗯那]\s*)?意思(?=[不没要就也能可会还])"
     r"|^[^，,。！!？?]{1,8}呗[。.]?$"
 )
 

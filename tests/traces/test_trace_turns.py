@@ -2296,3 +2296,181 @@ def test_a_chinese_reply_asking_a_new_act(text: str, previous: str, kind: str) -
 )
 def test_a_chinese_indefinite_after_a_negation(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("previous", "context"),
+    [
+        # a doctor's yes-or-no question with a verb and its negation, no mark (round 17)
+        ("尿少不少", "solicit"),
+        ("孩子尿少不", "solicit"),
+        ("久站后阴囊血管迂曲扩张明显不", "solicit"),
+        ("现在还疼没有", "solicit"),
+        # ... or asking to be sent a report to read
+        ("发给我看看", "solicit"),
+        ("然后等会把单子发给我看看，必要的时候还是需要抗感染治疗", "solicit"),
+        # ... not a negation that closes a statement
+        ("这个药目前没有", "none"),
+        ("检查结果也没有", "none"),
+        ("不建议", "none"),
+    ],
+)
+def test_a_chinese_yes_no_ask_without_its_mark(previous: str, context: str) -> None:
+    assert agent_context(previous) == context
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        ("少", "孩子尿少不", "answer"),
+        ("忘记带单子了，", "发给我看看", "answer"),
+    ],
+)
+def test_the_reply_to_a_chinese_yes_no_ask(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # round 17's shoppers: goods of a kind, or like the one found, asked for are a search
+        (
+            "thank you, is there a waterproof running shoe for women?",
+            "It is breathable.",
+            "request",
+        ),
+        ("What other models are there that match, but have a bright keyboard?", "", "request"),
+        ("Similar alternatives like this one?", "It wears fast on rough pavement.", "request"),
+        ("is there other option rather than samsung galaxy s20?", "It has 128GB.", "request"),
+        (
+            "cool\nanything in red with recycled materials?",
+            "also the material is recycled",
+            "request",
+        ),
+        ("do you have from stephen king within that price range", "It costs $12.", "request"),
+        # ... not a verb of the same spelling, nor a fact of the item found
+        ("I want to watch it. Can you tell me where I can stream it?", "", "question"),
+        ("What other features does this laptop have?", "It weighs 5 pounds.", "question"),
+    ],
+)
+def test_round_17_stock_searches(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # round 17's shoppers taking or praising the item presented: an answer
+        ("its perfect", "It should easily support projector connections.", "answer"),
+        ("that's brilliant", "it has 65W fast charger", "answer"),
+        ("I'll go for it", "Yes shipping included", "answer"),
+        ("Ok Fitpolo it is then", "So, Fitpolo best matches your features.", "answer"),
+        # ... not when the turn asks beside it
+        ("That's perfect. Is it waterproof?", "It has a steel case.", "question"),
+    ],
+)
+def test_round_17_taking_the_item(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # a bracketed aside ending the turn (round 17's patients' sex and age) is read past
+        ("腰肌劳损可以做附身动作吗（男，26岁）", "", "question"),
+        ("低烧咳嗽吐黄痰流鼻涕打喷嚏（女，22岁）", "", "request"),
+        ("医生您好，这是我的问题：脑梗死（女，20岁）", "", "request"),
+        ("Can you check the order (the blue one)", "", "request"),
+        # spoken 咋 asks as 怎么 does ("咋回事", "咋办")
+        ("腰扭伤半年了肚子还胀难受咋回事（男，35岁）", "", "question"),
+        ("我知道正常60，我58我才问的。咋办", "正常人心率60-100", "question"),
+    ],
+)
+def test_round_17_patients_openings(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # 是 A 还是 B without its mark asks which (round 17's patients) ...
+        ("他是要片还是胶囊呀，到那个医院买去呀", "可以吃舒丽启能", "question"),
+        # ... not "还是" for "still"
+        ("还有238M呀,可是安装时还是会提示系统空间已满", "您好", "other"),
+        # a bare 意思 opening a restatement asks to have it confirmed; 不好意思 apologises
+        ("意思不能练重的器械哟", "有腰肌劳损当然会有症状", "question"),
+        ("不好意思，我刚才没看到", "您好", "other"),
+    ],
+)
+def test_round_17_unmarked_chinese_questions(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # "how I can help?" offers help as "how can I help?" does: the task named is a request
+        ("Hello! I'm looking for some book", "Hello, how I can help?", "request"),
+        ("I need to buy a backpack", "Hello, how I can help?", "request"),
+    ],
+)
+def test_an_offer_of_help_in_a_statements_order(text: str, previous: str, kind: str) -> None:
+    assert agent_context(previous) == "open"
+    assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # session 16's ruling: to be given a discount asks the shop to act on the price ...
+        ("can I have 50% discount on the one with higher price?", "request"),
+        ("oh! perfect\nCan i get a discount on this?", "request"),
+        # ... whether discounts exist or are possible asks to be told
+        ("Perfect\nAnd do you have any discounts?\nIt's black friday", "question"),
+        ("any possible discount?\nI don't know the UK size", "question"),
+        ("is there any discount?", "question"),
+    ],
+)
+def test_asking_for_a_discount(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="It costs $20.") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # session 16's ruling: a want that picks among the options the agent's question listed
+        (
+            "I need a desktop size",
+            "yes, what size you look for .. we have one in pocket size, and one in desktop size",
+            "answer",
+        ),
+        (
+            "I'd prefer the blue one",
+            "Which one would you like, the blue one or the red one?",
+            "answer",
+        ),
+        # ... a want of an item the agent did not list stays a request
+        (
+            "I need a laptop bag",
+            "We have one in pocket size and one in desktop size.",
+            "request",
+        ),
+    ],
+)
+def test_a_want_that_answers(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # a chat's messages joined by line breaks are sentences of their own (round 17)
+        ("Thank you so much\nI also need some pens and pencils", "Let me have a look", "request"),
+        ("no, don't like it\nanything else ?", "Do you like the design.", "request"),
+        ("how much?\nred\ndo you have size 7?", "nice and which color?", "question"),
+        # ... a line break after a mark changes nothing
+        ("Thanks!\nBye.", "Anything else?", "greeting"),
+    ],
+)
+def test_line_breaks_end_chat_messages(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
