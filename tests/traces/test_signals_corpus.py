@@ -69,6 +69,7 @@ def test_every_row_names_its_source_file() -> None:
         "hedges_sealed_r19.jsonl",
         "hedges_thoughts_r14.jsonl",
         "hedges_advice.jsonl",
+        "hedges_cs16.jsonl",
         "turns.jsonl",
         "turns_heldout.jsonl",
         "turns_heldout_fresh.jsonl",
@@ -89,6 +90,7 @@ def test_every_row_names_its_source_file() -> None:
         "turns_sealed_r18.jsonl",
         "turns_sealed_r19.jsonl",
         "turns_train_r8.jsonl",
+        "turns_cs16.jsonl",
     ):
         for row in bench.load(name):
             assert row["source"].count("/") == 1 and row["path"], (name, row["id"])
