@@ -634,14 +634,16 @@ _FIELD_GENERIC = frozenset(
     | {"data", "info", "information", "details", "list", "item", "items", "result", "results"}
 )
 _FIELD_WORD = re.compile(r"[a-z]+")
+# The words that read a record's field back ("no prerequisites listed", "not specified").
+_READ_BACK = re.compile(r"\b(?:listed|specified|mentioned|stated|recorded)\b", re.IGNORECASE)
 _FIELD_MIN = 4  # letters of a key's word that may name a field ("tags" yes, "id" no)
 
 
 def _names_null_field(clause: str, result: str) -> bool:
     """True when ``clause`` names a field that ``result`` holds empty (a word of the key, a
     plural "s" aside, among the clause's words)."""
-    if ":" not in result:
-        return False  # no field at all
+    if ":" not in result or _READ_BACK.search(clause) is None:
+        return False  # no field at all, or no field read ("I don't have the details" counts)
     said = {w.rstrip("s") for w in _FIELD_WORD.findall(clause.lower())}
     for m in _NULL_FIELD.finditer(result):
         for word in _FIELD_WORD.findall(m.group(1).lower()):
@@ -706,6 +708,8 @@ def fact_words(text: str) -> frozenset[str]:
 # mentions "not found" somewhere still holds data.
 _NO_RESULT = re.compile(
     r"""^\s*\[\s*\]\s*(?:$|\n)|['"][^'"]{1,40}['"]\s*:\s*\[\s*\]|"""
+    # ... or an empty list assigned ("answer.result = []": round cs16's query results)
+    r"""\.result\s*=\s*\[\s*\]\s*(?:$|\n)|"""
     r"""\bno\b(?!\s+more\s+results\b)[^.!?\n]{0,60}?\b(?:found|available|match(?:es|ed|ing)?|results?)\b|"""
     r"""\bnot\s+found\b|\bnothing\s+found\b|未找到|没有找到|沒有找到|无结果|無結果|查询不到|查不到|"""
     # a database agent's summary in words: "There is nothing that fits the criteria.",

@@ -1467,6 +1467,10 @@ def test_missing_information_with_a_time_adverb_between_the_subject_and_the_nega
     ]
     # ... and what the user has to give stays no fact of the data, as without the adverb
     assert _hedged("I currently don't have your student ID.") == []
+    # ... and after a query whose result is an empty list it restates the result
+    latest = "answer = answer('What times are the classes offered?')\nanswer.result = []"
+    text = "However, I currently don't have the specific class times available."
+    assert _hedged(text, latest) == []
 
 
 def test_a_null_field_of_the_latest_result_read_back_restates_it() -> None:
@@ -1480,6 +1484,11 @@ def test_a_null_field_of_the_latest_result_read_back_restates_it() -> None:
     # the same words after a result without that field, or whose field holds a value, count
     latest = "answer.result = [{'course_codes': ['CS 236'], 'title': 'Deep Generative Models'}]"
     assert _hedged(text, latest) == ["no prerequisites listed"]
+    # ... and missing details not read from a field count beside the empty field
+    latest = "answer.result = [{'course_codes': ['CS 329D'], 'prerequisite_course_codes': None}]"
+    text = "I don't have the prerequisite details for the other courses at the moment."
+    assert _hedged(text, latest) == ["I don't have"]
+    text = "There are no prerequisites listed for this course."
     latest = (
         "answer.result = [{'course_codes': ['CS 236'], 'prerequisite_course_codes': ['CS 109']}]"
     )
