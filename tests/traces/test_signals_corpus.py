@@ -281,6 +281,12 @@ HELD_OUT_HEDGE_FLOORS = {
     # first run; 0.905 / 0.864 with the advice rules written on it (what an option means for
     # the user, a matter of taste, a target advised)
     "hedges_advice.jsonl": (0.9, 0.86),
+    # the customer-service set cs16 (session 16: a GPT-4o course-enrollment agent serving real
+    # students, each reply with its turn's query results), labelled and committed before any
+    # detector ran on it: 0.857 / 0.789 on its first, held-out run; 0.927 / 1.000 with the
+    # rules written on it ("I currently don't have …", a null field read back, an empty list
+    # assigned)
+    "hedges_cs16.jsonl": (0.9, 0.95),
 }
 # Training rows (round 8, sources the project already used, labelled by a helper who never
 # ran a detector): the rules reached 0.619 / 0.561 on their first run, 0.652 / 0.662 with the
@@ -404,6 +410,9 @@ HELD_OUT_TURN_FLOORS = {
     # round 17: 0.702 with session 14's starting rules, 0.704 at its end, 0.715 at the end of
     # session 15 (Chinese 0.650 -> 0.678), all sealed; unsealed in session 16 to tune on
     "turns_sealed_r17.jsonl": 0.71,
+    # the customer-service set cs16 (session 16: the students of a course-enrollment agent):
+    # 0.740 on its first, held-out run; 0.810 with "which items of a kind there are" a search
+    "turns_cs16.jsonl": 0.8,
     # sealed round 18: 0.793 with session 15's starting rules and at its end (SPADE 0.901,
     # the hotel assistant's travellers 0.703, CMtMedQA 0.762)
     "turns_sealed_r18.jsonl": 0.79,
