@@ -211,6 +211,10 @@ HEDGE_SETS = (
     # and committed by advice15 before any detector ran on them; held out, then the advice
     # rules were written looking at it (advice about what an item means for the user is no hedge)
     ("hedges_advice.jsonl", "advice set (held out; labelled session 15, then tuned)"),
+    # session 16: a GPT-4o course-enrollment agent (Genie Worksheets) serving real students,
+    # each reply with its turn's query results, labelled and committed by cs16 before any
+    # detector ran on it; its first run was held out, then rules were written looking at it
+    ("hedges_cs16.jsonl", "customer-service set cs16 (held out once; labelled session 16)"),
     # session 11: GPT-4's ReAct thoughts (FireAct's trajectories), labelled and committed
     # before any detector ran on them, then tuned on; a training file for the gate
     ("hedges_thoughts_r14.jsonl", "round-14 thoughts set (labelled session 11, then tuned)"),
@@ -370,6 +374,9 @@ HELD_OUT_TURNS = (
     ("turns_sealed_r16.jsonl", "round-16 set (tuned from session 15; 0.797 sealed)"),
     # Round 17 (session 14; 0.702, 0.704 and 0.715 at its sealed runs) was unsealed in session 16
     ("turns_sealed_r17.jsonl", "round-17 set (tuned from session 16; 0.715 sealed)"),
+    # session 16: the students of the course-enrollment agent (cs16), labelled and committed
+    # before any detector ran on them; first run held out, then tuned on
+    ("turns_cs16.jsonl", "customer-service set cs16 (held out once; labelled session 16)"),
 )
 
 

@@ -601,6 +601,8 @@ def _restates(
     )
     if negation and _no_result(result):
         return True
+    if kind == "missing" and _names_null_field(clause, result):
+        return True  # "There are no prerequisites listed" after "'prerequisites': None"
     if kind == "missing":
         # "It seems I'm unable to retrieve hotel information" after a short failure that
         # says "we cannot retrieve hotel information": the result's own words. After
@@ -618,6 +620,36 @@ def _restates(
 
 
 _ONLY_AMOUNT = re.compile(r"\s+(?:about\s+)?[$€£¥]?\d")
+
+# A field of a result that holds nothing ("'prerequisite_course_codes': None", '"prerequisites":
+# []'): the record states the absence, so a statement of absence that names the field reads it
+# back, the softener case (round cs16's course agent: "There are no prerequisites listed for
+# this course"); a result without the field, or with a value in it, states nothing of it.
+_NULL_FIELD = re.compile(
+    r"""['"]([A-Za-z][\w ]{2,40})['"]\s*:\s*(?:None|null|\[\s*\]|""|''|\{\s*\}|'\{\}')"""
+)
+# Words of a key that name no fact of their own ("course" of "prerequisite_course_codes").
+_FIELD_GENERIC = frozenset(
+    {"course", "courses", "code", "codes", "name", "names", "title", "type", "value", "values"}
+    | {"data", "info", "information", "details", "list", "item", "items", "result", "results"}
+)
+_FIELD_WORD = re.compile(r"[a-z]+")
+# The words that read a record's field back ("no prerequisites listed", "not specified").
+_READ_BACK = re.compile(r"\b(?:listed|specified|mentioned|stated|recorded)\b", re.IGNORECASE)
+_FIELD_MIN = 4  # letters of a key's word that may name a field ("tags" yes, "id" no)
+
+
+def _names_null_field(clause: str, result: str) -> bool:
+    """True when ``clause`` names a field that ``result`` holds empty (a word of the key, a
+    plural "s" aside, among the clause's words)."""
+    if ":" not in result or _READ_BACK.search(clause) is None:
+        return False  # no field at all, or no field read ("I don't have the details" counts)
+    said = {w.rstrip("s") for w in _FIELD_WORD.findall(clause.lower())}
+    for m in _NULL_FIELD.finditer(result):
+        for word in _FIELD_WORD.findall(m.group(1).lower()):
+            if len(word) >= _FIELD_MIN and word not in _FIELD_GENERIC and word.rstrip("s") in said:
+                return True
+    return False
 
 
 def _mostly_held(clause: str, result: str) -> bool:
@@ -676,6 +708,8 @@ def fact_words(text: str) -> frozenset[str]:
 # mentions "not found" somewhere still holds data.
 _NO_RESULT = re.compile(
     r"""^\s*\[\s*\]\s*(?:$|\n)|['"][^'"]{1,40}['"]\s*:\s*\[\s*\]|"""
+    # ... or an empty list assigned ("answer.result = []": round cs16's query results)
+    r"""\.result\s*=\s*\[\s*\]\s*(?:$|\n)|"""
     r"""\bno\b(?!\s+more\s+results\b)[^.!?\n]{0,60}?\b(?:found|available|match(?:es|ed|ing)?|results?)\b|"""
     r"""\bnot\s+found\b|\bnothing\s+found\b|未找到|没有找到|沒有找到|无结果|無結果|查询不到|查不到|"""
     # a database agent's summary in words: "There is nothing that fits the criteria.",

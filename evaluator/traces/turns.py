@@ -874,6 +874,60 @@ def _asks_for_list(text: str) -> bool:
     return found is None or found.start() > 0
 
 
+# Items a user searches a catalogue for, plural ("courses", "hotels") and singular: what a
+# question for items of a kind asks about (:func:`_asks_for_kind`).
+_KIND_PLURAL = (
+    r"(?:courses|classes|electives|seminars|workshops|programs|programmes|hotels|restaurants|"
+    r"flights|trains|buses|movies|films|shows|attractions|museums|stores|shops|salons|"
+    r"venues|apartments|products)"
+)
+_KIND_SINGULAR = (
+    r"(?:course|class|elective|seminar|workshop|program|programme|hotel|restaurant|flight|"
+    r"train|movie|film|show|attraction|museum|store|shop|salon|venue|apartment|product)"
+)
+# Words that name items already found ("which of these courses", "the courses you listed"):
+# none may stand between the question word and the item.
+_KIND_NAMED = r"(?!(?:of|these|those|them|this|that|your|my|our|his|her|their|the|its)\b)"
+_KIND_QUESTION = re.compile(
+    r"^(?:(?:so|and|also|ok(?:ay)?|hey|hi|hello|then|well|sure)\W+)*"
+    r"(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:please\s+)?(?:"
+    # "What courses are offered…", "What are some classes that…", "Which CS courses take…"
+    r"(?:what|which)(?:\s+(?:are|were)\s+(?:some|a\s+few|any|all|the))?"
+    rf"(?:\s+{_KIND_NAMED}[\w-]+){{0,4}}?\s+{_KIND_PLURAL}\b|"
+    # "What's a good machine learning class I can take?", "what is an easy class to take"
+    r"(?:what|which)(?:['’]s|\s+is|\s+would\s+be)\s+(?:a|an|some|the)\s+"
+    r"(?:good|great|easy|easier|easiest|best|interesting|fun|light|nice|popular|top|fine)\b"
+    rf"(?:\s+[\w-]+){{0,3}}?\s+{_KIND_SINGULAR}\b|"
+    # "(Can you please) tell me about (all of the) robotics related courses"
+    r"tell\s+me\s+about\s+(?:all\s+(?:of\s+)?(?:the\s+)?)?"
+    rf"(?:{_KIND_NAMED}[\w-]+\s+){{0,3}}?{_KIND_PLURAL}\b)",
+    re.IGNORECASE,
+)
+
+
+def _asks_for_kind(text: str) -> bool:
+    """True when ``text`` asks which items of a kind there are, none named yet ("What
+    courses are offered related to HCI?", "Which CS courses take the least time?", "What's a
+    good machine learning class I can take?", "Can you tell me about robotics related
+    courses?"): a search, a `request`, as session 14's "a list of …" is; not a fact of items
+    already named ("Which of these courses has pre-reqs?") nor of a kind ("What times are the
+    classes offered?")."""
+    return (
+        _CJK.search(text) is None
+        and _KIND_QUESTION.match(text.strip()) is not None
+        and _OWN_RECORD.search(text) is None
+    )
+
+
+# The user's own record ("What courses am I enrolled in?", "what meetings do I have on my
+# schedule?"): items the agent looks up, not ones to choose among, a question.
+_OWN_RECORD = re.compile(
+    r"\b(?:my|mine|do\s+i\s+have|have\s+i|am\s+i|did\s+i|i['’]m\s+(?:enrolled|registered|"
+    r"signed\s+up|booked)|i\s+(?:have|took|booked|bought|ordered))\b",
+    re.IGNORECASE,
+)
+
+
 # A Chinese verb that changes what it names ("修改地址", "改价格", "变下地址", "处理一下退款"):
 # a request that acts on the fact, as English's "Can we lock in the price?" (session 5).
 _ZH_ACTS_ON = re.compile(
@@ -2554,8 +2608,11 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
             # 检查一下…的健身包…，还要看看它们的状态怎么样", "…你能帮我找到对应的赛季ID吗？或者有
             # 其他方式可以查询…吗？": round 15's long ToolAce turns), asks for the act
             helps = _ZH_HELP_ACT.search(t) is not None
-            kind = "request" if new_task or wish or purpose or acts or helps else "question"
-            return kind, "q_told"
+            # which items of a kind there are ("What courses are offered related to HCI?",
+            # "What's a good machine learning class I can take?"): a search (round cs16)
+            kind_asked = _asks_for_kind(asks)
+            searches = new_task or wish or purpose or acts or helps or kind_asked
+            return ("request" if searches else "question"), ("q_kind" if kind_asked else "q_told")
         shifts = shift.match(t) or shift.match(last)
         if solicited and not shifts and _ID_OR_NUMBER.search(last):
             return (

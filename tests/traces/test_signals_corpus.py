@@ -69,6 +69,7 @@ def test_every_row_names_its_source_file() -> None:
         "hedges_sealed_r19.jsonl",
         "hedges_thoughts_r14.jsonl",
         "hedges_advice.jsonl",
+        "hedges_cs16.jsonl",
         "turns.jsonl",
         "turns_heldout.jsonl",
         "turns_heldout_fresh.jsonl",
@@ -89,6 +90,7 @@ def test_every_row_names_its_source_file() -> None:
         "turns_sealed_r18.jsonl",
         "turns_sealed_r19.jsonl",
         "turns_train_r8.jsonl",
+        "turns_cs16.jsonl",
     ):
         for row in bench.load(name):
             assert row["source"].count("/") == 1 and row["path"], (name, row["id"])
@@ -271,14 +273,29 @@ HELD_OUT_HEDGE_FLOORS = {
     # results), labelled by a helper who never read or ran a detector, measured with the
     # session's starting rules (5b05a26: 0.683 / 0.837, turns 0.793) and after every rule of
     # the session: 0.695 / 0.837 (en 0.694 / 0.893, zh 0.696 / 0.762; SPADE 1.000 / 1.000,
-    # the hotel assistant 0.656 / 0.875: 11 false hits), turns 0.793
+    # the hotel assistant 0.656 / 0.875: 11 false hits), turns 0.793. Unchanged at the end of
+    # session 16; a second labeller, blind, scores 0.842 / 0.980 against the first
     "hedges_sealed_r18.jsonl": (0.69, 0.83),
+    # sealed round 19 (session 16: pytest-aitest's GPT-4.1 / gpt-5-mini banking agents with
+    # their tool results, MTRAG's GPT-4o and Llama answers with the retrieved passages, Lawyer
+    # LLaMA's Chinese consultations with the law articles), labelled by a helper who never
+    # read or ran a detector, measured with the session's starting rules (92d6fbf: 0.311 /
+    # 0.500, turns 0.787) and after every rule of the session: 0.318 / 0.500 (en 0.321 /
+    # 0.500, zh 0.312 / 0.500), turns 0.784. A second labeller, blind, scores 0.679 / 0.679
+    # against the first (agreement_sealed_r19.jsonl)
+    "hedges_sealed_r19.jsonl": (0.31, 0.5),
     # the advice set (session 15: LLM recommender, shop-advisor and sales agents: CRS Arena's
     # ChatGPT movie recommender, a RAG brewing-shop assistant and its ChatGPT baseline,
     # SalesGPT), labelled and committed before any detector ran on them: 0.679 / 0.864 on the
     # first run; 0.905 / 0.864 with the advice rules written on it (what an option means for
     # the user, a matter of taste, a target advised)
     "hedges_advice.jsonl": (0.9, 0.86),
+    # the customer-service set cs16 (session 16: a GPT-4o course-enrollment agent serving real
+    # students, each reply with its turn's query results), labelled and committed before any
+    # detector ran on it: 0.857 / 0.789 on its first, held-out run; 0.927 / 1.000 with the
+    # rules written on it ("I currently don't have …", a null field read back, an empty list
+    # assigned)
+    "hedges_cs16.jsonl": (0.9, 0.95),
 }
 # Training rows (round 8, sources the project already used, labelled by a helper who never
 # ran a detector): the rules reached 0.619 / 0.561 on their first run, 0.652 / 0.662 with the
@@ -404,9 +421,16 @@ HELD_OUT_TURN_FLOORS = {
     # 16's rulings (11 rows relabelled) and rules: 0.825 (EN 0.825, ZH 0.825; the shop
     # clients 0.758, the recommender's users 0.871, ReMeDi 0.825)
     "turns_sealed_r17.jsonl": 0.82,
+    # the customer-service set cs16 (session 16: the students of a course-enrollment agent):
+    # 0.740 on its first, held-out run; 0.810 with "which items of a kind there are" a search
+    "turns_cs16.jsonl": 0.8,
     # sealed round 18: 0.793 with session 15's starting rules and at its end (SPADE 0.901,
-    # the hotel assistant's travellers 0.703, CMtMedQA 0.762)
+    # the hotel assistant's travellers 0.703, CMtMedQA 0.762), and at the end of session 16;
+    # two labellers agree on 0.849
     "turns_sealed_r18.jsonl": 0.79,
+    # sealed round 19: 0.787 with session 16's starting rules, 0.784 at its end (pytest-aitest
+    # 0.875, MTRAG 0.790, Lawyer LLaMA 0.761); two labellers agree on 0.898
+    "turns_sealed_r19.jsonl": 0.78,
 }
 
 

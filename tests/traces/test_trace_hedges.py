@@ -1453,3 +1453,43 @@ def test_a_frequency_word_on_a_named_items_contents_or_price_is_a_guess() -> Non
     # a kind of thing stays the general case
     assert _hedged("These kits typically include a fermenter and an airlock.") == []
     assert _hedged("This report typically includes information on unemployment rates.") == []
+
+
+def test_missing_information_with_a_time_adverb_between_the_subject_and_the_negation() -> None:
+    # "I currently don't have …", "I still do not have …" state missing information as "I don't
+    # have …" does (round cs16's course agent, after a query that returned nothing)
+    text = "I currently don't have specific information on classes involving LLMs."
+    assert _hedged(text, "answer.result = None") == ["I currently don't have"]
+    text = "However, I currently don't have the specific class times available."
+    assert _hedged(text) == ["I currently don't have"]
+    assert _hedged("I still do not have the prerequisite details for CS 236.") == [
+        "I still do not have"
+    ]
+    # ... and what the user has to give stays no fact of the data, as without the adverb
+    assert _hedged("I currently don't have your student ID.") == []
+    # ... and after a query whose result is an empty list it restates the result
+    latest = "answer = answer('What times are the classes offered?')\nanswer.result = []"
+    text = "However, I currently don't have the specific class times available."
+    assert _hedged(text, latest) == []
+
+
+def test_a_null_field_of_the_latest_result_read_back_restates_it() -> None:
+    # "There are no prerequisites listed" after a record whose prerequisite field is empty
+    # reads the field back: the softener case (round cs16)
+    latest = "answer.result = [{'course_codes': ['CS 236'], 'prerequisite_course_codes': None}]"
+    text = "There are no prerequisites listed for this course."
+    assert _hedged(text, latest) == []
+    latest = '{"title": "Data Structures", "prerequisites": []}'
+    assert _hedged("No prerequisites are listed for this course.", latest) == []
+    # the same words after a result without that field, or whose field holds a value, count
+    latest = "answer.result = [{'course_codes': ['CS 236'], 'title': 'Deep Generative Models'}]"
+    assert _hedged(text, latest) == ["no prerequisites listed"]
+    # ... and missing details not read from a field count beside the empty field
+    latest = "answer.result = [{'course_codes': ['CS 329D'], 'prerequisite_course_codes': None}]"
+    text = "I don't have the prerequisite details for the other courses at the moment."
+    assert _hedged(text, latest) == ["I don't have"]
+    text = "There are no prerequisites listed for this course."
+    latest = (
+        "answer.result = [{'course_codes': ['CS 236'], 'prerequisite_course_codes': ['CS 109']}]"
+    )
+    assert _hedged(text, latest) == ["no prerequisites listed"]

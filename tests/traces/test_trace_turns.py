@@ -2474,3 +2474,36 @@ def test_a_want_that_answers(text: str, previous: str, kind: str) -> None:
 )
 def test_line_breaks_end_chat_messages(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # asking which items of a kind there are (courses nobody has named yet) is a search,
+        # session 14's ruling on "a list of …", whatever the question word (round cs16)
+        ("What courses are offered related to human computer interaction?", "", "request"),
+        ("What are some classes that involve LLMs that I can take", "", "request"),
+        ("Which CS courses take the least amount of time per week?", "Anything else?", "request"),
+        ("what is an easy class to take that fulfills the mscs depth requirement", "", "request"),
+        ("What's a good machine learning class I can take?", "Hello!", "request"),
+        ("Are there any NLP-related courses?", "Here are some courses: CS 224N.", "request"),
+        (
+            "can you please tell me about robotics related courses in the CS department?",
+            "",
+            "request",
+        ),
+        # ... not a fact of items already named, nor a fact of a kind of thing
+        ("Which of these courses has pre-reqs?", "1. CS 329D 2. CS 326", "question"),
+        ("What times are the classes offered during winter quarter?", "", "question"),
+        ("What are the prerequisites for CS 236?", "", "question"),
+        ("can you please tell me about the content of 224N?", "", "question"),
+        # ... nor the user's own record, which the agent looks up
+        ("What courses am I enrolled in this quarter?", "", "question"),
+        ("Which classes do I have on my schedule today?", "", "question"),
+        ("Can you tell me about the historical events of April 21st?", "", "question"),
+    ],
+)
+def test_asking_which_items_of_a_kind_there_are_is_a_search(
+    text: str, previous: str, kind: str
+) -> None:
+    assert rule_turn(text, previous=previous) == kind
