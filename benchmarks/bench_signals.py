@@ -199,8 +199,9 @@ HEDGE_SETS = (
     # session 15: labelled on s15-sealed18 by a helper who never read or ran a detector (a
     # small LLM hotel assistant against simulated travellers, SPADE's GPT-3.5 hotel
     # customer-service dialogues, CMtMedQA's Chinese medical consultations; no row records
-    # a tool result); the owner measures it once
-    ("hedges_sealed_r18.jsonl", "sealed round-18 set (never tuned, never trained on)"),
+    # a tool result); measured in sessions 15 and 16 (0.683 / 0.837 first, 0.695 / 0.837
+    # last), then unsealed in session 17 to tune on
+    ("hedges_sealed_r18.jsonl", "round-18 set (tuned from session 17; 0.695 / 0.837 sealed)"),
     # session 16: labelled on s16-sealed19 by a helper who never read or ran a detector
     # (GPT-4.1 / gpt-5-mini banking agents in pytest-aitest's test reports with their tool
     # results, MTRAG's GPT-4o and Llama answers with the retrieved passages, Lawyer LLaMA's
@@ -374,6 +375,8 @@ HELD_OUT_TURNS = (
     ("turns_sealed_r16.jsonl", "round-16 set (tuned from session 15; 0.797 sealed)"),
     # Round 17 (session 14; 0.702, 0.704 and 0.715 at its sealed runs) was unsealed in session 16
     ("turns_sealed_r17.jsonl", "round-17 set (tuned from session 16; 0.715 sealed)"),
+    # Round 18 (session 15; 0.793 at each of its four sealed runs) was unsealed in session 17
+    ("turns_sealed_r18.jsonl", "round-18 set (tuned from session 17; 0.793 sealed)"),
     # session 16: the students of the course-enrollment agent (cs16), labelled and committed
     # before any detector ran on them; first run held out, then tuned on
     ("turns_cs16.jsonl", "customer-service set cs16 (held out once; labelled session 16)"),
@@ -819,7 +822,7 @@ def kappa(pairs: list[tuple[Any, Any]]) -> float:
 #: disagreements are never listed (the rounds are sealed), only their figures.
 AGREEMENT_FILES = (
     ("agreement.jsonl", "300 hedge and 300 turn rows of the tuning sets"),
-    ("agreement_sealed_r18.jsonl", "all of sealed round 18, without the first labeller's notes"),
+    ("agreement_sealed_r18.jsonl", "all of round 18 (sealed when labelled; unsealed session 17)"),
     ("agreement_sealed_r19.jsonl", "all of sealed round 19, without the first labeller's notes"),
 )
 

@@ -268,13 +268,14 @@ HELD_OUT_HEDGE_FLOORS = {
     # 我个人觉得, 我不是特别熟悉, a treatment's visits before its duration): 0.741 / 0.714 (en
     # 0.647 / 0.786, zh 0.900 / 0.643)
     "hedges_sealed_r17.jsonl": (0.72, 0.7),
-    # sealed round 18 (session 15: a small LLM hotel assistant against simulated travellers,
+    # round 18 (session 15: a small LLM hotel assistant against simulated travellers,
     # SPADE's GPT-3.5 hotel customer service, CMtMedQA's Chinese consultations; no tool
     # results), labelled by a helper who never read or ran a detector, measured with the
     # session's starting rules (5b05a26: 0.683 / 0.837, turns 0.793) and after every rule of
     # the session: 0.695 / 0.837 (en 0.694 / 0.893, zh 0.696 / 0.762; SPADE 1.000 / 1.000,
     # the hotel assistant 0.656 / 0.875: 11 false hits), turns 0.793. Unchanged at the end of
-    # session 16; a second labeller, blind, scores 0.842 / 0.980 against the first
+    # session 16; a second labeller, blind, scores 0.842 / 0.980 against the first. Unsealed
+    # in session 17 to tune on
     "hedges_sealed_r18.jsonl": (0.69, 0.83),
     # sealed round 19 (session 16: pytest-aitest's GPT-4.1 / gpt-5-mini banking agents with
     # their tool results, MTRAG's GPT-4o and Llama answers with the retrieved passages, Lawyer
@@ -424,9 +425,9 @@ HELD_OUT_TURN_FLOORS = {
     # the customer-service set cs16 (session 16: the students of a course-enrollment agent):
     # 0.740 on its first, held-out run; 0.810 with "which items of a kind there are" a search
     "turns_cs16.jsonl": 0.8,
-    # sealed round 18: 0.793 with session 15's starting rules and at its end (SPADE 0.901,
-    # the hotel assistant's travellers 0.703, CMtMedQA 0.762), and at the end of session 16;
-    # two labellers agree on 0.849
+    # round 18: 0.793 with session 15's starting rules and at its end (SPADE 0.901, the hotel
+    # assistant's travellers 0.703, CMtMedQA 0.762), and at the end of session 16, all sealed;
+    # two labellers agree on 0.849. Unsealed in session 17 to tune on
     "turns_sealed_r18.jsonl": 0.79,
     # sealed round 19: 0.787 with session 16's starting rules, 0.784 at its end (pytest-aitest
     # 0.875, MTRAG 0.790, Lawyer LLaMA 0.761); two labellers agree on 0.898
