@@ -207,6 +207,10 @@ HEDGE_SETS = (
     # results, MTRAG's GPT-4o and Llama answers with the retrieved passages, Lawyer LLaMA's
     # Chinese legal consultations with the retrieved law articles); the owner measures it once
     ("hedges_sealed_r19.jsonl", "sealed round-19 set (never tuned, never trained on)"),
+    # session 17: labelled on s17-sealed20 by a helper who never read or ran a detector
+    # (KVRET's crowd in-car assistant wizards with each scenario's knowledge-base table,
+    # real doctors answering Chinese online consultations); the owner measures it once
+    ("hedges_sealed_r20.jsonl", "sealed round-20 set (never tuned, never trained on)"),
     # session 15: LLM recommender, shop-advisor and sales agents (CRS Arena's ChatGPT movie
     # recommender, a RAG brewing-shop assistant and its ChatGPT baseline, SalesGPT), labelled
     # and committed by advice15 before any detector ran on them; held out, then the advice

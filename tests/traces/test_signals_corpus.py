@@ -67,6 +67,7 @@ def test_every_row_names_its_source_file() -> None:
         "hedges_sealed_r17.jsonl",
         "hedges_sealed_r18.jsonl",
         "hedges_sealed_r19.jsonl",
+        "hedges_sealed_r20.jsonl",
         "hedges_thoughts_r14.jsonl",
         "hedges_advice.jsonl",
         "hedges_cs16.jsonl",
@@ -89,6 +90,7 @@ def test_every_row_names_its_source_file() -> None:
         "turns_sealed_r17.jsonl",
         "turns_sealed_r18.jsonl",
         "turns_sealed_r19.jsonl",
+        "turns_sealed_r20.jsonl",
         "turns_train_r8.jsonl",
         "turns_cs16.jsonl",
     ):
@@ -285,6 +287,11 @@ HELD_OUT_HEDGE_FLOORS = {
     # 0.500, zh 0.312 / 0.500), turns 0.784. A second labeller, blind, scores 0.679 / 0.679
     # against the first (agreement_sealed_r19.jsonl)
     "hedges_sealed_r19.jsonl": (0.31, 0.5),
+    # sealed round 20 (session 17: KVRET's crowd in-car assistant wizards with each
+    # scenario's knowledge-base table, real doctors answering Chinese online consultations),
+    # labelled by a helper who never read or ran a detector. Placeholder: owner measures once
+    # at session end
+    "hedges_sealed_r20.jsonl": (0.0, 0.0),
     # the advice set (session 15: LLM recommender, shop-advisor and sales agents: CRS Arena's
     # ChatGPT movie recommender, a RAG brewing-shop assistant and its ChatGPT baseline,
     # SalesGPT), labelled and committed before any detector ran on them: 0.679 / 0.864 on the
@@ -432,6 +439,9 @@ HELD_OUT_TURN_FLOORS = {
     # sealed round 19: 0.787 with session 16's starting rules, 0.784 at its end (pytest-aitest
     # 0.875, MTRAG 0.790, Lawyer LLaMA 0.761); two labellers agree on 0.898
     "turns_sealed_r19.jsonl": 0.78,
+    # sealed round 20 (KVRET's drivers, Chinese patients). Placeholder: owner measures once
+    # at session end
+    "turns_sealed_r20.jsonl": 0.0,
 }
 
 
