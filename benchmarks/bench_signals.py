@@ -828,6 +828,7 @@ AGREEMENT_FILES = (
     ("agreement.jsonl", "300 hedge and 300 turn rows of the tuning sets"),
     ("agreement_sealed_r18.jsonl", "all of round 18 (sealed when labelled; unsealed session 17)"),
     ("agreement_sealed_r19.jsonl", "all of sealed round 19, without the first labeller's notes"),
+    ("agreement_sealed_r20.jsonl", "all of sealed round 20, without the first labeller's notes"),
 )
 
 
@@ -835,8 +836,11 @@ def agreement_section(verbose: bool) -> list[str]:
     """How often a second labeller, blind to the first labels, agrees: the ceiling a
     detector can be measured against."""
     lines = []
+    sealed = {*SEALED_HEDGE_SETS, *train_turns.SEALED}
     for name, what in AGREEMENT_FILES:
-        lines += _agreement_lines(name, what, verbose and "sealed" not in name)
+        # a sealed round's disagreements would show its rows: figures only
+        shown = verbose and not {r["file"] for r in load(name)} & sealed
+        lines += _agreement_lines(name, what, shown)
     lines.append("  goal (none): how far the labels themselves are from the goals above")
     return lines
 

@@ -289,9 +289,10 @@ HELD_OUT_HEDGE_FLOORS = {
     "hedges_sealed_r19.jsonl": (0.31, 0.5),
     # sealed round 20 (session 17: KVRET's crowd in-car assistant wizards with each
     # scenario's knowledge-base table, real doctors answering Chinese online consultations),
-    # labelled by a helper who never read or ran a detector. Placeholder: owner measures once
-    # at session end
-    "hedges_sealed_r20.jsonl": (0.0, 0.0),
+    # labelled by a helper who never read or ran a detector, measured with the session's
+    # starting rules (eed17e3: 0.571 / 0.632 on its 19 hedges; en 1.000 / 0.400, zh 0.526 /
+    # 0.714), turns 0.819. A second labeller, blind, scores 0.905 / 1.000 against the first
+    "hedges_sealed_r20.jsonl": (0.57, 0.63),
     # the advice set (session 15: LLM recommender, shop-advisor and sales agents: CRS Arena's
     # ChatGPT movie recommender, a RAG brewing-shop assistant and its ChatGPT baseline,
     # SalesGPT), labelled and committed before any detector ran on them: 0.679 / 0.864 on the
@@ -439,9 +440,9 @@ HELD_OUT_TURN_FLOORS = {
     # sealed round 19: 0.787 with session 16's starting rules, 0.784 at its end (pytest-aitest
     # 0.875, MTRAG 0.790, Lawyer LLaMA 0.761); two labellers agree on 0.898
     "turns_sealed_r19.jsonl": 0.78,
-    # sealed round 20 (KVRET's drivers, Chinese patients). Placeholder: owner measures once
-    # at session end
-    "turns_sealed_r20.jsonl": 0.0,
+    # sealed round 20: 0.819 with session 17's starting rules (KVRET's drivers 0.840, the
+    # Chinese patients 0.783); two labellers agree on 0.946
+    "turns_sealed_r20.jsonl": 0.81,
 }
 
 
@@ -505,6 +506,7 @@ def test_held_out_task_conversations_are_large_enough_and_bilingual() -> None:
         ("agreement.jsonl", 600),
         ("agreement_sealed_r18.jsonl", 323 + 324),
         ("agreement_sealed_r19.jsonl", 363 + 315),
+        ("agreement_sealed_r20.jsonl", 325 + 315),
     ],
 )
 def test_labeller_agreement_rows_match_the_labelled_sets(name: str, size: int) -> None:
@@ -539,6 +541,10 @@ def test_labeller_agreement_floors() -> None:
         # (kappa 0.757). Floors a little under, so that a relabel that moves them is seen.
         ("agreement_sealed_r18.jsonl", 0.88, 0.77, (0.84, 0.97)),
         ("agreement_sealed_r19.jsonl", 0.65, 0.75, (0.67, 0.67)),
+        # Sealed round 20 (session 17; KVRET's crowd wizards, Chinese doctors): hedges kappa
+        # 0.947, 0.905 / 1.000 (two Chinese messages hedged by the second only), turns 0.946
+        # (kappa 0.913): plainer text than rounds 18 and 19
+        ("agreement_sealed_r20.jsonl", 0.94, 0.91, (0.9, 1.0)),
     ],
 )
 def test_labeller_agreement_on_rounds_nobody_ruled_on(
@@ -550,6 +556,21 @@ def test_labeller_agreement_on_rounds_nobody_ruled_on(
     assert bench.kappa(hedges) >= hedge_kappa and bench.kappa(turns) >= turn_kappa
     precision, recall, *_ = bench.precision_recall((b, a) for a, b in hedges)
     assert precision >= second_vs_first[0] and recall >= second_vs_first[1]
+
+
+def test_the_bench_lists_disagreements_of_unsealed_rounds_only() -> None:
+    # An unsealed round's second labelling is read to write rulings; a sealed round's
+    # disagreements would show its rows, so only its figures are printed.
+    lines = "\n".join(bench.agreement_section(True))
+    sealed = {*bench.SEALED_HEDGE_SETS, *bench.train_turns.SEALED}
+    for name, _ in bench.AGREEMENT_FILES:
+        rows = bench.load(name)
+        split = [r for r in rows if r["first"] != r["second"]]
+        listed = [r for r in split if f"    {r['id']} ({r['file']})" in lines]
+        if {r["file"] for r in rows} & sealed:
+            assert not listed, name
+        else:
+            assert split and len(listed) == len(split), name
 
 
 def test_the_bench_shows_the_sealed_hedge_set_only_when_asked() -> None:
