@@ -540,6 +540,14 @@ def _shell_failed(text: str) -> bool:
 _REFUSED = ("Your proposed edit has introduced new syntax error(s)",)
 
 
+def exit_failed(code: Any) -> bool:
+    """Whether a shell's exit status, as a result records it in a field of its own
+    (Anthropic code execution's ``return_code``, the Responses API's ``exit_code``,
+    OpenHands's ``exit_code``), says the command failed: a whole number other than 0. A
+    status that is not a number (none recorded, ``null``) says nothing."""
+    return isinstance(code, int) and not isinstance(code, bool) and code != 0
+
+
 def is_error_text(text: str | None, structured: Any = None) -> bool:
     """Whether a result reads as an error: an ``Error:`` text, a top-level error object or
     an IPython cell's traceback."""

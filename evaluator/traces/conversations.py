@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import streams
-from .actions import tool_hints
+from .actions import exit_failed, tool_hints
 from .events import Event, Usage, call_event, parse_args
 from .harnesses import (
     CALL_ROLES,
@@ -861,7 +861,12 @@ class Anthropic(Converter):
                 # Server tools answer in the same assistant message, linked by tool_use_id.
                 content = block.get("content")
                 err = bool(block.get("is_error")) or (
-                    isinstance(content, dict) and str(content.get("type", "")).endswith("error")
+                    isinstance(content, dict)
+                    and (
+                        str(content.get("type", "")).endswith("error")
+                        # code execution's shell: {"return_code": 1, "stdout": ...}
+                        or exit_failed(content.get("return_code"))
+                    )
                 )
                 out.append(
                     Event(
@@ -873,6 +878,10 @@ class Anthropic(Converter):
                         is_error=err,
                     )
                 )
+                # What the model writes after its server tool answered is read after that
+                # answer (the page it fetched, the figures its code printed), not joined to
+                # the text it wrote before the call.
+                text_event = None
             elif kind in (
                 "thinking",
                 "redacted_thinking",
