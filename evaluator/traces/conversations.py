@@ -568,28 +568,57 @@ _MODEL_ITEMS = {
     "mcp_list_tools",
     "mcp_approval_request",
 }
-# Items that are understood but carry nothing this analysis counts.
+# Built-in tools the client runs, as the model calls them (``shell_call``) and as their
+# output comes back (``shell_call_output``): a call named by the tool, its arguments the
+# item's action or operation.
+_BUILT_IN_CALLS = {
+    "shell_call": ("shell", "action"),
+    "local_shell_call": ("local_shell", "action"),
+    "apply_patch_call": ("apply_patch", "operation"),
+}
+_BUILT_IN_OUTPUTS = {
+    "shell_call_output": "shell",
+    "local_shell_call_output": "local_shell",
+    "apply_patch_call_output": "apply_patch",
+}
+# Items that are understood but carry nothing this analysis counts: a hosted search's
+# results are not recorded (a web search's item holds its query and sources only).
 _IGNORED_ITEMS = {
     "reasoning",
     "web_search_call",
     "file_search_call",
-    "code_interpreter_call",
+    "code_interpreter_call",  # only when its outputs were not recorded
     "image_generation_call",
     "computer_call",
     "computer_call_output",
     "computer_call_result",  # the Agents SDK for JavaScript's name for it
-    "shell_call",
-    "shell_call_output",
-    "local_shell_call",
-    "local_shell_call_output",
-    "apply_patch_call",
-    "apply_patch_call_output",
     "mcp_list_tools",
     "mcp_approval_request",
     "mcp_approval_response",
     "item_reference",
     "compaction",
 }
+
+
+def _built_in_output(item: dict[str, Any]) -> tuple[str, bool]:
+    """The text of a built-in tool's output item and whether the tool failed: a shell's
+    ``output`` list of ``{"stdout", "stderr", "outcome": {"type": "exit", "exit_code"}}``
+    (a non-zero exit or a ``timeout`` outcome failed), a local shell's ``output`` text, a
+    patch's ``output`` with its ``status`` (``failed``)."""
+    output = item.get("output")
+    failed = item.get("status") == "failed"
+    if not isinstance(output, list):
+        return text_of(output) if output is not None else "", failed
+    parts: list[str] = []
+    for run in output:
+        if not isinstance(run, dict):
+            continue
+        parts.extend(run[k] for k in ("stdout", "stderr") if isinstance(run.get(k), str))
+        outcome = run.get("outcome")
+        if isinstance(outcome, dict):
+            failed = failed or outcome.get("type") == "timeout"
+            failed = failed or exit_failed(outcome.get("exit_code"))
+    return "".join(parts), failed
 
 
 class OpenAIResponses(Converter):
@@ -643,6 +672,7 @@ class OpenAIResponses(Converter):
         events: list[Event] = []
         msg = start - 1
         prev_model = False
+        model_at = -1  # where the current model call's events begin
         for i, item in enumerate(messages):
             if not isinstance(item, dict):
                 problems.append(f"item {start + i} is not an object; skipped")
@@ -653,11 +683,22 @@ class OpenAIResponses(Converter):
             )
             if not (is_model and prev_model):
                 msg += 1  # parallel calls stay in the model call that made them
+                self._empty_answer(events, model_at, msg - 1)
+                model_at = len(events) if is_model else -1
             prev_model = is_model
             self._item(item, kind, msg, start + i, events, problems)
+        self._empty_answer(events, model_at, msg)
         for ev in events:
             ev.line = line
         return events
+
+    @staticmethod
+    def _empty_answer(events: list[Event], model_at: int, msg: int) -> None:
+        """A model call whose items left no event (only reasoning, a listing of an MCP
+        server's tools, a request for approval) is still a model call: an empty answer
+        stands for it, to carry its usage."""
+        if model_at == len(events):
+            events.append(Event("assistant", "message", msg, text=""))
 
     def _item(
         self,
@@ -713,6 +754,34 @@ class OpenAIResponses(Converter):
             self._call_and_output(item, msg, out)
         elif kind == "mcp_call":
             self._call_and_output(item, msg, out)
+        elif kind in _BUILT_IN_CALLS:
+            name, field = _BUILT_IN_CALLS[kind]
+            out.append(call_event(msg, name, _item_call_id(item), item.get(field)))
+        elif kind in _BUILT_IN_OUTPUTS:
+            text, failed = _built_in_output(item)
+            # local_shell_call_output names its call in "id", the others in "call_id".
+            cid = _str(item.get("call_id")) or _str(item.get("id"))
+            tool = _BUILT_IN_OUTPUTS[kind]
+            out.append(Event("tool", "result", msg, text=text, call_id=cid, tool=tool))
+            out[-1].is_error = failed
+        elif kind == "code_interpreter_call" and isinstance(item.get("outputs"), list):
+            # A code run the provider hosts: the code and what it printed in one item.
+            cid = _str(item.get("id"))
+            out.append(call_event(msg, "code_interpreter", cid, {"code": item.get("code")}))
+            logs = [o.get("logs") for o in item["outputs"] if isinstance(o, dict)]
+            text = "\n".join(log for log in logs if isinstance(log, str))
+            failed = item.get("status") == "failed"
+            out.append(
+                Event(
+                    "tool",
+                    "result",
+                    msg,
+                    text=text,
+                    call_id=cid,
+                    tool="code_interpreter",
+                    is_error=failed,
+                )
+            )
         elif kind in _IGNORED_ITEMS:
             return
         else:

@@ -5,6 +5,7 @@ assistant message as the text around them, and the Responses API's built-in tool
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -59,3 +60,129 @@ def test_a_server_shell_commands_non_zero_return_code_is_an_error() -> None:
     trace = _trace("anthropic-code-execution-20250825.pptx-skill.blocks-136-139.json")
     results = [e for e in trace.events if e.kind == "result"]
     assert [(e.tool, e.is_error) for e in results] == [("bash_code_execution", True)]
+
+
+def test_responses_built_in_shell_calls_are_calls_with_their_outputs() -> None:
+    # gpt-5 with the hosted shell tool and a skill: two shell_call items, each answered by
+    # a shell_call_output ({"outcome": {"type": "exit", "exit_code": 0}, "stdout": ...}),
+    # then the answer. They were left out: 0 calls.
+    trace = _trace("openai-shell-skills.1.json")
+    assert [(e.role, e.kind, e.tool, e.is_error) for e in trace.events] == [
+        ("assistant", "call", "shell", None),
+        ("tool", "result", "shell", False),
+        ("assistant", "call", "shell", None),
+        ("tool", "result", "shell", False),
+        ("assistant", "message", None, None),
+    ]
+    calls = [e for e in trace.events if e.kind == "call"]
+    assert calls[0].args == {
+        "commands": ["ls -R /home/oai/skills/island-rescue-ab6238cd308ce72a5ae69fd3ba1e3aeb"],
+        "max_output_length": None,
+        "timeout_ms": None,
+    }
+    results = [e for e in trace.events if e.kind == "result"]
+    assert (
+        results[0].text
+        == "/home/oai/skills/island-rescue-ab6238cd308ce72a5ae69fd3ba1e3aeb:\nSKILL.md\n"
+    )
+
+
+def test_a_responses_code_interpreter_run_is_a_call_with_its_logs() -> None:
+    # Three code_interpreter_call items (the code, and what it printed as "logs"): the
+    # file name the answer links to is in the third run's logs.
+    trace = _trace("openai-code-interpreter-tool.1.json")
+    runs = [(e.kind, e.tool, (e.text or "")[:24] or None) for e in trace.events if e.tool]
+    assert runs == [
+        ("call", "code_interpreter", None),
+        ("result", "code_interpreter", "(10000, 70024)"),
+        ("call", "code_interpreter", None),
+        ("result", "code_interpreter", None),  # it printed nothing
+        ("call", "code_interpreter", None),
+        ("result", "code_interpreter", "(21680, '/mnt/data/two_d"),
+    ]
+    a = analyse_traces([VERCEL / "openai-code-interpreter-tool.1.json"])
+    assert "two_dice_sums_10000" not in {c.value for c in a.claims.itertuples()}
+
+
+def test_client_built_in_calls_keep_their_response_and_usage() -> None:
+    # local_shell_call and apply_patch_call are run by the client, whose outputs these
+    # single responses do not hold: each is a call left unanswered, and the response is
+    # still a model call with its usage (it was dropped with the items).
+    local = _trace("openai-local-shell-tool.1.json")
+    assert [(e.kind, e.tool, e.args) for e in local.events] == [
+        (
+            "call",
+            "local_shell",
+            {"type": "exec", "command": ["ls"], "env": {}, "working_directory": "/root"},
+        )
+    ]
+    patch = _trace("openai-apply-patch-tool.1.json")
+    assert [(e.kind, e.tool, e.args["path"]) for e in patch.events] == [
+        ("call", "apply_patch", "shopping-checklist.md")
+    ]
+    assert [e.usage.input_total for e in local.events + patch.events if e.usage] == [407, 642]
+
+
+def test_a_shell_calls_failed_exit_and_a_failed_patch_are_tool_errors(tmp_path: Path) -> None:
+    # The outputs as the client sends them back in the next request's input (their shape
+    # as the recorded shell_call_output above; an apply_patch_call_output with its status).
+    record = {
+        "input": [
+            {"type": "message", "role": "user", "content": "Remove the build folder."},
+            {"type": "shell_call", "call_id": "c1", "action": {"commands": ["rm -r build"]}},
+            {
+                "type": "shell_call_output",
+                "call_id": "c1",
+                "output": [
+                    {
+                        "outcome": {"type": "exit", "exit_code": 1},
+                        "stdout": "",
+                        "stderr": "rm: build: No such file or directory\n",
+                    }
+                ],
+            },
+            {"type": "shell_call", "call_id": "c2", "action": {"commands": ["sleep 999"]}},
+            {
+                "type": "shell_call_output",
+                "call_id": "c2",
+                "output": [{"outcome": {"type": "timeout"}}],
+            },
+            {
+                "type": "apply_patch_call",
+                "call_id": "c3",
+                "operation": {"type": "update_file", "path": "a.md", "diff": "-x\n+y\n"},
+            },
+            {
+                "type": "apply_patch_call_output",
+                "call_id": "c3",
+                "status": "failed",
+                "output": "no such file",
+            },
+            {
+                "type": "local_shell_call",
+                "call_id": "c4",
+                "action": {"type": "exec", "command": ["ls"]},
+            },
+            {"type": "local_shell_call_output", "id": "c4", "output": "a.md\n"},
+        ]
+    }
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(record))
+    (trace,) = [i for i in open_file(path).items if isinstance(i, Trace)]
+    assert [
+        (e.tool, e.is_error, e.link is not None) for e in trace.events if e.kind == "result"
+    ] == [
+        ("shell", True, True),
+        ("shell", True, True),
+        ("apply_patch", True, True),
+        ("local_shell", False, True),
+    ]
+
+
+def test_a_response_that_only_asks_approval_is_still_a_model_call() -> None:
+    # gpt-5 lists an MCP server's tools and asks approval to call one (mcp_list_tools,
+    # reasoning, mcp_approval_request): no call ran and no text was written, but the model
+    # was called and billed, 422 input tokens.
+    trace = _trace("openai-mcp-tool-approval.1.json")
+    assert [(e.role, e.kind, e.text) for e in trace.events] == [("assistant", "message", "")]
+    assert [(e.usage.input_total, e.usage.output) for e in trace.events if e.usage] == [(422, 104)]
