@@ -271,7 +271,7 @@ class TraceAnalyser:
         last_handoff: str | None = None  # the latest handoff to another agent
         argued: dict[str, int] = {}  # values the agent passed -> seq of the first call
         n_followups = duplicates = retries = lookups = actions = 0
-        kind_of, trace_hints = self.kinds.kind, trace.tool_hints
+        kind_of, trace_hints = self.kinds.call_kind, trace.tool_hints
         # Counts for the summary.
         messages = n_calls = n_results = errors = unanswered = orphans = result_tokens = 0
         usages: list[Usage] = []
@@ -425,7 +425,7 @@ class TraceAnalyser:
                         # user's next turn, which may start at the entry agent: routing.
                         dup_of = None
                     elif reran(before_call, ev, events) and (
-                        kind_of(ev.tool, trace_hints) != READ
+                        kind_of(ev.tool, ev.args, trace_hints) != READ
                         or last_write > before_call.seq
                         or ev.turn > before_call.turn
                     ):
@@ -440,7 +440,7 @@ class TraceAnalyser:
                 last_try[ev.tool] = ev
                 if is_handoff(ev.tool):
                     last_handoff = ev.tool
-                call_kind = kind_of(ev.tool, trace_hints)
+                call_kind = kind_of(ev.tool, ev.args, trace_hints)
                 if call_kind == WRITE:
                     last_write = ev.seq
                     if turn is not None and turn_no > 0:
