@@ -444,3 +444,34 @@ def test_the_language_code_is_written_in_is_no_name() -> None:
     assert [c for c in claims(text) if c.kind == "name"] == []
     # A name it stands in is still flagged, by its other words (as "Monday" in a name).
     assert [c.value for c in claims("I booked Python Tours for you.")] == ["Tours"]
+
+
+def test_numbers_of_arithmetic_and_of_mathematics_are_no_counts() -> None:
+    # Counts of abstract numbers state nothing of the task: OpenHands's "the sum of two
+    # prime numbers" (trial10's leftover); vercel/ai's recorded answers "2 + 2 equals 4",
+    # "Split 37 into 30 + 7", "they rolled 6 three times" (a number before a number word).
+    texts = [
+        "Every even integer greater than 2 is the sum of two prime numbers.",
+        "2 + 2 equals 4.",
+        "## Method: Split 37 into 30 + 7",
+        "Take 3 consecutive integers and 2 odd numbers; we need two numbers with sum 5.",
+        "They rolled 6 three times out of four rolls.",
+    ]
+    assert [[c.value for c in claims(t)] for t in texts] == [[], [], [], [], ["four rolls"]]
+    # Things a task counts stay counts, numbers of them too.
+    assert [c.value for c in claims("I found 2 phone numbers and 3 tickets.")] == [
+        "2 phone",
+        "3 tickets",
+    ]
+
+
+def test_a_number_glued_to_a_words_letters_is_no_count() -> None:
+    # vercel/ai's recorded answers: "html2pptx.md" read as "2pptx", DeepSeek's "R1 model"
+    # as "1 model"; a mid-sentence label's number ("without Player 2 scoring") counts
+    # nothing either.
+    texts = [
+        "Now let me read the html2pptx.md file as instructed:",
+        "DeepSeek has unveiled its R1 model.",
+        "It ended without Player 2 scoring a single round.",
+    ]
+    assert [[c.value for c in claims(t) if c.kind == "count"] for t in texts] == [[], [], []]
