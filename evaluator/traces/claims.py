@@ -1547,7 +1547,9 @@ def count_in(form: str, low: str) -> bool:
     if form in ("2", "two") and _BOTH.search(low) is not None:
         return True
     pattern = _STANDALONE.get(
-        form, lambda: rf"(?<![\w.:/-]){re.escape(form)}(?:\.0+)?(?![\w:/-]|\.\d)"
+        # a JSON value written without a space after its key's colon counts ("units":42)
+        form,
+        lambda: rf"(?:(?<![\w.:/-])|(?<=\":)){re.escape(form)}(?:\.0+)?(?![\w:/-]|\.\d)",
     )
     return pattern.search(low) is not None
 

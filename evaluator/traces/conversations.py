@@ -231,9 +231,23 @@ def openai_usage(raw: Any) -> Usage | None:
 
 
 def anthropic_usage(raw: Any) -> Usage | None:
-    """Anthropic usage. ``input_tokens`` excludes cache tokens, so they are added here."""
+    """Anthropic usage. ``input_tokens`` excludes cache tokens, so they are added here.
+
+    A response that ran more than one sampling iteration (a server-side compaction, an
+    advisor's) lists each in ``iterations``, and its top-level counts are the answer's
+    alone: the iterations, each billed, are summed instead."""
     if not isinstance(raw, dict) or "input_tokens" not in raw:
         return None
+    iterations = raw.get("iterations")
+    if isinstance(iterations, list) and iterations and all(isinstance(i, dict) for i in iterations):
+        parts = [anthropic_usage(i) for i in iterations]
+        if all(p is not None and p.input_total is not None for p in parts):
+            return Usage(
+                input_total=sum(p.input_total or 0 for p in parts if p),
+                output=sum(p.output or 0 for p in parts if p),
+                cache_read=sum(p.cache_read or 0 for p in parts if p),
+                cache_creation=sum(p.cache_creation or 0 for p in parts if p),
+            )
     base = _int(raw.get("input_tokens"))
     read = _int(raw.get("cache_read_input_tokens"))
     created = _int(raw.get("cache_creation_input_tokens"))
@@ -270,8 +284,11 @@ def text_of(content: Any) -> str:
 
 
 def _attach_usage(events: list[Event], first: int, usage: Usage | None) -> None:
-    if usage is not None and first < len(events) and events[first].usage is None:
-        events[first].usage = usage
+    """Give a message's usage to its first event the model wrote (a compaction's summary
+    before it is context, not the call)."""
+    at = next((i for i in range(first, len(events)) if events[i].role == "assistant"), first)
+    if usage is not None and at < len(events) and events[at].usage is None:
+        events[at].usage = usage
 
 
 class Converter:
@@ -567,6 +584,9 @@ _MODEL_ITEMS = {
     "apply_patch_call",
     "mcp_list_tools",
     "mcp_approval_request",
+    "tool_search_call",
+    "program",
+    "x_search_call",
 }
 # Built-in tools the client runs, as the model calls them (``shell_call``) and as their
 # output comes back (``shell_call_output``): a call named by the tool, its arguments the
@@ -592,6 +612,7 @@ _IGNORED_ITEMS = {
     "computer_call",
     "computer_call_output",
     "computer_call_result",  # the Agents SDK for JavaScript's name for it
+    "x_search_call",  # xAI's hosted search of X posts
     "mcp_list_tools",
     "mcp_approval_request",
     "mcp_approval_response",
@@ -764,6 +785,41 @@ class OpenAIResponses(Converter):
             tool = _BUILT_IN_OUTPUTS[kind]
             out.append(Event("tool", "result", msg, text=text, call_id=cid, tool=tool))
             out[-1].is_error = failed
+        elif kind == "tool_search_call":
+            # The model searching its deferred tools (run by the server, or by the client):
+            # a search's call; its output lists the tools found (their definitions).
+            cid = _item_call_id(item)
+            out.append(call_event(msg, "tool_search", cid, item.get("arguments")))
+        elif kind == "tool_search_output":
+            out.append(
+                Event(
+                    "tool",
+                    "result",
+                    msg,
+                    text=json.dumps(item["tools"], ensure_ascii=False) if "tools" in item else "",
+                    call_id=_item_call_id(item),
+                    tool="tool_search",
+                    is_error=item.get("status") == "failed",
+                )
+            )
+        elif kind == "program":
+            # Programmatic tool calling: code the provider runs, calling the client's tools
+            # (function calls whose caller names the program); its output comes later.
+            cid = _item_call_id(item)
+            out.append(call_event(msg, "program", cid, {"code": item.get("code")}))
+        elif kind == "program_output":
+            result = item.get("result", item.get("output"))
+            out.append(
+                Event(
+                    "tool",
+                    "result",
+                    msg,
+                    text=text_of(result) if result is not None else "",
+                    call_id=_item_call_id(item),
+                    tool="program",
+                    is_error=item.get("status") == "failed",
+                )
+            )
         elif kind == "code_interpreter_call" and isinstance(item.get("outputs"), list):
             # A code run the provider hosts: the code and what it printed in one item.
             cid = _str(item.get("id"))
@@ -950,6 +1006,11 @@ class Anthropic(Converter):
                 # What the model writes after its server tool answered is read after that
                 # answer (the page it fetched, the figures its code printed), not joined to
                 # the text it wrote before the call.
+                text_event = None
+            elif kind == "compaction" and isinstance(block.get("content"), str):
+                # The summary the model keeps of a conversation compacted server-side: the
+                # context it answers from, as Claude Code's compact summary is.
+                out.append(Event("system", "message", msg, text=block["content"]))
                 text_event = None
             elif kind in (
                 "thinking",

@@ -475,3 +475,10 @@ def test_a_number_glued_to_a_words_letters_is_no_count() -> None:
         "It ended without Player 2 scoring a single round.",
     ]
     assert [[c.value for c in claims(t) if c.kind == "count"] for t in texts] == [[], [], []]
+
+
+def test_a_count_is_held_by_a_compact_json_value() -> None:
+    # A program's output written without spaces ({"availableUnits":42}, vercel/ai's recorded
+    # programmatic tool call) holds 42 as a value of its own; a clock's minutes do not.
+    assert ungrounded("There are 42 units.", '{"availableUnits":42,"requestedUnits":31}') == []
+    assert [c.value for c in ungrounded("There are 42 units.", '{"at":"10:42"}')] == ["42 units"]

@@ -186,3 +186,48 @@ def test_a_response_that_only_asks_approval_is_still_a_model_call() -> None:
     trace = _trace("openai-mcp-tool-approval.1.json")
     assert [(e.role, e.kind, e.text) for e in trace.events] == [("assistant", "message", "")]
     assert [(e.usage.input_total, e.usage.output) for e in trace.events if e.usage] == [(422, 104)]
+
+
+def test_a_tool_search_and_a_program_are_calls_with_their_outputs() -> None:
+    # gpt-5's hosted tool search (tool_search_call, its tool_search_output listing the
+    # get_weather tool it found, call_id null), then get_weather called: all three items
+    # were "unknown type" problems but the function call.
+    search = _trace("openai-tool-search.1.json")
+    assert [(e.kind, e.tool, e.link is not None) for e in search.events] == [
+        ("call", "tool_search", True),
+        ("result", "tool_search", True),
+        ("call", "get_weather", False),  # the client's to run: not in this response
+    ]
+    assert search.events[0].args == {"paths": ["get_weather"]}
+    assert "Get the current weather at a specific location" in (search.events[1].text or "")
+    # Programmatic tool calling: the program the provider runs (its code) calls the
+    # client's getInventory; a later response holds the program's output.
+    program = _trace("programmatic-tool-calling.1.json")
+    assert [(e.kind, e.tool) for e in program.events] == [
+        ("call", "program"),
+        ("call", "getInventory"),
+    ]
+    assert program.events[0].args["code"].startswith("const inventory = await tools.getInventory")
+    output = _trace("programmatic-tool-calling.3.json")
+    assert [(e.kind, e.tool, (e.text or "")[:30]) for e in output.events][:1] == [
+        ("result", "program", '{"sku":"sku_123","availableUni')
+    ]
+    a = analyse_traces([VERCEL / "programmatic-tool-calling.3.json"])
+    # 42 and 31 units are the program's output; 11 is the answer's own subtraction
+    assert [c.value for c in a.claims.itertuples() if c.kind == "count"] == ["11 units"]
+
+
+def test_a_compaction_is_the_context_and_its_iteration_is_billed() -> None:
+    # Claude compacted a long conversation server-side: the response opens with a
+    # compaction block (the summary the model keeps of it), then answers from it. The
+    # summary is context, as Claude Code's compact summary is; the usage's iterations bill
+    # the compaction (60,385 input tokens) beside the answer (682), which the top-level
+    # counts alone leave out.
+    trace = _trace("anthropic-compaction.1.json")
+    assert [(e.role, e.kind, (e.text or "")[:24]) for e in trace.events] == [
+        ("system", "message", "## Summary of Conversati"),
+        ("assistant", "message", "Based on our conversatio"),
+    ]
+    (usage,) = [e.usage for e in trace.events if e.usage]
+    assert trace.events[1].usage is usage
+    assert (usage.input_total, usage.output) == (682 + 60385, 1320 + 592)
