@@ -621,6 +621,15 @@ _IGNORED_ITEMS = {
 }
 
 
+def _found_tools(tools: Any) -> str:
+    """A tool search's result: the names of the tools it found, one a line (their
+    definitions join the trace's tools)."""
+    if not isinstance(tools, list):
+        return ""
+    names = [t.get("name") for t in tools if isinstance(t, dict)]
+    return "\n".join(n for n in names if isinstance(n, str))
+
+
 def _built_in_output(item: dict[str, Any]) -> tuple[str, bool]:
     """The text of a built-in tool's output item and whether the tool failed: a shell's
     ``output`` list of ``{"stdout", "stderr", "outcome": {"type": "exit", "exit_code"}}``
@@ -677,6 +686,17 @@ class OpenAIResponses(Converter):
         prev = req.get("previous_response_id")
         if prev is None and isinstance(resp, dict):
             prev = resp.get("previous_response_id")
+        tools = req.get("tools")
+        # The definitions a tool search found are the agent's tools from then on: what
+        # they say grounds the answer as a request's tools do, and their enum values are
+        # no result's data to follow up on.
+        found: list[Any] = []
+        for it in items:
+            if isinstance(it, dict) and it.get("type") == "tool_search_output":
+                listed = it.get("tools")
+                found.extend(listed if isinstance(listed, list) else [])
+        if found:
+            tools = [*(tools if isinstance(tools, list) else []), *found]
         return Snapshot(
             tid,
             items,
@@ -684,7 +704,7 @@ class OpenAIResponses(Converter):
             response_id=rid if isinstance(rid, str) else None,
             previous_id=prev if isinstance(prev, str) else None,
             problem=problem,
-            tools=req.get("tools"),
+            tools=tools,
         )
 
     def convert(
@@ -796,7 +816,7 @@ class OpenAIResponses(Converter):
                     "tool",
                     "result",
                     msg,
-                    text=json.dumps(item["tools"], ensure_ascii=False) if "tools" in item else "",
+                    text=_found_tools(item.get("tools")),
                     call_id=_item_call_id(item),
                     tool="tool_search",
                     is_error=item.get("status") == "failed",

@@ -199,7 +199,10 @@ def test_a_tool_search_and_a_program_are_calls_with_their_outputs() -> None:
         ("call", "get_weather", False),  # the client's to run: not in this response
     ]
     assert search.events[0].args == {"paths": ["get_weather"]}
-    assert "Get the current weather at a specific location" in (search.events[1].text or "")
+    assert search.events[1].text == "get_weather"  # the tool found; its definition a tool's
+    a = analyse_traces([VERCEL / "openai-tool-search.1.json"])
+    # "fahrenheit" is an enum value of the definition found, not a result's data.
+    assert (a.totals["followups"], a.totals["calls"]) == (0, 2)
     # Programmatic tool calling: the program the provider runs (its code) calls the
     # client's getInventory; a later response holds the program's output.
     program = _trace("programmatic-tool-calling.1.json")
