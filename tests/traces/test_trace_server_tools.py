@@ -9,6 +9,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+from projeval.errors import TraceError
 from projeval.traces import analyse_traces
 from projeval.traces.events import Trace
 from projeval.traces.parsers import open_file
@@ -234,3 +236,24 @@ def test_a_compaction_is_the_context_and_its_iteration_is_billed() -> None:
     (usage,) = [e.usage for e in trace.events if e.usage]
     assert trace.events[1].usage is usage
     assert (usage.input_total, usage.output) == (682 + 60385, 1320 + 592)
+
+
+def test_an_api_error_response_and_an_interactions_response_are_named() -> None:
+    # OpenAI's error body ({"error": {"message", "type", "code"}}: the call failed and
+    # answered nothing) and a Gemini Interactions API response ({"object": "interaction",
+    # "steps": [...]}) were "not a known trace format" with a fix to write OpenAI Chat.
+    with pytest.raises(TraceError) as err:
+        open_file(VERCEL / "openai-error.1.json")
+    assert str(err.value) == (
+        f"{VERCEL / 'openai-error.1.json'}:1: this is an API's error response "
+        '({"error": {...}}: the call failed and answered no message), which holds no '
+        "conversation. Fix: leave it out; to read what was sent, record the request beside "
+        'it ({"request": ..., "response": ...}, one call a line)'
+    )
+    with pytest.raises(TraceError) as err:
+        open_file(VERCEL / "gemini-interactions-tool-call-step1.json")
+    assert str(err.value).startswith(
+        f"{VERCEL / 'gemini-interactions-tool-call-step1.json'}:1: this looks like a Gemini "
+        "Interactions API response (object 'interaction', its steps), which projeval does "
+        "not read. Fix: "
+    )
