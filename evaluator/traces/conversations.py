@@ -714,13 +714,21 @@ class OpenAIResponses(Converter):
         msg = start - 1
         prev_model = False
         model_at = -1  # where the current model call's events begin
+        hosted: set[Any] = set()  # calls the provider ran inside the response
         for i, item in enumerate(messages):
             if not isinstance(item, dict):
                 problems.append(f"item {start + i} is not an object; skipped")
                 continue
             kind = item.get("type") or ("message" if "role" in item else None)
-            is_model = kind in _MODEL_ITEMS or (
-                kind == "message" and item.get("role") == "assistant"
+            if kind == "shell_call" and isinstance(item.get("environment"), dict):
+                hosted.add(_item_call_id(item))  # the hosted shell, in a container
+            is_model = (
+                kind in _MODEL_ITEMS
+                or (kind == "message" and item.get("role") == "assistant")
+                # what the provider's own run of a tool answered, inside the same response
+                or kind == "program_output"
+                or (kind == "tool_search_output" and item.get("execution") == "server")
+                or (kind == "shell_call_output" and _item_call_id(item) in hosted)
             )
             if not (is_model and prev_model):
                 msg += 1  # parallel calls stay in the model call that made them

@@ -87,6 +87,12 @@ def test_responses_built_in_shell_calls_are_calls_with_their_outputs() -> None:
         results[0].text
         == "/home/oai/skills/island-rescue-ab6238cd308ce72a5ae69fd3ba1e3aeb:\nSKILL.md\n"
     )
+    # The hosted shell ran inside the one response: one model call, its usage once (it
+    # read as three, "1,499 (1/3 calls)", with a re-sent history billed between them).
+    assert {e.msg for e in trace.events} == {0}
+    a = analyse_traces([VERCEL / "openai-shell-skills.1.json"])
+    (row,) = a.summary.itertuples()
+    assert (row.model_calls, row.recorded_model_calls, row.billed_input_tokens) == (1, 1, 0)
 
 
 def test_a_responses_code_interpreter_run_is_a_call_with_its_logs() -> None:
