@@ -347,6 +347,11 @@ _NOT_NAMES = frozenset(
         "that",
         "these",
         "those",
+        # quantifiers opening a sentence: "Many Maglemosian sites", "Most Marriott hotels"
+        "many",
+        "most",
+        "several",
+        "few",
         "there",
         "here",
         "it",

@@ -482,3 +482,11 @@ def test_a_count_is_held_by_a_compact_json_value() -> None:
     # programmatic tool call) holds 42 as a value of its own; a clock's minutes do not.
     assert ungrounded("There are 42 units.", '{"availableUnits":42,"requestedUnits":31}') == []
     assert [c.value for c in ungrounded("There are 42 units.", '{"at":"10:42"}')] == ["42 units"]
+
+
+def test_a_quantifier_opening_a_sentence_is_no_part_of_a_name() -> None:
+    # vercel/ai's recorded web_fetch answer: "- Many Maglemosian sites may now be
+    # underwater" read as the name "Many Maglemosian" ("Some Hilton rooms" was already
+    # "Hilton"); the page holds "Maglemosian".
+    text = "We read it. Many Maglemosian sites exist, and Most Marriott hotels are full."
+    assert [c.value for c in ungrounded(text, "the Maglemosian culture")] == ["Marriott"]
