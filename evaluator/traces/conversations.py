@@ -991,6 +991,7 @@ class Anthropic(Converter):
         self, blocks: list[Any], role: str, msg: int, out: list[Event], problems: list[str]
     ) -> None:
         text_event: Event | None = None
+        cited = _cited_passages(blocks)
         for block in blocks:
             kind = block.get("type") if isinstance(block, dict) else None
             if kind == "text" or isinstance(block, str):
@@ -1021,13 +1022,15 @@ class Anthropic(Converter):
                         or exit_failed(content.get("return_code"))
                     )
                 )
+                found = _search_results(content, cited)
                 out.append(
                     Event(
                         "tool",
                         "result",
                         msg,
-                        text=text_of(content),
+                        text=text_of(content) if found is None else json.dumps(found),
                         call_id=_str(block.get("tool_use_id")),
+                        structured=found,
                         is_error=err,
                     )
                 )
@@ -1052,6 +1055,39 @@ class Anthropic(Converter):
                 continue  # not text the answer is judged on
             else:
                 problems.append(f"message {msg}: unknown content block type {kind!r}; skipped")
+
+
+def _cited_passages(blocks: list[Any]) -> dict[str, list[str]]:
+    """The passages a message's text cites, by URL: a web search's citations quote the
+    pages its results hold encrypted (``web_search_result_location``'s ``cited_text``)."""
+    cited: dict[str, list[str]] = {}
+    for block in blocks:
+        citations = block.get("citations") if isinstance(block, dict) else None
+        for c in citations if isinstance(citations, list) else []:
+            if (
+                isinstance(c, dict)
+                and isinstance(c.get("url"), str)
+                and isinstance(c.get("cited_text"), str)
+            ):
+                cited.setdefault(c["url"], []).append(c["cited_text"])
+    return cited
+
+
+def _search_results(content: Any, cited: dict[str, list[str]]) -> list[Any] | None:
+    """A web search's results as what can be read of them: each one's title, URL and age
+    (its page is encrypted), with the passages the answer cites from it; ``None`` for a
+    result that is not a list of search results."""
+    if not isinstance(content, list) or not content:
+        return None
+    if not all(isinstance(r, dict) and r.get("type") == "web_search_result" for r in content):
+        return None
+    found: list[Any] = []
+    for r in content:
+        item = {k: r[k] for k in ("title", "url", "page_age") if r.get(k) is not None}
+        if r.get("url") in cited:
+            item["cited_text"] = cited[r["url"]]
+        found.append(item)
+    return found
 
 
 def _add_text(

@@ -263,3 +263,27 @@ def test_an_api_error_response_and_an_interactions_response_are_named() -> None:
         "Interactions API response (object 'interaction', its steps), which projeval does "
         "not read. Fix: "
     )
+
+
+def test_a_web_searchs_results_are_their_titles_and_the_passages_the_answer_cites() -> None:
+    # Claude's web_search: each result's page is encrypted, its title and URL readable; the
+    # answer's text blocks cite passages of them (citations' cited_text, by URL). The
+    # results read as empty text (result tokens 0), so every name the answer took from a
+    # cited passage was flagged ungrounded.
+    trace = _trace("anthropic-web-search-tool.1.json")
+    first = next(e for e in trace.events if e.kind == "result")
+    assert first.structured is not None and first.structured[1] == {
+        "title": "Daily Tech News 26 September 2024",
+        "url": "https://acecomments.mu.nu/?post=411647",
+        "cited_text": [
+            "Daily Tech News 26 September 2024 · Top Story Caroline Ellison, Sam "
+            "Bankman-Fried&#x27;s right-hand woman in the FTX kerfuffle, has been sentenced "
+            "to ..."
+        ],
+    }
+    a = analyse_traces([VERCEL / "anthropic-web-search-tool.1.json"])
+    flagged = {c.value for c in a.claims.itertuples()}
+    assert flagged.isdisjoint({"Caroline Ellison", "FTX", "DeepSeek", "Chrome", "Claude"})
+    # what no cited passage holds stays flagged: the answer's own "challenge to Western
+    # dominance ... especially OpenAI"
+    assert {"Western", "OpenAI"} <= flagged
