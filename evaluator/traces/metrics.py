@@ -259,6 +259,7 @@ class TraceAnalyser:
         billing = any(e.kind == "message" and e.text is not None for e in events)
         before = current_tokens = billed = model_calls = 0
         current: int | None = None
+        called = False  # whether the current message's model call is counted yet
         # Follow-ups: earlier results in order, with their value index (None: not JSON,
         # matched as text), and what the user and system said (not a tool's handle).
         earlier: list[tuple[Event, dict[str, str] | None]] = []
@@ -313,11 +314,14 @@ class TraceAnalyser:
             if billing:
                 if ev.msg != current:
                     before += current_tokens
-                    current, current_tokens = ev.msg, 0
-                    if ev.role == "assistant":
-                        ev.context_tokens = before
-                        billed += before
-                        model_calls += 1
+                    current, current_tokens, called = ev.msg, 0, False
+                if ev.role == "assistant" and not called:
+                    # The model call that wrote the message: at its first event the model
+                    # wrote (a compaction's summary, a hosted tool's output may open it).
+                    ev.context_tokens = before
+                    billed += before
+                    model_calls += 1
+                    called = True
                 current_tokens += n
             if ev.usage is not None:
                 usages.append(ev.usage)

@@ -242,6 +242,14 @@ def test_a_compaction_is_the_context_and_its_iteration_is_billed() -> None:
     (usage,) = [e.usage for e in trace.events if e.usage]
     assert trace.events[1].usage is usage
     assert (usage.input_total, usage.output) == (682 + 60385, 1320 + 592)
+    # Still one model call, though its message opens with the summary.
+    a = analyse_traces([VERCEL / "anthropic-compaction.1.json"])
+    (row,) = a.summary.itertuples()
+    assert (row.model_calls, row.recorded_model_calls) == (1, 1)
+    # A program's output opens the response that answers after it: one model call too.
+    a = analyse_traces([VERCEL / "programmatic-tool-calling.3.json"])
+    (row,) = a.summary.itertuples()
+    assert (row.model_calls, row.recorded_model_calls) == (1, 1)
 
 
 def test_an_api_error_response_and_an_interactions_response_are_named() -> None:
