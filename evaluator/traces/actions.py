@@ -465,12 +465,195 @@ def suite_tool_defs(suite: Any) -> list[Any]:
     return suite_tools(suite)
 
 
+# -- A shell's or a file editor's verb is in its command --------------------------------
+
+#: Commands that only read: files, the file system, the repository's history, the process
+#: table. Each is the first word of a simple command (``cat x | grep y``).
+_READ_COMMANDS = frozenset(
+    [
+        "cat",
+        "ls",
+        "ll",
+        "dir",
+        "grep",
+        "egrep",
+        "fgrep",
+        "rg",
+        "ag",
+        "ack",
+        "find",
+        "fd",
+        "head",
+        "tail",
+        "less",
+        "more",
+        "wc",
+        "pwd",
+        "stat",
+        "file",
+        "which",
+        "whereis",
+        "type",
+        "tree",
+        "du",
+        "df",
+        "nl",
+        "cut",
+        "sort",
+        "uniq",
+        "diff",
+        "cmp",
+        "awk",
+        "jq",
+        "yq",
+        "xxd",
+        "od",
+        "hexdump",
+        "strings",
+        "realpath",
+        "readlink",
+        "basename",
+        "dirname",
+        "date",
+        "whoami",
+        "id",
+        "uname",
+        "env",
+        "printenv",
+        "ps",
+        "top",
+        "echo",
+        "printf",
+        "true",
+        "test",
+    ]
+)
+#: Commands that change files or the system.
+_WRITE_COMMANDS = frozenset(
+    [
+        "mv",
+        "cp",
+        "rm",
+        "rmdir",
+        "mkdir",
+        "touch",
+        "ln",
+        "chmod",
+        "chown",
+        "chgrp",
+        "tee",
+        "truncate",
+        "dd",
+        "install",
+        "unzip",
+        "tar",
+        "patch",
+        "kill",
+        "pkill",
+        "killall",
+        "useradd",
+        "apt",
+        "apt-get",
+        "yum",
+        "dnf",
+        "brew",
+        "npm",
+        "yarn",
+        "pnpm",
+    ]
+)
+#: git's sub-commands that only read; any other (commit, push, add, checkout...) writes.
+_GIT_READS = frozenset(
+    [
+        "status",
+        "log",
+        "diff",
+        "show",
+        "blame",
+        "grep",
+        "ls-files",
+        "ls-tree",
+        "rev-parse",
+        "branch",
+        "remote",
+        "describe",
+    ]
+)
+#: A file editor tool's commands (str_replace_editor, the text_editor tools).
+_EDITOR_READS = frozenset(["view"])
+_EDITOR_WRITES = frozenset(["create", "str_replace", "insert", "undo_edit", "write"])
+_SIMPLE_COMMANDS = re.compile(r"&&|\|\||[;|\n]")
+# An output redirect to a file (``> notes.txt``, ``>> log``), not one to a descriptor
+# (``2>&1``) or to nowhere (``> /dev/null``).
+_REDIRECT = re.compile(r"(?<![0-9&])>>?\s*(?!&|/dev/null)[^\s&|;]")
+
+
+def command_kind(args: Any) -> str | None:
+    """``"read"``, ``"write"`` or ``None`` from the command a shell or a file editor tool
+    was given (``{"command": ...}``, ``{"commands": [...]}``, ``{"cmd": [...]}``), for a tool
+    whose name says neither (``execute_bash``, ``bash``, ``str_replace_editor``): a command
+    that changes a file or the system writes (``mv``, ``rm``, ``git commit``, ``sed -i``,
+    an output redirect, ``pip install``); one made only of commands that read reads
+    (``cat``, ``ls``, ``grep``, ``git status``, ``sed -n``); any other (a script, a test
+    run) says neither."""
+    if not isinstance(args, dict):
+        return None
+    command = args.get("command", args.get("commands", args.get("cmd")))
+    if isinstance(command, list):
+        if command[:2] in (["bash", "-lc"], ["bash", "-c"], ["sh", "-c"]) and len(command) > 2:
+            command = command[2:]
+        command = "\n".join(c for c in command if isinstance(c, str))
+    if not isinstance(command, str) or not command.strip():
+        return None
+    word = command.strip().split(maxsplit=1)[0]
+    if word in _EDITOR_READS:
+        return READ
+    if word in _EDITOR_WRITES:
+        return WRITE
+    if _REDIRECT.search(command):
+        return WRITE
+    kinds = {_simple_kind(part.split()) for part in _SIMPLE_COMMANDS.split(command)}
+    kinds.discard("")  # an empty part, or a cd: changes nothing and reads nothing
+    if WRITE in kinds:
+        return WRITE
+    return READ if kinds == {READ} else None
+
+
+def _simple_kind(words: list[str]) -> str | None:
+    """The kind of one simple command, its words: ``""`` when it is none (empty, ``cd``)."""
+    while words and (words[0] in ("sudo", "env", "time", "nohup") or "=" in words[0]):
+        words = words[1:]  # a prefix or a variable's assignment, then the command
+    if not words or words[0] in ("cd", "pushd", "popd", "export", "source", "."):
+        return ""
+    verb, rest = words[0].rsplit("/", 1)[-1], words[1:]
+    if verb == "git":
+        sub = next((w for w in rest if not w.startswith("-")), "")
+        return READ if sub in _GIT_READS else WRITE
+    if verb == "sed":
+        return WRITE if any(w.startswith("-i") for w in rest) else READ
+    if verb in ("pip", "pip3", "uv", "poetry", "cargo", "go"):
+        return WRITE if rest[:1] in (["install"], ["add"], ["remove"], ["uninstall"]) else None
+    if verb in _WRITE_COMMANDS:
+        return WRITE
+    if verb in _READ_COMMANDS:
+        return READ
+    return None
+
+
 class ToolKinds:
     """The kind of each tool: hints first (per trace, then given), then the verb."""
 
     def __init__(self, hints: Mapping[str, bool] | Iterable[tuple[str, bool]] = ()) -> None:
         self.hints = dict(hints)
         self._memo: dict[str | None, str | None] = {}
+
+    def call_kind(
+        self, tool: str | None, args: Any, trace_hints: Mapping[str, bool] | None = None
+    ) -> str | None:
+        """The kind of one call: its tool's, else, for a tool whose kind nothing says (a
+        shell, a file editor), the kind of the command it was given (:func:`command_kind`)."""
+        found = self.kind(tool, trace_hints)
+        return found if found is not None else command_kind(args)
 
     def kind(self, tool: str | None, trace_hints: Mapping[str, bool] | None = None) -> str | None:
         """``"read"``, ``"write"`` or ``None`` (unknown) for a tool."""
@@ -538,6 +721,14 @@ def _shell_failed(text: str) -> bool:
 # linter rejecting an edit (its 0.x config and its 1.x windowed edit tools open with this;
 # princeton-nlp/SWE-agent 0772c99c, tests/test_data/trajectories/...pydicom__pydicom-1458.traj).
 _REFUSED = ("Your proposed edit has introduced new syntax error(s)",)
+
+
+def exit_failed(code: Any) -> bool:
+    """Whether a shell's exit status, as a result records it in a field of its own
+    (Anthropic code execution's ``return_code``, the Responses API's ``exit_code``,
+    OpenHands's ``exit_code``), says the command failed: a whole number other than 0. A
+    status that is not a number (none recorded, ``null``) says nothing."""
+    return isinstance(code, int) and not isinstance(code, bool) and code != 0
 
 
 def is_error_text(text: str | None, structured: Any = None) -> bool:

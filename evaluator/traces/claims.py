@@ -272,6 +272,45 @@ _VERBS_AFTER = frozenset(
      "have", "had", "does", "did"]
 )  # fmt: skip
 _OF_NEXT = re.compile(r"\s+of\b")
+#: Words after a number that make it a term of arithmetic, not a count ("Split 37 into 30
+#: + 7", "2 plus 2 equals 4").
+_ARITHMETIC_WORDS = frozenset(["into", "onto", "equals", "plus", "minus"])
+#: Kinds of number: a count of them is mathematics ("the sum of two prime numbers", "3
+#: consecutive integers", "we need two numbers with product 6"), not a number of the task's
+#: things ("2 phone numbers" still counts phones' numbers).
+_MATH_KINDS = frozenset(["number", "numbers", "integer", "integers", "prime", "primes"])
+_MATH_ADJECTIVES = frozenset(
+    ["prime", "even", "odd", "consecutive", "natural", "whole", "rational", "irrational",
+     "real", "complex", "positive", "negative", "random", "decimal"]
+)  # fmt: skip
+_NUMBER_NOUN_NEXT = re.compile(r"\s+(?:numbers?|integers?|digits?)\b", re.IGNORECASE)
+# An arithmetic operator and a number beside a number: "2 + 2", "30 + 7", "6 × 7 = 42".
+_OPERATOR_BEFORE = re.compile(r"[\d)][ \t]*[-+*/×÷=][ \t]*\Z")
+_OPERATOR_AFTER = re.compile(r"[ \t]*[-+*/×÷=][ \t]*[\d(]")
+# A capitalised word right before a number, mid-sentence: a label's number ("Player 2",
+# "Terminal 1"), not a count.
+_LABEL_BEFORE = re.compile(r"[a-z,;]\s+[A-Z][a-z]+\s+\Z")
+
+
+def _no_count(text: str, m: re.Match[str]) -> bool:
+    """Whether a number and the word after it count nothing (:func:`claims`): the word is
+    a verb of its clause, a word of arithmetic or another number ("6 three times"), the
+    number a term of arithmetic or a mid-sentence label's, or the things counted are
+    numbers ("two prime numbers")."""
+    noun = m.group("noun").lower()
+    if _verb_after(text, m) or noun in _ARITHMETIC_WORDS or noun in _NUMBER_WORDS:
+        return True
+    if noun in _MATH_KINDS or (
+        noun in _MATH_ADJECTIVES and _NUMBER_NOUN_NEXT.match(text, m.end()) is not None
+    ):
+        return True
+    lo = m.start()
+    head = text[max(0, lo - 40) : lo]
+    if _OPERATOR_BEFORE.search(head) or _OPERATOR_AFTER.match(
+        text, m.start("n") + len(m.group("n"))
+    ):
+        return True
+    return _LABEL_BEFORE.search(head) is not None
 
 
 def _verb_after(text: str, m: re.Match[str]) -> bool:
@@ -308,6 +347,11 @@ _NOT_NAMES = frozenset(
         "that",
         "these",
         "those",
+        # quantifiers opening a sentence: "Many Maglemosian sites", "Most Marriott hotels"
+        "many",
+        "most",
+        "several",
+        "few",
         "there",
         "here",
         "it",
@@ -800,8 +844,9 @@ def claims(text: str | None, held: Held | None = None) -> list[Claim]:
                 m = _COUNT.match(text, start) or _ZH_COUNT.match(text, start)
                 if (
                     m is not None
+                    and not (before.isascii() and before.isalnum())  # "html2pptx", "R1 model"
                     and m.group("noun").lower() not in _NOT_COUNTED
-                    and not _verb_after(text, m)
+                    and not _no_count(text, m)
                 ):
                     covered = m.end()
                     add("count", m.start(), m.end(), (str(int(m.group("n"))),), m.group())
@@ -816,7 +861,7 @@ def claims(text: str | None, held: Held | None = None) -> list[Claim]:
                 continue  # "the Three Rivers Hotel": a name, not three rivers
             if (
                 m.group("noun").lower() not in _NOT_COUNTED
-                and not _verb_after(text, m)
+                and not _no_count(text, m)
                 and not _overlaps(taken, start, end)
             ):
                 # casefold, not lower: the case-blind match takes "ſix" (long s) for "six"
@@ -1507,7 +1552,9 @@ def count_in(form: str, low: str) -> bool:
     if form in ("2", "two") and _BOTH.search(low) is not None:
         return True
     pattern = _STANDALONE.get(
-        form, lambda: rf"(?<![\w.:/-]){re.escape(form)}(?:\.0+)?(?![\w:/-]|\.\d)"
+        # a JSON value written without a space after its key's colon counts ("units":42)
+        form,
+        lambda: rf"(?:(?<![\w.:/-])|(?<=\":)){re.escape(form)}(?:\.0+)?(?![\w:/-]|\.\d)",
     )
     return pattern.search(low) is not None
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import streams
-from .actions import tool_hints
+from .actions import exit_failed, tool_hints
 from .events import Event, Usage, call_event, parse_args
 from .harnesses import (
     CALL_ROLES,
@@ -231,9 +231,23 @@ def openai_usage(raw: Any) -> Usage | None:
 
 
 def anthropic_usage(raw: Any) -> Usage | None:
-    """Anthropic usage. ``input_tokens`` excludes cache tokens, so they are added here."""
+    """Anthropic usage. ``input_tokens`` excludes cache tokens, so they are added here.
+
+    A response that ran more than one sampling iteration (a server-side compaction, an
+    advisor's) lists each in ``iterations``, and its top-level counts are the answer's
+    alone: the iterations, each billed, are summed instead."""
     if not isinstance(raw, dict) or "input_tokens" not in raw:
         return None
+    iterations = raw.get("iterations")
+    if isinstance(iterations, list) and iterations and all(isinstance(i, dict) for i in iterations):
+        parts = [anthropic_usage(i) for i in iterations]
+        if all(p is not None and p.input_total is not None for p in parts):
+            return Usage(
+                input_total=sum(p.input_total or 0 for p in parts if p),
+                output=sum(p.output or 0 for p in parts if p),
+                cache_read=sum(p.cache_read or 0 for p in parts if p),
+                cache_creation=sum(p.cache_creation or 0 for p in parts if p),
+            )
     base = _int(raw.get("input_tokens"))
     read = _int(raw.get("cache_read_input_tokens"))
     created = _int(raw.get("cache_creation_input_tokens"))
@@ -270,8 +284,11 @@ def text_of(content: Any) -> str:
 
 
 def _attach_usage(events: list[Event], first: int, usage: Usage | None) -> None:
-    if usage is not None and first < len(events) and events[first].usage is None:
-        events[first].usage = usage
+    """Give a message's usage to its first event the model wrote (a compaction's summary
+    before it is context, not the call)."""
+    at = next((i for i in range(first, len(events)) if events[i].role == "assistant"), first)
+    if usage is not None and at < len(events) and events[at].usage is None:
+        events[at].usage = usage
 
 
 class Converter:
@@ -567,29 +584,71 @@ _MODEL_ITEMS = {
     "apply_patch_call",
     "mcp_list_tools",
     "mcp_approval_request",
+    "tool_search_call",
+    "program",
+    "x_search_call",
 }
-# Items that are understood but carry nothing this analysis counts.
+# Built-in tools the client runs, as the model calls them (``shell_call``) and as their
+# output comes back (``shell_call_output``): a call named by the tool, its arguments the
+# item's action or operation.
+_BUILT_IN_CALLS = {
+    "shell_call": ("shell", "action"),
+    "local_shell_call": ("local_shell", "action"),
+    "apply_patch_call": ("apply_patch", "operation"),
+}
+_BUILT_IN_OUTPUTS = {
+    "shell_call_output": "shell",
+    "local_shell_call_output": "local_shell",
+    "apply_patch_call_output": "apply_patch",
+}
+# Items that are understood but carry nothing this analysis counts: a hosted search's
+# results are not recorded (a web search's item holds its query and sources only).
 _IGNORED_ITEMS = {
     "reasoning",
     "web_search_call",
     "file_search_call",
-    "code_interpreter_call",
+    "code_interpreter_call",  # only when its outputs were not recorded
     "image_generation_call",
     "computer_call",
     "computer_call_output",
     "computer_call_result",  # the Agents SDK for JavaScript's name for it
-    "shell_call",
-    "shell_call_output",
-    "local_shell_call",
-    "local_shell_call_output",
-    "apply_patch_call",
-    "apply_patch_call_output",
+    "x_search_call",  # xAI's hosted search of X posts
     "mcp_list_tools",
     "mcp_approval_request",
     "mcp_approval_response",
     "item_reference",
     "compaction",
 }
+
+
+def _found_tools(tools: Any) -> str:
+    """A tool search's result: the names of the tools it found, one a line (their
+    definitions join the trace's tools)."""
+    if not isinstance(tools, list):
+        return ""
+    names = [t.get("name") for t in tools if isinstance(t, dict)]
+    return "\n".join(n for n in names if isinstance(n, str))
+
+
+def _built_in_output(item: dict[str, Any]) -> tuple[str, bool]:
+    """The text of a built-in tool's output item and whether the tool failed: a shell's
+    ``output`` list of ``{"stdout", "stderr", "outcome": {"type": "exit", "exit_code"}}``
+    (a non-zero exit or a ``timeout`` outcome failed), a local shell's ``output`` text, a
+    patch's ``output`` with its ``status`` (``failed``)."""
+    output = item.get("output")
+    failed = item.get("status") == "failed"
+    if not isinstance(output, list):
+        return text_of(output) if output is not None else "", failed
+    parts: list[str] = []
+    for run in output:
+        if not isinstance(run, dict):
+            continue
+        parts.extend(run[k] for k in ("stdout", "stderr") if isinstance(run.get(k), str))
+        outcome = run.get("outcome")
+        if isinstance(outcome, dict):
+            failed = failed or outcome.get("type") == "timeout"
+            failed = failed or exit_failed(outcome.get("exit_code"))
+    return "".join(parts), failed
 
 
 class OpenAIResponses(Converter):
@@ -627,6 +686,17 @@ class OpenAIResponses(Converter):
         prev = req.get("previous_response_id")
         if prev is None and isinstance(resp, dict):
             prev = resp.get("previous_response_id")
+        tools = req.get("tools")
+        # The definitions a tool search found are the agent's tools from then on: what
+        # they say grounds the answer as a request's tools do, and their enum values are
+        # no result's data to follow up on.
+        found: list[Any] = []
+        for it in items:
+            if isinstance(it, dict) and it.get("type") == "tool_search_output":
+                listed = it.get("tools")
+                found.extend(listed if isinstance(listed, list) else [])
+        if found:
+            tools = [*(tools if isinstance(tools, list) else []), *found]
         return Snapshot(
             tid,
             items,
@@ -634,7 +704,7 @@ class OpenAIResponses(Converter):
             response_id=rid if isinstance(rid, str) else None,
             previous_id=prev if isinstance(prev, str) else None,
             problem=problem,
-            tools=req.get("tools"),
+            tools=tools,
         )
 
     def convert(
@@ -643,21 +713,41 @@ class OpenAIResponses(Converter):
         events: list[Event] = []
         msg = start - 1
         prev_model = False
+        model_at = -1  # where the current model call's events begin
+        hosted: set[Any] = set()  # calls the provider ran inside the response
         for i, item in enumerate(messages):
             if not isinstance(item, dict):
                 problems.append(f"item {start + i} is not an object; skipped")
                 continue
             kind = item.get("type") or ("message" if "role" in item else None)
-            is_model = kind in _MODEL_ITEMS or (
-                kind == "message" and item.get("role") == "assistant"
+            if kind == "shell_call" and isinstance(item.get("environment"), dict):
+                hosted.add(_item_call_id(item))  # the hosted shell, in a container
+            is_model = (
+                kind in _MODEL_ITEMS
+                or (kind == "message" and item.get("role") == "assistant")
+                # what the provider's own run of a tool answered, inside the same response
+                or kind == "program_output"
+                or (kind == "tool_search_output" and item.get("execution") == "server")
+                or (kind == "shell_call_output" and _item_call_id(item) in hosted)
             )
             if not (is_model and prev_model):
                 msg += 1  # parallel calls stay in the model call that made them
+                self._empty_answer(events, model_at, msg - 1)
+                model_at = len(events) if is_model else -1
             prev_model = is_model
             self._item(item, kind, msg, start + i, events, problems)
+        self._empty_answer(events, model_at, msg)
         for ev in events:
             ev.line = line
         return events
+
+    @staticmethod
+    def _empty_answer(events: list[Event], model_at: int, msg: int) -> None:
+        """A model call whose items left no event (only reasoning, a listing of an MCP
+        server's tools, a request for approval) is still a model call: an empty answer
+        stands for it, to carry its usage."""
+        if model_at == len(events):
+            events.append(Event("assistant", "message", msg, text=""))
 
     def _item(
         self,
@@ -713,6 +803,69 @@ class OpenAIResponses(Converter):
             self._call_and_output(item, msg, out)
         elif kind == "mcp_call":
             self._call_and_output(item, msg, out)
+        elif kind in _BUILT_IN_CALLS:
+            name, field = _BUILT_IN_CALLS[kind]
+            out.append(call_event(msg, name, _item_call_id(item), item.get(field)))
+        elif kind in _BUILT_IN_OUTPUTS:
+            text, failed = _built_in_output(item)
+            # local_shell_call_output names its call in "id", the others in "call_id".
+            cid = _str(item.get("call_id")) or _str(item.get("id"))
+            tool = _BUILT_IN_OUTPUTS[kind]
+            out.append(Event("tool", "result", msg, text=text, call_id=cid, tool=tool))
+            out[-1].is_error = failed
+        elif kind == "tool_search_call":
+            # The model searching its deferred tools (run by the server, or by the client):
+            # a search's call; its output lists the tools found (their definitions).
+            cid = _item_call_id(item)
+            out.append(call_event(msg, "tool_search", cid, item.get("arguments")))
+        elif kind == "tool_search_output":
+            out.append(
+                Event(
+                    "tool",
+                    "result",
+                    msg,
+                    text=_found_tools(item.get("tools")),
+                    call_id=_item_call_id(item),
+                    tool="tool_search",
+                    is_error=item.get("status") == "failed",
+                )
+            )
+        elif kind == "program":
+            # Programmatic tool calling: code the provider runs, calling the client's tools
+            # (function calls whose caller names the program); its output comes later.
+            cid = _item_call_id(item)
+            out.append(call_event(msg, "program", cid, {"code": item.get("code")}))
+        elif kind == "program_output":
+            result = item.get("result", item.get("output"))
+            out.append(
+                Event(
+                    "tool",
+                    "result",
+                    msg,
+                    text=text_of(result) if result is not None else "",
+                    call_id=_item_call_id(item),
+                    tool="program",
+                    is_error=item.get("status") == "failed",
+                )
+            )
+        elif kind == "code_interpreter_call" and isinstance(item.get("outputs"), list):
+            # A code run the provider hosts: the code and what it printed in one item.
+            cid = _str(item.get("id"))
+            out.append(call_event(msg, "code_interpreter", cid, {"code": item.get("code")}))
+            logs = [o.get("logs") for o in item["outputs"] if isinstance(o, dict)]
+            text = "\n".join(log for log in logs if isinstance(log, str))
+            failed = item.get("status") == "failed"
+            out.append(
+                Event(
+                    "tool",
+                    "result",
+                    msg,
+                    text=text,
+                    call_id=cid,
+                    tool="code_interpreter",
+                    is_error=failed,
+                )
+            )
         elif kind in _IGNORED_ITEMS:
             return
         else:
@@ -838,6 +991,7 @@ class Anthropic(Converter):
         self, blocks: list[Any], role: str, msg: int, out: list[Event], problems: list[str]
     ) -> None:
         text_event: Event | None = None
+        cited = _cited_passages(blocks)
         for block in blocks:
             kind = block.get("type") if isinstance(block, dict) else None
             if kind == "text" or isinstance(block, str):
@@ -861,18 +1015,34 @@ class Anthropic(Converter):
                 # Server tools answer in the same assistant message, linked by tool_use_id.
                 content = block.get("content")
                 err = bool(block.get("is_error")) or (
-                    isinstance(content, dict) and str(content.get("type", "")).endswith("error")
+                    isinstance(content, dict)
+                    and (
+                        str(content.get("type", "")).endswith("error")
+                        # code execution's shell: {"return_code": 1, "stdout": ...}
+                        or exit_failed(content.get("return_code"))
+                    )
                 )
+                found = _search_results(content, cited)
                 out.append(
                     Event(
                         "tool",
                         "result",
                         msg,
-                        text=text_of(content),
+                        text=text_of(content) if found is None else json.dumps(found),
                         call_id=_str(block.get("tool_use_id")),
+                        structured=found,
                         is_error=err,
                     )
                 )
+                # What the model writes after its server tool answered is read after that
+                # answer (the page it fetched, the figures its code printed), not joined to
+                # the text it wrote before the call.
+                text_event = None
+            elif kind == "compaction" and isinstance(block.get("content"), str):
+                # The summary the model keeps of a conversation compacted server-side: the
+                # context it answers from, as Claude Code's compact summary is.
+                out.append(Event("system", "message", msg, text=block["content"]))
+                text_event = None
             elif kind in (
                 "thinking",
                 "redacted_thinking",
@@ -885,6 +1055,39 @@ class Anthropic(Converter):
                 continue  # not text the answer is judged on
             else:
                 problems.append(f"message {msg}: unknown content block type {kind!r}; skipped")
+
+
+def _cited_passages(blocks: list[Any]) -> dict[str, list[str]]:
+    """The passages a message's text cites, by URL: a web search's citations quote the
+    pages its results hold encrypted (``web_search_result_location``'s ``cited_text``)."""
+    cited: dict[str, list[str]] = {}
+    for block in blocks:
+        citations = block.get("citations") if isinstance(block, dict) else None
+        for c in citations if isinstance(citations, list) else []:
+            if (
+                isinstance(c, dict)
+                and isinstance(c.get("url"), str)
+                and isinstance(c.get("cited_text"), str)
+            ):
+                cited.setdefault(c["url"], []).append(c["cited_text"])
+    return cited
+
+
+def _search_results(content: Any, cited: dict[str, list[str]]) -> list[Any] | None:
+    """A web search's results as what can be read of them: each one's title, URL and age
+    (its page is encrypted), with the passages the answer cites from it; ``None`` for a
+    result that is not a list of search results."""
+    if not isinstance(content, list) or not content:
+        return None
+    if not all(isinstance(r, dict) and r.get("type") == "web_search_result" for r in content):
+        return None
+    found: list[Any] = []
+    for r in content:
+        item = {k: r[k] for k in ("title", "url", "page_age") if r.get(k) is not None}
+        if r.get("url") in cited:
+            item["cited_text"] = cited[r["url"]]
+        found.append(item)
+    return found
 
 
 def _add_text(

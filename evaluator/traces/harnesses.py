@@ -32,6 +32,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+from .actions import exit_failed
+
 # -- mini-SWE-agent ----------------------------------------------------------------------
 
 #: Roles of a message that records how a run ended, not a turn of its conversation:
@@ -863,7 +865,7 @@ def openhands_messages(events: list[Any], problems: list[str]) -> list[Any]:
                 "name": meta.get("function_name") or (call[1] if call else kind),
                 "content": _openhands_text(event),
             }
-            if kind in _OPENHANDS_FAILED:
+            if kind in _OPENHANDS_FAILED or _openhands_exit_failed(event):
                 result["error"] = True
             out.append(result)
             continue
@@ -935,6 +937,18 @@ def _openhands_arguments(call_id: str, args: dict[str, Any], response: dict[str,
                     if isinstance(function, dict) and "arguments" in function:
                         return function["arguments"]
     return {k: v for k, v in args.items() if k not in _OPENHANDS_RUNTIME_ARGS}
+
+
+def _openhands_exit_failed(event: dict[str, Any]) -> bool:
+    """Whether a command's observation says it failed: a non-zero exit code, except -1,
+    which OpenHands writes for a command still running when it stopped waiting (a server
+    left up: "no new output after 30 seconds"), unless its suffix says it was stopped for
+    taking too long ("timed out")."""
+    meta = _object(_object(event.get("extras")).get("metadata"))
+    code = meta.get("exit_code")
+    if code == -1:
+        return "timed out" in str(meta.get("suffix") or "")
+    return exit_failed(code)
 
 
 def _openhands_text(event: dict[str, Any]) -> str:

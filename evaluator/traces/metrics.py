@@ -259,6 +259,7 @@ class TraceAnalyser:
         billing = any(e.kind == "message" and e.text is not None for e in events)
         before = current_tokens = billed = model_calls = 0
         current: int | None = None
+        called = False  # whether the current message's model call is counted yet
         # Follow-ups: earlier results in order, with their value index (None: not JSON,
         # matched as text), and what the user and system said (not a tool's handle).
         earlier: list[tuple[Event, dict[str, str] | None]] = []
@@ -271,7 +272,7 @@ class TraceAnalyser:
         last_handoff: str | None = None  # the latest handoff to another agent
         argued: dict[str, int] = {}  # values the agent passed -> seq of the first call
         n_followups = duplicates = retries = lookups = actions = 0
-        kind_of, trace_hints = self.kinds.kind, trace.tool_hints
+        kind_of, trace_hints = self.kinds.call_kind, trace.tool_hints
         # Counts for the summary.
         messages = n_calls = n_results = errors = unanswered = orphans = result_tokens = 0
         usages: list[Usage] = []
@@ -313,11 +314,14 @@ class TraceAnalyser:
             if billing:
                 if ev.msg != current:
                     before += current_tokens
-                    current, current_tokens = ev.msg, 0
-                    if ev.role == "assistant":
-                        ev.context_tokens = before
-                        billed += before
-                        model_calls += 1
+                    current, current_tokens, called = ev.msg, 0, False
+                if ev.role == "assistant" and not called:
+                    # The model call that wrote the message: at its first event the model
+                    # wrote (a compaction's summary, a hosted tool's output may open it).
+                    ev.context_tokens = before
+                    billed += before
+                    model_calls += 1
+                    called = True
                 current_tokens += n
             if ev.usage is not None:
                 usages.append(ev.usage)
@@ -425,7 +429,7 @@ class TraceAnalyser:
                         # user's next turn, which may start at the entry agent: routing.
                         dup_of = None
                     elif reran(before_call, ev, events) and (
-                        kind_of(ev.tool, trace_hints) != READ
+                        kind_of(ev.tool, ev.args, trace_hints) != READ
                         or last_write > before_call.seq
                         or ev.turn > before_call.turn
                     ):
@@ -440,7 +444,7 @@ class TraceAnalyser:
                 last_try[ev.tool] = ev
                 if is_handoff(ev.tool):
                     last_handoff = ev.tool
-                call_kind = kind_of(ev.tool, trace_hints)
+                call_kind = kind_of(ev.tool, ev.args, trace_hints)
                 if call_kind == WRITE:
                     last_write = ev.seq
                     if turn is not None and turn_no > 0:

@@ -88,6 +88,20 @@ UNREAD_FORMATS = {
         "exported as OTLP JSON, or write each conversation's messages as OpenAI Chat JSON "
         'Lines ({"messages": [...]}, one conversation a line)',
     ),
+    "api_error": (
+        'this is an API\'s error response ({"error": {...}}: the call failed and answered '
+        "no message), which holds no conversation",
+        "leave it out; to read what was sent, record the request beside it "
+        '({"request": ..., "response": ...}, one call a line)',
+    ),
+    "gemini_interactions": (
+        "this looks like a Gemini Interactions API response (object 'interaction', its "
+        "steps), which projeval does not read",
+        "record the calls as generateContent requests and responses "
+        '({"request": {"contents": [...]}, "response": {"candidates": [...]}}, one call a '
+        "line), or write each conversation as OpenAI Chat JSON Lines "
+        '({"messages": [...]}, one conversation a line)',
+    ),
     "agentbench": (
         "this looks like an AgentBench run (output.history of 'user' and 'agent' turns), "
         "which projeval does not read: the agent's actions are free text in each task's own "
@@ -356,6 +370,11 @@ def sniff(value: Any) -> tuple[str | None, bool]:
             return "langfuse", True
         if _is_tooltalk(value.get("conversation")):
             return "tooltalk", True
+        if value.get("object") == "interaction" and isinstance(value.get("steps"), list):
+            return "gemini_interactions", True
+        error = value.get("error")
+        if isinstance(error, dict) and "message" in error and set(value) <= {"error", "status"}:
+            return "api_error", True
         body = r_ if isinstance(r_ := value.get("request"), dict) else value
         raw_resp = value.get("response")
         if body is not value and converse_stream(raw_resp):

@@ -10,6 +10,7 @@ from projeval.errors import SuiteError
 from projeval.traces import analyse_traces
 from projeval.traces.actions import (
     ToolKinds,
+    command_kind,
     description_kind,
     is_error_text,
     load_tool_hints,
@@ -423,3 +424,49 @@ def test_drawing_a_chart_from_a_results_file_is_no_lookup() -> None:
     log = Path(__file__).resolve().parents[1] / "corpora" / "formats" / "ag2_chat_history.json"
     a = analyse_traces([log], workers=1)
     assert (a.totals["followups"], a.totals["lookups"], a.totals["actions"]) == (1, 0, 1)
+
+
+@pytest.mark.parametrize(
+    ("args", "kind"),
+    [
+        # A shell tool's verb is the command it runs.
+        ({"command": "mv /workspace/game_2048.py /workspace/2048.py"}, "write"),
+        ({"command": "cat README.md | grep -n install"}, "read"),
+        ({"command": "cd /workspace && ls -la"}, "read"),
+        ({"command": "git status && git diff HEAD~1"}, "read"),
+        ({"command": "git add -A && git commit -m 'fix'"}, "write"),
+        ({"command": "rm -rf build"}, "write"),
+        ({"command": "sudo mkdir -p /opt/app"}, "write"),
+        ({"command": "echo hi > notes.txt"}, "write"),  # an output redirect writes a file
+        ({"command": "grep -rn TODO src 2>&1 | head"}, "read"),  # not a file written
+        ({"command": "sed -i 's/a/b/' x.py"}, "write"),
+        ({"command": "sed -n '1,20p' x.py"}, "read"),
+        ({"command": "pip install requests"}, "write"),
+        ({"command": "python3 -m pytest -q"}, None),  # runs code: neither, as before
+        ({"command": "ls; ./deploy.sh"}, None),
+        ({"commands": ["ls -R /skills", "sed -n '1,200p' /skills/SKILL.md"]}, "read"),
+        ({"cmd": ["bash", "-lc", "rg -n foo"]}, "read"),
+        # A file editor's command says it too (str_replace_editor, text_editor tools).
+        ({"command": "view", "path": "/workspace"}, "read"),
+        ({"command": "str_replace", "path": "a.py", "old_str": "x", "new_str": "y"}, "write"),
+        ({"command": "create", "path": "a.py", "file_text": ""}, "write"),
+        ({"path": "a.py"}, None),
+        ({"command": ""}, None),
+    ],
+)
+def test_a_shell_or_editor_commands_verb_is_its_kind(
+    args: dict[str, object], kind: str | None
+) -> None:
+    assert command_kind(args) == kind
+
+
+def test_a_shell_rename_of_a_path_a_view_listed_is_an_action_not_a_lookup() -> None:
+    # OpenHands (tests/corpora/formats/openhands/wrong_initial_state.json): the editor's view
+    # lists /workspace/game_2048.py, then execute_bash runs "mv /workspace/game_2048.py
+    # /workspace/2048.py": passing on a path it was given to a command that writes.
+    path = (
+        Path(__file__).resolve().parents[1] / "corpora/formats/openhands/wrong_initial_state.json"
+    )
+    a = analyse_traces([path])
+    (row,) = a.summary.itertuples()
+    assert (row.followups, row.lookups, row.actions) == (1, 0, 1)

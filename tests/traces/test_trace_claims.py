@@ -444,3 +444,49 @@ def test_the_language_code_is_written_in_is_no_name() -> None:
     assert [c for c in claims(text) if c.kind == "name"] == []
     # A name it stands in is still flagged, by its other words (as "Monday" in a name).
     assert [c.value for c in claims("I booked Python Tours for you.")] == ["Tours"]
+
+
+def test_numbers_of_arithmetic_and_of_mathematics_are_no_counts() -> None:
+    # Counts of abstract numbers state nothing of the task: OpenHands's "the sum of two
+    # prime numbers" (trial10's leftover); vercel/ai's recorded answers "2 + 2 equals 4",
+    # "Split 37 into 30 + 7", "they rolled 6 three times" (a number before a number word).
+    texts = [
+        "Every even integer greater than 2 is the sum of two prime numbers.",
+        "2 + 2 equals 4.",
+        "## Method: Split 37 into 30 + 7",
+        "Take 3 consecutive integers and 2 odd numbers; we need two numbers with sum 5.",
+        "They rolled 6 three times out of four rolls.",
+    ]
+    assert [[c.value for c in claims(t)] for t in texts] == [[], [], [], [], ["four rolls"]]
+    # Things a task counts stay counts, numbers of them too.
+    assert [c.value for c in claims("I found 2 phone numbers and 3 tickets.")] == [
+        "2 phone",
+        "3 tickets",
+    ]
+
+
+def test_a_number_glued_to_a_words_letters_is_no_count() -> None:
+    # vercel/ai's recorded answers: "html2pptx.md" read as "2pptx", DeepSeek's "R1 model"
+    # as "1 model"; a mid-sentence label's number ("without Player 2 scoring") counts
+    # nothing either.
+    texts = [
+        "Now let me read the html2pptx.md file as instructed:",
+        "DeepSeek has unveiled its R1 model.",
+        "It ended without Player 2 scoring a single round.",
+    ]
+    assert [[c.value for c in claims(t) if c.kind == "count"] for t in texts] == [[], [], []]
+
+
+def test_a_count_is_held_by_a_compact_json_value() -> None:
+    # A program's output written without spaces ({"availableUnits":42}, vercel/ai's recorded
+    # programmatic tool call) holds 42 as a value of its own; a clock's minutes do not.
+    assert ungrounded("There are 42 units.", '{"availableUnits":42,"requestedUnits":31}') == []
+    assert [c.value for c in ungrounded("There are 42 units.", '{"at":"10:42"}')] == ["42 units"]
+
+
+def test_a_quantifier_opening_a_sentence_is_no_part_of_a_name() -> None:
+    # vercel/ai's recorded web_fetch answer: "- Many Maglemosian sites may now be
+    # underwater" read as the name "Many Maglemosian" ("Some Hilton rooms" was already
+    # "Hilton"); the page holds "Maglemosian".
+    text = "We read it. Many Maglemosian sites exist, and Most Marriott hotels are full."
+    assert [c.value for c in ungrounded(text, "the Maglemosian culture")] == ["Marriott"]

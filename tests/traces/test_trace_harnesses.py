@@ -658,3 +658,30 @@ def test_openhands_actions_of_one_model_response_are_one_message() -> None:
         ("tool", 0, False),
     ]
     assert [m["tool_call_id"] for m in messages[1:]] == ["c1", "c3"] and problems == []
+
+
+def test_an_openhands_commands_exit_code_says_whether_it_failed() -> None:
+    # A run observation records the shell's exit status in extras.metadata.exit_code, with
+    # the runtime's suffix (as in the recorded basic_gui_mode.json, tests/corpora/formats):
+    # 1 failed; -1 with "no new output" is a command still running (a server left up), no
+    # failure; -1 with "timed out" was stopped: failed.
+    def run(i: int, code: int, suffix: str) -> dict[str, Any]:
+        meta = {"exit_code": code, "pid": -1, "prefix": "", "suffix": suffix}
+        return {"id": i + 1, "source": "agent", "observation": "run", "cause": i,
+                "content": "x", "extras": {"command": "c", "metadata": meta}}  # fmt: skip
+
+    events: list[Any] = [
+        _oh_call(0, "run", "execute_bash", {}),
+        run(0, 1, "\n[The command completed with exit code 1.]"),
+        _oh_call(2, "run", "execute_bash", {}),
+        run(2, -1, "\n[The command has no new output after 30 seconds. You may wait longer "
+                   "to see additional output by sending empty command '']"),
+        _oh_call(4, "run", "execute_bash", {}),
+        run(4, -1, "\n[The command timed out after 120 seconds. You may wait longer ...]"),
+        _oh_call(6, "run", "execute_bash", {}),
+        run(6, 0, "\n[The command completed with exit code 0.]"),
+    ]  # fmt: skip
+    problems: list[str] = []
+    results = [m for m in openhands_messages(events, problems) if m["role"] == "tool"]
+    assert [m.get("error", False) for m in results] == [True, False, True, False]
+    assert problems == []
