@@ -213,10 +213,21 @@ FIRST_WRITE_VERBS = frozenset(
 _WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
 
+# name_words by name: tool names recur in every trace, and the names an answer states
+# are asked again for each of their spellings (claims' Grounds).
+_NAME_WORDS: dict[str, tuple[str, ...]] = {}
+_NAME_WORDS_KEPT = 8192
+
+
 def name_words(name: str) -> tuple[str, ...]:
     """The lower-cased words of a name, whatever its case: ``transfer_to_InvoiceAgent``,
     ``QueryCalendar`` and "Invoice Agent" alike."""
-    return tuple(w.lower() for w in _WORDS.findall(name))
+    words = _NAME_WORDS.get(name)
+    if words is None:
+        if len(_NAME_WORDS) >= _NAME_WORDS_KEPT:
+            _NAME_WORDS.clear()
+        words = _NAME_WORDS[name] = tuple(w.lower() for w in _WORDS.findall(name))
+    return words
 
 
 #: How agent frameworks name a handoff of the conversation to another agent: the OpenAI

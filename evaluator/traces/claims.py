@@ -761,13 +761,18 @@ def claims(text: str | None, held: Held | None = None) -> list[Claim]:
             key = (kind, forms)
             known = seen.get(key)
             if known is None:
-                known = False
-                for form in forms:  # a loop, not any(): this runs once per value stated
-                    if held(kind, form):
-                        known = True
-                        break
+                # A run of capitalised words is held as it is stated, or as two held values
+                # side by side, or in another spelling: the same answer in any order (held
+                # reads what was read before the text, which asking does not change), and a
+                # run that misses as stated is more often two values than hyphenated.
+                known = bool(forms) and held(kind, forms[0])
                 if not known and run:
                     known = _held_in_two(value, held)
+                if not known:
+                    for form in forms[1:]:  # a loop, not any(): once per value stated
+                        if held(kind, form):
+                            known = True
+                            break
                 seen[key] = known
             if known:
                 return

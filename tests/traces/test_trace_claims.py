@@ -102,6 +102,16 @@ def test_names_made_of_held_names_and_sentence_verbs_are_grounded() -> None:
     assert [c.value for c in ungrounded("Call Tesla Roadside now.", known)] == ["Tesla Roadside"]
 
 
+def test_a_name_is_held_in_any_of_its_spellings_or_as_two_held_values() -> None:
+    # Each way a run of capitalised words is grounded, whatever order they are tried in:
+    # as stated, joined by "-" or "_" (a plan's code, a slug), or as two values side by side.
+    known = '{"plan": "gold_plus", "tier": "Silver-Line", "brand": "Acme", "product": "Rocket"}'
+    assert ungrounded("Your Gold Plus plan renews; Silver Line support is included.", known) == []
+    assert ungrounded("The Acme Rocket ships today.", known) == []
+    assert [c.value for c in ungrounded("The Acme Sled ships today.", known)] == ["Acme Sled"]
+    assert [c.value for c in ungrounded("Your Bronze Plus plan renews.", known)] == ["Bronze Plus"]
+
+
 def test_quoted_text_with_its_sentence_punctuation_inside_the_quotes() -> None:
     known = "Open the app and enter Describe Concern there."
     assert ungrounded("In “Describe Concern,” enter the recall.", known) == []
