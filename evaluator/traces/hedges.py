@@ -929,7 +929,10 @@ def find_hedges(
     not "in the snippet", the result the subject), the Chinese agent that cannot look up or
     confirm with an adverb between ("我目前无法直接确认": ``missing``), and a hope that the
     parcel comes by a day named ("Fingers crossed you'll have it this week": a guess, not a
-    sentence about the user). "It should arrive by early next week" estimates when this order
+    sentence about the user), and an entity or its listing that does not mention or give the
+    fact ("The Harbour Inn doesn't specifically mention shuttles": ``missing``, when no
+    ``latest_result`` shows the record; not with the user as its subject). "It should arrive
+    by early next week" estimates when this order
     comes; "within 5-7 business days" after it is a processing time, and a date the result
     holds is read back.
 
@@ -1197,6 +1200,26 @@ _HOPED_DAY = re.compile(
 )
 #: The cues of :data:`_HOPED_DAY`: about the parcel, whoever "you'll have it" names.
 _HOPES = frozenset({"fingers crossed", "hopefully"})
+# The entity, its listing or "the information" not mentioning or giving the fact asked ("The
+# Harbour Inn doesn't specifically mention airport shuttles", "the hotel does not provide any
+# information about discounts", "there is no explicit mention of a pool"): session 17's ruling,
+# a statement of missing information when no result in the row shows the record (round 18's
+# hotel assistant, whose retrieval is not logged); with one, the record read back (_rule), and
+# with the user or the agent as the subject, the user's input or the agent's own words.
+_NOT_MENTIONED = re.compile(
+    r"\b(?:does\s+not|doesn['\u2019]t|did\s+not|didn['\u2019]t)\s+"
+    r"(?:specifically\s+|explicitly\s+|clearly\s+)?(?:mention|specify|"
+    r"provide\s+(?:any\s+)?(?:specific\s+|detailed\s+|explicit\s+|further\s+)?"
+    r"(?:information|details|recommendations)(?=\s+(?:about|on|for|regarding)\b))|"
+    r"\bno\s+(?:explicit\s+|specific\s+)?mention\s+of\b",
+    re.IGNORECASE,
+)
+# The subject of a :data:`_NOT_MENTIONED` clause that makes it no fact of the data: the user
+# ("The user didn't specify the city", "You didn't mention the dates") or the agent.
+_NOT_MENTIONED_SUBJECT = re.compile(
+    r"\b(?:user|users|customer|you|they|he|she|I|we)\b", re.IGNORECASE
+)
+_BARE_CONJUNCTION = re.compile(r"\s*(?:(?:but|and|yet|or|so)\s*)?", re.IGNORECASE)
 # The source read named after the participle: "The band is not mentioned in the snippet" is
 # the result the subject, as "the observation does not say X" (round 7), process narration.
 _IN_SOURCE = re.compile(
@@ -1207,11 +1230,28 @@ _IN_SOURCE = re.compile(
 )
 
 
+def _mentions_not(text: str, h: HedgeMatch) -> bool:
+    """True when the cue ``h`` is a match of :data:`_NOT_MENTIONED`."""
+    m = _NOT_MENTIONED.match(text, h.start)
+    return m is not None and m.end() == h.end
+
+
 def _pattern_cue(m: re.Match[str], text: str, window: int) -> HedgeMatch | None:
     """The cue of a match of :data:`_UNSTATED`, :data:`_ZH_CANNOT_KNOW`, :data:`_EN_MISSING`,
     :data:`_HOPED_DAY` or :data:`_ZH_LIKELIHOOD`, or ``None``."""
     start, end = m.span()
     said = text[start:end]
+    if m.re is _NOT_MENTIONED:
+        lo = max(text.rfind(".", 0, start), text.rfind("\n", 0, start))
+        comma = text.rfind(",", lo + 1, start)
+        if comma > lo and not _BARE_CONJUNCTION.fullmatch(text, comma + 1, start):
+            lo = comma  # its own clause's subject; "…, but did not specify" has the one before
+        if _NOT_MENTIONED_SUBJECT.search(text, lo + 1, start) or _IN_SOURCE.match(text, end):
+            return None  # the user's input, the agent's words, or a page the subject (process)
+        phrase = " ".join(said.lower().split())
+        return HedgeMatch(
+            phrase, "en", start, end, said, context(text, start, end, window), "missing"
+        )
     if m.re is _HOPED_DAY:
         phrase = _normal(said)
         return HedgeMatch(
@@ -1296,7 +1336,14 @@ def _occurrences(lowered: str, word: str) -> Iterator[int]:
 
 
 #: The pattern cues, read in this order.
-_PATTERN_CUES = (_UNSTATED, _ZH_CANNOT_KNOW, _EN_MISSING, _HOPED_DAY, _ZH_LIKELIHOOD)
+_PATTERN_CUES = (
+    _UNSTATED,
+    _ZH_CANNOT_KNOW,
+    _EN_MISSING,
+    _HOPED_DAY,
+    _ZH_LIKELIHOOD,
+    _NOT_MENTIONED,
+)
 # Their literals tested together: a text with none of them (most texts) has no pattern cue,
 # found with one test and one lower-casing instead of one of each a pattern.
 _PATTERN_CUES_GATE = GatedAny(_PATTERN_CUES)
@@ -1362,6 +1409,10 @@ def _rule(
     """The name of the rule that drops the cue ``h`` (its clause ``[c_lo, c_hi)``, its
     sentence ``[s_lo, s_hi)``), or ``""`` when the rules keep it (see :func:`find_hedges`)."""
     kind = h.kind
+    if latest_result and latest_result.strip() and _mentions_not(text, h):
+        # "the feedback does not specifically mention X" with the record in the row: the
+        # record read back (the agentdojo and round-14 readings), not missing information
+        return "record_read"
     if kind == "general" and _TO_CONFIRM.match(text, s_hi):
         # "… usually depends on the age, not the grade. However, I should confirm this.": a
         # thought's unchecked answer to the question, not how things usually are

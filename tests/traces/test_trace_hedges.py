@@ -1493,3 +1493,21 @@ def test_a_null_field_of_the_latest_result_read_back_restates_it() -> None:
         "answer.result = [{'course_codes': ['CS 236'], 'prerequisite_course_codes': ['CS 109']}]"
     )
     assert _hedged(text, latest) == ["no prerequisites listed"]
+
+
+def test_an_entity_that_does_not_mention_the_fact_asked_with_no_record_in_the_row() -> None:
+    # session 17's ruling: in a reply, the entity or its listing not mentioning the fact the user
+    # asked about, with no result in the row that shows the record, states missing information
+    text = "The Harbour Inn doesn't specifically mention airport shuttles."
+    assert _hedged(text) == ["doesn't specifically mention"]
+    text = "Sadly, the guesthouse does not provide any information about late checkout."
+    assert _hedged(text) == ["does not provide any information"]
+    assert _hedged("The listing gives no explicit mention of a pool.") == ["no explicit mention of"]
+    # ... while a record in the row that lacks it is read back (the agentdojo case) ...
+    assert _hedged(text, '{"name": "Harbour Inn", "rooms": 12}') == []
+    # ... and what the user left out is the user's input, not a fact of the data
+    assert _hedged("The user didn't specify the city, so I will ask.") == []
+    assert _hedged("You didn't mention the dates of your stay.") == []
+    # ... also when the user is the subject of the clause before ("…, but did not specify")
+    assert _hedged("The user wants some music, but did not specify the genre.") == []
+
