@@ -3722,9 +3722,14 @@ def _about_user(clause: str, phrase: str) -> bool:
 # "too late / too early / too soon for" when a thing comes: neither is fit.
 _ADVICE_FIT = re.compile(
     r"(?:\s+(?:also|still|even|just|really|actually|definitely|especially|particularly|well)\b)?"
+    # a softener's own infinitive or clause ("seems to meet your needs", "seems like it might
+    # fit your criteria": round 18's hotel assistant, session 17's ruling)
+    r"(?:\s+(?:to|like\s+it\s+(?:might|may|could|would)))?"
     r"\s+(?:"
     r"(?:suit|suits|fit|fits|match|matches)\s+(?:you|your|those|people|anyone|someone|beginners?"
     r"|\w+ers)\b|"
+    r"(?:meet|meets|satisfy|satisfies|align\s+(?:well\s+|closely\s+)?with|aligns\s+"
+    r"(?:well\s+|closely\s+)?with)\s+(?:all\s+|most\s+|many\s+)?(?:of\s+)?your\b|"
     r"(?:work|works|fit|fits|do|does)\s+(?:very\s+|really\s+|quite\s+|particularly\s+|especially\s+)?"
     r"(?:well|best|better|nicely|great)\s+(?:for|with|if)\b|"
     r"appeal\s+(?:more\s+|most\s+)?to\b|"

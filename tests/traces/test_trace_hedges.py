@@ -1511,3 +1511,11 @@ def test_an_entity_that_does_not_mention_the_fact_asked_with_no_record_in_the_ro
     # ... also when the user is the subject of the clause before ("…, but did not specify")
     assert _hedged("The user wants some music, but did not specify the genre.") == []
 
+
+def test_a_softened_judgement_of_fit_to_the_users_needs_is_advice() -> None:
+    # a stated property judged to meet the user's needs (round 18's hotel assistant): advice
+    assert _hedged("It has a gym and a pool, which seems to meet your needs.") == []
+    assert _hedged("The Lakeside Lodge seems to align well with your criteria.") == []
+    assert _hedged("The Lakeside Lodge seems like it might fit your criteria better.") == []
+    # ... not a softener on a fact of the item
+    assert _hedged("The Lakeside Lodge seems to be closed on Mondays.") == ["seems"]
