@@ -1385,12 +1385,25 @@ def _with_pattern_cues(
 _ITEM_FREQUENCY = frozenset({"typically", "usually", "generally"})
 _ITEM_FACT_AFTER = re.compile(r"\s+(?:includes?|contains?|comes?\s+with|priced)\b", re.IGNORECASE)
 _NAMED_ITEM = re.compile(r"\s*(?:[-*•]\s*)?(?:The\s+)?[A-Z][\w+.-]*(?:\s+[A-Z0-9][\w+.-]*)+\b")
-_ITEM_PRONOUN_BEFORE = re.compile(r"\b(?:it|both)\s+$", re.IGNORECASE)
+# "they" too: "Rooms at the Lakeside Lodge vary. They typically include a desk" (round 18's hotel
+# assistant, session 17's ruling on frequency words supplying the fact asked)
+_ITEM_PRONOUN_BEFORE = re.compile(r"\b(?:it|both|they)\s+$", re.IGNORECASE)
+# The frequency word opening its sentence before the item's pronoun and its price ("Generally, it
+# falls between $90 and $140", "Typically, it costs around $120 a night"): the price asked.
+_ITEM_PRICE_AFTER = re.compile(
+    r",?\s+(?:it|they)\s+(?:falls?\s+between|ranges?\s+(?:from|between)|costs?|runs?\s+"
+    r"(?:from|between|about|around))\b",
+    re.IGNORECASE,
+)
 
 
 def _item_fact(text: str, h: HedgeMatch, c_lo: int, c_hi: int, s_lo: int) -> bool:
     """True when the frequency word ``h`` states a named item's contents or price."""
-    if h.phrase.lower() not in _ITEM_FREQUENCY or not _ITEM_FACT_AFTER.match(text, h.end, c_hi):
+    if h.phrase.lower() not in _ITEM_FREQUENCY:
+        return False
+    if not text[s_lo : h.start].strip() and _ITEM_PRICE_AFTER.match(text, h.end):
+        return True
+    if not _ITEM_FACT_AFTER.match(text, h.end, c_hi):
         return False
     if _ITEM_PRONOUN_BEFORE.search(text, max(c_lo, h.start - 8), h.start):
         return True

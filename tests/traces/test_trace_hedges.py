@@ -1519,3 +1519,14 @@ def test_a_softened_judgement_of_fit_to_the_users_needs_is_advice() -> None:
     assert _hedged("The Lakeside Lodge seems like it might fit your criteria better.") == []
     # ... not a softener on a fact of the item
     assert _hedged("The Lakeside Lodge seems to be closed on Mondays.") == ["seems"]
+
+
+def test_a_frequency_word_with_a_pronoun_on_an_items_offer_or_price_is_a_guess() -> None:
+    # "They typically include …", "Generally, it falls between …" supply what this hotel offers
+    # or costs (session 17's ruling on frequency words supplying the fact asked)
+    text = "Rooms at the Lakeside Lodge vary. They typically include a desk and a kettle."
+    assert _hedged(text) == ["typically"]
+    text = "The price at the Lakeside Lodge varies. Generally, it falls between $90 and $140."
+    assert _hedged(text) == ["Generally"]
+    # ... a kind's usual price or contents stays the general case
+    assert _hedged("Hostels in the city generally cost less than hotels.") == []
