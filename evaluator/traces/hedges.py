@@ -1149,6 +1149,15 @@ _ZH_CANNOT_KNOW = re.compile(
     "(?:没有|沒有|暂无|暫無)(?:直接|具体|具體|权威|權威|可靠|准确|準確|官方|公开|公開|详细|詳細)"
     "(?:的|、)?(?:[\u4e00-\u9fff]{0,4}?)(?:数据|數據|资料|資料|统计|統計)"
 )
+# The cause or the diagnosis of this case not yet settled ("孩子呕吐的原因还需要进一步确诊",
+# "需要进一步的检查才能作出准确的诊断": round 18's CMtMedQA assistant): session 17's ruling, a
+# statement of missing information, as "不好说" is; a step advised with no cause or diagnosis
+# named ("建议进一步检查") is not.
+_ZH_UNSETTLED = re.compile(
+    "(?:原因|病因|诊断|診斷)(?:还|還|仍|尚)(?:需要?|有待)(?:进一步|進一步)?"
+    "(?:确诊|確診|明确|明確|确定|確定|诊断|診斷|查明)|"
+    "才能(?:作出|做出|明确|明確|确定|確定)(?:准确|準確|明确|明確|确切|確切)?的?(?:诊断|診斷)"
+)
 # A doctor's likelihood for this case in a noun's words, which the lexicon cannot list (its
 # "可能性" alone is a noun, "几种可能性"): a possibility the case has ("有这个可能性", "也有愈合的
 # 可能性") or a likelihood judged higher than usual ("合并染色体畸形的几率偏高了", "畸形几率大了":
@@ -1259,6 +1268,10 @@ def _pattern_cue(m: re.Match[str], text: str, window: int) -> HedgeMatch | None:
         )
     if m.re is _ZH_LIKELIHOOD:
         return HedgeMatch(said, "zh", start, end, said, context(text, start, end, window), "guess")
+    if m.re is _ZH_UNSETTLED:
+        return HedgeMatch(
+            said, "zh", start, end, said, context(text, start, end, window), "missing"
+        )
     if m.re is _ZH_CANNOT_KNOW:
         phrase = said[:2] + "…" + said[-2:]  # "无法…确认": the adverb left out
         return HedgeMatch(
@@ -1343,6 +1356,7 @@ _PATTERN_CUES = (
     _HOPED_DAY,
     _ZH_LIKELIHOOD,
     _NOT_MENTIONED,
+    _ZH_UNSETTLED,
 )
 # Their literals tested together: a text with none of them (most texts) has no pattern cue,
 # found with one test and one lower-casing instead of one of each a pattern.
@@ -1750,7 +1764,7 @@ def _rule(
         if _POSSIBLE_NOUN.match(text, h.start, c_hi):
             return "possible_noun"  # "可能的原因", "可能的话": candidates named, or a condition
         if (
-            _FREQUENCY_MODAL.fullmatch(h.match) or h.match in ("应该", "應該")
+            _FREQUENCY_MODAL.fullmatch(h.match) or h.match in _OTHER_PARTY_CUES
         ) and _OTHER_PARTY.search(text, c_lo, h.start):
             return "other_party"  # "医生可能会建议…", "your MD may recommend…": what another may do
         if _CARE_STEP.match(text, h.start, c_hi):
@@ -2912,8 +2926,15 @@ _POSSIBLE_NOUN = re.compile(
 # Another party as the subject right before the modal: what a doctor or a pharmacist may
 # do ("医生可能会建议使用…", "your MD may recommend starting antibiotics"), as what an
 # organisation may do (_POLICY_MODAL) is policy, not a guess about this case.
+#: Cues besides the frequency modals that another party's act can carry: 应该 and the
+#: tentative diagnoses ("医生可以初步判断出导致…的原因": the doctor's step, no guess).
+_OTHER_PARTY_CUES = frozenset(
+    {"应该", "應該", "初步判断", "初步判斷", "初步确定", "初步確定", "初步诊断为", "初步診斷為"}
+)
 _OTHER_PARTY = re.compile(
-    r"(?:医生|醫生|医师|醫師|大夫|药剂师|藥劑師|药师|藥師|专家|專家)(?:还|還|也|则|則|通常|一般)?\s*$|"
+    # "医生可以初步判断出原因": what the doctor can judge, another party's step (session 17)
+    r"(?:医生|醫生|医师|醫師|大夫|药剂师|藥劑師|药师|藥師|专家|專家)(?:还|還|也|则|則|通常|一般)?"
+    r"(?:可以|能|会|會|将|將)?\s*$|"
     r"\b(?:your|the|a|his|her|their)\s+(?:\w+\s+)?(?:doctors?|physicians?|MDs?|GPs?|pharmacists?|"
     r"providers?|dentists?|specialists?|pediatricians?|paediatricians?|nurses?|vets?|"
     r"veterinarians?)\s+(?:also\s+|then\s+)?$",

@@ -1530,3 +1530,12 @@ def test_a_frequency_word_with_a_pronoun_on_an_items_offer_or_price_is_a_guess()
     assert _hedged(text) == ["Generally"]
     # ... a kind's usual price or contents stays the general case
     assert _hedged("Hostels in the city generally cost less than hotels.") == []
+
+
+def test_a_cause_of_this_case_not_yet_known_or_a_tentative_diagnosis_is_a_hedge() -> None:
+    # "原因还需要进一步确诊" (the cause not yet known) and "初步确定您的诊断为…" (a tentative
+    # diagnosis): round 18's CMtMedQA assistant, session 17's ruling
+    assert _hedged("从目前来看，孩子咳嗽的原因还需要进一步确诊。") == ["原因还需要进一步确诊"]
+    assert _hedged("根据您的描述，我们可以初步确定您的诊断为慢性咽炎。") == ["初步确定"]
+    # ... what a doctor will judge is another party's step, no guess
+    assert _hedged("通过这些检查，医生可以初步判断出咳嗽的原因。") == []
