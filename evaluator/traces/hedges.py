@@ -2886,6 +2886,12 @@ _CONSIDER_AFTER = re.compile(
     r"(?:到|一下|下|使用|用|做|去|到|进行|進行|服用|吃|换|換|转|轉|是否|其他|其它|选择|選擇|"
     r"购买|購買|买|買|预算|預算|手术|手術|住院|加用|口服|就医|就醫)"
 )
+# A cause after 考虑, even after "需要" or with "是否": "需要考虑是不是由于过度进食引起的" (round 18's
+# CMtMedQA assistant) names a tentative cause of this case, as "考虑是急性咽炎" names a diagnosis.
+_CONSIDER_CAUSE = re.compile(
+    r"(?:是不是|是否|有没有|有沒有)?(?:由于|由於|由|因为|因為)[^，,。；;？?！!]{1,20}?"
+    r"(?:引起|导致|導致|造成|所致)"
+)
 _RULED_OUT = re.compile(r"不\s*$")
 _FOR_NOW = re.compile(r"(?:暂时|暫時|暂|暫|目前|现在|現在)\s*不\s*$")
 
@@ -2904,6 +2910,8 @@ _DIAGNOSIS = re.compile(
 def _consider_advice(text: str, lo: int, start: int, end: int, hi: int) -> bool:
     """True when 考虑 at ``[start, end)`` (its clause ``[lo, hi)``) advises or plans rather
     than names a tentative diagnosis."""
+    if _CONSIDER_CAUSE.match(text, end, hi):
+        return False  # "首先需要考虑是不是由于过度进食引起的": a tentative cause (session 9)
     if _CONSIDER_BEFORE.search(text, lo, start) or _CONSIDER_AFTER.match(text, end, hi):
         return True
     if not _DIAGNOSIS.match(text, end, hi):

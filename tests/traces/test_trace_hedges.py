@@ -1539,3 +1539,10 @@ def test_a_cause_of_this_case_not_yet_known_or_a_tentative_diagnosis_is_a_hedge(
     assert _hedged("根据您的描述，我们可以初步确定您的诊断为慢性咽炎。") == ["初步确定"]
     # ... what a doctor will judge is another party's step, no guess
     assert _hedged("通过这些检查，医生可以初步判断出咳嗽的原因。") == []
+
+
+def test_a_cause_considered_for_this_case_is_a_tentative_cause() -> None:
+    # 考虑 followed by a cause ("需要考虑是不是由于…引起的"): session 9's tentative diagnosis
+    assert _hedged("首先需要考虑是不是由于受凉引起的。") == ["考虑"]
+    # ... before an act it advises
+    assert _hedged("建议可以考虑做个胸片。") == []
