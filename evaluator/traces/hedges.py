@@ -1827,8 +1827,10 @@ def _rule(
             )
         ):
             return "rule_for_kind"  # "冷汗：可能会突然出现冷汗": what the condition brings
-        if _ZH_DEONTIC.match(text, h.start, c_hi):
-            return "advice"  # "应该及时就医": what one should do
+        if _ZH_DEONTIC.match(text, h.start, c_hi) or (
+            h.start > 0 and _ZH_NOT_DUTY.match(text, h.start - 1, c_hi)
+        ):
+            return "advice"  # "应该及时就医", "不应该过度延长": what one should (not) do
         if _ESTIMATE_NOUN.match(text, h.start, c_hi):
             return "term"  # "一个大概的估计": estimates named as such
         if _ZH_JUDGEMENT.match(text, h.start, c_hi):
@@ -3090,6 +3092,11 @@ _ZH_DEONTIC = re.compile(
     r"认真|認真|仔细|仔細|谨慎|謹慎|审查|審查|审慎|審慎|"
     # a step of care for this patient ("还应该检查一下下肢血管超声", "应该控制好血压": round 16)
     r"检查|檢查|复查|復查|控制|治疗|治療|监测|監測|住院|手术|手術|去医院|去醫院)"
+)
+# 不应该 before an act: what one should not do ("不应该过度延长", "不应该随意停药": round 18's
+# CMtMedQA assistant), advice; "不应该是…", "不应该有…", "不应该会…" still conclude a fact.
+_ZH_NOT_DUTY = re.compile(
+    r"不(?:应该|應該)(?!是|有|会|會|就|算|属于|屬於|没|沒|不|存在|出现|出現|[，,。；;？?！!]|$)"
 )
 # An approximation or a possibility named as such ("一个大概的估计", "以下是一些大致的时间参考",
 # "大致估计"): the answer says its figures are estimates; the figures are what it claims.

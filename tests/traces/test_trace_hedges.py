@@ -1546,3 +1546,11 @@ def test_a_cause_considered_for_this_case_is_a_tentative_cause() -> None:
     assert _hedged("首先需要考虑是不是由于受凉引起的。") == ["考虑"]
     # ... before an act it advises
     assert _hedged("建议可以考虑做个胸片。") == []
+
+
+def test_a_negated_duty_with_ying_gai_is_advice() -> None:
+    # "不应该过度延长": what one should not do, not a guess
+    assert _hedged("您可以适当休息，但是不应该过度卧床。") == []
+    # ... while 应该 concluding a fact of the case stays a guess
+    assert _hedged("根据您的描述，这应该是轻度扭伤。") == ["应该"]
+    assert _hedged("这种药不应该是导致咳嗽的原因。") == ["应该"]
