@@ -1170,7 +1170,13 @@ _ZH_LIKELIHOOD = re.compile(
     # a doctor's reassurance about this case with a frequency word ("是的，一般不会有其他问题",
     # "根据您的叙述，一般没有问题的": rounds 8b and 16), the frequency word answering the case
     r"一般(?:来说|來說|情况下|情況下)?[，,]?(?:都|也)?(?:不会|不會|没有?|沒有?)(?:有)?"
-    r"(?:什么|什麼|其他|其它|太大|大)?(?:问题|問題|关系|關係|影响|影響)"
+    r"(?:什么|什麼|其他|其它|太大|大)?(?:问题|問題|关系|關係|影响|影響)|"
+    # the same answering whether the complaint leads somewhere ("腰肌劳损一般不会导致腿麻", "一般情况
+    # 下，这种囊肿不会发展成恶性肿瘤": round 18's CMtMedQA assistant, session 17's ruling); a drug
+    # or a treatment as the subject ("这种药一般不会引起副作用") is what such a thing brings
+    r"一般(?:来说|來說|情况下|情況下)?[，,]?(?:(?!药|藥|治疗|治療|手术|手術|疗法|療法)"
+    r"[\u4e00-\u9fff]){0,8}?(?:不会|不會)(?:(?:对|對)[\u4e00-\u9fff]{1,6}?)?"
+    r"(?:导致|導致|引起|造成|发展成|發展成|发展为|發展為|变成|變成|癌变|癌變)"
 )
 # Two more English statements of missing information, one pattern (one prefilter test a
 # text): the agent cannot know, see or confirm the fact with an adverb between (group
@@ -1779,8 +1785,11 @@ def _rule(
             return "general"
         if _KIND_EFFECT.match(text, h.start, c_hi):
             return "general"  # "X线检查可能会对胎儿造成潜在风险": what such a thing may do
-        if _SIDE_EFFECT.match(text, h.start, c_hi):
-            return "side_effect"  # "这些药物可能有一些副作用": what such a drug may bring
+        if _SIDE_EFFECT.match(text, h.start, c_hi) or (
+            h.match.startswith("一般") and _TREATMENT_SUBJECT.search(text, c_lo, h.start)
+        ):
+            # "这些药物可能有一些副作用", "这种药一般不会引起副作用": what such a drug may bring
+            return "side_effect"
         if (
             h.language == "zh"
             and _ZH_EXAMPLE_OPENING.match(text, s_lo, h.start)
@@ -3093,6 +3102,8 @@ _ZH_DEONTIC = re.compile(
     # a step of care for this patient ("还应该检查一下下肢血管超声", "应该控制好血压": round 16)
     r"检查|檢查|复查|復查|控制|治疗|治療|监测|監測|住院|手术|手術|去医院|去醫院)"
 )
+# A drug or a treatment as the subject before "一般不会…" ("这种药一般不会引起副作用").
+_TREATMENT_SUBJECT = re.compile(r"药|藥|治疗|治療|手术|手術|疗法|療法|疫苗")
 # 不应该 before an act: what one should not do ("不应该过度延长", "不应该随意停药": round 18's
 # CMtMedQA assistant), advice; "不应该是…", "不应该有…", "不应该会…" still conclude a fact.
 _ZH_NOT_DUTY = re.compile(
@@ -4201,6 +4212,9 @@ _CONDITIONAL_MODAL = re.compile(
     r"(?:there\s+)?(?:may|might|could)\b|有?可能|考虑|考慮|"
     # round 16's cardiologists: "如果都正常，应该问题不大", "…的话，…还是有自愈的可能性"
     r"应该|應該|有[^，,。；;]{0,8}?可能|几率|幾率|机率|機率|概率|"
+    # a reassurance with 一般 under a condition ("前列腺炎如果得到及时治疗，一般不会对生育造成影响":
+    # round 9's DISC-MedLLM), the same hypothetical
+    r"一般|"
     # a conclusion about whether a fee or step applies ("should not apply"), under a
     # condition: "If the item is unused, you should not be charged a restocking fee"
     r"should(?:\s+not|n't)?\s+(?:apply|need|trigger|be\s+charged|incur)\b|"

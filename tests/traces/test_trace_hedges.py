@@ -1554,3 +1554,14 @@ def test_a_negated_duty_with_ying_gai_is_advice() -> None:
     # ... while 应该 concluding a fact of the case stays a guess
     assert _hedged("根据您的描述，这应该是轻度扭伤。") == ["应该"]
     assert _hedged("这种药不应该是导致咳嗽的原因。") == ["应该"]
+
+
+def test_yi_ban_bu_hui_answering_whether_the_case_leads_somewhere_is_a_guess() -> None:
+    # "一般不会导致…" answering the patient's own case (round 18's notes, session 17's ruling)
+    assert _hedged("您好！腰肌劳损一般不会导致腿麻。") == ["一般不会导致"]
+    assert _hedged("一般情况下，这种囊肿不会发展成恶性肿瘤。") != []
+    # ... what a drug or a treatment usually brings stays its kind's effect
+    assert _hedged("这种药一般不会引起副作用。") == []
+    assert _hedged("一般情况下，脂肪瘤不会对身体造成严重的威胁。") != []
+    # ... and under a condition it is the hypothetical
+    assert _hedged("前列腺炎如果得到及时治疗，一般不会对生育造成影响。") == []
