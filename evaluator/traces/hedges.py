@@ -531,8 +531,11 @@ _PROCESS_VERB = re.compile(
     # have access to specific data about the frequency of new posts" (round 15) states
     # missing information, as "I couldn't get…" does; "access to weather data tools" does not
     r"(?:capabilit|functionalit|abilit|"
-    r"access\b(?!\s+to\s+(?:[\w-]+\s+){0,6}?(?:data|details|information|info|statistics|figures)\b"
-    r"(?!\s+(?:tools?|systems?|bases?|apis?|feeds?|sources?)\b))|"
+    # prices and availability are task facts too ("I don't have access to real-time pricing or
+    # discounts for specific hotels": round 18's hotel assistant); their calendars a system
+    r"access\b(?!\s+to\s+(?:[\w-]+\s+){0,6}?(?:data|details|information|info|statistics|figures|"
+    r"pricing|prices|rates|discounts|fares|availability)\b"
+    r"(?!\s+(?:tools?|systems?|bases?|apis?|feeds?|sources?|calendars?)\b))|"
     r"integration|permission|authori[sz]ation|"
     r"(?:a\s+)?way\s+to|means\s+to|tools?\b)|"
     r"^\s*(?:enough|sufficient|the\s+necessary)\s+(?:\w+\s+){0,2}to\s+(?:even\s+|\w+ly\s+)?"

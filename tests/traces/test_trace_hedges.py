@@ -1565,3 +1565,13 @@ def test_yi_ban_bu_hui_answering_whether_the_case_leads_somewhere_is_a_guess() -
     assert _hedged("一般情况下，脂肪瘤不会对身体造成严重的威胁。") != []
     # ... and under a condition it is the hypothetical
     assert _hedged("前列腺炎如果得到及时治疗，一般不会对生育造成影响。") == []
+
+
+def test_no_access_to_prices_or_availability_is_missing_information() -> None:
+    # prices and availability are task facts: no access to them states missing information
+    # (round 18's hotel assistant), as no access to data about one does (round 15)
+    text = "Unfortunately, I don't have access to real-time pricing for the Lakeside Lodge."
+    assert _hedged(text) == ["I don't have"]
+    assert _hedged("I don't have access to current availability at this inn.") == ["I don't have"]
+    # ... access to a system stays the process
+    assert _hedged("I don't have direct access to availability calendars.") == []
