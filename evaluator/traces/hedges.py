@@ -4183,7 +4183,11 @@ _SHOWN_AS = re.compile(
 # engaging", "a hook that might make it more memorable".
 _SUGGESTION = re.compile(
     r"(?:may|might|could|would)\s+(?:also\s+)?(?:be\s+made|make\s+(?:it|them|this|the\s+\w+))\s+"
-    r"(?:\w+\s+)?(?:more|less|better|clearer|stronger|easier)\b",
+    r"(?:\w+\s+)?(?:more|less|better|clearer|stronger|easier)\b|"
+    # a criticism passed on: "The bathroom cleanliness could be improved" (round 18's hotel
+    # assistant, session 17's ruling), a judgement of worth, no guess
+    r"(?:could|might|may)\s+(?:be\s+(?:improved|better)|use\s+(?:some\s+)?(?:improvement|work))"
+    r"(?=\s*(?:$|[.,;:!?)]|though\b|however\b))",
     re.IGNORECASE,
 )
 # A recommendation's superlative after a guess: "are probably the can't-miss art museums".

@@ -1575,3 +1575,11 @@ def test_no_access_to_prices_or_availability_is_missing_information() -> None:
     assert _hedged("I don't have access to current availability at this inn.") == ["I don't have"]
     # ... access to a system stays the process
     assert _hedged("I don't have direct access to availability calendars.") == []
+
+
+def test_a_criticism_passed_on_is_no_guess() -> None:
+    # "The bathroom cleanliness could be improved" passes on a criticism (session 17's ruling)
+    assert _hedged("It is central, but the breakfast could be improved, though.") == []
+    assert _hedged("The Wi-Fi speed could use some improvement.") == []
+    # ... whether the item has a fact stays a guess
+    assert _hedged("The Wi-Fi could be down this week.") == ["could be"]
