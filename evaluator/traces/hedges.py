@@ -1764,6 +1764,10 @@ def _rule(
             return "judgement"  # "Thrifty may be a decent option": a recommendation's judgement
         if _OPINION.fullmatch(h.match) and _OPINION_JUDGEMENT.match(text, h.end, s_hi):
             return "judgement"  # "我认为SpaceX是一个非常出色的公司": an opinion asked for, no guess
+        if h.phrase.lower() in _CRITERIA_MODALS and _USER_CRITERIA.search(text, s_lo, h.start):
+            # "looking for a hotel that is calm, possibly with a garden": the user's own
+            # criteria restated (session 17's ruling), about the user, no fact of the data
+            return "user_subject"
         if _SUGGESTION.match(text, h.start, c_hi) or _MUST_SEE.match(text, h.end, c_hi):
             return "suggestion"  # "could be made more engaging", "probably the can't-miss museums"
         if _ZH_CAPABILITY.match(text, h.end, c_hi):
@@ -1999,6 +2003,16 @@ _BEFORE_NOUN = re.compile(
     re.IGNORECASE,
 )
 # What the user wants asked after it: "uncertain when they want the reservation".
+#: Modals that qualify a wish: "possibly with a garden" in the user's criteria restated.
+_CRITERIA_MODALS = frozenset({"possibly", "perhaps", "maybe", "ideally"})
+# The user's criteria restated before the modal in its sentence ("Based on the criteria you've
+# specified—looking for a hotel that is calm, possibly with a garden", "you want somewhere
+# quiet, perhaps near a park").
+_USER_CRITERIA = re.compile(
+    r"\b(?:(?:you(?:['\u2019]re|\s+are)\s+)?looking\s+for|you\s+(?:want|need|prefer|asked\s+for|"
+    r"would\s+like|['\u2019]d\s+like)|criteria\s+you)\b",
+    re.IGNORECASE,
+)
 _USER_WANTS = re.compile(
     r"\s+(?:about\s+)?(?:whether|if|when|what|which|where|how)\s+(?:\w+\s+){0,3}?"
     r"(?:they|the\s+user|the\s+customer)\s+(?:\w+\s+)?(?:want|wants|need|needs|prefer|prefers|"

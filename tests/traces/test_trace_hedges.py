@@ -1583,3 +1583,12 @@ def test_a_criticism_passed_on_is_no_guess() -> None:
     assert _hedged("The Wi-Fi speed could use some improvement.") == []
     # ... whether the item has a fact stays a guess
     assert _hedged("The Wi-Fi could be down this week.") == ["could be"]
+
+
+def test_a_modal_in_the_users_criteria_restated_is_about_the_user() -> None:
+    # "looking for a hotel that is calm, possibly with a garden" restates what the user wants
+    text = "Since you're looking for a quiet inn, possibly with a garden, I suggest the Elm House."
+    assert _hedged(text) == []
+    assert _hedged("You want somewhere central, perhaps near a park.") == []
+    # ... a modal on a fact of the item stays a guess
+    assert _hedged("The Elm House possibly has a garden.") == ["possibly"]
