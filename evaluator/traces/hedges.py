@@ -1399,6 +1399,13 @@ def _with_pattern_cues(
     return sorted([*found, *extra], key=lambda h: h.start)
 
 
+# The complaint the user described, named by a demonstrative after "可能导致": "(其他原因)可能导致
+# 孩子出现这种情况", "可能引起您的这些症状" (round 18's CMtMedQA assistant).
+_CAUSE_NOUN = re.compile(r"原因|因素|病因")  # the subject names a cause, not a drug or a habit
+_CAUSES_THIS_CASE = re.compile(
+    r"[\u4e00-\u9fff]{0,6}?(?:出现|出現|有)?(?:这种|這種|这些|這些|这个|這個|这样的|這樣的|您的|你的)"
+    r"(?:情况|情況|症状|症狀|问题|問題|现象|現象|不适|不適)"
+)
 # A frequency word on a named item's contents or price (GUIDELINE, the advice set: "these kits
 # typically include …", "typically contains sodium percarbonate" when no result holds them):
 # the item named by two or more capitalised words opening the sentence or the clause ("The
@@ -1460,6 +1467,15 @@ def _rule(
     ):
         # "What you said should be Youku directional traffic data" (round 12's helpdesk), "the
         # hotel you mentioned must be the Hilton": a guess at what the user's words denote
+        kind = "guess"
+    if (
+        kind == "general"
+        and h.language == "zh"
+        and _CAUSE_NOUN.search(text, c_lo, h.start)
+        and _CAUSES_THIS_CASE.match(text, h.end, c_hi)
+    ):
+        # "还有其他原因可能导致孩子出现这种情况": a cause put forward for the complaint the user
+        # described, named by a demonstrative (session 17's ruling), a guess about the case
         kind = "guess"
     if kind == "general" and _item_fact(text, h, c_lo, c_hi, s_lo):
         # "The Brewferm Starter Kit typically includes…", "both typically include metal or

@@ -1592,3 +1592,13 @@ def test_a_modal_in_the_users_criteria_restated_is_about_the_user() -> None:
     assert _hedged("You want somewhere central, perhaps near a park.") == []
     # ... a modal on a fact of the item stays a guess
     assert _hedged("The Elm House possibly has a garden.") == ["possibly"]
+
+
+def test_a_cause_put_forward_for_this_condition_is_a_guess() -> None:
+    # "其他原因可能导致孩子出现这种情况": a cause of the complaint the user described, named by a
+    # demonstrative (session 17's ruling on causes of the user's own complaint)
+    assert _hedged("除了受凉，还有其他原因可能导致孩子出现这种情况。") == ["可能导致"]
+    # ... what a factor may cause, with no case named, stays the general case
+    assert _hedged("熬夜可能导致脱发。") == []
+    # ... and what a drug's use may make worse is what such a thing brings
+    assert _hedged("长期使用这种软膏可能会加重这些问题。") == []
