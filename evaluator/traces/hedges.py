@@ -3900,7 +3900,11 @@ _ADVICE_EXAMPLE = re.compile(
 # Round 17's recommender (GUIDELINE, "Round 17's recommender"): what a property the message
 # or its comparison states brings the user is advice, whatever modal carries it. The cue's
 # modal is read from its start (a phrase may hold the verb: "could enhance"), then:
-_ADVICE_MODAL = r"(?:may|might|could|possibly)(?:\s+(?:not|also|further|still|even|actually))*\s+"
+# "likely to" too: "it's in a residential area, so it's less likely to feel overly touristy"
+# (round 18's hotel assistant, session 17's ruling on how a place will feel)
+_ADVICE_MODAL = (
+    r"(?:may|might|could|possibly|likely\s+to)(?:\s+(?:not|also|further|still|even|actually))*\s+"
+)
 # its effect on a quality of use ("which may limit protection on rugged trails", "which might
 # reduce overall comfort", "features that could enhance usability", "possibly impacting
 # smoothness"): the object a quality of use within a few words, so an effect on a fact of the

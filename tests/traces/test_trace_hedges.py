@@ -1602,3 +1602,11 @@ def test_a_cause_put_forward_for_this_condition_is_a_guess() -> None:
     assert _hedged("熬夜可能导致脱发。") == []
     # ... and what a drug's use may make worse is what such a thing brings
     assert _hedged("长期使用这种软膏可能会加重这些问题。") == []
+
+
+def test_how_likely_a_place_is_to_feel_a_way_is_advice() -> None:
+    # how a place will feel, drawn from a property the message states (session 17's ruling)
+    text = "It sits in a residential street, which means it's less likely to feel crowded."
+    assert _hedged(text) == []
+    # ... whether the place has a property stays a guess
+    assert _hedged("The inn is likely to have free parking.") == ["likely"]
