@@ -1890,6 +1890,7 @@ def _rule(
             )
             or _AS_IT_CHANGES.search(text, s_lo, h.start)
             or _DEPENDING.search(text, s_lo, h.start)
+            or _carried_condition(text, s_lo, c_lo, h)
         ):
             # "If you have full sun exposure, it will likely do well" too
             return "conditional_modal"  # "If Tesla confirms it, the appointment may need to be changed": hypothetical
@@ -4262,6 +4263,25 @@ _CONDITIONAL_MODAL = re.compile(
     r"so\s+you\s+should\s+be\s+able\b",
     re.IGNORECASE,
 )
+# What a condition in the sentence before named, taken up by a demonstrative as the subject of
+# the modal: "如果您在取环后出现发热…，建议您及时就医。这些症状可能意味着…" (round 18's CMtMedQA
+# assistant): the same hypothetical, carried over the stop.
+_TAKEN_UP = re.compile(r"(?:这些|這些|这种|這種|这类|這類)(?:症状|症狀|情况|情況|表现|表現)")
+
+
+def _carried_condition(text: str, s_lo: int, c_lo: int, h: HedgeMatch) -> bool:
+    """True when the Chinese modal ``h``'s subject takes up what a condition opening the
+    sentence before named (its sentence starts at ``s_lo``, its clause at ``c_lo``)."""
+    if h.language != "zh" or not _TAKEN_UP.search(text, c_lo, h.start):
+        return False
+    before = next(_sentences_before(text, s_lo), None)
+    if before is None:
+        return False
+    lo, hi = before
+    lo += len(text[lo:hi]) - len(text[lo:hi].lstrip())
+    return _CONDITION.match(text, lo, hi) is not None
+
+
 # A Chinese condition closed by 的话 ("缺损没有超过8mm的话，…还是有自愈的可能性", round 16);
 # "这样的话" ("in that case") takes up what was said, no condition.
 _ZH_IF_AFTER = re.compile(r"(?<!这样)(?<!這樣)(?<!那样)(?<!那樣)的[话話]")

@@ -1610,3 +1610,12 @@ def test_how_likely_a_place_is_to_feel_a_way_is_advice() -> None:
     assert _hedged(text) == []
     # ... whether the place has a property stays a guess
     assert _hedged("The inn is likely to have free parking.") == ["likely"]
+
+
+def test_a_condition_taken_up_by_a_demonstrative_carries_the_hypothetical() -> None:
+    # "如果您…出现发热…，建议您及时就医。这些症状可能意味着感染": what the condition named, taken up
+    # in the next sentence (round 18's CMtMedQA assistant), the hypothetical
+    text = "如果您术后出现发热或疼痛，建议及时就医。这些症状可能意味着伤口感染。"
+    assert _hedged(text) == []
+    # ... without the condition before, a guess about the case
+    assert _hedged("您术后出现发热。这些症状可能意味着伤口感染。") == ["可能"]
