@@ -219,8 +219,9 @@ HELD_OUT_HEDGE_FLOORS = {
     # staff and an LLM agent's replies to the same tickets, Vertu's LLM sales agent), labelled
     # by a helper who never read or ran a detector, measured once before any rule of
     # session 10 had landed: 0.737 / 0.311 (en 0.600 / 0.188, zh 0.786 / 0.379), turns 0.622;
-    # the same four times, then unsealed in session 12 to tune on: tuning data now
-    "hedges_sealed_r12.jsonl": (0.73, 0.31),
+    # the same four times, then unsealed in session 12 to tune on: tuning data now. 0.909 /
+    # 0.870 after session 17's rules ("perhaps" in what the customer may be looking for)
+    "hedges_sealed_r12.jsonl": (0.9, 0.86),
     # sealed round 13 (session 11: DialogStudio's BiTOD, Frames and AirDialogue samples,
     # MTU-Bench's dialogues and GPT-4's thoughts and replies, a Chinese hotel assistant),
     # labelled by a helper who never read or ran a detector, measured once before any rule
@@ -277,8 +278,12 @@ HELD_OUT_HEDGE_FLOORS = {
     # the session: 0.695 / 0.837 (en 0.694 / 0.893, zh 0.696 / 0.762; SPADE 1.000 / 1.000,
     # the hotel assistant 0.656 / 0.875: 11 false hits), turns 0.793. Unchanged at the end of
     # session 16; a second labeller, blind, scores 0.842 / 0.980 against the first. Unsealed
-    # in session 17 to tune on
-    "hedges_sealed_r18.jsonl": (0.69, 0.83),
+    # in session 17 to tune on: 11 labels corrected to session 17's rulings (60 hedges;
+    # 0.780 / 0.767 on them before any rule), then the rules written on its misses ("X
+    # doesn't mention Y" with no record in the row, fit to the user's needs, a cause not yet
+    # settled, 一般不会, a condition carried by 这些症状, ...): 0.967 / 0.967 (en 1.000 /
+    # 1.000, zh 0.923 / 0.923)
+    "hedges_sealed_r18.jsonl": (0.96, 0.96),
     # sealed round 19 (session 16: pytest-aitest's GPT-4.1 / gpt-5-mini banking agents with
     # their tool results, MTRAG's GPT-4o and Llama answers with the retrieved passages, Lawyer
     # LLaMA's Chinese consultations with the law articles), labelled by a helper who never
