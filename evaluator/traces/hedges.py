@@ -531,8 +531,11 @@ _PROCESS_VERB = re.compile(
     # have access to specific data about the frequency of new posts" (round 15) states
     # missing information, as "I couldn't get…" does; "access to weather data tools" does not
     r"(?:capabilit|functionalit|abilit|"
-    r"access\b(?!\s+to\s+(?:[\w-]+\s+){0,6}?(?:data|details|information|info|statistics|figures)\b"
-    r"(?!\s+(?:tools?|systems?|bases?|apis?|feeds?|sources?)\b))|"
+    # prices and availability are task facts too ("I don't have access to real-time pricing or
+    # discounts for specific hotels": round 18's hotel assistant); their calendars a system
+    r"access\b(?!\s+to\s+(?:[\w-]+\s+){0,6}?(?:data|details|information|info|statistics|figures|"
+    r"pricing|prices|rates|discounts|fares|availability)\b"
+    r"(?!\s+(?:tools?|systems?|bases?|apis?|feeds?|sources?|calendars?)\b))|"
     r"integration|permission|authori[sz]ation|"
     r"(?:a\s+)?way\s+to|means\s+to|tools?\b)|"
     r"^\s*(?:enough|sufficient|the\s+necessary)\s+(?:\w+\s+){0,2}to\s+(?:even\s+|\w+ly\s+)?"
@@ -929,7 +932,10 @@ def find_hedges(
     not "in the snippet", the result the subject), the Chinese agent that cannot look up or
     confirm with an adverb between ("我目前无法直接确认": ``missing``), and a hope that the
     parcel comes by a day named ("Fingers crossed you'll have it this week": a guess, not a
-    sentence about the user). "It should arrive by early next week" estimates when this order
+    sentence about the user), and an entity or its listing that does not mention or give the
+    fact ("The Harbour Inn doesn't specifically mention shuttles": ``missing``, when no
+    ``latest_result`` shows the record; not with the user as its subject). "It should arrive
+    by early next week" estimates when this order
     comes; "within 5-7 business days" after it is a processing time, and a date the result
     holds is read back.
 
@@ -1146,6 +1152,15 @@ _ZH_CANNOT_KNOW = re.compile(
     "(?:没有|沒有|暂无|暫無)(?:直接|具体|具體|权威|權威|可靠|准确|準確|官方|公开|公開|详细|詳細)"
     "(?:的|、)?(?:[\u4e00-\u9fff]{0,4}?)(?:数据|數據|资料|資料|统计|統計)"
 )
+# The cause or the diagnosis of this case not yet settled ("孩子呕吐的原因还需要进一步确诊",
+# "需要进一步的检查才能作出准确的诊断": round 18's CMtMedQA assistant): session 17's ruling, a
+# statement of missing information, as "不好说" is; a step advised with no cause or diagnosis
+# named ("建议进一步检查") is not.
+_ZH_UNSETTLED = re.compile(
+    "(?:原因|病因|诊断|診斷)(?:还|還|仍|尚)(?:需要?|有待)(?:进一步|進一步)?"
+    "(?:确诊|確診|明确|明確|确定|確定|诊断|診斷|查明)|"
+    "才能(?:作出|做出|明确|明確|确定|確定)(?:准确|準確|明确|明確|确切|確切)?的?(?:诊断|診斷)"
+)
 # A doctor's likelihood for this case in a noun's words, which the lexicon cannot list (its
 # "可能性" alone is a noun, "几种可能性"): a possibility the case has ("有这个可能性", "也有愈合的
 # 可能性") or a likelihood judged higher than usual ("合并染色体畸形的几率偏高了", "畸形几率大了":
@@ -1158,7 +1173,13 @@ _ZH_LIKELIHOOD = re.compile(
     # a doctor's reassurance about this case with a frequency word ("是的，一般不会有其他问题",
     # "根据您的叙述，一般没有问题的": rounds 8b and 16), the frequency word answering the case
     r"一般(?:来说|來說|情况下|情況下)?[，,]?(?:都|也)?(?:不会|不會|没有?|沒有?)(?:有)?"
-    r"(?:什么|什麼|其他|其它|太大|大)?(?:问题|問題|关系|關係|影响|影響)"
+    r"(?:什么|什麼|其他|其它|太大|大)?(?:问题|問題|关系|關係|影响|影響)|"
+    # the same answering whether the complaint leads somewhere ("腰肌劳损一般不会导致腿麻", "一般情况
+    # 下，这种囊肿不会发展成恶性肿瘤": round 18's CMtMedQA assistant, session 17's ruling); a drug
+    # or a treatment as the subject ("这种药一般不会引起副作用") is what such a thing brings
+    r"一般(?:来说|來說|情况下|情況下)?[，,]?(?:(?!药|藥|治疗|治療|手术|手術|疗法|療法)"
+    r"[\u4e00-\u9fff]){0,8}?(?:不会|不會)(?:(?:对|對)[\u4e00-\u9fff]{1,6}?)?"
+    r"(?:导致|導致|引起|造成|发展成|發展成|发展为|發展為|变成|變成|癌变|癌變)"
 )
 # Two more English statements of missing information, one pattern (one prefilter test a
 # text): the agent cannot know, see or confirm the fact with an adverb between (group
@@ -1197,6 +1218,26 @@ _HOPED_DAY = re.compile(
 )
 #: The cues of :data:`_HOPED_DAY`: about the parcel, whoever "you'll have it" names.
 _HOPES = frozenset({"fingers crossed", "hopefully"})
+# The entity, its listing or "the information" not mentioning or giving the fact asked ("The
+# Harbour Inn doesn't specifically mention airport shuttles", "the hotel does not provide any
+# information about discounts", "there is no explicit mention of a pool"): session 17's ruling,
+# a statement of missing information when no result in the row shows the record (round 18's
+# hotel assistant, whose retrieval is not logged); with one, the record read back (_rule), and
+# with the user or the agent as the subject, the user's input or the agent's own words.
+_NOT_MENTIONED = re.compile(
+    r"\b(?:does\s+not|doesn['\u2019]t|did\s+not|didn['\u2019]t)\s+"
+    r"(?:specifically\s+|explicitly\s+|clearly\s+)?(?:mention|specify|"
+    r"provide\s+(?:any\s+)?(?:specific\s+|detailed\s+|explicit\s+|further\s+)?"
+    r"(?:information|details|recommendations)(?=\s+(?:about|on|for|regarding)\b))|"
+    r"\bno\s+(?:explicit\s+|specific\s+)?mention\s+of\b",
+    re.IGNORECASE,
+)
+# The subject of a :data:`_NOT_MENTIONED` clause that makes it no fact of the data: the user
+# ("The user didn't specify the city", "You didn't mention the dates") or the agent.
+_NOT_MENTIONED_SUBJECT = re.compile(
+    r"\b(?:user|users|customer|you|they|he|she|I|we)\b", re.IGNORECASE
+)
+_BARE_CONJUNCTION = re.compile(r"\s*(?:(?:but|and|yet|or|so)\s*)?", re.IGNORECASE)
 # The source read named after the participle: "The band is not mentioned in the snippet" is
 # the result the subject, as "the observation does not say X" (round 7), process narration.
 _IN_SOURCE = re.compile(
@@ -1207,11 +1248,28 @@ _IN_SOURCE = re.compile(
 )
 
 
+def _mentions_not(text: str, h: HedgeMatch) -> bool:
+    """True when the cue ``h`` is a match of :data:`_NOT_MENTIONED`."""
+    m = _NOT_MENTIONED.match(text, h.start)
+    return m is not None and m.end() == h.end
+
+
 def _pattern_cue(m: re.Match[str], text: str, window: int) -> HedgeMatch | None:
     """The cue of a match of :data:`_UNSTATED`, :data:`_ZH_CANNOT_KNOW`, :data:`_EN_MISSING`,
     :data:`_HOPED_DAY` or :data:`_ZH_LIKELIHOOD`, or ``None``."""
     start, end = m.span()
     said = text[start:end]
+    if m.re is _NOT_MENTIONED:
+        lo = max(text.rfind(".", 0, start), text.rfind("\n", 0, start))
+        comma = text.rfind(",", lo + 1, start)
+        if comma > lo and not _BARE_CONJUNCTION.fullmatch(text, comma + 1, start):
+            lo = comma  # its own clause's subject; "…, but did not specify" has the one before
+        if _NOT_MENTIONED_SUBJECT.search(text, lo + 1, start) or _IN_SOURCE.match(text, end):
+            return None  # the user's input, the agent's words, or a page the subject (process)
+        phrase = " ".join(said.lower().split())
+        return HedgeMatch(
+            phrase, "en", start, end, said, context(text, start, end, window), "missing"
+        )
     if m.re is _HOPED_DAY:
         phrase = _normal(said)
         return HedgeMatch(
@@ -1219,6 +1277,10 @@ def _pattern_cue(m: re.Match[str], text: str, window: int) -> HedgeMatch | None:
         )
     if m.re is _ZH_LIKELIHOOD:
         return HedgeMatch(said, "zh", start, end, said, context(text, start, end, window), "guess")
+    if m.re is _ZH_UNSETTLED:
+        return HedgeMatch(
+            said, "zh", start, end, said, context(text, start, end, window), "missing"
+        )
     if m.re is _ZH_CANNOT_KNOW:
         phrase = said[:2] + "…" + said[-2:]  # "无法…确认": the adverb left out
         return HedgeMatch(
@@ -1296,7 +1358,15 @@ def _occurrences(lowered: str, word: str) -> Iterator[int]:
 
 
 #: The pattern cues, read in this order.
-_PATTERN_CUES = (_UNSTATED, _ZH_CANNOT_KNOW, _EN_MISSING, _HOPED_DAY, _ZH_LIKELIHOOD)
+_PATTERN_CUES = (
+    _UNSTATED,
+    _ZH_CANNOT_KNOW,
+    _EN_MISSING,
+    _HOPED_DAY,
+    _ZH_LIKELIHOOD,
+    _NOT_MENTIONED,
+    _ZH_UNSETTLED,
+)
 # Their literals tested together: a text with none of them (most texts) has no pattern cue,
 # found with one test and one lower-casing instead of one of each a pattern.
 _PATTERN_CUES_GATE = GatedAny(_PATTERN_CUES)
@@ -1329,6 +1399,13 @@ def _with_pattern_cues(
     return sorted([*found, *extra], key=lambda h: h.start)
 
 
+# The complaint the user described, named by a demonstrative after "可能导致": "(其他原因)可能导致
+# 孩子出现这种情况", "可能引起您的这些症状" (round 18's CMtMedQA assistant).
+_CAUSE_NOUN = re.compile(r"原因|因素|病因")  # the subject names a cause, not a drug or a habit
+_CAUSES_THIS_CASE = re.compile(
+    r"[\u4e00-\u9fff]{0,6}?(?:出现|出現|有)?(?:这种|這種|这些|這些|这个|這個|这样的|這樣的|您的|你的)"
+    r"(?:情况|情況|症状|症狀|问题|問題|现象|現象|不适|不適)"
+)
 # A frequency word on a named item's contents or price (GUIDELINE, the advice set: "these kits
 # typically include …", "typically contains sodium percarbonate" when no result holds them):
 # the item named by two or more capitalised words opening the sentence or the clause ("The
@@ -1338,12 +1415,25 @@ def _with_pattern_cues(
 _ITEM_FREQUENCY = frozenset({"typically", "usually", "generally"})
 _ITEM_FACT_AFTER = re.compile(r"\s+(?:includes?|contains?|comes?\s+with|priced)\b", re.IGNORECASE)
 _NAMED_ITEM = re.compile(r"\s*(?:[-*•]\s*)?(?:The\s+)?[A-Z][\w+.-]*(?:\s+[A-Z0-9][\w+.-]*)+\b")
-_ITEM_PRONOUN_BEFORE = re.compile(r"\b(?:it|both)\s+$", re.IGNORECASE)
+# "they" too: "Rooms at the Lakeside Lodge vary. They typically include a desk" (round 18's hotel
+# assistant, session 17's ruling on frequency words supplying the fact asked)
+_ITEM_PRONOUN_BEFORE = re.compile(r"\b(?:it|both|they)\s+$", re.IGNORECASE)
+# The frequency word opening its sentence before the item's pronoun and its price ("Generally, it
+# falls between $90 and $140", "Typically, it costs around $120 a night"): the price asked.
+_ITEM_PRICE_AFTER = re.compile(
+    r",?\s+(?:it|they)\s+(?:falls?\s+between|ranges?\s+(?:from|between)|costs?|runs?\s+"
+    r"(?:from|between|about|around))\b",
+    re.IGNORECASE,
+)
 
 
 def _item_fact(text: str, h: HedgeMatch, c_lo: int, c_hi: int, s_lo: int) -> bool:
     """True when the frequency word ``h`` states a named item's contents or price."""
-    if h.phrase.lower() not in _ITEM_FREQUENCY or not _ITEM_FACT_AFTER.match(text, h.end, c_hi):
+    if h.phrase.lower() not in _ITEM_FREQUENCY:
+        return False
+    if not text[s_lo : h.start].strip() and _ITEM_PRICE_AFTER.match(text, h.end):
+        return True
+    if not _ITEM_FACT_AFTER.match(text, h.end, c_hi):
         return False
     if _ITEM_PRONOUN_BEFORE.search(text, max(c_lo, h.start - 8), h.start):
         return True
@@ -1362,6 +1452,10 @@ def _rule(
     """The name of the rule that drops the cue ``h`` (its clause ``[c_lo, c_hi)``, its
     sentence ``[s_lo, s_hi)``), or ``""`` when the rules keep it (see :func:`find_hedges`)."""
     kind = h.kind
+    if latest_result and latest_result.strip() and _mentions_not(text, h):
+        # "the feedback does not specifically mention X" with the record in the row: the
+        # record read back (the agentdojo and round-14 readings), not missing information
+        return "record_read"
     if kind == "general" and _TO_CONFIRM.match(text, s_hi):
         # "… usually depends on the age, not the grade. However, I should confirm this.": a
         # thought's unchecked answer to the question, not how things usually are
@@ -1373,6 +1467,15 @@ def _rule(
     ):
         # "What you said should be Youku directional traffic data" (round 12's helpdesk), "the
         # hotel you mentioned must be the Hilton": a guess at what the user's words denote
+        kind = "guess"
+    if (
+        kind == "general"
+        and h.language == "zh"
+        and _CAUSE_NOUN.search(text, c_lo, h.start)
+        and _CAUSES_THIS_CASE.match(text, h.end, c_hi)
+    ):
+        # "还有其他原因可能导致孩子出现这种情况": a cause put forward for the complaint the user
+        # described, named by a demonstrative (session 17's ruling), a guess about the case
         kind = "guess"
     if kind == "general" and _item_fact(text, h, c_lo, c_hi, s_lo):
         # "The Brewferm Starter Kit typically includes…", "both typically include metal or
@@ -1677,6 +1780,10 @@ def _rule(
             return "judgement"  # "Thrifty may be a decent option": a recommendation's judgement
         if _OPINION.fullmatch(h.match) and _OPINION_JUDGEMENT.match(text, h.end, s_hi):
             return "judgement"  # "我认为SpaceX是一个非常出色的公司": an opinion asked for, no guess
+        if h.phrase.lower() in _CRITERIA_MODALS and _USER_CRITERIA.search(text, s_lo, h.start):
+            # "looking for a hotel that is calm, possibly with a garden": the user's own
+            # criteria restated (session 17's ruling), about the user, no fact of the data
+            return "user_subject"
         if _SUGGESTION.match(text, h.start, c_hi) or _MUST_SEE.match(text, h.end, c_hi):
             return "suggestion"  # "could be made more engaging", "probably the can't-miss museums"
         if _ZH_CAPABILITY.match(text, h.end, c_hi):
@@ -1686,7 +1793,7 @@ def _rule(
         if _POSSIBLE_NOUN.match(text, h.start, c_hi):
             return "possible_noun"  # "可能的原因", "可能的话": candidates named, or a condition
         if (
-            _FREQUENCY_MODAL.fullmatch(h.match) or h.match in ("应该", "應該")
+            _FREQUENCY_MODAL.fullmatch(h.match) or h.match in _OTHER_PARTY_CUES
         ) and _OTHER_PARTY.search(text, c_lo, h.start):
             return "other_party"  # "医生可能会建议…", "your MD may recommend…": what another may do
         if _CARE_STEP.match(text, h.start, c_hi):
@@ -1701,8 +1808,11 @@ def _rule(
             return "general"
         if _KIND_EFFECT.match(text, h.start, c_hi):
             return "general"  # "X线检查可能会对胎儿造成潜在风险": what such a thing may do
-        if _SIDE_EFFECT.match(text, h.start, c_hi):
-            return "side_effect"  # "这些药物可能有一些副作用": what such a drug may bring
+        if _SIDE_EFFECT.match(text, h.start, c_hi) or (
+            h.match.startswith("一般") and _TREATMENT_SUBJECT.search(text, c_lo, h.start)
+        ):
+            # "这些药物可能有一些副作用", "这种药一般不会引起副作用": what such a drug may bring
+            return "side_effect"
         if (
             h.language == "zh"
             and _ZH_EXAMPLE_OPENING.match(text, s_lo, h.start)
@@ -1749,8 +1859,10 @@ def _rule(
             )
         ):
             return "rule_for_kind"  # "冷汗：可能会突然出现冷汗": what the condition brings
-        if _ZH_DEONTIC.match(text, h.start, c_hi):
-            return "advice"  # "应该及时就医": what one should do
+        if _ZH_DEONTIC.match(text, h.start, c_hi) or (
+            h.start > 0 and _ZH_NOT_DUTY.match(text, h.start - 1, c_hi)
+        ):
+            return "advice"  # "应该及时就医", "不应该过度延长": what one should (not) do
         if _ESTIMATE_NOUN.match(text, h.start, c_hi):
             return "term"  # "一个大概的估计": estimates named as such
         if _ZH_JUDGEMENT.match(text, h.start, c_hi):
@@ -1778,6 +1890,7 @@ def _rule(
             )
             or _AS_IT_CHANGES.search(text, s_lo, h.start)
             or _DEPENDING.search(text, s_lo, h.start)
+            or _carried_condition(text, s_lo, c_lo, h)
         ):
             # "If you have full sun exposure, it will likely do well" too
             return "conditional_modal"  # "If Tesla confirms it, the appointment may need to be changed": hypothetical
@@ -1907,6 +2020,16 @@ _BEFORE_NOUN = re.compile(
     re.IGNORECASE,
 )
 # What the user wants asked after it: "uncertain when they want the reservation".
+#: Modals that qualify a wish: "possibly with a garden" in the user's criteria restated.
+_CRITERIA_MODALS = frozenset({"possibly", "perhaps", "maybe", "ideally"})
+# The user's criteria restated before the modal in its sentence ("Based on the criteria you've
+# specified—looking for a hotel that is calm, possibly with a garden", "you want somewhere
+# quiet, perhaps near a park").
+_USER_CRITERIA = re.compile(
+    r"\b(?:(?:you(?:['\u2019]re|\s+are)\s+)?looking\s+for|you\s+(?:want|need|prefer|asked\s+for|"
+    r"would\s+like|['\u2019]d\s+like)|criteria\s+you)\b",
+    re.IGNORECASE,
+)
 _USER_WANTS = re.compile(
     r"\s+(?:about\s+)?(?:whether|if|when|what|which|where|how)\s+(?:\w+\s+){0,3}?"
     r"(?:they|the\s+user|the\s+customer)\s+(?:\w+\s+)?(?:want|wants|need|needs|prefer|prefers|"
@@ -2808,6 +2931,12 @@ _CONSIDER_AFTER = re.compile(
     r"(?:到|一下|下|使用|用|做|去|到|进行|進行|服用|吃|换|換|转|轉|是否|其他|其它|选择|選擇|"
     r"购买|購買|买|買|预算|預算|手术|手術|住院|加用|口服|就医|就醫)"
 )
+# A cause after 考虑, even after "需要" or with "是否": "需要考虑是不是由于过度进食引起的" (round 18's
+# CMtMedQA assistant) names a tentative cause of this case, as "考虑是急性咽炎" names a diagnosis.
+_CONSIDER_CAUSE = re.compile(
+    r"(?:是不是|是否|有没有|有沒有)?(?:由于|由於|由|因为|因為)[^，,。；;？?！!]{1,20}?"
+    r"(?:引起|导致|導致|造成|所致)"
+)
 _RULED_OUT = re.compile(r"不\s*$")
 _FOR_NOW = re.compile(r"(?:暂时|暫時|暂|暫|目前|现在|現在)\s*不\s*$")
 
@@ -2826,6 +2955,8 @@ _DIAGNOSIS = re.compile(
 def _consider_advice(text: str, lo: int, start: int, end: int, hi: int) -> bool:
     """True when 考虑 at ``[start, end)`` (its clause ``[lo, hi)``) advises or plans rather
     than names a tentative diagnosis."""
+    if _CONSIDER_CAUSE.match(text, end, hi):
+        return False  # "首先需要考虑是不是由于过度进食引起的": a tentative cause (session 9)
     if _CONSIDER_BEFORE.search(text, lo, start) or _CONSIDER_AFTER.match(text, end, hi):
         return True
     if not _DIAGNOSIS.match(text, end, hi):
@@ -2848,8 +2979,15 @@ _POSSIBLE_NOUN = re.compile(
 # Another party as the subject right before the modal: what a doctor or a pharmacist may
 # do ("医生可能会建议使用…", "your MD may recommend starting antibiotics"), as what an
 # organisation may do (_POLICY_MODAL) is policy, not a guess about this case.
+#: Cues besides the frequency modals that another party's act can carry: 应该 and the
+#: tentative diagnoses ("医生可以初步判断出导致…的原因": the doctor's step, no guess).
+_OTHER_PARTY_CUES = frozenset(
+    {"应该", "應該", "初步判断", "初步判斷", "初步确定", "初步確定", "初步诊断为", "初步診斷為"}
+)
 _OTHER_PARTY = re.compile(
-    r"(?:医生|醫生|医师|醫師|大夫|药剂师|藥劑師|药师|藥師|专家|專家)(?:还|還|也|则|則|通常|一般)?\s*$|"
+    # "医生可以初步判断出原因": what the doctor can judge, another party's step (session 17)
+    r"(?:医生|醫生|医师|醫師|大夫|药剂师|藥劑師|药师|藥師|专家|專家)(?:还|還|也|则|則|通常|一般)?"
+    r"(?:可以|能|会|會|将|將)?\s*$|"
     r"\b(?:your|the|a|his|her|their)\s+(?:\w+\s+)?(?:doctors?|physicians?|MDs?|GPs?|pharmacists?|"
     r"providers?|dentists?|specialists?|pediatricians?|paediatricians?|nurses?|vets?|"
     r"veterinarians?)\s+(?:also\s+|then\s+)?$",
@@ -2997,6 +3135,13 @@ _ZH_DEONTIC = re.compile(
     r"认真|認真|仔细|仔細|谨慎|謹慎|审查|審查|审慎|審慎|"
     # a step of care for this patient ("还应该检查一下下肢血管超声", "应该控制好血压": round 16)
     r"检查|檢查|复查|復查|控制|治疗|治療|监测|監測|住院|手术|手術|去医院|去醫院)"
+)
+# A drug or a treatment as the subject before "一般不会…" ("这种药一般不会引起副作用").
+_TREATMENT_SUBJECT = re.compile(r"药|藥|治疗|治療|手术|手術|疗法|療法|疫苗")
+# 不应该 before an act: what one should not do ("不应该过度延长", "不应该随意停药": round 18's
+# CMtMedQA assistant), advice; "不应该是…", "不应该有…", "不应该会…" still conclude a fact.
+_ZH_NOT_DUTY = re.compile(
+    r"不(?:应该|應該)(?!是|有|会|會|就|算|属于|屬於|没|沒|不|存在|出现|出現|[，,。；;？?！!]|$)"
 )
 # An approximation or a possibility named as such ("一个大概的估计", "以下是一些大致的时间参考",
 # "大致估计"): the answer says its figures are estimates; the figures are what it claims.
@@ -3671,9 +3816,14 @@ def _about_user(clause: str, phrase: str) -> bool:
 # "too late / too early / too soon for" when a thing comes: neither is fit.
 _ADVICE_FIT = re.compile(
     r"(?:\s+(?:also|still|even|just|really|actually|definitely|especially|particularly|well)\b)?"
+    # a softener's own infinitive or clause ("seems to meet your needs", "seems like it might
+    # fit your criteria": round 18's hotel assistant, session 17's ruling)
+    r"(?:\s+(?:to|like\s+it\s+(?:might|may|could|would)))?"
     r"\s+(?:"
     r"(?:suit|suits|fit|fits|match|matches)\s+(?:you|your|those|people|anyone|someone|beginners?"
     r"|\w+ers)\b|"
+    r"(?:meet|meets|satisfy|satisfies|align\s+(?:well\s+|closely\s+)?with|aligns\s+"
+    r"(?:well\s+|closely\s+)?with)\s+(?:all\s+|most\s+|many\s+)?(?:of\s+)?your\b|"
     r"(?:work|works|fit|fits|do|does)\s+(?:very\s+|really\s+|quite\s+|particularly\s+|especially\s+)?"
     r"(?:well|best|better|nicely|great)\s+(?:for|with|if)\b|"
     r"appeal\s+(?:more\s+|most\s+)?to\b|"
@@ -3751,7 +3901,11 @@ _ADVICE_EXAMPLE = re.compile(
 # Round 17's recommender (GUIDELINE, "Round 17's recommender"): what a property the message
 # or its comparison states brings the user is advice, whatever modal carries it. The cue's
 # modal is read from its start (a phrase may hold the verb: "could enhance"), then:
-_ADVICE_MODAL = r"(?:may|might|could|possibly)(?:\s+(?:not|also|further|still|even|actually))*\s+"
+# "likely to" too: "it's in a residential area, so it's less likely to feel overly touristy"
+# (round 18's hotel assistant, session 17's ruling on how a place will feel)
+_ADVICE_MODAL = (
+    r"(?:may|might|could|possibly|likely\s+to)(?:\s+(?:not|also|further|still|even|actually))*\s+"
+)
 # its effect on a quality of use ("which may limit protection on rugged trails", "which might
 # reduce overall comfort", "features that could enhance usability", "possibly impacting
 # smoothness"): the object a quality of use within a few words, so an effect on a fact of the
@@ -4064,7 +4218,11 @@ _SHOWN_AS = re.compile(
 # engaging", "a hook that might make it more memorable".
 _SUGGESTION = re.compile(
     r"(?:may|might|could|would)\s+(?:also\s+)?(?:be\s+made|make\s+(?:it|them|this|the\s+\w+))\s+"
-    r"(?:\w+\s+)?(?:more|less|better|clearer|stronger|easier)\b",
+    r"(?:\w+\s+)?(?:more|less|better|clearer|stronger|easier)\b|"
+    # a criticism passed on: "The bathroom cleanliness could be improved" (round 18's hotel
+    # assistant, session 17's ruling), a judgement of worth, no guess
+    r"(?:could|might|may)\s+(?:be\s+(?:improved|better)|use\s+(?:some\s+)?(?:improvement|work))"
+    r"(?=\s*(?:$|[.,;:!?)]|though\b|however\b))",
     re.IGNORECASE,
 )
 # A recommendation's superlative after a guess: "are probably the can't-miss art museums".
@@ -4096,12 +4254,34 @@ _CONDITIONAL_MODAL = re.compile(
     r"(?:there\s+)?(?:may|might|could)\b|有?可能|考虑|考慮|"
     # round 16's cardiologists: "如果都正常，应该问题不大", "…的话，…还是有自愈的可能性"
     r"应该|應該|有[^，,。；;]{0,8}?可能|几率|幾率|机率|機率|概率|"
+    # a reassurance with 一般 under a condition ("前列腺炎如果得到及时治疗，一般不会对生育造成影响":
+    # round 9's DISC-MedLLM), the same hypothetical
+    r"一般|"
     # a conclusion about whether a fee or step applies ("should not apply"), under a
     # condition: "If the item is unused, you should not be charged a restocking fee"
     r"should(?:\s+not|n't)?\s+(?:apply|need|trigger|be\s+charged|incur)\b|"
     r"so\s+you\s+should\s+be\s+able\b",
     re.IGNORECASE,
 )
+# What a condition in the sentence before named, taken up by a demonstrative as the subject of
+# the modal: "如果您在取环后出现发热…，建议您及时就医。这些症状可能意味着…" (round 18's CMtMedQA
+# assistant): the same hypothetical, carried over the stop.
+_TAKEN_UP = re.compile(r"(?:这些|這些|这种|這種|这类|這類)(?:症状|症狀|情况|情況|表现|表現)")
+
+
+def _carried_condition(text: str, s_lo: int, c_lo: int, h: HedgeMatch) -> bool:
+    """True when the Chinese modal ``h``'s subject takes up what a condition opening the
+    sentence before named (its sentence starts at ``s_lo``, its clause at ``c_lo``)."""
+    if h.language != "zh" or not _TAKEN_UP.search(text, c_lo, h.start):
+        return False
+    before = next(_sentences_before(text, s_lo), None)
+    if before is None:
+        return False
+    lo, hi = before
+    lo += len(text[lo:hi]) - len(text[lo:hi].lstrip())
+    return _CONDITION.match(text, lo, hi) is not None
+
+
 # A Chinese condition closed by 的话 ("缺损没有超过8mm的话，…还是有自愈的可能性", round 16);
 # "这样的话" ("in that case") takes up what was said, no condition.
 _ZH_IF_AFTER = re.compile(r"(?<!这样)(?<!這樣)(?<!那样)(?<!那樣)的[话話]")

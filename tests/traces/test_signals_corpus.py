@@ -219,8 +219,9 @@ HELD_OUT_HEDGE_FLOORS = {
     # staff and an LLM agent's replies to the same tickets, Vertu's LLM sales agent), labelled
     # by a helper who never read or ran a detector, measured once before any rule of
     # session 10 had landed: 0.737 / 0.311 (en 0.600 / 0.188, zh 0.786 / 0.379), turns 0.622;
-    # the same four times, then unsealed in session 12 to tune on: tuning data now
-    "hedges_sealed_r12.jsonl": (0.73, 0.31),
+    # the same four times, then unsealed in session 12 to tune on: tuning data now. 0.909 /
+    # 0.870 after session 17's rules ("perhaps" in what the customer may be looking for)
+    "hedges_sealed_r12.jsonl": (0.9, 0.86),
     # sealed round 13 (session 11: DialogStudio's BiTOD, Frames and AirDialogue samples,
     # MTU-Bench's dialogues and GPT-4's thoughts and replies, a Chinese hotel assistant),
     # labelled by a helper who never read or ran a detector, measured once before any rule
@@ -277,8 +278,12 @@ HELD_OUT_HEDGE_FLOORS = {
     # the session: 0.695 / 0.837 (en 0.694 / 0.893, zh 0.696 / 0.762; SPADE 1.000 / 1.000,
     # the hotel assistant 0.656 / 0.875: 11 false hits), turns 0.793. Unchanged at the end of
     # session 16; a second labeller, blind, scores 0.842 / 0.980 against the first. Unsealed
-    # in session 17 to tune on
-    "hedges_sealed_r18.jsonl": (0.69, 0.83),
+    # in session 17 to tune on: 11 labels corrected to session 17's rulings (60 hedges;
+    # 0.780 / 0.767 on them before any rule), then the rules written on its misses ("X
+    # doesn't mention Y" with no record in the row, fit to the user's needs, a cause not yet
+    # settled, 一般不会, a condition carried by 这些症状, ...): 0.967 / 0.967 (en 1.000 /
+    # 1.000, zh 0.923 / 0.923)
+    "hedges_sealed_r18.jsonl": (0.96, 0.96),
     # sealed round 19 (session 16: pytest-aitest's GPT-4.1 / gpt-5-mini banking agents with
     # their tool results, MTRAG's GPT-4o and Llama answers with the retrieved passages, Lawyer
     # LLaMA's Chinese consultations with the law articles), labelled by a helper who never
@@ -539,7 +544,10 @@ def test_labeller_agreement_floors() -> None:
         # hedges kappa 0.887, the second's precision / recall against the first 0.842 / 0.980,
         # turns 0.849 (kappa 0.778); round 19: hedges kappa 0.652, 0.679 / 0.679, turns 0.898
         # (kappa 0.757). Floors a little under, so that a relabel that moves them is seen.
-        ("agreement_sealed_r18.jsonl", 0.88, 0.77, (0.84, 0.97)),
+        # Round 18's first labels follow session 17's 11 corrections (rulings written on its
+        # disagreements, so no longer text nobody ruled on): hedges kappa 0.927, the second's
+        # precision / recall against the first 0.965 / 0.917.
+        ("agreement_sealed_r18.jsonl", 0.92, 0.77, (0.96, 0.91)),
         ("agreement_sealed_r19.jsonl", 0.65, 0.75, (0.67, 0.67)),
         # Sealed round 20 (session 17; KVRET's crowd wizards, Chinese doctors): hedges kappa
         # 0.947, 0.905 / 1.000 (two Chinese messages hedged by the second only), turns 0.946

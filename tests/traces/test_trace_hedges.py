@@ -1493,3 +1493,129 @@ def test_a_null_field_of_the_latest_result_read_back_restates_it() -> None:
         "answer.result = [{'course_codes': ['CS 236'], 'prerequisite_course_codes': ['CS 109']}]"
     )
     assert _hedged(text, latest) == ["no prerequisites listed"]
+
+
+def test_an_entity_that_does_not_mention_the_fact_asked_with_no_record_in_the_row() -> None:
+    # session 17's ruling: in a reply, the entity or its listing not mentioning the fact the user
+    # asked about, with no result in the row that shows the record, states missing information
+    text = "The Harbour Inn doesn't specifically mention airport shuttles."
+    assert _hedged(text) == ["doesn't specifically mention"]
+    text = "Sadly, the guesthouse does not provide any information about late checkout."
+    assert _hedged(text) == ["does not provide any information"]
+    assert _hedged("The listing gives no explicit mention of a pool.") == ["no explicit mention of"]
+    # ... while a record in the row that lacks it is read back (the agentdojo case) ...
+    assert _hedged(text, '{"name": "Harbour Inn", "rooms": 12}') == []
+    # ... and what the user left out is the user's input, not a fact of the data
+    assert _hedged("The user didn't specify the city, so I will ask.") == []
+    assert _hedged("You didn't mention the dates of your stay.") == []
+    # ... also when the user is the subject of the clause before ("…, but did not specify")
+    assert _hedged("The user wants some music, but did not specify the genre.") == []
+
+
+def test_a_softened_judgement_of_fit_to_the_users_needs_is_advice() -> None:
+    # a stated property judged to meet the user's needs (round 18's hotel assistant): advice
+    assert _hedged("It has a gym and a pool, which seems to meet your needs.") == []
+    assert _hedged("The Lakeside Lodge seems to align well with your criteria.") == []
+    assert _hedged("The Lakeside Lodge seems like it might fit your criteria better.") == []
+    # ... not a softener on a fact of the item
+    assert _hedged("The Lakeside Lodge seems to be closed on Mondays.") == ["seems"]
+
+
+def test_a_frequency_word_with_a_pronoun_on_an_items_offer_or_price_is_a_guess() -> None:
+    # "They typically include …", "Generally, it falls between …" supply what this hotel offers
+    # or costs (session 17's ruling on frequency words supplying the fact asked)
+    text = "Rooms at the Lakeside Lodge vary. They typically include a desk and a kettle."
+    assert _hedged(text) == ["typically"]
+    text = "The price at the Lakeside Lodge varies. Generally, it falls between $90 and $140."
+    assert _hedged(text) == ["Generally"]
+    # ... a kind's usual price or contents stays the general case
+    assert _hedged("Hostels in the city generally cost less than hotels.") == []
+
+
+def test_a_cause_of_this_case_not_yet_known_or_a_tentative_diagnosis_is_a_hedge() -> None:
+    # "原因还需要进一步确诊" (the cause not yet known) and "初步确定您的诊断为…" (a tentative
+    # diagnosis): round 18's CMtMedQA assistant, session 17's ruling
+    assert _hedged("从目前来看，孩子咳嗽的原因还需要进一步确诊。") == ["原因还需要进一步确诊"]
+    assert _hedged("根据您的描述，我们可以初步确定您的诊断为慢性咽炎。") == ["初步确定"]
+    # ... what a doctor will judge is another party's step, no guess
+    assert _hedged("通过这些检查，医生可以初步判断出咳嗽的原因。") == []
+
+
+def test_a_cause_considered_for_this_case_is_a_tentative_cause() -> None:
+    # 考虑 followed by a cause ("需要考虑是不是由于…引起的"): session 9's tentative diagnosis
+    assert _hedged("首先需要考虑是不是由于受凉引起的。") == ["考虑"]
+    # ... before an act it advises
+    assert _hedged("建议可以考虑做个胸片。") == []
+
+
+def test_a_negated_duty_with_ying_gai_is_advice() -> None:
+    # "不应该过度延长": what one should not do, not a guess
+    assert _hedged("您可以适当休息，但是不应该过度卧床。") == []
+    # ... while 应该 concluding a fact of the case stays a guess
+    assert _hedged("根据您的描述，这应该是轻度扭伤。") == ["应该"]
+    assert _hedged("这种药不应该是导致咳嗽的原因。") == ["应该"]
+
+
+def test_yi_ban_bu_hui_answering_whether_the_case_leads_somewhere_is_a_guess() -> None:
+    # "一般不会导致…" answering the patient's own case (round 18's notes, session 17's ruling)
+    assert _hedged("您好！腰肌劳损一般不会导致腿麻。") == ["一般不会导致"]
+    assert _hedged("一般情况下，这种囊肿不会发展成恶性肿瘤。") != []
+    # ... what a drug or a treatment usually brings stays its kind's effect
+    assert _hedged("这种药一般不会引起副作用。") == []
+    assert _hedged("一般情况下，脂肪瘤不会对身体造成严重的威胁。") != []
+    # ... and under a condition it is the hypothetical
+    assert _hedged("前列腺炎如果得到及时治疗，一般不会对生育造成影响。") == []
+
+
+def test_no_access_to_prices_or_availability_is_missing_information() -> None:
+    # prices and availability are task facts: no access to them states missing information
+    # (round 18's hotel assistant), as no access to data about one does (round 15)
+    text = "Unfortunately, I don't have access to real-time pricing for the Lakeside Lodge."
+    assert _hedged(text) == ["I don't have"]
+    assert _hedged("I don't have access to current availability at this inn.") == ["I don't have"]
+    # ... access to a system stays the process
+    assert _hedged("I don't have direct access to availability calendars.") == []
+
+
+def test_a_criticism_passed_on_is_no_guess() -> None:
+    # "The bathroom cleanliness could be improved" passes on a criticism (session 17's ruling)
+    assert _hedged("It is central, but the breakfast could be improved, though.") == []
+    assert _hedged("The Wi-Fi speed could use some improvement.") == []
+    # ... whether the item has a fact stays a guess
+    assert _hedged("The Wi-Fi could be down this week.") == ["could be"]
+
+
+def test_a_modal_in_the_users_criteria_restated_is_about_the_user() -> None:
+    # "looking for a hotel that is calm, possibly with a garden" restates what the user wants
+    text = "Since you're looking for a quiet inn, possibly with a garden, I suggest the Elm House."
+    assert _hedged(text) == []
+    assert _hedged("You want somewhere central, perhaps near a park.") == []
+    # ... a modal on a fact of the item stays a guess
+    assert _hedged("The Elm House possibly has a garden.") == ["possibly"]
+
+
+def test_a_cause_put_forward_for_this_condition_is_a_guess() -> None:
+    # "其他原因可能导致孩子出现这种情况": a cause of the complaint the user described, named by a
+    # demonstrative (session 17's ruling on causes of the user's own complaint)
+    assert _hedged("除了受凉，还有其他原因可能导致孩子出现这种情况。") == ["可能导致"]
+    # ... what a factor may cause, with no case named, stays the general case
+    assert _hedged("熬夜可能导致脱发。") == []
+    # ... and what a drug's use may make worse is what such a thing brings
+    assert _hedged("长期使用这种软膏可能会加重这些问题。") == []
+
+
+def test_how_likely_a_place_is_to_feel_a_way_is_advice() -> None:
+    # how a place will feel, drawn from a property the message states (session 17's ruling)
+    text = "It sits in a residential street, which means it's less likely to feel crowded."
+    assert _hedged(text) == []
+    # ... whether the place has a property stays a guess
+    assert _hedged("The inn is likely to have free parking.") == ["likely"]
+
+
+def test_a_condition_taken_up_by_a_demonstrative_carries_the_hypothetical() -> None:
+    # "如果您…出现发热…，建议您及时就医。这些症状可能意味着感染": what the condition named, taken up
+    # in the next sentence (round 18's CMtMedQA assistant), the hypothetical
+    text = "如果您术后出现发热或疼痛，建议及时就医。这些症状可能意味着伤口感染。"
+    assert _hedged(text) == []
+    # ... without the condition before, a guess about the case
+    assert _hedged("您术后出现发热。这些症状可能意味着伤口感染。") == ["可能"]
