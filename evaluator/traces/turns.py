@@ -560,7 +560,19 @@ _NOT_ASKED = re.compile(
     r"\b(?:i|we)(?:['’]d|\s+would)?\s+(?:also\s+|just\s+|really\s+)?(?:want|like|love)\s+to\s+"
     r"(?:touch\s+on|share|mention|say|point\s+out|note|start\s+with|thank|tell\s+you)\b"
     r"|\b(?:if|whether)\s+(?:i|we)\s+(?:really\s+)?(?:need|want)\b"
-    r"|\blet['’]?s\s+(?:face\s+it|be\s+(?:real|honest))\b",
+    r"|\blet['’]?s\s+(?:face\s+it|be\s+(?:real|honest))\b"
+    # ... the user's reason for asking, beside the question (round 18's travellers: "I want to
+    # make sure I don't miss any great spots", "Knowing this could help me plan my itinerary",
+    # "This would be very helpful since I'll need to travel"): the user's own aim, no act asked
+    r"|\b(?:i|we)(?:['’]d|\s+would)?\s+(?:also\s+|just\s+|really\s+)?(?:want|like|need)\s+to\s+"
+    r"(?:make\s+sure|ensure|be\s+sure)\b"
+    r"|\b(?:knowing|having)\s+(?:this|that|it)\s+(?:would|could|will|might|can)\s+(?:really\s+)?"
+    r"help\s+(?:me|us)(?:\s+(?:to\s+)?[a-z]+)?\b"  # ... with its verb ("plan", a request's)
+    r"|\b(?:this|that|it)\s+would\s+be\s+(?:very\s+|really\s+|extremely\s+|so\s+)?helpful\b"
+    r"|\b(?:since|because|as)\s+(?:i|we)(?:['’]ll|\s+will)?\s+(?:need|want|have)\s+to\b"
+    # ... and a way, a drug or a measure that helps the user, in Chinese ("有没有什么药物可以帮我
+    # 缓解", "哪些措施可以帮助我控制哮喘"): the thing helps, the helper is asked for nothing
+    r"|(?:措施|方法|办法|药物|药|食物|运动|治疗)(?:可以|能够|能|会)?帮(?:助)?我",
     re.IGNORECASE,
 )
 # Urging the agent on, at an utterance's start ("快点", "好，尽快 我急", "赶紧跟进下"; not
@@ -645,6 +657,7 @@ def _asks_to_act(question: str) -> bool:
     "能推荐一个...吗?") rather than to tell something ("Can you tell me about...?",
     "你能给我介绍下...吗?")."""
     p = _patterns()
+    asked = question
     # "I want to know the weather in Detroit on Tuesday?", "我想知道…大不大？": a wish to be
     # told, whose words ("I want", "我想") ask for no act; what follows them decides
     question = p["ask_info"].sub(" ", _AUX_WISH.sub(" ", _POLITE_ASK.sub("", question)))
@@ -656,6 +669,8 @@ def _asks_to_act(question: str) -> bool:
         return True  # "can I have 50% discount on the one with higher price?" (session 16)
     if _acts_first(question):
         return True  # "Can you search for holidays … and tell me about its date?" (round 9)
+    if _TOLD_GIVEN.search(asked):
+        return False  # "Could you also provide more details on the check-in process?"
     if (
         p["inform_verb"].search(question)
         or p["told_first"].search(question)
@@ -695,6 +710,22 @@ def _asks_to_act(question: str) -> bool:
     # "What is the phone number please?": a question's "please" is politeness, no request;
     # "How can I pause it if I need to?": a need under "if" asks nothing (:data:`_NOT_ASKED`)
     return bool(p["request"].search(_NOT_ASKED.sub(" ", _PLEASE.sub(" ", question))))
+
+
+# Asking to be given details, information, an estimate, an idea or advice, or to specify or
+# clarify ("Could you also provide more details on the check-in process?", "Can you give me
+# an idea of what kind of rooms it offers?", "Could you also specify how many floors it
+# has?"): to be told, session 17's ruling on "Can you provide …", whatever words stand
+# between the verb and its object (round 18's travellers); a list or items of a kind are
+# read before it (:func:`_asks_for_list`, :func:`_asks_for_more`).
+_TOLD_GIVEN = re.compile(
+    r"\b(?:can|could|would|will)\s+you\s+(?:(?:please|also|kindly|just|now|then)\s+)*"
+    r"(?:(?:provide|give|offer|share)\s+(?:me\s+|us\s+)?(?:with\s+)?"
+    r"(?:(?:some|any|more|further|additional|a\s+few|the|a\s+bit\s+more)\s+)*"
+    r"(?:details|information|info|insights?|advice|guidance|an?\s+(?:estimate|idea|overview|"
+    r"sense|breakdown|rough\s+idea))\b|specify|clarify)\b",
+    re.IGNORECASE,
+)
 
 
 # A fault reported as a why or how-come: what should have happened has not ("为什么显示售后完成
@@ -1032,6 +1063,18 @@ _STOCK = re.compile(
 )
 
 
+# ... and "a" or "an" item bounded by a price range or a budget ("Do you have a samsung in this
+# price range", round 17's shoppers; :data:`_STOCK` refuses "a" before its item, which asks
+# about knowledge as often: "Do you have a question?").
+_STOCK_IN_RANGE = re.compile(
+    r"\b(?:do\s+you\s+(?:guys\s+)?(?:have|carry|sell|stock)|have\s+you\s+got)\s+(?:a|an)\s+"
+    r"[a-z][a-z-]*(?:\s+[a-z-]+){0,2}?\s+(?:in|within|under|for|around)\s+"
+    r"(?:(?:this|that|my|your|our|the\s+same|a\s+similar|a\s+lower|a\s+higher)\s+)?"
+    r"(?:price\s+range|price\s+bracket|budget)\b",
+    re.IGNORECASE,
+)
+
+
 def _stock_words(low: str) -> bool:
     """Whether lower-cased ``low`` holds a word :data:`_STOCK` needs: a cheap test first,
     most turns hold none."""
@@ -1064,6 +1107,7 @@ def _asks_for_more(text: str) -> bool:
         )
         or p["more"].search(text)
         or (_stock_words(text.lower()) and _STOCK.search(text) is not None)
+        or _STOCK_IN_RANGE.search(text) is not None
         or ("有" in text and _ZH_STOCK.search(text) is not None)
     )
 
@@ -1088,7 +1132,10 @@ _IN_NAMED = re.compile(
 _ZH_STOCK = re.compile(
     r"(?:^|[，,。！!？?\s])(?:那|还|亲)?(?:有没有|没有|有)(?![没有]*(?:什么|多少|哪|几|啥))"
     # ... not what else to know or do ("还有其他需要注意的事项吗": advice, to be told)
-    r"(?![^，,。？?！!\s]*(?:需要|注意|事项|问题|办法|方法|要求|规定))"
+    r"(?![^，,。？?！!\s]*(?:需要|注意|事项|问题|办法|方法|要求|规定"
+    # ... nor other causes or measures for the user's own condition ("还有其他可能的原因吗",
+    # "还有其他措施可以缓解我的症状吗": advice, session 17's ruling on a patient's ways)
+    r"|原因|措施|处理|治疗|缓解))"
     r"[^，,。？?！!\s]{1,10}的[^，,。？?！!\s的]{0,4}(?:吗|么|嘛)"
     r"|(?:^|[，,。！!？?\s])(?:那|还)?(?:其它|其他|别的)[^，,。？?！!\s]{0,8}(?:也)?(?:有|没有)(?:吗|么|嘛)"
     # ... or whether there is an item of a kind, its constraints before and after it ("有高档型
@@ -1753,6 +1800,8 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
     request's words (round 8's ruling, as "Can you book a table for 7 at Ask?" after "which
     would you like to book?"), or a question's ("I would like to know how I can redeem my
     points" after "Would you like to know how you can redeem your loyalty points?")."""
+    if context == "solicit" and _describes_item_asked(text or "", previous):
+        return "request", "describes_item"
     verdict = _rule(text, context)
     # "Add the shelves to my cart, first of all." after "What do you think of the black
     # chair?": the agent asked no value, it proposed; an imperative to act asks for one
@@ -1801,6 +1850,43 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
     ):
         return "answer", "picks_listed"
     return verdict
+
+
+# The agent asking for an item's name or details ("Could you please provide the name of the
+# course you would like to take?", "the details of the courses you want to take", "Which
+# hotel would you like to book?"), in the tail of its message.
+_ITEM_NAME_ASKED = re.compile(
+    rf"\b(?:name|names|details|title|code)\s+(?:of|for)\s+(?:the\s+)?(?:[\w-]+\s+){{0,2}}?"
+    rf"(?:{_KIND_PLURAL}|{_KIND_SINGULAR})\b"
+    rf"|\b(?:which|what)\s+(?:{_KIND_PLURAL}|{_KIND_SINGULAR})\s+(?:would|do|did|will)\s+you\b",
+    re.IGNORECASE,
+)
+# An item described for the agent to find, not named: an indefinite item of a kind, or bare
+# "something" / "anything", with a constraint after it ("a class that takes 10 hours per
+# week", "a course similar to CS 109", "courses that cover sensor data", "something related to
+# AI in healthcare").
+_CONSTRAINT = (
+    r"(?:that|which|where|on|about|related|similar|involving|covering|with|above|below|under|"
+    r"specifically|offered|in|for|near|close)\b"
+)
+_ITEM_DESCRIBED = re.compile(
+    rf"\b(?:a|an|another|some|any)\s+(?:[\w-]+\s+){{0,5}}?(?:{_KIND_SINGULAR}|{_KIND_PLURAL})"
+    rf"\s+{_CONSTRAINT}"
+    rf"|\b(?:take|find|want|need|me|in|for)\s+(?:[\w-]+\s+)?{_KIND_PLURAL}\s+{_CONSTRAINT}"
+    rf"|\b(?:something|anything)\s+(?:[\w-]+\s+)?{_CONSTRAINT}",
+    re.IGNORECASE,
+)
+
+
+def _describes_item_asked(text: str, previous: str) -> bool:
+    """True when, after the agent asked for an item's name, the user describes an item for
+    it to find instead of naming one ("Something related to AI in healthcare", "I want to
+    take a class that takes 10 hours per week"): session 17's ruling, a search, a `request`
+    (round cs16's students); naming one ("CS 231N") or giving the constraint the agent asked
+    for ("Something in the centre" after "What area?") answers."""
+    if _CJK.search(text) or not _ITEM_NAME_ASKED.search(previous[-_AGENT_TAIL:]):
+        return False
+    return _ITEM_DESCRIBED.search(text) is not None
 
 
 _PICK_WORDS = 10  # a choice is short: "I would like to go with the UberXL please"

@@ -2507,3 +2507,123 @@ def test_asking_which_items_of_a_kind_there_are_is_a_search(
     text: str, previous: str, kind: str
 ) -> None:
     assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # asking to be given details, information, an estimate, an idea or advice on a named
+        # item asks to be told: session 17's ruling on "Can you provide …" (round 18's
+        # travellers), whatever stands between the verb and its object
+        ("Could you provide more details on the check-in process?", "", "question"),
+        (
+            "Could you also provide an estimate of the nightly rate for the Hotel Vondel?",
+            "",
+            "question",
+        ),
+        ("Could you please provide more details about the museum's location?", "", "question"),
+        ("Can you give me an idea of what kind of rooms the Vondel offers?", "", "question"),
+        ("Could you give me some advice on how to get around Lisbon?", "", "question"),
+        ("Could you also specify how many floors the hotel has?", "", "question"),
+        # ... not items of a kind nobody has named, nor an act
+        ("Could you provide me with a list of hotels in Lisbon?", "", "request"),
+        ("Can you provide me with some courses on robotics?", "", "request"),
+        ("Could you book the Hotel Vondel and provide the reference number?", "", "request"),
+    ],
+)
+def test_asking_to_be_given_details_of_a_named_item_is_a_question(
+    text: str, previous: str, kind: str
+) -> None:
+    assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # the user's reason for asking, after the question, asks the agent for nothing
+        # ("I want to make sure…", "Knowing this could help me plan…", "This would be very
+        # helpful since…"): the question decides (round 18's travellers)
+        ("Is the museum open late? I want to make sure I have time after dinner.", "question"),
+        ("Does the hotel have a lift? I want to ensure I can manage with my bags.", "question"),
+        ("Is the hotel near the station? Knowing this could help me plan my days.", "question"),
+        (
+            "Do they have a shuttle? This would be very helpful since I'll need to travel a lot.",
+            "question",
+        ),
+        # ... a want the agent is to act on still asks for it
+        ("Is the museum open late? Please book two tickets.", "request"),
+        ("I want to make sure my order is cancelled, please cancel it.", "request"),
+    ],
+)
+def test_a_reason_for_asking_asks_for_nothing(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # asking for other ways, measures or causes for the user's own condition asks for
+        # advice: session 17's ruling on a patient's ways (session 15's 怎么办), a question
+        ("还有其他可能的原因吗？", "question"),
+        ("除了吃药，还有其他措施可以缓解我的症状吗？", "question"),
+        ("还有哪些自我管理的措施可以帮助我控制哮喘呢？", "question"),
+        # ... a way or a drug that helps the user is no helper asked to act
+        ("有没有什么药物可以帮我缓解这些症状？", "question"),
+        ("还有其他的处理方法吗？", "question"),
+        # ... other items to choose from are another search
+        ("还有别的酒店吗？", "request"),
+    ],
+)
+def test_other_ways_or_causes_for_a_condition_are_asked_to_be_told(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="建议您多喝水，注意休息。") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # after the agent asked for an item's name, describing an item for it to find asks
+        # for a search: session 17's ruling (round cs16's students)
+        (
+            "Something related to AI in healthcare",
+            "Could you please provide the name of the course you would like to take?",
+            "request",
+        ),
+        (
+            "I want to take a class that takes 10 hours per week",
+            "Could you please provide me with the details of the courses you want to take?",
+            "request",
+        ),
+        (
+            "I'd like a quiet hotel that is close to the station",
+            "Which hotel would you like to book?",
+            "request",
+        ),
+        # ... naming one answers, and so does the constraint the agent asked for
+        (
+            "I want to enroll in CS 231N",
+            "Could you please provide the name of the course you would like to take?",
+            "answer",
+        ),
+        ("Something in the centre", "What area would you like to stay in?", "answer"),
+        ("I'd like a cheap one", "What price range are you looking for?", "answer"),
+    ],
+)
+def test_describing_the_item_asked_for_asks_for_a_search(
+    text: str, previous: str, kind: str
+) -> None:
+    assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # whether the shop has an item of a kind in a price range is a search of its stock
+        # (round 17's shoppers: "Do you have a samsung in this price range")
+        ("Do you have a samsung in this price range", "request"),
+        ("Do you have any sofas in my price range?", "request"),
+        # ... whether an item has a fact is asked to be told
+        ("Do you have the price of this one?", "question"),
+    ],
+)
+def test_an_item_in_a_price_range_is_a_stock_search(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="This phone costs $300 and has a 6.1 inch screen.") == kind
