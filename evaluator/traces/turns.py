@@ -2483,6 +2483,27 @@ _PRAISE = re.compile(
 )
 
 
+# "I'm looking for somewhere where I can grab a quick bite", "… a place that feels part of the
+# local community": a place described by what the user will do there.
+_PLACE_REASON = re.compile(
+    r"^\s*i['’]?\s*a?m\s+(?:just\s+|really\s+)?looking\s+for\s+(?:somewhere|a\s+place|a\s+spot)"
+    r"\s+(?:where|that|which)\b",
+    re.IGNORECASE,
+)
+
+
+def _drop_place_reason(text: str) -> str:
+    """``text`` without the sentences that, after a question, say what the user wants the
+    answer for ("Could you tell me more about the restaurant options at the hotel? I'm looking
+    for somewhere where I can grab a quick bite."): the question decides (round 18's
+    travellers); the same sentence with no question before it is a search."""
+    sentences = _sentences(text)
+    if len(sentences) < 2 or not _is_question(sentences[0]):
+        return text
+    kept = [s for s in sentences[1:] if not _PLACE_REASON.match(s)]
+    return " ".join([sentences[0], *kept]) if len(kept) < len(sentences) - 1 else text
+
+
 def _classify(text: str | None, context: str) -> str:
     """The rules' class of a user turn after an agent message of ``context``."""
     return _rule(text, context)[0]
@@ -2541,6 +2562,8 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
     if t[0] in _ZH_FILLERS:  # cheap test first: most turns open with no filler
         # ... but an interjection with only its mark ("哦！") is the acknowledgement itself
         t = _ZH_FILLER.sub("", t) if _PUNCT.sub("", _ZH_FILLER.sub("", t)) else t
+    if "looking for" in low:  # cheap test first
+        t = _drop_place_reason(t)
     lists, p = _lists(), _patterns()
     if _CONTROL.fullmatch(t) and not p["lead"].fullmatch(t):
         return (

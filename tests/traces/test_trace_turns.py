@@ -2627,3 +2627,27 @@ def test_describing_the_item_asked_for_asks_for_a_search(
 )
 def test_an_item_in_a_price_range_is_a_stock_search(text: str, kind: str) -> None:
     assert rule_turn(text, previous="This phone costs $300 and has a 6.1 inch screen.") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # after a question about a named place, "I'm looking for a place where …" says what the
+        # user wants the answer for: the question decides (round 18's travellers)
+        (
+            "Could you tell me more about the breakfast at the Vondel? "
+            "I'm looking for a place where I can eat early.",
+            "question",
+        ),
+        (
+            "Can you tell me more about the hotel's neighbourhood? "
+            "I'm looking for somewhere that feels quiet.",
+            "question",
+        ),
+        # ... a search of its own, with no question before it, stays a request
+        ("I'm looking for a place where I can eat early.", "request"),
+        ("Is it far? I'm also looking for a museum in the centre.", "request"),
+    ],
+)
+def test_a_place_looked_for_after_a_question_gives_its_reason(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="I recommend the Hotel Vondel in Zuid.") == kind
