@@ -849,6 +849,11 @@ _ADVICE = re.compile(
 # A recommendation someone else gives ("a filter size they recommend") asks for none.
 _THEY_RECOMMEND = re.compile(
     r"\b(?:they|he|she|people)\s+(?:\w+\s+)?recommends?\b|(?:他们|他|她)推荐"
+    # ... or has or offers ("Do they have any recommendations for nearby restaurants?", "Does
+    # the hotel offer any recommendations…?": round 18's travellers ask what the hotel gives)
+    r"|\b(?:do|does|did|would|could|can)\s+(?:they|he|she|the\s+(?:hotel|staff|owners?|hosts?))\s+"
+    r"(?:have|give|offer|make|provide)\s+(?:any\s+)?(?:recommendations?|suggestions?)\b",
+    re.IGNORECASE,
 )
 
 

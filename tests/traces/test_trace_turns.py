@@ -2651,3 +2651,33 @@ def test_an_item_in_a_price_range_is_a_stock_search(text: str, kind: str) -> Non
 )
 def test_a_place_looked_for_after_a_question_gives_its_reason(text: str, kind: str) -> None:
     assert rule_turn(text, previous="I recommend the Hotel Vondel in Zuid.") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a search or a booking stated in other words (round 18's SPADE customers)
+        ("I'm in search of a 4-star hotel with free wifi.", "request"),
+        ("I'm searching for a cheap guesthouse in the north.", "request"),
+        ("I'm interested in booking a room at the Vondel for 2 nights.", "request"),
+        # ... finding out whether a named one has a thing asks to be told
+        ("I'm interested in finding out if the Vondel has free parking.", "question"),
+    ],
+)
+def test_a_search_stated_in_other_words_is_a_request(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="I have found the Hotel Vondel, a 4-star hotel.") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # what recommendations the hotel or its staff give asks for none from the agent
+        # (session 5; session 17's "places at or near a named place")
+        ("Do they have any recommendations for nearby restaurants?", "question"),
+        ("Does the hotel offer any recommendations for day trips?", "question"),
+        # ... asking the agent for one stays a request
+        ("Do you have any recommendations for nearby restaurants?", "request"),
+    ],
+)
+def test_recommendations_someone_else_gives_are_asked_to_be_told(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="The Vondel offers a terrace and a garden.") == kind
