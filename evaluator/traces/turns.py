@@ -1854,7 +1854,31 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         and _picks_listed(text or "", previous)
     ):
         return "answer", "picks_listed"
+    if verdict[0] in ("other", "answer") and context == "none" and _states_requirement(text or ""):
+        return "request", "states_need"
     return verdict
+
+
+# A requirement on the item stated after the agent's recommendation ("No it must also have
+# impact absorption", "It should also be have a play list", "but I definitely want a 17.3
+# inch", "The shoes need to have good grip"): session 16's ruling, after a recommendation
+# that asks nothing a stated need stays a request (round 17's recommender's users).
+_REQUIREMENT = re.compile(
+    r"\b(?:it|they|this|that|the\s+(?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:also\s+|still\s+|really\s+)?"
+    r"(?:must|should|needs?\s+to|has\s+to|have\s+to)\s+(?:also\s+|still\s+)?"
+    # ... a property, not a passive ("The answer has to be waited for": round 12's complaint)
+    r"(?:be(?!\s+\w+ed\b)|have|come|work|fit|include|support|offer|handle|keep|feature|provide)\b"
+    r"|\bi\s+(?:definitely|absolutely|really|also|still)\s+(?:want|need)\s+(?:a|an|one|something)\b",
+    re.IGNORECASE,
+)
+
+
+def _states_requirement(text: str) -> bool:
+    """True when an English turn states a requirement on the item looked for (see
+    :data:`_REQUIREMENT`), outside a condition ("if it has to be…")."""
+    if _CJK.search(text):
+        return False
+    return any(_REQUIREMENT.search(s) and not _CONDITIONAL.search(s) for s in _sentences(text))
 
 
 # The agent asking for an item's name or details ("Could you please provide the name of the

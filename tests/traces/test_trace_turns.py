@@ -2681,3 +2681,22 @@ def test_a_search_stated_in_other_words_is_a_request(text: str, kind: str) -> No
 )
 def test_recommendations_someone_else_gives_are_asked_to_be_told(text: str, kind: str) -> None:
     assert rule_turn(text, previous="The Vondel offers a terrace and a garden.") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # after a recommendation that asks nothing, a requirement on the item is a stated need:
+        # a request (session 16's ruling, round 17's leftovers)
+        ("No, it must also have a waterproof shell.", "request"),
+        ("It should also have a heart rate monitor", "request"),
+        ("Yes, it sounds good, but I definitely want a 15 inch screen.", "request"),
+        ("My runs are on wet trails. The shoes need to have good grip.", "request"),
+        # ... a remark on the user's own use names no requirement
+        ("My trails will be woodland and hilly", "answer"),
+        ("It sounds good.", "answer"),
+    ],
+)
+def test_a_requirement_after_a_recommendation_is_a_request(text: str, kind: str) -> None:
+    previous = "I recommend the Trail X2: light, breathable and cushioned for long runs."
+    assert rule_turn(text, previous=previous) == kind
