@@ -599,6 +599,8 @@ _POLITE_ASK_WORDS = (
     "想咨询一下",
     "我想咨询下",
     "想咨询下",
+    "我想咨询",
+    "想咨询",
     "请问",
     "請問",
     "麻烦问一下",
@@ -1508,7 +1510,18 @@ _PLEASANTRY = re.compile(
     r"|(?:i\s+)?hope\s+(?:you|all|this|everything)\b|my\s+hope\s+is\b"
     r"|(?:thanks|thank\s+you|many\s+thanks)\b|i\s+(?:really\s+|truly\s+)?appreciate\b"
     r"|i\s+(?:have|['’]ve\s+got|got)\s+(?:some|a\s+few|a\s+couple\s+of|a|few|several)\s+(?:quick\s+)?questions?\b"
-    r"|i['’]m\s+reaching\s+out|i\s+am\s+reaching\s+out|i\s+wanted\s+to\s+reach\s+out|i['’]m\s+writing\b)"
+    r"|i['’]m\s+reaching\s+out|i\s+am\s+reaching\s+out|i\s+wanted\s+to\s+reach\s+out|i['’]m\s+writing\b"
+    # ... or who the user is, asking nothing yet ("Hello, I am a master's student in computer
+    # science", "Hi! I'm a first-year student and have a few questions": session 17's ruling)
+    r"|(?:i\s+am|i['’]m)\s+(?:a|an)\s+(?:[\w'’-]+\s+){0,4}?(?:student|freshman|sophomore|junior|"
+    r"senior|undergrad\w*|grad|graduate|patient|parent|mother|father|mom|dad|teacher|traveller|"
+    r"traveler|tourist|member)\b(?:\s+(?:in|of|at|from|studying)\s+[\w\s'’-]{1,40}?)?"
+    r"(?:\s+and\s+(?:i\s+)?(?:have|['’]ve\s+got)\s+(?:some|a\s+few|a\s+couple\s+of|a|few|several)"
+    r"\s+(?:quick\s+)?questions?)?\s*[.!]?\s*$"
+    # ... in Chinese: who the user is and that questions follow ("我是一位过敏性鼻炎患者，最近想咨询
+    # 一下关于这个病情的一些问题。", "我想咨询一些问题": round 18's patients)
+    r"|[，,]?\s*(?:(?:我是|我叫)[^，,。！？?!]{1,30}[，,]\s*)?(?:最近|现在|今天)?(?:我)?(?:想|要)(?:向您|向你)?"
+    r"(?:咨询|请教|问)(?:一下|下)?[^，,。！？?!]{0,20}(?:一些|几个|个)(?:问题|事情)\s*[。.!！]?$)"
     r"|\s*(?:there)?[\s,.!]*$",
     re.IGNORECASE,
 )

@@ -2700,3 +2700,31 @@ def test_recommendations_someone_else_gives_are_asked_to_be_told(text: str, kind
 def test_a_requirement_after_a_recommendation_is_a_request(text: str, kind: str) -> None:
     previous = "I recommend the Trail X2: light, breathable and cushioned for long runs."
     assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a greeting that introduces the user or announces questions, asking nothing yet:
+        # session 17's ruling, a greeting (round 18's patients, round cs16's students)
+        "你好，我是一位糖尿病患者，最近想咨询一下关于这个病的一些问题。",
+        "您好，我想咨询一些问题。",
+        "Hello, I am a master's student in computer science",
+        "Hi! I'm a first-year student and have a few questions.",
+    ],
+)
+def test_a_greeting_that_introduces_the_user_is_a_greeting(text: str) -> None:
+    assert rule_turn(text, previous="") == "greeting"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # ... not when the introduction carries a problem or a task
+        "你好，我是一位糖尿病患者，最近血糖很高怎么办？",
+        "Hello, I am a student and I need to drop CS 101.",
+        "Hi, I'm a customer and my order never arrived.",
+    ],
+)
+def test_an_introduction_with_a_task_is_not_a_greeting(text: str) -> None:
+    assert rule_turn(text, previous="") != "greeting"
