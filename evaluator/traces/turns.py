@@ -859,10 +859,27 @@ _THEY_RECOMMEND = re.compile(
 )
 
 
+# Which item of a kind would suit the user, asked of the agent ("Which hotel would fit that?",
+# "What would be the best machine for all my needs?"): it is to choose one, a recommendation
+# without the word (round 18's travellers, round 17's recommender's users); not which of items
+# already named ("Which hotel has the bigger rooms, the Vondel or the Hoxton?").
+_WHICH_WOULD_SUIT = re.compile(
+    r"\b(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:hotel|restaurant|place|laptop|machine|phone|camera|"
+    r"watch|bike|shoe|shoes|car|course|class|option|model|product)s?\s+(?:would|will|could|might)\s+"
+    r"(?:best\s+)?(?:fit|suit|work\s+for|be\s+(?:best|ideal|right|good)\s+for)\b"
+    r"|\bwhat\s+(?:would|will)\s+be\s+the\s+(?:best|ideal|right)\s+(?:[\w-]+\s+){0,2}?[\w-]+\s+for\s+"
+    r"(?:all\s+(?:of\s+)?)?(?:me|my|us|our)\b",
+    re.IGNORECASE,
+)
+
+
 def _asks_to_recommend(question: str) -> bool:
     """True when ``question`` asks the agent for a recommendation ("Can you recommend a
-    hotel?", "能推荐一个...吗?"), not about one someone else gives."""
+    hotel?", "能推荐一个...吗?", "Which hotel would fit that?"), not about one someone else
+    gives."""
     p = _patterns()
+    if _WHICH_WOULD_SUIT.search(question):
+        return True
     return bool(p["recommend"].search(question)) and not _THEY_RECOMMEND.search(question)
 
 
@@ -2525,6 +2542,20 @@ _PRAISE = re.compile(
 )
 
 
+# "Do you (happen to) know if there is / there are …": the embedded question, asked directly.
+_KNOW_IF_THERE = re.compile(
+    r"\b(?:do|does)\s+(?:you|anyone|anybody)\s+(?:happen\s+to\s+)?know\s+(?:if|whether)\s+"
+    r"there(?:(?P<is>['’]s|\s+is)|\s+are)\b",
+    re.IGNORECASE,
+)
+
+
+def _there_question(m: re.Match[str]) -> str:
+    """ "Is there" or "Are there" for a :data:`_KNOW_IF_THERE` match, capitalised as it was."""
+    words = "is there" if m.group("is") else "are there"
+    return words.capitalize() if m.group(0)[0].isupper() else words
+
+
 # "I'm looking for somewhere where I can grab a quick bite", "… a place that feels part of the
 # local community": a place described by what the user will do there.
 _PLACE_REASON = re.compile(
@@ -2604,6 +2635,10 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
     if t[0] in _ZH_FILLERS:  # cheap test first: most turns open with no filler
         # ... but an interjection with only its mark ("哦！") is the acknowledgement itself
         t = _ZH_FILLER.sub("", t) if _PUNCT.sub("", _ZH_FILLER.sub("", t)) else t
+    if "know" in low:  # cheap test first
+        # "Do you happen to know if there's a restaurant nearby that serves Italian food?"
+        # asks what "Is there a restaurant nearby …?" asks (round 18's travellers)
+        t = _KNOW_IF_THERE.sub(_there_question, t)
     if "looking for" in low:  # cheap test first
         t = _drop_place_reason(t)
     lists, p = _lists(), _patterns()

@@ -2728,3 +2728,33 @@ def test_a_greeting_that_introduces_the_user_is_a_greeting(text: str) -> None:
 )
 def test_an_introduction_with_a_task_is_not_a_greeting(text: str) -> None:
     assert rule_turn(text, previous="") != "greeting"
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # "Do you (happen to) know if there is …" asks what "Is there …?" asks (round 18's
+        # travellers): whether there is an item of a kind with a constraint is a search
+        ("Do you happen to know if there's a restaurant nearby that serves vegan food?", "request"),
+        ("Do you know if there are any hotels nearby that allow pets?", "request"),
+        # ... and a fact of a named place stays what it was
+        ("Do you know if the Vondel serves breakfast?", "question"),
+    ],
+)
+def test_do_you_know_if_there_is_reads_as_is_there(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="The Vondel offers a terrace and a garden.") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # asking the agent which item of a kind would suit the user's needs asks it to choose
+        # one: a recommendation, a request (round 18's travellers, round 17's recommender)
+        ("I want a quiet base near the park. Which hotel would fit that?", "request"),
+        ("What would be the best laptop for all my needs?", "request"),
+        # ... not a fact of an item already named
+        ("Which hotel has the bigger rooms, the Vondel or the Hoxton?", "question"),
+    ],
+)
+def test_which_item_would_suit_asks_for_a_recommendation(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="") == kind
