@@ -560,7 +560,19 @@ _NOT_ASKED = re.compile(
     r"\b(?:i|we)(?:['’]d|\s+would)?\s+(?:also\s+|just\s+|really\s+)?(?:want|like|love)\s+to\s+"
     r"(?:touch\s+on|share|mention|say|point\s+out|note|start\s+with|thank|tell\s+you)\b"
     r"|\b(?:if|whether)\s+(?:i|we)\s+(?:really\s+)?(?:need|want)\b"
-    r"|\blet['’]?s\s+(?:face\s+it|be\s+(?:real|honest))\b",
+    r"|\blet['’]?s\s+(?:face\s+it|be\s+(?:real|honest))\b"
+    # ... the user's reason for asking, beside the question (round 18's travellers: "I want to
+    # make sure I don't miss any great spots", "Knowing this could help me plan my itinerary",
+    # "This would be very helpful since I'll need to travel"): the user's own aim, no act asked
+    r"|\b(?:i|we)(?:['’]d|\s+would)?\s+(?:also\s+|just\s+|really\s+)?(?:want|like|need)\s+to\s+"
+    r"(?:make\s+sure|ensure|be\s+sure)\b"
+    r"|\b(?:knowing|having)\s+(?:this|that|it)\s+(?:would|could|will|might|can)\s+(?:really\s+)?"
+    r"help\s+(?:me|us)(?:\s+(?:to\s+)?[a-z]+)?\b"  # ... with its verb ("plan", a request's)
+    r"|\b(?:this|that|it)\s+would\s+be\s+(?:very\s+|really\s+|extremely\s+|so\s+)?helpful\b"
+    r"|\b(?:since|because|as)\s+(?:i|we)(?:['’]ll|\s+will)?\s+(?:need|want|have)\s+to\b"
+    # ... and a way, a drug or a measure that helps the user, in Chinese ("有没有什么药物可以帮我
+    # 缓解", "哪些措施可以帮助我控制哮喘"): the thing helps, the helper is asked for nothing
+    r"|(?:措施|方法|办法|药物|药|食物|运动|治疗)(?:可以|能够|能|会)?帮(?:助)?我",
     re.IGNORECASE,
 )
 # Urging the agent on, at an utterance's start ("快点", "好，尽快 我急", "赶紧跟进下"; not
@@ -587,6 +599,8 @@ _POLITE_ASK_WORDS = (
     "想咨询一下",
     "我想咨询下",
     "想咨询下",
+    "我想咨询",
+    "想咨询",
     "请问",
     "請問",
     "麻烦问一下",
@@ -645,6 +659,7 @@ def _asks_to_act(question: str) -> bool:
     "能推荐一个...吗?") rather than to tell something ("Can you tell me about...?",
     "你能给我介绍下...吗?")."""
     p = _patterns()
+    asked = question
     # "I want to know the weather in Detroit on Tuesday?", "我想知道…大不大？": a wish to be
     # told, whose words ("I want", "我想") ask for no act; what follows them decides
     question = p["ask_info"].sub(" ", _AUX_WISH.sub(" ", _POLITE_ASK.sub("", question)))
@@ -656,6 +671,8 @@ def _asks_to_act(question: str) -> bool:
         return True  # "can I have 50% discount on the one with higher price?" (session 16)
     if _acts_first(question):
         return True  # "Can you search for holidays … and tell me about its date?" (round 9)
+    if _TOLD_GIVEN.search(asked):
+        return False  # "Could you also provide more details on the check-in process?"
     if (
         p["inform_verb"].search(question)
         or p["told_first"].search(question)
@@ -695,6 +712,22 @@ def _asks_to_act(question: str) -> bool:
     # "What is the phone number please?": a question's "please" is politeness, no request;
     # "How can I pause it if I need to?": a need under "if" asks nothing (:data:`_NOT_ASKED`)
     return bool(p["request"].search(_NOT_ASKED.sub(" ", _PLEASE.sub(" ", question))))
+
+
+# Asking to be given details, information, an estimate, an idea or advice, or to specify or
+# clarify ("Could you also provide more details on the check-in process?", "Can you give me
+# an idea of what kind of rooms it offers?", "Could you also specify how many floors it
+# has?"): to be told, session 17's ruling on "Can you provide …", whatever words stand
+# between the verb and its object (round 18's travellers); a list or items of a kind are
+# read before it (:func:`_asks_for_list`, :func:`_asks_for_more`).
+_TOLD_GIVEN = re.compile(
+    r"\b(?:can|could|would|will)\s+you\s+(?:(?:please|also|kindly|just|now|then)\s+)*"
+    r"(?:(?:provide|give|offer|share)\s+(?:me\s+|us\s+)?(?:with\s+)?"
+    r"(?:(?:some|any|more|further|additional|a\s+few|the|a\s+bit\s+more)\s+)*"
+    r"(?:details|information|info|insights?|advice|guidance|an?\s+(?:estimate|idea|overview|"
+    r"sense|breakdown|rough\s+idea))\b|specify|clarify)\b",
+    re.IGNORECASE,
+)
 
 
 # A fault reported as a why or how-come: what should have happened has not ("为什么显示售后完成
@@ -818,13 +851,35 @@ _ADVICE = re.compile(
 # A recommendation someone else gives ("a filter size they recommend") asks for none.
 _THEY_RECOMMEND = re.compile(
     r"\b(?:they|he|she|people)\s+(?:\w+\s+)?recommends?\b|(?:他们|他|她)推荐"
+    # ... or has or offers ("Do they have any recommendations for nearby restaurants?", "Does
+    # the hotel offer any recommendations…?": round 18's travellers ask what the hotel gives)
+    r"|\b(?:do|does|did|would|could|can)\s+(?:they|he|she|the\s+(?:hotel|staff|owners?|hosts?))\s+"
+    r"(?:have|give|offer|make|provide)\s+(?:any\s+)?(?:recommendations?|suggestions?)\b",
+    re.IGNORECASE,
+)
+
+
+# Which item of a kind would suit the user, asked of the agent ("Which hotel would fit that?",
+# "What would be the best machine for all my needs?"): it is to choose one, a recommendation
+# without the word (round 18's travellers, round 17's recommender's users); not which of items
+# already named ("Which hotel has the bigger rooms, the Vondel or the Hoxton?").
+_WHICH_WOULD_SUIT = re.compile(
+    r"\b(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:hotel|restaurant|place|laptop|machine|phone|camera|"
+    r"watch|bike|shoe|shoes|car|course|class|option|model|product)s?\s+(?:would|will|could|might)\s+"
+    r"(?:best\s+)?(?:fit|suit|work\s+for|be\s+(?:best|ideal|right|good)\s+for)\b"
+    r"|\bwhat\s+(?:would|will)\s+be\s+the\s+(?:best|ideal|right)\s+(?:[\w-]+\s+){0,2}?[\w-]+\s+for\s+"
+    r"(?:all\s+(?:of\s+)?)?(?:me|my|us|our)\b",
+    re.IGNORECASE,
 )
 
 
 def _asks_to_recommend(question: str) -> bool:
     """True when ``question`` asks the agent for a recommendation ("Can you recommend a
-    hotel?", "能推荐一个...吗?"), not about one someone else gives."""
+    hotel?", "能推荐一个...吗?", "Which hotel would fit that?"), not about one someone else
+    gives."""
     p = _patterns()
+    if _WHICH_WOULD_SUIT.search(question):
+        return True
     return bool(p["recommend"].search(question)) and not _THEY_RECOMMEND.search(question)
 
 
@@ -1032,6 +1087,18 @@ _STOCK = re.compile(
 )
 
 
+# ... and "a" or "an" item bounded by a price range or a budget ("Do you have a samsung in this
+# price range", round 17's shoppers; :data:`_STOCK` refuses "a" before its item, which asks
+# about knowledge as often: "Do you have a question?").
+_STOCK_IN_RANGE = re.compile(
+    r"\b(?:do\s+you\s+(?:guys\s+)?(?:have|carry|sell|stock)|have\s+you\s+got)\s+(?:a|an)\s+"
+    r"[a-z][a-z-]*(?:\s+[a-z-]+){0,2}?\s+(?:in|within|under|for|around)\s+"
+    r"(?:(?:this|that|my|your|our|the\s+same|a\s+similar|a\s+lower|a\s+higher)\s+)?"
+    r"(?:price\s+range|price\s+bracket|budget)\b",
+    re.IGNORECASE,
+)
+
+
 def _stock_words(low: str) -> bool:
     """Whether lower-cased ``low`` holds a word :data:`_STOCK` needs: a cheap test first,
     most turns hold none."""
@@ -1064,6 +1131,7 @@ def _asks_for_more(text: str) -> bool:
         )
         or p["more"].search(text)
         or (_stock_words(text.lower()) and _STOCK.search(text) is not None)
+        or _STOCK_IN_RANGE.search(text) is not None
         or ("有" in text and _ZH_STOCK.search(text) is not None)
     )
 
@@ -1088,7 +1156,10 @@ _IN_NAMED = re.compile(
 _ZH_STOCK = re.compile(
     r"(?:^|[，,。！!？?\s])(?:那|还|亲)?(?:有没有|没有|有)(?![没有]*(?:什么|多少|哪|几|啥))"
     # ... not what else to know or do ("还有其他需要注意的事项吗": advice, to be told)
-    r"(?![^，,。？?！!\s]*(?:需要|注意|事项|问题|办法|方法|要求|规定))"
+    r"(?![^，,。？?！!\s]*(?:需要|注意|事项|问题|办法|方法|要求|规定"
+    # ... nor other causes or measures for the user's own condition ("还有其他可能的原因吗",
+    # "还有其他措施可以缓解我的症状吗": advice, session 17's ruling on a patient's ways)
+    r"|原因|措施|处理|治疗|缓解))"
     r"[^，,。？?！!\s]{1,10}的[^，,。？?！!\s的]{0,4}(?:吗|么|嘛)"
     r"|(?:^|[，,。！!？?\s])(?:那|还)?(?:其它|其他|别的)[^，,。？?！!\s]{0,8}(?:也)?(?:有|没有)(?:吗|么|嘛)"
     # ... or whether there is an item of a kind, its constraints before and after it ("有高档型
@@ -1456,7 +1527,18 @@ _PLEASANTRY = re.compile(
     r"|(?:i\s+)?hope\s+(?:you|all|this|everything)\b|my\s+hope\s+is\b"
     r"|(?:thanks|thank\s+you|many\s+thanks)\b|i\s+(?:really\s+|truly\s+)?appreciate\b"
     r"|i\s+(?:have|['’]ve\s+got|got)\s+(?:some|a\s+few|a\s+couple\s+of|a|few|several)\s+(?:quick\s+)?questions?\b"
-    r"|i['’]m\s+reaching\s+out|i\s+am\s+reaching\s+out|i\s+wanted\s+to\s+reach\s+out|i['’]m\s+writing\b)"
+    r"|i['’]m\s+reaching\s+out|i\s+am\s+reaching\s+out|i\s+wanted\s+to\s+reach\s+out|i['’]m\s+writing\b"
+    # ... or who the user is, asking nothing yet ("Hello, I am a master's student in computer
+    # science", "Hi! I'm a first-year student and have a few questions": session 17's ruling)
+    r"|(?:i\s+am|i['’]m)\s+(?:a|an)\s+(?:[\w'’-]+\s+){0,4}?(?:student|freshman|sophomore|junior|"
+    r"senior|undergrad\w*|grad|graduate|patient|parent|mother|father|mom|dad|teacher|traveller|"
+    r"traveler|tourist|member)\b(?:\s+(?:in|of|at|from|studying)\s+[\w\s'’-]{1,40}?)?"
+    r"(?:\s+and\s+(?:i\s+)?(?:have|['’]ve\s+got)\s+(?:some|a\s+few|a\s+couple\s+of|a|few|several)"
+    r"\s+(?:quick\s+)?questions?)?\s*[.!]?\s*$"
+    # ... in Chinese: who the user is and that questions follow ("我是一位过敏性鼻炎患者，最近想咨询
+    # 一下关于这个病情的一些问题。", "我想咨询一些问题": round 18's patients)
+    r"|[，,]?\s*(?:(?:我是|我叫)[^，,。！？?!]{1,30}[，,]\s*)?(?:最近|现在|今天)?(?:我)?(?:想|要)(?:向您|向你)?"
+    r"(?:咨询|请教|问)(?:一下|下)?[^，,。！？?!]{0,20}(?:一些|几个|个)(?:问题|事情)\s*[。.!！]?$)"
     r"|\s*(?:there)?[\s,.!]*$",
     re.IGNORECASE,
 )
@@ -1753,6 +1835,8 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
     request's words (round 8's ruling, as "Can you book a table for 7 at Ask?" after "which
     would you like to book?"), or a question's ("I would like to know how I can redeem my
     points" after "Would you like to know how you can redeem your loyalty points?")."""
+    if context == "solicit" and _describes_item_asked(text or "", previous):
+        return "request", "describes_item"
     verdict = _rule(text, context)
     # "Add the shelves to my cart, first of all." after "What do you think of the black
     # chair?": the agent asked no value, it proposed; an imperative to act asks for one
@@ -1800,7 +1884,68 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         and _picks_listed(text or "", previous)
     ):
         return "answer", "picks_listed"
+    if verdict[0] in ("other", "answer") and context == "none" and _states_requirement(text or ""):
+        return "request", "states_need"
     return verdict
+
+
+# A requirement on the item stated after the agent's recommendation ("No it must also have
+# impact absorption", "It should also be have a play list", "but I definitely want a 17.3
+# inch", "The shoes need to have good grip"): session 16's ruling, after a recommendation
+# that asks nothing a stated need stays a request (round 17's recommender's users).
+_REQUIREMENT = re.compile(
+    r"\b(?:it|they|this|that|the\s+(?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:also\s+|still\s+|really\s+)?"
+    r"(?:must|should|needs?\s+to|has\s+to|have\s+to)\s+(?:also\s+|still\s+)?"
+    # ... a property, not a passive ("The answer has to be waited for": round 12's complaint)
+    r"(?:be(?!\s+\w+ed\b)|have|come|work|fit|include|support|offer|handle|keep|feature|provide)\b"
+    r"|\bi\s+(?:definitely|absolutely|really|also|still)\s+(?:want|need)\s+(?:a|an|one|something)\b",
+    re.IGNORECASE,
+)
+
+
+def _states_requirement(text: str) -> bool:
+    """True when an English turn states a requirement on the item looked for (see
+    :data:`_REQUIREMENT`), outside a condition ("if it has to be…")."""
+    if _CJK.search(text):
+        return False
+    return any(_REQUIREMENT.search(s) and not _CONDITIONAL.search(s) for s in _sentences(text))
+
+
+# The agent asking for an item's name or details ("Could you please provide the name of the
+# course you would like to take?", "the details of the courses you want to take", "Which
+# hotel would you like to book?"), in the tail of its message.
+_ITEM_NAME_ASKED = re.compile(
+    rf"\b(?:name|names|details|title|code)\s+(?:of|for)\s+(?:the\s+)?(?:[\w-]+\s+){{0,2}}?"
+    rf"(?:{_KIND_PLURAL}|{_KIND_SINGULAR})\b"
+    rf"|\b(?:which|what)\s+(?:{_KIND_PLURAL}|{_KIND_SINGULAR})\s+(?:would|do|did|will)\s+you\b",
+    re.IGNORECASE,
+)
+# An item described for the agent to find, not named: an indefinite item of a kind, or bare
+# "something" / "anything", with a constraint after it ("a class that takes 10 hours per
+# week", "a course similar to CS 109", "courses that cover sensor data", "something related to
+# AI in healthcare").
+_CONSTRAINT = (
+    r"(?:that|which|where|on|about|related|similar|involving|covering|with|above|below|under|"
+    r"specifically|offered|in|for|near|close)\b"
+)
+_ITEM_DESCRIBED = re.compile(
+    rf"\b(?:a|an|another|some|any)\s+(?:[\w-]+\s+){{0,5}}?(?:{_KIND_SINGULAR}|{_KIND_PLURAL})"
+    rf"\s+{_CONSTRAINT}"
+    rf"|\b(?:take|find|want|need|me|in|for)\s+(?:[\w-]+\s+)?{_KIND_PLURAL}\s+{_CONSTRAINT}"
+    rf"|\b(?:something|anything)\s+(?:[\w-]+\s+)?{_CONSTRAINT}",
+    re.IGNORECASE,
+)
+
+
+def _describes_item_asked(text: str, previous: str) -> bool:
+    """True when, after the agent asked for an item's name, the user describes an item for
+    it to find instead of naming one ("Something related to AI in healthcare", "I want to
+    take a class that takes 10 hours per week"): session 17's ruling, a search, a `request`
+    (round cs16's students); naming one ("CS 231N") or giving the constraint the agent asked
+    for ("Something in the centre" after "What area?") answers."""
+    if _CJK.search(text) or not _ITEM_NAME_ASKED.search(previous[-_AGENT_TAIL:]):
+        return False
+    return _ITEM_DESCRIBED.search(text) is not None
 
 
 _PICK_WORDS = 10  # a choice is short: "I would like to go with the UberXL please"
@@ -2397,6 +2542,41 @@ _PRAISE = re.compile(
 )
 
 
+# "Do you (happen to) know if there is / there are …": the embedded question, asked directly.
+_KNOW_IF_THERE = re.compile(
+    r"\b(?:do|does)\s+(?:you|anyone|anybody)\s+(?:happen\s+to\s+)?know\s+(?:if|whether)\s+"
+    r"there(?:(?P<is>['’]s|\s+is)|\s+are)\b",
+    re.IGNORECASE,
+)
+
+
+def _there_question(m: re.Match[str]) -> str:
+    """ "Is there" or "Are there" for a :data:`_KNOW_IF_THERE` match, capitalised as it was."""
+    words = "is there" if m.group("is") else "are there"
+    return words.capitalize() if m.group(0)[0].isupper() else words
+
+
+# "I'm looking for somewhere where I can grab a quick bite", "… a place that feels part of the
+# local community": a place described by what the user will do there.
+_PLACE_REASON = re.compile(
+    r"^\s*i['’]?\s*a?m\s+(?:just\s+|really\s+)?looking\s+for\s+(?:somewhere|a\s+place|a\s+spot)"
+    r"\s+(?:where|that|which)\b",
+    re.IGNORECASE,
+)
+
+
+def _drop_place_reason(text: str) -> str:
+    """``text`` without the sentences that, after a question, say what the user wants the
+    answer for ("Could you tell me more about the restaurant options at the hotel? I'm looking
+    for somewhere where I can grab a quick bite."): the question decides (round 18's
+    travellers); the same sentence with no question before it is a search."""
+    sentences = _sentences(text)
+    if len(sentences) < 2 or not _is_question(sentences[0]):
+        return text
+    kept = [s for s in sentences[1:] if not _PLACE_REASON.match(s)]
+    return " ".join([sentences[0], *kept]) if len(kept) < len(sentences) - 1 else text
+
+
 def _classify(text: str | None, context: str) -> str:
     """The rules' class of a user turn after an agent message of ``context``."""
     return _rule(text, context)[0]
@@ -2455,6 +2635,12 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
     if t[0] in _ZH_FILLERS:  # cheap test first: most turns open with no filler
         # ... but an interjection with only its mark ("哦！") is the acknowledgement itself
         t = _ZH_FILLER.sub("", t) if _PUNCT.sub("", _ZH_FILLER.sub("", t)) else t
+    if "know" in low:  # cheap test first
+        # "Do you happen to know if there's a restaurant nearby that serves Italian food?"
+        # asks what "Is there a restaurant nearby …?" asks (round 18's travellers)
+        t = _KNOW_IF_THERE.sub(_there_question, t)
+    if "looking for" in low:  # cheap test first
+        t = _drop_place_reason(t)
     lists, p = _lists(), _patterns()
     if _CONTROL.fullmatch(t) and not p["lead"].fullmatch(t):
         return (

@@ -362,8 +362,9 @@ HELD_OUT_TURN_FLOORS = {
     # 0.820 on its first run (pass 4), 0.851 after pass 5, written looking at it too
     "turns_heldout_r7.jsonl": 0.93,
     # 0.816 when measured once, after pass 5 was tuned on r7; tuning data from session 5;
-    # 0.893 -> 0.903 with session 11's rules (accepting a proposal, then a new act)
-    "turns_heldout_r8.jsonl": 0.90,
+    # 0.893 -> 0.903 with session 11's rules (accepting a proposal, then a new act); 0.913
+    # with session 17's ("do you know if there are …" asks what "are there …?" asks)
+    "turns_heldout_r8.jsonl": 0.91,
     # the lead's sealed set: 0.838 on its one sealed run, after every rule of session 4 had
     # landed; tuning data from session 5 (the fact-ask and closing rules read its misses);
     # 0.959 -> 0.964 with session 11's rules on task customers
@@ -425,7 +426,8 @@ HELD_OUT_TURN_FLOORS = {
     # 0.922 (EN 0.895, ZH 0.980), r15 0.890 (EN 0.892, ZH 0.880). Session 14's rulings (one
     # r13 row relabelled) and rules: r13 0.931, r15 0.916 (EN 0.913, ZH 0.940)
     "turns_sealed_r13.jsonl": 0.93,
-    "turns_sealed_r15.jsonl": 0.91,
+    # ... r15 0.924 with session 17's rulings (one ToolACE row relabelled) and rules
+    "turns_sealed_r15.jsonl": 0.92,
     # round 16, measured twice while sealed (0.797 both), unsealed in session 15 to tune on;
     # session 15's ruling (8 MIE rows relabelled) and rules: 0.914 (EN 0.907, ZH 0.916; the
     # same rules on the old labels 0.892)
@@ -433,15 +435,21 @@ HELD_OUT_TURN_FLOORS = {
     # round 17: 0.702 with session 14's starting rules, 0.704 at its end, 0.715 at the end of
     # session 15 (Chinese 0.650 -> 0.678), then unsealed in session 16 to tune on; session
     # 16's rulings (11 rows relabelled) and rules: 0.825 (EN 0.825, ZH 0.825; the shop
-    # clients 0.758, the recommender's users 0.871, ReMeDi 0.825)
-    "turns_sealed_r17.jsonl": 0.82,
+    # clients 0.758, the recommender's users 0.871, ReMeDi 0.825); session 17's rules (a
+    # requirement after a recommendation, an item in a price range, which item would suit):
+    # 0.841 (EN 0.850; the shop clients 0.768, the recommender's users 0.905)
+    "turns_sealed_r17.jsonl": 0.84,
     # the customer-service set cs16 (session 16: the students of a course-enrollment agent):
-    # 0.740 on its first, held-out run; 0.810 with "which items of a kind there are" a search
-    "turns_cs16.jsonl": 0.8,
+    # 0.740 on its first, held-out run; 0.810 with "which items of a kind there are" a search;
+    # 0.882 with session 17's (an item described when its name was asked, a greeting that
+    # introduces the student)
+    "turns_cs16.jsonl": 0.88,
     # round 18: 0.793 with session 15's starting rules and at its end (SPADE 0.901, the hotel
     # assistant's travellers 0.703, CMtMedQA 0.762), and at the end of session 16, all sealed;
-    # two labellers agree on 0.849. Unsealed in session 17 to tune on
-    "turns_sealed_r18.jsonl": 0.79,
+    # two labellers agree on 0.849. Unsealed in session 17 to tune on: its rulings (43 rows
+    # relabelled, each to the second labeller's label) and rules: 0.975 (EN 0.965, ZH 0.992;
+    # SPADE 0.955, the travellers 0.978, CMtMedQA 0.992; on the old labels 0.855)
+    "turns_sealed_r18.jsonl": 0.97,
     # sealed round 19: 0.787 with session 16's starting rules, 0.784 at its end (pytest-aitest
     # 0.875, MTRAG 0.790, Lawyer LLaMA 0.761); two labellers agree on 0.898
     "turns_sealed_r19.jsonl": 0.78,
@@ -479,6 +487,7 @@ def test_agentdojo_runs_keep_their_hedge_floor() -> None:
 # session 10's rules on venting, rhetorical pushback and Chinese stock searches: 0.845
 # (JDDC 0.789); session 14's (emoji, "在吗" read past, 查下 and 需要改 asking to act): 0.859
 # (JDDC 0.810).
+# Session 17's (a requirement on the item, "do you know if there are …"): 0.860 (859/999).
 TRAINING_TURN_FLOORS = {"turns_train_r8.jsonl": 0.85}
 
 

@@ -2507,3 +2507,254 @@ def test_asking_which_items_of_a_kind_there_are_is_a_search(
     text: str, previous: str, kind: str
 ) -> None:
     assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # asking to be given details, information, an estimate, an idea or advice on a named
+        # item asks to be told: session 17's ruling on "Can you provide …" (round 18's
+        # travellers), whatever stands between the verb and its object
+        ("Could you provide more details on the check-in process?", "", "question"),
+        (
+            "Could you also provide an estimate of the nightly rate for the Hotel Vondel?",
+            "",
+            "question",
+        ),
+        ("Could you please provide more details about the museum's location?", "", "question"),
+        ("Can you give me an idea of what kind of rooms the Vondel offers?", "", "question"),
+        ("Could you give me some advice on how to get around Lisbon?", "", "question"),
+        ("Could you also specify how many floors the hotel has?", "", "question"),
+        # ... not items of a kind nobody has named, nor an act
+        ("Could you provide me with a list of hotels in Lisbon?", "", "request"),
+        ("Can you provide me with some courses on robotics?", "", "request"),
+        ("Could you book the Hotel Vondel and provide the reference number?", "", "request"),
+    ],
+)
+def test_asking_to_be_given_details_of_a_named_item_is_a_question(
+    text: str, previous: str, kind: str
+) -> None:
+    assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # the user's reason for asking, after the question, asks the agent for nothing
+        # ("I want to make sure…", "Knowing this could help me plan…", "This would be very
+        # helpful since…"): the question decides (round 18's travellers)
+        ("Is the museum open late? I want to make sure I have time after dinner.", "question"),
+        ("Does the hotel have a lift? I want to ensure I can manage with my bags.", "question"),
+        ("Is the hotel near the station? Knowing this could help me plan my days.", "question"),
+        (
+            "Do they have a shuttle? This would be very helpful since I'll need to travel a lot.",
+            "question",
+        ),
+        # ... a want the agent is to act on still asks for it
+        ("Is the museum open late? Please book two tickets.", "request"),
+        ("I want to make sure my order is cancelled, please cancel it.", "request"),
+    ],
+)
+def test_a_reason_for_asking_asks_for_nothing(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # asking for other ways, measures or causes for the user's own condition asks for
+        # advice: session 17's ruling on a patient's ways (session 15's 怎么办), a question
+        ("还有其他可能的原因吗？", "question"),
+        ("除了吃药，还有其他措施可以缓解我的症状吗？", "question"),
+        ("还有哪些自我管理的措施可以帮助我控制哮喘呢？", "question"),
+        # ... a way or a drug that helps the user is no helper asked to act
+        ("有没有什么药物可以帮我缓解这些症状？", "question"),
+        ("还有其他的处理方法吗？", "question"),
+        # ... other items to choose from are another search
+        ("还有别的酒店吗？", "request"),
+    ],
+)
+def test_other_ways_or_causes_for_a_condition_are_asked_to_be_told(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="建议您多喝水，注意休息。") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # after the agent asked for an item's name, describing an item for it to find asks
+        # for a search: session 17's ruling (round cs16's students)
+        (
+            "Something related to AI in healthcare",
+            "Could you please provide the name of the course you would like to take?",
+            "request",
+        ),
+        (
+            "I want to take a class that takes 10 hours per week",
+            "Could you please provide me with the details of the courses you want to take?",
+            "request",
+        ),
+        (
+            "I'd like a quiet hotel that is close to the station",
+            "Which hotel would you like to book?",
+            "request",
+        ),
+        # ... naming one answers, and so does the constraint the agent asked for
+        (
+            "I want to enroll in CS 231N",
+            "Could you please provide the name of the course you would like to take?",
+            "answer",
+        ),
+        ("Something in the centre", "What area would you like to stay in?", "answer"),
+        ("I'd like a cheap one", "What price range are you looking for?", "answer"),
+    ],
+)
+def test_describing_the_item_asked_for_asks_for_a_search(
+    text: str, previous: str, kind: str
+) -> None:
+    assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # whether the shop has an item of a kind in a price range is a search of its stock
+        # (round 17's shoppers: "Do you have a samsung in this price range")
+        ("Do you have a samsung in this price range", "request"),
+        ("Do you have any sofas in my price range?", "request"),
+        # ... whether an item has a fact is asked to be told
+        ("Do you have the price of this one?", "question"),
+    ],
+)
+def test_an_item_in_a_price_range_is_a_stock_search(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="This phone costs $300 and has a 6.1 inch screen.") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # after a question about a named place, "I'm looking for a place where …" says what the
+        # user wants the answer for: the question decides (round 18's travellers)
+        (
+            "Could you tell me more about the breakfast at the Vondel? "
+            "I'm looking for a place where I can eat early.",
+            "question",
+        ),
+        (
+            "Can you tell me more about the hotel's neighbourhood? "
+            "I'm looking for somewhere that feels quiet.",
+            "question",
+        ),
+        # ... a search of its own, with no question before it, stays a request
+        ("I'm looking for a place where I can eat early.", "request"),
+        ("Is it far? I'm also looking for a museum in the centre.", "request"),
+    ],
+)
+def test_a_place_looked_for_after_a_question_gives_its_reason(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="I recommend the Hotel Vondel in Zuid.") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a search or a booking stated in other words (round 18's SPADE customers)
+        ("I'm in search of a 4-star hotel with free wifi.", "request"),
+        ("I'm searching for a cheap guesthouse in the north.", "request"),
+        ("I'm interested in booking a room at the Vondel for 2 nights.", "request"),
+        # ... finding out whether a named one has a thing asks to be told
+        ("I'm interested in finding out if the Vondel has free parking.", "question"),
+    ],
+)
+def test_a_search_stated_in_other_words_is_a_request(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="I have found the Hotel Vondel, a 4-star hotel.") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # what recommendations the hotel or its staff give asks for none from the agent
+        # (session 5; session 17's "places at or near a named place")
+        ("Do they have any recommendations for nearby restaurants?", "question"),
+        ("Does the hotel offer any recommendations for day trips?", "question"),
+        # ... asking the agent for one stays a request
+        ("Do you have any recommendations for nearby restaurants?", "request"),
+    ],
+)
+def test_recommendations_someone_else_gives_are_asked_to_be_told(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="The Vondel offers a terrace and a garden.") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # after a recommendation that asks nothing, a requirement on the item is a stated need:
+        # a request (session 16's ruling, round 17's leftovers)
+        ("No, it must also have a waterproof shell.", "request"),
+        ("It should also have a heart rate monitor", "request"),
+        ("Yes, it sounds good, but I definitely want a 15 inch screen.", "request"),
+        ("My runs are on wet trails. The shoes need to have good grip.", "request"),
+        # ... a remark on the user's own use names no requirement
+        ("My trails will be woodland and hilly", "answer"),
+        ("It sounds good.", "answer"),
+    ],
+)
+def test_a_requirement_after_a_recommendation_is_a_request(text: str, kind: str) -> None:
+    previous = "I recommend the Trail X2: light, breathable and cushioned for long runs."
+    assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a greeting that introduces the user or announces questions, asking nothing yet:
+        # session 17's ruling, a greeting (round 18's patients, round cs16's students)
+        "你好，我是一位糖尿病患者，最近想咨询一下关于这个病的一些问题。",
+        "您好，我想咨询一些问题。",
+        "Hello, I am a master's student in computer science",
+        "Hi! I'm a first-year student and have a few questions.",
+    ],
+)
+def test_a_greeting_that_introduces_the_user_is_a_greeting(text: str) -> None:
+    assert rule_turn(text, previous="") == "greeting"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # ... not when the introduction carries a problem or a task
+        "你好，我是一位糖尿病患者，最近血糖很高怎么办？",
+        "Hello, I am a student and I need to drop CS 101.",
+        "Hi, I'm a customer and my order never arrived.",
+    ],
+)
+def test_an_introduction_with_a_task_is_not_a_greeting(text: str) -> None:
+    assert rule_turn(text, previous="") != "greeting"
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # "Do you (happen to) know if there is …" asks what "Is there …?" asks (round 18's
+        # travellers): whether there is an item of a kind with a constraint is a search
+        ("Do you happen to know if there's a restaurant nearby that serves vegan food?", "request"),
+        ("Do you know if there are any hotels nearby that allow pets?", "request"),
+        # ... and a fact of a named place stays what it was
+        ("Do you know if the Vondel serves breakfast?", "question"),
+    ],
+)
+def test_do_you_know_if_there_is_reads_as_is_there(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="The Vondel offers a terrace and a garden.") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # asking the agent which item of a kind would suit the user's needs asks it to choose
+        # one: a recommendation, a request (round 18's travellers, round 17's recommender)
+        ("I want a quiet base near the park. Which hotel would fit that?", "request"),
+        ("What would be the best laptop for all my needs?", "request"),
+        # ... not a fact of an item already named
+        ("Which hotel has the bigger rooms, the Vondel or the Hoxton?", "question"),
+    ],
+)
+def test_which_item_would_suit_asks_for_a_recommendation(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="") == kind
