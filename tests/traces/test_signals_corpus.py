@@ -291,12 +291,15 @@ HELD_OUT_HEDGE_FLOORS = {
     # 0.500, turns 0.787) and after every rule of the session: 0.318 / 0.500 (en 0.321 /
     # 0.500, zh 0.312 / 0.500), turns 0.784. A second labeller, blind, scores 0.679 / 0.679
     # against the first (agreement_sealed_r19.jsonl)
-    "hedges_sealed_r19.jsonl": (0.31, 0.5),
+    # Measured again at the end of session 17 (after its rulings and rules on unsealed round
+    # 18): 0.333 / 0.500 (Lawyer LLaMA 0.312 -> 0.357 precision; the others unchanged)
+    "hedges_sealed_r19.jsonl": (0.33, 0.5),
     # sealed round 20 (session 17: KVRET's crowd in-car assistant wizards with each
     # scenario's knowledge-base table, real doctors answering Chinese online consultations),
     # labelled by a helper who never read or ran a detector, measured with the session's
     # starting rules (eed17e3: 0.571 / 0.632 on its 19 hedges; en 1.000 / 0.400, zh 0.526 /
-    # 0.714), turns 0.819. A second labeller, blind, scores 0.905 / 1.000 against the first
+    # 0.714), turns 0.819, and after every rule of the session: unchanged. A second labeller,
+    # blind, scores 0.905 / 1.000 against the first
     "hedges_sealed_r20.jsonl": (0.57, 0.63),
     # the advice set (session 15: LLM recommender, shop-advisor and sales agents: CRS Arena's
     # ChatGPT movie recommender, a RAG brewing-shop assistant and its ChatGPT baseline,
@@ -452,9 +455,10 @@ HELD_OUT_TURN_FLOORS = {
     "turns_sealed_r18.jsonl": 0.97,
     # sealed round 19: 0.787 with session 16's starting rules, 0.784 at its end (pytest-aitest
     # 0.875, MTRAG 0.790, Lawyer LLaMA 0.761); two labellers agree on 0.898
-    "turns_sealed_r19.jsonl": 0.78,
+    # 0.790 at the end of session 17 (MTRAG 0.790 -> 0.803)
+    "turns_sealed_r19.jsonl": 0.79,
     # sealed round 20: 0.819 with session 17's starting rules (KVRET's drivers 0.840, the
-    # Chinese patients 0.783); two labellers agree on 0.946
+    # Chinese patients 0.783), unchanged at its end; two labellers agree on 0.946
     "turns_sealed_r20.jsonl": 0.81,
 }
 
