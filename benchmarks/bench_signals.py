@@ -31,9 +31,10 @@ issue #16 sets:
   (``claims_fresh_r15.jsonl``);
 - **labeller agreement**: how often a second labeller, blind to the first labels, agrees
   on 300 hedge and 300 turn rows of the tuning sets (``agreement.jsonl``) and on the whole
-  of sealed rounds 18 and 19 (``agreement_sealed_r18.jsonl``, ``agreement_sealed_r19.jsonl``,
-  figures only): Cohen's kappa, per
-  language, and the second labeller's hedge precision and recall against the first.
+  of rounds 18, 19 and 20 as they were labelled sealed (``agreement_sealed_r18.jsonl``,
+  ``agreement_sealed_r19.jsonl``, ``agreement_sealed_r20.jsonl``; a round still sealed
+  gives figures only): Cohen's kappa, per language, and the second labeller's hedge
+  precision and recall against the first.
 
 A section is a function returning its lines; ``SECTIONS`` lists them in the
 order printed.
@@ -205,8 +206,9 @@ HEDGE_SETS = (
     # session 16: labelled on s16-sealed19 by a helper who never read or ran a detector
     # (GPT-4.1 / gpt-5-mini banking agents in pytest-aitest's test reports with their tool
     # results, MTRAG's GPT-4o and Llama answers with the retrieved passages, Lawyer LLaMA's
-    # Chinese legal consultations with the retrieved law articles); the owner measures it once
-    ("hedges_sealed_r19.jsonl", "sealed round-19 set (never tuned, never trained on)"),
+    # Chinese legal consultations with the retrieved law articles); measured in sessions 16
+    # and 17 (0.318 / 0.500 first, 0.333 / 0.500 last), then unsealed in session 18 to tune on
+    ("hedges_sealed_r19.jsonl", "round-19 set (tuned from session 18; 0.333 / 0.500 sealed)"),
     # session 17: labelled on s17-sealed20 by a helper who never read or ran a detector
     # (KVRET's crowd in-car assistant wizards with each scenario's knowledge-base table,
     # real doctors answering Chinese online consultations); the owner measures it once
@@ -381,6 +383,8 @@ HELD_OUT_TURNS = (
     ("turns_sealed_r17.jsonl", "round-17 set (tuned from session 16; 0.715 sealed)"),
     # Round 18 (session 15; 0.793 at each of its four sealed runs) was unsealed in session 17
     ("turns_sealed_r18.jsonl", "round-18 set (tuned from session 17; 0.793 sealed)"),
+    # Round 19 (session 16; 0.787, 0.784 and 0.790 at its sealed runs) was unsealed in session 18
+    ("turns_sealed_r19.jsonl", "round-19 set (tuned from session 18; 0.790 sealed)"),
     # session 16: the students of the course-enrollment agent (cs16), labelled and committed
     # before any detector ran on them; first run held out, then tuned on
     ("turns_cs16.jsonl", "customer-service set cs16 (held out once; labelled session 16)"),
@@ -827,7 +831,7 @@ def kappa(pairs: list[tuple[Any, Any]]) -> float:
 AGREEMENT_FILES = (
     ("agreement.jsonl", "300 hedge and 300 turn rows of the tuning sets"),
     ("agreement_sealed_r18.jsonl", "all of round 18 (sealed when labelled; unsealed session 17)"),
-    ("agreement_sealed_r19.jsonl", "all of sealed round 19, without the first labeller's notes"),
+    ("agreement_sealed_r19.jsonl", "all of round 19 (sealed when labelled; unsealed session 18)"),
     ("agreement_sealed_r20.jsonl", "all of sealed round 20, without the first labeller's notes"),
 )
 

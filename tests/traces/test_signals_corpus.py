@@ -284,7 +284,7 @@ HELD_OUT_HEDGE_FLOORS = {
     # settled, 一般不会, a condition carried by 这些症状, ...): 0.967 / 0.967 (en 1.000 /
     # 1.000, zh 0.923 / 0.923)
     "hedges_sealed_r18.jsonl": (0.96, 0.96),
-    # sealed round 19 (session 16: pytest-aitest's GPT-4.1 / gpt-5-mini banking agents with
+    # round 19 (session 16: pytest-aitest's GPT-4.1 / gpt-5-mini banking agents with
     # their tool results, MTRAG's GPT-4o and Llama answers with the retrieved passages, Lawyer
     # LLaMA's Chinese consultations with the law articles), labelled by a helper who never
     # read or ran a detector, measured with the session's starting rules (92d6fbf: 0.311 /
@@ -292,7 +292,8 @@ HELD_OUT_HEDGE_FLOORS = {
     # 0.500, zh 0.312 / 0.500), turns 0.784. A second labeller, blind, scores 0.679 / 0.679
     # against the first (agreement_sealed_r19.jsonl)
     # Measured again at the end of session 17 (after its rulings and rules on unsealed round
-    # 18): 0.333 / 0.500 (Lawyer LLaMA 0.312 -> 0.357 precision; the others unchanged)
+    # 18): 0.333 / 0.500 (Lawyer LLaMA 0.312 -> 0.357 precision; the others unchanged).
+    # Unsealed in session 18 to tune on
     "hedges_sealed_r19.jsonl": (0.33, 0.5),
     # sealed round 20 (session 17: KVRET's crowd in-car assistant wizards with each
     # scenario's knowledge-base table, real doctors answering Chinese online consultations),
@@ -453,9 +454,10 @@ HELD_OUT_TURN_FLOORS = {
     # relabelled, each to the second labeller's label) and rules: 0.975 (EN 0.965, ZH 0.992;
     # SPADE 0.955, the travellers 0.978, CMtMedQA 0.992; on the old labels 0.855)
     "turns_sealed_r18.jsonl": 0.97,
-    # sealed round 19: 0.787 with session 16's starting rules, 0.784 at its end (pytest-aitest
+    # round 19: 0.787 with session 16's starting rules, 0.784 at its end (pytest-aitest
     # 0.875, MTRAG 0.790, Lawyer LLaMA 0.761); two labellers agree on 0.898
-    # 0.790 at the end of session 17 (MTRAG 0.790 -> 0.803)
+    # 0.790 at the end of session 17 (MTRAG 0.790 -> 0.803), all sealed. Unsealed in session
+    # 18 to tune on
     "turns_sealed_r19.jsonl": 0.79,
     # sealed round 20: 0.819 with session 17's starting rules (KVRET's drivers 0.840, the
     # Chinese patients 0.783), unchanged at its end; two labellers agree on 0.946
