@@ -213,6 +213,10 @@ HEDGE_SETS = (
     # (KVRET's crowd in-car assistant wizards with each scenario's knowledge-base table,
     # real doctors answering Chinese online consultations); the owner measures it once
     ("hedges_sealed_r20.jsonl", "sealed round-20 set (never tuned, never trained on)"),
+    # session 18: labelled on s18-sealed21 by a helper who never read or ran a detector
+    # (GPT-3.5 Turbo answering AlpacaEval's instructions, ChatGPT's reference answers to
+    # BELLE's Chinese evaluation set; no tool results); the owner measures it once
+    ("hedges_sealed_r21.jsonl", "sealed round-21 set (never tuned, never trained on)"),
     # session 15: LLM recommender, shop-advisor and sales agents (CRS Arena's ChatGPT movie
     # recommender, a RAG brewing-shop assistant and its ChatGPT baseline, SalesGPT), labelled
     # and committed by advice15 before any detector ran on them; held out, then the advice
