@@ -536,6 +536,7 @@ def test_held_out_task_conversations_are_large_enough_and_bilingual() -> None:
         ("agreement_sealed_r18.jsonl", 323 + 324),
         ("agreement_sealed_r19.jsonl", 363 + 315),
         ("agreement_sealed_r20.jsonl", 325 + 315),
+        ("agreement_sealed_r21.jsonl", 300 + 300),
     ],
 )
 def test_labeller_agreement_rows_match_the_labelled_sets(name: str, size: int) -> None:
@@ -577,6 +578,10 @@ def test_labeller_agreement_floors() -> None:
         # 0.947, 0.905 / 1.000 (two Chinese messages hedged by the second only), turns 0.946
         # (kappa 0.913): plainer text than rounds 18 and 19
         ("agreement_sealed_r20.jsonl", 0.94, 0.91, (0.9, 1.0)),
+        # Sealed round 21 (session 18; GPT-3.5 AlpacaEval answers, ChatGPT's BELLE answers, no
+        # tools): hedges kappa 0.913, 0.885 / 0.958 (24 hedged first, 26 second), turns 0.960
+        # (kappa 0.918; EN 0.933, ZH 0.987)
+        ("agreement_sealed_r21.jsonl", 0.91, 0.91, (0.88, 0.95)),
     ],
 )
 def test_labeller_agreement_on_rounds_nobody_ruled_on(
