@@ -31,9 +31,9 @@ issue #16 sets:
   (``claims_fresh_r15.jsonl``);
 - **labeller agreement**: how often a second labeller, blind to the first labels, agrees
   on 300 hedge and 300 turn rows of the tuning sets (``agreement.jsonl``) and on the whole
-  of rounds 18, 19 and 20 as they were labelled sealed (``agreement_sealed_r18.jsonl``,
-  ``agreement_sealed_r19.jsonl``, ``agreement_sealed_r20.jsonl``; a round still sealed
-  gives figures only): Cohen's kappa, per language, and the second labeller's hedge
+  of rounds 18 to 21 as they were labelled sealed (``agreement_sealed_r18.jsonl`` to
+  ``agreement_sealed_r21.jsonl``; a round still sealed gives figures only): Cohen's kappa,
+  per language, and the second labeller's hedge
   precision and recall against the first.
 
 A section is a function returning its lines; ``SECTIONS`` lists them in the
@@ -213,6 +213,10 @@ HEDGE_SETS = (
     # (KVRET's crowd in-car assistant wizards with each scenario's knowledge-base table,
     # real doctors answering Chinese online consultations); the owner measures it once
     ("hedges_sealed_r20.jsonl", "sealed round-20 set (never tuned, never trained on)"),
+    # session 18: labelled on s18-sealed21 by a helper who never read or ran a detector
+    # (GPT-3.5 Turbo answering AlpacaEval's instructions, ChatGPT's reference answers to
+    # BELLE's Chinese evaluation set; no tool results); the owner measures it once
+    ("hedges_sealed_r21.jsonl", "sealed round-21 set (never tuned, never trained on)"),
     # session 15: LLM recommender, shop-advisor and sales agents (CRS Arena's ChatGPT movie
     # recommender, a RAG brewing-shop assistant and its ChatGPT baseline, SalesGPT), labelled
     # and committed by advice15 before any detector ran on them; held out, then the advice
@@ -833,6 +837,7 @@ AGREEMENT_FILES = (
     ("agreement_sealed_r18.jsonl", "all of round 18 (sealed when labelled; unsealed session 17)"),
     ("agreement_sealed_r19.jsonl", "all of round 19 (sealed when labelled; unsealed session 18)"),
     ("agreement_sealed_r20.jsonl", "all of sealed round 20, without the first labeller's notes"),
+    ("agreement_sealed_r21.jsonl", "all of sealed round 21, without the first labeller's notes"),
 )
 
 

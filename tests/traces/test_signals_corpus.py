@@ -68,6 +68,7 @@ def test_every_row_names_its_source_file() -> None:
         "hedges_sealed_r18.jsonl",
         "hedges_sealed_r19.jsonl",
         "hedges_sealed_r20.jsonl",
+        "hedges_sealed_r21.jsonl",
         "hedges_thoughts_r14.jsonl",
         "hedges_advice.jsonl",
         "hedges_cs16.jsonl",
@@ -91,6 +92,7 @@ def test_every_row_names_its_source_file() -> None:
         "turns_sealed_r18.jsonl",
         "turns_sealed_r19.jsonl",
         "turns_sealed_r20.jsonl",
+        "turns_sealed_r21.jsonl",
         "turns_train_r8.jsonl",
         "turns_cs16.jsonl",
     ):
@@ -302,6 +304,10 @@ HELD_OUT_HEDGE_FLOORS = {
     # 0.714), turns 0.819, and after every rule of the session: unchanged. A second labeller,
     # blind, scores 0.905 / 1.000 against the first
     "hedges_sealed_r20.jsonl": (0.57, 0.63),
+    # sealed round 21 (session 18: GPT-3.5 Turbo answering AlpacaEval's instructions,
+    # ChatGPT's reference answers to BELLE's Chinese evaluation set), labelled by a helper
+    # who never read or ran a detector. Placeholder: owner measures once at session end
+    "hedges_sealed_r21.jsonl": (0.0, 0.0),
     # the advice set (session 15: LLM recommender, shop-advisor and sales agents: CRS Arena's
     # ChatGPT movie recommender, a RAG brewing-shop assistant and its ChatGPT baseline,
     # SalesGPT), labelled and committed before any detector ran on them: 0.679 / 0.864 on the
@@ -462,6 +468,9 @@ HELD_OUT_TURN_FLOORS = {
     # sealed round 20: 0.819 with session 17's starting rules (KVRET's drivers 0.840, the
     # Chinese patients 0.783), unchanged at its end; two labellers agree on 0.946
     "turns_sealed_r20.jsonl": 0.81,
+    # sealed round 21 (AlpacaEval's and BELLE's instructions). Placeholder: owner measures
+    # once at session end
+    "turns_sealed_r21.jsonl": 0.0,
 }
 
 
@@ -527,6 +536,7 @@ def test_held_out_task_conversations_are_large_enough_and_bilingual() -> None:
         ("agreement_sealed_r18.jsonl", 323 + 324),
         ("agreement_sealed_r19.jsonl", 363 + 315),
         ("agreement_sealed_r20.jsonl", 325 + 315),
+        ("agreement_sealed_r21.jsonl", 300 + 300),
     ],
 )
 def test_labeller_agreement_rows_match_the_labelled_sets(name: str, size: int) -> None:
@@ -568,6 +578,10 @@ def test_labeller_agreement_floors() -> None:
         # 0.947, 0.905 / 1.000 (two Chinese messages hedged by the second only), turns 0.946
         # (kappa 0.913): plainer text than rounds 18 and 19
         ("agreement_sealed_r20.jsonl", 0.94, 0.91, (0.9, 1.0)),
+        # Sealed round 21 (session 18; GPT-3.5 AlpacaEval answers, ChatGPT's BELLE answers, no
+        # tools): hedges kappa 0.913, 0.885 / 0.958 (24 hedged first, 26 second), turns 0.960
+        # (kappa 0.918; EN 0.933, ZH 0.987)
+        ("agreement_sealed_r21.jsonl", 0.91, 0.91, (0.88, 0.95)),
     ],
 )
 def test_labeller_agreement_on_rounds_nobody_ruled_on(
