@@ -306,8 +306,11 @@ HELD_OUT_HEDGE_FLOORS = {
     "hedges_sealed_r20.jsonl": (0.57, 0.63),
     # sealed round 21 (session 18: GPT-3.5 Turbo answering AlpacaEval's instructions,
     # ChatGPT's reference answers to BELLE's Chinese evaluation set), labelled by a helper
-    # who never read or ran a detector. Placeholder: owner measures once at session end
-    "hedges_sealed_r21.jsonl": (0.0, 0.0),
+    # who never read or ran a detector, measured with the session's starting rules
+    # (b1e69ba, round 19 just unsealed: 0.326 / 0.625 on its 24 hedges, 31 false hits; en
+    # 0.389 / 0.538, zh 0.286 / 0.727), turns 0.797. A second labeller, blind, scores 0.885
+    # / 0.958 against the first
+    "hedges_sealed_r21.jsonl": (0.32, 0.62),
     # the advice set (session 15: LLM recommender, shop-advisor and sales agents: CRS Arena's
     # ChatGPT movie recommender, a RAG brewing-shop assistant and its ChatGPT baseline,
     # SalesGPT), labelled and committed before any detector ran on them: 0.679 / 0.864 on the
@@ -468,9 +471,9 @@ HELD_OUT_TURN_FLOORS = {
     # sealed round 20: 0.819 with session 17's starting rules (KVRET's drivers 0.840, the
     # Chinese patients 0.783), unchanged at its end; two labellers agree on 0.946
     "turns_sealed_r20.jsonl": 0.81,
-    # sealed round 21 (AlpacaEval's and BELLE's instructions). Placeholder: owner measures
-    # once at session end
-    "turns_sealed_r21.jsonl": 0.0,
+    # sealed round 21 (AlpacaEval's and BELLE's instructions): 0.797 with session 18's
+    # starting rules (EN 0.833, ZH 0.760); two labellers agree on 0.960
+    "turns_sealed_r21.jsonl": 0.79,
 }
 
 
