@@ -675,7 +675,9 @@ def test_held_out_follow_up_lookup_floors() -> None:
     # and committed before projeval ran on them. First run: lookups 0.895 / 1.000 (the 4
     # false ones credit a date the user said as "today", or one the agent picked, to a
     # flight list that holds it by chance); every follow-up call 0.654 / 1.000 (the rest
-    # are writes); producing tool right 31 of 34.
+    # are writes); producing tool right 31 of 34, 34 of 34 once a word held under an
+    # unrelated key (the ticket's fare class "Economy") gave way to the later result
+    # holding it under the argument's own key (a car rental's price tier).
     rows = [json.loads(line) for line in (bench.FOLLOWUPS_HELDOUT / "labels.jsonl").open()]
     assert len(rows) >= 100 and len({(r["trace"], r["call"]) for r in rows}) >= 100
     labels = {r["label"] for r in rows}
@@ -685,4 +687,4 @@ def test_held_out_follow_up_lookup_floors() -> None:
         assert len(fig["truth"]) >= 30
         assert fig["lookups"][:2] >= (0.89, 1.0), fig["lookups"]
         assert fig["every"][:2] >= (0.65, 1.0), fig["every"]
-        assert fig["right"] >= 31, fig["right"]
+        assert fig["right"] >= 34, fig["right"]
