@@ -46,19 +46,17 @@ def langgraph(t: str, k: int, a: str, v: str, tool: str) -> tuple[str, str | Non
         return "lookup", FLIGHT, f"[].{a}"
     if a == "ticket_no":
         return "action", FLIGHT, "[].ticket_no"
+    # The tutorial printed its flight lists cut at 1500 characters (" ... (truncated)"):
+    # no longer JSON, so the values they give have no JSON path.
     if a == "new_flight_id":
-        return "action", "search_flights", "[].flight_id"
+        return "action", "search_flights", None
     if v in ("Midscale", "Upscale"):  # the agent's own tier word, inside "Upper Midscale"
         return "none", None, None
     if a == "price_tier":  # a tier name as the last search listed it
         producer = "search_car_rentals" if tool == "search_car_rentals" else "search_hotels"
         return "lookup", producer, "[].price_tier"
     if a in ("checkin_date", "start_date"):  # the day of the flight the user took
-        return (
-            "action" if tool in WRITES else "lookup",
-            "search_flights",
-            "[].scheduled_departure",
-        )
+        return "action" if tool in WRITES else "lookup", "search_flights", None
     raise SystemExit(f"no label for {t} {k} {a} {v}")
 
 
