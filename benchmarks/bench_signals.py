@@ -571,18 +571,29 @@ def followup_figures(folder: Path, tools: bool) -> dict[str, Any]:
     }
     every: dict[tuple[str, int], str] = {}
     lookups: set[tuple[str, int]] = set()
+    named: dict[tuple[str, int], set[tuple[str, str, str | None]]] = {}
     for r in a.followups.itertuples():
         key = (r.trace_id, number[(r.trace_id, r.seq)])
         every.setdefault(key, r.producer_tool)
+        named.setdefault(key, set()).add((r.consumer_arg, r.producer_tool, _path(r.producer_path)))
         if r.kind != "write":
             lookups.add(key)
     keys = {(trace, k) for (trace, _seq), k in number.items()}
+    want: dict[tuple[str, int], set[tuple[str, str, str | None]]] = {}
+    with (folder / "labels.jsonl").open(encoding="utf-8") as f:
+        for line in f:
+            row = json.loads(line)
+            if row["label"] == "lookup":
+                where = (row["argument"], row["producer_tool"], row["producer_path"])
+                want.setdefault((row["trace"], row["call"]), set()).add(where)
     return {
         "truth": truth,
         "reported": {"every": set(every), "lookups": lookups},
         "every": precision_recall([(k in every, k in truth) for k in keys]),
         "lookups": precision_recall([(k in lookups, k in truth) for k in keys]),
         "right": sum(1 for k in lookups & truth if every[k] in producers[k]),
+        # one of the call's reported arguments names a labelled producing tool and path
+        "path_right": sum(1 for k in lookups & truth if named[k] & want[k]),
     }
 
 
@@ -604,7 +615,10 @@ def _followup_lines(folder: Path, title: str, verbose: bool) -> list[str]:
                 lines += [f"    fp {k}" for k in sorted(reported - truth)]
                 lines += [f"    fn {k}" for k in sorted(truth - reported)]
         found = len(fig["reported"]["lookups"] & truth)
-        lines.append(f"  producing tool right ({how}): {fig['right']} of {found}")
+        lines.append(
+            f"  producing tool right ({how}): {fig['right']} of {found}; "
+            f"tool and path: {fig['path_right']} of {found}"
+        )
     return lines
 
 

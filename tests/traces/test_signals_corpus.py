@@ -687,4 +687,4 @@ def test_held_out_follow_up_lookup_floors() -> None:
         assert len(fig["truth"]) >= 30
         assert fig["lookups"][:2] >= (0.89, 1.0), fig["lookups"]
         assert fig["every"][:2] >= (0.65, 1.0), fig["every"]
-        assert fig["right"] >= 34, fig["right"]
+        assert fig["right"] >= 34 and fig["path_right"] >= 34, (fig["right"], fig["path_right"])
