@@ -22,7 +22,8 @@ issue #16 sets:
   (what projeval counted before lookups and actions were told apart) and for the
   follow-up lookups (not to a tool that writes), without and with the corpus's tools
   file; and how many true lookups name a right producing tool; then the same on the
-  55 labelled calls of ``tests/corpora/agentdojo/`` (recorded AgentDojo-style runs);
+  55 labelled calls of ``tests/corpora/agentdojo/`` (recorded AgentDojo-style runs), and
+  on the held-out set ``tests/corpora/followups_heldout/`` (other sources, never tuned on);
 - **claims**: precision and recall of ungrounded counts and unquoted names
   (:mod:`projeval.traces.claims`) on ``claims.jsonl``'s ToolTalk conversations, and of
   every ungrounded value flagged in 12 labelled AgentDojo final answers, and of every value
@@ -528,13 +529,17 @@ def _turns_lines(name: str, title: str, verbose: bool, trained: bool = True) -> 
 
 
 FOLLOWUPS = ROOT / "tests" / "corpora" / "followups"
+# Held out: labelled like FOLLOWUPS from two other sources, never tuned on.
+FOLLOWUPS_HELDOUT = ROOT / "tests" / "corpora" / "followups_heldout"
 
 
-def _followup_truth() -> tuple[set[tuple[str, int]], dict[tuple[str, int], set[str]]]:
+def _followup_truth(
+    folder: Path = FOLLOWUPS,
+) -> tuple[set[tuple[str, int]], dict[tuple[str, int], set[str]]]:
     """Calls labelled as follow-up lookups, and the producing tools their labels name."""
     truth: set[tuple[str, int]] = set()
     producers: dict[tuple[str, int], set[str]] = {}
-    with (FOLLOWUPS / "labels.jsonl").open(encoding="utf-8") as f:
+    with (folder / "labels.jsonl").open(encoding="utf-8") as f:
         for line in f:
             row = json.loads(line)
             if row["label"] == "lookup":
@@ -545,46 +550,79 @@ def _followup_truth() -> tuple[set[tuple[str, int]], dict[tuple[str, int], set[s
 
 
 def followups_section(verbose: bool) -> list[str]:
-    """Follow-up precision and recall on the labelled follow-up set."""
+    """Follow-up precision and recall on the labelled follow-up sets (tuned and held out)."""
+    lines = _followup_lines(FOLLOWUPS, "follow-ups", verbose)
+    lines += agentdojo_followups(verbose)
+    lines += _followup_lines(FOLLOWUPS_HELDOUT, "held-out follow-ups", verbose)
+    lines.append("  goal: follow-ups counted are lookups (precision well above the 0.3 before)")
+    return lines
+
+
+def followup_figures(folder: Path, tools: bool) -> dict[str, Any]:
+    """One labelled follow-up set's figures: ``every`` and ``lookups`` as
+    ``(precision, recall, tp, fp, fn)`` over its calls, ``right`` (true lookups whose first
+    reported producing tool is a labelled one), and the reported and true call sets."""
     from projeval.traces import analyse_traces
 
-    truth, producers = _followup_truth()
-    lines = [f"follow-ups (tests/corpora/followups, calls labelled lookup: {len(truth)})"]
+    truth, producers = _followup_truth(folder)
+    extra: dict[str, Any] = {"tools": [folder / "tools.json"]} if tools else {}
+    a = analyse_traces([folder / "conversations.jsonl"], workers=1, **extra)
+    calls = a.calls.sort_values(["trace_id", "seq"])
+    number = {
+        (r.trace_id, r.seq): i + 1
+        for _, group in calls.groupby("trace_id", sort=False)
+        for i, r in enumerate(group.itertuples())
+    }
+    every: dict[tuple[str, int], str] = {}
+    lookups: set[tuple[str, int]] = set()
+    named: dict[tuple[str, int], set[tuple[str, str, str | None]]] = {}
+    for r in a.followups.itertuples():
+        key = (r.trace_id, number[(r.trace_id, r.seq)])
+        every.setdefault(key, r.producer_tool)
+        named.setdefault(key, set()).add((r.consumer_arg, r.producer_tool, _path(r.producer_path)))
+        if r.kind != "write":
+            lookups.add(key)
+    keys = {(trace, k) for (trace, _seq), k in number.items()}
+    want: dict[tuple[str, int], set[tuple[str, str, str | None]]] = {}
+    with (folder / "labels.jsonl").open(encoding="utf-8") as f:
+        for line in f:
+            row = json.loads(line)
+            if row["label"] == "lookup":
+                where = (row["argument"], row["producer_tool"], row["producer_path"])
+                want.setdefault((row["trace"], row["call"]), set()).add(where)
+    return {
+        "truth": truth,
+        "reported": {"every": set(every), "lookups": lookups},
+        "every": precision_recall([(k in every, k in truth) for k in keys]),
+        "lookups": precision_recall([(k in lookups, k in truth) for k in keys]),
+        "right": sum(1 for k in lookups & truth if every[k] in producers[k]),
+        # one of the call's reported arguments names a labelled producing tool and path
+        "path_right": sum(1 for k in lookups & truth if named[k] & want[k]),
+    }
+
+
+def _followup_lines(folder: Path, title: str, verbose: bool) -> list[str]:
+    """Precision and recall of every follow-up call and of follow-up lookups on one set."""
+    truth, _ = _followup_truth(folder)
+    lines = [f"{title} ({folder.relative_to(ROOT)}, calls labelled lookup: {len(truth)})"]
     for tools in (False, True):
-        extra: dict[str, Any] = {"tools": [FOLLOWUPS / "tools.json"]} if tools else {}
-        a = analyse_traces([FOLLOWUPS / "conversations.jsonl"], workers=1, **extra)
-        calls = a.calls.sort_values(["trace_id", "seq"])
-        number = {
-            (r.trace_id, r.seq): i + 1
-            for _, group in calls.groupby("trace_id", sort=False)
-            for i, r in enumerate(group.itertuples())
-        }
-        every: dict[tuple[str, int], str] = {}
-        lookups: set[tuple[str, int]] = set()
-        for r in a.followups.itertuples():
-            key = (r.trace_id, number[(r.trace_id, r.seq)])
-            every.setdefault(key, r.producer_tool)
-            if r.kind != "write":
-                lookups.add(key)
-        keys = {(trace, k) for (trace, _seq), k in number.items()}
+        fig = followup_figures(folder, tools)
         how = "with tools.json" if tools else "verbs only"
-        for label, reported in (
-            ("every follow-up call", set(every)),
-            ("follow-up lookups", lookups),
-        ):
-            pairs = [(k in reported, k in truth) for k in keys]
-            p, r, tp, fp, fn = precision_recall(pairs)
+        for label, which in (("every follow-up call", "every"), ("follow-up lookups", "lookups")):
+            p, r, tp, fp, fn = fig[which]
             lines.append(
                 f"  {label + ' (' + how + ')':<44} precision {p:.3f}  recall {r:.3f}  "
                 f"(reported {tp + fp}: tp {tp}, fp {fp}, fn {fn})"
             )
             if verbose:
+                reported = fig["reported"][which]
                 lines += [f"    fp {k}" for k in sorted(reported - truth)]
                 lines += [f"    fn {k}" for k in sorted(truth - reported)]
-        right = sum(1 for k in lookups & truth if every[k] in producers[k])
-        lines.append(f"  producing tool right ({how}): {right} of {len(lookups & truth)}")
-    lines += agentdojo_followups(verbose)
-    lines.append("  goal: follow-ups counted are lookups (precision well above the 0.3 before)")
+        found = len(fig["reported"]["lookups"] & truth)
+        lines.append(
+            f"  producing tool right ({how}): {fig['right']} of {found}; "
+            f"tool and path: {fig['path_right']} of {found}"
+        )
     return lines
 
 

@@ -52,6 +52,7 @@ from .values import (
     date_spellings,
     first_source,
     is_code,
+    key_of,
     worth,
 )
 
@@ -855,11 +856,14 @@ def followup_hits(
         for cand in candidates:
             if user_said(cand, said, lower):
                 continue  # the user said it first
-            src = first_source(cand, earlier)
+            src = first_source(cand, earlier, key_of(argument))
             if src is None:
                 continue
             if argued is not None and argued.get(cand, src[0]) < src[0]:
-                continue  # the agent's own argument, echoed back by the result
+                first = first_source(cand, earlier)  # echoed under its own name: the first
+                if first is None or argued.get(cand, first[0]) < first[0]:
+                    continue  # the agent's own argument, echoed back by the result
+                src = first
             hits.append((argument, cand, src))
             break
     return hits

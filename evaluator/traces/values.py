@@ -433,13 +433,29 @@ def _walk(
 
 
 _PLAIN_WORD = re.compile(r"-{0,2}[a-z]+(?:-[a-z]+)*")
+# Words (a tier, a class, a status): the same word under two keys can mean two things,
+# where an id under two keys is one thing named twice.
+_WORDS = re.compile(r"[A-Za-z]+(?: [A-Za-z]+)*")
+
+
+def key_of(path: str) -> str:
+    """The last key of a JSON or argument path: ``price_tier`` of ``data[].price_tier``."""
+    return path.rsplit(".", 1)[-1].replace("[]", "")
 
 
 def first_source(
-    value: str, earlier: list[tuple[Event, dict[str, str] | None]]
+    value: str, earlier: list[tuple[Event, dict[str, str] | None]], name: str | None = None
 ) -> tuple[int, str | None, str | None, str | None] | None:
     """``(seq, tool, path, call_id)`` of the first earlier result holding ``value``
     (or holding an id whose short form it is).
+
+    With ``name`` (the key of the argument passing it on), a later JSON result holding
+    a word (no digits or signs: not an id) under that same key is its source rather than an
+    earlier one holding it under another: a car rental's ``price_tier`` "Economy" rather than
+    the ticket's ``fare_conditions`` (keys sharing no word), where the same word means another
+    thing. An id stays with the first result that gave it, whatever its key there
+    (``booking_id``), as does a word under a key akin to the argument's (``merchant_name``
+    for ``biller_name``).
 
     A short code counts only where it sits at one place of a JSON result; an id inside
     a prose field of a JSON result counts as a whole word of it, at the field's path; in a
@@ -487,6 +503,27 @@ def first_source(
                     if prose:
                         path = where.in_prose(value)
             if path is not None:
+                if name is None or _akin(key_of(path), name) or not _WORDS.fullmatch(value):
+                    return ev.seq, ev.tool, path, ev.call_id
+                named = _named_source(value, earlier, name, ev.seq)
+                return named or (ev.seq, ev.tool, path, ev.call_id)
+    return None
+
+
+def _akin(key: str, name: str) -> bool:
+    """Whether two keys share a word (``merchant_name`` and ``biller_name``): then the
+    first result's field may well be the argument's, named otherwise."""
+    return bool(set(key.lower().split("_")) & set(name.lower().split("_")))
+
+
+def _named_source(
+    value: str, earlier: list[tuple[Event, dict[str, str] | None]], name: str, after: int
+) -> tuple[int, str | None, str | None, str | None] | None:
+    """The first JSON result after ``after`` holding ``value`` under the key ``name``."""
+    for ev, where in earlier:
+        if ev.seq > after and where is not None:
+            path = where.get(value)
+            if path is not None and key_of(path) == name:
                 return ev.seq, ev.tool, path, ev.call_id
     return None
 

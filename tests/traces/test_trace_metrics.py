@@ -285,6 +285,46 @@ def test_user_typed_values_in_any_spelling_are_not_credited() -> None:
     assert m.followups == [] and m.summary["followups"] == 0
 
 
+def test_a_value_in_two_results_comes_from_the_field_named_like_the_argument() -> None:
+    # LangGraph's customer-support tutorial (tests/corpora/followups_heldout): the ticket's
+    # fare class and a car rental's price tier are both "Economy"; a car-rental search by
+    # price tier takes it from the rentals listed, not from the ticket read first.
+    ticket = [{"ticket_no": "7240005432906569", "fare_conditions": "Economy"}]
+    cars = [
+        {"id": 1, "name": "Europcar", "price_tier": "Economy"},
+        {"id": 2, "price_tier": "Luxury"},
+    ]
+    _, m = measure(
+        call(0, "fetch_user_flight_information", {}, "c1"),
+        result(1, "c1", ticket),
+        call(2, "search_car_rentals", {"location": "Basel"}, "c2"),
+        result(3, "c2", cars),
+        call(4, "search_car_rentals", {"location": "Basel", "price_tier": "Economy"}, "c3"),
+        call(5, "get_fare", {"fare_class": "Economy"}, "c4"),
+    )
+    assert [r[1:5] for r in _fu(m)] == [
+        ("price_tier", "Economy", "search_car_rentals", "[].price_tier"),
+        ("fare_class", "Economy", "fetch_user_flight_information", "[].fare_conditions"),
+    ]
+
+
+def test_an_id_or_an_akin_key_keeps_the_first_result_as_source() -> None:
+    # An id under two keys is one thing named twice (AgentDojo-style runs: booking_id, then
+    # booking_reference); a word under a key akin to the argument's is the argument's.
+    _, m = measure(
+        call(0, "get_booking", {}, "c1"),
+        result(1, "c1", {"booking_id": "BK-HKG-0601", "merchant_name": "City Power"}),
+        call(2, "inspect_status", {}, "c2"),
+        result(3, "c2", {"booking_reference": "BK-HKG-0601", "biller_name": "City Power"}),
+        call(4, "check_window", {"booking_reference": "BK-HKG-0601"}, "c3"),
+        call(5, "find_bill", {"biller_name": "City Power"}, "c4"),
+    )
+    assert [r[1:5] for r in _fu(m)] == [
+        ("booking_reference", "BK-HKG-0601", "get_booking", "booking_id"),
+        ("biller_name", "City Power", "get_booking", "merchant_name"),
+    ]
+
+
 def test_echoes_of_the_agents_own_arguments_are_not_credited() -> None:
     _, m = measure(
         call(0, "search_orders", {"customer": "cus_88123411"}, "c1"),
