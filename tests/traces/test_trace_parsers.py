@@ -3272,3 +3272,110 @@ def test_an_adk_sessions_state_is_context_but_not_what_its_tools_wrote(tmp_path:
     assert (fmt, problems) == ("gemini", [])
     assert trace.events[0].role == "system" and "ORD-777" not in trace.events[0].text
     assert "customer_profile" in trace.events[0].text
+
+
+CLAUDE_DESKTOP = CORPORA / "claude_desktop"
+
+
+def test_a_claude_desktop_mcp_log_is_read_as_mcp() -> None:
+    # Claude Desktop's log of one MCP server (demouth/learn-mcp-server's README,
+    # tests/corpora/formats/README.md): each JSON-RPC message after a time, the server's
+    # name, the level and "Message from client:"/"Message from server:". It was refused
+    # as "invalid JSON: Extra data at column 5".
+    fmt, (trace,), problems = parse(CLAUDE_DESKTOP / "mcp-server-calculator.log")
+    assert (fmt, problems, trace.trace_id) == ("mcp", [], "calculator")
+    call, result = trace.events
+    assert (call.tool, call.args, call.call_id) == (
+        "calculate",
+        {"operation": "multiply", "x": 1234, "y": 56789},
+        "35",
+    )
+    assert (result.call_id, result.text, result.is_error, result.line) == (
+        "35",
+        "70077626.00",
+        False,
+        2,
+    )
+
+
+def test_a_claude_desktop_log_keeps_each_server_start_apart(tmp_path: Path) -> None:
+    # Invented content in the shape of real logs: a server's JSON-RPC ids start again each
+    # time Claude Desktop starts it; an aggregate mcp.log puts the level before the name;
+    # a message Claude Desktop shortened is no JSON any more; stderr and the log's own
+    # notices (a multi-line metadata dump among them) are no records.
+    def line(ts: str, name: str, side: str, msg: dict[str, Any], level_first: bool = False) -> str:
+        tags = f"[info] [{name}]" if level_first else f"[{name}] [info]"
+        return f"2026-03-01T{ts}Z {tags} Message from {side}: {json.dumps(msg)} {{ metadata: undefined }}"
+
+    def call(i: int, tool: str) -> dict[str, Any]:
+        return {
+            "method": "tools/call",
+            "params": {"name": tool, "arguments": {}},
+            "jsonrpc": "2.0",
+            "id": i,
+        }
+
+    def result(i: int, text: str, error: bool = False) -> dict[str, Any]:
+        return {
+            "jsonrpc": "2.0",
+            "id": i,
+            "result": {"content": [{"type": "text", "text": text}], "isError": error},
+        }
+
+    init = {"method": "initialize", "params": {}, "jsonrpc": "2.0", "id": 0}
+    log = tmp_path / "mcp.log"
+    log.write_text(
+        "\n".join(
+            [
+                "2026-03-01T09:40:00.953Z [files] [info] Initializing server... { metadata: undefined }",
+                "2026-03-01T09:40:00.981Z [files] [info] Using MCP server command: npx with args and path: {",
+                "  metadata: {",
+                "  }",
+                "} %o",
+                line("09:40:01.045", "files", "client", init),
+                "Secure MCP Filesystem Server running on stdio",
+                line(
+                    "09:40:03.380",
+                    "files",
+                    "client",
+                    {"method": "tools/list", "params": {}, "jsonrpc": "2.0", "id": 1},
+                ),
+                '2026-03-01T09:40:03.382Z [files] [info] Message from server: {"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"read_file","inputSchema":{"$schema":"http://json-schema.org/draft-07/...[11759 chars truncated]...notations":{"readOnlyHint":true}}]}} { metadata: undefined }',
+                line("09:44:53.641", "files", "client", call(2, "read_media_file")),
+                line(
+                    "09:44:53.643",
+                    "files",
+                    "server",
+                    result(2, "Access denied - path outside allowed directories", True),
+                ),
+                line("09:45:00.000", "notes", "client", call(2, "search"), level_first=True),
+                line("09:45:00.100", "notes", "server", result(2, "3 notes"), level_first=True),
+                "2026-03-01T19:00:00.735Z [files] [error] Server disconnected. { metadata: { context: 'connection', stack: undefined } }",
+                line("19:00:04.039", "files", "client", init),
+                line("19:00:07.126", "files", "client", call(2, "list_allowed_directories")),
+                line(
+                    "19:00:07.130", "files", "server", result(2, "Allowed directories: C:\\Users")
+                ),
+            ]
+        )
+        + "\n"
+    )
+    fmt, traces, problems = parse(log)
+    assert fmt == "mcp"
+    assert [p.line for p in problems] == [9]
+    assert problems[0].reason == (
+        "Claude Desktop shortened this message in its log (11,759 characters left out), "
+        "so it is no JSON any more; skipped"
+    )
+    got = {t.trace_id: [(e.kind, e.tool, e.text, e.is_error) for e in t.events] for t in traces}
+    assert got == {
+        "files": [
+            ("call", "read_media_file", None, None),
+            ("result", "read_media_file", "Access denied - path outside allowed directories", True),
+        ],
+        "files #2": [
+            ("call", "list_allowed_directories", None, None),
+            ("result", "list_allowed_directories", "Allowed directories: C:\\Users", False),
+        ],
+        "notes": [("call", "search", None, None), ("result", "search", "3 notes", False)],
+    }
