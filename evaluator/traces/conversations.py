@@ -212,7 +212,8 @@ def _get(d: Any, *keys: str) -> Any:
 
 
 def openai_usage(raw: Any) -> Usage | None:
-    """Chat (``prompt_tokens``) or Responses (``input_tokens``) usage; input includes cache."""
+    """Chat (``prompt_tokens``), Responses (``input_tokens``) or Cohere (``tokens``) usage;
+    input includes cache."""
     if not isinstance(raw, dict):
         return None
     if "prompt_tokens" in raw:
@@ -226,6 +227,14 @@ def openai_usage(raw: Any) -> Usage | None:
             input_total=_int(raw.get("input_tokens")),
             output=_int(raw.get("output_tokens")),
             cache_read=_int(_get(raw, "input_tokens_details", "cached_tokens")),
+        )
+    if isinstance(raw.get("tokens"), dict) and "input_tokens" in raw["tokens"]:
+        # Cohere's v2 chat: the tokens the model read and wrote (``billed_units`` is the
+        # part billed), the cache's beside them.
+        return Usage(
+            input_total=_int(raw["tokens"].get("input_tokens")),
+            output=_int(raw["tokens"].get("output_tokens")),
+            cache_read=_int(raw.get("cached_tokens")),
         )
     return None
 
@@ -336,6 +345,16 @@ class OpenAIChat(Converter):
             choice = _get(resp, "choices")
             if isinstance(choice, list) and choice and isinstance(choice[0], dict):
                 messages.append(choice[0].get("message") or {})
+            elif isinstance(_get(resp, "message"), dict) and resp["message"].get("role"):
+                # A chat API that answers one message, not choices (Cohere's v2 chat).
+                messages.append(resp["message"])
+            elif isinstance(resp, dict) and resp.get("role") == "assistant":
+                messages.append(resp)  # a response that is the answer's message itself
+            elif isinstance(resp, dict) and resp and problem is None:
+                problem = (
+                    "the response holds no 'choices' and no 'message', so the model's answer "
+                    "is not read; the request's messages are kept"
+                )
             return Snapshot(
                 tid,
                 messages,
@@ -464,6 +483,8 @@ class OpenAIChat(Converter):
         self, m: dict[str, Any], msg: int, out: list[Event], problems: list[str]
     ) -> None:
         text = _chat_text(m.get("content"), msg, problems) or (m.get("refusal") or "")
+        if not text and isinstance(m.get("tool_plan"), str):
+            text = m["tool_plan"]  # Cohere: what the model says it will do, before its calls
         calls = m.get("tool_calls") or []
         legacy = m.get("function_call")
         if text or not (calls or legacy):
@@ -522,6 +543,11 @@ def _chat_text(content: Any, msg: int, problems: list[str]) -> str:
         text = part.get("text")
         if not isinstance(text, str):
             text = part.get("refusal") if kind == "refusal" else part.get("content")
+        if kind == "document" and isinstance(part.get("document"), dict):
+            # Cohere's tool results: each a document whose data is text or an object.
+            data = part["document"].get("data")
+            if data is not None:
+                text = data if isinstance(data, str) else json.dumps(data, ensure_ascii=False)
         if isinstance(text, str):
             parts.append(text)
         elif kind not in _CHAT_MEDIA_PARTS:

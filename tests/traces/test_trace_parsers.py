@@ -3379,3 +3379,63 @@ def test_a_claude_desktop_log_keeps_each_server_start_apart(tmp_path: Path) -> N
         ],
         "notes": [("call", "search", None, None), ("result", "search", "3 notes", False)],
     }
+
+
+def test_cohere_chat_usage_and_document_results(tmp_path: Path) -> None:
+    # Cohere's v2 chat (pydantic/pydantic-ai's cassette, tests/corpora/formats/README.md):
+    # usage under "tokens", the cache's beside it.
+    # The response is one message, not choices; its tool_plan is the text before its
+    # calls. It was read as the user's question alone (no call, no usage, no problem).
+    fmt, (trace,), problems = parse(
+        CORPORA / "cassettes" / "test_cohere_tool_choice_forwarding[auto].yaml"
+    )
+    assert (fmt, problems) == ("openai_chat", [])
+    assert _matches(
+        _starts(trace),
+        [
+            ("user", "message", None, None, None, "What's the weather in Paris?"),
+            ("assistant", "message", None, None, None, "I will look up the weather in Paris."),
+            ("assistant", "call", "get_weather", {"city": "Paris"}, None, None),
+        ],
+    )
+    (usage,) = [e.usage for e in trace.events if e.usage]
+    assert (usage.input_total, usage.output, usage.cache_read) == (1435, 46, 1024)
+    # Invented content: a tool's result as Cohere's documents (data as text or an object),
+    # and a response that holds neither choices nor a message is said, not dropped.
+    history = [
+        {"role": "user", "content": "Weather in Paris?"},
+        {
+            "role": "assistant",
+            "tool_plan": "I will look it up.",
+            "tool_calls": [
+                {
+                    "id": "w1",
+                    "type": "function",
+                    "function": {"name": "get_weather", "arguments": '{"city":"Paris"}'},
+                }
+            ],
+        },
+        {
+            "role": "tool",
+            "tool_call_id": "w1",
+            "content": [
+                {"type": "document", "document": {"data": '{"temp_c": 14}'}},
+                {"type": "document", "document": {"data": {"sky": "clear"}, "id": "d2"}},
+            ],
+        },
+    ]
+    path = write_jsonl(tmp_path / "log.jsonl", [
+        {"request": {"messages": history}, "response": {"message": {"role": "assistant", "content": [{"type": "text", "text": "14 C, clear."}]}}},
+        {"request": {"messages": history[:1]}, "response": {"id": "r2", "finish_reason": "COMPLETE"}},
+    ])  # fmt: skip
+    _, traces, problems = parse(path)
+    result = [e for t in traces for e in t.events if e.kind == "result"]
+    assert [(e.tool, e.text) for e in result] == [
+        ("get_weather", '{"temp_c": 14}\n{"sky": "clear"}')
+    ]
+    assert [
+        e.text for t in traces for e in t.events if e.role == "assistant" and e.kind == "message"
+    ] == ["I will look it up.", "14 C, clear."]
+    assert [(p.line, p.reason) for p in problems] == [
+        (2, "the response holds no 'choices' and no 'message', so the model's answer is not read; the request's messages are kept")
+    ]  # fmt: skip
