@@ -3439,3 +3439,21 @@ def test_cohere_chat_usage_and_document_results(tmp_path: Path) -> None:
     assert [(p.line, p.reason) for p in problems] == [
         (2, "the response holds no 'choices' and no 'message', so the model's answer is not read; the request's messages are kept")
     ]  # fmt: skip
+
+
+def test_a_cohere_agents_tool_results_are_its_documents() -> None:
+    # langchain-cohere's recorded LangGraph agent (tests/corpora/formats/README.md): each
+    # tool result a Cohere document, {"type": "document", "document": {"data": {...}}}.
+    # They were 6 "unknown type 'document'" problems, the results empty (0 tokens), the
+    # answers' values ungrounded and no usage read.
+    fmt, traces, problems = parse(CORPORA / "cassettes" / "test_langgraph_react_agent.yaml")
+    assert (fmt, problems, len(traces)) == ("openai_chat", [], 2)
+    first = traces[0]
+    assert [(e.tool, e.text) for e in first.events if e.kind == "result"] == [
+        ("web_search", '{"output": "60"}'),
+        ("python_interpeter_temp", '{"output": "7.75"}'),
+        ("web_search", '{"output": "Chelsea won the premier league"}'),
+    ]
+    answers = [e.text for e in first.events if e.role == "assistant" and e.kind == "message"]
+    assert answers[-1] == "Chelsea won the Premier League."
+    assert sum(e.usage.input_total or 0 for e in first.events if e.usage) == 9185
