@@ -287,9 +287,11 @@ def _trace_files(folder: Path) -> list[Path]:
     cassette (suite files, a run's ``args.yaml``), SWE-bench predictions (SWE-agent's
     ``all_preds.jsonl``/``preds.json``: patches, no conversation; named on their own,
     they are refused with the fix), ``.log`` files that are not JSON Lines (SWE-agent's
-    text logs beside its ``.traj`` files; a Claude Desktop MCP log is kept) and an MCPMark run's record, ``meta.json`` beside
-    its ``messages.json`` (read with the run: its task names the trace, its error is a
-    problem) and the ``summary.json`` of its tasks."""
+    text logs beside its ``.traj`` files; a Claude Desktop MCP log is kept, but its
+    ``mcp.log`` beside per-server ``mcp-server-<name>.log`` files is not: it repeats their
+    messages) and an MCPMark run's record, ``meta.json`` beside its ``messages.json``
+    (read with the run: its task names the trace, its error is a problem) and the
+    ``summary.json`` of its tasks."""
     out = []
     for p in folder.rglob("*"):
         if not p.is_file():
@@ -311,7 +313,8 @@ def _trace_files(folder: Path) -> list[Path]:
             keep = True
         if keep:
             out.append(p)
-    return sorted(out)
+    servers = {p.parent for p in out if p.name.startswith("mcp-server-") and p.suffix == ".log"}
+    return sorted(p for p in out if not (p.name == "mcp.log" and p.parent in servers))
 
 
 def _head_holds(path: Path, test: Callable[[bytes], bool]) -> bool:

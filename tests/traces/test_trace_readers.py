@@ -359,5 +359,12 @@ def test_a_claude_desktop_mcp_log_is_found_in_a_folder(tmp_path: Path) -> None:
         f"2026-03-01T09:40:03.378Z [files] [info] Message from server: {message}\n"
     )
     (tmp_path / "main.log").write_text("2026-03-01 09:40:00 [info] Starting app\n")
+    # Its mcp.log repeats every server's messages (the level before the name): beside the
+    # servers' own logs it is left out, or each call would count twice; alone, it is read.
+    both = tmp_path / "mcp.log"
+    both.write_text(f"2026-03-01T09:40:03.378Z [info] [files] Message from server: {message}\n")
     assert expand_paths([tmp_path]) == [server]
-    assert [r.line for r in iter_records(server) if isinstance(r, Record)] == [2]
+    server.unlink()
+    assert expand_paths([tmp_path]) == [both]
+    server.write_text(both.read_text().replace("[info] [files]", "[files] [info]"))
+    assert [r.line for r in iter_records(server) if isinstance(r, Record)] == [1]
