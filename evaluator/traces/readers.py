@@ -384,7 +384,7 @@ def iter_records(
         else:
             # A gzip stream line by line: a chunk read would lose the lines before a cut.
             lines = _gzip_lines(stream, max_decompressed_bytes) if gz else chunked_lines(stream)
-            if is_claude_mcp_log(_head(path)):
+            if stem_suffix(path) == ".log" and is_claude_mcp_log(_head(path)):
                 yield from claude_mcp_records(lines, name)
             else:
                 yield from read_lines(lines, name)
