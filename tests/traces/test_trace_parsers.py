@@ -3457,3 +3457,31 @@ def test_a_cohere_agents_tool_results_are_its_documents() -> None:
     answers = [e.text for e in first.events if e.role == "assistant" and e.kind == "message"]
     assert answers[-1] == "Chelsea won the Premier League."
     assert sum(e.usage.input_total or 0 for e in first.events if e.usage) == 9185
+
+
+def test_a_cohere_chat_stream_is_assembled_and_its_error_said() -> None:
+    # langchain-cohere's streamed cassettes (tests/corpora/formats/README.md): Cohere's v2
+    # chat events (tool-plan-delta, tool-call-start/-delta, message-end with its usage)
+    # were "the streamed response holds no openai_chat events (is the format right?)": no
+    # call, no usage. A stream that ended with finish_reason ERROR says why.
+    fmt, (trace,), problems = parse(CORPORA / "cassettes" / "test_streaming_tool_call.yaml")
+    assert (fmt, problems) == ("openai_chat", [])
+    assert _matches(
+        _starts(trace),
+        [
+            ("user", "message", None, None, None, "Erick, 27 years old"),
+            ("assistant", "message", None, None, None, "I will use the Person tool"),
+            ("assistant", "call", "Person", {"name": "Erick", "age": 27}, None, None),
+        ],
+    )
+    assert [e.usage.input_total for e in trace.events if e.usage] == [906]
+    _, _, problems = parse(CORPORA / "cassettes" / "test_sql_agent.yaml")
+    assert [(p.line, p.reason) for p in problems] == [
+        (
+            line,
+            "the stream ended with an error: 'your request resulted in an invalid tool "
+            "generation. Try updating the messages or tool definitions'; the request's "
+            "messages are kept",
+        )
+        for line in (2, 234)
+    ]
