@@ -1302,8 +1302,9 @@ def date_in_text(form: str, low: str) -> bool:
 def duration_in_fields(form: str, low: str) -> bool:
     """Whether lower-cased ``low`` holds a duration's number as the value of a field
     named by its unit: "29 months" in ``service_months: 29``, "13 days" in
-    ``"days_remaining": 13``, "1,568 hours" in ``hours_in_period: 1568``; or holds a word
-    that names it ("2 weeks" for "fortnight", "30 minutes" for "half an hour")."""
+    ``"days_remaining": 13``, "1,568 hours" in ``hours_in_period: 1568``, "60 years" in
+    ``"age": 60``; or holds a word that names it ("2 weeks" for "fortnight", "30 minutes"
+    for "half an hour")."""
     low_form = form.lower()
     for word, meant in _DURATION_WORDS:
         if low_form in meant and word in low:
@@ -1315,11 +1316,13 @@ def duration_in_fields(form: str, low: str) -> bool:
     stem = unit[:-1] if unit.endswith("s") and len(unit) > 3 else unit
     if not stem.isascii():
         return False
+    # An age is counted in years: "age": 60 holds "60 years (old)"; "page" or "usage" none.
+    name = rf"[\w-]*{re.escape(stem)}[\w-]*"
+    if stem == "year":
+        name = rf"(?:{name}|(?<![a-z0-9])(?:\w+[_-])?age(?:[_-]\w+)?)"
     pattern = _FIELD_VALUE.get(
         (stem, number),
-        lambda: (
-            rf"[\w-]*{re.escape(stem)}[\w-]*[\"']?\s*[:=]\s*[\"']?{re.escape(number)}(?:\.0+)?(?![\w.])"
-        ),
+        lambda: rf"{name}[\"']?\s*[:=]\s*[\"']?{re.escape(number)}(?:\.0+)?(?![\w.])",
     )
     return pattern.search(low) is not None
 

@@ -212,7 +212,8 @@ def _get(d: Any, *keys: str) -> Any:
 
 
 def openai_usage(raw: Any) -> Usage | None:
-    """Chat (``prompt_tokens``) or Responses (``input_tokens``) usage; input includes cache."""
+    """Chat (``prompt_tokens``), Responses (``input_tokens``) or Cohere (``tokens``) usage;
+    input includes cache."""
     if not isinstance(raw, dict):
         return None
     if "prompt_tokens" in raw:
@@ -226,6 +227,14 @@ def openai_usage(raw: Any) -> Usage | None:
             input_total=_int(raw.get("input_tokens")),
             output=_int(raw.get("output_tokens")),
             cache_read=_int(_get(raw, "input_tokens_details", "cached_tokens")),
+        )
+    if isinstance(raw.get("tokens"), dict) and "input_tokens" in raw["tokens"]:
+        # Cohere's v2 chat: the tokens the model read and wrote (``billed_units`` is the
+        # part billed), the cache's beside them.
+        return Usage(
+            input_total=_int(raw["tokens"].get("input_tokens")),
+            output=_int(raw["tokens"].get("output_tokens")),
+            cache_read=_int(raw.get("cached_tokens")),
         )
     return None
 
@@ -336,6 +345,16 @@ class OpenAIChat(Converter):
             choice = _get(resp, "choices")
             if isinstance(choice, list) and choice and isinstance(choice[0], dict):
                 messages.append(choice[0].get("message") or {})
+            elif isinstance(_get(resp, "message"), dict) and resp["message"].get("role"):
+                # A chat API that answers one message, not choices (Cohere's v2 chat).
+                messages.append(resp["message"])
+            elif isinstance(resp, dict) and resp.get("role") == "assistant":
+                messages.append(resp)  # a response that is the answer's message itself
+            elif isinstance(resp, dict) and resp and problem is None:
+                problem = (
+                    "the response holds no 'choices' and no 'message', so the model's answer "
+                    "is not read; the request's messages are kept"
+                )
             return Snapshot(
                 tid,
                 messages,
@@ -464,6 +483,8 @@ class OpenAIChat(Converter):
         self, m: dict[str, Any], msg: int, out: list[Event], problems: list[str]
     ) -> None:
         text = _chat_text(m.get("content"), msg, problems) or (m.get("refusal") or "")
+        if not text and isinstance(m.get("tool_plan"), str):
+            text = m["tool_plan"]  # Cohere: what the model says it will do, before its calls
         calls = m.get("tool_calls") or []
         legacy = m.get("function_call")
         if text or not (calls or legacy):
@@ -522,6 +543,11 @@ def _chat_text(content: Any, msg: int, problems: list[str]) -> str:
         text = part.get("text")
         if not isinstance(text, str):
             text = part.get("refusal") if kind == "refusal" else part.get("content")
+        if kind == "document" and isinstance(part.get("document"), dict):
+            # Cohere's tool results: each a document whose data is text or an object.
+            data = part["document"].get("data")
+            if data is not None:
+                text = data if isinstance(data, str) else json.dumps(data, ensure_ascii=False)
         if isinstance(text, str):
             parts.append(text)
         elif kind not in _CHAT_MEDIA_PARTS:
@@ -1183,6 +1209,8 @@ class Gemini(Converter):
         if not isinstance(value, dict):
             return "record is not a JSON object or list"
         tid = trace_id_of(value)
+        if value.get("object") == "interaction":
+            return _interaction_snapshot(value, tid)
         req, resp = value, value
         problem = None
         if isinstance(value.get("request"), dict):
@@ -1281,6 +1309,69 @@ _GEMINI_ROLES = {
     "function": "user",
     "tool": "user",
 }
+
+
+#: Interactions steps the provider ran itself (its searches, URL fetches, code): left out,
+#: as the Responses API's hosted searches are.
+_HOSTED_STEPS = frozenset(
+    f"{tool}_{side}"
+    for tool in ("google_search", "url_context", "code_execution", "google_maps", "file_search")
+    for side in ("call", "result")
+)
+
+
+def interaction_steps(value: dict[str, Any]) -> list[Any] | None:
+    """The steps of a Gemini Interactions API response (``steps``, or ``outputs`` as the
+    API's earlier versions name them), or ``None`` when it holds neither list."""
+    for key in ("steps", "outputs"):
+        if isinstance(value.get(key), list):
+            return list(value[key])
+    return None
+
+
+def _interaction_snapshot(value: dict[str, Any], tid: str | None) -> Snapshot | str:
+    """A Gemini Interactions API response (``{"object": "interaction", "steps": [...]}``) as
+    the model's next message: each ``text`` step its text, each ``function_call`` a call
+    (its ``arguments`` an object), a ``function_result`` the result of the call it names;
+    the model's ``thought`` steps and the provider's own tool steps are left out, and a
+    step of any other type is a problem. The user's input is not in a response."""
+    steps = interaction_steps(value)
+    if steps is None:
+        return no_conversation("interaction has no 'steps' (nor 'outputs')", "steps")
+    parts: list[dict[str, Any]] = []
+    problems: list[str] = []
+    for i, step in enumerate(steps):
+        kind = step.get("type") if isinstance(step, dict) else None
+        if not isinstance(step, dict) or kind == "thought" or kind in _HOSTED_STEPS:
+            continue
+        if kind == "text" and isinstance(step.get("text"), str):
+            parts.append({"text": step["text"]})
+        elif kind == "function_call":
+            call = {"name": step.get("name"), "id": step.get("id"), "args": step.get("arguments")}
+            parts.append({"functionCall": call})
+        elif kind == "function_result":
+            result = step.get("result")
+            body = result if isinstance(result, dict) else {"output": result}
+            answer = {"name": step.get("name"), "id": step.get("call_id"), "response": body}
+            parts.append({"functionResponse": answer})
+        else:
+            problems.append(f"step {i} has unknown type {kind!r}; skipped")
+    raw = value.get("usage")
+    usage = None
+    if isinstance(raw, dict) and "total_input_tokens" in raw:
+        out, thought = _int(raw.get("total_output_tokens")), _int(raw.get("total_thought_tokens"))
+        usage = Usage(
+            input_total=_int(raw.get("total_input_tokens")),
+            output=None if out is None and thought is None else (out or 0) + (thought or 0),
+            cache_read=_int(raw.get("total_cached_tokens")),
+        )
+    return Snapshot(
+        tid,
+        [{"role": "model", "parts": parts}],
+        usage,
+        append=True,
+        problem="; ".join(problems) or None,
+    )
 
 
 def _gemini_candidate(resp: Any) -> dict[str, Any] | None:

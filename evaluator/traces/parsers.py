@@ -22,7 +22,14 @@ from typing import Any, NamedTuple, Protocol
 from ..errors import TraceError
 from .actions import tool_statements
 from .agentdojo import is_run
-from .conversations import CONVERTERS, Converter, Snapshot, listed_run, run_messages
+from .conversations import (
+    CONVERTERS,
+    Converter,
+    Snapshot,
+    interaction_steps,
+    listed_run,
+    run_messages,
+)
 from .events import Problem, Trace, finish_trace
 from .eventstream import converse_stream
 from .harnesses import (
@@ -93,14 +100,6 @@ UNREAD_FORMATS = {
         "no message), which holds no conversation",
         "leave it out; to read what was sent, record the request beside it "
         '({"request": ..., "response": ...}, one call a line)',
-    ),
-    "gemini_interactions": (
-        "this looks like a Gemini Interactions API response (object 'interaction', its "
-        "steps), which projeval does not read",
-        "record the calls as generateContent requests and responses "
-        '({"request": {"contents": [...]}, "response": {"candidates": [...]}}, one call a '
-        "line), or write each conversation as OpenAI Chat JSON Lines "
-        '({"messages": [...]}, one conversation a line)',
     ),
     "agentbench": (
         "this looks like an AgentBench run (output.history of 'user' and 'agent' turns), "
@@ -370,8 +369,8 @@ def sniff(value: Any) -> tuple[str | None, bool]:
             return "langfuse", True
         if _is_tooltalk(value.get("conversation")):
             return "tooltalk", True
-        if value.get("object") == "interaction" and isinstance(value.get("steps"), list):
-            return "gemini_interactions", True
+        if value.get("object") == "interaction" and interaction_steps(value) is not None:
+            return "gemini", True  # a Gemini Interactions API response
         error = value.get("error")
         if isinstance(error, dict) and "message" in error and set(value) <= {"error", "status"}:
             return "api_error", True

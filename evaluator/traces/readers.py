@@ -175,8 +175,13 @@ def _text_logs(folder: Path) -> list[Path]:
     return sorted(
         p
         for p in folder.rglob("*")
-        if p.is_file() and stem_suffix(p) == ".log" and not _head_holds(p, _json_head)
+        if p.is_file() and stem_suffix(p) == ".log" and not _head_holds(p, _log_records)
     )
+
+
+def _log_records(head: bytes) -> bool:
+    """Whether a ``.log`` file holds records: JSON Lines, or a Claude Desktop MCP log."""
+    return _json_head(head) or is_claude_mcp_log(head)
 
 
 def _json_head(head: bytes) -> bool:
@@ -201,6 +206,72 @@ def file_text_kind(path: str | Path) -> str:
     return text_kind(_head(Path(path)))
 
 
+# A line of Claude Desktop's MCP logs (``mcp.log``, ``mcp-server-<name>.log``): a time, the
+# server's name and the level in brackets (in either order), then the log's text.
+_CLAUDE_LOG_LINE = re.compile(
+    rb"^(\d{4}-\d\d-\d\dT[\d:.]+Z) \[([^\]\n]+)\] \[([^\]\n]+)\] ", re.MULTILINE
+)
+_LOG_LEVELS = frozenset([b"info", b"warn", b"warning", b"error", b"debug"])
+_CLAUDE_MESSAGE = re.compile(rb"Message from (client|server): ")
+# Claude Desktop shortens a long message in its log, which leaves it no JSON.
+_CLAUDE_CUT = re.compile(rb"\.\.\.\[(\d+) chars truncated\]\.\.\.")
+
+
+def is_claude_mcp_log(head: bytes) -> bool:
+    """Whether a file's first bytes are a Claude Desktop MCP log (a text log whose
+    ``Message from client``/``Message from server`` lines hold JSON-RPC messages)."""
+    return not _json_head(head) and any(
+        _CLAUDE_MESSAGE.match(head, m.end()) for m in _CLAUDE_LOG_LINE.finditer(head)
+    )
+
+
+def claude_mcp_records(
+    lines: Iterable[bytes | bytearray | memoryview | Skipped], name: str
+) -> Iterator[Record | Problem]:
+    """The JSON-RPC messages of a Claude Desktop MCP log, each wrapped with its session.
+
+    Only the ``Message from client``/``Message from server`` lines are records; the log's
+    own notices (server started, transport closed) and what the server wrote to stderr
+    between them are no messages and are passed over. A server's JSON-RPC ids start again
+    each time Claude Desktop starts it, so each ``initialize`` request opens a new session
+    (``<server>``, then ``<server> #2``...), and an aggregate ``mcp.log`` keeps its servers
+    apart by name.
+    """
+    starts: dict[str, int] = {}
+    for n, view in enumerate(lines, 1):
+        if isinstance(view, Skipped):
+            yield Problem(name, n, view.reason)
+            if view.stop:
+                return
+            continue
+        raw = bytes(view)
+        head = _CLAUDE_LOG_LINE.match(raw)
+        body = _CLAUDE_MESSAGE.match(raw, head.end()) if head else None
+        if head is None or body is None:
+            continue
+        a, b = head.group(2), head.group(3)
+        server = (b if a.lower() in _LOG_LEVELS else a).decode("utf-8", "replace")
+        text = raw[body.end() :].rstrip()
+        text = text.removesuffix(b"{ metadata: undefined }").rstrip()
+        try:
+            msg = fast_loads(text)
+        except ValueError:
+            cut = _CLAUDE_CUT.search(text)
+            reason = (
+                f"Claude Desktop shortened this message in its log ({int(cut.group(1)):,} "
+                "characters left out), so it is no JSON any more; skipped"
+                if cut
+                else "the message on this log line is not JSON; skipped"
+            )
+            yield Problem(name, n, reason)
+            continue
+        if (isinstance(msg, dict) and msg.get("method") == "initialize") or server not in starts:
+            starts[server] = starts.get(server, 0) + 1
+        count = starts[server]
+        sid = server if count == 1 else f"{server} #{count}"
+        yield Record(n, {"session_id": sid, "message": msg})
+
+
 def _head(path: Path) -> bytes:
     """A file's first 4 KiB (gzip or not); empty when it cannot be read."""
     try:
@@ -216,9 +287,11 @@ def _trace_files(folder: Path) -> list[Path]:
     cassette (suite files, a run's ``args.yaml``), SWE-bench predictions (SWE-agent's
     ``all_preds.jsonl``/``preds.json``: patches, no conversation; named on their own,
     they are refused with the fix), ``.log`` files that are not JSON Lines (SWE-agent's
-    text logs beside its ``.traj`` files) and an MCPMark run's record, ``meta.json`` beside
-    its ``messages.json`` (read with the run: its task names the trace, its error is a
-    problem) and the ``summary.json`` of its tasks."""
+    text logs beside its ``.traj`` files; a Claude Desktop MCP log is kept, but its
+    ``mcp.log`` beside per-server ``mcp-server-<name>.log`` files is not: it repeats their
+    messages) and an MCPMark run's record, ``meta.json`` beside its ``messages.json``
+    (read with the run: its task names the trace, its error is a problem) and the
+    ``summary.json`` of its tasks."""
     out = []
     for p in folder.rglob("*"):
         if not p.is_file():
@@ -235,12 +308,13 @@ def _trace_files(folder: Path) -> list[Path]:
         elif p.name == MCPMARK_SUMMARY:
             keep = not _head_holds(p, lambda head: b'"total_tasks"' in head)
         elif suffix == ".log":
-            keep = _head_holds(p, _json_head)
+            keep = _head_holds(p, _log_records)
         else:
             keep = True
         if keep:
             out.append(p)
-    return sorted(out)
+    servers = {p.parent for p in out if p.name.startswith("mcp-server-") and p.suffix == ".log"}
+    return sorted(p for p in out if not (p.name == "mcp.log" and p.parent in servers))
 
 
 def _head_holds(path: Path, test: Callable[[bytes], bool]) -> bool:
@@ -310,7 +384,10 @@ def iter_records(
         else:
             # A gzip stream line by line: a chunk read would lose the lines before a cut.
             lines = _gzip_lines(stream, max_decompressed_bytes) if gz else chunked_lines(stream)
-            yield from read_lines(lines, name)
+            if stem_suffix(path) == ".log" and is_claude_mcp_log(_head(path)):
+                yield from claude_mcp_records(lines, name)
+            else:
+                yield from read_lines(lines, name)
 
 
 def _gzip_lines(stream: ByteStream, max_total: int) -> Iterator[bytes | Skipped]:

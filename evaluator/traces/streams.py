@@ -97,7 +97,9 @@ def assemble(fmt: str, body: Any) -> dict[str, Any] | str:
         return "the streamed response holds no JSON events" + (
             f" ({bad} 'data:' payloads are not JSON)" if bad else ""
         )
-    joined = _ASSEMBLERS[fmt](chunks)
+    joined: dict[str, Any] | str | None = _ASSEMBLERS[fmt](chunks)
+    if joined is None and fmt == "openai_chat":
+        joined = _cohere_chat(chunks)  # Cohere's v2 chat, read as Chat Completions
     if joined is None:
         return f"the streamed response holds no {fmt} events (is the format right?)"
     return joined
@@ -147,6 +149,56 @@ def _chat(chunks: list[dict[str, Any]]) -> dict[str, Any] | None:
     if usage is not None:
         out["usage"] = usage
     return out
+
+
+def _cohere_chat(chunks: list[dict[str, Any]]) -> dict[str, Any] | str | None:
+    """Cohere's v2 chat stream (``message-start``, ``tool-plan-delta``, ``content-delta``,
+    ``tool-call-start``/``-delta``, ``message-end``) as the one ``message`` its unstreamed
+    response holds; a stream that ended in an error says so."""
+    plan: list[str] = []
+    text: list[str] = []
+    calls: dict[int, dict[str, Any]] = {}
+    usage = None
+    seen = False
+    for chunk in chunks:
+        kind = chunk.get("type")
+        message = _get_dict(_get_dict(chunk, "delta"), "message") or {}
+        if kind == "message-start":
+            seen = True
+        elif kind == "tool-plan-delta" and isinstance(message.get("tool_plan"), str):
+            plan.append(message["tool_plan"])
+        elif kind == "content-delta":
+            content = _get_dict(message, "content") or {}
+            if isinstance(content.get("text"), str):
+                text.append(content["text"])
+        elif kind in ("tool-call-start", "tool-call-delta"):
+            call = _get_dict(message, "tool_calls") or {}
+            index = chunk.get("index", len(calls))
+            slot = calls.setdefault(
+                index if isinstance(index, int) else len(calls),
+                {"id": None, "type": "function", "function": {"name": None, "arguments": ""}},
+            )
+            if call.get("id"):
+                slot["id"] = call["id"]
+            fn = _get_dict(call, "function") or {}
+            if fn.get("name"):
+                slot["function"]["name"] = fn["name"]
+            if isinstance(fn.get("arguments"), str):
+                slot["function"]["arguments"] += fn["arguments"]
+        elif kind == "message-end":
+            end = _get_dict(chunk, "delta") or {}
+            if end.get("finish_reason") == "ERROR":
+                error = " ".join(str(end.get("error") or "").split())
+                return f"the stream ended with an error{': ' + repr(error) if error else ''}"
+            usage = end.get("usage")
+    if not seen:
+        return None
+    answer: dict[str, Any] = {"role": "assistant", "content": "".join(text) or None}
+    if plan:
+        answer["tool_plan"] = "".join(plan)
+    if calls:
+        answer["tool_calls"] = [calls[k] for k in sorted(calls)]
+    return {"message": answer, "usage": usage}
 
 
 _RESPONSE_DONE = ("response.completed", "response.incomplete", "response.failed", "response.done")

@@ -139,6 +139,18 @@ def test_a_duration_is_held_by_a_field_named_by_its_unit() -> None:
     ]
 
 
+def test_an_age_in_years_is_held_by_an_age_field() -> None:
+    # A person's age is counted in years: "60 years old" from {"name": ..., "age": 60} was
+    # flagged (a duration needed "60 years" or a field named by "year"). Any other field,
+    # or a word that only ends in "age" (page, usage, mileage), holds no years.
+    text = "Barack Obama is 60 years old; his dog is 7 years old."
+    known = '{"name": "Barack Obama", "age": 60, "page": 7, "usage": 7, "mileage": 7}'
+    assert [c.value for c in ungrounded(text, known)] == ["7 years"]
+    both = "The patient is 60 years old; the scan is 7 years old."
+    assert [c.value for c in ungrounded(both, "patient_age: 60\nage_years: 7")] == []
+    assert [c.value for c in ungrounded("It lasted 60 years.", '{"output": "60"}')] == ["60 years"]
+
+
 def test_a_percentage_is_held_by_a_field_that_says_it_is_one() -> None:
     # A LangGraph agent's weather answer (tests/corpora/formats/langchain_messages.json):
     # "Humidity: 83%" from the result's 'humidity': 83 was flagged. A bare number elsewhere

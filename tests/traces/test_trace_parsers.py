@@ -3272,3 +3272,216 @@ def test_an_adk_sessions_state_is_context_but_not_what_its_tools_wrote(tmp_path:
     assert (fmt, problems) == ("gemini", [])
     assert trace.events[0].role == "system" and "ORD-777" not in trace.events[0].text
     assert "customer_profile" in trace.events[0].text
+
+
+CLAUDE_DESKTOP = CORPORA / "claude_desktop"
+
+
+def test_a_claude_desktop_mcp_log_is_read_as_mcp() -> None:
+    # Claude Desktop's log of one MCP server (demouth/learn-mcp-server's README,
+    # tests/corpora/formats/README.md): each JSON-RPC message after a time, the server's
+    # name, the level and "Message from client:"/"Message from server:". It was refused
+    # as "invalid JSON: Extra data at column 5".
+    fmt, (trace,), problems = parse(CLAUDE_DESKTOP / "mcp-server-calculator.log")
+    assert (fmt, problems, trace.trace_id) == ("mcp", [], "calculator")
+    call, result = trace.events
+    assert (call.tool, call.args, call.call_id) == (
+        "calculate",
+        {"operation": "multiply", "x": 1234, "y": 56789},
+        "35",
+    )
+    assert (result.call_id, result.text, result.is_error, result.line) == (
+        "35",
+        "70077626.00",
+        False,
+        2,
+    )
+
+
+def test_a_claude_desktop_log_keeps_each_server_start_apart(tmp_path: Path) -> None:
+    # Invented content in the shape of real logs: a server's JSON-RPC ids start again each
+    # time Claude Desktop starts it; an aggregate mcp.log puts the level before the name;
+    # a message Claude Desktop shortened is no JSON any more; stderr and the log's own
+    # notices (a multi-line metadata dump among them) are no records.
+    def line(ts: str, name: str, side: str, msg: dict[str, Any], level_first: bool = False) -> str:
+        tags = f"[info] [{name}]" if level_first else f"[{name}] [info]"
+        return f"2026-03-01T{ts}Z {tags} Message from {side}: {json.dumps(msg)} {{ metadata: undefined }}"
+
+    def call(i: int, tool: str) -> dict[str, Any]:
+        return {
+            "method": "tools/call",
+            "params": {"name": tool, "arguments": {}},
+            "jsonrpc": "2.0",
+            "id": i,
+        }
+
+    def result(i: int, text: str, error: bool = False) -> dict[str, Any]:
+        return {
+            "jsonrpc": "2.0",
+            "id": i,
+            "result": {"content": [{"type": "text", "text": text}], "isError": error},
+        }
+
+    init = {"method": "initialize", "params": {}, "jsonrpc": "2.0", "id": 0}
+    log = tmp_path / "mcp.log"
+    log.write_text(
+        "\n".join(
+            [
+                "2026-03-01T09:40:00.953Z [files] [info] Initializing server... { metadata: undefined }",
+                "2026-03-01T09:40:00.981Z [files] [info] Using MCP server command: npx with args and path: {",
+                "  metadata: {",
+                "  }",
+                "} %o",
+                line("09:40:01.045", "files", "client", init),
+                "Secure MCP Filesystem Server running on stdio",
+                line(
+                    "09:40:03.380",
+                    "files",
+                    "client",
+                    {"method": "tools/list", "params": {}, "jsonrpc": "2.0", "id": 1},
+                ),
+                '2026-03-01T09:40:03.382Z [files] [info] Message from server: {"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"read_file","inputSchema":{"$schema":"http://json-schema.org/draft-07/...[11759 chars truncated]...notations":{"readOnlyHint":true}}]}} { metadata: undefined }',
+                line("09:44:53.641", "files", "client", call(2, "read_media_file")),
+                line(
+                    "09:44:53.643",
+                    "files",
+                    "server",
+                    result(2, "Access denied - path outside allowed directories", True),
+                ),
+                line("09:45:00.000", "notes", "client", call(2, "search"), level_first=True),
+                line("09:45:00.100", "notes", "server", result(2, "3 notes"), level_first=True),
+                "2026-03-01T19:00:00.735Z [files] [error] Server disconnected. { metadata: { context: 'connection', stack: undefined } }",
+                line("19:00:04.039", "files", "client", init),
+                line("19:00:07.126", "files", "client", call(2, "list_allowed_directories")),
+                line(
+                    "19:00:07.130", "files", "server", result(2, "Allowed directories: C:\\Users")
+                ),
+            ]
+        )
+        + "\n"
+    )
+    fmt, traces, problems = parse(log)
+    assert fmt == "mcp"
+    assert [p.line for p in problems] == [9]
+    assert problems[0].reason == (
+        "Claude Desktop shortened this message in its log (11,759 characters left out), "
+        "so it is no JSON any more; skipped"
+    )
+    got = {t.trace_id: [(e.kind, e.tool, e.text, e.is_error) for e in t.events] for t in traces}
+    assert got == {
+        "files": [
+            ("call", "read_media_file", None, None),
+            ("result", "read_media_file", "Access denied - path outside allowed directories", True),
+        ],
+        "files #2": [
+            ("call", "list_allowed_directories", None, None),
+            ("result", "list_allowed_directories", "Allowed directories: C:\\Users", False),
+        ],
+        "notes": [("call", "search", None, None), ("result", "search", "3 notes", False)],
+    }
+
+
+def test_cohere_chat_usage_and_document_results(tmp_path: Path) -> None:
+    # Cohere's v2 chat (pydantic/pydantic-ai's cassette, tests/corpora/formats/README.md):
+    # usage under "tokens", the cache's beside it.
+    # The response is one message, not choices; its tool_plan is the text before its
+    # calls. It was read as the user's question alone (no call, no usage, no problem).
+    fmt, (trace,), problems = parse(
+        CORPORA / "cassettes" / "test_cohere_tool_choice_forwarding[auto].yaml"
+    )
+    assert (fmt, problems) == ("openai_chat", [])
+    assert _matches(
+        _starts(trace),
+        [
+            ("user", "message", None, None, None, "What's the weather in Paris?"),
+            ("assistant", "message", None, None, None, "I will look up the weather in Paris."),
+            ("assistant", "call", "get_weather", {"city": "Paris"}, None, None),
+        ],
+    )
+    (usage,) = [e.usage for e in trace.events if e.usage]
+    assert (usage.input_total, usage.output, usage.cache_read) == (1435, 46, 1024)
+    # Invented content: a tool's result as Cohere's documents (data as text or an object),
+    # and a response that holds neither choices nor a message is said, not dropped.
+    history = [
+        {"role": "user", "content": "Weather in Paris?"},
+        {
+            "role": "assistant",
+            "tool_plan": "I will look it up.",
+            "tool_calls": [
+                {
+                    "id": "w1",
+                    "type": "function",
+                    "function": {"name": "get_weather", "arguments": '{"city":"Paris"}'},
+                }
+            ],
+        },
+        {
+            "role": "tool",
+            "tool_call_id": "w1",
+            "content": [
+                {"type": "document", "document": {"data": '{"temp_c": 14}'}},
+                {"type": "document", "document": {"data": {"sky": "clear"}, "id": "d2"}},
+            ],
+        },
+    ]
+    path = write_jsonl(tmp_path / "log.jsonl", [
+        {"request": {"messages": history}, "response": {"message": {"role": "assistant", "content": [{"type": "text", "text": "14 C, clear."}]}}},
+        {"request": {"messages": history[:1]}, "response": {"id": "r2", "finish_reason": "COMPLETE"}},
+    ])  # fmt: skip
+    _, traces, problems = parse(path)
+    result = [e for t in traces for e in t.events if e.kind == "result"]
+    assert [(e.tool, e.text) for e in result] == [
+        ("get_weather", '{"temp_c": 14}\n{"sky": "clear"}')
+    ]
+    assert [
+        e.text for t in traces for e in t.events if e.role == "assistant" and e.kind == "message"
+    ] == ["I will look it up.", "14 C, clear."]
+    assert [(p.line, p.reason) for p in problems] == [
+        (2, "the response holds no 'choices' and no 'message', so the model's answer is not read; the request's messages are kept")
+    ]  # fmt: skip
+
+
+def test_a_cohere_agents_tool_results_are_its_documents() -> None:
+    # langchain-cohere's recorded LangGraph agent (tests/corpora/formats/README.md): each
+    # tool result a Cohere document, {"type": "document", "document": {"data": {...}}}.
+    # They were 6 "unknown type 'document'" problems, the results empty (0 tokens), the
+    # answers' values ungrounded and no usage read.
+    fmt, traces, problems = parse(CORPORA / "cassettes" / "test_langgraph_react_agent.yaml")
+    assert (fmt, problems, len(traces)) == ("openai_chat", [], 2)
+    first = traces[0]
+    assert [(e.tool, e.text) for e in first.events if e.kind == "result"] == [
+        ("web_search", '{"output": "60"}'),
+        ("python_interpeter_temp", '{"output": "7.75"}'),
+        ("web_search", '{"output": "Chelsea won the premier league"}'),
+    ]
+    answers = [e.text for e in first.events if e.role == "assistant" and e.kind == "message"]
+    assert answers[-1] == "Chelsea won the Premier League."
+    assert sum(e.usage.input_total or 0 for e in first.events if e.usage) == 9185
+
+
+def test_a_cohere_chat_stream_is_assembled_and_its_error_said() -> None:
+    # langchain-cohere's streamed cassettes (tests/corpora/formats/README.md): Cohere's v2
+    # chat events (tool-plan-delta, tool-call-start/-delta, message-end with its usage)
+    # were "the streamed response holds no openai_chat events (is the format right?)": no
+    # call, no usage. A stream that ended with finish_reason ERROR says why.
+    fmt, (trace,), problems = parse(CORPORA / "cassettes" / "test_streaming_tool_call.yaml")
+    assert (fmt, problems) == ("openai_chat", [])
+    assert _matches(
+        _starts(trace),
+        [
+            ("user", "message", None, None, None, "Erick, 27 years old"),
+            ("assistant", "message", None, None, None, "I will use the Person tool"),
+            ("assistant", "call", "Person", {"name": "Erick", "age": 27}, None, None),
+        ],
+    )
+    assert [e.usage.input_total for e in trace.events if e.usage] == [906]
+    _, _, problems = parse(CORPORA / "cassettes" / "test_sql_agent.yaml")
+    assert [(p.line, p.reason) for p in problems] == [
+        (
+            line,
+            "the stream ended with an error: 'your request resulted in an invalid tool "
+            "generation. Try updating the messages or tool definitions'; the request's "
+            "messages are kept",
+        )
+        for line in (2, 234)
+    ]

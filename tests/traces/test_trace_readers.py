@@ -346,3 +346,25 @@ def test_text_kind_tells_a_harmony_transcript_from_plain_text() -> None:
     assert readers.text_kind(harmony) == "a gpt-oss Harmony transcript"
     assert readers.text_kind(b"2024-11-29 INFO <|start|> without a message mark") == "plain text"
     assert readers.text_kind(b"") == "plain text"
+
+
+def test_a_claude_desktop_mcp_log_is_found_in_a_folder(tmp_path: Path) -> None:
+    # Claude Desktop's logs folder (~/Library/Logs/Claude): each server's log holds its
+    # JSON-RPC messages on text lines, and is kept; its main log, text only, is not.
+    # Invented content.
+    message = '{"jsonrpc":"2.0","id":0,"result":{}}'
+    server = tmp_path / "mcp-server-files.log"
+    server.write_text(
+        "2026-03-01T09:40:00.953Z [files] [info] Initializing server... { metadata: undefined }\n"
+        f"2026-03-01T09:40:03.378Z [files] [info] Message from server: {message}\n"
+    )
+    (tmp_path / "main.log").write_text("2026-03-01 09:40:00 [info] Starting app\n")
+    # Its mcp.log repeats every server's messages (the level before the name): beside the
+    # servers' own logs it is left out, or each call would count twice; alone, it is read.
+    both = tmp_path / "mcp.log"
+    both.write_text(f"2026-03-01T09:40:03.378Z [info] [files] Message from server: {message}\n")
+    assert expand_paths([tmp_path]) == [server]
+    server.unlink()
+    assert expand_paths([tmp_path]) == [both]
+    server.write_text(both.read_text().replace("[info] [files]", "[files] [info]"))
+    assert [r.line for r in iter_records(server) if isinstance(r, Record)] == [1]

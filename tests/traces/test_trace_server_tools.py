@@ -252,10 +252,9 @@ def test_a_compaction_is_the_context_and_its_iteration_is_billed() -> None:
     assert (row.model_calls, row.recorded_model_calls) == (1, 1)
 
 
-def test_an_api_error_response_and_an_interactions_response_are_named() -> None:
+def test_an_api_error_response_is_named() -> None:
     # OpenAI's error body ({"error": {"message", "type", "code"}}: the call failed and
-    # answered nothing) and a Gemini Interactions API response ({"object": "interaction",
-    # "steps": [...]}) were "not a known trace format" with a fix to write OpenAI Chat.
+    # answered nothing) was "not a known trace format" with a fix to write OpenAI Chat.
     with pytest.raises(TraceError) as err:
         open_file(VERCEL / "openai-error.1.json")
     assert str(err.value) == (
@@ -264,13 +263,39 @@ def test_an_api_error_response_and_an_interactions_response_are_named() -> None:
         "conversation. Fix: leave it out; to read what was sent, record the request beside "
         'it ({"request": ..., "response": ...}, one call a line)'
     )
-    with pytest.raises(TraceError) as err:
-        open_file(VERCEL / "gemini-interactions-tool-call-step1.json")
-    assert str(err.value).startswith(
-        f"{VERCEL / 'gemini-interactions-tool-call-step1.json'}:1: this looks like a Gemini "
-        "Interactions API response (object 'interaction', its steps), which projeval does "
-        "not read. Fix: "
+
+
+def test_gemini_interactions_responses_are_the_models_next_message() -> None:
+    # Gemini Interactions API responses ({"object": "interaction"}, the model's steps
+    # under "steps", or "outputs" in the API's earlier versions) were refused by name
+    # ("which projeval does not read"), and an "outputs" one was read as a generateContent
+    # record with no contents ("put its conversation under 'contents'"). The thought is
+    # left out; the call's arguments are an object; usage adds thoughts to the output.
+    for name in (
+        "gemini-interactions-tool-call-step1.json",
+        "gemini-interactions-tool-call-step2.json",
+    ):
+        opened = open_file(VERCEL / name)
+        assert (opened.format, [i for i in opened.items if not isinstance(i, Trace)]) == (
+            "gemini",
+            [],
+        )
+    trace = _trace("gemini-interactions-tool-call-step1.json")
+    assert (
+        trace.trace_id == "v1_ChdUMnNIYXVxU0lJX2lxdHNQX2FicXVBWRIXVDJzSGF1cVNJSV9pcXRzUF9hYnF1QVk"
     )
+    (call,) = trace.events
+    assert (call.kind, call.tool, call.call_id, call.args) == (
+        "call",
+        "getWeather",
+        "zggxzq8r",
+        {"location": "San Francisco"},
+    )
+    assert (call.usage.input_total, call.usage.output, call.usage.cache_read) == (53, 56, 0)
+    trace = _trace("gemini-interactions-tool-call-step2.json")
+    (answer,) = trace.events
+    assert (answer.role, answer.kind, answer.usage.input_total) == ("assistant", "message", 97)
+    assert answer.text.startswith("The weather in San Francisco right now is sunny")
 
 
 def test_a_web_searchs_results_are_their_titles_and_the_passages_the_answer_cites() -> None:
