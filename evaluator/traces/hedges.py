@@ -1684,6 +1684,21 @@ def _rule(
             # from the records (the AgentDojo section); without "so" a rule's window for the
             # user ("You should be able to change it online up until…") stays policy
             and not h.phrase.lower().startswith(("should ", "so you should"))
+            # "应该是您在庭审中达成了协议", "您这种情况应该属于正常离职": 应该 concluding the
+            # client's own case (session 17's ruling, round 19's Lawyer LLaMA), a guess
+            and not (
+                h.match in ("应该", "應該")
+                and (
+                    _ZH_CONCLUDES_YOU.match(text, h.end)
+                    or (
+                        _ZH_CONCLUDES.match(text, h.end)
+                        and _ZH_YOUR_CASE.search(text, max(c_lo, h.start - 8), h.start)
+                    )
+                )
+            )
+            # "you may already be partway there", "you may already have been charged": the
+            # state of the user's own case (session 18's rulings), not an offer
+            and not _ALREADY_STATE.match(text, h.end)
             and not (
                 h.language != "zh"
                 and (h.phrase in ("~", "some") or h.phrase.lower() in _APPROXIMATORS)
@@ -1881,7 +1896,10 @@ def _rule(
             return "policy_modal"  # "NSC may charge a fee", "the bag may be X-rayed": what a policy allows
         if (_CONDITIONAL_MODAL.match(h.match) or _FUTURE_ADVERB.search(text, c_lo, h.start)) and (
             (
-                _CONDITION.search(sentence_text)
+                any(
+                    not _EXPECTED.match(sentence_text, m.end())
+                    for m in _CONDITION.finditer(sentence_text)
+                )
                 if h.language == "en"
                 # a Chinese condition opens before what it governs: one in a later clause
                 # ("可能存在心肌酶谱升高…如果吃的不好，尿少，得静脉补液", round 17's doctor, who
@@ -1957,6 +1975,20 @@ def _rule(
                 or _averaged(text, before.group(1), latest_result)
             ):
                 return "approx_held"  # "在4.00元/立方米左右波动" after prices around 4.0
+        if h.language == "en" and (h.phrase.lower() in _APPROXIMATORS or h.phrase == "~"):
+            # Round 19's banking agents: a sum the message works ("$5 coffee/day = ~$150/month"),
+            # a value inside a condition ("If your expenses are about $1,500/month") and a
+            # quantity in an instruction to the user ("- Buffer rule: keep ~$1,000 in checking",
+            # "Please arrive about 2 hours before": the advice set's "prepare around 2-5 kg")
+            # estimate no fact of the case
+            if _SHOWN_SUM.search(text, max(s_lo, h.start - 6), h.start):
+                return "approx_worked"
+            if _USER_IF.search(text, c_lo, h.start):
+                return "conditional_modal"  # the user's own amount, supposed
+            if _INSTRUCTION.match(text, s_lo, h.start) or _INSTRUCTION.match(
+                text.rstrip(), c_lo, h.start
+            ):
+                return "instruction"
         if h.phrase.lower() in _APPROXIMATORS or h.phrase in ("~", "some"):
             # An estimate's match ends on the number's first digit ("about 2"0).
             after = _NUMBER_AFTER.match(text, h.end - 1 if h.match[-1:].isdigit() else h.end)
@@ -2740,6 +2772,30 @@ def _estimates(
 _CONDITION = re.compile(
     r"\b(?:if|unless|when|whenever|in\s+case)\b|如果|假如|要是|倘若|若是|如若", re.IGNORECASE
 )
+# A condition on the user's own values, the cue inside it ("If your essential expenses are
+# about $1,500/month", "if you spend around $200"): the agent supposes a value, as an example.
+# "unless UCSF identifies a separate charge" or "If there is no progress after roughly one
+# day" state no value of the user's.
+_USER_IF = re.compile(r"\bif\s+(?:you|your)\b[^,;:.!?\n]*$", re.IGNORECASE)
+# A sum the message shows before an approximate value: "= ~$150/month", "≈ 6 months".
+_SHOWN_SUM = re.compile(r"(?:=|≈|→|->)\s*$")
+# A sentence that instructs the user: an imperative verb of a money, travel or how-to step
+# opening it, after a bullet, a number or a bold or plain label ("- Buffer rule: keep …",
+# "Please arrive …").
+_INSTRUCTION = re.compile(
+    r"[\s,]*(?:[-*\u2022]\s+|\d+[.)]\s+)?(?:\*\*[^*\n]{1,40}\*\*:?\s*|[A-Z][\w'\u2019 -]{0,30}:\s+)?"
+    r"(?:please\s+)?(?:keep|set|automate|aim|save|put|move|transfer|prioriti[sz]e|budget|allocate|"
+    r"target|start|build|pay|cut|reduce|arrive|bring|allow|plan|add|limit|cap|spend|contribute|"
+    r"deposit|withdraw|invest|skip)\b",
+    re.IGNORECASE,
+)
+# A condition on what the user expected or thought ("If you were expecting $3,200, there
+# may be a delay in the update": round 19's banking agent): the guess after it is about
+# this account, session 18's rulings, no hypothetical on the data.
+_EXPECTED = re.compile(
+    r"\s+you(?:['\u2019]re|\s+are|\s+were)?\s+(?:expecting|expected|thought|hoping|hoped)\b",
+    re.IGNORECASE,
+)
 # The "missing" phrases that say something is not available.
 _AVAILABILITY = re.compile(r"(?:not\s+|un|no\s+longer\s+)available", re.IGNORECASE)
 # A shop's or a desk's flat absence, not information the agent lacks: "I don't have anything
@@ -3124,7 +3180,9 @@ _FREQUENCY_MODAL = re.compile(
 # 咨询"): what one should do, not what is probably so.
 _ZH_DEONTIC = re.compile(
     # the act is required: "应该马上就到了" (it should arrive soon) is a guess
-    r"(?:应该|應該)(?:先|要|都|也|立即|及时|及時|马上|馬上|尽快|盡快|定期|提前|主动|主動)*"
+    r"(?:应该|應該)(?:先|要|都|也|立即|及时|及時|马上|馬上|尽快|盡快|定期|提前|主动|主動|"
+    # how soon or how far the act goes: "丈夫应该尽可能与父母保持联系", "应该优先考虑…"
+    r"尽可能|盡可能|优先|優先|积极|積極|始终|始終)*"
     r"(?:向|和|与|與|由|根据|根據|按照|咨询|諮詢|就医|就醫|避免|注意|保持|进行|進行|选择|選擇|"
     r"使用|服用|遵循|遵守|告诉|告訴|告知|在医生|在醫生|停止|停用|多喝|多吃|多休息|少吃|少喝|"
     # what a society or a person ought to do, an essay's recommendation ("我们也应该注重引导
@@ -3134,7 +3192,12 @@ _ZH_DEONTIC = re.compile(
     # how claims ought to be treated: "任何关于…的声称都应该认真审查"
     r"认真|認真|仔细|仔細|谨慎|謹慎|审查|審查|审慎|審慎|"
     # a step of care for this patient ("还应该检查一下下肢血管超声", "应该控制好血压": round 16)
-    r"检查|檢查|复查|復查|控制|治疗|治療|监测|監測|住院|手术|手術|去医院|去醫院)"
+    r"检查|檢查|复查|復查|控制|治疗|治療|监测|監測|住院|手术|手術|去医院|去醫院|"
+    # what spouses, parties or a court ought to do (round 19's Lawyer LLaMA: "夫妻之间应该互相
+    # 忠诚", "应该考虑到男方是否有过错行为", "成员之间应该维护平等和睦的婚姻家庭关系"): a duty,
+    # session 18's settled shapes; "应该属于夫妻共同财产", "应该是您…" still conclude the case
+    r"互相|相互|考虑|考慮|维护|維護|承担|承擔|负担|負擔|履行|保护|保護|收集|寻求|尋求|办理|辦理|"
+    r"协商|協商|支付|给予|給予)"
 )
 # A drug or a treatment as the subject before "一般不会…" ("这种药一般不会引起副作用").
 _TREATMENT_SUBJECT = re.compile(r"药|藥|治疗|治療|手术|手術|疗法|療法|疫苗")
@@ -3225,7 +3288,8 @@ def _noun_term(text: str, start: int, end: int) -> bool:
 # time"), at most one word between.
 _FIELD_NOUN = re.compile(
     r"\s+(?:[A-Za-z-]+\s+)?(?:value|values|date|dates|time|times|arrival|departure|delivery|"
-    r"cost|costs|price|prices|total|amount|duration|fee|fees|fare|fares)\b",
+    r"cost|costs|price|prices|total|amount|duration|fee|fees|fare|fares|savings|spending|"
+    r"payments?|income|balances?)\b",
     re.IGNORECASE,
 )
 _PREPOSITION_BEFORE = re.compile(r"\b(?:on|of|at|by|using|from|with|than)\s+$", re.IGNORECASE)
@@ -3665,6 +3729,21 @@ _ADVISES = re.compile(
 )
 # "you may be eligible for a discount": whether this customer qualifies is a fact of the
 # account, guessed before any check (round 8's ruling), not an offer or advice.
+# 应该 that concludes what the case is: "应该是…", "应该属于…", "应该算…".
+_ZH_CONCLUDES = re.compile(r"(?:是|属于|屬於|算是?|构成|構成)")
+# ... of the client's case: "应该是您…" or after "您这种情况"; a processing time ("这个应该是
+# 处理不超过四十八小时的", round 6's staff) is not concluded of the client's case.
+_ZH_CONCLUDES_YOU = re.compile(r"(?:是|属于|屬於|算是?)(?:您|你)")
+_ZH_YOUR_CASE = re.compile(
+    r"(?:您|你)(?:的|这种|這種|这个|這個|这样的|這樣的)?(?:情况|情況|案子|问题|問題)$"
+)
+# A modal on what the user already is or has ("you may already be partway there", "you
+# might already have been refunded"); what the user already knows is about the user.
+_ALREADY_STATE = re.compile(
+    r"\s+already\s+(?:be|have|been)\b(?!\s+(?:aware|familiar|heard|noticed|seen|known|"
+    r"told|considered|thought|know|tried))",
+    re.IGNORECASE,
+)
 _ELIGIBLE = re.compile(r"\s+(?:be\s+)?(?:eligible|entitled|qualified)\b", re.IGNORECASE)
 #: How many words after a cue must stand in the latest result, in order, for the cue to be
 #: the result's own words rather than the agent's.
@@ -4200,8 +4279,12 @@ def _rounded_or_converted(text: str, end: int, number: str, result: str | None) 
     factors = (_CONVERSIONS[key], *_SAME_SYSTEM.get(key, ()))
     lo = max(0, end - _OPERANDS_CHARS)
     before = [float(f.group().replace(",", "")) for f in _FIGURE.finditer(text, lo, end)]
-    # the last figure before ``end`` is the number itself; a source may be rounded too
-    near = max(tolerance, 0.01 * abs(value))
+    # the last figure before ``end`` is the number itself; a source may be rounded too, by
+    # as much as the number's own rounding (its trailing zeros: "about 2,300 miles") or half
+    # a percent. A full percent took another river's 3,730 km for "about 2,341 miles" (2,318:
+    # round 19's MTRAG answers), a value no result holds
+    zeros = len(number) - len(number.rstrip("0")) if "." not in number else 0
+    near = max(tolerance, 0.5 * 10**zeros * scale, 0.005 * abs(value))
     return any(
         abs(x * factor + offset - value) <= near
         for factor, offset in factors

@@ -1619,3 +1619,68 @@ def test_a_condition_taken_up_by_a_demonstrative_carries_the_hypothetical() -> N
     assert _hedged(text) == []
     # ... without the condition before, a guess about the case
     assert _hedged("您术后出现发热。这些症状可能意味着伤口感染。") == ["可能"]
+
+
+def test_an_approximate_figure_is_no_conversion_of_a_different_value_in_the_result() -> None:
+    # "about 2,341 miles (3,767 km)" for one river after a passage that gives another river's
+    # 3,730 km: 3,730 km is 2,318 miles, no source of 2,341 (session 17's "about N", session
+    # 18's settled shapes): an estimate no result holds
+    passage = "The Mississippi flows generally south for 2,320 miles ( 3,730 km ) to the Gulf."
+    text = "The longest river is the Missouri River, which stretches for about 2,341 miles."
+    assert _hedged(text, passage) == ["about 2"]
+    # ... a value converted from one the text states stays the conversion case
+    assert _hedged("The trail is 10 km long, about 6.2 miles.") == []
+    assert _hedged("It was 15°C, which is approximately 59°F.") == []
+
+
+def test_ying_gai_shi_concluding_the_clients_own_case_is_a_guess() -> None:
+    # "应该是您…", "您这种情况应该属于…" conclude the client's own case (session 17's 应该
+    # ruling; round 19's Lawyer LLaMA), not an offer to the user
+    assert _hedged("根据您的描述来看，应该是您在庭审中达成了调解协议。") == ["应该"]
+    assert _hedged("您这种情况应该属于正常离职。") == ["应该"]
+    # ... 应该 with an act the client ought to do stays advice
+    assert _hedged("您应该收集相关证据，证明双方已经分居满二年。") == []
+
+
+def test_a_modal_on_what_the_user_already_has_is_a_guess_about_the_case() -> None:
+    # "With $3,000 saved, you may already be partway there" judges the user's own money
+    # against a goal (session 18's rulings, the budget case); "you may already have been
+    # charged" guesses at the account
+    assert _hedged("With $3,000 saved, you may already be partway there.") == ["may"]
+    assert _hedged("You may already have been charged for the seat.") == ["may"]
+    # ... what the user may know is about the user
+    assert _hedged("As you may already know, the store opens at nine.") == []
+    assert _hedged("You may already be aware that fares change daily.") == []
+
+
+def test_a_guess_under_what_the_user_expected_is_no_hypothetical() -> None:
+    # "If you were expecting $3,200, there may be a delay in the update": the condition is
+    # the user's expectation, the guess is about this account's balance (round 19)
+    text = "If you were expecting $3,200, there may be a delay in the update."
+    assert _hedged(text) == ["there may be"]
+    # ... a condition on the data stays the hypothetical
+    assert _hedged("If the transfer is large, there may be a delay in the update.") == []
+
+
+def test_ying_gai_with_a_duty_of_spouses_or_parties_is_advice() -> None:
+    # what spouses, parties or a family ought to do (round 19's Lawyer LLaMA): a duty
+    assert _hedged("夫妻或伴侣之间应该互相忠诚和尊重。") == []
+    assert _hedged("丈夫应该尽可能与父母保持联系。") == []
+    assert _hedged("在处理离婚财产的过程中，应该考虑到男方是否有过错行为。") == []
+    # ... 应该属于 concluding the case stays a guess
+    assert _hedged("因此该房屋应该属于夫妻的共同财产。") == ["应该"]
+
+
+def test_an_approximate_amount_in_advice_arithmetic_or_a_condition_is_no_estimate() -> None:
+    # round 19's banking agents: a quantity in an instruction to the user (the advice set's
+    # "prepare around 2-5 kg"), a sum the message works ("$5 coffee/day = ~$150/month") and a
+    # value inside a condition ("If your expenses are about $1,500/month") estimate no fact
+    assert _hedged("- Buffer rule: keep one month's expenses (~$1,000) in checking.") == []
+    assert _hedged("- Automate $800/month to savings: you'll hit 3 months in ~8 months.") == []
+    assert _hedged("Please arrive about 2 hours before departure.") == []
+    assert _hedged("- Example: $5 coffee/day = ~$150/month.") == []
+    assert _hedged("- If your essential expenses are about $1,500/month: 3 months = $4,500.") == []
+    assert _hedged("I can send a plan with estimated monthly savings for each step.") == []
+    # ... an approximate value stated as a fact of the case stays an estimate
+    assert _hedged("Your refund will be about $150.") == ["about $1"]
+    assert _hedged("When you land, the shuttle takes about 20 minutes.") == ["about 2"]
