@@ -1614,6 +1614,12 @@ def _rule(
             and not _statement_before_question(text, h, c_lo, c_hi)
         ):
             return "question"  # a question asks; "or maybe something else?" claims nothing
+        if _YOU_BEFORE.search(text, c_lo, h.start) and _YOUR_PROBLEM_CAUSE.match(text, h.end, s_hi):
+            # "You might not be able to apply the code because it has expired", "you might
+            # encounter errors due to various reasons" (round 19's MTRAG answers): causes put
+            # forward for the user's own problem, session 18's ruling, even when a help page
+            # lists them; the agent's process words in them do not make them the process
+            return ""
         causes = _causes(text, h.end, s_hi)
         if causes is not None and all(map(_process_cause, causes)):
             return (
@@ -2593,6 +2599,10 @@ _USER_INPUT = re.compile(
     r"\b(?:don['\u2019]t|do\s+not|didn['\u2019]t|did\s+not)\s+(?:yet\s+)?(?:have|know)\s+"
     r"(?:the\s+(?:user|customer)['\u2019]s|your|their)\s|\bin\s+your\s+(?:last\s+|previous\s+)?(?:request|message|"
     r"question|reply|query|input)\b|"
+    # no insight into the user's own situation ("As an AI, I don't have insights into your
+    # team's specific work dynamics": round 15), what the user would have to tell
+    r"\b(?:don['\u2019]t|do\s+not)\s+have\s+(?:any\s+)?(?:personal\s+|specific\s+)?"
+    r"(?:insights?|visibility)\s+(?:into|on|about)\s+your\b|"
     r"(?:您|用户)(?:还|尚|并)?(?:没有|未)(?:提供|告诉|说明|指定|给出)|"
     # the user as the subject in an agent's thought: "用户不知道具体的赛季ID", "但用户无法提供
     # 这些信息", "用户提到了2024赛季和温网，但没有提供具体的数字ID" (round 15's Chinese agent)
@@ -2776,6 +2786,17 @@ _CONDITION = re.compile(
 # about $1,500/month", "if you spend around $200"): the agent supposes a value, as an example.
 # "unless UCSF identifies a separate charge" or "If there is no progress after roughly one
 # day" state no value of the user's.
+# The user as the subject right before a modal ("You might not…", "you may…").
+_YOU_BEFORE = re.compile(r"\byou\s+$", re.IGNORECASE)
+# What the user cannot do or runs into, with its cause after it: "be able to apply a feature
+# code because …", "encounter errors due to various reasons".
+_YOUR_PROBLEM_CAUSE = re.compile(
+    r"\s+(?:be\s+able\s+to\s+[^.!?\n]{1,80}?|(?:encounter|see|get|receive|run\s+into|experience)"
+    r"\s+(?:an?\s+|this\s+|these\s+|the\s+|some\s+)?(?:\w+\s+)?(?:errors?|issues?|problems?|"
+    r"messages?)\s+)(?:because|due\s+to|for\s+(?:the\s+following|several|various|a\s+few|some|"
+    r"one\s+of)\b)",
+    re.IGNORECASE,
+)
 _USER_IF = re.compile(r"\bif\s+(?:you|your)\b[^,;:.!?\n]*$", re.IGNORECASE)
 # A sum the message shows before an approximate value: "= ~$150/month", "≈ 6 months".
 _SHOWN_SUM = re.compile(r"(?:=|≈|→|->)\s*$")

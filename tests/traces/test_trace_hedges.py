@@ -1684,3 +1684,39 @@ def test_an_approximate_amount_in_advice_arithmetic_or_a_condition_is_no_estimat
     # ... an approximate value stated as a fact of the case stays an estimate
     assert _hedged("Your refund will be about $150.") == ["about $1"]
     assert _hedged("When you land, the shuttle takes about 20 minutes.") == ["about 2"]
+
+
+def test_causes_given_for_the_users_own_problem_are_a_guess() -> None:
+    # "You might not be able to apply the code because you lack access or it expired"
+    # (round 19's MTRAG answers from a troubleshooting page that lists the causes): session
+    # 18's ruling, uncertainty the result leaves open about the user's own problem
+    text = "You might not be able to apply a feature code because the code has expired."
+    assert _hedged(text) == ["might not"]
+    text = "When you update your card, you might encounter errors due to various reasons."
+    assert _hedged(text) == ["might"]
+    # ... what the user may do stays an option, and a cause that is the agent's process stays
+    # the process
+    assert _hedged("You might want to apply the code again tomorrow.") == []
+
+
+def test_what_an_empty_result_could_mean_is_a_guess() -> None:
+    # "That could mean one of a few things: there genuinely are no recent transactions…"
+    # (round 19's banking agent): a guess at why it came back empty
+    text = "It returned no transactions. That could mean there are no recent transactions."
+    assert _hedged(text, '{"transactions": []}') == ["could mean"]
+
+
+def test_an_unsourced_attribution_answering_the_fact_is_a_guess() -> None:
+    # "some research suggests that …" after the documents are silent (round 19's MTRAG):
+    # session 18's ruling; the documents named as the source are a reading
+    text = "However, some research suggests that genetic factors can increase susceptibility."
+    assert _hedged(text) == ["some research suggests"]
+    assert _hedged("The documents suggest that the fee is refundable.") == []
+
+
+def test_no_insight_into_the_users_own_situation_is_about_the_user() -> None:
+    # "As an AI, I don't have insights into your team's work dynamics" (round 15): what the
+    # user has to give, as "I don't have your current flight information" (session 7)
+    text = "As an AI, I don't have insights into your team's specific work dynamics."
+    assert _hedged(text) == []
+    assert _hedged("I don't have information about the museum's hours.") == ["I don't have"]
