@@ -1601,6 +1601,8 @@ def _rule(
             return "lack_of_thing"  # "缺乏灵感", "体内缺乏一种酶": what a thing lacks, not a fact
         if _AVAILABILITY.match(h.match) and _THING_SUBJECT.search(text[c_lo : h.start]):
             return "missing_status"  # "access is unavailable in the app": a thing's status, not a missing fact
+        if _AVAILABILITY.match(h.match) and _MADE_INTO.search(text, c_lo, h.start):
+            return "missing_status"  # "making it unavailable for new instances": an action's effect
         if _AVAILABILITY.match(h.match) and _SHOWN_AS.search(text, c_lo, h.start):
             return "missing_shown_as"  # "the option is now showing as unavailable": a status a record shows
         if h.match in _NOT_OFFERED and _OFFERED_THING.match(text, h.end, c_hi):
@@ -1636,9 +1638,12 @@ def _rule(
         reach = h.start if assumed else c_hi
         if causes is None and _process_clause(text, scope_lo, h.start, reach, latest_result, h.end):
             return "process_clause"  # "the search might have failed": the agent's process
-        if plan.search(text, scope_lo, reach) or _action_weighed(
-            text, s_lo, s_hi, h.phrase, h.end, c_hi
-        ):
+        # a plan word of the cue's own ("potential" in "potential reasons why your") is none
+        planned = any(
+            not (h.start <= m.start() and m.end() <= h.end)
+            for m in plan.finditer(text, scope_lo, reach)
+        )
+        if planned or _action_weighed(text, s_lo, s_hi, h.phrase, h.end, c_hi):
             return "plan"
         if _step(text, s_lo, c_lo, h.start, h.end, h.phrase):
             return "step"  # "2. Identify the card that appears to be…", "then likely cancel"
@@ -1662,6 +1667,8 @@ def _rule(
             sentence_text = sentence_text[: change.start()] + sentence_text[change.end() :]
         if latest_result and _result_words(text, h.start, c_hi, latest_result):
             return "result_words"  # "Treatment may involve antibiotics…" copied from the result
+        if _FREQUENCY_MODAL.fullmatch(h.match) and _WANT_TO.match(text, h.end, c_hi):
+            return "advice"  # "those over 35 may want to seek treatment": a suggestion
         if _ADVISES.search(text, s_lo, h.start):
             return "advice"  # "you'll want large, durable, and perhaps lightweight options": advice
         if (
@@ -1819,7 +1826,11 @@ def _rule(
             return "other_party"  # "医生可能会建议…", "your MD may recommend…": what another may do
         if _CARE_STEP.match(text, h.start, c_hi):
             return "care_step"  # "可能需要进行以下检查": a step of care advised, not a fact guessed
-        if _INVOLVES.match(text, h.start, c_hi) and not _SECOND_PERSON.search(text, c_lo, h.start):
+        if _INVOLVES.match(text, h.start, c_hi) and (
+            not _SECOND_PERSON.search(text, c_lo, h.start)
+            # "您的咨询问题可能涉及到交通事故责任…": the areas of law the question touches
+            or _QUESTION_AREA.search(text, max(c_lo, h.start - 6), h.start)
+        ):
             # "这可能涉及扩展新的市场", "Treatment may involve antibiotics": what such a step
             # involves; "你的症状可能涉及…", "your symptoms may involve…" guess about the case
             return "general"
@@ -1943,6 +1954,7 @@ def _rule(
                     # outdated"); what a kind does or how it compares is general
                     and not _STATE_PREDICATE.match(text, h.start, c_hi)
                 )
+                or _kind_taken_up(text, s_lo, h.start)
                 or _SOME_SETTING.search(text, s_lo, h.start) is not None
                 or _SOME_CASES_AFTER.match(text, h.end, c_hi) is not None
             )
@@ -3059,15 +3071,31 @@ _POSSIBLE_NOUN = re.compile(
 #: Cues besides the frequency modals that another party's act can carry: 应该 and the
 #: tentative diagnoses ("医生可以初步判断出导致…的原因": the doctor's step, no guess).
 _OTHER_PARTY_CUES = frozenset(
-    {"应该", "應該", "初步判断", "初步判斷", "初步确定", "初步確定", "初步诊断为", "初步診斷為"}
+    {
+        "倾向于",
+        "傾向於",
+        "应该",
+        "應該",
+        "初步判断",
+        "初步判斷",
+        "初步确定",
+        "初步確定",
+        "初步诊断为",
+        "初步診斷為",
+    }
 )
 _OTHER_PARTY = re.compile(
     # "医生可以初步判断出原因": what the doctor can judge, another party's step (session 17)
-    r"(?:医生|醫生|医师|醫師|大夫|药剂师|藥劑師|药师|藥師|专家|專家)(?:还|還|也|则|則|通常|一般)?"
+    r"(?:医生|醫生|医师|醫師|大夫|药剂师|藥劑師|药师|藥師|专家|專家|法律|法院|法官|法庭)"
+    r"(?:还|還|也|则|則|通常|一般)?"
     r"(?:可以|能|会|會|将|將)?\s*$|"
     r"\b(?:your|the|a|his|her|their)\s+(?:\w+\s+)?(?:doctors?|physicians?|MDs?|GPs?|pharmacists?|"
     r"providers?|dentists?|specialists?|pediatricians?|paediatricians?|nurses?|vets?|"
-    r"veterinarians?)\s+(?:also\s+|then\s+)?$",
+    r"veterinarians?|"
+    # a court, a lender, an airline… ("The court may order spousal support": round 19's MTRAG
+    # answers), what another party may do, as "NSC may charge a fee"
+    r"courts?|judges?|lenders?|banks?|insurers?|landlords?|employers?|airlines?|carriers?)"
+    r"\s+(?:also\s+|then\s+)?$",
     re.IGNORECASE,
 )
 # A step of care the patient may need, said with 可能 ("可能需要进行以下检查", "可能还需要
@@ -3273,6 +3301,7 @@ _INVOLVES = re.compile(
     r"可能(?:还|還|也)?(?:会|會)?(?:涉及|牵涉|牽涉)|(?:may|might|could)\s+(?:also\s+)?involve\b",
     re.IGNORECASE,
 )
+_QUESTION_AREA = re.compile(r"(?:咨询|諮詢)(?:的)?(?:问题|問題)?\s*$")
 _SECOND_PERSON = re.compile(r"[你您]|\byour?\b", re.IGNORECASE)
 # 随着 ("as the company matures, the focus may shift"): a change the modal follows, the
 # hypothetical of a condition
@@ -3650,6 +3679,41 @@ _KIND_AUXILIARY = frozenset(
     | {"typically"}
 )
 # What cannot open a noun phrase that is the subject: "Given worsening symptoms … likely".
+# Quantifiers that name some members of a kind ("Some women", "Many couples"); "Some of
+# your items" (with "of") names this case's.
+_SOME_OF_KIND = frozenset({"some", "many", "most", "certain"})
+# "they" taking up the kind a sentence opens with ("Small businesses are often targeted by
+# scammers because they may have fewer resources", "Scammers tend to target this age group
+# because they are more likely to…": round 19's MTRAG answers), the general case.
+_THEY_AFTER_CONJUNCTION = re.compile(
+    r"(?:\b(?:because|as|since|so|and|but|while|where|when)|,)\s+they\s+"
+    r"(?:(?:are|were|also|often|more|less)\s+)*$",
+    re.IGNORECASE,
+)
+_KIND_OPENING = re.compile(
+    r"\s*(?:[-*\u2022]\s+|\d+[.)]\s+)?(?:\**[^:\n*]{1,40}\**\s*:\**\s*)?"
+    r"((?:[A-Za-z-]+\s+){0,3}?[A-Za-z-]+)\s+(?:are|were|tend|have|can|often|usually|typically|"
+    r"generally|do|will|need|face)\b",
+    re.IGNORECASE,
+)
+
+
+def _kind_taken_up(text: str, s_lo: int, start: int) -> bool:
+    """True when the cue at ``start`` follows "because they …" and the sentence opens with a
+    kind of thing as its subject (see :data:`_THEY_AFTER_CONJUNCTION`)."""
+    if _THEY_AFTER_CONJUNCTION.search(text, s_lo, start) is None:
+        return False
+    opening = _KIND_OPENING.match(text, s_lo, start)
+    if opening is None:
+        return False
+    subject = opening.group(1)
+    noun = subject.split()[-1]
+    return _SPECIFIC.search(subject) is None and (
+        noun.lower() in _KIND_NOUNS
+        or (len(noun) > 3 and noun.endswith("s") and not noun.endswith(("ss", "us", "is")))
+    )
+
+
 _NOT_SUBJECT_OPENING = frozenset(
     {"given", "with", "for", "in", "on", "at", "by", "from", "without", "after", "before"}
     | {"despite", "since", "because", "as", "if", "when", "while", "whether", "once"}
@@ -3681,6 +3745,8 @@ def _kind_subject(text: str, lo: int, start: int, s_lo: int = 0, s_hi: int = -1)
     words = subject.split()
     while words and words[-1].lower() in _KIND_AUXILIARY:
         words.pop()
+    if len(words) >= 2 and words[0].lower() in _SOME_OF_KIND and "of" not in words:
+        words = words[1:]  # "Some women may not…", "Many couples might…": members of a kind
     if not words or not words[0][:1].isalpha() or words[0].lower() in _NOT_SUBJECT_OPENING:
         return False
     # the opening may stand in a clause of its own, before the comma that starts this one
@@ -3744,12 +3810,14 @@ _FAILED_RESULT = re.compile(
 # the data, not the process; "has no function for it" names the process again.
 # Advice on what the user should get or do, before the cue in its clause: "you'll want
 # large, durable, and perhaps lightweight options", "you'd want to look for…".
+# "may want to", "might wish to": a suggestion to whoever the subject is.
+_WANT_TO = re.compile(r"\s+(?:also\s+)?(?:want|wish)\s+to\b", re.IGNORECASE)
 _ADVISES = re.compile(
-    r"\byou(?:['\u2019]ll|\s+will|['\u2019]d|\s+would)\s+(?:probably\s+|also\s+)?want\b",
+    r"\byou(?:['\u2019]ll|\s+will|['\u2019]d|\s+would)\s+(?:probably\s+|also\s+)?want\b|"
+    # an ideal stated as advice: "Ideally, your savings should cover 3-6 months of expenses"
+    r"\bideally\s*,",
     re.IGNORECASE,
 )
-# "you may be eligible for a discount": whether this customer qualifies is a fact of the
-# account, guessed before any check (round 8's ruling), not an offer or advice.
 # 应该 that concludes what the case is: "应该是…", "应该属于…", "应该算…".
 _ZH_CONCLUDES = re.compile(r"(?:是|属于|屬於|算是?|构成|構成)")
 # ... of the client's case: "应该是您…" or after "您这种情况"; a processing time ("这个应该是
@@ -3765,6 +3833,8 @@ _ALREADY_STATE = re.compile(
     r"told|considered|thought|know|tried))",
     re.IGNORECASE,
 )
+# "you may be eligible for a discount": whether this customer qualifies is a fact of the
+# account, guessed before any check (round 8's ruling), not an offer or advice.
 _ELIGIBLE = re.compile(r"\s+(?:be\s+)?(?:eligible|entitled|qualified)\b", re.IGNORECASE)
 #: How many words after a cue must stand in the latest result, in order, for the cue to be
 #: the result's own words rather than the agent's.
@@ -4313,6 +4383,12 @@ def _rounded_or_converted(text: str, end: int, number: str, result: str | None) 
     )
 
 
+# An action that puts a thing in a state: "making it unavailable for creating new instances".
+_MADE_INTO = re.compile(
+    r"\b(?:making|makes|make|made|rendering|renders|render|rendered)\s+(?:it|them|this|these|"
+    r"the\s+[\w-]+)\s+$",
+    re.IGNORECASE,
+)
 # A status a record or a screen displays: "is now showing as unavailable", "listed as".
 _SHOWN_AS = re.compile(
     r"\b(?:showing|shows|shown|listed|marked|displayed|flagged)\s+as\s+$|显示为$|标记为$",

@@ -1720,3 +1720,47 @@ def test_no_insight_into_the_users_own_situation_is_about_the_user() -> None:
     text = "As an AI, I don't have insights into your team's specific work dynamics."
     assert _hedged(text) == []
     assert _hedged("I don't have information about the museum's hours.") == ["I don't have"]
+
+
+def test_what_some_members_of_a_kind_or_a_kind_named_before_do_is_the_general_case() -> None:
+    # round 19's MTRAG answers about kinds (session 18's ruling: frequency and variation words
+    # answering about a kind): "Some women may…", "they" taking up the kind the sentence opens
+    # with, "those over 35 may want to…" (advice), "The court may order…" (another party)
+    assert _hedged("Some women may not release eggs, which can be treated with Clomid.") == []
+    text = "Small businesses are often targeted by scammers because they may have fewer resources."
+    assert _hedged(text) == []
+    text = "Scammers tend to target retirees because they are more likely to have savings."
+    assert _hedged(text) == []
+    assert _hedged("Those over 35 years old may want to seek treatment after six months.") == []
+    assert _hedged("The court may order temporary spousal support.") == []
+    assert _hedged("Ideally, your savings should cover 3-6 months of expenses.") == []
+    # ... the user's own things, and a named case, stay guesses
+    text = "Your bags are checked through, but they may be delayed at the transfer."
+    assert _hedged(text) == ["may be"]
+    assert _hedged("Some of your items may ship separately.") == ["may"]
+    assert _hedged("Flight 212 may be delayed by the storm.") == ["may be"]
+
+
+def test_a_state_an_action_puts_a_thing_in_and_the_area_of_a_question_are_no_hedges() -> None:
+    # "image-obsolete: … making it unavailable for creating new instances" (round 19's MTRAG):
+    # the state an action gives a thing, not information the agent lacks
+    text = "- **image-obsolete**: Marks an image obsolete, making it unavailable for new instances."
+    assert _hedged(text) == []
+    # "您的咨询问题可能涉及到交通事故责任…" names the areas of law the question touches (round 19)
+    assert (
+        _hedged("根据您提供的信息，您的咨询问题可能涉及到交通事故责任以及财产继承方面的问题。")
+        == []
+    )
+    # "法律倾向于由母亲承担主要责任": what the law or a court leans to, another party's rule
+    assert _hedged("对于未成年子女的抚养问题，法律倾向于由母亲承担主要责任。") == []
+    # ... the user's case with the same words stays a guess
+    assert _hedged("您的情况可能涉及到违约。") == ["可能"]
+
+
+def test_candidate_reasons_for_the_users_problem_and_a_common_estimate_are_guesses() -> None:
+    # the advice set's "several potential reasons why your beer turned out very bitter" and
+    # "a common estimate is that it takes between 4 to 7 liters", which the general case
+    # of "Some breweries may use more water" (session 18's kind ruling) no longer carries
+    assert _hedged("There are several potential reasons why your beer is bitter.") != []
+    assert _hedged("A common estimate is that it takes 4 to 7 liters of water.") != []
+    assert _hedged("Some breweries may use more or less water.") == []
