@@ -1666,6 +1666,11 @@ def _rule(
             clause = text[c_lo : max(c_lo, lo)] + text[min(c_hi, hi) : c_hi]
             sentence_text = sentence_text[: change.start()] + sentence_text[change.end() :]
         if latest_result and _result_words(text, h.start, c_hi, latest_result):
+            if kind == "softener":
+                # "The main sources … appear to lie in western Europe" after a passage that
+                # says so: the source's own uncertainty about the fact, passed on (session
+                # 18's ruling), not a softener before a fact the result states
+                return ""
             return "result_words"  # "Treatment may involve antibiotics…" copied from the result
         if _FREQUENCY_MODAL.fullmatch(h.match) and _WANT_TO.match(text, h.end, c_hi):
             return "advice"  # "those over 35 may want to seek treatment": a suggestion
@@ -4397,7 +4402,9 @@ _SHOWN_AS = re.compile(
 # A modal of a possible improvement, the agent's suggestion: "the title could be made more
 # engaging", "a hook that might make it more memorable".
 _SUGGESTION = re.compile(
-    r"(?:may|might|could|would)\s+(?:also\s+)?(?:be\s+made|make\s+(?:it|them|this|the\s+\w+))\s+"
+    # "which might make their offers more competitive" (round 19's MTRAG): what an option brings
+    r"(?:may|might|could|would)\s+(?:also\s+)?(?:be\s+made|make\s+(?:it|them|this|"
+    r"(?:the|their|your|its)\s+\w+))\s+"
     r"(?:\w+\s+)?(?:more|less|better|clearer|stronger|easier)\b|"
     # a criticism passed on: "The bathroom cleanliness could be improved" (round 18's hotel
     # assistant, session 17's ruling), a judgement of worth, no guess

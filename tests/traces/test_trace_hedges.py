@@ -1764,3 +1764,25 @@ def test_candidate_reasons_for_the_users_problem_and_a_common_estimate_are_guess
     assert _hedged("There are several potential reasons why your beer is bitter.") != []
     assert _hedged("A common estimate is that it takes 4 to 7 liters of water.") != []
     assert _hedged("Some breweries may use more or less water.") == []
+
+
+def test_what_an_option_may_make_of_the_users_offer_is_advice() -> None:
+    # "other financing options like FHA loans, which might make their offers more competitive
+    # to sellers" (round 19's MTRAG): what an option brings, as "could be made more engaging"
+    text = "Buyers can explore FHA loans, which might make their offers more competitive."
+    assert _hedged(text) == []
+    assert _hedged("The seller might make their decision tomorrow.") == ["might"]
+
+
+def test_a_softener_the_passage_itself_carries_is_passed_on_uncertainty() -> None:
+    # "The main sources of modern football codes appear to lie in western Europe" after a
+    # passage that says "appear to lie in western Europe" (round 19's MTRAG): the source's
+    # uncertainty about the fact asked, session 18's ruling, not the softener case
+    passage = "However, the main sources of modern football codes appear to lie in western Europe."
+    text = "The main sources of modern football codes appear to lie in western Europe, chiefly England."
+    assert _hedged(text, passage) == ["appear to"]
+    # ... a guess word copied with the result's sentence stays the result's words
+    passage = "Treatment may involve inhalers or nebulizers to open the airways."
+    assert (
+        _hedged("Treatment may involve inhalers or nebulizers to open the airways.", passage) == []
+    )
