@@ -1159,7 +1159,12 @@ _ZH_CANNOT_KNOW = re.compile(
 _ZH_UNSETTLED = re.compile(
     "(?:原因|病因|诊断|診斷)(?:还|還|仍|尚)(?:需要?|有待)(?:进一步|進一步)?"
     "(?:确诊|確診|明确|明確|确定|確定|诊断|診斷|查明)|"
-    "才能(?:作出|做出|明确|明確|确定|確定)(?:准确|準確|明确|明確|确切|確切)?的?(?:诊断|診斷)"
+    "才能(?:作出|做出|明确|明確|确定|確定)(?:准确|準確|明确|明確|确切|確切)?的?(?:诊断|診斷)|"
+    # whether the client's own case will succeed left open ("男方是否能够成功落户还需实际操作中
+    # 结合情况来看": round 19's Lawyer LLaMA, session 18's ruling); "是否属于共同财产需要根据具体
+    # 情况判断" says how such questions are decided, no 还需
+    "是否(?:能够|能夠|能|可以|会|會)?[^。！？；，,]{1,16}?(?:还需|還需|尚需|仍需|还要|還要)要?"
+    "[^。！？；]{0,12}?(?:来看|來看|而定|判断|判斷|确定|確定)"
 )
 # A doctor's likelihood for this case in a noun's words, which the lexicon cannot list (its
 # "可能性" alone is a noun, "几种可能性"): a possibility the case has ("有这个可能性", "也有愈合的

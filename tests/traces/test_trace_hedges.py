@@ -1786,3 +1786,19 @@ def test_a_softener_the_passage_itself_carries_is_passed_on_uncertainty() -> Non
     assert (
         _hedged("Treatment may involve inhalers or nebulizers to open the airways.", passage) == []
     )
+
+
+def test_as_far_as_i_know_in_other_chinese_words_is_a_guess() -> None:
+    # "因为根据我了解到的相关法律条例，没有针对户口迁移的罚款内容" (round 19's Lawyer LLaMA): the
+    # answer hedged by the lawyer's own limited knowledge, as 据我所知
+    text = "因为根据我了解到的相关法律条例，没有针对户口迁移的罚款内容。"
+    assert _hedged(text) == ["根据我了解到的"]
+    assert _hedged("据我了解，这家店周一不营业。") == ["据我了解"]
+
+
+def test_whether_the_clients_case_will_succeed_left_open_is_missing_information() -> None:
+    # "男方是否能够成功落户还需实际操作中结合情况来看" (round 19's Lawyer LLaMA): the outcome of the
+    # client's own case left open, session 18's ruling
+    assert _hedged("但男方是否能够成功落户还需实际操作中结合情况来看。") != []
+    # ... how such questions are decided is policy paraphrase
+    assert _hedged("房子是否属于共同财产需要根据具体情况判断。") == []
