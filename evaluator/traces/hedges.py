@@ -1621,7 +1621,7 @@ def _rule(
             and not _statement_before_question(text, h, c_lo, c_hi)
         ):
             return "question"  # a question asks; "or maybe something else?" claims nothing
-        if _YOU_BEFORE.search(text, c_lo, h.start) and _YOUR_PROBLEM_CAUSE.match(text, h.end, s_hi):
+        if _YOU_ABLE.search(text, c_lo, h.start) and _YOUR_PROBLEM_CAUSE.match(text, h.end, s_hi):
             # "You might not be able to apply the code because it has expired", "you might
             # encounter errors due to various reasons" (round 19's MTRAG answers): causes put
             # forward for the user's own problem, session 18's ruling, even when a help page
@@ -1641,7 +1641,18 @@ def _rule(
         if assumed and _TAKEN_AS.match(text, h.end, c_hi):
             return "plan"
         reach = h.start if assumed else c_hi
-        if causes is None and _process_clause(text, scope_lo, h.start, reach, latest_result, h.end):
+        # what this user can do or reach in this case ("You may still be able to request
+        # cancellation", "so the billing page may not be available to you": the AgentDojo
+        # section), whatever process words it names and with or without "so"
+        able = (
+            _YOU_ABLE.search(text, c_lo, h.start) is not None
+            and _ABLE_AFTER.match(text, h.end, c_hi) is not None
+        ) or _AVAILABLE_TO_YOU.match(text, h.end, c_hi) is not None
+        if (
+            causes is None
+            and not able
+            and _process_clause(text, scope_lo, h.start, reach, latest_result, h.end)
+        ):
             return "process_clause"  # "the search might have failed": the agent's process
         # a plan word of the cue's own ("potential" in "potential reasons why your") is none
         planned = any(
@@ -1692,11 +1703,7 @@ def _rule(
             )
             # "…without billing permission, so you may not be able to access the statement": a
             # conclusion about what this user can do in this case (the AgentDojo section)
-            and not (
-                _YOU_ABLE.search(text, c_lo, h.start)
-                and _ABLE_AFTER.match(text, h.end, c_hi)
-                and _inference(text, s_lo, c_lo)
-            )
+            and not able
             # an approximate number is a claim whoever it is for: "a car can pick you up in
             # ~23 mins" estimates when this order arrives (round 10b's ruling). Chinese staff's
             # 大概 with 您 is still often a question or the usual processing time
@@ -2542,6 +2549,10 @@ _ACTION_UNLIKELY = re.compile(
 # may not be able to access or download the statement yourself" (_YOU_ABLE before the cue,
 # _ABLE_AFTER after it); "an agent who may be able to help you" names another subject.
 _YOU_ABLE = re.compile(r"\byou\s+$", re.IGNORECASE)
+_AVAILABLE_TO_YOU = re.compile(
+    r"(?:\s+(?:not|still))*(?:\s+be)?\s+(?:available|accessible|visible)\s+to\s+you\b",
+    re.IGNORECASE,
+)
 _ABLE_AFTER = re.compile(r"(?:\s+(?:not|still))*(?:\s+be)?\s+able\s+to\b", re.IGNORECASE)
 # Whether a rule or a benefit applies to this case, after a softener: "Wells Fargo's Extra
 # Day Grace Period does not appear to apply to this overdraft fee", "your booking seems to
@@ -2808,8 +2819,6 @@ _CONDITION = re.compile(
 # about $1,500/month", "if you spend around $200"): the agent supposes a value, as an example.
 # "unless UCSF identifies a separate charge" or "If there is no progress after roughly one
 # day" state no value of the user's.
-# The user as the subject right before a modal ("You might not…", "you may…").
-_YOU_BEFORE = re.compile(r"\byou\s+$", re.IGNORECASE)
 # What the user cannot do or runs into, with its cause after it: "be able to apply a feature
 # code because …", "encounter errors due to various reasons".
 _YOUR_PROBLEM_CAUSE = re.compile(

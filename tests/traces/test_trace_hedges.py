@@ -1802,3 +1802,15 @@ def test_whether_the_clients_case_will_succeed_left_open_is_missing_information(
     assert _hedged("但男方是否能够成功落户还需实际操作中结合情况来看。") != []
     # ... how such questions are decided is policy paraphrase
     assert _hedged("房子是否属于共同财产需要根据具体情况判断。") == []
+
+
+def test_what_this_user_may_be_able_to_do_or_reach_is_a_guess_about_the_case() -> None:
+    # "You may still be able to request cancellation, but it is not an immediate self-service
+    # cancellation", "so the billing page may not be available to you" (the AgentDojo
+    # section: what this user can do in this case), with or without "so", process words aside
+    text = "You may still be able to request cancellation, but the order is in fulfillment."
+    assert _hedged(text) == ["may"]
+    text = "You lack billing permission, so the billing page may not be available to you."
+    assert _hedged(text) == ["may not be"]
+    # ... an option offered stays an offer
+    assert _hedged("You may cancel the order from the Orders page.") == []
