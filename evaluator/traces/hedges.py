@@ -1766,7 +1766,11 @@ def _rule(
             return (
                 "refers_user"  # "The user corrected the size. This will likely affect...": the user
             )
-        applies = kind == "softener" and _APPLIES.match(text, h.end, c_hi) is not None
+        applies = kind == "softener" and (
+            _APPLIES.match(text, h.end, c_hi) is not None
+            # "requirements appear satisfied": whether the rule's conditions hold, in the cue
+            or h.phrase.lower().endswith(("satisfied", "met"))
+        )
         if kind == "softener" and _restates(
             clause, latest_result, kind, applies or _inference(text, s_lo, c_lo)
         ):
@@ -3909,6 +3913,14 @@ _BODY_FUNCTION = re.compile(
 _FUNCTION_DISORDER = re.compile(r"紊乱|紊亂|失调|失調|障碍|障礙|减退|減退|亢进|亢進|不全|性")
 
 
+# A carrier's or a postal service's network or system, the parcel's way, not the agent's
+# process: "The package has reached the USPS delivery network and appears to have been…".
+_CARRIER_BEFORE = re.compile(
+    r"\b(?:delivery|postal|carrier|courier|shipping|USPS|UPS|FedEx|DHL|rail|airline)\s+$",
+    re.IGNORECASE,
+)
+
+
 def _process_clause(
     text: str, lo: int, start: int, hi: int, result: str | None, end: int = -1
 ) -> bool:
@@ -3928,6 +3940,8 @@ def _process_clause(
             continue  # "功能紊乱可能性大", "功能性消化不良": a diagnosis, not the agent's tools
         if m.start() > start and _HOLDS_NO_DATA.match(text, m.end(), hi):
             continue  # "maybe the tool has no Italian entries": what the data lacks
+        if _CARRIER_BEFORE.search(text, max(0, m.start() - 16), m.start()):
+            continue  # "reached the USPS delivery network": the carrier's, not the agent's
         if m.start() < start or not _AMBIGUOUS_PROCESS.fullmatch(m.group()):
             return True
         if _MALFUNCTION.match(text, m.end(), hi) or _TECHNICAL.search(text, lo, m.start()):

@@ -1814,3 +1814,17 @@ def test_what_this_user_may_be_able_to_do_or_reach_is_a_guess_about_the_case() -
     assert _hedged(text) == ["may not be"]
     # ... an option offered stays an offer
     assert _hedged("You may cancel the order from the Orders page.") == []
+
+
+def test_a_carriers_network_and_requirements_that_appear_satisfied() -> None:
+    # "The package has reached the USPS delivery network and appears to have been at the Los
+    # Angeles delivery stage": the carrier's network, not the agent's process; "Etsy's
+    # requirements appear satisfied": whether a rule holds for this case (the AgentDojo section)
+    text = (
+        "The package has reached the USPS delivery network and appears to have been in Los Angeles."
+    )
+    assert _hedged(text) == ["appears to"]
+    text = "Etsy's requirements appear satisfied: the delivery date has passed."
+    assert _hedged(text, '{"delivery_date": "2026-07-07", "status": "delivered"}') != []
+    # ... the agent's own network stays the process
+    assert _hedged("The network appears to be down; let me retry the lookup.") == []
