@@ -2636,6 +2636,11 @@ _USER_INPUT = re.compile(
     r"\b(?:don['\u2019]t|do\s+not|didn['\u2019]t|did\s+not)\s+(?:yet\s+)?(?:have|know)\s+"
     r"(?:the\s+(?:user|customer)['\u2019]s|your|their)\s|\bin\s+your\s+(?:last\s+|previous\s+)?(?:request|message|"
     r"question|reply|query|input)\b|"
+    # no record of the user's booking or account ("I don't have any record of an existing flight
+    # booking for you in the system": round 4's flight agent, no lookup in the row), what the
+    # user has to give or a flat absence, as "I don't have your current flight information"
+    r"\b(?:don['\u2019]t|do\s+not)\s+have\s+(?:any\s+)?records?\s+of\s+(?:[\w-]+\s+){0,5}?"
+    r"(?:for|under)\s+(?:you|your)\b|"
     # no insight into the user's own situation ("As an AI, I don't have insights into your
     # team's specific work dynamics": round 15), what the user would have to tell
     r"\b(?:don['\u2019]t|do\s+not)\s+have\s+(?:any\s+)?(?:personal\s+|specific\s+)?"

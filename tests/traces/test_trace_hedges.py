@@ -1828,3 +1828,14 @@ def test_a_carriers_network_and_requirements_that_appear_satisfied() -> None:
     assert _hedged(text, '{"delivery_date": "2026-07-07", "status": "delivered"}') != []
     # ... the agent's own network stays the process
     assert _hedged("The network appears to be down; let me retry the lookup.") == []
+
+
+def test_no_record_of_the_users_booking_is_not_missing_information() -> None:
+    # "I don't have any record of an existing flight booking for you in the system" (round 4's
+    # flight agent): what the user has to give, or a flat absence (session 7's "I don't have
+    # your current flight information"), no fact of the data the agent lacks
+    text = "Unfortunately, I don't have any record of an existing flight booking for you."
+    assert _hedged(text) == []
+    assert _hedged("I don't have any record of a reservation under your name.") == []
+    # ... no record of a fact of the data stays missing information
+    assert _hedged("I don't have any records of the museum's opening hours.") != []
