@@ -2024,9 +2024,9 @@ def _rule(
                 return "approx_worked"
             if _USER_IF.search(text, c_lo, h.start):
                 return "conditional_modal"  # the user's own amount, supposed
-            if _INSTRUCTION.match(text, s_lo, h.start) or _INSTRUCTION.match(
-                text.rstrip(), c_lo, h.start
-            ):
+            # the sentence's opening, or its clause's after a condition ("If you have debt,
+            # prioritize paying it down after a small buffer (~$1,000)")
+            if _INSTRUCTION.match(text, s_lo, h.start) or _INSTRUCTION.match(text, c_lo, h.start):
                 return "instruction"
         if h.phrase.lower() in _APPROXIMATORS or h.phrase in ("~", "some"):
             # An estimate's match ends on the number's first digit ("about 2"0).
