@@ -1583,6 +1583,7 @@ def _rule(
             return "missing_restates"
         if (
             gated_search(_USER_INPUT, sentence_text)
+            or gated_search(_USER_OWN_UNKNOWN, sentence_text)
             or gated_search(_CANNOT_PROCEED, sentence_text)
             or gated_search(_NO_CALL, sentence_text)
         ):
@@ -1703,7 +1704,12 @@ def _rule(
             )
             # "…without billing permission, so you may not be able to access the statement": a
             # conclusion about what this user can do in this case (the AgentDojo section)
-            and not able
+            # ... a conclusion from the records ("so …") or despite the case's state ("You may
+            # still be able to request cancellation, but …"); without either, an option offered
+            # ("You may be able to change your seat online")
+            and not (
+                able and (_inference(text, s_lo, c_lo) or _STILL.match(text, h.end) is not None)
+            )
             # an approximate number is a claim whoever it is for: "a car can pick you up in
             # ~23 mins" estimates when this order arrives (round 10b's ruling). Chinese staff's
             # 大概 with 您 is still often a question or the usual processing time
@@ -2553,6 +2559,7 @@ _ACTION_UNLIKELY = re.compile(
 # may not be able to access or download the statement yourself" (_YOU_ABLE before the cue,
 # _ABLE_AFTER after it); "an agent who may be able to help you" names another subject.
 _YOU_ABLE = re.compile(r"\byou\s+$", re.IGNORECASE)
+_STILL = re.compile(r"\s+still\b", re.IGNORECASE)
 _AVAILABLE_TO_YOU = re.compile(
     r"(?:\s+(?:not|still))*(?:\s+be)?\s+(?:available|accessible|visible)\s+to\s+you\b",
     re.IGNORECASE,
@@ -2627,6 +2634,18 @@ _JUDGEMENT = re.compile(
 )
 # The user has not given what is missing: "since you have not provided a destination",
 # "without knowing your departure city", "由于您没有提供".
+# The user's own booking or situation that the agent has no record of or insight into, what
+# the user has to give or a flat absence, as "I don't have your current flight information"
+# (session 7): "I don't have any record of an existing flight booking for you in the system"
+# (round 4's flight agent, no lookup in the row), "As an AI, I don't have insights into your
+# team's specific work dynamics" (round 15). A pattern of its own: _USER_INPUT's prefilter
+# holds as many literals as pays.
+_USER_OWN_UNKNOWN = re.compile(
+    r"\b(?:don['\u2019]t|do\s+not)\s+have\s+(?:any\s+)?(?:personal\s+|specific\s+)?"
+    r"(?:records?\s+of\s+(?:[\w-]+\s+){0,5}?(?:for|under)\s+(?:you|your)|"
+    r"(?:insights?|visibility)\s+(?:into|on|about)\s+your)\b",
+    re.IGNORECASE,
+)
 _USER_INPUT = re.compile(
     r"\b(?:since|because|as|until|unless)\s+you\s+(?:have\s+not|haven't|did\s+not|didn't|"
     r"do\s+not|don't)\b|\bwithout\s+knowing\s+your\b|"
@@ -2636,15 +2655,6 @@ _USER_INPUT = re.compile(
     r"\b(?:don['\u2019]t|do\s+not|didn['\u2019]t|did\s+not)\s+(?:yet\s+)?(?:have|know)\s+"
     r"(?:the\s+(?:user|customer)['\u2019]s|your|their)\s|\bin\s+your\s+(?:last\s+|previous\s+)?(?:request|message|"
     r"question|reply|query|input)\b|"
-    # no record of the user's booking or account ("I don't have any record of an existing flight
-    # booking for you in the system": round 4's flight agent, no lookup in the row), what the
-    # user has to give or a flat absence, as "I don't have your current flight information"
-    r"\b(?:don['\u2019]t|do\s+not)\s+have\s+(?:any\s+)?records?\s+of\s+(?:[\w-]+\s+){0,5}?"
-    r"(?:for|under)\s+(?:you|your)\b|"
-    # no insight into the user's own situation ("As an AI, I don't have insights into your
-    # team's specific work dynamics": round 15), what the user would have to tell
-    r"\b(?:don['\u2019]t|do\s+not)\s+have\s+(?:any\s+)?(?:personal\s+|specific\s+)?"
-    r"(?:insights?|visibility)\s+(?:into|on|about)\s+your\b|"
     r"(?:您|用户)(?:还|尚|并)?(?:没有|未)(?:提供|告诉|说明|指定|给出)|"
     # the user as the subject in an agent's thought: "用户不知道具体的赛季ID", "但用户无法提供
     # 这些信息", "用户提到了2024赛季和温网，但没有提供具体的数字ID" (round 15's Chinese agent)
@@ -3120,9 +3130,10 @@ _OTHER_PARTY = re.compile(
     r"\b(?:your|the|a|his|her|their)\s+(?:\w+\s+)?(?:doctors?|physicians?|MDs?|GPs?|pharmacists?|"
     r"providers?|dentists?|specialists?|pediatricians?|paediatricians?|nurses?|vets?|"
     r"veterinarians?|"
-    # a court, a lender, an airline… ("The court may order spousal support": round 19's MTRAG
+    # a court, a lender, a bank… ("The court may order spousal support": round 19's MTRAG
     # answers), what another party may do, as "NSC may charge a fee"
-    r"courts?|judges?|lenders?|banks?|insurers?|landlords?|employers?|airlines?|carriers?)"
+    # (an airline's acts on this booking stay guesses: "The airline may change the gate")
+    r"courts?|judges?|lenders?|banks?|insurers?|landlords?|employers?)"
     r"\s+(?:also\s+|then\s+)?$",
     re.IGNORECASE,
 )
