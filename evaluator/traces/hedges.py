@@ -1159,7 +1159,12 @@ _ZH_CANNOT_KNOW = re.compile(
 _ZH_UNSETTLED = re.compile(
     "(?:原因|病因|诊断|診斷)(?:还|還|仍|尚)(?:需要?|有待)(?:进一步|進一步)?"
     "(?:确诊|確診|明确|明確|确定|確定|诊断|診斷|查明)|"
-    "才能(?:作出|做出|明确|明確|确定|確定)(?:准确|準確|明确|明確|确切|確切)?的?(?:诊断|診斷)"
+    "才能(?:作出|做出|明确|明確|确定|確定)(?:准确|準確|明确|明確|确切|確切)?的?(?:诊断|診斷)|"
+    # whether the client's own case will succeed left open ("男方是否能够成功落户还需实际操作中
+    # 结合情况来看": round 19's Lawyer LLaMA, session 18's ruling); "是否属于共同财产需要根据具体
+    # 情况判断" says how such questions are decided, no 还需
+    "是否(?:能够|能夠|能|可以|会|會)?[^。！？；，,]{1,16}?(?:还需|還需|尚需|仍需|还要|還要)要?"
+    "[^。！？；]{0,12}?(?:来看|來看|而定|判断|判斷|确定|確定)"
 )
 # A doctor's likelihood for this case in a noun's words, which the lexicon cannot list (its
 # "可能性" alone is a noun, "几种可能性"): a possibility the case has ("有这个可能性", "也有愈合的
@@ -1578,6 +1583,7 @@ def _rule(
             return "missing_restates"
         if (
             gated_search(_USER_INPUT, sentence_text)
+            or gated_search(_USER_OWN_UNKNOWN, sentence_text)
             or gated_search(_CANNOT_PROCEED, sentence_text)
             or gated_search(_NO_CALL, sentence_text)
         ):
@@ -1601,6 +1607,8 @@ def _rule(
             return "lack_of_thing"  # "缺乏灵感", "体内缺乏一种酶": what a thing lacks, not a fact
         if _AVAILABILITY.match(h.match) and _THING_SUBJECT.search(text[c_lo : h.start]):
             return "missing_status"  # "access is unavailable in the app": a thing's status, not a missing fact
+        if _AVAILABILITY.match(h.match) and _MADE_INTO.search(text, c_lo, h.start):
+            return "missing_status"  # "making it unavailable for new instances": an action's effect
         if _AVAILABILITY.match(h.match) and _SHOWN_AS.search(text, c_lo, h.start):
             return "missing_shown_as"  # "the option is now showing as unavailable": a status a record shows
         if h.match in _NOT_OFFERED and _OFFERED_THING.match(text, h.end, c_hi):
@@ -1614,6 +1622,12 @@ def _rule(
             and not _statement_before_question(text, h, c_lo, c_hi)
         ):
             return "question"  # a question asks; "or maybe something else?" claims nothing
+        if _YOU_ABLE.search(text, c_lo, h.start) and _YOUR_PROBLEM_CAUSE.match(text, h.end, s_hi):
+            # "You might not be able to apply the code because it has expired", "you might
+            # encounter errors due to various reasons" (round 19's MTRAG answers): causes put
+            # forward for the user's own problem, session 18's ruling, even when a help page
+            # lists them; the agent's process words in them do not make them the process
+            return ""
         causes = _causes(text, h.end, s_hi)
         if causes is not None and all(map(_process_cause, causes)):
             return (
@@ -1628,11 +1642,25 @@ def _rule(
         if assumed and _TAKEN_AS.match(text, h.end, c_hi):
             return "plan"
         reach = h.start if assumed else c_hi
-        if causes is None and _process_clause(text, scope_lo, h.start, reach, latest_result, h.end):
-            return "process_clause"  # "the search might have failed": the agent's process
-        if plan.search(text, scope_lo, reach) or _action_weighed(
-            text, s_lo, s_hi, h.phrase, h.end, c_hi
+        # what this user can do or reach in this case ("You may still be able to request
+        # cancellation", "so the billing page may not be available to you": the AgentDojo
+        # section), whatever process words it names and with or without "so"
+        able = (
+            _YOU_ABLE.search(text, c_lo, h.start) is not None
+            and _ABLE_AFTER.match(text, h.end, c_hi) is not None
+        ) or _AVAILABLE_TO_YOU.match(text, h.end, c_hi) is not None
+        if (
+            causes is None
+            and not able
+            and _process_clause(text, scope_lo, h.start, reach, latest_result, h.end)
         ):
+            return "process_clause"  # "the search might have failed": the agent's process
+        # a plan word of the cue's own ("potential" in "potential reasons why your") is none
+        planned = any(
+            not (h.start <= m.start() and m.end() <= h.end)
+            for m in plan.finditer(text, scope_lo, reach)
+        )
+        if planned or _action_weighed(text, s_lo, s_hi, h.phrase, h.end, c_hi):
             return "plan"
         if _step(text, s_lo, c_lo, h.start, h.end, h.phrase):
             return "step"  # "2. Identify the card that appears to be…", "then likely cancel"
@@ -1655,7 +1683,14 @@ def _rule(
             clause = text[c_lo : max(c_lo, lo)] + text[min(c_hi, hi) : c_hi]
             sentence_text = sentence_text[: change.start()] + sentence_text[change.end() :]
         if latest_result and _result_words(text, h.start, c_hi, latest_result):
+            if kind == "softener":
+                # "The main sources … appear to lie in western Europe" after a passage that
+                # says so: the source's own uncertainty about the fact, passed on (session
+                # 18's ruling), not a softener before a fact the result states
+                return ""
             return "result_words"  # "Treatment may involve antibiotics…" copied from the result
+        if _FREQUENCY_MODAL.fullmatch(h.match) and _WANT_TO.match(text, h.end, c_hi):
+            return "advice"  # "those over 35 may want to seek treatment": a suggestion
         if _ADVISES.search(text, s_lo, h.start):
             return "advice"  # "you'll want large, durable, and perhaps lightweight options": advice
         if (
@@ -1669,10 +1704,11 @@ def _rule(
             )
             # "…without billing permission, so you may not be able to access the statement": a
             # conclusion about what this user can do in this case (the AgentDojo section)
+            # ... a conclusion from the records ("so …") or despite the case's state ("You may
+            # still be able to request cancellation, but …"); without either, an option offered
+            # ("You may be able to change your seat online")
             and not (
-                _YOU_ABLE.search(text, c_lo, h.start)
-                and _ABLE_AFTER.match(text, h.end, c_hi)
-                and _inference(text, s_lo, c_lo)
+                able and (_inference(text, s_lo, c_lo) or _STILL.match(text, h.end) is not None)
             )
             # an approximate number is a claim whoever it is for: "a car can pick you up in
             # ~23 mins" estimates when this order arrives (round 10b's ruling). Chinese staff's
@@ -1684,6 +1720,21 @@ def _rule(
             # from the records (the AgentDojo section); without "so" a rule's window for the
             # user ("You should be able to change it online up until…") stays policy
             and not h.phrase.lower().startswith(("should ", "so you should"))
+            # "应该是您在庭审中达成了协议", "您这种情况应该属于正常离职": 应该 concluding the
+            # client's own case (session 17's ruling, round 19's Lawyer LLaMA), a guess
+            and not (
+                h.match in ("应该", "應該")
+                and (
+                    _ZH_CONCLUDES_YOU.match(text, h.end)
+                    or (
+                        _ZH_CONCLUDES.match(text, h.end)
+                        and _ZH_YOUR_CASE.search(text, max(c_lo, h.start - 8), h.start)
+                    )
+                )
+            )
+            # "you may already be partway there", "you may already have been charged": the
+            # state of the user's own case (session 18's rulings), not an offer
+            and not _ALREADY_STATE.match(text, h.end)
             and not (
                 h.language != "zh"
                 and (h.phrase in ("~", "some") or h.phrase.lower() in _APPROXIMATORS)
@@ -1721,7 +1772,11 @@ def _rule(
             return (
                 "refers_user"  # "The user corrected the size. This will likely affect...": the user
             )
-        applies = kind == "softener" and _APPLIES.match(text, h.end, c_hi) is not None
+        applies = kind == "softener" and (
+            _APPLIES.match(text, h.end, c_hi) is not None
+            # "requirements appear satisfied": whether the rule's conditions hold, in the cue
+            or h.phrase.lower().endswith(("satisfied", "met"))
+        )
         if kind == "softener" and _restates(
             clause, latest_result, kind, applies or _inference(text, s_lo, c_lo)
         ):
@@ -1798,7 +1853,11 @@ def _rule(
             return "other_party"  # "医生可能会建议…", "your MD may recommend…": what another may do
         if _CARE_STEP.match(text, h.start, c_hi):
             return "care_step"  # "可能需要进行以下检查": a step of care advised, not a fact guessed
-        if _INVOLVES.match(text, h.start, c_hi) and not _SECOND_PERSON.search(text, c_lo, h.start):
+        if _INVOLVES.match(text, h.start, c_hi) and (
+            not _SECOND_PERSON.search(text, c_lo, h.start)
+            # "您的咨询问题可能涉及到交通事故责任…": the areas of law the question touches
+            or _QUESTION_AREA.search(text, max(c_lo, h.start - 6), h.start)
+        ):
             # "这可能涉及扩展新的市场", "Treatment may involve antibiotics": what such a step
             # involves; "你的症状可能涉及…", "your symptoms may involve…" guess about the case
             return "general"
@@ -1881,7 +1940,10 @@ def _rule(
             return "policy_modal"  # "NSC may charge a fee", "the bag may be X-rayed": what a policy allows
         if (_CONDITIONAL_MODAL.match(h.match) or _FUTURE_ADVERB.search(text, c_lo, h.start)) and (
             (
-                _CONDITION.search(sentence_text)
+                any(
+                    not _EXPECTED.match(sentence_text, m.end())
+                    for m in _CONDITION.finditer(sentence_text)
+                )
                 if h.language == "en"
                 # a Chinese condition opens before what it governs: one in a later clause
                 # ("可能存在心肌酶谱升高…如果吃的不好，尿少，得静脉补液", round 17's doctor, who
@@ -1919,6 +1981,7 @@ def _rule(
                     # outdated"); what a kind does or how it compares is general
                     and not _STATE_PREDICATE.match(text, h.start, c_hi)
                 )
+                or _kind_taken_up(text, s_lo, h.start)
                 or _SOME_SETTING.search(text, s_lo, h.start) is not None
                 or _SOME_CASES_AFTER.match(text, h.end, c_hi) is not None
             )
@@ -1957,6 +2020,20 @@ def _rule(
                 or _averaged(text, before.group(1), latest_result)
             ):
                 return "approx_held"  # "在4.00元/立方米左右波动" after prices around 4.0
+        if h.language == "en" and (h.phrase.lower() in _APPROXIMATORS or h.phrase == "~"):
+            # Round 19's banking agents: a sum the message works ("$5 coffee/day = ~$150/month"),
+            # a value inside a condition ("If your expenses are about $1,500/month") and a
+            # quantity in an instruction to the user ("- Buffer rule: keep ~$1,000 in checking",
+            # "Please arrive about 2 hours before": the advice set's "prepare around 2-5 kg")
+            # estimate no fact of the case
+            if _SHOWN_SUM.search(text, max(s_lo, h.start - 6), h.start):
+                return "approx_worked"
+            if _USER_IF.search(text, c_lo, h.start):
+                return "conditional_modal"  # the user's own amount, supposed
+            # the sentence's opening, or its clause's after a condition ("If you have debt,
+            # prioritize paying it down after a small buffer (~$1,000)")
+            if _INSTRUCTION.match(text, s_lo, h.start) or _INSTRUCTION.match(text, c_lo, h.start):
+                return "instruction"
         if h.phrase.lower() in _APPROXIMATORS or h.phrase in ("~", "some"):
             # An estimate's match ends on the number's first digit ("about 2"0).
             after = _NUMBER_AFTER.match(text, h.end - 1 if h.match[-1:].isdigit() else h.end)
@@ -2482,6 +2559,11 @@ _ACTION_UNLIKELY = re.compile(
 # may not be able to access or download the statement yourself" (_YOU_ABLE before the cue,
 # _ABLE_AFTER after it); "an agent who may be able to help you" names another subject.
 _YOU_ABLE = re.compile(r"\byou\s+$", re.IGNORECASE)
+_STILL = re.compile(r"\s+still\b", re.IGNORECASE)
+_AVAILABLE_TO_YOU = re.compile(
+    r"(?:\s+(?:not|still))*(?:\s+be)?\s+(?:available|accessible|visible)\s+to\s+you\b",
+    re.IGNORECASE,
+)
 _ABLE_AFTER = re.compile(r"(?:\s+(?:not|still))*(?:\s+be)?\s+able\s+to\b", re.IGNORECASE)
 # Whether a rule or a benefit applies to this case, after a softener: "Wells Fargo's Extra
 # Day Grace Period does not appear to apply to this overdraft fee", "your booking seems to
@@ -2552,6 +2634,18 @@ _JUDGEMENT = re.compile(
 )
 # The user has not given what is missing: "since you have not provided a destination",
 # "without knowing your departure city", "由于您没有提供".
+# The user's own booking or situation that the agent has no record of or insight into, what
+# the user has to give or a flat absence, as "I don't have your current flight information"
+# (session 7): "I don't have any record of an existing flight booking for you in the system"
+# (round 4's flight agent, no lookup in the row), "As an AI, I don't have insights into your
+# team's specific work dynamics" (round 15). A pattern of its own: _USER_INPUT's prefilter
+# holds as many literals as pays.
+_USER_OWN_UNKNOWN = re.compile(
+    r"\b(?:don['\u2019]t|do\s+not)\s+have\s+(?:any\s+)?(?:personal\s+|specific\s+)?"
+    r"(?:records?\s+of\s+(?:[\w-]+\s+){0,5}?(?:for|under)\s+(?:you|your)|"
+    r"(?:insights?|visibility)\s+(?:into|on|about)\s+your)\b",
+    re.IGNORECASE,
+)
 _USER_INPUT = re.compile(
     r"\b(?:since|because|as|until|unless)\s+you\s+(?:have\s+not|haven't|did\s+not|didn't|"
     r"do\s+not|don't)\b|\bwithout\s+knowing\s+your\b|"
@@ -2739,6 +2833,39 @@ def _estimates(
 # contact...", "this route applies when the link is not available".
 _CONDITION = re.compile(
     r"\b(?:if|unless|when|whenever|in\s+case)\b|如果|假如|要是|倘若|若是|如若", re.IGNORECASE
+)
+# A condition on the user's own values, the cue inside it ("If your essential expenses are
+# about $1,500/month", "if you spend around $200"): the agent supposes a value, as an example.
+# "unless UCSF identifies a separate charge" or "If there is no progress after roughly one
+# day" state no value of the user's.
+# What the user cannot do or runs into, with its cause after it: "be able to apply a feature
+# code because …", "encounter errors due to various reasons".
+_YOUR_PROBLEM_CAUSE = re.compile(
+    r"\s+(?:be\s+able\s+to\s+[^.!?\n]{1,80}?|(?:encounter|see|get|receive|run\s+into|experience)"
+    r"\s+(?:an?\s+|this\s+|these\s+|the\s+|some\s+)?(?:\w+\s+)?(?:errors?|issues?|problems?|"
+    r"messages?)\s+)(?:because|due\s+to|for\s+(?:the\s+following|several|various|a\s+few|some|"
+    r"one\s+of)\b)",
+    re.IGNORECASE,
+)
+_USER_IF = re.compile(r"\bif\s+(?:you|your)\b[^,;:.!?\n]*$", re.IGNORECASE)
+# A sum the message shows before an approximate value: "= ~$150/month", "≈ 6 months".
+_SHOWN_SUM = re.compile(r"(?:=|≈|→|->)\s*$")
+# A sentence that instructs the user: an imperative verb of a money, travel or how-to step
+# opening it, after a bullet, a number or a bold or plain label ("- Buffer rule: keep …",
+# "Please arrive …").
+_INSTRUCTION = re.compile(
+    r"[\s,]*(?:[-*\u2022]\s+|\d+[.)]\s+)?(?:\*\*[^*\n]{1,40}\*\*:?\s*|[A-Z][\w'\u2019 -]{0,30}:\s+)?"
+    r"(?:please\s+)?(?:keep|set|automate|aim|save|put|move|transfer|prioriti[sz]e|budget|allocate|"
+    r"target|start|build|pay|cut|reduce|arrive|bring|allow|plan|add|limit|cap|spend|contribute|"
+    r"deposit|withdraw|invest|skip)\b",
+    re.IGNORECASE,
+)
+# A condition on what the user expected or thought ("If you were expecting $3,200, there
+# may be a delay in the update": round 19's banking agent): the guess after it is about
+# this account, session 18's rulings, no hypothetical on the data.
+_EXPECTED = re.compile(
+    r"\s+you(?:['\u2019]re|\s+are|\s+were)?\s+(?:expecting|expected|thought|hoping|hoped)\b",
+    re.IGNORECASE,
 )
 # The "missing" phrases that say something is not available.
 _AVAILABILITY = re.compile(r"(?:not\s+|un|no\s+longer\s+)available", re.IGNORECASE)
@@ -2982,15 +3109,32 @@ _POSSIBLE_NOUN = re.compile(
 #: Cues besides the frequency modals that another party's act can carry: 应该 and the
 #: tentative diagnoses ("医生可以初步判断出导致…的原因": the doctor's step, no guess).
 _OTHER_PARTY_CUES = frozenset(
-    {"应该", "應該", "初步判断", "初步判斷", "初步确定", "初步確定", "初步诊断为", "初步診斷為"}
+    {
+        "倾向于",
+        "傾向於",
+        "应该",
+        "應該",
+        "初步判断",
+        "初步判斷",
+        "初步确定",
+        "初步確定",
+        "初步诊断为",
+        "初步診斷為",
+    }
 )
 _OTHER_PARTY = re.compile(
     # "医生可以初步判断出原因": what the doctor can judge, another party's step (session 17)
-    r"(?:医生|醫生|医师|醫師|大夫|药剂师|藥劑師|药师|藥師|专家|專家)(?:还|還|也|则|則|通常|一般)?"
+    r"(?:医生|醫生|医师|醫師|大夫|药剂师|藥劑師|药师|藥師|专家|專家|法律|法院|法官|法庭)"
+    r"(?:还|還|也|则|則|通常|一般)?"
     r"(?:可以|能|会|會|将|將)?\s*$|"
     r"\b(?:your|the|a|his|her|their)\s+(?:\w+\s+)?(?:doctors?|physicians?|MDs?|GPs?|pharmacists?|"
     r"providers?|dentists?|specialists?|pediatricians?|paediatricians?|nurses?|vets?|"
-    r"veterinarians?)\s+(?:also\s+|then\s+)?$",
+    r"veterinarians?|"
+    # a court, a lender, a bank… ("The court may order spousal support": round 19's MTRAG
+    # answers), what another party may do, as "NSC may charge a fee"
+    # (an airline's acts on this booking stay guesses: "The airline may change the gate")
+    r"courts?|judges?|lenders?|banks?|insurers?|landlords?|employers?)"
+    r"\s+(?:also\s+|then\s+)?$",
     re.IGNORECASE,
 )
 # A step of care the patient may need, said with 可能 ("可能需要进行以下检查", "可能还需要
@@ -3124,7 +3268,9 @@ _FREQUENCY_MODAL = re.compile(
 # 咨询"): what one should do, not what is probably so.
 _ZH_DEONTIC = re.compile(
     # the act is required: "应该马上就到了" (it should arrive soon) is a guess
-    r"(?:应该|應該)(?:先|要|都|也|立即|及时|及時|马上|馬上|尽快|盡快|定期|提前|主动|主動)*"
+    r"(?:应该|應該)(?:先|要|都|也|立即|及时|及時|马上|馬上|尽快|盡快|定期|提前|主动|主動|"
+    # how soon or how far the act goes: "丈夫应该尽可能与父母保持联系", "应该优先考虑…"
+    r"尽可能|盡可能|优先|優先|积极|積極|始终|始終)*"
     r"(?:向|和|与|與|由|根据|根據|按照|咨询|諮詢|就医|就醫|避免|注意|保持|进行|進行|选择|選擇|"
     r"使用|服用|遵循|遵守|告诉|告訴|告知|在医生|在醫生|停止|停用|多喝|多吃|多休息|少吃|少喝|"
     # what a society or a person ought to do, an essay's recommendation ("我们也应该注重引导
@@ -3134,7 +3280,12 @@ _ZH_DEONTIC = re.compile(
     # how claims ought to be treated: "任何关于…的声称都应该认真审查"
     r"认真|認真|仔细|仔細|谨慎|謹慎|审查|審查|审慎|審慎|"
     # a step of care for this patient ("还应该检查一下下肢血管超声", "应该控制好血压": round 16)
-    r"检查|檢查|复查|復查|控制|治疗|治療|监测|監測|住院|手术|手術|去医院|去醫院)"
+    r"检查|檢查|复查|復查|控制|治疗|治療|监测|監測|住院|手术|手術|去医院|去醫院|"
+    # what spouses, parties or a court ought to do (round 19's Lawyer LLaMA: "夫妻之间应该互相
+    # 忠诚", "应该考虑到男方是否有过错行为", "成员之间应该维护平等和睦的婚姻家庭关系"): a duty,
+    # session 18's settled shapes; "应该属于夫妻共同财产", "应该是您…" still conclude the case
+    r"互相|相互|考虑|考慮|维护|維護|承担|承擔|负担|負擔|履行|保护|保護|收集|寻求|尋求|办理|辦理|"
+    r"协商|協商|支付|给予|給予)"
 )
 # A drug or a treatment as the subject before "一般不会…" ("这种药一般不会引起副作用").
 _TREATMENT_SUBJECT = re.compile(r"药|藥|治疗|治療|手术|手術|疗法|療法|疫苗")
@@ -3189,6 +3340,7 @@ _INVOLVES = re.compile(
     r"可能(?:还|還|也)?(?:会|會)?(?:涉及|牵涉|牽涉)|(?:may|might|could)\s+(?:also\s+)?involve\b",
     re.IGNORECASE,
 )
+_QUESTION_AREA = re.compile(r"(?:咨询|諮詢)(?:的)?(?:问题|問題)?\s*$")
 _SECOND_PERSON = re.compile(r"[你您]|\byour?\b", re.IGNORECASE)
 # 随着 ("as the company matures, the focus may shift"): a change the modal follows, the
 # hypothetical of a condition
@@ -3225,7 +3377,8 @@ def _noun_term(text: str, start: int, end: int) -> bool:
 # time"), at most one word between.
 _FIELD_NOUN = re.compile(
     r"\s+(?:[A-Za-z-]+\s+)?(?:value|values|date|dates|time|times|arrival|departure|delivery|"
-    r"cost|costs|price|prices|total|amount|duration|fee|fees|fare|fares)\b",
+    r"cost|costs|price|prices|total|amount|duration|fee|fees|fare|fares|savings|spending|"
+    r"payments?|income|balances?)\b",
     re.IGNORECASE,
 )
 _PREPOSITION_BEFORE = re.compile(r"\b(?:on|of|at|by|using|from|with|than)\s+$", re.IGNORECASE)
@@ -3565,6 +3718,41 @@ _KIND_AUXILIARY = frozenset(
     | {"typically"}
 )
 # What cannot open a noun phrase that is the subject: "Given worsening symptoms … likely".
+# Quantifiers that name some members of a kind ("Some women", "Many couples"); "Some of
+# your items" (with "of") names this case's.
+_SOME_OF_KIND = frozenset({"some", "many", "most", "certain"})
+# "they" taking up the kind a sentence opens with ("Small businesses are often targeted by
+# scammers because they may have fewer resources", "Scammers tend to target this age group
+# because they are more likely to…": round 19's MTRAG answers), the general case.
+_THEY_AFTER_CONJUNCTION = re.compile(
+    r"(?:\b(?:because|as|since|so|and|but|while|where|when)|,)\s+they\s+"
+    r"(?:(?:are|were|also|often|more|less)\s+)*$",
+    re.IGNORECASE,
+)
+_KIND_OPENING = re.compile(
+    r"\s*(?:[-*\u2022]\s+|\d+[.)]\s+)?(?:\**[^:\n*]{1,40}\**\s*:\**\s*)?"
+    r"((?:[A-Za-z-]+\s+){0,3}?[A-Za-z-]+)\s+(?:are|were|tend|have|can|often|usually|typically|"
+    r"generally|do|will|need|face)\b",
+    re.IGNORECASE,
+)
+
+
+def _kind_taken_up(text: str, s_lo: int, start: int) -> bool:
+    """True when the cue at ``start`` follows "because they …" and the sentence opens with a
+    kind of thing as its subject (see :data:`_THEY_AFTER_CONJUNCTION`)."""
+    if _THEY_AFTER_CONJUNCTION.search(text, s_lo, start) is None:
+        return False
+    opening = _KIND_OPENING.match(text, s_lo, start)
+    if opening is None:
+        return False
+    subject = opening.group(1)
+    noun = subject.split()[-1]
+    return _SPECIFIC.search(subject) is None and (
+        noun.lower() in _KIND_NOUNS
+        or (len(noun) > 3 and noun.endswith("s") and not noun.endswith(("ss", "us", "is")))
+    )
+
+
 _NOT_SUBJECT_OPENING = frozenset(
     {"given", "with", "for", "in", "on", "at", "by", "from", "without", "after", "before"}
     | {"despite", "since", "because", "as", "if", "when", "while", "whether", "once"}
@@ -3596,6 +3784,8 @@ def _kind_subject(text: str, lo: int, start: int, s_lo: int = 0, s_hi: int = -1)
     words = subject.split()
     while words and words[-1].lower() in _KIND_AUXILIARY:
         words.pop()
+    if len(words) >= 2 and words[0].lower() in _SOME_OF_KIND and "of" not in words:
+        words = words[1:]  # "Some women may not…", "Many couples might…": members of a kind
     if not words or not words[0][:1].isalpha() or words[0].lower() in _NOT_SUBJECT_OPENING:
         return False
     # the opening may stand in a clause of its own, before the comma that starts this one
@@ -3659,8 +3849,27 @@ _FAILED_RESULT = re.compile(
 # the data, not the process; "has no function for it" names the process again.
 # Advice on what the user should get or do, before the cue in its clause: "you'll want
 # large, durable, and perhaps lightweight options", "you'd want to look for…".
+# "may want to", "might wish to": a suggestion to whoever the subject is.
+_WANT_TO = re.compile(r"\s+(?:also\s+)?(?:want|wish)\s+to\b", re.IGNORECASE)
 _ADVISES = re.compile(
-    r"\byou(?:['\u2019]ll|\s+will|['\u2019]d|\s+would)\s+(?:probably\s+|also\s+)?want\b",
+    r"\byou(?:['\u2019]ll|\s+will|['\u2019]d|\s+would)\s+(?:probably\s+|also\s+)?want\b|"
+    # an ideal stated as advice: "Ideally, your savings should cover 3-6 months of expenses"
+    r"\bideally\s*,",
+    re.IGNORECASE,
+)
+# 应该 that concludes what the case is: "应该是…", "应该属于…", "应该算…".
+_ZH_CONCLUDES = re.compile(r"(?:是|属于|屬於|算是?|构成|構成)")
+# ... of the client's case: "应该是您…" or after "您这种情况"; a processing time ("这个应该是
+# 处理不超过四十八小时的", round 6's staff) is not concluded of the client's case.
+_ZH_CONCLUDES_YOU = re.compile(r"(?:是|属于|屬於|算是?)(?:您|你)")
+_ZH_YOUR_CASE = re.compile(
+    r"(?:您|你)(?:的|这种|這種|这个|這個|这样的|這樣的)?(?:情况|情況|案子|问题|問題)$"
+)
+# A modal on what the user already is or has ("you may already be partway there", "you
+# might already have been refunded"); what the user already knows is about the user.
+_ALREADY_STATE = re.compile(
+    r"\s+already\s+(?:be|have|been)\b(?!\s+(?:aware|familiar|heard|noticed|seen|known|"
+    r"told|considered|thought|know|tried))",
     re.IGNORECASE,
 )
 # "you may be eligible for a discount": whether this customer qualifies is a fact of the
@@ -3720,6 +3929,14 @@ _BODY_FUNCTION = re.compile(
 _FUNCTION_DISORDER = re.compile(r"紊乱|紊亂|失调|失調|障碍|障礙|减退|減退|亢进|亢進|不全|性")
 
 
+# A carrier's or a postal service's network or system, the parcel's way, not the agent's
+# process: "The package has reached the USPS delivery network and appears to have been…".
+_CARRIER_BEFORE = re.compile(
+    r"\b(?:delivery|postal|carrier|courier|shipping|USPS|UPS|FedEx|DHL|rail|airline)\s+$",
+    re.IGNORECASE,
+)
+
+
 def _process_clause(
     text: str, lo: int, start: int, hi: int, result: str | None, end: int = -1
 ) -> bool:
@@ -3739,6 +3956,8 @@ def _process_clause(
             continue  # "功能紊乱可能性大", "功能性消化不良": a diagnosis, not the agent's tools
         if m.start() > start and _HOLDS_NO_DATA.match(text, m.end(), hi):
             continue  # "maybe the tool has no Italian entries": what the data lacks
+        if _CARRIER_BEFORE.search(text, max(0, m.start() - 16), m.start()):
+            continue  # "reached the USPS delivery network": the carrier's, not the agent's
         if m.start() < start or not _AMBIGUOUS_PROCESS.fullmatch(m.group()):
             return True
         if _MALFUNCTION.match(text, m.end(), hi) or _TECHNICAL.search(text, lo, m.start()):
@@ -4200,8 +4419,12 @@ def _rounded_or_converted(text: str, end: int, number: str, result: str | None) 
     factors = (_CONVERSIONS[key], *_SAME_SYSTEM.get(key, ()))
     lo = max(0, end - _OPERANDS_CHARS)
     before = [float(f.group().replace(",", "")) for f in _FIGURE.finditer(text, lo, end)]
-    # the last figure before ``end`` is the number itself; a source may be rounded too
-    near = max(tolerance, 0.01 * abs(value))
+    # the last figure before ``end`` is the number itself; a source may be rounded too, by
+    # as much as the number's own rounding (its trailing zeros: "about 2,300 miles") or half
+    # a percent. A full percent took another river's 3,730 km for "about 2,341 miles" (2,318:
+    # round 19's MTRAG answers), a value no result holds
+    zeros = len(number) - len(number.rstrip("0")) if "." not in number else 0
+    near = max(tolerance, 0.5 * 10**zeros * scale, 0.005 * abs(value))
     return any(
         abs(x * factor + offset - value) <= near
         for factor, offset in factors
@@ -4209,6 +4432,12 @@ def _rounded_or_converted(text: str, end: int, number: str, result: str | None) 
     )
 
 
+# An action that puts a thing in a state: "making it unavailable for creating new instances".
+_MADE_INTO = re.compile(
+    r"\b(?:making|makes|make|made|rendering|renders|render|rendered)\s+(?:it|them|this|these|"
+    r"the\s+[\w-]+)\s+$",
+    re.IGNORECASE,
+)
 # A status a record or a screen displays: "is now showing as unavailable", "listed as".
 _SHOWN_AS = re.compile(
     r"\b(?:showing|shows|shown|listed|marked|displayed|flagged)\s+as\s+$|显示为$|标记为$",
@@ -4217,7 +4446,9 @@ _SHOWN_AS = re.compile(
 # A modal of a possible improvement, the agent's suggestion: "the title could be made more
 # engaging", "a hook that might make it more memorable".
 _SUGGESTION = re.compile(
-    r"(?:may|might|could|would)\s+(?:also\s+)?(?:be\s+made|make\s+(?:it|them|this|the\s+\w+))\s+"
+    # "which might make their offers more competitive" (round 19's MTRAG): what an option brings
+    r"(?:may|might|could|would)\s+(?:also\s+)?(?:be\s+made|make\s+(?:it|them|this|"
+    r"(?:the|their|your|its)\s+\w+))\s+"
     r"(?:\w+\s+)?(?:more|less|better|clearer|stronger|easier)\b|"
     # a criticism passed on: "The bathroom cleanliness could be improved" (round 18's hotel
     # assistant, session 17's ruling), a judgement of worth, no guess

@@ -140,8 +140,9 @@ HELD_OUT_HEDGE_FLOORS = {
     "hedges_heldout_late.jsonl": (1.0, 1.0),
     # round 4c was written looking at this set's failures: no longer held out
     # 0.636 / 0.913 before session 5; 0.778 / 0.913 after round 5e, written looking at it;
-    # 0.793 / 1.000 with session 6's conclusions drawn with a modal ("so it should be")
-    "hedges_heldout_r4.jsonl": (0.79, 1.0),
+    # 0.793 / 1.000 with session 6's conclusions drawn with a modal ("so it should be");
+    # 0.852 / 1.000 with session 18's "no record of a booking for you" (the user's input)
+    "hedges_heldout_r4.jsonl": (0.85, 1.0),
     # the lead's sealed set: labelled by a helper who never ran a detector, measured once
     # after every rule of the session had landed (0.214 / 0.600); round 5's rules were
     # written looking at its failures (0.667 / 0.600), so it is tuning data now
@@ -246,8 +247,9 @@ HELD_OUT_HEDGE_FLOORS = {
     # 0.923); the session's starting rules scored 0.206 / 0.667 on it, turns 0.814 both.
     # Unsealed in session 13 to tune on: tuning data now. Session 13's rules written on its
     # misses (what a kind of thing tends to do, the agent's self, no access to data, averages
-    # of the result's values): 0.447 / 1.000 (ToolACE 0.242 / 1.000, Chinese 0.929 / 1.000)
-    "hedges_sealed_r15.jsonl": (0.44, 1.0),
+    # of the result's values): 0.447 / 1.000 (ToolACE 0.242 / 1.000, Chinese 0.929 / 1.000);
+    # 0.467 / 1.000 with session 18's "no insights into your …" (the user's input)
+    "hedges_sealed_r15.jsonl": (0.46, 1.0),
     # sealed round 16 (session 13: a RAG support bot for a snack subscription and its
     # simulated customers, a recorded hotel-booking agent, MIE's real Chinese cardiology
     # consultations), labelled by a helper who never read or ran a detector, measured once
@@ -296,8 +298,14 @@ HELD_OUT_HEDGE_FLOORS = {
     # against the first (agreement_sealed_r19.jsonl)
     # Measured again at the end of session 17 (after its rulings and rules on unsealed round
     # 18): 0.333 / 0.500 (Lawyer LLaMA 0.312 -> 0.357 precision; the others unchanged).
-    # Unsealed in session 18 to tune on
-    "hedges_sealed_r19.jsonl": (0.33, 0.5),
+    # Unsealed in session 18 to tune on: 6 labels corrected to session 18's rulings (30
+    # hedges; 0.357 / 0.500 on them before any rule: en 0.286 / 0.421, zh 0.500 / 0.636), then
+    # the rules written on its misses (approximate amounts in advice, sums and the user's
+    # own values, 应该 of duty and 应该是 of the client's case, causes of the user's own
+    # problem, what an empty result could mean, kinds and their members, a passage's own
+    # softener, ...): 0.771 / 0.900 (en 0.692 / 0.947: pytest-aitest 1.000 / 1.000, MTRAG
+    # 0.652 / 0.938; zh 1.000 / 0.818)
+    "hedges_sealed_r19.jsonl": (0.77, 0.9),
     # sealed round 20 (session 17: KVRET's crowd in-car assistant wizards with each
     # scenario's knowledge-base table, real doctors answering Chinese online consultations),
     # labelled by a helper who never read or ran a detector, measured with the session's
@@ -353,7 +361,9 @@ TRAINING_HEDGE_FLOORS = {
 # 0.862 / 0.625 with conditional modals as hypotheticals; 0.871 / 0.675 with session 9's
 # rules written on rounds 10 and 10b (an estimate for the user, the agent's search failing);
 # 0.879 / 0.725 with session 10's conclusions that a fee or step should not apply.
-AGENTDOJO_HEDGE_FLOOR = (0.87, 0.72)
+# 0.889 / 0.800 at the start of session 18; 0.900 / 0.900 with its rules (what this user may
+# be able to do or reach, requirements that appear satisfied, a carrier's network).
+AGENTDOJO_HEDGE_FLOOR = (0.9, 0.9)
 # Turn floors as reached in round 4 (the rules read the agent's message before the turn).
 # Each set was tuning data once measured: the four earlier sets from the start, r4 after
 # its first run (0.726), r5 after its first run (0.794), r6 after its (0.833), r7 after
@@ -577,7 +587,9 @@ def test_labeller_agreement_floors() -> None:
         # disagreements, so no longer text nobody ruled on): hedges kappa 0.927, the second's
         # precision / recall against the first 0.965 / 0.917.
         ("agreement_sealed_r18.jsonl", 0.92, 0.77, (0.96, 0.91)),
-        ("agreement_sealed_r19.jsonl", 0.65, 0.75, (0.67, 0.67)),
+        # Round 19's first labels follow session 18's 6 corrections (rulings written on its 18
+        # hedge disagreements): hedges kappa 0.775 (agree 0.967), 0.821 / 0.767.
+        ("agreement_sealed_r19.jsonl", 0.77, 0.75, (0.82, 0.76)),
         # Sealed round 20 (session 17; KVRET's crowd wizards, Chinese doctors): hedges kappa
         # 0.947, 0.905 / 1.000 (two Chinese messages hedged by the second only), turns 0.946
         # (kappa 0.913): plainer text than rounds 18 and 19

@@ -1619,3 +1619,223 @@ def test_a_condition_taken_up_by_a_demonstrative_carries_the_hypothetical() -> N
     assert _hedged(text) == []
     # ... without the condition before, a guess about the case
     assert _hedged("您术后出现发热。这些症状可能意味着伤口感染。") == ["可能"]
+
+
+def test_an_approximate_figure_is_no_conversion_of_a_different_value_in_the_result() -> None:
+    # "about 2,341 miles (3,767 km)" for one river after a passage that gives another river's
+    # 3,730 km: 3,730 km is 2,318 miles, no source of 2,341 (session 17's "about N", session
+    # 18's settled shapes): an estimate no result holds
+    passage = "The Mississippi flows generally south for 2,320 miles ( 3,730 km ) to the Gulf."
+    text = "The longest river is the Missouri River, which stretches for about 2,341 miles."
+    assert _hedged(text, passage) == ["about 2"]
+    # ... a value converted from one the text states stays the conversion case
+    assert _hedged("The trail is 10 km long, about 6.2 miles.") == []
+    assert _hedged("It was 15°C, which is approximately 59°F.") == []
+
+
+def test_ying_gai_shi_concluding_the_clients_own_case_is_a_guess() -> None:
+    # "应该是您…", "您这种情况应该属于…" conclude the client's own case (session 17's 应该
+    # ruling; round 19's Lawyer LLaMA), not an offer to the user
+    assert _hedged("根据您的描述来看，应该是您在庭审中达成了调解协议。") == ["应该"]
+    assert _hedged("您这种情况应该属于正常离职。") == ["应该"]
+    # ... 应该 with an act the client ought to do stays advice
+    assert _hedged("您应该收集相关证据，证明双方已经分居满二年。") == []
+
+
+def test_a_modal_on_what_the_user_already_has_is_a_guess_about_the_case() -> None:
+    # "With $3,000 saved, you may already be partway there" judges the user's own money
+    # against a goal (session 18's rulings, the budget case); "you may already have been
+    # charged" guesses at the account
+    assert _hedged("With $3,000 saved, you may already be partway there.") == ["may"]
+    assert _hedged("You may already have been charged for the seat.") == ["may"]
+    # ... what the user may know is about the user
+    assert _hedged("As you may already know, the store opens at nine.") == []
+    assert _hedged("You may already be aware that fares change daily.") == []
+
+
+def test_a_guess_under_what_the_user_expected_is_no_hypothetical() -> None:
+    # "If you were expecting $3,200, there may be a delay in the update": the condition is
+    # the user's expectation, the guess is about this account's balance (round 19)
+    text = "If you were expecting $3,200, there may be a delay in the update."
+    assert _hedged(text) == ["there may be"]
+    # ... a condition on the data stays the hypothetical
+    assert _hedged("If the transfer is large, there may be a delay in the update.") == []
+
+
+def test_ying_gai_with_a_duty_of_spouses_or_parties_is_advice() -> None:
+    # what spouses, parties or a family ought to do (round 19's Lawyer LLaMA): a duty
+    assert _hedged("夫妻或伴侣之间应该互相忠诚和尊重。") == []
+    assert _hedged("丈夫应该尽可能与父母保持联系。") == []
+    assert _hedged("在处理离婚财产的过程中，应该考虑到男方是否有过错行为。") == []
+    # ... 应该属于 concluding the case stays a guess
+    assert _hedged("因此该房屋应该属于夫妻的共同财产。") == ["应该"]
+
+
+def test_an_approximate_amount_in_advice_arithmetic_or_a_condition_is_no_estimate() -> None:
+    # round 19's banking agents: a quantity in an instruction to the user (the advice set's
+    # "prepare around 2-5 kg"), a sum the message works ("$5 coffee/day = ~$150/month") and a
+    # value inside a condition ("If your expenses are about $1,500/month") estimate no fact
+    assert _hedged("- Buffer rule: keep one month's expenses (~$1,000) in checking.") == []
+    assert _hedged("- Automate $800/month to savings: you'll hit 3 months in ~8 months.") == []
+    assert _hedged("Please arrive about 2 hours before departure.") == []
+    assert _hedged("- Example: $5 coffee/day = ~$150/month.") == []
+    assert _hedged("- If your essential expenses are about $1,500/month: 3 months = $4,500.") == []
+    assert _hedged("I can send a plan with estimated monthly savings for each step.") == []
+    # ... an approximate value stated as a fact of the case stays an estimate
+    assert _hedged("Your refund will be about $150.") == ["about $1"]
+    assert _hedged("When you land, the shuttle takes about 20 minutes.") == ["about 2"]
+
+
+def test_causes_given_for_the_users_own_problem_are_a_guess() -> None:
+    # "You might not be able to apply the code because you lack access or it expired"
+    # (round 19's MTRAG answers from a troubleshooting page that lists the causes): session
+    # 18's ruling, uncertainty the result leaves open about the user's own problem
+    text = "You might not be able to apply a feature code because the code has expired."
+    assert _hedged(text) == ["might not"]
+    text = "When you update your card, you might encounter errors due to various reasons."
+    assert _hedged(text) == ["might"]
+    # ... what the user may do stays an option, and a cause that is the agent's process stays
+    # the process
+    assert _hedged("You might want to apply the code again tomorrow.") == []
+
+
+def test_what_an_empty_result_could_mean_is_a_guess() -> None:
+    # "That could mean one of a few things: there genuinely are no recent transactions…"
+    # (round 19's banking agent): a guess at why it came back empty
+    text = "It returned no transactions. That could mean there are no recent transactions."
+    assert _hedged(text, '{"transactions": []}') == ["could mean"]
+
+
+def test_an_unsourced_attribution_answering_the_fact_is_a_guess() -> None:
+    # "some research suggests that …" after the documents are silent (round 19's MTRAG):
+    # session 18's ruling; the documents named as the source are a reading
+    text = "However, some research suggests that genetic factors can increase susceptibility."
+    assert _hedged(text) == ["some research suggests"]
+    assert _hedged("The documents suggest that the fee is refundable.") == []
+
+
+def test_no_insight_into_the_users_own_situation_is_about_the_user() -> None:
+    # "As an AI, I don't have insights into your team's work dynamics" (round 15): what the
+    # user has to give, as "I don't have your current flight information" (session 7)
+    text = "As an AI, I don't have insights into your team's specific work dynamics."
+    assert _hedged(text) == []
+    assert _hedged("I don't have information about the museum's hours.") == ["I don't have"]
+
+
+def test_what_some_members_of_a_kind_or_a_kind_named_before_do_is_the_general_case() -> None:
+    # round 19's MTRAG answers about kinds (session 18's ruling: frequency and variation words
+    # answering about a kind): "Some women may…", "they" taking up the kind the sentence opens
+    # with, "those over 35 may want to…" (advice), "The court may order…" (another party)
+    assert _hedged("Some women may not release eggs, which can be treated with Clomid.") == []
+    text = "Small businesses are often targeted by scammers because they may have fewer resources."
+    assert _hedged(text) == []
+    text = "Scammers tend to target retirees because they are more likely to have savings."
+    assert _hedged(text) == []
+    assert _hedged("Those over 35 years old may want to seek treatment after six months.") == []
+    assert _hedged("The court may order temporary spousal support.") == []
+    assert _hedged("Ideally, your savings should cover 3-6 months of expenses.") == []
+    # ... the user's own things, and a named case, stay guesses
+    text = "Your bags are checked through, but they may be delayed at the transfer."
+    assert _hedged(text) == ["may be"]
+    assert _hedged("Some of your items may ship separately.") == ["may"]
+    assert _hedged("Flight 212 may be delayed by the storm.") == ["may be"]
+
+
+def test_a_state_an_action_puts_a_thing_in_and_the_area_of_a_question_are_no_hedges() -> None:
+    # "image-obsolete: … making it unavailable for creating new instances" (round 19's MTRAG):
+    # the state an action gives a thing, not information the agent lacks
+    text = "- **image-obsolete**: Marks an image obsolete, making it unavailable for new instances."
+    assert _hedged(text) == []
+    # "您的咨询问题可能涉及到交通事故责任…" names the areas of law the question touches (round 19)
+    assert (
+        _hedged("根据您提供的信息，您的咨询问题可能涉及到交通事故责任以及财产继承方面的问题。")
+        == []
+    )
+    # "法律倾向于由母亲承担主要责任": what the law or a court leans to, another party's rule
+    assert _hedged("对于未成年子女的抚养问题，法律倾向于由母亲承担主要责任。") == []
+    # ... the user's case with the same words stays a guess
+    assert _hedged("您的情况可能涉及到违约。") == ["可能"]
+
+
+def test_candidate_reasons_for_the_users_problem_and_a_common_estimate_are_guesses() -> None:
+    # the advice set's "several potential reasons why your beer turned out very bitter" and
+    # "a common estimate is that it takes between 4 to 7 liters", which the general case
+    # of "Some breweries may use more water" (session 18's kind ruling) no longer carries
+    assert _hedged("There are several potential reasons why your beer is bitter.") != []
+    assert _hedged("A common estimate is that it takes 4 to 7 liters of water.") != []
+    assert _hedged("Some breweries may use more or less water.") == []
+
+
+def test_what_an_option_may_make_of_the_users_offer_is_advice() -> None:
+    # "other financing options like FHA loans, which might make their offers more competitive
+    # to sellers" (round 19's MTRAG): what an option brings, as "could be made more engaging"
+    text = "Buyers can explore FHA loans, which might make their offers more competitive."
+    assert _hedged(text) == []
+    assert _hedged("The seller might make their decision tomorrow.") == ["might"]
+
+
+def test_a_softener_the_passage_itself_carries_is_passed_on_uncertainty() -> None:
+    # "The main sources of modern football codes appear to lie in western Europe" after a
+    # passage that says "appear to lie in western Europe" (round 19's MTRAG): the source's
+    # uncertainty about the fact asked, session 18's ruling, not the softener case
+    passage = "However, the main sources of modern football codes appear to lie in western Europe."
+    text = "The main sources of modern football codes appear to lie in western Europe, chiefly England."
+    assert _hedged(text, passage) == ["appear to"]
+    # ... a guess word copied with the result's sentence stays the result's words
+    passage = "Treatment may involve inhalers or nebulizers to open the airways."
+    assert (
+        _hedged("Treatment may involve inhalers or nebulizers to open the airways.", passage) == []
+    )
+
+
+def test_as_far_as_i_know_in_other_chinese_words_is_a_guess() -> None:
+    # "因为根据我了解到的相关法律条例，没有针对户口迁移的罚款内容" (round 19's Lawyer LLaMA): the
+    # answer hedged by the lawyer's own limited knowledge, as 据我所知
+    text = "因为根据我了解到的相关法律条例，没有针对户口迁移的罚款内容。"
+    assert _hedged(text) == ["根据我了解到的"]
+    assert _hedged("据我了解，这家店周一不营业。") == ["据我了解"]
+
+
+def test_whether_the_clients_case_will_succeed_left_open_is_missing_information() -> None:
+    # "男方是否能够成功落户还需实际操作中结合情况来看" (round 19's Lawyer LLaMA): the outcome of the
+    # client's own case left open, session 18's ruling
+    assert _hedged("但男方是否能够成功落户还需实际操作中结合情况来看。") != []
+    # ... how such questions are decided is policy paraphrase
+    assert _hedged("房子是否属于共同财产需要根据具体情况判断。") == []
+
+
+def test_what_this_user_may_be_able_to_do_or_reach_is_a_guess_about_the_case() -> None:
+    # "You may still be able to request cancellation, but it is not an immediate self-service
+    # cancellation", "so the billing page may not be available to you" (the AgentDojo
+    # section: what this user can do in this case), with or without "so", process words aside
+    text = "You may still be able to request cancellation, but the order is in fulfillment."
+    assert _hedged(text) == ["may"]
+    text = "You lack billing permission, so the billing page may not be available to you."
+    assert _hedged(text) == ["may not be"]
+    # ... an option offered stays an offer
+    assert _hedged("You may cancel the order from the Orders page.") == []
+
+
+def test_a_carriers_network_and_requirements_that_appear_satisfied() -> None:
+    # "The package has reached the USPS delivery network and appears to have been at the Los
+    # Angeles delivery stage": the carrier's network, not the agent's process; "Etsy's
+    # requirements appear satisfied": whether a rule holds for this case (the AgentDojo section)
+    text = (
+        "The package has reached the USPS delivery network and appears to have been in Los Angeles."
+    )
+    assert _hedged(text) == ["appears to"]
+    text = "Etsy's requirements appear satisfied: the delivery date has passed."
+    assert _hedged(text, '{"delivery_date": "2026-07-07", "status": "delivered"}') != []
+    # ... the agent's own network stays the process
+    assert _hedged("The network appears to be down; let me retry the lookup.") == []
+
+
+def test_no_record_of_the_users_booking_is_not_missing_information() -> None:
+    # "I don't have any record of an existing flight booking for you in the system" (round 4's
+    # flight agent): what the user has to give, or a flat absence (session 7's "I don't have
+    # your current flight information"), no fact of the data the agent lacks
+    text = "Unfortunately, I don't have any record of an existing flight booking for you."
+    assert _hedged(text) == []
+    assert _hedged("I don't have any record of a reservation under your name.") == []
+    # ... no record of a fact of the data stays missing information
+    assert _hedged("I don't have any records of the museum's opening hours.") != []
