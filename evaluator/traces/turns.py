@@ -671,7 +671,7 @@ def _asks_to_act(question: str) -> bool:
         return True  # "can I have 50% discount on the one with higher price?" (session 16)
     if _acts_first(question):
         return True  # "Can you search for holidays … and tell me about its date?" (round 9)
-    if _TOLD_GIVEN.search(asked):
+    if _TOLD_GIVEN.search(asked) or _SHOW_FACT.match(asked.strip()):
         return False  # "Could you also provide more details on the check-in process?"
     if (
         p["inform_verb"].search(question)
@@ -717,15 +717,28 @@ def _asks_to_act(question: str) -> bool:
 # Asking to be given details, information, an estimate, an idea or advice, or to specify or
 # clarify ("Could you also provide more details on the check-in process?", "Can you give me
 # an idea of what kind of rooms it offers?", "Could you also specify how many floors it
-# has?"): to be told, session 17's ruling on "Can you provide …", whatever words stand
+# has?", "Could you please provide the procedures for a child support case?"): to be told, session 17's ruling on "Can you provide …", whatever words stand
 # between the verb and its object (round 18's travellers); a list or items of a kind are
 # read before it (:func:`_asks_for_list`, :func:`_asks_for_more`).
 _TOLD_GIVEN = re.compile(
     r"\b(?:can|could|would|will)\s+you\s+(?:(?:please|also|kindly|just|now|then)\s+)*"
     r"(?:(?:provide|give|offer|share)\s+(?:me\s+|us\s+)?(?:with\s+)?"
     r"(?:(?:some|any|more|further|additional|a\s+few|the|a\s+bit\s+more)\s+)*"
-    r"(?:details|information|info|insights?|advice|guidance|an?\s+(?:estimate|idea|overview|"
+    r"(?:details|information|info|insights?|advice|guidance|procedures?|process|steps|"
+    r"requirements|an?\s+(?:estimate|idea|overview|"
     r"sense|breakdown|rough\s+idea))\b|specify|clarify)\b",
+    re.IGNORECASE,
+)
+# "Show me …" with a fact of the user's own account or booking as its object ("Show me all my
+# account balances.", "Can you show me my new savings balance?"): to be told, as "Can you
+# provide …" is (session 18); records to list ("Show me recent transactions") or a show after
+# other acts ("Transfer $100…, then show me both balances") stay requests.
+_SHOW_FACT = re.compile(
+    r"^(?:(?:great|good|ok|okay|thanks|perfect|now)\W+)*(?:please\s+)?"
+    r"(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?show\s+me\s+(?:all\s+|both\s+)?(?:of\s+)?"
+    r"(?:my|our|the)\s+(?:[\w-]+\s+){0,3}?"
+    r"(?:balances?|status|details|allowance|limits?|fees|total|points|due\s+date)"
+    r"(?:\s+(?:now|please|again))?\W*$",
     re.IGNORECASE,
 )
 
@@ -744,11 +757,39 @@ _ZH_FAULT_WHY = re.compile(
 # ruling); not why a charge or a state is what it is ("Why was I charged twice?", "Why do I
 # keep getting billed…?": questions).
 _FAULT_WHY = re.compile(
-    r"\bwhy\s+(?:(?:did|does|do|is|are|was|were|has|have)\s+(?:\w+\s+){1,4}?"
+    # "Why do you think I can not apply a subscription code?": the same fault, the agent's
+    # opinion asked of it (round 19's MTRAG users, session 18)
+    r"\bwhy\s+(?:do\s+you\s+think\s+(?:that\s+)?)?"
+    r"(?:(?:did|does|do|is|are|was|were|has|have)\s+(?:\w+\s+){1,4}?"
     r"(?:fail(?:ed|s)?\s+to|(?:not|never|stop(?:ped|s)?)\s+(?:work|load|open|connect|start|arrive)\w*)"
-    r"|(?:can['’]?t|cannot|won['’]?t|doesn['’]?t|didn['’]?t|isn['’]?t|aren['’]?t)\s+(?:\w+\s+){1,4}?"
+    r"|(?:(?:i|we)\s+)?(?:can['’]?t|cannot|can\s+not|won['’]?t|doesn['’]?t|didn['’]?t|isn['’]?t|aren['’]?t)"
+    r"\s+(?:\w+\s+){0,4}?"
     r"(?:work|load|open|connect|start|log\s+in|login|sign\s+in|download|install|update|"
+    # ... or a code or a payment of the user's account will not go through ("why can't I
+    # apply a feature code?", "Why can't I redeem my voucher?")
+    r"apply|redeem|access|"
     r"charg(?:e|ing)\s+(?:my|the)\s+(?:phone|battery|device)|arrive[ds]?|turn\s+on|receiv\w*|send\w*)\b)",
+    re.IGNORECASE,
+)
+# A fault told as a state of what the agent serves, without a why ("I also tried to update my
+# credit card, but it keeps showing errors", "I cannot get select query to work", "my promo
+# code isn't working"): round 6's problem report asks for help with it, a `request`
+# (session 18 on round 19's MTRAG users).
+_FAULT_TOLD = re.compile(
+    r"\bkeeps?\s+(?:on\s+)?(?:showing|giving|throwing|getting|returning)\s+(?:me\s+)?"
+    r"(?:an?\s+|the\s+|this\s+|that\s+)?(?:errors?|error\s+messages?|declined|rejected)\b"
+    r"|\bkeeps?\s+(?:on\s+)?(?:failing|crashing|freezing)\b"
+    r"|\b(?:can['’]?t|cannot|can\s+not|couldn['’]?t|could\s+not)\s+get\s+(?:[\w-]+\s+){1,4}?to\s+work\b"
+    r"|\b(?:isn['’]?t|aren['’]?t|is\s+not|are\s+not|stopped|not)\s+working\b"
+    r"|\b(?:doesn['’]?t|does\s+not|won['’]?t|will\s+not)\s+work\b",
+    re.IGNORECASE,
+)
+# What to do about it, asked after the fault ("what steps should I take?", "what should I
+# do?"): help with the fault (session 18); the same words when nothing is broken ask to be
+# told (session 14).
+_WHAT_TO_DO = re.compile(
+    r"\bwhat\s+(?:steps\s+|else\s+)?(?:should|can|could|do|shall|must)\s+(?:i|we)\s+"
+    r"(?:do|take|try)\b",
     re.IGNORECASE,
 )
 # How to fix the user's own fault ("How do I solve the problem?", "How can I fix this?"):
@@ -2687,9 +2728,15 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
     if _is_closing(t, list(_sentences(t)), solicited):
         return "greeting", "closing"
     lead = p["lead"].match(t)
+    greeted = False
     while lead and lead.end() < len(t) and lead.group(1).lower() in lists["greeting"]:
         t = t[lead.end() :]  # "Hi, I'm looking to book..." is what follows the greeting
         lead = p["lead"].match(t)
+        greeted = True
+    if greeted and _LEAVE_TO_ASK.match(t):
+        # "你好，能向你咨询一个婚姻纠纷吗", "Hi, can I ask you a few questions?": the greeting
+        # announces the consultation and asks nothing yet (session 17, session 18)
+        return "greeting", "leave_to_ask"
     if context != "confirm" and _declines_then_asks(t):
         return (
             "request",
@@ -2797,7 +2844,10 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
             # which items of a kind there are ("What courses are offered related to HCI?",
             # "What's a good machine learning class I can take?"): a search (round cs16)
             kind_asked = _asks_for_kind(asks)
-            searches = new_task or wish or purpose or acts or helps or kind_asked
+            # what to do, asked after a fault of what the agent serves ("I cannot get select
+            # query to work, what steps should I take?"): help with the fault (session 18)
+            fault = _WHAT_TO_DO.search(asks) is not None and _FAULT_TOLD.search(t) is not None
+            searches = new_task or wish or purpose or acts or helps or kind_asked or fault
             return ("request" if searches else "question"), ("q_kind" if kind_asked else "q_told")
         shifts = shift.match(t) or shift.match(last)
         if solicited and not shifts and _ID_OR_NUMBER.search(last):
@@ -2806,6 +2856,12 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
                 "q_act_value",
             )  # "Could you make it for the 13th at 1 pm?" after "What time?"
         return "request", "q_act"
+    if _AT_A_LOSS.search(t):
+        # "女方要争，我不知道该怎么办。", "没报过，我不知道该怎么做。" (also after the agent's
+        # question): advice asked on the user's own situation, a question (session 18); beside
+        # a fault of what the agent serves ("手机开不了机，我不知道该怎么办"), help with it
+        faulty = _FAULT_TOLD.search(t) or _ZH_DEVICE_FAULT.search(t) or _FAULT.search(t)
+        return ("request" if faulty else "question"), "at_a_loss"
     if _stalls(sentences):
         return "other", "stall"  # "Let me check.", "Maybe, but let me text him first."
     if _FIELD_VALUE.match(t):
@@ -2828,6 +2884,8 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         # "我想了解一下…，能帮我查一下…吗？" asks the agent's help to look it up
         helps = _ZH_HELP_ACT.search(t) is not None
         return ("request" if new_task or helps else "question"), "ask_info"
+    if _SHOW_FACT.match(t):
+        return ("request" if new_task else "question"), "show_fact"
     if _presses(t):
         return "request", "press"  # "告诉我", "Tell me!": for the answer held back
     if _tells(t):
@@ -2870,6 +2928,10 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         # venting that judges the service and reports no fault ("好失望的京东", "That's not
         # fair."): asks for nothing, even as a first turn (the r4 section's opener pushback)
         return "other", "vent"
+    if context in ("none", "failed") and _FAULT_TOLD.search(t):
+        # "I also tried to update my credit card, but it keeps showing errors" after the
+        # agent's answer: a fault of what it serves, help asked (round 6, session 18)
+        return "request", "fault_told"
     if context == "opening" and not (_CONTINUES.match(t) or _CONTINUES.match(low)):
         if _identifies_only(t):
             # "Hi there I am Alina", "[订单x]": who the user is, or a value, and no need
@@ -2896,6 +2958,24 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
     if not asked and _RUN_ON_WH.search(t):
         return "question", "run_on_wh"  # "I can change day what other days are available"
     return ("answer" if asked else "other"), "fallback"
+
+
+# Saying the user does not know what to do ("我不知道该怎么办", "我也不知道该怎么做", "I don't know
+# what to do"): it asks the agent's advice on the user's own act, as "What should I do?" does.
+_AT_A_LOSS = re.compile(
+    r"不知道(?:该|要|应该|应当)?(?:怎么办|咋办|怎么做|怎么处理|如何处理)"
+    r"|\b(?:don['’]?t|do\s+not)\s+know\s+what\s+(?:to\s+do|i\s+should\s+do)\b",
+    re.IGNORECASE,
+)
+# Asking leave to ask, and nothing yet ("can I ask you a few questions?", "能向你咨询一个婚姻纠纷
+# 吗", "可以问您几个问题吗"): after a greeting, it announces the consultation.
+_LEAVE_TO_ASK = re.compile(
+    r"(?:(?:can|could|may)\s+i\s+(?:please\s+)?ask\s+(?:you\s+)?"
+    r"(?:(?:a\s+(?:few|couple\s+of)|some|a)\s+)?(?:quick\s+)?(?:questions?|something|things?)"
+    r"|(?:我)?(?:能|可以|能不能)(?:向(?:你|您))?(?:咨询|问|请教)(?:(?:你|您))?(?:一下)?"
+    r"(?:(?:一个|几个|一些|点)?[^，,。？?！!\s]{0,4}(?:问题|纠纷|事情|事))?(?:吗|么)?)\W*$",
+    re.IGNORECASE,
+)
 
 
 # A wh-question run on after a statement, typed without a mark ("I can change day what

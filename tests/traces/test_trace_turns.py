@@ -2759,3 +2759,93 @@ def test_do_you_know_if_there_is_reads_as_is_there(text: str, kind: str) -> None
 )
 def test_which_item_would_suit_asks_for_a_recommendation(text: str, kind: str) -> None:
     assert rule_turn(text, previous="") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # why a code, a payment or a login of the user's own account fails: a fault report
+        # phrased as why, a request (session 14; session 18 on round 19's MTRAG users)
+        ("Why do you think I can not apply a subscription code?", "request"),
+        ("what about why can't I apply a feature code?", "request"),
+        ("Why can't I redeem my voucher?", "request"),
+        # ... not why a policy or a charge is what it is
+        ("Why can't I bring more than two bags?", "question"),
+        ("Why was I charged twice?", "question"),
+    ],
+)
+def test_why_an_account_code_fails_is_a_fault_report(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="You can apply codes from the Billing page.") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a fault of what the agent serves, told without a question after the agent's
+        # answer, asks for help with it: a request (round 6, session 18)
+        ("I also tried to update my credit card, but it keeps showing errors", "request"),
+        ("I tried to pay again and it keeps getting declined.", "request"),
+        # ... and so with "what should I do" after it (session 18: the agent is asked to fix it)
+        ("I cannot get select query to work, what steps should I take?", "request"),
+        ("My promo code isn't working, what should I do?", "request"),
+        # ... while what to do when nothing is broken stays a question
+        ("I want to change my seat, what steps should I take?", "question"),
+        ("I tried the app yesterday and liked it.", "other"),
+    ],
+)
+def test_a_fault_told_after_an_answer_asks_for_help(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="You can update the card on the Payment page.") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # "Show me …" is labelled by its object (session 18): a fact of the user's own
+        # account or booking is to be told, a question
+        ("Show me all my account balances.", "question"),
+        ("Show me all my account balances now", "question"),
+        ("Can you show me my baggage allowance?", "question"),
+        # ... records to list, or a show in a chain of acts, a request
+        ("Show me recent transactions for all accounts", "request"),
+        ("Show me flights to Denver tomorrow", "request"),
+        ("Transfer $100 from checking to savings, then show me both balances", "request"),
+    ],
+)
+def test_show_me_is_labelled_by_its_object(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # not knowing what to do about one's own situation asks for advice: a question
+        # (session 18, extending the patient rulings to a legal client), also after
+        # answering the agent's question
+        ("女方要争，我不知道该怎么办。", "根据法律规定，继承顺序如下。", "question"),
+        ("没报过，我不知道该怎么做。", "请问您报警了吗？", "question"),
+        ("We never agreed on it, and I don't know what to do.", "Did you agree on it?", "question"),
+        # ... a device's fault with it stays a request (round 12)
+        ("手机开不了机，我不知道该怎么办。", "您好，请问有什么可以帮您？", "request"),
+    ],
+)
+def test_not_knowing_what_to_do_asks_for_advice(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # asking to be given the procedure or steps of something asks to be told (session
+        # 17's "Can you provide …", by its object)
+        ("Could you please provide the procedures for a child support case?", "question"),
+        ("Can you give me the steps for checking in online?", "question"),
+        # ... a greeting that only asks leave to consult announces questions: a greeting
+        # (session 17, session 18)
+        ("你好，能向你咨询一个婚姻纠纷吗", "greeting"),
+        ("Hi, can I ask you a few questions?", "greeting"),
+        # ... leave to ask without a greeting, or with the question itself, asks it
+        ("Hi, can I ask you why my order is late?", "question"),
+    ],
+)
+def test_asking_for_steps_or_leave_to_ask(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="") == kind
