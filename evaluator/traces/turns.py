@@ -1155,6 +1155,8 @@ def _asks_for_more(text: str) -> bool:
     alternative = p["alternative"].search(text)
     if alternative and _IN_NAMED.search(text, alternative.end()):
         alternative = None  # "Are there any low-sugar options included in the Healthy Box?"
+    if alternative and _NEAR_NAMED.match(text, alternative.end()) and not _MORE_OF.search(text):
+        alternative = None  # "Are there any cafes near the hotel?": what the place has nearby
     if (
         alternative
         and alternative.group(0).lower() == "what other"
@@ -1187,6 +1189,20 @@ _IN_NAMED = re.compile(
     r"|\b(?:options?|ways?)\s+to\s+(?!(?:book|buy|get|order|rent|stay|eat)\b)[a-z]+",
     re.IGNORECASE,
 )
+
+
+# Whether places of a kind are near a place already named, and nothing more of them ("Are there
+# any cafes near the hotel?", "Are there any restaurants nearby?"): what the place has nearby,
+# a `question` (session 17's places ruling); more of them ("any other cafes") or one that
+# meets the user's constraint ("… nearby that serves Italian food", "… with vegan options")
+# is a search.
+_NEAR_NAMED = re.compile(
+    r"\s*(?:[\w-]+\s+){0,2}?"
+    r"(?:nearby|(?:near|close\s+to|next\s+to|around)\s+(?:the|this|that|it|its|your|there)"
+    r"(?:\s+[\w-]+){0,2}?)\s*[?？.!]*$",
+    re.IGNORECASE,
+)
+_MORE_OF = re.compile(r"\b(?:other|else|more|another)\b", re.IGNORECASE)
 
 
 # Whether the shop has an item of a kind, asked in Chinese at a clause's start ("有厚一点的吗",

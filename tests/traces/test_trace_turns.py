@@ -2849,3 +2849,20 @@ def test_not_knowing_what_to_do_asks_for_advice(text: str, previous: str, kind: 
 )
 def test_asking_for_steps_or_leave_to_ask(text: str, kind: str) -> None:
     assert rule_turn(text, previous="") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # whether a named place has places of a kind nearby asks for its attribute: a
+        # question (session 17's places ruling, left by its rules)
+        ("Are there any cafes near the hotel?", "question"),
+        ("Are there any restaurants nearby?", "question"),
+        # ... more of them, or one that meets the user's constraint, is a search
+        ("Are there any other cafes near the hotel?", "request"),
+        ("Is there a restaurant nearby that serves Italian food?", "request"),
+        ("Are there any cafes near the hotel with vegan options?", "request"),
+    ],
+)
+def test_places_near_a_named_place_are_its_attribute(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="The Vondel is a 4-star hotel in the museum quarter.") == kind
