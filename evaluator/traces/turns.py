@@ -1248,11 +1248,14 @@ def _is_closing(text: str, sentences: list[str], solicited: bool = False) -> boo
     for sentence in sentences:
         if _is_question(sentence) and not _words_only(sentence, p["closing"]):
             return False  # ("Talk tomorrow?" asks nothing)
+        thanked_for = _THANKS_FOR.match(sentence) is not None
         for clause in _CLAUSE.split(sentence):
             c = _PUNCT.sub(" ", clause).strip()
             if not c or _words_only(c, p["closing"]) or p["thanks_start"].match(c):
                 continue
             said = clause.strip(" .!?,，。！？")  # with its apostrophes: "I'm looking for"
+            if thanked_for and _THANKED_DETAIL.match(said) and not _is_request(said):
+                continue  # "Thank you for booking my room, starting from Thursday for 5 nights."
             if solicited and (said.lower() in _AFFIRM or _AFFIRM_ECHO.fullmatch(said)):
                 # "Yes, that time works. Thanks." accepts what was asked, and so does "Yes I
                 # would.\nThanks for your help." after "Would you like to book this package?"
@@ -1277,6 +1280,21 @@ def _is_closing(text: str, sentences: list[str], solicited: bool = False) -> boo
             ):
                 return False  # a request, or an answer with thanks after it
     return True
+
+
+# Thanks for something ("Thank you for booking my reservation at X, …"), and a clause after it
+# that only says more of what is thanked for (", starting from Thursday for 5 nights", ", for
+# the 14th at 9 am"): the thanks close, its details no value given (round 18's SPADE users);
+# a clause of its own after the thanks ("…, my order number is 12345") still answers.
+_THANKS_FOR = re.compile(
+    r"\s*(?:thank\s+you|thanks|many\s+thanks)\s+(?:(?:so|very)\s+much\s+|a\s+lot\s+)?for\b",
+    re.IGNORECASE,
+)
+_THANKED_DETAIL = re.compile(
+    r"(?:starting|beginning|ending|leaving|departing|arriving|checking|including|for|from|at|on|"
+    r"in|with|until|which|that)\b",
+    re.IGNORECASE,
+)
 
 
 # What the customer ordered or was promised has not come ("I still haven't yet received my

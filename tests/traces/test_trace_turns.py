@@ -2866,3 +2866,23 @@ def test_asking_for_steps_or_leave_to_ask(text: str, kind: str) -> None:
 )
 def test_places_near_a_named_place_are_its_attribute(text: str, kind: str) -> None:
     assert rule_turn(text, previous="The Vondel is a 4-star hotel in the museum quarter.") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # thanks for an act with a trailing clause that only says more of what is thanked
+        # for closes (round 18's SPADE users, left by session 17)
+        (
+            "Thank you for booking my reservation at Alexander Bed and Breakfast, "
+            "starting from Thursday for 5 nights.",
+            "greeting",
+        ),
+        ("Thanks for changing my flight, for the 14th at 9 am.", "greeting"),
+        # ... not a value or a new ask after the thanks
+        ("Thanks for the help, my order number is 12345.", "answer"),
+        ("Thank you for booking it, can you also add a bag?", "request"),
+    ],
+)
+def test_thanks_with_a_clause_of_what_is_thanked_for_closes(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="Your order is on its way.") == kind
