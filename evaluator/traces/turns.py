@@ -1649,10 +1649,21 @@ def _retries(sentence: str) -> bool:
     """True when ``sentence`` proposes another value to try ("How about Friday?", "Try
     Saturday then.") or is only a value asked about ("Tuesday?")."""
     if _RETRY.match(sentence):
+        if _RETRY_ITEM.match(sentence):
+            # "How about a 4-star hotel with free wifi in the cheap price range?": another
+            # item to search for, its facts the constraints (round 18's SPADE users)
+            return True
         # "What about the baggage allowance?", "那为什么订满了呢？" ask for a fact
         return not (_patterns()["fact"].search(sentence) or _ZH_WH_FACT.search(sentence))
     s = sentence.strip()
     return s.endswith(("?", "？")) and len(s.split()) <= 3 and bool(_VALUE.search(s))
+
+
+# "How about a/an/some …" proposes an item of a kind, not a fact of one already named.
+_RETRY_ITEM = re.compile(
+    r"\s*(?:(?:ok(?:ay)?|well|then|and|so|hmm)\W+)*(?:how|what)\s+about\s+(?:a|an|some|any)\s+",
+    re.IGNORECASE,
+)
 
 
 # "What about the Hilton in the North?", "How about chinese food?", "And a square with side

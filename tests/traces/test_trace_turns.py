@@ -2886,3 +2886,23 @@ def test_places_near_a_named_place_are_its_attribute(text: str, kind: str) -> No
 )
 def test_thanks_with_a_clause_of_what_is_thanked_for_closes(text: str, kind: str) -> None:
     assert rule_turn(text, previous="Your order is on its way.") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # after the agent found nothing, "How about a/an <item> …?" proposes another item to
+        # search for, whatever facts constrain it: a request (round 18's SPADE users)
+        (
+            "How about a 4-star hotel with free wifi and in the cheap price range for one "
+            "person for a five-night stay starting from Wednesday?",
+            "request",
+        ),
+        ("How about an aisle seat with extra legroom at the same price?", "request"),
+        # ... a fact of what was named is still asked to be told
+        ("What about the baggage allowance?", "question"),
+    ],
+)
+def test_how_about_another_item_after_nothing_found_is_a_search(text: str, kind: str) -> None:
+    previous = "I'm sorry, I couldn't find any 5-star hotels within the cheap price range."
+    assert rule_turn(text, previous=previous) == kind
