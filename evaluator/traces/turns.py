@@ -1944,6 +1944,11 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         and _takes_up_offer(text or "", previous)
     ):
         return "answer", "takes_offer"
+    if verdict[0] in QUERY_CLASSES and _approves_offer(text or "", previous):
+        # "That sounds like a good alternative, could you provide me with more information about
+        # the hotel in the moderate price range …?" after "I can recommend a hotel … in the
+        # moderate price range if you're interested": takes up the offer (round 13)
+        return "answer", "approves_offer"
     if verdict[0] == "answer" and context == "solicit" and _accepts_then_acts(text or "", previous):
         return "request", "accepts_then_acts"
     if (
@@ -2307,6 +2312,34 @@ def _takes_up_offer(text: str, previous: str) -> bool:
             continue
         named = _stems(tail[m.end() :]) - {verb[:_STEM]}
         if named & (_stems(text) - {verb[:_STEM]}):
+            return True
+    return False
+
+
+# An offer on a condition at the end of the agent's message ("but I can recommend a hotel with
+# free wifi in the moderate price range if you're interested"), and an approval that opens the
+# user's turn ("That sounds like a good alternative, …", "Sounds good, …").
+_CONDITIONAL_OFFER = re.compile(
+    r"\bi\s+(?:can|could)\s+(?:also\s+)?([a-z]{3,})\b([^.!?]{3,}?)\s*,?\s*if\s+"
+    r"(?:you['’]re|you\s+are|you['’]d\s+like|you\s+would\s+like|you\s+want|you\s+wish)\b",
+    re.IGNORECASE,
+)
+_APPROVES = re.compile(
+    r"\s*(?:(?:that|this|it)\s+(?:sounds|seems|would\s+be)|sounds|great|perfect|yes|sure)\b",
+    re.IGNORECASE,
+)
+_OFFER_SHARED = 3  # words of the offered item the turn repeats to ask for that item
+
+
+def _approves_offer(text: str, previous: str) -> bool:
+    """True when the turn opens approving what the agent's last sentences offered on a
+    condition and asks for the item it named, repeating three of its words."""
+    if not _APPROVES.match(text):
+        return False
+    tail = " ".join(_split_sentences(" ".join(previous.split())[-_AGENT_TAIL:])[-2:])
+    for m in _CONDITIONAL_OFFER.finditer(tail):
+        verb = m.group(1).lower()[:_STEM]
+        if len((_stems(m.group(2)) - {verb}) & _stems(text)) >= _OFFER_SHARED:
             return True
     return False
 

@@ -2906,3 +2906,27 @@ def test_thanks_with_a_clause_of_what_is_thanked_for_closes(text: str, kind: str
 def test_how_about_another_item_after_nothing_found_is_a_search(text: str, kind: str) -> None:
     previous = "I'm sorry, I couldn't find any 5-star hotels within the cheap price range."
     assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # approving what the agent offered on a condition ("I can recommend a hotel … if
+        # you're interested") and asking for it takes up the offer: an answer (round 13, the
+        # hvac section; session 17 restated it on round 18's SPADE users)
+        (
+            "That sounds like a good alternative, could you provide me with more information "
+            "about the hotel in the moderate price range with free wifi in the center?",
+            "answer",
+        ),
+        # ... an act the agent did not offer is a request (round 13)
+        ("That sounds good, can you book a taxi to the station for Friday?", "request"),
+    ],
+)
+def test_approving_a_conditional_offer_takes_it_up(text: str, kind: str) -> None:
+    previous = (
+        "Unfortunately, I couldn't find any guesthouses with free wifi in the expensive price "
+        "range in the center, but I can recommend a hotel with free wifi in the moderate price "
+        "range if you're interested."
+    )
+    assert rule_turn(text, previous=previous) == kind
