@@ -1944,6 +1944,14 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         and _takes_up_offer(text or "", previous)
     ):
         return "answer", "takes_offer"
+    if verdict == ("other", "fallback") and context == "none" and previous.strip():
+        said = " ".join((text or "").split())
+        if _BARE_COMMAND.fullmatch(said):
+            return "request", "bare_act"  # "checkout": the act asked for, as a command
+        if _KEYWORD.fullmatch(said):
+            # "Spousal support", "Regional differences" after the agent's answer: a topic
+            # typed as to a search engine, to be told about (session 18's keyword turns)
+            return "question", "keyword"
     if verdict[0] in QUERY_CLASSES and _approves_offer(text or "", previous):
         # "That sounds like a good alternative, could you provide me with more information about
         # the hotel in the moderate price range …?" after "I can recommend a hotel … in the
@@ -2342,6 +2350,23 @@ def _approves_offer(text: str, previous: str) -> bool:
         if len((_stems(m.group(2)) - {verb}) & _stems(text)) >= _OFFER_SHARED:
             return True
     return False
+
+
+# A bare topic of one to six words, with no word of the user's own, no pronoun, no
+# interjection, no greeting or closing and no control word ("Spousal support", "Buying vs
+# renting a home.", "query definition"): a keyword turn (session 18).
+_KEYWORD = re.compile(
+    r"(?!.*\b(?:i|i['’]m|me|my|we|us|our|you|your|it|its|that|this|these|those|they|them|he|she|"
+    r"his|her|oh|uh+|um+|ah+|hmm+|yikes|damn|wow|ok|okay|yes|yeah|no|nope|hi|hey|hello|thanks?|"
+    r"bye|goodbye|test|exit|quit|stop|done|end|just|please|let|go|sorry|great|nice|cool)\b)"
+    r"[A-Za-z][A-Za-z'’-]*(?:\s+[A-Za-z][A-Za-z'’-]*){0,5}\s*[.]?",
+    re.IGNORECASE,
+)
+# A bare act as a command ("checkout", "sign up"): asks the agent to do it (session 18).
+_BARE_COMMAND = re.compile(
+    r"(?:check\s*out|log\s*in|sign\s*(?:in|up)|(?:un)?subscribe|rebook|reschedule)\s*[.!]?",
+    re.IGNORECASE,
+)
 
 
 #: The learned model's file, ``projeval/data/turn_model.json``, written by

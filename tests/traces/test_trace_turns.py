@@ -2930,3 +2930,24 @@ def test_approving_a_conditional_offer_takes_it_up(text: str, kind: str) -> None
         "range if you're interested."
     )
     assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a bare topic typed after the agent's answer, as to a search engine, asks to be
+        # told about it: a question (session 18's keyword turns, round 19's MTRAG users)
+        ("Spousal support", "question"),
+        ("Mortgage scams", "question"),
+        ("Buying vs renting a home.", "question"),
+        ("Baggage allowance", "question"),
+        # ... not a command, a remark or the user's own words
+        ("checkout", "request"),
+        ("exit", "other"),
+        ("damn", "other"),
+        ("I am a man", "other"),
+    ],
+)
+def test_a_keyword_turn_asks_about_its_topic(text: str, kind: str) -> None:
+    previous = "Child support is paid by the parent who does not have custody of the child."
+    assert rule_turn(text, previous=previous) == kind
