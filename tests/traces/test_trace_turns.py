@@ -2951,3 +2951,37 @@ def test_approving_a_conditional_offer_takes_it_up(text: str, kind: str) -> None
 def test_a_keyword_turn_asks_about_its_topic(text: str, kind: str) -> None:
     previous = "Child support is paid by the parent who does not have custody of the child."
     assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # an error message quoted after the agent's answer reports a fault: a request
+        # (round 6; round 19's MTRAG users)
+        ('it is showing "Could not place order. Problem authorizing the credit card."', "request"),
+        ("It says 'Payment declined, please try again'", "request"),
+        # ... a quote that reports no error is no fault
+        ('It says "Order confirmed" now.', "other"),
+    ],
+)
+def test_a_quoted_error_reports_a_fault(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="You can pay with a card on the Billing page.") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # not knowing how to do something, with nothing broken, asks to be told how
+        # (session 14, session 18); not understanding a term asks what it means
+        ("I do not know how to set up namespaces ...", "question"),
+        ("I don't know how to change my seat online.", "question"),
+        ("I keep seeing the word Kubernetes, but I am not understanding this term", "question"),
+        # ... and saying what the user meant after pushback asks nothing
+        (
+            "That was not my question. When I say America, I'm referring to the continent.",
+            "other",
+        ),
+    ],
+)
+def test_not_knowing_how_asks_to_be_told(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="Namespaces group images in the registry.") == kind
