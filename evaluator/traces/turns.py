@@ -1680,6 +1680,11 @@ def _retries(sentence: str) -> bool:
     return s.endswith(("?", "？")) and len(s.split()) <= 3 and bool(_VALUE.search(s))
 
 
+# "How about one / a / an …" proposes an item, with its facts as constraints.
+_PROPOSES_ITEM = re.compile(
+    r"\s*(?:(?:ok(?:ay)?|well|then|and|so|hmm)\W+)*(?:how|what)\s+about\s+(?:a|an|one)\b",
+    re.IGNORECASE,
+)
 # "How about a/an/some …" proposes an item of a kind, not a fact of one already named.
 _RETRY_ITEM = re.compile(
     r"\s*(?:(?:ok(?:ay)?|well|then|and|so|hmm)\W+)*(?:how|what)\s+about\s+(?:a|an|some|any)\s+",
@@ -2915,7 +2920,19 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
                 "request",
                 "q_more",
             )  # "Are there any other trains?", "Do you have a hotel nearby?"
-        if asked and _PROPOSAL.match(last) and (solicited or _ID_OR_NUMBER.search(last)):
+        if (
+            asked
+            and _PROPOSAL.match(last)
+            and (solicited or _ID_OR_NUMBER.search(last))
+            # "What about the average weekly hours for the other courses?" asks for a fact
+            # (round cs16's students), "How about the 3 pm slot?" proposes a value
+            # ... and "How about one in the moderate price range?" another item, a value
+            and not (
+                p["fact"].search(last)
+                and not _ID_OR_NUMBER.search(last)
+                and not _PROPOSES_ITEM.match(last)
+            )
+        ):
             return (
                 "answer",
                 "q_proposal",

@@ -2985,3 +2985,26 @@ def test_a_quoted_error_reports_a_fault(text: str, kind: str) -> None:
 )
 def test_not_knowing_how_asks_to_be_told(text: str, kind: str) -> None:
     assert rule_turn(text, previous="Namespaces group images in the registry.") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # "What about <a fact> of …?" after the agent asked for a value asks for the fact,
+        # not a proposed value (round cs16's students)
+        ("What about the average weekly hours for the other courses?", "question"),
+        ("What about the baggage fees for the other flight?", "question"),
+        # ... a value proposed stays an answer
+        ("How about Friday at 10 am?", "answer"),
+        ("How about the 3 pm slot?", "answer"),
+    ],
+)
+def test_what_about_a_fact_asks_for_it(text: str, kind: str) -> None:
+    previous = "Could you please provide the details for the second course, such as its name?"
+    assert rule_turn(text, previous=previous) == kind
+
+
+def test_what_about_one_with_a_constraint_proposes_an_item() -> None:
+    # "How about one in the moderate price range?" proposes another item: an answer
+    previous = "There are no cheap hotels in the north. Would you like to try another area?"
+    assert rule_turn("How about one in the moderate price range?", previous=previous) == "answer"
