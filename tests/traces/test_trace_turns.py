@@ -3008,3 +3008,18 @@ def test_what_about_one_with_a_constraint_proposes_an_item() -> None:
     # "How about one in the moderate price range?" proposes another item: an answer
     previous = "There are no cheap hotels in the north. Would you like to try another area?"
     assert rule_turn("How about one in the moderate price range?", previous=previous) == "answer"
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # "What about the specification / the warranty?" asks for a fact of the item shown
+        # (round 17's shop clients), as "What about the humidity?" does
+        ("What about the specification?", "question"),
+        ("What about the warranty?", "question"),
+        # ... another item is another search
+        ("What about the Samsung one?", "request"),
+    ],
+)
+def test_what_about_an_items_specification_asks_for_it(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="I found the Pixel 8 for $499, with 128 GB.") == kind
