@@ -2487,6 +2487,10 @@ _QA_PAIR = re.compile(
 _CONTROL = re.compile(
     r"\s*(?:(?:#+|\[|<)\s*[A-Z][A-Z_ ]{2,}?\s*(?:#+|\]|>)|[A-Z][A-Z_]{3,}[.!]?)\s*"
 )
+# A control signal that ends a turn after its words (:data:`_CONTROL` at its end).
+_TRAILING_CONTROL = re.compile(
+    r"(?<=\S)\s*(?:#+\s*[A-Z][A-Z_ ]{2,}?\s*#+|\[[A-Z][A-Z_ ]{2,}?\]|<[A-Z][A-Z_ ]{2,}?>)$"
+)
 _QUOTED = re.compile(r"[\"“”*]")
 # A recap that checks what the user understood of their own case ("Just to confirm, the refund
 # goes back to my original card, right?"): no "you" in its sentence, so the user does not
@@ -2780,6 +2784,10 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         # some pens and pencils": round 17's shop clients) are sentences of their own
         t = _LINE_END.sub(". ", t)
     t = " ".join(t.split())
+    if t.endswith(("#", "]", ">")):  # cheap test first: most turns end with no signal
+        # "Thanks, that's perfect! [DONE_SUCCESS]", "No, that is all. ###STOP###": a simulated
+        # user's control signal after its words says nothing; the words are what it says
+        t = _TRAILING_CONTROL.sub("", t) or t
     if _EMOJI.search(t):  # cheap test first: most turns hold no emoji
         # "好的👌", "Thanks 😊": an emoji adds a tone, no words (a turn of emoji only stays)
         t = " ".join(_EMOJI.sub(" ", t).split()) or t

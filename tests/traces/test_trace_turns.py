@@ -3023,3 +3023,19 @@ def test_what_about_one_with_a_constraint_proposes_an_item() -> None:
 )
 def test_what_about_an_items_specification_asks_for_it(text: str, kind: str) -> None:
     assert rule_turn(text, previous="I found the Pixel 8 for $499, with 128 GB.") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a simulated user's control signal after its words ends the run and says nothing:
+        # the words are read without it (session 5's control signals; round 7's "[DONE_SUCCESS]")
+        ("Thanks, that's perfect! [DONE_SUCCESS]", "greeting"),
+        ("No, that is all. ###STOP###", "answer"),
+        ("Thanks, that's perfect!", "greeting"),
+        # ... alone it stays a control signal
+        ("###STOP###", "other"),
+    ],
+)
+def test_a_trailing_control_signal_is_read_without(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="Your refund was processed.") == kind
