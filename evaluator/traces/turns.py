@@ -634,9 +634,18 @@ _PLEASE = re.compile(r"\s*\bplease\b", re.IGNORECASE)
 # Asking to be given a discount on an item ("Can i get a discount on this?", "can I have 50%
 # discount on the one with higher price?"): session 16's ruling, the shop is to act on the
 # price, a `request`; whether one exists ("is there any discount?") asks to be told.
+# ... and so is asking to be given a refund, a voucher or compensation ("Can I at least get a
+# travel voucher?": session 18's compensation); what the policy gives on a condition ("Can I
+# get a refund if I cancel tomorrow?") asks to be told.
 _DISCOUNT_ASKED = re.compile(
-    r"\b(?:can|could|may)\s+(?:i|we)\s+(?:please\s+)?(?:get|have)\s+"
-    r"(?:(?:a|an|some|the|\d+\s*%|\d+\s+percent)\s+)?(?:\w+\s+)?discount\b(?!\s+code)",
+    r"\b(?:can|could|may)\s+(?:i|we)\s+(?:(?:please|at\s+least|also|still)\s+)*(?:get|have)\s+"
+    r"(?:(?:a|an|some|the|\d+\s*%|\d+\s+percent)\s+)?(?:\w+\s+)?"
+    r"(?:discount\b(?!\s+code)|(?:refund|voucher|credit|compensation|certificate)s?\b"
+    r"(?![^?.!]*\b(?:if|when|in\s+case|once)\b))",
+    re.IGNORECASE,
+)
+_COMPENSATION_IF = re.compile(
+    r"\b(?:refund|voucher|credit|compensation|certificate)s?\b[^?.!]*\b(?:if|when|in\s+case|once)\b",
     re.IGNORECASE,
 )
 _CAN_I = re.compile(r"\b(?:can|could|may)\s+(?:i|we)\s+(?:please\s+)?", re.IGNORECASE)
@@ -671,6 +680,8 @@ def _asks_to_act(question: str) -> bool:
         return True
     if _DISCOUNT_ASKED.search(question):
         return True  # "can I have 50% discount on the one with higher price?" (session 16)
+    if _CAN_I.search(question) and _COMPENSATION_IF.search(question):
+        return False  # "Can I get a refund if I cancel tomorrow?": what the policy gives
     if _acts_first(question):
         return True  # "Can you search for holidays … and tell me about its date?" (round 9)
     if _TOLD_GIVEN.search(asked) or _SHOW_FACT.match(asked.strip()):

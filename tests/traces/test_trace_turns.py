@@ -3039,3 +3039,20 @@ def test_what_about_an_items_specification_asks_for_it(text: str, kind: str) -> 
 )
 def test_a_trailing_control_signal_is_read_without(text: str, kind: str) -> None:
     assert rule_turn(text, previous="Your refund was processed.") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # asking to be given a refund, a voucher or compensation asks the agent to act on
+        # the account: a request, as session 16's discounts (session 18's compensation)
+        ("That's frustrating. Can I at least get a travel voucher?", "request"),
+        ("Can I get a full refund?", "request"),
+        ("Could we have some compensation for the delay?", "request"),
+        # ... whether one exists, or what the policy gives on a condition, is a question
+        ("Can I get a refund if I cancel tomorrow?", "question"),
+        ("Is the ticket refundable?", "question"),
+    ],
+)
+def test_asking_to_be_given_compensation_is_a_request(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="Basic economy tickets cannot be changed.") == kind
