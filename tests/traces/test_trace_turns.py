@@ -3056,3 +3056,16 @@ def test_a_trailing_control_signal_is_read_without(text: str, kind: str) -> None
 )
 def test_asking_to_be_given_compensation_is_a_request(text: str, kind: str) -> None:
     assert rule_turn(text, previous="Basic economy tickets cannot be changed.") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # asking whether the user may swap or replace an item asks the shop to exchange it:
+        # a request, as "Is it possible to change my seat?" is
+        ("hey, i ordered a t-shirt in the wrong size, can i swap it for a medium?", "request"),
+        ("Can I replace the broken lamp with a new one?", "request"),
+    ],
+)
+def test_asking_to_swap_an_item_is_a_request(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="") == kind
