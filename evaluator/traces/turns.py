@@ -662,7 +662,9 @@ _AUX_WISH = re.compile(
 )
 _TRIED_WORDS = 3  # a tentative answer without a question's form: "snail?", "Do not iron...?"
 # A question that proposes a value in answer to the agent ("How about 3 PM?").
-_PROPOSAL = re.compile(r"^\s*(?:how|what)\s+about\b", re.IGNORECASE)
+_PROPOSAL = re.compile(
+    r"^\s*(?:(?:hmm+|um+|ok(?:ay)?|well|then|and)\W+)*(?:how|what)\s+about\b", re.IGNORECASE
+)
 
 
 def _asks_to_act(question: str) -> bool:
@@ -2296,7 +2298,11 @@ _ACCEPT = re.compile(
     re.IGNORECASE,
 )
 # The words of an act's object that name nothing new ("please do", "go ahead").
-_BARE_ACT = frozenset({"please", "do", "it", "that", "so", "go", "ahead", "yes", "thanks"})
+_BARE_ACT = frozenset(
+    {"please", "do", "it", "that", "so", "go", "ahead", "yes", "thanks"}
+    # ... "let's do it", "Okay, let's do that now" (session 18)
+    | {"let", "lets", "s", "now", "then", "this", "just", "proceed"}
+)
 
 
 def _accepts_then_acts(text: str, previous: str) -> bool:

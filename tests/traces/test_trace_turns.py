@@ -3069,3 +3069,20 @@ def test_asking_to_be_given_compensation_is_a_request(text: str, kind: str) -> N
 )
 def test_asking_to_swap_an_item_is_a_request(text: str, kind: str) -> None:
     assert rule_turn(text, previous="") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # accepting the agent's proposal with "let's do it" names no act of its own: an
+        # answer (session 5: going ahead with what was offered)
+        ("ok, let's do it.", "answer"),
+        ("Okay, let's do that now.", "answer"),
+        ("Hmm, what about the 8am flight?", "answer"),
+        # ... an act the proposal did not name is a request (round 13)
+        ("That's fine, get me one ticket.", "request"),
+    ],
+)
+def test_going_ahead_with_lets_do_it_answers(text: str, kind: str) -> None:
+    previous = "The earliest flight is at 6am, costing $120 more. Do you want to proceed?"
+    assert rule_turn(text, previous=previous) == kind
