@@ -818,6 +818,18 @@ _FAULT_TOLD = re.compile(
     r"|\b(?:doesn['’]?t|does\s+not|won['’]?t|will\s+not)\s+work\b",
     re.IGNORECASE,
 )
+# ... or as a fault of an order: it came damaged or wrong, or never came ("The desk arrived
+# damaged.", "I received the wrong color", "I never got the lamp").
+_ORDER_FAULT = re.compile(
+    r"\b(?:arrived|came|was|were|is|are)\s+(?:\w+\s+)?(?:damaged|broken|cracked|defective|torn|"
+    r"scratched|dented|leaking)\b"
+    r"|\b(?:received|got|sent\s+me|delivered)\s+(?:me\s+)?(?:the\s+|a\s+)?wrong\b"
+    r"|\bwrong\s+(?:item|size|colou?r|product|order|model)\b"
+    r"|\bnever\s+(?:got|received|arrived|came)\b"
+    r"|\b(?:hasn['’]?t|has\s+not|haven['’]?t|have\s+not)\s+(?:arrived|come|shipped|been\s+delivered|"
+    r"received|got(?:ten)?)\b",
+    re.IGNORECASE,
+)
 # What to do about it, asked after the fault ("what steps should I take?", "what should I
 # do?"): help with the fault (session 18); the same words when nothing is broken ask to be
 # told (session 14).
@@ -2405,6 +2417,10 @@ def _approves_offer(text: str, previous: str) -> bool:
 # interjection, no greeting or closing and no control word ("Spousal support", "Buying vs
 # renting a home.", "query definition"): a keyword turn (session 18).
 _KEYWORD = re.compile(
+    # no verb of a statement ("The desk arrived damaged."): a past tense after the first word
+    # or an auxiliary
+    r"(?![A-Za-z'’-]+\s+(?:.*\s)?[a-z]+ed\b)"
+    r"(?!.*\b(?:is|are|was|were|has|have|had|do|does|did|will|can|could|should|would|got)\b)"
     r"(?!.*\b(?:i|i['’]m|me|my|we|us|our|you|your|it|its|that|this|these|those|they|them|he|she|"
     r"his|her|oh|uh+|um+|ah+|hmm+|yikes|damn|wow|ok|okay|yes|yeah|no|nope|hi|hey|hello|thanks?|"
     r"bye|goodbye|test|exit|quit|stop|done|end|just|please|let|go|sorry|great|nice|cool)\b)"
@@ -3100,7 +3116,7 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         # venting that judges the service and reports no fault ("好失望的京东", "That's not
         # fair."): asks for nothing, even as a first turn (the r4 section's opener pushback)
         return "other", "vent"
-    if context in ("none", "failed") and _FAULT_TOLD.search(t):
+    if context in ("none", "failed") and (_FAULT_TOLD.search(t) or _ORDER_FAULT.search(t)):
         # "I also tried to update my credit card, but it keeps showing errors" after the
         # agent's answer: a fault of what it serves, help asked (round 6, session 18)
         return "request", "fault_told"

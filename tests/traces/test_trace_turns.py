@@ -3086,3 +3086,26 @@ def test_asking_to_swap_an_item_is_a_request(text: str, kind: str) -> None:
 def test_going_ahead_with_lets_do_it_answers(text: str, kind: str) -> None:
     previous = "The earliest flight is at 6am, costing $120 more. Do you want to proceed?"
     assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a fault of an order told after the agent's answer (damaged, wrong, never came)
+        # asks for help with it: a request (round 6's problem report, session 18)
+        ("The desk arrived damaged.", "request"),
+        ("I received the wrong color for the desk.", "request"),
+        ("I never got the lamp.", "request"),
+        # ... asking to be reminded of a fact asks to be told (session 17's object ruling)
+        ("Can you remind me which seat I picked?", "question"),
+        # ... and what the user did, with no fault, is no report
+        ("I ordered the desk for my office.", "other"),
+    ],
+)
+def test_a_fault_of_an_order_told_asks_for_help(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="Your order #W1 contains a lamp and a desk.") == kind
+
+
+def test_asking_for_a_reminder_is_a_request() -> None:
+    # setting a reminder is an act (round 8's DAMO-ConvAI users), unlike being reminded of a fact
+    assert rule_turn("Can you remind me 10 minutes before the schedule?", previous="") == "request"
