@@ -2520,6 +2520,12 @@ _QA_PAIR = re.compile(
 _CONTROL = re.compile(
     r"\s*(?:(?:#+|\[|<)\s*[A-Z][A-Z_ ]{2,}?\s*(?:#+|\]|>)|[A-Z][A-Z_]{3,}[.!]?)\s*"
 )
+# "I was wondering if you could …", "I'm wondering whether you can …": a polite "Could you …?".
+_WONDER_YOU = re.compile(
+    r"^\s*(?:hi|hello|hey)?[,!.\s]*(?:i\s+was|i['’]m|i\s+am)\s+(?:just\s+)?wondering\s+"
+    r"(?:if|whether)\s+you\s+(?:could|can|would|might)\s+(?:please\s+)?",
+    re.IGNORECASE,
+)
 # A control signal that ends a turn after its words (:data:`_CONTROL` at its end).
 _TRAILING_CONTROL = re.compile(
     r"(?<=\S)\s*(?:#+\s*[A-Z][A-Z_ ]{2,}?\s*#+|\[[A-Z][A-Z_ ]{2,}?\]|<[A-Z][A-Z_ ]{2,}?>)$"
@@ -2817,6 +2823,12 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         # some pens and pencils": round 17's shop clients) are sentences of their own
         t = _LINE_END.sub(". ", t)
     t = " ".join(t.split())
+    if "wondering" in t:  # cheap test first
+        # "I was wondering if you could help me cancel my order.": asks what "Could you help
+        # me cancel my order?" asks (session 18); "… whether my flight includes meals" a fact
+        wonder = _WONDER_YOU.match(t)
+        if wonder is not None:
+            t = "Could you " + t[wonder.end() :].rstrip(" .!") + "?"
     if t.endswith(("#", "]", ">")):  # cheap test first: most turns end with no signal
         # "Thanks, that's perfect! [DONE_SUCCESS]", "No, that is all. ###STOP###": a simulated
         # user's control signal after its words says nothing; the words are what it says
@@ -3130,6 +3142,10 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         )  # the first turn states the need: "My AC is making a thump sound."
     if _short(t) and p["approve"].search(t):
         return "answer", "approve"  # "That sounds great to me.", "ok thats great. it suits for me."
+    if context == "open" and _HAS_PROBLEM.search(t):
+        # "I have an issue with my recent order." after "How can I help you today?": a
+        # problem told, help asked (round 6's problem report)
+        return "request", "problem_told"
     if p["answer_start"].match(t) or (_short(t) and _ID_OR_NUMBER.search(t)):
         return "answer", "answer_form"
     if len(_CJK.findall(t)) <= _TASK_CJK and p["task_noun"].search(t[-4:]):
@@ -3168,6 +3184,15 @@ _LEAVE_TO_ASK = re.compile(
     r"(?:(?:a\s+(?:few|couple\s+of)|some|a)\s+)?(?:quick\s+)?(?:questions?|something|things?)"
     r"|(?:我)?(?:能|可以|能不能)(?:向(?:你|您))?(?:咨询|问|请教)(?:(?:你|您))?(?:一下)?"
     r"(?:(?:一个|几个|一些|点)?[^，,。？?！!\s]{0,4}(?:问题|纠纷|事情|事))?(?:吗|么)?)\W*$",
+    re.IGNORECASE,
+)
+
+
+# The user saying they have a problem ("I have an issue with my recent order", "I've got a
+# problem with my booking").
+_HAS_PROBLEM = re.compile(
+    r"\b(?:i|we)\s+(?:have|['’]ve\s+got|have\s+got|am\s+having|['’]m\s+having|are\s+having)\s+"
+    r"(?:an?\s+|some\s+)?(?:\w+\s+)?(?:issue|problem|trouble)s?\s+(?:with|on|regarding|about)\b",
     re.IGNORECASE,
 )
 

@@ -3109,3 +3109,25 @@ def test_a_fault_of_an_order_told_asks_for_help(text: str, kind: str) -> None:
 def test_asking_for_a_reminder_is_a_request() -> None:
     # setting a reminder is an act (round 8's DAMO-ConvAI users), unlike being reminded of a fact
     assert rule_turn("Can you remind me 10 minutes before the schedule?", previous="") == "request"
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # "I was wondering if you could <act>" asks for the act, as "Could you <act>?" does
+        ("I was wondering if you could help me cancel my order.", "", "request"),
+        ("I was wondering whether my flight includes meals.", "", "question"),
+        # asking the agent to confirm whether something holds asks to be told (session 17),
+        # to confirm a booking is an act
+        ("Actually, can you confirm if the refund went through?", "Anything else?", "question"),
+        ("Can you confirm if the hotel has a gym?", "", "question"),
+        ("Can you confirm my booking for Friday?", "", "request"),
+        # a problem with an order told after "How can I help you?" asks for help: a request
+        ("I have an issue with my recent order.", "How can I help you today?", "request"),
+        ("I'm having a problem with my booking.", "How can I help you today?", "request"),
+    ],
+)
+def test_polite_frames_and_problems_after_an_offer_of_help(
+    text: str, previous: str, kind: str
+) -> None:
+    assert rule_turn(text, previous=previous) == kind
