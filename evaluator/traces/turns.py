@@ -2528,7 +2528,7 @@ _WONDER_YOU = re.compile(
 )
 # A control signal that ends a turn after its words (:data:`_CONTROL` at its end).
 _TRAILING_CONTROL = re.compile(
-    r"(?<=\S)\s*(?:#+\s*[A-Z][A-Z_ ]{2,}?\s*#+|\[[A-Z][A-Z_ ]{2,}?\]|<[A-Z][A-Z_ ]{2,}?>)$"
+    r"(?<=[^\s#\[<])\s*(?:#+\s*[A-Z][A-Z_ ]{2,}?\s*#+|\[[A-Z][A-Z_ ]{2,}?\]|<[A-Z][A-Z_ ]{2,}?>)$"
 )
 _QUOTED = re.compile(r"[\"“”*]")
 # A recap that checks what the user understood of their own case ("Just to confirm, the refund
