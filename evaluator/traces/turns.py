@@ -2002,10 +2002,10 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
     ):
         return "request", "quoted_error"  # 'it is showing "Could not place order…"'
     if verdict == ("other", "fallback") and context == "none" and previous.strip():
-        said = " ".join((text or "").split())
-        if _BARE_COMMAND.fullmatch(said):
+        typed = " ".join((text or "").split())
+        if _BARE_COMMAND.fullmatch(typed):
             return "request", "bare_act"  # "checkout": the act asked for, as a command
-        if _KEYWORD.fullmatch(said):
+        if _KEYWORD.fullmatch(typed):
             # "Spousal support", "Regional differences" after the agent's answer: a topic
             # typed as to a search engine, to be told about (session 18's keyword turns)
             return "question", "keyword"
