@@ -373,7 +373,9 @@ AGENTDOJO_HEDGE_FLOOR = (0.9, 0.9)
 HELD_OUT_TURN_FLOORS = {
     "turns_heldout.jsonl": 0.95,
     "turns_heldout_fresh.jsonl": 0.86,
-    "turns_heldout_sealed.jsonl": 0.84,
+    # 0.848 -> 0.879 with session 18's rules (a control signal after the words is read
+    # without it: "Thanks, that's perfect! [DONE_SUCCESS]")
+    "turns_heldout_sealed.jsonl": 0.87,
     "turns_heldout_late.jsonl": 0.94,
     # 0.929 -> 0.932 with session 10's rules on pushback ("Why are you so expensive?")
     "turns_heldout_r4.jsonl": 0.93,
@@ -466,19 +468,25 @@ HELD_OUT_TURN_FLOORS = {
     # the customer-service set cs16 (session 16: the students of a course-enrollment agent):
     # 0.740 on its first, held-out run; 0.810 with "which items of a kind there are" a search;
     # 0.882 with session 17's (an item described when its name was asked, a greeting that
-    # introduces the student)
+    # introduces the student); 0.889 with session 18's ("What about <a fact> …?" asks for it)
     "turns_cs16.jsonl": 0.88,
     # round 18: 0.793 with session 15's starting rules and at its end (SPADE 0.901, the hotel
     # assistant's travellers 0.703, CMtMedQA 0.762), and at the end of session 16, all sealed;
     # two labellers agree on 0.849. Unsealed in session 17 to tune on: its rulings (43 rows
     # relabelled, each to the second labeller's label) and rules: 0.975 (EN 0.965, ZH 0.992;
-    # SPADE 0.955, the travellers 0.978, CMtMedQA 0.992; on the old labels 0.855)
-    "turns_sealed_r18.jsonl": 0.97,
+    # SPADE 0.955, the travellers 0.978, CMtMedQA 0.992; on the old labels 0.855); session 18's
+    # rules on its leftovers (thanks with a trailing clause, "How about a 4-star hotel …?" after
+    # nothing was found, approving a conditional offer): 0.985 (SPADE 0.982)
+    "turns_sealed_r18.jsonl": 0.98,
     # round 19: 0.787 with session 16's starting rules, 0.784 at its end (pytest-aitest
     # 0.875, MTRAG 0.790, Lawyer LLaMA 0.761); two labellers agree on 0.898
     # 0.790 at the end of session 17 (MTRAG 0.790 -> 0.803), all sealed. Unsealed in session
-    # 18 to tune on
-    "turns_sealed_r19.jsonl": 0.79,
+    # 18 to tune on: its turn rulings (27 rows relabelled, 26 to the second labeller's label)
+    # make the starting rules 0.832; session 18's rules (a legal client's 怎么办 and "I don't
+    # know what to do", "Show me my balances", faults of an account or an order, keyword
+    # turns, a greeting asking leave to consult): 0.921 (EN 0.928, ZH 0.910; pytest-aitest
+    # 0.917, MTRAG 0.930, Lawyer LLaMA 0.910; on the old labels 0.841)
+    "turns_sealed_r19.jsonl": 0.92,
     # sealed round 20: 0.819 with session 17's starting rules (KVRET's drivers 0.840, the
     # Chinese patients 0.783), unchanged at its end; two labellers agree on 0.946
     "turns_sealed_r20.jsonl": 0.81,
@@ -587,9 +595,10 @@ def test_labeller_agreement_floors() -> None:
         # disagreements, so no longer text nobody ruled on): hedges kappa 0.927, the second's
         # precision / recall against the first 0.965 / 0.917.
         ("agreement_sealed_r18.jsonl", 0.92, 0.77, (0.96, 0.91)),
-        # Round 19's first labels follow session 18's 6 corrections (rulings written on its 18
-        # hedge disagreements): hedges kappa 0.775 (agree 0.967), 0.821 / 0.767.
-        ("agreement_sealed_r19.jsonl", 0.77, 0.75, (0.82, 0.76)),
+        # Round 19's first labels follow session 18's corrections (rulings written on its
+        # disagreements): 6 hedge labels, hedges kappa 0.775 (agree 0.967), 0.821 / 0.767; 27
+        # turn labels (26 to the second labeller's), turns 0.981 (kappa 0.949)
+        ("agreement_sealed_r19.jsonl", 0.77, 0.94, (0.82, 0.76)),
         # Sealed round 20 (session 17; KVRET's crowd wizards, Chinese doctors): hedges kappa
         # 0.947, 0.905 / 1.000 (two Chinese messages hedged by the second only), turns 0.946
         # (kappa 0.913): plainer text than rounds 18 and 19
