@@ -318,8 +318,10 @@ HELD_OUT_HEDGE_FLOORS = {
     # who never read or ran a detector, measured with the session's starting rules
     # (b1e69ba, round 19 just unsealed: 0.326 / 0.625 on its 24 hedges, 31 false hits; en
     # 0.389 / 0.538, zh 0.286 / 0.727), turns 0.797. A second labeller, blind, scores 0.885
-    # / 0.958 against the first
-    "hedges_sealed_r21.jsonl": (0.32, 0.62),
+    # / 0.958 against the first. At the end of session 18 (its rulings and rules on round
+    # 19): 0.311 / 0.583 (one English hedge fewer found: en 0.353 / 0.462; zh unchanged),
+    # turns unchanged
+    "hedges_sealed_r21.jsonl": (0.31, 0.58),
     # the advice set (session 15: LLM recommender, shop-advisor and sales agents: CRS Arena's
     # ChatGPT movie recommender, a RAG brewing-shop assistant and its ChatGPT baseline,
     # SalesGPT), labelled and committed before any detector ran on them: 0.679 / 0.864 on the
