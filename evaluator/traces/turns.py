@@ -1705,16 +1705,12 @@ def _retries(sentence: str) -> bool:
     return s.endswith(("?", "？")) and len(s.split()) <= 3 and bool(_VALUE.search(s))
 
 
+# "How about" / "What about", after fillers ("Okay, then how about ...").
+_HOW_ABOUT = r"\s*(?:(?:ok(?:ay)?|well|then|and|so|hmm)\W+)*(?:how|what)\s+about\s+"
 # "How about one / a / an …" proposes an item, with its facts as constraints.
-_PROPOSES_ITEM = re.compile(
-    r"\s*(?:(?:ok(?:ay)?|well|then|and|so|hmm)\W+)*(?:how|what)\s+about\s+(?:a|an|one)\b",
-    re.IGNORECASE,
-)
+_PROPOSES_ITEM = re.compile(_HOW_ABOUT + r"(?:a|an|one)\b", re.IGNORECASE)
 # "How about a/an/some …" proposes an item of a kind, not a fact of one already named.
-_RETRY_ITEM = re.compile(
-    r"\s*(?:(?:ok(?:ay)?|well|then|and|so|hmm)\W+)*(?:how|what)\s+about\s+(?:a|an|some|any)\s+",
-    re.IGNORECASE,
-)
+_RETRY_ITEM = re.compile(_HOW_ABOUT + r"(?:a|an|some|any)\s+", re.IGNORECASE)
 
 
 # "What about the Hilton in the North?", "How about chinese food?", "And a square with side
