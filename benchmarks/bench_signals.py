@@ -212,8 +212,9 @@ HEDGE_SETS = (
     ("hedges_sealed_r19.jsonl", "round-19 set (tuned from session 18; 0.333 / 0.500 sealed)"),
     # session 17: labelled on s17-sealed20 by a helper who never read or ran a detector
     # (KVRET's crowd in-car assistant wizards with each scenario's knowledge-base table,
-    # real doctors answering Chinese online consultations); the owner measures it once
-    ("hedges_sealed_r20.jsonl", "sealed round-20 set (never tuned, never trained on)"),
+    # real doctors answering Chinese online consultations); measured in sessions 17 and 18
+    # (0.571 / 0.632 each time), then unsealed in session 19 to tune on
+    ("hedges_sealed_r20.jsonl", "round-20 set (tuned from session 19; 0.571 / 0.632 sealed)"),
     # session 18: labelled on s18-sealed21 by a helper who never read or ran a detector
     # (GPT-3.5 Turbo answering AlpacaEval's instructions, ChatGPT's reference answers to
     # BELLE's Chinese evaluation set; no tool results); the owner measures it once
@@ -390,6 +391,8 @@ HELD_OUT_TURNS = (
     ("turns_sealed_r18.jsonl", "round-18 set (tuned from session 17; 0.793 sealed)"),
     # Round 19 (session 16; 0.787, 0.784 and 0.790 at its sealed runs) was unsealed in session 18
     ("turns_sealed_r19.jsonl", "round-19 set (tuned from session 18; 0.790 sealed)"),
+    # Round 20 (session 17; 0.819 at each of its four sealed runs) was unsealed in session 19
+    ("turns_sealed_r20.jsonl", "round-20 set (tuned from session 19; 0.819 sealed)"),
     # session 16: the students of the course-enrollment agent (cs16), labelled and committed
     # before any detector ran on them; first run held out, then tuned on
     ("turns_cs16.jsonl", "customer-service set cs16 (held out once; labelled session 16)"),
@@ -874,7 +877,7 @@ AGREEMENT_FILES = (
     ("agreement.jsonl", "300 hedge and 300 turn rows of the tuning sets"),
     ("agreement_sealed_r18.jsonl", "all of round 18 (sealed when labelled; unsealed session 17)"),
     ("agreement_sealed_r19.jsonl", "all of round 19 (sealed when labelled; unsealed session 18)"),
-    ("agreement_sealed_r20.jsonl", "all of sealed round 20, without the first labeller's notes"),
+    ("agreement_sealed_r20.jsonl", "all of round 20 (sealed when labelled; unsealed session 19)"),
     ("agreement_sealed_r21.jsonl", "all of sealed round 21, without the first labeller's notes"),
 )
 

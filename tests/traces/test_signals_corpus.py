@@ -306,12 +306,13 @@ HELD_OUT_HEDGE_FLOORS = {
     # softener, ...): 0.771 / 0.900 (en 0.692 / 0.947: pytest-aitest 1.000 / 1.000, MTRAG
     # 0.652 / 0.938; zh 1.000 / 0.818)
     "hedges_sealed_r19.jsonl": (0.77, 0.9),
-    # sealed round 20 (session 17: KVRET's crowd in-car assistant wizards with each
+    # round 20 (session 17: KVRET's crowd in-car assistant wizards with each
     # scenario's knowledge-base table, real doctors answering Chinese online consultations),
     # labelled by a helper who never read or ran a detector, measured with the session's
     # starting rules (eed17e3: 0.571 / 0.632 on its 19 hedges; en 1.000 / 0.400, zh 0.526 /
     # 0.714), turns 0.819, and after every rule of the session: unchanged. A second labeller,
-    # blind, scores 0.905 / 1.000 against the first
+    # blind, scores 0.905 / 1.000 against the first. The same at both ends of session 18;
+    # unsealed in session 19 to tune on
     "hedges_sealed_r20.jsonl": (0.57, 0.63),
     # sealed round 21 (session 18: GPT-3.5 Turbo answering AlpacaEval's instructions,
     # ChatGPT's reference answers to BELLE's Chinese evaluation set), labelled by a helper
@@ -489,8 +490,9 @@ HELD_OUT_TURN_FLOORS = {
     # turns, a greeting asking leave to consult): 0.921 (EN 0.928, ZH 0.910; pytest-aitest
     # 0.917, MTRAG 0.930, Lawyer LLaMA 0.910; on the old labels 0.841)
     "turns_sealed_r19.jsonl": 0.92,
-    # sealed round 20: 0.819 with session 17's starting rules (KVRET's drivers 0.840, the
-    # Chinese patients 0.783), unchanged at its end; two labellers agree on 0.946
+    # round 20: 0.819 with session 17's starting rules (KVRET's drivers 0.840, the Chinese
+    # patients 0.783), unchanged at its end and at both ends of session 18, all sealed; two
+    # labellers agree on 0.946. Unsealed in session 19 to tune on
     "turns_sealed_r20.jsonl": 0.81,
     # sealed round 21 (AlpacaEval's and BELLE's instructions): 0.797 with session 18's
     # starting rules (EN 0.833, ZH 0.760); two labellers agree on 0.960
@@ -601,7 +603,7 @@ def test_labeller_agreement_floors() -> None:
         # disagreements): 6 hedge labels, hedges kappa 0.775 (agree 0.967), 0.821 / 0.767; 27
         # turn labels (26 to the second labeller's), turns 0.981 (kappa 0.949)
         ("agreement_sealed_r19.jsonl", 0.77, 0.94, (0.82, 0.76)),
-        # Sealed round 20 (session 17; KVRET's crowd wizards, Chinese doctors): hedges kappa
+        # Round 20 (session 17, unsealed session 19; KVRET's crowd wizards, Chinese doctors): hedges kappa
         # 0.947, 0.905 / 1.000 (two Chinese messages hedged by the second only), turns 0.946
         # (kappa 0.913): plainer text than rounds 18 and 19
         ("agreement_sealed_r20.jsonl", 0.94, 0.91, (0.9, 1.0)),
