@@ -701,6 +701,22 @@ def test_fresh_sdk_agent_claims_floors() -> None:
     assert scores["amount"] >= (1.0, 1.0) and scores["id"] >= (1.0, 1.0), scores
 
 
+def test_held_out_travel_agent_claims_floors() -> None:
+    # claims_heldout_r19.jsonl: 480 values (18 ungrounded) stated in the assistant texts of
+    # seven recorded conversations of tally's example agents (Gemini 2.5 Flash-Lite travel
+    # planner, weather and cashflow agents with an LLM-simulated user; tally-evals/tally),
+    # labelled and committed before the detector ran on them. First held-out run:
+    # 0.520 / 0.611 (25 flagged: 13 right, 9 labelled grounded, 3 not labelled; 11 of 18).
+    rows = bench.load("claims_heldout_r19.jsonl")
+    assert len(rows) >= 450 and len({r["trace"] for r in rows}) >= 7
+    assert sum(r["ungrounded"] for r in rows) >= 18
+    assert all(len(r["commit"]) == 40 and r["source"] and r["path"] for r in rows)
+    scores: dict[str, tuple[float, float]] = {}
+    bench.cs_claims(False, scores, name="claims_heldout_r19")
+    assert scores["all"][0] >= 0.52 and scores["all"][1] >= 0.61, scores["all"]
+    assert scores["name"] >= (0.8, 1.0) and scores["time"] >= (1.0, 1.0), scores
+
+
 def test_follow_up_lookup_floors() -> None:
     # tests/corpora/followups/ (ToolTalk, AgentDojo-style runs; 8 lookups in 28 calls):
     # lookups 1.000 / 1.000, every producing tool right.
