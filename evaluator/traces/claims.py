@@ -128,7 +128,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             rf"{_NOT_AFTER_WORD}(?P<n>{_NUMBER})(?:\s?[-–~到至]\s?(?P<n2>\d+(?:\.\d+)?))?"
             # "1-hour window", "3-hour blocks": a unit joined by a hyphen is an adjective of time.
-            rf"[\s-]?(?:(?P<q>business|working|calendar|school)\s+)?(?P<unit>{_UNITS})(?![A-Za-z])",
+            rf"[\s-]?(?:(?P<q>business|working|calendar|school)\s+)?(?P<unit>{_UNITS})(?![A-Za-z])"
+            # "7 hours and 30 minutes" is one length: its minutes belong to its hours.
+            r"(?:,?\s+(?:and\s+)?(?P<n3>\d{1,2})\s?(?P<unit3>minutes?|mins?)(?![A-Za-z]))?",
             re.I,
         ),
     ),
@@ -1231,7 +1233,9 @@ def ungrounded(text: str | None, known: str | Held) -> list[Claim]:
         def in_text(kind: str, form: str) -> bool:
             if kind == "count":
                 return count_in(form, low)
-            if kind == "duration" and duration_in_fields(form, low):
+            if kind == "duration" and (
+                duration_in_fields(form, low) or duration_in_text(form, low)
+            ):
                 return True
             if kind == "amount" and amount_in_text(form, low):
                 return True
@@ -1325,6 +1329,40 @@ def duration_in_fields(form: str, low: str) -> bool:
         lambda: rf"{name}[\"']?\s*[:=]\s*[\"']?{re.escape(number)}(?:\.0+)?(?![\w.])",
     )
     return pattern.search(low) is not None
+
+
+#: Minutes in a unit of a length of time spelled out or shortened ("h", "hr", "min").
+_MINUTES_IN = {
+    **dict.fromkeys(("h", "hr", "hrs", "hour", "hours"), 60),
+    **dict.fromkeys(("m", "min", "mins", "minute", "minutes"), 1),
+}
+# A length in hours and minutes as a result writes it: "7h 30m", "1 hr 5 min", "15-20 min".
+_LENGTH = re.compile(
+    r"(?<![\w.])(\d+(?:\.\d+)?)(?:\s?[-–]\s?(\d+(?:\.\d+)?))?\s?(h|hrs?|hours?|m|mins?|minutes?)"
+    r"(?![a-z])(?:\s*(\d{1,2})\s?(?:m|mins?|minutes?)(?![a-z]))?"
+)
+
+
+def duration_in_text(form: str, low: str) -> bool:
+    """Whether lower-cased ``low`` holds a duration in hours or minutes as another
+    spelling of the same length: "7.5 hours" or "450 minutes" for "7h 30m", "6.5 hours"
+    for "6h 30m", "15 minutes" for either end of "15-20 min"."""
+    m = _DURATION_FORM.match(form.lower())
+    if m is None:
+        return False
+    per = _MINUTES_IN.get(m.group(2).strip())
+    if per is None or not any(c.isdigit() for c in low):
+        return False
+    want = Decimal(m.group(1).replace(",", "")) * per
+    for held in _LENGTH.finditer(low):
+        unit = _MINUTES_IN[held.group(3)]
+        if held.group(4) and unit == 60:  # "7h 30m": one length
+            ends = [Decimal(held.group(1)) * 60 + int(held.group(4))]
+        else:
+            ends = [Decimal(n) * unit for n in (held.group(1), held.group(2)) if n]
+        if want in ends:
+            return True
+    return False
 
 
 #: Field names that say their number is a percentage ("humidity": 83 holds "83%").
@@ -1635,6 +1673,13 @@ def _forms(kind: str, m: re.Match[str]) -> tuple[str, ...]:
         return tuple(_number_forms(g["n"]))
     if kind == "duration":
         unit = g["unit"]
+        if g.get("n3"):
+            if _MINUTES_IN.get(unit.lower()) != 60:
+                return ()  # "2 days and 3 minutes" is no one length
+            minutes = Decimal(g["n"].replace(",", "")) * 60 + int(g["n3"])
+            # Read as its total: "7 hours and 30 minutes" is 7.5 hours, 450 minutes.
+            hours = f"{minutes / 60:f}".rstrip("0").rstrip(".")
+            return (f"{hours} hours", f"{minutes:f}".split(".")[0] + " minutes")
         units = sorted({unit, unit.rstrip("sS")})
         numbers = [f for n in (g["n"], g.get("n2")) if n for f in _number_forms(n)]
         kinds = [f"{g['q']} {u}" for u in units] if g.get("q") else units  # "7 business days"

@@ -37,6 +37,7 @@ from .claims import (
     count_in,
     date_in_text,
     duration_in_fields,
+    duration_in_text,
     listed_items,
     time_in_text,
     ungrounded,
@@ -738,7 +739,12 @@ class Grounds:
         if kind == "duration":
             # A number held as a field named by its unit, in a result or in the system
             # prompt (a customer profile's ``"years_as_customer": 2``).
-            return duration_in_fields(form, text) or duration_in_fields(form, self._said)
+            # Or the same length spelled otherwise ("7.5 hours" for a result's "7h 30m").
+            return any(
+                check(form, where)
+                for check in (duration_in_fields, duration_in_text)
+                for where in (text, self._said)
+            )
         if kind == "amount":
             # A percentage held as a field that says it is one ("humidity": 83 for "83%"),
             # or a decimal rounded from a longer one (118726350.28999999 for "$118,726,350.29").

@@ -512,3 +512,18 @@ def test_a_quantifier_opening_a_sentence_is_no_part_of_a_name() -> None:
     # "Hilton"); the page holds "Maglemosian".
     text = "We read it. Many Maglemosian sites exist, and Most Marriott hotels are full."
     assert [c.value for c in ungrounded(text, "the Maglemosian culture")] == ["Marriott"]
+
+
+def test_a_duration_is_held_in_another_spelling_of_its_length() -> None:
+    # A flight's "7h 30m" holds "7 hours and 30 minutes" and "7.5 hours"; "6h 30m" holds
+    # "6.5 hours" and "390 minutes"; a wait of "15-20 min" holds "15-20 minutes". Another
+    # length is not held: "7 hours" is not 7h 30m.
+    known = '[{"duration": "7h 30m"}, {"duration": "6h 30m"}, {"wait": "15-20 min"}]'
+    text = (
+        "It takes 7 hours and 30 minutes (7.5 hours); the other 6.5 hours, or 390 minutes. "
+        "Expect a 15-20 minutes wait. A third takes 7 hours."
+    )
+    assert [c.value for c in ungrounded(text, known)] == ["7 hours"]
+    assert [c.value for c in claims("It lasts 7 hours and 30 minutes.")] == [
+        "7 hours and 30 minutes"
+    ]
