@@ -551,6 +551,46 @@ _NOT_NAMES = frozenset(
         "error",
     ]
 )
+#: Adjectives of a people, a region or a cuisine ("American restaurants", "Italian
+#: food"): alone they name no person, place or store; in a longer name ("American
+#: Airlines") they stay.
+_PEOPLES = frozenset(
+    [
+        "african",
+        "american",
+        "asian",
+        "australian",
+        "brazilian",
+        "british",
+        "canadian",
+        "caribbean",
+        "chinese",
+        "dutch",
+        "english",
+        "european",
+        "french",
+        "german",
+        "greek",
+        "indian",
+        "irish",
+        "italian",
+        "japanese",
+        "korean",
+        "latin",
+        "mediterranean",
+        "mexican",
+        "middle-eastern",
+        "portuguese",
+        "russian",
+        "scandinavian",
+        "spanish",
+        "thai",
+        "turkish",
+        "vietnamese",
+    ]
+)
+# An abbreviation in the plural ("SUVs", "ATMs", "PDFs"): a common noun's, no name.
+_PLURAL_CAPS = re.compile(r"[A-Z]{2,5}s")
 #: Words that open a sentence in front of a name ("Contact EE", "Once Chase confirms"):
 #: an instruction's verb or a conjunction, capitalised only by the sentence.
 _OPENERS = frozenset(
@@ -1049,10 +1089,12 @@ def _proper_name(text: str, m: re.Match[str], opens: bool) -> tuple[int, int] | 
     words = text[at:end].split(" ")
     # Common words at either end ("The", "I", "Monday") are no part of the name.
     i, j = 0, len(words)
-    while i < j and _plain(words[i]) in _NOT_NAMES:
+    while i < j and (_plain(words[i]) in _NOT_NAMES or _PLURAL_CAPS.fullmatch(words[i])):
         i += 1
-    while j > i and _plain(words[j - 1]) in _NOT_NAMES:
+    while j > i and (_plain(words[j - 1]) in _NOT_NAMES or _PLURAL_CAPS.fullmatch(words[j - 1])):
         j -= 1
+    if j - i == 1 and _plain(words[i]) in _PEOPLES:
+        return None  # "American restaurants": an adjective, not a name
     if i == 1 and j - i >= 2 and _plain(words[0]) in _NUMBER_WORDS and _title_word(words[0]):
         i = 0  # a name opening with a number word in title case ("Three Rivers Hotel")
     if i == j:

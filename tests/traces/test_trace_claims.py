@@ -527,3 +527,16 @@ def test_a_duration_is_held_in_another_spelling_of_its_length() -> None:
     assert [c.value for c in claims("It lasts 7 hours and 30 minutes.")] == [
         "7 hours and 30 minutes"
     ]
+
+
+def test_plural_abbreviations_are_no_names() -> None:
+    # "SUVs", "ATMs": a common noun's abbreviation in the plural names no one thing.
+    text = "Here are the SUVs and the nearest ATMs. SUVs seat seven; I found some at Hertz."
+    assert [c.value for c in claims(text) if c.kind == "name"] == ["Hertz"]
+
+
+def test_nationality_adjectives_are_no_names() -> None:
+    # A cuisine or a people's adjective ("American", "Italian") names no person, place or
+    # store; as a word of a longer name ("American Airlines") it stays in the name.
+    text = "Many American restaurants serve it, and the Italian ones too; fly American Airlines."
+    assert [c.value for c in claims(text)] == ["American Airlines"]
