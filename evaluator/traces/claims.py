@@ -36,6 +36,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
 
 from .values import MONTH_NAMES, WEEKDAY_NAMES
 
@@ -1283,7 +1284,7 @@ def ungrounded(text: str | None, known: str | Held) -> list[Claim]:
                 return True
             if kind == "time" and time_in_text(form, low):
                 return True
-            if kind == "date" and date_in_text(form, low):
+            if kind == "date" and (date_in_text(form, low) or date_from_held(form, low, low)):
                 return True
             return form.lower() in low
 
@@ -1343,6 +1344,96 @@ def date_in_text(form: str, low: str) -> bool:
             ):
                 return True
     return False
+
+
+# A date as a lower-cased text writes it: "2025-06-15", "june 15th, 2025", "jun 15".
+_HELD_DATE = re.compile(
+    r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)"
+    rf"|(?<![a-z])({_MONTH})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?(?![\d:])(?:,?\s+(\d{{4}})(?!\d))?"
+)
+# A number of nights or days ("5 nights", "a 3-day stay"): what a stay or a rental lasts.
+_HELD_DAYS = re.compile(r"(?<![\w.])(\d{1,2})[\s-]?(nights?|days?|weeks?)(?![a-z])")
+_SAID_WEEKDAY = re.compile(r"(?<![a-z])(" + "|".join(WEEKDAY_NAMES) + r")(?![a-z])")
+# The longest span of held dates a weekday is read in: a trip's, a booking's (a weekday
+# must also fall once in it).
+_SPAN_DAYS = 31
+
+
+@lru_cache(maxsize=16)
+def _held_dates(low: str) -> tuple[tuple[tuple[int, int, int | None], ...], frozenset[int]]:
+    """The (month, day, year or None) of each date ``low`` spells, and the numbers of days
+    its lengths in nights, days or weeks give. Cached: an answer's dates are checked
+    against the same texts, read once."""
+    found: list[tuple[int, int, int | None]] = []
+    for m in _HELD_DATE.finditer(low):
+        if m.group(1):
+            found.append((int(m.group(2)), int(m.group(3)), int(m.group(1))))
+        else:
+            year = m.group(6)
+            found.append((_MONTHS[m.group(4)], int(m.group(5)), int(year) if year else None))
+    lengths = frozenset(
+        int(m.group(1)) * (7 if m.group(2).startswith("week") else 1)
+        for m in _HELD_DAYS.finditer(low)
+    )
+    return tuple(found), lengths
+
+
+def date_from_held(form: str, said: str, low: str) -> bool:
+    """Whether a date follows from dates the record holds, with no date of the record's
+    own: a weekday the user named (``said``) that falls once inside the span of the held
+    dates ("this Saturday" on a June 15-22, 2025 trip: June 21st), or a held date moved by
+    a number of nights, days or weeks the record holds (June 15th "for 5 nights": a
+    check-out on June 20th). ``said`` and ``low`` are what the user and system said and
+    what the results hold, lower-cased (``low`` may be ``said`` again); ``form`` is the
+    date's ISO spelling (``YYYY-MM-DD`` or ``-MM-DD``): other forms are not looked at."""
+    spelled = _ISO_FORM.match(form)
+    if spelled is None:
+        return False
+    month, day = int(spelled.group(2)), int(spelled.group(3))
+    year = int(spelled.group(1)) if spelled.group(1) else None
+    read = [_held_dates(said)] if low is said else [_held_dates(said), _held_dates(low)]
+    held = [d for dates, _ in read for d in dates]
+    if not held:
+        return False
+    # A held date moved by a held length in days: the year does not change the sum.
+    lengths = {n for _, ns in read for n in ns}
+    for m_, d_, y_ in held:
+        try:
+            start = date(y_ or year or 2001, m_, d_)  # 2001: not a leap year
+        except ValueError:
+            continue
+        for n in lengths:
+            end = start + timedelta(days=n)
+            if (end.month, end.day) == (month, day) and (
+                year is None or y_ is None or end.year == year
+            ):
+                return True
+    named = {m.group(1) for m in _SAID_WEEKDAY.finditer(said)}
+    known = [date(y_, m_, d_) for m_, d_, y_ in held if y_ is not None and _valid(y_, m_, d_)]
+    if not named or not known:
+        return False
+    first, last = min(known), max(known)
+    if (last - first).days > _SPAN_DAYS:
+        return False
+    for y_ in {year} if year else {first.year, last.year}:
+        if not _valid(y_, month, day):
+            continue
+        when = date(y_, month, day)
+        if not first <= when <= last or WEEKDAY_NAMES[when.weekday()] not in named:
+            continue
+        # The one day of that weekday in the span: in a longer one the user's weekday
+        # may be either week's.
+        if when - timedelta(days=7) < first and when + timedelta(days=7) > last:
+            return True
+    return False
+
+
+def _valid(year: int, month: int, day: int) -> bool:
+    try:
+        date(year, month, day)
+    except ValueError:
+        return False
+    return True
 
 
 def duration_in_fields(form: str, low: str) -> bool:

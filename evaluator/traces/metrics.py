@@ -35,6 +35,7 @@ from .actions import READ, WRITE, ToolKinds, is_error_text, is_handoff, name_wor
 from .claims import (
     amount_in_text,
     count_in,
+    date_from_held,
     date_in_text,
     duration_in_fields,
     duration_in_text,
@@ -751,7 +752,9 @@ class Grounds:
             return amount_in_text(form, text) or amount_in_text(form, self._said)
         if kind == "date":
             # A day the user named ("tomorrow", "next Friday") counted from the record's date.
-            return date_in_text(form, self._said)
+            # Or one the record's dates give: a weekday the user named inside their span,
+            # a held date moved by held nights or days (a check-out).
+            return date_in_text(form, self._said) or date_from_held(form, self._said, text)
         return kind == "time" and (time_in_text(form, text) or time_in_text(form, self._said))
 
     def _names_a_tool(self, form: str) -> bool:

@@ -540,3 +540,22 @@ def test_nationality_adjectives_are_no_names() -> None:
     # store; as a word of a longer name ("American Airlines") it stays in the name.
     text = "Many American restaurants serve it, and the Italian ones too; fly American Airlines."
     assert [c.value for c in claims(text)] == ["American Airlines"]
+
+
+def test_a_date_the_records_dates_give_is_grounded() -> None:
+    # A weekday the user names inside the dates the record holds is the one date it can
+    # be: "this Saturday" on a June 15-22, 2025 trip is June 21st (a Saturday).
+    said = "I fly out June 15th, 2025 and back on June 22nd, 2025. Dinner this Saturday at 7 PM?"
+    text = "Booked for Saturday, June 21st at 7 PM; not June 28th, nor Friday June 20th."
+    assert [c.value for c in ungrounded(text, said)] == ["June 28th", "June 20th"]
+    # Outside the span of held dates, or with no weekday said, the day is not given.
+    assert [c.value for c in ungrounded("See you June 21st.", "From June 15th, 2025.")] == [
+        "June 21st"
+    ]
+    # A held date moved by a number of nights or days the record holds: a check-out.
+    said = "Check in on June 15th for 5 nights."
+    assert [c.value for c in ungrounded("Check-out is June 20th.", said)] == []
+    assert [c.value for c in ungrounded("Check-out is June 21st.", said)] == ["June 21st"]
+    # In a span where the weekday falls twice, the user's may be either: neither is given.
+    said = "From June 7th, 2025 to June 22nd, 2025. Dinner this Saturday?"
+    assert [c.value for c in ungrounded("Booked June 21st.", said)] == ["June 21st"]
