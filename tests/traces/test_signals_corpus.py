@@ -712,7 +712,7 @@ def test_held_out_travel_agent_claims_floors() -> None:
     # dates the record's dates give (a weekday inside a trip's dates, a check-out): 1.000.
     rows = bench.load("claims_heldout_r19.jsonl")
     assert len(rows) >= 450 and len({r["trace"] for r in rows}) >= 7
-    assert sum(r["ungrounded"] for r in rows) >= 18
+    assert sum(r["ungrounded"] for r in rows) >= 17
     assert all(len(r["commit"]) == 40 and r["source"] and r["path"] for r in rows)
     scores: dict[str, tuple[float, float]] = {}
     bench.cs_claims(False, scores, name="claims_heldout_r19")
