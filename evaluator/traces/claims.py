@@ -924,6 +924,13 @@ def claims(text: str | None, held: Held | None = None) -> list[Claim]:
             start, end = m.span()
             if not _overlaps(taken, start, end):
                 add("id", start, end, (m.group(),), m.group())
+    if "(" in text:
+        # A place's code in capitals after its name ("New York (JFK)", "Heathrow (LHR)"):
+        # an airport's or a station's code, an id the agent may know but no source gave.
+        for m in _PLACE_CODE.finditer(text):
+            start, end = m.span(1)
+            if not _overlaps(taken, start, end):
+                add("id", start, end, (m.group(1),), m.group(1))
     if _NAME_HINT.search(text) is not None:
         for m in _NAME.finditer(text):
             start, end = m.span()
@@ -945,6 +952,8 @@ def claims(text: str | None, held: Held | None = None) -> list[Claim]:
 
 
 _NAME_HINT = re.compile('["“「『]')
+# Three capitals in brackets after a capitalised word: a place's code ("Paris (CDG)").
+_PLACE_CODE = re.compile(r"(?<![\w'’-])[A-Z][a-z][\w'’.-]* \(([A-Z]{3})\)")
 # What may open a line before a label: indentation, a bullet or a number, emphasis marks.
 _LINE_OPENING = re.compile(r"[ \t]*(?:[-*+•][ \t]+|\d{1,2}[.)][ \t]+)?[*_]{0,3}")
 # A line that is one bold phrase ("**Current Weather Snapshot**", "__Summary__:"), no bullet

@@ -709,16 +709,19 @@ def test_held_out_travel_agent_claims_floors() -> None:
     # 0.520 / 0.611 (25 flagged: 13 right, 9 labelled grounded, 3 not labelled; 11 of 18).
     # A duration held in another spelling of its length ("7h 30m"): 0.619 / 0.611; plural
     # abbreviations ("SUVs") and a people's adjective alone ("American") no names: 0.722;
-    # dates the record's dates give (a weekday inside a trip's dates, a check-out): 1.000.
+    # dates the record's dates give (a weekday inside a trip's dates, a check-out): 1.000;
+    # one label corrected (17 ungrounded): 1.000 / 0.647; a place's code in brackets
+    # ("San Francisco (SFO)") an id: 1.000 / 0.706.
     rows = bench.load("claims_heldout_r19.jsonl")
     assert len(rows) >= 450 and len({r["trace"] for r in rows}) >= 7
     assert sum(r["ungrounded"] for r in rows) >= 17
     assert all(len(r["commit"]) == 40 and r["source"] and r["path"] for r in rows)
     scores: dict[str, tuple[float, float]] = {}
     bench.cs_claims(False, scores, name="claims_heldout_r19")
-    assert scores["all"][0] >= 1.0 and scores["all"][1] >= 0.61, scores["all"]
+    assert scores["all"][0] >= 1.0 and scores["all"][1] >= 0.70, scores["all"]
     assert scores["name"] >= (1.0, 1.0) and scores["time"] >= (1.0, 1.0), scores
     assert scores["duration"] >= (1.0, 1.0) and scores["date"] >= (1.0, 1.0), scores
+    assert scores["id"] >= (1.0, 1.0), scores
 
 
 def test_follow_up_lookup_floors() -> None:

@@ -559,3 +559,15 @@ def test_a_date_the_records_dates_give_is_grounded() -> None:
     # In a span where the weekday falls twice, the user's may be either: neither is given.
     said = "From June 7th, 2025 to June 22nd, 2025. Dinner this Saturday?"
     assert [c.value for c in ungrounded("Booked June 21st.", said)] == ["June 21st"]
+
+
+def test_a_places_code_in_capitals_is_an_id() -> None:
+    # "San Francisco (SFO)": an airport's code after its place, an id no source may give.
+    known = "I'll be flying from New York, specifically JFK."
+    text = "Flights from New York (JFK) to San Francisco (SFO) cost less (in USD)."
+    assert [(c.kind, c.value) for c in ungrounded(text, known)] == [
+        ("name", "San Francisco"),
+        ("id", "SFO"),
+    ]
+    # After a word in lower case the capitals are a unit's or a term's, not a place's code.
+    assert [c.kind for c in claims("It costs 40 dollars (USD) a night.")] == ["amount"]
