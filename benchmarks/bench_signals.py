@@ -29,7 +29,8 @@ issue #16 sets:
   every ungrounded value flagged in 12 labelled AgentDojo final answers, and of every value
   flagged in the final answers of the customer-service sets (``claims_cs.jsonl``), the
   held-out task agents (``claims_cs_heldout.jsonl``) and session 15's fresh SDK agent runs
-  (``claims_fresh_r15.jsonl``);
+  (``claims_fresh_r15.jsonl``) and session 19's held-out travel, weather and cashflow agents
+  (``claims_heldout_r19.jsonl``);
 - **labeller agreement**: how often a second labeller, blind to the first labels, agrees
   on 300 hedge and 300 turn rows of the tuning sets (``agreement.jsonl``) and on the whole
   of rounds 18 to 21 as they were labelled sealed (``agreement_sealed_r18.jsonl`` to
@@ -729,6 +730,11 @@ def claims_section(verbose: bool) -> list[str]:
     lines += cs_claims(verbose, name="claims_cs_heldout", what="held-out task-agent final answers")
     lines += cs_claims(
         verbose, name="claims_fresh_r15", what="fresh SDK agent runs' final answers (session 15)"
+    )
+    lines += cs_claims(
+        verbose,
+        name="claims_heldout_r19",
+        what="held-out travel, weather and cashflow agents' answers (session 19)",
     )
     return lines
 

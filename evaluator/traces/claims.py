@@ -36,6 +36,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
 
 from .values import MONTH_NAMES, WEEKDAY_NAMES
 
@@ -128,7 +129,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             rf"{_NOT_AFTER_WORD}(?P<n>{_NUMBER})(?:\s?[-–~到至]\s?(?P<n2>\d+(?:\.\d+)?))?"
             # "1-hour window", "3-hour blocks": a unit joined by a hyphen is an adjective of time.
-            rf"[\s-]?(?:(?P<q>business|working|calendar|school)\s+)?(?P<unit>{_UNITS})(?![A-Za-z])",
+            rf"[\s-]?(?:(?P<q>business|working|calendar|school)\s+)?(?P<unit>{_UNITS})(?![A-Za-z])"
+            # "7 hours and 30 minutes" is one length: its minutes belong to its hours.
+            r"(?:,?\s+(?:and\s+)?(?P<n3>\d{1,2})\s?(?P<unit3>minutes?|mins?)(?![A-Za-z]))?",
             re.I,
         ),
     ),
@@ -549,6 +552,46 @@ _NOT_NAMES = frozenset(
         "error",
     ]
 )
+#: Adjectives of a people, a region or a cuisine ("American restaurants", "Italian
+#: food"): alone they name no person, place or store; in a longer name ("American
+#: Airlines") they stay.
+_PEOPLES = frozenset(
+    [
+        "african",
+        "american",
+        "asian",
+        "australian",
+        "brazilian",
+        "british",
+        "canadian",
+        "caribbean",
+        "chinese",
+        "dutch",
+        "english",
+        "european",
+        "french",
+        "german",
+        "greek",
+        "indian",
+        "irish",
+        "italian",
+        "japanese",
+        "korean",
+        "latin",
+        "mediterranean",
+        "mexican",
+        "middle-eastern",
+        "portuguese",
+        "russian",
+        "scandinavian",
+        "spanish",
+        "thai",
+        "turkish",
+        "vietnamese",
+    ]
+)
+# An abbreviation in the plural ("SUVs", "ATMs", "PDFs"): a common noun's, no name.
+_PLURAL_CAPS = re.compile(r"[A-Z]{2,5}s")
 #: Words that open a sentence in front of a name ("Contact EE", "Once Chase confirms"):
 #: an instruction's verb or a conjunction, capitalised only by the sentence.
 _OPENERS = frozenset(
@@ -881,6 +924,13 @@ def claims(text: str | None, held: Held | None = None) -> list[Claim]:
             start, end = m.span()
             if not _overlaps(taken, start, end):
                 add("id", start, end, (m.group(),), m.group())
+    if "(" in text:
+        # A place's code in capitals after its name ("New York (JFK)", "Heathrow (LHR)"):
+        # an airport's or a station's code, an id the agent may know but no source gave.
+        for m in _PLACE_CODE.finditer(text):
+            start, end = m.span(1)
+            if not _overlaps(taken, start, end):
+                add("id", start, end, (m.group(1),), m.group(1))
     if _NAME_HINT.search(text) is not None:
         for m in _NAME.finditer(text):
             start, end = m.span()
@@ -902,6 +952,8 @@ def claims(text: str | None, held: Held | None = None) -> list[Claim]:
 
 
 _NAME_HINT = re.compile('["“「『]')
+# Three capitals in brackets after a capitalised word: a place's code ("Paris (CDG)").
+_PLACE_CODE = re.compile(r"(?<![\w'’-])[A-Z][a-z][\w'’.-]* \(([A-Z]{3})\)")
 # What may open a line before a label: indentation, a bullet or a number, emphasis marks.
 _LINE_OPENING = re.compile(r"[ \t]*(?:[-*+•][ \t]+|\d{1,2}[.)][ \t]+)?[*_]{0,3}")
 # A line that is one bold phrase ("**Current Weather Snapshot**", "__Summary__:"), no bullet
@@ -1047,10 +1099,12 @@ def _proper_name(text: str, m: re.Match[str], opens: bool) -> tuple[int, int] | 
     words = text[at:end].split(" ")
     # Common words at either end ("The", "I", "Monday") are no part of the name.
     i, j = 0, len(words)
-    while i < j and _plain(words[i]) in _NOT_NAMES:
+    while i < j and (_plain(words[i]) in _NOT_NAMES or _PLURAL_CAPS.fullmatch(words[i])):
         i += 1
-    while j > i and _plain(words[j - 1]) in _NOT_NAMES:
+    while j > i and (_plain(words[j - 1]) in _NOT_NAMES or _PLURAL_CAPS.fullmatch(words[j - 1])):
         j -= 1
+    if j - i == 1 and _plain(words[i]) in _PEOPLES:
+        return None  # "American restaurants": an adjective, not a name
     if i == 1 and j - i >= 2 and _plain(words[0]) in _NUMBER_WORDS and _title_word(words[0]):
         i = 0  # a name opening with a number word in title case ("Three Rivers Hotel")
     if i == j:
@@ -1231,13 +1285,15 @@ def ungrounded(text: str | None, known: str | Held) -> list[Claim]:
         def in_text(kind: str, form: str) -> bool:
             if kind == "count":
                 return count_in(form, low)
-            if kind == "duration" and duration_in_fields(form, low):
+            if kind == "duration" and (
+                duration_in_fields(form, low) or duration_in_text(form, low)
+            ):
                 return True
             if kind == "amount" and amount_in_text(form, low):
                 return True
             if kind == "time" and time_in_text(form, low):
                 return True
-            if kind == "date" and date_in_text(form, low):
+            if kind == "date" and (date_in_text(form, low) or date_from_held(form, low, low)):
                 return True
             return form.lower() in low
 
@@ -1299,6 +1355,96 @@ def date_in_text(form: str, low: str) -> bool:
     return False
 
 
+# A date as a lower-cased text writes it: "2025-06-15", "june 15th, 2025", "jun 15".
+_HELD_DATE = re.compile(
+    r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)"
+    rf"|(?<![a-z])({_MONTH})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?(?![\d:])(?:,?\s+(\d{{4}})(?!\d))?"
+)
+# A number of nights or days ("5 nights", "a 3-day stay"): what a stay or a rental lasts.
+_HELD_DAYS = re.compile(r"(?<![\w.])(\d{1,2})[\s-]?(nights?|days?|weeks?)(?![a-z])")
+_SAID_WEEKDAY = re.compile(r"(?<![a-z])(" + "|".join(WEEKDAY_NAMES) + r")(?![a-z])")
+# The longest span of held dates a weekday is read in: a trip's, a booking's (a weekday
+# must also fall once in it).
+_SPAN_DAYS = 31
+
+
+@lru_cache(maxsize=16)
+def _held_dates(low: str) -> tuple[tuple[tuple[int, int, int | None], ...], frozenset[int]]:
+    """The (month, day, year or None) of each date ``low`` spells, and the numbers of days
+    its lengths in nights, days or weeks give. Cached: an answer's dates are checked
+    against the same texts, read once."""
+    found: list[tuple[int, int, int | None]] = []
+    for m in _HELD_DATE.finditer(low):
+        if m.group(1):
+            found.append((int(m.group(2)), int(m.group(3)), int(m.group(1))))
+        else:
+            year = m.group(6)
+            found.append((_MONTHS[m.group(4)], int(m.group(5)), int(year) if year else None))
+    lengths = frozenset(
+        int(m.group(1)) * (7 if m.group(2).startswith("week") else 1)
+        for m in _HELD_DAYS.finditer(low)
+    )
+    return tuple(found), lengths
+
+
+def date_from_held(form: str, said: str, low: str) -> bool:
+    """Whether a date follows from dates the record holds, with no date of the record's
+    own: a weekday the user named (``said``) that falls once inside the span of the held
+    dates ("this Saturday" on a June 15-22, 2025 trip: June 21st), or a held date moved by
+    a number of nights, days or weeks the record holds (June 15th "for 5 nights": a
+    check-out on June 20th). ``said`` and ``low`` are what the user and system said and
+    what the results hold, lower-cased (``low`` may be ``said`` again); ``form`` is the
+    date's ISO spelling (``YYYY-MM-DD`` or ``-MM-DD``): other forms are not looked at."""
+    spelled = _ISO_FORM.match(form)
+    if spelled is None:
+        return False
+    month, day = int(spelled.group(2)), int(spelled.group(3))
+    year = int(spelled.group(1)) if spelled.group(1) else None
+    read = [_held_dates(said)] if low is said else [_held_dates(said), _held_dates(low)]
+    held = [d for dates, _ in read for d in dates]
+    if not held:
+        return False
+    # A held date moved by a held length in days: the year does not change the sum.
+    lengths = {n for _, ns in read for n in ns}
+    for m_, d_, y_ in held:
+        try:
+            start = date(y_ or year or 2001, m_, d_)  # 2001: not a leap year
+        except ValueError:
+            continue
+        for n in lengths:
+            end = start + timedelta(days=n)
+            if (end.month, end.day) == (month, day) and (
+                year is None or y_ is None or end.year == year
+            ):
+                return True
+    named = {m.group(1) for m in _SAID_WEEKDAY.finditer(said)}
+    known = [date(y_, m_, d_) for m_, d_, y_ in held if y_ is not None and _valid(y_, m_, d_)]
+    if not named or not known:
+        return False
+    first, last = min(known), max(known)
+    if (last - first).days > _SPAN_DAYS:
+        return False
+    for y_ in {year} if year else {first.year, last.year}:
+        if not _valid(y_, month, day):
+            continue
+        when = date(y_, month, day)
+        if not first <= when <= last or WEEKDAY_NAMES[when.weekday()] not in named:
+            continue
+        # The one day of that weekday in the span: in a longer one the user's weekday
+        # may be either week's.
+        if when - timedelta(days=7) < first and when + timedelta(days=7) > last:
+            return True
+    return False
+
+
+def _valid(year: int, month: int, day: int) -> bool:
+    try:
+        date(year, month, day)
+    except ValueError:
+        return False
+    return True
+
+
 def duration_in_fields(form: str, low: str) -> bool:
     """Whether lower-cased ``low`` holds a duration's number as the value of a field
     named by its unit: "29 months" in ``service_months: 29``, "13 days" in
@@ -1325,6 +1471,40 @@ def duration_in_fields(form: str, low: str) -> bool:
         lambda: rf"{name}[\"']?\s*[:=]\s*[\"']?{re.escape(number)}(?:\.0+)?(?![\w.])",
     )
     return pattern.search(low) is not None
+
+
+#: Minutes in a unit of a length of time spelled out or shortened ("h", "hr", "min").
+_MINUTES_IN = {
+    **dict.fromkeys(("h", "hr", "hrs", "hour", "hours"), 60),
+    **dict.fromkeys(("m", "min", "mins", "minute", "minutes"), 1),
+}
+# A length in hours and minutes as a result writes it: "7h 30m", "1 hr 5 min", "15-20 min".
+_LENGTH = re.compile(
+    r"(?<![\w.])(\d+(?:\.\d+)?)(?:\s?[-–]\s?(\d+(?:\.\d+)?))?\s?(h|hrs?|hours?|m|mins?|minutes?)"
+    r"(?![a-z])(?:\s*(\d{1,2})\s?(?:m|mins?|minutes?)(?![a-z]))?"
+)
+
+
+def duration_in_text(form: str, low: str) -> bool:
+    """Whether lower-cased ``low`` holds a duration in hours or minutes as another
+    spelling of the same length: "7.5 hours" or "450 minutes" for "7h 30m", "6.5 hours"
+    for "6h 30m", "15 minutes" for either end of "15-20 min"."""
+    m = _DURATION_FORM.match(form.lower())
+    if m is None:
+        return False
+    per = _MINUTES_IN.get(m.group(2).strip())
+    if per is None or not any(c.isdigit() for c in low):
+        return False
+    want = Decimal(m.group(1).replace(",", "")) * per
+    for held in _LENGTH.finditer(low):
+        unit = _MINUTES_IN[held.group(3)]
+        if held.group(4) and unit == 60:  # "7h 30m": one length
+            ends = [Decimal(held.group(1)) * 60 + int(held.group(4))]
+        else:
+            ends = [Decimal(n) * unit for n in (held.group(1), held.group(2)) if n]
+        if want in ends:
+            return True
+    return False
 
 
 #: Field names that say their number is a percentage ("humidity": 83 holds "83%").
@@ -1635,6 +1815,13 @@ def _forms(kind: str, m: re.Match[str]) -> tuple[str, ...]:
         return tuple(_number_forms(g["n"]))
     if kind == "duration":
         unit = g["unit"]
+        if g.get("n3"):
+            if _MINUTES_IN.get(unit.lower()) != 60:
+                return ()  # "2 days and 3 minutes" is no one length
+            minutes = Decimal(g["n"].replace(",", "")) * 60 + int(g["n3"])
+            # Read as its total: "7 hours and 30 minutes" is 7.5 hours, 450 minutes.
+            hours = f"{minutes / 60:f}".rstrip("0").rstrip(".")
+            return (f"{hours} hours", f"{minutes:f}".split(".")[0] + " minutes")
         units = sorted({unit, unit.rstrip("sS")})
         numbers = [f for n in (g["n"], g.get("n2")) if n for f in _number_forms(n)]
         kinds = [f"{g['q']} {u}" for u in units] if g.get("q") else units  # "7 business days"

@@ -35,8 +35,10 @@ from .actions import READ, WRITE, ToolKinds, is_error_text, is_handoff, name_wor
 from .claims import (
     amount_in_text,
     count_in,
+    date_from_held,
     date_in_text,
     duration_in_fields,
+    duration_in_text,
     listed_items,
     time_in_text,
     ungrounded,
@@ -738,14 +740,21 @@ class Grounds:
         if kind == "duration":
             # A number held as a field named by its unit, in a result or in the system
             # prompt (a customer profile's ``"years_as_customer": 2``).
-            return duration_in_fields(form, text) or duration_in_fields(form, self._said)
+            # Or the same length spelled otherwise ("7.5 hours" for a result's "7h 30m").
+            return any(
+                check(form, where)
+                for check in (duration_in_fields, duration_in_text)
+                for where in (text, self._said)
+            )
         if kind == "amount":
             # A percentage held as a field that says it is one ("humidity": 83 for "83%"),
             # or a decimal rounded from a longer one (118726350.28999999 for "$118,726,350.29").
             return amount_in_text(form, text) or amount_in_text(form, self._said)
         if kind == "date":
             # A day the user named ("tomorrow", "next Friday") counted from the record's date.
-            return date_in_text(form, self._said)
+            # Or one the record's dates give: a weekday the user named inside their span,
+            # a held date moved by held nights or days (a check-out).
+            return date_in_text(form, self._said) or date_from_held(form, self._said, text)
         return kind == "time" and (time_in_text(form, text) or time_in_text(form, self._said))
 
     def _names_a_tool(self, form: str) -> bool:

@@ -703,6 +703,29 @@ def test_fresh_sdk_agent_claims_floors() -> None:
     assert scores["amount"] >= (1.0, 1.0) and scores["id"] >= (1.0, 1.0), scores
 
 
+def test_held_out_travel_agent_claims_floors() -> None:
+    # claims_heldout_r19.jsonl: 480 values (18 ungrounded) stated in the assistant texts of
+    # seven recorded conversations of tally's example agents (Gemini 2.5 Flash-Lite travel
+    # planner, weather and cashflow agents with an LLM-simulated user; tally-evals/tally),
+    # labelled and committed before the detector ran on them. First held-out run:
+    # 0.520 / 0.611 (25 flagged: 13 right, 9 labelled grounded, 3 not labelled; 11 of 18).
+    # A duration held in another spelling of its length ("7h 30m"): 0.619 / 0.611; plural
+    # abbreviations ("SUVs") and a people's adjective alone ("American") no names: 0.722;
+    # dates the record's dates give (a weekday inside a trip's dates, a check-out): 1.000;
+    # one label corrected (17 ungrounded): 1.000 / 0.647; a place's code in brackets
+    # ("San Francisco (SFO)") an id: 1.000 / 0.706.
+    rows = bench.load("claims_heldout_r19.jsonl")
+    assert len(rows) >= 450 and len({r["trace"] for r in rows}) >= 7
+    assert sum(r["ungrounded"] for r in rows) >= 17
+    assert all(len(r["commit"]) == 40 and r["source"] and r["path"] for r in rows)
+    scores: dict[str, tuple[float, float]] = {}
+    bench.cs_claims(False, scores, name="claims_heldout_r19")
+    assert scores["all"][0] >= 1.0 and scores["all"][1] >= 0.70, scores["all"]
+    assert scores["name"] >= (1.0, 1.0) and scores["time"] >= (1.0, 1.0), scores
+    assert scores["duration"] >= (1.0, 1.0) and scores["date"] >= (1.0, 1.0), scores
+    assert scores["id"] >= (1.0, 1.0), scores
+
+
 def test_follow_up_lookup_floors() -> None:
     # tests/corpora/followups/ (ToolTalk, AgentDojo-style runs; 8 lookups in 28 calls):
     # lookups 1.000 / 1.000, every producing tool right.

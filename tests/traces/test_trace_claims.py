@@ -512,3 +512,62 @@ def test_a_quantifier_opening_a_sentence_is_no_part_of_a_name() -> None:
     # "Hilton"); the page holds "Maglemosian".
     text = "We read it. Many Maglemosian sites exist, and Most Marriott hotels are full."
     assert [c.value for c in ungrounded(text, "the Maglemosian culture")] == ["Marriott"]
+
+
+def test_a_duration_is_held_in_another_spelling_of_its_length() -> None:
+    # A flight's "7h 30m" holds "7 hours and 30 minutes" and "7.5 hours"; "6h 30m" holds
+    # "6.5 hours" and "390 minutes"; a wait of "15-20 min" holds "15-20 minutes". Another
+    # length is not held: "7 hours" is not 7h 30m.
+    known = '[{"duration": "7h 30m"}, {"duration": "6h 30m"}, {"wait": "15-20 min"}]'
+    text = (
+        "It takes 7 hours and 30 minutes (7.5 hours); the other 6.5 hours, or 390 minutes. "
+        "Expect a 15-20 minutes wait. A third takes 7 hours."
+    )
+    assert [c.value for c in ungrounded(text, known)] == ["7 hours"]
+    assert [c.value for c in claims("It lasts 7 hours and 30 minutes.")] == [
+        "7 hours and 30 minutes"
+    ]
+
+
+def test_plural_abbreviations_are_no_names() -> None:
+    # "SUVs", "ATMs": a common noun's abbreviation in the plural names no one thing.
+    text = "Here are the SUVs and the nearest ATMs. SUVs seat seven; I found some at Hertz."
+    assert [c.value for c in claims(text) if c.kind == "name"] == ["Hertz"]
+
+
+def test_nationality_adjectives_are_no_names() -> None:
+    # A cuisine or a people's adjective ("American", "Italian") names no person, place or
+    # store; as a word of a longer name ("American Airlines") it stays in the name.
+    text = "Many American restaurants serve it, and the Italian ones too; fly American Airlines."
+    assert [c.value for c in claims(text)] == ["American Airlines"]
+
+
+def test_a_date_the_records_dates_give_is_grounded() -> None:
+    # A weekday the user names inside the dates the record holds is the one date it can
+    # be: "this Saturday" on a June 15-22, 2025 trip is June 21st (a Saturday).
+    said = "I fly out June 15th, 2025 and back on June 22nd, 2025. Dinner this Saturday at 7 PM?"
+    text = "Booked for Saturday, June 21st at 7 PM; not June 28th, nor Friday June 20th."
+    assert [c.value for c in ungrounded(text, said)] == ["June 28th", "June 20th"]
+    # Outside the span of held dates, or with no weekday said, the day is not given.
+    assert [c.value for c in ungrounded("See you June 21st.", "From June 15th, 2025.")] == [
+        "June 21st"
+    ]
+    # A held date moved by a number of nights or days the record holds: a check-out.
+    said = "Check in on June 15th for 5 nights."
+    assert [c.value for c in ungrounded("Check-out is June 20th.", said)] == []
+    assert [c.value for c in ungrounded("Check-out is June 21st.", said)] == ["June 21st"]
+    # In a span where the weekday falls twice, the user's may be either: neither is given.
+    said = "From June 7th, 2025 to June 22nd, 2025. Dinner this Saturday?"
+    assert [c.value for c in ungrounded("Booked June 21st.", said)] == ["June 21st"]
+
+
+def test_a_places_code_in_capitals_is_an_id() -> None:
+    # "San Francisco (SFO)": an airport's code after its place, an id no source may give.
+    known = "I'll be flying from New York, specifically JFK."
+    text = "Flights from New York (JFK) to San Francisco (SFO) cost less (in USD)."
+    assert [(c.kind, c.value) for c in ungrounded(text, known)] == [
+        ("name", "San Francisco"),
+        ("id", "SFO"),
+    ]
+    # After a word in lower case the capitals are a unit's or a term's, not a place's code.
+    assert [c.kind for c in claims("It costs 40 dollars (USD) a night.")] == ["amount"]
