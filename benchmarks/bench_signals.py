@@ -220,6 +220,11 @@ HEDGE_SETS = (
     # (GPT-3.5 Turbo answering AlpacaEval's instructions, ChatGPT's reference answers to
     # BELLE's Chinese evaluation set; no tool results); the owner measures it once
     ("hedges_sealed_r21.jsonl", "sealed round-21 set (never tuned, never trained on)"),
+    # session 19: labelled on s19-sealed22 by a helper who never read or ran a detector
+    # (TicketWorld's LLM support agent reasoning over each customer's records, a Chinese
+    # home-appliance after-sales assistant with some order-system results); the owner
+    # measures it once
+    ("hedges_sealed_r22.jsonl", "sealed round-22 set (never tuned, never trained on)"),
     # session 15: LLM recommender, shop-advisor and sales agents (CRS Arena's ChatGPT movie
     # recommender, a RAG brewing-shop assistant and its ChatGPT baseline, SalesGPT), labelled
     # and committed by advice15 before any detector ran on them; held out, then the advice

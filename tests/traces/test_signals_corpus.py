@@ -70,6 +70,7 @@ def test_every_row_names_its_source_file() -> None:
         "hedges_sealed_r19.jsonl",
         "hedges_sealed_r20.jsonl",
         "hedges_sealed_r21.jsonl",
+        "hedges_sealed_r22.jsonl",
         "hedges_thoughts_r14.jsonl",
         "hedges_advice.jsonl",
         "hedges_cs16.jsonl",
@@ -94,6 +95,7 @@ def test_every_row_names_its_source_file() -> None:
         "turns_sealed_r19.jsonl",
         "turns_sealed_r20.jsonl",
         "turns_sealed_r21.jsonl",
+        "turns_sealed_r22.jsonl",
         "turns_train_r8.jsonl",
         "turns_cs16.jsonl",
     ):
@@ -323,6 +325,10 @@ HELD_OUT_HEDGE_FLOORS = {
     # 19): 0.311 / 0.583 (one English hedge fewer found: en 0.353 / 0.462; zh unchanged),
     # turns unchanged
     "hedges_sealed_r21.jsonl": (0.31, 0.58),
+    # sealed round 22 (session 19: TicketWorld's LLM support agent reasoning over each
+    # customer's records, a Chinese home-appliance after-sales assistant), labelled by a
+    # helper who never read or ran a detector. Placeholder: owner measures once at session end
+    "hedges_sealed_r22.jsonl": (0.0, 0.0),
     # the advice set (session 15: LLM recommender, shop-advisor and sales agents: CRS Arena's
     # ChatGPT movie recommender, a RAG brewing-shop assistant and its ChatGPT baseline,
     # SalesGPT), labelled and committed before any detector ran on them: 0.679 / 0.864 on the
@@ -497,6 +503,9 @@ HELD_OUT_TURN_FLOORS = {
     # sealed round 21 (AlpacaEval's and BELLE's instructions): 0.797 with session 18's
     # starting rules (EN 0.833, ZH 0.760); two labellers agree on 0.960
     "turns_sealed_r21.jsonl": 0.79,
+    # sealed round 22 (TicketWorld's customer e-mails, the Chinese after-sales customers).
+    # Placeholder: owner measures once at session end
+    "turns_sealed_r22.jsonl": 0.0,
 }
 
 
