@@ -572,6 +572,7 @@ def test_held_out_task_conversations_are_large_enough_and_bilingual() -> None:
         ("agreement_sealed_r19.jsonl", 363 + 315),
         ("agreement_sealed_r20.jsonl", 325 + 315),
         ("agreement_sealed_r21.jsonl", 300 + 300),
+        ("agreement_sealed_r22.jsonl", 300 + 300),
     ],
 )
 def test_labeller_agreement_rows_match_the_labelled_sets(name: str, size: int) -> None:
@@ -612,14 +613,19 @@ def test_labeller_agreement_floors() -> None:
         # disagreements): 6 hedge labels, hedges kappa 0.775 (agree 0.967), 0.821 / 0.767; 27
         # turn labels (26 to the second labeller's), turns 0.981 (kappa 0.949)
         ("agreement_sealed_r19.jsonl", 0.77, 0.94, (0.82, 0.76)),
-        # Round 20 (session 17, unsealed session 19; KVRET's crowd wizards, Chinese doctors): hedges kappa
-        # 0.947, 0.905 / 1.000 (two Chinese messages hedged by the second only), turns 0.946
+        # Round 20 (session 17, unsealed session 19; KVRET's crowd wizards, Chinese doctors):
+        # hedges kappa 0.947, 0.905 / 1.000 (two Chinese messages hedged by the second only), turns 0.946
         # (kappa 0.913): plainer text than rounds 18 and 19
         ("agreement_sealed_r20.jsonl", 0.94, 0.91, (0.9, 1.0)),
         # Sealed round 21 (session 18; GPT-3.5 AlpacaEval answers, ChatGPT's BELLE answers, no
         # tools): hedges kappa 0.913, 0.885 / 0.958 (24 hedged first, 26 second), turns 0.960
         # (kappa 0.918; EN 0.933, ZH 0.987)
         ("agreement_sealed_r21.jsonl", 0.91, 0.91, (0.88, 0.95)),
+        # Sealed round 22 (session 19; TicketWorld's support reasoning over customer records,
+        # a Chinese after-sales assistant): hedges kappa 0.830, 0.757 / 0.966 (29 hedged
+        # first, 37 second; EN kappa 0.906, ZH 0.740: the second hedges 7 more Chinese
+        # replies), turns 0.980 (kappa 0.944; EN 1.000, ZH 0.944)
+        ("agreement_sealed_r22.jsonl", 0.82, 0.94, (0.75, 0.96)),
     ],
 )
 def test_labeller_agreement_on_rounds_nobody_ruled_on(
