@@ -553,6 +553,13 @@ _RECORD_LABEL = re.compile(
 )
 
 
+# A relative of the user's, or the user's partner, in Chinese ("老公", "爸爸", "孩子").
+_ZH_KIN = (
+    "(?:老公|老婆|爱人|丈夫|妻子|爸爸|妈妈|爸|妈|父亲|母亲|孩子|儿子|女儿|宝宝|家人|爷爷|奶奶|外公|外婆"
+    "|伯伯|叔叔|舅舅|姑姑|阿姨|姐姐|哥哥|弟弟|妹妹)"
+)
+
+
 # Request words that ask the agent for nothing: a wish to do a speech act of the user's own
 # ("I also want to touch on something", "I'd like to share some feedback", "I want to start
 # with the positives"), a need the user is unsure of, under "if" or "whether" ("figure out if
@@ -574,7 +581,19 @@ _NOT_ASKED = re.compile(
     r"|\b(?:since|because|as)\s+(?:i|we)(?:['’]ll|\s+will)?\s+(?:need|want|have)\s+to\b"
     # ... and a way, a drug or a measure that helps the user, in Chinese ("有没有什么药物可以帮我
     # 缓解", "哪些措施可以帮助我控制哮喘"): the thing helps, the helper is asked for nothing
-    r"|(?:措施|方法|办法|药物|药|食物|运动|治疗)(?:可以|能够|能|会)?帮(?:助)?我",
+    r"|(?:措施|方法|办法|药物|药|食物|运动|治疗)(?:可以|能够|能|会)?帮(?:助)?我"
+    # ... and the user's told story in Chinese, where 给我, 为我, 不要 and 我想 address someone
+    # other than the agent (round 20's patients): a cause ("因为我也很胖"), a disease passed to
+    # the user ("能感染乙肝给我吗",
+    # "朋友赠给我许多枸杞"), for the user's life or a relative ("这给我的生活带来了影响", "怎么给我
+    # 老公救治", "我想给爸爸吃"), a third party's done act ("老爸用他的血糖仪给我测了一下") and advice
+    # the user was given ("医生叫我不要喝那么多咖啡"): the question after it decides
+    rf"|(?:传染|感染|遗传|传|赠|赠送)[^，,。！？!?]{{0,6}}给我|给我的|(?:我想|想)?给我?{_ZH_KIN}|因为"
+    r"|(?:他|她|医生|大夫)[^，,。！？!?]{0,10}给我[^，,。！？!?\s]{1,4}了"
+    r"|(?:叫|让|嘱咐|告诉|劝)我不要"
+    # ... and asking the doctor to see whether the user has a disease ("帮我看下是不是糖尿病"):
+    # to be told a diagnosis (session 19), not to read a report
+    r"|帮我看(?:看|下|一下)?(?=是不是(?:得了|患了)?[^，,。！？!?]{0,6}(?:病|症|炎|癌))",
     re.IGNORECASE,
 )
 # Urging the agent on, at an utterance's start ("快点", "好，尽快 我急", "赶紧跟进下"; not

@@ -3132,3 +3132,28 @@ def test_polite_frames_and_problems_after_an_offer_of_help(
     text: str, previous: str, kind: str
 ) -> None:
     assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a patient's question after the told story: 给我, 为我, 不要 and 我想 of the story
+        # address someone other than the doctor (round 20's patients), so the question
+        # decides (session 15's patient rulings)
+        ("我的女朋友是乙肝小三阳。和她亲吻会传染给我吗", "question"),
+        ("我朋友赠给我许多枸杞，我想给爸爸吃，高血压患者能吃枸杞么？", "question"),
+        ("因为我很胖，老爸用他的血糖仪给我测了一下，空腹血糖6.8是不是糖尿病？", "question"),
+        ("医生叫我不要喝那么多咖啡，咖啡和高血压有什么关系？", "question"),
+        ("我不知道怎么给我老公救治呢，二型糖尿病最好的治疗方法是什么？", "question"),
+        ("这给我的生活带来了很大的影响，高血压怎么治疗？", "question"),
+        # ... asking the doctor to see whether it is a disease asks to be told (session 19)
+        ("尿黄，谢谢医生帮我看下是不是糖尿病", "question"),
+        # ... while asking the agent to act stays a request
+        ("能给我推荐一款降压药吗？", "request"),
+        ("你给我查一下订单是不是发货了", "request"),
+        ("帮我看看这个订单为什么还没到", "request"),
+        ("单子给你发过去吧，你帮我看看", "request"),
+    ],
+)
+def test_a_patients_story_asks_nothing_of_the_doctor(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="") == kind
