@@ -697,6 +697,8 @@ def _asks_to_act(question: str) -> bool:
     question = p["ask_info"].sub(" ", _AUX_WISH.sub(" ", _POLITE_ASK.sub("", question)))
     if _ADVICE.search(question):
         return False  # "Would you recommend I ask the tech...?" asks for advice: to be told
+    if _asks_for_route(asked):
+        return True  # "What is a quick route home?": to plan and navigate it (session 19)
     if _asks_to_recommend(question) or _asks_for_more(question) or _asks_for_list(question):
         return True
     if _DISCOUNT_ASKED.search(question):
@@ -1110,6 +1112,31 @@ _NOT_VERB = frozenset(
     {"the", "a", "an", "your", "my", "our", "their", "his", "her", "its", "this", "that"}
     | {"these", "those"}
 )
+
+
+# A route or directions asked for ("What is a quick route home?", "tell me the quickest route
+# there", "give me the address and directions via the quickest route", "Can I have some route
+# details?"): the agent is asked to plan and navigate it, a request (session 19, round 20's
+# drivers), whatever the words; whether a route already given holds ("Is that the shortest
+# route available?") opens with an auxiliary and stays a question (:data:`_ROUTE_FACT`).
+_ROUTE_ASKED = re.compile(
+    r"\b(?:directions\b(?!\s+(?:for\s+use|on\s+the\s+(?:label|box|package)))"
+    r"|(?:quick|quicker|quickest|fast|faster|fastest|short|shorter|shortest|best|alternate)"
+    r"\s+(?:possible\s+)?route\b|route\s+(?:home|there|details)\b"
+    r"|route\s+(?:to|with|that|where|which)\b(?!\s+(?:it|you)\b))",
+    re.IGNORECASE,
+)
+_ROUTE_FACT = re.compile(
+    r"^\W*(?:(?:ok|okay|so|and|but|also)\W+)*"
+    r"(?:is|are|was|does|do|did|will|has|have|which|there\s+(?:is|are)|how\s+(?:long|far|much))\b",
+    re.IGNORECASE,
+)
+
+
+def _asks_for_route(sentence: str) -> bool:
+    """True when ``sentence`` asks for a route or directions (:data:`_ROUTE_ASKED`), not a
+    fact of a route already given."""
+    return _ROUTE_ASKED.search(sentence) is not None and not _ROUTE_FACT.match(sentence)
 
 
 # "have a" or "with a" before a fact word makes it a constraint on what is looked for ("The
@@ -3094,6 +3121,8 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         return "answer", "choice"  # "I'm going with the 12:00 flight. Please book it." chooses
     if _asks_for_more(t):
         return "request", "more"  # "I would like more options."
+    if any(map(_asks_for_route, sentences)):
+        return "request", "route"  # "Okay, tell me the quickest route there." (session 19)
     if p["ask_info"].search(t):
         # "I want to know when they expire."; "…. Also, I'd like to set an alert" adds a task;
         # "我想了解一下…，能帮我查一下…吗？" asks the agent's help to look it up

@@ -3157,3 +3157,24 @@ def test_polite_frames_and_problems_after_an_offer_of_help(
 )
 def test_a_patients_story_asks_nothing_of_the_doctor(text: str, kind: str) -> None:
     assert rule_turn(text, previous="") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a route or directions asked for, in any words, asks the agent to plan and navigate
+        # it: a request (session 19, round 20's drivers)
+        ("What is a quick route home?", "request"),
+        ("Okay, tell me the quickest route there.", "request"),
+        ("Please give me the address and directions via the quickest route.", "request"),
+        ("Can I have some route details? I would like to avoid any heavy traffic there", "request"),
+        ("Can you give me directions to the airport?", "request"),
+        # ... whether a route already given holds, or a fact of a trip, stays a question
+        ("Is that the shortest route available?", "question"),
+        ("Is that route avoiding heavy traffic?", "question"),
+        ("What's the route of flight 202?", "question"),
+        ("How long is the drive to the airport?", "question"),
+    ],
+)
+def test_a_route_asked_for_is_a_request(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="Safeway is at 452 Arcadia Pl.") == kind
