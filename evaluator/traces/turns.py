@@ -1663,6 +1663,9 @@ _PLACEHOLDER = re.compile(r"\[[^\[\]]*\]|https?://\S+")
 _FIELD_LABEL = re.compile(r"[^\W\d_]{1,12}\s*[:：]")
 
 
+_ID_LABEL_CJK = 6  # characters of a label before a value ("交易单号", "我的订单号是")
+
+
 def _identifies_only(text: str) -> bool:
     """True when ``text`` only says who the user is ("My name is Alexis, hello", "I am
     Alina with an A") or gives values no one asked for ("[订单x]", "交易单号WX[数字x]",
@@ -1681,7 +1684,14 @@ def _identifies_only(text: str) -> bool:
     if bare == text and not _ID_OR_NUMBER.search(text):
         return False
     bare = _FIELD_LABEL.sub(" ", bare)
-    words = [w for w in bare.split() if not _ID_OR_NUMBER.search(w)]
+    # a Chinese stretch that holds a number beside more than a label's characters tells
+    # something ("我是乙肝病毒携带者，现在怀孕32周+3了", "64岁，女，患病一年多": round 20's
+    # patients open with their condition), it is no bare value
+    words = [
+        w
+        for w in bare.split()
+        if not _ID_OR_NUMBER.search(w) or len(_CJK.findall(w)) > _ID_LABEL_CJK
+    ]
     return len(words) <= 1 and len(_CJK.findall(" ".join(words))) <= 4
 
 

@@ -3178,3 +3178,20 @@ def test_a_patients_story_asks_nothing_of_the_doctor(text: str, kind: str) -> No
 )
 def test_a_route_asked_for_is_a_request(text: str, kind: str) -> None:
     assert rule_turn(text, previous="Safeway is at 452 Arcadia Pl.") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a patient's opening that tells the condition, with numbers in it, is a problem
+        # report that asks for help (round 16's notes), not a bare value given unasked
+        ("我是乙肝病毒携带者，现在怀孕32周+3了，正在注射乙肝免疫球蛋白。", "request"),
+        ("64岁，女，患病一年多，超声波体现；肝硬化，肝囊肿。", "request"),
+        ("1997年病发，乙肝大三阳，曾经肝功不正常，现在是肝实质增粗，", "request"),
+        # ... while a bare value or an id stays one
+        ("交易单号WX20240518", "other"),
+        ("我的订单号是3348917502", "other"),
+    ],
+)
+def test_a_told_condition_with_numbers_is_no_bare_value(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="") == kind
