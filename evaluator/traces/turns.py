@@ -2522,6 +2522,21 @@ def _drop_agree_tags(sentences: list[str]) -> list[str]:
 # "Could you help?", "你能帮我吗？"): after a wish to be told it asks to be told ("I want to
 # know the rate… Can you help me with that?"), after anything else it asks for help ("I want
 # to see pictures of axolotls. Can you help me with that?").
+# Asking the agent what it recommends, with no item named ("What do you recommend?", "What
+# would you suggest?"), after a goal of the user's own to reach by doing something ("I want
+# to save more money."), asks advice on the user's own act: a question (session 5, session
+# 18's own situation); after an item wished for ("I need a hotel with good Wi-Fi. What do you
+# suggest?") it asks for the item, a search.
+_BARE_RECOMMEND = re.compile(
+    r"^\W*(?:(?:so|then|ok|okay|please|and)\W+)*what\s+(?:do|would|can)\s+you\s+"
+    r"(?:recommend|suggest|advise)(?:\s+(?:then|me|i\s+do))?\W*$",
+    re.IGNORECASE,
+)
+_OWN_GOAL = re.compile(
+    r"\b(?:i|we)(?:['’]d|\s+would)?\s+(?:really\s+)?(?:want|like|need|hope|am\s+trying|['’]m\s+trying)"
+    r"\s+to\s+(?!(?:buy|get|find|book|order|purchase|have|rent|reserve|try|see|visit|eat|stay)\b)[a-z]+",
+    re.IGNORECASE,
+)
 _BARE_HELP = re.compile(
     r"^\s*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?help(?:\s+(?:me|us))?"
     r"(?:\s+(?:with\s+(?:that|this|it)|out))?(?:\s+please)?"
@@ -3067,6 +3082,8 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         else:
             asks = last
         wish_told = bool(_BARE_HELP.match(last)) and any(map(p["ask_info"].search, sentences))
+        if _BARE_RECOMMEND.match(last) and any(map(_OWN_GOAL.search, sentences[:-1])):
+            return "question", "own_goal"  # "I want to save more money. What do you recommend?"
         if wish_told or not (_asks_to_act(asks) or _asks_for_more(last)):
             # an unprompted wish for an item to find, then a question about it, asks for
             # the item ("I want a moderately priced restaurant in the east part of town.
@@ -3187,6 +3204,10 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         # agent's answer: a fault of what it serves, help asked (round 6, session 18)
         return "request", "fault_told"
     if context == "opening" and not (_CONTINUES.match(t) or _CONTINUES.match(low)):
+        if _ZH_CONSULT_TOPIC.search(t):
+            # "我想咨询一下，离婚以后争夺孩子抚养权的问题": asks about the topic it names, a
+            # question (round 19's Lawyer LLaMA clients)
+            return "question", "consults"
         if _identifies_only(t):
             # "Hi there I am Alina", "[订单x]": who the user is, or a value, and no need
             return ("greeting" if p["greeting"].search(low) else "other"), "identifies"
@@ -3233,6 +3254,13 @@ _AT_A_LOSS = re.compile(
 )
 # Asking leave to ask, and nothing yet ("can I ask you a few questions?", "能向你咨询一个婚姻纠纷
 # 吗", "可以问您几个问题吗"): after a greeting, it announces the consultation.
+# Consulting on a named topic, at the turn's end ("我想咨询一下，离婚以后争夺孩子抚养权的问题",
+# "想请教一下关于房贷提前还款的问题"); not "some questions" or "this question" announced
+# ("想咨询一下关于这个病情的一些问题": a greeting's announcement, session 17).
+_ZH_CONSULT_TOPIC = re.compile(
+    r"(?:咨询|请教)(?:一下|下)?[，,：:\s]*(?:关于|有关)?"
+    r"(?!(?:这个|那个|一些|几个|一个|个|点|些|你|您))[^，,。？?！!\s]{2,24}?(?<![些个点])问题[。.！!]?$"
+)
 _LEAVE_TO_ASK = re.compile(
     r"(?:(?:can|could|may)\s+i\s+(?:please\s+)?ask\s+(?:you\s+)?"
     r"(?:(?:a\s+(?:few|couple\s+of)|some|a)\s+)?(?:quick\s+)?(?:questions?|something|things?)"

@@ -3195,3 +3195,24 @@ def test_a_route_asked_for_is_a_request(text: str, kind: str) -> None:
 )
 def test_a_told_condition_with_numbers_is_no_bare_value(text: str, kind: str) -> None:
     assert rule_turn(text, previous="") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # "What do you recommend?" after a goal of the user's own, reached by doing something,
+        # asks advice on the user's own act: a question (session 5, session 18)
+        ("I want to save more money. What do you recommend?", "question"),
+        ("I'd like to lose some weight. What would you suggest?", "question"),
+        # ... after an item wished for it asks for the item: a search
+        ("I need a hotel with good Wi-Fi. What do you suggest?", "request"),
+        ("I want to buy a laptop. What do you recommend?", "request"),
+        # consulting on a named topic asks about it (round 19's Lawyer LLaMA clients) ...
+        ("我想咨询一下离婚财产分割的问题", "question"),
+        ("你好，我想咨询一下，离婚以后争夺孩子抚养权的问题", "question"),
+        # ... announcing some questions with a greeting asks nothing yet (session 17)
+        ("你好，我是一位过敏性鼻炎患者，最近想咨询一下关于这个病情的一些问题。", "greeting"),
+    ],
+)
+def test_advice_on_the_users_own_goal_is_a_question(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="") == kind
