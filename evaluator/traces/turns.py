@@ -771,10 +771,10 @@ _TOLD_GIVEN = re.compile(
 # other acts ("Transfer $100…, then show me both balances") stay requests.
 _SHOW_FACT = re.compile(
     r"^(?:(?:great|good|ok|okay|thanks|perfect|now)\W+)*(?:please\s+)?"
-    r"(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?show\s+me\s+(?:all\s+|both\s+)?(?:of\s+)?"
-    r"(?:my|our|the)\s+(?:[\w-]+\s+){0,3}?"
-    r"(?:balances?|status|details|allowance|limits?|fees|total|points|due\s+date)"
-    r"(?:\s+(?:now|please|again))?\W*$",
+    r"(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:show\s+me|display)\s+(?:all\s+|both\s+)?(?:of\s+)?"
+    r"(?:(?:my|our|the|its)\s+(?:[\w-]+\s+){0,3}?)?"
+    r"(?:balances?|status|details|allowance|limits?|fees|total|points|due\s+date|address)"
+    r"(?:\s+(?:now|please|again|on\s+(?:the\s+|my\s+)?screen))*\W*$",
     re.IGNORECASE,
 )
 

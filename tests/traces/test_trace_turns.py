@@ -3216,3 +3216,22 @@ def test_a_told_condition_with_numbers_is_no_bare_value(text: str, kind: str) ->
 )
 def test_advice_on_the_users_own_goal_is_a_question(text: str, kind: str) -> None:
     assert rule_turn(text, previous="") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a need to find a fact out asks to be told (session 19's "find out"), telling the
+        # agent to find it out asks for a lookup
+        ("I need to find out the date and time for my lab appointment.", "question"),
+        ("I want to find out when my flight leaves.", "question"),
+        ("find out if it's supposed to rain", "request"),
+        ("I need you to find out when my flight leaves", "request"),
+        # "Display …" a fact is "Show me …" a fact (session 18): to be told
+        ("Display address on screen please.", "question"),
+        ("Please display my baggage allowance", "question"),
+        ("Show me flights to Denver", "request"),
+    ],
+)
+def test_a_need_to_find_out_and_display_a_fact_ask_to_be_told(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="Setting GPS for the quickest route now.") == kind
