@@ -3217,9 +3217,12 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         )  # the first turn states the need: "My AC is making a thump sound."
     if _short(t) and p["approve"].search(t):
         return "answer", "approve"  # "That sounds great to me.", "ok thats great. it suits for me."
-    if context == "open" and _HAS_PROBLEM.search(t):
-        # "I have an issue with my recent order." after "How can I help you today?": a
-        # problem told, help asked (round 6's problem report)
+    if context == "open" and (
+        _HAS_PROBLEM.search(t) or _ORDER_FAULT.search(t) or _FAULT_TOLD.search(t)
+    ):
+        # "I have an issue with my recent order.", "My order arrived damaged.", "The app
+        # keeps crashing." after "How can I help you today?": a problem told, help asked
+        # (round 6's problem report; the faults session 18 reads after the agent's answer)
         return "request", "problem_told"
     if p["answer_start"].match(t) or (_short(t) and _ID_OR_NUMBER.search(t)):
         return "answer", "answer_form"

@@ -3235,3 +3235,19 @@ def test_advice_on_the_users_own_goal_is_a_question(text: str, kind: str) -> Non
 )
 def test_a_need_to_find_out_and_display_a_fact_ask_to_be_told(text: str, kind: str) -> None:
     assert rule_turn(text, previous="Setting GPS for the quickest route now.") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a fault of an order or of what the agent serves, told after "How can I help you?"
+        # or "Anything else?", is a problem report: a request (round 6, session 18)
+        ("My order arrived damaged.", "request"),
+        ("I never received my package.", "request"),
+        ("The app keeps crashing.", "request"),
+        # ... while a bare statement with no fault stays what it was
+        ("My order arrived yesterday.", "answer"),
+    ],
+)
+def test_a_fault_told_after_an_offer_of_help_is_a_request(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="Hi! How can I help you today?") == kind
