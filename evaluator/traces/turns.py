@@ -553,6 +553,13 @@ _RECORD_LABEL = re.compile(
 )
 
 
+# A relative of the user's, or the user's partner, in Chinese ("老公", "爸爸", "孩子").
+_ZH_KIN = (
+    "(?:老公|老婆|爱人|丈夫|妻子|爸爸|妈妈|爸|妈|父亲|母亲|孩子|儿子|女儿|宝宝|家人|爷爷|奶奶|外公|外婆"
+    "|伯伯|叔叔|舅舅|姑姑|阿姨|姐姐|哥哥|弟弟|妹妹)"
+)
+
+
 # Request words that ask the agent for nothing: a wish to do a speech act of the user's own
 # ("I also want to touch on something", "I'd like to share some feedback", "I want to start
 # with the positives"), a need the user is unsure of, under "if" or "whether" ("figure out if
@@ -574,7 +581,19 @@ _NOT_ASKED = re.compile(
     r"|\b(?:since|because|as)\s+(?:i|we)(?:['’]ll|\s+will)?\s+(?:need|want|have)\s+to\b"
     # ... and a way, a drug or a measure that helps the user, in Chinese ("有没有什么药物可以帮我
     # 缓解", "哪些措施可以帮助我控制哮喘"): the thing helps, the helper is asked for nothing
-    r"|(?:措施|方法|办法|药物|药|食物|运动|治疗)(?:可以|能够|能|会)?帮(?:助)?我",
+    r"|(?:措施|方法|办法|药物|药|食物|运动|治疗)(?:可以|能够|能|会)?帮(?:助)?我"
+    # ... and the user's told story in Chinese, where 给我, 为我, 不要 and 我想 address someone
+    # other than the agent (round 20's patients): a cause ("因为我也很胖"), a disease passed to
+    # the user ("能感染乙肝给我吗",
+    # "朋友赠给我许多枸杞"), for the user's life or a relative ("这给我的生活带来了影响", "怎么给我
+    # 老公救治", "我想给爸爸吃"), a third party's done act ("老爸用他的血糖仪给我测了一下") and advice
+    # the user was given ("医生叫我不要喝那么多咖啡"): the question after it decides
+    rf"|(?:传染|感染|遗传|传|赠|赠送)[^，,。！？!?]{{0,6}}给我|给我的|(?:我想|想)?给我?{_ZH_KIN}|因为"
+    r"|(?:他|她|医生|大夫)[^，,。！？!?]{0,10}给我[^，,。！？!?\s]{1,4}了"
+    r"|(?:叫|让|嘱咐|告诉|劝)我不要"
+    # ... and asking the doctor to see whether the user has a disease ("帮我看下是不是糖尿病"):
+    # to be told a diagnosis (session 19), not to read a report
+    r"|帮我看(?:看|下|一下)?(?=是不是(?:得了|患了)?[^，,。！？!?]{0,6}(?:病|症|炎|癌))",
     re.IGNORECASE,
 )
 # Urging the agent on, at an utterance's start ("快点", "好，尽快 我急", "赶紧跟进下"; not
@@ -678,6 +697,8 @@ def _asks_to_act(question: str) -> bool:
     question = p["ask_info"].sub(" ", _AUX_WISH.sub(" ", _POLITE_ASK.sub("", question)))
     if _ADVICE.search(question):
         return False  # "Would you recommend I ask the tech...?" asks for advice: to be told
+    if _asks_for_route(asked):
+        return True  # "What is a quick route home?": to plan and navigate it (session 19)
     if _asks_to_recommend(question) or _asks_for_more(question) or _asks_for_list(question):
         return True
     if _DISCOUNT_ASKED.search(question):
@@ -750,10 +771,10 @@ _TOLD_GIVEN = re.compile(
 # other acts ("Transfer $100…, then show me both balances") stay requests.
 _SHOW_FACT = re.compile(
     r"^(?:(?:great|good|ok|okay|thanks|perfect|now)\W+)*(?:please\s+)?"
-    r"(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?show\s+me\s+(?:all\s+|both\s+)?(?:of\s+)?"
-    r"(?:my|our|the)\s+(?:[\w-]+\s+){0,3}?"
-    r"(?:balances?|status|details|allowance|limits?|fees|total|points|due\s+date)"
-    r"(?:\s+(?:now|please|again))?\W*$",
+    r"(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:show\s+me|display)\s+(?:all\s+|both\s+)?(?:of\s+)?"
+    r"(?:(?:my|our|the|its)\s+(?:[\w-]+\s+){0,3}?)?"
+    r"(?:balances?|status|details|allowance|limits?|fees|total|points|due\s+date|address)"
+    r"(?:\s+(?:now|please|again|on\s+(?:the\s+|my\s+)?screen))*\W*$",
     re.IGNORECASE,
 )
 
@@ -1091,6 +1112,31 @@ _NOT_VERB = frozenset(
     {"the", "a", "an", "your", "my", "our", "their", "his", "her", "its", "this", "that"}
     | {"these", "those"}
 )
+
+
+# A route or directions asked for ("What is a quick route home?", "tell me the quickest route
+# there", "give me the address and directions via the quickest route", "Can I have some route
+# details?"): the agent is asked to plan and navigate it, a request (session 19, round 20's
+# drivers), whatever the words; whether a route already given holds ("Is that the shortest
+# route available?") opens with an auxiliary and stays a question (:data:`_ROUTE_FACT`).
+_ROUTE_ASKED = re.compile(
+    r"\b(?:directions\b(?!\s+(?:for\s+use|on\s+the\s+(?:label|box|package)))"
+    r"|(?:quick|quicker|quickest|fast|faster|fastest|short|shorter|shortest|best|alternate)"
+    r"\s+(?:possible\s+)?route\b|route\s+(?:home|there|details)\b"
+    r"|route\s+(?:to|with|that|where|which)\b(?!\s+(?:it|you)\b))",
+    re.IGNORECASE,
+)
+_ROUTE_FACT = re.compile(
+    r"^\W*(?:(?:ok|okay|so|and|but|also)\W+)*"
+    r"(?:is|are|was|does|do|did|will|has|have|which|there\s+(?:is|are)|how\s+(?:long|far|much))\b",
+    re.IGNORECASE,
+)
+
+
+def _asks_for_route(sentence: str) -> bool:
+    """True when ``sentence`` asks for a route or directions (:data:`_ROUTE_ASKED`), not a
+    fact of a route already given."""
+    return _ROUTE_ASKED.search(sentence) is not None and not _ROUTE_FACT.match(sentence)
 
 
 # "have a" or "with a" before a fact word makes it a constraint on what is looked for ("The
@@ -1617,6 +1663,9 @@ _PLACEHOLDER = re.compile(r"\[[^\[\]]*\]|https?://\S+")
 _FIELD_LABEL = re.compile(r"[^\W\d_]{1,12}\s*[:：]")
 
 
+_ID_LABEL_CJK = 6  # characters of a label before a value ("交易单号", "我的订单号是")
+
+
 def _identifies_only(text: str) -> bool:
     """True when ``text`` only says who the user is ("My name is Alexis, hello", "I am
     Alina with an A") or gives values no one asked for ("[订单x]", "交易单号WX[数字x]",
@@ -1635,7 +1684,14 @@ def _identifies_only(text: str) -> bool:
     if bare == text and not _ID_OR_NUMBER.search(text):
         return False
     bare = _FIELD_LABEL.sub(" ", bare)
-    words = [w for w in bare.split() if not _ID_OR_NUMBER.search(w)]
+    # a Chinese stretch that holds a number beside more than a label's characters tells
+    # something ("我是乙肝病毒携带者，现在怀孕32周+3了", "64岁，女，患病一年多": round 20's
+    # patients open with their condition), it is no bare value
+    words = [
+        w
+        for w in bare.split()
+        if not _ID_OR_NUMBER.search(w) or len(_CJK.findall(w)) > _ID_LABEL_CJK
+    ]
     return len(words) <= 1 and len(_CJK.findall(" ".join(words))) <= 4
 
 
@@ -2466,6 +2522,21 @@ def _drop_agree_tags(sentences: list[str]) -> list[str]:
 # "Could you help?", "你能帮我吗？"): after a wish to be told it asks to be told ("I want to
 # know the rate… Can you help me with that?"), after anything else it asks for help ("I want
 # to see pictures of axolotls. Can you help me with that?").
+# Asking the agent what it recommends, with no item named ("What do you recommend?", "What
+# would you suggest?"), after a goal of the user's own to reach by doing something ("I want
+# to save more money."), asks advice on the user's own act: a question (session 5, session
+# 18's own situation); after an item wished for ("I need a hotel with good Wi-Fi. What do you
+# suggest?") it asks for the item, a search.
+_BARE_RECOMMEND = re.compile(
+    r"^\W*(?:(?:so|then|ok|okay|please|and)\W+)*what\s+(?:do|would|can)\s+you\s+"
+    r"(?:recommend|suggest|advise)(?:\s+(?:then|me|i\s+do))?\W*$",
+    re.IGNORECASE,
+)
+_OWN_GOAL = re.compile(
+    r"\b(?:i|we)(?:['’]d|\s+would)?\s+(?:really\s+)?(?:want|like|need|hope|am\s+trying|['’]m\s+trying)"
+    r"\s+to\s+(?!(?:buy|get|find|book|order|purchase|have|rent|reserve|try|see|visit|eat|stay)\b)[a-z]+",
+    re.IGNORECASE,
+)
 _BARE_HELP = re.compile(
     r"^\s*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?help(?:\s+(?:me|us))?"
     r"(?:\s+(?:with\s+(?:that|this|it)|out))?(?:\s+please)?"
@@ -3011,6 +3082,8 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         else:
             asks = last
         wish_told = bool(_BARE_HELP.match(last)) and any(map(p["ask_info"].search, sentences))
+        if _BARE_RECOMMEND.match(last) and any(map(_OWN_GOAL.search, sentences[:-1])):
+            return "question", "own_goal"  # "I want to save more money. What do you recommend?"
         if wish_told or not (_asks_to_act(asks) or _asks_for_more(last)):
             # an unprompted wish for an item to find, then a question about it, asks for
             # the item ("I want a moderately priced restaurant in the east part of town.
@@ -3075,6 +3148,8 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         return "answer", "choice"  # "I'm going with the 12:00 flight. Please book it." chooses
     if _asks_for_more(t):
         return "request", "more"  # "I would like more options."
+    if any(map(_asks_for_route, sentences)):
+        return "request", "route"  # "Okay, tell me the quickest route there." (session 19)
     if p["ask_info"].search(t):
         # "I want to know when they expire."; "…. Also, I'd like to set an alert" adds a task;
         # "我想了解一下…，能帮我查一下…吗？" asks the agent's help to look it up
@@ -3129,6 +3204,10 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         # agent's answer: a fault of what it serves, help asked (round 6, session 18)
         return "request", "fault_told"
     if context == "opening" and not (_CONTINUES.match(t) or _CONTINUES.match(low)):
+        if _ZH_CONSULT_TOPIC.search(t):
+            # "我想咨询一下，离婚以后争夺孩子抚养权的问题": asks about the topic it names, a
+            # question (round 19's Lawyer LLaMA clients)
+            return "question", "consults"
         if _identifies_only(t):
             # "Hi there I am Alina", "[订单x]": who the user is, or a value, and no need
             return ("greeting" if p["greeting"].search(low) else "other"), "identifies"
@@ -3138,9 +3217,12 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         )  # the first turn states the need: "My AC is making a thump sound."
     if _short(t) and p["approve"].search(t):
         return "answer", "approve"  # "That sounds great to me.", "ok thats great. it suits for me."
-    if context == "open" and _HAS_PROBLEM.search(t):
-        # "I have an issue with my recent order." after "How can I help you today?": a
-        # problem told, help asked (round 6's problem report)
+    if context == "open" and (
+        _HAS_PROBLEM.search(t) or _ORDER_FAULT.search(t) or _FAULT_TOLD.search(t)
+    ):
+        # "I have an issue with my recent order.", "My order arrived damaged.", "The app
+        # keeps crashing." after "How can I help you today?": a problem told, help asked
+        # (round 6's problem report; the faults session 18 reads after the agent's answer)
         return "request", "problem_told"
     if p["answer_start"].match(t) or (_short(t) and _ID_OR_NUMBER.search(t)):
         return "answer", "answer_form"
@@ -3175,6 +3257,13 @@ _AT_A_LOSS = re.compile(
 )
 # Asking leave to ask, and nothing yet ("can I ask you a few questions?", "能向你咨询一个婚姻纠纷
 # 吗", "可以问您几个问题吗"): after a greeting, it announces the consultation.
+# Consulting on a named topic, at the turn's end ("我想咨询一下，离婚以后争夺孩子抚养权的问题",
+# "想请教一下关于房贷提前还款的问题"); not "some questions" or "this question" announced
+# ("想咨询一下关于这个病情的一些问题": a greeting's announcement, session 17).
+_ZH_CONSULT_TOPIC = re.compile(
+    r"(?:咨询|请教)(?:一下|下)?[，,：:\s]*(?:关于|有关)?"
+    r"(?!(?:这个|那个|一些|几个|一个|个|点|些|你|您))[^，,。？?！!\s]{2,24}?(?<![些个点])问题[。.！!]?$"
+)
 _LEAVE_TO_ASK = re.compile(
     r"(?:(?:can|could|may)\s+i\s+(?:please\s+)?ask\s+(?:you\s+)?"
     r"(?:(?:a\s+(?:few|couple\s+of)|some|a)\s+)?(?:quick\s+)?(?:questions?|something|things?)"

@@ -494,12 +494,18 @@ HELD_OUT_TURN_FLOORS = {
     # make the starting rules 0.832; session 18's rules (a legal client's 怎么办 and "I don't
     # know what to do", "Show me my balances", faults of an account or an order, keyword
     # turns, a greeting asking leave to consult): 0.921 (EN 0.928, ZH 0.910; pytest-aitest
-    # 0.917, MTRAG 0.930, Lawyer LLaMA 0.910; on the old labels 0.841)
-    "turns_sealed_r19.jsonl": 0.92,
+    # 0.917, MTRAG 0.930, Lawyer LLaMA 0.910; on the old labels 0.841); session 19's rules
+    # (a story's 给我, "What do you recommend?" after the user's own goal, consulting on a
+    # named topic): 0.930 (pytest-aitest 0.958, Lawyer LLaMA 0.925)
+    "turns_sealed_r19.jsonl": 0.93,
     # round 20: 0.819 with session 17's starting rules (KVRET's drivers 0.840, the Chinese
     # patients 0.783), unchanged at its end and at both ends of session 18, all sealed; two
-    # labellers agree on 0.946. Unsealed in session 19 to tune on
-    "turns_sealed_r20.jsonl": 0.81,
+    # labellers agree on 0.946. Unsealed in session 19 to tune on: its turn rulings (11 rows
+    # relabelled, each to the second labeller's label) make the starting rules 0.835 (drivers
+    # 0.855, patients 0.800); session 19's rules (a patient's told story asks nothing of the
+    # doctor, a route asked for, a told condition with numbers, a need to find out, "Display
+    # …" a fact): 0.924 (EN 0.915, ZH 0.939)
+    "turns_sealed_r20.jsonl": 0.92,
     # sealed round 21 (AlpacaEval's and BELLE's instructions): 0.797 with session 18's
     # starting rules (EN 0.833, ZH 0.760); two labellers agree on 0.960
     "turns_sealed_r21.jsonl": 0.79,
@@ -615,8 +621,10 @@ def test_labeller_agreement_floors() -> None:
         ("agreement_sealed_r19.jsonl", 0.77, 0.94, (0.82, 0.76)),
         # Round 20 (session 17, unsealed session 19; KVRET's crowd wizards, Chinese doctors):
         # hedges kappa 0.947, 0.905 / 1.000 (two Chinese messages hedged by the second only), turns 0.946
-        # (kappa 0.913): plainer text than rounds 18 and 19
-        ("agreement_sealed_r20.jsonl", 0.94, 0.91, (0.9, 1.0)),
+        # (kappa 0.913): plainer text than rounds 18 and 19. Its first turn labels follow session
+        # 19's 11 relabels (turn rulings written on its disagreements; all 11 to the second
+        # labeller's label): turns 0.981 (kappa 0.969; EN 0.970, ZH 1.000)
+        ("agreement_sealed_r20.jsonl", 0.94, 0.96, (0.9, 1.0)),
         # Sealed round 21 (session 18; GPT-3.5 AlpacaEval answers, ChatGPT's BELLE answers, no
         # tools): hedges kappa 0.913, 0.885 / 0.958 (24 hedged first, 26 second), turns 0.960
         # (kappa 0.918; EN 0.933, ZH 0.987)

@@ -3132,3 +3132,122 @@ def test_polite_frames_and_problems_after_an_offer_of_help(
     text: str, previous: str, kind: str
 ) -> None:
     assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a patient's question after the told story: 给我, 为我, 不要 and 我想 of the story
+        # address someone other than the doctor (round 20's patients), so the question
+        # decides (session 15's patient rulings)
+        ("我的女朋友是乙肝小三阳。和她亲吻会传染给我吗", "question"),
+        ("我朋友赠给我许多枸杞，我想给爸爸吃，高血压患者能吃枸杞么？", "question"),
+        ("因为我很胖，老爸用他的血糖仪给我测了一下，空腹血糖6.8是不是糖尿病？", "question"),
+        ("医生叫我不要喝那么多咖啡，咖啡和高血压有什么关系？", "question"),
+        ("我不知道怎么给我老公救治呢，二型糖尿病最好的治疗方法是什么？", "question"),
+        ("这给我的生活带来了很大的影响，高血压怎么治疗？", "question"),
+        # ... asking the doctor to see whether it is a disease asks to be told (session 19)
+        ("尿黄，谢谢医生帮我看下是不是糖尿病", "question"),
+        # ... while asking the agent to act stays a request
+        ("能给我推荐一款降压药吗？", "request"),
+        ("你给我查一下订单是不是发货了", "request"),
+        ("帮我看看这个订单为什么还没到", "request"),
+        ("单子给你发过去吧，你帮我看看", "request"),
+    ],
+)
+def test_a_patients_story_asks_nothing_of_the_doctor(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a route or directions asked for, in any words, asks the agent to plan and navigate
+        # it: a request (session 19, round 20's drivers)
+        ("What is a quick route home?", "request"),
+        ("Okay, tell me the quickest route there.", "request"),
+        ("Please give me the address and directions via the quickest route.", "request"),
+        ("Can I have some route details? I would like to avoid any heavy traffic there", "request"),
+        ("Can you give me directions to the airport?", "request"),
+        # ... whether a route already given holds, or a fact of a trip, stays a question
+        ("Is that the shortest route available?", "question"),
+        ("Is that route avoiding heavy traffic?", "question"),
+        ("What's the route of flight 202?", "question"),
+        ("How long is the drive to the airport?", "question"),
+    ],
+)
+def test_a_route_asked_for_is_a_request(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="Safeway is at 452 Arcadia Pl.") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a patient's opening that tells the condition, with numbers in it, is a problem
+        # report that asks for help (round 16's notes), not a bare value given unasked
+        ("我是乙肝病毒携带者，现在怀孕32周+3了，正在注射乙肝免疫球蛋白。", "request"),
+        ("64岁，女，患病一年多，超声波体现；肝硬化，肝囊肿。", "request"),
+        ("1997年病发，乙肝大三阳，曾经肝功不正常，现在是肝实质增粗，", "request"),
+        # ... while a bare value or an id stays one
+        ("交易单号WX20240518", "other"),
+        ("我的订单号是3348917502", "other"),
+    ],
+)
+def test_a_told_condition_with_numbers_is_no_bare_value(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # "What do you recommend?" after a goal of the user's own, reached by doing something,
+        # asks advice on the user's own act: a question (session 5, session 18)
+        ("I want to save more money. What do you recommend?", "question"),
+        ("I'd like to lose some weight. What would you suggest?", "question"),
+        # ... after an item wished for it asks for the item: a search
+        ("I need a hotel with good Wi-Fi. What do you suggest?", "request"),
+        ("I want to buy a laptop. What do you recommend?", "request"),
+        # consulting on a named topic asks about it (round 19's Lawyer LLaMA clients) ...
+        ("我想咨询一下离婚财产分割的问题", "question"),
+        ("你好，我想咨询一下，离婚以后争夺孩子抚养权的问题", "question"),
+        # ... announcing some questions with a greeting asks nothing yet (session 17)
+        ("你好，我是一位过敏性鼻炎患者，最近想咨询一下关于这个病情的一些问题。", "greeting"),
+    ],
+)
+def test_advice_on_the_users_own_goal_is_a_question(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a need to find a fact out asks to be told (session 19's "find out"), telling the
+        # agent to find it out asks for a lookup
+        ("I need to find out the date and time for my lab appointment.", "question"),
+        ("I want to find out when my flight leaves.", "question"),
+        ("find out if it's supposed to rain", "request"),
+        ("I need you to find out when my flight leaves", "request"),
+        # "Display …" a fact is "Show me …" a fact (session 18): to be told
+        ("Display address on screen please.", "question"),
+        ("Please display my baggage allowance", "question"),
+        ("Show me flights to Denver", "request"),
+    ],
+)
+def test_a_need_to_find_out_and_display_a_fact_ask_to_be_told(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="Setting GPS for the quickest route now.") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a fault of an order or of what the agent serves, told after "How can I help you?"
+        # or "Anything else?", is a problem report: a request (round 6, session 18)
+        ("My order arrived damaged.", "request"),
+        ("I never received my package.", "request"),
+        ("The app keeps crashing.", "request"),
+        # ... while a bare statement with no fault stays what it was
+        ("My order arrived yesterday.", "answer"),
+    ],
+)
+def test_a_fault_told_after_an_offer_of_help_is_a_request(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="Hi! How can I help you today?") == kind
