@@ -14,6 +14,11 @@
    then pandas for the billed-input cumulative sums.
 4. Times ``analyse_traces(..., keep_events=False)``, which splits the file
    across one forked process per core (see ``projeval.traces.shards``).
+5. Times the *read*: every line parsed with the JSON parser projeval reads
+   lines with (``projeval.traces.events.fast_loads``), the file cut at a line
+   boundary into one half per process, nothing else. Reported beside the bound,
+   with its share of ours, so what reading the file alone costs is in sight;
+   the bound and ``fraction_of_bound`` are unchanged by it.
 
 Each timed phase runs in its own process so its peak RSS (``ru_maxrss``) is
 its own, and ``--repeat`` times (default 3): the fastest run counts, since a
@@ -387,6 +392,62 @@ def phase_bound(path: Path, workers: int, repeat: int) -> dict[str, Any]:
     }
 
 
+def _line_starts(path: Path, parts: int) -> list[int]:
+    """``parts + 1`` byte offsets cutting the file into ``parts`` ranges at line starts."""
+    size = path.stat().st_size
+    cuts = [0]
+    with path.open("rb") as fh:
+        for i in range(1, parts):
+            fh.seek(max(cuts[-1], size * i // parts))
+            if fh.tell() > 0:
+                fh.readline()  # to the start of the next line
+            cuts.append(min(fh.tell(), size))
+    return [*cuts, size]
+
+
+def read_range(path: str, start: int, end: int) -> int:
+    """Parse every line of bytes ``[start, end)`` with projeval's JSON parser; the lines read."""
+    from projeval.traces.events import fast_loads
+
+    lines, at = 0, start
+    with open(path, "rb") as fh:
+        fh.seek(start)
+        while at < end:
+            line = fh.readline()
+            if not line:
+                break
+            at += len(line)
+            if line.strip():
+                fast_loads(line)
+                lines += 1
+    return lines
+
+
+def phase_read(path: Path, workers: int, repeat: int) -> dict[str, Any]:
+    """Only reading the file: each line parsed, one contiguous range per forked process."""
+    import multiprocessing
+
+    offsets = _line_starts(path, workers)
+    ranges = [(str(path), offsets[i], offsets[i + 1]) for i in range(workers)]
+
+    def run() -> int:
+        pool = multiprocessing.get_context("fork").Pool(workers)
+        try:
+            return sum(pool.starmap(read_range, ranges))
+        finally:
+            pool.close()
+            pool.join()  # reaped, so their CPU time is counted
+
+    seconds, times, lines, cpu = _best(run, repeat)
+    return {
+        "phase": "read",
+        "seconds": seconds,
+        "runs": times,
+        "cpu_seconds": cpu,
+        "lines": lines,
+    }
+
+
 def phase_naive(path: Path, repeat: int) -> dict[str, Any]:
     from projeval.tokens import get_encoding
 
@@ -454,7 +515,7 @@ def main() -> None:
         default=2000,
         help="distinct search pages the conversations draw from (default 2000)",
     )
-    ap.add_argument("--phase", choices=("ours", "bound", "naive"), help=argparse.SUPPRESS)
+    ap.add_argument("--phase", choices=("ours", "bound", "read", "naive"), help=argparse.SUPPRESS)
     ap.add_argument("--path", type=Path, help=argparse.SUPPRESS)
     ap.add_argument("--skip-naive", action="store_true", help="skip the slow naive phase")
     ap.add_argument("--repeat", type=int, default=3, help="runs per phase; the fastest counts")
@@ -463,6 +524,7 @@ def main() -> None:
         fn = {
             "ours": lambda: phase_ours(args.path, args.workers, args.repeat),
             "bound": lambda: phase_bound(args.path, args.workers, args.repeat),
+            "read": lambda: phase_read(args.path, args.workers, args.repeat),
             "naive": lambda: phase_naive(args.path, args.repeat),
         }[args.phase]
         sys.stdout.write(json.dumps(fn()) + "\n")
@@ -471,12 +533,14 @@ def main() -> None:
     if not path.exists():
         stats = generate(path, args.mb, args.page_pool)
         sys.stdout.write(json.dumps({"phase": "generate", **stats}) + "\n")
-    results = {phase: _run(phase, path, args.workers, args.repeat) for phase in ("bound", "ours")}
+    results = {
+        phase: _run(phase, path, args.workers, args.repeat) for phase in ("bound", "read", "ours")
+    }
     if not args.skip_naive:
         results["naive"] = _run("naive", path, args.workers, args.repeat)
     for r in results.values():
         sys.stdout.write(json.dumps(r) + "\n")
-    bound, ours = results["bound"], results["ours"]
+    bound, ours, read = results["bound"], results["ours"], results["read"]
     summary = {
         "corpus_mb": round(path.stat().st_size / 1e6, 1),
         "cores": args.workers,
@@ -489,6 +553,13 @@ def main() -> None:
         # The same ratio in CPU time: what the wall-time one would be on an idle machine
         # with the cores all busy (both phases keep every core busy, so wall ~ CPU / cores).
         "cpu_fraction_of_bound": round(bound["cpu_seconds"] / ours["cpu_seconds"], 3),
+        # Reading alone (each line parsed, nothing else), beside the bound: how much of
+        # ours is only reading the file. Reported, not part of the goal above.
+        "read_s": read["seconds"],
+        "read_cpu_s": read["cpu_seconds"],
+        "read_fraction_of_bound": round(bound["seconds"] / read["seconds"], 3),
+        "read_cpu_fraction_of_bound": round(bound["cpu_seconds"] / read["cpu_seconds"], 3),
+        "read_share_of_ours_cpu": round(read["cpu_seconds"] / ours["cpu_seconds"], 3),
         "ours_peak_rss_mb": ours["maxrss_mb"],
         "ours_shard_peak_rss_mb": ours["shard_maxrss_mb"],
     }
