@@ -143,8 +143,9 @@ def is_id_keyed_map(node: dict[str, Any]) -> bool:
     return id_like * 2 > len(keys)
 
 
-# A key that names one instance, not a field: a run of 4+ digits, or a long hex id.
-_INSTANCE_KEY = re.compile(r"\d{4}|^[0-9a-f]{8,}$|[0-9a-f]{8}-[0-9a-f]{4}")
+# A key that names one instance, not a field: a run of 4+ digits, a long hex id, or digits
+# alone (an item's index as a map's key: ``futureCashflows.1.id`` in a validation error).
+_INSTANCE_KEY = re.compile(r"\d{4}|^\d+$|^[0-9a-f]{8,}$|[0-9a-f]{8}-[0-9a-f]{4}")
 
 
 def generalise_instances(path: str) -> str:

@@ -112,3 +112,17 @@ def test_set_in_rewrites_the_json_in_its_own_style() -> None:
     assert changed["body"] == '{"id":"usr_2","n":2}'
     assert paths.set_in(doc, ("pretty", paths.JSON_STEP, "id"), "x")["pretty"] == '{"id": "x"}'
     assert doc["body"] == '{"id":"usr_1","n":2}'
+
+
+def test_a_key_of_digits_alone_names_an_instance() -> None:
+    # A validation error keyed by the failing item's index, one item at a time (trial 13:
+    # Mastra's validationErrors.futureCashflows.1.id): an instance, not a field. Digits inside
+    # a field name stay.
+    assert (
+        paths.generalise_instances("validationErrors.futureCashflows.1.id._errors[]")
+        == "validationErrors.futureCashflows.*.id._errors[]"
+    )
+    assert paths.generalise_instances("rows[].col2.address_line1") == "rows[].col2.address_line1"
+    assert paths.generalise_instances("payment_methods.credit_card_4065275.id") == (
+        "payment_methods.*.id"
+    )

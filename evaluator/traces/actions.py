@@ -138,6 +138,7 @@ WRITE_VERBS = frozenset(
         "order",
         "purchase",
         "buy",
+        "checkout",  # paying for a booking or a cart (checkout_booking)
         "toggle",
         "save",
         "store",
@@ -774,7 +775,8 @@ def _error_object(doc: Any) -> bool:
     an API's error object that says it is one (Notion's ``{"object": "error", "status":
     404, "code": "object_not_found", "message": ...}``); a result whose own flag says the
     call failed and why (``{"success": false, "message": "cannot be canceled"}``, Slack's
-    ``{"ok": false, "error": "channel_not_found"}``); or an error code or object with its
+    ``{"ok": false, "error": "channel_not_found"}``, Mastra's ``{"error": true, "message":
+    ...}``); or an error code or object with its
     message beside it, whatever else the result holds (``{"error": "SERVICE_NOT_FOUND",
     "message": ..., "suggested_service": {...}}``)."""
     if not isinstance(doc, dict):
@@ -788,6 +790,10 @@ def _error_object(doc: Any) -> bool:
         return failed and any(doc.get(k) for k in ("message", "reason", "detail"))
     if failed or set(doc) <= {"error", "errors", "status", "code", "message", "detail", "details"}:
         return True
+    if err is True:
+        # A boolean error flag with its reason, whatever else the result holds (Mastra's
+        # {"error": true, "message": "Tool validation failed ...", "validationErrors": ...}).
+        return any(isinstance(doc.get(k), str) and doc[k] for k in ("message", "reason", "detail"))
     # An error beside data must say what failed: a code (no spaces) or an object with a
     # code or message, and its message beside it; a record that merely has an "error"
     # field ({"error": "disk full on node 3", "host": ...} in a log search) is not.

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from . import streams
+from . import aisdk, streams
 from .actions import exit_failed, tool_hints
 from .events import Event, Usage, call_event, parse_args
 from .harnesses import (
@@ -49,7 +49,15 @@ from .harnesses import (
 from .mcp import content_output
 
 # Conversation ids: the first of these keys found on the record (or its metadata).
-_ID_KEYS = ("trace_id", "conversation_id", "session_id", "sessionId", "thread_id", "id")
+_ID_KEYS = (
+    "trace_id",
+    "conversation_id",
+    "conversationId",  # a harness's camelCase id (Tally's conversation steps)
+    "session_id",
+    "sessionId",
+    "thread_id",
+    "id",
+)
 # Per-response ids: not a conversation id, so a request log's lines are not merged on them.
 _RESPONSE_ID_PREFIXES = ("chatcmpl-", "msg_", "resp_", "cmpl-")
 #: Keys under which a benchmark's run record holds its conversation (a list of role-tagged
@@ -338,6 +346,14 @@ class OpenAIChat(Converter):
         if not isinstance(value, dict):
             return "record is not a JSON object or list"
         tid = trace_id_of(value)
+        step = aisdk.step_messages(value)
+        if step is not None:
+            # One step of a recorded conversation (the user's message and the agent's
+            # answer): it continues the conversation its id names.
+            return Snapshot(tid, step, append=True)
+        steps = aisdk.steps_messages(value)
+        if steps is not None:
+            return Snapshot(tid, steps, whole=True)
         if isinstance(value.get("request"), dict):
             req = value["request"]
             resp, problem = recorded_response(self.name, value.get("response"))
@@ -403,6 +419,10 @@ class OpenAIChat(Converter):
                     "(record the answering agent's view, its chat_messages[<the "
                     "initiator>], to be sure)"
                 )
+        if any(aisdk.is_ui_message(m) for m in messages):
+            # The AI SDK's UIMessages (a chat app's stored history): their model calls,
+            # calls and results rewritten as the ModelMessages they stand for.
+            messages = aisdk.ui_messages(messages)
         events: list[Event] = []
         noted = len(problems)
         for msg, m in enumerate(messages, start):  # objects() inlined: once a message
@@ -435,6 +455,23 @@ class OpenAIChat(Converter):
                     # AutoGen's or AG2's history (tool_responses): read again rewritten.
                     del problems[noted:]
                     return self.convert(ag2_messages(messages), start, line, problems)
+                parts = aisdk.result_parts(m.get("content"))
+                if parts:
+                    # The AI SDK's tool message: one result a part, each naming its call.
+                    for part in parts:
+                        text, failed = aisdk.result_output(part)
+                        events.append(
+                            Event(
+                                "tool",
+                                "result",
+                                msg,
+                                text,
+                                _str(part.get("toolName")),
+                                as_call_id(part.get("toolCallId")),
+                                is_error=True if failed else None,
+                            )
+                        )
+                    continue
                 text = _chat_text(m.get("content"), msg, problems)
                 error = tool_error(m)
                 if error and not text.strip():
@@ -487,8 +524,12 @@ class OpenAIChat(Converter):
             text = m["tool_plan"]  # Cohere: what the model says it will do, before its calls
         calls = m.get("tool_calls") or []
         legacy = m.get("function_call")
-        if text or not (calls or legacy):
+        parts = aisdk.call_parts(m.get("content"))  # the AI SDK's calls: content parts
+        if text or not (calls or legacy or parts):
             out.append(Event("assistant", "message", msg, text))
+        for part in parts:
+            tool, call_id = _str(part.get("toolName")), as_call_id(part.get("toolCallId"))
+            out.append(call_event(msg, tool, call_id, aisdk.call_input(part)))
         for tc in calls if isinstance(calls, list) else []:
             if not isinstance(tc, dict):
                 problems.append(f"message {msg}: a tool call is not an object; skipped")
@@ -540,6 +581,8 @@ def _chat_text(content: Any, msg: int, problems: list[str]) -> str:
             problems.append(f"message {msg}: content part {i} is not an object; skipped")
             continue
         kind = part.get("type")
+        if kind in aisdk.PASSED_PARTS:
+            continue  # the AI SDK's calls and results (read as such), and its thinking
         text = part.get("text")
         if not isinstance(text, str):
             text = part.get("refusal") if kind == "refusal" else part.get("content")

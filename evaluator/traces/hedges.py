@@ -2242,7 +2242,13 @@ _MEANING_NEAR = 30
 
 
 # "May" before a day is the month ("May 25th"), even opening a sentence.
-_MONTH = re.compile(r"May\s+\d")
+# "May" the month: before a day or a year ("May '26"), or where a modal never stands, before a range's
+# dash, a list's comma, a bracket, a colon, a cell's bar or bold's stars ("(May – October
+# 2026)", "(May, June, July)", "| **May** |"), or "to"/"and"/"through" another month.
+_MONTH = re.compile(
+    r"May(?:\s+['\u2019]?\d|\s*[-\u2013\u2014,;:)|*/]|\s+(?:to|through|until|and|or|&)\s+"
+    r"(?:January|February|March|April|June|July|August|September|October|November|December)\b)"
+)
 
 
 def _is_month(text: str, start: int) -> bool:

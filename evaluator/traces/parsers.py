@@ -22,6 +22,7 @@ from typing import Any, NamedTuple, Protocol
 from ..errors import TraceError
 from .actions import tool_statements
 from .agentdojo import is_run
+from .aisdk import is_ui_message, step_messages, steps_messages
 from .conversations import (
     CONVERTERS,
     Converter,
@@ -167,7 +168,8 @@ _SNIFF_RECORDS = 50
 # Open conversations kept waiting for a further snapshot before they are finished.
 _OPEN_WINDOW = 256
 
-_CHAT_PART_TYPES = {"image_url", "input_audio", "refusal", "file"}
+# Chat content parts, and the AI SDK's calls and results in ModelMessage content.
+_CHAT_PART_TYPES = {"image_url", "input_audio", "refusal", "file", "tool-call", "tool-result"}
 _ANTHROPIC_BLOCKS = {
     "tool_use",
     "tool_result",
@@ -390,6 +392,8 @@ def sniff(value: Any) -> tuple[str | None, bool]:
             return "gemini", True
         if isinstance(resp.get("output"), dict) and "message" in resp["output"]:
             return "bedrock_converse", True
+        if step_messages(value) is not None or steps_messages(value) is not None:
+            return "openai_chat", True  # a harness's conversation steps of Chat-role messages
         if (
             value.get("object") == "response"
             or "input" in body
@@ -465,8 +469,8 @@ def _sniff_message(m: Any) -> str | None:
         return "pydantic_ai"  # before Gemini, whose contents also hold "parts"
     if "tool_calls" in m or "function_call" in m or m.get("role") in ("tool", "function"):
         return "openai_chat"
-    if m.get("role") == "developer":
-        return "openai_chat"
+    if m.get("role") == "developer" or is_ui_message(m):
+        return "openai_chat"  # (the AI SDK's UIMessages are read as the Chat they stand for)
     if m.get("role") == "model" or (isinstance(m.get("parts"), list) and "content" not in m):
         return "gemini"
     content = m.get("content")

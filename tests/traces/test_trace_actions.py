@@ -85,6 +85,10 @@ from projeval.traces.actions import (
         ("visualise_sales", "write"),
         ("get_plot_summary", "read"),
         ("knowledge_graph_query", "read"),
+        # Checking out pays for and confirms a booking or a cart (trial 13, a hotel agent's
+        # checkout_booking after create_booking): a write, as purchase and confirm are.
+        ("checkout_booking", "write"),
+        ("cartCheckout", "write"),
         (None, None),
     ],
 )
@@ -186,6 +190,15 @@ def test_openapi_safe_methods_read(tmp_path: Path) -> None:
         # A record that has an "error" field among its data is no failed call.
         ('{"host": "n3", "error": "disk full on node 3", "message": "alert fired"}', False),
         ('{"error": "E1", "count": 3}', False),
+        # A boolean error flag with its reason beside other fields: Mastra's tool validation
+        # (trial 13, tally-evals/tally's recorded cash-flow agent); a bare flag is data.
+        (
+            '{"error": true, "message": "Tool validation failed for runProjection. Please fix'
+            ' the following errors and try again", "validationErrors": {"issues": []}}',
+            True,
+        ),
+        ('{"error": true, "count": 3}', False),
+        ('{"error": false, "message": "done", "items": []}', False),
     ],
 )
 def test_error_texts(text: str, error: bool) -> None:

@@ -211,6 +211,20 @@ def test_may_the_month_is_no_modal() -> None:
     assert _hedged("These options may suit the group.") == ["may"]
 
 
+def test_may_the_month_heading_a_range_list_or_cell_is_no_modal() -> None:
+    # A plan's headings, lists and tables name the month where a sentence would open
+    # (trial 13, Tally's cash-flow agent): "May" then a range, a list or a cell's end.
+    assert _hedged("### **Scenario Results (May – October 2026)**") == []
+    assert _hedged("- **May – June:** You burn $6,500/month.") == []
+    assert _hedged("| **May** | $180,000 | $0 |") == []
+    assert _hedged("- **Rent:** $2,000 on the 1st (May, June, July)") == []
+    assert _hedged("* **One-Time Costs (May):** 4,300") == []
+    assert _hedged("Rent is due from May to July.") == []
+    assert _hedged("| **Year 1 (May '26 - May '27)** | $150,000 |") == []
+    # the modal opening a sentence still counts
+    assert _hedged("May be closed on holidays, though.") == ["May be"]
+
+
 def test_potential_options_are_a_plan() -> None:
     assert _hedged("Potential locations to explore might include Boulder.") == []
 

@@ -3485,3 +3485,95 @@ def test_a_cohere_chat_stream_is_assembled_and_its_error_said() -> None:
         )
         for line in (2, 234)
     ]
+
+
+AI_SDK = CORPORA / "ai_sdk"
+
+
+def test_tally_conversation_steps_are_one_ai_sdk_conversation() -> None:
+    # Tally's recorded conversation (tests/corpora/formats/README.md): one step a line, the
+    # simulated user's message under "input" and the agent's AI SDK ModelMessages under
+    # "output", calls as tool-call parts and results as tool-result parts. It was read as
+    # 12 Responses traces with no call and no turn, and 10 "unknown role 'tool'" problems.
+    fmt, (trace,), problems = parse(AI_SDK / "tally_travel_planner_conversation.jsonl")
+    assert (fmt, trace.trace_id, problems) == ("openai_chat", "travel-planner-golden", [])
+    calls = [e for e in trace.events if e.kind == "call"]
+    # Expected from the file: the tool-call parts of each step, in order.
+    assert [(e.turn, e.tool) for e in calls] == [
+        (4, "searchFlights"),
+        (7, "searchAccommodations"),
+        (10, "searchDining"),
+        (10, "searchDining"),
+        (13, "searchVehicles"),
+        (13, "getWeatherForecast"),
+        (13, "getWeatherForecast"),
+    ]
+    assert calls[0].args["destination"] == "San Francisco, SFO"
+    results = [e for e in trace.events if e.kind == "result"]
+    assert all(r.link is not None for r in results) and len(results) == len(calls)
+    assert '"flightNumber": "CE456"' in results[0].text  # the json output's value
+    assert max(e.turn for e in trace.events) == 13  # one turn a step
+
+
+def test_ai_sdk_ui_messages_are_read_model_call_by_model_call() -> None:
+    # A chat app's stored AI SDK UIMessages (tests/corpora/formats/README.md): each model
+    # call of an assistant message opened by step-start, its calls dynamic-tool parts
+    # with the MCP tool's CallToolResult as output. It was read as Gemini, every
+    # assistant message an "unknown role 'assistant'" problem.
+    fmt, (trace,), problems = parse(AI_SDK / "blue_diamond_ui_messages.json")
+    assert (fmt, problems) == ("openai_chat", [])
+    assert [(e.msg, e.turn, e.role, e.kind, e.tool) for e in trace.events if e.role != "user"] == [
+        (1, 1, "assistant", "message", None),
+        (3, 2, "assistant", "call", "search_hotels"),
+        (4, 2, "tool", "result", "search_hotels"),
+        (5, 2, "assistant", "message", None),
+        (7, 3, "assistant", "call", "get_hotel_details_with_rooms"),
+        (8, 3, "tool", "result", "get_hotel_details_with_rooms"),
+        (9, 3, "assistant", "message", None),
+        (11, 4, "assistant", "call", "create_booking"),
+        (12, 4, "tool", "result", "create_booking"),
+        (13, 4, "assistant", "message", None),
+        (15, 5, "assistant", "call", "get_booking_details"),
+        (16, 5, "tool", "result", "get_booking_details"),
+        (17, 5, "assistant", "message", None),
+    ]
+    first = next(e for e in trace.events if e.kind == "result")
+    assert first.text.startswith('{"status_code":200') and first.is_error is None
+
+
+def test_ai_sdk_results_say_errors_and_older_parts_are_read(tmp_path: Path) -> None:
+    # AI SDK 4 wrote a call's arguments as "args" and its result as "result" (with
+    # isError); AI SDK 5 types the output, an error-text output a failed call.
+    messages = [
+        {"role": "user", "content": [{"type": "text", "text": "Weather in Paris?"}]},
+        {
+            "role": "assistant",
+            "content": [
+                {"type": "reasoning", "text": "I should look it up."},
+                {"type": "tool-call", "toolCallId": "a", "toolName": "w", "args": {"city": "P"}},
+                {"type": "tool-call", "toolCallId": "b", "toolName": "w", "input": {"city": "Q"}},
+            ],
+        },
+        {
+            "role": "tool",
+            "content": [
+                {"type": "tool-result", "toolCallId": "a", "toolName": "w", "result": "14C"},
+                {
+                    "type": "tool-result",
+                    "toolCallId": "b",
+                    "toolName": "w",
+                    "output": {"type": "error-text", "value": "unknown city"},
+                },
+            ],
+        },
+        {"role": "assistant", "content": [{"type": "text", "text": "It is 14C."}]},
+    ]
+    fmt, (trace,), problems = parse(write_json(tmp_path / "c.json", {"messages": messages}))
+    assert (fmt, problems) == ("openai_chat", [])
+    assert [(e.kind, e.tool, e.args, e.text, e.is_error) for e in trace.events[1:]] == [
+        ("call", "w", {"city": "P"}, None, None),
+        ("call", "w", {"city": "Q"}, None, None),
+        ("result", "w", None, "14C", None),
+        ("result", "w", None, "unknown city", True),
+        ("message", None, None, "It is 14C.", None),
+    ]
