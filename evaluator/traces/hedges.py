@@ -4001,7 +4001,8 @@ _USER_AS_SOURCE = re.compile(
     r"提供的|介绍|介紹|情况|情況)|"
     # the user's own equipment: "您连接的此WiFi" (round 12's Weibo helpdesk), "您使用的手机"
     r"(?:您|你)(?=的|这个|這個|连接的|連接的|使用的(?!时|時)|(?:所)?(?:说|說|提到|指)的|父亲|父親|母亲|母親|爸|妈|媽|孩子|宝宝|寶寶|家人|老公|老婆|丈夫|妻子|"
-    r"儿子|兒子|女儿|女兒)",
+    # ... and the other relatives a patient asks for ("你妹妹这种情况考虑是…", round 20)
+    r"儿子|兒子|女儿|女兒|妹妹|姐姐|哥哥|弟弟|奶奶|爷爷|爺爺|外婆|外公|姥姥|姥爷|姥爺)",
     re.IGNORECASE,
 )
 
@@ -4514,8 +4515,9 @@ def _carried_condition(text: str, s_lo: int, c_lo: int, h: HedgeMatch) -> bool:
 
 
 # A Chinese condition closed by 的话 ("缺损没有超过8mm的话，…还是有自愈的可能性", round 16);
-# "这样的话" ("in that case") takes up what was said, no condition.
-_ZH_IF_AFTER = re.compile(r"(?<!这样)(?<!這樣)(?<!那样)(?<!那樣)的[话話]")
+# "这样的话" ("in that case") and "这种情况的话" take up what was said, no condition (session
+# 19's ruling; round 20's doctors: "这种情况的话，考虑是有呼吸道感染的可能").
+_ZH_IF_AFTER = re.compile(r"(?<!这样)(?<!這樣)(?<!那样)(?<!那樣)(?<!情况)(?<!情況)的[话話]")
 # An epistemic adverb on a future or conditional verb ("it will likely do well", "would
 # probably"): under a condition, the same hypothetical as a modal.
 # "Depending on your destination, walking might be a viable alternative": a condition.

@@ -1840,3 +1840,28 @@ def test_no_record_of_the_users_booking_is_not_missing_information() -> None:
     assert _hedged("I don't have any record of a reservation under your name.") == []
     # ... no record of a fact of the data stays missing information
     assert _hedged("I don't have any records of the museum's opening hours.") != []
+
+
+def test_zhe_zhong_qing_kuang_de_hua_is_in_this_case_not_a_condition() -> None:
+    # "这种情况的话" takes up the case just described (session 19's ruling; round 20's
+    # doctors), as "这样的话" does: the 考虑 after it names a tentative diagnosis
+    text = "孩子咳了一个月还没好，这种情况的话，考虑是呼吸道感染。"
+    assert _hedged(text) == ["考虑"]
+    # ... a condition closed by 的话 stays the hypothetical
+    assert _hedged("咳嗽超过两周的话，考虑是呼吸道感染。") == []
+
+
+def test_the_users_relatives_are_the_case_not_the_user() -> None:
+    # "你妹妹这种情况考虑是…" (round 20's doctors): the user's sister's complaint is the case
+    assert _hedged("你妹妹这种情况考虑是上呼吸道感染。") == ["考虑"]
+    assert _hedged("你奶奶这种情况可能是高血压引起的。") == ["可能"]
+    # ... the user as the subject stays about the user
+    assert _hedged("你可能需要多休息。") == []
+
+
+def test_a_diagnosis_not_ruled_out_is_tentative() -> None:
+    # 不除外 / 不能排除 a condition for the case (session 19's ruling), as 不排除 already was
+    assert _hedged("患者有胃炎病史，再次出现黑粪，不除外消化道溃疡。") == ["不除外"]
+    assert _hedged("这些症状不一定是乙肝，但也不能排除。") == ["不一定", "不能排除"]
+    # ... ruling out by a test is a step of care
+    assert _hedged("建议做胃镜以排除消化道溃疡。") == []
