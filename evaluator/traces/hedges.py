@@ -1223,6 +1223,21 @@ _HOPED_DAY = re.compile(
 )
 #: The cues of :data:`_HOPED_DAY`: about the parcel, whoever "you'll have it" names.
 _HOPES = frozenset({"fingers crossed", "hopefully"})
+# The user's trip with "should" (session 19's ruling; round 20's KVRET in-car wizards): "we
+# should be there soon", "it shouldn't take too long to reach there", "you should be able to
+# reach it quickly anyway" estimate when the user arrives or how long the way takes, a fact of
+# this trip no result holds: a guess, as when an order arrives is (session 7). The cue is the
+# modal; its subject is "we", "you" or "it" (a refund or a confirmation that "should arrive" is
+# the process or a processing time, read by the other rules); "reach out" is no trip.
+_TRIP_SHOULD = re.compile(
+    r"\b(?:we|you|it)\s+(should(?:n['\u2019]t|\s+not)?)(?=\s+(?:be\s+(?:there|arriving)\b|"
+    r"arrive\b|get\s+there\b|reach\s+(?:it|there|the|your)\b|"
+    r"take\s+(?:too\s+|very\s+|that\s+|much\s+)?long\b|"
+    r"be\s+able\s+to\s+(?:reach|get\s+there|arrive)\b))",
+    re.IGNORECASE,
+)
+#: The cues of :data:`_TRIP_SHOULD`.
+_TRIP_CUES = frozenset({"should", "shouldn't", "shouldn\u2019t", "should not"})
 # The entity, its listing or "the information" not mentioning or giving the fact asked ("The
 # Harbour Inn doesn't specifically mention airport shuttles", "the hotel does not provide any
 # information about discounts", "there is no explicit mention of a pool"): session 17's ruling,
@@ -1279,6 +1294,12 @@ def _pattern_cue(m: re.Match[str], text: str, window: int) -> HedgeMatch | None:
         phrase = _normal(said)
         return HedgeMatch(
             phrase, "en", start, end, said, context(text, start, end, window), "guess"
+        )
+    if m.re is _TRIP_SHOULD:
+        start, end = m.span(1)
+        said = text[start:end]
+        return HedgeMatch(
+            _normal(said), "en", start, end, said, context(text, start, end, window), "guess"
         )
     if m.re is _ZH_LIKELIHOOD:
         return HedgeMatch(said, "zh", start, end, said, context(text, start, end, window), "guess")
@@ -1371,6 +1392,7 @@ _PATTERN_CUES = (
     _ZH_LIKELIHOOD,
     _NOT_MENTIONED,
     _ZH_UNSETTLED,
+    _TRIP_SHOULD,
 )
 # Their literals tested together: a text with none of them (most texts) has no pattern cue,
 # found with one test and one lower-casing instead of one of each a pattern.
@@ -1394,6 +1416,13 @@ def _with_pattern_cues(
         else:
             continue
         for m in matches:
+            if pattern is _TRIP_SHOULD:
+                # "we should be there soon": the trip's estimate, not the lexicon's general
+                # "should be" (how things ought to be)
+                lo, hi = m.span(1)
+                found = [
+                    h for h in found if not (h.start < hi and lo < h.end and h.kind == "general")
+                ]
             if any(h.start < m.end() and m.start() < h.end for h in found):
                 continue
             cue = _pattern_cue(m, text, window)
@@ -1457,6 +1486,17 @@ def _rule(
     """The name of the rule that drops the cue ``h`` (its clause ``[c_lo, c_hi)``, its
     sentence ``[s_lo, s_hi)``), or ``""`` when the rules keep it (see :func:`find_hedges`)."""
     kind = h.kind
+    if h.language == "en" and h.kind == "guess" and h.phrase in _TRIP_CUES:
+        if text[s_lo:s_hi].rstrip().endswith("?"):
+            return "question"  # "Should we be there by six?"
+        if _CONDITION.search(text, s_lo, h.start):
+            return "conditional_modal"  # "If you leave now, you should be there by six"
+        held = latest_result and any(
+            _held(n.group(), latest_result) for n in _NUMBER.finditer(text, h.end, s_hi)
+        )
+        if held:
+            return "approx_held"  # a time the route result gives, read back: the softener case
+        return ""
     if latest_result and latest_result.strip() and _mentions_not(text, h):
         # "the feedback does not specifically mention X" with the record in the row: the
         # record read back (the agentdojo and round-14 readings), not missing information

@@ -1865,3 +1865,20 @@ def test_a_diagnosis_not_ruled_out_is_tentative() -> None:
     assert _hedged("这些症状不一定是乙肝，但也不能排除。") == ["不一定", "不能排除"]
     # ... ruling out by a test is a step of care
     assert _hedged("建议做胃镜以排除消化道溃疡。") == []
+
+
+def test_should_on_the_users_trip_estimates_it() -> None:
+    # "we should be there soon", "it shouldn't take too long to reach there" (session 19's
+    # ruling; round 20's KVRET wizards): when the user arrives, a fact of this trip no result
+    # holds, a guess as when an order arrives is
+    assert _hedged("You're welcome and we should be there soon.") == ["should"]
+    text = "There is heavy traffic but we're just 1 miles away, it shouldn't take too long to reach there"
+    assert _hedged(text) == ["shouldn't"]
+    assert _hedged("It's 2 miles away, you should be able to reach it quickly.") == ["should"]
+    # ... a time the route result gives, read back, is the softener case
+    route = '{"eta": "5:40 pm", "distance": "3 miles"}'
+    assert _hedged("You should arrive at 5:40 pm.", route) == []
+    # ... what ought to be, a contact and a condition are no estimate of the trip
+    assert _hedged("The gate code should be on your ticket.") == []
+    assert _hedged("You should reach out to the hotel.") == []
+    assert _hedged("If you leave now, you should be there by six.") == []
