@@ -1221,6 +1221,18 @@ _HOPED_DAY = re.compile(
     r"(?:by|on|before)\s+(?:the\s+end\s+of|" + "|".join(WEEKDAY_NAMES) + r")))",
     re.IGNORECASE,
 )
+# Causes listed for the complaint the user described (session 19's ruling, session 17's on
+# causes of the user's own complaint; round 20's doctors): "这种症状的病因比较多，如供血不足，
+# 高血压…都可以引起", "您的情况…多由于受寒、饮食不规律等所致": candidate causes of this case the
+# doctor has not settled, a guess. The complaint is named as the user's or by a demonstrative;
+# a disease named as a kind ("胃炎多由于幽门螺杆菌感染") is the general case, not matched here.
+# The cue is group 1 ("病因比较多", "多由于").
+_ZH_CASE_CAUSES = re.compile(
+    r"(?:(?:您|你)(?:的|这种|這種|这个|這個)?|这种|這種|这些|這些)(?:情况|情況|症状|症狀|问题|問題|现象|現象)"
+    r"(?:的)?((?:病因|原因)(?:比较|比較|很|较|較|非常|相当|相當)?多)|"
+    r"(?:您|你)(?:的|这种|這種|这个|這個)?(?:情况|情況|症状|症狀)[^。；;？?！!\n]{0,20}?"
+    r"(多(?:是)?(?:由于|由於|因为|因為)|多因)"
+)
 #: The cues of :data:`_HOPED_DAY`: about the parcel, whoever "you'll have it" names.
 _HOPES = frozenset({"fingers crossed", "hopefully"})
 # The user's trip with "should" (session 19's ruling; round 20's KVRET in-car wizards): "we
@@ -1295,6 +1307,11 @@ def _pattern_cue(m: re.Match[str], text: str, window: int) -> HedgeMatch | None:
         return HedgeMatch(
             phrase, "en", start, end, said, context(text, start, end, window), "guess"
         )
+    if m.re is _ZH_CASE_CAUSES:
+        group = 1 if m.group(1) is not None else 2
+        start, end = m.span(group)
+        said = text[start:end]
+        return HedgeMatch(said, "zh", start, end, said, context(text, start, end, window), "guess")
     if m.re is _TRIP_SHOULD:
         start, end = m.span(1)
         said = text[start:end]
@@ -1393,7 +1410,16 @@ _PATTERN_CUES = (
     _NOT_MENTIONED,
     _ZH_UNSETTLED,
     _TRIP_SHOULD,
+    _ZH_CASE_CAUSES,
 )
+# What follows a modal that names the user's own circumstances as the cause of the complaint:
+# "(可能)会是你最近工作压力太大等所致的", "(可能)是由于您长期熬夜引起的".
+_ZH_YOUR_CAUSE = re.compile(
+    r"(?:会|會)?(?:是)?(?:由于|由於|因为|因為)?(?:您|你)[^，,。；;？?！!\n]{1,20}?"
+    r"(?:所致|引起|导致|導致|造成|致使|引发|引發)"
+)
+#: The pattern cues whose cue is one of their groups, not the whole match.
+_GROUP_CUES = (_TRIP_SHOULD, _ZH_CASE_CAUSES)
 # Their literals tested together: a text with none of them (most texts) has no pattern cue,
 # found with one test and one lower-casing instead of one of each a pattern.
 _PATTERN_CUES_GATE = GatedAny(_PATTERN_CUES)
@@ -1423,7 +1449,9 @@ def _with_pattern_cues(
                 found = [
                     h for h in found if not (h.start < hi and lo < h.end and h.kind == "general")
                 ]
-            if any(h.start < m.end() and m.start() < h.end for h in found):
+            # a pattern whose cue is a group of it ("多由于" after "您的情况…") overlaps by the cue
+            lo, hi = m.span(m.lastindex) if pattern in _GROUP_CUES and m.lastindex else m.span()
+            if any(h.start < hi and lo < h.end for h in found):
                 continue
             cue = _pattern_cue(m, text, window)
             if cue is not None:
@@ -1775,6 +1803,10 @@ def _rule(
             # "you may already be partway there", "you may already have been charged": the
             # state of the user's own case (session 18's rulings), not an offer
             and not _ALREADY_STATE.match(text, h.end)
+            # "也可能会是你最近工作压力太大等所致的" (round 20's doctors): the user's own
+            # circumstances put forward as the cause of their complaint (session 17's ruling on
+            # causes of the user's own complaint), a guess about the case, not an offer
+            and not _ZH_YOUR_CAUSE.match(text, h.end, c_hi)
             and not (
                 h.language != "zh"
                 and (h.phrase in ("~", "some") or h.phrase.lower() in _APPROXIMATORS)

@@ -1882,3 +1882,24 @@ def test_should_on_the_users_trip_estimates_it() -> None:
     assert _hedged("The gate code should be on your ticket.") == []
     assert _hedged("You should reach out to the hotel.") == []
     assert _hedged("If you leave now, you should be there by six.") == []
+
+
+def test_causes_listed_for_the_complaint_the_user_described_are_a_guess() -> None:
+    # "这种症状的病因比较多，如…都可以引起", "您的情况…多由于受寒…所致" (session 19's ruling;
+    # round 20's doctors): candidate causes of this case, not settled
+    text = "您好，再次出现头晕头痛的这种症状的病因比较多，如供血不足，高血压及颈椎病都可以引起。"
+    assert _hedged(text) == ["病因比较多"]
+    assert _hedged("您的情况考虑是胃炎、多由于受寒、长期饮食不规律等所致。") == ["考虑", "多由于"]
+    # ... a disease named as a kind stays the general case
+    assert _hedged("胃炎多由于幽门螺杆菌感染引起，头晕的原因很多。") == []
+
+
+def test_the_users_own_circumstances_as_the_cause_of_the_complaint_are_a_guess() -> None:
+    # "也可能会是你最近工作压力太大等所致的" (round 20's doctors; session 17's ruling on causes
+    # of the user's own complaint): a guess about the case, not an offer to the user
+    assert _hedged("这些症状不一定是乙肝，也可能会是你最近工作压力太大所致的。") == [
+        "不一定",
+        "可能",
+    ]
+    # ... what the user may need or do stays about the user
+    assert _hedged("你可能需要多休息，避免劳累。") == []
