@@ -1671,6 +1671,15 @@ def _rule(
             )
         if _CONDITION.search(text, c_lo, h.start) or _field_value(text, h.start, h.end):
             return "missing_condition"  # "If the return option is unavailable", "- **Aid status:** Not available"
+        if (
+            h.language == "zh"
+            and _ZH_FREQUENT.search(text, c_lo, h.start)
+            and not _ADDRESSED.search(text, s_lo, s_hi)
+            and not _THIS_CASE.search(text, s_lo, s_hi)
+        ):
+            # "特发性血小板减少性紫癜一般是原因搞不清楚" (round 20's doctors, session 19's
+            # ruling): what medicine does not know of a kind of disease, the general case
+            return "general"
         if h.match in _LACK and _thing_lacks(text, c_lo, h.start, h.end, c_hi):
             return "lack_of_thing"  # "缺乏灵感", "体内缺乏一种酶": what a thing lacks, not a fact
         if _AVAILABILITY.match(h.match) and _THING_SUBJECT.search(text[c_lo : h.start]):
@@ -1939,6 +1948,20 @@ def _rule(
             return "general"
         if _KIND_EFFECT.match(text, h.start, c_hi):
             return "general"  # "X线检查可能会对胎儿造成潜在风险": what such a thing may do
+        if (
+            h.language == "zh"
+            and (
+                _KIND_HARM.match(text, h.start, c_hi)
+                or _KIND_SPREAD.match(text, h.start, c_hi)
+                or _OVER_TIME.search(text, c_lo, h.start)
+            )
+            and not _SECOND_PERSON.search(text, c_lo, c_hi)
+            and not _THIS_CASE.search(text, c_lo, h.start)
+        ):
+            # "喝酒后吃感冒药也有可能会导致药物中毒", "小三阳是有可能母婴传播的", "时间久了就可能会
+            # 出现肝硬化" (round 20's doctors, session 19's ruling): harm an act or a drug may
+            # bring, a disease's transmission or course, the general case of session 9
+            return "general"
         if _SIDE_EFFECT.match(text, h.start, c_hi) or (
             h.match.startswith("一般") and _TREATMENT_SUBJECT.search(text, c_lo, h.start)
         ):
@@ -2085,6 +2108,10 @@ def _rule(
             return "approx_cited"
         if h.phrase == "~" and _RANGE_BEFORE.search(text, max(0, h.start - 12), h.start):
             return "range"  # "4.45元/方 ~ 4.55元/方": the ends of a range, no approximation
+        if h.language == "zh" and (h.phrase in _AFTER_NUMBER or h.phrase in _ZH_APPROXIMATE):
+            rule = _zh_not_the_cases_figure(text, h, c_lo, c_hi, s_lo, s_hi)
+            if rule:
+                return rule
         if h.phrase in _AFTER_NUMBER:
             before = _NUMBER_BEFORE.search(text, max(c_lo, h.start - 16), h.start)
             if before and (
@@ -2120,6 +2147,49 @@ def _rule(
             if after and value and _rounded_or_converted(text, after.end(1), value, latest_result):
                 return "approx_converted"  # "around 15°C" after 15.3, "15°C, which is approximately 59°F"
     return ""
+
+
+# Chinese approximate figures that are not this case's facts (session 19's ruling; round 20's
+# doctors): inside a condition ("如果每次血糖都在这个范围左右"), a target the doctor sets ("一天控制在
+# 六克左右"), the patient's own reading restated ("空腹血糖6.8左右": the doctor measures nothing),
+# a usual amount after 一般 ("一般六克左右就是一啤酒瓶盖的盐") and a share of people ("大概有30%的人
+# 产生抗体"). An estimate of the case ("你这个结节大概有两年了", "费用大约在2~3万左右") stays a guess.
+_ZH_APPROXIMATE = frozenset({"大概", "大约", "大約", "约", "約", "约为", "約為"})
+_ZH_TARGET = re.compile(
+    r"(?:控制|保持|维持|維持|降|减|減)(?:在|到|至)|不(?:要|宜|应|應)?超过|不(?:要|宜|应|應)?超過"
+)
+_ZH_READING = re.compile(
+    r"(?:血糖|血压|血壓|体温|體溫|心率|心跳|脉搏|脈搏|体重|體重)[^，,。；;\n\d]{0,4}\d"
+)
+_ZH_FREQUENT = re.compile(r"一般|通常|往往")
+_ZH_SHARE = re.compile(r"[^，,。；;\n]{0,8}?[%％][^，,。；;\n]{0,4}?的(?:人|患者|病人|人群)")
+
+
+def _zh_not_the_cases_figure(
+    text: str, h: HedgeMatch, c_lo: int, c_hi: int, s_lo: int, s_hi: int
+) -> str:
+    """The rule that reads a Chinese approximation ``h`` as no figure of this case, or ``""``."""
+    if _CONDITION.search(text, c_lo, h.start):
+        return "conditional_modal"  # "如果每次血糖都在这个范围左右": supposed
+    if _ZH_TARGET.search(text, c_lo, h.start):
+        return "advice_target"  # "一天控制在六克左右": the target the doctor sets
+    if _ZH_READING.search(text, c_lo, h.start) and not _ZH_ESTIMATE_OWN.search(text, c_lo, h.start):
+        return "reading_restated"  # "空腹血糖6.8左右": the patient's own reading
+    if (
+        _ZH_FREQUENT.search(text, c_lo, h.start)
+        and not _SECOND_PERSON.search(text, c_lo, c_hi)
+        and not _THIS_CASE.search(text, c_lo, c_hi)  # "一般这个包裹七天左右才到货": this order
+    ):
+        return "general"  # "一般六克左右就是一啤酒瓶盖的盐": a usual amount
+    if _ZH_SHARE.match(text, h.end, c_hi):
+        return "rule_for_kind"  # "大概有30%的人产生抗体": a share of people
+    return ""
+
+
+# The user addressed in a sentence, the greeting 你好 / 您好 aside.
+_ADDRESSED = re.compile(r"[你您](?!好)|\byour?\b", re.IGNORECASE)
+# The doctor's own estimate named as such before a reading ("估计血糖在…"): still the case's.
+_ZH_ESTIMATE_OWN = re.compile(r"估计|估計|可能|应该|應該")
 
 
 # A Chinese clause that asks: a question word or mark in it.
@@ -3263,7 +3333,8 @@ _TREATMENT_COURSE = re.compile(
 # A disease, a drug or a treatment as the clause's subject, right before the cue: a kind of
 # thing, not this patient's case (which names the patient: 你的, 您).
 _KIND_NOUN_SUBJECT = re.compile(
-    r"(?:炎|病|症|疗法|療法|药物|藥物|疗程|療程|手术|手術)(?:的(?:治疗|治療)?(?:效果|时间|時間|风险|風險))?"
+    # "药" alone too ("中药或西药都可能会…", round 20): a drug named as a kind
+    r"(?:炎|病|症|疗法|療法|药物|藥物|药|藥|疗程|療程|手术|手術)(?:的(?:治疗|治療)?(?:效果|时间|時間|风险|風險))?"
     r"(?:[,，]?\s*(?:它|其|也|还|還|则|則|仍|都|往往|有时|有時))*\s*$"
 )
 # This patient named in the clause: "这个病可能是遗传的", "孩子的心肌炎可能还没好" guess about the case.
@@ -3417,6 +3488,20 @@ _SECOND_PERSON = re.compile(r"[你您]|\byour?\b", re.IGNORECASE)
 # 随着 ("as the company matures, the focus may shift"): a change the modal follows, the
 # hypothetical of a condition
 _AS_IT_CHANGES = re.compile(r"随着|隨著")
+# Harm an act or a drug may cause ("也有可能会致使药物中毒", "都可能会反而会引发肝脏损害"), a
+# disease's transmission ("有可能母婴传播的") and its course over time ("时间久了就可能会出现肝硬
+# 化"): what such a thing may bring (session 19's ruling), when no patient is named.
+_KIND_HARM = re.compile(
+    r"有?可能(?:还|還|也)?(?:会|會)?(?:反而)?(?:会|會)?(?:导致|導致|致使|引起|引发|引發|造成)"
+    r"[^，,。；;\n]{0,8}?(?:中毒|损害|損害|损伤|損傷|伤害|傷害|死亡|危险|危險|衰竭)"
+)
+_KIND_SPREAD = re.compile(
+    r"有?可能(?:会|會)?(?:通过|通過)?[\u4e00-\u9fff]{0,4}?(?:传播|傳播|传染|傳染|遗传|遺傳|散播)"
+    r"(?:的)?(?=$|[，,。；;\n]|的)"
+)
+_OVER_TIME = re.compile(
+    r"时间久了|時間久了|时间长了|時間長了|久而久之|长此以往|長此以往|长期下去|長期下去"
+)
 _KIND_EFFECT = re.compile(
     r"可能(?:还|還|也)?(?:会|會)?对[^，,。；;\n]{1,16}?(?:造成|产生|產生|带来|帶來|有)"
     r"(?:一定的?|一些|潜在的?|潛在的?)?[^，,。；;\n]{0,6}?(?:影响|影響|压力|壓力|刺激|风险|風險|伤害|傷害|损害|損害)"

@@ -1903,3 +1903,37 @@ def test_the_users_own_circumstances_as_the_cause_of_the_complaint_are_a_guess()
     ]
     # ... what the user may need or do stays about the user
     assert _hedged("你可能需要多休息，避免劳累。") == []
+
+
+def test_chinese_approximate_figures_that_are_not_the_cases_facts() -> None:
+    # session 19's ruling (round 20's doctors): an approximate value inside a condition, a
+    # target the doctor sets, the patient's own reading restated, a usual amount after 一般
+    # and a share of people in general estimate nothing of the case
+    assert _hedged("如果每次血糖都在这个范围左右，需要注意饮食。") == []
+    assert _hedged("让老人一天的盐控制在六克左右，不建议吃的特别多。") == []
+    assert _hedged("空腹血糖6.8左右，属于偏高。") == []
+    assert _hedged("一般六克左右就是一啤酒瓶盖的盐。") == []
+    assert _hedged("第二针后大概有30%的人产生抗体。") == []
+    # ... the doctor's estimate of the case stays a guess
+    assert _hedged("你这个结节大概有两年了。") == ["大概"]
+    assert _hedged("干细胞移植治疗的费用大约在2~3万左右。") == ["大约", "左右"]
+
+
+def test_what_a_disease_a_drug_or_an_act_may_bring_in_chinese_is_general() -> None:
+    # session 9's ruling and session 19's (round 20's doctors): harm an act or a drug may
+    # cause, a disease's transmission and its course over time are the general case
+    assert _hedged("喝酒之后吃感冒药也有可能会导致药物中毒。") == []
+    assert _hedged("中药或西药都可能会引发肝脏损害。") == []
+    assert _hedged("小三阳是有可能母婴传播的。") == []
+    assert _hedged("肝细胞反复修补，时间久了就可能会出现肝硬化。") == []
+    # ... the same words about the user's own case stay a guess
+    assert _hedged("你的孩子可能已经被传染了。") == ["可能"]
+    assert _hedged("你这个肝功能异常可能是药物损害。") == ["可能"]
+
+
+def test_a_diseases_unknown_cause_is_no_missing_information() -> None:
+    # "特发性血小板减少性紫癜一般是原因不清楚…" (session 19's ruling): the cause of a kind of
+    # disease that medicine does not know, the general case, not a fact of this case missing
+    assert _hedged("你好，特发性血小板减少性紫癜一般是原因不清楚的自身免疫病。") == []
+    # ... this case's cause not yet known stays missing information
+    assert _hedged("你这个头痛原因还不清楚，需要做检查。") != []
