@@ -1221,8 +1221,35 @@ _HOPED_DAY = re.compile(
     r"(?:by|on|before)\s+(?:the\s+end\s+of|" + "|".join(WEEKDAY_NAMES) + r")))",
     re.IGNORECASE,
 )
+# Causes listed for the complaint the user described (session 19's ruling, session 17's on
+# causes of the user's own complaint; round 20's doctors): "这种症状的病因比较多，如供血不足，
+# 高血压…都可以引起", "您的情况…多由于受寒、饮食不规律等所致": candidate causes of this case the
+# doctor has not settled, a guess. The complaint is named as the user's or by a demonstrative;
+# a disease named as a kind ("胃炎多由于幽门螺杆菌感染") is the general case, not matched here.
+# The cue is group 1 ("病因比较多", "多由于").
+_ZH_CASE_CAUSES = re.compile(
+    r"(?:(?:您|你)(?:的|这种|這種|这个|這個)?|这种|這種|这些|這些)(?:情况|情況|症状|症狀|问题|問題|现象|現象)"
+    r"(?:的)?((?:病因|原因)(?:比较|比較|很|较|較|非常|相当|相當)?多)|"
+    r"(?:您|你)(?:的|这种|這種|这个|這個)?(?:情况|情況|症状|症狀)[^。；;？?！!\n]{0,20}?"
+    r"(多(?:是)?(?:由于|由於|因为|因為)|多因)"
+)
 #: The cues of :data:`_HOPED_DAY`: about the parcel, whoever "you'll have it" names.
 _HOPES = frozenset({"fingers crossed", "hopefully"})
+# The user's trip with "should" (session 19's ruling; round 20's KVRET in-car wizards): "we
+# should be there soon", "it shouldn't take too long to reach there", "you should be able to
+# reach it quickly anyway" estimate when the user arrives or how long the way takes, a fact of
+# this trip no result holds: a guess, as when an order arrives is (session 7). The cue is the
+# modal; its subject is "we", "you" or "it" (a refund or a confirmation that "should arrive" is
+# the process or a processing time, read by the other rules); "reach out" is no trip.
+_TRIP_SHOULD = re.compile(
+    r"\b(?:we|you|it)\s+(should(?:n['\u2019]t|\s+not)?)(?=\s+(?:be\s+(?:there|arriving)\b|"
+    r"arrive\b|get\s+there\b|reach\s+(?:it|there|the|your)\b|"
+    r"take\s+(?:too\s+|very\s+|that\s+|much\s+)?long\b|"
+    r"be\s+able\s+to\s+(?:reach|get\s+there|arrive)\b))",
+    re.IGNORECASE,
+)
+#: The cues of :data:`_TRIP_SHOULD`.
+_TRIP_CUES = frozenset({"should", "shouldn't", "shouldn\u2019t", "should not"})
 # The entity, its listing or "the information" not mentioning or giving the fact asked ("The
 # Harbour Inn doesn't specifically mention airport shuttles", "the hotel does not provide any
 # information about discounts", "there is no explicit mention of a pool"): session 17's ruling,
@@ -1279,6 +1306,17 @@ def _pattern_cue(m: re.Match[str], text: str, window: int) -> HedgeMatch | None:
         phrase = _normal(said)
         return HedgeMatch(
             phrase, "en", start, end, said, context(text, start, end, window), "guess"
+        )
+    if m.re is _ZH_CASE_CAUSES:
+        group = 1 if m.group(1) is not None else 2
+        start, end = m.span(group)
+        said = text[start:end]
+        return HedgeMatch(said, "zh", start, end, said, context(text, start, end, window), "guess")
+    if m.re is _TRIP_SHOULD:
+        start, end = m.span(1)
+        said = text[start:end]
+        return HedgeMatch(
+            _normal(said), "en", start, end, said, context(text, start, end, window), "guess"
         )
     if m.re is _ZH_LIKELIHOOD:
         return HedgeMatch(said, "zh", start, end, said, context(text, start, end, window), "guess")
@@ -1371,7 +1409,17 @@ _PATTERN_CUES = (
     _ZH_LIKELIHOOD,
     _NOT_MENTIONED,
     _ZH_UNSETTLED,
+    _TRIP_SHOULD,
+    _ZH_CASE_CAUSES,
 )
+# What follows a modal that names the user's own circumstances as the cause of the complaint:
+# "(可能)会是你最近工作压力太大等所致的", "(可能)是由于您长期熬夜引起的".
+_ZH_YOUR_CAUSE = re.compile(
+    r"(?:会|會)?(?:是)?(?:由于|由於|因为|因為)?(?:您|你)[^，,。；;？?！!\n]{1,20}?"
+    r"(?:所致|引起|导致|導致|造成|致使|引发|引發)"
+)
+#: The pattern cues whose cue is one of their groups, not the whole match.
+_GROUP_CUES = (_TRIP_SHOULD, _ZH_CASE_CAUSES)
 # Their literals tested together: a text with none of them (most texts) has no pattern cue,
 # found with one test and one lower-casing instead of one of each a pattern.
 _PATTERN_CUES_GATE = GatedAny(_PATTERN_CUES)
@@ -1394,7 +1442,16 @@ def _with_pattern_cues(
         else:
             continue
         for m in matches:
-            if any(h.start < m.end() and m.start() < h.end for h in found):
+            if pattern is _TRIP_SHOULD:
+                # "we should be there soon": the trip's estimate, not the lexicon's general
+                # "should be" (how things ought to be)
+                lo, hi = m.span(1)
+                found = [
+                    h for h in found if not (h.start < hi and lo < h.end and h.kind == "general")
+                ]
+            # a pattern whose cue is a group of it ("多由于" after "您的情况…") overlaps by the cue
+            lo, hi = m.span(m.lastindex) if pattern in _GROUP_CUES and m.lastindex else m.span()
+            if any(h.start < hi and lo < h.end for h in found):
                 continue
             cue = _pattern_cue(m, text, window)
             if cue is not None:
@@ -1457,6 +1514,17 @@ def _rule(
     """The name of the rule that drops the cue ``h`` (its clause ``[c_lo, c_hi)``, its
     sentence ``[s_lo, s_hi)``), or ``""`` when the rules keep it (see :func:`find_hedges`)."""
     kind = h.kind
+    if h.language == "en" and h.kind == "guess" and h.phrase in _TRIP_CUES:
+        if text[s_lo:s_hi].rstrip().endswith("?"):
+            return "question"  # "Should we be there by six?"
+        if _CONDITION.search(text, s_lo, h.start):
+            return "conditional_modal"  # "If you leave now, you should be there by six"
+        held = latest_result and any(
+            _held(n.group(), latest_result) for n in _NUMBER.finditer(text, h.end, s_hi)
+        )
+        if held:
+            return "approx_held"  # a time the route result gives, read back: the softener case
+        return ""
     if latest_result and latest_result.strip() and _mentions_not(text, h):
         # "the feedback does not specifically mention X" with the record in the row: the
         # record read back (the agentdojo and round-14 readings), not missing information
@@ -1603,6 +1671,15 @@ def _rule(
             )
         if _CONDITION.search(text, c_lo, h.start) or _field_value(text, h.start, h.end):
             return "missing_condition"  # "If the return option is unavailable", "- **Aid status:** Not available"
+        if (
+            h.language == "zh"
+            and _ZH_FREQUENT.search(text, c_lo, h.start)
+            and not _ADDRESSED.search(text, s_lo, s_hi)
+            and not _THIS_CASE.search(text, s_lo, s_hi)
+        ):
+            # "特发性血小板减少性紫癜一般是原因搞不清楚" (round 20's doctors, session 19's
+            # ruling): what medicine does not know of a kind of disease, the general case
+            return "general"
         if h.match in _LACK and _thing_lacks(text, c_lo, h.start, h.end, c_hi):
             return "lack_of_thing"  # "缺乏灵感", "体内缺乏一种酶": what a thing lacks, not a fact
         if _AVAILABILITY.match(h.match) and _THING_SUBJECT.search(text[c_lo : h.start]):
@@ -1735,6 +1812,10 @@ def _rule(
             # "you may already be partway there", "you may already have been charged": the
             # state of the user's own case (session 18's rulings), not an offer
             and not _ALREADY_STATE.match(text, h.end)
+            # "也可能会是你最近工作压力太大等所致的" (round 20's doctors): the user's own
+            # circumstances put forward as the cause of their complaint (session 17's ruling on
+            # causes of the user's own complaint), a guess about the case, not an offer
+            and not _ZH_YOUR_CAUSE.match(text, h.end, c_hi)
             and not (
                 h.language != "zh"
                 and (h.phrase in ("~", "some") or h.phrase.lower() in _APPROXIMATORS)
@@ -1867,6 +1948,20 @@ def _rule(
             return "general"
         if _KIND_EFFECT.match(text, h.start, c_hi):
             return "general"  # "X线检查可能会对胎儿造成潜在风险": what such a thing may do
+        if (
+            h.language == "zh"
+            and (
+                _KIND_HARM.match(text, h.start, c_hi)
+                or _KIND_SPREAD.match(text, h.start, c_hi)
+                or _OVER_TIME.search(text, c_lo, h.start)
+            )
+            and not _SECOND_PERSON.search(text, c_lo, c_hi)
+            and not _THIS_CASE.search(text, c_lo, h.start)
+        ):
+            # "喝酒后吃感冒药也有可能会导致药物中毒", "小三阳是有可能母婴传播的", "时间久了就可能会
+            # 出现肝硬化" (round 20's doctors, session 19's ruling): harm an act or a drug may
+            # bring, a disease's transmission or course, the general case of session 9
+            return "general"
         if _SIDE_EFFECT.match(text, h.start, c_hi) or (
             h.match.startswith("一般") and _TREATMENT_SUBJECT.search(text, c_lo, h.start)
         ):
@@ -2013,6 +2108,10 @@ def _rule(
             return "approx_cited"
         if h.phrase == "~" and _RANGE_BEFORE.search(text, max(0, h.start - 12), h.start):
             return "range"  # "4.45元/方 ~ 4.55元/方": the ends of a range, no approximation
+        if h.language == "zh" and (h.phrase in _AFTER_NUMBER or h.phrase in _ZH_APPROXIMATE):
+            rule = _zh_not_the_cases_figure(text, h, c_lo, c_hi, s_lo, s_hi)
+            if rule:
+                return rule
         if h.phrase in _AFTER_NUMBER:
             before = _NUMBER_BEFORE.search(text, max(c_lo, h.start - 16), h.start)
             if before and (
@@ -2048,6 +2147,49 @@ def _rule(
             if after and value and _rounded_or_converted(text, after.end(1), value, latest_result):
                 return "approx_converted"  # "around 15°C" after 15.3, "15°C, which is approximately 59°F"
     return ""
+
+
+# Chinese approximate figures that are not this case's facts (session 19's ruling; round 20's
+# doctors): inside a condition ("如果每次血糖都在这个范围左右"), a target the doctor sets ("一天控制在
+# 六克左右"), the patient's own reading restated ("空腹血糖6.8左右": the doctor measures nothing),
+# a usual amount after 一般 ("一般六克左右就是一啤酒瓶盖的盐") and a share of people ("大概有30%的人
+# 产生抗体"). An estimate of the case ("你这个结节大概有两年了", "费用大约在2~3万左右") stays a guess.
+_ZH_APPROXIMATE = frozenset({"大概", "大约", "大約", "约", "約", "约为", "約為"})
+_ZH_TARGET = re.compile(
+    r"(?:控制|保持|维持|維持|降|减|減)(?:在|到|至)|不(?:要|宜|应|應)?超过|不(?:要|宜|应|應)?超過"
+)
+_ZH_READING = re.compile(
+    r"(?:血糖|血压|血壓|体温|體溫|心率|心跳|脉搏|脈搏|体重|體重)[^，,。；;\n\d]{0,4}\d"
+)
+_ZH_FREQUENT = re.compile(r"一般|通常|往往")
+_ZH_SHARE = re.compile(r"[^，,。；;\n]{0,8}?[%％][^，,。；;\n]{0,4}?的(?:人|患者|病人|人群)")
+
+
+def _zh_not_the_cases_figure(
+    text: str, h: HedgeMatch, c_lo: int, c_hi: int, s_lo: int, s_hi: int
+) -> str:
+    """The rule that reads a Chinese approximation ``h`` as no figure of this case, or ``""``."""
+    if _CONDITION.search(text, c_lo, h.start):
+        return "conditional_modal"  # "如果每次血糖都在这个范围左右": supposed
+    if _ZH_TARGET.search(text, c_lo, h.start):
+        return "advice_target"  # "一天控制在六克左右": the target the doctor sets
+    if _ZH_READING.search(text, c_lo, h.start) and not _ZH_ESTIMATE_OWN.search(text, c_lo, h.start):
+        return "reading_restated"  # "空腹血糖6.8左右": the patient's own reading
+    if (
+        _ZH_FREQUENT.search(text, c_lo, h.start)
+        and not _SECOND_PERSON.search(text, c_lo, c_hi)
+        and not _THIS_CASE.search(text, c_lo, c_hi)  # "一般这个包裹七天左右才到货": this order
+    ):
+        return "general"  # "一般六克左右就是一啤酒瓶盖的盐": a usual amount
+    if _ZH_SHARE.match(text, h.end, c_hi):
+        return "rule_for_kind"  # "大概有30%的人产生抗体": a share of people
+    return ""
+
+
+# The user addressed in a sentence, the greeting 你好 / 您好 aside.
+_ADDRESSED = re.compile(r"[你您](?!好)|\byour?\b", re.IGNORECASE)
+# The doctor's own estimate named as such before a reading ("估计血糖在…"): still the case's.
+_ZH_ESTIMATE_OWN = re.compile(r"估计|估計|可能|应该|應該")
 
 
 # A Chinese clause that asks: a question word or mark in it.
@@ -3197,7 +3339,8 @@ _TREATMENT_COURSE = re.compile(
 # A disease, a drug or a treatment as the clause's subject, right before the cue: a kind of
 # thing, not this patient's case (which names the patient: 你的, 您).
 _KIND_NOUN_SUBJECT = re.compile(
-    r"(?:炎|病|症|疗法|療法|药物|藥物|疗程|療程|手术|手術)(?:的(?:治疗|治療)?(?:效果|时间|時間|风险|風險))?"
+    # "药" alone too ("中药或西药都可能会…", round 20): a drug named as a kind
+    r"(?:炎|病|症|疗法|療法|药物|藥物|药|藥|疗程|療程|手术|手術)(?:的(?:治疗|治療)?(?:效果|时间|時間|风险|風險))?"
     r"(?:[,，]?\s*(?:它|其|也|还|還|则|則|仍|都|往往|有时|有時))*\s*$"
 )
 # This patient named in the clause: "这个病可能是遗传的", "孩子的心肌炎可能还没好" guess about the case.
@@ -3351,6 +3494,20 @@ _SECOND_PERSON = re.compile(r"[你您]|\byour?\b", re.IGNORECASE)
 # 随着 ("as the company matures, the focus may shift"): a change the modal follows, the
 # hypothetical of a condition
 _AS_IT_CHANGES = re.compile(r"随着|隨著")
+# Harm an act or a drug may cause ("也有可能会致使药物中毒", "都可能会反而会引发肝脏损害"), a
+# disease's transmission ("有可能母婴传播的") and its course over time ("时间久了就可能会出现肝硬
+# 化"): what such a thing may bring (session 19's ruling), when no patient is named.
+_KIND_HARM = re.compile(
+    r"有?可能(?:还|還|也)?(?:会|會)?(?:反而)?(?:会|會)?(?:导致|導致|致使|引起|引发|引發|造成)"
+    r"[^，,。；;\n]{0,8}?(?:中毒|损害|損害|损伤|損傷|伤害|傷害|死亡|危险|危險|衰竭)"
+)
+_KIND_SPREAD = re.compile(
+    r"有?可能(?:会|會)?(?:通过|通過)?[\u4e00-\u9fff]{0,4}?(?:传播|傳播|传染|傳染|遗传|遺傳|散播)"
+    r"(?:的)?(?=$|[，,。；;\n]|的)"
+)
+_OVER_TIME = re.compile(
+    r"时间久了|時間久了|时间长了|時間長了|久而久之|长此以往|長此以往|长期下去|長期下去"
+)
 _KIND_EFFECT = re.compile(
     r"可能(?:还|還|也)?(?:会|會)?对[^，,。；;\n]{1,16}?(?:造成|产生|產生|带来|帶來|有)"
     r"(?:一定的?|一些|潜在的?|潛在的?)?[^，,。；;\n]{0,6}?(?:影响|影響|压力|壓力|刺激|风险|風險|伤害|傷害|损害|損害)"
@@ -4007,7 +4164,8 @@ _USER_AS_SOURCE = re.compile(
     r"提供的|介绍|介紹|情况|情況)|"
     # the user's own equipment: "您连接的此WiFi" (round 12's Weibo helpdesk), "您使用的手机"
     r"(?:您|你)(?=的|这个|這個|连接的|連接的|使用的(?!时|時)|(?:所)?(?:说|說|提到|指)的|父亲|父親|母亲|母親|爸|妈|媽|孩子|宝宝|寶寶|家人|老公|老婆|丈夫|妻子|"
-    r"儿子|兒子|女儿|女兒)",
+    # ... and the other relatives a patient asks for ("你妹妹这种情况考虑是…", round 20)
+    r"儿子|兒子|女儿|女兒|妹妹|姐姐|哥哥|弟弟|奶奶|爷爷|爺爺|外婆|外公|姥姥|姥爷|姥爺)",
     re.IGNORECASE,
 )
 
@@ -4520,8 +4678,9 @@ def _carried_condition(text: str, s_lo: int, c_lo: int, h: HedgeMatch) -> bool:
 
 
 # A Chinese condition closed by 的话 ("缺损没有超过8mm的话，…还是有自愈的可能性", round 16);
-# "这样的话" ("in that case") takes up what was said, no condition.
-_ZH_IF_AFTER = re.compile(r"(?<!这样)(?<!這樣)(?<!那样)(?<!那樣)的[话話]")
+# "这样的话" ("in that case") and "这种情况的话" take up what was said, no condition (session
+# 19's ruling; round 20's doctors: "这种情况的话，考虑是有呼吸道感染的可能").
+_ZH_IF_AFTER = re.compile(r"(?<!这样)(?<!這樣)(?<!那样)(?<!那樣)(?<!情况)(?<!情況)的[话話]")
 # An epistemic adverb on a future or conditional verb ("it will likely do well", "would
 # probably"): under a condition, the same hypothetical as a modal.
 # "Depending on your destination, walking might be a viable alternative": a condition.

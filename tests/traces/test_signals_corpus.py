@@ -314,8 +314,13 @@ HELD_OUT_HEDGE_FLOORS = {
     # starting rules (eed17e3: 0.571 / 0.632 on its 19 hedges; en 1.000 / 0.400, zh 0.526 /
     # 0.714), turns 0.819, and after every rule of the session: unchanged. A second labeller,
     # blind, scores 0.905 / 1.000 against the first. The same at both ends of session 18;
-    # unsealed in session 19 to tune on
-    "hedges_sealed_r20.jsonl": (0.57, 0.63),
+    # unsealed in session 19 to tune on: 2 labels corrected to session 19's ruling on causes
+    # listed for the user's own complaint (21 hedges; 0.571 / 0.571 on them before any rule),
+    # then the rules written on its misses and false hits (这种情况的话, the user's relatives,
+    # 不除外, causes listed, the driver's trip with "should", approximate figures and what a
+    # drug, an act or a disease may bring that are not the case's): 0.955 / 1.000 (en 1.000 /
+    # 1.000, zh 0.941 / 1.000)
+    "hedges_sealed_r20.jsonl": (0.95, 1.0),
     # sealed round 21 (session 18: GPT-3.5 Turbo answering AlpacaEval's instructions,
     # ChatGPT's reference answers to BELLE's Chinese evaluation set), labelled by a helper
     # who never read or ran a detector, measured with the session's starting rules

@@ -1854,3 +1854,100 @@ def test_no_record_of_the_users_booking_is_not_missing_information() -> None:
     assert _hedged("I don't have any record of a reservation under your name.") == []
     # ... no record of a fact of the data stays missing information
     assert _hedged("I don't have any records of the museum's opening hours.") != []
+
+
+def test_zhe_zhong_qing_kuang_de_hua_is_in_this_case_not_a_condition() -> None:
+    # "这种情况的话" takes up the case just described (session 19's ruling; round 20's
+    # doctors), as "这样的话" does: the 考虑 after it names a tentative diagnosis
+    text = "孩子咳了一个月还没好，这种情况的话，考虑是呼吸道感染。"
+    assert _hedged(text) == ["考虑"]
+    # ... a condition closed by 的话 stays the hypothetical
+    assert _hedged("咳嗽超过两周的话，考虑是呼吸道感染。") == []
+
+
+def test_the_users_relatives_are_the_case_not_the_user() -> None:
+    # "你妹妹这种情况考虑是…" (round 20's doctors): the user's sister's complaint is the case
+    assert _hedged("你妹妹这种情况考虑是上呼吸道感染。") == ["考虑"]
+    assert _hedged("你奶奶这种情况可能是高血压引起的。") == ["可能"]
+    # ... the user as the subject stays about the user
+    assert _hedged("你可能需要多休息。") == []
+
+
+def test_a_diagnosis_not_ruled_out_is_tentative() -> None:
+    # 不除外 / 不能排除 a condition for the case (session 19's ruling), as 不排除 already was
+    assert _hedged("患者有胃炎病史，再次出现黑粪，不除外消化道溃疡。") == ["不除外"]
+    assert _hedged("这些症状不一定是乙肝，但也不能排除。") == ["不一定", "不能排除"]
+    # ... ruling out by a test is a step of care
+    assert _hedged("建议做胃镜以排除消化道溃疡。") == []
+
+
+def test_should_on_the_users_trip_estimates_it() -> None:
+    # "we should be there soon", "it shouldn't take too long to reach there" (session 19's
+    # ruling; round 20's KVRET wizards): when the user arrives, a fact of this trip no result
+    # holds, a guess as when an order arrives is
+    assert _hedged("You're welcome and we should be there soon.") == ["should"]
+    text = "There is heavy traffic but we're just 1 miles away, it shouldn't take too long to reach there"
+    assert _hedged(text) == ["shouldn't"]
+    assert _hedged("It's 2 miles away, you should be able to reach it quickly.") == ["should"]
+    # ... a time the route result gives, read back, is the softener case
+    route = '{"eta": "5:40 pm", "distance": "3 miles"}'
+    assert _hedged("You should arrive at 5:40 pm.", route) == []
+    # ... what ought to be, a contact and a condition are no estimate of the trip
+    assert _hedged("The gate code should be on your ticket.") == []
+    assert _hedged("You should reach out to the hotel.") == []
+    assert _hedged("If you leave now, you should be there by six.") == []
+
+
+def test_causes_listed_for_the_complaint_the_user_described_are_a_guess() -> None:
+    # "这种症状的病因比较多，如…都可以引起", "您的情况…多由于受寒…所致" (session 19's ruling;
+    # round 20's doctors): candidate causes of this case, not settled
+    text = "您好，再次出现头晕头痛的这种症状的病因比较多，如供血不足，高血压及颈椎病都可以引起。"
+    assert _hedged(text) == ["病因比较多"]
+    assert _hedged("您的情况考虑是胃炎、多由于受寒、长期饮食不规律等所致。") == ["考虑", "多由于"]
+    # ... a disease named as a kind stays the general case
+    assert _hedged("胃炎多由于幽门螺杆菌感染引起，头晕的原因很多。") == []
+
+
+def test_the_users_own_circumstances_as_the_cause_of_the_complaint_are_a_guess() -> None:
+    # "也可能会是你最近工作压力太大等所致的" (round 20's doctors; session 17's ruling on causes
+    # of the user's own complaint): a guess about the case, not an offer to the user
+    assert _hedged("这些症状不一定是乙肝，也可能会是你最近工作压力太大所致的。") == [
+        "不一定",
+        "可能",
+    ]
+    # ... what the user may need or do stays about the user
+    assert _hedged("你可能需要多休息，避免劳累。") == []
+
+
+def test_chinese_approximate_figures_that_are_not_the_cases_facts() -> None:
+    # session 19's ruling (round 20's doctors): an approximate value inside a condition, a
+    # target the doctor sets, the patient's own reading restated, a usual amount after 一般
+    # and a share of people in general estimate nothing of the case
+    assert _hedged("如果每次血糖都在这个范围左右，需要注意饮食。") == []
+    assert _hedged("让老人一天的盐控制在六克左右，不建议吃的特别多。") == []
+    assert _hedged("空腹血糖6.8左右，属于偏高。") == []
+    assert _hedged("一般六克左右就是一啤酒瓶盖的盐。") == []
+    assert _hedged("第二针后大概有30%的人产生抗体。") == []
+    # ... the doctor's estimate of the case stays a guess
+    assert _hedged("你这个结节大概有两年了。") == ["大概"]
+    assert _hedged("干细胞移植治疗的费用大约在2~3万左右。") == ["大约", "左右"]
+
+
+def test_what_a_disease_a_drug_or_an_act_may_bring_in_chinese_is_general() -> None:
+    # session 9's ruling and session 19's (round 20's doctors): harm an act or a drug may
+    # cause, a disease's transmission and its course over time are the general case
+    assert _hedged("喝酒之后吃感冒药也有可能会导致药物中毒。") == []
+    assert _hedged("中药或西药都可能会引发肝脏损害。") == []
+    assert _hedged("小三阳是有可能母婴传播的。") == []
+    assert _hedged("肝细胞反复修补，时间久了就可能会出现肝硬化。") == []
+    # ... the same words about the user's own case stay a guess
+    assert _hedged("你的孩子可能已经被传染了。") == ["可能"]
+    assert _hedged("你这个肝功能异常可能是药物损害。") == ["可能"]
+
+
+def test_a_diseases_unknown_cause_is_no_missing_information() -> None:
+    # "特发性血小板减少性紫癜一般是原因不清楚…" (session 19's ruling): the cause of a kind of
+    # disease that medicine does not know, the general case, not a fact of this case missing
+    assert _hedged("你好，特发性血小板减少性紫癜一般是原因不清楚的自身免疫病。") == []
+    # ... this case's cause not yet known stays missing information
+    assert _hedged("你这个头痛原因还不清楚，需要做检查。") != []
