@@ -328,12 +328,16 @@ HELD_OUT_HEDGE_FLOORS = {
     # 0.389 / 0.538, zh 0.286 / 0.727), turns 0.797. A second labeller, blind, scores 0.885
     # / 0.958 against the first. At the end of session 18 (its rulings and rules on round
     # 19): 0.311 / 0.583 (one English hedge fewer found: en 0.353 / 0.462; zh unchanged),
-    # turns unchanged
+    # turns unchanged. The same at both ends of session 19 (its rulings and rules on round 20)
     "hedges_sealed_r21.jsonl": (0.31, 0.58),
     # sealed round 22 (session 19: TicketWorld's LLM support agent reasoning over each
     # customer's records, a Chinese home-appliance after-sales assistant), labelled by a
-    # helper who never read or ran a detector. Placeholder: owner measures once at session end
-    "hedges_sealed_r22.jsonl": (0.0, 0.0),
+    # helper who never read or ran a detector, measured with session 19's starting rules
+    # (8a6ba3c, round 20 just unsealed and both models retrained): 0.300 / 0.310 on its 29
+    # hedges, 21 false hits (en 0.250 / 0.235, zh 0.357 / 0.417); turns 0.637 (EN 0.560, ZH
+    # 0.776). A second labeller, blind, scores 0.757 / 0.966 against the first. At the end of
+    # session 19 (its rulings and rules on round 20, both models retrained): unchanged
+    "hedges_sealed_r22.jsonl": (0.3, 0.31),
     # the advice set (session 15: LLM recommender, shop-advisor and sales agents: CRS Arena's
     # ChatGPT movie recommender, a RAG brewing-shop assistant and its ChatGPT baseline,
     # SalesGPT), labelled and committed before any detector ran on them: 0.679 / 0.864 on the
@@ -512,11 +516,13 @@ HELD_OUT_TURN_FLOORS = {
     # …" a fact): 0.924 (EN 0.915, ZH 0.939)
     "turns_sealed_r20.jsonl": 0.92,
     # sealed round 21 (AlpacaEval's and BELLE's instructions): 0.797 with session 18's
-    # starting rules (EN 0.833, ZH 0.760); two labellers agree on 0.960
+    # starting rules (EN 0.833, ZH 0.760); two labellers agree on 0.960. At the end of session
+    # 19: 0.807 (ZH 0.780)
     "turns_sealed_r21.jsonl": 0.79,
-    # sealed round 22 (TicketWorld's customer e-mails, the Chinese after-sales customers).
-    # Placeholder: owner measures once at session end
-    "turns_sealed_r22.jsonl": 0.0,
+    # sealed round 22 (TicketWorld's customer e-mails, the Chinese after-sales customers):
+    # 0.637 with session 19's starting rules (EN 0.560, ZH 0.776; the model 0.713), unchanged at
+    # its end; two labellers agree on 0.980
+    "turns_sealed_r22.jsonl": 0.63,
 }
 
 
