@@ -218,8 +218,9 @@ HEDGE_SETS = (
     ("hedges_sealed_r20.jsonl", "round-20 set (tuned from session 19; 0.571 / 0.632 sealed)"),
     # session 18: labelled on s18-sealed21 by a helper who never read or ran a detector
     # (GPT-3.5 Turbo answering AlpacaEval's instructions, ChatGPT's reference answers to
-    # BELLE's Chinese evaluation set; no tool results); the owner measures it once
-    ("hedges_sealed_r21.jsonl", "sealed round-21 set (never tuned, never trained on)"),
+    # BELLE's Chinese evaluation set; no tool results); measured in sessions 18 and 19
+    # (0.326 / 0.625 first, 0.311 / 0.583 last), then unsealed in session 20 to tune on
+    ("hedges_sealed_r21.jsonl", "round-21 set (tuned from session 20; 0.311 / 0.583 sealed)"),
     # session 19: labelled on s19-sealed22 by a helper who never read or ran a detector
     # (TicketWorld's LLM support agent reasoning over each customer's records, a Chinese
     # home-appliance after-sales assistant with some order-system results); the owner
@@ -399,6 +400,9 @@ HELD_OUT_TURNS = (
     ("turns_sealed_r19.jsonl", "round-19 set (tuned from session 18; 0.790 sealed)"),
     # Round 20 (session 17; 0.819 at each of its four sealed runs) was unsealed in session 19
     ("turns_sealed_r20.jsonl", "round-20 set (tuned from session 19; 0.819 sealed)"),
+    # Round 21 (session 18; 0.797 at three sealed runs, 0.807 at the fourth) was unsealed in
+    # session 20
+    ("turns_sealed_r21.jsonl", "round-21 set (tuned from session 20; 0.807 sealed)"),
     # session 16: the students of the course-enrollment agent (cs16), labelled and committed
     # before any detector ran on them; first run held out, then tuned on
     ("turns_cs16.jsonl", "customer-service set cs16 (held out once; labelled session 16)"),
@@ -889,7 +893,7 @@ AGREEMENT_FILES = (
     ("agreement_sealed_r18.jsonl", "all of round 18 (sealed when labelled; unsealed session 17)"),
     ("agreement_sealed_r19.jsonl", "all of round 19 (sealed when labelled; unsealed session 18)"),
     ("agreement_sealed_r20.jsonl", "all of round 20 (sealed when labelled; unsealed session 19)"),
-    ("agreement_sealed_r21.jsonl", "all of sealed round 21, without the first labeller's notes"),
+    ("agreement_sealed_r21.jsonl", "all of round 21 (sealed when labelled; unsealed session 20)"),
     ("agreement_sealed_r22.jsonl", "all of sealed round 22, without the first labeller's notes"),
 )
 

@@ -321,14 +321,15 @@ HELD_OUT_HEDGE_FLOORS = {
     # drug, an act or a disease may bring that are not the case's): 0.955 / 1.000 (en 1.000 /
     # 1.000, zh 0.941 / 1.000)
     "hedges_sealed_r20.jsonl": (0.95, 1.0),
-    # sealed round 21 (session 18: GPT-3.5 Turbo answering AlpacaEval's instructions,
+    # round 21 (session 18: GPT-3.5 Turbo answering AlpacaEval's instructions,
     # ChatGPT's reference answers to BELLE's Chinese evaluation set), labelled by a helper
     # who never read or ran a detector, measured with the session's starting rules
     # (b1e69ba, round 19 just unsealed: 0.326 / 0.625 on its 24 hedges, 31 false hits; en
     # 0.389 / 0.538, zh 0.286 / 0.727), turns 0.797. A second labeller, blind, scores 0.885
     # / 0.958 against the first. At the end of session 18 (its rulings and rules on round
     # 19): 0.311 / 0.583 (one English hedge fewer found: en 0.353 / 0.462; zh unchanged),
-    # turns unchanged. The same at both ends of session 19 (its rulings and rules on round 20)
+    # turns unchanged. The same at both ends of session 19 (its rulings and rules on round 20);
+    # unsealed in session 20 to tune on
     "hedges_sealed_r21.jsonl": (0.31, 0.58),
     # sealed round 22 (session 19: TicketWorld's LLM support agent reasoning over each
     # customer's records, a Chinese home-appliance after-sales assistant), labelled by a
@@ -515,9 +516,9 @@ HELD_OUT_TURN_FLOORS = {
     # doctor, a route asked for, a told condition with numbers, a need to find out, "Display
     # …" a fact): 0.924 (EN 0.915, ZH 0.939)
     "turns_sealed_r20.jsonl": 0.92,
-    # sealed round 21 (AlpacaEval's and BELLE's instructions): 0.797 with session 18's
+    # round 21 (AlpacaEval's and BELLE's instructions): 0.797 with session 18's
     # starting rules (EN 0.833, ZH 0.760); two labellers agree on 0.960. At the end of session
-    # 19: 0.807 (ZH 0.780)
+    # 19: 0.807 (ZH 0.780). Unsealed in session 20 to tune on
     "turns_sealed_r21.jsonl": 0.79,
     # sealed round 22 (TicketWorld's customer e-mails, the Chinese after-sales customers):
     # 0.637 with session 19's starting rules (EN 0.560, ZH 0.776; the model 0.713), unchanged at
@@ -636,7 +637,7 @@ def test_labeller_agreement_floors() -> None:
         # 19's 11 relabels (turn rulings written on its disagreements; all 11 to the second
         # labeller's label): turns 0.981 (kappa 0.969; EN 0.970, ZH 1.000)
         ("agreement_sealed_r20.jsonl", 0.94, 0.96, (0.9, 1.0)),
-        # Sealed round 21 (session 18; GPT-3.5 AlpacaEval answers, ChatGPT's BELLE answers, no
+        # Round 21 (session 18, unsealed session 20; GPT-3.5 AlpacaEval answers, ChatGPT's BELLE answers, no
         # tools): hedges kappa 0.913, 0.885 / 0.958 (24 hedged first, 26 second), turns 0.960
         # (kappa 0.918; EN 0.933, ZH 0.987)
         ("agreement_sealed_r21.jsonl", 0.91, 0.91, (0.88, 0.95)),
