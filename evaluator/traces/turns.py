@@ -2945,6 +2945,10 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         )  # a simulated user's stop signal: "###STOP###", "FINISHED", "[END]"
     if _QA_PAIR.match(t):
         return "other", "qa_pair"  # "Q: Why are blueberries blue? A: Because …": handed over
+    if context in ("opening", "none", "open"):
+        framed = _instruction_frame(text or "")
+        if framed is not None:
+            return framed, "instruction_frame"
     # after a recap to confirm, "Actually", "Sorry, no" open a correction: an answer
     shift = p["shift"] if context != "confirm" else _NEVER
     if _SARCASM.search(t) and not any(
@@ -3240,6 +3244,83 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
     if not asked and _RUN_ON_WH.search(t):
         return "question", "run_on_wh"  # "I can change day what other days are available"
     return ("answer" if asked else "other"), "fallback"
+
+
+# An instruction's frame (session 20's rulings, round 21's instruction sets). "Answer the
+# following question", a quiz's choice or a problem's answer asked for hands the agent a
+# question: what it asks, to be told ("请回答以下问题:印度尼西亚的首都是哪里？", "请给出以下数学问题
+# 的答案：…", "请从以下选项中选择所有适用的选项:…", "Select the correct option").
+_ANSWER_FRAME = re.compile(
+    r"^\s*请?(?:根据(?:以下|下面|下列)[^，,:：。？?\n]{0,6}?)?(?:回答|解答)(?:以下|下面|下列|这个|这道)"
+    r"[^，,:：。？?\n]{0,4}问题"
+    r"|^\s*请?(?:根据(?:以下|下面|下列)问题)?(?:给出|提供)(?:以下|下面|下列)?[^，,:：。？?\n]{0,4}?的?答案"
+    r"|^\s*请?从(?:以下|下面|下列|给出的)选项中选(?:择|出)"
+    r"|\b(?:answer\s+the\s+following\s+question|select\s+the\s+correct\s+(?:option|answer)"
+    r"|choose\s+the\s+correct\s+(?:option|answer))\b",
+    re.IGNORECASE,
+)
+# A Chinese imperative that asks to be told what a named thing is, how it works or why it
+# matters ("描述法国大革命的影响。", "给我解释量子力学。", "用自己的话解释以下词汇：", "简述下面这段代码的功
+# 能", "请分析说明下列历史事件："): to be told, a question (session 20).
+_ZH_EXPLAIN = re.compile(
+    r"^\s*(?:请|给我|为我|向我|用自己的话|用简单的语言|简要地?|简单地?|详细地?)*"
+    r"(?:描述|解释|简述|阐述|分析说明|说明一下|讲解)"
+    r"|^\s*请?为(?:以下|下面|下列)[^，,:：。？?\n]{0,8}写[^，,:：。？?\n]{0,6}(?:解释|介绍|说明)"
+)
+# A Chinese task on material the turn gives ("从以下文章中提取…", "给定以下两个句子，判断…", "对于
+# 给定的问答对，判断…", "用5个步骤解决一个给定问题。"): an act and its product, a request (session
+# 20), whatever questions the material holds.
+_ZH_GIVEN = re.compile(r"给定|(?:以下|下面|下列)(?:的)?(?!问题)")
+_ZH_TASK_VERB = re.compile(
+    r"筛选|提取|找出|判断|分成|分类|归类|排序|翻译|改写|重写|总结|摘要|概括|解决|修改|纠正|改正|生成|续写|写一"
+)
+# An English instruction that works on material the turn gives after it, on its next lines or
+# in quotes ("Correct the transcription of an excerpt containing errors.\n\n…", "Respond to
+# the last text in the chat …", "Simplify \"…\""): a request, whatever questions the material
+# holds (session 20).
+_EN_TASK = re.compile(
+    r"^\s*(?:please\s+)?(?:(?:for\s+\w+ing\s+[^,.?\n]{1,30},\s*)?"
+    r"(?:correct|simplify|respond|reply|rewrite|paraphrase|translate|summari[sz]e|extract|classify"
+    r"|categori[sz]e|sort|filter|edit|proofread|convert|complete|continue|think\s+of|come\s+up\s+with"
+    r"|generate|write|compose|create|make|rank|rate|identify|detect|find|determine|decide|judge"
+    r"|label|tag|fix|improve|shorten|expand)\b)",
+    re.IGNORECASE,
+)
+# Role play: the agent asked to speak as someone or in a made-up situation ("As a pirate
+# captain, what would you say …?", "If you were a Shakespearean character, how would you …?",
+# "Assume a role of master psychologist."): writing in that voice, a request (session 20).
+_ROLE_PLAY = re.compile(
+    r"^\s*(?:(?:as|if\s+you\s+were)\s+an?\s+[^,?.\n]{1,40},\s*(?:what|how)\s+would\s+you\b"
+    r"|assume\s+(?:a|the)\s+role\b|pretend\s+(?:that\s+)?(?:you\s+are|to\s+be)\b"
+    r"|imagine\s+you\s+are\s+an?\b|act\s+as\s+an?\b)",
+    re.IGNORECASE,
+)
+
+
+def _instruction_frame(text: str) -> str | None:
+    """The class an opening instruction's frame gives (session 20's rulings), or ``None``:
+    ``question`` for a question handed over to answer and for a Chinese "describe / explain"
+    of a named thing, ``request`` for a task on material the turn gives and for role play."""
+    head = text.lstrip()
+    if not head:
+        return None
+    if _ANSWER_FRAME.search(head[:200]):
+        return "question"
+    if _ROLE_PLAY.match(head):
+        return "request"
+    if _CJK.search(head[:20]):
+        first = re.split(r"[。！？?!\n]", head, maxsplit=1)[0]
+        if _ZH_EXPLAIN.match(first):
+            return "question"
+        if _ZH_GIVEN.search(first) and _ZH_TASK_VERB.search(first):
+            return "request"
+        return None
+    lines = head.split("\n", 1)
+    first = lines[0].strip()
+    material = len(lines) > 1 and bool(lines[1].strip())
+    if "?" in first or not (material or re.match(r"^\s*\w+\s+[\"“]", first)):
+        return None
+    return "request" if _EN_TASK.match(first) else None
 
 
 # Saying the user does not know what to do ("我不知道该怎么办", "我也不知道该怎么做", "I don't know
