@@ -734,6 +734,8 @@ def _asks_to_act(question: str) -> bool:
         return True  # "这个订单怎么没有物流信息了", "它为啥发不出去": a fault to fix (round 6)
     if _FAULT_WHY.search(question) or _FAULT_HOW.search(question):
         return True  # "Why did I fail to download the update?": the same fault, in English
+    if _CJK.search(asked) and _ZH_FIX.search(asked):
+        return True  # "下面的代码有什么错误？如何修复？": a fault to fix (session 20)
     if (
         _CJK.search(question)
         and _ZH_WHAT_WRONG.search(question)
@@ -864,9 +866,18 @@ _WHAT_TO_DO = re.compile(
 # nothing is broken ("How can I take the MTR to the park?") asks to be told.
 _FAULT_HOW = re.compile(
     r"\bhow\s+(?:do|can|could|should|shall|would)\s+(?:i|we)\s+(?:\w+\s+)?"
-    r"(?:solve|fix|resolve|repair|sort\s+out|get\s+rid\s+of)\s+(?:the|this|that|it|my|these)\b",
+    r"(?:solve|fix|resolve|repair|sort\s+out|get\s+rid\s+of)\s+(?:the|this|that|it|my|these)\b"
+    # ... a faulty thing of a kind ("How can I fix a leaking roof?"), and saving a thing told
+    # gone wrong ("… now it has become runny … is there any way to salvage it?"): session 20
+    r"|\bhow\s+(?:do|can|could|should|shall|would)\s+(?:i|we)\s+(?:fix|repair|unclog|mend)\s+an?\s+"
+    r"(?:leaking|leaky|broken|cracked|clogged|flat|faulty|stuck|dripping|squeaky|jammed|frozen)\b"
+    r"|\b(?:is\s+there\s+(?:any|a)\s+way|how\s+(?:do|can|could)\s+(?:i|we))\s+(?:to\s+)?"
+    r"(?:salvage|rescue)\s+(?:it|this|that|them)\b",
     re.IGNORECASE,
 )
+# A Chinese ask to fix what is wrong ("下面的代码有什么错误？如何修复？"): help with the fault, a
+# request (session 14, session 20's given code).
+_ZH_FIX = re.compile(r"(?:如何|怎么|怎样|该如何)(?:修复|修正|改正|排除)")
 # A Chinese question asking what is wrong or what to do ("是怎么回事呢？", "有救吗？",
 # "怎么办", "到底是什么情况？") beside a device's or a line's fault ("上不去网", "死机了",
 # "划不开主屏幕", "无信号", "坏了"): round 12's Weibo customers report the fault to have it
@@ -3286,6 +3297,23 @@ _EN_TASK = re.compile(
     r"|label|tag|fix|improve|shorten|expand)\b)",
     re.IGNORECASE,
 )
+# An English imperative that asks to be told what a named thing, concept or word is, how it
+# works or what its story is ("Explain sarcoidosis to me …", "Discuss the origins and history
+# of the word …", "Give a brief summary of the movie or series' plot."): to be told, a
+# question (session 20), as session 17's "Tell me more about …" a named item is.
+_EN_EXPLAIN = re.compile(
+    r"^\s*(?:please\s+)?(?:explain|describe|discuss|outline|elaborate\s+on"
+    r"|give\s+(?:me\s+)?an?\s+(?:brief\s+|short\s+|quick\s+)?(?:summary|overview|description"
+    r"|explanation|history)\s+of)\b",
+    re.IGNORECASE,
+)
+# A text the turn hands over ("Describe the content of the article in a brief manner."):
+# describing it is a task on given material (session 20).
+_GIVEN_TEXT = re.compile(
+    r"\b(?:article|text|passage|paragraph|excerpt|e-?mail|document|transcript|conversation|chat"
+    r"|essay|poem|review|sentence|content)s?\b",
+    re.IGNORECASE,
+)
 # Role play: the agent asked to speak as someone or in a made-up situation ("As a pirate
 # captain, what would you say …?", "If you were a Shakespearean character, how would you …?",
 # "Assume a role of master psychologist."): writing in that voice, a request (session 20).
@@ -3317,6 +3345,9 @@ def _instruction_frame(text: str) -> str | None:
         return None
     lines = head.split("\n", 1)
     first = lines[0].strip()
+    if _EN_EXPLAIN.match(first):
+        # ... describing or summarising a text the turn gives is a task on it
+        return "request" if _GIVEN_TEXT.search(first) else "question"
     material = len(lines) > 1 and bool(lines[1].strip())
     if "?" in first or not (material or re.match(r"^\s*\w+\s+[\"“]", first)):
         return None
