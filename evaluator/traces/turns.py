@@ -928,7 +928,9 @@ _CHECK_WHETHER = re.compile(
 # do for me?", "How can you ensure he has 5 years of experience?"); a recommendation asked
 # so ("What would you recommend?") is read before it.
 _WH_MODAL = re.compile(
-    r"\b(?:what|how|where|which|who)\s+(?:else\s+)?(?:can|could|will|would)\s+you\b",
+    r"\b(?:what|how|where|which|who)\s+(?:else\s+)?(?:can|could|will|would)\s+you\b"
+    # "What factors would you consider when designing …?": what the agent thinks (session 20)
+    r"|\bwhat\s+(?:factors|steps|things|aspects|principles)\s+(?:would|should)\s+you\s+consider\b",
     re.IGNORECASE,
 )
 # A wh-word before "can I": what the user may do is asked to be told ("How many bags can I
@@ -1521,6 +1523,18 @@ def _wishes_for_item(sentence: str) -> bool:
 
 
 _ONE = frozenset({"one", "ones", "anything"})
+
+
+# How the answer should be given, after the question ("Try to explain your answer.", "Your
+# explanation should take the reader through your reasoning step-by-step.", "give answer in
+# full sentence points if possible"): the form of the answer asked, no act of its own; the
+# question before it decides (session 20's quiz ruling).
+_ANSWER_FORM = re.compile(
+    r"\s*(?:(?:please|try\s+to|also|and)\s+)*(?:explain\s+your\s+(?:answer|reasoning)"
+    r"|show\s+your\s+(?:work|reasoning)|(?:your|the)\s+(?:answer|explanation)\s+should\b"
+    r"|give\s+(?:the\s+|your\s+)?answers?\s+(?:in|as)\b|answer\s+in\b|think\s+step\s+by\s+step\b)",
+    re.IGNORECASE,
+)
 
 
 def _remark(sentence: str) -> bool:
@@ -3038,7 +3052,7 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
     # asks ("Could you confirm if he is certified? I've heard mixed things.",
     # "电话是多少呢?我想打电话预定门票。").
     asked_at = [i for i, s in enumerate(sentences) if _is_question(s)]
-    if asked_at and all(_remark(s) for s in sentences[asked_at[-1] + 1 :]):
+    if asked_at and all(_remark(s) or _ANSWER_FORM.match(s) for s in sentences[asked_at[-1] + 1 :]):
         sentences = sentences[: asked_at[-1] + 1]
     last = sentences[-1] if sentences else t
     if solicited and _BY_REFERENCE.match(t):
