@@ -697,6 +697,10 @@ def _asks_to_act(question: str) -> bool:
     question = p["ask_info"].sub(" ", _AUX_WISH.sub(" ", _POLITE_ASK.sub("", question)))
     if _ADVICE.search(question):
         return False  # "Would you recommend I ask the tech...?" asks for advice: to be told
+    if _CJK.search(question) and _ZH_SOLVE_FOR.search(question):
+        return (
+            False  # "…你能求出每本故事书的体积是多少吗?": a word problem, to be told (session 20)
+        )
     if _asks_for_route(asked):
         return True  # "What is a quick route home?": to plan and navigate it (session 19)
     if _asks_to_recommend(question) or _asks_for_more(question) or _asks_for_list(question):
@@ -758,6 +762,11 @@ def _asks_to_act(question: str) -> bool:
 # has?", "Could you please provide the procedures for a child support case?"): to be told, session 17's ruling on "Can you provide …", whatever words stand
 # between the verb and its object (round 18's travellers); a list or items of a kind are
 # read before it (:func:`_asks_for_list`, :func:`_asks_for_more`).
+# A sentence that ends on a pronoun pointing back at what the turn told ("Please explain that.").
+_POINTS_BACK = re.compile(r"\b(?:that|this|it|them)\W*$", re.IGNORECASE)
+# A quantity to work out ("你能求出每本故事书的体积是多少吗?", "算出一共要多少钱"): a word problem
+# asks to be told its answer (session 20's quiz ruling), no act.
+_ZH_SOLVE_FOR = re.compile(r"(?:求|算|计算)出?[^，,。？?！!]{0,20}?(?:是多少|有多少|多少|几)")
 _TOLD_GIVEN = re.compile(
     r"\b(?:can|could|would|will)\s+you\s+(?:(?:please|also|kindly|just|now|then)\s+)*"
     r"(?:(?:provide|give|offer|share)\s+(?:me\s+|us\s+)?(?:with\s+)?"
@@ -3131,9 +3140,16 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
             # an opening that first asks for an act, then a question about it ("Go to the
             # documents folder. What does the last line of the first file look like?"):
             # the task, as an opening's need is
-            acts = context == "opening" and any(
-                p["request_start"].match(_PLEASE.sub("", s)) and not _is_question(s)
-                for s in sentences[:-1]
+            acts = (
+                context == "opening"
+                and any(
+                    p["request_start"].match(_PLEASE.sub("", s))
+                    and not _is_question(s)
+                    # "Please tell me about pearls. Where are they found?": telling of a named
+                    # topic, no act ("Please explain that." after a told fault points at it)
+                    and not (_tells(s) and not _POINTS_BACK.search(s))
+                    for s in sentences[:-1]
+                )
             )
             # a Chinese turn that asks the agent's help to act, whatever it asks after ("请帮我
             # 检查一下…的健身包…，还要看看它们的状态怎么样", "…你能帮我找到对应的赛季ID吗？或者有
