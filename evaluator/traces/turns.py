@@ -698,9 +698,8 @@ def _asks_to_act(question: str) -> bool:
     if _ADVICE.search(question):
         return False  # "Would you recommend I ask the tech...?" asks for advice: to be told
     if _CJK.search(question) and _ZH_SOLVE_FOR.search(question):
-        return (
-            False  # "…你能求出每本故事书的体积是多少吗?": a word problem, to be told (session 20)
-        )
+        # "…你能求出每本故事书的体积是多少吗?": a word problem, to be told (session 20)
+        return False
     if _asks_for_route(asked):
         return True  # "What is a quick route home?": to plan and navigate it (session 19)
     if _asks_to_recommend(question) or _asks_for_more(question) or _asks_for_list(question):
