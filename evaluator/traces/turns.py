@@ -700,6 +700,8 @@ def _asks_to_act(question: str) -> bool:
     if _CJK.search(question) and _ZH_SOLVE_FOR.search(question):
         # "…你能求出每本故事书的体积是多少吗?": a word problem, to be told (session 20)
         return False
+    if _TOPIC_FACTS.search(question):
+        return False  # "Can you list the issues with using …?": facts of a topic (session 20)
     if _asks_for_route(asked):
         return True  # "What is a quick route home?": to plan and navigate it (session 19)
     if _asks_to_recommend(question) or _asks_for_more(question) or _asks_for_list(question):
@@ -763,6 +765,15 @@ def _asks_to_act(question: str) -> bool:
 # read before it (:func:`_asks_for_list`, :func:`_asks_for_more`).
 # A sentence that ends on a pronoun pointing back at what the turn told ("Please explain that.").
 _POINTS_BACK = re.compile(r"\b(?:that|this|it|them)\W*$", re.IGNORECASE)
+# Facts of a named topic to be listed ("Can you list the issues with using a symmetric
+# probability distribution …?", "list the main advantages of …"): to be told, as session 18's
+# "other ethical implications" are (session 20); items of a kind to find stay a search.
+_TOPIC_FACTS = re.compile(
+    r"\blist\s+(?:the\s+|some\s+|all\s+)?(?:main\s+|key\s+|common\s+|possible\s+)?"
+    r"(?:issues|problems|advantages|disadvantages|benefits|drawbacks|pros\s+and\s+cons|differences"
+    r"|causes|risks|reasons|challenges|limitations)\s+(?:with|of|in|between|to)\b",
+    re.IGNORECASE,
+)
 # A quantity to work out ("你能求出每本故事书的体积是多少吗?", "算出一共要多少钱"): a word problem
 # asks to be told its answer (session 20's quiz ruling), no act.
 _ZH_SOLVE_FOR = re.compile(r"(?:求|算|计算)出?[^，,。？?！!]{0,20}?(?:是多少|有多少|多少|几)")
