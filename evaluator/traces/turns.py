@@ -3365,6 +3365,19 @@ _ROLE_PLAY = re.compile(
 )
 
 
+# The user's own things in an instruction's first sentence ("Explain why my card was charged
+# twice", "Describe what happened to our booking", "解释一下为什么我的订单还没发货"): no topic
+# handed over, the user's own situation, which the rules after the frame read.
+_EN_OWN = re.compile(r"\b(?:my|our|i\s+was|i\s+got|i\s+have|i['’]ve|we\s+were)\b", re.IGNORECASE)
+_ZH_OWN = re.compile(r"我的|我们的|我家|我买|我订|我下单|我在你们")
+# A customer's own standing, not a role to play ("As a loyal customer, what would you offer
+# me?"): asks as the customer (discounts, session 16).
+_OWN_ROLE = re.compile(
+    r"^\s*as\s+an?\s+(?:[\w-]+\s+){0,2}(?:customer|member|client|user|subscriber|patient|student)\b",
+    re.IGNORECASE,
+)
+
+
 def _instruction_frame(text: str) -> str | None:
     """The class an opening instruction's frame gives (session 20's rulings), or ``None``:
     ``question`` for a question handed over to answer and for a Chinese "describe / explain"
@@ -3374,10 +3387,14 @@ def _instruction_frame(text: str) -> str | None:
         return None
     if _ANSWER_FRAME.search(head[:200]):
         return "question"
-    if _ROLE_PLAY.match(head):
+    if _ROLE_PLAY.match(head) and not _OWN_ROLE.match(head):
         return "request"
     if _CJK.search(head[:20]):
         first = re.split(r"[。！？?!\n]", head, maxsplit=1)[0]
+        if _ZH_OWN.search(first):
+            # "解释一下为什么我的订单还没发货": the user's own order or account, a fault or a
+            # fact of it, which the rules above the frame read (session 14, session 18)
+            return None
         if _ZH_EXPLAIN.match(first):
             return "question"
         if _ZH_GIVEN.search(first) and _ZH_TASK_VERB.search(first):
@@ -3385,6 +3402,8 @@ def _instruction_frame(text: str) -> str | None:
         return None
     lines = head.split("\n", 1)
     first = lines[0].strip()
+    if _EN_OWN.search(first):
+        return None  # "Explain why I was charged twice": the user's own account, not a topic
     if _EN_EXPLAIN.match(first):
         # ... describing or summarising a text the turn gives is a task on it
         return "request" if _GIVEN_TEXT.search(first) else "question"
