@@ -783,7 +783,10 @@ _TOLD_GIVEN = re.compile(
     r"(?:(?:some|any|more|further|additional|a\s+few|the|a\s+bit\s+more)\s+)*"
     r"(?:details|information|info|insights?|advice|guidance|procedures?|process|steps|"
     r"requirements|an?\s+(?:estimate|idea|overview|"
-    r"sense|breakdown|rough\s+idea))\b|specify|clarify)\b",
+    r"sense|breakdown|rough\s+idea)"
+    # ... the names in a named thing ("Can you please provide me the names of the two players
+    # in the atomic bomb game?"): facts of it (session 20); names of some items stay a search
+    r"|names?\s+of\s+the)\b|specify|clarify)\b",
     re.IGNORECASE,
 )
 # "Show me …" with a fact of the user's own account or booking as its object ("Show me all my
