@@ -3321,6 +3321,12 @@ _ZH_EXPLAIN = re.compile(
     r"(?:描述|解释|简述|阐述|分析说明|说明一下|讲解)"
     r"|^\s*请?为(?:以下|下面|下列)[^，,:：。？?\n]{0,8}写[^，,:：。？?\n]{0,6}(?:解释|介绍|说明)"
 )
+# A named thing's name asked for, then what it is ("请给出中国即将发布的数字货币的名称，并简要介绍其特点"):
+# facts of it, to be told (session 20).
+_ZH_NAME_AND_TELL = re.compile(
+    r"^\s*请?(?:给出|说出|告诉我)[^，,。]{1,30}?的名(?:称|字)[，,]\s*(?:并|并且|再)?(?:简要|简单|详细)?地?"
+    r"(?:介绍|描述|解释|说明)"
+)
 # A Chinese task on material the turn gives ("从以下文章中提取…", "给定以下两个句子，判断…", "对于
 # 给定的问答对，判断…", "用5个步骤解决一个给定问题。"): an act and its product, a request (session
 # 20), whatever questions the material holds.
@@ -3399,6 +3405,9 @@ def _instruction_frame(text: str) -> str | None:
             # fact of it, which the rules above the frame read (session 14, session 18)
             return None
         if _ZH_EXPLAIN.match(first):
+            return "question"
+        if _ZH_NAME_AND_TELL.match(first):
+            # "请给出…的名称，并简要介绍其特点": a named thing's name and what it is, to be told
             return "question"
         if _ZH_GIVEN.search(first) and _ZH_TASK_VERB.search(first):
             return "request"
