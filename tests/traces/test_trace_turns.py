@@ -3310,3 +3310,15 @@ def test_an_instructions_frame_decides_its_class(text: str, kind: str) -> None:
 def test_thanks_with_a_promise_to_come_back_is_a_closing(text: str, previous: str) -> None:
     assert rule_turn(text, previous=previous) == "greeting"
     assert rule_turn(text, asked=True) == "greeting"
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # the names in a named thing, or its name and what it is, are facts of it (session 20)
+        ("Can you provide me the names of the three founders of the band?", "question"),
+        ("请给出世界上最高的山的名称，并简要介绍其特点。", "question"),
+    ],
+)
+def test_the_names_in_a_named_thing_are_facts_of_it(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="") == kind
