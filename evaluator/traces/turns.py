@@ -697,6 +697,11 @@ def _asks_to_act(question: str) -> bool:
     question = p["ask_info"].sub(" ", _AUX_WISH.sub(" ", _POLITE_ASK.sub("", question)))
     if _ADVICE.search(question):
         return False  # "Would you recommend I ask the tech...?" asks for advice: to be told
+    if _CJK.search(question) and _ZH_SOLVE_FOR.search(question):
+        # "…你能求出每本故事书的体积是多少吗?": a word problem, to be told (session 20)
+        return False
+    if _TOPIC_FACTS.search(question):
+        return False  # "Can you list the issues with using …?": facts of a topic (session 20)
     if _asks_for_route(asked):
         return True  # "What is a quick route home?": to plan and navigate it (session 19)
     if _asks_to_recommend(question) or _asks_for_more(question) or _asks_for_list(question):
@@ -734,6 +739,8 @@ def _asks_to_act(question: str) -> bool:
         return True  # "这个订单怎么没有物流信息了", "它为啥发不出去": a fault to fix (round 6)
     if _FAULT_WHY.search(question) or _FAULT_HOW.search(question):
         return True  # "Why did I fail to download the update?": the same fault, in English
+    if _CJK.search(asked) and _ZH_FIX.search(asked):
+        return True  # "下面的代码有什么错误？如何修复？": a fault to fix (session 20)
     if (
         _CJK.search(question)
         and _ZH_WHAT_WRONG.search(question)
@@ -756,13 +763,30 @@ def _asks_to_act(question: str) -> bool:
 # has?", "Could you please provide the procedures for a child support case?"): to be told, session 17's ruling on "Can you provide …", whatever words stand
 # between the verb and its object (round 18's travellers); a list or items of a kind are
 # read before it (:func:`_asks_for_list`, :func:`_asks_for_more`).
+# A sentence that ends on a pronoun pointing back at what the turn told ("Please explain that.").
+_POINTS_BACK = re.compile(r"\b(?:that|this|it|them)\W*$", re.IGNORECASE)
+# Facts of a named topic to be listed ("Can you list the issues with using a symmetric
+# probability distribution …?", "list the main advantages of …"): to be told, as session 18's
+# "other ethical implications" are (session 20); items of a kind to find stay a search.
+_TOPIC_FACTS = re.compile(
+    r"\blist\s+(?:the\s+|some\s+|all\s+)?(?:main\s+|key\s+|common\s+|possible\s+)?"
+    r"(?:issues|problems|advantages|disadvantages|benefits|drawbacks|pros\s+and\s+cons|differences"
+    r"|causes|risks|reasons|challenges|limitations)\s+(?:with|of|in|between|to)\b",
+    re.IGNORECASE,
+)
+# A quantity to work out ("你能求出每本故事书的体积是多少吗?", "算出一共要多少钱"): a word problem
+# asks to be told its answer (session 20's quiz ruling), no act.
+_ZH_SOLVE_FOR = re.compile(r"(?:求|算|计算)出?[^，,。？?！!]{0,20}?(?:是多少|有多少|多少|几)")
 _TOLD_GIVEN = re.compile(
     r"\b(?:can|could|would|will)\s+you\s+(?:(?:please|also|kindly|just|now|then)\s+)*"
     r"(?:(?:provide|give|offer|share)\s+(?:me\s+|us\s+)?(?:with\s+)?"
     r"(?:(?:some|any|more|further|additional|a\s+few|the|a\s+bit\s+more)\s+)*"
     r"(?:details|information|info|insights?|advice|guidance|procedures?|process|steps|"
     r"requirements|an?\s+(?:estimate|idea|overview|"
-    r"sense|breakdown|rough\s+idea))\b|specify|clarify)\b",
+    r"sense|breakdown|rough\s+idea)"
+    # ... the names in a named thing ("Can you please provide me the names of the two players
+    # in the atomic bomb game?"): facts of it (session 20); names of some items stay a search
+    r"|names?\s+of\s+the)\b|specify|clarify)\b",
     re.IGNORECASE,
 )
 # "Show me …" with a fact of the user's own account or booking as its object ("Show me all my
@@ -864,9 +888,18 @@ _WHAT_TO_DO = re.compile(
 # nothing is broken ("How can I take the MTR to the park?") asks to be told.
 _FAULT_HOW = re.compile(
     r"\bhow\s+(?:do|can|could|should|shall|would)\s+(?:i|we)\s+(?:\w+\s+)?"
-    r"(?:solve|fix|resolve|repair|sort\s+out|get\s+rid\s+of)\s+(?:the|this|that|it|my|these)\b",
+    r"(?:solve|fix|resolve|repair|sort\s+out|get\s+rid\s+of)\s+(?:the|this|that|it|my|these)\b"
+    # ... a faulty thing of a kind ("How can I fix a leaking roof?"), and saving a thing told
+    # gone wrong ("… now it has become runny … is there any way to salvage it?"): session 20
+    r"|\bhow\s+(?:do|can|could|should|shall|would)\s+(?:i|we)\s+(?:fix|repair|unclog|mend)\s+an?\s+"
+    r"(?:leaking|leaky|broken|cracked|clogged|flat|faulty|stuck|dripping|squeaky|jammed|frozen)\b"
+    r"|\b(?:is\s+there\s+(?:any|a)\s+way|how\s+(?:do|can|could)\s+(?:i|we))\s+(?:to\s+)?"
+    r"(?:salvage|rescue)\s+(?:it|this|that|them)\b",
     re.IGNORECASE,
 )
+# A Chinese ask to fix what is wrong ("下面的代码有什么错误？如何修复？"): help with the fault, a
+# request (session 14, session 20's given code).
+_ZH_FIX = re.compile(r"(?:如何|怎么|怎样|该如何)(?:修复|修正|改正|排除)")
 # A Chinese question asking what is wrong or what to do ("是怎么回事呢？", "有救吗？",
 # "怎么办", "到底是什么情况？") beside a device's or a line's fault ("上不去网", "死机了",
 # "划不开主屏幕", "无信号", "坏了"): round 12's Weibo customers report the fault to have it
@@ -917,7 +950,9 @@ _CHECK_WHETHER = re.compile(
 # do for me?", "How can you ensure he has 5 years of experience?"); a recommendation asked
 # so ("What would you recommend?") is read before it.
 _WH_MODAL = re.compile(
-    r"\b(?:what|how|where|which|who)\s+(?:else\s+)?(?:can|could|will|would)\s+you\b",
+    r"\b(?:what|how|where|which|who)\s+(?:else\s+)?(?:can|could|will|would)\s+you\b"
+    # "What factors would you consider when designing …?": what the agent thinks (session 20)
+    r"|\bwhat\s+(?:factors|steps|things|aspects|principles)\s+(?:would|should)\s+you\s+consider\b",
     re.IGNORECASE,
 )
 # A wh-word before "can I": what the user may do is asked to be told ("How many bags can I
@@ -1510,6 +1545,18 @@ def _wishes_for_item(sentence: str) -> bool:
 
 
 _ONE = frozenset({"one", "ones", "anything"})
+
+
+# How the answer should be given, after the question ("Try to explain your answer.", "Your
+# explanation should take the reader through your reasoning step-by-step.", "give answer in
+# full sentence points if possible"): the form of the answer asked, no act of its own; the
+# question before it decides (session 20's quiz ruling).
+_ANSWER_FORM = re.compile(
+    r"\s*(?:(?:please|try\s+to|also|and)\s+)*(?:explain\s+your\s+(?:answer|reasoning)"
+    r"|show\s+your\s+(?:work|reasoning)|(?:your|the)\s+(?:answer|explanation)\s+should\b"
+    r"|give\s+(?:the\s+|your\s+)?answers?\s+(?:in|as)\b|answer\s+in\b|think\s+step\s+by\s+step\b)",
+    re.IGNORECASE,
+)
 
 
 def _remark(sentence: str) -> bool:
@@ -2945,6 +2992,10 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         )  # a simulated user's stop signal: "###STOP###", "FINISHED", "[END]"
     if _QA_PAIR.match(t):
         return "other", "qa_pair"  # "Q: Why are blueberries blue? A: Because …": handed over
+    if context in ("opening", "none", "open"):
+        framed = _instruction_frame(text or "")
+        if framed is not None:
+            return framed, "instruction_frame"
     # after a recap to confirm, "Actually", "Sorry, no" open a correction: an answer
     shift = p["shift"] if context != "confirm" else _NEVER
     if _SARCASM.search(t) and not any(
@@ -3023,7 +3074,7 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
     # asks ("Could you confirm if he is certified? I've heard mixed things.",
     # "电话是多少呢?我想打电话预定门票。").
     asked_at = [i for i, s in enumerate(sentences) if _is_question(s)]
-    if asked_at and all(_remark(s) for s in sentences[asked_at[-1] + 1 :]):
+    if asked_at and all(_remark(s) or _ANSWER_FORM.match(s) for s in sentences[asked_at[-1] + 1 :]):
         sentences = sentences[: asked_at[-1] + 1]
     last = sentences[-1] if sentences else t
     if solicited and _BY_REFERENCE.match(t):
@@ -3102,9 +3153,16 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
             # an opening that first asks for an act, then a question about it ("Go to the
             # documents folder. What does the last line of the first file look like?"):
             # the task, as an opening's need is
-            acts = context == "opening" and any(
-                p["request_start"].match(_PLEASE.sub("", s)) and not _is_question(s)
-                for s in sentences[:-1]
+            acts = (
+                context == "opening"
+                and any(
+                    p["request_start"].match(_PLEASE.sub("", s))
+                    and not _is_question(s)
+                    # "Please tell me about pearls. Where are they found?": telling of a named
+                    # topic, no act ("Please explain that." after a told fault points at it)
+                    and not (_tells(s) and not _POINTS_BACK.search(s))
+                    for s in sentences[:-1]
+                )
             )
             # a Chinese turn that asks the agent's help to act, whatever it asks after ("请帮我
             # 检查一下…的健身包…，还要看看它们的状态怎么样", "…你能帮我找到对应的赛季ID吗？或者有
@@ -3240,6 +3298,131 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
     if not asked and _RUN_ON_WH.search(t):
         return "question", "run_on_wh"  # "I can change day what other days are available"
     return ("answer" if asked else "other"), "fallback"
+
+
+# An instruction's frame (session 20's rulings, round 21's instruction sets). "Answer the
+# following question", a quiz's choice or a problem's answer asked for hands the agent a
+# question: what it asks, to be told ("请回答以下问题:印度尼西亚的首都是哪里？", "请给出以下数学问题
+# 的答案：…", "请从以下选项中选择所有适用的选项:…", "Select the correct option").
+_ANSWER_FRAME = re.compile(
+    r"^\s*请?(?:根据(?:以下|下面|下列)[^，,:：。？?\n]{0,6}?)?(?:回答|解答)(?:以下|下面|下列|这个|这道)"
+    r"[^，,:：。？?\n]{0,4}问题"
+    r"|^\s*请?(?:根据(?:以下|下面|下列)问题)?(?:给出|提供)(?:以下|下面|下列)?[^，,:：。？?\n]{0,4}?的?答案"
+    r"|^\s*请?从(?:以下|下面|下列|给出的)选项中选(?:择|出)"
+    r"|\b(?:answer\s+the\s+following\s+question|select\s+the\s+correct\s+(?:option|answer)"
+    r"|choose\s+the\s+correct\s+(?:option|answer))\b",
+    re.IGNORECASE,
+)
+# A Chinese imperative that asks to be told what a named thing is, how it works or why it
+# matters ("描述法国大革命的影响。", "给我解释量子力学。", "用自己的话解释以下词汇：", "简述下面这段代码的功
+# 能", "请分析说明下列历史事件："): to be told, a question (session 20).
+_ZH_EXPLAIN = re.compile(
+    r"^\s*(?:请|给我|为我|向我|用自己的话|用简单的语言|简要地?|简单地?|详细地?)*"
+    r"(?:描述|解释|简述|阐述|分析说明|说明一下|讲解)"
+    r"|^\s*请?为(?:以下|下面|下列)[^，,:：。？?\n]{0,8}写[^，,:：。？?\n]{0,6}(?:解释|介绍|说明)"
+)
+# A named thing's name asked for, then what it is ("请给出中国即将发布的数字货币的名称，并简要介绍其特点"):
+# facts of it, to be told (session 20).
+_ZH_NAME_AND_TELL = re.compile(
+    r"^\s*请?(?:给出|说出|告诉我)[^，,。]{1,30}?的名(?:称|字)[，,]\s*(?:并|并且|再)?(?:简要|简单|详细)?地?"
+    r"(?:介绍|描述|解释|说明)"
+)
+# A Chinese task on material the turn gives ("从以下文章中提取…", "给定以下两个句子，判断…", "对于
+# 给定的问答对，判断…", "用5个步骤解决一个给定问题。"): an act and its product, a request (session
+# 20), whatever questions the material holds.
+_ZH_GIVEN = re.compile(r"给定|(?:以下|下面|下列)(?:的)?(?!问题)")
+_ZH_TASK_VERB = re.compile(
+    r"筛选|提取|找出|判断|分成|分类|归类|排序|翻译|改写|重写|总结|摘要|概括|解决|修改|纠正|改正|生成|续写|写一"
+)
+# An English instruction that works on material the turn gives after it, on its next lines or
+# in quotes ("Correct the transcription of an excerpt containing errors.\n\n…", "Respond to
+# the last text in the chat …", "Simplify \"…\""): a request, whatever questions the material
+# holds (session 20).
+_EN_TASK = re.compile(
+    r"^\s*(?:please\s+)?(?:(?:for\s+\w+ing\s+[^,.?\n]{1,30},\s*)?"
+    r"(?:correct|simplify|respond|reply|rewrite|paraphrase|translate|summari[sz]e|extract|classify"
+    r"|categori[sz]e|sort|filter|edit|proofread|convert|complete|continue|think\s+of|come\s+up\s+with"
+    r"|generate|write|compose|create|make|rank|rate|identify|detect|find|determine|decide|judge"
+    r"|label|tag|fix|improve|shorten|expand)\b)",
+    re.IGNORECASE,
+)
+# An English imperative that asks to be told what a named thing, concept or word is, how it
+# works or what its story is ("Explain sarcoidosis to me …", "Discuss the origins and history
+# of the word …", "Give a brief summary of the movie or series' plot."): to be told, a
+# question (session 20), as session 17's "Tell me more about …" a named item is.
+_EN_EXPLAIN = re.compile(
+    r"^\s*(?:please\s+)?(?:explain|describe|discuss|outline|elaborate\s+on"
+    r"|give\s+(?:me\s+)?an?\s+(?:brief\s+|short\s+|quick\s+)?(?:summary|overview|description"
+    r"|explanation|history)\s+of)\b",
+    re.IGNORECASE,
+)
+# A text the turn hands over ("Describe the content of the article in a brief manner."):
+# describing it is a task on given material (session 20).
+_GIVEN_TEXT = re.compile(
+    r"\b(?:article|text|passage|paragraph|excerpt|e-?mail|document|transcript|conversation|chat"
+    r"|essay|poem|review|sentence|content)s?\b",
+    re.IGNORECASE,
+)
+# Role play: the agent asked to speak as someone or in a made-up situation ("As a pirate
+# captain, what would you say …?", "If you were a Shakespearean character, how would you …?",
+# "Assume a role of master psychologist."): writing in that voice, a request (session 20).
+_ROLE_PLAY = re.compile(
+    r"^\s*(?:(?:as|if\s+you\s+were)\s+an?\s+[^,?.\n]{1,40},\s*(?:what|how)\s+would\s+you\b"
+    r"|assume\s+(?:a|the)\s+role\b|pretend\s+(?:that\s+)?(?:you\s+are|to\s+be)\b"
+    r"|imagine\s+you\s+are\s+an?\b|act\s+as\s+an?\b)",
+    re.IGNORECASE,
+)
+
+
+# The user's own things in an instruction's first sentence ("Explain why my card was charged
+# twice", "Describe what happened to our booking", "解释一下为什么我的订单还没发货"): no topic
+# handed over, the user's own situation, which the rules after the frame read.
+_EN_OWN = re.compile(r"\b(?:my|our|i\s+was|i\s+got|i\s+have|i['’]ve|we\s+were)\b", re.IGNORECASE)
+_ZH_OWN = re.compile(r"我的|我们的|我家|我买|我订|我下单|我在你们")
+# A customer's own standing, not a role to play ("As a loyal customer, what would you offer
+# me?"): asks as the customer (discounts, session 16).
+_OWN_ROLE = re.compile(
+    r"^\s*as\s+an?\s+(?:[\w-]+\s+){0,2}(?:customer|member|client|user|subscriber|patient|student)\b",
+    re.IGNORECASE,
+)
+
+
+def _instruction_frame(text: str) -> str | None:
+    """The class an opening instruction's frame gives (session 20's rulings), or ``None``:
+    ``question`` for a question handed over to answer and for a Chinese "describe / explain"
+    of a named thing, ``request`` for a task on material the turn gives and for role play."""
+    head = text.lstrip()
+    if not head:
+        return None
+    if _ANSWER_FRAME.search(head[:200]):
+        return "question"
+    if _ROLE_PLAY.match(head) and not _OWN_ROLE.match(head):
+        return "request"
+    if _CJK.search(head[:20]):
+        first = re.split(r"[。！？?!\n]", head, maxsplit=1)[0]
+        if _ZH_OWN.search(first):
+            # "解释一下为什么我的订单还没发货": the user's own order or account, a fault or a
+            # fact of it, which the rules above the frame read (session 14, session 18)
+            return None
+        if _ZH_EXPLAIN.match(first):
+            return "question"
+        if _ZH_NAME_AND_TELL.match(first):
+            # "请给出…的名称，并简要介绍其特点": a named thing's name and what it is, to be told
+            return "question"
+        if _ZH_GIVEN.search(first) and _ZH_TASK_VERB.search(first):
+            return "request"
+        return None
+    lines = head.split("\n", 1)
+    first = lines[0].strip()
+    if _EN_OWN.search(first):
+        return None  # "Explain why I was charged twice": the user's own account, not a topic
+    if _EN_EXPLAIN.match(first):
+        # ... describing or summarising a text the turn gives is a task on it
+        return "request" if _GIVEN_TEXT.search(first) else "question"
+    material = len(lines) > 1 and bool(lines[1].strip())
+    if "?" in first or not (material or re.match(r"^\s*\w+\s+[\"“]", first)):
+        return None
+    return "request" if _EN_TASK.match(first) else None
 
 
 # Saying the user does not know what to do ("我不知道该怎么办", "我也不知道该怎么做", "I don't know

@@ -3251,3 +3251,74 @@ def test_a_need_to_find_out_and_display_a_fact_ask_to_be_told(text: str, kind: s
 )
 def test_a_fault_told_after_an_offer_of_help_is_a_request(text: str, kind: str) -> None:
     assert rule_turn(text, previous="Hi! How can I help you today?") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a question handed over to answer, a quiz or a word problem asks what it asks
+        # (session 20)
+        ("请回答以下问题:秘鲁的首都是哪里？", "question"),
+        ("请给出以下问题的答案:“太阳系有几颗行星？”", "question"),
+        ("Answer the following question.\n\nWhat is the capital of Peru?", "question"),
+        ("一辆车每小时行驶60千米，你能算出3小时一共行驶多少千米吗?", "question"),
+        ("How far is the Moon? Try to explain your answer.", "question"),
+        # describe / explain a named thing asks to be told ...
+        ("解释一下光合作用。", "question"),
+        ("描述工业革命的影响", "question"),
+        ("Explain how vaccines work", "question"),
+        ("Discuss the history of the printing press.", "question"),
+        ("Please tell me about volcanoes. Where are they found?", "question"),
+        # ... a task on material the turn gives is a request, whatever questions it holds
+        ("Summarise the text below.\n\nWhy do cats purr? Nobody knows for sure.", "request"),
+        ("Describe the content of the email in one line.\n\nHi Bob, can we meet?", "request"),
+        ("Translate into French:\n\nWhere is the station?", "request"),
+        ("给定以下两个问题，判断它们是否相同。\n1. 你好吗？\n2. 你还好吗？", "request"),
+        ("从以下句子中提取所有的地名：我去了北京和上海。", "request"),
+        # role play asks for writing in a voice
+        ("Pretend you are a tour guide in Rome: what would you tell us?", "request"),
+        ("As a medieval knight, how would you greet the king?", "request"),
+        # listing facts of a named topic asks to be told
+        ("Can you list the drawbacks of nuclear power?", "question"),
+        # fixing a faulty thing of the user's own asks help with the fault (session 14)
+        ("How can I fix a dripping tap?", "request"),
+        ("这段代码报错了，如何修复？", "request"),
+    ],
+)
+def test_an_instructions_frame_decides_its_class(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="") == kind
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # thanks, or the need met, beside a promise or plan to come back closes (session 20)
+        "Thanks, that's all I needed. I'll be in touch!",
+        "Great, thanks! I'll let you know.",
+        "Thanks a lot, I'll get back to you tomorrow.",
+        "谢谢，有问题我再联系你",
+    ],
+)
+@pytest.mark.parametrize(
+    "previous",
+    [
+        "Your refund has been issued. Is there anything else I can help with?",
+        "Here is the recipe you asked for.",
+        "Would you like me to email you the receipt?",
+    ],
+)
+def test_thanks_with_a_promise_to_come_back_is_a_closing(text: str, previous: str) -> None:
+    assert rule_turn(text, previous=previous) == "greeting"
+    assert rule_turn(text, asked=True) == "greeting"
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # the names in a named thing, or its name and what it is, are facts of it (session 20)
+        ("Can you provide me the names of the three founders of the band?", "question"),
+        ("请给出世界上最高的山的名称，并简要介绍其特点。", "question"),
+    ],
+)
+def test_the_names_in_a_named_thing_are_facts_of_it(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="") == kind
