@@ -226,6 +226,11 @@ HEDGE_SETS = (
     # home-appliance after-sales assistant with some order-system results); the owner
     # measures it once
     ("hedges_sealed_r22.jsonl", "sealed round-22 set (never tuned, never trained on)"),
+    # session 20: labelled on s20-sealed23 by a helper who never read or ran a detector
+    # (an open LLM's function-calling conversations with a retrieval tool and the passages
+    # it returns, ChatGPT's Chinese counselling conversations of SmileChat, no result); the
+    # owner measures it once
+    ("hedges_sealed_r23.jsonl", "sealed round-23 set (never tuned, never trained on)"),
     # session 15: LLM recommender, shop-advisor and sales agents (CRS Arena's ChatGPT movie
     # recommender, a RAG brewing-shop assistant and its ChatGPT baseline, SalesGPT), labelled
     # and committed by advice15 before any detector ran on them; held out, then the advice

@@ -71,6 +71,7 @@ def test_every_row_names_its_source_file() -> None:
         "hedges_sealed_r20.jsonl",
         "hedges_sealed_r21.jsonl",
         "hedges_sealed_r22.jsonl",
+        "hedges_sealed_r23.jsonl",
         "hedges_thoughts_r14.jsonl",
         "hedges_advice.jsonl",
         "hedges_cs16.jsonl",
@@ -96,6 +97,7 @@ def test_every_row_names_its_source_file() -> None:
         "turns_sealed_r20.jsonl",
         "turns_sealed_r21.jsonl",
         "turns_sealed_r22.jsonl",
+        "turns_sealed_r23.jsonl",
         "turns_train_r8.jsonl",
         "turns_cs16.jsonl",
     ):
@@ -339,6 +341,11 @@ HELD_OUT_HEDGE_FLOORS = {
     # 0.776). A second labeller, blind, scores 0.757 / 0.966 against the first. At the end of
     # session 19 (its rulings and rules on round 20, both models retrained): unchanged
     "hedges_sealed_r22.jsonl": (0.3, 0.31),
+    # sealed round 23 (session 20: an open LLM's function-calling conversations with a
+    # retrieval tool and its passages, ChatGPT's Chinese counselling conversations of
+    # SmileChat), labelled by a helper who never read or ran a detector. Placeholder: owner
+    # measures once at session end
+    "hedges_sealed_r23.jsonl": (0.0, 0.0),
     # the advice set (session 15: LLM recommender, shop-advisor and sales agents: CRS Arena's
     # ChatGPT movie recommender, a RAG brewing-shop assistant and its ChatGPT baseline,
     # SalesGPT), labelled and committed before any detector ran on them: 0.679 / 0.864 on the
@@ -529,6 +536,9 @@ HELD_OUT_TURN_FLOORS = {
     # 0.637 with session 19's starting rules (EN 0.560, ZH 0.776; the model 0.713), unchanged at
     # its end; two labellers agree on 0.980
     "turns_sealed_r22.jsonl": 0.63,
+    # sealed round 23 (the function-calling conversations' users, SmileChat's clients).
+    # Placeholder: owner measures once at session end
+    "turns_sealed_r23.jsonl": 0.0,
 }
 
 
