@@ -606,6 +606,7 @@ def test_held_out_task_conversations_are_large_enough_and_bilingual() -> None:
         ("agreement_sealed_r20.jsonl", 325 + 315),
         ("agreement_sealed_r21.jsonl", 300 + 300),
         ("agreement_sealed_r22.jsonl", 300 + 300),
+        ("agreement_sealed_r23.jsonl", 300 + 300),
     ],
 )
 def test_labeller_agreement_rows_match_the_labelled_sets(name: str, size: int) -> None:
@@ -663,6 +664,11 @@ def test_labeller_agreement_floors() -> None:
         # first, 37 second; EN kappa 0.906, ZH 0.740: the second hedges 7 more Chinese
         # replies), turns 0.980 (kappa 0.944; EN 1.000, ZH 0.944)
         ("agreement_sealed_r22.jsonl", 0.82, 0.94, (0.75, 0.96)),
+        # Sealed round 23 (session 20; an LLM's retrieval-agent conversations with the passages
+        # returned, ChatGPT's Chinese counselling conversations): hedges kappa 0.923, 0.935 /
+        # 0.935 (46 hedged by each; EN all alike, ZH kappa 0.864), turns 0.943 (kappa 0.890; EN
+        # 0.993, all but one a question; ZH 0.893)
+        ("agreement_sealed_r23.jsonl", 0.92, 0.88, (0.93, 0.93)),
     ],
 )
 def test_labeller_agreement_on_rounds_nobody_ruled_on(
