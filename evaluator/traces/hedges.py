@@ -1567,6 +1567,9 @@ def _rule(
         return "month"  # "on May 25th", "closed in May": the month, not the modal
     if _quoted(text, h.start, h.end):
         return "quoted"  # "Notes: “card may be in the airport”": the user's words, example text
+    answered = _answer_rule(text, h, c_lo, c_hi, s_lo, s_hi)
+    if answered:
+        return answered  # session 20's rulings (round 21's answers from general knowledge)
     advice = _advice(text, h, kind, c_lo, c_hi, s_lo, s_hi)
     if advice:
         return advice  # the advice set: what an option means for the user, not the task's facts
@@ -2142,7 +2145,9 @@ def _rule(
             if value and _averaged(text, value, latest_result):
                 return "approx_worked"  # "平均价格约为4.50元" from daily prices 4.45-4.55
             # a root or a sine anywhere in the sentence: "l=√(72w)，…，约等于8.49:1"
-            if _MATH.search(text, s_lo, s_hi) or (value and _worked(text, h.start, value)):
+            if _MATH.search(text, s_lo, s_hi) or (
+                value and (_worked(text, h.start, value) or _computed(text, s_lo, h.start, value))
+            ):
                 return "approx_worked"  # "approximately cos(45°)", "from 81,797 to 82,959, around 1,162"
             if after and value and _rounded_or_converted(text, after.end(1), value, latest_result):
                 return "approx_converted"  # "around 15°C" after 15.3, "15°C, which is approximately 59°F"
@@ -3802,6 +3807,83 @@ def _worked(text: str, start: int, number: str) -> bool:
             if abs(abs(a - b) - value) <= tolerance or abs(a + b - value) <= tolerance:
                 return True
     return False
+
+
+# Session 20's computation ruling (round 21's answers): a figure the text states, digits
+# inside a Chinese sentence too ("22除以7约为3.14"), not the digits of a word or an id.
+_OPERAND = re.compile(
+    r"(?<![A-Za-z\d.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![A-Za-z\d.,])\d+(?:\.\d+)?"
+)
+# A sentence that divides, multiplies or averages: an operator, or a word for one.
+_ARITHMETIC = re.compile(
+    r"[/×÷*=]|\d\s*x\s*[$€£¥]?\d|\b(?:divided|divide|divides|dividing|split|splitting|"
+    r"shared|per|each|times|multiplied|multiply|average|mean|comes?\s+to|works?\s+out)\b|"
+    r"除以|乘以|乘|除|平均|每|合计|合計|总共|總共|一共",
+    re.IGNORECASE,
+)
+
+
+def _decimals(number: str) -> int:
+    return len(number.rpartition(".")[2]) if "." in number else 0
+
+
+def _computed(text: str, s_lo: int, start: int, number: str) -> bool:
+    """True when the approximate ``number`` is one the sentence works out from figures it
+    states before ``start``: a rounding of the figure just before it ("$38.97, or roughly
+    $39"), or, in a sentence that divides or multiplies, a quotient, a product or the mean
+    of its figures ("$250 split among 6 people comes to approximately $41.67 each", "22除以7
+    约为3.14"). Session 20's ruling: a computation, not an estimate."""
+    try:
+        value = float(number.replace(",", ""))
+    except ValueError:
+        return False
+    tolerance = 0.5 * 10 ** -_decimals(number) + 1e-9
+    lo = max(s_lo, start - _OPERANDS_CHARS)
+    said = [m.group() for m in _OPERAND.finditer(text, lo, start)][-_OPERANDS:]
+    figures = [float(f.replace(",", "")) for f in said]
+    # a rounding: the figure just before, more precise than the approximate one
+    for f, x in zip(said[-2:], figures[-2:], strict=True):
+        if _decimals(f) > _decimals(number) and abs(x - value) <= tolerance:
+            return True
+    if not figures or _ARITHMETIC.search(text, lo, start) is None:
+        return False
+    if len(figures) > 1 and abs(sum(figures) / len(figures) - value) <= tolerance:
+        return True
+    for i, a in enumerate(figures):
+        for b in figures[i + 1 :]:
+            if abs(a * b - value) <= tolerance:
+                return True
+            if b and abs(a / b - value) <= tolerance:
+                return True
+            if a and abs(b / a - value) <= tolerance:
+                return True
+    return False
+
+
+# Session 20's rulings, read on round 21 (GPT-3.5 and ChatGPT answering instructions with
+# no tool). 应该是 / "should be" before the arithmetic it concludes ("剩下的应该是6颗糖- 3颗糖 =
+# 3颗糖"): the computation's result, no guess.
+_WORKED_AFTER = re.compile(
+    r"\s*(?:是|為|为|be)?[^，,。；;\n=]{0,16}?\d[^，,。；;\n=]{0,16}?[-+−×÷*/][^，,。；;\n=]{0,24}?=",
+    re.IGNORECASE,
+)
+_SHOULD = frozenset({"应该", "應該", "should", "should be"})
+# A supposition that sets up a worked solution ("假设全长为x千米", "假设8条全是大船"): the text
+# solves an equation (an operator between two terms, and "=" or 解得).
+_SUPPOSITIONS = frozenset({"假设", "假設", "assume", "assuming", "suppose", "let's assume"})
+_OPERATION = re.compile(r"[\w)）]\s*[-+−×÷*/]\s*[\w(（]")
+_SOLVED = re.compile(r"=|解得")
+
+
+def _answer_rule(text: str, h: HedgeMatch, c_lo: int, c_hi: int, s_lo: int, s_hi: int) -> str:
+    """The session-20 rule that reads ``h`` as no hedge, or ``""``: the computation case
+    (GUIDELINE, "Rulings of session 20")."""
+    phrase = h.phrase.lower()
+    if phrase in _SHOULD and _WORKED_AFTER.match(text, h.end, c_hi):
+        return "approx_worked"  # "应该是6颗糖- 3颗糖 = 3颗糖": the computation concluded
+    if phrase in _SUPPOSITIONS and _OPERATION.search(text) and _SOLVED.search(text, h.end):
+        return "approx_worked"  # "假设全长为x千米 … x/4 + 1 = x/2": a step of the solution
+    return ""
 
 
 # A modal with a predicate that states what a rule allows or costs: "may be eligible for",

@@ -1951,3 +1951,27 @@ def test_a_diseases_unknown_cause_is_no_missing_information() -> None:
     assert _hedged("你好，特发性血小板减少性紫癜一般是原因不清楚的自身免疫病。") == []
     # ... this case's cause not yet known stays missing information
     assert _hedged("你这个头痛原因还不清楚，需要做检查。") != []
+
+
+def test_an_approximation_on_a_value_the_message_works_out_is_a_computation() -> None:
+    # session 20's ruling (round 21): a quotient, a product or a mean of the figures the
+    # sentence states, with an approximation word, is the computation case, not an estimate
+    assert _hedged("$250 split among 6 people comes to approximately $41.67 per person.") == []
+    assert _hedged("圆周率可以用22除以7来近似，22除以7约为3.14。") == []
+    assert _hedged("The average of 4, 8 and 9 is about 7.") == []
+    assert _hedged("Each of the 7 friends pays 100/7, which is approximately 14.29 dollars.") == []
+    # ... a rounding of the figure just worked out, and "rounded to", are no estimates
+    assert _hedged("The total is 3 x $12.99 = $38.97, or roughly $39.") == []
+    assert _hedged("$250 / 6 = 41.666..., rounded to $41.67 per person.") == []
+    # ... a value the message does not work out stays an estimate
+    assert _hedged("The tower is approximately 300 metres tall.") == ["approximately"]
+    assert _hedged("It has 3 rooms, and each costs about $120.") == ["about $1"]
+
+
+def test_should_before_worked_arithmetic_and_a_supposition_in_a_solution_compute() -> None:
+    # 应该是 concluding the arithmetic it shows, and 假设 setting up a worked solution
+    assert _hedged("因此，小明剩下的糖果数量应该是6颗糖- 3颗糖 = 3颗糖。") == []
+    assert _hedged("假设大堤的全长为x千米。剩下1千米，即x/4 + 1 = x/2，解得x=4千米。") == []
+    # ... 应该是 concluding a fact, and 假设 filling a value the user left out, stay guesses
+    assert _hedged("你这种情况应该是感冒了。") == ["应该"]
+    assert _hedged("这里假设用户指的是上周的订单。") == ["假设"]
