@@ -3867,22 +3867,79 @@ _WORKED_AFTER = re.compile(
     r"\s*(?:是|為|为|be)?[^，,。；;\n=]{0,16}?\d[^，,。；;\n=]{0,16}?[-+−×÷*/][^，,。；;\n=]{0,24}?=",
     re.IGNORECASE,
 )
+# 应该是 / 应该属于 conclude a fact ("我认为你应该是感冒了"): still a guess after 我认为.
+_CONCLUDES = re.compile(
+    r"\s*(?:是|属于|屬於|就是|会|會|没|沒|不|有|已|还|還|能|可以|be\b|have\b|not\b)", re.IGNORECASE
+)
 _SHOULD = frozenset({"应该", "應該", "should", "should be"})
 # A supposition that sets up a worked solution ("假设全长为x千米", "假设8条全是大船"): the text
 # solves an equation (an operator between two terms, and "=" or 解得).
 _SUPPOSITIONS = frozenset({"假设", "假設", "assume", "assuming", "suppose", "let's assume"})
 _OPERATION = re.compile(r"[\w)）]\s*[-+−×÷*/]\s*[\w(（]")
 _SOLVED = re.compile(r"=|解得")
+# A letter or an e-mail drafted for the user: a salutation or a subject line, and a
+# placeholder for the user to fill ("[Your Name]"); its words are text to be copied.
+_LETTER = re.compile(r"^\s*(?:Subject:|Dear\s)", re.IGNORECASE | re.MULTILINE)
+_PLACEHOLDER = re.compile(r"\[(?:Your|Recipient|Company|Name)[^\]\n]{0,40}\]", re.IGNORECASE)
+# The answerer's judgement the task asks for: "我认为吸烟应该在公共场所被禁止", "我认为这本书可以被
+# 归类为文学作品", "I think it should be banned": an opinion, an argument, a classification.
+_OPINION_ASKED = re.compile(
+    r"[，,]?[^。！？!?;；\n]{0,40}?(?:(?:应该|應該|应当|應當)(?!是|属于|屬於|就是|会|會|没|沒|不|有|已|还|還|能|可以)|有必要|可以(?:被)?(?:归类|歸類|归为|歸為|"
+    r"分类|分類|视为|視為|看作|称为|稱為))|"
+    r"(?:\s+\w+){0,8}?\s+(?:should|ought\s+to)\b|"
+    r"(?:\s+\w+){0,8}?\s+(?:can|could)\s+be\s+(?:classified|categori[sz]ed|considered)\b",
+    re.IGNORECASE,
+)
+# A refusal on policy or taste: copyright ("verbatim lyrics") in the sentence, or the
+# sentence after it naming sensitivity or harm ("It's important to approach the topic of death
+# with sensitivity"): the answerer's policy, no missing fact.
+_REFUSES = re.compile(r"can(?:no|['\u2019])t\s+provide|unable\s+to\s+provide", re.IGNORECASE)
+_POLICY_OBJECT = re.compile(r"\b(?:verbatim|copyright(?:ed)?|word[- ]for[- ]word)\b", re.IGNORECASE)
+_POLICY_REASON = re.compile(
+    r"\b(?:sensitiv\w*|respect\w*|(?:in)?appropriate|offensive|harmful|ethical|unethical)\b",
+    re.IGNORECASE,
+)
+# The answerer's imagined act: "I would likely convey my emotions" (role-play, "If you were…").
+_IMAGINED = re.compile(r"\bI\s+would\s+$", re.IGNORECASE)
+# 应该是 / "should be" correcting a given code's name: "self.heigh 应该是 self.height".
+_CODE_BEFORE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+[`'\"]?\s*$")
+_CODE_AFTER = re.compile(
+    r"\s*(?:是|為|为|be)?\s*[`'\"]?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+", re.IGNORECASE
+)
 
 
 def _answer_rule(text: str, h: HedgeMatch, c_lo: int, c_hi: int, s_lo: int, s_hi: int) -> str:
-    """The session-20 rule that reads ``h`` as no hedge, or ``""``: the computation case
-    (GUIDELINE, "Rulings of session 20")."""
+    """The session-20 rule that reads ``h`` as no hedge, or ``""``: the computation case,
+    the answerer's own judgement or imagined act, a drafted letter, a refusal on policy and a
+    correction of given code (GUIDELINE, "Rulings of session 20")."""
     phrase = h.phrase.lower()
     if phrase in _SHOULD and _WORKED_AFTER.match(text, h.end, c_hi):
         return "approx_worked"  # "应该是6颗糖- 3颗糖 = 3颗糖": the computation concluded
     if phrase in _SUPPOSITIONS and _OPERATION.search(text) and _SOLVED.search(text, h.end):
         return "approx_worked"  # "假设全长为x千米 … x/4 + 1 = x/2": a step of the solution
+    if (
+        phrase in _SHOULD
+        and _CODE_BEFORE.search(text, c_lo, h.start)
+        and _CODE_AFTER.match(text, h.end, c_hi)
+    ):
+        return "correction"  # "self.heigh 应该是 self.height": the fix, no guess
+    if _LETTER.search(text) and _PLACEHOLDER.search(text):
+        return "quoted"  # "I believe that a collaboration…" in an e-mail drafted for the user
+    if _OPINION.fullmatch(h.match) and _OPINION_ASKED.match(text, h.end, s_hi):
+        return "judgement"  # "我认为吸烟应该在公共场所被禁止": the opinion the task asks for
+    opinion = _OPINION.search(text, s_lo, h.start) if phrase in _SHOULD else None
+    if (
+        opinion
+        and _OPINION_ASKED.match(text, opinion.end(), s_hi)
+        and not _CONCLUDES.match(text, h.end)
+    ):
+        return "judgement"  # the 应该 of that opinion: what ought to be, no conclusion
+    if h.kind == "missing" and _REFUSES.fullmatch(h.match):
+        nxt = text[s_hi : s_hi + 200]
+        if _POLICY_OBJECT.search(text, s_lo, s_hi) or _POLICY_REASON.search(nxt):
+            return "missing_capability"  # "I can't provide verbatim lyrics": policy
+    if h.language == "en" and h.kind == "guess" and _IMAGINED.search(text, c_lo, h.start):
+        return "own_step"  # "I would likely convey my emotions": the answerer's imagined act
     return ""
 
 

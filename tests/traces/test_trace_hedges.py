@@ -1975,3 +1975,35 @@ def test_should_before_worked_arithmetic_and_a_supposition_in_a_solution_compute
     # ... 应该是 concluding a fact, and 假设 filling a value the user left out, stay guesses
     assert _hedged("你这种情况应该是感冒了。") == ["应该"]
     assert _hedged("这里假设用户指的是上周的订单。") == ["假设"]
+
+
+def test_the_answerers_own_judgement_asked_for_is_no_guess() -> None:
+    # session 20's ruling: "我认为" before the opinion, the argument or the classification
+    # the task asks for, and the 应该 of that opinion, claim no fact
+    assert _hedged("我认为吸烟应该在公共场所被禁止，因为二手烟有害。") == []
+    assert _hedged("因此，我认为这本书可以被归类为文学作品。") == []
+    # ... "I think" concluding a fact stays a guess
+    assert _hedged("这个不太好说，但我认为应该没有关系") != []
+    assert _hedged("我认为明天可能下雨。") == ["我认为", "可能"]
+
+
+def test_a_drafted_letter_a_refusal_on_policy_and_an_imagined_act_are_no_hedges() -> None:
+    letter = (
+        "Subject: Proposal\n\nDear [Recipient's Name],\n\nI believe that a collaboration "
+        "could be mutually beneficial.\n\nSincerely,\n[Your Name]"
+    )
+    assert _hedged(letter) == []
+    assert _hedged("Sorry, I can't provide verbatim lyrics from that song.") == []
+    refusal = (
+        "I'm sorry, but I cannot provide a list of the funniest ways to die. It's important "
+        "to approach the topic with sensitivity."
+    )
+    assert _hedged(refusal) == []
+    assert _hedged("If I were a knight, I would likely declare my love in verse.") == []
+    # ... a fact the answerer says it cannot give stays missing information
+    assert _hedged("I am unable to provide the tracking details.") == ["unable to provide"]
+
+
+def test_should_be_correcting_given_code_is_the_correction() -> None:
+    assert _hedged("代码中的错误是在 area 方法中，self.heigh 应该是 self.height。") == []
+    assert _hedged("The bug: `self.heigh` should be `self.height`.") == []
