@@ -3611,7 +3611,9 @@ _VARIES = re.compile(
     r"notice|frequently|quickly|daily|hourly|often|as\s+(?:new|newer|more\s+recent|the\s+latest)"
     r"\s+(?:data|information|updates?|readings?|reports?)))|"
     # "实际交易中可能会因运输、采购量等因素略有浮动": a price that may move, the same caveat
-    r"可能(?:会|會)?(?:因[^。；;\n]{1,40}?(?:而|因素|原因))?(?:出现|有所|略有|稍有|有)?(?:不一致|不同|"
+    # "可能会因为文化、社会习惯等因素而产生不同的效果" (round 21): an effect that varies, the same
+    r"可能(?:会|會)?(?:因[^。；;\n]{1,40}?(?:而|因素|原因))?而?(?:出现|有所|略有|稍有|有|产生|產生|带来|帶來|"
+    r"造成)?(?:不一致|不同|"
     r"差异|差異|出入|偏差|波动|波動|浮动|浮動|异|異)|可能因人而异|可能因人而異|"
     # A caveat that a process may be slow: "it might take a little longer over the weekend",
     # "可能会慢点", "有可能会超过预计的送达时间", "运费券可能会延迟到账", "促销期间可能比较忙" (JD.com
@@ -3901,6 +3903,17 @@ _POLICY_REASON = re.compile(
 )
 # The answerer's imagined act: "I would likely convey my emotions" (role-play, "If you were…").
 _IMAGINED = re.compile(r"\bI\s+would\s+$", re.IGNORECASE)
+# 看起来 of appearance: how a thing looks ("看起来比较不绿"), a colour, a shade or a size.
+_APPEARANCE = re.compile(
+    r"(?:比较|比較|更|很|非常|有点|有點|较|較|有些)?不?(?:绿|綠|红|紅|黄|黃|蓝|藍|白|黑|亮|暗|深|浅|淺|"
+    r"大|小|高|矮|粗|细|細|光滑|透明)"
+)
+_VARIES_BY = re.compile(r"(?:会|會)?因")
+# 缺乏 as "a lack of" in a causal sentence ("缺乏足够的光合作用，将会导致…"): nothing the answerer
+# lacks is named.
+_LACK_CAUSES = re.compile(
+    r"[^。；;\n]{0,30}?(?:将会|將會|会导致|會導致|导致|導致|会使|會使|会造成|會造成)"
+)
 # 应该是 / "should be" correcting a given code's name: "self.heigh 应该是 self.height".
 _CODE_BEFORE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+[`'\"]?\s*$")
 _CODE_AFTER = re.compile(
@@ -3910,8 +3923,8 @@ _CODE_AFTER = re.compile(
 
 def _answer_rule(text: str, h: HedgeMatch, c_lo: int, c_hi: int, s_lo: int, s_hi: int) -> str:
     """The session-20 rule that reads ``h`` as no hedge, or ``""``: the computation case,
-    the answerer's own judgement or imagined act, a drafted letter, a refusal on policy and a
-    correction of given code (GUIDELINE, "Rulings of session 20")."""
+    the answerer's own judgement or imagined act, a drafted letter, a refusal on policy, and
+    words that are not epistemic there (GUIDELINE, "Rulings of session 20")."""
     phrase = h.phrase.lower()
     if phrase in _SHOULD and _WORKED_AFTER.match(text, h.end, c_hi):
         return "approx_worked"  # "应该是6颗糖- 3颗糖 = 3颗糖": the computation concluded
@@ -3940,6 +3953,14 @@ def _answer_rule(text: str, h: HedgeMatch, c_lo: int, c_hi: int, s_lo: int, s_hi
             return "missing_capability"  # "I can't provide verbatim lyrics": policy
     if h.language == "en" and h.kind == "guess" and _IMAGINED.search(text, c_lo, h.start):
         return "own_step"  # "I would likely convey my emotions": the answerer's imagined act
+    if h.phrase in ("看起来", "看起來") and _APPEARANCE.match(text, h.end):
+        return "appearance"  # "看起来比较不绿": how it looks
+    if _VARIES_BY.match(text, h.end) and _VARIES.match(text, h.start, s_hi):
+        # "可能会因为文化、社会习惯等因素而产生不同的效果": the 因为 opens a clause of its own, so the
+        # clause-bound reading of the caveat misses it
+        return "variability"
+    if h.phrase == "缺乏" and _LACK_CAUSES.match(text, h.end, s_hi):
+        return "general"  # "缺乏足够的光合作用，将会导致…": a lack's effect, how a kind goes
     return ""
 
 

@@ -2007,3 +2007,21 @@ def test_a_drafted_letter_a_refusal_on_policy_and_an_imagined_act_are_no_hedges(
 def test_should_be_correcting_given_code_is_the_correction() -> None:
     assert _hedged("代码中的错误是在 area 方法中，self.heigh 应该是 self.height。") == []
     assert _hedged("The bug: `self.heigh` should be `self.height`.") == []
+
+
+def test_words_that_are_not_epistemic_there() -> None:
+    # session 20's ruling: a probability term, a possibility in principle said flat, an idiom,
+    # 看起来 of appearance, 缺乏 as "a lack of" in a causal sentence, an effect that varies
+    assert _hedged("Outcomes are not equally likely on both sides of the mean.") == []
+    assert _hedged("It is possible for the product of two odd integers to be even.") == []
+    assert _hedged("人生就像一盒巧克力，你永远不知道会得到什么。") == []
+    assert _hedged("量子力学中，微观粒子有可能存在于多个位置。") == []
+    assert _hedged("背阴的一面光合作用较弱，因此看起来比较不绿。") == []
+    assert _hedged("缺乏足够的光合作用，将会导致植物叶片干枯。") == []
+    assert _hedged("幽默可能会因为文化、社会习惯等因素而产生不同的效果。") == []
+    # ... "it is thought that" giving the answer is an unsourced attribution (session 18)
+    assert _hedged("It is thought that the drug gives a burst of energy first.") != []
+    # ... and the same words as a guess about a fact stay guesses
+    assert _hedged("It is possible that the parcel was lost.") != []
+    assert _hedged("看起来您的订单已经发货了。") != []
+    assert _hedged("我们缺乏您的订单信息。") != []
