@@ -534,7 +534,9 @@ _PROCESS_VERB = re.compile(
     # prices and availability are task facts too ("I don't have access to real-time pricing or
     # discounts for specific hotels": round 18's hotel assistant); their calendars a system
     r"access\b(?!\s+to\s+(?:[\w-]+\s+){0,6}?(?:data|details|information|info|statistics|figures|"
-    r"pricing|prices|rates|discounts|fares|availability)\b"
+    r"pricing|prices|rates|discounts|fares|availability|"
+    # "I don't have access to a specific list of the top 100 tech categories" (round 21)
+    r"lists?|rankings?|records?)\b"
     r"(?!\s+(?:tools?|systems?|bases?|apis?|feeds?|sources?|calendars?)\b))|"
     r"integration|permission|authori[sz]ation|"
     r"(?:a\s+)?way\s+to|means\s+to|tools?\b)|"
@@ -763,7 +765,12 @@ _ZH_ESTIMATE = (
     # (the match ends before the numeral, as a digit's ends on its first digit: the rules
     # read the number and its unit after it)
     r"(?:大约|约|約)(?=[一二三四五六七八九十两兩半几幾]+[个個]?"
-    r"(?:周|星期|天|小时|小時|分钟|分鐘|个月|個月|月|年|公里|米|元|块|塊|倍))"
+    r"(?:周|星期|天|小时|小時|分钟|分鐘|个月|個月|月|年|公里|米|元|块|塊|倍))|"
+    # "近四百万亿亿瓦特", "近30%" ("nearly", session 20; round 21): 近年, 近期 and 近十年 ("in
+    # recent years") are times, and 接近, 最近, 附近 other words
+    r"(?<![接最附将將靠逼贴貼临臨])近(?=(?:\d+(?:\.\d+)?|[一二三四五六七八九十两兩百千万萬亿億]+)"
+    r"(?![\d.一二三四五六七八九十两兩百千万萬亿億])(?![个個]?(?:年|月|天|日|周|週|期|来|來|代|次|届|屆|"
+    r"小时|小時|分钟|分鐘|秒|世纪|世紀|星期)))"
 )
 _ESTIMATE = re.compile(
     r"(?<![\w-])(?:approximately|approx\.|about|around|roughly|some)\s+[$€£¥]?\d|~(?<!\d~)(?<!\d\s~)\s*[$€£¥]?\d|"
@@ -783,7 +790,7 @@ _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _DIGIT = re.compile(r"\d")
 _ZH_APPROXIMATOR = re.compile(r"大约|约|約")
 # What an approximate number needs: a digit, or 约 before a numeral in characters.
-_ESTIMATE_GATE = re.compile(r"[\d约約]")  # one class: faster than an alternation
+_ESTIMATE_GATE = re.compile(r"[\d约約近]")  # one class: faster than an alternation
 # A number of a result that stands alone: not a piece of a date, a time or an id
 # ("20" in "2024-04-20" or "12:20" holds no 20 minutes).
 # A Chinese character beside it is no part of it ("约为3956.62万人": Chinese has no spaces).
@@ -830,7 +837,20 @@ def _averaged(text: str, number: str, result: str | None) -> bool:
 #: restate the latest result when it holds that number.
 _APPROXIMATORS = frozenset(
     {"approximately", "about", "around", "roughly", "an estimated", "estimated"}
-    | {"大约", "大約", "约为", "約為", "大概", "差不多", "约", "約", "大致", "大致为", "大致為"}
+    | {
+        "大约",
+        "大約",
+        "约为",
+        "約為",
+        "大概",
+        "差不多",
+        "约",
+        "約",
+        "大致",
+        "大致为",
+        "大致為",
+        "近",
+    }
 )
 
 
@@ -2159,7 +2179,7 @@ def _rule(
 # 六克左右"), the patient's own reading restated ("空腹血糖6.8左右": the doctor measures nothing),
 # a usual amount after 一般 ("一般六克左右就是一啤酒瓶盖的盐") and a share of people ("大概有30%的人
 # 产生抗体"). An estimate of the case ("你这个结节大概有两年了", "费用大约在2~3万左右") stays a guess.
-_ZH_APPROXIMATE = frozenset({"大概", "大约", "大約", "约", "約", "约为", "約為"})
+_ZH_APPROXIMATE = frozenset({"大概", "大约", "大約", "约", "約", "约为", "約為", "近"})
 _ZH_TARGET = re.compile(
     r"(?:控制|保持|维持|維持|降|减|減)(?:在|到|至)|不(?:要|宜|应|應)?超过|不(?:要|宜|应|應)?超過"
 )
@@ -3524,12 +3544,23 @@ _DETERMINER_BEFORE = re.compile(
 )
 
 
+# A measure named with its value after it: "an estimated mass of over 357 trillion metric tons"
+# (session 20; round 21): the estimate itself, session 17's "about N", not a field's name.
+_MEASURE_OF_VALUE = re.compile(
+    r"\s+(?:[A-Za-z-]+\s+){1,2}?of\s+(?:(?:over|about|around|nearly|almost|more\s+than|less\s+than|"
+    r"up\s+to|at\s+least|roughly|some)\s+)?[$€£¥]?\d",
+    re.IGNORECASE,
+)
+
+
 def _noun_term(text: str, start: int, end: int) -> bool:
     """True when the approximation word at ``[start, end)`` modifies a noun after a
     determiner ("the estimated delivery date", "an estimated arrival time"): a term, not
     an estimate ("an estimated 3 days" has a number after it)."""
     if re.match(r"\s+[A-Za-z]", text[end : end + 2]) is None:
         return False
+    if _MEASURE_OF_VALUE.match(text, end):
+        return False  # "an estimated mass of over 357 trillion tons": the value, an estimate
     return (
         text[start:end].lower().startswith("an ")
         or _DETERMINER_BEFORE.search(text[max(0, start - 12) : start]) is not None

@@ -2025,3 +2025,21 @@ def test_words_that_are_not_epistemic_there() -> None:
     assert _hedged("It is possible that the parcel was lost.") != []
     assert _hedged("看起来您的订单已经发货了。") != []
     assert _hedged("我们缺乏您的订单信息。") != []
+
+
+def test_nearly_and_an_estimated_measure_before_a_figure_are_estimates() -> None:
+    # session 17's "about N" in the shapes round 21's rules missed (session 20's rulings)
+    assert _hedged("Mount Everest has an estimated mass of over 357 trillion metric tons.") != []
+    assert _hedged("太阳每秒钟可以释放出近四百万亿亿瓦特的能量。") == ["近"]
+    assert _hedged("这个湖的面积近30平方公里。") == ["近"]
+    # ... 近十年, 最近 and a field's name are no approximations
+    assert _hedged("近十年来，中国经济快速发展。") == []
+    assert _hedged("最近三天一直下雨。") == []
+    assert _hedged("The estimated delivery date is May 5.") == []
+
+
+def test_no_access_to_a_list_asked_for_is_missing_information() -> None:
+    text = "I'm sorry, but I don't have access to a specific list of the top 100 tech categories."
+    assert _hedged(text) == ["I don't have"]
+    # ... access to a system stays the process
+    assert _hedged("I don't have access to the booking system.") == []
