@@ -3653,6 +3653,9 @@ _VARIES = re.compile(
     # by the review") stays a guess.
     r"(?:may|might|could|can)(?:\s+(?:also|still|\w+ly))?\s+take\s+"
     r"(?:a\s+(?:bit|little)\s+|slightly\s+|somewhat\s+)?longer\b|"
+    # "building a successful career … may take time and dedication" (round 21): the same
+    r"(?:may|might|could|can)(?:\s+(?:also|still|\w+ly))?\s+take\s+(?:some\s+|a\s+lot\s+of\s+)?"
+    r"(?:time|a\s+while|patience|effort)\b|"
     r"可能(?:会|會)?(?:有所|有点|有點|稍微|稍|略)?(?:延迟|延遲|延误|延誤|慢|晚到|超过预计|超過預計|比较忙|比較忙|繁忙)",
     re.IGNORECASE,
 )
@@ -4042,7 +4045,10 @@ _SOME_SETTING = re.compile(
     r"(?:^|[\s,;(])(?:in|for|with|on|at)\s+(?:some|certain|other|many|most)\s+"
     r"(?:[\w-]+\s+){0,2}?(?:cases|jurisdictions|countries|states|regions|markets|places|areas|"
     r"situations|applications|companies|industries|devices|people|users|instances|circumstances)\b|"
-    r"(?:^|[\s,;(])(?:in|for)\s+(?:some|others|many)\s*,",
+    r"(?:^|[\s,;(])(?:in|for)\s+(?:some|others|many)\s*,|"
+    # "in areas with artificial light, it may appear orange" (round 21): places of a kind
+    r"(?:^|[\s,;(])(?:in|for)\s+(?:areas|places|regions|cities|countries|situations|cases|people|"
+    r"climates|environments)\s+(?:with|where|that|which|who)\b",
     re.IGNORECASE,
 )
 # A modal before a state, not an act or a comparison: "might be outdated", "may have been
@@ -4122,6 +4128,12 @@ _RELATIVE = re.compile(
 )
 
 
+# A frame before a general remark: "Keep in mind that cats may not respond…" (round 21).
+_NOTE_FRAME = re.compile(r"\s*(?:(?:keep|bear)\s+in\s+mind|note|remember)\s+that\s+", re.IGNORECASE)
+# Any one person of a kind, described after it ("Someone interested in X", "Anyone who…").
+_ANY_ONE = frozenset({"someone", "anyone", "somebody", "anybody", "whoever"})
+
+
 def _kind_subject(text: str, lo: int, start: int, s_lo: int = 0, s_hi: int = -1) -> bool:
     """True when the clause's subject before ``start`` is a kind of thing: a bare plural
     noun phrase, its head the last word before a relative clause ("Fans", "Central banks",
@@ -4133,6 +4145,8 @@ def _kind_subject(text: str, lo: int, start: int, s_lo: int = 0, s_hi: int = -1)
     at = bullet.end() if bullet else at
     example = _EXAMPLE_OPENING.match(text, at, start)  # "For instance, they might…"
     at = example.end() if example else at
+    frame = _NOTE_FRAME.match(text, at, start)  # "Keep in mind that cats may not…"
+    at = frame.end() if frame else at
     conjunction = _CLAUSE_CONJUNCTION.match(text, at, start)
     subject = text[conjunction.end() if conjunction else at : start].strip(" *_-:,")
     words = subject.split()
@@ -4142,6 +4156,10 @@ def _kind_subject(text: str, lo: int, start: int, s_lo: int = 0, s_hi: int = -1)
         words = words[1:]  # "Some women may not…", "Many couples might…": members of a kind
     if not words or not words[0][:1].isalpha() or words[0].lower() in _NOT_SUBJECT_OPENING:
         return False
+    if len(words) >= 3 and words[0].lower() in _ANY_ONE:
+        # "Someone interested in Bitcoin might also like…": any one person of a kind described
+        # (session 20's round 21), as "A successful strategy may…" below
+        return True
     # the opening may stand in a clause of its own, before the comma that starts this one
     example = example or _EXAMPLE_BEFORE.search(text, max(0, lo - 20), lo)
     if example and len(words) == 1 and words[0].lower() in ("they", "it", "one"):

@@ -2043,3 +2043,14 @@ def test_no_access_to_a_list_asked_for_is_missing_information() -> None:
     assert _hedged(text) == ["I don't have"]
     # ... access to a system stays the process
     assert _hedged("I don't have access to the booking system.") == []
+
+
+def test_a_general_remark_framed_or_set_in_places_of_a_kind_is_general() -> None:
+    # round 21's answers from general knowledge (session 20): a kind after "Keep in mind
+    # that", places of a kind as the setting, and how long an effort takes
+    assert _hedged("Keep in mind that cats may not respond to language as humans do.") == []
+    text = "At night the sky is black, though in areas with artificial light, it may appear orange."
+    assert _hedged(text) == []
+    assert _hedged("Keep in mind that building such a career may take time and dedication.") == []
+    # ... this case's things stay guesses
+    assert _hedged("Keep in mind that your parcel may be delayed.") != []
