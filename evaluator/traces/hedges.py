@@ -2190,6 +2190,14 @@ _ZH_FREQUENT = re.compile(r"一般|通常|往往")
 _ZH_SHARE = re.compile(r"[^，,。；;\n]{0,8}?[%％][^，,。；;\n]{0,4}?的(?:人|患者|病人|人群)")
 
 
+# A step of a recipe or a procedure just before the approximation ("放入烤箱中，烘烤约30分钟",
+# session 20's round 21): the advice set's quantity in an instruction, no estimate of the case.
+_ZH_STEP_ACT = re.compile(
+    r"(?:烘烤|烤制|烤製|煮|蒸|炖|燉|焖|燜|炒|煎|炸|加热|加熱|冷藏|冷冻|冷凍|浸泡|腌制|醃製|静置|靜置|"
+    r"搅拌|攪拌|发酵|發酵|晾|晒|曬|熬)(?:大约|大約|约|約)?$"
+)
+
+
 def _zh_not_the_cases_figure(
     text: str, h: HedgeMatch, c_lo: int, c_hi: int, s_lo: int, s_hi: int
 ) -> str:
@@ -2208,6 +2216,8 @@ def _zh_not_the_cases_figure(
         return "general"  # "一般六克左右就是一啤酒瓶盖的盐": a usual amount
     if _ZH_SHARE.match(text, h.end, c_hi):
         return "rule_for_kind"  # "大概有30%的人产生抗体": a share of people
+    if _ZH_STEP_ACT.search(text, max(c_lo, h.start - 4), h.start):
+        return "instruction"  # "烘烤约30分钟": a recipe's step, a quantity in an instruction
     return ""
 
 
@@ -3459,7 +3469,10 @@ _ZH_DEONTIC = re.compile(
     # 忠诚", "应该考虑到男方是否有过错行为", "成员之间应该维护平等和睦的婚姻家庭关系"): a duty,
     # session 18's settled shapes; "应该属于夫妻共同财产", "应该是您…" still conclude the case
     r"互相|相互|考虑|考慮|维护|維護|承担|承擔|负担|負擔|履行|保护|保護|收集|寻求|尋求|办理|辦理|"
-    r"协商|協商|支付|给予|給予)"
+    r"协商|協商|支付|给予|給予|"
+    # what a designer, a state or a person ought to do in an explanation or an essay (session
+    # 20's round 21: "设计师应该追求简单", "每个国家应该为其公民提供的基本权利")
+    r"追求|确保|確保|提供|为其|為其|为公民|為公民|为人民|為人民|明确|明確)"
 )
 # A drug or a treatment as the subject before "一般不会…" ("这种药一般不会引起副作用").
 _TREATMENT_SUBJECT = re.compile(r"药|藥|治疗|治療|手术|手術|疗法|療法|疫苗")
@@ -3942,6 +3955,11 @@ _APPEARANCE = re.compile(
     r"(?:比较|比較|更|很|非常|有点|有點|较|較|有些)?不?(?:绿|綠|红|紅|黄|黃|蓝|藍|白|黑|亮|暗|深|浅|淺|"
     r"大|小|高|矮|粗|细|細|光滑|透明)"
 )
+# 可能 in a noun's modifier: "可能会在早期设计中出现的问题" ("problems that may arise").
+_POSSIBLE_PROBLEM = re.compile(
+    r"[^，,。；;！!？?\n的]{0,12}?(?:出现|出現|发生|發生|遇到|产生|產生|存在)的(?:问题|問題|风险|風險|错误|錯誤|"
+    r"危险|危險|困难|困難|挑战|挑戰|障碍|障礙|情况|情況)"
+)
 _VARIES_BY = re.compile(r"(?:会|會)?因")
 # 缺乏 as "a lack of" in a causal sentence ("缺乏足够的光合作用，将会导致…"): nothing the answerer
 # lacks is named.
@@ -3993,6 +4011,8 @@ def _answer_rule(text: str, h: HedgeMatch, c_lo: int, c_hi: int, s_lo: int, s_hi
         # "可能会因为文化、社会习惯等因素而产生不同的效果": the 因为 opens a clause of its own, so the
         # clause-bound reading of the caveat misses it
         return "variability"
+    if h.phrase in ("可能", "可能会", "可能會") and _POSSIBLE_PROBLEM.match(text, h.end, c_hi):
+        return "term"  # "纠正可能会在早期设计中出现的问题": possible problems, named as a kind
     if h.phrase == "缺乏" and _LACK_CAUSES.match(text, h.end, s_hi):
         return "general"  # "缺乏足够的光合作用，将会导致…": a lack's effect, how a kind goes
     return ""

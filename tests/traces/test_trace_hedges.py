@@ -2054,3 +2054,15 @@ def test_a_general_remark_framed_or_set_in_places_of_a_kind_is_general() -> None
     assert _hedged("Keep in mind that building such a career may take time and dedication.") == []
     # ... this case's things stay guesses
     assert _hedged("Keep in mind that your parcel may be delayed.") != []
+
+
+def test_a_duty_in_an_essay_a_recipe_step_and_possible_problems_are_no_guesses() -> None:
+    # round 21's Chinese reference answers (session 20): 应该 of a duty, a quantity in a
+    # recipe's step, and 可能 in a noun's modifier ("problems that may arise")
+    assert _hedged("首先，设计师应该追求简单、独特和易识别性。") == []
+    assert _hedged("医疗保健是每个国家应该为其公民提供的基本权利之一。") == []
+    assert _hedged("4. 放入预热好的烤箱中，烘烤约30分钟，直到表面呈金黄色。") == []
+    assert _hedged("尽早获得反馈，并开始纠正可能会在早期设计中出现的问题。") == []
+    # ... an estimate of the case and 应该 concluding a fact stay guesses
+    assert _hedged("您的包裹大约3天后到货。") != []
+    assert _hedged("你这种情况应该是胃炎。") != []
