@@ -3960,6 +3960,12 @@ _POSSIBLE_PROBLEM = re.compile(
     r"[^，,。；;！!？?\n的]{0,12}?(?:出现|出現|发生|發生|遇到|产生|產生|存在)的(?:问题|問題|风险|風險|错误|錯誤|"
     r"危险|危險|困难|困難|挑战|挑戰|障碍|障礙|情况|情況)"
 )
+# The forms the members of a kind take, one or the other ("这些线可能是断的（表示阴）或完整的").
+_PLURAL_SUBJECT = re.compile(r"这些|這些|那些|每[个個条條种種]|各[个個种種]?|有的")
+# each a form said with 的 ("是断的…或完整的"; not "是感冒或者过敏引起的", causes of a case)
+_EITHER_FORM = re.compile(
+    r"是[^，,。；;\n的]{1,8}的[^，,。；;\n]{0,12}?(?:或者|或是|或)[^，,。；;\n的]{1,8}的"
+)
 _VARIES_BY = re.compile(r"(?:会|會)?因")
 # 缺乏 as "a lack of" in a causal sentence ("缺乏足够的光合作用，将会导致…"): nothing the answerer
 # lacks is named.
@@ -4005,6 +4011,21 @@ def _answer_rule(text: str, h: HedgeMatch, c_lo: int, c_hi: int, s_lo: int, s_hi
             return "missing_capability"  # "I can't provide verbatim lyrics": policy
     if h.language == "en" and h.kind == "guess" and _IMAGINED.search(text, c_lo, h.start):
         return "own_step"  # "I would likely convey my emotions": the answerer's imagined act
+    if (
+        h.language == "en"
+        and h.kind == "guess"
+        and _ANY_ONE_OPENING.match(text, c_lo, h.start)
+        and not _SECOND_PERSON.search(text, s_lo, s_hi)
+    ):
+        # "Someone interested in Bitcoin might also be interested in…": any one person of a
+        # kind described, a state of the kind too (round 21), not this case's
+        return "rule_for_kind"
+    if (
+        h.phrase == "可能"
+        and _PLURAL_SUBJECT.search(text, c_lo, h.start)
+        and _EITHER_FORM.match(text, h.end, s_hi)
+    ):
+        return "rule_for_kind"  # "这些线可能是断的…或完整的": the forms a kind's members take
     if h.phrase in ("看起来", "看起來") and _APPEARANCE.match(text, h.end):
         return "appearance"  # "看起来比较不绿": how it looks
     if _VARIES_BY.match(text, h.end) and _VARIES.match(text, h.start, s_hi):
@@ -4152,6 +4173,12 @@ _RELATIVE = re.compile(
 _NOTE_FRAME = re.compile(r"\s*(?:(?:keep|bear)\s+in\s+mind|note|remember)\s+that\s+", re.IGNORECASE)
 # Any one person of a kind, described after it ("Someone interested in X", "Anyone who…").
 _ANY_ONE = frozenset({"someone", "anyone", "somebody", "anybody", "whoever"})
+# ... opening the clause, with the words that describe it before the modal.
+_ANY_ONE_OPENING = re.compile(
+    r"[\s,;:*-]*(?:someone|anyone|somebody|anybody)\s+(?:who|interested|looking|with|that|"
+    r"seeking|new\s+to)\b[^.!?;\n]{1,80}$",
+    re.IGNORECASE,
+)
 
 
 def _kind_subject(text: str, lo: int, start: int, s_lo: int = 0, s_hi: int = -1) -> bool:

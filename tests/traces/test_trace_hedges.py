@@ -2066,3 +2066,13 @@ def test_a_duty_in_an_essay_a_recipe_step_and_possible_problems_are_no_guesses()
     # ... an estimate of the case and 应该 concluding a fact stay guesses
     assert _hedged("您的包裹大约3天后到货。") != []
     assert _hedged("你这种情况应该是胃炎。") != []
+
+
+def test_any_one_of_a_kind_and_the_forms_a_kinds_members_take_are_general() -> None:
+    # round 21 (session 20): a person of a kind described, and one form or the other
+    text = "Someone interested in Bitcoin might also be interested in a course on cryptography."
+    assert _hedged(text) == []
+    assert _hedged("这些线可能是断的（表示阴）或完整的（表示阳）。") == []
+    # ... this case's causes, one or the other, stay a guess
+    assert _hedged("这些症状可能是感冒或者过敏引起的。") == ["可能"]
+    assert _hedged("Someone may have used your card.") != []
