@@ -334,9 +334,9 @@ HELD_OUT_HEDGE_FLOORS = {
     # 0.311 / 0.667 on them before any rule), then the rules written on its misses and false
     # hits (computation and rounding, the answerer's own judgement, a drafted letter, refusals
     # on policy, role-play, words not epistemic there, general remarks, a duty, a recipe's
-    # step, 近 and "an estimated … of N", no access to a list): 0.621 / 0.857 (en 0.818 /
-    # 0.750, zh 0.500 / 1.000)
-    "hedges_sealed_r21.jsonl": (0.62, 0.85),
+    # step, 近 and "an estimated … of N", no access to a list, any one of a kind, the forms a
+    # kind's members take): 0.667 / 0.857 (en 0.900 / 0.750, zh 0.529 / 1.000)
+    "hedges_sealed_r21.jsonl": (0.66, 0.85),
     # sealed round 22 (session 19: TicketWorld's LLM support agent reasoning over each
     # customer's records, a Chinese home-appliance after-sales assistant), labelled by a
     # helper who never read or ran a detector, measured with session 19's starting rules
