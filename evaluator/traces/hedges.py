@@ -534,7 +534,9 @@ _PROCESS_VERB = re.compile(
     # prices and availability are task facts too ("I don't have access to real-time pricing or
     # discounts for specific hotels": round 18's hotel assistant); their calendars a system
     r"access\b(?!\s+to\s+(?:[\w-]+\s+){0,6}?(?:data|details|information|info|statistics|figures|"
-    r"pricing|prices|rates|discounts|fares|availability)\b"
+    r"pricing|prices|rates|discounts|fares|availability|"
+    # "I don't have access to a specific list of the top 100 tech categories" (round 21)
+    r"lists?|rankings?|records?)\b"
     r"(?!\s+(?:tools?|systems?|bases?|apis?|feeds?|sources?|calendars?)\b))|"
     r"integration|permission|authori[sz]ation|"
     r"(?:a\s+)?way\s+to|means\s+to|tools?\b)|"
@@ -763,7 +765,12 @@ _ZH_ESTIMATE = (
     # (the match ends before the numeral, as a digit's ends on its first digit: the rules
     # read the number and its unit after it)
     r"(?:大约|约|約)(?=[一二三四五六七八九十两兩半几幾]+[个個]?"
-    r"(?:周|星期|天|小时|小時|分钟|分鐘|个月|個月|月|年|公里|米|元|块|塊|倍))"
+    r"(?:周|星期|天|小时|小時|分钟|分鐘|个月|個月|月|年|公里|米|元|块|塊|倍))|"
+    # "近四百万亿亿瓦特", "近30%" ("nearly", session 20; round 21): 近年, 近期 and 近十年 ("in
+    # recent years") are times, and 接近, 最近, 附近 other words
+    r"(?<![接最附将將靠逼贴貼临臨])近(?=(?:\d+(?:\.\d+)?|[一二三四五六七八九十两兩百千万萬亿億]+)"
+    r"(?![\d.一二三四五六七八九十两兩百千万萬亿億])(?![个個]?(?:年|月|天|日|周|週|期|来|來|代|次|届|屆|"
+    r"小时|小時|分钟|分鐘|秒|世纪|世紀|星期)))"
 )
 _ESTIMATE = re.compile(
     r"(?<![\w-])(?:approximately|approx\.|about|around|roughly|some)\s+[$€£¥]?\d|~(?<!\d~)(?<!\d\s~)\s*[$€£¥]?\d|"
@@ -783,7 +790,7 @@ _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _DIGIT = re.compile(r"\d")
 _ZH_APPROXIMATOR = re.compile(r"大约|约|約")
 # What an approximate number needs: a digit, or 约 before a numeral in characters.
-_ESTIMATE_GATE = re.compile(r"[\d约約]")  # one class: faster than an alternation
+_ESTIMATE_GATE = re.compile(r"[\d约約近]")  # one class: faster than an alternation
 # A number of a result that stands alone: not a piece of a date, a time or an id
 # ("20" in "2024-04-20" or "12:20" holds no 20 minutes).
 # A Chinese character beside it is no part of it ("约为3956.62万人": Chinese has no spaces).
@@ -830,7 +837,20 @@ def _averaged(text: str, number: str, result: str | None) -> bool:
 #: restate the latest result when it holds that number.
 _APPROXIMATORS = frozenset(
     {"approximately", "about", "around", "roughly", "an estimated", "estimated"}
-    | {"大约", "大約", "约为", "約為", "大概", "差不多", "约", "約", "大致", "大致为", "大致為"}
+    | {
+        "大约",
+        "大約",
+        "约为",
+        "約為",
+        "大概",
+        "差不多",
+        "约",
+        "約",
+        "大致",
+        "大致为",
+        "大致為",
+        "近",
+    }
 )
 
 
@@ -1567,6 +1587,9 @@ def _rule(
         return "month"  # "on May 25th", "closed in May": the month, not the modal
     if _quoted(text, h.start, h.end):
         return "quoted"  # "Notes: “card may be in the airport”": the user's words, example text
+    answered = _answer_rule(text, h, c_lo, c_hi, s_lo, s_hi)
+    if answered:
+        return answered  # session 20's rulings (round 21's answers from general knowledge)
     advice = _advice(text, h, kind, c_lo, c_hi, s_lo, s_hi)
     if advice:
         return advice  # the advice set: what an option means for the user, not the task's facts
@@ -2142,7 +2165,9 @@ def _rule(
             if value and _averaged(text, value, latest_result):
                 return "approx_worked"  # "平均价格约为4.50元" from daily prices 4.45-4.55
             # a root or a sine anywhere in the sentence: "l=√(72w)，…，约等于8.49:1"
-            if _MATH.search(text, s_lo, s_hi) or (value and _worked(text, h.start, value)):
+            if _MATH.search(text, s_lo, s_hi) or (
+                value and (_worked(text, h.start, value) or _computed(text, s_lo, h.start, value))
+            ):
                 return "approx_worked"  # "approximately cos(45°)", "from 81,797 to 82,959, around 1,162"
             if after and value and _rounded_or_converted(text, after.end(1), value, latest_result):
                 return "approx_converted"  # "around 15°C" after 15.3, "15°C, which is approximately 59°F"
@@ -2154,7 +2179,7 @@ def _rule(
 # 六克左右"), the patient's own reading restated ("空腹血糖6.8左右": the doctor measures nothing),
 # a usual amount after 一般 ("一般六克左右就是一啤酒瓶盖的盐") and a share of people ("大概有30%的人
 # 产生抗体"). An estimate of the case ("你这个结节大概有两年了", "费用大约在2~3万左右") stays a guess.
-_ZH_APPROXIMATE = frozenset({"大概", "大约", "大約", "约", "約", "约为", "約為"})
+_ZH_APPROXIMATE = frozenset({"大概", "大约", "大約", "约", "約", "约为", "約為", "近"})
 _ZH_TARGET = re.compile(
     r"(?:控制|保持|维持|維持|降|减|減)(?:在|到|至)|不(?:要|宜|应|應)?超过|不(?:要|宜|应|應)?超過"
 )
@@ -2163,6 +2188,14 @@ _ZH_READING = re.compile(
 )
 _ZH_FREQUENT = re.compile(r"一般|通常|往往")
 _ZH_SHARE = re.compile(r"[^，,。；;\n]{0,8}?[%％][^，,。；;\n]{0,4}?的(?:人|患者|病人|人群)")
+
+
+# A step of a recipe or a procedure just before the approximation ("放入烤箱中，烘烤约30分钟",
+# session 20's round 21): the advice set's quantity in an instruction, no estimate of the case.
+_ZH_STEP_ACT = re.compile(
+    r"(?:烘烤|烤制|烤製|煮|蒸|炖|燉|焖|燜|炒|煎|炸|加热|加熱|冷藏|冷冻|冷凍|浸泡|腌制|醃製|静置|靜置|"
+    r"搅拌|攪拌|发酵|發酵|晾|晒|曬|熬)(?:大约|大約|约|約)?$"
+)
 
 
 def _zh_not_the_cases_figure(
@@ -2183,6 +2216,8 @@ def _zh_not_the_cases_figure(
         return "general"  # "一般六克左右就是一啤酒瓶盖的盐": a usual amount
     if _ZH_SHARE.match(text, h.end, c_hi):
         return "rule_for_kind"  # "大概有30%的人产生抗体": a share of people
+    if _ZH_STEP_ACT.search(text, max(c_lo, h.start - 4), h.start):
+        return "instruction"  # "烘烤约30分钟": a recipe's step, a quantity in an instruction
     return ""
 
 
@@ -3434,7 +3469,10 @@ _ZH_DEONTIC = re.compile(
     # 忠诚", "应该考虑到男方是否有过错行为", "成员之间应该维护平等和睦的婚姻家庭关系"): a duty,
     # session 18's settled shapes; "应该属于夫妻共同财产", "应该是您…" still conclude the case
     r"互相|相互|考虑|考慮|维护|維護|承担|承擔|负担|負擔|履行|保护|保護|收集|寻求|尋求|办理|辦理|"
-    r"协商|協商|支付|给予|給予)"
+    r"协商|協商|支付|给予|給予|"
+    # what a designer, a state or a person ought to do in an explanation or an essay (session
+    # 20's round 21: "设计师应该追求简单", "每个国家应该为其公民提供的基本权利")
+    r"追求|确保|確保|提供|为其|為其|为公民|為公民|为人民|為人民|明确|明確)"
 )
 # A drug or a treatment as the subject before "一般不会…" ("这种药一般不会引起副作用").
 _TREATMENT_SUBJECT = re.compile(r"药|藥|治疗|治療|手术|手術|疗法|療法|疫苗")
@@ -3519,12 +3557,23 @@ _DETERMINER_BEFORE = re.compile(
 )
 
 
+# A measure named with its value after it: "an estimated mass of over 357 trillion metric tons"
+# (session 20; round 21): the estimate itself, session 17's "about N", not a field's name.
+_MEASURE_OF_VALUE = re.compile(
+    r"\s+(?:[A-Za-z-]+\s+){1,2}?of\s+(?:(?:over|about|around|nearly|almost|more\s+than|less\s+than|"
+    r"up\s+to|at\s+least|roughly|some)\s+)?[$€£¥]?\d",
+    re.IGNORECASE,
+)
+
+
 def _noun_term(text: str, start: int, end: int) -> bool:
     """True when the approximation word at ``[start, end)`` modifies a noun after a
     determiner ("the estimated delivery date", "an estimated arrival time"): a term, not
     an estimate ("an estimated 3 days" has a number after it)."""
     if re.match(r"\s+[A-Za-z]", text[end : end + 2]) is None:
         return False
+    if _MEASURE_OF_VALUE.match(text, end):
+        return False  # "an estimated mass of over 357 trillion tons": the value, an estimate
     return (
         text[start:end].lower().startswith("an ")
         or _DETERMINER_BEFORE.search(text[max(0, start - 12) : start]) is not None
@@ -3606,7 +3655,9 @@ _VARIES = re.compile(
     r"notice|frequently|quickly|daily|hourly|often|as\s+(?:new|newer|more\s+recent|the\s+latest)"
     r"\s+(?:data|information|updates?|readings?|reports?)))|"
     # "实际交易中可能会因运输、采购量等因素略有浮动": a price that may move, the same caveat
-    r"可能(?:会|會)?(?:因[^。；;\n]{1,40}?(?:而|因素|原因))?(?:出现|有所|略有|稍有|有)?(?:不一致|不同|"
+    # "可能会因为文化、社会习惯等因素而产生不同的效果" (round 21): an effect that varies, the same
+    r"可能(?:会|會)?(?:因[^。；;\n]{1,40}?(?:而|因素|原因))?而?(?:出现|有所|略有|稍有|有|产生|產生|带来|帶來|"
+    r"造成)?(?:不一致|不同|"
     r"差异|差異|出入|偏差|波动|波動|浮动|浮動|异|異)|可能因人而异|可能因人而異|"
     # A caveat that a process may be slow: "it might take a little longer over the weekend",
     # "可能会慢点", "有可能会超过预计的送达时间", "运费券可能会延迟到账", "促销期间可能比较忙" (JD.com
@@ -3615,6 +3666,9 @@ _VARIES = re.compile(
     # by the review") stays a guess.
     r"(?:may|might|could|can)(?:\s+(?:also|still|\w+ly))?\s+take\s+"
     r"(?:a\s+(?:bit|little)\s+|slightly\s+|somewhat\s+)?longer\b|"
+    # "building a successful career … may take time and dedication" (round 21): the same
+    r"(?:may|might|could|can)(?:\s+(?:also|still|\w+ly))?\s+take\s+(?:some\s+|a\s+lot\s+of\s+)?"
+    r"(?:time|a\s+while|patience|effort)\b|"
     r"可能(?:会|會)?(?:有所|有点|有點|稍微|稍|略)?(?:延迟|延遲|延误|延誤|慢|晚到|超过预计|超過預計|比较忙|比較忙|繁忙)",
     re.IGNORECASE,
 )
@@ -3804,6 +3858,187 @@ def _worked(text: str, start: int, number: str) -> bool:
     return False
 
 
+# Session 20's computation ruling (round 21's answers): a figure the text states, digits
+# inside a Chinese sentence too ("22除以7约为3.14"), not the digits of a word or an id.
+_OPERAND = re.compile(
+    r"(?<![A-Za-z\d.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![A-Za-z\d.,])\d+(?:\.\d+)?"
+)
+# A sentence that divides, multiplies or averages: an operator, or a word for one.
+_ARITHMETIC = re.compile(
+    r"[/×÷*=]|\d\s*x\s*[$€£¥]?\d|\b(?:divided|divide|divides|dividing|split|splitting|"
+    r"shared|per|each|times|multiplied|multiply|average|mean|comes?\s+to|works?\s+out)\b|"
+    r"除以|乘以|乘|除|平均|每|合计|合計|总共|總共|一共",
+    re.IGNORECASE,
+)
+
+
+def _decimals(number: str) -> int:
+    return len(number.rpartition(".")[2]) if "." in number else 0
+
+
+def _computed(text: str, s_lo: int, start: int, number: str) -> bool:
+    """True when the approximate ``number`` is one the sentence works out from figures it
+    states before ``start``: a rounding of the figure just before it ("$38.97, or roughly
+    $39"), or, in a sentence that divides or multiplies, a quotient, a product or the mean
+    of its figures ("$250 split among 6 people comes to approximately $41.67 each", "22除以7
+    约为3.14"). Session 20's ruling: a computation, not an estimate."""
+    try:
+        value = float(number.replace(",", ""))
+    except ValueError:
+        return False
+    tolerance = 0.5 * 10 ** -_decimals(number) + 1e-9
+    lo = max(s_lo, start - _OPERANDS_CHARS)
+    said = [m.group() for m in _OPERAND.finditer(text, lo, start)][-_OPERANDS:]
+    figures = [float(f.replace(",", "")) for f in said]
+    # a rounding: the figure just before, more precise than the approximate one
+    for f, x in zip(said[-2:], figures[-2:], strict=True):
+        if _decimals(f) > _decimals(number) and abs(x - value) <= tolerance:
+            return True
+    if not figures or _ARITHMETIC.search(text, lo, start) is None:
+        return False
+    if len(figures) > 1 and abs(sum(figures) / len(figures) - value) <= tolerance:
+        return True
+    for i, a in enumerate(figures):
+        for b in figures[i + 1 :]:
+            if abs(a * b - value) <= tolerance:
+                return True
+            if b and abs(a / b - value) <= tolerance:
+                return True
+            if a and abs(b / a - value) <= tolerance:
+                return True
+    return False
+
+
+# Session 20's rulings, read on round 21 (GPT-3.5 and ChatGPT answering instructions with
+# no tool). 应该是 / "should be" before the arithmetic it concludes ("剩下的应该是6颗糖- 3颗糖 =
+# 3颗糖"): the computation's result, no guess.
+_WORKED_AFTER = re.compile(
+    r"\s*(?:是|為|为|be)?[^，,。；;\n=]{0,16}?\d[^，,。；;\n=]{0,16}?[-+−×÷*/][^，,。；;\n=]{0,24}?=",
+    re.IGNORECASE,
+)
+# 应该是 / 应该属于 conclude a fact ("我认为你应该是感冒了"): still a guess after 我认为.
+_CONCLUDES = re.compile(
+    r"\s*(?:是|属于|屬於|就是|会|會|没|沒|不|有|已|还|還|能|可以|be\b|have\b|not\b)", re.IGNORECASE
+)
+_SHOULD = frozenset({"应该", "應該", "should", "should be"})
+# A supposition that sets up a worked solution ("假设全长为x千米", "假设8条全是大船"): the text
+# solves an equation (an operator between two terms, and "=" or 解得).
+_SUPPOSITIONS = frozenset({"假设", "假設", "assume", "assuming", "suppose", "let's assume"})
+_OPERATION = re.compile(r"[\w)）]\s*[-+−×÷*/]\s*[\w(（]")
+_SOLVED = re.compile(r"=|解得")
+# A letter or an e-mail drafted for the user: a salutation or a subject line, and a
+# placeholder for the user to fill ("[Your Name]"); its words are text to be copied.
+_LETTER = re.compile(r"^\s*(?:Subject:|Dear\s)", re.IGNORECASE | re.MULTILINE)
+_PLACEHOLDER = re.compile(r"\[(?:Your|Recipient|Company|Name)[^\]\n]{0,40}\]", re.IGNORECASE)
+# The answerer's judgement the task asks for: "我认为吸烟应该在公共场所被禁止", "我认为这本书可以被
+# 归类为文学作品", "I think it should be banned": an opinion, an argument, a classification.
+_OPINION_ASKED = re.compile(
+    r"[，,]?[^。！？!?;；\n]{0,40}?(?:(?:应该|應該|应当|應當)(?!是|属于|屬於|就是|会|會|没|沒|不|有|已|还|還|能|可以)|有必要|可以(?:被)?(?:归类|歸類|归为|歸為|"
+    r"分类|分類|视为|視為|看作|称为|稱為))|"
+    r"(?:\s+\w+){0,8}?\s+(?:should|ought\s+to)\b|"
+    r"(?:\s+\w+){0,8}?\s+(?:can|could)\s+be\s+(?:classified|categori[sz]ed|considered)\b",
+    re.IGNORECASE,
+)
+# A refusal on policy or taste: copyright ("verbatim lyrics") in the sentence, or the
+# sentence after it naming sensitivity or harm ("It's important to approach the topic of death
+# with sensitivity"): the answerer's policy, no missing fact.
+_REFUSES = re.compile(r"can(?:no|['\u2019])t\s+provide|unable\s+to\s+provide", re.IGNORECASE)
+_POLICY_OBJECT = re.compile(r"\b(?:verbatim|copyright(?:ed)?|word[- ]for[- ]word)\b", re.IGNORECASE)
+_POLICY_REASON = re.compile(
+    r"\b(?:sensitiv\w*|respect\w*|(?:in)?appropriate|offensive|harmful|ethical|unethical)\b",
+    re.IGNORECASE,
+)
+# The answerer's imagined act: "I would likely convey my emotions" (role-play, "If you were…").
+_IMAGINED = re.compile(r"\bI\s+would\s+$", re.IGNORECASE)
+# 看起来 of appearance: how a thing looks ("看起来比较不绿"), a colour, a shade or a size.
+_APPEARANCE = re.compile(
+    r"(?:比较|比較|更|很|非常|有点|有點|较|較|有些)?不?(?:绿|綠|红|紅|黄|黃|蓝|藍|白|黑|亮|暗|深|浅|淺|"
+    r"大|小|高|矮|粗|细|細|光滑|透明)"
+)
+# 可能 in a noun's modifier: "可能会在早期设计中出现的问题" ("problems that may arise").
+_POSSIBLE_PROBLEM = re.compile(
+    r"[^，,。；;！!？?\n的]{0,12}?(?:出现|出現|发生|發生|遇到|产生|產生|存在)的(?:问题|問題|风险|風險|错误|錯誤|"
+    r"危险|危險|困难|困難|挑战|挑戰|障碍|障礙|情况|情況)"
+)
+# The forms the members of a kind take, one or the other ("这些线可能是断的（表示阴）或完整的").
+_PLURAL_SUBJECT = re.compile(r"这些|這些|那些|每[个個条條种種]|各[个個种種]?|有的")
+# each a form said with 的 ("是断的…或完整的"; not "是感冒或者过敏引起的", causes of a case)
+_EITHER_FORM = re.compile(
+    r"是[^，,。；;\n的]{1,8}的[^，,。；;\n]{0,12}?(?:或者|或是|或)[^，,。；;\n的]{1,8}的"
+)
+_VARIES_BY = re.compile(r"(?:会|會)?因")
+# 缺乏 as "a lack of" in a causal sentence ("缺乏足够的光合作用，将会导致…"): nothing the answerer
+# lacks is named.
+_LACK_CAUSES = re.compile(
+    r"[^。；;\n]{0,30}?(?:将会|將會|会导致|會導致|导致|導致|会使|會使|会造成|會造成)"
+)
+# 应该是 / "should be" correcting a given code's name: "self.heigh 应该是 self.height".
+_CODE_BEFORE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+[`'\"]?\s*$")
+_CODE_AFTER = re.compile(
+    r"\s*(?:是|為|为|be)?\s*[`'\"]?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+", re.IGNORECASE
+)
+
+
+def _answer_rule(text: str, h: HedgeMatch, c_lo: int, c_hi: int, s_lo: int, s_hi: int) -> str:
+    """The session-20 rule that reads ``h`` as no hedge, or ``""``: the computation case,
+    the answerer's own judgement or imagined act, a drafted letter, a refusal on policy, and
+    words that are not epistemic there (GUIDELINE, "Rulings of session 20")."""
+    phrase = h.phrase.lower()
+    if phrase in _SHOULD and _WORKED_AFTER.match(text, h.end, c_hi):
+        return "approx_worked"  # "应该是6颗糖- 3颗糖 = 3颗糖": the computation concluded
+    if phrase in _SUPPOSITIONS and _OPERATION.search(text) and _SOLVED.search(text, h.end):
+        return "approx_worked"  # "假设全长为x千米 … x/4 + 1 = x/2": a step of the solution
+    if (
+        phrase in _SHOULD
+        and _CODE_BEFORE.search(text, c_lo, h.start)
+        and _CODE_AFTER.match(text, h.end, c_hi)
+    ):
+        return "correction"  # "self.heigh 应该是 self.height": the fix, no guess
+    if _LETTER.search(text) and _PLACEHOLDER.search(text):
+        return "quoted"  # "I believe that a collaboration…" in an e-mail drafted for the user
+    if _OPINION.fullmatch(h.match) and _OPINION_ASKED.match(text, h.end, s_hi):
+        return "judgement"  # "我认为吸烟应该在公共场所被禁止": the opinion the task asks for
+    opinion = _OPINION.search(text, s_lo, h.start) if phrase in _SHOULD else None
+    if (
+        opinion
+        and _OPINION_ASKED.match(text, opinion.end(), s_hi)
+        and not _CONCLUDES.match(text, h.end)
+    ):
+        return "judgement"  # the 应该 of that opinion: what ought to be, no conclusion
+    if h.kind == "missing" and _REFUSES.fullmatch(h.match):
+        nxt = text[s_hi : s_hi + 200]
+        if _POLICY_OBJECT.search(text, s_lo, s_hi) or _POLICY_REASON.search(nxt):
+            return "missing_capability"  # "I can't provide verbatim lyrics": policy
+    if h.language == "en" and h.kind == "guess" and _IMAGINED.search(text, c_lo, h.start):
+        return "own_step"  # "I would likely convey my emotions": the answerer's imagined act
+    if (
+        h.language == "en"
+        and h.kind == "guess"
+        and _ANY_ONE_OPENING.match(text, c_lo, h.start)
+        and not _SECOND_PERSON.search(text, s_lo, s_hi)
+    ):
+        # "Someone interested in Bitcoin might also be interested in…": any one person of a
+        # kind described, a state of the kind too (round 21), not this case's
+        return "rule_for_kind"
+    if (
+        h.phrase == "可能"
+        and _PLURAL_SUBJECT.search(text, c_lo, h.start)
+        and _EITHER_FORM.match(text, h.end, s_hi)
+    ):
+        return "rule_for_kind"  # "这些线可能是断的…或完整的": the forms a kind's members take
+    if h.phrase in ("看起来", "看起來") and _APPEARANCE.match(text, h.end):
+        return "appearance"  # "看起来比较不绿": how it looks
+    if _VARIES_BY.match(text, h.end) and _VARIES.match(text, h.start, s_hi):
+        # "可能会因为文化、社会习惯等因素而产生不同的效果": the 因为 opens a clause of its own, so the
+        # clause-bound reading of the caveat misses it
+        return "variability"
+    if h.phrase in ("可能", "可能会", "可能會") and _POSSIBLE_PROBLEM.match(text, h.end, c_hi):
+        return "term"  # "纠正可能会在早期设计中出现的问题": possible problems, named as a kind
+    if h.phrase == "缺乏" and _LACK_CAUSES.match(text, h.end, s_hi):
+        return "general"  # "缺乏足够的光合作用，将会导致…": a lack's effect, how a kind goes
+    return ""
+
+
 # A modal with a predicate that states what a rule allows or costs: "may be eligible for",
 # "may not be modified", "may incur", "may apply".
 _RULE_PREDICATE = re.compile(
@@ -3851,7 +4086,10 @@ _SOME_SETTING = re.compile(
     r"(?:^|[\s,;(])(?:in|for|with|on|at)\s+(?:some|certain|other|many|most)\s+"
     r"(?:[\w-]+\s+){0,2}?(?:cases|jurisdictions|countries|states|regions|markets|places|areas|"
     r"situations|applications|companies|industries|devices|people|users|instances|circumstances)\b|"
-    r"(?:^|[\s,;(])(?:in|for)\s+(?:some|others|many)\s*,",
+    r"(?:^|[\s,;(])(?:in|for)\s+(?:some|others|many)\s*,|"
+    # "in areas with artificial light, it may appear orange" (round 21): places of a kind
+    r"(?:^|[\s,;(])(?:in|for)\s+(?:areas|places|regions|cities|countries|situations|cases|people|"
+    r"climates|environments)\s+(?:with|where|that|which|who)\b",
     re.IGNORECASE,
 )
 # A modal before a state, not an act or a comparison: "might be outdated", "may have been
@@ -3931,6 +4169,18 @@ _RELATIVE = re.compile(
 )
 
 
+# A frame before a general remark: "Keep in mind that cats may not respond…" (round 21).
+_NOTE_FRAME = re.compile(r"\s*(?:(?:keep|bear)\s+in\s+mind|note|remember)\s+that\s+", re.IGNORECASE)
+# Any one person of a kind, described after it ("Someone interested in X", "Anyone who…").
+_ANY_ONE = frozenset({"someone", "anyone", "somebody", "anybody", "whoever"})
+# ... opening the clause, with the words that describe it before the modal.
+_ANY_ONE_OPENING = re.compile(
+    r"[\s,;:*-]*(?:someone|anyone|somebody|anybody)\s+(?:who|interested|looking|with|that|"
+    r"seeking|new\s+to)\b[^.!?;\n]{1,80}$",
+    re.IGNORECASE,
+)
+
+
 def _kind_subject(text: str, lo: int, start: int, s_lo: int = 0, s_hi: int = -1) -> bool:
     """True when the clause's subject before ``start`` is a kind of thing: a bare plural
     noun phrase, its head the last word before a relative clause ("Fans", "Central banks",
@@ -3942,6 +4192,8 @@ def _kind_subject(text: str, lo: int, start: int, s_lo: int = 0, s_hi: int = -1)
     at = bullet.end() if bullet else at
     example = _EXAMPLE_OPENING.match(text, at, start)  # "For instance, they might…"
     at = example.end() if example else at
+    frame = _NOTE_FRAME.match(text, at, start)  # "Keep in mind that cats may not…"
+    at = frame.end() if frame else at
     conjunction = _CLAUSE_CONJUNCTION.match(text, at, start)
     subject = text[conjunction.end() if conjunction else at : start].strip(" *_-:,")
     words = subject.split()
@@ -3951,6 +4203,10 @@ def _kind_subject(text: str, lo: int, start: int, s_lo: int = 0, s_hi: int = -1)
         words = words[1:]  # "Some women may not…", "Many couples might…": members of a kind
     if not words or not words[0][:1].isalpha() or words[0].lower() in _NOT_SUBJECT_OPENING:
         return False
+    if len(words) >= 3 and words[0].lower() in _ANY_ONE:
+        # "Someone interested in Bitcoin might also like…": any one person of a kind described
+        # (session 20's round 21), as "A successful strategy may…" below
+        return True
     # the opening may stand in a clause of its own, before the comma that starts this one
     example = example or _EXAMPLE_BEFORE.search(text, max(0, lo - 20), lo)
     if example and len(words) == 1 and words[0].lower() in ("they", "it", "one"):

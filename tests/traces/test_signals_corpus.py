@@ -331,8 +331,14 @@ HELD_OUT_HEDGE_FLOORS = {
     # / 0.958 against the first. At the end of session 18 (its rulings and rules on round
     # 19): 0.311 / 0.583 (one English hedge fewer found: en 0.353 / 0.462; zh unchanged),
     # turns unchanged. The same at both ends of session 19 (its rulings and rules on round 20);
-    # unsealed in session 20 to tune on
-    "hedges_sealed_r21.jsonl": (0.31, 0.58),
+    # unsealed in session 20 to tune on: 3 labels corrected to session 18's ruling on frequency
+    # words about a kind, which session 20's reads for answers from general knowledge (21 hedges;
+    # 0.311 / 0.667 on them before any rule), then the rules written on its misses and false
+    # hits (computation and rounding, the answerer's own judgement, a drafted letter, refusals
+    # on policy, role-play, words not epistemic there, general remarks, a duty, a recipe's
+    # step, 近 and "an estimated … of N", no access to a list, any one of a kind, the forms a
+    # kind's members take): 0.667 / 0.857 (en 0.900 / 0.750, zh 0.529 / 1.000)
+    "hedges_sealed_r21.jsonl": (0.66, 0.85),
     # sealed round 22 (session 19: TicketWorld's LLM support agent reasoning over each
     # customer's records, a Chinese home-appliance after-sales assistant), labelled by a
     # helper who never read or ran a detector, measured with session 19's starting rules
@@ -655,10 +661,12 @@ def test_labeller_agreement_floors() -> None:
         ("agreement_sealed_r20.jsonl", 0.94, 0.96, (0.9, 1.0)),
         # Round 21 (session 18, unsealed session 20; GPT-3.5 AlpacaEval answers, ChatGPT's BELLE answers, no
         # tools): hedges kappa 0.913, 0.885 / 0.958 (24 hedged first, 26 second), turns 0.960
-        # (kappa 0.918; EN 0.933, ZH 0.987). Its first turn labels follow session 20's 4 relabels
-        # (turn rulings written on its disagreements; all 4 to the second labeller's label):
-        # turns 0.973 (kappa 0.945; EN 0.953, ZH 0.993)
-        ("agreement_sealed_r21.jsonl", 0.91, 0.94, (0.88, 0.95)),
+        # (kappa 0.918; EN 0.933, ZH 0.987). Its first labels follow session 20's corrections:
+        # 4 turn relabels (all 4 to the second labeller's label): turns 0.973 (kappa 0.945; EN
+        # 0.953, ZH 0.993); 3 hedge corrections (session 18's frequency words about a kind, which
+        # both labellers hedged before that ruling existed): hedges kappa 0.839 (agree 0.977; EN
+        # 0.832, ZH 0.847), 0.769 / 0.952 (21 hedged first, 26 second)
+        ("agreement_sealed_r21.jsonl", 0.83, 0.94, (0.76, 0.95)),
         # Sealed round 22 (session 19; TicketWorld's support reasoning over customer records,
         # a Chinese after-sales assistant): hedges kappa 0.830, 0.757 / 0.966 (29 hedged
         # first, 37 second; EN kappa 0.906, ZH 0.740: the second hedges 7 more Chinese

@@ -1951,3 +1951,128 @@ def test_a_diseases_unknown_cause_is_no_missing_information() -> None:
     assert _hedged("你好，特发性血小板减少性紫癜一般是原因不清楚的自身免疫病。") == []
     # ... this case's cause not yet known stays missing information
     assert _hedged("你这个头痛原因还不清楚，需要做检查。") != []
+
+
+def test_an_approximation_on_a_value_the_message_works_out_is_a_computation() -> None:
+    # session 20's ruling (round 21): a quotient, a product or a mean of the figures the
+    # sentence states, with an approximation word, is the computation case, not an estimate
+    assert _hedged("$250 split among 6 people comes to approximately $41.67 per person.") == []
+    assert _hedged("圆周率可以用22除以7来近似，22除以7约为3.14。") == []
+    assert _hedged("The average of 4, 8 and 9 is about 7.") == []
+    assert _hedged("Each of the 7 friends pays 100/7, which is approximately 14.29 dollars.") == []
+    # ... a rounding of the figure just worked out, and "rounded to", are no estimates
+    assert _hedged("The total is 3 x $12.99 = $38.97, or roughly $39.") == []
+    assert _hedged("$250 / 6 = 41.666..., rounded to $41.67 per person.") == []
+    # ... a value the message does not work out stays an estimate
+    assert _hedged("The tower is approximately 300 metres tall.") == ["approximately"]
+    assert _hedged("It has 3 rooms, and each costs about $120.") == ["about $1"]
+
+
+def test_should_before_worked_arithmetic_and_a_supposition_in_a_solution_compute() -> None:
+    # 应该是 concluding the arithmetic it shows, and 假设 setting up a worked solution
+    assert _hedged("因此，小明剩下的糖果数量应该是6颗糖- 3颗糖 = 3颗糖。") == []
+    assert _hedged("假设大堤的全长为x千米。剩下1千米，即x/4 + 1 = x/2，解得x=4千米。") == []
+    # ... 应该是 concluding a fact, and 假设 filling a value the user left out, stay guesses
+    assert _hedged("你这种情况应该是感冒了。") == ["应该"]
+    assert _hedged("这里假设用户指的是上周的订单。") == ["假设"]
+
+
+def test_the_answerers_own_judgement_asked_for_is_no_guess() -> None:
+    # session 20's ruling: "我认为" before the opinion, the argument or the classification
+    # the task asks for, and the 应该 of that opinion, claim no fact
+    assert _hedged("我认为吸烟应该在公共场所被禁止，因为二手烟有害。") == []
+    assert _hedged("因此，我认为这本书可以被归类为文学作品。") == []
+    # ... "I think" concluding a fact stays a guess
+    assert _hedged("这个不太好说，但我认为应该没有关系") != []
+    assert _hedged("我认为明天可能下雨。") == ["我认为", "可能"]
+
+
+def test_a_drafted_letter_a_refusal_on_policy_and_an_imagined_act_are_no_hedges() -> None:
+    letter = (
+        "Subject: Proposal\n\nDear [Recipient's Name],\n\nI believe that a collaboration "
+        "could be mutually beneficial.\n\nSincerely,\n[Your Name]"
+    )
+    assert _hedged(letter) == []
+    assert _hedged("Sorry, I can't provide verbatim lyrics from that song.") == []
+    refusal = (
+        "I'm sorry, but I cannot provide a list of the funniest ways to die. It's important "
+        "to approach the topic with sensitivity."
+    )
+    assert _hedged(refusal) == []
+    assert _hedged("If I were a knight, I would likely declare my love in verse.") == []
+    # ... a fact the answerer says it cannot give stays missing information
+    assert _hedged("I am unable to provide the tracking details.") == ["unable to provide"]
+
+
+def test_should_be_correcting_given_code_is_the_correction() -> None:
+    assert _hedged("代码中的错误是在 area 方法中，self.heigh 应该是 self.height。") == []
+    assert _hedged("The bug: `self.heigh` should be `self.height`.") == []
+
+
+def test_words_that_are_not_epistemic_there() -> None:
+    # session 20's ruling: a probability term, a possibility in principle said flat, an idiom,
+    # 看起来 of appearance, 缺乏 as "a lack of" in a causal sentence, an effect that varies
+    assert _hedged("Outcomes are not equally likely on both sides of the mean.") == []
+    assert _hedged("It is possible for the product of two odd integers to be even.") == []
+    assert _hedged("人生就像一盒巧克力，你永远不知道会得到什么。") == []
+    assert _hedged("量子力学中，微观粒子有可能存在于多个位置。") == []
+    assert _hedged("背阴的一面光合作用较弱，因此看起来比较不绿。") == []
+    assert _hedged("缺乏足够的光合作用，将会导致植物叶片干枯。") == []
+    assert _hedged("幽默可能会因为文化、社会习惯等因素而产生不同的效果。") == []
+    # ... "it is thought that" giving the answer is an unsourced attribution (session 18)
+    assert _hedged("It is thought that the drug gives a burst of energy first.") != []
+    # ... and the same words as a guess about a fact stay guesses
+    assert _hedged("It is possible that the parcel was lost.") != []
+    assert _hedged("看起来您的订单已经发货了。") != []
+    assert _hedged("我们缺乏您的订单信息。") != []
+
+
+def test_nearly_and_an_estimated_measure_before_a_figure_are_estimates() -> None:
+    # session 17's "about N" in the shapes round 21's rules missed (session 20's rulings)
+    assert _hedged("Mount Everest has an estimated mass of over 357 trillion metric tons.") != []
+    assert _hedged("太阳每秒钟可以释放出近四百万亿亿瓦特的能量。") == ["近"]
+    assert _hedged("这个湖的面积近30平方公里。") == ["近"]
+    # ... 近十年, 最近 and a field's name are no approximations
+    assert _hedged("近十年来，中国经济快速发展。") == []
+    assert _hedged("最近三天一直下雨。") == []
+    assert _hedged("The estimated delivery date is May 5.") == []
+
+
+def test_no_access_to_a_list_asked_for_is_missing_information() -> None:
+    text = "I'm sorry, but I don't have access to a specific list of the top 100 tech categories."
+    assert _hedged(text) == ["I don't have"]
+    # ... access to a system stays the process
+    assert _hedged("I don't have access to the booking system.") == []
+
+
+def test_a_general_remark_framed_or_set_in_places_of_a_kind_is_general() -> None:
+    # round 21's answers from general knowledge (session 20): a kind after "Keep in mind
+    # that", places of a kind as the setting, and how long an effort takes
+    assert _hedged("Keep in mind that cats may not respond to language as humans do.") == []
+    text = "At night the sky is black, though in areas with artificial light, it may appear orange."
+    assert _hedged(text) == []
+    assert _hedged("Keep in mind that building such a career may take time and dedication.") == []
+    # ... this case's things stay guesses
+    assert _hedged("Keep in mind that your parcel may be delayed.") != []
+
+
+def test_a_duty_in_an_essay_a_recipe_step_and_possible_problems_are_no_guesses() -> None:
+    # round 21's Chinese reference answers (session 20): 应该 of a duty, a quantity in a
+    # recipe's step, and 可能 in a noun's modifier ("problems that may arise")
+    assert _hedged("首先，设计师应该追求简单、独特和易识别性。") == []
+    assert _hedged("医疗保健是每个国家应该为其公民提供的基本权利之一。") == []
+    assert _hedged("4. 放入预热好的烤箱中，烘烤约30分钟，直到表面呈金黄色。") == []
+    assert _hedged("尽早获得反馈，并开始纠正可能会在早期设计中出现的问题。") == []
+    # ... an estimate of the case and 应该 concluding a fact stay guesses
+    assert _hedged("您的包裹大约3天后到货。") != []
+    assert _hedged("你这种情况应该是胃炎。") != []
+
+
+def test_any_one_of_a_kind_and_the_forms_a_kinds_members_take_are_general() -> None:
+    # round 21 (session 20): a person of a kind described, and one form or the other
+    text = "Someone interested in Bitcoin might also be interested in a course on cryptography."
+    assert _hedged(text) == []
+    assert _hedged("这些线可能是断的（表示阴）或完整的（表示阳）。") == []
+    # ... this case's causes, one or the other, stay a guess
+    assert _hedged("这些症状可能是感冒或者过敏引起的。") == ["可能"]
+    assert _hedged("Someone may have used your card.") != []
