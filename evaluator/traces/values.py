@@ -222,6 +222,7 @@ class ResultIndex:
         where.codes = _places(codes) if codes else None
         where.long = long
         where.prose = None
+        where.dates = None
         return where, frozenset(seen_paths)
 
 
@@ -234,7 +235,7 @@ class Where(dict[str, str]):
     fields are looked up with :meth:`in_prose`, the fields gathered the first time.
     """
 
-    __slots__ = ("codes", "dashed", "long", "prose", "shorts")
+    __slots__ = ("codes", "dashed", "dates", "long", "prose", "shorts")
     # Set by ResultIndex._build (no __init__ of its own: dict's is faster).
     dashed: list[tuple[str, str]]  # (value, path) of the values with a dash, in order
     shorts: dict[str, str] | None  # worked out on the first call of short()
@@ -242,6 +243,19 @@ class Where(dict[str, str]):
     codes: dict[str, str | None] | None
     long: list[tuple[str, str]]  # (text, path) of the strings too long to be values
     prose: tuple[str, list[tuple[str, str]]] | None  # see prose_fields()
+    dates: dict[str, int] | None  # see dates_at(), counted on its first call
+
+    def dates_at(self, path: str) -> int:
+        """How many distinct days (``2026-07-01``, no time of day) the result holds under
+        ``path``: a calendar (a daily timeline, a forecast, an availability list) holds
+        many, a booking one."""
+        if self.dates is None:
+            counts: dict[str, int] = {}
+            for value, where in self.items():
+                if is_day(value):
+                    counts[where] = counts.get(where, 0) + 1
+            self.dates = counts
+        return self.dates.get(path, 0)
 
     def short(self, value: str) -> str | None:
         """The path of the first value whose short form is ``value``, unless ``value`` is
@@ -629,6 +643,15 @@ MONTH_NAMES = (
 #: The weekdays' names, lower-case, Monday first (``date.weekday()``'s order).
 WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _ISO_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})(?:$|[T ])")
+
+
+_DAY = re.compile(r"\d{4}-[01]\d-[0-3]\d")
+
+
+def is_day(value: str) -> bool:
+    """Whether a value is a day alone (``2026-07-01``): no time of day, which would make it
+    a moment a result named (a slot, a timestamp) rather than a day one can pick."""
+    return len(value) == 10 and _DAY.fullmatch(value) is not None
 
 
 def date_spellings(value: str) -> re.Pattern[str] | None:
