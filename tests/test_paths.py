@@ -61,6 +61,40 @@ def test_records_keyed_by_field_names_are_not_id_keyed() -> None:
     assert paths.is_id_keyed_map({"card_442": {"n": 1}, "cert_750": {"n": 2}})
 
 
+def test_maps_keyed_by_data_are_keyed_maps() -> None:
+    # A cash-flow agent's runProjection arguments (tally-evals/tally): records the tools
+    # created, keyed by labels the agent chose; a weather result keyed by the user's cities.
+    flows = {
+        "rent": {"id": "rc-1777535890894-zxx2ory", "amount": 2800, "frequency": "monthly"},
+        "utilities": {"id": "rc-1777535890894-gat2caq", "amount": 250, "frequency": "monthly"},
+        "gym": {
+            "id": "rc-1777535890894-t1dmbfw",
+            "amount": 45,
+            "frequency": "monthly",
+            "endDate": "2026-12-31",
+        },
+    }
+    assert paths.is_id_keyed_map(flows)
+    found = {paths.format_path(s) for _i, s, _v in paths.iter_leaves({"recurring": flows})}
+    assert found == {
+        "recurring.*.id",
+        "recurring.*.amount",
+        "recurring.*.frequency",
+        "recurring.*.endDate",
+    }
+    cities = {"New York": {"temp": 51, "sky": "rain"}, "Los Angeles": {"temp": 70, "sky": "sun"}}
+    assert paths.is_id_keyed_map(cities)
+    # Fields of one shape with no identity, keyed by identifiers, stay fields.
+    legs = {
+        "departure": {"airport": "SFO", "time": "09:10"},
+        "arrival": {"airport": "JFK", "time": "17:45"},
+    }
+    assert not paths.is_id_keyed_map(legs)
+    # Records of two shapes are not one collection.
+    mixed = {"rent": {"id": "rc-1", "amount": 2800}, "note": {"id": "n-1", "text": "paid"}}
+    assert not paths.is_id_keyed_map(mixed)
+
+
 def test_top_level_list() -> None:
     found = [paths.format_path(s) for _i, s, _v in paths.iter_leaves([{"id": 1}, {"id": 2}])]
     assert found == ["[].id", "[].id"]

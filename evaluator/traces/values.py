@@ -374,7 +374,9 @@ def _id_keyed(node: dict[str, Any]) -> bool:
         if len(_ID_KEYS_MEMO) >= _ID_KEYS_MEMO_MAX:
             _ID_KEYS_MEMO.clear()
         ids = _ID_KEYS_MEMO[keys] = sum(1 for k in keys if paths.ID_KEY.search(k)) * 2 > len(keys)
-    return ids and paths.is_id_keyed_map(node)
+    # Keys of no id shape may still be data (paths.is_data_keyed_map): records of one
+    # structure, so the memo's key half alone cannot say no.
+    return paths.is_id_keyed_map(node) if ids else paths.is_data_keyed_map(node)
 
 
 def _walk(
