@@ -272,6 +272,7 @@ class TraceAnalyser:
         earlier: list[tuple[Event, dict[str, str] | None]] = []
         known_text: list[str] = []
         said, said_parts, said_lower = "", 0, ""
+        wrote: list[tuple[int, str, str]] = []  # the agent's own texts: seq, text, lower-cased
         first_call: dict[tuple[str | None, str | None], int] = {}
         last_call: dict[tuple[str | None, str | None], Event] = {}
         last_try: dict[str | None, Event] = {}  # each tool's latest call
@@ -350,6 +351,7 @@ class TraceAnalyser:
                     if text:
                         known_text.append(text)
                 elif role == "assistant" and text:
+                    wrote.append((ev.seq, text, text.lower()))
                     hedged = self._model_text(ev, text, read, grounds, hedge_rows, claim_rows)
                     read.wrote()
                     previous = text
@@ -461,7 +463,7 @@ class TraceAnalyser:
                     if len(known_text) != said_parts:
                         said, said_parts = "\n".join(known_text), len(known_text)
                         said_lower = said.lower()
-                    hits = followup_hits(plan, earlier, said, said_lower, argued)
+                    hits = followup_hits(plan, earlier, said, said_lower, argued, wrote)
                     if hits:
                         n_followups += 1
                         if call_kind == WRITE:
@@ -858,11 +860,15 @@ def followup_hits(
     said: str,
     said_lower: str | None = None,
     argued: dict[str, int] | None = None,
+    wrote: list[tuple[int, str, str]] | None = None,
 ) -> list[tuple[str, str, tuple[int, str | None, str | None, str | None]]]:
     """``(argument, value, source)`` of each argument whose value (or a part of it) first
     appeared in an earlier result: not in what the user or system said (in any case or,
     for a date, any spelling), nor in an argument the agent passed before that result
-    (``argued``: value -> seq of its first call), which the result only echoes."""
+    (``argued``: value -> seq of its first call), which the result only echoes. A day
+    (``2026-07-01``) is not credited to a calendar (:func:`in_calendar`), nor to a result
+    after the agent's own text named it (``wrote``: seq, text, lower-cased text): a day
+    the agent picked itself ("tomorrow" worked out to a date) is its own."""
     hits = []
     lower = said.lower() if said_lower is None else said_lower
     for argument, candidates in plan:
@@ -872,7 +878,10 @@ def followup_hits(
             src = first_source(cand, earlier, key_of(argument))
             if src is None:
                 continue
-            if is_day(cand) and src[2] is not None and in_calendar(src, earlier):
+            if is_day(cand) and (
+                (src[2] is not None and in_calendar(src, earlier))
+                or (wrote and any(seq < src[0] and user_said(cand, t, tl) for seq, t, tl in wrote))
+            ):
                 continue  # a day the agent picked, which a calendar holds as it holds any
             if argued is not None and argued.get(cand, src[0]) < src[0]:
                 first = first_source(cand, earlier)  # echoed under its own name: the first

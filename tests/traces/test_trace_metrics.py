@@ -155,6 +155,22 @@ def test_a_day_picked_from_a_calendar_is_no_followup() -> None:
     ]
 
 
+def test_a_day_the_agent_named_before_the_result_is_its_own() -> None:
+    # "Tomorrow" worked out by the agent, then a result that happens to hold that day once.
+    bookings = {"bookings": [{"id": "bk_7711aa", "date": "2026-06-05"}]}
+    events = [
+        Event("user", "message", 0, text="Find me a room for tomorrow."),
+        Event("assistant", "message", 1, text="Tomorrow is June 5, 2026: let me look."),
+        call(2, "list_bookings", {"user": "alex"}, "c1"),
+        result(3, "c1", bookings),
+        call(4, "search_rooms", {"check_in": "2026-06-05"}, "c2"),
+    ]
+    _, m = measure(*events)
+    assert FOLLOWUPS.records(m.followups) == []
+    _, m = measure(events[0], *events[2:])  # no text of its own: the result gave the day
+    assert [r["value"] for r in FOLLOWUPS.records(m.followups)] == ["2026-06-05"]
+
+
 def test_billed_input_re_reads_history() -> None:
     system, question = "You help.", "Weather in Paris?"
     args, answer = '{"city":"Paris"}', "It is 14 degrees."
