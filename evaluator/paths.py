@@ -140,11 +140,13 @@ def is_id_keyed_map(node: dict[str, Any]) -> bool:
         return False
     keys = list(node)
     id_like = sum(1 for k in keys if _ID_KEY.search(k))
-    return id_like * 2 > len(keys) or is_data_keyed_map(node)
+    return id_like * 2 > len(keys)
 
 
-# A key naming a record's identity: id, booking_id, hotelId, uuid, name, key.
-_IDENTITY_KEY = re.compile(r"(?i)^(?:id|uuid|name|key)$|_id$|[a-z]Id$")
+# A key naming a record's identity: id, booking_id, hotelId, uuid. Not ``name``: two
+# airports or two people under ``departure`` / ``arrival`` or ``assignee`` / ``reporter``
+# each have a name and are still fields.
+_IDENTITY_KEY = re.compile(r"(?i)^(?:id|uuid)$|_id$|[a-z]Id$")
 
 
 def is_data_keyed_map(node: dict[str, Any]) -> bool:
@@ -156,7 +158,11 @@ def is_data_keyed_map(node: dict[str, Any]) -> bool:
     tool named) or are keyed by phrases (``{"New York": {...}, "Los Angeles": {...}}``:
     the user's cities). Fields of one shape (``departure``/``arrival``, each an airport
     and a time; a billing and a shipping address) carry no identity and are keyed by
-    identifiers: they stay fields."""
+    identifiers: they stay fields.
+
+    Read by trace analysis only (:mod:`projeval.traces.values`: follow-up paths and the
+    per-field aggregate), not by :func:`is_id_keyed_map`: a projection's field paths keep
+    such keys, since a question set may name one (``plans.premium.price``)."""
     if len(node) < 2:
         return False
     common: set[str] | None = None

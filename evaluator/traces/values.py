@@ -119,7 +119,7 @@ def leaves(doc: Any) -> Iterator[tuple[str, Any]]:
     while stack:
         prefix, node = stack.pop()
         if isinstance(node, dict):
-            star = paths.is_id_keyed_map(node)
+            star = paths.is_id_keyed_map(node) or paths.is_data_keyed_map(node)
             items = [("*" if star else str(k), v) for k, v in node.items()]
             stack.extend((f"{prefix}.{k}" if prefix else k, v) for k, v in reversed(items))
         elif isinstance(node, list):
@@ -365,9 +365,10 @@ _MEMO_KEYS = 32  # longest key tuple remembered
 
 
 def _id_keyed(node: dict[str, Any]) -> bool:
-    """``paths.is_id_keyed_map``, with its key test remembered per key tuple."""
+    """``paths.is_id_keyed_map`` or ``paths.is_data_keyed_map``, with the key test of the
+    first remembered per key tuple."""
     if len(node) > _MEMO_KEYS:  # big maps (often id-keyed ones) do not repeat: no memo
-        return paths.is_id_keyed_map(node)
+        return paths.is_id_keyed_map(node) or paths.is_data_keyed_map(node)
     keys = tuple(node)
     ids = _ID_KEYS_MEMO.get(keys)
     if ids is None:
@@ -376,7 +377,7 @@ def _id_keyed(node: dict[str, Any]) -> bool:
         ids = _ID_KEYS_MEMO[keys] = sum(1 for k in keys if paths.ID_KEY.search(k)) * 2 > len(keys)
     # Keys of no id shape may still be data (paths.is_data_keyed_map): records of one
     # structure, so the memo's key half alone cannot say no.
-    return paths.is_id_keyed_map(node) if ids else paths.is_data_keyed_map(node)
+    return (ids and paths.is_id_keyed_map(node)) or paths.is_data_keyed_map(node)
 
 
 def _walk(
