@@ -143,6 +143,45 @@ def is_id_keyed_map(node: dict[str, Any]) -> bool:
     return id_like * 2 > len(keys)
 
 
+# A key naming a record's identity: id, booking_id, hotelId, uuid. Not ``name``: two
+# airports or two people under ``departure`` / ``arrival`` or ``assignee`` / ``reporter``
+# each have a name and are still fields.
+_IDENTITY_KEY = re.compile(r"(?i)^(?:id|uuid)$|_id$|[a-z]Id$")
+
+
+def is_data_keyed_map(node: dict[str, Any]) -> bool:
+    """True for a map whose keys are data, not schema, though no key looks like an id:
+    two or more records of one structure (they share at least two keys, and at least half
+    of all the keys any of them has: an optional ``endDate`` is still one structure) that
+    either each carry their own identity (``{"rent": {"id": "rc-17", "amount": 2800},
+    "utilities": {"id": "rc-18", "amount": 250}}``: labels the agent chose for records a
+    tool named) or are keyed by phrases (``{"New York": {...}, "Los Angeles": {...}}``:
+    the user's cities). Fields of one shape (``departure``/``arrival``, each an airport
+    and a time; a billing and a shipping address) carry no identity and are keyed by
+    identifiers: they stay fields.
+
+    Read by trace analysis only (:mod:`projeval.traces.values`: follow-up paths and the
+    per-field aggregate), not by :func:`is_id_keyed_map`: a projection's field paths keep
+    such keys, since a question set may name one (``plans.premium.price``)."""
+    if len(node) < 2:
+        return False
+    common: set[str] | None = None
+    every: set[str] = set()
+    for value in node.values():
+        if type(value) is not dict or len(value) < 2:
+            return False
+        if common is None:
+            common = set(value)
+        else:
+            common.intersection_update(value)
+        every.update(value)
+    if common is None or len(common) < 2 or len(common) * 2 < len(every):
+        return False
+    if any(_IDENTITY_KEY.search(k) for k in common):
+        return True
+    return all(" " in k.strip() for k in node)
+
+
 # A key that names one instance, not a field: a run of 4+ digits, a long hex id, or digits
 # alone (an item's index as a map's key: ``futureCashflows.1.id`` in a validation error).
 _INSTANCE_KEY = re.compile(r"\d{4}|^\d+$|^[0-9a-f]{8,}$|[0-9a-f]{8}-[0-9a-f]{4}")

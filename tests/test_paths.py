@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import pytest
 from projeval import paths
+from projeval.traces.values import leaves
 
 
 @pytest.mark.parametrize(
@@ -59,6 +60,50 @@ def test_records_keyed_by_field_names_are_not_id_keyed() -> None:
     assert not paths.is_id_keyed_map(record)
     assert paths.is_id_keyed_map({"usr_AbXfQe": {"n": 1}, "usr_QmZpRt": {"n": 2}})
     assert paths.is_id_keyed_map({"card_442": {"n": 1}, "cert_750": {"n": 2}})
+
+
+def test_maps_keyed_by_data_are_keyed_maps_for_trace_analysis() -> None:
+    # A cash-flow agent's runProjection arguments (tally-evals/tally): records the tools
+    # created, keyed by labels the agent chose; a weather result keyed by the user's cities.
+    flows = {
+        "rent": {"id": "rc-1777535890894-zxx2ory", "amount": 2800, "frequency": "monthly"},
+        "utilities": {"id": "rc-1777535890894-gat2caq", "amount": 250, "frequency": "monthly"},
+        "gym": {
+            "id": "rc-1777535890894-t1dmbfw",
+            "amount": 45,
+            "frequency": "monthly",
+            "endDate": "2026-12-31",
+        },
+    }
+    assert paths.is_data_keyed_map(flows)
+    found = {path for path, _v in leaves({"recurring": flows})}
+    assert found == {
+        "recurring.*.id",
+        "recurring.*.amount",
+        "recurring.*.frequency",
+        "recurring.*.endDate",
+    }
+    cities = {"New York": {"temp": 51, "sky": "rain"}, "Los Angeles": {"temp": 70, "sky": "sun"}}
+    assert paths.is_data_keyed_map(cities)
+    # A projection's field paths keep the keys: a question set may name one of them.
+    assert not paths.is_id_keyed_map(flows)
+    kept = {paths.format_path(s) for _i, s, _v in paths.iter_leaves({"recurring": flows})}
+    assert "recurring.rent.amount" in kept
+    # Fields of one shape with no identity, keyed by identifiers, stay fields, named
+    # records among them (two airports, two people).
+    legs = {
+        "departure": {"airport": "SFO", "time": "09:10"},
+        "arrival": {"airport": "JFK", "time": "17:45"},
+    }
+    assert not paths.is_data_keyed_map(legs)
+    people = {
+        "assignee": {"name": "Ana", "email": "a@x.io"},
+        "reporter": {"name": "Bo", "email": "b@x.io"},
+    }
+    assert not paths.is_data_keyed_map(people)
+    # Records of two shapes are not one collection.
+    mixed = {"rent": {"id": "rc-1", "amount": 2800}, "note": {"id": "n-1", "text": "paid"}}
+    assert not paths.is_data_keyed_map(mixed)
 
 
 def test_top_level_list() -> None:

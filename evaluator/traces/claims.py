@@ -18,7 +18,9 @@ assistant text states, in English and Chinese:
 - ``count``: a number of things (``3 tickets``, ``two flights``, ``3张票``);
 - ``name``: a quoted name (``"Hellraiser: Deader"``, ``“粤膳坊”``), or an unquoted
   proper name stated as a fact (``Jose Garcia``, ``Hotel Dealz``): a run of
-  capitalised words not at the start of a sentence (or of two or more there).
+  capitalised words not at the start of a sentence (or of two or more there). A quoted
+  phrase in lower or sentence case (``"worst-case"``, ``"Budget-friendly"``) is a term or
+  a label the agent words itself, no name.
 
 and :func:`ungrounded` keeps those that no earlier text of the conversation
 holds in any of the value's usual spellings (``May 27`` is held by
@@ -934,8 +936,15 @@ def claims(text: str | None, held: Held | None = None) -> list[Claim]:
     if _NAME_HINT.search(text) is not None:
         for m in _NAME.finditer(text):
             start, end = m.span()
-            # A quoted code word ("assigned_to_email") is a field's or a value's key.
-            if not _overlaps(taken, start, end) and _CODE_WORD.fullmatch(m.group("v")) is None:
+            # A quoted code word ("assigned_to_email") is a field's or a value's key; a
+            # quoted phrase in lower or sentence case ("worst-case", "Budget-friendly") a
+            # term, a label or a search the agent words itself.
+            v = m.group("v")
+            if (
+                not _overlaps(taken, start, end)
+                and _CODE_WORD.fullmatch(v) is None
+                and not quoted_term(v)
+            ):
                 add("name", start, end, _forms("name", m), m.group())
     lines: dict[int, _Line] = {}  # what _typographic reads of a line, by where it starts
     for m in _CAPS.finditer(text):
@@ -952,6 +961,34 @@ def claims(text: str | None, held: Held | None = None) -> list[Claim]:
 
 
 _NAME_HINT = re.compile('["“「『]')
+# The words of a quoted phrase, split at spaces, hyphens and slashes ("Budget-friendly").
+_PHRASE_WORDS = re.compile(r"[^\W\d_][\w'’.]*")
+#: Small words a title in title case keeps in lower case ("Bridge of the Doomed").
+_TITLE_SMALL_WORDS = frozenset((
+    "a", "an", "and", "as", "at", "but", "by", "de", "del", "der", "des", "di", "du", "for",
+    "from", "in", "into", "la", "le", "les", "nor", "of", "on", "or", "per", "the", "to",
+    "upon", "van", "via", "von", "vs", "with", "y",
+))  # fmt: skip
+
+
+def quoted_term(phrase: str) -> bool:
+    """Whether a quoted phrase is a term, not a name: written in a script with cases, it
+    has no capital ("worst-case", "yes", "perfect storm": a word the agent puts in scare
+    quotes, a search term), or only its first word has one and a later word other than
+    a title's small words has none (sentence case: "Budget-friendly", "Stress test": a
+    label the agent words). A name in title case ("Bridge of the Doomed", "Risk Forum"),
+    one capitalised word ("Hilton"), and a name in a script without cases ("粤膳坊") stay."""
+    words = _PHRASE_WORDS.findall(phrase)
+    if not words or not any(c.isupper() or c.islower() for c in phrase):
+        return False  # no letters with cases: a name in Chinese or Japanese, or none
+    if not any(c.isupper() for c in phrase):
+        return True
+    first, rest = words[0], words[1:]
+    if not first[0].isupper() or any(c.isupper() for w in rest for c in w):
+        return False
+    return any(w[0].islower() and w.lower() not in _TITLE_SMALL_WORDS for w in rest)
+
+
 # Three capitals in brackets after a capitalised word: a place's code ("Paris (CDG)").
 _PLACE_CODE = re.compile(r"(?<![\w'’-])[A-Z][a-z][\w'’.-]* \(([A-Z]{3})\)")
 # What may open a line before a label: indentation, a bullet or a number, emphasis marks.

@@ -224,13 +224,12 @@ class FollowupTally:
                 row[_F_DUPLICATE],
                 row[_F_KIND],
             )
-            if spath:  # one user's card_4065275 and another's card_118 are one place
-                general = self._general.get(spath)
-                if general is None:
-                    if len(self._general) > 65_536:
-                        self._general.clear()
-                    general = self._general[spath] = paths.generalise_instances(spath)
-                spath = general
+            # One user's card_4065275 and another's card_118 are one place, in a result
+            # and in the arguments (a map of one entry is not seen as id-keyed).
+            if spath:
+                spath = self._generalised(spath)
+            if arg:
+                arg = self._generalised(arg)
             key = (stool, spath, tool, arg)
             g = self.groups.get(key)
             if g is None:
@@ -245,6 +244,15 @@ class FollowupTally:
                     g.lookups += 1
             g.values.add(value)
             g.traces.add((file, trace_id))
+
+    def _generalised(self, path: str) -> str:
+        """:func:`paths.generalise_instances` of a path, remembered."""
+        general = self._general.get(path)
+        if general is None:
+            if len(self._general) > 65_536:
+                self._general.clear()
+            general = self._general[path] = paths.generalise_instances(path)
+        return general
 
     def merge(self, groups: dict[Any, _Group]) -> None:
         """Add the groups another tally counted (a shard of the same corpus)."""

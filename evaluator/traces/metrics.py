@@ -7,7 +7,9 @@ instead of the fact); one to a tool that writes is an *action* passing on an id
 it was given (see :mod:`projeval.traces.actions`). A value the user or system
 said first (in any spelling: ``May 27`` for ``2024-05-27``), or one the agent
 itself passed to an earlier call before a result echoed it back, is not
-credited to a result. The producing result's JSON path is kept with list
+credited to a result, nor is a day the agent picked (``2026-07-01`` for "from July")
+that a result holds among many days under one path (a calendar: a daily timeline, a
+forecast, an availability list), as it would hold any other. The producing result's JSON path is kept with list
 indices generalised to ``[]`` (and the keys of id-keyed maps to ``*``), so it
 can be matched against a suite's field dictionary. Short and common values
 (under 4 characters but for short codes, booleans, integers under 1000,
@@ -50,10 +52,12 @@ from .values import (
     MAX_VALUE_LENGTH,
     HeldValues,
     ResultIndex,
+    Where,
     arg_leaves,
     date_spellings,
     first_source,
     is_code,
+    is_day,
     key_of,
     worth,
 )
@@ -268,6 +272,7 @@ class TraceAnalyser:
         earlier: list[tuple[Event, dict[str, str] | None]] = []
         known_text: list[str] = []
         said, said_parts, said_lower = "", 0, ""
+        wrote: list[tuple[int, str, str]] = []  # the agent's own texts: seq, text, lower-cased
         first_call: dict[tuple[str | None, str | None], int] = {}
         last_call: dict[tuple[str | None, str | None], Event] = {}
         last_try: dict[str | None, Event] = {}  # each tool's latest call
@@ -346,6 +351,7 @@ class TraceAnalyser:
                     if text:
                         known_text.append(text)
                 elif role == "assistant" and text:
+                    wrote.append((ev.seq, text, text.lower()))
                     hedged = self._model_text(ev, text, read, grounds, hedge_rows, claim_rows)
                     read.wrote()
                     previous = text
@@ -457,7 +463,7 @@ class TraceAnalyser:
                     if len(known_text) != said_parts:
                         said, said_parts = "\n".join(known_text), len(known_text)
                         said_lower = said.lower()
-                    hits = followup_hits(plan, earlier, said, said_lower, argued)
+                    hits = followup_hits(plan, earlier, said, said_lower, argued, wrote)
                     if hits:
                         n_followups += 1
                         if call_kind == WRITE:
@@ -854,11 +860,15 @@ def followup_hits(
     said: str,
     said_lower: str | None = None,
     argued: dict[str, int] | None = None,
+    wrote: list[tuple[int, str, str]] | None = None,
 ) -> list[tuple[str, str, tuple[int, str | None, str | None, str | None]]]:
     """``(argument, value, source)`` of each argument whose value (or a part of it) first
     appeared in an earlier result: not in what the user or system said (in any case or,
     for a date, any spelling), nor in an argument the agent passed before that result
-    (``argued``: value -> seq of its first call), which the result only echoes."""
+    (``argued``: value -> seq of its first call), which the result only echoes. A day
+    (``2026-07-01``) is not credited to a calendar (:func:`in_calendar`), nor to a result
+    after the agent's own text named it (``wrote``: seq, text, lower-cased text): a day
+    the agent picked itself ("tomorrow" worked out to a date) is its own."""
     hits = []
     lower = said.lower() if said_lower is None else said_lower
     for argument, candidates in plan:
@@ -868,6 +878,11 @@ def followup_hits(
             src = first_source(cand, earlier, key_of(argument))
             if src is None:
                 continue
+            if is_day(cand) and (
+                (src[2] is not None and in_calendar(src, earlier))
+                or (wrote and any(seq < src[0] and user_said(cand, t, tl) for seq, t, tl in wrote))
+            ):
+                continue  # a day the agent picked, which a calendar holds as it holds any
             if argued is not None and argued.get(cand, src[0]) < src[0]:
                 first = first_source(cand, earlier)  # echoed under its own name: the first
                 if first is None or argued.get(cand, first[0]) < first[0]:
@@ -876,6 +891,25 @@ def followup_hits(
             hits.append((argument, cand, src))
             break
     return hits
+
+
+#: Fewest distinct days under one path of a result that make it a calendar (a daily
+#: timeline, a forecast, an availability list) rather than a record's own dates.
+CALENDAR_DAYS = 3
+
+
+def in_calendar(
+    src: tuple[int, str | None, str | None, str | None],
+    earlier: list[tuple[Event, dict[str, str] | None]],
+) -> bool:
+    """Whether the result ``src`` found a day in holds at least :data:`CALENDAR_DAYS`
+    distinct days under that path: then the day is one the agent picked (July 1 for "from
+    July"), which the calendar holds as it would hold any other in its range, not one it
+    was given."""
+    for ev, where in earlier:
+        if ev.seq == src[0]:
+            return isinstance(where, Where) and where.dates_at(src[2] or "") >= CALENDAR_DAYS
+    return False
 
 
 _DATE_FORMS: dict[str, re.Pattern[str] | None] = {}

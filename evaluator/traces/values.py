@@ -119,7 +119,7 @@ def leaves(doc: Any) -> Iterator[tuple[str, Any]]:
     while stack:
         prefix, node = stack.pop()
         if isinstance(node, dict):
-            star = paths.is_id_keyed_map(node)
+            star = paths.is_id_keyed_map(node) or paths.is_data_keyed_map(node)
             items = [("*" if star else str(k), v) for k, v in node.items()]
             stack.extend((f"{prefix}.{k}" if prefix else k, v) for k, v in reversed(items))
         elif isinstance(node, list):
@@ -222,6 +222,7 @@ class ResultIndex:
         where.codes = _places(codes) if codes else None
         where.long = long
         where.prose = None
+        where.dates = None
         return where, frozenset(seen_paths)
 
 
@@ -234,7 +235,7 @@ class Where(dict[str, str]):
     fields are looked up with :meth:`in_prose`, the fields gathered the first time.
     """
 
-    __slots__ = ("codes", "dashed", "long", "prose", "shorts")
+    __slots__ = ("codes", "dashed", "dates", "long", "prose", "shorts")
     # Set by ResultIndex._build (no __init__ of its own: dict's is faster).
     dashed: list[tuple[str, str]]  # (value, path) of the values with a dash, in order
     shorts: dict[str, str] | None  # worked out on the first call of short()
@@ -242,6 +243,19 @@ class Where(dict[str, str]):
     codes: dict[str, str | None] | None
     long: list[tuple[str, str]]  # (text, path) of the strings too long to be values
     prose: tuple[str, list[tuple[str, str]]] | None  # see prose_fields()
+    dates: dict[str, int] | None  # see dates_at(), counted on its first call
+
+    def dates_at(self, path: str) -> int:
+        """How many distinct days (``2026-07-01``, no time of day) the result holds under
+        ``path``: a calendar (a daily timeline, a forecast, an availability list) holds
+        many, a booking one."""
+        if self.dates is None:
+            counts: dict[str, int] = {}
+            for value, where in self.items():
+                if is_day(value):
+                    counts[where] = counts.get(where, 0) + 1
+            self.dates = counts
+        return self.dates.get(path, 0)
 
     def short(self, value: str) -> str | None:
         """The path of the first value whose short form is ``value``, unless ``value`` is
@@ -351,16 +365,19 @@ _MEMO_KEYS = 32  # longest key tuple remembered
 
 
 def _id_keyed(node: dict[str, Any]) -> bool:
-    """``paths.is_id_keyed_map``, with its key test remembered per key tuple."""
+    """``paths.is_id_keyed_map`` or ``paths.is_data_keyed_map``, with the key test of the
+    first remembered per key tuple."""
     if len(node) > _MEMO_KEYS:  # big maps (often id-keyed ones) do not repeat: no memo
-        return paths.is_id_keyed_map(node)
+        return paths.is_id_keyed_map(node) or paths.is_data_keyed_map(node)
     keys = tuple(node)
     ids = _ID_KEYS_MEMO.get(keys)
     if ids is None:
         if len(_ID_KEYS_MEMO) >= _ID_KEYS_MEMO_MAX:
             _ID_KEYS_MEMO.clear()
         ids = _ID_KEYS_MEMO[keys] = sum(1 for k in keys if paths.ID_KEY.search(k)) * 2 > len(keys)
-    return ids and paths.is_id_keyed_map(node)
+    # Keys of no id shape may still be data (paths.is_data_keyed_map): records of one
+    # structure, so the memo's key half alone cannot say no.
+    return (ids and paths.is_id_keyed_map(node)) or paths.is_data_keyed_map(node)
 
 
 def _walk(
@@ -629,6 +646,15 @@ MONTH_NAMES = (
 #: The weekdays' names, lower-case, Monday first (``date.weekday()``'s order).
 WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _ISO_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})(?:$|[T ])")
+
+
+_DAY = re.compile(r"\d{4}-[01]\d-[0-3]\d")
+
+
+def is_day(value: str) -> bool:
+    """Whether a value is a day alone (``2026-07-01``): no time of day, which would make it
+    a moment a result named (a slot, a timestamp) rather than a day one can pick."""
+    return len(value) == 10 and _DAY.fullmatch(value) is not None
 
 
 def date_spellings(value: str) -> re.Pattern[str] | None:

@@ -297,6 +297,22 @@ def test_quoted_code_words_and_format_letters_are_no_names() -> None:
     assert [c.value for c in claims('Renamed it to "Risk Forum".')] == ['"Risk Forum"']
 
 
+def test_quoted_terms_and_labels_are_no_names() -> None:
+    # A cash-flow agent's answers (tally-evals/tally) put its own words in quotes: a term
+    # in scare quotes, a scenario it names in sentence case, a label; a travel agent quotes
+    # its search. A quoted name in title case or in Chinese is still a name.
+    text = (
+        'Your "worst-case" month still clears the "safety net". I ran a "Stress test" and '
+        'searched for "Budget-friendly" hotels near "the old town". You can stay at '
+        '"Hotel Arts Barcelona" or “粤膳坊”, and read "Bridge of the Doomed".'
+    )
+    assert [c.value for c in claims(text) if c.kind == "name"] == [
+        '"Hotel Arts Barcelona"',
+        "“粤膳坊”",
+        '"Bridge of the Doomed"',
+    ]
+
+
 def test_words_capitalised_by_layout_are_no_names() -> None:
     # Headings, labels opening a line and a table's header row are title case by layout.
     text = (

@@ -178,6 +178,18 @@ def test_the_per_field_aggregate_with_and_without_a_suite(desk: Suite) -> None:
     ]
 
 
+def test_the_aggregate_generalises_instance_keys_of_the_arguments() -> None:
+    # runProjection (tally-evals/tally) passes the records createFutureCashflow made in a map
+    # keyed by their ids; with one entry it is not seen as id-keyed, so each id was a field.
+    rows = [
+        ("f", t, 3, 1, "runProjection", f"futureCashflows.{fc}.id", fc, 2, "createFutureCashflow",
+         "c1", "item.id", False, "read")
+        for t, fc in (("t1", "fc-1777882155349-1uv7kst"), ("t2", "fc-1777473570533-gotroh0"))
+    ]  # fmt: skip
+    (one,) = tally_rows(rows).fanout()
+    assert (one.argument, one.calls, one.traces) == ("futureCashflows.*.id", 2, 2)
+
+
 def test_quoted_sentences_and_questions_read_as_written() -> None:
     # The trial's invoicing assistant (lapth/aichat-openai-agent): repr() wrote "I'll" as
     # 'I\'ll' and the user's \" as \\", which the text and the report showed as such. Only a

@@ -130,6 +130,47 @@ def test_prose_results_are_matched_as_text() -> None:
     ]
 
 
+def test_a_day_picked_from_a_calendar_is_no_followup() -> None:
+    # The shape of a cash-flow agent's projection (tally-evals/tally, Mastra runProjection):
+    # a daily timeline holds every day of its range, so the day the agent picks for "from
+    # July" is in it by construction. A day a booking result holds once is passed on.
+    timeline = {
+        "timeline": [{"date": f"2026-06-{d:02d}", "balance": 155700} for d in range(25, 31)]
+    }
+    timeline["timeline"] += [{"date": "2026-07-01", "balance": 155700}]
+    _, m = measure(
+        Event("user", "message", 0, text="What if I save 2,000 more a month from July?"),
+        call(1, "runProjection", {"startDate": "today"}, "c1"),
+        result(2, "c1", timeline),
+        call(3, "runProjection", {"adjustments": [{"date": "2026-07-01", "amount": 2000}]}, "c2"),
+        result(4, "c2", timeline),
+        call(5, "book", {"room": "deluxe"}, "c3"),
+        result(6, "c3", {"booking": {"id": "bk_7711aa", "check_in": "2026-08-14"}}),
+        call(7, "get_weather", {"date": "2026-08-14"}, "c4"),
+        tools=("runProjection",),
+    )
+    rows = FOLLOWUPS.records(m.followups)
+    assert [(r["seq"], r["value"], r["producer_path"]) for r in rows] == [
+        (7, "2026-08-14", "booking.check_in")
+    ]
+
+
+def test_a_day_the_agent_named_before_the_result_is_its_own() -> None:
+    # "Tomorrow" worked out by the agent, then a result that happens to hold that day once.
+    bookings = {"bookings": [{"id": "bk_7711aa", "date": "2026-06-05"}]}
+    events = [
+        Event("user", "message", 0, text="Find me a room for tomorrow."),
+        Event("assistant", "message", 1, text="Tomorrow is June 5, 2026: let me look."),
+        call(2, "list_bookings", {"user": "alex"}, "c1"),
+        result(3, "c1", bookings),
+        call(4, "search_rooms", {"check_in": "2026-06-05"}, "c2"),
+    ]
+    _, m = measure(*events)
+    assert FOLLOWUPS.records(m.followups) == []
+    _, m = measure(events[0], *events[2:])  # no text of its own: the result gave the day
+    assert [r["value"] for r in FOLLOWUPS.records(m.followups)] == ["2026-06-05"]
+
+
 def test_billed_input_re_reads_history() -> None:
     system, question = "You help.", "Weather in Paris?"
     args, answer = '{"city":"Paris"}', "It is 14 degrees."
