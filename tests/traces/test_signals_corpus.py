@@ -345,13 +345,17 @@ HELD_OUT_HEDGE_FLOORS = {
     # (8a6ba3c, round 20 just unsealed and both models retrained): 0.300 / 0.310 on its 29
     # hedges, 21 false hits (en 0.250 / 0.235, zh 0.357 / 0.417); turns 0.637 (EN 0.560, ZH
     # 0.776). A second labeller, blind, scores 0.757 / 0.966 against the first. At the end of
-    # session 19 (its rulings and rules on round 20, both models retrained): unchanged
+    # session 19 (its rulings and rules on round 20, both models retrained): unchanged; the
+    # same at the end of session 20 (its rulings and rules on round 21, both models retrained)
     "hedges_sealed_r22.jsonl": (0.3, 0.31),
     # sealed round 23 (session 20: an open LLM's function-calling conversations with a
     # retrieval tool and its passages, ChatGPT's Chinese counselling conversations of
-    # SmileChat), labelled by a helper who never read or ran a detector. Placeholder: owner
-    # measures once at session end
-    "hedges_sealed_r23.jsonl": (0.0, 0.0),
+    # SmileChat), labelled by a helper who never read or ran a detector, measured with session
+    # 20's starting rules (1bd48c1, round 21 just unsealed): 0.661 / 0.804 on its 46 hedges, 19
+    # false hits (en 0.850 / 0.895, zh 0.556 / 0.741); turns 0.843 (EN 0.987, ZH 0.700). A
+    # second labeller, blind, scores 0.935 / 0.935 against the first. At the end of session 20
+    # (its rulings and rules on round 21, both models retrained): unchanged
+    "hedges_sealed_r23.jsonl": (0.66, 0.8),
     # the advice set (session 15: LLM recommender, shop-advisor and sales agents: CRS Arena's
     # ChatGPT movie recommender, a RAG brewing-shop assistant and its ChatGPT baseline,
     # SalesGPT), labelled and committed before any detector ran on them: 0.679 / 0.864 on the
@@ -540,11 +544,13 @@ HELD_OUT_TURN_FLOORS = {
     "turns_sealed_r21.jsonl": 0.97,
     # sealed round 22 (TicketWorld's customer e-mails, the Chinese after-sales customers):
     # 0.637 with session 19's starting rules (EN 0.560, ZH 0.776; the model 0.713), unchanged at
-    # its end; two labellers agree on 0.980
+    # its end and at session 20's end (the model 0.670 after its retrain); two labellers agree
+    # on 0.980
     "turns_sealed_r22.jsonl": 0.63,
-    # sealed round 23 (the function-calling conversations' users, SmileChat's clients).
-    # Placeholder: owner measures once at session end
-    "turns_sealed_r23.jsonl": 0.0,
+    # sealed round 23 (the function-calling conversations' users, SmileChat's clients): 0.843
+    # with session 20's starting rules (EN 0.987, ZH 0.700; the model 0.847), unchanged at its
+    # end (the model 0.843); two labellers agree on 0.943
+    "turns_sealed_r23.jsonl": 0.84,
 }
 
 
