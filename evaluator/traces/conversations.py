@@ -117,6 +117,12 @@ class Snapshot:
     #: holds them: what they state grounds claims (:func:`~.actions.tool_statements`, read
     #: once a tool per trace).
     tools: Any = None
+    #: A session log's head (Codex CLI's session meta): it names the file's one session,
+    #: which the log's later lines, carrying no id of their own, continue.
+    session: bool = False
+    #: One item of the model's output written as a line of its own (Codex CLI's session
+    #: log): consecutive ones are one model call, so they are read together.
+    joins: bool = False
 
 
 def trace_id_of(record: dict[str, Any]) -> str | None:
@@ -730,6 +736,9 @@ class OpenAIResponses(Converter):
             return Snapshot(None, value)
         if not isinstance(value, dict):
             return "record is not a JSON object or list"
+        codex = codex_line(value)
+        if codex is not None:
+            return codex
         tid = trace_id_of(value)
         req, resp = value, value
         problem = None
@@ -848,6 +857,8 @@ class OpenAIResponses(Converter):
                 failed = True if inner[1] else None
                 if inner[0][:1] in ("{", "["):
                     structured = parse_args(inner[0])[1]  # JSON text read as arguments are
+            elif _codex_failed(output):
+                failed = True
             out.append(
                 Event(
                     "tool",
@@ -960,6 +971,115 @@ class OpenAIResponses(Converter):
                     is_error=error is not None,
                 )
             )
+
+
+#: Codex CLI's session log (``~/.codex/sessions/YYYY/MM/DD/rollout-<time>-<id>.jsonl``, one
+#: Responses item a line): each line ``{"timestamp", "type", "payload"}``, of these types,
+#: the items under ``response_item``; its first versions wrote the items bare, after a
+#: head ``{"id", "timestamp", "instructions", "git"}`` and between ``{"record_type":
+#: "state"}`` lines (openai/codex ``codex-rs/protocol/src/protocol.rs``, ``RolloutLine``).
+CODEX_LINES = frozenset(("session_meta", "response_item", "event_msg", "turn_context", "compacted"))
+# Keys of a record that holds items rather than being one.
+_ENVELOPE_KEYS = frozenset(("input", "request", "response", "messages"))
+#: What a Codex session head holds beside its id (a line that is none of the log's items).
+_CODEX_HEAD_KEYS = frozenset(("instructions", "git", "originator", "cli_version", "cwd"))
+#: How the text of a user message Codex itself wrote opens (the AGENTS.md instructions and
+#: the sandbox's description it sends before the user's first message): no turn of the
+#: user's, though the model read it.
+_CODEX_CONTEXT = ("<user_instructions>", "<environment_context>", "# AGENTS.md instructions")
+
+
+#: How the output Codex CLI writes for a call it could not run opens (openai/codex
+#: ``codex-rs/core``: a command the sandbox refused, a tool call, an MCP tool's, that failed).
+_CODEX_FAILURES = ("failed in sandbox ", "tool call error: ")
+
+
+def _codex_failed(output: str) -> bool:
+    """Whether a call's output, as Codex CLI writes it, says the call failed: its shell's
+    JSON, ``{"output", "metadata": {"exit_code", "duration_seconds"}}``, with a non-zero
+    exit, or the text of a call it could not run (:data:`_CODEX_FAILURES`)."""
+    if output.startswith(_CODEX_FAILURES):
+        return True
+    if not output.startswith('{"output"') or '"exit_code"' not in output:
+        return False
+    try:
+        doc = json.loads(output)
+    except ValueError:
+        return False
+    return exit_failed(_get(doc, "metadata", "exit_code"))
+
+
+def codex_line(value: dict[str, Any]) -> Snapshot | None:
+    """A line of a Codex CLI session log (:data:`CODEX_LINES`) as a snapshot, or ``None``
+    when ``value`` is no such line."""
+    payload = value.get("payload")
+    kind = value.get("type")
+    if kind in CODEX_LINES and isinstance(payload, dict) and "timestamp" in value:
+        if kind == "session_meta":
+            return _codex_head(payload)
+        if kind == "response_item":
+            return _codex_item(payload)
+        if kind == "event_msg" and payload.get("type") == "token_count":
+            # The model call just made: its usage, after the items it wrote.
+            last = _get(payload, "info", "last_token_usage")
+            usage = None
+            if isinstance(last, dict):
+                usage = Usage(
+                    input_total=_int(last.get("input_tokens")),
+                    output=_int(last.get("output_tokens")),
+                    cache_read=_int(last.get("cached_input_tokens")),
+                )
+            return Snapshot(None, [], usage, append=True, bookkeeping=True)
+        # Its own bookkeeping: the turn's settings, the UI's events (which repeat the
+        # items' text), a compaction's marker.
+        return Snapshot(None, [], append=True, bookkeeping=True)
+    if set(value) == {"record_type"}:
+        return Snapshot(None, [], append=True, bookkeeping=True)  # {"record_type": "state"}
+    if (
+        isinstance(value.get("id"), str)
+        and "timestamp" in value
+        and not _CODEX_HEAD_KEYS.isdisjoint(value)
+        and not {"type", "role", "input", "output", "messages"} & set(value)
+    ):
+        return _codex_head(value)
+    item = value.get("type")
+    if (
+        (item == "message" and "role" in value)
+        or item in _MODEL_ITEMS
+        or item in ("function_call_output", "custom_tool_call_output")
+    ) and _ENVELOPE_KEYS.isdisjoint(value):
+        return _codex_item(value)  # an item a line, as the first versions wrote them
+    return None
+
+
+def _codex_head(meta: dict[str, Any]) -> Snapshot:
+    """The session's head: its id, and the instructions the model was given."""
+    tid = meta.get("id")
+    text = meta.get("instructions")
+    if not isinstance(text, str):
+        text = _get(meta, "base_instructions", "text")
+    messages: list[Any] = []
+    if isinstance(text, str) and text:
+        messages.append({"type": "message", "role": "system", "content": text})
+    return Snapshot(
+        tid if isinstance(tid, str) else None,
+        messages,
+        append=True,
+        bookkeeping=not messages,
+        session=True,
+    )
+
+
+def _codex_item(item: dict[str, Any]) -> Snapshot:
+    """One Responses item of the log; a user message Codex wrote is a system message."""
+    if item.get("type") == "message" and item.get("role") == "user":
+        text = _response_text(item.get("content")).lstrip()
+        if text.startswith(_CODEX_CONTEXT):
+            item = {**item, "role": "system"}
+    joins = item.get("type") in _MODEL_ITEMS or (
+        item.get("type") == "message" and item.get("role") == "assistant"
+    )
+    return Snapshot(None, [item], append=True, joins=joins)
 
 
 def _item_call_id(item: dict[str, Any]) -> str | None:
@@ -1467,6 +1587,9 @@ class BedrockConverse(Converter):
             return Snapshot(None, value)
         if not isinstance(value, dict):
             return "record is not a JSON object or list"
+        codex = codex_line(value)
+        if codex is not None:
+            return codex
         tid = trace_id_of(value)
         req, resp = value, value
         problem = None

@@ -24,6 +24,7 @@ from .actions import tool_statements
 from .agentdojo import is_run
 from .aisdk import is_ui_message, step_messages, steps_messages
 from .conversations import (
+    CODEX_LINES,
     CONVERTERS,
     Converter,
     Snapshot,
@@ -357,6 +358,8 @@ def sniff(value: Any) -> tuple[str | None, bool]:
         return None, False
     if is_run(value):
         return "agentdojo", True
+    if isinstance(value, dict) and value.get("type") in CODEX_LINES and "payload" in value:
+        return "openai_responses", True  # a Codex CLI session log's line
     if is_adk_events(value):
         return "gemini", True
     if is_openhands_events(value):
@@ -541,6 +544,11 @@ class ConversationParser:
         # A harness's record of the run beside its conversation (MCPMark's meta.json):
         # what the one document of this file is named and why the run failed, if it did.
         self.run_record = mcpmark_run(name)
+        # A session log's one session (named by its head), which its lines with no id of
+        # their own continue; and the model's items read so far of its current call, with
+        # the record of the first (see Snapshot.joins).
+        self.session: str | None = None
+        self.pending: tuple[Snapshot, Record] | None = None
 
     def feed(self, record: Record) -> Iterator[Trace | Problem]:
         """Consume one record; yield the traces it finishes and its problems."""
@@ -548,6 +556,33 @@ class ConversationParser:
         if isinstance(snap, str):
             yield Problem(self.name, record.line, f"{_item(record)}{snap}; record skipped")
             return
+        if snap.session:
+            self.session = snap.trace_id
+        if snap.append and snap.trace_id is None and self.session is not None:
+            snap.trace_id = self.session
+        if snap.joins:
+            # One model call's items, a line each: read together, as one message.
+            pending = self.pending
+            if pending is not None and pending[0].trace_id == snap.trace_id:
+                pending[0].messages.extend(snap.messages)
+            else:
+                yield from self._flush()
+                self.pending = (snap, record)
+            return
+        if self.pending is not None and snap.usage is not None and not snap.messages:
+            self.pending[0].usage = snap.usage  # that call's usage, written after its items
+            return
+        yield from self._flush()
+        yield from self._feed(snap, record)
+
+    def _flush(self) -> Iterator[Trace | Problem]:
+        """Read the model call whose items were held back (:attr:`pending`)."""
+        if self.pending is not None:
+            snap, record = self.pending
+            self.pending = None
+            yield from self._feed(snap, record)
+
+    def _feed(self, snap: Snapshot, record: Record) -> Iterator[Trace | Problem]:
         if self.run_record is not None and record.line == 1 and record.item is None:
             task, failure = self.run_record
             snap.whole = True  # the run's one conversation
@@ -652,6 +687,7 @@ class ConversationParser:
 
     def close(self) -> Iterator[Trace | Problem]:
         """Finish every trace still open at the end of the file."""
+        yield from self._flush()
         while self.open:
             yield finish_trace(self.open.popitem(last=False)[1].trace)
 
