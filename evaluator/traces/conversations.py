@@ -989,9 +989,16 @@ _CODEX_HEAD_KEYS = frozenset(("instructions", "git", "originator", "cli_version"
 _CODEX_CONTEXT = ("<user_instructions>", "<environment_context>", "# AGENTS.md instructions")
 
 
-#: How the output Codex CLI writes for a call it could not run opens (openai/codex
-#: ``codex-rs/core``: a command the sandbox refused, a tool call, an MCP tool's, that failed).
-_CODEX_FAILURES = ("failed in sandbox ", "tool call error: ")
+#: How the output Codex CLI writes for a call it did not run opens (openai/codex
+#: ``codex-rs/core``): a command the sandbox refused, a tool call (an MCP tool's) that
+#: failed, a command that could not be started, a command or patch the user declined.
+_CODEX_FAILURES = (
+    "failed in sandbox ",
+    "tool call error: ",
+    "execution error: ",
+    "exec command rejected by user",
+    "patch rejected by user",
+)
 
 
 def _codex_failed(output: str) -> bool:

@@ -32,7 +32,7 @@ from .conversations import (
     listed_run,
     run_messages,
 )
-from .events import Problem, Trace, finish_trace
+from .events import Problem, Trace, Usage, finish_trace
 from .eventstream import converse_stream
 from .harnesses import (
     adk_session,
@@ -549,6 +549,9 @@ class ConversationParser:
         # the record of the first (see Snapshot.joins).
         self.session: str | None = None
         self.pending: tuple[Snapshot, Record] | None = None
+        # A model call's usage written before its items (Codex CLI's logs of 2025), which
+        # the next model call's items take.
+        self.ahead: Usage | None = None
 
     def feed(self, record: Record) -> Iterator[Trace | Problem]:
         """Consume one record; yield the traces it finishes and its problems."""
@@ -567,10 +570,19 @@ class ConversationParser:
                 pending[0].messages.extend(snap.messages)
             else:
                 yield from self._flush()
+                if snap.usage is None:
+                    snap.usage, self.ahead = self.ahead, None
                 self.pending = (snap, record)
             return
-        if self.pending is not None and snap.usage is not None and not snap.messages:
-            self.pending[0].usage = snap.usage  # that call's usage, written after its items
+        if snap.bookkeeping and not snap.messages and (snap.append or snap.usage is not None):
+            # A session log's own line, which ends no model call. Its usage is the model
+            # call's whose items are held back, written after them; else the next one's,
+            # written before them (Codex CLI wrote it first in 2025, after them since).
+            if snap.usage is not None:
+                if self.pending is not None and self.pending[0].usage is None:
+                    self.pending[0].usage = snap.usage
+                else:
+                    self.ahead = snap.usage
             return
         yield from self._flush()
         yield from self._feed(snap, record)

@@ -3608,6 +3608,28 @@ def test_codex_session_log_first_format() -> None:
     assert failed[-1][1] == "failed in sandbox Li"
 
 
+def test_codex_session_log_of_2025_writes_usage_first() -> None:
+    # A real Codex CLI session of September 2025 (tests/corpora/formats/README.md, codex/):
+    # each model call's token_count event written before its items, not after them as now;
+    # a command the sandbox refused, a turn the user interrupted, its patch "rejected by
+    # user". Was "not a known trace format".
+    path = CORPORA / "codex" / "rollout-2025-09-24T19-22-20-01997e76.jsonl"
+    fmt, (trace,), problems = parse(path)
+    assert (fmt, problems) == ("openai_responses", [])
+    calls = [(e.msg, e.tool) for e in trace.events if e.kind == "call"]
+    assert calls == [(2, "shell"), (4, "shell"), (6, "update_plan"), (8, "shell")]
+    # Each call's usage is the token_count written just before its items.
+    usage = {e.msg: e.usage.input_total for e in trace.events if e.usage is not None}
+    assert usage == {2: 2895, 4: 3741, 6: 36640, 8: 36831}
+    failed = [e.text[:22] for e in trace.events if e.kind == "result" and e.is_error]
+    assert failed == ["failed in sandbox Maco", "patch rejected by user"]
+    assert [e.role for e in trace.events if e.role in ("user", "system")] == [
+        "system",  # <environment_context>
+        "user",  # the IDE's context and the request
+        "user",
+    ]
+
+
 def test_codex_session_logs_on_the_command_line() -> None:
     # What `projeval traces` reports of the two Codex sessions (codex/): every call
     # answered, four of them failed; the usage the newer log recorded.
@@ -3622,6 +3644,8 @@ def test_codex_session_logs_on_the_command_line() -> None:
     keys = ("turns", "model_calls", "calls", "results", "errors", "unanswered_calls")
     assert [rows["cf4def41"][k] for k in keys] == [2, 10, 9, 9, 4, 0]
     assert [rows["019e9625"][k] for k in keys] == [1, 1, 0, 0, 0, 0]
+    assert [rows["01997e76"][k] for k in keys] == [2, 4, 4, 4, 2, 0]
+    assert rows["01997e76"]["recorded_input_tokens"] == 2895 + 3741 + 36640 + 36831
     assert rows["019e9625"]["recorded_input_tokens"] == 22539
 
 
