@@ -1016,9 +1016,116 @@ def _codex_failed(output: str) -> bool:
     return exit_failed(_get(doc, "metadata", "exit_code"))
 
 
+#: The events ``codex exec --json`` prints, one a line (openai/codex
+#: ``codex-rs/exec/src/exec_events.rs``, ``ThreadEvent``): the thread's id, each turn's
+#: start, end (with its usage) or failure, and each item's start, update and completion.
+CODEX_EXEC_EVENTS = frozenset(
+    (
+        "thread.started",
+        "turn.started",
+        "turn.completed",
+        "turn.failed",
+        "item.started",
+        "item.updated",
+        "item.completed",
+    )
+)
+
+
+def codex_exec_event(value: dict[str, Any]) -> Snapshot | None:
+    """A line of ``codex exec --json``'s output (:data:`CODEX_EXEC_EVENTS`) as a snapshot of
+    Responses items, or ``None`` when ``value`` is no such line. Only a completed item is
+    read (its start and updates say the same, unfinished); the prompt is not printed."""
+    kind = value.get("type")
+    if kind == "thread.started" and isinstance(value.get("thread_id"), str):
+        return Snapshot(value["thread_id"], [], append=True, bookkeeping=True, session=True)
+    if kind == "turn.started":
+        return Snapshot(None, [], append=True, bookkeeping=True)
+    if kind == "turn.completed":
+        usage = value.get("usage")
+        snap = Snapshot(None, [], append=True, bookkeeping=True)
+        if isinstance(usage, dict):  # the turn's, over all its model calls
+            snap.usage = Usage(
+                input_total=_int(usage.get("input_tokens")),
+                output=_int(usage.get("output_tokens")),
+                cache_read=_int(usage.get("cached_input_tokens")),
+            )
+        return snap
+    if kind == "turn.failed":
+        error = value.get("error")
+        message = _get(error, "message") if isinstance(error, dict) else error
+        return Snapshot(
+            None, [], append=True, bookkeeping=True, problem=f"the turn failed: {text_of(message)}"
+        )
+    item = value.get("item")
+    if kind not in ("item.started", "item.updated", "item.completed") or not isinstance(item, dict):
+        return None
+    items = _exec_items(item) if kind == "item.completed" else []
+    if items is None:
+        return Snapshot(
+            None,
+            [],
+            append=True,
+            bookkeeping=True,
+            problem=f"item {item.get('id')!r} has unknown type {item.get('type')!r}; skipped",
+        )
+    # A turn's items are read together: the Responses converter tells its model calls
+    # apart, and the turn's usage goes to its last.
+    return Snapshot(None, items, append=True, bookkeeping=not items, joins=bool(items))
+
+
+def _exec_items(item: dict[str, Any]) -> list[Any] | None:
+    """A completed ``codex exec`` item as the Responses items it stands for (``None``: an
+    item of a type not known)."""
+    kind, cid = item.get("type"), _str(item.get("id"))
+    if kind == "agent_message":
+        text = item.get("text")
+        return [{"type": "message", "role": "assistant", "content": text_of(text)}]
+    if kind == "reasoning":
+        return [{"type": "reasoning"}]  # the model's thinking, not its text
+    if kind == "command_execution":
+        outcome = {"type": "exit", "exit_code": item.get("exit_code")}
+        run = {"stdout": text_of(item.get("aggregated_output") or ""), "outcome": outcome}
+        status = "failed" if item.get("status") in ("failed", "declined") else None
+        return [
+            {"type": "shell_call", "call_id": cid, "action": {"command": item.get("command")}},
+            {"type": "shell_call_output", "call_id": cid, "output": [run], "status": status},
+        ]
+    if kind == "file_change":
+        status = "failed" if item.get("status") == "failed" else None
+        return [
+            {
+                "type": "apply_patch_call",
+                "call_id": cid,
+                "operation": {"changes": item.get("changes")},
+            },
+            {"type": "apply_patch_call_output", "call_id": cid, "output": "", "status": status},
+        ]
+    if kind == "mcp_tool_call":
+        error = item.get("error")
+        result = item.get("result")
+        if error is not None or item.get("status") == "failed":
+            output = f"tool call error: {text_of(_get(error, 'message') or error or '')}"
+        else:
+            content = _get(result, "content")
+            output = json.dumps(content if content is not None else result, ensure_ascii=False)
+        args = item.get("arguments")
+        return [
+            {"type": "function_call", "call_id": cid, "name": item.get("tool"), "arguments": args},
+            {"type": "function_call_output", "call_id": cid, "output": output},
+        ]
+    if kind in ("web_search", "todo_list"):
+        return [{"type": "web_search_call"}] if kind == "web_search" else []
+    if kind == "error":
+        return [{"type": "message", "role": "system", "content": text_of(item.get("message"))}]
+    return None
+
+
 def codex_line(value: dict[str, Any]) -> Snapshot | None:
     """A line of a Codex CLI session log (:data:`CODEX_LINES`) as a snapshot, or ``None``
     when ``value`` is no such line."""
+    if value.get("type") in CODEX_EXEC_EVENTS:
+        return codex_exec_event(value)
     payload = value.get("payload")
     kind = value.get("type")
     if kind in CODEX_LINES and isinstance(payload, dict) and "timestamp" in value:

@@ -24,6 +24,7 @@ from .actions import tool_statements
 from .agentdojo import is_run
 from .aisdk import is_ui_message, step_messages, steps_messages
 from .conversations import (
+    CODEX_EXEC_EVENTS,
     CODEX_LINES,
     CONVERTERS,
     Converter,
@@ -360,6 +361,8 @@ def sniff(value: Any) -> tuple[str | None, bool]:
         return "agentdojo", True
     if isinstance(value, dict) and value.get("type") in CODEX_LINES and "payload" in value:
         return "openai_responses", True  # a Codex CLI session log's line
+    if isinstance(value, dict) and value.get("type") in CODEX_EXEC_EVENTS:
+        return "openai_responses", True  # a line `codex exec --json` printed
     if is_adk_events(value):
         return "gemini", True
     if is_openhands_events(value):
@@ -548,6 +551,7 @@ class ConversationParser:
         # their own continue; and the model's items read so far of its current call, with
         # the record of the first (see Snapshot.joins).
         self.session: str | None = None
+        self.session_line = 0
         self.pending: tuple[Snapshot, Record] | None = None
         # A model call's usage written before its items (Codex CLI's logs of 2025), which
         # the next model call's items take.
@@ -561,6 +565,7 @@ class ConversationParser:
             return
         if snap.session:
             self.session = snap.trace_id
+            self.session_line = record.line
         if snap.append and snap.trace_id is None and self.session is not None:
             snap.trace_id = self.session
         if snap.joins:
@@ -583,6 +588,8 @@ class ConversationParser:
                     self.pending[0].usage = snap.usage
                 else:
                     self.ahead = snap.usage
+            if snap.problem is not None:
+                yield Problem(self.name, record.line, f"{_item(record)}{snap.problem}")
             return
         yield from self._flush()
         yield from self._feed(snap, record)
@@ -700,6 +707,12 @@ class ConversationParser:
     def close(self) -> Iterator[Trace | Problem]:
         """Finish every trace still open at the end of the file."""
         yield from self._flush()
+        if self.session is not None and not any(
+            tid == self.session for tid, _ in self.names.values()
+        ):
+            # A head and nothing after it: the run was cut short, or its lines lost.
+            reason = f"session {self.session!r} recorded no message after its start"
+            yield Problem(self.name, self.session_line, reason)
         while self.open:
             yield finish_trace(self.open.popitem(last=False)[1].trace)
 

@@ -3630,6 +3630,42 @@ def test_codex_session_log_of_2025_writes_usage_first() -> None:
     ]
 
 
+def test_codex_exec_json_output(tmp_path: Path) -> None:
+    # What a real `codex exec --json` printed (tests/corpora/formats/README.md, codex/): the
+    # thread's id, a turn, its items as they start and complete, the turn's usage. Was
+    # "not a known trace format".
+    fmt, (trace,), problems = parse(CORPORA / "codex" / "exec-json-stream-output-4.jsonl")
+    assert (fmt, problems) == ("openai_responses", [])
+    assert trace.trace_id == "019a2d7b-231d-7290-acc1-6bc6571440da"
+    assert [(e.msg, e.kind, e.tool, e.is_error) for e in trace.events] == [
+        (0, "call", "shell", None),
+        (1, "result", "shell", False),
+        (2, "message", None, None),
+    ]
+    assert trace.events[0].args == {"command": "bash -lc 'cat test.js'"}
+    assert trace.events[1].text == "console.log('Hello World');\n"
+    usage = trace.events[2].usage  # the turn's, on its last model call
+    assert usage is not None
+    assert (usage.input_total, usage.cache_read, usage.output) == (6087, 5120, 204)
+    # A run that printed its thread's start and nothing more says so.
+    fmt, traces, problems = parse(CORPORA / "codex" / "exec-json-stream-output-multi-1.jsonl")
+    assert (fmt, traces) == ("openai_responses", [])
+    assert [(p.line, p.reason) for p in problems] == [
+        (1, "session '019a2d7b-c0ed-75a0-8908-de832785d47f' recorded no message after its start")
+    ]
+    # A command that exited 1, an MCP tool call that failed, a turn that failed.
+    lines = [
+        {"type": "thread.started", "thread_id": "t1"},
+        {"type": "item.completed", "item": {"id": "item_0", "type": "command_execution", "command": "ls x", "aggregated_output": "ls: x: No such file", "exit_code": 1, "status": "failed"}},
+        {"type": "item.completed", "item": {"id": "item_1", "type": "mcp_tool_call", "server": "docs", "tool": "search", "arguments": {"q": "x"}, "result": None, "error": {"message": "timed out"}, "status": "failed"}},
+        {"type": "turn.failed", "error": {"message": "stream disconnected"}},
+    ]  # fmt: skip
+    fmt, (trace,), problems = parse(write_jsonl(tmp_path / "exec.jsonl", lines))
+    results = [(e.tool, e.is_error) for e in trace.events if e.kind == "result"]
+    assert results == [("shell", True), ("search", True)]
+    assert [(p.line, p.reason) for p in problems] == [(4, "the turn failed: stream disconnected")]
+
+
 def test_codex_session_logs_on_the_command_line() -> None:
     # What `projeval traces` reports of the two Codex sessions (codex/): every call
     # answered, four of them failed; the usage the newer log recorded.
@@ -3637,15 +3673,19 @@ def test_codex_session_logs_on_the_command_line() -> None:
     from projeval.cli import cli
 
     run = CliRunner().invoke(cli, ["traces", str(CORPORA / "codex"), "--format", "json", "-q"])
-    assert run.exit_code == 0, run.output
+    assert run.exit_code == 1, run.output  # a file with a problem
     report = json.loads(run.output)
-    assert report["problems"] == []
+    # The run that printed only its thread's start: one problem, no trace.
+    assert [(Path(p["file"]).name, p["line"]) for p in report["problems"]] == [
+        ("exec-json-stream-output-multi-1.jsonl", 1)
+    ]
     rows = {t["trace_id"][:8]: t for t in report["traces"]}
     keys = ("turns", "model_calls", "calls", "results", "errors", "unanswered_calls")
     assert [rows["cf4def41"][k] for k in keys] == [2, 10, 9, 9, 4, 0]
     assert [rows["019e9625"][k] for k in keys] == [1, 1, 0, 0, 0, 0]
     assert [rows["01997e76"][k] for k in keys] == [2, 4, 4, 4, 2, 0]
     assert rows["01997e76"]["recorded_input_tokens"] == 2895 + 3741 + 36640 + 36831
+    assert [rows["019a2d7b"][k] for k in keys] == [0, 2, 1, 1, 0, 0]
     assert rows["019e9625"]["recorded_input_tokens"] == 22539
 
 
