@@ -798,6 +798,9 @@ class OpenAIResponses(Converter):
                 problems.append(f"item {start + i} is not an object; skipped")
                 continue
             kind = item.get("type") or ("message" if "role" in item else None)
+            if not isinstance(kind, str | None):
+                problems.append(f"item {start + i} has a type that is not a text; skipped")
+                continue
             if kind == "shell_call" and isinstance(item.get("environment"), dict):
                 hosted.add(_item_call_id(item))  # the hosted shell, in a container
             is_model = (
@@ -1124,10 +1127,12 @@ def _exec_items(item: dict[str, Any]) -> list[Any] | None:
 def codex_line(value: dict[str, Any]) -> Snapshot | None:
     """A line of a Codex CLI session log (:data:`CODEX_LINES`) as a snapshot, or ``None``
     when ``value`` is no such line."""
-    if value.get("type") in CODEX_EXEC_EVENTS:
+    kind = value.get("type")
+    if not isinstance(kind, str | None):
+        return None  # no line of these logs (the format's own reading says what it is)
+    if kind in CODEX_EXEC_EVENTS:
         return codex_exec_event(value)
     payload = value.get("payload")
-    kind = value.get("type")
     if kind in CODEX_LINES and isinstance(payload, dict) and "timestamp" in value:
         if kind == "session_meta":
             return _codex_head(payload)
@@ -1156,7 +1161,7 @@ def codex_line(value: dict[str, Any]) -> Snapshot | None:
         and not {"type", "role", "input", "output", "messages"} & set(value)
     ):
         return _codex_head(value)
-    item = value.get("type")
+    item = kind
     if (
         (item == "message" and "role" in value)
         or item in _MODEL_ITEMS
@@ -1186,6 +1191,8 @@ def _codex_head(meta: dict[str, Any]) -> Snapshot:
 
 def _codex_item(item: dict[str, Any]) -> Snapshot:
     """One Responses item of the log; a user message Codex wrote is a system message."""
+    if not isinstance(item.get("type"), str | None):
+        return Snapshot(None, [item], append=True)  # the converter says what is wrong
     if item.get("type") == "message" and item.get("role") == "user":
         text = _response_text(item.get("content")).lstrip()
         if text.startswith(_CODEX_CONTEXT):

@@ -359,9 +359,10 @@ def sniff(value: Any) -> tuple[str | None, bool]:
         return None, False
     if is_run(value):
         return "agentdojo", True
-    if isinstance(value, dict) and value.get("type") in CODEX_LINES and "payload" in value:
+    kind = value.get("type") if isinstance(value, dict) else None
+    if isinstance(kind, str) and kind in CODEX_LINES and "payload" in value:
         return "openai_responses", True  # a Codex CLI session log's line
-    if isinstance(value, dict) and value.get("type") in CODEX_EXEC_EVENTS:
+    if isinstance(kind, str) and kind in CODEX_EXEC_EVENTS:
         return "openai_responses", True  # a line `codex exec --json` printed
     if is_adk_events(value):
         return "gemini", True

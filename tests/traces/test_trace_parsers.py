@@ -3731,3 +3731,29 @@ def test_codex_session_log(tmp_path: Path) -> None:
         (4, "message", None, None),
     ]
     assert [e.usage.input_total for e in trace.events if e.usage is not None] == [90]
+
+
+@pytest.mark.parametrize(
+    ("name", "line", "key", "value"),
+    [
+        # A record's "type" that is not a text, in a real file of each shape: each was a
+        # traceback (TypeError: unhashable type) instead of a problem or a refusal.
+        ("codex/rollout-2025-09-24T19-22-20-01997e76.jsonl", 9, "type", ["function_call"]),
+        ("codex/exec-json-stream-output-4.jsonl", 3, "type", {"item": 1}),
+        ("codex/exec-json-stream-output-4.jsonl", 1, "type", {"thread": 1}),
+        # A row's tool_calls column that is not a list (was "'bool' object is not iterable").
+        ("azure_eval_agent_rows.jsonl", 2, "tool_calls", True),
+    ],
+)
+def test_a_malformed_field_is_no_traceback(
+    tmp_path: Path, name: str, line: int, key: str, value: Any
+) -> None:
+    records = [json.loads(r) for r in (CORPORA / name).read_text("utf-8").splitlines()]
+    record = records[line - 1]
+    target = record.get("payload") if key == "type" and "payload" in record else record
+    target[key] = value
+    path = write_jsonl(tmp_path / Path(name).name, records)
+    try:
+        parse(path)
+    except TraceError as err:  # refused by name, with where and how to fix it
+        assert path.name in str(err)
