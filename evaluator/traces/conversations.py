@@ -117,6 +117,12 @@ class Snapshot:
     #: holds them: what they state grounds claims (:func:`~.actions.tool_statements`, read
     #: once a tool per trace).
     tools: Any = None
+    #: A session log's head (Codex CLI's session meta): it names the file's one session,
+    #: which the log's later lines, carrying no id of their own, continue.
+    session: bool = False
+    #: One item of the model's output written as a line of its own (Codex CLI's session
+    #: log): consecutive ones are one model call, so they are read together.
+    joins: bool = False
 
 
 def trace_id_of(record: dict[str, Any]) -> str | None:
@@ -730,6 +736,9 @@ class OpenAIResponses(Converter):
             return Snapshot(None, value)
         if not isinstance(value, dict):
             return "record is not a JSON object or list"
+        codex = codex_line(value)
+        if codex is not None:
+            return codex
         tid = trace_id_of(value)
         req, resp = value, value
         problem = None
@@ -789,6 +798,9 @@ class OpenAIResponses(Converter):
                 problems.append(f"item {start + i} is not an object; skipped")
                 continue
             kind = item.get("type") or ("message" if "role" in item else None)
+            if not isinstance(kind, str | None):
+                problems.append(f"item {start + i} has a type that is not a text; skipped")
+                continue
             if kind == "shell_call" and isinstance(item.get("environment"), dict):
                 hosted.add(_item_call_id(item))  # the hosted shell, in a container
             is_model = (
@@ -848,6 +860,8 @@ class OpenAIResponses(Converter):
                 failed = True if inner[1] else None
                 if inner[0][:1] in ("{", "["):
                     structured = parse_args(inner[0])[1]  # JSON text read as arguments are
+            elif _codex_failed(output):
+                failed = True
             out.append(
                 Event(
                     "tool",
@@ -960,6 +974,233 @@ class OpenAIResponses(Converter):
                     is_error=error is not None,
                 )
             )
+
+
+#: Codex CLI's session log (``~/.codex/sessions/YYYY/MM/DD/rollout-<time>-<id>.jsonl``, one
+#: Responses item a line): each line ``{"timestamp", "type", "payload"}``, of these types,
+#: the items under ``response_item``; its first versions wrote the items bare, after a
+#: head ``{"id", "timestamp", "instructions", "git"}`` and between ``{"record_type":
+#: "state"}`` lines (openai/codex ``codex-rs/protocol/src/protocol.rs``, ``RolloutLine``).
+CODEX_LINES = frozenset(("session_meta", "response_item", "event_msg", "turn_context", "compacted"))
+# Keys of a record that holds items rather than being one.
+_ENVELOPE_KEYS = frozenset(("input", "request", "response", "messages"))
+#: What a Codex session head holds beside its id (a line that is none of the log's items).
+_CODEX_HEAD_KEYS = frozenset(("instructions", "git", "originator", "cli_version", "cwd"))
+#: How the text of a user message Codex itself wrote opens (the AGENTS.md instructions and
+#: the sandbox's description it sends before the user's first message): no turn of the
+#: user's, though the model read it.
+_CODEX_CONTEXT = ("<user_instructions>", "<environment_context>", "# AGENTS.md instructions")
+
+
+#: How the output Codex CLI writes for a call it did not run opens (openai/codex
+#: ``codex-rs/core``): a command the sandbox refused, a tool call (an MCP tool's) that
+#: failed, a command that could not be started, a command or patch the user declined.
+_CODEX_FAILURES = (
+    "failed in sandbox ",
+    "tool call error: ",
+    "execution error: ",
+    "exec command rejected by user",
+    "patch rejected by user",
+)
+
+
+def _codex_failed(output: str) -> bool:
+    """Whether a call's output, as Codex CLI writes it, says the call failed: its shell's
+    JSON, ``{"output", "metadata": {"exit_code", "duration_seconds"}}``, with a non-zero
+    exit, or the text of a call it could not run (:data:`_CODEX_FAILURES`)."""
+    if output.startswith(_CODEX_FAILURES):
+        return True
+    if not output.startswith('{"output"') or '"exit_code"' not in output:
+        return False
+    try:
+        doc = json.loads(output)
+    except ValueError:
+        return False
+    return exit_failed(_get(doc, "metadata", "exit_code"))
+
+
+#: The events ``codex exec --json`` prints, one a line (openai/codex
+#: ``codex-rs/exec/src/exec_events.rs``, ``ThreadEvent``): the thread's id, each turn's
+#: start, end (with its usage) or failure, and each item's start, update and completion.
+CODEX_EXEC_EVENTS = frozenset(
+    (
+        "thread.started",
+        "turn.started",
+        "turn.completed",
+        "turn.failed",
+        "item.started",
+        "item.updated",
+        "item.completed",
+    )
+)
+
+
+def codex_exec_event(value: dict[str, Any]) -> Snapshot | None:
+    """A line of ``codex exec --json``'s output (:data:`CODEX_EXEC_EVENTS`) as a snapshot of
+    Responses items, or ``None`` when ``value`` is no such line. Only a completed item is
+    read (its start and updates say the same, unfinished); the prompt is not printed."""
+    kind = value.get("type")
+    if kind == "thread.started" and isinstance(value.get("thread_id"), str):
+        return Snapshot(value["thread_id"], [], append=True, bookkeeping=True, session=True)
+    if kind == "turn.started":
+        return Snapshot(None, [], append=True, bookkeeping=True)
+    if kind == "turn.completed":
+        usage = value.get("usage")
+        snap = Snapshot(None, [], append=True, bookkeeping=True)
+        if isinstance(usage, dict):  # the turn's, over all its model calls
+            snap.usage = Usage(
+                input_total=_int(usage.get("input_tokens")),
+                output=_int(usage.get("output_tokens")),
+                cache_read=_int(usage.get("cached_input_tokens")),
+            )
+        return snap
+    if kind == "turn.failed":
+        error = value.get("error")
+        message = _get(error, "message") if isinstance(error, dict) else error
+        return Snapshot(
+            None, [], append=True, bookkeeping=True, problem=f"the turn failed: {text_of(message)}"
+        )
+    item = value.get("item")
+    if kind not in ("item.started", "item.updated", "item.completed") or not isinstance(item, dict):
+        return None
+    items = _exec_items(item) if kind == "item.completed" else []
+    if items is None:
+        return Snapshot(
+            None,
+            [],
+            append=True,
+            bookkeeping=True,
+            problem=f"item {item.get('id')!r} has unknown type {item.get('type')!r}; skipped",
+        )
+    # A turn's items are read together: the Responses converter tells its model calls
+    # apart, and the turn's usage goes to its last.
+    return Snapshot(None, items, append=True, bookkeeping=not items, joins=bool(items))
+
+
+def _exec_items(item: dict[str, Any]) -> list[Any] | None:
+    """A completed ``codex exec`` item as the Responses items it stands for (``None``: an
+    item of a type not known)."""
+    kind, cid = item.get("type"), _str(item.get("id"))
+    if kind == "agent_message":
+        text = item.get("text")
+        return [{"type": "message", "role": "assistant", "content": text_of(text)}]
+    if kind == "reasoning":
+        return [{"type": "reasoning"}]  # the model's thinking, not its text
+    if kind == "command_execution":
+        outcome = {"type": "exit", "exit_code": item.get("exit_code")}
+        run = {"stdout": text_of(item.get("aggregated_output") or ""), "outcome": outcome}
+        status = "failed" if item.get("status") in ("failed", "declined") else None
+        return [
+            {"type": "shell_call", "call_id": cid, "action": {"command": item.get("command")}},
+            {"type": "shell_call_output", "call_id": cid, "output": [run], "status": status},
+        ]
+    if kind == "file_change":
+        status = "failed" if item.get("status") == "failed" else None
+        return [
+            {
+                "type": "apply_patch_call",
+                "call_id": cid,
+                "operation": {"changes": item.get("changes")},
+            },
+            {"type": "apply_patch_call_output", "call_id": cid, "output": "", "status": status},
+        ]
+    if kind == "mcp_tool_call":
+        error = item.get("error")
+        result = item.get("result")
+        if error is not None or item.get("status") == "failed":
+            output = f"tool call error: {text_of(_get(error, 'message') or error or '')}"
+        else:
+            content = _get(result, "content")
+            output = json.dumps(content if content is not None else result, ensure_ascii=False)
+        args = item.get("arguments")
+        return [
+            {"type": "function_call", "call_id": cid, "name": item.get("tool"), "arguments": args},
+            {"type": "function_call_output", "call_id": cid, "output": output},
+        ]
+    if kind in ("web_search", "todo_list"):
+        return [{"type": "web_search_call"}] if kind == "web_search" else []
+    if kind == "error":
+        return [{"type": "message", "role": "system", "content": text_of(item.get("message"))}]
+    return None
+
+
+def codex_line(value: dict[str, Any]) -> Snapshot | None:
+    """A line of a Codex CLI session log (:data:`CODEX_LINES`) as a snapshot, or ``None``
+    when ``value`` is no such line."""
+    kind = value.get("type")
+    if not isinstance(kind, str | None):
+        return None  # no line of these logs (the format's own reading says what it is)
+    if kind in CODEX_EXEC_EVENTS:
+        return codex_exec_event(value)
+    payload = value.get("payload")
+    if kind in CODEX_LINES and isinstance(payload, dict) and "timestamp" in value:
+        if kind == "session_meta":
+            return _codex_head(payload)
+        if kind == "response_item":
+            return _codex_item(payload)
+        if kind == "event_msg" and payload.get("type") == "token_count":
+            # The model call just made: its usage, after the items it wrote.
+            last = _get(payload, "info", "last_token_usage")
+            usage = None
+            if isinstance(last, dict):
+                usage = Usage(
+                    input_total=_int(last.get("input_tokens")),
+                    output=_int(last.get("output_tokens")),
+                    cache_read=_int(last.get("cached_input_tokens")),
+                )
+            return Snapshot(None, [], usage, append=True, bookkeeping=True)
+        # Its own bookkeeping: the turn's settings, the UI's events (which repeat the
+        # items' text), a compaction's marker.
+        return Snapshot(None, [], append=True, bookkeeping=True)
+    if set(value) == {"record_type"}:
+        return Snapshot(None, [], append=True, bookkeeping=True)  # {"record_type": "state"}
+    if (
+        isinstance(value.get("id"), str)
+        and "timestamp" in value
+        and not _CODEX_HEAD_KEYS.isdisjoint(value)
+        and not {"type", "role", "input", "output", "messages"} & set(value)
+    ):
+        return _codex_head(value)
+    item = kind
+    if (
+        (item == "message" and "role" in value)
+        or item in _MODEL_ITEMS
+        or item in ("function_call_output", "custom_tool_call_output")
+    ) and _ENVELOPE_KEYS.isdisjoint(value):
+        return _codex_item(value)  # an item a line, as the first versions wrote them
+    return None
+
+
+def _codex_head(meta: dict[str, Any]) -> Snapshot:
+    """The session's head: its id, and the instructions the model was given."""
+    tid = meta.get("id")
+    text = meta.get("instructions")
+    if not isinstance(text, str):
+        text = _get(meta, "base_instructions", "text")
+    messages: list[Any] = []
+    if isinstance(text, str) and text:
+        messages.append({"type": "message", "role": "system", "content": text})
+    return Snapshot(
+        tid if isinstance(tid, str) else None,
+        messages,
+        append=True,
+        bookkeeping=not messages,
+        session=True,
+    )
+
+
+def _codex_item(item: dict[str, Any]) -> Snapshot:
+    """One Responses item of the log; a user message Codex wrote is a system message."""
+    if not isinstance(item.get("type"), str | None):
+        return Snapshot(None, [item], append=True)  # the converter says what is wrong
+    if item.get("type") == "message" and item.get("role") == "user":
+        text = _response_text(item.get("content")).lstrip()
+        if text.startswith(_CODEX_CONTEXT):
+            item = {**item, "role": "system"}
+    joins = item.get("type") in _MODEL_ITEMS or (
+        item.get("type") == "message" and item.get("role") == "assistant"
+    )
+    return Snapshot(None, [item], append=True, joins=joins)
 
 
 def _item_call_id(item: dict[str, Any]) -> str | None:
@@ -1467,6 +1708,9 @@ class BedrockConverse(Converter):
             return Snapshot(None, value)
         if not isinstance(value, dict):
             return "record is not a JSON object or list"
+        codex = codex_line(value)
+        if codex is not None:
+            return codex
         tid = trace_id_of(value)
         req, resp = value, value
         problem = None

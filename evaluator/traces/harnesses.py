@@ -1131,12 +1131,14 @@ def azure_eval_messages(row: dict[str, Any], problems: list[str]) -> list[Any]:
         call.get("id")
         for m in out
         for call in (m.get("tool_calls") or [])
-        if isinstance(call, dict)
+        if isinstance(call, dict) and isinstance(call.get("id"), str)
     }
+    listed = row.get("tool_calls")
     built_in = [
         _azure_listed_call(c)
-        for c in row.get("tool_calls") or []
-        if isinstance(c, dict) and (c.get("tool_call_id") is None or c["tool_call_id"] not in held)
+        for c in (listed if isinstance(listed, list) else [])
+        if isinstance(c, dict)
+        and (not isinstance(c.get("tool_call_id"), str) or c["tool_call_id"] not in held)
     ]
     if built_in:
         out.insert(answer, {"role": "assistant", "content": None, "tool_calls": built_in})
@@ -1423,7 +1425,8 @@ def is_langchain_message(m: Any) -> bool:
     """A LangChain message as ``messages_to_dict`` writes it: ``{"type", "data"}``."""
     return (
         isinstance(m, dict)
-        and m.get("type") in LANGCHAIN_ROLES
+        and isinstance(m.get("type"), str)
+        and m["type"] in LANGCHAIN_ROLES
         and isinstance(m.get("data"), dict)
         and "content" in m["data"]
     )

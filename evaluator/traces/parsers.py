@@ -24,6 +24,8 @@ from .actions import tool_statements
 from .agentdojo import is_run
 from .aisdk import is_ui_message, step_messages, steps_messages
 from .conversations import (
+    CODEX_EXEC_EVENTS,
+    CODEX_LINES,
     CONVERTERS,
     Converter,
     Snapshot,
@@ -31,7 +33,7 @@ from .conversations import (
     listed_run,
     run_messages,
 )
-from .events import Problem, Trace, finish_trace
+from .events import Problem, Trace, Usage, finish_trace
 from .eventstream import converse_stream
 from .harnesses import (
     adk_session,
@@ -357,6 +359,11 @@ def sniff(value: Any) -> tuple[str | None, bool]:
         return None, False
     if is_run(value):
         return "agentdojo", True
+    kind = value.get("type") if isinstance(value, dict) else None
+    if isinstance(kind, str) and kind in CODEX_LINES and "payload" in value:
+        return "openai_responses", True  # a Codex CLI session log's line
+    if isinstance(kind, str) and kind in CODEX_EXEC_EVENTS:
+        return "openai_responses", True  # a line `codex exec --json` printed
     if is_adk_events(value):
         return "gemini", True
     if is_openhands_events(value):
@@ -541,6 +548,15 @@ class ConversationParser:
         # A harness's record of the run beside its conversation (MCPMark's meta.json):
         # what the one document of this file is named and why the run failed, if it did.
         self.run_record = mcpmark_run(name)
+        # A session log's one session (named by its head), which its lines with no id of
+        # their own continue; and the model's items read so far of its current call, with
+        # the record of the first (see Snapshot.joins).
+        self.session: str | None = None
+        self.session_line = 0
+        self.pending: tuple[Snapshot, Record] | None = None
+        # A model call's usage written before its items (Codex CLI's logs of 2025), which
+        # the next model call's items take.
+        self.ahead: Usage | None = None
 
     def feed(self, record: Record) -> Iterator[Trace | Problem]:
         """Consume one record; yield the traces it finishes and its problems."""
@@ -548,6 +564,45 @@ class ConversationParser:
         if isinstance(snap, str):
             yield Problem(self.name, record.line, f"{_item(record)}{snap}; record skipped")
             return
+        if snap.session:
+            self.session = snap.trace_id
+            self.session_line = record.line
+        if snap.append and snap.trace_id is None and self.session is not None:
+            snap.trace_id = self.session
+        if snap.joins:
+            # One model call's items, a line each: read together, as one message.
+            pending = self.pending
+            if pending is not None and pending[0].trace_id == snap.trace_id:
+                pending[0].messages.extend(snap.messages)
+            else:
+                yield from self._flush()
+                if snap.usage is None:
+                    snap.usage, self.ahead = self.ahead, None
+                self.pending = (snap, record)
+            return
+        if snap.bookkeeping and not snap.messages and (snap.append or snap.usage is not None):
+            # A session log's own line, which ends no model call. Its usage is the model
+            # call's whose items are held back, written after them; else the next one's,
+            # written before them (Codex CLI wrote it first in 2025, after them since).
+            if snap.usage is not None:
+                if self.pending is not None and self.pending[0].usage is None:
+                    self.pending[0].usage = snap.usage
+                else:
+                    self.ahead = snap.usage
+            if snap.problem is not None:
+                yield Problem(self.name, record.line, f"{_item(record)}{snap.problem}")
+            return
+        yield from self._flush()
+        yield from self._feed(snap, record)
+
+    def _flush(self) -> Iterator[Trace | Problem]:
+        """Read the model call whose items were held back (:attr:`pending`)."""
+        if self.pending is not None:
+            snap, record = self.pending
+            self.pending = None
+            yield from self._feed(snap, record)
+
+    def _feed(self, snap: Snapshot, record: Record) -> Iterator[Trace | Problem]:
         if self.run_record is not None and record.line == 1 and record.item is None:
             task, failure = self.run_record
             snap.whole = True  # the run's one conversation
@@ -652,6 +707,13 @@ class ConversationParser:
 
     def close(self) -> Iterator[Trace | Problem]:
         """Finish every trace still open at the end of the file."""
+        yield from self._flush()
+        if self.session is not None and not any(
+            tid == self.session for tid, _ in self.names.values()
+        ):
+            # A head and nothing after it: the run was cut short, or its lines lost.
+            reason = f"session {self.session!r} recorded no message after its start"
+            yield Problem(self.name, self.session_line, reason)
         while self.open:
             yield finish_trace(self.open.popitem(last=False)[1].trace)
 

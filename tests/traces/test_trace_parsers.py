@@ -3577,3 +3577,183 @@ def test_ai_sdk_results_say_errors_and_older_parts_are_read(tmp_path: Path) -> N
         ("result", "w", None, "unknown city", True),
         ("message", None, None, "It is 14C.", None),
     ]
+
+
+def test_codex_session_log_first_format() -> None:
+    # A real Codex CLI session (tests/corpora/formats/README.md, codex/), as its first
+    # versions wrote it: a head naming the session, `{"record_type": "state"}` lines, and one
+    # Responses item a line. Was read as 51 "no 'input' or 'output' items" problems and no
+    # call at all.
+    fmt, (trace,), problems = parse(CORPORA / "codex" / "rollout-2025-09-10-cf4def41.jsonl")
+    assert (fmt, problems) == ("openai_responses", [])
+    assert trace.trace_id == "cf4def41-21e0-4b91-adb4-5397c1492084"
+    # The AGENTS.md text and the sandbox's description Codex sends as user messages are no
+    # turns; the user asked twice.
+    users = [e.text for e in trace.events if e.role == "user"]
+    assert users == [
+        "What's the next task I should work on? Please consider dependencies and priorities.",
+        "check codebase to see progress on it",
+    ]
+    calls = [e for e in trace.events if e.kind == "call"]
+    results = [e for e in trace.events if e.kind == "result"]
+    assert len(calls) == len(results) == 9
+    assert all(r.link is not None for r in results)
+    # One model call a run of the model's items (reasoning, text, call): ten.
+    assert len({e.msg for e in trace.events if e.role == "assistant"}) == 10
+    # Failed, by what Codex wrote: an MCP tool call it reports as "tool call error: ...",
+    # `rg` exiting 2 in the shell's JSON output, a command the sandbox refused ("failed in
+    # sandbox ..."). (A patch that did not apply, "error: ...", reads as an error by its text.)
+    failed = [(r.tool, r.text[:20]) for r in results if r.is_error]
+    assert [tool for tool, _ in failed] == ["memory__add_observations", "shell", "shell"]
+    assert failed[-1][1] == "failed in sandbox Li"
+
+
+def test_codex_session_log_of_2025_writes_usage_first() -> None:
+    # A real Codex CLI session of September 2025 (tests/corpora/formats/README.md, codex/):
+    # each model call's token_count event written before its items, not after them as now;
+    # a command the sandbox refused, a turn the user interrupted, its patch "rejected by
+    # user". Was "not a known trace format".
+    path = CORPORA / "codex" / "rollout-2025-09-24T19-22-20-01997e76.jsonl"
+    fmt, (trace,), problems = parse(path)
+    assert (fmt, problems) == ("openai_responses", [])
+    calls = [(e.msg, e.tool) for e in trace.events if e.kind == "call"]
+    assert calls == [(2, "shell"), (4, "shell"), (6, "update_plan"), (8, "shell")]
+    # Each call's usage is the token_count written just before its items.
+    usage = {e.msg: e.usage.input_total for e in trace.events if e.usage is not None}
+    assert usage == {2: 2895, 4: 3741, 6: 36640, 8: 36831}
+    failed = [e.text[:22] for e in trace.events if e.kind == "result" and e.is_error]
+    assert failed == ["failed in sandbox Maco", "patch rejected by user"]
+    assert [e.role for e in trace.events if e.role in ("user", "system")] == [
+        "system",  # <environment_context>
+        "user",  # the IDE's context and the request
+        "user",
+    ]
+
+
+def test_codex_exec_json_output(tmp_path: Path) -> None:
+    # What a real `codex exec --json` printed (tests/corpora/formats/README.md, codex/): the
+    # thread's id, a turn, its items as they start and complete, the turn's usage. Was
+    # "not a known trace format".
+    fmt, (trace,), problems = parse(CORPORA / "codex" / "exec-json-stream-output-4.jsonl")
+    assert (fmt, problems) == ("openai_responses", [])
+    assert trace.trace_id == "019a2d7b-231d-7290-acc1-6bc6571440da"
+    assert [(e.msg, e.kind, e.tool, e.is_error) for e in trace.events] == [
+        (0, "call", "shell", None),
+        (1, "result", "shell", False),
+        (2, "message", None, None),
+    ]
+    assert trace.events[0].args == {"command": "bash -lc 'cat test.js'"}
+    assert trace.events[1].text == "console.log('Hello World');\n"
+    usage = trace.events[2].usage  # the turn's, on its last model call
+    assert usage is not None
+    assert (usage.input_total, usage.cache_read, usage.output) == (6087, 5120, 204)
+    # A run that printed its thread's start and nothing more says so.
+    fmt, traces, problems = parse(CORPORA / "codex" / "exec-json-stream-output-multi-1.jsonl")
+    assert (fmt, traces) == ("openai_responses", [])
+    assert [(p.line, p.reason) for p in problems] == [
+        (1, "session '019a2d7b-c0ed-75a0-8908-de832785d47f' recorded no message after its start")
+    ]
+    # A command that exited 1, an MCP tool call that failed, a turn that failed.
+    lines = [
+        {"type": "thread.started", "thread_id": "t1"},
+        {"type": "item.completed", "item": {"id": "item_0", "type": "command_execution", "command": "ls x", "aggregated_output": "ls: x: No such file", "exit_code": 1, "status": "failed"}},
+        {"type": "item.completed", "item": {"id": "item_1", "type": "mcp_tool_call", "server": "docs", "tool": "search", "arguments": {"q": "x"}, "result": None, "error": {"message": "timed out"}, "status": "failed"}},
+        {"type": "turn.failed", "error": {"message": "stream disconnected"}},
+    ]  # fmt: skip
+    fmt, (trace,), problems = parse(write_jsonl(tmp_path / "exec.jsonl", lines))
+    results = [(e.tool, e.is_error) for e in trace.events if e.kind == "result"]
+    assert results == [("shell", True), ("search", True)]
+    assert [(p.line, p.reason) for p in problems] == [(4, "the turn failed: stream disconnected")]
+
+
+def test_codex_session_logs_on_the_command_line() -> None:
+    # What `projeval traces` reports of the two Codex sessions (codex/): every call
+    # answered, four of them failed; the usage the newer log recorded.
+    from click.testing import CliRunner
+    from projeval.cli import cli
+
+    run = CliRunner().invoke(cli, ["traces", str(CORPORA / "codex"), "--format", "json", "-q"])
+    assert run.exit_code == 1, run.output  # a file with a problem
+    report = json.loads(run.output)
+    # The run that printed only its thread's start: one problem, no trace.
+    assert [(Path(p["file"]).name, p["line"]) for p in report["problems"]] == [
+        ("exec-json-stream-output-multi-1.jsonl", 1)
+    ]
+    rows = {t["trace_id"][:8]: t for t in report["traces"]}
+    keys = ("turns", "model_calls", "calls", "results", "errors", "unanswered_calls")
+    assert [rows["cf4def41"][k] for k in keys] == [2, 10, 9, 9, 4, 0]
+    assert [rows["019e9625"][k] for k in keys] == [1, 1, 0, 0, 0, 0]
+    assert [rows["01997e76"][k] for k in keys] == [2, 4, 4, 4, 2, 0]
+    assert rows["01997e76"]["recorded_input_tokens"] == 2895 + 3741 + 36640 + 36831
+    assert [rows["019a2d7b"][k] for k in keys] == [0, 2, 1, 1, 0, 0]
+    assert rows["019e9625"]["recorded_input_tokens"] == 22539
+
+
+def test_codex_session_log(tmp_path: Path) -> None:
+    # A real `codex exec` session (tests/corpora/formats/README.md, codex/), as Codex writes
+    # it now: `{"timestamp", "type", "payload"}` lines; the items under `response_item`, the
+    # model call's usage in the `token_count` event after them. Was "not a known trace
+    # format".
+    fmt, (trace,), problems = parse(CORPORA / "codex" / "exec-session-019e9625.jsonl")
+    assert (fmt, problems) == ("openai_responses", [])
+    assert trace.trace_id == "019e9625-802f-7e91-840a-cfe88d14117a"
+    assert [(e.role, e.kind, e.text) for e in trace.events] == [
+        ("system", "message", "[REDACTED_BASE_INSTRUCTIONS]"),
+        ("system", "message", "[REDACTED_DEVELOPER_CONTEXT]"),
+        ("system", "message", trace.events[2].text),  # <environment_context>
+        ("user", "message", "[REDACTED_PROMPT]"),
+        ("assistant", "message", "[REDACTED_ASSISTANT_TEXT]"),
+    ]
+    usage = trace.events[-1].usage
+    assert usage is not None
+    assert (usage.input_total, usage.cache_read, usage.output) == (22539, 20864, 10)
+    # One model call's items a line each are one message, its usage once.
+    lines = [
+        {"timestamp": "t", "type": "session_meta", "payload": {"id": "s1"}},
+        {"timestamp": "t", "type": "response_item", "payload": {"type": "message", "role": "user", "content": [{"type": "input_text", "text": "Weather in Paris?"}]}},
+        {"timestamp": "t", "type": "response_item", "payload": {"type": "reasoning", "summary": []}},
+        {"timestamp": "t", "type": "response_item", "payload": {"type": "function_call", "name": "get_weather", "arguments": '{"city":"Paris"}', "call_id": "c1"}},
+        {"timestamp": "t", "type": "response_item", "payload": {"type": "function_call", "name": "get_weather", "arguments": '{"city":"Lyon"}', "call_id": "c2"}},
+        {"timestamp": "t", "type": "event_msg", "payload": {"type": "token_count", "info": {"last_token_usage": {"input_tokens": 90, "output_tokens": 9}}}},
+        {"timestamp": "t", "type": "response_item", "payload": {"type": "function_call_output", "call_id": "c2", "output": "{\"output\":\"no such city\",\"metadata\":{\"exit_code\":1}}"}},
+        {"timestamp": "t", "type": "response_item", "payload": {"type": "function_call_output", "call_id": "c1", "output": PARIS}},
+        {"timestamp": "t", "type": "response_item", "payload": {"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "14 °C and rain."}]}},
+    ]  # fmt: skip
+    path = write_jsonl(tmp_path / "rollout.jsonl", lines)
+    fmt, (trace,), problems = parse(path)
+    assert (fmt, problems, trace.trace_id) == ("openai_responses", [], "s1")
+    assert [(e.msg, e.kind, e.call_id, e.is_error) for e in trace.events] == [
+        (0, "message", None, None),
+        (1, "call", "c1", None),
+        (1, "call", "c2", None),
+        (2, "result", "c2", True),
+        (3, "result", "c1", None),
+        (4, "message", None, None),
+    ]
+    assert [e.usage.input_total for e in trace.events if e.usage is not None] == [90]
+
+
+@pytest.mark.parametrize(
+    ("name", "line", "key", "value"),
+    [
+        # A record's "type" that is not a text, in a real file of each shape: each was a
+        # traceback (TypeError: unhashable type) instead of a problem or a refusal.
+        ("codex/rollout-2025-09-24T19-22-20-01997e76.jsonl", 9, "type", ["function_call"]),
+        ("codex/exec-json-stream-output-4.jsonl", 3, "type", {"item": 1}),
+        ("codex/exec-json-stream-output-4.jsonl", 1, "type", {"thread": 1}),
+        # A row's tool_calls column that is not a list (was "'bool' object is not iterable").
+        ("azure_eval_agent_rows.jsonl", 2, "tool_calls", True),
+    ],
+)
+def test_a_malformed_field_is_no_traceback(
+    tmp_path: Path, name: str, line: int, key: str, value: Any
+) -> None:
+    records = [json.loads(r) for r in (CORPORA / name).read_text("utf-8").splitlines()]
+    record = records[line - 1]
+    target = record.get("payload") if key == "type" and "payload" in record else record
+    target[key] = value
+    path = write_jsonl(tmp_path / Path(name).name, records)
+    try:
+        parse(path)
+    except TraceError as err:  # refused by name, with where and how to fix it
+        assert path.name in str(err)
