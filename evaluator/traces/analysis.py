@@ -49,6 +49,7 @@ from .columns import (
     TURNS_DOCUMENT,
     Table,
 )
+from .copies import drop_copies
 from .events import Problem, events_frame
 from .findings import (
     Fanout,
@@ -419,7 +420,9 @@ def analyse_traces(
 
 
 def assemble(out: Collected, tally: FollowupTally, settings: Settings) -> TraceAnalysis:
-    """The analysis from every partition's rows, merged: sorted, with findings attached."""
+    """The analysis from every partition's rows, merged: a trace several files hold
+    counted once (:mod:`~projeval.traces.copies`), sorted, with findings attached."""
+    drop_copies(out, tally)
     sort_rows(out)
     rows = out.rows
     suites = list(settings.suites)

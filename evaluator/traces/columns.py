@@ -333,6 +333,18 @@ SUITE_TOOLS = Table(
     (_FILE, _TRACE, _c("tool", "VARCHAR", "the suite's tool")),
 )
 
+COPIES = Table(
+    "copies",
+    "One row per trace: what tells a copy of it in another file (copies.py).",
+    (
+        _FILE,
+        _TRACE,
+        _c("digest", "BIGINT", "a hash of its events' texts, tools and arguments"),
+        _c("events", "BIGINT", "its events"),
+        _c("tag", "BIGINT", "the hash of a fixed text in the process that hashed it"),
+    ),
+)
+
 #: Counts per trace are INTEGER (32 bits, as the store has them), token totals BIGINT.
 #: ``turns`` counts user questions (an MCP log has none); ``model_calls`` counts
 #: assistant messages (parallel calls are one); ``recorded_*`` sum the usage the
@@ -431,6 +443,7 @@ TABLES: dict[str, Table] = {
         TURNS_DOCUMENT,
         CLAIMS,
         SUITE_TOOLS,
+        COPIES,
         SUMMARY,
         DRIFT,
         PROBLEMS,

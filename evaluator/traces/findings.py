@@ -234,16 +234,23 @@ class FollowupTally:
             g = self.groups.get(key)
             if g is None:
                 g = self.groups[key] = _Group()
+            own = g.traces.get((file, trace_id))  # this trace's share, see forget()
+            if own is None:
+                own = g.traces[(file, trace_id)] = [0, 0, 0, 0]
             if (key, seq) not in counted:  # a call with two matching values counts once
                 counted.add((key, seq))
                 g.calls += 1
-                g.duplicates += bool(dup)
+                own[0] += 1
+                if dup:
+                    g.duplicates += 1
+                    own[1] += 1
                 if kind == WRITE:
                     g.actions += 1
+                    own[3] += 1
                 else:
                     g.lookups += 1
+                    own[2] += 1
             g.values.add(value)
-            g.traces.add((file, trace_id))
 
     def _generalised(self, path: str) -> str:
         """:func:`paths.generalise_instances` of a path, remembered."""
@@ -253,6 +260,20 @@ class FollowupTally:
                 self._general.clear()
             general = self._general[path] = paths.generalise_instances(path)
         return general
+
+    def forget(self, traces: set[tuple[str, str]]) -> None:
+        """Take the follow-ups of ``traces`` (``(file, trace id)``) out of the aggregate:
+        copies of traces counted elsewhere (:mod:`~projeval.traces.copies`). A copy's
+        values are its original's, so the distinct values stay as they are."""
+        for key, g in list(self.groups.items()):
+            for trace in traces & g.traces.keys():
+                calls, duplicates, lookups, actions = g.traces.pop(trace)
+                g.calls -= calls
+                g.duplicates -= duplicates
+                g.lookups -= lookups
+                g.actions -= actions
+            if not g.traces:
+                del self.groups[key]
 
     def merge(self, groups: dict[Any, _Group]) -> None:
         """Add the groups another tally counted (a shard of the same corpus)."""
@@ -350,7 +371,9 @@ class _Group:
     lookups: int = 0
     actions: int = 0
     values: set[str] = field(default_factory=set)
-    traces: set[tuple[str, str]] = field(default_factory=set)
+    #: ``(file, trace id) -> [calls, duplicates, lookups, actions]`` that trace added,
+    #: so that a copy of a trace can be taken out again (:meth:`FollowupTally.forget`).
+    traces: dict[tuple[str, str], list[int]] = field(default_factory=dict)
 
 
 def field_findings(

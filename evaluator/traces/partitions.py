@@ -241,7 +241,7 @@ def merge_file(
             out.result_paths[(file, rename.get(tid, tid))] = paths_
         if rename:
             for group in groups.values():
-                group.traces = {(f, rename.get(t, t)) for f, t in group.traces}
+                group.traces = {(f, rename.get(t, t)): n for (f, t), n in group.traces.items()}
         tally.merge(groups)
         out.unread.extend(collected.unread)
         out.problems.extend(

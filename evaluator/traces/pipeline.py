@@ -32,6 +32,7 @@ from ..tokens import get_encoding, segment_counter
 from . import drift as drift_mod
 from .actions import ToolKinds
 from .columns import SUMMARY
+from .copies import copy_row
 from .events import Problem, Trace, event_row
 from .findings import FollowupTally
 from .hedges import Lexicon, context_patterns
@@ -47,7 +48,8 @@ GC_YOUNG_THRESHOLD = 50_000
 
 #: Names of the row lists a collector keeps.
 #: ``claims``: ungrounded claims; ``suite_tools``: (file, trace id, tool) for each suite
-#: tool a trace called, so drift is measured only against suites whose tool appears.
+#: tool a trace called, so drift is measured only against suites whose tool appears;
+#: ``copies``: each trace's digest, so a trace two files hold is counted once (copies.py).
 TABLES = (
     "summary",
     "events",
@@ -58,6 +60,7 @@ TABLES = (
     "drift",
     "claims",
     "suite_tools",
+    "copies",
 )
 
 
@@ -267,6 +270,7 @@ class Collector:
         rows["hedges"].extend(m.hedges)
         rows["claims"].extend(m.claims)
         rows["suite_tools"].extend((trace.file, trace.trace_id, t) for t in sorted(m.suite_tools))
+        rows["copies"].append(copy_row(trace))
         if m.result_paths and (m.hedges or m.claims):
             # Only a hedged or unsupported answer asks which fields were seen.
             self.out.result_paths[(trace.file, trace.trace_id)] = m.result_paths

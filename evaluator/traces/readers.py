@@ -106,7 +106,7 @@ class Record(NamedTuple):
 
 def expand_paths(paths: Iterable[str | Path]) -> list[Path]:
     """Files to read: each path itself, every trace file under a directory, sorted,
-    or the sorted matches of a glob pattern (``**`` spans folders)."""
+    or the sorted matches of a glob pattern (``**`` spans folders); each file once."""
     out: list[Path] = []
     for raw in paths:
         if not str(raw).strip():
@@ -135,6 +135,20 @@ def expand_paths(paths: Iterable[str | Path]) -> list[Path]:
     for path in out:
         # Before anything opens it: a FIFO blocks the first read, a device never ends.
         regular_file(path, TraceError, "trace file")
+    return _once(out)
+
+
+def _once(files: list[Path]) -> list[Path]:
+    """Each file once, where first named: a file named twice (itself and its folder, two
+    patterns, ``./a`` and ``a``) is one file; read twice, each of its traces would count
+    twice."""
+    seen: set[Path] = set()
+    out = []
+    for path in files:
+        real = path.resolve()
+        if real not in seen:
+            seen.add(real)
+            out.append(path)
     return out
 
 

@@ -224,6 +224,16 @@ def test_expand_paths(tmp_path: Path) -> None:
         expand_paths([tmp_path / "missing.jsonl"])
 
 
+def test_a_file_named_twice_is_read_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Itself and its folder, a pattern, another spelling of its path: one file, where first
+    # named (read twice, each of its traces would count twice).
+    (tmp_path / "a.jsonl").write_text("")
+    (tmp_path / "b.jsonl").write_text("")
+    monkeypatch.chdir(tmp_path)
+    given = ["b.jsonl", tmp_path, str(tmp_path / "*.jsonl"), "./a.jsonl"]
+    assert expand_paths(given) == [Path("b.jsonl"), tmp_path / "a.jsonl"]
+
+
 def test_a_folder_with_no_trace_file_is_an_error(tmp_path: Path) -> None:
     # Pointed at a harness's output folder that holds only text logs (or at the wrong
     # folder), `projeval traces` printed "0 traces in 0 files, 0 problems" and exited 0,
