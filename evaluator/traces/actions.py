@@ -560,6 +560,10 @@ _WRITE_COMMANDS = frozenset(
         "unzip",
         "tar",
         "patch",
+        # Codex CLI's patch command (``apply_patch``, run as ``["apply_patch", "<patch>"]``
+        # or fed its patch on a here-document), as ``patch`` applies a diff.
+        "apply_patch",
+        "applypatch",
         "kill",
         "pkill",
         "killall",
@@ -569,10 +573,15 @@ _WRITE_COMMANDS = frozenset(
         "yum",
         "dnf",
         "brew",
-        "npm",
-        "yarn",
-        "pnpm",
     ]
+)
+# Package managers whose sub-command decides: installing or removing writes, running a
+# script (``npm test``, ``npm run typecheck``) says neither, as a test run does.
+_PACKAGE_MANAGERS = frozenset(
+    ["pip", "pip3", "uv", "poetry", "cargo", "go", "npm", "yarn", "pnpm", "bun"]
+)
+_PACKAGE_WRITES = frozenset(
+    ["install", "i", "ci", "add", "remove", "rm", "uninstall", "update", "upgrade", "publish"]
 )
 #: git's sub-commands that only read; any other (commit, push, add, checkout...) writes.
 _GIT_READS = frozenset(
@@ -603,38 +612,112 @@ _REDIRECT = re.compile(r"(?<![0-9&])>>?\s*(?!&|/dev/null)[^\s&|;]")
 def command_kind(args: Any) -> str | None:
     """``"read"``, ``"write"`` or ``None`` from the command a shell or a file editor tool
     was given (``{"command": ...}``, ``{"commands": [...]}``, ``{"cmd": [...]}``), for a tool
-    whose name says neither (``execute_bash``, ``bash``, ``str_replace_editor``): a command
-    that changes a file or the system writes (``mv``, ``rm``, ``git commit``, ``sed -i``,
-    an output redirect, ``pip install``); one made only of commands that read reads
-    (``cat``, ``ls``, ``grep``, ``git status``, ``sed -n``); any other (a script, a test
-    run) says neither."""
-    if not isinstance(args, dict):
+    whose name says neither (``execute_bash``, ``bash``, ``str_replace_editor``, Codex's
+    ``shell``): a command that changes a file or the system writes (``mv``, ``rm``,
+    ``git commit``, ``sed -i``, ``apply_patch``, an output redirect, ``pip install``); one
+    made only of commands that read reads (``cat``, ``ls``, ``grep``, ``git status``,
+    ``sed -n``); any other (a script, a test run) says neither. An argument vector
+    (``["rg", "-n", "a|b", "src"]``) is one command; a script's quoted strings and
+    here-documents (a patch fed to ``apply_patch``) are values, not commands."""
+    argv, script = _command(args)
+    if argv is not None:
+        if argv[0] in _EDITOR_READS or argv[0] in _EDITOR_WRITES:
+            return READ if argv[0] in _EDITOR_READS else WRITE
+        return _simple_kind(argv) or None
+    if script is None:
         return None
-    command = args.get("command", args.get("commands", args.get("cmd")))
-    if isinstance(command, list):
-        if command[:2] in (["bash", "-lc"], ["bash", "-c"], ["sh", "-c"]) and len(command) > 2:
-            command = command[2:]
-        command = "\n".join(c for c in command if isinstance(c, str))
-    if not isinstance(command, str) or not command.strip():
-        return None
-    word = command.strip().split(maxsplit=1)[0]
+    word = script.strip().split(maxsplit=1)[0]
     if word in _EDITOR_READS:
         return READ
     if word in _EDITOR_WRITES:
         return WRITE
-    if _REDIRECT.search(command):
+    script = _QUOTED.sub(" _ ", _without_heredocs(script))
+    if _REDIRECT.search(script):
         return WRITE
-    kinds = {_simple_kind(part.split()) for part in _SIMPLE_COMMANDS.split(command)}
+    kinds = {_simple_kind(part.split()) for part in _SIMPLE_COMMANDS.split(script)}
     kinds.discard("")  # an empty part, or a cd: changes nothing and reads nothing
     if WRITE in kinds:
         return WRITE
     return READ if kinds == {READ} else None
 
 
+def command_programs(args: Any) -> frozenset[str]:
+    """The programs a shell call's command runs: an argument vector's first word, or the
+    first word of each command of a script (past ``sudo``, ``env``, assignments). They are
+    the call's verbs: a result that printed ``apply_patch`` did not hand the agent the
+    program it then ran."""
+    argv, script = _command(args)
+    if argv is not None:
+        return frozenset(argv[:1])
+    if script is None:
+        return frozenset()
+    out = set()
+    for part in _SIMPLE_COMMANDS.split(_QUOTED.sub(" _ ", _without_heredocs(script))):
+        words = _past_prefixes(part.split())
+        if words:
+            out.add(words[0])
+    return frozenset(out)
+
+
+def _command(args: Any) -> tuple[list[str] | None, str | None]:
+    """``(argument vector, None)`` or ``(None, script)`` of a shell call's arguments, or
+    ``(None, None)`` when they hold no command."""
+    if not isinstance(args, dict):
+        return None, None
+    command = args.get("command", args.get("commands", args.get("cmd")))
+    if isinstance(command, list):
+        words = [c for c in command if isinstance(c, str)]
+        if len(words) > 2 and _SHELLS.fullmatch(words[0]) and _SCRIPT_FLAG.fullmatch(words[1]):
+            command = "\n".join(words[2:])  # a shell running a script: its commands
+        elif words and words[0] and not any(c.isspace() for c in words[0]):
+            # An argument vector (Codex's ``["rg", "-n", "a|b", "src"]``): one command,
+            # whose arguments are values, never commands or redirects of their own.
+            return words, None
+        else:
+            command = "\n".join(words)  # a list of commands
+    if not isinstance(command, str) or not command.strip():
+        return None, None
+    return None, command
+
+
+# A shell given a script to run (``bash -lc "..."``, ``/bin/sh -c``, ``zsh -lc``).
+_SHELLS = re.compile(r"(?:\S*/)?(?:ba|z|da|k)?sh")
+_SCRIPT_FLAG = re.compile(r"-[a-z]*c[a-z]*")
+# A quoted string: a value inside a command (``rg "a|b"``, ``echo '>'``), whose ``|``,
+# ``;`` and ``>`` are not the shell's.
+_QUOTED = re.compile(r"'[^']*'|\"(?:[^\"\\]|\\.)*\"")
+# A here-document's operator and its terminating word (``<< 'PATCH'``, ``<<-EOF``).
+_HEREDOC = re.compile(r"(?<!<)<<-?(?!<)\s*(['\"]?)([A-Za-z_][\w.-]*)\1")
+
+
+def _without_heredocs(script: str) -> str:
+    """A script without its here-documents' bodies: the lines fed to a command
+    (``apply_patch << 'PATCH'``, ``python - <<EOF``) are its input, not commands."""
+    if "<<" not in script:
+        return script
+    out: list[str] = []
+    ends: list[str] = []  # the terminators still awaited, first first
+    for line in script.split("\n"):
+        if ends:
+            if line.strip() == ends[0]:
+                ends.pop(0)
+            continue
+        out.append(line)
+        ends = [m.group(2) for m in _HEREDOC.finditer(line)]
+    return "\n".join(out)
+
+
+def _past_prefixes(words: list[str]) -> list[str]:
+    """A simple command's words from its command on: past ``sudo``, ``env``, ``time``,
+    ``nohup`` and variables' assignments."""
+    while words and (words[0] in ("sudo", "env", "time", "nohup") or "=" in words[0]):
+        words = words[1:]
+    return words
+
+
 def _simple_kind(words: list[str]) -> str | None:
     """The kind of one simple command, its words: ``""`` when it is none (empty, ``cd``)."""
-    while words and (words[0] in ("sudo", "env", "time", "nohup") or "=" in words[0]):
-        words = words[1:]  # a prefix or a variable's assignment, then the command
+    words = _past_prefixes(words)
     if not words or words[0] in ("cd", "pushd", "popd", "export", "source", "."):
         return ""
     verb, rest = words[0].rsplit("/", 1)[-1], words[1:]
@@ -643,8 +726,11 @@ def _simple_kind(words: list[str]) -> str | None:
         return READ if sub in _GIT_READS else WRITE
     if verb == "sed":
         return WRITE if any(w.startswith("-i") for w in rest) else READ
-    if verb in ("pip", "pip3", "uv", "poetry", "cargo", "go"):
-        return WRITE if rest[:1] in (["install"], ["add"], ["remove"], ["uninstall"]) else None
+    if verb in _PACKAGE_MANAGERS:
+        # The sub-command, past options and the value of one (``pnpm --filter app add``,
+        # ``uv pip install``).
+        subs = [w for w in rest if not w.startswith("-")][:2]
+        return WRITE if any(w in _PACKAGE_WRITES for w in subs) else None
     if verb in _WRITE_COMMANDS:
         return WRITE
     if verb in _READ_COMMANDS:

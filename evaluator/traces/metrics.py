@@ -33,7 +33,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..tokens import count_many
-from .actions import READ, WRITE, ToolKinds, is_error_text, is_handoff, name_words
+from .actions import (
+    READ,
+    WRITE,
+    ToolKinds,
+    command_programs,
+    is_error_text,
+    is_handoff,
+    name_words,
+)
 from .claims import (
     amount_in_text,
     count_in,
@@ -189,6 +197,8 @@ def lookup_plan(args: Any) -> LookupPlan:
     first found counts. A number given to a setting (:func:`setting_number`) is not tracked.
     A short code (``JFK``) is tracked as it is."""
     plan: list[tuple[str, tuple[str, ...]]] = []
+    # The programs a shell command runs are its verbs, not values handed to it.
+    verbs = command_programs(args)
     for argument, raw in arg_leaves(args):
         if setting_number(argument, raw):
             continue
@@ -197,14 +207,17 @@ def lookup_plan(args: Any) -> LookupPlan:
             if is_code(raw):
                 plan.append((argument, (str(raw),)))
             continue
-        candidates = [value]
+        candidates = [value] if value not in verbs else []
         if isinstance(raw, str) and _SPLIT.search(value):
             # Parts that look like handles only: a plain word of a free-text query
             # ("passport", "https") recurs in prose by chance, not as a copied value.
             candidates += [
-                t for t in _SPLIT.split(value) if not t.isalpha() and worth(t) is not None
+                t
+                for t in _SPLIT.split(value)
+                if not t.isalpha() and t not in verbs and worth(t) is not None
             ]
-        plan.append((argument, tuple(candidates)))
+        if candidates:
+            plan.append((argument, tuple(candidates)))
     return tuple(plan)
 
 
@@ -456,6 +469,8 @@ class TraceAnalyser:
                 call_kind = kind_of(ev.tool, ev.args, trace_hints)
                 if call_kind == WRITE:
                     last_write = ev.seq
+                    if ev.args_raw and "\\n" in ev.args_raw:  # a text of lines, JSON-escaped
+                        grounds.wrote(ev.args)
                     if turn is not None and turn_no > 0:
                         turn[6] = True
                 hits = None
@@ -681,6 +696,7 @@ class Grounds:
     :meth:`~projeval.traces.values.HeldValues.verbatim`) in the indexes' prose fields."""
 
     __slots__ = (
+        "_authored",
         "_counts",
         "_held",
         "_listed",
@@ -711,6 +727,15 @@ class Grounds:
         self._listed: list[frozenset[int]] = []  # per user or system text: its lists' sizes
         self._tools: set[tuple[str, ...]] = set()  # the words of the tools that answered
         self._tools_seen = 0  # of self.earlier
+        self._authored = ""  # the texts the agent wrote into files (see wrote()), lower-cased
+
+    def wrote(self, args: Any) -> None:
+        """Keep the texts of lines a call that writes was given (a patch, a file's
+        content, a script written out): what the agent authored, whose names it may
+        report having written (:meth:`held`)."""
+        texts = [v for _, v in arg_leaves(args) if type(v) is str and "\n" in v]
+        if texts:
+            self._authored += "\n" + "\n".join(texts).lower()
 
     def held(self, kind: str, form: str) -> bool:
         """True when a user or system text, or a result, held ``form``; a count, when
@@ -742,7 +767,10 @@ class Grounds:
             # content), or lower-casing may have moved a non-ASCII form.
             if not (form.isascii() and self._held.verbatim()) and form in self._held:
                 return True
-            return kind == "name" and self._names_a_tool(form)
+            # A name the agent wrote into a file, a patch or a script it ran (a button's
+            # label, a class): its report of having written it. Only a name: a date, an
+            # amount, an id or a count it wrote is a fact it still has to have read.
+            return kind == "name" and (low in self._authored or self._names_a_tool(form))
         if kind == "duration":
             # A number held as a field named by its unit, in a result or in the system
             # prompt (a customer profile's ``"years_as_customer": 2``).

@@ -11,6 +11,7 @@ from projeval.traces import analyse_traces
 from projeval.traces.actions import (
     ToolKinds,
     command_kind,
+    command_programs,
     description_kind,
     is_error_text,
     load_tool_hints,
@@ -465,6 +466,32 @@ def test_drawing_a_chart_from_a_results_file_is_no_lookup() -> None:
         ({"command": "create", "path": "a.py", "file_text": ""}, "write"),
         ({"path": "a.py"}, None),
         ({"command": ""}, None),
+        # Codex CLI's shell tool takes an argument vector: one command, whose arguments
+        # are values (a pattern's "|" is no pipe), or a shell running a script
+        # (example.jsonl of AcidicSoil/codex-session-viewer, trial 14).
+        ({"command": ["rg", "-n", "zip|JSZip", "src"]}, "read"),
+        ({"command": ["bash", "-lc", 'rg -n "zip|JSZip|Zip" -S src || true']}, "read"),
+        ({"command": ["zsh", "-lc", "rg \"cursor_usage\" -n 'src/types.ts'"]}, "read"),
+        ({"command": ["bash", "-lc", "git show HEAD~1 | head -50"]}, "read"),
+        ({"command": ["bash", "-lc", 'rg -n "=>\\s*{" src']}, "read"),  # a quoted ">"
+        (
+            {"command": ["apply_patch", "*** Begin Patch\n*** Update File: a.tsx\n+<b>x</b>\n"]},
+            "write",
+        ),
+        # A patch fed on a here-document is the command's input, not commands.
+        (
+            {"command": ["bash", "-lc", "applypatch << 'PATCH'\n*** Begin Patch\n-ls\nPATCH"]},
+            "write",
+        ),
+        ({"command": ["bash", "-lc", "python - <<'EOF'\nrm = 1 > 0\nEOF"]}, None),
+        ({"command": ["bash", "-lc", "cat > notes.md <<EOF\nhi\nEOF"]}, "write"),
+        ({"command": ["bash", "-lc", "git commit -am wip"]}, "write"),
+        ({"command": ["bash", "-lc", "tee out.txt < in.txt"]}, "write"),
+        # A package manager's sub-command decides: a script or a test run is neither.
+        ({"command": ["bash", "-lc", "npm run -s typecheck"]}, None),
+        ({"command": "pnpm --filter @repo/app test"}, None),
+        ({"command": "pnpm --filter @repo/app add zod"}, "write"),
+        ({"command": "npm ci"}, "write"),
     ],
 )
 def test_a_shell_or_editor_commands_verb_is_its_kind(
@@ -483,3 +510,20 @@ def test_a_shell_rename_of_a_path_a_view_listed_is_an_action_not_a_lookup() -> N
     a = analyse_traces([path])
     (row,) = a.summary.itertuples()
     assert (row.followups, row.lookups, row.actions) == (1, 0, 1)
+
+
+@pytest.mark.parametrize(
+    ("args", "programs"),
+    [
+        ({"command": ["apply_patch", "*** Begin Patch"]}, {"apply_patch"}),
+        ({"command": ["bash", "-lc", "cd src && sudo rg -n 'a|b' | head"]}, {"cd", "rg", "head"}),
+        (
+            {"command": ["bash", "-lc", "applypatch << 'P'\n*** Begin Patch\n-ls\nP"]},
+            {"applypatch"},
+        ),
+        ({"command": "FOO=1 make test"}, {"make"}),
+        ({"path": "a.py"}, set()),
+    ],
+)
+def test_the_programs_a_command_runs(args: dict[str, object], programs: set[str]) -> None:
+    assert command_programs(args) == programs

@@ -14,6 +14,7 @@ from projeval.traces.metrics import (
     TraceAnalyser,
     event_texts,
 )
+from trace_helpers import REPO
 
 PAGE = {
     "data": [
@@ -659,3 +660,77 @@ def test_grounds_read_a_typed_non_breaking_hyphen_as_a_hyphen() -> None:
 
     grounds = Grounds([], ["I want the 3\u2011day pass"])
     assert grounds.held("duration", "3-day") and not grounds.held("duration", "4-day")
+
+
+def _said(msg: int, role: str, text: str) -> Event:
+    return Event(role, "message", msg, text=text)
+
+
+PATCH = (
+    "*** Begin Patch\n*** Update File: src/App.tsx\n@@\n"
+    '+      <div className="font-medium">Workspace Sessions</div>\n'
+    "+      {/* synced ORD-88231 on 2025-03-14 */}\n*** End Patch\n"
+)
+
+
+def _claimed(*events: Event) -> list[str]:
+    _, m = measure(*events)
+    return [row[5] for row in m.claims]
+
+
+def test_a_name_the_agent_wrote_into_a_file_grounds_its_report() -> None:
+    # Codex wrote a UI label in a patch, then said it added it (trial 14, finding 8).
+    answer = "Added a “Workspace Sessions” list; it synced ORD-88231 on 2025-03-14."
+    wrote = _claimed(
+        _said(0, "user", "Add a list of sessions."),
+        call(1, "shell", {"command": ["apply_patch", PATCH]}, "c1"),
+        result(2, "c1", "Success. Updated the following files:\nM src/App.tsx"),
+        _said(3, "assistant", answer),
+    )
+    # The id and the date it wrote there are facts it still has to have read.
+    assert wrote == ["ORD-88231", "2025-03-14"]
+    # The same text passed to a command that reads, or the name as a value on one line
+    # (a title set by a write), grounds nothing: only text it wrote out.
+    for args in (
+        {"command": ["bash", "-lc", f"python - <<'EOF'\n{PATCH}\nEOF"]},
+        {"title": "Workspace Sessions", "id": "ORD-88231"},
+    ):
+        said = _claimed(
+            _said(0, "user", "Add a list of sessions."),
+            call(1, "create_page" if "title" in args else "shell", args, "c1"),
+            result(2, "c1", "ok"),
+            _said(3, "assistant", answer),
+        )
+        assert said[0] == "“Workspace Sessions”", args
+
+
+def test_the_program_a_command_runs_is_no_followup_value() -> None:
+    # A search printed a source line holding 'apply_patch'; Codex then ran apply_patch:
+    # the program it runs is the call's verb, not a value the result handed it.
+    _, m = measure(
+        _said(0, "user", "Fix the viewer."),
+        call(1, "shell", {"command": ["bash", "-lc", "rg -n scan src"]}, "c1"),
+        result(2, "c1", "src/List.tsx:114: onClick={() => setScanQuery('apply_patch')}"),
+        call(3, "shell", {"command": ["apply_patch", PATCH]}, "c2"),
+        call(
+            4, "shell", {"command": ["bash", "-lc", "apply_patch << 'P'\n*** End Patch\nP"]}, "c3"
+        ),
+    )
+    assert m.followups == []
+
+
+def test_a_real_codex_session_its_patches_and_its_report() -> None:
+    # AcidicSoil/codex-session-viewer's example.jsonl, lines cited in the formats corpus
+    # README (codex_patches/rollout-2025-09-10-cf4def41-patches.jsonl): an rg output holding
+    # 'apply_patch', a patch (fed to apply_patch on a here-document) adding the "Connect
+    # Workspace", "Rescan" and "Workspace Sessions" controls, the answer saying so, and a
+    # later apply_patch run as an argument vector. Before: the later patch was a follow-up
+    # of the rg output (its value 'apply_patch'), and the three labels were ungrounded.
+    from projeval.traces import analyse_traces
+
+    path = REPO / "tests/corpora/formats/codex_patches/rollout-2025-09-10-cf4def41-patches.jsonl"
+    a = analyse_traces([path], workers=1)
+    assert len(a.followups) == 0
+    claimed = set(a.claims["value"])
+    assert not claimed & {"“Workspace Sessions”", "“Connect Workspace”", "“Rescan”", "ChangeSet"}
+    assert a.calls["kind"].tolist() == ["read", "write", "write"]
