@@ -311,3 +311,20 @@ def test_a_user_error_reads_as_in_the_local_run(client: Any, tmp_path: Path) -> 
             "check that the file is JSON or JSON Lines and not cut short",
         )
     )
+
+
+def test_a_trace_in_two_files_counts_once_on_dask_too(client: Any, tmp_path: Path) -> None:
+    # The workers hash a trace's events (copies.py) under the one PYTHONHASHSEED their
+    # nanny gives them, so a copy read on one worker matches its original read on another.
+    session = SHIPPED / "support_openai.jsonl"
+    first = tmp_path / "a.jsonl"
+    first.write_bytes(session.read_bytes())
+    copy = tmp_path / "b.jsonl"
+    copy.write_bytes(session.read_bytes())
+    local = analyse_traces([first, copy])
+    dask = analyse_traces([first, copy], engine="dask", address=client.scheduler.address)
+    assert_same(local, dask)
+    alone = analyse_traces([first])
+    assert dask.totals["traces"] == alone.totals["traces"] > 0
+    assert len(dask.problems) == alone.totals["traces"]  # one per copy left out
+    assert set(dask.problems["file"]) == {str(copy)}
