@@ -54,6 +54,7 @@ from .harnesses import (
 )
 from .mcp import McpParser, unwrap_jsonrpc
 from .merger import Merger, extends_line, shares_opening
+from .pydanticai import is_message as is_pydantic_ai_message
 from .readers import DEFAULT_MAX_JSON_BYTES, Record, file_text_kind, iter_records
 from .spans import SpanParser, span_format
 
@@ -74,6 +75,7 @@ FORMATS = (
     "sharegpt",
     "azure_eval",
     "openhands",
+    "pydantic_ai",
 )
 
 #: Exports that detection recognises but no parser reads: each names itself in one error.
@@ -90,13 +92,6 @@ UNREAD_FORMATS = {
         "output), which projeval does not read",
         "export the spans as OTLP JSON, or write each GENERATION's input messages and output "
         'as one OpenAI Chat record ({"trace_id": <traceId>, "messages": [...]}) a line',
-    ),
-    "pydantic_ai": (
-        "this looks like a Pydantic AI message history (ModelMessagesTypeAdapter's dump: "
-        "messages of kind request/response with part_kind parts), which projeval does not read",
-        "record the agent's runs as OpenTelemetry spans (Agent.instrument_all(), or logfire) "
-        "exported as OTLP JSON, or write each conversation's messages as OpenAI Chat JSON "
-        'Lines ({"messages": [...]}, one conversation a line)',
     ),
     "api_error": (
         'this is an API\'s error response ({"error": {...}}: the call failed and answered '
@@ -369,6 +364,8 @@ def sniff(value: Any) -> tuple[str | None, bool]:
     if is_openhands_events(value):
         return "openhands", True
     if isinstance(value, dict):
+        if is_pydantic_ai_message(value):
+            return "pydantic_ai", True  # one message of a history a line
         for fmt, recognises in _HARNESS_SHAPES:
             if recognises(value):
                 return fmt, True
@@ -472,7 +469,7 @@ def _sniff_message(m: Any) -> str | None:
         return "openai_chat"  # read as the Chat message it stands for
     if m.get("type") in _RESPONSES_ITEMS:
         return "openai_responses"
-    if m.get("kind") in ("request", "response") and isinstance(m.get("parts"), list):
+    if is_pydantic_ai_message(m):
         return "pydantic_ai"  # before Gemini, whose contents also hold "parts"
     if "tool_calls" in m or "function_call" in m or m.get("role") in ("tool", "function"):
         return "openai_chat"
