@@ -1306,31 +1306,83 @@ def test_openllmetry_whole_prompt_and_openinference_ordered_tool_parts(tmp_path:
     ]
 
 
+LANGSMITH_ERROR = (
+    "this looks like a LangSmith run export (run_type, inputs, outputs), which projeval does "
+    "not read: a run's inputs and outputs hold whatever the traced code took and returned "
+    "(LangChain's serialized messages, an OpenAI request and response, a tool's arguments), "
+    "not one shape a reader could rely on. Fix: from the export, take each trace's last run "
+    "of run_type 'llm' (its inputs hold the conversation up to that model call, tool results "
+    'included) and write it as one OpenAI Chat record a line, {"trace_id": <its trace_id>, '
+    '"messages": [<its inputs.messages>, <the message its outputs hold: '
+    "outputs.choices[0].message, or outputs.generations[0][0].message>]}, LangChain's "
+    'serialized messages ({"lc": 1, ...}) revived with langchain_core.load.load and written '
+    "with messages_to_dict; or record the app with OpenInference's LangChain instrumentation "
+    "and export its spans as OTLP JSON"
+)
+LANGFUSE_ERROR = (
+    "this looks like a Langfuse trace or observations export (traceId, type, input, output), "
+    "which projeval does not read: an observation's input and output hold whatever the "
+    "traced code passed (a provider's messages, a framework's state, a tool's arguments), "
+    "not one shape a reader could rely on. Fix: from the export (Langfuse exports JSON rows, "
+    "not spans), take each trace's last GENERATION observation (its input holds the "
+    "conversation up to that model call) and write it as one OpenAI Chat record a line, "
+    '{"trace_id": <its traceId>, "messages": [<its input\'s messages>, <its output, the '
+    "assistant's message>]}; or record the app with an OpenTelemetry GenAI or OpenInference "
+    "instrumentation and export its spans as OTLP JSON"
+)
+_RUN = {"id": "r1", "run_type": "tool", "name": "search", "inputs": {"q": "x"}}
+_OBSERVATION = {"id": "o1", "traceId": "t1", "type": "GENERATION", "input": [], "output": {}}
+
+
 @pytest.mark.parametrize(
-    ("record", "start"),
+    ("record", "error"),
     [
-        (
-            {"id": "r1", "run_type": "tool", "name": "search", "inputs": {"q": "x"}},
-            "this looks like a LangSmith run export",
-        ),
-        (
-            {"id": "o1", "traceId": "t1", "type": "GENERATION", "input": [], "output": {}},
-            "this looks like a Langfuse trace or observations export",
-        ),
+        (_RUN, LANGSMITH_ERROR),
+        # A page of runs as LangSmith's API answers a runs query.
+        ({"runs": [_RUN], "cursors": {"next": None}}, LANGSMITH_ERROR),
+        (_OBSERVATION, LANGFUSE_ERROR),
+        # A page of observations as Langfuse's API answers (GET /api/public/observations).
+        ({"data": [_OBSERVATION], "meta": {"page": 1}}, LANGFUSE_ERROR),
     ],
 )
 def test_langsmith_and_langfuse_exports_are_one_clear_error(
-    tmp_path: Path, record: dict[str, Any], start: str
+    tmp_path: Path, record: dict[str, Any], error: str
 ) -> None:
     # Not misread: a Langfuse observation's input/output read as OpenAI Responses items.
     path = write_jsonl(tmp_path / "export.jsonl", [record])
     with pytest.raises(TraceError) as err:
         parse(path)
-    assert str(err.value).startswith(f"{path}:1: {start}")
-    assert "Fix: " in str(err.value)
-    listed = write_json(tmp_path / "export.json", [record, record])
-    with pytest.raises(TraceError, match=start):
-        parse(listed)
+    assert str(err.value) == f"{path}:1: {error}"
+    if record in (_RUN, _OBSERVATION):  # a JSON list of runs or observations
+        listed = write_json(tmp_path / "export.json", [record, record])
+        with pytest.raises(TraceError) as err:
+            parse(listed)
+        assert error in str(err.value)
+
+
+def test_langsmith_sdk_batches_of_runs_are_the_same_clear_error() -> None:
+    # The runs LangSmith's JS SDK sent for one wrapped OpenAI call, as recorded in its
+    # tests ({"post": [...], "patch": [...]}; tests/corpora/formats/README.md): it was
+    # "not a known trace format". Writing its last llm run as the error says reads it.
+    path = CORPORA / "langsmith_js_wrap_openai_runs.json"
+    with pytest.raises(TraceError) as err:
+        parse(path)
+    assert str(err.value) == f"{path}:1: {LANGSMITH_ERROR}"
+
+
+def test_writing_the_last_llm_run_as_the_langsmith_error_says_is_read(tmp_path: Path) -> None:
+    runs = json.loads((CORPORA / "langsmith_js_wrap_openai_runs.json").read_text("utf-8"))
+    (llm,) = runs["patch"]
+    record = {
+        "trace_id": llm["trace_id"],
+        "messages": [*llm["inputs"]["messages"], llm["outputs"]["choices"][0]["message"]],
+    }
+    fmt, (trace,), problems = parse(write_jsonl(tmp_path / "runs.jsonl", [record]))
+    assert (fmt, trace.trace_id, problems) == ("openai_chat", llm["trace_id"], [])
+    assert [(e.role, e.text) for e in trace.events] == [
+        ("user", "howdy"),
+        ("assistant", "Howdy! How can I assist you today?"),
+    ]
 
 
 # crewAI's VCR cassettes, read as they are (YAML, bodies as JSON text, one stream as its
