@@ -475,7 +475,8 @@ def _is_run(value: Any) -> bool:
 
 def _is_observation(value: Any) -> bool:
     """A Langfuse observation: its trace's id and one of Langfuse's observation types."""
-    return isinstance(value, dict) and "traceId" in value and value.get("type") in _LANGFUSE_TYPES
+    kind = value.get("type") if isinstance(value, dict) else None
+    return isinstance(kind, str) and kind in _LANGFUSE_TYPES and "traceId" in value
 
 
 def _lists(value: dict[str, Any], keys: tuple[str, ...], item: Callable[[Any], bool]) -> bool:

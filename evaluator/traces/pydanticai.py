@@ -58,15 +58,23 @@ _MEDIA_KINDS = frozenset(
 # Parts that carry nothing this analysis reads: a file the model made, the tools a
 # request newly offers.
 _IGNORED_PARTS = frozenset(("file", "tool-availability-delta"))
+# User content items: media, and text given as an item (``TextContent``).
+_ITEM_KINDS = _MEDIA_KINDS | {"text-content"}
 
 
 def is_message(value: Any) -> bool:
     """A Pydantic AI ``ModelMessage``: ``kind`` request or response, and a ``parts`` list."""
     return (
         isinstance(value, dict)
-        and value.get("kind") in KINDS
+        and _kind(value, "kind") in KINDS
         and isinstance(value.get("parts"), list)
     )
+
+
+def _kind(value: dict[str, Any], key: str) -> str | None:
+    """A ``kind``-like field when it is text (any other value names no kind)."""
+    kind = value.get(key)
+    return kind if isinstance(kind, str) else None
 
 
 def usage_of(raw: Any) -> Usage | None:
@@ -95,13 +103,13 @@ def _text(content: Any) -> str:
         return ""
     if isinstance(content, str):
         return content
-    if isinstance(content, dict) and content.get("kind") in _MEDIA_KINDS:
+    if isinstance(content, dict) and _kind(content, "kind") in _MEDIA_KINDS:
         return ""
     if isinstance(content, list) and any(
-        isinstance(c, dict) and c.get("kind") in {*_MEDIA_KINDS, "text-content"} for c in content
+        isinstance(c, dict) and _kind(c, "kind") in _ITEM_KINDS for c in content
     ):
         texts = [
-            c if isinstance(c, str) else str(c.get("content") or "")
+            c if isinstance(c, str) else _text(c.get("content"))
             for c in content
             if isinstance(c, str) or (isinstance(c, dict) and c.get("kind") == "text-content")
         ]
@@ -173,7 +181,7 @@ class PydanticAI(Converter):
     ) -> list[Event]:
         events: list[Event] = []
         for msg, m in self.objects(messages, start, problems):
-            kind, parts = m.get("kind"), m.get("parts")
+            kind, parts = _kind(m, "kind"), m.get("parts")
             if kind not in KINDS or not isinstance(parts, list):
                 problems.append(
                     f"message {msg} is not a request or response with 'parts' "
@@ -198,7 +206,7 @@ class PydanticAI(Converter):
     ) -> None:
         first = len(out)
         for part in parts:
-            kind = part.get("part_kind") if isinstance(part, dict) else None
+            kind = _kind(part, "part_kind") if isinstance(part, dict) else None
             if not isinstance(part, dict):
                 problems.append(f"message {msg}: a part is not an object; skipped")
             elif kind == "system-prompt":
@@ -233,7 +241,7 @@ class PydanticAI(Converter):
         text_event: Event | None = None
         adjacent = False  # text parts side by side join with nothing between, as in .text
         for part in parts:
-            kind = part.get("part_kind") if isinstance(part, dict) else None
+            kind = _kind(part, "part_kind") if isinstance(part, dict) else None
             if not isinstance(part, dict):
                 problems.append(f"message {msg}: a part is not an object; skipped")
                 continue
@@ -272,7 +280,7 @@ def _result(part: dict[str, Any], msg: int) -> Event:
         _text(part.get("content")),
         tool if isinstance(tool, str) else None,
         as_call_id(part.get("tool_call_id")),
-        is_error=part.get("outcome") in _FAILED_OUTCOMES,
+        is_error=_kind(part, "outcome") in _FAILED_OUTCOMES,
     )
 
 
