@@ -223,9 +223,9 @@ HEDGE_SETS = (
     ("hedges_sealed_r21.jsonl", "round-21 set (tuned from session 20; 0.311 / 0.583 sealed)"),
     # session 19: labelled on s19-sealed22 by a helper who never read or ran a detector
     # (TicketWorld's LLM support agent reasoning over each customer's records, a Chinese
-    # home-appliance after-sales assistant with some order-system results); the owner
-    # measures it once
-    ("hedges_sealed_r22.jsonl", "sealed round-22 set (never tuned, never trained on)"),
+    # home-appliance after-sales assistant with some order-system results); measured in
+    # sessions 19-21 (0.300 / 0.310 each time), then unsealed in session 21 to tune on
+    ("hedges_sealed_r22.jsonl", "round-22 set (tuned from session 21; 0.300 / 0.310 sealed)"),
     # session 20: labelled on s20-sealed23 by a helper who never read or ran a detector
     # (an open LLM's function-calling conversations with a retrieval tool and the passages
     # it returns, ChatGPT's Chinese counselling conversations of SmileChat, no result); the
@@ -408,6 +408,9 @@ HELD_OUT_TURNS = (
     # Round 21 (session 18; 0.797 at three sealed runs, 0.807 at the fourth) was unsealed in
     # session 20
     ("turns_sealed_r21.jsonl", "round-21 set (tuned from session 20; 0.807 sealed)"),
+    # TicketWorld's customer e-mails, the Chinese after-sales customers: 0.637 four times
+    # sealed (sessions 19-21), unsealed in session 21 to tune on
+    ("turns_sealed_r22.jsonl", "round-22 set (tuned from session 21; 0.637 sealed)"),
     # session 16: the students of the course-enrollment agent (cs16), labelled and committed
     # before any detector ran on them; first run held out, then tuned on
     ("turns_cs16.jsonl", "customer-service set cs16 (held out once; labelled session 16)"),
@@ -899,7 +902,7 @@ AGREEMENT_FILES = (
     ("agreement_sealed_r19.jsonl", "all of round 19 (sealed when labelled; unsealed session 18)"),
     ("agreement_sealed_r20.jsonl", "all of round 20 (sealed when labelled; unsealed session 19)"),
     ("agreement_sealed_r21.jsonl", "all of round 21 (sealed when labelled; unsealed session 20)"),
-    ("agreement_sealed_r22.jsonl", "all of sealed round 22, without the first labeller's notes"),
+    ("agreement_sealed_r22.jsonl", "all of round 22 (sealed when labelled; unsealed session 21)"),
     ("agreement_sealed_r23.jsonl", "all of sealed round 23, without the first labeller's notes"),
 )
 

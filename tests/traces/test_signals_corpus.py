@@ -339,7 +339,7 @@ HELD_OUT_HEDGE_FLOORS = {
     # step, 近 and "an estimated … of N", no access to a list, any one of a kind, the forms a
     # kind's members take): 0.667 / 0.857 (en 0.900 / 0.750, zh 0.529 / 1.000)
     "hedges_sealed_r21.jsonl": (0.66, 0.85),
-    # sealed round 22 (session 19: TicketWorld's LLM support agent reasoning over each
+    # round 22 (session 19: TicketWorld's LLM support agent reasoning over each
     # customer's records, a Chinese home-appliance after-sales assistant), labelled by a
     # helper who never read or ran a detector, measured with session 19's starting rules
     # (8a6ba3c, round 20 just unsealed and both models retrained): 0.300 / 0.310 on its 29
@@ -347,6 +347,7 @@ HELD_OUT_HEDGE_FLOORS = {
     # 0.776). A second labeller, blind, scores 0.757 / 0.966 against the first. At the end of
     # session 19 (its rulings and rules on round 20, both models retrained): unchanged; the
     # same at the end of session 20 (its rulings and rules on round 21, both models retrained)
+    # and at the start of session 21; unsealed in session 21 to tune on
     "hedges_sealed_r22.jsonl": (0.3, 0.31),
     # sealed round 23 (session 20: an open LLM's function-calling conversations with a
     # retrieval tool and its passages, ChatGPT's Chinese counselling conversations of
@@ -542,10 +543,10 @@ HELD_OUT_TURN_FLOORS = {
     # the answer should be given; a faulty thing of the user's own to fix; facts of a topic
     # listed; the names in a named thing asked for): 0.970 (EN 0.953, ZH 0.987)
     "turns_sealed_r21.jsonl": 0.97,
-    # sealed round 22 (TicketWorld's customer e-mails, the Chinese after-sales customers):
-    # 0.637 with session 19's starting rules (EN 0.560, ZH 0.776; the model 0.713), unchanged at
-    # its end and at session 20's end (the model 0.670 after its retrain); two labellers agree
-    # on 0.980
+    # round 22 (TicketWorld's customer e-mails, the Chinese after-sales customers): 0.637
+    # with session 19's starting rules (EN 0.560, ZH 0.776; the model 0.713), unchanged at its
+    # end, at session 20's end (the model 0.670 after its retrain) and at session 21's start;
+    # two labellers agree on 0.980. Unsealed in session 21 to tune on
     "turns_sealed_r22.jsonl": 0.63,
     # sealed round 23 (the function-calling conversations' users, SmileChat's clients): 0.843
     # with session 20's starting rules (EN 0.987, ZH 0.700; the model 0.847), unchanged at its
@@ -673,7 +674,7 @@ def test_labeller_agreement_floors() -> None:
         # both labellers hedged before that ruling existed): hedges kappa 0.839 (agree 0.977; EN
         # 0.832, ZH 0.847), 0.769 / 0.952 (21 hedged first, 26 second)
         ("agreement_sealed_r21.jsonl", 0.83, 0.94, (0.76, 0.95)),
-        # Sealed round 22 (session 19; TicketWorld's support reasoning over customer records,
+        # Round 22 (session 19, unsealed in session 21; TicketWorld's support reasoning over customer records,
         # a Chinese after-sales assistant): hedges kappa 0.830, 0.757 / 0.966 (29 hedged
         # first, 37 second; EN kappa 0.906, ZH 0.740: the second hedges 7 more Chinese
         # replies), turns 0.980 (kappa 0.944; EN 1.000, ZH 0.944)
