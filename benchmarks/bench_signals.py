@@ -231,6 +231,10 @@ HEDGE_SETS = (
     # it returns, ChatGPT's Chinese counselling conversations of SmileChat, no result); the
     # owner measures it once
     ("hedges_sealed_r23.jsonl", "sealed round-23 set (never tuned, never trained on)"),
+    # session 21: labelled on s21-sealed24 by a helper who never read or ran a detector
+    # (GPT-4o's recorded answers to MT-Bench's two-turn questions, AlignBench's Chinese
+    # reference answers with their web evidence; no tool results); the owner measures it once
+    ("hedges_sealed_r24.jsonl", "sealed round-24 set (never tuned, never trained on)"),
     # session 15: LLM recommender, shop-advisor and sales agents (CRS Arena's ChatGPT movie
     # recommender, a RAG brewing-shop assistant and its ChatGPT baseline, SalesGPT), labelled
     # and committed by advice15 before any detector ran on them; held out, then the advice

@@ -72,6 +72,7 @@ def test_every_row_names_its_source_file() -> None:
         "hedges_sealed_r21.jsonl",
         "hedges_sealed_r22.jsonl",
         "hedges_sealed_r23.jsonl",
+        "hedges_sealed_r24.jsonl",
         "hedges_thoughts_r14.jsonl",
         "hedges_advice.jsonl",
         "hedges_cs16.jsonl",
@@ -98,6 +99,7 @@ def test_every_row_names_its_source_file() -> None:
         "turns_sealed_r21.jsonl",
         "turns_sealed_r22.jsonl",
         "turns_sealed_r23.jsonl",
+        "turns_sealed_r24.jsonl",
         "turns_train_r8.jsonl",
         "turns_cs16.jsonl",
     ):
@@ -357,6 +359,10 @@ HELD_OUT_HEDGE_FLOORS = {
     # second labeller, blind, scores 0.935 / 0.935 against the first. At the end of session 20
     # (its rulings and rules on round 21, both models retrained): unchanged
     "hedges_sealed_r23.jsonl": (0.66, 0.8),
+    # sealed round 24 (session 21: GPT-4o's recorded answers to MT-Bench, AlignBench's Chinese
+    # reference answers), labelled by a helper who never read or ran a detector. Placeholder:
+    # owner measures once at session end
+    "hedges_sealed_r24.jsonl": (0.0, 0.0),
     # the advice set (session 15: LLM recommender, shop-advisor and sales agents: CRS Arena's
     # ChatGPT movie recommender, a RAG brewing-shop assistant and its ChatGPT baseline,
     # SalesGPT), labelled and committed before any detector ran on them: 0.679 / 0.864 on the
@@ -552,6 +558,9 @@ HELD_OUT_TURN_FLOORS = {
     # with session 20's starting rules (EN 0.987, ZH 0.700; the model 0.847), unchanged at its
     # end (the model 0.843); two labellers agree on 0.943
     "turns_sealed_r23.jsonl": 0.84,
+    # sealed round 24 (MT-Bench's questions, AlignBench's Chinese user queries). Placeholder:
+    # owner measures once at session end
+    "turns_sealed_r24.jsonl": 0.0,
 }
 
 
