@@ -235,6 +235,10 @@ HEDGE_SETS = (
     # (GPT-4o's recorded answers to MT-Bench's two-turn questions, AlignBench's Chinese
     # reference answers with their web evidence; no tool results); the owner measures it once
     ("hedges_sealed_r24.jsonl", "sealed round-24 set (never tuned, never trained on)"),
+    # session 21: labelled on s21-sealed24b by a helper who never read or ran a detector
+    # (Claude Sonnet 4's recorded run as LiveMCPBench's tool-using assistant, each message with
+    # the tool result before it; English only); the owner measures it once
+    ("hedges_sealed_r24b.jsonl", "sealed round-24b set (never tuned, never trained on)"),
     # session 15: LLM recommender, shop-advisor and sales agents (CRS Arena's ChatGPT movie
     # recommender, a RAG brewing-shop assistant and its ChatGPT baseline, SalesGPT), labelled
     # and committed by advice15 before any detector ran on them; held out, then the advice

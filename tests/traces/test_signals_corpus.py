@@ -73,6 +73,7 @@ def test_every_row_names_its_source_file() -> None:
         "hedges_sealed_r22.jsonl",
         "hedges_sealed_r23.jsonl",
         "hedges_sealed_r24.jsonl",
+        "hedges_sealed_r24b.jsonl",
         "hedges_thoughts_r14.jsonl",
         "hedges_advice.jsonl",
         "hedges_cs16.jsonl",
@@ -100,6 +101,7 @@ def test_every_row_names_its_source_file() -> None:
         "turns_sealed_r22.jsonl",
         "turns_sealed_r23.jsonl",
         "turns_sealed_r24.jsonl",
+        "turns_sealed_r24b.jsonl",
         "turns_train_r8.jsonl",
         "turns_cs16.jsonl",
     ):
@@ -363,6 +365,10 @@ HELD_OUT_HEDGE_FLOORS = {
     # reference answers), labelled by a helper who never read or ran a detector. Placeholder:
     # owner measures once at session end
     "hedges_sealed_r24.jsonl": (0.0, 0.0),
+    # sealed round 24b (session 21: Claude Sonnet 4's recorded run as LiveMCPBench's tool-using
+    # assistant, with its tool results; English only), labelled by a helper who never read or ran
+    # a detector. Placeholder: owner measures once at session end
+    "hedges_sealed_r24b.jsonl": (0.0, 0.0),
     # the advice set (session 15: LLM recommender, shop-advisor and sales agents: CRS Arena's
     # ChatGPT movie recommender, a RAG brewing-shop assistant and its ChatGPT baseline,
     # SalesGPT), labelled and committed before any detector ran on them: 0.679 / 0.864 on the
@@ -561,6 +567,9 @@ HELD_OUT_TURN_FLOORS = {
     # sealed round 24 (MT-Bench's questions, AlignBench's Chinese user queries). Placeholder:
     # owner measures once at session end
     "turns_sealed_r24.jsonl": 0.0,
+    # sealed round 24b (LiveMCPBench's task instructions, the openers of its conversations).
+    # Placeholder: owner measures once at session end
+    "turns_sealed_r24b.jsonl": 0.0,
 }
 
 
