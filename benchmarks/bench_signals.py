@@ -33,8 +33,8 @@ issue #16 sets:
   (``claims_heldout_r19.jsonl``);
 - **labeller agreement**: how often a second labeller, blind to the first labels, agrees
   on 300 hedge and 300 turn rows of the tuning sets (``agreement.jsonl``) and on the whole
-  of rounds 18 to 23 as they were labelled sealed (``agreement_sealed_r18.jsonl`` to
-  ``agreement_sealed_r23.jsonl``; a round still sealed gives figures only): Cohen's kappa,
+  of rounds 18 to 24 as they were labelled sealed (``agreement_sealed_r18.jsonl`` to
+  ``agreement_sealed_r24.jsonl``; a round still sealed gives figures only): Cohen's kappa,
   per language, and the second labeller's hedge
   precision and recall against the first.
 
@@ -912,6 +912,7 @@ AGREEMENT_FILES = (
     ("agreement_sealed_r21.jsonl", "all of round 21 (sealed when labelled; unsealed session 20)"),
     ("agreement_sealed_r22.jsonl", "all of round 22 (sealed when labelled; unsealed session 21)"),
     ("agreement_sealed_r23.jsonl", "all of sealed round 23, without the first labeller's notes"),
+    ("agreement_sealed_r24.jsonl", "all of sealed round 24, without the first labeller's notes"),
 )
 
 

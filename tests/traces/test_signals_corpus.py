@@ -638,6 +638,7 @@ def test_held_out_task_conversations_are_large_enough_and_bilingual() -> None:
         ("agreement_sealed_r21.jsonl", 300 + 300),
         ("agreement_sealed_r22.jsonl", 300 + 300),
         ("agreement_sealed_r23.jsonl", 300 + 300),
+        ("agreement_sealed_r24.jsonl", 300 + 300),
     ],
 )
 def test_labeller_agreement_rows_match_the_labelled_sets(name: str, size: int) -> None:
@@ -702,6 +703,10 @@ def test_labeller_agreement_floors() -> None:
         # 0.935 (46 hedged by each; EN all alike, ZH kappa 0.864), turns 0.943 (kappa 0.890; EN
         # 0.993, all but one a question; ZH 0.893)
         ("agreement_sealed_r23.jsonl", 0.92, 0.88, (0.93, 0.93)),
+        # Sealed round 24 (session 21; GPT-4o's MT-Bench answers, AlignBench's Chinese reference
+        # answers, no tool results): hedges kappa 0.930, 0.933 / 0.933 (15 hedged by each; EN
+        # 0.875 / 1.000, ZH 1.000 / 0.875), turns 0.970 (kappa 0.940; EN 0.993, ZH 0.947)
+        ("agreement_sealed_r24.jsonl", 0.92, 0.93, (0.93, 0.93)),
     ],
 )
 def test_labeller_agreement_on_rounds_nobody_ruled_on(
