@@ -34,7 +34,7 @@ issue #16 sets:
 - **labeller agreement**: how often a second labeller, blind to the first labels, agrees
   on 300 hedge and 300 turn rows of the tuning sets (``agreement.jsonl``) and on the whole
   of rounds 18 to 24 as they were labelled sealed (``agreement_sealed_r18.jsonl`` to
-  ``agreement_sealed_r24.jsonl``; a round still sealed gives figures only): Cohen's kappa,
+  ``agreement_sealed_r24b.jsonl``; a round still sealed gives figures only): Cohen's kappa,
   per language, and the second labeller's hedge
   precision and recall against the first.
 
@@ -913,6 +913,7 @@ AGREEMENT_FILES = (
     ("agreement_sealed_r22.jsonl", "all of round 22 (sealed when labelled; unsealed session 21)"),
     ("agreement_sealed_r23.jsonl", "all of sealed round 23, without the first labeller's notes"),
     ("agreement_sealed_r24.jsonl", "all of sealed round 24, without the first labeller's notes"),
+    ("agreement_sealed_r24b.jsonl", "all of sealed round 24b, without the first labeller's notes"),
 )
 
 
@@ -940,6 +941,8 @@ def _agreement_lines(name: str, what: str, verbose: bool) -> list[str]:
         for lang in ("all", "en", "zh"):
             part = [r for r in sub if lang == "all" or r["lang"] == lang]
             pairs = [(r["first"], r["second"]) for r in part]
+            if not pairs:  # a round in one language (24b) has no rows in the other
+                continue
             same = sum(a == b for a, b in pairs)
             line = (
                 f"  {signal + 's, ' + lang:<34} agree {same / len(pairs):.3f}  "

@@ -639,6 +639,7 @@ def test_held_out_task_conversations_are_large_enough_and_bilingual() -> None:
         ("agreement_sealed_r22.jsonl", 300 + 300),
         ("agreement_sealed_r23.jsonl", 300 + 300),
         ("agreement_sealed_r24.jsonl", 300 + 300),
+        ("agreement_sealed_r24b.jsonl", 200 + 73),
     ],
 )
 def test_labeller_agreement_rows_match_the_labelled_sets(name: str, size: int) -> None:
@@ -707,6 +708,10 @@ def test_labeller_agreement_floors() -> None:
         # answers, no tool results): hedges kappa 0.930, 0.933 / 0.933 (15 hedged by each; EN
         # 0.875 / 1.000, ZH 1.000 / 0.875), turns 0.970 (kappa 0.940; EN 0.993, ZH 0.947)
         ("agreement_sealed_r24.jsonl", 0.92, 0.93, (0.93, 0.93)),
+        # Sealed round 24b (session 21; Claude Sonnet 4 as LiveMCPBench's tool-using assistant,
+        # English only): hedges kappa 0.895, 1.000 / 0.818 (11 hedged first, 9 second), turns
+        # 0.959 (kappa 0.833; 73 openers)
+        ("agreement_sealed_r24b.jsonl", 0.89, 0.83, (1.0, 0.81)),
     ],
 )
 def test_labeller_agreement_on_rounds_nobody_ruled_on(
