@@ -33,8 +33,8 @@ issue #16 sets:
   (``claims_heldout_r19.jsonl``);
 - **labeller agreement**: how often a second labeller, blind to the first labels, agrees
   on 300 hedge and 300 turn rows of the tuning sets (``agreement.jsonl``) and on the whole
-  of rounds 18 to 23 as they were labelled sealed (``agreement_sealed_r18.jsonl`` to
-  ``agreement_sealed_r23.jsonl``; a round still sealed gives figures only): Cohen's kappa,
+  of rounds 18 to 24 as they were labelled sealed (``agreement_sealed_r18.jsonl`` to
+  ``agreement_sealed_r24b.jsonl``; a round still sealed gives figures only): Cohen's kappa,
   per language, and the second labeller's hedge
   precision and recall against the first.
 
@@ -231,6 +231,14 @@ HEDGE_SETS = (
     # it returns, ChatGPT's Chinese counselling conversations of SmileChat, no result); the
     # owner measures it once
     ("hedges_sealed_r23.jsonl", "sealed round-23 set (never tuned, never trained on)"),
+    # session 21: labelled on s21-sealed24 by a helper who never read or ran a detector
+    # (GPT-4o's recorded answers to MT-Bench's two-turn questions, AlignBench's Chinese
+    # reference answers with their web evidence; no tool results); the owner measures it once
+    ("hedges_sealed_r24.jsonl", "sealed round-24 set (never tuned, never trained on)"),
+    # session 21: labelled on s21-sealed24b by a helper who never read or ran a detector
+    # (Claude Sonnet 4's recorded run as LiveMCPBench's tool-using assistant, each message with
+    # the tool result before it; English only); the owner measures it once
+    ("hedges_sealed_r24b.jsonl", "sealed round-24b set (never tuned, never trained on)"),
     # session 15: LLM recommender, shop-advisor and sales agents (CRS Arena's ChatGPT movie
     # recommender, a RAG brewing-shop assistant and its ChatGPT baseline, SalesGPT), labelled
     # and committed by advice15 before any detector ran on them; held out, then the advice
@@ -904,6 +912,8 @@ AGREEMENT_FILES = (
     ("agreement_sealed_r21.jsonl", "all of round 21 (sealed when labelled; unsealed session 20)"),
     ("agreement_sealed_r22.jsonl", "all of round 22 (sealed when labelled; unsealed session 21)"),
     ("agreement_sealed_r23.jsonl", "all of sealed round 23, without the first labeller's notes"),
+    ("agreement_sealed_r24.jsonl", "all of sealed round 24, without the first labeller's notes"),
+    ("agreement_sealed_r24b.jsonl", "all of sealed round 24b, without the first labeller's notes"),
 )
 
 
@@ -931,6 +941,8 @@ def _agreement_lines(name: str, what: str, verbose: bool) -> list[str]:
         for lang in ("all", "en", "zh"):
             part = [r for r in sub if lang == "all" or r["lang"] == lang]
             pairs = [(r["first"], r["second"]) for r in part]
+            if not pairs:  # a round in one language (24b) has no rows in the other
+                continue
             same = sum(a == b for a, b in pairs)
             line = (
                 f"  {signal + 's, ' + lang:<34} agree {same / len(pairs):.3f}  "

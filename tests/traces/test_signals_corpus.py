@@ -72,6 +72,8 @@ def test_every_row_names_its_source_file() -> None:
         "hedges_sealed_r21.jsonl",
         "hedges_sealed_r22.jsonl",
         "hedges_sealed_r23.jsonl",
+        "hedges_sealed_r24.jsonl",
+        "hedges_sealed_r24b.jsonl",
         "hedges_thoughts_r14.jsonl",
         "hedges_advice.jsonl",
         "hedges_cs16.jsonl",
@@ -98,6 +100,8 @@ def test_every_row_names_its_source_file() -> None:
         "turns_sealed_r21.jsonl",
         "turns_sealed_r22.jsonl",
         "turns_sealed_r23.jsonl",
+        "turns_sealed_r24.jsonl",
+        "turns_sealed_r24b.jsonl",
         "turns_train_r8.jsonl",
         "turns_cs16.jsonl",
     ):
@@ -357,6 +361,14 @@ HELD_OUT_HEDGE_FLOORS = {
     # second labeller, blind, scores 0.935 / 0.935 against the first. At the end of session 20
     # (its rulings and rules on round 21, both models retrained): unchanged
     "hedges_sealed_r23.jsonl": (0.66, 0.8),
+    # sealed round 24 (session 21: GPT-4o's recorded answers to MT-Bench, AlignBench's Chinese
+    # reference answers), labelled by a helper who never read or ran a detector. Placeholder:
+    # owner measures once at session end
+    "hedges_sealed_r24.jsonl": (0.0, 0.0),
+    # sealed round 24b (session 21: Claude Sonnet 4's recorded run as LiveMCPBench's tool-using
+    # assistant, with its tool results; English only), labelled by a helper who never read or ran
+    # a detector. Placeholder: owner measures once at session end
+    "hedges_sealed_r24b.jsonl": (0.0, 0.0),
     # the advice set (session 15: LLM recommender, shop-advisor and sales agents: CRS Arena's
     # ChatGPT movie recommender, a RAG brewing-shop assistant and its ChatGPT baseline,
     # SalesGPT), labelled and committed before any detector ran on them: 0.679 / 0.864 on the
@@ -552,6 +564,12 @@ HELD_OUT_TURN_FLOORS = {
     # with session 20's starting rules (EN 0.987, ZH 0.700; the model 0.847), unchanged at its
     # end (the model 0.843); two labellers agree on 0.943
     "turns_sealed_r23.jsonl": 0.84,
+    # sealed round 24 (MT-Bench's questions, AlignBench's Chinese user queries). Placeholder:
+    # owner measures once at session end
+    "turns_sealed_r24.jsonl": 0.0,
+    # sealed round 24b (LiveMCPBench's task instructions, the openers of its conversations).
+    # Placeholder: owner measures once at session end
+    "turns_sealed_r24b.jsonl": 0.0,
 }
 
 
@@ -620,6 +638,8 @@ def test_held_out_task_conversations_are_large_enough_and_bilingual() -> None:
         ("agreement_sealed_r21.jsonl", 300 + 300),
         ("agreement_sealed_r22.jsonl", 300 + 300),
         ("agreement_sealed_r23.jsonl", 300 + 300),
+        ("agreement_sealed_r24.jsonl", 300 + 300),
+        ("agreement_sealed_r24b.jsonl", 200 + 73),
     ],
 )
 def test_labeller_agreement_rows_match_the_labelled_sets(name: str, size: int) -> None:
@@ -684,6 +704,14 @@ def test_labeller_agreement_floors() -> None:
         # 0.935 (46 hedged by each; EN all alike, ZH kappa 0.864), turns 0.943 (kappa 0.890; EN
         # 0.993, all but one a question; ZH 0.893)
         ("agreement_sealed_r23.jsonl", 0.92, 0.88, (0.93, 0.93)),
+        # Sealed round 24 (session 21; GPT-4o's MT-Bench answers, AlignBench's Chinese reference
+        # answers, no tool results): hedges kappa 0.930, 0.933 / 0.933 (15 hedged by each; EN
+        # 0.875 / 1.000, ZH 1.000 / 0.875), turns 0.970 (kappa 0.940; EN 0.993, ZH 0.947)
+        ("agreement_sealed_r24.jsonl", 0.92, 0.93, (0.93, 0.93)),
+        # Sealed round 24b (session 21; Claude Sonnet 4 as LiveMCPBench's tool-using assistant,
+        # English only): hedges kappa 0.895, 1.000 / 0.818 (11 hedged first, 9 second), turns
+        # 0.959 (kappa 0.833; 73 openers)
+        ("agreement_sealed_r24b.jsonl", 0.89, 0.83, (1.0, 0.81)),
     ],
 )
 def test_labeller_agreement_on_rounds_nobody_ruled_on(
