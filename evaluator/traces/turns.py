@@ -2865,8 +2865,21 @@ _RHETORICAL = re.compile(
     # not asking (a fault or a demand beside it is read by the other rules)
     r"|莫非|有必要[^，,。！!？?]{0,20}(?:吗|么|[？?])|至于[吗嘛么]|闹哪样|几个意思"
     r"|就(?:这样|这么)对待|\bis\s+it\s+(?:fun|funny)\s+to\b|\b(?:but\s+)?is\s+(?:it|that|this)\s+useful\s*\?"
-    r"|\bwhat(?:['’]s|\s+is)\s+the\s+(?:use|point)\s*\?|\bare\s+you\s+(?:kidding|joking)(?:\s+me)?\s*\?",
+    r"|\bwhat(?:['’]s|\s+is)\s+the\s+(?:use|point)\s*\?|\bare\s+you\s+(?:kidding|joking)(?:\s+me)?\s*\?"
+    # ... or asks who is being fooled, whether the shop forgot or ignores the user, or whether
+    # the money was wasted (round 22's after-sales customers: "…糊弄谁呢？", "你们是不是把我当空气？",
+    # "…你们是不是忘了？", "就这么对老客户？", "…钱白花了？", "…你们还让我等排期？": session 21)
+    r"|糊弄谁|把我当|(?:是不是|难道)忘了|就(?:这样|这么)对(?!待)|白花了[？?吗]"
+    r"|你们还让我[^，,。？?！!]{0,8}[？?]",
     re.IGNORECASE,
+)
+# A fault of an after-sales order or service told in Chinese: it does not move or was not done
+# ("物流还是不动", "问题一点没解决", "维修单开了一周都没人联系我", "你们凭什么不发货", "冰箱插头都烧黑了"):
+# round 22's customers' rhetorical questions beside it report the fault (session 21's rulings:
+# a complaint that tells a fault of the item or the order is a problem report, a `request`).
+_ZH_SERVICE_FAULT = re.compile(
+    r"(?:一点|都|还|一直)?没(?:有)?(?:人)?(?:解决|处理|发货|联系|回复|上门|到货|动静)"
+    r"|不发货|(?:物流|快递|订单)[^，,。？?！!]{0,4}不动|烧(?:黑|焦|坏)"
 )
 
 
@@ -3125,6 +3138,9 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         rest = _rule(t[pushed.end() :], "none")[0] if pushed.end() < len(t) else "other"
         return (rest if rest in QUERY_CLASSES else "other"), "pushback"
     if context != "confirm" and _rhetorical(list(_sentences(t))):
+        if _CJK.search(t) and _ZH_SERVICE_FAULT.search(t):
+            # "都过了承诺时间了，你们凭什么不发货？": the fault told is reported (session 21)
+            return "request", "rhetorical_fault"
         return "other", "rhetorical"  # "Why are you so expensive?", "谁知道你们…需要多长时间"
     if not solicited and _REACTION.fullmatch(t):
         return "other", "reaction"  # "Oh no.", "That's unfortunate.", "太可惜了": asks nothing

@@ -3481,3 +3481,22 @@ def test_a_fact_asked_beside_a_problem_is_a_question(text: str, kind: str) -> No
 )
 def test_a_complaint_that_asks_nothing_is_pushback(text: str, kind: str) -> None:
     assert rule_turn(text, previous="") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a rhetorical question at the shop asks nothing: pushback (s22-cs-t024, t039) ...
+        ("让我拍照拍了一堆，结果说不符合标准，糊弄谁呢？", "other"),
+        ("我在你们这买了这么多年东西，就这么对老客户？", "other"),
+        # ... and beside a fault of the order or the service told it reports the fault
+        # (session 21): s22-cs-t017, t030, t060, t078, t100
+        ("第三次找你们了，物流还是不动，你们是不是把我当空气？", "request"),
+        ("冰箱插头都烧黑了，你们还让我等排期？", "request"),
+        ("上门费收了，问题一点没解决，钱白花了？", "request"),
+        ("维修单开了一周都没人联系我，你们是不是忘了？", "request"),
+        ("都过了承诺时间了，你们凭什么不发货？", "request"),
+    ],
+)
+def test_a_rhetorical_question_beside_a_service_fault_reports_it(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="") == kind
