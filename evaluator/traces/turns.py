@@ -962,6 +962,19 @@ _REMEDY_IF = re.compile(
     r"never)\b",
     re.IGNORECASE,
 )
+# ... in a sentence that asks or wishes for it, not one that reports it done ("I received my
+# refund confirmation. When will the money show up?" asks the refund's status: a question)
+_REMEDY_ASKED = re.compile(
+    r"\?|\b(?:hop(?:e|ed|ing)|wonder(?:ing)?|like|love|want(?:ed)?|need|would|could|can|possible|"
+    r"please|request(?:ing)?|how|process|steps|options|assist\w*|help|let\s+me\s+know|trying|"
+    r"way|advise|interested)\b",
+    re.IGNORECASE,
+)
+# ... nor one done already ("Why was it cancelled?", "It has been refunded"): its cause or status
+_REMEDY_DONE = re.compile(
+    r"\b(?:was|were|been|got)\s+(?:\w+\s+)?(?:returned|exchanged|refunded|replaced|cancell?ed|repaired)\b",
+    re.IGNORECASE,
+)
 # ... or what to do about a problem told of it: how to resolve it or proceed, the next steps,
 # the user's options, whether anything can be done ("Could you please advise on how to resolve
 # this issue?", "What are my options?", "Is there anything at all that can be done?")
@@ -969,14 +982,14 @@ _RESOLVE = re.compile(
     r"\b(?:resolv(?:e|ed|ing)|proceed|next\s+steps?|steps\s+(?:i|we)\s+(?:need|should|must|have|"
     r"would)|(?:my|the)\s+options|options\s+(?:i|we)\s+have|(?:can|could)\s+be\s+done|"
     r"fix(?:ed)?\s+(?:this|it)|sort(?:ed)?\s+(?:this\s+|it\s+)?out|looked\s+at|"
-    r"what\s+(?:are|will)\s+you\s+(?:going\s+to\s+)?do)\b",
+    r"what\s+(?:are|will|can|could)\s+you\s+(?:going\s+to\s+)?do)\b",
     re.IGNORECASE,
 )
 # ... the problem: the item came damaged, wrong or faulty, or is sold for less elsewhere
 _OWN_PROBLEM = re.compile(
     r"\b(?:damaged|defective|defect|faulty|broken|cracked|malfunction\w*|stopped\s+working|"
     r"(?:not|n['’]t)\s+(?:working|work|power|turn)|fail(?:ed|s)?|wrong|incorrect|missing|"
-    r"issue|problem|lower\s+price|cheaper)\b",
+    r"issue|problem|lower\s+price|cheaper|leak(?:s|ing|ed)?|(?:doesn['’]?t|does\s+not)\s+fit)\b",
     re.IGNORECASE,
 )
 # The same in Chinese: a remedy the user wants or asks whether it can be had ("订单 ORD8007
@@ -1017,9 +1030,9 @@ def _asks_remedy(sentences: Sequence[str]) -> bool:
         return False
     problem = _OWN_PROBLEM.search(text) is not None
     for sentence in sentences:
-        if _REMEDY_IF.search(sentence):
+        if _REMEDY_IF.search(sentence) or _REMEDY_DONE.search(sentence):
             continue
-        if _REMEDY.search(_REMEDY_POLICY.sub(" ", sentence)):
+        if _REMEDY.search(_REMEDY_POLICY.sub(" ", sentence)) and _REMEDY_ASKED.search(sentence):
             return True
         if problem and _RESOLVE.search(sentence):
             return True

@@ -3436,6 +3436,18 @@ _TW_STOCK = (  # s22-tw-t154, support_tickets.json#78
         ("What is your return policy for opened items?", "question"),
         ("I ordered a lamp last week. Can I get a refund if I cancel it tomorrow?", "question"),
         ("你好，我的手机有点毛病，要换货的话大概几天能好?", "question"),  # t8-jd-t006
+        # made up: what the shop can do about a fault told asks for the remedy ...
+        ("My order #123 arrived with a cracked screen. What can you do?", "request"),
+        ("I bought a kettle from you two weeks ago. It leaks. What are my options?", "request"),
+        # ... a remedy reported done asks its status or cause, and a fact of an order asks
+        # to be told
+        (
+            "I received my refund confirmation. When will the money show up in my account?",
+            "question",
+        ),
+        ("My order was cancelled by your system. Why was it cancelled?", "question"),
+        ("I purchased a laptop last month. Does the warranty cover accidental damage?", "question"),
+        ("I received my package today. How do I set up the device?", "question"),
     ],
 )
 def test_a_remedy_of_the_users_own_order_is_a_request(text: str, kind: str) -> None:
