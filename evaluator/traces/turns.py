@@ -997,7 +997,8 @@ _OWN_PROBLEM = re.compile(
 # matter ("这个事情你们打算怎么解决？", "…你们怎么办？": the agent asked to act).
 _ZH_REMEDY = re.compile(
     r"(?:要|想|申请|需要|给我|能不能|可不可以|能否|可以)(?:办理|申请)?(?:退款|退货|换货|换新|退换|补发|重发|维修|保修|赔偿)"
-    r"|你们[^，,。？?！!\s]{0,4}?(?:怎么|如何|怎样)(?:解决|处理|办|赔)"
+    # ... not how the shop handles a kind of case ("你们怎么处理退货的？": the process, to be told)
+    r"|你们[^，,。？?！!\s]{0,4}?(?:怎么|如何|怎样)(?:解决|处理|办|赔)(?![^，,。？?！!]{0,6}的)"
 )
 
 _ZH_IF_REMEDY = re.compile(r"[^，,。？?！!\s]{0,4}?的话")
@@ -2882,7 +2883,7 @@ _RHETORICAL = re.compile(
     # ... or asks who is being fooled, whether the shop forgot or ignores the user, or whether
     # the money was wasted (round 22's after-sales customers: "…糊弄谁呢？", "你们是不是把我当空气？",
     # "…你们是不是忘了？", "就这么对老客户？", "…钱白花了？", "…你们还让我等排期？": session 21)
-    r"|糊弄谁|把我当|(?:是不是|难道)忘了|就(?:这样|这么)对(?!待)|白花了[？?吗]"
+    r"|糊弄谁|把我(?:当|忘)|(?:是不是|难道)[^，,。？?！!]{0,4}?忘了|就(?:这样|这么)对(?!待)|白花了[？?吗]"
     r"|你们还让我[^，,。？?！!]{0,8}[？?]",
     re.IGNORECASE,
 )
@@ -3151,7 +3152,7 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         rest = _rule(t[pushed.end() :], "none")[0] if pushed.end() < len(t) else "other"
         return (rest if rest in QUERY_CLASSES else "other"), "pushback"
     if context != "confirm" and _rhetorical(list(_sentences(t))):
-        if _CJK.search(t) and _ZH_SERVICE_FAULT.search(t):
+        if _CJK.search(t) and (_ZH_SERVICE_FAULT.search(t) or _FAULT.search(t)):
             # "都过了承诺时间了，你们凭什么不发货？": the fault told is reported (session 21)
             return "request", "rhetorical_fault"
         return "other", "rhetorical"  # "Why are you so expensive?", "谁知道你们…需要多长时间"

@@ -3436,6 +3436,9 @@ _TW_STOCK = (  # s22-tw-t154, support_tickets.json#78
         ("What is your return policy for opened items?", "question"),
         ("I ordered a lamp last week. Can I get a refund if I cancel it tomorrow?", "question"),
         ("你好，我的手机有点毛病，要换货的话大概几天能好?", "question"),  # t8-jd-t006
+        # made up: how the shop handles a kind of case is its process, to be told
+        ("你们怎么处理退货的？一般要多久？", "question"),
+        ("洗衣机用了三天就漏水，你们打算怎么处理？", "request"),
         # made up: what the shop can do about a fault told asks for the remedy ...
         ("My order #123 arrived with a cracked screen. What can you do?", "request"),
         ("I bought a kettle from you two weeks ago. It leaks. What are my options?", "request"),
@@ -3508,6 +3511,9 @@ def test_a_complaint_that_asks_nothing_is_pushback(text: str, kind: str) -> None
         ("上门费收了，问题一点没解决，钱白花了？", "request"),
         ("维修单开了一周都没人联系我，你们是不是忘了？", "request"),
         ("都过了承诺时间了，你们凭什么不发货？", "request"),
+        # made up: the same shapes in other words
+        ("我等了一个星期快递还没到，你们是不是把我忘了？", "request"),
+        ("客服态度这么差，就这么对待顾客？", "other"),
     ],
 )
 def test_a_rhetorical_question_beside_a_service_fault_reports_it(text: str, kind: str) -> None:
