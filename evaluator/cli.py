@@ -462,6 +462,7 @@ def run(
             "sharegpt",
             "azure_eval",
             "openhands",
+            "pydantic_ai",
         ]
     ),
     default=None,

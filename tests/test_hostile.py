@@ -28,8 +28,8 @@ from projeval.traces import analyse_traces
 REPO = Path(__file__).resolve().parent.parent
 TRACES = sorted(p for p in (REPO / "traces").iterdir() if p.suffix in (".json", ".jsonl"))
 # ShareGPT records (a JSON list of them, and Hermes's blocks in JSON Lines) are read by
-# rewriting them, as are LangChain message dumps and AG2 histories: broken ones must give
-# the same clean outcome.
+# rewriting them, as are LangChain message dumps and AG2 histories, and Pydantic AI
+# histories have a reader of their own: broken ones must give the same clean outcome.
 TRACES += [
     REPO / "tests" / "corpora" / "formats" / name
     for name in (
@@ -37,6 +37,8 @@ TRACES += [
         "hermes_agent_trajectory.jsonl",
         "langchain_messages.json",
         "ag2_chat_history.json",
+        "pydantic_ai_gemini_history.json",
+        "pydantic_ai_openai_history.json",
     )
 ]
 

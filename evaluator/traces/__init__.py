@@ -3,8 +3,8 @@
 Parse traces in the formats of :data:`FORMATS` (OpenAI Chat and Responses, Anthropic
 Messages, Gemini, Bedrock Converse, MCP JSON-RPC logs, OpenTelemetry GenAI and
 OpenInference spans, AgentDojo run files, MINT results, Harbor ATIF trajectories,
-gemini-cli chat recordings, Azure AI Evaluation agent rows) into one
-event table, then measure follow-up lookups, duplicate calls, hedged answers,
+gemini-cli chat recordings, Azure AI Evaluation agent rows, Pydantic AI message
+histories) into one event table, then measure follow-up lookups, duplicate calls, hedged answers,
 billed tokens and question drift, and tie them to a suite's fields::
 
     from projeval.traces import analyse_traces

@@ -54,6 +54,7 @@ from .harnesses import (
 )
 from .mcp import McpParser, unwrap_jsonrpc
 from .merger import Merger, extends_line, shares_opening
+from .pydanticai import is_message as is_pydantic_ai_message
 from .readers import DEFAULT_MAX_JSON_BYTES, Record, file_text_kind, iter_records
 from .spans import SpanParser, span_format
 
@@ -74,29 +75,36 @@ FORMATS = (
     "sharegpt",
     "azure_eval",
     "openhands",
+    "pydantic_ai",
 )
 
 #: Exports that detection recognises but no parser reads: each names itself in one error.
 UNREAD_FORMATS = {
     "langsmith": (
         "this looks like a LangSmith run export (run_type, inputs, outputs), which projeval "
-        "does not read",
-        "export the traces as OpenTelemetry spans (LangSmith's OTLP export, or OpenInference "
-        "instrumentation) or write each conversation's messages as OpenAI Chat JSON Lines "
-        '({"messages": [...]}, one conversation a line)',
+        "does not read: a run's inputs and outputs hold whatever the traced code took and "
+        "returned (LangChain's serialized messages, an OpenAI request and response, a tool's "
+        "arguments), not one shape a reader could rely on",
+        "from the export, take each trace's last run of run_type 'llm' (its inputs hold the "
+        "conversation up to that model call, tool results included) and write it as one "
+        'OpenAI Chat record a line, {"trace_id": <its trace_id>, "messages": [<its '
+        "inputs.messages>, <the message its outputs hold: outputs.choices[0].message, or "
+        "outputs.generations[0][0].message>]}, LangChain's serialized messages "
+        '({"lc": 1, ...}) revived with langchain_core.load.load and written with '
+        "messages_to_dict; or record the app with OpenInference's LangChain instrumentation "
+        "and export its spans as OTLP JSON",
     ),
     "langfuse": (
         "this looks like a Langfuse trace or observations export (traceId, type, input, "
-        "output), which projeval does not read",
-        "export the spans as OTLP JSON, or write each GENERATION's input messages and output "
-        'as one OpenAI Chat record ({"trace_id": <traceId>, "messages": [...]}) a line',
-    ),
-    "pydantic_ai": (
-        "this looks like a Pydantic AI message history (ModelMessagesTypeAdapter's dump: "
-        "messages of kind request/response with part_kind parts), which projeval does not read",
-        "record the agent's runs as OpenTelemetry spans (Agent.instrument_all(), or logfire) "
-        "exported as OTLP JSON, or write each conversation's messages as OpenAI Chat JSON "
-        'Lines ({"messages": [...]}, one conversation a line)',
+        "output), which projeval does not read: an observation's input and output hold "
+        "whatever the traced code passed (a provider's messages, a framework's state, a "
+        "tool's arguments), not one shape a reader could rely on",
+        "from the export (Langfuse exports JSON rows, not spans), take each trace's last "
+        "GENERATION observation (its input holds the conversation up to that model call) and "
+        'write it as one OpenAI Chat record a line, {"trace_id": <its traceId>, "messages": '
+        "[<its input's messages>, <its output, the assistant's message>]}; or record the app "
+        "with an OpenTelemetry GenAI or OpenInference instrumentation and export its spans "
+        "as OTLP JSON",
     ),
     "api_error": (
         'this is an API\'s error response ({"error": {...}}: the call failed and answered '
@@ -369,12 +377,18 @@ def sniff(value: Any) -> tuple[str | None, bool]:
     if is_openhands_events(value):
         return "openhands", True
     if isinstance(value, dict):
+        if is_pydantic_ai_message(value):
+            return "pydantic_ai", True  # one message of a history a line
         for fmt, recognises in _HARNESS_SHAPES:
             if recognises(value):
                 return fmt, True
-        if "run_type" in value or "child_runs" in value:
+        if "run_type" in value or "child_runs" in value or _lists(value, _RUN_LISTS, _is_run):
             return "langsmith", True
-        if "observations" in value or ("traceId" in value and value.get("type") in _LANGFUSE_TYPES):
+        if (
+            "observations" in value
+            or _is_observation(value)
+            or _lists(value, ("data",), _is_observation)
+        ):
             return "langfuse", True
         if _is_tooltalk(value.get("conversation")):
             return "tooltalk", True
@@ -450,6 +464,29 @@ def sniff(value: Any) -> tuple[str | None, bool]:
     return None, False
 
 
+# Where LangSmith lists runs: the API's answer to a runs query ({"runs": [...]}) and the
+# SDK's batch of runs it sends ({"post": [...], "patch": [...]}).
+_RUN_LISTS = ("runs", "post", "patch")
+
+
+def _is_run(value: Any) -> bool:
+    return isinstance(value, dict) and "run_type" in value
+
+
+def _is_observation(value: Any) -> bool:
+    """A Langfuse observation: its trace's id and one of Langfuse's observation types."""
+    kind = value.get("type") if isinstance(value, dict) else None
+    return isinstance(kind, str) and kind in _LANGFUSE_TYPES and "traceId" in value
+
+
+def _lists(value: dict[str, Any], keys: tuple[str, ...], item: Callable[[Any], bool]) -> bool:
+    """Whether a list under one of ``keys`` opens with an ``item`` (an API's page of them)."""
+    return any(
+        isinstance(listed := value.get(key), list) and bool(listed) and item(listed[0])
+        for key in keys
+    )
+
+
 def _is_tooltalk(turns: Any) -> bool:
     """ToolTalk's turns: ``{"index", "role", "text", "apis"}``, text where messages say content."""
     return (
@@ -472,7 +509,7 @@ def _sniff_message(m: Any) -> str | None:
         return "openai_chat"  # read as the Chat message it stands for
     if m.get("type") in _RESPONSES_ITEMS:
         return "openai_responses"
-    if m.get("kind") in ("request", "response") and isinstance(m.get("parts"), list):
+    if is_pydantic_ai_message(m):
         return "pydantic_ai"  # before Gemini, whose contents also hold "parts"
     if "tool_calls" in m or "function_call" in m or m.get("role") in ("tool", "function"):
         return "openai_chat"

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from projeval.errors import TraceError
-from projeval.traces.events import Problem, Trace
+from projeval.traces.events import Problem, Trace, Usage
 from projeval.traces.parsers import FORMATS, open_file, sniff
 from trace_helpers import write_json, write_jsonl
 
@@ -1005,6 +1005,42 @@ REAL_RECORDINGS: dict[str, tuple[str, int, list[tuple[Any, ...]], tuple[int | No
         ],
         (1401, 480, 0, None),
     ),
+    # Pydantic AI message histories (ModelMessagesTypeAdapter's dump), whole: Gemini calls
+    # two tools and its output tool (final_result), a tool that returned None; OpenAI's
+    # call answered by a request that also carries the agent's instructions.
+    "pydantic_ai_gemini_history.json": (
+        "pydantic_ai",
+        3,
+        [
+            ("user", "message", None, None, None, "roll dice?"),
+            ("assistant", "call", "roll_dice", {}, None, None),
+            ("tool", "result", "roll_dice", None, False, "2"),
+            ("assistant", "call", "get_player_name", {}, None, None),
+            ("tool", "result", "get_player_name", None, False, None),
+            (
+                "assistant",
+                "call",
+                "final_result",
+                {"player_name": "Mickey", "result": "2"},
+                None,
+                None,
+            ),
+            ("tool", "result", "final_result", None, False, "Final result processed."),
+        ],
+        (73, 9, None, None),
+    ),
+    "pydantic_ai_openai_history.json": (
+        "pydantic_ai",
+        2,
+        [
+            ("user", "message", None, None, None, "pw=42"),
+            ("assistant", "call", "secret_plan", {"password": 42}, None, None),
+            ("tool", "result", "secret_plan", None, False, "The secret plan is revealed."),
+            ("system", "message", None, None, None, "Be helpful!"),
+            ("assistant", "message", None, None, None, "The secret plan has been revea"),
+        ],
+        (78, 25, None, None),
+    ),
 }
 
 
@@ -1270,31 +1306,83 @@ def test_openllmetry_whole_prompt_and_openinference_ordered_tool_parts(tmp_path:
     ]
 
 
+LANGSMITH_ERROR = (
+    "this looks like a LangSmith run export (run_type, inputs, outputs), which projeval does "
+    "not read: a run's inputs and outputs hold whatever the traced code took and returned "
+    "(LangChain's serialized messages, an OpenAI request and response, a tool's arguments), "
+    "not one shape a reader could rely on. Fix: from the export, take each trace's last run "
+    "of run_type 'llm' (its inputs hold the conversation up to that model call, tool results "
+    'included) and write it as one OpenAI Chat record a line, {"trace_id": <its trace_id>, '
+    '"messages": [<its inputs.messages>, <the message its outputs hold: '
+    "outputs.choices[0].message, or outputs.generations[0][0].message>]}, LangChain's "
+    'serialized messages ({"lc": 1, ...}) revived with langchain_core.load.load and written '
+    "with messages_to_dict; or record the app with OpenInference's LangChain instrumentation "
+    "and export its spans as OTLP JSON"
+)
+LANGFUSE_ERROR = (
+    "this looks like a Langfuse trace or observations export (traceId, type, input, output), "
+    "which projeval does not read: an observation's input and output hold whatever the "
+    "traced code passed (a provider's messages, a framework's state, a tool's arguments), "
+    "not one shape a reader could rely on. Fix: from the export (Langfuse exports JSON rows, "
+    "not spans), take each trace's last GENERATION observation (its input holds the "
+    "conversation up to that model call) and write it as one OpenAI Chat record a line, "
+    '{"trace_id": <its traceId>, "messages": [<its input\'s messages>, <its output, the '
+    "assistant's message>]}; or record the app with an OpenTelemetry GenAI or OpenInference "
+    "instrumentation and export its spans as OTLP JSON"
+)
+_RUN = {"id": "r1", "run_type": "tool", "name": "search", "inputs": {"q": "x"}}
+_OBSERVATION = {"id": "o1", "traceId": "t1", "type": "GENERATION", "input": [], "output": {}}
+
+
 @pytest.mark.parametrize(
-    ("record", "start"),
+    ("record", "error"),
     [
-        (
-            {"id": "r1", "run_type": "tool", "name": "search", "inputs": {"q": "x"}},
-            "this looks like a LangSmith run export",
-        ),
-        (
-            {"id": "o1", "traceId": "t1", "type": "GENERATION", "input": [], "output": {}},
-            "this looks like a Langfuse trace or observations export",
-        ),
+        (_RUN, LANGSMITH_ERROR),
+        # A page of runs as LangSmith's API answers a runs query.
+        ({"runs": [_RUN], "cursors": {"next": None}}, LANGSMITH_ERROR),
+        (_OBSERVATION, LANGFUSE_ERROR),
+        # A page of observations as Langfuse's API answers (GET /api/public/observations).
+        ({"data": [_OBSERVATION], "meta": {"page": 1}}, LANGFUSE_ERROR),
     ],
 )
 def test_langsmith_and_langfuse_exports_are_one_clear_error(
-    tmp_path: Path, record: dict[str, Any], start: str
+    tmp_path: Path, record: dict[str, Any], error: str
 ) -> None:
     # Not misread: a Langfuse observation's input/output read as OpenAI Responses items.
     path = write_jsonl(tmp_path / "export.jsonl", [record])
     with pytest.raises(TraceError) as err:
         parse(path)
-    assert str(err.value).startswith(f"{path}:1: {start}")
-    assert "Fix: " in str(err.value)
-    listed = write_json(tmp_path / "export.json", [record, record])
-    with pytest.raises(TraceError, match=start):
-        parse(listed)
+    assert str(err.value) == f"{path}:1: {error}"
+    if record in (_RUN, _OBSERVATION):  # a JSON list of runs or observations
+        listed = write_json(tmp_path / "export.json", [record, record])
+        with pytest.raises(TraceError) as err:
+            parse(listed)
+        assert error in str(err.value)
+
+
+def test_langsmith_sdk_batches_of_runs_are_the_same_clear_error() -> None:
+    # The runs LangSmith's JS SDK sent for one wrapped OpenAI call, as recorded in its
+    # tests ({"post": [...], "patch": [...]}; tests/corpora/formats/README.md): it was
+    # "not a known trace format". Writing its last llm run as the error says reads it.
+    path = CORPORA / "langsmith_js_wrap_openai_runs.json"
+    with pytest.raises(TraceError) as err:
+        parse(path)
+    assert str(err.value) == f"{path}:1: {LANGSMITH_ERROR}"
+
+
+def test_writing_the_last_llm_run_as_the_langsmith_error_says_is_read(tmp_path: Path) -> None:
+    runs = json.loads((CORPORA / "langsmith_js_wrap_openai_runs.json").read_text("utf-8"))
+    (llm,) = runs["patch"]
+    record = {
+        "trace_id": llm["trace_id"],
+        "messages": [*llm["inputs"]["messages"], llm["outputs"]["choices"][0]["message"]],
+    }
+    fmt, (trace,), problems = parse(write_jsonl(tmp_path / "runs.jsonl", [record]))
+    assert (fmt, trace.trace_id, problems) == ("openai_chat", llm["trace_id"], [])
+    assert [(e.role, e.text) for e in trace.events] == [
+        ("user", "howdy"),
+        ("assistant", "Howdy! How can I assist you today?"),
+    ]
 
 
 # crewAI's VCR cassettes, read as they are (YAML, bodies as JSON text, one stream as its
@@ -1890,30 +1978,216 @@ def test_agentbench_runs_and_swe_bench_predictions_are_one_clear_error() -> None
     )
 
 
-def test_pydantic_ai_histories_and_tooltalk_conversations_are_one_clear_error(
-    tmp_path: Path,
-) -> None:
-    # A Pydantic AI message history (ModelMessagesTypeAdapter's dump; invented content)
-    # was misread as Gemini contents, which also hold "parts".
-    history = [
-        {"kind": "request", "parts": [{"part_kind": "user-prompt", "content": "Hi"}]},
-        {
-            "kind": "response",
-            "parts": [
-                {"part_kind": "tool-call", "tool_name": "f", "args": {}, "tool_call_id": "c"}
-            ],
-        },
+# A Pydantic AI history with every part kind (invented content; the parts as
+# pydantic_ai/messages.py defines them): instructions, a user prompt with an image,
+# thinking, text in two parts, a call to a tool that does not exist (answered by a
+# retry-prompt naming it), the provider's own web search, a denied call, output refused
+# (a retry-prompt naming no tool), the output tool.
+PYDANTIC_AI_HISTORY: list[dict[str, Any]] = [
+    {
+        "kind": "request",
+        "instructions": "Answer briefly.",
+        "parts": [
+            {"part_kind": "system-prompt", "content": "You are a weather bot."},
+            {
+                "part_kind": "user-prompt",
+                "content": ["Weather in Paris?", {"kind": "image-url", "url": "https://x/p.png"}],
+            },
+        ],
+    },
+    {
+        "kind": "response",
+        "parts": [
+            {"part_kind": "thinking", "content": "I should call the tool."},
+            {"part_kind": "text", "content": "Checking"},
+            {"part_kind": "text", "content": " now."},
+            {
+                "part_kind": "tool-call",
+                "tool_name": "weather",
+                "args": '{"city": "Paris"}',
+                "tool_call_id": "c1",
+            },
+            {"part_kind": "tool-call", "tool_name": "wether", "args": {}, "tool_call_id": "c2"},
+        ],
+        "usage": {"input_tokens": 120, "cache_read_tokens": 100, "output_tokens": 12},
+        "model_name": "gpt-4o",
+    },
+    {
+        "kind": "request",
+        "instructions": "Answer briefly.",
+        "parts": [
+            {
+                "part_kind": "tool-return",
+                "tool_name": "weather",
+                "content": {"temp_c": 14},
+                "tool_call_id": "c1",
+            },
+            {
+                "part_kind": "retry-prompt",
+                "tool_name": "wether",
+                "content": "Unknown tool name: 'wether'. Available tools: 'weather'",
+                "tool_call_id": "c2",
+            },
+        ],
+    },
+    {
+        "kind": "response",
+        "parts": [
+            {
+                "part_kind": "builtin-tool-call",
+                "tool_name": "web_search",
+                "args": {"query": "Paris rain"},
+                "tool_call_id": "ws1",
+            },
+            {
+                "part_kind": "builtin-tool-return",
+                "tool_name": "web_search",
+                "content": {"status": "completed"},
+                "tool_call_id": "ws1",
+            },
+            {"part_kind": "text", "content": "14 °C and rain."},
+            {"part_kind": "tool-call", "tool_name": "delete", "args": {}, "tool_call_id": "d1"},
+        ],
+        # Before pydantic-ai 0.7 usage was spelled request_tokens/response_tokens.
+        "usage": {"request_tokens": 150, "response_tokens": 8},
+    },
+    {
+        "kind": "request",
+        "instructions": "Answer in French.",
+        "parts": [
+            {
+                "part_kind": "tool-return",
+                "tool_name": "delete",
+                "content": "The tool call was denied.",
+                "tool_call_id": "d1",
+                "outcome": "denied",
+            },
+            {"part_kind": "user-prompt", "content": "As JSON."},
+        ],
+    },
+    {
+        "kind": "response",
+        "parts": [{"part_kind": "text", "content": "not json"}],
+        "usage": {"input_tokens": 0, "output_tokens": 0},  # the default: none recorded
+    },
+    {
+        "kind": "request",
+        "parts": [
+            {
+                "part_kind": "retry-prompt",
+                "content": [{"type": "json_invalid", "loc": [], "msg": "Invalid JSON"}],
+                "tool_call_id": "r1",
+            }
+        ],
+    },
+    {
+        "kind": "response",
+        "parts": [
+            {
+                "part_kind": "tool-call",
+                "tool_name": "final_result",
+                "args": {"temp_c": 14},
+                "tool_call_id": "f1",
+            }
+        ],
+        "usage": {"input_tokens": 200, "output_tokens": 9},
+    },
+    {
+        "kind": "request",
+        "parts": [
+            {
+                "part_kind": "tool-return",
+                "tool_name": "final_result",
+                "content": "Final result processed.",
+                "tool_call_id": "f1",
+                "outcome": "success",
+            }
+        ],
+    },
+]
+
+
+def test_pydantic_ai_histories_are_read_part_by_part(tmp_path: Path) -> None:
+    fmt, (trace,), problems = parse(write_json(tmp_path / "history.json", PYDANTIC_AI_HISTORY))
+    assert (fmt, problems) == ("pydantic_ai", [])
+    assert [
+        (e.msg, e.turn, e.role, e.kind, e.tool, e.call_id, e.args, e.text, e.is_error)
+        for e in trace.events
+    ] == [
+        # Instructions first, as Pydantic AI sends them before the system prompt.
+        (0, 0, "system", "message", None, None, None, "Answer briefly.", None),
+        (0, 0, "system", "message", None, None, None, "You are a weather bot.", None),
+        (0, 1, "user", "message", None, None, None, "Weather in Paris?", None),
+        (1, 1, "assistant", "message", None, None, None, "Checking now.", None),
+        (1, 1, "assistant", "call", "weather", "c1", {"city": "Paris"}, None, None),
+        (1, 1, "assistant", "call", "wether", "c2", {}, None, None),
+        (2, 1, "tool", "result", "weather", "c1", None, '{"temp_c": 14}', False),
+        (
+            2,
+            1,
+            "tool",
+            "result",
+            "wether",
+            "c2",
+            None,
+            "Unknown tool name: 'wether'. Available tools: 'weather'",
+            True,
+        ),
+        # The same instructions again are no second system message.
+        (3, 1, "assistant", "call", "web_search", "ws1", {"query": "Paris rain"}, None, None),
+        (3, 1, "tool", "result", "web_search", "ws1", None, '{"status": "completed"}', False),
+        (3, 1, "assistant", "message", None, None, None, "14 °C and rain.", None),
+        (3, 1, "assistant", "call", "delete", "d1", {}, None, None),
+        (4, 1, "tool", "result", "delete", "d1", None, "The tool call was denied.", True),
+        (4, 1, "system", "message", None, None, None, "Answer in French.", None),
+        (4, 2, "user", "message", None, None, None, "As JSON.", None),
+        (5, 2, "assistant", "message", None, None, None, "not json", None),
+        # Output refused, no tool named: Pydantic AI's word to the model, no one's turn.
+        (6, 2, "system", "message", None, None, None, "Invalid JSON", None),
+        (7, 2, "assistant", "call", "final_result", "f1", {"temp_c": 14}, None, None),
+        (8, 2, "tool", "result", "final_result", "f1", None, "Final result processed.", False),
     ]
-    path = write_json(tmp_path / "history.json", history)
-    with pytest.raises(TraceError) as err:
-        parse(path)
-    assert str(err.value) == (
-        f"{path}:1: this looks like a Pydantic AI message history (ModelMessagesTypeAdapter's "
-        "dump: messages of kind request/response with part_kind parts), which projeval does "
-        "not read. Fix: record the agent's runs as OpenTelemetry spans (Agent.instrument_all(), "
-        "or logfire) exported as OTLP JSON, or write each conversation's messages as OpenAI "
-        'Chat JSON Lines ({"messages": [...]}, one conversation a line)'
-    )
+    assert _linked(trace)
+    # One usage a response that recorded one, on its first event; input counts the cache.
+    assert [(e.msg, e.usage) for e in trace.events if e.usage] == [
+        (1, Usage(input_total=120, output=12, cache_read=100)),
+        (3, Usage(input_total=150, output=8)),
+        (7, Usage(input_total=200, output=9)),
+    ]
+
+
+def test_pydantic_ai_records_a_line_or_enveloped(tmp_path: Path) -> None:
+    first, second = PYDANTIC_AI_HISTORY[:2], PYDANTIC_AI_HISTORY[:5]
+    # A log of each run's whole history so far: history counts once.
+    _, (grown,), problems = parse(write_jsonl(tmp_path / "runs.jsonl", [first, second]))
+    assert problems == []
+    whole = parse(write_json(tmp_path / "whole.json", second))[1][0]
+    assert shape(grown) == shape(whole)
+    # One message a line, each named by the conversation Pydantic AI recorded it in
+    # (ModelRequest.conversation_id); a line of another shape is one problem.
+    lines = [{**m, "conversation_id": "conv-1"} for m in first]
+    lines.append({"role": "user", "content": "hi"})
+    fmt, (trace,), problems = parse(write_jsonl(tmp_path / "rows.jsonl", lines))
+    assert (fmt, trace.trace_id, len(trace.events)) == ("pydantic_ai", "conv-1", 6)
+    assert [(p.line, p.reason) for p in problems] == [
+        (
+            3,
+            "record is not a Pydantic AI message history: no list of messages with 'kind' "
+            "request/response and 'parts' (write ModelMessagesTypeAdapter.dump_json(messages), "
+            "one history a file or a line); record skipped",
+        )
+    ]
+    # {"messages": [...]} beside the store's own id; a part of a kind not known is a problem.
+    odd = {"kind": "response", "parts": [{"part_kind": "hologram", "content": "?"}]}
+    record = {"session_id": "s9", "messages": [*first, odd]}
+    fmt, (trace,), problems = parse(write_jsonl(tmp_path / "env.jsonl", [record]))
+    assert (fmt, trace.trace_id) == ("pydantic_ai", "s9")
+    assert [p.reason for p in problems] == ["message 2: unknown response part 'hologram'; skipped"]
+    assert trace.events[-1].role == "assistant" and trace.events[-1].text == ""  # a model call
+    assert sniff(first[0]) == ("pydantic_ai", True)
+
+
+def test_tooltalk_conversations_are_one_clear_error() -> None:
     # ToolTalk's own conversation file (tests/corpora/followups/README.md cites it).
     tooltalk = (
         Path(__file__).resolve().parents[1]

@@ -1,0 +1,289 @@
+"""Pydantic AI message histories: what ``ModelMessagesTypeAdapter.dump_json`` (or
+``result.all_messages_json()``) writes, a JSON list of messages.
+
+Each message is a ``request`` (what Pydantic AI sent the model) or a ``response`` (what
+the model answered), its ``parts`` told apart by ``part_kind``:
+
+- a request's ``system-prompt`` is a system message, its ``user-prompt`` the user's turn,
+  its ``tool-return`` a tool's result (``outcome`` ``failed``, ``denied`` or
+  ``interrupted`` a failed call), and its ``retry-prompt`` Pydantic AI telling the model
+  to try again: a failed call where it names the tool it answers, else (the model's
+  output was refused) a system message, since no person wrote it;
+- a request's ``instructions`` (sent with every request, recorded on each) are a system
+  message where they first appear or change;
+- a response is one model call with its ``usage``: its ``text`` parts the answer,
+  ``tool-call`` and ``builtin-tool-call`` parts calls, ``builtin-tool-return`` the
+  provider's own tool answering in the same response, ``thinking`` the model's reasoning
+  (not read as text), a ``compaction`` summary the context it answers from.
+
+A record is such a list (a whole history, or a run's new messages), one message a line,
+or ``{"messages": [...]}``; a conversation is named by its messages' ``conversation_id``
+where Pydantic AI recorded one.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .conversations import (
+    CONVERTERS,
+    Converter,
+    Snapshot,
+    _add_text,
+    _attach_usage,
+    _int,
+    as_call_id,
+    trace_id_of,
+)
+from .events import Event, Usage, call_event
+
+#: ``ModelMessage.kind``.
+KINDS = frozenset(("request", "response"))
+# Tool outcomes (``BaseToolReturnPart.outcome``) in which the tool did not return a value.
+_FAILED_OUTCOMES = frozenset(("failed", "denied", "interrupted"))
+# User content and tool-return items that hold no text by design (``ImageUrl``,
+# ``BinaryContent``, ...): passed over, as Chat's media parts are.
+_MEDIA_KINDS = frozenset(
+    (
+        "image-url",
+        "audio-url",
+        "video-url",
+        "document-url",
+        "binary",
+        "cache-point",
+        "uploaded-file",
+    )
+)
+# Parts that carry nothing this analysis reads: a file the model made, the tools a
+# request newly offers.
+_IGNORED_PARTS = frozenset(("file", "tool-availability-delta"))
+# User content items: media, and text given as an item (``TextContent``).
+_ITEM_KINDS = _MEDIA_KINDS | {"text-content"}
+
+
+def is_message(value: Any) -> bool:
+    """A Pydantic AI ``ModelMessage``: ``kind`` request or response, and a ``parts`` list."""
+    return (
+        isinstance(value, dict)
+        and _kind(value, "kind") in KINDS
+        and isinstance(value.get("parts"), list)
+    )
+
+
+def _kind(value: dict[str, Any], key: str) -> str | None:
+    """A ``kind``-like field when it is text (any other value names no kind)."""
+    kind = value.get(key)
+    return kind if isinstance(kind, str) else None
+
+
+def usage_of(raw: Any) -> Usage | None:
+    """A response's ``RequestUsage`` (``input_tokens`` already counts the cache's; older
+    dumps say ``request_tokens``/``response_tokens``). All zeros is Pydantic AI's default
+    for a response that recorded none, so it is read as none."""
+    if not isinstance(raw, dict):
+        return None
+    read = _int(raw.get("input_tokens", raw.get("request_tokens")))
+    wrote = _int(raw.get("output_tokens", raw.get("response_tokens")))
+    if not read and not wrote:
+        return None
+    return Usage(
+        input_total=read,
+        output=wrote,
+        cache_read=_int(raw.get("cache_read_tokens")) or None,
+        cache_creation=_int(raw.get("cache_write_tokens")) or None,
+    )
+
+
+def _text(content: Any) -> str:
+    """A part's content as text: a string as it is, a user prompt's list of items read for
+    its strings and ``text-content`` (media left out), any other value as JSON, as Pydantic
+    AI sends a tool's return value to the model."""
+    if content is None:
+        return ""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, dict) and _kind(content, "kind") in _MEDIA_KINDS:
+        return ""
+    if isinstance(content, list) and any(
+        isinstance(c, dict) and _kind(c, "kind") in _ITEM_KINDS for c in content
+    ):
+        texts = [
+            c if isinstance(c, str) else _text(c.get("content"))
+            for c in content
+            if isinstance(c, str) or (isinstance(c, dict) and c.get("kind") == "text-content")
+        ]
+        return "\n".join(t for t in texts if t)
+    return json.dumps(content, ensure_ascii=False, default=str)
+
+
+def _retry_text(content: Any) -> str:
+    """A retry prompt's reason: its text, or its validation errors one a line
+    (``loc: msg``), as the ``ErrorDetails`` Pydantic AI recorded them."""
+    if isinstance(content, list) and all(isinstance(e, dict) and "msg" in e for e in content):
+        lines = []
+        for error in content:
+            loc = error.get("loc")
+            where = ".".join(map(str, loc)) if isinstance(loc, list) and loc else ""
+            lines.append(f"{where}: {error['msg']}" if where else str(error["msg"]))
+        return "\n".join(lines)
+    return _text(content)
+
+
+def _instructions_once(messages: list[Any]) -> list[Any]:
+    """The messages with each request's ``instructions`` kept only where they first appear
+    or change: Pydantic AI records them on every request it sent them with, and they are
+    one system message, not one a request. Requests are copied, never changed in place
+    (a record's history is compared with the next record's)."""
+    out: list[Any] = []
+    last: str | None = None
+    for m in messages:
+        if is_message(m) and m["kind"] == "request":
+            now = m.get("instructions")
+            if isinstance(now, str) and now == last:
+                m = {k: v for k, v in m.items() if k != "instructions"}
+            elif isinstance(now, str):
+                last = now
+        out.append(m)
+    return out
+
+
+def _conversation_id(messages: list[Any]) -> str | None:
+    for m in messages:
+        if isinstance(m, dict) and isinstance(m.get("conversation_id"), str):
+            return str(m["conversation_id"])
+    return None
+
+
+class PydanticAI(Converter):
+    """Pydantic AI message histories (``ModelMessagesTypeAdapter``'s dump)."""
+
+    name = "pydantic_ai"
+
+    def unpack(self, value: Any) -> Snapshot | str:
+        if is_message(value):
+            # One message a line (a store's rows): it continues its conversation.
+            return Snapshot(trace_id_of(value), [value], append=True)
+        if isinstance(value, list):
+            return Snapshot(_conversation_id(value), _instructions_once(value))
+        if isinstance(value, dict) and isinstance(value.get("messages"), list):
+            messages = value["messages"]
+            tid = trace_id_of(value) or _conversation_id(messages)
+            return Snapshot(tid, _instructions_once(messages))
+        return (
+            "record is not a Pydantic AI message history: no list of messages with 'kind' "
+            "request/response and 'parts' (write ModelMessagesTypeAdapter.dump_json(messages), "
+            "one history a file or a line)"
+        )
+
+    def convert(
+        self, messages: list[Any], start: int, line: int | None, problems: list[str]
+    ) -> list[Event]:
+        events: list[Event] = []
+        for msg, m in self.objects(messages, start, problems):
+            kind, parts = _kind(m, "kind"), m.get("parts")
+            if kind not in KINDS or not isinstance(parts, list):
+                problems.append(
+                    f"message {msg} is not a request or response with 'parts' "
+                    f"(kind {kind!r}); skipped"
+                )
+                continue
+            if kind == "request":
+                self._request(m, parts, msg, events, problems)
+                continue
+            first = len(events)
+            self._response(parts, msg, events, problems)
+            if len(events) == first:
+                events.append(Event("assistant", "message", msg, text=""))  # still a model call
+            _attach_usage(events, first, usage_of(m.get("usage")))
+        for ev in events:
+            ev.line = line
+        return events
+
+    @staticmethod
+    def _request(
+        m: dict[str, Any], parts: list[Any], msg: int, out: list[Event], problems: list[str]
+    ) -> None:
+        first = len(out)
+        for part in parts:
+            kind = _kind(part, "part_kind") if isinstance(part, dict) else None
+            if not isinstance(part, dict):
+                problems.append(f"message {msg}: a part is not an object; skipped")
+            elif kind == "system-prompt":
+                out.append(Event("system", "message", msg, text=_text(part.get("content"))))
+            elif kind == "user-prompt":
+                out.append(Event("user", "message", msg, text=_text(part.get("content"))))
+            elif kind == "speech":
+                out.append(Event("user", "message", msg, text=_text(part.get("transcript"))))
+            elif kind == "tool-return":
+                out.append(_result(part, msg))
+            elif kind == "retry-prompt":
+                text = _retry_text(part.get("content"))
+                tool = part.get("tool_name")
+                if isinstance(tool, str) and tool:
+                    # The call it answers failed: bad arguments, the tool raised ModelRetry,
+                    # or no tool has that name.
+                    cid = as_call_id(part.get("tool_call_id"))
+                    out.append(Event("tool", "result", msg, text, tool, cid, is_error=True))
+                else:
+                    out.append(Event("system", "message", msg, text=text))
+            elif kind not in _IGNORED_PARTS:
+                problems.append(f"message {msg}: unknown request part {kind!r}; skipped")
+        instructions = m.get("instructions")
+        if isinstance(instructions, str) and instructions:
+            # After the results that answer the last response's calls (Pydantic AI puts
+            # those first), before what the request says anew.
+            at = next((i for i in range(first, len(out)) if out[i].role != "tool"), len(out))
+            out.insert(at, Event("system", "message", msg, text=instructions))
+
+    @staticmethod
+    def _response(parts: list[Any], msg: int, out: list[Event], problems: list[str]) -> None:
+        text_event: Event | None = None
+        adjacent = False  # text parts side by side join with nothing between, as in .text
+        for part in parts:
+            kind = _kind(part, "part_kind") if isinstance(part, dict) else None
+            if not isinstance(part, dict):
+                problems.append(f"message {msg}: a part is not an object; skipped")
+                continue
+            if kind in ("text", "speech"):
+                text = _text(part.get("content" if kind == "text" else "transcript"))
+                sep = "" if adjacent else "\n\n"
+                text_event = _add_text(out, text_event, "assistant", msg, text, sep)
+                adjacent = True
+                continue
+            adjacent = False
+            if kind in ("tool-call", "builtin-tool-call"):
+                tool, cid = part.get("tool_name"), as_call_id(part.get("tool_call_id"))
+                name = tool if isinstance(tool, str) else None
+                out.append(call_event(msg, name, cid, part.get("args")))
+            elif kind == "builtin-tool-return":
+                out.append(_result(part, msg))
+                # What the model writes after the provider's tool answered is read after that
+                # answer, not joined to what it wrote before the call.
+                text_event = None
+            elif kind == "compaction":
+                if isinstance(part.get("content"), str) and part["content"]:
+                    out.append(Event("system", "message", msg, text=part["content"]))
+                    text_event = None
+            elif kind != "thinking" and kind not in _IGNORED_PARTS:
+                problems.append(f"message {msg}: unknown response part {kind!r}; skipped")
+
+
+def _result(part: dict[str, Any], msg: int) -> Event:
+    """A ``tool-return`` (or ``builtin-tool-return``): failed unless its outcome says it
+    returned (dumps before ``outcome`` existed hold returns only)."""
+    tool = part.get("tool_name")
+    return Event(
+        "tool",
+        "result",
+        msg,
+        _text(part.get("content")),
+        tool if isinstance(tool, str) else None,
+        as_call_id(part.get("tool_call_id")),
+        is_error=_kind(part, "outcome") in _FAILED_OUTCOMES,
+    )
+
+
+# Registered beside the other message-list converters (the parsers and the shard cutter
+# look formats up there); importing :mod:`.parsers` imports this module.
+CONVERTERS[PydanticAI.name] = PydanticAI()
