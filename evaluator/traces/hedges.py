@@ -1253,6 +1253,45 @@ _ZH_CASE_CAUSES = re.compile(
     r"(?:您|你)(?:的|这种|這種|这个|這個)?(?:情况|情況|症状|症狀)[^。；;？?！!\n]{0,20}?"
     r"(多(?:是)?(?:由于|由於|因为|因為)|多因)"
 )
+# The agent declining to guess a fact of the user's own case that waits on an inspection, a
+# review or someone's decision ("这个我不猜", "我不预测赔付结果", "我不能先报数字", "成功率我无法
+# 评估", "我不能保证审核结果", "我不能凭对话给产品定性", "没有检测结论就给区间也是猜测": round 22's
+# after-sales assistant, session 21's ruling): the fact is not yet known, a statement of missing
+# information, the deciding party named or not. The agent is the subject (我), as a shop's
+# "不能保证每位客户都赠送" (policy) has none; a refusal beside a look-up of the records is the
+# plan to check (:data:`_ZH_RECORD_CHECK`).
+_ZH_DECLINES_TO_GUESS = re.compile(
+    "我(?:也|就|暂时|暫時|目前)?(?:不|无法|無法|不能|没法|沒法)(?:会|會)?(?:先|去)?"
+    "(?:(?:凭|憑)[^，,。；;！？!?\\n]{0,6}?)?"
+    "(?:猜|预测|預測|评估|評估|保证|保證|给结论|給結論|下结论|下結論|报数字|報數字|"
+    "认定|認定|定性)|"
+    "给[^，,。；;！？!?\\n]{0,6}?(?:也|就|都)是(?:猜测|猜測)"
+)
+# What settles a declined fact (_ZH_DECLINES_TO_GUESS) in its own sentence: an inspection, a
+# review or a party's decision; and what the shop's records hold, looked up next: with the
+# second and not the first, declining to guess is the plan to check ("我不猜后台状态…请提供订单号，
+# 我用订单系统核对": session 21's ruling, session 7's input the user has to give).
+_ZH_INSPECTION = re.compile(
+    "检测|檢測|检查|檢查|工程师|工程師|审核|審核|评估|評估|人工|判定|认定|認定|判断|判斷|现场|現場"
+)
+_ZH_RECORD_CHECK = re.compile("系统|系統|记录|記錄|后台|後台|查询|查詢|查到|查不到|反查|核实|核實")
+_ZH_SENTENCE_MARK = re.compile("[。！？!?\\n]")
+
+
+def _zh_checks_record(text: str, start: int, end: int) -> bool:
+    """True when the refusal at ``[start, end)`` (a :data:`_ZH_DECLINES_TO_GUESS` match) is
+    a plan to look the fact up: its sentence names no inspection or decision, and it or the
+    next sentence names the records (session 21's ruling)."""
+    marks = [m.end() for m in _ZH_SENTENCE_MARK.finditer(text)]
+    s_lo = max([i for i in marks if i <= start], default=0)
+    after = [i for i in marks if i >= end]
+    s_hi = after[0] if after else len(text)
+    if _ZH_INSPECTION.search(text, s_lo, s_hi):
+        return False
+    next_hi = after[1] if len(after) > 1 else len(text)
+    return _ZH_RECORD_CHECK.search(text, s_lo, next_hi) is not None
+
+
 #: The cues of :data:`_HOPED_DAY`: about the parcel, whoever "you'll have it" names.
 _HOPES = frozenset({"fingers crossed", "hopefully"})
 # The user's trip with "should" (session 19's ruling; round 20's KVRET in-car wizards): "we
@@ -1340,6 +1379,12 @@ def _pattern_cue(m: re.Match[str], text: str, window: int) -> HedgeMatch | None:
         )
     if m.re is _ZH_LIKELIHOOD:
         return HedgeMatch(said, "zh", start, end, said, context(text, start, end, window), "guess")
+    if m.re is _ZH_DECLINES_TO_GUESS:
+        if _zh_checks_record(text, start, end):
+            return None  # "我不猜后台状态…我用订单系统核对": the plan to look it up
+        return HedgeMatch(
+            said, "zh", start, end, said, context(text, start, end, window), "missing"
+        )
     if m.re is _ZH_UNSETTLED:
         return HedgeMatch(
             said, "zh", start, end, said, context(text, start, end, window), "missing"
@@ -1431,6 +1476,7 @@ _PATTERN_CUES = (
     _ZH_UNSETTLED,
     _TRIP_SHOULD,
     _ZH_CASE_CAUSES,
+    _ZH_DECLINES_TO_GUESS,
 )
 # What follows a modal that names the user's own circumstances as the cause of the complaint:
 # "(可能)会是你最近工作压力太大等所致的", "(可能)是由于您长期熬夜引起的".

@@ -2076,3 +2076,22 @@ def test_any_one_of_a_kind_and_the_forms_a_kinds_members_take_are_general() -> N
     # ... this case's causes, one or the other, stay a guess
     assert _hedged("这些症状可能是感冒或者过敏引起的。") == ["可能"]
     assert _hedged("Someone may have used your card.") != []
+
+
+def test_declining_to_guess_the_users_own_case_is_missing_information() -> None:
+    # round 22's after-sales assistant (gn57-ux/qwen-customer-service-agent @ 30ad45c,
+    # datasets/customer-service-test-80.json #23, #44, #63, #76; session 21's ruling): a fact of
+    # the user's own case that waits on an inspection or a review, the deciding party named or not
+    text = "这个我不猜。值不值得修取决于故障部位、配件价格和机器使用年限，需要工程师检测后给出报价，您再对比新机价格决定。"
+    assert _hedged(text) == ["我不猜"]
+    text = "我不预测赔付结果，那由人工按规则和责任认定判断。我能做的是把材料准备充分：损失说明、相关照片、时间线和订单记录。"
+    assert _hedged(text) == ["我不预测"]
+    text = "能否修复和费用要看屏幕损伤范围，由工程师现场评估后报价，我不能先报数字。"
+    assert _hedged(text) == ["我不能先报数字"]
+    assert _hedged("没有检测结论就给区间也是猜测，我不这么做。") == ["给区间也是猜测"]
+    # ... declining to guess what the records hold, before looking them up, is the plan to
+    # check (#42 of the same file); a shop's promise with no agent as subject is policy (the
+    # JD.com staff's words the lexicon's comment on 无法保证 cites)
+    text = "我不猜后台状态，猜出来的东西可能让您做出错误安排。正确做法是实际查询：请提供订单号，我用订单系统核对并按返回内容告诉您。"
+    assert "我不猜" not in _hedged(text)
+    assert _hedged("不能保证每位客户都赠送。") == []
