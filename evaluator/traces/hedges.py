@@ -1292,6 +1292,17 @@ def _zh_checks_record(text: str, start: int, end: int) -> bool:
     return _ZH_RECORD_CHECK.search(text, s_lo, next_hi) is not None
 
 
+# A verdict on this case's cause drawn from evidence with an adjective of likelihood: "suggests
+# a potential manufacturing defect", "is consistent with a potential manufacturing defect",
+# "this is considered a potential manufacturing defect" (round 22's support agent; session
+# 9's guess at the cause of this case). "potential for escalation" names a step, not a cause.
+# The cue is group 1.
+_EVIDENCE_LIKELY = re.compile(
+    r"\b(?:suggests?|suggesting|indicates?|points?\s+to|(?:is|are|was|be)\s+consistent\s+with|"
+    r"(?:is|are|was|be)\s+considered)\s+(?:to\s+be\s+)?(?:an?\s+)?"
+    r"(potential|possible|probable|likely)\b(?!\s+(?:for|to|that)\b)",
+    re.IGNORECASE,
+)
 #: The cues of :data:`_HOPED_DAY`: about the parcel, whoever "you'll have it" names.
 _HOPES = frozenset({"fingers crossed", "hopefully"})
 # The user's trip with "should" (session 19's ruling; round 20's KVRET in-car wizards): "we
@@ -1379,6 +1390,12 @@ def _pattern_cue(m: re.Match[str], text: str, window: int) -> HedgeMatch | None:
         )
     if m.re is _ZH_LIKELIHOOD:
         return HedgeMatch(said, "zh", start, end, said, context(text, start, end, window), "guess")
+    if m.re is _EVIDENCE_LIKELY:
+        start, end = m.span(1)
+        said = text[start:end]
+        return HedgeMatch(
+            said.lower(), "en", start, end, said, context(text, start, end, window), "guess"
+        )
     if m.re is _ZH_DECLINES_TO_GUESS:
         if _zh_checks_record(text, start, end):
             return None  # "我不猜后台状态…我用订单系统核对": the plan to look it up
@@ -1477,6 +1494,7 @@ _PATTERN_CUES = (
     _TRIP_SHOULD,
     _ZH_CASE_CAUSES,
     _ZH_DECLINES_TO_GUESS,
+    _EVIDENCE_LIKELY,
 )
 # What follows a modal that names the user's own circumstances as the cause of the complaint:
 # "(可能)会是你最近工作压力太大等所致的", "(可能)是由于您长期熬夜引起的".
@@ -1485,7 +1503,7 @@ _ZH_YOUR_CAUSE = re.compile(
     r"(?:所致|引起|导致|導致|造成|致使|引发|引發)"
 )
 #: The pattern cues whose cue is one of their groups, not the whole match.
-_GROUP_CUES = (_TRIP_SHOULD, _ZH_CASE_CAUSES)
+_GROUP_CUES = (_TRIP_SHOULD, _ZH_CASE_CAUSES, _EVIDENCE_LIKELY)
 # Their literals tested together: a text with none of them (most texts) has no pattern cue,
 # found with one test and one lower-casing instead of one of each a pattern.
 _PATTERN_CUES_GATE = GatedAny(_PATTERN_CUES)
@@ -1633,6 +1651,10 @@ def _rule(
         return "month"  # "on May 25th", "closed in May": the month, not the modal
     if _quoted(text, h.start, h.end):
         return "quoted"  # "Notes: “card may be in the airport”": the user's words, example text
+    if kind == "guess" and _STEP_WARRANTED.match(text, h.end, c_hi):
+        # "this case may warrant escalation": the modal on the agent's next step, a plan
+        # (session 21's ruling: a possibility given as the reason for a step is not this)
+        return "step"
     answered = _answer_rule(text, h, c_lo, c_hi, s_lo, s_hi)
     if answered:
         return answered  # session 20's rulings (round 21's answers from general knowledge)
@@ -1683,6 +1705,8 @@ def _rule(
             scope_lo = s_lo  # "Functions like 'round', 'int', and 'math' modules were not..."
         if _process_before(text, scope_lo, h.start) or _PROCESS_VERB.match(text[h.end : c_hi]):
             return "missing_process"
+        if _program_did(text, s_lo, c_lo, h.start, h.match):
+            return "missing_process"  # "it didn't find a diff and showed nothing": a program's act
         if _failure_consequence(text, s_lo, c_lo):
             return "missing_process"  # "The call timed out, so I don't have the IDs": the failure's
         if _missing_input(text, c_lo, h.start, h.end, c_hi):
@@ -1892,8 +1916,13 @@ def _rule(
             )
         ):
             return "user_offer"  # "wherever you might have stored it", "an agent who may help you"
-        if _user_subject(text, subject_lo, h.start, h.end, c_hi, kind):
-            return "user_subject"  # "the user seems to be ready": about the user, not the data
+        if _user_subject(text, subject_lo, h.start, h.end, c_hi, kind) and not _ELIGIBLE.match(
+            text, h.end, c_hi
+        ):
+            # "the user seems to be ready": about the user, not the data; "the customer may
+            # be eligible for a return" concludes the case's status (session 17's "should
+            # concluding the user's case"; round 22's support agent), the user no subject
+            return "user_subject"
         if kind == "softener" and gated_search(_USER_INPUT, sentence_text):
             # "It looks like the URL you mentioned was not included in your message": what
             # the user gave, as "I don't have your email" (session 7's ruling)
@@ -3623,7 +3652,8 @@ def _noun_term(text: str, start: int, end: int) -> bool:
     return (
         text[start:end].lower().startswith("an ")
         or _DETERMINER_BEFORE.search(text[max(0, start - 12) : start]) is not None
-        # a measure named after a preposition: "based on estimated fair value each period"
+        # a measure named after a preposition or in a list of measures: "based on estimated
+        # fair value each period", "standard shipping costs and estimated delivery times"
         or (
             _PREPOSITION_BEFORE.search(text, max(0, start - 8), start) is not None
             and _FIELD_NOUN.match(text, end) is not None
@@ -3639,7 +3669,9 @@ _FIELD_NOUN = re.compile(
     r"payments?|income|balances?)\b",
     re.IGNORECASE,
 )
-_PREPOSITION_BEFORE = re.compile(r"\b(?:on|of|at|by|using|from|with|than)\s+$", re.IGNORECASE)
+_PREPOSITION_BEFORE = re.compile(
+    r"\b(?:on|of|at|by|using|from|with|than|and|or)\s+$", re.IGNORECASE
+)
 # A result's field that holds an estimate: "estimated_arrival", "refund_estimate", "eta".
 _ESTIMATE_KEY = re.compile(
     r"""["']([A-Za-z_]*(?:estimat|expected|projected)[A-Za-z_]*|eta)["']\s*:""", re.IGNORECASE
@@ -4402,6 +4434,10 @@ _CARRIER_BEFORE = re.compile(
 )
 
 
+# "function" as a verb: "ceasing to function", "does not function" (round 22's support agent)
+_WORKS_BEFORE = re.compile(r"\b(?:to|not|n['\u2019]t|longer)\s+$", re.IGNORECASE)
+
+
 def _process_clause(
     text: str, lo: int, start: int, hi: int, result: str | None, end: int = -1
 ) -> bool:
@@ -4417,6 +4453,10 @@ def _process_clause(
             "系统",
         ):
             continue  # "肺功能", "呼吸系统": the body's, not the agent's tools
+        if m.group().lower() == "function" and _WORKS_BEFORE.search(
+            text, max(0, m.start() - 12), m.start()
+        ):
+            continue  # "the product ceasing to function": a device's working, not a tool's function
         if m.group() == "功能" and _FUNCTION_DISORDER.match(text, m.end()):
             continue  # "功能紊乱可能性大", "功能性消化不良": a diagnosis, not the agent's tools
         if m.start() > start and _HOLDS_NO_DATA.match(text, m.end(), hi):
@@ -4756,12 +4796,55 @@ _CONCLUSION_MODAL = re.compile(
 )
 
 
+# A modal on the agent's next step: "this case may warrant escalation", "it might require a
+# further review" (round 22's support agent): the plan (session 21's ruling), not a guess.
+_STEP_WARRANTED = re.compile(
+    r"\s+(?:warrant|require|need|call\s+for|merit)\s+(?:an?\s+|further\s+|additional\s+|"
+    r"immediate\s+|manual\s+)*(?:escalation|investigation|review|follow[\s-]?up|inspection)\b",
+    re.IGNORECASE,
+)
+# A negated finding verb whose subject is a program, not the agent: "When edits came via
+# apply_patch, it didn't find a diff and showed nothing", "the parser didn't find the header"
+# (a new user's Codex CLI logs, session 21's ruling): process narration, as a search's is.
+_NOT_FOUND_VERB = re.compile(
+    r"(?:did\s+not|didn['\u2019]t|could\s+not|couldn['\u2019]t|can['\u2019]t|cannot|"
+    r"failed\s+to|does\s+not|doesn['\u2019]t)\s+(?:find|detect|see|locate|recogni[sz]e|pick\s+up)$",
+    re.IGNORECASE,
+)
+_PROGRAM_SUBJECT = re.compile(
+    r"\b(?:the|this|that|our|its|their)\s+(?:[\w-]+\s+)?(?:viewer|parser|script|program|app|"
+    r"application|cli|extension|importer|exporter|loader|reader|ui|function|method|regex|"
+    r"component|hook|plugin|module|command|build|server|client|watcher|linter|checker|"
+    r"compiler|renderer|page|view|code)\s+$",
+    re.IGNORECASE,
+)
+_IT_SUBJECT = re.compile(r"\bit\s+$", re.IGNORECASE)
+# Code named in the sentence: an identifier with an underscore, a call "name()", a path.
+_CODE_NAMED = re.compile(r"`[^`\n]+`|\b[a-z]+_[a-z_]+\b|\b\w+\(\)|\b[\w-]+\.(?:py|ts|js|rs|go)\b")
+
+
+def _program_did(text: str, s_lo: int, c_lo: int, start: int, cue: str) -> bool:
+    """True when the negated finding verb ``cue`` at ``start`` has a program as its subject:
+    one named right before it, or "it" in a sentence that names code."""
+    if _NOT_FOUND_VERB.fullmatch(cue) is None:
+        return False
+    before = text[max(c_lo, start - 60) : start]
+    if _PROGRAM_SUBJECT.search(before):
+        return True
+    return _IT_SUBJECT.search(before) is not None and bool(_CODE_NAMED.search(text, s_lo, start))
+
+
 # "should be" with an act done to its subject says what ought to be done, not what is
 # probably so: "so it should be reported as malware", "so it should be treated first".
 _DEONTIC_PASSIVE = re.compile(
-    r"should\s+be\s+(?:\w+ly\s+)?(?:reported|flagged|blocked|treated|handled|used|avoided|taken|"
-    r"kept|stored|checked|reviewed|monitored|replaced|removed|cleaned|washed|seen|examined|tested|"
-    r"followed|consulted|discussed|done|applied|considered|addressed|escalated)\b",
+    r"(?:should|must)\s+be\s+(?:\w+ly\s+)?(?:reported|flagged|blocked|treated|handled|used|"
+    r"avoided|taken|kept|stored|checked|reviewed|monitored|replaced|removed|cleaned|washed|seen|"
+    r"examined|tested|followed|consulted|discussed|done|applied|considered|addressed|escalated|"
+    # the staff's decision or step on the case, what the policy requires ("Therefore, a
+    # replacement should be authorized", "the warranty claim must be denied", "an
+    # investigation must be initiated first": round 22's support agent, session 21)
+    r"authori[sz]ed|approved|denied|declined|rejected|initiated|issued|honou?red|processed|"
+    r"granted|waived|refunded|offered|submitted|filed)\b",
     re.IGNORECASE,
 )
 

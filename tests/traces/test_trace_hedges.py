@@ -2095,3 +2095,68 @@ def test_declining_to_guess_the_users_own_case_is_missing_information() -> None:
     text = "我不猜后台状态，猜出来的东西可能让您做出错误安排。正确做法是实际查询：请提供订单号，我用订单系统核对并按返回内容告诉您。"
     assert "我不猜" not in _hedged(text)
     assert _hedged("不能保证每位客户都赠送。") == []
+
+
+def test_a_customers_eligibility_with_a_modal_is_a_guess_about_the_case() -> None:
+    # round 22's support agent (nickcdryan/ticketworld @ fc66fc0, assets/support_tickets.json
+    # #26, resolution_plan/policy_reasoning): the case's status, not the user (session 17)
+    text = (
+        "Since the order has already been delivered, cancellation is not possible. However, the "
+        "customer may be eligible for a return under POL-RETURN-001, as the request is within "
+        "the 30-day return window from the delivery date."
+    )
+    assert _hedged(text) == ["may be"]
+    # ... what the customer wants stays about the user
+    assert _hedged("The customer may want a refund instead.") == []
+
+
+def test_a_likely_cause_drawn_from_evidence_is_a_guess() -> None:
+    # round 22's support agent (ticketworld @ fc66fc0, support_tickets.json #44 and #82): a
+    # verdict on this case's cause with an adjective of likelihood (session 9)
+    text = (
+        "Since the product stopped working, this is considered a potential manufacturing "
+        "defect, which is covered under warranty as per POL-WARRANTY-002."
+    )
+    assert _hedged(text) == ["potential"]
+    text = (
+        "The customer's claim of the product ceasing to function suggests a potential "
+        "manufacturing defect."
+    )
+    assert _hedged(text) == ["potential"]
+    # ... "potential for" a step names the step (ticketworld #15)
+    assert _hedged("This indicates potential for escalation if further issues arise.") == []
+
+
+def test_the_staffs_decision_with_must_or_should_is_a_duty() -> None:
+    # round 22's support agent (ticketworld @ fc66fc0 #52 and #71, @ b72887e #9): what the
+    # policy requires of the staff, not a conclusion drawn with an epistemic modal
+    text = (
+        "The request was made 10 days after purchase, which is within the 30-day return/"
+        "exchange window specified by POL-RETURN-001 (Return Window). Therefore, a "
+        "replacement should be authorized."
+    )
+    assert _hedged(text) == []
+    assert _hedged("Therefore, an investigation must be initiated before a replacement.") == []
+    text = "Therefore, the warranty claim for the Smartphone X Pro Max must be denied."
+    assert _hedged(text) == []
+    # ... a conclusion about the thing stays a guess
+    assert _hedged("So the author must be John Scalzi.") != []
+
+
+def test_a_modal_on_the_agents_next_step_and_estimated_measures_listed_are_no_guesses() -> None:
+    # round 22's support agent (ticketworld @ b72887e #56 and #51)
+    text = "Given the item's value, POL-COMM-002 (Escalation) suggests this case may warrant escalation."
+    assert _hedged(text) == []
+    text = "POL-SHIP-001 directly addresses standard shipping costs and estimated delivery times."
+    assert _hedged(text) == []
+    # ... a possibility about this case given as the step's reason stays a guess (session 21)
+    assert _hedged("Since the charge may be a duplicate, I'll open a dispute.") != []
+
+
+def test_what_a_program_did_not_find_is_process_narration() -> None:
+    # a new user's trial on Codex CLI logs (session 21): a program's behaviour before a fix
+    text = "When edits came via apply_patch, it didn't find a diff and showed nothing."
+    assert _hedged(text) == []
+    assert _hedged("Before the fix, the parser didn't find the header and returned nothing.") == []
+    # ... the agent not finding a fact of the task stays missing information
+    assert _hedged("I couldn't find who owns the config.") == ["couldn't find"]
