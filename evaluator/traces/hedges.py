@@ -1651,6 +1651,14 @@ def _rule(
         return "month"  # "on May 25th", "closed in May": the month, not the modal
     if _quoted(text, h.start, h.end):
         return "quoted"  # "Notes: “card may be in the airport”": the user's words, example text
+    if (
+        kind == "guess"
+        and h.match in _ZH_ROUGH
+        and _ZH_ASKS_USER_FOR.search(text, max(s_lo, h.start - 40), h.start)
+    ):
+        # "请提供型号、购买时间…和大致特征": what the user is asked to give, roughly (session
+        # 7's "tell me roughly how much it cost", an instruction), no estimate of the agent's
+        return "instruction"
     if kind == "guess" and _STEP_WARRANTED.match(text, h.end, c_hi):
         # "this case may warrant escalation": the modal on the agent's next step, a plan
         # (session 21's ruling: a possibility given as the reason for a step is not this)
@@ -1705,6 +1713,11 @@ def _rule(
             scope_lo = s_lo  # "Functions like 'round', 'int', and 'math' modules were not..."
         if _process_before(text, scope_lo, h.start) or _PROCESS_VERB.match(text[h.end : c_hi]):
             return "missing_process"
+        if h.language == "zh" and (
+            _ZH_SAY_OR_WOULD_BEFORE.search(text, max(c_lo, h.start - 4), h.start)
+            or _ZH_THEN_I_WILL.match(text, h.end, s_hi)
+        ):
+            return "missing_condition"  # "如果查询失败…我会明确说明查不到": a case of a future act
         if _program_did(text, s_lo, c_lo, h.start, h.match):
             return "missing_process"  # "it didn't find a diff and showed nothing": a program's act
         if _failure_consequence(text, s_lo, c_lo):
@@ -4434,6 +4447,12 @@ _CARRIER_BEFORE = re.compile(
 )
 
 
+# A physical state after 接口: the device's port or plug ("接口发黑", round 22's after-sales
+# assistant), not a programming interface.
+_PORT_STATE = re.compile(
+    "(?:处|處)?(?:发黑|發黑|发烫|發燙|发热|發熱|烧|燒|焦|松动|鬆動|氧化|生锈|生鏽|变形|變形|冒烟|冒煙|"
+    "破损|破損|断裂|斷裂|进水|進水|接触不良|接觸不良)"
+)
 # "function" as a verb: "ceasing to function", "does not function" (round 22's support agent)
 _WORKS_BEFORE = re.compile(r"\b(?:to|not|n['\u2019]t|longer)\s+$", re.IGNORECASE)
 
@@ -4453,6 +4472,8 @@ def _process_clause(
             "系统",
         ):
             continue  # "肺功能", "呼吸系统": the body's, not the agent's tools
+        if m.group() == "接口" and _PORT_STATE.match(text, m.end()):
+            continue  # "接口发黑可能已经涉及内部结构": a device's port, not an API
         if m.group().lower() == "function" and _WORKS_BEFORE.search(
             text, max(0, m.start() - 12), m.start()
         ):
@@ -4796,6 +4817,16 @@ _CONCLUSION_MODAL = re.compile(
 )
 
 
+# Chinese approximation words, and a request that the user give something before them.
+_ZH_ROUGH = frozenset({"大致", "大概", "大约", "大約", "左右", "约", "約"})
+_ZH_ASKS_USER_FOR = re.compile(
+    "请(?:您)?(?:再)?(?:提供|告诉|告訴|告知|说明|說明|描述|填写|填寫|回忆|回憶|发|發)"
+)
+# A look-up failing as a case of the agent's future act or of a wrong input: "我会明确说明
+# 查不到" (what the agent will say), "数字有误确实会查不到" (what would happen), "查不到相关记录我
+# 会明确说明" (round 22's after-sales assistant): the hypothetical, no fact found missing now.
+_ZH_SAY_OR_WOULD_BEFORE = re.compile("(?:说明|說明|告诉您|告訴您|告知您?|会|會)$")
+_ZH_THEN_I_WILL = re.compile("[^，,。；;！？!?\n]{0,8}?我(?:会|會|就|将|將)")
 # A modal on the agent's next step: "this case may warrant escalation", "it might require a
 # further review" (round 22's support agent): the plan (session 21's ruling), not a guess.
 _STEP_WARRANTED = re.compile(

@@ -2160,3 +2160,29 @@ def test_what_a_program_did_not_find_is_process_narration() -> None:
     assert _hedged("Before the fix, the parser didn't find the header and returned nothing.") == []
     # ... the agent not finding a fact of the task stays missing information
     assert _hedged("I couldn't find who owns the config.") == ["couldn't find"]
+
+
+def test_chinese_after_sales_words_that_are_no_hedge_there() -> None:
+    # round 22's after-sales assistant (gn57-ux/qwen-customer-service-agent @ 30ad45c,
+    # datasets/customer-service-test-80.json #33, #64, #42, #25, #10; session 21)
+    # what the user is asked to give, roughly: an instruction (session 7)
+    text = "请提供型号、购买时间、噪音出现的时间段和大致特征，以及是否已经报修过。"
+    assert _hedged(text) == []
+    # a look-up failing as a case of the agent's future act, or what a wrong input would cause
+    assert _hedged("格式不对或数字有误确实会查不到。") == []
+    assert _hedged("如果查询失败或字段缺失，我会明确说明查不到，并转人工核实。") == []
+    # a word ending in 据 before 说明, and the points in doubt named as a topic
+    assert _hedged("收费合规的我把依据说明清楚。") == []
+    assert _hedged("能理解，我们把不确定的地方变成可核对的事实。") == []
+    # ... the agent not finding the order now, and "reportedly", stay hedges
+    assert _hedged("我这边查不到这个订单。") != []
+    assert _hedged("据说明天会有人上门。") != []
+
+
+def test_a_devices_port_is_no_programming_interface() -> None:
+    # round 22's after-sales assistant (gn57-ux @ 30ad45c, customer-service-test-80.json #5):
+    # a guess about the user's own device (session 9), not the process
+    text = "不建议自行处理后继续用。接口发黑可能已经涉及内部结构，只换线解决不了根本问题。"
+    assert _hedged(text) == ["可能"]
+    # ... an API that may have failed stays the process
+    assert _hedged("接口可能出现了故障，我再试一次。") == []
