@@ -4447,6 +4447,17 @@ _CARRIER_BEFORE = re.compile(
 )
 
 
+# The customer's own complaint or request named by a process word: a possessive before it, or
+# after it the complaint's description or the request's timing.
+_USERS_MATTER_WORD = re.compile(r"issues?|problems?|requests?|claims?", re.IGNORECASE)
+_USERS_BEFORE = re.compile(
+    r"(?:customer|user|client|buyer)['\u2019]s\s+$|\b(?:their|his|her)\s+$", re.IGNORECASE
+)
+_USERS_MATTER_AFTER = re.compile(
+    r"\s*(?:\(|described\b|reported\b|(?:is|was|falls|fell)\s+(?:well\s+)?within\b|"
+    r"was\s+made\b)",
+    re.IGNORECASE,
+)
 # A physical state after 接口: the device's port or plug ("接口发黑", round 22's after-sales
 # assistant), not a programming interface.
 _PORT_STATE = re.compile(
@@ -4472,6 +4483,14 @@ def _process_clause(
             "系统",
         ):
             continue  # "肺功能", "呼吸系统": the body's, not the agent's tools
+        if _USERS_MATTER_WORD.fullmatch(m.group()) and (
+            _USERS_BEFORE.search(text, max(0, m.start() - 16), m.start())
+            or _USERS_MATTER_AFTER.match(text, m.end())
+        ):
+            # "the issue (flickering RGB and unresponsive keys)", "The issue described", "as
+            # the request is within the 30-day window" (round 22's support agent): the
+            # customer's own complaint or request, not the agent's process
+            continue
         if m.group() == "接口" and _PORT_STATE.match(text, m.end()):
             continue  # "接口发黑可能已经涉及内部结构": a device's port, not an API
         if m.group().lower() == "function" and _WORKS_BEFORE.search(

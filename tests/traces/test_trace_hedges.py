@@ -2186,3 +2186,22 @@ def test_a_devices_port_is_no_programming_interface() -> None:
     assert _hedged(text) == ["可能"]
     # ... an API that may have failed stays the process
     assert _hedged("接口可能出现了故障，我再试一次。") == []
+
+
+def test_the_customers_own_issue_or_request_is_no_process() -> None:
+    # round 22's support agent (nickcdryan/ticketworld @ fc66fc0 #17 and @ b72887e #25,
+    # assets/support_tickets.json, resolution_plan/policy_reasoning): the customer's complaint
+    # or request named by a process word, not the agent's process (session 21)
+    text = (
+        "The warranty supports this resolution, as the issue (flickering RGB and unresponsive "
+        "keys) indicates a potential manufacturing defect."
+    )
+    assert _hedged(text) == ["potential"]
+    text = (
+        "A cancellation at this stage is not possible. However, the customer may be eligible "
+        "for a return under POL-RETURN-001 (Return Window) as the request is within 30 days of "
+        "the delivery date."
+    )
+    assert _hedged(text) == ["may be"]
+    # ... the user's request addressed as "your request" stays the agent's scope (round 9)
+    assert _hedged("It seems that your request is out of my scope.") == []
