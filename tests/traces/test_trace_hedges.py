@@ -2205,3 +2205,19 @@ def test_the_customers_own_issue_or_request_is_no_process() -> None:
     assert _hedged(text) == ["may be"]
     # ... the user's request addressed as "your request" stays the agent's scope (round 9)
     assert _hedged("It seems that your request is out of my scope.") == []
+
+
+def test_an_assumption_in_the_passive_is_a_guess() -> None:
+    # round 22's support agent (nickcdryan/ticketworld @ fc66fc0 #61 and @ b72887e #16,
+    # assets/support_tickets.json, resolution_plan/policy_reasoning): a fact of this case no
+    # record holds, assumed (round 13's assumption, session 21)
+    text = (
+        "Since the item is being exchanged and presumed to be opened, a 15% restocking fee will "
+        "apply as per POL-EXCHANGE-003."
+    )
+    assert _hedged(text) == ["presumed to be"]
+    text = (
+        "The customer is requesting a different size of the same laptop, which is assumed to be "
+        "for the same or higher value."
+    )
+    assert _hedged(text) == ["is assumed to be"]
