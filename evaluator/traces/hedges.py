@@ -2535,6 +2535,17 @@ _JSON_VALUE_OPENING = re.compile(r"""(?:[:{\[]|["\]}\d]\s*,|(?:true|false|null)\
 _QUOTE_CHARS = 600
 
 
+# A single quotation mark that opens the words someone said, after a verb of saying, and one
+# that closes them (a letter after it is an apostrophe: "wasn't").
+_SAID_SINGLE_QUOTE = re.compile(
+    r"\b(?:states?|stated|said|says|wrote|writes|mentions?|mentioned|notes?|noted|noting|"
+    r"explains?|explained|claims?|claimed|reports?|reported|asks?|asked)\s+(?:that\s+)?"
+    r"(?:(?:they|he|she|the\s+(?:customer|user|client))\s+)?['\u2018](?=\w)",
+    re.IGNORECASE,
+)
+_SINGLE_QUOTE_CLOSE = re.compile(r"\w[.,!?]?['\u2019](?=[\s.,;:!?)]|$)")
+
+
 def _quoted(text: str, start: int, end: int) -> bool:
     """True when the cue at ``[start, end)`` stands inside double quotation marks in its
     paragraph: words the agent quotes or offers to be copied ("Notes: “Likely lost on the
@@ -2545,6 +2556,16 @@ def _quoted(text: str, start: int, end: int) -> bool:
     before, after = text[lo:start], text[end:hi]
     if "\u201c" in before and before.rfind("\u201c") > before.rfind("\u201d"):
         return "\u201d" in after
+    # the last single quotation mark opened after a verb of saying
+    opened = max(_SAID_SINGLE_QUOTE.finditer(before), key=lambda m: m.start(), default=None)
+    if (
+        opened is not None
+        and _SINGLE_QUOTE_CLOSE.search(before, opened.end()) is None
+        and _SINGLE_QUOTE_CLOSE.search(after)
+    ):
+        # "they state they 'understand …, I was hoping there might be some flexibility.'"
+        # (round 22's support agent): the customer's words, quoted (session 7)
+        return True
     if before.count('"') % 2 == 0 or '"' not in after:
         return False
     # a JSON string's value ({"summary": "…approximately 21 million…"}) is the model's own text

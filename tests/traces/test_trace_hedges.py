@@ -2221,3 +2221,18 @@ def test_an_assumption_in_the_passive_is_a_guess() -> None:
         "for the same or higher value."
     )
     assert _hedged(text) == ["is assumed to be"]
+
+
+def test_the_customers_words_in_single_quotes_are_quoted() -> None:
+    # round 22's support agent (nickcdryan/ticketworld @ fc66fc0 #51, assets/
+    # support_tickets.json, resolution_plan/policy_reasoning): words in quotation marks are the
+    # user's (session 7), single marks opened after a verb of saying too
+    text = (
+        "However, the customer's request is based on the premise of a 'holiday gift' and they "
+        "state they 'understand there is typically a return window, but since this was a "
+        "holiday gift, I was hoping there might be some flexibility.' The flexibility for "
+        "holiday gifts is strictly defined by POL-HOLIDAY-001."
+    )
+    assert _hedged(text) == []
+    # ... an apostrophe opens nothing: the agent's own guess stays one
+    assert _hedged("The customer said it wasn't opened, so there might be no fee.") != []
