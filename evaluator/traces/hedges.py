@@ -1303,6 +1303,17 @@ _EVIDENCE_LIKELY = re.compile(
     r"(potential|possible|probable|likely)\b(?!\s+(?:for|to|that)\b)",
     re.IGNORECASE,
 )
+# A possibility about this case given as the reason for a step: "given the potential for a lost
+# package, initiating an investigation is the appropriate next step" (round 22's support agent;
+# session 21's ruling): a guess, as a guess at why a result is empty stays one (session 18). A
+# step as what is possible ("potential for escalation", "the possibility of a review") is the
+# plan. The cue is group 1.
+_REASON_POSSIBLE = re.compile(
+    r"\b(?:given|because\s+of|due\s+to|considering)\s+the\s+(potential|possibility|likelihood)\s+"
+    r"(?:for|of)\s+(?:an?\s+|the\s+)?(?!(?:further\s+|additional\s+)?(?:escalation|"
+    r"investigation|review|follow[\s-]?up|inspection|refund|replacement|exchange)\b)[a-z]",
+    re.IGNORECASE,
+)
 #: The cues of :data:`_HOPED_DAY`: about the parcel, whoever "you'll have it" names.
 _HOPES = frozenset({"fingers crossed", "hopefully"})
 # The user's trip with "should" (session 19's ruling; round 20's KVRET in-car wizards): "we
@@ -1390,7 +1401,7 @@ def _pattern_cue(m: re.Match[str], text: str, window: int) -> HedgeMatch | None:
         )
     if m.re is _ZH_LIKELIHOOD:
         return HedgeMatch(said, "zh", start, end, said, context(text, start, end, window), "guess")
-    if m.re is _EVIDENCE_LIKELY:
+    if m.re is _EVIDENCE_LIKELY or m.re is _REASON_POSSIBLE:
         start, end = m.span(1)
         said = text[start:end]
         return HedgeMatch(
@@ -1495,6 +1506,7 @@ _PATTERN_CUES = (
     _ZH_CASE_CAUSES,
     _ZH_DECLINES_TO_GUESS,
     _EVIDENCE_LIKELY,
+    _REASON_POSSIBLE,
 )
 # What follows a modal that names the user's own circumstances as the cause of the complaint:
 # "(可能)会是你最近工作压力太大等所致的", "(可能)是由于您长期熬夜引起的".
@@ -1503,7 +1515,7 @@ _ZH_YOUR_CAUSE = re.compile(
     r"(?:所致|引起|导致|導致|造成|致使|引发|引發)"
 )
 #: The pattern cues whose cue is one of their groups, not the whole match.
-_GROUP_CUES = (_TRIP_SHOULD, _ZH_CASE_CAUSES, _EVIDENCE_LIKELY)
+_GROUP_CUES = (_TRIP_SHOULD, _ZH_CASE_CAUSES, _EVIDENCE_LIKELY, _REASON_POSSIBLE)
 # Their literals tested together: a text with none of them (most texts) has no pattern cue,
 # found with one test and one lower-casing instead of one of each a pattern.
 _PATTERN_CUES_GATE = GatedAny(_PATTERN_CUES)

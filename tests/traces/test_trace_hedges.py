@@ -2236,3 +2236,16 @@ def test_the_customers_words_in_single_quotes_are_quoted() -> None:
     assert _hedged(text) == []
     # ... an apostrophe opens nothing: the agent's own guess stays one
     assert _hedged("The customer said it wasn't opened, so there might be no fee.") != []
+
+
+def test_a_possibility_about_the_case_given_as_a_steps_reason_is_a_guess() -> None:
+    # round 22's support agent (nickcdryan/ticketworld @ fc66fc0, assets/support_tickets.json #7,
+    # resolution_plan/policy_reasoning; session 21's ruling)
+    text = (
+        "However, since the customer is concerned about not receiving their item despite the "
+        "system showing 'delivered', and given the potential for a lost package, initiating an "
+        "investigation is the appropriate next step."
+    )
+    assert _hedged(text) == ["potential"]
+    # ... a step as what is possible is the plan
+    assert _hedged("Given the potential for escalation, I'll note the case.") == []
