@@ -351,8 +351,16 @@ HELD_OUT_HEDGE_FLOORS = {
     # 0.776). A second labeller, blind, scores 0.757 / 0.966 against the first. At the end of
     # session 19 (its rulings and rules on round 20, both models retrained): unchanged; the
     # same at the end of session 20 (its rulings and rules on round 21, both models retrained)
-    # and at the start of session 21; unsealed in session 21 to tune on
-    "hedges_sealed_r22.jsonl": (0.3, 0.31),
+    # and at the start of session 21; unsealed in session 21 to tune on. Session 21 corrected 6
+    # Chinese labels that contradicted rulings already written (a fact of the user's own case
+    # left open until an inspection or a review) and relabelled 2 English rows by its rulings
+    # (29 -> 37 hedges): 0.333 / 0.270 with the same rules; then its rules on round 22's classes
+    # (declining to guess the user's case, eligibility with a modal, a likely cause drawn from
+    # evidence, an assumption in the passive, a possibility given as a step's reason, the staff's
+    # decision with must / should, a step's modal, the customer's own issue or request, words
+    # quoted after a verb of saying, an instruction's 大致, a look-up failing as a future case):
+    # 0.917 / 0.892 (en 0.941 / 0.842, zh 0.895 / 0.944), no other set changed
+    "hedges_sealed_r22.jsonl": (0.91, 0.89),
     # sealed round 23 (session 20: an open LLM's function-calling conversations with a
     # retrieval tool and its passages, ChatGPT's Chinese counselling conversations of
     # SmileChat), labelled by a helper who never read or ran a detector, measured with session
@@ -702,8 +710,11 @@ def test_labeller_agreement_floors() -> None:
         # Round 22 (session 19, unsealed in session 21; TicketWorld's support reasoning over customer records,
         # a Chinese after-sales assistant): hedges kappa 0.830, 0.757 / 0.966 (29 hedged
         # first, 37 second; EN kappa 0.906, ZH 0.740: the second hedges 7 more Chinese
-        # replies), turns 0.980 (kappa 0.944; EN 1.000, ZH 0.944)
-        ("agreement_sealed_r22.jsonl", 0.82, 0.94, (0.75, 0.96)),
+        # replies), turns 0.980 (kappa 0.944; EN 1.000, ZH 0.944). Its first hedge labels follow
+        # session 21's 8 relabels (6 corrections to rulings already written, 2 by its rulings; all
+        # 8 to the second labeller's label): hedges kappa 0.969 (agree 0.993; EN 0.970, ZH
+        # 0.968), 0.973 / 0.973 (37 hedged by each)
+        ("agreement_sealed_r22.jsonl", 0.96, 0.94, (0.97, 0.97)),
         # Sealed round 23 (session 20; an LLM's retrieval-agent conversations with the passages
         # returned, ChatGPT's Chinese counselling conversations): hedges kappa 0.923, 0.935 /
         # 0.935 (46 hedged by each; EN all alike, ZH kappa 0.864), turns 0.943 (kappa 0.890; EN
