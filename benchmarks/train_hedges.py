@@ -8,7 +8,7 @@ Every labelled hedge set in ``tests/corpora/conversations/`` trains it
 kept for measurement; round 8 was unsealed in session 8 to tune on, rounds 6, 8b, 9, 10 and 10b in
 session 9, round 11 in session 10, rounds 9b and 12 in session 12, rounds 13 and 15 in
 session 13, round 16 in session 15, round 17 in session 16, round 18 in session 17,
-round 19 in session 18, round 20 in session 19, round 21 in session 20).
+round 19 in session 18, round 20 in session 19, round 21 in session 20, round 22 in session 21).
 The examples are the cues
 :func:`projeval.traces.hedges.hedge_candidates` finds (every lexicon match and
 approximate number, before the rules), with :func:`candidate_features`. Labels are per
