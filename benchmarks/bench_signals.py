@@ -33,8 +33,8 @@ issue #16 sets:
   (``claims_heldout_r19.jsonl``);
 - **labeller agreement**: how often a second labeller, blind to the first labels, agrees
   on 300 hedge and 300 turn rows of the tuning sets (``agreement.jsonl``) and on the whole
-  of rounds 18 to 23 as they were labelled sealed (``agreement_sealed_r18.jsonl`` to
-  ``agreement_sealed_r23.jsonl``; a round still sealed gives figures only): Cohen's kappa,
+  of rounds 18 to 24 as they were labelled sealed (``agreement_sealed_r18.jsonl`` to
+  ``agreement_sealed_r24b.jsonl``; a round still sealed gives figures only): Cohen's kappa,
   per language, and the second labeller's hedge
   precision and recall against the first.
 
@@ -223,14 +223,22 @@ HEDGE_SETS = (
     ("hedges_sealed_r21.jsonl", "round-21 set (tuned from session 20; 0.311 / 0.583 sealed)"),
     # session 19: labelled on s19-sealed22 by a helper who never read or ran a detector
     # (TicketWorld's LLM support agent reasoning over each customer's records, a Chinese
-    # home-appliance after-sales assistant with some order-system results); the owner
-    # measures it once
-    ("hedges_sealed_r22.jsonl", "sealed round-22 set (never tuned, never trained on)"),
+    # home-appliance after-sales assistant with some order-system results); measured in
+    # sessions 19-21 (0.300 / 0.310 each time), then unsealed in session 21 to tune on
+    ("hedges_sealed_r22.jsonl", "round-22 set (tuned from session 21; 0.300 / 0.310 sealed)"),
     # session 20: labelled on s20-sealed23 by a helper who never read or ran a detector
     # (an open LLM's function-calling conversations with a retrieval tool and the passages
     # it returns, ChatGPT's Chinese counselling conversations of SmileChat, no result); the
     # owner measures it once
     ("hedges_sealed_r23.jsonl", "sealed round-23 set (never tuned, never trained on)"),
+    # session 21: labelled on s21-sealed24 by a helper who never read or ran a detector
+    # (GPT-4o's recorded answers to MT-Bench's two-turn questions, AlignBench's Chinese
+    # reference answers with their web evidence; no tool results); the owner measures it once
+    ("hedges_sealed_r24.jsonl", "sealed round-24 set (never tuned, never trained on)"),
+    # session 21: labelled on s21-sealed24b by a helper who never read or ran a detector
+    # (Claude Sonnet 4's recorded run as LiveMCPBench's tool-using assistant, each message with
+    # the tool result before it; English only); the owner measures it once
+    ("hedges_sealed_r24b.jsonl", "sealed round-24b set (never tuned, never trained on)"),
     # session 15: LLM recommender, shop-advisor and sales agents (CRS Arena's ChatGPT movie
     # recommender, a RAG brewing-shop assistant and its ChatGPT baseline, SalesGPT), labelled
     # and committed by advice15 before any detector ran on them; held out, then the advice
@@ -408,6 +416,9 @@ HELD_OUT_TURNS = (
     # Round 21 (session 18; 0.797 at three sealed runs, 0.807 at the fourth) was unsealed in
     # session 20
     ("turns_sealed_r21.jsonl", "round-21 set (tuned from session 20; 0.807 sealed)"),
+    # TicketWorld's customer e-mails, the Chinese after-sales customers: 0.637 four times
+    # sealed (sessions 19-21), unsealed in session 21 to tune on
+    ("turns_sealed_r22.jsonl", "round-22 set (tuned from session 21; 0.637 sealed)"),
     # session 16: the students of the course-enrollment agent (cs16), labelled and committed
     # before any detector ran on them; first run held out, then tuned on
     ("turns_cs16.jsonl", "customer-service set cs16 (held out once; labelled session 16)"),
@@ -899,8 +910,10 @@ AGREEMENT_FILES = (
     ("agreement_sealed_r19.jsonl", "all of round 19 (sealed when labelled; unsealed session 18)"),
     ("agreement_sealed_r20.jsonl", "all of round 20 (sealed when labelled; unsealed session 19)"),
     ("agreement_sealed_r21.jsonl", "all of round 21 (sealed when labelled; unsealed session 20)"),
-    ("agreement_sealed_r22.jsonl", "all of sealed round 22, without the first labeller's notes"),
+    ("agreement_sealed_r22.jsonl", "all of round 22 (sealed when labelled; unsealed session 21)"),
     ("agreement_sealed_r23.jsonl", "all of sealed round 23, without the first labeller's notes"),
+    ("agreement_sealed_r24.jsonl", "all of sealed round 24, without the first labeller's notes"),
+    ("agreement_sealed_r24b.jsonl", "all of sealed round 24b, without the first labeller's notes"),
 )
 
 
@@ -928,6 +941,8 @@ def _agreement_lines(name: str, what: str, verbose: bool) -> list[str]:
         for lang in ("all", "en", "zh"):
             part = [r for r in sub if lang == "all" or r["lang"] == lang]
             pairs = [(r["first"], r["second"]) for r in part]
+            if not pairs:  # a round in one language (24b) has no rows in the other
+                continue
             same = sum(a == b for a, b in pairs)
             line = (
                 f"  {signal + 's, ' + lang:<34} agree {same / len(pairs):.3f}  "

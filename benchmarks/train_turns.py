@@ -44,9 +44,14 @@ MODEL = ROOT / "evaluator" / "data" / "turn_model.json"
 #: (session 15, ``s15-sealed18``, measured four times) in session 17, round 19 (session 16,
 #: ``s16-sealed19``, measured three times) in session 18, round 20 (session 17,
 #: ``s17-sealed20``, measured four times) in session 19, round 21 (session 18,
-#: ``s18-sealed21``, measured four times) in session 20; rounds 22 (session 19,
-#: ``s19-sealed22``) and 23 (session 20, ``s20-sealed23``) are sealed.
-SEALED: tuple[str, ...] = ("turns_sealed_r22.jsonl", "turns_sealed_r23.jsonl")
+#: ``s18-sealed21``, measured four times) in session 20, round 22 (session 19,
+#: ``s19-sealed22``, measured four times) in session 21; rounds 23 (session 20,
+#: ``s20-sealed23``), 24 and 24b (session 21, ``s21-sealed24``, ``s21-sealed24b``) are sealed.
+SEALED: tuple[str, ...] = (
+    "turns_sealed_r23.jsonl",
+    "turns_sealed_r24.jsonl",
+    "turns_sealed_r24b.jsonl",
+)
 #: The fit's options (each fold and the shipped model use the same). Leave one source out
 #: on 2,988 turns (the rules 0.828): l2 3 0.794, l2 10 0.796, l2 10 balanced 0.801; no
 #: option tried beat the rules (README, "The learned user-turn model"). With session 7's

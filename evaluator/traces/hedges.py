@@ -1253,6 +1253,67 @@ _ZH_CASE_CAUSES = re.compile(
     r"(?:您|你)(?:的|这种|這種|这个|這個)?(?:情况|情況|症状|症狀)[^。；;？?！!\n]{0,20}?"
     r"(多(?:是)?(?:由于|由於|因为|因為)|多因)"
 )
+# The agent declining to guess a fact of the user's own case that waits on an inspection, a
+# review or someone's decision ("这个我不猜", "我不预测赔付结果", "我不能先报数字", "成功率我无法
+# 评估", "我不能保证审核结果", "我不能凭对话给产品定性", "没有检测结论就给区间也是猜测": round 22's
+# after-sales assistant, session 21's ruling): the fact is not yet known, a statement of missing
+# information, the deciding party named or not. The agent is the subject (我), as a shop's
+# "不能保证每位客户都赠送" (policy) has none; a refusal beside a look-up of the records is the
+# plan to check (:data:`_ZH_RECORD_CHECK`).
+_ZH_DECLINES_TO_GUESS = re.compile(
+    "我(?:也|就|暂时|暫時|目前)?(?:不|无法|無法|不能|没法|沒法)(?:会|會)?(?:先|去)?"
+    "(?:(?:凭|憑)[^，,。；;！？!?\\n]{0,6}?)?"
+    "(?:猜|预测|預測|评估|評估|保证|保證|给结论|給結論|下结论|下結論|报数字|報數字|"
+    "认定|認定|定性)|"
+    "给[^，,。；;！？!?\\n]{0,6}?(?:也|就|都)是(?:猜测|猜測)"
+)
+# What settles a declined fact (_ZH_DECLINES_TO_GUESS) in its own sentence: an inspection, a
+# review or a party's decision; and what the shop's records hold, looked up next: with the
+# second and not the first, declining to guess is the plan to check ("我不猜后台状态…请提供订单号，
+# 我用订单系统核对": session 21's ruling, session 7's input the user has to give).
+_ZH_INSPECTION = re.compile(
+    "检测|檢測|检查|檢查|工程师|工程師|审核|審核|评估|評估|人工|判定|认定|認定|判断|判斷|现场|現場"
+)
+_ZH_RECORD_CHECK = re.compile("系统|系統|记录|記錄|后台|後台|查询|查詢|查到|查不到|反查|核实|核實")
+_ZH_SENTENCE_MARK = re.compile("[。！？!?\\n]")
+
+
+def _zh_checks_record(text: str, start: int, end: int) -> bool:
+    """True when the refusal at ``[start, end)`` (a :data:`_ZH_DECLINES_TO_GUESS` match) is
+    a plan to look the fact up: its sentence names no inspection or decision, and it or the
+    next sentence names the records (session 21's ruling)."""
+    marks = [m.end() for m in _ZH_SENTENCE_MARK.finditer(text)]
+    s_lo = max([i for i in marks if i <= start], default=0)
+    after = [i for i in marks if i >= end]
+    s_hi = after[0] if after else len(text)
+    if _ZH_INSPECTION.search(text, s_lo, s_hi):
+        return False
+    next_hi = after[1] if len(after) > 1 else len(text)
+    return _ZH_RECORD_CHECK.search(text, s_lo, next_hi) is not None
+
+
+# A verdict on this case's cause drawn from evidence with an adjective of likelihood: "suggests
+# a potential manufacturing defect", "is consistent with a potential manufacturing defect",
+# "this is considered a potential manufacturing defect" (round 22's support agent; session
+# 9's guess at the cause of this case). "potential for escalation" names a step, not a cause.
+# The cue is group 1.
+_EVIDENCE_LIKELY = re.compile(
+    r"\b(?:suggests?|suggesting|indicates?|points?\s+to|(?:is|are|was|be)\s+consistent\s+with|"
+    r"(?:is|are|was|be)\s+considered)\s+(?:to\s+be\s+)?(?:an?\s+)?"
+    r"(potential|possible|probable|likely)\b(?!\s+(?:for|to|that)\b)",
+    re.IGNORECASE,
+)
+# A possibility about this case given as the reason for a step: "given the potential for a lost
+# package, initiating an investigation is the appropriate next step" (round 22's support agent;
+# session 21's ruling): a guess, as a guess at why a result is empty stays one (session 18). A
+# step as what is possible ("potential for escalation", "the possibility of a review") is the
+# plan. The cue is group 1.
+_REASON_POSSIBLE = re.compile(
+    r"\b(?:given|because\s+of|due\s+to|considering)\s+the\s+(potential|possibility|likelihood)\s+"
+    r"(?:for|of)\s+(?:an?\s+|the\s+)?(?!(?:further\s+|additional\s+)?(?:escalation|"
+    r"investigation|review|follow[\s-]?up|inspection|refund|replacement|exchange)\b)[a-z]",
+    re.IGNORECASE,
+)
 #: The cues of :data:`_HOPED_DAY`: about the parcel, whoever "you'll have it" names.
 _HOPES = frozenset({"fingers crossed", "hopefully"})
 # The user's trip with "should" (session 19's ruling; round 20's KVRET in-car wizards): "we
@@ -1340,6 +1401,18 @@ def _pattern_cue(m: re.Match[str], text: str, window: int) -> HedgeMatch | None:
         )
     if m.re is _ZH_LIKELIHOOD:
         return HedgeMatch(said, "zh", start, end, said, context(text, start, end, window), "guess")
+    if m.re is _EVIDENCE_LIKELY or m.re is _REASON_POSSIBLE:
+        start, end = m.span(1)
+        said = text[start:end]
+        return HedgeMatch(
+            said.lower(), "en", start, end, said, context(text, start, end, window), "guess"
+        )
+    if m.re is _ZH_DECLINES_TO_GUESS:
+        if _zh_checks_record(text, start, end):
+            return None  # "我不猜后台状态…我用订单系统核对": the plan to look it up
+        return HedgeMatch(
+            said, "zh", start, end, said, context(text, start, end, window), "missing"
+        )
     if m.re is _ZH_UNSETTLED:
         return HedgeMatch(
             said, "zh", start, end, said, context(text, start, end, window), "missing"
@@ -1431,6 +1504,9 @@ _PATTERN_CUES = (
     _ZH_UNSETTLED,
     _TRIP_SHOULD,
     _ZH_CASE_CAUSES,
+    _ZH_DECLINES_TO_GUESS,
+    _EVIDENCE_LIKELY,
+    _REASON_POSSIBLE,
 )
 # What follows a modal that names the user's own circumstances as the cause of the complaint:
 # "(可能)会是你最近工作压力太大等所致的", "(可能)是由于您长期熬夜引起的".
@@ -1439,7 +1515,7 @@ _ZH_YOUR_CAUSE = re.compile(
     r"(?:所致|引起|导致|導致|造成|致使|引发|引發)"
 )
 #: The pattern cues whose cue is one of their groups, not the whole match.
-_GROUP_CUES = (_TRIP_SHOULD, _ZH_CASE_CAUSES)
+_GROUP_CUES = (_TRIP_SHOULD, _ZH_CASE_CAUSES, _EVIDENCE_LIKELY, _REASON_POSSIBLE)
 # Their literals tested together: a text with none of them (most texts) has no pattern cue,
 # found with one test and one lower-casing instead of one of each a pattern.
 _PATTERN_CUES_GATE = GatedAny(_PATTERN_CUES)
@@ -1587,6 +1663,18 @@ def _rule(
         return "month"  # "on May 25th", "closed in May": the month, not the modal
     if _quoted(text, h.start, h.end):
         return "quoted"  # "Notes: “card may be in the airport”": the user's words, example text
+    if (
+        kind == "guess"
+        and h.match in _ZH_ROUGH
+        and _ZH_ASKS_USER_FOR.search(text, max(s_lo, h.start - 40), h.start)
+    ):
+        # "请提供型号、购买时间…和大致特征": what the user is asked to give, roughly (session
+        # 7's "tell me roughly how much it cost", an instruction), no estimate of the agent's
+        return "instruction"
+    if kind == "guess" and _STEP_WARRANTED.match(text, h.end, c_hi):
+        # "this case may warrant escalation": the modal on the agent's next step, a plan
+        # (session 21's ruling: a possibility given as the reason for a step is not this)
+        return "step"
     answered = _answer_rule(text, h, c_lo, c_hi, s_lo, s_hi)
     if answered:
         return answered  # session 20's rulings (round 21's answers from general knowledge)
@@ -1637,6 +1725,13 @@ def _rule(
             scope_lo = s_lo  # "Functions like 'round', 'int', and 'math' modules were not..."
         if _process_before(text, scope_lo, h.start) or _PROCESS_VERB.match(text[h.end : c_hi]):
             return "missing_process"
+        if h.language == "zh" and (
+            _ZH_SAY_OR_WOULD_BEFORE.search(text, max(c_lo, h.start - 4), h.start)
+            or _ZH_THEN_I_WILL.match(text, h.end, s_hi)
+        ):
+            return "missing_condition"  # "如果查询失败…我会明确说明查不到": a case of a future act
+        if _program_did(text, s_lo, c_lo, h.start, h.match):
+            return "missing_process"  # "it didn't find a diff and showed nothing": a program's act
         if _failure_consequence(text, s_lo, c_lo):
             return "missing_process"  # "The call timed out, so I don't have the IDs": the failure's
         if _missing_input(text, c_lo, h.start, h.end, c_hi):
@@ -1846,8 +1941,13 @@ def _rule(
             )
         ):
             return "user_offer"  # "wherever you might have stored it", "an agent who may help you"
-        if _user_subject(text, subject_lo, h.start, h.end, c_hi, kind):
-            return "user_subject"  # "the user seems to be ready": about the user, not the data
+        if _user_subject(text, subject_lo, h.start, h.end, c_hi, kind) and not _ELIGIBLE.match(
+            text, h.end, c_hi
+        ):
+            # "the user seems to be ready": about the user, not the data; "the customer may
+            # be eligible for a return" concludes the case's status (session 17's "should
+            # concluding the user's case"; round 22's support agent), the user no subject
+            return "user_subject"
         if kind == "softener" and gated_search(_USER_INPUT, sentence_text):
             # "It looks like the URL you mentioned was not included in your message": what
             # the user gave, as "I don't have your email" (session 7's ruling)
@@ -2447,6 +2547,17 @@ _JSON_VALUE_OPENING = re.compile(r"""(?:[:{\[]|["\]}\d]\s*,|(?:true|false|null)\
 _QUOTE_CHARS = 600
 
 
+# A single quotation mark that opens the words someone said, after a verb of saying, and one
+# that closes them (a letter after it is an apostrophe: "wasn't").
+_SAID_SINGLE_QUOTE = re.compile(
+    r"\b(?:states?|stated|said|says|wrote|writes|mentions?|mentioned|notes?|noted|noting|"
+    r"explains?|explained|claims?|claimed|reports?|reported|asks?|asked)\s+(?:that\s+)?"
+    r"(?:(?:they|he|she|the\s+(?:customer|user|client))\s+)?['\u2018](?=\w)",
+    re.IGNORECASE,
+)
+_SINGLE_QUOTE_CLOSE = re.compile(r"\w[.,!?]?['\u2019](?=[\s.,;:!?)]|$)")
+
+
 def _quoted(text: str, start: int, end: int) -> bool:
     """True when the cue at ``[start, end)`` stands inside double quotation marks in its
     paragraph: words the agent quotes or offers to be copied ("Notes: “Likely lost on the
@@ -2457,6 +2568,16 @@ def _quoted(text: str, start: int, end: int) -> bool:
     before, after = text[lo:start], text[end:hi]
     if "\u201c" in before and before.rfind("\u201c") > before.rfind("\u201d"):
         return "\u201d" in after
+    # the last single quotation mark opened after a verb of saying
+    opened = max(_SAID_SINGLE_QUOTE.finditer(before), key=lambda m: m.start(), default=None)
+    if (
+        opened is not None
+        and _SINGLE_QUOTE_CLOSE.search(before, opened.end()) is None
+        and _SINGLE_QUOTE_CLOSE.search(after)
+    ):
+        # "they state they 'understand …, I was hoping there might be some flexibility.'"
+        # (round 22's support agent): the customer's words, quoted (session 7)
+        return True
     if before.count('"') % 2 == 0 or '"' not in after:
         return False
     # a JSON string's value ({"summary": "…approximately 21 million…"}) is the model's own text
@@ -3577,7 +3698,8 @@ def _noun_term(text: str, start: int, end: int) -> bool:
     return (
         text[start:end].lower().startswith("an ")
         or _DETERMINER_BEFORE.search(text[max(0, start - 12) : start]) is not None
-        # a measure named after a preposition: "based on estimated fair value each period"
+        # a measure named after a preposition or in a list of measures: "based on estimated
+        # fair value each period", "standard shipping costs and estimated delivery times"
         or (
             _PREPOSITION_BEFORE.search(text, max(0, start - 8), start) is not None
             and _FIELD_NOUN.match(text, end) is not None
@@ -3593,7 +3715,9 @@ _FIELD_NOUN = re.compile(
     r"payments?|income|balances?)\b",
     re.IGNORECASE,
 )
-_PREPOSITION_BEFORE = re.compile(r"\b(?:on|of|at|by|using|from|with|than)\s+$", re.IGNORECASE)
+_PREPOSITION_BEFORE = re.compile(
+    r"\b(?:on|of|at|by|using|from|with|than|and|or)\s+$", re.IGNORECASE
+)
 # A result's field that holds an estimate: "estimated_arrival", "refund_estimate", "eta".
 _ESTIMATE_KEY = re.compile(
     r"""["']([A-Za-z_]*(?:estimat|expected|projected)[A-Za-z_]*|eta)["']\s*:""", re.IGNORECASE
@@ -4356,6 +4480,27 @@ _CARRIER_BEFORE = re.compile(
 )
 
 
+# The customer's own complaint or request named by a process word: a possessive before it, or
+# after it the complaint's description or the request's timing.
+_USERS_MATTER_WORD = re.compile(r"issues?|problems?|requests?|claims?", re.IGNORECASE)
+_USERS_BEFORE = re.compile(
+    r"(?:customer|user|client|buyer)['\u2019]s\s+$|\b(?:their|his|her)\s+$", re.IGNORECASE
+)
+_USERS_MATTER_AFTER = re.compile(
+    r"\s*(?:\(|described\b|reported\b|(?:is|was|falls|fell)\s+(?:well\s+)?within\b|"
+    r"was\s+made\b)",
+    re.IGNORECASE,
+)
+# A physical state after 接口: the device's port or plug ("接口发黑", round 22's after-sales
+# assistant), not a programming interface.
+_PORT_STATE = re.compile(
+    "(?:处|處)?(?:发黑|發黑|发烫|發燙|发热|發熱|烧|燒|焦|松动|鬆動|氧化|生锈|生鏽|变形|變形|冒烟|冒煙|"
+    "破损|破損|断裂|斷裂|进水|進水|接触不良|接觸不良)"
+)
+# "function" as a verb: "ceasing to function", "does not function" (round 22's support agent)
+_WORKS_BEFORE = re.compile(r"\b(?:to|not|n['\u2019]t|longer)\s+$", re.IGNORECASE)
+
+
 def _process_clause(
     text: str, lo: int, start: int, hi: int, result: str | None, end: int = -1
 ) -> bool:
@@ -4371,6 +4516,20 @@ def _process_clause(
             "系统",
         ):
             continue  # "肺功能", "呼吸系统": the body's, not the agent's tools
+        if _USERS_MATTER_WORD.fullmatch(m.group()) and (
+            _USERS_BEFORE.search(text, max(0, m.start() - 16), m.start())
+            or _USERS_MATTER_AFTER.match(text, m.end())
+        ):
+            # "the issue (flickering RGB and unresponsive keys)", "The issue described", "as
+            # the request is within the 30-day window" (round 22's support agent): the
+            # customer's own complaint or request, not the agent's process
+            continue
+        if m.group() == "接口" and _PORT_STATE.match(text, m.end()):
+            continue  # "接口发黑可能已经涉及内部结构": a device's port, not an API
+        if m.group().lower() == "function" and _WORKS_BEFORE.search(
+            text, max(0, m.start() - 12), m.start()
+        ):
+            continue  # "the product ceasing to function": a device's working, not a tool's function
         if m.group() == "功能" and _FUNCTION_DISORDER.match(text, m.end()):
             continue  # "功能紊乱可能性大", "功能性消化不良": a diagnosis, not the agent's tools
         if m.start() > start and _HOLDS_NO_DATA.match(text, m.end(), hi):
@@ -4710,12 +4869,65 @@ _CONCLUSION_MODAL = re.compile(
 )
 
 
+# Chinese approximation words, and a request that the user give something before them.
+_ZH_ROUGH = frozenset({"大致", "大概", "大约", "大約", "左右", "约", "約"})
+_ZH_ASKS_USER_FOR = re.compile(
+    "请(?:您)?(?:再)?(?:提供|告诉|告訴|告知|说明|說明|描述|填写|填寫|回忆|回憶|发|發)"
+)
+# A look-up failing as a case of the agent's future act or of a wrong input: "我会明确说明
+# 查不到" (what the agent will say), "数字有误确实会查不到" (what would happen), "查不到相关记录我
+# 会明确说明" (round 22's after-sales assistant): the hypothetical, no fact found missing now.
+_ZH_SAY_OR_WOULD_BEFORE = re.compile("(?:说明|說明|告诉您|告訴您|告知您?|会|會)$")
+_ZH_THEN_I_WILL = re.compile("[^，,。；;！？!?\n]{0,8}?我(?:会|會|就|将|將)")
+# A modal on the agent's next step: "this case may warrant escalation", "it might require a
+# further review" (round 22's support agent): the plan (session 21's ruling), not a guess.
+_STEP_WARRANTED = re.compile(
+    r"\s+(?:warrant|require|need|call\s+for|merit)\s+(?:an?\s+|further\s+|additional\s+|"
+    r"immediate\s+|manual\s+)*(?:escalation|investigation|review|follow[\s-]?up|inspection)\b",
+    re.IGNORECASE,
+)
+# A negated finding verb whose subject is a program, not the agent: "When edits came via
+# apply_patch, it didn't find a diff and showed nothing", "the parser didn't find the header"
+# (a new user's Codex CLI logs, session 21's ruling): process narration, as a search's is.
+_NOT_FOUND_VERB = re.compile(
+    r"(?:did\s+not|didn['\u2019]t|could\s+not|couldn['\u2019]t|can['\u2019]t|cannot|"
+    r"failed\s+to|does\s+not|doesn['\u2019]t)\s+(?:find|detect|see|locate|recogni[sz]e|pick\s+up)$",
+    re.IGNORECASE,
+)
+_PROGRAM_SUBJECT = re.compile(
+    r"\b(?:the|this|that|our|its|their)\s+(?:[\w-]+\s+)?(?:viewer|parser|script|program|app|"
+    r"application|cli|extension|importer|exporter|loader|reader|ui|function|method|regex|"
+    r"component|hook|plugin|module|command|build|server|client|watcher|linter|checker|"
+    r"compiler|renderer|page|view|code)\s+$",
+    re.IGNORECASE,
+)
+_IT_SUBJECT = re.compile(r"\bit\s+$", re.IGNORECASE)
+# Code named in the sentence: an identifier with an underscore, a call "name()", a path.
+_CODE_NAMED = re.compile(r"`[^`\n]+`|\b[a-z]+_[a-z_]+\b|\b\w+\(\)|\b[\w-]+\.(?:py|ts|js|rs|go)\b")
+
+
+def _program_did(text: str, s_lo: int, c_lo: int, start: int, cue: str) -> bool:
+    """True when the negated finding verb ``cue`` at ``start`` has a program as its subject:
+    one named right before it, or "it" in a sentence that names code."""
+    if _NOT_FOUND_VERB.fullmatch(cue) is None:
+        return False
+    before = text[max(c_lo, start - 60) : start]
+    if _PROGRAM_SUBJECT.search(before):
+        return True
+    return _IT_SUBJECT.search(before) is not None and bool(_CODE_NAMED.search(text, s_lo, start))
+
+
 # "should be" with an act done to its subject says what ought to be done, not what is
 # probably so: "so it should be reported as malware", "so it should be treated first".
 _DEONTIC_PASSIVE = re.compile(
-    r"should\s+be\s+(?:\w+ly\s+)?(?:reported|flagged|blocked|treated|handled|used|avoided|taken|"
-    r"kept|stored|checked|reviewed|monitored|replaced|removed|cleaned|washed|seen|examined|tested|"
-    r"followed|consulted|discussed|done|applied|considered|addressed|escalated)\b",
+    r"(?:should|must)\s+be\s+(?:\w+ly\s+)?(?:reported|flagged|blocked|treated|handled|used|"
+    r"avoided|taken|kept|stored|checked|reviewed|monitored|replaced|removed|cleaned|washed|seen|"
+    r"examined|tested|followed|consulted|discussed|done|applied|considered|addressed|escalated|"
+    # the staff's decision or step on the case, what the policy requires ("Therefore, a
+    # replacement should be authorized", "the warranty claim must be denied", "an
+    # investigation must be initiated first": round 22's support agent, session 21)
+    r"authori[sz]ed|approved|denied|declined|rejected|initiated|issued|honou?red|processed|"
+    r"granted|waived|refunded|offered|submitted|filed)\b",
     re.IGNORECASE,
 )
 

@@ -90,6 +90,14 @@ please") are ``answer``s; "Also, <an act it did not name>" after an answer is a
 ``request``. A list of items of a kind ("a list of all NBA players") is a search, a
 ``request``, whatever the verb; how to fix the user's own fault ("How do I solve the
 problem?") a ``request``.
+
+Session 21's rulings (round 22's customer e-mails): a first message that tells the user's own
+order or item and asks for a remedy of it (a return, an exchange, a refund, a cancellation, a
+price match, a warranty claim: "I'd like to return it. Could you let me know the process?",
+"Is it possible to exchange it?", "能不能给我退款？"), or what to do about a problem told of it
+("Could you please advise on how to resolve this issue?"), is a ``request``; the status, stock
+or costs asked beside a problem stay questions, and so does a Chinese imperative to tell or
+judge whether ("你猜一下这台冰箱还值不值得修。").
 """
 
 from __future__ import annotations
@@ -783,7 +791,9 @@ _TOLD_GIVEN = re.compile(
     r"(?:(?:some|any|more|further|additional|a\s+few|the|a\s+bit\s+more)\s+)*"
     r"(?:details|information|info|insights?|advice|guidance|procedures?|process|steps|"
     r"requirements|an?\s+(?:estimate|idea|overview|"
-    r"sense|breakdown|rough\s+idea)"
+    # ... an update on an order or a comparison of named products ("Could you please provide
+    # an update on when I can expect my order?": round 22's e-mail customers, session 21)
+    r"sense|breakdown|rough\s+idea|update|comparison)|updates"
     # ... the names in a named thing ("Can you please provide me the names of the two players
     # in the atomic bomb game?"): facts of it (session 20); names of some items stay a search
     r"|names?\s+of\s+the)\b|specify|clarify)\b",
@@ -913,6 +923,121 @@ _ZH_DEVICE_FAULT = re.compile(
     r"|[没无]信号|没有信号|断网|掉线|变砖|充不进|开不了机|连不上|发不出|坏了"
     r"|无法(?:解锁|连接|登[陆录]|使用|开机|识别|上网|接通|打开|下载|安装|充电|启动)"
 )
+
+
+# Session 21's rulings (round 22's customer e-mails and after-sales customers): a turn that
+# tells the user's own order or item and asks for a remedy of it, in any form ("I would like
+# to return it. Could you please let me know the process?", "Could you let me know if a refund
+# is still possible?", "Is there any way I can still return it?", "我想问一下能不能换货？")
+# asks the shop to act: a `request`; the status, stock, costs or specifications asked beside a
+# problem stay questions. The user's own order or item, told:
+_OWN_ORDER = re.compile(
+    r"\b(?:i|we)\s+(?:\w+\s+)?(?:ordered|purchased|bought|received|placed)\b"
+    r"|\b(?:was|were)\s+(?:\w+\s+)?(?:purchased|ordered|bought)\b"
+    r"|\b(?:my|our)\s+(?:recent\s+|latest\s+|last\s+|original\s+)?(?:order|purchase|package|parcel|delivery)\b"
+    r"|\border\s+(?:id|number|no\b|#)",
+    re.IGNORECASE,
+)
+# ... a remedy done to it: returned, exchanged, refunded, replaced, cancelled, repaired,
+# matched to a lower price, claimed under warranty, an item added to it, looked into
+_REMEDY = re.compile(
+    r"\b(?:return(?:ing|ed)?|exchang(?:e|ing|ed)|refund(?:ed|ing)?|replac(?:e|ed|ing|ement)|"
+    r"cancel(?:l?ing|l?ed|l?ation)?|repair(?:ed|ing)?|swap(?:ped|ping)?|"
+    r"price\s+(?:match|adjustment)|warranty\s+claim|investigate|look\s+into)\b"
+    r"|\b(?:add|include)\s+(?:[\w'-]+\s+){0,4}?(?:to|in|with)\s+(?:the\s+|my\s+|this\s+)?(?:same\s+)?order\b",
+    re.IGNORECASE,
+)
+# ... not the policy that governs it, which is a fact ("I hope it's still within your return
+# policy window", "I understand that exchanges typically have a time limit")
+_REMEDY_POLICY = re.compile(
+    r"\b(?:return|refund|exchange|warranty|cancellation)\s+(?:policy|policies|window|period|"
+    r"terms|time\s*frame|limit)\b",
+    re.IGNORECASE,
+)
+# ... nor one asked under a condition still to come ("Can I return it if it doesn't fit?",
+# "Would I get a refund if I cancel tomorrow?": what the policy gives, session 18)
+_REMEDY_IF = re.compile(
+    r"\bif\s+(?:i|we)\s+(?:later\s+|ever\s+)?(?:cancel|decide|change|need|want|don['’]?t|do\s+not)\b"
+    r"|\bif\s+(?:it|they)\s+(?:doesn['’]?t|does\s+not|don['’]?t|do\s+not|breaks?|fails?|stops?|"
+    r"never)\b",
+    re.IGNORECASE,
+)
+# ... in a sentence that asks or wishes for it, not one that reports it done ("I received my
+# refund confirmation. When will the money show up?" asks the refund's status: a question)
+_REMEDY_ASKED = re.compile(
+    r"\?|\b(?:hop(?:e|ed|ing)|wonder(?:ing)?|like|love|want(?:ed)?|need|would|could|can|possible|"
+    r"please|request(?:ing)?|how|process|steps|options|assist\w*|help|let\s+me\s+know|trying|"
+    r"way|advise|interested)\b",
+    re.IGNORECASE,
+)
+# ... nor one done already ("Why was it cancelled?", "It has been refunded"): its cause or status
+_REMEDY_DONE = re.compile(
+    r"\b(?:was|were|been|got)\s+(?:\w+\s+)?(?:returned|exchanged|refunded|replaced|cancell?ed|repaired)\b",
+    re.IGNORECASE,
+)
+# ... or what to do about a problem told of it: how to resolve it or proceed, the next steps,
+# the user's options, whether anything can be done ("Could you please advise on how to resolve
+# this issue?", "What are my options?", "Is there anything at all that can be done?")
+_RESOLVE = re.compile(
+    r"\b(?:resolv(?:e|ed|ing)|proceed|next\s+steps?|steps\s+(?:i|we)\s+(?:need|should|must|have|"
+    r"would)|(?:my|the)\s+options|options\s+(?:i|we)\s+have|(?:can|could)\s+be\s+done|"
+    r"fix(?:ed)?\s+(?:this|it)|sort(?:ed)?\s+(?:this\s+|it\s+)?out|looked\s+at|"
+    r"what\s+(?:are|will|can|could)\s+you\s+(?:going\s+to\s+)?do)\b",
+    re.IGNORECASE,
+)
+# ... the problem: the item came damaged, wrong or faulty, or is sold for less elsewhere
+_OWN_PROBLEM = re.compile(
+    r"\b(?:damaged|defective|defect|faulty|broken|cracked|malfunction\w*|stopped\s+working|"
+    r"(?:not|n['’]t)\s+(?:working|work|power|turn)|fail(?:ed|s)?|wrong|incorrect|missing|"
+    r"issue|problem|lower\s+price|cheaper|leak(?:s|ing|ed)?|(?:doesn['’]?t|does\s+not)\s+fit)\b",
+    re.IGNORECASE,
+)
+# The same in Chinese: a remedy the user wants or asks whether it can be had ("订单 ORD8007
+# 要退款", "我想问一下能不能换货？", "能不能给我退款？"), or how the shop will resolve the
+# matter ("这个事情你们打算怎么解决？", "…你们怎么办？": the agent asked to act).
+_ZH_REMEDY = re.compile(
+    r"(?:要|想|申请|需要|给我|能不能|可不可以|能否|可以)(?:办理|申请)?(?:退款|退货|换货|换新|退换|补发|重发|维修|保修|赔偿)"
+    # ... not how the shop handles a kind of case ("你们怎么处理退货的？": the process, to be told)
+    r"|你们[^，,。？?！!\s]{0,4}?(?:怎么|如何|怎样)(?:解决|处理|办|赔)(?![^，,。？?！!]{0,6}的)"
+)
+
+_ZH_IF_REMEDY = re.compile(r"[^，,。？?！!\s]{0,4}?的话")
+_ZH_IF = re.compile(r"如果|要是|假如")
+
+# A Chinese imperative to tell, guess or judge whether something holds ("你猜一下这台冰箱还值不值
+# 得修。", "你就说我这种情况自己动手成功率高不高。", "你帮我判断一下是快递的问题还是你们仓库的问题。"):
+# asks to be told a judgement, a `question` (session 21's fact beside a problem, session 19's
+# diagnosis); asking to look it up ("帮我看下 ORD6030 是不是异常了") stays a lookup.
+_ZH_TELL_WHETHER = re.compile(
+    r"(?:(?:你|您)(?:就|直接)?说|直接说|猜一?下|判断一?下|告诉我)"
+    r"[^。！!？?]{0,30}?(?:([\u4e00-\u9fff])不\1|是[^，,。？?！!]{1,12}还是|是不是)"
+)
+
+
+def _asks_remedy(sentences: Sequence[str]) -> bool:
+    """True when ``sentences`` tell the user's own order or item and ask for a remedy of it
+    (session 21): a sentence that names one (wanted, asked whether possible, asked how), not
+    as the policy or under a condition still to come; or asks what to do about a problem told
+    of it."""
+    text = " ".join(sentences)
+    if _CJK.search(text):
+        # "要换货的话大概几天能好?": a remedy under "if" asks what the policy gives
+        return any(
+            _ZH_IF_REMEDY.match(text, m.end()) is None
+            and _ZH_IF.search(text, max(0, m.start() - 4), m.start()) is None
+            for m in _ZH_REMEDY.finditer(text)
+        )
+    if _OWN_ORDER.search(text) is None:
+        return False
+    problem = _OWN_PROBLEM.search(text) is not None
+    for sentence in sentences:
+        if _REMEDY_IF.search(sentence) or _REMEDY_DONE.search(sentence):
+            continue
+        if _REMEDY.search(_REMEDY_POLICY.sub(" ", sentence)) and _REMEDY_ASKED.search(sentence):
+            return True
+        if problem and _RESOLVE.search(sentence):
+            return True
+    return False
 
 
 # The verb the agent is asked for first: after "can you", "could you please", "how about"
@@ -2754,8 +2879,21 @@ _RHETORICAL = re.compile(
     # not asking (a fault or a demand beside it is read by the other rules)
     r"|莫非|有必要[^，,。！!？?]{0,20}(?:吗|么|[？?])|至于[吗嘛么]|闹哪样|几个意思"
     r"|就(?:这样|这么)对待|\bis\s+it\s+(?:fun|funny)\s+to\b|\b(?:but\s+)?is\s+(?:it|that|this)\s+useful\s*\?"
-    r"|\bwhat(?:['’]s|\s+is)\s+the\s+(?:use|point)\s*\?|\bare\s+you\s+(?:kidding|joking)(?:\s+me)?\s*\?",
+    r"|\bwhat(?:['’]s|\s+is)\s+the\s+(?:use|point)\s*\?|\bare\s+you\s+(?:kidding|joking)(?:\s+me)?\s*\?"
+    # ... or asks who is being fooled, whether the shop forgot or ignores the user, or whether
+    # the money was wasted (round 22's after-sales customers: "…糊弄谁呢？", "你们是不是把我当空气？",
+    # "…你们是不是忘了？", "就这么对老客户？", "…钱白花了？", "…你们还让我等排期？": session 21)
+    r"|糊弄谁|把我(?:当|忘)|(?:是不是|难道)[^，,。？?！!]{0,4}?忘了|就(?:这样|这么)对(?!待)|白花了[？?吗]"
+    r"|你们还让我[^，,。？?！!]{0,8}[？?]",
     re.IGNORECASE,
+)
+# A fault of an after-sales order or service told in Chinese: it does not move or was not done
+# ("物流还是不动", "问题一点没解决", "维修单开了一周都没人联系我", "你们凭什么不发货", "冰箱插头都烧黑了"):
+# round 22's customers' rhetorical questions beside it report the fault (session 21's rulings:
+# a complaint that tells a fault of the item or the order is a problem report, a `request`).
+_ZH_SERVICE_FAULT = re.compile(
+    r"(?:一点|都|还|一直)?没(?:有)?(?:人)?(?:解决|处理|发货|联系|回复|上门|到货|动静)"
+    r"|不发货|(?:物流|快递|订单)[^，,。？?！!]{0,4}不动|烧(?:黑|焦|坏)"
 )
 
 
@@ -3014,6 +3152,9 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         rest = _rule(t[pushed.end() :], "none")[0] if pushed.end() < len(t) else "other"
         return (rest if rest in QUERY_CLASSES else "other"), "pushback"
     if context != "confirm" and _rhetorical(list(_sentences(t))):
+        if _CJK.search(t) and (_ZH_SERVICE_FAULT.search(t) or _FAULT.search(t)):
+            # "都过了承诺时间了，你们凭什么不发货？": the fault told is reported (session 21)
+            return "request", "rhetorical_fault"
         return "other", "rhetorical"  # "Why are you so expensive?", "谁知道你们…需要多长时间"
     if not solicited and _REACTION.fullmatch(t):
         return "other", "reaction"  # "Oh no.", "That's unfortunate.", "太可惜了": asks nothing
@@ -3083,6 +3224,13 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         return "answer", "by_reference"
     if context == "failed" and every and _retries(every[0]):
         return "request", "retry"  # another search after the agent found nothing
+    # ... as a first message or a new one after "How can I help?", not the task under way
+    # restated beside a question about it ("I still need to process this return. What other
+    # information can I provide?")
+    if context == "opening" and _asks_remedy(every):
+        return "request", "remedy"  # "I'd like to return it. What is the process?" (session 21)
+    if _CJK.search(t) and _ZH_TELL_WHETHER.search(t) and not _ZH_HELP_ACT.search(t):
+        return "question", "tell_whether"  # "你猜一下这台冰箱还值不值得修。" (session 21)
     clauses = [c for c in _CLAUSE.split(last) if c.strip()]
     tail = clauses[-1] if clauses else last
     if _is_question(tail) or (_CJK.search(last) is None and _is_question(last)):

@@ -72,6 +72,8 @@ def test_every_row_names_its_source_file() -> None:
         "hedges_sealed_r21.jsonl",
         "hedges_sealed_r22.jsonl",
         "hedges_sealed_r23.jsonl",
+        "hedges_sealed_r24.jsonl",
+        "hedges_sealed_r24b.jsonl",
         "hedges_thoughts_r14.jsonl",
         "hedges_advice.jsonl",
         "hedges_cs16.jsonl",
@@ -98,6 +100,8 @@ def test_every_row_names_its_source_file() -> None:
         "turns_sealed_r21.jsonl",
         "turns_sealed_r22.jsonl",
         "turns_sealed_r23.jsonl",
+        "turns_sealed_r24.jsonl",
+        "turns_sealed_r24b.jsonl",
         "turns_train_r8.jsonl",
         "turns_cs16.jsonl",
     ):
@@ -339,7 +343,7 @@ HELD_OUT_HEDGE_FLOORS = {
     # step, 近 and "an estimated … of N", no access to a list, any one of a kind, the forms a
     # kind's members take): 0.667 / 0.857 (en 0.900 / 0.750, zh 0.529 / 1.000)
     "hedges_sealed_r21.jsonl": (0.66, 0.85),
-    # sealed round 22 (session 19: TicketWorld's LLM support agent reasoning over each
+    # round 22 (session 19: TicketWorld's LLM support agent reasoning over each
     # customer's records, a Chinese home-appliance after-sales assistant), labelled by a
     # helper who never read or ran a detector, measured with session 19's starting rules
     # (8a6ba3c, round 20 just unsealed and both models retrained): 0.300 / 0.310 on its 29
@@ -347,7 +351,16 @@ HELD_OUT_HEDGE_FLOORS = {
     # 0.776). A second labeller, blind, scores 0.757 / 0.966 against the first. At the end of
     # session 19 (its rulings and rules on round 20, both models retrained): unchanged; the
     # same at the end of session 20 (its rulings and rules on round 21, both models retrained)
-    "hedges_sealed_r22.jsonl": (0.3, 0.31),
+    # and at the start of session 21; unsealed in session 21 to tune on. Session 21 corrected 6
+    # Chinese labels that contradicted rulings already written (a fact of the user's own case
+    # left open until an inspection or a review) and relabelled 2 English rows by its rulings
+    # (29 -> 37 hedges): 0.333 / 0.270 with the same rules; then its rules on round 22's classes
+    # (declining to guess the user's case, eligibility with a modal, a likely cause drawn from
+    # evidence, an assumption in the passive, a possibility given as a step's reason, the staff's
+    # decision with must / should, a step's modal, the customer's own issue or request, words
+    # quoted after a verb of saying, an instruction's 大致, a look-up failing as a future case):
+    # 0.917 / 0.892 (en 0.941 / 0.842, zh 0.895 / 0.944), no other set changed
+    "hedges_sealed_r22.jsonl": (0.91, 0.89),
     # sealed round 23 (session 20: an open LLM's function-calling conversations with a
     # retrieval tool and its passages, ChatGPT's Chinese counselling conversations of
     # SmileChat), labelled by a helper who never read or ran a detector, measured with session
@@ -356,6 +369,14 @@ HELD_OUT_HEDGE_FLOORS = {
     # second labeller, blind, scores 0.935 / 0.935 against the first. At the end of session 20
     # (its rulings and rules on round 21, both models retrained): unchanged
     "hedges_sealed_r23.jsonl": (0.66, 0.8),
+    # sealed round 24 (session 21: GPT-4o's recorded answers to MT-Bench, AlignBench's Chinese
+    # reference answers), labelled by a helper who never read or ran a detector. Placeholder:
+    # owner measures once at session end
+    "hedges_sealed_r24.jsonl": (0.0, 0.0),
+    # sealed round 24b (session 21: Claude Sonnet 4's recorded run as LiveMCPBench's tool-using
+    # assistant, with its tool results; English only), labelled by a helper who never read or ran
+    # a detector. Placeholder: owner measures once at session end
+    "hedges_sealed_r24b.jsonl": (0.0, 0.0),
     # the advice set (session 15: LLM recommender, shop-advisor and sales agents: CRS Arena's
     # ChatGPT movie recommender, a RAG brewing-shop assistant and its ChatGPT baseline,
     # SalesGPT), labelled and committed before any detector ran on them: 0.679 / 0.864 on the
@@ -542,15 +563,26 @@ HELD_OUT_TURN_FLOORS = {
     # the answer should be given; a faulty thing of the user's own to fix; facts of a topic
     # listed; the names in a named thing asked for): 0.970 (EN 0.953, ZH 0.987)
     "turns_sealed_r21.jsonl": 0.97,
-    # sealed round 22 (TicketWorld's customer e-mails, the Chinese after-sales customers):
-    # 0.637 with session 19's starting rules (EN 0.560, ZH 0.776; the model 0.713), unchanged at
-    # its end and at session 20's end (the model 0.670 after its retrain); two labellers agree
-    # on 0.980
-    "turns_sealed_r22.jsonl": 0.63,
+    # round 22 (TicketWorld's customer e-mails, the Chinese after-sales customers): 0.637
+    # with session 19's starting rules (EN 0.560, ZH 0.776; the model 0.713), unchanged at its
+    # end, at session 20's end (the model 0.670 after its retrain) and at session 21's start;
+    # two labellers agree on 0.980. Unsealed in session 21 to tune on: its turn rulings relabel
+    # no row (the six disagreements keep their first labels); session 21's rules (a remedy of
+    # the user's own order asked in any form, what to do about a problem told of it, an order's
+    # update or a comparison asked to be told, a Chinese imperative to tell whether, complaints
+    # that ask nothing, a rhetorical question beside a service fault): 0.973 (EN 0.984, ZH
+    # 0.953), rules alone, /tmp/t21/bench.py
+    "turns_sealed_r22.jsonl": 0.97,
     # sealed round 23 (the function-calling conversations' users, SmileChat's clients): 0.843
     # with session 20's starting rules (EN 0.987, ZH 0.700; the model 0.847), unchanged at its
     # end (the model 0.843); two labellers agree on 0.943
     "turns_sealed_r23.jsonl": 0.84,
+    # sealed round 24 (MT-Bench's questions, AlignBench's Chinese user queries). Placeholder:
+    # owner measures once at session end
+    "turns_sealed_r24.jsonl": 0.0,
+    # sealed round 24b (LiveMCPBench's task instructions, the openers of its conversations).
+    # Placeholder: owner measures once at session end
+    "turns_sealed_r24b.jsonl": 0.0,
 }
 
 
@@ -619,6 +651,8 @@ def test_held_out_task_conversations_are_large_enough_and_bilingual() -> None:
         ("agreement_sealed_r21.jsonl", 300 + 300),
         ("agreement_sealed_r22.jsonl", 300 + 300),
         ("agreement_sealed_r23.jsonl", 300 + 300),
+        ("agreement_sealed_r24.jsonl", 300 + 300),
+        ("agreement_sealed_r24b.jsonl", 200 + 73),
     ],
 )
 def test_labeller_agreement_rows_match_the_labelled_sets(name: str, size: int) -> None:
@@ -673,16 +707,27 @@ def test_labeller_agreement_floors() -> None:
         # both labellers hedged before that ruling existed): hedges kappa 0.839 (agree 0.977; EN
         # 0.832, ZH 0.847), 0.769 / 0.952 (21 hedged first, 26 second)
         ("agreement_sealed_r21.jsonl", 0.83, 0.94, (0.76, 0.95)),
-        # Sealed round 22 (session 19; TicketWorld's support reasoning over customer records,
+        # Round 22 (session 19, unsealed in session 21; TicketWorld's support reasoning over customer records,
         # a Chinese after-sales assistant): hedges kappa 0.830, 0.757 / 0.966 (29 hedged
         # first, 37 second; EN kappa 0.906, ZH 0.740: the second hedges 7 more Chinese
-        # replies), turns 0.980 (kappa 0.944; EN 1.000, ZH 0.944)
-        ("agreement_sealed_r22.jsonl", 0.82, 0.94, (0.75, 0.96)),
+        # replies), turns 0.980 (kappa 0.944; EN 1.000, ZH 0.944). Its first hedge labels follow
+        # session 21's 8 relabels (6 corrections to rulings already written, 2 by its rulings; all
+        # 8 to the second labeller's label): hedges kappa 0.969 (agree 0.993; EN 0.970, ZH
+        # 0.968), 0.973 / 0.973 (37 hedged by each)
+        ("agreement_sealed_r22.jsonl", 0.96, 0.94, (0.97, 0.97)),
         # Sealed round 23 (session 20; an LLM's retrieval-agent conversations with the passages
         # returned, ChatGPT's Chinese counselling conversations): hedges kappa 0.923, 0.935 /
         # 0.935 (46 hedged by each; EN all alike, ZH kappa 0.864), turns 0.943 (kappa 0.890; EN
         # 0.993, all but one a question; ZH 0.893)
         ("agreement_sealed_r23.jsonl", 0.92, 0.88, (0.93, 0.93)),
+        # Sealed round 24 (session 21; GPT-4o's MT-Bench answers, AlignBench's Chinese reference
+        # answers, no tool results): hedges kappa 0.930, 0.933 / 0.933 (15 hedged by each; EN
+        # 0.875 / 1.000, ZH 1.000 / 0.875), turns 0.970 (kappa 0.940; EN 0.993, ZH 0.947)
+        ("agreement_sealed_r24.jsonl", 0.92, 0.93, (0.93, 0.93)),
+        # Sealed round 24b (session 21; Claude Sonnet 4 as LiveMCPBench's tool-using assistant,
+        # English only): hedges kappa 0.895, 1.000 / 0.818 (11 hedged first, 9 second), turns
+        # 0.959 (kappa 0.833; 73 openers)
+        ("agreement_sealed_r24b.jsonl", 0.89, 0.83, (1.0, 0.81)),
     ],
 )
 def test_labeller_agreement_on_rounds_nobody_ruled_on(

@@ -637,9 +637,9 @@ def test_the_model_was_trained_on_the_labelled_files_as_they_are() -> None:
 
 def test_the_model_never_trains_on_a_sealed_set() -> None:
     names = [p.name for p in train.training_files()]
-    sealed = {"hedges_sealed_r22.jsonl", "hedges_sealed_r23.jsonl"}
+    sealed = {"hedges_sealed_r23.jsonl", "hedges_sealed_r24.jsonl", "hedges_sealed_r24b.jsonl"}
     assert set(train.SEALED) == sealed and not sealed & set(names)
-    # rounds 6, 7, 8, 8b, 9, 9b, 10, 10b, 11, 12, 13, 15, 16, 17, 18, 19, 20 and 21 were
+    # rounds 6, 7, 8, 8b, 9, 9b, 10, 10b, 11, 12, 13, 15, 16, 17, 18, 19, 20, 21 and 22 were
     # measured sealed, then unsealed to tune on
     tuned = {"hedges_sealed_r6.jsonl", "hedges_sealed_r7.jsonl", "hedges_sealed_r8.jsonl"}
     tuned |= {"hedges_sealed_r8b.jsonl", "hedges_sealed_r9.jsonl"}
@@ -647,7 +647,7 @@ def test_the_model_never_trains_on_a_sealed_set() -> None:
     tuned |= {"hedges_sealed_r9b.jsonl", "hedges_sealed_r12.jsonl"}
     tuned |= {"hedges_sealed_r13.jsonl", "hedges_sealed_r15.jsonl", "hedges_sealed_r16.jsonl"}
     tuned |= {"hedges_sealed_r17.jsonl", "hedges_sealed_r18.jsonl", "hedges_sealed_r19.jsonl"}
-    tuned |= {"hedges_sealed_r20.jsonl", "hedges_sealed_r21.jsonl"}
+    tuned |= {"hedges_sealed_r20.jsonl", "hedges_sealed_r21.jsonl", "hedges_sealed_r22.jsonl"}
     assert {"hedges.jsonl", *tuned} <= set(names)
 
 
@@ -2076,3 +2076,176 @@ def test_any_one_of_a_kind_and_the_forms_a_kinds_members_take_are_general() -> N
     # ... this case's causes, one or the other, stay a guess
     assert _hedged("这些症状可能是感冒或者过敏引起的。") == ["可能"]
     assert _hedged("Someone may have used your card.") != []
+
+
+def test_declining_to_guess_the_users_own_case_is_missing_information() -> None:
+    # round 22's after-sales assistant (gn57-ux/qwen-customer-service-agent @ 30ad45c,
+    # datasets/customer-service-test-80.json #23, #44, #63, #76; session 21's ruling): a fact of
+    # the user's own case that waits on an inspection or a review, the deciding party named or not
+    text = "这个我不猜。值不值得修取决于故障部位、配件价格和机器使用年限，需要工程师检测后给出报价，您再对比新机价格决定。"
+    assert _hedged(text) == ["我不猜"]
+    text = "我不预测赔付结果，那由人工按规则和责任认定判断。我能做的是把材料准备充分：损失说明、相关照片、时间线和订单记录。"
+    assert _hedged(text) == ["我不预测"]
+    text = "能否修复和费用要看屏幕损伤范围，由工程师现场评估后报价，我不能先报数字。"
+    assert _hedged(text) == ["我不能先报数字"]
+    assert _hedged("没有检测结论就给区间也是猜测，我不这么做。") == ["给区间也是猜测"]
+    # ... declining to guess what the records hold, before looking them up, is the plan to
+    # check (#42 of the same file); a shop's promise with no agent as subject is policy (the
+    # JD.com staff's words the lexicon's comment on 无法保证 cites)
+    text = "我不猜后台状态，猜出来的东西可能让您做出错误安排。正确做法是实际查询：请提供订单号，我用订单系统核对并按返回内容告诉您。"
+    assert "我不猜" not in _hedged(text)
+    assert _hedged("不能保证每位客户都赠送。") == []
+
+
+def test_a_customers_eligibility_with_a_modal_is_a_guess_about_the_case() -> None:
+    # round 22's support agent (nickcdryan/ticketworld @ fc66fc0, assets/support_tickets.json
+    # #26, resolution_plan/policy_reasoning): the case's status, not the user (session 17)
+    text = (
+        "Since the order has already been delivered, cancellation is not possible. However, the "
+        "customer may be eligible for a return under POL-RETURN-001, as the request is within "
+        "the 30-day return window from the delivery date."
+    )
+    assert _hedged(text) == ["may be"]
+    # ... what the customer wants stays about the user
+    assert _hedged("The customer may want a refund instead.") == []
+
+
+def test_a_likely_cause_drawn_from_evidence_is_a_guess() -> None:
+    # round 22's support agent (ticketworld @ fc66fc0, support_tickets.json #44 and #82): a
+    # verdict on this case's cause with an adjective of likelihood (session 9)
+    text = (
+        "Since the product stopped working, this is considered a potential manufacturing "
+        "defect, which is covered under warranty as per POL-WARRANTY-002."
+    )
+    assert _hedged(text) == ["potential"]
+    text = (
+        "The customer's claim of the product ceasing to function suggests a potential "
+        "manufacturing defect."
+    )
+    assert _hedged(text) == ["potential"]
+    # ... "potential for" a step names the step (ticketworld #15)
+    assert _hedged("This indicates potential for escalation if further issues arise.") == []
+
+
+def test_the_staffs_decision_with_must_or_should_is_a_duty() -> None:
+    # round 22's support agent (ticketworld @ fc66fc0 #52 and #71, @ b72887e #9): what the
+    # policy requires of the staff, not a conclusion drawn with an epistemic modal
+    text = (
+        "The request was made 10 days after purchase, which is within the 30-day return/"
+        "exchange window specified by POL-RETURN-001 (Return Window). Therefore, a "
+        "replacement should be authorized."
+    )
+    assert _hedged(text) == []
+    assert _hedged("Therefore, an investigation must be initiated before a replacement.") == []
+    text = "Therefore, the warranty claim for the Smartphone X Pro Max must be denied."
+    assert _hedged(text) == []
+    # ... a conclusion about the thing stays a guess
+    assert _hedged("So the author must be John Scalzi.") != []
+
+
+def test_a_modal_on_the_agents_next_step_and_estimated_measures_listed_are_no_guesses() -> None:
+    # round 22's support agent (ticketworld @ b72887e #56 and #51)
+    text = "Given the item's value, POL-COMM-002 (Escalation) suggests this case may warrant escalation."
+    assert _hedged(text) == []
+    text = "POL-SHIP-001 directly addresses standard shipping costs and estimated delivery times."
+    assert _hedged(text) == []
+    # ... a possibility about this case given as the step's reason stays a guess (session 21)
+    assert _hedged("Since the charge may be a duplicate, I'll open a dispute.") != []
+
+
+def test_what_a_program_did_not_find_is_process_narration() -> None:
+    # a new user's trial on Codex CLI logs (session 21): a program's behaviour before a fix
+    text = "When edits came via apply_patch, it didn't find a diff and showed nothing."
+    assert _hedged(text) == []
+    assert _hedged("Before the fix, the parser didn't find the header and returned nothing.") == []
+    # ... the agent not finding a fact of the task stays missing information
+    assert _hedged("I couldn't find who owns the config.") == ["couldn't find"]
+
+
+def test_chinese_after_sales_words_that_are_no_hedge_there() -> None:
+    # round 22's after-sales assistant (gn57-ux/qwen-customer-service-agent @ 30ad45c,
+    # datasets/customer-service-test-80.json #33, #64, #42, #25, #10; session 21)
+    # what the user is asked to give, roughly: an instruction (session 7)
+    text = "请提供型号、购买时间、噪音出现的时间段和大致特征，以及是否已经报修过。"
+    assert _hedged(text) == []
+    # a look-up failing as a case of the agent's future act, or what a wrong input would cause
+    assert _hedged("格式不对或数字有误确实会查不到。") == []
+    assert _hedged("如果查询失败或字段缺失，我会明确说明查不到，并转人工核实。") == []
+    # a word ending in 据 before 说明, and the points in doubt named as a topic
+    assert _hedged("收费合规的我把依据说明清楚。") == []
+    assert _hedged("能理解，我们把不确定的地方变成可核对的事实。") == []
+    # ... the agent not finding the order now, and "reportedly", stay hedges
+    assert _hedged("我这边查不到这个订单。") != []
+    assert _hedged("据说明天会有人上门。") != []
+
+
+def test_a_devices_port_is_no_programming_interface() -> None:
+    # round 22's after-sales assistant (gn57-ux @ 30ad45c, customer-service-test-80.json #5):
+    # a guess about the user's own device (session 9), not the process
+    text = "不建议自行处理后继续用。接口发黑可能已经涉及内部结构，只换线解决不了根本问题。"
+    assert _hedged(text) == ["可能"]
+    # ... an API that may have failed stays the process
+    assert _hedged("接口可能出现了故障，我再试一次。") == []
+
+
+def test_the_customers_own_issue_or_request_is_no_process() -> None:
+    # round 22's support agent (nickcdryan/ticketworld @ fc66fc0 #17 and @ b72887e #25,
+    # assets/support_tickets.json, resolution_plan/policy_reasoning): the customer's complaint
+    # or request named by a process word, not the agent's process (session 21)
+    text = (
+        "The warranty supports this resolution, as the issue (flickering RGB and unresponsive "
+        "keys) indicates a potential manufacturing defect."
+    )
+    assert _hedged(text) == ["potential"]
+    text = (
+        "A cancellation at this stage is not possible. However, the customer may be eligible "
+        "for a return under POL-RETURN-001 (Return Window) as the request is within 30 days of "
+        "the delivery date."
+    )
+    assert _hedged(text) == ["may be"]
+    # ... the user's request addressed as "your request" stays the agent's scope (round 9)
+    assert _hedged("It seems that your request is out of my scope.") == []
+
+
+def test_an_assumption_in_the_passive_is_a_guess() -> None:
+    # round 22's support agent (nickcdryan/ticketworld @ fc66fc0 #61 and @ b72887e #16,
+    # assets/support_tickets.json, resolution_plan/policy_reasoning): a fact of this case no
+    # record holds, assumed (round 13's assumption, session 21)
+    text = (
+        "Since the item is being exchanged and presumed to be opened, a 15% restocking fee will "
+        "apply as per POL-EXCHANGE-003."
+    )
+    assert _hedged(text) == ["presumed to be"]
+    text = (
+        "The customer is requesting a different size of the same laptop, which is assumed to be "
+        "for the same or higher value."
+    )
+    assert _hedged(text) == ["is assumed to be"]
+
+
+def test_the_customers_words_in_single_quotes_are_quoted() -> None:
+    # round 22's support agent (nickcdryan/ticketworld @ fc66fc0 #51, assets/
+    # support_tickets.json, resolution_plan/policy_reasoning): words in quotation marks are the
+    # user's (session 7), single marks opened after a verb of saying too
+    text = (
+        "However, the customer's request is based on the premise of a 'holiday gift' and they "
+        "state they 'understand there is typically a return window, but since this was a "
+        "holiday gift, I was hoping there might be some flexibility.' The flexibility for "
+        "holiday gifts is strictly defined by POL-HOLIDAY-001."
+    )
+    assert _hedged(text) == []
+    # ... an apostrophe opens nothing: the agent's own guess stays one
+    assert _hedged("The customer said it wasn't opened, so there might be no fee.") != []
+
+
+def test_a_possibility_about_the_case_given_as_a_steps_reason_is_a_guess() -> None:
+    # round 22's support agent (nickcdryan/ticketworld @ fc66fc0, assets/support_tickets.json #7,
+    # resolution_plan/policy_reasoning; session 21's ruling)
+    text = (
+        "However, since the customer is concerned about not receiving their item despite the "
+        "system showing 'delivered', and given the potential for a lost package, initiating an "
+        "investigation is the appropriate next step."
+    )
+    assert _hedged(text) == ["potential"]
+    # ... a step as what is possible is the plan
+    assert _hedged("Given the potential for escalation, I'll note the case.") == []
