@@ -56,7 +56,7 @@ from .mcp import McpParser, unwrap_jsonrpc
 from .merger import Merger, extends_line, shares_opening
 from .pydanticai import is_message as is_pydantic_ai_message
 from .readers import DEFAULT_MAX_JSON_BYTES, Record, file_text_kind, iter_records
-from .spans import SpanParser, span_format
+from .spans import SpanParser, is_span_list, span_format
 
 #: Every format the parsers read, in the order detection reports them.
 FORMATS = (
@@ -357,6 +357,10 @@ def sniff(value: Any) -> tuple[str | None, bool]:
     if isinstance(value, dict) and (
         "resourceSpans" in value or "attributes" in value or "spans" in value
     ):
+        fmt = span_format(value)
+        if fmt:
+            return fmt, True
+    if is_span_list(value):  # a JSON list of spans, as Google ADK's trace endpoint returns
         fmt = span_format(value)
         if fmt:
             return fmt, True

@@ -4031,3 +4031,36 @@ def test_a_malformed_field_is_no_traceback(
         parse(path)
     except TraceError as err:  # refused by name, with where and how to fix it
         assert path.name in str(err)
+
+
+def test_adk_span_list_reads_as_the_session_it_traced() -> None:
+    # Google ADK's spans of one session as its trace endpoint returns them (a JSON list,
+    # snake-case ids, one trace id a turn), beside the session they traced: both real
+    # (jcarah/accelerate_context_engineering_workshop, see the corpus README). The spans'
+    # call_llm requests hold the conversation; their calls carry no ids, their tool spans do.
+    _, (spans,), problems = parse(CORPORA / "adk" / "trace_cs_simple_17a89ba6.json")
+    _, (session,), _ = parse(CORPORA / "adk" / "session_cs_simple_17a89ba6.json")
+    assert problems == []
+    assert spans.trace_id == session.trace_id == "session_87891551-f1b5-4296-89c1-ef55c1a4a808"
+
+    def seen(t: Trace) -> list[tuple[Any, ...]]:
+        return [
+            (e.role, e.kind, e.tool, e.args, e.text, e.link is not None)
+            for e in t.events
+            if e.role != "system"
+        ]
+
+    assert seen(spans) == seen(session)
+    assert [e.tool for e in spans.events if e.kind == "call"] == ["access_cart_information"]
+    # One system message, the agent's instruction, which the session does not keep.
+    assert [e.role for e in spans.events].count("system") == 1
+
+    # Usage from each response's usage_metadata, as the session has it: thinking billed
+    # as output (the span's own gen_ai.usage.output_tokens leaves it out), cache reads.
+    def usage(t: Trace) -> list[tuple[Any, ...]]:
+        return [
+            (u.input_total, u.output, u.cache_read) for e in t.events if (u := e.usage) is not None
+        ]
+
+    assert usage(spans) == usage(session)
+    assert sum(u[1] for u in usage(spans)) == 215
