@@ -3469,6 +3469,25 @@ def test_a_record_holding_an_adk_session_is_read_by_its_events() -> None:
     assert not set(a.claims["value"]) & {"9 AM", "12 PM"}
 
 
+def test_an_adk_state_value_that_is_json_text_is_read_as_its_structure() -> None:
+    # The same pipeline's later run (baseline/raw/processed_interaction_sim.jsonl, line 4;
+    # corpora README): the session's state keeps the customer profile as a JSON text. It was
+    # written into the state's system message escaped (\"years_as_customer\": 2, \n), so
+    # "valued customer with us for 2 years" was an ungrounded claim the profile held, and
+    # the escapes added 13% to the billed-input estimate (3,367 tokens, now 2,971).
+    from projeval.traces import analyse_traces
+
+    path = ADK / "baseline_sim_de849ee1.jsonl"
+    _, (trace,), problems = parse(path)
+    assert problems == []
+    (system,) = [e.text or "" for e in trace.events if e.role == "system"]
+    assert '"years_as_customer": 2,' in system
+    assert "\\n" not in system and '\\"' not in system
+    a = analyse_traces([path], workers=1)
+    assert sorted(a.claims["value"]) == ["$1.33", "10%"]  # derived or offered: no result held them
+    assert a.totals["billed_input_tokens"] == 2971
+
+
 def test_openhands_event_streams_are_read_as_their_calls_and_results() -> None:
     # Real OpenHands trajectories (tests/corpora/formats/README.md): actions and the
     # observations that name them in 'cause'; each agent action carries the model response
