@@ -64,7 +64,7 @@ def attributes_of(raw: Any) -> dict[str, Any]:
     if isinstance(raw, dict):
         return raw
     out: dict[str, Any] = {}
-    for kv in raw or []:
+    for kv in raw if isinstance(raw, list) else []:
         if isinstance(kv, dict) and isinstance(kv.get("key"), str):
             out[kv["key"]] = decode_value(kv.get("value"))
     return out
@@ -326,7 +326,7 @@ def _adk_messages(attrs: dict[str, Any]) -> list[dict[str, Any]]:
         if isinstance(system, dict):  # a Content rather than a text
             system = "\n".join(
                 str(p["text"])
-                for p in system.get("parts") or []
+                for p in _as_list(system.get("parts"))
                 if isinstance(p, dict) and isinstance(p.get("text"), str)
             )
         if isinstance(system, str) and system.strip():
@@ -345,7 +345,8 @@ def _gemini_content(content: dict[str, Any]) -> dict[str, Any]:
     function calls and responses; its thinking (``thought`` parts) is not its text."""
     role = "assistant" if content.get("role") == "model" else "user"
     parts: list[dict[str, Any]] = []
-    for p in content.get("parts") or []:
+    raw_parts = content.get("parts")
+    for p in raw_parts if isinstance(raw_parts, list) else []:
         if not isinstance(p, dict):
             continue
         call = p.get("function_call", p.get("functionCall"))

@@ -4083,3 +4083,20 @@ def test_adk_span_list_reads_as_the_session_it_traced() -> None:
 
     assert usage(spans) == usage(session)
     assert sum(u[1] for u in usage(spans)) == 215
+
+
+def test_a_span_with_malformed_attributes_or_adk_request_is_no_traceback(tmp_path: Path) -> None:
+    # Mutating the ADK span file one field at a time (1,275 mutations): a span whose
+    # attributes are a number or a boolean, and an llm_request whose system instruction's or
+    # contents' parts are not a list, raised TypeError (an OTLP file's spans too: 6 of 1,650
+    # mutations of logfire_tool_error_spans.json at base). They read as spans without them.
+    spans = json.loads((CORPORA / "adk" / "trace_cs_simple_17a89ba6.json").read_text())
+    spans[1]["attributes"] = True
+    spans[0]["attributes"]["gcp.vertex.agent.llm_request"] = json.dumps(
+        {"config": {"system_instruction": {"parts": 9}}, "contents": [{"parts": "abc"}, 4]}
+    )
+    _, traces, _ = parse(write_json(tmp_path / "spans.json", spans))
+    assert [len([e for e in t.events if e.kind == "call"]) for t in traces] == [1]
+    otlp = json.loads((CORPORA / "logfire_tool_error_spans.json").read_text())
+    otlp["resourceSpans"][0]["scopeSpans"][0]["spans"][0]["attributes"] = 1
+    parse(write_json(tmp_path / "otlp.json", otlp))  # no traceback
