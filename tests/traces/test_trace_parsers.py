@@ -4100,3 +4100,51 @@ def test_a_span_with_malformed_attributes_or_adk_request_is_no_traceback(tmp_pat
     otlp = json.loads((CORPORA / "logfire_tool_error_spans.json").read_text())
     otlp["resourceSpans"][0]["scopeSpans"][0]["spans"][0]["attributes"] = 1
     parse(write_json(tmp_path / "otlp.json", otlp))  # no traceback
+
+
+def test_an_adk_eval_set_is_refused_with_what_to_read_instead(tmp_path: Path) -> None:
+    # Google ADK's eval sets, which `adk eval` reads: the expected turns of a test and their
+    # tool calls, no results (trial 15: jcarah/accelerate_context_engineering_workshop
+    # 310a0865 customer-service/eval/eval_data/simple.test.json, the older rows, and
+    # 90912746 travel_concierge/eval/data/pretrip.test.json, an EvalSet; cut down here).
+    # They were "not a known trace format", with the advice to rewrite them as OpenAI Chat.
+    rows = [
+        {"query": "hi,", "expected_tool_use": [], "reference": "Hi there! Welcome back"},
+        {
+            "query": "tell me what is in my cart?",
+            "expected_tool_use": [
+                {"tool_name": "access_cart_information", "tool_input": {"customer_id": "123"}}
+            ],
+            "reference": "you have one bag of Standard Potting Soil ...",
+        },
+    ]
+    user = {"parts": [{"text": "transfer to pre_trip"}], "role": "user"}
+    evalset = {
+        "eval_set_id": "c58dc575-5e62-48f1-ab8a-ed3100e40779",
+        "eval_cases": [
+            {
+                "eval_id": "pretrip",
+                "conversation": [
+                    {
+                        "invocation_id": "c21d0583-7d9f-443a-9dbc-edd0d5bf6700",
+                        "user_content": user,
+                        "intermediate_data": {
+                            "tool_uses": [
+                                {
+                                    "id": None,
+                                    "args": {"agent_name": "pre_trip_agent"},
+                                    "name": "transfer_to_agent",
+                                }
+                            ],
+                            "intermediate_responses": [],
+                        },
+                    }
+                ],
+            }
+        ],
+    }
+    for name, doc in (("simple.test.json", rows), ("pretrip.test.json", evalset)):
+        with pytest.raises(TraceError) as caught:
+            parse(write_json(tmp_path / name, doc))
+        assert "Google ADK eval set" in str(caught.value)
+        assert "/debug/trace/session/" in str(caught.value)
