@@ -811,7 +811,7 @@ def _error_object(doc: Any) -> bool:
 
 
 #: Where a result that flags its own failure says why.
-_REASON_KEYS = ("message", "reason", "detail", "error_message")
+_REASON_KEYS = ("message", "reason", "detail", "error_message", "errorMessage")
 
 # A result's own flag that the call failed, near its top: ``"success": false``, ``"ok":false``.
 _FAILED_FLAG = re.compile(r'"(?:success|ok)"\s*:\s*false')
