@@ -3,7 +3,10 @@
 Spans of one trace can sit anywhere in a file (an OTLP file exporter writes
 one batch a line), so spans are gathered per file and assembled per trace at
 the end of it: span formats are not streamed trace by trace the way JSON
-Lines conversations are.
+Lines conversations are. Spans naming one conversation are one trace across
+their trace ids (a chat traced one turn a trace, as Google ADK does); ADK's own
+export, a JSON list of spans whose model calls keep the Gemini request and
+response as JSON texts, is read here too.
 
 Every model-call span repeats the whole history in its input messages; the
 spans are merged as snapshots of one conversation (see
@@ -627,7 +630,8 @@ def _conversation_id(spans: list[Span]) -> str | None:
 
 
 class SpanParser:
-    """Gathers the spans of a file; assembles one trace per trace id at the end."""
+    """Gathers the spans of a file; assembles one trace per conversation (the spans' own
+    conversation id, else their trace id) at the end."""
 
     def __init__(self, fmt: str, name: str) -> None:
         self.fmt = fmt
