@@ -861,7 +861,8 @@ def _error_object(doc: Any) -> bool:
     an API's error object that says it is one (Notion's ``{"object": "error", "status":
     404, "code": "object_not_found", "message": ...}``); a result whose own flag says the
     call failed and why (``{"success": false, "message": "cannot be canceled"}``, Slack's
-    ``{"ok": false, "error": "channel_not_found"}``, Mastra's ``{"error": true, "message":
+    ``{"ok": false, "error": "channel_not_found"}``, ADK's ``{"status": "error",
+    "error_message": ...}``, Mastra's ``{"error": true, "message":
     ...}``); or an error code or object with its
     message beside it, whatever else the result holds (``{"error": "SERVICE_NOT_FOUND",
     "message": ..., "suggested_service": {...}}``)."""
@@ -870,10 +871,16 @@ def _error_object(doc: Any) -> bool:
     if doc.get("object") == "error" and "message" in doc:
         return True
     err = doc.get("error", doc.get("errors"))
-    failed = doc.get("success", doc.get("ok")) is False
+    # ``"status": "error"`` is the result Google ADK's documentation has a tool return when
+    # it failed (``{"status": "error", "error_message": ...}``); "failed" or "cancelled" may
+    # be the state of the thing looked up (a payment's), so only "error" says the call did.
+    status = doc.get("status")
+    failed = doc.get("success", doc.get("ok")) is False or (
+        isinstance(status, str) and status.strip().lower() == "error"
+    )
     if err in (None, False, "", [], {}):
         # A failure flag with its reason; a bare ``false`` (a health check's verdict) is data.
-        return failed and any(doc.get(k) for k in ("message", "reason", "detail"))
+        return failed and any(doc.get(k) for k in _REASON_KEYS)
     if failed or set(doc) <= {"error", "errors", "status", "code", "message", "detail", "details"}:
         return True
     if err is True:
@@ -888,6 +895,9 @@ def _error_object(doc: Any) -> bool:
     )
     return coded and any(isinstance(doc.get(k), str) for k in ("message", "detail"))
 
+
+#: Where a result that flags its own failure says why.
+_REASON_KEYS = ("message", "reason", "detail", "error_message", "errorMessage")
 
 # A result's own flag that the call failed, near its top: ``"success": false``, ``"ok":false``.
 _FAILED_FLAG = re.compile(r'"(?:success|ok)"\s*:\s*false')

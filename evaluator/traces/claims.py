@@ -112,11 +112,13 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     (
         "time",
         re.compile(
-            r"(?<![\d:])(?P<h>\d{1,2}):(?P<mi>\d{2})(?::\d{2})?\s*(?P<ap>[ap]\.?m\.?)?(?![\d:])",
+            r"(?<![\d:])(?P<h>\d{1,2}):(?P<mi>\d{2})(?::\d{2})?\s*(?P<ap>[ap]\.m\.?|[ap]m)?(?![\d:])",
             re.I,
         ),
     ),
-    ("time", re.compile(r"(?<![\d:.])(?P<h>\d{1,2})\s*(?P<ap>[ap]\.?m\.?)(?![\w])", re.I)),
+    # "pm." at a sentence's end keeps its full stop out of the value ("4 PM", not "4 PM."); the
+    # stops of "p.m." are its own.
+    ("time", re.compile(r"(?<![\d:.])(?P<h>\d{1,2})\s*(?P<ap>[ap]\.m\.?|[ap]m)(?![\w])", re.I)),
     ("amount", re.compile(rf"[$€£¥￥]\s?(?P<n>{_NUMBER})")),
     (
         "amount",

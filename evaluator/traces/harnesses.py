@@ -681,11 +681,23 @@ def adk_state(session: dict[str, Any]) -> dict[str, Any] | None:
         )
         if isinstance(delta, dict):
             written.update(_state_key(k) for k in delta)
-    kept = {k: v for k, v in state.items() if _state_key(k) not in written}
+    kept = {k: _json_text_value(v) for k, v in state.items() if _state_key(k) not in written}
     if not kept:
         return None
     text = json.dumps(kept, ensure_ascii=False, indent=1)
     return {"role": "system", "parts": [{"text": text}]}
+
+
+def _json_text_value(value: Any) -> Any:
+    """A state value that is a JSON text of an object or a list (a profile loaded from a
+    file, ``"{\n  \"years_as_customer\": 2, ..."``) as that structure, so the state's text
+    holds ``"years_as_customer": 2`` as written, not its escaped quotes and newlines."""
+    if isinstance(value, str) and value.lstrip()[:1] in ("{", "["):
+        try:
+            return json.loads(value)
+        except (ValueError, RecursionError):
+            return value
+    return value
 
 
 def _state_key(key: str) -> str:

@@ -290,7 +290,9 @@ class TraceAnalyser:
         last_call: dict[tuple[str | None, str | None], Event] = {}
         last_try: dict[str | None, Event] = {}  # each tool's latest call
         last_write = -1  # seq of the trace's latest call to a tool that writes
-        last_handoff: str | None = None  # the latest handoff to another agent
+        # The latest handoff to another agent: its tool and arguments, since one tool may
+        # name the agent in its arguments (Google ADK's transfer_to_agent(agent_name=...)).
+        last_handoff: tuple[str | None, str | None] | None = None
         argued: dict[str, int] = {}  # values the agent passed -> seq of the first call
         n_followups = duplicates = retries = lookups = actions = 0
         kind_of, trace_hints = self.kinds.call_kind, trace.tool_hints
@@ -444,7 +446,7 @@ class TraceAnalyser:
                         retry_of, dup_of = before_call.seq, None
                         retries += 1
                     elif is_handoff(ev.tool) and (
-                        last_handoff != ev.tool or ev.turn > before_call.turn
+                        last_handoff != key or ev.turn > before_call.turn
                     ):
                         # Handed back to an agent after another had the conversation
                         # (orchestrator -> invoices -> orchestrator -> invoices), or in the
@@ -465,7 +467,7 @@ class TraceAnalyser:
                 last_call[key] = ev
                 last_try[ev.tool] = ev
                 if is_handoff(ev.tool):
-                    last_handoff = ev.tool
+                    last_handoff = key
                 call_kind = kind_of(ev.tool, ev.args, trace_hints)
                 if call_kind == WRITE:
                     last_write = ev.seq

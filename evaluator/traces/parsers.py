@@ -56,7 +56,7 @@ from .mcp import McpParser, unwrap_jsonrpc
 from .merger import Merger, extends_line, shares_opening
 from .pydanticai import is_message as is_pydantic_ai_message
 from .readers import DEFAULT_MAX_JSON_BYTES, Record, file_text_kind, iter_records
-from .spans import SpanParser, span_format
+from .spans import SpanParser, is_span_list, span_format
 
 #: Every format the parsers read, in the order detection reports them.
 FORMATS = (
@@ -148,6 +148,14 @@ UNREAD_FORMATS = {
         "as an assistant tool call, the functions.NAME message after it as the tool message "
         "answering it, the analysis channel as the assistant's reasoning_content "
         '({"messages": [...]}, one conversation a line)',
+    ),
+    "adk_evalset": (
+        "this looks like a Google ADK eval set (eval_cases of invocations, or the older "
+        "rows of query, expected_tool_use and reference), which projeval does not read: "
+        "it holds the turns a test expects and their tool calls, not a run's results",
+        "read the runs instead: the session adk web exports or an evaluation pipeline "
+        'saves ({"id", "appName", "userId", "state", "events"}), or the spans ADK\'s trace '
+        "endpoint returns (/debug/trace/session/<id>, a JSON list of spans)",
     ),
     "tooltalk": (
         "this looks like a ToolTalk conversation (turns with 'text' and 'apis'), which "
@@ -351,6 +359,20 @@ _HARNESS_SHAPES: tuple[tuple[str, Callable[[Any], bool]], ...] = (
 )
 
 
+def _is_adk_evalset(value: dict[str, Any]) -> bool:
+    """A Google ADK eval set (``{"eval_set_id", "eval_cases": [...]}``) or one row of the
+    older test files (``{"query", "expected_tool_use", "reference"}``). Its results
+    (``eval_case_results``, each invocation's actual run) are another matter, not this."""
+    return (
+        ("eval_set_id" in value or "evalSetId" in value)
+        and isinstance(value.get("eval_cases", value.get("evalCases")), list)
+    ) or _is_adk_test_row(value)
+
+
+def _is_adk_test_row(value: Any) -> bool:
+    return isinstance(value, dict) and "query" in value and "expected_tool_use" in value
+
+
 def sniff(value: Any) -> tuple[str | None, bool]:
     """Guess a record's format: ``(format or None, decisive)``; the format may be one of
     :data:`UNREAD_FORMATS`, recognised so that it is not misread as another."""
@@ -360,9 +382,15 @@ def sniff(value: Any) -> tuple[str | None, bool]:
         fmt = span_format(value)
         if fmt:
             return fmt, True
+    if is_span_list(value):  # a JSON list of spans, as Google ADK's trace endpoint returns
+        fmt = span_format(value)
+        if fmt:
+            return fmt, True
     items = value if isinstance(value, list) else [value]
     if items and all(unwrap_jsonrpc(v) is not None for v in items):
         return "mcp", True
+    if isinstance(value, list) and value and all(_is_adk_test_row(v) for v in value):
+        return "adk_evalset", True
     if not isinstance(value, dict | list):
         return None, False
     if is_run(value):
@@ -392,6 +420,8 @@ def sniff(value: Any) -> tuple[str | None, bool]:
             return "langfuse", True
         if _is_tooltalk(value.get("conversation")):
             return "tooltalk", True
+        if _is_adk_evalset(value):
+            return "adk_evalset", True
         if value.get("object") == "interaction" and interaction_steps(value) is not None:
             return "gemini", True  # a Gemini Interactions API response
         error = value.get("error")

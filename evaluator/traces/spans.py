@@ -3,7 +3,10 @@
 Spans of one trace can sit anywhere in a file (an OTLP file exporter writes
 one batch a line), so spans are gathered per file and assembled per trace at
 the end of it: span formats are not streamed trace by trace the way JSON
-Lines conversations are.
+Lines conversations are. Spans naming one conversation are one trace across
+their trace ids (a chat traced one turn a trace, as Google ADK does); ADK's own
+export, a JSON list of spans whose model calls keep the Gemini request and
+response as JSON texts, is read here too.
 
 Every model-call span repeats the whole history in its input messages; the
 spans are merged as snapshots of one conversation (see
@@ -20,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import _json
-from .conversations import Converter, Snapshot, text_of
+from .conversations import Converter, Snapshot, gemini_usage, text_of
 from .events import (
     Event,
     Problem,
@@ -64,14 +67,18 @@ def attributes_of(raw: Any) -> dict[str, Any]:
     if isinstance(raw, dict):
         return raw
     out: dict[str, Any] = {}
-    for kv in raw or []:
+    for kv in raw if isinstance(raw, list) else []:
         if isinstance(kv, dict) and isinstance(kv.get("key"), str):
             out[kv["key"]] = decode_value(kv.get("value"))
     return out
 
 
 def iter_raw_spans(record: Any) -> Iterator[Any]:
-    """The span objects of an OTLP export, of a ``{"spans": [...]}`` record, or a lone span."""
+    """The span objects of an OTLP export, of a ``{"spans": [...]}`` record, a lone span, or
+    a JSON list of spans (what Google ADK's ``/debug/trace/session/<id>`` returns)."""
+    if is_span_list(record):
+        yield from record
+        return
     if not isinstance(record, dict):
         return
     if "resourceSpans" in record:
@@ -87,6 +94,19 @@ def iter_raw_spans(record: Any) -> Iterator[Any]:
         yield from record["spans"]
     elif "attributes" in record:
         yield record
+
+
+def is_span_list(value: Any) -> bool:
+    """A JSON list of span objects, each with its ``attributes`` and its trace's id (snake
+    case, as ADK's span exporter writes them, or OTLP's camel case)."""
+    return (
+        isinstance(value, list)
+        and bool(value)
+        and all(
+            isinstance(v, dict) and "attributes" in v and ("trace_id" in v or "traceId" in v)
+            for v in value[:_MAX_SNIFF_SPANS]
+        )
+    )
 
 
 def _snapshot(messages: list[Any], usage: Usage) -> Snapshot:
@@ -226,6 +246,8 @@ class OTelMessages(Converter):
             )
         if len(messages) == bool(system):
             messages.extend(_openllmetry_messages(attrs))
+        if not messages:
+            messages.extend(_adk_messages(attrs))
         usage = Usage(
             input_total=_ival(
                 attrs.get("gen_ai.usage.input_tokens", attrs.get("gen_ai.usage.prompt_tokens"))
@@ -236,6 +258,12 @@ class OTelMessages(Converter):
             cache_read=_ival(attrs.get("gen_ai.usage.cache_read.input_tokens")),
             cache_creation=_ival(attrs.get("gen_ai.usage.cache_creation.input_tokens")),
         )
+        # ADK's span gives the candidates' tokens as its output, leaving out the thinking
+        # billed with them, and no cache reads: its recorded response's usage has both.
+        response = _parse_json(attrs.get("gcp.vertex.agent.llm_response"))
+        if isinstance(response, dict):
+            recorded = gemini_usage(response.get("usage_metadata", response.get("usageMetadata")))
+            usage = recorded or usage
         return _snapshot(messages, usage)
 
     def convert(
@@ -277,12 +305,76 @@ class OTelMessages(Converter):
                             msg,
                             text=text_of(body),
                             call_id=_s(p.get("id")),
+                            tool=_s(p.get("name")),
                             is_error=error if isinstance(error, bool) else None,
                         )
                     )
         for ev in events:
             ev.line = line
         return events
+
+
+def _adk_messages(attrs: dict[str, Any]) -> list[dict[str, Any]]:
+    """Messages of a Google ADK ``call_llm`` span, which records the Gemini request it sent
+    (``gcp.vertex.agent.llm_request``: its ``system_instruction`` and ``contents``, the whole
+    session so far) and the response (``gcp.vertex.agent.llm_response``), as JSON texts;
+    as the conventions' ``{"role", "parts"}`` messages. ADK writes ``{}`` for both when
+    content capture is off: then the span gives its usage only."""
+    request = _parse_json(attrs.get("gcp.vertex.agent.llm_request"))
+    response = _parse_json(attrs.get("gcp.vertex.agent.llm_response"))
+    out: list[dict[str, Any]] = []
+    if isinstance(request, dict):
+        config = c_ if isinstance(c_ := request.get("config"), dict) else {}
+        system = config.get("system_instruction", config.get("systemInstruction"))
+        if isinstance(system, dict):  # a Content rather than a text
+            system = "\n".join(
+                str(p["text"])
+                for p in _as_list(system.get("parts"))
+                if isinstance(p, dict) and isinstance(p.get("text"), str)
+            )
+        if isinstance(system, str) and system.strip():
+            out.append({"role": "system", "parts": [{"type": "text", "content": system}]})
+        contents = request.get("contents")
+        for content in contents if isinstance(contents, list) else []:
+            if isinstance(content, dict):
+                out.append(_gemini_content(content))
+    if isinstance(response, dict) and isinstance(response.get("content"), dict):
+        out.append(_gemini_content(response["content"]))
+    return out
+
+
+def _gemini_content(content: dict[str, Any]) -> dict[str, Any]:
+    """A Gemini ``Content`` (snake or camel case) as a conventions' message: its text, its
+    function calls and responses; its thinking (``thought`` parts) is not its text."""
+    role = "assistant" if content.get("role") == "model" else "user"
+    parts: list[dict[str, Any]] = []
+    raw_parts = content.get("parts")
+    for p in raw_parts if isinstance(raw_parts, list) else []:
+        if not isinstance(p, dict):
+            continue
+        call = p.get("function_call", p.get("functionCall"))
+        answer = p.get("function_response", p.get("functionResponse"))
+        if isinstance(call, dict):
+            parts.append(
+                {
+                    "type": "tool_call",
+                    "id": call.get("id"),
+                    "name": call.get("name"),
+                    "arguments": call.get("args"),
+                }
+            )
+        elif isinstance(answer, dict):
+            parts.append(
+                {
+                    "type": "tool_call_response",
+                    "id": answer.get("id"),
+                    "name": answer.get("name"),
+                    "response": answer.get("response"),
+                }
+            )
+        elif isinstance(p.get("text"), str) and not p.get("thought"):
+            parts.append({"type": "text", "content": p["text"]})
+    return {"role": role, "parts": parts}
 
 
 # OpenLLMetry's role names that are not the conventions' (Gemini's "model", LangChain's).
@@ -445,8 +537,20 @@ class OpenInferenceMessages(Converter):
 
 #: Where tool spans keep their arguments and result, first found counts: the GenAI
 #: conventions, OpenInference, logfire's (pydantic-ai) older names, plain input/output.
-_ARGUMENT_KEYS = ("gen_ai.tool.call.arguments", "input.value", "tool_arguments", "input")
-_RESULT_KEYS = ("gen_ai.tool.call.result", "output.value", "tool_response", "output")
+_ARGUMENT_KEYS = (
+    "gen_ai.tool.call.arguments",
+    "input.value",
+    "tool_arguments",
+    "gcp.vertex.agent.tool_call_args",  # Google ADK's
+    "input",
+)
+_RESULT_KEYS = (
+    "gen_ai.tool.call.result",
+    "output.value",
+    "tool_response",
+    "gcp.vertex.agent.tool_response",
+    "output",
+)
 
 
 def _first(attrs: dict[str, Any], keys: tuple[str, ...]) -> Any:
@@ -514,8 +618,20 @@ def _lists(node: Any) -> Any:
     return node
 
 
+#: Span attributes naming the conversation a span belongs to, first found counts.
+_CONVERSATION_KEYS = ("gen_ai.conversation.id", "session.id", "gcp.vertex.agent.session_id")
+
+
+def _conversation_id(spans: list[Span]) -> str | None:
+    return next(
+        (str(s.attrs[k]) for s in spans for k in _CONVERSATION_KEYS if k in s.attrs),
+        None,
+    )
+
+
 class SpanParser:
-    """Gathers the spans of a file; assembles one trace per trace id at the end."""
+    """Gathers the spans of a file; assembles one trace per conversation (the spans' own
+    conversation id, else their trace id) at the end."""
 
     def __init__(self, fmt: str, name: str) -> None:
         self.fmt = fmt
@@ -538,9 +654,16 @@ class SpanParser:
                 self.spans[span.trace_id].append(span)
 
     def close(self) -> Iterator[Trace | Problem]:
-        """Finish every trace still open at the end of the file."""
+        """Finish every trace still open at the end of the file: one a conversation where
+        the spans name theirs, since a chat traced one turn a trace (Google ADK's
+        invocations) is one conversation over several trace ids; else one a trace id."""
+        groups: dict[tuple[str, str], list[Span]] = {}
         for tid in sorted(self.spans):
-            spans = sorted(self.spans[tid], key=lambda s: (s.start, s.line, s.order))
+            conv = _conversation_id(self.spans[tid])
+            key = ("conversation", conv) if conv is not None else ("trace", tid)
+            groups.setdefault(key, []).extend(self.spans[tid])
+        for (_, tid), group in groups.items():
+            spans = sorted(group, key=lambda s: (s.start, s.line, s.order))
             problems: list[tuple[int, str]] = []
             yield finish_trace(self._assemble(tid, spans, problems))
             for line, reason in problems:
@@ -558,16 +681,7 @@ class SpanParser:
         return False
 
     def _assemble(self, tid: str, spans: list[Span], problems: list[tuple[int, str]]) -> Trace:
-        conv = next(
-            (
-                str(s.attrs[k])
-                for s in spans
-                for k in ("gen_ai.conversation.id", "session.id")
-                if k in s.attrs
-            ),
-            None,
-        )
-        trace = Trace(conv or tid, self.name, spans[0].line, self.fmt)
+        trace = Trace(_conversation_id(spans) or tid, self.name, spans[0].line, self.fmt)
         merger = Merger(trace, self.converter)
         tools: list[tuple[int, Span]] = []  # (events before it, span)
         snaps = [(s, None if self._is_tool(s) else self.converter.unpack(s)) for s in spans]
@@ -606,6 +720,10 @@ class SpanParser:
     ) -> None:
         calls = {e.call_id: e for e in trace.events if e.kind == "call" and e.call_id}
         results = {e.call_id: e for e in trace.events if e.kind == "result" and e.call_id}
+        # Calls and results the messages record without an id (Google ADK strips the ids it
+        # gives calls from the request it sends, while its tool spans keep them).
+        idless = [e for e in trace.events if e.kind in ("call", "result") and not e.call_id]
+        taken: set[int] = set()
         claimed: set[str] = set()
         inserts: defaultdict[int, list[Event]] = defaultdict(list)
         for anchor, span in tools:
@@ -636,6 +754,14 @@ class SpanParser:
                 result = results.get(cid)
                 if result is not None:
                     result.is_error = span.error or bool(result.is_error)
+                    continue
+            else:
+                added: list[Event] = []
+                if self._answer_idless(
+                    idless, taken, (name, canonical_args(probe)), span, output, added
+                ):
+                    if added:
+                        inserts[anchor].extend(added)
                     continue
             if args is not None and output is None and not span.error:
                 # Content is captured (it has arguments), so a result was there to record.
@@ -700,6 +826,59 @@ class SpanParser:
                 prev = origin
             ev.msg = msg
         trace.events = merged
+
+    @staticmethod
+    def _answer_idless(
+        idless: list[Event],
+        taken: set[int],
+        call: tuple[str | None, str | None],
+        span: Span,
+        output: Any,
+        inserts: list[Event],
+    ) -> bool:
+        """Whether the tool span is an id-less call of the messages (its first one not yet
+        taken, of that name and those arguments): then its error flag goes to that call's
+        result, the first id-less result of the tool after it, or the span's result is
+        added, answering it; nothing is counted twice."""
+        name, key = call
+        at = next(
+            (
+                i
+                for i, e in enumerate(idless)
+                if e.kind == "call"
+                and id(e) not in taken
+                and e.tool == name
+                and canonical_args(e) == key
+            ),
+            None,
+        )
+        if at is None:
+            return False
+        taken.add(id(idless[at]))
+        result = next(
+            (
+                e
+                for e in idless[at + 1 :]
+                if e.kind == "result" and id(e) not in taken and e.tool in (None, name)
+            ),
+            None,
+        )
+        if result is not None:
+            taken.add(id(result))
+            result.is_error = span.error or bool(result.is_error)
+            return True
+        inserts.append(
+            Event(
+                "tool",
+                "result",
+                -1,
+                text=text_of(output),
+                tool=name,
+                is_error=span.error,
+                line=span.line,
+            )
+        )
+        return True
 
     def _tool_fields(self, span: Span) -> tuple[str | None, str | None, Any, Any]:
         """Name, call id, arguments and result of a tool span, from whichever of the

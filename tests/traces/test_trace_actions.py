@@ -200,6 +200,35 @@ def test_openapi_safe_methods_read(tmp_path: Path) -> None:
         ),
         ('{"error": true, "count": 3}', False),
         ('{"error": false, "message": "done", "items": []}', False),
+        # Google ADK's tool convention, "status": "error" with its reason (trial 15:
+        # jcarah/accelerate_context_engineering_workshop 310a0865, customer-service/eval/
+        # results/m1_tool_hardening/raw/processed_interaction_sim.jsonl line 2, the
+        # customer_service agent's generate_qr_code; ADK's quickstart's get_weather).
+        ('{"status": "error", "message": "percentage must be <= 10%"}', True),
+        (
+            '{"status": "error", "error_message": "Weather information for \'Paris\' is '
+            'not available."}',
+            True,
+        ),
+        # The retail-ai-location-strategy agent's search_places when Google Maps refused its
+        # key (same repository, f02386dd retail-ai-location-strategy/eval/results/
+        # 20260117_054650/raw/processed_interaction_sim.jsonl, and 45163ba9 .../circuit-breaker-
+        # eval-results/raw/processed_interaction_app.jsonl): 18 such results of 73 calls, none
+        # counted, and the same search again after one counted a duplicate, not a retry.
+        (
+            '{"count": 0, "errorMessage": "REQUEST_DENIED (This API key is not authorized to '
+            'use this service or API.)", "results": [], "status": "error"}',
+            True,
+        ),
+        (
+            '{"count": 0, "error_message": "REQUEST_DENIED (You\u2019re calling a legacy API, '
+            'which is not enabled for your project.)", "preview": [], "status": "error"}',
+            True,
+        ),
+        ('{"status": "error"}', False),  # no reason: a state, not a failed call
+        # A thing's state looked up, no failure of the call: a payment that failed.
+        ('{"status": "failed", "message": "card declined", "payment_id": "p1"}', False),
+        ('{"status": "success", "message": "Salesforce record updated."}', False),
     ],
 )
 def test_error_texts(text: str, error: bool) -> None:

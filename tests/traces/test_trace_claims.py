@@ -253,11 +253,21 @@ def test_an_email_address_is_an_id() -> None:
 def test_a_bare_hour_the_user_gave_grounds_its_clock_time() -> None:
     said = "Book it on Monday at 11 and cancel the ones after 3; move the one at 17 by 2 days."
     text = "Booked at 11:00 AM; cancelled those after 3pm; moved the 5 PM one; kept 4pm."
-    assert [c.value for c in ungrounded(text, said)] == ["4pm."]
+    assert [c.value for c in ungrounded(text, said)] == ["4pm"]  # the full stop is no part
     # a number of days, people or percent after "by", "for", "at" is no hour
     assert [c.value for c in ungrounded("It starts at 10:00.", "off by 10 days at 10% off")] == [
         "10:00"
     ]
+
+
+def test_a_time_at_a_sentences_end_leaves_the_full_stop_out() -> None:
+    # Trial 15: the customer_service agent of jcarah/accelerate_context_engineering_workshop
+    # (310a0865 customer-service/eval/results/m3_functional_isolation/raw/
+    # processed_interaction_sim.jsonl, session 8623d005) stated its windows from an
+    # instruction the record does not keep; the claim read "4 PM." with the sentence's stop.
+    text = "Our available windows are typically 9 AM - 12 PM or 1 PM - 4 PM."
+    assert [c.value for c in ungrounded(text, "")] == ["9 AM", "12 PM", "1 PM", "4 PM"]
+    assert [c.value for c in ungrounded("Come at 4 p.m.", "")] == ["4 p.m."]  # its own stops
 
 
 def test_a_day_named_relative_to_the_records_date_is_grounded() -> None:

@@ -635,6 +635,35 @@ def test_a_handoff_made_again_after_another_is_routing_not_a_duplicate() -> None
     assert m.summary["duplicates"] == 1
 
 
+def test_a_handoff_naming_its_agent_in_its_arguments_is_routed_by_that_agent() -> None:
+    # Google ADK's one handoff tool, transfer_to_agent(agent_name=...) (trial 15: the
+    # customer_service agents of jcarah/accelerate_context_engineering_workshop 2ff8dbd2,
+    # customer-service/eval/results/optimization_03a/raw/processed_interaction_sim.jsonl,
+    # session a2885327, turn 5, where the agents passed a return between them). Each
+    # handoff back to an agent after another had the conversation is routing, as for
+    # transfer_to_<Agent> tools: the agent is in the arguments, not the name. They were
+    # 3 duplicates (of the turn's first handoff to sales and to triage).
+    def to(agent: str, seq: int) -> list[Event]:
+        return [
+            call(seq, "transfer_to_agent", {"agentName": agent}, f"c{seq}"),
+            result(seq + 1, f"c{seq}", {"result": None}),
+        ]
+
+    _, m = measure(
+        Event("user", "message", 0, text="I'm trying to return a product."),
+        *to("sales_agent", 1),
+        *to("fulfillment_agent", 3),
+        *to("sales_agent", 5),
+        *to("triage_agent", 7),
+        *to("sales_agent", 9),
+        *to("triage_agent", 11),
+        *to("triage_agent", 13),  # already with it: a duplicate
+    )
+    dups = [r for r in CALLS.records(m.calls) if r["duplicate_of"] is not None]
+    assert [(r["seq"], r["duplicate_of"]) for r in dups] == [(13, 7)]
+    assert m.summary["duplicates"] == 1
+
+
 def test_a_turn_whose_only_follow_up_is_an_action_is_not_flagged() -> None:
     # Cancelling the order a search just found passes on an id it was given: a follow-up,
     # but an action, and no sign the result lacked anything. A lookup flags its turn.

@@ -3469,6 +3469,25 @@ def test_a_record_holding_an_adk_session_is_read_by_its_events() -> None:
     assert not set(a.claims["value"]) & {"9 AM", "12 PM"}
 
 
+def test_an_adk_state_value_that_is_json_text_is_read_as_its_structure() -> None:
+    # The same pipeline's later run (baseline/raw/processed_interaction_sim.jsonl, line 4;
+    # corpora README): the session's state keeps the customer profile as a JSON text. It was
+    # written into the state's system message escaped (\"years_as_customer\": 2, \n), so
+    # "valued customer with us for 2 years" was an ungrounded claim the profile held, and
+    # the escapes added 13% to the billed-input estimate (3,367 tokens, now 2,971).
+    from projeval.traces import analyse_traces
+
+    path = ADK / "baseline_sim_de849ee1.jsonl"
+    _, (trace,), problems = parse(path)
+    assert problems == []
+    (system,) = [e.text or "" for e in trace.events if e.role == "system"]
+    assert '"years_as_customer": 2,' in system
+    assert "\\n" not in system and '\\"' not in system
+    a = analyse_traces([path], workers=1)
+    assert sorted(a.claims["value"]) == ["$1.33", "10%"]  # derived or offered: no result held them
+    assert a.totals["billed_input_tokens"] == 2971
+
+
 def test_openhands_event_streams_are_read_as_their_calls_and_results() -> None:
     # Real OpenHands trajectories (tests/corpora/formats/README.md): actions and the
     # observations that name them in 'cause'; each agent action carries the model response
@@ -4031,3 +4050,101 @@ def test_a_malformed_field_is_no_traceback(
         parse(path)
     except TraceError as err:  # refused by name, with where and how to fix it
         assert path.name in str(err)
+
+
+def test_adk_span_list_reads_as_the_session_it_traced() -> None:
+    # Google ADK's spans of one session as its trace endpoint returns them (a JSON list,
+    # snake-case ids, one trace id a turn), beside the session they traced: both real
+    # (jcarah/accelerate_context_engineering_workshop, see the corpus README). The spans'
+    # call_llm requests hold the conversation; their calls carry no ids, their tool spans do.
+    _, (spans,), problems = parse(CORPORA / "adk" / "trace_cs_simple_17a89ba6.json")
+    _, (session,), _ = parse(CORPORA / "adk" / "session_cs_simple_17a89ba6.json")
+    assert problems == []
+    assert spans.trace_id == session.trace_id == "session_87891551-f1b5-4296-89c1-ef55c1a4a808"
+
+    def seen(t: Trace) -> list[tuple[Any, ...]]:
+        return [
+            (e.role, e.kind, e.tool, e.args, e.text, e.link is not None)
+            for e in t.events
+            if e.role != "system"
+        ]
+
+    assert seen(spans) == seen(session)
+    assert [e.tool for e in spans.events if e.kind == "call"] == ["access_cart_information"]
+    # One system message, the agent's instruction, which the session does not keep.
+    assert [e.role for e in spans.events].count("system") == 1
+
+    # Usage from each response's usage_metadata, as the session has it: thinking billed
+    # as output (the span's own gen_ai.usage.output_tokens leaves it out), cache reads.
+    def usage(t: Trace) -> list[tuple[Any, ...]]:
+        return [
+            (u.input_total, u.output, u.cache_read) for e in t.events if (u := e.usage) is not None
+        ]
+
+    assert usage(spans) == usage(session)
+    assert sum(u[1] for u in usage(spans)) == 215
+
+
+def test_a_span_with_malformed_attributes_or_adk_request_is_no_traceback(tmp_path: Path) -> None:
+    # Mutating the ADK span file one field at a time (1,275 mutations): a span whose
+    # attributes are a number or a boolean, and an llm_request whose system instruction's or
+    # contents' parts are not a list, raised TypeError (an OTLP file's spans too: 6 of 1,650
+    # mutations of logfire_tool_error_spans.json at base). They read as spans without them.
+    spans = json.loads((CORPORA / "adk" / "trace_cs_simple_17a89ba6.json").read_text())
+    spans[1]["attributes"] = True
+    spans[0]["attributes"]["gcp.vertex.agent.llm_request"] = json.dumps(
+        {"config": {"system_instruction": {"parts": 9}}, "contents": [{"parts": "abc"}, 4]}
+    )
+    _, traces, _ = parse(write_json(tmp_path / "spans.json", spans))
+    assert [len([e for e in t.events if e.kind == "call"]) for t in traces] == [1]
+    otlp = json.loads((CORPORA / "logfire_tool_error_spans.json").read_text())
+    otlp["resourceSpans"][0]["scopeSpans"][0]["spans"][0]["attributes"] = 1
+    parse(write_json(tmp_path / "otlp.json", otlp))  # no traceback
+
+
+def test_an_adk_eval_set_is_refused_with_what_to_read_instead(tmp_path: Path) -> None:
+    # Google ADK's eval sets, which `adk eval` reads: the expected turns of a test and their
+    # tool calls, no results (trial 15: jcarah/accelerate_context_engineering_workshop
+    # 310a0865 customer-service/eval/eval_data/simple.test.json, the older rows, and
+    # 90912746 travel_concierge/eval/data/pretrip.test.json, an EvalSet; cut down here).
+    # They were "not a known trace format", with the advice to rewrite them as OpenAI Chat.
+    rows = [
+        {"query": "hi,", "expected_tool_use": [], "reference": "Hi there! Welcome back"},
+        {
+            "query": "tell me what is in my cart?",
+            "expected_tool_use": [
+                {"tool_name": "access_cart_information", "tool_input": {"customer_id": "123"}}
+            ],
+            "reference": "you have one bag of Standard Potting Soil ...",
+        },
+    ]
+    user = {"parts": [{"text": "transfer to pre_trip"}], "role": "user"}
+    evalset = {
+        "eval_set_id": "c58dc575-5e62-48f1-ab8a-ed3100e40779",
+        "eval_cases": [
+            {
+                "eval_id": "pretrip",
+                "conversation": [
+                    {
+                        "invocation_id": "c21d0583-7d9f-443a-9dbc-edd0d5bf6700",
+                        "user_content": user,
+                        "intermediate_data": {
+                            "tool_uses": [
+                                {
+                                    "id": None,
+                                    "args": {"agent_name": "pre_trip_agent"},
+                                    "name": "transfer_to_agent",
+                                }
+                            ],
+                            "intermediate_responses": [],
+                        },
+                    }
+                ],
+            }
+        ],
+    }
+    for name, doc in (("simple.test.json", rows), ("pretrip.test.json", evalset)):
+        with pytest.raises(TraceError) as caught:
+            parse(write_json(tmp_path / name, doc))
+        assert "Google ADK eval set" in str(caught.value)
+        assert "/debug/trace/session/" in str(caught.value)
