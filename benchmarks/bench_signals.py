@@ -239,6 +239,11 @@ HEDGE_SETS = (
     # (Claude Sonnet 4's recorded run as LiveMCPBench's tool-using assistant, each message with
     # the tool result before it; English only); the owner measures it once
     ("hedges_sealed_r24b.jsonl", "sealed round-24b set (never tuned, never trained on)"),
+    # session 22: labelled on s22-sealed25 by a helper who never read or ran a detector
+    # (ChatChecker's recorded AutoTOD runs, GPT-4 Turbo over the MultiWOZ APIs with simulated
+    # users, no results recorded; CRSA's Chinese airline-booking dialogues with the flights
+    # the searches returned); the owner measures it once
+    ("hedges_sealed_r25.jsonl", "sealed round-25 set (never tuned, never trained on)"),
     # session 15: LLM recommender, shop-advisor and sales agents (CRS Arena's ChatGPT movie
     # recommender, a RAG brewing-shop assistant and its ChatGPT baseline, SalesGPT), labelled
     # and committed by advice15 before any detector ran on them; held out, then the advice
