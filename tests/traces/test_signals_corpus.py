@@ -662,6 +662,7 @@ def test_held_out_task_conversations_are_large_enough_and_bilingual() -> None:
         ("agreement_sealed_r23.jsonl", 300 + 300),
         ("agreement_sealed_r24.jsonl", 300 + 300),
         ("agreement_sealed_r24b.jsonl", 200 + 73),
+        ("agreement_sealed_r25.jsonl", 300 + 300),
     ],
 )
 def test_labeller_agreement_rows_match_the_labelled_sets(name: str, size: int) -> None:
@@ -737,6 +738,10 @@ def test_labeller_agreement_floors() -> None:
         # English only): hedges kappa 0.895, 1.000 / 0.818 (11 hedged first, 9 second), turns
         # 0.959 (kappa 0.833; 73 openers)
         ("agreement_sealed_r24b.jsonl", 0.89, 0.83, (1.0, 0.81)),
+        # Sealed round 25 (session 22; AutoTOD's recorded GPT-4 Turbo runs against simulated
+        # users, CRSA's Chinese airline-booking dialogues): hedges kappa 0.981, 0.967 / 1.000 (29
+        # hedged first, 30 second; ZH 3 and 3), turns 0.920 (kappa 0.873; EN and ZH 0.920)
+        ("agreement_sealed_r25.jsonl", 0.98, 0.87, (0.96, 1.0)),
     ],
 )
 def test_labeller_agreement_on_rounds_nobody_ruled_on(
