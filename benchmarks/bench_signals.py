@@ -34,7 +34,7 @@ issue #16 sets:
 - **labeller agreement**: how often a second labeller, blind to the first labels, agrees
   on 300 hedge and 300 turn rows of the tuning sets (``agreement.jsonl``) and on the whole
   of rounds 18 to 24 as they were labelled sealed (``agreement_sealed_r18.jsonl`` to
-  ``agreement_sealed_r24b.jsonl``; a round still sealed gives figures only): Cohen's kappa,
+  ``agreement_sealed_r25.jsonl``; a round still sealed gives figures only): Cohen's kappa,
   per language, and the second labeller's hedge
   precision and recall against the first.
 
@@ -239,6 +239,11 @@ HEDGE_SETS = (
     # (Claude Sonnet 4's recorded run as LiveMCPBench's tool-using assistant, each message with
     # the tool result before it; English only); the owner measures it once
     ("hedges_sealed_r24b.jsonl", "sealed round-24b set (never tuned, never trained on)"),
+    # session 22: labelled on s22-sealed25 by a helper who never read or ran a detector
+    # (ChatChecker's recorded AutoTOD runs, GPT-4 Turbo over the MultiWOZ APIs with simulated
+    # users, no results recorded; CRSA's Chinese airline-booking dialogues with the flights
+    # the searches returned); the owner measures it once
+    ("hedges_sealed_r25.jsonl", "sealed round-25 set (never tuned, never trained on)"),
     # session 15: LLM recommender, shop-advisor and sales agents (CRS Arena's ChatGPT movie
     # recommender, a RAG brewing-shop assistant and its ChatGPT baseline, SalesGPT), labelled
     # and committed by advice15 before any detector ran on them; held out, then the advice
@@ -914,6 +919,7 @@ AGREEMENT_FILES = (
     ("agreement_sealed_r23.jsonl", "all of sealed round 23, without the first labeller's notes"),
     ("agreement_sealed_r24.jsonl", "all of sealed round 24, without the first labeller's notes"),
     ("agreement_sealed_r24b.jsonl", "all of sealed round 24b, without the first labeller's notes"),
+    ("agreement_sealed_r25.jsonl", "all of sealed round 25, without the first labeller's notes"),
 )
 
 

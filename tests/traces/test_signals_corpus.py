@@ -74,6 +74,7 @@ def test_every_row_names_its_source_file() -> None:
         "hedges_sealed_r23.jsonl",
         "hedges_sealed_r24.jsonl",
         "hedges_sealed_r24b.jsonl",
+        "hedges_sealed_r25.jsonl",
         "hedges_thoughts_r14.jsonl",
         "hedges_advice.jsonl",
         "hedges_cs16.jsonl",
@@ -102,6 +103,7 @@ def test_every_row_names_its_source_file() -> None:
         "turns_sealed_r23.jsonl",
         "turns_sealed_r24.jsonl",
         "turns_sealed_r24b.jsonl",
+        "turns_sealed_r25.jsonl",
         "turns_train_r8.jsonl",
         "turns_cs16.jsonl",
     ):
@@ -377,6 +379,10 @@ HELD_OUT_HEDGE_FLOORS = {
     # assistant, with its tool results; English only), labelled by a helper who never read or ran
     # a detector. Placeholder: owner measures once at session end
     "hedges_sealed_r24b.jsonl": (0.0, 0.0),
+    # sealed round 25 (session 22: ChatChecker's recorded AutoTOD runs with simulated users, CRSA's
+    # Chinese airline-booking dialogues), labelled by a helper who never read or ran a detector.
+    # Placeholder: set by the owner after the first measurement
+    "hedges_sealed_r25.jsonl": (0.0, 0.0),
     # the advice set (session 15: LLM recommender, shop-advisor and sales agents: CRS Arena's
     # ChatGPT movie recommender, a RAG brewing-shop assistant and its ChatGPT baseline,
     # SalesGPT), labelled and committed before any detector ran on them: 0.679 / 0.864 on the
@@ -583,6 +589,9 @@ HELD_OUT_TURN_FLOORS = {
     # sealed round 24b (LiveMCPBench's task instructions, the openers of its conversations).
     # Placeholder: owner measures once at session end
     "turns_sealed_r24b.jsonl": 0.0,
+    # sealed round 25 (the simulated users and personas of the AutoTOD runs, CRSA's Chinese
+    # ticket buyers). Placeholder: set by the owner after the first measurement
+    "turns_sealed_r25.jsonl": 0.0,
 }
 
 
@@ -653,6 +662,7 @@ def test_held_out_task_conversations_are_large_enough_and_bilingual() -> None:
         ("agreement_sealed_r23.jsonl", 300 + 300),
         ("agreement_sealed_r24.jsonl", 300 + 300),
         ("agreement_sealed_r24b.jsonl", 200 + 73),
+        ("agreement_sealed_r25.jsonl", 300 + 300),
     ],
 )
 def test_labeller_agreement_rows_match_the_labelled_sets(name: str, size: int) -> None:
@@ -728,6 +738,10 @@ def test_labeller_agreement_floors() -> None:
         # English only): hedges kappa 0.895, 1.000 / 0.818 (11 hedged first, 9 second), turns
         # 0.959 (kappa 0.833; 73 openers)
         ("agreement_sealed_r24b.jsonl", 0.89, 0.83, (1.0, 0.81)),
+        # Sealed round 25 (session 22; AutoTOD's recorded GPT-4 Turbo runs against simulated
+        # users, CRSA's Chinese airline-booking dialogues): hedges kappa 0.981, 0.967 / 1.000 (29
+        # hedged first, 30 second; ZH 3 and 3), turns 0.920 (kappa 0.873; EN and ZH 0.920)
+        ("agreement_sealed_r25.jsonl", 0.98, 0.87, (0.96, 1.0)),
     ],
 )
 def test_labeller_agreement_on_rounds_nobody_ruled_on(
