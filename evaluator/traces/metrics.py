@@ -42,6 +42,8 @@ from .claims import (
     duration_in_fields,
     duration_in_text,
     listed_items,
+    name_squeezed_in,
+    squeeze,
     time_in_text,
     ungrounded,
 )
@@ -686,6 +688,8 @@ class Grounds:
         "_listed",
         "_said",
         "_said_parts",
+        "_squeezed",
+        "_squeezed_parts",
         "_stated",
         "_text",
         "_text_parts",
@@ -707,6 +711,8 @@ class Grounds:
         self._stated = stated
         self._said, self._said_parts = stated, 0
         self._text, self._text_parts = "", 0
+        # What was said and the results' texts, squeezed; how many of each that covers.
+        self._squeezed, self._squeezed_parts = ("", ""), (-1, 0)
         self._counts: list[frozenset[int]] = []  # per earlier result: the counts it lists
         self._listed: list[frozenset[int]] = []  # per user or system text: its lists' sizes
         self._tools: set[tuple[str, ...]] = set()  # the words of the tools that answered
@@ -742,7 +748,7 @@ class Grounds:
             # content), or lower-casing may have moved a non-ASCII form.
             if not (form.isascii() and self._held.verbatim()) and form in self._held:
                 return True
-            return kind == "name" and self._names_a_tool(form)
+            return kind == "name" and (self._squeezed_held(form) or self._names_a_tool(form))
         if kind == "duration":
             # A number held as a field named by its unit, in a result or in the system
             # prompt (a customer profile's ``"years_as_customer": 2``).
@@ -762,6 +768,20 @@ class Grounds:
             # a held date moved by held nights or days (a check-out).
             return date_in_text(form, self._said) or date_from_held(form, self._said, text)
         return kind == "time" and (time_in_text(form, text) or time_in_text(form, self._said))
+
+    def _squeezed_held(self, form: str) -> bool:
+        """Whether what the user and system said, or a result, holds a name in any case or
+        spacing (:func:`~projeval.traces.claims.name_squeezed_in`). Each text is squeezed
+        once: the results as they arrive (only the new ones), what was said when it grows."""
+        said, results = self._squeezed
+        if self._squeezed_parts[0] != self._said_parts:
+            said = squeeze(self._said)
+        if self._squeezed_parts[1] < len(self.earlier):
+            new = (ev.text for ev, _ in self.earlier[self._squeezed_parts[1] :] if ev.text)
+            results = "\n".join([results, *map(squeeze, new)])
+        self._squeezed = (said, results)
+        self._squeezed_parts = (self._said_parts, len(self.earlier))
+        return name_squeezed_in(form, said) or name_squeezed_in(form, results)
 
     def _names_a_tool(self, form: str) -> bool:
         """Whether a name is the words of a tool the agent called ("the Invoice Agent" of
