@@ -396,8 +396,9 @@ def _walk(
     kind = type(node)
     if kind is dict:
         star = False
-        if len(node) > 1:
-            # Only maps whose values are all containers can be id-keyed: test one first.
+        if node:
+            # Only maps whose values are all containers can be id-keyed: test one first. A
+            # map of one entry may be (paths.is_data_keyed_map: {"credit_card_7815826": {...}}).
             first = type(next(iter(node.values())))
             star = (first is dict or first is list) and _id_keyed(node)
         dot = prefix + "." if prefix else ""

@@ -8,12 +8,14 @@ from typing import Any
 from projeval.tokens import count_tokens
 from projeval.traces.columns import CALLS, FOLLOWUPS
 from projeval.traces.events import Event, Trace, finish_trace
+from projeval.traces.findings import tally_rows
 from projeval.traces.hedges import Lexicon
 from projeval.traces.metrics import (
     TokenCache,
     TraceAnalyser,
     event_texts,
 )
+from trace_helpers import REPO
 
 PAGE = {
     "data": [
@@ -659,3 +661,73 @@ def test_grounds_read_a_typed_non_breaking_hyphen_as_a_hyphen() -> None:
 
     grounds = Grounds([], ["I want the 3\u2011day pass"])
     assert grounds.held("duration", "3-day") and not grounds.held("duration", "4-day")
+
+
+def test_a_map_of_one_entry_keyed_by_data_is_a_keyed_map() -> None:
+    # Real results keyed by data with one entry: API-Bank's QueryRegistration (hedges_sealed_r8
+    # s8-ab-094, s8-ab-098: AlibabaResearch/DAMO-ConvAI) keys an appointment by its id, and
+    # Amadeus' flight order (tests/corpora/payloads/amadeus/flight_order.json, amadeus4dev/
+    # amadeus-java) its locations by airport code (cut to one entry in the second trace).
+    # Each key is one instance: the per-field aggregate gets one row per place, not per key.
+    order = json.loads((REPO / "tests/corpora/payloads/amadeus/flight_order.json").read_text())
+    locations = order["dictionaries"]["locations"]
+    rows = []
+    for n, (registration, doctor, airport) in enumerate(
+        [
+            (
+                {
+                    "34567890": {
+                        "patient_name": "Robert Lee",
+                        "date": "2023-03-25",
+                        "doctor_name": "Dr. Kim",
+                    }
+                },
+                "Dr. Kim",
+                "CDG",
+            ),
+            (
+                {
+                    "90123456": {
+                        "patient_name": "Olivia Davis",
+                        "date": "2023-10-10",
+                        "doctor_name": "Dr. Smith",
+                    }
+                },
+                "Dr. Smith",
+                "GIG",
+            ),
+        ]
+    ):
+        places = {"dictionaries": {"locations": locations if n == 0 else {"GIG": locations["GIG"]}}}
+        _, m = measure(
+            Event("user", "message", 0, text="When is my next appointment, and where do I fly?"),
+            call(1, "QueryRegistration", {"patient_name": "me"}, "c1"),
+            result(2, "c1", registration),
+            call(3, "get_doctor", {"name": doctor}, "c2"),
+            call(4, "get_order", {"id": "MLG5X7"}, "c3"),
+            result(5, "c3", places),
+            call(6, "get_city", {"city_code": locations[airport]["cityCode"]}, "c4"),
+        )
+        rows += [(*r[:1], f"t{n}", *r[2:]) for r in m.followups]
+    assert sorted({r["producer_path"] for r in FOLLOWUPS.records(rows)}) == [
+        "*.doctor_name",
+        "dictionaries.locations.*.cityCode",
+    ]
+    fanout = tally_rows(rows).fanout()
+    assert [(f.path, f.calls, f.traces) for f in fanout] == [
+        ("*.doctor_name", 2, 2),
+        ("dictionaries.locations.*.cityCode", 2, 2),
+    ]
+    # A map of one entry under a field's name stays a field (Shopify's totalPriceSet,
+    # tests/corpora/payloads/shopify/orders_graphql.json: danialbagheri/Core-API).
+    _, m = measure(
+        Event("user", "message", 0, text="What did my last order cost?"),
+        call(1, "get_order", {"id": "1001"}, "c1"),
+        result(
+            2, "c1", {"totalPriceSet": {"shopMoney": {"amount": "49.95", "currencyCode": "GBP"}}}
+        ),
+        call(3, "refund", {"amount": "49.95"}, "c2"),
+    )
+    assert [r["producer_path"] for r in FOLLOWUPS.records(m.followups)] == [
+        "totalPriceSet.shopMoney.amount"
+    ]
