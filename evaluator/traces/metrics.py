@@ -9,7 +9,8 @@ said first (in any spelling: ``May 27`` for ``2024-05-27``), or one the agent
 itself passed to an earlier call before a result echoed it back, is not
 credited to a result, nor is a day the agent picked (``2026-07-01`` for "from July")
 that a result holds among many days under one path (a calendar: a daily timeline, a
-forecast, an availability list), as it would hold any other. The producing result's JSON path is kept with list
+forecast, an availability list), as it would hold any other, nor a day the user picked
+from those a result offered ("the 15th", "May 15": the user typed it). The producing result's JSON path is kept with list
 indices generalised to ``[]`` (and the keys of id-keyed maps to ``*``), so it
 can be matched against a suite's field dictionary. Short and common values
 (under 4 characters but for short codes, booleans, integers under 1000,
@@ -57,6 +58,7 @@ from .values import (
     Where,
     arg_leaves,
     date_spellings,
+    day_said_alone,
     first_source,
     is_code,
     is_day,
@@ -888,7 +890,10 @@ def followup_hits(
     (``argued``: value -> seq of its first call), which the result only echoes. A day
     (``2026-07-01``) is not credited to a calendar (:func:`in_calendar`), nor to a result
     after the agent's own text named it (``wrote``: seq, text, lower-cased text): a day
-    the agent picked itself ("tomorrow" worked out to a date) is its own."""
+    the agent picked itself ("tomorrow" worked out to a date) is its own. Nor is a day the
+    user picked from those a result offered, named by its day of the month alone ("the
+    15th": :func:`~.values.day_said_alone`) or in full ("May 15"): the user typed it before
+    the call, as any value the user says is theirs, however many days the result listed."""
     hits = []
     lower = said.lower() if said_lower is None else said_lower
     for argument, candidates in plan:
@@ -903,6 +908,10 @@ def followup_hits(
                 or (wrote and any(seq < src[0] and user_said(cand, t, tl) for seq, t, tl in wrote))
             ):
                 continue  # a day the agent picked, which a calendar holds as it holds any
+            if is_day(cand) and day_said_alone(cand, lower):
+                # A day the user picked from those a result offered ("the 15th"): the user
+                # typed it, as "May 15" (user_said) is; the list's length does not matter.
+                continue
             if argued is not None and argued.get(cand, src[0]) < src[0]:
                 first = first_source(cand, earlier)  # echoed under its own name: the first
                 if first is None or argued.get(cand, first[0]) < first[0]:

@@ -663,6 +663,42 @@ def test_grounds_read_a_typed_non_breaking_hyphen_as_a_hyphen() -> None:
     assert grounds.held("duration", "3-day") and not grounds.held("duration", "4-day")
 
 
+def test_a_day_the_user_picked_from_a_result_is_the_users() -> None:
+    # The agent's offer and the user's pick are real (tests/corpora/conversations/
+    # turns_sealed_r20.jsonl s20-kv-t165: HLTCHKUST/Mem2Seq, KVRET); the result holding the
+    # two appointments is written to match them. The user typed the day ("The 9th"), so it
+    # is theirs, as "May 9" would be, whether the result lists two days or a month of them.
+    offer = "Which one? I have two, one  with your Father on the 3rd, and one with Tom on the 9th."
+    two = {
+        "events": [
+            {"party": "father", "date": "2024-05-03"},
+            {"party": "Tom", "date": "2024-05-09"},
+        ]
+    }
+    month = {"free": [f"2024-05-{d:02d}" for d in range(1, 32)]}
+
+    def followups(listed: Any, pick: str) -> list[str]:
+        _, m = measure(
+            Event("user", "message", 0, text="Move my appointment, please."),
+            call(1, "search", {"what": "appointments"}, "c1"),
+            result(2, "c1", listed),
+            Event("assistant", "message", 3, text=offer),
+            Event("user", "message", 4, text=pick),
+            call(5, "search", {"date": "2024-05-09"}, "c2"),
+        )
+        return [r["value"] for r in FOLLOWUPS.records(m.followups)]
+
+    for listed in (two, month):
+        assert followups(listed, "The 9th. Thank you.") == []
+        assert followups(listed, "May 9, thank you.") == []
+        assert followups(listed, "May the 9th.") == []
+    # The agent's own pick from two days is the result's; from a month's calendar, its own.
+    assert followups(two, "Tom's one. Thank you.") == ["2024-05-09"]
+    assert followups(month, "Tom's one. Thank you.") == []
+    # Another month's 9th is not this day.
+    assert followups(two, "June 9th. Thank you.") == ["2024-05-09"]
+
+
 def test_a_map_of_one_entry_keyed_by_data_is_a_keyed_map() -> None:
     # Real results keyed by data with one entry: API-Bank's QueryRegistration (hedges_sealed_r8
     # s8-ab-094, s8-ab-098: AlibabaResearch/DAMO-ConvAI) keys an appointment by its id, and
