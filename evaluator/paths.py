@@ -160,9 +160,23 @@ def is_data_keyed_map(node: dict[str, Any]) -> bool:
     and a time; a billing and a shipping address) carry no identity and are keyed by
     identifiers: they stay fields.
 
+    So is a map of containers every key of which is a value by its own shape
+    (:func:`is_data_key`: ``{"MAD": {...}, "CDG": {...}}``, airports by their codes), or
+    names the record under it (its ``id``), and such a map of **one** entry
+    (``{"credit_card_7815826": {...}}``, ``{"New York": {...}}``, ``{"rc-17": {"id":
+    "rc-17", ...}}``): a map of one entry is keyed as one of many is. A one-entry map under
+    a field's name (``{"billing": {...}}``, ``{"address": {...}}``) stays a field.
+
     Read by trace analysis only (:mod:`projeval.traces.values`: follow-up paths and the
     per-field aggregate), not by :func:`is_id_keyed_map`: a projection's field paths keep
     such keys, since a question set may name one (``plans.premium.price``)."""
+    if not node:
+        return False
+    if all(
+        (type(v) is dict or type(v) is list) and (is_data_key(k) or _names_its_record(k, v))
+        for k, v in node.items()
+    ):
+        return len(node) == 1 or len({type(v) for v in node.values()}) == 1
     if len(node) < 2:
         return False
     common: set[str] | None = None
@@ -180,6 +194,35 @@ def is_data_keyed_map(node: dict[str, Any]) -> bool:
     if any(_IDENTITY_KEY.search(k) for k in common):
         return True
     return all(" " in k.strip() for k in node)
+
+
+# A code in capitals that keys a map: an airport (MAD), a country (US), a currency (EUR).
+_CODE_KEY = re.compile(r"[A-Z][A-Z0-9]{1,3}")
+# An id token with a prefix: usr_AbXfQe, cus_9s6XKzkNRiz8i3 (ID_KEY's third form).
+_TOKEN_KEY = re.compile(r"[A-Za-z]+_(?=[0-9A-Za-z]*[a-z])(?=[0-9A-Za-z]*[A-Z])[0-9A-Za-z]{4,}")
+
+
+def is_data_key(key: str) -> bool:
+    """Whether a map's key is a value by its own shape, not a field's name: an instance's
+    id (:data:`_INSTANCE_KEY`: ``credit_card_7815826``, ``12345``, a long hex, a uuid; or a
+    prefixed token, ``usr_AbXfQe``), a phrase with a space (``New York``) or a code in
+    capitals (``MAD``, ``US``; not ``ID``). ``billing``, ``address``, ``shopMoney`` or
+    ``line1`` are field names."""
+    return (
+        _INSTANCE_KEY.search(key) is not None
+        or " " in key.strip()
+        or (_CODE_KEY.fullmatch(key) is not None and _IDENTITY_KEY.search(key) is None)
+        or _TOKEN_KEY.fullmatch(key) is not None
+    )
+
+
+def _names_its_record(key: str, value: Any) -> bool:
+    """Whether ``value`` is a record whose identity (``id``, ``*_id``, ``uuid``) is ``key``:
+    ``{"rc-17": {"id": "rc-17", ...}}``."""
+    return type(value) is dict and any(
+        v == key and type(k) is str and _IDENTITY_KEY.search(k) is not None
+        for k, v in value.items()
+    )
 
 
 # A key that names one instance, not a field: a run of 4+ digits, a long hex id, or digits

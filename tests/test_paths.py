@@ -106,6 +106,40 @@ def test_maps_keyed_by_data_are_keyed_maps_for_trace_analysis() -> None:
     assert not paths.is_data_keyed_map(mixed)
 
 
+def test_a_map_of_one_entry_keyed_by_data_is_keyed_for_trace_analysis() -> None:
+    # Real one-entry shapes: API-Bank's QueryRegistration keys an appointment by its id
+    # (tests/corpora/conversations/hedges_sealed_r8.jsonl s8-ab-094), Amadeus keys locations
+    # by airport code (tests/corpora/payloads/amadeus/flight_order.json, one entry of four).
+    appointment = {"34567890": {"patient_name": "Robert Lee", "date": "2023-03-25"}}
+    assert paths.is_data_keyed_map(appointment)
+    assert paths.is_data_keyed_map({"GIG": {"cityCode": "RIO", "countryCode": "BR"}})
+    assert paths.is_data_keyed_map({"New York": {"temp": 51}})
+    assert paths.is_data_keyed_map({"rc-17": {"id": "rc-17", "amount": 2800}})  # its own id
+    # Codes keying every entry make a keyed map with no identity inside (all four airports).
+    locations = {
+        "MAD": {"cityCode": "MAD", "countryCode": "ES"},
+        "GIG": {"cityCode": "RIO", "countryCode": "BR"},
+        "CDG": {"cityCode": "PAR", "countryCode": "FR"},
+        "AMS": {"cityCode": "AMS", "countryCode": "NL"},
+    }
+    assert paths.is_data_keyed_map(locations)
+    # One entry under a field's name stays a field (Shopify's totalPriceSet.shopMoney,
+    # tests/corpora/payloads/shopify/orders_graphql.json), as does a label alone.
+    for field_map in (
+        {"shopMoney": {"amount": "49.95", "currencyCode": "GBP"}},
+        {"billing": {"street": "1 Main St", "city": "Leeds"}},
+        {"address": {"line1": "1 Main St"}},
+        {"ID": {"type": "string"}},
+        {"rent": {"id": "rc-17", "amount": 2800}},
+        {"34567890": "a scalar"},
+    ):
+        assert not paths.is_data_keyed_map(field_map), field_map
+    assert {path for path, _v in leaves({"appointments": appointment})} == {
+        "appointments.*.patient_name",
+        "appointments.*.date",
+    }
+
+
 def test_top_level_list() -> None:
     found = [paths.format_path(s) for _i, s, _v in paths.iter_leaves([{"id": 1}, {"id": 2}])]
     assert found == ["[].id", "[].id"]

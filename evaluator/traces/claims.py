@@ -20,10 +20,13 @@ assistant text states, in English and Chinese:
   proper name stated as a fact (``Jose Garcia``, ``Hotel Dealz``): a run of
   capitalised words not at the start of a sentence (or of two or more there). A quoted
   phrase in lower or sentence case (``"worst-case"``, ``"Budget-friendly"``) is a term or
-  a label the agent words itself, no name.
+  a label the agent words itself, no name; so is one in title case that labels a screen's
+  part or a record (:func:`quoted_labels`: ``the "Save Changes" button``, ``click
+  "Save"``, ``the "Perfect Storm" scenario``, ``an event titled "Birthday Party"``).
 
 and :func:`ungrounded` keeps those that no earlier text of the conversation
-holds in any of the value's usual spellings (``May 27`` is held by
+holds in any of the value's usual spellings (a quoted name in any case or spacing,
+``"Perfect Storm"`` by ``perfect_storm``; ``May 27`` by
 ``2024-05-27``, ``$12.50`` by ``12.5`` or by ``12.4999``, ``10%`` by a tax of 1 on a
 subtotal of 10, ``7 pm`` by ``19:00``; a count by the
 number standing alone, or by a result listing that many items or that many
@@ -936,13 +939,20 @@ def claims(text: str | None, held: Held | None = None) -> list[Claim]:
             if not _overlaps(taken, start, end):
                 add("id", start, end, (m.group(1),), m.group(1))
     if _NAME_HINT.search(text) is not None:
-        for m in _NAME.finditer(text):
+        quoted = list(_NAME.finditer(text))
+        labels = quoted_labels(text, quoted)
+        for m in quoted:
             start, end = m.span()
             # A quoted code word ("assigned_to_email") is a field's or a value's key; a
             # quoted phrase in lower or sentence case ("worst-case", "Budget-friendly") a
-            # term, a label or a search the agent words itself.
+            # term, a label or a search the agent words itself; one in title case beside a
+            # screen's or a record's noun ('the "Save Changes" button', 'a scenario called
+            # "Perfect Storm"') a label.
             v = m.group("v")
-            if (
+            if start in labels:
+                # Its words are no proper name either, quoted or not.
+                taken[start:end] = b"\x01" * (end - start)
+            elif (
                 not _overlaps(taken, start, end)
                 and _CODE_WORD.fullmatch(v) is None
                 and not quoted_term(v)
@@ -989,6 +999,88 @@ def quoted_term(phrase: str) -> bool:
     if not first[0].isupper() or any(c.isupper() for w in rest for c in w):
         return False
     return any(w[0].islower() and w.lower() not in _TITLE_SMALL_WORDS for w in rest)
+
+
+#: A screen's parts: what a label names in a user interface ('the "Save Changes" button',
+#: 'the "Delivery Settings" section', 'the "Account Settings" tab').
+_SCREEN_NOUNS = frozenset((
+    "button", "tab", "link", "menu", "submenu", "option", "section", "field", "page",
+    "panel", "pane", "screen", "window", "dialog", "dialogue", "popup", "modal", "checkbox",
+    "toggle", "switch", "dropdown", "icon", "box", "column", "row", "heading", "header",
+    "label", "badge", "banner", "sidebar", "toolbar", "widget", "setting", "view", "mode",
+    "filter", "step", "prompt", "message", "notification", "command", "shortcut",
+))  # fmt: skip
+#: Nouns of what carries a label, not a name (GUIDELINE.md, "Ungrounded claims": a record's
+#: title names no person, place, store, product or plant): a screen's parts, and records a
+#: user or an agent titles (a plan, a scenario, an event, a dashboard, a role).
+_LABEL_NOUNS = _SCREEN_NOUNS | frozenset((
+    "plan", "scenario", "template", "event", "meeting", "survey", "dashboard", "chart",
+    "report", "role", "task", "list", "folder", "category", "tier", "status", "stage", "tag",
+    "project", "board", "channel", "workflow", "campaign", "playlist", "reminder", "note",
+    "sheet", "slide", "subject", "title",
+))  # fmt: skip
+# The words before a quoted phrase that make it a label: a verb that works a screen ('click
+# "Save"', 'tap "Continue"'), or a label's noun, with a word naming it
+# ('a dashboard "Sales Overview"', 'an event titled "Birthday Party"'), or "labelled as".
+_QUOTE_LABEL_BEFORE = re.compile(
+    # Not "select" or "choose": one picks a hotel or a product so too.
+    r"(?:\b(?:click(?:ed|ing)?|tap(?:ped|ping)?|press(?:ed|ing)?|hit|toggle|open|"
+    r"navigate\s+to)(?:\s+on)?(?:\s+(?:the|an?|your))?"
+    r"|\b(?P<noun>[a-z]+)(?:\s+(?:titled|named|called|labell?ed)|\s*:)?"
+    r"|\b(?:labell?ed|marked)(?:\s+as)?)"
+    r"[\s*_]*$",
+    re.I,
+)
+# The word after a quoted phrase (after emphasis marks): the noun it labels.
+_QUOTE_LABEL_AFTER = re.compile(r"[*_]*\s*([A-Za-z]+)")
+# What joins the quoted phrases of one list ('the "Control" and "Operators" sections').
+_LIST_JOIN = re.compile(r"[*_]*\s*(?:,|/|&|\band\b|\bor\b|,\s*(?:and|or)\b)\s*[*_]*\s*$")
+
+
+def _label_noun(word: str | None, nouns: frozenset[str] = _LABEL_NOUNS) -> bool:
+    """Whether ``word`` (a noun, maybe plural) is one of ``nouns``."""
+    if not word:
+        return False
+    word = word.lower()
+    return word in nouns or (word.endswith("s") and word[:-1] in nouns)
+
+
+def quoted_labels(text: str, quoted: list[re.Match[str]]) -> set[int]:
+    """Where the quoted phrases of ``text`` that are labels start: those a screen's or a
+    record's noun follows ('the "Save Changes" button', 'the "Perfect Storm" scenario') or
+    precedes with its name-giving word ('a scenario called "Perfect Storm"', 'the dashboard
+    "Sales Overview"'), those after a verb that works a screen ('click "Continue"'), or
+    after "labelled as", and those that end in a screen's part ('go to "Settings"'); a
+    list of quoted phrases joined by commas, "and" or "or" ('the "Control" and "Operators"
+    sections') is read as one. A product, a place or a person ('recommend the "Organic
+    Indoor Potting Mix"', 'a movie called "Arrival"') has no such noun and stays a name."""
+    found: set[int] = set()
+    i = 0
+    while i < len(quoted):
+        j = i  # the list of quoted phrases starting at i ends at j
+        while j + 1 < len(quoted) and _LIST_JOIN.match(
+            text[quoted[j].end() : quoted[j + 1].start()]
+        ):
+            j += 1
+        lo, hi = quoted[i].start(), quoted[j].end()
+        before = _QUOTE_LABEL_BEFORE.search(text, max(0, lo - 40), lo)
+        after = _QUOTE_LABEL_AFTER.match(text, hi)
+        if (
+            before is not None and (before.group("noun") is None or _label_noun(before["noun"]))
+        ) or (after is not None and _label_noun(after.group(1))):
+            found.update(m.start() for m in quoted[i : j + 1])
+        else:
+            # A phrase that names a screen's part itself ('go to "Account Settings"'); a
+            # name opening with "The" ("The View", "The Corner Tab") is a place's or a work's.
+            found.update(
+                m.start()
+                for m in quoted[i : j + 1]
+                if (words := _PHRASE_WORDS.findall(m.group("v")))
+                and words[0] != "The"
+                and _label_noun(words[-1], _SCREEN_NOUNS)
+            )
+        i = j + 1
+    return found
 
 
 # Three capitals in brackets after a capitalised word: a place's code ("Paris (CDG)").
@@ -1320,6 +1412,7 @@ def ungrounded(text: str | None, known: str | Held) -> list[Claim]:
         return []
     if isinstance(known, str):
         low = known.lower()
+        squeezed: list[str] = []  # squeeze(low), worked out on the first name that needs it
 
         def in_text(kind: str, form: str) -> bool:
             if kind == "count":
@@ -1334,10 +1427,41 @@ def ungrounded(text: str | None, known: str | Held) -> list[Claim]:
                 return True
             if kind == "date" and (date_in_text(form, low) or date_from_held(form, low, low)):
                 return True
-            return form.lower() in low
+            if form.lower() in low:
+                return True
+            if kind != "name":
+                return False
+            if not squeezed:
+                squeezed.append(squeeze(low))
+            return name_squeezed_in(form, squeezed[0])
 
         return claims(text, in_text)
     return claims(text, known)
+
+
+# What "any spacing" leaves out of a name: spaces, hyphens, underscores ("Save Changes",
+# "save-changes", "save_changes", "SaveChanges").
+_SPACING = re.compile(r"[\s_-]+")
+#: Fewest characters a name keeps once squeezed (:func:`squeeze`) for it to be looked up
+#: so: a short one would be found across the words of any text.
+SQUEEZED_MIN = 6
+
+
+def squeeze(text: str) -> str:
+    """``text`` lower-cased without spaces, hyphens or underscores: where a name is looked
+    up in any case or spacing."""
+    return _SPACING.sub("", text.lower())
+
+
+def name_squeezed_in(form: str, squeezed: str) -> bool:
+    """Whether a name is in ``squeezed`` (a text :func:`squeeze` made) in any case or spacing:
+    "Save Changes" in a result's ``saveChanges`` or ``SAVE_CHANGES``; only a name of
+    :data:`SQUEEZED_MIN` characters or more once squeezed, and one with a separator or a
+    capital inside it (a single plain word is looked up as it is)."""
+    if not (" " in form or "-" in form or "_" in form or any(c.isupper() for c in form[1:])):
+        return False
+    want = squeeze(form)
+    return len(want) >= SQUEEZED_MIN and want in squeezed
 
 
 # The record's own date: "Today's date is Thursday, 2023-11-30", "The current time is

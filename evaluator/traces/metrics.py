@@ -9,7 +9,8 @@ said first (in any spelling: ``May 27`` for ``2024-05-27``), or one the agent
 itself passed to an earlier call before a result echoed it back, is not
 credited to a result, nor is a day the agent picked (``2026-07-01`` for "from July")
 that a result holds among many days under one path (a calendar: a daily timeline, a
-forecast, an availability list), as it would hold any other. The producing result's JSON path is kept with list
+forecast, an availability list), as it would hold any other, nor a day the user picked
+from those a result offered ("the 15th", "May 15": the user typed it). The producing result's JSON path is kept with list
 indices generalised to ``[]`` (and the keys of id-keyed maps to ``*``), so it
 can be matched against a suite's field dictionary. Short and common values
 (under 4 characters but for short codes, booleans, integers under 1000,
@@ -50,6 +51,8 @@ from .claims import (
     duration_in_fields,
     duration_in_text,
     listed_items,
+    name_squeezed_in,
+    squeeze,
     time_in_text,
     ungrounded,
 )
@@ -63,6 +66,7 @@ from .values import (
     Where,
     arg_leaves,
     date_spellings,
+    day_said_alone,
     first_source,
     is_code,
     is_day,
@@ -704,6 +708,8 @@ class Grounds:
         "_listed",
         "_said",
         "_said_parts",
+        "_squeezed",
+        "_squeezed_parts",
         "_stated",
         "_text",
         "_text_parts",
@@ -725,6 +731,8 @@ class Grounds:
         self._stated = stated
         self._said, self._said_parts = stated, 0
         self._text, self._text_parts = "", 0
+        # What was said and the results' texts, squeezed; how many of each that covers.
+        self._squeezed, self._squeezed_parts = ("", ""), (-1, 0)
         self._counts: list[frozenset[int]] = []  # per earlier result: the counts it lists
         self._listed: list[frozenset[int]] = []  # per user or system text: its lists' sizes
         self._tools: set[tuple[str, ...]] = set()  # the words of the tools that answered
@@ -772,7 +780,9 @@ class Grounds:
             # A name the agent wrote into a file, a patch or a script it ran (a button's
             # label, a class): its report of having written it. Only a name: a date, an
             # amount, an id or a count it wrote is a fact it still has to have read.
-            return kind == "name" and (low in self._authored or self._names_a_tool(form))
+            return kind == "name" and (
+                low in self._authored or self._squeezed_held(form) or self._names_a_tool(form)
+            )
         if kind == "duration":
             # A number held as a field named by its unit, in a result or in the system
             # prompt (a customer profile's ``"years_as_customer": 2``).
@@ -792,6 +802,20 @@ class Grounds:
             # a held date moved by held nights or days (a check-out).
             return date_in_text(form, self._said) or date_from_held(form, self._said, text)
         return kind == "time" and (time_in_text(form, text) or time_in_text(form, self._said))
+
+    def _squeezed_held(self, form: str) -> bool:
+        """Whether what the user and system said, or a result, holds a name in any case or
+        spacing (:func:`~projeval.traces.claims.name_squeezed_in`). Each text is squeezed
+        once: the results as they arrive (only the new ones), what was said when it grows."""
+        said, results = self._squeezed
+        if self._squeezed_parts[0] != self._said_parts:
+            said = squeeze(self._said)
+        if self._squeezed_parts[1] < len(self.earlier):
+            new = (ev.text for ev, _ in self.earlier[self._squeezed_parts[1] :] if ev.text)
+            results = "\n".join([results, *map(squeeze, new)])
+        self._squeezed = (said, results)
+        self._squeezed_parts = (self._said_parts, len(self.earlier))
+        return name_squeezed_in(form, said) or name_squeezed_in(form, results)
 
     def _names_a_tool(self, form: str) -> bool:
         """Whether a name is the words of a tool the agent called ("the Invoice Agent" of
@@ -898,7 +922,10 @@ def followup_hits(
     (``argued``: value -> seq of its first call), which the result only echoes. A day
     (``2026-07-01``) is not credited to a calendar (:func:`in_calendar`), nor to a result
     after the agent's own text named it (``wrote``: seq, text, lower-cased text): a day
-    the agent picked itself ("tomorrow" worked out to a date) is its own."""
+    the agent picked itself ("tomorrow" worked out to a date) is its own. Nor is a day the
+    user picked from those a result offered, named by its day of the month alone ("the
+    15th": :func:`~.values.day_said_alone`) or in full ("May 15"): the user typed it before
+    the call, as any value the user says is theirs, however many days the result listed."""
     hits = []
     lower = said.lower() if said_lower is None else said_lower
     for argument, candidates in plan:
@@ -913,6 +940,10 @@ def followup_hits(
                 or (wrote and any(seq < src[0] and user_said(cand, t, tl) for seq, t, tl in wrote))
             ):
                 continue  # a day the agent picked, which a calendar holds as it holds any
+            if is_day(cand) and day_said_alone(cand, lower):
+                # A day the user picked from those a result offered ("the 15th"): the user
+                # typed it, as "May 15" (user_said) is; the list's length does not matter.
+                continue
             if argued is not None and argued.get(cand, src[0]) < src[0]:
                 first = first_source(cand, earlier)  # echoed under its own name: the first
                 if first is None or argued.get(cand, first[0]) < first[0]:

@@ -396,8 +396,9 @@ def _walk(
     kind = type(node)
     if kind is dict:
         star = False
-        if len(node) > 1:
-            # Only maps whose values are all containers can be id-keyed: test one first.
+        if node:
+            # Only maps whose values are all containers can be id-keyed: test one first. A
+            # map of one entry may be (paths.is_data_keyed_map: {"credit_card_7815826": {...}}).
             first = type(next(iter(node.values())))
             star = (first is dict or first is list) and _id_keyed(node)
         dot = prefix + "." if prefix else ""
@@ -676,6 +677,42 @@ def date_spellings(value: str) -> re.Pattern[str] | None:
         f"\\b{year}-{month:02d}-{day:02d}\\b",
     ]
     return re.compile("|".join(forms))
+
+
+_MONTH_WORD = "|".join([*MONTH_NAMES, *(m[:3] for m in MONTH_NAMES), "sept"])
+# A day of the month said alone: "the 15th", "15th", "on the 9th", or "the 15" ending a
+# phrase ("the 15." "the 15, please"); a month's name after it makes it a full date, which
+# date_spellings reads.
+_DAY_ALONE = re.compile(
+    r"(?<![\w/.:-])(?:(?:the\s+)?(?P<d>\d{1,2})(?:st|nd|rd|th)|the\s+(?P<n>\d{1,2})(?=\s*(?:[.,;!?)]|$)))"
+    rf"(?![\w/:-])(?!\s+(?:of\s+)?(?:{_MONTH_WORD})\b)"
+)
+
+
+def day_said_alone(value: str, text_lower: str) -> bool:
+    """Whether lower-cased ``text_lower`` names the day of the month of ISO ``value``
+    (``2024-05-15``) alone, as one picks a day from dates a result offered: "the 15th",
+    "15th", "the 15", "May the 15th"; not with another month's name before or after it
+    ("June 15th", "the 15th of June": another date; a full date is read by
+    :func:`date_spellings`)."""
+    if not is_day(value):
+        return False
+    day = int(value[8:10])
+    for m in _DAY_ALONE.finditer(text_lower):
+        if int(m.group("d") or m.group("n")) != day:
+            continue
+        before = text_lower[max(0, m.start() - 12) : m.start()].split()
+        month = _MONTH_OF.get(before[-1].strip(".,")) if before else None
+        if month is None or month == int(value[5:7]):
+            return True  # "june 15th" is another month's day; "may the 15th" this one's
+    return False
+
+
+_MONTH_OF = {
+    **{m: i + 1 for i, m in enumerate(MONTH_NAMES)},
+    **{m[:3]: i + 1 for i, m in enumerate(MONTH_NAMES)},
+    "sept": 9,
+}
 
 
 def short_form(value: str) -> str | None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from projeval.traces.claims import claims, listed_items, ungrounded
 
 
@@ -321,6 +323,78 @@ def test_quoted_terms_and_labels_are_no_names() -> None:
         "“粤膳坊”",
         '"Bridge of the Doomed"',
     ]
+
+
+def test_quoted_labels_of_a_screen_or_a_record_are_no_names() -> None:
+    # Real answers (tests/corpora): a screen's labels, quoted in title case beside the part
+    # they name or after a verb that works a screen (hedges_sealed_r16.jsonl s16-vh-069,
+    # s16-vh-070, s16-vh-076: VinceHow/chatbot-auto-eval; hedges_sealed_r19.jsonl s19-mr-086,
+    # s19-mr-146: IBM/mt-rag-benchmark; agentdojo/runs.jsonl; formats/gemini_cli/
+    # session-2025-12-13T19-01-049d9bb6.json; formats/codex/rollout-2025-09-10-cf4def41.jsonl)
+    # and the titles of records a user or an agent named (hedges_heldout.jsonl hx-000:
+    # microsoft/ToolTalk; hedges_sealed_r9.jsonl s9-ta-045, s9-ta-088: tangqiaoyu/ToolAlpaca).
+    labels = [
+        'Once logged in, click on the "Account Settings" tab in the main menu.',
+        'go to the "Delivery Settings" section, and select the option to skip your upcoming',
+        'simply log into your account settings and select the "Skip" option for the upcoming',
+        'Use blocks from the "Control" and "Operators" sections to manage the interactions.',
+        '   - Click "Save" to add the product to your estimate.',
+        "locate   the order for your event and click the \u201cView Tickets\u201d button.",
+        '    *   Go to "Settings" (Ctrl+,), select the profile you use',
+        '    *   In the "Start in:" field, change the path to your desired default directory.',
+        "- Link this doc from `README` (short \u201cWorkspace Scanning\u201d section).",
+        'Okay I changed the location of your event titled "Birthday Party" and sent your friends',
+        'The role "Content Moderator" was successfully created with the role ID of',
+        'The "Complete Sales Overview" dashboard has been successfully embedded in the internal',
+    ]
+    for text in labels:
+        # Neither the quoted label nor its words unquoted ("README" may stay a name).
+        quoted = re.findall(r'["\u201c]([^"\u201d]+)["\u201d]', text)
+        named = [c.value.strip('"\u201c\u201d') for c in claims(text) if c.kind == "name"]
+        assert not [n for n in named for q in quoted if n in q or q in n], text
+    # A product, a hotel, a film or a series has no such noun: still a name (claims_cs.jsonl,
+    # labelled ungrounded: jcarah/accelerate_context_engineering_workshop; hedges_sealed_r18
+    # s18-hd-022: thewyveo/dual-LLM-dialogue; hedges_advice r18-ca-004:
+    # hideaki-j/crs-arena-dialogues; hedges_sealed_r19 s19-mr-039).
+    names = {
+        "I'd recommend the **\"Organic Indoor Potting Mix\"**. It's specifically formulated": [
+            '"Organic Indoor Potting Mix"'
+        ],
+        'Unfortunately, the hotel candidate "The Modern Hideaway" does not provide any': [
+            '"The Modern Hideaway"'
+        ],
+        'I couldn\'t find any information about a movie titled "Yes Please." Would you like': [
+            '"Yes Please."'
+        ],
+        'aired around the same time as "The Office" include "Parks and Recreation", "Modern '
+        'Family", "Brooklyn Nine-Nine", and "Community".': [
+            '"The Office"',
+            '"Parks and Recreation"',
+            '"Modern Family"',
+            '"Brooklyn Nine-Nine"',
+            '"Community"',
+        ],
+    }
+    for text, want in names.items():
+        assert [c.value for c in claims(text) if c.kind == "name"] == want, text
+
+
+def test_a_quoted_name_is_held_in_any_case_or_spacing() -> None:
+    # agentdojo/runs.jsonl (government_t06, Liu-Ruotian/agentdojo-luna-trajectories): the
+    # notice's name is held by a page that breaks it across a line.
+    known = (
+        "within 10 calendar days of the Mail Date on the Request\n  for Identity Verification "
+        "(DE 1326C). If you need more time, you must call"
+    )
+    text = "1. **Find the mailed EDD notice \u201cRequest for Identity Verification (DE 1326C).\u201d**"
+    assert [c.value for c in ungrounded(text, known)] == ["EDD"]  # no earlier text says EDD
+    # A label a result spells as a key or in camel case; one word is looked up as it is.
+    assert (
+        ungrounded('Pick "Perfect Storm" or "Quiet Harbor".', '["perfect_storm", "QUIET HARBOR"]')
+        == []
+    )
+    assert ungrounded('Pick "Quiet Harbor".', '{"scenario": "quietHarbor"}') == []
+    assert [c.value for c in ungrounded('Ask "Bob".', "bo b")] == ['"Bob"']
 
 
 def test_words_capitalised_by_layout_are_no_names() -> None:

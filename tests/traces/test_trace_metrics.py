@@ -8,6 +8,7 @@ from typing import Any
 from projeval.tokens import count_tokens
 from projeval.traces.columns import CALLS, FOLLOWUPS
 from projeval.traces.events import Event, Trace, finish_trace
+from projeval.traces.findings import tally_rows
 from projeval.traces.hedges import Lexicon
 from projeval.traces.metrics import (
     TokenCache,
@@ -763,3 +764,109 @@ def test_a_real_codex_session_its_patches_and_its_report() -> None:
     claimed = set(a.claims["value"])
     assert not claimed & {"“Workspace Sessions”", "“Connect Workspace”", "“Rescan”", "ChangeSet"}
     assert a.calls["kind"].tolist() == ["read", "write", "write"]
+
+
+def test_a_day_the_user_picked_from_a_result_is_the_users() -> None:
+    # The agent's offer and the user's pick are real (tests/corpora/conversations/
+    # turns_sealed_r20.jsonl s20-kv-t165: HLTCHKUST/Mem2Seq, KVRET); the result holding the
+    # two appointments is written to match them. The user typed the day ("The 9th"), so it
+    # is theirs, as "May 9" would be, whether the result lists two days or a month of them.
+    offer = "Which one? I have two, one  with your Father on the 3rd, and one with Tom on the 9th."
+    two = {
+        "events": [
+            {"party": "father", "date": "2024-05-03"},
+            {"party": "Tom", "date": "2024-05-09"},
+        ]
+    }
+    month = {"free": [f"2024-05-{d:02d}" for d in range(1, 32)]}
+
+    def followups(listed: Any, pick: str) -> list[str]:
+        _, m = measure(
+            Event("user", "message", 0, text="Move my appointment, please."),
+            call(1, "search", {"what": "appointments"}, "c1"),
+            result(2, "c1", listed),
+            Event("assistant", "message", 3, text=offer),
+            Event("user", "message", 4, text=pick),
+            call(5, "search", {"date": "2024-05-09"}, "c2"),
+        )
+        return [r["value"] for r in FOLLOWUPS.records(m.followups)]
+
+    for listed in (two, month):
+        assert followups(listed, "The 9th. Thank you.") == []
+        assert followups(listed, "May 9, thank you.") == []
+        assert followups(listed, "May the 9th.") == []
+    # The agent's own pick from two days is the result's; from a month's calendar, its own.
+    assert followups(two, "Tom's one. Thank you.") == ["2024-05-09"]
+    assert followups(month, "Tom's one. Thank you.") == []
+    # Another month's 9th is not this day.
+    assert followups(two, "June 9th. Thank you.") == ["2024-05-09"]
+
+
+def test_a_map_of_one_entry_keyed_by_data_is_a_keyed_map() -> None:
+    # Real results keyed by data with one entry: API-Bank's QueryRegistration (hedges_sealed_r8
+    # s8-ab-094, s8-ab-098: AlibabaResearch/DAMO-ConvAI) keys an appointment by its id, and
+    # Amadeus' flight order (tests/corpora/payloads/amadeus/flight_order.json, amadeus4dev/
+    # amadeus-java) its locations by airport code (cut to one entry in the second trace).
+    # Each key is one instance: the per-field aggregate gets one row per place, not per key.
+    order = json.loads((REPO / "tests/corpora/payloads/amadeus/flight_order.json").read_text())
+    locations = order["dictionaries"]["locations"]
+    rows = []
+    for n, (registration, doctor, airport) in enumerate(
+        [
+            (
+                {
+                    "34567890": {
+                        "patient_name": "Robert Lee",
+                        "date": "2023-03-25",
+                        "doctor_name": "Dr. Kim",
+                    }
+                },
+                "Dr. Kim",
+                "CDG",
+            ),
+            (
+                {
+                    "90123456": {
+                        "patient_name": "Olivia Davis",
+                        "date": "2023-10-10",
+                        "doctor_name": "Dr. Smith",
+                    }
+                },
+                "Dr. Smith",
+                "GIG",
+            ),
+        ]
+    ):
+        places = {"dictionaries": {"locations": locations if n == 0 else {"GIG": locations["GIG"]}}}
+        _, m = measure(
+            Event("user", "message", 0, text="When is my next appointment, and where do I fly?"),
+            call(1, "QueryRegistration", {"patient_name": "me"}, "c1"),
+            result(2, "c1", registration),
+            call(3, "get_doctor", {"name": doctor}, "c2"),
+            call(4, "get_order", {"id": "MLG5X7"}, "c3"),
+            result(5, "c3", places),
+            call(6, "get_city", {"city_code": locations[airport]["cityCode"]}, "c4"),
+        )
+        rows += [(*r[:1], f"t{n}", *r[2:]) for r in m.followups]
+    assert sorted({r["producer_path"] for r in FOLLOWUPS.records(rows)}) == [
+        "*.doctor_name",
+        "dictionaries.locations.*.cityCode",
+    ]
+    fanout = tally_rows(rows).fanout()
+    assert [(f.path, f.calls, f.traces) for f in fanout] == [
+        ("*.doctor_name", 2, 2),
+        ("dictionaries.locations.*.cityCode", 2, 2),
+    ]
+    # A map of one entry under a field's name stays a field (Shopify's totalPriceSet,
+    # tests/corpora/payloads/shopify/orders_graphql.json: danialbagheri/Core-API).
+    _, m = measure(
+        Event("user", "message", 0, text="What did my last order cost?"),
+        call(1, "get_order", {"id": "1001"}, "c1"),
+        result(
+            2, "c1", {"totalPriceSet": {"shopMoney": {"amount": "49.95", "currencyCode": "GBP"}}}
+        ),
+        call(3, "refund", {"amount": "49.95"}, "c2"),
+    )
+    assert [r["producer_path"] for r in FOLLOWUPS.records(m.followups)] == [
+        "totalPriceSet.shopMoney.amount"
+    ]
