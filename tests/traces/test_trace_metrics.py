@@ -709,8 +709,9 @@ def _claimed(*events: Event) -> list[str]:
 
 
 def test_a_name_the_agent_wrote_into_a_file_grounds_its_report() -> None:
-    # Codex wrote a UI label in a patch, then said it added it (trial 14, finding 8).
-    answer = "Added a “Workspace Sessions” list; it synced ORD-88231 on 2025-03-14."
+    # Codex wrote a UI label in a patch, then said it added it (trial 14, finding 8). Not
+    # "a “Workspace Sessions” list": a quoted label before a screen noun is no name at all.
+    answer = "Added “Workspace Sessions”; it synced ORD-88231 on 2025-03-14."
     wrote = _claimed(
         _said(0, "user", "Add a list of sessions."),
         call(1, "shell", {"command": ["apply_patch", PATCH]}, "c1"),
