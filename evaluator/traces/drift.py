@@ -29,6 +29,25 @@ from .turns import is_query
 DEFAULT_THRESHOLD = 0.5
 
 _WORD = re.compile(r"[^\W\d_]+|\d+", re.UNICODE)
+# English contractions, so "I'm", "don't" and "user's" leave no fragments ("m", "don",
+# "t", "s") to count as content words, name mined questions or match other questions by.
+_NOT_CONTRACTED = re.compile(r"\b(?:(ca)|(wo)|(sha)|([^\W\d_]+))n['’]t\b")
+_CONTRACTED = re.compile(r"(?<=[^\W\d_])['’](?:s|m|re|ve|ll|d)\b")
+
+
+def _expand(match: re.Match[str]) -> str:
+    ca, wo, sha, other = match.groups()
+    return f"{'can' if ca else 'will' if wo else 'shall' if sha else other} not"
+
+
+def uncontract(lowered: str) -> str:
+    """Lower-cased English text with its contractions undone: ``don't`` -> ``do not``,
+    ``won't`` -> ``will not``, ``i'm`` -> ``i``, ``user's`` -> ``user``."""
+    if "'" not in lowered and "’" not in lowered:
+        return lowered
+    return _CONTRACTED.sub("", _NOT_CONTRACTED.sub(_expand, lowered))
+
+
 _CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 _STOP = frozenset(
     [
@@ -149,7 +168,7 @@ class Match:
 def words(text: str) -> frozenset[str]:
     """Content words of ``text`` (CJK runs become character bigrams)."""
     out: set[str] = set()
-    lowered = text.lower()
+    lowered = uncontract(text.lower())
     for run in _CJK_RUN.findall(lowered):
         out.update(run[i : i + 2] for i in range(max(1, len(run) - 1)))
     for w in _WORD.findall(_CJK_RUN.sub(" ", lowered)):

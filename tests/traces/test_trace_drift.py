@@ -9,6 +9,7 @@ from projeval.traces.drift import (
     drift_rows,
     pick,
     similarity,
+    uncontract,
     words,
 )
 from trace_helpers import desk_suite
@@ -26,6 +27,21 @@ def test_similarity_is_symmetric_bounded_and_exact() -> None:
 def test_words_drop_stop_words_and_plurals_and_split_chinese() -> None:
     assert words("Which tickets are open?") == frozenset({"ticket", "open"})
     assert words("哪些工单快超时") == frozenset({"哪些", "些工", "工单", "单快", "快超", "超时"})
+
+
+def test_contractions_leave_no_fragments_as_content_words() -> None:
+    # a customer of ADK's garden-store agent (jcarah/accelerate_context_engineering_workshop
+    # @ a49cd9ae, tests/corpora/formats/adk/baseline_sim_de849ee1.jsonl): "I've" gave the content word "ve"
+    assert words("I've been shopping here for a while. Do I get any rewards?") == frozenset(
+        {"shopping", "while", "reward"}
+    )
+    assert words("Don't cancel my order; I can’t wait and won't pay") == frozenset(
+        {"cancel", "order", "wait", "pay"}
+    )
+    assert words("What's the user's plan? We'd said we'll keep it") == frozenset(
+        {"plan", "user", "said", "keep"}
+    )
+    assert uncontract("isn't o'clock rock 'n' roll") == "is not o'clock rock 'n' roll"
 
 
 def test_best_match_threshold_and_ties() -> None:
