@@ -4192,7 +4192,7 @@ _ZH_OPENERS = re.compile(
 # Adverbs between a subject and its modal ("…也可能是…", "…还可能…").
 # (有 of 有可能 too: "另外，也有可能是…" has no subject)
 _ZH_ADVERBS_TAIL = re.compile(
-    r"(?:也|还|還|都|则|則|就|又|更|并|並|仍|同样|同樣|往往|通常|一般|有)+$"
+    r"(?:也|还|還|都|则|則|就|又|更|并|並|仍然|依然|仍|同样|同樣|往往|通常|一般|有)+$"
 )
 # A subject that takes up this case: a demonstrative, the speaker, the user, or the user's
 # own people (session 17: "孩子夜里咳嗽也可能…" answers a parent about their child).
@@ -4234,7 +4234,9 @@ _ZH_NOUN_BEFORE = re.compile(r"(?:的|个|個|种|種)$")
 # A legend told as one: "起源于…一个传说故事，相传…".
 _ZH_LEGEND = re.compile(r"传说|傳說|神话|神話|故事|典故")
 _ZH_HEARSAY = frozenset({"相传", "相傳", "据传", "據傳"})
-_ZH_LACKS = frozenset({"缺乏", "缺少"})
+_ZH_LACKS = frozenset({"缺乏", "缺少", "无法获取", "無法獲取", "无法获得", "無法獲得"})
+# 怀疑 as the noun "doubt" ("甚至会产生自我怀疑"): a feeling named, not the answerer's doubt.
+_ZH_DOUBT_NOUN = re.compile(r"(?:自我|产生|產生|引起|引发|引發|带来|帶來)$")
 # EN: how a thing is regarded ("could be considered offensive", "could potentially be seen as
 # critical"), or seems to others ("might seem unusual to outsiders"): session 20's regard.
 _EN_REGARD = re.compile(
@@ -4387,6 +4389,10 @@ def _explained_rule(
             text, max(s_lo, h.start - 2), h.start
         ):
             return "term"  # "一个天文学的假设": a hypothesis named
+        if phrase in ("怀疑", "懷疑") and _ZH_DOUBT_NOUN.search(
+            text, max(s_lo, h.start - 2), h.start
+        ):
+            return "term"  # "甚至会产生自我怀疑": a feeling named
         if phrase in _ZH_HEARSAY and _ZH_LEGEND.search(text, s_lo, h.start):
             return "legend"  # "起源于…一个传说故事，相传…": a legend told as one
         if (

@@ -74,6 +74,10 @@ def test_a_third_partys_lack_and_a_lines_label_are_not_missing_information() -> 
     assert _in_explanation(text) == []
     text = "1. 缺乏面对面互动：在线学习通常无法提供传统课堂教学中的面对面互动。"
     assert _hedged(text) == []
+    # #174 (ans-bl-103): what people cannot get; #163 (ans-bl-096): a feeling named
+    text = "尤其是在经济不发达的地区，人们可能会因为无法承担成本而无法获取有效的替代品。"
+    assert _in_explanation(text) == []
+    assert _in_explanation("自我感觉：孤独感可能使人对自我评价更为负面，甚至会产生自我怀疑；") == []
     # ... the answerer's own lack stays missing information
     assert _in_explanation("我缺乏关于这家公司的信息。") != []
 
