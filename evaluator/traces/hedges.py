@@ -4271,6 +4271,13 @@ _OTHER_PARTY_ACT = re.compile(
     r"(?:\s+also)?\s+(?:suggest|recommend|prescribe|advise|refer\s+you)\b|(?:会|會)?(?:建议|建議|推荐|推薦|开药|開藥)",
     re.IGNORECASE,
 )
+# A person as the subject ("They might suggest…", "your dermatologist may recommend…"); "this
+# might suggest a hormonal imbalance" (suggest as indicate) is a guess about the case.
+_PARTY_BEFORE = re.compile(
+    r"\b(?:they|he|she|doctors?|physicians?|professionals?|experts?|providers?|pharmacists?|"
+    r"\w+ists?|\w+ians?)\s+(?:\w+\s+)?$",
+    re.IGNORECASE,
+)
 _FIRST_PERSON_BEFORE = re.compile(r"\b(?:I|we)\s+$|我们?$", re.IGNORECASE)
 # A concession: "While Weaver may not be as widely recognized…, his work…", "Although indoor
 # gardening may not completely replace…, it can help", "despite looking like it might be…":
@@ -4300,8 +4307,7 @@ _BELIEF_SUBJECT = re.compile(
 _DRAFT_OPENING = re.compile(
     r"^\s*(?:(?:certainly|sure|of\s+course)[!.,]?\s+)?here(?:'s|\u2019s|\s+is)\s+(?:a|an|the|my|your|some)\s+"
     r"(?:[\w-]+\s+){0,5}?(?:post|caption|e-?mail|letter|message|tweet|script|story|poem|song|speech|"
-    r"slogan|motto|tagline|bio|advertisement|ad|outline|draft|announcement|invitation|toast|"
-    r"description|review|note)\b",
+    r"slogan|motto|tagline|bio|advertisement|ad|outline|draft|announcement|invitation|toast)\b",
     re.IGNORECASE,
 )
 # The quantities of a recipe the answer gives: an ingredient line ("- 1 can of snails (about
@@ -4442,14 +4448,14 @@ def _explained_rule(
             return "regard"  # "could be considered offensive", "might seem unusual to outsiders"
         if _EN_NAMING.match(text, h.end):
             return "term"  # "may be referred to as 'Parties'", "might be called a 'golden break'"
-        if _EN_USE.match(text, h.end):
+        if _EN_USE.match(text, h.end) and not _OWN_CASE_WORDS.search(text, c_lo, h.start):
             return "suggestion"  # "This motto could be used in various marketing materials"
         if _EN_FIT.match(text, h.end):
             return (
                 "advice"  # "they might also like the following books", "would likely be relevant"
             )
-        if _OTHER_PARTY_ACT.match(text, h.end) and not _FIRST_PERSON_BEFORE.search(
-            text, max(s_lo, h.start - 4), h.start
+        if _OTHER_PARTY_ACT.match(text, h.end) and _PARTY_BEFORE.search(
+            text, max(s_lo, h.start - 30), h.start
         ):
             return "other_party"  # "They might suggest retinoids": another party's act
         if _POLICY_OBJECT.search(text, s_lo, s_hi):

@@ -150,7 +150,8 @@ def test_a_concession_another_partys_act_and_what_someone_may_like_are_no_guesse
     assert _hedged("Readers of Fitzgerald, they might also like the following books:") == []
     text = "These papers relate to question answering, which would likely be relevant to the paper."
     assert _hedged(text) == []
-    # ... a concession about the user's own case stays a guess
+    # ... "suggest" as indicate, and a concession about the user's own case, stay guesses
+    assert _hedged("This might suggest a hormonal imbalance.") != []
     assert _hedged("While your refund may take a week, it was approved.") != []
 
 
