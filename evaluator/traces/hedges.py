@@ -762,6 +762,8 @@ def _no_result(result: str) -> bool:
 # before its unit ("省电模式最长约一周", "约两天": round 12's Vertu agent).
 _ZH_ESTIMATE = (
     r"(?:大约|约|約)(?:\s*(?:等于|等於))?\s*[$€£¥￥]?\d|"
+    # a date in history: "约公元前16世纪", "大约在公元前2800年" (session 22's answers set)
+    r"(?:大约|大約|约|約)在?公元前?\d|"
     # (the match ends before the numeral, as a digit's ends on its first digit: the rules
     # read the number and its unit after it)
     r"(?:大约|约|約)(?=[一二三四五六七八九十两兩半几幾]+[个個]?"
@@ -1678,6 +1680,9 @@ def _rule(
     answered = _answer_rule(text, h, c_lo, c_hi, s_lo, s_hi)
     if answered:
         return answered  # session 20's rulings (round 21's answers from general knowledge)
+    explained = _explained_rule(text, h, latest_result, c_lo, c_hi, s_lo, s_hi)
+    if explained:
+        return explained  # session 22's rulings (the answers set: explanations, no tool)
     advice = _advice(text, h, kind, c_lo, c_hi, s_lo, s_hi)
     if advice:
         return advice  # the advice set: what an option means for the user, not the task's facts
@@ -3880,7 +3885,10 @@ _AGENT_SELF = re.compile(
     # "As an AI, I don't have personal tastes or preferences", "so I don't have a favorite
     # food category" (round 15's GPT-4 dialogues): the agent's own self, no task fact
     r"(?<![\w-])(?:opinions?|feelings|emotions|advice|assistance|help|preferences|tastes|"
-    r"personal\s+experiences?|favou?rites?)(?![\w-])|"
+    r"personal\s+experiences?|favou?rites?|"
+    # "I'm a language model…, but I don't have human-like consciousness or experiences"
+    # (session 22's answers set): the answerer's self
+    r"human-like|consciousness|subjective\s+experiences?)(?![\w-])|"
     r"观点|意见|建议|帮助|情感|感情",
     re.IGNORECASE,
 )
@@ -4037,7 +4045,9 @@ def _computed(text: str, s_lo: int, start: int, number: str) -> bool:
 # no tool). 应该是 / "should be" before the arithmetic it concludes ("剩下的应该是6颗糖- 3颗糖 =
 # 3颗糖"): the computation's result, no guess.
 _WORKED_AFTER = re.compile(
-    r"\s*(?:是|為|为|be)?[^，,。；;\n=]{0,16}?\d[^，,。；;\n=]{0,16}?[-+−×÷*/][^，,。；;\n=]{0,24}?=",
+    r"\s*(?:是|為|为|be)?[^，,。；;\n=]{0,16}?\d[^，,。；;\n=]{0,16}?[-+−×÷*/][^，,。；;\n=]{0,24}?=|"
+    # the operation in words ("应该是下午8点加1个小时，也就是晚上9点": session 22's answers set)
+    r"\s*(?:是|為|为)?[^，,。；;\n]{0,16}?\d[^，,。；;\n]{0,8}?(?:加上?|减去?|減去?|乘以|除以)[^，,。；;\n]{0,4}?\d",
     re.IGNORECASE,
 )
 # 应该是 / 应该属于 conclude a fact ("我认为你应该是感冒了"): still a guess after 我认为.
@@ -4077,7 +4087,7 @@ _IMAGINED = re.compile(r"\bI\s+would\s+$", re.IGNORECASE)
 # 看起来 of appearance: how a thing looks ("看起来比较不绿"), a colour, a shade or a size.
 _APPEARANCE = re.compile(
     r"(?:比较|比較|更|很|非常|有点|有點|较|較|有些)?不?(?:绿|綠|红|紅|黄|黃|蓝|藍|白|黑|亮|暗|深|浅|淺|"
-    r"大|小|高|矮|粗|细|細|光滑|透明)"
+    r"大|小|高|矮|粗|细|細|光滑|透明|清澈|清晰|干净|乾淨|鲜艳|鮮豔|整洁|整潔)"
 )
 # 可能 in a noun's modifier: "可能会在早期设计中出现的问题" ("problems that may arise").
 _POSSIBLE_PROBLEM = re.compile(
@@ -4160,6 +4170,333 @@ def _answer_rule(text: str, h: HedgeMatch, c_lo: int, c_hi: int, s_lo: int, s_hi
         return "term"  # "纠正可能会在早期设计中出现的问题": possible problems, named as a kind
     if h.phrase == "缺乏" and _LACK_CAUSES.match(text, h.end, s_hi):
         return "general"  # "缺乏足够的光合作用，将会导致…": a lack's effect, how a kind goes
+    return ""
+
+
+# Session 22's rulings (GUIDELINE, "Hedge rulings of session 22"), read on the answers set
+# (`hedges_answers.jsonl`: chat models explaining, advising and writing with no tool).
+# An answer that reads no result and addresses nobody ("你"/"您" nowhere) explains how a kind
+# of thing goes; its subject decides: a kind ("失眠", "有些产品", "一些地区", "学生") is the
+# general case, a demonstrative or no subject at all ("这可能是由于…", "可能是因为…") takes up
+# the case the question describes.
+_ZH_KIND_MODALS = frozenset(
+    {"可能", "可能会", "可能會", "有可能", "不一定", "并不一定", "並不一定"}
+)
+# Words that open a clause without being its subject: conjunctions and discourse markers.
+_ZH_OPENERS = re.compile(
+    r"^(?:虽然|雖然|尽管|儘管|但是|但|而且|并且|並且|而|因此|所以|此外|同时|同時|另外|然而|不过|不過|"
+    r"总之|總之|也就是说|也就是說|例如|比如|首先|其次|最后|最後|甚至|对于|對於|在|"
+    # "这是因为细菌…", and markers that end in 而言 / 来说 ("具体而言", "一般来说")
+    r"这是因为|這是因為|这是由于|這是由於|因为|因為|由于|由於|[^，,：:]{0,4}?(?:而言|来说|來說|来看|來看))+"
+)
+# Adverbs between a subject and its modal ("…也可能是…", "…还可能…").
+# (有 of 有可能 too: "另外，也有可能是…" has no subject)
+_ZH_ADVERBS_TAIL = re.compile(
+    r"(?:也|还|還|都|则|則|就|又|更|并|並|仍然|依然|仍|同样|同樣|往往|通常|一般|有)+$"
+)
+# A subject that takes up this case: a demonstrative, the speaker, the user, or the user's
+# own people (session 17: "孩子夜里咳嗽也可能…" answers a parent about their child).
+_ZH_CASE_SUBJECT = re.compile(
+    # "这种压力", "这些迹象", "此类产品", "其他地区" name a kind; "这种情况" is the case (session 19)
+    r"^(?:这(?!种|类|些)|這(?!種|類|些)|那(?!些)|此(?!类|類)|该|該|其(?!他|它|余|餘)|本|上述|以上)|"
+    r"情况|情況|症状|症狀|我|你|您|孩子|宝宝|寶寶|小孩|患者|病人|家人|父亲|母亲|爸爸|妈妈|媽媽|老公|老婆|朋友"
+)
+_ZH_NO_SUBJECT = re.compile(r"^[\s\d.、()（）*#-]*$")
+# What something may bring, after a modal: "这可能会对航天器造成损坏", "这可能会影响他们的学习".
+_ZH_EFFECT = re.compile(
+    # not a cause put forward ("这可能是由于代码实现上的错误导致的": the case's cause)
+    r"(?!是|由于|由於|因为|因為)(?:会|會)?[^，,。；;！？\n]{0,14}?(?:导致|導致|造成|引起|影响|影響|使|让|讓|带来|帶來|增加|降低|减少|"
+    r"減少|损坏|損壞|破坏|破壞|加剧|加劇)"
+)
+# A line's label before its text ("缺乏面对面互动：…", "- **Lack of support**: …"): a
+# heading names a kind, it claims nothing.
+_LINE_LABEL_END = re.compile(r"\**\s*[：:]")
+_LINE_LABEL_START = re.compile(r"(?:^|\n)[ \t]*(?:[-*•]|\d+[.)、]?)?[ \t]*\**[ \t]*$")
+# 应该 with an act after it ("公司应该对其成本结构进行分析", "应该及早就医", "应该将数据格式化"): a
+# duty or an instruction (session 17), not 应该 that concludes a state ("应该是", "应该没问题",
+# "应该快到了", "应该比较便宜").
+_ZH_SHOULD_STATE = re.compile(
+    r"(?:是|属于|屬於|就|会|會|没|沒|不|有|已|还|還|能|可以|在|到|快|收到|过|過|比|较|較|更|很|挺|算|也|"
+    r"都|差不多|大概|大约|大約|正常|为|為|无|無|蛮|够|夠|对(?:的|了|吧|啊|呀|[，,。！!]|$)|"
+    # a relation or a content, not an act ("应该跟这个没关系", "底层应该基于较新的版本"), and a
+    # state reached ("小结里应该写了诊断")
+    r"跟|和|与|與|基于|基於|包括|包含|属|來自|来自|指|涉及|[^，,。；;！!？?\n]{1,3}了)"
+)
+# An approximation on a member of a kind ("一颗橙子中含有约70毫克", "它们…体重约为100克"), a
+# typical value the kind's members vary around (session 19's share of people), not one
+# entity's figure ("地球的半径是约6,371公里").
+_ZH_KIND_MEMBER = re.compile(
+    r"^(?:一[个個颗顆杯只条條块塊片根份碗瓶位名]|它们|它們|他们|他們|大多数|大多數|多数|多數|一般人|普通人|成年人)"
+)
+_ZH_APPROXIMATORS = ("约", "約", "大约", "大約", "左右", "大概")
+# 假设 as the noun "a hypothesis" ("日心说是一个天文学的假设"), no supposition.
+_ZH_NOUN_BEFORE = re.compile(r"(?:的|个|個|种|種)$")
+# A legend told as one: "起源于…一个传说故事，相传…".
+_ZH_LEGEND = re.compile(r"传说|傳說|神话|神話|故事|典故")
+_ZH_HEARSAY = frozenset({"相传", "相傳", "据传", "據傳"})
+_ZH_LACKS = frozenset({"缺乏", "缺少", "无法获取", "無法獲取", "无法获得", "無法獲得"})
+# 怀疑 as the noun "doubt" ("甚至会产生自我怀疑"): a feeling named, not the answerer's doubt.
+_ZH_DOUBT_NOUN = re.compile(r"(?:自我|产生|產生|引起|引发|引發|带来|帶來)$")
+# EN: how a thing is regarded ("could be considered offensive", "could potentially be seen as
+# critical"), or seems to others ("might seem unusual to outsiders"): session 20's regard.
+_EN_REGARD = re.compile(
+    r"(?:\s+(?:potentially|also|even|easily|still))*(?:\s+be)?\s+(?:considered|seen|viewed|regarded|"
+    r"perceived|interpreted|taken)\b",
+    re.IGNORECASE,
+)
+_EN_SEEM_TO_OTHERS = re.compile(
+    r"\s+(?:seem|appear|look|sound|feel)\s+(?:\w+\s+){0,2}?to\s+(?:outsiders|others|some|many|"
+    r"people|foreigners|visitors|newcomers|beginners|westerners|strangers|observers)\b",
+    re.IGNORECASE,
+)
+# "which may or may not coincide": both ways, a caveat that it varies (session 7).
+_EN_EITHER_WAY = re.compile(r"\s+or\s+(?:may|might)\s+not\b", re.IGNORECASE)
+_EN_EITHER_WAY_BEFORE = re.compile(r"\b(?:may|might)\s+or\s+$", re.IGNORECASE)
+# A name's use: "may be referred to as", "might be called a 'perfect break'".
+_EN_NAMING = re.compile(
+    r"(?:\s+also)?(?:\s+be)?\s+(?:called|referred\s+to|known\s+as|termed|named|labell?ed)\b",
+    re.IGNORECASE,
+)
+# What a thing can be used for, suggested: "This motto could be used in various materials".
+# What an item may mean to someone (the advice set): "they might also like the following
+# books", "which would likely be relevant to the paper you mentioned".
+_EN_FIT = re.compile(
+    r"(?:\s+also)?\s+(?:like|enjoy|appreciate|love)\b|(?:\s+be)?\s+(?:relevant|useful|helpful|"
+    r"of\s+interest|a\s+good\s+fit)\b",
+    re.IGNORECASE,
+)
+_EN_USE = re.compile(r"(?:\s+also)?(?:\s+be)?\s+used\s+(?:for|in|as|to|on|with)\b", re.IGNORECASE)
+# What another party may suggest ("They might suggest retinoids", "医生可能会建议…"): session 9.
+_OTHER_PARTY_ACT = re.compile(
+    r"(?:\s+also)?\s+(?:suggest|recommend|prescribe|advise|refer\s+you)\b|(?:会|會)?(?:建议|建議|推荐|推薦|开药|開藥)",
+    re.IGNORECASE,
+)
+# A person as the subject ("They might suggest…", "your dermatologist may recommend…"); "this
+# might suggest a hormonal imbalance" (suggest as indicate) is a guess about the case.
+_PARTY_BEFORE = re.compile(
+    r"\b(?:they|he|she|doctors?|physicians?|professionals?|experts?|providers?|pharmacists?|"
+    r"\w+ists?|\w+ians?)\s+(?:\w+\s+)?$",
+    re.IGNORECASE,
+)
+_FIRST_PERSON_BEFORE = re.compile(r"\b(?:I|we)\s+$|我们?$", re.IGNORECASE)
+# A concession: "While Weaver may not be as widely recognized…, his work…", "Although indoor
+# gardening may not completely replace…, it can help", "despite looking like it might be…":
+# the modal concedes a point on the way to the main clause, whose claim is flat.
+_CONCEDES = re.compile(
+    r"(?<![\w-])(?:while|although|though|even\s+though|despite)\s", re.IGNORECASE
+)
+_OWN_CASE_WORDS = re.compile(r"\b(?:you|your|yours|I|we|our|my)\b", re.IGNORECASE)
+# How a thing looks: "appear to have a slightly different hue", "can appear to have shades".
+_EN_LOOKS = re.compile(
+    r"(?:\s+appear)?(?:\s+to)?\s+(?:have\s+)?(?:\w+\s+){0,3}?(?:hues?|shades?|colou?rs?|tints?|tones?|"
+    r"glow|sheen|bluish|reddish|darker|lighter|brighter|paler|blue|red|green|orange|purple)\b",
+    re.IGNORECASE,
+)
+_SEEING_CUES = frozenset({"appear to", "appears to", "might", "may", "seems", "seem to", "looks"})
+# "The triangle looks like:" then the figure: it shows, it claims nothing.
+_SHOWS_NEXT = re.compile(r"\s*:\s*\n")
+# A deduction in a worked proof or solution ("Therefore, (k + 1)^2 must be non-negative"):
+# the computation case, when the sentence writes mathematics.
+_PROOF_MATH = re.compile(r"\^|[=≥≤]|\(\s*\w+\s*[-+*/]\s*\w+\s*\)")
+# Why a belief arises: "The confusion may arise because…": about the asker's belief.
+_BELIEF_SUBJECT = re.compile(
+    r"\b(?:confusion|misconception|misunderstanding|mix-up)\b", re.IGNORECASE
+)
+# A drafted text for the user to use ("Here's a persuasive social media post…", "Here's an
+# outline for a blog post…"): its words are text to be copied (session 7), not claims.
+_DRAFT_OPENING = re.compile(
+    r"^\s*(?:(?:certainly|sure|of\s+course)[!.,]?\s+)?here(?:'s|\u2019s|\s+is)\s+(?:a|an|the|my|your|some)\s+"
+    r"(?:[\w-]+\s+){0,5}?(?:post|caption|e-?mail|letter|message|tweet|script|story|poem|song|speech|"
+    r"slogan|motto|tagline|bio|advertisement|ad|outline|draft|announcement|invitation|toast)\b",
+    re.IGNORECASE,
+)
+# The quantities of a recipe the answer gives: an ingredient line ("- 1 can of snails (about
+# 24 snails)") or its yield ("This recipe serves about 6-8", "makes … about 24 cupcakes").
+_RECIPE_LINE = re.compile(r"[ \t]*[-*•][ \t]+(?:\d|½|¼|¾|one\b|two\b|a\s+pinch)", re.IGNORECASE)
+_RECIPE_YIELD = re.compile(r"\brecipe\s+(?:makes|serves|yields)\b", re.IGNORECASE)
+_EN_APPROXIMATORS = frozenset({"about", "approximately", "around", "roughly", "approx."})
+# An approximation in a kind's setting: "For most people, it takes about 30 to 45 minutes".
+_KIND_SETTING = re.compile(
+    r"\b(?:for|in)\s+(?:most|many|the\s+average|an\s+average|a\s+typical)\s+(?:\w+\s+)?"
+    r"(?:people|persons|adults|individuals|cases|users|patients)\b|\bon\s+average\b",
+    re.IGNORECASE,
+)
+
+
+def _unaddressed(text: str, latest_result: str | None) -> bool:
+    """True when ``text`` is an explanation from general knowledge, the frame of session 22's
+    rulings: it reads no result, speaks to nobody (no 你, 您 or 亲 in it: a chat reply to the
+    user's own case has them) and runs to a few sentences (a doctor's or a shop's short reply
+    is about the case it answers)."""
+    return (
+        not (latest_result and latest_result.strip())
+        and len(text) >= _EXPLANATION_CHARS
+        and not _ZH_YOU.search(text)
+    )
+
+
+# "亲" as the shop's address ("亲，…", "亲亲", "亲爱的"), not 亲密 or 亲近
+_ZH_YOU = re.compile(r"[你您]|亲亲|亲爱的|親愛的|(?:^|[，,。！!\s])[亲親](?=[，,！!~～。\s]|$)")
+_EXPLANATION_CHARS = 120
+# A cause put forward or a verdict ("可能是由于…", "可能有以下几种原因", "是有可能的", "胸口痛有
+# 可能。"), and a belief reported ("另一些人则认为可能存在…"): session 17's and 19's readings, left
+# to the rules above.
+_ZH_CAUSE_AFTER = re.compile(
+    r"是(?:由于|由於|因为|因為)|(?:是|有)?[^，,。；;\n]{0,8}?原因|(?:的)?(?:[。！!？?，,；;]|$)"
+)
+_ZH_BELIEF_BEFORE = re.compile(r"认为|認為|觉得|覺得")
+_ZH_CONCEDES = re.compile(r"虽然|雖然|尽管|儘管")
+
+
+def _zh_subject(text: str, c_lo: int, start: int, s_lo: int) -> str | None:
+    """The subject of the Chinese clause before ``start``: its words less openers and
+    adverbs; the previous clause's when the clause has none (a shared subject); ``None``
+    when neither has one (the cue opens its sentence: "可能是因为…")."""
+    own = _ZH_ADVERBS_TAIL.sub("", _ZH_OPENERS.sub("", text[c_lo:start].strip(" ，,：:*")))
+    if not _ZH_NO_SUBJECT.match(own):
+        return own
+    if c_lo <= s_lo:
+        return None
+    before = text[s_lo:c_lo]
+    pieces = [p for p in re.split(r"[，,：:]", before) if p.strip()]
+    if not pieces:
+        return None
+    prev = _ZH_ADVERBS_TAIL.sub("", _ZH_OPENERS.sub("", pieces[-1].strip(" *")))
+    return None if _ZH_NO_SUBJECT.match(prev) else prev
+
+
+def _line_label(text: str, start: int, end: int) -> bool:
+    """True when the cue stands in a line's label ("缺乏面对面互动：…"): a heading."""
+    line_start = text.rfind("\n", 0, start) + 1
+    head = text[line_start:start]
+    if len(head) > 12 or _LINE_LABEL_START.search("\n" + head) is None:
+        return False
+    stop = _LINE_LABEL_END.search(text, end, min(len(text), end + 24))
+    return stop is not None and "\n" not in text[end : stop.start()]
+
+
+def _explained_rule(
+    text: str,
+    h: HedgeMatch,
+    latest_result: str | None,
+    c_lo: int,
+    c_hi: int,
+    s_lo: int,
+    s_hi: int,
+) -> str:
+    """The session-22 rule that reads ``h`` as no hedge, or ``""`` (GUIDELINE, "Hedge rulings
+    of session 22"): how a kind goes in an answer from general knowledge, duties, regard,
+    concessions, naming, drafts and recipes."""
+    phrase = h.phrase.lower()
+    if h.language == "zh":
+        if _line_label(text, h.start, h.end):
+            return "term"  # "缺乏面对面互动：在线学习…": a heading naming a kind
+        if phrase in ("假设", "假設") and _ZH_NOUN_BEFORE.search(
+            text, max(s_lo, h.start - 2), h.start
+        ):
+            return "term"  # "一个天文学的假设": a hypothesis named
+        if phrase in ("怀疑", "懷疑") and _ZH_DOUBT_NOUN.search(
+            text, max(s_lo, h.start - 2), h.start
+        ):
+            return "term"  # "甚至会产生自我怀疑": a feeling named
+        if phrase in _ZH_HEARSAY and _ZH_LEGEND.search(text, s_lo, h.start):
+            return "legend"  # "起源于…一个传说故事，相传…": a legend told as one
+        if (
+            phrase in _ZH_KIND_MODALS
+            and _OTHER_PARTY_ACT.match(text, h.end)
+            and not _FIRST_PERSON_BEFORE.search(text[max(s_lo, h.start - 6) : h.start])
+        ):
+            return "other_party"  # "医生可能会建议…": what another party may do (session 9)
+        if not _unaddressed(text, latest_result):
+            return ""
+        if phrase in ("应该", "應該") and not _ZH_SHOULD_STATE.match(text, h.end):
+            return "duty"  # "公司应该对其成本结构进行分析", "应该及早就医": what ought to be done
+        subject = _zh_subject(text, c_lo, h.start, s_lo)
+        if h.match.startswith(_ZH_APPROXIMATORS):
+            earlier = re.split(r"[，,：:]", text[s_lo:c_lo])
+            if (subject is not None and _ZH_KIND_MEMBER.match(subject)) or any(
+                _ZH_KIND_MEMBER.match(_ZH_OPENERS.sub("", p.strip())) for p in earlier if p.strip()
+            ):
+                # "一颗橙子中含有约70毫克", "它们是中等体型的鸟类，体重约为100克": a kind's typical value
+                return "rule_for_kind"
+            return ""
+        if phrase in _ZH_KIND_MODALS and not _ZH_CAUSE_AFTER.match(text, h.end):
+            if subject is not None and _ZH_BELIEF_BEFORE.search(subject):
+                return ""
+            if _ZH_CONCEDES.match(text[c_lo : h.start].lstrip(" ，,")):
+                return ""  # "虽然…可能…，但…": a concession, left to the rules above
+            if subject is not None and not _ZH_CASE_SUBJECT.search(subject):
+                return "rule_for_kind"  # "失眠可能会使人感到疲惫", "有些产品可能…": a kind
+            if subject is not None and _ZH_EFFECT.match(text, h.end, c_hi):
+                return "rule_for_kind"  # "这可能会对航天器造成损坏": what a thing may bring
+        if h.match in _ZH_LACKS and subject is not None and not _ZH_CASE_SUBJECT.search(subject):
+            return (
+                "lack_of_thing"  # "学生…缺乏实时的监督", "他们缺乏足够的成熟度": not the answerer's
+            )
+        return ""
+    if (
+        h.kind == "guess"
+        and phrase in ("may", "might", "may not", "might not")
+        and (
+            _EN_EITHER_WAY.match(text, h.end)
+            or _EN_EITHER_WAY_BEFORE.search(text, max(s_lo, h.start - 12), h.start)
+        )
+    ):
+        return "variability"  # "which may or may not coincide": both ways
+    if h.kind == "guess" and phrase not in _EN_APPROXIMATORS:
+        if _EN_REGARD.match(text, h.end) or _EN_SEEM_TO_OTHERS.match(text, h.end):
+            return "regard"  # "could be considered offensive", "might seem unusual to outsiders"
+        if _EN_NAMING.match(text, h.end):
+            return "term"  # "may be referred to as 'Parties'", "might be called a 'golden break'"
+        if _EN_USE.match(text, h.end) and not _OWN_CASE_WORDS.search(text, c_lo, h.start):
+            return "suggestion"  # "This motto could be used in various marketing materials"
+        if _EN_FIT.match(text, h.end):
+            return (
+                "advice"  # "they might also like the following books", "would likely be relevant"
+            )
+        if _OTHER_PARTY_ACT.match(text, h.end) and _PARTY_BEFORE.search(
+            text, max(s_lo, h.start - 30), h.start
+        ):
+            return "other_party"  # "They might suggest retinoids": another party's act
+        if _POLICY_OBJECT.search(text, s_lo, s_hi):
+            return "missing_capability"  # "That would likely infringe on the copyright": policy
+        if _BELIEF_SUBJECT.search(text, c_lo, h.start):
+            return "user_subject"  # "The confusion may arise because…": the asker's belief
+        concession = None
+        for m in _CONCEDES.finditer(text, s_lo, h.start):
+            concession = m
+        if (
+            concession is not None
+            # the concession opens the cue's own clause ("While X may…, Y")
+            and "," not in text[concession.end() : h.start]
+            and not _OWN_CASE_WORDS.search(text, concession.end(), h.start)
+            and "," in text[h.end : s_hi]
+        ):
+            return "concession"  # "While Weaver may not be as widely recognized…, his work…"
+    if phrase in _SEEING_CUES and _EN_LOOKS.match(text, h.end):
+        return "appearance"  # "blood might appear to have a slightly different hue"
+    if (
+        h.kind == "softener"
+        and phrase in ("looks like", "look like")
+        and _SHOWS_NEXT.match(text, h.end)
+    ):
+        return "display"  # "The triangle looks like:" and the figure
+    if phrase in ("must be", "must") and _PROOF_MATH.search(text, s_lo, s_hi):
+        return "approx_worked"  # "Therefore, (k + 1)^2 must be non-negative": a deduction
+    if phrase in _EN_APPROXIMATORS:
+        opening = _step_patterns()[0].match(text, s_lo)
+        if opening is not None and opening.end() <= h.start:
+            # "Lower the temperature to 170°C (340°F) and continue roasting for about 1.5
+            # hours": a step's quantity, whatever its parentheses hold (session 20's recipe)
+            return "instruction"
+        line_start = text.rfind("\n", 0, h.start) + 1
+        if _RECIPE_LINE.match(text, line_start) or _RECIPE_YIELD.search(text, s_lo, h.start):
+            return "instruction"  # an ingredient line or a recipe's yield: a recipe quantity
+        if _KIND_SETTING.search(text, s_lo, h.start):
+            return "rule_for_kind"  # "For most people, it takes about 30 to 45 minutes"
+    first_line = text.find("\n")
+    if first_line >= 0 and h.start > first_line and _DRAFT_OPENING.match(text):
+        return "quoted"  # the body of a post, an outline or a letter drafted for the user
     return ""
 
 

@@ -78,6 +78,7 @@ def test_every_row_names_its_source_file() -> None:
         "hedges_thoughts_r14.jsonl",
         "hedges_advice.jsonl",
         "hedges_cs16.jsonl",
+        "hedges_answers.jsonl",
         "turns.jsonl",
         "turns_heldout.jsonl",
         "turns_heldout_fresh.jsonl",
@@ -412,9 +413,15 @@ HELD_OUT_HEDGE_FLOORS = {
 # the first run; 0.977 / 0.875 with the rules written on it (a likelihood after a softener,
 # "unlikely", "I don't recall", "I did not get", an answer the thought means to confirm, a
 # conversion from inches to feet).
+# The answers set (session 22: Claude 3.5 Sonnet's answers to AlpacaEval, ChatGPT's in BELLE's
+# evaluation set; no tool), labelled and committed before any detector ran on it: 0.323 /
+# 0.721 on its first run (the rules taking how a kind goes for uncertainty); 0.685 / 0.860
+# with session 22's rulings (a kind as the subject of an explanation, duties, regard,
+# concessions, a recipe's quantities, values called approximate).
 TRAINING_HEDGE_FLOORS = {
     "hedges_train_r8.jsonl": (0.96, 0.87),
     "hedges_thoughts_r14.jsonl": (0.97, 0.87),
+    "hedges_answers.jsonl": (0.68, 0.86),
 }
 # The AgentDojo runs (tests/corpora/agentdojo/), a source hedges_heldout.jsonl drew one row
 # from, so kept apart from the held-out sets: 0.535 / 0.575 on its first run, 0.731 / 0.475

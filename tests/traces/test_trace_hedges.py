@@ -649,6 +649,9 @@ def test_the_model_never_trains_on_a_sealed_set() -> None:
     tuned |= {"hedges_sealed_r13.jsonl", "hedges_sealed_r15.jsonl", "hedges_sealed_r16.jsonl"}
     tuned |= {"hedges_sealed_r17.jsonl", "hedges_sealed_r18.jsonl", "hedges_sealed_r19.jsonl"}
     tuned |= {"hedges_sealed_r20.jsonl", "hedges_sealed_r21.jsonl", "hedges_sealed_r22.jsonl"}
+    # session 22's answers set (chat answers to open prompts, labelled before any detector
+    # ran on it) trains the gate too
+    tuned |= {"hedges_answers.jsonl"}
     assert {"hedges.jsonl", *tuned} <= set(names)
 
 
