@@ -481,13 +481,23 @@ _ZH_EXPECT = re.compile(
 _ZH_CHOICE = re.compile(r"(?<![可但就还只要总倒于])是[^，,。！!？?\s]{1,8}还是[^，,。！!？?\s]")
 
 
+# Traditional characters of the question words, request verbs and nouns the Chinese lists and
+# rules hold, with their simplified forms (session 22's chat prompts from Taiwan and Hong
+# Kong users: "為什麼…", "…中文叫什麼？", "協助我準備並撰寫…"); a turn holding one is read in
+# simplified characters.
+_TRADITIONAL = "為麼嗎誰裡這個們說問請幫寫應該會給與對點樣種還沒學國時間電買賣讓號題協準備後來麽頭係東區開關將實現從過"
+_SIMPLIFIED = "为么吗谁里这个们说问请帮写应该会给与对点样种还没学国时间电买卖让号题协准备后来么头系东区开关将实现从过"
+_TO_SIMPLIFIED = str.maketrans(_TRADITIONAL, _SIMPLIFIED)
+_ZH_TRADITIONAL_CHARS = re.compile(f"[{_TRADITIONAL}]")
+
+
 # A question word used as an indefinite, after a negation or before 都/也 ("没什么问题", "其他
 # 沒什么", "没有什么感觉", "什么都没有", "不知道该如何是好"): states, asks nothing (round 16's
 # patients); "有没有什么…" asks whether.
 _ZH_NEG_WORDS = re.compile("[没沒不都也]")
 _ZH_NEG_INDEF = re.compile(
     r"(?<![有])(?:没有|沒有|没|沒|不|并不)(?:什么|啥|怎么|多少)"
-    r"|(?:什么|啥)(?:都|也)|不知道[^，,。；;？?]{0,6}?(?:如何|怎么|什么)"
+    r"|(?:什么|啥|谁)(?:都|也)|不知道[^，,。；;？?]{0,6}?(?:如何|怎么|什么)"
 )
 
 
@@ -544,11 +554,18 @@ def _is_request(text: str) -> bool:
     if _CJK.search(text) and _short(text) and _ID_OR_NUMBER.search(text):
         return False  # "预订号 FL-2024-1234" gives a value; Chinese verbs have no word ends
     return any(
-        p["request_start"].match(c) and not _RECORD_LABEL.match(c)
+        (p["request_start"].match(c) and not _RECORD_LABEL.match(c)) or _ZH_WRITE_IN.match(c)
         for sentence in _sentences(text)
         for c in _CLAUSE.split(sentence)
         if c.strip()
     )
+
+
+# A clause that tells the agent to write in a language or a tool ("用c语言写一段示例代码", "用Python
+# 实现一个…"): an act and its product, a request (session 22's chat prompts), as 编写 is.
+_ZH_WRITE_IN = re.compile(
+    r"\s*(?:请|帮我|再)?用[^，,。？?！!]{1,15}?(?:写|编写|实现|画)(?:一|个|段|篇|首|出|下)"
+)
 
 
 # A record's label before its value ("Order #NP3352659", "Order number is NP8073419", "Booking
@@ -720,6 +737,8 @@ def _asks_to_act(question: str) -> bool:
         return False  # "Can I get a refund if I cancel tomorrow?": what the policy gives
     if _acts_first(question):
         return True  # "Can you search for holidays … and tell me about its date?" (round 9)
+    if _TELLS_MADE_UP.search(question):
+        return True  # "Can you tell me a joke?": a work product made up (session 22)
     if _TOLD_GIVEN.search(asked) or _SHOW_FACT.match(asked.strip()):
         return False  # "Could you also provide more details on the check-in process?"
     if (
@@ -755,6 +774,10 @@ def _asks_to_act(question: str) -> bool:
         and _ZH_DEVICE_FAULT.search(question)
     ):
         return True  # "vivo x7连接wifi时出现感叹号,上不去网,请问是怎么回事儿？": a fault to fix
+    if _CJK.search(question) and _ZH_CODE_FAULT.search(question) and _ZH_CODE_ASK.search(question):
+        # "zeek脚本报错serial communication error的原因是什么？", "无法连接到数据库，是哪里设置出错
+        # 了？": the user's own program's fault, its cause or fix asked (session 22)
+        return True
     if _CJK.search(question) and p["lookup"].match(_ZH_CAN.sub("", question, count=1)):
         return True  # "查一下我的车有没有违章记录", "能不能查一下…余额": a lookup to do (round 8)
     zh_change = _CJK.search(question) and p["can_change"].search(question)
@@ -917,6 +940,20 @@ _ZH_FIX = re.compile(r"(?:如何|怎么|怎样|该如何)(?:修复|修正|改正
 # 次数多是怎么回事呢？") names no such fault and stays a question.
 _ZH_WHAT_WRONG = re.compile(
     r"怎么回事|咋回事|什么原因|啥原因|怎么办|咋办|有救吗|怎么解决|怎么破|什么情况"
+)
+# The same of the user's own program or setup: it reports an error, will not run or cannot
+# connect ("报错", "语法错误", "run不出来", "程序不能打印日志", "无法连接到数据库"), with its cause,
+# its place or a fix asked ("原因是什么", "是哪里设置出错了", "如何调试", "怎么办"): session 14's
+# fault of the user's own item, session 18's "why won't my code work", a `request` (session 22's
+# chat prompts); how a thing is done when nothing failed stays a question.
+_ZH_CODE_FAULT = re.compile(
+    r"报错|出错|(?:语法|运行|编译|递归|类型|逻辑)错误|错误提示|run不[出起通了]|跑不[出起通了]|运行不[了起]"
+    r"|(?:程序|代码|脚本)(?:不能|无法|运行不)|无法(?:运行|编译|连接到?(?:数据库|服务器))|连不上(?:数据库|服务器)",
+    re.IGNORECASE,
+)
+_ZH_CODE_ASK = re.compile(
+    r"为什么|为啥|怎么回事|什么原因|原因是什么|的原因|怎么办|(?:如何|怎么|怎样)(?:调试|解决|修改|处理|改)"
+    r"|哪里(?:出错|错了|有问题|设置)|是哪里"
 )
 _ZH_DEVICE_FAULT = re.compile(
     r"上不去|上不了网|打不开|划不开|解不开|登不上|登[陆录]不了|不能用|用不了|死机|闪退|黑屏|白屏|卡死"
@@ -1235,12 +1272,30 @@ def _asks_for_kind(text: str) -> bool:
     courses?"): a search, a `request`, as session 14's "a list of …" is; not a fact of items
     already named ("Which of these courses has pre-reqs?") nor of a kind ("What times are the
     classes offered?")."""
-    return (
-        _CJK.search(text) is None
-        and _KIND_QUESTION.match(text.strip()) is not None
-        and _OWN_RECORD.search(text) is None
-    )
+    if _CJK.search(text) is not None:
+        # "了解党史的书有哪些", "应用哪些库可以优化…？", "你知道有哪些猫娘角色是动漫迷必知的吗？":
+        # which works, tools or products of a kind there are (session 22; session 20's items of a
+        # kind in a question's words); not the facts or kinds of a named topic ("转博的好处有哪些",
+        # "memcached的特性有哪些") nor places at a named one ("周边有哪些餐馆", session 17)
+        # ... nor what a named product supports ("…旗舰新品支持哪些国家的通话翻译语言?") nor which
+        # ones the user needs or should use (advice on the user's own act, session 5: "我需要了解哪些
+        # 编程语言才能…", "应该使用哪些工具？")
+        return _ZH_KIND_ITEMS.search(text) is not None and _ZH_KIND_NOT_SEARCH.search(text) is None
+    return _KIND_QUESTION.match(text.strip()) is not None and _OWN_RECORD.search(text) is None
 
+
+_ZH_ITEM_NOUNS = (
+    r"(?:书籍?|图书|小说|论文|文献|期刊|库|工具|软件|插件|框架|网站|(?:编程)?语言|游戏|电影|电视剧|动漫|番剧"
+    r"|角色|歌曲?|音乐|专辑|播客|公众号|课程|教材|APP|App|app|应用程序)"
+)
+_ZH_KIND_ITEMS = re.compile(
+    rf"(?:哪些|哪几[个款部本种首门]|哪种|哪一些)[^，,。？?！!]{{0,16}}?{_ZH_ITEM_NOUNS}"
+    rf"|{_ZH_ITEM_NOUNS}(?:都)?有哪些"
+)
+
+_ZH_KIND_NOT_SEARCH = re.compile(
+    r"(?:支持|包括|包含)(?:哪|什么)|应该|应当|需要|我该|该用|该学|要学"
+)
 
 # The user's own record ("What courses am I enrolled in?", "what meetings do I have on my
 # schedule?"): items the agent looks up, not ones to choose among, a question.
@@ -2828,6 +2883,15 @@ def _tells(text: str) -> bool:
     return False
 
 
+# A story, a joke, a poem or a riddle to be told ("Tell me a story about …", "tell us a joke",
+# "给我讲个故事", "说一个笑话"): made up by the agent, a work product (session 22's chat prompts).
+_TELLS_MADE_UP = re.compile(
+    r"\btell\s+(?:me|us|him|her|them)\s+(?:a|an|another|one|some|two|three|\d+)\s+(?:\w+\s+){0,2}?"
+    r"(?:story|stories|joke|jokes|poem|poems|riddle|riddles|fairy\s*tale|tale|tales|bedtime\s+story)\b"
+    r"|(?:讲|说|编)(?:一个|一段|个|几个|一则|段)[^，,。？?！!]{0,10}?(?:故事|笑话|段子|童话)",
+    re.IGNORECASE,
+)
+
 # A verb of telling that ends a Chinese clause, with its softeners ("详细说明", "展开说明一下").
 _ZH_TOLD_END = re.compile(r"(?:说明|阐述|讲解|解释|介绍)(?:一下|下)?(?:吧)?$")
 
@@ -3065,6 +3129,10 @@ _TRAILING_ASIDE = re.compile(r"(?<=[^\s(（])\s*[（(][^()（）]{1,16}[）)]$")
 def _rule(text: str | None, context: str) -> tuple[str, str]:
     """The rules' class of a user turn and the name of the rule that gave it (the
     learned model reads both)."""
+    if text and _ZH_TRADITIONAL_CHARS.search(text):
+        # "為什麼春聯叫上下聯但是貼左右", "國小數學在學什麼": a Chinese turn in traditional characters
+        # asks with the same words the lists hold in simplified ones (session 22)
+        text = text.translate(_TO_SIMPLIFIED)
     asked = context in ("open", "asked", "solicit", "confirm")
     solicited = context in ("solicit", "confirm")
     t = text or ""
@@ -3366,8 +3434,10 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
     if _presses(t):
         return "request", "press"  # "告诉我", "Tell me!": for the answer held back
     if _tells(t):
-        # "请介绍一下特斯拉的汽车充电方式", "Tell me about that coat please": to be told
-        return ("request" if new_task else "question"), "tell"
+        # "请介绍一下特斯拉的汽车充电方式", "Tell me about that coat please": to be told; a story,
+        # a joke or a poem told ("Tell me a story about when Natalie was born") is a work product
+        # made up, a request (session 22)
+        return ("request" if new_task or _TELLS_MADE_UP.search(t) else "question"), "tell"
     if (_asks_for_info(t) or _asks_for_fact(t)) and not (_asks_for_more(t) or _asks_for_list(t)):
         # "麻烦您发一下这家店的地址给我吧", "I need the postcode": a fact
         return ("request" if new_task else "question"), "fact"
@@ -3381,6 +3451,14 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
             "answer",
             "solicited",
         )  # "I want to start on July 1." after "When do you want to start?"
+    if (
+        _ADVICE_ASKED.search(t)
+        and not new_task
+        and not (_FAULT_TOLD.search(t) or _ORDER_FAULT.search(t) or _HAS_PROBLEM.search(t))
+    ):
+        # "please advise how I should deal with a colleague …", "real estate investment advice",
+        # "给创业初期的小企业主建议": advice asked, to be told (session 5, session 22)
+        return "question", "advice"
     if _is_request(t):
         return "request", "request"
     if any(_is_question(s) for s in sentences):
@@ -3410,6 +3488,11 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         # agent's answer: a fault of what it serves, help asked (round 6, session 18)
         return "request", "fault_told"
     if context == "opening" and not (_CONTINUES.match(t) or _CONTINUES.match(low)):
+        if _ZH_TOPIC_FACT.search(t):
+            # "D2D通信系统技术简介", "美国现任总统的名字", "中国智慧农业发展的挑战": a noun phrase
+            # naming a fact or an account of a named topic, to be told (session 18's keyword
+            # turns, as an opening; session 22)
+            return "question", "topic_fact"
         if _ZH_CONSULT_TOPIC.search(t):
             # "我想咨询一下，离婚以后争夺孩子抚养权的问题": asks about the topic it names, a
             # question (round 19's Lawyer LLaMA clients)
@@ -3501,7 +3584,11 @@ _EN_TASK = re.compile(
 _EN_EXPLAIN = re.compile(
     r"^\s*(?:please\s+)?(?:explain|describe|discuss|outline|elaborate\s+on"
     r"|give\s+(?:me\s+)?an?\s+(?:brief\s+|short\s+|quick\s+)?(?:summary|overview|description"
-    r"|explanation|history)\s+of)\b",
+    r"|explanation|history)\s+of"
+    # ... and "please introduce renmin university of china", "Please give the pros and cons of
+    # hodl versus active trading." (session 22's chat prompts): a named thing's facts
+    r"|introduce|give\s+(?:me\s+|us\s+)?(?:the\s+|some\s+)?(?:pros\s+and\s+cons|advantages\s+and"
+    r"\s+disadvantages|benefits\s+and\s+drawbacks)\s+of)\b",
     re.IGNORECASE,
 )
 # A text the turn hands over ("Describe the content of the article in a brief manner."):
@@ -3509,6 +3596,14 @@ _EN_EXPLAIN = re.compile(
 _GIVEN_TEXT = re.compile(
     r"\b(?:article|text|passage|paragraph|excerpt|e-?mail|document|transcript|conversation|chat"
     r"|essay|poem|review|sentence|content)s?\b",
+    re.IGNORECASE,
+)
+# The length the answer is asked in ("Explain a black hole in five sentences.", "in a few
+# paragraphs", "in 100 words"): no text handed over (session 22).
+_LENGTH_ASKED = re.compile(
+    r"\b(?:in|within|using|with)\s+(?:(?:just|only|no\s+more\s+than|under|about|a|one|two|three|four"
+    r"|five|six|seven|eight|nine|ten|few|couple\s+of|several|\d+)\s+){1,3}"
+    r"(?:short\s+|simple\s+)?(?:sentences?|paragraphs?|words|lines|bullet\s+points|points)\b",
     re.IGNORECASE,
 )
 # Role play: the agent asked to speak as someone or in a made-up situation ("As a pirate
@@ -3566,7 +3661,7 @@ def _instruction_frame(text: str) -> str | None:
         return None  # "Explain why I was charged twice": the user's own account, not a topic
     if _EN_EXPLAIN.match(first):
         # ... describing or summarising a text the turn gives is a task on it
-        return "request" if _GIVEN_TEXT.search(first) else "question"
+        return "request" if _GIVEN_TEXT.search(_LENGTH_ASKED.sub(" ", first)) else "question"
     material = len(lines) > 1 and bool(lines[1].strip())
     if "?" in first or not (material or re.match(r"^\s*\w+\s+[\"“]", first)):
         return None
@@ -3603,6 +3698,26 @@ _LEAVE_TO_ASK = re.compile(
     re.IGNORECASE,
 )
 
+
+# A Chinese noun phrase alone that names a fact or an account of a named topic (the keyword
+# turns of session 18, typed as a first message).
+_ZH_TOPIC_FACT = re.compile(
+    r"^[^，,。？?！!；;]{2,30}?(?:简介|用途|作用|定义|原理|历史|发展史|挑战|区别|日期|名字|名称|含义|特点"
+    r"|优缺点|优势|影响|概述|发展趋势|由来|起源|现状|前景)[。.]?$"
+)
+
+# Advice asked as an imperative or a bare noun phrase ("In just a few sentences, please advise
+# how I should deal with …", "real estate investment advice", "give me some advice on …",
+# "给创业初期的小企业主建议"): to be told, as "What should I do?" is (session 5, session 22); a
+# fault told beside it makes it a request for help with the fault (session 21).
+_ADVICE_ASKED = re.compile(
+    r"(?:^|[,.;:]\s*)(?:please\s+|kindly\s+|can\s+you\s+|could\s+you\s+)?advise\s+(?:me\s+|us\s+)?"
+    r"(?:on|how|what|whether|if|about|which)\b"
+    r"|\b(?:give|need|want)\s+(?:me\s+|us\s+)?(?:some\s+|any\s+)?advice\b"
+    r"|^[\w\s-]{1,40}\badvice\W*$"
+    r"|^\s*(?:请)?(?:给|提供)[^，,。？?！!]{0,16}(?:建议|意见)\W*$",
+    re.IGNORECASE,
+)
 
 # The user saying they have a problem ("I have an issue with my recent order", "I've got a
 # problem with my booking").

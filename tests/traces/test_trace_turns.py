@@ -3519,3 +3519,118 @@ def test_a_complaint_that_asks_nothing_is_pushback(text: str, kind: str) -> None
 )
 def test_a_rhetorical_question_beside_a_service_fault_reports_it(text: str, kind: str) -> None:
     assert rule_turn(text, previous="") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a Chinese prompt in traditional characters asks with the words the lists hold in
+        # simplified ones (session 22): turns_prompts tp-urszh-t0011, t0020
+        ("為什麼春聯叫上下聯但是貼左右", "question"),
+        ("國小數學在學什麼", "question"),
+        # 谁 asks without its mark (tp-urszh-t0163, t0167); "谁都" is an indefinite
+        ("牙叔是谁", "question"),
+        ("10年来最伟大的足球明星是谁", "question"),
+        # made up: a traditional-character request stays one
+        ("幫我寫一封感謝信", "request"),
+    ],
+)
+def test_traditional_characters_and_who_ask_as_simplified_ones(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a fault of the user's own program or setup with its cause, place or fix asked is a
+        # request (session 22): tp-urszh-t0846, t0822, t0613, t0680, t0708
+        ("zeek脚本报错serial communication error的原因是什么？", "request"),
+        ("无法连接到数据库，是哪里设置出错了？", "request"),
+        ("无法识别Rust编码功能中的递归错误，如何调试？", "request"),
+        ("修正一个Python函数中的语法错误怎么办？", "request"),
+        (
+            "在多线程环境下，使用Python logging模块初始化线程自己的logger之后，"
+            "为什么程序不能打印日志也不能输出到文件？",
+            "request",
+        ),
+        # how a thing is done when nothing failed stays a question (tp-urszh-t0681, t0683)
+        ("C++如何读取二进制文件？", "question"),
+        ("如何使用matplotlib绘制分箱图", "question"),
+    ],
+)
+def test_a_fault_of_the_users_own_program_is_a_request(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # which works or tools of a kind there are is a search (session 22): tp-urszh-t0195,
+        # t0850, t1545, t1557
+        ("了解党史的书有哪些", "request"),
+        ("应用哪些库可以优化Python中的矩阵运算性能？", "request"),
+        ("你知道有哪些猫娘角色是动漫迷必知的吗？", "request"),
+        ("你知道哪些poe上的AI生成式生存游戏特别受欢迎吗？", "request"),
+        # ... not the facts of a named topic (tp-urszh-t1164, t0104), what a named product
+        # supports (round 12's s12-vt-t064) or which ones the user needs (s11-sg-t090)
+        ("转博的好处有哪些？", "question"),
+        ("memcached的特性有哪些，是否支持压缩", "question"),
+        ("VERTU AGENT Q 旗舰新品支持哪些国家的通话翻译语言?", "question"),
+        ("我需要了解哪些编程语言才能编写类似论坛的网站。", "question"),
+    ],
+)
+def test_chinese_items_of_a_kind_asked_are_a_search(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a length asked is no text handed over (session 22): tp-ursen-t0379
+        ("Explain a black hole in five sentences.", "question"),
+        # a named thing introduced, pros and cons of a named topic (tp-ursen-t0530, tp-ahen-t0308)
+        ("please introduce renmin university of china", "question"),
+        ("Please give the pros and cons of hodl versus active trading.", "question"),
+        # describing a text handed over stays a task on it (session 20)
+        (
+            "Describe the content of the article in a brief manner.\n\nA study published …",
+            "request",
+        ),
+        # a story told is a work product made up (tp-ursen-t1489), as "能否分享一个…笑话" (tp-urszh-t1539) is
+        ("Tell me a story about when Natalie was born, on August 29, 2019.", "request"),
+        ("Can you tell me a joke about programmers?", "request"),
+        ("给我讲个睡前故事", "request"),
+        ("Tell me about the history of Rome.", "question"),
+    ],
+)
+def test_explaining_a_named_thing_and_telling_a_story(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # advice asked as an imperative or a noun phrase is to be told (session 22):
+        # tp-ursen-t1279, t1238, tp-urszh-t1094
+        (
+            "In just a few sentences, please advise how I should deal with a colleague who "
+            "behaves in an entitled manner.",
+            "question",
+        ),
+        ("real estate investment advice", "question"),
+        ("给创业初期的小企业主建议", "question"),
+        # a Chinese noun phrase naming a fact or an account of a named topic, as an opening
+        # (tp-urszh-t0138, t0184, t0596, t1087, t0075)
+        ("D2D通信系统技术简介", "question"),
+        ("美国现任总统的名字", "question"),
+        ("BERT模型中的CLS标记用途", "question"),
+        ("中国智慧农业发展的挑战", "question"),
+        ("ICLR 2024截稿日期", "question"),
+        # writing asked in a language is an act (tp-urszh-t0742)
+        ("多进程编程如何使用管道通信，用c语言写一段示例代码", "request"),
+        # a fault told beside advice asked is help with the fault (session 21)
+        ("My order arrived damaged. Please advise on how to proceed.", "request"),
+    ],
+)
+def test_advice_topics_and_writing_in_a_language(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="") == kind
