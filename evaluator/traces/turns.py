@@ -3277,6 +3277,11 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         _new_task(s) for s in every if not _is_question(s)
     )
     sentences = _drop_agree_tags(every)
+    if len(sentences) > 1 and any(map(_ANSWER_DIRECTIVE.match, sentences[1:])):
+        # "What are all the stages of construction in a house …? As well please include a
+        # brief statement as to why …", "… Try to explain your answer.": what the answer should
+        # hold, no act of its own; the turn asks what its other sentences ask (session 22)
+        sentences = [sentences[0]] + [s for s in sentences[1:] if not _ANSWER_DIRECTIVE.match(s)]
     if len(sentences) < len(every):
         t = " ".join(sentences)
     # A question followed only by remarks or the user's own purpose is what the question
@@ -3301,7 +3306,15 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         return "question", "tell_whether"  # "你猜一下这台冰箱还值不值得修。" (session 21)
     clauses = [c for c in _CLAUSE.split(last) if c.strip()]
     tail = clauses[-1] if clauses else last
-    if _is_question(tail) or (_CJK.search(last) is None and _is_question(last)):
+    # "Help me filter and delete each row in an excel table, where value of a certain column
+    # is 0": a relative clause after an imperative, no question (session 22)
+    relative = (
+        len(clauses) > 1
+        and "?" not in last
+        and _RELATIVE_WH.match(tail) is not None
+        and _is_request(clauses[0])
+    )
+    if not relative and (_is_question(tail) or (_CJK.search(last) is None and _is_question(last))):
         if _asks_for_more(last):
             return (
                 "request",
@@ -3538,6 +3551,8 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
 _ANSWER_FRAME = re.compile(
     r"^\s*请?(?:根据(?:以下|下面|下列)[^，,:：。？?\n]{0,6}?)?(?:回答|解答)(?:以下|下面|下列|这个|这道)"
     r"[^，,:：。？?\n]{0,4}问题"
+    # ... "请根据下面的材料回答问题：…" (session 22): the material's question handed over
+    r"|^\s*请?根据(?:以下|下面|下列|上面|上述)的?[^，,:：。？?\n]{0,6}?(?:回答|解答)[^，,:：。？?\n]{0,4}问题"
     r"|^\s*请?(?:根据(?:以下|下面|下列)问题)?(?:给出|提供)(?:以下|下面|下列)?[^，,:：。？?\n]{0,4}?的?答案"
     r"|^\s*请?从(?:以下|下面|下列|给出的)选项中选(?:择|出)"
     r"|\b(?:answer\s+the\s+following\s+question|select\s+the\s+correct\s+(?:option|answer)"
@@ -3557,6 +3572,10 @@ _ZH_EXPLAIN = re.compile(
 _ZH_NAME_AND_TELL = re.compile(
     r"^\s*请?(?:给出|说出|告诉我)[^，,。]{1,30}?的名(?:称|字)[，,]\s*(?:并|并且|再)?(?:简要|简单|详细)?地?"
     r"(?:介绍|描述|解释|说明)"
+)
+_ZH_SUM_NAMED = re.compile(
+    r"^\s*(?:请|给我|帮我)?(?:简要|简单)?地?(?:总结|概括|比较|对比)(?:一下|下)?"
+    r"(?!以下|下面|下列|这|上面|上述|该|此|给定|我的|我们)"
 )
 # A Chinese task on material the turn gives ("从以下文章中提取…", "给定以下两个句子，判断…", "对于
 # 给定的问答对，判断…", "用5个步骤解决一个给定问题。"): an act and its product, a request (session
@@ -3591,6 +3610,13 @@ _EN_EXPLAIN = re.compile(
     r"\s+disadvantages|benefits\s+and\s+drawbacks)\s+of)\b",
     re.IGNORECASE,
 )
+# A made-up thing to describe ("Describe a vivid and unique character", "Describe an imaginary
+# city …"): writing it, a work product (session 22), not a named thing's facts.
+_EN_MADE_UP = re.compile(
+    r"^\s*(?:please\s+)?(?:describe|depict|portray)\s+(?:an?\s+)(?:[\w-]+\s+(?:and\s+)?){0,4}?"
+    r"(?:fictional|imaginary|made-up|invented|vivid|original|fantasy)\b",
+    re.IGNORECASE,
+)
 # A text the turn hands over ("Describe the content of the article in a brief manner."):
 # describing it is a task on given material (session 20).
 _GIVEN_TEXT = re.compile(
@@ -3612,7 +3638,15 @@ _LENGTH_ASKED = re.compile(
 _ROLE_PLAY = re.compile(
     r"^\s*(?:(?:as|if\s+you\s+were)\s+an?\s+[^,?.\n]{1,40},\s*(?:what|how)\s+would\s+you\b"
     r"|assume\s+(?:a|the)\s+role\b|pretend\s+(?:that\s+)?(?:you\s+are|to\s+be)\b"
-    r"|imagine\s+you\s+are\s+an?\b|act\s+as\s+an?\b)",
+    r"|imagine\s+you\s+are\s+an?\b|act\s+as\s+an?\b"
+    # ... "Picture yourself as an old lighthouse.", "Now you are a career coach.", "act like an
+    # ls-dyna expert", "You are a medical doctor, …", "Embrace the role of …" (session 22)
+    r"|(?:picture|imagine|consider)\s+yourself\s+(?:as|to\s+be)\b|suppose\s+you\s+are\s+an?\b"
+    r"|act\s+like\s+(?:an?|and)\b|(?:embrace|take\s+on|play)\s+the\s+role\b"
+    r"|(?:now\s+)?you\s+are\s+(?:now\s+)?an?\s+(?:[\w-]+\s+){0,3}?(?:expert|doctor|teacher|coach|lawyer"
+    r"|professor|engineer|analyst|consultant|writer|poet|chef|guide|translator|tutor|therapist"
+    r"|psychologist|detective|historian|scientist|journalist|editor|critic|advisor|adviser"
+    r"|counsell?or|manager|developer|programmer|designer|marketer|strategist|character)\b\s*[,.;:])",
     re.IGNORECASE,
 )
 
@@ -3649,6 +3683,11 @@ def _instruction_frame(text: str) -> str | None:
             return None
         if _ZH_EXPLAIN.match(first):
             return "question"
+        if _ZH_SUM_NAMED.match(first) and not _ZH_GIVEN.search(first) and "\n" not in head.strip():
+            # "请总结一下《红楼梦》的主要情节", "请比较一下Python和Java的优缺点": a named work's or
+            # named things' facts told, no text handed over (session 22; session 21's comparison
+            # between named products)
+            return "question"
         if _ZH_NAME_AND_TELL.match(first):
             # "请给出…的名称，并简要介绍其特点": a named thing's name and what it is, to be told
             return "question"
@@ -3659,6 +3698,8 @@ def _instruction_frame(text: str) -> str | None:
     first = lines[0].strip()
     if _EN_OWN.search(first):
         return None  # "Explain why I was charged twice": the user's own account, not a topic
+    if _EN_MADE_UP.match(first):
+        return "request"  # "Describe a vivid and unique character": made up (session 22)
     if _EN_EXPLAIN.match(first):
         # ... describing or summarising a text the turn gives is a task on it
         return "request" if _GIVEN_TEXT.search(_LENGTH_ASKED.sub(" ", first)) else "question"
@@ -3704,6 +3745,25 @@ _LEAVE_TO_ASK = re.compile(
 _ZH_TOPIC_FACT = re.compile(
     r"^[^，,。？?！!；;]{2,30}?(?:简介|用途|作用|定义|原理|历史|发展史|挑战|区别|日期|名字|名称|含义|特点"
     r"|优缺点|优势|影响|概述|发展趋势|由来|起源|现状|前景)[。.]?$"
+)
+
+# A sentence after the first that only says what the answer should hold ("As well please
+# include a brief statement as to why …", "Include Memory Bandwidth example calculations",
+# "Try to explain your answer.", "pls explain your answer"): no act of its own (session 22).
+_ANSWER_DIRECTIVE = re.compile(
+    r"^\s*(?:as\s+well|also|and)?[\s,]*(?:please\s+|pls\s+|plz\s+|kindly\s+|try\s+to\s+)?"
+    r"(?:include|add|mention|cite|give|provide|explain|show|justify|list)\s+"
+    r"(?:(?:a|an|some|the|your|any|all|its|their)\s+)?(?:\w+\s+){0,3}?"
+    r"(?:statement|explanation|examples?|reasons?|reasoning|sources?|citations?|references?"
+    r"|calculations?|answer|steps|working|work|effects|impacts|consequences|factors)\b",
+    re.IGNORECASE,
+)
+# A clause that opens with a relative wh-word, its subject before its verb ("where value of a
+# certain column is 0", "which has three rooms"); "where is it?" keeps the question's order.
+_RELATIVE_WH = re.compile(
+    r"\s*(?:where|which|when|whose|that)\s+(?!(?:is|are|was|were|do|does|did|can|could|will"
+    r"|would|should|has|have)\b)\w+",
+    re.IGNORECASE,
 )
 
 # Advice asked as an imperative or a bare noun phrase ("In just a few sentences, please advise

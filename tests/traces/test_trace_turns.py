@@ -3634,3 +3634,63 @@ def test_explaining_a_named_thing_and_telling_a_story(text: str, kind: str) -> N
 )
 def test_advice_topics_and_writing_in_a_language(text: str, kind: str) -> None:
     assert rule_turn(text, previous="") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # what the answer should hold is no act of its own (session 22): tp-ahen-t0201
+        (
+            "What are all the stages of construction in a house including the various trades "
+            "in the order you would want to perform them? As well please include a brief "
+            "statement as to why each a stage happens before or after another another stage.",
+            "question",
+        ),
+        # made up: the same after a problem, and after a question about a named topic
+        (
+            "A ball is thrown upward at 10 m/s. How high does it go? Please justify your answer.",
+            "question",
+        ),
+        ("How did the Nile shape farming in ancient Egypt? List three effects.", "question"),
+        # ... a task stays a task (tp-ahen-t0106's shape: "Give me cron syntax … pls explain")
+        ("Give me cron syntax to run a job at noon. pls explain your answer", "request"),
+        # a relative clause after an imperative asks nothing (tp-ahen-t0162)
+        (
+            "Help me filter and delete each row in an excel table, where value of a certain "
+            "column is 0",
+            "request",
+        ),
+    ],
+)
+def test_answer_directives_and_relative_clauses_ask_nothing_new(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # role frames are role play, a request (session 20, session 22): tp-ahen-t0254's
+        # "act like and ls-dyna expert and tell me how …", tp-ahen-t0271's "You are a medical
+        # doctor, …"; made up: the other frames
+        ("act like and ls-dyna expert and tell me how you can do earthquake analysis", "request"),
+        ("Picture yourself as an old lighthouse. How do you feel when storms come?", "request"),
+        ("Now you are a career coach. What should I say in my interview?", "request"),
+        (
+            "Suppose you are a chef who speaks only in rhymes. Explain how to boil an egg.",
+            "request",
+        ),
+        # a customer's own standing stays no role (session 16)
+        ("As a loyal customer, what would you offer me?", "question"),
+        # a made-up thing described is written (session 22); a named one is told (session 20)
+        ("Describe a vivid and original fictional villain in two paragraphs.", "request"),
+        ("Describe the water cycle.", "question"),
+        # a named work summarised or named things compared, no text handed over (session 22)
+        ("请总结一下《红楼梦》的主要情节", "question"),
+        ("请比较一下Python和Java的优缺点", "question"),
+        ("请总结以下文章的要点：今天……", "request"),
+        # the material's question handed over (session 20's frame)
+        ("请根据下面的材料回答问题：……小明为什么迟到？", "question"),
+    ],
+)
+def test_role_frames_made_up_things_and_named_works(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="") == kind
