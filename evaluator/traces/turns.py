@@ -737,8 +737,11 @@ def _asks_to_act(question: str) -> bool:
         return False  # "Can I get a refund if I cancel tomorrow?": what the policy gives
     if _acts_first(question):
         return True  # "Can you search for holidays … and tell me about its date?" (round 9)
-    if _TELLS_MADE_UP.search(question):
-        return True  # "Can you tell me a joke?": a work product made up (session 22)
+    if _TELLS_MADE_UP.search(question) or _MAKES_UP.search(question):
+        # "Can you tell me a joke?", "What would be a good name for my bakery?", "How would you
+        # rewrite this sentence …": a work product made up, or a task on given material
+        # (session 22, session 20)
+        return True
     if _TOLD_GIVEN.search(asked) or _SHOW_FACT.match(asked.strip()):
         return False  # "Could you also provide more details on the check-in process?"
     if (
@@ -2889,6 +2892,18 @@ _TELLS_MADE_UP = re.compile(
     r"\btell\s+(?:me|us|him|her|them)\s+(?:a|an|another|one|some|two|three|\d+)\s+(?:\w+\s+){0,2}?"
     r"(?:story|stories|joke|jokes|poem|poems|riddle|riddles|fairy\s*tale|tale|tales|bedtime\s+story)\b"
     r"|(?:讲|说|编)(?:一个|一段|个|几个|一则|段)[^，,。？?！!]{0,10}?(?:故事|笑话|段子|童话)",
+    re.IGNORECASE,
+)
+# A name, a title or a slogan to make up, asked in a question's words ("What would be a good
+# name for my bakery?", "What's a catchy slogan for a recycling campaign?"; not "What is the name
+# for a baby kangaroo?", a fact), and a task on given material asked as how the agent would do it
+# ("How would you rewrite this sentence …?"): session 22's ideas the agent makes up.
+_MAKES_UP = re.compile(
+    r"\b(?:good|catchy|creative|clever|funny|better|cool|memorable|fun|great|nice|unique|original"
+    r"|short|witty|cute|fitting|suitable)\s+(?:[\w-]+\s+)?"
+    r"(?:name|title|slogan|tagline|caption|headline|motto|nickname|username|hashtag)s?\s+for\b"
+    r"|^\s*how\s+would\s+you\s+(?:rewrite|rephrase|reword|translate|summari[sz]e|edit|shorten"
+    r"|paraphrase|proofread)\b",
     re.IGNORECASE,
 )
 

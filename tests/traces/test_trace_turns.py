@@ -3694,3 +3694,21 @@ def test_answer_directives_and_relative_clauses_ask_nothing_new(text: str, kind:
 )
 def test_role_frames_made_up_things_and_named_works(text: str, kind: str) -> None:
     assert rule_turn(text, previous="") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a name, title or slogan to make up is a work product, in a question's words too
+        # (session 22's ideas the agent makes up; made up, as tp-urszh-t1402's "…创业想法"): ...
+        ("What would be a good name for my bakery?", "request"),
+        ("What's a catchy slogan for a recycling campaign?", "request"),
+        # ... not a name that is a fact
+        ("What is the name for a baby kangaroo?", "question"),
+        # a task on given material asked as how the agent would do it (session 20)
+        ("How would you rewrite this sentence to sound more formal: 'we gotta go now'", "request"),
+        ("How would you approach learning a new language?", "question"),
+    ],
+)
+def test_names_to_make_up_and_how_the_agent_would_rewrite(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="") == kind
