@@ -783,6 +783,10 @@ def _asks_to_act(question: str) -> bool:
         return True
     if _CJK.search(question) and p["lookup"].match(_ZH_CAN.sub("", question, count=1)):
         return True  # "查一下我的车有没有违章记录", "能不能查一下…余额": a lookup to do (round 8)
+    if _CJK.search(question) and _ZH_CAN_TASK.match(question):
+        # "能不能把它翻译成英文？", "可以帮我改写成诗歌吗": a task on text asked in a question's
+        # words (session 22)
+        return True
     zh_change = _CJK.search(question) and p["can_change"].search(question)
     if zh_change and not _ZH_WH_FACT.search(question):
         return True  # "能改下收货地址吗", "发票信息可以改吗": asks the agent to change it
@@ -1129,6 +1133,10 @@ _HELP_VERB = re.compile(r"\s*(?:help|assist)\b", re.IGNORECASE)
 # ... after "那" and with the helper named ("那帮查一下这个积分有多少", "你能给问问吗").
 _ZH_CAN = re.compile(
     r"^\s*(?:那|那么)?(?:能不能|可不可以|能否|可以|请|麻烦)?(?:你|您)?(?:帮我|帮忙|帮|给)?"
+)
+_ZH_CAN_TASK = re.compile(
+    r"^\s*(?:那|那么)?(?:能不能|可不可以|能否|可以|能)(?:你|您)?(?:帮我|帮忙|帮|给我)?"
+    r"(?:把[^，,。？?！!]{1,12}?)?(?:翻译|改写|重写|续写|扩写|缩写|润色|总结|概括|写一|写个|写几|写段|写篇|写首|再写)"
 )
 # Whether the agent could do a thing, asked in English ("Is it possible to upgrade my
 # seat?", "Would it be possible to move it?"): a request, as "Can I book...?" is. ("Is

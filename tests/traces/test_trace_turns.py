@@ -3712,3 +3712,32 @@ def test_role_frames_made_up_things_and_named_works(text: str, kind: str) -> Non
 )
 def test_names_to_make_up_and_how_the_agent_would_rewrite(text: str, kind: str) -> None:
     assert rule_turn(text, previous="") == kind
+
+
+_STORY = (
+    "Sure! Here is a short story about a dragon who learns to fly. Once upon a time... The end."
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a task on the agent's own answer, after it, is a request (session 22's follow-ups of
+        # chat prompts; tp-urszh-t1734 "按照我们之前迭代的思路…" is one): made up in their shapes
+        ("Rewrite your previous response, making it shorter.", "request"),
+        ("Take your previous answer and turn it into a limerick.", "request"),
+        ("Now do it in Python instead.", "request"),
+        ("再写一个类似的故事", "request"),
+        ("能不能把它翻译成英文？", "request"),
+        # ... and questions about it stay questions; "take your time" takes up nothing
+        ("What is the moral of the story?", "question"),
+        ("这个故事的寓意是什么？", "question"),
+    ],
+)
+def test_a_task_on_the_agents_answer_is_a_request(text: str, kind: str) -> None:
+    assert rule_turn(text, previous=_STORY) == kind
+
+
+def test_taking_ones_time_is_no_task() -> None:
+    # round 13's s13-ad-t027
+    assert rule_turn("Ok, take your time.", previous="Let me look that up for you.") != "request"
