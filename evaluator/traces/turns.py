@@ -3487,6 +3487,8 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
             "answer",
             "solicited",
         )  # "I want to start on July 1." after "When do you want to start?"
+    if _HELP_UNDERSTAND.match(t) and not new_task:
+        return "question", "understand"  # "Help me understand recursion." (session 22)
     if (
         _ADVICE_ASKED.search(t)
         and not new_task
@@ -3580,6 +3582,23 @@ _ANSWER_FRAME = re.compile(
     r"|^\s*请?从(?:以下|下面|下列|给出的)选项中选(?:择|出)"
     r"|\b(?:answer\s+the\s+following\s+question|select\s+the\s+correct\s+(?:option|answer)"
     r"|choose\s+the\s+correct\s+(?:option|answer))\b",
+    re.IGNORECASE,
+)
+# A problem handed over as an imperative to solve or compute, with its numbers or symbols.
+_SOLVE = re.compile(
+    r"^\s*(?:please\s+)?(?:calculate|compute|solve|evaluate|simplify|differentiate|integrate"
+    r"|factori[sz]e|convert|find\s+the\s+(?:value|sum|product|derivative|integral|roots?)\s+of)\b"
+    r"|^\s*(?:请)?(?:计算|求解|解方程|解下列方程|解不等式|化简|求出|算一下|换算)",
+    re.IGNORECASE,
+)
+_MATH = re.compile(
+    r"\d\s*[-+*/×÷^=%]|[-+*/×÷^=]\s*\d|[=√∫∑]|\d\s*(?:°|degrees|fahrenheit|celsius)|\d+\s*[乘除加减]",
+    re.IGNORECASE,
+)
+# ... not a conversion of files, formats or code ("Convert this JSON to YAML").
+_NOT_MATH = re.compile(
+    r"\b(?:json|csv|yaml|xml|html|file|files|code|text|string|list|array|table|image|pdf|video)\b"
+    r"|代码|文件|表格|字符串|图片",
     re.IGNORECASE,
 )
 # A Chinese imperative that asks to be told what a named thing is, how it works or why it
@@ -3696,6 +3715,11 @@ def _instruction_frame(text: str) -> str | None:
         return None
     if _ANSWER_FRAME.search(head[:200]):
         return "question"
+    first_line = head.split("\n", 1)[0]
+    if _SOLVE.match(first_line) and _MATH.search(first_line) and not _NOT_MATH.search(first_line):
+        # "Solve for x: 2x + 3 = 11", "解方程：2x+3=11", "请计算123乘以456": a problem to be
+        # told its answer (session 20's problems, session 22)
+        return "question"
     if _ROLE_PLAY.match(head) and not _OWN_ROLE.match(head):
         return "request"
     if _CJK.search(head[:20]):
@@ -3786,6 +3810,15 @@ _ANSWER_DIRECTIVE = re.compile(
 _RELATIVE_WH = re.compile(
     r"\s*(?:where|which|when|whose|that)\s+(?!(?:is|are|was|were|do|does|did|can|could|will"
     r"|would|should|has|have)\b)\w+",
+    re.IGNORECASE,
+)
+
+# Help asked to understand a thing, as the turn's opening ("Help me understand recursion.",
+# "Can you help me make sense of Bayes' theorem?", "帮我理解一下…"): to be told (session 22); not
+# a purpose told after an ask ("It will help me understand its league structure").
+_HELP_UNDERSTAND = re.compile(
+    r"\s*(?:please\s+)?(?:(?:can|could|would)\s+you\s+(?:please\s+)?)?help\s+me\s+(?:to\s+|better\s+)?"
+    r"(?:understand|make\s+sense\s+of|grasp)\b|\s*(?:请)?(?:帮我|帮助我)(?:更好地)?理解",
     re.IGNORECASE,
 )
 

@@ -3741,3 +3741,29 @@ def test_a_task_on_the_agents_answer_is_a_request(text: str, kind: str) -> None:
 def test_taking_ones_time_is_no_task() -> None:
     # round 13's s13-ad-t027
     assert rule_turn("Ok, take your time.", previous="Let me look that up for you.") != "request"
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a problem handed over as an imperative to solve is to be told its answer (session 20's
+        # problems, session 22; made up in the shapes of tp-ahen-t0012's "Calculate …")
+        ("Solve for x: 2x + 3 = 11", "question"),
+        ("Convert 100 Fahrenheit to Celsius.", "question"),
+        ("解方程：2x+3=11", "question"),
+        ("请计算123乘以456", "question"),
+        # ... not a conversion of a file or of code
+        ('Convert this JSON to YAML: {"a": 1}', "request"),
+        # help to understand and a need to understand ask to be told (session 22); a purpose
+        # told after an ask does not (round 15's s15-ta-t186)
+        ("Help me understand recursion.", "question"),
+        ("I need to understand how mortgages work.", "question"),
+        (
+            "Can you help me get information on active NHL conferences for the latest season? "
+            "It will help me understand its league structure.",
+            "request",
+        ),
+    ],
+)
+def test_problems_to_solve_and_help_to_understand(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="") == kind
