@@ -3526,7 +3526,7 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         # agent's answer: a fault of what it serves, help asked (round 6, session 18)
         return "request", "fault_told"
     if context == "opening" and not (_CONTINUES.match(t) or _CONTINUES.match(low)):
-        if _ZH_TOPIC_FACT.search(t):
+        if _ZH_TOPIC_FACT.search(t) or _EN_TOPIC_FACT.match(t):
             # "D2D通信系统技术简介", "美国现任总统的名字", "中国智慧农业发展的挑战": a noun phrase
             # naming a fact or an account of a named topic, to be told (session 18's keyword
             # turns, as an opening; session 22)
@@ -3819,6 +3819,14 @@ _RELATIVE_WH = re.compile(
 _HELP_UNDERSTAND = re.compile(
     r"\s*(?:please\s+)?(?:(?:can|could|would)\s+you\s+(?:please\s+)?)?help\s+me\s+(?:to\s+|better\s+)?"
     r"(?:understand|make\s+sense\s+of|grasp)\b|\s*(?:请)?(?:帮我|帮助我)(?:更好地)?理解",
+    re.IGNORECASE,
+)
+# ... and the same in English, led by the fact it names ("Recipe dumplins", "Technical details of
+# GDDR6 and GDDR7, no qualitative info, only precise details.", "history of the Ottoman empire").
+_EN_TOPIC_FACT = re.compile(
+    r"\s*(?:the\s+)?(?:recipe|history|definition|meaning|origins?|etymology|biography|(?:technical\s+)?details"
+    r"|specifications|specs|symptoms|causes|pros\s+and\s+cons|advantages\s+and\s+disadvantages)"
+    r"(?:\s+(?:of|for|on))?\s+[^?!]{1,80}$",
     re.IGNORECASE,
 )
 

@@ -3626,6 +3626,13 @@ def test_explaining_a_named_thing_and_telling_a_story(text: str, kind: str) -> N
         ("BERT模型中的CLS标记用途", "question"),
         ("中国智慧农业发展的挑战", "question"),
         ("ICLR 2024截稿日期", "question"),
+        # ... and in English, led by the fact it names (tp-ursen-t1050, tp-ahen-t0115)
+        ("Recipe dumplins", "question"),
+        (
+            "Technical details of GDDR6 and GDDR7, no qualitative info, only precise details. "
+            "Include Memory Bandwidth example calculations for 2500MHz with both technologies.",
+            "question",
+        ),
         # writing asked in a language is an act (tp-urszh-t0742)
         ("多进程编程如何使用管道通信，用c语言写一段示例代码", "request"),
         # a fault told beside advice asked is help with the fault (session 21)
