@@ -894,6 +894,8 @@ def test_the_shipped_model_was_trained_on_the_current_labels() -> None:
     unsealed |= {"turns_sealed_r20.jsonl", "turns_sealed_r21.jsonl", "turns_sealed_r22.jsonl"}
     unsealed |= {"turns_sealed_r10.jsonl", "turns_sealed_r10b.jsonl", "turns_sealed_r11.jsonl"}
     assert unsealed <= set(model.meta["training"])
+    # session 22's chat prompts (URS, Arena-Hard), never sealed, are trained on from their commit
+    assert "turns_prompts.jsonl" in model.meta["training"]
     assert model.classes == tuple(sorted(TURN_CLASSES))
 
 
