@@ -427,6 +427,9 @@ HELD_OUT_TURNS = (
     # session 16: the students of the course-enrollment agent (cs16), labelled and committed
     # before any detector ran on them; first run held out, then tuned on
     ("turns_cs16.jsonl", "customer-service set cs16 (held out once; labelled session 16)"),
+    # session 22: real users' prompts to chat assistants (URS, Arena-Hard), labelled and
+    # committed before any classifier ran on them; 0.831 on its first run, then tuned on
+    ("turns_prompts.jsonl", "chat prompts (held out once: 0.831; labelled session 22)"),
 )
 
 

@@ -481,13 +481,23 @@ _ZH_EXPECT = re.compile(
 _ZH_CHOICE = re.compile(r"(?<![可但就还只要总倒于])是[^，,。！!？?\s]{1,8}还是[^，,。！!？?\s]")
 
 
+# Traditional characters of the question words, request verbs and nouns the Chinese lists and
+# rules hold, with their simplified forms (session 22's chat prompts from Taiwan and Hong
+# Kong users: "為什麼…", "…中文叫什麼？", "協助我準備並撰寫…"); a turn holding one is read in
+# simplified characters.
+_TRADITIONAL = "為麼嗎誰裡這個們說問請幫寫應該會給與對點樣種還沒學國時間電買賣讓號題協準備後來麽頭係東區開關將實現從過"
+_SIMPLIFIED = "为么吗谁里这个们说问请帮写应该会给与对点样种还没学国时间电买卖让号题协准备后来么头系东区开关将实现从过"
+_TO_SIMPLIFIED = str.maketrans(_TRADITIONAL, _SIMPLIFIED)
+_ZH_TRADITIONAL_CHARS = re.compile(f"[{_TRADITIONAL}]")
+
+
 # A question word used as an indefinite, after a negation or before 都/也 ("没什么问题", "其他
 # 沒什么", "没有什么感觉", "什么都没有", "不知道该如何是好"): states, asks nothing (round 16's
 # patients); "有没有什么…" asks whether.
 _ZH_NEG_WORDS = re.compile("[没沒不都也]")
 _ZH_NEG_INDEF = re.compile(
     r"(?<![有])(?:没有|沒有|没|沒|不|并不)(?:什么|啥|怎么|多少)"
-    r"|(?:什么|啥)(?:都|也)|不知道[^，,。；;？?]{0,6}?(?:如何|怎么|什么)"
+    r"|(?:什么|啥|谁)(?:都|也)|不知道[^，,。；;？?]{0,6}?(?:如何|怎么|什么)"
 )
 
 
@@ -544,11 +554,18 @@ def _is_request(text: str) -> bool:
     if _CJK.search(text) and _short(text) and _ID_OR_NUMBER.search(text):
         return False  # "预订号 FL-2024-1234" gives a value; Chinese verbs have no word ends
     return any(
-        p["request_start"].match(c) and not _RECORD_LABEL.match(c)
+        (p["request_start"].match(c) and not _RECORD_LABEL.match(c)) or _ZH_WRITE_IN.match(c)
         for sentence in _sentences(text)
         for c in _CLAUSE.split(sentence)
         if c.strip()
     )
+
+
+# A clause that tells the agent to write in a language or a tool ("用c语言写一段示例代码", "用Python
+# 实现一个…"): an act and its product, a request (session 22's chat prompts), as 编写 is.
+_ZH_WRITE_IN = re.compile(
+    r"\s*(?:请|帮我|再)?用[^，,。？?！!]{1,15}?(?:写|编写|实现|画)(?:一|个|段|篇|首|出|下)"
+)
 
 
 # A record's label before its value ("Order #NP3352659", "Order number is NP8073419", "Booking
@@ -720,6 +737,11 @@ def _asks_to_act(question: str) -> bool:
         return False  # "Can I get a refund if I cancel tomorrow?": what the policy gives
     if _acts_first(question):
         return True  # "Can you search for holidays … and tell me about its date?" (round 9)
+    if _TELLS_MADE_UP.search(question) or _MAKES_UP.search(question):
+        # "Can you tell me a joke?", "What would be a good name for my bakery?", "How would you
+        # rewrite this sentence …": a work product made up, or a task on given material
+        # (session 22, session 20)
+        return True
     if _TOLD_GIVEN.search(asked) or _SHOW_FACT.match(asked.strip()):
         return False  # "Could you also provide more details on the check-in process?"
     if (
@@ -755,8 +777,16 @@ def _asks_to_act(question: str) -> bool:
         and _ZH_DEVICE_FAULT.search(question)
     ):
         return True  # "vivo x7连接wifi时出现感叹号,上不去网,请问是怎么回事儿？": a fault to fix
+    if _CJK.search(question) and _ZH_CODE_FAULT.search(question) and _ZH_CODE_ASK.search(question):
+        # "zeek脚本报错serial communication error的原因是什么？", "无法连接到数据库，是哪里设置出错
+        # 了？": the user's own program's fault, its cause or fix asked (session 22)
+        return True
     if _CJK.search(question) and p["lookup"].match(_ZH_CAN.sub("", question, count=1)):
         return True  # "查一下我的车有没有违章记录", "能不能查一下…余额": a lookup to do (round 8)
+    if _CJK.search(question) and _ZH_CAN_TASK.match(question):
+        # "能不能把它翻译成英文？", "可以帮我改写成诗歌吗": a task on text asked in a question's
+        # words (session 22)
+        return True
     zh_change = _CJK.search(question) and p["can_change"].search(question)
     if zh_change and not _ZH_WH_FACT.search(question):
         return True  # "能改下收货地址吗", "发票信息可以改吗": asks the agent to change it
@@ -917,6 +947,20 @@ _ZH_FIX = re.compile(r"(?:如何|怎么|怎样|该如何)(?:修复|修正|改正
 # 次数多是怎么回事呢？") names no such fault and stays a question.
 _ZH_WHAT_WRONG = re.compile(
     r"怎么回事|咋回事|什么原因|啥原因|怎么办|咋办|有救吗|怎么解决|怎么破|什么情况"
+)
+# The same of the user's own program or setup: it reports an error, will not run or cannot
+# connect ("报错", "语法错误", "run不出来", "程序不能打印日志", "无法连接到数据库"), with its cause,
+# its place or a fix asked ("原因是什么", "是哪里设置出错了", "如何调试", "怎么办"): session 14's
+# fault of the user's own item, session 18's "why won't my code work", a `request` (session 22's
+# chat prompts); how a thing is done when nothing failed stays a question.
+_ZH_CODE_FAULT = re.compile(
+    r"报错|出错|(?:语法|运行|编译|递归|类型|逻辑)错误|错误提示|run不[出起通了]|跑不[出起通了]|运行不[了起]"
+    r"|(?:程序|代码|脚本)(?:不能|无法|运行不)|无法(?:运行|编译|连接到?(?:数据库|服务器))|连不上(?:数据库|服务器)",
+    re.IGNORECASE,
+)
+_ZH_CODE_ASK = re.compile(
+    r"为什么|为啥|怎么回事|什么原因|原因是什么|的原因|怎么办|(?:如何|怎么|怎样)(?:调试|解决|修改|处理|改)"
+    r"|哪里(?:出错|错了|有问题|设置)|是哪里"
 )
 _ZH_DEVICE_FAULT = re.compile(
     r"上不去|上不了网|打不开|划不开|解不开|登不上|登[陆录]不了|不能用|用不了|死机|闪退|黑屏|白屏|卡死"
@@ -1090,6 +1134,10 @@ _HELP_VERB = re.compile(r"\s*(?:help|assist)\b", re.IGNORECASE)
 _ZH_CAN = re.compile(
     r"^\s*(?:那|那么)?(?:能不能|可不可以|能否|可以|请|麻烦)?(?:你|您)?(?:帮我|帮忙|帮|给)?"
 )
+_ZH_CAN_TASK = re.compile(
+    r"^\s*(?:那|那么)?(?:能不能|可不可以|能否|可以|能)(?:你|您)?(?:帮我|帮忙|帮|给我)?"
+    r"(?:把[^，,。？?！!]{1,12}?)?(?:翻译|改写|重写|续写|扩写|缩写|润色|总结|概括|写一|写个|写几|写段|写篇|写首|再写)"
+)
 # Whether the agent could do a thing, asked in English ("Is it possible to upgrade my
 # seat?", "Would it be possible to move it?"): a request, as "Can I book...?" is. ("Is
 # there a way to get an estimate?" asks for a fact as often.)
@@ -1235,12 +1283,30 @@ def _asks_for_kind(text: str) -> bool:
     courses?"): a search, a `request`, as session 14's "a list of …" is; not a fact of items
     already named ("Which of these courses has pre-reqs?") nor of a kind ("What times are the
     classes offered?")."""
-    return (
-        _CJK.search(text) is None
-        and _KIND_QUESTION.match(text.strip()) is not None
-        and _OWN_RECORD.search(text) is None
-    )
+    if _CJK.search(text) is not None:
+        # "了解党史的书有哪些", "应用哪些库可以优化…？", "你知道有哪些猫娘角色是动漫迷必知的吗？":
+        # which works, tools or products of a kind there are (session 22; session 20's items of a
+        # kind in a question's words); not the facts or kinds of a named topic ("转博的好处有哪些",
+        # "memcached的特性有哪些") nor places at a named one ("周边有哪些餐馆", session 17)
+        # ... nor what a named product supports ("…旗舰新品支持哪些国家的通话翻译语言?") nor which
+        # ones the user needs or should use (advice on the user's own act, session 5: "我需要了解哪些
+        # 编程语言才能…", "应该使用哪些工具？")
+        return _ZH_KIND_ITEMS.search(text) is not None and _ZH_KIND_NOT_SEARCH.search(text) is None
+    return _KIND_QUESTION.match(text.strip()) is not None and _OWN_RECORD.search(text) is None
 
+
+_ZH_ITEM_NOUNS = (
+    r"(?:书籍?|图书|小说|论文|文献|期刊|库|工具|软件|插件|框架|网站|(?:编程)?语言|游戏|电影|电视剧|动漫|番剧"
+    r"|角色|歌曲?|音乐|专辑|播客|公众号|课程|教材|APP|App|app|应用程序)"
+)
+_ZH_KIND_ITEMS = re.compile(
+    rf"(?:哪些|哪几[个款部本种首门]|哪种|哪一些)[^，,。？?！!]{{0,16}}?{_ZH_ITEM_NOUNS}"
+    rf"|{_ZH_ITEM_NOUNS}(?:都)?有哪些"
+)
+
+_ZH_KIND_NOT_SEARCH = re.compile(
+    r"(?:支持|包括|包含)(?:哪|什么)|应该|应当|需要|我该|该用|该学|要学"
+)
 
 # The user's own record ("What courses am I enrolled in?", "what meetings do I have on my
 # schedule?"): items the agent looks up, not ones to choose among, a question.
@@ -2828,6 +2894,27 @@ def _tells(text: str) -> bool:
     return False
 
 
+# A story, a joke, a poem or a riddle to be told ("Tell me a story about …", "tell us a joke",
+# "给我讲个故事", "说一个笑话"): made up by the agent, a work product (session 22's chat prompts).
+_TELLS_MADE_UP = re.compile(
+    r"\btell\s+(?:me|us|him|her|them)\s+(?:a|an|another|one|some|two|three|\d+)\s+(?:\w+\s+){0,2}?"
+    r"(?:story|stories|joke|jokes|poem|poems|riddle|riddles|fairy\s*tale|tale|tales|bedtime\s+story)\b"
+    r"|(?:讲|说|编)(?:一个|一段|个|几个|一则|段)[^，,。？?！!]{0,10}?(?:故事|笑话|段子|童话)",
+    re.IGNORECASE,
+)
+# A name, a title or a slogan to make up, asked in a question's words ("What would be a good
+# name for my bakery?", "What's a catchy slogan for a recycling campaign?"; not "What is the name
+# for a baby kangaroo?", a fact), and a task on given material asked as how the agent would do it
+# ("How would you rewrite this sentence …?"): session 22's ideas the agent makes up.
+_MAKES_UP = re.compile(
+    r"\b(?:good|catchy|creative|clever|funny|better|cool|memorable|fun|great|nice|unique|original"
+    r"|short|witty|cute|fitting|suitable)\s+(?:[\w-]+\s+)?"
+    r"(?:name|title|slogan|tagline|caption|headline|motto|nickname|username|hashtag)s?\s+for\b"
+    r"|^\s*how\s+would\s+you\s+(?:rewrite|rephrase|reword|translate|summari[sz]e|edit|shorten"
+    r"|paraphrase|proofread)\b",
+    re.IGNORECASE,
+)
+
 # A verb of telling that ends a Chinese clause, with its softeners ("详细说明", "展开说明一下").
 _ZH_TOLD_END = re.compile(r"(?:说明|阐述|讲解|解释|介绍)(?:一下|下)?(?:吧)?$")
 
@@ -3065,6 +3152,10 @@ _TRAILING_ASIDE = re.compile(r"(?<=[^\s(（])\s*[（(][^()（）]{1,16}[）)]$")
 def _rule(text: str | None, context: str) -> tuple[str, str]:
     """The rules' class of a user turn and the name of the rule that gave it (the
     learned model reads both)."""
+    if text and _ZH_TRADITIONAL_CHARS.search(text):
+        # "為什麼春聯叫上下聯但是貼左右", "國小數學在學什麼": a Chinese turn in traditional characters
+        # asks with the same words the lists hold in simplified ones (session 22)
+        text = text.translate(_TO_SIMPLIFIED)
     asked = context in ("open", "asked", "solicit", "confirm")
     solicited = context in ("solicit", "confirm")
     t = text or ""
@@ -3209,6 +3300,11 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         _new_task(s) for s in every if not _is_question(s)
     )
     sentences = _drop_agree_tags(every)
+    if len(sentences) > 1 and any(map(_ANSWER_DIRECTIVE.match, sentences[1:])):
+        # "What are all the stages of construction in a house …? As well please include a
+        # brief statement as to why …", "… Try to explain your answer.": what the answer should
+        # hold, no act of its own; the turn asks what its other sentences ask (session 22)
+        sentences = [sentences[0]] + [s for s in sentences[1:] if not _ANSWER_DIRECTIVE.match(s)]
     if len(sentences) < len(every):
         t = " ".join(sentences)
     # A question followed only by remarks or the user's own purpose is what the question
@@ -3233,7 +3329,15 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         return "question", "tell_whether"  # "你猜一下这台冰箱还值不值得修。" (session 21)
     clauses = [c for c in _CLAUSE.split(last) if c.strip()]
     tail = clauses[-1] if clauses else last
-    if _is_question(tail) or (_CJK.search(last) is None and _is_question(last)):
+    # "Help me filter and delete each row in an excel table, where value of a certain column
+    # is 0": a relative clause after an imperative, no question (session 22)
+    relative = (
+        len(clauses) > 1
+        and "?" not in last
+        and _RELATIVE_WH.match(tail) is not None
+        and _is_request(clauses[0])
+    )
+    if not relative and (_is_question(tail) or (_CJK.search(last) is None and _is_question(last))):
         if _asks_for_more(last):
             return (
                 "request",
@@ -3366,8 +3470,10 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
     if _presses(t):
         return "request", "press"  # "告诉我", "Tell me!": for the answer held back
     if _tells(t):
-        # "请介绍一下特斯拉的汽车充电方式", "Tell me about that coat please": to be told
-        return ("request" if new_task else "question"), "tell"
+        # "请介绍一下特斯拉的汽车充电方式", "Tell me about that coat please": to be told; a story,
+        # a joke or a poem told ("Tell me a story about when Natalie was born") is a work product
+        # made up, a request (session 22)
+        return ("request" if new_task or _TELLS_MADE_UP.search(t) else "question"), "tell"
     if (_asks_for_info(t) or _asks_for_fact(t)) and not (_asks_for_more(t) or _asks_for_list(t)):
         # "麻烦您发一下这家店的地址给我吧", "I need the postcode": a fact
         return ("request" if new_task else "question"), "fact"
@@ -3381,6 +3487,16 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
             "answer",
             "solicited",
         )  # "I want to start on July 1." after "When do you want to start?"
+    if _HELP_UNDERSTAND.match(t) and not new_task:
+        return "question", "understand"  # "Help me understand recursion." (session 22)
+    if (
+        _ADVICE_ASKED.search(t)
+        and not new_task
+        and not (_FAULT_TOLD.search(t) or _ORDER_FAULT.search(t) or _HAS_PROBLEM.search(t))
+    ):
+        # "please advise how I should deal with a colleague …", "real estate investment advice",
+        # "给创业初期的小企业主建议": advice asked, to be told (session 5, session 22)
+        return "question", "advice"
     if _is_request(t):
         return "request", "request"
     if any(_is_question(s) for s in sentences):
@@ -3410,6 +3526,11 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         # agent's answer: a fault of what it serves, help asked (round 6, session 18)
         return "request", "fault_told"
     if context == "opening" and not (_CONTINUES.match(t) or _CONTINUES.match(low)):
+        if _ZH_TOPIC_FACT.search(t) or _EN_TOPIC_FACT.match(t):
+            # "D2D通信系统技术简介", "美国现任总统的名字", "中国智慧农业发展的挑战": a noun phrase
+            # naming a fact or an account of a named topic, to be told (session 18's keyword
+            # turns, as an opening; session 22)
+            return "question", "topic_fact"
         if _ZH_CONSULT_TOPIC.search(t):
             # "我想咨询一下，离婚以后争夺孩子抚养权的问题": asks about the topic it names, a
             # question (round 19's Lawyer LLaMA clients)
@@ -3455,10 +3576,29 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
 _ANSWER_FRAME = re.compile(
     r"^\s*请?(?:根据(?:以下|下面|下列)[^，,:：。？?\n]{0,6}?)?(?:回答|解答)(?:以下|下面|下列|这个|这道)"
     r"[^，,:：。？?\n]{0,4}问题"
+    # ... "请根据下面的材料回答问题：…" (session 22): the material's question handed over
+    r"|^\s*请?根据(?:以下|下面|下列|上面|上述)的?[^，,:：。？?\n]{0,6}?(?:回答|解答)[^，,:：。？?\n]{0,4}问题"
     r"|^\s*请?(?:根据(?:以下|下面|下列)问题)?(?:给出|提供)(?:以下|下面|下列)?[^，,:：。？?\n]{0,4}?的?答案"
     r"|^\s*请?从(?:以下|下面|下列|给出的)选项中选(?:择|出)"
     r"|\b(?:answer\s+the\s+following\s+question|select\s+the\s+correct\s+(?:option|answer)"
     r"|choose\s+the\s+correct\s+(?:option|answer))\b",
+    re.IGNORECASE,
+)
+# A problem handed over as an imperative to solve or compute, with its numbers or symbols.
+_SOLVE = re.compile(
+    r"^\s*(?:please\s+)?(?:calculate|compute|solve|evaluate|simplify|differentiate|integrate"
+    r"|factori[sz]e|convert|find\s+the\s+(?:value|sum|product|derivative|integral|roots?)\s+of)\b"
+    r"|^\s*(?:请)?(?:计算|求解|解方程|解下列方程|解不等式|化简|求出|算一下|换算)",
+    re.IGNORECASE,
+)
+_MATH = re.compile(
+    r"\d\s*[-+*/×÷^=%]|[-+*/×÷^=]\s*\d|[=√∫∑]|\d\s*(?:°|degrees|fahrenheit|celsius)|\d+\s*[乘除加减]",
+    re.IGNORECASE,
+)
+# ... not a conversion of files, formats or code ("Convert this JSON to YAML").
+_NOT_MATH = re.compile(
+    r"\b(?:json|csv|yaml|xml|html|file|files|code|text|string|list|array|table|image|pdf|video)\b"
+    r"|代码|文件|表格|字符串|图片",
     re.IGNORECASE,
 )
 # A Chinese imperative that asks to be told what a named thing is, how it works or why it
@@ -3474,6 +3614,10 @@ _ZH_EXPLAIN = re.compile(
 _ZH_NAME_AND_TELL = re.compile(
     r"^\s*请?(?:给出|说出|告诉我)[^，,。]{1,30}?的名(?:称|字)[，,]\s*(?:并|并且|再)?(?:简要|简单|详细)?地?"
     r"(?:介绍|描述|解释|说明)"
+)
+_ZH_SUM_NAMED = re.compile(
+    r"^\s*(?:请|给我|帮我)?(?:简要|简单)?地?(?:总结|概括|比较|对比)(?:一下|下)?"
+    r"(?!以下|下面|下列|这|上面|上述|该|此|给定|我的|我们)"
 )
 # A Chinese task on material the turn gives ("从以下文章中提取…", "给定以下两个句子，判断…", "对于
 # 给定的问答对，判断…", "用5个步骤解决一个给定问题。"): an act and its product, a request (session
@@ -3501,7 +3645,18 @@ _EN_TASK = re.compile(
 _EN_EXPLAIN = re.compile(
     r"^\s*(?:please\s+)?(?:explain|describe|discuss|outline|elaborate\s+on"
     r"|give\s+(?:me\s+)?an?\s+(?:brief\s+|short\s+|quick\s+)?(?:summary|overview|description"
-    r"|explanation|history)\s+of)\b",
+    r"|explanation|history)\s+of"
+    # ... and "please introduce renmin university of china", "Please give the pros and cons of
+    # hodl versus active trading." (session 22's chat prompts): a named thing's facts
+    r"|introduce|give\s+(?:me\s+|us\s+)?(?:the\s+|some\s+)?(?:pros\s+and\s+cons|advantages\s+and"
+    r"\s+disadvantages|benefits\s+and\s+drawbacks)\s+of)\b",
+    re.IGNORECASE,
+)
+# A made-up thing to describe ("Describe a vivid and unique character", "Describe an imaginary
+# city …"): writing it, a work product (session 22), not a named thing's facts.
+_EN_MADE_UP = re.compile(
+    r"^\s*(?:please\s+)?(?:describe|depict|portray)\s+(?:an?\s+)(?:[\w-]+\s+(?:and\s+)?){0,4}?"
+    r"(?:fictional|imaginary|made-up|invented|vivid|original|fantasy)\b",
     re.IGNORECASE,
 )
 # A text the turn hands over ("Describe the content of the article in a brief manner."):
@@ -3511,13 +3666,29 @@ _GIVEN_TEXT = re.compile(
     r"|essay|poem|review|sentence|content)s?\b",
     re.IGNORECASE,
 )
+# The length the answer is asked in ("Explain a black hole in five sentences.", "in a few
+# paragraphs", "in 100 words"): no text handed over (session 22).
+_LENGTH_ASKED = re.compile(
+    r"\b(?:in|within|using|with)\s+(?:(?:just|only|no\s+more\s+than|under|about|a|one|two|three|four"
+    r"|five|six|seven|eight|nine|ten|few|couple\s+of|several|\d+)\s+){1,3}"
+    r"(?:short\s+|simple\s+)?(?:sentences?|paragraphs?|words|lines|bullet\s+points|points)\b",
+    re.IGNORECASE,
+)
 # Role play: the agent asked to speak as someone or in a made-up situation ("As a pirate
 # captain, what would you say …?", "If you were a Shakespearean character, how would you …?",
 # "Assume a role of master psychologist."): writing in that voice, a request (session 20).
 _ROLE_PLAY = re.compile(
     r"^\s*(?:(?:as|if\s+you\s+were)\s+an?\s+[^,?.\n]{1,40},\s*(?:what|how)\s+would\s+you\b"
     r"|assume\s+(?:a|the)\s+role\b|pretend\s+(?:that\s+)?(?:you\s+are|to\s+be)\b"
-    r"|imagine\s+you\s+are\s+an?\b|act\s+as\s+an?\b)",
+    r"|imagine\s+you\s+are\s+an?\b|act\s+as\s+an?\b"
+    # ... "Picture yourself as an old lighthouse.", "Now you are a career coach.", "act like an
+    # ls-dyna expert", "You are a medical doctor, …", "Embrace the role of …" (session 22)
+    r"|(?:picture|imagine|consider)\s+yourself\s+(?:as|to\s+be)\b|suppose\s+you\s+are\s+an?\b"
+    r"|act\s+like\s+(?:an?|and)\b|(?:embrace|take\s+on|play)\s+the\s+role\b"
+    r"|(?:now\s+)?you\s+are\s+(?:now\s+)?an?\s+(?:[\w-]+\s+){0,3}?(?:expert|doctor|teacher|coach|lawyer"
+    r"|professor|engineer|analyst|consultant|writer|poet|chef|guide|translator|tutor|therapist"
+    r"|psychologist|detective|historian|scientist|journalist|editor|critic|advisor|adviser"
+    r"|counsell?or|manager|developer|programmer|designer|marketer|strategist|character)\b\s*[,.;:])",
     re.IGNORECASE,
 )
 
@@ -3544,6 +3715,11 @@ def _instruction_frame(text: str) -> str | None:
         return None
     if _ANSWER_FRAME.search(head[:200]):
         return "question"
+    first_line = head.split("\n", 1)[0]
+    if _SOLVE.match(first_line) and _MATH.search(first_line) and not _NOT_MATH.search(first_line):
+        # "Solve for x: 2x + 3 = 11", "解方程：2x+3=11", "请计算123乘以456": a problem to be
+        # told its answer (session 20's problems, session 22)
+        return "question"
     if _ROLE_PLAY.match(head) and not _OWN_ROLE.match(head):
         return "request"
     if _CJK.search(head[:20]):
@@ -3553,6 +3729,11 @@ def _instruction_frame(text: str) -> str | None:
             # fact of it, which the rules above the frame read (session 14, session 18)
             return None
         if _ZH_EXPLAIN.match(first):
+            return "question"
+        if _ZH_SUM_NAMED.match(first) and not _ZH_GIVEN.search(first) and "\n" not in head.strip():
+            # "请总结一下《红楼梦》的主要情节", "请比较一下Python和Java的优缺点": a named work's or
+            # named things' facts told, no text handed over (session 22; session 21's comparison
+            # between named products)
             return "question"
         if _ZH_NAME_AND_TELL.match(first):
             # "请给出…的名称，并简要介绍其特点": a named thing's name and what it is, to be told
@@ -3564,9 +3745,11 @@ def _instruction_frame(text: str) -> str | None:
     first = lines[0].strip()
     if _EN_OWN.search(first):
         return None  # "Explain why I was charged twice": the user's own account, not a topic
+    if _EN_MADE_UP.match(first):
+        return "request"  # "Describe a vivid and unique character": made up (session 22)
     if _EN_EXPLAIN.match(first):
         # ... describing or summarising a text the turn gives is a task on it
-        return "request" if _GIVEN_TEXT.search(first) else "question"
+        return "request" if _GIVEN_TEXT.search(_LENGTH_ASKED.sub(" ", first)) else "question"
     material = len(lines) > 1 and bool(lines[1].strip())
     if "?" in first or not (material or re.match(r"^\s*\w+\s+[\"“]", first)):
         return None
@@ -3603,6 +3786,62 @@ _LEAVE_TO_ASK = re.compile(
     re.IGNORECASE,
 )
 
+
+# A Chinese noun phrase alone that names a fact or an account of a named topic (the keyword
+# turns of session 18, typed as a first message).
+_ZH_TOPIC_FACT = re.compile(
+    r"^[^，,。？?！!；;]{2,30}?(?:简介|用途|作用|定义|原理|历史|发展史|挑战|区别|日期|名字|名称|含义|特点"
+    r"|优缺点|优势|影响|概述|发展趋势|由来|起源|现状|前景)[。.]?$"
+)
+
+# A sentence after the first that only says what the answer should hold ("As well please
+# include a brief statement as to why …", "Include Memory Bandwidth example calculations",
+# "Try to explain your answer.", "pls explain your answer"): no act of its own (session 22).
+_ANSWER_DIRECTIVE = re.compile(
+    r"^\s*(?:as\s+well|also|and)?[\s,]*(?:please\s+|pls\s+|plz\s+|kindly\s+|try\s+to\s+)?"
+    r"(?:include|add|mention|cite|give|provide|explain|show|justify|list)\s+"
+    r"(?:(?:a|an|some|the|your|any|all|its|their)\s+)?(?:\w+\s+){0,3}?"
+    r"(?:statement|explanation|examples?|reasons?|reasoning|sources?|citations?|references?"
+    r"|calculations?|answer|steps|working|work|effects|impacts|consequences|factors)\b",
+    re.IGNORECASE,
+)
+# A clause that opens with a relative wh-word, its subject before its verb ("where value of a
+# certain column is 0", "which has three rooms"); "where is it?" keeps the question's order.
+_RELATIVE_WH = re.compile(
+    r"\s*(?:where|which|when|whose|that)\s+(?!(?:is|are|was|were|do|does|did|can|could|will"
+    r"|would|should|has|have)\b)\w+",
+    re.IGNORECASE,
+)
+
+# Help asked to understand a thing, as the turn's opening ("Help me understand recursion.",
+# "Can you help me make sense of Bayes' theorem?", "帮我理解一下…"): to be told (session 22); not
+# a purpose told after an ask ("It will help me understand its league structure").
+_HELP_UNDERSTAND = re.compile(
+    r"\s*(?:please\s+)?(?:(?:can|could|would)\s+you\s+(?:please\s+)?)?help\s+me\s+(?:to\s+|better\s+)?"
+    r"(?:understand|make\s+sense\s+of|grasp)\b|\s*(?:请)?(?:帮我|帮助我)(?:更好地)?理解",
+    re.IGNORECASE,
+)
+# ... and the same in English, led by the fact it names ("Recipe dumplins", "Technical details of
+# GDDR6 and GDDR7, no qualitative info, only precise details.", "history of the Ottoman empire").
+_EN_TOPIC_FACT = re.compile(
+    r"\s*(?:the\s+)?(?:recipe|history|definition|meaning|origins?|etymology|biography|(?:technical\s+)?details"
+    r"|specifications|specs|symptoms|causes|pros\s+and\s+cons|advantages\s+and\s+disadvantages)"
+    r"(?:\s+(?:of|for|on))?\s+[^?!]{1,80}$",
+    re.IGNORECASE,
+)
+
+# Advice asked as an imperative or a bare noun phrase ("In just a few sentences, please advise
+# how I should deal with …", "real estate investment advice", "give me some advice on …",
+# "给创业初期的小企业主建议"): to be told, as "What should I do?" is (session 5, session 22); a
+# fault told beside it makes it a request for help with the fault (session 21).
+_ADVICE_ASKED = re.compile(
+    r"(?:^|[,.;:]\s*)(?:please\s+|kindly\s+|can\s+you\s+|could\s+you\s+)?advise\s+(?:me\s+|us\s+)?"
+    r"(?:on|how|what|whether|if|about|which)\b"
+    r"|\b(?:give|need|want)\s+(?:me\s+|us\s+)?(?:some\s+|any\s+)?advice\b"
+    r"|^[\w\s-]{1,40}\badvice\W*$"
+    r"|^\s*(?:请)?(?:给|提供)[^，,。？?！!]{0,16}(?:建议|意见)\W*$",
+    re.IGNORECASE,
+)
 
 # The user saying they have a problem ("I have an issue with my recent order", "I've got a
 # problem with my booking").

@@ -895,6 +895,8 @@ def test_the_shipped_model_was_trained_on_the_current_labels() -> None:
     unsealed |= {"turns_sealed_r20.jsonl", "turns_sealed_r21.jsonl", "turns_sealed_r22.jsonl"}
     unsealed |= {"turns_sealed_r10.jsonl", "turns_sealed_r10b.jsonl", "turns_sealed_r11.jsonl"}
     assert unsealed <= set(model.meta["training"])
+    # session 22's chat prompts (URS, Arena-Hard), never sealed, are trained on from their commit
+    assert "turns_prompts.jsonl" in model.meta["training"]
     assert model.classes == tuple(sorted(TURN_CLASSES))
 
 
@@ -3519,4 +3521,259 @@ def test_a_complaint_that_asks_nothing_is_pushback(text: str, kind: str) -> None
     ],
 )
 def test_a_rhetorical_question_beside_a_service_fault_reports_it(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a Chinese prompt in traditional characters asks with the words the lists hold in
+        # simplified ones (session 22): turns_prompts tp-urszh-t0011, t0020
+        ("為什麼春聯叫上下聯但是貼左右", "question"),
+        ("國小數學在學什麼", "question"),
+        # 谁 asks without its mark (tp-urszh-t0163, t0167); "谁都" is an indefinite
+        ("牙叔是谁", "question"),
+        ("10年来最伟大的足球明星是谁", "question"),
+        # made up: a traditional-character request stays one
+        ("幫我寫一封感謝信", "request"),
+    ],
+)
+def test_traditional_characters_and_who_ask_as_simplified_ones(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a fault of the user's own program or setup with its cause, place or fix asked is a
+        # request (session 22): tp-urszh-t0846, t0822, t0613, t0680, t0708
+        ("zeek脚本报错serial communication error的原因是什么？", "request"),
+        ("无法连接到数据库，是哪里设置出错了？", "request"),
+        ("无法识别Rust编码功能中的递归错误，如何调试？", "request"),
+        ("修正一个Python函数中的语法错误怎么办？", "request"),
+        (
+            "在多线程环境下，使用Python logging模块初始化线程自己的logger之后，"
+            "为什么程序不能打印日志也不能输出到文件？",
+            "request",
+        ),
+        # how a thing is done when nothing failed stays a question (tp-urszh-t0681, t0683)
+        ("C++如何读取二进制文件？", "question"),
+        ("如何使用matplotlib绘制分箱图", "question"),
+    ],
+)
+def test_a_fault_of_the_users_own_program_is_a_request(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # which works or tools of a kind there are is a search (session 22): tp-urszh-t0195,
+        # t0850, t1545, t1557
+        ("了解党史的书有哪些", "request"),
+        ("应用哪些库可以优化Python中的矩阵运算性能？", "request"),
+        ("你知道有哪些猫娘角色是动漫迷必知的吗？", "request"),
+        ("你知道哪些poe上的AI生成式生存游戏特别受欢迎吗？", "request"),
+        # ... not the facts of a named topic (tp-urszh-t1164, t0104), what a named product
+        # supports (round 12's s12-vt-t064) or which ones the user needs (s11-sg-t090)
+        ("转博的好处有哪些？", "question"),
+        ("memcached的特性有哪些，是否支持压缩", "question"),
+        ("VERTU AGENT Q 旗舰新品支持哪些国家的通话翻译语言?", "question"),
+        ("我需要了解哪些编程语言才能编写类似论坛的网站。", "question"),
+    ],
+)
+def test_chinese_items_of_a_kind_asked_are_a_search(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a length asked is no text handed over (session 22): tp-ursen-t0379
+        ("Explain a black hole in five sentences.", "question"),
+        # a named thing introduced, pros and cons of a named topic (tp-ursen-t0530, tp-ahen-t0308)
+        ("please introduce renmin university of china", "question"),
+        ("Please give the pros and cons of hodl versus active trading.", "question"),
+        # describing a text handed over stays a task on it (session 20)
+        (
+            "Describe the content of the article in a brief manner.\n\nA study published …",
+            "request",
+        ),
+        # a story told is a work product made up (tp-ursen-t1489), as "能否分享一个…笑话" (tp-urszh-t1539) is
+        ("Tell me a story about when Natalie was born, on August 29, 2019.", "request"),
+        ("Can you tell me a joke about programmers?", "request"),
+        ("给我讲个睡前故事", "request"),
+        ("Tell me about the history of Rome.", "question"),
+    ],
+)
+def test_explaining_a_named_thing_and_telling_a_story(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # advice asked as an imperative or a noun phrase is to be told (session 22):
+        # tp-ursen-t1279, t1238, tp-urszh-t1094
+        (
+            "In just a few sentences, please advise how I should deal with a colleague who "
+            "behaves in an entitled manner.",
+            "question",
+        ),
+        ("real estate investment advice", "question"),
+        ("给创业初期的小企业主建议", "question"),
+        # a Chinese noun phrase naming a fact or an account of a named topic, as an opening
+        # (tp-urszh-t0138, t0184, t0596, t1087, t0075)
+        ("D2D通信系统技术简介", "question"),
+        ("美国现任总统的名字", "question"),
+        ("BERT模型中的CLS标记用途", "question"),
+        ("中国智慧农业发展的挑战", "question"),
+        ("ICLR 2024截稿日期", "question"),
+        # ... and in English, led by the fact it names (tp-ursen-t1050, tp-ahen-t0115)
+        ("Recipe dumplins", "question"),
+        (
+            "Technical details of GDDR6 and GDDR7, no qualitative info, only precise details. "
+            "Include Memory Bandwidth example calculations for 2500MHz with both technologies.",
+            "question",
+        ),
+        # writing asked in a language is an act (tp-urszh-t0742)
+        ("多进程编程如何使用管道通信，用c语言写一段示例代码", "request"),
+        # a fault told beside advice asked is help with the fault (session 21)
+        ("My order arrived damaged. Please advise on how to proceed.", "request"),
+    ],
+)
+def test_advice_topics_and_writing_in_a_language(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # what the answer should hold is no act of its own (session 22): tp-ahen-t0201
+        (
+            "What are all the stages of construction in a house including the various trades "
+            "in the order you would want to perform them? As well please include a brief "
+            "statement as to why each a stage happens before or after another another stage.",
+            "question",
+        ),
+        # made up: the same after a problem, and after a question about a named topic
+        (
+            "A ball is thrown upward at 10 m/s. How high does it go? Please justify your answer.",
+            "question",
+        ),
+        ("How did the Nile shape farming in ancient Egypt? List three effects.", "question"),
+        # ... a task stays a task (tp-ahen-t0106's shape: "Give me cron syntax … pls explain")
+        ("Give me cron syntax to run a job at noon. pls explain your answer", "request"),
+        # a relative clause after an imperative asks nothing (tp-ahen-t0162)
+        (
+            "Help me filter and delete each row in an excel table, where value of a certain "
+            "column is 0",
+            "request",
+        ),
+    ],
+)
+def test_answer_directives_and_relative_clauses_ask_nothing_new(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # role frames are role play, a request (session 20, session 22): tp-ahen-t0254's
+        # "act like and ls-dyna expert and tell me how …", tp-ahen-t0271's "You are a medical
+        # doctor, …"; made up: the other frames
+        ("act like and ls-dyna expert and tell me how you can do earthquake analysis", "request"),
+        ("Picture yourself as an old lighthouse. How do you feel when storms come?", "request"),
+        ("Now you are a career coach. What should I say in my interview?", "request"),
+        (
+            "Suppose you are a chef who speaks only in rhymes. Explain how to boil an egg.",
+            "request",
+        ),
+        # a customer's own standing stays no role (session 16)
+        ("As a loyal customer, what would you offer me?", "question"),
+        # a made-up thing described is written (session 22); a named one is told (session 20)
+        ("Describe a vivid and original fictional villain in two paragraphs.", "request"),
+        ("Describe the water cycle.", "question"),
+        # a named work summarised or named things compared, no text handed over (session 22)
+        ("请总结一下《红楼梦》的主要情节", "question"),
+        ("请比较一下Python和Java的优缺点", "question"),
+        ("请总结以下文章的要点：今天……", "request"),
+        # the material's question handed over (session 20's frame)
+        ("请根据下面的材料回答问题：……小明为什么迟到？", "question"),
+    ],
+)
+def test_role_frames_made_up_things_and_named_works(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a name, title or slogan to make up is a work product, in a question's words too
+        # (session 22's ideas the agent makes up; made up, as tp-urszh-t1402's "…创业想法"): ...
+        ("What would be a good name for my bakery?", "request"),
+        ("What's a catchy slogan for a recycling campaign?", "request"),
+        # ... not a name that is a fact
+        ("What is the name for a baby kangaroo?", "question"),
+        # a task on given material asked as how the agent would do it (session 20)
+        ("How would you rewrite this sentence to sound more formal: 'we gotta go now'", "request"),
+        ("How would you approach learning a new language?", "question"),
+    ],
+)
+def test_names_to_make_up_and_how_the_agent_would_rewrite(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="") == kind
+
+
+_STORY = (
+    "Sure! Here is a short story about a dragon who learns to fly. Once upon a time... The end."
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a task on the agent's own answer, after it, is a request (session 22's follow-ups of
+        # chat prompts; tp-urszh-t1734 "按照我们之前迭代的思路…" is one): made up in their shapes
+        ("Rewrite your previous response, making it shorter.", "request"),
+        ("Take your previous answer and turn it into a limerick.", "request"),
+        ("Now do it in Python instead.", "request"),
+        ("再写一个类似的故事", "request"),
+        ("能不能把它翻译成英文？", "request"),
+        # ... and questions about it stay questions; "take your time" takes up nothing
+        ("What is the moral of the story?", "question"),
+        ("这个故事的寓意是什么？", "question"),
+    ],
+)
+def test_a_task_on_the_agents_answer_is_a_request(text: str, kind: str) -> None:
+    assert rule_turn(text, previous=_STORY) == kind
+
+
+def test_taking_ones_time_is_no_task() -> None:
+    # round 13's s13-ad-t027
+    assert rule_turn("Ok, take your time.", previous="Let me look that up for you.") != "request"
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a problem handed over as an imperative to solve is to be told its answer (session 20's
+        # problems, session 22; made up in the shapes of tp-ahen-t0012's "Calculate …")
+        ("Solve for x: 2x + 3 = 11", "question"),
+        ("Convert 100 Fahrenheit to Celsius.", "question"),
+        ("解方程：2x+3=11", "question"),
+        ("请计算123乘以456", "question"),
+        # ... not a conversion of a file or of code
+        ('Convert this JSON to YAML: {"a": 1}', "request"),
+        # help to understand and a need to understand ask to be told (session 22); a purpose
+        # told after an ask does not (round 15's s15-ta-t186)
+        ("Help me understand recursion.", "question"),
+        ("I need to understand how mortgages work.", "question"),
+        (
+            "Can you help me get information on active NHL conferences for the latest season? "
+            "It will help me understand its league structure.",
+            "request",
+        ),
+    ],
+)
+def test_problems_to_solve_and_help_to_understand(text: str, kind: str) -> None:
     assert rule_turn(text, previous="") == kind
