@@ -253,6 +253,11 @@ HEDGE_SETS = (
     # each reply with its turn's query results, labelled and committed by cs16 before any
     # detector ran on it; its first run was held out, then rules were written looking at it
     ("hedges_cs16.jsonl", "customer-service set cs16 (held out once; labelled session 16)"),
+    # session 22: chat models answering open prompts with no tools (Claude 3.5 Sonnet on
+    # AlpacaEval, ChatGPT on BELLE's Chinese evaluation set), labelled and committed by
+    # hedges22 before any detector ran on them, after sealed round 24's free prose over-fired;
+    # held out once (0.323 / 0.721), then rules were written looking at it
+    ("hedges_answers.jsonl", "answers set (held out once: 0.323 / 0.721; labelled session 22)"),
     # session 11: GPT-4's ReAct thoughts (FireAct's trajectories), labelled and committed
     # before any detector ran on them, then tuned on; a training file for the gate
     ("hedges_thoughts_r14.jsonl", "round-14 thoughts set (labelled session 11, then tuned)"),
