@@ -374,17 +374,24 @@ HELD_OUT_HEDGE_FLOORS = {
     # (its rulings and rules on round 21, both models retrained): unchanged
     "hedges_sealed_r23.jsonl": (0.66, 0.8),
     # sealed round 24 (session 21: GPT-4o's recorded answers to MT-Bench, AlignBench's Chinese
-    # reference answers), labelled by a helper who never read or ran a detector. Placeholder:
-    # owner measures once at session end
-    "hedges_sealed_r24.jsonl": (0.0, 0.0),
+    # reference answers), labelled by a helper who never read or ran a detector. Measured with
+    # session 21's starting rules (39d3168): 0.183 / 0.867 on its 15 hedges, 58 false hits (en
+    # 0.152 / 0.714, zh 0.211 / 1.000: explanatory prose's "may", "typically", 可能 and 一般 of
+    # how the world goes); after session 22's rules on the answers set of that genre
+    # (9bac21a): 0.191 / 0.867, 55 false hits (en 0.156 / 0.714, zh 0.222 / 1.000). A second
+    # labeller, blind, scores 0.933 / 0.933 against the first
+    "hedges_sealed_r24.jsonl": (0.18, 0.86),
     # sealed round 24b (session 21: Claude Sonnet 4's recorded run as LiveMCPBench's tool-using
     # assistant, with its tool results; English only), labelled by a helper who never read or ran
-    # a detector. Placeholder: owner measures once at session end
-    "hedges_sealed_r24b.jsonl": (0.0, 0.0),
+    # a detector. Measured with session 21's starting rules (39d3168): 0.667 / 0.727 on its 11
+    # hedges (tp 8, fp 4, fn 3); unchanged at 9bac21a (session 22's work merged)
+    "hedges_sealed_r24b.jsonl": (0.66, 0.72),
     # sealed round 25 (session 22: ChatChecker's recorded AutoTOD runs with simulated users, CRSA's
     # Chinese airline-booking dialogues), labelled by a helper who never read or ran a detector.
-    # Placeholder: set by the owner after the first measurement
-    "hedges_sealed_r25.jsonl": (0.0, 0.0),
+    # Measured with session 22's starting rules (5671470): 0.759 / 0.759 on its 29 hedges, 7
+    # false hits (en 0.741 / 0.769, zh 1.000 / 0.667 on only 3 Chinese hedges); unchanged at
+    # 9bac21a (session 22's rules and both retrains merged). Two labellers agree, kappa 0.981
+    "hedges_sealed_r25.jsonl": (0.75, 0.75),
     # the advice set (session 15: LLM recommender, shop-advisor and sales agents: CRS Arena's
     # ChatGPT movie recommender, a RAG brewing-shop assistant and its ChatGPT baseline,
     # SalesGPT), labelled and committed before any detector ran on them: 0.679 / 0.864 on the
@@ -591,21 +598,25 @@ HELD_OUT_TURN_FLOORS = {
     # Chatbot Arena prompts, each opening its exchange; labelled before any classifier ran):
     # 0.831 on its first run (EN 0.831, ZH 0.831); session 22's rules (traditional characters,
     # 谁, a fault of the user's own program, Chinese works of a kind, stories told, advice and
-    # topics asked, answer directives, role frames): 0.919 (EN 0.881, ZH 0.956)
+    # topics asked, answer directives, role frames): 0.919 (EN 0.881, ZH 0.956); 0.925 (EN 0.894,
+    # ZH 0.956) with its later rules, at 9bac21a
     "turns_prompts.jsonl": 0.91,
     # sealed round 23 (the function-calling conversations' users, SmileChat's clients): 0.843
     # with session 20's starting rules (EN 0.987, ZH 0.700; the model 0.847), unchanged at its
     # end (the model 0.843); two labellers agree on 0.943
     "turns_sealed_r23.jsonl": 0.84,
-    # sealed round 24 (MT-Bench's questions, AlignBench's Chinese user queries). Placeholder:
-    # owner measures once at session end
-    "turns_sealed_r24.jsonl": 0.0,
+    # sealed round 24 (MT-Bench's questions, AlignBench's Chinese user queries): 0.707 with
+    # session 21's starting rules (39d3168; EN 0.667, ZH 0.747; the model 0.703); 0.740 at
+    # 9bac21a, after session 22's rules on the chat prompts (EN 0.727, ZH 0.753; the model
+    # 0.733); two labellers agree on 0.970
+    "turns_sealed_r24.jsonl": 0.7,
     # sealed round 24b (LiveMCPBench's task instructions, the openers of its conversations).
-    # Placeholder: owner measures once at session end
-    "turns_sealed_r24b.jsonl": 0.0,
+    # 0.890 with session 21's starting rules (39d3168) and at 9bac21a (65 of 73)
+    "turns_sealed_r24b.jsonl": 0.89,
     # sealed round 25 (the simulated users and personas of the AutoTOD runs, CRSA's Chinese
-    # ticket buyers). Placeholder: set by the owner after the first measurement
-    "turns_sealed_r25.jsonl": 0.0,
+    # ticket buyers): 0.727 with session 22's starting rules (5671470; EN 0.727, ZH 0.727; the
+    # model 0.730), unchanged at 9bac21a; two labellers agree on 0.920
+    "turns_sealed_r25.jsonl": 0.72,
 }
 
 
