@@ -1749,7 +1749,16 @@ def _rule(
             and not _CANNOT.search(h.match)
         ):
             return "missing_check"  # "需要确认该用户名是否可用": a plan to check, not a doubt
-        if words["clarify"].fullmatch(h.match) and not words["meaning"].search(sentence_text):
+        if (
+            words["clarify"].fullmatch(h.match)
+            and not words["meaning"].search(sentence_text)
+            # "so I need more information to determine if the claim is true", with no question
+            # to the user after it: the agent cannot settle whether the fact holds (round 7's
+            # "cannot determine if the claim is true"), no plan to ask
+            and not (
+                _SETTLE_WHETHER.match(text, h.end, c_hi) and not _ASKS_AFTER.search(text, s_hi)
+            )
+        ):
             return "missing_clarify"  # "I need to clarify the dates": a plan to ask, unless about a meaning
         if _ZH_ASK_MORE.search(text, c_lo, h.end) and _ASKS_AFTER.search(text, s_hi):
             # "我需要更多信息才能回答您的问题。请问还剩下多少薯片呢？" (round 10): the agent asks
@@ -3923,6 +3932,12 @@ _CANNOT = re.compile(
     r"无法|無法|不能|没法|沒法|没办法|沒辦法|\bnot\b|n['\u2019]t\b|\bcannot\b|\bcan\s+not\b|\bunable\b",
     re.IGNORECASE,
 )
+# What "need more information" is for when it leaves a fact open: settling whether it holds
+# ("to determine if the claim is true", "to tell whether it was his first role").
+_SETTLE_WHETHER = re.compile(
+    r"\s+to\s+(?:determine|decide|verify|tell|know|say|judge|conclude)\s+(?:if|whether)\b",
+    re.IGNORECASE,
+)
 _CHECK_WHETHER = re.compile(
     r"[^，,。；;]{0,16}?(?:是否|能否|是不是|有没有|有沒有)|\s+(?:whether|if)\b", re.IGNORECASE
 )
@@ -5361,6 +5376,20 @@ def _unit_key(unit: str) -> str | None:
     return next((key for prefix, key in _UNIT_NAMES if name.startswith(prefix)), None)
 
 
+def _rounds_a_finer_value(number: str, held: list[str]) -> bool:
+    """True when ``number`` (with decimals) is one of ``held``'s values rounded to fewer
+    decimals: ``21.9`` for ``21.895233``, not for ``21.9`` or ``22``."""
+    decimals = len(number.rpartition(".")[2])
+    value = float(number.replace(",", ""))
+    for q in held:
+        plain = q.replace(",", "")
+        if plain.count(".") != 1 or len(plain.rpartition(".")[2]) <= decimals:
+            continue
+        if abs(float(plain) - value) <= 0.5 * 10**-decimals:
+            return True
+    return False
+
+
 def _rounded_or_converted(text: str, end: int, number: str, result: str | None) -> bool:
     """True when the approximate ``number`` (ending at ``end``) only rounds a value the
     latest result holds ("around 15°C" after ``15.3``, "about 2.1 million" after
@@ -5378,6 +5407,11 @@ def _rounded_or_converted(text: str, end: int, number: str, result: str | None) 
     held = [] if not result else [q.group() for q in _QUANTITY.finditer(result)][:_SOURCES]
     sources = [float(q.replace(",", "")) for q in held if q.replace(",", "").count(".") <= 1]
     if any(abs(q - value) <= tolerance for q in sources):
+        return True
+    if scale != 1.0 and decimals and _rounds_a_finer_value(number, held):
+        # "约为21.9万日元" after ``21.895233166166264``: the figure's digits round a finer value
+        # the result computed, the scale word added in the text (session 17's value the
+        # result holds in another form)
         return True
     unit = m.group("unit") if m else None
     if not unit:

@@ -2253,3 +2253,40 @@ def test_a_possibility_about_the_case_given_as_a_steps_reason_is_a_guess() -> No
     assert _hedged(text) == ["potential"]
     # ... a step as what is possible is the plan
     assert _hedged("Given the potential for escalation, I'll note the case.") == []
+
+
+def test_more_information_to_settle_whether_a_fact_holds_is_missing_information() -> None:
+    # session 23, round 7's FEVER thoughts (ysymyth/ReAct, the shape of s7-fv-199): "cannot
+    # determine if the claim is true" states missing information, and so does needing more
+    # information to determine it, after a page that does not say
+    page = "Riddick is a 2013 American science fiction action film written by David Twohy."
+    text = (
+        "It does not mention if it is a documentary, so I need more information to determine "
+        "if the claim is true or not."
+    )
+    assert _hedged(text, page) == ["need more information"]
+    text = "The page is silent, so I need more information to tell whether he won."
+    assert _hedged(text, page) != []
+    # ... a claim the agent cannot answer is the same case
+    text = "The observation does not mention who she married, so I cannot answer the claim."
+    assert _hedged(text, page) == ["cannot answer the claim"]
+    # ... asking the user for the input after it stays the plan to ask (session 7)
+    assert (
+        _hedged(
+            "I need more information to determine whether you qualify. What is your date of birth?"
+        )
+        == []
+    )
+    assert _hedged("I need more information about your trip before I can book it.") == []
+
+
+def test_a_rounded_figure_before_a_scale_word_reads_the_result() -> None:
+    # session 23, round 10's MOSS plugin runs (OpenLMLab/MOSS, the shape of s10-ms-105): the
+    # figure's digits round what the calculator returned, the scale word the text's own
+    # (session 17: a value the result holds in another form is the computation case)
+    result = "Calculate(\"21279583/971882\") => '21.895233166166264'"
+    assert _hedged("千叶市的人均GDP约为21.9万日元。", result) == []
+    # ... a figure no finer value rounds stays an estimate
+    assert _hedged("千叶市的人均GDP约为23.4万日元。", result) != []
+    assert _hedged("千叶市的人均GDP约为21.9万日元。", "Calculate(\"x\") => '21.9'") == []
+    assert _hedged("The city's budget is about 21.9 million dollars.", "{'ratio': 22}") != []
