@@ -1600,6 +1600,18 @@ def _item_fact(text: str, h: HedgeMatch, c_lo: int, c_hi: int, s_lo: int) -> boo
     return any(_NAMED_ITEM.match(text, lo, h.start) is not None for lo in (s_lo, c_lo))
 
 
+# The frequency words of the lexicon's "general" kind that say how a kind usually is.
+_FREQUENCY_CUES = frozenset({"typically", "usually", "generally", "normally", "often"})
+# A conclusion about this case drawn later in the sentence: ", placing it outside the
+# window", ", so the order is late", ", so it should have arrived".
+_CONCLUDED_FOR_CASE = re.compile(
+    r",\s*(?:placing|putting)\s+(?:it|this|them|the)\b|"
+    r",?\s+so\s+(?:it|this|the\s+(?:order|item|request|parcel|package|purchase|claim|refund))\s+"
+    r"(?:is|was|falls|fell|should|would|has|had|must)\b",
+    re.IGNORECASE,
+)
+
+
 def _rule(
     text: str,
     h: HedgeMatch,
@@ -1647,6 +1659,18 @@ def _rule(
     ):
         # "还有其他原因可能导致孩子出现这种情况": a cause put forward for the complaint the user
         # described, named by a demonstrative (session 17's ruling), a guess about the case
+        kind = "guess"
+    concluded = (
+        kind == "general"
+        and h.language == "en"
+        and h.phrase.lower() in _FREQUENCY_CUES
+        and _CONCLUDED_FOR_CASE.search(text, h.end, s_hi) is not None
+    )
+    if concluded:
+        # "63 days after the purchase date (which is typically close to the delivery date),
+        # placing it outside the 30-day window": a kind's frequency standing in for this
+        # case's fact, concluded from (session 21's ruling), a guess; the request or the
+        # order the sentence opens with is the case, no process subject
         kind = "guess"
     if kind == "general" and _item_fact(text, h, c_lo, c_hi, s_lo):
         # "The Brewferm Starter Kit typically includes…", "both typically include metal or
@@ -1861,6 +1885,7 @@ def _rule(
         if (
             causes is None
             and not able
+            and not concluded
             and _process_clause(text, scope_lo, h.start, reach, latest_result, h.end)
         ):
             return "process_clause"  # "the search might have failed": the agent's process

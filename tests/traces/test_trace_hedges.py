@@ -2290,3 +2290,19 @@ def test_a_rounded_figure_before_a_scale_word_reads_the_result() -> None:
     assert _hedged("千叶市的人均GDP约为23.4万日元。", result) != []
     assert _hedged("千叶市的人均GDP约为21.9万日元。", "Calculate(\"x\") => '21.9'") == []
     assert _hedged("The city's budget is about 21.9 million dollars.", "{'ratio': 22}") != []
+
+
+def test_a_kinds_frequency_concluded_for_this_case_is_a_guess() -> None:
+    # session 23, round 22's support agent (nickcdryan/ticketworld, the shape of s22-tw-137;
+    # session 21's ruling): a kind's frequency standing in for this case's fact no record
+    # holds, and concluded from, qualifies the case's fact
+    text = (
+        "The current request is 63 days after the purchase date (which is typically close to "
+        "the delivery date for delivered items), placing it outside the 30-day exchange window."
+    )
+    assert _hedged(text) == ["typically"]
+    text = "The parcel left on Monday, and such parcels usually arrive in two days, so it should have arrived."
+    assert "usually" in _hedged(text)
+    # ... said of the kind with nothing concluded for this case, the general case
+    assert _hedged("Refunds are typically processed within 5-7 business days.") == []
+    assert _hedged("Parcels usually arrive in two days, so please allow for that.") == []
