@@ -604,6 +604,11 @@ def _restates(
         m.group().lower() != "only" or not _ONLY_AMOUNT.match(clause, m.end())
         for m in context_patterns()["negation"].finditer(clause)
     )
+    if negation and kind == "softener" and _PROPERTY_DENIED.search(clause):
+        # "It seems that the system of equations is not solvable" after "No result.": a
+        # reason for the empty result that denies a property of the task's thing, not the
+        # absence the result states (session 18's guess at why it is empty)
+        negation = False
     if negation and _no_result(result):
         return True
     if kind == "missing" and _names_null_field(clause, result):
@@ -624,6 +629,14 @@ def _restates(
     return not inference and _mostly_held(clause, result)
 
 
+# A property denied of the task's thing, not an absence: "is not solvable", "doesn't have a
+# unique solution", "has no real roots".
+_PROPERTY_DENIED = re.compile(
+    r"\b(?:is|are)\s+not\s+(?:\w+able|\w+ible)\b|"
+    r"\b(?:does|do)\s*n[o']t\s+have\s+(?:a|an)\s+(?:unique|single|real|valid|exact)\b|"
+    r"\bhas\s+no\s+(?:unique|single|real|valid|exact)\s+solutions?\b",
+    re.IGNORECASE,
+)
 _ONLY_AMOUNT = re.compile(r"\s+(?:about\s+)?[$€£¥]?\d")
 
 # A field of a result that holds nothing ("'prerequisite_course_codes': None", '"prerequisites":

@@ -2306,3 +2306,16 @@ def test_a_kinds_frequency_concluded_for_this_case_is_a_guess() -> None:
     # ... said of the kind with nothing concluded for this case, the general case
     assert _hedged("Refunds are typically processed within 5-7 business days.") == []
     assert _hedged("Parcels usually arrive in two days, so please allow for that.") == []
+
+
+def test_a_property_denied_after_an_empty_result_is_a_guess_at_why() -> None:
+    # session 23, round 10's MOSS solver runs (OpenLMLab/MOSS, the shape of s10-ms-189;
+    # session 18's ruling): after a result that found nothing, a softener that denies a
+    # property of the task's thing guesses why it is empty; the absence itself restates it
+    empty = 'Solve("y=2x-3;10x+y=0.45(10y+x)") =>\nNo result.'
+    assert _hedged("It seems that the system of equations is not solvable.", empty) == ["seems"]
+    text = "It appears the equation doesn't have a unique solution."
+    assert _hedged(text, empty) == ["It appears"]
+    # ... the absence the result states, softened, is no hedge
+    assert _hedged("It seems there are no results for that equation.", empty) == []
+    assert _hedged("It seems no flights are available on that date.", "No flights found.") == []
