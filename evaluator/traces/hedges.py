@@ -4135,6 +4135,12 @@ _POLICY_REASON = re.compile(
     r"\b(?:sensitiv\w*|respect\w*|(?:in)?appropriate|offensive|harmful|ethical|unethical)\b",
     re.IGNORECASE,
 )
+# A refusal's object named by the harm it could do: "information … that could be used to harm
+# animals", "instructions that might be harmful" (session 20's refusal on policy).
+_POLICY_HARM = re.compile(
+    r"\b(?:used|misused)\s+to\s+(?:harm|hurt|injure|poison|kill|attack)\b|\bbe\s+harmful\b",
+    re.IGNORECASE,
+)
 # The answerer's imagined act: "I would likely convey my emotions" (role-play, "If you were…").
 _IMAGINED = re.compile(r"\bI\s+would\s+$", re.IGNORECASE)
 # 看起来 of appearance: how a thing looks ("看起来比较不绿"), a colour, a shade or a size.
@@ -4194,8 +4200,18 @@ def _answer_rule(text: str, h: HedgeMatch, c_lo: int, c_hi: int, s_lo: int, s_hi
         return "judgement"  # the 应该 of that opinion: what ought to be, no conclusion
     if h.kind == "missing" and _REFUSES.fullmatch(h.match):
         nxt = text[s_hi : s_hi + 200]
-        if _POLICY_OBJECT.search(text, s_lo, s_hi) or _POLICY_REASON.search(nxt):
+        if (
+            _POLICY_OBJECT.search(text, s_lo, s_hi)
+            or _POLICY_REASON.search(nxt)
+            or _POLICY_HARM.search(text, h.end, s_hi)
+        ):
             return "missing_capability"  # "I can't provide verbatim lyrics": policy
+    if h.kind == "guess" and _POLICY_HARM.search(text, h.end, s_hi):
+        refusal = _REFUSES.search(text, s_lo, h.start)
+        if refusal is not None:
+            # "I cannot provide … products that could be used to harm animals": the modal
+            # names what the refusal declines, on policy (session 20), no claim of the task
+            return "missing_capability"
     if h.language == "en" and h.kind == "guess" and _IMAGINED.search(text, c_lo, h.start):
         return "own_step"  # "I would likely convey my emotions": the answerer's imagined act
     if (

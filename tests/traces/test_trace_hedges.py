@@ -2319,3 +2319,19 @@ def test_a_property_denied_after_an_empty_result_is_a_guess_at_why() -> None:
     # ... the absence the result states, softened, is no hedge
     assert _hedged("It seems there are no results for that equation.", empty) == []
     assert _hedged("It seems no flights are available on that date.", "No flights found.") == []
+
+
+def test_a_refusal_on_harm_is_policy_not_missing_information() -> None:
+    # session 23, round 8's garden-store agent (jcarah/accelerate_context_engineering_workshop,
+    # the shape of s8-cs-103; session 20's refusals on policy or taste): declining to give what
+    # could be used to harm, with the modal naming what is declined, claims no task fact
+    text = (
+        "I cannot provide information or recommend any products that could be used to harm "
+        "animals. I'm happy to help with pet-safe plants instead."
+    )
+    assert _hedged(text) == []
+    # ... a fact the agent cannot give stays missing information
+    assert _hedged("I cannot provide the delivery date for this order yet.") != []
+    # ... and a guess about this case after the refusal's sentence stays one
+    text = "I cannot provide pesticide advice that could be used to harm wildlife. The order is probably delayed."
+    assert _hedged(text) == ["probably"]
