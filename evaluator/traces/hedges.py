@@ -2928,7 +2928,12 @@ _ABLE_AFTER = re.compile(r"(?:\s+(?:not|still))*(?:\s+be)?\s+able\s+to\b", re.IG
 # of the records it names.
 _APPLIES = re.compile(
     r"\s+(?:not\s+)?(?:to\s+)?(?:(?:apply|applies|qualify|qualifies)\b|"
-    r"(?:be|is|are)\s+(?:not\s+)?(?:eligible|covered|entitled)\b)",
+    r"(?:be|is|are)\s+(?:not\s+)?(?:eligible|covered|entitled)\b)|"
+    # a diagnosis of this case, the kind of its fault named: "This appears to be a
+    # connection/equipment issue, not a billing suspension" (the AgentDojo section's hedged
+    # conclusion that no result states in those words), however many record words it uses
+    r"(?:\s+(?:to\s+)?(?:be|like))?\s+(?:a|an)\s+(?:\*\*)?(?:[\w/-]+\s+){0,3}?[\w/-]*"
+    r"(?:issue|problem|fault|malfunction)\b",
     re.IGNORECASE,
 )
 _LIKELIHOOD_AFTER = re.compile(

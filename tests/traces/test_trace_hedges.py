@@ -2335,3 +2335,19 @@ def test_a_refusal_on_harm_is_policy_not_missing_information() -> None:
     # ... and a guess about this case after the refusal's sentence stays one
     text = "I cannot provide pesticide advice that could be used to harm wildlife. The order is probably delayed."
     assert _hedged(text) == ["probably"]
+
+
+def test_a_softened_diagnosis_of_this_case_is_a_guess_whatever_record_words_it_uses() -> None:
+    # session 23, AgentDojo-style telecom run (Liu-Ruotian/agentdojo-luna-trajectories, the
+    # shape of ad-telecom-t05-1; the AgentDojo section): a hedged conclusion about this case
+    # that no result states in those words is a guess, even when the records were read
+    record = (
+        "account_status: active\npast_due_amount: 27\noutage: none\n"
+        "equipment_reachable: true\nservice_connection_status: offline\n"
+        "issue_type: connection equipment billing suspension outage"
+    )
+    text = "This appears to be a connection/equipment issue, not a billing suspension or outage."
+    assert _hedged(text, record) == ["appears to"]
+    assert _hedged("It looks like an equipment problem on your line.", record) == ["looks like"]
+    # ... the record's own words read back, with no fault named, stay the softener case
+    assert _hedged("It seems the service connection status is offline.", record) == []
