@@ -1993,8 +1993,12 @@ def _rule(
             )
         ):
             return "user_offer"  # "wherever you might have stored it", "an agent who may help you"
-        if _user_subject(text, subject_lo, h.start, h.end, c_hi, kind) and not _ELIGIBLE.match(
-            text, h.end, c_hi
+        if (
+            _user_subject(text, subject_lo, h.start, h.end, c_hi, kind)
+            and not _ELIGIBLE.match(text, h.end, c_hi)
+            # "the user probably wants to book from Wednesday, January 6": an assumption that
+            # fills a value the user left out (round 13's ruling), a guess at their words
+            and not _VALUE_FILLED.match(text, h.end, c_hi)
         ):
             # "the user seems to be ready": about the user, not the data; "the customer may
             # be eligible for a return" concludes the case's status (session 17's "should
@@ -2715,6 +2719,16 @@ _GENERIC_CAUSE = re.compile(
 # they want a hotel there", "It seems the user is looking for…" (round 13's ruling: a guess
 # at what the user wants is about the user; what the user means still counts, and "the
 # user probably wants to book from Wednesday" is _user_subject's).
+# What the user wants, given as a value the agent fills in: a day, a date, a clock time or a
+# number after the wish ("wants to book from Wednesday, January 6", "means the 3 pm train").
+_VALUE_FILLED = re.compile(
+    r"\s+(?:wants?|means?|intends?|meant)\s+(?:to\s+[a-z]+\s+)?(?:[\w'-]+\s+){0,5}?"
+    r"(?:from|on|at|for|by|the|starting)\s+(?:the\s+)?(?:"
+    r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|"
+    r"(?:january|february|march|april|may|june|july|august|september|october|november|"
+    r"december)\s+\d|\d)",
+    re.IGNORECASE,
+)
 _USER_WISH_AFTER = re.compile(
     r"\s*(?:that\s+)?(?:the\s+(?:user|customer)|they)\s+(?:(?:may|might|probably|likely)\s+)?"
     r"(?:wants?|needs?|would\s+like|wish(?:es)?|prefers?|intends?|"

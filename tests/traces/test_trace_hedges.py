@@ -2351,3 +2351,18 @@ def test_a_softened_diagnosis_of_this_case_is_a_guess_whatever_record_words_it_u
     assert _hedged("It looks like an equipment problem on your line.", record) == ["looks like"]
     # ... the record's own words read back, with no fault named, stay the softener case
     assert _hedged("It seems the service connection status is offline.", record) == []
+
+
+def test_an_assumption_filling_a_value_the_user_left_out_is_a_guess() -> None:
+    # session 23, round 13's GPT-4 thoughts on MTU-Bench (MTU-Bench-Team/MTU-Bench, the shape
+    # of s13-mr-008; round 13's ruling): the value the agent fills in for the user's words is
+    # a guess at their meaning; what the user wants in general is about the user
+    hotel = '{"name": "alexander bed and breakfast", "area": "centre", "stars": "3"}'
+    text = (
+        "Considering today is Monday, January 4, 2024, the user probably wants to book from "
+        "Wednesday, January 6, 2024."
+    )
+    assert _hedged(text, hotel) == ["probably"]
+    assert _hedged("The user likely means the 3 pm departure.", hotel) == ["likely"]
+    # ... a wish with no value filled stays about the user
+    assert _hedged("The user probably wants to book a hotel in the centre.", hotel) == []
