@@ -1853,6 +1853,10 @@ def _rule(
             return "lack_of_thing"  # "缺乏灵感", "体内缺乏一种酶": what a thing lacks, not a fact
         if _AVAILABILITY.match(h.match) and _THING_SUBJECT.search(text[c_lo : h.start]):
             return "missing_status"  # "access is unavailable in the app": a thing's status, not a missing fact
+        if _AVAILABILITY.match(h.match) and _heading_sentence(text, s_lo, h.start):
+            # "Here are some classes that are not available:" and the classes listed: the
+            # status of the items the list shows (cs16's course agent), no missing fact
+            return "missing_status"
         if _AVAILABILITY.match(h.match) and _MADE_INTO.search(text, c_lo, h.start):
             return "missing_status"  # "making it unavailable for new instances": an action's effect
         if _AVAILABILITY.match(h.match) and _SHOWN_AS.search(text, c_lo, h.start):
@@ -2540,6 +2544,16 @@ def _list_heading(text: str, start: int) -> bool:
     lo = text.rfind("\n", 0, start) + 1
     hi = text.find("\n", start)
     if hi < 0 or _HEADING_LINE.fullmatch(text, lo, hi) is None:
+        return False
+    return _ITEM_NEXT.match(text, hi) is not None
+
+
+def _heading_sentence(text: str, s_lo: int, start: int) -> bool:
+    """True when the sentence from ``s_lo`` holding the cue at ``start`` labels the list that
+    follows it (``_HEADING_LINE``), though an earlier sentence opens its line ("I checked
+    which classes are offered. Here are some classes that are not available:")."""
+    hi = text.find("\n", start)
+    if hi < 0 or _HEADING_LINE.fullmatch(text, s_lo, hi) is None:
         return False
     return _ITEM_NEXT.match(text, hi) is not None
 

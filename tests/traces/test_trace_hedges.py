@@ -2366,3 +2366,18 @@ def test_an_assumption_filling_a_value_the_user_left_out_is_a_guess() -> None:
     assert _hedged("The user likely means the 3 pm departure.", hotel) == ["likely"]
     # ... a wish with no value filled stays about the user
     assert _hedged("The user probably wants to book a hotel in the centre.", hotel) == []
+
+
+def test_unavailable_in_a_heading_over_the_listed_items_is_their_status() -> None:
+    # session 23, cs16's course agent (stanford-oval/genie-worksheets, the shape of
+    # cs16-ge-066): "not available" heading the list of items it labels is their status (the
+    # definitions' "an option … is what is unavailable"), no missing fact
+    result = "[{'course_id': 222821, 'title': 'Topics in Computer Networks', 'course_codes': ['CS 344']}]"
+    text = (
+        "I checked which classes are not offered this quarter. Here are some classes that are "
+        "not available:\n\n1. **Topics in Computer Networks**\n   - Course Codes: CS 344"
+    )
+    assert _hedged(text, result) == []
+    # ... a fact the agent says is not available, with no list it heads, stays missing
+    text = "The instructor for CS 344 is not available in the course records."
+    assert _hedged(text, result) != []
