@@ -2381,3 +2381,22 @@ def test_unavailable_in_a_heading_over_the_listed_items_is_their_status() -> Non
     # ... a fact the agent says is not available, with no list it heads, stays missing
     text = "The instructor for CS 344 is not available in the course records."
     assert _hedged(text, result) != []
+
+
+def test_a_share_of_a_kind_the_result_does_not_state_is_no_reading() -> None:
+    # session 23, round 14's FireAct thoughts (anchen1011/FireAct, the shape of r14-fa-066;
+    # round 14's softener case needs a result that states the fact): "based on the search, it
+    # seems that most X …" generalises beyond the page read, a guess
+    page = "Arborio rice also makes lovely rice pudding, though it tends to absorb more liquid."
+    text = (
+        "Based on the search, it seems that most store-bought rice pudding is made with white "
+        "rice, not brown rice."
+    )
+    assert _hedged(text, page) == ["seems"]
+    # ... the share the result states, read back, stays the reading
+    stated = "Most store-bought rice pudding is made with white rice rather than brown rice."
+    assert _hedged(text, stated) == []
+    # ... and a reading with no share of a kind stays one
+    assert (
+        _hedged("Based on the search, it seems Arborio rice makes lovely rice pudding.", page) == []
+    )
