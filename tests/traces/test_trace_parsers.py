@@ -4148,3 +4148,64 @@ def test_an_adk_eval_set_is_refused_with_what_to_read_instead(tmp_path: Path) ->
             parse(write_json(tmp_path / name, doc))
         assert "Google ADK eval set" in str(caught.value)
         assert "/debug/trace/session/" in str(caught.value)
+
+
+def test_letta_agent_files_are_read_as_the_agent_speaks(tmp_path: Path) -> None:
+    # A Letta agent file of the first version (one agent): the user's words unwrapped
+    # from their {"type": "user_message"} JSON, the login and heartbeat notes system
+    # messages, each send_message call the agent's reply (its "OK" no result) and its
+    # inner monologue not read; the one real call's result Letta's package opened.
+    fmt, traces, problems = parse(CORPORA / "letta" / "customer_service.af")
+    assert (fmt, [t.trace_id for t in traces], problems) == ("letta", ["customer_service"], [])
+    assert _digest(traces[0]) == [
+        ("system", "message", None, None, None, "You are Letta, the latest vers"),
+        ("assistant", "message", None, None, None, "More human than human is our m"),
+        ("system", "message", None, None, None, '{\n  "type": "login",\n  "last_l'),
+        ("user", "message", None, None, None, "I want to cancel my order"),
+        ("assistant", "message", None, None, None, "I understand you'd like to can"),
+        ("user", "message", None, None, None, "my order if is 54943434"),
+        (
+            "assistant",
+            "call",
+            "check_order_status",
+            {"order_number": 54943434, "request_heartbeat": True},
+            None,
+            None,
+        ),
+        ("tool", "result", "check_order_status", None, None, "Order 54943434 is currently pr"),
+        ("system", "message", None, None, None, "[This is an automated system m"),
+        ("assistant", "message", None, None, None, "I see your order #54943434 is "),
+    ]
+    assert _linked(traces[0])
+    # The current format ({"agents": [...]}, a .af file read as one document): a tool that
+    # raised ({"status": "Failed"}, tool_returns status "error") is a failed call, and the
+    # text beside a call asking for a heartbeat is monologue even in a letta_v1_agent.
+    fmt, traces, problems = parse(CORPORA / "letta" / "ezra_excerpt.af")
+    assert (fmt, [t.trace_id for t in traces], problems) == ("letta", ["Ezra"], [])
+    events = traces[0].events
+    assert [e.role for e in events if e.role in ("user", "assistant")] == [
+        "user",
+        "user",
+        "assistant",
+        "user",
+        "assistant",
+        "assistant",
+    ]
+    failed = [e for e in events if e.is_error]
+    assert [(e.tool, e.text) for e in failed] == [
+        (
+            "send_slack_message_to_discord_support",
+            "Error executing function send_slack_message_to_discord_support: NameError: "
+            "name 'message' is not defined",
+        )
+    ]
+    assert not any("This seems like an issue" in (e.text or "") for e in events)
+    # An exported agent with nothing but its system prompt is a problem, not an empty trace.
+    bare = json.loads((CORPORA / "letta" / "ezra_excerpt.af").read_text())
+    bare["agents"][0]["messages"] = bare["agents"][0]["messages"][:1]
+    _, traces, problems = parse(write_json(tmp_path / "bare.af", bare))
+    assert traces == []
+    assert [p.reason for p in problems] == [
+        "item 0 of the 'agents' list: the agent holds no message but its system prompt "
+        "(exported without its history); record skipped"
+    ]
