@@ -192,6 +192,30 @@ def _returned(m: dict[str, Any], text: str) -> tuple[str, str | None]:
     return result, (result or text) if failed else None
 
 
+def _in_order(messages: list[Any], problems: list[str]) -> list[tuple[int, Any]]:
+    """The messages with their indices, in the agent's order. A history opens with the
+    agent's system message; a list that does not (some first-version exports) is not in
+    its order, and the messages' ``created_at`` is the only order left, so they are read
+    in it. Elsewhere the list's order stands: a user message that arrived while the agent
+    was at work is stamped before the step it follows."""
+    listed = list(enumerate(messages))
+    stamps = [m.get("created_at") if isinstance(m, dict) else None for m in messages]
+    first = messages[0] if messages else None
+    if (
+        not isinstance(first, dict)
+        or first.get("role") == "system"
+        or not all(isinstance(t, str) for t in stamps)
+    ):
+        return listed
+    ordered = sorted(listed, key=lambda pair: str(stamps[pair[0]]))
+    if ordered != listed:
+        problems.append(
+            "the messages are not in the agent's order (the first is not its system "
+            "message): read in the order of their created_at"
+        )
+    return ordered
+
+
 def letta_messages(agent: dict[str, Any], problems: list[str]) -> list[Any]:
     """One agent's history as OpenAI Chat messages (see the module's docstring)."""
     monologue = agent.get("agent_type") in _MONOLOGUE_TYPES
@@ -200,7 +224,7 @@ def letta_messages(agent: dict[str, Any], problems: list[str]) -> list[Any]:
     # first files name the agent there).
     tools: dict[str, str] = {}
     out: list[Any] = []
-    for i, m in enumerate(agent["messages"]):
+    for i, m in _in_order(agent["messages"], problems):
         if not isinstance(m, dict):
             problems.append(f"message {i} is not an object; skipped")
             continue

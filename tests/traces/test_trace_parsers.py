@@ -4209,3 +4209,31 @@ def test_letta_agent_files_are_read_as_the_agent_speaks(tmp_path: Path) -> None:
         "item 0 of the 'agents' list: the agent holds no message but its system prompt "
         "(exported without its history); record skipped"
     ]
+
+
+def test_a_letta_history_out_of_its_order_is_read_by_its_timestamps() -> None:
+    # A first-version export whose list opens with a tool's result, not the system
+    # message: the agent's order is its messages' created_at. In the list's order the
+    # agent calls the user Brad seven messages before the user says "my name is actually
+    # Brad", and two send_message results answer no call before them.
+    fmt, traces, problems = parse(CORPORA / "letta" / "memgpt_agent_with_convo.af")
+    assert (fmt, [t.trace_id for t in traces]) == ("letta", ["memgpt_agent_with_convo"])
+    assert [p.reason for p in problems] == [
+        "the messages are not in the agent's order (the first is not its system message): "
+        "read in the order of their created_at"
+    ]
+    (trace,) = traces
+    assert [e.text for e in trace.events if e.role == "user"][:3] == [
+        "my name is actually Brad ",
+        "I am looking for an agent that actually can remember stuff about me ",
+        "Not really, can you stop being so basic though? ",
+    ]
+    assert trace.events[0].role == "system"
+    assert [e.tool for e in trace.events if e.kind == "call"] == [
+        "core_memory_replace",
+        "archival_memory_insert",
+        "core_memory_append",
+        "core_memory_append",
+        "core_memory_append",
+    ]
+    assert _linked(trace)
