@@ -741,6 +741,20 @@ def _read_document(
     except RecursionError:
         yield Problem(name, None, "JSON nested too deeply to read")
         return
+    if isinstance(value, str) and value.lstrip()[:1] in ("{", "["):
+        # A document encoded twice (json.dumps of a JSON text: letta-ai/agent-file keeps
+        # agent files so): the JSON it holds is the document.
+        try:
+            inner = _json.loads(value)
+        except (json.JSONDecodeError, RecursionError):
+            inner = None
+        if isinstance(inner, dict | list):
+            yield Problem(
+                name,
+                None,
+                "the document is a JSON string holding JSON (encoded twice); read the JSON inside",
+            )
+            value = inner
     yield from _split_document(value, name)
 
 

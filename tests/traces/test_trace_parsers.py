@@ -4237,3 +4237,16 @@ def test_a_letta_history_out_of_its_order_is_read_by_its_timestamps() -> None:
         "core_memory_append",
     ]
     assert _linked(trace)
+
+
+def test_a_document_encoded_twice_is_read_for_the_json_it_holds() -> None:
+    # letta-ai/agent-file keeps some agent files as a JSON string holding the file's JSON
+    # (json.dumps of the text): read inside, with a problem saying so; this one's agent was
+    # exported without its history, which is the second problem, not "not a known format".
+    fmt, traces, problems = parse(CORPORA / "letta" / "outreach_workflow_agent_encoded_twice.af")
+    assert (fmt, traces) == ("letta", [])
+    assert [p.reason for p in problems] == [
+        "the document is a JSON string holding JSON (encoded twice); read the JSON inside",
+        "item 0 of the 'agents' list: the agent holds no message but its system prompt "
+        "(exported without its history); record skipped",
+    ]
