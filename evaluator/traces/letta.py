@@ -13,6 +13,8 @@ messages much like OpenAI Chat's, but written the way a MemGPT agent talks:
 - what the user says comes wrapped as JSON, ``{"type": "user_message", "message": ...,
   "time": ...}``, and the same role carries the server's own notes to the agent
   (``login``, ``heartbeat``, ``system_alert``), which no person wrote;
+- the system prompt is written again whenever the agent's memory changes (it holds the
+  memory), replacing the one before: a rebuild is read as the lines it adds;
 - a tool message keeps the call's outcome in ``tool_returns`` (``status`` ``error``
   where the tool raised; its text then ``{"status": "Failed", "message": ...}``).
 
@@ -223,6 +225,7 @@ def letta_messages(agent: dict[str, Any], problems: list[str]) -> list[Any]:
     # Each call's tool, by its id: a result names the tool it answers by the call (the
     # first files name the agent there).
     tools: dict[str, str] = {}
+    prompt: str | None = None  # the system prompt as last written
     out: list[Any] = []
     for i, m in _in_order(agent["messages"], problems):
         if not isinstance(m, dict):
@@ -230,7 +233,25 @@ def letta_messages(agent: dict[str, Any], problems: list[str]) -> list[Any]:
             continue
         role = m.get("role")
         if role == "system":
-            out.append({"role": "system", "content": "\n".join(_texts(m.get("content")))})
+            text = "\n".join(_texts(m.get("content")))
+            packaged = _packaged(text)
+            if packaged is not None and packaged["type"] in _SERVER_NOTES:
+                out.append(_user({"content": text}))  # a note (system_alert), no prompt
+                continue
+            if prompt is not None:
+                # The prompt rebuilt (after a memory edit): it replaces the one before in
+                # the model's context, so only what it adds is new there; read whole, each
+                # rebuild would count the whole prompt again in every later model call.
+                before = set(prompt.splitlines())
+                prompt, text = (
+                    text,
+                    "\n".join(line for line in text.splitlines() if line not in before),
+                )
+                if text.strip():
+                    out.append({"role": "system", "content": text})
+                continue
+            prompt = text
+            out.append({"role": "system", "content": text})
         elif role == "user":
             # (A sleep-time agent's are the transcript of the conversation it watches,
             # each an invocation of its own: read as turns, so that what it does is

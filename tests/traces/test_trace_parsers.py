@@ -4250,3 +4250,15 @@ def test_a_document_encoded_twice_is_read_for_the_json_it_holds() -> None:
         "item 0 of the 'agents' list: the agent holds no message but its system prompt "
         "(exported without its history); record skipped",
     ]
+
+
+def test_a_letta_prompt_rebuilt_after_a_memory_edit_is_read_as_what_it_adds() -> None:
+    # Letta writes the system prompt again after each memory edit (8 times in this file),
+    # replacing the one before in the model's context: only the first is read whole (else
+    # every later model call would be billed each copy), and a system_alert written in the
+    # system role is a note, not a rebuilt prompt.
+    _, (trace,), _ = parse(CORPORA / "letta" / "memgpt_agent_with_convo.af")
+    system = [e.text or "" for e in trace.events if e.role == "system"]
+    assert [t.startswith("You are Letta") for t in system].count(True) == 1
+    assert sum("The user has logged off" in t for t in system) == 1
+    assert not any(t.startswith('{"type": "system_alert"') for t in system)
