@@ -463,6 +463,7 @@ def run(
             "azure_eval",
             "openhands",
             "pydantic_ai",
+            "letta",
         ]
     ),
     default=None,

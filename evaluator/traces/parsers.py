@@ -52,6 +52,7 @@ from .harnesses import (
     is_sharegpt,
     mcpmark_run,
 )
+from .letta import is_letta_agent
 from .mcp import McpParser, unwrap_jsonrpc
 from .merger import Merger, extends_line, shares_opening
 from .pydanticai import is_message as is_pydantic_ai_message
@@ -76,6 +77,7 @@ FORMATS = (
     "azure_eval",
     "openhands",
     "pydantic_ai",
+    "letta",
 )
 
 #: Exports that detection recognises but no parser reads: each names itself in one error.
@@ -348,6 +350,7 @@ def _detect(records: Iterator[Record | Problem], name: str) -> tuple[str, list[R
 _HARNESS_SHAPES: tuple[tuple[str, Callable[[Any], bool]], ...] = (
     ("gemini", lambda value: adk_session(value) is not None),  # a Google ADK session
     ("atif", is_atif),
+    ("letta", is_letta_agent),  # before Chat: its messages are Chat-like
     ("gemini_cli", is_gemini_cli),
     ("sharegpt", is_sharegpt),
     ("azure_eval", is_azure_eval),

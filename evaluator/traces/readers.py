@@ -36,6 +36,7 @@ from .harnesses import (
     inspect_run,
     is_inspect_log,
 )
+from .letta import letta_agents
 
 #: ``.json`` documents larger than this are refused (the bound is configurable).
 DEFAULT_MAX_JSON_BYTES = 256 * 1024 * 1024
@@ -45,8 +46,9 @@ MAX_LINE_BYTES = 256 * 1024 * 1024
 #: A compressed trace stops being read where it expands beyond this (a gzip bomb
 #: would otherwise run for as long as it expands); configurable per call.
 DEFAULT_MAX_DECOMPRESSED_BYTES = 8 * 1024**3
-#: Suffixes read as one JSON document: ``.traj`` is SWE-agent's trajectory file.
-DOCUMENT_SUFFIXES = (".json", ".traj")
+#: Suffixes read as one JSON document: ``.traj`` is SWE-agent's trajectory file, ``.af`` a
+#: Letta agent file (:mod:`.letta`).
+DOCUMENT_SUFFIXES = (".json", ".traj", ".af")
 #: Suffixes read as JSON Lines; any other suffix but a document's is read as JSON Lines too.
 JSONL_SUFFIXES = (".jsonl", ".ndjson", ".log")
 #: Suffixes a directory is searched for (``.parquet``: normalised events, see
@@ -739,6 +741,20 @@ def _read_document(
     except RecursionError:
         yield Problem(name, None, "JSON nested too deeply to read")
         return
+    if isinstance(value, str) and value.lstrip()[:1] in ("{", "["):
+        # A document encoded twice (json.dumps of a JSON text: letta-ai/agent-file keeps
+        # agent files so): the JSON it holds is the document.
+        try:
+            inner = _json.loads(value)
+        except (json.JSONDecodeError, RecursionError):
+            inner = None
+        if isinstance(inner, dict | list):
+            yield Problem(
+                name,
+                None,
+                "the document is a JSON string holding JSON (encoded twice); read the JSON inside",
+            )
+            value = inner
     yield from _split_document(value, name)
 
 
@@ -751,6 +767,13 @@ def _split_document(value: Any, name: str) -> Iterator[Record | Problem]:
     ``function_call_output`` items with an ``output``."""
     if is_inspect_log(value):
         yield from _inspect_samples(value, name)
+        return
+    agents = letta_agents(value)
+    if agents is not None:
+        # A Letta agent file: each agent its own conversation (a sleep-time agent beside
+        # the one it watches).
+        for i, agent in enumerate(agents):
+            yield Record(1, agent, i, "agents")
         return
     runs = _run_list(value)
     if runs is not None:

@@ -4148,3 +4148,117 @@ def test_an_adk_eval_set_is_refused_with_what_to_read_instead(tmp_path: Path) ->
             parse(write_json(tmp_path / name, doc))
         assert "Google ADK eval set" in str(caught.value)
         assert "/debug/trace/session/" in str(caught.value)
+
+
+def test_letta_agent_files_are_read_as_the_agent_speaks(tmp_path: Path) -> None:
+    # A Letta agent file of the first version (one agent): the user's words unwrapped
+    # from their {"type": "user_message"} JSON, the login and heartbeat notes system
+    # messages, each send_message call the agent's reply (its "OK" no result) and its
+    # inner monologue not read; the one real call's result Letta's package opened.
+    fmt, traces, problems = parse(CORPORA / "letta" / "customer_service.af")
+    assert (fmt, [t.trace_id for t in traces], problems) == ("letta", ["customer_service"], [])
+    assert _digest(traces[0]) == [
+        ("system", "message", None, None, None, "You are Letta, the latest vers"),
+        ("assistant", "message", None, None, None, "More human than human is our m"),
+        ("system", "message", None, None, None, '{\n  "type": "login",\n  "last_l'),
+        ("user", "message", None, None, None, "I want to cancel my order"),
+        ("assistant", "message", None, None, None, "I understand you'd like to can"),
+        ("user", "message", None, None, None, "my order if is 54943434"),
+        (
+            "assistant",
+            "call",
+            "check_order_status",
+            {"order_number": 54943434, "request_heartbeat": True},
+            None,
+            None,
+        ),
+        ("tool", "result", "check_order_status", None, None, "Order 54943434 is currently pr"),
+        ("system", "message", None, None, None, "[This is an automated system m"),
+        ("assistant", "message", None, None, None, "I see your order #54943434 is "),
+    ]
+    assert _linked(traces[0])
+    # The current format ({"agents": [...]}, a .af file read as one document): a tool that
+    # raised ({"status": "Failed"}, tool_returns status "error") is a failed call, and the
+    # text beside a call asking for a heartbeat is monologue even in a letta_v1_agent.
+    fmt, traces, problems = parse(CORPORA / "letta" / "ezra_excerpt.af")
+    assert (fmt, [t.trace_id for t in traces], problems) == ("letta", ["Ezra"], [])
+    events = traces[0].events
+    assert [e.role for e in events if e.role in ("user", "assistant")] == [
+        "user",
+        "user",
+        "assistant",
+        "user",
+        "assistant",
+        "assistant",
+    ]
+    failed = [e for e in events if e.is_error]
+    assert [(e.tool, e.text) for e in failed] == [
+        (
+            "send_slack_message_to_discord_support",
+            "Error executing function send_slack_message_to_discord_support: NameError: "
+            "name 'message' is not defined",
+        )
+    ]
+    assert not any("This seems like an issue" in (e.text or "") for e in events)
+    # An exported agent with nothing but its system prompt is a problem, not an empty trace.
+    bare = json.loads((CORPORA / "letta" / "ezra_excerpt.af").read_text())
+    bare["agents"][0]["messages"] = bare["agents"][0]["messages"][:1]
+    _, traces, problems = parse(write_json(tmp_path / "bare.af", bare))
+    assert traces == []
+    assert [p.reason for p in problems] == [
+        "item 0 of the 'agents' list: the agent holds no message but its system prompt "
+        "(exported without its history); record skipped"
+    ]
+
+
+def test_a_letta_history_out_of_its_order_is_read_by_its_timestamps() -> None:
+    # A first-version export whose list opens with a tool's result, not the system
+    # message: the agent's order is its messages' created_at. In the list's order the
+    # agent calls the user Brad seven messages before the user says "my name is actually
+    # Brad", and two send_message results answer no call before them.
+    fmt, traces, problems = parse(CORPORA / "letta" / "memgpt_agent_with_convo.af")
+    assert (fmt, [t.trace_id for t in traces]) == ("letta", ["memgpt_agent_with_convo"])
+    assert [p.reason for p in problems] == [
+        "the messages are not in the agent's order (the first is not its system message): "
+        "read in the order of their created_at"
+    ]
+    (trace,) = traces
+    assert [e.text for e in trace.events if e.role == "user"][:3] == [
+        "my name is actually Brad ",
+        "I am looking for an agent that actually can remember stuff about me ",
+        "Not really, can you stop being so basic though? ",
+    ]
+    assert trace.events[0].role == "system"
+    assert [e.tool for e in trace.events if e.kind == "call"] == [
+        "core_memory_replace",
+        "archival_memory_insert",
+        "core_memory_append",
+        "core_memory_append",
+        "core_memory_append",
+    ]
+    assert _linked(trace)
+
+
+def test_a_document_encoded_twice_is_read_for_the_json_it_holds() -> None:
+    # letta-ai/agent-file keeps some agent files as a JSON string holding the file's JSON
+    # (json.dumps of the text): read inside, with a problem saying so; this one's agent was
+    # exported without its history, which is the second problem, not "not a known format".
+    fmt, traces, problems = parse(CORPORA / "letta" / "outreach_workflow_agent_encoded_twice.af")
+    assert (fmt, traces) == ("letta", [])
+    assert [p.reason for p in problems] == [
+        "the document is a JSON string holding JSON (encoded twice); read the JSON inside",
+        "item 0 of the 'agents' list: the agent holds no message but its system prompt "
+        "(exported without its history); record skipped",
+    ]
+
+
+def test_a_letta_prompt_rebuilt_after_a_memory_edit_is_read_as_what_it_adds() -> None:
+    # Letta writes the system prompt again after each memory edit (8 times in this file),
+    # replacing the one before in the model's context: only the first is read whole (else
+    # every later model call would be billed each copy), and a system_alert written in the
+    # system role is a note, not a rebuilt prompt.
+    _, (trace,), _ = parse(CORPORA / "letta" / "memgpt_agent_with_convo.af")
+    system = [e.text or "" for e in trace.events if e.role == "system"]
+    assert [t.startswith("You are Letta") for t in system].count(True) == 1
+    assert sum("The user has logged off" in t for t in system) == 1
+    assert not any(t.startswith('{"type": "system_alert"') for t in system)
