@@ -1442,6 +1442,11 @@ def ungrounded(text: str | None, known: str | Held) -> list[Claim]:
 # What "any spacing" leaves out of a name: spaces, hyphens, underscores ("Save Changes",
 # "save-changes", "save_changes", "SaveChanges").
 _SPACING = re.compile(r"[\s_-]+")
+# The ASCII characters _SPACING matches (the str pattern's \s: what str.isspace() holds,
+# 0x1c-0x1f among them): deleting them from ASCII bytes is one C table pass, about twenty
+# times faster than the regex on a large result (squeeze runs over every result a trace
+# read once a name is not found as spelled).
+_ASCII_SPACING = bytes(c for c in range(128) if chr(c).isspace() or chr(c) in "_-")
 #: Fewest characters a name keeps once squeezed (:func:`squeeze`) for it to be looked up
 #: so: a short one would be found across the words of any text.
 SQUEEZED_MIN = 6
@@ -1450,7 +1455,10 @@ SQUEEZED_MIN = 6
 def squeeze(text: str) -> str:
     """``text`` lower-cased without spaces, hyphens or underscores: where a name is looked
     up in any case or spacing."""
-    return _SPACING.sub("", text.lower())
+    low = text.lower()
+    if low.isascii():  # a flag CPython keeps: no scan
+        return low.encode("ascii").translate(None, _ASCII_SPACING).decode("ascii")
+    return _SPACING.sub("", low)
 
 
 def name_squeezed_in(form: str, squeezed: str) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from projeval.traces.claims import claims, listed_items, ungrounded
+from projeval.traces.claims import claims, listed_items, squeeze, ungrounded
 
 
 def test_values_of_each_kind_in_english_and_chinese() -> None:
@@ -671,3 +671,12 @@ def test_a_places_code_in_capitals_is_an_id() -> None:
     ]
     # After a word in lower case the capitals are a unit's or a term's, not a place's code.
     assert [c.kind for c in claims("It costs 40 dollars (USD) a night.")] == ["amount"]
+
+
+def test_squeeze_is_the_spacing_regex_on_every_character() -> None:
+    # squeeze deletes ASCII spacing with bytes.translate, other text with the regex: both
+    # must drop exactly what r"[\s_-]+" matches (0x1c-0x1f and 0x85 among them).
+    every = "".join(map(chr, range(0x3100)))
+    ascii_only = "".join(map(chr, range(128))) + "Save Changes\tSAVE_CHANGES-x"
+    for text in (every, ascii_only, "Kelvin \u212a", "a\u00a0b\u3000c"):
+        assert squeeze(text) == re.sub(r"[\s_-]+", "", text.lower())
