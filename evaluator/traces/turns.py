@@ -2307,6 +2307,12 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
     if verdict[0] == "answer" and context == "solicit" and _accepts_then_acts(text or "", previous):
         return "request", "accepts_then_acts"
     if (
+        verdict[0] == "answer"
+        and context in ("solicit", "none", "failed")
+        and _reply_then_new_act(text or "", previous, context)
+    ):
+        return "request", "reply_new_act"
+    if (
         verdict[0] == "request"
         and context == "solicit"
         and _gives_value_in_act(text or "", previous)
@@ -2629,6 +2635,65 @@ def _accepts_then_acts(text: str, previous: str) -> bool:
     tail = " ".join(_split_sentences(" ".join(previous.split())[-_AGENT_TAIL:])[-2:])
     # an offer of an act, or the act named in the agent's question, is taken up: an answer
     return _OFFER.search(tail) is None and not (_stems(tail) & _stems(rest))
+
+
+# A reply word that opens a turn: a yes ("Yes,", "Yup,", "Sure.") ...
+_YES_LEAD = re.compile(r"^\s*(?:(?:yes|yeah|yep|yup|sure)\b[\s,.!;]*)+", re.IGNORECASE)
+# ... or a decline in other words than "no" ("That's not necessary, thank you.", "No need.")
+_DECLINE_WORDS = re.compile(
+    r"^\s*(?:(?:that|it)(?:['’]s|\s+is)\s+not\s+necessary|no\s+need(?:\s+for\s+that)?)"
+    r"(?:[\s,]*(?:thanks|thank\s+you))?\s*[,.!;]+\s*",
+    re.IGNORECASE,
+)
+
+
+def _reply_then_new_act(text: str, previous: str, context: str) -> bool:
+    """True when the turn opens with a decline, or with a yes when the agent asked nothing,
+    and then asks for an act with an object of its own that the agent's last sentences did
+    not name: a new task, a `request` (the top section: a turn that answers and then asks is
+    labelled by what it asks for; session 5: declining and then an action verb with an object
+    of its own). "That's not necessary, thank you. You could, however, find me a restaurant"
+    after "Would you like me to book a room?"; "Yes, I want to find a hotel with free wifi."
+    after a result that asked nothing. A yes to the agent's question accepts what it asked
+    ("Yes, please book it", "Yes, please send me the link" after "Would you like me to do
+    that?": the hvac section), a decline with another value or a constraint answers it ("No,
+    change it to economy", "No, I need three tickets"), and the act the agent named is the one
+    answered: all stay answers."""
+    if _CJK.search(text):
+        return False
+    t = " ".join(text.split())
+    lead = _DECLINE.match(t) or _DECLINE_WORDS.match(t)
+    if lead is None and context in ("none", "failed"):
+        lead = _YES_LEAD.match(t)
+    if lead is None or lead.end() >= len(t):
+        return False
+    sentences = list(_sentences(t[lead.end() :]))
+    # a question after the reply asks what it asks (the other rules read it)
+    if any(_is_question(s) and not _asks_to_act(s) for s in sentences):
+        return False
+    tail = " ".join(_split_sentences(" ".join(previous.split())[-_AGENT_TAIL:])[-2:])
+    named = _stems(tail)
+    start = _patterns()["request_start"]
+    for sentence in sentences:
+        for clause in _CLAUSE.split(_PLEASE.sub(" ", sentence)):
+            # "I wish to book a cab", "You could find me a restaurant": the act after the wish
+            verb = start.match(_WISH_TO.sub("", clause, count=1))
+            if verb is None:
+                continue
+            words = _WORD.findall(_WISH_TO.sub("", clause, count=1)[verb.end() :].lower())
+            own = {w for w in words if not w.isdigit()} - _ANAPHORA
+            if words and words[0] not in _PRONOUN and own and not (_stems(clause) & named):
+                return True
+    return False
+
+
+# The user's wish or a modal before the act it asks for ("I wish to", "I need to", "you
+# could", "can you"): the act is the verb after it.
+_WISH_TO = re.compile(
+    r"^\s*(?:(?:i|we)\s+(?:(?:would|['’]d)\s+(?:also\s+|really\s+)?(?:like|love)|want|wish|need"
+    r"|have)\s+to\s+|(?:(?:can|could|would|will)\s+you|you\s+(?:can|could))\s+(?:also\s+|just\s+)?)",
+    re.IGNORECASE,
+)
 
 
 # The agent's question asking the user's opinion of what it proposes ("What do you think of

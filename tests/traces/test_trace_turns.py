@@ -3777,3 +3777,76 @@ def test_taking_ones_time_is_no_task() -> None:
 )
 def test_problems_to_solve_and_help_to_understand(text: str, kind: str) -> None:
     assert rule_turn(text, previous="") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # a decline in other words than "no", then an act with an object of its own (session
+        # 5; made up in the shape of r6-mw-039)
+        (
+            "That's not necessary, thank you. You could, however, find me a museum in the centre.",
+            "The Acorn is at 154 Chesterton Road. Would you like me to book a room for you?",
+            "request",
+        ),
+        (
+            "No need. Please reserve a taxi to the station at 6 pm.",
+            "The train leaves at 7:15. Shall I book seats for you?",
+            "request",
+        ),
+        # "No", then a wish to do another act (s9b-at-t302's shape)
+        (
+            "No. I wish to book a cab to the theatre.",
+            "Would you like to add an event to your calendar? Please provide the event name.",
+            "request",
+        ),
+        # ... not another value or a constraint for the act declined, nor a pronoun's act
+        ("No, I need three tickets.", "Shall I book two tickets for you?", "answer"),
+        ("No, change it to economy.", "Would you like business class?", "answer"),
+        # ... and declining with thanks alone closes (session 5)
+        ("That's not necessary, thank you.", "Would you like me to book a room?", "greeting"),
+    ],
+)
+def test_a_decline_then_a_new_act_is_a_request(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # a yes when the agent asked nothing, then a new task (the top section: a turn that
+        # answers and then asks is labelled by what it asks; s9b-at-t030's shape)
+        (
+            "Yes, I want to find a hotel with free parking.",
+            "The phone number of the Golden Wok is 01223 350688.",
+            "request",
+        ),
+        (
+            "Yeah, I need to change my booking at the dentist for Friday.",
+            "Your order has shipped and should arrive on Monday.",
+            "request",
+        ),
+        # ... but a yes to the agent's question accepts what it asked (the hvac section)
+        ("Yes, please send me the link.", "Would you like me to do that?", "answer"),
+        ("Yes please book it for 4.", "The Acorn has rooms. Shall I book it?", "answer"),
+        ("Yes, please.", "I can book it for you.", "answer"),
+        ("Yes, that one.", "The Acorn is a guesthouse in the north.", "answer"),
+    ],
+)
+def test_a_yes_unasked_then_a_new_task_is_a_request(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # "Do you have any other questions?" offers more help as "Anything else?" does (session
+        # 5): a yes with a need after it is that need (s8-ab-t031's shape)
+        ("Yes, I need to cancel my appointment with Dr. Lee on May 3rd.", "request"),
+        ("No, that's all. Thanks!", "greeting"),
+    ],
+)
+def test_any_other_questions_offers_more_help(text: str, kind: str) -> None:
+    previous = "You're welcome. Do you have any other questions?"
+    assert agent_context(previous) == "open"
+    assert rule_turn(text, previous=previous) == kind
