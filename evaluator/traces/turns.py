@@ -2322,6 +2322,13 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         return "answer", "pending_act"
     if verdict[0] == "answer" and _adds_new_act(text or "", previous):
         return "request", "adds_act"
+    if verdict == ("answer", "solicited") and _greets_then_new_act(text or ""):
+        return "request", "greets_new_act"
+    if verdict[0] == "answer" and context == "open" and _HOW_ABOUT_IN.search(text or ""):
+        # "If the booking fails how about 14:00." after "Is there anything else I can assist
+        # you with?": no value was asked, the proposal is another search (session 5's "Are
+        # there any others?" after "anything else?")
+        return "request", "open_proposal"
     if verdict == ("answer", "solicited") and _zh_asks_new_act(text or "", previous):
         return "request", "zh_new_act"
     if (
@@ -2684,6 +2691,41 @@ def _reply_then_new_act(text: str, previous: str, context: str) -> bool:
             own = {w for w in words if not w.isdigit()} - _ANAPHORA
             if words and words[0] not in _PRONOUN and own and not (_stems(clause) & named):
                 return True
+    return False
+
+
+# A proposal anywhere in the turn, after a condition ("If it fails, how about 14:00").
+_HOW_ABOUT_IN = re.compile(r"\b(?:how|what)\s+about\s+\S", re.IGNORECASE)
+# A greeting that opens a turn in the middle of a conversation ("Hi, I would like …").
+_HELLO = re.compile(
+    r"^\s*(?:hi|hello|hey|good\s+(?:morning|afternoon|evening))\b[\s,.!]*", re.IGNORECASE
+)
+
+
+def _greets_then_new_act(text: str) -> bool:
+    """True when a turn after the agent's question opens with a greeting and then states a
+    task in its own words, the user's wish for an act with an object of its own ("Hi, I would
+    like to get movie tickets for Deadpool tonight at the UA Showcase" after "What theater are
+    you interested in?"): the user starts the task over, as an opening states its need, and a
+    turn that greets and asks is labelled by what it asks (the top section). A greeting before
+    a value ("Hello, the 5th works") or a remark ("Hey, The Upside is a really good one.")
+    stays what it was."""
+    if _CJK.search(text):
+        return False
+    t = " ".join(text.split())
+    hello = _HELLO.match(t)
+    if hello is None or hello.end() >= len(t):
+        return False
+    start = _patterns()["request_start"]
+    for sentence in _sentences(t[hello.end() :]):
+        wish = _WISH_TO.match(sentence)
+        if wish is None:
+            continue
+        rest = sentence[wish.end() :]
+        verb = start.match(rest)
+        words = _WORD.findall(rest[verb.end() :].lower()) if verb else []
+        if words and words[0] not in _PRONOUN and set(words) - _ANAPHORA:
+            return True
     return False
 
 

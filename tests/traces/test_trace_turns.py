@@ -3850,3 +3850,37 @@ def test_any_other_questions_offers_more_help(text: str, kind: str) -> None:
     previous = "You're welcome. Do you have any other questions?"
     assert agent_context(previous) == "open"
     assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a greeting mid-conversation, then the task in the user's own words: the task started
+        # over (the top section: a turn that greets and asks is labelled by what it asks;
+        # s10b-mm-t025's shape)
+        ("Hi, I would like to book a table for two at Nando's tonight at 8.", "request"),
+        ("Hello! I want to reserve two seats for the 9 pm show at the Roxy.", "request"),
+        # ... not a greeting before the value asked for, or before a remark
+        ("Hi, the Roxy please.", "answer"),
+        ("Hey, the Roxy is a really good one.", "answer"),
+    ],
+)
+def test_a_greeting_then_the_task_is_a_request(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="Which theater are you interested in?") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a proposal after "Anything else?" is another search: no value was asked (session 5;
+        # s9b-at-t067's shape)
+        ("If that one is full how about 19:30.", "request"),
+        ("If the table is gone how about 20:00.", "request"),
+        # ... declining more help stays an answer or a closing
+        ("No that's it", "answer"),
+    ],
+)
+def test_a_proposal_after_anything_else_is_a_request(text: str, kind: str) -> None:
+    previous = "Your reference number is K2BO09VQ. Is there anything else I can assist you with?"
+    assert agent_context(previous) == "open"
+    assert rule_turn(text, previous=previous) == kind
