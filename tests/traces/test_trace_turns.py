@@ -3884,3 +3884,12 @@ def test_a_proposal_after_anything_else_is_a_request(text: str, kind: str) -> No
     previous = "Your reference number is K2BO09VQ. Is there anything else I can assist you with?"
     assert agent_context(previous) == "open"
     assert rule_turn(text, previous=previous) == kind
+
+
+def test_also_borrowing_adds_a_task() -> None:
+    # session 14's "Also" ruling with a library's act (s13-mt-t179's shape)
+    previous = "Sure, would you like to join the city library?"
+    assert rule_turn("Yes, I'd like to join. Also, I want to borrow a DVD.", previous=previous) == (
+        "request"
+    )
+    assert rule_turn("Yes, I'd like to join.", previous=previous) == "answer"
