@@ -2729,6 +2729,14 @@ def _greets_then_new_act(text: str) -> bool:
     return False
 
 
+# The user putting off what the agent asked for ("I'll handle that part later", "Let me get
+# back to you on this", "Can we skip this part?", "Let's move on!").
+_DEFERS = re.compile(
+    r"\b(?:(?:handle|do|deal\s+with|sort|figure|provide|give\s+you)\s+(?:that|this|it)"
+    r"(?:\s+part|\s+out)?\s+later|get\s+back\s+to\s+you\b|skip\s+(?:this|that)\b"
+    r"|let['’]?s\s+move\s+on\s*[.!])",
+    re.IGNORECASE,
+)
 # The user's wish or a modal before the act it asks for ("I wish to", "I need to", "you
 # could", "can you"): the act is the verb after it.
 _WISH_TO = re.compile(
@@ -3536,7 +3544,10 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
             searches = new_task or wish or purpose or acts or helps or kind_asked or fault
             return ("request" if searches else "question"), ("q_kind" if kind_asked else "q_told")
         shifts = shift.match(t) or shift.match(last)
-        if solicited and not shifts and _ID_OR_NUMBER.search(last):
+        # "I'll just handle that part later. Let's move on! … Can we get first-class flights
+        # …?": the value asked for is put off, so the act asked is no answer to it
+        defers = _DEFERS.search(t) is not None
+        if solicited and not shifts and not defers and _ID_OR_NUMBER.search(last):
             return (
                 "answer",
                 "q_act_value",

@@ -3893,3 +3893,22 @@ def test_also_borrowing_adds_a_task() -> None:
         "request"
     )
     assert rule_turn("Yes, I'd like to join.", previous=previous) == "answer"
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # the value asked for put off, then an act asked: the act is no answer to the question
+        # (the top section: labelled by what it asks; uf-096's shape)
+        (
+            "I'll handle that part later. Let's move on! Can we get business-class seats to Rome?",
+            "request",
+        ),
+        ("Let me get back to you on this. Could you book a car for March 3rd?", "request"),
+        # ... a value given in the act still answers (round 7: "Can you try 13:00, then?")
+        ("Can you make it for the 13th at 1 pm?", "answer"),
+    ],
+)
+def test_putting_off_the_value_then_asking_to_act(text: str, kind: str) -> None:
+    previous = "Could you provide your full name and the date you would like to travel?"
+    assert rule_turn(text, previous=previous) == kind
