@@ -2322,6 +2322,8 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         return "answer", "pending_act"
     if verdict[0] == "answer" and _adds_new_act(text or "", previous):
         return "request", "adds_act"
+    if verdict[0] == "answer" and context in ("solicit", "confirm") and _adds_fact_ask(text or ""):
+        return "question", "adds_fact"
     if verdict == ("answer", "solicited") and _greets_then_new_act(text or ""):
         return "request", "greets_new_act"
     if verdict[0] == "answer" and context == "open" and _HOW_ABOUT_IN.search(text or ""):
@@ -2726,6 +2728,42 @@ def _greets_then_new_act(text: str) -> bool:
         words = _WORD.findall(rest[verb.end() :].lower()) if verb else []
         if words and words[0] not in _PRONOUN and set(words) - _ANAPHORA:
             return True
+    return False
+
+
+# A conjunct after the answer: "… for 8 people and provide the reference number", "… and the
+# reference number".
+_AND = re.compile(r"\s*(?:,\s*)?\b(?:and|also|plus)\b\s*(?:also\s+)?", re.IGNORECASE)
+
+
+# The fact's ask: a verb of giving, or the fact alone ("provide the reference number", "the
+# reference number too"); not a value stated ("my address is …").
+_GIVE_FACT = re.compile(
+    r"(?:(?:please\s+)?(?:provide|give|send|get|tell)\s+(?:me\s+|us\s+)?)?(?:the|a)\s+",
+    re.IGNORECASE,
+)
+
+
+def _adds_fact_ask(text: str) -> bool:
+    """True when an answer is followed, in the same sentence after "and", by an ask to be given
+    a fact ("Yes please book it for 8 people and provide the reference number.", "I need 6
+    tickets and the reference number"): a `question`, as "Yes. Book it for 6. Can I get the
+    reference number please?" is (the r5 section; session 5: an answer beside the question
+    adds no task)."""
+    if _CJK.search(text):
+        return False
+    for sentence in _sentences(" ".join(text.split())):
+        for part in _AND.split(sentence)[1:]:
+            part = part.strip(" ,.!")
+            if not part:
+                continue
+            asked = _GIVE_FACT.match(part)
+            if asked is None:
+                continue
+            fact = _fact(part[asked.end() :])
+            rest = part[asked.end() :]
+            if fact is not None and fact.start() == 0 and len(rest[fact.end() :].split()) <= 2:
+                return True
     return False
 
 

@@ -3912,3 +3912,20 @@ def test_also_borrowing_adds_a_task() -> None:
 def test_putting_off_the_value_then_asking_to_act(text: str, kind: str) -> None:
     previous = "Could you provide your full name and the date you would like to travel?"
     assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # accepting, then "and" a fact to be given: a question, as "Yes. Book it for 6. Can I get
+        # the reference number please?" is (the r5 section; s13-mt-t060's shape)
+        ("Yes please book it for 3 people and provide the reference number.", "question"),
+        ("Please book it and give me the confirmation number.", "question"),
+        ("I need 4 seats and the reference number", "question"),
+        # ... not values given with "and", nor a second act
+        ("Yes please book it for 3 people and 2 nights.", "answer"),
+        ("My name is Ann Lee and my phone number is 555-0101.", "answer"),
+    ],
+)
+def test_an_answer_and_a_fact_asked_is_a_question(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="The TR7733 leaves at 17:50. Shall I book it?") == kind
