@@ -2650,8 +2650,14 @@ def _accepts_then_acts(text: str, previous: str) -> bool:
 _YES_LEAD = re.compile(r"^\s*(?:(?:yes|yeah|yep|yup|sure)\b[\s,.!;]*)+", re.IGNORECASE)
 # ... or a decline in other words than "no" ("That's not necessary, thank you.", "No need.")
 _DECLINE_WORDS = re.compile(
-    r"^\s*(?:(?:that|it)(?:['’]s|\s+is)\s+not\s+necessary|no\s+need(?:\s+for\s+that)?)"
-    r"(?:[\s,]*(?:thanks|thank\s+you))?\s*[,.!;]+\s*",
+    r"^\s*(?:(?:(?:that|it)(?:['’]s|\s+is)\s+not\s+necessary|no\s+need(?:\s+for\s+that)?)"
+    r"(?:[\s,]*(?:thanks|thank\s+you))?\s*[,.!;]+\s*"
+    # ... or no preference for what the agent asked about, to its sentence's end or a "but"
+    # ("I don't mind an expensive restaurant so that will be fine.", "I don't mind it but
+    # please, look for more": session 5's r5-mw-051, "I don't have a preference. I suppose you
+    # could book me a table")
+    r"|(?:i\s+(?:don['’]t|do\s+not)\s+(?:mind|care|have\s+(?:a|any)\s+preference)|no\s+preference"
+    r"|(?:it\s+)?(?:doesn['’]t|does\s+not)\s+matter)\b[^.!?]*?(?:[.!?]+|\bbut\b)\s*)",
     re.IGNORECASE,
 )
 

@@ -3929,3 +3929,24 @@ def test_putting_off_the_value_then_asking_to_act(text: str, kind: str) -> None:
 )
 def test_an_answer_and_a_fact_asked_is_a_question(text: str, kind: str) -> None:
     assert rule_turn(text, previous="The TR7733 leaves at 17:50. Shall I book it?") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # no preference for what the agent asked, then an act with its own object: declining
+        # the question, then a new task (session 5; s9b-at-t066's and t8-sgd-t084's shapes)
+        (
+            "I don't mind the price, so that's fine. I would like to reserve a table for 2 at 19:00.",
+            "request",
+        ),
+        ("I don't mind it but please, look for more on the 12th.", "request"),
+        ("No preference. Book me a taxi to the museum for 5 pm.", "request"),
+        # ... no preference alone, or with a constraint, answers
+        ("I don't have a preference.", "answer"),
+        ("I don't mind, but it should have free parking.", "answer"),
+    ],
+)
+def test_no_preference_then_a_new_act_is_a_request(text: str, kind: str) -> None:
+    previous = "There are 5 restaurants in the centre. Do you have a price range in mind?"
+    assert rule_turn(text, previous=previous) == kind
