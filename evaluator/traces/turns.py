@@ -2773,6 +2773,8 @@ def _adds_fact_ask(text: str) -> bool:
     return False
 
 
+# A tokenized transcript's split contraction or punctuation ("I 'm", "do n't", "Yes , I").
+_TOKENIZED = re.compile(r"\s+('(?:m|s|re|ve|ll|d)\b|n't\b|[,.!?;:](?=\s|$))")
 # The user putting off what the agent asked for ("I'll handle that part later", "Let me get
 # back to you on this", "Can we skip this part?", "Let's move on!").
 _DEFERS = re.compile(
@@ -3325,6 +3327,10 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         # some pens and pencils": round 17's shop clients) are sentences of their own
         t = _LINE_END.sub(". ", t)
     t = " ".join(t.split())
+    if " '" in t or " n't" in t:  # cheap test first: most turns are not tokenized
+        # "Yes , I 'm looking for a restaurant ." (a tokenized transcript, round 13's MultiWOZ
+        # turns): the words as typed
+        t = _TOKENIZED.sub(r"\1", t)
     if "wondering" in t:  # cheap test first
         # "I was wondering if you could help me cancel my order.": asks what "Could you help
         # me cancel my order?" asks (session 18); "… whether my flight includes meals" a fact

@@ -3950,3 +3950,9 @@ def test_an_answer_and_a_fact_asked_is_a_question(text: str, kind: str) -> None:
 def test_no_preference_then_a_new_act_is_a_request(text: str, kind: str) -> None:
     previous = "There are 5 restaurants in the centre. Do you have a price range in mind?"
     assert rule_turn(text, previous=previous) == kind
+
+
+def test_a_tokenized_transcript_reads_as_typed() -> None:
+    # round 13's MultiWOZ turns split contractions and punctuation (s13-mt-t063's shape)
+    assert rule_turn("Yes , I 'm looking for a hotel in the north .", previous="") == "request"
+    assert rule_turn("Yes , that 's fine .", previous="Shall I book it?") == "answer"
