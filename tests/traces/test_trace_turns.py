@@ -3956,3 +3956,18 @@ def test_a_tokenized_transcript_reads_as_typed() -> None:
     # round 13's MultiWOZ turns split contractions and punctuation (s13-mt-t063's shape)
     assert rule_turn("Yes , I 'm looking for a hotel in the north .", previous="") == "request"
     assert rule_turn("Yes , that 's fine .", previous="Shall I book it?") == "answer"
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # "… or is there another way I can help?" offers more help: a need after it is the
+        # need (session 5, as after "Anything else?"; s8-cs-t017's shape)
+        ("I need to exchange a jacket, not talk to billing.", "request"),
+        ("No, that's all. Thanks!", "greeting"),
+    ],
+)
+def test_another_way_to_help_offers_more_help(text: str, kind: str) -> None:
+    previous = "Would you like to speak to our billing team, or is there another way I can help?"
+    assert agent_context(previous) == "open"
+    assert rule_turn(text, previous=previous) == kind
