@@ -2283,6 +2283,8 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         verdict[0] in QUERY_CLASSES
         and context in ("solicit", "open")
         and _takes_up_offer(text or "", previous)
+        # "Before adding them to my cart, could you check …?" puts the offered act off
+        and _DEFERS.search(text or "") is None
     ):
         return "answer", "takes_offer"
     if (
@@ -2776,11 +2778,14 @@ def _adds_fact_ask(text: str) -> bool:
 # A tokenized transcript's split contraction or punctuation ("I 'm", "do n't", "Yes , I").
 _TOKENIZED = re.compile(r"\s+('(?:m|s|re|ve|ll|d)\b|n't\b|[,.!?;:](?=\s|$))")
 # The user putting off what the agent asked for ("I'll handle that part later", "Let me get
-# back to you on this", "Can we skip this part?", "Let's move on!").
+# back to you on this", "Can we skip this part?", "Let's move on!", "Before adding them, …").
 _DEFERS = re.compile(
     r"\b(?:(?:handle|do|deal\s+with|sort|figure|provide|give\s+you)\s+(?:that|this|it)"
     r"(?:\s+part|\s+out)?\s+later|get\s+back\s+to\s+you\b|skip\s+(?:this|that)\b"
-    r"|let['’]?s\s+move\s+on\s*[.!])",
+    r"|let['’]?s\s+move\s+on\s*[.!]"
+    # ... or the act the agent offered put after the one asked ("Before adding them to my cart,
+    # could you please check if … is in stock?")
+    r"|(?:^|[.!?]\s+)before\s+(?:we\s+|you\s+)?[a-z]+\b[^,.!?]{0,40},)",
     re.IGNORECASE,
 )
 # The user's wish or a modal before the act it asks for ("I wish to", "I need to", "you

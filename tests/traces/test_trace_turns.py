@@ -3971,3 +3971,21 @@ def test_another_way_to_help_offers_more_help(text: str, kind: str) -> None:
     previous = "Would you like to speak to our billing team, or is there another way I can help?"
     assert agent_context(previous) == "open"
     assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # the offered act put off ("Before adding them …,"), then another act asked: a request,
+        # as session 17's "Can you check if …" is (s8-cs-t172's shape)
+        (
+            "Sounds good. Before adding them to my cart, could you check if the Rose Food (rf-12) is in stock?",
+            "request",
+        ),
+        # ... taking the offered act up stays an answer (round 8's ruling)
+        ("Yes, please add them to my cart.", "answer"),
+    ],
+)
+def test_putting_the_offered_act_off_for_another(text: str, kind: str) -> None:
+    previous = "These suit your petunias. Would you like me to add these to your cart?"
+    assert rule_turn(text, previous=previous) == kind
