@@ -3777,3 +3777,215 @@ def test_taking_ones_time_is_no_task() -> None:
 )
 def test_problems_to_solve_and_help_to_understand(text: str, kind: str) -> None:
     assert rule_turn(text, previous="") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # a decline in other words than "no", then an act with an object of its own (session
+        # 5; made up in the shape of r6-mw-039)
+        (
+            "That's not necessary, thank you. You could, however, find me a museum in the centre.",
+            "The Acorn is at 154 Chesterton Road. Would you like me to book a room for you?",
+            "request",
+        ),
+        (
+            "No need. Please reserve a taxi to the station at 6 pm.",
+            "The train leaves at 7:15. Shall I book seats for you?",
+            "request",
+        ),
+        # "No", then a wish to do another act (s9b-at-t302's shape)
+        (
+            "No. I wish to book a cab to the theatre.",
+            "Would you like to add an event to your calendar? Please provide the event name.",
+            "request",
+        ),
+        # ... not another value or a constraint for the act declined, nor a pronoun's act
+        ("No, I need three tickets.", "Shall I book two tickets for you?", "answer"),
+        ("No, change it to economy.", "Would you like business class?", "answer"),
+        # ... and declining with thanks alone closes (session 5)
+        ("That's not necessary, thank you.", "Would you like me to book a room?", "greeting"),
+    ],
+)
+def test_a_decline_then_a_new_act_is_a_request(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # a yes when the agent asked nothing, then a new task (the top section: a turn that
+        # answers and then asks is labelled by what it asks; s9b-at-t030's shape)
+        (
+            "Yes, I want to find a hotel with free parking.",
+            "The phone number of the Golden Wok is 01223 350688.",
+            "request",
+        ),
+        (
+            "Yeah, I need to change my booking at the dentist for Friday.",
+            "Your order has shipped and should arrive on Monday.",
+            "request",
+        ),
+        # ... but a yes to the agent's question accepts what it asked (the hvac section)
+        ("Yes, please send me the link.", "Would you like me to do that?", "answer"),
+        ("Yes please book it for 4.", "The Acorn has rooms. Shall I book it?", "answer"),
+        ("Yes, please.", "I can book it for you.", "answer"),
+        ("Yes, that one.", "The Acorn is a guesthouse in the north.", "answer"),
+    ],
+)
+def test_a_yes_unasked_then_a_new_task_is_a_request(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # "Do you have any other questions?" offers more help as "Anything else?" does (session
+        # 5): a yes with a need after it is that need (s8-ab-t031's shape)
+        ("Yes, I need to cancel my appointment with Dr. Lee on May 3rd.", "request"),
+        ("No, that's all. Thanks!", "greeting"),
+    ],
+)
+def test_any_other_questions_offers_more_help(text: str, kind: str) -> None:
+    previous = "You're welcome. Do you have any other questions?"
+    assert agent_context(previous) == "open"
+    assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a greeting mid-conversation, then the task in the user's own words: the task started
+        # over (the top section: a turn that greets and asks is labelled by what it asks;
+        # s10b-mm-t025's shape)
+        ("Hi, I would like to book a table for two at Nando's tonight at 8.", "request"),
+        ("Hello! I want to reserve two seats for the 9 pm show at the Roxy.", "request"),
+        # ... not a greeting before the value asked for, or before a remark
+        ("Hi, the Roxy please.", "answer"),
+        ("Hey, the Roxy is a really good one.", "answer"),
+    ],
+)
+def test_a_greeting_then_the_task_is_a_request(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="Which theater are you interested in?") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a proposal after "Anything else?" is another search: no value was asked (session 5;
+        # s9b-at-t067's shape)
+        ("If that one is full how about 19:30.", "request"),
+        ("If the table is gone how about 20:00.", "request"),
+        # ... declining more help stays an answer or a closing
+        ("No that's it", "answer"),
+    ],
+)
+def test_a_proposal_after_anything_else_is_a_request(text: str, kind: str) -> None:
+    previous = "Your reference number is K2BO09VQ. Is there anything else I can assist you with?"
+    assert agent_context(previous) == "open"
+    assert rule_turn(text, previous=previous) == kind
+
+
+def test_also_borrowing_adds_a_task() -> None:
+    # session 14's "Also" ruling with a library's act (s13-mt-t179's shape)
+    previous = "Sure, would you like to join the city library?"
+    assert rule_turn("Yes, I'd like to join. Also, I want to borrow a DVD.", previous=previous) == (
+        "request"
+    )
+    assert rule_turn("Yes, I'd like to join.", previous=previous) == "answer"
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # the value asked for put off, then an act asked: the act is no answer to the question
+        # (the top section: labelled by what it asks; uf-096's shape)
+        (
+            "I'll handle that part later. Let's move on! Can we get business-class seats to Rome?",
+            "request",
+        ),
+        ("Let me get back to you on this. Could you book a car for March 3rd?", "request"),
+        # ... a value given in the act still answers (round 7: "Can you try 13:00, then?")
+        ("Can you make it for the 13th at 1 pm?", "answer"),
+    ],
+)
+def test_putting_off_the_value_then_asking_to_act(text: str, kind: str) -> None:
+    previous = "Could you provide your full name and the date you would like to travel?"
+    assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # accepting, then "and" a fact to be given: a question, as "Yes. Book it for 6. Can I get
+        # the reference number please?" is (the r5 section; s13-mt-t060's shape)
+        ("Yes please book it for 3 people and provide the reference number.", "question"),
+        ("Please book it and give me the confirmation number.", "question"),
+        ("I need 4 seats and the reference number", "question"),
+        # ... not values given with "and", nor a second act
+        ("Yes please book it for 3 people and 2 nights.", "answer"),
+        ("My name is Ann Lee and my phone number is 555-0101.", "answer"),
+    ],
+)
+def test_an_answer_and_a_fact_asked_is_a_question(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="The TR7733 leaves at 17:50. Shall I book it?") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # no preference for what the agent asked, then an act with its own object: declining
+        # the question, then a new task (session 5; s9b-at-t066's and t8-sgd-t084's shapes)
+        (
+            "I don't mind the price, so that's fine. I would like to reserve a table for 2 at 19:00.",
+            "request",
+        ),
+        ("I don't mind it but please, look for more on the 12th.", "request"),
+        ("No preference. Book me a taxi to the museum for 5 pm.", "request"),
+        # ... no preference alone, or with a constraint, answers
+        ("I don't have a preference.", "answer"),
+        ("I don't mind, but it should have free parking.", "answer"),
+    ],
+)
+def test_no_preference_then_a_new_act_is_a_request(text: str, kind: str) -> None:
+    previous = "There are 5 restaurants in the centre. Do you have a price range in mind?"
+    assert rule_turn(text, previous=previous) == kind
+
+
+def test_a_tokenized_transcript_reads_as_typed() -> None:
+    # round 13's MultiWOZ turns split contractions and punctuation (s13-mt-t063's shape)
+    assert rule_turn("Yes , I 'm looking for a hotel in the north .", previous="") == "request"
+    assert rule_turn("Yes , that 's fine .", previous="Shall I book it?") == "answer"
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # "… or is there another way I can help?" offers more help: a need after it is the
+        # need (session 5, as after "Anything else?"; s8-cs-t017's shape)
+        ("I need to exchange a jacket, not talk to billing.", "request"),
+        ("No, that's all. Thanks!", "greeting"),
+    ],
+)
+def test_another_way_to_help_offers_more_help(text: str, kind: str) -> None:
+    previous = "Would you like to speak to our billing team, or is there another way I can help?"
+    assert agent_context(previous) == "open"
+    assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # the offered act put off ("Before adding them …,"), then another act asked: a request,
+        # as session 17's "Can you check if …" is (s8-cs-t172's shape)
+        (
+            "Sounds good. Before adding them to my cart, could you check if the Rose Food (rf-12) is in stock?",
+            "request",
+        ),
+        # ... taking the offered act up stays an answer (round 8's ruling)
+        ("Yes, please add them to my cart.", "answer"),
+    ],
+)
+def test_putting_the_offered_act_off_for_another(text: str, kind: str) -> None:
+    previous = "These suit your petunias. Would you like me to add these to your cart?"
+    assert rule_turn(text, previous=previous) == kind
