@@ -29,7 +29,8 @@ REPO = Path(__file__).resolve().parent.parent
 TRACES = sorted(p for p in (REPO / "traces").iterdir() if p.suffix in (".json", ".jsonl"))
 # ShareGPT records (a JSON list of them, and Hermes's blocks in JSON Lines) are read by
 # rewriting them, as are LangChain message dumps and AG2 histories, and Pydantic AI
-# histories have a reader of their own: broken ones must give the same clean outcome.
+# histories and Letta agent files have readers of their own: broken ones must give the same
+# clean outcome.
 TRACES += [
     REPO / "tests" / "corpora" / "formats" / name
     for name in (
@@ -39,6 +40,8 @@ TRACES += [
         "ag2_chat_history.json",
         "pydantic_ai_gemini_history.json",
         "pydantic_ai_openai_history.json",
+        # one line of JSON, so "retype" reaches every field of a Letta agent file
+        "letta/customer_service.af",
     )
 ]
 

@@ -220,7 +220,8 @@ def _in_order(messages: list[Any], problems: list[str]) -> list[tuple[int, Any]]
 
 def letta_messages(agent: dict[str, Any], problems: list[str]) -> list[Any]:
     """One agent's history as OpenAI Chat messages (see the module's docstring)."""
-    monologue = agent.get("agent_type") in _MONOLOGUE_TYPES
+    kind = agent.get("agent_type")
+    monologue = isinstance(kind, str) and kind in _MONOLOGUE_TYPES
     replies: set[str] = set()  # the ids of send_message calls, whose results are no data
     # Each call's tool, by its id: a result names the tool it answers by the call (the
     # first files name the agent there).
@@ -260,7 +261,11 @@ def letta_messages(agent: dict[str, Any], problems: list[str]) -> list[Any]:
         elif role == "assistant":
             calls: list[Any] = []
             said: list[str] = []
-            for call in m.get("tool_calls") or []:
+            listed = m.get("tool_calls") or []
+            if not isinstance(listed, list):
+                problems.append(f"message {i}'s tool_calls is not a list; its calls skipped")
+                listed = []
+            for call in listed:
                 reply = _reply(call)
                 if reply is None:
                     calls.append(call)
@@ -272,7 +277,6 @@ def letta_messages(agent: dict[str, Any], problems: list[str]) -> list[Any]:
                     replies.add(call["id"])
                 if reply:
                     said.append(reply)
-            listed = m.get("tool_calls") or []
             speaks = len(calls) < len(listed) or any(_heartbeat(c) for c in listed)
             if not (monologue or speaks):
                 said = [*_texts(m.get("content")), *said]
@@ -282,7 +286,8 @@ def letta_messages(agent: dict[str, Any], problems: list[str]) -> list[Any]:
             if said or calls:
                 out.append(message)
         elif role == "tool":
-            if m.get("tool_call_id") in replies or m.get("name") == SEND_MESSAGE:
+            call_id = m.get("tool_call_id")
+            if (isinstance(call_id, str) and call_id in replies) or m.get("name") == SEND_MESSAGE:
                 continue  # send_message's "OK": the reply was delivered
             text = "\n".join(_texts(m.get("content")))
             message = {"role": "tool", "tool_call_id": m.get("tool_call_id"), "content": text}

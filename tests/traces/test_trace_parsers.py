@@ -4262,3 +4262,25 @@ def test_a_letta_prompt_rebuilt_after_a_memory_edit_is_read_as_what_it_adds() ->
     assert [t.startswith("You are Letta") for t in system].count(True) == 1
     assert sum("The user has logged off" in t for t in system) == 1
     assert not any(t.startswith('{"type": "system_alert"') for t in system)
+
+
+def test_a_letta_file_with_fields_of_the_wrong_type_is_read_without_a_traceback(
+    tmp_path: Path,
+) -> None:
+    # Found by mutating the corpus files one field at a time: an agent_type, a tool_call_id
+    # that is not a string, or tool_calls that is not a list, raised TypeError.
+    doc = json.loads((CORPORA / "letta" / "ezra_excerpt.af").read_text())
+    agent = doc["agents"][0]
+    agent["agent_type"] = {"kind": "memgpt_agent"}
+    messages = agent["messages"]
+    tool = next(m for m in messages if m.get("role") == "tool")
+    tool["tool_call_id"] = ["call_1"]
+    caller = next(m for m in messages if m.get("role") == "assistant" and m.get("tool_calls"))
+    caller["tool_calls"] = 1.5
+    fmt, traces, problems = parse(write_json(tmp_path / "wrong_types.af", doc))
+    assert (fmt, [t.trace_id for t in traces]) == ("letta", ["Ezra"])
+    index = messages.index(caller)
+    assert any(
+        f"message {index}'s tool_calls is not a list; its calls skipped" in p.reason
+        for p in problems
+    )
