@@ -258,6 +258,10 @@ HEDGE_SETS = (
     # hedges22 before any detector ran on them, after sealed round 24's free prose over-fired;
     # held out once (0.323 / 0.721), then rules were written looking at it
     ("hedges_answers.jsonl", "answers set (held out once: 0.323 / 0.721; labelled session 22)"),
+    # session 24: tool-using service agents with simulated users (SOPBench's recorded runs:
+    # bank, DMV, health insurance, library, university assistants), each message with its
+    # latest tool result, labelled and committed by hedges24 before any detector ran on them
+    ("hedges_sim24.jsonl", "service-agent set sim24 (held out once; labelled session 24)"),
     # session 11: GPT-4's ReAct thoughts (FireAct's trajectories), labelled and committed
     # before any detector ran on them, then tuned on; a training file for the gate
     ("hedges_thoughts_r14.jsonl", "round-14 thoughts set (labelled session 11, then tuned)"),
