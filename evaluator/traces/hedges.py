@@ -604,7 +604,21 @@ def _restates(
         m.group().lower() != "only" or not _ONLY_AMOUNT.match(clause, m.end())
         for m in context_patterns()["negation"].finditer(clause)
     )
-    if negation and kind == "softener" and _PROPERTY_DENIED.search(clause):
+    if (
+        not negation
+        and kind == "softener"
+        and _FALSE_CHECK.search(result)
+        and _FAILED_OUTCOME.search(clause)
+    ):
+        negation = True  # "the admin password seems to be incorrect" after the check's False
+    if (
+        negation
+        and kind == "softener"
+        and _PROPERTY_DENIED.search(clause)
+        # a check that came out false states that the property it checked does not hold
+        # ("the slots are not available" after the availability check's False)
+        and not _FALSE_CHECK.search(result)
+    ):
         # "It seems that the system of equations is not solvable" after "No result.": a
         # reason for the empty result that denies a property of the task's thing, not the
         # absence the result states (session 18's guess at why it is empty)
@@ -721,6 +735,19 @@ def fact_words(text: str) -> frozenset[str]:
     return content_words(text)
 
 
+# A check's whole result when it came out false: a bare false, a status pair whose value is
+# false or empty, a pair that reports the call failed, a missing key.
+_FALSE_CHECK = re.compile(
+    r"""^\s*false\s*$|^\s*\(\s*true\s*,\s*(?:false|\[\s*\]|\{\s*\}|none|0)\s*\)\s*$|"""
+    r"""^\s*\(\s*false\s*,[^\n]{0,80}\)\s*$|^\s*keyerror\b[^\n]{0,80}$""",
+    re.IGNORECASE,
+)
+# The outcome a failed check states, said of what was checked: "the credentials appear to
+# be incorrect" after a login's "False" restates it (no cause is named; "the details may
+# be wrong, or we may need more" puts one forward: session 18's guess).
+_FAILED_OUTCOME = re.compile(
+    r"\b(?:incorrect|invalid|unsuccessful|wrong|denied|rejected)\b", re.IGNORECASE
+)
 # A result that says it found nothing ("No hotels match your criteria", "No results
 # found", "未找到") or holds an empty list; only a short one: a long result that
 # mentions "not found" somewhere still holds data.
@@ -736,7 +763,11 @@ _NO_RESULT = re.compile(
     r"""\bnothing\s+(?:that\s+)?(?:fits|matches|matched)\b|\bno\s+(?:rows?|records?|entries)\b|"""
     # "There is no column that contains booking information": the table holds no such field
     r"""\bno\s+(?:columns?|fields?)\s+(?:that\s+)?(?:contains?|holds?|has|have|with|for|named)\b|"""
-    r"""\bnot\s+in\s+the\s+(?:database|dataframe|table|catalog(?:ue)?|records?)\b""",
+    r"""\bnot\s+in\s+the\s+(?:database|dataframe|table|catalog(?:ue)?|records?)\b|"""
+    # a check that came out false, the whole result (session 24's service agents: a
+    # login or availability check's "False", "(True, False)", "(False, {})", a lookup's
+    # "KeyError: 'CS101'"): what the agent checked does not hold (GUIDELINE, session 24)
+    + _FALSE_CHECK.pattern,
     re.IGNORECASE,
 )
 _NO_RESULT_CHARS = 400
@@ -997,6 +1028,16 @@ def find_hedges(
     threshold ("小于5毫米的室缺…有自愈的可能") the general case, "还应该检查…" and "3-6个月左右复查
     一次" advice, and "我不知道如何操作" the agent's ability; a process word inside the cue ("to
     my knowledge") narrates no process.
+
+    Session 24's service agents add: a check's bare false outcome (``False``, ``(True,
+    False)``, ``(False, {})``, ``KeyError: 'CS101'``) is a result that found nothing, so a
+    softener or a missing cue that restates it ("it seems the slots are not available", "the
+    password seems to be incorrect") does not count, across its sentence's commas; a cause
+    put forward for it counts, also when it names the user's credentials ("might be due to
+    incorrect identification", "The user might have entered incorrect credentials") or the
+    user inside the cause ("or the fact that you might not have a scheduled test"), and a
+    guess joined to a narrated failure by "which likely means" or "indicating that" is read
+    on its own ("…a KeyError, which likely means the vehicle is not associated with the user").
 
     A guess mostly in the words of a short reply that states the caveat with its own modal
     repeats it ("availability may change" after "this could change…"); "I think" before a
@@ -1899,11 +1940,19 @@ def _rule(
             _YOU_ABLE.search(text, c_lo, h.start) is not None
             and _ABLE_AFTER.match(text, h.end, c_hi) is not None
         ) or _AVAILABLE_TO_YOU.match(text, h.end, c_hi) is not None
+        # "The error message indicates a KeyError, which likely means the vehicle is not
+        # associated with the user", "The login failed, indicating that the credentials are
+        # likely incorrect": what the failure means for the case is read on its own, not with
+        # the failure narrated before it (session 24)
+        process_lo = scope_lo
+        for link in _INFERRED.finditer(text, scope_lo, c_hi):
+            if link.start() <= h.start:
+                process_lo = max(process_lo, link.end())
         if (
             causes is None
             and not able
             and not concluded
-            and _process_clause(text, scope_lo, h.start, reach, latest_result, h.end)
+            and _process_clause(text, process_lo, h.start, reach, latest_result, h.end)
         ):
             return "process_clause"  # "the search might have failed": the agent's process
         # a plan word of the cue's own ("potential" in "potential reasons why your") is none
@@ -1986,6 +2035,9 @@ def _rule(
             # "you may already be partway there", "you may already have been charged": the
             # state of the user's own case (session 18's rulings), not an offer
             and not _ALREADY_STATE.match(text, h.end)
+            # "This could be due to a technical issue or the fact that you might not have a
+            # scheduled test": a cause put forward for a failed check, the case (session 24)
+            and (causes is None or h.language != "en")
             # "也可能会是你最近工作压力太大等所致的" (round 20's doctors): the user's own
             # circumstances put forward as the cause of their complaint (session 17's ruling on
             # causes of the user's own complaint), a guess about the case, not an offer
@@ -2000,6 +2052,9 @@ def _rule(
         if (
             _user_subject(text, subject_lo, h.start, h.end, c_hi, kind)
             and not _ELIGIBLE.match(text, h.end, c_hi)
+            # "The user might have entered incorrect credentials" after a failed login: the
+            # input they gave named as the failure's cause, the case (session 24), not the user
+            and not _ENTERED_WRONG.match(text, h.end, c_hi)
             # "the user probably wants to book from Wednesday, January 6": an assumption that
             # fills a value the user left out (round 13's ruling), a guess at their words
             and not _VALUE_FILLED.match(text, h.end, c_hi)
@@ -2041,8 +2096,15 @@ def _rule(
             # "requirements appear satisfied": whether the rule's conditions hold, in the cue
             or h.phrase.lower().endswith(("satisfied", "met"))
         )
+        # After a check that came out false, what the softener governs runs to its sentence's
+        # end: "It seems that the requested time slots … on October 10th, 2024, are not
+        # available" restates the check's False across the date's commas (session 24)
+        failed_check = latest_result is not None and _FALSE_CHECK.search(latest_result)
         if kind == "softener" and _restates(
-            clause, latest_result, kind, applies or _inference(text, s_lo, c_lo)
+            text[c_lo:s_hi] if failed_check else clause,
+            latest_result,
+            kind,
+            applies or _inference(text, s_lo, c_lo),
         ):
             return "softener_restates"
         if (
@@ -2701,7 +2763,7 @@ _USER_OPENING = re.compile(
 # A causal guess and the causes it names: "due to X or Y", "可能是由于X或Y".
 _CAUSE = re.compile(
     # "可能是因为我无法找到计算器…": Chinese puts 是 before the cause, with no space
-    r"\s*(?:\w+\s+){0,2}?(?:due\s+to|because\s+of|caused\s+by|the\s+result\s+of|(?:是)?(?:由于|因为))",
+    r"\s*(?:\w+\s+){0,2}?(?:due\s+to|because(?:\s+of)?|caused\s+by|the\s+result\s+of|(?:是)?(?:由于|因为))",
     re.IGNORECASE,
 )
 # The agent needing more of the user's input, then asking for it.
@@ -2841,12 +2903,40 @@ def _causes(text: str, end: int, hi: int) -> list[str] | None:
 _CASE_OWNER = re.compile(r"您的|你的|您连接的|你连接的|您使用的|你使用的|\byour\b", re.IGNORECASE)
 
 
+# The user's own input named as the cause of a failed check: "might have entered incorrect
+# credentials", "may have mistyped the ID".
+_ENTERED_WRONG = re.compile(
+    r"\s+(?:\w+\s+)?(?:(?:entered|provided|typed|given|used|supplied)\s+(?:an?\s+|the\s+)?"
+    r"(?:incorrect|wrong|invalid|outdated|mistyped)|mistyped|misspelled)\b",
+    re.IGNORECASE,
+)
+# A link that draws what a narrated result or failure means: "which (likely) means",
+# "indicating that", "suggesting that".
+_INFERRED = re.compile(
+    r"\b(?:which\s+(?:\w+\s+)?(?:means|indicates|suggests)|indicating|suggesting|meaning|implying)"
+    # not the agent's own failure drawn from it ("which means I was unable to retrieve…")
+    r"(?:\s+that)?\b(?!\s+(?:I|we)\b)",
+    re.IGNORECASE,
+)
+# What the user logs in or is identified with: a failed check's cause in them is the case's.
+_USERS_CREDENTIAL = re.compile(
+    r"\b(?:credentials?|identification|passwords?|user\s*names?|driver'?s\s+licen[cs]e|"
+    r"login\s+details|account\s+details)\b",
+    re.IGNORECASE,
+)
+
+
 def _process_cause(cause: str) -> bool:
     """True when a named cause is the agent's process ("the specific query used") or
     no cause at all ("various reasons"); "a lack of options in the database" is a fact."""
     cause = _BODY_SYSTEM.sub("", cause)  # 神经系统 is the nerves, not a system the agent calls
     if _QUERY_TERMS.search(cause) is not None or _GENERIC_CAUSE.match(cause) is not None:
         return True
+    if _USERS_CREDENTIAL.search(cause) is not None:
+        # "This might be due to incorrect identification parameters or other issues" after a
+        # failed login (session 24's service agents): the credentials the user gave are the
+        # case's facts (session 9's user's own things), not the agent's query
+        return False
     if _CASE_OWNER.search(cause) is not None:
         # "可能是由于您连接的此WiFi处于弱信号环境下导致哒" (round 12's Weibo helpdesk), "due to
         # your home network": the user's own equipment is the case (session 9), not the
