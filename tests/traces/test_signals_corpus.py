@@ -79,6 +79,7 @@ def test_every_row_names_its_source_file() -> None:
         "hedges_advice.jsonl",
         "hedges_cs16.jsonl",
         "hedges_answers.jsonl",
+        "hedges_sim24.jsonl",
         "turns.jsonl",
         "turns_heldout.jsonl",
         "turns_heldout_fresh.jsonl",
@@ -404,6 +405,12 @@ HELD_OUT_HEDGE_FLOORS = {
     # rules written on it ("I currently don't have …", a null field read back, an empty list
     # assigned)
     "hedges_cs16.jsonl": (0.9, 0.95),
+    # the service-agent set sim24 (session 24: SOPBench's recorded runs of tool-using bank, DMV,
+    # health-insurance, library and university assistants with simulated users, each message
+    # with its latest tool result), labelled and committed before any detector ran on it: 0.507
+    # / 0.735 on its first, held-out run; 0.745 / 0.837 with the rules written on it (a check's
+    # bare False restated, causes put forward for a failed check, "which likely means")
+    "hedges_sim24.jsonl": (0.74, 0.83),
 }
 # Training rows (round 8, sources the project already used, labelled by a helper who never
 # ran a detector): the rules reached 0.619 / 0.561 on their first run, 0.652 / 0.662 with the
