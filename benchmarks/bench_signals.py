@@ -244,6 +244,11 @@ HEDGE_SETS = (
     # users, no results recorded; CRSA's Chinese airline-booking dialogues with the flights
     # the searches returned); the owner measures it once
     ("hedges_sealed_r25.jsonl", "sealed round-25 set (never tuned, never trained on)"),
+    # session 24: labelled on s24-sealed26 by a helper who never read or ran a detector
+    # (a Qwen2.5-1.5B hotel-booking assistant's recorded runs against an LLM traveller, no
+    # results logged; a Chinese hotel-booking assistant with the search results it read); the
+    # owner measures it once
+    ("hedges_sealed_r26.jsonl", "sealed round-26 set (never tuned, never trained on)"),
     # session 15: LLM recommender, shop-advisor and sales agents (CRS Arena's ChatGPT movie
     # recommender, a RAG brewing-shop assistant and its ChatGPT baseline, SalesGPT), labelled
     # and committed by advice15 before any detector ran on them; held out, then the advice

@@ -58,13 +58,14 @@ MODEL = ROOT / "evaluator" / "data" / "hedge_model.json"
 #: session 19; round 21 (session 18, labelled on ``s18-sealed21``, measured four times) in
 #: session 20; round 22 (session 19, labelled on ``s19-sealed22``, measured four times) in
 #: session 21. Round 23 (session 20, labelled on ``s20-sealed23``), round 24 (session 21,
-#: labelled on ``s21-sealed24``), round 24b (session 21, ``s21-sealed24b``) and round 25
-#: (session 22, ``s22-sealed25``) are sealed.
+#: labelled on ``s21-sealed24``), round 24b (session 21, ``s21-sealed24b``), round 25
+#: (session 22, ``s22-sealed25``) and round 26 (session 24, ``s24-sealed26``) are sealed.
 SEALED: tuple[str, ...] = (
     "hedges_sealed_r23.jsonl",
     "hedges_sealed_r24.jsonl",
     "hedges_sealed_r24b.jsonl",
     "hedges_sealed_r25.jsonl",
+    "hedges_sealed_r26.jsonl",
 )
 #: The fit's options (cross-validation and the shipped model use the same): the best
 #: leave-one-source-out F1 of l2 1, 3, 10, 30, 100, 300 and 1000, with and without

@@ -75,6 +75,7 @@ def test_every_row_names_its_source_file() -> None:
         "hedges_sealed_r24.jsonl",
         "hedges_sealed_r24b.jsonl",
         "hedges_sealed_r25.jsonl",
+        "hedges_sealed_r26.jsonl",
         "hedges_thoughts_r14.jsonl",
         "hedges_advice.jsonl",
         "hedges_cs16.jsonl",
@@ -106,6 +107,7 @@ def test_every_row_names_its_source_file() -> None:
         "turns_sealed_r24.jsonl",
         "turns_sealed_r24b.jsonl",
         "turns_sealed_r25.jsonl",
+        "turns_sealed_r26.jsonl",
         "turns_train_r8.jsonl",
         "turns_cs16.jsonl",
         "turns_prompts.jsonl",
@@ -393,6 +395,10 @@ HELD_OUT_HEDGE_FLOORS = {
     # false hits (en 0.741 / 0.769, zh 1.000 / 0.667 on only 3 Chinese hedges); unchanged at
     # 9bac21a (session 22's rules and both retrains merged). Two labellers agree, kappa 0.981
     "hedges_sealed_r25.jsonl": (0.75, 0.75),
+    # sealed round 26 (session 24: a Qwen2.5-1.5B hotel-booking assistant's recorded runs against an
+    # LLM traveller, a Chinese hotel-booking assistant with its search results), labelled by a helper
+    # who never read or ran a detector. Placeholder: set by the owner after the first measurement
+    "hedges_sealed_r26.jsonl": (0.0, 0.0),
     # the advice set (session 15: LLM recommender, shop-advisor and sales agents: CRS Arena's
     # ChatGPT movie recommender, a RAG brewing-shop assistant and its ChatGPT baseline,
     # SalesGPT), labelled and committed before any detector ran on them: 0.679 / 0.864 on the
@@ -624,6 +630,9 @@ HELD_OUT_TURN_FLOORS = {
     # ticket buyers): 0.727 with session 22's starting rules (5671470; EN 0.727, ZH 0.727; the
     # model 0.730), unchanged at 9bac21a; two labellers agree on 0.920
     "turns_sealed_r25.jsonl": 0.72,
+    # sealed round 26 (the simulated Amsterdam travellers, the Chinese hotel-booking users).
+    # Placeholder: set by the owner after the first measurement
+    "turns_sealed_r26.jsonl": 0.0,
 }
 
 
