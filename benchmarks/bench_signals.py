@@ -34,7 +34,7 @@ issue #16 sets:
 - **labeller agreement**: how often a second labeller, blind to the first labels, agrees
   on 300 hedge and 300 turn rows of the tuning sets (``agreement.jsonl``) and on the whole
   of rounds 18 to 24 as they were labelled sealed (``agreement_sealed_r18.jsonl`` to
-  ``agreement_sealed_r25.jsonl``; a round still sealed gives figures only): Cohen's kappa,
+  ``agreement_sealed_r26.jsonl``; a round still sealed gives figures only): Cohen's kappa,
   per language, and the second labeller's hedge
   precision and recall against the first.
 
@@ -937,6 +937,7 @@ AGREEMENT_FILES = (
     ("agreement_sealed_r24.jsonl", "all of sealed round 24, without the first labeller's notes"),
     ("agreement_sealed_r24b.jsonl", "all of sealed round 24b, without the first labeller's notes"),
     ("agreement_sealed_r25.jsonl", "all of sealed round 25, without the first labeller's notes"),
+    ("agreement_sealed_r26.jsonl", "all of sealed round 26, without the first labeller's notes"),
 )
 
 
