@@ -124,6 +124,10 @@ class Snapshot:
     #: One item of the model's output written as a line of its own (Codex CLI's session
     #: log): consecutive ones are one model call, so they are read together.
     joins: bool = False
+    #: The session's running token total a usage record gives beside the model call's own
+    #: (Codex CLI's ``token_count``): a record repeating the one before's is that model
+    #: call's usage written again, no model call of its own.
+    running_total: str | None = None
 
 
 def trace_id_of(record: dict[str, Any]) -> str | None:
@@ -1190,7 +1194,11 @@ def codex_line(value: dict[str, Any]) -> Snapshot | None:
                     output=_int(last.get("output_tokens")),
                     cache_read=_int(last.get("cached_input_tokens")),
                 )
-            return Snapshot(None, [], usage, append=True, bookkeeping=True)
+            # Written again, with the same totals, when only the rate limits changed
+            # (CLI 0.104, 2026): the running total tells a repeat from a new model call.
+            total = _get(payload, "info", "total_token_usage")
+            running = json.dumps(total, sort_keys=True) if isinstance(total, dict) else None
+            return Snapshot(None, [], usage, append=True, bookkeeping=True, running_total=running)
         # Its own bookkeeping: the turn's settings, the UI's events (which repeat the
         # items' text), a compaction's marker.
         return Snapshot(None, [], append=True, bookkeeping=True)

@@ -3971,6 +3971,21 @@ def test_codex_session_log_of_2026_exit_code_header(tmp_path: Path) -> None:
     assert got == [expected for _, _, expected in outputs]
 
 
+def test_codex_session_log_writes_a_model_calls_usage_twice() -> None:
+    # A real Codex session of February 2026 (CLI 0.104.0-alpha.1, codex/; texts redacted
+    # by the repository's owner, token counts kept): after each model call's token_count,
+    # Codex writes the same one again (same running total, new rate limits) after the
+    # turn_context. Each second one went to the next model call, whose own then went to
+    # the one after: every call had the usage of the one before, the last call's lost
+    # (recorded input 277,704 where the session's running total says 298,373).
+    path = CORPORA / "codex" / "rollout-2026-02-23T20-34-25-019c8bfe.jsonl"
+    fmt, (trace,), problems = parse(path)
+    assert (fmt, problems) == ("openai_responses", [])
+    usage = [e.usage.input_total for e in trace.events if e.usage is not None]
+    assert usage == [42772, 44218, 48969, 49326, 49647, 63441]
+    assert sum(usage) == 298373  # the last token_count's total_token_usage.input_tokens
+
+
 def test_codex_code_mode_result_below_its_header() -> None:
     # A real Codex Desktop session (CLI 0.128.0-alpha.1, codex/): an MCP tool's result run
     # through code mode is its content blocks' JSON below a `Wall time` header. Was not read
