@@ -867,7 +867,7 @@ class OpenAIResponses(Converter):
                 failed = True if inner[1] else None
                 if inner[0][:1] in ("{", "["):
                     structured = parse_args(inner[0])[1]  # JSON text read as arguments are
-            elif _codex_failed(output):
+            if _codex_failed(output):  # also when what a command printed reads as blocks
                 failed = True
             out.append(
                 Event(

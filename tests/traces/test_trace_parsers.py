@@ -3959,6 +3959,8 @@ def test_codex_session_log_of_2026_exit_code_header(tmp_path: Path) -> None:
         ("apply_patch", "Exit code: 1\nWall time: 0 seconds\nOutput:\nFailed to find expected lines in a.py\n", True),
         ("exec_command", "exec_command failed: CreateProcess { message: \"No such file\" }", True),
         ("exec_command", "Wall time: 1 seconds\nExit code: 1 of the run, as printed\nOutput:\n", None),
+        # A command whose printout is content blocks' JSON still failed by its exit.
+        ("exec_command", 'Chunk ID: 3f\nWall time: 0.1 seconds\nProcess exited with code 1\nOriginal token count: 9\nOutput:\n[{"type": "text", "text": "ok"}]', True),
     ]  # fmt: skip
     lines = [{"timestamp": "t", "type": "session_meta", "payload": {"id": "s1"}}]
     for n, (name, output, _) in enumerate(outputs):
