@@ -13,6 +13,7 @@ request log repeats on every line before any event is built.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -123,6 +124,10 @@ class Snapshot:
     #: One item of the model's output written as a line of its own (Codex CLI's session
     #: log): consecutive ones are one model call, so they are read together.
     joins: bool = False
+    #: The session's running token total a usage record gives beside the model call's own
+    #: (Codex CLI's ``token_count``): a record repeating the one before's is that model
+    #: call's usage written again, no model call of its own.
+    running_total: str | None = None
 
 
 def trace_id_of(record: dict[str, Any]) -> str | None:
@@ -854,13 +859,15 @@ class OpenAIResponses(Converter):
             # An MCP tool's result as the Agents SDK passes it on, its content blocks' JSON:
             # the model reads (and is billed for) that text; the blocks' text is the tool's
             # answer, whose fields the values have their paths in and which says if it failed.
-            inner = content_output(output)
+            # Codex CLI's code mode writes such a result below its header (Wall time).
+            header = _codex_header(output)
+            inner = content_output(output if header is None else header[1])
             structured, failed = None, None
             if inner is not None:
                 failed = True if inner[1] else None
                 if inner[0][:1] in ("{", "["):
                     structured = parse_args(inner[0])[1]  # JSON text read as arguments are
-            elif _codex_failed(output):
+            if _codex_failed(output):  # also when what a command printed reads as blocks
                 failed = True
             out.append(
                 Event(
@@ -1001,15 +1008,54 @@ _CODEX_FAILURES = (
     "execution error: ",
     "exec command rejected by user",
     "patch rejected by user",
+    # The unified exec tool's, when it could not start a command or reach its process
+    # (``codex-rs/core/src/tools/handlers/unified_exec.rs``, ``RespondToModel``).
+    "exec_command failed: ",
+    "write_stdin failed: ",
 )
+#: The lines Codex CLI writes above a command's output since late 2025, as text: a shell
+#: or a patch's ``Exit code: N``, ``Wall time: S seconds``, ``Total output lines: N``
+#: (``codex-rs/core/src/tools/mod.rs``, ``format_exec_output_for_model_freeform``); the
+#: unified exec tool's (``exec_command``, ``write_stdin``) ``Chunk ID: X``, ``Wall time``,
+#: ``Process exited with code N`` or ``Process running with session ID N``, ``Original
+#: token count: N`` (``ExecCommandToolOutput::response_text``); then a line ``Output:``
+#: and what the command printed. An MCP tool's result run through code mode has only
+#: ``Wall time``. How such a header opens:
+_CODEX_HEADER_OPENS = ("Exit code: ", "Chunk ID: ", "Wall time: ")
+#: At most this many lines before ``Output:`` (six written, room for a notice or two).
+_CODEX_HEADER_LINES = 8
+_CODEX_EXIT = re.compile(r"(?:Exit code: |Process exited with code )(-?\d+)")
+
+
+def _codex_header(output: str) -> tuple[list[str], str] | None:
+    """``(header lines, output)`` of a result Codex CLI wrote with its header
+    (:data:`_CODEX_HEADER_OPENS`), or ``None``. Only the lines before ``Output:`` are the
+    header: a command that prints "Process exited with code 0" says nothing of its own."""
+    if not output.startswith(_CODEX_HEADER_OPENS):
+        return None
+    lines = output.split("\n", _CODEX_HEADER_LINES + 1)
+    for at, line in enumerate(lines[: _CODEX_HEADER_LINES + 1]):
+        if line == "Output:":
+            return lines[:at], "\n".join(lines[at + 1 :])
+        if line.startswith("Output: "):  # "Output: (empty)" in some builds
+            return lines[:at], ""
+    return None
 
 
 def _codex_failed(output: str) -> bool:
-    """Whether a call's output, as Codex CLI writes it, says the call failed: its shell's
-    JSON, ``{"output", "metadata": {"exit_code", "duration_seconds"}}``, with a non-zero
-    exit, or the text of a call it could not run (:data:`_CODEX_FAILURES`)."""
+    """Whether a call's output, as Codex CLI writes it, says the call failed: a non-zero
+    exit in its header (:func:`_codex_header`) or in its shell's JSON of 2025, ``{"output",
+    "metadata": {"exit_code", "duration_seconds"}}``, or the text of a call it could not run
+    (:data:`_CODEX_FAILURES`)."""
     if output.startswith(_CODEX_FAILURES):
         return True
+    header = _codex_header(output)
+    if header is not None:
+        for line in header[0]:
+            exit_line = _CODEX_EXIT.fullmatch(line)
+            if exit_line is not None:
+                return int(exit_line.group(1)) != 0
+        return False
     if not output.startswith('{"output"') or '"exit_code"' not in output:
         return False
     try:
@@ -1148,7 +1194,11 @@ def codex_line(value: dict[str, Any]) -> Snapshot | None:
                     output=_int(last.get("output_tokens")),
                     cache_read=_int(last.get("cached_input_tokens")),
                 )
-            return Snapshot(None, [], usage, append=True, bookkeeping=True)
+            # Written again, with the same totals, when only the rate limits changed
+            # (CLI 0.104, 2026): the running total tells a repeat from a new model call.
+            total = _get(payload, "info", "total_token_usage")
+            running = json.dumps(total, sort_keys=True) if isinstance(total, dict) else None
+            return Snapshot(None, [], usage, append=True, bookkeeping=True, running_total=running)
         # Its own bookkeeping: the turn's settings, the UI's events (which repeat the
         # items' text), a compaction's marker.
         return Snapshot(None, [], append=True, bookkeeping=True)

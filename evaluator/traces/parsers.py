@@ -627,6 +627,8 @@ class ConversationParser:
         # A model call's usage written before its items (Codex CLI's logs of 2025), which
         # the next model call's items take.
         self.ahead: Usage | None = None
+        # The running token total the last usage record gave (Snapshot.running_total).
+        self.running_total: str | None = None
 
     def feed(self, record: Record) -> Iterator[Trace | Problem]:
         """Consume one record; yield the traces it finishes and its problems."""
@@ -654,6 +656,10 @@ class ConversationParser:
             # A session log's own line, which ends no model call. Its usage is the model
             # call's whose items are held back, written after them; else the next one's,
             # written before them (Codex CLI wrote it first in 2025, after them since).
+            if snap.running_total is not None:
+                if snap.running_total == self.running_total:
+                    snap.usage = None  # the last model call's, written again
+                self.running_total = snap.running_total
             if snap.usage is not None:
                 if self.pending is not None and self.pending[0].usage is None:
                     self.pending[0].usage = snap.usage

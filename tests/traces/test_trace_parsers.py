@@ -3923,6 +3923,84 @@ def test_codex_session_log_of_2025_writes_usage_first() -> None:
     ]
 
 
+def test_codex_session_log_of_2026_exit_code_header(tmp_path: Path) -> None:
+    # A real Codex CLI session of May 2026 (CLI 0.125.0, tests/corpora/formats/README.md,
+    # codex/): its unified exec tool's output is text, a header above what the command
+    # printed (`Chunk ID`, `Wall time`, `Process exited with code N` or `Process running
+    # with session ID N`, `Original token count`, `Output:`). Two polls (`write_stdin`) of a
+    # process that exited 2 and 1, and a poll of a process whose stdin was closed ("write_stdin
+    # failed: ..."): none was a failure before.
+    fmt, (trace,), problems = parse(
+        CORPORA / "codex" / "rollout-2026-05-11T11-26-55-019e1625.jsonl"
+    )
+    assert (fmt, problems) == ("openai_responses", [])
+    results = [e for e in trace.events if e.kind == "result"]
+    assert len(results) == len([e for e in trace.events if e.kind == "call"]) == 13
+    failed = [(r.tool, r.text.split("\n")[2] if r.text.startswith("Chunk") else r.text[:19])
+              for r in results if r.is_error]  # fmt: skip
+    assert failed == [
+        ("write_stdin", "write_stdin failed:"),
+        ("write_stdin", "Process exited with code 2"),
+        ("write_stdin", "Process exited with code 1"),
+    ]
+    # A process still running, and one that exited 0, are no failures.
+    assert sum(1 for r in results if "Process running with session ID" in r.text) == 7
+    assert all(not r.is_error for r in results if "Process exited with code 0" in r.text)
+    # Only the header says how the command ended: what it printed does not, and a header's
+    # exit is read whether the command's own output says otherwise or not. The shell's and
+    # apply_patch's header opens with the exit (openai/codex codex-rs/core/src/tools/mod.rs,
+    # format_exec_output_for_model_freeform).
+    outputs = [
+        ("exec_command", "Chunk ID: 1d\nWall time: 0.1 seconds\nProcess exited with code 0\nOriginal token count: 5\nOutput:\nProcess exited with code 1\n", None),
+        ("exec_command", "Chunk ID: 2e\nWall time: 0.1 seconds\nProcess exited with code 1\nOriginal token count: 5\nOutput:\nProcess exited with code 0\n", True),
+        ("shell_command", "Exit code: 0\nWall time: 0 seconds\nOutput:\nExit code: 1\n", None),
+        ("shell_command", "Exit code: 1\nWall time: 0.2 seconds\nTotal output lines: 3\nOutput:\nFAIL\n", True),
+        ("shell_command", "Exit code: 127\nWall time: 0 seconds\nOutput: (empty)", True),
+        ("apply_patch", "Exit code: 1\nWall time: 0 seconds\nOutput:\nFailed to find expected lines in a.py\n", True),
+        ("exec_command", "exec_command failed: CreateProcess { message: \"No such file\" }", True),
+        ("exec_command", "Wall time: 1 seconds\nExit code: 1 of the run, as printed\nOutput:\n", None),
+        # A command whose printout is content blocks' JSON still failed by its exit.
+        ("exec_command", 'Chunk ID: 3f\nWall time: 0.1 seconds\nProcess exited with code 1\nOriginal token count: 9\nOutput:\n[{"type": "text", "text": "ok"}]', True),
+    ]  # fmt: skip
+    lines = [{"timestamp": "t", "type": "session_meta", "payload": {"id": "s1"}}]
+    for n, (name, output, _) in enumerate(outputs):
+        lines += [
+            {"timestamp": "t", "type": "response_item", "payload": {"type": "function_call", "name": name, "arguments": "{}", "call_id": f"c{n}"}},
+            {"timestamp": "t", "type": "response_item", "payload": {"type": "function_call_output", "call_id": f"c{n}", "output": output}},
+        ]  # fmt: skip
+    fmt, (trace,), problems = parse(write_jsonl(tmp_path / "rollout.jsonl", lines))
+    got = [e.is_error for e in trace.events if e.kind == "result"]
+    assert got == [expected for _, _, expected in outputs]
+
+
+def test_codex_session_log_writes_a_model_calls_usage_twice() -> None:
+    # A real Codex session of February 2026 (CLI 0.104.0-alpha.1, codex/; texts redacted
+    # by the repository's owner, token counts kept): after each model call's token_count,
+    # Codex writes the same one again (same running total, new rate limits) after the
+    # turn_context. Each second one went to the next model call, whose own then went to
+    # the one after: every call had the usage of the one before, the last call's lost
+    # (recorded input 277,704 where the session's running total says 298,373).
+    path = CORPORA / "codex" / "rollout-2026-02-23T20-34-25-019c8bfe.jsonl"
+    fmt, (trace,), problems = parse(path)
+    assert (fmt, problems) == ("openai_responses", [])
+    usage = [e.usage.input_total for e in trace.events if e.usage is not None]
+    assert usage == [42772, 44218, 48969, 49326, 49647, 63441]
+    assert sum(usage) == 298373  # the last token_count's total_token_usage.input_tokens
+
+
+def test_codex_code_mode_result_below_its_header() -> None:
+    # A real Codex Desktop session (CLI 0.128.0-alpha.1, codex/): an MCP tool's result run
+    # through code mode is its content blocks' JSON below a `Wall time` header. Was not read
+    # as content blocks (no fields); a command that exited 1 was no failure.
+    path = CORPORA / "codex" / "rollout-2026-05-11T13-28-45-019e1695.jsonl"
+    fmt, (trace,), problems = parse(path)
+    assert (fmt, problems) == ("openai_responses", [])
+    results = [(e.tool, e.is_error, e.structured) for e in trace.events if e.kind == "result"]
+    assert [r[1] for r in results] == [None, True, None, None]
+    tabs = results[0][2]
+    assert isinstance(tabs, dict) and tabs["tabs"][0]["url"] == "about:blank"
+
+
 def test_codex_exec_json_output(tmp_path: Path) -> None:
     # What a real `codex exec --json` printed (tests/corpora/formats/README.md, codex/): the
     # thread's id, a turn, its items as they start and complete, the turn's usage. Was
