@@ -76,6 +76,7 @@ from .values import (
     key_of,
     worth,
 )
+from .wrappers import user_words
 
 _ARGS_CACHE_MAX = 20_000
 _ERROR_MEMO_MAX = 100_000
@@ -363,8 +364,12 @@ class TraceAnalyser:
                         # that writes serves it (findings, turns.request_answered).
                         turn[7] = agent_context(previous) == "solicit"
                     turn_rows.append((file, tid, *turn))
-                # A turn starts at its user message, so that is its first event.
-                question = text if ev.role == "user" and kind == "message" else None
+                # A turn starts at its user message, so that is its first event. Its class,
+                # and the question drift matches, are of the user's words: without what a
+                # harness wraps around them (a <system-reminder>, a chat bridge's headers).
+                question = (
+                    user_words(text) if ev.role == "user" and kind == "message" and text else None
+                )
                 cls = classify_turn(question, previous=previous) if question else "other"
                 turn = [turn_no, question or "", cls, 0, 0, 0, False, False, None]
             if kind == "message":

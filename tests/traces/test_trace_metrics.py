@@ -662,6 +662,29 @@ def test_a_letta_sleep_time_agent_s_runs_each_end_with_a_signal() -> None:
     assert a.summary[["duplicates", "followups", "retries"]].sum().tolist() == [0, 0, 0]
 
 
+def test_a_turn_is_read_for_the_user_s_words_not_the_harness_s_wrapping() -> None:
+    # Letta Code's first message opens with two <system-reminder> parts (lettabot-builder.af,
+    # letta-ai/agent-file e661de57), Ezra's Discord bridge sends "From: … Mentions: …" over
+    # "Content: <the words>" (ezra.af a1e10475). The turn's class and the question drift
+    # and mining match are of the words; the events keep the text as the file holds it.
+    # Before: the Letta Code turn "other", its question the environment reminder's text.
+    from projeval.traces import analyse_traces
+
+    letta = REPO / "tests/corpora/formats/letta"
+    a = analyse_traces(
+        [letta / "lettabot_builder_excerpt.af", letta / "ezra_excerpt.af"], workers=1
+    )
+    turns = {(r.trace_id, r.turn): (r.question, r.kind) for r in a.turns.itertuples()}
+    assert turns[("lettabot-builder", 1)] == ("What do you know about me?", "question")
+    question, kind = turns[("Ezra", 3)]
+    assert question.startswith("Hi all, I was wondering why previously connected Remote MCP")
+    assert kind == "question"
+    assert not any(q.startswith(("From:", "<system-reminder>")) for q, _ in turns.values())
+    users = a.events[a.events["role"] == "user"]["text"].tolist()
+    assert sum(t.startswith("From: cameron_pfiffer") for t in users) == 3
+    assert sum(t.startswith("<system-reminder>") for t in users) == 3
+
+
 def test_a_handoff_made_again_after_another_is_routing_not_a_duplicate() -> None:
     # An invoicing assistant on the OpenAI Agents SDK (lapth/aichat-openai-agent 18def87a,
     # tests/corpora/formats/agents_js/): its orchestrator hands the conversation to the
