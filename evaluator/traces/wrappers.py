@@ -92,11 +92,13 @@ def _unframed(text: str) -> str:
     not open with a note has no bridge's framing (a user's ``[Bug] …`` is their words), and
     one that is bracketed notes alone is left whole: the note is then the message
     (``[Request interrupted by user]``)."""
+    opening = text.lstrip()
+    if not opening.startswith("[") or not _is_note(opening.split("\n", 1)[0]):
+        return text  # not framed: a bridge opens with its notes (checked first, as cheap)
     lines = text.split("\n")
     notes = [_is_note(line) for line in lines]
-    first = next((i for i, line in enumerate(lines) if line.strip()), 0)
-    if not notes[first] or all(n or not line.strip() for n, line in zip(notes, lines, strict=True)):
-        return text  # not framed (a bridge opens with its notes), or notes alone
+    if all(n or not line.strip() for n, line in zip(notes, lines, strict=True)):
+        return text  # notes alone
     ends = [i for i, (n, line) in enumerate(zip(notes, lines, strict=True)) if n and _ends(line)]
     kept: list[str] = []
     quoted_to = -1  # the index of the [End …] note that closes the quote being skipped
