@@ -959,6 +959,24 @@ def test_only_questions_and_requests_are_mined(tmp_path: Path) -> None:
     assert [q.text for q in mined.questions] == ["Can you look up my profile?"]
 
 
+def test_a_question_is_mined_without_the_harness_s_wrapping(tmp_path: Path) -> None:
+    # Claude Code and Letta Code put <system-reminder> blocks in the user's message, and a
+    # chat bridge its headers (letta-ai/agent-file a1e10475 ezra.af: "From: taurean
+    # Mentions: \nContent: <the words>"): the question mined is the words, and the two
+    # spellings of one question, wrapped and bare, are one question.
+    reminder = (
+        "<system-reminder>\nThe TodoWrite tool hasn't been used recently.\n</system-reminder>"
+    )
+    asked = "Which tickets are open for the driver app?"
+    convs = [
+        conversation("c1", f"{reminder}\n{asked}", RESULT, "Ticket tkt_3e7b91a0 is open."),
+        conversation("c2", f"From: taurean Mentions: \nContent: {asked}", RESULT, "One is."),
+        conversation("c3", asked, RESULT, "One: tkt_3e7b91a0."),
+    ]
+    mined = mine_questions([write(tmp_path, convs)], "search_tickets")
+    assert [(q.text, q.members) for q in mined.questions] == [(asked, ((asked, 3),))]
+
+
 def test_agentdojo_web_search_drafts_need_no_rank() -> None:
     # 16 of the 84 drafted search_web questions of the AgentDojo runs needed `[].rank`,
     # each from a small number of the answer that is no rank (checked by hand: "screening

@@ -30,6 +30,7 @@ from ..traces.readers import (
 )
 from ..traces.turns import agent_context, classify_turn, is_query, request_answered
 from ..traces.values import in_words
+from ..traces.wrappers import user_words
 from .answers import _Quotes, build_quotes, quoted
 from .draft import _times
 from .evidence import (
@@ -318,8 +319,10 @@ class _Miner:
 
 
 def _user_text(events: list[Event]) -> str:
-    """The user's message that opens a turn (empty when it has none)."""
-    return next((e.text for e in events if e.role == "user" and e.kind == "message" and e.text), "")
+    """The user's words in the message that opens a turn, without the harness's wrapping
+    (:func:`~projeval.traces.wrappers.user_words`; empty when it has none)."""
+    text = next((e.text for e in events if e.role == "user" and e.kind == "message" and e.text), "")
+    return user_words(text) if text else ""
 
 
 def _answers(events: list[Event], asked: str) -> bool:

@@ -17,7 +17,10 @@ can be matched against a suite's field dictionary. Short and common values
 floats, words like ``open``) are ignored: they recur by chance.
 
 A call that repeats an earlier call (same tool, same canonical arguments) is a
-*duplicate*, unless the earlier one's result was an error: then it is a *retry*.
+*duplicate*, unless the earlier one's result was an error: then it is a *retry*. A
+*signal* (a call with no arguments that gets no value back, ``memory_finish_edits()`` ->
+``None``, to a tool not known to read) given again after other calls or in a later turn
+is neither: it looked nothing up.
 
 *Billed input* is what the conversation costs when every model call re-sends
 everything so far: the sum, over model calls, of the tokens of all messages
@@ -73,6 +76,7 @@ from .values import (
     key_of,
     worth,
 )
+from .wrappers import user_words
 
 _ARGS_CACHE_MAX = 20_000
 _ERROR_MEMO_MAX = 100_000
@@ -294,6 +298,7 @@ class TraceAnalyser:
         last_call: dict[tuple[str | None, str | None], Event] = {}
         last_try: dict[str | None, Event] = {}  # each tool's latest call
         last_write = -1  # seq of the trace's latest call to a tool that writes
+        last_seen = -1  # seq of the trace's latest call, to any tool
         # The latest handoff to another agent: its tool and arguments, since one tool may
         # name the agent in its arguments (Google ADK's transfer_to_agent(agent_name=...)).
         last_handoff: tuple[str | None, str | None] | None = None
@@ -359,8 +364,12 @@ class TraceAnalyser:
                         # that writes serves it (findings, turns.request_answered).
                         turn[7] = agent_context(previous) == "solicit"
                     turn_rows.append((file, tid, *turn))
-                # A turn starts at its user message, so that is its first event.
-                question = text if ev.role == "user" and kind == "message" else None
+                # A turn starts at its user message, so that is its first event. Its class,
+                # and the question drift matches, are of the user's words: without what a
+                # harness wraps around them (a <system-reminder>, a chat bridge's headers).
+                question = (
+                    user_words(text) if ev.role == "user" and kind == "message" and text else None
+                )
                 cls = classify_turn(question, previous=previous) if question else "other"
                 turn = [turn_no, question or "", cls, 0, 0, 0, False, False, None]
             if kind == "message":
@@ -466,10 +475,21 @@ class TraceAnalyser:
                         # in a later user turn, "can you check it again?", and answered
                         # otherwise: a parcel's status moved on): not a wasted call.
                         dup_of = None
+                    elif (
+                        (ev.turn > before_call.turn or last_seen != before_call.seq)
+                        and signals(canon, ev, events)
+                        and kind_of(ev.tool, ev.args, trace_hints) != READ
+                    ):
+                        # A signal given again after other calls or in a later turn (Letta's
+                        # sleep-time agents end each run with memory_finish_edits() -> None):
+                        # it asks nothing and is told nothing, so it cannot be a lookup
+                        # repeated; what it signals (this run's edits are done) is new.
+                        dup_of = None
                     else:
                         duplicates += 1
                 last_call[key] = ev
                 last_try[ev.tool] = ev
+                last_seen = ev.seq
                 if is_handoff(ev.tool):
                     last_handoff = key
                 call_kind = kind_of(ev.tool, ev.args, trace_hints)
@@ -900,6 +920,27 @@ def reran(before: Event, call: Event, events: list[Event]) -> bool:
     if before.link is None or call.link is None:
         return False
     return events[before.link].text != events[call.link].text
+
+
+#: Argument texts (canonical) of a call that passes nothing.
+_NO_ARGUMENTS = frozenset(("", "{}", "[]", "null"))
+#: Result texts that carry no value: what a function that returns nothing gives back when
+#: its return is written out (Python's ``None``, JSON's ``null``, JavaScript's
+#: ``undefined``), or no text at all. An empty list or object is not among them: it is an
+#: answer (nothing found).
+_NO_VALUE = frozenset(("", "None", "null", "undefined"))
+
+
+def signals(canon: str | None, call: Event, events: list[Event]) -> bool:
+    """Whether ``call`` (its canonical arguments ``canon``) is a signal: a call that passes
+    no argument and gets no value back (``memory_finish_edits({})`` -> ``None``), so it
+    neither looks a thing up nor acts on a particular one; it tells the agent's loop
+    something (a step done, a run over). Arguments not recorded at all are not "none", and
+    a call with no result or a failed one is no signal."""
+    if canon not in _NO_ARGUMENTS or call.link is None:
+        return False
+    result = events[call.link]
+    return not result.is_error and (result.text or "").strip() in _NO_VALUE
 
 
 def sentence_at(text: str, at: int) -> str:

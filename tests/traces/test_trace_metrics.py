@@ -608,6 +608,83 @@ def test_a_lookup_checked_again_in_a_later_turn_with_another_answer_is_no_duplic
     assert m.summary["duplicates"] == 2
 
 
+def test_a_signal_given_again_after_other_calls_is_no_duplicate() -> None:
+    # Letta's sleep-time agents (letta-ai/agent-file a1e10475 and e661de57,
+    # agents/@letta-ai/ezra/ezra.af and lettabot-builder/lettabot-builder.af) end each run
+    # over the conversation they watch with memory_finish_edits({}) -> "None": 13 and 58
+    # duplicates of the first one. A call that passes nothing and gets nothing back looks
+    # nothing up; given again after other calls or in a later turn it signals again. The
+    # same signal twice in a row, a read given no arguments, and a call that gets a value
+    # back (an empty list is an answer) stay duplicates.
+    def finish(seq: int) -> list[Event]:
+        return [call(seq, "memory_finish_edits", {}, f"c{seq}"), result(seq + 1, f"c{seq}", "None")]
+
+    _, m = measure(
+        Event("user", "message", 0, text="user: I moved to Berlin.\nassistant: Noted."),
+        call(1, "memory_insert", {"label": "human", "new_str": "Lives in Berlin."}, "c1"),
+        result(2, "c1", "The core memory block with label `human` has been edited."),
+        *finish(3),
+        Event("user", "message", 5, text="user: Thanks.\nassistant: You're welcome."),
+        *finish(6),  # a later run: a signal again
+        *finish(8),  # nothing between: a duplicate
+        call(10, "memory_search", {"query": "Berlin"}, "c10"),
+        result(11, "c10", "[]"),
+        *finish(12),  # after another call: a signal again
+        call(14, "get_player_name", {}, "c14"),
+        result(15, "c14", ""),
+        call(16, "get_player_name", {}, "c16"),  # a read, however empty: a duplicate
+        result(17, "c16", ""),
+        call(18, "list_reminders", {}, "c18"),
+        result(19, "c18", "[]"),
+        call(20, "memory_search", {"query": "moved"}, "c20"),
+        result(21, "c20", "[]"),
+        call(22, "list_reminders", {}, "c22"),  # an answer came back: a duplicate
+        result(23, "c22", "[]"),
+    )
+    dups = [r for r in CALLS.records(m.calls) if r["duplicate_of"] is not None]
+    assert [(r["seq"], r["duplicate_of"]) for r in dups] == [(8, 3), (16, 14), (22, 18)]
+    assert (m.summary["duplicates"], m.summary["followups"]) == (3, 0)
+
+
+def test_a_letta_sleep_time_agent_s_runs_each_end_with_a_signal() -> None:
+    # Both agents of lettabot-builder.af (letta-ai/agent-file e661de57; the excerpt's
+    # first 10 of the sleep-time agent's 188 messages): each run over the watched
+    # conversation ends with memory_finish_edits({}) -> "None". Before: 2 duplicates here,
+    # 58 of the whole file's 62 calls.
+    from projeval.traces import analyse_traces
+
+    path = REPO / "tests/corpora/formats/letta/lettabot_builder_excerpt.af"
+    a = analyse_traces([path], workers=1)
+    calls = a.calls
+    assert calls["tool"].tolist() == ["memory_finish_edits"] * 3
+    assert calls["turn"].tolist() == [0, 1, 2]
+    assert calls["duplicate_of"].isna().all()
+    assert a.summary[["duplicates", "followups", "retries"]].sum().tolist() == [0, 0, 0]
+
+
+def test_a_turn_is_read_for_the_user_s_words_not_the_harness_s_wrapping() -> None:
+    # Letta Code's first message opens with two <system-reminder> parts (lettabot-builder.af,
+    # letta-ai/agent-file e661de57), Ezra's Discord bridge sends "From: … Mentions: …" over
+    # "Content: <the words>" (ezra.af a1e10475). The turn's class and the question drift
+    # and mining match are of the words; the events keep the text as the file holds it.
+    # Before: the Letta Code turn "other", its question the environment reminder's text.
+    from projeval.traces import analyse_traces
+
+    letta = REPO / "tests/corpora/formats/letta"
+    a = analyse_traces(
+        [letta / "lettabot_builder_excerpt.af", letta / "ezra_excerpt.af"], workers=1
+    )
+    turns = {(r.trace_id, r.turn): (r.question, r.kind) for r in a.turns.itertuples()}
+    assert turns[("lettabot-builder", 1)] == ("What do you know about me?", "question")
+    question, kind = turns[("Ezra", 3)]
+    assert question.startswith("Hi all, I was wondering why previously connected Remote MCP")
+    assert kind == "question"
+    assert not any(q.startswith(("From:", "<system-reminder>")) for q, _ in turns.values())
+    users = a.events[a.events["role"] == "user"]["text"].tolist()
+    assert sum(t.startswith("From: cameron_pfiffer") for t in users) == 3
+    assert sum(t.startswith("<system-reminder>") for t in users) == 3
+
+
 def test_a_handoff_made_again_after_another_is_routing_not_a_duplicate() -> None:
     # An invoicing assistant on the OpenAI Agents SDK (lapth/aichat-openai-agent 18def87a,
     # tests/corpora/formats/agents_js/): its orchestrator hands the conversation to the
