@@ -108,6 +108,7 @@ def test_every_row_names_its_source_file() -> None:
         "turns_train_r8.jsonl",
         "turns_cs16.jsonl",
         "turns_prompts.jsonl",
+        "turns_sim24.jsonl",
     ):
         for row in bench.load(name):
             assert row["source"].count("/") == 1 and row["path"], (name, row["id"])
