@@ -2420,13 +2420,16 @@ def _act_beside_question(text: str, previous: str) -> bool:
     sentences = _drop_agree_tags(list(_sentences(" ".join(text.split()))))
     if len(sentences) < 2:
         return False
-    tail = " ".join(_split_sentences(" ".join(previous.split())[-_AGENT_TAIL:])[-2:]).lower()
+    said = [x for x in _split_sentences(" ".join(previous.split())[-_AGENT_TAIL:]) if x.strip()]
+    tail = " ".join(said[-3:]).lower()
     for sentence in sentences:
         m = _ORDERS.search(sentence)
         if m is None or _ORDER_ONLY.search(sentence) or _asks_for_fact(sentence):
             continue
         if _WH_BEFORE.search(sentence[: m.start()]):
             continue  # "how can I add or delete storage?": how, to be told
+        if _picks_listed(sentence, previous) or _takes_up_offer(sentence, previous):
+            continue  # "I'd love to add the Red Wine Reduction sauce" after "any sauce …?"
         verb = m.group("verb") or m.group("act")
         offered = re.search(rf"\b{verb.lower()}", tail) if verb else "would you like" in tail
         if not offered:
