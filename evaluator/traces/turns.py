@@ -711,6 +711,22 @@ _PROPOSAL = re.compile(
 )
 
 
+# Confirming a figure of the order or a fact about it ("Can you confirm the total for that?",
+# "Please can you confirm the locket has been dispatched?", "confirm my booking is for that
+# financing plan", "confirm all the items … along with the price") asks to be told, as session
+# 5's "Can you confirm the address I gave you?"; confirming a booking or an order ("Can you
+# confirm my booking for Friday?") is an act, and is not matched here.
+_CONFIRM_FACT = re.compile(
+    r"\bconfirm\s+(?:that\s+)?(?:the|my|our|this|these|those|it|everything|all)\b"
+    r"(?:\s+[\w'’-]+){0,4}?\s+(?:is|are|has|have|had|was|were|will|includes?|included|reflects?"
+    r"|matches|comes?|adds?)\b"
+    r"|\bconfirm\s+(?:the\s+|my\s+|our\s+)?(?:final\s+|new\s+|entire\s+|updated\s+)?"
+    r"(?:total|price|prices|pricing|cost|amount|breakdown|details|items)\b"
+    r"|\bconfirm\s+(?:how|everything|all)\b",
+    re.IGNORECASE,
+)
+
+
 def _asks_to_act(question: str) -> bool:
     """True when a question asks the agent to do something ("Can you book...?",
     "能推荐一个...吗?") rather than to tell something ("Can you tell me about...?",
@@ -750,6 +766,8 @@ def _asks_to_act(question: str) -> bool:
         or _asks_for_info(question)
     ):
         return False
+    if _CONFIRM_FACT.search(question):
+        return False  # "Can you confirm the total for that?": to be told (session 24)
     if _WH_MODAL.search(question):
         return False  # "What can you do for me?", "How can you ensure…?": to be told
     if _asks_for_fact(question):
@@ -2422,7 +2440,10 @@ def _act_beside_question(text: str, previous: str) -> bool:
         return False
     said = [x for x in _split_sentences(" ".join(previous.split())[-_AGENT_TAIL:]) if x.strip()]
     tail = " ".join(said[-3:]).lower()
-    for sentence in sentences:
+    asked = [i for i, x in enumerate(sentences) if _is_question(x)]
+    for i, sentence in enumerate(sentences):
+        if asked and i == asked[-1]:
+            continue  # the question the turn's class was read from
         m = _ORDERS.search(sentence)
         if m is None or _ORDER_ONLY.search(sentence) or _asks_for_fact(sentence):
             continue
