@@ -444,6 +444,10 @@ HELD_OUT_TURNS = (
     # session 22: real users' prompts to chat assistants (URS, Arena-Hard), labelled and
     # committed before any classifier ran on them; 0.831 on its first run, then tuned on
     ("turns_prompts.jsonl", "chat prompts (held out once: 0.831; labelled session 22)"),
+    # session 24: an LLM-simulated restaurant guest answering an LLM order-taking agent,
+    # labelled and committed before any classifier ran on them; first run held out (rules
+    # 0.705, model 0.715), then tuned on
+    ("turns_sim24.jsonl", "simulated-user task turns (held out once: 0.705; labelled session 24)"),
 )
 
 

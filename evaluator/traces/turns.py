@@ -711,6 +711,22 @@ _PROPOSAL = re.compile(
 )
 
 
+# Confirming a figure of the order or a fact about it ("Can you confirm the total for that?",
+# "Please can you confirm the locket has been dispatched?", "confirm my booking is for that
+# financing plan", "confirm all the items … along with the price") asks to be told, as session
+# 5's "Can you confirm the address I gave you?"; confirming a booking or an order ("Can you
+# confirm my booking for Friday?") is an act, and is not matched here.
+_CONFIRM_FACT = re.compile(
+    r"\bconfirm\s+(?:that\s+)?(?:the|my|our|this|these|those|it|everything|all)\b"
+    r"(?:\s+[\w'’-]+){0,4}?\s+(?:is|are|has|have|had|was|were|will|includes?|included|reflects?"
+    r"|matches|comes?|adds?)\b"
+    r"|\bconfirm\s+(?:the\s+|my\s+|our\s+)?(?:final\s+|new\s+|entire\s+|updated\s+)?"
+    r"(?:total|price|prices|pricing|cost|amount|breakdown|details|items)\b"
+    r"|\bconfirm\s+(?:how|everything|all)\b",
+    re.IGNORECASE,
+)
+
+
 def _asks_to_act(question: str) -> bool:
     """True when a question asks the agent to do something ("Can you book...?",
     "能推荐一个...吗?") rather than to tell something ("Can you tell me about...?",
@@ -750,6 +766,8 @@ def _asks_to_act(question: str) -> bool:
         or _asks_for_info(question)
     ):
         return False
+    if _CONFIRM_FACT.search(question):
+        return False  # "Can you confirm the total for that?": to be told (session 24)
     if _WH_MODAL.search(question):
         return False  # "What can you do for me?", "How can you ensure…?": to be told
     if _asks_for_fact(question):
@@ -1574,6 +1592,12 @@ def _is_closing(text: str, sentences: list[str], solicited: bool = False) -> boo
             said = clause.strip(" .!?,，。！？")  # with its apostrophes: "I'm looking for"
             if thanked_for and _THANKED_DETAIL.match(said) and not _is_request(said):
                 continue  # "Thank you for booking my room, starting from Thursday for 5 nights."
+            if solicited and _VALUE_GIVEN.match(said):
+                # "The name for the order is David Thompson. Thanks …", "I'll stick with the
+                # standard cod. Thanks …", "I'll be there in about 20 minutes. Thanks!" after
+                # "When would you like to pick this up?": the value or the choice the agent
+                # asked for, with thanks, answers it (session 5)
+                return False
             if solicited and (said.lower() in _AFFIRM or _AFFIRM_ECHO.fullmatch(said)):
                 # "Yes, that time works. Thanks." accepts what was asked, and so does "Yes I
                 # would.\nThanks for your help." after "Would you like to book this package?"
@@ -1598,6 +1622,24 @@ def _is_closing(text: str, sentences: list[str], solicited: bool = False) -> boo
             ):
                 return False  # a request, or an answer with thanks after it
     return True
+
+
+# A clause that gives a value or a choice the agent asked for: a name ("The name for the order
+# is Sofia Russo", "you can put the order under Amanda Foster", "It's Diana Walsh", "Robert
+# Kim"), a choice ("I'll stick with the standard cod", "I'll take the small Coca-Cola") or a
+# time of the user's own ("I'll be there in about 20 minutes", "I'll pick it up at 5:30").
+_VALUE_GIVEN = re.compile(
+    r"(?i:(?:sure|yes|yeah|ok|okay|great|hey|hi|and)[\s,!.]+)*(?:"
+    r"(?i:(?:my|the)\s+name(?:\s+(?:for|on)\s+(?:the|this|my)\s+order)?\s*(?:is|['’]s)\b)"
+    r"|(?i:(?:you\s+can\s+)?(?:put|place)\s+(?:it|that|this|the\s+order|my\s+order)\s+under\b)"
+    r"|(?i:it['’]?s\s+under\b)"
+    r"|(?i:it['’]?s|this\s+is)\s+[A-Z][a-z'’]+(?:\s+[A-Z][a-z'’]+)?\s*$"
+    r"|[A-Z][a-z'’]+\s+[A-Z][a-z'’]+\s*$"
+    r"|(?i:i['’]?ll\s+(?:just\s+)?(?:stick|go)\s+with\b|i['’]?ll\s+(?:just\s+)?(?:take|have)\b)"
+    r"|(?i:i['’]?ll\s+(?:be\s+(?:there|by)|pick\s+(?:it|this|that|the\s+order)\s+up|come\s+by)"
+    r"[^.!?]*\b(?:in\s+(?:about\s+|around\s+)?\d+\s+minutes|at\s+\d|around\s+(?:\d|noon)))"
+    r")"
+)
 
 
 # Thanks for something ("Thank you for booking my reservation at X, …"), and a clause after it
@@ -2279,6 +2321,8 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         said = _drop_agree_tags(list(_sentences(" ".join((text or "").split()))))
         if said and _follows_on(said[-1]):
             return "request", "follow_on"
+    if verdict[0] == "question" and _act_beside_question(text or "", previous):
+        return "request", "act_beside_question"
     if (
         verdict[0] in QUERY_CLASSES
         and context in ("solicit", "open")
@@ -2350,6 +2394,68 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
     if verdict[0] in ("other", "answer") and context == "none" and _states_requirement(text or ""):
         return "request", "states_need"
     return verdict
+
+
+_ORDER_ONLY = re.compile(
+    r"\b(?:place|make|put\s+in|start)\s+(?:an?\s+|my\s+|the\s+|our\s+)?"
+    r"(?:order|reservation|booking)\b(?!\s+(?:for|of)\b)"
+    r"|\bordering\s+(?:some|something|food|dinner|lunch)\b",
+    re.IGNORECASE,
+)
+# An order, or a change to it, named beside a question for a fact ("I'd like to order one
+# French Onion Soup, please. Could you confirm the price for me?", "Could you update that,
+# please? … will it still be $16.99 without the cheese?", "Also, I'm interested in adding a
+# bowl of French Onion Soup to my order. Could you give me the price …?"): when a turn asks
+# both a fact and an act, the act decides (session 21's ruling; session 5's new task beside a
+# question; session 16's want of another item). The act the agent's last sentences offered
+# ("Let's go ahead and add that to the order. Also, could you tell me about …?" after "Would you
+# like to go ahead and order that?") is taken up, and the question decides (the ToolTalk
+# clause, round 5's "Yes. Book it … Can I get the reference number?"); announcing the call's
+# purpose with no item ("I'm looking to place an order. Could you tell me about …?") orders
+# nothing yet (session 24's simulated guests).
+_ORDERS = re.compile(
+    r"\b(?:i['’]?d\s+(?:also\s+)?(?:like|love)|i\s+would\s+(?:also\s+)?(?:like|love)"
+    r"|i\s+(?:also\s+)?(?:want|need)|i['’]?m\s+(?:also\s+)?(?:interested\s+in|planning\s+on)"
+    r"|let\s+me|(?:can|could|may)\s+(?:i|we|you)|would\s+you|please)"
+    r"(?:\s+(?:also|just|please|kindly|go\s+ahead\s+and|to))*\s+"
+    r"(?:(?P<verb>order|add|update|adjust|correct|change|remove)(?:ing)?\b(?!\s+(?:is|was|me|us)\b)"
+    r"|(?:get|have)\s+(?=(?:a|an|one|two|three|four|five|six|\d+)\s)"
+    # ... an item, not a fact or a document ("could I get a quote for that", "a breakdown")
+    r"(?!(?:a|an|one)\s+(?:\w+\s+)?(?:quote|estimate|price|cost|total|number|receipt|"
+    r"confirmation|breakdown|update|idea|copy|list|summary)\b))"
+    # ... or an instruction for an act ("And if possible, make sure to request an aisle seat")
+    r"|\bmake\s+sure\s+to\s+(?P<act>request|book|reserve|add|order)\b",
+    re.IGNORECASE,
+)
+
+
+def _act_beside_question(text: str, previous: str) -> bool:
+    """True when an English turn the rules read as a question also orders an item or asks to
+    change the order in one of its sentences, and the agent did not offer that act (see
+    above)."""
+    if _CJK.search(text):
+        return False
+    sentences = _drop_agree_tags(list(_sentences(" ".join(text.split()))))
+    if len(sentences) < 2:
+        return False
+    said = [x for x in _split_sentences(" ".join(previous.split())[-_AGENT_TAIL:]) if x.strip()]
+    tail = " ".join(said[-3:]).lower()
+    asked = [i for i, x in enumerate(sentences) if _is_question(x)]
+    for i, sentence in enumerate(sentences):
+        if asked and i == asked[-1]:
+            continue  # the question the turn's class was read from
+        m = _ORDERS.search(sentence)
+        if m is None or _ORDER_ONLY.search(sentence) or _asks_for_fact(sentence):
+            continue
+        if _WH_BEFORE.search(sentence[: m.start()]):
+            continue  # "how can I add or delete storage?": how, to be told
+        if _picks_listed(sentence, previous) or _takes_up_offer(sentence, previous):
+            continue  # "I'd love to add the Red Wine Reduction sauce" after "any sauce …?"
+        verb = m.group("verb") or m.group("act")
+        offered = re.search(rf"\b{verb.lower()}", tail) if verb else "would you like" in tail
+        if not offered:
+            return True
+    return False
 
 
 # A requirement on the item stated after the agent's recommendation ("No it must also have

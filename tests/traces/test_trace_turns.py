@@ -897,6 +897,8 @@ def test_the_shipped_model_was_trained_on_the_current_labels() -> None:
     assert unsealed <= set(model.meta["training"])
     # session 22's chat prompts (URS, Arena-Hard), never sealed, are trained on from their commit
     assert "turns_prompts.jsonl" in model.meta["training"]
+    # session 24's simulated restaurant guests, never sealed, likewise
+    assert "turns_sim24.jsonl" in model.meta["training"]
     assert model.classes == tuple(sorted(TURN_CLASSES))
 
 
