@@ -398,8 +398,12 @@ HELD_OUT_HEDGE_FLOORS = {
     "hedges_sealed_r25.jsonl": (0.75, 0.75),
     # sealed round 26 (session 24: a Qwen2.5-1.5B hotel-booking assistant's recorded runs against an
     # LLM traveller, a Chinese hotel-booking assistant with its search results), labelled by a helper
-    # who never read or ran a detector. Placeholder: set by the owner after the first measurement
-    "hedges_sealed_r26.jsonl": (0.0, 0.0),
+    # who never read or ran a detector. Drawn from two repositories rounds 18 and 13 used (rows they
+    # did not take): no unused public source of the genre was found. Measured with session 24's
+    # starting rules (4b68e79): 0.576 / 0.594 on its 32 hedges, 14 false hits (en 0.704 / 0.613,
+    # zh 0 / 0 on 1 Chinese hedge and 6 false hits); unchanged at 00b5db9 (session 24's rules and
+    # both retrains merged). Two labellers agree, kappa 0.853 (en 0.900)
+    "hedges_sealed_r26.jsonl": (0.57, 0.59),
     # the advice set (session 15: LLM recommender, shop-advisor and sales agents: CRS Arena's
     # ChatGPT movie recommender, a RAG brewing-shop assistant and its ChatGPT baseline,
     # SalesGPT), labelled and committed before any detector ran on them: 0.679 / 0.864 on the
@@ -637,8 +641,9 @@ HELD_OUT_TURN_FLOORS = {
     # model 0.730), unchanged at 9bac21a; two labellers agree on 0.920
     "turns_sealed_r25.jsonl": 0.72,
     # sealed round 26 (the simulated Amsterdam travellers, the Chinese hotel-booking users).
-    # Placeholder: set by the owner after the first measurement
-    "turns_sealed_r26.jsonl": 0.0,
+    # 0.893 with session 24's starting rules (4b68e79; EN 0.867, ZH 0.920; the model 0.907),
+    # unchanged at 00b5db9 (the retrained model 0.900); two labellers agree on 0.993
+    "turns_sealed_r26.jsonl": 0.89,
 }
 
 
