@@ -892,23 +892,37 @@ def listed_counts(text: str) -> frozenset[int]:
     return frozenset(keys.values()) | frozenset(pairs.values())
 
 
+#: An argument that names the item a call is about: ``id``, ``user_id``, ``sessionId``, the
+#: last part of a nested path (``order.id``).
+_IDENTIFIER = re.compile(r"(?:^|[._\[])ids?\]?$|[a-z]Ids?$", re.IGNORECASE)
+
+
 def corrects(failed: Event, call: Event, error: str | None) -> bool:
     """Whether ``call`` (to the tool whose ``failed`` call errored) retries it with
     corrected arguments rather than calling it for another item: it keeps one of the
     failed call's argument values, or passes a value the error message named
     (``Available types: ['criminal_record_source_request']``). A call for the next user
     of a list after one failed (``get_user(usr_2)`` after ``get_user(usr_1)``) keeps
-    nothing."""
+    nothing, and one that names another item in an id argument (``write_stdin(session_id=
+    25857, yield_time_ms=1000)`` after session 59181's poll failed) is for that item,
+    whatever settings it keeps."""
     before, now = failed.args, call.args
     if type(before) is not dict or type(now) is not dict:
         return False
     kept = dict(arg_leaves(before))
-    for path, value in arg_leaves(now):
-        if path in kept and kept[path] == value and value not in (None, "", [], {}):
-            return True
-        if error and type(value) is str and len(value) >= 3 and value in error:
-            return True
-    return False
+    leaves = arg_leaves(now)
+    if error and any(type(v) is str and len(v) >= 3 and v in error for _, v in leaves):
+        return True
+    for path, value in leaves:
+        if path in kept and kept[path] != value and _IDENTIFIER.search(path):
+            # Another session, user or order named (Codex polling process 25857 after 59181
+            # exited 2, both with yield_time_ms=1000): the call is for another item, whatever
+            # settings it keeps.
+            return False
+    return any(
+        path in kept and kept[path] == value and value not in (None, "", [], {})
+        for path, value in leaves
+    )
 
 
 def reran(before: Event, call: Event, events: list[Event]) -> bool:

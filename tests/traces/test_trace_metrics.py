@@ -505,6 +505,29 @@ def test_the_next_item_after_an_error_is_no_retry() -> None:
     assert [r[retry_of] for r in m.calls] == [None, None, 0]  # usr_1 again: its retry
 
 
+def test_another_item_named_by_an_id_argument_is_no_retry_whatever_settings_it_keeps() -> None:
+    # Codex CLI polls its running commands with write_stdin (tests/corpora/formats/codex/
+    # rollout-2026-05-11T11-26-55-019e1625.jsonl): after session 59181's poll failed (exit 2),
+    # polling session 25857 with the same yield_time_ms is another process's poll, no retry; a
+    # zip corrected beside the same user_id is one.
+    _, m = measure(
+        call(0, "write_stdin", {"session_id": 59181, "chars": "", "yield_time_ms": 1000}, "c1"),
+        result(1, "c1", "Error: the command exited with code 2 (rg: no such file)"),
+        call(2, "write_stdin", {"session_id": 25857, "chars": "", "yield_time_ms": 1000}, "c2"),
+        result(
+            3,
+            "c2",
+            "Chunk ID: eddc0c\nWall time: 0.7 seconds\nProcess exited with code 0\nOutput:\nok",
+        ),
+        call(4, "update_address", {"user_id": "u1", "zip": "9410"}, "c3"),
+        result(5, "c3", "Error: invalid zip"),
+        call(6, "update_address", {"user_id": "u1", "zip": "94103"}, "c4"),
+        result(7, "c4", {"zip": "94103"}),
+    )
+    retry_of = CALLS.index("retry_of")
+    assert [r[retry_of] for r in m.calls] == [None, None, None, 4]
+
+
 def test_grounds_find_what_only_an_index_holds_when_a_text_spells_it_otherwise() -> None:
     from projeval.traces.metrics import Grounds
     from projeval.traces.values import ResultIndex
