@@ -892,9 +892,10 @@ def listed_counts(text: str) -> frozenset[int]:
     return frozenset(keys.values()) | frozenset(pairs.values())
 
 
-#: An argument that names the item a call is about: ``id``, ``user_id``, ``sessionId``, the
-#: last part of a nested path (``order.id``).
-_IDENTIFIER = re.compile(r"(?:^|[._\[])ids?\]?$|[a-z]Ids?$", re.IGNORECASE)
+#: An argument that names the item a call is about: ``id``, ``user_id``, ``sessionId``,
+#: ``ID``, the last part of a nested path (``order.id``); not ``paid`` or ``valid`` (so the
+#: cases are spelled out, not matched with IGNORECASE).
+_IDENTIFIER = re.compile(r"(?:^|[._\[])(?:[iI][dD]|ids|IDs|IDS)\]?$|[a-z](?:Id|ID)s?$")
 
 
 def corrects(failed: Event, call: Event, error: str | None) -> bool:

@@ -528,6 +528,18 @@ def test_another_item_named_by_an_id_argument_is_no_retry_whatever_settings_it_k
     assert [r[retry_of] for r in m.calls] == [None, None, None, 4]
 
 
+def test_an_argument_that_only_ends_in_id_letters_names_no_item() -> None:
+    # "paid", "valid": a flag changed beside the same order_id corrects the failed call
+    _, m = measure(
+        call(0, "charge", {"order_id": "o1", "paid": "no", "valid": "no"}, "c1"),
+        result(1, "c1", "Error: declined"),
+        call(2, "charge", {"order_id": "o1", "paid": "yes", "valid": "yes"}, "c2"),
+        result(3, "c2", {"ok": True}),
+    )
+    retry_of = CALLS.index("retry_of")
+    assert [r[retry_of] for r in m.calls] == [None, 0]
+
+
 def test_grounds_find_what_only_an_index_holds_when_a_text_spells_it_otherwise() -> None:
     from projeval.traces.metrics import Grounds
     from projeval.traces.values import ResultIndex
