@@ -30,7 +30,8 @@ issue #16 sets:
   flagged in the final answers of the customer-service sets (``claims_cs.jsonl``), the
   held-out task agents (``claims_cs_heldout.jsonl``) and session 15's fresh SDK agent runs
   (``claims_fresh_r15.jsonl``) and session 19's held-out travel, weather and cashflow agents
-  (``claims_heldout_r19.jsonl``);
+  (``claims_heldout_r19.jsonl``) and session 25's fresh travel-support runs
+  (``claims_fresh_r25.jsonl``);
 - **labeller agreement**: how often a second labeller, blind to the first labels, agrees
   on 300 hedge and 300 turn rows of the tuning sets (``agreement.jsonl``) and on the whole
   of rounds 18 to 24 as they were labelled sealed (``agreement_sealed_r18.jsonl`` to
@@ -786,6 +787,11 @@ def claims_section(verbose: bool) -> list[str]:
         verbose,
         name="claims_heldout_r19",
         what="held-out travel, weather and cashflow agents' answers (session 19)",
+    )
+    lines += cs_claims(
+        verbose,
+        name="claims_fresh_r25",
+        what="fresh travel-support runs' assistant texts (session 25)",
     )
     return lines
 
