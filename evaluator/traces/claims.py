@@ -333,13 +333,14 @@ _WORD_COUNT = re.compile(
     r"(?i)(?<![\w-])(?P<n>" + "|".join(_NUMBER_WORDS) + r")\s+(?P<noun>[a-z]{3,})(?![\w-])"
 )
 _ZH_COUNT = re.compile(r"(?P<n>\d{1,3})\s?(?P<noun>[个張张条條件封次位家项項班趟份本部间間台])")
-# A run of capitalised words ("Jose Garcia", "Matt's Birthday", "FLASH SALE"), and words
+# A run of capitalised words ("Jose Garcia", "Matt's Birthday", "FLASH SALE", "Rolls-Royce":
+# capitalised words a hyphen joins are one word of it), and words
 # that start one or stand in it without making it a name.
 # The lookahead first restates that a match starts with a capital (a title does too): it
 # lets the regex engine skip to the capitals instead of trying the lookbehind everywhere.
 _CAPS = re.compile(
-    r"(?=[A-Z])(?<![\w'’@./#-])(?:(?:Mr|Mrs|Ms|Dr|Prof)\.?\s+)?[A-Z][A-Za-z'’&]*"
-    r"(?:[ ](?:(?:of|the|de|van|von)[ ])?[A-Z][A-Za-z'’&]*)*(?![\w@-])"
+    r"(?=[A-Z])(?<![\w'’@./#-])(?:(?:Mr|Mrs|Ms|Dr|Prof)\.?\s+)?[A-Z][A-Za-z'’&]*(?:-[A-Z][A-Za-z'’&]*)*"
+    r"(?:[ ](?:(?:of|the|de|van|von)[ ])?[A-Z][A-Za-z'’&]*(?:-[A-Z][A-Za-z'’&]*)*)*(?![\w@-])"
 )
 _NOT_NAMES = frozenset(
     [
@@ -1196,7 +1197,10 @@ def _name_parts(text: str, m: re.Match[str]) -> tuple[_NamePart, ...]:
     key = (
         m.group(),
         title.end() - start if title is not None else -1,
-        title is None and _opens_sentence(text, start) and not _NAME_LIST.match(text, m.end()),
+        title is None
+        and _opens_sentence(text, start)
+        and not _NAME_LIST.match(text, m.end())
+        and not _after_label(text, start, m.end()),
     )
     parts = _NAME_PARTS.get(key)
     if parts is None:
@@ -1210,6 +1214,33 @@ def _name_parts(text: str, m: re.Match[str]) -> tuple[_NamePart, ...]:
                 found.append((lo - start, hi - start, value, _name_forms(value)))
         parts = _NAME_PARTS[key] = tuple(found)
     return parts
+
+
+# A label opening its line, up to where its value starts: "Departure: ", "- **Hotel:** ",
+# "Arrival Airport: " (one to four words, no sentence's end in them).
+_LABEL_THEN = re.compile(
+    r"[A-Za-z][\w'’/&-]*(?:[ ][\w'’/&()-]+){0,3}(?:\*\*|__)?:(?:\*\*|__)?[ \t]+\Z"
+)
+
+
+def _after_label(text: str, at: int, end: int) -> bool:
+    """Whether the run of capitalised words from ``at`` to ``end`` is the whole value of a
+    label opening its line ("Departure: Paris (CDG)", "Location: Basel"): the colon ends the
+    label, not a sentence, so the run is no sentence's first word and a place or person it
+    names is a name like any other. A value that goes on as a sentence ("**SkyWings
+    Airlines:** Departs June 15th at ...") opens one: only a run the line's end, a bracket,
+    a comma or a dash follows is the label's value."""
+    line_start = text.rfind("\n", 0, at) + 1
+    opening = _LINE_OPENING.match(text, line_start)
+    begin = opening.end() if opening is not None else line_start
+    if at - begin > 48 or _LABEL_THEN.match(text, begin, at) is None:
+        return False
+    return _VALUE_ENDS.match(text, end) is not None
+
+
+# What may follow a label's whole value on its line: the line's end, a code or note in
+# brackets ("Paris (CDG)"), a comma or a dash before more.
+_VALUE_ENDS = re.compile(r"[ \t]*(?:\n|\Z|\(|,|[-–—][ \t])|[*_]{1,3}[ \t]*(?:\n|\Z)")
 
 
 # The rest of a list of capitalised words after its first ("John, Mike, or Sarah"): a word

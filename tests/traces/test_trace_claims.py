@@ -680,3 +680,32 @@ def test_squeeze_is_the_spacing_regex_on_every_character() -> None:
     ascii_only = "".join(map(chr, range(128))) + "Save Changes\tSAVE_CHANGES-x"
     for text in (every, ascii_only, "Kelvin \u212a", "a\u00a0b\u3000c"):
         assert squeeze(text) == re.sub(r"[\s_-]+", "", text.lower())
+
+
+def test_a_labels_whole_value_is_no_sentences_first_word() -> None:
+    # A line "Departure: Paris (CDG)": the colon ends a label, and the place after it is
+    # its value, a name like any other; a label's value that goes on as a sentence
+    # ("**Fly Air:** Departs June 15th ...") opens one, and its first word is none. A
+    # one-word value ("Status: Pending") is read as a name too: held when a result holds it.
+    known = '{"from": "CDG", "to": "BSL", "at": "2025-04-06 22:56"}'
+    text = "Flight booked:\nDeparture: Paris (CDG) at 10:56 PM\n- **Arrival:** Basel\n"
+    assert [(c.kind, c.value) for c in ungrounded(text, known)] == [
+        ("name", "Paris"),
+        ("name", "Basel"),
+    ]
+    text = "*   **Fly Air:** Departs June 15th at 8:00 AM.\nStatus: Pending\n"
+    assert [c.value for c in claims(text) if c.kind == "name"] == ["Pending"]
+    assert [c.kind for c in ungrounded(text, '{"status": "pending"}')] == ["date", "time"]
+
+
+def test_a_hyphenated_name_is_one_name() -> None:
+    # "EuroAirport Basel-Mulhouse-Freiburg", "Rolls-Royce": capitalised words joined by
+    # hyphens are one name, not a name cut before its first hyphen.
+    text = "You land at EuroAirport Basel-Mulhouse-Freiburg (BSL) and ride a Rolls-Royce."
+    assert [c.value for c in claims(text) if c.kind == "name"] == [
+        "EuroAirport Basel-Mulhouse-Freiburg",
+        "Rolls-Royce",
+    ]
+    assert [c.value for c in ungrounded(text, "BSL, Rolls-Royce")] == [
+        "EuroAirport Basel-Mulhouse-Freiburg"
+    ]
