@@ -43,7 +43,7 @@ from datetime import date, timedelta
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 
-from .values import MONTH_NAMES, WEEKDAY_NAMES
+from .values import MONTH_NAMES, WEEKDAY_NAMES, in_words
 
 
 class _Patterns:
@@ -1458,16 +1458,41 @@ def ungrounded(text: str | None, known: str | Held) -> list[Claim]:
                 return True
             if kind == "date" and (date_in_text(form, low) or date_from_held(form, low, low)):
                 return True
+            if code_of_letters(kind, form):
+                return in_words(form.lower(), low) or initials_in(form, known)
             if form.lower() in low:
                 return True
             if kind != "name":
                 return False
             if not squeezed:
                 squeezed.append(squeeze(low))
-            return name_squeezed_in(form, squeezed[0])
+            return name_squeezed_in(form, squeezed[0]) or initials_in(form, known)
 
         return claims(text, in_text)
     return claims(text, known)
+
+
+def code_of_letters(kind: str, form: str) -> bool:
+    """Whether an id is a code of letters alone ("DUB", "SFO"): held only as a word of its
+    own, since a word may spell it inside ("Dublin" holds "dub", not the airport's code),
+    or as the initials of a name held in full (:func:`initials_in`)."""
+    return kind == "id" and form.isascii() and form.isalpha()
+
+
+@lru_cache(maxsize=256)
+def _initials_pattern(form: str) -> re.Pattern[str]:
+    # Each capital opens a word of the name, "of", "the" or "and" may join two words.
+    words = r"[ ](?:(?:of|the|and|de)[ ])?".join(f"{c}[a-z]+" for c in form)
+    return re.compile(rf"(?<![\w]){words}(?![\w])")
+
+
+def initials_in(form: str, text: str) -> bool:
+    """Whether ``text`` (in its own case) holds a name whose words' initials spell ``form``,
+    two to five capitals: "United Kingdom" for "UK", "United States of America" for "USA",
+    the same place in its initials."""
+    if not (2 <= len(form) <= 5 and form.isascii() and form.isalpha() and form.isupper()):
+        return False
+    return _initials_pattern(form).search(text) is not None
 
 
 # What "any spacing" leaves out of a name: spaces, hyphens, underscores ("Save Changes",

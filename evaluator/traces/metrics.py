@@ -48,11 +48,13 @@ from .actions import (
 )
 from .claims import (
     amount_in_text,
+    code_of_letters,
     count_in,
     date_from_held,
     date_in_text,
     duration_in_fields,
     duration_in_text,
+    initials_in,
     listed_items,
     name_squeezed_in,
     squeeze,
@@ -71,6 +73,7 @@ from .values import (
     date_spellings,
     day_said_alone,
     first_source,
+    in_words,
     is_code,
     is_day,
     key_of,
@@ -785,9 +788,13 @@ class Grounds:
         if kind == "count":
             return self._count_held(form)
         low = form.lower()
+        text = self._results_text()
+        if code_of_letters(kind, form):
+            # A code of letters ("DUB") only as a word of its own, not inside one ("Dublin"),
+            # or as the initials of a name held in full ("NSC", National Student Clearinghouse).
+            return in_words(low, self._said) or in_words(low, text) or self._initials_held(form)
         if low in self._said:
             return True
-        text = self._results_text()
         if low in text:
             return True
         if named:
@@ -801,7 +808,10 @@ class Grounds:
             # label, a class): its report of having written it. Only a name: a date, an
             # amount, an id or a count it wrote is a fact it still has to have read.
             return kind == "name" and (
-                low in self._authored or self._squeezed_held(form) or self._names_a_tool(form)
+                low in self._authored
+                or self._squeezed_held(form)
+                or self._names_a_tool(form)
+                or self._initials_held(form)
             )
         if kind == "duration":
             # A number held as a field named by its unit, in a result or in the system
@@ -836,6 +846,14 @@ class Grounds:
         self._squeezed = (said, results)
         self._squeezed_parts = (self._said_parts, len(self.earlier))
         return name_squeezed_in(form, said) or name_squeezed_in(form, results)
+
+    def _initials_held(self, form: str) -> bool:
+        """Whether what the user or system said, or a result, names in full what ``form``
+        abbreviates (:func:`~projeval.traces.claims.initials_in`: "UK" for "United
+        Kingdom"), read in the texts' own case."""
+        return any(initials_in(form, t) for t in self.said) or any(
+            initials_in(form, ev.text) for ev, _ in self.earlier if ev.text
+        )
 
     def _names_a_tool(self, form: str) -> bool:
         """Whether a name is the words of a tool the agent called ("the Invoice Agent" of

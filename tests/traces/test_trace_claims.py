@@ -709,3 +709,23 @@ def test_a_hyphenated_name_is_one_name() -> None:
     assert [c.value for c in ungrounded(text, "BSL, Rolls-Royce")] == [
         "EuroAirport Basel-Mulhouse-Freiburg"
     ]
+
+
+def test_a_code_of_letters_is_held_only_as_a_word_of_its_own() -> None:
+    # "Dublin (DUB)": the airport's code is no part of the city's name a result holds;
+    # "LHR" standing alone in a result holds it.
+    known = "Anna Thompson: London -> Dublin, 2025-10-05. Airports: (IATA: LHR) Heathrow"
+    text = "Flights from London Heathrow (LHR) to Dublin (DUB) on October 5, 2025."
+    assert [(c.kind, c.value) for c in ungrounded(text, known)] == [("id", "DUB")]
+    # The initials of a name held in full hold its code: a transcript's "nsc" does not.
+    known = "Request a transcript from the National Student Clearinghouse."
+    text = "Ask the National Student Clearinghouse (NSC); not the Registrar Office (RGO)."
+    assert [c.value for c in ungrounded(text, known)] == ["Registrar Office", "RGO"]
+
+
+def test_an_initialism_of_a_held_name_is_grounded() -> None:
+    # "the UK" for a result's "London, United Kingdom", "the USA" for "United States of
+    # America": the same place in its initials. Initials no held name spells stay unheld.
+    known = "London, United Kingdom (100% match); New York, United States of America"
+    text = "Fly from London in the UK or New York in the USA, not from the UAE."
+    assert [c.value for c in ungrounded(text, known)] == ["UAE"]

@@ -569,6 +569,26 @@ def test_grounds_hold_a_duration_field_and_an_hour_range_of_the_system_prompt() 
     assert not grounds.held("time", "10:00")
 
 
+def test_grounds_hold_a_code_of_letters_as_a_word_or_a_held_names_initials() -> None:
+    # "DUB" is no part of a result's "Dublin"; "LHR" standing alone is held; "UK" and "NSC"
+    # are the initials of a name a result holds in full ("United Kingdom", "National
+    # Student Clearinghouse"); "UAE" the initials of none.
+    from projeval.traces.metrics import Grounds
+
+    result = Event(
+        "tool",
+        "result",
+        0,
+        text="London, United Kingdom: (IATA: LHR) Heathrow. Anna: London -> Dublin. "
+        "Transcripts: National Student Clearinghouse.",
+        seq=0,
+    )
+    grounds = Grounds([(result, None)], ["Which airports can Anna use?"])
+    assert grounds.held("id", "LHR") and grounds.held("name", "UK")
+    assert grounds.held("id", "NSC") and grounds.held("name", "Dublin")
+    assert not grounds.held("id", "DUB") and not grounds.held("name", "UAE")
+
+
 def test_a_command_run_again_with_another_outcome_is_no_duplicate() -> None:
     # mini-SWE-agent runs (SWE-agent/mini-swe-agent 3c7d1d7f, output/*/*.traj.json): the
     # agent re-runs `python reproduce_issue.py` after each edit; 287 of 528 such repeats
