@@ -849,7 +849,10 @@ def cs_claims(
         )
 
     def kind_of(claim: tuple[str, int, str, str]) -> str:
-        match = [r for r in rows if same(r, claim)]
+        # The row the flag names exactly first ("DUB" is the code's row, not "Dublin"'s).
+        match = sorted(
+            (r for r in rows if same(r, claim)), key=lambda r: norm(r["value"]) != norm(claim[3])
+        )
         return match[0]["kind"] if match else claim[2]
 
     truth = sum(r["ungrounded"] for r in rows)
