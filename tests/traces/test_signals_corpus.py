@@ -915,6 +915,23 @@ def test_held_out_travel_agent_claims_floors() -> None:
     assert scores["id"] >= (1.0, 1.0), scores
 
 
+def test_fresh_travel_support_claims_floors() -> None:
+    # claims_fresh_r25.jsonl: 164 values (24 ungrounded) stated in the 40 assistant texts of
+    # five printed runs no other set used (two owners' runs of LangGraph's customer-support
+    # tutorial program, an A2A flight-request chatbot), labelled and committed before the
+    # detector ran on them. First held-out run 0.950 / 0.792 (a label's value read as a
+    # sentence's first word, a hyphenated name cut, "DUB" held inside "Dublin", "UK" for
+    # "United Kingdom"); after session 25's rules: 1.000 / 1.000.
+    rows = bench.load("claims_fresh_r25.jsonl")
+    assert len(rows) >= 160 and len({r["trace"] for r in rows}) >= 5
+    assert sum(r["ungrounded"] for r in rows) >= 24
+    assert all(len(r["commit"]) == 40 and r["source"] and r["path"] for r in rows)
+    scores: dict[str, tuple[float, float]] = {}
+    bench.cs_claims(False, scores, name="claims_fresh_r25")
+    assert scores["all"] >= (1.0, 1.0), scores["all"]
+    assert scores["name"] >= (1.0, 1.0) and scores["id"] >= (1.0, 1.0), scores
+
+
 def test_follow_up_lookup_floors() -> None:
     # tests/corpora/followups/ (ToolTalk, AgentDojo-style runs; 8 lookups in 28 calls):
     # lookups 1.000 / 1.000, every producing tool right.
