@@ -510,6 +510,7 @@ _NOT_NAMES = frozenset(
         "qr",
         "gps",
         "usb",
+        "wi-fi",  # a hotel room's amenity, no brand ("Free Wi-Fi")
         "diy",
         "ai",  # "as an AI assistant"
         # a date's or time's format, spelled in letters ("MM/DD/YYYY", "HH:MM")
@@ -1229,12 +1230,15 @@ def _after_label(text: str, at: int, end: int) -> bool:
     label, not a sentence, so the run is no sentence's first word and a place or person it
     names is a name like any other. A value that goes on as a sentence ("**SkyWings
     Airlines:** Departs June 15th at ...") opens one: only a run the line's end, a bracket,
-    a comma or a dash follows is the label's value."""
+    a comma or a dash follows is the label's value; and one word in -ed or -ing is a state
+    the label reports ("Status: Confirmed"), read as before."""
     line_start = text.rfind("\n", 0, at) + 1
     opening = _LINE_OPENING.match(text, line_start)
     begin = opening.end() if opening is not None else line_start
     if at - begin > 48 or _LABEL_THEN.match(text, begin, at) is None:
         return False
+    if " " not in text[at:end] and text[at:end].endswith(("ed", "ing")):
+        return False  # a state ("Status: Confirmed", "Pending"), no place or person
     return _VALUE_ENDS.match(text, end) is not None
 
 
@@ -1261,9 +1265,9 @@ def _proper_name(text: str, m: re.Match[str], opens: bool) -> tuple[int, int] | 
     words = text[at:end].split(" ")
     # Common words at either end ("The", "I", "Monday") are no part of the name.
     i, j = 0, len(words)
-    while i < j and (_plain(words[i]) in _NOT_NAMES or _PLURAL_CAPS.fullmatch(words[i])):
+    while i < j and (_common(words[i]) or _PLURAL_CAPS.fullmatch(words[i])):
         i += 1
-    while j > i and (_plain(words[j - 1]) in _NOT_NAMES or _PLURAL_CAPS.fullmatch(words[j - 1])):
+    while j > i and (_common(words[j - 1]) or _PLURAL_CAPS.fullmatch(words[j - 1])):
         j -= 1
     if j - i == 1 and _plain(words[i]) in _PEOPLES:
         return None  # "American restaurants": an adjective, not a name
@@ -1287,7 +1291,7 @@ def _proper_name(text: str, m: re.Match[str], opens: bool) -> tuple[int, int] | 
         hi += len(w) + 1
     while hi > lo and text[hi - 1] in "'’":
         hi -= 1  # a closing single quote ('Justin')
-    if hi - lo < 2 or _plain(text[lo:hi]) in _NOT_NAMES:
+    if hi - lo < 2 or _common(text[lo:hi]):
         return None
     return lo, hi
 
@@ -1306,12 +1310,22 @@ def _possessive_parts(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
     if text[start:hi].endswith(("'s", "’s")):
         hi -= 2  # "Sophia's": the name is Sophia
     parts.append((start, hi))
-    return [(a, b) for a, b in parts if b - a >= 2 and _plain(text[a:b]) not in _NOT_NAMES]
+    return [(a, b) for a, b in parts if b - a >= 2 and not _common(text[a:b])]
 
 
 def _plain(word: str) -> str:
     """A word lower-cased, its curly apostrophes straight (``I’ll`` is ``i'll``)."""
     return word.lower().replace("’", "'")
+
+
+def _common(word: str) -> bool:
+    """Whether a word is no part of a name: a common word, or common words a hyphen joins
+    (a range of days or months, "Tuesday-Sunday", "April-October"; a date's format,
+    "YYYY-MM-DD")."""
+    plain = _plain(word)
+    if plain in _NOT_NAMES:
+        return True
+    return "-" in plain and all(part in _NOT_NAMES for part in plain.split("-"))
 
 
 def _held_in_two(value: str, held: Held) -> bool:
