@@ -4289,6 +4289,32 @@ def test_letta_agent_files_are_read_as_the_agent_speaks(tmp_path: Path) -> None:
     ]
 
 
+def test_a_letta_sleep_time_agent_s_hand_offs_are_system_messages(tmp_path: Path) -> None:
+    # lettabot-builder.af (letta-ai/agent-file e661de57): the sleep-time agent is handed the
+    # main agent's conversation by its group (letta/groups/sleeptime_multi_agent_v4.py), a
+    # user-role message stamped with the group's group_id: "<system-reminder>You are a
+    # sleeptime agent ..." over "Messages:\nassistant: ...". No user wrote it, so it is no
+    # turn, and its text stays, a system message. The main agent's own user message carries
+    # the same group_id (the group runs it too) and stays the user's; a message to the
+    # sleep-time agent without a group_id (a person writing to it) stays a user's too.
+    # Before: the two hand-offs were the sleep-time agent's two user turns.
+    path = CORPORA / "letta" / "lettabot_builder_excerpt.af"
+    _, (main, sleeper), _ = parse(path)
+    assert [e.role for e in main.events if e.kind == "message"] == ["system", "user", "assistant"]
+    said = [(e.role, (e.text or "")[:30]) for e in sleeper.events if e.kind == "message"]
+    assert said == [
+        ("system", "<base_instructions>\nYou are Le"),
+        ("system", "Note: prior messages have been"),
+        ("system", "<system-reminder>\nYou are a sl"),
+        ("system", "<system-reminder>\nYou are a sl"),
+    ]
+    assert {e.turn for e in sleeper.events} == {0}
+    doc = json.loads(path.read_text())
+    doc["agents"][1]["messages"][4]["group_id"] = None
+    _, (_, sleeper), _ = parse(write_json(tmp_path / "direct.af", doc))
+    assert [e.role for e in sleeper.events if e.kind == "message"].count("user") == 1
+
+
 def test_a_letta_history_out_of_its_order_is_read_by_its_timestamps() -> None:
     # A first-version export whose list opens with a tool's result, not the system
     # message: the agent's order is its messages' created_at. In the list's order the
