@@ -25,6 +25,7 @@ from .harnesses import (
     CALL_ROLES,
     RUN_END_ROLES,
     adk_contents,
+    adk_eval_case,
     adk_session,
     adk_state,
     ag2_initiator_view,
@@ -32,6 +33,7 @@ from .harnesses import (
     atif_messages,
     azure_eval_messages,
     gemini_cli_messages,
+    is_adk_eval_case,
     is_adk_events,
     is_ag2_tool_reply,
     is_atif,
@@ -81,7 +83,13 @@ RUN_KEYS = ("traj", "history")
 #:   beside its ``id``, ``task_id``, ``trial``, ``termination_reason`` and ``reward_info``
 #:   (``Results`` and ``SimulationRun`` in sierra-research/tau2-bench
 #:   ``src/tau2/data_model/simulation.py`` at 143a213f3998f714e5b06dff642f99c668ad6790).
-RUN_LISTS = ("simulations",)
+#: - ``eval_case_results``: a Google ADK eval set's run, what ``adk eval`` and ``adk web``
+#:   keep in ``.adk/eval_history/`` (``EvalSetResult``, ``{"eval_set_result_id",
+#:   "eval_set_id", "eval_case_results": [EvalCaseResult, ...]}``; camelCase from the web
+#:   UI's API), each case's run one conversation (:func:`~.harnesses.adk_eval_case`;
+#:   google/adk-python ``src/google/adk/evaluation/eval_result.py`` at
+#:   13b8219eb56df816cebb3071d3da74d670102755).
+RUN_LISTS = ("simulations", "eval_case_results", "evalCaseResults")
 # A run's own ids, which name its trace when it carries no conversation id.
 _TASK_KEY, _TRIAL_KEY = "task_id", "trial"
 #: ``requestor`` of the tool calls and results a simulated user makes with its own tools
@@ -1525,6 +1533,20 @@ class Gemini(Converter):
 
     def unpack(self, value: Any) -> Snapshot | str:
         session = adk_session(value)
+        # One case of a Google ADK eval set's run is named by the case.
+        case = str(value.get("eval_id", value.get("evalId"))) if is_adk_eval_case(value) else None
+        if session is None and case is not None:
+            # The invocations the agent ran (the whole session, where ADK kept it, is read
+            # as a session below).
+            lost: list[str] = []
+            read, tools = adk_eval_case(value, lost)
+            return Snapshot(
+                case,
+                read,
+                whole=True,
+                problem="; ".join(lost) or None,
+                tools=tools or None,
+            )
         if session is not None or is_adk_events(value):
             # A Google ADK session (or a record holding one beside a request it made, whose
             # history may be cut down), or the events of one run: the events are the record.
@@ -1533,7 +1555,7 @@ class Gemini(Converter):
             read = adk_contents(events, problems)
             state = adk_state(session) if session is not None else None
             return Snapshot(
-                trace_id_of(value) if isinstance(value, dict) else None,
+                case or (trace_id_of(value) if isinstance(value, dict) else None),
                 read if state is None else [state, *read],
                 whole=session is not None,
                 problem="; ".join(problems) or None,

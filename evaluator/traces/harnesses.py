@@ -760,6 +760,117 @@ def adk_contents(events: list[Any], problems: list[str]) -> list[Any]:
     return out
 
 
+# -- Google ADK evaluation results --------------------------------------------------------
+# ``adk eval`` and the eval tab of ``adk web`` keep each run of an eval set as an
+# ``EvalSetResult`` (``<agent>/.adk/eval_history/<app>_<eval set>_<time>.evalset_result.json``,
+# the model's JSON written as a JSON string): ``{"eval_set_result_id", "eval_set_id",
+# "eval_case_results": [...]}``, each case's result ``{"eval_id", "final_eval_status",
+# "overall_eval_metric_results", "eval_metric_result_per_invocation", "session_id",
+# "session_details"}``. Per invocation, the ``actual_invocation`` is what the agent did
+# (``user_content``; ``intermediate_data``, the invocation's events ``[{"author",
+# "content"}]`` or, in the first versions, ``tool_uses``, ``tool_responses`` and
+# ``intermediate_responses``; ``final_response``; ``app_details``: each agent's
+# ``instructions`` and ``tool_declarations``) beside the ``expected_invocation`` the eval set
+# holds (never run: not read) and the metrics' scores. ``session_details`` holds the whole
+# session when ADK could load it; it is most often ``null``. google/adk-python
+# ``src/google/adk/evaluation/eval_case.py`` and ``eval_result.py`` at
+# 13b8219eb56df816cebb3071d3da74d670102755; files read at wherby/code 1f616b56 (corpora
+# README).
+
+
+def is_adk_eval_case(value: Any) -> bool:
+    """One case's result of an ADK eval set's run: its ``eval_id`` beside its invocations'
+    results (``eval_metric_result_per_invocation``, or the camelCase of the web UI)."""
+    return (
+        isinstance(value, dict)
+        and isinstance(value.get("eval_id", value.get("evalId")), str)
+        and isinstance(
+            value.get(
+                "eval_metric_result_per_invocation", value.get("evalMetricResultPerInvocation")
+            ),
+            list,
+        )
+    )
+
+
+def _get(d: Any, snake: str, camel: str) -> Any:
+    """``d[snake]``, else ``d[camel]`` (ADK dumps its models either way), or ``None``."""
+    if not isinstance(d, dict):
+        return None
+    value = d.get(snake)
+    return d.get(camel) if value is None else value
+
+
+def _content(content: Any, role: str) -> dict[str, Any] | None:
+    """A Gemini content with its parts' unset fields (``null``) left out, in ``role`` when it
+    names none; ``None`` when it holds no part."""
+    parts = content.get("parts") if isinstance(content, dict) else None
+    if not isinstance(parts, list) or not parts:
+        return None
+    return {
+        "role": content.get("role") or role,
+        "parts": [
+            {k: v for k, v in p.items() if v is not None} if isinstance(p, dict) else p
+            for p in parts
+        ],
+    }
+
+
+def adk_eval_case(case: dict[str, Any], problems: list[str]) -> tuple[list[Any], list[Any]]:
+    """``(contents, tools)`` of one case's run (:func:`is_adk_eval_case`): Gemini contents
+    read from each invocation's ``actual_invocation``, in order, after each agent's
+    instructions (a system content, the first time the agent is named), and the tools the
+    agents were given. The expected invocation is the eval set's, not the run's: left out."""
+    out: list[Any] = []
+    tools: list[Any] = []
+    seen: set[str] = set()  # the agents whose instructions and tools are read
+    per_invocation = _get(
+        case, "eval_metric_result_per_invocation", "evalMetricResultPerInvocation"
+    )
+    for i, result in enumerate(per_invocation):
+        actual = _get(result, "actual_invocation", "actualInvocation")
+        if not isinstance(actual, dict):
+            problems.append(f"invocation {i} has no actual_invocation (no run); skipped")
+            continue
+        agents = _get(_get(actual, "app_details", "appDetails"), "agent_details", "agentDetails")
+        for name, details in agents.items() if isinstance(agents, dict) else ():
+            if name in seen or not isinstance(details, dict):
+                continue
+            seen.add(name)
+            instructions = details.get("instructions")
+            if isinstance(instructions, str) and instructions.strip():
+                out.append({"role": "system", "parts": [{"text": instructions}]})
+            declared = _get(details, "tool_declarations", "toolDeclarations")
+            if isinstance(declared, list):
+                tools.extend(declared)
+        asked = _content(_get(actual, "user_content", "userContent"), "user")
+        if asked is not None:
+            out.append(asked)
+        data = _get(actual, "intermediate_data", "intermediateData")
+        events = _get(data, "invocation_events", "invocationEvents")
+        if isinstance(events, list):
+            out.extend(adk_contents(events, problems))
+        elif isinstance(data, dict):
+            # The first versions' trajectory: the calls, then their responses, then what
+            # sub-agents said on the way, each list in its own order.
+            calls = _get(data, "tool_uses", "toolUses")
+            if isinstance(calls, list) and calls:
+                out.append({"role": "model", "parts": [{"functionCall": c} for c in calls]})
+            answers = _get(data, "tool_responses", "toolResponses")
+            if isinstance(answers, list) and answers:
+                out.append({"role": "user", "parts": [{"functionResponse": r} for r in answers]})
+            said = _get(data, "intermediate_responses", "intermediateResponses")
+            for item in said if isinstance(said, list) else ():
+                if isinstance(item, list | tuple) and len(item) == 2:
+                    step = _content({"parts": item[1]}, "model")
+                    if step is not None:
+                        out.append(step)
+        final = _content(_get(actual, "final_response", "finalResponse"), "model")
+        if final is not None:
+            out.append(final)
+    return out, tools
+
+
 # -- OpenHands event streams --------------------------------------------------------------
 # OpenHands (V0) records a conversation as a stream of events, each an action or the
 # observation answering one (``event_to_trajectory``; the GUI's trajectory download, a

@@ -13,6 +13,11 @@ messages much like OpenAI Chat's, but written the way a MemGPT agent talks:
 - what the user says comes wrapped as JSON, ``{"type": "user_message", "message": ...,
   "time": ...}``, and the same role carries the server's own notes to the agent
   (``login``, ``heartbeat``, ``system_alert``), which no person wrote;
+- a sleep-time agent (``agent_type`` ``sleeptime_agent``, the background member of its
+  main agent's ``sleeptime`` group) is handed the main agent's conversation as a
+  transcript (``user: ...``/``assistant: ...`` lines, under a ``<system-reminder>`` in
+  newer versions), a user-role message stamped with the group's ``group_id``: the
+  group's hand-off, read as a system message, not a turn of a user's;
 - the system prompt is written again whenever the agent's memory changes (it holds the
   memory), replacing the one before: a rebuild is read as the lines it adds;
 - a tool message keeps the call's outcome in ``tool_returns`` (``status`` ``error``
@@ -37,6 +42,9 @@ SEND_MESSAGE = "send_message"
 #: A message that calls ``send_message``, or whose calls ask for a heartbeat, is read so
 #: whatever the agent's type: an agent keeps its history when its type changes.
 _MONOLOGUE_TYPES = frozenset(("memgpt_agent", "memgpt_v2_agent", "sleeptime_agent"))
+#: The type of a sleep-time agent: the background agent of a ``sleeptime`` group, whose
+#: user-role messages carrying the group's id are the transcript the group hands it.
+_SLEEPTIME = "sleeptime_agent"
 #: The argument a MemGPT-style call sets to be given the turn again (no other agent has it).
 _HEARTBEAT_ARG = "request_heartbeat"
 #: ``type`` of a user-role JSON text that a person wrote (``package_user_message``).
@@ -222,6 +230,7 @@ def letta_messages(agent: dict[str, Any], problems: list[str]) -> list[Any]:
     """One agent's history as OpenAI Chat messages (see the module's docstring)."""
     kind = agent.get("agent_type")
     monologue = isinstance(kind, str) and kind in _MONOLOGUE_TYPES
+    sleeptime = kind == _SLEEPTIME
     replies: set[str] = set()  # the ids of send_message calls, whose results are no data
     # Each call's tool, by its id: a result names the tool it answers by the call (the
     # first files name the agent there).
@@ -254,10 +263,13 @@ def letta_messages(agent: dict[str, Any], problems: list[str]) -> list[Any]:
             prompt = text
             out.append({"role": "system", "content": text})
         elif role == "user":
-            # (A sleep-time agent's are the transcript of the conversation it watches,
-            # each an invocation of its own: read as turns, so that what it does is
-            # compared within one.)
-            out.append(_user(m))
+            user = _user(m)
+            if sleeptime and isinstance(m.get("group_id"), str) and m["group_id"]:
+                # The transcript its group hands a sleep-time agent (the main agent's
+                # conversation to remember, ``letta/groups/sleeptime_multi_agent*.py``):
+                # the group's words, not a person's, so no turn; what it says was said.
+                user["role"] = "system"
+            out.append(user)
         elif role == "assistant":
             calls: list[Any] = []
             said: list[str] = []

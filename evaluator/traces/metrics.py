@@ -19,8 +19,8 @@ floats, words like ``open``) are ignored: they recur by chance.
 A call that repeats an earlier call (same tool, same canonical arguments) is a
 *duplicate*, unless the earlier one's result was an error: then it is a *retry*. A
 *signal* (a call with no arguments that gets no value back, ``memory_finish_edits()`` ->
-``None``, to a tool not known to read) given again after other calls or in a later turn
-is neither: it looked nothing up.
+``None``, to a tool not known to read) given again after other calls or after a new
+message to the agent (a user's turn, a system's hand-off) is neither: it looked nothing up.
 
 *Billed input* is what the conversation costs when every model call re-sends
 everything so far: the sum, over model calls, of the tokens of all messages
@@ -302,6 +302,7 @@ class TraceAnalyser:
         last_try: dict[str | None, Event] = {}  # each tool's latest call
         last_write = -1  # seq of the trace's latest call to a tool that writes
         last_seen = -1  # seq of the trace's latest call, to any tool
+        last_told = -1  # seq of the latest message the agent was given (a user's or system's)
         # The latest handoff to another agent: its tool and arguments, since one tool may
         # name the agent in its arguments (Google ADK's transfer_to_agent(agent_name=...)).
         last_handoff: tuple[str | None, str | None] | None = None
@@ -379,6 +380,7 @@ class TraceAnalyser:
                 messages += 1
                 role = ev.role
                 if role == "user" or role == "system":
+                    last_told = ev.seq
                     if text:
                         known_text.append(text)
                 elif role == "assistant" and text:
@@ -479,14 +481,16 @@ class TraceAnalyser:
                         # otherwise: a parcel's status moved on): not a wasted call.
                         dup_of = None
                     elif (
-                        (ev.turn > before_call.turn or last_seen != before_call.seq)
+                        (last_told > before_call.seq or last_seen != before_call.seq)
                         and signals(canon, ev, events)
                         and kind_of(ev.tool, ev.args, trace_hints) != READ
                     ):
-                        # A signal given again after other calls or in a later turn (Letta's
-                        # sleep-time agents end each run with memory_finish_edits() -> None):
-                        # it asks nothing and is told nothing, so it cannot be a lookup
-                        # repeated; what it signals (this run's edits are done) is new.
+                        # A signal given again after other calls or after the agent was
+                        # told something new, a user's turn or a system's message (Letta's
+                        # sleep-time agents end each run over a hand-off with
+                        # memory_finish_edits() -> None): it asks nothing and is told
+                        # nothing, so it cannot be a lookup repeated; what it signals (this
+                        # run's edits are done) is new.
                         dup_of = None
                     else:
                         duplicates += 1

@@ -37,6 +37,7 @@ from .events import Problem, Trace, Usage, finish_trace
 from .eventstream import converse_stream
 from .harnesses import (
     adk_session,
+    is_adk_eval_case,
     is_adk_events,
     is_agentbench,
     is_atif,
@@ -155,9 +156,10 @@ UNREAD_FORMATS = {
         "this looks like a Google ADK eval set (eval_cases of invocations, or the older "
         "rows of query, expected_tool_use and reference), which projeval does not read: "
         "it holds the turns a test expects and their tool calls, not a run's results",
-        "read the runs instead: the session adk web exports or an evaluation pipeline "
-        'saves ({"id", "appName", "userId", "state", "events"}), or the spans ADK\'s trace '
-        "endpoint returns (/debug/trace/session/<id>, a JSON list of spans)",
+        "read the runs instead: the results adk eval keeps of each run of the set "
+        "(.adk/eval_history/*.evalset_result.json), the session adk web exports or an "
+        'evaluation pipeline saves ({"id", "appName", "userId", "state", "events"}), or the '
+        "spans ADK's trace endpoint returns (/debug/trace/session/<id>, a JSON list of spans)",
     ),
     "tooltalk": (
         "this looks like a ToolTalk conversation (turns with 'text' and 'apis'), which "
@@ -349,6 +351,7 @@ def _detect(records: Iterator[Record | Problem], name: str) -> tuple[str, list[R
 #: order they are tried: the format each is, read or refused by name.
 _HARNESS_SHAPES: tuple[tuple[str, Callable[[Any], bool]], ...] = (
     ("gemini", lambda value: adk_session(value) is not None),  # a Google ADK session
+    ("gemini", is_adk_eval_case),  # one case of a Google ADK eval set's run
     ("atif", is_atif),
     ("letta", is_letta_agent),  # before Chat: its messages are Chat-like
     ("gemini_cli", is_gemini_cli),

@@ -668,7 +668,8 @@ def test_a_signal_given_again_after_other_calls_is_no_duplicate() -> None:
     # agents/@letta-ai/ezra/ezra.af and lettabot-builder/lettabot-builder.af) end each run
     # over the conversation they watch with memory_finish_edits({}) -> "None": 13 and 58
     # duplicates of the first one. A call that passes nothing and gets nothing back looks
-    # nothing up; given again after other calls or in a later turn it signals again. The
+    # nothing up; given again after other calls or in a later turn, or after the system's
+    # next message (the group's hand-off a sleep-time agent is given), it signals again. The
     # same signal twice in a row, a read given no arguments, and a call that gets a value
     # back (an empty list is an answer) stay duplicates.
     def finish(seq: int) -> list[Event]:
@@ -695,24 +696,30 @@ def test_a_signal_given_again_after_other_calls_is_no_duplicate() -> None:
         result(21, "c20", "[]"),
         call(22, "list_reminders", {}, "c22"),  # an answer came back: a duplicate
         result(23, "c22", "[]"),
+        *finish(24),  # after other calls: a signal again
+        # The group's next hand-off, a system message (a sleep-time agent has no user):
+        Event("system", "message", 26, text="user: Bye.\nassistant: Bye!"),
+        *finish(27),  # told something new: a signal again
+        *finish(29),  # nothing between: a duplicate
     )
     dups = [r for r in CALLS.records(m.calls) if r["duplicate_of"] is not None]
-    assert [(r["seq"], r["duplicate_of"]) for r in dups] == [(8, 3), (16, 14), (22, 18)]
-    assert (m.summary["duplicates"], m.summary["followups"]) == (3, 0)
+    assert [(r["seq"], r["duplicate_of"]) for r in dups] == [(8, 3), (16, 14), (22, 18), (29, 3)]
+    assert (m.summary["duplicates"], m.summary["followups"]) == (4, 0)
 
 
 def test_a_letta_sleep_time_agent_s_runs_each_end_with_a_signal() -> None:
     # Both agents of lettabot-builder.af (letta-ai/agent-file e661de57; the excerpt's
     # first 10 of the sleep-time agent's 188 messages): each run over the watched
     # conversation ends with memory_finish_edits({}) -> "None". Before: 2 duplicates here,
-    # 58 of the whole file's 62 calls.
+    # 58 of the whole file's 62 calls. The runs are over the group's hand-offs, system
+    # messages, not user turns: every call is in turn 0 and none is a duplicate.
     from projeval.traces import analyse_traces
 
     path = REPO / "tests/corpora/formats/letta/lettabot_builder_excerpt.af"
     a = analyse_traces([path], workers=1)
     calls = a.calls
     assert calls["tool"].tolist() == ["memory_finish_edits"] * 3
-    assert calls["turn"].tolist() == [0, 1, 2]
+    assert calls["turn"].tolist() == [0, 0, 0]
     assert calls["duplicate_of"].isna().all()
     assert a.summary[["duplicates", "followups", "retries"]].sum().tolist() == [0, 0, 0]
 
@@ -737,7 +744,7 @@ def test_a_turn_is_read_for_the_user_s_words_not_the_harness_s_wrapping() -> Non
     assert not any(q.startswith(("From:", "<system-reminder>")) for q, _ in turns.values())
     users = a.events[a.events["role"] == "user"]["text"].tolist()
     assert sum(t.startswith("From: cameron_pfiffer") for t in users) == 3
-    assert sum(t.startswith("<system-reminder>") for t in users) == 3
+    assert sum(t.startswith("<system-reminder>") for t in users) == 1  # Letta Code's
 
 
 def test_a_handoff_made_again_after_another_is_routing_not_a_duplicate() -> None:

@@ -4180,6 +4180,68 @@ def test_a_span_with_malformed_attributes_or_adk_request_is_no_traceback(tmp_pat
     parse(write_json(tmp_path / "otlp.json", otlp))  # no traceback
 
 
+def test_an_adk_eval_set_s_results_are_read_as_each_case_s_run(tmp_path: Path) -> None:
+    # What `adk eval` keeps of a run of an eval set (wherby/code 1f616b56,
+    # .adk/eval_history/*.evalset_result.json, ADK of November 2025): the EvalSetResult's
+    # JSON written as a JSON string, each case's actual invocation (the user's words, the
+    # invocation's events, the final response) beside the expected one and the scores. Each
+    # case is one conversation named by its eval_id: the agent's instructions a system
+    # message, its tool declared, its call answered; the expected invocation, never run, is
+    # not read. Before: "not a known trace format".
+    adk = CORPORA / "adk"
+    fmt, (kitchen,), problems = parse(
+        adk / "home_automation_kitchen_on_off_sequence.evalset_result.json"
+    )
+    assert (fmt, kitchen.trace_id) == ("gemini", "kitchen_on_off_sequence")
+    assert [p.reason for p in problems] == [
+        "the document is a JSON string holding JSON (encoded twice); read the JSON inside"
+    ]
+    args = {"location": "kitchen", "device_id": "main light", "status": "ON"}
+    assert _digest(kitchen) == [
+        ("system", "message", None, None, None, "You are a home automation assi"),
+        ("user", "message", None, None, None, "Switch on the main light in th"),
+        ("assistant", "call", "set_device_status", args, None, None),
+        ("tool", "result", "set_device_status", None, False, '{"message": "Successfully set '),
+        ("assistant", "message", None, None, None, "The main light in the kitchen "),
+    ]
+    assert _linked(kitchen)
+    assert "set_device_status" in kitchen.tool_text
+    expected = "Successfully set the main light in the kitchen to on."  # the eval set's reply
+    assert not any(expected in (e.text or "") for e in kitchen.events)
+    # A case whose agent called the tool and said nothing after it (final_response null).
+    _, (lamp,), _ = parse(adk / "home_automation_living_room_light_on.evalset_result.json")
+    assert lamp.trace_id == "living_room_light_on"
+    assert [(e.role, e.kind) for e in lamp.events] == [
+        ("system", "message"),
+        ("user", "message"),
+        ("assistant", "call"),
+        ("tool", "result"),
+    ]
+    # The first versions' intermediate data (tool_uses, tool_responses; google/adk-python
+    # src/google/adk/evaluation/eval_case.py IntermediateData) reads the same, and so does
+    # a case whose session ADK kept (session_details), read as that session.
+    inner = json.loads(
+        json.loads(
+            (adk / "home_automation_kitchen_on_off_sequence.evalset_result.json").read_text()
+        )
+    )
+    case = inner["eval_case_results"][0]
+    actual = case["eval_metric_result_per_invocation"][0]["actual_invocation"]
+    events = actual["intermediate_data"]["invocation_events"]
+    actual["intermediate_data"] = {
+        "tool_uses": [events[0]["content"]["parts"][0]["function_call"]],
+        "tool_responses": [events[1]["content"]["parts"][0]["function_response"]],
+        "intermediate_responses": [],
+    }
+    _, (older,), _ = parse(write_json(tmp_path / "older.evalset_result.json", inner))
+    assert _digest(older) == _digest(kitchen)
+    case["session_details"] = json.loads((adk / "123.session.json").read_text())
+    _, (kept,), _ = parse(write_json(tmp_path / "kept.evalset_result.json", inner))
+    assert kept.trace_id == "kitchen_on_off_sequence"
+    session = parse(adk / "123.session.json")[1][0]
+    assert _digest(kept) == _digest(session)
+
+
 def test_an_adk_eval_set_is_refused_with_what_to_read_instead(tmp_path: Path) -> None:
     # Google ADK's eval sets, which `adk eval` reads: the expected turns of a test and their
     # tool calls, no results (trial 15: jcarah/accelerate_context_engineering_workshop
@@ -4287,6 +4349,32 @@ def test_letta_agent_files_are_read_as_the_agent_speaks(tmp_path: Path) -> None:
         "item 0 of the 'agents' list: the agent holds no message but its system prompt "
         "(exported without its history); record skipped"
     ]
+
+
+def test_a_letta_sleep_time_agent_s_hand_offs_are_system_messages(tmp_path: Path) -> None:
+    # lettabot-builder.af (letta-ai/agent-file e661de57): the sleep-time agent is handed the
+    # main agent's conversation by its group (letta/groups/sleeptime_multi_agent_v4.py), a
+    # user-role message stamped with the group's group_id: "<system-reminder>You are a
+    # sleeptime agent ..." over "Messages:\nassistant: ...". No user wrote it, so it is no
+    # turn, and its text stays, a system message. The main agent's own user message carries
+    # the same group_id (the group runs it too) and stays the user's; a message to the
+    # sleep-time agent without a group_id (a person writing to it) stays a user's too.
+    # Before: the two hand-offs were the sleep-time agent's two user turns.
+    path = CORPORA / "letta" / "lettabot_builder_excerpt.af"
+    _, (main, sleeper), _ = parse(path)
+    assert [e.role for e in main.events if e.kind == "message"] == ["system", "user", "assistant"]
+    said = [(e.role, (e.text or "")[:30]) for e in sleeper.events if e.kind == "message"]
+    assert said == [
+        ("system", "<base_instructions>\nYou are Le"),
+        ("system", "Note: prior messages have been"),
+        ("system", "<system-reminder>\nYou are a sl"),
+        ("system", "<system-reminder>\nYou are a sl"),
+    ]
+    assert {e.turn for e in sleeper.events} == {0}
+    doc = json.loads(path.read_text())
+    doc["agents"][1]["messages"][4]["group_id"] = None
+    _, (_, sleeper), _ = parse(write_json(tmp_path / "direct.af", doc))
+    assert [e.role for e in sleeper.events if e.kind == "message"].count("user") == 1
 
 
 def test_a_letta_history_out_of_its_order_is_read_by_its_timestamps() -> None:
