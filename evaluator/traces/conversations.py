@@ -681,11 +681,10 @@ _BUILT_IN_OUTPUTS = {
     "local_shell_call_output": "local_shell",
     "apply_patch_call_output": "apply_patch",
 }
-# Items that are understood but carry nothing this analysis counts: a hosted search's
-# results are not recorded (a web search's item holds its query and sources only).
+# Items that are understood but carry nothing this analysis counts: a hosted file
+# search's results are not recorded. (A web search is a call: see _web_search.)
 _IGNORED_ITEMS = {
     "reasoning",
-    "web_search_call",
     "file_search_call",
     "code_interpreter_call",  # only when its outputs were not recorded
     "image_generation_call",
@@ -888,6 +887,10 @@ class OpenAIResponses(Converter):
             # out as that item is; a hosted MCP call holds its call and output as mcp_call.
             provider = item.get("providerData")
             inner = provider.get("type") if isinstance(provider, dict) else None
+            if "web_search_call" in (inner, item.get("name")):
+                searched = provider if isinstance(provider, dict) else item
+                out.extend(self._web_search(searched, msg))
+                return
             if inner in _IGNORED_ITEMS or item.get("name") in _IGNORED_ITEMS:
                 return
             self._call_and_output(item, msg, out)
@@ -903,6 +906,8 @@ class OpenAIResponses(Converter):
             tool = _BUILT_IN_OUTPUTS[kind]
             out.append(Event("tool", "result", msg, text=text, call_id=cid, tool=tool))
             out[-1].is_error = failed
+        elif kind == "web_search_call":
+            out.extend(self._web_search(item, msg))
         elif kind == "tool_search_call":
             # The model searching its deferred tools (run by the server, or by the client):
             # a search's call; its output lists the tools found (their definitions).
@@ -960,6 +965,24 @@ class OpenAIResponses(Converter):
             return
         else:
             problems.append(f"item {index} has unknown type {kind!r}; skipped")
+
+    @staticmethod
+    def _web_search(item: dict[str, Any], msg: int) -> list[Event]:
+        """A web search the provider ran (``web_search_call``: OpenAI's hosted search, Codex
+        CLI's) as a call to ``web_search``, its ``action`` (``{"type": "search", "query",
+        "queries"}``, a page opened, a find in it) its arguments. What it found went into the
+        model's context unrecorded: no result, unless the item lists its ``sources``."""
+        action = item.get("action")
+        if not isinstance(action, dict) and isinstance(item.get("query"), str):
+            action = {"type": "search", "query": item["query"]}  # written flat by some
+        cid = _str(item.get("id"))
+        events = [call_event(msg, "web_search", cid, action)]
+        sources = action.get("sources") if isinstance(action, dict) else None
+        if isinstance(sources, list) and sources:
+            urls = [_get(s, "url") if isinstance(s, dict) else s for s in sources]
+            text = "\n".join(u for u in urls if isinstance(u, str))
+            events.append(Event("tool", "result", msg, text=text, call_id=cid, tool="web_search"))
+        return events
 
     @staticmethod
     def _call_and_output(item: dict[str, Any], msg: int, out: list[Event]) -> None:
@@ -1163,8 +1186,13 @@ def _exec_items(item: dict[str, Any]) -> list[Any] | None:
             {"type": "function_call", "call_id": cid, "name": item.get("tool"), "arguments": args},
             {"type": "function_call_output", "call_id": cid, "output": output},
         ]
-    if kind in ("web_search", "todo_list"):
-        return [{"type": "web_search_call"}] if kind == "web_search" else []
+    if kind == "web_search":
+        action = item.get("action")
+        if not isinstance(action, dict):
+            action = {"type": "search", "query": item.get("query")}
+        return [{"type": "web_search_call", "id": cid, "action": action}]
+    if kind == "todo_list":
+        return []
     if kind == "error":
         return [{"type": "message", "role": "system", "content": text_of(item.get("message"))}]
     return None
