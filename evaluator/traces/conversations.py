@@ -128,6 +128,10 @@ class Snapshot:
     #: (Codex CLI's ``token_count``): a record repeating the one before's is that model
     #: call's usage written again, no model call of its own.
     running_total: str | None = None
+    #: The copy a session log's UI writes of the user's message (Codex CLI's ``user_message``
+    #: event, after the item it repeats): the user's message only where the record just
+    #: before holds no user message (a file cut down to these events), else nothing.
+    echo: bool = False
 
 
 def trace_id_of(record: dict[str, Any]) -> str | None:
@@ -1212,6 +1216,8 @@ def codex_line(value: dict[str, Any]) -> Snapshot | None:
             return _codex_head(payload)
         if kind == "response_item":
             return _codex_item(payload)
+        if kind == "event_msg" and payload.get("type") == "user_message":
+            return _codex_user_event(payload)
         if kind == "event_msg" and payload.get("type") == "token_count":
             # The model call just made: its usage, after the items it wrote.
             last = _get(payload, "info", "last_token_usage")
@@ -1279,6 +1285,25 @@ def _codex_item(item: dict[str, Any]) -> Snapshot:
         item.get("type") == "message" and item.get("role") == "assistant"
     )
     return Snapshot(None, [item], append=True, joins=joins)
+
+
+#: The kinds a ``user_message`` event of 2025 gave a message Codex sent itself (openai/codex
+#: ``codex-rs/protocol/src/protocol.rs``, ``InputMessageKind``): no turn of the user's.
+_CODEX_CONTEXT_KINDS = frozenset(("user_instructions", "environment_context"))
+
+
+def _codex_user_event(payload: dict[str, Any]) -> Snapshot:
+    """A ``user_message`` event: the UI's copy of the user's message, which the log also
+    writes as an item just before it; read as that message where the item is absent
+    (:attr:`Snapshot.echo`)."""
+    text = payload.get("message")
+    if not isinstance(text, str):
+        return Snapshot(None, [], append=True, bookkeeping=True)
+    role = "system" if payload.get("kind") in _CODEX_CONTEXT_KINDS else "user"
+    item = {"type": "message", "role": role, "content": [{"type": "input_text", "text": text}]}
+    snap = _codex_item(item)  # Codex's own context, by its text, is a system message too
+    snap.echo = True
+    return snap
 
 
 def _item_call_id(item: dict[str, Any]) -> str | None:

@@ -4041,6 +4041,47 @@ def test_codex_web_search_is_a_call(tmp_path: Path) -> None:
     ]
 
 
+def test_codex_user_message_events_alone_are_the_users_turns(tmp_path: Path) -> None:
+    # A real Codex Desktop session cut down by its committer (CLI 0.128.0-alpha.1, codex/):
+    # the user's messages only as the UI's user_message events, no response_item of them.
+    # Was 0 turns, the user's words absent from the trace.
+    path = CORPORA / "codex" / "rollout-2026-05-11T13-28-45-019e1695.jsonl"
+    fmt, (trace,), problems = parse(path)
+    assert (fmt, problems) == ("openai_responses", [])
+    users = [(e.seq, e.turn, e.text[:30]) for e in trace.events if e.role == "user"]
+    assert users == [
+        (1, 1, "there is a need for nikita to "),
+        (3, 2, "use app tools to go to Analyti"),
+    ]
+    # Where Codex writes both, the item and then its event (the 0.125 and 0.104 sessions;
+    # in the latter the owner's redaction made their texts differ), the event is no second
+    # turn.
+    for name, turns in (
+        ("rollout-2026-05-11T11-26-55-019e1625.jsonl", 1),
+        ("rollout-2026-02-23T20-34-25-019c8bfe.jsonl", 3),
+        ("rollout-2025-09-24T19-22-20-01997e76.jsonl", 2),
+        ("exec-session-019e9625.jsonl", 1),
+    ):
+        fmt, (trace,), problems = parse(CORPORA / "codex" / name)
+        assert sum(1 for e in trace.events if e.role == "user") == turns, name
+    # An event of Codex's own context (kind user_instructions, 2025) is a system message.
+    lines = [
+        {"timestamp": "t", "type": "session_meta", "payload": {"id": "s1"}},
+        {"timestamp": "t", "type": "event_msg", "payload": {"type": "user_message", "message": "<user_instructions>x</user_instructions>", "kind": "user_instructions"}},
+        {"timestamp": "t", "type": "event_msg", "payload": {"type": "user_message", "message": "Fix the test", "kind": "plain"}},
+        {"timestamp": "t", "type": "response_item", "payload": {"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "Done."}]}},
+        {"timestamp": "t", "type": "response_item", "payload": {"type": "message", "role": "user", "content": [{"type": "input_text", "text": "Thanks"}]}},
+        {"timestamp": "t", "type": "event_msg", "payload": {"type": "user_message", "message": "Thanks", "kind": "plain"}},
+    ]  # fmt: skip
+    fmt, (trace,), problems = parse(write_jsonl(tmp_path / "rollout.jsonl", lines))
+    assert [(e.role, e.text) for e in trace.events] == [
+        ("system", "<user_instructions>x</user_instructions>"),
+        ("user", "Fix the test"),
+        ("assistant", "Done."),
+        ("user", "Thanks"),
+    ]
+
+
 def test_codex_exec_json_output(tmp_path: Path) -> None:
     # What a real `codex exec --json` printed (tests/corpora/formats/README.md, codex/): the
     # thread's id, a turn, its items as they start and complete, the turn's usage. Was
