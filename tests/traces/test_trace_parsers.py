@@ -3993,12 +3993,13 @@ def test_codex_session_log_writes_a_model_calls_usage_twice() -> None:
 def test_codex_code_mode_result_below_its_header() -> None:
     # A real Codex Desktop session (CLI 0.128.0-alpha.1, codex/): an MCP tool's result run
     # through code mode is its content blocks' JSON below a `Wall time` header. Was not read
-    # as content blocks (no fields); a command that exited 1 was no failure.
+    # as content blocks (no fields); a command that exited 1 was no failure, nor were the
+    # browser's two refusals by its security policy (the action not run).
     path = CORPORA / "codex" / "rollout-2026-05-11T13-28-45-019e1695.jsonl"
     fmt, (trace,), problems = parse(path)
     assert (fmt, problems) == ("openai_responses", [])
     results = [(e.tool, e.is_error, e.structured) for e in trace.events if e.kind == "result"]
-    assert [r[1] for r in results] == [None, True, None, None]
+    assert [r[1] for r in results] == [None, True, True, True]
     tabs = results[0][2]
     assert isinstance(tabs, dict) and tabs["tabs"][0]["url"] == "about:blank"
 
