@@ -47,6 +47,7 @@ from .harnesses import (
     sharegpt_messages,
     swe_agent_history,
 )
+from .headers import split_header
 from .mcp import content_output
 
 # Conversation ids: the first of these keys found on the record (or its metadata).
@@ -863,7 +864,7 @@ class OpenAIResponses(Converter):
             # the model reads (and is billed for) that text; the blocks' text is the tool's
             # answer, whose fields the values have their paths in and which says if it failed.
             # Codex CLI's code mode writes such a result below its header (Wall time).
-            header = _codex_header(output)
+            header = split_header(output)
             inner = content_output(output if header is None else header[1])
             structured, failed = None, None
             if inner is not None:
@@ -1040,43 +1041,19 @@ _CODEX_FAILURES = (
     "exec_command failed: ",
     "write_stdin failed: ",
 )
-#: The lines Codex CLI writes above a command's output since late 2025, as text: a shell
-#: or a patch's ``Exit code: N``, ``Wall time: S seconds``, ``Total output lines: N``
-#: (``codex-rs/core/src/tools/mod.rs``, ``format_exec_output_for_model_freeform``); the
-#: unified exec tool's (``exec_command``, ``write_stdin``) ``Chunk ID: X``, ``Wall time``,
-#: ``Process exited with code N`` or ``Process running with session ID N``, ``Original
-#: token count: N`` (``ExecCommandToolOutput::response_text``); then a line ``Output:``
-#: and what the command printed. An MCP tool's result run through code mode has only
-#: ``Wall time``. How such a header opens:
-_CODEX_HEADER_OPENS = ("Exit code: ", "Chunk ID: ", "Wall time: ")
-#: At most this many lines before ``Output:`` (six written, room for a notice or two).
-_CODEX_HEADER_LINES = 8
+#: The text header Codex CLI writes above a command's output since late 2025
+#: (:mod:`~.headers`), whose exit line says whether the command failed.
 _CODEX_EXIT = re.compile(r"(?:Exit code: |Process exited with code )(-?\d+)")
-
-
-def _codex_header(output: str) -> tuple[list[str], str] | None:
-    """``(header lines, output)`` of a result Codex CLI wrote with its header
-    (:data:`_CODEX_HEADER_OPENS`), or ``None``. Only the lines before ``Output:`` are the
-    header: a command that prints "Process exited with code 0" says nothing of its own."""
-    if not output.startswith(_CODEX_HEADER_OPENS):
-        return None
-    lines = output.split("\n", _CODEX_HEADER_LINES + 1)
-    for at, line in enumerate(lines[: _CODEX_HEADER_LINES + 1]):
-        if line == "Output:":
-            return lines[:at], "\n".join(lines[at + 1 :])
-        if line.startswith("Output: "):  # "Output: (empty)" in some builds
-            return lines[:at], ""
-    return None
 
 
 def _codex_failed(output: str) -> bool:
     """Whether a call's output, as Codex CLI writes it, says the call failed: a non-zero
-    exit in its header (:func:`_codex_header`) or in its shell's JSON of 2025, ``{"output",
+    exit in its header (:func:`~.headers.split_header`) or in its shell's JSON of 2025, ``{"output",
     "metadata": {"exit_code", "duration_seconds"}}``, or the text of a call it could not run
     (:data:`_CODEX_FAILURES`)."""
     if output.startswith(_CODEX_FAILURES):
         return True
-    header = _codex_header(output)
+    header = split_header(output)
     if header is not None:
         for line in header[0]:
             exit_line = _CODEX_EXIT.fullmatch(line)
