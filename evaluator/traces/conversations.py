@@ -888,8 +888,9 @@ class OpenAIResponses(Converter):
         elif kind == "hosted_tool_call":
             # The OpenAI Agents SDK for JavaScript's history item for a call the provider
             # ran (openai/openai-agents-js packages/agents-core/src/types/protocol.ts):
-            # its providerData is the Responses item. A hosted search or code run is left
-            # out as that item is; a hosted MCP call holds its call and output as mcp_call.
+            # its providerData is the Responses item. A hosted web search is a call, as
+            # web_search_call is; a file search or code run is left out as that item is; a
+            # hosted MCP call holds its call and output as mcp_call.
             provider = item.get("providerData")
             inner = provider.get("type") if isinstance(provider, dict) else None
             if "web_search_call" in (inner, item.get("name")):
@@ -1048,9 +1049,9 @@ _CODEX_EXIT = re.compile(r"(?:Exit code: |Process exited with code )(-?\d+)")
 
 def _codex_failed(output: str) -> bool:
     """Whether a call's output, as Codex CLI writes it, says the call failed: a non-zero
-    exit in its header (:func:`~.headers.split_header`) or in its shell's JSON of 2025, ``{"output",
-    "metadata": {"exit_code", "duration_seconds"}}``, or the text of a call it could not run
-    (:data:`_CODEX_FAILURES`)."""
+    exit in its header (:func:`~.headers.split_header`) or in its shell's JSON of 2025,
+    ``{"output", "metadata": {"exit_code", "duration_seconds"}}``, or the text of a call it
+    could not run (:data:`_CODEX_FAILURES`)."""
     if output.startswith(_CODEX_FAILURES):
         return True
     header = split_header(output)

@@ -4081,6 +4081,10 @@ def test_codex_user_message_events_alone_are_the_users_turns(tmp_path: Path) -> 
         ("assistant", "Done."),
         ("user", "Thanks"),
     ]
+    # Two events in a row, no item of either, are two messages: only an item's copy is one.
+    event = {"timestamp": "t", "type": "event_msg", "payload": {"type": "user_message", "message": "Fix the test"}}  # fmt: skip
+    fmt, (trace,), problems = parse(write_jsonl(tmp_path / "two.jsonl", [lines[0], event, event]))
+    assert [e.turn for e in trace.events if e.role == "user"] == [1, 2]
 
 
 def test_codex_exec_json_output(tmp_path: Path) -> None:
