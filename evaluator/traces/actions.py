@@ -819,6 +819,29 @@ def _shell_failed(text: str) -> bool:
 # linter rejecting an edit (its 0.x config and its 1.x windowed edit tools open with this;
 # princeton-nlp/SWE-agent 0772c99c, tests/test_data/trajectories/...pydicom__pydicom-1458.traj).
 _REFUSED = ("Your proposed edit has introduced new syntax error(s)",)
+# A policy's refusal, as a harness or a tool's sandbox answers in place of running the
+# action: its first sentence says the action (request, call, command...) was rejected,
+# denied or blocked by or under a policy ("Browser Use rejected this action due to browser
+# security policy. Reason: ...", the browser of a Codex Desktop session of 2026,
+# codemie-ai/codemie-code 60fbed2c, rollout 019e1695). Only where the result opens with it:
+# a page or a record quoting a policy further down is data.
+_POLICY_REFUSAL = re.compile(
+    r"\s*[^.\n]{0,80}?\b(?:rejected|denied|blocked|refused|disallowed)\b[^.\n]{0,60}?"
+    r"\b(?:by|due to|under)\b[^.\n]{0,40}?\bpolic(?:y|ies)\b",
+    re.I,
+)
+_REFUSED_ACT = re.compile(
+    r"\b(?:action|request|call|command|tool|execution|operation|navigation|access)\b", re.I
+)
+
+
+def _policy_refused(text: str) -> bool:
+    """Whether ``text`` opens by saying a policy refused the action (:data:`_POLICY_REFUSAL`)."""
+    head = text[:240]
+    if "olic" not in head:
+        return False
+    found = _POLICY_REFUSAL.match(head)
+    return found is not None and _REFUSED_ACT.search(found.group()) is not None
 
 
 def exit_failed(code: Any) -> bool:
@@ -830,15 +853,15 @@ def exit_failed(code: Any) -> bool:
 
 
 def is_error_text(text: str | None, structured: Any = None) -> bool:
-    """Whether a result reads as an error: an ``Error:`` text, a top-level error object or
-    an IPython cell's traceback."""
+    """Whether a result reads as an error: an ``Error:`` text, a top-level error object,
+    an IPython cell's traceback or a policy's refusal of the action."""
     if structured is not None and _error_object(structured):
         return True
     if not text:
         return False
     if _ERROR_TEXT.match(text[:64]) or _EXCEPTION_TEXT.match(text[:120]):
         return True
-    if text.lstrip().startswith(_REFUSED):
+    if text.lstrip().startswith(_REFUSED) or _policy_refused(text):
         return True
     if text[:1] in ("C", "O") and _shell_failed(text):
         return True

@@ -49,6 +49,7 @@ from .harnesses import (
     sharegpt_messages,
     swe_agent_history,
 )
+from .headers import split_header
 from .mcp import content_output
 
 # Conversation ids: the first of these keys found on the record (or its metadata).
@@ -136,6 +137,10 @@ class Snapshot:
     #: (Codex CLI's ``token_count``): a record repeating the one before's is that model
     #: call's usage written again, no model call of its own.
     running_total: str | None = None
+    #: The copy a session log's UI writes of the user's message (Codex CLI's ``user_message``
+    #: event, after the item it repeats): the user's message only where the record just
+    #: before holds no user message (a file cut down to these events), else nothing.
+    echo: bool = False
 
 
 def trace_id_of(record: dict[str, Any]) -> str | None:
@@ -689,11 +694,10 @@ _BUILT_IN_OUTPUTS = {
     "local_shell_call_output": "local_shell",
     "apply_patch_call_output": "apply_patch",
 }
-# Items that are understood but carry nothing this analysis counts: a hosted search's
-# results are not recorded (a web search's item holds its query and sources only).
+# Items that are understood but carry nothing this analysis counts: a hosted file
+# search's results are not recorded. (A web search is a call: see _web_search.)
 _IGNORED_ITEMS = {
     "reasoning",
-    "web_search_call",
     "file_search_call",
     "code_interpreter_call",  # only when its outputs were not recorded
     "image_generation_call",
@@ -868,7 +872,7 @@ class OpenAIResponses(Converter):
             # the model reads (and is billed for) that text; the blocks' text is the tool's
             # answer, whose fields the values have their paths in and which says if it failed.
             # Codex CLI's code mode writes such a result below its header (Wall time).
-            header = _codex_header(output)
+            header = split_header(output)
             inner = content_output(output if header is None else header[1])
             structured, failed = None, None
             if inner is not None:
@@ -892,10 +896,15 @@ class OpenAIResponses(Converter):
         elif kind == "hosted_tool_call":
             # The OpenAI Agents SDK for JavaScript's history item for a call the provider
             # ran (openai/openai-agents-js packages/agents-core/src/types/protocol.ts):
-            # its providerData is the Responses item. A hosted search or code run is left
-            # out as that item is; a hosted MCP call holds its call and output as mcp_call.
+            # its providerData is the Responses item. A hosted web search is a call, as
+            # web_search_call is; a file search or code run is left out as that item is; a
+            # hosted MCP call holds its call and output as mcp_call.
             provider = item.get("providerData")
             inner = provider.get("type") if isinstance(provider, dict) else None
+            if "web_search_call" in (inner, item.get("name")):
+                searched = provider if isinstance(provider, dict) else item
+                out.extend(self._web_search(searched, msg))
+                return
             if inner in _IGNORED_ITEMS or item.get("name") in _IGNORED_ITEMS:
                 return
             self._call_and_output(item, msg, out)
@@ -911,6 +920,8 @@ class OpenAIResponses(Converter):
             tool = _BUILT_IN_OUTPUTS[kind]
             out.append(Event("tool", "result", msg, text=text, call_id=cid, tool=tool))
             out[-1].is_error = failed
+        elif kind == "web_search_call":
+            out.extend(self._web_search(item, msg))
         elif kind == "tool_search_call":
             # The model searching its deferred tools (run by the server, or by the client):
             # a search's call; its output lists the tools found (their definitions).
@@ -970,6 +981,24 @@ class OpenAIResponses(Converter):
             problems.append(f"item {index} has unknown type {kind!r}; skipped")
 
     @staticmethod
+    def _web_search(item: dict[str, Any], msg: int) -> list[Event]:
+        """A web search the provider ran (``web_search_call``: OpenAI's hosted search, Codex
+        CLI's) as a call to ``web_search``, its ``action`` (``{"type": "search", "query",
+        "queries"}``, a page opened, a find in it) its arguments. What it found went into the
+        model's context unrecorded: no result, unless the item lists its ``sources``."""
+        action = item.get("action")
+        if not isinstance(action, dict) and isinstance(item.get("query"), str):
+            action = {"type": "search", "query": item["query"]}  # written flat by some
+        cid = _str(item.get("id"))
+        events = [call_event(msg, "web_search", cid, action)]
+        sources = action.get("sources") if isinstance(action, dict) else None
+        if isinstance(sources, list) and sources:
+            urls = [_get(s, "url") if isinstance(s, dict) else s for s in sources]
+            text = "\n".join(u for u in urls if isinstance(u, str))
+            events.append(Event("tool", "result", msg, text=text, call_id=cid, tool="web_search"))
+        return events
+
+    @staticmethod
     def _call_and_output(item: dict[str, Any], msg: int, out: list[Event]) -> None:
         """An item holding both a call and its output (``mcp_call``): its own id links them."""
         cid = _str(item.get("id"))
@@ -1021,43 +1050,19 @@ _CODEX_FAILURES = (
     "exec_command failed: ",
     "write_stdin failed: ",
 )
-#: The lines Codex CLI writes above a command's output since late 2025, as text: a shell
-#: or a patch's ``Exit code: N``, ``Wall time: S seconds``, ``Total output lines: N``
-#: (``codex-rs/core/src/tools/mod.rs``, ``format_exec_output_for_model_freeform``); the
-#: unified exec tool's (``exec_command``, ``write_stdin``) ``Chunk ID: X``, ``Wall time``,
-#: ``Process exited with code N`` or ``Process running with session ID N``, ``Original
-#: token count: N`` (``ExecCommandToolOutput::response_text``); then a line ``Output:``
-#: and what the command printed. An MCP tool's result run through code mode has only
-#: ``Wall time``. How such a header opens:
-_CODEX_HEADER_OPENS = ("Exit code: ", "Chunk ID: ", "Wall time: ")
-#: At most this many lines before ``Output:`` (six written, room for a notice or two).
-_CODEX_HEADER_LINES = 8
+#: The text header Codex CLI writes above a command's output since late 2025
+#: (:mod:`~.headers`), whose exit line says whether the command failed.
 _CODEX_EXIT = re.compile(r"(?:Exit code: |Process exited with code )(-?\d+)")
-
-
-def _codex_header(output: str) -> tuple[list[str], str] | None:
-    """``(header lines, output)`` of a result Codex CLI wrote with its header
-    (:data:`_CODEX_HEADER_OPENS`), or ``None``. Only the lines before ``Output:`` are the
-    header: a command that prints "Process exited with code 0" says nothing of its own."""
-    if not output.startswith(_CODEX_HEADER_OPENS):
-        return None
-    lines = output.split("\n", _CODEX_HEADER_LINES + 1)
-    for at, line in enumerate(lines[: _CODEX_HEADER_LINES + 1]):
-        if line == "Output:":
-            return lines[:at], "\n".join(lines[at + 1 :])
-        if line.startswith("Output: "):  # "Output: (empty)" in some builds
-            return lines[:at], ""
-    return None
 
 
 def _codex_failed(output: str) -> bool:
     """Whether a call's output, as Codex CLI writes it, says the call failed: a non-zero
-    exit in its header (:func:`_codex_header`) or in its shell's JSON of 2025, ``{"output",
-    "metadata": {"exit_code", "duration_seconds"}}``, or the text of a call it could not run
-    (:data:`_CODEX_FAILURES`)."""
+    exit in its header (:func:`~.headers.split_header`) or in its shell's JSON of 2025,
+    ``{"output", "metadata": {"exit_code", "duration_seconds"}}``, or the text of a call it
+    could not run (:data:`_CODEX_FAILURES`)."""
     if output.startswith(_CODEX_FAILURES):
         return True
-    header = _codex_header(output)
+    header = split_header(output)
     if header is not None:
         for line in header[0]:
             exit_line = _CODEX_EXIT.fullmatch(line)
@@ -1171,8 +1176,13 @@ def _exec_items(item: dict[str, Any]) -> list[Any] | None:
             {"type": "function_call", "call_id": cid, "name": item.get("tool"), "arguments": args},
             {"type": "function_call_output", "call_id": cid, "output": output},
         ]
-    if kind in ("web_search", "todo_list"):
-        return [{"type": "web_search_call"}] if kind == "web_search" else []
+    if kind == "web_search":
+        action = item.get("action")
+        if not isinstance(action, dict):
+            action = {"type": "search", "query": item.get("query")}
+        return [{"type": "web_search_call", "id": cid, "action": action}]
+    if kind == "todo_list":
+        return []
     if kind == "error":
         return [{"type": "message", "role": "system", "content": text_of(item.get("message"))}]
     return None
@@ -1192,6 +1202,8 @@ def codex_line(value: dict[str, Any]) -> Snapshot | None:
             return _codex_head(payload)
         if kind == "response_item":
             return _codex_item(payload)
+        if kind == "event_msg" and payload.get("type") == "user_message":
+            return _codex_user_event(payload)
         if kind == "event_msg" and payload.get("type") == "token_count":
             # The model call just made: its usage, after the items it wrote.
             last = _get(payload, "info", "last_token_usage")
@@ -1259,6 +1271,25 @@ def _codex_item(item: dict[str, Any]) -> Snapshot:
         item.get("type") == "message" and item.get("role") == "assistant"
     )
     return Snapshot(None, [item], append=True, joins=joins)
+
+
+#: The kinds a ``user_message`` event of 2025 gave a message Codex sent itself (openai/codex
+#: ``codex-rs/protocol/src/protocol.rs``, ``InputMessageKind``): no turn of the user's.
+_CODEX_CONTEXT_KINDS = frozenset(("user_instructions", "environment_context"))
+
+
+def _codex_user_event(payload: dict[str, Any]) -> Snapshot:
+    """A ``user_message`` event: the UI's copy of the user's message, which the log also
+    writes as an item just before it; read as that message where the item is absent
+    (:attr:`Snapshot.echo`)."""
+    text = payload.get("message")
+    if not isinstance(text, str):
+        return Snapshot(None, [], append=True, bookkeeping=True)
+    role = "system" if payload.get("kind") in _CODEX_CONTEXT_KINDS else "user"
+    item = {"type": "message", "role": role, "content": [{"type": "input_text", "text": text}]}
+    snap = _codex_item(item)  # Codex's own context, by its text, is a system message too
+    snap.echo = True
+    return snap
 
 
 def _item_call_id(item: dict[str, Any]) -> str | None:

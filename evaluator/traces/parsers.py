@@ -632,6 +632,9 @@ class ConversationParser:
         self.ahead: Usage | None = None
         # The running token total the last usage record gave (Snapshot.running_total).
         self.running_total: str | None = None
+        # Whether the last record that held messages ended with a user message item, which
+        # a copy of it (Snapshot.echo) right after repeats.
+        self.user_last = False
 
     def feed(self, record: Record) -> Iterator[Trace | Problem]:
         """Consume one record; yield the traces it finishes and its problems."""
@@ -644,6 +647,14 @@ class ConversationParser:
             self.session_line = record.line
         if snap.append and snap.trace_id is None and self.session is not None:
             snap.trace_id = self.session
+        if snap.echo:
+            if self.user_last:
+                self.user_last = False  # the copy of the user message just read
+                return
+            # Read as the user's message; a second copy in a row is another message.
+        elif snap.messages:
+            last = snap.messages[-1]
+            self.user_last = isinstance(last, dict) and last.get("role") == "user"
         if snap.joins:
             # One model call's items, a line each: read together, as one message.
             pending = self.pending

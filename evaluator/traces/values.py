@@ -23,6 +23,7 @@ from typing import Any
 
 from .. import _json, paths
 from .events import Event, fast_loads
+from .headers import payload_start
 from .yamltext import looks_like_yaml, yaml_structure
 
 #: Shortest string value a follow-up is counted on.
@@ -479,7 +480,8 @@ def first_source(
     a prose field of a JSON result counts as a whole word of it, at the field's path; in a
     prose result a value counts as a whole word (``W2378156``, not in ``W23781567``),
     with no path, unless it is a plain lower-case word or a flag (``content``,
-    ``--set-upstream``), which prose holds by chance.
+    ``--set-upstream``), which prose holds by chance, or the header a harness wrote above
+    the tool's output holds it (:func:`~.headers.payload_start`).
     """
     # Whether the value is looked for inside prose fields too (prose_id), worked out the
     # first time a result does not hold it as a field's value: most are found at once.
@@ -508,8 +510,14 @@ def first_source(
                 plain = _PLAIN_WORD.fullmatch(value) is not None
             if plain:
                 continue
-            if ev.text and value in ev.text and in_words(value, ev.text):
-                return ev.seq, ev.tool, None, ev.call_id
+            text = ev.text
+            if text and value in text and in_words(value, text):
+                # Not when only the header a harness wrote above the output holds it (the
+                # session id Codex gives a command still running, which the agent polls):
+                # the harness's handle, no value the tool returned.
+                start = payload_start(text)
+                if not start or in_words(value, text[start:]):
+                    return ev.seq, ev.tool, None, ev.call_id
         else:
             path = where.get(value)
             if path is None and isinstance(where, Where):

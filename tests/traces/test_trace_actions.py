@@ -377,6 +377,29 @@ def test_shell_exit_status_texts(text: str, error: bool) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "error"),
+    [
+        # The browser of a Codex Desktop session (CLI 0.128.0-alpha.1, codemie-ai/codemie-code
+        # 60fbed2c, rollout 019e1695: tests/corpora/formats/codex/, lines 14 and 17): the
+        # action was not run. Was no failure.
+        (
+            "Browser Use rejected this action due to browser security policy. Reason: The user "
+            "has requested that http://localhost:5173 should not be used.",
+            True,
+        ),
+        ("Tool execution denied by policy.", True),
+        ("The request was blocked by your organization's content policy.", True),
+        # A policy as data, or quoted further down, is no refusal of the call.
+        ("Refund policy: items may be returned within 30 days.", False),
+        ("Found 2 rules. Access to room 4 is denied by the building policy.", False),
+        ("The committee rejected the bill due to policy concerns.", False),
+    ],
+)
+def test_a_policy_refusal_is_an_error(text: str, error: bool) -> None:
+    assert is_error_text(text) is error
+
+
+@pytest.mark.parametrize(
     ("description", "kind"),
     [
         ("Cancel the whole reservation.", "write"),

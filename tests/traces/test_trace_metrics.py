@@ -906,6 +906,44 @@ def test_a_real_codex_session_its_patches_and_its_report() -> None:
     assert a.calls["kind"].tolist() == ["read", "write", "write"]
 
 
+def test_a_session_id_the_harness_gives_a_running_command_feeds_no_followup() -> None:
+    # A real Codex CLI session (CLI 0.125.0; codemie-ai/codemie-code 60fbed2c, excerpt in
+    # tests/corpora/formats/codex/rollout-2026-05-11T11-26-55-019e1625.jsonl): exec_command's
+    # result header says "Process running with session ID 20936" and the agent polls it with
+    # write_stdin(session_id=20936). The handle is the harness's, above the output, no value
+    # the command returned: was 8 of the excerpt's 9 follow-ups (54 of 88 in the whole
+    # session), "exec_command: text -> write_stdin(session_id)" in the fan-out.
+    from projeval.traces import analyse_traces
+
+    path = REPO / "tests/corpora/formats/codex/rollout-2026-05-11T11-26-55-019e1625.jsonl"
+    a = analyse_traces([path], workers=1)
+    assert a.followups[["consumer_tool", "consumer_arg", "producer_tool"]].values.tolist() == [
+        ["exec_command", "cmd", "write_stdin"]  # a test file a command printed, then run
+    ]
+    assert [f.text for f in a.fanout] == [
+        "write_stdin: text -> exec_command(cmd) x1 in 1 trace: 1 lookup"
+    ]
+    # The same id printed by the command itself, below `Output:`, is the command's output.
+    header = "Chunk ID: 1d\nWall time: 1.0 seconds\nProcess running with session ID 4242\n"
+    _, m = measure(
+        call(0, "exec_command", {"cmd": "npm run dev"}, "c1"),
+        result(1, "c1", header + "Original token count: 3\nOutput:\nstarting\n"),
+        call(2, "write_stdin", {"session_id": 4242, "chars": ""}, "c2"),
+        result(3, "c2", header + "Output:\nserver pid 7777 on :3000\n"),
+        call(4, "exec_command", {"cmd": "kill 7777"}, "c3"),
+        result(
+            5, "c3", "Chunk ID: 2e\nWall time: 0 seconds\nProcess exited with code 0\nOutput:\n"
+        ),
+        call(6, "write_stdin", {"session_id": 4242, "chars": ""}, "c4"),
+        result(7, "c4", "ok"),
+        call(8, "inspect", {"pid": 4242}, "c5"),
+        result(9, "c5", "ok"),
+        call(10, "exec_command", {"cmd": "ps -p 4242"}, "c6"),
+    )
+    rows = FOLLOWUPS.records(m.followups)
+    assert [(r["seq"], r["consumer_arg"], r["value"]) for r in rows] == [(4, "cmd", "7777")]
+
+
 def test_a_day_the_user_picked_from_a_result_is_the_users() -> None:
     # The agent's offer and the user's pick are real (tests/corpora/conversations/
     # turns_sealed_r20.jsonl s20-kv-t165: HLTCHKUST/Mem2Seq, KVRET); the result holding the

@@ -3040,7 +3040,8 @@ def test_openai_agents_js_hosted_tool_calls_are_read(tmp_path: Path) -> None:
     # The SDK writes a call the provider ran as ``hosted_tool_call``, its Responses item in
     # ``providerData`` (openai/openai-agents-js packages/agents-core/src/types/protocol.ts):
     # a hosted MCP call holds its call and output, read as ``mcp_call`` is; a hosted web
-    # search is left out, as ``web_search_call`` is. Both were an "unknown type" problem.
+    # search is a call to web_search, as ``web_search_call`` is, with no result (none is
+    # recorded). Both were an "unknown type" problem.
     mcp = {"type": "mcp_call", "id": "mcp_1", "server_label": "gh"}
     search = {"type": "web_search_call", "id": "ws_1", "status": "completed"}
     items = [
@@ -3066,6 +3067,7 @@ def test_openai_agents_js_hosted_tool_calls_are_read(tmp_path: Path) -> None:
     assert (fmt, problems) == ("openai_responses", [])
     rows = [(e.kind, e.tool, e.call_id, e.text) for e in traces[0].events if e.kind != "message"]
     assert rows == [
+        ("call", "web_search", "ws_1", None),
         ("call", "list_repos", "mcp_1", None),
         ("result", "list_repos", "mcp_1", '["bob/site"]'),
     ]
@@ -3991,14 +3993,98 @@ def test_codex_session_log_writes_a_model_calls_usage_twice() -> None:
 def test_codex_code_mode_result_below_its_header() -> None:
     # A real Codex Desktop session (CLI 0.128.0-alpha.1, codex/): an MCP tool's result run
     # through code mode is its content blocks' JSON below a `Wall time` header. Was not read
-    # as content blocks (no fields); a command that exited 1 was no failure.
+    # as content blocks (no fields); a command that exited 1 was no failure, nor were the
+    # browser's two refusals by its security policy (the action not run).
     path = CORPORA / "codex" / "rollout-2026-05-11T13-28-45-019e1695.jsonl"
     fmt, (trace,), problems = parse(path)
     assert (fmt, problems) == ("openai_responses", [])
     results = [(e.tool, e.is_error, e.structured) for e in trace.events if e.kind == "result"]
-    assert [r[1] for r in results] == [None, True, None, None]
+    assert [r[1] for r in results] == [None, True, True, True]
     tabs = results[0][2]
     assert isinstance(tabs, dict) and tabs["tabs"][0]["url"] == "about:blank"
+
+
+def test_codex_web_search_is_a_call(tmp_path: Path) -> None:
+    # A web search the model made in a real Codex CLI session (CLI 0.125.0; codemie-ai/
+    # codemie-code 60fbed2c, the rollout 019e1625 whose excerpt is in codex/, lines 196-197:
+    # the UI's web_search_end event, then the web_search_call item). Was left out: 102 calls
+    # in that session where the model made 105. Now a call to web_search with its action as
+    # arguments, unanswered (the search's results are not recorded).
+    action = {"type": "search", "query": "site:opencode.ai/docs compaction threshold opencode 90 reserved", "queries": ["site:opencode.ai/docs compaction threshold opencode 90 reserved", "github opencode compaction threshold reserved auto prune"]}  # fmt: skip
+    lines = [
+        {"timestamp": "t", "type": "session_meta", "payload": {"id": "s1"}},
+        {"timestamp": "t", "type": "response_item", "payload": {"type": "message", "role": "user", "content": [{"type": "input_text", "text": "update the compaction default"}]}},
+        {"timestamp": "2026-05-11T08:41:08.260Z", "type": "event_msg", "payload": {"type": "web_search_end", "call_id": "ws_023bc037ca71df15016a019620b190819ba7eace465d2dd516", "query": action["query"], "action": action}},
+        {"timestamp": "2026-05-11T08:41:08.266Z", "type": "response_item", "payload": {"type": "web_search_call", "status": "completed", "action": action}},
+        {"timestamp": "t", "type": "response_item", "payload": {"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "Found it."}]}},
+    ]  # fmt: skip
+    fmt, (trace,), problems = parse(write_jsonl(tmp_path / "rollout.jsonl", lines))
+    assert (fmt, problems) == ("openai_responses", [])
+    calls = [(e.msg, e.tool, e.args, e.link) for e in trace.events if e.kind == "call"]
+    assert calls == [(1, "web_search", action, None)]
+    # The Responses API's own item (an id; the sources when asked for) and `codex exec
+    # --json`'s web_search item read the same way.
+    item = {"type": "web_search_call", "id": "ws_9", "status": "completed", "action": {"type": "search", "query": "rain", "sources": [{"type": "url", "url": "https://a.example"}]}}  # fmt: skip
+    fmt, (trace,), problems = parse(
+        write_json(tmp_path / "r.json", {"input": "Rain?", "output": [item]})
+    )
+    assert [(e.kind, e.tool, e.call_id, e.text) for e in trace.events[1:]] == [
+        ("call", "web_search", "ws_9", None),
+        ("result", "web_search", "ws_9", "https://a.example"),
+    ]
+    exec_lines = [
+        {"type": "thread.started", "thread_id": "t1"},
+        {"type": "item.completed", "item": {"id": "item_0", "type": "web_search", "query": "rain"}},
+    ]  # fmt: skip
+    fmt, (trace,), problems = parse(write_jsonl(tmp_path / "exec.jsonl", exec_lines))
+    assert [(e.tool, e.call_id, e.args) for e in trace.events] == [
+        ("web_search", "item_0", {"type": "search", "query": "rain"})
+    ]
+
+
+def test_codex_user_message_events_alone_are_the_users_turns(tmp_path: Path) -> None:
+    # A real Codex Desktop session cut down by its committer (CLI 0.128.0-alpha.1, codex/):
+    # the user's messages only as the UI's user_message events, no response_item of them.
+    # Was 0 turns, the user's words absent from the trace.
+    path = CORPORA / "codex" / "rollout-2026-05-11T13-28-45-019e1695.jsonl"
+    fmt, (trace,), problems = parse(path)
+    assert (fmt, problems) == ("openai_responses", [])
+    users = [(e.seq, e.turn, e.text[:30]) for e in trace.events if e.role == "user"]
+    assert users == [
+        (1, 1, "there is a need for nikita to "),
+        (3, 2, "use app tools to go to Analyti"),
+    ]
+    # Where Codex writes both, the item and then its event (the 0.125 and 0.104 sessions;
+    # in the latter the owner's redaction made their texts differ), the event is no second
+    # turn.
+    for name, turns in (
+        ("rollout-2026-05-11T11-26-55-019e1625.jsonl", 1),
+        ("rollout-2026-02-23T20-34-25-019c8bfe.jsonl", 3),
+        ("rollout-2025-09-24T19-22-20-01997e76.jsonl", 2),
+        ("exec-session-019e9625.jsonl", 1),
+    ):
+        fmt, (trace,), problems = parse(CORPORA / "codex" / name)
+        assert sum(1 for e in trace.events if e.role == "user") == turns, name
+    # An event of Codex's own context (kind user_instructions, 2025) is a system message.
+    lines = [
+        {"timestamp": "t", "type": "session_meta", "payload": {"id": "s1"}},
+        {"timestamp": "t", "type": "event_msg", "payload": {"type": "user_message", "message": "<user_instructions>x</user_instructions>", "kind": "user_instructions"}},
+        {"timestamp": "t", "type": "event_msg", "payload": {"type": "user_message", "message": "Fix the test", "kind": "plain"}},
+        {"timestamp": "t", "type": "response_item", "payload": {"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "Done."}]}},
+        {"timestamp": "t", "type": "response_item", "payload": {"type": "message", "role": "user", "content": [{"type": "input_text", "text": "Thanks"}]}},
+        {"timestamp": "t", "type": "event_msg", "payload": {"type": "user_message", "message": "Thanks", "kind": "plain"}},
+    ]  # fmt: skip
+    fmt, (trace,), problems = parse(write_jsonl(tmp_path / "rollout.jsonl", lines))
+    assert [(e.role, e.text) for e in trace.events] == [
+        ("system", "<user_instructions>x</user_instructions>"),
+        ("user", "Fix the test"),
+        ("assistant", "Done."),
+        ("user", "Thanks"),
+    ]
+    # Two events in a row, no item of either, are two messages: only an item's copy is one.
+    event = {"timestamp": "t", "type": "event_msg", "payload": {"type": "user_message", "message": "Fix the test"}}  # fmt: skip
+    fmt, (trace,), problems = parse(write_jsonl(tmp_path / "two.jsonl", [lines[0], event, event]))
+    assert [e.turn for e in trace.events if e.role == "user"] == [1, 2]
 
 
 def test_codex_exec_json_output(tmp_path: Path) -> None:

@@ -1,0 +1,42 @@
+"""The header a harness writes above what a tool printed, in the result the model reads.
+
+Codex CLI (openai/codex) writes a command's output below lines of its own since late 2025:
+a shell or a patch's ``Exit code: N``, ``Wall time: S seconds``, ``Total output lines: N``
+(``codex-rs/core/src/tools/mod.rs``, ``format_exec_output_for_model_freeform``); the
+unified exec tool's (``exec_command``, ``write_stdin``) ``Chunk ID: X``, ``Wall time``,
+``Process exited with code N`` or ``Process running with session ID N``, ``Original token
+count: N`` (``ExecCommandToolOutput::response_text``); then a line ``Output:`` and what the
+command printed. An MCP tool's result run through code mode has only ``Wall time``.
+
+The header is the harness's: how the run went and the handle it gives to poll a command
+still running. What the tool returned, the payload a projection could trim, begins below it.
+"""
+
+from __future__ import annotations
+
+#: How such a header opens.
+HEADER_OPENS = ("Exit code: ", "Chunk ID: ", "Wall time: ")
+#: At most this many lines before ``Output:`` (six written, room for a notice or two).
+HEADER_LINES = 8
+
+
+def split_header(output: str) -> tuple[list[str], str] | None:
+    """``(header lines, output)`` of a result written below a harness's header
+    (:data:`HEADER_OPENS`), or ``None``. Only the lines before ``Output:`` are the header:
+    a command that prints "Process exited with code 0" says nothing of its own."""
+    if not output.startswith(HEADER_OPENS):
+        return None
+    lines = output.split("\n", HEADER_LINES + 1)
+    for at, line in enumerate(lines[: HEADER_LINES + 1]):
+        if line == "Output:":
+            return lines[:at], "\n".join(lines[at + 1 :])
+        if line.startswith("Output: "):  # "Output: (empty)" in some builds
+            return lines[:at], ""
+    return None
+
+
+def payload_start(text: str) -> int:
+    """Where what the tool returned begins in a result's text: past the header a harness
+    wrote above it (:func:`split_header`), else 0."""
+    found = split_header(text)
+    return 0 if found is None else len(text) - len(found[1])
