@@ -3,8 +3,16 @@
 from __future__ import annotations
 
 import re
+import time
 
-from projeval.traces.claims import claims, listed_items, squeeze, ungrounded
+from projeval.traces.claims import (
+    claims,
+    duration_in_fields,
+    listed_items,
+    percent_in_fields,
+    squeeze,
+    ungrounded,
+)
 
 
 def test_values_of_each_kind_in_english_and_chinese() -> None:
@@ -680,3 +688,19 @@ def test_squeeze_is_the_spacing_regex_on_every_character() -> None:
     ascii_only = "".join(map(chr, range(128))) + "Save Changes\tSAVE_CHANGES-x"
     for text in (every, ascii_only, "Kelvin \u212a", "a\u00a0b\u3000c"):
         assert squeeze(text) == re.sub(r"[\s_-]+", "", text.lower())
+
+
+def test_a_field_name_is_sought_from_word_starts_so_a_huge_word_is_read_in_linear_time() -> None:
+    # Found by benchmarks/fuzz_traces.py: a tool result of one 4 MB word made the search for a
+    # "humidity"- or "years"-like field name try every position of the word, each to its end
+    # (a run took minutes, 40,000 letters 13 s); from a word's start only it is linear.
+    word = "a" * 40_000
+    started = time.perf_counter()
+    assert not percent_in_fields("83%", word) and not duration_in_fields("2 years", word)
+    assert time.perf_counter() - started < 1
+    # Field names are found as before, a prefix of the word included.
+    assert percent_in_fields("83%", '{"rel_humidity": 83}')
+    assert percent_in_fields("40%", "'chance_of_rain': 40") and not percent_in_fields(
+        "10%", "p: 10"
+    )
+    assert duration_in_fields("2 years", '"years_as_customer": 2')
