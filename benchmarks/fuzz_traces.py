@@ -92,6 +92,9 @@ RESULT_KEYS = {
     "structuredContent",
     "tool_return",
 }
+# Mutations that change one value: a file refused whole after one is worth a look (one bad
+# record should not stop the rest), though the value may be the one the format is known by.
+ONE_VALUE = ("retype", "missing_key", "tool_result", "dup_ids", "nan_inf", "huge_string")
 ID_KEY = re.compile(r"(^|_)id$|Id$|^id$|ID$", re.IGNORECASE)
 DEEP = "\x00DEEP\x00"
 
@@ -698,6 +701,7 @@ def main(argv: list[str] | None = None) -> int:
     fmt = readers(files)
     tally: dict[tuple[str, str, str], Counter[str]] = defaultdict(Counter)
     crashes: dict[tuple[str, str], list[str]] = defaultdict(list)
+    refused: dict[str, list[str]] = defaultdict(list)
     runner = Runner()
     started = time.monotonic()
     skipped = 0
@@ -715,12 +719,18 @@ def main(argv: list[str] | None = None) -> int:
             tally[(fmt[path][0], how, stage)][outcome] += 1
             if outcome in ("crash", "hang", "unclear") or stage == "setup":
                 crashes[(stage, f"{outcome}: {detail}")].append(case)
+            read = fmt[path][0] != "(not a trace)"
+            if stage == "api" and outcome == "error" and how in ONE_VALUE and read:
+                refused[fmt[path][0]].append(case)
         if number % 200 == 0:
             print(
                 f"# {number}/{len(jobs)} cases, {time.monotonic() - started:.0f}s", file=sys.stderr
             )
     runner.stop()
     _print(tally, crashes, len(jobs) - skipped, skipped, stages, time.monotonic() - started, args)
+    print("\n== files refused whole (api error) after one value changed, by reader ==")
+    for reader, cases in sorted(refused.items(), key=lambda kv: -len(kv[1])):
+        print(f"{len(cases):5} {reader}\n      e.g. {'  '.join(cases[:3])}")
     return 0
 
 
