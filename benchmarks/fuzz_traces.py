@@ -30,6 +30,7 @@ import contextlib
 import io
 import json
 import multiprocessing as mp
+import os
 import random
 import re
 import shutil
@@ -579,7 +580,11 @@ def child(conn: Any) -> None:
     import projeval.report
     import projeval.traces  # noqa: F401
 
+    parent = os.getppid()
     while True:
+        while not conn.poll(1.0):
+            if os.getppid() != parent:  # the campaign was stopped: stop too
+                return
         job = conn.recv()
         if job is None:
             return
