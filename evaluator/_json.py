@@ -19,7 +19,14 @@ from typing import Any
 
 from .errors import SuiteError
 
-__all__ = ["has_lone_surrogate", "loads", "read_json", "scrub_surrogates"]
+__all__ = [
+    "MAX_DEPTH",
+    "has_lone_surrogate",
+    "loads",
+    "nested_deeper",
+    "read_json",
+    "scrub_surrogates",
+]
 
 # A high surrogate escape not followed by a low one, or a low one not preceded by a high one.
 _LONE_ESCAPE = re.compile(
@@ -56,6 +63,27 @@ def loads(text: str) -> Any:
             found.start() if found else 0,
         )
     return value
+
+
+#: How deep a value read from a trace may nest. Code that walks a value (``json.dumps``,
+#: ``repr``, projeval's own readers) takes a frame or more a level, and Python stops at
+#: 1,000; orjson reads 1,024 levels. No recorded trace comes near: the format corpora
+#: nest 14 levels at most.
+MAX_DEPTH = 100
+
+
+def nested_deeper(value: Any, limit: int = MAX_DEPTH) -> bool:
+    """Whether ``value`` nests lists and objects more than ``limit`` levels deep."""
+    if type(value) is not dict and type(value) is not list:
+        return False
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > limit:
+            return True
+        children = item.values() if type(item) is dict else item
+        stack.extend((c, depth + 1) for c in children if type(c) is dict or type(c) is list)
+    return False
 
 
 def _is_lone(text: str) -> bool:

@@ -29,8 +29,8 @@ REPO = Path(__file__).resolve().parent.parent
 TRACES = sorted(p for p in (REPO / "traces").iterdir() if p.suffix in (".json", ".jsonl"))
 # ShareGPT records (a JSON list of them, and Hermes's blocks in JSON Lines) are read by
 # rewriting them, as are LangChain message dumps and AG2 histories, and Pydantic AI
-# histories and Letta agent files have readers of their own: broken ones must give the same
-# clean outcome.
+# histories, Letta agent files, OpenHands events, Azure AI Evaluation rows and gemini-cli
+# recordings have readers of their own: broken ones must give the same clean outcome.
 TRACES += [
     REPO / "tests" / "corpora" / "formats" / name
     for name in (
@@ -42,6 +42,10 @@ TRACES += [
         "pydantic_ai_openai_history.json",
         # one line of JSON, so "retype" reaches every field of a Letta agent file
         "letta/customer_service.af",
+        # readers benchmarks/fuzz_traces.py found tracebacks in (fields of the wrong type)
+        "openhands/basic_interactions.json",
+        "azure_eval_agent_messages.jsonl",
+        "gemini_cli/session-2025-12-10T03-48-c8424283.json",
     )
 ]
 

@@ -1704,7 +1704,9 @@ def duration_in_fields(form: str, low: str) -> bool:
     if not stem.isascii():
         return False
     # An age is counted in years: "age": 60 holds "60 years (old)"; "page" or "usage" none.
-    name = rf"[\w-]*{re.escape(stem)}[\w-]*"
+    # Starting at a word's start only: from inside a long word the search would try every
+    # position of it, each to its end (a result of one 4 MB word took minutes).
+    name = rf"(?<![\w-])[\w-]*{re.escape(stem)}[\w-]*"
     if stem == "year":
         name = rf"(?:{name}|(?<![a-z0-9])(?:\w+[_-])?age(?:[_-]\w+)?)"
     pattern = _FIELD_VALUE.get(
@@ -1749,7 +1751,8 @@ def duration_in_text(form: str, low: str) -> bool:
 
 
 #: Field names that say their number is a percentage ("humidity": 83 holds "83%").
-_PERCENT_FIELD = r"[\w-]*(?:percent|pct|humidity|probability|chance)[\w-]*"
+#: (From a word's start only, as a duration's field name: see duration_in_fields.)
+_PERCENT_FIELD = r"(?<![\w-])[\w-]*(?:percent|pct|humidity|probability|chance)[\w-]*"
 _PERCENT_FORM = re.compile(r"(\d+(?:\.\d+)?)\s?(?:%|percent)$")
 _PERCENT_VALUE = _Patterns()
 

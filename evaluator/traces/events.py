@@ -117,12 +117,14 @@ def parse_args(value: Any) -> tuple[str | None, Any]:
         return None, None
     if isinstance(value, str):
         try:
-            return value, fast_loads(value)
+            parsed = fast_loads(value)
         except ValueError:
             try:  # what orjson refuses (NaN, huge integers) the standard library may read
-                return value, _json.loads(value)
+                parsed = _json.loads(value)
             except (ValueError, RecursionError):
                 return value, None
+        # Arguments nested past what any reader can walk are kept as their text only.
+        return value, None if _json.nested_deeper(parsed) else parsed
     try:
         return json.dumps(value, ensure_ascii=False, separators=(",", ":")), value
     except (TypeError, ValueError):

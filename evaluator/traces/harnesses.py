@@ -407,7 +407,8 @@ def _gemini_cli_turn(
     if isinstance(tokens, dict) and "input" in tokens:
         # Gemini's counts: the prompt includes cached tokens; thoughts are billed as output.
         output_tokens = tokens.get("output") or 0
-        if isinstance(tokens.get("thoughts"), int):
+        # Thoughts add to a count only: an output of another type is no count to add to.
+        if isinstance(tokens.get("thoughts"), int) and isinstance(output_tokens, int):
             output_tokens += tokens["thoughts"]
         message["usage"] = {
             "prompt_tokens": tokens.get("input"),
@@ -922,16 +923,20 @@ _OPENHANDS_RUNTIME_ARGS = frozenset(
 
 def is_openhands_events(value: Any) -> bool:
     """A list of OpenHands events: each names its ``source`` and is an ``action`` or an
-    ``observation``."""
+    ``observation``. At least half of them: the others (broken in some way) are
+    reported one by one by :func:`openhands_messages`, not the whole file."""
+    if not isinstance(value, list) or not value:
+        return False
+    events = sum(map(_is_openhands_event, value))
+    return events > 0 and events * 2 >= len(value)
+
+
+def _is_openhands_event(e: Any) -> bool:
     return (
-        isinstance(value, list)
-        and bool(value)
-        and all(
-            isinstance(e, dict)
-            and e.get("source") in _OPENHANDS_SOURCES
-            and ("action" in e or "observation" in e)
-            for e in value
-        )
+        isinstance(e, dict)
+        and isinstance(e.get("source"), str)
+        and e["source"] in _OPENHANDS_SOURCES
+        and ("action" in e or "observation" in e)
     )
 
 
@@ -960,19 +965,41 @@ def openhands_messages(events: list[Any], problems: list[str]) -> list[Any]:
             problems.append(f"{where} is not an object; skipped")
             continue
         kind = event.get("action", event.get("observation"))
+        source = event.get("source")
+        if "action" not in event and "observation" not in event:
+            problems.append(f"{where} is neither an 'action' nor an 'observation'; skipped")
+            continue
+        # A kind or a source of another type (a list, an object) says nothing to read.
+        if not isinstance(kind, str):
+            field = "action" if "action" in event else "observation"
+            problems.append(f"{where}'s {field} is not a string; skipped")
+            continue
+        if not isinstance(source, str) or source not in _OPENHANDS_SOURCES:
+            problems.append(
+                f"{where}'s source is {source!r}, not 'user', 'agent' or 'environment'; skipped"
+            )
+            continue
         recalled = "observation" in event and kind == "recall"
-        if not recalled and (kind in _OPENHANDS_BOOKKEEPING or event["source"] == "environment"):
+        if not recalled and (kind in _OPENHANDS_BOOKKEEPING or source == "environment"):
             continue  # the runtime's bookkeeping, or its state changes
         args = _object(event.get("args"))
         meta = _object(event.get("tool_call_metadata"))
         response = _object(meta.get("model_response"))
+        # Ids of another type (a list, an object) name nothing: as if not recorded.
+        event_id = _openhands_id(event.get("id"), i)
+        tool_call_id = (
+            meta.get("tool_call_id") if isinstance(meta.get("tool_call_id"), str) else None
+        )
+        function_name = (
+            meta.get("function_name") if isinstance(meta.get("function_name"), str) else None
+        )
         if "observation" in event:
             if kind == "recall":
                 if event.get("content"):
                     out.append({"role": "system", "content": str(event["content"])})
                 continue
-            call = calls.get(event.get("cause"))
-            call_id = meta.get("tool_call_id") or (call[0] if call else None)
+            call = calls.get(_openhands_id(event.get("cause"), None))
+            call_id = tool_call_id or (call[0] if call else None)
             if call_id is None:
                 if kind == "error":
                     out.append({"role": "system", "content": _openhands_text(event)})
@@ -985,14 +1012,14 @@ def openhands_messages(events: list[Any], problems: list[str]) -> list[Any]:
             result: dict[str, Any] = {
                 "role": "tool",
                 "tool_call_id": call_id,
-                "name": meta.get("function_name") or (call[1] if call else kind),
+                "name": function_name or (call[1] if call else kind),
                 "content": _openhands_text(event),
             }
             if kind in _OPENHANDS_FAILED or _openhands_exit_failed(event):
                 result["error"] = True
             out.append(result)
             continue
-        if event["source"] == "user":
+        if source == "user":
             if kind == "message":
                 out.append(
                     {
@@ -1006,20 +1033,21 @@ def openhands_messages(events: list[Any], problems: list[str]) -> list[Any]:
         if kind == "system":
             out.append({"role": "system", "content": str(args.get("content") or "")})
             continue
-        message = said.get(response.get("id"))
+        response_id = _openhands_id(response.get("id"), None)
+        message = said.get(response_id)
         if message is None:
             message = {"role": "assistant", "content": _openhands_thought(event, args, response)}
             usage = response.get("usage")
             if isinstance(usage, dict):
                 message["usage"] = usage
             out.append(message)
-            if response.get("id") is not None:
-                said[response["id"]] = message
+            if response_id is not None:
+                said[response_id] = message
         if kind in _OPENHANDS_SAYS:
             continue  # the agent's text, or the finish tool, which nothing answers
-        call_id = meta.get("tool_call_id") or f"openhands-{event.get('id', i)}"
-        name = meta.get("function_name") or str(kind)
-        calls[event.get("id", i)] = (call_id, name)
+        call_id = tool_call_id or f"openhands-{event_id}"
+        name = function_name or kind
+        calls[event_id] = (call_id, name)
         message.setdefault("tool_calls", []).append(
             _call(call_id, name, _openhands_arguments(call_id, args, response))
         )
@@ -1028,6 +1056,11 @@ def openhands_messages(events: list[Any], problems: list[str]) -> list[Any]:
 
 def _object(value: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
+
+
+def _openhands_id(value: Any, default: Any) -> Any:
+    """An event's or a response's id as recorded (a number or a string), else ``default``."""
+    return value if isinstance(value, int | str) and not isinstance(value, bool) else default
 
 
 def _openhands_thought(
@@ -1273,7 +1306,7 @@ def _azure_message(m: Any, where: str, problems: list[str]) -> list[dict[str, An
         problems.append(f"{where} is not an object; skipped")
         return []
     role = m.get("role")
-    if role not in _AZURE_ROLES:
+    if not isinstance(role, str) or role not in _AZURE_ROLES:
         problems.append(f"{where} has role {role!r}, not one of {sorted(_AZURE_ROLES)}; skipped")
         return []
     content = m.get("content")
@@ -1284,7 +1317,9 @@ def _azure_message(m: Any, where: str, problems: list[str]) -> list[dict[str, An
     results: list[Any] = []
     for block in content:
         kind = block.get("type") if isinstance(block, dict) else None
-        if kind in _AZURE_TEXT and isinstance(block.get("text"), str):
+        if not isinstance(kind, str):  # a type of another type (a list) is no block's
+            problems.append(f"{where}: content block of type {kind!r} not read; skipped")
+        elif kind in _AZURE_TEXT and isinstance(block.get("text"), str):
             texts.append(block["text"])
         elif kind in _AZURE_CALLS and isinstance(block.get("name"), str):
             calls.append(_call(block.get("tool_call_id"), block["name"], block.get("arguments")))

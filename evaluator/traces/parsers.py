@@ -19,6 +19,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
+from .._json import MAX_DEPTH, nested_deeper
 from ..errors import TraceError
 from .actions import tool_statements
 from .agentdojo import is_run
@@ -225,6 +226,9 @@ _RESPONSES_ITEMS = {
 class FileParser(Protocol):
     """What each format supplies: feed records in, get finished traces out."""
 
+    #: The file read, as problems name it.
+    name: str
+
     def feed(self, record: Record) -> Iterable[Trace | Problem]:
         """Consume one record."""
         ...
@@ -275,6 +279,14 @@ def parse_records(
     for item in items:
         if isinstance(item, Problem):
             yield item
+        elif nested_deeper(item.value):
+            # Skipped before any reader walks it: walking it would overflow the stack.
+            yield Problem(
+                parser.name,
+                item.line,
+                f"{_item(item)}the record nests more than {MAX_DEPTH} levels deep (no trace "
+                "does; it cannot be read); record skipped",
+            )
         else:
             yield from parser.feed(item)
     yield from parser.close()

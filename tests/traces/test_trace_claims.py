@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import re
 
-from projeval.traces.claims import claims, listed_items, squeeze, ungrounded
+from projeval.traces.claims import (
+    claims,
+    duration_in_fields,
+    listed_items,
+    percent_in_fields,
+    squeeze,
+    ungrounded,
+)
 
 
 def test_values_of_each_kind_in_english_and_chinese() -> None:
@@ -732,3 +739,19 @@ def test_an_initialism_of_a_held_name_is_grounded() -> None:
     known = "London, United Kingdom (100% match); New York, United States of America"
     text = "Fly from London in the UK or New York in the USA, not from the UAE."
     assert [c.value for c in ungrounded(text, known)] == ["UAE"]
+
+
+def test_a_field_name_is_sought_from_word_starts_so_a_huge_word_is_read_in_linear_time() -> None:
+    # Found by benchmarks/fuzz_traces.py: a tool result of one 4 MB word made the search for a
+    # "humidity"- or "years"-like field name try every position of the word, each to its end
+    # (a run took minutes, 40,000 letters 13 s); from a word's start only it is linear. The
+    # time is the fuzz driver's to show (no timed test); this pins that such a word holds no
+    # field name either way.
+    word = "a" * 40_000
+    assert not percent_in_fields("83%", word) and not duration_in_fields("2 years", word)
+    # Field names are found as before, a prefix of the word included.
+    assert percent_in_fields("83%", '{"rel_humidity": 83}')
+    assert percent_in_fields("40%", "'chance_of_rain': 40") and not percent_in_fields(
+        "10%", "p: 10"
+    )
+    assert duration_in_fields("2 years", '"years_as_customer": 2')

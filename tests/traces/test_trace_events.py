@@ -70,3 +70,11 @@ def test_turns_count_only_human_messages() -> None:
 def test_parse_args_reads_what_orjson_refuses() -> None:
     _, parsed = parse_args('{"x": NaN, "y": 1}')
     assert parsed["x"] != parsed["x"] and parsed["y"] == 1  # NaN, read by the fallback
+
+
+def test_parse_args_keeps_arguments_nested_past_what_a_reader_can_walk_as_text() -> None:
+    # Found by benchmarks/fuzz_traces.py: arguments written as a JSON string nested 1,000
+    # deep parsed, and every later walk of them overflowed the stack.
+    text = "[" * 1_000 + "]" * 1_000
+    assert parse_args(text) == (text, None)
+    assert parse_args("[[[1]]]") == ("[[[1]]]", [[[1]]])

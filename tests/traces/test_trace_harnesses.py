@@ -685,3 +685,52 @@ def test_an_openhands_commands_exit_code_says_whether_it_failed() -> None:
     results = [m for m in openhands_messages(events, problems) if m["role"] == "tool"]
     assert [m.get("error", False) for m in results] == [True, False, True, False]
     assert problems == []
+
+
+def test_openhands_fields_of_the_wrong_type_are_problems_not_a_traceback() -> None:
+    # Found by benchmarks/fuzz_traces.py: an action, a source, an id or a cause that is a
+    # list or an object raised TypeError (unhashable) and stopped the whole file; one
+    # event with a broken source made the file "not a known trace format".
+    events: list[Any] = [
+        {"id": 0, "source": "user", "action": "message", "args": {"content": "fix it"}},
+        {"id": 1, "source": {}, "action": "message", "args": {"content": "lost"}},
+        {"id": 2, "source": "agent", "action": ["run"], "args": {}},
+        {"id": [3], "source": "agent", "action": "run", "args": {"command": "ls"},
+         "tool_call_metadata": {"tool_call_id": ["c3"], "function_name": {"n": 1},
+                                "model_response": {"id": ["r"]}}},
+        {"id": 4, "source": "agent", "observation": "run", "cause": [3], "content": "a.py"},
+    ]  # fmt: skip
+    assert is_openhands_events(events)  # three of five events well formed: read, not refused
+    problems: list[str] = []
+    messages = openhands_messages(events, problems)
+    assert [m["role"] for m in messages] == ["user", "assistant"]
+    assert messages[1]["tool_calls"][0]["id"] == "openhands-3"  # its list id names nothing
+    assert problems == [
+        "event 1's source is {}, not 'user', 'agent' or 'environment'; skipped",
+        "event 2's action is not a string; skipped",
+        "event 4: a 'run' observation answers no action (its 'cause' [3] names none); skipped",
+    ]
+
+
+def test_azure_and_gemini_cli_fields_of_the_wrong_type_are_problems_not_a_traceback() -> None:
+    # Found by benchmarks/fuzz_traces.py: an Azure message's role or a block's type that is
+    # a list raised TypeError (unhashable), as did a gemini-cli message's tokens.output of
+    # another type with thoughts beside it.
+    problems: list[str] = []
+    row = {"query": "hi", "response": [
+        {"role": ["assistant"], "content": "lost"},
+        {"role": "assistant", "content": [{"type": ["text"], "text": "x"},
+                                          {"type": "text", "text": "hello"}]},
+    ]}  # fmt: skip
+    assert azure_eval_messages(row, problems) == [
+        {"role": "user", "content": "hi"},
+        {"role": "assistant", "content": "hello"},
+    ]
+    assert problems == [
+        "response message 1 has role ['assistant'], not one of ['assistant', 'developer', "
+        "'system', 'tool', 'user']; skipped",
+        "response message 2: content block of type ['text'] not read; skipped",
+    ]
+    turn = {"type": "gemini", "content": "hi", "tokens": {"input": 5, "output": [3], "thoughts": 2}}
+    (message,) = gemini_cli_messages([turn], problems)
+    assert message["usage"]["completion_tokens"] == [3]  # no count: the usage reader says none

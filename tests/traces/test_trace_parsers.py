@@ -4536,3 +4536,24 @@ def test_a_letta_file_with_fields_of_the_wrong_type_is_read_without_a_traceback(
         f"message {index}'s tool_calls is not a list; its calls skipped" in p.reason
         for p in problems
     )
+
+
+def test_a_record_nested_past_what_a_reader_can_walk_is_skipped_and_the_rest_read(
+    tmp_path: Path,
+) -> None:
+    # Found by benchmarks/fuzz_traces.py: a line nested 1,000 levels deep parses (orjson reads
+    # 1,024), then the readers' json.dumps and repr overflowed the stack (RecursionError,
+    # the whole file lost) in the Anthropic, Codex, AI SDK, ADK and MCP readers.
+    good = {"messages": [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "ok"}]}
+    call = {"role": "assistant", "content": [
+        {"type": "tool_use", "id": "t1", "name": "search", "input": {"q": "DEEP"}}]}  # fmt: skip
+    bad = json.dumps({"messages": [{"role": "user", "content": "hi"}, call]})
+    bad = bad.replace('"DEEP"', "[" * 1_000 + "]" * 1_000)  # json.dumps itself cannot write it
+    path = tmp_path / "deep.jsonl"
+    path.write_text("\n".join([json.dumps(good), bad, json.dumps(good)]) + "\n", encoding="utf-8")
+    fmt, traces, problems = parse(path)
+    assert (fmt, len(traces)) == ("anthropic", 2)
+    assert [(p.line, p.reason) for p in problems] == [
+        (2, "the record nests more than 100 levels deep (no trace does; it cannot be read); "
+            "record skipped")
+    ]  # fmt: skip
