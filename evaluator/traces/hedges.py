@@ -1158,6 +1158,13 @@ class Candidate:
         )
 
 
+# How far from its cue a sentence is read. The rules read a cue's sentence once per cue, so a
+# "sentence" with no end in thousands of characters of cues (garbled or hostile text: "I think
+# it might be " repeated) made a message quadratic, 13 s at 10 KB. The longest sentence holding
+# a cue in every labelled set is 727 characters: none is cut.
+_SENTENCE_REACH = 1000
+
+
 def hedge_candidates(
     lexicon: Lexicon,
     text: str | None,
@@ -1188,6 +1195,9 @@ def hedge_candidates(
     for h, held in sorted([(m, "") for m in found] + estimates, key=lambda pair: pair[0].start):
         before = bisect.bisect_right(ends, h.start)
         s_lo, s_hi = _span(text, h.start, h.end, sentence_end, ends[before - 1] if before else 0)
+        if s_hi - s_lo > 2 * _SENTENCE_REACH:
+            s_lo = max(s_lo, h.start - _SENTENCE_REACH)
+            s_hi = min(s_hi, h.end + _SENTENCE_REACH)
         c_lo, c_hi = _span(text, h.start, h.end, _CLAUSE_END, s_lo, s_hi)
         rule = held or _rule(text, h, latest_result, c_lo, c_hi, s_lo, s_hi)
         sentence = sentences.get((s_lo, s_hi))

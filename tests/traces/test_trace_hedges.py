@@ -2400,3 +2400,23 @@ def test_a_share_of_a_kind_the_result_does_not_state_is_no_reading() -> None:
     assert (
         _hedged("Based on the search, it seems Arborio rice makes lovely rice pudding.", page) == []
     )
+
+
+def test_a_sentence_with_no_end_is_read_near_each_cue() -> None:
+    # Found by benchmarks/fuzz_traces.py: thousands of cues in one "sentence" with no end
+    # ("I think it might be " repeated) were each read with the whole text, quadratic (13 s
+    # at 10 KB). A cue's sentence is read 1,000 characters either side of it when it is
+    # longer than twice that; a sentence of an answer (the labelled sets' longest holding a
+    # cue: 727 characters) is read whole.
+    lexicon = Lexicon.load(["en"])
+    text = "I think it might be " * 500
+    found = hedge_candidates(lexicon, text)
+    assert len(found) == 1000
+    middle = found[500]
+    assert middle.sentence_start == middle.match.start - 1000
+    assert middle.sentence_end == middle.match.end + 1000
+    assert found[0].sentence_start == 0
+    answer = "The parcel left the depot, " * 26 + "and it might arrive on Friday."
+    (cue,) = hedge_candidates(lexicon, answer)
+    assert (cue.sentence_start, cue.sentence_end) == (0, len(answer))
+    assert len(answer) > 727
