@@ -1164,6 +1164,12 @@ class Candidate:
 # a cue in every labelled set is 727 characters: none is cut.
 _SENTENCE_REACH = 1000
 
+# How many cues of one text are read. Each costs a few milliseconds at most, so a model stuck
+# in a loop ("maybe maybe maybe…" for thousands of tokens, a multi-megabyte tool argument)
+# would take minutes; the most cues any labelled message holds is 19, and a text's verdict is
+# settled long before the 256th. Cues past it are not reported.
+MAX_CUES = 256
+
 
 def hedge_candidates(
     lexicon: Lexicon,
@@ -1171,8 +1177,8 @@ def hedge_candidates(
     latest_result: str | None = None,
     window: int = DEFAULT_WINDOW,
 ) -> list[Candidate]:
-    """Every cue of ``text`` in order, each with the rule of :func:`find_hedges` that
-    decides it (empty ``rule``: the rules keep it)."""
+    """Every cue of ``text`` in order (the first :data:`MAX_CUES`), each with the rule of
+    :func:`find_hedges` that decides it (empty ``rule``: the rules keep it)."""
     if not text:
         return []
     lowered = text.lower()
@@ -1192,9 +1198,15 @@ def hedge_candidates(
     # one before it (what _span finds scanning from the text's start, once per cue).
     ends = [m.end() for m in sentence_end.finditer(text)]
     sentences: dict[tuple[int, int], str] = {}  # several cues share a sentence
-    for h, held in sorted([(m, "") for m in found] + estimates, key=lambda pair: pair[0].start):
+    cues = sorted([(m, "") for m in found] + estimates, key=lambda pair: pair[0].start)
+    for h, held in cues[:MAX_CUES]:
         before = bisect.bisect_right(ends, h.start)
-        s_lo, s_hi = _span(text, h.start, h.end, sentence_end, ends[before - 1] if before else 0)
+        # A sentence that does not end within twice the reach of its cue is cut below, so
+        # its end is looked for no further (a text with no end would be read once per cue).
+        reach = min(len(text), h.start + 2 * _SENTENCE_REACH + 1)
+        s_lo, s_hi = _span(
+            text, h.start, h.end, sentence_end, ends[before - 1] if before else 0, reach
+        )
         if s_hi - s_lo > 2 * _SENTENCE_REACH:
             s_lo = max(s_lo, h.start - _SENTENCE_REACH)
             s_hi = min(s_hi, h.end + _SENTENCE_REACH)
@@ -2093,7 +2105,7 @@ def _rule(
             return "agent_plan"  # "Maybe I can look up…", "I need to finalize it and possibly add…"
         if _EPISTEMIC.fullmatch(h.phrase) and _AGENT_COMPLEMENT.match(text, h.end, c_hi):
             return "agent_complement"  # "I think I can answer", "it looks like I can't reschedule": the agent
-        if _refers_to_user(text, s_lo, c_lo) and not words["meaning"].search(
+        if _refers_to_user(text, s_lo, s_hi) and not words["meaning"].search(
             text, h.end, min(c_hi, h.end + _MEANING_NEAR)
         ):
             # "It seems like they provided a name, which could be the name of an artist": a
@@ -2843,19 +2855,20 @@ _RESULTS_OUTCOME = re.compile(
 )
 
 
-def _refers_to_user(text: str, s_lo: int, c_lo: int) -> bool:
-    """True when the clause's subject points back to a sentence about the user: "The
-    user corrected the group size. This smaller group will likely affect options",
-    "They also asked..., which indicates they may be considering"."""
-    # (matched in place: neither pattern looks behind where it starts)
-    if _USER_OPENING.match(text, s_lo):
+def _refers_to_user(text: str, s_lo: int, s_hi: int) -> bool:
+    """True when the clause's subject, in the sentence ``[s_lo, s_hi)``, points back to a
+    sentence about the user: "The user corrected the group size. This smaller group will
+    likely affect options", "They also asked..., which indicates they may be considering"."""
+    # (matched in place: neither pattern looks behind where it starts; each is read within
+    # its sentence, as a text with no comma would otherwise be read to its end once per cue)
+    if _USER_OPENING.match(text, s_lo, s_hi):
         return False  # the user named here: _user_subject reads this sentence
-    if not _ANAPHOR.match(text, s_lo):
+    if not _ANAPHOR.match(text, s_lo, s_hi):
         return False
-    for lo, _ in _sentences_before(text, s_lo):
-        if _USER_OPENING.match(text, lo):
+    for lo, hi in _sentences_before(text, s_lo):
+        if _USER_OPENING.match(text, lo, hi):
             return True
-        if not _ANAPHOR.match(text, lo):
+        if not _ANAPHOR.match(text, lo, hi):
             return False  # a sentence about something else comes in between
     return False
 
@@ -4258,6 +4271,14 @@ _SOLVED = re.compile(r"=|解得")
 # placeholder for the user to fill ("[Your Name]"); its words are text to be copied.
 _LETTER = re.compile(r"^\s*(?:Subject:|Dear\s)", re.IGNORECASE | re.MULTILINE)
 _PLACEHOLDER = re.compile(r"\[(?:Your|Recipient|Company|Name)[^\]\n]{0,40}\]", re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=64)  # every cue of a text asks it of the whole text
+def _drafted_letter(text: str) -> bool:
+    """True when ``text`` holds a letter drafted for the user (:data:`_LETTER`)."""
+    return bool(_LETTER.search(text) and _PLACEHOLDER.search(text))
+
+
 # The answerer's judgement the task asks for: "我认为吸烟应该在公共场所被禁止", "我认为这本书可以被
 # 归类为文学作品", "I think it should be banned": an opinion, an argument, a classification.
 _OPINION_ASKED = re.compile(
@@ -4328,7 +4349,7 @@ def _answer_rule(text: str, h: HedgeMatch, c_lo: int, c_hi: int, s_lo: int, s_hi
         and _CODE_AFTER.match(text, h.end, c_hi)
     ):
         return "correction"  # "self.heigh 应该是 self.height": the fix, no guess
-    if _LETTER.search(text) and _PLACEHOLDER.search(text):
+    if _drafted_letter(text):
         return "quoted"  # "I believe that a collaboration…" in an e-mail drafted for the user
     if _OPINION.fullmatch(h.match) and _OPINION_ASKED.match(text, h.end, s_hi):
         return "judgement"  # "我认为吸烟应该在公共场所被禁止": the opinion the task asks for

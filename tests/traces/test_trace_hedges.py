@@ -6,6 +6,7 @@ import pytest
 from projeval.errors import ConfigError
 from projeval.traces import linear
 from projeval.traces.hedges import (
+    MAX_CUES,
     MAX_RESULTS_READ,
     Lexicon,
     ResultsRead,
@@ -2409,10 +2410,10 @@ def test_a_sentence_with_no_end_is_read_near_each_cue() -> None:
     # longer than twice that; a sentence of an answer (the labelled sets' longest holding a
     # cue: 727 characters) is read whole.
     lexicon = Lexicon.load(["en"])
-    text = "I think it might be " * 500
+    text = "I think it might be " * 120
     found = hedge_candidates(lexicon, text)
-    assert len(found) == 1000
-    middle = found[500]
+    assert len(found) == 240
+    middle = found[120]
     assert middle.sentence_start == middle.match.start - 1000
     assert middle.sentence_end == middle.match.end + 1000
     assert found[0].sentence_start == 0
@@ -2420,3 +2421,28 @@ def test_a_sentence_with_no_end_is_read_near_each_cue() -> None:
     (cue,) = hedge_candidates(lexicon, answer)
     assert (cue.sentence_start, cue.sentence_end) == (0, len(answer))
     assert len(answer) > 727
+
+
+def test_a_text_s_first_cues_are_read() -> None:
+    # A model stuck in a loop writes one cue thousands of times (a multi-megabyte string
+    # dense with "I think it might be " ran for minutes in benchmarks/fuzz_traces.py). The
+    # first MAX_CUES cues are read; the labelled sets' most in one message is 19.
+    lexicon = Lexicon.load(["en", "zh"])
+    looped = hedge_candidates(lexicon, "I think it might be " * 500)
+    assert len(looped) == MAX_CUES == 256
+    assert looped[-1].match.start == 127 * 20 + len("I think it ")
+    assert len(find_hedges(lexicon, "It might be late. " * 20_000, "ok", gate="rules")) == 256
+    assert len(find_hedges(lexicon, "可能是这样，" * 20_000, "ok", gate="rules")) == 256
+
+
+def test_a_pointer_back_to_the_user_is_read_within_its_sentence() -> None:
+    # "…, which they" in the next sentence made this one point back to the user (the
+    # pattern read past the sentence's end, to the text's end with no comma in it): the
+    # arrival's guess is about the flight, and counts.
+    lexicon = Lexicon.load(["en"])
+    text = (
+        "The user booked the 9 am flight. The arrival might slip past noon. "
+        "Separately, which they did not ask about, the lounge is closed."
+    )
+    (hedge,) = find_hedges(lexicon, text, '{"flight": "HAT001", "status": "delayed"}')
+    assert hedge.sentence == "The arrival might slip past noon."
