@@ -431,6 +431,7 @@ class TraceAnalyser:
                     turn[3] += 1
                 if ev.tool in tools:
                     m.suite_tools.add(ev.tool)
+                said_text = None
                 if type(ev.args) is dict:  # text written into a think or answer tool
                     said_text = model_text_args(ev.tool, ev.args)
                     if said_text and (
@@ -442,6 +443,13 @@ class TraceAnalyser:
                     ):
                         turn[5] += 1
                 canon, plan, echo = arguments(ev)
+                if said_text:
+                    # The model's own writing (a think tool's thought naming the ids it
+                    # read) hands no value to a lookup: no follow-up, and no argument a
+                    # later result could echo.
+                    plan = without_model_text(ev.tool, plan)
+                    if is_think_tool(ev.tool):
+                        echo = ()
                 key = (ev.tool, canon)
                 dup_of = first_call.get(key)
                 retry_of = None
@@ -680,21 +688,40 @@ MODEL_TEXT_ARGUMENTS = frozenset(
         "explanation",
     }
 )
-_THINK_TOOL = re.compile(r"think|thought|reason|reflect|scratch|notepad", re.IGNORECASE)
+# A think-style tool is named for the thinking: its first word ("think", "ThinkTool",
+# "sequentialthinking", "scratchpad_write", "reflect_on_progress") or its last ("record_thought",
+# "log_reasoning"), in the name's last namespace segment ("mcp__sequential-thinking__
+# sequentialthinking"). A word inside a name that does something else is no such tool
+# ("inspect_return_reason_intake": its item_id is a value handed to a lookup).
+_THINK_FIRST = re.compile(r"\w*think\w*|thought|reasoning|reflect\w*|scratch\w*|notepad")
+_THINK_LAST = re.compile(r"thoughts?|thinking|reasoning|reflection")
+_NAMESPACE = re.compile(r"__|[./:]")
 
 
 _THINKING: dict[str | None, bool] = {}  # tool name -> is a think-style tool (names repeat)
+
+
+def is_think_tool(tool: str | None) -> bool:
+    """True when ``tool`` is named as a place the model writes its thoughts (``think``,
+    ``reasoning``, ``scratchpad``...): every string argument is the model's writing."""
+    thinking = _THINKING.get(tool)
+    if thinking is None:
+        if len(_THINKING) > 4096:
+            _THINKING.clear()
+        words = name_words(_NAMESPACE.split(tool)[-1]) if tool else ()
+        thinking = _THINKING[tool] = bool(words) and (
+            _THINK_FIRST.fullmatch(words[0]) is not None
+            or _THINK_LAST.fullmatch(words[-1]) is not None
+            or words == ("reason",)  # not "reason_for_return", a lookup
+        )
+    return thinking
 
 
 def model_text_args(tool: str | None, args: dict[str, Any]) -> str | None:
     """The text a model wrote into a call's arguments: every string argument of a
     think-style tool (``think``, ``reasoning``...), or of an argument named like
     ``thought``, ``reasoning`` or ``final_answer``; ``None`` when there is none."""
-    thinking = _THINKING.get(tool)
-    if thinking is None:
-        if len(_THINKING) > 4096:
-            _THINKING.clear()
-        thinking = _THINKING[tool] = bool(tool) and _THINK_TOOL.search(tool or "") is not None
+    thinking = is_think_tool(tool)
     if not thinking and MODEL_TEXT_ARGUMENTS.isdisjoint(args):
         return None  # most calls: no argument is the model's writing
     texts = [
@@ -703,6 +730,22 @@ def model_text_args(tool: str | None, args: dict[str, Any]) -> str | None:
         if type(v) is str and v.strip() and (thinking or k in MODEL_TEXT_ARGUMENTS)
     ]
     return "\n".join(texts) if texts else None
+
+
+_ARGUMENT_HEAD = re.compile(r"[.\[]")
+
+
+def without_model_text(tool: str | None, plan: LookupPlan) -> LookupPlan:
+    """``plan`` without the arguments the model wrote as its own text (all of a think
+    tool's, an ``answer`` or ``thought`` argument's): an id it names there is what it
+    read, not a value handed to a tool that looks something up."""
+    if is_think_tool(tool):
+        return ()
+    return tuple(
+        (argument, candidates)
+        for argument, candidates in plan
+        if _ARGUMENT_HEAD.split(argument, 1)[0] not in MODEL_TEXT_ARGUMENTS
+    )
 
 
 # Hyphens a user's keyboard or phone types for "-" ("a 3‑day pass", U+2011): the claims'

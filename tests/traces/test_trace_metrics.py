@@ -1048,3 +1048,40 @@ def test_a_map_of_one_entry_keyed_by_data_is_a_keyed_map() -> None:
     assert [r["producer_path"] for r in FOLLOWUPS.records(m.followups)] == [
         "totalPriceSet.shopMoney.amount"
     ]
+
+
+def test_a_think_tool_naming_what_it_read_is_no_followup() -> None:
+    # A support agent with a think tool (issue 16's airline conversations): its thought
+    # names the reservations a profile listed. That is the model's writing about what it
+    # read, not a value handed to a lookup: before, "get_user_details: reservations[] ->
+    # think(thought)" was a follow-up lookup. The lookup by the id after it still is one,
+    # as is a value of a tool's other argument beside an answer it writes.
+    profile = {"user_id": "mia_li_3668", "reservations": ["NO6JO3", "AIXC49"]}
+    _, m = measure(
+        _said(0, "user", "I want to cancel a trip. My user id is mia_li_3668."),
+        call(1, "get_user_details", {"user_id": "mia_li_3668"}, "c1"),
+        result(2, "c1", profile),
+        call(3, "think", {"thought": "Reservations NO6JO3 and AIXC49; ask which."}, "c2"),
+        result(4, "c2", ""),
+        call(5, "get_reservation_details", {"reservation_id": "NO6JO3"}, "c3"),
+        result(6, "c3", {"reservation_id": "NO6JO3", "origin": "JFK"}),
+        call(7, "respond", {"answer": "AIXC49 is the other one.", "ticket": "AIXC49"}, "c4"),
+    )
+    rows = FOLLOWUPS.records(m.followups)
+    assert [(r["consumer_tool"], r["consumer_arg"], r["value"]) for r in rows] == [
+        ("get_reservation_details", "reservation_id", "NO6JO3"),
+        ("respond", "ticket", "AIXC49"),
+    ]
+
+
+def test_a_tool_is_think_style_by_its_name_s_first_or_last_word() -> None:
+    # AgentDojo's inspect_return_reason_intake(item_id=...) is a lookup (tests/corpora/
+    # agentdojo/followups.jsonl labels it one); "reason" inside its name made it a think
+    # tool, its item_id the model's writing.
+    from projeval.traces.metrics import is_think_tool
+
+    thinking = ["think", "ThinkTool", "functions.think", "reasoning", "reason", "record_thought"]
+    thinking += ["mcp__sequential-thinking__sequentialthinking", "scratchpad_write"]
+    assert all(is_think_tool(t) for t in thinking)
+    lookups = ["inspect_return_reason_intake", "reason_for_return", "get_reason_codes", None]
+    assert not any(is_think_tool(t) for t in lookups)
