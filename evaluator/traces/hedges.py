@@ -2884,6 +2884,12 @@ _GERUND_SUBJECT = re.compile(
 )
 
 
+# A comma that closes a participle's frame before the sentence's own subject.
+_FRAME_COMMA = re.compile(
+    r",\s+(?:although\s+[^,]*,\s+)?(?:I|we|you|it|they|he|she|this|that|the)\b"
+)
+
+
 def _action_weighed(text: str, s_lo: int, s_hi: int, phrase: str, end: int, c_hi: int) -> bool:
     """True when the sentence ``[s_lo, s_hi)`` has an action as its subject and the cue weighs
     it ("Asking about their meals might be valuable", "Calling ahead could help"): a plan
@@ -2891,7 +2897,10 @@ def _action_weighed(text: str, s_lo: int, s_hi: int, phrase: str, end: int, c_hi
     as a rule does ("Changing flights may incur a fee"); an epistemic adverb predicts
     what this one will bring ("Changing to a new date will likely incur a change fee"):
     a guess about the case, unless it says the action is worth doing."""
-    if _GERUND_SUBJECT.match(text, s_lo, s_hi) is None:
+    gerund = _GERUND_SUBJECT.match(text, s_lo, s_hi)
+    if gerund is None or _FRAME_COMMA.search(text, gerund.end(), end) is not None:
+        # "Looking at the rooms data earlier, although those slots are listed, they might be
+        # …": a participle that frames the sentence, whose subject comes after its comma
         return False
     return (
         phrase.lower() not in _EPISTEMIC_ADVERBS or _WORTH_DOING.match(text, end, c_hi) is not None

@@ -2604,3 +2604,15 @@ def test_a_support_agents_offer_policy_or_restated_result_is_no_hedge(
     text: str, result: str | None
 ) -> None:
     assert _hedged(text, result) == []
+
+
+def test_a_participle_that_frames_the_sentence_is_no_action_weighed() -> None:
+    # session 26, sim24's library agent (the shape of sim24-libr-s01): "Looking at X, …" frames
+    # the sentence, whose own subject comes after the comma; the guess in it counts
+    text = (
+        "Looking at the rooms data earlier, although those slots are listed, they might be "
+        "single slots rather than one consecutive block."
+    )
+    assert _hedged(text, "False") == ["might be"]
+    # ... an action that is the subject and is weighed stays advice
+    assert _hedged("Calling the airline ahead could help.", "True") == []
