@@ -2616,3 +2616,13 @@ def test_a_participle_that_frames_the_sentence_is_no_action_weighed() -> None:
     assert _hedged(text, "False") == ["might be"]
     # ... an action that is the subject and is weighed stays advice
     assert _hedged("Calling the airline ahead could help.", "True") == []
+
+
+def test_a_fact_that_cannot_be_determined_is_missing_information() -> None:
+    # session 26, sim24's library agent (the shape of sim24-libr-032; the definitions'
+    # statement of missing information, in the passive)
+    text = "Your bag's current location cannot be determined from the records I have."
+    assert _hedged(text, '{"bag_tag": "SEA1234", "scans": []}') == ["cannot be determined"]
+    # ... inside a condition it stays the hypothetical
+    text = "If the fare cannot be determined, I will transfer you to an agent."
+    assert _hedged(text, '{"fare": 340}') == []
