@@ -18,6 +18,7 @@ take back the matches that are part of a longer word with another meaning.
 from __future__ import annotations
 
 import bisect
+import datetime
 import functools
 import importlib.resources
 import itertools
@@ -2546,6 +2547,11 @@ def _rule(
                 value and (_worked(text, h.start, value) or _computed(text, s_lo, h.start, value))
             ):
                 return "approx_worked"  # "approximately cos(45°)", "from 81,797 to 82,959, around 1,162"
+            if _date_worked(text, s_lo, s_hi, h.end):
+                # "delivered June 29, 2026, so the 30-day return window runs through
+                # approximately July 29, 2026": a date the sentence works out from a date and
+                # a count of days it states (session 20's computation case)
+                return "approx_worked"  # "approximately cos(45°)", "from 81,797 to 82,959, around 1,162"
             if after and value and _rounded_or_converted(text, after.end(1), value, latest_result):
                 return "approx_converted"  # "around 15°C" after 15.3, "15°C, which is approximately 59°F"
     return ""
@@ -4341,6 +4347,47 @@ _FIGURE = re.compile(
 #: back they are looked for (the operands of a worked step stand just before its result).
 _OPERANDS = 12
 _OPERANDS_CHARS = 600
+
+
+_MONTH_DATE = re.compile(
+    r"[\s*]*(" + "|".join(MONTH_NAMES) + r")\s+(\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+(\d{4}))?",
+    re.IGNORECASE,
+)
+# A count of calendar days ("30-day", "30 calendar days"); business days are no calendar sum.
+_DAY_COUNT = re.compile(r"\b(\d{1,3})(?:-|\s+)(?:calendar\s+)?days?\b", re.IGNORECASE)
+_NO_YEAR = 2001  # a year with no 29 February, for dates written without one
+
+
+def _date_of(m: re.Match[str], year: int | None) -> datetime.date | None:
+    """The date a :data:`_MONTH_DATE` match names, in ``year`` when it names none."""
+    month = [n.lower() for n in MONTH_NAMES].index(m.group(1).lower()) + 1
+    try:
+        return datetime.date(
+            int(m.group(3)) if m.group(3) else (year or _NO_YEAR), month, int(m.group(2))
+        )
+    except ValueError:
+        return None  # "February 30"
+
+
+def _date_worked(text: str, s_lo: int, s_hi: int, end: int) -> bool:
+    """True when the date right after an approximation word at ``end`` is another date of
+    the sentence ``[s_lo, s_hi)`` plus a count of days the sentence states (the day counted
+    or not): a date worked out, not estimated."""
+    target = _MONTH_DATE.match(text, end, s_hi)
+    if target is None:
+        return False
+    counts = {int(c.group(1)) for c in _DAY_COUNT.finditer(text, s_lo, s_hi)}
+    if not counts:
+        return False
+    year = int(target.group(3)) if target.group(3) else None
+    to = _date_of(target, year)
+    for m in _MONTH_DATE.finditer(text, s_lo, s_hi):
+        if m.start(1) == target.start(1) or to is None:
+            continue
+        since = _date_of(m, year or (int(m.group(3)) if m.group(3) else None))
+        if since is not None and any((to - since).days in (n, n - 1) for n in counts):
+            return True
+    return False
 
 
 def _worked(text: str, start: int, number: str) -> bool:

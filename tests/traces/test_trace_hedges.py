@@ -2626,3 +2626,19 @@ def test_a_fact_that_cannot_be_determined_is_missing_information() -> None:
     # ... inside a condition it stays the hypothetical
     text = "If the fare cannot be determined, I will transfer you to an agent."
     assert _hedged(text, '{"fare": 340}') == []
+
+
+def test_a_date_worked_out_from_a_stated_date_and_days_is_no_estimate() -> None:
+    # session 26, AgentDojo's retail agent (the shape of ad-ecommerce-t08-1; session 20's
+    # computation case): a window's end worked out from the delivery date and its length
+    text = (
+        "It was delivered **June 29, 2026**, so the **30-day return window** runs through "
+        "approximately **July 29, 2026**."
+    )
+    assert _hedged(text, "{}") == []
+    assert _hedged("Delivered March 3, so the 14-day window ends around March 17.", "{}") == []
+    # ... a date the figures do not give, or with no count of days, stays an estimate
+    text = (
+        "It was delivered June 29, 2026, so the 30-day window ends approximately August 15, 2026."
+    )
+    assert _hedged(text, "{}") == ["approximately"]
