@@ -18,6 +18,7 @@ take back the matches that are part of a longer word with another meaning.
 from __future__ import annotations
 
 import bisect
+import datetime
 import functools
 import importlib.resources
 import itertools
@@ -637,6 +638,13 @@ def _restates(
         return bool(failure) and _mostly_held(clause, result)
     if kind != "softener":
         return False
+    value = _BARE_VALUE.match(result)
+    if value is not None and not inference:
+        # "It seems your balance is $1000.00" after "(True, 1000.0)": a check's bare value
+        # read back (session 24's check outcome, the softener case)
+        held = fact_words(value.group(1))
+        if held and held <= fact_words(clause):
+            return True
     empty = len(result) <= _EMPTY_RESULT_CHARS and _EMPTY_RESULT.search(result)
     if empty and negation:
         return True
@@ -649,6 +657,12 @@ _PROPERTY_DENIED = re.compile(
     r"\b(?:is|are)\s+not\s+(?:\w+able|\w+ible)\b|"
     r"\b(?:does|do)\s*n[o']t\s+have\s+(?:a|an)\s+(?:unique|single|real|valid|exact)\b|"
     r"\bhas\s+no\s+(?:unique|single|real|valid|exact)\s+solutions?\b",
+    re.IGNORECASE,
+)
+# A result that is one value, bare or as a check's status pair: "1000.0", "(True, 1000.0)",
+# "2023-11-15T10:00:00".
+_BARE_VALUE = re.compile(
+    r"""^\s*(?:\(\s*true\s*,\s*)?['"]?([$€£]?-?\d[\d.,:T -]{0,30}?)['"]?\s*\)?\s*$""",
     re.IGNORECASE,
 )
 _ONLY_AMOUNT = re.compile(r"\s+(?:about\s+)?[$€£¥]?\d")
@@ -1688,6 +1702,115 @@ _CONCLUDED_FOR_CASE = re.compile(
 )
 
 
+# The agent acting on its assumption in its sentence ("Assuming the order was paid by gift
+# card, I will refund it there", "I will try again, this time assuming that…", "let me…").
+_AGENT_ACTS = re.compile(
+    r"\b(?:I|we)\s*(?:will|['\u2019]ll|am\s+going\s+to|['\u2019]m\s+going\s+to|shall)\b|"
+    r"\blet\s+me\b|\blet['\u2019]s\b",
+    re.IGNORECASE,
+)
+# What an assumption takes that is no fact of the task's data (session 24): the user's next
+# act ("assuming that the user will provide the artist's name"), the agent's own self
+# ("assuming the AI assistant does have that capability"), a typo in its instructions
+# ("Assuming it's a typo and the intent is to check…").
+_ASSUMED_NO_FACT = re.compile(
+    r"\s+(?:that\s+)?(?:(?:(?:the\s+)?(?:user|customer)|you|they)\s+(?:will|['\u2019]ll|can|"
+    r"could|would)\b|(?:the\s+)?(?:AI|assistant|agent)\b|(?:I|we)\b|"
+    r"(?:it|this|that)\s*(?:is|['\u2019]s|was)\s+(?:just\s+)?an?\s+(?:typo|mistake|error)\b)",
+    re.IGNORECASE,
+)
+
+
+def _assuming_rule(text: str, h: HedgeMatch, s_lo: int, s_hi: int) -> str:
+    """The rule for "assuming": an assumption the agent acts on in its sentence, or one set
+    apart in brackets ("(assuming 18 is the maximum per semester)"), fills a fact of the
+    case no record holds (session 24's ruling, round 13's assumption): it counts. With no
+    act ("All conditions are met, assuming the current time is within the period") it is
+    the condition of a claim, the hypothetical."""
+    if text[s_lo:s_hi].rstrip().endswith("?"):
+        return "question"
+    if _ASSUMED_NO_FACT.match(text, h.end):
+        return "assumption_no_fact"
+    if _quoted(text, h.start, h.end):
+        return "quoted"
+    if text[max(s_lo, h.start - 2) : h.start].strip() == "(":
+        return ""
+    if _AGENT_ACTS.search(text, s_lo, s_hi):
+        return ""
+    return "conditional_assumption"
+
+
+# "Maybe you could pick an earlier flight", "Maybe Mario can choose different times": what
+# a person may do, an option put to the user (session 24's other parties' options), no guess.
+_OPTION_AFTER = re.compile(
+    r"\s*,?\s*(?:you|we|they|(?!(?:It|This|That|There|These|Those|The)\b)[A-Z][a-z]+)\s+"
+    r"(?:can|could)\s+(?!be\b|have\b)\w+"
+)
+_OPTION_ADVERBS = frozenset({"maybe", "perhaps"})
+# The outcome of the agent's own next attempt: "the login will likely fail again", "Retrying
+# will probably time out too" (session 24's predictions of the agent's next attempt: process).
+_ATTEMPT_OUTCOME = re.compile(
+    r"\s+(?:\w+\s+)?(?:fail|succeed|time\s+out|work)\w*\s+(?:again|too|as\s+well)\b",
+    re.IGNORECASE,
+)
+# A failure of the process named as what there is: "It seems there was an unexpected response
+# from the system", "there might be an issue with the course information" after a failed
+# lookup: the failure restated, process narration; an error in the user's own things ("an
+# error in your bill") is a fact of the case.
+_PROCESS_EXISTS = re.compile(
+    r"(\s+(?:that\s+)?there\s+(?:was|were|has\s+been|had\s+been|is|are|"
+    r"(?:might|may|could)\s+(?:be|have\s+been)))?\s+(?:an?\s+|some\s+)?"
+    r"(?:(?:unexpected|technical|internal|temporary|system|unknown)\s+)?"
+    r"(response|error|glitch|outage|hiccup|issue|problem)s?\b"
+    r"(?!\s+(?:with|in|on|of)\s+(?:your|the\s+(?:user|customer)['\u2019]s)\b)",
+    re.IGNORECASE,
+)
+# What an issue or a problem is with, when it names no fact of the case: nothing, or data
+# the lookup handles ("with the course information"); "with the claim ID or its existence
+# under your policy" names the case's facts (session 24's causes of a failed check).
+_VAGUE_ISSUE = re.compile(
+    r"(?:\s+(?:with|in)\s+(?:the|this)\s+(?:[\w-]+\s+){0,2}?(?:information|data|details|system|"
+    r"request|processing|lookup|retrieval|records?))?\s*[.!,;]?\s*$",
+    re.IGNORECASE,
+)
+_PROCESS_FAULTS = frozenset({"response", "error", "glitch", "outage", "hiccup"})
+# A fault in the agent's own instructions: "which seems to be a typo or error in the
+# constraint" (session 24: the wording of the agent's own instructions is no fact of the task).
+_INSTRUCTIONS_FAULT = re.compile(
+    r"\b(?:typo|mistake|error|inconsistenc(?:y|ies)|contradiction)\s+in\s+(?:the|my|these|this)\s+"
+    r"(?:constraints?|instructions?|prompt|guidelines?|system\s+message|conditions?)\b",
+    re.IGNORECASE,
+)
+
+
+def _service_rule(
+    text: str, h: HedgeMatch, kind: str, latest_result: str | None, c_lo: int, c_hi: int
+) -> str:
+    """Session 26's rules for a service agent's guess or softener (the issue's airline and
+    retail agents, session 24's service agents): an option put to the user, the outcome of
+    the agent's next attempt, a failure named as what there is, a fault in its instructions;
+    ``""`` when none applies."""
+    if h.language != "en" or kind not in ("guess", "softener"):
+        return ""
+    if h.phrase.lower() in _OPTION_ADVERBS and _OPTION_AFTER.match(text, h.end, c_hi):
+        return "option"
+    if _ATTEMPT_OUTCOME.match(text, h.end, c_hi):
+        return "process_prediction"
+    exists = _PROCESS_EXISTS.match(text, h.end, c_hi)
+    if exists and (exists.group(1) or h.phrase.lower().startswith("there")):
+        failed = latest_result is not None and (
+            _FALSE_CHECK.search(latest_result) is not None
+            or _FAILED_RESULT.search(latest_result, 0, _NO_RESULT_CHARS) is not None
+        )
+        if exists.group(2).lower() in _PROCESS_FAULTS or (
+            failed and _VAGUE_ISSUE.match(text, exists.end(), c_hi)
+        ):
+            return "process_clause"
+    if _INSTRUCTIONS_FAULT.search(text, h.end, c_hi):
+        return "instructions"
+    return ""
+
+
 def _rule(
     text: str,
     h: HedgeMatch,
@@ -1711,6 +1834,8 @@ def _rule(
         if held:
             return "approx_held"  # a time the route result gives, read back: the softener case
         return ""
+    if h.language == "en" and h.phrase.lower() == "assuming":
+        return _assuming_rule(text, h, s_lo, s_hi)
     if latest_result and latest_result.strip() and _mentions_not(text, h):
         # "the feedback does not specifically mention X" with the record in the row: the
         # record read back (the agentdojo and round-14 readings), not missing information
@@ -1777,6 +1902,9 @@ def _rule(
         # "this case may warrant escalation": the modal on the agent's next step, a plan
         # (session 21's ruling: a possibility given as the reason for a step is not this)
         return "step"
+    service = _service_rule(text, h, kind, latest_result, c_lo, c_hi)
+    if service:
+        return service  # session 26: a service agent's options, attempts and failures
     answered = _answer_rule(text, h, c_lo, c_hi, s_lo, s_hi)
     if answered:
         return answered  # session 20's rulings (round 21's answers from general knowledge)
@@ -1839,6 +1967,17 @@ def _rule(
             return "missing_process"  # "it didn't find a diff and showed nothing": a program's act
         if _failure_consequence(text, s_lo, c_lo):
             return "missing_process"  # "The call timed out, so I don't have the IDs": the failure's
+        if (
+            c_lo > s_lo
+            and _WITHOUT_OPENING.match(text, s_lo, c_lo)
+            and latest_result is not None
+            and (_FALSE_CHECK.search(latest_result) or _no_result(latest_result))
+        ):
+            # "Without knowing the available credit, I'm unable to determine if the payment
+            # can be made" after a check that came out false or empty: what the agent
+            # therefore cannot do (session 18's "Without transaction details, it's difficult
+            # to identify…"), the process
+            return "missing_process"
         if _missing_input(text, c_lo, h.start, h.end, c_hi):
             return "missing_input"  # "缺少 seasonId", "no information about what functions are supported"
         if (
@@ -2057,6 +2196,9 @@ def _rule(
             # "you may already be partway there", "you may already have been charged": the
             # state of the user's own case (session 18's rulings), not an offer
             and not _ALREADY_STATE.match(text, h.end)
+            # "I'll assume you want the 8 am flight": an assumption that fills the value the
+            # user left out (round 13's ruling), not a sentence about the user
+            and not (_ASSUMES.search(h.match) and _ASSUMED_WISH.match(text, h.end, c_hi))
             # "This could be due to a technical issue or the fact that you might not have a
             # scheduled test": a cause put forward for a failed check, the case (session 24)
             and (causes is None or h.language != "en")
@@ -2417,6 +2559,11 @@ def _rule(
                 value and (_worked(text, h.start, value) or _computed(text, s_lo, h.start, value))
             ):
                 return "approx_worked"  # "approximately cos(45°)", "from 81,797 to 82,959, around 1,162"
+            if _date_worked(text, s_lo, s_hi, h.end):
+                # "delivered June 29, 2026, so the 30-day return window runs through
+                # approximately July 29, 2026": a date the sentence works out from a date and
+                # a count of days it states (session 20's computation case)
+                return "approx_worked"  # "approximately cos(45°)", "from 81,797 to 82,959, around 1,162"
             if after and value and _rounded_or_converted(text, after.end(1), value, latest_result):
                 return "approx_converted"  # "around 15°C" after 15.3, "15°C, which is approximately 59°F"
     return ""
@@ -2755,6 +2902,12 @@ _GERUND_SUBJECT = re.compile(
 )
 
 
+# A comma that closes a participle's frame before the sentence's own subject.
+_FRAME_COMMA = re.compile(
+    r",\s+(?:although\s+[^,]*,\s+)?(?:I|we|you|it|they|he|she|this|that|the)\b"
+)
+
+
 def _action_weighed(text: str, s_lo: int, s_hi: int, phrase: str, end: int, c_hi: int) -> bool:
     """True when the sentence ``[s_lo, s_hi)`` has an action as its subject and the cue weighs
     it ("Asking about their meals might be valuable", "Calling ahead could help"): a plan
@@ -2762,7 +2915,10 @@ def _action_weighed(text: str, s_lo: int, s_hi: int, phrase: str, end: int, c_hi
     as a rule does ("Changing flights may incur a fee"); an epistemic adverb predicts
     what this one will bring ("Changing to a new date will likely incur a change fee"):
     a guess about the case, unless it says the action is worth doing."""
-    if _GERUND_SUBJECT.match(text, s_lo, s_hi) is None:
+    gerund = _GERUND_SUBJECT.match(text, s_lo, s_hi)
+    if gerund is None or _FRAME_COMMA.search(text, gerund.end(), end) is not None:
+        # "Looking at the rooms data earlier, although those slots are listed, they might be
+        # …": a participle that frames the sentence, whose subject comes after its comma
         return False
     return (
         phrase.lower() not in _EPISTEMIC_ADVERBS or _WORTH_DOING.match(text, end, c_hi) is not None
@@ -2840,6 +2996,12 @@ _USER_WISH_AFTER = re.compile(
 # An assumption that fills what the user left out ("I assume that the user wants to know
 # about the late fees") guesses at the meaning of the user's words: it counts.
 _ASSUMES = re.compile(r"\bassum", re.IGNORECASE)
+# The user's wish an assumption fills: "I'll assume you want the 8 am flight".
+_ASSUMED_WISH = re.compile(
+    r"\s+(?:that\s+)?you\s+(?:want|need|mean|prefer|would\s+like|['\u2019]d\s+like|"
+    r"(?:are|['\u2019]re)\s+(?:referring|asking))\b",
+    re.IGNORECASE,
+)
 # Items taken as something after an assumption: "I will assume these as initial options".
 _TAKEN_AS = re.compile(r"\s+(?:these|those|this|that|them|it)\s+as\b", re.IGNORECASE)
 # The dialogue itself as the subject: "The conversation seems to be concluding".
@@ -2965,7 +3127,18 @@ def _process_cause(cause: str) -> bool:
         # your home network": the user's own equipment is the case (session 9), not the
         # agent's network or tool
         return False
+    if _AGENT_STEP_CAUSE.search(cause) is not None:
+        return True  # "because the book ID was not correctly retrieved earlier": the agent's call
     return context_patterns()["process"].search(cause) is not None
+
+
+# A cause that is the agent's own earlier step gone wrong: "the book ID was not correctly
+# retrieved earlier" (session 24's "a cause that is only … the agent's own call").
+_AGENT_STEP_CAUSE = re.compile(
+    r"\b(?:was|were|had\s+been|has\s+been)\s*(?:n['\u2019]t|\s+not)?\s+(?:\w+ly\s+)?"
+    r"(?:retrieved|fetched|passed|parsed|looked\s+up|loaded)\b",
+    re.IGNORECASE,
+)
 
 
 # A modal that opens a phrase ("may", "might need", "could be").
@@ -3162,6 +3335,9 @@ _USER_INPUT = re.compile(
     r"\b(?:about|of)\s+(?:where|when|what|which|how)\s+(?:\w+\s+){0,2}you\b|"
     # what the user has to give, not a fact of the data: "I don't have the user's email",
     # "I couldn't find a flight number in your request"
+    # "I don't have any specific request from you": what the user has to give (session 7)
+    r"\b(?:requests?|information|details|answer|reply|input|confirmation)\s+from\s+"
+    r"(?:you|the\s+(?:user|customer))\b|"
     r"\b(?:don['\u2019]t|do\s+not|didn['\u2019]t|did\s+not)\s+(?:yet\s+)?(?:have|know)\s+"
     r"(?:the\s+(?:user|customer)['\u2019]s|your|their)\s|\bin\s+your\s+(?:last\s+|previous\s+)?(?:request|message|"
     r"question|reply|query|input)\b|"
@@ -3206,6 +3382,15 @@ _USER_INPUT = re.compile(
 _FAILED_CALL = re.compile(
     r"\b(?:timed?\s*out|timeout|failed|fails|errored|returned\s+an\s+error|crashed|"
     r"is\s+down|went\s+down|is\s+(?:temporarily\s+)?unavailable)\b",
+    re.IGNORECASE,
+)
+
+
+# A sentence opened by what the agent lacks: "Without knowing the available credit on this
+# card, …".
+_WITHOUT_OPENING = re.compile(
+    r"\s*(?:(?:however|but|so|and)\s*,?\s+)?without\s+(?:knowing|having|access\s+to|the|this|"
+    r"that|these|those|your|their|its)\b[^.;:!?\n]*,",
     re.IGNORECASE,
 )
 
@@ -4175,6 +4360,47 @@ _FIGURE = re.compile(
 #: back they are looked for (the operands of a worked step stand just before its result).
 _OPERANDS = 12
 _OPERANDS_CHARS = 600
+
+
+_MONTH_DATE = re.compile(
+    r"[\s*]*(" + "|".join(MONTH_NAMES) + r")\s+(\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+(\d{4}))?",
+    re.IGNORECASE,
+)
+# A count of calendar days ("30-day", "30 calendar days"); business days are no calendar sum.
+_DAY_COUNT = re.compile(r"\b(\d{1,3})(?:-|\s+)(?:calendar\s+)?days?\b", re.IGNORECASE)
+_NO_YEAR = 2001  # a year with no 29 February, for dates written without one
+
+
+def _date_of(m: re.Match[str], year: int | None) -> datetime.date | None:
+    """The date a :data:`_MONTH_DATE` match names, in ``year`` when it names none."""
+    month = [n.lower() for n in MONTH_NAMES].index(m.group(1).lower()) + 1
+    try:
+        return datetime.date(
+            int(m.group(3)) if m.group(3) else (year or _NO_YEAR), month, int(m.group(2))
+        )
+    except ValueError:
+        return None  # "February 30"
+
+
+def _date_worked(text: str, s_lo: int, s_hi: int, end: int) -> bool:
+    """True when the date right after an approximation word at ``end`` is another date of
+    the sentence ``[s_lo, s_hi)`` plus a count of days the sentence states (the day counted
+    or not): a date worked out, not estimated."""
+    target = _MONTH_DATE.match(text, end, s_hi)
+    if target is None:
+        return False
+    counts = {int(c.group(1)) for c in _DAY_COUNT.finditer(text, s_lo, s_hi)}
+    if not counts:
+        return False
+    year = int(target.group(3)) if target.group(3) else None
+    to = _date_of(target, year)
+    for m in _MONTH_DATE.finditer(text, s_lo, s_hi):
+        if m.start(1) == target.start(1) or to is None:
+            continue
+        since = _date_of(m, year or (int(m.group(3)) if m.group(3) else None))
+        if since is not None and any((to - since).days in (n, n - 1) for n in counts):
+            return True
+    return False
 
 
 def _worked(text: str, start: int, number: str) -> bool:

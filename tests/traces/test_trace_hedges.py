@@ -2446,3 +2446,225 @@ def test_a_pointer_back_to_the_user_is_read_within_its_sentence() -> None:
     )
     (hedge,) = find_hedges(lexicon, text, '{"flight": "HAT001", "status": "delayed"}')
     assert hedge.sentence == "The arrival might slip past noon."
+
+
+def test_an_assumption_the_agent_acts_on_is_a_guess() -> None:
+    # session 26, sim24's service agents (arpitg1991/SOPBench, the shape of sim24-libr-s11,
+    # sim24-heal-s04, sim24-bank-s09; session 24's "an assumption filling a fact the agent
+    # lacks"): "assuming" with the agent's act in its sentence fills a fact of the case
+    order = '{"order_id": "#W1234", "status": "delivered", "payment": "credit_card_77"}'
+    text = "Assuming the order was paid with your gift card, I will refund it there."
+    assert _hedged(text, order) == ["Assuming"]
+    text = "I will try the lookup again, this time assuming that the code is the booking number."
+    assert _hedged(text, "False") == ["assuming"]
+    # ... set apart in brackets beside a figure it rests on
+    text = "That leaves 20 credits, below the limit of 36 (assuming 18 is the limit per term)."
+    assert _hedged(text, "True") == ["assuming"]
+    # ... with no act it is the condition of a claim, the hypothetical
+    text = (
+        "All conditions are met, assuming the current time is within the window. What time is it?"
+    )
+    assert _hedged(text, "True") == []
+    assert _hedged("All conditions are met, assuming the date is within the window.", "True") == []
+    # ... nor is the user's next act, the agent's self or a typo in its own instructions
+    text = "Assuming that the user will provide the order number, I will look it up."
+    assert _hedged(text, order) == []
+    text = "Assuming it's a typo in the constraint, I will check the number of books borrowed."
+    assert _hedged(text, "True") == []
+
+
+def test_an_assumption_that_fills_what_the_user_wants_is_a_guess() -> None:
+    # session 26 (round 13's ruling: "We can assume they want the last train" counts): the
+    # user's wish the agent fills in with "I'll assume you want …" is no sentence about the user
+    flights = '{"flights": [{"flight_number": "HAT101", "departure": "2024-05-16T08:00:00"}]}'
+    assert _hedged("I'll assume you want the 8 am flight and book it.", flights) == ["I'll assume"]
+
+
+def test_a_softener_before_a_checks_bare_value_is_the_softener_case() -> None:
+    # session 26, sim24's bank agent (the shape of sim24-bank-019): a result that is one value
+    # ("(True, 1000.0)") states it, so a softener before that value read back restates it
+    text = "It seems that your account balance is $1000.00, which is less than the transfer."
+    assert _hedged(text, "(True, 1000.0)") == []
+    assert _hedged("It appears your account balance is $1,000.00.", "1000.0") == []
+    # ... another value, or a value the result does not hold, stays a guess
+    assert _hedged("It seems that your account balance is $250.00.", "(True, 1000.0)") == ["seems"]
+
+
+def test_an_option_put_to_the_user_is_no_guess() -> None:
+    # session 26, sim24's library agent (the shape of sim24-libr-s02; session 24's "Maybe
+    # Mario can choose different times": the user's options)
+    assert _hedged("Maybe Mario can choose different times.", "False") == []
+    assert _hedged("Maybe you could pick an earlier flight instead.", "True") == []
+    # ... "maybe" before a fact of the case stays a guess
+    assert _hedged("Maybe the flight was cancelled by the airline.", "True") == ["Maybe"]
+
+
+def test_the_outcome_of_the_agents_next_attempt_is_the_process() -> None:
+    # session 26, sim24's bank agent (the shape of sim24-bank-s11; session 24's predictions of
+    # the agent's next attempt)
+    text = "Since the user has given the same details again, the login will likely fail again."
+    assert _hedged(text, "False") == []
+    assert _hedged("Retrying will probably time out too.", "Error: timeout") == []
+    # ... a guess at why it failed stays one
+    assert _hedged("The login failed; your password may have expired.", "False") == ["may"]
+
+
+def test_a_failure_named_as_what_there_is_restates_it() -> None:
+    # session 26, sim24's agents (the shapes of sim24-dmv-048 and sim24-univ-s00): "there was
+    # an unexpected response", "there might be an issue with the course information" after a
+    # failed lookup narrate the failure, the process
+    text = "It looks like there was an unexpected response from the system."
+    assert _hedged(text, "(True, False)") == []
+    text = "It seems there might be an issue with the course information."
+    assert _hedged(text, "KeyError: 'CS101'") == []
+    # ... an issue with the case's own facts stays a cause put forward (sim24-heal-057's shape)
+    text = "There might be an issue with the claim ID or its existence under your policy."
+    assert _hedged(text, "(False, {})") == ["There might be"]
+    # ... and an error in the user's own things is a guess about the case
+    assert _hedged("There may be an error in your bill.", "True") == ["There may be"]
+
+
+def test_a_cause_that_is_the_agents_own_earlier_step_is_the_process() -> None:
+    # session 26, sim24's library agent (the shape of sim24-libr-s14; session 24's "This is
+    # likely because the book ID was not correctly retrieved earlier")
+    text = "This is likely because the book ID was not correctly retrieved earlier."
+    assert _hedged(text, "KeyError: None") == []
+    text = "This is likely because the book is already checked out by another member."
+    assert _hedged(text, "KeyError: None") == ["likely"]
+
+
+def test_a_fault_in_the_agents_own_instructions_is_no_fact_of_the_task() -> None:
+    # session 26, sim24's library agent (the shape of sim24-libr-s10; session 24's "about the
+    # wording of the agent's own instructions")
+    text = (
+        "Next, I need to check if the user has borrowed less than 0 books, which seems to be "
+        "a typo or error in the constraint."
+    )
+    assert _hedged(text, "True") == []
+
+
+def test_what_the_user_has_not_asked_is_the_users_input() -> None:
+    # session 26, sim24's library agent (the shape of sim24-libr-054; session 7's "what the
+    # user has to give is not a fact of the data")
+    text = "However, I don't have any specific request from you."
+    assert _hedged(text, "True") == []
+
+
+def test_what_a_failed_check_leaves_the_agent_unable_to_settle_is_the_process() -> None:
+    # session 26, sim24's bank agent (the shape of sim24-bank-023; session 18's "Without
+    # transaction details, it's difficult to identify specific spending patterns")
+    text = "Without knowing the available credit on this card, I'm unable to determine if the payment can be made."
+    assert _hedged(text, "(False, {})") == []
+    # ... after a result that holds data, the doubt stays
+    assert _hedged(text, "(True, {'limit': 5000})") != []
+
+
+def test_a_step_to_reach_another_party_is_an_instruction() -> None:
+    # session 26, sim24's university agent (the shape of sim24-univ-s04; session 24's "an
+    # academic advisor … might allow for an exception")
+    text = (
+        "You would need to either:\n1. Enroll in additional courses first, or\n2. Speak with an "
+        "academic advisor about special circumstances that might allow for an exception."
+    )
+    assert _hedged(text, "True") == []
+
+
+# session 26, issue 16: the categories the product counts and does not count, in an airline
+# or retail support agent's words (made up for these tests; not a labelled set)
+_FLIGHTS = (
+    '{"flights": [{"flight_number": "HAT101", "origin": "JFK", "destination": "SEA", '
+    '"departure": "2024-05-16T08:00:00", "arrival": "2024-05-16T11:20:00", "price": 340}]}'
+)
+_ORDER = (
+    '{"order_id": "#W1234", "status": "delivered", "items": [{"name": "Desk Lamp", '
+    '"price": 49.99}], "payment": "credit_card_77"}'
+)
+_USER = '{"user_id": "mia_lee_1", "membership": "gold", "reservations": ["ABC123", "XYZ789"]}'
+_SUPPORT_HEDGES = (
+    # a guess about this booking or order
+    ("There might be a fare difference if you move to the later flight.", _FLIGHTS),
+    ("Your refund has probably reached your card by now.", _ORDER),
+    ("The lamp was likely damaged during shipping.", _ORDER),
+    ("Your bag was probably put on the next flight to Seattle.", _USER),
+    ("I'll assume you want the 8 am flight and book it.", _FLIGHTS),
+    ("Assuming the order was paid with your gift card, I will refund it there.", _ORDER),
+    # an estimate no result holds
+    ("The flight to Seattle takes approximately 5 hours.", '{"flights": []}'),
+    ("Your replacement should arrive in about a week.", _ORDER),
+    # missing information
+    ("I couldn't find the baggage allowance for your fare class.", _FLIGHTS),
+    ("I don't have information about the cancellation fee for this ticket.", _FLIGHTS),
+    ("Your login failed; your password may have expired.", "False"),
+)
+_SUPPORT_NOT_HEDGES = (
+    # offers and other parties' options
+    ("I can transfer you to a human agent who may be able to help.", _USER),
+    ("Maybe you could pick an earlier flight instead.", _FLIGHTS),
+    ("The airport staff might be able to help you locate the bag.", _USER),
+    # the user
+    ("Please check wherever you might have stored the confirmation e-mail.", _USER),
+    ("I don't have your reservation number yet; could you share it?", None),
+    # policy paraphrase
+    ("Refunds are typically processed within 5-7 business days.", _ORDER),
+    ("Checked bags may incur a fee on basic economy fares.", _FLIGHTS),
+    # politeness
+    ("I hope this helps, and I apologize for any inconvenience this may have caused.", _ORDER),
+    # a softener before a fact the latest result states
+    ("It seems there are no nonstop flights on that date.", '{"flights": []}'),
+    ("It looks like your order #W1234 has already been delivered.", _ORDER),
+    ("It appears your account balance is $1,000.00.", "(True, 1000.0)"),
+    ("It seems the login was unsuccessful.", "False"),
+    # the agent's next attempt, a failure narrated
+    ("The login will likely fail again with the same password.", "False"),
+    ("It seems there was an unexpected response from the system.", "(True, False)"),
+)
+
+
+@pytest.mark.parametrize(("text", "result"), _SUPPORT_HEDGES)
+def test_a_support_agents_claim_about_the_data_is_a_hedge(text: str, result: str) -> None:
+    assert _hedged(text, result) != []
+
+
+@pytest.mark.parametrize(("text", "result"), _SUPPORT_NOT_HEDGES)
+def test_a_support_agents_offer_policy_or_restated_result_is_no_hedge(
+    text: str, result: str | None
+) -> None:
+    assert _hedged(text, result) == []
+
+
+def test_a_participle_that_frames_the_sentence_is_no_action_weighed() -> None:
+    # session 26, sim24's library agent (the shape of sim24-libr-s01): "Looking at X, …" frames
+    # the sentence, whose own subject comes after the comma; the guess in it counts
+    text = (
+        "Looking at the rooms data earlier, although those slots are listed, they might be "
+        "single slots rather than one consecutive block."
+    )
+    assert _hedged(text, "False") == ["might be"]
+    # ... an action that is the subject and is weighed stays advice
+    assert _hedged("Calling the airline ahead could help.", "True") == []
+
+
+def test_a_fact_that_cannot_be_determined_is_missing_information() -> None:
+    # session 26, sim24's library agent (the shape of sim24-libr-032; the definitions'
+    # statement of missing information, in the passive)
+    text = "Your bag's current location cannot be determined from the records I have."
+    assert _hedged(text, '{"bag_tag": "SEA1234", "scans": []}') == ["cannot be determined"]
+    # ... inside a condition it stays the hypothetical
+    text = "If the fare cannot be determined, I will transfer you to an agent."
+    assert _hedged(text, '{"fare": 340}') == []
+
+
+def test_a_date_worked_out_from_a_stated_date_and_days_is_no_estimate() -> None:
+    # session 26, AgentDojo's retail agent (the shape of ad-ecommerce-t08-1; session 20's
+    # computation case): a window's end worked out from the delivery date and its length
+    text = (
+        "It was delivered **June 29, 2026**, so the **30-day return window** runs through "
+        "approximately **July 29, 2026**."
+    )
+    assert _hedged(text, "{}") == []
+    assert _hedged("Delivered March 3, so the 14-day window ends around March 17.", "{}") == []
+    # ... a date the figures do not give, or with no count of days, stays an estimate
+    text = (
+        "It was delivered June 29, 2026, so the 30-day window ends approximately August 15, 2026."
+    )
+    assert _hedged(text, "{}") == ["approximately"]
