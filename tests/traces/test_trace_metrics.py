@@ -528,6 +528,40 @@ def test_another_item_named_by_an_id_argument_is_no_retry_whatever_settings_it_k
     assert [r[retry_of] for r in m.calls] == [None, None, None, 4]
 
 
+def test_a_call_keeping_only_the_failed_calls_settings_is_no_retry() -> None:
+    # A real Codex Desktop session (CLI 0.128.0-alpha.1; codemie-ai/codemie-code 60fbed2c,
+    # excerpt in tests/corpora/formats/codex/rollout-2026-05-11T13-28-45-019e1695.jsonl):
+    # the browser's js call opening http://localhost:5173 (line 13) is refused by its
+    # security policy (line 14); the next js call (line 16) opens another page with other
+    # code and title, keeping only "timeout_ms": 30000. Was a retry of line 13.
+    from projeval.traces import analyse_traces
+
+    path = REPO / "tests/corpora/formats/codex/rollout-2026-05-11T13-28-45-019e1695.jsonl"
+    a = analyse_traces([path], workers=1)
+    assert int(a.summary["retries"].sum()) == 0
+    assert a.calls["retry_of"].isna().all()
+    # Settings are numbers given to a wait or a bound, switches, where a command runs;
+    # beside them a kept command, path or id still makes a retry.
+    _, m = measure(
+        call(0, "exec_command", {"cmd": "ps", "workdir": "/w", "tty": True}, "c1"),
+        result(1, "c1", "Error: the command exited with code 1 (operation not permitted)"),
+        call(2, "exec_command", {"cmd": "ls", "workdir": "/w", "tty": True}, "c2"),
+        result(3, "c2", "ok"),
+        call(4, "exec_command", {"cmd": "npm test", "yield_time_ms": 1000}, "c3"),
+        result(5, "c3", "Error: the command exited with code 1"),
+        call(6, "exec_command", {"cmd": "npm test", "yield_time_ms": 5000}, "c4"),
+        result(7, "c4", "ok"),
+        call(8, "poll", {"max_wait": 10}, "c5"),
+        result(9, "c5", "Error: timed out"),
+        call(10, "poll", {"max_wait": 10, "page": 2}, "c6"),
+        result(11, "c6", "ok"),
+    )
+    retry_of = CALLS.index("retry_of")
+    # ls after ps is another command; npm test again is its retry; a call whose failed
+    # try passed settings only keeps all it could.
+    assert [r[retry_of] for r in m.calls] == [None, None, None, 4, None, 8]
+
+
 def test_an_argument_that_only_ends_in_id_letters_names_no_item() -> None:
     # "paid", "valid": a flag changed beside the same order_id corrects the failed call
     _, m = measure(
