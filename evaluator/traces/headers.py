@@ -10,9 +10,16 @@ command printed. An MCP tool's result run through code mode has only ``Wall time
 
 The header is the harness's: how the run went and the handle it gives to poll a command
 still running. What the tool returned, the payload a projection could trim, begins below it.
+
+The harness's plumbing, not the payload, is also the tool it gives the agent to keep its own
+plan or to-do list (:func:`notes_call`): what the agent writes there are its notes.
 """
 
 from __future__ import annotations
+
+from typing import Any
+
+from .actions import name_words
 
 #: How such a header opens.
 HEADER_OPENS = ("Exit code: ", "Chunk ID: ", "Wall time: ")
@@ -40,3 +47,23 @@ def payload_start(text: str) -> int:
     wrote above it (:func:`split_header`), else 0."""
     found = split_header(text)
     return 0 if found is None else len(text) - len(found[1])
+
+
+#: A word of a tool's name that says it keeps the agent's plan or to-do list.
+NOTES_WORDS = frozenset(("plan", "todo", "todos"))
+
+
+def notes_call(tool: str | None, args: Any) -> bool:
+    """Whether a call writes the agent's own plan or to-do list, as a harness gives it a
+    tool for: Codex's ``update_plan({"plan": [{"step", "status"}], "explanation"})``, Claude
+    Code's ``TodoWrite({"todos": [{"content", "status", "activeForm"}]})``, gemini-cli's and
+    deepagents' ``write_todos``. Its name says plan or to-do and an argument is a list of
+    items that each carry a ``status``; a service's ``update_plan(customer_id, plan_id)``
+    (a phone plan) carries none. Values a result gave that the agent copies into its notes
+    were not looked up: the call fetches nothing and acts on nothing but its own list."""
+    if not tool or type(args) is not dict or NOTES_WORDS.isdisjoint(name_words(tool)):
+        return False
+    return any(
+        type(v) is list and v and all(type(i) is dict and "status" in i for i in v)
+        for v in args.values()
+    )

@@ -62,6 +62,7 @@ from .claims import (
     ungrounded,
 )
 from .events import Event, Trace, Usage, canonical_args
+from .headers import notes_call
 from .hedges import Lexicon, ResultsRead, find_hedges, sentence_span
 from .turns import agent_context, classify_turn
 from .values import (
@@ -528,7 +529,9 @@ class TraceAnalyser:
                     if turn is not None and turn_no > 0:
                         turn[6] = True
                 hits = None
-                if plan and earlier:
+                # The agent's own plan or to-do list (update_plan, TodoWrite) copies values
+                # into notes: the harness's plumbing, no lookup nor action a result fed.
+                if plan and earlier and not notes_call(ev.tool, ev.args):
                     if len(known_text) != said_parts:
                         said, said_parts = "\n".join(known_text), len(known_text)
                         said_lower = said.lower()

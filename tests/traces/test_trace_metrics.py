@@ -940,6 +940,39 @@ def test_a_real_codex_session_its_patches_and_its_report() -> None:
     assert a.calls["kind"].tolist() == ["read", "write", "write"]
 
 
+def test_the_agents_own_plan_copying_a_result_is_no_followup() -> None:
+    # A real Codex CLI session (CLI 0.125.0; codemie-ai/codemie-code 60fbed2c, the whole
+    # rollout 019e1625, line 241): update_plan({"plan": [{"step", "status"}], "explanation"})
+    # names OPENCODE_CONFIG_CONTENT, which a write_stdin poll printed, and "in_progress",
+    # which another printed: 5 follow-ups (actions) of the session's 35 at two update_plan
+    # calls. The plan is the harness's bookkeeping of the agent's own notes, as Claude Code's
+    # TodoWrite is; a service's update_plan (a phone plan, by ids) is no such list.
+    poll = "Chunk ID: 9a\nWall time: 1.0 seconds\nProcess exited with code 0\nOutput:\n"
+    printed = poll + "src/env.ts:12: OPENCODE_CONFIG_CONTENT=... status in_progress\n"
+    plan = [
+        {"step": "Add failing tests for default compaction threshold", "status": "in_progress"},
+        {
+            "step": "Set default compaction threshold in OPENCODE_CONFIG_CONTENT",
+            "status": "pending",
+        },
+    ]
+    todos = [{"content": "Set OPENCODE_CONFIG_CONTENT", "status": "pending", "activeForm": "x"}]
+    _, m = measure(
+        call(0, "write_stdin", {"session_id": 1, "chars": ""}, "c1"),
+        result(1, "c1", printed),
+        call(2, "update_plan", {"plan": plan, "explanation": "`OPENCODE_CONFIG_CONTENT`"}, "c2"),
+        result(3, "c2", "Plan updated"),
+        call(4, "TodoWrite", {"todos": todos}, "c3"),
+        result(5, "c3", "Todos have been modified successfully."),
+        call(6, "list_plans", {}, "c4"),
+        result(7, "c4", {"plans": [{"plan_id": "pl_unlimited_5g", "price": 40}]}),
+        call(8, "update_plan", {"customer_id": "cu_1", "plan_id": "pl_unlimited_5g"}, "c5"),
+        result(9, "c5", {"ok": True}),
+    )
+    rows = FOLLOWUPS.records(m.followups)
+    assert [(r["consumer_tool"], r["value"]) for r in rows] == [("update_plan", "pl_unlimited_5g")]
+
+
 def test_a_session_id_the_harness_gives_a_running_command_feeds_no_followup() -> None:
     # A real Codex CLI session (CLI 0.125.0; codemie-ai/codemie-code 60fbed2c, excerpt in
     # tests/corpora/formats/codex/rollout-2026-05-11T11-26-55-019e1625.jsonl): exec_command's
