@@ -972,8 +972,6 @@ def corrects(failed: Event, call: Event, error: str | None) -> bool:
         for path, value in leaves
         if path in kept and kept[path] == value and value not in (None, "", [], {})
     ]
-    if not same:
-        return False
     # A retry keeps what the failed call was about, not only how it ran: a command whose
     # cmd changed, keeping its timeout_ms and workdir, is another command (Codex's browser
     # js call after a policy refusal, another page opened with the same timeout_ms). When
@@ -983,7 +981,22 @@ def corrects(failed: Event, call: Event, error: str | None) -> bool:
         for path, value in kept.items()
         if value not in (None, "", [], {}) and not is_setting(path, value)
     ]
-    return not about or any(not is_setting(path, kept[path]) for path in same)
+    if not about:
+        return bool(same)
+    if any(path in about for path in same):
+        return True
+    # Or it edits it, adding words or taking some away: `git push` again as `git push
+    # --set-upstream origin main` after git said to.
+    return any(path in about and _edited(kept[path], value) for path, value in leaves)
+
+
+def _edited(before: Any, now: Any) -> bool:
+    """Whether two texts differ by words added to one: every word of the shorter is in
+    the longer (``git push 2>&1`` and ``git push --set-upstream origin main 2>&1``)."""
+    if type(before) is not str or type(now) is not str or before == now:
+        return False
+    a, b = set(before.split()), set(now.split())
+    return bool(a) and bool(b) and (a <= b or b <= a)
 
 
 def reran(before: Event, call: Event, events: list[Event]) -> bool:

@@ -555,11 +555,17 @@ def test_a_call_keeping_only_the_failed_calls_settings_is_no_retry() -> None:
         result(9, "c5", "Error: timed out"),
         call(10, "poll", {"max_wait": 10, "page": 2}, "c6"),
         result(11, "c6", "ok"),
+        # Claude Code sessions of marot/spotter 8cc42b0 (test/fixtures/transcripts/): a push
+        # with no upstream, then the command git names, with or without a timeout kept.
+        call(12, "Bash", {"command": "git push 2>&1", "timeout": 30000}, "c7"),
+        result(13, "c7", "Error: fatal: The current branch b has no upstream branch."),
+        call(14, "Bash", {"command": "git push --set-upstream origin b 2>&1"}, "c8"),
+        result(15, "c8", "ok"),
     )
     retry_of = CALLS.index("retry_of")
     # ls after ps is another command; npm test again is its retry; a call whose failed
-    # try passed settings only keeps all it could.
-    assert [r[retry_of] for r in m.calls] == [None, None, None, 4, None, 8]
+    # try passed settings only keeps all it could; a command given words is edited.
+    assert [r[retry_of] for r in m.calls] == [None, None, None, 4, None, 8, None, 12]
 
 
 def test_an_argument_that_only_ends_in_id_letters_names_no_item() -> None:
