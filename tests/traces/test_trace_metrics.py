@@ -979,6 +979,35 @@ def test_the_agents_own_plan_copying_a_result_is_no_followup() -> None:
     assert [(r["consumer_tool"], r["value"]) for r in rows] == [("update_plan", "pl_unlimited_5g")]
 
 
+def test_claude_codes_background_shell_handle_feeds_no_followup() -> None:
+    # A real Claude Code 2.1.39 session (marot/spotter 8cc42b0, excerpt in tests/corpora/
+    # formats/claude_code_background/): a mix test outran its timeout and Claude Code
+    # answered "Command running in background with ID: be613ab. Output is being written to:
+    # /tmp/claude-1000/.../tasks/be613ab.output" (excerpt line 4, session line 263); the
+    # agent read it with tail of that file and three TaskOutput(task_id="be613ab") (lines
+    # 5, 7, 10, 13). The id and the file are the harness's handle: were all 4 follow-ups.
+    from projeval.traces import analyse_traces
+
+    path = REPO / "tests/corpora/formats/claude_code_background"
+    a = analyse_traces([path], workers=1)
+    assert len(a.followups) == 0
+    assert a.calls["tool"].tolist() == ["Bash", "Bash", "TaskOutput", "TaskOutput", "TaskOutput"]
+    # Claude Code 2.0's shorter notice, read by BashOutput(bash_id) and ended by
+    # KillShell(shell_id); a value the command itself printed is still the output's.
+    _, m = measure(
+        call(0, "Bash", {"command": "python scrape.py", "run_in_background": True}, "c1"),
+        result(1, "c1", "Command running in background with ID: b2f8b9"),
+        call(2, "BashOutput", {"bash_id": "b2f8b9"}, "c2"),
+        result(3, "c2", "<status>running</status>\n\n<stdout>\nworker pid w_77f1 up\n</stdout>"),
+        call(4, "KillShell", {"shell_id": "b2f8b9"}, "c3"),
+        result(5, "c3", '{"message":"Successfully killed shell: b2f8b9","shell_id":"b2f8b9"}'),
+        call(6, "Bash", {"command": "kill w_77f1"}, "c4"),
+        result(7, "c4", "ok"),
+    )
+    rows = FOLLOWUPS.records(m.followups)
+    assert [(r["consumer_tool"], r["value"]) for r in rows] == [("Bash", "w_77f1")]
+
+
 def test_a_session_id_the_harness_gives_a_running_command_feeds_no_followup() -> None:
     # A real Codex CLI session (CLI 0.125.0; codemie-ai/codemie-code 60fbed2c, excerpt in
     # tests/corpora/formats/codex/rollout-2026-05-11T11-26-55-019e1625.jsonl): exec_command's
