@@ -1,4 +1,6 @@
-"""The header a harness writes above what a tool printed, in the result the model reads.
+"""The harness's plumbing around a tool's payload: the header it writes above what a tool
+printed, its notice of a command sent to the background, the tool it gives for the agent's
+own plan.
 
 Codex CLI (openai/codex) writes a command's output below lines of its own since late 2025:
 a shell or a patch's ``Exit code: N``, ``Wall time: S seconds``, ``Total output lines: N``
