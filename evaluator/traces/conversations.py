@@ -694,8 +694,11 @@ _BUILT_IN_OUTPUTS = {
     "local_shell_call_output": "local_shell",
     "apply_patch_call_output": "apply_patch",
 }
+# Searches the provider runs, by item type, and the tool each is a call to: OpenAI's and
+# Codex's web search, xAI's web search and search of X posts (see _web_search).
+_HOSTED_SEARCHES = {"web_search_call": "web_search", "x_search_call": "x_search"}
 # Items that are understood but carry nothing this analysis counts: a hosted file
-# search's results are not recorded. (A web search is a call: see _web_search.)
+# search's results are not recorded. (A web or X search is a call: see _web_search.)
 _IGNORED_ITEMS = {
     "reasoning",
     "file_search_call",
@@ -704,7 +707,6 @@ _IGNORED_ITEMS = {
     "computer_call",
     "computer_call_output",
     "computer_call_result",  # the Agents SDK for JavaScript's name for it
-    "x_search_call",  # xAI's hosted search of X posts
     "mcp_list_tools",
     "mcp_approval_request",
     "mcp_approval_response",
@@ -901,9 +903,10 @@ class OpenAIResponses(Converter):
             # hosted MCP call holds its call and output as mcp_call.
             provider = item.get("providerData")
             inner = provider.get("type") if isinstance(provider, dict) else None
-            if "web_search_call" in (inner, item.get("name")):
+            searched_by = inner if inner in _HOSTED_SEARCHES else item.get("name")
+            if searched_by in _HOSTED_SEARCHES:
                 searched = provider if isinstance(provider, dict) else item
-                out.extend(self._web_search(searched, msg))
+                out.extend(self._web_search(searched, msg, _HOSTED_SEARCHES[searched_by]))
                 return
             if inner in _IGNORED_ITEMS or item.get("name") in _IGNORED_ITEMS:
                 return
@@ -920,8 +923,8 @@ class OpenAIResponses(Converter):
             tool = _BUILT_IN_OUTPUTS[kind]
             out.append(Event("tool", "result", msg, text=text, call_id=cid, tool=tool))
             out[-1].is_error = failed
-        elif kind == "web_search_call":
-            out.extend(self._web_search(item, msg))
+        elif kind in _HOSTED_SEARCHES:
+            out.extend(self._web_search(item, msg, _HOSTED_SEARCHES[kind]))
         elif kind == "tool_search_call":
             # The model searching its deferred tools (run by the server, or by the client):
             # a search's call; its output lists the tools found (their definitions).
@@ -981,21 +984,27 @@ class OpenAIResponses(Converter):
             problems.append(f"item {index} has unknown type {kind!r}; skipped")
 
     @staticmethod
-    def _web_search(item: dict[str, Any], msg: int) -> list[Event]:
-        """A web search the provider ran (``web_search_call``: OpenAI's hosted search, Codex
-        CLI's) as a call to ``web_search``, its ``action`` (``{"type": "search", "query",
-        "queries"}``, a page opened, a find in it) its arguments. What it found went into the
-        model's context unrecorded: no result, unless the item lists its ``sources``."""
+    def _web_search(item: dict[str, Any], msg: int, tool: str = "web_search") -> list[Event]:
+        """A search the provider ran as a call to ``tool``: a ``web_search_call`` (OpenAI's
+        hosted search, Codex CLI's, xAI's) to ``web_search``, xAI's ``x_search_call`` (posts
+        on X) to ``x_search``. Its ``action`` (``{"type": "search", "query", "queries"}``, a
+        page opened, a find in it) is its arguments, or xAI's ``arguments`` (the JSON of
+        its search: ``{"query", "limit", "from_date", ...}``, under the ``name`` of the
+        search xAI ran, ``x_semantic_search``). What it found went into the model's context
+        unrecorded: no result, unless the item lists its ``sources``."""
         action = item.get("action")
         if not isinstance(action, dict) and isinstance(item.get("query"), str):
             action = {"type": "search", "query": item["query"]}  # written flat by some
         cid = _str(item.get("id"))
-        events = [call_event(msg, "web_search", cid, action)]
+        if not isinstance(action, dict) and isinstance(item.get("arguments"), str | dict):
+            # xAI writes the search as a function call's name and arguments (call_id "").
+            return [call_event(msg, tool, cid, item["arguments"])]
+        events = [call_event(msg, tool, cid, action)]
         sources = action.get("sources") if isinstance(action, dict) else None
         if isinstance(sources, list) and sources:
             urls = [_get(s, "url") if isinstance(s, dict) else s for s in sources]
             text = "\n".join(u for u in urls if isinstance(u, str))
-            events.append(Event("tool", "result", msg, text=text, call_id=cid, tool="web_search"))
+            events.append(Event("tool", "result", msg, text=text, call_id=cid, tool=tool))
         return events
 
     @staticmethod

@@ -62,6 +62,7 @@ from .claims import (
     ungrounded,
 )
 from .events import Event, Trace, Usage, canonical_args
+from .headers import notes_call
 from .hedges import Lexicon, ResultsRead, find_hedges, sentence_span
 from .turns import agent_context, classify_turn
 from .values import (
@@ -200,6 +201,27 @@ def setting_number(argument: str, raw: Any) -> bool:
     if type(raw) is not int and (type(raw) is not str or _NUMERAL.fullmatch(raw) is None):
         return False
     return _SETTING.fullmatch(argument.rpartition(".")[2]) is not None
+
+
+# Where and in what a command runs: its folder (Codex's exec_command ``workdir``, ``cwd``,
+# ``working_directory``), its shell, the sandbox it asks for. The value cannot tell these
+# from substance (a path is what a file tool's call is about) and most recordings keep no
+# tool schema that would mark them optional (Codex rollouts keep none), so the names that
+# say so are listed here, the one place besides _SETTING that tells a knob by its name.
+_RUN_CONTEXT = re.compile(r"work(?:ing)?_?dir(?:ectory)?|cwd|shell|sandbox(?:_\w+)?", re.IGNORECASE)
+
+
+def is_setting(argument: str, raw: Any) -> bool:
+    """Whether an argument's value sets how the call runs rather than what it is about: a
+    number given to a setting (:func:`setting_number`: ``timeout_ms``, ``yield_time_ms``,
+    ``max_output_tokens``), a switch (any boolean: ``tty``, ``login``), or where and in
+    what it runs (:data:`_RUN_CONTEXT`: ``workdir``, ``shell``)."""
+    if type(raw) is bool:
+        return True
+    name = argument.rpartition(".")[2]
+    if type(raw) is str and _RUN_CONTEXT.fullmatch(name) is not None:
+        return True
+    return setting_number(argument, raw)
 
 
 def lookup_plan(args: Any) -> LookupPlan:
@@ -515,7 +537,9 @@ class TraceAnalyser:
                     if turn is not None and turn_no > 0:
                         turn[6] = True
                 hits = None
-                if plan and earlier:
+                # The agent's own plan or to-do list (update_plan, TodoWrite) copies values
+                # into notes: the harness's plumbing, no lookup nor action a result fed.
+                if plan and earlier and not notes_call(ev.tool, ev.args):
                     if len(known_text) != said_parts:
                         said, said_parts = "\n".join(known_text), len(known_text)
                         said_lower = said.lower()
@@ -971,7 +995,8 @@ def corrects(failed: Event, call: Event, error: str | None) -> bool:
     of a list after one failed (``get_user(usr_2)`` after ``get_user(usr_1)``) keeps
     nothing, and one that names another item in an id argument (``write_stdin(session_id=
     25857, yield_time_ms=1000)`` after session 59181's poll failed) is for that item,
-    whatever settings it keeps."""
+    whatever settings it keeps. Settings (:func:`is_setting`) kept beside changed
+    substance make no retry."""
     before, now = failed.args, call.args
     if type(before) is not dict or type(now) is not dict:
         return False
@@ -985,10 +1010,36 @@ def corrects(failed: Event, call: Event, error: str | None) -> bool:
             # exited 2, both with yield_time_ms=1000): the call is for another item, whatever
             # settings it keeps.
             return False
-    return any(
-        path in kept and kept[path] == value and value not in (None, "", [], {})
+    same = [
+        path
         for path, value in leaves
-    )
+        if path in kept and kept[path] == value and value not in (None, "", [], {})
+    ]
+    # A retry keeps what the failed call was about, not only how it ran: a command whose
+    # cmd changed, keeping its timeout_ms and workdir, is another command (Codex's browser
+    # js call after a policy refusal, another page opened with the same timeout_ms). When
+    # the failed call passed settings only, keeping them is all a retry can keep.
+    about = [
+        path
+        for path, value in kept.items()
+        if value not in (None, "", [], {}) and not is_setting(path, value)
+    ]
+    if not about:
+        return bool(same)
+    if any(path in about for path in same):
+        return True
+    # Or it edits it, adding words or taking some away: `git push` again as `git push
+    # --set-upstream origin main` after git said to.
+    return any(path in about and _edited(kept[path], value) for path, value in leaves)
+
+
+def _edited(before: Any, now: Any) -> bool:
+    """Whether two texts differ by words added to one: every word of the shorter is in
+    the longer (``git push 2>&1`` and ``git push --set-upstream origin main 2>&1``)."""
+    if type(before) is not str or type(now) is not str or before == now:
+        return False
+    a, b = set(before.split()), set(now.split())
+    return bool(a) and bool(b) and (a <= b or b <= a)
 
 
 def reran(before: Event, call: Event, events: list[Event]) -> bool:

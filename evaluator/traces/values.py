@@ -481,7 +481,8 @@ def first_source(
     prose result a value counts as a whole word (``W2378156``, not in ``W23781567``),
     with no path, unless it is a plain lower-case word or a flag (``content``,
     ``--set-upstream``), which prose holds by chance, or the header a harness wrote above
-    the tool's output holds it (:func:`~.headers.payload_start`).
+    the tool's output or its notice of a command sent to the background holds it
+    (:func:`~.headers.payload_start`).
     """
     # Whether the value is looked for inside prose fields too (prose_id), worked out the
     # first time a result does not hold it as a field's value: most are found at once.
@@ -513,8 +514,10 @@ def first_source(
             text = ev.text
             if text and value in text and in_words(value, text):
                 # Not when only the header a harness wrote above the output holds it (the
-                # session id Codex gives a command still running, which the agent polls):
-                # the harness's handle, no value the tool returned.
+                # session id Codex gives a command still running, which the agent polls),
+                # nor Claude Code's notice of a command sent to the background (its id and
+                # output file, read back by TaskOutput or tail): the harness's handle, no
+                # value the tool returned.
                 start = payload_start(text)
                 if not start or in_words(value, text[start:]):
                     return ev.seq, ev.tool, None, ev.call_id

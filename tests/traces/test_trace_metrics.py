@@ -528,6 +528,46 @@ def test_another_item_named_by_an_id_argument_is_no_retry_whatever_settings_it_k
     assert [r[retry_of] for r in m.calls] == [None, None, None, 4]
 
 
+def test_a_call_keeping_only_the_failed_calls_settings_is_no_retry() -> None:
+    # A real Codex Desktop session (CLI 0.128.0-alpha.1; codemie-ai/codemie-code 60fbed2c,
+    # excerpt in tests/corpora/formats/codex/rollout-2026-05-11T13-28-45-019e1695.jsonl):
+    # the browser's js call opening http://localhost:5173 (line 13) is refused by its
+    # security policy (line 14); the next js call (line 16) opens another page with other
+    # code and title, keeping only "timeout_ms": 30000. Was a retry of line 13.
+    from projeval.traces import analyse_traces
+
+    path = REPO / "tests/corpora/formats/codex/rollout-2026-05-11T13-28-45-019e1695.jsonl"
+    a = analyse_traces([path], workers=1)
+    assert int(a.summary["retries"].sum()) == 0
+    assert a.calls["retry_of"].isna().all()
+    # Settings are numbers given to a wait or a bound, switches, where a command runs;
+    # beside them a kept command, path or id still makes a retry.
+    _, m = measure(
+        call(0, "exec_command", {"cmd": "ps", "workdir": "/w", "tty": True}, "c1"),
+        result(1, "c1", "Error: the command exited with code 1 (operation not permitted)"),
+        call(2, "exec_command", {"cmd": "ls", "workdir": "/w", "tty": True}, "c2"),
+        result(3, "c2", "ok"),
+        call(4, "exec_command", {"cmd": "npm test", "yield_time_ms": 1000}, "c3"),
+        result(5, "c3", "Error: the command exited with code 1"),
+        call(6, "exec_command", {"cmd": "npm test", "yield_time_ms": 5000}, "c4"),
+        result(7, "c4", "ok"),
+        call(8, "poll", {"max_wait": 10}, "c5"),
+        result(9, "c5", "Error: timed out"),
+        call(10, "poll", {"max_wait": 10, "page": 2}, "c6"),
+        result(11, "c6", "ok"),
+        # Claude Code sessions of marot/spotter 8cc42b0 (test/fixtures/transcripts/): a push
+        # with no upstream, then the command git names, with or without a timeout kept.
+        call(12, "Bash", {"command": "git push 2>&1", "timeout": 30000}, "c7"),
+        result(13, "c7", "Error: fatal: The current branch b has no upstream branch."),
+        call(14, "Bash", {"command": "git push --set-upstream origin b 2>&1"}, "c8"),
+        result(15, "c8", "ok"),
+    )
+    retry_of = CALLS.index("retry_of")
+    # ls after ps is another command; npm test again is its retry; a call whose failed
+    # try passed settings only keeps all it could; a command given words is edited.
+    assert [r[retry_of] for r in m.calls] == [None, None, None, 4, None, 8, None, 12]
+
+
 def test_an_argument_that_only_ends_in_id_letters_names_no_item() -> None:
     # "paid", "valid": a flag changed beside the same order_id corrects the failed call
     _, m = measure(
@@ -904,6 +944,68 @@ def test_a_real_codex_session_its_patches_and_its_report() -> None:
     claimed = set(a.claims["value"])
     assert not claimed & {"“Workspace Sessions”", "“Connect Workspace”", "“Rescan”", "ChangeSet"}
     assert a.calls["kind"].tolist() == ["read", "write", "write"]
+
+
+def test_the_agents_own_plan_copying_a_result_is_no_followup() -> None:
+    # A real Codex CLI session (CLI 0.125.0; codemie-ai/codemie-code 60fbed2c, the whole
+    # rollout 019e1625, line 241): update_plan({"plan": [{"step", "status"}], "explanation"})
+    # names OPENCODE_CONFIG_CONTENT, which a write_stdin poll printed, and "in_progress",
+    # which another printed: 5 follow-ups (actions) of the session's 35 at two update_plan
+    # calls. The plan is the harness's bookkeeping of the agent's own notes, as Claude Code's
+    # TodoWrite is; a service's update_plan (a phone plan, by ids) is no such list.
+    poll = "Chunk ID: 9a\nWall time: 1.0 seconds\nProcess exited with code 0\nOutput:\n"
+    printed = poll + "src/env.ts:12: OPENCODE_CONFIG_CONTENT=... status in_progress\n"
+    plan = [
+        {"step": "Add failing tests for default compaction threshold", "status": "in_progress"},
+        {
+            "step": "Set default compaction threshold in OPENCODE_CONFIG_CONTENT",
+            "status": "pending",
+        },
+    ]
+    todos = [{"content": "Set OPENCODE_CONFIG_CONTENT", "status": "pending", "activeForm": "x"}]
+    _, m = measure(
+        call(0, "write_stdin", {"session_id": 1, "chars": ""}, "c1"),
+        result(1, "c1", printed),
+        call(2, "update_plan", {"plan": plan, "explanation": "`OPENCODE_CONFIG_CONTENT`"}, "c2"),
+        result(3, "c2", "Plan updated"),
+        call(4, "TodoWrite", {"todos": todos}, "c3"),
+        result(5, "c3", "Todos have been modified successfully."),
+        call(6, "list_plans", {}, "c4"),
+        result(7, "c4", {"plans": [{"plan_id": "pl_unlimited_5g", "price": 40}]}),
+        call(8, "update_plan", {"customer_id": "cu_1", "plan_id": "pl_unlimited_5g"}, "c5"),
+        result(9, "c5", {"ok": True}),
+    )
+    rows = FOLLOWUPS.records(m.followups)
+    assert [(r["consumer_tool"], r["value"]) for r in rows] == [("update_plan", "pl_unlimited_5g")]
+
+
+def test_claude_codes_background_shell_handle_feeds_no_followup() -> None:
+    # A real Claude Code 2.1.39 session (marot/spotter 8cc42b0, excerpt in tests/corpora/
+    # formats/claude_code_background/): a mix test outran its timeout and Claude Code
+    # answered "Command running in background with ID: be613ab. Output is being written to:
+    # /tmp/claude-1000/.../tasks/be613ab.output" (excerpt line 4, session line 263); the
+    # agent read it with tail of that file and three TaskOutput(task_id="be613ab") (lines
+    # 5, 7, 10, 13). The id and the file are the harness's handle: were all 4 follow-ups.
+    from projeval.traces import analyse_traces
+
+    path = REPO / "tests/corpora/formats/claude_code_background"
+    a = analyse_traces([path], workers=1)
+    assert len(a.followups) == 0
+    assert a.calls["tool"].tolist() == ["Bash", "Bash", "TaskOutput", "TaskOutput", "TaskOutput"]
+    # Claude Code 2.0's shorter notice, read by BashOutput(bash_id) and ended by
+    # KillShell(shell_id); a value the command itself printed is still the output's.
+    _, m = measure(
+        call(0, "Bash", {"command": "python scrape.py", "run_in_background": True}, "c1"),
+        result(1, "c1", "Command running in background with ID: b2f8b9"),
+        call(2, "BashOutput", {"bash_id": "b2f8b9"}, "c2"),
+        result(3, "c2", "<status>running</status>\n\n<stdout>\nworker pid w_77f1 up\n</stdout>"),
+        call(4, "KillShell", {"shell_id": "b2f8b9"}, "c3"),
+        result(5, "c3", '{"message":"Successfully killed shell: b2f8b9","shell_id":"b2f8b9"}'),
+        call(6, "Bash", {"command": "kill w_77f1"}, "c4"),
+        result(7, "c4", "ok"),
+    )
+    rows = FOLLOWUPS.records(m.followups)
+    assert [(r["consumer_tool"], r["value"]) for r in rows] == [("Bash", "w_77f1")]
 
 
 def test_a_session_id_the_harness_gives_a_running_command_feeds_no_followup() -> None:

@@ -187,6 +187,29 @@ def test_a_shell_calls_failed_exit_and_a_failed_patch_are_tool_errors(tmp_path: 
     ]
 
 
+def test_an_xai_search_of_x_posts_is_a_call_as_a_web_search_is(tmp_path: Path) -> None:
+    # A response xAI's API recorded (grok-4-fast-reasoning, the x_search tool): an
+    # x_search_call item written as a function call (name x_semantic_search, its search as
+    # JSON arguments, call_id ""), then the answer. Was left out: no call where the
+    # provider ran one. Now a call to x_search, unanswered (what it found is not
+    # recorded), as a web_search_call is a call to web_search.
+    trace = _trace("xai-x-search-tool.1.json")
+    events = [(e.kind, e.tool, e.call_id, e.args, e.link) for e in trace.events[:1]]
+    query = {"query": "AI artificial intelligence", "limit": 20, "from_date": "2025-10-01", "to_date": "2025-10-29", "min_score_threshold": 0.2}  # fmt: skip
+    assert events == [
+        ("call", "x_search", "fc_84c1a8ea-1f29-4a33-1049-0ed3561b0f64_us-east-1_0", query, None)
+    ]
+    assert [e.role for e in trace.events] == ["assistant", "assistant"]
+    # xAI's web search is the same item under web_search_call: its arguments are its query.
+    item = {"arguments": '{"query":"what is xAI","num_results":5}', "call_id": "", "name": "web_search", "type": "web_search_call", "id": "fc_1", "status": "completed"}  # fmt: skip
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps({"id": "r1", "object": "response", "output": [item]}))
+    (web,) = [i for i in open_file(path).items if isinstance(i, Trace)]
+    assert [(e.kind, e.tool, e.args) for e in web.events] == [
+        ("call", "web_search", {"query": "what is xAI", "num_results": 5})
+    ]
+
+
 def test_a_response_that_only_asks_approval_is_still_a_model_call() -> None:
     # gpt-5 lists an MCP server's tools and asks approval to call one (mcp_list_tools,
     # reasoning, mcp_approval_request): no call ran and no text was written, but the model
