@@ -20,6 +20,7 @@ from typing import Any
 
 from . import aisdk, streams
 from .actions import exit_failed, tool_hints
+from .cline import cline_messages, is_cline_history
 from .events import Event, Usage, call_event, parse_args
 from .harnesses import (
     CALL_ROLES,
@@ -1975,6 +1976,23 @@ class GeminiCli(OpenAIChat):
         )
 
 
+class Cline(Anthropic):
+    """Cline's (and Roo Code's) task history, ``api_conversation_history.json``: Anthropic
+    Messages whose results are text, read as :func:`~.cline.cline_messages` writes them."""
+
+    name = "cline"
+
+    def unpack(self, value: Any) -> Snapshot | str:
+        if not is_cline_history(value):
+            return (
+                "record is not a Cline task history: it is not a list of Anthropic messages "
+                "opening with the user's <task> or carrying Cline's modelInfo"
+            )
+        problems: list[str] = []
+        messages = cline_messages(value, problems)
+        return Snapshot(None, messages, whole=True, problem="; ".join(problems) or None)
+
+
 class OpenHands(OpenAIChat):
     """OpenHands event streams (the trajectory its GUI downloads: a list of actions and
     observations), read as :func:`~.harnesses.openhands_messages` writes them."""
@@ -2056,6 +2074,7 @@ CONVERTERS: dict[str, Converter] = {
         Mint(),
         Atif(),
         GeminiCli(),
+        Cline(),
         OpenHands(),
         ShareGPT(),
         AzureEval(),

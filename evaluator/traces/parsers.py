@@ -24,6 +24,7 @@ from ..errors import TraceError
 from .actions import tool_statements
 from .agentdojo import is_run
 from .aisdk import is_ui_message, step_messages, steps_messages
+from .cline import is_cline_history, is_cline_ui
 from .conversations import (
     CODEX_EXEC_EVENTS,
     CODEX_LINES,
@@ -75,6 +76,7 @@ FORMATS = (
     "mint",
     "atif",
     "gemini_cli",
+    "cline",
     "sharegpt",
     "azure_eval",
     "openhands",
@@ -161,6 +163,12 @@ UNREAD_FORMATS = {
         "(.adk/eval_history/*.evalset_result.json), the session adk web exports or an "
         'evaluation pipeline saves ({"id", "appName", "userId", "state", "events"}), or the '
         "spans ADK's trace endpoint returns (/debug/trace/session/<id>, a JSON list of spans)",
+    ),
+    "cline_ui": (
+        "this is Cline's ui_messages.json (what the chat panel showed: 'say' and 'ask' "
+        "entries), which holds no tool calls the model made",
+        "read the api_conversation_history.json beside it, the task's conversation (a "
+        "folder is read with ui_messages.json and task_metadata.json left out)",
     ),
     "tooltalk": (
         "this looks like a ToolTalk conversation (turns with 'text' and 'apis'), which "
@@ -409,6 +417,10 @@ def sniff(value: Any) -> tuple[str | None, bool]:
         return "mcp", True
     if isinstance(value, list) and value and all(_is_adk_test_row(v) for v in value):
         return "adk_evalset", True
+    if is_cline_history(value):
+        return "cline", True  # before Anthropic: its results are text
+    if is_cline_ui(value):
+        return "cline_ui", True
     if not isinstance(value, dict | list):
         return None, False
     if is_run(value):

@@ -4557,3 +4557,112 @@ def test_a_record_nested_past_what_a_reader_can_walk_is_skipped_and_the_rest_rea
         (2, "the record nests more than 100 levels deep (no trace does; it cannot be read); "
             "record skipped")
     ]  # fmt: skip
+
+
+def test_cline_task_histories_link_each_text_result_to_its_call() -> None:
+    # A real Cline task history (tests/corpora/formats/README.md, cline/): the model calls
+    # its tools with tool_use blocks, but Cline answers each with a text block, "[tool for
+    # '...'] Result:", beside its environment details. It was read as Anthropic: all 15
+    # calls unanswered, every tool result a user turn, no error.
+    fmt, (trace,), problems = parse(CORPORA / "cline" / "mra" / "api_conversation_history.json")
+    assert (fmt, problems) == ("cline", [])
+    calls = [e for e in trace.events if e.kind == "call"]
+    results = [e for e in trace.events if e.kind == "result"]
+    assert (len(calls), len(results)) == (15, 13)
+    by_seq = {e.seq: e for e in trace.events}
+    assert all(by_seq[r.link].call_id == r.call_id for r in results)
+    # Unanswered: the two calls before Cline's [TASK RESUMPTION] (the task was interrupted).
+    assert [c.tool for c in calls if c.link is None] == [
+        "ask_followup_question",
+        "plan_mode_respond",
+    ]
+    # Three parallel reads answered in their order.
+    assert [(by_seq[r.link].tool, r.text[:12]) for r in results[1:4]] == [
+        ("list_files", "dev.ts\ngenki"),
+        ("read_file", "1 | // Impor"),
+        ("read_file", "1 | import a"),
+    ]
+    # A command that exited 1 and two operations the user denied failed.
+    assert [r.text[:34] for r in results if r.is_error] == [
+        "Command failed with exit code 1.",
+        "The user denied this operation. Th",
+        "The user denied this operation.",
+    ]
+    # The user's words (the task, a message on resuming, feedback) are the turns; what
+    # Cline adds (environment details, to-do reminders, resumption notices) is not.
+    users = [e.text[:30] for e in trace.events if e.role == "user" and e.kind == "message"]
+    assert users == [
+        "The attached is a technical wr",
+        "Here are the details for the n",
+        'continue with "Next Steps" no ',
+        "Try again. My workstation was ",
+    ]
+    systems = [e.text for e in trace.events if e.role == "system"]
+    assert any(s.startswith("<environment_details>") for s in systems)
+    assert any(s.startswith("[TASK RESUMPTION]") for s in systems)
+
+
+def test_cline_result_heads_quote_anything_and_name_their_tool_otherwise(tmp_path: Path) -> None:
+    # A command quoted in a result's head may hold brackets, quotes and newlines; a result
+    # that names its tool otherwise ("[subagents]" for use_subagents) answers the first
+    # call left; a result after a model call that made none is a problem, kept as text.
+    history = [
+        {"role": "user", "content": [{"type": "text", "text": "<task>\nCount rows\n</task>"}]},
+        {
+            "role": "assistant",
+            "modelInfo": {"modelId": "m", "providerId": "p"},
+            "content": [
+                {"type": "tool_use", "id": "t1", "name": "use_subagents", "input": {}},
+                {
+                    "type": "tool_use",
+                    "id": "t2",
+                    "name": "execute_command",
+                    "input": {"command": "node -e \"x['a']\"\necho ]"},
+                },
+            ],
+        },
+        {
+            "role": "user",
+            "content": [
+                {"type": "text", "text": "[execute_command for 'node -e \"x['a']\"\necho ]'] "
+                 "Result:\nCommand failed with exit code 2.\nOutput:\nboom"},
+                {"type": "text", "text": "[subagents] Result:\nSubagent results: 1"},
+            ],
+        },
+        {"role": "assistant", "content": [{"type": "text", "text": "Done."}]},
+        {
+            "role": "user",
+            "content": [{"type": "text", "text": "[read_file for 'a'] Result:\nx"}],
+        },
+    ]  # fmt: skip
+    path = tmp_path / "api_conversation_history.json"
+    write_json(path, history)
+    fmt, (trace,), problems = parse(path)
+    assert fmt == "cline"
+    assert [p.reason for p in problems] == [
+        "message 4: a result of 'read_file' answers no call of the message before; kept as text"
+    ]
+    assert _digest(trace)[:5] == [
+        ("user", "message", None, None, None, "Count rows"),
+        ("assistant", "call", "use_subagents", {}, None, None),
+        ("assistant", "call", "execute_command", {"command": "node -e \"x['a']\"\necho ]"}, None, None),
+        ("tool", "result", "execute_command", None, True, "Command failed with exit code "),
+        ("tool", "result", "use_subagents", None, False, "Subagent results: 1"),
+    ]  # fmt: skip
+    assert _linked(trace)
+
+
+def test_cline_ui_messages_are_refused_by_name_and_left_out_of_their_task_folder() -> None:
+    # ui_messages.json is the chat panel's view of a Cline task; it was "not a known trace
+    # format", and read beside the task's history it added that error to the folder.
+    folder = CORPORA / "cline" / "online_card_architecture"
+    with pytest.raises(TraceError, match=r"Cline's ui_messages\.json") as err:
+        open_file(folder / "ui_messages.json")
+    assert "api_conversation_history.json beside it" in str(err.value)
+    from projeval.traces.readers import expand_paths
+
+    assert [p.name for p in expand_paths([folder])] == ["api_conversation_history.json"]
+    fmt, (trace,), problems = parse(folder / "api_conversation_history.json")
+    assert (fmt, problems) == ("cline", [])
+    calls = [e for e in trace.events if e.kind == "call"]
+    assert (len(calls), [c.tool for c in calls if c.link is None]) == (8, ["attempt_completion"])
