@@ -20,6 +20,7 @@ from typing import Any
 
 from . import aisdk, streams
 from .actions import exit_failed, tool_hints
+from .autogen import autogen_messages, autogen_thread, python_value
 from .cline import cline_messages, is_cline_history
 from .events import Event, Usage, call_event, parse_args
 from .harnesses import (
@@ -1976,6 +1977,40 @@ class GeminiCli(OpenAIChat):
         )
 
 
+class AutoGen(OpenAIChat):
+    """AutoGen AgentChat (0.4+): a team's saved state, a ``TaskResult`` or its messages, read
+    as :func:`~.autogen.autogen_messages` writes them, named by the team's ``team_id``."""
+
+    name = "autogen"
+
+    def unpack(self, value: Any) -> Snapshot | str:
+        thread = autogen_thread(value)
+        if thread is None:
+            return (
+                "record is not an AutoGen AgentChat conversation: no TeamState with a "
+                "message_thread, TaskResult or list of AgentChat messages"
+            )
+        problems: list[str] = []
+        messages = autogen_messages(thread, problems)
+        tid = value.get("team_id") if isinstance(value, dict) else None
+        return Snapshot(
+            tid if isinstance(tid, str) else None,
+            messages,
+            whole=True,
+            problem="; ".join(problems) or None,
+        )
+
+    def convert(
+        self, messages: list[Any], start: int, line: int | None, problems: list[str]
+    ) -> list[Event]:
+        events = super().convert(messages, start, line, problems)
+        for ev in events:
+            if ev.kind == "result" and ev.structured is None:
+                # A dict or list the tool returned, written as its Python repr.
+                ev.structured = python_value(ev.text)
+        return events
+
+
 class Cline(Anthropic):
     """Cline's (and Roo Code's) task history, ``api_conversation_history.json``: Anthropic
     Messages whose results are text, read as :func:`~.cline.cline_messages` writes them."""
@@ -2075,6 +2110,7 @@ CONVERTERS: dict[str, Converter] = {
         Atif(),
         GeminiCli(),
         Cline(),
+        AutoGen(),
         OpenHands(),
         ShareGPT(),
         AzureEval(),

@@ -24,6 +24,7 @@ from ..errors import TraceError
 from .actions import tool_statements
 from .agentdojo import is_run
 from .aisdk import is_ui_message, step_messages, steps_messages
+from .autogen import autogen_thread
 from .cline import is_cline_history, is_cline_ui
 from .conversations import (
     CODEX_EXEC_EVENTS,
@@ -77,6 +78,7 @@ FORMATS = (
     "atif",
     "gemini_cli",
     "cline",
+    "autogen",
     "sharegpt",
     "azure_eval",
     "openhands",
@@ -421,6 +423,8 @@ def sniff(value: Any) -> tuple[str | None, bool]:
         return "cline", True  # before Anthropic: its results are text
     if is_cline_ui(value):
         return "cline_ui", True
+    if autogen_thread(value) is not None:
+        return "autogen", True  # before Chat: AgentChat messages name their type, no role
     if not isinstance(value, dict | list):
         return None, False
     if is_run(value):

@@ -4666,3 +4666,108 @@ def test_cline_ui_messages_are_refused_by_name_and_left_out_of_their_task_folder
     assert (fmt, problems) == ("cline", [])
     calls = [e for e in trace.events if e.kind == "call"]
     assert (len(calls), [c.tool for c in calls if c.link is None]) == (8, ["attempt_completion"])
+
+
+def test_autogen_agentchat_team_states_and_task_results_are_read() -> None:
+    # Real AutoGen AgentChat 0.4 records (tests/corpora/formats/README.md, autogen/): a
+    # team's saved state, whose group chat manager holds the message thread, and a run's
+    # messages saved as a list. Both were "not a known trace format".
+    folder = CORPORA / "autogen"
+    fmt, (trace,), problems = parse(folder / "weather_team_state.json")
+    assert (fmt, trace.trace_id, problems) == (
+        "autogen",
+        "21c2a958-dbc8-480f-851b-90fd4caec0e2",
+        [],
+    )
+    assert [(e.role, e.kind, e.tool, e.is_error) for e in trace.events] == [
+        ("user", "message", None, None),
+        ("assistant", "call", "get_weather_by_coordinates", None),
+        ("assistant", "call", "get_weather_by_coordinates", None),
+        ("tool", "result", "get_weather_by_coordinates", None),
+        ("tool", "result", "get_weather_by_coordinates", None),
+        ("assistant", "message", None, None),
+    ]  # the ToolCallSummaryMessage, the results again, is no answer of the model's
+    assert _linked(trace)
+    usage = [(e.usage.input_total, e.usage.output) for e in trace.events if e.usage]
+    assert usage == [(127, 67), (688, 110)]
+    # The tool returned a dict, which AgentChat wrote as its Python repr: its fields are
+    # read (the answer's 31.0 °C is the result's main.temp, 304.14 K).
+    first = next(e for e in trace.events if e.kind == "result")
+    assert first.text.startswith("{'coord': {'lon': 77.59")
+    assert first.structured["main"]["temp"] == 304.14
+    assert first.structured["name"] == "Bengaluru"
+    # A three-agent team: each agent's reply is the assistant's, named by its source.
+    fmt, (trace,), problems = parse(folder / "timelog_team_history.json")
+    assert (fmt, problems) == ("autogen", [])
+    assert [(e.role, e.kind, e.tool) for e in trace.events] == [
+        ("user", "message", None),
+        ("assistant", "call", "search_repo"),
+        ("tool", "result", "search_repo"),
+        ("assistant", "message", None),
+        ("assistant", "message", None),
+    ]
+    assert _linked(trace)
+
+
+def test_autogen_failed_tool_results_and_agent_contexts(tmp_path: Path) -> None:
+    # A result AgentChat marks is_error failed; an agent's own saved state (its model
+    # context: UserMessage, AssistantMessage with calls, FunctionExecutionResultMessage)
+    # reads the same; the team's bookkeeping events are no turn; an unknown type is named.
+    state = {
+        "type": "AssistantAgentState",
+        "version": "1.0.0",
+        "llm_context": {
+            "messages": [
+                {"content": "You help.", "type": "SystemMessage"},
+                {"content": "Delete order 7", "source": "user", "type": "UserMessage"},
+                {
+                    "content": [{"id": "c1", "arguments": '{"order": 7}', "name": "delete"}],
+                    "thought": None,
+                    "source": "agent",
+                    "type": "AssistantMessage",
+                },
+                {
+                    "content": [
+                        {"content": "Error: no such order", "name": "delete", "call_id": "c1",
+                         "is_error": True}
+                    ],
+                    "type": "FunctionExecutionResultMessage",
+                },
+                {"content": "It failed.", "source": "agent", "type": "AssistantMessage"},
+                {"content": "x", "source": "agent", "type": "ThoughtEvent"},
+                {"content": "?", "source": "agent", "type": "NewEvent"},
+            ]
+        },
+    }  # fmt: skip
+    path = tmp_path / "agent_state.json"
+    write_json(path, state)
+    fmt, (trace,), problems = parse(path)
+    assert fmt == "autogen"
+    assert [p.reason for p in problems] == [
+        "message 6 has type 'NewEvent', not an AgentChat message; skipped"
+    ]
+    assert [e.structured for e in trace.events if e.kind == "result"] == [None]  # not a repr
+    assert _digest(trace) == [
+        ("system", "message", None, None, None, "You help."),
+        ("user", "message", None, None, None, "Delete order 7"),
+        ("assistant", "call", "delete", {"order": 7}, None, None),
+        ("tool", "result", "delete", None, True, "Error: no such order"),
+        ("assistant", "message", None, None, None, "It failed."),
+    ]
+    assert _linked(trace)
+
+
+def test_python_reprs_of_tool_results_are_read_as_literals_only() -> None:
+    from projeval.traces.autogen import python_value
+
+    assert python_value("{'a': (1, 2), 'b': None, 3: {1, 2}, 'c': b'x'}") == {
+        "a": [1, 2],
+        "b": None,
+        "3": [1, 2],
+        "c": "b'x'",
+    }
+    assert python_value('{"a": 1}') is None  # JSON is read as JSON
+    assert python_value("[__import__('os').system('true')]") is None  # no call evaluated
+    assert python_value("{'a': 1") is None
+    assert python_value("plain text") is None
+    assert python_value("[" * 200 + "]" * 200) is None  # deeper than any trace nests
