@@ -28,6 +28,22 @@ from typing import Any
 CLINE_HISTORY = "api_conversation_history.json"
 CLINE_BESIDE = frozenset({"ui_messages.json", "task_metadata.json"})
 
+#: A call written as XML in the model's text (Cline before native tool calls): an element
+#: on lines of its own whose children are the parameters, each ``<name>value</name>``.
+_XML_CALL = re.compile(r"^<([a-z][a-z0-9_]*)>[ \t]*\n(.*?)^</\1>[ \t]*$", re.DOTALL | re.MULTILINE)
+_XML_PARAM = re.compile(r"<([a-z][a-z0-9_]*)>\n?(.*?)\n?</\1>", re.DOTALL)
+_THINKING = re.compile(r"<thinking>.*?(?:</thinking>|\Z)", re.DOTALL)
+#: Tags the model writes that are no call: its thinking.
+_NOT_CALLS = frozenset({"thinking", "think"})
+#: How the texts Cline adds to a user message open (its environment details, to-do
+#: reminders, notices): never a result's output.
+_ADDED_BY_CLINE = (
+    "<environment_details>",
+    "\n\n\t\t\t\t# TODO LIST",
+    "\n# task_progress",
+    "[TASK RESUMPTION]",
+)
+
 #: The head of a result: the tool's name, then what it acted on, quoted (a path, a
 #: command, a question: any text, brackets and newlines included).
 _RESULT = re.compile(r"\[([\w.:-]+)(?: for '.*?')?\] Result:", re.DOTALL)
@@ -96,9 +112,10 @@ def cline_messages(messages: list[Any], problems: list[str]) -> list[Any]:
             continue
         content = m.get("content")
         if m.get("role") == "assistant":
+            m = _with_xml_calls(_without_thinking(m), i)
             pending = [
                 (str(b.get("id")), str(b.get("name")))
-                for b in (content if isinstance(content, list) else [])
+                for b in (m["content"] if isinstance(m.get("content"), list) else [])
                 if isinstance(b, dict) and b.get("type") == "tool_use"
             ]
             out.append(m)
@@ -109,13 +126,12 @@ def cline_messages(messages: list[Any], problems: list[str]) -> list[Any]:
         answers: list[Any] = []
         words: list[Any] = []
         added: list[Any] = []
-        for block in content:
-            text = block.get("text") if isinstance(block, dict) else None
-            if (
-                not isinstance(block, dict)
-                or block.get("type") != "text"
-                or not isinstance(text, str)
-            ):
+        k = 0
+        while k < len(content):
+            block = content[k]
+            k += 1
+            text = _text(block)
+            if text is None:
                 words.append(block)  # images the user attached, and the like
                 continue
             head = _RESULT.match(text)
@@ -129,6 +145,15 @@ def cline_messages(messages: list[Any], problems: list[str]) -> list[Any]:
                     added.append(block)
                     continue
                 body = text[head.end() :].lstrip(" \n")
+                if not body and k < len(content):
+                    # Cline 3.0 wrote the head and the output as two text blocks.
+                    after = _text(content[k])
+                    if (
+                        after is not None
+                        and not _RESULT.match(after)
+                        and not after.startswith(_ADDED_BY_CLINE)
+                    ):
+                        body, k = after, k + 1
                 answers.append(
                     {
                         "type": "tool_result",
@@ -148,6 +173,82 @@ def cline_messages(messages: list[Any], problems: list[str]) -> list[Any]:
         if added:
             out.append({"role": "system", "content": added})
     return out
+
+
+def _text(block: Any) -> str | None:
+    """A text block's text; ``None`` for any other block."""
+    if isinstance(block, dict) and block.get("type") == "text":
+        text = block.get("text")
+        return text if isinstance(text, str) else None
+    return None
+
+
+def _without_thinking(m: dict[str, Any]) -> dict[str, Any]:
+    """An assistant message with the ``<thinking>`` its text holds taken out: Cline has the
+    model think in those tags (before native thinking blocks), its reasoning, not its
+    answer."""
+    content = m.get("content")
+    if isinstance(content, str):
+        return (
+            {**m, "content": _THINKING.sub("", content).strip()} if "<thinking>" in content else m
+        )
+    if not isinstance(content, list) or not any("<thinking>" in (_text(b) or "") for b in content):
+        return m
+    blocks = []
+    for b in content:
+        text = _text(b)
+        if text is not None:
+            text = _THINKING.sub("", text).strip()
+            if not text:
+                continue  # nothing but thinking
+            b = {**b, "text": text}
+        blocks.append(b)
+    return {**m, "content": blocks}
+
+
+def _with_xml_calls(m: dict[str, Any], i: int) -> dict[str, Any]:
+    """An assistant message of Cline before native tool calls, its calls written in its
+    text as XML (``<read_file>\n<path>src/a.py</path>\n</read_file>``), with each call
+    as a ``tool_use`` block and its XML taken out of the text; a message holding
+    ``tool_use`` blocks, or no such XML, as it is."""
+    content = m.get("content")
+    blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content
+    if not isinstance(blocks, list) or any(
+        isinstance(b, dict) and b.get("type") == "tool_use" for b in blocks
+    ):
+        return m
+    rewritten: list[Any] = []
+    calls: list[Any] = []
+    for block in blocks:
+        text = _text(block)
+        if text is None or "</" not in text:
+            rewritten.append(block)
+            continue
+        kept: list[str] = []
+        at = 0
+        for call in _XML_CALL.finditer(text):
+            if call.group(1) in _NOT_CALLS:
+                continue
+            params = {p.group(1): p.group(2) for p in _XML_PARAM.finditer(call.group(2))}
+            if not params and call.group(2).strip():
+                continue  # an element with text inside, not a call's parameters
+            kept.append(text[at : call.start()])
+            at = call.end()
+            calls.append(
+                {
+                    "type": "tool_use",
+                    "id": f"cline-xml-{i}-{len(calls)}",
+                    "name": call.group(1),
+                    "input": params,
+                }
+            )
+        kept.append(text[at:])
+        prose = "".join(kept).strip()
+        if prose:
+            rewritten.append({**block, "text": prose})
+    if not calls:
+        return m
+    return {**m, "content": rewritten + calls}
 
 
 def _answered(pending: list[tuple[str, str]], name: str) -> str | None:

@@ -4771,3 +4771,42 @@ def test_python_reprs_of_tool_results_are_read_as_literals_only() -> None:
     assert python_value("{'a': 1") is None
     assert python_value("plain text") is None
     assert python_value("[" * 200 + "]" * 200) is None  # deeper than any trace nests
+
+
+def test_cline_histories_before_native_tool_calls_read_the_calls_written_as_xml(
+    tmp_path: Path,
+) -> None:
+    # Cline before native tool calls: the model writes its call as XML in its text
+    # (responses.ts' toolUseInstructionsReminder), and Cline 3.0 answers with the head and
+    # the output as two text blocks; the model's <thinking> is no answer. Invented, in that
+    # shape (no recording was found).
+    history = [
+        {"role": "user", "content": [{"type": "text", "text": "<task>\nFix login\n</task>"},
+                                     {"type": "text", "text": "<environment_details>\nx\n</environment_details>"}]},
+        {"role": "assistant", "content": [{"type": "text", "text":
+            "<thinking>\nRead it first.\n</thinking>\n\n<read_file>\n<path>src/login.js</path>\n</read_file>"}]},
+        {"role": "user", "content": [{"type": "text", "text": "[read_file for 'src/login.js'] Result:"},
+                                     {"type": "text", "text": "function login() {}"},
+                                     {"type": "text", "text": "<environment_details>\nx\n</environment_details>"}]},
+        {"role": "assistant", "content": "Now run it.\n<execute_command>\n<command>npm test</command>\n"
+                                         "<requires_approval>false</requires_approval>\n</execute_command>"},
+        {"role": "user", "content": [{"type": "text", "text": "[execute_command for 'npm test'] Result:"},
+                                     {"type": "text", "text": "The user denied this operation."},
+                                     {"type": "text", "text": "<environment_details>\nx\n</environment_details>"}]},
+    ]  # fmt: skip
+    path = tmp_path / "api_conversation_history.json"
+    write_json(path, history)
+    fmt, (trace,), problems = parse(path)
+    assert (fmt, problems) == ("cline", [])
+    assert _digest(trace) == [
+        ("user", "message", None, None, None, "Fix login"),
+        ("system", "message", None, None, None, "<environment_details>\nx\n</envi"),
+        ("assistant", "call", "read_file", {"path": "src/login.js"}, None, None),
+        ("tool", "result", "read_file", None, False, "function login() {}"),
+        ("system", "message", None, None, None, "<environment_details>\nx\n</envi"),
+        ("assistant", "message", None, None, None, "Now run it."),
+        ("assistant", "call", "execute_command", {"command": "npm test", "requires_approval": "false"}, None, None),
+        ("tool", "result", "execute_command", None, True, "The user denied this operation"),
+        ("system", "message", None, None, None, "<environment_details>\nx\n</envi"),
+    ]  # fmt: skip
+    assert _linked(trace)
