@@ -113,8 +113,9 @@ def cline_messages(messages: list[Any], problems: list[str]) -> list[Any]:
         content = m.get("content")
         if m.get("role") == "assistant":
             m = _with_xml_calls(_without_thinking(m), i)
+            m = _with_call_ids(m, i)
             pending = [
-                (str(b.get("id")), str(b.get("name")))
+                (b["id"], str(b.get("name")))
                 for b in (m["content"] if isinstance(m.get("content"), list) else [])
                 if isinstance(b, dict) and b.get("type") == "tool_use"
             ]
@@ -181,6 +182,29 @@ def _text(block: Any) -> str | None:
         text = block.get("text")
         return text if isinstance(text, str) else None
     return None
+
+
+def _with_call_ids(m: dict[str, Any], i: int) -> dict[str, Any]:
+    """An assistant message whose every ``tool_use`` block has an id of text: one without
+    is given ``cline-<message>-<block>``, so that its result still links to it alone."""
+    content = m.get("content")
+    if not isinstance(content, list) or all(
+        isinstance(b.get("id"), str)
+        for b in content
+        if isinstance(b, dict) and b.get("type") == "tool_use"
+    ):
+        return m
+    return {
+        **m,
+        "content": [
+            {**b, "id": f"cline-{i}-{k}"}
+            if isinstance(b, dict)
+            and b.get("type") == "tool_use"
+            and not isinstance(b.get("id"), str)
+            else b
+            for k, b in enumerate(content)
+        ],
+    }
 
 
 def _without_thinking(m: dict[str, Any]) -> dict[str, Any]:

@@ -4605,17 +4605,18 @@ def test_cline_task_histories_link_each_text_result_to_its_call() -> None:
 def test_cline_result_heads_quote_anything_and_name_their_tool_otherwise(tmp_path: Path) -> None:
     # A command quoted in a result's head may hold brackets, quotes and newlines; a result
     # that names its tool otherwise ("[subagents]" for use_subagents) answers the first
-    # call left; a result after a model call that made none is a problem, kept as text.
+    # call left; calls without an id are told apart; a result after a model call that made
+    # none is a problem, kept as text.
     history = [
         {"role": "user", "content": [{"type": "text", "text": "<task>\nCount rows\n</task>"}]},
         {
             "role": "assistant",
             "modelInfo": {"modelId": "m", "providerId": "p"},
             "content": [
-                {"type": "tool_use", "id": "t1", "name": "use_subagents", "input": {}},
+                {"type": "tool_use", "name": "use_subagents", "input": {}},
                 {
                     "type": "tool_use",
-                    "id": "t2",
+                    "id": None,
                     "name": "execute_command",
                     "input": {"command": "node -e \"x['a']\"\necho ]"},
                 },
@@ -4650,6 +4651,7 @@ def test_cline_result_heads_quote_anything_and_name_their_tool_otherwise(tmp_pat
         ("tool", "result", "use_subagents", None, False, "Subagent results: 1"),
     ]  # fmt: skip
     assert _linked(trace)
+    assert [e.call_id for e in trace.events if e.kind == "call"] == ["cline-1-0", "cline-1-1"]
 
 
 def test_cline_ui_messages_are_refused_by_name_and_left_out_of_their_task_folder() -> None:
