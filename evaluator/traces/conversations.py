@@ -607,6 +607,8 @@ def _chat_text(content: Any, msg: int, problems: list[str]) -> str:
             problems.append(f"message {msg}: content part {i} is not an object; skipped")
             continue
         kind = part.get("type")
+        if not isinstance(kind, str | None):
+            kind = repr(kind)  # a list or object is no type; reported below if no text
         if kind in aisdk.PASSED_PARTS:
             continue  # the AI SDK's calls and results (read as such), and its thinking
         text = part.get("text")

@@ -571,7 +571,8 @@ def _sniff_message(m: Any) -> str | None:
         return "azure_eval"  # before Chat's role "tool" and Anthropic's tool_result
     if is_langchain_message(m):
         return "openai_chat"  # read as the Chat message it stands for
-    if m.get("type") in _RESPONSES_ITEMS:
+    kind = m.get("type")
+    if isinstance(kind, str) and kind in _RESPONSES_ITEMS:  # a list or object is no type
         return "openai_responses"
     if is_pydantic_ai_message(m):
         return "pydantic_ai"  # before Gemini, whose contents also hold "parts"
@@ -585,6 +586,8 @@ def _sniff_message(m: Any) -> str | None:
     if isinstance(content, list):
         for part in content:
             kind = part.get("type") if isinstance(part, dict) else None
+            if not isinstance(kind, str | None):
+                continue  # a list or object is no block type
             if kind is None and isinstance(part, dict) and _BEDROCK_BLOCKS.intersection(part):
                 return "bedrock_converse"
             if kind in _ANTHROPIC_BLOCKS:

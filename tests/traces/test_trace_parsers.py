@@ -4812,3 +4812,30 @@ def test_cline_histories_before_native_tool_calls_read_the_calls_written_as_xml(
         ("system", "message", None, None, None, "<environment_details>\nx\n</envi"),
     ]  # fmt: skip
     assert _linked(trace)
+
+
+def test_a_message_or_block_type_that_is_an_object_is_no_traceback(tmp_path: Path) -> None:
+    # Found by mutating the AutoGen and Cline corpus files (a value of another JSON type):
+    # a "type" that is an object or a list was looked up in a set, TypeError: unhashable.
+    chat = tmp_path / "chat.json"
+    write_json(
+        chat,
+        [
+            {"role": "user", "content": "hi", "type": {}},
+            {"role": "assistant", "content": [{"type": ["text"], "text": "hello"}]},
+        ],
+    )
+    fmt, traces, _ = parse(chat)
+    assert (fmt, len(traces)) == ("openai_chat", 1)
+    team = json.loads((CORPORA / "autogen" / "timelog_team_history.json").read_text())
+    team[1]["type"] = {"ToolCallRequestEvent": True}
+    path = tmp_path / "team_history.json"
+    write_json(path, team)
+    fmt, (trace,), problems = parse(path)
+    assert fmt == "autogen"
+    # The broken message is reported, the rest read (its result then answers no call).
+    assert [p.reason for p in problems] == ["message 1 has no type of text; skipped"]
+    assert [(e.role, e.kind, e.link) for e in trace.events][:2] == [
+        ("user", "message", None),
+        ("tool", "result", None),
+    ]
