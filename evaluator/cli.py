@@ -459,6 +459,8 @@ def run(
             "mint",
             "atif",
             "gemini_cli",
+            "cline",
+            "autogen",
             "sharegpt",
             "azure_eval",
             "openhands",

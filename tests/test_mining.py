@@ -1002,7 +1002,7 @@ def test_a_file_no_reader_understands_is_named_in_the_draft_and_the_rest_is_mine
     assert mined.unread == (
         f"{notes}: not a known trace format (tried: openai_chat, openai_responses, anthropic, "
         "gemini, bedrock_converse, mcp, otel, openinference, agentdojo, mint, atif, gemini_cli, "
-        "sharegpt, azure_eval, openhands, pydantic_ai, letta). Fix: name "
+        "cline, autogen, sharegpt, azure_eval, openhands, pydantic_ai, letta). Fix: name "
         "it (--trace-format on the command line, format= in Python) if the file is in one of "
         'these; else write each conversation as OpenAI Chat, {"messages": [{"role", '
         '"content", "tool_calls"}, ...]}, one a line',

@@ -20,6 +20,8 @@ from typing import Any
 
 from . import aisdk, streams
 from .actions import exit_failed, tool_hints
+from .autogen import autogen_messages, autogen_thread, python_value
+from .cline import cline_messages, is_cline_history
 from .events import Event, Usage, call_event, parse_args
 from .harnesses import (
     CALL_ROLES,
@@ -605,6 +607,8 @@ def _chat_text(content: Any, msg: int, problems: list[str]) -> str:
             problems.append(f"message {msg}: content part {i} is not an object; skipped")
             continue
         kind = part.get("type")
+        if not isinstance(kind, str | None):
+            kind = repr(kind)  # a list or object is no type; reported below if no text
         if kind in aisdk.PASSED_PARTS:
             continue  # the AI SDK's calls and results (read as such), and its thinking
         text = part.get("text")
@@ -1984,6 +1988,57 @@ class GeminiCli(OpenAIChat):
         )
 
 
+class AutoGen(OpenAIChat):
+    """AutoGen AgentChat (0.4+): a team's saved state, a ``TaskResult`` or its messages, read
+    as :func:`~.autogen.autogen_messages` writes them, named by the team's ``team_id``."""
+
+    name = "autogen"
+
+    def unpack(self, value: Any) -> Snapshot | str:
+        thread = autogen_thread(value)
+        if thread is None:
+            return (
+                "record is not an AutoGen AgentChat conversation: no TeamState with a "
+                "message_thread, TaskResult or list of AgentChat messages"
+            )
+        problems: list[str] = []
+        messages = autogen_messages(thread, problems)
+        tid = value.get("team_id") if isinstance(value, dict) else None
+        return Snapshot(
+            tid if isinstance(tid, str) else None,
+            messages,
+            whole=True,
+            problem="; ".join(problems) or None,
+        )
+
+    def convert(
+        self, messages: list[Any], start: int, line: int | None, problems: list[str]
+    ) -> list[Event]:
+        events = super().convert(messages, start, line, problems)
+        for ev in events:
+            if ev.kind == "result" and ev.structured is None:
+                # A dict or list the tool returned, written as its Python repr.
+                ev.structured = python_value(ev.text)
+        return events
+
+
+class Cline(Anthropic):
+    """Cline's (and Roo Code's) task history, ``api_conversation_history.json``: Anthropic
+    Messages whose results are text, read as :func:`~.cline.cline_messages` writes them."""
+
+    name = "cline"
+
+    def unpack(self, value: Any) -> Snapshot | str:
+        if not is_cline_history(value):
+            return (
+                "record is not a Cline task history: it is not a list of Anthropic messages "
+                "opening with the user's <task> or carrying Cline's modelInfo"
+            )
+        problems: list[str] = []
+        messages = cline_messages(value, problems)
+        return Snapshot(None, messages, whole=True, problem="; ".join(problems) or None)
+
+
 class OpenHands(OpenAIChat):
     """OpenHands event streams (the trajectory its GUI downloads: a list of actions and
     observations), read as :func:`~.harnesses.openhands_messages` writes them."""
@@ -2065,6 +2120,8 @@ CONVERTERS: dict[str, Converter] = {
         Mint(),
         Atif(),
         GeminiCli(),
+        Cline(),
+        AutoGen(),
         OpenHands(),
         ShareGPT(),
         AzureEval(),

@@ -24,6 +24,8 @@ from ..errors import TraceError
 from .actions import tool_statements
 from .agentdojo import is_run
 from .aisdk import is_ui_message, step_messages, steps_messages
+from .autogen import autogen_thread
+from .cline import is_cline_history, is_cline_ui
 from .conversations import (
     CODEX_EXEC_EVENTS,
     CODEX_LINES,
@@ -75,6 +77,8 @@ FORMATS = (
     "mint",
     "atif",
     "gemini_cli",
+    "cline",
+    "autogen",
     "sharegpt",
     "azure_eval",
     "openhands",
@@ -161,6 +165,12 @@ UNREAD_FORMATS = {
         "(.adk/eval_history/*.evalset_result.json), the session adk web exports or an "
         'evaluation pipeline saves ({"id", "appName", "userId", "state", "events"}), or the '
         "spans ADK's trace endpoint returns (/debug/trace/session/<id>, a JSON list of spans)",
+    ),
+    "cline_ui": (
+        "this is Cline's ui_messages.json (what the chat panel showed: 'say' and 'ask' "
+        "entries), which holds no tool calls the model made",
+        "read the api_conversation_history.json beside it, the task's conversation (a "
+        "folder is read with ui_messages.json and task_metadata.json left out)",
     ),
     "tooltalk": (
         "this looks like a ToolTalk conversation (turns with 'text' and 'apis'), which "
@@ -409,6 +419,12 @@ def sniff(value: Any) -> tuple[str | None, bool]:
         return "mcp", True
     if isinstance(value, list) and value and all(_is_adk_test_row(v) for v in value):
         return "adk_evalset", True
+    if is_cline_history(value):
+        return "cline", True  # before Anthropic: its results are text
+    if is_cline_ui(value):
+        return "cline_ui", True
+    if autogen_thread(value) is not None:
+        return "autogen", True  # before Chat: AgentChat messages name their type, no role
     if not isinstance(value, dict | list):
         return None, False
     if is_run(value):
@@ -555,7 +571,8 @@ def _sniff_message(m: Any) -> str | None:
         return "azure_eval"  # before Chat's role "tool" and Anthropic's tool_result
     if is_langchain_message(m):
         return "openai_chat"  # read as the Chat message it stands for
-    if m.get("type") in _RESPONSES_ITEMS:
+    kind = m.get("type")
+    if isinstance(kind, str) and kind in _RESPONSES_ITEMS:  # a list or object is no type
         return "openai_responses"
     if is_pydantic_ai_message(m):
         return "pydantic_ai"  # before Gemini, whose contents also hold "parts"
@@ -569,6 +586,8 @@ def _sniff_message(m: Any) -> str | None:
     if isinstance(content, list):
         for part in content:
             kind = part.get("type") if isinstance(part, dict) else None
+            if not isinstance(kind, str | None):
+                continue  # a list or object is no block type
             if kind is None and isinstance(part, dict) and _BEDROCK_BLOCKS.intersection(part):
                 return "bedrock_converse"
             if kind in _ANTHROPIC_BLOCKS:

@@ -25,6 +25,7 @@ from typing import Any, NamedTuple, Protocol
 from .. import _json, progress
 from .._files import regular_file
 from ..errors import TraceError
+from .cline import CLINE_BESIDE, CLINE_HISTORY
 from .conversations import RUN_KEYS, RUN_LISTS
 from .events import Problem, fast_loads
 from .eventstream import is_event_stream
@@ -307,7 +308,8 @@ def _trace_files(folder: Path) -> list[Path]:
     ``mcp.log`` beside per-server ``mcp-server-<name>.log`` files is not: it repeats their
     messages) and an MCPMark run's record, ``meta.json`` beside its ``messages.json``
     (read with the run: its task names the trace, its error is a problem) and the
-    ``summary.json`` of its tasks."""
+    ``summary.json`` of its tasks; and the ``ui_messages.json`` and ``task_metadata.json``
+    of a Cline task, beside its ``api_conversation_history.json``."""
     out = []
     for p in folder.rglob("*"):
         if not p.is_file():
@@ -321,6 +323,8 @@ def _trace_files(folder: Path) -> list[Path]:
             keep = not _head_holds(p, lambda head: b'"model_patch"' in head)
         elif p.name == MCPMARK_RECORD and (p.parent / MCPMARK_MESSAGES).is_file():
             keep = not _head_holds(p, lambda head: b'"execution_result"' in head)
+        elif p.name in CLINE_BESIDE and (p.parent / CLINE_HISTORY).is_file():
+            keep = False  # a Cline task's chat panel and metadata: no calls the model made
         elif p.name == MCPMARK_SUMMARY:
             keep = not _head_holds(p, lambda head: b'"total_tasks"' in head)
         elif suffix == ".log":

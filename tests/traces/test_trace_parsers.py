@@ -4557,3 +4557,285 @@ def test_a_record_nested_past_what_a_reader_can_walk_is_skipped_and_the_rest_rea
         (2, "the record nests more than 100 levels deep (no trace does; it cannot be read); "
             "record skipped")
     ]  # fmt: skip
+
+
+def test_cline_task_histories_link_each_text_result_to_its_call() -> None:
+    # A real Cline task history (tests/corpora/formats/README.md, cline/): the model calls
+    # its tools with tool_use blocks, but Cline answers each with a text block, "[tool for
+    # '...'] Result:", beside its environment details. It was read as Anthropic: all 15
+    # calls unanswered, every tool result a user turn, no error.
+    fmt, (trace,), problems = parse(CORPORA / "cline" / "mra" / "api_conversation_history.json")
+    assert (fmt, problems) == ("cline", [])
+    calls = [e for e in trace.events if e.kind == "call"]
+    results = [e for e in trace.events if e.kind == "result"]
+    assert (len(calls), len(results)) == (15, 13)
+    by_seq = {e.seq: e for e in trace.events}
+    assert all(by_seq[r.link].call_id == r.call_id for r in results)
+    # Unanswered: the two calls before Cline's [TASK RESUMPTION] (the task was interrupted).
+    assert [c.tool for c in calls if c.link is None] == [
+        "ask_followup_question",
+        "plan_mode_respond",
+    ]
+    # Three parallel reads answered in their order.
+    assert [(by_seq[r.link].tool, r.text[:12]) for r in results[1:4]] == [
+        ("list_files", "dev.ts\ngenki"),
+        ("read_file", "1 | // Impor"),
+        ("read_file", "1 | import a"),
+    ]
+    # A command that exited 1 and two operations the user denied failed.
+    assert [r.text[:34] for r in results if r.is_error] == [
+        "Command failed with exit code 1.",
+        "The user denied this operation. Th",
+        "The user denied this operation.",
+    ]
+    # The user's words (the task, a message on resuming, feedback) are the turns; what
+    # Cline adds (environment details, to-do reminders, resumption notices) is not.
+    users = [e.text[:30] for e in trace.events if e.role == "user" and e.kind == "message"]
+    assert users == [
+        "The attached is a technical wr",
+        "Here are the details for the n",
+        'continue with "Next Steps" no ',
+        "Try again. My workstation was ",
+    ]
+    systems = [e.text for e in trace.events if e.role == "system"]
+    assert any(s.startswith("<environment_details>") for s in systems)
+    assert any(s.startswith("[TASK RESUMPTION]") for s in systems)
+
+
+def test_cline_result_heads_quote_anything_and_name_their_tool_otherwise(tmp_path: Path) -> None:
+    # A command quoted in a result's head may hold brackets, quotes and newlines; a result
+    # that names its tool otherwise ("[subagents]" for use_subagents) answers the first
+    # call left; calls without an id are told apart; a result after a model call that made
+    # none is a problem, kept as text.
+    history = [
+        {"role": "user", "content": [{"type": "text", "text": "<task>\nCount rows\n</task>"}]},
+        {
+            "role": "assistant",
+            "modelInfo": {"modelId": "m", "providerId": "p"},
+            "content": [
+                {"type": "tool_use", "name": "use_subagents", "input": {}},
+                {
+                    "type": "tool_use",
+                    "id": None,
+                    "name": "execute_command",
+                    "input": {"command": "node -e \"x['a']\"\necho ]"},
+                },
+            ],
+        },
+        {
+            "role": "user",
+            "content": [
+                {"type": "text", "text": "[execute_command for 'node -e \"x['a']\"\necho ]'] "
+                 "Result:\nCommand failed with exit code 2.\nOutput:\nboom"},
+                {"type": "text", "text": "[subagents] Result:\nSubagent results: 1"},
+            ],
+        },
+        {"role": "assistant", "content": [{"type": "text", "text": "Done."}]},
+        {
+            "role": "user",
+            "content": [{"type": "text", "text": "[read_file for 'a'] Result:\nx"}],
+        },
+    ]  # fmt: skip
+    path = tmp_path / "api_conversation_history.json"
+    write_json(path, history)
+    fmt, (trace,), problems = parse(path)
+    assert fmt == "cline"
+    assert [p.reason for p in problems] == [
+        "message 4: a result of 'read_file' answers no call of the message before; kept as text"
+    ]
+    assert _digest(trace)[:5] == [
+        ("user", "message", None, None, None, "Count rows"),
+        ("assistant", "call", "use_subagents", {}, None, None),
+        ("assistant", "call", "execute_command", {"command": "node -e \"x['a']\"\necho ]"}, None, None),
+        ("tool", "result", "execute_command", None, True, "Command failed with exit code "),
+        ("tool", "result", "use_subagents", None, False, "Subagent results: 1"),
+    ]  # fmt: skip
+    assert _linked(trace)
+    assert [e.call_id for e in trace.events if e.kind == "call"] == ["cline-1-0", "cline-1-1"]
+
+
+def test_cline_ui_messages_are_refused_by_name_and_left_out_of_their_task_folder() -> None:
+    # ui_messages.json is the chat panel's view of a Cline task; it was "not a known trace
+    # format", and read beside the task's history it added that error to the folder.
+    folder = CORPORA / "cline" / "online_card_architecture"
+    with pytest.raises(TraceError, match=r"Cline's ui_messages\.json") as err:
+        open_file(folder / "ui_messages.json")
+    assert "api_conversation_history.json beside it" in str(err.value)
+    from projeval.traces.readers import expand_paths
+
+    assert [p.name for p in expand_paths([folder])] == ["api_conversation_history.json"]
+    fmt, (trace,), problems = parse(folder / "api_conversation_history.json")
+    assert (fmt, problems) == ("cline", [])
+    calls = [e for e in trace.events if e.kind == "call"]
+    assert (len(calls), [c.tool for c in calls if c.link is None]) == (8, ["attempt_completion"])
+
+
+def test_autogen_agentchat_team_states_and_task_results_are_read() -> None:
+    # Real AutoGen AgentChat 0.4 records (tests/corpora/formats/README.md, autogen/): a
+    # team's saved state, whose group chat manager holds the message thread, and a run's
+    # messages saved as a list. Both were "not a known trace format".
+    folder = CORPORA / "autogen"
+    fmt, (trace,), problems = parse(folder / "weather_team_state.json")
+    assert (fmt, trace.trace_id, problems) == (
+        "autogen",
+        "21c2a958-dbc8-480f-851b-90fd4caec0e2",
+        [],
+    )
+    assert [(e.role, e.kind, e.tool, e.is_error) for e in trace.events] == [
+        ("user", "message", None, None),
+        ("assistant", "call", "get_weather_by_coordinates", None),
+        ("assistant", "call", "get_weather_by_coordinates", None),
+        ("tool", "result", "get_weather_by_coordinates", None),
+        ("tool", "result", "get_weather_by_coordinates", None),
+        ("assistant", "message", None, None),
+    ]  # the ToolCallSummaryMessage, the results again, is no answer of the model's
+    assert _linked(trace)
+    usage = [(e.usage.input_total, e.usage.output) for e in trace.events if e.usage]
+    assert usage == [(127, 67), (688, 110)]
+    # The tool returned a dict, which AgentChat wrote as its Python repr: its fields are
+    # read (the answer's 31.0 °C is the result's main.temp, 304.14 K).
+    first = next(e for e in trace.events if e.kind == "result")
+    assert first.text.startswith("{'coord': {'lon': 77.59")
+    assert first.structured["main"]["temp"] == 304.14
+    assert first.structured["name"] == "Bengaluru"
+    # A three-agent team: each agent's reply is the assistant's, named by its source.
+    fmt, (trace,), problems = parse(folder / "timelog_team_history.json")
+    assert (fmt, problems) == ("autogen", [])
+    assert [(e.role, e.kind, e.tool) for e in trace.events] == [
+        ("user", "message", None),
+        ("assistant", "call", "search_repo"),
+        ("tool", "result", "search_repo"),
+        ("assistant", "message", None),
+        ("assistant", "message", None),
+    ]
+    assert _linked(trace)
+
+
+def test_autogen_failed_tool_results_and_agent_contexts(tmp_path: Path) -> None:
+    # A result AgentChat marks is_error failed; an agent's own saved state (its model
+    # context: UserMessage, AssistantMessage with calls, FunctionExecutionResultMessage)
+    # reads the same; the team's bookkeeping events are no turn; an unknown type is named.
+    state = {
+        "type": "AssistantAgentState",
+        "version": "1.0.0",
+        "llm_context": {
+            "messages": [
+                {"content": "You help.", "type": "SystemMessage"},
+                {"content": "Delete order 7", "source": "user", "type": "UserMessage"},
+                {
+                    "content": [{"id": "c1", "arguments": '{"order": 7}', "name": "delete"}],
+                    "thought": None,
+                    "source": "agent",
+                    "type": "AssistantMessage",
+                },
+                {
+                    "content": [
+                        {"content": "Error: no such order", "name": "delete", "call_id": "c1",
+                         "is_error": True}
+                    ],
+                    "type": "FunctionExecutionResultMessage",
+                },
+                {"content": "It failed.", "source": "agent", "type": "AssistantMessage"},
+                {"content": "x", "source": "agent", "type": "ThoughtEvent"},
+                {"content": "?", "source": "agent", "type": "NewEvent"},
+            ]
+        },
+    }  # fmt: skip
+    path = tmp_path / "agent_state.json"
+    write_json(path, state)
+    fmt, (trace,), problems = parse(path)
+    assert fmt == "autogen"
+    assert [p.reason for p in problems] == [
+        "message 6 has type 'NewEvent', not an AgentChat message; skipped"
+    ]
+    assert [e.structured for e in trace.events if e.kind == "result"] == [None]  # not a repr
+    assert _digest(trace) == [
+        ("system", "message", None, None, None, "You help."),
+        ("user", "message", None, None, None, "Delete order 7"),
+        ("assistant", "call", "delete", {"order": 7}, None, None),
+        ("tool", "result", "delete", None, True, "Error: no such order"),
+        ("assistant", "message", None, None, None, "It failed."),
+    ]
+    assert _linked(trace)
+
+
+def test_python_reprs_of_tool_results_are_read_as_literals_only() -> None:
+    from projeval.traces.autogen import python_value
+
+    assert python_value("{'a': (1, 2), 'b': None, 3: {1, 2}, 'c': b'x'}") == {
+        "a": [1, 2],
+        "b": None,
+        "3": [1, 2],
+        "c": "b'x'",
+    }
+    assert python_value('{"a": 1}') is None  # JSON is read as JSON
+    assert python_value("[__import__('os').system('true')]") is None  # no call evaluated
+    assert python_value("{'a': 1") is None
+    assert python_value("plain text") is None
+    assert python_value("[" * 200 + "]" * 200) is None  # deeper than any trace nests
+
+
+def test_cline_histories_before_native_tool_calls_read_the_calls_written_as_xml(
+    tmp_path: Path,
+) -> None:
+    # Cline before native tool calls: the model writes its call as XML in its text
+    # (responses.ts' toolUseInstructionsReminder), and Cline 3.0 answers with the head and
+    # the output as two text blocks; the model's <thinking> is no answer. Invented, in that
+    # shape (no recording was found).
+    history = [
+        {"role": "user", "content": [{"type": "text", "text": "<task>\nFix login\n</task>"},
+                                     {"type": "text", "text": "<environment_details>\nx\n</environment_details>"}]},
+        {"role": "assistant", "content": [{"type": "text", "text":
+            "<thinking>\nRead it first.\n</thinking>\n\n<read_file>\n<path>src/login.js</path>\n</read_file>"}]},
+        {"role": "user", "content": [{"type": "text", "text": "[read_file for 'src/login.js'] Result:"},
+                                     {"type": "text", "text": "function login() {}"},
+                                     {"type": "text", "text": "<environment_details>\nx\n</environment_details>"}]},
+        {"role": "assistant", "content": "Now run it.\n<execute_command>\n<command>npm test</command>\n"
+                                         "<requires_approval>false</requires_approval>\n</execute_command>"},
+        {"role": "user", "content": [{"type": "text", "text": "[execute_command for 'npm test'] Result:"},
+                                     {"type": "text", "text": "The user denied this operation."},
+                                     {"type": "text", "text": "<environment_details>\nx\n</environment_details>"}]},
+    ]  # fmt: skip
+    path = tmp_path / "api_conversation_history.json"
+    write_json(path, history)
+    fmt, (trace,), problems = parse(path)
+    assert (fmt, problems) == ("cline", [])
+    assert _digest(trace) == [
+        ("user", "message", None, None, None, "Fix login"),
+        ("system", "message", None, None, None, "<environment_details>\nx\n</envi"),
+        ("assistant", "call", "read_file", {"path": "src/login.js"}, None, None),
+        ("tool", "result", "read_file", None, False, "function login() {}"),
+        ("system", "message", None, None, None, "<environment_details>\nx\n</envi"),
+        ("assistant", "message", None, None, None, "Now run it."),
+        ("assistant", "call", "execute_command", {"command": "npm test", "requires_approval": "false"}, None, None),
+        ("tool", "result", "execute_command", None, True, "The user denied this operation"),
+        ("system", "message", None, None, None, "<environment_details>\nx\n</envi"),
+    ]  # fmt: skip
+    assert _linked(trace)
+
+
+def test_a_message_or_block_type_that_is_an_object_is_no_traceback(tmp_path: Path) -> None:
+    # Found by mutating the AutoGen and Cline corpus files (a value of another JSON type):
+    # a "type" that is an object or a list was looked up in a set, TypeError: unhashable.
+    chat = tmp_path / "chat.json"
+    write_json(
+        chat,
+        [
+            {"role": "user", "content": "hi", "type": {}},
+            {"role": "assistant", "content": [{"type": ["text"], "text": "hello"}]},
+        ],
+    )
+    fmt, traces, _ = parse(chat)
+    assert (fmt, len(traces)) == ("openai_chat", 1)
+    team = json.loads((CORPORA / "autogen" / "timelog_team_history.json").read_text())
+    team[1]["type"] = {"ToolCallRequestEvent": True}
+    path = tmp_path / "team_history.json"
+    write_json(path, team)
+    fmt, (trace,), problems = parse(path)
+    assert fmt == "autogen"
+    # The broken message is reported, the rest read (its result then answers no call).
+    assert [p.reason for p in problems] == ["message 1 has no type of text; skipped"]
+    assert [(e.role, e.kind, e.link) for e in trace.events][:2] == [
+        ("user", "message", None),
+        ("tool", "result", None),
+    ]
