@@ -2022,6 +2022,7 @@ def _rule(
             return "missing_restates"
         if (
             gated_search(_USER_INPUT, sentence_text)
+            or gated_search(_USER_TO_GIVE, sentence_text)
             or gated_search(_USER_OWN_UNKNOWN, sentence_text)
             or gated_search(_CANNOT_PROCEED, sentence_text)
             or gated_search(_NO_CALL, sentence_text)
@@ -2227,7 +2228,9 @@ def _rule(
             # be eligible for a return" concludes the case's status (session 17's "should
             # concluding the user's case"; round 22's support agent), the user no subject
             return "user_subject"
-        if kind == "softener" and gated_search(_USER_INPUT, sentence_text):
+        if kind == "softener" and (
+            gated_search(_USER_INPUT, sentence_text) or gated_search(_USER_TO_GIVE, sentence_text)
+        ):
             # "It looks like the URL you mentioned was not included in your message": what
             # the user gave, as "I don't have your email" (session 7's ruling)
             return "missing_user_input"
@@ -3329,15 +3332,19 @@ _USER_OWN_UNKNOWN = re.compile(
     r"(?:insights?|visibility)\s+(?:into|on|about)\s+your)\b",
     re.IGNORECASE,
 )
+# "I don't have any specific request from you": what the user has to give (session 7). A
+# pattern of its own, as _USER_OWN_UNKNOWN: in _USER_INPUT it cost that pattern its prefilter.
+_USER_TO_GIVE = re.compile(
+    r"\b(?:requests?|information|details|answer|reply|input|confirmation)\s+from\s+"
+    r"(?:you|the\s+(?:user|customer))\b",
+    re.IGNORECASE,
+)
 _USER_INPUT = re.compile(
     r"\b(?:since|because|as|until|unless)\s+you\s+(?:have\s+not|haven't|did\s+not|didn't|"
     r"do\s+not|don't)\b|\bwithout\s+knowing\s+your\b|"
     r"\b(?:about|of)\s+(?:where|when|what|which|how)\s+(?:\w+\s+){0,2}you\b|"
     # what the user has to give, not a fact of the data: "I don't have the user's email",
     # "I couldn't find a flight number in your request"
-    # "I don't have any specific request from you": what the user has to give (session 7)
-    r"\b(?:requests?|information|details|answer|reply|input|confirmation)\s+from\s+"
-    r"(?:you|the\s+(?:user|customer))\b|"
     r"\b(?:don['\u2019]t|do\s+not|didn['\u2019]t|did\s+not)\s+(?:yet\s+)?(?:have|know)\s+"
     r"(?:the\s+(?:user|customer)['\u2019]s|your|their)\s|\bin\s+your\s+(?:last\s+|previous\s+)?(?:request|message|"
     r"question|reply|query|input)\b|"
