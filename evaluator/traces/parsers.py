@@ -30,6 +30,7 @@ from .conversations import (
     CONVERTERS,
     Converter,
     Snapshot,
+    damaged_interaction,
     interaction_steps,
     listed_run,
     run_messages,
@@ -208,6 +209,7 @@ _STREAM_MARKERS = (
     ('"response.created"', "openai_responses"),
     ("message_start", "anthropic"),
     ('"candidates"', "gemini"),
+    ('"message-start"', "openai_chat"),  # Cohere's v2 chat stream, read as Chat
 )
 # Converse content blocks are objects keyed by their kind, with no "type".
 _BEDROCK_BLOCKS = {"toolUse", "toolResult", "reasoningContent", "cachePoint", "guardContent"}
@@ -287,9 +289,53 @@ def parse_records(
                 f"{_item(item)}the record nests more than {MAX_DEPTH} levels deep (no trace "
                 "does; it cannot be read); record skipped",
             )
+        elif (repaired := _lost_request(item)) is not None:
+            request = item.value.get("request", ...)
+            had = (
+                "is missing"
+                if request is ...
+                else "is null (a cassette's request with no body)"
+                if request is None
+                else "is not an object"
+            )
+            yield Problem(
+                parser.name,
+                item.line,
+                f"{_item(item)}the record's 'request' {had}, so only the model's recorded "
+                "response is read, not the messages sent (fix: record the request beside its "
+                'response, {"request": ..., "response": ...})',
+            )
+            yield from parser.feed(repaired)
         else:
             yield from parser.feed(item)
     yield from parser.close()
+
+
+def response_only(value: Any) -> str | None:
+    """The format of a recorded API call whose request is lost: a ``response`` that is a
+    provider's own event stream (Server-Sent Events naming their API's events, or a
+    Converse event stream), with no ``request`` object beside it and no conversation of
+    the record's own. The stream alone names its API; ``None`` for any other record."""
+    if not isinstance(value, dict) or isinstance(value.get("request"), dict):
+        return None
+    if any(key in value for key in ("messages", "input", "contents", "conversations")):
+        return None
+    raw = value.get("response")
+    if converse_stream(raw):
+        return "bedrock_converse"
+    if not isinstance(raw, str) or not raw.lstrip().startswith(("event:", "data:")):
+        return None
+    head = raw[:2048]
+    return next((fmt for marker, fmt in _STREAM_MARKERS if marker in head), None)
+
+
+def _lost_request(record: Record) -> Record | None:
+    """The record with an empty request in place of its lost one (see
+    :func:`response_only`), so that its response is read; ``None`` for any other record."""
+    value = record.value
+    if response_only(value) is None:
+        return None
+    return record._replace(value={**value, "request": {}})
 
 
 def parse_file(
@@ -347,8 +393,12 @@ def _detect(records: Iterator[Record | Problem], name: str) -> tuple[str, list[R
             f"no record of this file could be read; the first problem: {first_problem.reason}.",
             file=name,
             position=first_problem.line,
-            fix="check that the file is JSON or JSON Lines and not cut short",
+            fix="check that the cassette's 'interactions' list holds one {request, response} "
+            "mapping a call"
+            if Path(name).suffix in (".yaml", ".yml")
+            else "check that the file is JSON or JSON Lines and not cut short",
         )
+    _refuse_broken(buffered, name)
     raise TraceError(
         f"not a known trace format (tried: {', '.join(FORMATS)}).",
         file=name,
@@ -357,6 +407,70 @@ def _detect(records: Iterator[Record | Problem], name: str) -> tuple[str, list[R
         'in one of these; else write each conversation as OpenAI Chat, {"messages": '
         '[{"role", "content", "tool_calls"}, ...]}, one a line',
     )
+
+
+#: Keys only one format's records hold, with what that format holds under them: a record
+#: that has one of them, of another shape, is that format's record broken, not an unknown one.
+_MARKER_KEYS = {
+    "conversations": ("ShareGPT", "a list of {'from', 'value'} turns"),
+    "messages": ("OpenAI Chat", "a list of {'role', 'content'} messages"),
+}
+
+_JSON_KINDS = {
+    str: "a text",
+    int: "a number",
+    float: "a number",
+    bool: "true or false",
+    type(None): "null",
+    list: "a list",
+    dict: "an object",
+}
+
+
+def _refuse_broken(buffered: list[Record | Problem], name: str) -> None:
+    """Raise the error of a file whose records no format was told from, where what is
+    broken can be named: a format's own key of another shape (its position, and what it
+    should hold), or no record at all, only texts, numbers or lists of them."""
+    records = [item for item in buffered if isinstance(item, Record)]
+    for record in records:
+        value = record.value
+        for key, (fmt, holds) in _MARKER_KEYS.items():
+            if isinstance(value, dict) and key in value and not isinstance(value[key], list):
+                kind = _JSON_KINDS.get(type(value[key]), "of another type")
+                raise TraceError(
+                    f"{_item(record)}the record's {key!r} is {kind}, where a {fmt} record "
+                    f"holds {holds}; no other record tells the file's format.",
+                    file=name,
+                    position=record.line,
+                    fix=f"make {key!r} {holds}, or name the format (--trace-format on the "
+                    "command line, format= in Python)",
+                )
+    if records and not any(_holds_object(r.value) for r in records):
+        first = records[0]
+        kinds = sorted({_kind(r.value) for r in records})
+        raise TraceError(
+            f"{_item(first)}the file holds no record, only {' and '.join(kinds)}, where a "
+            "trace's records are JSON objects.",
+            file=name,
+            position=first.line,
+            fix="check that this is the trace file meant; a trace file holds JSON objects, "
+            "one a line or a list of them",
+        )
+
+
+def _holds_object(value: Any) -> bool:
+    """An object with keys, or a list holding objects or lists."""
+    if isinstance(value, dict):
+        return bool(value)
+    return isinstance(value, list) and any(isinstance(v, dict | list) for v in value)
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, dict | list) and not value:
+        return f"an empty {'object' if isinstance(value, dict) else 'list'}"
+    if isinstance(value, list):
+        return f"a list of {' and '.join(sorted({_kind(v) for v in value}))}"
+    return _JSON_KINDS.get(type(value), "of another type")
 
 
 #: The harnesses' own files, each told by its shape (:mod:`projeval.traces.harnesses`), in the
@@ -442,9 +556,14 @@ def sniff(value: Any) -> tuple[str | None, bool]:
             return "adk_evalset", True
         if value.get("object") == "interaction" and interaction_steps(value) is not None:
             return "gemini", True  # a Gemini Interactions API response
+        if damaged_interaction(value):
+            return "gemini", True  # one whose marker is lost (its reader says so)
         error = value.get("error")
         if isinstance(error, dict) and "message" in error and set(value) <= {"error", "status"}:
             return "api_error", True
+        lost = response_only(value)
+        if lost is not None:
+            return lost, True  # a recorded call whose request is lost (parse_records says so)
         body = r_ if isinstance(r_ := value.get("request"), dict) else value
         raw_resp = value.get("response")
         if body is not value and converse_stream(raw_resp):
