@@ -127,6 +127,13 @@ class Snapshot:
     #: holds them: what they state grounds claims (:func:`~.actions.tool_statements`, read
     #: once a tool per trace).
     tools: Any = None
+    #: The run whose messages, and only its, the record holds (Pydantic AI's rows of one
+    #: run's new messages): they continue the record's conversation after the runs before,
+    #: and a row saved again as the run went on adds only what it had not yet said.
+    run_id: str | None = None
+    #: Why the record's run seems cut short (it ends on a request the model never
+    #: answered): reported unless a later row of the same run goes on.
+    unanswered: str | None = None
     #: A session log's head (Codex CLI's session meta): it names the file's one session,
     #: which the log's later lines, carrying no id of their own, continue.
     session: bool = False

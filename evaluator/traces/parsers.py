@@ -154,6 +154,18 @@ UNREAD_FORMATS = {
         "answering it, the analysis channel as the assistant's reasoning_content "
         '({"messages": [...]}, one conversation a line)',
     ),
+    "pydantic_graph": (
+        "this looks like a pydantic-graph state persistence file (FileStatePersistence: "
+        "snapshots of a graph run's nodes, each with the graph's 'state' and a 'status'), "
+        "which projeval does not read: a snapshot's state is the application's own "
+        "dataclass, the agents' messages in it (if any) under names it chose, not one shape "
+        "a reader could rely on",
+        "write the messages the state holds as Pydantic AI message histories, "
+        "ModelMessagesTypeAdapter.dump_json(<the state's message list>) (or an agent run's "
+        "result.all_messages_json()), one conversation a file or a line. A graph run whose "
+        "last snapshot is not kind 'end' did not finish: a node snapshot's status 'error' "
+        "failed, 'created', 'pending' or 'running' stopped there",
+    ),
     "adk_evalset": (
         "this looks like a Google ADK eval set (eval_cases of invocations, or the older "
         "rows of query, expected_tool_use and reference), which projeval does not read: "
@@ -527,6 +539,13 @@ def sniff(value: Any) -> tuple[str | None, bool]:
         return None, False
     if is_run(value):
         return "agentdojo", True
+    if (
+        isinstance(value, list)
+        and value
+        and all(isinstance(v, dict) for v in value)
+        and _is_graph_snapshot(value[0])
+    ):
+        return "pydantic_graph", True  # FileStatePersistence's list of snapshots
     kind = value.get("type") if isinstance(value, dict) else None
     if isinstance(kind, str) and kind in CODEX_LINES and "payload" in value:
         return "openai_responses", True  # a Codex CLI session log's line
@@ -542,6 +561,8 @@ def sniff(value: Any) -> tuple[str | None, bool]:
         for fmt, recognises in _HARNESS_SHAPES:
             if recognises(value):
                 return fmt, True
+        if _is_graph_snapshot(value):
+            return "pydantic_graph", True
         if "run_type" in value or "child_runs" in value or _lists(value, _RUN_LISTS, _is_run):
             return "langsmith", True
         if (
@@ -634,6 +655,22 @@ def sniff(value: Any) -> tuple[str | None, bool]:
 # Where LangSmith lists runs: the API's answer to a runs query ({"runs": [...]}) and the
 # SDK's batch of runs it sends ({"post": [...], "patch": [...]}).
 _RUN_LISTS = ("runs", "post", "patch")
+
+
+#: pydantic-graph's ``SnapshotStatus``.
+_SNAPSHOT_STATUSES = frozenset(("created", "pending", "running", "success", "error"))
+
+
+def _is_graph_snapshot(value: dict[str, Any]) -> bool:
+    """A pydantic-graph persistence snapshot: a ``NodeSnapshot`` (``kind`` 'node', its
+    ``state``, ``node`` and ``status``) or an ``EndSnapshot`` (``kind`` 'end', its
+    ``state`` and ``result``), each with its ``id``."""
+    if "state" not in value or "id" not in value:
+        return False
+    kind = value.get("kind")
+    if kind == "node":
+        return "node" in value and value.get("status") in _SNAPSHOT_STATUSES
+    return kind == "end" and "result" in value
 
 
 def _is_run(value: Any) -> bool:
@@ -749,6 +786,10 @@ class ConversationParser:
         # it holds a response a later record may continue), which the next such record
         # may extend (see merger.extends_line).
         self.loose: tuple[str, list[Any], bool] | None = None
+        # Conversation -> run -> how many of that run's messages its rows have said.
+        self.runs: dict[str, dict[str, int]] = {}
+        # (conversation, run) -> where its rows last ended on an unanswered request, and why.
+        self.cut_runs: dict[tuple[str, str], tuple[int, str]] = {}
         # A harness's record of the run beside its conversation (MCPMark's meta.json):
         # what the one document of this file is named and why the run failed, if it did.
         self.run_record = mcpmark_run(name)
@@ -832,6 +873,21 @@ class ConversationParser:
                 snap.problem = failure if snap.problem is None else f"{snap.problem}; {failure}"
         if record.within is not None:
             listed_run(snap, record.value)  # a results document's run: whole, named as a run
+        if snap.run_id is not None and snap.trace_id is not None:
+            said = self.runs.setdefault(snap.trace_id, {})
+            before = said.get(snap.run_id, 0)
+            said[snap.run_id] = max(before, len(snap.messages))
+            snap.append = True
+            if before and len(snap.messages) <= before:
+                return  # the run's row saved again with nothing new
+            snap.messages = snap.messages[before:]
+            # Only the run's last row says whether it was cut short: close() reports it.
+            run = (snap.trace_id, snap.run_id)
+            self.cut_runs.pop(run, None)
+            if snap.unanswered is not None:
+                self.cut_runs[run] = (record.line, f"{_item(record)}{snap.unanswered}")
+        elif snap.unanswered is not None:
+            snap.problem = "; ".join(p for p in (snap.problem, snap.unanswered) if p)
         if not snap.messages:
             if snap.bookkeeping:
                 return
@@ -935,6 +991,8 @@ class ConversationParser:
             # A head and nothing after it: the run was cut short, or its lines lost.
             reason = f"session {self.session!r} recorded no message after its start"
             yield Problem(self.name, self.session_line, reason)
+        for line, reason in self.cut_runs.values():
+            yield Problem(self.name, line, reason)
         while self.open:
             yield finish_trace(self.open.popitem(last=False)[1].trace)
 
