@@ -735,7 +735,9 @@ def main(argv: list[str] | None = None) -> int:
     _print(tally, crashes, len(jobs) - skipped, skipped, stages, time.monotonic() - started, args)
     print("\n== files refused whole (api error) after one value changed, by reader ==")
     for reader, cases in sorted(refused.items(), key=lambda kv: -len(kv[1])):
-        print(f"{len(cases):5} {reader}\n      e.g. {'  '.join(cases[:3])}")
+        print(f"{len(cases):5} {reader}")
+        for case in cases:
+            print(f"      {case}")
     return 0
 
 

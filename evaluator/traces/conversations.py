@@ -129,6 +129,13 @@ class Snapshot:
     #: holds them: what they state grounds claims (:func:`~.actions.tool_statements`, read
     #: once a tool per trace).
     tools: Any = None
+    #: The run whose messages, and only its, the record holds (Pydantic AI's rows of one
+    #: run's new messages): they continue the record's conversation after the runs before,
+    #: and a row saved again as the run went on adds only what it had not yet said.
+    run_id: str | None = None
+    #: Why the record's run seems cut short (it ends on a request the model never
+    #: answered): reported unless a later row of the same run goes on.
+    unanswered: str | None = None
     #: A session log's head (Codex CLI's session meta): it names the file's one session,
     #: which the log's later lines, carrying no id of their own, continue.
     session: bool = False
@@ -384,6 +391,12 @@ class OpenAIChat(Converter):
             req = value["request"]
             resp, problem = recorded_response(self.name, value.get("response"))
             messages = list(req.get("messages") or [])
+            if req and not isinstance(req.get("messages"), list):
+                lost = (
+                    "the request has no 'messages' list, so only the model's response is "
+                    "read, not the messages sent (fix: the request's 'messages')"
+                )
+                problem = "; ".join(p for p in (lost, problem) if p)
             choice = _get(resp, "choices")
             if isinstance(choice, list) and choice and isinstance(choice[0], dict):
                 messages.append(choice[0].get("message") or {})
@@ -1611,6 +1624,17 @@ class Gemini(Converter):
         tid = trace_id_of(value)
         if value.get("object") == "interaction":
             return _interaction_snapshot(value, tid)
+        if damaged_interaction(value):
+            snap = _interaction_snapshot(value, tid)
+            if isinstance(snap, Snapshot):
+                gone = "missing" if "object" not in value else "not a text"
+                note = (
+                    f"the record's 'object' is {gone}, where a Gemini Interactions response "
+                    "says 'interaction'; read as one from its steps and usage (fix: "
+                    "'object': 'interaction')"
+                )
+                snap.problem = "; ".join(p for p in (note, snap.problem) if p)
+            return snap
         req, resp = value, value
         problem = None
         if isinstance(value.get("request"), dict):
@@ -1727,6 +1751,31 @@ def interaction_steps(value: dict[str, Any]) -> list[Any] | None:
         if isinstance(value.get(key), list):
             return list(value[key])
     return None
+
+
+#: The step types of a Gemini Interactions response: the model's own and the provider's tools'.
+_INTERACTION_STEPS = frozenset(("text", "thought", "function_call", "function_result"))
+
+
+def damaged_interaction(value: dict[str, Any]) -> bool:
+    """A Gemini Interactions API response whose ``object`` marker is lost (missing, or of
+    another JSON type than text), told by what no other format holds together: a
+    non-empty list of ``steps`` (or ``outputs``), every one typed as an interaction's
+    step, and the Interactions API's own usage names (``total_input_tokens``)."""
+    if isinstance(value.get("object"), str):
+        return False  # an intact marker, this API's or another's: no repair
+    steps = interaction_steps(value)
+    usage = value.get("usage")
+    return (
+        bool(steps)
+        and all(
+            isinstance(step, dict)
+            and (step.get("type") in _INTERACTION_STEPS or step.get("type") in _HOSTED_STEPS)
+            for step in steps or ()
+        )
+        and isinstance(usage, dict)
+        and "total_input_tokens" in usage
+    )
 
 
 def _interaction_snapshot(value: dict[str, Any], tid: str | None) -> Snapshot | str:

@@ -1442,15 +1442,14 @@ _TOOL_RESPONSE_BLOCK = re.compile(r"<tool_response>\s*(.*?)\s*</tool_response>",
 
 
 def is_sharegpt(value: Any) -> bool:
-    """A ShareGPT record: ``conversations``, a list of ``{"from", "value"}`` turns."""
+    """A ShareGPT record: ``conversations``, a list of ``{"from", "value"}`` turns (its
+    first turn so, or at least half of them: one broken turn, the first included, is a
+    problem of that turn, not a reason to leave the whole conversation unread)."""
     turns = value.get("conversations") if isinstance(value, dict) else None
-    return (
-        isinstance(turns, list)
-        and bool(turns)
-        and isinstance(turns[0], dict)
-        and "from" in turns[0]
-        and "value" in turns[0]
-    )
+    if not isinstance(turns, list) or not turns:
+        return False
+    good = [isinstance(t, dict) and "from" in t and "value" in t for t in turns]
+    return good[0] or 2 * sum(good) >= len(good)
 
 
 def sharegpt_messages(
@@ -1491,6 +1490,8 @@ def sharegpt_messages(
                 "observation; skipped"
             )
             continue
+        if text_key not in turn:
+            problems.append(f"{where} has no {text_key!r}; read as empty")
         value = turn.get(text_key)
         text = value if isinstance(value, str) else "" if value is None else json.dumps(value)
         if role == "call":

@@ -32,6 +32,7 @@ from .conversations import (
     CONVERTERS,
     Converter,
     Snapshot,
+    damaged_interaction,
     interaction_steps,
     listed_run,
     run_messages,
@@ -157,6 +158,18 @@ UNREAD_FORMATS = {
         "answering it, the analysis channel as the assistant's reasoning_content "
         '({"messages": [...]}, one conversation a line)',
     ),
+    "pydantic_graph": (
+        "this looks like a pydantic-graph state persistence file (FileStatePersistence: "
+        "snapshots of a graph run's nodes, each with the graph's 'state' and a 'status'), "
+        "which projeval does not read: a snapshot's state is the application's own "
+        "dataclass, the agents' messages in it (if any) under names it chose, not one shape "
+        "a reader could rely on",
+        "write the messages the state holds as Pydantic AI message histories, "
+        "ModelMessagesTypeAdapter.dump_json(<the state's message list>) (or an agent run's "
+        "result.all_messages_json()), one conversation a file or a line. A graph run whose "
+        "last snapshot is not kind 'end' did not finish: a node snapshot's status 'error' "
+        "failed, 'created', 'pending' or 'running' stopped there",
+    ),
     "adk_evalset": (
         "this looks like a Google ADK eval set (eval_cases of invocations, or the older "
         "rows of query, expected_tool_use and reference), which projeval does not read: "
@@ -218,6 +231,7 @@ _STREAM_MARKERS = (
     ('"response.created"', "openai_responses"),
     ("message_start", "anthropic"),
     ('"candidates"', "gemini"),
+    ('"message-start"', "openai_chat"),  # Cohere's v2 chat stream, read as Chat
 )
 # Converse content blocks are objects keyed by their kind, with no "type".
 _BEDROCK_BLOCKS = {"toolUse", "toolResult", "reasoningContent", "cachePoint", "guardContent"}
@@ -297,9 +311,53 @@ def parse_records(
                 f"{_item(item)}the record nests more than {MAX_DEPTH} levels deep (no trace "
                 "does; it cannot be read); record skipped",
             )
+        elif (repaired := _lost_request(item)) is not None:
+            request = item.value.get("request", ...)
+            had = (
+                "is missing"
+                if request is ...
+                else "is null (a cassette's request with no body)"
+                if request is None
+                else "is not an object"
+            )
+            yield Problem(
+                parser.name,
+                item.line,
+                f"{_item(item)}the record's 'request' {had}, so only the model's recorded "
+                "response is read, not the messages sent (fix: record the request beside its "
+                'response, {"request": ..., "response": ...})',
+            )
+            yield from parser.feed(repaired)
         else:
             yield from parser.feed(item)
     yield from parser.close()
+
+
+def response_only(value: Any) -> str | None:
+    """The format of a recorded API call whose request is lost: a ``response`` that is a
+    provider's own event stream (Server-Sent Events naming their API's events, or a
+    Converse event stream), with no ``request`` object beside it and no conversation of
+    the record's own. The stream alone names its API; ``None`` for any other record."""
+    if not isinstance(value, dict) or isinstance(value.get("request"), dict):
+        return None
+    if any(key in value for key in ("messages", "input", "contents", "conversations")):
+        return None
+    raw = value.get("response")
+    if converse_stream(raw):
+        return "bedrock_converse"
+    if not isinstance(raw, str) or not raw.lstrip().startswith(("event:", "data:")):
+        return None
+    head = raw[:2048]
+    return next((fmt for marker, fmt in _STREAM_MARKERS if marker in head), None)
+
+
+def _lost_request(record: Record) -> Record | None:
+    """The record with an empty request in place of its lost one (see
+    :func:`response_only`), so that its response is read; ``None`` for any other record."""
+    value = record.value
+    if response_only(value) is None:
+        return None
+    return record._replace(value={**value, "request": {}})
 
 
 def parse_file(
@@ -357,8 +415,12 @@ def _detect(records: Iterator[Record | Problem], name: str) -> tuple[str, list[R
             f"no record of this file could be read; the first problem: {first_problem.reason}.",
             file=name,
             position=first_problem.line,
-            fix="check that the file is JSON or JSON Lines and not cut short",
+            fix="check that the cassette's 'interactions' list holds one {request, response} "
+            "mapping a call"
+            if Path(name).suffix in (".yaml", ".yml")
+            else "check that the file is JSON or JSON Lines and not cut short",
         )
+    _refuse_broken(buffered, name)
     raise TraceError(
         f"not a known trace format (tried: {', '.join(FORMATS)}).",
         file=name,
@@ -367,6 +429,70 @@ def _detect(records: Iterator[Record | Problem], name: str) -> tuple[str, list[R
         'in one of these; else write each conversation as OpenAI Chat, {"messages": '
         '[{"role", "content", "tool_calls"}, ...]}, one a line',
     )
+
+
+#: Keys only one format's records hold, with what that format holds under them: a record
+#: that has one of them, of another shape, is that format's record broken, not an unknown one.
+_MARKER_KEYS = {
+    "conversations": ("ShareGPT", "a list of {'from', 'value'} turns"),
+    "messages": ("OpenAI Chat", "a list of {'role', 'content'} messages"),
+}
+
+_JSON_KINDS = {
+    str: "a text",
+    int: "a number",
+    float: "a number",
+    bool: "true or false",
+    type(None): "null",
+    list: "a list",
+    dict: "an object",
+}
+
+
+def _refuse_broken(buffered: list[Record | Problem], name: str) -> None:
+    """Raise the error of a file whose records no format was told from, where what is
+    broken can be named: a format's own key of another shape (its position, and what it
+    should hold), or no record at all, only texts, numbers or lists of them."""
+    records = [item for item in buffered if isinstance(item, Record)]
+    for record in records:
+        value = record.value
+        for key, (fmt, holds) in _MARKER_KEYS.items():
+            if isinstance(value, dict) and key in value and not isinstance(value[key], list):
+                kind = _JSON_KINDS.get(type(value[key]), "of another type")
+                raise TraceError(
+                    f"{_item(record)}the record's {key!r} is {kind}, where a {fmt} record "
+                    f"holds {holds}; no other record tells the file's format.",
+                    file=name,
+                    position=record.line,
+                    fix=f"make {key!r} {holds}, or name the format (--trace-format on the "
+                    "command line, format= in Python)",
+                )
+    if records and not any(_holds_object(r.value) for r in records):
+        first = records[0]
+        kinds = sorted({_kind(r.value) for r in records})
+        raise TraceError(
+            f"{_item(first)}the file holds no record, only {' and '.join(kinds)}, where a "
+            "trace's records are JSON objects.",
+            file=name,
+            position=first.line,
+            fix="check that this is the trace file meant; a trace file holds JSON objects, "
+            "one a line or a list of them",
+        )
+
+
+def _holds_object(value: Any) -> bool:
+    """An object with keys, or a list holding objects or lists."""
+    if isinstance(value, dict):
+        return bool(value)
+    return isinstance(value, list) and any(isinstance(v, dict | list) for v in value)
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, dict | list) and not value:
+        return f"an empty {'object' if isinstance(value, dict) else 'list'}"
+    if isinstance(value, list):
+        return f"a list of {' and '.join(sorted({_kind(v) for v in value}))}"
+    return _JSON_KINDS.get(type(value), "of another type")
 
 
 #: The harnesses' own files, each told by its shape (:mod:`projeval.traces.harnesses`), in the
@@ -429,6 +555,13 @@ def sniff(value: Any) -> tuple[str | None, bool]:
         return None, False
     if is_run(value):
         return "agentdojo", True
+    if (
+        isinstance(value, list)
+        and value
+        and all(isinstance(v, dict) for v in value)
+        and _is_graph_snapshot(value[0])
+    ):
+        return "pydantic_graph", True  # FileStatePersistence's list of snapshots
     kind = value.get("type") if isinstance(value, dict) else None
     if isinstance(kind, str) and kind in CODEX_LINES and "payload" in value:
         return "openai_responses", True  # a Codex CLI session log's line
@@ -444,6 +577,8 @@ def sniff(value: Any) -> tuple[str | None, bool]:
         for fmt, recognises in _HARNESS_SHAPES:
             if recognises(value):
                 return fmt, True
+        if _is_graph_snapshot(value):
+            return "pydantic_graph", True
         if "run_type" in value or "child_runs" in value or _lists(value, _RUN_LISTS, _is_run):
             return "langsmith", True
         if (
@@ -458,9 +593,14 @@ def sniff(value: Any) -> tuple[str | None, bool]:
             return "adk_evalset", True
         if value.get("object") == "interaction" and interaction_steps(value) is not None:
             return "gemini", True  # a Gemini Interactions API response
+        if damaged_interaction(value):
+            return "gemini", True  # one whose marker is lost (its reader says so)
         error = value.get("error")
         if isinstance(error, dict) and "message" in error and set(value) <= {"error", "status"}:
             return "api_error", True
+        lost = response_only(value)
+        if lost is not None:
+            return lost, True  # a recorded call whose request is lost (parse_records says so)
         body = r_ if isinstance(r_ := value.get("request"), dict) else value
         raw_resp = value.get("response")
         if body is not value and converse_stream(raw_resp):
@@ -531,6 +671,22 @@ def sniff(value: Any) -> tuple[str | None, bool]:
 # Where LangSmith lists runs: the API's answer to a runs query ({"runs": [...]}) and the
 # SDK's batch of runs it sends ({"post": [...], "patch": [...]}).
 _RUN_LISTS = ("runs", "post", "patch")
+
+
+#: pydantic-graph's ``SnapshotStatus``.
+_SNAPSHOT_STATUSES = frozenset(("created", "pending", "running", "success", "error"))
+
+
+def _is_graph_snapshot(value: dict[str, Any]) -> bool:
+    """A pydantic-graph persistence snapshot: a ``NodeSnapshot`` (``kind`` 'node', its
+    ``state``, ``node`` and ``status``) or an ``EndSnapshot`` (``kind`` 'end', its
+    ``state`` and ``result``), each with its ``id``."""
+    if "state" not in value or "id" not in value:
+        return False
+    kind = value.get("kind")
+    if kind == "node":
+        return "node" in value and value.get("status") in _SNAPSHOT_STATUSES
+    return kind == "end" and "result" in value
 
 
 def _is_run(value: Any) -> bool:
@@ -649,6 +805,10 @@ class ConversationParser:
         # it holds a response a later record may continue), which the next such record
         # may extend (see merger.extends_line).
         self.loose: tuple[str, list[Any], bool] | None = None
+        # Conversation -> run -> how many of that run's messages its rows have said.
+        self.runs: dict[str, dict[str, int]] = {}
+        # (conversation, run) -> where its rows last ended on an unanswered request, and why.
+        self.cut_runs: dict[tuple[str, str], tuple[int, str]] = {}
         # A harness's record of the run beside its conversation (MCPMark's meta.json):
         # what the one document of this file is named and why the run failed, if it did.
         self.run_record = mcpmark_run(name)
@@ -732,6 +892,21 @@ class ConversationParser:
                 snap.problem = failure if snap.problem is None else f"{snap.problem}; {failure}"
         if record.within is not None:
             listed_run(snap, record.value)  # a results document's run: whole, named as a run
+        if snap.run_id is not None and snap.trace_id is not None:
+            said = self.runs.setdefault(snap.trace_id, {})
+            before = said.get(snap.run_id, 0)
+            said[snap.run_id] = max(before, len(snap.messages))
+            snap.append = True
+            if before and len(snap.messages) <= before:
+                return  # the run's row saved again with nothing new
+            snap.messages = snap.messages[before:]
+            # Only the run's last row says whether it was cut short: close() reports it.
+            run = (snap.trace_id, snap.run_id)
+            self.cut_runs.pop(run, None)
+            if snap.unanswered is not None:
+                self.cut_runs[run] = (record.line, f"{_item(record)}{snap.unanswered}")
+        elif snap.unanswered is not None:
+            snap.problem = "; ".join(p for p in (snap.problem, snap.unanswered) if p)
         if not snap.messages:
             if snap.bookkeeping:
                 return
@@ -835,6 +1010,8 @@ class ConversationParser:
             # A head and nothing after it: the run was cut short, or its lines lost.
             reason = f"session {self.session!r} recorded no message after its start"
             yield Problem(self.name, self.session_line, reason)
+        for line, reason in self.cut_runs.values():
+            yield Problem(self.name, line, reason)
         while self.open:
             yield finish_trace(self.open.popitem(last=False)[1].trace)
 

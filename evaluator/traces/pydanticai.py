@@ -155,6 +155,39 @@ def _conversation_id(messages: list[Any]) -> str | None:
     return None
 
 
+def _run_ids(messages: list[Any]) -> list[str | None]:
+    return [
+        m.get("run_id") if isinstance(m, dict) and isinstance(m.get("run_id"), str) else None
+        for m in messages
+    ]
+
+
+def _one_run(messages: list[Any]) -> str | None:
+    """The ``run_id`` every message carries, when they carry one and the same: one run's
+    messages, not a history of several runs (``all_messages_json()`` after the first)."""
+    runs = set(_run_ids(messages))
+    return runs.pop() if len(runs) == 1 else None
+
+
+def _interrupted(messages: list[Any]) -> str | None:
+    """The problem of a history that ends on a request the model never answered: a user's
+    prompt, or Pydantic AI asking the model to retry, with no response after it. A run
+    that finished ends on a response, or on the request that acknowledges its output
+    tool's call (a ``tool-return``), so only those two part kinds say the run stopped."""
+    if not messages or not is_message(messages[-1]) or messages[-1]["kind"] != "request":
+        return None
+    kinds = {_kind(part, "part_kind") for part in messages[-1]["parts"] if isinstance(part, dict)}
+    if not kinds & {"user-prompt", "retry-prompt"}:
+        return None
+    run = _run_ids(messages)[-1]
+    which = f"run {run!r}" if run is not None else "the run"
+    return (
+        f"{which} ends on a request the model never answered (message {len(messages) - 1}, "
+        "a user prompt or retry prompt with no response after it): the run was interrupted "
+        "or its response was not saved"
+    )
+
+
 class PydanticAI(Converter):
     """Pydantic AI message histories (``ModelMessagesTypeAdapter``'s dump)."""
 
@@ -165,7 +198,15 @@ class PydanticAI(Converter):
             # One message a line (a store's rows): it continues its conversation.
             return Snapshot(trace_id_of(value), [value], append=True)
         if isinstance(value, list):
-            return Snapshot(_conversation_id(value), _instructions_once(value))
+            tid = _conversation_id(value)
+            return Snapshot(
+                tid,
+                _instructions_once(value),
+                unanswered=_interrupted(value),
+                # One run's new messages (``new_messages_json()``, stored a run a row as
+                # Pydantic AI's chat app does): they continue their conversation.
+                run_id=_one_run(value) if tid is not None else None,
+            )
         if isinstance(value, dict) and isinstance(value.get("messages"), list):
             messages = value["messages"]
             tid = trace_id_of(value) or _conversation_id(messages)
