@@ -2393,6 +2393,8 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         and _reply_then_new_act(text or "", previous, context)
     ):
         return "request", "reply_new_act"
+    if verdict == ("answer", "solicited") and _commands_unoffered_act(text or "", previous):
+        return "request", "unoffered_act"
     if verdict == ("answer", "q_act_value") and _asks_other_act(text or "", previous):
         return "request", "other_act"
     if (
@@ -2702,7 +2704,10 @@ def _zh_asks_new_act(text: str, previous: str) -> bool:
 
 # A sentence that opens by adding something ("Also, I want to borrow a book.", "Additionally,
 # save their information"): what follows may be a new act.
-_ALSO_START = re.compile(r"\s*(?:also|additionally|in\s+addition|plus)\b[\s,]*", re.IGNORECASE)
+# ... "And also, I want to hear a symphony" adds as "Also, …" does
+_ALSO_START = re.compile(
+    r"\s*(?:and\s+)?(?:also|additionally|in\s+addition|plus)\b[\s,]*", re.IGNORECASE
+)
 _MAKE_SURE = re.compile(r"\b(?:make\s+sure|ensure)\b", re.IGNORECASE)
 # Where a clause that adds begins inside a sentence ("…, and also cancel …").
 _AND_ALSO = re.compile(
@@ -2893,6 +2898,44 @@ def _asks_other_act(text: str, previous: str) -> bool:
     if first in _PRONOUN or first in _ANAPHORA:
         return False
     return not (_stems(verb) & _stems(offered[-1].group(0))) and verb[:_STEM] not in _stems(tail)
+
+
+# The agent's yes-or-no question ("Do you want to take more courses?", "Are you still
+# interested in those?"), not one for a value ("Which …?", "What time …?").
+_YES_NO_ASK = re.compile(
+    r"(?:^|[.!?]\s+)(?:do|does|did|are|is|was|were|have|has|can|could|would|will|shall|should)"
+    r"\s+(?:you|i|we|it|that|this|they)\b(?!\s+(?:please\s+)?(?:provide|tell|give|share|send|let"
+    r"|specify|enter|type|name|list)\b)[^?]*\?\s*$",
+    re.IGNORECASE,
+)
+
+
+def _commands_unoffered_act(text: str, previous: str) -> bool:
+    """True when the agent's last question asks only a yes or no and offers no act of its own
+    ("Do you want to take more courses?") and the turn, instead of yes or no, commands an act
+    on an object of its own that the agent's last sentences did not name ("Enroll me in the
+    easiest CS class"): a new task, a `request` (session 5's new task with an object of its
+    own; the top section: a turn is labelled by what it asks)."""
+    if _CJK.search(text):
+        return False
+    tail = " ".join(_split_sentences(" ".join(previous.split())[-_AGENT_TAIL:])[-2:])
+    if _YES_NO_ASK.search(tail) is None or _OFFER.search(tail) or _AGENT_PLAN.search(tail):
+        return False
+    sentences = list(_sentences(" ".join(text.split())))
+    if not sentences or _ACCEPT.match(sentences[0]) or _YES_LEAD.match(sentences[0]):
+        return False
+    first = _PLEASE.sub(" ", sentences[0]).strip()
+    verb = _patterns()["request_start"].match(first)
+    if verb is None or _is_question(first):
+        return False
+    words = _WORD.findall(first[verb.end() :].lower())
+    own = {w for w in words if not w.isdigit()} - _ANAPHORA
+    return (
+        bool(words)
+        and words[0] not in _PRONOUN
+        and bool(own)
+        and not (_stems(first) & _stems(tail))
+    )
 
 
 # An e-mail address given as a value ("it's mia.garcia@example.com").

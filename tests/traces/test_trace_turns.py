@@ -4190,3 +4190,51 @@ def test_another_act_asked_after_an_offered_one_is_a_request(text: str, kind: st
         "The 10 am flight on May 20 has 4 economy seats at $189. Would you like me to book it?"
     )
     assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("previous", "text", "kind"),
+    [
+        # instead of yes or no to a question that offers no act, a command for an act on an
+        # object of its own is a new task (session 5; cs16-ge-t036's shape)
+        ("Do you want to take more courses?", "Enroll me in CS 221.", "request"),
+        ("Did that answer your question?", "Cancel my order #W1234.", "request"),
+        ("Are you still interested in those items?", "Add the blue vase to my cart.", "request"),
+        # ... a yes before it accepts; a command after a question for a value gives the value
+        # (round 7); the agent's offer taken up with another value answers it
+        ("Do you want to take more courses?", "Yes, enroll me in CS 221.", "answer"),
+        ("Which course would you like to enroll in?", "Enroll me in CS 144.", "answer"),
+        ("Which seat would you like, aisle or window?", "Switch me to the aisle seat.", "answer"),
+        (
+            "Could you please provide the city for the salon?",
+            "Give me Mill Valley please.",
+            "answer",
+        ),
+        ("Would you like me to enroll you in CS 144?", "Enroll me in CS 221 instead.", "answer"),
+    ],
+)
+def test_a_command_instead_of_yes_or_no_is_a_new_task(previous: str, text: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # "<verb> me in / on / to …" for a place on a list, a course or a flight is an act
+        # asked (cs16-ge-t239's shape)
+        "Enroll me in this course then",
+        "Rebook me on the next flight.",
+        "Transfer me to a human agent.",
+        "Register me for the class.",
+    ],
+)
+def test_enrolling_and_rebooking_the_user_are_acts(text: str) -> None:
+    assert rule_turn(text, previous="I have set the grading basis for CS 144 to Letter grade.") == (
+        "request"
+    )
+
+
+def test_and_also_adds_a_task_as_also_does() -> None:
+    previous = "Sure. What is the new shipping address?"
+    text = "12 Elm St, Austin. And also, please cancel my pending order."
+    assert rule_turn(text, previous=previous) == "request"
