@@ -1836,6 +1836,14 @@ def _after_yes_no(word: str, rest: str, sentences: list[str], context: str) -> s
         # "Yes, I also need a hotel room." after "Anything else?"; "Yes, I'm looking for a
         # restaurant in the centre." opening a conversation states the need (round 13)
         return "request"
+    if (
+        word in _AFFIRM
+        and context == "open"
+        and (_HAS_PROBLEM.search(rest) or _ORDER_FAULT.search(rest) or _FAULT_TOLD.search(rest))
+    ):
+        # "Yes. My order #W123 hasn't arrived yet." after "Anything else?": a problem told
+        # asks for help (the top section), as it does without the yes
+        return "request"
     if word in _NO and _asks_for_fact(rest):
         return "question"  # "No, I just need the phone number, please." declines, then asks
     if word in _NO and context == "open" and not requests and _CORRECTS.match(rest):
@@ -2296,6 +2304,23 @@ def rule_turn(text: str | None, asked: bool = False, previous: str | None = None
     return _classify(text, "asked" if asked else "none")
 
 
+# An offer of more help, not the first ("Is there anything else …?", "… any other questions").
+_NOT_FIRST_OFFER = re.compile(r"\b(?:else|other|more|further|additional|again)\b", re.IGNORECASE)
+_OFFER_SENTENCES = 3  # a greeting, a name, the offer: the agent's opening holds no more
+
+
+def _greeting_offer(previous: str) -> bool:
+    """True when the agent's message only greets and offers its help for the first time
+    ("Hello! Thank you for calling. How can I help you today?"), holding nothing of a task."""
+    sentences = [s for s in _split_sentences(" ".join(previous.split())) if _PUNCT.sub("", s)]
+    return (
+        0 < len(sentences) <= _OFFER_SENTENCES
+        and gated_search(_patterns()["open_offer"], sentences[-1]) is not None
+        and _NOT_FIRST_OFFER.search(previous) is None
+        and _ID_OR_NUMBER.search(previous) is None
+    )
+
+
 def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str]:
     """:func:`_rule` of a turn after the agent's message ``previous``, and a request that
     takes up what that message offered ("Could you please check if the compost is in stock at
@@ -2307,6 +2332,16 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
     if context == "solicit" and _describes_item_asked(text or "", previous):
         return "request", "describes_item"
     verdict = _rule(text, context)
+    if (
+        verdict[0] == "question"
+        and context == "open"
+        and _greeting_offer(previous)
+        and _asks_remedy(list(_sentences(" ".join((text or "").split()))))
+    ):
+        # "Hi! How can I help you today?" opens the conversation for the user: a remedy of
+        # the user's own order asked after it is asked as in a first message ("My order arrived
+        # damaged. What are my options?", session 21), not the task under way restated
+        return "request", "remedy"
     # "Add the shelves to my cart, first of all." after "What do you think of the black
     # chair?": the agent asked no value, it proposed; an imperative to act asks for one
     if (
@@ -2358,6 +2393,16 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         and _reply_then_new_act(text or "", previous, context)
     ):
         return "request", "reply_new_act"
+    if verdict == ("answer", "solicited") and _commands_unoffered_act(text or "", previous):
+        return "request", "unoffered_act"
+    if verdict == ("answer", "q_act_value") and _asks_other_act(text or "", previous):
+        return "request", "other_act"
+    if (
+        verdict[0] == "answer"
+        and context == "solicit"
+        and _value_then_new_act(text or "", previous)
+    ):
+        return "request", "value_new_act"
     if (
         verdict[0] == "request"
         and context == "solicit"
@@ -2659,8 +2704,15 @@ def _zh_asks_new_act(text: str, previous: str) -> bool:
 
 # A sentence that opens by adding something ("Also, I want to borrow a book.", "Additionally,
 # save their information"): what follows may be a new act.
-_ALSO_START = re.compile(r"\s*(?:also|additionally|in\s+addition|plus)\b[\s,]*", re.IGNORECASE)
+# ... "And also, I want to hear a symphony" adds as "Also, …" does
+_ALSO_START = re.compile(
+    r"\s*(?:and\s+)?(?:also|additionally|in\s+addition|plus)\b[\s,]*", re.IGNORECASE
+)
 _MAKE_SURE = re.compile(r"\b(?:make\s+sure|ensure)\b", re.IGNORECASE)
+# Where a clause that adds begins inside a sentence ("…, and also cancel …").
+_AND_ALSO = re.compile(
+    r"(?:[,;]\s*(?:and\s+)?|\s+and\s+)(?=(?:also|additionally)\b)", re.IGNORECASE
+)
 
 
 def _adds_new_act(text: str, previous: str) -> bool:
@@ -2674,7 +2726,10 @@ def _adds_new_act(text: str, previous: str) -> bool:
         return False
     sentences = list(_sentences(" ".join(text.split())))
     tail = " ".join(_split_sentences(" ".join(previous.split())[-_AGENT_TAIL:])[-3:])
-    for sentence in sentences[1:]:
+    # "Yes please, and also cancel my other order": a clause that opens with "also" inside
+    # a sentence adds as a sentence does
+    added = [c for s in sentences for c in _AND_ALSO.split(s)[1:]]
+    for sentence in sentences[1:] + added:
         m = _ALSO_START.match(sentence)
         if m is None:
             continue
@@ -2810,6 +2865,154 @@ def _reply_then_new_act(text: str, previous: str, context: str) -> bool:
     return False
 
 
+# The act the agent's yes-or-no question offers ("Would you like me to book it?", "Shall I
+# go ahead and cancel it?"), its verb the group ...
+_OFFERED_ACT = re.compile(
+    r"\b(?:would\s+you\s+like\s+(?:me|us)\s+to|shall\s+(?:i|we)|should\s+(?:i|we)"
+    r"|do\s+you\s+want\s+(?:me|us)\s+to|want\s+me\s+to)\s+(?:go\s+ahead\s+and\s+|now\s+)?"
+    r"([a-z]+)\b[^?]*\?",
+    re.IGNORECASE,
+)
+# ... and the act a question of the user's asks for, its verb the group ("Is it possible to
+# change my flight …?", "Can you move my flight …?")
+_ASKED_ACT = re.compile(
+    r"\b(?:(?:can|could|would|will)\s+(?:you|i|we)(?:\s+(?:please|also|just))?"
+    r"|(?:is|would)\s+it\s+(?:be\s+)?possible\s+to)\s+([a-z]+)\s+(\w+)",
+    re.IGNORECASE,
+)
+
+
+def _asks_other_act(text: str, previous: str) -> bool:
+    """True when the agent's last question offered an act ("Would you like me to book it?")
+    and the turn asks, with a value in it, for another act on an object of its own ("Is it
+    possible to change my flight to May 22?"): no value was asked, so the value is no answer
+    (round 7's ruling reads a value given in a request's words after a question for it); a
+    new act is a request. The offered act with another value ("Could you book it for the
+    13th?") or on the offered thing ("Can you make it 2 tickets?") answers it."""
+    tail = " ".join(_split_sentences(" ".join(previous.split())[-_AGENT_TAIL:])[-2:])
+    offered = list(_OFFERED_ACT.finditer(tail))
+    asked = _ASKED_ACT.search(text)
+    if not offered or asked is None or _CJK.search(text):
+        return False
+    verb, first = asked.group(1).lower(), asked.group(2).lower()
+    if first in _PRONOUN or first in _ANAPHORA:
+        return False
+    return not (_stems(verb) & _stems(offered[-1].group(0))) and verb[:_STEM] not in _stems(tail)
+
+
+# The agent's yes-or-no question ("Do you want to take more courses?", "Are you still
+# interested in those?"), not one for a value ("Which …?", "What time …?").
+_YES_NO_ASK = re.compile(
+    r"(?:^|[.!?]\s+)(?:do|does|did|are|is|was|were|have|has|can|could|would|will|shall|should)"
+    r"\s+(?:you|i|we|it|that|this|they)\b(?!\s+(?:please\s+)?(?:provide|tell|give|share|send|let"
+    r"|specify|enter|type|name|list)\b)[^?]*\?\s*$",
+    re.IGNORECASE,
+)
+
+
+def _commands_unoffered_act(text: str, previous: str) -> bool:
+    """True when the agent's last question asks only a yes or no and offers no act of its own
+    ("Do you want to take more courses?") and the turn, instead of yes or no, commands an act
+    on an object of its own that the agent's last sentences did not name ("Enroll me in the
+    easiest CS class"): a new task, a `request` (session 5's new task with an object of its
+    own; the top section: a turn is labelled by what it asks)."""
+    if _CJK.search(text):
+        return False
+    tail = " ".join(_split_sentences(" ".join(previous.split())[-_AGENT_TAIL:])[-2:])
+    if _YES_NO_ASK.search(tail) is None or _OFFER.search(tail) or _AGENT_PLAN.search(tail):
+        return False
+    sentences = list(_sentences(" ".join(text.split())))
+    if not sentences or _ACCEPT.match(sentences[0]) or _YES_LEAD.match(sentences[0]):
+        return False
+    first = _PLEASE.sub(" ", sentences[0]).strip()
+    verb = _patterns()["request_start"].match(first)
+    if verb is None or _is_question(first):
+        return False
+    words = _WORD.findall(first[verb.end() :].lower())
+    own = {w for w in words if not w.isdigit()} - _ANAPHORA
+    return (
+        bool(words)
+        and words[0] not in _PRONOUN
+        and bool(own)
+        and not (_stems(first) & _stems(tail))
+    )
+
+
+# An e-mail address given as a value ("it's mia.garcia@example.com").
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[a-z]{2,}", re.IGNORECASE)
+# A value that names a record or the user: a token with a digit, an underscore or a hyphen
+# inside ("sophia_martin_4574", "#W2378156", "4WQ150", "555-0134"), an e-mail address, or
+# "my <noun> is …" ("my user ID is …", "my name is …").
+_RECORD_VALUE = re.compile(
+    r"\b[A-Za-z]*\d[\w-]*|\b[A-Za-z]+[_-][A-Za-z0-9]|[\w.+-]+@[\w-]+\.[a-z]{2,}"
+    r"|\bmy\s+(?:\w+\s+){0,3}(?:is|are)\s+\S",
+    re.IGNORECASE,
+)
+# The agent asking who the user is or which record to open: an id, an account, an e-mail
+# address, a name, a number, a code ("Could you provide your user ID?", "May I have the
+# order number?", "What's the email on your account?").
+_ASKS_RECORD = re.compile(
+    r"\b(?:(?:user|customer|member|account|passenger)\s*(?:id|name|number)|username|id"
+    r"|e-?mail(?:\s+address)?|account|(?:first\s+and\s+last\s+|full\s+)?name"
+    r"|(?:order|reservation|booking|confirmation|membership|phone|ticket|tracking|policy"
+    r"|case)\s+(?:number|id|code)|zip\s*code|post(?:al)?\s*code)\b",
+    re.IGNORECASE,
+)
+# Help asked for a matter of the user's ("I need help with a delayed flight").
+_HELP_WITH = re.compile(
+    r"\s*(?:i|we)\s+(?:need|want|would\s+like|['’]d\s+like)\s+(?:some\s+)?help\s+(?:with|on)\s+",
+    re.IGNORECASE,
+)
+# Where a clause that gives a value ends and one that asks begins: "My user ID is x and I
+# want to exchange …", "… and please cancel it".
+_AND_ASKS = re.compile(
+    r"[,;]?\s+and\s+(?=(?:i|we|please|can|could|would|also|then)\b)", re.IGNORECASE
+)
+
+
+def _value_then_new_act(text: str, previous: str) -> bool:
+    """True when the agent asked who the user is or which record to open (an id, an e-mail
+    address, a name, an order number) and the turn gives it and then, in a sentence or a
+    clause of its own, asks for an act the agent's message did not name ("Sure, my user ID is
+    x_123. I'd like to cancel my flight to Boston." after "Could you provide your user ID so I
+    can look up your account?"; "It's 4WQ150. Please cancel it."): a turn that answers and
+    then asks is labelled by what it asks for (the top section), as the r4 section's "I'm
+    Steve Rogers, 123 Liberty Ln. Can you send someone tomorrow afternoon?" is a request. An
+    act the agent's message named is the task under way, the one answered (session 14,
+    :func:`_asks_pending_act`); after a question for a date, a time or a choice an act's words
+    usually give that value (round 7's ruling), so those stay answers."""
+    if _CJK.search(text):
+        return False
+    agent = " ".join(previous.split())[-_AGENT_TAIL:]
+    if not _ASKS_RECORD.search(" ".join(_split_sentences(agent)[-2:])):
+        return False
+    t = " ".join(text.split())
+    clauses = [c for s in _sentences(t) for c in _AND_ASKS.split(s) if _PUNCT.sub("", c)]
+    named = _stems(agent)
+    start = _patterns()["request_start"]
+    given = False
+    for clause in clauses:
+        if not given:
+            given = bool(_RECORD_VALUE.search(clause)) and not _is_request(clause)
+            continue
+        # a question after the value asks what it asks (the other rules read it)
+        if _is_question(clause) and not _asks_to_act(clause):
+            return False
+        body = _WISH_TO.sub("", _PLEASE.sub(" ", _ALSO_START.sub("", clause, count=1)), count=1)
+        # "cancel my flight", or help asked with a matter ("I need help with a delayed flight")
+        verb = start.match(body)
+        helped = _HELP_WITH.match(clause) if verb is None else None
+        if (verb is None and helped is None) or not _new_task(clause):
+            continue
+        after = body[verb.end() :] if verb is not None else clause[helped.end() :] if helped else ""
+        words = _WORD.findall(after.lower())
+        # "Please cancel it": the value just given is its object
+        own = {w for w in words if not w.isdigit()} - _ANAPHORA
+        if (own or (words and words[0] in _PRONOUN)) and not (_stems(body) & named):
+            return True
+    return False
+
+
 # A proposal anywhere in the turn, after a condition ("If it fails, how about 14:00").
 _HOW_ABOUT_IN = re.compile(r"\b(?:how|what)\s+about\s+\S", re.IGNORECASE)
 # A greeting that opens a turn in the middle of a conversation ("Hi, I would like …").
@@ -2897,8 +3100,9 @@ _DEFERS = re.compile(
 # The user's wish or a modal before the act it asks for ("I wish to", "I need to", "you
 # could", "can you"): the act is the verb after it.
 _WISH_TO = re.compile(
-    r"^\s*(?:(?:i|we)\s+(?:(?:would|['’]d)\s+(?:also\s+|really\s+)?(?:like|love)|want|wish|need"
-    r"|have)\s+to\s+|(?:(?:can|could|would|will)\s+you|you\s+(?:can|could))\s+(?:also\s+|just\s+)?)",
+    # "I'd like to" typed with its contraction joined, or split ("I 'd like to")
+    r"^\s*(?:(?:(?:i|we)(?:\s+(?:would|['’]d)|['’]d)\s+(?:also\s+|really\s+)?(?:like|love)"
+    r"|(?:i|we)\s+(?:want|wish|need|have))\s+to\s+|(?:(?:can|could|would|will)\s+you|you\s+(?:can|could))\s+(?:also\s+|just\s+)?)",
     re.IGNORECASE,
 )
 
@@ -3784,6 +3988,13 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
     if shifted:
         if shifted.end() < len(t) and _is_request(t[shifted.end() :].lstrip(" ,")):
             return "request", "shift_request"  # "Actually want to see my savings balance instead"
+        rest = t[shifted.end() :]
+        if context in ("open", "opening") and (
+            _HAS_PROBLEM.search(rest) or _ORDER_FAULT.search(rest) or _FAULT_TOLD.search(rest)
+        ):
+            # "Actually, yes. My order #W123 hasn't arrived yet." after "Anything else?": a
+            # problem told asks for help, as it does without "Actually"
+            return "request", "shift_problem"
         return "other", "shift"  # an unprompted correction: "Oh wait, I meant 12 people."
     if context in ("opening", "none") and p["greeting_start"].match(low) and _pleasantries(t):
         # "Hi there, I have some questions about the 10-K report.", "Hey there! It's Michael

@@ -3991,3 +3991,250 @@ def test_another_way_to_help_offers_more_help(text: str, kind: str) -> None:
 def test_putting_the_offered_act_off_for_another(text: str, kind: str) -> None:
     previous = "These suit your petunias. Would you like me to add these to your cart?"
     assert rule_turn(text, previous=previous) == kind
+
+
+_ASKS_USER_ID = (
+    "I can help with that. Could you please provide your user ID so I can look up your account?"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # the record the agent asked for, then an act it did not name: a turn that answers and
+        # then asks is labelled by what it asks for (the top section; the r4 section's "I'm
+        # Steve Rogers, 123 Liberty Ln. Can you send someone tomorrow afternoon?")
+        (
+            "Sure, my user ID is omar_khan_2112. I'd like to cancel my flight from JFK to SFO.",
+            _ASKS_USER_ID,
+            "request",
+        ),
+        (
+            "My user ID is liam_lee_5870 and I want to exchange a pair of boots I ordered.",
+            _ASKS_USER_ID,
+            "request",
+        ),
+        (
+            "Of course, it's ethan.k@example.com. I'd like to return two items from my last order.",
+            "What is the email address on your account?",
+            "request",
+        ),
+        ("It's 4WQ150. Please cancel it.", "Could you tell me the reservation number?", "request"),
+        ("Sure, it's noah_b_1234. I need help with a delayed flight.", _ASKS_USER_ID, "request"),
+        # ... the act the agent asked the record for is the task under way: an answer
+        # (session 14's pending act)
+        (
+            "It's 4WQ150. Please cancel it.",
+            "I can cancel your reservation for you. Could you tell me the reservation number?",
+            "answer",
+        ),
+        # ... the record alone answers; the record and a question asks the question
+        ("Sure, my user ID is omar_khan_2112.", _ASKS_USER_ID, "answer"),
+        (
+            "Sure, it's XYZ789. How much would it cost to change to an earlier flight?",
+            "Could you provide your reservation number?",
+            "question",
+        ),
+        # ... after a question for a date or a choice an act's words give that value (round 7)
+        (
+            "Yes, I'm interested in the delivery service. I'd like to check availability for July 29.",
+            "If you'd like to schedule a delivery, what date would work best for you?",
+            "answer",
+        ),
+    ],
+)
+def test_a_record_given_then_a_new_act_is_a_request(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # "…, and also <an act the agent did not name>" adds a task inside the sentence, as
+        # "Also, …" does as a sentence of its own (session 14)
+        ("Yes please, and also cancel my pending order #W9911.", "request"),
+        ("Yes, go ahead, and also change my shipping address to 12 Elm St.", "request"),
+        # ... the act the agent named stays an answer
+        ("Yes please, and also process the return of the charger.", "answer"),
+        ("Yes, please go ahead.", "answer"),
+    ],
+)
+def test_a_clause_that_adds_a_new_act_is_a_request(text: str, kind: str) -> None:
+    previous = (
+        "Here are the details: order #W2378156, a pair of headphones and a charger, refund "
+        "$149.99 to your credit card. Shall I proceed with the return? Please confirm (yes/no)."
+    )
+    assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # the agent's first offer of help opens the conversation: a remedy of the user's own
+        # order asked in a question's form is a request there (session 21), as in a first turn
+        ("My order arrived damaged. What are my options?", "request"),
+        ("I was wondering if I could return the jacket I bought last week.", "request"),
+        ("What is your return policy for opened items?", "question"),
+        ("What's the status of my order #W4817420?", "question"),
+    ],
+)
+def test_the_agents_greeting_offer_opens_the_conversation(text: str, kind: str) -> None:
+    previous = "Hello! Thank you for contacting us. How can I help you today?"
+    assert rule_turn(text, previous="") == kind
+    assert rule_turn(text, previous=previous) == kind
+
+
+def test_a_task_restated_after_anything_else_is_not_an_opening() -> None:
+    # s8-cs-t104's shape: the task under way restated beside a question about it, after an
+    # offer of more help, asks the question
+    previous = (
+        "Without the item's name I can't look it up. Is there anything else I can help you with?"
+    )
+    text = "I still need to return the lamp I bought. What other information can I give you?"
+    assert rule_turn(text, previous=previous) == "question"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a problem told after "Anything else?" asks for help, with a yes or "Actually" before
+        # it or not (the top section's problem report)
+        "Yes. My order #W123 hasn't arrived yet.",
+        "Actually, yes. My order #W123 hasn't arrived yet.",
+        "My order #W123 hasn't arrived yet.",
+    ],
+)
+def test_a_yes_then_a_problem_told_is_a_request(text: str) -> None:
+    previous = "Your reservation has been cancelled. Is there anything else I can help you with?"
+    assert rule_turn(text, previous=previous) == "request"
+
+
+_HOW = "Hello! How can I help you today?"
+_ANY = "Your reservation ABC123 has been cancelled. Is there anything else I can help you with?"
+_DONE = (
+    "I have cancelled reservation ABC123. The refund of $320 will be issued within 7 business days."
+)
+_PROCEED = (
+    "Here are the details: order #W2378156, 1 x wireless headphones, refund $149.99 to your "
+    "credit card. Shall I proceed with the return? Please confirm (yes/no)."
+)
+_FLIGHTS = "The 10 am flight on May 20 has 4 economy seats at $189. Would you like me to book it?"
+
+
+@pytest.mark.parametrize(
+    ("previous", "text", "kind"),
+    [
+        # customers of an airline's or a shop's support agent with tools (made-up turns, read
+        # with the GUIDELINE's sections named beside them)
+        (_ASKS_USER_ID, "Sure, my user ID is sophia_martin_4574.", "answer"),
+        (_PROCEED, "Yes, please go ahead.", "answer"),  # the r4 section's "Go ahead"
+        (_HOW, "I'd like to cancel my reservation ABC123.", "request"),
+        (_FLIGHTS, "Actually, can you check whether the 8 am flight has seats?", "request"),
+        (_ANY, "No, that's all, thanks.", "greeting"),  # declining with thanks
+        (
+            _ASKS_USER_ID,
+            "Sure, it's sophia_martin_4574. I want to return the headphones from order #W2378156.",
+            "request",  # answers, then asks: labelled by what it asks for
+        ),
+        (_DONE, "That's not what I asked.", "other"),  # pushback
+        (_DONE, "Hmm, I asked you to change the flight, not cancel it.", "other"),
+        (_ASKS_USER_ID, "It's mia.garcia@example.com", "answer"),
+        (_HOW, "Hi, I need to change the shipping address on my recent order.", "request"),
+        (
+            "Which payment method should the refund go to: the gift card or the original card?",
+            "The original card, please.",
+            "answer",
+        ),
+        (_FLIGHTS, "Yes. Also, can you upgrade my other reservation to business class?", "request"),
+        (_HOW, "What is the checked bag allowance for economy passengers?", "question"),
+        ("Could you please confirm your name and zip code?", "Yusuf Rossi, 19122.", "answer"),
+        (
+            "I can't refund this reservation, but I can offer a $50 travel voucher.",
+            "I don't want a voucher, I want a full refund.",
+            "request",  # a demand (session 5)
+        ),
+        (_PROCEED, "No, don't cancel it yet.", "answer"),
+        (_HOW, "My order never arrived.", "request"),  # a problem report
+        (_HOW, "Can I get a refund for my cancelled flight?", "request"),  # compensation
+        (_DONE, "When will my refund arrive?", "question"),
+        (_HOW, "Is the ticket refundable?", "question"),
+        (_FLIGHTS, "Are there any other flights that evening?", "request"),
+        (_FLIGHTS, "Is it possible to change my flight to May 22?", "request"),  # session 21
+        (
+            "I found two later flights, at 3 pm and at 6 pm. Which one would you like instead?",
+            "Please book the 3 pm flight.",
+            "answer",  # choosing in a request's words (round 7)
+        ),
+        (_DONE, "Why are you so slow? This is ridiculous.", "other"),
+        (_DONE, "Great, thank you so much for your help!", "greeting"),
+    ],
+)
+def test_airline_and_shop_support_customers(previous: str, text: str, kind: str) -> None:
+    assert classify_turn(text, previous.rstrip().endswith("?"), previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # after the agent offered an act, another act on an object of the user's own, asked
+        # with a value, is a new task (session 21's change to the user's own booking)
+        ("Is it possible to change my flight to May 22?", "request"),
+        ("Can I move my return flight to May 22 instead?", "request"),
+        # ... the offered act with another value, or on the offered thing, answers (round 7)
+        ("Could you book it for May 22?", "answer"),
+        ("Can you make it 2 tickets?", "answer"),
+    ],
+)
+def test_another_act_asked_after_an_offered_one_is_a_request(text: str, kind: str) -> None:
+    previous = (
+        "The 10 am flight on May 20 has 4 economy seats at $189. Would you like me to book it?"
+    )
+    assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("previous", "text", "kind"),
+    [
+        # instead of yes or no to a question that offers no act, a command for an act on an
+        # object of its own is a new task (session 5; cs16-ge-t036's shape)
+        ("Do you want to take more courses?", "Enroll me in CS 221.", "request"),
+        ("Did that answer your question?", "Cancel my order #W1234.", "request"),
+        ("Are you still interested in those items?", "Add the blue vase to my cart.", "request"),
+        # ... a yes before it accepts; a command after a question for a value gives the value
+        # (round 7); the agent's offer taken up with another value answers it
+        ("Do you want to take more courses?", "Yes, enroll me in CS 221.", "answer"),
+        ("Which course would you like to enroll in?", "Enroll me in CS 144.", "answer"),
+        ("Which seat would you like, aisle or window?", "Switch me to the aisle seat.", "answer"),
+        (
+            "Could you please provide the city for the salon?",
+            "Give me Mill Valley please.",
+            "answer",
+        ),
+        ("Would you like me to enroll you in CS 144?", "Enroll me in CS 221 instead.", "answer"),
+    ],
+)
+def test_a_command_instead_of_yes_or_no_is_a_new_task(previous: str, text: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # "<verb> me in / on / to …" for a place on a list, a course or a flight is an act
+        # asked (cs16-ge-t239's shape)
+        "Enroll me in this course then",
+        "Rebook me on the next flight.",
+        "Transfer me to a human agent.",
+        "Register me for the class.",
+    ],
+)
+def test_enrolling_and_rebooking_the_user_are_acts(text: str) -> None:
+    assert rule_turn(text, previous="I have set the grading basis for CS 144 to Letter grade.") == (
+        "request"
+    )
+
+
+def test_and_also_adds_a_task_as_also_does() -> None:
+    previous = "Sure. What is the new shipping address?"
+    text = "12 Elm St, Austin. And also, please cancel my pending order."
+    assert rule_turn(text, previous=previous) == "request"
