@@ -17,12 +17,24 @@ TRACES = Path(__file__).resolve().parents[2] / "evaluator" / "traces"
 MODULES = ("turns.py", "hedges.py", "claims.py")
 
 
+def _target_names(target: ast.expr) -> list[str]:
+    """The names an assignment target binds: a name, or the names a tuple or list unpacks
+    into; ``X.attr = …`` and ``X[key] = …`` change ``X`` and bind nothing."""
+    if isinstance(target, ast.Name):
+        return [target.id]
+    if isinstance(target, ast.Starred):
+        return _target_names(target.value)
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return [name for element in target.elts for name in _target_names(element)]
+    return []
+
+
 def _bound_names(node: ast.stmt) -> list[str]:
     """The names a module-level statement binds: assignment targets (tuples unpacked),
     annotated assignments, functions and classes. Augmented assignments (``X |= …``)
     extend a name on purpose and are not counted."""
     if isinstance(node, ast.Assign):
-        return [n.id for t in node.targets for n in ast.walk(t) if isinstance(n, ast.Name)]
+        return [name for target in node.targets for name in _target_names(target)]
     if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
         return [node.target.id] if node.value is not None else []
     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -44,8 +56,13 @@ def test_finds_a_name_bound_twice() -> None:
     assert module_level_duplicates(source) == {"_A": [2, 4]}
 
 
-def test_augmented_assignment_is_not_a_rebinding() -> None:
-    assert module_level_duplicates("_S = {'a'}\n_S |= {'b'}\n") == {}
+def test_augmenting_or_setting_a_part_is_not_a_rebinding() -> None:
+    source = "_S = {'a'}\n_S |= {'b'}\n_L = log()\n_L.level = 1\n_M = {}\n_M[_L.name] = 2\n"
+    assert module_level_duplicates(source) == {}
+
+
+def test_unpacked_names_are_bound() -> None:
+    assert module_level_duplicates("_A, *_B = 1, 2\n[_C, _A] = 3, 4\n") == {"_A": [1, 2]}
 
 
 @pytest.mark.parametrize("module", MODULES)
