@@ -2658,9 +2658,13 @@ _PURPOSE = re.compile(
     r"|\bneed\s+(?:your|the|a|an|some)\b[^.?!;]*?\bto\s+[a-z]+\b([^.?!;]*)",
     re.IGNORECASE,
 )
+# A quoted value: an opening quote at the start or after a non-word character, a closing
+# quote before a non-word character or the end ('the title "Dune"', "the code 'X7'"); the
+# apostrophe inside a word ("I'm", "can't") opens and closes nothing.
+_QUOTED_VALUE = r"(?<!\w)[\"“'‘](?=\S)[^\n]{1,80}?(?<=\S)[\"”'’](?!\w)"
 # A value given in a sentence: an id or a number, a quote, a link, "my X is …", "here is …".
 _GIVEN = re.compile(
-    _ID_OR_NUMBER.pattern + r"|[\"“'‘]\S|https?://|\bmy\s+(?:\w+\s+){0,3}(?:is|are)\b"
+    _ID_OR_NUMBER.pattern + "|" + _QUOTED_VALUE + r"|https?://|\bmy\s+(?:\w+\s+){0,3}(?:is|are)\b"
     r"|\bhere(?:['’]s|\s+is|\s+are)\b",
     re.IGNORECASE,
 )

@@ -4238,3 +4238,40 @@ def test_and_also_adds_a_task_as_also_does() -> None:
     previous = "Sure. What is the new shipping address?"
     text = "12 Elm St, Austin. And also, please cancel my pending order."
     assert rule_turn(text, previous=previous) == "request"
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # A contraction's apostrophe is no quoted value: declining the agent's question, then
+        # asking for another act, is a new task (the GUIDELINE's decline then a new task), not
+        # a value given for the act the agent named (session 14's pending act)
+        (
+            "I'm fine without dessert. Can you add a garden salad to my order?",
+            "So, to recap your order: one lasagna. Would you like a dessert with that?",
+            "request",
+        ),
+        (
+            "I don't want a drink, thanks. Could you add a side of fries to my order?",
+            "So, to recap your order: one veggie wrap. Would you like a drink with that?",
+            "request",
+        ),
+    ],
+)
+def test_a_contraction_is_no_value_given(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "given"),
+    [
+        ("I'm not sure", False),
+        ("We can't, and they don't", False),
+        ("the kids' toys", False),
+        ("The title is 'Night Garden'", True),
+        ('Search for "Blue Harbor Inn".', True),
+        ("Call it ‘Spring Sale’", True),
+    ],
+)
+def test_a_quote_gives_a_value_an_apostrophe_does_not(text: str, given: bool) -> None:
+    assert bool(turns._GIVEN.search(text)) is given
