@@ -375,9 +375,6 @@ def _sort_key(name: str) -> Any:
     return lambda r: (r[0], trace_order(r[1]), r[2])
 
 
-_DIGITS = re.compile(r"(\d+)")
-
-
 @functools.lru_cache(maxsize=65536)
 def trace_order(trace_id: Any) -> tuple[Any, ...]:
     """A trace id's place in the tables: its numbers compared as numbers, so the traces
