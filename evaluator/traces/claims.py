@@ -98,7 +98,6 @@ _UNITS = (
 
 _NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _NOT_AFTER_WORD = r"(?<![A-Za-z0-9_.])"  # CJK may come before a number: not \w
-_ORDINAL = r"(?:st|nd|rd|th)?"
 # Named groups: y, m (month number) or mon (month name), d; h, mi, ap; n, n2; v.
 _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     (

@@ -2942,8 +2942,6 @@ def _commands_unoffered_act(text: str, previous: str) -> bool:
     )
 
 
-# An e-mail address given as a value ("it's mia.garcia@example.com").
-_EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[a-z]{2,}", re.IGNORECASE)
 # A value that names a record or the user: a token with a digit, an underscore or a hyphen
 # inside ("sophia_martin_4574", "#W2378156", "4WQ150", "555-0134"), an e-mail address, or
 # "my <noun> is …" ("my user ID is …", "my name is …").
