@@ -35,13 +35,15 @@ items sharing a value). A bare number with no noun is left alone.
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
+from typing import Any
 
 from .values import MONTH_NAMES, WEEKDAY_NAMES, in_words
 
@@ -1097,9 +1099,19 @@ _TABLE_RULE = re.compile(
 )
 
 
-#: What :func:`_typographic` reads of a line: whether it is a heading, where its opening
-#: (indentation, bullet, emphasis) ends, and whether it is a markdown table's header row
-#: (its first non-space character a "|", a separator row under it), from where "|" is.
+# Function words in capitals. A line that holds two of them and no lower-case letter is
+# shouted ("YOU ARE BEING TRANSFERRED TO A HUMAN AGENT. PLEASE HOLD ON.", a support
+# agent's fixed hand-off line): its capitals are emphasis, not names. Codes alone on a
+# line ("JFK - SEA") hold no function word and stay names.
+_SHOUTED_WORD = re.compile(
+    r"(?<![\w'’])(?:YOU|YOUR|ARE|IS|BE|BEING|TO|A|THE|OF|ON|IN|AND|OR|FOR|PLEASE|NOT|WILL"
+    r"|WE|IT|THIS|WITH|NO|NOW)(?![\w'’])"
+)
+
+#: What :func:`_typographic` reads of a line: whether it is a heading or shouted (every
+#: word in capitals), where its opening (indentation, bullet, emphasis) ends, and whether
+#: it is a markdown table's header row (its first non-space character a "|", a separator
+#: row under it), from where "|" is.
 _Line = tuple[bool, int, int]
 
 
@@ -1115,7 +1127,9 @@ def _typographic(text: str, start: int, end: int, lines: dict[int, _Line]) -> bo
         line = lines[line_start] = _read_line(text, line_start)
     heading, opening_end, header_from = line
     if heading:
-        return True  # every word of a heading: "### Reservation Summary", "**Weather for U.S. Cities**"
+        # every word of a heading ("### Reservation Summary", "**Weather for U.S. Cities**")
+        # or of a shouted line
+        return True
     if opening_end == start and text.startswith((":", "*:", "**:", "_:", "__:"), end):
         return True  # a label: "Trip Type:", "**Trip Type**:", "**Trip Type:**"
     # a column's name in a table's header row (after its opening "|")
@@ -1130,6 +1144,9 @@ def _read_line(text: str, line_start: int) -> _Line:
     opening_end = opening.end() if opening is not None else -1
     header_from = len(text)
     line_end = text.find("\n", line_start)
+    if not heading:
+        line = text[line_start : line_end if line_end != -1 else len(text)]
+        heading = line.upper() == line and len(_SHOUTED_WORD.findall(line)) >= 2
     # The first character that is no whitespace (str.isspace, as lstrip() reads it).
     first = line_start
     stop = line_end if line_end != -1 else len(text)
@@ -1823,6 +1840,70 @@ def _a_share(numbers: list[Decimal], want: Decimal, places: int) -> bool:
             if whole > part and (part * 100 / whole).quantize(step) == want:
                 return True
     return False
+
+
+#: The most items whose totals :func:`totals_in` adds, and the most passengers, nights or
+#: units a total is multiplied by: a booking's or an order's size, not any product.
+_TOTAL_ITEMS = 64
+_TOTAL_TIMES = 9
+#: Results longer than this are not parsed for totals (an amount missing from one that
+#: size is no total of its lines).
+_TOTAL_TEXT = 1 << 20
+
+
+def totals_in(text: str) -> frozenset[Decimal]:
+    """The totals a JSON result's lists give by arithmetic a reader does at a glance: per
+    list of objects and per number field the objects share (``price``, ``prices.economy``),
+    the sum over all the list's objects, and that sum times 2 to 9 (passengers, nights,
+    units). A one-stop itinerary's legs priced 142 and 171 total 313, 626 for two; an
+    order's items add up to what it cost. The GUIDELINE grounds "a total of held prices";
+    sums of a list's chosen few are not made (too many coincide with any amount)."""
+    if len(text) > _TOTAL_TEXT or not text.lstrip().startswith(("[", "{")):
+        return frozenset()
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError):
+        return frozenset()
+    found: set[Decimal] = set()
+    stack: list[Any] = [doc]
+    while stack:
+        node = stack.pop()
+        if type(node) is dict:
+            stack.extend(node.values())
+        elif type(node) is list:
+            stack.extend(node)
+            rows = [item for item in node[:_TOTAL_ITEMS] if type(item) is dict]
+            if len(rows) < 2:
+                continue
+            sums: dict[str, Decimal] = {}
+            counts: dict[str, int] = {}
+            for row in rows:
+                for key, value in _number_fields(row):
+                    sums[key] = sums.get(key, Decimal(0)) + value
+                    counts[key] = counts.get(key, 0) + 1
+            for key, total in sums.items():
+                if counts[key] >= 2:
+                    found.update(total * k for k in range(1, _TOTAL_TIMES + 1))
+    return frozenset(found)
+
+
+def _number_fields(row: dict[Any, Any]) -> Iterator[tuple[str, Decimal]]:
+    """A row's numbers and their fields, one level of nesting read (``prices.economy``)."""
+    for key, value in row.items():
+        if type(value) is dict:
+            for sub, inner in value.items():
+                if type(inner) in (int, float):
+                    yield f"{key}.{sub}", Decimal(str(inner))
+        elif type(value) in (int, float):
+            yield str(key), Decimal(str(value))
+
+
+def total_of(form: str, totals: frozenset[Decimal]) -> bool:
+    """Whether an amount's plain form (``"313"``, ``"534.80"``) is one of ``totals``."""
+    m = _CENTS_FORM.match(form)
+    if m is None or form.endswith("%") or not totals:
+        return False
+    return Decimal(form) in totals
 
 
 #: An amount's plain form ("118726350.29", "2000", "10%"): the whole part and up to two

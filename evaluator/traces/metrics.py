@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 
 from ..tokens import count_many
@@ -59,6 +60,8 @@ from .claims import (
     name_squeezed_in,
     squeeze,
     time_in_text,
+    total_of,
+    totals_in,
     ungrounded,
 )
 from .events import Event, Trace, Usage, canonical_args
@@ -809,6 +812,7 @@ class Grounds:
         "_text_parts",
         "_tools",
         "_tools_seen",
+        "_totals",
         "earlier",
         "said",
     )
@@ -832,6 +836,7 @@ class Grounds:
         self._tools: set[tuple[str, ...]] = set()  # the words of the tools that answered
         self._tools_seen = 0  # of self.earlier
         self._authored = ""  # the texts the agent wrote into files (see wrote()), lower-cased
+        self._totals: list[frozenset[Decimal]] = []  # per earlier result: totals_in(its text)
 
     def wrote(self, args: Any) -> None:
         """Keep the texts of lines a call that writes was given (a patch, a file's
@@ -896,13 +901,26 @@ class Grounds:
         if kind == "amount":
             # A percentage held as a field that says it is one ("humidity": 83 for "83%"),
             # or a decimal rounded from a longer one (118726350.28999999 for "$118,726,350.29").
-            return amount_in_text(form, text) or amount_in_text(form, self._said)
+            # Or a total of a result's list ("$313" for two legs at 142 and 171).
+            return (
+                amount_in_text(form, text)
+                or amount_in_text(form, self._said)
+                or self._total_held(form)
+            )
         if kind == "date":
             # A day the user named ("tomorrow", "next Friday") counted from the record's date.
             # Or one the record's dates give: a weekday the user named inside their span,
             # a held date moved by held nights or days (a check-out).
             return date_in_text(form, self._said) or date_from_held(form, self._said, text)
         return kind == "time" and (time_in_text(form, text) or time_in_text(form, self._said))
+
+    def _total_held(self, form: str) -> bool:
+        """Whether an amount is a total of a result's list (:func:`~projeval.traces.claims.
+        totals_in`), each result read once, when an amount first needs it."""
+        while len(self._totals) < len(self.earlier):
+            ev = self.earlier[len(self._totals)][0]
+            self._totals.append(totals_in(ev.text) if ev.text else frozenset())
+        return any(total_of(form, totals) for totals in self._totals)
 
     def _squeezed_held(self, form: str) -> bool:
         """Whether what the user and system said, or a result, holds a name in any case or
@@ -1001,15 +1019,20 @@ def corrects(failed: Event, call: Event, error: str | None) -> bool:
     if type(before) is not dict or type(now) is not dict:
         return False
     kept = dict(arg_leaves(before))
-    leaves = arg_leaves(now)
+    leaves = list(arg_leaves(now))  # read more than once; a nested walk is a generator
     if error and any(type(v) is str and len(v) >= 3 and v in error for _, v in leaves):
         return True
-    for path, value in leaves:
-        if path in kept and kept[path] != value and _IDENTIFIER.search(path):
-            # Another session, user or order named (Codex polling process 25857 after 59181
-            # exited 2, both with yield_time_ms=1000): the call is for another item, whatever
-            # settings it keeps.
-            return False
+    # The failed call's first id argument names what it was about. Another value there
+    # (Codex polling process 25857 after 59181 exited 2, both with yield_time_ms=1000;
+    # get_user(usr_2) after usr_1) is a call for another item, whatever settings it keeps.
+    # Another value in a later id, the first kept, corrects how the same item was handled:
+    # a return of the same order's items to another payment method after "Error: payment
+    # method not found".
+    subject = next((path for path in kept if _IDENTIFIER.search(path)), None)
+    if subject is not None:
+        for path, value in leaves:
+            if path == subject and kept[path] != value:
+                return False
     same = [
         path
         for path, value in leaves

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import re
+from decimal import Decimal
 
 from projeval.traces.claims import (
     claims,
@@ -10,6 +12,8 @@ from projeval.traces.claims import (
     listed_items,
     percent_in_fields,
     squeeze,
+    total_of,
+    totals_in,
     ungrounded,
 )
 
@@ -420,6 +424,38 @@ def test_words_capitalised_by_layout_are_no_names() -> None:
     # A table's body, an item of a list in bold and a name inside a sentence still are.
     text = "| Grand Plaza | 5 |\n1. **Hilton Garden**\nI asked Noah Brown: he knows."
     assert [c.value for c in claims(text)] == ["Grand Plaza", "Hilton Garden", "Noah Brown"]
+
+
+def test_a_shouted_line_states_no_names() -> None:
+    # A support agent's fixed hand-off line, all in capitals: emphasis, not a name
+    # ("BEING TRANSFERRED TO A HUMAN AGENT" and "HOLD" were claimed).
+    assert claims("YOU ARE BEING TRANSFERRED TO A HUMAN AGENT. PLEASE HOLD ON.") == []
+    # Only that line: a name on the next one still is one, and codes on a line of their
+    # own hold no function word, so their line is not shouted.
+    text = "THANK YOU FOR YOUR PATIENCE.\nI asked Noah Brown.\nJFK - SEA / HAT100"
+    assert [c.value for c in claims(text)] == ["Noah Brown", "HAT100"]
+
+
+def test_totals_of_a_results_lists() -> None:
+    # Legs of one itinerary priced per cabin, an order's items: each list's total per
+    # shared number field, and times 2 to 9 (passengers, nights, units).
+    legs = [
+        [
+            {"flight_number": "HAT100", "prices": {"economy": 142, "business": 402}},
+            {"flight_number": "HAT222", "prices": {"economy": 171, "business": 455}},
+        ]
+    ]
+    totals = totals_in(json.dumps(legs))
+    assert {Decimal(313), Decimal(857), Decimal(626)} <= totals
+    assert Decimal(142 + 455) not in totals  # no mix of fields
+    order = {"items": [{"price": 272.33, "qty": 1}, {"price": 262.47, "qty": 1}], "total": 0}
+    assert total_of("534.80", totals_in(json.dumps(order)))
+    assert total_of("534.8", totals_in(json.dumps(order)))
+    assert not total_of("534.81", totals_in(json.dumps(order)))
+    # One item is no list to add up; prose and broken JSON give nothing.
+    assert totals_in(json.dumps([{"price": 5}])) == frozenset()
+    assert totals_in("Total: 313") == frozenset()
+    assert totals_in("[{") == frozenset()
 
 
 def test_a_count_in_title_case_leaves_no_name() -> None:

@@ -528,6 +528,27 @@ def test_another_item_named_by_an_id_argument_is_no_retry_whatever_settings_it_k
     assert [r[retry_of] for r in m.calls] == [None, None, None, 4]
 
 
+def test_another_payment_method_for_the_same_order_after_an_error_is_a_retry() -> None:
+    # A shop agent's return of the same order's items (a list argument) to the card's id
+    # after "Error: payment method not found" retries it; a return of another order with the
+    # same payment method is a call for that order. The item list made the arguments a
+    # nested walk, which was read once and found empty the second time: no retry was seen.
+    ret = "return_delivered_order_items"
+    _, m = measure(
+        call(0, ret, {"order_id": "#W1", "item_ids": ["11"], "payment_method_id": "cc_2478"}, "c1"),
+        result(1, "c1", "Error: payment method not found"),
+        call(2, ret, {"order_id": "#W1", "item_ids": ["11"], "payment_method_id": "cc_95"}, "c2"),
+        result(3, "c2", {"status": "return requested"}),
+        call(4, ret, {"order_id": "#W2", "item_ids": ["12"], "payment_method_id": "gc_1"}, "c3"),
+        result(5, "c3", "Error: order #W2 is not delivered"),
+        call(6, ret, {"order_id": "#W3", "item_ids": ["13"], "payment_method_id": "gc_1"}, "c4"),
+        result(7, "c4", {"status": "return requested"}),
+    )
+    assert (m.summary["errors"], m.summary["retries"]) == (2, 1)
+    retry_of = CALLS.index("retry_of")
+    assert [r[retry_of] for r in m.calls] == [None, 0, None, None]
+
+
 def test_a_call_keeping_only_the_failed_calls_settings_is_no_retry() -> None:
     # A real Codex Desktop session (CLI 0.128.0-alpha.1; codemie-ai/codemie-code 60fbed2c,
     # excerpt in tests/corpora/formats/codex/rollout-2026-05-11T13-28-45-019e1695.jsonl):
@@ -1187,3 +1208,21 @@ def test_a_tool_is_think_style_by_its_name_s_first_or_last_word() -> None:
     assert all(is_think_tool(t) for t in thinking)
     lookups = ["inspect_return_reason_intake", "reason_for_return", "get_reason_codes", None]
     assert not any(is_think_tool(t) for t in lookups)
+
+
+def test_a_total_of_a_results_list_is_grounded() -> None:
+    # A flight agent adds up the two legs of a one-stop itinerary (142 + 171) and doubles
+    # it for two passengers; a fare no arithmetic of the list gives is still claimed.
+    legs = [
+        [
+            {"flight_number": "HAT100", "prices": {"economy": 142}},
+            {"flight_number": "HAT222", "prices": {"economy": 171}},
+        ]
+    ]
+    claimed = _claimed(
+        _said(0, "user", "Two seats from JFK to SEA on May 20, please."),
+        call(1, "search_onestop_flight", {"origin": "JFK", "destination": "SEA"}, "c1"),
+        result(2, "c1", legs),
+        _said(3, "assistant", "Economy is $313 per person, $626 for both. A seat upgrade is $99."),
+    )
+    assert claimed == ["$99"]
