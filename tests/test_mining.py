@@ -1200,3 +1200,31 @@ def test_a_result_passed_on_after_the_users_answer_is_evidence_of_its_need() -> 
     assert need.path == "result[]"
     assert [(e.kind, e.conversations) for e in need.evidence][:1] == [("followup", 1)]
     assert "schedule_planting_service" in need.comment
+
+
+def test_a_think_tools_thought_and_a_to_do_list_pass_no_field_on(tmp_path: Path) -> None:
+    # An airline agent writes the reservation ids it read into its think tool, and a coding
+    # agent into its to-do list: the model's own notes, not a use of the field. The id
+    # handed to get_reservation_details still is one.
+    profile = {"user_id": "omar_3817", "reservations": ["JG7FMM", "2FBBAH"]}
+    msgs: list[dict[str, Any]] = [
+        {"role": "user", "content": "Can you check my upcoming trips?"},
+        _call("c1", "get_user_details", {"user_id": "omar_3817"}),
+        {"role": "tool", "tool_call_id": "c1", "content": json.dumps(profile)},
+        _call("c2", "think", {"thought": "Reservations JG7FMM and 2FBBAH: check both."}),
+        {"role": "tool", "tool_call_id": "c2", "content": ""},
+        _call("c3", "TodoWrite", {"todos": [{"content": "Read JG7FMM", "status": "pending"}]}),
+        {"role": "tool", "tool_call_id": "c3", "content": "ok"},
+        _call("c4", "get_reservation_details", {"reservation_id": "2FBBAH"}),
+        {"role": "tool", "tool_call_id": "c4", "content": '{"origin": "DEN"}'},
+        {"role": "assistant", "content": "You have a trip from Denver."},
+    ]
+    path = write(tmp_path, [{"id": "a", "messages": msgs}])
+    (question,) = mine_questions([path], "get_user_details").questions
+    (need,) = question.needs
+    assert [(e.kind, e.detail) for e in need.evidence] == [("followup", "get_reservation_details")]
+    # Without that lookup, the notes alone infer no need (each was "passed to think").
+    del msgs[-4:-1]
+    path = write(tmp_path, [{"id": "a", "messages": msgs}])
+    (question,) = mine_questions([path], "get_user_details").questions
+    assert question.needs == ()

@@ -18,8 +18,9 @@ from ..traces import drift
 from ..traces.actions import WRITE, ToolKinds, read_tools_file, suite_tool_defs, tool_hints
 from ..traces.events import Event, Problem, Trace, fast_loads
 from ..traces.findings import field_at
+from ..traces.headers import notes_call
 from ..traces.hedges import Lexicon, ResultsRead, find_hedges
-from ..traces.metrics import lookup_plan, user_said
+from ..traces.metrics import lookup_plan, user_said, without_model_text
 from ..traces.parsers import make_parser, open_file, parse_records
 from ..traces.partitions import Partition
 from ..traces.readers import (
@@ -343,11 +344,16 @@ def _passed(
     """``(argument, value, source path)`` for arguments first seen in a result of ``tool``.
 
     The rule of :mod:`projeval.traces.metrics`: the first earlier result that
-    holds the value is its source; a value the user or system said is none.
+    holds the value is its source; a value the user or system said is none, and neither
+    the model's own text nor its notes pass anything on.
     """
+    if notes_call(call.tool, call.args):
+        return []  # the agent's plan or to-do list: the harness's plumbing, no use of a field
     out = []
     said_lower = said.lower()
-    for argument, candidates in lookup_plan(call.args):
+    # A think tool's thought, an ``answer`` argument: the model's own text, which names what
+    # it read but hands it to no tool.
+    for argument, candidates in without_model_text(call.tool, lookup_plan(call.args)):
         for cand in candidates:
             if user_said(cand, said, said_lower):
                 continue  # the user said it first (in any spelling)
