@@ -69,7 +69,9 @@ HERE = Path(__file__).parent
 
 def show(git: str, commit: str, path: str) -> str:
     """A file's text at a commit."""
-    done = subprocess.run(["git", "-C", git, "show", f"{commit}:{path}"], capture_output=True, check=True)
+    done = subprocess.run(
+        ["git", "-C", git, "show", f"{commit}:{path}"], capture_output=True, check=True
+    )
     return done.stdout.decode("utf-8")
 
 
@@ -91,7 +93,7 @@ def blocks(serialised: str) -> list[tuple[str, str]]:
     """The (role, text) blocks of one SynTOD conversation, annotations dropped."""
     parts = BLOCK.split(serialised)
     out: list[tuple[str, str]] = []
-    for role, body in zip(parts[1::2], parts[2::2]):
+    for role, body in zip(parts[1::2], parts[2::2], strict=True):
         text = ANNOTATION.sub("", body).strip()
         out.append((role.lower(), text))
     return out
@@ -113,11 +115,18 @@ def syntod_messages(git: str) -> tuple[dict[str, list[dict]], dict[str, list[dic
                     latest = text
                 elif role == "assistant":
                     assistant[key].append(
-                        {"path": where, "conv": ci, "text": text, "latest_result": latest[:RESULT_CHARS]}
+                        {
+                            "path": where,
+                            "conv": ci,
+                            "text": text,
+                            "latest_result": latest[:RESULT_CHARS],
+                        }
                     )
                     previous = text
                 else:
-                    human[key].append({"path": where, "conv": ci, "text": text, "previous": previous})
+                    human[key].append(
+                        {"path": where, "conv": ci, "text": text, "previous": previous}
+                    )
     return assistant, human
 
 
@@ -147,19 +156,37 @@ def main(syntod_git: str, deflection_git: str, hedges_out: str, turns_out: str) 
     """Draw the rows and write them (labels kept from existing outputs)."""
     taken = folder_texts()
     rng = random.Random(SEED)
-    tickets = [json.loads(x) for x in show(deflection_git, DEFLECTION[1], DEFLECTION_FILE).splitlines() if x]
+    tickets = [
+        json.loads(x)
+        for x in show(deflection_git, DEFLECTION[1], DEFLECTION_FILE).splitlines()
+        if x
+    ]
     hedges: list[dict] = []
     turns: list[dict] = []
     for t in tickets:
         where = f"{DEFLECTION_FILE}#{t['id']}"
         common = {"source": DEFLECTION[0], "commit": DEFLECTION[1]}
         hedges.append(
-            {"id": f"s27-dfl-{t['id']}", **common, "path": where, "lang": "en", "kind": "message",
-             "text": t["ai_response"].strip(), "latest_result": ""}
+            {
+                "id": f"s27-dfl-{t['id']}",
+                **common,
+                "path": where,
+                "lang": "en",
+                "kind": "message",
+                "text": t["ai_response"].strip(),
+                "latest_result": "",
+            }
         )
         turns.append(
-            {"id": f"s27-dfl-t{t['id']}", **common, "lang": "en", "path": where,
-             "text": t["ticket_text"].strip(), "previous": "", "asked": False}
+            {
+                "id": f"s27-dfl-t{t['id']}",
+                **common,
+                "lang": "en",
+                "path": where,
+                "text": t["ticket_text"].strip(),
+                "previous": "",
+                "asked": False,
+            }
         )
     assistant, human = syntod_messages(syntod_git)
     per_file = N_SYNTOD_HEDGES // len(SYNTOD_FILES)
@@ -167,7 +194,11 @@ def main(syntod_git: str, deflection_git: str, hedges_out: str, turns_out: str) 
         n = per_file + (1 if k < N_SYNTOD_HEDGES % len(SYNTOD_FILES) else 0)
         pool, seen = [], set()
         for m in assistant[key]:
-            if MIN_CHARS <= len(m["text"]) <= MAX_CHARS and m["text"] not in taken and m["text"] not in seen:
+            if (
+                MIN_CHARS <= len(m["text"]) <= MAX_CHARS
+                and m["text"] not in taken
+                and m["text"] not in seen
+            ):
                 seen.add(m["text"])
                 pool.append(m)
         cue = [m for m in pool if CUES.search(m["text"])]
@@ -178,14 +209,29 @@ def main(syntod_git: str, deflection_git: str, hedges_out: str, turns_out: str) 
         taken.update(m["text"] for m in pick)
         for i, m in enumerate(pick):
             hedges.append(
-                {"id": f"s27-syn-{key}-{i:03d}", "source": SYNTOD[0], "commit": SYNTOD[1], "path": m["path"],
-                 "lang": "en", "kind": "message", "text": m["text"], "latest_result": m["latest_result"]}
+                {
+                    "id": f"s27-syn-{key}-{i:03d}",
+                    "source": SYNTOD[0],
+                    "commit": SYNTOD[1],
+                    "path": m["path"],
+                    "lang": "en",
+                    "kind": "message",
+                    "text": m["text"],
+                    "latest_result": m["latest_result"],
+                }
             )
         convs = {m["conv"] for m in pick}
-        n_turns = N_SYNTOD_TURNS // len(SYNTOD_FILES) + (1 if k < N_SYNTOD_TURNS % len(SYNTOD_FILES) else 0)
+        n_turns = N_SYNTOD_TURNS // len(SYNTOD_FILES) + (
+            1 if k < N_SYNTOD_TURNS % len(SYNTOD_FILES) else 0
+        )
         tpool, tseen = [], set()
         for h in human[key]:
-            if h["conv"] in convs and h["text"] and h["text"] not in taken and h["text"] not in tseen:
+            if (
+                h["conv"] in convs
+                and h["text"]
+                and h["text"] not in taken
+                and h["text"] not in tseen
+            ):
                 tseen.add(h["text"])
                 tpool.append(h)
         tpick = rng.sample(tpool, min(n_turns, len(tpool)))
@@ -193,8 +239,16 @@ def main(syntod_git: str, deflection_git: str, hedges_out: str, turns_out: str) 
         taken.update(h["text"] for h in tpick)
         for i, h in enumerate(tpick):
             turns.append(
-                {"id": f"s27-syn-{key}-t{i:03d}", "source": SYNTOD[0], "commit": SYNTOD[1], "lang": "en",
-                 "path": h["path"], "text": h["text"], "previous": h["previous"], "asked": asked(h["previous"])}
+                {
+                    "id": f"s27-syn-{key}-t{i:03d}",
+                    "source": SYNTOD[0],
+                    "commit": SYNTOD[1],
+                    "lang": "en",
+                    "path": h["path"],
+                    "text": h["text"],
+                    "previous": h["previous"],
+                    "asked": asked(h["previous"]),
+                }
             )
     keep_labels(hedges_out, hedges, ("hedge", "note"))
     keep_labels(turns_out, turns, ("label", "note"))
