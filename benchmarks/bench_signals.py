@@ -250,6 +250,10 @@ HEDGE_SETS = (
     # results logged; a Chinese hotel-booking assistant with the search results it read); the
     # owner measures it once
     ("hedges_sealed_r26.jsonl", "sealed round-26 set (never tuned, never trained on)"),
+    # session 27: labelled on s27-sealed27 by a helper who never read or ran a detector (an
+    # LLM shopping assistant over catalogue search results, LLM-simulated shoppers; a smart-home
+    # support AI's replies to residents'tickets), English only
+    ("hedges_sealed_r27.jsonl", "sealed round-27 set (never tuned, never trained on)"),
     # session 15: LLM recommender, shop-advisor and sales agents (CRS Arena's ChatGPT movie
     # recommender, a RAG brewing-shop assistant and its ChatGPT baseline, SalesGPT), labelled
     # and committed by advice15 before any detector ran on them; held out, then the advice

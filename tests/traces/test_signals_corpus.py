@@ -76,6 +76,7 @@ def test_every_row_names_its_source_file() -> None:
         "hedges_sealed_r24b.jsonl",
         "hedges_sealed_r25.jsonl",
         "hedges_sealed_r26.jsonl",
+        "hedges_sealed_r27.jsonl",
         "hedges_thoughts_r14.jsonl",
         "hedges_advice.jsonl",
         "hedges_cs16.jsonl",
@@ -108,6 +109,7 @@ def test_every_row_names_its_source_file() -> None:
         "turns_sealed_r24b.jsonl",
         "turns_sealed_r25.jsonl",
         "turns_sealed_r26.jsonl",
+        "turns_sealed_r27.jsonl",
         "turns_train_r8.jsonl",
         "turns_cs16.jsonl",
         "turns_prompts.jsonl",
@@ -404,6 +406,12 @@ HELD_OUT_HEDGE_FLOORS = {
     # zh 0 / 0 on 1 Chinese hedge and 6 false hits); unchanged at 00b5db9 (session 24's rules and
     # both retrains merged). Two labellers agree, kappa 0.853 (en 0.900)
     "hedges_sealed_r26.jsonl": (0.57, 0.59),
+    # sealed round 27 (session 27: SynTOD's LLM shopping assistant over catalogue search results
+    # with LLM-simulated shoppers; a smart-home support AI's replies to residents' tickets),
+    # English only, labelled by a helper who never read or ran a detector. Measured with session
+    # 27's starting rules (3916d1c): 0.077 / 0.286 on its 7 hedges, 24 false hits (SynTOD's
+    # sales talk 0.042 / 0.500, the support replies 0.500 / 0.200)
+    "hedges_sealed_r27.jsonl": (0.07, 0.28),
     # the advice set (session 15: LLM recommender, shop-advisor and sales agents: CRS Arena's
     # ChatGPT movie recommender, a RAG brewing-shop assistant and its ChatGPT baseline,
     # SalesGPT), labelled and committed before any detector ran on them: 0.679 / 0.864 on the
@@ -644,6 +652,9 @@ HELD_OUT_TURN_FLOORS = {
     # 0.893 with session 24's starting rules (4b68e79; EN 0.867, ZH 0.920; the model 0.907),
     # unchanged at 00b5db9 (the retrained model 0.900); two labellers agree on 0.993
     "turns_sealed_r26.jsonl": 0.89,
+    # sealed round 27 (SynTOD's simulated shoppers, the residents' tickets): 0.663 with session
+    # 27's starting rules (3916d1c; SynTOD 0.650, the tickets 0.750; the model 0.663)
+    "turns_sealed_r27.jsonl": 0.66,
 }
 
 
