@@ -914,7 +914,8 @@ _CLARIFIES = re.compile(
 _QUOTED_ERROR = re.compile(
     r"\b(?:it|this|that|the\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:is\s+|keeps\s+|still\s+)?"
     r"(?:showing|shows|says|said|saying|gives|gave|displays|displaying|returns|reads)\b"
-    r"[^\"“'‘]{0,20}[\"“'‘][^\"”’]*?(?:could\s*n['’]?o?t|unable|error|fail|reject|declin|invalid|"
+    # ... an opening quote, not a contraction's apostrophe ("it says it can't find …")
+    r"[^\"“'‘]{0,20}(?<!\w)[\"“'‘][^\"”’]*?(?:could\s*n['’]?o?t|unable|error|fail|reject|declin|invalid|"
     r"denied|problem)",
     re.IGNORECASE,
 )
@@ -2716,7 +2717,10 @@ def _goes_ahead(text: str, previous: str) -> bool:
 # inspection", "I'll need the URL to get a download link"): the act the values are for, its
 # words the group (not "if you would like to book any of these trains": a wish, no purpose).
 _PURPOSE = re.compile(
-    r"(?:^|[,;]\s*)(?:in\s+order\s+)?to\s+[a-z]+\b([^.?!;,]*)"
+    # ... not a frame of the agent's recap ("…, to recap your order: …", "To sum up your
+    # booking"), which names what was said, no act the values are for
+    r"(?:^|[,;]\s*)(?:in\s+order\s+)?to\s+"
+    r"(?!(?:recap|summari[sz]e|sum\s+up|reiterate|review|restate)\b)[a-z]+\b([^.?!;,]*)"
     r"|\bso(?:\s+that)?\s+(?:we|i)\s+can\s+[a-z]+\b([^.?!;]*)"
     r"|\bneed\s+(?:your|the|a|an|some)\b[^.?!;]*?\bto\s+[a-z]+\b([^.?!;]*)",
     re.IGNORECASE,
