@@ -29,6 +29,7 @@ from typing import Any
 
 from ..errors import ConfigError
 from . import linear
+from .claims import totals_in
 from .drift import words as content_words
 from .prefilter import GatedAny, gated
 from .prefilter import finditer as gated_finditer
@@ -931,6 +932,20 @@ def _held(number: str, result: str | None) -> bool:
     return any(_number_key(m.group()) == key for m in _QUANTITY.finditer(result))
 
 
+def _total_held(number: str, result: str | None) -> bool:
+    """True when ``number`` is, or rounds, a total of the JSON ``result``'s list
+    (:func:`projeval.traces.claims.totals_in`: an order's items, a trip's legs), to the
+    precision it is written in ("262" for 262.47)."""
+    if not result:
+        return False
+    try:
+        value = float(number.replace(",", ""))
+    except ValueError:
+        return False
+    step = 10 ** -len(number.partition(".")[2]) if "." in number else 1
+    return any(abs(float(t) - value) <= step / 2 for t in totals_in(result))
+
+
 _SOFTENER_WORDS = frozenset(
     {"seem", "seems", "seemingly", "appear", "appears", "apparently", "look", "looks", "like"}
     | {"似乎", "好像", "看起", "起来", "看来"}
@@ -1359,6 +1374,31 @@ _ZH_DECLINES_TO_GUESS = re.compile(
     "认定|認定|定性)|"
     "给[^，,。；;！？!?\\n]{0,6}?(?:也|就|都)是(?:猜测|猜測)"
 )
+# The same in English: "I can't promise the airline will waive the fee", "I cannot guarantee
+# that your claim will be approved", "I won't predict whether the refund goes through": the
+# outcome of the user's own case left open (session 21's ruling). A time not promised ("I
+# can't promise it will arrive by Friday") stays a processing time (session 17), and a refusal
+# before a look-up ("I won't guess your order's status: send me the order number") the plan
+# to check (:data:`_EN_CHECK_NEXT`).
+_EN_DECLINES_TO_GUESS = re.compile(
+    r"\bI\s*(?:can(?:no|['\u2019])t|can\s+not|won['\u2019]t|will\s+not|(?:am|['\u2019]m)\s+not\s+able\s+to)"
+    r"\s+(?:(?:promise|guarantee|say\s+for\s+(?:sure|certain))\b"
+    r"(?=\s+(?:you\s+)?(?:that\s+|whether\s+|if\s+)?(?:the|your|this|it|they|he|she)\b)"
+    # "I can't predict the weather" deflects a topic (the advice set): a guess declined only
+    # about whether or what ("I can't predict whether the claim will be approved")
+    r"|(?:predict|guess|estimate)\s+(?=(?:whether|if|what|how\s+much)\b))",
+    re.IGNORECASE,
+)
+_EN_PROMISED_TIME = re.compile(
+    r"[^.;!?\n]*?\b(?:arrive|arrives|deliver\w*|ship\w*|reach\w*|by\s+(?:tomorrow|today|monday|tuesday"
+    r"|wednesday|thursday|friday|saturday|sunday|the\s+\d)|within|on\s+time|in\s+time)\b",
+    re.IGNORECASE,
+)
+_EN_CHECK_NEXT = re.compile(
+    r"\b(?:send|give|provide|share|tell)\s+me\b[^.!?\n]*\b(?:number|id|code|e-?mail)\b"
+    r"|\b(?:look\s+(?:it|that)\s+up|check\s+(?:the|your)\s+(?:records?|account|order))\b",
+    re.IGNORECASE,
+)
 # What settles a declined fact (_ZH_DECLINES_TO_GUESS) in its own sentence: an inspection, a
 # review or a party's decision; and what the shop's records hold, looked up next: with the
 # second and not the first, declining to guess is the plan to check ("我不猜后台状态…请提供订单号，
@@ -1499,6 +1539,16 @@ def _pattern_cue(m: re.Match[str], text: str, window: int) -> HedgeMatch | None:
         return HedgeMatch(
             said.lower(), "en", start, end, said, context(text, start, end, window), "guess"
         )
+    if m.re is _EN_DECLINES_TO_GUESS:
+        stop = _ZH_SENTENCE_MARK.search(text, end)
+        if _EN_PROMISED_TIME.match(text, end, stop.start() if stop else len(text)):
+            return None  # "I can't promise it will arrive by Friday": a processing time
+        if _EN_CHECK_NEXT.search(text, end, end + 200):
+            return None  # "I won't guess your order's status: send me the order number"
+        phrase = " ".join(said.lower().split())
+        return HedgeMatch(
+            phrase, "en", start, end, said, context(text, start, end, window), "missing"
+        )
     if m.re is _ZH_DECLINES_TO_GUESS:
         if _zh_checks_record(text, start, end):
             return None  # "我不猜后台状态…我用订单系统核对": the plan to look it up
@@ -1597,6 +1647,7 @@ _PATTERN_CUES = (
     _TRIP_SHOULD,
     _ZH_CASE_CAUSES,
     _ZH_DECLINES_TO_GUESS,
+    _EN_DECLINES_TO_GUESS,
     _EVIDENCE_LIKELY,
     _REASON_POSSIBLE,
 )
@@ -1721,6 +1772,9 @@ _ASSUMED_NO_FACT = re.compile(
 )
 
 
+_I_AM_BEFORE = re.compile(r"\bI(?:['\u2019]m|\s+am)\s+(?:just\s+)?$", re.IGNORECASE)
+
+
 def _assuming_rule(text: str, h: HedgeMatch, s_lo: int, s_hi: int) -> str:
     """The rule for "assuming": an assumption the agent acts on in its sentence, or one set
     apart in brackets ("(assuming 18 is the maximum per semester)"), fills a fact of the
@@ -1734,6 +1788,11 @@ def _assuming_rule(text: str, h: HedgeMatch, s_lo: int, s_hi: int) -> str:
     if _quoted(text, h.start, h.end):
         return "quoted"
     if text[max(s_lo, h.start - 2) : h.start].strip() == "(":
+        return ""
+    if _I_AM_BEFORE.search(text, max(s_lo, h.start - 12), h.start):
+        # "I'm assuming you want the refund on the original card": the agent's own assumption
+        # in a main clause, filling the value the user left out (round 13's "We can assume
+        # they want the last suggested train"), no condition of a claim
         return ""
     if _AGENT_ACTS.search(text, s_lo, s_hi):
         return ""
@@ -2161,8 +2220,13 @@ def _rule(
             and h.phrase not in _HOPES  # "Fingers crossed you'll have it this week": the parcel
             # "You might discover new favorites like matcha bites" (round 16's snack bot): what
             # the box holds, with the user as its finder, a guess about the product
+            # ... but "You might find the reservation number in your confirmation email" says
+            # where the user may look among their own things: an instruction (session 18's
+            # "you might want to check …"), about the user
             and not (
-                _YOU_ABLE.search(text, c_lo, h.start) and _FINDS_ITEMS.match(text, h.end, c_hi)
+                _YOU_ABLE.search(text, c_lo, h.start)
+                and _FINDS_ITEMS.match(text, h.end, c_hi)
+                and not _IN_YOURS.search(text, h.end, c_hi)
             )
             # "…without billing permission, so you may not be able to access the statement": a
             # conclusion about what this user can do in this case (the AgentDojo section)
@@ -2197,6 +2261,10 @@ def _rule(
             # "you may already be partway there", "you may already have been charged": the
             # state of the user's own case (session 18's rulings), not an offer
             and not _ALREADY_STATE.match(text, h.end)
+            # "You may have mistyped it", "you might have used another e-mail": the user's input
+            # put forward as the cause of what the lookup did not find, a guess about the case
+            # (session 24's ruling), not a sentence about the user
+            and not _INPUT_CAUSE.match(text, h.end, c_hi)
             # "I'll assume you want the 8 am flight": an assumption that fills the value the
             # user left out (round 13's ruling), not a sentence about the user
             and not (_ASSUMES.search(h.match) and _ASSUMED_WISH.match(text, h.end, c_hi))
@@ -2441,11 +2509,20 @@ def _rule(
             return "politeness"  # "不客气，应该的": the staff's duty, a courtesy, no guess
         if _APOLOGY_FORMULA.search(text, max(s_lo, h.start - 40), h.start):
             return "politeness"  # "sorry for any inconvenience it may have caused": a formula
+        if h.phrase.lower() == "should receive" and _NOTICE_SENT.match(text, h.end, c_hi):
+            # "You should receive a confirmation email shortly." after the agent's act: the
+            # process of that act (session 19's ruling), no estimate of the order
+            return "own_act"
         if (
             _POLICY_MODAL.match(text, h.start, c_hi)
             or _PROCESS_TIME.match(text, h.end, c_hi)
             or (
-                h.phrase.lower().startswith("should ") and _EN_PROCESS_TIME.match(text, h.end, c_hi)
+                h.phrase.lower().startswith("should ")
+                and _EN_PROCESS_TIME.match(text, h.end, c_hi)
+                # "Your package is in transit and should arrive within the next 2-3 days":
+                # when this parcel arrives, a guess (session 7: "大概包包七天左右才到货"), not
+                # how long a refund takes
+                and not _PARCEL_SUBJECT.search(text, s_lo, h.start)
             )
         ):
             return "policy_modal"  # "NSC may charge a fee", "the bag may be X-rayed": what a policy allows
@@ -2555,6 +2632,11 @@ def _rule(
             value = after.group(1) if after else None
             if value and (_held(value, latest_result) or _derived(text, h.start, value)):
                 return "approx_held"
+            if value and _total_held(value, latest_result):
+                # "The two items together come to approximately $262." after items priced
+                # 142.10 and 120.37: a value computed from the row's values, rounded (session
+                # 17's computation case)
+                return "approx_worked"
             if value and _averaged(text, value, latest_result):
                 return "approx_worked"  # "平均价格约为4.50元" from daily prices 4.45-4.55
             # a root or a sine anywhere in the sentence: "l=√(72w)，…，约等于8.49:1"
@@ -2646,6 +2728,7 @@ def _statement_before_question(text: str, h: HedgeMatch, c_lo: int, c_hi: int) -
 # might discover new favorites like…", "Some examples you might find are:"), not an
 # appraisal ("you might find it useful", "museums you might find interesting"), the user's
 # own experience ("you might find they need water", "find yourself spraying") or a search.
+_IN_YOURS = re.compile(r"\b(?:in|on|under|inside|within)\s+your\b", re.IGNORECASE)
 _FINDS_ITEMS = re.compile(
     r"\s+(?:also\s+)?(?:find|discover)\b(?!\s+(?:it|them|this|that|these|those|yourself|"
     r"yourselves|they|you|he|she|we|one|out|what|which|how|there)\b)"
@@ -3676,6 +3759,26 @@ _PROCESS_TIME = re.compile(
 # business days", "You should receive it in 3 to 5 working days" state how long such a step
 # takes (policy, as "可能需要3-5天"); "should arrive by early next week", "within this week"
 # estimate when this order comes (round 12), and "shortly" says no span.
+# The user's input as the cause, after "you may / might / could": "(You may) have mistyped it",
+# "have entered the wrong code", "have used a different email".
+_INPUT_CAUSE = re.compile(
+    r"\s+(?:already\s+)?have\s+(?:mis(?:typed|spelled|spelt|entered|read|remembered)"
+    r"|entered|typed|used|given|provided|selected|chosen|picked)\b",
+    re.IGNORECASE,
+)
+# What the agent's own act sends the user: "(You should receive) a confirmation email / an
+# e-mail with the return instructions / a text".
+_NOTICE_SENT = re.compile(
+    r"\s+(?:an?\s+|the\s+|your\s+)?(?:\w+\s+)?(?:confirmation|e-?mails?|texts?|sms|messages?"
+    r"|notifications?|receipts?|links?)\b",
+    re.IGNORECASE,
+)
+# The user's parcel as the subject of "should arrive …" in its sentence.
+_PARCEL_SUBJECT = re.compile(
+    r"\b(?:package|parcel|shipment|order|delivery|items?|replacement)\b(?![^.;!?]*\brefund)"
+    r"[^.;!?]*$",
+    re.IGNORECASE,
+)
 _EN_PROCESS_TIME = re.compile(
     r"(?:\s+[\w'-]+){0,5}?\s+(?:with)?in\s+(?:the\s+next\s+|about\s+|around\s+|up\s+to\s+)?"
     r"(?:\d+|a\s+few|one|two|three|four|five|six|seven|ten|several)"
@@ -4047,6 +4150,14 @@ _INVOLVES = re.compile(
     re.IGNORECASE,
 )
 _QUESTION_AREA = re.compile(r"(?:咨询|諮詢)(?:的)?(?:问题|問題)?\s*$")
+# The user's own case concluded with "should" after "I think": "(I think) the refund should go
+# back to your card", "(I believe) your parcel should be covered".
+_YOUR_CASE_SHOULD = re.compile(
+    # not advice to the user or the agent's own step ("I think you should bring your receipt")
+    r"(?!\s+(?:that\s+)?(?:you|we|I)\b)(?:\s+\w+){0,8}?\s+should\s+(?!\w+\s+(?:be\s+)?(?:banned|allowed|required|encouraged)\b)"
+    r"[^.;!?]*\byour\b",
+    re.IGNORECASE,
+)
 _SECOND_PERSON = re.compile(r"[你您]|\byour?\b", re.IGNORECASE)
 # 随着 ("as the company matures, the focus may shift"): a change the modal follows, the
 # hypothetical of a condition
@@ -4256,6 +4367,8 @@ def _process_before(text: str, lo: int, start: int) -> bool:
     """True when a process word ("the search", "工具") comes before ``start`` in
     ``[lo, start)``, unless it is a search named as the source ("according to my search")."""
     for m in context_patterns()["process"].finditer(text, lo, start):
+        if _item_returned(text, m):
+            continue  # "the item was returned, but I couldn't find the refund": no process
         if (
             not _READ_WORDS.fullmatch(m.group())
             or _SOURCE_PHRASE.search(text, lo, m.start()) is None
@@ -4526,6 +4639,14 @@ _OPINION_ASKED = re.compile(
 # with sensitivity"): the answerer's policy, no missing fact.
 _REFUSES = re.compile(r"can(?:no|['\u2019])t\s+provide|unable\s+to\s+provide", re.IGNORECASE)
 _POLICY_OBJECT = re.compile(r"\b(?:verbatim|copyright(?:ed)?|word[- ]for[- ]word)\b", re.IGNORECASE)
+# ... or privacy: what belongs to people other than the user ("I'm unable to provide
+# information about other customers' orders", "someone else's booking"): the agent's policy,
+# no fact of this case it lacks (session 20's refusals on policy).
+_PRIVATE_OBJECT = re.compile(
+    r"\b(?:other|another)\s+(?:customer|user|passenger|member|client|guest|person|people)s?['\u2019]?s?\b"
+    r"|\b(?:someone|somebody|anyone|anybody)\s+else['\u2019]s\b|\bthird[-\s]part(?:y|ies)\b",
+    re.IGNORECASE,
+)
 _POLICY_REASON = re.compile(
     r"\b(?:sensitiv\w*|respect\w*|(?:in)?appropriate|offensive|harmful|ethical|unethical)\b",
     re.IGNORECASE,
@@ -4584,7 +4705,13 @@ def _answer_rule(text: str, h: HedgeMatch, c_lo: int, c_hi: int, s_lo: int, s_hi
         return "correction"  # "self.heigh 应该是 self.height": the fix, no guess
     if _drafted_letter(text):
         return "quoted"  # "I believe that a collaboration…" in an e-mail drafted for the user
-    if _OPINION.fullmatch(h.match) and _OPINION_ASKED.match(text, h.end, s_hi):
+    if (
+        _OPINION.fullmatch(h.match)
+        and _OPINION_ASKED.match(text, h.end, s_hi)
+        # "I think the refund should go back to your original PayPal account": "should"
+        # concluding the user's own case (session 17), no opinion the task asks for
+        and not (h.language == "en" and _YOUR_CASE_SHOULD.match(text, h.end, s_hi))
+    ):
         return "judgement"  # "我认为吸烟应该在公共场所被禁止": the opinion the task asks for
     opinion = _OPINION.search(text, s_lo, h.start) if phrase in _SHOULD else None
     if (
@@ -4597,6 +4724,7 @@ def _answer_rule(text: str, h: HedgeMatch, c_lo: int, c_hi: int, s_lo: int, s_hi
         nxt = text[s_hi : s_hi + 200]
         if (
             _POLICY_OBJECT.search(text, s_lo, s_hi)
+            or _PRIVATE_OBJECT.search(text, h.end, s_hi)
             or _POLICY_REASON.search(nxt)
             or _POLICY_HARM.search(text, h.end, s_hi)
         ):
@@ -5302,6 +5430,21 @@ _PORT_STATE = re.compile(
 _WORKS_BEFORE = re.compile(r"\b(?:to|not|n['\u2019]t|longer)\s+$", re.IGNORECASE)
 
 
+# "returned" in the passive ("the book was returned by someone else", "items that have been
+# returned"): an item given back to the shop, a fact of the order, not what a call returned.
+_PASSIVE_BEFORE = re.compile(
+    r"\b(?:was|were|been|be|is|are|being|got|get)\s+(?:already\s+|not\s+|never\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def _item_returned(text: str, m: re.Match[str]) -> bool:
+    """True when the process word ``m`` is "returned" in the passive (:data:`_PASSIVE_BEFORE`)."""
+    return m.group().lower() == "returned" and (
+        _PASSIVE_BEFORE.search(text, max(0, m.start() - 24), m.start()) is not None
+    )
+
+
 def _process_clause(
     text: str, lo: int, start: int, hi: int, result: str | None, end: int = -1
 ) -> bool:
@@ -5327,6 +5470,8 @@ def _process_clause(
             continue
         if m.group() == "接口" and _PORT_STATE.match(text, m.end()):
             continue  # "接口发黑可能已经涉及内部结构": a device's port, not an API
+        if _item_returned(text, m):
+            continue  # "the book was returned by someone else": an item given back, no call
         if m.group().lower() == "function" and _WORKS_BEFORE.search(
             text, max(0, m.start() - 12), m.start()
         ):

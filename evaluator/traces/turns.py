@@ -705,6 +705,16 @@ _AUX_WISH = re.compile(
     re.IGNORECASE,
 )
 _TRIED_WORDS = 3  # a tentative answer without a question's form: "snail?", "Do not iron...?"
+# A value the user is unsure of, put with a question mark: "I think it's the second one?",
+# "Probably the one to Boston?" after "Which reservation would you like to modify?". The reply
+# to the agent's question with a question mark is an answer (sealed round 6's quiz reply,
+# "wind....?"); the user's own doubt opens the sentence, which asks the agent nothing (no
+# "you", no modal of a request in it).
+_TENTATIVE_VALUE = re.compile(
+    r"^\s*(?:i\s+(?:think|believe|guess|suppose)|i['’]m\s+(?:pretty\s+|fairly\s+)?sure"
+    r"|probably|maybe|perhaps)\b(?![^?]*\b(?:you|your|can|could|would|should|will)\b)[^?]*\?+\s*$",
+    re.IGNORECASE,
+)
 # A question that proposes a value in answer to the agent ("How about 3 PM?").
 _PROPOSAL = re.compile(
     r"^\s*(?:(?:hmm+|um+|ok(?:ay)?|well|then|and)\W+)*(?:how|what)\s+about\b", re.IGNORECASE
@@ -781,6 +791,8 @@ def _asks_to_act(question: str) -> bool:
         can_i = None  # "How many bags can I check for free?", "When can I check in?": a fact
     if can_i and _HYPOTHETICAL.search(question, can_i.end()):
         can_i = None  # "Can I pause my subscription if I need to skip a month?": the policy
+    if can_i and _KIND_OF_ORDER.search(question, can_i.end()):
+        can_i = None  # "can i change the address on an order that's still processing?"
     if can_i and p["request_start"].match(question[can_i.end() :]):
         return True  # ... "Is it possible to change my seat?"
     if _CJK.search(question) and _ZH_FAULT_WHY.search(question):
@@ -902,7 +914,8 @@ _CLARIFIES = re.compile(
 _QUOTED_ERROR = re.compile(
     r"\b(?:it|this|that|the\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:is\s+|keeps\s+|still\s+)?"
     r"(?:showing|shows|says|said|saying|gives|gave|displays|displaying|returns|reads)\b"
-    r"[^\"“'‘]{0,20}[\"“'‘][^\"”’]*?(?:could\s*n['’]?o?t|unable|error|fail|reject|declin|invalid|"
+    # ... an opening quote, not a contraction's apostrophe ("it says it can't find …")
+    r"[^\"“'‘]{0,20}(?<!\w)[\"“'‘][^\"”’]*?(?:could\s*n['’]?o?t|unable|error|fail|reject|declin|invalid|"
     r"denied|problem)",
     re.IGNORECASE,
 )
@@ -1171,6 +1184,16 @@ _POSSIBLE = re.compile(
 _HYPOTHETICAL = re.compile(
     r"\bif\s+(?:i|we)\s+(?:ever\s+|later\s+)?(?:need|want|decide|have)\s+to\b"
     r"|\bor\s+do\s+(?:i|we)\s+(?:need|have)\s+to\b",
+    re.IGNORECASE,
+)
+# The act asked about a kind of order, named by a condition, not the user's own ("can i change
+# the shipping address on an order that's still processing?", "Can I cancel a ticket that was
+# bought with miles?"): what the policy allows, to be told, as "Can I get a refund if I cancel
+# tomorrow?" is (session 21: whether a remedy is given on a condition; "Do you offer exchanges
+# on opened items?").
+_KIND_OF_ORDER = re.compile(
+    r"\b(?:on|for|to|of|from|with)?\s*(?:an?|any)\s+(?:\w+\s+)?(?:order|reservation|booking|ticket"
+    r"|flight|item|product|purchase)s?\s+(?:that|which)(?:['’]s|\s+(?:is|are|was|were|has|have))?\s",
     re.IGNORECASE,
 )
 # A Chinese question word that asks for a fact ("多久的时间内可以修改" asks how long).
@@ -1880,6 +1903,15 @@ _LETS = re.compile(r"^\s*let['’]?s\s+", re.IGNORECASE)
 # The words that name no new object after a verb ("book it for me", "just book").
 _TO = re.compile(r"(?<![\w'])to\s+", re.IGNORECASE)
 _PRONOUN = frozenset({"it", "that", "this", "them", "those", "these"})
+# A clause that opens by setting itself against the declined ("No, but please add one checked
+# bag."): the verb after it is read as the clause's first word.
+_BUT_LEAD = re.compile(r"^\s*(?:but|though|however)\b[\s,]*", re.IGNORECASE)
+# A verb that swaps one value for another ("No, replace Juan with my daughter Mia", "no, swap
+# the blue one for the red"): declining with another value, an answer (session 5's "No, change
+# it to economy"), whatever object it names.
+_SWAP = re.compile(
+    r"^\s*(?:replace|swap|switch|substitute|exchange)\b[^.;!?]*\b(?:with|for|to)\b", re.IGNORECASE
+)
 # "帮我订…", "请你帮我查…": the Chinese imperative asks the listener's help by name.
 _ZH_IMPERATIVE = re.compile(
     r"^\s*(?:那|那么|然后|再)?(?:请|麻烦)?(?:你|您)?(?:帮我|帮忙|替我|给我)"
@@ -1909,6 +1941,9 @@ def _declines_then_asks(text: str) -> bool:
     for sentence in sentences:
         said = _PLEASE.sub(" ", sentence)
         for clause in _CLAUSE.split(said):
+            clause = _BUT_LEAD.sub("", clause, count=1)
+            if _SWAP.match(clause):
+                continue
             # "no thats okey. lets check out now": a proposal of the new task
             verb = p["request_start"].match(_LETS.sub("", clause, count=1))
             if verb is not None:
@@ -2358,6 +2393,26 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
             return "request", "follow_on"
     if verdict[0] == "question" and _act_beside_question(text or "", previous):
         return "request", "act_beside_question"
+    if verdict == ("other", "rhetorical") and _QUOTED_AMOUNT.search(previous[-_AGENT_TAIL:]):
+        # "Wait, $84? Why is it so much more?" after "The new flight would cost $84 more.": why
+        # the charge the agent just quoted is what it is, a `question` (sealed round 6's "asking
+        # why a charge or balance is what it is"); "Why are you so expensive?" as an opener
+        # judges the shop (the r4 section's rhetorical pushback)
+        said = list(_sentences(" ".join((text or "").split())))
+        if said and _WHY_CHARGE.search(said[-1]):
+            return "question", "why_charge"
+    if verdict[0] == "question" and context in ("none", "failed") and previous:
+        # "Why not? I paid a lot for this ticket." after "Basic economy flights cannot be
+        # modified.": a bare "why not?" set against the refusal, then the user's grievance, asks
+        # for no fact: rhetorical pushback, `other` (the r4 section; session 5's pushback that
+        # judges the policy and asks for nothing)
+        said = list(_sentences(" ".join((text or "").split())))
+        if (
+            len(said) > 1
+            and _WHY_NOT.fullmatch(said[0])
+            and not any(_is_question(s) or _is_request(s) for s in said[1:])
+        ):
+            return "other", "why_not"
     if (
         verdict[0] in QUERY_CLASSES
         and context in ("solicit", "open")
@@ -2472,6 +2527,15 @@ _ORDERS = re.compile(
     r"|\bmake\s+sure\s+to\s+(?P<act>request|book|reserve|add|order)\b",
     re.IGNORECASE,
 )
+
+
+_QUOTED_AMOUNT = re.compile(r"[$€£¥]\s?\d|\d\s?(?:dollars|euros|usd|eur|元)\b", re.IGNORECASE)
+_WHY_CHARGE = re.compile(
+    r"\bwhy\s+(?:is|was|would)\s+(?:it|this|that|the\s+(?:\w+\s+)?(?:fee|fare|price|charge|total"
+    r"|difference|cost|amount|refund))\s+(?:be\s+)?so\s+(?:much|high|expensive|low|little)\b",
+    re.IGNORECASE,
+)
+_WHY_NOT = re.compile(r"\s*(?:but\s+|and\s+|so\s+)?why\s+not\s*\?+\s*", re.IGNORECASE)
 
 
 def _act_beside_question(text: str, previous: str) -> bool:
@@ -2653,7 +2717,10 @@ def _goes_ahead(text: str, previous: str) -> bool:
 # inspection", "I'll need the URL to get a download link"): the act the values are for, its
 # words the group (not "if you would like to book any of these trains": a wish, no purpose).
 _PURPOSE = re.compile(
-    r"(?:^|[,;]\s*)(?:in\s+order\s+)?to\s+[a-z]+\b([^.?!;,]*)"
+    # ... not a frame of the agent's recap ("…, to recap your order: …", "To sum up your
+    # booking"), which names what was said, no act the values are for
+    r"(?:^|[,;]\s*)(?:in\s+order\s+)?to\s+"
+    r"(?!(?:recap|summari[sz]e|sum\s+up|reiterate|review|restate)\b)[a-z]+\b([^.?!;,]*)"
     r"|\bso(?:\s+that)?\s+(?:we|i)\s+can\s+[a-z]+\b([^.?!;]*)"
     r"|\bneed\s+(?:your|the|a|an|some)\b[^.?!;]*?\bto\s+[a-z]+\b([^.?!;]*)",
     re.IGNORECASE,
@@ -2757,6 +2824,17 @@ _VALUE_ASK = re.compile(
 )
 
 
+# The user says they cannot give the value asked for ("I don't remember the reservation
+# number. Can you look it up?", "I forgot my order ID, could you find it?"): the act asked
+# after it is the agent's lookup, no choice given in a request's words; a `request` (session
+# 17's "Can you check if …", a lookup asked for).
+_LACKS_VALUE = re.compile(
+    r"\bi\s+(?:(?:do\s+not|don['’]?t|can\s*not|can['’]?t)\s+(?:remember|recall|find|know)"
+    r"|forgot|(?:have\s+)?lost)\b",
+    re.IGNORECASE,
+)
+
+
 def _gives_value_in_act(text: str, previous: str) -> bool:
     """True when the agent asked which item or place the user wants for an act ("Which
     restaurant do you want to book a table at?") and the turn gives it in a request's words
@@ -2765,7 +2843,7 @@ def _gives_value_in_act(text: str, previous: str) -> bool:
     question beside the value it names."""
     tail = " ".join(_split_sentences(" ".join(previous.split())[-_AGENT_TAIL:])[-2:])
     asked = list(_VALUE_ASK.finditer(tail))
-    if not asked or _CJK.search(text):
+    if not asked or _CJK.search(text) or _LACKS_VALUE.search(text):
         return False
     t = " ".join(text.split())
     return bool(_stems(asked[-1].group(0)) & _stems(t))
@@ -2858,6 +2936,8 @@ def _reply_then_new_act(text: str, previous: str, context: str) -> bool:
     start = _patterns()["request_start"]
     for sentence in sentences:
         for clause in _CLAUSE.split(_PLEASE.sub(" ", sentence)):
+            if _SWAP.match(clause):
+                continue  # "no, replace Juan with my daughter Mia": another value (session 5)
             # "I wish to book a cab", "You could find me a restaurant": the act after the wish
             verb = start.match(_WISH_TO.sub("", clause, count=1))
             if verb is None:
@@ -3852,7 +3932,11 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
             and not _CJK.search(last)
             and not shift.match(last)
             # a value, or a word or three tried ("snail?", "wind....?" after a quiz's blank)
-            and (_VALUE.search(last) or (len(every) == 1 and len(_WORD.findall(t)) <= _TRIED_WORDS))
+            and (
+                _VALUE.search(last)
+                or (len(every) == 1 and len(_WORD.findall(t)) <= _TRIED_WORDS)
+                or _TENTATIVE_VALUE.match(last)
+            )
         ):
             return (
                 "answer",

@@ -1,0 +1,170 @@
+"""User turns and hedges of an LLM customer-support agent with tools (an airline, a retail
+shop) and its customer: session 27's hand-written rows (``data/``, no public data; labels
+committed before any detector ran on them), and the rules written on their misses, each with
+a sentence it fires on and one it does not."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from projeval.traces.hedges import Lexicon, find_hedges
+from projeval.traces.turns import classify_turn
+
+DATA = Path(__file__).parent / "data"
+
+# Rows the rules miss on purpose, with the reason a rule would be wrong.
+_HEDGE_MISSES = {
+    # "doesn't come in white" is read from what the result's colour list leaves out; the
+    # softener case needs a result that states the fact, and telling a list's omission from a
+    # guess would need the negated value matched to the list's field: no general rule yet
+    "s27-h043": "a negation the result implies only by what its list leaves out",
+}
+
+
+def _rows(name: str) -> list[dict[str, Any]]:
+    with (DATA / name).open(encoding="utf-8") as f:
+        return [json.loads(line) for line in f]
+
+
+def _cases(*names: str) -> list[Any]:
+    return [pytest.param(r, id=r["id"]) for name in names for r in _rows(name)]
+
+
+@pytest.mark.parametrize("row", _cases("support27_turns.jsonl", "support27_lead_turns.jsonl"))
+def test_a_support_turn_has_its_label(row: dict[str, Any]) -> None:
+    assert classify_turn(row["text"], previous=row["previous"]) == row["label"]
+
+
+@pytest.mark.parametrize("row", _cases("support27_hedges.jsonl"))
+def test_a_support_agent_message_is_hedged_as_labelled(row: dict[str, Any]) -> None:
+    if row["id"] in _HEDGE_MISSES:
+        pytest.xfail(_HEDGE_MISSES[row["id"]])
+    hedges = find_hedges(Lexicon.load(["en", "zh"]), row["text"], row["latest_result"])
+    assert bool(hedges) == row["hedge"], [h.sentence for h in hedges]
+
+
+def _hedged(text: str, latest: str | None = None) -> list[str]:
+    return [h.match for h in find_hedges(Lexicon.load(["en", "zh"]), text, latest, gate="rules")]
+
+
+REFUSED = "I'm sorry, but basic economy reservations cannot be modified."
+
+
+def test_asking_for_a_person_is_a_transfer_asked_for() -> None:
+    assert classify_turn("Can I speak to a supervisor then?", previous=REFUSED) == "request"
+    assert classify_turn("Could I talk to someone else?", previous=REFUSED) == "request"
+    # a fact about it asked stays a question
+    wait = "How long is the wait to speak to a supervisor?"
+    assert classify_turn(wait, previous=REFUSED) == "question"
+
+
+def test_a_value_the_user_is_unsure_of_answers() -> None:
+    which = "Which reservation would you like to modify?"
+    assert classify_turn("The one to Boston. I think it's the second one?", previous=which) == (
+        "answer"
+    )
+    # a doubt that asks the agent something is no value
+    assert classify_turn("I think you can see it on my profile?", previous=which) != "answer"
+
+
+def test_a_value_the_user_cannot_give_makes_the_act_a_lookup() -> None:
+    which = "Which reservation would you like to modify?"
+    lost = "I don't remember the reservation number. Can you look it up?"
+    assert classify_turn(lost, previous=which) == "request"
+    assert classify_turn("Can you modify the one to Boston?", previous=which) == "answer"
+
+
+def test_declining_then_a_new_act_or_another_value() -> None:
+    offer = "Would you like to add travel insurance for $30 per passenger?"
+    assert classify_turn("No, but please add one checked bag.", previous=offer) == "request"
+    same = "Do you want me to use the same passengers as the original reservation?"
+    swap = "no, replace Juan with my daughter Mia Lopez, born 2010-07-22"
+    assert classify_turn(swap, previous=same) == "answer"
+
+
+def test_why_not_and_a_grievance_is_pushback() -> None:
+    assert classify_turn("Why not? I paid a lot for this ticket.", previous=REFUSED) == "other"
+    # a reason asked with nothing after it stays a question
+    assert classify_turn("Why not?", previous=REFUSED) == "question"
+
+
+def test_why_a_quoted_charge_is_so_high_is_a_question() -> None:
+    quoted = "The new flight would cost $84 more. How would you like to pay the difference?"
+    assert classify_turn("Wait, $84? Why is it so much more?", previous=quoted) == "question"
+    # the r4 section's opener judges the shop
+    assert classify_turn("Why are you so expensive?", previous="") == "other"
+
+
+def test_an_act_about_a_kind_of_order_asks_the_policy() -> None:
+    policy = "can i change the shipping address on an order that's still processing?"
+    assert classify_turn(policy, previous="") == "question"
+    assert classify_turn("Can I change the shipping address on my order?", previous="") == (
+        "request"
+    )
+
+
+def test_a_confirmation_email_the_agent_sent_is_its_process() -> None:
+    done = '{"reservation_id": "4KTQ2L", "status": "cancelled"}'
+    assert _hedged("You should receive a confirmation email shortly.", done) == []
+    assert _hedged("You should receive them shortly.", done) == ["should receive"]
+
+
+def test_the_users_input_named_as_the_cause_is_a_guess() -> None:
+    missing = "Error: user not found"
+    assert _hedged("You may have mistyped it; could you check it again?", missing) == ["may"]
+    assert _hedged("A human agent may be able to help you further.", missing) == []
+
+
+def test_an_approximate_total_of_held_prices_is_worked() -> None:
+    items = '{"items": [{"price": 142.1}, {"price": 120.37}]}'
+    assert _hedged("The two items together come to approximately $262.", items) == []
+    assert _hedged("The two items together come to approximately $300.", items) == ["approximately"]
+
+
+def test_other_customers_data_refused_is_policy() -> None:
+    assert _hedged("I'm unable to provide information about other customers' orders.") == []
+    assert _hedged("I'm unable to provide information about your order's status.") != []
+
+
+def test_where_the_user_may_look_is_an_instruction() -> None:
+    look = "You might find the reservation number in your confirmation email."
+    assert _hedged(look, '{"user_id": "omar_davis_3817"}') == []
+    # what the box holds, found by the user (round 16's snack bot) stays a guess
+    assert _hedged("You might discover new favorites like matcha bites.") == ["might"]
+
+
+def test_when_a_parcel_arrives_is_a_guess_and_a_refund_time_is_policy() -> None:
+    moving = '{"status": "in transit"}'
+    parcel = "Your package is in transit and should arrive within the next 2-3 days."
+    assert _hedged(parcel, moving) == ["should arrive"]
+    assert _hedged("Refunds should arrive within 5-7 business days of approval.") == []
+
+
+def test_the_agents_own_assumption_counts() -> None:
+    assert _hedged("I'm assuming you want the refund on the original card.") == ["assuming"]
+    assert _hedged("All conditions are met, assuming the window is open.") == []
+
+
+def test_i_think_before_should_of_the_users_case_is_a_guess() -> None:
+    assert _hedged("I think the refund should go back to your original PayPal account.") == [
+        "I think"
+    ]
+    assert _hedged("I think you should bring your receipt.") == []
+
+
+def test_declining_to_promise_the_users_outcome_leaves_it_open() -> None:
+    waive = "I can't promise the airline will waive the fee; our supervisors decide."
+    assert _hedged(waive) == ["I can't promise"]
+    # a time not promised is a processing time; deflecting a topic is no missing fact
+    assert _hedged("I can't promise it will arrive by Friday.") == []
+    assert _hedged("I can't predict the weather, but I can help with your order.") == []
+
+
+def test_an_item_returned_is_no_process() -> None:
+    # "returned" in the passive is the order's fact, not what a call returned
+    text = "The book was returned by someone else, probably your son."
+    assert _hedged(text, '{"status": "delivered"}') == ["probably"]
+    assert _hedged("The search returned nothing, probably a timeout.", "Error: timeout") == []
