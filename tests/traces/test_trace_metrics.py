@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
+import pandas as pd
 from projeval.tokens import count_tokens
 from projeval.traces.columns import CALLS, FOLLOWUPS
 from projeval.traces.events import Event, Trace, finish_trace
@@ -15,7 +17,7 @@ from projeval.traces.metrics import (
     TraceAnalyser,
     event_texts,
 )
-from trace_helpers import REPO
+from trace_helpers import REPO, write_jsonl
 
 PAGE = {
     "data": [
@@ -587,6 +589,47 @@ def test_a_call_keeping_only_the_failed_calls_settings_is_no_retry() -> None:
     # ls after ps is another command; npm test again is its retry; a call whose failed
     # try passed settings only keeps all it could; a command given words is edited.
     assert [r[retry_of] for r in m.calls] == [None, None, None, 4, None, 8, None, 12]
+
+
+def test_a_command_run_from_the_directory_its_path_named_is_a_retry(tmp_path: Path) -> None:
+    # Codex CLI's unified exec (the header of tests/corpora/formats/codex/rollout-2026-05-
+    # 11T11-26-55-019e1625.jsonl): `node scripts/build.js` exits 1 (the script reads
+    # ./config.json from where it runs), then `cd scripts && node build.js`, the same
+    # command in effect, succeeds: a retry. A cd into that directory to run another
+    # script is another command, and so is a cd into another directory.
+    from projeval.traces import analyse_traces
+
+    def output(code: int, text: str) -> str:
+        return f"Chunk ID: 1d\nWall time: 0.1 seconds\nProcess exited with code {code}\nOriginal token count: 9\nOutput:\n{text}\n"
+
+    def shell(code: int, text: str) -> str:  # the 2025 shell tool's output object
+        return json.dumps(
+            {"output": text, "metadata": {"exit_code": code, "duration_seconds": 1.2}},
+            separators=(",", ":"),
+        )
+
+    commands = [
+        ({"cmd": "node scripts/build.js", "workdir": "/w", "yield_time_ms": 1000}, output(1, "Error: Cannot find module './config.json'")),
+        ({"cmd": "cd scripts && node build.js", "workdir": "/w", "yield_time_ms": 1000}, output(0, "built")),
+        ({"cmd": "node scripts/lint.js", "workdir": "/w", "yield_time_ms": 1000}, output(1, "Error: Cannot find module './rules.json'")),
+        ({"cmd": "cd scripts && node check.js", "workdir": "/w", "yield_time_ms": 1000}, output(0, "ok")),
+        ({"cmd": "node scripts/test.js", "workdir": "/w", "yield_time_ms": 1000}, output(1, "Error: Cannot find module './cases.json'")),
+        ({"cmd": "cd tools && node test.js", "workdir": "/w", "yield_time_ms": 1000}, output(0, "ok")),
+        # The older shell tool, a script given to bash, the other way round.
+        ({"command": ["bash", "-lc", "cd web; npx tsc -p ./tsconfig.json"]}, shell(2, "error TS5058")),
+        ({"command": ["bash", "-lc", "npx tsc -p web/tsconfig.json"]}, shell(0, "")),
+    ]  # fmt: skip
+    lines: list[Any] = [{"timestamp": "t", "type": "session_meta", "payload": {"id": "s1"}}]
+    for n, (args, text) in enumerate(commands):
+        name = "exec_command" if "cmd" in args else "shell"
+        lines += [
+            {"timestamp": "t", "type": "response_item", "payload": {"type": "function_call", "name": name, "arguments": json.dumps(args), "call_id": f"c{n}"}},
+            {"timestamp": "t", "type": "response_item", "payload": {"type": "function_call_output", "call_id": f"c{n}", "output": text}},
+        ]  # fmt: skip
+    a = analyse_traces([write_jsonl(tmp_path / "rollout.jsonl", lines)], workers=1)
+    got = [None if pd.isna(r) else int(r) for r in a.calls["retry_of"]]
+    assert got == [None, 0, None, None, None, None, None, 12]
+    assert int(a.summary["retries"].sum()) == 2
 
 
 def test_an_argument_that_only_ends_in_id_letters_names_no_item() -> None:
