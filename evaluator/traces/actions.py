@@ -728,7 +728,7 @@ def from_directory(a: str, b: str) -> tuple[str, str] | None:
     away and the rest's words that name a word of the other command from that directory
     are written as the other writes them. ``None`` when neither or both open with a cd,
     or when no word names one of the other's (``cd x && node z.js``: another command)."""
-    for cd, other in ((b, a), (a, b)):
+    for cd, other, cd_second in ((b, a, True), (a, b, False)):
         m = _CD_FIRST.match(cd)
         if m is None or _CD_FIRST.match(other) is not None:
             continue
@@ -744,7 +744,7 @@ def from_directory(a: str, b: str) -> tuple[str, str] | None:
         if not resolved:
             return None
         mine, plain = " ".join(words), " ".join(other.split())
-        return (plain, mine) if cd is b else (mine, plain)
+        return (plain, mine) if cd_second else (mine, plain)
     return None
 
 
