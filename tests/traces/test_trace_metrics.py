@@ -1072,6 +1072,33 @@ def test_claude_codes_background_shell_handle_feeds_no_followup() -> None:
     assert [(r["consumer_tool"], r["value"]) for r in rows] == [("Bash", "w_77f1")]
 
 
+def test_claude_codes_plan_mode_exit_is_no_followup() -> None:
+    # Claude Code's ExitPlanMode (its input {"plan": markdown, "planFilePath"}, as in the
+    # Claude Code 2.0.29 session of tests/corpora/formats/claude_code_agentcmd/) hands the
+    # user the plan to approve: the agent's notes, as TodoWrite's, not a lookup a result
+    # fed. A service's plan tool passed a value a result gave still is one.
+    grep = "src/auth/session.ts:14:export const SESSION_TTL_MS = 15 * 60 * 1000;\n"
+    plan = (
+        "## Plan: Longer sessions\n\n1. Raise SESSION_TTL_MS in src/auth/session.ts to 8"
+        " hours.\n2. Add a test in `src/auth/session.test.ts`.\n"
+    )
+    _, m = measure(
+        Event("user", "message", 0, text="Sessions expire too fast, plan a fix"),
+        call(1, "Grep", {"pattern": "TTL", "path": "src/auth"}, "c1"),
+        result(2, "c1", grep),
+        call(3, "ExitPlanMode", {"plan": plan}, "c2"),
+        result(4, "c2", "User has approved your plan. You can now start coding."),
+        call(5, "exit_plan_mode", {"plan": plan, "planFilePath": "/h/.claude/plans/a.md"}, "c3"),
+        result(6, "c3", "ok"),
+        call(7, "list_plans", {}, "c4"),
+        result(8, "c4", {"plans": [{"plan_id": "pl_unlimited_5g", "price": 40}]}),
+        call(9, "change_plan", {"plan": "pl_unlimited_5g", "customer_id": "cu_1"}, "c5"),
+        result(10, "c5", {"ok": True}),
+    )
+    rows = FOLLOWUPS.records(m.followups)
+    assert [(r["consumer_tool"], r["value"]) for r in rows] == [("change_plan", "pl_unlimited_5g")]
+
+
 def test_a_session_id_the_harness_gives_a_running_command_feeds_no_followup() -> None:
     # A real Codex CLI session (CLI 0.125.0; codemie-ai/codemie-code 60fbed2c, excerpt in
     # tests/corpora/formats/codex/rollout-2026-05-11T11-26-55-019e1625.jsonl): exec_command's
