@@ -28,6 +28,7 @@ definitions: it grounds the values an answer states, as the system prompt does.
 from __future__ import annotations
 
 import json
+import posixpath
 import re
 from collections.abc import Container, Iterable, Mapping
 from pathlib import Path
@@ -713,6 +714,38 @@ def _past_prefixes(words: list[str]) -> list[str]:
     while words and (words[0] in ("sudo", "env", "time", "nohup") or "=" in words[0]):
         words = words[1:]
     return words
+
+
+# A script that opens by entering a directory (``cd web && npm test``, ``cd web; make``):
+# the directory (a plain word: no quotes, variables or substitutions) and the rest.
+_CD_FIRST = re.compile(r"\s*cd\s+([^\s;&|'\"$`()<>]+)\s*(?:&&|;)\s*(\S.*)", re.S)
+
+
+def from_directory(a: str, b: str) -> tuple[str, str] | None:
+    """Two shell commands written from one place, when one of them opens by entering a
+    directory the other names in its paths: ``node x/y.js`` and ``cd x && node y.js``
+    give ``("node x/y.js", "node x/y.js")``, the same command in effect. The cd is taken
+    away and the rest's words that name a word of the other command from that directory
+    are written as the other writes them. ``None`` when neither or both open with a cd,
+    or when no word names one of the other's (``cd x && node z.js``: another command)."""
+    for cd, other, cd_second in ((b, a, True), (a, b, False)):
+        m = _CD_FIRST.match(cd)
+        if m is None or _CD_FIRST.match(other) is not None:
+            continue
+        place = m.group(1)
+        theirs = {posixpath.normpath(w): w for w in other.split() if not w.startswith("-")}
+        words, resolved = [], False
+        for word in m.group(2).split():
+            named = None
+            if not word.startswith("-"):
+                named = theirs.get(posixpath.normpath(posixpath.join(place, word)))
+            resolved = resolved or (named is not None and named != word)
+            words.append(named or word)
+        if not resolved:
+            return None
+        mine, plain = " ".join(words), " ".join(other.split())
+        return (plain, mine) if cd_second else (mine, plain)
+    return None
 
 
 def _simple_kind(words: list[str]) -> str | None:

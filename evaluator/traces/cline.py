@@ -17,6 +17,13 @@ wrote: the task (``<task>``), feedback on a result (``<feedback>``) and a messag
 resuming (``<user_message>``). :func:`cline_messages` writes those as Anthropic messages
 projeval reads: each result a ``tool_result`` linked to its call, the user's words a user
 message, the rest a system message.
+
+A result may itself be the user's reply: the answer to ``ask_followup_question``
+(``<answer>``), to ``plan_mode_respond`` (``<user_message>``), feedback given with a call
+the user denied. The reply becomes a user message after the results, and the result keeps
+what else Cline wrote (files attached to the reply, the denial), so the call stays
+answered: a reply left in the result is no turn (its class, drift and mining miss it), and
+one kept in both places would be counted twice.
 """
 
 from __future__ import annotations
@@ -51,6 +58,20 @@ _RESULT = re.compile(r"\[([\w.:-]+)(?: for '.*?')?\] Result:", re.DOTALL)
 #: call, and a message sent when a task is resumed (to the text's end where the closing tag
 #: was cut off with the text).
 _USER_WORDS = re.compile(r"<(task|feedback|user_message)>\n?(.*?)(?:\n?</\1>|\Z)", re.DOTALL)
+#: The user's reply inside a result, opening it, as Cline writes it (``src/core/prompts/
+#: responses.ts``, the tool handlers): the answer to ``ask_followup_question``
+#: (``<answer>``), the reply to ``plan_mode_respond`` and, in Roo Code, to a question or a
+#: completion (``<user_message>``); or the feedback given with a call the user denied or
+#: approved, after Cline's sentence saying so (kept in the result: it says how the call
+#: ended). Only a result of a call that asks the user (:data:`_ASKS_USER`) opens with its
+#: reply; a file read may hold any tag.
+_REPLY = re.compile(
+    r"((?:The user (?:denied|approved) this operation and provided the following"
+    r" (?:feedback|context):)\n)?<(answer|user_message|feedback)>\n?(.*?)(?:\n?</\2>|\Z)",
+    re.DOTALL,
+)
+#: The tools whose result is the user's reply: Cline's and Roo Code's.
+_ASKS_USER = frozenset({"ask_followup_question", "plan_mode_respond", "attempt_completion"})
 #: The results Cline writes for a call that failed or was refused (responses.ts:
 #: toolError, toolDenied, toolAlreadyUsed, missingToolParameterError,
 #: planModeEditToolError, clineIgnoreError, invalidMcpToolArgumentError; and the
@@ -137,8 +158,8 @@ def cline_messages(messages: list[Any], problems: list[str]) -> list[Any]:
                 continue
             head = _RESULT.match(text)
             if head is not None:
-                call = _answered(pending, head.group(1))
-                if call is None:
+                answered = _answered(pending, head.group(1))
+                if answered is None:
                     problems.append(
                         f"message {i}: a result of {head.group(1)!r} answers no call of the "
                         "message before; kept as text"
@@ -155,6 +176,15 @@ def cline_messages(messages: list[Any], problems: list[str]) -> list[Any]:
                         and not after.startswith(_ADDED_BY_CLINE)
                     ):
                         body, k = after, k + 1
+                call, called = answered
+                reply = _REPLY.match(body)
+                if reply is not None and (reply.group(1) or called in _ASKS_USER):
+                    # The user's reply is the user's turn (its class, drift and mining read
+                    # turns, not results); the call stays answered, by what else Cline
+                    # wrote: the files attached to the reply, the sentence of a denial.
+                    if reply.group(3).strip():
+                        words.append({"type": "text", "text": reply.group(3)})
+                    body = ((reply.group(1) or "") + body[reply.end() :]).strip()
                 answers.append(
                     {
                         "type": "tool_result",
@@ -275,11 +305,11 @@ def _with_xml_calls(m: dict[str, Any], i: int) -> dict[str, Any]:
     return {**m, "content": rewritten + calls}
 
 
-def _answered(pending: list[tuple[str, str]], name: str) -> str | None:
-    """The id of the call a result of ``name`` answers, taken off ``pending``: the first
-    unanswered call of that tool, else (a result naming its tool otherwise) the first
+def _answered(pending: list[tuple[str, str]], name: str) -> tuple[str, str] | None:
+    """The id and tool of the call a result of ``name`` answers, taken off ``pending``: the
+    first unanswered call of that tool, else (a result naming its tool otherwise) the first
     unanswered call."""
     for k, (_, called) in enumerate(pending):
         if called == name:
-            return pending.pop(k)[0]
-    return pending.pop(0)[0] if pending else None
+            return pending.pop(k)
+    return pending.pop(0) if pending else None

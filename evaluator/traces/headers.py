@@ -20,7 +20,8 @@ are the handle the agent reads the process by (``BashOutput(bash_id)``, ``TaskOu
 ``KillShell(shell_id)``, a ``tail`` of the file), as Codex's session id is: no payload.
 
 The harness's plumbing, not the payload, is also the tool it gives the agent to keep its own
-plan or to-do list (:func:`notes_call`): what the agent writes there are its notes.
+plan or to-do list, or to hand the user its plan on leaving plan mode (:func:`notes_call`):
+what the agent writes there are its notes.
 """
 
 from __future__ import annotations
@@ -73,18 +74,33 @@ def payload_start(text: str) -> int:
 
 #: A word of a tool's name that says it keeps the agent's plan or to-do list.
 NOTES_WORDS = frozenset(("plan", "todo", "todos"))
+#: The words of a tool's name that switch a harness's plan mode (``ExitPlanMode``,
+#: ``EnterPlanMode``, ``exit_plan_mode``): both of the first, one of the second.
+_PLAN_MODE = frozenset(("plan", "mode"))
+_MODE_SWITCH = frozenset(("exit", "enter"))
 
 
 def notes_call(tool: str | None, args: Any) -> bool:
     """Whether a call writes the agent's own plan or to-do list, as a harness gives it a
     tool for: Codex's ``update_plan({"plan": [{"step", "status"}], "explanation"})``, Claude
     Code's ``TodoWrite({"todos": [{"content", "status", "activeForm"}]})``, gemini-cli's and
-    deepagents' ``write_todos``. Its name says plan or to-do and an argument is a list of
-    items that each carry a ``status``; a service's ``update_plan(customer_id, plan_id)``
-    (a phone plan) carries none. Values a result gave that the agent copies into its notes
-    were not looked up: the call fetches nothing and acts on nothing but its own list."""
-    if not tool or type(args) is not dict or NOTES_WORDS.isdisjoint(name_words(tool)):
+    deepagents' ``write_todos``; or the harness's plan mode left or entered (Claude Code's
+    ``ExitPlanMode({"plan": markdown})``). Its name says plan or to-do and an argument is a
+    list of items that each carry a ``status``, or its name switches the plan mode; a
+    service's ``update_plan(customer_id, plan_id)`` (a phone plan) carries none. Values a
+    result gave that the agent copies into its notes were not looked up: the call fetches
+    nothing and acts on nothing but its own list or plan."""
+    if not tool or type(args) is not dict:
         return False
+    words = name_words(tool)
+    if NOTES_WORDS.isdisjoint(words):
+        return False
+    if _PLAN_MODE.issubset(words) and not _MODE_SWITCH.isdisjoint(words):
+        # Leaving (or entering) the harness's plan mode: Claude Code's ExitPlanMode({"plan":
+        # markdown, "planFilePath"}), other harnesses' exit_plan_mode, hands the user the
+        # plan to approve. Its plan is a text, not a list with statuses, and as much the
+        # agent's notes.
+        return True
     return any(
         type(v) is list and v and all(type(i) is dict and "status" in i for i in v)
         for v in args.values()

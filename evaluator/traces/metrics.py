@@ -43,6 +43,7 @@ from .actions import (
     WRITE,
     ToolKinds,
     command_programs,
+    from_directory,
     is_error_text,
     is_handoff,
     name_words,
@@ -1052,15 +1053,26 @@ def corrects(failed: Event, call: Event, error: str | None) -> bool:
     if any(path in about for path in same):
         return True
     # Or it edits it, adding words or taking some away: `git push` again as `git push
-    # --set-upstream origin main` after git said to.
+    # --set-upstream origin main` after git said to; or runs it from the directory its
+    # path named: `cd x && node y.js` after `node x/y.js` failed.
     return any(path in about and _edited(kept[path], value) for path, value in leaves)
 
 
 def _edited(before: Any, now: Any) -> bool:
     """Whether two texts differ by words added to one: every word of the shorter is in
-    the longer (``git push 2>&1`` and ``git push --set-upstream origin main 2>&1``)."""
+    the longer (``git push 2>&1`` and ``git push --set-upstream origin main 2>&1``), once
+    a command that opens by entering a directory is written from where the other runs
+    (:func:`from_directory`: ``cd x && node y.js`` is ``node x/y.js``)."""
     if type(before) is not str or type(now) is not str or before == now:
         return False
+    if _kept_words(before, now):
+        return True
+    moved = from_directory(before, now) if "cd" in before or "cd" in now else None
+    return moved is not None and (moved[0] == moved[1] or _kept_words(*moved))
+
+
+def _kept_words(before: str, now: str) -> bool:
+    """Whether every word of one text is in the other."""
     a, b = set(before.split()), set(now.split())
     return bool(a) and bool(b) and (a <= b or b <= a)
 

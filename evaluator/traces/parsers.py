@@ -808,7 +808,8 @@ class ConversationParser:
         # Conversation -> run -> how many of that run's messages its rows have said.
         self.runs: dict[str, dict[str, int]] = {}
         # (conversation, run) -> where its rows last ended on an unanswered request, and why.
-        self.cut_runs: dict[tuple[str, str], tuple[int, str]] = {}
+        # A conversation read one message a line is (conversation, None).
+        self.cut_runs: dict[tuple[str, str | None], tuple[int, str]] = {}
         # A harness's record of the run beside its conversation (MCPMark's meta.json):
         # what the one document of this file is named and why the run failed, if it did.
         self.run_record = mcpmark_run(name)
@@ -905,6 +906,16 @@ class ConversationParser:
             self.cut_runs.pop(run, None)
             if snap.unanswered is not None:
                 self.cut_runs[run] = (record.line, f"{_item(record)}{snap.unanswered}")
+        elif snap.append:
+            # One message a line (Pydantic AI's rows): the conversation's last line says
+            # whether its run was cut short (close() reports it), as a run's last row does;
+            # a prompt that another prompt follows was never answered either.
+            conversation = (snap.trace_id or self.stem, None)
+            waiting = self.cut_runs.pop(conversation, None)
+            if snap.unanswered is not None:
+                if waiting is not None:
+                    yield Problem(self.name, *waiting)
+                self.cut_runs[conversation] = (record.line, f"{_item(record)}{snap.unanswered}")
         elif snap.unanswered is not None:
             snap.problem = "; ".join(p for p in (snap.problem, snap.unanswered) if p)
         if not snap.messages:

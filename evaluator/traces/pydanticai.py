@@ -19,6 +19,11 @@ the model answered), its ``parts`` told apart by ``part_kind``:
 A record is such a list (a whole history, or a run's new messages), one message a line,
 or ``{"messages": [...]}``; a conversation is named by its messages' ``conversation_id``
 where Pydantic AI recorded one.
+
+A run cut short is reported: a history (or a run's last row, or a conversation's last line)
+that ends on a prompt the model never answered, and a message whose ``state`` says Pydantic
+AI recorded it cut short (a request ``interrupted`` while it was assembled, a response
+``interrupted`` or ``incomplete``).
 """
 
 from __future__ import annotations
@@ -169,11 +174,12 @@ def _one_run(messages: list[Any]) -> str | None:
     return runs.pop() if len(runs) == 1 else None
 
 
-def _interrupted(messages: list[Any]) -> str | None:
+def _interrupted(messages: list[Any], where: str | None = None) -> str | None:
     """The problem of a history that ends on a request the model never answered: a user's
     prompt, or Pydantic AI asking the model to retry, with no response after it. A run
     that finished ends on a response, or on the request that acknowledges its output
-    tool's call (a ``tool-return``), so only those two part kinds say the run stopped."""
+    tool's call (a ``tool-return``), so only those two part kinds say the run stopped.
+    ``where`` names the request (its message's number by default)."""
     if not messages or not is_message(messages[-1]) or messages[-1]["kind"] != "request":
         return None
     kinds = {_kind(part, "part_kind") for part in messages[-1]["parts"] if isinstance(part, dict)}
@@ -182,10 +188,28 @@ def _interrupted(messages: list[Any]) -> str | None:
     run = _run_ids(messages)[-1]
     which = f"run {run!r}" if run is not None else "the run"
     return (
-        f"{which} ends on a request the model never answered (message {len(messages) - 1}, "
+        f"{which} ends on a request the model never answered "
+        f"({where or f'message {len(messages) - 1}'}, "
         "a user prompt or retry prompt with no response after it): the run was interrupted "
         "or its response was not saved"
     )
+
+
+#: The states in which Pydantic AI records a message cut short (``ModelRequestState``,
+#: ``ModelResponseState`` of ``pydantic_ai/messages.py``): a request the run was still
+#: assembling (collecting tool returns) when an exception or a cancellation stopped it, a
+#: streamed response cancelled (``interrupted``) or stopped before it completed
+#: (``incomplete``). ``suspended`` is left out: Pydantic AI continues such a response
+#: itself, and what it recorded is a pause, not a stop.
+_CUT_STATES = {
+    "request": frozenset(("interrupted",)),
+    "response": frozenset(("interrupted", "incomplete")),
+}
+_CUT_WHAT = {
+    "request": "the run was stopped while it assembled the request (its tool returns), "
+    "which was never sent to the model",
+    "response": "the model's generation was stopped before it finished",
+}
 
 
 class PydanticAI(Converter):
@@ -195,8 +219,14 @@ class PydanticAI(Converter):
 
     def unpack(self, value: Any) -> Snapshot | str:
         if is_message(value):
-            # One message a line (a store's rows): it continues its conversation.
-            return Snapshot(trace_id_of(value), [value], append=True)
+            # One message a line (a store's rows): it continues its conversation, whose
+            # last line says whether its run was cut short.
+            return Snapshot(
+                trace_id_of(value),
+                [value],
+                append=True,
+                unanswered=_interrupted([value], "this line"),
+            )
         if isinstance(value, list):
             tid = _conversation_id(value)
             return Snapshot(
@@ -229,6 +259,14 @@ class PydanticAI(Converter):
                     f"(kind {kind!r}); skipped"
                 )
                 continue
+            state = m.get("state")
+            if isinstance(state, str) and state in _CUT_STATES[kind]:
+                # Pydantic AI's own word that the message was cut short. Only new messages
+                # are converted, so a history saved again reports it once.
+                problems.append(
+                    f"message {msg}: a {kind} cut short (state {state!r}): {_CUT_WHAT[kind]}; "
+                    "read as far as it was recorded"
+                )
             if kind == "request":
                 self._request(m, parts, msg, events, problems)
                 continue

@@ -172,3 +172,59 @@ def test_graph_state_persistence_is_refused_by_name(tmp_path: Path) -> None:
         open_file(write_json(tmp_path / "question_graph.json", snapshots))
     assert "pydantic-graph state persistence file" in str(err.value)
     assert err.value.fix and "ModelMessagesTypeAdapter.dump_json" in err.value.fix
+
+
+def test_one_message_a_line_a_run_cut_short_is_reported(tmp_path: Path) -> None:
+    # One message a line (a store's rows): the conversation's last line decides, as a
+    # run's last row does; a prompt another prompt follows was never answered either.
+    one, two, three = _run(1, None, False), _run(2, None, False), _run(3, None, False)
+    done = write_jsonl(tmp_path / "done.jsonl", [*one, *two])
+    traces, problems = parse(done)
+    assert len(traces) == 1 and problems == []
+    cut = write_jsonl(tmp_path / "cut.jsonl", [*one, two[0], *three, _request("four", None, None)])
+    traces, problems = parse(cut)
+    assert len(traces) == 1 and len(_texts(traces[0])) == 6
+    assert sorted((p.line, p.reason.split(" (")[0]) for p in problems) == [
+        (3, "the run ends on a request the model never answered"),
+        (6, "the run ends on a request the model never answered"),
+    ]
+    assert all("line" in p.reason.split(" (")[1][:12] for p in problems)
+
+
+def test_a_message_pydantic_ai_recorded_as_cut_short_is_reported(tmp_path: Path) -> None:
+    # Pydantic AI records a message cut short in its state (pydantic_ai/messages.py,
+    # ModelRequestState, ModelResponseState): a request the run was assembling (collecting
+    # tool returns) when it was stopped, 'interrupted'; a streamed response cancelled,
+    # 'interrupted', or stopped before it completed, 'incomplete'. Each is reported once,
+    # where it is first recorded, also in a history re-saved a line at a time.
+    call = {"tool_name": "roll_dice", "args": {}, "tool_call_id": "c1", "part_kind": "tool-call"}
+    ret = {
+        "tool_name": "roll_dice",
+        "content": "4",
+        "tool_call_id": "c1",
+        "part_kind": "tool-return",
+    }
+    stopped = {"parts": [ret], "kind": "request", "state": "interrupted"}
+    history = [
+        _request("roll", None, None),
+        {"parts": [call], "kind": "response", "state": "complete"},
+        stopped,
+    ]
+    traces, problems = parse(write_json(tmp_path / "stopped.json", history))
+    assert len(traces) == 1
+    assert [p.reason.split(":")[0] for p in problems] == ["message 2"]
+    assert "cut short" in problems[0].reason and "'interrupted'" in problems[0].reason
+    partial = {
+        "parts": [{"content": "It is", "part_kind": "text"}],
+        "kind": "response",
+        "state": "incomplete",
+    }
+    rows = [
+        history[:2],
+        [*history[:2], partial],
+        [*history[:2], partial, _request("again", None, None)],
+    ]
+    traces, problems = parse(write_jsonl(tmp_path / "saved.jsonl", rows))
+    assert [(p.line, p.reason.split(":")[0]) for p in problems if "cut short" in p.reason] == [
+        (2, "message 2")
+    ]

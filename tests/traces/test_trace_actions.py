@@ -13,6 +13,7 @@ from projeval.traces.actions import (
     command_kind,
     command_programs,
     description_kind,
+    from_directory,
     is_error_text,
     load_tool_hints,
     tool_statements,
@@ -579,3 +580,29 @@ def test_a_shell_rename_of_a_path_a_view_listed_is_an_action_not_a_lookup() -> N
 )
 def test_the_programs_a_command_runs(args: dict[str, object], programs: set[str]) -> None:
     assert command_programs(args) == programs
+
+
+def test_a_command_written_from_the_directory_its_cd_enters() -> None:
+    # `cd x && node y.js` is `node x/y.js` run from x; the cd's directory decides only the
+    # words that name one of the other command's paths from there.
+    assert from_directory("node x/y.js", "cd x && node y.js") == ("node x/y.js",) * 2
+    assert from_directory("cd x; node ./y.js --fast", "node x/y.js") == (
+        "node x/y.js --fast",
+        "node x/y.js",
+    )
+    assert from_directory("node x/y.js", "cd x/ && node y.js | tee log") == (
+        "node x/y.js",
+        "node x/y.js | tee log",
+    )
+    # Another script, another directory, a cd on both sides, a quoted or variable
+    # directory, a cd to where it already ran, or no cd: nothing to write.
+    for a, b in [
+        ("node x/y.js", "cd x && node z.js"),
+        ("node x/y.js", "cd z && node y.js"),
+        ("cd x && node y.js", "cd x && node y.js --fast"),
+        ("node x/y.js", 'cd "x" && node y.js'),
+        ("node x/y.js", "cd $DIR && node y.js"),
+        ("node y.js", "cd . && node y.js"),
+        ("node x/y.js", "node y.js"),
+    ]:
+        assert from_directory(a, b) is None, (a, b)

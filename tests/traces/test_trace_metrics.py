@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
+import pandas as pd
 from projeval.tokens import count_tokens
 from projeval.traces.columns import CALLS, FOLLOWUPS
 from projeval.traces.events import Event, Trace, finish_trace
@@ -15,7 +17,7 @@ from projeval.traces.metrics import (
     TraceAnalyser,
     event_texts,
 )
-from trace_helpers import REPO
+from trace_helpers import REPO, write_jsonl
 
 PAGE = {
     "data": [
@@ -589,6 +591,47 @@ def test_a_call_keeping_only_the_failed_calls_settings_is_no_retry() -> None:
     assert [r[retry_of] for r in m.calls] == [None, None, None, 4, None, 8, None, 12]
 
 
+def test_a_command_run_from_the_directory_its_path_named_is_a_retry(tmp_path: Path) -> None:
+    # Codex CLI's unified exec (the header of tests/corpora/formats/codex/rollout-2026-05-
+    # 11T11-26-55-019e1625.jsonl): `node scripts/build.js` exits 1 (the script reads
+    # ./config.json from where it runs), then `cd scripts && node build.js`, the same
+    # command in effect, succeeds: a retry. A cd into that directory to run another
+    # script is another command, and so is a cd into another directory.
+    from projeval.traces import analyse_traces
+
+    def output(code: int, text: str) -> str:
+        return f"Chunk ID: 1d\nWall time: 0.1 seconds\nProcess exited with code {code}\nOriginal token count: 9\nOutput:\n{text}\n"
+
+    def shell(code: int, text: str) -> str:  # the 2025 shell tool's output object
+        return json.dumps(
+            {"output": text, "metadata": {"exit_code": code, "duration_seconds": 1.2}},
+            separators=(",", ":"),
+        )
+
+    commands = [
+        ({"cmd": "node scripts/build.js", "workdir": "/w", "yield_time_ms": 1000}, output(1, "Error: Cannot find module './config.json'")),
+        ({"cmd": "cd scripts && node build.js", "workdir": "/w", "yield_time_ms": 1000}, output(0, "built")),
+        ({"cmd": "node scripts/lint.js", "workdir": "/w", "yield_time_ms": 1000}, output(1, "Error: Cannot find module './rules.json'")),
+        ({"cmd": "cd scripts && node check.js", "workdir": "/w", "yield_time_ms": 1000}, output(0, "ok")),
+        ({"cmd": "node scripts/test.js", "workdir": "/w", "yield_time_ms": 1000}, output(1, "Error: Cannot find module './cases.json'")),
+        ({"cmd": "cd tools && node test.js", "workdir": "/w", "yield_time_ms": 1000}, output(0, "ok")),
+        # The older shell tool, a script given to bash, the other way round.
+        ({"command": ["bash", "-lc", "cd web; npx tsc -p ./tsconfig.json"]}, shell(2, "error TS5058")),
+        ({"command": ["bash", "-lc", "npx tsc -p web/tsconfig.json"]}, shell(0, "")),
+    ]  # fmt: skip
+    lines: list[Any] = [{"timestamp": "t", "type": "session_meta", "payload": {"id": "s1"}}]
+    for n, (args, text) in enumerate(commands):
+        name = "exec_command" if "cmd" in args else "shell"
+        lines += [
+            {"timestamp": "t", "type": "response_item", "payload": {"type": "function_call", "name": name, "arguments": json.dumps(args), "call_id": f"c{n}"}},
+            {"timestamp": "t", "type": "response_item", "payload": {"type": "function_call_output", "call_id": f"c{n}", "output": text}},
+        ]  # fmt: skip
+    a = analyse_traces([write_jsonl(tmp_path / "rollout.jsonl", lines)], workers=1)
+    got = [None if pd.isna(r) else int(r) for r in a.calls["retry_of"]]
+    assert got == [None, 0, None, None, None, None, None, 12]
+    assert int(a.summary["retries"].sum()) == 2
+
+
 def test_an_argument_that_only_ends_in_id_letters_names_no_item() -> None:
     # "paid", "valid": a flag changed beside the same order_id corrects the failed call
     _, m = measure(
@@ -1027,6 +1070,33 @@ def test_claude_codes_background_shell_handle_feeds_no_followup() -> None:
     )
     rows = FOLLOWUPS.records(m.followups)
     assert [(r["consumer_tool"], r["value"]) for r in rows] == [("Bash", "w_77f1")]
+
+
+def test_claude_codes_plan_mode_exit_is_no_followup() -> None:
+    # Claude Code's ExitPlanMode (its input {"plan": markdown, "planFilePath"}, as in the
+    # Claude Code 2.0.29 session of tests/corpora/formats/claude_code_agentcmd/) hands the
+    # user the plan to approve: the agent's notes, as TodoWrite's, not a lookup a result
+    # fed. A service's plan tool passed a value a result gave still is one.
+    grep = "src/auth/session.ts:14:export const SESSION_TTL_MS = 15 * 60 * 1000;\n"
+    plan = (
+        "## Plan: Longer sessions\n\n1. Raise SESSION_TTL_MS in src/auth/session.ts to 8"
+        " hours.\n2. Add a test in `src/auth/session.test.ts`.\n"
+    )
+    _, m = measure(
+        Event("user", "message", 0, text="Sessions expire too fast, plan a fix"),
+        call(1, "Grep", {"pattern": "TTL", "path": "src/auth"}, "c1"),
+        result(2, "c1", grep),
+        call(3, "ExitPlanMode", {"plan": plan}, "c2"),
+        result(4, "c2", "User has approved your plan. You can now start coding."),
+        call(5, "exit_plan_mode", {"plan": plan, "planFilePath": "/h/.claude/plans/a.md"}, "c3"),
+        result(6, "c3", "ok"),
+        call(7, "list_plans", {}, "c4"),
+        result(8, "c4", {"plans": [{"plan_id": "pl_unlimited_5g", "price": 40}]}),
+        call(9, "change_plan", {"plan": "pl_unlimited_5g", "customer_id": "cu_1"}, "c5"),
+        result(10, "c5", {"ok": True}),
+    )
+    rows = FOLLOWUPS.records(m.followups)
+    assert [(r["consumer_tool"], r["value"]) for r in rows] == [("change_plan", "pl_unlimited_5g")]
 
 
 def test_a_session_id_the_harness_gives_a_running_command_feeds_no_followup() -> None:

@@ -4591,12 +4591,14 @@ def test_cline_task_histories_link_each_text_result_to_its_call() -> None:
         "The user denied this operation. Th",
         "The user denied this operation.",
     ]
-    # The user's words (the task, a message on resuming, feedback) are the turns; what
-    # Cline adds (environment details, to-do reminders, resumption notices) is not.
+    # The user's words (the task, a message on resuming, an answer, feedback) are the
+    # turns; what Cline adds (environment details, to-do reminders, resumption notices) is
+    # not.
     users = [e.text[:30] for e in trace.events if e.role == "user" and e.kind == "message"]
     assert users == [
         "The attached is a technical wr",
         "Here are the details for the n",
+        "Approved - Proceed to Phase 2:",
         'continue with "Next Steps" no ',
         "Try again. My workstation was ",
     ]
@@ -4655,6 +4657,70 @@ def test_cline_result_heads_quote_anything_and_name_their_tool_otherwise(tmp_pat
     ]  # fmt: skip
     assert _linked(trace)
     assert [e.call_id for e in trace.events if e.kind == "call"] == ["cline-1-0", "cline-1-1"]
+
+
+def test_cline_the_users_reply_to_a_question_is_a_user_turn(tmp_path: Path) -> None:
+    # Cline answers ask_followup_question with the user's reply as the call's result,
+    # "<answer>\n...\n</answer>" (plan_mode_respond's, and Roo Code's, "<user_message>"),
+    # then the files the user attached to it; and a denied or approved call with the
+    # feedback the user gave (cline/cline src/core/prompts/responses.ts). The reply is the
+    # user's turn: read as a result, it was no turn, so turn classes, drift and mining
+    # missed it. The call stays answered by a result holding what else Cline wrote.
+    fmt, (trace,), problems = parse(CORPORA / "cline" / "mra" / "api_conversation_history.json")
+    users = [e.text for e in trace.events if e.role == "user" and e.kind == "message"]
+    assert users[1:3] == [users[1], "Approved - Proceed to Phase 2: Auth Refactor"]
+    asked = [e for e in trace.events if e.kind == "call" and e.tool == "ask_followup_question"]
+    assert asked[-1].link is not None
+    answer = trace.events[asked[-1].link]
+    assert answer.text.startswith('<file_content path="lib/firebase-admin')
+    assert "<answer>" not in answer.text and not answer.is_error
+
+    def ask(n: int, tool: str) -> dict[str, Any]:
+        return {
+            "role": "assistant",
+            "modelInfo": {"modelId": "m", "providerId": "p"},
+            "content": [{"type": "tool_use", "id": f"t{n}", "name": tool, "input": {}}],
+        }
+
+    def reply(text: str) -> dict[str, Any]:
+        return {"role": "user", "content": [{"type": "text", "text": text}, {"type": "text", "text": "<environment_details>\n# Current Mode\nACT MODE\n</environment_details>"}]}  # fmt: skip
+
+    history = [
+        {"role": "user", "content": [{"type": "text", "text": "<task>\nShip the fix\n</task>"}]},
+        ask(1, "ask_followup_question"),
+        reply("[ask_followup_question for 'Which branch?'] Result:\n<answer>\nmain, please\n</answer>"),
+        ask(2, "plan_mode_respond"),
+        reply("[plan_mode_respond] Result:\n<user_message>\nWhat about the tests?\n</user_message>"),
+        ask(3, "execute_command"),
+        reply("[execute_command for 'git push'] Result:\nThe user denied this operation and provided the following feedback:\n<feedback>\nRun the tests first\n</feedback>"),
+        ask(4, "ask_followup_question"),
+        reply("[ask_followup_question for 'Go on?'] Result:\n<answer>\n\n</answer>"),
+        ask(5, "read_file"),
+        reply("[read_file for 'q.xml'] Result:\n<answer>\n42\n</answer>"),
+    ]  # fmt: skip
+    path = tmp_path / "api_conversation_history.json"
+    write_json(path, history)
+    fmt, (trace,), problems = parse(path)
+    assert (fmt, problems) == ("cline", [])
+    assert _linked(trace)
+    got = [(e.kind, e.tool, e.is_error, e.text) for e in trace.events if e.role != "system"]
+    assert got == [
+        ("message", None, None, "Ship the fix"),
+        ("call", "ask_followup_question", None, None),
+        ("result", "ask_followup_question", False, ""),
+        ("message", None, None, "main, please"),
+        ("call", "plan_mode_respond", None, None),
+        ("result", "plan_mode_respond", False, ""),
+        ("message", None, None, "What about the tests?"),
+        ("call", "execute_command", None, None),
+        ("result", "execute_command", True, "The user denied this operation and provided the following feedback:"),
+        ("message", None, None, "Run the tests first"),
+        # An empty reply is no turn; a file the agent read is no reply, whatever it holds.
+        ("call", "ask_followup_question", None, None),
+        ("result", "ask_followup_question", False, ""),
+        ("call", "read_file", None, None),
+        ("result", "read_file", False, "<answer>\n42\n</answer>"),
+    ]  # fmt: skip
 
 
 def test_cline_ui_messages_are_refused_by_name_and_left_out_of_their_task_folder() -> None:
