@@ -16,6 +16,7 @@ from .. import paths
 from ..errors import TraceError
 from ..traces import drift
 from ..traces.actions import WRITE, ToolKinds, read_tools_file, suite_tool_defs, tool_hints
+from ..traces.autogen import python_value
 from ..traces.events import Event, Problem, Trace, fast_loads
 from ..traces.findings import field_at
 from ..traces.headers import notes_call
@@ -141,14 +142,15 @@ class _Miner:
         if ev.structured is not None:
             return build_quotes(ev.structured)
         text = ev.text
-        if not text or text.lstrip()[:1] not in ("{", "["):
+        if not text or text.lstrip()[:1] not in ("{", "[", "("):
             return None
         key = (hash(text), len(text))
         if key not in self.quotes:
             try:
                 doc = fast_loads(text)
             except ValueError:
-                doc = None
+                # A Python tool's repr of what it returned, read as traces read it.
+                doc = python_value(text)
             if len(self.quotes) >= 1024:
                 self.quotes.clear()
             self.quotes[key] = None if doc is None else build_quotes(doc)
