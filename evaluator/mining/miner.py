@@ -410,13 +410,22 @@ def field_name(path: str) -> str:
     return re.sub(r"[^0-9a-z_]+", "_", name).strip("_") or "value"
 
 
+#: Words a request opens with that say nothing of what it asks ("Hello! I'd like to ...").
+_GREETINGS = frozenset(("hello", "hi", "hey", "greetings"))
+
+
 def slug(text: str) -> str:
-    """A question id from its content words: ``breach-sla-next-four-hours``."""
+    """A question id from its content words: ``breach-sla-next-four-hours``; a greeting and
+    the "like" of "I'd like to" are left out (``submit-new-claim``, not
+    ``hello-like-submit-new``)."""
     content = drift.words(text)
     kept = []
+    before = ""
     for w in re.findall(r"[^\W_]+", text.lower()):
         singular = w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
-        if (w in content or singular in content) and not w.isdigit() and w not in kept:
+        wanted = w not in _GREETINGS and not (w == "like" and before in ("would", "d"))
+        before = w
+        if wanted and (w in content or singular in content) and not w.isdigit() and w not in kept:
             kept.append(w)
     return "-".join(kept[:5]) or "question"
 
