@@ -208,6 +208,11 @@ def test_names_slugs_and_question_keys() -> None:
     assert slug("Which tickets are going to breach their SLA in the next four hours?") == (
         "tickets-going-breach-sla-next"
     )
+    # A greeting and the "like" of "I'd like to" say nothing of what is asked (SOPBench's
+    # simulated customers open every request so).
+    assert slug("Hello! I'd like to submit a new claim to my policy.") == "submit-new-claim-policy"
+    assert slug("Hi, I would like to drop a course.") == "drop-course"
+    assert slug("Find hotels like this one") == "hotels-like-one"
     assert question_key("Who owns  tkt_3e7b91a0?") == question_key("who owns tkt_99?")
 
 

@@ -16,6 +16,7 @@ from .. import paths
 from ..errors import TraceError
 from ..traces import drift
 from ..traces.actions import WRITE, ToolKinds, read_tools_file, suite_tool_defs, tool_hints
+from ..traces.autogen import python_value
 from ..traces.events import Event, Problem, Trace, fast_loads
 from ..traces.findings import field_at
 from ..traces.headers import notes_call
@@ -141,14 +142,15 @@ class _Miner:
         if ev.structured is not None:
             return build_quotes(ev.structured)
         text = ev.text
-        if not text or text.lstrip()[:1] not in ("{", "["):
+        if not text or text.lstrip()[:1] not in ("{", "[", "("):
             return None
         key = (hash(text), len(text))
         if key not in self.quotes:
             try:
                 doc = fast_loads(text)
             except ValueError:
-                doc = None
+                # A Python tool's repr of what it returned, read as traces read it.
+                doc = python_value(text)
             if len(self.quotes) >= 1024:
                 self.quotes.clear()
             self.quotes[key] = None if doc is None else build_quotes(doc)
@@ -408,13 +410,22 @@ def field_name(path: str) -> str:
     return re.sub(r"[^0-9a-z_]+", "_", name).strip("_") or "value"
 
 
+#: Words a request opens with that say nothing of what it asks ("Hello! I'd like to ...").
+_GREETINGS = frozenset(("hello", "hi", "hey", "greetings"))
+
+
 def slug(text: str) -> str:
-    """A question id from its content words: ``breach-sla-next-four-hours``."""
+    """A question id from its content words: ``breach-sla-next-four-hours``; a greeting and
+    the "like" of "I'd like to" are left out (``submit-new-claim``, not
+    ``hello-like-submit-new``)."""
     content = drift.words(text)
     kept = []
+    before = ""
     for w in re.findall(r"[^\W_]+", text.lower()):
         singular = w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
-        if (w in content or singular in content) and not w.isdigit() and w not in kept:
+        wanted = w not in _GREETINGS and not (w == "like" and before in ("would", "d"))
+        before = w
+        if wanted and (w in content or singular in content) and not w.isdigit() and w not in kept:
             kept.append(w)
     return "-".join(kept[:5]) or "question"
 

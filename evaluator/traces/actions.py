@@ -82,6 +82,9 @@ READ_VERBS = frozenset(
         "classify",
         "audit",
         "identify",
+        # Converting a date, a unit or a currency works a value out, as calculating does
+        # (a library assistant's internal_convert_book_title_to_id looks the id up).
+        "convert",
     ]
 )
 #: Words that make a tool a write, wherever they sit in its name.
@@ -183,6 +186,15 @@ WRITE_VERBS = frozenset(
         "notify",
         # Starting a return, a claim or a transfer changes the account's state.
         "initiate",
+        # Money moved, a course joined, a decision contested, a policy restored: a bank's,
+        # a university's and an insurer's service actions (deposit_funds, enroll_course,
+        # appeal_claim, reactivate_policy, declare_minor).
+        "deposit",
+        "withdraw",
+        "enroll",
+        "appeal",
+        "reactivate",
+        "declare",
     ]
 )
 
@@ -248,8 +260,8 @@ def verb_kind(tool: str | None) -> str | None:
 
     The first word decides when it is a known verb (``get_user``, ``QueryCalendar``,
     ``report_card_issue``);
-    otherwise a write verb anywhere makes it a write (``calendar_create_event``), a read
-    verb anywhere a read.
+    otherwise the first known verb after it (``calendar_create_event`` writes,
+    ``internal_check_book_exist`` reads).
     """
     if not tool:
         return None
@@ -260,10 +272,13 @@ def verb_kind(tool: str | None) -> str | None:
         return WRITE
     if words[0] in READ_VERBS:
         return READ
-    if any(w in WRITE_VERBS for w in words[1:]):
-        return WRITE
-    if any(w in READ_VERBS for w in words[1:]):
-        return READ
+    # After a prefix that is no verb (internal_, calendar_), the first known verb decides:
+    # internal_check_book_exist checks whether a book exists, its "book" the thing checked.
+    for w in words[1:]:
+        if w in WRITE_VERBS:
+            return WRITE
+        if w in READ_VERBS:
+            return READ
     return None
 
 

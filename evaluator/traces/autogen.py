@@ -210,11 +210,13 @@ _MAX_LITERAL = 1 << 20
 def python_value(text: str | None) -> dict[str, Any] | list[Any] | None:
     """The dict or list whose Python repr ``text`` is (``str()`` of what a tool returned),
     or ``None`` when it is none: JSON text is left to the JSON reading, and only literals
-    are evaluated (``ast.literal_eval``: no name, call or operator)."""
+    are evaluated (``ast.literal_eval``: no name, call or operator). A tuple is read as a
+    list, as JSON would hold it; a function's ``(True, {...})``, success and value, as
+    its value."""
     if not text or len(text) > _MAX_LITERAL:
         return None
     head = text.lstrip()[:1]
-    if head not in ("{", "["):
+    if head not in ("{", "[", "("):
         return None
     try:
         json.loads(text)
@@ -225,9 +227,22 @@ def python_value(text: str | None) -> dict[str, Any] | list[Any] | None:
         value = ast.literal_eval(text.strip())
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         return None
-    if not isinstance(value, dict | list) or nested_deeper(value):
+    if not isinstance(value, dict | list | tuple):
         return None
-    return _jsonable(value)
+    if (
+        type(value) is tuple
+        and len(value) == 2
+        and type(value[0]) is bool
+        and isinstance(value[1], dict | list)
+    ):
+        # A function's (ok, value) pair, (True, {'balance': 200.0}): its fields are the
+        # value's, as the same tool's bare {'balance': ...} gives them.
+        value = value[1]
+    try:
+        doc = _jsonable(value)
+    except RecursionError:
+        return None
+    return None if nested_deeper(doc) else doc
 
 
 def _jsonable(value: Any) -> Any:

@@ -971,10 +971,27 @@ def claims(text: str | None, held: Held | None = None) -> list[Claim]:
             hi += at
             if not _overlaps(taken, lo, hi):
                 add("name", lo, hi, spellings, value, run=True)
+    if "(" in text and found:
+        # Values in an aside giving examples of what the agent asks the user for ("please
+        # share the state code (e.g., "CA" for California)") show its form: they state
+        # nothing about the task's data. An example the agent offers ("would a morning
+        # slot (e.g., 9 AM - 12 PM) work") or describes ("a midsize car (e.g., Toyota
+        # Corolla or similar)") is a value it states.
+        for aside in _EXAMPLE_ASIDE.finditer(text):
+            lo, hi = aside.span()
+            opens = max(text.rfind(end, 0, lo) for end in (". ", "? ", "! ", "\n")) + 1
+            if _ASKS_FOR.search(text, opens, lo) is not None:
+                found = [c for c in found if not (lo <= c.start and c.end <= hi)]
     found.sort(key=lambda c: c.start)
     return found
 
 
+#: A parenthesis opening with "e.g." or "for example": examples of what the agent asks for.
+_EXAMPLE_ASIDE = re.compile(r"\((?:e\.g\.|eg\.|e\.g,|for example|for instance)[^()]*\)", re.I)
+#: An ask for the user's input before such an aside, in its sentence.
+_ASKS_FOR = re.compile(
+    r"(?i)\b(?:provide|share|enter|specify|give|tell|type|send|let me know|know which)\b"
+)
 _NAME_HINT = re.compile('["“「『]')
 # The words of a quoted phrase, split at spaces, hyphens and slashes ("Budget-friendly").
 _PHRASE_WORDS = re.compile(r"[^\W\d_][\w'’.]*")
@@ -1341,6 +1358,8 @@ def _common(word: str) -> bool:
     plain = _plain(word)
     if plain in _NOT_NAMES:
         return True
+    if plain[-1:] == "s" and plain[:-1] in WEEKDAY_NAMES:
+        return True  # "meets on Tuesdays and Thursdays": days of the week, no name
     return "-" in plain and all(part in _NOT_NAMES for part in plain.split("-"))
 
 

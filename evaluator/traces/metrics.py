@@ -605,6 +605,13 @@ class TraceAnalyser:
                     )
         if turn is not None:
             turn_rows.append((file, tid, *turn))
+        if keep_events:
+            # A call's row is written before its result is read: whether the result is an
+            # error (a text that reads as one, "KeyError: 'x'") is known only now.
+            call_rows = m.calls
+            for i, row in enumerate(call_rows):
+                if row[9] is not None and events[row[9]].is_error != row[10]:
+                    call_rows[i] = (*row[:10], events[row[9]].is_error, *row[11:])
         followup_turns = sum(1 for t in turn_rows if t[6] > 0)
         hedged_turns = sum(1 for t in turn_rows if t[7] > 0)
         flagged_turns = sum(1 for t in turn_rows if t[2] in lookup_turns or t[7] > 0)
@@ -1181,6 +1188,8 @@ def in_calendar(
 
 
 _DATE_FORMS: dict[str, re.Pattern[str] | None] = {}
+#: A number's digits -> the pattern of its spelling in groups of thousands (1,000,000).
+_GROUPED_NUMBER: dict[str, re.Pattern[str]] = {}
 
 
 def user_said(value: str, said: str, said_lower: str) -> bool:
@@ -1192,6 +1201,17 @@ def user_said(value: str, said: str, said_lower: str) -> bool:
         return re.search(rf"(?<![\w]){re.escape(value.lower())}(?![\w])", said_lower) is not None
     if value in said or value.lower() in said_lower:
         return True
+    if len(value) >= 4 and value.isdigit() and value[0] != "0":
+        # A number the user wrote in groups of thousands ("Annual Income: 1,000,000",
+        # "$60,000") before a result held it as 1000000: the user's, in another spelling.
+        grouped = _GROUPED_NUMBER.get(value)
+        if grouped is None:
+            if len(_GROUPED_NUMBER) > 4096:
+                _GROUPED_NUMBER.clear()
+            grouped = _GROUPED_NUMBER[value] = re.compile(
+                rf"(?<![\d,.]){re.escape(f'{int(value):,}')}(?!\d|,\d)"
+            )
+        return grouped.search(said) is not None
     if value[:1].isdigit() and len(value) >= 10 and value[4:5] == "-":
         day = value[:10]
         if day not in _DATE_FORMS:

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from .. import _json, paths
+from .autogen import python_value
 from .events import Event, fast_loads
 from .headers import payload_start
 from .yamltext import looks_like_yaml, yaml_structure
@@ -163,10 +164,13 @@ class ResultIndex:
         text = ev.text
         if not text:
             return None
-        is_json = text.lstrip()[:1] in ("{", "[", '"')
+        head = text.lstrip()[:1]
+        is_json = head in ("{", "[", '"')
+        # A Python tuple's repr: str() of what a tool function returned, ``(True, {...})``.
+        is_tuple = head == "("
         # YAML text (a tool returning yaml.safe_dump) has lines and colons; prose with
         # neither is turned away before any hashing.
-        if not is_json and ("\n" not in text or ":" not in text):
+        if not is_json and not is_tuple and ("\n" not in text or ":" not in text):
             return None
         key = (hash(text), len(text))
         if key in self.cache:
@@ -178,7 +182,11 @@ class ResultIndex:
                 try:
                     doc = _json.loads(text)
                 except (ValueError, RecursionError):
-                    doc = None
+                    # str() of a returned dict or list (a Python tool's repr,
+                    # ``{'major': 'Computer Science'}``): fields as JSON's are.
+                    doc = python_value(text)
+        elif is_tuple:
+            doc = python_value(text)
         else:
             doc = yaml_structure(text) if looks_like_yaml(text) else None
         # A JSON string is prose too: matched as text, with no path.

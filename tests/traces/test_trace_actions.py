@@ -91,6 +91,20 @@ from projeval.traces.actions import (
         # checkout_booking after create_booking): a write, as purchase and confirm are.
         ("checkout_booking", "write"),
         ("cartCheckout", "write"),
+        # After a prefix that is no verb, the first verb decides: a library assistant's
+        # internal_check_book_exist checks a book (SOPBench, tests/corpora/service_agents/).
+        ("internal_check_book_exist", "read"),
+        ("internal_convert_book_title_to_id", "read"),
+        ("internal_get_user_borrowed", "read"),
+        ("user_book_flight", "write"),
+        # A bank's, a university's and an insurer's service actions.
+        ("deposit_funds", "write"),
+        ("withdraw_cash", "write"),
+        ("enroll_course", "write"),
+        ("appeal_claim", "write"),
+        ("reactivate_policy", "write"),
+        ("declare_minor", "write"),
+        ("convert_currency", "read"),
         (None, None),
     ],
 )

@@ -791,3 +791,28 @@ def test_a_field_name_is_sought_from_word_starts_so_a_huge_word_is_read_in_linea
         "10%", "p: 10"
     )
     assert duration_in_fields("2 years", '"years_as_customer": 2')
+
+
+def test_days_of_the_week_in_the_plural_are_no_names() -> None:
+    # SOPBench's university assistant (tests/corpora/service_agents/): the course info said
+    # {'days': ['Tue', 'Thu']}, and the answer says when the course meets.
+    text = "The course meets on Tuesdays and Thursdays from 14:00-15:30 with Dr. Alvarez."
+    assert [(c.kind, c.value) for c in claims(text) if c.kind == "name"] == [("name", "Alvarez")]
+
+
+def test_values_in_an_aside_giving_examples_are_no_claims() -> None:
+    # SOPBench's assistants ask for a licence's state, giving examples of the form.
+    asks = [
+        "Could you please share the state code (e.g., “CA” for California)?",
+        'Please provide the state (for example, "CA" for California, "NY" for New York, etc.).',
+        "Please let me know which one you’d like to schedule (e.g. “Driving”), and I’ll proceed.",
+    ]
+    assert [claims(text) for text in asks] == [[], [], []]
+    # An aside that states the task's data is read as any text is; so is an example the
+    # agent offers or describes (claims_cs: a slot no result held, labelled ungrounded).
+    text = "Your flight (UA123 to Denver) leaves on May 5."
+    assert [c.value for c in claims(text)] == ["UA123", "Denver", "May 5"]
+    offer = "Would a morning slot (e.g., 9 AM - 12 PM) work, or another window?"
+    assert [c.value for c in claims(offer)] == ["9 AM", "12 PM"]
+    car = "A midsize car from Thrifty (e.g., Toyota Corolla or similar)."
+    assert [c.value for c in claims(car)] == ["Thrifty", "Toyota Corolla"]

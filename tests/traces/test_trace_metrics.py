@@ -330,6 +330,61 @@ def test_user_typed_values_in_any_spelling_are_not_credited() -> None:
     assert m.followups == [] and m.summary["followups"] == 0
 
 
+def test_a_number_the_user_wrote_in_thousands_is_not_credited() -> None:
+    # SOPBench's health-insurance runs (tests/corpora/service_agents/): the customer writes
+    # "Annual Income: 1,000,000", the policy holds 1000000, and update_policy passes it on.
+    policy = {"type": "Health", "coverage_amount": 5000, "annual_income": 1000000}
+    _, m = measure(
+        Event("user", "message", 0, text="Annual Income: 1,000,000 and coverage $5,000."),
+        call(1, "get_policy_details", {"username": "zjm"}, "c1"),
+        result(2, "c1", policy),
+        call(3, "update_policy", {"annual_income": 1000000, "coverage_amount": 5000}, "c2"),
+    )
+    assert m.followups == [] and m.summary["followups"] == 0
+    # Another number that only shares digits with the user's is still the result's.
+    _, m = measure(
+        Event("user", "message", 0, text="My income is 11,000,000 or 1,000,0000."),
+        call(1, "get_policy_details", {"username": "zjm"}, "c1"),
+        result(2, "c1", policy),
+        call(3, "update_policy", {"annual_income": 1000000}, "c2"),
+    )
+    assert [(r[1], r[4]) for r in _fu(m)] == [("annual_income", "annual_income")]
+
+
+def test_a_python_repr_result_gives_paths() -> None:
+    # A Python tool's result is its str(): a dict's repr, or a (success, value) tuple's,
+    # whose fields are its value's.
+    info = "{'major': 'Computer Science', 'enrolled_courses': ['CS101'], 'gpa': 3.8}"
+    _, m = measure(
+        call(0, "internal_get_student_info", {"username": "alice"}, "c1"),
+        result(1, "c1", info),
+        call(2, "internal_get_major_info", {"major": "Computer Science"}, "c2"),
+        result(3, "c2", "(True, {'required_courses': ['CS201'], 'min_gpa': 2.5})"),
+        call(4, "internal_get_course_info", {"course_code": "CS201"}, "c3"),
+    )
+    assert [(r[1], r[2], r[4]) for r in _fu(m)] == [
+        ("major", "Computer Science", "major"),
+        ("course_code", "CS201", "required_courses[]"),
+    ]
+
+
+def test_a_corrected_call_with_a_list_argument_after_an_error_is_a_retry() -> None:
+    # SOPBench's library assistant: reserve_room failed on its ISO date ("KeyError:
+    # '2024-10-10'") and was called again with the date spelled as the rooms list it.
+    args = {"username": "pepperoni", "resv_date": "2024-10-10", "slots": ["11:00", "13:00"]}
+    _, m = measure(
+        call(0, "reserve_room", args, "c1"),
+        result(1, "c1", "KeyError: '2024-10-10'"),
+        call(2, "reserve_room", dict(args, resv_date="October 10th, 2024"), "c2"),
+        result(3, "c2", "True"),
+    )
+    assert (m.summary["errors"], m.summary["retries"]) == (1, 1)
+    retry_of, is_error = CALLS.index("retry_of"), CALLS.index("is_error")
+    assert [r[retry_of] for r in m.calls] == [None, 0]
+    # The calls table says which call's result was an error, read from its text.
+    assert [r[is_error] for r in m.calls] == [True, None]
+
+
 def test_a_value_in_two_results_comes_from_the_field_named_like_the_argument() -> None:
     # LangGraph's customer-support tutorial (tests/corpora/followups_heldout): the ticket's
     # fare class and a car rental's price tier are both "Economy"; a car-rental search by

@@ -4842,6 +4842,13 @@ def test_python_reprs_of_tool_results_are_read_as_literals_only() -> None:
     assert python_value("{'a': 1") is None
     assert python_value("plain text") is None
     assert python_value("[" * 200 + "]" * 200) is None  # deeper than any trace nests
+    # A tuple (SOPBench's tools return (success, value)) reads as a list; prose in
+    # parentheses and a lone value in them are no result's fields.
+    assert python_value("(True, {'balance': 200.0})") == {"balance": 200.0}  # (ok, value)
+    assert python_value("(1, {'balance': 200.0})") == [1, {"balance": 200.0}]
+    assert python_value("(see the note below)") is None
+    assert python_value("(5)") is None
+    assert python_value("(" * 200 + "1" + ",)" * 200) is None  # tuples in tuples, as deep
 
 
 def test_cline_histories_before_native_tool_calls_read_the_calls_written_as_xml(
