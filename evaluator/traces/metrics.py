@@ -476,6 +476,11 @@ class TraceAnalyser:
                     plan = without_model_text(ev.tool, plan)
                     if is_think_tool(ev.tool):
                         echo = ()
+                elif plan and asks_the_user(ev.tool):
+                    # A question to the user (AskUserQuestion's options naming what a Task
+                    # found): the model's writing, handed to no tool. Its arguments stay
+                    # ones the user's answer may echo.
+                    plan = ()
                 key = (ev.tool, canon)
                 dup_of = first_call.get(key)
                 retry_of = None
@@ -768,13 +773,26 @@ def model_text_args(tool: str | None, args: dict[str, Any]) -> str | None:
 
 
 _ARGUMENT_HEAD = re.compile(r"[.\[]")
+#: Who a tool that asks puts its question to (``AskUserQuestion``, ``ask_followup_question``,
+#: ``ask_human``): the person the agent works for, not a service.
+_ASKED = frozenset(("user", "human", "followup", "follow"))
+
+
+def asks_the_user(tool: str | None) -> bool:
+    """True when ``tool`` puts a question to the user (Claude Code's ``AskUserQuestion``,
+    Cline's ``ask_followup_question``, ``ask_human``): its arguments are the question the
+    model wrote, and what a result gave that it names there fetches nothing."""
+    if not tool:
+        return False
+    words = name_words(_NAMESPACE.split(tool)[-1])
+    return "ask" in words and not _ASKED.isdisjoint(words)
 
 
 def without_model_text(tool: str | None, plan: LookupPlan) -> LookupPlan:
     """``plan`` without the arguments the model wrote as its own text (all of a think
-    tool's, an ``answer`` or ``thought`` argument's): an id it names there is what it
-    read, not a value handed to a tool that looks something up."""
-    if is_think_tool(tool):
+    tool's or of a question to the user, an ``answer`` or ``thought`` argument's): an id it
+    names there is what it read, not a value handed to a tool that looks something up."""
+    if is_think_tool(tool) or asks_the_user(tool):
         return ()
     return tuple(
         (argument, candidates)

@@ -15,6 +15,7 @@ from projeval.traces.hedges import Lexicon
 from projeval.traces.metrics import (
     TokenCache,
     TraceAnalyser,
+    asks_the_user,
     event_texts,
 )
 from trace_helpers import REPO, write_jsonl
@@ -1320,6 +1321,24 @@ def test_a_think_tool_naming_what_it_read_is_no_followup() -> None:
         ("get_reservation_details", "reservation_id", "NO6JO3"),
         ("respond", "ticket", "AIXC49"),
     ]
+
+
+def test_a_question_to_the_user_naming_what_a_result_gave_is_no_followup() -> None:
+    # Claude Code's AskUserQuestion after a Task (tests/corpora/formats/claude_code_agentcmd):
+    # its options named what the Task returned, read as three follow-up lookups. A question
+    # the model writes to the user fetches nothing; asking a database still is a lookup.
+    found = "Two options: use Redis for the cache, or keep it in memory."
+    _, m = measure(
+        call(0, "Task", {"prompt": "survey caches"}, "c1"),
+        result(1, "c1", found),
+        call(2, "AskUserQuestion", {"questions": [{"options": [{"label": "Redis"}]}]}, "c2"),
+        result(3, "c2", "User chose Redis"),
+        call(4, "ask_database", {"query": "Redis"}, "c3"),
+    )
+    rows = FOLLOWUPS.records(m.followups)
+    assert [(r["consumer_tool"], r["value"]) for r in rows] == [("ask_database", "Redis")]
+    assert [asks_the_user(t) for t in ("AskUserQuestion", "ask_followup_question")] == [True] * 2
+    assert [asks_the_user(t) for t in ("ask_database", "ask_question", None)] == [False] * 3
 
 
 def test_a_tool_is_think_style_by_its_name_s_first_or_last_word() -> None:
