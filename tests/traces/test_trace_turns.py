@@ -4276,3 +4276,31 @@ def test_a_contraction_is_no_value_given(text: str, previous: str, kind: str) ->
 )
 def test_a_quote_gives_a_value_an_apostrophe_does_not(text: str, given: bool) -> None:
     assert bool(turns._GIVEN.search(text)) is given
+
+
+# Session 27, round 24 unsealed (MT-Bench's and AlignBench's instructions). Made-up turns of
+# the classes its misses showed; each reads a turn ruling of sessions 20 and 22.
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        ("下面是一道单选题，请选出正确答案。A. 1 B. 2", "", "question"),  # a quiz
+        ("求函数f(x)=x^2的导数", "", "question"),  # a problem handed over
+        ("已知正方形的边长为a，求面积。", "", "question"),
+        ("Given that g(x) = 2x + 1, find the value of g(3).", "", "question"),
+        ("有一个三角形，三边分别是3、4、5厘米，求周长。", "", "request"),  # pinned by round 10
+        ("Prove that 7 is prime.", "", "request"),  # a proof
+        ("你扮演一位导游，介绍一下故宫。", "", "request"),  # role play
+        ("假设你是一名医生，你会怎么安慰病人？", "", "request"),
+        ("如果考试和比赛冲突了你会怎么办？", "", "request"),  # a made-up situation
+        ("如果我退货你会怎么处理？", "", "question"),  # the user's own case
+        ("这首诗是什么意思：床前明月光，疑是地上霜。", "", "request"),  # given material
+        ("Rework your previous response in three sentences.", "Here is my answer.", "request"),
+        ("Now, do the same task again in Spanish.", "Here is my answer.", "request"),
+        ("What if it is not sorted?", "```python\ndef f(x):\n    return x\n```", "request"),
+        ("What if it rains tomorrow?", "The event starts at 5 pm.", "question"),
+    ],
+)
+def test_round_24s_problems_roles_and_tasks_on_the_answer(
+    text: str, previous: str, kind: str
+) -> None:
+    assert rule_turn(text, False, previous) == kind
