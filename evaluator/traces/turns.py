@@ -2457,7 +2457,7 @@ _REWORKS = re.compile(
     r"^\s*(?:(?:now|next|then|ok(?:ay)?|great|good|thanks?)[,!.]?\s+)?(?:with\s+[^,.?!\n]{1,60},\s*)?"
     r"(?:please\s+|can\s+you\s+|could\s+you\s+)?"
     r"(?:(?:reformulate|amend|modify|rework|revise|rewrite|rephrase|redo|restructure|adapt|edit"
-    r"|shorten|condense|expand|translate|summari[sz]e|rewrite)\s+(?:it|this|that|them|your|the\s+(?:story|text"
+    r"|shorten|condense|expand|translate|summari[sz]e)\s+(?:it|this|that|them|your|the\s+(?:story|text"
     r"|poem|essay|article|email|e-mail|letter|answer|response|reply|plan|code|program|function"
     r"|list|table|above))\b"
     r"|(?:identify\s+and\s+)?(?:fix|correct)\s+(?:\w+\s+){0,3}(?:in|of)\s+your\s+(?:previous|earlier|last|own)\b"
