@@ -234,8 +234,9 @@ HEDGE_SETS = (
     ("hedges_sealed_r23.jsonl", "sealed round-23 set (never tuned, never trained on)"),
     # session 21: labelled on s21-sealed24 by a helper who never read or ran a detector
     # (GPT-4o's recorded answers to MT-Bench's two-turn questions, AlignBench's Chinese
-    # reference answers with their web evidence; no tool results); the owner measures it once
-    ("hedges_sealed_r24.jsonl", "sealed round-24 set (never tuned, never trained on)"),
+    # reference answers with their web evidence; no tool results); measured in sessions 21-26
+    # (0.183 / 0.867 first, 0.191 / 0.867 each time after), then unsealed in session 27 to tune on
+    ("hedges_sealed_r24.jsonl", "round-24 set (tuned from session 27; 0.191 / 0.867 sealed)"),
     # session 21: labelled on s21-sealed24b by a helper who never read or ran a detector
     # (Claude Sonnet 4's recorded run as LiveMCPBench's tool-using assistant, each message with
     # the tool result before it; English only); the owner measures it once
@@ -443,6 +444,9 @@ HELD_OUT_TURNS = (
     # TicketWorld's customer e-mails, the Chinese after-sales customers: 0.637 four times
     # sealed (sessions 19-21), unsealed in session 21 to tune on
     ("turns_sealed_r22.jsonl", "round-22 set (tuned from session 21; 0.637 sealed)"),
+    # MT-Bench's two-turn questions, AlignBench's Chinese queries: 0.707 first, 0.740 each
+    # time after (sessions 21-26) sealed, unsealed in session 27 to tune on
+    ("turns_sealed_r24.jsonl", "round-24 set (tuned from session 27; 0.740 sealed)"),
     # session 16: the students of the course-enrollment agent (cs16), labelled and committed
     # before any detector ran on them; first run held out, then tuned on
     ("turns_cs16.jsonl", "customer-service set cs16 (held out once; labelled session 16)"),
@@ -951,7 +955,7 @@ AGREEMENT_FILES = (
     ("agreement_sealed_r21.jsonl", "all of round 21 (sealed when labelled; unsealed session 20)"),
     ("agreement_sealed_r22.jsonl", "all of round 22 (sealed when labelled; unsealed session 21)"),
     ("agreement_sealed_r23.jsonl", "all of sealed round 23, without the first labeller's notes"),
-    ("agreement_sealed_r24.jsonl", "all of sealed round 24, without the first labeller's notes"),
+    ("agreement_sealed_r24.jsonl", "all of round 24 (sealed when labelled; unsealed session 27)"),
     ("agreement_sealed_r24b.jsonl", "all of sealed round 24b, without the first labeller's notes"),
     ("agreement_sealed_r25.jsonl", "all of sealed round 25, without the first labeller's notes"),
     ("agreement_sealed_r26.jsonl", "all of sealed round 26, without the first labeller's notes"),

@@ -45,13 +45,13 @@ MODEL = ROOT / "evaluator" / "data" / "turn_model.json"
 #: ``s16-sealed19``, measured three times) in session 18, round 20 (session 17,
 #: ``s17-sealed20``, measured four times) in session 19, round 21 (session 18,
 #: ``s18-sealed21``, measured four times) in session 20, round 22 (session 19,
-#: ``s19-sealed22``, measured four times) in session 21; rounds 23 (session 20,
-#: ``s20-sealed23``), 24 and 24b (session 21, ``s21-sealed24``, ``s21-sealed24b``), 25
-#: (session 22, ``s22-sealed25``), 26 (session 24, ``s24-sealed26``) and 27 (session 27,
+#: ``s19-sealed22``, measured four times) in session 21; round 24 (session 21,
+#: ``s21-sealed24``, measured in sessions 21-26, 0.740 the last times) was unsealed in
+#: session 27; rounds 23 (session 20, ``s20-sealed23``), 24b (session 21, ``s21-sealed24b``),
+#: 25 (session 22, ``s22-sealed25``), 26 (session 24, ``s24-sealed26``) and 27 (session 27,
 #: ``s27-sealed27``) are sealed.
 SEALED: tuple[str, ...] = (
     "turns_sealed_r23.jsonl",
-    "turns_sealed_r24.jsonl",
     "turns_sealed_r24b.jsonl",
     "turns_sealed_r25.jsonl",
     "turns_sealed_r26.jsonl",

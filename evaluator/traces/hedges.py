@@ -1895,6 +1895,11 @@ def _rule(
         return ""
     if h.language == "en" and h.phrase.lower() == "assuming":
         return _assuming_rule(text, h, s_lo, s_hi)
+    dropped = _free_answer_rule(
+        text, h, c_lo, c_hi, s_lo, s_hi, bool(latest_result and latest_result.strip())
+    )
+    if dropped:
+        return dropped
     if latest_result and latest_result.strip() and _mentions_not(text, h):
         # "the feedback does not specifically mention X" with the record in the row: the
         # record read back (the agentdojo and round-14 readings), not missing information
@@ -2917,6 +2922,191 @@ _MONTH = re.compile(
     r"May(?:\s+['\u2019]?\d|\s*[-\u2013\u2014,;:)|*/]|\s+(?:to|through|until|and|or|&)\s+"
     r"(?:January|February|March|April|June|July|August|September|October|November|December)\b)"
 )
+
+
+# Rules for answers that read no tool result (round 24, unsealed in session 27: GPT-4o on
+# MT-Bench, AlignBench's Chinese reference answers; stories, role play, puzzles, formulas).
+# Each names the GUIDELINE ruling it reads; the voice rules run only when the row has no result.
+#
+# Appearance and narration (session 20's 看起来 of appearance, session 22's "how a thing looks"
+# and "the body of a text drafted for the user"): "The room seemed to shimmer", "Each step seemed
+# to echo" (a story's past tense), 仿佛 (a simile: "眼神犀利，仿佛能看穿一切"), 看起来 before a degree
+# word ("看起来非常凶猛"); "he was not sure", "it was not certain" narrate a character's doubt.
+_NARRATED = re.compile(r"seemed|仿佛|彷彿", re.IGNORECASE)
+# ... not "it seemed" / "there seemed" (a softener before a claim: "It seemed your card was declined").
+_IT_SEEMED = re.compile(r"\b(?:it|that|this|there)\s+$", re.IGNORECASE)
+_ZH_LOOKS = re.compile(r"\s*(?:非常|很|十分|特别|更加?|比较|有点|格外|相当|太|极其|挺)")
+_WAS_UNSURE = re.compile(
+    r"\b(?:he|she|they|it|i)\s+(?:was|were)\s+(?:not|n['’]t)\s+(?:sure|certain)\b", re.IGNORECASE
+)
+_ZH_OWN_FEELING = re.compile(r"我的(?:心跳|心|内心|心情|感觉|脑海|双手|眼睛)$")
+# The answerer's own judgement asked for, or the voice of a text drafted (session 20's "the
+# answerer's own judgement, asked for", role play, a letter drafted): 我认为 / 我觉得 in a
+# sentence that speaks to no one about their case (no 你, 您). English "I believe" is left to
+# the other rules: "I believe the flight leaves at 5" is a guess at a fact (session 20).
+_OWN_VIEW = frozenset({"我认为", "我觉得", "我相信", "在我看来", "我个人认为"})
+_TO_USER = re.compile(r"你|您|\byou\b|\byour\b", re.IGNORECASE)
+# ... and what follows is a judgement or about the answerer's own (a degree or a superlative, a
+# negated judgement, 我 / 我们), not a fact someone could check ("我认为订单已经发出了" stays a guess).
+_ZH_JUDGED = re.compile(r"我|非常|很|极|十分|深远|最|更|并不|不是|应该|应当|重要|值得")
+# 假设 of a formula, a method or a model (session 22's 假设 as "a hypothesis": "这个公式假设物体是
+# 垂直于…", "此方法假设数据按…分布", "前提假设"), and a supposition that sets up a worked step
+# (session 20: "假设拿出来的是草莓糖，那么…", "如果假设…，那么…").
+_ZH_MODEL_ASSUMES = re.compile(
+    r"(?:公式|方法|模型|理论|算法|定理|定律|假说|前提|方程|推导|分析|近似|实验)(?:还|也|都|通常|一般)?$"
+)
+_ZH_SUPPOSE_STEP = re.compile(r"[^。！？\n]{0,60}?[，,]\s*(?:那么|则|就)")
+# A deduction worked from the question's premises (session 22's "must be" in a worked proof):
+# "Since Oranges > Apples …, it follows that Bananas must also be greater", "Since the red car
+# is in the first space, the blue car must be in the second space".
+_WORKED_PREMISE = re.compile(
+    r"^\W*(?:since|because|given\s+that|as)\b|\bit\s+follows\s+that\b"
+    # ... "The only remaining space is the fourth space, so the yellow car must be in …"
+    r"|,\s*so\s+(?:the\s+)?[\w']+(?:\s+[\w']+)?\s+must\s+(?:also\s+)?be\b",
+    re.IGNORECASE,
+)
+# 可能 as a noun ("所有可能为7!/2", "展现出新的可能", "无限可能") and 可能 after 否则 / 不然 (the condition
+# it closes: session 9's hypothetical).
+_ZH_POSSIBILITY_NOUN = re.compile(r"(?:所有|新的|无限|种种|各种|一切|更多)(?:的)?$")
+_ZH_OTHERWISE = re.compile(r"(?:否则|不然|要不然)[^，,。！？\n]{0,12}$")
+# Someone else's knowing (the definitions: the assistant's uncertainty, not a character's):
+# "Albert说他不知道生日", "Bernard也不知道", "Bernard无法确定7月还是8月", "they can't find one".
+_ZH_THIRD_PARTY = re.compile(r"(?:[A-Z][a-z]+|他|她|他们|她们)(?:也|还|都|仍|并|就|依然)?$")
+_EN_THIRD_PARTY = re.compile(r"\b(?:he|she|they|someone|somebody|people)\s+(?:still\s+|also\s+)?$")
+# A puzzle's verdict from the premises (round 24's notes: "uncertain" or 不能确定 as the answer the
+# premises give): "based on the third statement alone, we cannot determine …", "the first
+# statement is **uncertain**", "根据A的这一句话,我们不能确定…".
+_PREMISE_VERDICT = re.compile(
+    r"\bbased\s+on\s+(?:the\s+|these\s+|this\s+)?(?:\w+\s+){0,2}(?:statements?|premises?|clues?)\b"
+    r"|\b(?:statement|relationship|conclusion)s?\s+(?:\w+\s+){0,5}(?:is|are|remains?)\s+\**uncertain"
+    r"|根据[^，,。]{1,12}(?:话|条件|陈述|前提|已知)",
+    re.IGNORECASE,
+)
+# The user's own mind ("虽然现在你可能还不清楚自己真正想要什么"): a statement about the user.
+_ZH_USER_UNSURE = re.compile(r"(?:你|您)(?:可能|也许|或许)?(?:还|并|也|仍)?$")
+# Kinds as the subject (session 22's "the subject decides", session 20's "any one person of a
+# kind"): "不同的机器人可能使用…", "更复杂的机器人可能…", "someone might frequent a hospital",
+# "Different companies and research groups might use …".
+_ZH_KIND_SUBJECT = re.compile(
+    r"(?:不同的?|有些|一些|某些|很多|许多|大多数|部分|各种|更[\u4e00-\u9fff]{1,3}的)[\u4e00-\u9fff]{1,6}$"
+)
+_EN_KIND_SUBJECT = re.compile(
+    r"(?:^\W*|[,;:.!?]\s*|\b(?:reasons?|ways?|as|because|since|while|and|but)\s+|\n\W*)"
+    r"(?:someone|somebody|one|anyone|others|(?:[A-Za-z]+\s+)?(?:people|men|women|children|students)"
+    r"|(?:different|many|some|most|various|certain)\s+(?:[a-z]+\s+){0,4}?[a-z]+s)\s+$",
+    re.IGNORECASE,
+)
+# How long an effort takes (session 20's general remarks): "可能需要时间", "可能会有困难".
+_ZH_TAKES_TIME = re.compile(
+    r"需要(?:一些|一段|更多|很长|较长|很多)?时间|会(?:有|遇到)(?:一些)?(?:困难|挑战|挫折|波折)"
+)
+# 可能 as "possible" after avoiding or preventing ("避免可能引致解释问题的字词"), 应该 before the act
+# (session 17's duty: "在特定情况下应该做什么"), and 可能 after a when-clause (当…时候, the
+# hypothetical of session 9).
+_ZH_AVOID = re.compile(r"(?:避免|防止|预防|排除|减少|杜绝)$")
+_ZH_DUTY_ACT = re.compile(r"(?:做|怎么做|如何做|怎样做|采取)")
+_ZH_WHEN = re.compile(r"当[^。！？\n]{1,40}(?:时候|时)[，,]")
+# A caveat on the answer's own product (round 24's notes: "这个文章仅供参考，可能并不完全满足…",
+# "这些词不一定都有意义，是我的一些尝试"): no fact of the task left open.
+_OWN_PRODUCT = re.compile(
+    r"(?:这|这个|这些|这篇|以上|上述)(?:这些)?(?:文章|词语?|回答|内容|答案|示例|文案|诗|故事|文本|建议|步骤"
+    r"|方法)|仅供参考"
+)
+# A wish opened by "May" ("May we continue to seek wisdom …"), no modal of possibility.
+_OPTATIVE_MAY = re.compile(r"\W*May\s+(?:we|you|they|it|he|she|the|our|your|this|all)\b")
+# "perhaps the most famous technique": a judgement of standing (round 24's notes, r4's "does
+# seem to be the premier museum").
+_STANDING = re.compile(r"\s+(?:the\s+)?(?:most|best|greatest|largest|first)\b", re.IGNORECASE)
+
+
+def _free_answer_rule(
+    text: str, h: HedgeMatch, c_lo: int, c_hi: int, s_lo: int, s_hi: int, has_result: bool
+) -> str:
+    """The rule that drops the cue ``h`` of a free answer, or ``""`` (see the patterns above:
+    someone else's knowing, a puzzle's verdict, the user's own mind, a caveat on the answer's
+    own product, a formula's assumption or a worked step, 可能 as a noun, after a condition or
+    with a kind as its subject, duty, a judgement of standing; and, when the row holds no tool
+    result (``has_result`` false), :func:`_free_voice_rule`)."""
+    match = h.match
+    low = match.lower()
+    sentence = text[s_lo:s_hi]
+    before = text[max(c_lo, h.start - 24) : h.start]
+    if not has_result:
+        free = _free_voice_rule(text, h, sentence, s_hi)
+        if free:
+            return free
+    if h.kind in ("missing", "doubt"):
+        if h.language == "zh" and _ZH_THIRD_PARTY.search(before):
+            return "third_party"
+        if h.language == "en" and _EN_THIRD_PARTY.search(before):
+            return "third_party"
+        if _PREMISE_VERDICT.search(sentence):
+            return "premise_verdict"
+        if h.language == "zh" and _ZH_USER_UNSURE.search(before):
+            return "about_user"
+    if h.kind == "guess" and _OWN_PRODUCT.search(sentence):
+        return "own_product"
+    if match == "假设":
+        if _ZH_MODEL_ASSUMES.search(text, max(s_lo, h.start - 12), h.start):
+            return "model_assumes"
+        if text[max(s_lo, h.start - 2) : h.start].endswith("如果") or (
+            h.start - s_lo <= 2 and _ZH_SUPPOSE_STEP.match(text, h.end, s_hi)
+        ):
+            return "supposition"
+    if match == "可能":
+        after = text[h.end : h.end + 1]
+        if _ZH_POSSIBILITY_NOUN.search(text, max(s_lo, h.start - 3), h.start) or (
+            after in ("为", "。", "，", "！") and text[h.start - 1 : h.start] in ("的", "之")
+        ):
+            return "possibility_noun"
+        if _ZH_OTHERWISE.search(text, max(c_lo - 14, s_lo), h.start):
+            return "conditional_modal"
+        if _ZH_WHEN.search(text, s_lo, h.start):
+            return "conditional_modal"
+        if _ZH_KIND_SUBJECT.search(before) and not _TO_USER.search(sentence):
+            return "kind_subject"
+        if _ZH_TAKES_TIME.match(text, h.end):
+            return "effort_time"
+        if _ZH_AVOID.search(before):
+            return "possible_kind"
+    if match == "应该" and _ZH_DUTY_ACT.match(text, h.end):
+        return "duty"
+    if (
+        h.language == "en"
+        and low in ("might", "may", "could", "might be", "may be", "could be")
+        and _EN_KIND_SUBJECT.search(text[max(s_lo, h.start - 80) : h.start])
+        and not _TO_USER.search(text, c_lo, s_hi)
+    ):
+        return "kind_subject"
+    if low == "perhaps" and _STANDING.match(text, h.end):
+        return "standing"
+    return ""
+
+
+def _free_voice_rule(text: str, h: HedgeMatch, sentence: str, s_end: int) -> str:
+    """The rule of :func:`_free_answer_rule` for a row with no tool result that drops ``h``
+    (narration, appearance, the answerer's own view, a worked deduction, a wish), or ``""``:
+    beside a result the same words may read it."""
+    match = h.match
+    low = match.lower()
+    unsure = _WAS_UNSURE.search(text, max(0, h.start - 16), h.end + 1)
+    if (
+        _NARRATED.fullmatch(match) and not _IT_SEEMED.search(text, max(0, h.start - 8), h.start)
+    ) or (unsure is not None and unsure.start() <= h.start < unsure.end()):
+        return "narrated"
+    if match == "看起来" and _ZH_LOOKS.match(text, h.end):
+        return "appearance"
+    if low in _OWN_VIEW and not _TO_USER.search(sentence) and _ZH_JUDGED.search(text, h.end, s_end):
+        return "own_view"
+    if match in ("似乎", "好像") and _ZH_OWN_FEELING.search(text, max(0, h.start - 6), h.start):
+        return "own_view"  # "我的心跳似乎快过了飞行时间": the answerer's own imagined feeling
+    if match == "看来" and text[max(0, h.start - 2) : h.start] == "在我":
+        return "own_view"  # "这在我看来是独特的人生感悟": in the answerer's view
+    if low in ("must be", "must also be") and _WORKED_PREMISE.search(sentence):
+        return "worked_deduction"
+    if match == "May" and _OPTATIVE_MAY.match(text, h.start) and sentence.rstrip()[-1:] != "?":
+        return "wish"
+    return ""
 
 
 def _is_month(text: str, start: int) -> bool:

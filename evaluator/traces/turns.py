@@ -2493,7 +2493,95 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         return "answer", "picks_listed"
     if verdict[0] in ("other", "answer") and context == "none" and _states_requirement(text or ""):
         return "request", "states_need"
+    if verdict[0] != "request" and previous.strip() and _reworks_answer(text or "", previous):
+        return "request", "reworks_answer"
+    if verdict[0] != "request" and _next_coding_task(text or "", previous):
+        return "request", "next_coding_task"
     return verdict
+
+
+# A task on the agent's own answer, or the next work product after it (session 22's "a task
+# on the agent's own answer": "Rewrite your previous response, making it shorter.", "Now do it
+# in Python instead."; session 20's task on given material): "Reformulate your earlier reply
+# …", "Amend your earlier answer by …", "Rework your previous response.", "Identify and fix one
+# incorrect fact in your previous response.", "Take a moment to evaluate and critique your own
+# response.", "Now, do the same task again but …", "Come up with 3 similar examples …",
+# "Craft a succinct and persuasive pitch …": an act and its product, a `request`, whatever the
+# agent's message asked before it (a long answer often ends on an offer or a question).
+_REWORKS = re.compile(
+    r"^\s*(?:(?:now|next|then|ok(?:ay)?|great|good|thanks?)[,!.]?\s+)?(?:with\s+[^,.?!\n]{1,60},\s*)?"
+    r"(?:please\s+|can\s+you\s+|could\s+you\s+)?"
+    r"(?:(?:reformulate|amend|modify|rework|revise|rewrite|rephrase|redo|restructure|adapt|edit"
+    r"|shorten|condense|expand|translate|summari[sz]e)\s+(?:it|this|that|them|your|the\s+(?:story|text"
+    r"|poem|essay|article|email|e-mail|letter|answer|response|reply|plan|code|program|function"
+    r"|list|table|above))\b"
+    r"|(?:identify\s+and\s+)?(?:fix|correct)\s+(?:\w+\s+){0,3}(?:in|of)\s+your\s+(?:previous|earlier|last|own)\b"
+    r"|(?:take\s+a\s+moment\s+to\s+)?(?:evaluate|critique|review|assess)\s+(?:and\s+\w+\s+)?your\s+(?:own|previous"
+    r"|earlier|last)\b"
+    r"|do\s+(?:the\s+same|it|that|this)\s+(?:task\s+|thing\s+)?again\b"
+    r"|come\s+up\s+with\s+(?:an?|one|two|three|\d+|some|several|more)\b"
+    r"|prove\s+(?:that|the|it|this)\b|provide\s+an?\s+(?:detailed\s+|brief\s+)?(?:plan|proposal|outline"
+    r"|itinerary|schedule)\b"
+    r"|(?:craft|compose|draft|write)\s+(?:an?|one|two|three|\d+)\s+(?:\w+\s+){0,3}?(?:pitch|proposal|poem|story"
+    r"|letter|email|e-mail|speech|song|limerick|tweet|post|slogan|summary|paragraph|essay|dialogue|script)\b)",
+    re.IGNORECASE,
+)
+
+
+def _reworks_answer(text: str, previous: str) -> bool:
+    """Whether a turn after the agent's message ``previous`` asks a task on that answer or the
+    next work product (:data:`_REWORKS`), as its first sentence; not when the agent's last
+    words named the act ("Which languages do you want the text translated into?" before
+    "Translate it into Spanish": the value asked, given in the act's words)."""
+    m = _REWORKS.match(text)
+    if m is None:
+        return False
+    if not previous.rstrip().endswith("?"):
+        return True
+    verb = _WORD.findall(m.group(0).lower())
+    stems = [w[:5] for w in verb if len(w) > 3 and w not in _REWORK_LEAD]
+    return not (stems and stems[0] in previous[-_REWORK_TAIL:].lower())
+
+
+_REWORK_LEAD = (
+    "please",
+    "could",
+    "next",
+    "then",
+    "okay",
+    "great",
+    "thanks",
+    "same",
+    "thing",
+    "again",
+)
+
+
+_REWORK_TAIL = 200  # the agent's last sentence or two
+
+
+# After the agent's code, the task changed or the next one given ("What if it is not a binary
+# tree?", "What if the problem changed from a binary tree to a ternary tree?", "what about this
+# one?" with code, "… Write a program to find the nth number."): the next version of the coding
+# task, a `request` (session 22's "Now do it in Python instead"; round 24's notes).
+_CODE_VARIANT = re.compile(
+    r"^\s*(?:what|how)\s+(?:if|about)\s+(?:it|the\s+(?:problem|task|input|tree|graph|list|array"
+    r"|string|function|code)|we|this\s+one|these)\b",
+    re.IGNORECASE,
+)
+_CODE_TASK = re.compile(
+    r"(?:^|[.!?:]\s+)(?:now\s+)?(?:please\s+)?(?:write|implement|develop|code)\s+(?:a|the|an)\s+"
+    r"(?:\w+\s+)?(?:program|function|script|class|method|algorithm)\b",
+    re.IGNORECASE,
+)
+
+
+def _next_coding_task(text: str, previous: str) -> bool:
+    """Whether a turn after the agent's code (a fenced block in ``previous``) changes the
+    coding task or gives the next one (:data:`_CODE_VARIANT`, :data:`_CODE_TASK`)."""
+    if "```" not in previous:
+        return False
+    return bool(_CODE_VARIANT.match(text) or _CODE_TASK.search(text))
 
 
 _ORDER_ONLY = re.compile(
@@ -3862,11 +3950,11 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         _new_task(s) for s in every if not _is_question(s)
     )
     sentences = _drop_agree_tags(every)
-    if len(sentences) > 1 and any(map(_ANSWER_DIRECTIVE.match, sentences[1:])):
+    if len(sentences) > 1 and any(map(_directs_answer, sentences[1:])):
         # "What are all the stages of construction in a house …? As well please include a
         # brief statement as to why …", "… Try to explain your answer.": what the answer should
         # hold, no act of its own; the turn asks what its other sentences ask (session 22)
-        sentences = [sentences[0]] + [s for s in sentences[1:] if not _ANSWER_DIRECTIVE.match(s)]
+        sentences = [sentences[0]] + [s for s in sentences[1:] if not _directs_answer(s)]
     if len(sentences) < len(every):
         t = " ".join(sentences)
     # A question followed only by remarks or the user's own purpose is what the question
@@ -4282,6 +4370,104 @@ _OWN_ROLE = re.compile(
 )
 
 
+# Role frames the patterns above miss (session 20's role play, session 22's frames in any
+# words): "Embody the persona of Tony Stark …", "Pretend yourself to be Elon Musk …", and the
+# Chinese ones ("你扮演一个…", "你现在要扮演…", "假设你是何同学…", "假如你是一名高校教师…", "你是互联网
+# 公司的一位产品经理，…", "在一个虚拟的世界中，你是一个IT程序员…"): the agent asked to speak as
+# someone, a work product (a `request`, whatever question the persona is asked).
+_ROLE_PLAY_MORE = re.compile(
+    r"^\s*(?:embody|adopt|assume)\s+the\s+(?:persona|role|character)\s+of\b"
+    r"|^\s*pretend\s+(?:yourself|you['’]re)\s+(?:to\s+be\s+|as\s+)?\w",
+    re.IGNORECASE,
+)
+_ZH_ROLE_PLAY = re.compile(
+    r"^\s*(?:现在|接下来|下面)?[，,]?\s*(?:请)?(?:你|您)?(?:现在)?(?:要|来|将)?扮演"
+    r"|^\s*(?:假设|假如|假定|如果|设想)(?:你|您)(?:现在)?是(?!否|不是)"
+    r"|^\s*(?:(?:在|设想)[^，,。？?！!\n]{1,16}(?:中|里)[，,]\s*)?(?:现在)?(?:你|您)(?:现在)?是"
+    r"(?:一(?:个|名|位|只|棵|家)|[^，,。？?！!\n]{1,12}的一(?:个|名|位))[^，,。？?！!\n]{1,24}[，,。]"
+)
+# A problem handed over to be solved or a quiz to be answered (session 20's quiz and problems,
+# session 22's "proofs and problems"; round 24's AlignBench and MT-Bench maths): a quiz's kind
+# named ("下面是一道多选题", "选择题", "填空题"), a blank to fill ("…的一句是（）", "均值近似为____"),
+# a riddle's "打一物", a Chinese problem's 求 or 解 before what is sought ("求不定积分…", "已知…，求
+# 表面积。", "解微分方程…", "计算矩阵…的行列式"), an English "find the value of f(2)", "find x such
+# that …", "express x-y in z": the answer is to be told, a `question`. A proof stays a request;
+# code's empty call "main()" is no blank.
+_QUIZ = re.compile(
+    r"(?:单选题|多选题|选择题|填空题|判断题|不定项选择)|（\s*）|\(\s+\)|(?<![A-Za-z0-9_])_{3,}(?![A-Za-z0-9_])"
+    r"|打一(?:物|字|成语|动物|水果|用品)"
+)
+_ZH_PROBLEM = re.compile(
+    r"(?:^|[，,。；;：:\s])\s*(?:请)?(?:求|试求|求出|求解|解)(?:不定积分|定积分|积分|导数|原函数|极限|微分方程"
+    r"|行列式|f\s*\()"
+    r"|(?:^|[，,。；;：:\s])\s*(?:请)?(?:求|试求|求出)[^，,。？?\n]{1,30}?的(?:不定积分|定积分|积分|导数|原函数"
+    r"|极限|行列式|值域|定义域|通项)"
+    r"|^\s*(?:请)?计算(?:矩阵|行列式|积分|极限|[^，,。？?\n]{0,12}的(?:行列式|积分|导数))"
+    # ... and "已知…，求…" (a problem stated with its givens; round 10's "有一个三角形…求周长"
+    # is pinned a request, the task read before session 22)
+    r"|^\s*(?:已知|设\s*[A-Za-z(（])[^？?\n]{2,300}?[，,。；;]\s*(?:请|试)?(?:求|求出)(?![退换助你您])"
+)
+_EN_PROBLEM = re.compile(
+    r"(?:^|[.,;:]\s*)(?:please\s+)?(?:find\s+(?:the\s+value\s+of\s+\w*\s*\(|[a-z]\s+such\s+that\b"
+    r"|all\s+(?:real\s+)?(?:solutions|roots)\b)|express\s+[a-z]\s*[-+*/]\s*[a-z]\s+in\s+(?:terms\s+of\s+)?[a-z]\b)",
+    re.IGNORECASE,
+)
+# A made-up situation put to the agent (session 20's role play; round 24's notes: "如果学习和学
+# 生会工作冲突了你会怎么办？", "当你坐朋友的车时，…你要怎么做让他快速平静下来", "…的你被任命为本科生的辅导
+# 员。…你会告诉学弟学妹哪些经验"): what the agent would do or say there, a `request`; not the
+# user's own case ("如果我退货你们会怎么处理？" asks how the shop goes about it).
+_ZH_SITUATION = re.compile(
+    r"^\s*(?:如果|假如|要是|当你|若)[^？?。\n我]{2,60}?(?:你|您)(?:会|要|该|应该|应当|将)(?:怎么|如何|怎样)"
+    r"(?:办|做|说|回|应对|处理|沟通|吐槽)"
+    r"|的你(?:被任命为|成为了?|当上了?)"
+)
+# What a poem, a passage or emoji the turn gives means ("这首诗是什么意思：…", "你如何理解这首诗：…",
+# "请解释以下这段话的意思：“…”", "以下表情组合表示什么意思：…", "根据以下emoji预测接下来会发生什么：…"): a
+# task on given material, a `request` (session 20; round 24's notes); a word or a term to
+# explain stays a question ("用自己的话解释以下词汇：幽默。").
+_ZH_MATERIAL_MEANING = re.compile(
+    r"^\s*(?:请)?(?:你)?(?:如何|怎么|怎样)?(?:理解|解释|解读|赏析)?(?:一下)?(?:以下|下面|下列|这首|这段|这句|这个)?"
+    r"(?:的)?(?:这首|这段|这句)?(?:诗|诗句|古诗|词|话|文字|表情组合|表情|emoji)"
+    r"(?:的意思|是什么意思|什么意思|表示什么(?:意思)?|表达了什么)?"
+    r"[^：:\n]{0,14}[：:]\s*\S{2,}"
+    r"|^\s*(?:请)?根据(?:以下|下面|下列|这些)(?:的)?(?:emoji|表情)",
+    re.IGNORECASE,
+)
+# A text the user wants written ("我想写一段关于…的介绍"): the work product asked, a `request`
+# (session 22's "the thing itself"), unless it asks how ("我想写一篇文章，怎么写？").
+_ZH_WRITE_WISH = re.compile(r"^\s*我(?:想|想要|要|需要)写一(?:段|篇|封|首|个|份)[^？?怎如]{2,80}$")
+# Questions on a text handed over ("根据文本回答我的几个问题,…问题1：…"): the answer-the-questions
+# frame (session 20), a `question`.
+_ZH_TEXT_QUESTIONS = re.compile(
+    r"^\s*请?根据(?:这段|该|此|以下|下面)?(?:文本|文章|材料|短文|上文|原文|段落)[^，,:：。？?\n]{0,4}?(?:回答|解答)"
+)
+# "Provide insights into the correlation between …": to be told about a named topic, as
+# "Explain …" (session 20).
+_EN_INSIGHTS = re.compile(
+    r"^\s*(?:please\s+)?(?:provide|give|share)\s+(?:me\s+)?(?:some\s+)?insights?\s+(?:into|on)\b",
+    re.IGNORECASE,
+)
+_PROVE = re.compile(r"\bprove\b|证明", re.IGNORECASE)
+
+
+def _problem_or_role(head: str) -> str | None:
+    """The class a role frame or a problem handed over gives an instruction
+    (:data:`_ROLE_PLAY_MORE`, :data:`_ZH_ROLE_PLAY`, :data:`_QUIZ`, :data:`_ZH_PROBLEM`,
+    :data:`_EN_PROBLEM`), or ``None``."""
+    if _ROLE_PLAY_MORE.match(head) or _ZH_ROLE_PLAY.match(head) or _ZH_SITUATION.search(head[:200]):
+        return "request"
+    if _ZH_MATERIAL_MEANING.match(head) or _ZH_WRITE_WISH.match(head):
+        return "request"
+    if _ZH_TEXT_QUESTIONS.match(head) or _EN_INSIGHTS.match(head):
+        return "question"
+    first = head[:400]
+    if _PROVE.search(first):
+        return None
+    if _QUIZ.search(first) or _ZH_PROBLEM.search(first) or _EN_PROBLEM.search(first):
+        return "question"
+    return None
+
+
 def _instruction_frame(text: str) -> str | None:
     """The class an opening instruction's frame gives (session 20's rulings), or ``None``:
     ``question`` for a question handed over to answer and for a Chinese "describe / explain"
@@ -4298,6 +4484,9 @@ def _instruction_frame(text: str) -> str | None:
         return "question"
     if _ROLE_PLAY.match(head) and not _OWN_ROLE.match(head):
         return "request"
+    framed = _problem_or_role(head)
+    if framed is not None:
+        return framed
     if _CJK.search(head[:20]):
         first = re.split(r"[。！？?!\n]", head, maxsplit=1)[0]
         if _ZH_OWN.search(first):
@@ -4381,6 +4570,26 @@ _ANSWER_DIRECTIVE = re.compile(
     r"|calculations?|answer|steps|working|work|effects|impacts|consequences|factors)\b",
     re.IGNORECASE,
 )
+# More sentences that only say what the answer should hold (session 22's frames and
+# directives): "Please explain.", "Please perform calculations and use numbers to illustrate
+# them.", "请告诉我所有详细的推理步骤", "请给出推理过程".
+_ANSWER_DIRECTIVE_MORE = re.compile(
+    r"^\s*(?:please\s+)?(?:explain|elaborate|justify)(?:\s+(?:why|your\s+(?:answer|reasoning)))?"
+    r"\s*[.!]?\s*$"
+    r"|^\s*(?:please\s+)?(?:perform|do|show)\s+(?:the\s+|some\s+)?calculations?\b"
+    r"|^\s*(?:please\s+)?use\s+(?:numbers|figures|examples)\s+to\s+(?:illustrate|explain|support)\b"
+    r"|^\s*请?(?:告诉我|给出|写出|列出)(?:所有|全部)?(?:详细的?|完整的?)?(?:推理|推导|解题|计算|思考)"
+    r"(?:步骤|过程)",
+    re.IGNORECASE,
+)
+
+
+def _directs_answer(sentence: str) -> bool:
+    """Whether a later sentence only says what the answer should hold
+    (:data:`_ANSWER_DIRECTIVE`, :data:`_ANSWER_DIRECTIVE_MORE`)."""
+    return bool(_ANSWER_DIRECTIVE.match(sentence) or _ANSWER_DIRECTIVE_MORE.match(sentence))
+
+
 # A clause that opens with a relative wh-word, its subject before its verb ("where value of a
 # certain column is 0", "which has three rooms"); "where is it?" keeps the question's order.
 _RELATIVE_WH = re.compile(

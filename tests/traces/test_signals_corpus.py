@@ -384,9 +384,11 @@ HELD_OUT_HEDGE_FLOORS = {
     # session 21's starting rules (39d3168): 0.183 / 0.867 on its 15 hedges, 58 false hits (en
     # 0.152 / 0.714, zh 0.211 / 1.000: explanatory prose's "may", "typically", 可能 and 一般 of
     # how the world goes); after session 22's rules on the answers set of that genre
-    # (9bac21a): 0.191 / 0.867, 55 false hits (en 0.156 / 0.714, zh 0.222 / 1.000). A second
-    # labeller, blind, scores 0.933 / 0.933 against the first
-    "hedges_sealed_r24.jsonl": (0.18, 0.86),
+    # (9bac21a): 0.191 / 0.867, 55 false hits (en 0.156 / 0.714, zh 0.222 / 1.000), the same in
+    # sessions 23-26. A second labeller, blind, scores 0.933 / 0.933 against the first. Unsealed
+    # in session 27 and tuned on (stories, role play, puzzles, formulas, kinds as the subject):
+    # 0.382 / 0.867, 21 false hits
+    "hedges_sealed_r24.jsonl": (0.37, 0.86),
     # sealed round 24b (session 21: Claude Sonnet 4's recorded run as LiveMCPBench's tool-using
     # assistant, with its tool results; English only), labelled by a helper who never read or ran
     # a detector. Measured with session 21's starting rules (39d3168): 0.667 / 0.727 on its 11
@@ -639,8 +641,10 @@ HELD_OUT_TURN_FLOORS = {
     # sealed round 24 (MT-Bench's questions, AlignBench's Chinese user queries): 0.707 with
     # session 21's starting rules (39d3168; EN 0.667, ZH 0.747; the model 0.703); 0.740 at
     # 9bac21a, after session 22's rules on the chat prompts (EN 0.727, ZH 0.753; the model
-    # 0.733); two labellers agree on 0.970
-    "turns_sealed_r24.jsonl": 0.7,
+    # 0.733), the same in sessions 23-26; two labellers agree on 0.970. Unsealed in session 27
+    # and tuned on (problems and quizzes handed over, role frames, tasks on the agent's own
+    # answer): 0.927 (EN 0.907, ZH 0.947)
+    "turns_sealed_r24.jsonl": 0.92,
     # sealed round 24b (LiveMCPBench's task instructions, the openers of its conversations).
     # 0.890 with session 21's starting rules (39d3168) and at 9bac21a (65 of 73)
     "turns_sealed_r24b.jsonl": 0.89,

@@ -638,11 +638,11 @@ def test_the_model_was_trained_on_the_labelled_files_as_they_are() -> None:
 
 def test_the_model_never_trains_on_a_sealed_set() -> None:
     names = [p.name for p in train.training_files()]
-    sealed = {"hedges_sealed_r23.jsonl", "hedges_sealed_r24.jsonl", "hedges_sealed_r24b.jsonl"}
+    sealed = {"hedges_sealed_r23.jsonl", "hedges_sealed_r24b.jsonl"}
     sealed |= {"hedges_sealed_r25.jsonl", "hedges_sealed_r26.jsonl", "hedges_sealed_r27.jsonl"}
     assert set(train.SEALED) == sealed and not sealed & set(names)
-    # rounds 6, 7, 8, 8b, 9, 9b, 10, 10b, 11, 12, 13, 15, 16, 17, 18, 19, 20, 21 and 22 were
-    # measured sealed, then unsealed to tune on
+    # rounds 6, 7, 8, 8b, 9, 9b, 10, 10b, 11, 12, 13, 15, 16, 17, 18, 19, 20, 21, 22 and 24
+    # were measured sealed, then unsealed to tune on
     tuned = {"hedges_sealed_r6.jsonl", "hedges_sealed_r7.jsonl", "hedges_sealed_r8.jsonl"}
     tuned |= {"hedges_sealed_r8b.jsonl", "hedges_sealed_r9.jsonl"}
     tuned |= {"hedges_sealed_r10.jsonl", "hedges_sealed_r10b.jsonl", "hedges_sealed_r11.jsonl"}
@@ -650,6 +650,7 @@ def test_the_model_never_trains_on_a_sealed_set() -> None:
     tuned |= {"hedges_sealed_r13.jsonl", "hedges_sealed_r15.jsonl", "hedges_sealed_r16.jsonl"}
     tuned |= {"hedges_sealed_r17.jsonl", "hedges_sealed_r18.jsonl", "hedges_sealed_r19.jsonl"}
     tuned |= {"hedges_sealed_r20.jsonl", "hedges_sealed_r21.jsonl", "hedges_sealed_r22.jsonl"}
+    tuned |= {"hedges_sealed_r24.jsonl"}
     # session 22's answers set (chat answers to open prompts, labelled before any detector
     # ran on it) trains the gate too
     tuned |= {"hedges_answers.jsonl"}
@@ -2668,3 +2669,46 @@ def test_a_date_worked_out_from_a_stated_date_and_days_is_no_estimate() -> None:
         "It was delivered June 29, 2026, so the 30-day window ends approximately August 15, 2026."
     )
     assert _hedged(text, "{}") == ["approximately"]
+
+
+# Session 27, round 24 unsealed (free answers: stories, role play, puzzles, formulas). Made-up
+# sentences of the classes its false hits showed; each rule names its GUIDELINE ruling.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The corridor seemed to stretch forever as she walked.",  # a story's past tense
+        "她的眼神犀利，仿佛能看穿一切。",  # a simile
+        "那只猫看起来非常凶猛。",  # appearance
+        "However, he was not sure.",  # a character's doubt
+        "我认为这个设计非常精致。",  # the judgement asked for
+        "Bob说他不知道答案，所以Alice也不知道。",  # someone else's knowing
+        "Based on the second statement alone, we cannot determine the order.",  # the verdict
+        "这个公式假设物体垂直于视线。",  # a formula's assumption
+        "假设取出的是红球，那么这个盒子就是红球盒。",  # a worked supposition
+        "Since A > B and B > C, it follows that A must be greater than C.",  # a deduction
+        "不同的机器人可能使用不同的算法。",  # a kind as the subject
+        "Different schools might use different methods.",
+        "这是一个过程，可能需要时间。",  # how long an effort takes
+        "此外需要足够的光，否则植物可能无法生长。",  # the condition closed by 否则
+        "共有的所有可能为120种。",  # 可能 as a noun
+        "这些词不一定都有意义，仅供参考。",  # a caveat on the answer's own product
+        "May we all keep learning together.",  # a wish
+        "This is perhaps the most famous painting of the era.",  # standing
+    ],
+)
+def test_a_free_answers_voice_kind_or_worked_step_is_no_hedge(text: str) -> None:
+    assert _hedged(text, "") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "cue"),
+    [
+        ("It seemed the booking was cancelled.", "seemed"),  # a softener before a claim
+        ("我认为订单已经发出了。", "我认为"),  # a fact someone could check
+        ("He was not sure of the date, so the booking may be wrong.", "may be"),
+        ("您的订单可能已经发出。", "可能"),  # the user's own case
+        ("I believe the flight leaves at 5.", "I believe"),
+    ],
+)
+def test_the_free_answer_rules_keep_a_guess_at_the_tasks_facts(text: str, cue: str) -> None:
+    assert cue in _hedged(text, "")

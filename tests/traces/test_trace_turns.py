@@ -879,21 +879,22 @@ def test_the_shipped_model_was_trained_on_the_current_labels() -> None:
     model = turns.turn_model()
     assert model.meta["data_digests"] == linear.data_digests(train.training_files())
     assert model.meta["training"] == [p.name for p in train.training_files()]
-    sealed = {"turns_sealed_r23.jsonl", "turns_sealed_r24.jsonl", "turns_sealed_r24b.jsonl"}
+    sealed = {"turns_sealed_r23.jsonl", "turns_sealed_r24b.jsonl"}
     sealed |= {"turns_sealed_r25.jsonl", "turns_sealed_r26.jsonl", "turns_sealed_r27.jsonl"}
     assert set(train.SEALED) == sealed and not sealed & set(model.meta["training"])
     # round 8 was measured sealed in sessions 6-8, round 9 in sessions 7-8, rounds 10 and
     # 10b in sessions 8-9, round 11 in sessions 9-10, rounds 9b and 12 in sessions 7-11 and
     # 10-11, round 13 in sessions 11-12, round 15 in session 12, round 16 in sessions 13-14,
     # round 17 in sessions 14-15, round 18 in sessions 15-16, round 19 in sessions 16-17,
-    # round 20 in sessions 17-18, round 21 in sessions 18-19, round 22 in sessions 19-21, then
-    # each was unsealed to tune on
+    # round 20 in sessions 17-18, round 21 in sessions 18-19, round 22 in sessions 19-21,
+    # round 24 in sessions 21-26, then each was unsealed to tune on
     unsealed = {"turns_sealed_r8.jsonl", "turns_sealed_r9.jsonl"}
     unsealed |= {"turns_sealed_r9b.jsonl", "turns_sealed_r12.jsonl"}
     unsealed |= {"turns_sealed_r13.jsonl", "turns_sealed_r15.jsonl", "turns_sealed_r16.jsonl"}
     unsealed |= {"turns_sealed_r17.jsonl", "turns_sealed_r18.jsonl", "turns_sealed_r19.jsonl"}
     unsealed |= {"turns_sealed_r20.jsonl", "turns_sealed_r21.jsonl", "turns_sealed_r22.jsonl"}
     unsealed |= {"turns_sealed_r10.jsonl", "turns_sealed_r10b.jsonl", "turns_sealed_r11.jsonl"}
+    unsealed |= {"turns_sealed_r24.jsonl"}
     assert unsealed <= set(model.meta["training"])
     # session 22's chat prompts (URS, Arena-Hard), never sealed, are trained on from their commit
     assert "turns_prompts.jsonl" in model.meta["training"]
@@ -4275,3 +4276,31 @@ def test_a_contraction_is_no_value_given(text: str, previous: str, kind: str) ->
 )
 def test_a_quote_gives_a_value_an_apostrophe_does_not(text: str, given: bool) -> None:
     assert bool(turns._GIVEN.search(text)) is given
+
+
+# Session 27, round 24 unsealed (MT-Bench's and AlignBench's instructions). Made-up turns of
+# the classes its misses showed; each reads a turn ruling of sessions 20 and 22.
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        ("下面是一道单选题，请选出正确答案。A. 1 B. 2", "", "question"),  # a quiz
+        ("求函数f(x)=x^2的导数", "", "question"),  # a problem handed over
+        ("已知正方形的边长为a，求面积。", "", "question"),
+        ("Given that g(x) = 2x + 1, find the value of g(3).", "", "question"),
+        ("有一个三角形，三边分别是3、4、5厘米，求周长。", "", "request"),  # pinned by round 10
+        ("Prove that 7 is prime.", "", "request"),  # a proof
+        ("你扮演一位导游，介绍一下故宫。", "", "request"),  # role play
+        ("假设你是一名医生，你会怎么安慰病人？", "", "request"),
+        ("如果考试和比赛冲突了你会怎么办？", "", "request"),  # a made-up situation
+        ("如果我退货你会怎么处理？", "", "question"),  # the user's own case
+        ("这首诗是什么意思：床前明月光，疑是地上霜。", "", "request"),  # given material
+        ("Rework your previous response in three sentences.", "Here is my answer.", "request"),
+        ("Now, do the same task again in Spanish.", "Here is my answer.", "request"),
+        ("What if it is not sorted?", "```python\ndef f(x):\n    return x\n```", "request"),
+        ("What if it rains tomorrow?", "The event starts at 5 pm.", "question"),
+    ],
+)
+def test_round_24s_problems_roles_and_tasks_on_the_answer(
+    text: str, previous: str, kind: str
+) -> None:
+    assert rule_turn(text, False, previous) == kind
