@@ -2182,9 +2182,11 @@ def _rule(
         ):
             return "process_clause"  # "the search might have failed": the agent's process
         # a plan word of the cue's own ("potential" in "potential reasons why your") is none
+        # (from past an inference's link: "I could not find the order, which means it may be
+        # under another account" reads its search as the failure, not as a plan)
         planned = any(
             not (h.start <= m.start() and m.end() <= h.end)
-            for m in plan.finditer(text, scope_lo, reach)
+            for m in plan.finditer(text, process_lo, reach)
         )
         if planned or _action_weighed(text, s_lo, s_hi, h.phrase, h.end, c_hi):
             return "plan"
@@ -3374,6 +3376,9 @@ _ENTERED_WRONG = re.compile(
 # A link that draws what a narrated result or failure means: "which (likely) means",
 # "indicating that", "suggesting that".
 _INFERRED = re.compile(
+    # ", so maybe ...": a guess drawn from what came before ("The search returned nothing, so
+    # maybe the order is under another email"), read on its own like "which means"
+    r",\s+so(?=\s+(?:maybe|perhaps|possibly)\b)|"
     r"\b(?:which\s+(?:\w+\s+)?(?:means|indicates|suggests)|indicating|suggesting|meaning|implying)"
     # not the agent's own failure drawn from it ("which means I was unable to retrieve…")
     r"(?:\s+that)?\b(?!\s+(?:I|we)\b)",

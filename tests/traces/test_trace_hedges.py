@@ -2712,3 +2712,22 @@ def test_a_free_answers_voice_kind_or_worked_step_is_no_hedge(text: str) -> None
 )
 def test_the_free_answer_rules_keep_a_guess_at_the_tasks_facts(text: str, cue: str) -> None:
     assert cue in _hedged(text, "")
+
+
+def test_a_guess_drawn_from_a_failed_search_is_read_on_its_own() -> None:
+    # Session 27's support rows: the guess after ", so maybe" or "which means" is about the
+    # customer's record, not the search narrated before it ("returned", "find" are the
+    # process's words there); the agent's next step after "so" stays its plan.
+    lexicon = Lexicon.load(["en"])
+    guesses = (
+        "The search returned nothing, so maybe the order is under another email.",
+        "I could not find the order, which means it may be under another account.",
+    )
+    for text in guesses:
+        assert [h.kind for h in find_hedges(lexicon, text, "[]")] == ["guess"], text
+    plans = (
+        "The search returned nothing, so maybe we should try another email.",
+        "I could not find flights, so I may need to search again.",
+    )
+    for text in plans:
+        assert find_hedges(lexicon, text, "[]") == [], text
