@@ -1870,6 +1870,9 @@ _TOTAL_TIMES = 9
 _TOTAL_TEXT = 1 << 20
 
 
+# Remembered by text: the hedge rules ask it of the latest result once per approximate
+# number, and one result stays the latest across several messages of a trace.
+@lru_cache(maxsize=64)
 def totals_in(text: str) -> frozenset[Decimal]:
     """The totals a JSON result's lists give by arithmetic a reader does at a glance: per
     list of objects and per number field the objects share (``price``, ``prices.economy``),
