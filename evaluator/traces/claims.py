@@ -1876,10 +1876,13 @@ _TOTAL_TEXT = 1 << 20
 def totals_in(text: str) -> frozenset[Decimal]:
     """The totals a JSON result's lists give by arithmetic a reader does at a glance: per
     list of objects and per number field the objects share (``price``, ``prices.economy``),
-    the sum over all the list's objects, and that sum times 2 to 9 (passengers, nights,
-    units). A one-stop itinerary's legs priced 142 and 171 total 313, 626 for two; an
-    order's items add up to what it cost. The GUIDELINE grounds "a total of held prices";
-    sums of a list's chosen few are not made (too many coincide with any amount)."""
+    the sum over all the list's objects, that sum times 2 to 9 (passengers, nights,
+    units), and the difference between any two of the objects. A one-stop itinerary's legs
+    priced 142 and 171 total 313, 626 for two; an order's items add up to what it cost; a
+    product's variants priced 139.99 and 144.95 differ by 4.96 (an exchange's price
+    difference, a fare difference). A map of objects keyed by their ids (a product's
+    ``variants``) is a list too. The GUIDELINE grounds "a total of held prices"; sums of a
+    list's chosen few are not made (too many coincide with any amount)."""
     if len(text) > _TOTAL_TEXT or not text.lstrip().startswith(("[", "{")):
         return frozenset()
     try:
@@ -1891,22 +1894,115 @@ def totals_in(text: str) -> frozenset[Decimal]:
     while stack:
         node = stack.pop()
         if type(node) is dict:
-            stack.extend(node.values())
+            items: list[Any] = list(node.values())
         elif type(node) is list:
-            stack.extend(node)
-            rows = [item for item in node[:_TOTAL_ITEMS] if type(item) is dict]
-            if len(rows) < 2:
-                continue
-            sums: dict[str, Decimal] = {}
-            counts: dict[str, int] = {}
-            for row in rows:
-                for key, value in _number_fields(row):
-                    sums[key] = sums.get(key, Decimal(0)) + value
-                    counts[key] = counts.get(key, 0) + 1
-            for key, total in sums.items():
-                if counts[key] >= 2:
-                    found.update(total * k for k in range(1, _TOTAL_TIMES + 1))
+            items = node
+        else:
+            continue
+        stack.extend(items)
+        rows = [item for item in items[:_TOTAL_ITEMS] if type(item) is dict]
+        # A map of objects keyed by their ids, not an object whose fields hold objects
+        # (a reservation's ``address`` and ``name``): most of its values are objects.
+        if len(rows) < 2 or (type(node) is dict and len(rows) * 2 < len(items)):
+            continue
+        columns: dict[str, list[Decimal]] = {}
+        for row in rows:
+            for key, value in _number_fields(row):
+                columns.setdefault(key, []).append(value)
+        for column in columns.values():
+            if len(column) >= 2:
+                total = sum(column, Decimal(0))
+                found.update(total * k for k in range(1, _TOTAL_TIMES + 1))
+                found.update(abs(a - b) for i, a in enumerate(column) for b in column[:i] if a != b)
     return frozenset(found)
+
+
+#: A time of day as a result writes it ("06:00:00", "14:30"), alone or after an ISO date.
+_TIME_OF_DAY = re.compile(
+    r"(?:\d{4}-\d{2}-\d{2}[T ])?([01]?\d|2[0-3]):([0-5]\d)(?::[0-5]\d(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?"
+)
+#: The most time fields of one object whose differences :func:`durations_in` takes.
+_CLOCK_FIELDS = 8
+
+
+# Remembered by text, like totals_in: a result stays the latest across several messages.
+@lru_cache(maxsize=64)
+def durations_in(text: str) -> frozenset[int]:
+    """The lengths of time, in minutes, between two times of day one object of a JSON
+    result gives (a flight's ``scheduled_departure_time_est`` "06:00:00" and its arrival
+    "08:40:00": 160). An arrival earlier than the departure is the next day's. Dates are
+    not subtracted: a stay of nights is a count the record states, not a length."""
+    if len(text) > _TOTAL_TEXT or not text.lstrip().startswith(("[", "{")):
+        return frozenset()
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError):
+        return frozenset()
+    found: set[int] = set()
+    stack: list[Any] = [doc]
+    while stack:
+        node = stack.pop()
+        if type(node) is list:
+            stack.extend(node)
+            continue
+        if type(node) is not dict:
+            continue
+        stack.extend(node.values())
+        minutes: list[int] = []
+        for value in node.values():
+            if type(value) is str and len(value) <= 32:
+                m = _TIME_OF_DAY.fullmatch(value)
+                if m is not None:
+                    minutes.append(int(m.group(1)) * 60 + int(m.group(2)))
+        if not 2 <= len(minutes) <= _CLOCK_FIELDS:
+            continue
+        for i, a in enumerate(minutes):
+            for b in minutes[i + 1 :]:
+                if a != b:
+                    found.add((b - a) % (24 * 60))
+    return frozenset(found)
+
+
+#: A length of time in hours and minutes as an answer states it: "2 hours and 40 minutes",
+#: "2h 40m", "2.5 hours", "160 minutes", "2 hrs".
+_SPOKEN_LENGTH = re.compile(
+    r"(\d+(?:\.\d+)?)\s?(?:hours?|hrs?|h)(?![a-z])"
+    r"(?:,?\s*(?:and\s+)?(\d{1,2})\s?(?:minutes?|mins?|m)(?![a-z]))?"
+    r"|(\d+)\s?(?:minutes?|mins?)(?![a-z])",
+    re.IGNORECASE,
+)
+
+
+def spoken_length(text: str, pos: int = 0) -> str | None:
+    """The length of time in hours or minutes ``text`` states at ``pos`` ("2 hours and 40
+    minutes", "2h 40m", "160 minutes"), as written, or None."""
+    m = _SPOKEN_LENGTH.match(text, pos)
+    return m.group() if m else None
+
+
+def _spoken_minutes(form: str) -> tuple[Decimal, Decimal] | None:
+    """A stated length of time in minutes, and the step it is written to (60 for whole
+    hours, 6 for "2.5 hours", 1 with minutes), or None."""
+    m = _SPOKEN_LENGTH.match(form)
+    if m is None:
+        return None
+    if m.group(3):
+        return Decimal(m.group(3)), Decimal(1)
+    hours = Decimal(m.group(1))
+    if m.group(2):
+        return hours * 60 + int(m.group(2)), Decimal(1)
+    step = Decimal(60) if hours == hours.to_integral_value() else Decimal(6)
+    return hours * 60, step
+
+
+def duration_of(form: str, durations: frozenset[int]) -> bool:
+    """Whether a stated length of time (``"2 hours and 40 minutes"``) is one of
+    ``durations`` (minutes), to the precision it is written in ("3 hours" for 2:40)."""
+    spoken = _spoken_minutes(form) if durations else None
+    if spoken is None:
+        return False
+    minutes, step = spoken
+    return any(abs(minutes - d) * 2 <= step for d in durations)
 
 
 def _number_fields(row: dict[Any, Any]) -> Iterator[tuple[str, Decimal]]:

@@ -23,13 +23,13 @@ import functools
 import importlib.resources
 import itertools
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import ConfigError
 from . import linear
-from .claims import totals_in
+from .claims import duration_of, durations_in, spoken_length, totals_in
 from .drift import words as content_words
 from .prefilter import GatedAny, gated
 from .prefilter import finditer as gated_finditer
@@ -946,6 +946,24 @@ def _total_held(number: str, result: str | None) -> bool:
     return any(abs(float(t) - value) <= step / 2 for t in totals_in(result))
 
 
+def _length_held(text: str, pos: int, result: str | None) -> bool:
+    """True when ``text`` states a length of time at ``pos`` that is the time between two
+    times of one object of the JSON ``result`` (:func:`projeval.traces.claims.durations_in`),
+    to the precision it is written in."""
+    form = spoken_length(text, pos) if result else None
+    return form is not None and result is not None and duration_of(form, durations_in(result))
+
+
+def _length_read(text: str, hedge: Hedge, held_length: Callable[[str], bool]) -> bool:
+    """True when ``hedge`` approximates a length of time ("about 2 hours and 40 minutes")
+    that ``held_length`` says what the agent read earlier gives."""
+    if hedge.phrase.lower() not in _APPROXIMATORS:
+        return False
+    after = _NUMBER_AFTER.match(text, hedge.end - 1 if hedge.match[-1:].isdigit() else hedge.end)
+    form = spoken_length(text, after.start(1)) if after else None
+    return form is not None and held_length(form)
+
+
 _SOFTENER_WORDS = frozenset(
     {"seem", "seems", "seemingly", "appear", "appears", "apparently", "look", "looks", "like"}
     | {"似乎", "好像", "看起", "起来", "看来"}
@@ -961,8 +979,13 @@ def find_hedges(
     gate: str = DEFAULT_GATE,
     source: str = "message",
     other_results: Sequence[str] = (),
+    held_length: Callable[[str], bool] | None = None,
 ) -> list[Hedge]:
     """The hedges of an assistant ``text`` that mean uncertainty about the task's facts.
+
+    ``held_length``, when given, says whether a length of time ("2 hours and 40 minutes")
+    is one the results read earlier in the trace give (a flight's departure and arrival
+    in a search several turns back): an approximation of it is worked out, not guessed.
 
     ``other_results`` are the other tool results the text was written after, besides
     ``latest_result``: those the agent received since it last wrote (parallel calls, or
@@ -1098,6 +1121,9 @@ def find_hedges(
         # A cue counts only when it counts after each result: one that explains it wins.
         kept = {(h.start, h.end) for h in _gated(lexicon, text, result, window, gate, source)}
         hedges = [h for h in hedges if (h.start, h.end) in kept]
+    if held_length is not None and hedges:
+        assert text is not None  # there are hedges
+        hedges = [h for h in hedges if not _length_read(text, h, held_length)]
     return hedges
 
 
@@ -2643,6 +2669,11 @@ def _rule(
                 # "The two items together come to approximately $262." after items priced
                 # 142.10 and 120.37: a value computed from the row's values, rounded (session
                 # 17's computation case)
+                return "approx_worked"
+            if after and _length_held(text, after.start(1), latest_result):
+                # "The flight takes about 2 hours and 40 minutes." after a flight departing
+                # 06:00 and arriving 08:40: the time between two of the result's times,
+                # worked out (session 17's computation case)
                 return "approx_worked"
             if value and _averaged(text, value, latest_result):
                 return "approx_worked"  # "平均价格约为4.50元" from daily prices 4.45-4.55

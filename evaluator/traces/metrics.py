@@ -31,6 +31,7 @@ beside it where the trace has one.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -56,6 +57,8 @@ from .claims import (
     date_in_text,
     duration_in_fields,
     duration_in_text,
+    duration_of,
+    durations_in,
     initials_in,
     listed_items,
     name_squeezed_in,
@@ -673,7 +676,12 @@ class TraceAnalyser:
         or a ``"tool"``'s arguments); True if it hedged."""
         file, tid, seq, turn = ev.file, ev.trace_id, ev.seq, ev.turn
         hedges = find_hedges(
-            self.lexicon, text, read.latest, source=source, other_results=read.others()
+            self.lexicon,
+            text,
+            read.latest,
+            source=source,
+            other_results=read.others(),
+            held_length=functools.partial(grounds.held, "duration"),
         )
         for h in hedges:
             hedge_rows.append(
@@ -827,6 +835,7 @@ class Grounds:
     __slots__ = (
         "_authored",
         "_counts",
+        "_durations",
         "_held",
         "_listed",
         "_said",
@@ -863,6 +872,7 @@ class Grounds:
         self._tools_seen = 0  # of self.earlier
         self._authored = ""  # the texts the agent wrote into files (see wrote()), lower-cased
         self._totals: list[frozenset[Decimal]] = []  # per earlier result: totals_in(its text)
+        self._durations: list[frozenset[int]] = []  # per earlier result: durations_in(its text)
 
     def wrote(self, args: Any) -> None:
         """Keep the texts of lines a call that writes was given (a patch, a file's
@@ -919,11 +929,13 @@ class Grounds:
             # A number held as a field named by its unit, in a result or in the system
             # prompt (a customer profile's ``"years_as_customer": 2``).
             # Or the same length spelled otherwise ("7.5 hours" for a result's "7h 30m").
+            # Or the time between two times of one record (a flight's departure 06:00 and
+            # arrival 08:40: "2 hours and 40 minutes").
             return any(
                 check(form, where)
                 for check in (duration_in_fields, duration_in_text)
                 for where in (text, self._said)
-            )
+            ) or self._duration_held(form)
         if kind == "amount":
             # A percentage held as a field that says it is one ("humidity": 83 for "83%"),
             # or a decimal rounded from a longer one (118726350.28999999 for "$118,726,350.29").
@@ -947,6 +959,14 @@ class Grounds:
             ev = self.earlier[len(self._totals)][0]
             self._totals.append(totals_in(ev.text) if ev.text else frozenset())
         return any(total_of(form, totals) for totals in self._totals)
+
+    def _duration_held(self, form: str) -> bool:
+        """Whether a length of time is the time between two times of one object of a
+        result (:func:`~projeval.traces.claims.durations_in`), each result read once."""
+        while len(self._durations) < len(self.earlier):
+            ev = self.earlier[len(self._durations)][0]
+            self._durations.append(durations_in(ev.text) if ev.text else frozenset())
+        return any(duration_of(form, durations) for durations in self._durations)
 
     def _squeezed_held(self, form: str) -> bool:
         """Whether what the user and system said, or a result, holds a name in any case or

@@ -9,8 +9,11 @@ from decimal import Decimal
 from projeval.traces.claims import (
     claims,
     duration_in_fields,
+    duration_of,
+    durations_in,
     listed_items,
     percent_in_fields,
+    spoken_length,
     squeeze,
     total_of,
     totals_in,
@@ -456,6 +459,46 @@ def test_totals_of_a_results_lists() -> None:
     assert totals_in(json.dumps([{"price": 5}])) == frozenset()
     assert totals_in("Total: 313") == frozenset()
     assert totals_in("[{") == frozenset()
+
+
+def test_differences_within_a_results_list_or_map_of_objects() -> None:
+    # An exchange's price difference: a product's variants, a map keyed by item id.
+    shoes = {
+        "product_id": "6938111410",
+        "variants": {
+            "4153505238": {"options": {"size": "8"}, "price": 139.99},
+            "1775591963": {"options": {"size": "9"}, "price": 144.95},
+        },
+    }
+    totals = totals_in(json.dumps(shoes))
+    assert total_of("4.96", totals) and total_of("284.94", totals)
+    # Two flights' fares differ by 26; the fields are not mixed (158 - 88 is no difference).
+    flights = [{"prices": {"economy": 132, "basic": 88}}, {"prices": {"economy": 158, "basic": 97}}]
+    totals = totals_in(json.dumps(flights))
+    assert total_of("26", totals) and total_of("9", totals) and not total_of("70", totals)
+    # An object whose fields hold objects is no map of rows: a profile's name and address.
+    profile = {"name": {"first": "Ava", "zip": 10}, "address": {"zip": 14}, "a": 1, "b": 2, "c": 3}
+    assert not total_of("4", totals_in(json.dumps(profile)))
+
+
+def test_lengths_of_time_between_two_times_of_one_object() -> None:
+    flights = [
+        {"number": "HAT037", "departs": "06:00:00", "arrives": "08:40:00"},
+        {"number": "HAT9", "departs": "2024-05-22T23:10:00", "arrives": "2024-05-23T01:05:00"},
+    ]
+    assert durations_in(json.dumps(flights)) == frozenset({160, 115})
+    # Times in two objects are no length: each object is one record.
+    assert durations_in(json.dumps([{"at": "06:00"}, {"at": "08:40"}])) == frozenset()
+    assert durations_in("Departs 06:00, arrives 08:40") == frozenset()
+    lengths = durations_in(json.dumps(flights))
+    assert duration_of("2 hours and 40 minutes", lengths)
+    assert duration_of("2h 40m", lengths) and duration_of("160 minutes", lengths)
+    assert duration_of("3 hours", lengths)  # rounded to the hour it is written in
+    assert not duration_of("2 hours and 45 minutes", lengths)
+    assert not duration_of("4 hours", lengths) and not duration_of("5 days", lengths)
+    text = "The flight takes about 2 hours and 40 minutes."
+    assert spoken_length(text, text.index("2")) == "2 hours and 40 minutes"
+    assert spoken_length(text, 0) is None
 
 
 def test_a_count_in_title_case_leaves_no_name() -> None:

@@ -1974,6 +1974,23 @@ def test_an_approximation_on_a_value_the_message_works_out_is_a_computation() ->
     assert _hedged("It has 3 rooms, and each costs about $120.") == ["about $1"]
 
 
+def test_an_approximate_length_the_results_times_give_is_worked_out() -> None:
+    lexicon = Lexicon.load()
+    flight = '[{"flight_number": "HAT037", "departs": "06:00:00", "arrives": "08:40:00"}]'
+    text = "The flight takes about 2 hours and 40 minutes."
+    assert find_hedges(lexicon, text, flight) == []
+    assert [h.phrase for h in find_hedges(lexicon, text, '{"reservation_id": "Q7P4TT"}')] == [
+        "about"
+    ]
+    # ... or a length the caller says results read earlier give (a search turns back)
+    assert find_hedges(lexicon, text, None, held_length=lambda form: form.startswith("2 h")) == []
+    guess = "The flight takes about 5 hours."
+    assert [h.phrase for h in find_hedges(lexicon, guess, flight)] == ["about"]
+    assert [h.phrase for h in find_hedges(lexicon, guess, None, held_length=lambda f: False)] == [
+        "about"
+    ]
+
+
 def test_should_before_worked_arithmetic_and_a_supposition_in_a_solution_compute() -> None:
     # 应该是 concluding the arithmetic it shows, and 假设 setting up a worked solution
     assert _hedged("因此，小明剩下的糖果数量应该是6颗糖- 3颗糖 = 3颗糖。") == []

@@ -1370,3 +1370,34 @@ def test_a_total_of_a_results_list_is_grounded() -> None:
         _said(3, "assistant", "Economy is $313 per person, $626 for both. A seat upgrade is $99."),
     )
     assert claimed == ["$99"]
+
+
+def test_a_difference_or_a_length_the_results_give_is_grounded_and_no_guess() -> None:
+    # A retail agent states an exchange's price difference (144.95 - 139.99); a flight
+    # agent, after booking, the flight's length from the search's departure and arrival.
+    variants = {"variants": {"41": {"price": 139.99}, "17": {"price": 144.95}}}
+    flights = [{"flight_number": "HAT037", "departs": "06:00:00", "arrives": "08:40:00"}]
+    events = (
+        _said(0, "user", "Swap my shoes for a size 9, and book HAT037."),
+        call(1, "get_product_details", {"product_id": "6938111410"}, "c1"),
+        result(2, "c1", variants),
+        call(3, "search_direct_flight", {"origin": "SEA", "destination": "DEN"}, "c2"),
+        result(4, "c2", flights),
+        call(5, "book_reservation", {"flight_number": "HAT037"}, "c3"),
+        result(6, "c3", {"reservation_id": "Q7P4TT"}),
+        _said(
+            7,
+            "assistant",
+            "The difference is $4.96. The flight takes about 2 hours and 40 minutes.",
+        ),
+    )
+    _, m = measure(*events)
+    assert [row[5] for row in m.claims] == [] and m.hedges == []
+    # A length no record gives stays a claim and a guess.
+    guessed = (
+        *events[:-1],
+        _said(7, "assistant", "The flight takes about 3 hours and 10 minutes."),
+    )
+    _, m = measure(*guessed)
+    assert [row[5] for row in m.claims] == ["3 hours and 10 minutes"]
+    assert [h[4] for h in m.hedges] == ["about"]
