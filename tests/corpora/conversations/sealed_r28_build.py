@@ -58,7 +58,9 @@ EN_CUES = re.compile(
     r"usually|sounds like|looks like)\b",
     re.IGNORECASE,
 )
-ZH_CUES = re.compile(r"可能|也许|或许|似乎|估计|大概|应该|提示|考虑|不确定|说不准|不一定|看起来|好像|通常|一般|多半|未必")
+ZH_CUES = re.compile(
+    r"可能|也许|或许|似乎|估计|大概|应该|提示|考虑|不确定|说不准|不一定|看起来|好像|通常|一般|多半|未必"
+)
 
 
 def show(git: str, commit: str, path: str) -> str:
@@ -93,14 +95,15 @@ def agentune_conversations(git: str) -> list[tuple[str, list[tuple[str, str]]]]:
     data = json.loads(show(git, AGENTUNE_COMMIT, AGENTUNE_JSON))
     for c, conv in enumerate(data["conversations"]):
         out.append(
-            (f"{AGENTUNE_JSON}#{c}", [(m["sender"], m["content"].strip()) for m in conv["messages"]])
+            (
+                f"{AGENTUNE_JSON}#{c}",
+                [(m["sender"], m["content"].strip()) for m in conv["messages"]],
+            )
         )
     rows = list(csv.DictReader(io.StringIO(show(git, AGENTUNE_COMMIT, AGENTUNE_CSV))))
     by_id: dict[str, list[tuple[str, str]]] = {}
     for row in rows:
-        by_id.setdefault(row["conversation_id"], []).append(
-            (row["sender"], row["content"].strip())
-        )
+        by_id.setdefault(row["conversation_id"], []).append((row["sender"], row["content"].strip()))
     for conv_id, items in by_id.items():
         out.append((f"{AGENTUNE_CSV}#{conv_id}", items))
     return out
