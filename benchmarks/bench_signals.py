@@ -255,6 +255,10 @@ HEDGE_SETS = (
     # LLM shopping assistant over catalogue search results, LLM-simulated shoppers; a smart-home
     # support AI's replies to residents'tickets), English only
     ("hedges_sealed_r27.jsonl", "sealed round-27 set (never tuned, never trained on)"),
+    # session 28: labelled on s28-sealed28 by a helper who never read or ran a detector (an
+    # LLM PC-support helpdesk agent with LLM-simulated customers; a Chinese diabetes-care
+    # membership assistant with simulated members), no tool results in either
+    ("hedges_sealed_r28.jsonl", "sealed round-28 set (never tuned, never trained on)"),
     # session 15: LLM recommender, shop-advisor and sales agents (CRS Arena's ChatGPT movie
     # recommender, a RAG brewing-shop assistant and its ChatGPT baseline, SalesGPT), labelled
     # and committed by advice15 before any detector ran on them; held out, then the advice

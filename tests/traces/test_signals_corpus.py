@@ -77,6 +77,7 @@ def test_every_row_names_its_source_file() -> None:
         "hedges_sealed_r25.jsonl",
         "hedges_sealed_r26.jsonl",
         "hedges_sealed_r27.jsonl",
+        "hedges_sealed_r28.jsonl",
         "hedges_thoughts_r14.jsonl",
         "hedges_advice.jsonl",
         "hedges_cs16.jsonl",
@@ -110,6 +111,7 @@ def test_every_row_names_its_source_file() -> None:
         "turns_sealed_r25.jsonl",
         "turns_sealed_r26.jsonl",
         "turns_sealed_r27.jsonl",
+        "turns_sealed_r28.jsonl",
         "turns_train_r8.jsonl",
         "turns_cs16.jsonl",
         "turns_prompts.jsonl",
@@ -414,6 +416,11 @@ HELD_OUT_HEDGE_FLOORS = {
     # 27's starting rules (3916d1c): 0.077 / 0.286 on its 7 hedges, 24 false hits (SynTOD's
     # sales talk 0.042 / 0.500, the support replies 0.500 / 0.200)
     "hedges_sealed_r27.jsonl": (0.07, 0.28),
+    # sealed round 28 (session 28: an LLM PC-support helpdesk agent with LLM-simulated
+    # customers; a Chinese diabetes-care membership assistant with simulated members; no tool
+    # results), labelled by a helper who never read or ran a detector. Measured with session
+    # 28's rules at 54498b5: 0.847 / 0.790 on its 105 hedges (EN 0.560 / 0.778, ZH 0.945 / 0.793)
+    "hedges_sealed_r28.jsonl": (0.84, 0.79),
     # the advice set (session 15: LLM recommender, shop-advisor and sales agents: CRS Arena's
     # ChatGPT movie recommender, a RAG brewing-shop assistant and its ChatGPT baseline,
     # SalesGPT), labelled and committed before any detector ran on them: 0.679 / 0.864 on the
@@ -659,6 +666,9 @@ HELD_OUT_TURN_FLOORS = {
     # sealed round 27 (SynTOD's simulated shoppers, the residents' tickets): 0.663 with session
     # 27's starting rules (3916d1c; SynTOD 0.650, the tickets 0.750; the model 0.663)
     "turns_sealed_r27.jsonl": 0.66,
+    # sealed round 28 (the helpdesk's simulated customers, the diabetes-care members): 0.413
+    # with session 28's rules at 54498b5 (EN 0.447, ZH 0.380; the model 0.423)
+    "turns_sealed_r28.jsonl": 0.41,
 }
 
 
