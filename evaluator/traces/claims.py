@@ -35,6 +35,7 @@ items sharing a value). A bare number with no noun is left alone.
 
 from __future__ import annotations
 
+import bisect
 import json
 import re
 import unicodedata
@@ -1870,10 +1871,37 @@ _TOTAL_TIMES = 9
 _TOTAL_TEXT = 1 << 20
 
 
+@dataclass(frozen=True, slots=True)
+class ListArithmetic:
+    """What a JSON result's lists give by arithmetic a reader does at a glance
+    (:func:`totals_in`): ``totals``, each list's sums times 1 to 9, and ``columns``, each
+    list's values of one number field, sorted, whose pairwise differences count too."""
+
+    totals: frozenset[Decimal]
+    columns: tuple[tuple[Decimal, ...], ...]
+
+    def gives(self, value: Decimal, within: Decimal = Decimal(0)) -> bool:
+        """Whether ``value`` is a total or a difference, give or take ``within``."""
+        if value in self.totals or (within and any(abs(t - value) <= within for t in self.totals)):
+            return True
+        if value <= 0:
+            return False
+        # Differences are looked up, not listed: a list of 64 rows has 2,016 pairs a field.
+        for column in self.columns:
+            for a in column:
+                i = bisect.bisect_left(column, a + value - within)
+                if i < len(column) and column[i] <= a + value + within:
+                    return True
+        return False
+
+
+NO_ARITHMETIC = ListArithmetic(frozenset(), ())
+
+
 # Remembered by text: the hedge rules ask it of the latest result once per approximate
 # number, and one result stays the latest across several messages of a trace.
 @lru_cache(maxsize=64)
-def totals_in(text: str) -> frozenset[Decimal]:
+def totals_in(text: str) -> ListArithmetic:
     """The totals a JSON result's lists give by arithmetic a reader does at a glance: per
     list of objects and per number field the objects share (``price``, ``prices.economy``),
     the sum over all the list's objects, that sum times 2 to 9 (passengers, nights,
@@ -1884,12 +1912,13 @@ def totals_in(text: str) -> frozenset[Decimal]:
     ``variants``) is a list too. The GUIDELINE grounds "a total of held prices"; sums of a
     list's chosen few are not made (too many coincide with any amount)."""
     if len(text) > _TOTAL_TEXT or not text.lstrip().startswith(("[", "{")):
-        return frozenset()
+        return NO_ARITHMETIC
     try:
         doc = json.loads(text)
     except (ValueError, RecursionError):
-        return frozenset()
+        return NO_ARITHMETIC
     found: set[Decimal] = set()
+    sorted_columns: list[tuple[Decimal, ...]] = []
     stack: list[Any] = [doc]
     while stack:
         node = stack.pop()
@@ -1913,8 +1942,10 @@ def totals_in(text: str) -> frozenset[Decimal]:
             if len(column) >= 2:
                 total = sum(column, Decimal(0))
                 found.update(total * k for k in range(1, _TOTAL_TIMES + 1))
-                found.update(abs(a - b) for i, a in enumerate(column) for b in column[:i] if a != b)
-    return frozenset(found)
+                sorted_columns.append(tuple(sorted(column)))
+    if not found:
+        return NO_ARITHMETIC
+    return ListArithmetic(frozenset(found), tuple(sorted_columns))
 
 
 #: A time of day as a result writes it ("06:00:00", "14:30"), alone or after an ISO date.
@@ -2016,12 +2047,13 @@ def _number_fields(row: dict[Any, Any]) -> Iterator[tuple[str, Decimal]]:
             yield str(key), Decimal(str(value))
 
 
-def total_of(form: str, totals: frozenset[Decimal]) -> bool:
-    """Whether an amount's plain form (``"313"``, ``"534.80"``) is one of ``totals``."""
+def total_of(form: str, totals: ListArithmetic) -> bool:
+    """Whether an amount's plain form (``"313"``, ``"534.80"``) is a total or a difference
+    ``totals`` gives."""
     m = _CENTS_FORM.match(form)
-    if m is None or form.endswith("%") or not totals:
+    if m is None or form.endswith("%") or not totals.totals:
         return False
-    return Decimal(form) in totals
+    return totals.gives(Decimal(form))
 
 
 #: An amount's plain form ("118726350.29", "2000", "10%"): the whole part and up to two

@@ -25,6 +25,7 @@ import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from ..errors import ConfigError
@@ -939,11 +940,11 @@ def _total_held(number: str, result: str | None) -> bool:
     if not result:
         return False
     try:
-        value = float(number.replace(",", ""))
-    except ValueError:
+        value = Decimal(number.replace(",", ""))
+    except InvalidOperation:
         return False
-    step = 10 ** -len(number.partition(".")[2]) if "." in number else 1
-    return any(abs(float(t) - value) <= step / 2 for t in totals_in(result))
+    places = len(number.partition(".")[2])
+    return totals_in(result).gives(value, Decimal(5).scaleb(-places - 1))
 
 
 def _length_held(text: str, pos: int, result: str | None) -> bool:

@@ -35,7 +35,6 @@ import functools
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from decimal import Decimal
 from typing import Any
 
 from ..tokens import count_many
@@ -50,6 +49,8 @@ from .actions import (
     name_words,
 )
 from .claims import (
+    NO_ARITHMETIC,
+    ListArithmetic,
     amount_in_text,
     code_of_letters,
     count_in,
@@ -871,7 +872,7 @@ class Grounds:
         self._tools: set[tuple[str, ...]] = set()  # the words of the tools that answered
         self._tools_seen = 0  # of self.earlier
         self._authored = ""  # the texts the agent wrote into files (see wrote()), lower-cased
-        self._totals: list[frozenset[Decimal]] = []  # per earlier result: totals_in(its text)
+        self._totals: list[ListArithmetic] = []  # per earlier result: totals_in(its text)
         self._durations: list[frozenset[int]] = []  # per earlier result: durations_in(its text)
 
     def wrote(self, args: Any) -> None:
@@ -957,7 +958,7 @@ class Grounds:
         totals_in`), each result read once, when an amount first needs it."""
         while len(self._totals) < len(self.earlier):
             ev = self.earlier[len(self._totals)][0]
-            self._totals.append(totals_in(ev.text) if ev.text else frozenset())
+            self._totals.append(totals_in(ev.text) if ev.text else NO_ARITHMETIC)
         return any(total_of(form, totals) for totals in self._totals)
 
     def _duration_held(self, form: str) -> bool:
