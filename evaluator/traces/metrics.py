@@ -63,6 +63,7 @@ from .claims import (
     initials_in,
     listed_items,
     name_squeezed_in,
+    spoken_length,
     squeeze,
     time_in_text,
     total_of,
@@ -964,6 +965,8 @@ class Grounds:
     def _duration_held(self, form: str) -> bool:
         """Whether a length of time is the time between two times of one object of a
         result (:func:`~projeval.traces.claims.durations_in`), each result read once."""
+        if spoken_length(form) is None:
+            return False  # "a four-hour target", "5 days": no hours and minutes to match
         while len(self._durations) < len(self.earlier):
             ev = self.earlier[len(self._durations)][0]
             self._durations.append(durations_in(ev.text) if ev.text else frozenset())
