@@ -437,8 +437,11 @@ HELD_OUT_HEDGE_FLOORS = {
     # the function-calling service-agent set sop28 (session 28: SOPBench's runs of GPT-4.1, GPT-4o,
     # Claude 3.5 Sonnet and o4-mini-high, texts sim24 does not hold, each with its latest tool
     # result), labelled and committed before any detector ran on it: 0.758 / 0.806 on its first,
-    # held-out run (tp 25, fp 8, fn 6; the model gate the same)
-    "hedges_sop28.jsonl": (0.75, 0.8),
+    # held-out run (tp 25, fp 8, fn 6; the model gate the same); 0.969 / 1.000 (tp 31, fp 1, fn 0)
+    # with session 28's rules written on it (the user's input named with "you provided", a
+    # softener's alternatives or cause, "the error indicates that", an issue doing the agent's
+    # step, an ISO date or a rate worked out)
+    "hedges_sop28.jsonl": (0.96, 1.0),
 }
 # Training rows (round 8, sources the project already used, labelled by a helper who never
 # ran a detector): the rules reached 0.619 / 0.561 on their first run, 0.652 / 0.662 with the
@@ -642,8 +645,9 @@ HELD_OUT_TURN_FLOORS = {
     # a question is a request, a name or a choice given with thanks answers): 0.821
     "turns_sim24.jsonl": 0.81,
     # session 28's service-agent openers (SOPBench's simulated users' opening requests, labelled
-    # before any classifier ran): 0.827 on its first, held-out run (the model 0.800)
-    "turns_sop28.jsonl": 0.82,
+    # before any classifier ran): 0.827 on its first, held-out run (the model 0.800); 0.987
+    # with session 28's rule (an opening act with its outcome asked beside it is a request)
+    "turns_sop28.jsonl": 0.98,
     # sealed round 23 (the function-calling conversations' users, SmileChat's clients): 0.843
     # with session 20's starting rules (EN 0.987, ZH 0.700; the model 0.847), unchanged at its
     # end (the model 0.843); two labellers agree on 0.943
