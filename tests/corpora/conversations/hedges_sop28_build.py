@@ -118,7 +118,9 @@ def read(git: str) -> tuple[list[dict], list[dict]]:
                             continue
                         if m.get("sender") == "user":
                             if mi == 0:
-                                openers.append({"path": where, "domain": domain, "text": text.strip()})
+                                openers.append(
+                                    {"path": where, "domain": domain, "text": text.strip()}
+                                )
                             continue
                         if MIN_CHARS <= len(text.strip()) <= MAX_CHARS:
                             texts.append(
