@@ -277,6 +277,13 @@ HEDGE_SETS = (
     # bank, DMV, health insurance, library, university assistants), each message with its
     # latest tool result, labelled and committed by hedges24 before any detector ran on them
     ("hedges_sim24.jsonl", "service-agent set sim24 (held out once; labelled session 24)"),
+    # session 28: SOPBench's function-calling runs of four models (GPT-4.1, GPT-4o, Claude 3.5
+    # Sonnet, o4-mini-high), texts sim24 does not hold, each with its latest tool result,
+    # labelled and committed by sop28 before any detector ran on them; first run held out
+    (
+        "hedges_sop28.jsonl",
+        "service-agent set sop28 (held out once; labelled session 28; the model not trained on it)",
+    ),
     # session 11: GPT-4's ReAct thoughts (FireAct's trajectories), labelled and committed
     # before any detector ran on them, then tuned on; a training file for the gate
     ("hedges_thoughts_r14.jsonl", "round-14 thoughts set (labelled session 11, then tuned)"),
@@ -461,6 +468,12 @@ HELD_OUT_TURNS = (
     # labelled and committed before any classifier ran on them; first run held out (rules
     # 0.705, model 0.715), then tuned on
     ("turns_sim24.jsonl", "simulated-user task turns (held out once: 0.705; labelled session 24)"),
+    # session 28: the opening requests of SOPBench's simulated users (function-calling runs),
+    # labelled and committed by sop28 before any classifier ran on them
+    (
+        "turns_sop28.jsonl",
+        "service-agent openers sop28 (held out once; labelled session 28; the model not trained on it)",
+    ),
 )
 
 

@@ -71,6 +71,10 @@ SEALED: tuple[str, ...] = (
     "hedges_sealed_r27.jsonl",
     "hedges_sealed_r28.jsonl",
 )
+#: Unsealed sets the shipped model is not trained on: session 28's in-genre service-agent set,
+#: kept out so that the model shipped before it stays as measured (a retrain moved the model
+#: column of other sets; the lead decides when to retrain with it). The rules were tuned on it.
+NOT_TRAINED: tuple[str, ...] = ("hedges_sop28.jsonl",)
 #: The fit's options (cross-validation and the shipped model use the same): the best
 #: leave-one-source-out F1 of l2 1, 3, 10, 30, 100, 300 and 1000, with and without
 #: classes weighed by their frequency (hedges are rare).
@@ -78,8 +82,12 @@ FIT_OPTIONS: dict[str, Any] = {"l2": 30.0, "iterations": 300, "min_count": 2, "b
 
 
 def training_files() -> list[Path]:
-    """Every labelled hedge set but the sealed ones, sorted by name."""
-    return [p for p in sorted(CORPUS.glob("hedges*.jsonl")) if p.name not in SEALED]
+    """Every labelled hedge set but the sealed ones and :data:`NOT_TRAINED`, sorted by name."""
+    return [
+        p
+        for p in sorted(CORPUS.glob("hedges*.jsonl"))
+        if p.name not in SEALED and p.name not in NOT_TRAINED
+    ]
 
 
 def source_of(row: dict[str, Any]) -> str:

@@ -58,6 +58,10 @@ SEALED: tuple[str, ...] = (
     "turns_sealed_r27.jsonl",
     "turns_sealed_r28.jsonl",
 )
+#: Unsealed sets the shipped model is not trained on: session 28's in-genre service-agent set,
+#: kept out so that the model shipped before it stays as measured (a retrain moved the model
+#: column of other sets; the lead decides when to retrain with it). The rules were tuned on it.
+NOT_TRAINED: tuple[str, ...] = ("turns_sop28.jsonl",)
 #: The fit's options (each fold and the shipped model use the same). Leave one source out
 #: on 2,988 turns (the rules 0.828): l2 3 0.794, l2 10 0.796, l2 10 balanced 0.801; no
 #: option tried beat the rules (README, "The learned user-turn model"). With session 7's
@@ -71,8 +75,12 @@ FIT_OPTIONS: dict[str, Any] = {"l2": 10.0, "iterations": 400, "min_count": 2}
 
 
 def training_files() -> list[Path]:
-    """Every labelled turn set but a sealed one, sorted by name."""
-    return [p for p in sorted(CORPUS.glob("turns*.jsonl")) if p.name not in SEALED]
+    """Every labelled turn set but a sealed one and :data:`NOT_TRAINED`, sorted by name."""
+    return [
+        p
+        for p in sorted(CORPUS.glob("turns*.jsonl"))
+        if p.name not in SEALED and p.name not in NOT_TRAINED
+    ]
 
 
 def read_rows(paths: list[Path]) -> list[dict[str, Any]]:

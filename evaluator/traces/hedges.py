@@ -1267,7 +1267,16 @@ def hedge_candidates(
             s_lo = max(s_lo, h.start - _SENTENCE_REACH)
             s_hi = min(s_hi, h.end + _SENTENCE_REACH)
         c_lo, c_hi = _span(text, h.start, h.end, _CLAUSE_END, s_lo, s_hi)
-        rule = held or _rule(text, h, latest_result, c_lo, c_hi, s_lo, s_hi)
+        rule = held or _failed_check_reading(
+            text,
+            h,
+            latest_result,
+            c_lo,
+            c_hi,
+            s_lo,
+            s_hi,
+            _rule(text, h, latest_result, c_lo, c_hi, s_lo, s_hi),
+        )
         sentence = sentences.get((s_lo, s_hi))
         if sentence is None:
             sentence = sentences[s_lo, s_hi] = _SPACE.sub(" ", text[s_lo:s_hi]).strip()
@@ -1894,6 +1903,214 @@ def _service_rule(
             return "process_clause"
     if _INSTRUCTIONS_FAULT.search(text, h.end, c_hi):
         return "instructions"
+    return ""
+
+
+# Session 28 (`hedges_sop28.jsonl`: service agents with function calling, their checks' bare
+# outcomes). Each reading below is a clause of GUIDELINE.md; :func:`_failed_check_reading`
+# applies them to the rule :func:`_rule` gave a cue, so they stay apart from the rules above.
+#
+# What the user gave, named with "you provided" ("The credentials you provided might be
+# incorrect", "This could mean that the admin password you provided is incorrect"): the input
+# named as a failed check's cause (session 24's ruling), not a sentence about the user.
+_YOUR_INPUT = (
+    r"(?:the|your|this|that)\s+(?:[\w'-]+\s+){0,3}?[\w'-]+\s+(?:that\s+)?"
+    r"you(?:['\u2019]ve|\s+have)?\s+(?:provided|gave|given|entered|supplied|typed|used|shared|"
+    r"sent|specified)"
+)
+_YOUR_INPUT_BEFORE = re.compile(_YOUR_INPUT + r"\s+$", re.IGNORECASE)
+_WRONG_AFTER = re.compile(
+    r"\s+(?:(?:be|have\s+been)\s+)?(?:incorrect|wrong|invalid|mistyped|misspelled|outdated|"
+    r"expired|not\s+(?:be\s+)?(?:correct|valid|right|recogni[sz]ed|registered))\b",
+    re.IGNORECASE,
+)
+_YOUR_INPUT_AFTER = re.compile(
+    r"\s+(?:that\s+)?" + _YOUR_INPUT + r"\s+(?:is|are|was|were)\s+(?:not\s+)?"
+    r"(?:incorrect|wrong|invalid|mistyped|misspelled|outdated|expired|correct|valid)\b",
+    re.IGNORECASE,
+)
+# Alternatives after a softener ("It seems the card is either already closed or has no
+# outstanding balance" after ``(False, {})``): a result that found nothing states neither
+# (the task-conversation section: a guess at why a search came back empty counts when one of
+# its alternatives is a task fact).
+_EITHER_OR = re.compile(r"\beither\b[^.!?\n]{1,160}?\bor\b", re.IGNORECASE)
+# A softener that gives a cause ("This appears to be because the time slot you requested is
+# not available", "It seems to be due to …"): session 24's cause put forward for a failed
+# check, which the check's outcome does not state.
+_SOFT_CAUSE = re.compile(
+    r"\s+(?:(?:to\s+)?be\s+|that\s+(?:it\s+is\s+|this\s+is\s+)?)?(?:because|due\s+to|caused\s+by)\b(.*)",
+    re.IGNORECASE | re.DOTALL,
+)
+# "X indicates / suggests that …" after a narrated error: what it means for the case is read
+# on its own (session 24's "what a failure means, drawn after it"), as "which means" is.
+_MEANS_THAT = re.compile(
+    r"\b(?:indicates|suggests|implies|means|shows)\s+that\b(?!\s+(?:I|we)\b)", re.IGNORECASE
+)
+# A thing of the task that the data does not hold, given as the cause ("because the date is
+# not yet available in the system for reservations"): the booking's data, the system only
+# where it sits (session 24: a cause naming a fact of the case), not the agent's process.
+_DATA_ABSENT = re.compile(
+    r"\s*(?:the|this|that|your|these|those)\s+(?:[\w'-]+\s+){0,2}?"
+    r"(?!system\b|database\b|server\b|api\b|tool\b|request\b|query\b|call\b)[\w-]+\s+"
+    r"(?:is|are|was|were)\s+(?:not|no\s+longer)\s+(?:yet\s+|currently\s+)?"
+    r"(?:available|open|bookable|listed|offered|registered|on\s+file)\b",
+    re.IGNORECASE,
+)
+# A failure named as an issue with doing the agent's step ("It seems that there was an issue
+# logging in with the provided credentials", "there was an issue with the reservation
+# process") after a check that failed: the outcome restated, process narration (the
+# definitions; session 24's "it seems the login was unsuccessful").
+_ISSUE_DOING = re.compile(
+    r"\s+(?:while\s+|when\s+)?(?:logging|signing)\s+(?:in(?:to)?|on)\b|"
+    r"\s+with\s+(?:the|this|your)\s+(?:[\w-]+\s+){0,2}?(?:process|attempt|log-?in|request|"
+    r"operation|transaction|authentication)\b|"
+    r"\s+(?:accessing|processing|completing|updating|making)\b",
+    re.IGNORECASE,
+)
+# "… plus 180 days … would extend to approximately 2024-12-28": a date worked out from a date
+# and a count of days the sentence states, in ISO form (session 20's computation case; the
+# month-name form is :func:`_date_worked`).
+_ISO_DAY = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+# "… 465.00 EUR. This means the current exchange rate is approximately 1 USD = 0.93 EUR": a
+# rate worked out from two amounts the text states (session 20's computation case).
+_RATE_AFTER = re.compile(r"\s*1\s*[A-Za-z$€£¥]{1,4}\s*=\s*[$€£¥]?(\d+(?:\.\d+)?)")
+# "This might be an issue because according to the policy rules, … Could you please provide
+# your actual annual income?": the modal that says why the agent asks (session 18: a
+# possibility put before a question), no guess about the case.
+_DEMONSTRATIVE_BEFORE = re.compile(r"(?:^|[.!?]\s+|\n)\s*(?:this|that)\s+$", re.IGNORECASE)
+_ISSUE_FOR_RULE = re.compile(
+    r"\s+(?:an?\s+)?(?:issue|problem|concern)\s+(?:because|since|as)\b[^.!?\n]{0,80}?"
+    r"\b(?:polic(?:y|ies)|rules?|requirements?|limits?|constraints?)\b",
+    re.IGNORECASE,
+)
+_ASKS_USER = re.compile(
+    r"\b(?:could|can|would)\s+you\s+(?:please\s+)?(?:provide|confirm|share|tell|give|specify|"
+    r"clarify|verify)\b[^?\n]*\?",
+    re.IGNORECASE,
+)
+
+
+def _iso_date_worked(text: str, s_lo: int, s_hi: int, end: int) -> bool:
+    """True when the ISO date right after an approximation word at ``end`` is another ISO
+    date of its sentence plus a count of days the sentence states (the day counted or not)."""
+    target = _ISO_DAY.match(text, end + (len(text[end:s_hi]) - len(text[end:s_hi].lstrip())))
+    if target is None:
+        return False
+    counts = {int(c.group(1)) for c in _DAY_COUNT.finditer(text, s_lo, s_hi)}
+    try:
+        to = datetime.date(*map(int, target.groups()))
+    except ValueError:
+        return False
+    for m in _ISO_DAY.finditer(text, s_lo, s_hi):
+        if m.start() == target.start():
+            continue
+        try:
+            since = datetime.date(*map(int, m.groups()))
+        except ValueError:
+            continue
+        if any((to - since).days in (n, n - 1) for n in counts):
+            return True
+    return False
+
+
+def _rate_worked(text: str, end: int, result: str | None) -> bool:
+    """True when "approximately 1 USD = 0.93 EUR" at ``end`` is the quotient of two amounts
+    the text before it or the result states (465.00 for 500)."""
+    m = _RATE_AFTER.match(text, end)
+    if m is None:
+        return False
+    rate = m.group(1)
+    tolerance = 0.5 * 10 ** -_decimals(rate) + 1e-9
+    figures = [
+        float(f.group().replace(",", ""))
+        for f in _OPERAND.finditer((result or "") + " " + text[max(0, end - _OPERANDS_CHARS) : end])
+    ][-_OPERANDS:]
+    return any(
+        a and abs(b / a - float(rate)) <= tolerance for a in figures for b in figures if a != b
+    )
+
+
+def _failed_check_reading(
+    text: str,
+    h: HedgeMatch,
+    latest_result: str | None,
+    c_lo: int,
+    c_hi: int,
+    s_lo: int,
+    s_hi: int,
+    decided: str,
+) -> str:
+    """Session 28's readings of a service agent's cue (GUIDELINE.md, session 24's and 20's
+    rulings), applied to ``decided``, the rule :func:`_rule` gave it: the rule to report,
+    ``""`` when the cue counts."""
+    if h.language != "en":
+        return decided
+    kind = h.kind
+    phrase = h.phrase.lower()
+    # a modal, not a softener: "The admin password you provided appears to be incorrect"
+    # restates the password check's False (session 24's softener case)
+    # (a process word inside the input, "the booking code you provided", names no process)
+    if (
+        kind == "guess"
+        and decided
+        in (
+            "user_offer",
+            "user_subject",
+            "refers_user",
+            "process_clause",
+        )
+        and (
+            (
+                _YOUR_INPUT_BEFORE.search(text, c_lo, h.start)
+                and _WRONG_AFTER.match(text, h.end, c_hi)
+            )
+            or _YOUR_INPUT_AFTER.match(text, h.end, c_hi)
+        )
+    ):
+        return ""  # the user's input named as the failure's cause (session 24)
+    if decided in ("softener_restates", "missing_restates") and kind == "softener":
+        if _EITHER_OR.search(text, h.end, s_hi):
+            return ""  # alternatives no empty result states (the task-conversation section)
+        cause = _SOFT_CAUSE.match(text, h.end, s_hi)
+        if cause is not None and not _process_cause(cause.group(1)):
+            return ""  # a cause put forward for the failed check (session 24)
+    if decided == "process_clause" and kind in ("guess", "softener"):
+        link = None
+        for m in _MEANS_THAT.finditer(text, s_lo, h.start):
+            link = m
+        if link is not None and not _process_clause(
+            text, link.end(), h.start, c_hi, latest_result, h.end
+        ):
+            return ""  # what the error means for the case, read on its own (session 24)
+    if decided == "process_cause":
+        causes = _causes(text, h.end, s_hi) or []
+        if any(_DATA_ABSENT.match(c) for c in causes):
+            return ""  # a thing of the task the data lacks, given as the cause (session 24)
+    if decided:
+        return decided
+    failed = latest_result is not None and (
+        _FALSE_CHECK.search(latest_result) is not None
+        or _FAILED_RESULT.search(latest_result, 0, _NO_RESULT_CHARS) is not None
+    )
+    if kind in ("guess", "softener") and failed:
+        exists = _PROCESS_EXISTS.match(text, h.end, c_hi)
+        if (
+            exists is not None
+            and (exists.group(1) or phrase.startswith("there"))
+            and _ISSUE_DOING.match(text, exists.end(), c_hi)
+        ):
+            return "process_clause"  # "It seems there was an issue logging in" (session 24)
+    if phrase in _APPROXIMATORS and (
+        _iso_date_worked(text, s_lo, s_hi, h.end) or _rate_worked(text, h.end, latest_result)
+    ):
+        return "approx_worked"  # a date or a rate the text works out (session 20)
+    if (
+        kind == "guess"
+        and _DEMONSTRATIVE_BEFORE.search(text, max(0, h.start - 40), h.start)
+        and _ISSUE_FOR_RULE.match(text, h.end, s_hi)
+        and _ASKS_USER.search(text, s_hi)
+    ):
+        return "plan"  # the modal that says why the agent asks (session 18)
     return ""
 
 

@@ -2393,6 +2393,8 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
             return "request", "follow_on"
     if verdict[0] == "question" and _act_beside_question(text or "", previous):
         return "request", "act_beside_question"
+    if verdict[0] in ("question", "other") and context == "opening" and _opening_act(text or ""):
+        return "request", "opening_act"  # the act asked, how it goes beside it (session 21)
     if verdict == ("other", "rhetorical") and _QUOTED_AMOUNT.search(previous[-_AGENT_TAIL:]):
         # "Wait, $84? Why is it so much more?" after "The new flight would cost $84 more.": why
         # the charge the agent just quoted is what it is, a `question` (sealed round 6's "asking
@@ -2653,6 +2655,46 @@ def _act_beside_question(text: str, previous: str) -> bool:
         if not offered:
             return True
     return False
+
+
+# Session 28 (`turns_sop28.jsonl`: simulated users opening a service conversation). A first
+# message that asks for an act on the user's own account, with its object and details, and
+# beside it asks whether the act went through or offers more details ("I would like to reset
+# the contents of my safety box. … Could you please let me know if the reset was successful?",
+# "I'd like to update my healthcare policy. Here are my details: … Please let me know if
+# there's anything else you need") asks the act: session 21's "when a message asks both a fact
+# and an act, the act decides", the top section's request. A purpose with no object of its own
+# ("I'm looking to place an order. Could you tell me about your Chicken Parmesan?") orders
+# nothing yet: session 24 lets the question decide.
+_WANTS_ACT = re.compile(
+    r"\bI(?:['\u2019]d|\s+would|\s+want|\s+need|['\u2019]m\s+looking|\s+am\s+looking|"
+    r"['\u2019]m\s+trying|\s+am\s+trying)\s+(?:like\s+)?to\s+(?:request\s+(?:a|an|to)\s+)?"
+    r"(?P<verb>cancel|reset|transfer|apply|deposit|exchange|open|create|update|change|switch|"
+    r"register|renew|schedule|reschedule|submit|borrow|reserve|return|withdraw|enroll|enrol|"
+    r"declare|pay|add|remove|delete|reactivate|deactivate|activate|close|validate|file|"
+    r"appeal|initiate|make\s+a\s+payment|book)\b"
+    r"(?!\s+(?:an?\s+)?(?:order|booking|reservation|appointment|purchase|request)\s*[.!?,]|"
+    r"\s*[.!?,])",
+    re.IGNORECASE,
+)
+# The asks beside it that ask nothing new: whether the act went through, what it comes to, or
+# an offer of more details ("Please let me know if you need any additional information").
+_ACT_OUTCOME = re.compile(
+    r"\b(?:successful(?:ly)?|success|went\s+through|completed?|processed|in\s+order|true\s+or\s+"
+    r"false|true/false|confirm(?:ation)?|let\s+me\s+know\s+(?:if|once|when|whether)|"
+    r"anything\s+else|additional|further|need\s+from\s+me|assist|help|proceed)\b",
+    re.IGNORECASE,
+)
+
+
+def _opening_act(text: str) -> bool:
+    """True when an English opening turn asks for an act on the user's own account, with its
+    object, and its other asks only ask how the act went or offer more details."""
+    if _CJK.search(text) or _WANTS_ACT.search(text) is None:
+        return False
+    sentences = list(_sentences(" ".join(text.split())))
+    asks = [x for x in sentences if _is_question(x) or re.search(r"\blet\s+me\s+know\b", x, re.I)]
+    return all(_ACT_OUTCOME.search(x) for x in asks)
 
 
 # A requirement on the item stated after the agent's recommendation ("No it must also have

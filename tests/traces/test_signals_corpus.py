@@ -83,6 +83,7 @@ def test_every_row_names_its_source_file() -> None:
         "hedges_cs16.jsonl",
         "hedges_answers.jsonl",
         "hedges_sim24.jsonl",
+        "hedges_sop28.jsonl",
         "turns.jsonl",
         "turns_heldout.jsonl",
         "turns_heldout_fresh.jsonl",
@@ -116,6 +117,7 @@ def test_every_row_names_its_source_file() -> None:
         "turns_cs16.jsonl",
         "turns_prompts.jsonl",
         "turns_sim24.jsonl",
+        "turns_sop28.jsonl",
     ):
         for row in bench.load(name):
             assert row["source"].count("/") == 1 and row["path"], (name, row["id"])
@@ -439,6 +441,14 @@ HELD_OUT_HEDGE_FLOORS = {
     # / 0.735 on its first, held-out run; 0.745 / 0.837 with the rules written on it (a check's
     # bare False restated, causes put forward for a failed check, "which likely means")
     "hedges_sim24.jsonl": (0.74, 0.83),
+    # the function-calling service-agent set sop28 (session 28: SOPBench's runs of GPT-4.1, GPT-4o,
+    # Claude 3.5 Sonnet and o4-mini-high, texts sim24 does not hold, each with its latest tool
+    # result), labelled and committed before any detector ran on it: 0.758 / 0.806 on its first,
+    # held-out run (tp 25, fp 8, fn 6; the model gate the same); 0.969 / 1.000 (tp 31, fp 1, fn 0)
+    # with session 28's rules written on it (the user's input named with "you provided", a
+    # softener's alternatives or cause, "the error indicates that", an issue doing the agent's
+    # step, an ISO date or a rate worked out)
+    "hedges_sop28.jsonl": (0.96, 1.0),
 }
 # Training rows (round 8, sources the project already used, labelled by a helper who never
 # ran a detector): the rules reached 0.619 / 0.561 on their first run, 0.652 / 0.662 with the
@@ -641,6 +651,10 @@ HELD_OUT_TURN_FLOORS = {
     # 0.715); session 24's rules ("Can you confirm the total?" asks to be told, an order beside
     # a question is a request, a name or a choice given with thanks answers): 0.821
     "turns_sim24.jsonl": 0.81,
+    # session 28's service-agent openers (SOPBench's simulated users' opening requests, labelled
+    # before any classifier ran): 0.827 on its first, held-out run (the model 0.800); 0.987
+    # with session 28's rule (an opening act with its outcome asked beside it is a request)
+    "turns_sop28.jsonl": 0.98,
     # sealed round 23 (the function-calling conversations' users, SmileChat's clients): 0.843
     # with session 20's starting rules (EN 0.987, ZH 0.700; the model 0.847), unchanged at its
     # end (the model 0.843); two labellers agree on 0.943

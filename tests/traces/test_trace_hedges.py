@@ -2749,3 +2749,69 @@ def test_a_guess_drawn_from_a_failed_search_is_read_on_its_own() -> None:
     )
     for text in plans:
         assert find_hedges(lexicon, text, "[]") == [], text
+
+
+# Session 28's readings (_failed_check_reading), found on hedges_sop28.jsonl; made-up
+# examples of an airline and a shop desk.
+
+
+def test_the_users_input_named_with_you_provided_is_a_guess() -> None:
+    # session 24's "the user's input named as the cause": "you provided" names the input
+    assert _hedged("The booking code you provided might be incorrect.", "False") == ["might be"]
+    text = "This could mean that the membership number you gave is invalid."
+    assert _hedged(text, "False") == ["could mean"]
+    # ... a softener on the same words restates the check's False (session 24)
+    assert _hedged("The booking code you provided appears to be incorrect.", "False") == []
+
+
+def test_alternatives_or_a_cause_after_a_softener_are_a_guess() -> None:
+    # the task-conversation section: a result that found nothing states neither alternative
+    text = "It seems the voucher is either already used or has expired."
+    assert _hedged(text, "(False, {})") == ["seems"]
+    # session 24's cause put forward for a failed check, in a softener's words
+    text = "This appears to be because the seat you picked is already taken."
+    assert _hedged(text, "KeyError: '14C'") == ["appears to"]
+    # ... the outcome alone restated stays the softener case
+    assert _hedged("It seems the voucher is not valid.", "(False, {})") == []
+
+
+def test_what_an_error_indicates_for_the_case_is_read_on_its_own() -> None:
+    # session 24's "what a failure means, drawn after it"
+    text = "The error indicates that there might be a problem with the recipient's account."
+    assert _hedged(text, "KeyError: 'sam_99'") == ["there might be"]
+
+
+def test_a_thing_the_data_lacks_given_as_the_cause_is_a_guess() -> None:
+    # session 24: a cause naming the booking's data; "in the system" is only where it sits
+    text = "This could be because the flight is not yet available in the system for booking."
+    assert _hedged(text, "KeyError: 'UA12'") == ["could be"]
+    # ... a cause that is the system stays process (session 24's process cause)
+    assert _hedged("This could be due to a technical issue in our database.", "False") == []
+
+
+def test_an_issue_doing_the_agents_step_after_a_failed_check_is_process() -> None:
+    # the definitions' process narration; session 24's "it seems the login was unsuccessful"
+    text = "It seems that there was an issue signing in with the details given."
+    assert _hedged(text, "False") == []
+    assert _hedged("It seems there was an issue with the refund process.", "False") == []
+    # ... an issue with the user's account stays a guess
+    assert _hedged("There might be an issue with the account.", "False") == ["There might be"]
+
+
+def test_an_iso_date_or_a_rate_worked_out_is_no_estimate() -> None:
+    # session 20's computation case
+    text = "The order date (2024-03-01) plus 30 days would end approximately 2024-03-31."
+    assert _hedged(text, "True") == []
+    text = "Your 200 GBP gives you 234.00 EUR, so the rate is approximately 1 GBP = 1.17 EUR."
+    assert _hedged(text, "(True, 234.0)") == []
+    # ... a date no count of days gives stays one
+    assert _hedged("The refund should land approximately 2024-03-31.", "True") == ["approximately"]
+
+
+def test_the_modal_that_says_why_the_agent_asks_is_a_plan() -> None:
+    # session 18: a possibility put before a question
+    text = (
+        "This might be an issue because the fare rules limit changes to two. "
+        "Could you please confirm how many changes you have made?"
+    )
+    assert _hedged(text, "True") == []

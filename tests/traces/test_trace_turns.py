@@ -4305,3 +4305,26 @@ def test_round_24s_problems_roles_and_tasks_on_the_answer(
     text: str, previous: str, kind: str
 ) -> None:
     assert rule_turn(text, False, previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # session 28 (turns_sop28.jsonl): an act on the user's own account asked first, how it
+        # went asked beside it, is a request (session 21: the act decides)
+        (
+            "Hi! I'd like to cancel my gym membership. My member id is 4411. "
+            "Could you please let me know if the cancellation was successful?",
+            "request",
+        ),
+        (
+            "Hello! I would like to change the delivery address of my order 8812. "
+            "New address: 5 Elm Road. Please let me know if you need anything else. Thanks!",
+            "request",
+        ),
+        # ... a purpose with no object lets the question decide (session 24)
+        ("I'm looking to place an order. Could you tell me about your soups?", "question"),
+    ],
+)
+def test_round_28s_opening_act_with_its_outcome_asked(text: str, kind: str) -> None:
+    assert rule_turn(text, False, "") == kind
