@@ -2731,3 +2731,51 @@ def test_a_guess_drawn_from_a_failed_search_is_read_on_its_own() -> None:
     )
     for text in plans:
         assert find_hedges(lexicon, text, "[]") == [], text
+
+
+# Session 28, round 27 unsealed (a shop assistant's sales talk over catalogue results, a
+# resident-support AI). Made-up sentences of the classes its false hits and misses showed.
+@pytest.mark.parametrize(
+    ("text", "latest"),
+    [
+        ("Sorry, the lamp is not available for delivery in Peru.", "id: 1, title: Lamp"),
+        ("Here's a possible response you can send:", "id: 1, title: Lamp"),
+        ("I'm just an AI, I don't have personal plans, but I can help you shop!", ""),
+        ("I'm here to help with any questions people might have.", ""),
+        ("In the garden category, customers might be looking for sturdy tools.", "id: 1"),
+        ("May the weekend bring you plenty of sunshine!", "id: 1, title: Lamp"),
+        ("It may be a choking hazard for children under 3.", "id: 1, title: Toy"),
+        ("This coat may not fit all dogs without adjustment.", "id: 1, title: Coat"),
+        ("It ships in a bag, which may not be suitable for gifting.", "Consider when gifting."),
+        ("The novel seems fascinating.", "id: 1, title: Novel"),
+        ("With a generous estimated yield, it prints for months.", "id: 1, title: Toner"),
+        ("Each candle has a burn time of approximately 9 hours.", "id: 1, title: Candle"),
+        ("Press the button and the app shows an alert within about 10 seconds.", ""),
+    ],
+)
+def test_a_shop_assistants_status_draft_kind_or_item_caveat_is_no_hedge(
+    text: str, latest: str
+) -> None:
+    assert _hedged(text, latest) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "latest", "cue"),
+    [
+        # a diagnosis of the user's own fault against another
+        ("The pattern points at a failing battery rather than the app.", "", "points at"),
+        ("I see two charges on the 3rd. That does look like a duplicate.", "", "does look like"),
+        # "to see if" asks; the value asked is left open
+        (
+            "There might be limits, so compare them to see if it meets your needs.",
+            "",
+            "There might be",
+        ),
+        # a verdict on the case asked, with no result saying the use
+        ("It may not be suitable for young children.", "", "may not be"),
+        # an order's arrival is no system's short response time
+        ("Your parcel should arrive within about 3 days.", "", "about 3"),
+    ],
+)
+def test_the_shop_rules_keep_a_guess_at_the_users_case(text: str, latest: str, cue: str) -> None:
+    assert cue in _hedged(text, latest)
