@@ -4304,3 +4304,40 @@ def test_round_24s_problems_roles_and_tasks_on_the_answer(
     text: str, previous: str, kind: str
 ) -> None:
     assert rule_turn(text, False, previous) == kind
+
+
+# Session 28, round 27 unsealed (LLM-simulated shoppers, residents' tickets). Made-up turns of
+# the classes its misses showed; each reads a GUIDELINE turn ruling.
+_MENU = "Here it is. Would you like to view details, add it to your cart, buy it now or compare it?"
+_BAG = "This lamp is lovely. Would you like me to add it to your cart, or learn more?"
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # a script handed over (a reply that writes the agent's script)
+        ('Sure! Here\'s a short prompt you can use: "Can you show me more lamps?"', _BAG, "other"),
+        ("Here's a possible response:\n\nI'd like to check out now.", _BAG, "other"),
+        # the shop's voice
+        ("I'd be happy to help you find a lamp. What style do you like?", _BAG, "other"),
+        ("I'll remove the lamp from your compare list. Anything else?", _BAG, "other"),
+        ("Shall I add it to the cart?", _BAG, "other"),
+        ("Hi there! How can I help you today?", _MENU, "greeting"),
+        ("Sure, I'll add the second one for comparison. Anything else?", _MENU, "answer"),
+        # the act the menu offered, and one it did not
+        ("Please add the lamp to the cart.", _MENU, "answer"),
+        ("Include the lamp in the comparison list.", _BAG, "request"),
+        # the user's own cart shown
+        ("Can you show me my cart?", _BAG, "question"),
+        ("Can you repeat the last thing you said?", _BAG, "question"),
+        # a pick of the listed items, a new search after the menu
+        ("- I'm interested in the one with the brass base.", "Here are three lamps.", "answer"),
+        ("I'm looking for a desk with two drawers.", _BAG, "request"),
+        ("I'm looking for a desk with two drawers.", "What are you looking for today?", "answer"),
+        # a fault of the user's own told, its fix asked in the passive
+        ("My thermostat reads 5 degrees low. Can it be calibrated?", "", "request"),
+        ("Can it be washed in a machine?", "", "question"),
+    ],
+)
+def test_round_27s_shop_voice_menu_acts_and_searches(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, False, previous) == kind
