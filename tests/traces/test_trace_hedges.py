@@ -639,10 +639,10 @@ def test_the_model_was_trained_on_the_labelled_files_as_they_are() -> None:
 def test_the_model_never_trains_on_a_sealed_set() -> None:
     names = [p.name for p in train.training_files()]
     sealed = {"hedges_sealed_r23.jsonl", "hedges_sealed_r24b.jsonl"}
-    sealed |= {"hedges_sealed_r25.jsonl", "hedges_sealed_r26.jsonl", "hedges_sealed_r27.jsonl"}
+    sealed |= {"hedges_sealed_r25.jsonl", "hedges_sealed_r26.jsonl"}
     assert set(train.SEALED) == sealed and not sealed & set(names)
-    # rounds 6, 7, 8, 8b, 9, 9b, 10, 10b, 11, 12, 13, 15, 16, 17, 18, 19, 20, 21, 22 and 24
-    # were measured sealed, then unsealed to tune on
+    # rounds 6, 7, 8, 8b, 9, 9b, 10, 10b, 11, 12, 13, 15, 16, 17, 18, 19, 20, 21, 22, 24 and
+    # 27 were measured sealed, then unsealed to tune on
     tuned = {"hedges_sealed_r6.jsonl", "hedges_sealed_r7.jsonl", "hedges_sealed_r8.jsonl"}
     tuned |= {"hedges_sealed_r8b.jsonl", "hedges_sealed_r9.jsonl"}
     tuned |= {"hedges_sealed_r10.jsonl", "hedges_sealed_r10b.jsonl", "hedges_sealed_r11.jsonl"}
@@ -650,7 +650,7 @@ def test_the_model_never_trains_on_a_sealed_set() -> None:
     tuned |= {"hedges_sealed_r13.jsonl", "hedges_sealed_r15.jsonl", "hedges_sealed_r16.jsonl"}
     tuned |= {"hedges_sealed_r17.jsonl", "hedges_sealed_r18.jsonl", "hedges_sealed_r19.jsonl"}
     tuned |= {"hedges_sealed_r20.jsonl", "hedges_sealed_r21.jsonl", "hedges_sealed_r22.jsonl"}
-    tuned |= {"hedges_sealed_r24.jsonl"}
+    tuned |= {"hedges_sealed_r24.jsonl", "hedges_sealed_r27.jsonl"}
     # session 22's answers set (chat answers to open prompts, labelled before any detector
     # ran on it) trains the gate too
     tuned |= {"hedges_answers.jsonl"}
