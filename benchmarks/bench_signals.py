@@ -253,8 +253,9 @@ HEDGE_SETS = (
     ("hedges_sealed_r26.jsonl", "sealed round-26 set (never tuned, never trained on)"),
     # session 27: labelled on s27-sealed27 by a helper who never read or ran a detector (an
     # LLM shopping assistant over catalogue search results, LLM-simulated shoppers; a smart-home
-    # support AI's replies to residents'tickets), English only
-    ("hedges_sealed_r27.jsonl", "sealed round-27 set (never tuned, never trained on)"),
+    # support AI's replies to residents' tickets), English only; measured once blind in session
+    # 27 (0.077 / 0.286), then unsealed in session 28 to tune on
+    ("hedges_sealed_r27.jsonl", "round-27 set (tuned from session 28; 0.077 / 0.286 sealed)"),
     # session 28: labelled on s28-sealed28 by a helper who never read or ran a detector (an
     # LLM PC-support helpdesk agent with LLM-simulated customers; a Chinese diabetes-care
     # membership assistant with simulated members), no tool results in either
@@ -458,6 +459,9 @@ HELD_OUT_TURNS = (
     # MT-Bench's two-turn questions, AlignBench's Chinese queries: 0.707 first, 0.740 each
     # time after (sessions 21-26) sealed, unsealed in session 27 to tune on
     ("turns_sealed_r24.jsonl", "round-24 set (tuned from session 27; 0.740 sealed)"),
+    # SynTOD's LLM-simulated shoppers, the smart-home residents' tickets: 0.667 measured once
+    # blind (session 27), unsealed in session 28 to tune on
+    ("turns_sealed_r27.jsonl", "round-27 set (tuned from session 28; 0.667 sealed)"),
     # session 16: the students of the course-enrollment agent (cs16), labelled and committed
     # before any detector ran on them; first run held out, then tuned on
     ("turns_cs16.jsonl", "customer-service set cs16 (held out once; labelled session 16)"),

@@ -47,15 +47,15 @@ MODEL = ROOT / "evaluator" / "data" / "turn_model.json"
 #: ``s18-sealed21``, measured four times) in session 20, round 22 (session 19,
 #: ``s19-sealed22``, measured four times) in session 21; round 24 (session 21,
 #: ``s21-sealed24``, measured in sessions 21-26, 0.740 the last times) was unsealed in
-#: session 27; rounds 23 (session 20, ``s20-sealed23``), 24b (session 21, ``s21-sealed24b``),
-#: 25 (session 22, ``s22-sealed25``), 26 (session 24, ``s24-sealed26``) and 27 (session 27,
-#: ``s27-sealed27``) are sealed.
+#: session 27, round 27 (session 27, ``s27-sealed27``, measured once blind, 0.667) in session
+#: 28; rounds 23 (session 20, ``s20-sealed23``), 24b (session 21, ``s21-sealed24b``), 25
+#: (session 22, ``s22-sealed25``), 26 (session 24, ``s24-sealed26``) and 28 (session 28,
+#: ``s28-sealed28``) are sealed.
 SEALED: tuple[str, ...] = (
     "turns_sealed_r23.jsonl",
     "turns_sealed_r24b.jsonl",
     "turns_sealed_r25.jsonl",
     "turns_sealed_r26.jsonl",
-    "turns_sealed_r27.jsonl",
     "turns_sealed_r28.jsonl",
 )
 #: Unsealed sets the shipped model is not trained on: session 28's in-genre service-agent set,

@@ -1482,6 +1482,14 @@ _REASON_POSSIBLE = re.compile(
     r"investigation|review|follow[\s-]?up|inspection|refund|replacement|exchange)\b)[a-z]",
     re.IGNORECASE,
 )
+# A cause of the user's own fault put forward against another (round 27's resident support:
+# "the repeat pattern points at the lock losing its radio pairing rather than an app problem",
+# "points at a hub failure rather than individual sensors"): session 17's cause of the user's
+# own complaint, not settled, a guess. The cue is group 1.
+_POINTS_RATHER = re.compile(
+    r"\b(points?\s+(?:at|to(?:wards?)?))\s+(?:an?\s+|the\s+)?[^.!?\n]{1,80}?\s+rather\s+than\b",
+    re.IGNORECASE,
+)
 #: The cues of :data:`_HOPED_DAY`: about the parcel, whoever "you'll have it" names.
 _HOPES = frozenset({"fingers crossed", "hopefully"})
 # The user's trip with "should" (session 19's ruling; round 20's KVRET in-car wizards): "we
@@ -1569,7 +1577,7 @@ def _pattern_cue(m: re.Match[str], text: str, window: int) -> HedgeMatch | None:
         )
     if m.re is _ZH_LIKELIHOOD:
         return HedgeMatch(said, "zh", start, end, said, context(text, start, end, window), "guess")
-    if m.re is _EVIDENCE_LIKELY or m.re is _REASON_POSSIBLE:
+    if m.re is _EVIDENCE_LIKELY or m.re is _REASON_POSSIBLE or m.re is _POINTS_RATHER:
         start, end = m.span(1)
         said = text[start:end]
         return HedgeMatch(
@@ -1686,6 +1694,7 @@ _PATTERN_CUES = (
     _EN_DECLINES_TO_GUESS,
     _EVIDENCE_LIKELY,
     _REASON_POSSIBLE,
+    _POINTS_RATHER,
 )
 # What follows a modal that names the user's own circumstances as the cause of the complaint:
 # "(可能)会是你最近工作压力太大等所致的", "(可能)是由于您长期熬夜引起的".
@@ -1694,7 +1703,7 @@ _ZH_YOUR_CAUSE = re.compile(
     r"(?:所致|引起|导致|導致|造成|致使|引发|引發)"
 )
 #: The pattern cues whose cue is one of their groups, not the whole match.
-_GROUP_CUES = (_TRIP_SHOULD, _ZH_CASE_CAUSES, _EVIDENCE_LIKELY, _REASON_POSSIBLE)
+_GROUP_CUES = (_TRIP_SHOULD, _ZH_CASE_CAUSES, _EVIDENCE_LIKELY, _REASON_POSSIBLE, _POINTS_RATHER)
 # Their literals tested together: a text with none of them (most texts) has no pattern cue,
 # found with one test and one lower-casing instead of one of each a pattern.
 _PATTERN_CUES_GATE = GatedAny(_PATTERN_CUES)
@@ -2210,6 +2219,9 @@ def _rule(
         # "this case may warrant escalation": the modal on the agent's next step, a plan
         # (session 21's ruling: a possibility given as the reason for a step is not this)
         return "step"
+    shop = _shop_rule(text, h, kind, latest_result, s_hi)
+    if shop:
+        return shop  # session 28: round 27's shop assistant (drafts, wishes, item caveats)
     service = _service_rule(text, h, kind, latest_result, c_lo, c_hi)
     if service:
         return service  # session 26: a service agent's options, attempts and failures
@@ -2364,6 +2376,11 @@ def _rule(
             return "lack_of_thing"  # "缺乏灵感", "体内缺乏一种酶": what a thing lacks, not a fact
         if _AVAILABILITY.match(h.match) and _THING_SUBJECT.search(text[c_lo : h.start]):
             return "missing_status"  # "access is unavailable in the app": a thing's status, not a missing fact
+        if _AVAILABILITY.match(h.match) and _FOR_DELIVERY.match(text, h.end, c_hi):
+            # "the product is not available for delivery in Greece" (round 27's shop
+            # assistant): where an item ships, a status the catalogue gives (GUIDELINE, the
+            # agentdojo section's status a record holds), not a fact the agent lacks
+            return "missing_status"
         if _AVAILABILITY.match(h.match) and _heading_sentence(text, s_lo, h.start):
             # "Here are some classes that are not available:" and the classes listed: the
             # status of the items the list shows (cs16's course agent), no missing fact
@@ -2781,6 +2798,7 @@ def _rule(
             (
                 any(
                     not _EXPECTED.match(sentence_text, m.end())
+                    and not _ASKS_IF.search(sentence_text, max(0, m.start() - 16), m.start())
                     for m in _CONDITION.finditer(sentence_text)
                 )
                 if h.language == "en"
@@ -3242,9 +3260,15 @@ _ZH_KIND_SUBJECT = re.compile(
     r"(?:不同的?|有些|一些|某些|很多|许多|大多数|部分|各种|更[\u4e00-\u9fff]{1,3}的)[\u4e00-\u9fff]{1,6}$"
 )
 _EN_KIND_SUBJECT = re.compile(
-    r"(?:^\W*|[,;:.!?]\s*|\b(?:reasons?|ways?|as|because|since|while|and|but)\s+|\n\W*)"
-    r"(?:someone|somebody|one|anyone|others|(?:[A-Za-z]+\s+)?(?:people|men|women|children|students)"
-    r"|(?:different|many|some|most|various|certain)\s+(?:[a-z]+\s+){0,4}?[a-z]+s)\s+$",
+    r"(?:^\W*|[,;:.!?]\s*|\b(?:reasons?|ways?|as|because|since|while|and|but|that)\s+|\n\W*)"
+    r"(?:someone|somebody|one|anyone|others|(?:[A-Za-z]+\s+)?(?:people|men|women|children|students"
+    # round 27's shop assistant on selling: "customers might be looking for products that are
+    # durable", a kind of buyer, not this user
+    r"|customers|shoppers|buyers|consumers)"
+    r"|(?:different|many|some|most|various|certain)\s+(?:[a-z-]+\s+){0,4}?[a-z]+s)\s+$"
+    # a kind inside a relative clause: "any questions people might have"
+    r"|\b(?:questions?|needs?|concerns?|things?)\s+(?:that\s+)?(?:people|customers|shoppers|"
+    r"anyone|someone|others)\s+$",
     re.IGNORECASE,
 )
 # How long an effort takes (session 20's general remarks): "可能需要时间", "可能会有困难".
@@ -3268,6 +3292,86 @@ _OPTATIVE_MAY = re.compile(r"\W*May\s+(?:we|you|they|it|he|she|the|our|your|this
 # "perhaps the most famous technique": a judgement of standing (round 24's notes, r4's "does
 # seem to be the premier museum").
 _STANDING = re.compile(r"\s+(?:the\s+)?(?:most|best|greatest|largest|first)\b", re.IGNORECASE)
+
+
+# Round 27's shop assistant (session 28), each read by a clause of GUIDELINE.md:
+# a text the agent drafts for the user, introduced as "a possible response:" or "a possible
+# prompt" (session 7's "text offered to be copied"), claims nothing;
+_DRAFT_NOUN = re.compile(
+    r"\s+(?:\w+\s+)?(?:responses?|repl(?:y|ies)|prompts?|answers?|messages?|drafts?|versions?|"
+    r"sentences?|captions?|slogans?|titles?|descriptions?|scripts?|texts?)\b",
+    re.IGNORECASE,
+)
+# what an item may do or suit, or be for a kind of buyer ("which may not be suitable for
+# gifting", "it may be a choking hazard for children under 3", "this costume may not fit all
+# dogs", "They may seem small out of the package", "where moisture and spills may be a
+# concern", "some … products may not be as effective"): session 9's "what a product may cause
+# or bring", a caveat on an item of the catalogue, not a fact of this case left open;
+_ITEM_CAVEAT = re.compile(
+    r"\s+(?:not\s+)?(?:be\s+)?(?:a\s+(?:\w+\s+)?(?:hazard|concern|risk)\b|as\s+(?:effective|durable|strong|warm)\b|"
+    r"fit\s+(?:all|every|some|most)\b|"
+    r"seem\s+(?:a\s+(?:bit|little)\s+)?(?:small|smaller|large|larger|big|bigger|tight|loose|snug)\b)",
+    re.IGNORECASE,
+)
+# whom or what an item suits, when the latest result gives the use itself ("which may not be
+# suitable for gifting" after "This should be considered when gifting"): the result's own
+# warning restated (the section's "Not hedges"); without it, as round 21's "it may not be
+# suitable for young children" asked of a film, a verdict on the case;
+_SUITS = re.compile(
+    r"\s+(?:not\s+)?(?:be\s+)?(?:suitable|appropriate|safe|ideal|recommended)\s+for\s+(\w+)",
+    re.IGNORECASE,
+)
+# a manufacturer's rated figure named, as "the estimated delivery date" is a term
+# ("With a generous estimated yield"): no estimate of the agent's.
+_RATED_FIGURE = re.compile(
+    r"\s+(?:page\s+)?(?:yield|lifespan|life\s*span|battery\s+life|run\s*time|burn\s+time)\b",
+    re.IGNORECASE,
+)
+
+
+_RATED_BEFORE = re.compile(
+    r"\b(?:yield|lifespan|life\s*span|battery\s+life|run\s*time|burn\s+time)\s+(?:of\s+)?"
+    r"(?:up\s+to\s+)?$",
+    re.IGNORECASE,
+)
+_WITHIN = re.compile(r"\bwithin\s+$", re.IGNORECASE)
+_SHORT_SPAN = re.compile(
+    r"(?:about|around|approximately|roughly)\s+\d+(?:\s*(?:-|–|to)\s*\d+)?\s*"
+    r"(?:seconds?|secs?|minutes?|mins?)\b",
+    re.IGNORECASE,
+)
+
+
+def _shop_rule(text: str, h: HedgeMatch, kind: str, latest_result: str | None, s_hi: int) -> str:
+    """The rule that drops the cue ``h`` of a shop assistant's message (session 28, round 27),
+    or ``""``: a draft offered to the user, a wish opened by "May", a caveat on a catalogue
+    item, a rated figure named."""
+    if h.language != "en" or kind != "guess":
+        return ""
+    low = h.match.lower()
+    if low == "a possible" and _DRAFT_NOUN.match(text, h.end):
+        return "drafted_text"  # "Here's a possible response:": the text offered, no guess
+    if (
+        h.match == "May"
+        and _OPTATIVE_MAY.match(text, h.start)
+        and not text[h.start : s_hi].rstrip().endswith("?")
+    ):
+        return "wish"  # "May the odds be ever in your favor!" (round 24's "May we …")
+    if low in ("may", "might", "may be", "might be", "may not be", "might not be"):
+        if _ITEM_CAVEAT.match(text, h.end):
+            return "item_caveat"
+        suits = _SUITS.match(text, h.end)
+        if suits and latest_result and suits.group(1).lower() in latest_result.lower():
+            return "item_caveat"
+    if low == "estimated" and _RATED_FIGURE.match(text, h.end):
+        return "term"
+    if _RATED_BEFORE.search(text, max(0, h.start - 40), h.start):
+        return "rated_figure"  # "a burn time of approximately 17-20 minutes per inch"
+    if _WITHIN.search(text, max(0, h.start - 8), h.start) and _SHORT_SPAN.match(text, h.start):
+        # "push a test alert to your app within about 15 seconds": how long the system takes,
+        # session 9's processing time (round 7), not an estimate of this case's outcome
+        return "processing_time"
+    return ""
 
 
 def _free_answer_rule(
@@ -3324,7 +3428,8 @@ def _free_answer_rule(
         return "duty"
     if (
         h.language == "en"
-        and low in ("might", "may", "could", "might be", "may be", "could be")
+        and low
+        in ("might", "may", "could", "might be", "may be", "could be", "might have", "may have")
         and _EN_KIND_SUBJECT.search(text[max(s_lo, h.start - 80) : h.start])
         and not _TO_USER.search(text, c_lo, s_hi)
     ):
@@ -3822,7 +3927,10 @@ _EVALUATIVE = re.compile(
 # A judgement after a softener: "your itinerary seems well-rounded", "looks great".
 _SOFT_JUDGEMENT = re.compile(
     r"\s+(?:to\s+be\s+)?(?:very\s+|quite\s+|really\s+|pretty\s+|fairly\s+)?"
-    rf"(?:well-rounded|well-planned|well-balanced|balanced|comprehensive|thorough|{_GOOD})",
+    rf"(?:well-rounded|well-planned|well-balanced|balanced|comprehensive|thorough|{_GOOD}|"
+    # a seller's praise of an item ("The book seems fascinating", round 27's sales judgements)
+    r"fascinating|amazing|wonderful|lovely|fantastic|beautiful|stunning|adorable|stylish|"
+    r"charming|delightful|impressive|awesome|gorgeous)",
     re.IGNORECASE,
 )
 # What a guess after an action as subject says of the action: that it is worth doing
@@ -4060,6 +4168,12 @@ def _estimates(
 
 # A "missing" phrase in a condition states no missing fact: "If the option is unavailable,
 # contact...", "this route applies when the link is not available".
+# "if" after a verb of finding out opens an embedded question, not a condition: "There might be
+# limitations, so it's best to compare the features to see if it meets your needs" (round 27's
+# value asked left open, session 20) is no hypothetical (round 5e).
+_ASKS_IF = re.compile(
+    r"\b(?:see|check|know|ask|wonder|determine|find\s+out|verify)\s+$", re.IGNORECASE
+)
 _CONDITION = re.compile(
     r"\b(?:if|unless|when|whenever|in\s+case)\b|如果|假如|要是|倘若|若是|如若", re.IGNORECASE
 )
@@ -4098,6 +4212,13 @@ _EXPECTED = re.compile(
 )
 # The "missing" phrases that say something is not available.
 _AVAILABILITY = re.compile(r"(?:not\s+|un|no\s+longer\s+)available", re.IGNORECASE)
+# What an item is not available for: being shipped, bought or picked up ("not available for
+# delivery in Greece", "unavailable for shipping to your area"), the item's status.
+_FOR_DELIVERY = re.compile(
+    r"\s+(?:for\s+(?:delivery|shipping|shipment|purchase|sale|pick-?up|order(?:ing)?)|"
+    r"to\s+(?:ship|order|buy|purchase|deliver)|in\s+(?:stock|your\s+(?:size|area|region|country)))\b",
+    re.IGNORECASE,
+)
 # A shop's or a desk's flat absence, not information the agent lacks: "I don't have anything
 # matching that description", "Sorry, I don't have more", "I don't have any rooms left"
 # (round 10's ruling: ungrounded claims, not hedges); "I don't have any information on the
@@ -4836,6 +4957,9 @@ _AGENT_SELF = re.compile(
     # food category" (round 15's GPT-4 dialogues): the agent's own self, no task fact
     r"(?<![\w-])(?:opinions?|feelings|emotions|advice|assistance|help|preferences|tastes|"
     r"personal\s+experiences?|favou?rites?|"
+    # "I'm just an AI, I don't have personal plans" (round 27's shop assistant, chatting):
+    # the agent's own life, no task fact
+    r"(?:any\s+)?personal\s+(?:plans?|li(?:fe|ves)|schedules?|hobbies|interests)|"
     # "I'm a language model…, but I don't have human-like consciousness or experiences"
     # (session 22's answers set): the answerer's self
     r"human-like|consciousness|subjective\s+experiences?)(?![\w-])|"

@@ -2367,6 +2367,9 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
     if context == "solicit" and _describes_item_asked(text or "", previous):
         return "request", "describes_item"
     verdict = _rule(text, context)
+    shop = _shop_turn(text or "", previous, verdict)
+    if shop is not None:
+        return shop
     if (
         verdict[0] == "question"
         and context == "open"
@@ -2385,6 +2388,8 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         and _is_request(_PLEASE.sub(" ", " ".join((text or "").split())))
     ):
         return "request", "acts_on_proposal"
+    if verdict[0] == "question" and context == "opening" and _fix_asked_passive(text or ""):
+        return "request", "fix_passive"
     if verdict[0] == "question" and context in ("none", "open") and previous:
         # "What about the Hilton in the North?" after the agent's result (known to be one:
         # without the agent's message "none" says nothing of what came before)
@@ -2500,6 +2505,170 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
     if verdict[0] != "request" and _next_coding_task(text or "", previous):
         return "request", "next_coding_task"
     return verdict
+
+
+# Session 28, round 27's shop conversations (SynTOD's LLM-simulated shoppers), each read by a
+# GUIDELINE clause:
+#
+# a turn that writes a script for the agent's user ("Sure! Here's a single sentence prompt you
+# can use: …", "Here's a possible response: …"): "a user who speaks as the helper (… a reply that
+# writes the agent's script) is `other`", whatever the script asks (round 21's handed-over body);
+_HANDED_SCRIPT = re.compile(
+    r"\W*(?:(?:sure|okay|ok|certainly|absolutely|of\s+course)\W+)?"
+    r"(?:i\s+can\s+help\s+you\s+with\s+that\W+)?here(?:['’]s|\s+is)\s+(?:a|an|one)\s+"
+    r"(?:[\w-]+\s+){0,3}?(?:prompt|response|reply)\b"
+    r"(?:\s+(?:you\s+can\s+use|for\s+the\s+\w+|to\s+the\s+\w+|asking\b)|\s*:)",
+    re.IGNORECASE,
+)
+# a turn in the shop's voice: it offers help, speaks of the listener's cart, or offers to put an
+# item in it ("I'd be happy to help you find…", "I can assist you in checking…", "As your
+# shopping assistant, I would recommend…", "I'll remove the pull from your compare list", "Shall
+# I add it to the cart?", "Are you ready to add … to your shopping cart?", "Maybe you would like
+# to compare it with…"): "a simulated user who speaks as the agent (offers help, asks the agent
+# about its plans, lists options back) is `other`";
+_SHOP_VOICE = re.compile(
+    r"\b(?:i['’]d|i\s+would|i['’]m|i\s+am)\s+(?:be\s+)?(?:happy|glad|delighted)\s+to\s+help\s+you\b|"
+    r"\bi\s+can\s+(?:help|assist)\s+you\b|\b(?:can|may)\s+i\s+(?:help|assist)\s+you\b|"
+    r"\bhow\s+(?:can|may)\s+i\s+(?:help|assist)\s+you\b|\bas\s+your\s+(?:\w+\s+)?assistant\b|"
+    r"\b(?:to|from|in|into)\s+your\s+(?:shopping\s+)?(?:cart|basket|compare\s+list|comparison\s+list|"
+    r"wish\s*list)\b|"
+    r"\b(?:shall|should|may)\s+i\s+(?:add|put|place|remove)\b[^.?!]{0,60}?\b(?:cart|basket|list)\b|"
+    r"\b(?:are\s+you\s+ready|would\s+you\s+like|you\s+would\s+like|do\s+you\s+want)\s+to\s+"
+    r"(?:add|buy|purchase|compare|check\s*out)\b",
+    re.IGNORECASE,
+)
+# ... but a turn in that voice that opens by doing the act the agent's message offered ("Sure,
+# I'll add the second option for comparison. Is there anything else …?" after "Compare its
+# powers?", "Let's get that flag in your cart." after "purchase this flag now or add it to your
+# cart?") still takes the option: an `answer` (the round's notes; round 7's choice in a
+# request's words); one that only greets in the shop's words ("Hi there! How can I help you
+# today?") a `greeting`.
+_DOES_ACT = re.compile(
+    r"\W*(?:(?:sure|okay|ok|alright|all\s+right|great)\W+)?(?:i['’]ll|i\s+will|let['’]s)\s+"
+    r"(?:\w+\s+){0,3}?(?:add|get|put|compare|purchase|buy)\b",
+    re.IGNORECASE,
+)
+_SHOP_GREETING = re.compile(
+    r"\W*(?:hi|hello|hey)(?:\s+there)?\W+how\s+(?:can|may)\s+i\s+(?:help|assist)\s+you"
+    r"(?:\s+today)?\W*",
+    re.IGNORECASE,
+)
+# The shop's acts a menu offers and a turn asks for: the cart, the comparison list, buying.
+_SHOP_ACTS = (
+    (
+        "cart",
+        re.compile(
+            r"\b(?:add|put|place|get)\b[^.?!]{0,80}?\b(?:cart|basket|shopping\s+bag)\b|\badd\s+to\s+cart\b",
+            re.I,
+        ),
+    ),
+    ("compare", re.compile(r"\bcompar(?:e|ing|ison)\b", re.I)),
+    ("buy", re.compile(r"\b(?:buy|purchas(?:e|ing)|check\s*out|checkout)\b", re.I)),
+)
+_SHOP_MENU_TAIL = 400  # the menu of acts closes the agent's message
+# the facts of the user's own cart or list ("Show me my cart.", "Can you please show me the
+# list of products I have marked to buy?"): session 18's "Show me …" of the user's own order,
+# a `question`;
+_OWN_CART = re.compile(
+    r"\b(?:show|see|view|display)\s+(?:me\s+)?(?:my|the)\s+(?:shopping\s+)?"
+    r"(?:cart|basket|compare\s+list|comparison\s+list|wish\s*list|"
+    r"list\s+of\s+(?:the\s+)?(?:products|items)\s+(?:that\s+)?i(?:['’]ve|\s+have)?\s+\w+)",
+    re.IGNORECASE,
+)
+_CART_WITH_MINE = re.compile(r"\bcart\s+with\s+the\s+(?:products|items)\s+i['’]ve\b", re.IGNORECASE)
+# a pick of the items the agent's message listed ("- Give me the first option.", "I'm
+# interested in the one with the white colors.", "Option 3: I like the style of …"): session
+# 17's want that picks among the options listed, an `answer`.
+_PICKS_ITEM = re.compile(
+    r"\W*(?:option\s+\d+\s*:|(?:give\s+me|i['’]ll\s+take|i\s+(?:like|want|choose|prefer)|"
+    r"i['’]m\s+(?:interested\s+in|going\s+with))\s+(?:the\s+(?:one|item|option|product)\s+"
+    r"(?:with|that)\b|the\s+(?:first|second|third|fourth|fifth|last)\s+(?:one|option|item)\b))",
+    re.IGNORECASE,
+)
+
+
+# A first message that tells a fault of the user's own device or account and asks, in the
+# passive, for it to be fixed ("My thermostat reads 6 degrees colder than the room. Can it be
+# calibrated?", "The intercom is way too loud when someone buzzes me. Can that be turned
+# down?"): session 21's remedy of the user's own item asked in a first message (and session
+# 14's fixing the user's own fault), a `request`, as "Is it possible to change …?" is.
+_PASSIVE_FIX = re.compile(
+    r"\b(?:can|could)\s+(?:it|that|this|they|these|those|(?:the|my)\s+\w+)\s+be\s+"
+    r"(?:\w+ed|reset|set|fixed|turned\s+(?:up|down|off|on))\b(?:\s+(?:up|down|off|on))?\s*\?\s*$",
+    re.IGNORECASE,
+)
+_MINE_TOLD = re.compile(r"\b(?:my|me|mine)\b", re.IGNORECASE)
+
+
+def _fix_asked_passive(text: str) -> bool:
+    """True when the turn tells something of the user's own and ends asking, in the passive,
+    for it to be fixed (:data:`_PASSIVE_FIX`)."""
+    typed = " ".join(text.split())
+    fix = _PASSIVE_FIX.search(typed)
+    return fix is not None and _MINE_TOLD.search(typed, 0, fix.start()) is not None
+
+
+# an item described for the agent to find, after any question ("I'm looking for a watch that's
+# both casual and stylish", "Can you help me find a laptop with 16gb of RAM, please?", "Show me
+# other products available in different sizes"): session 17's "describing the item asked for
+# instead of naming it" asks for a search, a `request`, and so does a new one after the agent's
+# offer of acts (session 5's new task);
+_SEARCH_WANT = re.compile(
+    r"\b(?:i['’]m|i\s+am)\s+(?:also\s+)?(?:looking|searching|shopping)\s+for\s+(?:an?|some|any)\b|"
+    r"\b(?:can|could|would)\s+you\s+(?:please\s+)?(?:help\s+me\s+)?(?:find|suggest|recommend|show\s+me)"
+    r"\s+(?:me\s+)?(?:an?|some|other|more|similar)\b|"
+    r"^\W*(?:please\s+)?show\s+me\s+(?:some\s+)?(?:other|more|similar)\s+(?:products|items|options)\b",
+    re.IGNORECASE,
+)
+# a shop act asked as such (an imperative or a wish, not a value named in passing)
+_SHOP_ACT_ASKED = re.compile(
+    r"^\W*(?:please\s+)?(?:include|add|put|compare)\b|\b(?:i['’]d|i\s+would)\s+like\s+to\s+"
+    r"(?:add|compare|buy|purchase)\b",
+    re.IGNORECASE,
+)
+
+
+def _shop_turn(text: str, previous: str, verdict: tuple[str, str]) -> tuple[str, str] | None:
+    """The class of a shop conversation's turn the rules above misread (session 28, round 27),
+    or ``None``: a script handed over, the shop's voice, the act the menu offered, the user's
+    own cart shown, a pick of the listed items."""
+    typed = " ".join(text.split())
+    if not typed:
+        return None
+    if _HANDED_SCRIPT.match(typed):
+        return "other", "handed_script"
+    tail = " ".join(previous.split())[-_SHOP_MENU_TAIL:]
+    offered = {name for name, pattern in _SHOP_ACTS if pattern.search(tail)}
+    if _SHOP_VOICE.search(typed):
+        if _SHOP_GREETING.fullmatch(typed):
+            return "greeting", "shop_greeting"
+        done = _DOES_ACT.match(typed)
+        if done is not None and any(
+            name in offered and pattern.search(typed) for name, pattern in _SHOP_ACTS
+        ):
+            return "answer", "shop_voice_takes_act"
+        return "other", "shop_voice"
+    if verdict[0] in ("request", "answer") and (
+        _OWN_CART.search(typed) or _CART_WITH_MINE.search(typed)
+    ):
+        return "question", "own_cart"
+    if verdict[0] == "request" and len(offered) >= 2:
+        asked = {name for name, pattern in _SHOP_ACTS if pattern.search(typed)}
+        if asked and asked <= offered:
+            return "answer", "menu_act"
+    if verdict[0] == "other" and _PICKS_ITEM.match(typed):
+        return "answer", "picks_item"
+    if verdict[0] == "answer":
+        asked = {name for name, pattern in _SHOP_ACTS if pattern.search(typed)}
+        if asked and not asked & offered and _SHOP_ACT_ASKED.search(typed):
+            # "Include the capris in the comparison list" after "add these capris to your
+            # cart, or learn more?": an act the agent did not offer (session 5's new task)
+            return "request", "unoffered_shop_act"
+        if offered and _SEARCH_WANT.search(typed):
+            # after a message that closes offering the cart, the comparison or buying, not
+            # after "What are you looking for?" (where naming what is wanted answers)
+            return "request", "describes_search"
+    return None
 
 
 # A task on the agent's own answer, or the next work product after it (session 22's "a task

@@ -416,8 +416,10 @@ HELD_OUT_HEDGE_FLOORS = {
     # with LLM-simulated shoppers; a smart-home support AI's replies to residents' tickets),
     # English only, labelled by a helper who never read or ran a detector. Measured with session
     # 27's starting rules (3916d1c): 0.077 / 0.286 on its 7 hedges, 24 false hits (SynTOD's
-    # sales talk 0.042 / 0.500, the support replies 0.500 / 0.200)
-    "hedges_sealed_r27.jsonl": (0.07, 0.28),
+    # sales talk 0.042 / 0.500, the support replies 0.500 / 0.200). Unsealed in session 28 and
+    # tuned on (an item's delivery status, drafts handed over, kinds of buyer, item caveats,
+    # sales judgements, a diagnosis against another cause): 1.000 / 0.857, no false hit
+    "hedges_sealed_r27.jsonl": (0.99, 0.85),
     # sealed round 28 (session 28: an LLM PC-support helpdesk agent with LLM-simulated
     # customers; a Chinese diabetes-care membership assistant with simulated members; no tool
     # results), labelled by a helper who never read or ran a detector. Measured with session
@@ -678,8 +680,11 @@ HELD_OUT_TURN_FLOORS = {
     # unchanged at 00b5db9 (the retrained model 0.900); two labellers agree on 0.993
     "turns_sealed_r26.jsonl": 0.89,
     # sealed round 27 (SynTOD's simulated shoppers, the residents' tickets): 0.663 with session
-    # 27's starting rules (3916d1c; SynTOD 0.650, the tickets 0.750; the model 0.663)
-    "turns_sealed_r27.jsonl": 0.66,
+    # 27's starting rules (3916d1c; SynTOD 0.650, the tickets 0.750; the model 0.663); 0.667
+    # measured blind at the end of session 27. Unsealed in session 28 and tuned on (scripts
+    # handed over, the shop's voice, the acts a menu offered, the user's own cart, searches
+    # described, a fix asked in the passive): 0.847 (SynTOD 0.854, the tickets 0.800)
+    "turns_sealed_r27.jsonl": 0.84,
     # sealed round 28 (the helpdesk's simulated customers, the diabetes-care members): 0.413
     # with session 28's rules at 54498b5 (EN 0.447, ZH 0.380; the model 0.423)
     "turns_sealed_r28.jsonl": 0.41,

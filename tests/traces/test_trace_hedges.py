@@ -639,11 +639,11 @@ def test_the_model_was_trained_on_the_labelled_files_as_they_are() -> None:
 def test_the_model_never_trains_on_a_sealed_set() -> None:
     names = [p.name for p in train.training_files()]
     sealed = {"hedges_sealed_r23.jsonl", "hedges_sealed_r24b.jsonl"}
-    sealed |= {"hedges_sealed_r25.jsonl", "hedges_sealed_r26.jsonl", "hedges_sealed_r27.jsonl"}
+    sealed |= {"hedges_sealed_r25.jsonl", "hedges_sealed_r26.jsonl"}
     sealed |= {"hedges_sealed_r28.jsonl"}
     assert set(train.SEALED) == sealed and not sealed & set(names)
-    # rounds 6, 7, 8, 8b, 9, 9b, 10, 10b, 11, 12, 13, 15, 16, 17, 18, 19, 20, 21, 22 and 24
-    # were measured sealed, then unsealed to tune on
+    # rounds 6, 7, 8, 8b, 9, 9b, 10, 10b, 11, 12, 13, 15, 16, 17, 18, 19, 20, 21, 22, 24 and
+    # 27 were measured sealed, then unsealed to tune on
     tuned = {"hedges_sealed_r6.jsonl", "hedges_sealed_r7.jsonl", "hedges_sealed_r8.jsonl"}
     tuned |= {"hedges_sealed_r8b.jsonl", "hedges_sealed_r9.jsonl"}
     tuned |= {"hedges_sealed_r10.jsonl", "hedges_sealed_r10b.jsonl", "hedges_sealed_r11.jsonl"}
@@ -651,7 +651,7 @@ def test_the_model_never_trains_on_a_sealed_set() -> None:
     tuned |= {"hedges_sealed_r13.jsonl", "hedges_sealed_r15.jsonl", "hedges_sealed_r16.jsonl"}
     tuned |= {"hedges_sealed_r17.jsonl", "hedges_sealed_r18.jsonl", "hedges_sealed_r19.jsonl"}
     tuned |= {"hedges_sealed_r20.jsonl", "hedges_sealed_r21.jsonl", "hedges_sealed_r22.jsonl"}
-    tuned |= {"hedges_sealed_r24.jsonl"}
+    tuned |= {"hedges_sealed_r24.jsonl", "hedges_sealed_r27.jsonl"}
     # session 22's answers set (chat answers to open prompts, labelled before any detector
     # ran on it) trains the gate too
     tuned |= {"hedges_answers.jsonl"}
@@ -2815,3 +2815,50 @@ def test_the_modal_that_says_why_the_agent_asks_is_a_plan() -> None:
         "Could you please confirm how many changes you have made?"
     )
     assert _hedged(text, "True") == []
+
+# Session 28, round 27 unsealed (a shop assistant's sales talk over catalogue results, a
+# resident-support AI). Made-up sentences of the classes its false hits and misses showed.
+@pytest.mark.parametrize(
+    ("text", "latest"),
+    [
+        ("Sorry, the lamp is not available for delivery in Peru.", "id: 1, title: Lamp"),
+        ("Here's a possible response you can send:", "id: 1, title: Lamp"),
+        ("I'm just an AI, I don't have personal plans, but I can help you shop!", ""),
+        ("I'm here to help with any questions people might have.", ""),
+        ("In the garden category, customers might be looking for sturdy tools.", "id: 1"),
+        ("May the weekend bring you plenty of sunshine!", "id: 1, title: Lamp"),
+        ("It may be a choking hazard for children under 3.", "id: 1, title: Toy"),
+        ("This coat may not fit all dogs without adjustment.", "id: 1, title: Coat"),
+        ("It ships in a bag, which may not be suitable for gifting.", "Consider when gifting."),
+        ("The novel seems fascinating.", "id: 1, title: Novel"),
+        ("With a generous estimated yield, it prints for months.", "id: 1, title: Toner"),
+        ("Each candle has a burn time of approximately 9 hours.", "id: 1, title: Candle"),
+        ("Press the button and the app shows an alert within about 10 seconds.", ""),
+    ],
+)
+def test_a_shop_assistants_status_draft_kind_or_item_caveat_is_no_hedge(
+    text: str, latest: str
+) -> None:
+    assert _hedged(text, latest) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "latest", "cue"),
+    [
+        # a diagnosis of the user's own fault against another
+        ("The pattern points at a failing battery rather than the app.", "", "points at"),
+        ("I see two charges on the 3rd. That does look like a duplicate.", "", "does look like"),
+        # "to see if" asks; the value asked is left open
+        (
+            "There might be limits, so compare them to see if it meets your needs.",
+            "",
+            "There might be",
+        ),
+        # a verdict on the case asked, with no result saying the use
+        ("It may not be suitable for young children.", "", "may not be"),
+        # an order's arrival is no system's short response time
+        ("Your parcel should arrive within about 3 days.", "", "about 3"),
+    ],
+)
+def test_the_shop_rules_keep_a_guess_at_the_users_case(text: str, latest: str, cue: str) -> None:
+    assert cue in _hedged(text, latest)

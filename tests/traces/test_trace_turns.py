@@ -880,7 +880,7 @@ def test_the_shipped_model_was_trained_on_the_current_labels() -> None:
     assert model.meta["data_digests"] == linear.data_digests(train.training_files())
     assert model.meta["training"] == [p.name for p in train.training_files()]
     sealed = {"turns_sealed_r23.jsonl", "turns_sealed_r24b.jsonl"}
-    sealed |= {"turns_sealed_r25.jsonl", "turns_sealed_r26.jsonl", "turns_sealed_r27.jsonl"}
+    sealed |= {"turns_sealed_r25.jsonl", "turns_sealed_r26.jsonl"}
     sealed |= {"turns_sealed_r28.jsonl"}
     assert set(train.SEALED) == sealed and not sealed & set(model.meta["training"])
     # round 8 was measured sealed in sessions 6-8, round 9 in sessions 7-8, rounds 10 and
@@ -888,14 +888,14 @@ def test_the_shipped_model_was_trained_on_the_current_labels() -> None:
     # 10-11, round 13 in sessions 11-12, round 15 in session 12, round 16 in sessions 13-14,
     # round 17 in sessions 14-15, round 18 in sessions 15-16, round 19 in sessions 16-17,
     # round 20 in sessions 17-18, round 21 in sessions 18-19, round 22 in sessions 19-21,
-    # round 24 in sessions 21-26, then each was unsealed to tune on
+    # round 24 in sessions 21-26, round 27 once in session 27, then each was unsealed to tune on
     unsealed = {"turns_sealed_r8.jsonl", "turns_sealed_r9.jsonl"}
     unsealed |= {"turns_sealed_r9b.jsonl", "turns_sealed_r12.jsonl"}
     unsealed |= {"turns_sealed_r13.jsonl", "turns_sealed_r15.jsonl", "turns_sealed_r16.jsonl"}
     unsealed |= {"turns_sealed_r17.jsonl", "turns_sealed_r18.jsonl", "turns_sealed_r19.jsonl"}
     unsealed |= {"turns_sealed_r20.jsonl", "turns_sealed_r21.jsonl", "turns_sealed_r22.jsonl"}
     unsealed |= {"turns_sealed_r10.jsonl", "turns_sealed_r10b.jsonl", "turns_sealed_r11.jsonl"}
-    unsealed |= {"turns_sealed_r24.jsonl"}
+    unsealed |= {"turns_sealed_r24.jsonl", "turns_sealed_r27.jsonl"}
     assert unsealed <= set(model.meta["training"])
     # session 22's chat prompts (URS, Arena-Hard), never sealed, are trained on from their commit
     assert "turns_prompts.jsonl" in model.meta["training"]
@@ -4328,3 +4328,39 @@ def test_round_24s_problems_roles_and_tasks_on_the_answer(
 )
 def test_round_28s_opening_act_with_its_outcome_asked(text: str, kind: str) -> None:
     assert rule_turn(text, False, "") == kind
+
+# Session 28, round 27 unsealed (LLM-simulated shoppers, residents' tickets). Made-up turns of
+# the classes its misses showed; each reads a GUIDELINE turn ruling.
+_MENU = "Here it is. Would you like to view details, add it to your cart, buy it now or compare it?"
+_BAG = "This lamp is lovely. Would you like me to add it to your cart, or learn more?"
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # a script handed over (a reply that writes the agent's script)
+        ('Sure! Here\'s a short prompt you can use: "Can you show me more lamps?"', _BAG, "other"),
+        ("Here's a possible response:\n\nI'd like to check out now.", _BAG, "other"),
+        # the shop's voice
+        ("I'd be happy to help you find a lamp. What style do you like?", _BAG, "other"),
+        ("I'll remove the lamp from your compare list. Anything else?", _BAG, "other"),
+        ("Shall I add it to the cart?", _BAG, "other"),
+        ("Hi there! How can I help you today?", _MENU, "greeting"),
+        ("Sure, I'll add the second one for comparison. Anything else?", _MENU, "answer"),
+        # the act the menu offered, and one it did not
+        ("Please add the lamp to the cart.", _MENU, "answer"),
+        ("Include the lamp in the comparison list.", _BAG, "request"),
+        # the user's own cart shown
+        ("Can you show me my cart?", _BAG, "question"),
+        ("Can you repeat the last thing you said?", _BAG, "question"),
+        # a pick of the listed items, a new search after the menu
+        ("- I'm interested in the one with the brass base.", "Here are three lamps.", "answer"),
+        ("I'm looking for a desk with two drawers.", _BAG, "request"),
+        ("I'm looking for a desk with two drawers.", "What are you looking for today?", "answer"),
+        # a fault of the user's own told, its fix asked in the passive
+        ("My thermostat reads 5 degrees low. Can it be calibrated?", "", "request"),
+        ("Can it be washed in a machine?", "", "question"),
+    ],
+)
+def test_round_27s_shop_voice_menu_acts_and_searches(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, False, previous) == kind
