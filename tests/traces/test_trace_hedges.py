@@ -2816,6 +2816,7 @@ def test_the_modal_that_says_why_the_agent_asks_is_a_plan() -> None:
     )
     assert _hedged(text, "True") == []
 
+
 # Session 28, round 27 unsealed (a shop assistant's sales talk over catalogue results, a
 # resident-support AI). Made-up sentences of the classes its false hits and misses showed.
 @pytest.mark.parametrize(

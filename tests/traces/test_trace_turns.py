@@ -4329,6 +4329,7 @@ def test_round_24s_problems_roles_and_tasks_on_the_answer(
 def test_round_28s_opening_act_with_its_outcome_asked(text: str, kind: str) -> None:
     assert rule_turn(text, False, "") == kind
 
+
 # Session 28, round 27 unsealed (LLM-simulated shoppers, residents' tickets). Made-up turns of
 # the classes its misses showed; each reads a GUIDELINE turn ruling.
 _MENU = "Here it is. Would you like to view details, add it to your cart, buy it now or compare it?"
