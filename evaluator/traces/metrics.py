@@ -66,7 +66,7 @@ from .claims import (
     ungrounded,
 )
 from .events import Event, Trace, Usage, canonical_args
-from .headers import notes_call
+from .headers import notes_call, plan_mode_switch
 from .hedges import Lexicon, ResultsRead, find_hedges, sentence_span
 from .turns import agent_context, classify_turn
 from .values import (
@@ -833,9 +833,16 @@ def is_think_tool(tool: str | None) -> bool:
 def model_text_args(tool: str | None, args: dict[str, Any]) -> str | None:
     """The text a model wrote into a call's arguments: every string argument of a
     think-style tool (``think``, ``reasoning``...), or of an argument named like
-    ``thought``, ``reasoning`` or ``final_answer``; ``None`` when there is none."""
+    ``thought``, ``reasoning`` or ``final_answer``, or the ``plan`` a harness's plan mode
+    is left with (Claude Code's ``ExitPlanMode``: :func:`~.headers.plan_mode_switch`);
+    ``None`` when there is none."""
     thinking = is_think_tool(tool)
     if not thinking and MODEL_TEXT_ARGUMENTS.isdisjoint(args):
+        plan = args.get("plan")
+        if type(plan) is str and plan.strip() and plan_mode_switch(tool):
+            # The plan is the model's own writing, as a think tool's thought is; only it
+            # (not "planFilePath", where the harness keeps it).
+            return plan
         return None  # most calls: no argument is the model's writing
     texts = [
         v

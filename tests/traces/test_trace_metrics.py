@@ -1201,6 +1201,25 @@ def test_what_reads_as_prose(text: str, prose: bool) -> None:
     assert is_prose(text) is prose
 
 
+def test_the_plan_a_plan_mode_is_left_with_is_read_for_hedges() -> None:
+    # Claude Code's ExitPlanMode({"plan": markdown}) hands the user a plan the model wrote:
+    # its text is the model's, read for hedges as a think tool's thought is, while the
+    # place the harness keeps it (planFilePath) and a service's plan id are not.
+    plan = (
+        "## Plan\n\n1. The expiry is likely caused by SESSION_TTL_MS in src/auth/session.ts.\n"
+        "2. Raise it and add a test.\n"
+    )
+    _, m = measure(
+        Event("user", "message", 0, text="Sessions expire too fast, plan a fix"),
+        call(1, "ExitPlanMode", {"plan": plan, "planFilePath": "/h/plans/maybe.md"}, "c1"),
+        result(2, "c1", "User has approved your plan."),
+        call(3, "change_plan", {"plan": "probably the cheapest one"}, "c2"),
+    )
+    assert [(h[2], h[4], h[11]) for h in m.hedges] == [
+        (1, "likely", "The expiry is likely caused by SESSION_TTL_MS in src/auth/session.ts.")
+    ]
+
+
 def test_a_session_id_the_harness_gives_a_running_command_feeds_no_followup() -> None:
     # A real Codex CLI session (CLI 0.125.0; codemie-ai/codemie-code 60fbed2c, excerpt in
     # tests/corpora/formats/codex/rollout-2026-05-11T11-26-55-019e1625.jsonl): exec_command's
