@@ -2925,7 +2925,10 @@ def test_an_azure_rows_tool_definitions_say_which_tools_read(tmp_path: Path) -> 
     write_jsonl(path, [row])
     _, (trace,), _ = parse(path)
     assert trace.tool_hints == {"parcel_status": False}
-    assert trace.tool_text == {"parcel_status": "Cancels a parcel", "list_orders": "Cancels nothing"}
+    assert trace.tool_text == {
+        "parcel_status": "Cancels a parcel",
+        "list_orders": "Cancels nothing",
+    }
 
 
 def test_azure_rows_of_one_thread_are_one_conversation_counted_once() -> None:
