@@ -382,11 +382,12 @@ def read_only_hints(tools: Any) -> dict[str, bool]:
     return hints
 
 
-# "Use this tool to cancel ...", "Tool to fetch ...", "This function gets ...": the verb
-# after the preamble.
+# "Use this tool to cancel ...", "Tool to fetch ...", "This function gets ...", "The user
+# applies for ..." (SOPBench's bank: who acts, then the verb): the verb after the preamble.
 _PREAMBLE = re.compile(
     r"\s*(?:(?:use|call) (?:this|the) (?:tool|function|api) (?:to|when you want to)\s+|"
-    r"(?:a )?(?:tool|function) (?:to|that)\s+|this (?:tool|function|api) (?:will\s+)?)",
+    r"(?:a )?(?:tool|function) (?:to|that)\s+|this (?:tool|function|api) (?:will\s+)?|"
+    r"the (?:user|customer|client) )",
     re.I,
 )
 # "Returns the order" tells what comes back, not that something is returned: never a verb
@@ -422,19 +423,32 @@ def description_kind(description: Any) -> str | None:
     return None
 
 
+#: First words of names that read only as far as the name goes: "get" is fetching a record
+#: (``get_user``) as often as obtaining something (SOPBench's ``get_loan``, "The user applies
+#: for a loan", takes one out), so a description that says the tool writes decides.
+OBTAIN_VERBS = frozenset(["get"])
+
+
 def tool_hints(tools: Any) -> dict[str, bool]:
     """``name -> reads`` for the tools of a ``tools/list`` result or a list of definitions:
     each tool's ``readOnlyHint`` where it carries one; otherwise, when its name has no known
     verb (``CurrentWeather``, ``reservation_lookup_v2`` aside), the verb its description
     starts with: OpenAI function definitions carry no annotations, but their descriptions
-    say what they do."""
+    say what they do. A name that starts with "get" (:data:`OBTAIN_VERBS`) is a write when
+    its description starts with a write's verb (``get_loan``: "The user applies for a
+    loan")."""
     hints = read_only_hints(tools)
     for tool in _tool_defs(tools):
         name = tool["name"]
-        if name in hints or verb_kind(name) is not None:
+        if name in hints:
+            continue
+        named = verb_kind(name)
+        if named is not None and name_words(name)[0] not in OBTAIN_VERBS:
             continue
         kind = description_kind(tool.get("description"))
-        if kind is not None:
+        # Without a verb in the name the description says either kind; after "get" only
+        # a write is news, since the name already reads.
+        if kind is not None and (named is None or kind == WRITE):
             hints[name] = kind == READ
     return hints
 

@@ -80,6 +80,16 @@ _PLAN_MODE = frozenset(("plan", "mode"))
 _MODE_SWITCH = frozenset(("exit", "enter"))
 
 
+def plan_mode_switch(tool: str | None) -> bool:
+    """Whether ``tool`` leaves or enters a harness's plan mode (Claude Code's
+    ``ExitPlanMode``, ``EnterPlanMode``, other harnesses' ``exit_plan_mode``): its ``plan``
+    argument is the plan the model wrote for the user to approve."""
+    if not tool:
+        return False
+    words = name_words(tool)
+    return _PLAN_MODE.issubset(words) and not _MODE_SWITCH.isdisjoint(words)
+
+
 def notes_call(tool: str | None, args: Any) -> bool:
     """Whether a call writes the agent's own plan or to-do list, as a harness gives it a
     tool for: Codex's ``update_plan({"plan": [{"step", "status"}], "explanation"})``, Claude
@@ -95,7 +105,7 @@ def notes_call(tool: str | None, args: Any) -> bool:
     words = name_words(tool)
     if NOTES_WORDS.isdisjoint(words):
         return False
-    if _PLAN_MODE.issubset(words) and not _MODE_SWITCH.isdisjoint(words):
+    if plan_mode_switch(tool):
         # Leaving (or entering) the harness's plan mode: Claude Code's ExitPlanMode({"plan":
         # markdown, "planFilePath"}), other harnesses' exit_plan_mode, hands the user the
         # plan to approve. Its plan is a text, not a list with statuses, and as much the

@@ -71,7 +71,7 @@ from .claims import (
     ungrounded,
 )
 from .events import Event, Trace, Usage, canonical_args
-from .headers import notes_call
+from .headers import notes_call, plan_mode_switch
 from .hedges import Lexicon, ResultsRead, find_hedges, sentence_span
 from .turns import agent_context, classify_turn
 from .values import (
@@ -92,6 +92,9 @@ from .values import (
 from .wrappers import user_words
 
 _ARGS_CACHE_MAX = 20_000
+# Fewest characters of a call's raw arguments that may hold a prose argument
+# (:func:`is_prose`): "{"a":"` and six one-letter words with their spaces and a stop.
+_PROSE_RAW_CHARS = 16
 _ERROR_MEMO_MAX = 100_000
 _SPLIT = re.compile(r"[\s,;:=()\"'<>\[\]{}|]+")
 
@@ -233,11 +236,76 @@ def is_setting(argument: str, raw: Any) -> bool:
     return setting_number(argument, raw)
 
 
+#: Fewest words of an argument written as prose (:func:`is_prose`).
+PROSE_WORDS = 6
+#: Fewest words of prose with no sentence mark, told by its function words.
+PROSE_UNMARKED_WORDS = 8
+# A sentence ends (a full stop, question or exclamation mark, then maybe a closing quote or
+# bracket) at the end of the text, or another starts after one.
+_SENTENCE_END = re.compile(r"[.!?][\"')\]]*$|[.!?][\"')\]]* +[A-Z]")
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+_CJK_SENTENCE_END = re.compile(r"[。！？]")
+#: Fewest Chinese characters of a prose argument written without spaces.
+PROSE_CJK_CHARS = 10
+_WORD_EDGES = ".,;:!?\"'()[]"
+# Words that join a sentence and that a list of search keywords, a name or an address
+# rarely holds two of: "User asks for a refund of order #W2378156, delivered" is prose.
+_FUNCTION_WORDS = frozenset(
+    ["a", "an", "the", "to", "of", "for", "and", "but", "is", "are", "was", "were", "be",
+     "been", "has", "have", "had", "it", "its", "they", "their", "this", "that", "with",
+     "not", "wants", "would", "will", "can", "could", "should", "i", "we", "you", "he",
+     "she", "his", "her", "my", "our", "your", "on", "at", "from", "by", "as", "if", "or",
+     "so"]
+)  # fmt: skip
+# Arguments whose text is a query or an instruction to another agent (search_web's query,
+# Claude Code's Task prompt): written as a sentence or not, an id in it is the input the
+# search or the agent works from.
+_INPUT_WORDS = frozenset(
+    ["query", "q", "search", "question", "prompt", "task", "instruction", "instructions",
+     "request", "input", "goal", "objective", "keywords"]
+)  # fmt: skip
+
+
+def is_prose(value: str) -> bool:
+    """Whether an argument's text is prose: :data:`PROSE_WORDS` words or more, at least half
+    of them words of letters, ending with (or broken by) a full stop, question or
+    exclamation mark, or :data:`PROSE_UNMARKED_WORDS` or more holding two function words
+    ("the", "for", "of"...); or Chinese text of sentences (``。``). A handoff's ``summary``
+    ("The customer wants to cancel reservation ABC123."), a ``reason`` or a ``note`` is; a
+    search query of keywords ("NHTSA 24V-554 Tesla recall"), an id, a name or an address
+    is not."""
+    words = value.split()
+    if len(words) < PROSE_WORDS:
+        return (
+            _CJK_SENTENCE_END.search(value) is not None
+            and len(_CJK.findall(value)) >= PROSE_CJK_CHARS
+        )
+    plain = [w.strip(_WORD_EDGES) for w in words]
+    if 2 * sum(1 for w in plain if w.isalpha()) < len(words):
+        return False
+    if _SENTENCE_END.search(value.rstrip()) is not None:
+        return True
+    return (
+        len(words) >= PROSE_UNMARKED_WORDS
+        and len(_FUNCTION_WORDS.intersection(w.lower() for w in plain)) >= 2
+    )
+
+
+def prose_argument(argument: str, value: str) -> bool:
+    """Whether an argument's value is prose the agent wrote to tell something
+    (:func:`is_prose`), not a query or an instruction an id in it is the input of (an
+    argument named ``query``, ``prompt``, ``task``...)."""
+    name = argument.rpartition(".")[2]
+    return is_prose(value) and _INPUT_WORDS.isdisjoint(name_words(name))
+
+
 def lookup_plan(args: Any) -> LookupPlan:
     """Each argument worth tracking, with its value and then the parts of a compound
     value (``"usr_1, usr_2"``, ``"id=usr_1"``) worth tracking and not plain words; the
     first found counts. A number given to a setting (:func:`setting_number`) is not tracked.
-    A short code (``JFK``) is tracked as it is."""
+    A short code (``JFK``) is tracked as it is. An argument written as prose
+    (:func:`is_prose`: a handoff's summary, a reason) gives no parts: an id it quotes is
+    what the agent read and tells, not a value it hands to the tool."""
     plan: list[tuple[str, tuple[str, ...]]] = []
     # The programs a shell command runs are its verbs, not values handed to it.
     verbs = command_programs(args)
@@ -250,7 +318,7 @@ def lookup_plan(args: Any) -> LookupPlan:
                 plan.append((argument, (str(raw),)))
             continue
         candidates = [value] if value not in verbs else []
-        if isinstance(raw, str) and _SPLIT.search(value):
+        if isinstance(raw, str) and _SPLIT.search(value) and not prose_argument(argument, value):
             # Parts that look like handles only: a plain word of a free-text query
             # ("passport", "https") recurs in prose by chance, not as a copied value.
             candidates += [
@@ -265,12 +333,16 @@ def lookup_plan(args: Any) -> LookupPlan:
 
 def echo_parts(args: Any) -> tuple[str, ...]:
     """The parts a follow-up is looked up by (as :func:`lookup_plan` splits a value) of the
-    arguments too long to be tracked themselves (a block of code, a long query): no
-    follow-up is looked up by them, but a value the agent wrote in them and a result
-    echoed back (a traceback quoting the code) is the agent's own, not the result's."""
+    arguments too long to be tracked themselves (a block of code, a long query) or written
+    as prose (:func:`is_prose`): no follow-up is looked up by them, but a value the agent
+    wrote in them and a result echoed back (a traceback quoting the code) is the agent's
+    own, not the result's."""
     out: list[str] = []
-    for _argument, raw in arg_leaves(args):
-        if isinstance(raw, str) and len(raw) > MAX_VALUE_LENGTH:
+    for argument, raw in arg_leaves(args):
+        if isinstance(raw, str) and (
+            len(raw) > MAX_VALUE_LENGTH
+            or (_SPLIT.search(raw) is not None and prose_argument(argument, raw))
+        ):
             out += [t for t in _SPLIT.split(raw) if not t.isalpha() and worth(t) is not None]
     return tuple(out)
 
@@ -719,7 +791,8 @@ class TraceAnalyser:
         if known is None:
             if len(self._args) >= _ARGS_CACHE_MAX:
                 self._args.clear()
-            echo = echo_parts(ev.args) if len(raw) > MAX_VALUE_LENGTH else ()
+            # Arguments as short as these hold no prose sentence (PROSE_WORDS words).
+            echo = echo_parts(ev.args) if len(raw) > _PROSE_RAW_CHARS else ()
             known = self._args[raw] = (canonical_args(ev), lookup_plan(ev.args), echo)
         return known
 
@@ -770,9 +843,16 @@ def is_think_tool(tool: str | None) -> bool:
 def model_text_args(tool: str | None, args: dict[str, Any]) -> str | None:
     """The text a model wrote into a call's arguments: every string argument of a
     think-style tool (``think``, ``reasoning``...), or of an argument named like
-    ``thought``, ``reasoning`` or ``final_answer``; ``None`` when there is none."""
+    ``thought``, ``reasoning`` or ``final_answer``, or the ``plan`` a harness's plan mode
+    is left with (Claude Code's ``ExitPlanMode``: :func:`~.headers.plan_mode_switch`);
+    ``None`` when there is none."""
     thinking = is_think_tool(tool)
     if not thinking and MODEL_TEXT_ARGUMENTS.isdisjoint(args):
+        plan = args.get("plan")
+        if type(plan) is str and plan.strip() and plan_mode_switch(tool):
+            # The plan is the model's own writing, as a think tool's thought is; only it
+            # (not "planFilePath", where the harness keeps it).
+            return plan
         return None  # most calls: no argument is the model's writing
     texts = [
         v

@@ -4462,7 +4462,8 @@ _ANSWER_FRAME = re.compile(
 # A problem handed over as an imperative to solve or compute, with its numbers or symbols.
 _SOLVE = re.compile(
     r"^\s*(?:please\s+)?(?:calculate|compute|solve|evaluate|simplify|differentiate|integrate"
-    r"|factori[sz]e|convert|find\s+the\s+(?:value|sum|product|derivative|integral|roots?)\s+of)\b"
+    r"|factori[sz]e|convert|find\s+the\s+(?:value|sum|product|derivative|integral|roots?|equation)"
+    r"\s+of)\b"
     r"|^\s*(?:请)?(?:计算|求解|解方程|解下列方程|解不等式|化简|求出|算一下|换算)",
     re.IGNORECASE,
 )
@@ -4614,9 +4615,32 @@ _ZH_PROBLEM = re.compile(
     r"|(?:^|[，,。；;：:\s])\s*(?:请)?(?:求|试求|求出)[^，,。？?\n]{1,30}?的(?:不定积分|定积分|积分|导数|原函数"
     r"|极限|行列式|值域|定义域|通项)"
     r"|^\s*(?:请)?计算(?:矩阵|行列式|积分|极限|[^，,。？?\n]{0,12}的(?:行列式|积分|导数))"
-    # ... and "已知…，求…" (a problem stated with its givens; round 10's "有一个三角形…求周长"
-    # is pinned a request, the task read before session 22)
+    # ... and "已知…，求…" (a problem stated with its givens)
     r"|^\s*(?:已知|设\s*[A-Za-z(（])[^？?\n]{2,300}?[，,。；;]\s*(?:请|试)?(?:求|求出)(?![退换助你您])"
+)
+# A word problem stated with its numbers and ended by its unknown to work out ("有一个三角形，三
+# 边的长度分别是7厘米、14厘米和17厘米，求周长。", "…今年的人数是6000人，求去年的学生数量。"): what the
+# problem asks, a `question` (session 22's "proofs and problems", which session 28 found
+# supersedes round 10's reading of these as tasks). Not a plea (求助, 求你) nor a wish for
+# something to be done (求退换, 求帮忙, 求推荐).
+_ZH_WORD_PROBLEM = re.compile(
+    r"[，,。；;]\s*(?:请|试)?(?:求|求出|算出)(?![退换助你您救帮推])[^，,。？?！!\n]{1,12}?[。.]?\s*$"
+)
+# The same in English: statements with numbers, then "Calculate his profit.", "Find the
+# integer.", "Determine the area of the garden." (round 10's MOSS calculator turns).
+_EN_WORD_PROBLEM = re.compile(
+    r"[.;]\s+(?:please\s+)?(?:calculate|compute|determine|work\s+out|find)\s+"
+    r"(?:(?:the|his|her|its|their|this|that|each|all|both)\s+)?(?:\w+\s+){0,2}?"
+    r"(?:integers?|numbers?|values?|sum|product|profit|loss|area|perimeter|volume|radius|diameter"
+    r"|circumference|angle|ratio|percentage|remainder|quotient|average|mean|median|speed"
+    r"|equation|roots?|solutions?|digits?)\b[^.?!\n]{0,40}[.!]?\s*$",
+    re.IGNORECASE,
+)
+# A number of the problem: digits, or (in English) a number word ("A three-digit integer is
+# equal to twice the sum of its digits.").
+_PROBLEM_NUMBER = re.compile(
+    r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twice|half|double|triple)\b",
+    re.IGNORECASE,
 )
 _EN_PROBLEM = re.compile(
     r"(?:^|[.,;:]\s*)(?:please\s+)?(?:find\s+(?:the\s+value\s+of\s+\w*\s*\(|[a-z]\s+such\s+that\b"
@@ -4676,7 +4700,21 @@ def _problem_or_role(head: str) -> str | None:
         return None
     if _QUIZ.search(first) or _ZH_PROBLEM.search(first) or _EN_PROBLEM.search(first):
         return "question"
+    if _word_problem(head):
+        return "question"
     return None
+
+
+def _word_problem(text: str) -> bool:
+    """Whether a turn states a problem with its numbers and ends by asking its unknown to be
+    worked out (:data:`_ZH_WORD_PROBLEM`, :data:`_EN_WORD_PROBLEM`): the numbers come before
+    the instruction, in the problem, and the user's own things are not worked on ("I have 3
+    orders. Find my receipts." is a search). Material handed over after a colon ("请为这篇文章
+    选择一个适当的标题：…") makes a task on it, whatever its last clause says."""
+    if len(text) > 400 or "：" in text or ":" in text:
+        return False
+    m = _ZH_WORD_PROBLEM.search(text) or _EN_WORD_PROBLEM.search(text)
+    return m is not None and _PROBLEM_NUMBER.search(text, 0, m.start()) is not None
 
 
 def _instruction_frame(text: str) -> str | None:

@@ -55,8 +55,10 @@ def test_errors_retries_lookups_and_actions(runs: Any) -> None:
     # A call to locate_*_record is a lookup (its first word, a read verb, decides), not an
     # action for the "record" later in its name; nor are review_local_restore_window,
     # review_record_requirement_progress and trace_service_move writes for their "restore",
-    # "record" and "move": reviewing and tracing read.
-    assert (t["followups"], t["lookups"], t["actions"]) == (379, 349, 30)
+    # "record" and "move": reviewing and tracing read. get_user_help's reason ("... to verify
+    # whether it transferred to booking BK9M4R and update it if necessary.") is prose: the
+    # booking it quotes feeds no lookup (379 / 349 before session 28).
+    assert (t["followups"], t["lookups"], t["actions"]) == (378, 348, 30)
     writes = runs.calls[runs.calls["kind"] == "write"]["tool"]
     assert {"submit_external_form", "make_payment", "select_credential_transition_route"} <= set(
         writes

@@ -16,6 +16,7 @@ from projeval.traces.actions import (
     from_directory,
     is_error_text,
     load_tool_hints,
+    tool_hints,
     tool_statements,
     tools_file_hints,
     verb_kind,
@@ -422,6 +423,9 @@ def test_a_policy_refusal_is_an_error(text: str, error: bool) -> None:
         ("Modifies the pending order's address.", "write"),
         ("Use this tool to fetch the weather now.", "read"),
         ("Returns the order's status.", None),  # what comes back, not a return
+        # Who acts, then the verb (SOPBench's bank assistant).
+        ("The user applies for a loan. Returns the amount owed to the bank.", "write"),
+        ("The user ID to look the account up by.", None),
         ("The current weather.", None),
         (None, None),
     ],
@@ -448,13 +452,32 @@ def test_openai_definitions_give_kinds_by_description_where_the_name_has_no_verb
                     "function": {"name": "flight_booking", "description": "Book a flight."},
                 },
                 # The name's verb decides: its description is not read.
-                {"type": "function", "function": {"name": "get_user", "description": "Cancel it."}},
+                {
+                    "type": "function",
+                    "function": {"name": "list_users", "description": "Cancel it."},
+                },
             ]
         )
     )
     hints, problem = tools_file_hints(tools)
     assert hints == {"CurrentWeather": True, "flight_booking": False}
     assert problem is None
+
+
+def test_a_get_tool_whose_description_writes_is_a_write() -> None:
+    # SOPBench's bank assistant (arpitg1991/SOPBench@f4a86fe, env/domains/bank/
+    # bank_assistant.py): get_loan takes a loan out, and its description says so. "get" is
+    # fetching or obtaining; the other get_ tools' descriptions read, and stay reads.
+    defs = [
+        {"name": "get_loan", "description": "The user applies for a loan. Returns true or false."},
+        {"name": "get_account_balance", "description": "Retrieves the account balance."},
+        {"name": "get_safety_box", "description": "The contents of the safety box."},
+        {"name": "list_loans", "description": "Applies filters to the user's loans."},
+    ]
+    assert tool_hints(defs) == {"get_loan": False}
+    # Without a definition the name alone reads: get_loan(loan_id) fetches a loan's record
+    # in as many APIs as it takes one out in.
+    assert verb_kind("get_loan") == "read"
 
 
 def test_a_tools_file_that_says_nothing_new_is_a_problem(tmp_path: Path) -> None:

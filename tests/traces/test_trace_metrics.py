@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pandas as pd
+import pytest
 from projeval.tokens import count_tokens
 from projeval.traces.columns import CALLS, FOLLOWUPS
 from projeval.traces.events import Event, Trace, finish_trace
@@ -17,6 +18,7 @@ from projeval.traces.metrics import (
     TraceAnalyser,
     asks_the_user,
     event_texts,
+    is_prose,
 )
 from trace_helpers import REPO, write_jsonl
 
@@ -1153,6 +1155,69 @@ def test_claude_codes_plan_mode_exit_is_no_followup() -> None:
     )
     rows = FOLLOWUPS.records(m.followups)
     assert [(r["consumer_tool"], r["value"]) for r in rows] == [("change_plan", "pl_unlimited_5g")]
+
+
+def test_an_id_quoted_in_a_prose_argument_feeds_no_followup() -> None:
+    # A handoff's summary is what the agent tells the human agent: the reservation id it
+    # quotes was read, not handed to the tool to work from. The same id as an argument
+    # of its own, or inside a search query, still is; and so is the id typed by itself.
+    found = {"reservations": ["ZFA04Y", "8JX2WO"]}
+    summary = "The customer wants to cancel reservation ZFA04Y, booked 30 days ago."
+    _, m = measure(
+        Event("user", "message", 0, text="Cancel my trip, I am sara_doe_496"),
+        call(1, "get_user_details", {"user_id": "sara_doe_496"}, "c1"),
+        result(2, "c1", found),
+        call(3, "transfer_to_human_agents", {"summary": summary}, "c2"),
+        result(4, "c2", "Transfer successful"),
+        call(5, "log_note", {"note": "Customer asks for a refund of 8JX2WO and ZFA04Y"}, "c3"),
+        result(6, "c3", "ok"),
+        call(7, "get_reservation_details", {"reservation_id": "8JX2WO"}, "c4"),
+        result(8, "c4", {"status": "booked"}),
+        call(
+            9, "search_help", {"query": "Can reservation ZFA04Y be cancelled for a refund?"}, "c5"
+        ),
+    )
+    rows = FOLLOWUPS.records(m.followups)
+    assert [(r["consumer_tool"], r["consumer_arg"], r["value"]) for r in rows] == [
+        ("get_reservation_details", "reservation_id", "8JX2WO"),
+        ("search_help", "query", "ZFA04Y"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "prose"),
+    [
+        ("The customer wants to cancel reservation ZFA04Y, booked 30 days ago.", True),
+        ("User asks for a refund of order #W2378156, delivered last week", True),
+        ("用户想取消订单W2378156，但已超过退款期限。", True),
+        # Keywords, an address, a list of ids, a name: no sentence.
+        ("NHTSA 24V-554 Tesla Model 3 recall campaign free remedy", False),
+        ("Flat 14, Larch Court, 22 Dockside Way, London SE16 7QJ", False),
+        ("ids: A1, B2, C3, D4, E5, F6.", False),
+        ("Health Information Management Department - Release of Information", False),
+    ],
+)
+def test_what_reads_as_prose(text: str, prose: bool) -> None:
+    assert is_prose(text) is prose
+
+
+def test_the_plan_a_plan_mode_is_left_with_is_read_for_hedges() -> None:
+    # Claude Code's ExitPlanMode({"plan": markdown}) hands the user a plan the model wrote:
+    # its text is the model's, read for hedges as a think tool's thought is, while the
+    # place the harness keeps it (planFilePath) and a service's plan id are not.
+    plan = (
+        "## Plan\n\n1. The expiry is likely caused by SESSION_TTL_MS in src/auth/session.ts.\n"
+        "2. Raise it and add a test.\n"
+    )
+    _, m = measure(
+        Event("user", "message", 0, text="Sessions expire too fast, plan a fix"),
+        call(1, "ExitPlanMode", {"plan": plan, "planFilePath": "/h/plans/maybe.md"}, "c1"),
+        result(2, "c1", "User has approved your plan."),
+        call(3, "change_plan", {"plan": "probably the cheapest one"}, "c2"),
+    )
+    assert [(h[2], h[4], h[11]) for h in m.hedges] == [
+        (1, "likely", "The expiry is likely caused by SESSION_TTL_MS in src/auth/session.ts.")
+    ]
 
 
 def test_a_session_id_the_harness_gives_a_running_command_feeds_no_followup() -> None:

@@ -2918,14 +2918,17 @@ def test_an_azure_rows_tool_definitions_say_which_tools_read(tmp_path: Path) -> 
         "response": [{"role": "assistant", "content": [{"type": "text", "text": "Done."}]}],
         "tool_definitions": [
             {"type": "function", "name": "parcel_status", "description": "Cancels a parcel"},
-            {"type": "function", "name": "get_order", "description": "Cancels nothing"},
+            {"type": "function", "name": "list_orders", "description": "Cancels nothing"},
         ],
     }
     path = tmp_path / "rows.jsonl"
     write_jsonl(path, [row])
     _, (trace,), _ = parse(path)
     assert trace.tool_hints == {"parcel_status": False}
-    assert trace.tool_text == {"parcel_status": "Cancels a parcel", "get_order": "Cancels nothing"}
+    assert trace.tool_text == {
+        "parcel_status": "Cancels a parcel",
+        "list_orders": "Cancels nothing",
+    }
 
 
 def test_azure_rows_of_one_thread_are_one_conversation_counted_once() -> None:

@@ -1433,8 +1433,9 @@ def test_an_act_asked_after_the_agent_proposes_is_a_request(
 @pytest.mark.parametrize(
     ("text", "previous", "kind"),
     [
-        # a problem posed with its unknown asked for (求) is a task to compute
-        ("有一个三角形，三边的长度分别是7厘米、14厘米和17厘米，求周长。", "", "request"),
+        # a problem posed with its unknown asked for (求) asks what the problem asks (session
+        # 22's "proofs and problems"; round 10's row relabelled in session 28)
+        ("有一个三角形，三边的长度分别是7厘米、14厘米和17厘米，求周长。", "", "question"),
         # ... the problem alone, after the agent asked for it, answers
         ("有一个三角形，三边的长度分别是7厘米、14厘米和17厘米。", "三角形的边长是多少？", "answer"),
         ("I love that maroon one! Toss it in my cart for me.", "I have a maroon dress.", "request"),
@@ -4288,7 +4289,7 @@ def test_a_quote_gives_a_value_an_apostrophe_does_not(text: str, given: bool) ->
         ("求函数f(x)=x^2的导数", "", "question"),  # a problem handed over
         ("已知正方形的边长为a，求面积。", "", "question"),
         ("Given that g(x) = 2x + 1, find the value of g(3).", "", "question"),
-        ("有一个三角形，三边分别是3、4、5厘米，求周长。", "", "request"),  # pinned by round 10
+        ("有一个三角形，三边分别是3、4、5厘米，求周长。", "", "question"),  # session 28
         ("Prove that 7 is prime.", "", "request"),  # a proof
         ("你扮演一位导游，介绍一下故宫。", "", "request"),  # role play
         ("假设你是一名医生，你会怎么安慰病人？", "", "request"),
@@ -4365,3 +4366,25 @@ _BAG = "This lamp is lovely. Would you like me to add it to your cart, or learn 
 )
 def test_round_27s_shop_voice_menu_acts_and_searches(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, False, previous) == kind
+
+
+# Session 28: round 10's word problems ended by an instruction, relabelled by session 22's
+# "proofs and problems" (an imperative that hands over a problem with its numbers asks what
+# the problem asks). Made-up turns of the shape; a plea or a search keeps its class.
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("一个长方形长5米、宽3米，求面积。", "question"),
+        ("小明有12个苹果，吃了3个，求剩下的苹果数量。", "question"),
+        ("Anna bought 6 pens for $9 and sold them for $15. Calculate her profit.", "question"),
+        ("A number is three times another and their sum is 48. Find the numbers.", "question"),
+        ("Find the equation of the line through (1, 2) parallel to y = 2x + 1", "question"),
+        # ... not a plea for help, a recommendation asked, or a search of the user's own
+        ("我的订单123还没到，求帮忙查一下。", "request"),
+        ("我买了2件衣服，求推荐裤子。", "request"),
+        ("I have 3 orders with you. Find my receipts.", "request"),
+        ("We are 2 adults. Please find the cheapest flight to Rome.", "request"),
+    ],
+)
+def test_a_word_problem_ended_by_an_instruction_is_a_question(text: str, kind: str) -> None:
+    assert rule_turn(text, False, "") == kind
