@@ -35,7 +35,7 @@ REPO = "dair-iitd/FloDial"
 COMMIT = "71c782e1d7297d50aff186c77b0921113b6277d0"
 PATH = "dialogs/test_dialogs.json"
 SEED = 2828
-N_TURNS = 170
+N_TURNS = 250
 HERE = Path(__file__).parent
 #: Sealed files are never read (not even to check for overlap).
 SEALED = re.compile(r"sealed_r2[3-9]")
