@@ -535,6 +535,8 @@ def _is_question(sentence: str) -> bool:
         return False  # ... and "Do it on the kitchen speaker." tells the agent what to do
     if _CLARIFIES.match(s):
         return False  # "When I say America, I'm referring to the continent.": what was meant
+    if _TOLD_WHEN.match(s):
+        return False  # "When I go faster, the vibrations are still the same.": a report
     start = p["question_start"].match(s)
     if start is None:
         return _DIFFERENCE.match(s) is not None
@@ -906,6 +908,18 @@ _FAULT_WHY = re.compile(
 _CLARIFIES = re.compile(
     r"(?:when|by|if)\s+i\s+(?:say|said|write|wrote|mention(?:ed)?)\b.*?"
     r"\b(?:i\s+mean|i\s+meant|i['’]m\s+referring|i\s+am\s+referring|i\s+was\s+referring)\b",
+    re.IGNORECASE,
+)
+# A report that opens with a clause of time ("When I go faster, the vibrations are still the
+# same.", "No, when the car is turning on, the starter does not spin.", "Whenever I turn the key,
+# the starter does not crank"): "when" heads the clause and a subject follows it, where a
+# question's "when" takes an auxiliary ("When does it open"); without a question mark it tells
+# what happens, an answer to the agent's check (session 28's troubleshooting dialogs; the top
+# section's "a reply to a question is `answer`").
+_TOLD_WHEN = re.compile(
+    r"(?:(?:yes|yeah|yep|no|nope|however|but|and|so|well|ok(?:ay)?)\b[,.!]?\s+)?"
+    r"(?:when|whenever)\s+(?:i|i['’]m|we|you|he|she|it|they|the|my|your|our|this|that|there)\b"
+    r"[^?？]*$",
     re.IGNORECASE,
 )
 # An error message quoted after the agent's answer ("it is showing "Could not place order.
@@ -2314,9 +2328,32 @@ def agent_context(previous: str | None) -> str:
             for s in solicits
         )
         return "open" if offers else "solicit"
+    if any(_REPORT_BACK.search(s) or _CHECK_REPORT_BACK.search(s) for s in sentences[-2:]):
+        # "Please check the battery's date and let me know if it's over a year old.": a check
+        # whose outcome is asked for, a yes or no without its question mark
+        return "solicit"
     # "I am sorry, but there is no room available for your dates.": it asks nothing, and
     # the user's next value starts another search
     return "failed" if gated_search(_FAILED, last_two) else "none"
+
+
+# The agent asks to be told the outcome of a check ("… and let me know if it's over a year
+# old", "Please tell me if any of the wheels have loose lug nuts", "Please inform me if there
+# are any loose axle nuts"): it solicits a yes or no as "Is it over a year old?" does (session
+# 28; round 12's "a reply that reports the check the agent asked for" is an `answer`). "Let me
+# know if you need anything else" offers more help and is left to the offer patterns.
+_REPORT_BACK = re.compile(
+    r"\b(?:let\s+me\s+know|tell\s+me|inform\s+me)\s+(?:if|whether)\s+"
+    r"(?!(?:you|u)\s+(?:need|have|want|would|['’]d|require|still\s+need|can\s+think)\b"
+    r"|there\s+(?:is|['’]s)\s+anything\b|anything\b|i\s+can\b)",
+    re.IGNORECASE,
+)
+# ... or puts the check first and asks for its outcome after ("Please check if the axle nut is
+# loose on any of the wheels and let me know.").
+_CHECK_REPORT_BACK = re.compile(
+    r"\b(?:check|see|look|find\s+out)\s+(?:if|whether)\b[^.?!]*\b(?:let\s+me\s+know|tell\s+me)\s*[.!]?\s*$",
+    re.IGNORECASE,
+)
 
 
 def classify_turn(text: str | None, asked: bool = False, previous: str | None = None) -> str:
@@ -2504,6 +2541,119 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         return "request", "reworks_answer"
     if verdict[0] != "request" and _next_coding_task(text or "", previous):
         return "request", "next_coding_task"
+    return _helpdesk_reading(text or "", previous, context, verdict)
+
+
+# The fault told fixed ("my laptop battery's performance is back to normal", "My steering is
+# much better now", "the solution worked", "Cleaning them did the trick"): the need is met.
+_FIXED_NOW = re.compile(
+    r"\bback\s+to\s+normal\b|\bdid\s+the\s+trick\b|\b(?:much|a\s+lot)\s+better\s+now\b"
+    r"|\b(?:solution|suggestion|fix|advice)\s+(?:has\s+)?worked\b"
+    r"|\b(?:works?|working|worked|runs?|running)\s+(?:great|fine|perfectly|well|again|like\s+new)\b"
+    r"|\b(?:problem|issue)s?\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?:now\s+)?"
+    r"(?:solved|resolved|fixed|gone)\b"
+    r"|\b(?:fixed|solved|resolved)\s+(?:the|my|all\s+the|everything|it)\b",
+    re.IGNORECASE,
+)
+# What to try or do next, or what else ("What should I try next?", "What else can I do?", "Any
+# other ideas?", "What now?").
+_WHAT_NEXT = re.compile(
+    r"\bwhat\s+(?:should|can|could|do|shall|must)\s+(?:i|we)\s+(?:try|do|check)\s+next\b"
+    r"|\bwhat\s+else\s+(?:should|can|could|do|shall|might)\s+(?:i|we)\s+(?:try|do|check)\b"
+    r"|\bwhat\s+(?:now|next)\s*[?？]"
+    r"|\bany\s+other\s+(?:ideas|suggestions|things\s+(?:i|we)\s+(?:can|could|should)\s+try)\b",
+    re.IGNORECASE,
+)
+# A step's outcome told as still failing ("but still no connection", "it still won't boot",
+# "that didn't help", "same problem").
+_STILL_FAULT = re.compile(
+    r"\bstill\s+(?:no|not|doesn['’]?t|does\s+not|won['’]?t|will\s+not|can['’]?t|cannot|isn['’]?t"
+    r"|is\s+not|getting|the\s+same|having|nothing|dead|off|blinking|red)\b"
+    r"|\b(?:didn['’]?t|did\s+not|doesn['’]?t|does\s+not)\s+(?:help|work|fix|change\s+anything)\b"
+    r"|\b(?:same|no)\s+(?:problem|issue|result|luck|change)\b",
+    re.IGNORECASE,
+)
+# An acknowledgement, then the user's plan to take the step ("Okay, I will try that.", "Sure,
+# I'll do that now", "Alright, let me try it").
+_ACK_THEN_TRY = re.compile(
+    r"^\s*(?:ok(?:ay)?|sure|alright|all\s+right|got\s+it|yes|yeah|right)\b[,.!]?\s+"
+    r"(?:i['’]ll|i\s+will|let\s+me|i['’]m\s+going\s+to|i\s+am\s+going\s+to)\s+"
+    r"(?:(?:now|just|go\s+ahead\s+and)\s+)?(?:try|do|check|give)\s+(?:it|that|this|them|those)\b"
+    r"[^?？]*$",
+    re.IGNORECASE,
+)
+# What the user did not hear, see or feel, told in one sentence with no question mark.
+_NOT_OBSERVED = re.compile(
+    r"^\s*(?:no[,.!]?\s+)?i\s+(?:do\s+not|don['’]?t|did\s+not|didn['’]?t|can['’]?t|cannot|could\s+not"
+    r"|couldn['’]?t)\s+(?:hear|see|feel|notice|smell|find)\b[^?？.!。！]*[.!。！]?\s*$",
+    re.IGNORECASE,
+)
+_THANKS_WORD = re.compile(r"\b(?:thanks?|thank\s+you|appreciate)\b", re.IGNORECASE)
+# "Do you know how to find your computer's BIOS setup screen?" / "Do you know the method …?"
+_DO_YOU_KNOW = re.compile(
+    r"\bdo\s+you\s+know\s+(?:how|the\s+(?:method|way)|where|what|whether|if)\b", re.IGNORECASE
+)
+_DONT_KNOW = re.compile(
+    r"^\s*(?:no[,.!]?\s+)?i\s+(?:do\s+not|don['’]?t|can['’]?t|cannot)\s+(?:really\s+)?"
+    r"(?:know|figure\s+out)\b[^?？]*$",
+    re.IGNORECASE,
+)
+# What to do to fix it, or not knowing how to fix it ("What can I do to fix it?", "I don't know
+# how to fix it."): the fix names the fault, help with it asked (session 14's "How do I solve the
+# problem?"; session 18's fault of something the agent serves).
+_FIX_ASKED = re.compile(
+    r"\bwhat\s+(?:can|should|could|do|shall|must)\s+(?:i|we)\s+do\s+to\s+"
+    r"(?:fix|solve|resolve|repair|sort\s+out)\s+(?:it|this|that|the|my)\b"
+    r"|\bi\s+(?:do\s+not|don['’]?t)\s+know\s+how\s+to\s+(?:fix|solve|resolve|repair)\s+"
+    r"(?:it|this|that|the|my)\b",
+    re.IGNORECASE,
+)
+
+
+def _helpdesk_reading(
+    text: str, previous: str, context: str, verdict: tuple[str, str]
+) -> tuple[str, str]:
+    """Readings of troubleshooting turns (session 28's helpdesk dialogs), after every other
+    rule: the fault told fixed with thanks closes (a `greeting`, session 5's need met), "I
+    don't know how" to the agent's "Do you know how …?" is a no (an `answer`), and asking
+    what to do to fix a fault asks for help with it (a `request`, session 14)."""
+    t = " ".join(text.split())
+    if (
+        verdict[0] in ("other", "answer")
+        and context in ("none", "open")
+        and _FIXED_NOW.search(t)
+        and _THANKS_WORD.search(t)
+        and not any(_is_question(s) for s in _sentences(t))
+    ):
+        # "I replaced the CV joints. My steering is much better now. Thanks to you! Goodbye!"
+        # after the agent's fix, with no question before it
+        return "greeting", "fixed_thanks"
+    if (
+        verdict == ("question", "at_a_loss")
+        and context == "solicit"
+        and _DO_YOU_KNOW.search(previous[-_AGENT_TAIL:])
+        and _DONT_KNOW.match(t)
+    ):
+        return "answer", "knows_not"  # "I don't know how to do that." after "Do you know how …?"
+    if (
+        verdict[0] == "question"
+        and _WHAT_NEXT.search(t)
+        and (_STILL_FAULT.search(t) or _FAULT_TOLD.search(t))
+    ):
+        # "I restarted the router and the light is green now, but still no connection. What
+        # should I try next?": the step failed, help with the fault asked (session 21's problem
+        # told, then an ask for advice on it; session 14's "How do I solve the problem?")
+        return "request", "step_failed_next"
+    if verdict[0] == "other" and context in ("none", "solicit") and _ACK_THEN_TRY.match(t):
+        # "Okay, I will try that." after the agent's step: the acknowledgement answers it
+        # (round 12's "对的 我先试试"; a bare "我先试试" stays the user's plan, `other`)
+        return "answer", "ack_try"
+    if verdict[0] == "request" and context == "solicit" and _NOT_OBSERVED.match(t):
+        # "I don't hear anything like that." after "Are you hearing noises from your car's
+        # steering?": a no, not a wish for more items (session 5's "Anything else …?" search)
+        return "answer", "not_observed"
+    if verdict[0] == "question" and context in ("opening", "none", "open") and _FIX_ASKED.search(t):
+        return "request", "fix_asked"  # "… battery in my HP laptop. What can I do to fix it?"
     return verdict
 
 

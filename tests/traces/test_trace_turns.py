@@ -4388,3 +4388,55 @@ def test_round_27s_shop_voice_menu_acts_and_searches(text: str, previous: str, k
 )
 def test_a_word_problem_ended_by_an_instruction_is_a_question(text: str, kind: str) -> None:
     assert rule_turn(text, False, "") == kind
+
+
+# Session 28, troubleshooting dialogs (turns_helpdesk28.jsonl). Made-up turns of the classes its
+# misses showed; each reads a GUIDELINE ruling ("Turn rulings of session 28").
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # a report opening "When I …" tells, it does not ask
+        ("When I open the lid, the screen stays black.", "Does the screen light up?", "answer"),
+        (
+            "No, whenever I plug it in nothing happens.",
+            "Does the charging light come on?",
+            "answer",
+        ),
+        ("When does the shop open?", "", "question"),  # a question's "when" takes an auxiliary
+        # "let me know if …" asks for a check's outcome
+        ("The cable is fine.", "Please check the cable and let me know if it is loose.", "answer"),
+        ("The light is solid green.", "Please tell me if the modem light is blinking.", "answer"),
+        ("I checked and it is fine.", "Please see if the fan spins and let me know.", "answer"),
+        # the fault told fixed, with thanks, closes
+        ("I swapped the fuse and it works fine now. Thanks!", "Replace the fuse.", "greeting"),
+        ("The printer is back to normal, thank you so much.", "Reinstall the driver.", "greeting"),
+        # a no to "Do you know how …?"
+        ("I don't know how to do that.", "Do you know how to open the settings menu?", "answer"),
+        ("I don't see any smoke.", "Do you see smoke coming from the engine?", "answer"),
+        # a step failed, then what to try next: help with the fault
+        (
+            "I reset the modem but still no internet. What should I try next?",
+            "Please hold the reset button for ten seconds.",
+            "request",
+        ),
+        ("My scanner keeps failing. What can I do to fix it?", "", "request"),
+        ("Okay, I will try that.", "Please hold the reset button for ten seconds.", "answer"),
+        ("What should I try next?", "Please hold the reset button for ten seconds.", "question"),
+    ],
+)
+def test_troubleshooting_reports_closings_and_next_steps(
+    text: str, previous: str, kind: str
+) -> None:
+    assert rule_turn(text, previous.rstrip().endswith("?"), previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("previous", "context"),
+    [
+        ("Please check the cable and let me know if it is loose.", "solicit"),
+        ("Let me know if you need anything else.", "none"),  # an offer asks no value
+        ("Please tell me if you have any other questions.", "open"),
+    ],
+)
+def test_let_me_know_if_asks_for_a_checks_outcome_not_for_more(previous: str, context: str) -> None:
+    assert turns.agent_context(previous) == context
