@@ -1880,11 +1880,14 @@ class ListArithmetic:
     totals: frozenset[Decimal]
     columns: tuple[tuple[Decimal, ...], ...]
 
-    def gives(self, value: Decimal, within: Decimal = Decimal(0)) -> bool:
-        """Whether ``value`` is a total or a difference, give or take ``within``."""
+    def gives(
+        self, value: Decimal, within: Decimal = Decimal(0), *, differences: bool = True
+    ) -> bool:
+        """Whether ``value`` is a total or (with ``differences``) a difference, give or
+        take ``within``."""
         if value in self.totals or (within and any(abs(t - value) <= within for t in self.totals)):
             return True
-        if value <= 0:
+        if value <= 0 or not differences:
             return False
         # Differences are looked up, not listed: a list of 64 rows has 2,016 pairs a field.
         for column in self.columns:
@@ -1961,8 +1964,9 @@ _CLOCK_FIELDS = 8
 def durations_in(text: str) -> frozenset[int]:
     """The lengths of time, in minutes, between two times of day one object of a JSON
     result gives (a flight's ``scheduled_departure_time_est`` "06:00:00" and its arrival
-    "08:40:00": 160). An arrival earlier than the departure is the next day's. Dates are
-    not subtracted: a stay of nights is a count the record states, not a length."""
+    "08:40:00": 160). An arrival earlier than the departure is the next day's. A time after
+    an ISO date is read by its time of day alone: a stay of nights is a count the record
+    states, not a length."""
     if len(text) > _TOTAL_TEXT or not text.lstrip().startswith(("[", "{")):
         return frozenset()
     try:

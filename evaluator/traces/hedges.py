@@ -944,7 +944,9 @@ def _total_held(number: str, result: str | None) -> bool:
     except InvalidOperation:
         return False
     places = len(number.partition(".")[2])
-    return totals_in(result).gives(value, Decimal(5).scaleb(-places - 1))
+    # Totals only: the number after "about" may be of days or items, and the differences
+    # of a list's small whole numbers would hold most of them.
+    return totals_in(result).gives(value, Decimal(5).scaleb(-places - 1), differences=False)
 
 
 def _length_held(text: str, pos: int, result: str | None) -> bool:

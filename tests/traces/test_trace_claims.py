@@ -476,6 +476,7 @@ def test_differences_within_a_results_list_or_map_of_objects() -> None:
     assert not total_of("4.95", totals) and not total_of("0", totals)
     # ... give or take the precision an approximation is written to
     assert totals.gives(Decimal(5), Decimal("0.5")) and not totals.gives(Decimal(6), Decimal("0.5"))
+    assert not totals.gives(Decimal("4.96"), differences=False)
     # Two flights' fares differ by 26; the fields are not mixed (158 - 88 is no difference).
     flights = [{"prices": {"economy": 132, "basic": 88}}, {"prices": {"economy": 158, "basic": 97}}]
     totals = totals_in(json.dumps(flights))

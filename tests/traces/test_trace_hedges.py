@@ -1975,6 +1975,13 @@ def test_an_approximation_on_a_value_the_message_works_out_is_a_computation() ->
     assert _hedged("It has 3 rooms, and each costs about $120.") == ["about $1"]
 
 
+def test_an_approximate_number_a_lists_difference_gives_stays_an_estimate() -> None:
+    # Seat counts 4 and 7 differ by 3; "about 3 days" is still a guess at a length.
+    seats = '[{"flight": "HAT1", "seats": 4}, {"flight": "HAT2", "seats": 7}]'
+    text = "The refund will take about 3 days."
+    assert [h.phrase for h in find_hedges(Lexicon.load(), text, seats)] == ["about"]
+
+
 def test_an_approximate_length_the_results_times_give_is_worked_out() -> None:
     lexicon = Lexicon.load()
     flight = '[{"flight_number": "HAT037", "departs": "06:00:00", "arrives": "08:40:00"}]'
