@@ -260,6 +260,10 @@ HEDGE_SETS = (
     # LLM PC-support helpdesk agent with LLM-simulated customers; a Chinese diabetes-care
     # membership assistant with simulated members), no tool results in either
     ("hedges_sealed_r28.jsonl", "sealed round-28 set (never tuned, never trained on)"),
+    # session 29: labelled on s29-sealed29 by a helper who never read or ran a detector (DialOp's
+    # recorded human travel and flight-booking agents, with the proposals the system recorded;
+    # SysBench's Chinese LLM service assistants under role prompts), no tool calls in SysBench
+    ("hedges_sealed_r29.jsonl", "sealed round-29 set (never tuned, never trained on)"),
     # session 15: LLM recommender, shop-advisor and sales agents (CRS Arena's ChatGPT movie
     # recommender, a RAG brewing-shop assistant and its ChatGPT baseline, SalesGPT), labelled
     # and committed by advice15 before any detector ran on them; held out, then the advice

@@ -78,6 +78,7 @@ def test_every_row_names_its_source_file() -> None:
         "hedges_sealed_r26.jsonl",
         "hedges_sealed_r27.jsonl",
         "hedges_sealed_r28.jsonl",
+        "hedges_sealed_r29.jsonl",
         "hedges_thoughts_r14.jsonl",
         "hedges_advice.jsonl",
         "hedges_cs16.jsonl",
@@ -113,6 +114,7 @@ def test_every_row_names_its_source_file() -> None:
         "turns_sealed_r26.jsonl",
         "turns_sealed_r27.jsonl",
         "turns_sealed_r28.jsonl",
+        "turns_sealed_r29.jsonl",
         "turns_train_r8.jsonl",
         "turns_cs16.jsonl",
         "turns_prompts.jsonl",
@@ -426,6 +428,11 @@ HELD_OUT_HEDGE_FLOORS = {
     # results), labelled by a helper who never read or ran a detector. Measured with session
     # 28's rules at 54498b5: 0.847 / 0.790 on its 105 hedges (EN 0.560 / 0.778, ZH 0.945 / 0.793)
     "hedges_sealed_r28.jsonl": (0.84, 0.79),
+    # sealed round 29 (session 29: DialOp's recorded human travel and flight-booking agents, with
+    # the proposals the system recorded; SysBench's Chinese LLM service assistants under role
+    # prompts), labelled by a helper who never read or ran a detector. Measured with session
+    # 28's rules (fb52a95): 0.394 / 0.722 on its 36 hedges (EN 0.476 / 0.588, ZH 0.356 / 0.842)
+    "hedges_sealed_r29.jsonl": (0.39, 0.72),
     # the advice set (session 15: LLM recommender, shop-advisor and sales agents: CRS Arena's
     # ChatGPT movie recommender, a RAG brewing-shop assistant and its ChatGPT baseline,
     # SalesGPT), labelled and committed before any detector ran on them: 0.679 / 0.864 on the
@@ -695,6 +702,9 @@ HELD_OUT_TURN_FLOORS = {
     # sealed round 28 (the helpdesk's simulated customers, the diabetes-care members): 0.413
     # with session 28's rules at 54498b5 (EN 0.447, ZH 0.380; the model 0.423)
     "turns_sealed_r28.jsonl": 0.41,
+    # sealed round 29 (DialOp's travellers, SysBench's annotators' turns): 0.697 with session
+    # 28's rules (fb52a95; EN 0.671, ZH 0.725; the model 0.703)
+    "turns_sealed_r29.jsonl": 0.69,
 }
 
 
