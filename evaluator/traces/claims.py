@@ -1888,6 +1888,10 @@ def _a_share(numbers: list[Decimal], want: Decimal, places: int) -> bool:
 #: units a total is multiplied by: a booking's or an order's size, not any product.
 _TOTAL_ITEMS = 64
 _TOTAL_TIMES = 9
+#: A number field named as a price per unit: a fare, a rate, a price (``prices.economy``).
+_PER_UNIT = re.compile(
+    r"(?:^|[._])(?:prices?|fares?|rates?|costs?|unit_price)(?:$|[._])", re.IGNORECASE
+)
 #: Results longer than this are not parsed for totals (an amount missing from one that
 #: size is no total of its lines).
 _TOTAL_TEXT = 1 << 20
@@ -1933,7 +1937,8 @@ def totals_in(text: str) -> ListArithmetic:
     units), and the difference between any two of the objects. A one-stop itinerary's legs
     priced 142 and 171 total 313, 626 for two; an order's items add up to what it cost; a
     product's variants priced 139.99 and 144.95 differ by 4.96 (an exchange's price
-    difference, a fare difference). A map of objects keyed by their ids (a product's
+    difference, a fare difference); a field named as a price, one row's value times 2 to 9 (two
+    seats at 320: 640). A map of objects keyed by their ids (a product's
     ``variants``) is a list too. The GUIDELINE grounds "a total of held prices"; sums of a
     list's chosen few are not made (too many coincide with any amount)."""
     if len(text) > _TOTAL_TEXT or not text.lstrip().startswith(("[", "{")):
@@ -1957,17 +1962,24 @@ def totals_in(text: str) -> ListArithmetic:
         rows = [item for item in items[:_TOTAL_ITEMS] if type(item) is dict]
         # A map of objects keyed by their ids, not an object whose fields hold objects
         # (a reservation's ``address`` and ``name``): most of its values are objects.
-        if len(rows) < 2 or (type(node) is dict and len(rows) * 2 < len(items)):
+        if type(node) is dict and len(rows) * 2 < len(items):
             continue
+        if len(rows) < 2 and not (rows and type(node) is list):
+            continue  # a list of one row (a reservation's one flight) keeps its fares' multiples
         columns: dict[str, list[Decimal]] = {}
         for row in rows:
             for key, value in _number_fields(row):
                 columns.setdefault(key, []).append(value)
-        for column in columns.values():
+        for key, column in columns.items():
             if len(column) >= 2:
                 total = sum(column, Decimal(0))
                 found.update(total * k for k in range(1, _TOTAL_TIMES + 1))
                 sorted_columns.append(tuple(sorted(column)))
+            if _PER_UNIT.search(key):
+                # One row's fare for each of 2 to 9 passengers, nights or units ("$640" for
+                # two seats at 320): only a field named as a price, since any number times
+                # a small one coincides with too many amounts.
+                found.update(v * k for v in column for k in range(2, _TOTAL_TIMES + 1))
     if not found:
         return NO_ARITHMETIC
     return ListArithmetic(frozenset(found), tuple(sorted_columns))
