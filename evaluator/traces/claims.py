@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
+from itertools import pairwise
 from typing import Any
 
 from .values import MONTH_NAMES, WEEKDAY_NAMES, in_words
@@ -1639,6 +1640,13 @@ _HELD_DATE = re.compile(
 )
 # A number of nights or days ("5 nights", "a 3-day stay"): what a stay or a rental lasts.
 _HELD_DAYS = re.compile(r"(?<![\w.])(\d{1,2})[\s-]?(nights?|days?|weeks?)(?![a-z])")
+# A move by days in words ("a day later", "two days earlier", "the next day"): a date the
+# agent works out from a held one when the user asks to shift it.
+_SHIFT_WORDS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+_HELD_SHIFT = re.compile(
+    r"(?<![a-z])(?:(a|one|two|three|four|five|six|seven|\d{1,2}) (days?|weeks?) (later|after|earlier|before|sooner)"
+    r"|the (next|following|previous) day|the day (after|before))(?![a-z])"
+)
 _SAID_WEEKDAY = re.compile(r"(?<![a-z])(" + "|".join(WEEKDAY_NAMES) + r")(?![a-z])")
 # The longest span of held dates a weekday is read in: a trip's, a booking's (a weekday
 # must also fall once in it).
@@ -1657,11 +1665,24 @@ def _held_dates(low: str) -> tuple[tuple[tuple[int, int, int | None], ...], froz
         else:
             year = m.group(6)
             found.append((_MONTHS[m.group(4)], int(m.group(5)), int(year) if year else None))
-    lengths = frozenset(
+    lengths = {
         int(m.group(1)) * (7 if m.group(2).startswith("week") else 1)
         for m in _HELD_DAYS.finditer(low)
-    )
-    return tuple(found), lengths
+    }
+    lengths.update(map(_shift_days, _HELD_SHIFT.finditer(low)))
+    return tuple(found), frozenset(lengths)
+
+
+def _shift_days(m: re.Match[str]) -> int:
+    """The days a move in words gives, earlier ones negative ("two days earlier": -2)."""
+    if m.group(1):
+        n = _SHIFT_WORDS.get(m.group(1)) or int(m.group(1))
+        n *= 7 if m.group(2).startswith("week") else 1
+        back = m.group(3) in ("earlier", "before", "sooner")
+    else:
+        back = (m.group(4) or m.group(5)) in ("previous", "before")
+        n = 1
+    return -n if back else n
 
 
 def date_from_held(form: str, said: str, low: str) -> bool:
@@ -1669,7 +1690,8 @@ def date_from_held(form: str, said: str, low: str) -> bool:
     own: a weekday the user named (``said``) that falls once inside the span of the held
     dates ("this Saturday" on a June 15-22, 2025 trip: June 21st), or a held date moved by
     a number of nights, days or weeks the record holds (June 15th "for 5 nights": a
-    check-out on June 20th). ``said`` and ``low`` are what the user and system said and
+    check-out on June 20th), or a move the user asked for in words (a trip on May 18th
+    moved "a day later": May 19th). ``said`` and ``low`` are what the user and system said and
     what the results hold, lower-cased (``low`` may be ``said`` again); ``form`` is the
     date's ISO spelling (``YYYY-MM-DD`` or ``-MM-DD``): other forms are not looked at."""
     spelled = _ISO_FORM.match(form)
@@ -1866,6 +1888,10 @@ def _a_share(numbers: list[Decimal], want: Decimal, places: int) -> bool:
 #: units a total is multiplied by: a booking's or an order's size, not any product.
 _TOTAL_ITEMS = 64
 _TOTAL_TIMES = 9
+#: A number field named as a price per unit: a fare, a rate, a price (``prices.economy``).
+_PER_UNIT = re.compile(
+    r"(?:^|[._])(?:prices?|fares?|rates?|costs?|unit_price)(?:$|[._])", re.IGNORECASE
+)
 #: Results longer than this are not parsed for totals (an amount missing from one that
 #: size is no total of its lines).
 _TOTAL_TEXT = 1 << 20
@@ -1911,7 +1937,8 @@ def totals_in(text: str) -> ListArithmetic:
     units), and the difference between any two of the objects. A one-stop itinerary's legs
     priced 142 and 171 total 313, 626 for two; an order's items add up to what it cost; a
     product's variants priced 139.99 and 144.95 differ by 4.96 (an exchange's price
-    difference, a fare difference). A map of objects keyed by their ids (a product's
+    difference, a fare difference); a field named as a price, one row's value times 2 to 9 (two
+    seats at 320: 640). A map of objects keyed by their ids (a product's
     ``variants``) is a list too. The GUIDELINE grounds "a total of held prices"; sums of a
     list's chosen few are not made (too many coincide with any amount)."""
     if len(text) > _TOTAL_TEXT or not text.lstrip().startswith(("[", "{")):
@@ -1935,17 +1962,24 @@ def totals_in(text: str) -> ListArithmetic:
         rows = [item for item in items[:_TOTAL_ITEMS] if type(item) is dict]
         # A map of objects keyed by their ids, not an object whose fields hold objects
         # (a reservation's ``address`` and ``name``): most of its values are objects.
-        if len(rows) < 2 or (type(node) is dict and len(rows) * 2 < len(items)):
+        if type(node) is dict and len(rows) * 2 < len(items):
             continue
+        if len(rows) < 2 and not (rows and type(node) is list):
+            continue  # a list of one row (a reservation's one flight) keeps its fares' multiples
         columns: dict[str, list[Decimal]] = {}
         for row in rows:
             for key, value in _number_fields(row):
                 columns.setdefault(key, []).append(value)
-        for column in columns.values():
+        for key, column in columns.items():
             if len(column) >= 2:
                 total = sum(column, Decimal(0))
                 found.update(total * k for k in range(1, _TOTAL_TIMES + 1))
                 sorted_columns.append(tuple(sorted(column)))
+            if _PER_UNIT.search(key):
+                # One row's fare for each of 2 to 9 passengers, nights or units ("$640" for
+                # two seats at 320): only a field named as a price, since any number times
+                # a small one coincides with too many amounts.
+                found.update(v * k for v in column for k in range(2, _TOTAL_TIMES + 1))
     if not found:
         return NO_ARITHMETIC
     return ListArithmetic(frozenset(found), tuple(sorted_columns))
@@ -1964,7 +1998,8 @@ _CLOCK_FIELDS = 8
 def durations_in(text: str) -> frozenset[int]:
     """The lengths of time, in minutes, between two times of day one object of a JSON
     result gives (a flight's ``scheduled_departure_time_est`` "06:00:00" and its arrival
-    "08:40:00": 160). An arrival earlier than the departure is the next day's. A time after
+    "08:40:00": 160), and of a journey a short list of such objects makes, leg after leg
+    (:func:`_connection_lengths`). An arrival earlier than the departure is the next day's. A time after
     an ISO date is read by its time of day alone: a stay of nights is a count the record
     states, not a length."""
     if len(text) > _TOTAL_TEXT or not text.lstrip().startswith(("[", "{")):
@@ -1979,16 +2014,13 @@ def durations_in(text: str) -> frozenset[int]:
         node = stack.pop()
         if type(node) is list:
             stack.extend(node)
+            if 2 <= len(node) <= _LEGS:
+                found.update(_connection_lengths(node))
             continue
         if type(node) is not dict:
             continue
         stack.extend(node.values())
-        minutes: list[int] = []
-        for value in node.values():
-            if type(value) is str and len(value) <= 32:
-                m = _TIME_OF_DAY.fullmatch(value)
-                if m is not None:
-                    minutes.append(int(m.group(1)) * 60 + int(m.group(2)))
+        minutes = _clock_minutes(node)
         if not 2 <= len(minutes) <= _CLOCK_FIELDS:
             continue
         for i, a in enumerate(minutes):
@@ -1996,6 +2028,47 @@ def durations_in(text: str) -> frozenset[int]:
                 if a != b:
                     found.add((b - a) % (24 * 60))
     return frozenset(found)
+
+
+#: The most records a list may hold to be read as the legs of one journey.
+_LEGS = 4
+
+
+def _clock_minutes(node: dict[Any, Any]) -> list[int]:
+    """The times of day an object's fields give, in minutes after midnight, in field order."""
+    minutes: list[int] = []
+    for value in node.values():
+        if type(value) is str and len(value) <= 32:
+            m = _TIME_OF_DAY.fullmatch(value)
+            if m is not None:
+                minutes.append(int(m.group(1)) * 60 + int(m.group(2)))
+    return minutes
+
+
+def _chained(first: dict[Any, Any], then: dict[Any, Any]) -> bool:
+    """Whether ``then`` starts where ``first`` ends: a text value of one field of ``first``
+    is the value of another field of ``then`` (a leg's destination "ATL" the next leg's
+    origin). The same field holding the same value (two flights from one airport) is no
+    chain."""
+    ends = {v: k for k, v in first.items() if type(v) is str and v}
+    return any(type(v) is str and ends.get(v, k) != k for k, v in then.items())
+
+
+def _connection_lengths(legs: list[Any]) -> Iterator[int]:
+    """The lengths of a journey whose legs a short list holds in order, each leg an object
+    with its times and starting where the one before ends (a one-stop search's pair of
+    flights): the whole journey, first departure to last arrival, and each wait between
+    two legs (a layover), in minutes. A list of flights that do not chain gives nothing."""
+    if any(type(leg) is not dict for leg in legs):
+        return
+    clocks = [_clock_minutes(leg) for leg in legs]
+    if any(not 2 <= len(c) <= _CLOCK_FIELDS for c in clocks):
+        return
+    if not all(_chained(a, b) for a, b in pairwise(legs)):
+        return
+    yield (clocks[-1][-1] - clocks[0][0]) % (24 * 60)
+    for before, after in pairwise(clocks):
+        yield (after[0] - before[-1]) % (24 * 60)
 
 
 #: A length of time in hours and minutes as an answer states it: "2 hours and 40 minutes",

@@ -637,6 +637,10 @@ def _restates(
         failure = len(result) <= _NO_RESULT_CHARS and _FAILURE.search(result)
         if failure and _UNSUPPORTED.search(result) and _AVAILABILITY.search(clause):
             return True  # "the verse is not available in Spanish" after "language is not supported"
+        if failure and _AVAILABILITY.search(clause) and _AVAILABILITY.search(result):
+            # "It seems the colour you selected is not available" after "Error: new item
+            # 6695092337 is not available": the result's own status, read back (session 29)
+            return True
         return bool(failure) and _mostly_held(clause, result)
     if kind != "softener":
         return False

@@ -1425,6 +1425,10 @@ def _asks_for_route(sentence: str) -> bool:
 _HAS_A = re.compile(r"\b(?:have|has|having|with)\s+(?:a|an|the)?\s*$", re.IGNORECASE)
 
 
+# A number right before a fact word: the word counts what the user tells ("4 hours").
+_COUNTED = re.compile(r"\d\s*$")
+
+
 def _asks_for_fact(text: str) -> bool:
     """True when every request in ``text`` asks only to be given a fact: a wish, "please" or
     a verb of giving whose first object is a fact, not an item to find or an action ("I
@@ -1460,6 +1464,8 @@ def _fact_ask(sentence: str) -> bool:
         words = [w.lower().strip(",.;:!") for w in gap.split() if w.strip(",.;:!")]
         if part is before and len(words) > 1:
             continue  # "Any rating is fine, but I want something near Wan Chai": a statement
+        if part is before and _COUNTED.search(part, 0, fact.start()):
+            continue  # "delayed by 4 hours and I want compensation": a length told, no fact asked
         if part is not before and _HAS_A.search(gap):
             continue  # "…should have a rating of at least 1": a constraint on the item
         # the verb after "can you" or "to" gives the fact, or acts on it ("Can you check
@@ -2393,6 +2399,56 @@ def _greeting_offer(previous: str) -> bool:
     )
 
 
+# A bare go-ahead ("ok do it", "sure, go for it", "please proceed"): the user accepts what the
+# agent proposed, also when its last message asked nothing (a proposal two messages back,
+# then an answer to a side question): an `answer`, as "Go ahead, connect me" is.
+_BARE_GO_AHEAD = re.compile(
+    r"(?:(?:ok(?:ay)?|sure|alright|all right|yes|yeah|yep|fine|great|perfect)[,!.]*\s+)*"
+    r"(?:please\s+)?(?:do it|do that|go for it|go ahead(?: with it)?|proceed|let['’]?s do (?:it|that))"
+    r"(?:\s+(?:then|please|now))?[.!]*",
+    re.IGNORECASE,
+)
+# A choice made with "then" ("green then", "the red one then", "ok, HAT100 then"): the user
+# picks from what the agent just listed, answering the ask still open (which colour?).
+_CHOICE_THEN = re.compile(
+    r"(?:(?:ok(?:ay)?|fine|hmm|alright)[,!.]*\s+)?(?:the\s+)?([\w$.'’ -]{1,30}?)(?:\s+ones?)?,?\s+then[.!]*",
+    re.IGNORECASE,
+)
+# Incredulity at what the agent offered ("Only $50? That's it?", "Seriously?"): pushback that
+# asks for no fact, `other` (the r4 section's rhetorical pushback).
+_INCREDULOUS = re.compile(
+    r"(?:(?:only|just)\s+[^?.!]{1,24}|that['’]?s\s+(?:it|all)|seriously|really|are\s+you\s+serious"
+    r"|you['’]?re\s+kidding(?:\s+me)?)\s*\?+[!]*",
+    re.IGNORECASE,
+)
+# Paying another way for the user's own order, asked ("Can I use my gift card for the
+# difference instead?"): a change to the order asked in a question's words, a `request` (the
+# GUIDELINE's request in a question's form about the user's own order).
+_PAY_WITH_MINE = re.compile(
+    r"(?:can|could|may)\s+(?:i|we|you)\s+(?:please\s+)?(?:use|pay\s+(?:with|by|using)|charge\s+(?:it|that|the\s+\w+)\s+to"
+    r"|put\s+(?:it|that|the\s+\w+)\s+on|switch\s+to)\s+(?:my|our)\b",
+    re.IGNORECASE,
+)
+
+
+def _bare_reply(text: str, previous: str) -> tuple[str, str] | None:
+    """The class of a short reply whose form settles it after any agent message: a bare
+    go-ahead, a choice "then", incredulity at an offer, or another way to pay for the user's
+    own order asked for (session 29's made-up support runs); None for any other turn."""
+    typed = " ".join(text.split())
+    if _BARE_GO_AHEAD.fullmatch(typed):
+        return "answer", "go_ahead"
+    m = _CHOICE_THEN.fullmatch(typed)
+    if m and all(w in previous.lower() for w in m.group(1).lower().split()):
+        return "answer", "choice_then"
+    said = [s for s in _sentences(typed) if s.strip()]
+    if said and all(_INCREDULOUS.fullmatch(s.strip()) for s in said):
+        return "other", "incredulous"
+    if _PAY_WITH_MINE.match(typed) and typed.endswith("?"):
+        return "request", "pay_with_mine"
+    return None
+
+
 def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str]:
     """:func:`_rule` of a turn after the agent's message ``previous``, and a request that
     takes up what that message offered ("Could you please check if the compost is in stock at
@@ -2403,6 +2459,10 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
     points" after "Would you like to know how you can redeem your loyalty points?")."""
     if context == "solicit" and _describes_item_asked(text or "", previous):
         return "request", "describes_item"
+    if previous.strip() and text:
+        bare = _bare_reply(text, previous)
+        if bare is not None:
+            return bare
     verdict = _rule(text, context)
     shop = _shop_turn(text or "", previous, verdict)
     if shop is not None:

@@ -506,6 +506,21 @@ def test_lengths_of_time_between_two_times_of_one_object() -> None:
     assert spoken_length(text, 0) is None
 
 
+def test_lengths_of_a_journey_whose_legs_chain() -> None:
+    # A one-stop search gives pairs of flights, the second leaving from where the first
+    # lands: the whole trip (07:00 to 12:55) and the layover (09:30 to 11:00) are lengths.
+    legs = [
+        {"number": "HAT057", "origin": "JFK", "destination": "ATL", "dep": "07:00", "arr": "09:30"},
+        {"number": "HAT215", "origin": "ATL", "destination": "PHX", "dep": "11:00", "arr": "12:55"},
+    ]
+    lengths = durations_in(json.dumps([legs]))
+    assert lengths == frozenset({150, 115, 355, 90})
+    assert duration_of("6 hours", lengths) and duration_of("1.5 hours", lengths)
+    # Two flights from one airport do not chain: no length across them.
+    direct = [dict(legs[0], destination="PHX"), dict(legs[1], origin="JFK")]
+    assert durations_in(json.dumps(direct)) == frozenset({150, 115})
+
+
 def test_a_count_in_title_case_leaves_no_name() -> None:
     # "One Way" (a trip type written in title case, session 11's trials) left "Way" a name.
     assert [c for c in claims("Your ticket is a One Way fare.") if c.kind == "name"] == []
@@ -750,6 +765,15 @@ def test_a_date_the_records_dates_give_is_grounded() -> None:
     # In a span where the weekday falls twice, the user's may be either: neither is given.
     said = "From June 7th, 2025 to June 22nd, 2025. Dinner this Saturday?"
     assert [c.value for c in ungrounded("Booked June 21st.", said)] == ["June 21st"]
+    # A held date moved as the user asked in words: "a day later", "two days earlier".
+    said = "Move my trip to a day later. Reservation: 2024-05-18."
+    assert [c.value for c in ungrounded("Moved to May 19.", said)] == []
+    assert [c.value for c in ungrounded("Moved to May 17.", said)] == ["May 17"]
+    said = "Can we do it two days earlier? My flight is on May 18."
+    assert [c.value for c in ungrounded("Moved to May 16.", said)] == []
+    assert [c.value for c in ungrounded("Moved to May 20.", said)] == ["May 20"]
+    said = "Then the next day, please. The tour is on June 3rd."
+    assert [c.value for c in ungrounded("Booked June 4th.", said)] == []
 
 
 def test_a_places_code_in_capitals_is_an_id() -> None:

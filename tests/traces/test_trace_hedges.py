@@ -852,6 +852,17 @@ def test_a_tool_outage_or_a_not_found_error_restated_is_no_missing_fact() -> Non
     assert _hedged("I couldn't find flight AA9999.", long_data) == ["couldn't find"]
 
 
+def test_an_item_not_available_after_an_error_saying_so_restates_it() -> None:
+    # An exchange refused with "is not available": the agent's softened reading of it is the
+    # result's own status (session 29's made-up retail run), unlike a fact no result gave.
+    refused = "Error: new item 6695092337 is not available"
+    text = "It seems that the color you selected is not available."
+    assert _hedged(text, refused) == []
+    assert _hedged("The delivery date is not available.", "Error: 500 internal server error") == [
+        "not available"
+    ]
+
+
 def test_the_consequence_of_a_failed_call_is_process_and_the_users_input_is_no_fact() -> None:
     timeout = '{"error": "timeout", "message": "The request timed out."}'
     assert _hedged("The tool call timed out, so I don't have any account IDs yet.", timeout) == []

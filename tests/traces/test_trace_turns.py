@@ -4440,3 +4440,37 @@ def test_troubleshooting_reports_closings_and_next_steps(
 )
 def test_let_me_know_if_asks_for_a_checks_outcome_not_for_more(previous: str, context: str) -> None:
     assert turns.agent_context(previous) == context
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # a go-ahead for what was proposed two messages back, after a side question's answer
+        ("ok do it", "Yes, you can. Your gift card covers the $12.30 difference.", "answer"),
+        ("Sure, go for it.", "The exchange costs $4.96 more.", "answer"),
+        # a choice "then" among what the agent just listed
+        ("green then", "It is available in green and red; black is out of stock.", "answer"),
+        # incredulity at an offer asks for no fact
+        (
+            "Only $50? That's it?",
+            "You're eligible for a $50 certificate. Shall I issue it?",
+            "other",
+        ),
+        ("Only $50? How is that computed?", "You're eligible for a $50 certificate.", "question"),
+        # another way to pay for the user's own order
+        ("Can I use my gift card for the difference instead?", "Shall I go ahead?", "request"),
+        ("Can I use a gift card to pay for flights?", "Anything else?", "question"),
+        # a length told before the demand is no fact asked
+        ("My flight yesterday was delayed by 4 hours and I want compensation.", "", "request"),
+    ],
+)
+def test_bare_replies_and_demands_of_made_up_support_runs(
+    text: str, previous: str, kind: str
+) -> None:
+    assert rule_turn(text, previous.rstrip().endswith("?"), previous) == kind
+
+
+def test_a_choice_then_names_what_the_agent_listed() -> None:
+    listed = "It is available in green and red; black is out of stock."
+    assert turns._bare_reply("the red one then", listed) == ("answer", "choice_then")
+    assert turns._bare_reply("purple then", listed) is None
