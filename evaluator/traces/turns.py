@@ -2711,6 +2711,10 @@ _OUTCOME_ASKED = re.compile(
     re.IGNORECASE,
 )
 _STEP_NAMED_BACK = re.compile(r"\b(?:that|it|this|those)\b", re.IGNORECASE)  # "I'll try that"
+_STEP_FAILED = re.compile(
+    r"\b(?:still|but|however|unfortunately|didn['’]?t|did\s+not|doesn['’]?t|won['’]?t)\b",
+    re.IGNORECASE,
+)
 _PLAN_LATER = re.compile(
     r"\b(?:later|tomorrow|tonight|next\s+week|another\s+time)\b", re.IGNORECASE
 )
@@ -2894,7 +2898,10 @@ def _step_reading(
             and (shared or _STEP_NAMED_BACK.search(first))
         ):
             return "answer", "takes_step"
-        if _REPORTS_STEP.match(first) and shared and (verdict[0] != "request" or outcome):
+        # a step told failed ("I've rebooted it, but it still crashes") answers only a step
+        # whose outcome was asked for; after a plain instruction it stays round 12's `other`
+        failed = verdict[0] == "request" or _STEP_FAILED.search(text) is not None
+        if _REPORTS_STEP.match(first) and shared and (outcome or not failed):
             return "answer", "step_reported"
     if (
         verdict == ("request", "q_act")

@@ -4480,6 +4480,12 @@ def test_let_me_know_if_asks_for_a_checks_outcome_not_for_more(previous: str, co
             "answer",
         ),
         (
+            "I've rebooted the tablet, but the app still crashes.",
+            "Please reboot the tablet.",
+            "other",
+        ),
+        ("I've rebooted the tablet, and the app opens now.", "Please reboot the tablet.", "answer"),
+        (
             "Sure, I'll send my zip code and a time that works.",
             "Please provide your zip code and a time for the visit.",
             "other",
