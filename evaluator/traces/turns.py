@@ -2684,14 +2684,14 @@ _TAKES_STEP = re.compile(
 _REPORTS_STEP = re.compile(
     r"^\W*(?:(?:ok(?:ay)?|alright|all\s+right|yes|yeah|so)\W+)?(?:"
     r"i(?:['’]ve|\s+have|\s+had)?\s+(?:just\s+|already\s+|also\s+)?"
-    r"(?:\w+ed|ran|found|saw|did|made|tried|got|went|took|put|set|chose|gave|cleared|reset)\b"
+    r"(?:[\w-]+ed|ran|found|saw|did|made|tried|got|went|took|put|set|chose|gave|cleared|reset)\b"
     r"|the\s+(?:\w+\s+){0,2}(?:has|have|is|was)\s+(?:now\s+)?(?:completed|finished|done)\b)",
     re.IGNORECASE,
 )
 # ... when the agent's message gave a step ("Please go to Settings …", "Let's try …", "Can you
 # check …?", "… and see if that helps");
 _STEP_GIVEN = re.compile(
-    r"\b(?:please|let['’]s|can\s+you|could\s+you|try\s+\w+ing)\b"
+    r"\b(?:please|let['’]s|can\s+you|could\s+you|try\s+\w+ing|let\s+me\s+know\s+(?:once|when|the))\b"
     r"|(?:^|[.!?]\s+)(?:go|open|click|select|type|run|restart|check|make\s+sure|ensure|download"
     r"|install|disable|enable|follow|clear|press|visit|hold|unplug|plug|look)\b",
     re.IGNORECASE,
@@ -2892,7 +2892,7 @@ def _step_reading(
         shared = _content_words(text) & _content_words(previous)
         outcome = _OUTCOME_ASKED.search(tail) is not None
         if (
-            verdict[0] != "request"
+            (verdict[0] != "request" or outcome)
             and _TAKES_STEP.match(first)
             and not _PLAN_LATER.search(first)
             and (shared or _STEP_NAMED_BACK.search(first))
