@@ -2699,7 +2699,8 @@ _STEP_GIVEN = re.compile(
 # ... but a promise to give what the agent asked for ("Sure, I'll provide my zip code") gives
 # nothing yet (round 6's `other`).
 _WILL_GIVE = re.compile(
-    r"\b(?:i['’]ll|i\s+will|let\s+me)\s+(?:\w+\s+)?(?:provide|share|send|give|tell|get\s+back)\b",
+    r"\b(?:i['’]ll|i\s+will|let\s+me)\s+(?:\w+\s+)?(?:provide|share|send|tell|get\s+back"
+    r"|give(?!\s+(?:it|that|this|them)\s+a\s+(?:try|shot|go)\b))\b",
     re.IGNORECASE,
 )
 # ... a step whose outcome is asked for ("Let me know what you find", "let me know once it has

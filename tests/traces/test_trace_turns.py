@@ -4486,6 +4486,11 @@ def test_let_me_know_if_asks_for_a_checks_outcome_not_for_more(previous: str, co
         ),
         ("I've rebooted the tablet, and the app opens now.", "Please reboot the tablet.", "answer"),
         (
+            "Okay, I'll give that a try. I'll clear it and see if that helps. Just a moment.",
+            "Please clear the cache and let me know if it works.",
+            "answer",
+        ),
+        (
             "I've double-clicked the setup file and it is copying files now.",
             "Sure, take your time! Let me know once the setup has started.",
             "answer",
