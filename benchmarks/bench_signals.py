@@ -258,8 +258,9 @@ HEDGE_SETS = (
     ("hedges_sealed_r27.jsonl", "round-27 set (tuned from session 28; 0.077 / 0.286 sealed)"),
     # session 28: labelled on s28-sealed28 by a helper who never read or ran a detector (an
     # LLM PC-support helpdesk agent with LLM-simulated customers; a Chinese diabetes-care
-    # membership assistant with simulated members), no tool results in either
-    ("hedges_sealed_r28.jsonl", "sealed round-28 set (never tuned, never trained on)"),
+    # membership assistant with simulated members), no tool results in either; measured once
+    # blind in session 28 (0.847 / 0.790), then unsealed in session 29 to tune on
+    ("hedges_sealed_r28.jsonl", "round-28 set (tuned from session 29; 0.847 / 0.790 sealed)"),
     # session 29: labelled on s29-sealed29 by a helper who never read or ran a detector (DialOp's
     # recorded human travel and flight-booking agents, with the proposals the system recorded;
     # SysBench's Chinese LLM service assistants under role prompts), no tool calls in SysBench
@@ -466,6 +467,9 @@ HELD_OUT_TURNS = (
     # SynTOD's LLM-simulated shoppers, the smart-home residents' tickets: 0.667 measured once
     # blind (session 27), unsealed in session 28 to tune on
     ("turns_sealed_r27.jsonl", "round-27 set (tuned from session 28; 0.667 sealed)"),
+    # The PC-support helpdesk's LLM-simulated customers, the diabetes-care members: 0.463
+    # measured once blind (session 28), unsealed in session 29 to tune on
+    ("turns_sealed_r28.jsonl", "round-28 set (tuned from session 29; 0.463 sealed)"),
     # session 16: the students of the course-enrollment agent (cs16), labelled and committed
     # before any detector ran on them; first run held out, then tuned on
     ("turns_cs16.jsonl", "customer-service set cs16 (held out once; labelled session 16)"),
@@ -524,7 +528,9 @@ def turns_section(verbose: bool, sealed: bool = False) -> list[str]:
     right = total = 0
     for name, title in HELD_OUT_TURNS:
         lines.append("")
-        lines += _turns_lines(name, title, verbose)
+        # round 28 and session 28's sets are not trained on (train_turns.NOT_TRAINED)
+        trained = name not in train_turns.NOT_TRAINED
+        lines += _turns_lines(name, title, verbose, trained=trained)
         rows = load(name)
         right += sum(rule_row(r) == r["label"] for r in rows)
         total += len(rows)

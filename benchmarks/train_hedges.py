@@ -4,12 +4,13 @@
     .venv/bin/python benchmarks/train_hedges.py --check    # cross-validate only
 
 Every labelled hedge set in ``tests/corpora/conversations/`` trains it
-(:func:`training_files`), except the sealed ones (:data:`SEALED`: rounds 23, 24b, 25, 26 and 28,
+(:func:`training_files`), except the sealed ones (:data:`SEALED`: rounds 23, 24b, 25 and 26,
 kept for measurement; round 8 was unsealed in session 8 to tune on, rounds 6, 8b, 9, 10 and 10b in
 session 9, round 11 in session 10, rounds 9b and 12 in session 12, rounds 13 and 15 in
 session 13, round 16 in session 15, round 17 in session 16, round 18 in session 17,
 round 19 in session 18, round 20 in session 19, round 21 in session 20, round 22 in session 21,
-round 24 unsealed in session 27, round 27 in session 28).
+round 24 unsealed in session 27, round 27 in session 28, round 28 in session 29, not trained
+on: :data:`NOT_TRAINED`).
 The examples are the cues
 :func:`projeval.traces.hedges.hedge_candidates` finds (every lexicon match and
 approximate number, before the rules), with :func:`candidate_features`. Labels are per
@@ -60,22 +61,23 @@ MODEL = ROOT / "evaluator" / "data" / "hedge_model.json"
 #: session 20; round 22 (session 19, labelled on ``s19-sealed22``, measured four times) in
 #: session 21. Round 24 (session 21, labelled on ``s21-sealed24``, measured in sessions 21-26,
 #: 0.191 / 0.867 the last times) was unsealed in session 27; round 27 (session 27, labelled on
-#: ``s27-sealed27``, measured once blind, 0.077 / 0.286) in session 28. Round 23 (session 20,
-#: labelled on ``s20-sealed23``), round 24b (session 21, ``s21-sealed24b``), round 25 (session
-#: 22, ``s22-sealed25``), round 26 (session 24, ``s24-sealed26``) and round 28 (session 28,
-#: ``s28-sealed28``) are sealed.
+#: ``s27-sealed27``, measured once blind, 0.077 / 0.286) in session 28; round 28 (session 28,
+#: labelled on ``s28-sealed28``, measured once blind, 0.847 / 0.790) in session 29. Round 23
+#: (session 20, labelled on ``s20-sealed23``), round 24b (session 21, ``s21-sealed24b``), round
+#: 25 (session 22, ``s22-sealed25``) and round 26 (session 24, ``s24-sealed26``) are sealed.
 SEALED: tuple[str, ...] = (
     "hedges_sealed_r23.jsonl",
     "hedges_sealed_r24b.jsonl",
     "hedges_sealed_r25.jsonl",
     "hedges_sealed_r26.jsonl",
-    "hedges_sealed_r28.jsonl",
     "hedges_sealed_r29.jsonl",
 )
 #: Unsealed sets the shipped model is not trained on: session 28's in-genre service-agent set,
 #: kept out so that the model shipped before it stays as measured (a retrain moved the model
-#: column of other sets; the lead decides when to retrain with it). The rules were tuned on it.
-NOT_TRAINED: tuple[str, ...] = ("hedges_sop28.jsonl",)
+#: column of other sets; the lead decides when to retrain with it), and round 28, unsealed in
+#: session 29 without a retrain (the rules are the classifier; the model is not the default
+#: gate). The rules were tuned on both.
+NOT_TRAINED: tuple[str, ...] = ("hedges_sop28.jsonl", "hedges_sealed_r28.jsonl")
 #: The fit's options (cross-validation and the shipped model use the same): the best
 #: leave-one-source-out F1 of l2 1, 3, 10, 30, 100, 300 and 1000, with and without
 #: classes weighed by their frequency (hedges are rare).

@@ -2228,6 +2228,9 @@ def _rule(
     shop = _shop_rule(text, h, kind, latest_result, s_hi)
     if shop:
         return shop  # session 28: round 27's shop assistant (drafts, wishes, item caveats)
+    support = _support_rule(text, h, s_lo, s_hi)
+    if support:
+        return support  # session 29: round 28's helpdesk agent (its steps, the work so far)
     service = _service_rule(text, h, kind, latest_result, c_lo, c_hi)
     if service:
         return service  # session 26: a service agent's options, attempts and failures
@@ -2455,7 +2458,15 @@ def _rule(
             not (h.start <= m.start() and m.end() <= h.end)
             for m in plan.finditer(text, process_lo, reach)
         )
-        if planned or _action_weighed(text, s_lo, s_hi, h.phrase, h.end, c_hi):
+        # "Let's try disabling your antivirus, as it might be blocking the installation": a
+        # possibility about this case given as the reason for the step (session 21), not the
+        # plan's own modal
+        # ("…, as they may be able to identify …" says what another party can do: no reason)
+        reason = (
+            _REASON_FOR_STEP.search(text, max(s_lo, h.start - 60), h.start) is not None
+            and _ABLE_NEXT.match(text, h.end) is None
+        )
+        if (planned or _action_weighed(text, s_lo, s_hi, h.phrase, h.end, c_hi)) and not reason:
             return "plan"
         if _step(text, s_lo, c_lo, h.start, h.end, h.phrase):
             return "step"  # "2. Identify the card that appears to be…", "then likely cancel"
@@ -2827,6 +2838,11 @@ def _rule(
             # an adverb after a condition in its sentence, as round 8b rules ("if it is
             # controlled well it is likely…", "IF mild respiratory symptoms likely virus")
             return "conditional_modal"
+        if h.language == "zh" and _ZH_CONSEQUENT.search(text, max(s_lo, c_lo - 80), c_lo):
+            # "如果在6.1–8.0之间，大概率是旅游应激引起的": the cue opens the clause a condition just
+            # before it governs, the hypothetical (session 9); "如果是饭后测的，属于轻度偏高，可能和…有关"
+            # puts the guess in a clause of its own (round 28's notes)
+            return "conditional_modal"
         if _RULE_PREDICATE.match(text, h.start, c_hi) and _generic_subject(text, c_lo, h.start):
             return "rule_for_kind"  # "Checked bags may incur a fee": a rule for a kind of thing, not this case
         if (
@@ -2988,8 +3004,11 @@ _ZH_ESTIMATE_OWN = re.compile(r"估计|估計|可能|应该|應該")
 
 
 # A Chinese clause that asks: a question word or mark in it.
+# ("这几天", "前几次", "好几回" count days or times: a 几 after a demonstrative or a quantity word asks
+# nothing, session 29's round-28 "很可能是这几天血糖持续偏高…，别太担心，…试试？")
 _ZH_ASKS = re.compile(
-    r"吗|嗎|呢|什么|什麼|哪|多少|几|幾|是否|是不是|有没有|有沒有|怎么|怎麼|如何|为什么|為什麼|[？?]"
+    r"吗|嗎|呢|什么|什麼|哪|多少|(?<![这這那前后後好上下头頭最])[几幾]|是否|是不是|有没有|有沒有|怎么|怎麼|如何"
+    r"|为什么|為什麼|[？?]"
 )
 
 
@@ -3346,6 +3365,72 @@ _SHORT_SPAN = re.compile(
     r"(?:seconds?|secs?|minutes?|mins?)\b",
     re.IGNORECASE,
 )
+
+
+# Session 29, round 28's helpdesk agent (an LLM walking a customer through steps), each read
+# by a GUIDELINE clause ("Hedge rulings of session 29"):
+#
+# a possibility given as the reason for a step ("…, as it might be blocking the installation")
+# is about this case (session 21);
+_REASON_FOR_STEP = re.compile(
+    r"[,;]\s*(?:as|because|since)\s+(?:it|this|that|they|(?:the|your)\s+[\w-]+(?:\s+[\w-]+)?)\s+$",
+    re.IGNORECASE,
+)
+_ABLE_NEXT = re.compile(r"\s+(?:be\s+)?able\s+to\b", re.IGNORECASE)
+# a softener on the work the agent and the user have done ("It seems we've tried several steps
+# without success", "It seems like we've exhausted the basic steps"): the conversation's own
+# process, no fact of the case in doubt (session 18's process);
+_WORK_SO_FAR = re.compile(
+    r"\s+(?:like\s+|that\s+)?we(?:['’]ve|\s+have)?\s+(?:already\s+|now\s+)?"
+    r"(?:tried|exhausted|gone\s+through|covered|done|attempted|run\s+through|taken)\b",
+    re.IGNORECASE,
+)
+# the modal inside what the user is asked to look for ("look under Inbound Rules for any rules
+# that might be blocking your VPN"): the check's object, a plan (round 28's notes);
+_LOOK_FOR_ANY = re.compile(
+    r"\b(?:look|check|search|scan)\w*\b[^.?!]{0,160}\bfor\s+any\s+(?:[\w-]+\s+){0,3}?"
+    r"(?:that|which)\s+$",
+    re.IGNORECASE,
+)
+# a step's possible outcome ("…, which might resolve the issue"): what the step may bring, the
+# plan's reason, not a fact of the case;
+_STEP_OUTCOME = re.compile(
+    r"\s+(?:help\s+(?:to\s+)?)?(?:resolve|fix|solve|improve|correct|clear\s+up)\b", re.IGNORECASE
+)
+_WHICH_BEFORE = re.compile(r",\s*which\s+$", re.IGNORECASE)
+# how long the user is told to hold or wait ("press and hold the power button for about 15
+# seconds"): an instruction's quantity (session 20's recipe quantity), not an estimate.
+_HOLD_FOR = re.compile(
+    r"\b(?:press|hold|wait|leave|let|keep|unplug|charge)\b[^.?!]{0,80}\bfor\s+$", re.IGNORECASE
+)
+_SHORT_WAIT = re.compile(
+    r"\s*\d+(?:\s*(?:-|to)\s*\d+)?\s*(?:seconds?|secs?|minutes?|mins?)\b", re.IGNORECASE
+)
+
+
+def _support_rule(text: str, h: HedgeMatch, s_lo: int, s_hi: int) -> str:
+    """The rule that drops the cue ``h`` of a support agent walking the user through steps
+    (session 29, round 28), or ``""``: the work done so far, what the user is asked to look
+    for, a step's possible outcome, how long to hold or wait."""
+    if h.language != "en":
+        return ""
+    low = h.match.lower()
+    if h.kind == "softener" and low in ("seems", "it seems") and _WORK_SO_FAR.match(text, h.end):
+        return "work_so_far"
+    if low in ("may", "might", "could", "may be", "might be", "could be"):
+        if _LOOK_FOR_ANY.search(text, max(s_lo, h.start - 240), h.start):
+            return "looked_for"
+        if _WHICH_BEFORE.search(text, max(s_lo, h.start - 12), h.start) and _STEP_OUTCOME.match(
+            text, h.end
+        ):
+            return "step_outcome"
+    if (
+        low.startswith("about")
+        and _HOLD_FOR.search(text, max(s_lo, h.start - 100), h.start)
+        and _SHORT_WAIT.match(text, h.start + len("about"))
+    ):
+        return "instruction"
+    return ""
 
 
 def _shop_rule(text: str, h: HedgeMatch, kind: str, latest_result: str | None, s_hi: int) -> str:
@@ -4179,6 +4264,11 @@ def _estimates(
 # value asked left open, session 20) is no hypothetical (round 5e).
 _ASKS_IF = re.compile(
     r"\b(?:see|check|know|ask|wonder|determine|find\s+out|verify)\s+$", re.IGNORECASE
+)
+# A Chinese condition clause right before the cue's clause ("如果在6.1–8.0之间，"), read from the
+# last clause mark before it.
+_ZH_CONSEQUENT = re.compile(
+    r"(?:^|[，,；;—：:。])\s*(?:如果|假如|要是|倘若|若是|如若)[^，,；;—。！？]*[，,]\s*$"
 )
 _CONDITION = re.compile(
     r"\b(?:if|unless|when|whenever|in\s+case)\b|如果|假如|要是|倘若|若是|如若", re.IGNORECASE
@@ -6393,6 +6483,10 @@ _CONCLUSION_MODAL = re.compile(
 _ZH_ROUGH = frozenset({"大致", "大概", "大约", "大約", "左右", "约", "約"})
 _ZH_ASKS_USER_FOR = re.compile(
     "请(?:您)?(?:再)?(?:提供|告诉|告訴|告知|说明|說明|描述|填写|填寫|回忆|回憶|发|發)"
+    # ... or to note it down ("测的时候顺手记下喝的是哪种杂粮粥、大概几勺": what the user is asked to
+    # record, roughly; session 29's round 28)
+    # (记录 alone is also the noun, "系统记录显示…", a record read: only after a word that asks)
+    "|(?:顺手|顺便|记得|请|麻烦)记(?:下|录|錄)|记下"
 )
 # A look-up failing as a case of the agent's future act or of a wrong input: "我会明确说明
 # 查不到" (what the agent will say), "数字有误确实会查不到" (what would happen), "查不到相关记录我

@@ -2714,6 +2714,270 @@ def _helpdesk_reading(
         return "answer", "not_observed"
     if verdict[0] == "question" and context in ("opening", "none", "open") and _FIX_ASKED.search(t):
         return "request", "fix_asked"  # "… battery in my HP laptop. What can I do to fix it?"
+    return _step_reading(t, previous, context, verdict)
+
+
+# Session 29, round 28's helpdesk customers (an LLM support agent walking a simulated customer
+# through steps), each read by a GUIDELINE clause ("Turn rulings of session 29"):
+#
+# the next step asked after a step's report ("I ran the scan and it found nothing. What should
+# I do next?", "Yes, I can see it listed. What's next?"): the fix of the fault asked, whatever
+# the step showed (session 21's problem told and an ask for advice on it);
+_NEXT_STEP_ASK = re.compile(
+    r"^\W*(?:(?:so|and|okay|ok|alright)\W+)?(?:"
+    r"what(?:['’]s|\s+is)\s+(?:the\s+|our\s+|my\s+)?next(?:\s+step)?"
+    r"|what\s+(?:should|can|could|do|shall|must)\s+(?:i|we)\s+(?:try|do|check)\s+(?:next|now)"
+    r"|what\s+(?:steps?|else)\s+(?:should|can|could)\s+(?:i|we)\s+(?:take|try|do)(?:\s+next)?"
+    r"|what\s+now)\W*$",
+    re.IGNORECASE,
+)
+# the customer taking up the agent's step, or telling what it showed ("Okay, I'll clear the
+# cache now. Just a moment!", "I'm running the DISM command now.", "I've double-clicked the
+# file and started the installer."): the reply to the step (round 12's check reported, session
+# 28's acknowledgement);
+_TAKES_STEP = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|alright|all\s+right|sure|got\s+it|great|yes|yeah)\W+)?"
+    r"(?:i['’]ll|i\s+will|i['’]m\s+going\s+to|let\s+me|i['’]m\s+(?:now\s+|just\s+)?\w+ing"
+    r"|i\s+am\s+(?:now\s+|just\s+)?\w+ing|\w+ing\s[^.?!]*\bnow\b)",
+    re.IGNORECASE,
+)
+_REPORTS_STEP = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|alright|all\s+right|yes|yeah|so)\W+)?(?:"
+    r"i(?:['’]ve|\s+have|\s+had)?\s+(?:just\s+|already\s+|also\s+)?"
+    r"(?:[\w-]+ed|ran|found|saw|did|made|tried|got|went|took|put|set|chose|gave|cleared|reset)\b"
+    r"|the\s+(?:\w+\s+){0,2}(?:has|have|is|was)\s+(?:now\s+)?(?:completed|finished|done)\b)",
+    re.IGNORECASE,
+)
+# ... when the agent's message gave a step ("Please go to Settings …", "Let's try …", "Can you
+# check …?", "… and see if that helps");
+_STEP_GIVEN = re.compile(
+    r"\b(?:please|let['’]s|can\s+you|could\s+you|try\s+\w+ing|let\s+me\s+know\s+(?:once|when|the))\b"
+    r"|(?:^|[.!?]\s+)(?:go|open|click|select|type|run|restart|check|make\s+sure|ensure|download"
+    r"|install|disable|enable|follow|clear|press|visit|hold|unplug|plug|look)\b",
+    re.IGNORECASE,
+)
+# ... but a promise to give what the agent asked for ("Sure, I'll provide my zip code") gives
+# nothing yet (round 6's `other`).
+_WILL_GIVE = re.compile(
+    r"\b(?:i['’]ll|i\s+will|let\s+me)\s+(?:\w+\s+)?(?:provide|share|send|tell|get\s+back"
+    r"|give(?!\s+(?:it|that|this|them)\s+a\s+(?:try|shot|go)\b))\b",
+    re.IGNORECASE,
+)
+# ... a step whose outcome is asked for ("Let me know what you find", "let me know once it has
+# restarted and if you can open your photos", "… and see if there are any updates"): then even
+# a report that the fault persists answers it (round 12's check the agent asked for);
+_OUTCOME_ASKED = re.compile(
+    r"\blet\s+me\s+know\b(?!\s+if\s+(?:you\s+(?:need|have|want|would|require)|there\s+is\s+anything"
+    r"|anything))|\b(?:see|check)\s+(?:if|whether)\b",
+    re.IGNORECASE,
+)
+_STEP_NAMED_BACK = re.compile(r"\b(?:that|it|this|those)\b", re.IGNORECASE)  # "I'll try that"
+_STEP_FAILED = re.compile(
+    r"\b(?:still|but|however|unfortunately|didn['’]?t|did\s+not|doesn['’]?t|won['’]?t)\b",
+    re.IGNORECASE,
+)
+_PLAN_LATER = re.compile(
+    r"\b(?:later|tomorrow|tonight|next\s+week|another\s+time)\b", re.IGNORECASE
+)
+_STEP_STOPWORDS = frozenset(
+    {
+        "that",
+        "this",
+        "those",
+        "these",
+        "with",
+        "what",
+        "when",
+        "your",
+        "from",
+        "have",
+        "then",
+        "them",
+        "they",
+        "there",
+        "their",
+        "will",
+        "would",
+        "should",
+        "could",
+        "just",
+        "about",
+        "after",
+        "before",
+        "once",
+        "into",
+        "also",
+        "still",
+        "again",
+        "some",
+        "more",
+        "sure",
+        "okay",
+        "alright",
+        "moment",
+        "second",
+        "know",
+        "help",
+        "helps",
+        "check",
+    }
+)
+# a how-to asked when nothing in the step is broken ("I'm not sure how to use that tool. Can you
+# guide me through it?", "I'm not sure which restore point to choose. Can you help me with
+# that?"): to be told how (session 14's how-to when nothing is broken);
+_UNSURE_HOW = re.compile(
+    r"\b(?:i['’]m|i\s+am)\s+not\s+sure\s+(?:how|which|what|where)\b"
+    r"|\bi\s+(?:don['’]?t|do\s+not)\s+know\s+(?:how|which|where)\s+to\b",
+    re.IGNORECASE,
+)
+_GUIDE_ME = re.compile(
+    r"\b(?:can|could|would)\s+you\s+(?:please\s+)?(?:guide|walk|show|help)\s+me\b",
+    re.IGNORECASE,
+)
+# a fault of the user's own told after the agent's first greeting offer ("Thank you for
+# calling PC Support, how can I help you today?" -> "My computer won't turn on at all."): a
+# problem report, as in a first message (session 26's remedy after the greeting offer).
+_OWN_FAULT = re.compile(
+    r"\b(?:won['’]?t|keeps?|isn['’]?t|aren['’]?t|can['’]?t|cannot|doesn['’]?t|does\s+not|not\s+working"
+    r"|trouble|problems?|issues?|errors?|broken|crash(?:es|ed|ing)?|fail(?:s|ed|ing)?)\b",
+    re.IGNORECASE,
+)
+
+
+# Session 29, round 28's Chinese members (a care assistant proposing tests and habits to a
+# member who reports readings): the member's plan that takes up the step the assistant's
+# message proposed ("明早测完我直接截图发你" after "明早测完发我") is an `answer` (the r4 section's
+# accepting what was offered); a plan of the member's own that the message did not propose
+# stays `other`. A plan names when it is done ("今晚", "明早") or that it is done now ("照做");
+_ZH_PLAN_TIME = re.compile(
+    r"今晚|今晚上|今天晚上|明早|明天|明晚|后天|今儿|今早|下午|睡前|饭后|待会|回头|这就|马上|照做|记下|记在|发你"
+)
+# ... the message proposes a step with "咱们", "试试", "记得", "先 …" or a test to come.
+_ZH_STEP_PROPOSED = re.compile(
+    r"咱们|咱|试试|记得|可以先|先[^，。！？]{0,6}(?:测|记|看|别|把|喝|吃|走)|测完|再测|测一次"
+)
+# ... a plan announced as the member's own ("我打算…", "我琢磨着，…") or a further act the member
+# sets for a result that stays bad ("要是还高，就…") proposes a step of its own rather than taking
+# one up.
+_ZH_OWN_PLAN = re.compile(r"我打算|我琢磨着，|(?:要是|如果|万一)(?:还|仍|依然)")
+# An opener telling the member's own reading with worry and no ask of an act ("今早空腹测了7.2…
+# 心里有点打鼓……", "这数字我真拿不准是高是低"): the ask it implies is whether the value is a
+# concern, a fact of the user's own condition: a `question` (sessions 15 and 19).
+_ZH_READING = re.compile(r"\d(?:\.\d)?|[测量]了|空腹|餐后|血糖")
+_ZH_WORRY = re.compile(
+    r"打鼓|拿不准|有点懵|真有点懵|发愣|有点慌|我有点慌|心慌|拖不得|不敢|咋还|怎么还|担心|犯嘀咕|没底"
+)
+_ZH_ACT_ASKED = re.compile(r"帮我|请你|请您|麻烦|给我|能不能|可不可以|可以帮|安排|预约|办理")
+# Relief after the assistant's reading ("听你这么说，我心头那块石头好像轻了点"): the need is met, as
+# r17's "嗯，那我就放心了" (a `greeting`).
+_ZH_RELIEVED = re.compile(
+    r"听(?:你|您)这么(?:说|一说)[^？?]{0,12}(?:轻了|松了|踏实|没那么|放心|安心|不慌)"
+)
+
+
+def _member_reading(
+    text: str, previous: str, context: str, verdict: tuple[str, str]
+) -> tuple[str, str]:
+    """Readings of a Chinese member of a care service (session 29's rulings): relief says
+    the need is met, the step the assistant proposed taken up answers it, and an opener
+    telling a worrying reading of the member's own asks whether it is a concern."""
+    t = " ".join(text.split())
+    if "？" in t or "?" in t:
+        return verdict
+    if context == "opening":
+        if (
+            verdict[0] == "request"
+            and _ZH_READING.search(t)
+            and _ZH_WORRY.search(t)
+            and not _ZH_ACT_ASKED.search(t)
+        ):
+            return "question", "reading_worried"
+        return verdict
+    if not _CJK.search(previous):
+        return verdict
+    if verdict[0] in ("other", "request") and _ZH_RELIEVED.search(t):
+        return "greeting", "relieved"
+    if (
+        verdict[0] in ("other", "question")
+        and verdict[1] in ("fallback", "q_told", "question_any")
+        and _ZH_PLAN_TIME.search(t)
+        and _ZH_STEP_PROPOSED.search(previous[-_AGENT_TAIL:])
+        and not _ZH_OWN_PLAN.search(t)
+    ):
+        return "answer", "takes_step"
+    return verdict
+
+
+def _content_words(text: str) -> set[str]:
+    """The words of four letters or more of ``text``, lower-cased, but the commonest."""
+    return {
+        w[:-1] if w.endswith("s") else w
+        for w in re.findall(r"[a-z]{4,}", text.lower())
+        if w not in _STEP_STOPWORDS
+    }
+
+
+def _step_reading(
+    text: str, previous: str, context: str, verdict: tuple[str, str]
+) -> tuple[str, str]:
+    """Readings of a customer walked through a support agent's steps (session 29's
+    rulings): the next step asked after a step's report is a `request`, the step taken up or
+    its outcome told an `answer`, a how-to asked when nothing is broken a `question`, and a
+    fault told after the agent's first greeting offer a `request`."""
+    if _CJK.search(text):
+        return _member_reading(text, previous, context, verdict)
+    if not previous.strip():
+        return verdict
+    sentences = _sentences(text)
+    if not sentences:
+        return verdict
+    asks = any(_is_question(s) for s in sentences)
+    if (
+        verdict[0] == "question"
+        and len(sentences) > 1
+        and _NEXT_STEP_ASK.match(sentences[-1])
+        and not any(_is_question(s) for s in sentences[:-1])
+        and any(len(s.split()) >= 4 for s in sentences[:-1])
+    ):
+        return "request", "next_step_asked"
+    tail = " ".join(_sentences(" ".join(previous.split()))[-4:])
+    closes = verdict[0] == "greeting" and _THANKS_WORD.search(text) is not None
+    if (
+        not asks
+        and not closes
+        and verdict[0] in ("other", "greeting", "request")
+        and _STEP_GIVEN.search(tail)
+        and not _WILL_GIVE.search(text)
+    ):
+        first = sentences[0]
+        shared = _content_words(text) & _content_words(previous)
+        outcome = _OUTCOME_ASKED.search(tail) is not None
+        if (
+            (verdict[0] != "request" or outcome)
+            and _TAKES_STEP.match(first)
+            and not _PLAN_LATER.search(first)
+            and (shared or _STEP_NAMED_BACK.search(first))
+        ):
+            return "answer", "takes_step"
+        # a step told failed ("I've rebooted it, but it still crashes") answers only a step
+        # whose outcome was asked for; after a plain instruction it stays round 12's `other`
+        failed = verdict[0] == "request" or _STEP_FAILED.search(text) is not None
+        if _REPORTS_STEP.match(first) and shared and (outcome or not failed):
+            return "answer", "step_reported"
+    if (
+        verdict == ("request", "q_act")
+        and _UNSURE_HOW.search(text)
+        and _GUIDE_ME.search(sentences[-1])
+    ):
+        return "question", "how_to_step"
+    if (
+        verdict[0] in ("answer", "question")
+        and context == "open"
+        and _greeting_offer(previous)
+        and not asks
+        and _OWN_FAULT.search(text)
+    ):
+        return "request", "fault_after_greeting"
     return verdict
 
 

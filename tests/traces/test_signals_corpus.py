@@ -426,8 +426,12 @@ HELD_OUT_HEDGE_FLOORS = {
     # sealed round 28 (session 28: an LLM PC-support helpdesk agent with LLM-simulated
     # customers; a Chinese diabetes-care membership assistant with simulated members; no tool
     # results), labelled by a helper who never read or ran a detector. Measured with session
-    # 28's rules at 54498b5: 0.847 / 0.790 on its 105 hedges (EN 0.560 / 0.778, ZH 0.945 / 0.793)
-    "hedges_sealed_r28.jsonl": (0.84, 0.79),
+    # 28's rules at 54498b5: 0.847 / 0.790 on its 105 hedges (EN 0.560 / 0.778, ZH 0.945 / 0.793),
+    # the same measured blind at the end of session 28. Unsealed in session 29 and tuned on (the
+    # work done so far, what the user is asked to look for, a step's outcome, a hold's length, a
+    # reason for a step; Chinese conditions, 这几天, notes asked): 0.988 / 0.810 (EN 1.000 / 0.833,
+    # ZH 0.986 / 0.805)
+    "hedges_sealed_r28.jsonl": (0.98, 0.80),
     # sealed round 29 (session 29: DialOp's recorded human travel and flight-booking agents, with
     # the proposals the system recorded; SysBench's Chinese LLM service assistants under role
     # prompts), labelled by a helper who never read or ran a detector. Measured with session
@@ -700,8 +704,12 @@ HELD_OUT_TURN_FLOORS = {
     # described, a fix asked in the passive): 0.847 (SynTOD 0.854, the tickets 0.800)
     "turns_sealed_r27.jsonl": 0.84,
     # sealed round 28 (the helpdesk's simulated customers, the diabetes-care members): 0.413
-    # with session 28's rules at 54498b5 (EN 0.447, ZH 0.380; the model 0.423)
-    "turns_sealed_r28.jsonl": 0.41,
+    # with session 28's rules at 54498b5 (EN 0.447, ZH 0.380; the model 0.423); 0.463 measured
+    # blind at the end of session 28 (EN 0.547). Unsealed in session 29 and tuned on (the next
+    # step asked after a step's report, the step taken up or reported, a how-to when nothing is
+    # broken, a fault after the greeting offer; the member's plan taking up the proposed step,
+    # relief, a worrying reading as an opener): 0.913 (EN 0.973, ZH 0.853)
+    "turns_sealed_r28.jsonl": 0.91,
     # sealed round 29 (DialOp's travellers, SysBench's annotators' turns): 0.697 with session
     # 28's rules (fb52a95; EN 0.671, ZH 0.725; the model 0.703)
     "turns_sealed_r29.jsonl": 0.69,

@@ -640,8 +640,11 @@ def test_the_model_never_trains_on_a_sealed_set() -> None:
     names = [p.name for p in train.training_files()]
     sealed = {"hedges_sealed_r23.jsonl", "hedges_sealed_r24b.jsonl"}
     sealed |= {"hedges_sealed_r25.jsonl", "hedges_sealed_r26.jsonl"}
-    sealed |= {"hedges_sealed_r28.jsonl", "hedges_sealed_r29.jsonl"}
+    sealed |= {"hedges_sealed_r29.jsonl"}
     assert set(train.SEALED) == sealed and not sealed & set(names)
+    # round 28 (measured once blind in session 28) was unsealed in session 29 without a
+    # retrain: the rules were tuned on it, the gate is not trained on it (NOT_TRAINED)
+    assert "hedges_sealed_r28.jsonl" in train.NOT_TRAINED and "hedges_sealed_r28.jsonl" not in names
     # rounds 6, 7, 8, 8b, 9, 9b, 10, 10b, 11, 12, 13, 15, 16, 17, 18, 19, 20, 21, 22, 24 and
     # 27 were measured sealed, then unsealed to tune on
     tuned = {"hedges_sealed_r6.jsonl", "hedges_sealed_r7.jsonl", "hedges_sealed_r8.jsonl"}
@@ -2881,3 +2884,61 @@ def test_a_shop_assistants_status_draft_kind_or_item_caveat_is_no_hedge(
 )
 def test_the_shop_rules_keep_a_guess_at_the_users_case(text: str, latest: str, cue: str) -> None:
     assert cue in _hedged(text, latest)
+
+
+# Session 29, round 28 unsealed (a helpdesk agent walking a customer through steps). Made-up
+# messages of the classes its false hits and misses showed ("Hedge rulings of session 29").
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the work done so far
+        "It seems we've tried several steps without success. Let's reset the router.",
+        "It seems like we've exhausted the basic checks.",
+        # what the user is asked to look for
+        "Open the firewall settings and look under Outbound Rules for any rules that might be "
+        "blocking the printer.",
+        # a step's possible outcome
+        "Turn on background data for the app, which might resolve the sync problem.",
+        # how long to hold the button
+        "Press and hold the power button for about 15 seconds, then release it.",
+        # another party's ability, given as the reason for a step
+        "Please contact your provider, as they may be able to check the line.",
+    ],
+)
+def test_a_support_agents_steps_and_work_so_far_are_no_hedge(text: str) -> None:
+    assert _hedged(text, "") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "cue"),
+    [
+        # a possibility about this case given as the reason for the step
+        (
+            "Let's try disabling your antivirus for a moment, as it might be blocking the setup.",
+            "might be",
+        ),
+        # the case's own state in doubt, not the work done
+        ("It seems the adapter is not charging the battery.", "seems"),
+        # an estimate of the user's case, not how long to hold or wait
+        ("The fan has been running for about 20 minutes now.", "about 2"),
+    ],
+)
+def test_the_support_rules_keep_a_guess_at_the_users_case(text: str, cue: str) -> None:
+    assert any(cue in h for h in _hedged(text, ""))
+
+
+@pytest.mark.parametrize(
+    ("text", "hedged"),
+    [
+        # a 几 that counts days asks nothing: the guess before a later question still counts
+        ("眼睛发花很可能是这几天血糖偏高引起的，别担心，咱们明早再测一次好吗？", True),
+        # the cue opening the clause a condition just before it governs: the hypothetical
+        ("今晚再测一次，如果在7到8之间，大概率是晚饭吃多了。", False),
+        # what the member is asked to note down, roughly
+        ("测的时候顺手记下喝了哪种粥、大概几勺。", False),
+        # a record read is no ask to note anything
+        ("您的订单记录里，大概是3号下的单。", True),
+    ],
+)
+def test_a_care_assistants_conditions_and_notes(text: str, hedged: bool) -> None:
+    assert bool(_hedged(text, "")) == hedged
