@@ -39,7 +39,7 @@ import bisect
 import json
 import re
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal, InvalidOperation
@@ -1983,6 +1983,54 @@ def totals_in(text: str) -> ListArithmetic:
     if not found:
         return NO_ARITHMETIC
     return ListArithmetic(frozenset(found), tuple(sorted_columns))
+
+
+#: A number field named as what something costs or was paid: what a message's arithmetic
+#: across results starts from (:func:`prices_in`).
+_PRICE_FIELD = re.compile(
+    r"(?:^|[._])(?:prices?|fares?|rates?|costs?|amounts?|totals?|balances?|unit_price)(?:$|[._])",
+    re.IGNORECASE,
+)
+
+
+# Remembered by text, like totals_in: the results of a trace are read once each.
+@lru_cache(maxsize=64)
+def prices_in(text: str) -> frozenset[Decimal]:
+    """The numbers a JSON result holds in fields named as a price, fare, rate, cost, amount,
+    total or balance, at any depth (a reservation's ``flights[].price``, a search's
+    ``prices.economy``)."""
+    if len(text) > _TOTAL_TEXT or not text.lstrip().startswith(("[", "{")):
+        return frozenset()
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError):
+        return frozenset()
+    found: set[Decimal] = set()
+    stack: list[Any] = [doc]
+    while stack:
+        node = stack.pop()
+        if type(node) is list:
+            stack.extend(node)
+        elif type(node) is dict:
+            stack.extend(node.values())
+            found.update(v for key, v in _number_fields(node) if _PRICE_FIELD.search(key))
+    return frozenset(found)
+
+
+def worked_amount(value: Decimal, stated: Iterable[Decimal], held: Collection[Decimal]) -> bool:
+    """Whether ``value`` is the difference or the sum of an amount the same message states
+    (``stated``, each grounded) and another it states or a result's price holds (``held``):
+    "Business class is $455, and you paid $118, so the upgrade costs $337", or "The economy
+    fare is $171, so the upgrade costs about $53" after a reservation's fare of 118 (the
+    GUIDELINE's arithmetic the message shows). The arithmetic starts from what the message
+    states, so a price no sentence names adds no coincidences of its own."""
+    for a in stated:
+        if a == value:
+            continue
+        for b in (a - value, value - a, value + a):
+            if b > 0 and b != a and b in held:
+                return True
+    return False
 
 
 #: A time of day as a result writes it ("06:00:00", "14:30"), alone or after an ISO date.

@@ -637,9 +637,15 @@ def _restates(
         failure = len(result) <= _NO_RESULT_CHARS and _FAILURE.search(result)
         if failure and _UNSUPPORTED.search(result) and _AVAILABILITY.search(clause):
             return True  # "the verse is not available in Spanish" after "language is not supported"
-        if failure and _AVAILABILITY.search(clause) and _AVAILABILITY.search(result):
+        if (
+            failure
+            and _AVAILABILITY.search(clause)
+            and _AVAILABILITY.search(result)
+            and not _OUTAGE.search(result)
+        ):
             # "It seems the colour you selected is not available" after "Error: new item
-            # 6695092337 is not available": the result's own status, read back (session 29)
+            # 6695092337 is not available": the item's status the result gives, read back
+            # (session 29); a service that is unavailable gave no fact to read back
             return True
         return bool(failure) and _mostly_held(clause, result)
     if kind != "softener":
@@ -791,6 +797,10 @@ _NO_RESULT = re.compile(
     re.IGNORECASE,
 )
 _NO_RESULT_CHARS = 400
+# A result that reports the tool itself down: its "unavailable" is no status of an item.
+_OUTAGE = re.compile(
+    r"\b(?:service|server|system|api|endpoint|temporarily|outage)\b", re.IGNORECASE
+)
 # An error that says a value is not supported: "not available" restates it.
 _UNSUPPORTED = re.compile(r"\bnot\s+supported\b|\bunsupported\b|不支持", re.IGNORECASE)
 # A result that reports a failure in words: also an outage ("The availability service is
@@ -971,6 +981,21 @@ def _length_read(text: str, hedge: Hedge, held_length: Callable[[str], bool]) ->
     return form is not None and held_length(form)
 
 
+def _amount_worked(text: str, hedge: Hedge, held_amount: Callable[[str], bool]) -> bool:
+    """True when ``hedge`` approximates an amount of money ("about $53") that
+    ``held_amount`` says the message works out from amounts read earlier."""
+    if hedge.phrase.lower() not in _APPROXIMATORS:
+        return False
+    after = _NUMBER_AFTER.match(text, hedge.end - 1 if hedge.match[-1:].isdigit() else hedge.end)
+    if after is None or not _MONEY_BEFORE.search(text, max(0, after.start(1) - 2), after.start(1)):
+        return False  # an amount of money only: "about 3 days" is no price worked out
+    return held_amount(after.group(1))
+
+
+# The currency sign right before an approximated number: "about $53", "约¥120".
+_MONEY_BEFORE = re.compile(r"[$€£¥￥]\s?$")
+
+
 _SOFTENER_WORDS = frozenset(
     {"seem", "seems", "seemingly", "appear", "appears", "apparently", "look", "looks", "like"}
     | {"似乎", "好像", "看起", "起来", "看来"}
@@ -987,12 +1012,15 @@ def find_hedges(
     source: str = "message",
     other_results: Sequence[str] = (),
     held_length: Callable[[str], bool] | None = None,
+    held_amount: Callable[[str], bool] | None = None,
 ) -> list[Hedge]:
     """The hedges of an assistant ``text`` that mean uncertainty about the task's facts.
 
     ``held_length``, when given, says whether a length of time ("2 hours and 40 minutes")
     is one the results read earlier in the trace give (a flight's departure and arrival
     in a search several turns back): an approximation of it is worked out, not guessed.
+    ``held_amount``, likewise, whether an amount of money ("53") is worked out by the text
+    from amounts it states and prices the results hold (a fare difference).
 
     ``other_results`` are the other tool results the text was written after, besides
     ``latest_result``: those the agent received since it last wrote (parallel calls, or
@@ -1131,6 +1159,9 @@ def find_hedges(
     if held_length is not None and hedges:
         assert text is not None  # there are hedges
         hedges = [h for h in hedges if not _length_read(text, h, held_length)]
+    if held_amount is not None and hedges:
+        assert text is not None  # there are hedges
+        hedges = [h for h in hedges if not _amount_worked(text, h, held_amount)]
     return hedges
 
 

@@ -35,6 +35,7 @@ import functools
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from ..tokens import count_many
@@ -50,8 +51,10 @@ from .actions import (
 )
 from .claims import (
     NO_ARITHMETIC,
+    Claim,
     ListArithmetic,
     amount_in_text,
+    claims,
     code_of_letters,
     count_in,
     date_from_held,
@@ -63,12 +66,14 @@ from .claims import (
     initials_in,
     listed_items,
     name_squeezed_in,
+    prices_in,
     spoken_length,
     squeeze,
     time_in_text,
     total_of,
     totals_in,
     ungrounded,
+    worked_amount,
 )
 from .events import Event, Trace, Usage, canonical_args
 from .headers import notes_call, plan_mode_switch
@@ -749,6 +754,8 @@ class TraceAnalyser:
         """Hedges and ungrounded claims of one text the model wrote (an assistant message,
         or a ``"tool"``'s arguments); True if it hedged."""
         file, tid, seq, turn = ev.file, ev.trace_id, ev.seq, ev.turn
+        found = ungrounded(text, grounds.held)
+        worked = functools.partial(grounds.worked, text, found)
         hedges = find_hedges(
             self.lexicon,
             text,
@@ -756,6 +763,7 @@ class TraceAnalyser:
             source=source,
             other_results=read.others(),
             held_length=functools.partial(grounds.held, "duration"),
+            held_amount=worked,
         )
         for h in hedges:
             hedge_rows.append(
@@ -774,7 +782,9 @@ class TraceAnalyser:
                     h.sentence,
                 )
             )
-        for c in ungrounded(text, grounds.held):
+        for c in found:
+            if c.kind == "amount" and worked(c.forms[0]):
+                continue  # the message's own arithmetic from amounts read (Grounds.worked)
             claim_rows.append(
                 (file, tid, seq, turn, c.kind, c.value, c.start, c.end, sentence_at(text, c.start))
             )
@@ -920,6 +930,8 @@ class Grounds:
         "_durations",
         "_held",
         "_listed",
+        "_prices",
+        "_prices_seen",
         "_said",
         "_said_parts",
         "_squeezed",
@@ -930,6 +942,7 @@ class Grounds:
         "_tools",
         "_tools_seen",
         "_totals",
+        "_worked",
         "earlier",
         "said",
     )
@@ -955,6 +968,9 @@ class Grounds:
         self._authored = ""  # the texts the agent wrote into files (see wrote()), lower-cased
         self._totals: list[ListArithmetic] = []  # per earlier result: totals_in(its text)
         self._durations: list[frozenset[int]] = []  # per earlier result: durations_in(its text)
+        self._prices: set[Decimal] = set()  # the earlier results' prices_in, pooled
+        self._prices_seen = 0  # of self.earlier
+        self._worked: set[Decimal] = set()  # amounts a message worked out (worked())
 
     def wrote(self, args: Any) -> None:
         """Keep the texts of lines a call that writes was given (a patch, a file's
@@ -1042,6 +1058,38 @@ class Grounds:
             self._totals.append(totals_in(ev.text) if ev.text else NO_ARITHMETIC)
         return any(total_of(form, totals) for totals in self._totals)
 
+    def worked(self, text: str, found: list[Claim], form: str) -> bool:
+        """Whether the amount ``form`` ("53", "1,200") is worked out in ``text`` from amounts
+        it states that are held (not in ``found``, the text's ungrounded claims) and the
+        prices earlier results hold (:func:`~projeval.traces.claims.worked_amount`)."""
+        try:
+            value = Decimal(form.replace(",", ""))
+        except InvalidOperation:
+            return False
+        if value <= 0:
+            return False
+        if value in self._worked:
+            return True  # worked out before, from what is still held ("$53" confirmed)
+        loose = {c.start for c in found if c.kind == "amount"}
+        stated: list[Decimal] = []
+        for c in claims(text):
+            if c.kind == "amount" and c.start not in loose and c.forms:
+                try:
+                    stated.append(Decimal(c.forms[0].replace(",", "")))
+                except InvalidOperation:
+                    continue
+        if not stated:
+            return False
+        while self._prices_seen < len(self.earlier):
+            ev = self.earlier[self._prices_seen][0]
+            self._prices_seen += 1
+            if ev.text:
+                self._prices.update(prices_in(ev.text))
+        if worked_amount(value, stated, self._prices.union(stated)):
+            self._worked.add(value)
+            return True
+        return False
+
     def _duration_held(self, form: str) -> bool:
         """Whether a length of time is the time between two times of one object of a
         result (:func:`~projeval.traces.claims.durations_in`), each result read once."""
@@ -1126,7 +1174,13 @@ def listed_counts(text: str) -> frozenset[int]:
         keys[key] = keys.get(key, 0) + 1
         if value is not None:
             pairs[key, value] = pairs.get((key, value), 0) + 1
-    return frozenset(keys.values()) | frozenset(pairs.values())
+    # A list of strings (a profile's order or reservation ids): its length.
+    strings = {m.group().count('"') // 2 for m in _STRING_LIST.finditer(text)}
+    return frozenset(keys.values()) | frozenset(pairs.values()) | strings
+
+
+# A JSON list of short strings: ``["#W5501873", "#W8821460"]``.
+_STRING_LIST = re.compile(r'\[\s*"[^"\\]{1,64}"(?:\s*,\s*"[^"\\]{1,64}")+\s*\]')
 
 
 #: An argument that names the item a call is about: ``id``, ``user_id``, ``sessionId``,

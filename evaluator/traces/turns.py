@@ -2431,6 +2431,37 @@ _PAY_WITH_MINE = re.compile(
 )
 
 
+# The agent asking what the user's issue is ("What issues are you having with your orders?",
+# "Sure, what's the problem?"): a report of it answers, a remedy asked beside it is the task.
+_ASKS_ISSUE = re.compile(
+    r"\bwhat(?:['’]s|\s+is|\s+are|\s+seems\s+to\s+be)?\s+(?:the\s+)?(?:issues?|problems?)\b"
+    r"|\bwhat\s+(?:issues?|problems?)\s+(?:are|is)\s+you\b",
+    re.IGNORECASE,
+)
+
+
+def _remedy_after_issue(text: str, previous: str) -> bool:
+    """True when the agent asked what the issue is and the turn, beside telling it, asks for
+    something to be done ("First, the headphones I got don't work. I want to return them."):
+    a problem told with a remedy asked is a `request` (the GUIDELINE), a report alone ("I'm
+    experiencing shortness of breath.") answers the agent."""
+    if _ASKS_ISSUE.search(previous[-_AGENT_TAIL:]) is None:
+        return False
+    said = [s for s in _sentences(" ".join(text.split())) if s.strip()]
+    # the agent asked of the user's own issue, so no own-order words are needed
+    return len(said) > 1 and any(
+        _REMEDY.search(s) and _REMEDY_ASKED.search(s) and not _REMEDY_IF.search(s) for s in said[1:]
+    )
+
+
+# Leave asked to give what the agent asked for another way ("Can I use my name and zip
+# instead?", "Could I give you my phone number instead?").
+_GIVE_INSTEAD = re.compile(
+    r"\b(?:can|could|may)\s+i\s+(?:just\s+)?(?:use|give\s+you|provide|send(?:\s+you)?|share)\b[^?]{1,60}\binstead\s*\?",
+    re.IGNORECASE,
+)
+
+
 def _bare_reply(text: str, previous: str) -> tuple[str, str] | None:
     """The class of a short reply whose form settles it after any agent message: a bare
     go-ahead, a choice "then", incredulity at an offer, or another way to pay for the user's
@@ -2446,6 +2477,10 @@ def _bare_reply(text: str, previous: str) -> tuple[str, str] | None:
         return "other", "incredulous"
     if _PAY_WITH_MINE.match(typed) and typed.endswith("?"):
         return "request", "pay_with_mine"
+    if len(said) > 1 and _GIVE_INSTEAD.search(typed) and _ID_OR_NUMBER.search(said[-1]):
+        # "I'd rather not give my email. Can I use my name and zip instead? It's Hana Sato,
+        # 94110.": the values asked for, given another way, with leave asked in passing
+        return "answer", "gives_instead"
     return None
 
 
@@ -2464,6 +2499,12 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         if bare is not None:
             return bare
     verdict = _rule(text, context)
+    if (
+        verdict[0] == "answer"
+        and context == "solicit"
+        and _remedy_after_issue(text or "", previous)
+    ):
+        return "request", "remedy_after_issue"
     shop = _shop_turn(text or "", previous, verdict)
     if shop is not None:
         return shop

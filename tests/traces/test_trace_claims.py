@@ -457,7 +457,9 @@ def test_totals_of_a_results_lists() -> None:
     assert total_of("534.8", totals_in(json.dumps(order)))
     assert not total_of("534.81", totals_in(json.dumps(order)))
     # One item is no list to add up; prose and broken JSON give nothing.
-    assert totals_in(json.dumps([{"price": 5}])) == NO_ARITHMETIC
+    assert totals_in(json.dumps([{"weight": 5}])) == NO_ARITHMETIC
+    # ... but one row's price counts for 2 to 9 (two seats at 320: 640; session 29).
+    assert totals_in(json.dumps([{"price": 5}])).totals == {Decimal(5 * k) for k in range(2, 10)}
     assert totals_in("Total: 313") == NO_ARITHMETIC
     assert totals_in("[{") == NO_ARITHMETIC
 

@@ -855,6 +855,17 @@ def test_a_tool_outage_or_a_not_found_error_restated_is_no_missing_fact() -> Non
     assert _hedged("I couldn't find flight AA9999.", long_data) == ["couldn't find"]
 
 
+def test_an_amount_the_message_works_out_is_no_estimate() -> None:
+    # "about $53" that held_amount says the text works out (a fare difference), not "about 3
+    # days", nor an amount it does not work out.
+    lex = Lexicon.load(["en"])
+    text = "Economy is $171, so the upgrade would cost about $53; it takes about 3 days."
+    worked = {"53"}.__contains__
+    assert [h.phrase for h in find_hedges(lex, text)] == ["about", "about"]
+    assert [h.match for h in find_hedges(lex, text, held_amount=worked)] == ["about 3"]
+    assert len(find_hedges(lex, text, held_amount=set().__contains__)) == 2
+
+
 def test_an_item_not_available_after_an_error_saying_so_restates_it() -> None:
     # An exchange refused with "is not available": the agent's softened reading of it is the
     # result's own status (session 29's made-up retail run), unlike a fact no result gave.

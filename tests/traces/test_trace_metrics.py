@@ -731,6 +731,30 @@ def test_grounds_hold_a_duration_field_and_an_hour_range_of_the_system_prompt() 
     assert not grounds.held("time", "10:00")
 
 
+def test_grounds_work_out_a_fare_difference_the_message_shows_and_count_a_list_of_ids() -> None:
+    # An upgrade priced from a search's fare and the reservation's (session 29's made-up
+    # airline run): "$455 ... you paid $118 ... $337" and "$171 ... about $53" are worked out;
+    # "$53" said again later was worked out before; "$60" is no difference of what is stated.
+    from projeval.traces.claims import ungrounded
+    from projeval.traces.metrics import Grounds
+
+    booked = Event("tool", "result", 0, text='{"flights": [{"price": 118}]}', seq=0)
+    search = Event(
+        "tool", "result", 1, text='[{"prices": {"economy": 171, "business": 455}}]', seq=1
+    )
+    grounds = Grounds([(booked, None), (search, None)], ["Upgrade me. My orders?"])
+    text = "Business is $455, and you paid $118, so the upgrade costs $337."
+    found = ungrounded(text, grounds.held)
+    assert [c.value for c in found] == ["$337"] and grounds.worked(text, found, "337")
+    text = "Economy is $171, so the upgrade would cost about $53, or $60 with a bag."
+    found = ungrounded(text, grounds.held)
+    assert grounds.worked(text, found, "53") and not grounds.worked(text, found, "60")
+    assert grounds.worked("Charged $53.", [], "53")
+    # A profile's list of order ids lists two orders.
+    profile = Event("tool", "result", 2, text='{"orders": ["#W5501873", "#W8821460"]}', seq=2)
+    assert Grounds([(profile, None)], ["hi"]).held("count", "2")
+
+
 def test_grounds_hold_a_code_of_letters_as_a_word_or_a_held_names_initials() -> None:
     # "DUB" is no part of a result's "Dublin"; "LHR" standing alone is held; "UK" and "NSC"
     # are the initials of a name a result holds in full ("United Kingdom", "National

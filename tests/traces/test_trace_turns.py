@@ -4464,6 +4464,24 @@ def test_let_me_know_if_asks_for_a_checks_outcome_not_for_more(previous: str, co
         # another way to pay for the user's own order
         ("Can I use my gift card for the difference instead?", "Shall I go ahead?", "request"),
         ("Can I use a gift card to pay for flights?", "Anything else?", "question"),
+        # a problem told with a remedy asked after "what issues…?" states the task; a
+        # report alone answers it (round 8's "I'm experiencing shortness of breath.")
+        (
+            "First, the headphones I got don't work. I want to return them.",
+            "Thank you. What issues are you having with your orders?",
+            "request",
+        ),
+        (
+            "The headphones I got don't work.",
+            "What issues are you having with your orders?",
+            "answer",
+        ),
+        # the values asked for, given another way, leave asked in passing
+        (
+            "I'd rather not give my email. Can I use my name and zip instead? It's Hana Sato, 94110.",
+            "Could you please provide your email address?",
+            "answer",
+        ),
         # a length told before the demand is no fact asked
         ("My flight yesterday was delayed by 4 hours and I want compensation.", "", "request"),
     ],
