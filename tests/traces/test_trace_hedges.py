@@ -1999,6 +1999,19 @@ def test_an_approximate_length_the_results_times_give_is_worked_out() -> None:
     ]
 
 
+def test_an_approximate_length_between_dated_times_in_two_zones_is_worked_out() -> None:
+    # New York 22:00 -04:00 to Paris 12:30 +02:00 the next day: 8 h 30 in the air, where
+    # the times of day alone would give 14 h 30.
+    flight = (
+        '[{"flight_number": "HAT201", "departure": "2024-05-01T22:00:00-04:00",'
+        ' "arrival": "2024-05-02T12:30:00+02:00"}]'
+    )
+    text = "The flight takes about 8 hours and 30 minutes."
+    assert find_hedges(Lexicon.load(), text, flight) == []
+    guess = "The flight takes about 14 hours and 30 minutes."
+    assert [h.phrase for h in find_hedges(Lexicon.load(), guess, flight)] == ["about"]
+
+
 def test_should_before_worked_arithmetic_and_a_supposition_in_a_solution_compute() -> None:
     # 应该是 concluding the arithmetic it shows, and 假设 setting up a worked solution
     assert _hedged("因此，小明剩下的糖果数量应该是6颗糖- 3颗糖 = 3颗糖。") == []

@@ -1466,3 +1466,29 @@ def test_a_difference_or_a_length_the_results_give_is_grounded_and_no_guess() ->
     _, m = measure(*guessed)
     assert [row[5] for row in m.claims] == ["3 hours and 10 minutes"]
     assert [h[4] for h in m.hedges] == ["about"]
+
+
+def test_a_length_between_dated_times_a_search_gave_is_grounded_and_no_guess() -> None:
+    # The search gives an overnight flight east with its zones; a booking comes between.
+    flights = [
+        {
+            "flight_number": "HAT201",
+            "departure": "2024-05-01T22:00:00-04:00",
+            "arrival": "2024-05-02T12:30:00+02:00",
+        }
+    ]
+    events = (
+        _said(0, "user", "Book HAT201 from JFK to CDG on May 1."),
+        call(1, "search_direct_flight", {"origin": "JFK", "destination": "CDG"}, "c1"),
+        result(2, "c1", flights),
+        call(3, "book_reservation", {"flight_number": "HAT201"}, "c2"),
+        result(4, "c2", {"reservation_id": "Q7P4TT"}),
+        _said(5, "assistant", "The flight takes about 8 hours and 30 minutes."),
+    )
+    _, m = measure(*events)
+    assert [row[5] for row in m.claims] == [] and m.hedges == []
+    # The times of day alone (22:00 to 12:30) are no length the record gives.
+    wall = (*events[:-1], _said(5, "assistant", "The flight takes about 14 hours and 30 minutes."))
+    _, m = measure(*wall)
+    assert [row[5] for row in m.claims] == ["14 hours and 30 minutes"]
+    assert [h[4] for h in m.hedges] == ["about"]
