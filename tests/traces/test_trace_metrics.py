@@ -19,6 +19,7 @@ from projeval.traces.metrics import (
     asks_the_user,
     event_texts,
     is_prose,
+    prose_argument,
 )
 from trace_helpers import REPO, write_jsonl
 
@@ -1182,6 +1183,43 @@ def test_an_id_quoted_in_a_prose_argument_feeds_no_followup() -> None:
         ("get_reservation_details", "reservation_id", "8JX2WO"),
         ("search_help", "query", "ZFA04Y"),
     ]
+
+
+def test_an_id_quoted_in_a_short_summary_without_a_stop_feeds_no_followup() -> None:
+    # A handoff's summary of six words and no full stop is still what the agent tells; the
+    # order id handed as an argument of its own still feeds the lookup.
+    _, m = measure(
+        Event("user", "message", 0, text="I want a refund, I am sara_doe_496"),
+        call(1, "get_user_details", {"user_id": "sara_doe_496"}, "c1"),
+        result(2, "c1", {"orders": ["W123", "W456"]}),
+        call(3, "transfer_to_human_agents", {"summary": "User wants refund for order W123"}, "c2"),
+        result(4, "c2", "Transfer successful"),
+        call(5, "log_note", {"reason": "Refund asked for W456"}, "c3"),
+        result(6, "c3", "ok"),
+        call(7, "get_order_details", {"order_id": "W123"}, "c4"),
+    )
+    rows = FOLLOWUPS.records(m.followups)
+    assert [(r["consumer_tool"], r["consumer_arg"], r["value"]) for r in rows] == [
+        ("get_order_details", "order_id", "W123"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("argument", "text", "prose"),
+    [
+        ("summary", "User wants refund for order W123", True),
+        ("note", "Customer asks for refund of W123", True),
+        # An argument named as what the agent tells: a short phrase joined by a function word.
+        ("summary", "Refund request for W123", True),
+        ("credit_reason", "In-home service visit fee", False),
+        ("item_description", "Dark navy zippered travel-document wallet.", False),
+        # A query is the search's input, written as a sentence or not.
+        ("query", "User wants refund for order W123", False),
+        ("title", "Ticket W123 for user", False),
+    ],
+)
+def test_what_reads_as_a_prose_argument(argument: str, text: str, prose: bool) -> None:
+    assert prose_argument(argument, text) is prose
 
 
 @pytest.mark.parametrize(
