@@ -507,7 +507,9 @@ class TraceAnalyser:
                         if hedged:
                             turn[5] += 1
             elif kind == "result":
-                read.add(text)
+                # The call that asked for it: what its record is of (hedges' records).
+                link = ev.link
+                read.add(text, events[link].args_raw if link is not None else None)
                 n_results += 1
                 result_tokens += n
                 if ev.is_error:
@@ -767,6 +769,7 @@ class TraceAnalyser:
             source=source,
             other_results=read.others(),
             held_length=functools.partial(grounds.held, "duration"),
+            records=read.records,
         )
         for h in hedges:
             hedge_rows.append(

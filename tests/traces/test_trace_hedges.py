@@ -2883,3 +2883,21 @@ def test_a_shop_assistants_status_draft_kind_or_item_caveat_is_no_hedge(
 )
 def test_the_shop_rules_keep_a_guess_at_the_users_case(text: str, latest: str, cue: str) -> None:
     assert cue in _hedged(text, latest)
+
+
+def test_a_softener_before_what_an_earlier_record_states_reads_it_back() -> None:
+    # The card's record came two calls back, asked for by the card's number; the latest
+    # result is a logout's True. The address it states, read back behind "it looks like",
+    # is a fact the agent read.
+    lexicon = Lexicon.load()
+    record = ('{"card_id": "C4417"}', '{"holder": "Ana Ruiz", "address": "12 Birch Lane"}')
+    text = "It looks like the billing address for card C4417 is 12 Birch Lane."
+    assert [h.phrase for h in find_hedges(lexicon, text, "True")] == ["looks like"]
+    assert find_hedges(lexicon, text, "True", records=[record]) == []
+    # A softener before what no record states, and a guess at a value one holds, still count.
+    unread = "It looks like card C4417 was blocked last week."
+    assert [h.phrase for h in find_hedges(lexicon, unread, "True", records=[record])] == [
+        "looks like"
+    ]
+    guess = "The billing address for card C4417 might be 12 Birch Lane."
+    assert [h.kind for h in find_hedges(lexicon, guess, "True", records=[record])] == ["guess"]

@@ -1530,3 +1530,26 @@ def test_a_length_between_dated_times_a_search_gave_is_grounded_and_no_guess() -
     _, m = measure(*wall)
     assert [row[5] for row in m.claims] == ["14 hours and 30 minutes"]
     assert [h[4] for h in m.hedges] == ["about"]
+
+
+def test_a_softener_before_what_an_earlier_record_states_is_no_hedge() -> None:
+    # The card's record came before the agent last wrote; a logout's True is the latest
+    # result. The address read back behind "it looks like" is a fact the agent read; a
+    # state the record does not give stays a softened claim.
+    events = (
+        _said(0, "user", "Please update the billing address of card C4417 to 12 Birch Lane."),
+        call(1, "get_card_details", {"card_id": "C4417"}, "c1"),
+        result(2, "c1", {"holder": "Ana Ruiz", "address": "12 Birch Lane", "status": "active"}),
+        _said(3, "assistant", "I have found the card. Let me sign you out first."),
+        call(4, "logout_user", {"username": "ana_r"}, "c2"),
+        result(5, "c2", "True"),
+        _said(6, "assistant", "It looks like the billing address for card C4417 is 12 Birch Lane."),
+    )
+    _, m = measure(*events)
+    assert m.hedges == []
+    unread = (
+        *events[:-1],
+        _said(6, "assistant", "It looks like card C4417 was blocked last week."),
+    )
+    _, m = measure(*unread)
+    assert [h[4] for h in m.hedges] == ["looks like"]
