@@ -308,6 +308,12 @@ def hedge_sets(sealed: bool) -> list[tuple[str, str]]:
     ]
 
 
+def records(row: dict[str, Any]) -> list[tuple[str, str]]:
+    """The records a hedge row's conversation read before its text, with their calls'
+    arguments, where the set gives them (``hedges_sop28.jsonl``: ``records``)."""
+    return [(asked, result) for asked, result in row.get("records", ())]
+
+
 def hedges_section(verbose: bool, sealed: bool = False) -> list[str]:
     """Hedge precision and recall per labelled set: the rules alone and the learned gate
     (trained on every set but the sealed ones, so its figures on them are in-sample)."""
@@ -323,10 +329,18 @@ def hedges_section(verbose: bool, sealed: bool = False) -> list[str]:
     sealed_pairs: dict[str, list[tuple[tuple[bool, bool], str]]] = {"rules": [], "model": []}
     for name, title in hedge_sets(sealed):
         rows = load(name)
-        found = [find_hedges(lexicon, r["text"], r["latest_result"], gate="rules") for r in rows]
+        found = [
+            find_hedges(lexicon, r["text"], r["latest_result"], gate="rules", records=records(r))
+            for r in rows
+        ]
         gated = [
             find_hedges(
-                lexicon, r["text"], r["latest_result"], gate="model", source=train.source_of(r)
+                lexicon,
+                r["text"],
+                r["latest_result"],
+                gate="model",
+                source=train.source_of(r),
+                records=records(r),
             )
             for r in rows
         ]

@@ -45,7 +45,7 @@ from datetime import date, timedelta
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 from itertools import pairwise
-from typing import Any
+from typing import Any, NamedTuple
 
 from .values import MONTH_NAMES, WEEKDAY_NAMES, in_words
 
@@ -2033,23 +2033,63 @@ def worked_amount(value: Decimal, stated: Iterable[Decimal], held: Collection[De
     return False
 
 
-#: A time of day as a result writes it ("06:00:00", "14:30"), alone or after an ISO date.
+#: A time of day as a result writes it ("06:00:00", "14:30"), alone or after an ISO date,
+#: with its zone's offset or none ("2024-05-01T22:00:00-04:00", "…T12:30:00Z").
 _TIME_OF_DAY = re.compile(
-    r"(?:\d{4}-\d{2}-\d{2}[T ])?([01]?\d|2[0-3]):([0-5]\d)(?::[0-5]\d(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?"
+    r"(?:(\d{4})-(\d{2})-(\d{2})[T ])?([01]?\d|2[0-3]):([0-5]\d)(?::[0-5]\d(?:\.\d+)?)?"
+    r"(Z|([+-])(\d{2}):?(\d{2}))?"
 )
 #: The most time fields of one object whose differences :func:`durations_in` takes.
 _CLOCK_FIELDS = 8
+_DAY_MINUTES = 24 * 60
+
+
+class _Clock(NamedTuple):
+    """A time a result gives: its day (a proleptic ordinal) when dated, its minute of the
+    day, and its zone's offset in minutes when given."""
+
+    day: int | None
+    minute: int
+    offset: int | None
+
+
+def _clock(m: re.Match[str]) -> _Clock | None:
+    """The time a :data:`_TIME_OF_DAY` match gives, or None for a date no calendar has."""
+    day = None
+    if m.group(1):
+        try:
+            day = date(int(m.group(1)), int(m.group(2)), int(m.group(3))).toordinal()
+        except ValueError:
+            return None
+    offset = None
+    if m.group(6) == "Z":
+        offset = 0
+    elif m.group(6):
+        offset = (int(m.group(8)) * 60 + int(m.group(9))) * (-1 if m.group(7) == "-" else 1)
+    return _Clock(day, int(m.group(4)) * 60 + int(m.group(5)), offset)
+
+
+def _minutes_between(a: _Clock, b: _Clock) -> int:
+    """The minutes from ``a`` to ``b``: exact when both are dated (across days, in either
+    order), the next day's when a bare time of day is earlier; zones count when both
+    give one (10:00 +02:00 to 12:30 Z is 4 h 30), else the clocks are read as written."""
+    start, end = a.minute, b.minute
+    if a.offset is not None and b.offset is not None:
+        start, end = start - a.offset, end - b.offset
+    if a.day is not None and b.day is not None:
+        return abs((b.day - a.day) * _DAY_MINUTES + end - start)
+    return (end - start) % _DAY_MINUTES
 
 
 # Remembered by text, like totals_in: a result stays the latest across several messages.
 @lru_cache(maxsize=64)
 def durations_in(text: str) -> frozenset[int]:
-    """The lengths of time, in minutes, between two times of day one object of a JSON
-    result gives (a flight's ``scheduled_departure_time_est`` "06:00:00" and its arrival
+    """The lengths of time, in minutes, between two times one object of a JSON result
+    gives (a flight's ``scheduled_departure_time_est`` "06:00:00" and its arrival
     "08:40:00": 160), and of a journey a short list of such objects makes, leg after leg
-    (:func:`_connection_lengths`). An arrival earlier than the departure is the next day's. A time after
-    an ISO date is read by its time of day alone: a stay of nights is a count the record
-    states, not a length."""
+    (:func:`_connection_lengths`). Times after ISO dates are read exactly, across days and
+    zones ("2024-05-01T22:00:00-04:00" to "2024-05-02T12:30:00+02:00": 510); of a bare time
+    of day, an arrival earlier than the departure is the next day's."""
     if len(text) > _TOTAL_TEXT or not text.lstrip().startswith(("[", "{")):
         return frozenset()
     try:
@@ -2063,18 +2103,19 @@ def durations_in(text: str) -> frozenset[int]:
         if type(node) is list:
             stack.extend(node)
             if 2 <= len(node) <= _LEGS:
-                found.update(_connection_lengths(node))
+                found.update(n for n in _connection_lengths(node) if n)
             continue
         if type(node) is not dict:
             continue
         stack.extend(node.values())
-        minutes = _clock_minutes(node)
-        if not 2 <= len(minutes) <= _CLOCK_FIELDS:
+        clocks = _clocks(node)
+        if not 2 <= len(clocks) <= _CLOCK_FIELDS:
             continue
-        for i, a in enumerate(minutes):
-            for b in minutes[i + 1 :]:
-                if a != b:
-                    found.add((b - a) % (24 * 60))
+        for i, a in enumerate(clocks):
+            for b in clocks[i + 1 :]:
+                length = _minutes_between(a, b)
+                if length:
+                    found.add(length)
     return frozenset(found)
 
 
@@ -2082,15 +2123,16 @@ def durations_in(text: str) -> frozenset[int]:
 _LEGS = 4
 
 
-def _clock_minutes(node: dict[Any, Any]) -> list[int]:
-    """The times of day an object's fields give, in minutes after midnight, in field order."""
-    minutes: list[int] = []
+def _clocks(node: dict[Any, Any]) -> list[_Clock]:
+    """The times an object's fields give (:func:`_clock`), in field order."""
+    clocks: list[_Clock] = []
     for value in node.values():
         if type(value) is str and len(value) <= 32:
             m = _TIME_OF_DAY.fullmatch(value)
-            if m is not None:
-                minutes.append(int(m.group(1)) * 60 + int(m.group(2)))
-    return minutes
+            clock = _clock(m) if m is not None else None
+            if clock is not None:
+                clocks.append(clock)
+    return clocks
 
 
 def _chained(first: dict[Any, Any], then: dict[Any, Any]) -> bool:
@@ -2109,14 +2151,14 @@ def _connection_lengths(legs: list[Any]) -> Iterator[int]:
     two legs (a layover), in minutes. A list of flights that do not chain gives nothing."""
     if any(type(leg) is not dict for leg in legs):
         return
-    clocks = [_clock_minutes(leg) for leg in legs]
+    clocks = [_clocks(leg) for leg in legs]
     if any(not 2 <= len(c) <= _CLOCK_FIELDS for c in clocks):
         return
     if not all(_chained(a, b) for a, b in pairwise(legs)):
         return
-    yield (clocks[-1][-1] - clocks[0][0]) % (24 * 60)
+    yield _minutes_between(clocks[0][0], clocks[-1][-1])
     for before, after in pairwise(clocks):
-        yield (after[0] - before[-1]) % (24 * 60)
+        yield _minutes_between(before[-1], after[0])
 
 
 #: A length of time in hours and minutes as an answer states it: "2 hours and 40 minutes",

@@ -1013,6 +1013,7 @@ def find_hedges(
     other_results: Sequence[str] = (),
     held_length: Callable[[str], bool] | None = None,
     held_amount: Callable[[str], bool] | None = None,
+    records: Sequence[tuple[str, str]] = (),
 ) -> list[Hedge]:
     """The hedges of an assistant ``text`` that mean uncertainty about the task's facts.
 
@@ -1021,6 +1022,16 @@ def find_hedges(
     in a search several turns back): an approximation of it is worked out, not guessed.
     ``held_amount``, likewise, whether an amount of money ("53") is worked out by the text
     from amounts it states and prices the results hold (a fare difference).
+
+    ``records`` are the results read earlier in the trace (the latest among them), each
+    with the arguments of the call that asked for it (``('{"plate_num": "86XY120"}',
+    "<the vehicle's record>")``): a softener before what one of them states ("It looks
+    like the registered address for plate 86XY120 is already 789 New Street", after the
+    record and a logout's ``True``) reads back a fact the agent read, no hedge, as it would
+    not be after that record alone. The clause's words past those naming what was asked
+    must be mostly the record's ("It looks like plate 86XY120 was suspended" names the
+    plate, and states nothing the record holds). Only a softener: a guess at a value an
+    earlier result holds (a modal, an approximate number) still counts, lengths aside.
 
     ``other_results`` are the other tool results the text was written after, besides
     ``latest_result``: those the agent received since it last wrote (parallel calls, or
@@ -1162,7 +1173,28 @@ def find_hedges(
     if held_amount is not None and hedges:
         assert text is not None  # there are hedges
         hedges = [h for h in hedges if not _amount_worked(text, h, held_amount)]
+
+    for asked, record in records:
+        if not any(h.kind == "softener" for h in hedges):
+            break
+        assert text is not None  # there are hedges
+        read_back = {
+            (c.match.start, c.match.end)
+            for c in hedge_candidates(lexicon, text, f"{asked}\n{record}", window)
+            if c.rule == "softener_restates"
+            and _told_by(text[c.clause_start : c.clause_end], asked, record)
+        }
+        hedges = [h for h in hedges if h.kind != "softener" or (h.start, h.end) not in read_back]
     return hedges
+
+
+def _told_by(clause: str, asked: str, record: str) -> bool:
+    """True when more than half of the clause's content words, past the softener and those
+    naming what the call asked for (its arguments: the plate, the account), are ``record``'s."""
+    said = fact_words(clause) - _SOFTENER_WORDS - fact_words(asked)
+    # More than half: the places a record names ("from JFK to SEA") do not carry a claim
+    # it does not hold ("was booked with points") on their own.
+    return 2 * len(said & fact_words(record)) > len(said)
 
 
 def _gated(
@@ -1198,14 +1230,18 @@ MAX_RESULTS_READ = 16
 @dataclass(slots=True)
 class ResultsRead:
     """The tool results a model text is read after, as a trace is walked in order: the
-    latest one, and the others the model received since it last wrote a message (parallel
-    calls' results, several lookups before one answer), for :func:`find_hedges`."""
+    latest one, the others the model received since it last wrote a message (parallel
+    calls' results, several lookups before one answer), and the last few of the trace with
+    their calls' arguments (records read earlier), for :func:`find_hedges`."""
 
     latest: str | None = None
     since: list[str | None] = field(default_factory=list)
+    #: The last :data:`MAX_RESULTS_READ` results of the trace with text, each with the
+    #: arguments of the call that asked for it (``find_hedges``' ``records``).
+    records: list[tuple[str, str]] = field(default_factory=list)
 
-    def add(self, text: str | None) -> None:
-        """A tool result, in order."""
+    def add(self, text: str | None, asked: str | None = None) -> None:
+        """A tool result, in order, and the raw arguments of its call when known."""
         self.latest = text
         self.since.append(text)
         if len(self.since) > MAX_RESULTS_READ:
@@ -1213,6 +1249,10 @@ class ResultsRead:
             # texts only): each text would be read after every result so far, a cost that
             # grows with the square of the run; an answer reads the last few.
             del self.since[0]
+        if text:
+            self.records.append((asked or "", text))
+            if len(self.records) > MAX_RESULTS_READ:
+                del self.records[0]
 
     def others(self) -> list[str]:
         """The results received since the model last wrote, but the latest."""

@@ -98,7 +98,8 @@ from .wrappers import user_words
 
 _ARGS_CACHE_MAX = 20_000
 # Fewest characters of a call's raw arguments that may hold a prose argument
-# (:func:`is_prose`): "{"a":"` and six one-letter words with their spaces and a stop.
+# (:func:`is_prose`): "{"a":"` and six one-letter words with their spaces and a stop, or
+# "{"note":"` and three words, one of them a value worth tracking.
 _PROSE_RAW_CHARS = 16
 _ERROR_MEMO_MAX = 100_000
 _SPLIT = re.compile(r"[\s,;:=()\"'<>\[\]{}|]+")
@@ -243,8 +244,8 @@ def is_setting(argument: str, raw: Any) -> bool:
 
 #: Fewest words of an argument written as prose (:func:`is_prose`).
 PROSE_WORDS = 6
-#: Fewest words of prose with no sentence mark, told by its function words.
-PROSE_UNMARKED_WORDS = 8
+#: Fewest words of prose in an argument named as what the agent tells (a ``summary``).
+PROSE_TELLING_WORDS = 3
 # A sentence ends (a full stop, question or exclamation mark, then maybe a closing quote or
 # bracket) at the end of the text, or another starts after one.
 _SENTENCE_END = re.compile(r"[.!?][\"')\]]*$|[.!?][\"')\]]* +[A-Z]")
@@ -269,18 +270,27 @@ _INPUT_WORDS = frozenset(
     ["query", "q", "search", "question", "prompt", "task", "instruction", "instructions",
      "request", "input", "goal", "objective", "keywords"]
 )  # fmt: skip
+# Arguments named as what the agent tells of the case (a handoff's summary, a refund's
+# reason, a log's note): a short phrase in them ("User wants refund for order W123",
+# "Refund asked for W456") is told, not handed over. Not a "description" (what a search
+# for a lost item works from) nor a "message" (an instruction to another agent, too).
+_TELLING_WORDS = frozenset(
+    ["summary", "reason", "note", "notes", "comment", "comments", "explanation",
+     "justification", "rationale"]
+)  # fmt: skip
 
 
-def is_prose(value: str) -> bool:
+def is_prose(value: str, *, telling: bool = False) -> bool:
     """Whether an argument's text is prose: :data:`PROSE_WORDS` words or more, at least half
     of them words of letters, ending with (or broken by) a full stop, question or
-    exclamation mark, or :data:`PROSE_UNMARKED_WORDS` or more holding two function words
-    ("the", "for", "of"...); or Chinese text of sentences (``。``). A handoff's ``summary``
-    ("The customer wants to cancel reservation ABC123."), a ``reason`` or a ``note`` is; a
-    search query of keywords ("NHTSA 24V-554 Tesla recall"), an id, a name or an address
-    is not."""
+    exclamation mark, or holding two function words ("the", "for", "of"...); or Chinese
+    text of sentences (``。``). A handoff's ``summary`` ("The customer wants to cancel
+    reservation ABC123.", "User wants refund for order W123"), a ``reason`` or a ``note``
+    is; a search query of keywords ("NHTSA 24V-554 Tesla recall"), an id, a name or an
+    address is not. ``telling`` (an argument named as what the agent tells): from
+    :data:`PROSE_TELLING_WORDS` words, one function word is enough ("Refund for W123")."""
     words = value.split()
-    if len(words) < PROSE_WORDS:
+    if len(words) < (PROSE_TELLING_WORDS if telling else PROSE_WORDS):
         return (
             _CJK_SENTENCE_END.search(value) is not None
             and len(_CJK.findall(value)) >= PROSE_CJK_CHARS
@@ -290,18 +300,19 @@ def is_prose(value: str) -> bool:
         return False
     if _SENTENCE_END.search(value.rstrip()) is not None:
         return True
-    return (
-        len(words) >= PROSE_UNMARKED_WORDS
-        and len(_FUNCTION_WORDS.intersection(w.lower() for w in plain)) >= 2
-    )
+    joins = len(_FUNCTION_WORDS.intersection(w.lower() for w in plain))
+    return joins >= (1 if telling else 2)
 
 
 def prose_argument(argument: str, value: str) -> bool:
     """Whether an argument's value is prose the agent wrote to tell something
-    (:func:`is_prose`), not a query or an instruction an id in it is the input of (an
-    argument named ``query``, ``prompt``, ``task``...)."""
-    name = argument.rpartition(".")[2]
-    return is_prose(value) and _INPUT_WORDS.isdisjoint(name_words(name))
+    (:func:`is_prose`; shorter in an argument named ``summary``, ``reason``, ``note``...),
+    not a query or an instruction an id in it is the input of (an argument named
+    ``query``, ``prompt``, ``task``...)."""
+    words = name_words(argument.rpartition(".")[2])
+    if not _INPUT_WORDS.isdisjoint(words):
+        return False
+    return is_prose(value, telling=not _TELLING_WORDS.isdisjoint(words))
 
 
 def lookup_plan(args: Any) -> LookupPlan:
@@ -501,7 +512,9 @@ class TraceAnalyser:
                         if hedged:
                             turn[5] += 1
             elif kind == "result":
-                read.add(text)
+                # The call that asked for it: what its record is of (hedges' records).
+                link = ev.link
+                read.add(text, events[link].args_raw if link is not None else None)
                 n_results += 1
                 result_tokens += n
                 if ev.is_error:
@@ -764,6 +777,7 @@ class TraceAnalyser:
             other_results=read.others(),
             held_length=functools.partial(grounds.held, "duration"),
             held_amount=worked,
+            records=read.records,
         )
         for h in hedges:
             hedge_rows.append(

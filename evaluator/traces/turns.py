@@ -753,6 +753,8 @@ def _asks_to_act(question: str) -> bool:
     if _CJK.search(question) and _ZH_SOLVE_FOR.search(question):
         # "…你能求出每本故事书的体积是多少吗?": a word problem, to be told (session 20)
         return False
+    if _problem_handed_over(question):
+        return False  # "Can you calculate (5+10)*3?": the problem asked, told (session 29)
     if _TOPIC_FACTS.search(question):
         return False  # "Can you list the issues with using …?": facts of a topic (session 20)
     if _asks_for_route(asked):
@@ -844,6 +846,41 @@ _TOPIC_FACTS = re.compile(
     r"|causes|risks|reasons|challenges|limitations)\s+(?:with|of|in|between|to)\b",
     re.IGNORECASE,
 )
+# "Can you calculate …?" with the problem handed over whole in the ask: its numbers and an
+# operation ("Can you calculate (5+10)*3?", "Could you work out 17 times 23?", "你能算一下123乘
+# 以456吗？"): the GUIDELINE's session-29 ruling reads it as session 22's problem handed over, a
+# `question`. The user's own case ("… if I buy 20 items", "my loan") or a problem whose numbers
+# the ask does not give ("请帮我计算一下这个三角形的面积") is work asked of the agent, a `request`.
+_COMPUTE_ASKED = re.compile(
+    r"\b(?:can|could|would|will)\s+you\s+(?:(?:please|also|kindly|just|now|then)\s+)*"
+    r"(?:help\s+me\s+)?(?:calculate|compute|work\s+out|evaluate|solve|figure\s+out|add\s+up)\b"
+    r"|(?:你|您)(?:能|可以|能不能|可不可以)?(?:帮我|帮忙)?(?:计算|算)(?:一下|出)?",
+    re.IGNORECASE,
+)
+# An operation between the ask's numbers: "(5+10)*3", "17 times 23", "123乘以456" (not the
+# hyphen of "1-day intervals").
+_HANDED_MATH = re.compile(
+    r"[\d)]\s*[+*/×÷^]\s*[\d(]|\d\s+-\s+\d|\d\s*=|√|\d\s*%\s+of\s+\d"
+    r"|\d\s*(?:times|multiplied\s+by|divided\s+by|plus|minus|to\s+the\s+power\s+of)\s*\d"
+    r"|\d\s*(?:乘以?|除以?|加上?|减去?)\s*\d",
+    re.IGNORECASE,
+)
+# The user's own case named in the ask: the first person ("if I buy", "my order", "我的贷款").
+_OWN_CASE = re.compile(r"\b(?:I|I'm|I've|my|me|we|our|us)\b|我|咱")
+
+
+def _problem_handed_over(question: str) -> bool:
+    """Whether a "Can you calculate …?" ask hands over its problem whole (its numbers and an
+    operation, no case of the user's), as :data:`_COMPUTE_ASKED` reads."""
+    m = _COMPUTE_ASKED.search(question)
+    if m is None:
+        return False
+    rest = question[m.end() :]
+    if _HANDED_MATH.search(rest) is None or _NOT_MATH.search(rest):
+        return False
+    return _OWN_CASE.search(rest) is None
+
+
 # A quantity to work out ("你能求出每本故事书的体积是多少吗?", "算出一共要多少钱"): a word problem
 # asks to be told its answer (session 20's quiz ruling), no act.
 _ZH_SOLVE_FOR = re.compile(r"(?:求|算|计算)出?[^，,。？?！!]{0,20}?(?:是多少|有多少|多少|几)")
@@ -4768,6 +4805,10 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         if _BARE_RECOMMEND.match(last) and any(map(_OWN_GOAL.search, sentences[:-1])):
             return "question", "own_goal"  # "I want to save more money. What do you recommend?"
         if wish_told or not (_asks_to_act(asks) or _asks_for_more(last)):
+            if solicited and _problem_handed_over(asks):
+                # "Can you calculate (5+10)*3?" after "What calculation do you want me to
+                # perform?": the value asked for, in a request's words (session 5)
+                return "answer", "q_act_value"
             # an unprompted wish for an item to find, then a question about it, asks for
             # the item ("I want a moderately priced restaurant in the east part of town.
             # What is the phone number?": session 5's new task beside a question)

@@ -23,7 +23,12 @@ def _hedge_pairs(name: str) -> list[tuple[bool, bool]]:
     lexicon = bench.Lexicon.load(["en", "zh"])
     rows = bench.load(name)
     return [
-        (bool(bench.find_hedges(lexicon, r["text"], r["latest_result"])), bool(r["hedge"]))
+        (
+            bool(
+                bench.find_hedges(lexicon, r["text"], r["latest_result"], records=bench.records(r))
+            ),
+            bool(r["hedge"]),
+        )
         for r in rows
     ]
 
@@ -461,8 +466,9 @@ HELD_OUT_HEDGE_FLOORS = {
     # held-out run (tp 25, fp 8, fn 6; the model gate the same); 0.969 / 1.000 (tp 31, fp 1, fn 0)
     # with session 28's rules written on it (the user's input named with "you provided", a
     # softener's alternatives or cause, "the error indicates that", an issue doing the agent's
-    # step, an ISO date or a rate worked out)
-    "hedges_sop28.jsonl": (0.96, 1.0),
+    # step, an ISO date or a rate worked out); 1.000 / 1.000 with each row's ``records`` (session
+    # 29: a softener before what a record read earlier states, sop28-dmv-047)
+    "hedges_sop28.jsonl": (1.0, 1.0),
 }
 # Training rows (round 8, sources the project already used, labelled by a helper who never
 # ran a detector): the rules reached 0.619 / 0.561 on their first run, 0.652 / 0.662 with the

@@ -191,7 +191,15 @@ def test_an_answer_is_read_after_every_result_since_the_agent_last_wrote(tmp_pat
         },
     ]
     a = analyse_traces([write_jsonl(tmp_path / "t.jsonl", [{"messages": trace}])])
-    # the repeat, written with no new lookup since the agent last wrote, reads the last only
+    # the repeat, written with no new lookup since the agent last wrote, reads the last result
+    # as its latest; the first record, read earlier, still states it (session 29's records)
+    assert [(h.seq, h.phrase) for h in a.hedges.itertuples()] == []
+    # ... and a claim no record holds stays softened ("booked with points")
+    trace[-1] = {
+        "role": "assistant",
+        "content": "It seems reservation ABC123 from JFK to SEA was booked with points.",
+    }
+    a = analyse_traces([write_jsonl(tmp_path / "u.jsonl", [{"messages": trace}])])
     assert [(h.seq, h.phrase) for h in a.hedges.itertuples()] == [(7, "seems")]
 
 

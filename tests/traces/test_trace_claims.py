@@ -523,6 +523,26 @@ def test_lengths_of_a_journey_whose_legs_chain() -> None:
     assert durations_in(json.dumps(direct)) == frozenset({150, 115})
 
 
+def test_lengths_between_dated_times_are_exact_across_days_and_zones() -> None:
+    # An overnight flight; a night flight east (New York -04:00 to Paris +02:00, 8 h 30);
+    # a stay over two nights; an arrival written before the departure.
+    overnight = {"departure": "2024-05-01T22:00:00", "arrival": "2024-05-02T06:30:00"}
+    assert durations_in(json.dumps(overnight)) == frozenset({510})
+    east = {"departure": "2024-05-01T22:00:00-04:00", "arrival": "2024-05-02T12:30:00+02:00"}
+    assert durations_in(json.dumps(east)) == frozenset({510})
+    utc = {"departs": "2024-05-01T10:00:00+02:00", "arrives": "2024-05-01T12:30:00Z"}
+    assert durations_in(json.dumps(utc)) == frozenset({270})
+    two_days = {"departure": "2024-05-01T22:00", "arrival": "2024-05-03T06:30"}
+    assert durations_in(json.dumps(two_days)) == frozenset({32 * 60 + 30})
+    backwards = {"arrival": "2024-05-02T06:30:00", "departure": "2024-05-01T22:00:00"}
+    assert durations_in(json.dumps(backwards)) == frozenset({510})
+    # A bare time of day keeps its reading: an arrival before the departure is the next day's.
+    assert durations_in(json.dumps({"departs": "22:00", "arrives": "06:30"})) == frozenset({510})
+    assert durations_in(json.dumps({"arrives": "06:30", "departs": "22:00"})) == frozenset({930})
+    assert duration_of("8 hours and 30 minutes", durations_in(json.dumps(east)))
+    assert not duration_of("14 hours and 30 minutes", durations_in(json.dumps(east)))
+
+
 def test_a_count_in_title_case_leaves_no_name() -> None:
     # "One Way" (a trip type written in title case, session 11's trials) left "Way" a name.
     assert [c for c in claims("Your ticket is a One Way fare.") if c.kind == "name"] == []

@@ -2024,6 +2024,19 @@ def test_an_approximate_length_the_results_times_give_is_worked_out() -> None:
     ]
 
 
+def test_an_approximate_length_between_dated_times_in_two_zones_is_worked_out() -> None:
+    # New York 22:00 -04:00 to Paris 12:30 +02:00 the next day: 8 h 30 in the air, where
+    # the times of day alone would give 14 h 30.
+    flight = (
+        '[{"flight_number": "HAT201", "departure": "2024-05-01T22:00:00-04:00",'
+        ' "arrival": "2024-05-02T12:30:00+02:00"}]'
+    )
+    text = "The flight takes about 8 hours and 30 minutes."
+    assert find_hedges(Lexicon.load(), text, flight) == []
+    guess = "The flight takes about 14 hours and 30 minutes."
+    assert [h.phrase for h in find_hedges(Lexicon.load(), guess, flight)] == ["about"]
+
+
 def test_should_before_worked_arithmetic_and_a_supposition_in_a_solution_compute() -> None:
     # 应该是 concluding the arithmetic it shows, and 假设 setting up a worked solution
     assert _hedged("因此，小明剩下的糖果数量应该是6颗糖- 3颗糖 = 3颗糖。") == []
@@ -2953,3 +2966,21 @@ def test_the_support_rules_keep_a_guess_at_the_users_case(text: str, cue: str) -
 )
 def test_a_care_assistants_conditions_and_notes(text: str, hedged: bool) -> None:
     assert bool(_hedged(text, "")) == hedged
+
+
+def test_a_softener_before_what_an_earlier_record_states_reads_it_back() -> None:
+    # The card's record came two calls back, asked for by the card's number; the latest
+    # result is a logout's True. The address it states, read back behind "it looks like",
+    # is a fact the agent read.
+    lexicon = Lexicon.load()
+    record = ('{"card_id": "C4417"}', '{"holder": "Ana Ruiz", "address": "12 Birch Lane"}')
+    text = "It looks like the billing address for card C4417 is 12 Birch Lane."
+    assert [h.phrase for h in find_hedges(lexicon, text, "True")] == ["looks like"]
+    assert find_hedges(lexicon, text, "True", records=[record]) == []
+    # A softener before what no record states, and a guess at a value one holds, still count.
+    unread = "It looks like card C4417 was blocked last week."
+    assert [h.phrase for h in find_hedges(lexicon, unread, "True", records=[record])] == [
+        "looks like"
+    ]
+    guess = "The billing address for card C4417 might be 12 Birch Lane."
+    assert [h.kind for h in find_hedges(lexicon, guess, "True", records=[record])] == ["guess"]

@@ -19,6 +19,7 @@ from projeval.traces.metrics import (
     asks_the_user,
     event_texts,
     is_prose,
+    prose_argument,
 )
 from trace_helpers import REPO, write_jsonl
 
@@ -1208,6 +1209,43 @@ def test_an_id_quoted_in_a_prose_argument_feeds_no_followup() -> None:
     ]
 
 
+def test_an_id_quoted_in_a_short_summary_without_a_stop_feeds_no_followup() -> None:
+    # A handoff's summary of six words and no full stop is still what the agent tells; the
+    # order id handed as an argument of its own still feeds the lookup.
+    _, m = measure(
+        Event("user", "message", 0, text="I want a refund, I am sara_doe_496"),
+        call(1, "get_user_details", {"user_id": "sara_doe_496"}, "c1"),
+        result(2, "c1", {"orders": ["W123", "W456"]}),
+        call(3, "transfer_to_human_agents", {"summary": "User wants refund for order W123"}, "c2"),
+        result(4, "c2", "Transfer successful"),
+        call(5, "log_note", {"reason": "Refund asked for W456"}, "c3"),
+        result(6, "c3", "ok"),
+        call(7, "get_order_details", {"order_id": "W123"}, "c4"),
+    )
+    rows = FOLLOWUPS.records(m.followups)
+    assert [(r["consumer_tool"], r["consumer_arg"], r["value"]) for r in rows] == [
+        ("get_order_details", "order_id", "W123"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("argument", "text", "prose"),
+    [
+        ("summary", "User wants refund for order W123", True),
+        ("note", "Customer asks for refund of W123", True),
+        # An argument named as what the agent tells: a short phrase joined by a function word.
+        ("summary", "Refund request for W123", True),
+        ("credit_reason", "In-home service visit fee", False),
+        ("item_description", "Dark navy zippered travel-document wallet.", False),
+        # A query is the search's input, written as a sentence or not.
+        ("query", "User wants refund for order W123", False),
+        ("title", "Ticket W123 for user", False),
+    ],
+)
+def test_what_reads_as_a_prose_argument(argument: str, text: str, prose: bool) -> None:
+    assert prose_argument(argument, text) is prose
+
+
 @pytest.mark.parametrize(
     ("text", "prose"),
     [
@@ -1490,3 +1528,52 @@ def test_a_difference_or_a_length_the_results_give_is_grounded_and_no_guess() ->
     _, m = measure(*guessed)
     assert [row[5] for row in m.claims] == ["3 hours and 10 minutes"]
     assert [h[4] for h in m.hedges] == ["about"]
+
+
+def test_a_length_between_dated_times_a_search_gave_is_grounded_and_no_guess() -> None:
+    # The search gives an overnight flight east with its zones; a booking comes between.
+    flights = [
+        {
+            "flight_number": "HAT201",
+            "departure": "2024-05-01T22:00:00-04:00",
+            "arrival": "2024-05-02T12:30:00+02:00",
+        }
+    ]
+    events = (
+        _said(0, "user", "Book HAT201 from JFK to CDG on May 1."),
+        call(1, "search_direct_flight", {"origin": "JFK", "destination": "CDG"}, "c1"),
+        result(2, "c1", flights),
+        call(3, "book_reservation", {"flight_number": "HAT201"}, "c2"),
+        result(4, "c2", {"reservation_id": "Q7P4TT"}),
+        _said(5, "assistant", "The flight takes about 8 hours and 30 minutes."),
+    )
+    _, m = measure(*events)
+    assert [row[5] for row in m.claims] == [] and m.hedges == []
+    # The times of day alone (22:00 to 12:30) are no length the record gives.
+    wall = (*events[:-1], _said(5, "assistant", "The flight takes about 14 hours and 30 minutes."))
+    _, m = measure(*wall)
+    assert [row[5] for row in m.claims] == ["14 hours and 30 minutes"]
+    assert [h[4] for h in m.hedges] == ["about"]
+
+
+def test_a_softener_before_what_an_earlier_record_states_is_no_hedge() -> None:
+    # The card's record came before the agent last wrote; a logout's True is the latest
+    # result. The address read back behind "it looks like" is a fact the agent read; a
+    # state the record does not give stays a softened claim.
+    events = (
+        _said(0, "user", "Please update the billing address of card C4417 to 12 Birch Lane."),
+        call(1, "get_card_details", {"card_id": "C4417"}, "c1"),
+        result(2, "c1", {"holder": "Ana Ruiz", "address": "12 Birch Lane", "status": "active"}),
+        _said(3, "assistant", "I have found the card. Let me sign you out first."),
+        call(4, "logout_user", {"username": "ana_r"}, "c2"),
+        result(5, "c2", "True"),
+        _said(6, "assistant", "It looks like the billing address for card C4417 is 12 Birch Lane."),
+    )
+    _, m = measure(*events)
+    assert m.hedges == []
+    unread = (
+        *events[:-1],
+        _said(6, "assistant", "It looks like card C4417 was blocked last week."),
+    )
+    _, m = measure(*unread)
+    assert [h[4] for h in m.hedges] == ["looks like"]

@@ -50,10 +50,12 @@ def test_text_after_a_server_tools_result_is_read_after_it() -> None:
 
 def test_a_code_runs_figures_ground_the_answer_after_it() -> None:
     # The CSV viewed, an awk script run, then the totals it printed ("Total Profit:
-    # $35400", "Total Revenue: $89700") and the CSV's own months read back. Only the total
-    # of expenses is the model's own sum, which nothing printed (8200 + ... + 10200).
+    # $35400", "Total Revenue: $89700") and the CSV's own months read back. The total of
+    # expenses is the model's own sum (8200 + ... + 10200), which nothing printed, but it is
+    # also the printed revenue less the printed profit, both stated in the same answer: the
+    # GUIDELINE's arithmetic the message shows from held values (session 29), so no claim.
     a = analyse_traces([VERCEL / "anthropic-code-execution-file-upload.1.json"])
-    assert [c.value for c in a.claims.itertuples()] == ["$54,300"]
+    assert [c.value for c in a.claims.itertuples()] == []
 
 
 def test_a_server_shell_commands_non_zero_return_code_is_an_error() -> None:

@@ -4394,6 +4394,31 @@ def test_a_word_problem_ended_by_an_instruction_is_a_question(text: str, kind: s
     assert rule_turn(text, False, "") == kind
 
 
+# Session 29: "Can you calculate …?" (GUIDELINE, "Can you calculate …?"): the problem handed
+# over whole in the ask is session 22's problem, a question; the user's own case, or numbers
+# the ask does not give, is work asked of the agent, a request; the calculation the agent
+# asked for is an answer. Made-up turns.
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        ("Can you calculate (5+10)*3?", "", "question"),
+        ("Could you please work out 17 times 23?", "", "question"),
+        ("你能算一下123乘以456吗？", "", "question"),
+        ("Can you calculate (5+10)*3?", "Sure, what calculation should I do?", "answer"),
+        ("Can you calculate the discount if I buy 20 items instead of 10?", "", "request"),
+        ("Can you calculate 15% of 80 for my tip?", "", "request"),
+        ("你能帮我算一下我的贷款利息吗？本金5000乘以5%。", "", "request"),
+        ("好的，请帮我计算一下这个三角形的面积。", "这个三角形的第三条边长度是8。", "request"),
+        ("Can you calculate the shipping cost for my order?", "", "request"),
+        ("Can you convert 3 files with 2 columns to JSON?", "", "request"),
+    ],
+)
+def test_can_you_calculate_asks_the_problem_or_the_work(
+    text: str, previous: str, kind: str
+) -> None:
+    assert rule_turn(text, False, previous) == kind
+
+
 # Session 28, troubleshooting dialogs (turns_helpdesk28.jsonl). Made-up turns of the classes its
 # misses showed; each reads a GUIDELINE ruling ("Turn rulings of session 28").
 @pytest.mark.parametrize(
