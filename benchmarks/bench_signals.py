@@ -265,6 +265,10 @@ HEDGE_SETS = (
     # recorded human travel and flight-booking agents, with the proposals the system recorded;
     # SysBench's Chinese LLM service assistants under role prompts), no tool calls in SysBench
     ("hedges_sealed_r29.jsonl", "sealed round-29 set (never tuned, never trained on)"),
+    # session 29: labelled on s29-sealed30 by a helper who never read or ran a detector (a
+    # course's LLM marketplace-support agent that reads order and policy records through tools,
+    # students' recorded sessions and LLM-written shoppers' openers), English only
+    ("hedges_sealed_r30.jsonl", "sealed round-30 set (never tuned, never trained on)"),
     # session 15: LLM recommender, shop-advisor and sales agents (CRS Arena's ChatGPT movie
     # recommender, a RAG brewing-shop assistant and its ChatGPT baseline, SalesGPT), labelled
     # and committed by advice15 before any detector ran on them; held out, then the advice

@@ -84,6 +84,7 @@ def test_every_row_names_its_source_file() -> None:
         "hedges_sealed_r27.jsonl",
         "hedges_sealed_r28.jsonl",
         "hedges_sealed_r29.jsonl",
+        "hedges_sealed_r30.jsonl",
         "hedges_thoughts_r14.jsonl",
         "hedges_advice.jsonl",
         "hedges_cs16.jsonl",
@@ -120,6 +121,7 @@ def test_every_row_names_its_source_file() -> None:
         "turns_sealed_r27.jsonl",
         "turns_sealed_r28.jsonl",
         "turns_sealed_r29.jsonl",
+        "turns_sealed_r30.jsonl",
         "turns_train_r8.jsonl",
         "turns_cs16.jsonl",
         "turns_prompts.jsonl",
@@ -442,6 +444,11 @@ HELD_OUT_HEDGE_FLOORS = {
     # prompts), labelled by a helper who never read or ran a detector. Measured with session
     # 28's rules (fb52a95): 0.394 / 0.722 on its 36 hedges (EN 0.476 / 0.588, ZH 0.356 / 0.842)
     "hedges_sealed_r29.jsonl": (0.39, 0.72),
+    # sealed round 30 (session 29: a course's LLM marketplace-support agent reading order and
+    # policy records through tools; students' recorded sessions and LLM-written openers), English
+    # only, labelled by a helper who never read or ran a detector. Measured with session 29's
+    # rules before unseal29 (stage 3a1b048): 0.333 / 0.667 on its 12 hedges (16 false hits)
+    "hedges_sealed_r30.jsonl": (0.33, 0.66),
     # the advice set (session 15: LLM recommender, shop-advisor and sales agents: CRS Arena's
     # ChatGPT movie recommender, a RAG brewing-shop assistant and its ChatGPT baseline,
     # SalesGPT), labelled and committed before any detector ran on them: 0.679 / 0.864 on the
@@ -719,6 +726,9 @@ HELD_OUT_TURN_FLOORS = {
     # sealed round 29 (DialOp's travellers, SysBench's annotators' turns): 0.697 with session
     # 28's rules (fb52a95; EN 0.671, ZH 0.725; the model 0.703)
     "turns_sealed_r29.jsonl": 0.69,
+    # sealed round 30 (the support agent's users: openers, two replies): 0.829 with session 29's
+    # rules before unseal29 (stage 3a1b048; questions read as requests 30 of 80; the model 0.829)
+    "turns_sealed_r30.jsonl": 0.82,
 }
 
 

@@ -640,7 +640,7 @@ def test_the_model_never_trains_on_a_sealed_set() -> None:
     names = [p.name for p in train.training_files()]
     sealed = {"hedges_sealed_r23.jsonl", "hedges_sealed_r24b.jsonl"}
     sealed |= {"hedges_sealed_r25.jsonl", "hedges_sealed_r26.jsonl"}
-    sealed |= {"hedges_sealed_r29.jsonl"}
+    sealed |= {"hedges_sealed_r29.jsonl", "hedges_sealed_r30.jsonl"}
     assert set(train.SEALED) == sealed and not sealed & set(names)
     # round 28 (measured once blind in session 28) was unsealed in session 29 without a
     # retrain: the rules were tuned on it, the gate is not trained on it (NOT_TRAINED)
