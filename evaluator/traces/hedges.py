@@ -2225,6 +2225,9 @@ def _rule(
         # "this case may warrant escalation": the modal on the agent's next step, a plan
         # (session 21's ruling: a possibility given as the reason for a step is not this)
         return "step"
+    negotiation = _negotiation_reading(text, h, kind, s_lo, c_hi)
+    if negotiation:
+        return negotiation  # session 29: round 29's agents proposing options
     role = _role_prompt_advice(text, h, kind, c_lo, c_hi)
     if role:
         return role  # session 29: round 29's role-prompted service assistants
@@ -3000,10 +3003,35 @@ def _statement_before_question(text: str, h: HedgeMatch, c_lo: int, c_hi: int) -
     """True when a Chinese cue's clause states, and a later clause of its sentence asks:
     "不好说，心肌酶有多少？" (round 16's cardiologist) answers, then asks for a value; Chinese
     joins the two with a comma where English would stop."""
+    if h.language == "en":
+        return _tag_question_after(text, c_lo, c_hi)
     return (
         h.language == "zh"
         and text[c_hi : c_hi + 1] in ("，", ",")
         and _ZH_ASKS.search(text, c_lo, c_hi) is None
+    )
+
+
+# Session 29: an English statement with a question of its own after a comma ("This flight
+# appears to conflict with an important meeting, is that alright?", "It doesnt seem to have a
+# rating, how does it look?"): the first clause states, as the Chinese one above does.
+_EN_ASKING_OPENING = re.compile(
+    r"\s*(?:do|does|did|is|are|was|were|can|could|would|will|should|shall|may|might|have|has|"
+    r"what|which|who|whom|whose|how|when|where|why|or|and|but|if|so)\b",
+    re.IGNORECASE,
+)
+_EN_TAG_QUESTION = re.compile(
+    r",\s*(?:is|are|does|do|would|will|how|what)\b[^,.;!?]{0,30}\?\s*$", re.IGNORECASE
+)
+
+
+def _tag_question_after(text: str, c_lo: int, c_hi: int) -> bool:
+    """True when the English clause ``[c_lo, c_hi)`` states and a short question follows it
+    after a comma, ending the sentence (see :func:`_statement_before_question`)."""
+    return (
+        text[c_hi : c_hi + 1] == ","
+        and _EN_ASKING_OPENING.match(text, c_lo, c_hi) is None
+        and _EN_TAG_QUESTION.match(text, c_hi) is not None
     )
 
 
@@ -3448,6 +3476,63 @@ def _role_prompt_advice(text: str, h: HedgeMatch, kind: str, c_lo: int, c_hi: in
         return "step"  # "**潜在损失**：估计风险发生可能导致的…损失": to estimate, a step
     if h.match == "考虑" and _ZH_WHEN_BEFORE.search(text, max(0, h.start - 3), h.start):
         return "setting"  # "当考虑为家庭购买综合保险时": the user's weighing as the setting
+    return ""
+
+
+# Session 29, round 29's human travel and flight-booking agents (DialOp). A recommendation's
+# judgement of the option offered ("this seems to be the most ideal", "appears to be your best
+# option", "I believe this is the best option available": the r4 section), what the user may
+# enjoy ("Maybe you'll enjoy a meal at …") and a judgement of fit ("so it would probably be
+# okay"), not a claim about the booking's facts.
+_BEST_OPTION = re.compile(
+    r"\s+(?:(?:this|that|it)\s+)?(?:to\s+be|be|is|are)\s+(?:the|your|our)\s+(?:very\s+)?(?:best|ideal|optimal|most\s+(?!likely|probable|plausible|accurate|correct)\w+)\b",
+    re.IGNORECASE,
+)
+_USER_TASTE = re.compile(
+    r"\s+you(?:'ll|\s+will|'d|\s+would)\s+(?:really\s+)?(?:enjoy|like|love|prefer)\b", re.IGNORECASE
+)
+_FIT_JUDGED = re.compile(r"\s+be\s+(?:okay|ok|fine|alright|all\s+right)\b", re.IGNORECASE)
+# "it may work, what do you think?": whether the option offered suits the user (advice).
+_MAY_WORK = re.compile(
+    r"\s+(?:work|fit|suit\s+you)(?:\s+(?:for\s+(?:you|us|them|everyone)|out|well))?\s*(?:[,.!?]|$)",
+    re.IGNORECASE,
+)
+# A trailing "I think" after a judgement of the options ("two great spots that would fit your
+# group, I think").
+_JUDGEMENT_WORD = re.compile(r"\b(?:great|good|nice|perfect|best|ideal|fit)\b", re.IGNORECASE)
+# "May I ask how important is your meeting": asking leave, a politeness.
+_MAY_I_ASK = re.compile(r"May\s+(?:I|we)\s+(?:ask|know|have|get|suggest)\b")
+# A short exclamation with nothing stated ("I just might be!").
+_BARE_EXCLAMATION = re.compile(
+    r"\s*(?:I|we|you|it|that)\s+(?:just\s+)?(?:might|may)\s+be\s*!", re.IGNORECASE
+)
+
+
+def _negotiation_reading(text: str, h: HedgeMatch, kind: str, s_lo: int, c_hi: int) -> str:
+    """The rule that drops the English cue ``h`` of an agent proposing options to a user
+    (session 29, round 29's travel and flight-booking agents), or ``""``."""
+    if h.language != "en" or kind not in ("guess", "softener"):
+        return ""
+    if _BEST_OPTION.match(text, h.end, c_hi):
+        return "option_judged"  # "this appears to be your best option": a recommendation (r4)
+    if _USER_TASTE.match(text, h.end, c_hi):
+        return "user_taste"  # "Maybe you'll enjoy a meal at Lucia's": advice on the user's taste
+    if h.match.lower() in ("probably", "likely") and _FIT_JUDGED.match(text, h.end, c_hi):
+        return "fit_judged"  # "so it would probably be okay": a judgement of fit (advice)
+    if h.match.lower() in ("may", "might") and _MAY_WORK.match(text, h.end, c_hi):
+        return "option_judged"  # "it may work, what do you think?"
+    if (
+        h.match.lower() == "i think"
+        and text[s_lo : h.start].rstrip().endswith(",")
+        and _JUDGEMENT_WORD.search(text, s_lo, h.start)
+    ):
+        return "option_judged"  # "these are two great spots that would fit your group, I think"
+    if h.match == "May" and _MAY_I_ASK.match(text, h.start):
+        return "asking_leave"  # "May I ask how important is your meeting at 7 PM"
+    if _BARE_EXCLAMATION.fullmatch(text, s_lo, c_hi + 1) or _BARE_EXCLAMATION.fullmatch(
+        text, s_lo, c_hi
+    ):
+        return "exclamation"  # "I just might be!": nothing stated
     return ""
 
 
