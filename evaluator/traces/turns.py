@@ -2449,6 +2449,32 @@ def _bare_reply(text: str, previous: str) -> tuple[str, str] | None:
     return None
 
 
+# Session 29 (round 29's travellers): asking for another option in any words ("Maybe we can do
+# a little better.", "I think we can find something better", "Maybe, something cheaper?", "try
+# something else") is another search: a `request` (session 5's "Are there any others?"), not a
+# verdict on the option offered. Not the agent's offer of more help repeated by a user
+# ("anything else I can help you with"), nor "anything else I should know?" (a question), nor
+# the last of a list ("standard rooms, suites, or something else"), nor
+# a closing ("I don't need anything else").
+_ANOTHER_OPTION = re.compile(
+    r"(?<!\bor )\bsomething\s+(?:else|better|cheaper|different)\b(?![^.?!]{0,30}\b(?:help|assist)\b)"
+    r"|\banything\s+(?:better|cheaper|different)\b"
+    r"|\b(?:do|find)\s+(?:(?:a\s+)?(?:little|bit|lot)\s+(?:bit\s+)?)?better\b"
+    r"|\btry\s+(?:another|a\s+different)\s+(?:one|option|flight|time|day|place)\b",
+    re.IGNORECASE,
+)
+_NO_MORE_WANTED = re.compile(
+    r"\b(?:don['’]?t|do\s+not|no|not|nothing|never)\b[^.?!]{0,20}\b(?:else|better|different)\b",
+    re.IGNORECASE,
+)
+
+
+def _another_option(text: str) -> bool:
+    """True when the user asks for an option other than the one offered (see
+    :data:`_ANOTHER_OPTION`)."""
+    return _ANOTHER_OPTION.search(text) is not None and _NO_MORE_WANTED.search(text) is None
+
+
 def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str]:
     """:func:`_rule` of a turn after the agent's message ``previous``, and a request that
     takes up what that message offered ("Could you please check if the compost is in stock at
@@ -2463,6 +2489,8 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         bare = _bare_reply(text, previous)
         if bare is not None:
             return bare
+        if _another_option(text):
+            return "request", "another_option"  # session 29: another search asked for
     verdict = _rule(text, context)
     shop = _shop_turn(text or "", previous, verdict)
     if shop is not None:
