@@ -2469,6 +2469,26 @@ _NO_MORE_WANTED = re.compile(
 )
 
 
+# Session 29 (round 29's SysBench turns): a Chinese ask to be told, in a request's words, is
+# a `question` (session 22: what is told, a recipe of a named dish, how-to steps): "能否给我列举
+# 一下…的具体步骤", "你能教我怎么健身吗", "给我一个…的菜谱". Not when a work product is asked for
+# (写, 生成, 制定, 设计, 翻译, 改写, 推荐: a `request`), a search ("你能帮我找到一个吗"), or a
+# picture.
+_ZH_TELL_ME = re.compile(
+    r"(?:讲解|講解|教我|讲讲|講講|说说|說說)|(?:列举|列舉)[^，,。？?]{0,12}(?:步骤|步驟)|"
+    r"(?:菜谱|菜譜|食谱|食譜|制作步骤|製作步驟|具体步骤|具體步驟)"
+)
+_ZH_WORK_PRODUCT = re.compile(
+    r"写|寫|生成|制定|製定|设计|設計|翻译|翻譯|改写|改寫|推荐|推薦|起草|优化|優化|搜索|寻找|尋找|找到|扮演|图片|圖片"
+)
+
+
+def _zh_told_asked(text: str) -> bool:
+    """True when a Chinese turn asks to be told or shown how, in a request's words (see
+    :data:`_ZH_TELL_ME`)."""
+    return _ZH_TELL_ME.search(text) is not None and _ZH_WORK_PRODUCT.search(text) is None
+
+
 def _another_option(text: str) -> bool:
     """True when the user asks for an option other than the one offered (see
     :data:`_ANOTHER_OPTION`)."""
@@ -2492,6 +2512,8 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         if _another_option(text):
             return "request", "another_option"  # session 29: another search asked for
     verdict = _rule(text, context)
+    if verdict[0] == "request" and text and _zh_told_asked(text):
+        return "question", "told_asked"  # session 29: "能否给我列举一下…的具体步骤"
     shop = _shop_turn(text or "", previous, verdict)
     if shop is not None:
         return shop
