@@ -2463,6 +2463,16 @@ _ANOTHER_OPTION = re.compile(
     r"|\btry\s+(?:another|a\s+different)\s+(?:one|option|flight|time|day|place)\b",
     re.IGNORECASE,
 )
+# A new search set going after a verdict ("Sauls. And let's find an outdoor attraction I can take
+# kids to", "See if you can find a good third location for us", "Is there another Japanese
+# restaurant nearby that is good for kids?"): the agent asked how the option looks, the user
+# answers and asks for another thing found: a `request` (session 5's "Are there any others?").
+# "Can you find me …" is left to the rules above (a fact asked, an answer to "which genre?").
+_NEW_SEARCH = re.compile(
+    r"\b(?:let['’]?s|see\s+if\s+you\s+can)\s+(?:either\s+|also\s+)?(?:find|look\s+for|search\s+for)\b"
+    r"|\bis\s+there\s+another\b",
+    re.IGNORECASE,
+)
 _NO_MORE_WANTED = re.compile(
     r"\b(?:don['’]?t|do\s+not|no|not|nothing|never)\b[^.?!]{0,20}\b(?:else|better|different)\b",
     re.IGNORECASE,
@@ -2509,7 +2519,7 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         bare = _bare_reply(text, previous)
         if bare is not None:
             return bare
-        if _another_option(text):
+        if _another_option(text) or _NEW_SEARCH.search(text):
             return "request", "another_option"  # session 29: another search asked for
     verdict = _rule(text, context)
     if verdict[0] == "request" and text and _zh_told_asked(text):
