@@ -262,8 +262,13 @@ HEDGE_SETS = (
     ("hedges_sealed_r28.jsonl", "sealed round-28 set (never tuned, never trained on)"),
     # session 29: labelled on s29-sealed29 by a helper who never read or ran a detector (DialOp's
     # recorded human travel and flight-booking agents, with the proposals the system recorded;
-    # SysBench's Chinese LLM service assistants under role prompts), no tool calls in SysBench
-    ("hedges_sealed_r29.jsonl", "sealed round-29 set (never tuned, never trained on)"),
+    # SysBench's Chinese LLM service assistants under role prompts), no tool calls in SysBench;
+    # measured once blind in session 29 (0.394 / 0.722), then unsealed in session 29 to tune
+    # the rules on (the model not trained on it)
+    (
+        "hedges_sealed_r29.jsonl",
+        "round-29 set (tuned from session 29; 0.394 / 0.722 sealed; the model not trained on it)",
+    ),
     # session 15: LLM recommender, shop-advisor and sales agents (CRS Arena's ChatGPT movie
     # recommender, a RAG brewing-shop assistant and its ChatGPT baseline, SalesGPT), labelled
     # and committed by advice15 before any detector ran on them; held out, then the advice
@@ -466,6 +471,12 @@ HELD_OUT_TURNS = (
     # SynTOD's LLM-simulated shoppers, the smart-home residents' tickets: 0.667 measured once
     # blind (session 27), unsealed in session 28 to tune on
     ("turns_sealed_r27.jsonl", "round-27 set (tuned from session 28; 0.667 sealed)"),
+    # DialOp's travellers, SysBench's annotators' turns: 0.697 measured once blind (session
+    # 29), unsealed in session 29 to tune the rules on (the model not trained on it)
+    (
+        "turns_sealed_r29.jsonl",
+        "round-29 set (tuned from session 29; 0.697 sealed; the model not trained on it)",
+    ),
     # session 16: the students of the course-enrollment agent (cs16), labelled and committed
     # before any detector ran on them; first run held out, then tuned on
     ("turns_cs16.jsonl", "customer-service set cs16 (held out once; labelled session 16)"),

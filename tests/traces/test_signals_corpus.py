@@ -431,8 +431,11 @@ HELD_OUT_HEDGE_FLOORS = {
     # sealed round 29 (session 29: DialOp's recorded human travel and flight-booking agents, with
     # the proposals the system recorded; SysBench's Chinese LLM service assistants under role
     # prompts), labelled by a helper who never read or ran a detector. Measured with session
-    # 28's rules (fb52a95): 0.394 / 0.722 on its 36 hedges (EN 0.476 / 0.588, ZH 0.356 / 0.842)
-    "hedges_sealed_r29.jsonl": (0.39, 0.72),
+    # 28's rules (fb52a95): 0.394 / 0.722 on its 36 hedges (EN 0.476 / 0.588, ZH 0.356 / 0.842).
+    # Unsealed in session 29 and tuned on (role-prompted Chinese advice, agents proposing
+    # options, a statement before a tag question): 0.571 / 0.778 (EN 0.800 / 0.706, ZH 0.471 /
+    # 0.842)
+    "hedges_sealed_r29.jsonl": (0.57, 0.77),
     # the advice set (session 15: LLM recommender, shop-advisor and sales agents: CRS Arena's
     # ChatGPT movie recommender, a RAG brewing-shop assistant and its ChatGPT baseline,
     # SalesGPT), labelled and committed before any detector ran on them: 0.679 / 0.864 on the
@@ -703,8 +706,10 @@ HELD_OUT_TURN_FLOORS = {
     # with session 28's rules at 54498b5 (EN 0.447, ZH 0.380; the model 0.423)
     "turns_sealed_r28.jsonl": 0.41,
     # sealed round 29 (DialOp's travellers, SysBench's annotators' turns): 0.697 with session
-    # 28's rules (fb52a95; EN 0.671, ZH 0.725; the model 0.703)
-    "turns_sealed_r29.jsonl": 0.69,
+    # 28's rules (fb52a95; EN 0.671, ZH 0.725; the model 0.703). Unsealed in session 29 and
+    # tuned on (another option or a new search asked for; a Chinese ask to be told in a
+    # request's words): 0.743 (EN 0.733, ZH 0.753)
+    "turns_sealed_r29.jsonl": 0.74,
 }
 
 
