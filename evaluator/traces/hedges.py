@@ -3391,6 +3391,8 @@ _ZH_QUANTITY_BEFORE = re.compile(
 # In a list or before 的 ("评估…不确定性的程度", "包括不确定性、影响范围"); "SpaceX的未来有很多不确定
 # 性" (round 10) still doubts a named thing's future.
 _ZH_NOUN_SUFFIX = re.compile("性[的、]")
+# "充满不确定性", "压力和不确定性": the noun after "full of" or in a pair, a state named.
+_ZH_NAMED_STATE = re.compile(r"(?:充满|充滿|和|与|與|及)$")
 # "若不确定" / "如果不确定": the user's own doubt as a condition of the advice.
 _ZH_IF_BEFORE = re.compile(r"(?:若|如果|假如|要是|如)(?:您|你)?(?:还|還)?$")
 # A service or judgement declined ("我无法提供健身指导", "关于…的具体建议，我无法提供", "我无法
@@ -3421,6 +3423,11 @@ _ZH_MARKED_KIND = re.compile(
 )
 # Alternatives as the subject ("睡眠不足或过多都可能与高血压有关", "行业专家或有经验的…人士可能提供…"):
 # kinds named, no case (one named by 你, 您 or a demonstrative is the user's).
+# Markets and legal processes as the subject ("短期市场可能充满不确定性", "市场波动可能导致收益不稳定",
+# "诉讼可能是一个漫长的过程"): how such things go (session 19's how a kind of thing goes).
+_ZH_MARKET_OR_PROCESS = re.compile(
+    r"(?:市场|市場|市场波动|市場波動|行情|股市|诉讼|訴訟|仲裁|审批|審批)(?:[，,]?\s*(?:也|还|還|则|則|都|往往|确实|確實))*\s*$"
+)
 # Not a verdict on whether the user's act counts ("申请专利或参与专利撰写过程可能被认定为创新创业活动":
 # session 20's value asked of the user's own case).
 _ZH_COUNTS_AS = re.compile(r"(?:会|會)?(?:被认定|被認定|被视为|被視為|算作|算是|属于|屬於|符合)")
@@ -3450,7 +3457,13 @@ def _role_prompt_advice(text: str, h: HedgeMatch, kind: str, c_lo: int, c_hi: in
         text, max(0, h.start - 12), h.start
     ):
         return "not_approximate"  # "左右声道", "被恐慌情绪所左右": no quantity before it
-    if kind == "doubt" and _ZH_NOUN_SUFFIX.match(text, h.end):
+    if kind == "doubt" and (
+        _ZH_NOUN_SUFFIX.match(text, h.end)
+        or (
+            text.startswith("性", h.end)
+            and _ZH_NAMED_STATE.search(text, max(0, h.start - 3), h.start) is not None
+        )
+    ):
         return "term"  # "评估企业面临的未来不确定性的程度": uncertainty named as a criterion
     if kind == "doubt" and _ZH_IF_BEFORE.search(text, max(0, h.start - 4), h.start):
         return "user_condition"  # "若不确定，可以咨询当地税务机关": the user's doubt, a condition
@@ -3476,6 +3489,8 @@ def _role_prompt_advice(text: str, h: HedgeMatch, kind: str, c_lo: int, c_hi: in
             text[c_lo : h.start].strip(" -*•\t")
         ) and not _ZH_COUNTS_AS.match(text, h.end, c_hi):
             return "either_kind"  # "睡眠不足或过多都可能与高血压有关"
+        if _ZH_MARKET_OR_PROCESS.search(text, c_lo, h.start):
+            return "market_or_process"  # "市场波动可能导致收益不稳定": how markets go
         if _ZH_RISK_MET.match(text, h.end, c_hi):
             return "kind_risk"  # "对未来可能遭遇风险的一种预防": the risk a kind of cover meets
     if kind == "guess" and _ZH_SOMETIMES_OPENING.match(text, c_lo if c_lo else 0):
