@@ -3421,17 +3421,11 @@ _ZH_OPTION_OR_DEPENDS = re.compile(
 _ZH_MARKED_KIND = re.compile(
     r"(?:非|未经|未經|低质量|低質量|劣质|劣質|另一种|另一種|另一款|其他|其它)[\u4e00-\u9fff]{0,8}$"
 )
-# Alternatives as the subject ("睡眠不足或过多都可能与高血压有关", "行业专家或有经验的…人士可能提供…"):
-# kinds named, no case (one named by 你, 您 or a demonstrative is the user's).
 # Markets and legal processes as the subject ("短期市场可能充满不确定性", "市场波动可能导致收益不稳定",
 # "诉讼可能是一个漫长的过程"): how such things go (session 19's how a kind of thing goes).
 _ZH_MARKET_OR_PROCESS = re.compile(
     r"(?:市场|市場|市场波动|市場波動|行情|股市|诉讼|訴訟|仲裁|审批|審批)(?:[，,]?\s*(?:也|还|還|则|則|都|往往|确实|確實))*\s*$"
 )
-# Not a verdict on whether the user's act counts ("申请专利或参与专利撰写过程可能被认定为创新创业活动":
-# session 20's value asked of the user's own case).
-_ZH_COUNTS_AS = re.compile(r"(?:会|會)?(?:被认定|被認定|被视为|被視為|算作|算是|属于|屬於|符合)")
-_ZH_EITHER_SUBJECT = re.compile(r"^[^你您这這该該此]{1,24}或[^你您这這该該此，,]{1,24}(?:都|也)?$")
 # "有时候，元数据也可能被用于…": a sentence opened by "sometimes" says how things go.
 _ZH_SOMETIMES_OPENING = re.compile(r"\s*(?:有时候|有時候|有时|有時)[，,]")
 # A risk a kind of act may meet ("对未来可能遭遇风险的一种预防"): what insurance guards against.
@@ -3485,10 +3479,6 @@ def _role_prompt_advice(text: str, h: HedgeMatch, kind: str, c_lo: int, c_hi: in
             return "option_or_condition"  # "ESD可能是一个选择", "可能取决于当地的法律规定"
         if _ZH_MARKED_KIND.search(text, c_lo, h.start):
             return "marked_kind"  # "非官方认证的产品可能无法达到…", "另一种软件可能会成功找到"
-        if _ZH_EITHER_SUBJECT.search(
-            text[c_lo : h.start].strip(" -*•\t")
-        ) and not _ZH_COUNTS_AS.match(text, h.end, c_hi):
-            return "either_kind"  # "睡眠不足或过多都可能与高血压有关"
         if _ZH_MARKET_OR_PROCESS.search(text, c_lo, h.start):
             return "market_or_process"  # "市场波动可能导致收益不稳定": how markets go
         if _ZH_RISK_MET.match(text, h.end, c_hi):
@@ -3519,7 +3509,7 @@ _USER_TASTE = re.compile(
 _FIT_JUDGED = re.compile(r"\s+be\s+(?:okay|ok|fine|alright|all\s+right)\b", re.IGNORECASE)
 # "it may work, what do you think?": whether the option offered suits the user (advice).
 _MAY_WORK = re.compile(
-    r"\s+(?:work|fit|suit\s+you)(?:\s+(?:for\s+(?:you|us|them|everyone)|out|well))?\s*(?:[,.!?]|$)",
+    r"\s+work(?:\s+(?:for\s+(?:you|us|them|everyone)|out|well))?\s*(?:[,.!?]|$)",
     re.IGNORECASE,
 )
 # A trailing "I think" after a judgement of the options ("two great spots that would fit your

@@ -433,9 +433,9 @@ HELD_OUT_HEDGE_FLOORS = {
     # prompts), labelled by a helper who never read or ran a detector. Measured with session
     # 28's rules (fb52a95): 0.394 / 0.722 on its 36 hedges (EN 0.476 / 0.588, ZH 0.356 / 0.842).
     # Unsealed in session 29 and tuned on (role-prompted Chinese advice, agents proposing
-    # options, a statement before a tag question): 0.622 / 0.778 (EN 0.800 / 0.706, ZH 0.533 /
+    # options, a statement before a tag question): 0.596 / 0.778 (EN 0.800 / 0.706, ZH 0.500 /
     # 0.842)
-    "hedges_sealed_r29.jsonl": (0.62, 0.77),
+    "hedges_sealed_r29.jsonl": (0.59, 0.77),
     # the advice set (session 15: LLM recommender, shop-advisor and sales agents: CRS Arena's
     # ChatGPT movie recommender, a RAG brewing-shop assistant and its ChatGPT baseline,
     # SalesGPT), labelled and committed before any detector ran on them: 0.679 / 0.864 on the
