@@ -263,8 +263,13 @@ HEDGE_SETS = (
     ("hedges_sealed_r28.jsonl", "round-28 set (tuned from session 29; 0.847 / 0.790 sealed)"),
     # session 29: labelled on s29-sealed29 by a helper who never read or ran a detector (DialOp's
     # recorded human travel and flight-booking agents, with the proposals the system recorded;
-    # SysBench's Chinese LLM service assistants under role prompts), no tool calls in SysBench
-    ("hedges_sealed_r29.jsonl", "sealed round-29 set (never tuned, never trained on)"),
+    # SysBench's Chinese LLM service assistants under role prompts), no tool calls in SysBench;
+    # measured once blind in session 29 (0.394 / 0.722), then unsealed in session 29 to tune
+    # the rules on (the model not trained on it)
+    (
+        "hedges_sealed_r29.jsonl",
+        "round-29 set (tuned from session 29; 0.394 / 0.722 sealed; the model not trained on it)",
+    ),
     # session 29: labelled on s29-sealed30 by a helper who never read or ran a detector (a
     # course's LLM marketplace-support agent that reads order and policy records through tools,
     # students' recorded sessions and LLM-written shoppers' openers), English only
@@ -488,6 +493,12 @@ HELD_OUT_TURNS = (
     # The PC-support helpdesk's LLM-simulated customers, the diabetes-care members: 0.463
     # measured once blind (session 28), unsealed in session 29 to tune on
     ("turns_sealed_r28.jsonl", "round-28 set (tuned from session 29; 0.463 sealed)"),
+    # DialOp's travellers, SysBench's annotators' turns: 0.697 measured once blind (session
+    # 29), unsealed in session 29 to tune the rules on (the model not trained on it)
+    (
+        "turns_sealed_r29.jsonl",
+        "round-29 set (tuned from session 29; 0.697 sealed; the model not trained on it)",
+    ),
     # session 16: the students of the course-enrollment agent (cs16), labelled and committed
     # before any detector ran on them; first run held out, then tuned on
     ("turns_cs16.jsonl", "customer-service set cs16 (held out once; labelled session 16)"),

@@ -2296,6 +2296,12 @@ def _rule(
         # "this case may warrant escalation": the modal on the agent's next step, a plan
         # (session 21's ruling: a possibility given as the reason for a step is not this)
         return "step"
+    negotiation = _negotiation_reading(text, h, kind, s_lo, c_hi)
+    if negotiation:
+        return negotiation  # session 29: round 29's agents proposing options
+    role = _role_prompt_advice(text, h, kind, c_lo, c_hi)
+    if role:
+        return role  # session 29: round 29's role-prompted service assistants
     shop = _shop_rule(text, h, kind, latest_result, s_hi)
     if shop:
         return shop  # session 28: round 27's shop assistant (drafts, wishes, item caveats)
@@ -3087,10 +3093,35 @@ def _statement_before_question(text: str, h: HedgeMatch, c_lo: int, c_hi: int) -
     """True when a Chinese cue's clause states, and a later clause of its sentence asks:
     "不好说，心肌酶有多少？" (round 16's cardiologist) answers, then asks for a value; Chinese
     joins the two with a comma where English would stop."""
+    if h.language == "en":
+        return _tag_question_after(text, c_lo, c_hi)
     return (
         h.language == "zh"
         and text[c_hi : c_hi + 1] in ("，", ",")
         and _ZH_ASKS.search(text, c_lo, c_hi) is None
+    )
+
+
+# Session 29: an English statement with a question of its own after a comma ("This flight
+# appears to conflict with an important meeting, is that alright?", "It doesnt seem to have a
+# rating, how does it look?"): the first clause states, as the Chinese one above does.
+_EN_ASKING_OPENING = re.compile(
+    r"\s*(?:do|does|did|is|are|was|were|can|could|would|will|should|shall|may|might|have|has|"
+    r"what|which|who|whom|whose|how|when|where|why|or|and|but|if|so)\b",
+    re.IGNORECASE,
+)
+_EN_TAG_QUESTION = re.compile(
+    r",\s*(?:is|are|does|do|would|will|how|what)\b[^,.;!?]{0,30}\?\s*$", re.IGNORECASE
+)
+
+
+def _tag_question_after(text: str, c_lo: int, c_hi: int) -> bool:
+    """True when the English clause ``[c_lo, c_hi)`` states and a short question follows it
+    after a comma, ending the sentence (see :func:`_statement_before_question`)."""
+    return (
+        text[c_hi : c_hi + 1] == ","
+        and _EN_ASKING_OPENING.match(text, c_lo, c_hi) is None
+        and _EN_TAG_QUESTION.match(text, c_hi) is not None
     )
 
 
@@ -3501,6 +3532,178 @@ def _support_rule(text: str, h: HedgeMatch, s_lo: int, s_hi: int) -> str:
         and _SHORT_WAIT.match(text, h.start + len("about"))
     ):
         return "instruction"
+    return ""
+
+
+# Session 29 (round 29: SysBench's Chinese service assistants under role prompts, DialOp's
+# human travel and flight-booking agents). Each reading is a clause of GUIDELINE.md's "Hedge
+# rulings of session 29".
+# 左右 approximates only after a quantity ("一周左右", "3元左右"); elsewhere it is the word
+# "left and right" or "to sway" ("左右声道", "被恐慌情绪所左右").
+_ZH_QUANTITY_BEFORE = re.compile(
+    r"[\d零一二三四五六七八九十百千万萬两兩半几幾\]%][^，,。；;！？、]{0,8}$"
+)
+# 不确定性 is the noun "uncertainty" named as a criterion, no doubt about a fact.
+# In a list or before 的 ("评估…不确定性的程度", "包括不确定性、影响范围"); "SpaceX的未来有很多不确定
+# 性" (round 10) still doubts a named thing's future.
+_ZH_NOUN_SUFFIX = re.compile("性[的、]")
+# "充满不确定性", "压力和不确定性": the noun after "full of" or in a pair, a state named.
+_ZH_NAMED_STATE = re.compile(r"(?:充满|充滿|和|与|與|及)$")
+# "若不确定" / "如果不确定": the user's own doubt as a condition of the advice.
+_ZH_IF_BEFORE = re.compile(r"(?:若|如果|假如|要是|如)(?:您|你)?(?:还|還)?$")
+# A service or judgement declined ("我无法提供健身指导", "关于…的具体建议，我无法提供", "我无法
+# 提供评价"): a capability or policy refusal, session 20.
+_ZH_DECLINED_SERVICE = re.compile(
+    r"[^，,。；;！？]{0,12}?(?:指导|指導|建议|建議|评价|評價|意见|意見|服务|服務|咨询|諮詢|帮助|幫助)"
+)
+_ZH_DECLINED_BEFORE = re.compile(r"(?:建议|建議|指导|指導|评价|評價|意见|意見)[，,]?\s*(?:我|本)?$")
+# A question put to the user after 大概 / 大约 ("你的电脑大概使用了多长时间"): asks roughly, session 7.
+_RP_QUESTION_WORD = re.compile(r"多长|多長|多久|多少|几|幾|什么|什麼|哪")
+_RP_YOU = re.compile("[你您]")
+# The user's own message as the subject ("您的信息好像不完整", "你的问题似乎"): the user's words.
+_ZH_USERS_WORDS = re.compile(
+    r"(?:您|你)(?:的|所)?(?:信息|訊息|消息|问题|問題|描述|提问|提問|输入|輸入|意思|表述)$"
+)
+
+
+# 可能 offering an option ("ESD可能是一个选择"), or saying what a thing depends on ("具体继承份额
+# 可能取决于当地的法律规定"): advice and conditions, no fact of the case put forward.
+_ZH_OPTION_OR_DEPENDS = re.compile(
+    r"(?:是|为|為)(?:一个|一個|一种|一種)?(?:选择|選擇|选项|選項|办法|辦法|方法|途径|途徑|方案)|"
+    r"(?:取决于|取決於|视|視)"
+)
+# A kind named by what marks it off ("非官方认证的产品", "未经认证的产品", "低质量的滤清器",
+# "另一种软件"): a kind of thing as the subject, what such things may do (as _GENERIC_GROUP).
+_ZH_MARKED_KIND = re.compile(
+    r"(?:非|未经|未經|低质量|低質量|劣质|劣質|另一种|另一種|另一款|其他|其它)[\u4e00-\u9fff]{0,8}$"
+)
+# Markets and legal processes as the subject ("短期市场可能充满不确定性", "市场波动可能导致收益不稳定",
+# "诉讼可能是一个漫长的过程"): how such things go (session 19's how a kind of thing goes).
+_ZH_MARKET_OR_PROCESS = re.compile(
+    r"(?:市场|市場|市场波动|市場波動|行情|股市|诉讼|訴訟|仲裁|审批|審批)(?:[，,]?\s*(?:也|还|還|则|則|都|往往|确实|確實))*\s*$"
+)
+# "有时候，元数据也可能被用于…": a sentence opened by "sometimes" says how things go.
+_ZH_SOMETIMES_OPENING = re.compile(r"\s*(?:有时候|有時候|有时|有時)[，,]")
+# A risk a kind of act may meet ("对未来可能遭遇风险的一种预防"): what insurance guards against.
+_ZH_RISK_MET = re.compile(r"(?:遭遇|遭受|面临|面臨|遇到)[^，,。；;]{0,6}?(?:风险|風險|损失|損失)")
+# 应该 of what ought to be done: a manner adverb or an act after it ("而是应该理性地分析",
+# "投资也应该分散到…", "座位应该位于…"): advice, not "应该是" concluding a fact.
+_RP_DEONTIC = re.compile(
+    r"(?:[\u4e00-\u9fff]{1,3}地|分散|位于|位於|避免|注意|保持|选择|選擇|遵循|咨询|諮詢|定期|尽量|儘量)"
+)
+# 估计 opening a listed step ("**潜在损失**：估计风险发生可能导致的…损失"): the verb "to estimate".
+_ZH_AFTER_LABEL = re.compile(r"[：:]\s*$")
+# 考虑 inside "当…时" ("当考虑为家庭购买综合保险时"): the user's act of weighing, a setting.
+# Not 应当 ("应当考虑是胃部消化不良", round 20: a guess at the cause).
+_ZH_WHEN_BEFORE = re.compile(r"(?:(?<![应應])(?:当|當)|在)(?:您|你)?$")
+
+
+def _role_prompt_advice(text: str, h: HedgeMatch, kind: str, c_lo: int, c_hi: int) -> str:
+    """The rule that drops the Chinese cue ``h`` (its clause ``[c_lo, c_hi)``) of an assistant's
+    advice under a service role (session 29, round 29), or ``""``."""
+    if h.language != "zh":
+        return ""
+    if h.match in ("左右", "上下") and not _ZH_QUANTITY_BEFORE.search(
+        text, max(0, h.start - 12), h.start
+    ):
+        return "not_approximate"  # "左右声道", "被恐慌情绪所左右": no quantity before it
+    if kind == "doubt" and (
+        _ZH_NOUN_SUFFIX.match(text, h.end)
+        or (
+            text.startswith("性", h.end)
+            and _ZH_NAMED_STATE.search(text, max(0, h.start - 3), h.start) is not None
+        )
+    ):
+        return "term"  # "评估企业面临的未来不确定性的程度": uncertainty named as a criterion
+    if kind == "doubt" and _ZH_IF_BEFORE.search(text, max(0, h.start - 4), h.start):
+        return "user_condition"  # "若不确定，可以咨询当地税务机关": the user's doubt, a condition
+    if h.match in ("无法提供", "無法提供") and (
+        _ZH_DECLINED_SERVICE.match(text, h.end, c_hi)
+        or _ZH_DECLINED_BEFORE.search(text, max(c_lo - 12, 0), h.start)
+    ):
+        return "refusal"  # "我目前无法提供健身指导": a service declined, not a fact missing
+    if (
+        h.match in ("大概", "大约", "大約")
+        and _RP_QUESTION_WORD.search(text, h.end, c_hi)
+        and _RP_YOU.search(text, c_lo, h.start)
+    ):
+        return "question"  # "你的笔记本电脑大概使用了多长时间": the user asked, roughly
+    if kind == "softener" and _ZH_USERS_WORDS.search(text, max(c_lo, h.start - 8), h.start):
+        return "user_subject"  # "您的信息好像不完整": the user's own words, not the task's facts
+    if h.match == "可能" and kind == "guess":
+        if _ZH_OPTION_OR_DEPENDS.match(text, h.end, c_hi):
+            return "option_or_condition"  # "ESD可能是一个选择", "可能取决于当地的法律规定"
+        if _ZH_MARKED_KIND.search(text, c_lo, h.start):
+            return "marked_kind"  # "非官方认证的产品可能无法达到…", "另一种软件可能会成功找到"
+        if _ZH_MARKET_OR_PROCESS.search(text, c_lo, h.start):
+            return "market_or_process"  # "市场波动可能导致收益不稳定": how markets go
+        if _ZH_RISK_MET.match(text, h.end, c_hi):
+            return "kind_risk"  # "对未来可能遭遇风险的一种预防": the risk a kind of cover meets
+    if kind == "guess" and _ZH_SOMETIMES_OPENING.match(text, c_lo if c_lo else 0):
+        return "sometimes"  # "有时候，元数据也可能被用于…": how things sometimes go
+    if h.match in ("应该", "應該") and _RP_DEONTIC.match(text, h.end, c_hi):
+        return "advice"  # "而是应该理性地分析市场情况": what ought to be done
+    if h.match == "估计" and _ZH_AFTER_LABEL.search(text, max(0, h.start - 3), h.start):
+        return "step"  # "**潜在损失**：估计风险发生可能导致的…损失": to estimate, a step
+    if h.match == "考虑" and _ZH_WHEN_BEFORE.search(text, max(0, h.start - 3), h.start):
+        return "setting"  # "当考虑为家庭购买综合保险时": the user's weighing as the setting
+    return ""
+
+
+# Session 29, round 29's human travel and flight-booking agents (DialOp). A recommendation's
+# judgement of the option offered ("this seems to be the most ideal", "appears to be your best
+# option", "I believe this is the best option available": the r4 section), what the user may
+# enjoy ("Maybe you'll enjoy a meal at …") and a judgement of fit ("so it would probably be
+# okay"), not a claim about the booking's facts.
+_BEST_OPTION = re.compile(
+    r"\s+(?:(?:this|that|it)\s+)?(?:to\s+be|be|is|are)\s+(?:the|your|our)\s+(?:very\s+)?(?:best|ideal|optimal|most\s+(?!likely|probable|plausible|accurate|correct)\w+)\b",
+    re.IGNORECASE,
+)
+_USER_TASTE = re.compile(
+    r"\s+you(?:'ll|\s+will|'d|\s+would)\s+(?:really\s+)?(?:enjoy|like|love|prefer)\b", re.IGNORECASE
+)
+_FIT_JUDGED = re.compile(r"\s+be\s+(?:okay|ok|fine|alright|all\s+right)\b", re.IGNORECASE)
+# "it may work, what do you think?": whether the option offered suits the user (advice).
+_MAY_WORK = re.compile(
+    r"\s+work(?:\s+(?:for\s+(?:you|us|them|everyone)|out|well))?\s*(?:[,.!?]|$)",
+    re.IGNORECASE,
+)
+# A trailing "I think" after a judgement of the options ("two great spots that would fit your
+# group, I think").
+_JUDGEMENT_WORD = re.compile(r"\b(?:great|good|nice|perfect|best|ideal|fit)\b", re.IGNORECASE)
+# "May I ask how important is your meeting": asking leave, a politeness.
+_MAY_I_ASK = re.compile(r"May\s+(?:I|we)\s+(?:ask|know|have|get|suggest)\b")
+# A short exclamation with nothing stated ("I just might be!").
+_BARE_EXCLAMATION = re.compile(
+    r"\s*(?:I|we|you|it|that)\s+(?:just\s+)?(?:might|may)\s+be\s*!", re.IGNORECASE
+)
+
+
+def _negotiation_reading(text: str, h: HedgeMatch, kind: str, s_lo: int, c_hi: int) -> str:
+    """The rule that drops the English cue ``h`` of an agent proposing options to a user
+    (session 29, round 29's travel and flight-booking agents), or ``""``."""
+    if h.language != "en" or kind not in ("guess", "softener"):
+        return ""
+    if _BEST_OPTION.match(text, h.end, c_hi):
+        return "option_judged"  # "this appears to be your best option": a recommendation (r4)
+    if _USER_TASTE.match(text, h.end, c_hi):
+        return "user_taste"  # "Maybe you'll enjoy a meal at Lucia's": advice on the user's taste
+    if h.match.lower() in ("probably", "likely") and _FIT_JUDGED.match(text, h.end, c_hi):
+        return "fit_judged"  # "so it would probably be okay": a judgement of fit (advice)
+    if h.match.lower() in ("may", "might") and _MAY_WORK.match(text, h.end, c_hi):
+        return "option_judged"  # "it may work, what do you think?"
+    if (
+        h.match.lower() == "i think"
+        and text[s_lo : h.start].rstrip().endswith(",")
+        and _JUDGEMENT_WORD.search(text, s_lo, h.start)
+    ):
+        return "option_judged"  # "these are two great spots that would fit your group, I think"
+    if h.match == "May" and _MAY_I_ASK.match(text, h.start):
+        return "asking_leave"  # "May I ask how important is your meeting at 7 PM"
+    if _BARE_EXCLAMATION.fullmatch(text, s_lo, c_hi + 1) or _BARE_EXCLAMATION.fullmatch(
+        text, s_lo, c_hi
+    ):
+        return "exclamation"  # "I just might be!": nothing stated
     return ""
 
 

@@ -2521,6 +2521,62 @@ def _bare_reply(text: str, previous: str) -> tuple[str, str] | None:
     return None
 
 
+# Session 29 (round 29's travellers): asking for another option in any words ("Maybe we can do
+# a little better.", "I think we can find something better", "Maybe, something cheaper?", "try
+# something else") is another search: a `request` (session 5's "Are there any others?"), not a
+# verdict on the option offered. Not the agent's offer of more help repeated by a user
+# ("anything else I can help you with"), nor "anything else I should know?" (a question), nor
+# the last of a list ("standard rooms, suites, or something else"), nor
+# a closing ("I don't need anything else").
+_ANOTHER_OPTION = re.compile(
+    r"(?<!\bor )\bsomething\s+(?:else|better|cheaper|different)\b(?![^.?!]{0,30}\b(?:help|assist)\b)"
+    r"|\banything\s+(?:better|cheaper|different)\b"
+    r"|\b(?:do|find)\s+(?:(?:a\s+)?(?:little|bit|lot)\s+(?:bit\s+)?)?better\b"
+    r"|\btry\s+(?:another|a\s+different)\s+(?:one|option|flight|time|day|place)\b",
+    re.IGNORECASE,
+)
+# A new search set going after a verdict ("Sauls. And let's find an outdoor attraction I can take
+# kids to", "See if you can find a good third location for us", "Is there another Japanese
+# restaurant nearby that is good for kids?"): the agent asked how the option looks, the user
+# answers and asks for another thing found: a `request` (session 5's "Are there any others?").
+# "Can you find me …" is left to the rules above (a fact asked, an answer to "which genre?").
+_NEW_SEARCH = re.compile(
+    r"\b(?:let['’]?s|see\s+if\s+you\s+can)\s+(?:either\s+|also\s+)?(?:find|look\s+for|search\s+for)\b"
+    r"|\bis\s+there\s+another\b",
+    re.IGNORECASE,
+)
+_NO_MORE_WANTED = re.compile(
+    r"\b(?:don['’]?t|do\s+not|no|not|nothing|never)\b[^.?!]{0,20}\b(?:else|better|different)\b",
+    re.IGNORECASE,
+)
+
+
+# Session 29 (round 29's SysBench turns): a Chinese ask to be told, in a request's words, is
+# a `question` (session 22: what is told, a recipe of a named dish, how-to steps): "能否给我列举
+# 一下…的具体步骤", "你能教我怎么健身吗", "给我一个…的菜谱". Not when a work product is asked for
+# (写, 生成, 制定, 设计, 翻译, 改写, 推荐: a `request`), a search ("你能帮我找到一个吗"), or a
+# picture.
+_ZH_TELL_ME = re.compile(
+    r"(?:讲解|講解|教我|讲讲|講講|说说|說說)|(?:列举|列舉)[^，,。？?]{0,12}(?:步骤|步驟)|"
+    r"(?:菜谱|菜譜|食谱|食譜|制作步骤|製作步驟|具体步骤|具體步驟)"
+)
+_ZH_WORK_PRODUCT = re.compile(
+    r"写|寫|生成|制定|製定|设计|設計|翻译|翻譯|改写|改寫|推荐|推薦|起草|优化|優化|搜索|寻找|尋找|找到|扮演|图片|圖片"
+)
+
+
+def _zh_told_asked(text: str) -> bool:
+    """True when a Chinese turn asks to be told or shown how, in a request's words (see
+    :data:`_ZH_TELL_ME`)."""
+    return _ZH_TELL_ME.search(text) is not None and _ZH_WORK_PRODUCT.search(text) is None
+
+
+def _another_option(text: str) -> bool:
+    """True when the user asks for an option other than the one offered (see
+    :data:`_ANOTHER_OPTION`)."""
+    return _ANOTHER_OPTION.search(text) is not None and _NO_MORE_WANTED.search(text) is None
+
+
 def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str]:
     """:func:`_rule` of a turn after the agent's message ``previous``, and a request that
     takes up what that message offered ("Could you please check if the compost is in stock at
@@ -2535,6 +2591,8 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         bare = _bare_reply(text, previous)
         if bare is not None:
             return bare
+        if _another_option(text) or _NEW_SEARCH.search(text):
+            return "request", "another_option"  # session 29: another search asked for
     verdict = _rule(text, context)
     if (
         verdict[0] == "answer"
@@ -2542,6 +2600,8 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         and _remedy_after_issue(text or "", previous)
     ):
         return "request", "remedy_after_issue"
+    if verdict[0] == "request" and text and _zh_told_asked(text):
+        return "question", "told_asked"  # session 29: "能否给我列举一下…的具体步骤"
     shop = _shop_turn(text or "", previous, verdict)
     if shop is not None:
         return shop

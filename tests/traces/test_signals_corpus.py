@@ -442,8 +442,11 @@ HELD_OUT_HEDGE_FLOORS = {
     # sealed round 29 (session 29: DialOp's recorded human travel and flight-booking agents, with
     # the proposals the system recorded; SysBench's Chinese LLM service assistants under role
     # prompts), labelled by a helper who never read or ran a detector. Measured with session
-    # 28's rules (fb52a95): 0.394 / 0.722 on its 36 hedges (EN 0.476 / 0.588, ZH 0.356 / 0.842)
-    "hedges_sealed_r29.jsonl": (0.39, 0.72),
+    # 28's rules (fb52a95): 0.394 / 0.722 on its 36 hedges (EN 0.476 / 0.588, ZH 0.356 / 0.842).
+    # Unsealed in session 29 and tuned on (role-prompted Chinese advice, agents proposing
+    # options, a statement before a tag question): 0.596 / 0.778 (EN 0.800 / 0.706, ZH 0.500 /
+    # 0.842)
+    "hedges_sealed_r29.jsonl": (0.59, 0.77),
     # sealed round 30 (session 29: a course's LLM marketplace-support agent reading order and
     # policy records through tools; students' recorded sessions and LLM-written openers), English
     # only, labelled by a helper who never read or ran a detector. Measured with session 29's
@@ -724,8 +727,10 @@ HELD_OUT_TURN_FLOORS = {
     # relief, a worrying reading as an opener): 0.913 (EN 0.973, ZH 0.853)
     "turns_sealed_r28.jsonl": 0.91,
     # sealed round 29 (DialOp's travellers, SysBench's annotators' turns): 0.697 with session
-    # 28's rules (fb52a95; EN 0.671, ZH 0.725; the model 0.703)
-    "turns_sealed_r29.jsonl": 0.69,
+    # 28's rules (fb52a95; EN 0.671, ZH 0.725; the model 0.703). Unsealed in session 29 and
+    # tuned on (another option or a new search asked for; a Chinese ask to be told in a
+    # request's words): 0.743 (EN 0.733, ZH 0.753)
+    "turns_sealed_r29.jsonl": 0.74,
     # sealed round 30 (the support agent's users: openers, two replies): 0.829 with session 29's
     # rules before unseal29 (stage 3a1b048; questions read as requests 30 of 80; the model 0.829)
     "turns_sealed_r30.jsonl": 0.82,
