@@ -1941,24 +1941,10 @@ def totals_in(text: str) -> ListArithmetic:
     seats at 320: 640). A map of objects keyed by their ids (a product's
     ``variants``) is a list too. The GUIDELINE grounds "a total of held prices"; sums of a
     list's chosen few are not made (too many coincide with any amount)."""
-    if len(text) > _TOTAL_TEXT or not text.lstrip().startswith(("[", "{")):
-        return NO_ARITHMETIC
-    try:
-        doc = json.loads(text)
-    except (ValueError, RecursionError):
-        return NO_ARITHMETIC
     found: set[Decimal] = set()
     sorted_columns: list[tuple[Decimal, ...]] = []
-    stack: list[Any] = [doc]
-    while stack:
-        node = stack.pop()
-        if type(node) is dict:
-            items: list[Any] = list(node.values())
-        elif type(node) is list:
-            items = node
-        else:
-            continue
-        stack.extend(items)
+    for node in _json_nodes(text):
+        items: list[Any] = list(node.values()) if type(node) is dict else node
         rows = [item for item in items[:_TOTAL_ITEMS] if type(item) is dict]
         # A map of objects keyed by their ids, not an object whose fields hold objects
         # (a reservation's ``address`` and ``name``): most of its values are objects.
@@ -1993,19 +1979,16 @@ _PRICE_FIELD = re.compile(
 )
 
 
-# Remembered by text, like totals_in: the results of a trace are read once each.
-@lru_cache(maxsize=64)
-def prices_in(text: str) -> frozenset[Decimal]:
-    """The numbers a JSON result holds in fields named as a price, fare, rate, cost, amount,
-    total or balance, at any depth (a reservation's ``flights[].price``, a search's
-    ``prices.economy``)."""
+def _json_nodes(text: str) -> Iterator[Any]:
+    """Every list and object of a JSON result, each once, a container before what it holds;
+    nothing for a text that is not JSON or longer than the arithmetic reads
+    (:func:`totals_in`, :func:`prices_in` and :func:`durations_in` walk results with it)."""
     if len(text) > _TOTAL_TEXT or not text.lstrip().startswith(("[", "{")):
-        return frozenset()
+        return
     try:
         doc = json.loads(text)
     except (ValueError, RecursionError):
-        return frozenset()
-    found: set[Decimal] = set()
+        return
     stack: list[Any] = [doc]
     while stack:
         node = stack.pop()
@@ -2013,6 +1996,20 @@ def prices_in(text: str) -> frozenset[Decimal]:
             stack.extend(node)
         elif type(node) is dict:
             stack.extend(node.values())
+        else:
+            continue
+        yield node
+
+
+# Remembered by text, like totals_in: the results of a trace are read once each.
+@lru_cache(maxsize=64)
+def prices_in(text: str) -> frozenset[Decimal]:
+    """The numbers a JSON result holds in fields named as a price, fare, rate, cost, amount,
+    total or balance, at any depth (a reservation's ``flights[].price``, a search's
+    ``prices.economy``)."""
+    found: set[Decimal] = set()
+    for node in _json_nodes(text):
+        if type(node) is dict:
             found.update(v for key, v in _number_fields(node) if _PRICE_FIELD.search(key))
     return frozenset(found)
 
@@ -2090,24 +2087,12 @@ def durations_in(text: str) -> frozenset[int]:
     (:func:`_connection_lengths`). Times after ISO dates are read exactly, across days and
     zones ("2024-05-01T22:00:00-04:00" to "2024-05-02T12:30:00+02:00": 510); of a bare time
     of day, an arrival earlier than the departure is the next day's."""
-    if len(text) > _TOTAL_TEXT or not text.lstrip().startswith(("[", "{")):
-        return frozenset()
-    try:
-        doc = json.loads(text)
-    except (ValueError, RecursionError):
-        return frozenset()
     found: set[int] = set()
-    stack: list[Any] = [doc]
-    while stack:
-        node = stack.pop()
+    for node in _json_nodes(text):
         if type(node) is list:
-            stack.extend(node)
             if 2 <= len(node) <= _LEGS:
                 found.update(n for n in _connection_lengths(node) if n)
             continue
-        if type(node) is not dict:
-            continue
-        stack.extend(node.values())
         clocks = _clocks(node)
         if not 2 <= len(clocks) <= _CLOCK_FIELDS:
             continue
