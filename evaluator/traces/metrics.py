@@ -939,6 +939,7 @@ class Grounds:
     :meth:`~projeval.traces.values.HeldValues.verbatim`) in the indexes' prose fields."""
 
     __slots__ = (
+        "_amounts_read",
         "_authored",
         "_counts",
         "_durations",
@@ -985,6 +986,8 @@ class Grounds:
         self._prices: set[Decimal] = set()  # the earlier results' prices_in, pooled
         self._prices_seen = 0  # of self.earlier
         self._worked: set[Decimal] = set()  # amounts a message worked out (worked())
+        # The last message worked() read: its text, its ungrounded claims, its held amounts.
+        self._amounts_read: tuple[str, list[Claim], list[Decimal]] = ("", [], [])
 
     def wrote(self, args: Any) -> None:
         """Keep the texts of lines a call that writes was given (a patch, a file's
@@ -1084,14 +1087,7 @@ class Grounds:
             return False
         if value in self._worked:
             return True  # worked out before, from what is still held ("$53" confirmed)
-        loose = {c.start for c in found if c.kind == "amount"}
-        stated: list[Decimal] = []
-        for c in claims(text):
-            if c.kind == "amount" and c.start not in loose and c.forms:
-                try:
-                    stated.append(Decimal(c.forms[0].replace(",", "")))
-                except InvalidOperation:
-                    continue
+        stated = self._stated_amounts(text, found)
         if not stated:
             return False
         while self._prices_seen < len(self.earlier):
@@ -1103,6 +1099,23 @@ class Grounds:
             self._worked.add(value)
             return True
         return False
+
+    def _stated_amounts(self, text: str, found: list[Claim]) -> list[Decimal]:
+        """The held amounts ``text`` states (its amounts not in ``found``), read once per
+        message: :meth:`worked` is asked of each ungrounded amount and approximation in it."""
+        last_text, last_found, amounts = self._amounts_read
+        if last_text is text and last_found is found:
+            return amounts
+        loose = {c.start for c in found if c.kind == "amount"}
+        amounts = []
+        for c in claims(text):
+            if c.kind == "amount" and c.start not in loose and c.forms:
+                try:
+                    amounts.append(Decimal(c.forms[0].replace(",", "")))
+                except InvalidOperation:
+                    continue
+        self._amounts_read = (text, found, amounts)
+        return amounts
 
     def _duration_held(self, form: str) -> bool:
         """Whether a length of time is the time between two times of one object of a
