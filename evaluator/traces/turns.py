@@ -553,6 +553,8 @@ def _is_request(text: str) -> bool:
         text = _NOT_ASKED.sub(" ", text)
     if p["request"].search(text) or p["problem"].search(text) or _URGE.search(text):
         return True
+    if _OWED.search(text):
+        return True
     if _CJK.search(text) and _short(text) and _ID_OR_NUMBER.search(text):
         return False  # "预订号 FL-2024-1234" gives a value; Chinese verbs have no word ends
     return any(
@@ -688,6 +690,19 @@ _DISCOUNT_ASKED = re.compile(
     r"(?:(?:a|an|some|the|\d+\s*%|\d+\s+percent)\s+)?(?:\w+\s+)?"
     r"(?:discount\b(?!\s+code)|(?:refund|voucher|credit|compensation|certificate)s?\b"
     r"(?![^?.!]*\b(?:if|when|in\s+case|once)\b))",
+    re.IGNORECASE,
+)
+# ... and so is a remedy the user says is owed ("I think I deserve some compensation.", "I'm
+# entitled to a refund", "I should be compensated": session 30's made-up airline user after a
+# delay): a demand, as "I want a full refund" is; "I deserve better" names no remedy.
+_OWED = re.compile(
+    r"\b(?:(?:i|we)\s+(?:think|feel|believe)\s+(?:that\s+)?)?(?:i|we)(?:\s+really)?"
+    r"(?:\s+deserve|(?:\s+am|\s+are|['’]m|['’]re)\s+entitled\s+to"
+    r"|\s+should\s+(?:get|receive|be\s+(?:given|offered)))"
+    r"\s+(?:(?:a|an|some|the|my|our|full|partial|at\s+least)\s+)*(?:\w+\s+)?"
+    r"(?:refund|voucher|credit|compensation|certificate|reimbursement|money\s+back)s?\b"
+    r"|\b(?:i|we)\s+(?:(?:think|feel|believe)\s+(?:that\s+)?(?:i|we)\s+)?should\s+be\s+"
+    r"(?:compensated|reimbursed|refunded)\b",
     re.IGNORECASE,
 )
 _COMPENSATION_IF = re.compile(

@@ -2656,6 +2656,7 @@ _SUPPORT_HEDGES = (
     # an estimate no result holds
     ("The flight to Seattle takes approximately 5 hours.", '{"flights": []}'),
     ("Your replacement should arrive in about a week.", _ORDER),
+    ("The new items should ship within a few days.", _ORDER),
     # missing information
     ("I couldn't find the baggage allowance for your fare class.", _FLIGHTS),
     ("I don't have information about the cancellation fee for this ticket.", _FLIGHTS),
@@ -2669,6 +2670,7 @@ _SUPPORT_NOT_HEDGES = (
     # the user
     ("Please check wherever you might have stored the confirmation e-mail.", _USER),
     ("I don't have your reservation number yet; could you share it?", None),
+    ("You should ship the item back within 30 days.", _ORDER),
     # policy paraphrase
     ("Refunds are typically processed within 5-7 business days.", _ORDER),
     ("Checked bags may incur a fee on basic economy fares.", _FLIGHTS),

@@ -3063,6 +3063,13 @@ def test_a_trailing_control_signal_is_read_without(text: str, kind: str) -> None
         ("That's frustrating. Can I at least get a travel voucher?", "request"),
         ("Can I get a full refund?", "request"),
         ("Could we have some compensation for the delay?", "request"),
+        # ... and so is saying one is owed (session 30): a demand
+        ("My flight was delayed by hours. I think I deserve some compensation.", "request"),
+        ("I'm entitled to a full refund.", "request"),
+        ("I should be compensated for this.", "request"),
+        # ... "deserve" naming no remedy is pushback, and asking whether one is owed asks
+        ("I deserve better than this.", "other"),
+        ("Do I deserve a refund?", "question"),
         # ... whether one exists, or what the policy gives on a condition, is a question
         ("Can I get a refund if I cancel tomorrow?", "question"),
         ("Is the ticket refundable?", "question"),
