@@ -387,8 +387,10 @@ def _sentence_end(text: str) -> re.Pattern[str]:
 # A clause ends at a comma, colon or dash, or before "but"/"however" (and their Chinese).
 # The enumeration comma 、 separates the items of a list, not clauses; a comma or colon
 # between digits is part of a number or a time ("1,162", "8:37 PM").
+# A comma before "who" opens a relative clause that belongs to the noun before it ("a human
+# agent, who may be able to review your case": the offer's clause; session 30's made-up run).
 _CLAUSE_END = re.compile(
-    r"(?<!\d)[,:]|[,:](?!\d)|[，：—–]|\s(?:but|however|although|whereas|so|and then|since|because)\s|但是|但|不过|然而|因为|所以"
+    r"(?<!\d)(?:,(?!\s+who\b)|:)|(?:,(?!\s+who\b)|:)(?!\d)|[，：—–]|\s(?:but|however|although|whereas|so|and then|since|because)\s|但是|但|不过|然而|因为|所以"
 )
 
 

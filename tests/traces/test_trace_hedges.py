@@ -2665,6 +2665,7 @@ _SUPPORT_HEDGES = (
 _SUPPORT_NOT_HEDGES = (
     # offers and other parties' options
     ("I can transfer you to a human agent who may be able to help.", _USER),
+    ("I can transfer you to a human agent, who may be able to review your case.", _USER),
     ("Maybe you could pick an earlier flight instead.", _FLIGHTS),
     ("The airport staff might be able to help you locate the bag.", _USER),
     # the user
