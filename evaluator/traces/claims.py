@@ -140,8 +140,10 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
             rf"{_NOT_AFTER_WORD}(?P<n>{_NUMBER})(?:\s?[-–~到至]\s?(?P<n2>\d+(?:\.\d+)?))?"
             # "1-hour window", "3-hour blocks": a unit joined by a hyphen is an adjective of time.
             rf"[\s-]?(?:(?P<q>business|working|calendar|school)\s+)?(?P<unit>{_UNITS})(?![A-Za-z])"
-            # "7 hours and 30 minutes" is one length: its minutes belong to its hours.
-            r"(?:,?\s+(?:and\s+)?(?P<n3>\d{1,2})\s?(?P<unit3>minutes?|mins?)(?![A-Za-z]))?",
+            # "7 hours and 30 minutes" is one length: its minutes belong to its hours; so are
+            # "2小时15分钟" and "2小时零5分" (session 30's made-up Chinese rebooking).
+            r"(?:(?:,?\s+(?:and\s+)?|(?<=[时時])零?)(?P<n3>\d{1,2})\s?"
+            r"(?P<unit3>minutes?|mins?|分钟|分鐘|分)(?![A-Za-z]))?",
             re.I,
         ),
     ),
@@ -1776,8 +1778,8 @@ def duration_in_fields(form: str, low: str) -> bool:
 
 #: Minutes in a unit of a length of time spelled out or shortened ("h", "hr", "min").
 _MINUTES_IN = {
-    **dict.fromkeys(("h", "hr", "hrs", "hour", "hours"), 60),
-    **dict.fromkeys(("m", "min", "mins", "minute", "minutes"), 1),
+    **dict.fromkeys(("h", "hr", "hrs", "hour", "hours", "小时", "小時"), 60),
+    **dict.fromkeys(("m", "min", "mins", "minute", "minutes", "分钟", "分鐘"), 1),
 }
 # A length in hours and minutes as a result writes it: "7h 30m", "1 hr 5 min", "15-20 min".
 _LENGTH = re.compile(
@@ -2149,9 +2151,9 @@ def _connection_lengths(legs: list[Any]) -> Iterator[int]:
 #: A length of time in hours and minutes as an answer states it: "2 hours and 40 minutes",
 #: "2h 40m", "2.5 hours", "160 minutes", "2 hrs".
 _SPOKEN_LENGTH = re.compile(
-    r"(\d+(?:\.\d+)?)\s?(?:hours?|hrs?|h)(?![a-z])"
+    r"(\d+(?:\.\d+)?)\s?(?:hours?|hrs?|h|小时|小時)(?![a-z])"
     r"(?:,?\s*(?:and\s+)?(\d{1,2})\s?(?:minutes?|mins?|m)(?![a-z]))?"
-    r"|(\d+)\s?(?:minutes?|mins?)(?![a-z])",
+    r"|(\d+)\s?(?:minutes?|mins?|分钟|分鐘)(?![a-z])",
     re.IGNORECASE,
 )
 

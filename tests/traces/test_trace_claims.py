@@ -757,6 +757,22 @@ def test_a_duration_is_held_in_another_spelling_of_its_length() -> None:
     ]
 
 
+def test_a_chinese_length_in_hours_and_minutes_is_one_length() -> None:
+    # "2小时15分钟" is 135 minutes, as "2 hours 15 minutes" is: one claim, held by a flight's
+    # departure and arrival (08:00 to 10:15); "3小时" alone is held by a three-hour flight.
+    flights = json.dumps([{"dep": "08:00", "arr": "10:15"}, {"dep": "14:00", "arr": "17:00"}])
+    assert [c.value for c in claims("飞行时间2小时15分钟，另一班约3小时。")] == [
+        "2小时15分钟",
+        "3小时",
+    ]
+    assert [c.value for c in claims("全程2小时零5分。")] == ["2小时零5分"]
+    lengths = durations_in(flights)
+    for claim in claims("飞行时间2小时15分钟，另一班约3小时。"):
+        assert any(duration_of(form, lengths) for form in claim.forms), claim
+    (late,) = claims("飞行时间2小时45分钟。")
+    assert not any(duration_of(form, lengths) for form in late.forms)
+
+
 def test_plural_abbreviations_are_no_names() -> None:
     # "SUVs", "ATMs": a common noun's abbreviation in the plural names no one thing.
     text = "Here are the SUVs and the nearest ATMs. SUVs seat seven; I found some at Hertz."
