@@ -274,6 +274,10 @@ HEDGE_SETS = (
     # course's LLM marketplace-support agent that reads order and policy records through tools,
     # students' recorded sessions and LLM-written shoppers' openers), English only
     ("hedges_sealed_r30.jsonl", "sealed round-30 set (never tuned, never trained on)"),
+    # session 30: labelled on s30-sealed31 by a helper who never read or ran a detector
+    # (DISC-FinLLM's Chinese LLM financial consultant: consultations, answers from retrieved
+    # news passages, answers computed with a calculator tool), Chinese only
+    ("hedges_sealed_r31.jsonl", "sealed round-31 set (never tuned, never trained on)"),
     # session 15: LLM recommender, shop-advisor and sales agents (CRS Arena's ChatGPT movie
     # recommender, a RAG brewing-shop assistant and its ChatGPT baseline, SalesGPT), labelled
     # and committed by advice15 before any detector ran on them; held out, then the advice

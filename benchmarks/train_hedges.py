@@ -73,6 +73,7 @@ SEALED: tuple[str, ...] = (
     "hedges_sealed_r25.jsonl",
     "hedges_sealed_r26.jsonl",
     "hedges_sealed_r30.jsonl",
+    "hedges_sealed_r31.jsonl",
 )
 #: Unsealed sets the shipped model is not trained on: session 28's in-genre service-agent set,
 #: kept out so that the model shipped before it stays as measured (a retrain moved the model

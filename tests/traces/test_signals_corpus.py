@@ -85,6 +85,7 @@ def test_every_row_names_its_source_file() -> None:
         "hedges_sealed_r28.jsonl",
         "hedges_sealed_r29.jsonl",
         "hedges_sealed_r30.jsonl",
+        "hedges_sealed_r31.jsonl",
         "hedges_thoughts_r14.jsonl",
         "hedges_advice.jsonl",
         "hedges_cs16.jsonl",
@@ -122,6 +123,7 @@ def test_every_row_names_its_source_file() -> None:
         "turns_sealed_r28.jsonl",
         "turns_sealed_r29.jsonl",
         "turns_sealed_r30.jsonl",
+        "turns_sealed_r31.jsonl",
         "turns_train_r8.jsonl",
         "turns_cs16.jsonl",
         "turns_prompts.jsonl",
@@ -452,6 +454,11 @@ HELD_OUT_HEDGE_FLOORS = {
     # only, labelled by a helper who never read or ran a detector. Measured with session 29's
     # rules before unseal29 (stage 3a1b048): 0.333 / 0.667 on its 12 hedges (16 false hits)
     "hedges_sealed_r30.jsonl": (0.33, 0.66),
+    # sealed round 31 (session 30: DISC-FinLLM's Chinese LLM financial consultant; consultations,
+    # answers from retrieved news passages, calculator answers), Chinese only, labelled by a
+    # helper who never read or ran a detector. Measured with session 30's rules before any
+    # helper's merge (stage fc26de1): 0.412 / 0.757 on its 37 hedges (40 false hits)
+    "hedges_sealed_r31.jsonl": (0.41, 0.75),
     # the advice set (session 15: LLM recommender, shop-advisor and sales agents: CRS Arena's
     # ChatGPT movie recommender, a RAG brewing-shop assistant and its ChatGPT baseline,
     # SalesGPT), labelled and committed before any detector ran on them: 0.679 / 0.864 on the
@@ -734,6 +741,10 @@ HELD_OUT_TURN_FLOORS = {
     # sealed round 30 (the support agent's users: openers, two replies): 0.829 with session 29's
     # rules before unseal29 (stage 3a1b048; questions read as requests 30 of 80; the model 0.829)
     "turns_sealed_r30.jsonl": 0.82,
+    # sealed round 31 (the financial consultant's users, Chinese; almost all questions): 0.844
+    # with session 30's rules before any helper's merge (stage fc26de1; questions read as
+    # requests 51 of 329; the model 0.847)
+    "turns_sealed_r31.jsonl": 0.84,
 }
 
 
