@@ -450,7 +450,8 @@ HELD_OUT_HEDGE_FLOORS = {
     # sealed round 30 (session 29: a course's LLM marketplace-support agent reading order and
     # policy records through tools; students' recorded sessions and LLM-written openers), English
     # only, labelled by a helper who never read or ran a detector. Measured with session 29's
-    # rules before unseal29 (stage 3a1b048): 0.333 / 0.667 on its 12 hedges (16 false hits)
+    # rules before unseal29 (stage 3a1b048): 0.333 / 0.667 on its 12 hedges (16 false hits);
+    # unsealed in session 30 to tune on, the same before any rule changed (main 6c02125)
     "hedges_sealed_r30.jsonl": (0.33, 0.66),
     # the advice set (session 15: LLM recommender, shop-advisor and sales agents: CRS Arena's
     # ChatGPT movie recommender, a RAG brewing-shop assistant and its ChatGPT baseline,
@@ -732,7 +733,8 @@ HELD_OUT_TURN_FLOORS = {
     # request's words): 0.743 (EN 0.733, ZH 0.753)
     "turns_sealed_r29.jsonl": 0.74,
     # sealed round 30 (the support agent's users: openers, two replies): 0.829 with session 29's
-    # rules before unseal29 (stage 3a1b048; questions read as requests 30 of 80; the model 0.829)
+    # rules before unseal29 (stage 3a1b048; questions read as requests 30 of 80; the model 0.829);
+    # unsealed in session 30 to tune on, the same before any rule changed (main 6c02125)
     "turns_sealed_r30.jsonl": 0.82,
 }
 
