@@ -4610,3 +4610,42 @@ def test_a_choice_then_names_what_the_agent_listed() -> None:
 )
 def test_support_steps_and_care_plans(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, previous.rstrip().endswith(("?", "？")), previous) == kind
+
+
+# Session 30, round 30 unsealed (students typing requests to a marketplace-support agent that reads
+# order records). Made-up turns of the classes its misses showed; each reads a GUIDELINE ruling
+# ("Turn rulings of session 30") or a clause it restates.
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a record named by its id, shown, told, given or viewed: its facts (session 18)
+        ("Show me booking 5521.", "question"),
+        ("Can you show me the details of my order 5521?", "question"),
+        ("tell me about order 88", "question"),
+        ("Can you get me the status of order 88?", "question"),
+        ("I need details on invoice 3090", "question"),
+        ("I would like to view order #88", "question"),
+        ("Show me order 88. Is it still eligible for an exchange?", "question"),
+        ("Show me order 88 and tell me when it shipped.", "question"),
+        # ... looked up or pulled up: a lookup asked for (session 19)
+        ("Please look up order 88 and show me what is in it.", "request"),
+        ("Can you pull up the details for order 88?", "request"),
+        # records listed or items a shop has: a search
+        ("what are my bookings", "request"),
+        ("Which of our shop's orders are still unpaid?", "request"),
+        ("Do we have any lamps under $40?", "request"),
+        ("What jackets do you have for under $80?", "request"),
+        ("Show me candles that cost $15 or less.", "request"),
+        ("What is my current balance?", "question"),  # one fact, no list
+        # the policy's window and a verdict of the case: to be told
+        ("How many days do I have to return a lamp I bought from Bright Home?", "question"),
+        ("Order 77 arrived three weeks ago. Am I still inside the return window?", "question"),
+        ("Can you confirm any shop-specific policies for Bright Home?", "question"),
+        ("Can you give me legal advice on whether I can sue my landlord?", "question"),
+        # a fact, then a remedy of the same order: the act decides (session 21)
+        ("What's the status of order 88, and can I still return it?", "request"),
+        ("How often am I billed, and can I cancel or pause my plan at any time?", "question"),
+    ],
+)
+def test_session_30_readings_of_named_records_searches_and_policies(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="") == kind
