@@ -272,8 +272,13 @@ HEDGE_SETS = (
     ),
     # session 29: labelled on s29-sealed30 by a helper who never read or ran a detector (a
     # course's LLM marketplace-support agent that reads order and policy records through tools,
-    # students' recorded sessions and LLM-written shoppers' openers), English only
-    ("hedges_sealed_r30.jsonl", "sealed round-30 set (never tuned, never trained on)"),
+    # students' recorded sessions and LLM-written shoppers' openers), English only; measured
+    # once blind in session 29 (0.333 / 0.667), then unsealed in session 30 to tune the rules on
+    # (the model not trained on it)
+    (
+        "hedges_sealed_r30.jsonl",
+        "round-30 set (tuned from session 30; 0.333 / 0.667 sealed; the model not trained on it)",
+    ),
     # session 30: labelled on s30-sealed31 by a helper who never read or ran a detector
     # (DISC-FinLLM's Chinese LLM financial consultant: consultations, answers from retrieved
     # news passages, answers computed with a calculator tool), Chinese only
@@ -502,6 +507,13 @@ HELD_OUT_TURNS = (
     (
         "turns_sealed_r29.jsonl",
         "round-29 set (tuned from session 29; 0.697 sealed; the model not trained on it)",
+    ),
+    # the Cartwheel marketplace support agent's users (students' typed requests, LLM-written
+    # shoppers' openers): 0.829 measured once blind (session 29), unsealed in session 30 to tune
+    # the rules on (the model not trained on it)
+    (
+        "turns_sealed_r30.jsonl",
+        "round-30 set (tuned from session 30; 0.829 sealed; the model not trained on it)",
     ),
     # session 16: the students of the course-enrollment agent (cs16), labelled and committed
     # before any detector ran on them; first run held out, then tuned on

@@ -523,6 +523,37 @@ def _step(text: str, s_lo: int, c_lo: int, start: int, end: int, phrase: str) ->
     )
 
 
+# The agent's own tools or chat named as the limit of what it lacks ("from Cartwheel's tools",
+# "from my tools", "a … lookup available here", "a … list available in this chat"); a store
+# named "… Tools" is no such limit.
+_OWN_TOOLS_LIMIT = re.compile(
+    r"\b(?:from|with|through|using|via)\s+(?:my|our|the|[A-Z]\w+['’]s)\s+(?:own\s+)?tools\b"
+    r"|\b(?:lookup|list|feature|tool|option)[\"”']?\s+available\s+(?:to\s+me\s+)?"
+    r"(?:in\s+this\s+chat|here)\b",
+)
+# A status a record may hold, named in what the agent says it does not see ("I don't see any
+# active/pending orders awaiting shipment in the recent order list"), and a status field of a
+# result ('"status": "cancelled"').
+_STATUS_WORD = re.compile(
+    r"\b(?:active|pending|open|unshipped|processing|awaiting|shipped|delivered|cancell?ed|refunded)\b",
+    re.IGNORECASE,
+)
+_STATUS_FIELD = re.compile(r"""["']status["']\s*:\s*["']([\w -]+)["']""", re.IGNORECASE)
+_STATUS_RECORDS = 2  # records with a status: a list, not one record's status
+
+
+def _status_absent(text: str, end: int, s_hi: int, result: str | None) -> bool:
+    """True when the statuses the sentence says it does not see (after the cue at ``end``) are
+    held by none of the records the latest result lists, each with its status: the list
+    states the absence, read back (the softener case; session 30)."""
+    if not result or "status" not in result:
+        return False
+    held = {m.group(1).lower() for m in _STATUS_FIELD.finditer(result)}
+    named = {m.group().lower() for m in _STATUS_WORD.finditer(text, end, s_hi)}
+    records = sum(1 for _ in _STATUS_FIELD.finditer(result))
+    return records >= _STATUS_RECORDS and bool(named) and not named & held
+
+
 # The process verbs a "missing" phrase can govern without stating a missing fact.
 _PROCESS_VERB = re.compile(
     r"^\s*(?:to\s+)?(?:proceed|continue|complete|handle|perform|execute|authenticate|"
@@ -630,6 +661,10 @@ def _restates(
         negation = False
     if negation and _no_result(result):
         return True
+    if kind == "softener" and _NOT_THEIRS.search(clause) and _PERMISSION_DENIED.search(result):
+        # "It doesn't appear to belong to your store" after "permission_denied … may not view
+        # order #4127": the refusal the result states, read back (session 30)
+        return True
     if kind == "missing" and _names_null_field(clause, result):
         return True  # "There are no prerequisites listed" after "'prerequisites': None"
     if kind == "missing":
@@ -665,6 +700,17 @@ def _restates(
     return not inference and _mostly_held(clause, result)
 
 
+# A result that refuses the user the record ("permission_denied", "may not view order #4127"),
+# and a clause that says the record is not the user's ("doesn't appear to belong to your store").
+_PERMISSION_DENIED = re.compile(
+    r"permission[_\s]denied|\bmay\s+not\s+(?:view|access|see)\b|\bnot\s+authori[sz]ed\b",
+    re.IGNORECASE,
+)
+_NOT_THEIRS = re.compile(
+    r"\b(?:does|do)(?:n['’]t|\s+not)\s+(?:appear|seem)\s+to\s+(?:belong\s+to|be\s+associated\s+with)"
+    r"\s+(?:your|this)\b",
+    re.IGNORECASE,
+)
 # A property denied of the task's thing, not an absence: "is not solvable", "doesn't have a
 # unique solution", "has no real roots".
 _PROPERTY_DENIED = re.compile(
@@ -2055,6 +2101,18 @@ _ISSUE_DOING = re.compile(
     r"\s+(?:accessing|processing|completing|updating|making)\b",
     re.IGNORECASE,
 )
+# A processing time right after the cue ("should arrive within 5–10 business days"), and a
+# policy the sentence cites by its id or its name ("(cw-refunds)", "per our refund policy").
+_PROCESSING_TIME = re.compile(
+    r"\s+(?:(?:arrive|reach\s+you|be\s+(?:processed|credited|refunded|back))\s+)?within\s+\**"
+    r"\d+\s*(?:[–-]|to)\s*\d+\**\s+business\s+days\b",
+    re.IGNORECASE,
+)
+_POLICY_CITED = re.compile(
+    r"\((?:[a-z]{2,}-[a-z]+(?:-[a-z]+)*)(?:\s*,\s*[a-z]{2,}-[a-z]+(?:-[a-z]+)*)*\)"
+    r"|\b(?:per|under|according\s+to)\s+(?:our|the)\s+(?:[\w-]+\s+){0,2}?polic(?:y|ies)\b",
+    re.IGNORECASE,
+)
 # "… plus 180 days … would extend to approximately 2024-12-28": a date worked out from a date
 # and a count of days the sentence states, in ISO form (session 20's computation case; the
 # month-name form is :func:`_date_worked`).
@@ -2080,7 +2138,8 @@ _ASKS_USER = re.compile(
 
 def _iso_date_worked(text: str, s_lo: int, s_hi: int, end: int) -> bool:
     """True when the ISO date right after an approximation word at ``end`` is another ISO
-    date of its sentence plus a count of days the sentence states (the day counted or not)."""
+    date of the text up to its sentence's end plus a count of days the sentence states (the
+    day counted or not)."""
     target = _ISO_DAY.match(text, end + (len(text[end:s_hi]) - len(text[end:s_hi].lstrip())))
     if target is None:
         return False
@@ -2089,7 +2148,9 @@ def _iso_date_worked(text: str, s_lo: int, s_hi: int, end: int) -> bool:
         to = datetime.date(*map(int, target.groups()))
     except ValueError:
         return False
-    for m in _ISO_DAY.finditer(text, s_lo, s_hi):
+    # the date worked from may stand in an earlier sentence ("… delivered 2026-05-17. … up to 60
+    # days after delivery — only until about 2026-07-16": session 30)
+    for m in _ISO_DAY.finditer(text, 0, s_hi):
         if m.start() == target.start():
             continue
         try:
@@ -2188,10 +2249,22 @@ def _failed_check_reading(
             and _ISSUE_DOING.match(text, exists.end(), c_hi)
         ):
             return "process_clause"  # "It seems there was an issue logging in" (session 24)
+    # "about" is matched with the first digit after it ("about 2"): the value starts after the word
+    word_end = h.start + len(phrase) if h.match.lower().startswith(phrase) else h.end
     if phrase in _APPROXIMATORS and (
-        _iso_date_worked(text, s_lo, s_hi, h.end) or _rate_worked(text, h.end, latest_result)
+        _iso_date_worked(text, s_lo, s_hi, word_end)
+        or _rate_worked(text, h.end, latest_result)
+        or _days_worked(text, s_lo, s_hi, word_end)
     ):
         return "approx_worked"  # a date or a rate the text works out (session 20)
+    if (
+        kind == "guess"
+        and _PROCESSING_TIME.match(text, h.end, s_hi)
+        and _POLICY_CITED.search(text, s_lo, s_hi)
+    ):
+        # "the money … should arrive within 5–10 business days (cw-refunds)": the processing
+        # time of a policy the sentence cites, paraphrased (the general case; session 30)
+        return "policy_time"
     if (
         kind == "guess"
         and _DEMONSTRATIVE_BEFORE.search(text, max(0, h.start - 40), h.start)
@@ -2366,6 +2439,13 @@ def _rule(
             scope_lo = s_lo  # "Functions like 'round', 'int', and 'math' modules were not..."
         if _process_before(text, scope_lo, h.start) or _PROCESS_VERB.match(text[h.end : c_hi]):
             return "missing_process"
+        if kind == "missing" and _OWN_TOOLS_LIMIT.search(text, h.end, s_hi):
+            # "I can't verify Etsy's return window from Cartwheel's tools", "I don't have a
+            # "list all my orders" lookup available here": what the agent's tools do, a
+            # capability statement (session 30)
+            return "missing_capability"
+        if kind == "missing" and _status_absent(text, h.end, s_hi, latest_result):
+            return "status_read_back"  # "I don't see any pending orders in the list" (session 30)
         if h.language == "zh" and (
             _ZH_SAY_OR_WOULD_BEFORE.search(text, max(c_lo, h.start - 4), h.start)
             or _ZH_THEN_I_WILL.match(text, h.end, s_hi)
@@ -5463,6 +5543,39 @@ def _date_worked(text: str, s_lo: int, s_hi: int, end: int) -> bool:
     return False
 
 
+# "which is about 90 days after delivery": a count of days right after an approximation word.
+_DAYS_AFTER = re.compile(r"\s*(\d{1,4})\s+days?\b", re.IGNORECASE)
+
+
+def _days_worked(text: str, s_lo: int, s_hi: int, end: int) -> bool:
+    """True when the count of days right after an approximation word at ``end`` is the span
+    between a date of its sentence and another date the text states ("delivered on June 27.
+    … Today is September 25, which is about 90 days after delivery"; the day counted or not):
+    a span worked out, not estimated (session 30)."""
+    count = _DAYS_AFTER.match(text, end, s_hi)
+    if count is None:
+        return False
+    days = int(count.group(1))
+    here = [_date_of(m, None) for m in _MONTH_DATE.finditer(text, s_lo, s_hi)]
+    here += [_iso_day_of(m) for m in _ISO_DAY.finditer(text, s_lo, s_hi)]
+    there = [_date_of(m, None) for m in _MONTH_DATE.finditer(text)]
+    there += [_iso_day_of(m) for m in _ISO_DAY.finditer(text)]
+    return any(
+        a is not None and b is not None and abs((a - b).days) in (days, days - 1, days + 1)
+        for a in here
+        for b in there
+        if a != b
+    )
+
+
+def _iso_day_of(m: re.Match[str]) -> datetime.date | None:
+    """The date an :data:`_ISO_DAY` match names, or ``None`` ("2026-02-30")."""
+    try:
+        return datetime.date(*map(int, m.groups()))
+    except ValueError:
+        return None
+
+
 def _worked(text: str, start: int, number: str) -> bool:
     """True when the approximate ``number`` is the difference or the sum of two figures
     the text states before ``start`` ("from $81,797 million to $82,959 million … an
@@ -5578,6 +5691,9 @@ _OPINION_ASKED = re.compile(
 # sentence after it naming sensitivity or harm ("It's important to approach the topic of death
 # with sensitivity"): the answerer's policy, no missing fact.
 _REFUSES = re.compile(r"can(?:no|['\u2019])t\s+provide|unable\s+to\s+provide", re.IGNORECASE)
+_SCOPE_TOLD = re.compile(
+    r"\s*(?:but\s+)?I\s+can\s+(?:only\s+|also\s+)?help\s+(?:you\s+)?with\b", re.IGNORECASE
+)
 _POLICY_OBJECT = re.compile(r"\b(?:verbatim|copyright(?:ed)?|word[- ]for[- ]word)\b", re.IGNORECASE)
 # ... or privacy: what belongs to people other than the user ("I'm unable to provide
 # information about other customers' orders", "someone else's booking"): the agent's policy,
@@ -5667,6 +5783,9 @@ def _answer_rule(text: str, h: HedgeMatch, c_lo: int, c_hi: int, s_lo: int, s_hi
             or _PRIVATE_OBJECT.search(text, h.end, s_hi)
             or _POLICY_REASON.search(nxt)
             or _POLICY_HARM.search(text, h.end, s_hi)
+            # "I can't provide weather forecasts. I can help with Cartwheel orders, …": the
+            # service's scope told after it, an out-of-scope refusal (session 30)
+            or _SCOPE_TOLD.match(nxt)
         ):
             return "missing_capability"  # "I can't provide verbatim lyrics": policy
     if h.kind == "guess" and _POLICY_HARM.search(text, h.end, s_hi):

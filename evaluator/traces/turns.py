@@ -787,7 +787,11 @@ def _asks_to_act(question: str) -> bool:
         # rewrite this sentence …": a work product made up, or a task on given material
         # (session 22, session 20)
         return True
-    if _TOLD_GIVEN.search(asked) or _SHOW_FACT.match(asked.strip()):
+    if (
+        _TOLD_GIVEN.search(asked)
+        or _SHOW_FACT.match(asked.strip())
+        or _RECORD_TOLD.match(asked.strip())
+    ):
         return False  # "Could you also provide more details on the check-in process?"
     if (
         p["inform_verb"].search(question)
@@ -795,8 +799,10 @@ def _asks_to_act(question: str) -> bool:
         or _asks_for_info(question)
     ):
         return False
-    if _CONFIRM_FACT.search(question):
+    if _CONFIRM_FACT.search(question) or _CONFIRM_POLICY.search(question):
         return False  # "Can you confirm the total for that?": to be told (session 24)
+    if _ADVICE_GIVEN.search(question):
+        return False  # "Can you give me legal advice on whether …?" (session 30)
     if _WH_MODAL.search(question):
         return False  # "What can you do for me?", "How can you ensure…?": to be told
     if _asks_for_fact(question):
@@ -923,6 +929,99 @@ _SHOW_FACT = re.compile(
     r"(?:(?:my|our|the|its)\s+(?:[\w-]+\s+){0,3}?)?"
     r"(?:balances?|status|details|allowance|limits?|fees|total|points|due\s+date|address)"
     r"(?:\s+(?:now|please|again|on\s+(?:the\s+|my\s+)?screen))*\W*$",
+    re.IGNORECASE,
+)
+
+# A record named by its id, to be shown, told, given or viewed ("Show me order 4127.", "Can you
+# show me the details of my order 4127?", "tell me about order 4127", "Can you get me the status
+# of order 4127?", "I need details on order 4127", "I would like to view order #4127"): its facts,
+# a `question` (session 18's "Show me …"; session 30). Looking it up, pulling it up or retrieving
+# it is a lookup asked for and is not matched here (a `request`, session 19's "find out …").
+_RECORD_TOLD = re.compile(
+    r"^(?:(?:great|good|ok|okay|thanks|hi|hello|now)\W+)*(?:please\s+)?"
+    r"(?:(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:just\s+)?)?"
+    r"(?:show\s+me|tell\s+me(?:\s+about)?|give\s+me|get\s+me|list)"
+    r"|i\s+(?:need|want|would\s+like|['’]d\s+like)(?:\s+to\s+(?:see|view))?"
+    r"|(?:i\s+(?:want|would\s+like|['’]d\s+like)\s+to\s+)?view)\s+"
+    r"(?:(?:the\s+)?(?:(?:order|full)\s+)?(?:details|status|info(?:rmation)?|contents)\s+"
+    r"(?:of|for|on|about)\s+)?(?:(?:my|the|our|this)\s+)?"
+    r"(?:order|booking|reservation|ticket|invoice)\s+(?:(?:number|no\.?|id)\s+)?#?\d+"
+    # ... and, after it, what to tell of it ("… and tell me its status and whether it is refund
+    # eligible")
+    r"(?:\s*,?\s+and\s+tell\s+me\b[^.?!]*)?(?:\s+(?:for\s+me|please))?\W*$",
+    re.IGNORECASE,
+)
+
+
+def _record_told(sentences: Sequence[str]) -> bool:
+    """True when the first of ``sentences`` asks to be shown or told a record named by its id
+    (:data:`_RECORD_TOLD`) and no later one asks for an act ("Show me order 4127. Is it
+    eligible for a refund?", "Show me order 4127. A customer emailed us about it.")."""
+    return (
+        bool(sentences)
+        and _RECORD_TOLD.match(sentences[0].strip()) is not None
+        and not any(_is_request(s) and not _is_question(s) for s in sentences[1:])
+    )
+
+
+# Records or items of a kind to be listed or found, asked in a question's words (session 30):
+# the user's own records as a list ("what are my orders", "Which of my store's orders haven't
+# shipped yet?"), or what a shop has of a kind, the user speaking for the shop or not ("Do we
+# have any candles under $30?", "What bags do you have for under $50?"): a search, a `request`
+# (session 14's lists, session 18's records to list, session 17's "Do you have a Samsung in
+# this price range?"). One fact of them ("What is my current balance?") is no list.
+_RECORD_NOUNS = r"(?:orders|bookings|reservations|transactions|purchases|tickets|invoices|listings)"
+_RECORDS_LISTED = re.compile(
+    r"^\W*(?:what|which)\s+(?:are|were)\s+(?:all\s+)?(?:of\s+)?(?:my|our)\s+(?:[\w'’]+\s+)?"
+    rf"{_RECORD_NOUNS}\W*$"
+    rf"|\bwhich\s+of\s+(?:my|our)\s+(?:[\w'’]+\s+)?{_RECORD_NOUNS}\b",
+    re.IGNORECASE,
+)
+_STOCK_ASKED = re.compile(
+    r"^\W*do\s+we\s+(?:have|carry|sell|stock)\s+any\s+[a-z-]+s\b"
+    r"|^\W*what\s+(?!(?:details|hours|times|prices|rates|fees|policies|rules|requirements|dates"
+    r"|steps|options)\b)[a-z-]+s\s+do\s+(?:you|we)\s+(?:have|carry|sell|stock|offer)\s+"
+    r"(?:for\s+)?(?:under|below|less\s+than|over|above|between|in|with|that|from)\b",
+    re.IGNORECASE,
+)
+# Items of a kind to be shown, with a constraint of the user's ("Show me mugs that cost $30 or
+# less."): a search, a `request` (session 18's "Show me flights to Denver tomorrow"), though a
+# fact word ("cost") stands in the constraint.
+_SHOW_SEARCH = re.compile(
+    r"^(?:please\s+)?(?:(?:can|could|would)\s+you\s+(?:please\s+)?)?show\s+me\s+"
+    r"(?:some\s+|any\s+|all\s+)?(?!(?:the|my|our|its|your|his|her|their)\b)(?:[\w-]+\s+){0,2}?"
+    r"(?!(?:details|balances|fees|limits|points)\b)[a-z-]+s\s+"
+    r"(?:that|which|under|below|less\s+than|cheaper|costing|priced|from|with)\b",
+    re.IGNORECASE,
+)
+# How long the policy gives for a remedy ("How long do I have to return something I bought
+# from …?", "How many days do I have to return an item?"): a fact of the policy, a `question`
+# (session 28: what the policy says of the case), no remedy asked.
+_REMEDY_WINDOW = re.compile(
+    r"\bhow\s+(?:long|many\s+(?:days|weeks))\s+do\s+(?:i|we|they|you|customers)\s+have\s+to\b",
+    re.IGNORECASE,
+)
+# Advice of a profession asked to be given ("Can you give me legal advice on whether I can sue
+# …?"): advice on the user's own situation, to be told (session 22: advice in any words).
+_ADVICE_GIVEN = re.compile(
+    r"\b(?:give|offer|provide)\s+(?:me\s+|us\s+)?(?:some\s+|any\s+)?"
+    r"(?:legal|medical|financial|tax|professional)\s+advice\b",
+    re.IGNORECASE,
+)
+# Confirming the policies of a named store ("Can you confirm any store-specific policies for
+# Cascade Audio?"): to be told, as "Can you confirm the total?" is (session 24).
+_CONFIRM_POLICY = re.compile(
+    r"\bconfirm\s+(?:any|the)\s+(?:[\w-]+\s+){0,2}?(?:polic(?:y|ies)|rules|terms)\b",
+    re.IGNORECASE,
+)
+# An order named by its number as a sentence's subject ("Order 961 was delivered …"): a noun,
+# not the imperative "Order …".
+_ORDER_NAMED = re.compile(r"\W*order\s+#?\d", re.IGNORECASE)
+# A remedy asked in a clause after a fact asked of the same order ("What's the status of order
+# 4127, and can I still return it?"): the act decides (session 21); not whether the policy
+# allows it ("…, and can I cancel or pause my subscription at any time?": a question).
+_AND_REMEDY = re.compile(
+    r"\W*and\s+(?:can|could|may)\s+(?:i|we)\s+(?:still\s+)?(?:return|exchange|cancel)\s+(?:it|them)\W*$",
     re.IGNORECASE,
 )
 
@@ -1174,6 +1273,8 @@ def _asks_remedy(sentences: Sequence[str]) -> bool:
     for sentence in sentences:
         if _REMEDY_IF.search(sentence) or _REMEDY_DONE.search(sentence):
             continue
+        if _REMEDY_WINDOW.search(sentence):
+            continue  # "How long do I have to return …?": the policy's window (session 30)
         if _REMEDY.search(_REMEDY_POLICY.sub(" ", sentence)) and _REMEDY_ASKED.search(sentence):
             return True
         if problem and _RESOLVE.search(sentence):
@@ -4909,6 +5010,10 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
                     # "Please tell me about pearls. Where are they found?": telling of a named
                     # topic, no act ("Please explain that." after a told fault points at it)
                     and not (_tells(s) and not _POINTS_BACK.search(s))
+                    # "Show me order 4127. Is it eligible for a refund?": the record's facts
+                    # (session 30)
+                    and not _RECORD_TOLD.match(s)
+                    and not _ORDER_NAMED.match(s)
                     for s in sentences[:-1]
                 )
             )
@@ -4923,6 +5028,12 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
             # query to work, what steps should I take?"): help with the fault (session 18)
             fault = _WHAT_TO_DO.search(asks) is not None and _FAULT_TOLD.search(t) is not None
             searches = new_task or wish or purpose or acts or helps or kind_asked or fault
+            # records listed, items a shop has, a remedy asked after a fact (session 30)
+            searches = searches or bool(
+                _RECORDS_LISTED.search(asks)
+                or _STOCK_ASKED.search(asks)
+                or (len(clauses) > 1 and _AND_REMEDY.match(tail))
+            )
             return ("request" if searches else "question"), ("q_kind" if kind_asked else "q_told")
         shifts = shift.match(t) or shift.match(last)
         # "I'll just handle that part later. Let's move on! … Can we get first-class flights
@@ -4964,7 +5075,9 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         # "我想了解一下…，能帮我查一下…吗？" asks the agent's help to look it up
         helps = _ZH_HELP_ACT.search(t) is not None
         return ("request" if new_task or helps else "question"), "ask_info"
-    if _SHOW_FACT.match(t):
+    if _SHOW_SEARCH.match(t):
+        return "request", "show_search"  # "Show me mugs that cost $30 or less." (session 30)
+    if _SHOW_FACT.match(t) or _record_told(sentences):
         return ("request" if new_task else "question"), "show_fact"
     if _presses(t):
         return "request", "press"  # "告诉我", "Tell me!": for the answer held back

@@ -452,8 +452,13 @@ HELD_OUT_HEDGE_FLOORS = {
     # sealed round 30 (session 29: a course's LLM marketplace-support agent reading order and
     # policy records through tools; students' recorded sessions and LLM-written openers), English
     # only, labelled by a helper who never read or ran a detector. Measured with session 29's
-    # rules before unseal29 (stage 3a1b048): 0.333 / 0.667 on its 12 hedges (16 false hits)
-    "hedges_sealed_r30.jsonl": (0.33, 0.66),
+    # rules before unseal29 (stage 3a1b048): 0.333 / 0.667 on its 12 hedges (16 false hits);
+    # unsealed in session 30 to tune on, the same before any rule changed (main 6c02125); tuned on
+    # (a refusal the result states read back, the agent's own tools as the limit, an out-of-scope
+    # refusal, two facts left in conflict, a record's fact not shown, a policy's processing time
+    # cited, dates and spans worked across sentences, a status no listed record holds): 0.857 /
+    # 1.000 (12 of 12 found, 2 false hits)
+    "hedges_sealed_r30.jsonl": (0.85, 1.0),
     # sealed round 31 (session 30: DISC-FinLLM's Chinese LLM financial consultant; consultations,
     # answers from retrieved news passages, calculator answers), Chinese only, labelled by a
     # helper who never read or ran a detector. Measured with session 30's rules before any
@@ -739,8 +744,12 @@ HELD_OUT_TURN_FLOORS = {
     # request's words): 0.743 (EN 0.733, ZH 0.753)
     "turns_sealed_r29.jsonl": 0.74,
     # sealed round 30 (the support agent's users: openers, two replies): 0.829 with session 29's
-    # rules before unseal29 (stage 3a1b048; questions read as requests 30 of 80; the model 0.829)
-    "turns_sealed_r30.jsonl": 0.82,
+    # rules before unseal29 (stage 3a1b048; questions read as requests 30 of 80; the model 0.829);
+    # unsealed in session 30 to tune on, the same before any rule changed (main 6c02125); seven
+    # labels corrected to the GUIDELINE (lookups asked for, a return wanted then how: 0.861), then
+    # tuned on (a named record shown or told, records listed, a shop's items, the policy's window):
+    # 0.991 (214 / 216)
+    "turns_sealed_r30.jsonl": 0.99,
     # sealed round 31 (the financial consultant's users, Chinese; almost all questions): 0.844
     # with session 30's rules before any helper's merge (stage fc26de1; questions read as
     # requests 51 of 329; the model 0.847)

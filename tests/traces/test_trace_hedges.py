@@ -640,11 +640,16 @@ def test_the_model_never_trains_on_a_sealed_set() -> None:
     names = [p.name for p in train.training_files()]
     sealed = {"hedges_sealed_r23.jsonl", "hedges_sealed_r24b.jsonl"}
     sealed |= {"hedges_sealed_r25.jsonl", "hedges_sealed_r26.jsonl"}
-    sealed |= {"hedges_sealed_r30.jsonl", "hedges_sealed_r31.jsonl"}
+    sealed |= {"hedges_sealed_r31.jsonl"}
     assert set(train.SEALED) == sealed and not sealed & set(names)
-    # rounds 28 and 29 (each measured once blind) were unsealed in session 29 without a
-    # retrain: the rules were tuned on them, the model is not trained on them (NOT_TRAINED)
-    for tuned_here in ("hedges_sealed_r28.jsonl", "hedges_sealed_r29.jsonl"):
+    # rounds 28 and 29 (each measured once blind) were unsealed in session 29, round 30 in
+    # session 30, without a retrain: the rules were tuned on them, the model is not trained on
+    # them (NOT_TRAINED)
+    for tuned_here in (
+        "hedges_sealed_r28.jsonl",
+        "hedges_sealed_r29.jsonl",
+        "hedges_sealed_r30.jsonl",
+    ):
         assert tuned_here in train.NOT_TRAINED and tuned_here not in names
     # rounds 6, 7, 8, 8b, 9, 9b, 10, 10b, 11, 12, 13, 15, 16, 17, 18, 19, 20, 21, 22, 24 and
     # 27 were measured sealed, then unsealed to tune on
@@ -2988,3 +2993,65 @@ def test_a_softener_before_what_an_earlier_record_states_reads_it_back() -> None
     ]
     guess = "The billing address for card C4417 might be 12 Birch Lane."
     assert [h.kind for h in find_hedges(lexicon, guess, "True", records=[record])] == ["guess"]
+
+
+# Session 30, round 30 unsealed (a marketplace-support agent reading order and policy records).
+_DENIED = '{"ok": false, "error": "permission_denied", "reason": "user 7 may not view order #88"}'
+
+
+@pytest.mark.parametrize(
+    ("text", "latest", "hedged"),
+    [
+        # the record refused, read back behind a softener: the result states it
+        ("Sorry, I can't open order 88. It doesn't appear to belong to your shop.", _DENIED, False),
+        # ... with no refusal in the result it is the agent's own doubt
+        ("Sorry, I can't open order 88. It doesn't appear to belong to your shop.", "", True),
+        # the agent's own tools or chat named as the limit: a capability statement
+        ("I can't check the courier's own tracking page from my tools.", "", False),
+        ('I don\'t have a "list every order" lookup available here.', "", False),
+        # ... a shop named "… Tools" is no such limit
+        ("I couldn't find the order from Ridge Tools.", "", True),
+        # an out-of-scope refusal with the service's scope told after it
+        ("I can't provide sports scores. I can help with your orders and returns.", "", False),
+        ("I can't provide the tracking number yet.", "", True),
+        # two facts of the case that disagree, left open
+        (
+            "The order is flagged eligible, so there's a conflict I can't resolve on my own.",
+            "",
+            True,
+        ),
+        (
+            "It is past the window, which conflicts with the flag, so I didn't want to guess.",
+            "",
+            True,
+        ),
+        # a record's fact the records do not show: missing information
+        ("The refund records don't show the payout date yet.", "", True),
+        ("The item's colour isn't showing in the order record.", "", True),
+        ("Please don't show the code to anyone.", "", False),  # an instruction
+        # a processing time of a policy the sentence cites: its paraphrase
+        ("Once approved, it should arrive within 3–5 business days (shop-refunds).", "", False),
+        ("Once approved, it should arrive within 3–5 business days.", "", True),
+        # a date or a span worked from dates and counts the text states
+        ("It was delivered 2026-03-01. You have 30 days, until about 2026-03-31.", "", False),
+        ("It was delivered on May 1. Today is June 30, about 60 days after delivery.", "", False),
+        ("Today is June 30, about 75 days after delivery.", "", True),
+    ],
+)
+def test_session_30_readings_of_a_support_agents_records(
+    text: str, latest: str, hedged: bool
+) -> None:
+    assert bool(_hedged(text, latest)) == hedged
+
+
+_ORDERS = '[{"order_id": 1, "status": "cancelled"}, {"order_id": 2, "status": "delivered"}]'
+
+
+def test_a_status_none_of_the_listed_records_holds_is_read_back() -> None:
+    # each record of the list holds its status: one none of them holds is stated absent by it
+    assert _hedged("I don't see any pending orders in the list.", _ORDERS) == []
+    # ... one of them holds it: the agent's own statement of what it lacks
+    assert _hedged("I don't see any delivered orders in the list.", _ORDERS) != []
+    # ... one record is no list
+    one = '{"order_id": 1, "status": "cancelled"}'
+    assert _hedged("I don't see any pending orders in the list.", one) != []

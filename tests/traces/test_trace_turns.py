@@ -881,11 +881,16 @@ def test_the_shipped_model_was_trained_on_the_current_labels() -> None:
     assert model.meta["training"] == [p.name for p in train.training_files()]
     sealed = {"turns_sealed_r23.jsonl", "turns_sealed_r24b.jsonl"}
     sealed |= {"turns_sealed_r25.jsonl", "turns_sealed_r26.jsonl"}
-    sealed |= {"turns_sealed_r30.jsonl", "turns_sealed_r31.jsonl"}
+    sealed |= {"turns_sealed_r31.jsonl"}
     assert set(train.SEALED) == sealed and not sealed & set(model.meta["training"])
-    # rounds 28 and 29 (each measured once blind) were unsealed in session 29 without a
-    # retrain: the rules were tuned on them, the model is not trained on them (NOT_TRAINED)
-    for tuned_here in ("turns_sealed_r28.jsonl", "turns_sealed_r29.jsonl"):
+    # rounds 28 and 29 (each measured once blind) were unsealed in session 29, round 30 in
+    # session 30, without a retrain: the rules were tuned on them, the model is not trained on
+    # them (NOT_TRAINED)
+    for tuned_here in (
+        "turns_sealed_r28.jsonl",
+        "turns_sealed_r29.jsonl",
+        "turns_sealed_r30.jsonl",
+    ):
         assert tuned_here in train.NOT_TRAINED and tuned_here not in model.meta["training"]
     # round 8 was measured sealed in sessions 6-8, round 9 in sessions 7-8, rounds 10 and
     # 10b in sessions 8-9, round 11 in sessions 9-10, rounds 9b and 12 in sessions 7-11 and
@@ -4613,3 +4618,42 @@ def test_a_choice_then_names_what_the_agent_listed() -> None:
 )
 def test_support_steps_and_care_plans(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, previous.rstrip().endswith(("?", "？")), previous) == kind
+
+
+# Session 30, round 30 unsealed (students typing requests to a marketplace-support agent that reads
+# order records). Made-up turns of the classes its misses showed; each reads a GUIDELINE ruling
+# ("Turn rulings of session 30") or a clause it restates.
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a record named by its id, shown, told, given or viewed: its facts (session 18)
+        ("Show me booking 5521.", "question"),
+        ("Can you show me the details of my order 5521?", "question"),
+        ("tell me about order 88", "question"),
+        ("Can you get me the status of order 88?", "question"),
+        ("I need details on invoice 3090", "question"),
+        ("I would like to view order #88", "question"),
+        ("Show me order 88. Is it still eligible for an exchange?", "question"),
+        ("Show me order 88 and tell me when it shipped.", "question"),
+        # ... looked up or pulled up: a lookup asked for (session 19)
+        ("Please look up order 88 and show me what is in it.", "request"),
+        ("Can you pull up the details for order 88?", "request"),
+        # records listed or items a shop has: a search
+        ("what are my bookings", "request"),
+        ("Which of our shop's orders are still unpaid?", "request"),
+        ("Do we have any lamps under $40?", "request"),
+        ("What jackets do you have for under $80?", "request"),
+        ("Show me candles that cost $15 or less.", "request"),
+        ("What is my current balance?", "question"),  # one fact, no list
+        # the policy's window and a verdict of the case: to be told
+        ("How many days do I have to return a lamp I bought from Bright Home?", "question"),
+        ("Order 77 arrived three weeks ago. Am I still inside the return window?", "question"),
+        ("Can you confirm any shop-specific policies for Bright Home?", "question"),
+        ("Can you give me legal advice on whether I can sue my landlord?", "question"),
+        # a fact, then a remedy of the same order: the act decides (session 21)
+        ("What's the status of order 88, and can I still return it?", "request"),
+        ("How often am I billed, and can I cancel or pause my plan at any time?", "question"),
+    ],
+)
+def test_session_30_readings_of_named_records_searches_and_policies(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="") == kind
