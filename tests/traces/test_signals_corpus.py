@@ -437,16 +437,21 @@ HELD_OUT_HEDGE_FLOORS = {
     # the same measured blind at the end of session 28. Unsealed in session 29 and tuned on (the
     # work done so far, what the user is asked to look for, a step's outcome, a hold's length, a
     # reason for a step; Chinese conditions, 这几天, notes asked): 0.988 / 0.810 (EN 1.000 / 0.833,
-    # ZH 0.986 / 0.805)
-    "hedges_sealed_r28.jsonl": (0.98, 0.80),
+    # ZH 0.986 / 0.805). Session 30 (leftovers30: a kind's frequency standing in for the
+    # member's reading, a cause in general words after the member's report is granted with
+    # 确实): 0.989 / 0.886 (ZH 0.987 / 0.897)
+    "hedges_sealed_r28.jsonl": (0.98, 0.88),
     # sealed round 29 (session 29: DialOp's recorded human travel and flight-booking agents, with
     # the proposals the system recorded; SysBench's Chinese LLM service assistants under role
     # prompts), labelled by a helper who never read or ran a detector. Measured with session
     # 28's rules (fb52a95): 0.394 / 0.722 on its 36 hedges (EN 0.476 / 0.588, ZH 0.356 / 0.842).
     # Unsealed in session 29 and tuned on (role-prompted Chinese advice, agents proposing
     # options, a statement before a tag question): 0.596 / 0.778 (EN 0.800 / 0.706, ZH 0.500 /
-    # 0.842)
-    "hedges_sealed_r29.jsonl": (0.59, 0.77),
+    # 0.842). Session 30 (leftovers30: general advice read in its sentence: a marked kind carried
+    # on, what the user is told to avoid, another party's help, a step's outcome, holding an
+    # investment, 有时候 opening the sentence, a dispute told, 应该 naming the priority): 0.700 /
+    # 0.778 (ZH 0.640 / 0.842)
+    "hedges_sealed_r29.jsonl": (0.69, 0.77),
     # sealed round 30 (session 29: a course's LLM marketplace-support agent reading order and
     # policy records through tools; students' recorded sessions and LLM-written openers), English
     # only, labelled by a helper who never read or ran a detector. Measured with session 29's
