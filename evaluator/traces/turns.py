@@ -2707,10 +2707,54 @@ _ZH_OWN_GOAL_ADVICE = re.compile(
 )
 
 
+# A bare go-ahead with "try" or "go with" ("Let's try that", "Sure, let's go with it"): taking up
+# what the agent named, an `answer`, as "Sure let's try that" and "Ok, let's do that!" are.
+_LETS_TRY_THAT = re.compile(
+    r"(?:(?:ok(?:ay)?|sure|alright|all\s+right|yes|yeah|great)[,!.]*\s+)?let['’]?s\s+(?:try|go\s+with)\s+"
+    r"(?:that|it|this)(?:\s+one)?(?:\s+then)?[.!]*",
+    re.IGNORECASE,
+)
+# A fault of the user's own device or data, with what to do or why ("我的电脑耗电非常严重，这是为什么？",
+# "我不小心删除了一些重要的文件，有办法恢复吗？", "那有的设备总是坏怎么办啊"): the fix of the user's own
+# fault asked for, a `request` (round 29's notes, session 21's problem told with an ask for help;
+# the English helpdesk's "My printer keeps jamming").
+_ZH_DEVICE = "(?:电脑|電腦|手机|手機|笔记本|筆記本|设备|設備|文件|数据|數據|打印机|打印機|路由器|电视|電視|平板|耳机|耳機|相机|相機)"
+_ZH_FAULT = (
+    "(?:坏|壞|蓝屏|藍屏|死机|死機|耗电|耗電|开不了机|開不了機|无法开机|無法開機|删除|刪除|丢失|丟失|充不进|"
+    "充不進|卡顿|卡頓|没反应|沒反應|故障|打不开|打不開|黑屏)"
+)
+_ZH_FIX_ASKED = "(?:怎么办|怎麼辦|为什么|為什麼|有办法|有辦法|咋办|咋辦|怎么解决|怎麼解決|如何解决|如何解決|是怎么回事|是怎麼回事)"
+_ZH_OWN_FAULT = re.compile(
+    "(?:我|我的|有的)[^。？?！!]{0,4}?(?:"
+    + _ZH_DEVICE
+    + "[^。？?！!]{0,14}?"
+    + _ZH_FAULT
+    + "|"
+    + _ZH_FAULT
+    + "[^。？?！!]{0,10}?"
+    + _ZH_DEVICE
+    + ")[^。]{0,30}?"
+    + _ZH_FIX_ASKED
+)
+# A step the user took that failed, then what now ("我使用了数据恢复软件，但是没有找到需要的文件，
+# 怎么办？"): session 28's failed step with "What else can I try?", a `request`.
+_ZH_STEP_FAILED_NEXT = re.compile(
+    r"(?:用了|试了|試了|试过|試過|使用了|按照|照着|照著)[^。？?！!]{0,20}?(?:但|可)(?:是)?[^。？?！!]{0,6}?"
+    r"(?:没有|沒有|没|沒|还是|還是|仍然|依然)[^。？?！!]{0,16}?[，,]?\s*(?:怎么办|怎麼辦|咋办|咋辦|该怎么办|該怎麼辦)"
+)
+# What a procedure needs the user to prepare ("我需要准备哪些材料来申请？", "需要准备哪些文件和遵守哪些
+# 法律规定呢？"): facts of the procedure, told (session 22), a `question`, as "我需要准备哪些证明文件呢？"
+_ZH_DOCS_NEEDED = re.compile(
+    "(?:需要|要|得)(?:准备|準備|提供|提交|带|帶|携带|攜帶)(?:哪些|什么|什麼|啥)(?:材料|文件|资料|資料|证件|證件|手续|手續|证明|證明)"
+)
+
+
 def _leftover_reading(text: str, previous: str) -> tuple[str, str] | None:
     """The class of a turn that session 30's readings settle (round 29's leftovers and the
     made-up runs): a reply to the option sent (:func:`_proposal_reply`), the preferences the
-    agent asked for, a Chinese ask for advice on the user's own goal; None for any other."""
+    agent asked for, a Chinese ask for advice on the user's own goal, a bare "let's try that",
+    a Chinese fault of the user's own device or a failed step with 怎么办, the documents a
+    procedure needs; None for any other."""
     proposal = _proposal_reply(text, previous)
     if proposal:
         return "answer", proposal
@@ -2718,6 +2762,12 @@ def _leftover_reading(text: str, previous: str) -> tuple[str, str] | None:
         return "answer", "preferences_given"
     if _ZH_OWN_GOAL_ADVICE.search(text):
         return "question", "own_goal_advice"
+    if _LETS_TRY_THAT.fullmatch(" ".join(text.split())):
+        return "answer", "lets_try_that"
+    if _ZH_OWN_FAULT.search(text) or _ZH_STEP_FAILED_NEXT.search(text):
+        return "request", "own_fault"
+    if _ZH_DOCS_NEEDED.search(text):
+        return "question", "docs_needed"
     return None
 
 

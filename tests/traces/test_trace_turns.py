@@ -4694,3 +4694,21 @@ def test_a_recommendation_for_the_users_own_goal_is_advice(text: str, kind: str)
 )
 def test_a_calculation_asked_is_read_by_what_it_hands_over(text: str, kind: str) -> None:
     assert rule_turn(text) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # a bare go-ahead with "try": taking up what the agent named
+        ("Let's try that", "There is a quiet cafe by the river, the Blue Door.", "answer"),
+        # a Chinese fault of the user's own device or data, with what to do or why
+        ("我的平板最近老是死机，这是为什么？", "你好，请问有什么可以帮您？", "request"),
+        ("我不小心删除了几张照片的文件，有办法恢复吗？", "你好，请问有什么可以帮您？", "request"),
+        # a step that failed, then what now
+        ("我用了清理软件，但是没有找到丢失的照片，怎么办？", "先试试清理软件。", "request"),
+        # what a procedure needs the user to prepare: facts told
+        ("我想申请签证，需要提交哪些材料来申请？", "你好，请问有什么可以帮您？", "question"),
+    ],
+)
+def test_round_29s_other_leftovers(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, False, previous) == kind
