@@ -2683,6 +2683,7 @@ _OWN_ASK = re.compile(
     re.IGNORECASE,
 )
 _MAYBE = re.compile(r"\s*(?:maybe|perhaps)\b", re.IGNORECASE)
+_CLAUSE_JOIN = re.compile(r",\s*|\s+and\s+", re.IGNORECASE)
 
 
 def _preferences_given(text: str, previous: str) -> bool:
@@ -2691,8 +2692,12 @@ def _preferences_given(text: str, previous: str) -> bool:
     if _CJK.search(text) or _PREFS_ASKED.search(previous[-_AGENT_TAIL:]) is None:
         return False
     said = [s.strip() for s in _sentences(" ".join(text.split())) if _PUNCT.sub("", s)]
-    return bool(said) and not any(
-        (s.endswith("?") and not _MAYBE.match(s)) or _OWN_ASK.match(s) for s in said
+    # "North, and also find me a taxi there": an act asked in a clause of its own
+    parts = [p for s in said for p in _CLAUSE_JOIN.split(s)]
+    return (
+        bool(said)
+        and not any((s.endswith("?") and not _MAYBE.match(s)) for s in said)
+        and not any(_OWN_ASK.match(p) for p in parts)
     )
 
 

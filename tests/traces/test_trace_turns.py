@@ -4661,6 +4661,7 @@ def test_wants_told_after_the_agent_asked_for_preferences_answer_it() -> None:
     assert rule_turn("Maybe somewhere near the beach?", False, asked) == "answer"
     # an act asked beside the wants is the act
     assert rule_turn("Not really. Just book me a table for two.", False, asked) == "request"
+    assert rule_turn("Somewhere quiet, and also find me a taxi there.", False, asked) == "request"
     # "What would you like to do next?" offers the next task: no preference asked
     nxt = "Done! What would you like to do next?"
     assert rule_turn("I would like to schedule a visit on Sunday.", False, nxt) == "request"
