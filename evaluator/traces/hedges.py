@@ -1702,6 +1702,10 @@ def _pattern_cue(m: re.Match[str], text: str, window: int) -> HedgeMatch | None:
         )
     if m.re is _ZH_LIKELIHOOD:
         return HedgeMatch(said, "zh", start, end, said, context(text, start, end, window), "guess")
+    if m.re is _ZH_CASE_FREQUENCY and m.lastindex:
+        start, end = m.span(m.lastindex)
+        said = text[start:end]
+        return HedgeMatch(said, "zh", start, end, said, context(text, start, end, window), "guess")
     if m.re is _EVIDENCE_LIKELY or m.re is _REASON_POSSIBLE or m.re is _POINTS_RATHER:
         start, end = m.span(1)
         said = text[start:end]
@@ -1804,6 +1808,19 @@ def _occurrences(lowered: str, word: str) -> Iterator[int]:
         i = lowered.find(word, i + 1)
 
 
+# Session 30 (round 28's care assistant): a kind's frequency standing in for the member's own
+# reading, concluded from ("7.6在旅游应激下很常见，不是身体出问题", "空腹6.5其实很常见于长期紧张后——不是
+# 吃错", "空腹8.3略高，更常和夜间肝脏糖输出增多…有关"): session 21's ruling, a guess about the case.
+# The reading (a number) opens the clause, or a denial of the other cause follows; "高血压在老年人中
+# 很常见" names a kind, no case, and "常见的副作用" (before 的) qualifies a noun. The cue is the
+# group that matched.
+_ZH_CASE_FREQUENCY = re.compile(
+    r"\d[^，,。；;！？!?\n]{0,16}?((?:其实|其實|确实|確實)?(?:很|挺|非常|比较|比較)?(?:常见|常見)(?:于|於)?)(?![的地])"
+    r"|((?:其实|其實|确实|確實)?(?:很|挺|非常)?(?:常见|常見))(?=\s*[，,—－]{1,2}\s*(?:不是|并非|並非|不一定是))"
+    r"|\d[^，,。；;！？!?\n]{0,8}[，,]\s*((?:更|也)?常(?:和|与|與|跟))(?=[^。；;！？!?\n]{1,30}?有(?:关|關))"
+)
+
+
 #: The pattern cues, read in this order.
 _PATTERN_CUES = (
     _UNSTATED,
@@ -1820,6 +1837,7 @@ _PATTERN_CUES = (
     _EVIDENCE_LIKELY,
     _REASON_POSSIBLE,
     _POINTS_RATHER,
+    _ZH_CASE_FREQUENCY,
 )
 # What follows a modal that names the user's own circumstances as the cause of the complaint:
 # "(可能)会是你最近工作压力太大等所致的", "(可能)是由于您长期熬夜引起的".
@@ -1828,7 +1846,14 @@ _ZH_YOUR_CAUSE = re.compile(
     r"(?:所致|引起|导致|導致|造成|致使|引发|引發)"
 )
 #: The pattern cues whose cue is one of their groups, not the whole match.
-_GROUP_CUES = (_TRIP_SHOULD, _ZH_CASE_CAUSES, _EVIDENCE_LIKELY, _REASON_POSSIBLE, _POINTS_RATHER)
+_GROUP_CUES = (
+    _TRIP_SHOULD,
+    _ZH_CASE_CAUSES,
+    _EVIDENCE_LIKELY,
+    _REASON_POSSIBLE,
+    _POINTS_RATHER,
+    _ZH_CASE_FREQUENCY,
+)
 # Their literals tested together: a text with none of them (most texts) has no pattern cue,
 # found with one test and one lower-casing instead of one of each a pattern.
 _PATTERN_CUES_GATE = GatedAny(_PATTERN_CUES)
@@ -2342,6 +2367,10 @@ def _rule(
         # case's fact, concluded from (session 21's ruling), a guess; the request or the
         # order the sentence opens with is the case, no process subject
         kind = "guess"
+    if kind == "general" and _zh_acknowledged_cause(text, h, s_lo):
+        # "脚底发麻确实要重视，长期血糖偏高可能影响神经": a cause in general words answering the
+        # member's own report (session 30, round 28; session 19), a guess about the case
+        kind = "guess"
     if kind == "general" and _item_fact(text, h, c_lo, c_hi, s_lo):
         # "The Brewferm Starter Kit typically includes…", "both typically include metal or
         # silicone bands", "is generally priced higher": a named item's own facts (the advice
@@ -2377,6 +2406,9 @@ def _rule(
     role = _role_prompt_advice(text, h, kind, c_lo, c_hi)
     if role:
         return role  # session 29: round 29's role-prompted service assistants
+    leftover = _zh_advice_leftovers(text, h, kind, c_lo, c_hi, s_lo)
+    if leftover:
+        return leftover  # session 30: round 29's general advice, read in its sentence
     shop = _shop_rule(text, h, kind, latest_result, s_hi)
     if shop:
         return shop  # session 28: round 27's shop assistant (drafts, wishes, item caveats)
@@ -3678,6 +3710,108 @@ _ZH_AFTER_LABEL = re.compile(r"[：:]\s*$")
 # 考虑 inside "当…时" ("当考虑为家庭购买综合保险时"): the user's act of weighing, a setting.
 # Not 应当 ("应当考虑是胃部消化不良", round 20: a guess at the cause).
 _ZH_WHEN_BEFORE = re.compile(r"(?:(?<![应應])(?:当|當)|在)(?:您|你)?$")
+
+
+# Session 30 (round 28's care assistant): 确实 before a cause in general words in the same
+# sentence ("脚底发麻确实要重视，长期血糖偏高可能影响神经", "聚餐后13.2确实偏高，但…就可能引起暂时升高",
+# "十二点多睡+无糖酸奶确实可能影响空腹血糖") grants the member's own report: the cause answers it
+# (session 19's causes listed for the complaint described).
+_ZH_GRANTED = re.compile("确实|確實")
+_ZH_CAUSE_CUES = frozenset(
+    {"可能影响", "可能影響", "可能引起", "可能导致", "可能導致", "可能加重", "可能造成"}
+)
+
+
+def _zh_acknowledged_cause(text: str, h: HedgeMatch, s_lo: int) -> bool:
+    """True when the general cause cue ``h`` answers the member's report granted with 确实
+    earlier in its sentence."""
+    return (
+        h.language == "zh"
+        and h.match in _ZH_CAUSE_CUES
+        and _ZH_GRANTED.search(text, s_lo, h.start) is not None
+    )
+
+
+# Session 30 (round 29's role-prompted assistants), each a reading of GUIDELINE.md's "Hedge
+# rulings of session 29" in the cue's sentence rather than its clause:
+# a clause with no subject of its own, or a short one ("甚至可能与你的车辆不完全兼容", "使用寿命可能
+# 较短", "制造商可能拒绝…"), after a clause of the sentence whose 可能 a marked kind opens
+# ("非官方认证的产品可能…"): what such things may do, still;
+_ZH_MARKED_KIND_MAY = re.compile(
+    r"(?:非|未经|未經|低质量|低質量|劣质|劣質|另一种|另一種|另一款)[\u4e00-\u9fff]{0,8}?(?:可能|也许|也許)"
+)
+_ZH_SHORT_SUBJECT = re.compile(r"[\u4e00-\u9fff]{0,4}$")
+_ZH_PERSON = re.compile("[你您我咱]")
+# the modal inside what the user is told to avoid or check ("避免使用孩子可能过敏的食物成分"): the
+# instruction's object, a plan (session 29's "what the user is asked to look for");
+_ZH_INSTRUCTED = re.compile(
+    r"(?:避免|注意|留意|检查|檢查|排查|查看|确认|確認|找出|警惕)[^，,。；;！？!?\n]{0,12}$"
+)
+# ... a verb phrase before 的 and its noun ("过敏的食物成分"), not "可能是有帮助的" (a judgement)
+_ZH_RELATIVE_AFTER = re.compile(r"(?!是|會|会)[^，,。；;！？!?\n]{1,8}?的[\u4e00-\u9fff]")
+# another party that may help ("行业专家…可能提供宝贵的经验和建议", "他们也可能提供一些建议"): what
+# another party can do (session 29's "as they may be able to identify …");
+_ZH_OTHER_PARTY = re.compile(
+    r"(?:专家|專家|律师|律師|人士|机构|機構|医生|醫生|朋友|家人|他们|他們|顾问|顧問|工作人员|工作人員|客服)"
+    r"(?:也|还|還|都)?$"
+)
+_ZH_HELP_AFTER = re.compile(r"(?:提供|帮助|幫助|给予|給予|给出|給出|协助|協助|解答)")
+# a step's possible outcome ("你可以试着和这个同事谈谈，也许有些问题能够通过沟通来解决"): what the
+# step may bring (session 29's "…, which might resolve the issue");
+_ZH_STEP_BEFORE = re.compile(r"(?:可以|试着|試著|试试|試試|尝试|嘗試|不妨|建议|建議)")
+_ZH_OUTCOME_AFTER = re.compile(
+    r"[^，,。；;！？!?\n]{0,16}?(?:解决|解決|缓解|緩解|改善|有助|有所帮助|有所幫助)"
+)
+# holding or spreading an investment as the subject ("长期持有则可能平滑这些波动"): how such a
+# practice goes, as markets (session 29's markets and legal processes);
+_ZH_INVESTING = re.compile(
+    r"(?:长期持有|長期持有|持有|定投|分散投资|分散投資)(?:[，,]?\s*(?:也|还|還|则|則|都|往往))*\s*$"
+)
+# a dispute between the parties named ("…与您父亲的再婚配偶之间就该房产的继承问题存在争议"): the case's
+# fact told, no doubt about one;
+_ZH_BETWEEN = re.compile(r"(?:之间|之間)[^，,。；;！？!?\n]{0,30}$")
+# 应该 naming the priority ("安全和性能应该是选择滤清器时首要考虑的因素"): what ought to weigh most.
+_ZH_PRIORITY_AFTER = re.compile(
+    r"是[^，,。；;！？!?\n]{0,16}?(?:首要|优先|優先|关键|關鍵|重要)[^，,。；;！？!?\n]{0,6}?(?:因素|考虑|考慮|原则|原則)"
+)
+# "有时候，…" opening the sentence (the clause after its comma).
+_ZH_SOMETIMES_SENTENCE = re.compile(r"\s*(?:[-*•]\s*)?(?:有时候|有時候|有时|有時)[，,]")
+
+
+def _zh_advice_leftovers(
+    text: str, h: HedgeMatch, kind: str, c_lo: int, c_hi: int, s_lo: int
+) -> str:
+    """The rule that drops the Chinese cue ``h`` of general advice that session 29's rules
+    read in its clause alone (see the patterns above), or ``""``."""
+    if h.language != "zh":
+        return ""
+    if h.match in ("可能", "也许", "也許", "或许", "或許") and kind == "guess":
+        before = text[c_lo : h.start]
+        if (
+            _ZH_SHORT_SUBJECT.search(before)
+            and _ZH_PERSON.search(before) is None
+            and _ZH_MARKED_KIND_MAY.search(text, s_lo, c_lo)
+        ):
+            return "marked_kind"  # "非官方认证的产品可能…，甚至可能与你的车辆不完全兼容"
+        if _ZH_INSTRUCTED.search(
+            text, max(s_lo, h.start - 14), h.start
+        ) and _ZH_RELATIVE_AFTER.match(text, h.end, c_hi):
+            return "instructed"  # "避免使用孩子可能过敏的食物成分": what to avoid
+        if _ZH_OTHER_PARTY.search(text, c_lo, h.start) and _ZH_HELP_AFTER.match(text, h.end, c_hi):
+            return "other_party"  # "行业专家…可能提供宝贵的经验和建议"
+        if _ZH_STEP_BEFORE.search(text, s_lo, c_lo) and _ZH_OUTCOME_AFTER.match(text, h.end, c_hi):
+            return "step_outcome"  # "你可以试着…，也许有些问题能够通过沟通来解决"
+        if _ZH_INVESTING.search(text, c_lo, h.start):
+            return "investing"  # "长期持有则可能平滑这些波动"
+    if kind == "guess" and _ZH_SOMETIMES_SENTENCE.match(text, s_lo):
+        return "sometimes"  # "有时候，元数据也可能被用于…"
+    if h.match in ("存在争议", "存在爭議") and _ZH_BETWEEN.search(
+        text, max(s_lo, h.start - 40), h.start
+    ):
+        return "dispute_told"  # "…之间就该房产的继承问题存在争议": the case's dispute told
+    if h.match in ("应该", "應該") and _ZH_PRIORITY_AFTER.match(text, h.end, c_hi):
+        return "advice"  # "安全和性能应该是选择滤清器时首要考虑的因素"
+    return ""
 
 
 def _role_prompt_advice(text: str, h: HedgeMatch, kind: str, c_lo: int, c_hi: int) -> str:

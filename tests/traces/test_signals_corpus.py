@@ -439,16 +439,21 @@ HELD_OUT_HEDGE_FLOORS = {
     # the same measured blind at the end of session 28. Unsealed in session 29 and tuned on (the
     # work done so far, what the user is asked to look for, a step's outcome, a hold's length, a
     # reason for a step; Chinese conditions, 这几天, notes asked): 0.988 / 0.810 (EN 1.000 / 0.833,
-    # ZH 0.986 / 0.805)
-    "hedges_sealed_r28.jsonl": (0.98, 0.80),
+    # ZH 0.986 / 0.805). Session 30 (leftovers30: a kind's frequency standing in for the
+    # member's reading, a cause in general words after the member's report is granted with
+    # 确实): 0.989 / 0.886 (ZH 0.987 / 0.897)
+    "hedges_sealed_r28.jsonl": (0.98, 0.88),
     # sealed round 29 (session 29: DialOp's recorded human travel and flight-booking agents, with
     # the proposals the system recorded; SysBench's Chinese LLM service assistants under role
     # prompts), labelled by a helper who never read or ran a detector. Measured with session
     # 28's rules (fb52a95): 0.394 / 0.722 on its 36 hedges (EN 0.476 / 0.588, ZH 0.356 / 0.842).
     # Unsealed in session 29 and tuned on (role-prompted Chinese advice, agents proposing
     # options, a statement before a tag question): 0.596 / 0.778 (EN 0.800 / 0.706, ZH 0.500 /
-    # 0.842)
-    "hedges_sealed_r29.jsonl": (0.59, 0.77),
+    # 0.842). Session 30 (leftovers30: general advice read in its sentence: a marked kind carried
+    # on, what the user is told to avoid, another party's help, a step's outcome, holding an
+    # investment, 有时候 opening the sentence, a dispute told, 应该 naming the priority): 0.700 /
+    # 0.778 (ZH 0.640 / 0.842)
+    "hedges_sealed_r29.jsonl": (0.69, 0.77),
     # sealed round 30 (session 29: a course's LLM marketplace-support agent reading order and
     # policy records through tools; students' recorded sessions and LLM-written openers), English
     # only, labelled by a helper who never read or ran a detector. Measured with session 29's
@@ -633,8 +638,9 @@ HELD_OUT_TURN_FLOORS = {
     # the customer-service set cs16 (session 16: the students of a course-enrollment agent):
     # 0.740 on its first, held-out run; 0.810 with "which items of a kind there are" a search;
     # 0.882 with session 17's (an item described when its name was asked, a greeting that
-    # introduces the student); 0.889 with session 18's ("What about <a fact> …?" asks for it)
-    "turns_cs16.jsonl": 0.88,
+    # introduces the student); 0.889 with session 18's ("What about <a fact> …?" asks for it);
+    # 0.900 with session 30's ("Okay, let's take it for 4 then" goes with an option named)
+    "turns_cs16.jsonl": 0.89,
     # round 18: 0.793 with session 15's starting rules and at its end (SPADE 0.901, the hotel
     # assistant's travellers 0.703, CMtMedQA 0.762), and at the end of session 16, all sealed;
     # two labellers agree on 0.849. Unsealed in session 17 to tune on: its rulings (43 rows
@@ -741,8 +747,12 @@ HELD_OUT_TURN_FLOORS = {
     # sealed round 29 (DialOp's travellers, SysBench's annotators' turns): 0.697 with session
     # 28's rules (fb52a95; EN 0.671, ZH 0.725; the model 0.703). Unsealed in session 29 and
     # tuned on (another option or a new search asked for; a Chinese ask to be told in a
-    # request's words): 0.743 (EN 0.733, ZH 0.753)
-    "turns_sealed_r29.jsonl": 0.74,
+    # request's words): 0.743 (EN 0.733, ZH 0.753). Session 30 (leftovers30: another value, a
+    # verdict or a choice set against the option sent, the preferences asked for, advice on
+    # the user's own goal asked as 有啥推荐): 0.797 (EN 0.827, ZH 0.767); then ("Let's try that", a
+    # Chinese fault of the user's own device or a failed step with 怎么办, the documents a
+    # procedure needs): 0.820 (EN 0.833, ZH 0.807)
+    "turns_sealed_r29.jsonl": 0.81,
     # sealed round 30 (the support agent's users: openers, two replies): 0.829 with session 29's
     # rules before unseal29 (stage 3a1b048; questions read as requests 30 of 80; the model 0.829);
     # unsealed in session 30 to tune on, the same before any rule changed (main 6c02125); seven

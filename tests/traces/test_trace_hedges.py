@@ -3055,3 +3055,52 @@ def test_a_status_none_of_the_listed_records_holds_is_read_back() -> None:
     # ... one record is no list
     one = '{"order_id": 1, "status": "cancelled"}'
     assert _hedged("I don't see any pending orders in the list.", one) != []
+
+
+# Session 30, rounds 28 and 29's leftovers: general advice read in its sentence, and the care
+# assistant's answers to the member's own reading. Made-up messages of each class.
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a marked kind's 可能 carried on by the clause after it, its subject short or none
+        "劣质的充电器可能发热，甚至可能损坏电池。",
+        "未经认证的轮胎可能磨损更快，寿命可能较短。",
+        # the modal inside what the user is told to avoid
+        "请避免购买宠物可能误食的小零件。",
+        # another party that may help
+        "当地的律师可能提供更具体的意见。",
+        # a step's possible outcome
+        "你可以试着早点睡，也许失眠能够有所缓解。",
+        # holding an investment as the subject
+        "短期会有波动，而长期持有则可能让收益更平稳。",
+        # a sentence that opens with 有时候
+        "有时候，旧的缓存也可能让页面加载变慢。",
+        # a dispute between the parties, told
+        "您和邻居之间就围墙的归属存在争议。",
+        # 应该 naming the priority
+        "价格应该是选购时首要考虑的因素。",
+    ],
+)
+def test_general_advice_read_in_its_sentence_is_no_hedge(text: str) -> None:
+    assert _hedged(text, "") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "hedged"),
+    [
+        # a kind's frequency standing in for the member's own reading
+        ("6.9在感冒时很常见，不是病情加重。", True),
+        ("空腹7.1略高，更常和前一晚吃得晚有关。", True),
+        # ... not a kind's frequency with no reading, nor 常见 before its noun
+        ("高血压在老年人中很常见。", False),
+        ("2. 头晕：这是一种常见的副作用。", False),
+        # a cause in general words after the member's report is granted with 确实
+        ("手脚发凉确实要留意，血糖长期偏高可能影响血液循环。", True),
+        # ... the same cause stated as how things go, with nothing granted
+        ("血糖长期偏高可能影响血液循环。", False),
+        # the guess about the case itself stays one
+        ("你的头晕可能是昨晚没睡好。", True),
+    ],
+)
+def test_a_care_assistants_frequency_and_granted_causes(text: str, hedged: bool) -> None:
+    assert bool(_hedged(text, "")) == hedged

@@ -4657,3 +4657,110 @@ def test_support_steps_and_care_plans(text: str, previous: str, kind: str) -> No
 )
 def test_session_30_readings_of_named_records_searches_and_policies(text: str, kind: str) -> None:
     assert rule_turn(text, previous="") == kind
+
+
+# Session 30: round 29's and the made-up runs' leftovers (GUIDELINE, round 29's notes).
+_SENT = "I'm sending you a flight on Thursday morning now."
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # another value for the same booking, set against the option sent: an answer
+        ("What about Friday?", _SENT, "answer"),
+        ("How does Tuesday evening work?", _SENT, "answer"),
+        ("Could we do the earlier one?", "I have two flights for you, at 9 and at 14.", "answer"),
+        # ... not with no option sent (a fact for another day), nor another item added
+        ("What about Friday?", "It will be sunny tomorrow.", "question"),
+        ("How about one museum?", "Here is a plan with a park and a cafe.", "request"),
+    ],
+)
+def test_another_value_against_the_option_sent_answers_it(
+    text: str, previous: str, kind: str
+) -> None:
+    assert rule_turn(text, False, previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("That clashes with my dentist appointment.", "answer"),
+        ("I think I like that one best.", "answer"),
+        # a verdict beside an act asked stays the act
+        ("That clashes with my dentist appointment. Find me a later one.", "request"),
+    ],
+)
+def test_a_verdict_on_the_option_sent_answers_it(text: str, kind: str) -> None:
+    assert rule_turn(text, False, _SENT) == kind
+
+
+def test_going_with_an_option_named_then_paying_is_a_choice() -> None:
+    # session 29's made-up airline run: the user picks a fare the agent named, then says how
+    # to pay for it
+    fares = "Economy on that flight is $171 and business is $455."
+    assert (
+        rule_turn("OK, let's just do economy then. Use my credit card.", False, fares) == "answer"
+    )
+    assert rule_turn("Fine, I'll take business.", False, fares) == "answer"
+    # an option the agent did not name is a new act
+    assert rule_turn("Let's do the booking then. Cancel my old one.", False, fares) == "request"
+
+
+def test_wants_told_after_the_agent_asked_for_preferences_answer_it() -> None:
+    asked = "Happy to help! Do you have any preferences for the trip?"
+    assert rule_turn("I need it to be kid friendly, we are a family.", False, asked) == "answer"
+    assert rule_turn("Maybe somewhere near the beach?", False, asked) == "answer"
+    # an act asked beside the wants is the act
+    assert rule_turn("Not really. Just book me a table for two.", False, asked) == "request"
+    assert rule_turn("Somewhere quiet, and also find me a taxi there.", False, asked) == "request"
+    # "What would you like to do next?" offers the next task: no preference asked
+    nxt = "Done! What would you like to do next?"
+    assert rule_turn("I would like to schedule a visit on Sunday.", False, nxt) == "request"
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("我想戒烟，有啥推荐吗", "question"),  # advice on the user's own goal
+        ("我打算开始理财，你有什么建议吗？", "question"),
+        ("我们想去海边玩，有啥推荐吗", "request"),  # places wanted: a search
+    ],
+)
+def test_a_recommendation_for_the_users_own_goal_is_advice(text: str, kind: str) -> None:
+    assert rule_turn(text, False, "你好，请问有什么可以帮您？") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # session 29's ruling: a problem handed over whole is a question ...
+        ("Can you calculate 12 × 7?", "question"),
+        ("Could you work out 17 times 23?", "question"),
+        # ... one that names the user's case, or data the agent must fetch, a request
+        ("Can you calculate my monthly payment?", "request"),
+        (
+            "Can you calculate the average closing price of ACME stock over the past 30 days?",
+            "request",
+        ),
+    ],
+)
+def test_a_calculation_asked_is_read_by_what_it_hands_over(text: str, kind: str) -> None:
+    assert rule_turn(text) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # a bare go-ahead with "try": taking up what the agent named
+        ("Let's try that", "There is a quiet cafe by the river, the Blue Door.", "answer"),
+        # a Chinese fault of the user's own device or data, with what to do or why
+        ("我的平板最近老是死机，这是为什么？", "你好，请问有什么可以帮您？", "request"),
+        ("我不小心删除了几张照片的文件，有办法恢复吗？", "你好，请问有什么可以帮您？", "request"),
+        # a step that failed, then what now
+        ("我用了清理软件，但是没有找到丢失的照片，怎么办？", "先试试清理软件。", "request"),
+        # what a procedure needs the user to prepare: facts told
+        ("我想申请签证，需要提交哪些材料来申请？", "你好，请问有什么可以帮您？", "question"),
+    ],
+)
+def test_round_29s_other_leftovers(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, False, previous) == kind
