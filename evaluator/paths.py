@@ -172,10 +172,14 @@ def is_data_keyed_map(node: dict[str, Any]) -> bool:
     such keys, since a question set may name one (``plans.premium.price``)."""
     if not node:
         return False
-    if all(
-        (type(v) is dict or type(v) is list) and (is_data_key(k) or _names_its_record(k, v))
-        for k, v in node.items()
-    ):
+    # A loop, not all() over a generator: trace analysis asks this of every map of
+    # containers in every distinct tool result, and most answer at their first entry.
+    for k, v in node.items():
+        if not (
+            (type(v) is dict or type(v) is list) and (is_data_key(k) or _names_its_record(k, v))
+        ):
+            break
+    else:
         return len(node) == 1 or len({type(v) for v in node.values()}) == 1
     if len(node) < 2:
         return False
