@@ -76,13 +76,21 @@ def nested_deeper(value: Any, limit: int = MAX_DEPTH) -> bool:
     """Whether ``value`` nests lists and objects more than ``limit`` levels deep."""
     if type(value) is not dict and type(value) is not list:
         return False
-    stack: list[tuple[Any, int]] = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if depth > limit:
+    return limit < 1 or _deeper(value, limit - 1)
+
+
+def _deeper(node: dict[Any, Any] | list[Any], levels: int) -> bool:
+    """Whether a list or object sits more than ``levels`` levels below ``node``.
+
+    Recursive, at most ``levels`` frames deep: every record and every call's arguments
+    are checked, and a call per container costs less than the stack of ``(item, depth)``
+    pairs it replaced (a tuple per container and a generator per list or object).
+    """
+    for child in node.values() if type(node) is dict else node:
+        if (type(child) is dict or type(child) is list) and (
+            levels == 0 or _deeper(child, levels - 1)
+        ):
             return True
-        children = item.values() if type(item) is dict else item
-        stack.extend((c, depth + 1) for c in children if type(c) is dict or type(c) is list)
     return False
 
 

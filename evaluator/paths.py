@@ -172,10 +172,14 @@ def is_data_keyed_map(node: dict[str, Any]) -> bool:
     such keys, since a question set may name one (``plans.premium.price``)."""
     if not node:
         return False
-    if all(
-        (type(v) is dict or type(v) is list) and (is_data_key(k) or _names_its_record(k, v))
-        for k, v in node.items()
-    ):
+    # A loop, not all() over a generator: trace analysis asks this of every map of
+    # containers in every distinct tool result, and most answer at their first entry.
+    for k, v in node.items():
+        if not (
+            (type(v) is dict or type(v) is list) and (is_data_key(k) or _names_its_record(k, v))
+        ):
+            break
+    else:
         return len(node) == 1 or len({type(v) for v in node.values()}) == 1
     if len(node) < 2:
         return False
@@ -208,20 +212,37 @@ def is_data_key(key: str) -> bool:
     prefixed token, ``usr_AbXfQe``), a phrase with a space (``New York``) or a code in
     capitals (``MAD``, ``US``; not ``ID``). ``billing``, ``address``, ``shopMoney`` or
     ``line1`` are field names."""
-    return (
-        _INSTANCE_KEY.search(key) is not None
-        or " " in key.strip()
-        or (_CODE_KEY.fullmatch(key) is not None and _IDENTITY_KEY.search(key) is None)
-        or _TOKEN_KEY.fullmatch(key) is not None
-    )
+    known = _DATA_KEYS.get(key)
+    if known is None:
+        if len(_DATA_KEYS) >= _DATA_KEYS_MAX:
+            _DATA_KEYS.clear()
+        known = _DATA_KEYS[key] = (
+            _INSTANCE_KEY.search(key) is not None
+            or " " in key.strip()
+            or (_CODE_KEY.fullmatch(key) is not None and _IDENTITY_KEY.search(key) is None)
+            or _TOKEN_KEY.fullmatch(key) is not None
+        )
+    return known
+
+
+# is_data_key's answers: trace analysis asks it of every map of containers in every
+# distinct tool result (values.ResultIndex), and the keys of one shape of record repeat.
+_DATA_KEYS: dict[str, bool] = {}
+_DATA_KEYS_MAX = 8192
 
 
 def _names_its_record(key: str, value: Any) -> bool:
     """Whether ``value`` is a record whose identity (``id``, ``*_id``, ``uuid``) is ``key``:
     ``{"rc-17": {"id": "rc-17", ...}}``."""
-    return type(value) is dict and any(
-        v == key and type(k) is str and _IDENTITY_KEY.search(k) is not None
-        for k, v in value.items()
+    # ``key in value.values()`` first: one scan in C turns away the usual record, which
+    # holds no field equal to the key it sits under.
+    return (
+        type(value) is dict
+        and key in value.values()
+        and any(
+            v == key and type(k) is str and _IDENTITY_KEY.search(k) is not None
+            for k, v in value.items()
+        )
     )
 
 

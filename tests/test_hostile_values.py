@@ -140,6 +140,22 @@ def test_paired_surrogate_escapes_are_one_character() -> None:
     assert _json.loads('"\\ud83d\\ude00 and \\\\ud800"') == "\U0001f600 and \\ud800"
 
 
+@pytest.mark.parametrize("limit", [1, 2, 3, 100])
+def test_nested_deeper_counts_every_level_of_lists_and_objects(limit: int) -> None:
+    # Levels alternate between objects and lists, and each level holds scalars beside
+    # its one container: only the deepest branch counts.
+    def nest(depth: int) -> Any:
+        value: Any = "leaf"
+        for i in range(depth):
+            value = [1, value, "x"] if i % 2 else {"a": 1, "b": value}
+        return value
+
+    assert not _json.nested_deeper(nest(limit), limit)
+    assert _json.nested_deeper(nest(limit + 1), limit)
+    assert _json.nested_deeper(nest(limit + 50), limit)
+    assert not _json.nested_deeper("not a container", limit)
+
+
 def test_a_trace_line_with_a_lone_surrogate_or_a_huge_integer_costs_only_that_line(
     tmp_path: Path,
 ) -> None:

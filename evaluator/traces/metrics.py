@@ -898,8 +898,17 @@ def asks_the_user(tool: str | None) -> bool:
     model wrote, and what a result gave that it names there fetches nothing."""
     if not tool:
         return False
-    words = name_words(_NAMESPACE.split(tool)[-1])
-    return "ask" in words and not _ASKED.isdisjoint(words)
+    asks = _ASKING.get(tool)
+    if asks is None:
+        if len(_ASKING) > 4096:
+            _ASKING.clear()
+        words = name_words(_NAMESPACE.split(tool)[-1])
+        asks = _ASKING[tool] = "ask" in words and not _ASKED.isdisjoint(words)
+    return asks
+
+
+# asks_the_user by tool name, as _THINKING is: it is asked of most calls that pass a value on.
+_ASKING: dict[str, bool] = {}
 
 
 def without_model_text(tool: str | None, plan: LookupPlan) -> LookupPlan:

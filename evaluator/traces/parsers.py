@@ -14,6 +14,7 @@ once, and the events of repeated history are never even built.
 
 from __future__ import annotations
 
+import operator
 from collections import OrderedDict
 from collections.abc import Callable, Generator, Iterable, Iterator
 from pathlib import Path
@@ -300,10 +301,11 @@ def open_file(
 def parse_records(
     parser: FileParser, items: Iterator[Record | Problem]
 ) -> Generator[Trace | Problem, None, None]:
+    nesting = _Nesting()
     for item in items:
         if isinstance(item, Problem):
             yield item
-        elif nested_deeper(item.value):
+        elif nesting.deeper(item.value):
             # Skipped before any reader walks it: walking it would overflow the stack.
             yield Problem(
                 parser.name,
@@ -331,6 +333,54 @@ def parse_records(
         else:
             yield from parser.feed(item)
     yield from parser.close()
+
+
+class _Nesting:
+    """:func:`~projeval._json.nested_deeper` of a file's records, read one after another.
+
+    A request log's record is the one before it with messages appended, and the reader
+    builds it so, sharing the earlier record's objects (``readers._Snapshots``): only what
+    it appends is walked, not the whole conversation again at every model call.
+    """
+
+    __slots__ = ("deep", "value")
+
+    def __init__(self) -> None:
+        self.value: Any = None  # the record checked last
+        self.deep = False  # whether it nests too deep
+
+    def deeper(self, value: Any) -> bool:
+        """Whether ``value`` nests more than :data:`~projeval._json.MAX_DEPTH` levels deep."""
+        added = None if self.deep else _appended(self.value, value)
+        if added is None:
+            self.deep = nested_deeper(value)
+        else:
+            # Each appended item sits two levels down: in a list, in the record.
+            self.deep = any(nested_deeper(v, MAX_DEPTH - 2) for v in added)
+        self.value = value
+        return self.deep
+
+
+def _appended(last: Any, value: Any) -> list[Any] | None:
+    """The items ``value`` appends to one list of ``last``, when ``value`` is an object
+    holding the very objects ``last`` holds but that list, which starts with the very
+    items of ``last``'s; ``None`` otherwise."""
+    if type(last) is not dict or type(value) is not dict or len(last) != len(value):
+        return None
+    grown = None
+    for key, v in value.items():
+        if key in last and last[key] is v:
+            continue
+        if grown is not None or type(v) is not list or type(last.get(key)) is not list:
+            return None
+        grown = key
+    if grown is None:
+        return []
+    new, old = value[grown], last[grown]
+    # map stops at the shorter list: every item of ``old`` must start ``new``.
+    if len(new) < len(old) or not all(map(operator.is_, new, old)):
+        return None
+    return new[len(old) :]
 
 
 def response_only(value: Any) -> str | None:

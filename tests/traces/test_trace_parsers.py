@@ -4565,6 +4565,38 @@ def test_a_record_nested_past_what_a_reader_can_walk_is_skipped_and_the_rest_rea
     ]  # fmt: skip
 
 
+def test_a_request_log_line_is_skipped_when_what_it_appends_nests_past_the_limit(
+    tmp_path: Path,
+) -> None:
+    # Each line is the one before with a message appended (the reader shares the earlier
+    # line's objects, and only the new message is walked): one reaching 100 levels is
+    # read, one reaching 101 is skipped, and so is the next line, which repeats it.
+    def nested(levels: int) -> Any:
+        value: Any = "x"
+        for _ in range(levels):
+            value = [value]
+        return value
+
+    messages: list[Any] = [{"role": "user", "content": "hi"}]
+    lines = []
+    for extra in [
+        {"role": "assistant", "content": "ok", "meta": nested(97)},  # 3 + 97 levels
+        {"role": "user", "content": "more", "meta": nested(98)},  # 3 + 98 levels
+        {"role": "assistant", "content": "done"},
+    ]:
+        messages = [*messages, extra]
+        lines.append(json.dumps({"id": "c1", "messages": messages}))
+    path = tmp_path / "log.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _, traces, problems = parse(path)
+    reason = (
+        "the record nests more than 100 levels deep (no trace does; it cannot be read); "
+        "record skipped"
+    )
+    assert [(p.line, p.reason) for p in problems] == [(2, reason), (3, reason)]
+    assert [e.text for t in traces for e in t.events] == ["hi", "ok"]
+
+
 def test_cline_task_histories_link_each_text_result_to_its_call() -> None:
     # A real Cline task history (tests/corpora/formats/README.md, cline/): the model calls
     # its tools with tool_use blocks, but Cline answers each with a text block, "[tool for
