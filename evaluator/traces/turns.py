@@ -1940,7 +1940,20 @@ def _stalls(sentences: list[str]) -> bool:
         bool(stalling)
         and not any(_DIGIT.search(s) for s in sentences)
         and not any(_is_question(s) or (_is_request(s) and not _only_desire(s)) for s in rest)
+        and not any(_decides(s) for s in rest)
     )
+
+
+# One of the agent's options picked by a property ("the gray one", "the cheaper one, please").
+_THE_ONE = re.compile(r"\s*the\s+[\w-]+(?:\s+[\w-]+)?\s+one\b", re.IGNORECASE)
+
+
+def _decides(sentence: str) -> bool:
+    """True when ``sentence`` picks one of the agent's options ("I'll go with the gray one.",
+    "OK, the gray one."): said after a stall, the user has decided (session 30's made-up
+    turns: "Let me think... I'll go with the gray one." answers)."""
+    picked = _strip_lead(sentence)
+    return bool(_patterns()["choice"].match(picked) or _THE_ONE.match(picked))
 
 
 # A Chinese search for an item not yet named: a verb of finding with an indefinite object
@@ -2615,6 +2628,21 @@ _GIVE_INSTEAD = re.compile(
 )
 
 
+# Another of the user's identifiers offered for the one asked ("Can I give you my email instead?",
+# "Could I use my name and zip code instead?"), after an agent message that asked for one.
+_OTHER_ID_INSTEAD = re.compile(
+    r"\b(?:can|could|may)\s+i\s+(?:just\s+)?(?:use|give(?:\s+you)?|provide|send(?:\s+you)?|share)\s+"
+    r"(?:you\s+)?(?:my\s+)?(?:e-?mail|full\s+name|name|zip|phone|order\s+(?:number|id)|user\s*(?:name|id)"
+    r"|reservation\s+(?:number|id))\b[^?]{0,40}\binstead\s*\?",
+    re.IGNORECASE,
+)
+_ASKS_ID = re.compile(
+    r"\b(?:user\s*id|e-?mail|zip\s*code|order\s+(?:id|number)|reservation\s+(?:id|number)|"
+    r"phone\s+number|(?:full\s+)?name)\b[^?]*\?",
+    re.IGNORECASE,
+)
+
+
 def _bare_reply(text: str, previous: str) -> tuple[str, str] | None:
     """The class of a short reply whose form settles it after any agent message: a bare
     go-ahead, a choice "then", incredulity at an offer, or another way to pay for the user's
@@ -2628,6 +2656,11 @@ def _bare_reply(text: str, previous: str) -> tuple[str, str] | None:
     said = [s for s in _sentences(typed) if s.strip()]
     if said and all(_INCREDULOUS.fullmatch(s.strip()) for s in said):
         return "other", "incredulous"
+    if _OTHER_ID_INSTEAD.search(typed) and _ASKS_ID.search(previous):
+        # "I don't have my user ID handy. Can I give you my email instead?" after the agent
+        # asked for the user ID: another value offered for the one asked, in a question's form
+        # (the r4 section's "answering it with another value in a request's form … instead")
+        return "answer", "other_id_instead"
     if _PAY_WITH_MINE.match(typed) and typed.endswith("?"):
         return "request", "pay_with_mine"
     if len(said) > 1 and _GIVE_INSTEAD.search(typed) and _ID_OR_NUMBER.search(said[-1]):

@@ -4521,6 +4521,30 @@ def test_let_me_know_if_asks_for_a_checks_outcome_not_for_more(previous: str, co
         ),
         # a length told before the demand is no fact asked
         ("My flight yesterday was delayed by 4 hours and I want compensation.", "", "request"),
+        # session 30: another identifier offered for the one asked, no value given yet
+        (
+            "I don't have my user ID handy. Can I give you my email instead?",
+            "Could you please provide your user ID?",
+            "answer",
+        ),
+        # ... with nothing asked before, it asks leave to act: a request
+        ("Can I give you my email instead?", "Your order is on its way.", "request"),
+        # ... a stall the user resolves by choosing among the agent's options answers it
+        (
+            "Let me think... I'll go with the gray one.",
+            "The chair comes in gray and blue. Which color would you like?",
+            "answer",
+        ),
+        (
+            "Hmm, let me think. OK, the gray one.",
+            "The chair comes in gray and blue. Which color would you like?",
+            "answer",
+        ),
+        (
+            "Let me check with my wife first.",
+            "The chair comes in gray and blue. Which color would you like?",
+            "other",
+        ),
     ],
 )
 def test_bare_replies_and_demands_of_made_up_support_runs(
