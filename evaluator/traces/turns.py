@@ -5316,6 +5316,60 @@ _EN_INSIGHTS = re.compile(
 _PROVE = re.compile(r"\bprove\b|证明", re.IGNORECASE)
 
 
+# Session 30 (round 31's computing problems, DISC-FinLLM): a problem stated with its figures,
+# then asked to be worked out in a command's words at its end ("某公司去年的净利润为500万美元，今年
+# 为600万美元。请计算公司的利润增长率。", "…要求计算出净利润。", "…请评估这家公司的违约风险。") or
+# as "…是多少？" after a report's figures handed over ("请回答下面的问题：…的增长率是多少？"): what the
+# problem asks, a `question` (session 22's problem handed over, as "请计算123乘以456"), also after
+# a colon, since a figure worked out is no task on the text. The user's own case (我, 我的贷款) is
+# work asked of the agent (session 29's "Can you calculate … my loan"), and a problem with fewer
+# than two figures is left to the rules.
+_ZH_WORK_OUT_ASK = re.compile(
+    r"(?:^|[，,。；;：:\s])\s*(?:请|要求|试)?(?:计算出?|算出|求出|估算|评估)"
+    r"(?![退换助你您救帮推])[^。！!？?\n]{1,60}?[。.？?]?\s*$"
+)
+_ZH_HOW_MUCH_ASK = re.compile(
+    r"(?:请回答|请计算|计算)[^\n]{0,80}?(?:是多少|有多少|多少[\u4e00-\u9fff]{0,4})[？?]\s*$"
+)
+_ZH_FIGURE = re.compile(r"\d")
+_ZH_OWN_WORK = re.compile(r"我(?!们|們)|咱")
+
+
+def _zh_stated_problem(head: str) -> bool:
+    """Whether a Chinese turn states a problem with its figures and asks it worked out at its
+    end (:data:`_ZH_WORK_OUT_ASK`, :data:`_ZH_HOW_MUCH_ASK`)."""
+    if not _CJK.search(head[:40]) or _ZH_OWN_WORK.search(head):
+        return False
+    m = _ZH_WORK_OUT_ASK.search(head) or _ZH_HOW_MUCH_ASK.search(head)
+    return m is not None and len(_ZH_FIGURE.findall(head, 0, m.start())) >= 2
+
+
+# ... and an analysis of named things asked after what the turn states or asks ("储能技术…发挥着重要作用。
+# 请分析储能技术的发展现状和未来趋势", "…跌幅居前。分析一下这些公司的业绩下滑原因", "…这是否意味着…？请您分析
+# 一下这个问题", "…有哪些影响？请给出具体分析。"): the facts of named things, to be told (session 20's
+# explanation of a named thing; session 22's directive that only says what the answer should hold).
+# Material handed over to analyse ("请分析以下数据：…", "分析这段代码") is a task on it, and the other
+# sentences must ask no act.
+_ZH_ANALYSIS_ASK = re.compile(
+    r"^\s*(?:请|请您)?(?:(?:给出|进行|做)?(?:具体|详细|深入)?分析(?:一下)?)"
+    r"(?!以下|下面|下列|上述|给定|这段|这篇|这份|此段|该段|我)"
+)
+
+
+def _zh_analysis_asked(head: str) -> bool:
+    """Whether a Chinese turn asks named things analysed in a sentence after the first
+    (:data:`_ZH_ANALYSIS_ASK`), its other sentences asking no act."""
+    if not _CJK.search(head[:40]) or _ZH_OWN_WORK.search(head):
+        return False
+    parts = [p for p in re.split(r"(?<=[。！？?!])", head.strip()) if p.strip()]
+    if len(parts) < 2:
+        return False
+    asks = [i for i, p in enumerate(parts) if _ZH_ANALYSIS_ASK.match(p)]
+    if not asks or asks[0] == 0:
+        return False
+    return not any(_is_request(p) for i, p in enumerate(parts) if i not in asks)
+
+
 def _problem_or_role(head: str) -> str | None:
     """The class a role frame or a problem handed over gives an instruction
     (:data:`_ROLE_PLAY_MORE`, :data:`_ZH_ROLE_PLAY`, :data:`_QUIZ`, :data:`_ZH_PROBLEM`,
@@ -5333,6 +5387,10 @@ def _problem_or_role(head: str) -> str | None:
         return "question"
     if _word_problem(head):
         return "question"
+    if _zh_stated_problem(head):
+        return "question"  # session 30: a problem stated with its figures, then worked out
+    if _zh_analysis_asked(head):
+        return "question"  # session 30: named things analysed, after what the turn states
     return None
 
 

@@ -4529,6 +4529,30 @@ def test_bare_replies_and_demands_of_made_up_support_runs(
     assert rule_turn(text, previous.rstrip().endswith("?"), previous) == kind
 
 
+# Session 30, round 31 unsealed (the users of a Chinese financial consultant). Made-up turns of
+# the classes its misses showed ("Turn rulings of session 30", round 31).
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        # a problem stated with its figures, then worked out in a command's words
+        ("某公司去年的净利润为500万美元，今年为600万美元。请计算公司的利润增长率。", "question"),
+        ("一笔存款为20000元，年利率为3%，期限为3年，计算到期金额。", "question"),
+        ("某公司的收入是100万元，成本是60万元，要求计算出净利润。", "question"),
+        ("年报显示营收为9.9亿元，同比增长8%。请回答下面的问题：去年的营收是多少亿元？", "question"),
+        # the user's own money, and a problem with no figures: work asked of the agent
+        ("我去年存了10000元，年利率为3%，请计算我的利息。", "request"),
+        ("请计算这个三角形的面积。", "request"),
+        # named things analysed after what the turn states or asks
+        ("新能源汽车销量大增。请分析新能源汽车行业的发展趋势。", "question"),
+        ("这是否意味着行业见顶？请给出具体分析。", "question"),
+        # ... but not beside a work product asked
+        ("新能源汽车销量大增。写一篇报道，并分析原因。", "request"),
+    ],
+)
+def test_a_consultants_problems_and_analyses(text: str, label: str) -> None:
+    assert rule_turn(text, False, "") == label
+
+
 def test_a_choice_then_names_what_the_agent_listed() -> None:
     listed = "It is available in green and red; black is out of stock."
     assert turns._bare_reply("the red one then", listed) == ("answer", "choice_then")
