@@ -770,6 +770,12 @@ def _asks_to_act(question: str) -> bool:
         return False
     if _problem_handed_over(question):
         return False  # "Can you calculate (5+10)*3?": the problem asked, told (session 29)
+    if _CJK.search(question):
+        if "代替我" in question:
+            # "人工智能是否会代替我们的工作？": 代替 is "to replace", no "替我" (for me)
+            return _asks_to_act(question.replace("代替我", "取代我"))
+        if _zh_whether_told(question):
+            return False  # session 30: "…能否分享一下？", "相关企业能否受益于此？": to be told
     if _TOPIC_FACTS.search(question):
         return False  # "Can you list the issues with using …?": facts of a topic (session 20)
     if _asks_for_route(asked):
@@ -842,6 +848,36 @@ def _asks_to_act(question: str) -> bool:
     # "What is the phone number please?": a question's "please" is politeness, no request;
     # "How can I pause it if I need to?": a need under "if" asks nothing (:data:`_NOT_ASKED`)
     return bool(p["request"].search(_NOT_ASKED.sub(" ", _PLEASE.sub(" ", question))))
+
+
+# Session 30 (round 31's consultations): Chinese questions whose act words ask to be told. A tell
+# verb after 能否 ("期权交易规则能否分享一下？", "能否预测…的增长前景？"): session 17's "Can you
+# provide …", to be told; a third party's 能否 / 是否 ("相关科技企业能否受益于此？"): whether a fact
+# holds; what a thing's role is ("…在…中扮演着怎样的角色？"), not role play; what a named product can
+# help the user do ("MOSS可以帮助我自动化哪些任务？"), session 22's "what a named product supports".
+_ZH_TELL_AFTER_CAN = re.compile(
+    r"(?:能否|能不能|可否|可不可以)(?:给我|为我|向我|跟我)?(?:简单|详细)?(?:地)?"
+    r"(?:分享|介绍|讲讲|讲解|说说|谈谈|预测|解释|说明|分析)"
+    # ... not a made-up work told ("能否分享一个关于程序员的幽默笑话？": session 22)
+    r"(?!一[个首则篇段些]|[^，,。？?！!]{0,8}?(?:笑话|故事|诗|谜语|段子|歌))"
+)
+_ZH_THIRD_WHETHER = re.compile(
+    r"(?:企业|公司|行业|市场|经济|政策|产品|股票|基金|项目|板块|他|她|它|他们|她们|它们)(?:能否|是否|能不能)"
+)
+_ZH_ROLE_ASKED = re.compile(r"扮演(?:着|了)?(?:怎样|什么|何种|哪些|哪种)(?:的)?角色")
+_ZH_PRODUCT_HELPS = re.compile(
+    r"^(?!你|您)[^，,。？?！!]{1,20}?(?:可以|能够|能)(?:帮助|帮)(?:我|我们)[^，,。？?！!]{0,12}?(?:哪些|什么)"
+)
+
+
+def _zh_whether_told(question: str) -> bool:
+    """Whether a Chinese question's act words ask to be told (see :data:`_ZH_TELL_AFTER_CAN`)."""
+    return bool(
+        _ZH_TELL_AFTER_CAN.search(question)
+        or _ZH_THIRD_WHETHER.search(question)
+        or _ZH_ROLE_ASKED.search(question)
+        or _ZH_PRODUCT_HELPS.search(question)
+    )
 
 
 # Asking to be given details, information, an estimate, an idea or advice, or to specify or
@@ -5370,6 +5406,30 @@ def _zh_analysis_asked(head: str) -> bool:
     return not any(_is_request(p) for i, p in enumerate(parts) if i not in asks)
 
 
+# ... and Chinese instructions whose object is told (round 31's consultations): a topic's
+# importance, meaning or a how-to named alone ("领导中同情心的重要性。", "制作基本杯子蛋糕的快速教程。":
+# session 22's topic typed as a first message), advice asked in an imperative ("为这种情况提供建议",
+# session 22's advice), a named thing's background or definition ("提供这个句子的背景：…", "写一个准确
+# 简洁的定义，解释生态系统这个术语"), and a named topic's facts listed ("列出三种创造性的解决问题的技巧":
+# session 20's facts of a topic). Items of a kind to find and made-up works stay requests.
+_ZH_TOPIC_TOLD = re.compile(
+    # the noun after 的 ("…的快速教程"); "编写差异表达基因教程" asks a tutorial written (a request)
+    r"^[^，,。？?！!；;：:]{2,30}?的[^，,。？?！!；;：:的]{0,4}?(?:重要性|意义|教程|利弊|好处|坏处)[。.]?$"
+)
+_ZH_TOLD_IMPERATIVE = re.compile(
+    r"^\s*请?(?:为|给|对)[^，,。？?！!\n]{0,12}?(?:提供|给出|提|给)(?:一些|几条|点)?(?:建议|意见)"
+    r"|^\s*请?(?:提供|给出|说明|介绍)[^，,。？?！!\n]{0,12}?的(?:背景|含义|意思|来历|出处)"
+    r"|^\s*请?(?:写|给出|提供)(?:一个|一下)?[^，,。？?！!\n]{0,8}?的?定义"
+    r"|^\s*请?列(?:出|举)[一二三四五六七八九十两几\d]+(?:种|个|条|项|点)[^，,。？?！!\n]{0,16}?"
+    r"(?:技巧|方法|原因|特点|优点|缺点|好处|区别|因素|策略|原则|作用|影响)[。.]?\s*$"
+)
+# The solutions of a problem handed over after the ask ("找出这个数学问题的两个解。输入：2x + 6 = 16"):
+# session 22's equation handed over, with its mathematics (_MATH) in the turn.
+_ZH_SOLUTIONS_OF = re.compile(
+    r"^\s*请?(?:找出|求出|给出|写出)[^，,。？?！!\n]{0,12}?的?[一二两三几\d]*个?(?:解|根)"
+)
+
+
 def _problem_or_role(head: str) -> str | None:
     """The class a role frame or a problem handed over gives an instruction
     (:data:`_ROLE_PLAY_MORE`, :data:`_ZH_ROLE_PLAY`, :data:`_QUIZ`, :data:`_ZH_PROBLEM`,
@@ -5391,6 +5451,10 @@ def _problem_or_role(head: str) -> str | None:
         return "question"  # session 30: a problem stated with its figures, then worked out
     if _zh_analysis_asked(head):
         return "question"  # session 30: named things analysed, after what the turn states
+    if _ZH_SOLUTIONS_OF.match(head) and _MATH.search(head):
+        return "question"  # session 30: "找出这个数学问题的两个解。输入：2x + 6 = 16"
+    if _CJK.search(head[:20]) and (_ZH_TOPIC_TOLD.match(head) or _ZH_TOLD_IMPERATIVE.match(head)):
+        return "question"  # session 30: a topic's importance, advice, a background, a definition
     return None
 
 

@@ -4553,6 +4553,32 @@ def test_a_consultants_problems_and_analyses(text: str, label: str) -> None:
     assert rule_turn(text, False, "") == label
 
 
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        # a tell verb after 能否, a third party's whether, a thing's role, a product's uses
+        ("基金定投的规则能否介绍一下？", "question"),
+        ("相关企业能否从中受益？", "question"),
+        ("数字货币在跨境支付中扮演着怎样的角色？", "question"),
+        ("这款软件可以帮助我管理哪些财务数据？", "question"),
+        ("机器人是否会代替我们的岗位？", "question"),
+        # ... but a made-up work told stays a request
+        ("能否分享一个关于会计的笑话？", "request"),
+        # a topic named alone, advice asked, a background, a definition, a topic's facts listed
+        ("理财中复利的重要性。", "question"),
+        ("为这种情况提供建议。 情况：我的同事总是迟到。", "question"),
+        ("提供这句话的背景：“他改变了主意”", "question"),
+        ("写一个简洁的定义，解释通货膨胀这个术语。", "question"),
+        ("列出三种有效的时间管理技巧。", "question"),
+        ("找出这个方程的两个解。输入：x^2 = 9", "question"),
+        # a tutorial to be written is a work product
+        ("用Python编写数据清洗教程", "request"),
+    ],
+)
+def test_a_consultants_questions_in_act_words(text: str, label: str) -> None:
+    assert rule_turn(text, False, "") == label
+
+
 def test_a_choice_then_names_what_the_agent_listed() -> None:
     listed = "It is available in green and red; black is out of stock."
     assert turns._bare_reply("the red one then", listed) == ("answer", "choice_then")
