@@ -281,8 +281,13 @@ HEDGE_SETS = (
     ),
     # session 30: labelled on s30-sealed31 by a helper who never read or ran a detector
     # (DISC-FinLLM's Chinese LLM financial consultant: consultations, answers from retrieved
-    # news passages, answers computed with a calculator tool), Chinese only
-    ("hedges_sealed_r31.jsonl", "sealed round-31 set (never tuned, never trained on)"),
+    # news passages, answers computed with a calculator tool), Chinese only; measured once blind
+    # in session 30 (0.412 / 0.757), then unsealed in session 30 to tune the rules on (the model
+    # not trained on it)
+    (
+        "hedges_sealed_r31.jsonl",
+        "round-31 set (tuned from session 30; 0.412 / 0.757 sealed; the model not trained on it)",
+    ),
     # session 15: LLM recommender, shop-advisor and sales agents (CRS Arena's ChatGPT movie
     # recommender, a RAG brewing-shop assistant and its ChatGPT baseline, SalesGPT), labelled
     # and committed by advice15 before any detector ran on them; held out, then the advice
@@ -515,6 +520,13 @@ HELD_OUT_TURNS = (
         "turns_sealed_r30.jsonl",
         "round-30 set (tuned from session 30; 0.829 sealed; the model not trained on it)",
     ),
+    # DISC-FinLLM's users of a Chinese financial consultant (almost all questions): 0.844
+    # measured once blind (session 30), unsealed in session 30 to tune the rules on (the model
+    # not trained on it)
+    (
+        "turns_sealed_r31.jsonl",
+        "round-31 set (tuned from session 30; 0.844 sealed; the model not trained on it)",
+    ),
     # session 16: the students of the course-enrollment agent (cs16), labelled and committed
     # before any detector ran on them; first run held out, then tuned on
     ("turns_cs16.jsonl", "customer-service set cs16 (held out once; labelled session 16)"),
@@ -573,7 +585,7 @@ def turns_section(verbose: bool, sealed: bool = False) -> list[str]:
     right = total = 0
     for name, title in HELD_OUT_TURNS:
         lines.append("")
-        # round 28 and session 28's sets are not trained on (train_turns.NOT_TRAINED)
+        # rounds 28, 29 and 31 and session 28's sets are not trained on (train_turns.NOT_TRAINED)
         trained = name not in train_turns.NOT_TRAINED
         lines += _turns_lines(name, title, verbose, trained=trained)
         rows = load(name)

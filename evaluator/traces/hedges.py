@@ -2325,6 +2325,10 @@ def _rule(
         return ""
     if h.language == "en" and h.phrase.lower() == "assuming":
         return _assuming_rule(text, h, s_lo, s_hi)
+    if _zh_value_assumed(text, h, s_hi):
+        # "假设通货膨胀率为2%", "β为1.2（假设值）": a value the problem does not give, filled
+        # (session 30, round 31; round 13's assumption): kept, though a worked solution follows
+        return ""
     dropped = _free_answer_rule(
         text, h, c_lo, c_hi, s_lo, s_hi, bool(latest_result and latest_result.strip())
     )
@@ -2400,6 +2404,13 @@ def _rule(
         # "this case may warrant escalation": the modal on the agent's next step, a plan
         # (session 21's ruling: a possibility given as the reason for a step is not this)
         return "step"
+    outlook = _zh_outlook_reading(text, h, kind, c_lo, c_hi, s_lo, s_hi)
+    if outlook:
+        return outlook  # session 30: round 31's financial consultant (effects, duties, caveats)
+    if _zh_named_market(text, h, kind, c_lo):
+        # "A股股指的反弹行情可能具有一定的持续潜力": a named market's course, the fact asked left
+        # open (session 30, round 31), not how markets go (session 29's market as the subject)
+        return ""
     negotiation = _negotiation_reading(text, h, kind, s_lo, c_hi)
     if negotiation:
         return negotiation  # session 29: round 29's agents proposing options
@@ -5955,6 +5966,225 @@ def _answer_rule(text: str, h: HedgeMatch, c_lo: int, c_hi: int, s_lo: int, s_hi
         return "term"  # "纠正可能会在早期设计中出现的问题": possible problems, named as a kind
     if h.phrase == "缺乏" and _LACK_CAUSES.match(text, h.end, s_hi):
         return "general"  # "缺乏足够的光合作用，将会导致…": a lack's effect, how a kind goes
+    return ""
+
+
+# Session 30 (round 31: DISC-FinLLM's Chinese financial consultant answering from retrieved
+# news passages or from general knowledge; GUIDELINE.md, "Hedge rulings of session 30", round
+# 31). Each reading holds with the passages in the row and with 您 in the text, where session
+# 22's readings of an answer to nobody do not reach.
+# What a thing may bring, with its object ("可能会对煤炭行业的产量造成一定影响", "可能对养殖户造成挑战",
+# "可能会带来以下几方面的影响", "光伏行业的增长对天然气行业可能会产生一定的潜在影响"): session 22's
+# effect, not a guess at a state; "这可能意味着…", "可能是由于…" (a meaning or a cause) do not match.
+_ZH_BRINGS = re.compile(
+    r"(?:会|會|将|將|还|還|也|都|进一步|進一步)*"
+    # a setting may come first ("它们可能在供给侧和需求侧对天然气行业产生竞争压力")
+    r"(?:在[^，,。；;！？!?\n]{1,16}?(?=对|對))?"
+    r"(?:(?:对|對|给|給|为|為)[^，,。；;！？!?\n]{1,24}?)?"
+    r"(?:产生|產生|带来|帶來|造成|构成|構成|形成|出现|出現)(?:以下|如下)?[^，,。；;！？!?\n]{0,12}?"
+    r"(?:影响|影響|冲击|衝擊|压力|壓力|挑战|挑戰|阻力|作用|不便|风险|風險|威胁|威脅|不确定性|不確定性)"
+)
+# ... an effect verb with its object, not done ("可能会降低银行的净息差", "可能会带动计算机行业的
+# 竞争", "可能激发新的电站装机需求"); with 了 ("可能提振了…需求") it explains a change that happened,
+# and with no object ("成本可能会降低") it forecasts the measure itself: left to the rules below.
+_ZH_EFFECT_VERB = re.compile(
+    r"(?:会|會|将|將|还|還|也|都|进一步|進一步)*"
+    r"(?:带动|帶動|加速|激发|激發|推动|推動|改变|改變|损害|損害|吸引|降低|减少|減少|增加|缓解|緩解|"
+    r"抵消|削弱|加剧|加劇|促进|促進|刺激|拖累|压制|壓制|打击|打擊|提升|提高)"
+    r"(?!了|过|過)[\u4e00-\u9fffA-Za-z]"
+)
+# ... an effect suffered, bare ("消费者的信心可能受到影响", "长期需求可能受到限制", "将可能受到氢能的冲击").
+_ZH_EFFECT_SUFFERED = re.compile(
+    r"(?:会|會|将|將|也|还|還)*受到(?:一定(?:的|程度的?)?)?"
+    r"(?:(?:影响|影響|限制)(?=[，,。；;！!\n]|$)|[^，,。；;！？!?\n]{0,8}?的?(?:冲击|衝擊))"
+)
+# ... challenges a course may meet ("推广可能还面临一些技术和实施上的挑战", "可能存在一些挑战"):
+# session 29's risk a kind of cover meets.
+_ZH_CHALLENGES_AHEAD = re.compile(
+    r"(?:还|還|仍|仍然|会|會|将|將|也)*(?:面临|面臨|存在|遇到)[^，,。；;！？!?\n]{0,16}?"
+    r"(?:挑战|挑戰|困难|困難)"
+)
+# A value that varies with its factors ("税率及征收方式可能会根据地区和个人情况而有所不同", "具体操作可能
+# 会有一定的差异"): session 7's caveat, as "可能因…而不同" is.
+_ZH_VARIES_WITH = re.compile(
+    r"(?:会|會)?(?:(?:根据|根據|随|隨|依|视|視)[^，,。；;！？!?\n]{1,24}?而(?:有所)?"
+    r"(?:不同|差异|差異|变化|變化|异|異|变动|變動)|"
+    r"(?:有|存在)(?:一定的?|些许|些許|较大的?|所)?(?:差异|差異|不同|区别|區別))"
+)
+# How long a recovery or an effort takes ("复苏可能仍然需要一定的时间"): session 22's "building such
+# a career may take time".
+_ZH_STILL_TAKES_TIME = re.compile(
+    r"(?:仍然|仍|还|還|依然)?需要(?:一定的?|一段|较长的?|較長的?|更多的?|更长的?|更長的?)?时间"
+)
+# A kind of market actor as the subject ("投资者可能会选择转投其他资产", "金融机构可能会持续扩大…",
+# "信用卡公司还可能对提现…收取费用", "投资者…更倾向于选择较低风险的资产"): what such actors may do,
+# session 22's kind as the subject; bare 公司 and 银行 may be the company the passages name.
+_ZH_ACTOR_KIND = re.compile(
+    r"^(?:一些|部分|许多|許多|很多|更多|不少|个人|個人|中小|广大|廣大|各类|各類|相关|相關)?"
+    r"(?:投资者|投資者|投资人|投資人|消费者|消費者|购房者|購房者|购车者|購車者|用户|用戶|客户|客戶|"
+    r"金融机构|金融機構|机构投资者|機構投資者|商业银行|商業銀行|信用卡公司|保险公司|保險公司|"
+    r"养殖户|養殖戶|商家|市场参与者|市場參與者|开发商|開發商|散户|散戶|股民|房企|企业|企業)"
+)
+# 应该 before an act with a kind of actor as its subject ("企业应该把握机遇", "房企应该密切关注…",
+# "投资者应该在充分了解…的基础上…"): session 17's duty; the bare company too, as a duty is advice.
+_ZH_DUTY_SUBJECT = re.compile(
+    r"^(?:一些|部分|许多|許多|各|各类|各類|相关|相關|我们|我們|大家|每个人|每個人)?"
+    r"(?:投资者|投資者|投资人|投資人|消费者|消費者|购房者|購房者|企业|企業|房企|公司|银行|銀行|"
+    r"金融机构|金融機構|政府|监管部门|監管部門|团队成员|團隊成員|管理层|管理層|个人|個人)"
+)
+# ... or in a "no matter what, …都应该" frame ("不管想法多么离奇都应该提出来"): a norm for any case.
+_ZH_NO_MATTER = re.compile(r"(?:不管|无论|無論|不论|不論)[^。；;！？!?\n]{0,20}?都$")
+# ... and 应该在 before a frame of the act ("应该在充分了解相关知识和风险之后才能进行"), where
+# _ZH_SHOULD_STATE reads 在 as "be at".
+_ZH_SHOULD_FRAME = re.compile(
+    r"在[^，,。；;！？!?\n]{1,30}?(?:的基础上|的基礎上|之后|之後|以后|以後|之前|以前|时|時|的时候|的時候)"
+)
+# The passages named as the source of the clause ("根据参考材料3，安全生产形势趋紧可能成为常态",
+# "据参考材料3报道，Bard技术可能会整合到…"): session 18's reading ("according to the passage").
+_ZH_SOURCE_CLAUSE = re.compile(
+    r"(?:根据|根據|据|據|按照)(?:参考|參考)?(?:材料|资料|資料|报道|報道|研报|研報|报告|報告)\s*\d*"
+    r"(?:中)?(?:的)?(?:报道|報道|显示|顯示|所述|指出|提到|内容|內容)?\s*[，,]\s*$"
+)
+# A condition framed by 在…的情况下 ("在通胀预期升高的情况下，有可能…上涨"): session 9's hypothetical.
+# "在某些情况下", "在这种情况下" say when or which case, no condition (session 19's 这种情况).
+_ZH_IN_CASE = re.compile(
+    r"在(?!某|一些|少数|少數|极少数|極少數|多数|多數|大多数|大多數|特定|这|這|那|很多|许多|許多|不同)"
+    r"[^，,。；;！？!?\n]{1,24}?的?(?:情况下|情況下|背景下|条件下|條件下)[，,]?\s*$"
+)
+# 不确定性 / 不确定因素 as a thing named ("以应对不确定性和风险", "国际经济形势不稳定不确定因素增加",
+# "随着全球经济不确定性增加", "…可能对公司的出口业务带来不确定性"): session 29's state named (a pair
+# either way round, something met or brought, a rising trend), no doubt about a fact.
+_ZH_UNCERTAINTY_NAMED_AFTER = re.compile(
+    r"(?:性)?(?:因素|和|与|與|及|、|(?:的)?(?:增加|加大|上升|加剧|加劇|提高|增强|增強))"
+)
+_ZH_UNCERTAINTY_NAMED_BEFORE = re.compile(
+    r"(?:应对|應對|面对|面對|面临|面臨|带来|帶來|增加|规避|規避)$"
+)
+# An approximate duration after which the user can act ("资料准备齐全后大约一个月左右即可进行业务往来"):
+# session 7's processing time; an order arriving (_ARRIVES) stays an estimate.
+_ZH_THEN_CAN = re.compile(r"[^，,。；;！？!?\n]{0,8}?(?:即可|就可以|就能|便可|便能|就可)")
+_ZH_SPAN_NEAR = re.compile(rf"{_ZH_NUMBER}\s*个?(?:工作日|天|小时|小時|分钟|分鐘|周|星期|月|年)")
+# A step of baking ("放入烤箱中烤约20分钟"): session 20's recipe quantity (a bare 烤 after the oven).
+_ZH_OVEN_STEP = re.compile(
+    r"(?:烤箱|烤盘|烤盤)[^，,。；;！？!?\n]{0,8}?(?:烤|烘|焗)(?:大约|大約|约|約)?$"
+)
+# A fee a service may carry ("这些服务可能会收取额外费用"): what such services cost, policy
+# paraphrase (the definitions at the top), as "NSC may charge a fee" is.
+_ZH_FEE_APPLIES = re.compile(
+    r"(?:会|會|还|還|也)*(?:收取|产生|產生|需要支付|需支付|涉及)[^，,。；;！？!?\n]{0,8}?"
+    r"(?:费用|費用|手续费|手續費|利息|罚款|罰款|违约金|違約金|年费|年費)"
+)
+# "它假设特征之间是独立的": a method's assumption with a pronoun for the method (as
+# _ZH_MODEL_ASSUMES's "此方法假设…"); the answerer does not call itself 它.
+_ZH_IT_ASSUMES = re.compile(r"(?:它|它们|它們)(?:还|還|也|都|通常|一般)?$")
+# A value filled by a supposition: a figure set for a named quantity ("假设通货膨胀率为2%", "假设这5年
+# 内股票的初始价值为100元"), or a value marked as assumed ("β为1.2（假设值）"). A letter for the unknown
+# ("假设全长为x千米") or a case supposed ("假设8条全是大船") sets up the working (session 20).
+_ZH_FIGURE_SET = re.compile(
+    r"[^，,。；;！？!?\n=]{1,24}?(?:为|為|等于|等於)\s*\d+(?:\.\d+)?\s*(?:%|％|元|万元|萬元|美元|亿元|億元)"
+)
+_ZH_ASSUMED_MARK = re.compile(r"值|的值")
+
+
+def _zh_value_assumed(text: str, h: HedgeMatch, s_hi: int) -> bool:
+    """True when the Chinese 假设 ``h`` fills a figure the task does not give (see
+    :data:`_ZH_FIGURE_SET`)."""
+    return (
+        h.language == "zh"
+        and h.match in ("假设", "假設")
+        and (
+            _ZH_FIGURE_SET.match(text, h.end, s_hi) is not None
+            or _ZH_ASSUMED_MARK.match(text, h.end, s_hi) is not None
+        )
+    )
+
+
+# A market named by its board or index ("A股股指的反弹行情", "创业板", "沪指") as the subject of 可能:
+# one market's course, not markets as a kind (session 29's _ZH_MARKET_OR_PROCESS).
+_ZH_NAMED_MARKET = re.compile(
+    r"(?:A股|港股|美股|创业板|創業板|科创板|科創板|沪指|滬指|上证|上證|深证|深證|深成指|恒指|恒生指数|"
+    r"恒生指數|纳斯达克|納斯達克|道琼斯|道瓊斯|标普|標普)[^，,。；;！？!?\n]{0,12}$"
+)
+
+
+def _zh_named_market(text: str, h: HedgeMatch, kind: str, c_lo: int) -> bool:
+    """True when the Chinese 可能 ``h`` has a named market as its subject (see
+    :data:`_ZH_NAMED_MARKET`)."""
+    return (
+        h.language == "zh"
+        and kind == "guess"
+        and h.match in _ZH_MODAL_MAY
+        and _ZH_NAMED_MARKET.search(text, c_lo, h.start) is not None
+    )
+
+
+_ZH_MODAL_MAY = frozenset({"可能", "可能会", "可能會", "有可能", "也可能", "还可能", "還可能"})
+
+
+def _zh_outlook_reading(
+    text: str, h: HedgeMatch, kind: str, c_lo: int, c_hi: int, s_lo: int, s_hi: int
+) -> str:
+    """The rule that drops the Chinese cue ``h`` of a consultant's outlook or advice (session
+    30, round 31: effects, actors of a kind, duties, caveats, the passages as the source,
+    uncertainty named), or ``""``."""
+    if h.language != "zh":
+        return ""
+    before = text[c_lo : h.start]
+    own_case = _RP_YOU.search(before) is not None  # "您的…可能": the user's own case
+    conceded = _ZH_CONCEDES.search(before) is not None  # "虽然…可能…，但…": left to the rules
+    if h.match in _ZH_MODAL_MAY and kind == "guess" and not own_case and not conceded:
+        if (
+            _ZH_BRINGS.match(text, h.end, c_hi)
+            or _ZH_EFFECT_VERB.match(text, h.end, c_hi)
+            or _ZH_EFFECT_SUFFERED.match(text, h.end, c_hi)
+        ):
+            return "effect"  # "可能会对煤炭行业造成一定影响": what a thing may bring
+        if _ZH_CHALLENGES_AHEAD.match(text, h.end, c_hi):
+            return "kind_risk"  # "推广可能还面临一些技术上的挑战"
+        if _ZH_FEE_APPLIES.match(text, h.end, c_hi):
+            return "policy"  # "这些服务可能会收取额外费用": what such a service costs
+        if _ZH_VARIES_WITH.match(text, h.end, c_hi):
+            return "variability"  # "可能会根据地区…而有所不同", "可能会有一定的差异"
+        if _ZH_STILL_TAKES_TIME.match(text, h.end, c_hi):
+            return "effort_time"  # "复苏可能仍然需要一定的时间"
+        if _ZH_SOURCE_CLAUSE.search(text, max(s_lo, c_lo - 30), c_lo) and not before.lstrip(
+            " ，,"
+        ).startswith(("这", "這")):
+            return "source_read"  # "根据参考材料3，…可能成为常态": the passage's word
+        if _ZH_IN_CASE.search(text, max(s_lo, c_lo - 40), c_lo) or _ZH_IN_CASE.search(before):
+            return "conditional_modal"  # "在通胀预期升高的情况下，有可能…上涨"
+    if (h.match in _ZH_MODAL_MAY or h.match in ("倾向于", "傾向於")) and kind == "guess":
+        subject = _zh_subject(text, c_lo, h.start, s_lo)
+        if subject is not None and _ZH_ACTOR_KIND.match(subject):
+            return "kind_subject"  # "投资者可能会选择转投其他资产": what such actors may do
+    if h.match in ("应该", "應該"):
+        subject = _zh_subject(text, c_lo, h.start, s_lo) or ""
+        if _ZH_SHOULD_FRAME.match(text, h.end, c_hi) or (
+            (_ZH_DUTY_SUBJECT.match(subject) or _ZH_NO_MATTER.search(text, s_lo, h.start))
+            and not _ZH_SHOULD_STATE.match(text, h.end)
+        ):
+            return "duty"  # "企业应该把握机遇", "投资者应该在充分了解…之后才能进行"
+    if (
+        kind == "doubt"
+        and h.match in ("不确定", "不確定")
+        and (
+            _ZH_UNCERTAINTY_NAMED_AFTER.match(text, h.end)
+            or _ZH_UNCERTAINTY_NAMED_BEFORE.search(text, max(0, h.start - 3), h.start)
+        )
+    ):
+        return "term"  # "以应对不确定性和风险", "不确定因素增加": uncertainty named
+    if h.match in ("假设", "假設") and _ZH_IT_ASSUMES.search(text, max(s_lo, h.start - 4), h.start):
+        return "model_assumes"  # "它假设特征之间是独立的": the method's assumption
+    word = h.match.rstrip("0123456789.$€£¥￥ ")  # an estimate's match ends on its first digit
+    if word in ("大约", "大約", "约", "約", "左右"):
+        if (
+            _ZH_SPAN_NEAR.search(text, max(s_lo, h.start - 10), min(s_hi, h.end + 10))
+            and _ZH_THEN_CAN.match(text, h.end, c_hi)
+            and not _ARRIVES.match(text, h.end, c_hi)
+        ):
+            return "processing_time"  # "准备齐全后大约一个月左右即可进行业务往来"
+        if _ZH_OVEN_STEP.search(text, max(s_lo, h.start - 14), h.start):
+            return "instruction"  # "放入烤箱中烤约20分钟": a recipe's step
     return ""
 
 

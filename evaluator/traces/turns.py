@@ -770,6 +770,12 @@ def _asks_to_act(question: str) -> bool:
         return False
     if _problem_handed_over(question):
         return False  # "Can you calculate (5+10)*3?": the problem asked, told (session 29)
+    if _CJK.search(question):
+        if "代替我" in question:
+            # "人工智能是否会代替我们的工作？": 代替 is "to replace", no "替我" (for me)
+            return _asks_to_act(question.replace("代替我", "取代我"))
+        if _zh_whether_told(question):
+            return False  # session 30: "…能否分享一下？", "相关企业能否受益于此？": to be told
     if _TOPIC_FACTS.search(question):
         return False  # "Can you list the issues with using …?": facts of a topic (session 20)
     if _asks_for_route(asked):
@@ -848,6 +854,36 @@ def _asks_to_act(question: str) -> bool:
     # "What is the phone number please?": a question's "please" is politeness, no request;
     # "How can I pause it if I need to?": a need under "if" asks nothing (:data:`_NOT_ASKED`)
     return bool(p["request"].search(_NOT_ASKED.sub(" ", _PLEASE.sub(" ", question))))
+
+
+# Session 30 (round 31's consultations): Chinese questions whose act words ask to be told. A tell
+# verb after 能否 ("期权交易规则能否分享一下？", "能否预测…的增长前景？"): session 17's "Can you
+# provide …", to be told; a third party's 能否 / 是否 ("相关科技企业能否受益于此？"): whether a fact
+# holds; what a thing's role is ("…在…中扮演着怎样的角色？"), not role play; what a named product can
+# help the user do ("MOSS可以帮助我自动化哪些任务？"), session 22's "what a named product supports".
+_ZH_TELL_AFTER_CAN = re.compile(
+    r"(?:能否|能不能|可否|可不可以)(?:给我|为我|向我|跟我)?(?:简单|详细)?(?:地)?"
+    r"(?:分享|介绍|讲讲|讲解|说说|谈谈|预测|解释|说明|分析)"
+    # ... not a made-up work told ("能否分享一个关于程序员的幽默笑话？": session 22)
+    r"(?!一[个首则篇段些]|[^，,。？?！!]{0,8}?(?:笑话|故事|诗|谜语|段子|歌))"
+)
+_ZH_THIRD_WHETHER = re.compile(
+    r"(?:企业|公司|行业|市场|经济|政策|产品|股票|基金|项目|板块|他|她|它|他们|她们|它们)(?:能否|是否|能不能)"
+)
+_ZH_ROLE_ASKED = re.compile(r"扮演(?:着|了)?(?:怎样|什么|何种|哪些|哪种)(?:的)?角色")
+_ZH_PRODUCT_HELPS = re.compile(
+    r"^(?!你|您)[^，,。？?！!]{1,20}?(?:可以|能够|能)(?:帮助|帮)(?:我|我们)[^，,。？?！!]{0,12}?(?:哪些|什么)"
+)
+
+
+def _zh_whether_told(question: str) -> bool:
+    """Whether a Chinese question's act words ask to be told (see :data:`_ZH_TELL_AFTER_CAN`)."""
+    return bool(
+        _ZH_TELL_AFTER_CAN.search(question)
+        or _ZH_THIRD_WHETHER.search(question)
+        or _ZH_ROLE_ASKED.search(question)
+        or _ZH_PRODUCT_HELPS.search(question)
+    )
 
 
 # Asking to be given details, information, an estimate, an idea or advice, or to specify or
@@ -5664,6 +5700,84 @@ _EN_INSIGHTS = re.compile(
 _PROVE = re.compile(r"\bprove\b|证明", re.IGNORECASE)
 
 
+# Session 30 (round 31's computing problems, DISC-FinLLM): a problem stated with its figures,
+# then asked to be worked out in a command's words at its end ("某公司去年的净利润为500万美元，今年
+# 为600万美元。请计算公司的利润增长率。", "…要求计算出净利润。", "…请评估这家公司的违约风险。") or
+# as "…是多少？" after a report's figures handed over ("请回答下面的问题：…的增长率是多少？"): what the
+# problem asks, a `question` (session 22's problem handed over, as "请计算123乘以456"), also after
+# a colon, since a figure worked out is no task on the text. The user's own case (我, 我的贷款) is
+# work asked of the agent (session 29's "Can you calculate … my loan"), and a problem with fewer
+# than two figures is left to the rules.
+_ZH_WORK_OUT_ASK = re.compile(
+    r"(?:^|[，,。；;：:\s])\s*(?:请|要求|试)?(?:计算出?|算出|求出|估算|评估)"
+    r"(?![退换助你您救帮推])[^。！!？?\n]{1,60}?[。.？?]?\s*$"
+)
+_ZH_HOW_MUCH_ASK = re.compile(
+    r"(?:请回答|请计算|计算)[^\n]{0,80}?(?:是多少|有多少|多少[\u4e00-\u9fff]{0,4})[？?]\s*$"
+)
+_ZH_FIGURE = re.compile(r"\d")
+_ZH_OWN_WORK = re.compile(r"我(?!们|們)|咱")
+
+
+def _zh_stated_problem(head: str) -> bool:
+    """Whether a Chinese turn states a problem with its figures and asks it worked out at its
+    end (:data:`_ZH_WORK_OUT_ASK`, :data:`_ZH_HOW_MUCH_ASK`)."""
+    if not _CJK.search(head[:40]) or _ZH_OWN_WORK.search(head):
+        return False
+    m = _ZH_WORK_OUT_ASK.search(head) or _ZH_HOW_MUCH_ASK.search(head)
+    return m is not None and len(_ZH_FIGURE.findall(head, 0, m.start())) >= 2
+
+
+# ... and an analysis of named things asked after what the turn states or asks ("储能技术…发挥着重要作用。
+# 请分析储能技术的发展现状和未来趋势", "…跌幅居前。分析一下这些公司的业绩下滑原因", "…这是否意味着…？请您分析
+# 一下这个问题", "…有哪些影响？请给出具体分析。"): the facts of named things, to be told (session 20's
+# explanation of a named thing; session 22's directive that only says what the answer should hold).
+# Material handed over to analyse ("请分析以下数据：…", "分析这段代码") is a task on it, and the other
+# sentences must ask no act.
+_ZH_ANALYSIS_ASK = re.compile(
+    r"^\s*(?:请|请您)?(?:(?:给出|进行|做)?(?:具体|详细|深入)?分析(?:一下)?)"
+    r"(?!以下|下面|下列|上述|给定|这段|这篇|这份|此段|该段|我)"
+)
+
+
+def _zh_analysis_asked(head: str) -> bool:
+    """Whether a Chinese turn asks named things analysed in a sentence after the first
+    (:data:`_ZH_ANALYSIS_ASK`), its other sentences asking no act."""
+    if not _CJK.search(head[:40]) or _ZH_OWN_WORK.search(head):
+        return False
+    parts = [p for p in re.split(r"(?<=[。！？?!])", head.strip()) if p.strip()]
+    if len(parts) < 2:
+        return False
+    asks = [i for i, p in enumerate(parts) if _ZH_ANALYSIS_ASK.match(p)]
+    if not asks or asks[0] == 0:
+        return False
+    return not any(_is_request(p) for i, p in enumerate(parts) if i not in asks)
+
+
+# ... and Chinese instructions whose object is told (round 31's consultations): a topic's
+# importance, meaning or a how-to named alone ("领导中同情心的重要性。", "制作基本杯子蛋糕的快速教程。":
+# session 22's topic typed as a first message), advice asked in an imperative ("为这种情况提供建议",
+# session 22's advice), a named thing's background or definition ("提供这个句子的背景：…", "写一个准确
+# 简洁的定义，解释生态系统这个术语"), and a named topic's facts listed ("列出三种创造性的解决问题的技巧":
+# session 20's facts of a topic). Items of a kind to find and made-up works stay requests.
+_ZH_TOPIC_TOLD = re.compile(
+    # the noun after 的 ("…的快速教程"); "编写差异表达基因教程" asks a tutorial written (a request)
+    r"^[^，,。？?！!；;：:]{2,30}?的[^，,。？?！!；;：:的]{0,4}?(?:重要性|意义|教程|利弊|好处|坏处)[。.]?$"
+)
+_ZH_TOLD_IMPERATIVE = re.compile(
+    r"^\s*请?(?:为|给|对)[^，,。？?！!\n]{0,12}?(?:提供|给出|提|给)(?:一些|几条|点)?(?:建议|意见)"
+    r"|^\s*请?(?:提供|给出|说明|介绍)[^，,。？?！!\n]{0,12}?的(?:背景|含义|意思|来历|出处)"
+    r"|^\s*请?(?:写|给出|提供)(?:一个|一下)?[^，,。？?！!\n]{0,8}?的?定义"
+    r"|^\s*请?列(?:出|举)[一二三四五六七八九十两几\d]+(?:种|个|条|项|点)[^，,。？?！!\n]{0,16}?"
+    r"(?:技巧|方法|原因|特点|优点|缺点|好处|区别|因素|策略|原则|作用|影响)[。.]?\s*$"
+)
+# The solutions of a problem handed over after the ask ("找出这个数学问题的两个解。输入：2x + 6 = 16"):
+# session 22's equation handed over, with its mathematics (_MATH) in the turn.
+_ZH_SOLUTIONS_OF = re.compile(
+    r"^\s*请?(?:找出|求出|给出|写出)[^，,。？?！!\n]{0,12}?的?[一二两三几\d]*个?(?:解|根)"
+)
+
+
 def _problem_or_role(head: str) -> str | None:
     """The class a role frame or a problem handed over gives an instruction
     (:data:`_ROLE_PLAY_MORE`, :data:`_ZH_ROLE_PLAY`, :data:`_QUIZ`, :data:`_ZH_PROBLEM`,
@@ -5681,6 +5795,14 @@ def _problem_or_role(head: str) -> str | None:
         return "question"
     if _word_problem(head):
         return "question"
+    if _zh_stated_problem(head):
+        return "question"  # session 30: a problem stated with its figures, then worked out
+    if _zh_analysis_asked(head):
+        return "question"  # session 30: named things analysed, after what the turn states
+    if _ZH_SOLUTIONS_OF.match(head) and _MATH.search(head):
+        return "question"  # session 30: "找出这个数学问题的两个解。输入：2x + 6 = 16"
+    if _CJK.search(head[:20]) and (_ZH_TOPIC_TOLD.match(head) or _ZH_TOLD_IMPERATIVE.match(head)):
+        return "question"  # session 30: a topic's importance, advice, a background, a definition
     return None
 
 

@@ -467,8 +467,11 @@ HELD_OUT_HEDGE_FLOORS = {
     # sealed round 31 (session 30: DISC-FinLLM's Chinese LLM financial consultant; consultations,
     # answers from retrieved news passages, calculator answers), Chinese only, labelled by a
     # helper who never read or ran a detector. Measured with session 30's rules before any
-    # helper's merge (stage fc26de1): 0.412 / 0.757 on its 37 hedges (40 false hits)
-    "hedges_sealed_r31.jsonl": (0.41, 0.75),
+    # helper's merge (stage fc26de1): 0.412 / 0.757 on its 37 hedges (40 false hits).
+    # Unsealed in session 30 and tuned on (what a thing may bring, actors of a kind, duties,
+    # caveats, the passage named as the source, a named market's course, a value assumed):
+    # 0.795 / 0.838 (8 false hits, 6 misses)
+    "hedges_sealed_r31.jsonl": (0.79, 0.83),
     # the advice set (session 15: LLM recommender, shop-advisor and sales agents: CRS Arena's
     # ChatGPT movie recommender, a RAG brewing-shop assistant and its ChatGPT baseline,
     # SalesGPT), labelled and committed before any detector ran on them: 0.679 / 0.864 on the
@@ -763,7 +766,9 @@ HELD_OUT_TURN_FLOORS = {
     # sealed round 31 (the financial consultant's users, Chinese; almost all questions): 0.844
     # with session 30's rules before any helper's merge (stage fc26de1; questions read as
     # requests 51 of 329; the model 0.847)
-    "turns_sealed_r31.jsonl": 0.84,
+    # Unsealed in session 30 and tuned on (problems stated with their figures, analyses and
+    # told things asked in act words): 0.977 (the model 0.977)
+    "turns_sealed_r31.jsonl": 0.97,
 }
 
 

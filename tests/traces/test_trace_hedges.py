@@ -640,15 +640,15 @@ def test_the_model_never_trains_on_a_sealed_set() -> None:
     names = [p.name for p in train.training_files()]
     sealed = {"hedges_sealed_r23.jsonl", "hedges_sealed_r24b.jsonl"}
     sealed |= {"hedges_sealed_r25.jsonl", "hedges_sealed_r26.jsonl"}
-    sealed |= {"hedges_sealed_r31.jsonl"}
     assert set(train.SEALED) == sealed and not sealed & set(names)
-    # rounds 28 and 29 (each measured once blind) were unsealed in session 29, round 30 in
+    # rounds 28 and 29 (each measured once blind) were unsealed in session 29, rounds 30 and 31 in
     # session 30, without a retrain: the rules were tuned on them, the model is not trained on
     # them (NOT_TRAINED)
     for tuned_here in (
         "hedges_sealed_r28.jsonl",
         "hedges_sealed_r29.jsonl",
         "hedges_sealed_r30.jsonl",
+        "hedges_sealed_r31.jsonl",
     ):
         assert tuned_here in train.NOT_TRAINED and tuned_here not in names
     # rounds 6, 7, 8, 8b, 9, 9b, 10, 10b, 11, 12, 13, 15, 16, 17, 18, 19, 20, 21, 22, 24 and
@@ -2975,6 +2975,80 @@ def test_the_support_rules_keep_a_guess_at_the_users_case(text: str, cue: str) -
 )
 def test_a_care_assistants_conditions_and_notes(text: str, hedged: bool) -> None:
     assert bool(_hedged(text, "")) == hedged
+
+
+# Session 30, round 31 unsealed (a Chinese financial consultant answering from retrieved news
+# passages, from general knowledge, or with a calculator). Made-up messages of the classes its
+# false hits and misses showed ("Hedge rulings of session 30", round 31).
+@pytest.mark.parametrize(
+    "text",
+    [
+        # what a thing may bring: an effect with its object
+        "政策收紧可能会对房地产行业的融资造成一定影响。",
+        "油价上涨可能会降低航空公司的利润率。",
+        "出口放缓可能会带来以下几方面的影响：",
+        "消费者的信心可能受到影响。",
+        # challenges a course may meet, a value that varies, how long a recovery takes
+        "推广新能源公交可能面临一些充电设施上的挑战。",
+        "手续费标准可能会根据银行和地区而有所不同。",
+        "行业的复苏可能还需要一段时间。",
+        # a kind of market actor as the subject, a fee such a service may carry
+        "散户可能会选择观望，等待行情明朗。",
+        "这类贷款可能会收取较高的手续费。",
+        # duties
+        "企业应该控制负债规模。",
+        "投资者应该在了解产品风险之后再做决定。",
+        "无论方案多么简单，都应该先写下来。",
+        # uncertainty named, a condition framed by 在…的情况下, a method's assumption
+        "企业需要做好预案，以应对不确定性和风险。",
+        "在利率上升的情况下，债券价格有可能下跌。",
+        "它假设样本之间相互独立。",
+        # a processing time, a baking step
+        "材料备齐后大约两周左右即可开户。",
+        "放入烤箱烤约15分钟。",
+    ],
+)
+def test_a_consultants_outlook_and_advice_are_no_hedge(text: str) -> None:
+    assert _hedged(text) == []
+
+
+def test_the_passages_named_as_the_source_are_a_reading() -> None:
+    passages = "参考材料2：多位分析人士认为，利率下行或成为长期趋势。"
+    assert _hedged("根据参考材料2，利率下行可能成为长期趋势。", passages) == []
+    # the answerer's own inference after the passage is read stays a guess
+    inferred = "根据参考材料2，利率持续下行，这可能意味着银行将调整存款利率。"
+    assert _hedged(inferred, passages) == ["可能"]
+
+
+@pytest.mark.parametrize(
+    ("text", "cue"),
+    [
+        # a meaning or a cause put forward, a change that happened explained
+        ("这可能意味着该公司打算扩张业务。", "可能"),
+        ("利润下滑可能是由于原材料涨价。", "可能"),
+        ("这次降价可能提振了销量。", "可能"),
+        # a named company's measure forecast, with no object: the fact asked left open
+        ("该公司的利润可能会下降。", "可能"),
+        # the user's own case, a concession, "in this case" (no condition)
+        ("您的账户可能会产生滞纳金。", "可能"),
+        ("虽然新规可能会降低成本，但效果还要观察。", "可能"),
+        ("在这种情况下，债券价格有可能下跌。", "可能"),
+        # a named market's course (not markets as a kind)
+        ("创业板指数可能继续调整。", "可能"),
+        # a value the problem does not give, filled, though a worked solution follows
+        ("假设年利率为5%，则一年利息为5%×10000=500元。", "假设"),
+        ("所以β为1.2（假设值），预期回报率为9.2%。", "假设"),
+        # 应该 concluding this order's state, not a duty
+        ("你的订单应该明天发货。", "应该"),
+    ],
+)
+def test_the_consultant_rules_keep_a_guess_at_the_fact_asked(text: str, cue: str) -> None:
+    assert cue in _hedged(text)
+
+
+def test_a_letter_for_the_unknown_still_sets_up_the_working() -> None:
+    # session 20: "假设全长为x千米" sets up the solution; a figure set is an assumed value
+    assert _hedged("假设全长为x千米，则 x/4 + 1 = x/2，解得 x = 4。") == []
 
 
 def test_a_softener_before_what_an_earlier_record_states_reads_it_back() -> None:
