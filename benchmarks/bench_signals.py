@@ -288,6 +288,10 @@ HEDGE_SETS = (
         "hedges_sealed_r31.jsonl",
         "round-31 set (tuned from session 30; 0.412 / 0.757 sealed; the model not trained on it)",
     ),
+    # session 30: labelled on s30-sealed32 by a helper who never read or ran a detector
+    # (NurtureBoss's AI leasing assistant for apartment communities: real production traces
+    # with its tool calls and results, real prospects and residents), English only
+    ("hedges_sealed_r32.jsonl", "sealed round-32 set (never tuned, never trained on)"),
     # session 15: LLM recommender, shop-advisor and sales agents (CRS Arena's ChatGPT movie
     # recommender, a RAG brewing-shop assistant and its ChatGPT baseline, SalesGPT), labelled
     # and committed by advice15 before any detector ran on them; held out, then the advice

@@ -86,6 +86,7 @@ def test_every_row_names_its_source_file() -> None:
         "hedges_sealed_r29.jsonl",
         "hedges_sealed_r30.jsonl",
         "hedges_sealed_r31.jsonl",
+        "hedges_sealed_r32.jsonl",
         "hedges_thoughts_r14.jsonl",
         "hedges_advice.jsonl",
         "hedges_cs16.jsonl",
@@ -124,6 +125,7 @@ def test_every_row_names_its_source_file() -> None:
         "turns_sealed_r29.jsonl",
         "turns_sealed_r30.jsonl",
         "turns_sealed_r31.jsonl",
+        "turns_sealed_r32.jsonl",
         "turns_train_r8.jsonl",
         "turns_cs16.jsonl",
         "turns_prompts.jsonl",
@@ -472,6 +474,11 @@ HELD_OUT_HEDGE_FLOORS = {
     # caveats, the passage named as the source, a named market's course, a value assumed):
     # 0.795 / 0.838 (8 false hits, 6 misses)
     "hedges_sealed_r31.jsonl": (0.79, 0.83),
+    # sealed round 32 (session 30: NurtureBoss's AI leasing assistant for apartment communities,
+    # real production traces with its tool calls and results), English only, labelled by a helper
+    # who never read or ran a detector. Measured with session 30's rules (main cd8a519): 0.421 /
+    # 0.800 on its 10 hedges (11 false hits; every lexicon phrase 0.136 / 0.900)
+    "hedges_sealed_r32.jsonl": (0.42, 0.8),
     # the advice set (session 15: LLM recommender, shop-advisor and sales agents: CRS Arena's
     # ChatGPT movie recommender, a RAG brewing-shop assistant and its ChatGPT baseline,
     # SalesGPT), labelled and committed before any detector ran on them: 0.679 / 0.864 on the
@@ -769,6 +776,10 @@ HELD_OUT_TURN_FLOORS = {
     # Unsealed in session 30 and tuned on (problems stated with their figures, analyses and
     # told things asked in act words): 0.977 (the model 0.977)
     "turns_sealed_r31.jsonl": 0.97,
+    # sealed round 32 (the leasing assistant's prospects and residents, by text, e-mail and
+    # phone): 0.629 with session 30's rules (main cd8a519; requests read as questions 28 and as
+    # answers 19 of 103, others as requests 15 of 33; the model 0.632)
+    "turns_sealed_r32.jsonl": 0.62,
 }
 
 
