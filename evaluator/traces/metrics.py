@@ -97,6 +97,9 @@ from .values import (
 from .wrappers import user_words
 
 _ARGS_CACHE_MAX = 20_000
+# User turns remembered with their class (TraceAnalyser._turn_class); the distinct pairs of
+# a corpus's turns and the agent messages before them are far fewer on most corpora.
+_TURNS_CACHE_MAX = 20_000
 # Fewest characters of a call's raw arguments that may hold a prose argument
 # (:func:`is_prose`): "{"a":"` and six one-letter words with their spaces and a stop, or
 # "{"note":"` and three words, one of them a value worth tracking.
@@ -386,6 +389,7 @@ class TraceAnalyser:
         # Leaf paths are asked for only of a suite tool's results.
         self.leaf_index = ResultIndex(paths=bool(self.tools))
         self._args: dict[str, tuple[str | None, LookupPlan, tuple[str, ...]]] = {}  # see _arguments
+        self._turns: dict[tuple[str, str], str] = {}  # see _turn_class
         # Whether a result's text reads as an error (is_error_text), by TokenCache key.
         self._error_texts: dict[tuple[int, int], bool] = {}
         # False (summary mode): leave TraceMetrics.calls empty, and read only the tokens a
@@ -493,7 +497,7 @@ class TraceAnalyser:
                 question = (
                     user_words(text) if ev.role == "user" and kind == "message" and text else None
                 )
-                cls = classify_turn(question, previous=previous) if question else "other"
+                cls = self._turn_class(question, previous) if question else "other"
                 turn = [turn_no, question or "", cls, 0, 0, 0, False, False, None]
             if kind == "message":
                 messages += 1
@@ -803,6 +807,18 @@ class TraceAnalyser:
                 (file, tid, seq, turn, c.kind, c.value, c.start, c.end, sentence_at(text, c.start))
             )
         return bool(hedges)
+
+    def _turn_class(self, question: str, previous: str) -> str:
+        """:func:`classify_turn` of a user turn after the agent's message ``previous``,
+        remembered by the pair: a greeting, a confirmation or a user's first request recurs
+        after the same agent message in many traces (half the turns of the bench corpus)."""
+        key = (question, previous)
+        cls = self._turns.get(key)
+        if cls is None:
+            if len(self._turns) >= _TURNS_CACHE_MAX:
+                self._turns.clear()
+            cls = self._turns[key] = classify_turn(question, previous=previous)
+        return cls
 
     def _arguments(self, ev: Event) -> tuple[str | None, LookupPlan, tuple[str, ...]]:
         """A call's arguments in canonical spelling, the values a follow-up is looked up
