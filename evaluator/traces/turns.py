@@ -2939,6 +2939,66 @@ _ZH_DOCS_NEEDED = re.compile(
 )
 
 
+# Session 30 (round 32's leasing prospects and residents): a person asked for ("Speak to agent.",
+# "Transfer to a person, please.", "Connect me to a representative.", "Can u call me") asks the
+# agent to do something, hand the call over: a `request` (the top section's request).
+_PERSON_ASKED = re.compile(
+    r"\b(?:speak|talk|tell)\s+(?:to|with)\s+(?:a|an|the)?\s*(?:live\s+|real\s+|property\s+)?"
+    r"(?:person|agent|representative|rep|human|manager)\b"
+    r"|\b(?:transfer|connect)\s+(?:me\s+)?(?:to|with)\s+(?:a|an|the)\s+(?:live\s+|real\s+)?"
+    r"(?:person|agent|representative|human|manager)\b"
+    r"|^\s*can\s+(?:u|you)\s+(?:please\s+)?call\s+me\s*[?.!]*\s*$",
+    re.IGNORECASE,
+)
+# A tour asked for ("Can I schedule a tour for tomorrow at 11 AM?", "Can I tour on Monday?",
+# "Would it be possible to tour it on Saturday?", "Can I see a virtual tour"): an act the agent
+# books, a `request` (the round-32 ruling), unless the agent's last sentence offered the tour
+# and the turn takes it up (round 8's option chosen: an `answer`).
+_TOUR_ASKED = re.compile(
+    r"\b(?:schedule|book|set\s+up)\s+(?:a|an)\s+(?:\w+\s+)?(?:tour|showing)\b"
+    r"|\b(?:can|could|may)\s+i\s+(?:\w+,?\s+)?(?:come\s+(?:look|see|by)|tour|see\s+(?:a|the)\s+(?:\w+\s+)?tour)\b"
+    r"|\bpossible\s+to\s+tour\b",
+    re.IGNORECASE,
+)
+_TOUR_OFFERED = re.compile(r"\btour\b[^.?!]*\?\s*$", re.IGNORECASE)
+# The agent's own offer to hand the user over ("Would you like me to connect you with someone
+# who can assist you further?"): a person asked after it takes the offer up, an `answer`.
+_PERSON_OFFERED = re.compile(r"\b(?:connect|transfer)\s+you\b[^.?!]*\?\s*$", re.IGNORECASE)
+# Units of a kind looked for ("Do you have any 1 bedroom apartments", "Are there any 2 units
+# available?", "I'm interested in a 2 bedroom, what's avaliable?"): a search, a `request`
+# (session 30's records searched; round 30's "Do you have any coffee cups?").
+_UNIT_SEARCH = re.compile(
+    r"\b(?:do\s+(?:you|ya['’]?ll|y['’]?all)\s+have|are\s+there)\s+(?:any\s+|the\s+)?"
+    r"(?:\d|one|two|three|four|studio)[-\s]*(?:bed(?:room)?s?|bd|br|units?)\b"
+    r"|\b(?:i['’]?m|i\s+am)\s+(?:looking\s+for|interested\s+in)\s+(?:a|an)\s+"
+    r"(?:\d(?:-\d)?|one|two|three|four|studio|bedroom)[-\s]*(?:bed(?:room)?s?|bd|br|option)?\b",
+    re.IGNORECASE,
+)
+# Other slots asked after a list of them ("Do you have anything later than 12 PM on Jan. 20th?",
+# "Do you have any time, tomorrow afternoon?"): another search, a `request` (session 18's other
+# flights); tour slots asked first stay a `question` ("What times are available?").
+_OTHER_SLOTS = re.compile(
+    r"\bdo\s+you\s+have\s+(?:any(?:thing)?\s+)?(?:other\s+)?(?:times?|slots?|later|earlier)\b",
+    re.IGNORECASE,
+)
+_SLOTS_LISTED = re.compile(r"\b\d{1,2}:\d\d\s*[AP]\.?M\b", re.IGNORECASE)
+
+
+def _leasing_reading(text: str, previous: str) -> tuple[str, str] | None:
+    """The class of a turn that session 30's round-32 readings settle: a person asked for, a
+    tour asked for (not taken up from the agent's offer), units of a kind searched, other slots
+    asked after a list; None for any other."""
+    if _PERSON_ASKED.search(text) and not _PERSON_OFFERED.search(previous.strip()):
+        return "request", "person_asked"
+    if _TOUR_ASKED.search(text) and not _TOUR_OFFERED.search(previous.strip()):
+        return "request", "tour_asked"
+    if _UNIT_SEARCH.search(text):
+        return "request", "unit_search"
+    if _OTHER_SLOTS.search(text) and _SLOTS_LISTED.search(previous):
+        return "request", "other_slots"
+    return None
+
+
 def _leftover_reading(text: str, previous: str) -> tuple[str, str] | None:
     """The class of a turn that session 30's readings settle (round 29's leftovers and the
     made-up runs): a reply to the option sent (:func:`_proposal_reply`), the preferences the
@@ -2971,6 +3031,10 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
     points" after "Would you like to know how you can redeem your loyalty points?")."""
     if context == "solicit" and _describes_item_asked(text or "", previous):
         return "request", "describes_item"
+    if text:
+        leasing = _leasing_reading(text, previous)
+        if leasing is not None:
+            return leasing  # session 30: round 32's leasing prospects and residents
     if previous.strip() and text:
         bare = _bare_reply(text, previous)
         if bare is not None:

@@ -4839,3 +4839,66 @@ def test_a_calculation_asked_is_read_by_what_it_hands_over(text: str, kind: str)
 )
 def test_round_29s_other_leftovers(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, False, previous) == kind
+
+
+# Session 30: round 32's leasing prospects and residents (GUIDELINE, "Turn rulings of session
+# 30", round 32).
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # a person asked for: the call handed over, a request
+        ("Talk to a representative.", "Hi, I'm Ava. How can I help?", "request"),
+        ("Put me through? No, transfer me to a person please", "", "request"),
+        ("Can you call me", "Let me know how I can help.", "request"),
+        # ... but taking up the agent's own offer to connect answers it
+        ("Yes. Talk to an agent.", "Shall I connect you with someone who can help?", "answer"),
+    ],
+)
+def test_a_person_asked_for_is_a_request(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous.endswith("?"), previous) == kind
+
+
+def test_talking_to_someone_told_asks_for_no_person() -> None:
+    told = "Glad to talk to someone who knows the buildings. I'm Ana."
+    assert turns._leasing_reading(told, "") is None
+    assert turns._leasing_reading("Talk to someone who knows.", "") is None
+    assert turns._leasing_reading("Talk to a manager.", "") == ("request", "person_asked")
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # a tour asked for: an act the agent books
+        ("Can I book a tour Friday at 2 PM?", "Hi, I'm Ava. How can I help?", "request"),
+        ("Could I tour on Tuesday?", "Dogs are welcome.", "request"),
+        ("Would it be possible to tour the place Sunday?", "", "request"),
+        # ... but taken up from the agent's question offering it, round 8's option chosen
+        ("I'd like to book a tour.", "Would you like more details or to book a tour?", "answer"),
+    ],
+)
+def test_a_tour_asked_for_is_a_request(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous.endswith("?"), previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # units of a kind looked for: a search
+        ("Do you have any 2 bedroom apartments?", "Hi, how can I help?", "request"),
+        ("Are there any 3 bedrooms open?", "The pool opens in May.", "request"),
+        ("I'm interested in a 1 bedroom, what's open?", "", "request"),
+        # other slots asked after a list of them: another search
+        ("Do you have anything later?", "We have 9:30 AM and 10:00 AM on Monday.", "request"),
+    ],
+)
+def test_units_and_other_slots_searched_are_requests(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous.endswith("?"), previous) == kind
+
+
+def test_slots_asked_with_none_listed_are_left_to_the_other_rules() -> None:
+    assert turns._leasing_reading("Do you have any times Monday?", "Hi, how can I help?") is None
+    listed = "We have 9:30 AM and 10:00 AM."
+    assert turns._leasing_reading("Do you have any times Monday?", listed) == (
+        "request",
+        "other_slots",
+    )
