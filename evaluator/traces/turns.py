@@ -2984,10 +2984,45 @@ _OTHER_SLOTS = re.compile(
 _SLOTS_LISTED = re.compile(r"\b\d{1,2}:\d\d\s*[AP]\.?M\b", re.IGNORECASE)
 
 
+# Tour slots asked first, none listed yet ("Do you have any tour availability?", "Do you have
+# any availability?"): facts told, a `question` (the top section's "What times are available?").
+_FIRST_SLOTS = re.compile(
+    r"\bdo\s+you\s+have\s+any\s+(?:tour\s+)?availability\b"
+    r"|\bdo\s+you\s+have\s+any\s+tours\b[^?.!]{0,40}\bavailable\b",
+    re.IGNORECASE,
+)
+# The user's own booking or access gone wrong, told ("I'm outside and unable to get inside",
+# "I need a maintenance request.", "I received nothing via email", "Should I have received an
+# email confirmation? Because I did not"): a problem report, a `request` (the top section).
+_LEASING_PROBLEM = re.compile(
+    r"\b(?:unable\s+to|can['’]?t|cannot)\s+get\s+(?:in|inside)\b"
+    r"|\bneed\s+(?:a|an)\s+maintenance\s+request\b"
+    r"|\b(?:received|got)\s+nothing\s+(?:via|by|in|through)\b"
+    r"|\bshould\s+i\s+have\s+(?:received|gotten|got)\b[^?]{0,60}\?\s*because\s+i\s+did(?:n['’]?t|\s+not)\b",
+    re.IGNORECASE,
+)
+# A closing returned after the agent's ("You, too!", "Will do!", "Will do . You as well !!", "Yes
+# mam. We will.") after "Have a great day!": a `greeting` (the top section's closing).
+_CLOSING_RETURNED = re.compile(
+    r"(?:(?:yes|ok(?:ay)?)\s*(?:ma['’]?am|mam)?\s*[.,!]*\s*)?"
+    r"(?:(?:you|u)(?:,)?\s+(?:too|as\s+well)|will\s+do|we\s+will|ditto|same\s+to\s+you)"
+    r"(?:\s*[.,!]+\s*(?:you|u)(?:,)?\s+(?:too|as\s+well))?\s*[.!]*",
+    re.IGNORECASE,
+)
+_AGENT_CLOSING = re.compile(
+    r"\b(?:have\s+a\s+(?:great|good|nice|wonderful|lovely)\s+(?:day|evening|weekend)|feel\s+free\s+to\s+reach\s+out"
+    r"|let\s+me\s+know)\b[^?]*$",
+    re.IGNORECASE,
+)
+# A vendor's test message ("TEST REPLY!", "This is my test lead"): asks nothing, `other`.
+_TEST_MESSAGE = re.compile(r"\btest\s+(?:reply|lead)\b", re.IGNORECASE)
+
+
 def _leasing_reading(text: str, previous: str) -> tuple[str, str] | None:
     """The class of a turn that session 30's round-32 readings settle: a person asked for, a
     tour asked for (not taken up from the agent's offer), units of a kind searched, other slots
-    asked after a list; None for any other."""
+    asked after a list, slots asked first, a problem with the user's booking or access, a
+    closing returned, a vendor's test message; None for any other."""
     if _PERSON_ASKED.search(text) and not _PERSON_OFFERED.search(previous.strip()):
         return "request", "person_asked"
     if _TOUR_ASKED.search(text) and not _TOUR_OFFERED.search(previous.strip()):
@@ -2996,6 +3031,14 @@ def _leasing_reading(text: str, previous: str) -> tuple[str, str] | None:
         return "request", "unit_search"
     if _OTHER_SLOTS.search(text) and _SLOTS_LISTED.search(previous):
         return "request", "other_slots"
+    if _FIRST_SLOTS.search(text) and not _SLOTS_LISTED.search(previous):
+        return "question", "first_slots"
+    if _LEASING_PROBLEM.search(text):
+        return "request", "leasing_problem"
+    if _CLOSING_RETURNED.fullmatch(" ".join(text.split())) and _AGENT_CLOSING.search(previous):
+        return "greeting", "closing_returned"
+    if _TEST_MESSAGE.search(text):
+        return "other", "test_message"
     return None
 
 

@@ -4902,3 +4902,31 @@ def test_slots_asked_with_none_listed_are_left_to_the_other_rules() -> None:
         "request",
         "other_slots",
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # tour slots asked first, none listed: facts told
+        ("Do you have any tour availability?", "Hi, how can I help?", "question"),
+        # the user's own booking or access gone wrong: a problem report
+        ("I'm at the gate and can't get in", "Your tour is at 2 PM.", "request"),
+        ("I need a maintenance request.", "Rent starts at $900.", "request"),
+        ("I got nothing via text", "You'll get a confirmation text.", "request"),
+        # a closing returned after the agent's
+        ("You too!", "Glad to help. Have a great day!", "greeting"),
+        ("Will do!", "If you need more, feel free to reach out.", "greeting"),
+        # a vendor's test message
+        ("TEST REPLY! please ignore", "", "other"),
+    ],
+)
+def test_round_32s_slots_problems_closings_and_tests(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous.endswith("?"), previous) == kind
+
+
+def test_a_closing_returned_needs_the_agents_closing() -> None:
+    assert turns._leasing_reading("Will do!", "Please send your ID.") is None
+    assert turns._leasing_reading("Will do!", "Have a nice day!") == (
+        "greeting",
+        "closing_returned",
+    )
