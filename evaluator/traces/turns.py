@@ -3018,11 +3018,25 @@ _AGENT_CLOSING = re.compile(
 _TEST_MESSAGE = re.compile(r"\btest\s+(?:reply|lead)\b", re.IGNORECASE)
 
 
+# Something sent to the user asked ("Can u send a video of that exact unit to me?", "Can you
+# send me a text message of the floor plans?"), a fresh check asked ("An you check again
+# please", "Use your tools to get new data"), a notice asked for later ("Can you let me know
+# when one with a study is available"): acts the agent does, a `request` (round 32's notes).
+_LEASING_ACT = re.compile(
+    r"\b(?:can|could)\s+(?:u|you)\s+(?:please\s+)?send\s+(?:me\s+)?(?:a|an)\s+"
+    r"(?:video|text(?:\s+message)?|photo|picture)\b"
+    r"|\b(?:can|an)\s+(?:u|you)\s+(?:please\s+)?check\s+again\b|\buse\s+your\s+tools\b"
+    r"|\b(?:can|could)\s+(?:u|you)\s+(?:please\s+)?let\s+me\s+know\s+when\b",
+    re.IGNORECASE,
+)
+
+
 def _leasing_reading(text: str, previous: str) -> tuple[str, str] | None:
     """The class of a turn that session 30's round-32 readings settle: a person asked for, a
     tour asked for (not taken up from the agent's offer), units of a kind searched, other slots
     asked after a list, slots asked first, a problem with the user's booking or access, a
-    closing returned, a vendor's test message; None for any other."""
+    closing returned, a vendor's test message, something sent, checked again or a notice asked
+    for; None for any other."""
     if _PERSON_ASKED.search(text) and not _PERSON_OFFERED.search(previous.strip()):
         return "request", "person_asked"
     if _TOUR_ASKED.search(text) and not _TOUR_OFFERED.search(previous.strip()):
@@ -3039,6 +3053,8 @@ def _leasing_reading(text: str, previous: str) -> tuple[str, str] | None:
         return "greeting", "closing_returned"
     if _TEST_MESSAGE.search(text):
         return "other", "test_message"
+    if _LEASING_ACT.search(text):
+        return "request", "leasing_act"
     return None
 
 

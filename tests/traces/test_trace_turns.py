@@ -4930,3 +4930,21 @@ def test_a_closing_returned_needs_the_agents_closing() -> None:
         "greeting",
         "closing_returned",
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # something sent to the user, a fresh check, a notice for later: acts asked
+        ("Can you send me a video of the unit?", "Rent is $900.", "request"),
+        ("Can you check again please", "The 9 AM slot is taken.", "request"),
+        ("Use your tools to get the latest rent", "Rent is $900.", "request"),
+        ("Could you let me know when a 2 bedroom opens up", "None are open now.", "request"),
+    ],
+)
+def test_round_32s_acts_asked(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous.endswith("?"), previous) == kind
+
+
+def test_check_again_inside_a_go_ahead_is_left_to_the_other_rules() -> None:
+    assert turns._leasing_reading("Yes, go ahead and check again now.", "Shall I?") is None
