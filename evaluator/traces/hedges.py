@@ -2300,58 +2300,6 @@ def _failed_check_reading(
     return ""
 
 
-# Session 30 (round 32's leasing assistant): cues that voice no doubt about a fact.
-# The agent's own systems named as what it cannot reach ("I don't have direct access to specific
-# billing details", "access to email records", "access to your ledger balance details"): a
-# capability statement (session 30), not a fact of the case missing.
-_OWN_SYSTEM_ACCESS = re.compile(
-    r"\s*(?:(?:currently|direct)\s+)*access\s+to\s+(?:your\s+|specific\s+)?"
-    r"(?:ledger|billing|e-?mail|payment)\s+(?:balance\s+)?(?:details|records)\b",
-    re.IGNORECASE,
-)
-# "It seems like there might have been a misunderstanding": the conversation, not a fact.
-_MISUNDERSTANDING = re.compile(
-    r"\b(?:been|be)\s+(?:a\s+|some\s+)?(?:misunderstanding|mix-?up|confusion)\b", re.IGNORECASE
-)
-# The user's interest or finding ("It looks like you might be interested in … and possibly
-# scheduling a tour", "our website, where you might find virtual tours"): statements about the
-# user (the top section).
-_USER_INTEREST = re.compile(
-    r"\byou\s+(?:might|may)\s+be\s+interested\b|\bwhere\s+you\s+(?:might|may)\s+find\b",
-    re.IGNORECASE,
-)
-# "Would you like more details on that or perhaps schedule a tour": an offer (the top section).
-_OFFER_OR = re.compile(r"\bwould\s+you\s+like\b[^.?!]*\bor\s+$", re.IGNORECASE)
-# A tour slot the agent says is not available, with the slots the result lists ("the time slot
-# for 3:00 PM on Wednesday is not available" after slots without it): the list read back.
-_TOUR_SLOT_RESULT = re.compile(r"tour_start_time", re.IGNORECASE)
-_SLOT_CLOCK = re.compile(r"\b\d{1,2}:\d\d\s*[AP]\.?M\b", re.IGNORECASE)
-
-
-def _leasing_rule(text: str, h: HedgeMatch, latest_result: str | None, s_lo: int, s_hi: int) -> str:
-    """The rule that drops an English cue by session 30's round-32 readings (the agent's own
-    systems out of reach, a misunderstanding, the user's interest, an offer, a slot read back
-    from the listed slots), or ``""``."""
-    if h.language != "en":
-        return ""
-    if h.kind == "missing" and _OWN_SYSTEM_ACCESS.match(text, h.end, s_hi):
-        return "missing_capability"
-    if _MISUNDERSTANDING.search(text, h.end, s_hi):
-        return "conversation"
-    if _USER_INTEREST.search(text, s_lo, s_hi):
-        return "user_subject"
-    if _OFFER_OR.search(text, s_lo, h.start):
-        return "offer"
-    if (
-        h.phrase.lower() == "not available"
-        and latest_result
-        and _TOUR_SLOT_RESULT.search(latest_result)
-        and _SLOT_CLOCK.search(text, s_lo, h.start)
-    ):
-        return "slot_read_back"
-    return ""
-
-
 def _rule(
     text: str,
     h: HedgeMatch,
@@ -2364,9 +2312,6 @@ def _rule(
     """The name of the rule that drops the cue ``h`` (its clause ``[c_lo, c_hi)``, its
     sentence ``[s_lo, s_hi)``), or ``""`` when the rules keep it (see :func:`find_hedges`)."""
     kind = h.kind
-    leasing = _leasing_rule(text, h, latest_result, s_lo, s_hi)
-    if leasing:
-        return leasing  # session 30: round 32's leasing assistant
     if h.language == "en" and h.kind == "guess" and h.phrase in _TRIP_CUES:
         if text[s_lo:s_hi].rstrip().endswith("?"):
             return "question"  # "Should we be there by six?"

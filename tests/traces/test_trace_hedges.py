@@ -3179,37 +3179,3 @@ def test_general_advice_read_in_its_sentence_is_no_hedge(text: str) -> None:
 )
 def test_a_care_assistants_frequency_and_granted_causes(text: str, hedged: bool) -> None:
     assert bool(_hedged(text, "")) == hedged
-
-
-_SLOTS = (
-    '{"available_tour_dates_and_times":[{"tour_date":"02/03/2025","tour_start_time":"9:00 AM"}]}'
-)
-
-
-@pytest.mark.parametrize(
-    ("text", "latest", "hedged"),
-    [
-        # the agent's own systems out of reach: a capability statement
-        (
-            "I don't have direct access to specific billing details, but the team will call.",
-            "",
-            False,
-        ),
-        ("I currently don't have access to email records.", "", False),
-        # ... a fact of the case out of reach stays missing information
-        ("I don't have information about the number of floors.", "", True),
-        # a misunderstanding: the conversation, no fact
-        ("It seems like there might have been a misunderstanding. Tours start at 9.", "", False),
-        # the user's interest, and what the user may find: statements about the user
-        ("It looks like you might be interested in touring and possibly applying.", "", False),
-        ("Visit our website, where you might find photos of the units.", "", False),
-        # an offer in the agent's question
-        ("Would you like details or perhaps book a tour?", "", False),
-        # a slot said to be not available, with the slots the result lists: read back
-        ("The slot for 3:00 PM on Monday is not available. We have 9:00 AM.", _SLOTS, False),
-        # ... with no slot list, the same words stay a hedge's case for the other rules
-        ("The pool might be open on Monday.", "", True),
-    ],
-)
-def test_a_leasing_assistants_readings(text: str, latest: str, hedged: bool) -> None:
-    assert bool(_hedged(text, latest or None)) == hedged
