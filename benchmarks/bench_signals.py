@@ -290,8 +290,13 @@ HEDGE_SETS = (
     ),
     # session 30: labelled on s30-sealed32 by a helper who never read or ran a detector
     # (NurtureBoss's AI leasing assistant for apartment communities: real production traces
-    # with its tool calls and results, real prospects and residents), English only
-    ("hedges_sealed_r32.jsonl", "sealed round-32 set (never tuned, never trained on)"),
+    # with its tool calls and results, real prospects and residents), English only; measured
+    # once blind in session 30 (0.421 / 0.800), then unsealed in session 30 to tune the rules on
+    # (the model not trained on it)
+    (
+        "hedges_sealed_r32.jsonl",
+        "round-32 set (tuned from session 30; 0.421 / 0.800 sealed; the model not trained on it)",
+    ),
     # session 15: LLM recommender, shop-advisor and sales agents (CRS Arena's ChatGPT movie
     # recommender, a RAG brewing-shop assistant and its ChatGPT baseline, SalesGPT), labelled
     # and committed by advice15 before any detector ran on them; held out, then the advice
@@ -531,6 +536,13 @@ HELD_OUT_TURNS = (
         "turns_sealed_r31.jsonl",
         "round-31 set (tuned from session 30; 0.844 sealed; the model not trained on it)",
     ),
+    # NurtureBoss's leasing assistant's prospects and residents (by text, e-mail and phone):
+    # 0.629 measured once blind (session 30), unsealed in session 30 to tune the rules on (the
+    # model not trained on it)
+    (
+        "turns_sealed_r32.jsonl",
+        "round-32 set (tuned from session 30; 0.629 sealed; the model not trained on it)",
+    ),
     # session 16: the students of the course-enrollment agent (cs16), labelled and committed
     # before any detector ran on them; first run held out, then tuned on
     ("turns_cs16.jsonl", "customer-service set cs16 (held out once; labelled session 16)"),
@@ -589,7 +601,7 @@ def turns_section(verbose: bool, sealed: bool = False) -> list[str]:
     right = total = 0
     for name, title in HELD_OUT_TURNS:
         lines.append("")
-        # rounds 28, 29 and 31 and session 28's sets are not trained on (train_turns.NOT_TRAINED)
+        # rounds 28 to 32 and session 28's sets are not trained on (train_turns.NOT_TRAINED)
         trained = name not in train_turns.NOT_TRAINED
         lines += _turns_lines(name, title, verbose, trained=trained)
         rows = load(name)

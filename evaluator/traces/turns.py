@@ -2939,6 +2939,125 @@ _ZH_DOCS_NEEDED = re.compile(
 )
 
 
+# Session 30 (round 32's leasing prospects and residents): a person asked for ("Speak to agent.",
+# "Transfer to a person, please.", "Connect me to a representative.", "Can u call me") asks the
+# agent to do something, hand the call over: a `request` (the top section's request).
+_PERSON_ASKED = re.compile(
+    r"\b(?:speak|talk|tell)\s+(?:to|with)\s+(?:a|an|the)?\s*(?:live\s+|real\s+|property\s+)?"
+    r"(?:person|agent|representative|rep|human|manager)\b"
+    r"|\b(?:transfer|connect)\s+(?:me\s+)?(?:to|with)\s+(?:a|an|the)\s+(?:live\s+|real\s+)?"
+    r"(?:person|agent|representative|human|manager)\b"
+    r"|^\s*can\s+(?:u|you)\s+(?:please\s+)?call\s+me\s*[?.!]*\s*$",
+    re.IGNORECASE,
+)
+# A tour asked for ("Can I schedule a tour for tomorrow at 11 AM?", "Can I tour on Monday?",
+# "Would it be possible to tour it on Saturday?", "Can I see a virtual tour"): an act the agent
+# books, a `request` (the round-32 ruling), unless the agent's last sentence offered the tour
+# and the turn takes it up (round 8's option chosen: an `answer`).
+_TOUR_ASKED = re.compile(
+    r"\b(?:schedule|book|set\s+up)\s+(?:a|an)\s+(?:\w+\s+)?(?:tour|showing)\b"
+    r"|\b(?:can|could|may)\s+i\s+(?:\w+,?\s+)?(?:come\s+(?:look|see|by)|tour|see\s+(?:a|the)\s+(?:\w+\s+)?tour)\b"
+    r"|\bpossible\s+to\s+tour\b",
+    re.IGNORECASE,
+)
+_TOUR_OFFERED = re.compile(r"\btour\b[^.?!]*\?\s*$", re.IGNORECASE)
+# The agent's own offer to hand the user over ("Would you like me to connect you with someone
+# who can assist you further?"): a person asked after it takes the offer up, an `answer`.
+_PERSON_OFFERED = re.compile(r"\b(?:connect|transfer)\s+you\b[^.?!]*\?\s*$", re.IGNORECASE)
+# Units of a kind looked for ("Do you have any 1 bedroom apartments", "Are there any 2 units
+# available?", "I'm interested in a 2 bedroom, what's avaliable?"): a search, a `request`
+# (session 30's records searched; round 30's "Do you have any coffee cups?").
+_UNIT_SEARCH = re.compile(
+    r"\b(?:do\s+(?:you|ya['’]?ll|y['’]?all)\s+have|are\s+there)\s+(?:any\s+|the\s+)?"
+    r"(?:\d|one|two|three|four|studio)[-\s]*(?:bed(?:room)?s?|bd|br|units?)\b"
+    r"|\b(?:i['’]?m|i\s+am)\s+(?:looking\s+for|interested\s+in)\s+(?:a|an)\s+"
+    r"(?:\d(?:-\d)?|one|two|three|four|studio|bedroom)[-\s]*(?:bed(?:room)?s?|bd|br|option)?\b",
+    re.IGNORECASE,
+)
+# Other slots asked after a list of them ("Do you have anything later than 12 PM on Jan. 20th?",
+# "Do you have any time, tomorrow afternoon?"): another search, a `request` (session 18's other
+# flights); tour slots asked first stay a `question` ("What times are available?").
+_OTHER_SLOTS = re.compile(
+    r"\bdo\s+you\s+have\s+(?:any(?:thing)?\s+)?(?:other\s+)?(?:times?|slots?|later|earlier)\b",
+    re.IGNORECASE,
+)
+_SLOTS_LISTED = re.compile(r"\b\d{1,2}:\d\d\s*[AP]\.?M\b", re.IGNORECASE)
+
+
+# Tour slots asked first, none listed yet ("Do you have any tour availability?", "Do you have
+# any availability?"): facts told, a `question` (the top section's "What times are available?").
+_FIRST_SLOTS = re.compile(
+    r"\bdo\s+you\s+have\s+any\s+(?:tour\s+)?availability\b"
+    r"|\bdo\s+you\s+have\s+any\s+tours\b[^?.!]{0,40}\bavailable\b",
+    re.IGNORECASE,
+)
+# The user's own booking or access gone wrong, told ("I'm outside and unable to get inside",
+# "I need a maintenance request.", "I received nothing via email", "Should I have received an
+# email confirmation? Because I did not"): a problem report, a `request` (the top section).
+_LEASING_PROBLEM = re.compile(
+    r"\b(?:unable\s+to|can['’]?t|cannot)\s+get\s+(?:in|inside)\b"
+    r"|\bneed\s+(?:a|an)\s+maintenance\s+request\b"
+    r"|\b(?:received|got)\s+nothing\s+(?:via|by|in|through)\b"
+    r"|\bshould\s+i\s+have\s+(?:received|gotten|got)\b[^?]{0,60}\?\s*because\s+i\s+did(?:n['’]?t|\s+not)\b",
+    re.IGNORECASE,
+)
+# A closing returned after the agent's ("You, too!", "Will do!", "Will do . You as well !!", "Yes
+# mam. We will.") after "Have a great day!": a `greeting` (the top section's closing).
+_CLOSING_RETURNED = re.compile(
+    r"(?:(?:yes|ok(?:ay)?)\s*(?:ma['’]?am|mam)?\s*[.,!]*\s*)?"
+    r"(?:(?:you|u)(?:,)?\s+(?:too|as\s+well)|will\s+do|we\s+will|ditto|same\s+to\s+you)"
+    r"(?:\s*[.,!]+\s*(?:you|u)(?:,)?\s+(?:too|as\s+well))?\s*[.!]*",
+    re.IGNORECASE,
+)
+_AGENT_CLOSING = re.compile(
+    r"\b(?:have\s+a\s+(?:great|good|nice|wonderful|lovely)\s+(?:day|evening|weekend)|feel\s+free\s+to\s+reach\s+out"
+    r"|let\s+me\s+know)\b[^?]*$",
+    re.IGNORECASE,
+)
+# A vendor's test message ("TEST REPLY!", "This is my test lead"): asks nothing, `other`.
+_TEST_MESSAGE = re.compile(r"\btest\s+(?:reply|lead)\b", re.IGNORECASE)
+
+
+# Something sent to the user asked ("Can u send a video of that exact unit to me?", "Can you
+# send me a text message of the floor plans?"), a fresh check asked ("An you check again
+# please", "Use your tools to get new data"), a notice asked for later ("Can you let me know
+# when one with a study is available"): acts the agent does, a `request` (round 32's notes).
+_LEASING_ACT = re.compile(
+    r"\b(?:can|could)\s+(?:u|you)\s+(?:please\s+)?send\s+(?:me\s+)?(?:a|an)\s+"
+    r"(?:video|text(?:\s+message)?|photo|picture)\b"
+    r"|\b(?:can|an)\s+(?:u|you)\s+(?:please\s+)?check\s+again\b|\buse\s+your\s+tools\b"
+    r"|\b(?:can|could)\s+(?:u|you)\s+(?:please\s+)?let\s+me\s+know\s+when\b",
+    re.IGNORECASE,
+)
+
+
+def _leasing_reading(text: str, previous: str) -> tuple[str, str] | None:
+    """The class of a turn that session 30's round-32 readings settle: a person asked for, a
+    tour asked for (not taken up from the agent's offer), units of a kind searched, other slots
+    asked after a list, slots asked first, a problem with the user's booking or access, a
+    closing returned, a vendor's test message, something sent, checked again or a notice asked
+    for; None for any other."""
+    if _PERSON_ASKED.search(text) and not _PERSON_OFFERED.search(previous.strip()):
+        return "request", "person_asked"
+    if _TOUR_ASKED.search(text) and not _TOUR_OFFERED.search(previous.strip()):
+        return "request", "tour_asked"
+    if _UNIT_SEARCH.search(text):
+        return "request", "unit_search"
+    if _OTHER_SLOTS.search(text) and _SLOTS_LISTED.search(previous):
+        return "request", "other_slots"
+    if _FIRST_SLOTS.search(text) and not _SLOTS_LISTED.search(previous):
+        return "question", "first_slots"
+    if _LEASING_PROBLEM.search(text):
+        return "request", "leasing_problem"
+    if _CLOSING_RETURNED.fullmatch(" ".join(text.split())) and _AGENT_CLOSING.search(previous):
+        return "greeting", "closing_returned"
+    if _TEST_MESSAGE.search(text):
+        return "other", "test_message"
+    if _LEASING_ACT.search(text):
+        return "request", "leasing_act"
+    return None
+
+
 def _leftover_reading(text: str, previous: str) -> tuple[str, str] | None:
     """The class of a turn that session 30's readings settle (round 29's leftovers and the
     made-up runs): a reply to the option sent (:func:`_proposal_reply`), the preferences the
@@ -2971,6 +3090,10 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
     points" after "Would you like to know how you can redeem your loyalty points?")."""
     if context == "solicit" and _describes_item_asked(text or "", previous):
         return "request", "describes_item"
+    if text:
+        leasing = _leasing_reading(text, previous)
+        if leasing is not None:
+            return leasing  # session 30: round 32's leasing prospects and residents
     if previous.strip() and text:
         bare = _bare_reply(text, previous)
         if bare is not None:

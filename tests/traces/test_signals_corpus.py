@@ -477,7 +477,9 @@ HELD_OUT_HEDGE_FLOORS = {
     # sealed round 32 (session 30: NurtureBoss's AI leasing assistant for apartment communities,
     # real production traces with its tool calls and results), English only, labelled by a helper
     # who never read or ran a detector. Measured with session 30's rules (main cd8a519): 0.421 /
-    # 0.800 on its 10 hedges (11 false hits; every lexicon phrase 0.136 / 0.900)
+    # 0.800 on its 10 hedges (11 false hits; every lexicon phrase 0.136 / 0.900). Unsealed in
+    # session 30; its hedge rules were written and reverted (they took sealed round 26 below its
+    # floor), so the same
     "hedges_sealed_r32.jsonl": (0.42, 0.8),
     # the advice set (session 15: LLM recommender, shop-advisor and sales agents: CRS Arena's
     # ChatGPT movie recommender, a RAG brewing-shop assistant and its ChatGPT baseline,
@@ -778,8 +780,10 @@ HELD_OUT_TURN_FLOORS = {
     "turns_sealed_r31.jsonl": 0.97,
     # sealed round 32 (the leasing assistant's prospects and residents, by text, e-mail and
     # phone): 0.629 with session 30's rules (main cd8a519; requests read as questions 28 and as
-    # answers 19 of 103, others as requests 15 of 33; the model 0.632)
-    "turns_sealed_r32.jsonl": 0.62,
+    # answers 19 of 103, others as requests 15 of 33; the model 0.632). Unsealed in session 30
+    # and tuned on (a person or a tour asked for, units searched, other slots after a list, the
+    # user's booking gone wrong, closings returned, acts asked): 0.767 (244 / 318)
+    "turns_sealed_r32.jsonl": 0.76,
 }
 
 
