@@ -14,6 +14,7 @@ deep costs memory, not the interpreter's stack.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Iterator
@@ -206,29 +207,21 @@ _CODE_KEY = re.compile(r"[A-Z][A-Z0-9]{1,3}")
 _TOKEN_KEY = re.compile(r"[A-Za-z]+_(?=[0-9A-Za-z]*[a-z])(?=[0-9A-Za-z]*[A-Z])[0-9A-Za-z]{4,}")
 
 
+# Remembered: trace analysis asks it of every map of containers in every distinct tool result
+# (values.ResultIndex), and the keys of one shape of record repeat.
+@functools.lru_cache(maxsize=8192)
 def is_data_key(key: str) -> bool:
     """Whether a map's key is a value by its own shape, not a field's name: an instance's
     id (:data:`_INSTANCE_KEY`: ``credit_card_7815826``, ``12345``, a long hex, a uuid; or a
     prefixed token, ``usr_AbXfQe``), a phrase with a space (``New York``) or a code in
     capitals (``MAD``, ``US``; not ``ID``). ``billing``, ``address``, ``shopMoney`` or
     ``line1`` are field names."""
-    known = _DATA_KEYS.get(key)
-    if known is None:
-        if len(_DATA_KEYS) >= _DATA_KEYS_MAX:
-            _DATA_KEYS.clear()
-        known = _DATA_KEYS[key] = (
-            _INSTANCE_KEY.search(key) is not None
-            or " " in key.strip()
-            or (_CODE_KEY.fullmatch(key) is not None and _IDENTITY_KEY.search(key) is None)
-            or _TOKEN_KEY.fullmatch(key) is not None
-        )
-    return known
-
-
-# is_data_key's answers: trace analysis asks it of every map of containers in every
-# distinct tool result (values.ResultIndex), and the keys of one shape of record repeat.
-_DATA_KEYS: dict[str, bool] = {}
-_DATA_KEYS_MAX = 8192
+    return (
+        _INSTANCE_KEY.search(key) is not None
+        or " " in key.strip()
+        or (_CODE_KEY.fullmatch(key) is not None and _IDENTITY_KEY.search(key) is None)
+        or _TOKEN_KEY.fullmatch(key) is not None
+    )
 
 
 def _names_its_record(key: str, value: Any) -> bool:

@@ -861,23 +861,17 @@ _THINK_LAST = re.compile(r"thoughts?|thinking|reasoning|reflection")
 _NAMESPACE = re.compile(r"__|[./:]")
 
 
-_THINKING: dict[str | None, bool] = {}  # tool name -> is a think-style tool (names repeat)
-
-
+# Remembered by tool name (names repeat: it is asked of every call).
+@functools.lru_cache(maxsize=4096)
 def is_think_tool(tool: str | None) -> bool:
     """True when ``tool`` is named as a place the model writes its thoughts (``think``,
     ``reasoning``, ``scratchpad``...): every string argument is the model's writing."""
-    thinking = _THINKING.get(tool)
-    if thinking is None:
-        if len(_THINKING) > 4096:
-            _THINKING.clear()
-        words = name_words(_NAMESPACE.split(tool)[-1]) if tool else ()
-        thinking = _THINKING[tool] = bool(words) and (
-            _THINK_FIRST.fullmatch(words[0]) is not None
-            or _THINK_LAST.fullmatch(words[-1]) is not None
-            or words == ("reason",)  # not "reason_for_return", a lookup
-        )
-    return thinking
+    words = name_words(_NAMESPACE.split(tool)[-1]) if tool else ()
+    return bool(words) and (
+        _THINK_FIRST.fullmatch(words[0]) is not None
+        or _THINK_LAST.fullmatch(words[-1]) is not None
+        or words == ("reason",)  # not "reason_for_return", a lookup
+    )
 
 
 def model_text_args(tool: str | None, args: dict[str, Any]) -> str | None:
@@ -908,23 +902,16 @@ _ARGUMENT_HEAD = re.compile(r"[.\[]")
 _ASKED = frozenset(("user", "human", "followup", "follow"))
 
 
+# Remembered by tool name, as is_think_tool is: it is asked of most calls that pass a value on.
+@functools.lru_cache(maxsize=4096)
 def asks_the_user(tool: str | None) -> bool:
     """True when ``tool`` puts a question to the user (Claude Code's ``AskUserQuestion``,
     Cline's ``ask_followup_question``, ``ask_human``): its arguments are the question the
     model wrote, and what a result gave that it names there fetches nothing."""
     if not tool:
         return False
-    asks = _ASKING.get(tool)
-    if asks is None:
-        if len(_ASKING) > 4096:
-            _ASKING.clear()
-        words = name_words(_NAMESPACE.split(tool)[-1])
-        asks = _ASKING[tool] = "ask" in words and not _ASKED.isdisjoint(words)
-    return asks
-
-
-# asks_the_user by tool name, as _THINKING is: it is asked of most calls that pass a value on.
-_ASKING: dict[str, bool] = {}
+    words = name_words(_NAMESPACE.split(tool)[-1])
+    return "ask" in words and not _ASKED.isdisjoint(words)
 
 
 def without_model_text(tool: str | None, plan: LookupPlan) -> LookupPlan:
