@@ -498,7 +498,11 @@ _OWN_CLAUSE = re.compile(
 )
 # What may stand before an adverb that qualifies a step and not a claim: nothing (it opens
 # its clause), or a word joining it to the step before ("…, then likely cancel it").
-_STEP_JOIN = re.compile(r"(?:^\s*|[\s,(;:]+)(?:(?:and|or|then|also|so)\s*)?$", re.IGNORECASE)
+# A space alone is no join: "The refund will probably show up" has a subject and a modal before
+# the adverb, a claim about the case.
+_STEP_JOIN = re.compile(
+    r"(?:^[\s,(;:]*|[,(;:][\s,(;:]*|(?:^|[\s,(;:])(?:and|or|then|also|so)\s+)$", re.IGNORECASE
+)
 # "to possibly beat what the sites show": an adverb splitting an infinitive qualifies an action.
 _SPLIT_INFINITIVE = re.compile(r"\bto\s+$", re.IGNORECASE)
 _NOT_BE = re.compile(r"\s+(?!(?:be|have|been)\b)[a-z]", re.IGNORECASE)
@@ -620,6 +624,49 @@ def sentence_span(text: str, start: int, end: int) -> tuple[int, int]:
     return _span(text, start, end, _sentence_end(text))
 
 
+# A record's status in Chinese words and the English value a record gives it: a Chinese
+# answer reads back an English-keyed record ('"status": "shipped"' as "已经发货").
+_ZH_STATUS = (
+    (re.compile(r"已(?:经)?(?:发货|發貨|寄出|发出|發出)"), ("shipped",)),
+    (re.compile(r"已(?:经)?(?:送达|送達|签收|簽收|妥投)"), ("delivered",)),
+    (re.compile(r"已(?:经)?(?:取消)"), ("cancelled", "canceled")),
+    (re.compile(r"已(?:经)?(?:退款)"), ("refunded",)),
+    (re.compile(r"已(?:经)?(?:退货|退貨)"), ("returned",)),
+    (
+        re.compile(r"(?:待处理|待處理|尚未发货|尚未發貨|还没(?:有)?发货|還沒(?:有)?發貨)"),
+        ("pending",),
+    ),
+    (re.compile(r"(?:处理中|處理中|正在处理|正在處理)"), ("processing", "pending")),
+)
+_STATUS_VALUE = re.compile(r"""["']status["']\s*:\s*["']([a-z_ ]+)["']""", re.IGNORECASE)
+
+
+def _zh_status_held(clause: str, result: str) -> bool:
+    """True when a Chinese clause names a status ("已经发货") that a record of the result
+    gives in English ("status": "shipped")."""
+    if not _CJK.search(clause):
+        return False
+    values = {m.group(1).lower() for m in _STATUS_VALUE.finditer(result)}
+    return bool(values) and any(
+        pattern.search(clause) is not None and values.intersection(english)
+        for pattern, english in _ZH_STATUS
+    )
+
+
+# A clause that is the softener alone ("Apparently, the card on file is…") or one that a colon
+# ends ("there are two reservations under your profile: M20IZO and 4WQ9ZL"): what it says
+# runs on to its sentence's end.
+_ONLY_PUNCT = re.compile(r"[\W_]*", re.UNICODE)
+
+
+def _clause_runs_on(text: str, h: HedgeMatch, c_lo: int, c_hi: int) -> bool:
+    """True when the softener's clause says nothing of its own: the cue alone, or a
+    lead-in that a colon ends."""
+    if _ONLY_PUNCT.fullmatch(text[c_lo : h.start] + text[h.end : c_hi]):
+        return True
+    return text[c_hi : c_hi + 1] in (":", "：")
+
+
 def _restates(
     clause: str, result: str | None, kind: str = "softener", inference: bool = False
 ) -> bool:
@@ -687,6 +734,8 @@ def _restates(
         return bool(failure) and _mostly_held(clause, result)
     if kind != "softener":
         return False
+    if _zh_status_held(clause, result):
+        return True  # "看起来您的订单已经发货了" after '"status": "shipped"': the record's status
     value = _BARE_VALUE.match(result)
     if value is not None and not inference:
         # "It seems your balance is $1000.00" after "(True, 1000.0)": a check's bare value
@@ -2600,6 +2649,14 @@ def _rule(
             return "missing_status"  # "making it unavailable for new instances": an action's effect
         if _AVAILABILITY.match(h.match) and _SHOWN_AS.search(text, c_lo, h.start):
             return "missing_shown_as"  # "the option is now showing as unavailable": a status a record shows
+        if (
+            _AVAILABILITY.match(h.match)
+            and latest_result
+            and _AVAILABLE_FALSE.search(latest_result)
+        ):
+            # "It seems the blue 1000ml water bottle is currently unavailable" after a product
+            # record whose variant says "available": false: the status the record gives
+            return "missing_status"
         if h.match in _NOT_OFFERED and _OFFERED_THING.match(text, h.end, c_hi):
             return "missing_status"  # "北京贵都大酒店没有提供该服务": what the hotel offers
         if _HAVE_NOT.fullmatch(h.match) and _STOCK.match(text, h.end, c_hi):
@@ -2618,7 +2675,13 @@ def _rule(
             # lists them; the agent's process words in them do not make them the process
             return ""
         causes = _causes(text, h.end, s_hi)
-        if causes is not None and all(map(_process_cause, causes)):
+        if (
+            causes is not None
+            and all(map(_process_cause, causes))
+            # "Your card was probably charged twice because of a system glitch": the user's
+            # own thing is what the guess is about, whatever its cause
+            and _CASE_OWNER.search(text, c_lo, h.start) is None
+        ):
             return (
                 "process_cause"  # "This could be due to the query used": every cause is the process
             )
@@ -2823,7 +2886,7 @@ def _rule(
         # available" restates the check's False across the date's commas (session 24)
         failed_check = latest_result is not None and _FALSE_CHECK.search(latest_result)
         if kind == "softener" and _restates(
-            text[c_lo:s_hi] if failed_check else clause,
+            text[c_lo:s_hi] if failed_check or _clause_runs_on(text, h, c_lo, c_hi) else clause,
             latest_result,
             kind,
             applies or _inference(text, s_lo, c_lo),
@@ -2996,6 +3059,10 @@ def _rule(
             return "politeness"  # "不客气，应该的": the staff's duty, a courtesy, no guess
         if _APOLOGY_FORMULA.search(text, max(s_lo, h.start - 40), h.start):
             return "politeness"  # "sorry for any inconvenience it may have caused": a formula
+        if _EMPATHY_OPENER.search(text, s_lo, h.start) and _FEELING.match(text, h.end, c_hi):
+            # "I understand this may be frustrating", "I'm sorry the laptop might not have met
+            # your expectations": sympathy with how the user feels, no guess at the case
+            return "politeness"
         if h.phrase.lower() == "should receive" and _NOTICE_SENT.match(text, h.end, c_hi):
             # "You should receive a confirmation email shortly." after the agent's act: the
             # process of that act (session 19's ruling), no estimate of the order
@@ -4983,6 +5050,22 @@ _ZH_CAPABILITY = re.compile(
 _APOLOGY_FORMULA = re.compile(
     r"\b(?:inconvenience|trouble|confusion|frustration|delay|disruption)s?\s+"
     r"(?:this|that|it|which|these|they)\s+$",
+    re.IGNORECASE,
+)
+# Sympathy opening a sentence ("I understand", "I'm sorry to hear that") and how the user
+# may feel after the cue ("… may be frustrating", "… might not have met your expectations").
+_EMPATHY_OPENER = re.compile(
+    r"\bI\s+(?:completely\s+|totally\s+|fully\s+)?(?:understand|realize|know|can\s+see|can\s+imagine)\b|"
+    r"\b(?:I'm|I\s+am|we're|we\s+are)\s+(?:so\s+|very\s+|really\s+|truly\s+)?sorry\b|"
+    r"\bI\s+(?:sincerely\s+)?apologi[sz]e\b",
+    re.IGNORECASE,
+)
+_FEELING = re.compile(
+    r"\s*(?:be\s+|have\s+been\s+|feel\s+|seem\s+)?(?:very\s+|really\s+|quite\s+|so\s+|"
+    r"a\s+(?:bit|little)\s+)?(?:frustrating|disappointing|stressful|upsetting|confusing|"
+    r"annoying|worrying|concerning|inconvenient|overwhelming)\b|"
+    r"\s*(?:not\s+)?(?:have\s+)?(?:met|meet|lived\s+up\s+to|live\s+up\s+to)\s+your\s+"
+    r"expectations\b",
     re.IGNORECASE,
 )
 # What the staff should do, said as a courtesy: "这都是我应该做的", "不客气，应该的".
@@ -7463,6 +7546,10 @@ _MADE_INTO = re.compile(
     re.IGNORECASE,
 )
 # A status a record or a screen displays: "is now showing as unavailable", "listed as".
+# A record's availability flag set to false ("available": false, 'in_stock': False).
+_AVAILABLE_FALSE = re.compile(
+    r"""["']?(?:is_)?(?:available|in_stock|availability)["']?\s*[:=]\s*(?:false|False|0\b|["']?(?:no|unavailable|out[ _]of[ _]stock)["']?)"""
+)
 _SHOWN_AS = re.compile(
     r"\b(?:showing|shows|shown|listed|marked|displayed|flagged)\s+as\s+$|显示为$|标记为$",
     re.IGNORECASE,

@@ -3179,3 +3179,53 @@ def test_general_advice_read_in_its_sentence_is_no_hedge(text: str) -> None:
 )
 def test_a_care_assistants_frequency_and_granted_causes(text: str, hedged: bool) -> None:
     assert bool(_hedged(text, "")) == hedged
+
+
+# Session 31's made-up support runs (written by hand, no public data): new phrasings of the
+# issue's false-hedge kinds, each beside the reading that stays a hedge.
+_BOTTLE = (
+    '{"name": "Water Bottle", "variants": {"1434748144": {"options": {"color": "red"}, '
+    '"available": true}, "4579334072": {"options": {"color": "blue"}, "available": false}}}'
+)
+_PROFILE = (
+    '{"user_id": "raj_sanchez_7340", "payment_methods": {"gift_card_1591389": {"source": '
+    '"gift_card", "balance": 45}}, "reservations": ["M20IZO", "4WQ9ZL"]}'
+)
+_LAPTOP = '{"order_id": "#W7302510", "status": "delivered", "items": [{"name": "Laptop"}]}'
+
+
+@pytest.mark.parametrize(
+    ("text", "result", "hedged"),
+    [
+        # a variant the record flags "available": false, read back
+        ("It seems the blue water bottle is currently unavailable.", _BOTTLE, False),
+        ("The blue water bottle is currently unavailable.", '{"name": "Water Bottle"}', True),
+        # a softener alone in its clause, or before a colon, reads on to its sentence's end
+        (
+            "Apparently, the payment method on file is a gift card with a balance of $45.",
+            _PROFILE,
+            False,
+        ),
+        (
+            "It seems like there are two reservations under your profile: M20IZO and 4WQ9ZL.",
+            _PROFILE,
+            False,
+        ),
+        ("Apparently, the flight was overbooked last week.", _PROFILE, True),
+        # a Chinese status over an English-keyed record
+        ("看起来您的订单已经送达了，所以无法取消。", _LAPTOP, False),
+        ("看起来您的订单已经发货了，所以无法取消。", _LAPTOP, True),
+        # sympathy with how the user may feel
+        ("I understand this may be frustrating.", _LAPTOP, False),
+        ("I'm sorry to hear that the laptop might not have met your expectations.", _LAPTOP, False),
+        ("The laptop may be faulty.", _LAPTOP, True),
+        # a subject and a modal before the adverb: a claim, no step
+        ("The refund will probably show up on your card in a couple of days.", _LAPTOP, True),
+        ("I'll check your order and then probably cancel it.", _LAPTOP, False),
+        # the user's own thing guessed about, whatever the cause
+        ("Your card was probably charged twice because of a system glitch.", _LAPTOP, True),
+        ("This could be due to a system glitch.", "Error: timeout", False),
+    ],
+)
+def test_session_31_support_readings(text: str, result: str, hedged: bool) -> None:
+    assert bool(_hedged(text, result)) == hedged
