@@ -2075,6 +2075,10 @@ def _after_yes_no(word: str, rest: str, sentences: list[str], context: str) -> s
     requests = _is_request(p["greeting"].sub(" ", rest))
     # "Yes, that time works. Thanks." accepts what was asked; "No thanks." declines more
     accepts = word in _AFFIRM and context in ("solicit", "confirm")
+    if word in _NO and context in ("solicit", "confirm") and _PREFERS.search(rest):
+        # "No thanks, I'd rather just get a refund." after an offer: declined with the value
+        # wanted instead (the r6 section), its thanks no closing
+        return "answer"
     if p["greeting"].search(rest) and not requests and not accepts:
         return "greeting"
     if requests and (context in ("open", "opening") or _ADDS.search(rest)):
@@ -2105,6 +2109,12 @@ def _after_yes_no(word: str, rest: str, sentences: list[str], context: str) -> s
     return "answer"
 
 
+# The value a user prefers to the one offered: "I'd rather just get a refund", "I prefer the
+# window seat".
+_PREFERS = re.compile(
+    r"\bI(?:['’]d|\s+would)\s+(?:much\s+)?(?:rather|prefer)\b|\bI\s+(?:much\s+)?prefer\b",
+    re.IGNORECASE,
+)
 _NEVER = re.compile("(?!)")
 # A correction of what the agent took the user to mean ("I meant the other order", "not the
 # product list", "the other one").
@@ -2679,6 +2689,16 @@ _ASKS_ID = re.compile(
 )
 
 
+# Another value set against one named ("… to my credit card instead of the gift card", "make
+# it two instead").
+# The agent asking to go ahead with what it recapped ("Shall I proceed with the booking?",
+# "Do you confirm (yes/no)?").
+_GO_AHEAD_ASKED = re.compile(r"\b(?:proceed|go\s+ahead|confirm)\b[^?\n]{0,60}\?\s*$", re.IGNORECASE)
+_VALUE_INSTEAD = re.compile(
+    r"\binstead\b(?:\s+of\s+(?:the|my|a|an|that|this)\s+([\w-]+(?:\s+[\w-]+)?))?", re.IGNORECASE
+)
+
+
 def _bare_reply(text: str, previous: str) -> tuple[str, str] | None:
     """The class of a short reply whose form settles it after any agent message: a bare
     go-ahead, a choice "then", incredulity at an offer, or another way to pay for the user's
@@ -3218,6 +3238,20 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         return "answer", "value_in_act"
     if verdict[0] == "request" and context == "solicit" and _asks_pending_act(text or "", previous):
         return "answer", "pending_act"
+    if verdict == ("request", "q_act") and context in ("solicit", "confirm"):
+        instead = _VALUE_INSTEAD.search(text or "")
+        # an id's words count ("gift_card_1591389" names the gift card)
+        named = previous.lower().replace("_", " ")
+        if (
+            instead is not None
+            and instead.group(1)
+            and instead.group(1).lower() in named
+            and _GO_AHEAD_ASKED.search(previous)
+        ):
+            # "Actually, can you charge it to my credit card instead of the gift card?" after
+            # a recap the agent asked to go ahead with: another value for one the recap names,
+            # an answer in a request's form (the r5 and r6 sections)
+            return "answer", "q_act_instead"
     if verdict[0] == "answer" and _adds_new_act(text or "", previous):
         return "request", "adds_act"
     if verdict[0] == "answer" and context in ("solicit", "confirm") and _adds_fact_ask(text or ""):

@@ -4948,3 +4948,37 @@ def test_round_32s_acts_asked(text: str, previous: str, kind: str) -> None:
 
 def test_check_again_inside_a_go_ahead_is_left_to_the_other_rules() -> None:
     assert turns._leasing_reading("Yes, go ahead and check again now.", "Shall I?") is None
+
+
+# Session 31's made-up support runs (written by hand, no public data).
+_RECAP = (
+    "Here is the summary:\n- Flight HAT031 LAS-SEA on 2024-05-20, economy\n"
+    "- Total: $140 charged to gift_card_1591389\nShall I proceed with the booking?"
+)
+_CERTIFICATE = (
+    "I can offer you a $50 certificate as a gesture of goodwill. Would you like to accept it?"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # another value for one the recap names, in a request's form
+        (
+            "Actually, can you charge it to my credit card instead of the gift card?",
+            _RECAP,
+            "answer",
+        ),
+        # ... not a new search after a list the agent did not ask to go ahead with
+        (
+            "I'd rather go for a sports event instead of the theater. Can you get me some options?",
+            "1. Chicago, theater, 7:30 PM\n2. Wicked, theater, 8:00 PM\nLet me know what you think!",
+            "request",
+        ),
+        # an offer declined with the value preferred: no closing
+        ("No thanks, I'd rather just get a refund.", _CERTIFICATE, "answer"),
+        ("No thanks, that's all.", "Is there anything else I can help you with?", "greeting"),
+    ],
+)
+def test_session_31_values_set_against_the_agents(text: str, previous: str, kind: str) -> None:
+    assert classify_turn(text, previous=previous) == kind
