@@ -2699,6 +2699,13 @@ _VALUE_INSTEAD = re.compile(
 )
 
 
+# The user asking why the agent needs what it asked for, or whether it needs the user's own
+# thing ("Why do you need my zip code?", "Do you need my order number too?").
+_WHY_YOU_NEED = re.compile(
+    r"\bwhy\s+(?:do|would|does)\s+you\s+need\b|\bdo\s+you\s+need\s+my\b", re.IGNORECASE
+)
+
+
 def _bare_reply(text: str, previous: str) -> tuple[str, str] | None:
     """The class of a short reply whose form settles it after any agent message: a bare
     go-ahead, a choice "then", incredulity at an offer, or another way to pay for the user's
@@ -3203,6 +3210,8 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         typed = " ".join((text or "").split())
         if _BARE_COMMAND.fullmatch(typed):
             return "request", "bare_act"  # "checkout": the act asked for, as a command
+        if _patterns()["approve"].fullmatch(typed.rstrip(".!")):
+            return "answer", "approve"  # "Good to know.": an acknowledgement, no topic typed
         if _KEYWORD.fullmatch(typed):
             # "Spousal support", "Regional differences" after the agent's answer: a topic
             # typed as to a search engine, to be told about (session 18's keyword turns)
@@ -5269,6 +5278,10 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
     offered = p["offer"].search(t)
     if offered is not None and _OWN_RECAP.match(t, offered.start()):
         offered = None  # "Just to confirm, the refund goes to my card, right?": the user's own
+    if offered is not None and _WHY_YOU_NEED.search(t):
+        offered = (
+            None  # "Why do you need my zip code?": what the agent asked of the user, asked about
+        )
     if offered is not None and not _instructs_first(t, offered.start()):
         return "other", "offer"  # the user speaks as the agent: "I can help with that. When...?"
     switched = p["switch"].match(t) if context != "confirm" else None

@@ -4982,3 +4982,23 @@ _CERTIFICATE = (
 )
 def test_session_31_values_set_against_the_agents(text: str, previous: str, kind: str) -> None:
     assert classify_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # an acknowledgement, not a topic typed
+        ("Good to know.", "As a silver member, you get 2 free checked bags.", "answer"),
+        ("Baggage allowance", "As a silver member, you get 2 free checked bags.", "question"),
+        # displeasure with the service that asks nothing, against a fault told
+        ("Hello, I'm really upset with the service I got last week.", "", "other"),
+        ("Hello, I'm really upset that my order never arrived.", "", "request"),
+        # why the agent needs what it asked for is asked, not offered
+        ("Why do you need my zip code?", "Could you provide your name and zip code?", "question"),
+        ("Do you need a taxi?", "Could you provide your name and zip code?", "other"),
+    ],
+)
+def test_session_31_acknowledgements_displeasure_and_why_asked(
+    text: str, previous: str, kind: str
+) -> None:
+    assert classify_turn(text, previous=previous) == kind
