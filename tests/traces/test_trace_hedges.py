@@ -3225,6 +3225,9 @@ _LAPTOP = '{"order_id": "#W7302510", "status": "delivered", "items": [{"name": "
         # the user's own thing guessed about, whatever the cause
         ("Your card was probably charged twice because of a system glitch.", _LAPTOP, True),
         ("This could be due to a system glitch.", "Error: timeout", False),
+        # no access to a service's own fact is missing information; to a system, the process
+        ("I don't have access to the baggage allowance for this cabin.", _LAPTOP, True),
+        ("I don't have access to the airline's booking system.", _LAPTOP, False),
     ],
 )
 def test_session_31_support_readings(text: str, result: str, hedged: bool) -> None:
