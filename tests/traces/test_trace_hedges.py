@@ -3229,7 +3229,11 @@ _LAPTOP = '{"order_id": "#W7302510", "status": "delivered", "items": [{"name": "
         ("I don't have access to the baggage allowance for this cabin.", _LAPTOP, True),
         ("I don't have access to the airline's booking system.", _LAPTOP, False),
         # not seeing a fact in the record, in other words
-        ("I'm not able to see whether Sara has any checked bags on this reservation.", _LAPTOP, True),
+        (
+            "I'm not able to see whether Sara has any checked bags on this reservation.",
+            _LAPTOP,
+            True,
+        ),
         ("I'm unable to see why that would be a problem.", _LAPTOP, False),
     ],
 )
