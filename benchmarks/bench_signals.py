@@ -297,6 +297,10 @@ HEDGE_SETS = (
         "hedges_sealed_r32.jsonl",
         "round-32 set (tuned from session 30; 0.421 / 0.800 sealed; the model not trained on it)",
     ),
+    # session 31: labelled on s31-sealed33 by a helper who never read or ran a detector
+    # (RecLLMSim: gpt-4-turbo as a travel advisor to an LLM-simulated client, English; real
+    # people planning trips and choosing gifts with an LLM assistant, Chinese), no tools
+    ("hedges_sealed_r33.jsonl", "sealed round-33 set (never tuned, never trained on)"),
     # session 15: LLM recommender, shop-advisor and sales agents (CRS Arena's ChatGPT movie
     # recommender, a RAG brewing-shop assistant and its ChatGPT baseline, SalesGPT), labelled
     # and committed by advice15 before any detector ran on them; held out, then the advice

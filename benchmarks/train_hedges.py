@@ -68,13 +68,14 @@ MODEL = ROOT / "evaluator" / "data" / "hedge_model.json"
 #: 0.667), round 31 (session 30, ``s30-sealed31``, measured once blind, 0.412 / 0.757) and round
 #: 32 (session 30, ``s30-sealed32``, measured once blind, 0.421 / 0.800) in session 30, likewise
 #: not trained on. Round 23 (session 20, labelled on ``s20-sealed23``), round 24b (session 21,
-#: ``s21-sealed24b``), round 25 (session 22, ``s22-sealed25``) and round 26 (session 24,
-#: ``s24-sealed26``) are sealed.
+#: ``s21-sealed24b``), round 25 (session 22, ``s22-sealed25``), round 26 (session 24,
+#: ``s24-sealed26``) and round 33 (session 31, ``s31-sealed33``) are sealed.
 SEALED: tuple[str, ...] = (
     "hedges_sealed_r23.jsonl",
     "hedges_sealed_r24b.jsonl",
     "hedges_sealed_r25.jsonl",
     "hedges_sealed_r26.jsonl",
+    "hedges_sealed_r33.jsonl",
 )
 #: Unsealed sets the shipped model is not trained on: session 28's in-genre service-agent set,
 #: kept out so that the model shipped before it stays as measured (a retrain moved the model

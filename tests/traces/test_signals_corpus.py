@@ -87,6 +87,7 @@ def test_every_row_names_its_source_file() -> None:
         "hedges_sealed_r30.jsonl",
         "hedges_sealed_r31.jsonl",
         "hedges_sealed_r32.jsonl",
+        "hedges_sealed_r33.jsonl",
         "hedges_thoughts_r14.jsonl",
         "hedges_advice.jsonl",
         "hedges_cs16.jsonl",
@@ -126,6 +127,7 @@ def test_every_row_names_its_source_file() -> None:
         "turns_sealed_r30.jsonl",
         "turns_sealed_r31.jsonl",
         "turns_sealed_r32.jsonl",
+        "turns_sealed_r33.jsonl",
         "turns_train_r8.jsonl",
         "turns_cs16.jsonl",
         "turns_prompts.jsonl",
@@ -481,6 +483,12 @@ HELD_OUT_HEDGE_FLOORS = {
     # session 30; its hedge rules were written and reverted (they took sealed round 26 below its
     # floor), so the same
     "hedges_sealed_r32.jsonl": (0.42, 0.8),
+    # sealed round 33 (session 31: RecLLMSim, gpt-4-turbo as a travel advisor to an LLM-simulated
+    # client in English, real people planning trips and choosing gifts in Chinese; no tools),
+    # labelled by a helper who never read or ran a detector. Measured with session 30's rules
+    # (main 11b8f36): 0.748 / 0.765 on its 132 hedges (34 false hits; en 0.704 / 0.691, zh 0.778 /
+    # 0.818; every lexicon phrase 0.512 / 0.803)
+    "hedges_sealed_r33.jsonl": (0.74, 0.76),
     # the advice set (session 15: LLM recommender, shop-advisor and sales agents: CRS Arena's
     # ChatGPT movie recommender, a RAG brewing-shop assistant and its ChatGPT baseline,
     # SalesGPT), labelled and committed before any detector ran on them: 0.679 / 0.864 on the
@@ -784,6 +792,10 @@ HELD_OUT_TURN_FLOORS = {
     # and tuned on (a person or a tour asked for, units searched, other slots after a list, the
     # user's booking gone wrong, closings returned, acts asked): 0.767 (244 / 318)
     "turns_sealed_r32.jsonl": 0.76,
+    # sealed round 33 (the travel advisor's simulated clients, real Chinese trip and gift
+    # planners): 0.668 with session 30's rules (main 11b8f36; en 0.635, zh 0.696; requests read
+    # as questions 30, as answers 16 and as others 16 of 233; the model 0.703)
+    "turns_sealed_r33.jsonl": 0.66,
 }
 
 
