@@ -576,7 +576,11 @@ _PROCESS_VERB = re.compile(
     r"access\b(?!\s+to\s+(?:[\w-]+\s+){0,6}?(?:data|details|information|info|statistics|figures|"
     r"pricing|prices|rates|discounts|fares|availability|"
     # "I don't have access to a specific list of the top 100 tech categories" (round 21)
-    r"lists?|rankings?|records?)\b"
+    r"lists?|rankings?|records?|"
+    # a service's own facts: "I don't have access to the baggage allowance for this cabin"
+    # (session 31's made-up support runs)
+    r"allowances?|polic(?:y|ies)|fees?|charges?|balances?|schedules?|itinerar(?:y|ies)|"
+    r"(?:flight|order|delivery|shipping|refund|claim)\s+status)\b"
     r"(?!\s+(?:tools?|systems?|bases?|apis?|feeds?|sources?|calendars?)\b))|"
     r"integration|permission|authori[sz]ation|"
     r"(?:a\s+)?way\s+to|means\s+to|tools?\b)|"

@@ -595,7 +595,7 @@ _ZH_KIN = (
 # I need to pivot"), and the idioms "let's face it", "let's be real" (round 11's BFCL
 # customer); the rest of the sentence decides.
 _NOT_ASKED = re.compile(
-    r"\b(?:i|we)(?:['’]d|\s+would)?\s+(?:also\s+|just\s+|really\s+)?(?:want|like|love)\s+to\s+"
+    r"\b(?:i|we)(?:['’]d|\s+would)?\s+(?:also\s+|just\s+|really\s+)?(?:want(?:ed)?|like|love)\s+to\s+"
     r"(?:touch\s+on|share|mention|say|point\s+out|note|start\s+with|thank|tell\s+you)\b"
     r"|\b(?:if|whether)\s+(?:i|we)\s+(?:really\s+)?(?:need|want)\b"
     r"|\blet['’]?s\s+(?:face\s+it|be\s+(?:real|honest))\b"
@@ -2073,6 +2073,14 @@ def _after_yes_no(word: str, rest: str, sentences: list[str], context: str) -> s
     # "No, that's all I need, thanks!" closes (its "I need" asks for nothing); "Yes, please
     # book it. Thanks!" does not
     requests = _is_request(p["greeting"].sub(" ", rest))
+    if (
+        requests
+        and word in _AFFIRM
+        and context == "open"
+        and p["ask_info"].search(rest)
+        and not _is_request(p["ask_info"].sub(" ", rest))
+    ):
+        return "question"  # "Yes, I wanted to know about the return window." after "Anything else?"
     # "Yes, that time works. Thanks." accepts what was asked; "No thanks." declines more
     accepts = word in _AFFIRM and context in ("solicit", "confirm")
     if word in _NO and context in ("solicit", "confirm") and _PREFERS.search(rest):
@@ -2693,9 +2701,13 @@ _ASKS_ID = re.compile(
 # it two instead").
 # The agent asking to go ahead with what it recapped ("Shall I proceed with the booking?",
 # "Do you confirm (yes/no)?").
-_GO_AHEAD_ASKED = re.compile(r"\b(?:proceed|go\s+ahead|confirm)\b[^?\n]{0,60}\?\s*$", re.IGNORECASE)
+_GO_AHEAD_ASKED = re.compile(
+    r"\b(?:proceed|go\s+ahead|confirm)\b[^?\n]{0,60}\?\s*(?:\(\s*yes\s*/\s*no\s*\)\W*)?$",
+    re.IGNORECASE,
+)
 _VALUE_INSTEAD = re.compile(
-    r"\binstead\b(?:\s+of\s+(?:the|my|a|an|that|this)\s+([\w-]+(?:\s+[\w-]+)?))?", re.IGNORECASE
+    r"\binstead\b(?:\s+of\s+(?:(?:the|my|a|an|that|this)\s+)?([\w-]+(?:\s+[\w-]+)?))?",
+    re.IGNORECASE,
 )
 
 
@@ -4310,7 +4322,20 @@ def _gives_value_in_act(text: str, previous: str) -> bool:
     if not asked or _CJK.search(text) or _LACKS_VALUE.search(text):
         return False
     t = " ".join(text.split())
+    said = [x for x in _sentences(t) if x.strip()]
+    if (
+        len(said) > 1
+        and not _is_request(said[0])
+        and any(_ALSO_ACT.search(x) and _asks_to_act(x) for x in said[1:])
+    ):
+        # "The delivered one. Actually, before we do the exchange, could you also cancel the
+        # pending order?": the value given, then another act asked (session 31's made-up runs)
+        return False
     return bool(_stems(asked[-1].group(0)) & _stems(t))
+
+
+# "also" inside an act asked: another act beside the one under way.
+_ALSO_ACT = re.compile(r"\b(?:can|could|would|will)\s+you\s+(?:please\s+)?also\b", re.IGNORECASE)
 
 
 # A turn that opens by accepting what the agent proposed ("That's fine", "That is perfect",

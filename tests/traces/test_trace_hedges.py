@@ -3226,6 +3226,16 @@ _LAPTOP = '{"order_id": "#W7302510", "status": "delivered", "items": [{"name": "
         # the user's own thing guessed about, whatever the cause
         ("Your card was probably charged twice because of a system glitch.", _LAPTOP, True),
         ("This could be due to a system glitch.", "Error: timeout", False),
+        # no access to a service's own fact is missing information; to a system, the process
+        ("I don't have access to the baggage allowance for this cabin.", _LAPTOP, True),
+        ("I don't have access to the airline's booking system.", _LAPTOP, False),
+        # not seeing a fact in the record, in other words
+        (
+            "I'm not able to see whether Sara has any checked bags on this reservation.",
+            _LAPTOP,
+            True,
+        ),
+        ("I'm unable to see why that would be a problem.", _LAPTOP, False),
     ],
 )
 def test_session_31_support_readings(text: str, result: str, hedged: bool) -> None:

@@ -5003,3 +5003,41 @@ def test_session_31_acknowledgements_displeasure_and_why_asked(
     text: str, previous: str, kind: str
 ) -> None:
     assert classify_turn(text, previous=previous) == kind
+
+
+_WHICH_ORDER = "You have two orders: #W2378156 (delivered) and #W6247578 (pending). Which order would you like to work with?"
+_ANYTHING = "Your order has shipped. Is there anything else I can help you with?"
+_PROCEED = (
+    "To confirm: exchange the hose; the difference of $21.95 will be charged to your PayPal account. "
+    "Would you like me to proceed? (yes/no)"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # a wish in the past tense of politeness, opening its clause
+        (
+            "Yes, actually. I also wanted to update the shipping address on my pending order.",
+            _ANYTHING,
+            "request",
+        ),
+        ("What is that one class I wanted to take but is not offered?", _ANYTHING, "question"),
+        ("Yes, I wanted to know about the return window.", _ANYTHING, "question"),
+        # the value given, then another act asked
+        (
+            "The delivered one. Actually, could you also cancel the pending order? I don't need it.",
+            _WHICH_ORDER,
+            "request",
+        ),
+        ("The delivered one, please.", _WHICH_ORDER, "answer"),
+        # another value for the recap's, after a go-ahead asked with (yes/no)
+        (
+            "Actually, could you charge the difference to my credit card instead of PayPal?",
+            _PROCEED,
+            "answer",
+        ),
+    ],
+)
+def test_session_31_polite_wishes_and_values_then_acts(text: str, previous: str, kind: str) -> None:
+    assert classify_turn(text, previous=previous) == kind
