@@ -4948,3 +4948,56 @@ def test_round_32s_acts_asked(text: str, previous: str, kind: str) -> None:
 
 def test_check_again_inside_a_go_ahead_is_left_to_the_other_rules() -> None:
     assert turns._leasing_reading("Yes, go ahead and check again now.", "Shall I?") is None
+
+
+# Session 31: rules written on the pooled leftovers of the unsealed sets.
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # a value asked as an instruction without "provide": what follows answers it
+        ("It's the blue scarf on the left.", "Now, please give me the name of the item.", "answer"),
+        ("I forgot it!", "Thanks, and your PIN as well please.", "answer"),
+        # ... not after a statement that asks nothing
+        ("I forgot it!", "Your PIN is stored safely.", "other"),
+    ],
+)
+def test_a_value_asked_as_an_instruction_is_answered(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous.endswith("?"), previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a fault told, and what is wrong or how to go on asked, in any sentence
+        ("My tablet won't charge at all. What's going on here?", "request"),
+        ("I ordered a lamp two weeks ago and have not received it! What's the problem?", "request"),
+        ("How do I reset the PIN? The keypad is dead and shows nothing.", "request"),
+        ("How do I fix this? Also, why is your app so slow?", "request"),
+        ("为什么我的邮箱无法登陆了？", "request"),
+        ("我的手机屏幕碎了怎么办", "request"),
+        # ... no fault told: to be told
+        ("What's going on at the museum this weekend?", "question"),
+        ("How do I reset the PIN?", "question"),
+    ],
+)
+def test_a_fault_with_what_is_wrong_asked_is_a_request(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="") == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # whether items of a kind exist, none named yet: a search
+        ("Are there any cheap bike shops out there?", "request"),
+        ("Do you have any gift boxes made for diabetics?", "request"),
+        ("Any Python course related to data cleaning?", "request"),
+        ("Is there a garage within a mile?", "request"),
+        # ... a named thing's parts, facts or surroundings stay questions
+        ("Any prerequisites for this course?", "question"),
+        ("Are there any snacks in the boxes that come from Japan?", "question"),
+        ("Do you have any information about the hotel's parking?", "question"),
+        ("Are there any cafes near the hotel?", "question"),
+    ],
+)
+def test_whether_items_of_a_kind_exist_is_a_search(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="The Vondel is a 4-star hotel in the museum quarter.") == kind
