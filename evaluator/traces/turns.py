@@ -1612,17 +1612,7 @@ def _any_items(text: str) -> bool:
     if m is None:
         return False
     rest = text[m.end() :]
-    return bool(m.group("mods").strip()) or not (
-        _NEAR_NAMED.match(rest) and not _CONSTRAINT_AFTER.search(rest)
-    )
-
-
-_NEAR_NAMED = re.compile(
-    r"\s*(?:near(?:by)?|around|close\s+to|next\s+to|by|at|in\s+the\s+area)\b", re.IGNORECASE
-)
-_CONSTRAINT_AFTER = re.compile(
-    r"\b(?:with|that|which|who|where|serving|under|within)\b", re.IGNORECASE
-)
+    return bool(m.group("mods").strip()) or not _NEAR_NAMED.match(rest)
 
 
 # Session 31 (pooled leftovers of cs16, rounds 10b, 16, 17, 20, 21, 27 and 29): whether there are
