@@ -5001,3 +5001,15 @@ def test_a_fault_with_what_is_wrong_asked_is_a_request(text: str, kind: str) -> 
 )
 def test_whether_items_of_a_kind_exist_is_a_search(text: str, kind: str) -> None:
     assert rule_turn(text, previous="The Vondel is a 4-star hotel in the museum quarter.") == kind
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Could you give me the post code for the Grand Hotel?",
+        "Can I get the brand of the red jacket?",
+        "Can you please provide the debt ratio for that company?",
+    ],
+)
+def test_facts_of_a_named_item_asked_to_be_given_are_questions(text: str) -> None:
+    assert rule_turn(text, previous="") == "question"
