@@ -3342,6 +3342,20 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
     ):
         return "answer", "goes_ahead"
     if (
+        verdict[0] in ("request", "other")
+        # after "Is there anything else I can help you with?" the act is done: proceeding
+        # asks for another ("Great, please proceed with applying the discount to my order.")
+        and context in ("none", "solicit", "confirm", "failed")
+        and _PROCEEDS.match(text or "")
+        and not _QUESTION_MARK.search(text or "")
+    ):
+        # "ok please proceed with the phone and DHL option!", "Please proceed booking with the
+        # name Stephen Evans.", "Okay, please proceed with the request and apply the discount once
+        # approved.": proceeding takes up the act already under way, what the agent proposed or
+        # is doing, whatever it names beside it: an `answer` (the r4 section's "Okay, proceed.
+        # But…"; session 31, rounds 8, 13, 17 and 27)
+        return "answer", "proceeds"
+    if (
         verdict[0] == "request"
         and context in ("none", "failed", "solicit")
         and _picks_listed(text or "", previous)
@@ -4205,6 +4219,17 @@ _NOTHING_NEW = frozenset({"with", "the", "a", "and", "request", "now", "right"})
 def _only_accepts(sentence: str) -> bool:
     """True when ``sentence`` holds acceptance words only ("Yes, perfect.", "Okay great!")."""
     return not _PUNCT.sub("", _ACCEPT.sub("", _ACCEPT_LEAD.sub("", sentence)))
+
+
+# A turn that opens by telling the agent to proceed ("Please proceed with the booking.", "ok
+# please proceed with …", "Alright, … let's proceed!" after an approval).
+_PROCEEDS = re.compile(
+    r"^\W*(?:\d+\.\s*)?(?:(?:ok(?:ay)?|sure|alright|all\s+right|yes|yeah|yep|great|perfect|fine"
+    r"|(?:that|it)\s+sounds\s+good)\W+)*(?:i['’]m\s+happy\s+with\s+[^.!?]{1,60}[,.!]\s*)?"
+    r"(?:please\s+)?(?:let['’]?s\s+)?proceed\b",
+    re.IGNORECASE,
+)
+_QUESTION_MARK = re.compile(r"[?？]")
 
 
 def _goes_ahead(text: str, previous: str) -> bool:

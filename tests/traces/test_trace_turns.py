@@ -5013,3 +5013,21 @@ def test_whether_items_of_a_kind_exist_is_a_search(text: str, kind: str) -> None
 )
 def test_facts_of_a_named_item_asked_to_be_given_are_questions(text: str) -> None:
     assert rule_turn(text, previous="") == "question"
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # proceeding takes up the act under way, whatever it names beside it
+        ("ok please proceed with the express option! thanks!", "Express costs $20.", "answer"),
+        ("Please proceed booking under the name Ada Byron.", "I found a 9 AM flight.", "answer"),
+        # ... after "anything else?" the act is done: proceeding asks for another
+        (
+            "Please proceed with applying the coupon to my order.",
+            "Your cart is saved. Is there anything else I can help you with?",
+            "request",
+        ),
+    ],
+)
+def test_proceeding_takes_up_the_act_under_way(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous.endswith("?"), previous) == kind
