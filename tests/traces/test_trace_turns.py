@@ -5031,3 +5031,11 @@ def test_facts_of_a_named_item_asked_to_be_given_are_questions(text: str) -> Non
 )
 def test_proceeding_takes_up_the_act_under_way(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, previous.endswith("?"), previous) == kind
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["这款买两件送啥不", "盒子里面有几块", "有没备用的电池啊", "大夫您看吃些啥药好", "几月的"],
+)
+def test_spoken_chinese_questions_without_their_mark(text: str) -> None:
+    assert rule_turn(text, previous="好的亲") == "question"
