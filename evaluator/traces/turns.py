@@ -922,6 +922,17 @@ _EN_DEVICE_FAULT = re.compile(
 # provide …", to be told; a third party's 能否 / 是否 ("相关科技企业能否受益于此？"): whether a fact
 # holds; what a thing's role is ("…在…中扮演着怎样的角色？"), not role play; what a named product can
 # help the user do ("MOSS可以帮助我自动化哪些任务？"), session 22's "what a named product supports".
+# Session 31 (pooled leftovers of rounds 10b and 12 and the JD set): a lower price, a discount or
+# a gift asked to be given, in Chinese ("能再砍1万吗", "能不能把黑款价格压到27万以内", "能打个折吗",
+# "能送个赠品吗", "按799算吧"): session 16's discount asked, a request; whether discounts exist
+# ("有没有优惠？") stays a question.
+_ZH_PRICE_ASKED = re.compile(
+    r"(?:能|可以|能不能|可不可以|能否|可否)(?:再|给我|帮我|给)?[^，,。？?！!]{0,10}?"
+    r"(?:砍|压到|打个?折|少算|抹个?零|送(?:个|点|一个|两个)?赠品)"
+    r"|按[\d.]+(?:元|块)?算"
+)
+
+
 _ZH_TELL_AFTER_CAN = re.compile(
     r"(?:能否|能不能|可否|可不可以)(?:给我|为我|向我|跟我)?(?:简单|详细)?(?:地)?"
     r"(?:分享|介绍|讲讲|讲解|说说|谈谈|预测|解释|说明|分析)"
@@ -5552,6 +5563,9 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
             fault = (
                 _WHAT_TO_DO.search(asks) is not None and _FAULT_TOLD.search(t) is not None
             ) or _fault_then_ask(every, t)
+            # a lower price or a gift asked for in Chinese, beside any question ("能再砍1万吗？或者
+            # 有没有隐藏优惠？", "能送个赠品吗", "按799算吧"): session 16's discount asked, a request
+            fault = fault or any(_ZH_PRICE_ASKED.search(s) for s in every)
             searches = new_task or wish or purpose or acts or helps or kind_asked or fault
             # records listed, items a shop has, a remedy asked after a fact (session 30)
             searches = searches or bool(

@@ -5039,3 +5039,18 @@ def test_proceeding_takes_up_the_act_under_way(text: str, previous: str, kind: s
 )
 def test_spoken_chinese_questions_without_their_mark(text: str) -> None:
     assert rule_turn(text, previous="好的亲") == "question"
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a lower price or a gift asked to be given, in Chinese: session 16's discount asked
+        ("如果我今天下单，能再砍五百吗？或者有没有别的优惠？", "request"),
+        ("不退差价的话，能送个赠品吗", "request"),
+        ("那我买三件多少按199算吧", "request"),
+        # ... whether discounts exist, or a cheaper channel, is asked to be told
+        ("有没有别的渠道能比官网便宜？", "question"),
+    ],
+)
+def test_a_lower_price_asked_in_chinese_is_a_request(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="好的亲") == kind
