@@ -5054,3 +5054,16 @@ def test_spoken_chinese_questions_without_their_mark(text: str) -> None:
 )
 def test_a_lower_price_asked_in_chinese_is_a_request(text: str, kind: str) -> None:
     assert rule_turn(text, previous="好的亲") == kind
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Give me their name please",
+        "Just give me the name of the cheapest hotel",
+        "Give me a fun fact about Lisbon",
+    ],
+)
+def test_a_name_or_a_fact_given_on_demand_is_a_question(text: str) -> None:
+    previous = "Would you like me to search in a nearby area?"
+    assert rule_turn(text, True, previous) == "question"
