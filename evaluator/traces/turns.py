@@ -1610,48 +1610,7 @@ def _asks_for_kind(text: str) -> bool:
         # ones the user needs or should use (advice on the user's own act, session 5: "我需要了解哪些
         # 编程语言才能…", "应该使用哪些工具？")
         return _ZH_KIND_ITEMS.search(text) is not None and _ZH_KIND_NOT_SEARCH.search(text) is None
-    return (
-        _KIND_QUESTION.match(text.strip()) is not None or _any_items(text.strip())
-    ) and _OWN_RECORD.search(text) is None
-
-
-def _any_items(text: str) -> bool:
-    """True when ``text`` asks whether there are items of a kind (:data:`_ANY_ITEMS`), not
-    what a named place has nearby with no constraint of the user's ("Are there any cafes near
-    the hotel?": session 17's attribute of a named place)."""
-    m = _ANY_ITEMS.match(text)
-    if m is None:
-        return False
-    rest = text[m.end() :]
-    return bool(m.group("mods").strip()) or not _NEAR_NAMED.match(rest)
-
-
-# Session 31 (pooled leftovers of cs16, rounds 10b, 16, 17, 20, 21, 27 and 29): whether there are
-# items of a kind, none named yet ("Are there any free SAST tools out there?", "Do you have any
-# snack boxes specifically tailored for vegan diets?", "Any Computer Science course related to
-# large model deployment?", "is there a watch that does come with a leather strap?", "Is there a
-# parking garage within 2 miles?"): a search, a `request` (session 20's items of a kind in a
-# question's words, session 17's "Do you have a Samsung in this price range?", session 19's place
-# with a constraint). Options, information, discounts and slots of a named thing stay questions.
-_ANY_ITEM_NOUNS = (
-    r"(?:courses?|class(?:es)?|hotels?|restaurants?|places?|parks?|garages?|tools?|box(?:es)?|taxis?"
-    r"|cars?|watch(?:es)?|shoes?|products?|apartments?|universit(?:y|ies)|schools?|hospitals?"
-    r"|shops?|stores?|cafes?|museums?|attractions?|flights?|trains?|movies?|books?|apps?|games?"
-    r"|chairs?|sofas?|rugs?|dress(?:es)?|shirts?|jackets?|gloves?|phones?|laptops?|cameras?"
-    r"|venues?|salons?|buses?|rides?|concerts?|songs?)"
-)
-_NOT_ITEM_WORD = (
-    r"(?!(?:of|about|for|in|on|at|to|from|with|the|these|those|this|that|your|my|its|following)\b)"
-)
-_ANY_ITEMS = re.compile(
-    r"^\W*(?:(?:hi|hello|hey|ok(?:ay)?|so|and|also|well|great)\W+)*"
-    r"(?:are\s+there|is\s+there|do\s+you\s+(?:have|offer|sell|carry)|have\s+you\s+got|any)\s+"
-    r"(?:any\s+|some\s+|a\s+|an\s+)?"
-    # the item's own modifiers only: "any information about the hotel's …", "any snacks in the
-    # boxes" ask of a named thing
-    rf"(?P<mods>(?:{_NOT_ITEM_WORD}[\w'’-]+\s+){{0,3}}?){_ANY_ITEM_NOUNS}\b",
-    re.IGNORECASE,
-)
+    return _KIND_QUESTION.match(text.strip()) is not None and _OWN_RECORD.search(text) is None
 
 
 _ZH_ITEM_NOUNS = (

@@ -4985,25 +4985,6 @@ def test_a_fault_with_what_is_wrong_asked_is_a_request(text: str, kind: str) -> 
 
 
 @pytest.mark.parametrize(
-    ("text", "kind"),
-    [
-        # whether items of a kind exist, none named yet: a search
-        ("Are there any cheap bike shops out there?", "request"),
-        ("Do you have any gift boxes made for diabetics?", "request"),
-        ("Any Python course related to data cleaning?", "request"),
-        ("Is there a garage within a mile?", "request"),
-        # ... a named thing's parts, facts or surroundings stay questions
-        ("Any prerequisites for this course?", "question"),
-        ("Are there any snacks in the boxes that come from Japan?", "question"),
-        ("Do you have any information about the hotel's parking?", "question"),
-        ("Are there any cafes near the hotel?", "question"),
-    ],
-)
-def test_whether_items_of_a_kind_exist_is_a_search(text: str, kind: str) -> None:
-    assert rule_turn(text, previous="The Vondel is a 4-star hotel in the museum quarter.") == kind
-
-
-@pytest.mark.parametrize(
     "text",
     [
         "Could you give me the post code for the Grand Hotel?",
