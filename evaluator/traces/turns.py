@@ -826,18 +826,8 @@ def _asks_to_act(question: str) -> bool:
         can_i = None  # "can i change the address on an order that's still processing?"
     if can_i and p["request_start"].match(question[can_i.end() :]):
         return True  # ... "Is it possible to change my seat?"
-    if _CJK.search(question) and _ZH_FAULT_WHY.search(question):
-        return True  # "这个订单怎么没有物流信息了", "它为啥发不出去": a fault to fix (round 6)
-    if _FAULT_WHY.search(question) or _FAULT_HOW.search(question):
-        return True  # "Why did I fail to download the update?": the same fault, in English
-    if _CJK.search(asked) and _ZH_FIX.search(asked):
-        return True  # "下面的代码有什么错误？如何修复？": a fault to fix (session 20)
-    if (
-        _CJK.search(question)
-        and _ZH_WHAT_WRONG.search(question)
-        and _ZH_DEVICE_FAULT.search(question)
-    ):
-        return True  # "vivo x7连接wifi时出现感叹号,上不去网,请问是怎么回事儿？": a fault to fix
+    if _fault_asked(question, asked):
+        return True
     if _CJK.search(question) and _ZH_CODE_FAULT.search(question) and _ZH_CODE_ASK.search(question):
         # "zeek脚本报错serial communication error的原因是什么？", "无法连接到数据库，是哪里设置出错
         # 了？": the user's own program's fault, its cause or fix asked (session 22)
@@ -856,11 +846,93 @@ def _asks_to_act(question: str) -> bool:
     return bool(p["request"].search(_NOT_ASKED.sub(" ", _PLEASE.sub(" ", question))))
 
 
+def _fault_asked(question: str, asked: str) -> bool:
+    """True when a question asks why a fault of what the agent serves happens or how to fix it
+    (``question`` with the wish words dropped, ``asked`` as typed): round 6's fault report
+    phrased as why, session 14's "How do I solve the problem?"."""
+    if _CJK.search(question) and _ZH_FAULT_WHY.search(question):
+        return True  # "这个订单怎么没有物流信息了", "它为啥发不出去": a fault to fix (round 6)
+    if _FAULT_WHY.search(question) or _FAULT_HOW.search(question):
+        return True  # "Why did I fail to download the update?": the same fault, in English
+    if _CJK.search(asked) and _ZH_FIX.search(asked):
+        return True  # "下面的代码有什么错误？如何修复？": a fault to fix (session 20)
+    # "vivo x7连接wifi时出现感叹号,上不去网,请问是怎么回事儿？": a fault to fix
+    return bool(
+        _CJK.search(question)
+        and _ZH_WHAT_WRONG.search(question)
+        and _ZH_DEVICE_FAULT.search(question)
+    )
+
+
+# Session 31 (the pooled leftovers of rounds 6, 12, 27, 29 and the helpdesk and JD sets): what is
+# wrong asked beside a fault the turn tells ("… have not received it! What's the problem?", "My
+# phone won't charge. … What's going on here?", "我买的电脑屏幕碎了怎么办"): session 21's problem
+# told, then an ask for advice on it, a `request`; a symptom of the body names no such fault.
+_WHAT_WRONG = re.compile(
+    r"\bwhat(?:['’]s|\s+is)\s+(?:the\s+)?(?:problem|issue|matter|wrong|going\s+on|happening)\b"
+    r"|\bwhat\s+(?:happened|is\s+happening|went\s+wrong)\b|\bwhat\s+(?:should|can|do)\s+i\s+do\b",
+    re.IGNORECASE,
+)
+
+
+def _fault_then_ask(sentences: Sequence[str], text: str) -> bool:
+    """True when a turn that asks to be told holds a question about a fault of what the agent
+    serves, not only in its last sentence ("How do I solve the problem? There is already a Caps
+    Lock, so why do you play these tricks?"), or tells such a fault and asks what is wrong."""
+    p = _patterns()
+    for s in sentences:
+        if not _is_question(s):
+            continue
+        bare = p["ask_info"].sub(" ", _AUX_WISH.sub(" ", _POLITE_ASK.sub("", s)))
+        if _fault_asked(bare, s):
+            return True
+    told = (
+        _FAULT_TOLD.search(text)
+        or _ORDER_FAULT.search(text)
+        or _ZH_DEVICE_FAULT.search(text)
+        or _EN_DEVICE_FAULT.search(text)
+    )
+    return bool(told) and any(
+        _WHAT_WRONG.search(s)
+        or _ZH_WHAT_WRONG.search(s)
+        or (_is_question(s) and _HOW_ASKED.search(s))
+        for s in sentences
+    )
+
+
+# How the user is to go about it, asked beside the fault ("How do I reset my door code? The keypad
+# is dead"): a way to fix it asked (session 21). A bare why stays what the rules above make it
+# ("Have you ever heard anything about why this keeps failing?" is labelled a question).
+_HOW_ASKED = re.compile(
+    r"\bhow\s+(?:do|can|could|should|shall)\s+(?:i|we)\b|如何|怎么(?!回事)", re.IGNORECASE
+)
+
+
+# A device of the user's that will not do its job, in English ("My phone won't charge", "The
+# keypad is dead", "the screen is cracked").
+_EN_DEVICE_FAULT = re.compile(
+    r"\b(?:won['’]?t|will\s+not|doesn['’]?t|does\s+not|can['’]?t|cannot)\s+(?:charge|turn\s+on|boot|start|"
+    r"connect|load|open|light\s+up|print)\b|\b(?:is|was)\s+(?:dead|frozen|cracked|broken)\b",
+    re.IGNORECASE,
+)
+
+
 # Session 30 (round 31's consultations): Chinese questions whose act words ask to be told. A tell
 # verb after 能否 ("期权交易规则能否分享一下？", "能否预测…的增长前景？"): session 17's "Can you
 # provide …", to be told; a third party's 能否 / 是否 ("相关科技企业能否受益于此？"): whether a fact
 # holds; what a thing's role is ("…在…中扮演着怎样的角色？"), not role play; what a named product can
 # help the user do ("MOSS可以帮助我自动化哪些任务？"), session 22's "what a named product supports".
+# Session 31 (pooled leftovers of rounds 10b and 12 and the JD set): a lower price, a discount or
+# a gift asked to be given, in Chinese ("能再砍1万吗", "能不能把黑款价格压到27万以内", "能打个折吗",
+# "能送个赠品吗", "按799算吧"): session 16's discount asked, a request; whether discounts exist
+# ("有没有优惠？") stays a question.
+_ZH_PRICE_ASKED = re.compile(
+    r"(?:能|可以|能不能|可不可以|能否|可否)(?:再|给我|帮我|给)?[^，,。？?！!]{0,10}?"
+    r"(?:砍|压到|打个?折|少算|抹个?零|送(?:个|点|一个|两个)?赠品)"
+    r"|按[\d.]+(?:元|块)?算"
+)
+
+
 _ZH_TELL_AFTER_CAN = re.compile(
     r"(?:能否|能不能|可否|可不可以)(?:给我|为我|向我|跟我)?(?:简单|详细)?(?:地)?"
     r"(?:分享|介绍|讲讲|讲解|说说|谈谈|预测|解释|说明|分析)"
@@ -1068,7 +1140,9 @@ _AND_REMEDY = re.compile(
 # 地方", "为啥不是", "我啷个欠费了": questions).
 _ZH_FAULT_WHY = re.compile(
     r"(?:为什么|为啥|怎么|咋|啷个)[^，,。？?！!\s]{0,12}?"
-    r"(?:(?:还|至今|一直|都)?没有?(?![这那什么问题事])|[发登打用收寄送上]不[出到倒上开了进])"
+    r"(?:(?:还|至今|一直|都)?没有?(?![这那什么问题事])|[发登打用收寄送上]不[出到倒上开了进]"
+    # ... or cannot at all ("为什么我的搜狗输入法无法登陆QQ": session 31, round 12's Weibo users)
+    r"|无法(?:登|连接|打开|发送|接收|上网))"
 )
 # The same in English: why a thing failed or will not work ("Why did I fail to download the
 # System Update?", "Why did Smartisan Nut Pro fail to block crank calls?", "Why can't I log in
@@ -1196,7 +1270,7 @@ _ZH_CODE_ASK = re.compile(
 )
 _ZH_DEVICE_FAULT = re.compile(
     r"上不去|上不了网|打不开|划不开|解不开|登不上|登[陆录]不了|不能用|用不了|死机|闪退|黑屏|白屏|卡死"
-    r"|[没无]信号|没有信号|断网|掉线|变砖|充不进|开不了机|连不上|发不出|坏了"
+    r"|[没无]信号|没有信号|断网|掉线|变砖|充不进|开不了机|连不上|发不出|坏了|屏幕?(?:摔)?碎了"
     r"|无法(?:解锁|连接|登[陆录]|使用|开机|识别|上网|接通|打开|下载|安装|充电|启动)"
 )
 
@@ -3293,6 +3367,20 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
     ):
         return "answer", "goes_ahead"
     if (
+        verdict[0] in ("request", "other")
+        # after "Is there anything else I can help you with?" the act is done: proceeding
+        # asks for another ("Great, please proceed with applying the discount to my order.")
+        and context in ("none", "solicit", "confirm", "failed")
+        and _PROCEEDS.match(text or "")
+        and not _QUESTION_MARK.search(text or "")
+    ):
+        # "ok please proceed with the phone and DHL option!", "Please proceed booking with the
+        # name Stephen Evans.", "Okay, please proceed with the request and apply the discount once
+        # approved.": proceeding takes up the act already under way, what the agent proposed or
+        # is doing, whatever it names beside it: an `answer` (the r4 section's "Okay, proceed.
+        # But…"; session 31, rounds 8, 13, 17 and 27)
+        return "answer", "proceeds"
+    if (
         verdict[0] == "request"
         and context in ("none", "failed", "solicit")
         and _picks_listed(text or "", previous)
@@ -4156,6 +4244,17 @@ _NOTHING_NEW = frozenset({"with", "the", "a", "and", "request", "now", "right"})
 def _only_accepts(sentence: str) -> bool:
     """True when ``sentence`` holds acceptance words only ("Yes, perfect.", "Okay great!")."""
     return not _PUNCT.sub("", _ACCEPT.sub("", _ACCEPT_LEAD.sub("", sentence)))
+
+
+# A turn that opens by telling the agent to proceed ("Please proceed with the booking.", "ok
+# please proceed with …", "Alright, … let's proceed!" after an approval).
+_PROCEEDS = re.compile(
+    r"^\W*(?:\d+\.\s*)?(?:(?:ok(?:ay)?|sure|alright|all\s+right|yes|yeah|yep|great|perfect|fine"
+    r"|(?:that|it)\s+sounds\s+good)\W+)*(?:i['’]m\s+happy\s+with\s+[^.!?]{1,60}[,.!]\s*)?"
+    r"(?:please\s+)?(?:let['’]?s\s+)?proceed\b",
+    re.IGNORECASE,
+)
+_QUESTION_MARK = re.compile(r"[?？]")
 
 
 def _goes_ahead(text: str, previous: str) -> bool:
@@ -5492,7 +5591,12 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
             kind_asked = _asks_for_kind(asks)
             # what to do, asked after a fault of what the agent serves ("I cannot get select
             # query to work, what steps should I take?"): help with the fault (session 18)
-            fault = _WHAT_TO_DO.search(asks) is not None and _FAULT_TOLD.search(t) is not None
+            fault = (
+                _WHAT_TO_DO.search(asks) is not None and _FAULT_TOLD.search(t) is not None
+            ) or _fault_then_ask(every, t)
+            # a lower price or a gift asked for in Chinese, beside any question ("能再砍1万吗？或者
+            # 有没有隐藏优惠？", "能送个赠品吗", "按799算吧"): session 16's discount asked, a request
+            fault = fault or any(_ZH_PRICE_ASKED.search(s) for s in every)
             searches = new_task or wish or purpose or acts or helps or kind_asked or fault
             # records listed, items a shop has, a remedy asked after a fact (session 30)
             searches = searches or bool(

@@ -5041,3 +5041,103 @@ _PROCEED = (
 )
 def test_session_31_polite_wishes_and_values_then_acts(text: str, previous: str, kind: str) -> None:
     assert classify_turn(text, previous=previous) == kind
+
+
+# Session 31: rules written on the pooled leftovers of the unsealed sets.
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # a value asked as an instruction without "provide": what follows answers it
+        ("It's the blue scarf on the left.", "Now, please give me the name of the item.", "answer"),
+        ("I forgot it!", "Thanks, and your PIN as well please.", "answer"),
+        # ... not after a statement that asks nothing
+        ("I forgot it!", "Your PIN is stored safely.", "other"),
+    ],
+)
+def test_a_value_asked_as_an_instruction_is_answered(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous.endswith("?"), previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a fault told, and what is wrong or how to go on asked, in any sentence
+        ("My tablet won't charge at all. What's going on here?", "request"),
+        ("I ordered a lamp two weeks ago and have not received it! What's the problem?", "request"),
+        ("How do I reset the PIN? The keypad is dead and shows nothing.", "request"),
+        ("How do I fix this? Also, why is your app so slow?", "request"),
+        ("为什么我的邮箱无法登陆了？", "request"),
+        ("我的手机屏幕碎了怎么办", "request"),
+        # ... no fault told: to be told
+        ("What's going on at the museum this weekend?", "question"),
+        ("How do I reset the PIN?", "question"),
+    ],
+)
+def test_a_fault_with_what_is_wrong_asked_is_a_request(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="") == kind
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Could you give me the post code for the Grand Hotel?",
+        "Can I get the brand of the red jacket?",
+        "Can you please provide the debt ratio for that company?",
+    ],
+)
+def test_facts_of_a_named_item_asked_to_be_given_are_questions(text: str) -> None:
+    assert rule_turn(text, previous="") == "question"
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # proceeding takes up the act under way, whatever it names beside it
+        ("ok please proceed with the express option! thanks!", "Express costs $20.", "answer"),
+        ("Please proceed booking under the name Ada Byron.", "I found a 9 AM flight.", "answer"),
+        # ... after "anything else?" the act is done: proceeding asks for another
+        (
+            "Please proceed with applying the coupon to my order.",
+            "Your cart is saved. Is there anything else I can help you with?",
+            "request",
+        ),
+    ],
+)
+def test_proceeding_takes_up_the_act_under_way(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous.endswith("?"), previous) == kind
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["这款买两件送啥不", "盒子里面有几块", "有没备用的电池啊", "大夫您看吃些啥药好", "几月的"],
+)
+def test_spoken_chinese_questions_without_their_mark(text: str) -> None:
+    assert rule_turn(text, previous="好的亲") == "question"
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a lower price or a gift asked to be given, in Chinese: session 16's discount asked
+        ("如果我今天下单，能再砍五百吗？或者有没有别的优惠？", "request"),
+        ("不退差价的话，能送个赠品吗", "request"),
+        ("那我买三件多少按199算吧", "request"),
+        # ... whether discounts exist, or a cheaper channel, is asked to be told
+        ("有没有别的渠道能比官网便宜？", "question"),
+    ],
+)
+def test_a_lower_price_asked_in_chinese_is_a_request(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="好的亲") == kind
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Give me their name please",
+        "Just give me the name of the cheapest hotel",
+        "Give me a fun fact about Lisbon",
+    ],
+)
+def test_a_name_or_a_fact_given_on_demand_is_a_question(text: str) -> None:
+    previous = "Would you like me to search in a nearby area?"
+    assert rule_turn(text, True, previous) == "question"
