@@ -5041,3 +5041,25 @@ _PROCEED = (
 )
 def test_session_31_polite_wishes_and_values_then_acts(text: str, previous: str, kind: str) -> None:
     assert classify_turn(text, previous=previous) == kind
+
+
+_SHIPPED_RULE = "抱歉，根据规定，已发货的订单不能直接取消，需要等收到货后再申请退货。"
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # a return wanted, then how: the GUIDELINE's own example, and in Chinese
+        ("I want to send back the lamp I bought. What are the steps?", "", "request"),
+        ("那我要退货，怎么操作？", _SHIPPED_RULE, "request"),
+        # ... how to return asked with no want told
+        ("How do I return an item?", "", "question"),
+        # a complaint whose word is also "please" (麻烦), nothing asked beside it
+        ("这也太麻烦了吧", _SHIPPED_RULE, "other"),
+        ("麻烦帮我取消一下", _SHIPPED_RULE, "request"),
+    ],
+)
+def test_session_31_returns_wanted_and_chinese_complaints(
+    text: str, previous: str, kind: str
+) -> None:
+    assert classify_turn(text, previous=previous) == kind
