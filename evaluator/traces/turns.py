@@ -2709,7 +2709,7 @@ _RETURN_WANTED = re.compile(
     re.IGNORECASE,
 )
 _HOW_ASKED = re.compile(
-    r"\bhow\b[^.?!]*\?|\bwhat\s+(?:do|should)\s+I\s+(?:need\s+to\s+)?do\b|\bwhat\s+are\s+the\s+steps\b"
+    r"\bhow\s+(?:do|can|should|would|will)\s+(?:I|we)\b|\bhow\s+to\b|\bhow\?|\bwhat\s+(?:do|should)\s+I\s+(?:need\s+to\s+)?do\b|\bwhat\s+are\s+the\s+steps\b"
     r"|\bwhat(?:['’]s|\s+is)\s+the\s+process\b"
     r"|怎么(?:操作|弄|办|辦|退|换|換|申请|申請|做)|如何(?:操作|申请|申請|办理|辦理)|流程是",
     re.IGNORECASE,
