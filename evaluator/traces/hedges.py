@@ -645,15 +645,42 @@ _ZH_STATUS = (
 _STATUS_VALUE = re.compile(r"""["']status["']\s*:\s*["']([a-z_ ]+)["']""", re.IGNORECASE)
 
 
+# A field the record gives as none ('"insurance": "no"') and its Chinese denial ("没有购买保险").
+_ZH_FIELD_NONE = (
+    (
+        re.compile(
+            r"(?:没有|沒有|没|沒|未|无|無)(?:购买|購買|买|買|办理|辦理|选择|選擇|包含|含)?(?:旅行|旅游|旅遊)?(?:保险|保險)"
+        ),
+        "insurance",
+    ),
+    (
+        re.compile(r"(?:没有|沒有|没|沒|未|无|無)(?:任何)?(?:托运|託運|付费|付費)?行李"),
+        r"\w*baggages?",
+    ),
+)
+
+
 def _zh_status_held(clause: str, result: str) -> bool:
     """True when a Chinese clause names a status ("已经发货") that a record of the result
-    gives in English ("status": "shipped")."""
+    gives in English ("status": "shipped"), or denies a field the record gives as none
+    ("没有购买保险" after '"insurance": "no"')."""
     if not _CJK.search(clause):
         return False
     values = {m.group(1).lower() for m in _STATUS_VALUE.finditer(result)}
-    return bool(values) and any(
+    if values and any(
         pattern.search(clause) is not None and values.intersection(english)
         for pattern, english in _ZH_STATUS
+    ):
+        return True
+    return any(
+        pattern.search(clause) is not None
+        and re.search(
+            rf"""["']{key}["']\s*:\s*(?:["'](?:no|none)["']|false|0\b|null|\[\])""",
+            result,
+            re.IGNORECASE,
+        )
+        is not None
+        for pattern, key in _ZH_FIELD_NONE
     )
 
 
@@ -5385,6 +5412,9 @@ _ZH_JUDGEMENT = re.compile(
     r"(?:常见|常見|棘手|困难|困難|重要|有效|不错|不錯|理想|合适|合適|明智|有用|好的|更好)|"
     r"可能(?:会|會)?显得|可能(?:会|會)?顯得|"
     r"可能(?:会|會)?(?:更|更加|比较|比較)?(?:有效|有帮助|有幫助|有助于|有助於|合适|合適|适合|適合|更好)|"
+    # "您可以在确认邮件里找找订单号，可能会更方便一些" (session 31's made-up runs): how handy a
+    # suggested step is, a judgement of the advice
+    r"可能(?:会|會)?(?:更|更加|比较|比較)(?:方便|省事|简单|簡單|容易)|"
     # "止痛药和皮肤贴片也可能有用", "化疗药物可能也有帮助", "手术可能是必要的"
     r"可能(?:也|还|還)?(?:有用|有帮助|有幫助|是必要的|是必需的)|"
     # "后者可能很有意思"

@@ -2773,6 +2773,23 @@ _ASKS_ID = re.compile(
 
 # Another value set against one named ("… to my credit card instead of the gift card", "make
 # it two instead").
+# The user's own want of a return or an exchange ("I want to send back the lamp", "I'd like to
+# return X", "我要退货") and the how asked after it ("What are the steps?", "怎么操作？").
+_RETURN_WANTED = re.compile(
+    r"\bI(?:['’]d|\s+would)?\s+(?:also\s+|really\s+|just\s+)?(?:want|like|need|wish)\s+to\s+"
+    r"(?:return|send\s+(?:\w+\s+){0,4}?back|exchange)\b"
+    r"|\bI\s+(?:want|need)\s+(?:a\s+)?(?:return|refund|exchange)\b"
+    r"|(?:我|我们|我們)(?:要|想|想要|需要|得)(?:申请|申請)?(?:退货|退貨|换货|換貨|退回|退款)",
+    re.IGNORECASE,
+)
+_HOW_ASKED = re.compile(
+    r"\bhow\s+(?:do|can|should|would|will)\s+(?:I|we)\b|\bhow\s+to\b|\bhow\?|\bwhat\s+(?:do|should)\s+I\s+(?:need\s+to\s+)?do\b|\bwhat\s+are\s+the\s+steps\b"
+    r"|\bwhat(?:['’]s|\s+is)\s+the\s+process\b"
+    r"|怎么(?:操作|弄|办|辦|退|换|換|申请|申請|做)|如何(?:操作|申请|申請|办理|辦理)|流程是",
+    re.IGNORECASE,
+)
+
+
 # The agent asking to go ahead with what it recapped ("Shall I proceed with the booking?",
 # "Do you confirm (yes/no)?").
 _GO_AHEAD_ASKED = re.compile(
@@ -3333,6 +3350,14 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         return "answer", "value_in_act"
     if verdict[0] == "request" and context == "solicit" and _asks_pending_act(text or "", previous):
         return "answer", "pending_act"
+    if (
+        verdict[0] == "question"
+        and _RETURN_WANTED.search(text or "")
+        and _HOW_ASKED.search(text or "")
+    ):
+        # "I want to send back the lamp I bought. What are the steps?", "那我要退货，怎么操作？":
+        # a return wanted, then how (the GUIDELINE's clause): the return asked to be done
+        return "request", "return_then_how"
     if verdict == ("request", "q_act") and context in ("solicit", "confirm"):
         instead = _VALUE_INSTEAD.search(text or "")
         # an id's words count ("gift_card_1591389" names the gift card)
@@ -5679,6 +5704,18 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         # "please advise how I should deal with a colleague …", "real estate investment advice",
         # "给创业初期的小企业主建议": advice asked, to be told (session 5, session 22)
         return "question", "advice"
+    if (
+        _CJK.search(t)
+        and p["complaint"].search(t)
+        and not any(_is_question(s) for s in sentences)
+        and not _is_request(p["complaint"].sub(" ", t))
+        # a fault told beside the complaint asks for help ("it's broken again! … unacceptable!")
+        and not (_FAULT.search(t) or _FAULT_TOLD.search(t) or _ORDER_FAULT.search(t))
+        and not (_HAS_PROBLEM.search(t) or _CONDITIONAL_ASK.search(t))
+    ):
+        # "这也太麻烦了吧" after a rule told: the complaint's own word (麻烦) is no "please"
+        # (session 31's made-up runs), and beside it nothing is asked
+        return "other", "vent"
     if _is_request(t):
         return "request", "request"
     if any(_is_question(s) for s in sentences):

@@ -3236,6 +3236,11 @@ _LAPTOP = '{"order_id": "#W7302510", "status": "delivered", "items": [{"name": "
             True,
         ),
         ("I'm unable to see why that would be a problem.", _LAPTOP, False),
+        # a Chinese denial of a field the English-keyed record gives as none
+        ("您的预订似乎没有购买保险，所以无法全额退款。", '{"insurance": "no"}', False),
+        ("您的预订似乎没有购买保险，所以无法全额退款。", '{"insurance": "yes"}', True),
+        # how handy a suggested step is
+        ("您可以在确认邮件里找找订单号，可能会更方便一些。", _LAPTOP, False),
     ],
 )
 def test_session_31_support_readings(text: str, result: str, hedged: bool) -> None:

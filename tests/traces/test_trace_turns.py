@@ -5141,3 +5141,25 @@ def test_a_lower_price_asked_in_chinese_is_a_request(text: str, kind: str) -> No
 def test_a_name_or_a_fact_given_on_demand_is_a_question(text: str) -> None:
     previous = "Would you like me to search in a nearby area?"
     assert rule_turn(text, True, previous) == "question"
+
+
+_SHIPPED_RULE = "抱歉，根据规定，已发货的订单不能直接取消，需要等收到货后再申请退货。"
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # a return wanted, then how: the GUIDELINE's own example, and in Chinese
+        ("I want to send back the lamp I bought. What are the steps?", "", "request"),
+        ("那我要退货，怎么操作？", _SHIPPED_RULE, "request"),
+        # ... how to return asked with no want told
+        ("How do I return an item?", "", "question"),
+        # a complaint whose word is also "please" (麻烦), nothing asked beside it
+        ("这也太麻烦了吧", _SHIPPED_RULE, "other"),
+        ("麻烦帮我取消一下", _SHIPPED_RULE, "request"),
+    ],
+)
+def test_session_31_returns_wanted_and_chinese_complaints(
+    text: str, previous: str, kind: str
+) -> None:
+    assert classify_turn(text, previous=previous) == kind
