@@ -1300,13 +1300,6 @@ _CAUSE_PUT = re.compile(
     r"likely)\b",
     re.IGNORECASE,
 )
-# A rough amount the user is asked for: "你的笔记本电脑大概使用了多长时间" (round 29),
-# "记下喝的是哪种杂粮粥、大概几勺" (round 28): a question word after the cue, in a stretch
-# addressed to the user, asks; no estimate of the agent's.
-_ZH_ROUGH_WORDS = frozenset({"大概", "大约", "大約", "大致", "约", "約", "左右"})
-_ZH_ASKED_AMOUNT = re.compile(r"多长|多長|多久|多少|几|幾|什么时候|什麼時候|哪")
-_ZH_STRETCH_END = re.compile(r"[。！？!?；;\n]")
-_ZH_TO_USER = re.compile(r"你|您|记下|記下|告诉|告訴|说一下|說一下|提供")
 # 应该 before an act is a duty ("企业应该把握机遇", "投资者应该在充分了解风险之后才能进行",
 # "而是应该理性地分析市场情况", "投资也应该分散到不同的资产类别": rounds 29 and 31), whoever
 # its subject; 应该 is a guess only before a state or an outcome: a copula, a modal, a
@@ -1343,8 +1336,6 @@ def _shape_reading(
         if h.kind == "softener" and _error_read_back(text, h, latest_result, c_lo, c_hi):
             return "error_read_back"
         return ""
-    if h.match in _ZH_ROUGH_WORDS and _zh_amount_asked(text, h, s_lo, s_hi):
-        return "asks_user"
     if h.match in _ZH_OUGHT and _zh_duty(text, h.end, c_hi):
         return "duty_act"
     return ""
@@ -1376,19 +1367,9 @@ def _error_read_back(
     )
 
 
-def _zh_amount_asked(text: str, h: HedgeMatch, s_lo: int, s_hi: int) -> bool:
-    """True when a question word follows the rough cue in its stretch (no sentence mark
-    between) and the stretch is addressed to the user."""
-    reach = min(s_hi, h.end + 12)
-    asked = _ZH_ASKED_AMOUNT.search(text, h.end, reach)
-    if asked is None or _ZH_STRETCH_END.search(text, h.end, asked.start()):
-        return False
-    return _ZH_TO_USER.search(text, max(s_lo, h.start - 30), reach) is not None
-
-
 def _zh_duty(text: str, end: int, c_hi: int) -> bool:
-    """True when 应该 at ``end`` is followed by an act, not a state or an outcome: nothing in
-    the words right after it names one, nor a completed or expected outcome near it."""
+    """True when 应该 at ``end`` is followed by an act, not a state or an outcome: the words
+    right after it name no state, and no completed or expected outcome is near it."""
     if end >= c_hi or _ZH_STATE_NEXT.match(text, end, c_hi):
         return False
     reach = min(c_hi, end + _ZH_DUTY_REACH)

@@ -3182,34 +3182,36 @@ def test_a_care_assistants_frequency_and_granted_causes(text: str, hedged: bool)
 
 
 # Session 31: readings by the sentence's shape, written from the false hits rounds 27 to 32 had
-# when each was first measured blind. Made-up messages of each class, with the reading they
-# are told apart from.
-_DENIED = '{"ok": false, "error": "permission_denied", "reason": "may not view order #12"}'
+# when each was first measured blind. Made-up messages of each class (each counted before), with
+# the reading they are told apart from.
+_REFUSED = '{"ok": false, "error": "permission_denied", "reason": "role merchant may not view it"}'
+_SLOTS = (
+    '{"tour_slots": [{"date": "03/02", "time": "10:00 AM"}, {"date": "03/03", "time": "2:00 PM"}]}'
+)
 
 
 @pytest.mark.parametrize(
     ("text", "latest", "hedged"),
     [
         # a sentence that opens by asking or offering, whatever mark it ends with
-        ("Would you like the floor plans or perhaps a call with our agent.", "", False),
-        ("May I ask roughly when you plan to move", "", False),
+        ("Would you like the two-bedroom or perhaps the loft.", _SLOTS, False),
+        ("Shall I hold the unit for you, or perhaps set a reminder.", _SLOTS, False),
         # ... a guess before the offer stays one
         ("Your parcel might be delayed. Would you like a refund?", "", True),
         # the exchange itself as what may have gone wrong
-        ("It seems there might have been a misunderstanding.", "", False),
+        ("It seems like there may have been a mix-up with the dates.", _SLOTS, False),
         ("It seems there might have been a delay with your parcel.", "", True),
         # a judgement of an option's worth: an opinion, a recommendation
-        ("Given your dates, the later flight seems to be the best option.", "", False),
-        ("The cottage seems lovely and quiet.", "", False),
+        ("That itinerary probably works fine for the group.", "", False),
         ("These two cafes would suit your group, I think.", "", True),
-        ("Those are two great spots for your group, I think.", "", False),
         # ... not a step named best
         ("I think it would be best to escalate this to a colleague.", "", True),
         # a softener in a negated clause after an error or a refusal reads it back
-        ("It doesn't appear to belong to your account.", _DENIED, False),
-        ("It doesn't appear to belong to your account.", "", True),
+        ("It seems the order is not in your store.", _REFUSED, False),
+        ("Order 12 doesn't seem to be part of your orders.", _REFUSED, False),
+        ("Order 12 doesn't seem to be part of your orders.", _SLOTS, True),
         # ... a cause put forward for it stays a guess
-        ("It seems it didn't go through, probably because of the role.", _DENIED, True),
+        ("It seems it didn't go through, probably because of the role.", _REFUSED, True),
     ],
 )
 def test_session_31_shape_readings_in_english(text: str, latest: str, hedged: bool) -> None:
@@ -3219,19 +3221,14 @@ def test_session_31_shape_readings_in_english(text: str, latest: str, hedged: bo
 @pytest.mark.parametrize(
     ("text", "hedged"),
     [
-        # a rough amount the user is asked for
-        ("你的洗衣机大概用了多久？", False),
-        ("记下你每天大概走几步。", False),
-        # ... a rough amount the agent states stays an estimate
-        ("你的洗衣机大概用了五年。", True),
         # 应该 before an act is a duty, whoever does it
-        ("商家应该及时调整库存策略。", False),
-        ("而是应该冷静地比较几家银行的利率。", False),
+        ("租客应该提前一个月通知房东。", False),
+        ("店铺应该及时补充库存，避免缺货。", False),
         # ... before a state or an outcome, a guess
         ("你的包裹应该已经发出了。", True),
         ("这应该是电池老化引起的。", True),
         ("快递应该明天能送到。", True),
     ],
 )
-def test_session_31_shape_readings_in_chinese(text: str, hedged: bool) -> None:
+def test_session_31_duty_before_an_act_in_chinese(text: str, hedged: bool) -> None:
     assert bool(_hedged(text, "")) == hedged
