@@ -1285,6 +1285,36 @@ _WORTH = re.compile(
     r"fine)\b(?!\s+(?:to\b|next\b|way\b|course\b|thing\s+to\b))",
     re.IGNORECASE,
 )
+# A thing named as not available, its subject no piece of information: "the time slot for
+# 3:00 PM on Wednesday is not available" (round 32), "the product … is not available for
+# delivery in Greece" (round 27, eight times), "Fandango ticketing not available at Somerset
+# Cinemas 8" (round 10b). The thing's status (session 29's status a record holds, round 10's
+# flat absence), not a fact the agent lacks; "the phone number is not available", "the status
+# and destination information are not available" stay missing information, as does a thing not
+# available through the agent's tools or records, or under a condition ("if the room is not
+# available").
+_INFORMATION_NOUN = re.compile(
+    r"\b(?:information|info|details?|data|status|updates?|numbers?|dates?|prices?|pricing|"
+    r"fees?|hours|address(?:es)?|tracking|records?|figures?|results?|answers?|specifics|"
+    r"lists?|url|links?|reviews?|ratings?|descriptions?|availability|schedules?|contacts?|"
+    r"e-?mails?|phones?|times?(?!\s+slots?)|locations?|names?|ids?|codes?)\b",
+    re.IGNORECASE,
+)
+_COPULA_END = re.compile(
+    r"\b(?:is|are|was|were)\s+(?:(?:currently|still|also|now|unfortunately|sadly)\s+)*$",
+    re.IGNORECASE,
+)
+_NO_THING_SUBJECT = re.compile(
+    r"\b(?:if|when|whether|unless|in\s+case|which|that|it|this|these|those|they|there|what|"
+    r"something|anything|one|some)\s+(?:(?:\w+\s+){0,3}?(?:is|are|was|were|becomes?|"
+    r"become)\s+(?:(?:currently|still|also|now)\s+)*)?$|^\W*(?:if|when|unless|even\s+if)\b",
+    re.IGNORECASE,
+)
+_THROUGH_MEANS = re.compile(
+    r"\s+(?:through|via|from|in|on)\s+(?:the\s+|our\s+|my\s+|this\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?:api|tools?|system|database|records?|data|results?|search|app)\b",
+    re.IGNORECASE,
+)
 # A result that is an error or a refusal: '{"ok": false, "error": "permission_denied", …}',
 # "Error: …". A softener before a negation after it ("It doesn't appear to belong to your
 # store" after a permission_denied, round 30; "it seems that the function … does not exist"
@@ -1335,6 +1365,8 @@ def _shape_reading(
             return "judgement"
         if h.kind == "softener" and _error_read_back(text, h, latest_result, c_lo, c_hi):
             return "error_read_back"
+        if h.kind == "missing" and _thing_unavailable(text, h, c_lo, c_hi):
+            return "missing_status"
         return ""
     if h.match in _ZH_OUGHT and _zh_duty(text, h.end, c_hi):
         return "duty_act"
@@ -1352,6 +1384,23 @@ def _judges_worth(text: str, h: HedgeMatch, c_lo: int, c_hi: int) -> bool:
         return True
     closes = not text[h.end : c_hi].strip(" .!")
     return closes and _WORTH.search(text, c_lo, h.start) is not None
+
+
+def _thing_unavailable(text: str, h: HedgeMatch, c_lo: int, c_hi: int) -> bool:
+    """True when "not available" has a thing for its subject, no piece of information, with
+    no condition and no means of the agent's named after it."""
+    if _AVAILABILITY.fullmatch(h.match) is None:
+        return False
+    subject = text[c_lo : h.start]
+    if not subject.strip() or _INFORMATION_NOUN.search(subject):
+        return False
+    if _NO_THING_SUBJECT.search(subject) or _CONDITION.search(subject):
+        return False
+    copula = _COPULA_END.search(subject)
+    bare = copula is None and subject.rstrip() != subject and len(subject.split()) <= 6
+    if copula is None and not bare:
+        return False
+    return _THROUGH_MEANS.match(text, h.end, c_hi) is None
 
 
 def _error_read_back(

@@ -3212,6 +3212,13 @@ _SLOTS = (
         ("Order 12 doesn't seem to be part of your orders.", _SLOTS, True),
         # ... a cause put forward for it stays a guess
         ("It seems it didn't go through, probably because of the role.", _REFUSED, True),
+        # a thing named as not available: its status, not a fact the agent lacks
+        ("The corner studio is not available for a tour this week.", "", False),
+        ("Valet parking not available at the downtown branch.", "", False),
+        # ... a piece of information, or a thing the agent's tools do not reach, stays missing
+        ("The tracking details are not available at the moment.", "", True),
+        ("The owner's phone number is not available.", "", True),
+        ("The loft is not available through our booking system.", "", True),
     ],
 )
 def test_session_31_shape_readings_in_english(text: str, latest: str, hedged: bool) -> None:
