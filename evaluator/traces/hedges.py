@@ -1207,6 +1207,13 @@ def find_hedges(
     retry, then pick likely primary checking", "tell me roughly how much it cost") or
     inside quotation marks (the user's note, text to be copied) claims nothing. Phrases
     a suite adds are guesses. Each hedge is reported with its sentence.
+
+    Session 31 reads what every rule above keeps by the shape of its sentence: one that
+    opens by asking or offering ("Would you like … or perhaps …"), the exchange as what went
+    wrong ("there might have been a misunderstanding"), a cue that governs a judgement of
+    worth ("seems to be the best option"), a softener in a negated clause after an error or
+    a refusal, a thing (no piece of information) named as not available, and 应该 before an
+    act are no hedges.
     """
     hedges = _gated(lexicon, text, latest_result, window, gate, source)
     for result in other_results:
@@ -1330,7 +1337,7 @@ _CAUSE_PUT = re.compile(
     r"likely)\b",
     re.IGNORECASE,
 )
-# 应该 before an act is a duty ("企业应该把握机遇", "投资者应该在充分了解风险之后才能进行",
+# 应该 before an act is a duty ("企业应该把握机遇", "公司应该密切关注市场的变化",
 # "而是应该理性地分析市场情况", "投资也应该分散到不同的资产类别": rounds 29 and 31), whoever
 # its subject; 应该 is a guess only before a state or an outcome: a copula, a modal, a
 # negation, a relation or what has happened ("应该是胃炎", "应该没什么大问题", "应该跟这个没
