@@ -1372,7 +1372,13 @@ def _shape_reading(
             return "judgement"
         if h.kind == "softener" and _error_read_back(text, h, latest_result, c_lo, c_hi):
             return "error_read_back"
-        if h.kind == "missing" and _thing_unavailable(text, h, c_lo, c_hi):
+        if (
+            h.kind == "missing"
+            and not _error_result(latest_result)
+            and _thing_unavailable(text, h, c_lo, c_hi)
+        ):
+            # after an error no record stated a status: "the verse is not available in
+            # Spanish" after a server error is what the agent could not get
             return "missing_status"
         return ""
     if h.match in _ZH_OUGHT and _zh_duty(text, h.end, c_hi):
@@ -1410,12 +1416,19 @@ def _thing_unavailable(text: str, h: HedgeMatch, c_lo: int, c_hi: int) -> bool:
     return _THROUGH_MEANS.match(text, h.end, c_hi) is None
 
 
+def _error_result(result: str | None) -> bool:
+    """True when ``result`` is an error or a refusal (its opening characters say so)."""
+    if not result:
+        return False
+    return _ERROR_OR_REFUSAL.search(result, 0, _ERROR_OR_REFUSAL_CHARS) is not None
+
+
 def _error_read_back(
     text: str, h: HedgeMatch, latest_result: str | None, c_lo: int, c_hi: int
 ) -> bool:
     """True when a softener in a negated clause follows a result that is an error or a
     refusal, and puts forward no cause after it."""
-    if not latest_result or not _ERROR_OR_REFUSAL.search(latest_result, 0, _ERROR_OR_REFUSAL_CHARS):
+    if not _error_result(latest_result):
         return False
     return (
         _NEGATED.search(text, c_lo, c_hi) is not None

@@ -3219,6 +3219,7 @@ _SLOTS = (
         ("The tracking details are not available at the moment.", "", True),
         ("The owner's phone number is not available.", "", True),
         ("The loft is not available through our booking system.", "", True),
+        ("The corner studio is not available for a tour this week.", _REFUSED, True),
     ],
 )
 def test_session_31_shape_readings_in_english(text: str, latest: str, hedged: bool) -> None:
