@@ -1287,6 +1287,13 @@ def find_hedges(
     retry, then pick likely primary checking", "tell me roughly how much it cost") or
     inside quotation marks (the user's note, text to be copied) claims nothing. Phrases
     a suite adds are guesses. Each hedge is reported with its sentence.
+
+    Session 31 reads what every rule above keeps by the shape of its sentence: one that
+    opens by asking or offering ("Would you like … or perhaps …"), the exchange as what went
+    wrong ("there might have been a misunderstanding"), a cue that governs a judgement of
+    worth ("seems to be the best option"), a softener in a negated clause after an error or
+    a refusal, a thing (no piece of information) named as not available, and 应该 before an
+    act are no hedges.
     """
     hedges = _gated(lexicon, text, latest_result, window, gate, source)
     for result in other_results:
@@ -1323,6 +1330,199 @@ def _told_by(clause: str, asked: str, record: str) -> bool:
     # More than half: the places a record names ("from JFK to SEA") do not carry a claim
     # it does not hold ("was booked with points") on their own.
     return 2 * len(said & fact_words(record)) > len(said)
+
+
+# Session 31: readings by the sentence's shape, for cues every other rule keeps. Each was
+# written from the false hits rounds 27 to 32 had when each was first measured blind (before
+# its own tuning), and stands on false hits of at least two of those rounds; none of them
+# drops a true hedge of any unsealed set.
+#
+# A sentence that opens by asking or offering the user something: "Would you like more
+# details on that or perhaps schedule a tour." (round 32, with no question mark), "May I ask
+# how important is your meeting at 7 PM" (round 29). It asks; it claims no fact (the
+# GUIDELINE's offers), whatever the mark it ends with.
+_ASKS_OPENING = re.compile(
+    r"[\s\W]*(?:(?:ok(?:ay)?|sure|great|alright|also|and|so|or)\W+)?"
+    r"(?:would\s+you\s+(?:like|prefer|want)|do\s+you\s+(?:want|need|wish)|may\s+i|can\s+i|"
+    r"shall\s+i|could\s+i|should\s+i|would\s+it\s+help|is\s+there\s+anything|"
+    r"are\s+you\s+interested)\b",
+    re.IGNORECASE,
+)
+# The conversation itself as what may have gone wrong: "It seems like there might have been a
+# misunderstanding." (round 32), "it seems like there's been some confusion about who can
+# best help you" (round 8): about the exchange, no fact of the task.
+_MIXUP = re.compile(
+    r"\bbeen\s+(?:\w+\s+){0,2}?(?:misunderstanding|miscommunication|confusion|mix-?up)s?\b",
+    re.IGNORECASE,
+)
+# A cue that governs a judgement of worth: "the first option seems to be the most ideal",
+# "this appears to be your best option", "I believe this is the best option available"
+# (round 29's flight and trip agents), "The book seems fascinating" (round 27's shop
+# assistant). The agent's opinion of an option, a recommendation, not a fact left open
+# (session 17's "a recommendation's superlative"). "it would be best to escalate" and
+# "the best next step" name a step, which the rules read as such.
+_JUDGING_CUES = frozenset(
+    {"seem", "seems", "appear", "appears", "appear to", "appears to", "look", "looks"}
+    | {"looks like", "seemingly", "i think", "i believe", "probably"}
+)
+_WORTH = re.compile(
+    r"\b(?:best|ideal|most\s+(?:ideal|suitable|efficient|convenient|fitting|promising|"
+    r"interesting|appealing)|great|perfect|fascinating|wonderful|excellent|amazing|lovely|"
+    r"nice|fun|good\s+(?:choice|option|fit|idea|match|pick)|suitable|worthwhile|okay|ok|"
+    r"fine)\b(?!\s+(?:to\b|next\b|way\b|course\b|thing\s+to\b))",
+    re.IGNORECASE,
+)
+# A thing named as not available, its subject no piece of information: "the time slot for
+# 3:00 PM on Wednesday is not available" (round 32), "the product … is not available for
+# delivery in Greece" (round 27, eight times), "Fandango ticketing not available at Somerset
+# Cinemas 8" (round 10b). The thing's status (session 29's status a record holds, round 10's
+# flat absence), not a fact the agent lacks; "the phone number is not available", "the status
+# and destination information are not available" stay missing information, as does a thing not
+# available through the agent's tools or records, or under a condition ("if the room is not
+# available").
+_INFORMATION_NOUN = re.compile(
+    r"\b(?:information|info|details?|data|status|updates?|numbers?|dates?|prices?|pricing|"
+    r"fees?|hours|address(?:es)?|tracking|records?|figures?|results?|answers?|specifics|"
+    r"lists?|url|links?|reviews?|ratings?|descriptions?|availability|schedules?|contacts?|"
+    r"e-?mails?|phones?|times?(?!\s+slots?)|locations?|names?|ids?|codes?)\b",
+    re.IGNORECASE,
+)
+_COPULA_END = re.compile(
+    r"\b(?:is|are|was|were)\s+(?:(?:currently|still|also|now|unfortunately|sadly)\s+)*$",
+    re.IGNORECASE,
+)
+_NO_THING_SUBJECT = re.compile(
+    r"\b(?:if|when|whether|unless|in\s+case|which|that|it|this|these|those|they|there|what|"
+    r"something|anything|one|some)\s+(?:(?:\w+\s+){0,3}?(?:is|are|was|were|becomes?|"
+    r"become)\s+(?:(?:currently|still|also|now)\s+)*)?$|^\W*(?:if|when|unless|even\s+if)\b",
+    re.IGNORECASE,
+)
+_THROUGH_MEANS = re.compile(
+    r"\s+(?:through|via|from|in|on)\s+(?:the\s+|our\s+|my\s+|this\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?:api|tools?|system|database|records?|data|results?|search|app)\b",
+    re.IGNORECASE,
+)
+# A result that is an error or a refusal: '{"ok": false, "error": "permission_denied", …}',
+# "Error: …". A softener before a negation after it ("It doesn't appear to belong to your
+# store" after a permission_denied, round 30; "it seems that the function … does not exist"
+# after an error, rounds 8 and 24) reads back the failure the result states (the GUIDELINE's
+# softener case), unless it puts forward a cause ("because", "due to", a modal: session 24).
+_ERROR_OR_REFUSAL = re.compile(
+    r"[\"']ok[\"']\s*:\s*false|[\"']error[\"']\s*:|\A\s*error\b", re.IGNORECASE
+)
+_ERROR_OR_REFUSAL_CHARS = 400
+_NEGATED = re.compile(r"\b(?:not|no|never|none|nothing)\b|n['\u2019]t\b", re.IGNORECASE)
+_CAUSE_PUT = re.compile(
+    r"\b(?:because|due\s+to|caused|reason|since|so|which\s+means|might|may|could|probably|"
+    r"likely)\b",
+    re.IGNORECASE,
+)
+# 应该 before an act is a duty ("企业应该把握机遇", "公司应该密切关注市场的变化",
+# "而是应该理性地分析市场情况", "投资也应该分散到不同的资产类别": rounds 29 and 31), whoever
+# its subject; 应该 is a guess only before a state or an outcome: a copula, a modal, a
+# negation, a relation or what has happened ("应该是胃炎", "应该没什么大问题", "应该跟这个没
+# 关系", "应该已经发货了", "应该写了诊断", "明天应该能到").
+_ZH_OUGHT = frozenset({"应该", "應該", "应当", "應當"})
+_ZH_STATE_NEXT = re.compile(
+    r"\s*(?:是|會|会|能|可以|可|没|沒|不|有|比较|比較|已|就|跟|和|与|與|属于|屬於|还|還|正在|在|够|夠|"
+    r"差不多|算|写|寫|享有|基于|基於|也|都|很|挺|问题|問題|早|快|对|對|为|為|叫|指|出|到|过|過|"
+    r"了|要|得|[今明后後昨]天|[上下]午|晚上|马上|馬上|很快)"
+)
+_ZH_DONE_SOON = re.compile(r"了|过|過|能|会|會")
+_ZH_DUTY_REACH = 8
+
+
+def _shape_reading(
+    text: str,
+    h: HedgeMatch,
+    latest_result: str | None,
+    c_lo: int,
+    c_hi: int,
+    s_lo: int,
+    s_hi: int,
+) -> str:
+    """The rule (session 31) that drops a cue the other rules keep, read from the shape of
+    its sentence rather than a genre's words; ``""`` when it still counts."""
+    if h.language == "en":
+        if _ASKS_OPENING.match(text, s_lo, s_hi):
+            return "asks_user"
+        if h.kind in ("softener", "guess") and _MIXUP.search(text, c_lo, c_hi):
+            return "conversation"
+        if _judges_worth(text, h, c_lo, c_hi):
+            return "judgement"
+        if h.kind == "softener" and _error_read_back(text, h, latest_result, c_lo, c_hi):
+            return "error_read_back"
+        if (
+            h.kind == "missing"
+            and not _error_result(latest_result)
+            and _thing_unavailable(text, h, c_lo, c_hi)
+        ):
+            # after an error no record stated a status: "the verse is not available in
+            # Spanish" after a server error is what the agent could not get
+            return "missing_status"
+        return ""
+    if h.match in _ZH_OUGHT and _zh_duty(text, h.end, c_hi):
+        return "duty_act"
+    return ""
+
+
+def _judges_worth(text: str, h: HedgeMatch, c_lo: int, c_hi: int) -> bool:
+    """True when the cue governs a judgement of worth: the word follows it closely ("this
+    seems to be the best option"), or is in the clause the cue closes ("two great spots
+    for your group, I think")."""
+    if h.phrase.lower() not in _JUDGING_CUES:
+        return False
+    reach = min(c_hi, h.end + 60)
+    if _WORTH.search(text, h.end, reach) is not None:
+        return True
+    closes = not text[h.end : c_hi].strip(" .!")
+    return closes and _WORTH.search(text, c_lo, h.start) is not None
+
+
+def _thing_unavailable(text: str, h: HedgeMatch, c_lo: int, c_hi: int) -> bool:
+    """True when "not available" has a thing for its subject, no piece of information, with
+    no condition and no means of the agent's named after it."""
+    if _AVAILABILITY.fullmatch(h.match) is None:
+        return False
+    subject = text[c_lo : h.start]
+    if not subject.strip() or _INFORMATION_NOUN.search(subject):
+        return False
+    if _NO_THING_SUBJECT.search(subject) or _CONDITION.search(subject):
+        return False
+    copula = _COPULA_END.search(subject)
+    bare = copula is None and subject.rstrip() != subject and len(subject.split()) <= 6
+    if copula is None and not bare:
+        return False
+    return _THROUGH_MEANS.match(text, h.end, c_hi) is None
+
+
+def _error_result(result: str | None) -> bool:
+    """True when ``result`` is an error or a refusal (its opening characters say so)."""
+    if not result:
+        return False
+    return _ERROR_OR_REFUSAL.search(result, 0, _ERROR_OR_REFUSAL_CHARS) is not None
+
+
+def _error_read_back(
+    text: str, h: HedgeMatch, latest_result: str | None, c_lo: int, c_hi: int
+) -> bool:
+    """True when a softener in a negated clause follows a result that is an error or a
+    refusal, and puts forward no cause after it."""
+    if not _error_result(latest_result):
+        return False
+    return (
+        _NEGATED.search(text, c_lo, c_hi) is not None
+        and _CAUSE_PUT.search(text, h.end, c_hi) is None
+    )
+
+
+def _zh_duty(text: str, end: int, c_hi: int) -> bool:
+    """True when 应该 at ``end`` is followed by an act, not a state or an outcome: the words
+    right after it name no state, and no completed or expected outcome is near it."""
+    if end >= c_hi or _ZH_STATE_NEXT.match(text, end, c_hi):
+        return False
+    reach = min(c_hi, end + _ZH_DUTY_REACH)
+    return _ZH_DONE_SOON.search(text, end, reach) is None
 
 
 def _gated(
@@ -1482,6 +1682,8 @@ def hedge_candidates(
             s_hi,
             _rule(text, h, latest_result, c_lo, c_hi, s_lo, s_hi),
         )
+        if not rule:
+            rule = _shape_reading(text, h, latest_result, c_lo, c_hi, s_lo, s_hi)
         sentence = sentences.get((s_lo, s_hi))
         if sentence is None:
             sentence = sentences[s_lo, s_hi] = _SPACE.sub(" ", text[s_lo:s_hi]).strip()

@@ -3245,3 +3245,64 @@ _LAPTOP = '{"order_id": "#W7302510", "status": "delivered", "items": [{"name": "
 )
 def test_session_31_support_readings(text: str, result: str, hedged: bool) -> None:
     assert bool(_hedged(text, result)) == hedged
+
+
+# Session 31: readings by the sentence's shape, written from the false hits rounds 27 to 32 had
+# when each was first measured blind. Made-up messages of each class (each counted before), with
+# the reading they are told apart from.
+_REFUSED = '{"ok": false, "error": "permission_denied", "reason": "role merchant may not view it"}'
+_SLOTS = (
+    '{"tour_slots": [{"date": "03/02", "time": "10:00 AM"}, {"date": "03/03", "time": "2:00 PM"}]}'
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "latest", "hedged"),
+    [
+        # a sentence that opens by asking or offering, whatever mark it ends with
+        ("Would you like the two-bedroom or perhaps the loft.", _SLOTS, False),
+        ("Shall I hold the unit for you, or perhaps set a reminder.", _SLOTS, False),
+        # ... a guess before the offer stays one
+        ("Your parcel might be delayed. Would you like a refund?", "", True),
+        # the exchange itself as what may have gone wrong
+        ("It seems like there may have been a mix-up with the dates.", _SLOTS, False),
+        ("It seems there might have been a delay with your parcel.", "", True),
+        # a judgement of an option's worth: an opinion, a recommendation
+        ("That itinerary probably works fine for the group.", "", False),
+        ("These two cafes would suit your group, I think.", "", True),
+        # ... not a step named best
+        ("I think it would be best to escalate this to a colleague.", "", True),
+        # a softener in a negated clause after an error or a refusal reads it back
+        ("It seems the order is not in your store.", _REFUSED, False),
+        ("Order 12 doesn't seem to be part of your orders.", _REFUSED, False),
+        ("Order 12 doesn't seem to be part of your orders.", _SLOTS, True),
+        # ... a cause put forward for it stays a guess
+        ("It seems it didn't go through, probably because of the role.", _REFUSED, True),
+        # a thing named as not available: its status, not a fact the agent lacks
+        ("The corner studio is not available for a tour this week.", "", False),
+        ("Valet parking not available at the downtown branch.", "", False),
+        # ... a piece of information, or a thing the agent's tools do not reach, stays missing
+        ("The tracking details are not available at the moment.", "", True),
+        ("The owner's phone number is not available.", "", True),
+        ("The loft is not available through our booking system.", "", True),
+        ("The corner studio is not available for a tour this week.", _REFUSED, True),
+    ],
+)
+def test_session_31_shape_readings_in_english(text: str, latest: str, hedged: bool) -> None:
+    assert bool(_hedged(text, latest)) == hedged
+
+
+@pytest.mark.parametrize(
+    ("text", "hedged"),
+    [
+        # 应该 before an act is a duty, whoever does it
+        ("租客应该提前一个月通知房东。", False),
+        ("店铺应该及时补充库存，避免缺货。", False),
+        # ... before a state or an outcome, a guess
+        ("你的包裹应该已经发出了。", True),
+        ("这应该是电池老化引起的。", True),
+        ("快递应该明天能送到。", True),
+    ],
+)
+def test_session_31_duty_before_an_act_in_chinese(text: str, hedged: bool) -> None:
+    assert bool(_hedged(text, "")) == hedged
