@@ -2782,7 +2782,7 @@ _RETURN_WANTED = re.compile(
     r"|(?:我|我们|我們)(?:要|想|想要|需要|得)(?:申请|申請)?(?:退货|退貨|换货|換貨|退回|退款)",
     re.IGNORECASE,
 )
-_HOW_ASKED = re.compile(
+_RETURN_HOW = re.compile(
     r"\bhow\s+(?:do|can|should|would|will)\s+(?:I|we)\b|\bhow\s+to\b|\bhow\?|\bwhat\s+(?:do|should)\s+I\s+(?:need\s+to\s+)?do\b|\bwhat\s+are\s+the\s+steps\b"
     r"|\bwhat(?:['’]s|\s+is)\s+the\s+process\b"
     r"|怎么(?:操作|弄|办|辦|退|换|換|申请|申請|做)|如何(?:操作|申请|申請|办理|辦理)|流程是",
@@ -3353,7 +3353,7 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
     if (
         verdict[0] == "question"
         and _RETURN_WANTED.search(text or "")
-        and _HOW_ASKED.search(text or "")
+        and _RETURN_HOW.search(text or "")
     ):
         # "I want to send back the lamp I bought. What are the steps?", "那我要退货，怎么操作？":
         # a return wanted, then how (the GUIDELINE's clause): the return asked to be done
