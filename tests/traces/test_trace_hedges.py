@@ -3200,7 +3200,7 @@ _LAPTOP = '{"order_id": "#W7302510", "status": "delivered", "items": [{"name": "
     [
         # a variant the record flags "available": false, read back
         ("It seems the blue water bottle is currently unavailable.", _BOTTLE, False),
-        ("The blue water bottle is currently unavailable.", '{"name": "Water Bottle"}', True),
+        ("The blue bottle's delivery date is unavailable.", '{"name": "Water Bottle"}', True),
         # a softener alone in its clause, or before a colon, reads on to its sentence's end
         (
             "Apparently, the payment method on file is a gift card with a balance of $45.",
