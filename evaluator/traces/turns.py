@@ -3107,6 +3107,55 @@ def _leftover_reading(text: str, previous: str) -> tuple[str, str] | None:
     return None
 
 
+# Session 31 (round 33: real people planning trips and gifts with a Chinese LLM assistant). A
+# change asked of the agent's own plan or list ("可以把一些当地美食加进去吗", "把住宿安排进去", "你现在把
+# 你原先的行程规划…整合起来给我吧", "想重新规划一下", "对此时间冲突做出一个调整", "可以再详细一点吗", "列个表格整理一下",
+# "把YouTube上的教程替换成…", "那么怎么安排"): a task on the agent's answer (session 22), a `request`,
+# in a question's words too.
+_ZH_PLAN_EDIT = re.compile(
+    r"(?:加进去|加进来|安排进去|安排进来|结合起来|整合起来|合并起来|重新规划|重新安排|做出(?:一个|一些)?调整"
+    r"|作出[^，,。？?]{0,6}调整|再详细一?点|更详细一?点|列(?:个|一个|一张)表|替换成|移到别)"
+)
+_ZH_PLAN_ASKED = re.compile(
+    r"(?:怎么|怎样|如何)安排(?!的)|(?:为我|帮我|给我)(?:规划|安排|加上)|安排具体的|具体的时间安排|在此基础上"
+)
+# Items to be found or recommended ("有推荐的品牌吗？", "有没有套装？", "有没有现成的商品可以直接买给他的",
+# "没有其他景点了吗" (not "还有没有其他治疗方法", what else there is to know), "每个品类再多几个选项", "有哪些款式值得推荐", "你觉得什么礼物比较好", "预算大概四百块，哪个
+# 型号比较好"): a search (session 20's items of a kind), a `request`; "这几个你最推荐哪个" picks among
+# the named ones and stays a `question` (session 21).
+_ZH_ITEMS_ASKED = re.compile(
+    r"有推荐的\w{0,4}吗|有没有(?:套装|现成的|更便宜|便宜)|没有(?:其他|别的)\w{0,4}了吗"
+    r"|再多(?:几|一些|点)\w{0,2}(?:选项|选择|推荐)|值得推荐|什么礼物|(?:哪个|哪款|哪种)(?:型号|款式|牌子|品牌)"
+)
+_ZH_STANCE = re.compile(
+    r"站在\w{1,8}的?(?:角度|立场)"
+)  # role play asked: a work product (session 20)
+# A constraint set on the plan or the search after the agent's answer, asking nothing else ("我的
+# 预算在200元左右", "600一晚", "威斯汀之类的酒店太贵了，我的预算在每晚400以内", "我们不打算去国外旅游，打算在国内旅
+# 游", "我们要进行为期七天的旅游", "不去香格里拉了，就去前面几个城市就够了"): another search (sessions 16, 29), a
+# `request`, when the agent asked for nothing (a value it asked for answers it).
+_ZH_CONSTRAINT = re.compile(
+    r"预算(?:在|是|为|大概|大约|约)?\w{0,4}\d|^\d+(?:元|块|人民币)?(?:一晚|每晚)|太贵了|不打算(?:去|出国)|为期\w{1,4}天"
+    r"|^不去\w{1,12}了"
+)
+
+
+def _planner_reading(text: str, previous: str, context: str) -> tuple[str, str] | None:
+    """The class of a turn that session 31's round-33 readings settle (trip and gift planners):
+    a change asked of the agent's plan, items to find or recommend, a constraint set after the
+    agent's answer; None for any other."""
+    if not _CJK.search(text):
+        return None
+    typed = " ".join(text.split())
+    if _ZH_PLAN_EDIT.search(typed) or _ZH_PLAN_ASKED.search(typed):
+        return "request", "zh_plan_edit"
+    if _ZH_ITEMS_ASKED.search(typed) or _ZH_STANCE.search(typed):
+        return "request", "zh_items_asked"
+    if context == "none" and previous.strip() and _ZH_CONSTRAINT.search(typed):
+        return "request", "zh_constraint"
+    return None
+
+
 def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str]:
     """:func:`_rule` of a turn after the agent's message ``previous``, and a request that
     takes up what that message offered ("Could you please check if the compost is in stock at
@@ -3128,6 +3177,9 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         leftover = _leftover_reading(text, previous)
         if leftover is not None:
             return leftover  # session 30: round 29's and the made-up runs' leftovers
+        planner = _planner_reading(text, previous, context)
+        if planner is not None:
+            return planner  # session 31: round 33's trip and gift planners
         if _another_option(text) or _NEW_SEARCH.search(text):
             return "request", "another_option"  # session 29: another search asked for
     verdict = _rule(text, context)
