@@ -3139,13 +3139,61 @@ _ZH_CONSTRAINT = re.compile(
     r"|^不去\w{1,12}了"
 )
 
+# Session 31 (round 33: an LLM advisor's simulated clients, English). A long reply that ends by
+# thanking or taking leave ("Thank you for your assistance!", "Much appreciated!", "Have a great
+# day!", "Catch you later!"), with the user's own next steps and praise before it and nothing
+# asked ("I'll look into flights and book one that fits my schedule", "I don't have any more
+# questions for now"): the need met, a `greeting` (session 5's thanks that ask nothing).
+_EN_LEAVE_TAKING = re.compile(
+    r"(?:thanks?|thank\s+you|much\s+appreciated|many\s+thanks|have\s+a\s+(?:great|good|nice|wonderful|lovely)"
+    r"\s+(?:day|one|evening|weekend)|catch\s+you\s+(?:later|soon|on\s+the\s+flip\s+side)"
+    r"|(?:see|talk\s+to)\s+you\s+(?:later|soon))\b",
+    re.IGNORECASE,
+)
+_EN_STILL_ASKS = re.compile(
+    r"\b(?:could|can|would|will)\s+(?:you|we)\b|\bplease\b|\b(?:i['’]d|i\s+would)\s+(?:like|love)\s+(?:you|to\s+know|if)\b"
+    r"|\bi\s+need\s+you\b|\blet['’]?s\s+(?!keep\b)|\bgo\s+ahead\b",
+    re.IGNORECASE,
+)
+_GETS_IN_TOUCH = re.compile(r"\b(?:get\s+in\s+touch|reach\s+out|let\s+you\s+know)\b", re.IGNORECASE)
+_LEAVE_SENTENCES = 3  # a closing holds the thanks, the user's plans and praise
+_LEAVE_CHARS = 200  # shorter ones confirm a recap or give a value, then thank
+# "Yes, that's correct. … Thank you!", "Sure, the address is …": a confirmation or a value,
+# thanked for after (an `answer`)
+_CONFIRMS_FIRST = re.compile(
+    r"\s*(?:yes|yeah|yep|sure|ok(?:ay)?|correct|right|no|nope)\b", re.IGNORECASE
+)
+
+
+def _takes_leave(text: str) -> bool:
+    """True when a long English turn (three sentences or more, not opened by a yes or a no)
+    ends by thanking or taking leave and asks nothing (see :data:`_EN_LEAVE_TAKING`)."""
+    said = [s for s in _sentences(" ".join(text.split())) if s.strip()]
+    return (
+        len(said) >= _LEAVE_SENTENCES
+        and len(text) >= _LEAVE_CHARS
+        and "?" not in text
+        and _CONFIRMS_FIRST.match(text) is None
+        and (
+            _EN_LEAVE_TAKING.match(said[-1].strip()) is not None
+            # "Thank you for your assistance. If I need any more help, I'll get in touch."
+            or (
+                _EN_LEAVE_TAKING.match(said[-2].strip()) is not None
+                and _GETS_IN_TOUCH.search(said[-1])
+            )
+        )
+        and _EN_STILL_ASKS.search(text) is None
+    )
+
 
 def _planner_reading(text: str, previous: str, context: str) -> tuple[str, str] | None:
     """The class of a turn that session 31's round-33 readings settle (trip and gift planners):
     a change asked of the agent's plan, items to find or recommend, a constraint set after the
     agent's answer; None for any other."""
     if not _CJK.search(text):
-        return None
+        # after a recap the agent asked to confirm, the thanks follow the confirmation
+        leaves = context != "confirm" and _takes_leave(text)
+        return ("greeting", "takes_leave") if leaves else None
     typed = " ".join(text.split())
     if _ZH_PLAN_EDIT.search(typed) or _ZH_PLAN_ASKED.search(typed):
         return "request", "zh_plan_edit"
