@@ -3186,6 +3186,30 @@ def _takes_leave(text: str) -> bool:
     )
 
 
+# An advisor's client asking, beside questions, for places to be found or recommended or for
+# the plan to be made or changed ("Could you recommend some high-end wellness centers or spas in
+# Xi'an? And if possible, adjust the itinerary …", "How should we plan our days …?", "do you
+# think we could fit in a visit to a couple of more cities …?"): session 5's fact and act in one
+# turn, labelled by the act, a `request`.
+_EN_PLAN_ACT = re.compile(
+    r"\b(?:could|can|would)\s+you\s+(?:please\s+)?(?:also\s+)?(?:(?:recommend|suggest|find)\s+(?!(?:me\s+)?the\b"
+    r"|out\b|i\b|we\b|that\b)|look\s+for|help\s+(?:me|us)\s+(?:find|plan)|adjust|revise|re-?plan|propose"
+    r"|put\s+together|draft)\b"
+    r"|\bhow\s+should\s+(?:we|i)\s+plan\b|\b(?:(?:could|can)\s+(?:we|you)|we\s+could)\s+(?:also\s+)?fit\s+in\b"
+    r"|\bplease\s+(?:also\s+)?(?:adjust|revise|recommend|suggest)\b",
+    re.IGNORECASE,
+)
+
+
+def _plan_act_beside(text: str) -> bool:
+    """True when an English turn of two sentences or more asks, in one of them, for places to
+    be found or recommended or for the plan to be made or changed (see :data:`_EN_PLAN_ACT`)."""
+    if _CJK.search(text):
+        return False
+    said = [s for s in _sentences(" ".join(text.split())) if s.strip()]
+    return len(said) > 1 and any(_EN_PLAN_ACT.search(s) for s in said)
+
+
 def _planner_reading(text: str, previous: str, context: str) -> tuple[str, str] | None:
     """The class of a turn that session 31's round-33 readings settle (trip and gift planners):
     a change asked of the agent's plan, items to find or recommend, a constraint set after the
@@ -3270,6 +3294,8 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
             return "request", "follow_on"
     if verdict[0] == "question" and _act_beside_question(text or "", previous):
         return "request", "act_beside_question"
+    if verdict[0] == "question" and text and _plan_act_beside(text):
+        return "request", "plan_act"  # session 31: round 33's travel clients
     if verdict[0] in ("question", "other") and context == "opening" and _opening_act(text or ""):
         return "request", "opening_act"  # the act asked, how it goes beside it (session 21)
     if verdict == ("other", "rhetorical") and _QUOTED_AMOUNT.search(previous[-_AGENT_TAIL:]):
