@@ -3116,8 +3116,10 @@ _ZH_PLAN_EDIT = re.compile(
     r"(?:加进去|加进来|安排进去|安排进来|结合起来|整合起来|合并起来|重新规划|重新安排|做出(?:一个|一些)?调整"
     r"|作出[^，,。？?]{0,6}调整|再详细一?点|更详细一?点|列(?:个|一个|一张)表|替换成|移到别)"
 )
+# a place asked to be added ("能不能去Sternberger See走走啊？")
+_ZH_ASKS_PLACE = re.compile(r"能不能去\w{1,24}(?:走走|逛逛|看看|玩)")
 _ZH_PLAN_ASKED = re.compile(
-    r"(?:怎么|怎样|如何)安排(?!的)|(?:为我|帮我|给我)(?:规划|安排|加上)|安排具体的|具体的时间安排|在此基础上"
+    r"(?:怎么|怎样|如何)安排(?!的)|^(?:再)?加上|能不能去\w{1,24}(?:走走|逛逛|看看|玩)|(?:为我|帮我|给我)(?:规划|安排|加上)|安排具体的|具体的时间安排|在此基础上"
 )
 # Items to be found or recommended ("有推荐的品牌吗？", "有没有套装？", "有没有现成的商品可以直接买给他的",
 # "没有其他景点了吗" (not "还有没有其他治疗方法", what else there is to know), "每个品类再多几个选项", "有哪些款式值得推荐", "你觉得什么礼物比较好", "预算大概四百块，哪个
@@ -3125,8 +3127,22 @@ _ZH_PLAN_ASKED = re.compile(
 # the named ones and stays a `question` (session 21).
 _ZH_ITEMS_ASKED = re.compile(
     r"有推荐的\w{0,4}吗|有没有(?:套装|现成的|更便宜|便宜)|没有(?:其他|别的)\w{0,4}了吗"
-    r"|再多(?:几|一些|点)\w{0,2}(?:选项|选择|推荐)|值得推荐|什么礼物|(?:哪个|哪款|哪种)(?:型号|款式|牌子|品牌)"
+    r"|再多(?:几|一些|点)\w{0,2}(?:选项|选择|推荐)|值得推荐|什么礼物|礼物.{0,60}有什么(?:建议|推荐)|(?:哪个|哪款|哪种)(?:型号|款式|牌子|品牌)"
 )
+# A pick among the options the agent listed, or why it picked one ("这几个你最推荐哪个", "你能推荐一个
+# 性价比最高的选择吗", "为什么特别推荐这个？"), and where to buy the one recommended ("我在哪里可以购买到你推荐的设
+# 备"): told of the named ones (session 21), a `question`; how to buy, choose or care for the item
+# picked ("按摩器不错，应该怎样购买", "平时应该怎样保养这个耳机"): a how-to with nothing broken (session 14).
+_ZH_AMONG_LISTED = re.compile(
+    r"最推荐哪|推荐一个性价比最高|为什么\w{0,4}推荐|哪里(?:可以)?(?:购买|买)|(?:怎样|怎么|如何)(?:挑选|选购|购买|保养)"
+)
+# An appraisal of the help, alone ("你的回答很全面！", "你的推荐很不错！"): a `greeting` (session 5).
+_ZH_APPRAISES_HELP = re.compile(
+    r"你的(?:回答|推荐|建议|回复|答案)(?:很|非常|真|太|挺)\w{1,4}[！!。.～~]*"
+)
+# What the agent's new plan dropped, complained of ("怎么没有交通和住宿了", "慕尼黑王宫怎么也不见了？", "你怎么把
+# 时间评估省略掉了"): pushback that asks nothing new (session 14), `other`.
+_ZH_DROPPED = re.compile(r"怎么(?:没有\w{1,10}了|也?不见了)|怎么把\w{1,10}(?:省略|漏|删)掉?了")
 _ZH_STANCE = re.compile(
     r"站在\w{1,8}的?(?:角度|立场)"
 )  # role play asked: a work product (session 20)
@@ -3223,6 +3239,14 @@ def _planner_reading(text: str, previous: str, context: str) -> tuple[str, str] 
         return "request", "zh_plan_edit"
     if _ZH_ITEMS_ASKED.search(typed) or _ZH_STANCE.search(typed):
         return "request", "zh_items_asked"
+    if _ZH_AMONG_LISTED.search(typed):
+        return "question", "zh_among_listed"
+    if _ZH_APPRAISES_HELP.fullmatch(typed):
+        return "greeting", "zh_appraises_help"
+    # after the agent's answer (a missing record of the user's order asked of an agent's
+    # greeting, "这个订单怎么没有物流信息了", is a fault to look into: a `request`)
+    if context == "none" and _ZH_DROPPED.search(typed) and not _ZH_ASKS_PLACE.search(typed):
+        return "other", "zh_dropped"
     if context == "none" and previous.strip() and _ZH_CONSTRAINT.search(typed):
         return "request", "zh_constraint"
     return None
