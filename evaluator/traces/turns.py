@@ -3216,6 +3216,33 @@ _EN_PLAN_ACT = re.compile(
     re.IGNORECASE,
 )
 
+# The details an advisor asked for, then its suggestions or planning asked in general words
+# ("… 5. Visa Requirements: I hold a US passport. Looking forward to hearing your suggestions!",
+# "… we prefer to drive. What do you suggest?", "Can we start planning with these preferences in
+# mind?", "Let's plan an epic trip!"): the values asked, with the act the agent already named
+# as next, an `answer` (session 14's value followed by the pending act).
+_EN_PLAN_GO_ON = re.compile(
+    r"(?:so,?\s+)?(?:what\s+(?:do|would|can|could)\s+you\s+(?:suggest|recommend)(?:\s+for\s+(?:me|us))?"
+    r"|(?:i['’]?m\s+)?looking\s+forward\s+to\s+(?:hearing\s+)?your\s+(?:suggestions|recommendations|ideas)"
+    r"|let['’]?s\s+plan\s+(?:an?\s+|this\s+|the\s+)?(?:\w+\s+)?trip"
+    r"|can\s+we\s+start\s+planning\b[^?]*|could\s+you\s+help\s+me\s+plan\s+(?:this|it)(?:\s+out)?)[?!.]*",
+    re.IGNORECASE,
+)
+
+
+def _details_then_go_on(text: str, previous: str) -> bool:
+    """True when an English turn after the agent's questions gives details and ends by asking
+    its suggestions or planning in general words (see :data:`_EN_PLAN_GO_ON`)."""
+    said = [s for s in _sentences(" ".join(text.split())) if s.strip()]
+    return (
+        len(said) > 2
+        and "?" in previous[-_AGENT_TAIL:]
+        and _EN_PLAN_GO_ON.fullmatch(said[-1].strip()) is not None
+        # "Could you suggest a hotel …? Can we adjust the itinerary …? Looking forward to your
+        # recommendations.": the asks before it decide
+        and not any(_EN_PLAN_ACT.search(s) for s in said[:-1])
+    )
+
 
 def _plan_act_beside(text: str) -> bool:
     """True when an English turn of two sentences or more asks, in one of them, for places to
@@ -3232,6 +3259,8 @@ def _planner_reading(text: str, previous: str, context: str) -> tuple[str, str] 
     agent's answer; None for any other."""
     if not _CJK.search(text):
         # after a recap the agent asked to confirm, the thanks follow the confirmation
+        if context == "solicit" and _details_then_go_on(text, previous):
+            return "answer", "details_then_go_on"
         leaves = context != "confirm" and _takes_leave(text)
         return ("greeting", "takes_leave") if leaves else None
     typed = " ".join(text.split())
