@@ -3195,7 +3195,7 @@ def _takes_leave(text: str) -> bool:
             # "Thank you for your assistance. If I need any more help, I'll get in touch."
             or (
                 _EN_LEAVE_TAKING.match(said[-2].strip()) is not None
-                and _GETS_IN_TOUCH.search(said[-1])
+                and _GETS_IN_TOUCH.search(said[-1]) is not None
             )
         )
         and _EN_STILL_ASKS.search(text) is None
