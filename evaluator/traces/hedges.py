@@ -2466,6 +2466,9 @@ def _rule(
     role = _role_prompt_advice(text, h, kind, c_lo, c_hi)
     if role:
         return role  # session 29: round 29's role-prompted service assistants
+    planner = _planner_hedge_reading(text, h, kind, c_lo, c_hi, s_lo)
+    if planner:
+        return planner  # session 31: round 33's trip and gift planners
     leftover = _zh_advice_leftovers(text, h, kind, c_lo, c_hi, s_lo)
     if leftover:
         return leftover  # session 30: round 29's general advice, read in its sentence
@@ -3889,6 +3892,87 @@ def _zh_advice_leftovers(
         return "dispute_told"  # "…之间就该房产的继承问题存在争议": the case's dispute told
     if h.match in ("应该", "應該") and _ZH_PRIORITY_AFTER.match(text, h.end, c_hi):
         return "advice"  # "安全和性能应该是选择滤清器时首要考虑的因素"
+    return ""
+
+
+# Session 31 (round 33: LLM trip and gift planners with no tools; GUIDELINE, "Sealed round 33"'s
+# rulings). An adverb of possibility joined to an itinerary's activity ("Spend the rest of the
+# day relaxing, maybe enjoying the hotel spa", "and perhaps grab a quick bite", "Perhaps take in a
+# show", "and possibly see wildlife like dolphins", "Leisure day, perhaps reading by the pool",
+# "perhaps by adding more time", "and perhaps some mornings"): the user's option in the plan
+# (the advice rulings), no doubt about a fact. Not after a verb ("is possibly being held").
+_PLAN_ACTIVITY_AFTER = re.compile(
+    r"\s+(?:by\s+)?(?!(?:some|any|no|every)thing\b|morning\b|evening\b|building\b)(?:[a-z]+ing\b"
+    r"|(?:grab|take|do|try|visit|enjoy|explore|stop|head|catch|see|spend|relax|add|book|include"
+    r"|consider|check|read|go|walk|have|end|start|rent|join|attend|shop|stroll|hike|swim|sample"
+    r"|pick|bring|combine|finish|return|dine|eat|sit|watch|listen|learn|meet|rest)\b"
+    r"|some\s+(?:mornings|evenings|afternoons|days|nights))",
+    re.IGNORECASE,
+)
+_PLAN_ACTIVITY_BEFORE = re.compile(r"(?:^|[,;(]|\band|\bor|\bthen)\s*(?:\*\*)?$", re.IGNORECASE)
+# A wish for the user's trip ("and may it be filled with amazing art …!"): nothing stated.
+_TRIP_WISH = re.compile(r"\band\s+may\s+(?:it|your|you|the|this|they)\b[^.?\n]*!", re.IGNORECASE)
+# How a kind of place goes, with a frequency word before the figure ("many shops in Spain close
+# for siesta …, typically from around 2 pm to 4 pm"): a kind's typical figure (session 22).
+_KIND_THEN_FREQUENCY = re.compile(
+    r"\b(?:many|most|some)\s+[a-z]+s\b[^.;\n]{0,80}\b(?:typically|usually|generally|often)\s+(?:from\s+)?$",
+    re.IGNORECASE,
+)
+# Chinese: a caution, the climate or a con under its label ("- **天气**：昆明气候温和，但晚上可能较凉",
+# "- **高峰期**：…地铁可能会比较拥挤", "- **风格单一**：…可能不适合…", "- **存放位置**：…高温可能会损坏…"):
+# general advice for the trip or the kind (the round's "Not hedges": climates, cautions, fit).
+_ZH_CAUTION_LABEL = re.compile(
+    r"(?:^|\n)\s*(?:[-*•]|\d+\.)?\s*\*{0,2}(?:天气|天氣|气候|氣候|高峰期|早高峰|晚高峰|安全|注意事项|注意事項|小贴士|提示"
+    r"|风格\w{0,2}|耐用性\w{0,2}|存放\w{0,2}|保养\w{0,2}|缺点|缺點)\*{0,2}\s*[:：]"
+)
+# "可能会让老师感到惊喜", "可能不适合所有人的喜好" (fit), "气温可能会非常低"
+# (a climate): no fact of the case doubted. A named event's time "可能会有所调整" stays a hedge.
+_ZH_PLAN_GENERAL_AFTER = re.compile(r"(?:会|會)?(?:让\w{1,6}(?:感到|觉得)|不(?:太)?适合)")
+_ZH_CLIMATE_BEFORE = re.compile(r"(?:气温|氣溫|温度|溫度|天气|天氣|道路|路面)$")
+# "以下是…时间估计", "以下是…大致的制作方法" (what the answer holds, introduced) and "最小估计：4小时10分钟" (a
+# figure's label): no estimate made in them.
+_ZH_INTRO_BEFORE = re.compile(r"以下是[^。\n]{0,40}$")
+_ZH_LABEL_COLON = re.compile(r"\*{0,2}\s*[:：]")
+# The user's own budget restated ("在500元左右的游戏外设推荐", "在300元左右的预算范围内"): the user's figure
+# (the user's words), no estimate.
+_ZH_BUDGET_AFTER = re.compile(r"的?(?:预算|預算|价位|價位|\w{0,6}推荐|\w{0,6}推薦)")
+
+
+def _planner_hedge_reading(
+    text: str, h: HedgeMatch, kind: str, c_lo: int, c_hi: int, s_lo: int
+) -> str:
+    """The rule that drops the cue ``h`` of an LLM trip or gift planner with no tools (session
+    31, round 33), or ``""``: an option joined to an itinerary's activity, a wish, a kind's
+    typical hour, and in Chinese a caution, a climate, fit or a caveat, an introduction or a
+    label, the user's own budget."""
+    low = h.match.lower()
+    if h.language == "en":
+        if (
+            low in ("perhaps", "maybe", "possibly")
+            and _PLAN_ACTIVITY_AFTER.match(text, h.end)
+            and _PLAN_ACTIVITY_BEFORE.search(text, max(s_lo, h.start - 12), h.start)
+        ):
+            return "plan_option"
+        if low == "may" and _TRIP_WISH.match(text, max(0, h.start - 4)):
+            return "wish"
+        if kind == "guess" and _KIND_THEN_FREQUENCY.search(text, s_lo, h.start):
+            return "general"
+        return ""
+    if h.language != "zh":
+        return ""
+    line = text.rfind("\n", 0, h.start) + 1
+    if h.match.startswith("可能") and _ZH_CAUTION_LABEL.match(text, max(0, line - 1)):
+        return "caution_note"
+    if h.match.startswith("可能") and (
+        _ZH_PLAN_GENERAL_AFTER.match(text, h.end) or _ZH_CLIMATE_BEFORE.search(text, c_lo, h.start)
+    ):
+        return "general"
+    if h.match in ("估计", "大致") and (
+        _ZH_INTRO_BEFORE.search(text, s_lo, h.start) or _ZH_LABEL_COLON.match(text, h.end)
+    ):
+        return "introduced"
+    if h.match == "左右" and _ZH_BUDGET_AFTER.match(text, h.end):
+        return "user_budget"
     return ""
 
 
@@ -5727,6 +5811,18 @@ _FIGURE = re.compile(
 #: How many of the figures before an approximation are tried as its operands, and how far
 #: back they are looked for (the operands of a worked step stand just before its result).
 _OPERANDS = 12
+# Session 31 (round 33's itineraries): a day's, a night's or a step's number ("Day 3", "Night
+# 2", "Step 4", "第3天") count the plan's parts; they are no figures a duration is worked from
+# ("Day 8" less "Day 1" is no "around 7-8 hours" drive).
+_LIST_NUMBER = re.compile(r"(?<![^\n])\d{1,2}\.\s")
+_TIME_AFTER = re.compile(
+    r"[^\n.;:]{0,12}?\d(?:[\d.,]*\s*(?:-|–|to|or)\s*\d+)?[\d.,]*\s*"
+    r"(?:hours?|hrs?|minutes?|mins?|am|pm|a\.m\.|p\.m\.|小时|分钟|点)",
+    re.IGNORECASE,
+)
+_COUNTER_BEFORE = re.compile(
+    r"\b(?:day|days|night|nights|step|steps|week|option|no\.)\s*$|第\s*$", re.IGNORECASE
+)
 _OPERANDS_CHARS = 600
 
 
@@ -5815,7 +5911,15 @@ def _worked(text: str, start: int, number: str) -> bool:
     decimals = len(number.rpartition(".")[2]) if "." in number else 0
     tolerance = 0.5 * 10**-decimals + 1e-9
     lo = max(0, start - _OPERANDS_CHARS)
-    figures = [float(m.group().replace(",", "")) for m in _FIGURE.finditer(text, lo, start)]
+    timed = _TIME_AFTER.match(text, start) is not None
+    figures = [
+        float(m.group().replace(",", ""))
+        for m in _FIGURE.finditer(text, lo, start)
+        if not _COUNTER_BEFORE.search(text, max(0, m.start() - 8), m.start())
+        # a list item's number ("3. **Visit …**") before a time ("around 7-8 hours", "around
+        # 10 or 11 AM"): a plan's list, no operands of a duration or an hour
+        and not (timed and _LIST_NUMBER.match(text, m.start()))
+    ]
     figures = figures[-_OPERANDS:]
     for i, a in enumerate(figures):
         for b in figures[i + 1 :]:
