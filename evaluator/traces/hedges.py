@@ -5370,11 +5370,20 @@ def _usual_duration(text: str, s_lo: int, start: int, end: int, hi: int, match: 
         lead = start
     if span is None or _ARRIVES.match(text, end, hi):
         return False
+    if _TRIP_LEG.search(text, max(s_lo, start - _TRIP_LEG_REACH), hi):
+        return False  # session 31: a trip leg's or a named device's time, estimated (round 33)
     if word == "左右" and _RECHECK.match(text, end, hi):
         return True  # "3-6个月左右复查一次" (round 16): how often to recheck, advice
     return _DURATION_SETTING.search(text, s_lo, lead) is not None
 
 
+# A leg of the user's trip or a named device's battery ("乘坐高铁从长沙到岳阳（约40分钟）", "乘车前往丽江（约2-3
+# 小时车程）", "- **续航时间**：约12小时"): the fact of this trip or item estimated (session 17's "about
+# N"; round 33's rulings), not how long a test or a treatment usually takes.
+_TRIP_LEG = re.compile(
+    r"车程|車程|乘坐|乘车|乘車|前往|航程|飞行时间|飛行時間|续航|續航|从[^，,。\n]{1,12}到"
+)
+_TRIP_LEG_REACH = 40
 # A recheck after an interval: "3-6个月左右复查一次", "半年左右再复诊".
 _RECHECK = re.compile(r"\s*(?:再|就|需要|要)?\s*(?:复查|復查|复诊|復診|随访|隨訪|回访|回訪)")
 
