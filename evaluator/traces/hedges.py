@@ -947,7 +947,8 @@ _ZH_ESTIMATE = (
 )
 _ESTIMATE = re.compile(
     r"(?<![\w-])(?:approximately|approx\.|about|around|roughly|some)\s+[$€£¥]?\d|~(?<!\d~)(?<!\d\s~)\s*[$€£¥]?\d|"
-    + _ZH_ESTIMATE,
+    # "about a 2-hour drive", "around a 10-minute walk": a length as an adjective (session 31)
+    r"(?<![\w-])(?:approximately|about|around|roughly)\s+an?\s+\d|" + _ZH_ESTIMATE,
     re.IGNORECASE,
 )
 # The same matches in the text's lower case, case-sensitively (several times faster), each
@@ -956,8 +957,11 @@ _ESTIMATE = re.compile(
 # letters that match an ASCII letter only under IGNORECASE (_FOLDS_TO_ASCII).
 _ESTIMATE_LOWER = re.compile(
     r"a(?<![\w-].)(?:pprox(?:imately|\.)|bout|round)\s+[$€£¥]?\d|r(?<![\w-].)oughly\s+[$€£¥]?\d|"
-    r"s(?<![\w-].)ome\s+[$€£¥]?\d|~(?<!\d~)(?<!\d\s~)\s*[$€£¥]?\d|" + _ZH_ESTIMATE
+    r"s(?<![\w-].)ome\s+[$€£¥]?\d|~(?<!\d~)(?<!\d\s~)\s*[$€£¥]?\d|"
+    r"a(?<![\w-].)(?:pproximately|bout|round)\s+an?\s+\d|r(?<![\w-].)oughly\s+an?\s+\d|"
+    + _ZH_ESTIMATE
 )
+_ARTICLE_AFTER = re.compile(r"\s+an?$", re.IGNORECASE)
 _FOLDS_TO_ASCII = re.compile("[\u0130\u0131\u017f\u212a]")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _DIGIT = re.compile(r"\d")
@@ -3910,6 +3914,31 @@ _PLAN_ACTIVITY_AFTER = re.compile(
     re.IGNORECASE,
 )
 _PLAN_ACTIVITY_BEFORE = re.compile(r"(?:^|[,;(]|\band|\bor|\bthen)\s*(?:\*\*)?$", re.IGNORECASE)
+# The option a recommendation names, judged ("the most convenient option might be to rent …", "a
+# perfect spot for you … could be the Tang Paradise Park"), and what a place offered may bring the
+# user ("which might inspire your creativity", "which could be a unique experience to feature on
+# your blog"): the r4 section's judgement of a recommendation, fit. Not "a place which could be an
+# attraction" (what a thing is, guessed).
+_OPTION_NAMED_BEFORE = re.compile(
+    r"\b(?:best|most\s+\w+|perfect|ideal|good|great|convenient|top|easiest|cheapest)\s+(?:\w+\s+)?"
+    r"(?:option|choice|spot|place|bet|pick|way)\b[^.;:\n]{0,60}$",
+    re.IGNORECASE,
+)
+_FIT_AFTER = re.compile(
+    r"\s+(?:inspire|suit|appeal|interest|delight|be\s+(?:a|an)\s+(?:\w+\s+)?(?:unique|great|perfect|good|fun"
+    r"|nice|wonderful|ideal|excellent|memorable|lovely)\b)",
+    re.IGNORECASE,
+)
+# Kinds and caveats: "not all drivers may speak English", "as some may be closed on certain days",
+# "any COVID-19 guidelines or restrictions that may be in place", "you might find domestic travel
+# more comfortable" (advice), "it's possible with the Shinkansen" (a means, no doubt).
+_KIND_MAY_BEFORE = re.compile(
+    r"(?:\bnot\s+all\s+\w+|\bsome|\b(?:guidelines|restrictions|rules|requirements|regulations)\s+(?:that|which)"
+    r"|\byou)\s+$",
+    re.IGNORECASE,
+)
+_YOU_FIND_AFTER = re.compile(r"\s+find\b", re.IGNORECASE)
+_MEANS_AFTER = re.compile(r"\s+(?:with|by)\s+(?:the\s+)?[A-Za-z]", re.IGNORECASE)
 # A wish for the user's trip ("and may it be filled with amazing art …!"): nothing stated.
 _TRIP_WISH = re.compile(r"\band\s+may\s+(?:it|your|you|the|this|they)\b[^.?\n]*!", re.IGNORECASE)
 # How a kind of place goes, with a frequency word before the figure ("many shops in Spain close
@@ -3950,9 +3979,26 @@ def _planner_hedge_reading(
         if (
             low in ("perhaps", "maybe", "possibly")
             and _PLAN_ACTIVITY_AFTER.match(text, h.end)
-            and _PLAN_ACTIVITY_BEFORE.search(text, max(s_lo, h.start - 12), h.start)
+            and (
+                _PLAN_ACTIVITY_BEFORE.search(text, max(s_lo, h.start - 12), h.start)
+                or not text[s_lo : h.start].strip(" -*•\n")  # "Perhaps take in a show …"
+            )
         ):
             return "plan_option"
+        if low in ("might be", "could be", "may be") and _OPTION_NAMED_BEFORE.search(
+            text, max(s_lo, h.start - 80), h.start
+        ):
+            return "option_judged"
+        if low in ("might", "could", "may") and _FIT_AFTER.match(text, h.end):
+            return "fit_judged"
+        # "you may …" only before "find" (advice); "some may be closed", "not all … may"
+        you_find = _YOU_FIND_AFTER.match(text, h.end) is not None
+        by_you = text[max(0, h.start - 4) : h.start].lower().endswith("you ")
+        kind_before = _KIND_MAY_BEFORE.search(text, max(s_lo, h.start - 60), h.start)
+        if low in ("may", "may be", "might") and kind_before and (you_find or not by_you):
+            return "general"
+        if low == "it's possible" and _MEANS_AFTER.match(text, h.end):
+            return "means"
         if low == "may" and _TRIP_WISH.match(text, max(0, h.start - 4)):
             return "wish"
         if kind == "guess" and _KIND_THEN_FREQUENCY.search(text, s_lo, h.start):
@@ -4903,6 +4949,7 @@ def _estimates(
         )
         lead = _ZH_APPROXIMATOR.match(said)
         word = lead.group() if lead else said.rstrip("0123456789$€£¥￥ ").strip() or "~"
+        word = _ARTICLE_AFTER.sub("", word)  # "about a 2-hour drive": the word is "about"
         lang = "zh" if _CJK.search(word) else "en"
         match = HedgeMatch(word, lang, start, end, said, context(text, start, end, window))
         out.append((match, "estimate_held" if held else ""))
