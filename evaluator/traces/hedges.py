@@ -2428,6 +2428,12 @@ def _rule(
         # "脚底发麻确实要重视，长期血糖偏高可能影响神经": a cause in general words answering the
         # member's own report (session 30, round 28; session 19), a guess about the case
         kind = "guess"
+    if kind == "general" and _hours_given(text, h, c_lo, c_hi, s_lo):
+        # "They're usually open until late at night", "通常为9:00-17:00", "昆明地铁通常在晚上10点半到
+        # 11点左右结束运营", "The duration of the flight typically ranges from 18 to 20 hours": a
+        # named place's hours or a trip's length given with a frequency word (session 31, round
+        # 33; session 17), a guess; "many shops … typically from around 2 pm" is a kind's
+        kind = "guess"
     if kind == "general" and _item_fact(text, h, c_lo, c_hi, s_lo):
         # "The Brewferm Starter Kit typically includes…", "both typically include metal or
         # silicone bands", "is generally priced higher": a named item's own facts (the advice
@@ -3965,6 +3971,33 @@ _ZH_LABEL_COLON = re.compile(r"\*{0,2}\s*[:：]")
 # The user's own budget restated ("在500元左右的游戏外设推荐", "在300元左右的预算范围内"): the user's figure
 # (the user's words), no estimate.
 _ZH_BUDGET_AFTER = re.compile(r"的?(?:预算|預算|价位|價位|\w{0,6}推荐|\w{0,6}推薦)")
+
+# Hours or a length after a frequency word, in its clause: "open until late", "valid for 10 years"
+# is not (a rule's term), a clock time, a span of hours, 点 or 开放/营业/运营.
+_HOURS_AFTER = re.compile(
+    r"[^.;\n。；]{0,14}?(?:\bopen\s+(?:until|till|from|at|around)\b|\bclose[sd]?\s+(?:at|around)\b"
+    r"|\d{1,2}:\d{2}|\b\d+\s*(?:-|to)\s*\d+\s+hours\b|\d{1,2}点|(?:结束|開始|开始)?(?:运营|營運|营业|營業|开放|開放)"
+    r"(?:时间|時間)|结束(?:运营|營運|营业|營業))",
+    re.IGNORECASE,
+)
+_KIND_SUBJECT_BEFORE = re.compile(
+    r"\b(?:many|most|some|all)\s+[a-z]+s\b|许多|很多|大多数|一些|部分", re.IGNORECASE
+)
+
+
+def _hours_given(text: str, h: HedgeMatch, c_lo: int, c_hi: int, s_lo: int) -> bool:
+    """True when a frequency word gives a place's hours or a trip's length in its clause (see
+    :data:`_HOURS_AFTER`), the subject not a kind ("many shops", "一些景点"), the line not a
+    caution's (:data:`_ZH_CAUTION_LABEL`)."""
+    if h.match.lower() not in _FREQUENCY_CUES and h.match != "通常":
+        return False
+    line = text.rfind("\n", 0, h.start) + 1
+    return (
+        _HOURS_AFTER.match(text, h.end, c_hi) is not None
+        and _KIND_SUBJECT_BEFORE.search(text, s_lo, h.start) is None
+        # "- **早高峰**：通常在7:30到9:30之间": how a city's rush hours go, as a climate
+        and _ZH_CAUTION_LABEL.match(text, max(0, line - 1)) is None
+    )
 
 
 def _planner_hedge_reading(
