@@ -3244,6 +3244,32 @@ def _details_then_go_on(text: str, previous: str) -> bool:
     )
 
 
+_OWN_PLAN_SENTENCES = 3  # a long reply: the plans beside what it asks
+# The client's own next step ("I'll make sure to pack a stylish coat", "I'll make sure we pack
+# light clothing"): an offer's words only ("I can help with that" stays one)
+_OWN_MAKE_SURE = re.compile(r"\bI['’]ll\s+(?:definitely\s+|also\s+)?make\s+sure\b", re.IGNORECASE)
+
+
+def _long_with_own_plans(text: str) -> bool:
+    """True when an English turn of three sentences or more holds sentences the rules read as
+    an offer that are all the user's own "I'll make sure to …", and others beside them."""
+    if _CJK.search(text):
+        return False
+    said = [s for s in _sentences(" ".join(text.split())) if s.strip()]
+    offers = [s for s in said if _patterns()["offer"].search(s)]
+    return (
+        len(said) >= _OWN_PLAN_SENTENCES
+        and 0 < len(offers) < len(said)
+        and all(_OWN_MAKE_SURE.search(s) for s in offers)
+    )
+
+
+def _drop_own_plans(text: str) -> str:
+    """The turn without the sentences the rules read as an offer (see above)."""
+    said = [s for s in _sentences(" ".join(text.split())) if s.strip()]
+    return " ".join(s for s in said if not _patterns()["offer"].search(s))
+
+
 def _plan_act_beside(text: str) -> bool:
     """True when an English turn of two sentences or more asks, in one of them, for places to
     be found or recommended or for the plan to be made or changed (see :data:`_EN_PLAN_ACT`)."""
@@ -3347,6 +3373,13 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
             return "request", "follow_on"
     if verdict[0] == "question" and _act_beside_question(text or "", previous):
         return "request", "act_beside_question"
+    if verdict == ("other", "offer") and text and _long_with_own_plans(text):
+        # "… I'll make sure to book a table at Sukiyabashi Jiro … Could you help me find a
+        # suitable flight?": the client's own plans, told in a long reply (session 31, round
+        # 33), are no offer of the agent's; the rest of the turn is read
+        rest = _rule(_drop_own_plans(text), context)
+        if rest[0] != "other":
+            return rest[0], "own_plans_" + rest[1]
     if verdict[0] == "question" and text and _plan_act_beside(text):
         return "request", "plan_act"  # session 31: round 33's travel clients
     if verdict[0] in ("question", "other") and context == "opening" and _opening_act(text or ""):
