@@ -3960,10 +3960,6 @@ _ZH_CAUTION_LABEL = re.compile(
     r"(?:^|\n)\s*(?:[-*•]|\d+\.)?\s*\*{0,2}(?:天气|天氣|气候|氣候|高峰期|早高峰|晚高峰|安全|注意事项|注意事項|小贴士|提示"
     r"|风格\w{0,2}|耐用性\w{0,2}|存放\w{0,2}|保养\w{0,2}|缺点|缺點)\*{0,2}\s*[:：]"
 )
-# "可能会让老师感到惊喜", "可能不适合所有人的喜好" (fit), "气温可能会非常低"
-# (a climate): no fact of the case doubted. A named event's time "可能会有所调整" stays a hedge.
-_ZH_PLAN_GENERAL_AFTER = re.compile(r"(?:会|會)?(?:让\w{1,6}(?:感到|觉得)|不(?:太)?适合)")
-_ZH_CLIMATE_BEFORE = re.compile(r"(?:气温|氣溫|温度|溫度|天气|天氣|道路|路面)$")
 # "以下是…时间估计", "以下是…大致的制作方法" (what the answer holds, introduced) and "最小估计：4小时10分钟" (a
 # figure's label): no estimate made in them.
 _ZH_INTRO_BEFORE = re.compile(r"以下是[^。\n]{0,40}$")
@@ -4005,7 +4001,7 @@ def _planner_hedge_reading(
 ) -> str:
     """The rule that drops the cue ``h`` of an LLM trip or gift planner with no tools (session
     31, round 33), or ``""``: an option joined to an itinerary's activity, a wish, a kind's
-    typical hour, and in Chinese a caution, a climate, fit or a caveat, an introduction or a
+    typical hour, and in Chinese a caution or a climate under its label, an introduction or a
     label, the user's own budget."""
     low = h.match.lower()
     if h.language == "en":
@@ -4042,10 +4038,6 @@ def _planner_hedge_reading(
     line = text.rfind("\n", 0, h.start) + 1
     if h.match.startswith("可能") and _ZH_CAUTION_LABEL.match(text, max(0, line - 1)):
         return "caution_note"
-    if h.match.startswith("可能") and (
-        _ZH_PLAN_GENERAL_AFTER.match(text, h.end) or _ZH_CLIMATE_BEFORE.search(text, c_lo, h.start)
-    ):
-        return "general"
     if h.match in ("估计", "大致") and (
         _ZH_INTRO_BEFORE.search(text, s_lo, h.start) or _ZH_LABEL_COLON.match(text, h.end)
     ):
