@@ -3931,7 +3931,7 @@ _OPTION_NAMED_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _FIT_AFTER = re.compile(
-    r"\s+(?:inspire|suit|appeal|interest|delight|be\s+(?:a|an)\s+(?:\w+\s+)?(?:unique|great|perfect|good|fun"
+    r"\s+(?:inspire|appeal|interest|delight|be\s+(?:a|an)\s+(?:\w+\s+)?(?:unique|great|perfect|good|fun"
     r"|nice|wonderful|ideal|excellent|memorable|lovely)\b)",
     re.IGNORECASE,
 )
@@ -3943,7 +3943,11 @@ _KIND_MAY_BEFORE = re.compile(
     r"|\byou)\s+$",
     re.IGNORECASE,
 )
-_YOU_FIND_AFTER = re.compile(r"\s+find\b", re.IGNORECASE)
+# "you might find domestic travel more comfortable" (advice); "Some examples you might find are: rice
+# crackers" stays a guess at what the product holds
+_YOU_FIND_AFTER = re.compile(
+    r"\s+find\s+(?:\w+\s+){1,4}?(?:more|less|easier|harder|cheaper)\b", re.IGNORECASE
+)
 _MEANS_AFTER = re.compile(r"\s+(?:with|by)\s+(?:the\s+)?[A-Za-z]", re.IGNORECASE)
 # A wish for the user's trip ("and may it be filled with amazing art …!"): nothing stated.
 _TRIP_WISH = re.compile(r"\band\s+may\s+(?:it|your|you|the|this|they)\b[^.?\n]*!", re.IGNORECASE)
@@ -3976,6 +3980,7 @@ _HOURS_AFTER = re.compile(
     r"(?:时间|時間)|结束(?:运营|營運|营业|營業))",
     re.IGNORECASE,
 )
+_APPROXIMATION_NEXT = re.compile(r"\s+(?:around|about|approximately|roughly)\b", re.IGNORECASE)
 _KIND_SUBJECT_BEFORE = re.compile(
     r"\b(?:many|most|some|all)\s+[a-z]+s\b|许多|很多|大多数|一些|部分", re.IGNORECASE
 )
@@ -3990,6 +3995,8 @@ def _hours_given(text: str, h: HedgeMatch, c_lo: int, c_hi: int, s_lo: int) -> b
     line = text.rfind("\n", 0, h.start) + 1
     return (
         _HOURS_AFTER.match(text, h.end, c_hi) is not None
+        # "sunrise is generally around 7:50 AM": the approximation is the cue
+        and _APPROXIMATION_NEXT.match(text, h.end) is None
         and _KIND_SUBJECT_BEFORE.search(text, s_lo, h.start) is None
         # "- **早高峰**：通常在7:30到9:30之间": how a city's rush hours go, as a climate
         and _ZH_CAUTION_LABEL.match(text, max(0, line - 1)) is None
@@ -4018,7 +4025,8 @@ def _planner_hedge_reading(
             text, max(s_lo, h.start - 80), h.start
         ):
             return "option_judged"
-        if low in ("might", "could", "may") and _FIT_AFTER.match(text, h.end):
+        # ("These options may suit the group" stays a guess at the fit of the options)
+        if low in ("might", "could") and _FIT_AFTER.match(text, h.end):
             return "fit_judged"
         # "you may …" only before "find" (advice); "some may be closed", "not all … may"
         you_find = _YOU_FIND_AFTER.match(text, h.end) is not None
