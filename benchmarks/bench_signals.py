@@ -299,8 +299,13 @@ HEDGE_SETS = (
     ),
     # session 31: labelled on s31-sealed33 by a helper who never read or ran a detector
     # (RecLLMSim: gpt-4-turbo as a travel advisor to an LLM-simulated client, English; real
-    # people planning trips and choosing gifts with an LLM assistant, Chinese), no tools
-    ("hedges_sealed_r33.jsonl", "sealed round-33 set (never tuned, never trained on)"),
+    # people planning trips and choosing gifts with an LLM assistant, Chinese), no tools;
+    # measured once blind in session 31 (0.748 / 0.765), then unsealed in session 31 to tune
+    # the rules on (the model not trained on it)
+    (
+        "hedges_sealed_r33.jsonl",
+        "round-33 set (tuned from session 31; 0.748 / 0.765 sealed; the model not trained on it)",
+    ),
     # session 15: LLM recommender, shop-advisor and sales agents (CRS Arena's ChatGPT movie
     # recommender, a RAG brewing-shop assistant and its ChatGPT baseline, SalesGPT), labelled
     # and committed by advice15 before any detector ran on them; held out, then the advice
@@ -546,6 +551,13 @@ HELD_OUT_TURNS = (
     (
         "turns_sealed_r32.jsonl",
         "round-32 set (tuned from session 30; 0.629 sealed; the model not trained on it)",
+    ),
+    # RecLLMSim's simulated clients of a travel advisor, real Chinese trip and gift planners:
+    # 0.668 measured once blind (session 31), unsealed in session 31 to tune the rules on (the
+    # model not trained on it)
+    (
+        "turns_sealed_r33.jsonl",
+        "round-33 set (tuned from session 31; 0.668 sealed; the model not trained on it)",
     ),
     # session 16: the students of the course-enrollment agent (cs16), labelled and committed
     # before any detector ran on them; first run held out, then tuned on

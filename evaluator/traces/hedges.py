@@ -978,7 +978,8 @@ _ZH_ESTIMATE = (
 )
 _ESTIMATE = re.compile(
     r"(?<![\w-])(?:approximately|approx\.|about|around|roughly|some)\s+[$€£¥]?\d|~(?<!\d~)(?<!\d\s~)\s*[$€£¥]?\d|"
-    + _ZH_ESTIMATE,
+    # "about a 2-hour drive", "around a 10-minute walk": a length as an adjective (session 31)
+    r"(?<![\w-])(?:approximately|about|around|roughly)\s+an?\s+\d|" + _ZH_ESTIMATE,
     re.IGNORECASE,
 )
 # The same matches in the text's lower case, case-sensitively (several times faster), each
@@ -987,8 +988,11 @@ _ESTIMATE = re.compile(
 # letters that match an ASCII letter only under IGNORECASE (_FOLDS_TO_ASCII).
 _ESTIMATE_LOWER = re.compile(
     r"a(?<![\w-].)(?:pprox(?:imately|\.)|bout|round)\s+[$€£¥]?\d|r(?<![\w-].)oughly\s+[$€£¥]?\d|"
-    r"s(?<![\w-].)ome\s+[$€£¥]?\d|~(?<!\d~)(?<!\d\s~)\s*[$€£¥]?\d|" + _ZH_ESTIMATE
+    r"s(?<![\w-].)ome\s+[$€£¥]?\d|~(?<!\d~)(?<!\d\s~)\s*[$€£¥]?\d|"
+    r"a(?<![\w-].)(?:pproximately|bout|round)\s+an?\s+\d|r(?<![\w-].)oughly\s+an?\s+\d|"
+    + _ZH_ESTIMATE
 )
+_ARTICLE_AFTER = re.compile(r"\s+an?$", re.IGNORECASE)
 _FOLDS_TO_ASCII = re.compile("[\u0130\u0131\u017f\u212a]")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _DIGIT = re.compile(r"\d")
@@ -2657,6 +2661,12 @@ def _rule(
         # "脚底发麻确实要重视，长期血糖偏高可能影响神经": a cause in general words answering the
         # member's own report (session 30, round 28; session 19), a guess about the case
         kind = "guess"
+    if kind == "general" and _hours_given(text, h, c_lo, c_hi, s_lo):
+        # "They're usually open until late at night", "通常为9:00-17:00", "昆明地铁通常在晚上10点半到
+        # 11点左右结束运营", "The duration of the flight typically ranges from 18 to 20 hours": a
+        # named place's hours or a trip's length given with a frequency word (session 31, round
+        # 33; session 17), a guess; "many shops … typically from around 2 pm" is a kind's
+        kind = "guess"
     if kind == "general" and _item_fact(text, h, c_lo, c_hi, s_lo):
         # "The Brewferm Starter Kit typically includes…", "both typically include metal or
         # silicone bands", "is generally priced higher": a named item's own facts (the advice
@@ -2699,6 +2709,9 @@ def _rule(
     role = _role_prompt_advice(text, h, kind, c_lo, c_hi)
     if role:
         return role  # session 29: round 29's role-prompted service assistants
+    planner = _planner_hedge_reading(text, h, kind, c_lo, c_hi, s_lo)
+    if planner:
+        return planner  # session 31: round 33's trip and gift planners
     leftover = _zh_advice_leftovers(text, h, kind, c_lo, c_hi, s_lo)
     if leftover:
         return leftover  # session 30: round 29's general advice, read in its sentence
@@ -4125,6 +4138,156 @@ def _zh_advice_leftovers(
     return ""
 
 
+# Session 31 (round 33: LLM trip and gift planners with no tools; GUIDELINE, "Sealed round 33"'s
+# rulings). An adverb of possibility joined to an itinerary's activity ("Spend the rest of the
+# day relaxing, maybe enjoying the hotel spa", "and perhaps grab a quick bite", "Perhaps take in a
+# show", "and possibly see wildlife like dolphins", "Leisure day, perhaps reading by the pool",
+# "perhaps by adding more time", "and perhaps some mornings"): the user's option in the plan
+# (the advice rulings), no doubt about a fact. Not after a verb ("is possibly being held").
+_PLAN_ACTIVITY_AFTER = re.compile(
+    r"\s+(?:by\s+)?(?!(?:some|any|no|every)thing\b|morning\b|evening\b|building\b)(?:[a-z]+ing\b"
+    r"|(?:grab|take|do|try|visit|enjoy|explore|stop|head|catch|see|spend|relax|add|book|include"
+    r"|consider|check|read|go|walk|have|end|start|rent|join|attend|shop|stroll|hike|swim|sample"
+    r"|pick|bring|combine|finish|return|dine|eat|sit|watch|listen|learn|meet|rest)\b"
+    r"|some\s+(?:mornings|evenings|afternoons|days|nights))",
+    re.IGNORECASE,
+)
+_PLAN_ACTIVITY_BEFORE = re.compile(r"(?:^|[,;(]|\band|\bor|\bthen)\s*(?:\*\*)?$", re.IGNORECASE)
+# The option a recommendation names, judged ("the most convenient option might be to rent …", "a
+# perfect spot for you … could be the Tang Paradise Park"), and what a place offered may bring the
+# user ("which might inspire your creativity", "which could be a unique experience to feature on
+# your blog"): the r4 section's judgement of a recommendation, fit. Not "a place which could be an
+# attraction" (what a thing is, guessed).
+_OPTION_NAMED_BEFORE = re.compile(
+    r"\b(?:best|most\s+\w+|perfect|ideal|good|great|convenient|top|easiest|cheapest)\s+(?:\w+\s+)?"
+    r"(?:option|choice|spot|place|bet|pick|way)\b[^.;:\n]{0,60}$",
+    re.IGNORECASE,
+)
+_FIT_AFTER = re.compile(
+    r"\s+(?:inspire|appeal|interest|delight|be\s+(?:a|an)\s+(?:\w+\s+)?(?:unique|great|perfect|good|fun"
+    r"|nice|wonderful|ideal|excellent|memorable|lovely)\b)",
+    re.IGNORECASE,
+)
+# Kinds and caveats: "not all drivers may speak English", "as some may be closed on certain days",
+# "any COVID-19 guidelines or restrictions that may be in place", "you might find domestic travel
+# more comfortable" (advice), "it's possible with the Shinkansen" (a means, no doubt).
+_KIND_MAY_BEFORE = re.compile(
+    r"(?:\bnot\s+all\s+\w+|\bsome|\b(?:guidelines|restrictions|rules|requirements|regulations)\s+(?:that|which)"
+    r"|\byou)\s+$",
+    re.IGNORECASE,
+)
+# "you might find domestic travel more comfortable" (advice); "Some examples you might find are: rice
+# crackers" stays a guess at what the product holds
+_YOU_FIND_AFTER = re.compile(
+    r"\s+find\s+(?:\w+\s+){1,4}?(?:more|less|easier|harder|cheaper)\b", re.IGNORECASE
+)
+_MEANS_AFTER = re.compile(r"\s+(?:with|by)\s+(?:the\s+)?[A-Za-z]", re.IGNORECASE)
+# A wish for the user's trip ("and may it be filled with amazing art …!"): nothing stated.
+_TRIP_WISH = re.compile(r"\band\s+may\s+(?:it|your|you|the|this|they)\b[^.?\n]*!", re.IGNORECASE)
+# How a kind of place goes, with a frequency word before the figure ("many shops in Spain close
+# for siesta …, typically from around 2 pm to 4 pm"): a kind's typical figure (session 22).
+_KIND_THEN_FREQUENCY = re.compile(
+    r"\b(?:many|most|some)\s+[a-z]+s\b[^.;\n]{0,80}\b(?:typically|usually|generally|often)\s+(?:from\s+)?$",
+    re.IGNORECASE,
+)
+# Chinese: a caution, the climate or a con under its label ("- **天气**：昆明气候温和，但晚上可能较凉",
+# "- **高峰期**：…地铁可能会比较拥挤", "- **风格单一**：…可能不适合…", "- **存放位置**：…高温可能会损坏…"):
+# general advice for the trip or the kind (the round's "Not hedges": climates, cautions, fit).
+_ZH_CAUTION_LABEL = re.compile(
+    r"(?:^|\n)\s*(?:[-*•]|\d+\.)?\s*\*{0,2}(?:天气|天氣|气候|氣候|高峰期|早高峰|晚高峰|安全|注意事项|注意事項|小贴士|提示"
+    r"|风格\w{0,2}|耐用性\w{0,2}|存放\w{0,2}|保养\w{0,2}|缺点|缺點)\*{0,2}\s*[:：]"
+)
+# "以下是…时间估计", "以下是…大致的制作方法" (what the answer holds, introduced) and "最小估计：4小时10分钟" (a
+# figure's label): no estimate made in them.
+_ZH_INTRO_BEFORE = re.compile(r"以下是[^。\n]{0,40}$")
+_ZH_LABEL_COLON = re.compile(r"\*{0,2}\s*[:：]")
+# The user's own budget restated ("在500元左右的游戏外设推荐", "在300元左右的预算范围内"): the user's figure
+# (the user's words), no estimate.
+_ZH_BUDGET_AFTER = re.compile(r"的?(?:预算|預算|价位|價位|\w{0,6}推荐|\w{0,6}推薦)")
+
+# Hours or a length after a frequency word, in its clause: "open until late", "valid for 10 years"
+# is not (a rule's term), a clock time, a span of hours, 点 or 开放/营业/运营.
+_HOURS_AFTER = re.compile(
+    r"[^.;\n。；]{0,14}?(?:\bopen\s+(?:until|till|from|at|around)\b|\bclose[sd]?\s+(?:at|around)\b"
+    r"|\d{1,2}:\d{2}|\b\d+\s*(?:-|to)\s*\d+\s+hours\b|\d{1,2}点|(?:结束|開始|开始)?(?:运营|營運|营业|營業|开放|開放)"
+    r"(?:时间|時間)|结束(?:运营|營運|营业|營業))",
+    re.IGNORECASE,
+)
+_APPROXIMATION_NEXT = re.compile(r"\s+(?:around|about|approximately|roughly)\b", re.IGNORECASE)
+_KIND_SUBJECT_BEFORE = re.compile(
+    r"\b(?:many|most|some|all)\s+[a-z]+s\b|许多|很多|大多数|一些|部分", re.IGNORECASE
+)
+
+
+def _hours_given(text: str, h: HedgeMatch, c_lo: int, c_hi: int, s_lo: int) -> bool:
+    """True when a frequency word gives a place's hours or a trip's length in its clause (see
+    :data:`_HOURS_AFTER`), the subject not a kind ("many shops", "一些景点"), the line not a
+    caution's (:data:`_ZH_CAUTION_LABEL`)."""
+    if h.match.lower() not in _FREQUENCY_CUES and h.match != "通常":
+        return False
+    line = text.rfind("\n", 0, h.start) + 1
+    return (
+        _HOURS_AFTER.match(text, h.end, c_hi) is not None
+        # "sunrise is generally around 7:50 AM": the approximation is the cue
+        and _APPROXIMATION_NEXT.match(text, h.end) is None
+        and _KIND_SUBJECT_BEFORE.search(text, s_lo, h.start) is None
+        # "- **早高峰**：通常在7:30到9:30之间": how a city's rush hours go, as a climate
+        and _ZH_CAUTION_LABEL.match(text, max(0, line - 1)) is None
+    )
+
+
+def _planner_hedge_reading(
+    text: str, h: HedgeMatch, kind: str, c_lo: int, c_hi: int, s_lo: int
+) -> str:
+    """The rule that drops the cue ``h`` of an LLM trip or gift planner with no tools (session
+    31, round 33), or ``""``: an option joined to an itinerary's activity, a wish, a kind's
+    typical hour, and in Chinese a caution or a climate under its label, an introduction or a
+    label, the user's own budget."""
+    low = h.match.lower()
+    if h.language == "en":
+        if (
+            low in ("perhaps", "maybe", "possibly")
+            and _PLAN_ACTIVITY_AFTER.match(text, h.end)
+            and (
+                _PLAN_ACTIVITY_BEFORE.search(text, max(s_lo, h.start - 12), h.start)
+                or not text[s_lo : h.start].strip(" -*•\n")  # "Perhaps take in a show …"
+            )
+        ):
+            return "plan_option"
+        if low in ("might be", "could be", "may be") and _OPTION_NAMED_BEFORE.search(
+            text, max(s_lo, h.start - 80), h.start
+        ):
+            return "option_judged"
+        # ("These options may suit the group" stays a guess at the fit of the options)
+        if low in ("might", "could") and _FIT_AFTER.match(text, h.end):
+            return "fit_judged"
+        # "you may …" only before "find" (advice); "some may be closed", "not all … may"
+        you_find = _YOU_FIND_AFTER.match(text, h.end) is not None
+        by_you = text[max(0, h.start - 4) : h.start].lower().endswith("you ")
+        kind_before = _KIND_MAY_BEFORE.search(text, max(s_lo, h.start - 60), h.start)
+        if low in ("may", "may be", "might") and kind_before and (you_find or not by_you):
+            return "general"
+        if low == "it's possible" and _MEANS_AFTER.match(text, h.end):
+            return "means"
+        if low == "may" and _TRIP_WISH.match(text, max(0, h.start - 4)):
+            return "wish"
+        if kind == "guess" and _KIND_THEN_FREQUENCY.search(text, s_lo, h.start):
+            return "general"
+        return ""
+    if h.language != "zh":
+        return ""
+    line = text.rfind("\n", 0, h.start) + 1
+    if h.match.startswith("可能") and _ZH_CAUTION_LABEL.match(text, max(0, line - 1)):
+        return "caution_note"
+    if h.match in ("估计", "大致") and (
+        _ZH_INTRO_BEFORE.search(text, s_lo, h.start) or _ZH_LABEL_COLON.match(text, h.end)
+    ):
+        return "introduced"
+    if h.match == "左右" and _ZH_BUDGET_AFTER.match(text, h.end):
+        return "user_budget"
+    return ""
+
+
 def _role_prompt_advice(text: str, h: HedgeMatch, kind: str, c_lo: int, c_hi: int) -> str:
     """The rule that drops the Chinese cue ``h`` (its clause ``[c_lo, c_hi)``) of an assistant's
     advice under a service role (session 29, round 29), or ``""``."""
@@ -5052,6 +5215,7 @@ def _estimates(
         )
         lead = _ZH_APPROXIMATOR.match(said)
         word = lead.group() if lead else said.rstrip("0123456789$€£¥￥ ").strip() or "~"
+        word = _ARTICLE_AFTER.sub("", word)  # "about a 2-hour drive": the word is "about"
         lang = "zh" if _CJK.search(word) else "en"
         match = HedgeMatch(word, lang, start, end, said, context(text, start, end, window))
         out.append((match, "estimate_held" if held else ""))
@@ -5519,11 +5683,20 @@ def _usual_duration(text: str, s_lo: int, start: int, end: int, hi: int, match: 
         lead = start
     if span is None or _ARRIVES.match(text, end, hi):
         return False
+    if _TRIP_LEG.search(text, max(s_lo, start - _TRIP_LEG_REACH), hi):
+        return False  # session 31: a trip leg's or a named device's time, estimated (round 33)
     if word == "左右" and _RECHECK.match(text, end, hi):
         return True  # "3-6个月左右复查一次" (round 16): how often to recheck, advice
     return _DURATION_SETTING.search(text, s_lo, lead) is not None
 
 
+# A leg of the user's trip or a named device's battery ("乘坐高铁从长沙到岳阳（约40分钟）", "乘车前往丽江（约2-3
+# 小时车程）", "- **续航时间**：约12小时"): the fact of this trip or item estimated (session 17's "about
+# N"; round 33's rulings), not how long a test or a treatment usually takes.
+_TRIP_LEG = re.compile(
+    r"车程|車程|乘坐|乘车|乘車|前往|航程|飞行时间|飛行時間|续航|續航|从[^，,。\n]{1,12}到"
+)
+_TRIP_LEG_REACH = 40
 # A recheck after an interval: "3-6个月左右复查一次", "半年左右再复诊".
 _RECHECK = re.compile(r"\s*(?:再|就|需要|要)?\s*(?:复查|復查|复诊|復診|随访|隨訪|回访|回訪)")
 
@@ -5963,6 +6136,18 @@ _FIGURE = re.compile(
 #: How many of the figures before an approximation are tried as its operands, and how far
 #: back they are looked for (the operands of a worked step stand just before its result).
 _OPERANDS = 12
+# Session 31 (round 33's itineraries): a day's, a night's or a step's number ("Day 3", "Night
+# 2", "Step 4", "第3天") count the plan's parts; they are no figures a duration is worked from
+# ("Day 8" less "Day 1" is no "around 7-8 hours" drive).
+_LIST_NUMBER = re.compile(r"(?<![^\n])\d{1,2}\.\s")
+_TIME_AFTER = re.compile(
+    r"[^\n.;:]{0,12}?\d(?:[\d.,]*\s*(?:-|–|to|or)\s*\d+)?[\d.,]*\s*"
+    r"(?:hours?|hrs?|minutes?|mins?|am|pm|a\.m\.|p\.m\.|小时|分钟|点)",
+    re.IGNORECASE,
+)
+_COUNTER_BEFORE = re.compile(
+    r"\b(?:day|days|night|nights|step|steps|week|option|no\.)\s*$|第\s*$", re.IGNORECASE
+)
 _OPERANDS_CHARS = 600
 
 
@@ -6051,7 +6236,15 @@ def _worked(text: str, start: int, number: str) -> bool:
     decimals = len(number.rpartition(".")[2]) if "." in number else 0
     tolerance = 0.5 * 10**-decimals + 1e-9
     lo = max(0, start - _OPERANDS_CHARS)
-    figures = [float(m.group().replace(",", "")) for m in _FIGURE.finditer(text, lo, start)]
+    timed = _TIME_AFTER.match(text, start) is not None
+    figures = [
+        float(m.group().replace(",", ""))
+        for m in _FIGURE.finditer(text, lo, start)
+        if not _COUNTER_BEFORE.search(text, max(0, m.start() - 8), m.start())
+        # a list item's number ("3. **Visit …**") before a time ("around 7-8 hours", "around
+        # 10 or 11 AM"): a plan's list, no operands of a duration or an hour
+        and not (timed and _LIST_NUMBER.match(text, m.start()))
+    ]
     figures = figures[-_OPERANDS:]
     for i, a in enumerate(figures):
         for b in figures[i + 1 :]:

@@ -3210,6 +3210,206 @@ def _leftover_reading(text: str, previous: str) -> tuple[str, str] | None:
     return None
 
 
+# Session 31 (round 33: real people planning trips and gifts with a Chinese LLM assistant). A
+# change asked of the agent's own plan or list ("可以把一些当地美食加进去吗", "把住宿安排进去", "你现在把
+# 你原先的行程规划…整合起来给我吧", "想重新规划一下", "对此时间冲突做出一个调整", "可以再详细一点吗", "列个表格整理一下",
+# "把YouTube上的教程替换成…", "那么怎么安排"): a task on the agent's answer (session 22), a `request`,
+# in a question's words too.
+_ZH_PLAN_EDIT = re.compile(
+    r"(?:加进去|加进来|安排进去|安排进来|结合起来|整合起来|合并起来|重新规划|重新安排|做出(?:一个|一些)?调整"
+    r"|作出[^，,。？?]{0,6}调整|再详细一?点|更详细一?点|列(?:个|一个|一张)表|替换成|移到别)"
+)
+# a place asked to be added ("能不能去Sternberger See走走啊？")
+_ZH_ASKS_PLACE = re.compile(r"能不能去\w{1,24}(?:走走|逛逛|看看|玩)")
+_ZH_PLAN_ASKED = re.compile(
+    r"(?:怎么|怎样|如何)安排(?!的)|^(?:再)?加上|能不能去\w{1,24}(?:走走|逛逛|看看|玩)|(?:为我|帮我|给我)(?:规划|安排|加上)|安排具体的|具体的时间安排|在此基础上"
+)
+# Items to be found or recommended ("有推荐的品牌吗？", "有没有套装？", "有没有现成的商品可以直接买给他的",
+# "没有其他景点了吗" (not "还有没有其他治疗方法", what else there is to know), "每个品类再多几个选项", "有哪些款式值得推荐", "你觉得什么礼物比较好", "预算大概四百块，哪个
+# 型号比较好"): a search (session 20's items of a kind), a `request`; "这几个你最推荐哪个" picks among
+# the named ones and stays a `question` (session 21).
+_ZH_ITEMS_ASKED = re.compile(
+    r"有推荐的\w{0,4}吗|有没有(?:套装|现成的|更便宜|便宜)|没有(?:其他|别的)\w{0,4}了吗"
+    r"|再多(?:几|一些|点)\w{0,2}(?:选项|选择|推荐)|值得推荐|什么礼物|礼物.{0,60}有什么(?:建议|推荐)|(?:哪个|哪款|哪种)(?:型号|款式|牌子|品牌)"
+)
+# A pick among the options the agent listed, or why it picked one ("这几个你最推荐哪个", "你能推荐一个
+# 性价比最高的选择吗", "为什么特别推荐这个？"), and where to buy the one recommended ("我在哪里可以购买到你推荐的设
+# 备"): told of the named ones (session 21), a `question`; how to buy, choose or care for the item
+# picked ("按摩器不错，应该怎样购买", "平时应该怎样保养这个耳机"): a how-to with nothing broken (session 14).
+_ZH_AMONG_LISTED = re.compile(
+    r"最推荐哪|推荐一个性价比最高|为什么\w{0,4}推荐|哪里(?:可以)?(?:购买|买)|(?:怎样|怎么|如何)(?:挑选|选购|购买|保养)"
+)
+# An appraisal of the help, alone ("你的回答很全面！", "你的推荐很不错！"): a `greeting` (session 5).
+_ZH_APPRAISES_HELP = re.compile(
+    r"你的(?:回答|推荐|建议|回复|答案)(?:很|非常|真|太|挺)\w{1,4}[！!。.～~]*"
+)
+# What the agent's new plan dropped, complained of ("怎么没有交通和住宿了", "慕尼黑王宫怎么也不见了？", "你怎么把
+# 时间评估省略掉了"): pushback that asks nothing new (session 14), `other`.
+_ZH_DROPPED = re.compile(r"怎么(?:没有\w{1,10}了|也?不见了)|怎么把\w{1,10}(?:省略|漏|删)掉?了")
+_ZH_STANCE = re.compile(
+    r"站在\w{1,8}的?(?:角度|立场)"
+)  # role play asked: a work product (session 20)
+# A constraint set on the plan or the search after the agent's answer, asking nothing else ("我的
+# 预算在200元左右", "600一晚", "威斯汀之类的酒店太贵了，我的预算在每晚400以内", "我们不打算去国外旅游，打算在国内旅
+# 游", "我们要进行为期七天的旅游", "不去香格里拉了，就去前面几个城市就够了"): another search (sessions 16, 29), a
+# `request`, when the agent asked for nothing (a value it asked for answers it).
+_ZH_CONSTRAINT = re.compile(
+    r"预算(?:在|是|为|大概|大约|约)?\w{0,4}\d|^\d+(?:元|块|人民币)?(?:一晚|每晚)|太贵了|不打算(?:去|出国)|为期\w{1,4}天"
+    r"|^不去\w{1,12}了"
+)
+
+# Session 31 (round 33: an LLM advisor's simulated clients, English). A long reply that ends by
+# thanking or taking leave ("Thank you for your assistance!", "Much appreciated!", "Have a great
+# day!", "Catch you later!"), with the user's own next steps and praise before it and nothing
+# asked ("I'll look into flights and book one that fits my schedule", "I don't have any more
+# questions for now"): the need met, a `greeting` (session 5's thanks that ask nothing).
+_EN_LEAVE_TAKING = re.compile(
+    r"(?:thanks?|thank\s+you|much\s+appreciated|many\s+thanks|have\s+a\s+(?:great|good|nice|wonderful|lovely)"
+    r"\s+(?:day|one|evening|weekend)|catch\s+you\s+(?:later|soon|on\s+the\s+flip\s+side)"
+    r"|(?:see|talk\s+to)\s+you\s+(?:later|soon))\b",
+    re.IGNORECASE,
+)
+_EN_STILL_ASKS = re.compile(
+    r"\b(?:could|can|would|will)\s+(?:you|we)\b|\bplease\b|\b(?:i['’]d|i\s+would)\s+(?:like|love)\s+(?:you|to\s+know|if)\b"
+    r"|\bi\s+need\s+you\b|\blet['’]?s\s+(?!keep\b)|\bgo\s+ahead\b",
+    re.IGNORECASE,
+)
+_GETS_IN_TOUCH = re.compile(r"\b(?:get\s+in\s+touch|reach\s+out|let\s+you\s+know)\b", re.IGNORECASE)
+_LEAVE_SENTENCES = 3  # a closing holds the thanks, the user's plans and praise
+_LEAVE_CHARS = 200  # shorter ones confirm a recap or give a value, then thank
+# "Yes, that's correct. … Thank you!", "Sure, the address is …": a confirmation or a value,
+# thanked for after (an `answer`)
+_CONFIRMS_FIRST = re.compile(
+    r"\s*(?:yes|yeah|yep|sure|ok(?:ay)?|correct|right|no|nope)\b", re.IGNORECASE
+)
+
+
+def _takes_leave(text: str) -> bool:
+    """True when a long English turn (three sentences or more, not opened by a yes or a no)
+    ends by thanking or taking leave and asks nothing (see :data:`_EN_LEAVE_TAKING`)."""
+    said = [s for s in _sentences(" ".join(text.split())) if s.strip()]
+    return (
+        len(said) >= _LEAVE_SENTENCES
+        and len(text) >= _LEAVE_CHARS
+        and "?" not in text
+        and _CONFIRMS_FIRST.match(text) is None
+        and (
+            _EN_LEAVE_TAKING.match(said[-1].strip()) is not None
+            # "Thank you for your assistance. If I need any more help, I'll get in touch."
+            or (
+                _EN_LEAVE_TAKING.match(said[-2].strip()) is not None
+                and _GETS_IN_TOUCH.search(said[-1]) is not None
+            )
+        )
+        and _EN_STILL_ASKS.search(text) is None
+    )
+
+
+# An advisor's client asking, beside questions, for places to be found or recommended or for
+# the plan to be made or changed ("Could you recommend some high-end wellness centers or spas in
+# Xi'an? And if possible, adjust the itinerary …", "How should we plan our days …?", "do you
+# think we could fit in a visit to a couple of more cities …?"): session 5's fact and act in one
+# turn, labelled by the act, a `request`.
+_EN_PLAN_ACT = re.compile(
+    r"\b(?:could|can|would)\s+you\s+(?:please\s+)?(?:also\s+)?(?:(?:recommend|suggest|find)\s+(?!(?:me\s+)?the\b"
+    r"|out\b|i\b|we\b|that\b)|look\s+for|help\s+(?:me|us)\s+(?:find|plan)|adjust|revise|re-?plan|propose"
+    r"|put\s+together|draft)\b"
+    r"|\bhow\s+should\s+(?:we|i)\s+plan\b|\b(?:(?:could|can)\s+(?:we|you)|we\s+could)\s+(?:also\s+)?fit\s+in\b"
+    r"|\bplease\s+(?:also\s+)?(?:adjust|revise|recommend|suggest)\b",
+    re.IGNORECASE,
+)
+
+# The details an advisor asked for, then its suggestions or planning asked in general words
+# ("… 5. Visa Requirements: I hold a US passport. Looking forward to hearing your suggestions!",
+# "… we prefer to drive. What do you suggest?", "Can we start planning with these preferences in
+# mind?", "Let's plan an epic trip!"): the values asked, with the act the agent already named
+# as next, an `answer` (session 14's value followed by the pending act).
+_EN_PLAN_GO_ON = re.compile(
+    r"(?:so,?\s+)?(?:what\s+(?:do|would|can|could)\s+you\s+(?:suggest|recommend)(?:\s+for\s+(?:me|us))?"
+    r"|(?:i['’]?m\s+)?looking\s+forward\s+to\s+(?:hearing\s+)?your\s+(?:suggestions|recommendations|ideas)"
+    r"|let['’]?s\s+plan\s+(?:an?\s+|this\s+|the\s+)?(?:\w+\s+)?trip"
+    r"|can\s+we\s+start\s+planning\b[^?]*|could\s+you\s+help\s+me\s+plan\s+(?:this|it)(?:\s+out)?)[?!.]*",
+    re.IGNORECASE,
+)
+
+
+def _details_then_go_on(text: str, previous: str) -> bool:
+    """True when an English turn after the agent's questions gives details and ends by asking
+    its suggestions or planning in general words (see :data:`_EN_PLAN_GO_ON`)."""
+    said = [s for s in _sentences(" ".join(text.split())) if s.strip()]
+    return (
+        len(said) > 2
+        and "?" in previous[-_AGENT_TAIL:]
+        and _EN_PLAN_GO_ON.fullmatch(said[-1].strip()) is not None
+        # "Could you suggest a hotel …? Can we adjust the itinerary …? Looking forward to your
+        # recommendations.": the asks before it decide
+        and not any(_EN_PLAN_ACT.search(s) for s in said[:-1])
+    )
+
+
+_OWN_PLAN_SENTENCES = 3  # a long reply: the plans beside what it asks
+# The client's own next step ("I'll make sure to pack a stylish coat", "I'll make sure we pack
+# light clothing"): an offer's words only ("I can help with that" stays one)
+_OWN_MAKE_SURE = re.compile(r"\bI['’]ll\s+(?:definitely\s+|also\s+)?make\s+sure\b", re.IGNORECASE)
+
+
+def _long_with_own_plans(text: str) -> bool:
+    """True when an English turn of three sentences or more holds sentences the rules read as
+    an offer that are all the user's own "I'll make sure to …", and others beside them."""
+    if _CJK.search(text):
+        return False
+    said = [s for s in _sentences(" ".join(text.split())) if s.strip()]
+    offers = [s for s in said if _patterns()["offer"].search(s)]
+    return (
+        len(said) >= _OWN_PLAN_SENTENCES
+        and 0 < len(offers) < len(said)
+        and all(_OWN_MAKE_SURE.search(s) for s in offers)
+    )
+
+
+def _drop_own_plans(text: str) -> str:
+    """The turn without the sentences the rules read as an offer (see above)."""
+    said = [s for s in _sentences(" ".join(text.split())) if s.strip()]
+    return " ".join(s for s in said if not _patterns()["offer"].search(s))
+
+
+def _plan_act_beside(text: str) -> bool:
+    """True when an English turn of two sentences or more asks, in one of them, for places to
+    be found or recommended or for the plan to be made or changed (see :data:`_EN_PLAN_ACT`)."""
+    if _CJK.search(text):
+        return False
+    said = [s for s in _sentences(" ".join(text.split())) if s.strip()]
+    return len(said) > 1 and any(_EN_PLAN_ACT.search(s) for s in said)
+
+
+def _planner_reading(text: str, previous: str, context: str) -> tuple[str, str] | None:
+    """The class of a turn that session 31's round-33 readings settle (trip and gift planners):
+    a change asked of the agent's plan, items to find or recommend, a constraint set after the
+    agent's answer; None for any other."""
+    if not _CJK.search(text):
+        # after a recap the agent asked to confirm, the thanks follow the confirmation
+        if context == "solicit" and _details_then_go_on(text, previous):
+            return "answer", "details_then_go_on"
+        leaves = context != "confirm" and _takes_leave(text)
+        return ("greeting", "takes_leave") if leaves else None
+    typed = " ".join(text.split())
+    if _ZH_PLAN_EDIT.search(typed) or _ZH_PLAN_ASKED.search(typed):
+        return "request", "zh_plan_edit"
+    if _ZH_ITEMS_ASKED.search(typed) or _ZH_STANCE.search(typed):
+        return "request", "zh_items_asked"
+    if _ZH_AMONG_LISTED.search(typed):
+        return "question", "zh_among_listed"
+    if _ZH_APPRAISES_HELP.fullmatch(typed):
+        return "greeting", "zh_appraises_help"
+    # after the agent's answer (a missing record of the user's order asked of an agent's
+    # greeting, "这个订单怎么没有物流信息了", is a fault to look into: a `request`)
+    if context == "none" and _ZH_DROPPED.search(typed) and not _ZH_ASKS_PLACE.search(typed):
+        return "other", "zh_dropped"
+    if context == "none" and previous.strip() and _ZH_CONSTRAINT.search(typed):
+        return "request", "zh_constraint"
+    return None
+
+
 def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str]:
     """:func:`_rule` of a turn after the agent's message ``previous``, and a request that
     takes up what that message offered ("Could you please check if the compost is in stock at
@@ -3231,6 +3431,9 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         leftover = _leftover_reading(text, previous)
         if leftover is not None:
             return leftover  # session 30: round 29's and the made-up runs' leftovers
+        planner = _planner_reading(text, previous, context)
+        if planner is not None:
+            return planner  # session 31: round 33's trip and gift planners
         if _another_option(text) or _NEW_SEARCH.search(text):
             return "request", "another_option"  # session 29: another search asked for
     verdict = _rule(text, context)
@@ -3273,6 +3476,15 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
             return "request", "follow_on"
     if verdict[0] == "question" and _act_beside_question(text or "", previous):
         return "request", "act_beside_question"
+    if verdict == ("other", "offer") and text and _long_with_own_plans(text):
+        # "… I'll make sure to book a table at Sukiyabashi Jiro … Could you help me find a
+        # suitable flight?": the client's own plans, told in a long reply (session 31, round
+        # 33), are no offer of the agent's; the rest of the turn is read
+        rest = _rule(_drop_own_plans(text), context)
+        if rest[0] != "other":
+            return rest[0], "own_plans_" + rest[1]
+    if verdict[0] == "question" and text and _plan_act_beside(text):
+        return "request", "plan_act"  # session 31: round 33's travel clients
     if verdict[0] in ("question", "other") and context == "opening" and _opening_act(text or ""):
         return "request", "opening_act"  # the act asked, how it goes beside it (session 21)
     if verdict == ("other", "rhetorical") and _QUOTED_AMOUNT.search(previous[-_AGENT_TAIL:]):

@@ -487,8 +487,10 @@ HELD_OUT_HEDGE_FLOORS = {
     # client in English, real people planning trips and choosing gifts in Chinese; no tools),
     # labelled by a helper who never read or ran a detector. Measured with session 30's rules
     # (main 11b8f36): 0.748 / 0.765 on its 132 hedges (34 false hits; en 0.704 / 0.691, zh 0.778 /
-    # 0.818; every lexicon phrase 0.512 / 0.803)
-    "hedges_sealed_r33.jsonl": (0.74, 0.76),
+    # 0.818; every lexicon phrase 0.512 / 0.803). Unsealed in session 31 and tuned on (options in
+    # an itinerary, a recommendation judged, cautions and climates, counters no operands, trip
+    # legs and hours estimated): 0.919 / 0.864 (en 0.957 / 0.800, zh 0.897 / 0.909)
+    "hedges_sealed_r33.jsonl": (0.91, 0.86),
     # the advice set (session 15: LLM recommender, shop-advisor and sales agents: CRS Arena's
     # ChatGPT movie recommender, a RAG brewing-shop assistant and its ChatGPT baseline,
     # SalesGPT), labelled and committed before any detector ran on them: 0.679 / 0.864 on the
@@ -794,8 +796,10 @@ HELD_OUT_TURN_FLOORS = {
     "turns_sealed_r32.jsonl": 0.76,
     # sealed round 33 (the travel advisor's simulated clients, real Chinese trip and gift
     # planners): 0.668 with session 30's rules (main 11b8f36; en 0.635, zh 0.696; requests read
-    # as questions 30, as answers 16 and as others 16 of 233; the model 0.703)
-    "turns_sealed_r33.jsonl": 0.66,
+    # as questions 30, as answers 16 and as others 16 of 233; the model 0.703). Unsealed in
+    # session 31 and tuned on (Chinese plan edits, searches and constraints; closings; acts beside
+    # questions; details then the pending plan; one label corrected): 0.869 (en 0.776, zh 0.950)
+    "turns_sealed_r33.jsonl": 0.86,
 }
 
 
