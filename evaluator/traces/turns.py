@@ -3033,13 +3033,15 @@ _LEASING_ACT = re.compile(
 
 def _leasing_reading(text: str, previous: str) -> tuple[str, str] | None:
     """The class of a turn that session 30's round-32 readings settle: a person asked for, a
-    tour asked for (not taken up from the agent's offer), units of a kind searched, other slots
+    tour asked for (taken up from the agent's offer: an answer), units of a kind searched, other slots
     asked after a list, slots asked first, a problem with the user's booking or access, a
     closing returned, a vendor's test message, something sent, checked again or a notice asked
     for; None for any other."""
     if _PERSON_ASKED.search(text) and not _PERSON_OFFERED.search(previous.strip()):
         return "request", "person_asked"
-    if _TOUR_ASKED.search(text) and not _TOUR_OFFERED.search(previous.strip()):
+    if _TOUR_ASKED.search(text):
+        if _TOUR_OFFERED.search(previous.strip()):
+            return "answer", "tour_taken_up"  # round 8: the option offered, taken up
         return "request", "tour_asked"
     if _UNIT_SEARCH.search(text):
         return "request", "unit_search"

@@ -4874,6 +4874,12 @@ def test_talking_to_someone_told_asks_for_no_person() -> None:
         ("Would it be possible to tour the place Sunday?", "", "request"),
         # ... but taken up from the agent's question offering it, round 8's option chosen
         ("I'd like to book a tour.", "Would you like more details or to book a tour?", "answer"),
+        # ... also asked with its time, in a question's words (session 31: s32-nb-t074)
+        (
+            "Can I, uh, book a tour today at 4 PM?",
+            "Want details, a tour, or something else?",
+            "answer",
+        ),
     ],
 )
 def test_a_tour_asked_for_is_a_request(text: str, previous: str, kind: str) -> None:
@@ -4893,6 +4899,18 @@ def test_a_tour_asked_for_is_a_request(text: str, previous: str, kind: str) -> N
 )
 def test_units_and_other_slots_searched_are_requests(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, previous.endswith("?"), previous) == kind
+
+
+def test_a_tour_taken_up_from_the_offer_is_read_by_the_leasing_rule() -> None:
+    offered = "Would you like details or to schedule a tour?"
+    assert turns._leasing_reading("Can I schedule a tour at 3 PM?", offered) == (
+        "answer",
+        "tour_taken_up",
+    )
+    assert turns._leasing_reading("Can I schedule a tour at 3 PM?", "Rent is $900.") == (
+        "request",
+        "tour_asked",
+    )
 
 
 def test_slots_asked_with_none_listed_are_left_to_the_other_rules() -> None:
