@@ -5065,7 +5065,13 @@ _SARCASM = re.compile(
 # customer wrote, so the rules read the text before it (round 12's e-mail customers).
 _MAIL_FOOTER = re.compile(
     r"\bsent\s+from\s+(?:my\s+)?(?:iphone|ipad|android|galaxy|samsung|mobile|phone|smartphone"
-    r"|yahoo\s+mail|outlook|mail|gmail)\b|\bbegin\s+forwarded\s+message\s*:|-{2,}\s*original\s+message",
+    r"|yahoo\s+mail|outlook|mail|gmail|aol|car)\b|\bbegin\s+forwarded\s+message\s*:|-{2,}\s*original\s+message",
+    re.IGNORECASE,
+)
+# ... and the clients' own taglines, with no "Sent from" ("Yahoo Mail: Search, Organize, Conquer",
+# "Get Outlook for Android"): round 32's e-mail prospects (session 31).
+_MAIL_TAGLINE = re.compile(
+    r"\byahoo\s+mail\s*:\s*search,\s*organi[sz]e,\s*conquer\b|\bget\s+outlook\s+for\s+(?:ios|android)\b",
     re.IGNORECASE,
 )
 _SIGN_OFF_WORDS = 3  # a name or a slogan before the footer, no more ("Patch power !")
@@ -5179,13 +5185,20 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         t = _SUBJECT_ADVERB.sub(r"\1 ", t)
     if not t:
         return "other", "empty"
-    if "sent from" in low or "forwarded" in low or "original message" in low:
-        signed = _MAIL_FOOTER.search(t)  # cheap test first: most turns are no e-mail
+    if (
+        "sent from" in low
+        or "forwarded" in low
+        or "original message" in low
+        or "mail" in low
+        or "outlook" in low
+    ):
+        signed = _MAIL_FOOTER.search(t) or _MAIL_TAGLINE.search(t)  # cheap test first
         if signed is not None:
             t = t[: signed.start()].strip()
             if not t or (
                 len(_WORD.findall(t)) <= _SIGN_OFF_WORDS
-                and not any(_is_question(s) or _is_request(s) for s in _sentences(t))
+                and context not in ("asked", "solicit", "confirm")  # a short reply answers
+                and not any(_is_question(s) or _is_request(s) or _thanks(s) for s in _sentences(t))
             ):
                 # "PatchPower Sent from my iPhone": a sign-off and the mail app's footer
                 return "other", "sign_off"

@@ -1902,6 +1902,11 @@ def test_sarcastic_thanks_and_thanks_beside_a_fault(text: str, previous: str, ki
         # the mail app's footer is read past (s12-nt-t017, s12-nt-t083)
         ("PatchPower Sent from my iPhone", "", "other"),
         ("My order never arrived !! Sent from my iPhone", "", "request"),
+        # ... and the clients' taglines and other footers (session 31, round 32's e-mails)
+        ("Thank you\n\nYahoo Mail: Search, Organize, Conquer", "", "greeting"),
+        ("I'm Driving\n\n- Sent from My Car", "", "other"),
+        ("Thanks a lot\n\nGet Outlook for Android<https://aka.ms/x>", "", "greeting"),
+        ("My order never arrived !! Sent from AOL on Android", "", "request"),
         # praise that asks for nothing is a testimonial (s12-nt-t071, s12-st-t012)
         ("I use these!!!", "", "other"),
         ("@搜狗输入法技术支持 觉得他们还是很敬业的,挑了两张觉得你们萌哒哒", "", "other"),
@@ -1912,6 +1917,13 @@ def test_sarcastic_thanks_and_thanks_beside_a_fault(text: str, previous: str, ki
 )
 def test_round_12_email_customers(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, False, previous) == kind
+
+
+def test_a_short_reply_before_a_mail_footer_answers_the_agents_question() -> None:
+    # session 31: "Affordable Dwelling Units" + footer after "Could you clarify what you mean?"
+    asked = "Could you please clarify what you mean by ADU?"
+    assert rule_turn("Affordable Dwelling Units\n\nSent from my iPhone", True, asked) == "answer"
+    assert rule_turn("Affordable Dwelling Units\n\nSent from my iPhone", False, "") == "other"
 
 
 @pytest.mark.parametrize(
