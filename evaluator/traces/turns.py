@@ -3060,6 +3060,41 @@ def _leasing_reading(text: str, previous: str) -> tuple[str, str] | None:
     return None
 
 
+# Session 31 (round 32's prospects, GUIDELINE "Turn rulings of session 31"): the user's own plan
+# told with nothing asked, when the agent asked nothing ("I will be following up within the next
+# few weeks!", "I'm running late … but I'll be there", "I have decided to look into other
+# apartments …"): session 29's plan announced as the user's own, `other`; with thanks beside it,
+# session 5's thanks beside the user's own plan, a `greeting`.
+_OWN_PLAN = re.compile(
+    r"\bi(?:['’]ll|\s+will)\s+(?:try\s+to\s+|probably\s+|definitely\s+)?"
+    r"(?:be\s+following\s+up|follow\s+up|be\s+there|get\s+back\s+to\s+you|check\s+back|make\s+it"
+    r"|reach\s+out|be\s+in\s+touch)\b"
+    # ... a decision to look elsewhere ("I have decided to look into other apartments"), not an
+    # act decided on ("I've decided to retract the recent order": a task)
+    r"|\bi(?:['’]ve|\s+have)\s+decided\s+to\s+(?:look|go|stay|rent|move)\s+(?:\w+\s+){0,2}"
+    r"(?:other|elsewhere|somewhere)\b",
+    re.IGNORECASE,
+)
+
+
+_WELCOME = re.compile(r"\s*(?:you['’]re|you\s+are)\s+(?:very\s+|most\s+)?welcome\b", re.IGNORECASE)
+
+
+def _plan_told(text: str, context: str) -> tuple[str, str] | None:
+    """``("other", "plan_told")`` or ``("greeting", "plan_thanks")`` when the turn, where the
+    agent asked nothing, only tells the user's own plan; None for any other."""
+    if context not in ("opening", "open", "none") or not _OWN_PLAN.search(text):
+        return None
+    footer = _MAIL_FOOTER.search(text) or _MAIL_TAGLINE.search(text)
+    told = text[: footer.start()] if footer else text  # the mail app's footer is no one's words
+    sentences = _sentences(" ".join(told.split()))
+    if any(_is_question(s) or _is_request(s) for s in sentences):
+        return None
+    if any(_thanks(s) or _WELCOME.match(s) for s in sentences):
+        return "greeting", "plan_thanks"  # "You're welcome. I'll be there at 5 PM." too
+    return "other", "plan_told"
+
+
 def _leftover_reading(text: str, previous: str) -> tuple[str, str] | None:
     """The class of a turn that session 30's readings settle (round 29's leftovers and the
     made-up runs): a reply to the option sent (:func:`_proposal_reply`), the preferences the
@@ -3096,6 +3131,10 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         leasing = _leasing_reading(text, previous)
         if leasing is not None:
             return leasing  # session 30: round 32's leasing prospects and residents
+    if text:
+        plan = _plan_told(text, context)
+        if plan is not None:
+            return plan  # session 31: the user's own plan, nothing asked
     if previous.strip() and text:
         bare = _bare_reply(text, previous)
         if bare is not None:

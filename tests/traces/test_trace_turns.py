@@ -4978,3 +4978,30 @@ def test_round_32s_acts_asked(text: str, previous: str, kind: str) -> None:
 
 def test_check_again_inside_a_go_ahead_is_left_to_the_other_rules() -> None:
     assert turns._leasing_reading("Yes, go ahead and check again now.", "Shall I?") is None
+
+
+# Session 31: the user's own plan told when the agent asked nothing (GUIDELINE, "Turn rulings of
+# session 31").
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        ("I will be following up next week! My sister wants to see it too", "", "other"),
+        ("I'm running late for my tour but I'll be there", "", "other"),
+        (
+            "Hi,\nI have decided to look at other places nearer my work.\nThanks for the follow up.",
+            "",
+            "greeting",
+        ),
+        ("You're welcome. I'll be there at 5 PM.", "We'll see you at 5 PM.", "greeting"),
+        # an act decided on is a task; a plan beside an ask is read by the ask
+        ("I've decided to cancel the order. Please help me with it.", "", "request"),
+        ("I'll be there at 5. Can you send me the address?", "", "question"),
+    ],
+)
+def test_the_users_own_plan_told(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, False, previous) == kind
+
+
+def test_a_plan_after_the_agents_question_is_left_to_the_other_rules() -> None:
+    assert turns._plan_told("I'll be there at 5.", "solicit") is None
+    assert turns._plan_told("I'll be there at 5.", "opening") == ("other", "plan_told")
