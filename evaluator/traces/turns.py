@@ -3080,6 +3080,33 @@ _OWN_PLAN = re.compile(
 _WELCOME = re.compile(r"\s*(?:you['’]re|you\s+are)\s+(?:very\s+|most\s+)?welcome\b", re.IGNORECASE)
 
 
+_LOWER_WORD = re.compile(r"(?<![\w'’])[a-z]{2,}\b")
+_PERSON_NOUN = re.compile(
+    r"\b(?:agent|representative|rep|human|person|manager|someone|somebody)s?\b", re.IGNORECASE
+)
+
+
+def _first_offer(previous: str) -> bool:
+    """True when the agent's message ends offering its help for the first time ("… I'm Robin,
+    your virtual leasing assistant. … How can I help you today?"), however long its greeting."""
+    sentences = [s for s in _split_sentences(" ".join(previous.split())) if _PUNCT.sub("", s)]
+    return (
+        bool(sentences)
+        and gated_search(_patterns()["open_offer"], sentences[-1]) is not None
+        and _NOT_FIRST_OFFER.search(previous) is None
+        and _ID_OR_NUMBER.search(previous) is None
+    )
+
+
+# Who the user is, told alone ("I'm a resident.", "Yes, I'm a current tenant"): round 32's
+# callers after the greeting offer (session 31), as _identifies_only reads a name.
+_ROLE_ONLY = re.compile(
+    r"(?:(?:hi|hello|hey|yes|yeah|yea)[,.!]*\s+)?(?:i['’]?m|i\s+am)\s+(?:a|an)\s+"
+    r"(?:current\s+|new\s+|future\s+|prospective\s+)?[a-z]+[.!]*",
+    re.IGNORECASE,
+)
+
+
 def _plan_told(text: str, context: str) -> tuple[str, str] | None:
     """``("other", "plan_told")`` or ``("greeting", "plan_thanks")`` when the turn, where the
     agent asked nothing, only tells the user's own plan; None for any other."""
@@ -3228,6 +3255,22 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
             # "Spousal support", "Regional differences" after the agent's answer: a topic
             # typed as to a search engine, to be told about (session 18's keyword turns)
             return "question", "keyword"
+    if verdict == ("request", "open") and _first_offer(previous):
+        typed = " ".join((text or "").split())
+        if (
+            _KEYWORD.fullmatch(typed)
+            and not _BARE_COMMAND.fullmatch(typed)
+            # a common noun among its words: a topic, not a name or a place ("BLOOMINGTON IN")
+            and _LOWER_WORD.search(typed)
+            # "Leasing agent.", "Representative.": a person asked for (round 32's ruling)
+            and not _PERSON_NOUN.search(typed)
+        ):
+            # "Preview program.", "Question about leasing." after "How can I help you today?":
+            # a topic typed, to be told about (session 18's keyword turns; round 32's notes)
+            return "question", "keyword_after_offer"
+        if _ROLE_ONLY.fullmatch(typed):
+            # "I'm a resident." after the greeting offer: who the user is, nothing asked
+            return "other", "role_told"
     if verdict[0] in QUERY_CLASSES and _approves_offer(text or "", previous):
         # "That sounds like a good alternative, could you provide me with more information about
         # the hotel in the moderate price range …?" after "I can recommend a hotel … in the

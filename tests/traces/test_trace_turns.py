@@ -5005,3 +5005,30 @@ def test_the_users_own_plan_told(text: str, previous: str, kind: str) -> None:
 def test_a_plan_after_the_agents_question_is_left_to_the_other_rules() -> None:
     assert turns._plan_told("I'll be there at 5.", "solicit") is None
     assert turns._plan_told("I'll be there at 5.", "opening") == ("other", "plan_told")
+
+
+_CALL_OPENING = (
+    "This call may be recorded. Hi. Thanks for calling Elm Court. I'm Ava, your virtual leasing "
+    "assistant. You can speak to me like a person. How can I help you today?"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a topic of common nouns after the first offer of help: a keyword turn
+        ("Pet policy.", "question"),
+        ("Question about parking.", "question"),
+        # who the user is, alone: asks nothing
+        ("I'm a tenant.", "other"),
+        # a person named alone is asked for; a place alone is no topic
+        ("Leasing agent.", "request"),
+    ],
+)
+def test_a_topic_or_a_role_after_the_first_offer_of_help(text: str, kind: str) -> None:
+    assert rule_turn(text, True, _CALL_OPENING) == kind
+
+
+def test_a_long_greeting_still_offers_help_first() -> None:
+    assert turns._first_offer(_CALL_OPENING)
+    assert not turns._first_offer("Rent is $900. Anything else I can help you with?")
