@@ -2574,11 +2574,31 @@ def classify_turn(text: str | None, asked: bool = False, previous: str | None = 
     :data:`MODEL_CLASSIFIES`, else the rules' (:func:`rule_turn`)."""
     if not MODEL_CLASSIFIES:
         return rule_turn(text, asked, previous)
-    return _model_turn(text, asked, previous)
+    return _model_turn(_unwrapped(text), asked, _unwrapped(previous))
+
+
+# A markup tag around the whole message ("<content>Yes, please.</content>"): how an export
+# wraps what was said (round 32's voice traces, session 31), no words of the speaker's.
+_WRAPPED = re.compile(r"\s*<(content|text|message|utterance)>(.*?)</\1>\s*", re.DOTALL)
+
+
+def _unwrapped(text: str | None) -> str | None:
+    """``text`` without a tag that wraps it whole (an unclosed one only opening it)."""
+    if not text or "<" not in text:  # cheap test first: most texts hold no tag
+        return text
+    whole = _WRAPPED.fullmatch(text)
+    if whole is not None:
+        return whole.group(2)
+    opened = _WRAPPED_OPEN.match(text)
+    return text[opened.end() :] if opened is not None else text
+
+
+_WRAPPED_OPEN = re.compile(r"\s*<(?:content|text|message|utterance)>(?!.*</)", re.DOTALL)
 
 
 def rule_turn(text: str | None, asked: bool = False, previous: str | None = None) -> str:
     """The class the hand rules alone give a user turn (arguments as :func:`classify_turn`)."""
+    text, previous = _unwrapped(text), _unwrapped(previous)
     if previous is not None:
         return _rule_after(text, previous, agent_context(previous))[0]
     return _classify(text, "asked" if asked else "none")

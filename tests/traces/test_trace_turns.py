@@ -5032,3 +5032,17 @@ def test_a_topic_or_a_role_after_the_first_offer_of_help(text: str, kind: str) -
 def test_a_long_greeting_still_offers_help_first() -> None:
     assert turns._first_offer(_CALL_OPENING)
     assert not turns._first_offer("Rent is $900. Anything else I can help you with?")
+
+
+def test_a_tag_around_the_whole_message_is_read_past() -> None:
+    asked = "<content>Shall I send you a text confirmation for the tour?</content>"
+    assert rule_turn("<content>Yes, please.</content>", True, asked) == "answer"
+    listed = "<content>We have 8 AM on May 5 and 10 AM on May 6. Do either work?</content>"
+    assert (
+        rule_turn("<content>What is the latest slot on May 5.</content>", True, listed)
+        == "question"
+    )
+    assert (
+        turns._unwrapped("<content>Did you say there was one at") == "Did you say there was one at"
+    )
+    assert turns._unwrapped("a <b>bold</b> word") == "a <b>bold</b> word"
