@@ -6230,7 +6230,7 @@ _HAS_PROBLEM = re.compile(
 # A wh-question run on after a statement, typed without a mark ("I can change day what
 # other days are available", "Hey that's better what about saturday"): crowd workers' chat.
 _RUN_ON_WH = re.compile(
-    r"[a-z]\s+(?:what|when|where|which)\s+(?:is|are|will|was|were|about|other)\b[^.!?]*$",
+    r"[a-z]\s+(?:what|when|where|which)(?:['’]s\s|\s+(?:is|are|will|was|were|about|other)\b)[^.!?]*$",
     re.IGNORECASE,
 )
 # A spoken Chinese turn that restates what the agent said to have it confirmed, without a

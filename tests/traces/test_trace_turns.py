@@ -5046,3 +5046,20 @@ def test_a_tag_around_the_whole_message_is_read_past() -> None:
         turns._unwrapped("<content>Did you say there was one at") == "Did you say there was one at"
     )
     assert turns._unwrapped("a <b>bold</b> word") == "a <b>bold</b> word"
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # a wish to be told, spoken, after the agent's offer
+        (
+            "k. I'm curious what the biggest unit you have is.",
+            "Would you like details or a tour?",
+            "question",
+        ),
+        # a run-on wh-question with "what's"
+        ("I'm in Denver right now what's the deposit", "The units open in May.", "question"),
+    ],
+)
+def test_a_spoken_wish_to_be_told_and_a_run_on_whats(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous.endswith("?"), previous) == kind
