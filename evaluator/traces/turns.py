@@ -2994,6 +2994,26 @@ _UNIT_SEARCH = re.compile(
     r"(?:\d(?:-\d)?|one|two|three|four|studio|bedroom)[-\s]*(?:bed(?:room)?s?|bd|br|option)?\b",
     re.IGNORECASE,
 )
+# ... or an apartment looked at or for, no kind named ("Yeah. I was looking at An apartment?"
+# after "How can I help you today?": session 31), a search as "I'm looking for a 1 bedroom" is,
+# unless the agent asked for what is looked for (then the details answer it).
+_APARTMENT_SEARCH = re.compile(
+    r"\b(?:i\s+was|i['’]?m|i\s+am|we\s+were|we['’]?re|we\s+are)\s+looking\s+(?:at|for)\s+(?:a|an)\s+"
+    r"(?:new\s+)?(?:apartment|unit|place\s+to\s+(?:rent|live))\b",
+    re.IGNORECASE,
+)
+# A price limit told after the agent listed options with their figures ("the problem with those
+# are that they're kind of expensive. I was hoping to stay under 2100 mark if possible."): another
+# search with a new constraint, a `request` (session 29's another option asked for, in any words).
+_BUDGET_LIMIT = re.compile(
+    r"\b(?:stay|keep\s+it|be|go|remain)\s+(?:under|below|beneath)\s+(?:the\s+)?(?:\$\s*)?\d"
+    r"|\b(?:under|below)\s+(?:the\s+)?(?:\$\s*)?\d[\d,]*\s*(?:dollars?\s+)?(?:mark|budget|range)\b",
+    re.IGNORECASE,
+)
+_FIGURE = re.compile(r"\d[\d,.]*")
+# ... not when the agent asked for the limit ("… your budget per night for the hotels": an answer)
+_BUDGET_ASKED = re.compile(r"\bbudget\b|\bprice\s+range\b|\bhow\s+much\b|\?\s*$", re.IGNORECASE)
+_LISTED_FIGURES = 2  # figures the agent's message needs to have listed options
 # Other slots asked after a list of them ("Do you have anything later than 12 PM on Jan. 20th?",
 # "Do you have any time, tomorrow afternoon?"): another search, a `request` (session 18's other
 # flights); tour slots asked first stay a `question` ("What times are available?").
@@ -3065,6 +3085,16 @@ def _leasing_reading(text: str, previous: str) -> tuple[str, str] | None:
         return "request", "tour_asked"
     if _UNIT_SEARCH.search(text):
         return "request", "unit_search"
+    if _APARTMENT_SEARCH.search(text) and (
+        not previous.rstrip().endswith("?") or _first_offer(previous)
+    ):
+        return "request", "unit_search"  # not details the agent asked for (round 13: an answer)
+    if (
+        _BUDGET_LIMIT.search(text)
+        and len(_FIGURE.findall(previous)) >= _LISTED_FIGURES
+        and not _BUDGET_ASKED.search(previous)
+    ):
+        return "request", "budget_limit"  # session 31: another search, a new limit
     if _OTHER_SLOTS.search(text) and _SLOTS_LISTED.search(previous):
         return "request", "other_slots"
     if _FIRST_SLOTS.search(text) and not _SLOTS_LISTED.search(previous):

@@ -5063,3 +5063,28 @@ def test_a_tag_around_the_whole_message_is_read_past() -> None:
 )
 def test_a_spoken_wish_to_be_told_and_a_run_on_whats(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, previous.endswith("?"), previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # an apartment looked for, after the first offer of help
+        ("Yeah. I was looking at an apartment?", _CALL_OPENING, "request"),
+        # ... but details the agent asked for answer it
+        ("Sure. I am looking for a place to rent downtown.", "What are you looking for?", "answer"),
+        # a new price limit after a list of options with their figures
+        (
+            "Yeah. Those are kind of pricey. I was hoping to stay under 1500 if possible.",
+            "1. $1,720 a month. 2. $1,810 a month.",
+            "request",
+        ),
+        # ... but a limit the agent asked for answers it
+        (
+            "Just me, and keep it under $300 a night.",
+            "Tell me the guests and your budget, 2 or 3 nights.",
+            "answer",
+        ),
+    ],
+)
+def test_an_apartment_looked_for_and_a_new_price_limit(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous.endswith("?"), previous) == kind
