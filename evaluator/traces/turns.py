@@ -3071,6 +3071,41 @@ _LEASING_ACT = re.compile(
 )
 
 
+# Session 31 (round 32's leftovers, GUIDELINE "Turn rulings of session 31"). "I would like that"
+# after the agent's offer ("If you'd like, we can also schedule a virtual tour …"): the offer taken
+# up, an `answer` (round 8); "is there any way you can help with …": an act asked, a `request`;
+# a confirmation e-mail still missing ("the email is not here and is not in my spam folder"): a
+# problem report of the user's own, a `request` (round 32's "I received nothing via email").
+_THAT_TAKEN = re.compile(r"\bi(?:['’]d|\s+would)\s+(?:like|love)\s+that\b", re.IGNORECASE)
+_OFFER_MADE = re.compile(
+    r"\bif\s+you['’]?d\s+like\b|\bwould\s+you\s+like\b|\b(?:i|we)\s+can\s+(?:also\s+)?\w+",
+    re.IGNORECASE,
+)
+_ANY_WAY = re.compile(
+    r"\bis\s+there\s+(?:any\s+)?way\s+(?:you|u)\s+(?:can|could)\b"
+    # ... to act, not to tell ("is there any way you could tell me the rent": session 17's ask)
+    r"(?!\s+(?:please\s+)?(?:tell|give|provide|show|share|explain|let\s+me\s+know)\b)",
+    re.IGNORECASE,
+)
+_MAIL_MISSING = re.compile(
+    r"\b(?:e-?mail|confirmation)\s+(?:is|was)\s+not\s+(?:here|there)\b"
+    r"|\bnot\s+in\s+my\s+(?:spam|junk)\s+folder\b",
+    re.IGNORECASE,
+)
+
+
+def _leftover32_reading(text: str, previous: str) -> tuple[str, str] | None:
+    """The class of a turn that session 31's round-32 readings settle (see the patterns
+    above), or None."""
+    if _THAT_TAKEN.search(text) and "?" not in text and _OFFER_MADE.search(previous):
+        return "answer", "offer_taken_up"
+    if _ANY_WAY.search(text):
+        return "request", "any_way"
+    if _MAIL_MISSING.search(text):
+        return "request", "mail_missing"
+    return None
+
+
 def _leasing_reading(text: str, previous: str) -> tuple[str, str] | None:
     """The class of a turn that session 30's round-32 readings settle: a person asked for, a
     tour asked for (taken up from the agent's offer: an answer), units of a kind searched, other slots
@@ -3127,6 +3162,12 @@ _OWN_PLAN = re.compile(
 )
 
 
+# Thanks or a wish for the day anywhere in it ("HI Thomas, Thank you for the information. …
+# Have a great day,"): the plan closes (session 5).
+_CLOSING_WORDS = re.compile(
+    r"\bthank(?:s|\s+you)\b|\bhave\s+a\s+(?:great|good|nice|wonderful)\s+(?:day|evening|weekend)\b",
+    re.IGNORECASE,
+)
 _WELCOME = re.compile(r"\s*(?:you['’]re|you\s+are)\s+(?:very\s+|most\s+)?welcome\b", re.IGNORECASE)
 
 
@@ -3162,12 +3203,14 @@ def _plan_told(text: str, context: str) -> tuple[str, str] | None:
     agent asked nothing, only tells the user's own plan; None for any other."""
     if context not in ("opening", "open", "none") or not _OWN_PLAN.search(text):
         return None
-    footer = _MAIL_FOOTER.search(text) or _MAIL_TAGLINE.search(text)
-    told = text[: footer.start()] if footer else text  # the mail app's footer is no one's words
+    footer = (
+        _MAIL_FOOTER.search(text) or _MAIL_TAGLINE.search(text) or _MAIL_DISCLAIMER.search(text)
+    )
+    told = text[: footer.start()] if footer else text  # the mail's footer is no one's words
     sentences = _sentences(" ".join(told.split()))
     if any(_is_question(s) or _is_request(s) for s in sentences):
         return None
-    if any(_thanks(s) or _WELCOME.match(s) for s in sentences):
+    if _CLOSING_WORDS.search(told) or any(_thanks(s) or _WELCOME.match(s) for s in sentences):
         return "greeting", "plan_thanks"  # "You're welcome. I'll be there at 5 PM." too
     return "other", "plan_told"
 
@@ -3205,9 +3248,9 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
     if context == "solicit" and _describes_item_asked(text or "", previous):
         return "request", "describes_item"
     if text:
-        leasing = _leasing_reading(text, previous)
+        leasing = _leasing_reading(text, previous) or _leftover32_reading(text, previous)
         if leasing is not None:
-            return leasing  # session 30: round 32's leasing prospects and residents
+            return leasing  # sessions 30 and 31: round 32's leasing prospects and residents
     if text:
         plan = _plan_told(text, context)
         if plan is not None:
@@ -5200,6 +5243,15 @@ _MAIL_FOOTER = re.compile(
     r"|yahoo\s+mail|outlook|mail|gmail|aol|car)\b|\bbegin\s+forwarded\s+message\s*:|-{2,}\s*original\s+message",
     re.IGNORECASE,
 )
+# ... and a confidentiality notice at a mail's end ("This e-mail and any attachments are intended
+# solely for the named recipient. … If you are not the intended recipient, please delete it"):
+# the sender's firm's words, no ask of the user's (round 32's e-mails, session 31).
+_MAIL_DISCLAIMER = re.compile(
+    r"\bthis\s+(?:e-?mail|message|communication)(?:\s+and\s+any\s+(?:attachments?|files))?"
+    r"\s+(?:(?:is|are)\s+(?:intended|confidential)|may\s+contain\s+(?:privileged|confidential))"
+    r"|\bconfidentiality\s+notice\b",
+    re.IGNORECASE,
+)
 # ... and the clients' own taglines, with no "Sent from" ("Yahoo Mail: Search, Organize, Conquer",
 # "Get Outlook for Android"): round 32's e-mail prospects (session 31).
 _MAIL_TAGLINE = re.compile(
@@ -5259,6 +5311,9 @@ def _classify(text: str | None, context: str) -> str:
     return _rule(text, context)[0]
 
 
+_OK_DOTTED = re.compile(r"(?<![\w.])[oO]\.[kK]\.?(?![\w.])")
+
+
 # A line break after a word (no mark before it): where one chat message ended.
 _LINE_END = re.compile(r"(?<=[A-Za-z0-9])[ \t]*\n+")
 
@@ -5278,6 +5333,8 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
     asked = context in ("open", "asked", "solicit", "confirm")
     solicited = context in ("solicit", "confirm")
     t = text or ""
+    if ".k" in t or ".K" in t:  # cheap test first: "O.k." is "Ok" spelled with its letters
+        t = _OK_DOTTED.sub("Ok", t)  # (round 32's texts, session 31)
     if _QUOTED.search(t):  # cheap test first: most turns hold no quote or label
         t = _QUOTES.sub(" ", _SPEAKER.sub("", t))
     if "\n" in t:

@@ -5088,3 +5088,41 @@ def test_a_spoken_wish_to_be_told_and_a_run_on_whats(text: str, previous: str, k
 )
 def test_an_apartment_looked_for_and_a_new_price_limit(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, previous.endswith("?"), previous) == kind
+
+
+_NOTICE = (
+    "This e-mail and any attachments are intended solely for the named recipient. If you are "
+    "not the intended recipient, please delete it."
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # a plan with thanks, the mail's confidentiality notice read past
+        (
+            "Hi Ann,\n\nThanks. I will check back with you next week.\n\n" + _NOTICE,
+            "Rent is $900.",
+            "greeting",
+        ),
+        # "O.k." is "Ok"
+        ("O.k.", "", "answer"),
+        # "I would like that" after the agent's offer takes it up
+        (
+            "Sure, I would like that thank you",
+            "If you'd like, we can book a video tour. Let me know!",
+            "answer",
+        ),
+        # is there any way you can: an act asked; ... tell me: a fact asked
+        ("And is there any way you can hold the unit for me", "Your tour is booked.", "request"),
+        ("Is there any way you could tell me the rent?", "Your tour is booked.", "question"),
+        # a confirmation still missing: a problem report
+        (
+            "The email is not here and is not in my spam folder either. Thanks.",
+            "Please check your email.",
+            "request",
+        ),
+    ],
+)
+def test_round_32s_small_shapes(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous.endswith("?"), previous) == kind
