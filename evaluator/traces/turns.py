@@ -3021,6 +3021,7 @@ _OTHER_SLOTS = re.compile(
     r"\bdo\s+you\s+have\s+(?:any(?:thing)?\s+)?(?:other\s+)?(?:times?|slots?|later|earlier)\b",
     re.IGNORECASE,
 )
+_LISTED_SLOTS = 2  # times the agent's message names when it offers a list of slots to choose from
 _SLOTS_LISTED = re.compile(r"\b\d{1,2}:\d\d\s*[AP]\.?M\b", re.IGNORECASE)
 
 
@@ -3094,6 +3095,24 @@ _MAIL_MISSING = re.compile(
 )
 
 
+# A slot of the user's own booking asked or changed when the agent asked nothing ("I'm sorry can
+# I actually get the Friday at 130", "Do you have 1:30, today?", "you all still have me for
+# Thursday. I rescheduled … for Friday at 3:30"): the booking changed, a `request` (round 32's
+# tour asked for, other slots and the user's booking gone wrong).
+_SLOT_ACT = re.compile(
+    r"\bcan\s+i\s+(?:actually\s+|still\s+|please\s+)?(?:get|have|do|switch\s+to|change\s+to|move\s+to)\s+"
+    r"(?:the\s+|it\s+|on\s+|at\s+)?(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)"
+    r"|\bdo\s+you\s+have\s+\d|\bi\s+rescheduled\b|\bstill\s+have\s+me\s+(?:down\s+)?for\b"
+    r"|\bi(?:['’]ll|\s+will)\s+take\s+the\s+\d",
+    re.IGNORECASE,
+)
+_SLOT_NAMED = re.compile(
+    r"\b\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m\b|,?\s*today\b|\s+tomorrow\b)|\b\d{3,4}\s+just\b"
+    r"|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b",
+    re.IGNORECASE,
+)
+
+
 def _leftover32_reading(text: str, previous: str) -> tuple[str, str] | None:
     """The class of a turn that session 31's round-32 readings settle (see the patterns
     above), or None."""
@@ -3103,6 +3122,13 @@ def _leftover32_reading(text: str, previous: str) -> tuple[str, str] | None:
         return "request", "any_way"
     if _MAIL_MISSING.search(text):
         return "request", "mail_missing"
+    if (
+        _SLOT_ACT.search(text)
+        and _SLOT_NAMED.search(text)
+        and not previous.rstrip().endswith("?")
+        and len(_SLOTS_LISTED.findall(previous)) < _LISTED_SLOTS
+    ):
+        return "request", "slot_changed"
     return None
 
 

@@ -5126,3 +5126,29 @@ _NOTICE = (
 )
 def test_round_32s_small_shapes(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, previous.endswith("?"), previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # the user's own slot asked or changed when nothing is pending: a request
+        (
+            "I'm sorry I'm sorry can I actually get the Tuesday at 230 just realized I have a meeting Monday",
+            "Your tour is set for Monday.",
+            "request",
+        ),
+        ("Hi. Running late. Do you have 3:30, today?", "You're welcome!", "request"),
+        ("I will take the 9AM please on Monday", "Have a great day!", "request"),
+        # ... a fact asked with "can I get" stays a question
+        ("Can I get that reference number, please?", "Booked for Monday at 7.", "question"),
+    ],
+)
+def test_the_users_own_slot_asked_when_nothing_is_pending(
+    text: str, previous: str, kind: str
+) -> None:
+    assert rule_turn(text, previous.endswith("?"), previous) == kind
+
+
+def test_a_slot_chosen_from_a_list_is_left_to_the_other_rules() -> None:
+    listed = "We have 9:00 AM and 10:00 AM on Monday."
+    assert turns._leftover32_reading("I will take the 9AM please", listed) is None
