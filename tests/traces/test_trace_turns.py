@@ -5152,3 +5152,9 @@ def test_the_users_own_slot_asked_when_nothing_is_pending(
 def test_a_slot_chosen_from_a_list_is_left_to_the_other_rules() -> None:
     listed = "We have 9:00 AM and 10:00 AM on Monday."
     assert turns._leftover32_reading("I will take the 9AM please", listed) is None
+
+
+def test_a_phone_line_asked_for_is_a_fact() -> None:
+    said = "Your tour is at 8 AM. Feel free to reach out. Thank you!"
+    asked = "Sounds good. Can you please give me the direct contact line for the person meeting us?"
+    assert rule_turn(asked, False, said) == "question"
