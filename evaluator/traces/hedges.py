@@ -1714,6 +1714,13 @@ def _pattern_cue(m: re.Match[str], text: str, window: int) -> HedgeMatch | None:
         return HedgeMatch(
             said.lower(), "en", start, end, said, context(text, start, end, window), "guess"
         )
+    if m.re is _DETAILS_UNPROVIDED:
+        start, end = m.span(1)
+        said = text[start:end]
+        phrase = " ".join(said.lower().replace("’", "'").split())
+        return HedgeMatch(
+            phrase, "en", start, end, said, context(text, start, end, window), "missing"
+        )
     if m.re is _EN_DECLINES_TO_GUESS:
         stop = _ZH_SENTENCE_MARK.search(text, end)
         if _EN_PROMISED_TIME.match(text, end, stop.start() if stop else len(text)):
@@ -1824,6 +1831,17 @@ _ZH_CASE_FREQUENCY = re.compile(
 
 
 #: The pattern cues, read in this order.
+# Details of the fact asked said not to be given ("specific details about unit A11's washer and
+# dryer availability aren't provided": round 32, session 31), the fact the subject: a statement of
+# missing information, as "the car type is not specified" (_UNSTATED) is. The cue is the negated
+# participle; a tool or a search as the subject is another pattern's process.
+_DETAILS_UNPROVIDED = re.compile(
+    r"\b(?:specific\s+)?details\s+(?:about|on|regarding|of)\s+"
+    # not what the user wants done ("details about what changes need to be made": the request)
+    r"(?!(?:what|which|how|when|where|who|your|the\s+user)\b)[^.?!;\n]{1,80}?\s+"
+    r"((?:aren['’]t|are\s+not|weren['’]t|were\s+not)\s+(?:provided|given|included))\b",
+    re.IGNORECASE,
+)
 _PATTERN_CUES = (
     _UNSTATED,
     _ZH_CANNOT_KNOW,
@@ -1840,6 +1858,7 @@ _PATTERN_CUES = (
     _REASON_POSSIBLE,
     _POINTS_RATHER,
     _ZH_CASE_FREQUENCY,
+    _DETAILS_UNPROVIDED,
 )
 # What follows a modal that names the user's own circumstances as the cause of the complaint:
 # "(可能)会是你最近工作压力太大等所致的", "(可能)是由于您长期熬夜引起的".
@@ -1849,6 +1868,7 @@ _ZH_YOUR_CAUSE = re.compile(
 )
 #: The pattern cues whose cue is one of their groups, not the whole match.
 _GROUP_CUES = (
+    _DETAILS_UNPROVIDED,
     _TRIP_SHOULD,
     _ZH_CASE_CAUSES,
     _EVIDENCE_LIKELY,

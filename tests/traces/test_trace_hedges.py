@@ -3245,3 +3245,16 @@ def test_a_leasing_assistants_read_backs_offers_and_limits(
     text: str, latest: str, hedged: bool
 ) -> None:
     assert bool(_hedged(text, latest or None)) == hedged
+
+
+@pytest.mark.parametrize(
+    ("text", "hedged"),
+    [
+        # details of the fact asked not given: missing information
+        ("However, specific details about unit B2's parking spot aren't provided.", True),
+        # ... details of what the user wants done are the user's request
+        ("Specific details about what changes need to be made aren't provided.", False),
+    ],
+)
+def test_details_of_the_fact_asked_not_given(text: str, hedged: bool) -> None:
+    assert bool(_hedged(text, '{"tour_start_time": "9:00 AM"}')) == hedged
