@@ -480,8 +480,9 @@ HELD_OUT_HEDGE_FLOORS = {
     # 0.800 on its 10 hedges (11 false hits; every lexicon phrase 0.136 / 0.900). Unsealed in
     # session 30; its hedge rules were written and reverted (they took sealed round 26 below its
     # floor), so the same. Session 31 (leftovers32: one narrow reading per kind of false hit, read
-    # only where every other rule keeps the cue): 1.000 / 0.800 (no false hit, 2 misses)
-    "hedges_sealed_r32.jsonl": (0.95, 0.8),
+    # only where every other rule keeps the cue; details of the fact asked not given): 1.000 /
+    # 0.900 (no false hit, 1 miss)
+    "hedges_sealed_r32.jsonl": (0.95, 0.9),
     # the advice set (session 15: LLM recommender, shop-advisor and sales agents: CRS Arena's
     # ChatGPT movie recommender, a RAG brewing-shop assistant and its ChatGPT baseline,
     # SalesGPT), labelled and committed before any detector ran on them: 0.679 / 0.864 on the
@@ -786,8 +787,9 @@ HELD_OUT_TURN_FLOORS = {
     # user's booking gone wrong, closings returned, acts asked): 0.767 (244 / 318). Session 31
     # (leftovers32: three labels corrected to the GUIDELINE, tours taken up from the offer; mail
     # footers, notices and tags read past; the user's own plan told; topics after the first offer
-    # of help; spoken wishes to be told; an apartment or a price limit searched): 0.836 (266 / 318)
-    "turns_sealed_r32.jsonl": 0.83,
+    # of help; spoken wishes to be told; an apartment or a price limit searched; the user's own
+    # slot changed when nothing is pending; a phone line asked): 0.852 (271 / 318)
+    "turns_sealed_r32.jsonl": 0.85,
 }
 
 
