@@ -2091,6 +2091,24 @@ def _after_yes_no(word: str, rest: str, sentences: list[str], context: str) -> s
         return "request"
     if word in _NO and _asks_for_fact(rest):
         return "question"  # "No, I just need the phone number, please." declines, then asks
+    typed = " ".join(rest.strip(" ,.!").split())
+    if (
+        word in _NO
+        and context == "none"
+        and len(typed.split()) > 1  # a topic in words, not "no worries"
+        and _KEYWORD.fullmatch(typed)
+        and _LOWER_WORD.search(typed)
+        and not _BARE_COMMAND.fullmatch(typed)
+    ):
+        # "No. Details about the roommate options." after the agent's answer: a correction that
+        # asks its topic told, session 18's keyword turn (session 14's pushback with a question
+        # of its own is labelled by what it asks; session 31)
+        return "question"
+    if word in _NO and any(_wish_to_know(s) for s in sentences):
+        # "No. I just wanna know what the cheapest department is.": a wish to be told after
+        # declining, labelled by what it asks (the top section; session 31); after a yes it
+        # takes up what was offered ("Yes, I'd like to hear more about …": round 8)
+        return "question"
     if word in _NO and context == "open" and not requests and _CORRECTS.match(rest):
         # "No, I meant the other order" after "Anything else?": pushback on what the agent
         # did, which no question of the agent asked about (session 14's ruling)

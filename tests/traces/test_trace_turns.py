@@ -5158,3 +5158,30 @@ def test_a_phone_line_asked_for_is_a_fact() -> None:
     said = "Your tour is at 8 AM. Feel free to reach out. Thank you!"
     asked = "Sounds good. Can you please give me the direct contact line for the person meeting us?"
     assert rule_turn(asked, False, said) == "question"
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # a no, then a wish to be told
+        (
+            "No. I just wanna know what the cheapest unit is.",
+            "Would you like to book a tour?",
+            "question",
+        ),
+        # a no, then a topic to be told, after the agent's answer
+        (
+            "No. Details about the parking options.",
+            "Here are some details about our pool.",
+            "question",
+        ),
+        # a yes, then what was offered, taken up
+        (
+            "Yes, I'd like to hear more about the planting service.",
+            "Would you like to hear more?",
+            "answer",
+        ),
+    ],
+)
+def test_a_no_then_what_is_asked(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous.endswith("?"), previous) == kind
