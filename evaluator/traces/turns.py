@@ -3095,6 +3095,13 @@ _LEASING_ACT = re.compile(
 # up, an `answer` (round 8); "is there any way you can help with …": an act asked, a `request`;
 # a confirmation e-mail still missing ("the email is not here and is not in my spam folder"): a
 # problem report of the user's own, a `request` (round 32's "I received nothing via email").
+# A verdict that declines, then thanks ("Too expensive but thanks for trying to help. Emily", "Not
+# interested, but thank you"): declining with thanks, a `greeting` (session 5).
+_BUT_THANKS = re.compile(
+    r"\s*(?:too\s+(?:expensive|far|small|pricey|much)|not\s+interested|not\s+for\s+me)\b[^.?!]{0,20}?"
+    r",?\s+but\s+thanks?(?:\s+you)?\b",
+    re.IGNORECASE,
+)
 _THAT_TAKEN = re.compile(r"\bi(?:['’]d|\s+would)\s+(?:like|love)\s+that\b", re.IGNORECASE)
 _OFFER_MADE = re.compile(
     r"\bif\s+you['’]?d\s+like\b|\bwould\s+you\s+like\b|\b(?:i|we)\s+can\s+(?:also\s+)?\w+",
@@ -3134,6 +3141,8 @@ _SLOT_NAMED = re.compile(
 def _leftover32_reading(text: str, previous: str) -> tuple[str, str] | None:
     """The class of a turn that session 31's round-32 readings settle (see the patterns
     above), or None."""
+    if _BUT_THANKS.match(text) and "?" not in text:
+        return "greeting", "declines_thanks"
     if _THAT_TAKEN.search(text) and "?" not in text and _OFFER_MADE.search(previous):
         return "answer", "offer_taken_up"
     if _ANY_WAY.search(text):

@@ -788,8 +788,8 @@ HELD_OUT_TURN_FLOORS = {
     # (leftovers32: three labels corrected to the GUIDELINE, tours taken up from the offer; mail
     # footers, notices and tags read past; the user's own plan told; topics after the first offer
     # of help; spoken wishes to be told; an apartment or a price limit searched; the user's own
-    # slot changed when nothing is pending; a phone line asked; a no, then what is asked): 0.858
-    # (273 / 318)
+    # slot changed when nothing is pending; a phone line asked; a no, then what is asked; a
+    # verdict that declines, then thanks): 0.862 (274 / 318)
     "turns_sealed_r32.jsonl": 0.85,
 }
 

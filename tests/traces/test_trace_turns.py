@@ -5185,3 +5185,16 @@ def test_a_phone_line_asked_for_is_a_fact() -> None:
 )
 def test_a_no_then_what_is_asked(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, previous.endswith("?"), previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("Too far but thanks for trying to help. Ann", "greeting"),
+        ("Not interested, but thank you.", "greeting"),
+        # ... an ask after it is read by the ask
+        ("Too pricey but thanks. Do you have anything cheaper?", "request"),
+    ],
+)
+def test_a_verdict_that_declines_then_thanks(text: str, kind: str) -> None:
+    assert rule_turn(text, True, "Would you like to book a tour?") == kind
