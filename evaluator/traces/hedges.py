@@ -1684,7 +1684,9 @@ def hedge_candidates(
             c_hi,
             s_lo,
             s_hi,
-            _rule(text, h, latest_result, c_lo, c_hi, s_lo, s_hi),
+            # session 31 (round 32's leasing assistant): read only where every rule keeps the cue
+            _rule(text, h, latest_result, c_lo, c_hi, s_lo, s_hi)
+            or _leasing_readings(text, h, latest_result, c_hi, s_lo, s_hi),
         )
         if not rule:
             rule = _shape_reading(text, h, latest_result, c_lo, c_hi, s_lo, s_hi)
@@ -1998,6 +2000,13 @@ def _pattern_cue(m: re.Match[str], text: str, window: int) -> HedgeMatch | None:
         return HedgeMatch(
             said.lower(), "en", start, end, said, context(text, start, end, window), "guess"
         )
+    if m.re is _DETAILS_UNPROVIDED:
+        start, end = m.span(1)
+        said = text[start:end]
+        phrase = " ".join(said.lower().replace("’", "'").split())
+        return HedgeMatch(
+            phrase, "en", start, end, said, context(text, start, end, window), "missing"
+        )
     if m.re is _EN_DECLINES_TO_GUESS:
         stop = _ZH_SENTENCE_MARK.search(text, end)
         if _EN_PROMISED_TIME.match(text, end, stop.start() if stop else len(text)):
@@ -2108,6 +2117,17 @@ _ZH_CASE_FREQUENCY = re.compile(
 
 
 #: The pattern cues, read in this order.
+# Details of the fact asked said not to be given ("specific details about unit A11's washer and
+# dryer availability aren't provided": round 32, session 31), the fact the subject: a statement of
+# missing information, as "the car type is not specified" (_UNSTATED) is. The cue is the negated
+# participle; a tool or a search as the subject is another pattern's process.
+_DETAILS_UNPROVIDED = re.compile(
+    r"\b(?:specific\s+)?details\s+(?:about|on|regarding|of)\s+"
+    # not what the user wants done ("details about what changes need to be made": the request)
+    r"(?!(?:what|which|how|when|where|who|your|the\s+user)\b)[^.?!;\n]{1,80}?\s+"
+    r"((?:aren['’]t|are\s+not|weren['’]t|were\s+not)\s+(?:provided|given|included))\b",
+    re.IGNORECASE,
+)
 _PATTERN_CUES = (
     _UNSTATED,
     _ZH_CANNOT_KNOW,
@@ -2124,6 +2144,7 @@ _PATTERN_CUES = (
     _REASON_POSSIBLE,
     _POINTS_RATHER,
     _ZH_CASE_FREQUENCY,
+    _DETAILS_UNPROVIDED,
 )
 # What follows a modal that names the user's own circumstances as the cause of the complaint:
 # "(可能)会是你最近工作压力太大等所致的", "(可能)是由于您长期熬夜引起的".
@@ -2133,6 +2154,7 @@ _ZH_YOUR_CAUSE = re.compile(
 )
 #: The pattern cues whose cue is one of their groups, not the whole match.
 _GROUP_CUES = (
+    _DETAILS_UNPROVIDED,
     _TRIP_SHOULD,
     _ZH_CASE_CAUSES,
     _EVIDENCE_LIKELY,
@@ -2583,6 +2605,158 @@ def _failed_check_reading(
         and _ASKS_USER.search(text, s_hi)
     ):
         return "plan"  # the modal that says why the agent asks (session 18)
+    return ""
+
+
+# Session 31 (round 32's leasing assistant, GUIDELINE "Hedge rulings of session 31"): one narrow
+# reading per kind of false hit, each keyed on the words the GUIDELINE's reason names, read only
+# for a cue every other rule keeps (session 30's broader rules for these lowered another round).
+#
+# "you might be interested in learning more … and possibly scheduling a tour": the adverb rides
+# on a second thing the user may want, inside the sentence about the user (the top section).
+_INTEREST_BEFORE = re.compile(
+    r"\byou(?:['’]re|\s+are|\s+(?:might|may|could)\s+be)\s+(?:also\s+)?interested\s+in\b"
+    r"[^.?!;:]*\s(?:and|or)\s+$",
+    re.IGNORECASE,
+)
+_GERUND_AFTER = re.compile(r"\s+[a-z]+ing\b", re.IGNORECASE)
+# "visit our website, where you might find virtual tours": what the user may find at the place
+# the agent points to, an offer (the top section); a fact of the case stays the other rules'.
+_WHERE_YOU = re.compile(r"\bwhere\s+you\s+$", re.IGNORECASE)
+_FIND_AFTER = re.compile(r"\s+(?:also\s+)?(?:find|see|view|browse)\b", re.IGNORECASE)
+_PLACE_POINTED = re.compile(
+    r"https?://|\b(?:website|web\s+site|site|page|portal|link)\b", re.IGNORECASE
+)
+# 'A "bedroom full renovation" typically means …. This could include …, and possibly …': what a
+# term means in general, elaborated in the next sentence (session 22's explanation of a kind).
+_TERM_DEFINED = re.compile(
+    r"[\"“][^\"”]{1,60}[\"”]\s+(?:typically\s+|usually\s+|generally\s+|often\s+)?"
+    r"(?:means|refers\s+to|describes)\b[^.?!]*[.!]\s*$",
+    re.IGNORECASE,
+)
+_TERM_ELABORATED = re.compile(
+    r"\s*(?:this|that|it)\s+(?:could|can|may|might|would|typically|usually|often|generally)?\s*"
+    r"(?:also\s+)?includes?\b",
+    re.IGNORECASE,
+)
+# "It seems like there might have been a misunderstanding.", the sentence whole: the
+# conversation, no fact of the task (the top section's subjects).
+_MISUNDERSTOOD = re.compile(
+    r"(?:(?:it\s+)?(?:seems|looks|sounds|appears)(?:\s+like|\s+that|\s+as\s+though)?\s+)?"
+    r"there\s+(?:might|may|could|must)?\s*(?:have\s+been|be|was)\s+(?:a\s+|some\s+)?"
+    r"(?:slight\s+|small\s+)?(?:misunderstanding|miscommunication|mix-?up|confusion)[.!]?",
+    re.IGNORECASE,
+)
+# "Would you like more details on that or perhaps schedule a tour …": the second option of the
+# agent's offer (the top section's offers).
+_OFFERED_OR = re.compile(r"\bwould\s+you\s+like\b[^.?!]*\sor\s+$", re.IGNORECASE)
+_OFFER_ADVERBS = frozenset({"perhaps", "maybe", "possibly"})
+# "it seems we don't have a pool on-site" after an amenity list without a pool: what the list
+# leaves out, read back (session 30's status no listed record holds).
+_WE_LACK = re.compile(
+    r"\s+(?:that\s+|like\s+)?(?:we|the\s+community|the\s+property)\s+"
+    r"(?:do\s+not|don['’]t|does\s+not|doesn['’]t)\s+(?:currently\s+)?(?:have|offer|include)\s+"
+    r"(?:a|an|any)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)",
+    re.IGNORECASE,
+)
+_LISTED_ITEMS = 4  # commas a result needs to be a list of items
+# "I currently don't have access to your ledger balance details" after "I could not retrieve
+# your ledger balance": the result's own failure, said again (the softener case).
+_RESULT_FAILED = re.compile(
+    r"\b(?:could\s+not|couldn['’]t|unable\s+to|cannot|can['’]t)\s+(?:retrieve|find|get|access|load)\s+"
+    r"(?:your\s+|the\s+)?([a-z]+(?:\s+[a-z]+)?)",
+    re.IGNORECASE,
+)
+_FIRST_PERSON = re.compile(r"i\b", re.IGNORECASE)  # the agent says it lacks the fact
+# "I don't have direct access to specific billing details", "I currently don't have access to
+# email records": the agent's own systems out of reach, a capability statement (session 30's
+# "the agent's own tools as the limit"), not a fact of the case missing.
+_OWN_SYSTEMS = re.compile(
+    r"\s+(?:direct\s+)?access\s+to\s+(?:your\s+|specific\s+|the\s+)?"
+    r"(?:billing|ledger|e-?mail|payment)\s+(?:balance\s+)?(?:details|records|history|system)\b",
+    re.IGNORECASE,
+)
+# "we do have some 1-bedroom … apartments": "some" before a number that opens a compound
+# ("1-bedroom", "2-day") counts items of that kind; it approximates no value.
+_SOME_COMPOUND = re.compile(r"some\s+\d+-[a-z]", re.IGNORECASE)
+# "the time slot for 3:00 PM on Wednesday is not available" after a result listing the open
+# times without it: the list read back (the softener case).
+_SLOT_TIME = re.compile(r"\b(\d{1,2}):(\d\d)\s*([AP])\.?M\b", re.IGNORECASE)
+_LISTED_TIMES = 2  # times a result needs to be a list of slots
+
+
+def _times(text: str, lo: int = 0, hi: int | None = None) -> set[tuple[int, int, str]]:
+    """The clock times ("3:00 PM", "03:00 PM") of ``text[lo:hi]``, normalised."""
+    return {
+        (int(m.group(1)), int(m.group(2)), m.group(3).upper())
+        for m in _SLOT_TIME.finditer(text, lo, len(text) if hi is None else hi)
+    }
+
+
+def _lacks_unlisted(text: str, h: HedgeMatch, latest_result: str, s_hi: int) -> bool:
+    """True when a softener says the community lacks a thing ("it seems we don't have a pool")
+    that the latest result, a list of items, does not name."""
+    lack = _WE_LACK.match(text, h.end, s_hi)
+    if lack is None or latest_result.count(",") < _LISTED_ITEMS:
+        return False
+    words = [w for w in re.findall(r"[a-z]{3,}", lack.group(1).lower()) if w not in ("site",)]
+    low = latest_result.lower()
+    return bool(words) and not any(w in low for w in words)
+
+
+def _failure_said_again(text: str, h: HedgeMatch, latest_result: str, c_hi: int) -> bool:
+    """True when a statement of missing information names what the latest result says it
+    could not retrieve ("your ledger balance")."""
+    failed = _RESULT_FAILED.search(latest_result)
+    if failed is None or not _FIRST_PERSON.match(h.phrase):
+        return False
+    clause = text[h.end : c_hi].lower()
+    return all(w in clause for w in failed.group(1).lower().split())
+
+
+def _leasing_readings(
+    text: str, h: HedgeMatch, latest_result: str | None, c_hi: int, s_lo: int, s_hi: int
+) -> str:
+    """The rule that drops an English cue by session 31's readings of round 32 (see the
+    patterns above), or ``""``."""
+    if h.language != "en":
+        return ""
+    phrase = h.phrase.lower()
+    if (
+        phrase in _OFFER_ADVERBS
+        and _INTEREST_BEFORE.search(text, s_lo, h.start)
+        and _GERUND_AFTER.match(text, h.end)
+    ):
+        return "user_interest"
+    if (
+        _WHERE_YOU.search(text, s_lo, h.start)
+        and _FIND_AFTER.match(text, h.end)
+        and _PLACE_POINTED.search(text, s_lo, h.start)
+    ):
+        return "place_offered"
+    if (
+        _TERM_ELABORATED.match(text, s_lo)
+        and s_lo > 0
+        and _TERM_DEFINED.search(text, max(0, s_lo - 200), s_lo)
+    ):
+        return "term_meaning"
+    if _MISUNDERSTOOD.fullmatch(text[s_lo:s_hi].strip()):
+        return "conversation"
+    if phrase in _OFFER_ADVERBS and _OFFERED_OR.search(text, s_lo, h.start):
+        return "offer"
+    if latest_result and h.kind == "softener" and _lacks_unlisted(text, h, latest_result, s_hi):
+        return "absence_read_back"
+    if latest_result and h.kind == "missing" and _failure_said_again(text, h, latest_result, c_hi):
+        return "failure_read_back"
+    if h.kind == "missing" and _OWN_SYSTEMS.match(text, h.end, s_hi):
+        return "own_systems"
+    if phrase == "some" and _SOME_COMPOUND.match(text, h.start):
+        return "items_counted"
+    if phrase == "not available" and latest_result:
+        listed = _times(latest_result)
+        named = _times(text, s_lo, h.start)
+        if len(listed) >= _LISTED_TIMES and named and not named & listed:
+            return "slot_read_back"
     return ""
 
 

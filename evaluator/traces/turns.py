@@ -2177,6 +2177,24 @@ def _after_yes_no(word: str, rest: str, sentences: list[str], context: str) -> s
         return "request"
     if word in _NO and _asks_for_fact(rest):
         return "question"  # "No, I just need the phone number, please." declines, then asks
+    typed = " ".join(rest.strip(" ,.!").split())
+    if (
+        word in _NO
+        and context == "none"
+        and len(typed.split()) > 1  # a topic in words, not "no worries"
+        and _KEYWORD.fullmatch(typed)
+        and _LOWER_WORD.search(typed)
+        and not _BARE_COMMAND.fullmatch(typed)
+    ):
+        # "No. Details about the roommate options." after the agent's answer: a correction that
+        # asks its topic told, session 18's keyword turn (session 14's pushback with a question
+        # of its own is labelled by what it asks; session 31)
+        return "question"
+    if word in _NO and any(_wish_to_know(s) for s in sentences):
+        # "No. I just wanna know what the cheapest department is.": a wish to be told after
+        # declining, labelled by what it asks (the top section; session 31); after a yes it
+        # takes up what was offered ("Yes, I'd like to hear more about …": round 8)
+        return "question"
     if word in _NO and context == "open" and not requests and _CORRECTS.match(rest):
         # "No, I meant the other order" after "Anything else?": pushback on what the agent
         # did, which no question of the agent asked about (session 14's ruling)
@@ -2666,11 +2684,31 @@ def classify_turn(text: str | None, asked: bool = False, previous: str | None = 
     :data:`MODEL_CLASSIFIES`, else the rules' (:func:`rule_turn`)."""
     if not MODEL_CLASSIFIES:
         return rule_turn(text, asked, previous)
-    return _model_turn(text, asked, previous)
+    return _model_turn(_unwrapped(text), asked, _unwrapped(previous))
+
+
+# A markup tag around the whole message ("<content>Yes, please.</content>"): how an export
+# wraps what was said (round 32's voice traces, session 31), no words of the speaker's.
+_WRAPPED = re.compile(r"\s*<(content|text|message|utterance)>(.*?)</\1>\s*", re.DOTALL)
+
+
+def _unwrapped(text: str | None) -> str | None:
+    """``text`` without a tag that wraps it whole (an unclosed one only opening it)."""
+    if not text or "<" not in text:  # cheap test first: most texts hold no tag
+        return text
+    whole = _WRAPPED.fullmatch(text)
+    if whole is not None:
+        return whole.group(2)
+    opened = _WRAPPED_OPEN.match(text)
+    return text[opened.end() :] if opened is not None else text
+
+
+_WRAPPED_OPEN = re.compile(r"\s*<(?:content|text|message|utterance)>(?!.*</)", re.DOTALL)
 
 
 def rule_turn(text: str | None, asked: bool = False, previous: str | None = None) -> str:
     """The class the hand rules alone give a user turn (arguments as :func:`classify_turn`)."""
+    text, previous = _unwrapped(text), _unwrapped(previous)
     if previous is not None:
         return _rule_after(text, previous, agent_context(previous))[0]
     return _classify(text, "asked" if asked else "none")
@@ -3104,6 +3142,26 @@ _UNIT_SEARCH = re.compile(
     r"(?:\d(?:-\d)?|one|two|three|four|studio|bedroom)[-\s]*(?:bed(?:room)?s?|bd|br|option)?\b",
     re.IGNORECASE,
 )
+# ... or an apartment looked at or for, no kind named ("Yeah. I was looking at An apartment?"
+# after "How can I help you today?": session 31), a search as "I'm looking for a 1 bedroom" is,
+# unless the agent asked for what is looked for (then the details answer it).
+_APARTMENT_SEARCH = re.compile(
+    r"\b(?:i\s+was|i['’]?m|i\s+am|we\s+were|we['’]?re|we\s+are)\s+looking\s+(?:at|for)\s+(?:a|an)\s+"
+    r"(?:new\s+)?(?:apartment|unit|place\s+to\s+(?:rent|live))\b",
+    re.IGNORECASE,
+)
+# A price limit told after the agent listed options with their figures ("the problem with those
+# are that they're kind of expensive. I was hoping to stay under 2100 mark if possible."): another
+# search with a new constraint, a `request` (session 29's another option asked for, in any words).
+_BUDGET_LIMIT = re.compile(
+    r"\b(?:stay|keep\s+it|be|go|remain)\s+(?:under|below|beneath)\s+(?:the\s+)?(?:\$\s*)?\d"
+    r"|\b(?:under|below)\s+(?:the\s+)?(?:\$\s*)?\d[\d,]*\s*(?:dollars?\s+)?(?:mark|budget|range)\b",
+    re.IGNORECASE,
+)
+_FIGURE = re.compile(r"\d[\d,.]*")
+# ... not when the agent asked for the limit ("… your budget per night for the hotels": an answer)
+_BUDGET_ASKED = re.compile(r"\bbudget\b|\bprice\s+range\b|\bhow\s+much\b|\?\s*$", re.IGNORECASE)
+_LISTED_FIGURES = 2  # figures the agent's message needs to have listed options
 # Other slots asked after a list of them ("Do you have anything later than 12 PM on Jan. 20th?",
 # "Do you have any time, tomorrow afternoon?"): another search, a `request` (session 18's other
 # flights); tour slots asked first stay a `question` ("What times are available?").
@@ -3111,6 +3169,7 @@ _OTHER_SLOTS = re.compile(
     r"\bdo\s+you\s+have\s+(?:any(?:thing)?\s+)?(?:other\s+)?(?:times?|slots?|later|earlier)\b",
     re.IGNORECASE,
 )
+_LISTED_SLOTS = 2  # times the agent's message names when it offers a list of slots to choose from
 _SLOTS_LISTED = re.compile(r"\b\d{1,2}:\d\d\s*[AP]\.?M\b", re.IGNORECASE)
 
 
@@ -3161,18 +3220,99 @@ _LEASING_ACT = re.compile(
 )
 
 
+# Session 31 (round 32's leftovers, GUIDELINE "Turn rulings of session 31"). "I would like that"
+# after the agent's offer ("If you'd like, we can also schedule a virtual tour …"): the offer taken
+# up, an `answer` (round 8); "is there any way you can help with …": an act asked, a `request`;
+# a confirmation e-mail still missing ("the email is not here and is not in my spam folder"): a
+# problem report of the user's own, a `request` (round 32's "I received nothing via email").
+# A verdict that declines, then thanks ("Too expensive but thanks for trying to help. Emily", "Not
+# interested, but thank you"): declining with thanks, a `greeting` (session 5).
+_BUT_THANKS = re.compile(
+    r"\s*(?:too\s+(?:expensive|far|small|pricey|much)|not\s+interested|not\s+for\s+me)\b[^.?!]{0,20}?"
+    r",?\s+but\s+thanks?(?:\s+you)?\b",
+    re.IGNORECASE,
+)
+_THAT_TAKEN = re.compile(r"\bi(?:['’]d|\s+would)\s+(?:like|love)\s+that\b", re.IGNORECASE)
+_OFFER_MADE = re.compile(
+    r"\bif\s+you['’]?d\s+like\b|\bwould\s+you\s+like\b|\b(?:i|we)\s+can\s+(?:also\s+)?\w+",
+    re.IGNORECASE,
+)
+_ANY_WAY = re.compile(
+    r"\bis\s+there\s+(?:any\s+)?way\s+(?:you|u)\s+(?:can|could)\b"
+    # ... to act, not to tell ("is there any way you could tell me the rent": session 17's ask)
+    r"(?!\s+(?:please\s+)?(?:tell|give|provide|show|share|explain|let\s+me\s+know)\b)",
+    re.IGNORECASE,
+)
+_MAIL_MISSING = re.compile(
+    r"\b(?:e-?mail|confirmation)\s+(?:is|was)\s+not\s+(?:here|there)\b"
+    r"|\bnot\s+in\s+my\s+(?:spam|junk)\s+folder\b",
+    re.IGNORECASE,
+)
+
+
+# A slot of the user's own booking asked or changed when the agent asked nothing ("I'm sorry can
+# I actually get the Friday at 130", "Do you have 1:30, today?", "you all still have me for
+# Thursday. I rescheduled … for Friday at 3:30"): the booking changed, a `request` (round 32's
+# tour asked for, other slots and the user's booking gone wrong).
+_SLOT_ACT = re.compile(
+    r"\bcan\s+i\s+(?:actually\s+|still\s+|please\s+)?(?:get|have|do|switch\s+to|change\s+to|move\s+to)\s+"
+    r"(?:the\s+|it\s+|on\s+|at\s+)?(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)"
+    r"|\bdo\s+you\s+have\s+\d|\bi\s+rescheduled\b|\bstill\s+have\s+me\s+(?:down\s+)?for\b"
+    r"|\bi(?:['’]ll|\s+will)\s+take\s+the\s+\d",
+    re.IGNORECASE,
+)
+_SLOT_NAMED = re.compile(
+    r"\b\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m\b|,?\s*today\b|\s+tomorrow\b)|\b\d{3,4}\s+just\b"
+    r"|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b",
+    re.IGNORECASE,
+)
+
+
+def _leftover32_reading(text: str, previous: str) -> tuple[str, str] | None:
+    """The class of a turn that session 31's round-32 readings settle (see the patterns
+    above), or None."""
+    if _BUT_THANKS.match(text) and "?" not in text:
+        return "greeting", "declines_thanks"
+    if _THAT_TAKEN.search(text) and "?" not in text and _OFFER_MADE.search(previous):
+        return "answer", "offer_taken_up"
+    if _ANY_WAY.search(text):
+        return "request", "any_way"
+    if _MAIL_MISSING.search(text):
+        return "request", "mail_missing"
+    if (
+        _SLOT_ACT.search(text)
+        and _SLOT_NAMED.search(text)
+        and not previous.rstrip().endswith("?")
+        and len(_SLOTS_LISTED.findall(previous)) < _LISTED_SLOTS
+    ):
+        return "request", "slot_changed"
+    return None
+
+
 def _leasing_reading(text: str, previous: str) -> tuple[str, str] | None:
     """The class of a turn that session 30's round-32 readings settle: a person asked for, a
-    tour asked for (not taken up from the agent's offer), units of a kind searched, other slots
+    tour asked for (taken up from the agent's offer: an answer), units of a kind searched, other slots
     asked after a list, slots asked first, a problem with the user's booking or access, a
     closing returned, a vendor's test message, something sent, checked again or a notice asked
     for; None for any other."""
     if _PERSON_ASKED.search(text) and not _PERSON_OFFERED.search(previous.strip()):
         return "request", "person_asked"
-    if _TOUR_ASKED.search(text) and not _TOUR_OFFERED.search(previous.strip()):
+    if _TOUR_ASKED.search(text):
+        if _TOUR_OFFERED.search(previous.strip()):
+            return "answer", "tour_taken_up"  # round 8: the option offered, taken up
         return "request", "tour_asked"
     if _UNIT_SEARCH.search(text):
         return "request", "unit_search"
+    if _APARTMENT_SEARCH.search(text) and (
+        not previous.rstrip().endswith("?") or _first_offer(previous)
+    ):
+        return "request", "unit_search"  # not details the agent asked for (round 13: an answer)
+    if (
+        _BUDGET_LIMIT.search(text)
+        and len(_FIGURE.findall(previous)) >= _LISTED_FIGURES
+        and not _BUDGET_ASKED.search(previous)
+    ):
+        return "request", "budget_limit"  # session 31: another search, a new limit
     if _OTHER_SLOTS.search(text) and _SLOTS_LISTED.search(previous):
         return "request", "other_slots"
     if _FIRST_SLOTS.search(text) and not _SLOTS_LISTED.search(previous):
@@ -3186,6 +3326,76 @@ def _leasing_reading(text: str, previous: str) -> tuple[str, str] | None:
     if _LEASING_ACT.search(text):
         return "request", "leasing_act"
     return None
+
+
+# Session 31 (round 32's prospects, GUIDELINE "Turn rulings of session 31"): the user's own plan
+# told with nothing asked, when the agent asked nothing ("I will be following up within the next
+# few weeks!", "I'm running late … but I'll be there", "I have decided to look into other
+# apartments …"): session 29's plan announced as the user's own, `other`; with thanks beside it,
+# session 5's thanks beside the user's own plan, a `greeting`.
+_OWN_PLAN = re.compile(
+    r"\bi(?:['’]ll|\s+will)\s+(?:try\s+to\s+|probably\s+|definitely\s+)?"
+    r"(?:be\s+following\s+up|follow\s+up|be\s+there|get\s+back\s+to\s+you|check\s+back|make\s+it"
+    r"|reach\s+out|be\s+in\s+touch)\b"
+    # ... a decision to look elsewhere ("I have decided to look into other apartments"), not an
+    # act decided on ("I've decided to retract the recent order": a task)
+    r"|\bi(?:['’]ve|\s+have)\s+decided\s+to\s+(?:look|go|stay|rent|move)\s+(?:\w+\s+){0,2}"
+    r"(?:other|elsewhere|somewhere)\b",
+    re.IGNORECASE,
+)
+
+
+# Thanks or a wish for the day anywhere in it ("HI Thomas, Thank you for the information. …
+# Have a great day,"): the plan closes (session 5).
+_CLOSING_WORDS = re.compile(
+    r"\bthank(?:s|\s+you)\b|\bhave\s+a\s+(?:great|good|nice|wonderful)\s+(?:day|evening|weekend)\b",
+    re.IGNORECASE,
+)
+_WELCOME = re.compile(r"\s*(?:you['’]re|you\s+are)\s+(?:very\s+|most\s+)?welcome\b", re.IGNORECASE)
+
+
+_LOWER_WORD = re.compile(r"(?<![\w'’])[a-z]{2,}\b")
+_PERSON_NOUN = re.compile(
+    r"\b(?:agent|representative|rep|human|person|manager|someone|somebody)s?\b", re.IGNORECASE
+)
+
+
+def _first_offer(previous: str) -> bool:
+    """True when the agent's message ends offering its help for the first time ("… I'm Robin,
+    your virtual leasing assistant. … How can I help you today?"), however long its greeting."""
+    sentences = [s for s in _split_sentences(" ".join(previous.split())) if _PUNCT.sub("", s)]
+    return (
+        bool(sentences)
+        and gated_search(_patterns()["open_offer"], sentences[-1]) is not None
+        and _NOT_FIRST_OFFER.search(previous) is None
+        and _ID_OR_NUMBER.search(previous) is None
+    )
+
+
+# Who the user is, told alone ("I'm a resident.", "Yes, I'm a current tenant"): round 32's
+# callers after the greeting offer (session 31), as _identifies_only reads a name.
+_ROLE_ONLY = re.compile(
+    r"(?:(?:hi|hello|hey|yes|yeah|yea)[,.!]*\s+)?(?:i['’]?m|i\s+am)\s+(?:a|an)\s+"
+    r"(?:current\s+|new\s+|future\s+|prospective\s+)?[a-z]+[.!]*",
+    re.IGNORECASE,
+)
+
+
+def _plan_told(text: str, context: str) -> tuple[str, str] | None:
+    """``("other", "plan_told")`` or ``("greeting", "plan_thanks")`` when the turn, where the
+    agent asked nothing, only tells the user's own plan; None for any other."""
+    if context not in ("opening", "open", "none") or not _OWN_PLAN.search(text):
+        return None
+    footer = (
+        _MAIL_FOOTER.search(text) or _MAIL_TAGLINE.search(text) or _MAIL_DISCLAIMER.search(text)
+    )
+    told = text[: footer.start()] if footer else text  # the mail's footer is no one's words
+    sentences = _sentences(" ".join(told.split()))
+    if any(_is_question(s) or _is_request(s) for s in sentences):
+        return None
+    if _CLOSING_WORDS.search(told) or any(_thanks(s) or _WELCOME.match(s) for s in sentences):
+        return "greeting", "plan_thanks"  # "You're welcome. I'll be there at 5 PM." too
+    return "other", "plan_told"
 
 
 def _leftover_reading(text: str, previous: str) -> tuple[str, str] | None:
@@ -3421,9 +3631,13 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
     if context == "solicit" and _describes_item_asked(text or "", previous):
         return "request", "describes_item"
     if text:
-        leasing = _leasing_reading(text, previous)
+        leasing = _leasing_reading(text, previous) or _leftover32_reading(text, previous)
         if leasing is not None:
-            return leasing  # session 30: round 32's leasing prospects and residents
+            return leasing  # sessions 30 and 31: round 32's leasing prospects and residents
+    if text:
+        plan = _plan_told(text, context)
+        if plan is not None:
+            return plan  # session 31: the user's own plan, nothing asked
     if previous.strip() and text:
         bare = _bare_reply(text, previous)
         if bare is not None:
@@ -3531,6 +3745,22 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
             # "Spousal support", "Regional differences" after the agent's answer: a topic
             # typed as to a search engine, to be told about (session 18's keyword turns)
             return "question", "keyword"
+    if verdict == ("request", "open") and _first_offer(previous):
+        typed = " ".join((text or "").split())
+        if (
+            _KEYWORD.fullmatch(typed)
+            and not _BARE_COMMAND.fullmatch(typed)
+            # a common noun among its words: a topic, not a name or a place ("BLOOMINGTON IN")
+            and _LOWER_WORD.search(typed)
+            # "Leasing agent.", "Representative.": a person asked for (round 32's ruling)
+            and not _PERSON_NOUN.search(typed)
+        ):
+            # "Preview program.", "Question about leasing." after "How can I help you today?":
+            # a topic typed, to be told about (session 18's keyword turns; round 32's notes)
+            return "question", "keyword_after_offer"
+        if _ROLE_ONLY.fullmatch(typed):
+            # "I'm a resident." after the greeting offer: who the user is, nothing asked
+            return "other", "role_told"
     if verdict[0] in QUERY_CLASSES and _approves_offer(text or "", previous):
         # "That sounds like a good alternative, could you provide me with more information about
         # the hotel in the moderate price range …?" after "I can recommend a hotel … in the
@@ -5467,7 +5697,22 @@ _SARCASM = re.compile(
 # customer wrote, so the rules read the text before it (round 12's e-mail customers).
 _MAIL_FOOTER = re.compile(
     r"\bsent\s+from\s+(?:my\s+)?(?:iphone|ipad|android|galaxy|samsung|mobile|phone|smartphone"
-    r"|yahoo\s+mail|outlook|mail|gmail)\b|\bbegin\s+forwarded\s+message\s*:|-{2,}\s*original\s+message",
+    r"|yahoo\s+mail|outlook|mail|gmail|aol|car)\b|\bbegin\s+forwarded\s+message\s*:|-{2,}\s*original\s+message",
+    re.IGNORECASE,
+)
+# ... and a confidentiality notice at a mail's end ("This e-mail and any attachments are intended
+# solely for the named recipient. … If you are not the intended recipient, please delete it"):
+# the sender's firm's words, no ask of the user's (round 32's e-mails, session 31).
+_MAIL_DISCLAIMER = re.compile(
+    r"\bthis\s+(?:e-?mail|message|communication)(?:\s+and\s+any\s+(?:attachments?|files))?"
+    r"\s+(?:(?:is|are)\s+(?:intended|confidential)|may\s+contain\s+(?:privileged|confidential))"
+    r"|\bconfidentiality\s+notice\b",
+    re.IGNORECASE,
+)
+# ... and the clients' own taglines, with no "Sent from" ("Yahoo Mail: Search, Organize, Conquer",
+# "Get Outlook for Android"): round 32's e-mail prospects (session 31).
+_MAIL_TAGLINE = re.compile(
+    r"\byahoo\s+mail\s*:\s*search,\s*organi[sz]e,\s*conquer\b|\bget\s+outlook\s+for\s+(?:ios|android)\b",
     re.IGNORECASE,
 )
 _SIGN_OFF_WORDS = 3  # a name or a slogan before the footer, no more ("Patch power !")
@@ -5523,6 +5768,9 @@ def _classify(text: str | None, context: str) -> str:
     return _rule(text, context)[0]
 
 
+_OK_DOTTED = re.compile(r"(?<![\w.])[oO]\.[kK]\.?(?![\w.])")
+
+
 # A line break after a word (no mark before it): where one chat message ended.
 _LINE_END = re.compile(r"(?<=[A-Za-z0-9])[ \t]*\n+")
 
@@ -5542,6 +5790,8 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
     asked = context in ("open", "asked", "solicit", "confirm")
     solicited = context in ("solicit", "confirm")
     t = text or ""
+    if ".k" in t or ".K" in t:  # cheap test first: "O.k." is "Ok" spelled with its letters
+        t = _OK_DOTTED.sub("Ok", t)  # (round 32's texts, session 31)
     if _QUOTED.search(t):  # cheap test first: most turns hold no quote or label
         t = _QUOTES.sub(" ", _SPEAKER.sub("", t))
     if "\n" in t:
@@ -5581,13 +5831,20 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         t = _SUBJECT_ADVERB.sub(r"\1 ", t)
     if not t:
         return "other", "empty"
-    if "sent from" in low or "forwarded" in low or "original message" in low:
-        signed = _MAIL_FOOTER.search(t)  # cheap test first: most turns are no e-mail
+    if (
+        "sent from" in low
+        or "forwarded" in low
+        or "original message" in low
+        or "mail" in low
+        or "outlook" in low
+    ):
+        signed = _MAIL_FOOTER.search(t) or _MAIL_TAGLINE.search(t)  # cheap test first
         if signed is not None:
             t = t[: signed.start()].strip()
             if not t or (
                 len(_WORD.findall(t)) <= _SIGN_OFF_WORDS
-                and not any(_is_question(s) or _is_request(s) for s in _sentences(t))
+                and context not in ("asked", "solicit", "confirm")  # a short reply answers
+                and not any(_is_question(s) or _is_request(s) or _thanks(s) for s in _sentences(t))
             ):
                 # "PatchPower Sent from my iPhone": a sign-off and the mail app's footer
                 return "other", "sign_off"
@@ -6538,7 +6795,7 @@ _HAS_PROBLEM = re.compile(
 # A wh-question run on after a statement, typed without a mark ("I can change day what
 # other days are available", "Hey that's better what about saturday"): crowd workers' chat.
 _RUN_ON_WH = re.compile(
-    r"[a-z]\s+(?:what|when|where|which)\s+(?:is|are|will|was|were|about|other)\b[^.!?]*$",
+    r"[a-z]\s+(?:what|when|where|which)(?:['’]s\s|\s+(?:is|are|will|was|were|about|other)\b)[^.!?]*$",
     re.IGNORECASE,
 )
 # A spoken Chinese turn that restates what the agent said to have it confirmed, without a

@@ -481,8 +481,10 @@ HELD_OUT_HEDGE_FLOORS = {
     # who never read or ran a detector. Measured with session 30's rules (main cd8a519): 0.421 /
     # 0.800 on its 10 hedges (11 false hits; every lexicon phrase 0.136 / 0.900). Unsealed in
     # session 30; its hedge rules were written and reverted (they took sealed round 26 below its
-    # floor), so the same
-    "hedges_sealed_r32.jsonl": (0.42, 0.8),
+    # floor), so the same. Session 31 (leftovers32: one narrow reading per kind of false hit, read
+    # only where every other rule keeps the cue; details of the fact asked not given): 1.000 /
+    # 0.900 (no false hit, 1 miss)
+    "hedges_sealed_r32.jsonl": (0.95, 0.9),
     # sealed round 33 (session 31: RecLLMSim, gpt-4-turbo as a travel advisor to an LLM-simulated
     # client in English, real people planning trips and choosing gifts in Chinese; no tools),
     # labelled by a helper who never read or ran a detector. Measured with session 30's rules
@@ -792,8 +794,13 @@ HELD_OUT_TURN_FLOORS = {
     # phone): 0.629 with session 30's rules (main cd8a519; requests read as questions 28 and as
     # answers 19 of 103, others as requests 15 of 33; the model 0.632). Unsealed in session 30
     # and tuned on (a person or a tour asked for, units searched, other slots after a list, the
-    # user's booking gone wrong, closings returned, acts asked): 0.767 (244 / 318)
-    "turns_sealed_r32.jsonl": 0.76,
+    # user's booking gone wrong, closings returned, acts asked): 0.767 (244 / 318). Session 31
+    # (leftovers32: three labels corrected to the GUIDELINE, tours taken up from the offer; mail
+    # footers, notices and tags read past; the user's own plan told; topics after the first offer
+    # of help; spoken wishes to be told; an apartment or a price limit searched; the user's own
+    # slot changed when nothing is pending; a phone line asked; a no, then what is asked; a
+    # verdict that declines, then thanks): 0.862 (274 / 318)
+    "turns_sealed_r32.jsonl": 0.85,
     # sealed round 33 (the travel advisor's simulated clients, real Chinese trip and gift
     # planners): 0.668 with session 30's rules (main 11b8f36; en 0.635, zh 0.696; requests read
     # as questions 30, as answers 16 and as others 16 of 233; the model 0.703). Unsealed in

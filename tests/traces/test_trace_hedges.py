@@ -3182,6 +3182,85 @@ def test_a_care_assistants_frequency_and_granted_causes(text: str, hedged: bool)
     assert bool(_hedged(text, "")) == hedged
 
 
+_AMENITIES = (
+    "Community Amenities: Courtyard, Dog Park, Storage Units, Elevator, Fitness Center, Lounge."
+)
+_SLOT_LIST = (
+    '{"available_tour_dates_and_times":[{"tour_date":"02/03/2025","tour_start_time":"9:00 AM"},'
+    '{"tour_date":"02/03/2025","tour_start_time":"10:00 AM"}]}'
+)
+
+
+# Session 31: round 32's leasing assistant (GUIDELINE, "Hedge rulings of session 31").
+@pytest.mark.parametrize(
+    ("text", "latest", "hedged"),
+    [
+        # a second thing the user may want, inside the sentence about the user
+        ("You may be interested in the gym and possibly joining a class.", "", False),
+        ("The gym will possibly open in May.", "", True),
+        # what the user may find where the agent points
+        ("See our website, where you might find photos of the units.", "", False),
+        ("The unit might have a balcony.", "", True),
+        # a term's meaning, elaborated in the next sentence
+        (
+            '"Garden unit" usually means a ground floor unit. It may include a patio and possibly a yard.',
+            "",
+            False,
+        ),
+        ("Unit 4 was renovated. It may include a patio and possibly a yard.", "", True),
+        # a misunderstanding said alone
+        ("It sounds like there may have been a mix-up. Tours start at 9.", "", False),
+        ("There may have been a mix-up with your lease dates.", "", True),
+        # the second option of an offer
+        (
+            "Would you like more details on that or perhaps schedule a tour to see the rooms.",
+            "",
+            False,
+        ),
+        # a thing the listed items leave out, read back
+        ("It seems we don't have a sauna on-site.", _AMENITIES, False),
+        ("It seems we don't have a sauna on-site.", "Rent is $900.", True),
+        # the result's failure said again
+        (
+            "I currently don't have specific information on your lease end date.",
+            "Could not retrieve the lease end date.",
+            False,
+        ),
+        (
+            "I currently don't have specific information on your lease end date.",
+            "Rent is $900.",
+            True,
+        ),
+        # the agent's own systems as the limit; a fact of the case stays missing information
+        ("I don't have access to payment records.", "", False),
+        ("I don't have specific information about the number of floors.", "", True),
+        # "some" before a compound with a number counts items
+        ("However, we do have some 2-bedroom units open.", '{"units": [1]}', False),
+        ("The walk takes some 20 minutes.", "", True),
+        # a time not in the listed slots, read back
+        ("Sorry, 2:00 PM on Monday is not available.", _SLOT_LIST, False),
+        ("Sorry, 10:00 AM on Monday is not available.", _SLOT_LIST, True),
+    ],
+)
+def test_a_leasing_assistants_read_backs_offers_and_limits(
+    text: str, latest: str, hedged: bool
+) -> None:
+    assert bool(_hedged(text, latest or None)) == hedged
+
+
+@pytest.mark.parametrize(
+    ("text", "hedged"),
+    [
+        # details of the fact asked not given: missing information
+        ("However, specific details about unit B2's parking spot aren't provided.", True),
+        # ... details of what the user wants done are the user's request
+        ("Specific details about what changes need to be made aren't provided.", False),
+    ],
+)
+def test_details_of_the_fact_asked_not_given(text: str, hedged: bool) -> None:
+    assert bool(_hedged(text, '{"tour_start_time": "9:00 AM"}')) == hedged
+
+
 # Session 31's made-up support runs (written by hand, no public data): new phrasings of the
 # issue's false-hedge kinds, each beside the reading that stays a hedge.
 _BOTTLE = (

@@ -1903,6 +1903,11 @@ def test_sarcastic_thanks_and_thanks_beside_a_fault(text: str, previous: str, ki
         # the mail app's footer is read past (s12-nt-t017, s12-nt-t083)
         ("PatchPower Sent from my iPhone", "", "other"),
         ("My order never arrived !! Sent from my iPhone", "", "request"),
+        # ... and the clients' taglines and other footers (session 31, round 32's e-mails)
+        ("Thank you\n\nYahoo Mail: Search, Organize, Conquer", "", "greeting"),
+        ("I'm Driving\n\n- Sent from My Car", "", "other"),
+        ("Thanks a lot\n\nGet Outlook for Android<https://aka.ms/x>", "", "greeting"),
+        ("My order never arrived !! Sent from AOL on Android", "", "request"),
         # praise that asks for nothing is a testimonial (s12-nt-t071, s12-st-t012)
         ("I use these!!!", "", "other"),
         ("@搜狗输入法技术支持 觉得他们还是很敬业的,挑了两张觉得你们萌哒哒", "", "other"),
@@ -1913,6 +1918,13 @@ def test_sarcastic_thanks_and_thanks_beside_a_fault(text: str, previous: str, ki
 )
 def test_round_12_email_customers(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, False, previous) == kind
+
+
+def test_a_short_reply_before_a_mail_footer_answers_the_agents_question() -> None:
+    # session 31: "Affordable Dwelling Units" + footer after "Could you clarify what you mean?"
+    asked = "Could you please clarify what you mean by ADU?"
+    assert rule_turn("Affordable Dwelling Units\n\nSent from my iPhone", True, asked) == "answer"
+    assert rule_turn("Affordable Dwelling Units\n\nSent from my iPhone", False, "") == "other"
 
 
 @pytest.mark.parametrize(
@@ -4875,6 +4887,12 @@ def test_talking_to_someone_told_asks_for_no_person() -> None:
         ("Would it be possible to tour the place Sunday?", "", "request"),
         # ... but taken up from the agent's question offering it, round 8's option chosen
         ("I'd like to book a tour.", "Would you like more details or to book a tour?", "answer"),
+        # ... also asked with its time, in a question's words (session 31: s32-nb-t074)
+        (
+            "Can I, uh, book a tour today at 4 PM?",
+            "Want details, a tour, or something else?",
+            "answer",
+        ),
     ],
 )
 def test_a_tour_asked_for_is_a_request(text: str, previous: str, kind: str) -> None:
@@ -4894,6 +4912,18 @@ def test_a_tour_asked_for_is_a_request(text: str, previous: str, kind: str) -> N
 )
 def test_units_and_other_slots_searched_are_requests(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, previous.endswith("?"), previous) == kind
+
+
+def test_a_tour_taken_up_from_the_offer_is_read_by_the_leasing_rule() -> None:
+    offered = "Would you like details or to schedule a tour?"
+    assert turns._leasing_reading("Can I schedule a tour at 3 PM?", offered) == (
+        "answer",
+        "tour_taken_up",
+    )
+    assert turns._leasing_reading("Can I schedule a tour at 3 PM?", "Rent is $900.") == (
+        "request",
+        "tour_asked",
+    )
 
 
 def test_slots_asked_with_none_listed_are_left_to_the_other_rules() -> None:
@@ -4949,6 +4979,226 @@ def test_round_32s_acts_asked(text: str, previous: str, kind: str) -> None:
 
 def test_check_again_inside_a_go_ahead_is_left_to_the_other_rules() -> None:
     assert turns._leasing_reading("Yes, go ahead and check again now.", "Shall I?") is None
+
+
+# Session 31: the user's own plan told when the agent asked nothing (GUIDELINE, "Turn rulings of
+# session 31").
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        ("I will be following up next week! My sister wants to see it too", "", "other"),
+        ("I'm running late for my tour but I'll be there", "", "other"),
+        (
+            "Hi,\nI have decided to look at other places nearer my work.\nThanks for the follow up.",
+            "",
+            "greeting",
+        ),
+        ("You're welcome. I'll be there at 5 PM.", "We'll see you at 5 PM.", "greeting"),
+        # an act decided on is a task; a plan beside an ask is read by the ask
+        ("I've decided to cancel the order. Please help me with it.", "", "request"),
+        ("I'll be there at 5. Can you send me the address?", "", "question"),
+    ],
+)
+def test_the_users_own_plan_told(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, False, previous) == kind
+
+
+def test_a_plan_after_the_agents_question_is_left_to_the_other_rules() -> None:
+    assert turns._plan_told("I'll be there at 5.", "solicit") is None
+    assert turns._plan_told("I'll be there at 5.", "opening") == ("other", "plan_told")
+
+
+_CALL_OPENING = (
+    "This call may be recorded. Hi. Thanks for calling Elm Court. I'm Ava, your virtual leasing "
+    "assistant. You can speak to me like a person. How can I help you today?"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a topic of common nouns after the first offer of help: a keyword turn
+        ("Pet policy.", "question"),
+        ("Question about parking.", "question"),
+        # who the user is, alone: asks nothing
+        ("I'm a tenant.", "other"),
+        # a person named alone is asked for; a place alone is no topic
+        ("Leasing agent.", "request"),
+    ],
+)
+def test_a_topic_or_a_role_after_the_first_offer_of_help(text: str, kind: str) -> None:
+    assert rule_turn(text, True, _CALL_OPENING) == kind
+
+
+def test_a_long_greeting_still_offers_help_first() -> None:
+    assert turns._first_offer(_CALL_OPENING)
+    assert not turns._first_offer("Rent is $900. Anything else I can help you with?")
+
+
+def test_a_tag_around_the_whole_message_is_read_past() -> None:
+    asked = "<content>Shall I send you a text confirmation for the tour?</content>"
+    assert rule_turn("<content>Yes, please.</content>", True, asked) == "answer"
+    listed = "<content>We have 8 AM on May 5 and 10 AM on May 6. Do either work?</content>"
+    assert (
+        rule_turn("<content>What is the latest slot on May 5.</content>", True, listed)
+        == "question"
+    )
+    assert (
+        turns._unwrapped("<content>Did you say there was one at") == "Did you say there was one at"
+    )
+    assert turns._unwrapped("a <b>bold</b> word") == "a <b>bold</b> word"
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # a wish to be told, spoken, after the agent's offer
+        (
+            "k. I'm curious what the biggest unit you have is.",
+            "Would you like details or a tour?",
+            "question",
+        ),
+        # a run-on wh-question with "what's"
+        ("I'm in Denver right now what's the deposit", "The units open in May.", "question"),
+    ],
+)
+def test_a_spoken_wish_to_be_told_and_a_run_on_whats(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous.endswith("?"), previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # an apartment looked for, after the first offer of help
+        ("Yeah. I was looking at an apartment?", _CALL_OPENING, "request"),
+        # ... but details the agent asked for answer it
+        ("Sure. I am looking for a place to rent downtown.", "What are you looking for?", "answer"),
+        # a new price limit after a list of options with their figures
+        (
+            "Yeah. Those are kind of pricey. I was hoping to stay under 1500 if possible.",
+            "1. $1,720 a month. 2. $1,810 a month.",
+            "request",
+        ),
+        # ... but a limit the agent asked for answers it
+        (
+            "Just me, and keep it under $300 a night.",
+            "Tell me the guests and your budget, 2 or 3 nights.",
+            "answer",
+        ),
+    ],
+)
+def test_an_apartment_looked_for_and_a_new_price_limit(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous.endswith("?"), previous) == kind
+
+
+_NOTICE = (
+    "This e-mail and any attachments are intended solely for the named recipient. If you are "
+    "not the intended recipient, please delete it."
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # a plan with thanks, the mail's confidentiality notice read past
+        (
+            "Hi Ann,\n\nThanks. I will check back with you next week.\n\n" + _NOTICE,
+            "Rent is $900.",
+            "greeting",
+        ),
+        # "O.k." is "Ok"
+        ("O.k.", "", "answer"),
+        # "I would like that" after the agent's offer takes it up
+        (
+            "Sure, I would like that thank you",
+            "If you'd like, we can book a video tour. Let me know!",
+            "answer",
+        ),
+        # is there any way you can: an act asked; ... tell me: a fact asked
+        ("And is there any way you can hold the unit for me", "Your tour is booked.", "request"),
+        ("Is there any way you could tell me the rent?", "Your tour is booked.", "question"),
+        # a confirmation still missing: a problem report
+        (
+            "The email is not here and is not in my spam folder either. Thanks.",
+            "Please check your email.",
+            "request",
+        ),
+    ],
+)
+def test_round_32s_small_shapes(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous.endswith("?"), previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # the user's own slot asked or changed when nothing is pending: a request
+        (
+            "I'm sorry I'm sorry can I actually get the Tuesday at 230 just realized I have a meeting Monday",
+            "Your tour is set for Monday.",
+            "request",
+        ),
+        ("Hi. Running late. Do you have 3:30, today?", "You're welcome!", "request"),
+        ("I will take the 9AM please on Monday", "Have a great day!", "request"),
+        # ... a fact asked with "can I get" stays a question
+        ("Can I get that reference number, please?", "Booked for Monday at 7.", "question"),
+    ],
+)
+def test_the_users_own_slot_asked_when_nothing_is_pending(
+    text: str, previous: str, kind: str
+) -> None:
+    assert rule_turn(text, previous.endswith("?"), previous) == kind
+
+
+def test_a_slot_chosen_from_a_list_is_left_to_the_other_rules() -> None:
+    listed = "We have 9:00 AM and 10:00 AM on Monday."
+    assert turns._leftover32_reading("I will take the 9AM please", listed) is None
+
+
+def test_a_phone_line_asked_for_is_a_fact() -> None:
+    said = "Your tour is at 8 AM. Feel free to reach out. Thank you!"
+    asked = "Sounds good. Can you please give me the direct contact line for the person meeting us?"
+    assert rule_turn(asked, False, said) == "question"
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # a no, then a wish to be told
+        (
+            "No. I just wanna know what the cheapest unit is.",
+            "Would you like to book a tour?",
+            "question",
+        ),
+        # a no, then a topic to be told, after the agent's answer
+        (
+            "No. Details about the parking options.",
+            "Here are some details about our pool.",
+            "question",
+        ),
+        # a yes, then what was offered, taken up
+        (
+            "Yes, I'd like to hear more about the planting service.",
+            "Would you like to hear more?",
+            "answer",
+        ),
+    ],
+)
+def test_a_no_then_what_is_asked(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous.endswith("?"), previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("Too far but thanks for trying to help. Ann", "greeting"),
+        ("Not interested, but thank you.", "greeting"),
+        # ... an ask after it is read by the ask
+        ("Too pricey but thanks. Do you have anything cheaper?", "request"),
+    ],
+)
+def test_a_verdict_that_declines_then_thanks(text: str, kind: str) -> None:
+    assert rule_turn(text, True, "Would you like to book a tour?") == kind
 
 
 # Session 31's made-up support runs (written by hand, no public data).
