@@ -1356,7 +1356,9 @@ _ASKS_OPENING = re.compile(
 # misunderstanding." (round 32), "it seems like there's been some confusion about who can
 # best help you" (round 8): about the exchange, no fact of the task.
 _MIXUP = re.compile(
-    r"\bbeen\s+(?:\w+\s+){0,2}?(?:misunderstanding|miscommunication|confusion|mix-?up)s?\b",
+    r"\bbeen\s+(?:\w+\s+){0,2}?(?:misunderstanding|miscommunication|confusion|mix-?up)s?\b"
+    # ... not one with the user's own record ("a mix-up with your lease dates"): a guess
+    r"(?!\s+(?:with|in|on|regarding|of)\s+your\b)",
     re.IGNORECASE,
 )
 # A cue that governs a judgement of worth: "the first option seems to be the most ideal",

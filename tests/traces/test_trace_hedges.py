@@ -3239,7 +3239,10 @@ _SLOT_LIST = (
         ("The walk takes some 20 minutes.", "", True),
         # a time not in the listed slots, read back
         ("Sorry, 2:00 PM on Monday is not available.", _SLOT_LIST, False),
-        ("Sorry, 10:00 AM on Monday is not available.", _SLOT_LIST, True),
+        # ... and the schedule itself not given stays missing information (a slot the list holds
+        # said unavailable is an option's status, a claim the results contradict, no hedge:
+        # session 31's reading of a thing not available)
+        ("Sorry, the tour schedule for Monday is not available.", "Rent is $900.", True),
     ],
 )
 def test_a_leasing_assistants_read_backs_offers_and_limits(
