@@ -646,21 +646,28 @@ _STATUS_VALUE = re.compile(r"""["']status["']\s*:\s*["']([a-z_ ]+)["']""", re.IG
 
 
 # A field the record gives as none ('"insurance": "no"') and its Chinese denial ("没有购买保险").
+def _none_field(key: str) -> re.Pattern[str]:
+    """A record's field ``key`` (a regex) given as none: "no", "none", false, 0, null or []."""
+    return re.compile(
+        rf"""["']{key}["']\s*:\s*(?:["'](?:no|none)["']|false|0\b|null|\[\])""", re.IGNORECASE
+    )
+
+
 _ZH_FIELD_NONE = (
     (
         re.compile(
             r"(?:没有|沒有|没|沒|未|无|無)(?:购买|購買|买|買|办理|辦理|选择|選擇|包含|含)?(?:旅行|旅游|旅遊)?(?:保险|保險)"
         ),
-        "insurance",
+        _none_field("insurance"),
     ),
     (
         re.compile(r"(?:没有|沒有|没|沒|未|无|無)(?:任何)?(?:托运|託運|付费|付費)?行李"),
-        r"\w*baggages?",
+        _none_field(r"\w*baggages?"),
     ),
 )
 
 
-def _zh_status_held(clause: str, result: str) -> bool:
+def _zh_record_held(clause: str, result: str) -> bool:
     """True when a Chinese clause names a status ("已经发货") that a record of the result
     gives in English ("status": "shipped"), or denies a field the record gives as none
     ("没有购买保险" after '"insurance": "no"')."""
@@ -673,14 +680,8 @@ def _zh_status_held(clause: str, result: str) -> bool:
     ):
         return True
     return any(
-        pattern.search(clause) is not None
-        and re.search(
-            rf"""["']{key}["']\s*:\s*(?:["'](?:no|none)["']|false|0\b|null|\[\])""",
-            result,
-            re.IGNORECASE,
-        )
-        is not None
-        for pattern, key in _ZH_FIELD_NONE
+        pattern.search(clause) is not None and none.search(result) is not None
+        for pattern, none in _ZH_FIELD_NONE
     )
 
 
@@ -765,7 +766,7 @@ def _restates(
         return bool(failure) and _mostly_held(clause, result)
     if kind != "softener":
         return False
-    if _zh_status_held(clause, result):
+    if _zh_record_held(clause, result):
         return True  # "看起来您的订单已经发货了" after '"status": "shipped"': the record's status
     value = _BARE_VALUE.match(result)
     if value is not None and not inference:
