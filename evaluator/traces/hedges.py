@@ -642,7 +642,6 @@ _ZH_STATUS = (
     ),
     (re.compile(r"(?:处理中|處理中|正在处理|正在處理)"), ("processing", "pending")),
 )
-_STATUS_VALUE = re.compile(r"""["']status["']\s*:\s*["']([a-z_ ]+)["']""", re.IGNORECASE)
 
 
 # A field the record gives as none ('"insurance": "no"') and its Chinese denial ("没有购买保险").
@@ -673,7 +672,7 @@ def _zh_record_held(clause: str, result: str) -> bool:
     ("没有购买保险" after '"insurance": "no"')."""
     if not _CJK.search(clause):
         return False
-    values = {m.group(1).lower() for m in _STATUS_VALUE.finditer(result)}
+    values = {m.group(1).lower() for m in _STATUS_FIELD.finditer(result)}
     if values and any(
         pattern.search(clause) is not None and values.intersection(english)
         for pattern, english in _ZH_STATUS
