@@ -251,6 +251,11 @@ HEDGE_SETS = (
     # results logged; a Chinese hotel-booking assistant with the search results it read); the
     # owner measures it once
     ("hedges_sealed_r26.jsonl", "sealed round-26 set (never tuned, never trained on)"),
+    # session 32: labelled on s32-sealed34 by a helper who never read or ran a detector (a
+    # shop's Claude support agents over Shopify tools and an AI company's retrieval assistant,
+    # both from committed LangGraph checkpoints; LLM-written IT-helpdesk calls), English only;
+    # the owner measures it once
+    ("hedges_sealed_r34.jsonl", "sealed round-34 set (never tuned, never trained on)"),
     # session 27: labelled on s27-sealed27 by a helper who never read or ran a detector (an
     # LLM shopping assistant over catalogue search results, LLM-simulated shoppers; a smart-home
     # support AI's replies to residents' tickets), English only; measured once blind in session

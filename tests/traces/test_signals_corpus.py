@@ -88,6 +88,7 @@ def test_every_row_names_its_source_file() -> None:
         "hedges_sealed_r31.jsonl",
         "hedges_sealed_r32.jsonl",
         "hedges_sealed_r33.jsonl",
+        "hedges_sealed_r34.jsonl",
         "hedges_thoughts_r14.jsonl",
         "hedges_advice.jsonl",
         "hedges_cs16.jsonl",
@@ -128,6 +129,7 @@ def test_every_row_names_its_source_file() -> None:
         "turns_sealed_r31.jsonl",
         "turns_sealed_r32.jsonl",
         "turns_sealed_r33.jsonl",
+        "turns_sealed_r34.jsonl",
         "turns_train_r8.jsonl",
         "turns_cs16.jsonl",
         "turns_prompts.jsonl",
@@ -493,6 +495,12 @@ HELD_OUT_HEDGE_FLOORS = {
     # an itinerary, a recommendation judged, cautions and climates, counters no operands, trip
     # legs and hours estimated): 0.919 / 0.864 (en 0.957 / 0.800, zh 0.897 / 0.909)
     "hedges_sealed_r33.jsonl": (0.91, 0.86),
+    # sealed round 34 (session 32: a shop's Claude support agents over Shopify tools and an AI
+    # company's retrieval assistant, from committed LangGraph checkpoints; LLM-written IT-helpdesk
+    # calls; English), labelled by a helper who never read or ran a detector. Measured with
+    # session 31's rules (main 713d005): 0.863 / 0.710 on its 62 hedges (7 false hits, 18 misses;
+    # every lexicon phrase 0.402 / 0.823)
+    "hedges_sealed_r34.jsonl": (0.86, 0.70),
     # the advice set (session 15: LLM recommender, shop-advisor and sales agents: CRS Arena's
     # ChatGPT movie recommender, a RAG brewing-shop assistant and its ChatGPT baseline,
     # SalesGPT), labelled and committed before any detector ran on them: 0.679 / 0.864 on the
@@ -807,6 +815,10 @@ HELD_OUT_TURN_FLOORS = {
     # session 31 and tuned on (Chinese plan edits, searches and constraints; closings; acts beside
     # questions; details then the pending plan; one label corrected): 0.869 (en 0.776, zh 0.950)
     "turns_sealed_r33.jsonl": 0.86,
+    # sealed round 34 (the shop's and the AI company's support users, the helpdesk's callers):
+    # 0.774 with session 31's rules (main 713d005; answers read as others 25 of 154, requests 30
+    # of 40, others 9 of 23; the model 0.780)
+    "turns_sealed_r34.jsonl": 0.77,
 }
 
 
