@@ -1079,10 +1079,12 @@ def _held(number: str, result: str | None) -> bool:
     return any(_number_key(m.group()) == key for m in _QUANTITY.finditer(result))
 
 
-def _total_held(number: str, result: str | None) -> bool:
+def _total_held(number: str, result: str | None, *, money: bool = False) -> bool:
     """True when ``number`` is, or rounds, a total of the JSON ``result``'s list
     (:func:`projeval.traces.claims.totals_in`: an order's items, a trip's legs), to the
-    precision it is written in ("262" for 262.47)."""
+    precision it is written in ("262" for 262.47); an amount of ``money`` also when it is
+    the difference of two of the list's prices ("a refund of about $0.58" between variants
+    priced 155.33 and 154.75: an exchange's price difference)."""
     if not result:
         return False
     try:
@@ -1090,9 +1092,9 @@ def _total_held(number: str, result: str | None) -> bool:
     except InvalidOperation:
         return False
     places = len(number.partition(".")[2])
-    # Totals only: the number after "about" may be of days or items, and the differences
-    # of a list's small whole numbers would hold most of them.
-    return totals_in(result).gives(value, Decimal(5).scaleb(-places - 1), differences=False)
+    # Totals only, but for money: the number after "about" may be of days or items, and the
+    # differences of a list's small whole numbers would hold most of them.
+    return totals_in(result).gives(value, Decimal(5).scaleb(-places - 1), differences=money)
 
 
 def _length_held(text: str, pos: int, result: str | None) -> bool:
@@ -3144,6 +3146,12 @@ def _rule(
         planned = any(
             not (h.start <= m.start() and m.end() <= h.end)
             for m in plan.finditer(text, process_lo, reach)
+        ) or (
+            # "Let me look up the reservation so I can see which options might apply": the
+            # clause after "so" says what the plan before it is for, and its modal is the
+            # plan's (session 32's made-up support runs)
+            _PLAN_PURPOSE.match(text, c_lo, h.start) is not None
+            and plan.search(text, s_lo, c_lo) is not None
         )
         # "Let's try disabling your antivirus, as it might be blocking the installation": a
         # possibility about this case given as the reason for the step (session 21), not the
@@ -3614,7 +3622,16 @@ def _rule(
             value = after.group(1) if after else None
             if value and (_held(value, latest_result) or _derived(text, h.start, value)):
                 return "approx_held"
-            if value and _total_held(value, latest_result):
+            if (
+                after
+                and value
+                and _total_held(
+                    value,
+                    latest_result,
+                    money=_MONEY_BEFORE.search(text, max(0, after.start(1) - 2), after.start(1))
+                    is not None,
+                )
+            ):
                 # "The two items together come to approximately $262." after items priced
                 # 142.10 and 120.37: a value computed from the row's values, rounded (session
                 # 17's computation case)
@@ -5020,6 +5037,13 @@ _AGENT_BEFORE = re.compile(
 # can look up "notoriety in 1964"") or joined by "and" to a plan of the agent's ("I need to
 # finalize the itinerary and possibly include a rest day"): a plan, not a claim about the data.
 _PLAN_ADVERBS = frozenset({"maybe", "perhaps", "possibly"})
+#: A clause that says what the agent's plan before it is for: "so I can see which …",
+#: "so that we can check whether …" (a clause opens after "so", which ends the one before).
+_PLAN_PURPOSE = re.compile(
+    r"\s*(?:so(?:\s+that)?\s+)?(?:I|we)\s+(?:can|could)\s+"
+    r"(?:see|tell|check|confirm|find\s+out|determine|verify|figure\s+out)\b",
+    re.IGNORECASE,
+)
 _AGENT_NEXT = re.compile(
     r"\s*,?\s*(?:i|we)\s+(?:can|could|should|will|shall|must|need\s+to|have\s+to)\b|"
     r"\s*,?\s*(?:i|we)['\u2019]ll\b",

@@ -124,6 +124,28 @@ def test_an_approximate_total_of_held_prices_is_worked() -> None:
     assert _hedged("The two items together come to approximately $300.", items) == ["approximately"]
 
 
+def test_an_approximate_price_difference_of_two_variants_is_worked() -> None:
+    variants = (
+        '{"variants": {"4107812777": {"options": {"size": "9"}, "price": 155.33},'
+        ' "1775591963": {"options": {"size": "10"}, "price": 154.75}}}'
+    )
+    refund = "The exchange would give you a refund of about $0.58, the price difference."
+    assert _hedged(refund, variants) == []
+    assert _hedged(refund.replace("0.58", "5"), variants) == ["about $5"]
+    # a count is no price: the differences of small whole numbers hold most counts
+    sizes = '{"variants": {"a": {"stock": 9}, "b": {"stock": 6}}}'
+    assert _hedged("That leaves about 3 pairs after the exchange.", sizes) == ["about 3"]
+
+
+def test_a_purpose_after_the_agents_plan_is_the_plans() -> None:
+    plan = "Let me look up the reservation so I can see which options might apply."
+    assert _hedged(plan) == []
+    # no plan before it: a guess about what applies
+    assert _hedged("Your fare is basic economy, so I can see which options might apply.") == [
+        "might"
+    ]
+
+
 def test_other_customers_data_refused_is_policy() -> None:
     assert _hedged("I'm unable to provide information about other customers' orders.") == []
     assert _hedged("I'm unable to provide information about your order's status.") != []
