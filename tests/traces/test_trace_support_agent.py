@@ -61,6 +61,34 @@ def test_asking_for_a_person_is_a_transfer_asked_for() -> None:
     assert classify_turn(wait, previous=REFUSED) == "question"
 
 
+def test_a_variant_not_listed_is_another_search() -> None:
+    listed = (
+        "The shoes are available in size 10 white ($154.75) and size 9 black ($155.33)."
+        " Which option would you like?"
+    )
+    assert classify_turn("Is there a size 9.5 in white?", previous=listed) == "request"
+    assert classify_turn("Do you have it in black?", previous=listed) == "request"
+    # before any list it asks what the shop has; a fact of a listed one stays a question
+    assert classify_turn("Do you have size 7?", previous="Which color?") == "question"
+    assert classify_turn("Is the white one leather?", previous=listed) == "question"
+
+
+def test_another_value_preferred_after_a_recap_answers_it() -> None:
+    recap = "The $0.58 will be refunded to your Visa ending in 2217. Shall I proceed? (yes/no)"
+    prefer = "Actually, I'd prefer the refund to go to my PayPal account instead."
+    assert classify_turn(prefer, previous=recap) == "answer"
+    # with nothing asked it corrects unprompted
+    assert classify_turn(prefer, previous="Your refund has been issued.") == "other"
+
+
+def test_the_agents_statement_confirmed_as_right_answers() -> None:
+    stated = "Your reservation K8PQ2R is a one-way flight from BOS to MIA on May 18."
+    assert classify_turn("Yes, that's the one.", previous=stated) == "answer"
+    assert classify_turn("Yes, that's correct!", previous=stated) == "answer"
+    # a new statement after the yes, nothing asked, is a remark
+    assert classify_turn("Yes, my sister is flying with me.", previous=stated) == "other"
+
+
 def test_a_value_the_user_is_unsure_of_answers() -> None:
     which = "Which reservation would you like to modify?"
     assert classify_turn("The one to Boston. I think it's the second one?", previous=which) == (
