@@ -767,6 +767,10 @@ def _restates(
         return False
     if _zh_record_held(clause, result):
         return True  # "看起来您的订单已经发货了" after '"status": "shipped"': the record's status
+    # "It appears there's a discrepancy: the reservation lists only one passenger, but you
+    # mentioned two": the user's words set against the record are the user's, and the
+    # discrepancy named is the comparison itself; what is left is read against the result
+    clause = _USER_CONTRAST.sub(" ", _DISCREPANCY.sub(" ", clause))
     value = _BARE_VALUE.match(result)
     if value is not None and not inference:
         # "It seems your balance is $1000.00" after "(True, 1000.0)": a check's bare value
@@ -780,6 +784,15 @@ def _restates(
     return not inference and _mostly_held(clause, result)
 
 
+# A discrepancy named before what it is between ("there's a discrepancy:"), and the user's own
+# words set against the record ("but you mentioned two", "while you said May 20").
+_DISCREPANCY = re.compile(
+    r"\bthere(?:['’]s|\s+is)\s+(?:a|some)\s+(?:slight\s+)?(?:discrepancy|mismatch)\b", re.IGNORECASE
+)
+_USER_CONTRAST = re.compile(
+    r"\b(?:but|while|whereas)\s+you\s+(?:mentioned|said|told\s+me|stated|indicated|wrote)\b[^.;!?]*",
+    re.IGNORECASE,
+)
 # A result that refuses the user the record ("permission_denied", "may not view order #4127"),
 # and a clause that says the record is not the user's ("doesn't appear to belong to your store").
 _PERMISSION_DENIED = re.compile(
@@ -3510,6 +3523,10 @@ def _rule(
             )
         ):
             return "policy_modal"  # "NSC may charge a fee", "the bag may be X-rayed": what a policy allows
+        if _EXTRA_UNIT_BEFORE.search(text, c_lo, h.start) and _COSTS_AFTER.match(text, h.end, c_hi):
+            # "… so any additional bags may cost $50 each": what each extra unit of a kind
+            # costs under the rules, a paraphrase of policy (session 32's made-up runs)
+            return "policy_modal"
         if (_CONDITIONAL_MODAL.match(h.match) or _FUTURE_ADVERB.search(text, c_lo, h.start)) and (
             (
                 any(
@@ -5564,6 +5581,12 @@ _POLICY_MODAL = re.compile(
     r"turned\s+away))\b",
     re.IGNORECASE,
 )
+# Any or each extra unit of a kind ("any additional bags", "each extra night") and what it
+# costs ("may cost $50 each", "may be charged").
+_EXTRA_UNIT_BEFORE = re.compile(
+    r"\b(?:any|each|every)\s+(?:additional|extra|further)\s+[a-z]+\s*$", re.IGNORECASE
+)
+_COSTS_AFTER = re.compile(r"\s+(?:cost|incur|be\s+charged)\b", re.IGNORECASE)
 # An approximation word before a wh-word asks for an estimate, it gives none: "how long
 # each episode is likely to last, approximately how many hours", "tell me roughly when".
 _APPROXIMATE_QUESTION = re.compile(r"\s+(?:how|when|what|which|where)\b", re.IGNORECASE)

@@ -174,6 +174,24 @@ def test_a_purpose_after_the_agents_plan_is_the_plans() -> None:
     ]
 
 
+def test_a_discrepancy_with_what_the_user_said_reads_the_record_back() -> None:
+    record = '{"reservation_id": "Q7TZ1M", "passengers": [{"first_name": "Lena", "last_name": "Okafor"}]}'
+    text = (
+        "It appears there's a discrepancy: the reservation lists only one passenger, Lena"
+        " Okafor, but you mentioned two."
+    )
+    assert _hedged(text, record) == []
+    # a discrepancy the record does not show stays a guess
+    guess = "It appears there's a discrepancy: the airline may have split your booking."
+    assert _hedged(guess, record) != []
+
+
+def test_what_each_extra_unit_costs_is_policy() -> None:
+    text = "Gold members get 3 free bags, so any additional bags may cost $50 each."
+    assert _hedged(text) == []
+    assert _hedged("Your additional bag may cost $50.") == ["may"]
+
+
 def test_other_customers_data_refused_is_policy() -> None:
     assert _hedged("I'm unable to provide information about other customers' orders.") == []
     assert _hedged("I'm unable to provide information about your order's status.") != []
