@@ -3523,9 +3523,13 @@ def _rule(
             )
         ):
             return "policy_modal"  # "NSC may charge a fee", "the bag may be X-rayed": what a policy allows
-        if _EXTRA_UNIT_BEFORE.search(text, c_lo, h.start) and _COSTS_AFTER.match(text, h.end, c_hi):
-            # "… so any additional bags may cost $50 each": what each extra unit of a kind
-            # costs under the rules, a paraphrase of policy (session 32's made-up runs)
+        if (
+            _EXTRA_UNIT_BEFORE.search(text, c_lo, h.start) and _COSTS_AFTER.match(text, h.end, c_hi)
+        ) or (_FEE_BEFORE.search(text, c_lo, h.start) and _APPLIES_AFTER.match(text, h.end, c_hi)):
+            # "… so any additional bags may cost $50 each", "but the fare difference may
+            # apply": what each extra unit of a kind costs, a charge the rules may add: a
+            # paraphrase of policy (session 32's made-up runs); "the same might apply for
+            # Mombasa" stays a guess
             return "policy_modal"
         if (_CONDITIONAL_MODAL.match(h.match) or _FUTURE_ADVERB.search(text, c_lo, h.start)) and (
             (
@@ -5587,6 +5591,13 @@ _EXTRA_UNIT_BEFORE = re.compile(
     r"\b(?:any|each|every)\s+(?:additional|extra|further)\s+[a-z]+\s*$", re.IGNORECASE
 )
 _COSTS_AFTER = re.compile(r"\s+(?:cost|incur|be\s+charged)\b", re.IGNORECASE)
+# A charge the rules add ("fees", "the fare difference", "restrictions") and "apply" after it.
+_FEE_BEFORE = re.compile(
+    r"\b(?:fees?|charges?|surcharges?|(?:fare|price)\s+differences?|restrictions?|penalt(?:y|ies)"
+    r"|taxes)\s*$",
+    re.IGNORECASE,
+)
+_APPLIES_AFTER = re.compile(r"\s+(?:also\s+)?apply\b", re.IGNORECASE)
 # An approximation word before a wh-word asks for an estimate, it gives none: "how long
 # each episode is likely to last, approximately how many hours", "tell me roughly when".
 _APPROXIMATE_QUESTION = re.compile(r"\s+(?:how|when|what|which|where)\b", re.IGNORECASE)

@@ -190,6 +190,9 @@ def test_what_each_extra_unit_costs_is_policy() -> None:
     text = "Gold members get 3 free bags, so any additional bags may cost $50 each."
     assert _hedged(text) == []
     assert _hedged("Your additional bag may cost $50.") == ["may"]
+    # a charge the rules may add, not a thing that may hold of another case
+    assert _hedged("Changes are allowed, but the fare difference may apply.") == []
+    assert _hedged("Nairobi had no results, so the same might apply for Mombasa.") == ["might"]
 
 
 def test_other_customers_data_refused_is_policy() -> None:
