@@ -1940,12 +1940,15 @@ def totals_in(text: str) -> ListArithmetic:
     priced 142 and 171 total 313, 626 for two; an order's items add up to what it cost; a
     product's variants priced 139.99 and 144.95 differ by 4.96 (an exchange's price
     difference, a fare difference); a field named as a price, one row's value times 2 to 9 (two
-    seats at 320: 640). A map of objects keyed by their ids (a product's
+    seats at 320: 640); two fares of one price map, their difference times 1 to 9
+    (:func:`_fare_steps`: a cabin upgrade). A map of objects keyed by their ids (a product's
     ``variants``) is a list too. The GUIDELINE grounds "a total of held prices"; sums of a
     list's chosen few are not made (too many coincide with any amount)."""
     found: set[Decimal] = set()
     sorted_columns: list[tuple[Decimal, ...]] = []
     for node in _json_nodes(text):
+        if type(node) is dict:
+            found.update(_fare_steps(node))
         items: list[Any] = list(node.values()) if type(node) is dict else node
         rows = [item for item in items[:_TOTAL_ITEMS] if type(item) is dict]
         # A map of objects keyed by their ids, not an object whose fields hold objects
@@ -1971,6 +1974,26 @@ def totals_in(text: str) -> ListArithmetic:
     if not found:
         return NO_ARITHMETIC
     return ListArithmetic(frozenset(found), tuple(sorted_columns))
+
+
+#: The most values of one price map whose differences :func:`_fare_steps` takes (a
+#: flight's cabins, a plan's tiers).
+_FARE_STEPS = 6
+
+
+def _fare_steps(node: dict[Any, Any]) -> Iterator[Decimal]:
+    """The differences between two prices of one map named as prices (a flight's
+    ``prices``: ``{"basic_economy": 98, "economy": 142}``), times 1 to 9: a cabin upgrade's
+    cost for each of 1 to 9 passengers ("$44 each, $88 for both")."""
+    for key, value in node.items():
+        if type(value) is not dict or not _PER_UNIT.search(str(key)):
+            continue
+        fares = sorted({Decimal(str(v)) for v in value.values() if type(v) in (int, float)})
+        if not 2 <= len(fares) <= _FARE_STEPS:
+            continue
+        for i, low in enumerate(fares):
+            for high in fares[i + 1 :]:
+                yield from ((high - low) * k for k in range(1, _TOTAL_TIMES + 1))
 
 
 #: A number field named as what something costs or was paid: what a message's arithmetic

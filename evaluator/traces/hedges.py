@@ -767,6 +767,10 @@ def _restates(
         return False
     if _zh_record_held(clause, result):
         return True  # "看起来您的订单已经发货了" after '"status": "shipped"': the record's status
+    # "It appears there's a discrepancy: the reservation lists only one passenger, but you
+    # mentioned two": the user's words set against the record are the user's, and the
+    # discrepancy named is the comparison itself; what is left is read against the result
+    clause = _USER_CONTRAST.sub(" ", _DISCREPANCY.sub(" ", clause))
     value = _BARE_VALUE.match(result)
     if value is not None and not inference:
         # "It seems your balance is $1000.00" after "(True, 1000.0)": a check's bare value
@@ -780,6 +784,15 @@ def _restates(
     return not inference and _mostly_held(clause, result)
 
 
+# A discrepancy named before what it is between ("there's a discrepancy:"), and the user's own
+# words set against the record ("but you mentioned two", "while you said May 20").
+_DISCREPANCY = re.compile(
+    r"\bthere(?:['’]s|\s+is)\s+(?:a|some)\s+(?:slight\s+)?(?:discrepancy|mismatch)\b", re.IGNORECASE
+)
+_USER_CONTRAST = re.compile(
+    r"\b(?:but|while|whereas)\s+you\s+(?:mentioned|said|told\s+me|stated|indicated|wrote)\b[^.;!?]*",
+    re.IGNORECASE,
+)
 # A result that refuses the user the record ("permission_denied", "may not view order #4127"),
 # and a clause that says the record is not the user's ("doesn't appear to belong to your store").
 _PERMISSION_DENIED = re.compile(
@@ -1079,10 +1092,12 @@ def _held(number: str, result: str | None) -> bool:
     return any(_number_key(m.group()) == key for m in _QUANTITY.finditer(result))
 
 
-def _total_held(number: str, result: str | None) -> bool:
+def _total_held(number: str, result: str | None, *, money: bool = False) -> bool:
     """True when ``number`` is, or rounds, a total of the JSON ``result``'s list
     (:func:`projeval.traces.claims.totals_in`: an order's items, a trip's legs), to the
-    precision it is written in ("262" for 262.47)."""
+    precision it is written in ("262" for 262.47); an amount of ``money`` also when it is
+    the difference of two of the list's prices ("a refund of about $0.58" between variants
+    priced 155.33 and 154.75: an exchange's price difference)."""
     if not result:
         return False
     try:
@@ -1090,9 +1105,9 @@ def _total_held(number: str, result: str | None) -> bool:
     except InvalidOperation:
         return False
     places = len(number.partition(".")[2])
-    # Totals only: the number after "about" may be of days or items, and the differences
-    # of a list's small whole numbers would hold most of them.
-    return totals_in(result).gives(value, Decimal(5).scaleb(-places - 1), differences=False)
+    # Totals only, but for money: the number after "about" may be of days or items, and the
+    # differences of a list's small whole numbers would hold most of them.
+    return totals_in(result).gives(value, Decimal(5).scaleb(-places - 1), differences=money)
 
 
 def _length_held(text: str, pos: int, result: str | None) -> bool:
@@ -3144,6 +3159,12 @@ def _rule(
         planned = any(
             not (h.start <= m.start() and m.end() <= h.end)
             for m in plan.finditer(text, process_lo, reach)
+        ) or (
+            # "Let me look up the reservation so I can see which options might apply": the
+            # clause after "so" says what the plan before it is for, and its modal is the
+            # plan's (session 32's made-up support runs)
+            _PLAN_PURPOSE.match(text, c_lo, h.start) is not None
+            and plan.search(text, s_lo, c_lo) is not None
         )
         # "Let's try disabling your antivirus, as it might be blocking the installation": a
         # possibility about this case given as the reason for the step (session 21), not the
@@ -3502,6 +3523,14 @@ def _rule(
             )
         ):
             return "policy_modal"  # "NSC may charge a fee", "the bag may be X-rayed": what a policy allows
+        if (
+            _EXTRA_UNIT_BEFORE.search(text, c_lo, h.start) and _COSTS_AFTER.match(text, h.end, c_hi)
+        ) or (_FEE_BEFORE.search(text, c_lo, h.start) and _APPLIES_AFTER.match(text, h.end, c_hi)):
+            # "… so any additional bags may cost $50 each", "but the fare difference may
+            # apply": what each extra unit of a kind costs, a charge the rules may add: a
+            # paraphrase of policy (session 32's made-up runs); "the same might apply for
+            # Mombasa" stays a guess
+            return "policy_modal"
         if (_CONDITIONAL_MODAL.match(h.match) or _FUTURE_ADVERB.search(text, c_lo, h.start)) and (
             (
                 any(
@@ -3614,7 +3643,16 @@ def _rule(
             value = after.group(1) if after else None
             if value and (_held(value, latest_result) or _derived(text, h.start, value)):
                 return "approx_held"
-            if value and _total_held(value, latest_result):
+            if (
+                after
+                and value
+                and _total_held(
+                    value,
+                    latest_result,
+                    money=_MONEY_BEFORE.search(text, max(0, after.start(1) - 2), after.start(1))
+                    is not None,
+                )
+            ):
                 # "The two items together come to approximately $262." after items priced
                 # 142.10 and 120.37: a value computed from the row's values, rounded (session
                 # 17's computation case)
@@ -5020,6 +5058,13 @@ _AGENT_BEFORE = re.compile(
 # can look up "notoriety in 1964"") or joined by "and" to a plan of the agent's ("I need to
 # finalize the itinerary and possibly include a rest day"): a plan, not a claim about the data.
 _PLAN_ADVERBS = frozenset({"maybe", "perhaps", "possibly"})
+#: A clause that says what the agent's plan before it is for: "so I can see which …",
+#: "so that we can check whether …" (a clause opens after "so", which ends the one before).
+_PLAN_PURPOSE = re.compile(
+    r"\s*(?:so(?:\s+that)?\s+)?(?:I|we)\s+(?:can|could)\s+"
+    r"(?:see|tell|check|confirm|find\s+out|determine|verify|figure\s+out)\b",
+    re.IGNORECASE,
+)
 _AGENT_NEXT = re.compile(
     r"\s*,?\s*(?:i|we)\s+(?:can|could|should|will|shall|must|need\s+to|have\s+to)\b|"
     r"\s*,?\s*(?:i|we)['\u2019]ll\b",
@@ -5540,6 +5585,19 @@ _POLICY_MODAL = re.compile(
     r"turned\s+away))\b",
     re.IGNORECASE,
 )
+# Any or each extra unit of a kind ("any additional bags", "each extra night") and what it
+# costs ("may cost $50 each", "may be charged").
+_EXTRA_UNIT_BEFORE = re.compile(
+    r"\b(?:any|each|every)\s+(?:additional|extra|further)\s+[a-z]+\s*$", re.IGNORECASE
+)
+_COSTS_AFTER = re.compile(r"\s+(?:cost|incur|be\s+charged)\b", re.IGNORECASE)
+# A charge the rules add ("fees", "the fare difference", "restrictions") and "apply" after it.
+_FEE_BEFORE = re.compile(
+    r"\b(?:fees?|charges?|surcharges?|(?:fare|price)\s+differences?|restrictions?|penalt(?:y|ies)"
+    r"|taxes)\s*$",
+    re.IGNORECASE,
+)
+_APPLIES_AFTER = re.compile(r"\s+(?:also\s+)?apply\b", re.IGNORECASE)
 # An approximation word before a wh-word asks for an estimate, it gives none: "how long
 # each episode is likely to last, approximately how many hours", "tell me roughly when".
 _APPROXIMATE_QUESTION = re.compile(r"\s+(?:how|when|what|which|where)\b", re.IGNORECASE)

@@ -1821,6 +1821,19 @@ def _asks_for_more(text: str) -> bool:
     )
 
 
+# Session 32 (the lead's made-up retail runs): a variant asked for by its size or colour ("Is
+# there a size 9.5 in white?", "Do you have it in black?") after the agent listed the ones it
+# has: another option searched for, a `request` (session 31's "Is there a black one with
+# USB?"); asked before any list ("nice and which color?" → "do you have size 7?") it asks
+# what the shop has, a `question`.
+_VARIANT_ASKED = re.compile(
+    r"\b(?:is\s+there|are\s+there|do\s+you\s+have|does\s+it\s+come|do\s+they\s+come)\b[^?.!]{0,30}?"
+    r"(?:\bsize\s+\d[\d.]*|\bin\s+(?:a\s+)?(?:size|white|black|red|blue|green|gr[ae]y|silver|gold"
+    r"|pink|brown|beige|navy|purple|yellow|orange)\b)",
+    re.IGNORECASE,
+)
+
+
 # Whether a thing already named holds items of a kind ("Are there any low-sugar options
 # included in the Healthy Box?", "…snack options available in the Snack 52 boxes?"), or a
 # way to do something ("Are there any options to customize the box?"): asks to be told what
@@ -2201,6 +2214,10 @@ def _after_yes_no(word: str, rest: str, sentences: list[str], context: str) -> s
         return "other"
     if _short(rest) and p["approve"].search(rest):
         return "answer"  # "Yes, that sounds good."
+    if word in _AFFIRM and _THATS_IT.fullmatch(rest):
+        # "Yes, that's the one." after the agent restated the user's record: the statement
+        # acknowledged as right, no new one (a bare acknowledgement answers)
+        return "answer"
     substantial = len(rest.split()) >= 3 or len(_CJK.findall(rest)) >= 6
     # a yes that opens the record answers a question the record lost ("Yes, sure. The API key
     # is "ABC123XYZ"." : round 15's ToolACE dialogues start after the agent's question)
@@ -2213,6 +2230,12 @@ def _after_yes_no(word: str, rest: str, sentences: list[str], context: str) -> s
 # window seat".
 _PREFERS = re.compile(
     r"\bI(?:['’]d|\s+would)\s+(?:much\s+)?(?:rather|prefer)\b|\bI\s+(?:much\s+)?prefer\b",
+    re.IGNORECASE,
+)
+# What the agent stated, confirmed as right: "that's the one", "that's correct", "that's me".
+_THATS_IT = re.compile(
+    r"[\s,.!]*(?:that['’]?s|that\s+is|it['’]?s|yes|yep)\s+(?:the\s+(?:one|right\s+one|reservation|order)"
+    r"|right|correct|it|me|mine)\s*[.!]*",
     re.IGNORECASE,
 )
 _NEVER = re.compile("(?!)")
@@ -2833,6 +2856,10 @@ _RETURN_HOW = re.compile(
 _GO_AHEAD_ASKED = re.compile(
     r"\b(?:proceed|go\s+ahead|confirm)\b[^?\n]{0,60}\?\s*(?:\(\s*yes\s*/\s*no\s*\)\W*)?$",
     re.IGNORECASE,
+)
+# ... or a preference for another value said in the user's own words ("I'd prefer … instead").
+_PREFERS_INSTEAD = re.compile(
+    r"\b(?:i['’]?d|i\s+would)\s+(?:prefer|rather|like)\b[^.?!]{0,80}\binstead\b", re.IGNORECASE
 )
 _VALUE_INSTEAD = re.compile(
     r"\binstead\b(?:\s+of\s+(?:(?:the|my|a|an|that|this)\s+)?([\w-]+(?:\s+[\w-]+)?))?",
@@ -3814,6 +3841,20 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
             # a recap the agent asked to go ahead with: another value for one the recap names,
             # an answer in a request's form (the r5 and r6 sections)
             return "answer", "q_act_instead"
+    if (
+        verdict[0] == "question"
+        and _VARIANT_ASKED.search(text or "")
+        and len(_FIGURE.findall(previous)) >= _LISTED_FIGURES
+    ):
+        return "request", "variant_unlisted"
+    if (
+        verdict == ("other", "shift")
+        and _PREFERS_INSTEAD.search(text or "")
+        and _GO_AHEAD_ASKED.search(previous)
+    ):
+        # "Actually, I'd prefer the refund to go to my PayPal account instead." after "Shall I
+        # proceed?": another value for the recap asked about, no unprompted correction
+        return "answer", "prefers_instead"
     if verdict[0] == "answer" and _adds_new_act(text or "", previous):
         return "request", "adds_act"
     if verdict[0] == "answer" and context in ("solicit", "confirm") and _adds_fact_ask(text or ""):

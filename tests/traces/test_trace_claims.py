@@ -488,6 +488,17 @@ def test_differences_within_a_results_list_or_map_of_objects() -> None:
     assert not total_of("4", totals_in(json.dumps(profile)))
 
 
+def test_differences_within_one_price_map_times_the_passengers() -> None:
+    # A cabin upgrade on one flight: the difference of its fares, for 1 to 9 passengers.
+    flight = [{"flight_number": "HAT214", "prices": {"basic_economy": 98, "economy": 142}}]
+    totals = totals_in(json.dumps(flight))
+    assert total_of("44", totals) and total_of("88", totals) and total_of("396", totals)
+    assert not total_of("45", totals) and not total_of("440", totals)
+    # only a map named as prices: seats left per cabin are no fares
+    seats = [{"flight_number": "HAT214", "available_seats": {"basic_economy": 4, "economy": 11}}]
+    assert not total_of("7", totals_in(json.dumps(seats)))
+
+
 def test_lengths_of_time_between_two_times_of_one_object() -> None:
     flights = [
         {"number": "HAT037", "departs": "06:00:00", "arrives": "08:40:00"},

@@ -61,6 +61,34 @@ def test_asking_for_a_person_is_a_transfer_asked_for() -> None:
     assert classify_turn(wait, previous=REFUSED) == "question"
 
 
+def test_a_variant_not_listed_is_another_search() -> None:
+    listed = (
+        "The shoes are available in size 10 white ($154.75) and size 9 black ($155.33)."
+        " Which option would you like?"
+    )
+    assert classify_turn("Is there a size 9.5 in white?", previous=listed) == "request"
+    assert classify_turn("Do you have it in black?", previous=listed) == "request"
+    # before any list it asks what the shop has; a fact of a listed one stays a question
+    assert classify_turn("Do you have size 7?", previous="Which color?") == "question"
+    assert classify_turn("Is the white one leather?", previous=listed) == "question"
+
+
+def test_another_value_preferred_after_a_recap_answers_it() -> None:
+    recap = "The $0.58 will be refunded to your Visa ending in 2217. Shall I proceed? (yes/no)"
+    prefer = "Actually, I'd prefer the refund to go to my PayPal account instead."
+    assert classify_turn(prefer, previous=recap) == "answer"
+    # with nothing asked it corrects unprompted
+    assert classify_turn(prefer, previous="Your refund has been issued.") == "other"
+
+
+def test_the_agents_statement_confirmed_as_right_answers() -> None:
+    stated = "Your reservation K8PQ2R is a one-way flight from BOS to MIA on May 18."
+    assert classify_turn("Yes, that's the one.", previous=stated) == "answer"
+    assert classify_turn("Yes, that's correct!", previous=stated) == "answer"
+    # a new statement after the yes, nothing asked, is a remark
+    assert classify_turn("Yes, my sister is flying with me.", previous=stated) == "other"
+
+
 def test_a_value_the_user_is_unsure_of_answers() -> None:
     which = "Which reservation would you like to modify?"
     assert classify_turn("The one to Boston. I think it's the second one?", previous=which) == (
@@ -122,6 +150,49 @@ def test_an_approximate_total_of_held_prices_is_worked() -> None:
     items = '{"items": [{"price": 142.1}, {"price": 120.37}]}'
     assert _hedged("The two items together come to approximately $262.", items) == []
     assert _hedged("The two items together come to approximately $300.", items) == ["approximately"]
+
+
+def test_an_approximate_price_difference_of_two_variants_is_worked() -> None:
+    variants = (
+        '{"variants": {"4107812777": {"options": {"size": "9"}, "price": 155.33},'
+        ' "1775591963": {"options": {"size": "10"}, "price": 154.75}}}'
+    )
+    refund = "The exchange would give you a refund of about $0.58, the price difference."
+    assert _hedged(refund, variants) == []
+    assert _hedged(refund.replace("0.58", "5"), variants) == ["about $5"]
+    # a count is no price: the differences of small whole numbers hold most counts
+    sizes = '{"variants": {"a": {"stock": 9}, "b": {"stock": 6}}}'
+    assert _hedged("That leaves about 3 pairs after the exchange.", sizes) == ["about 3"]
+
+
+def test_a_purpose_after_the_agents_plan_is_the_plans() -> None:
+    plan = "Let me look up the reservation so I can see which options might apply."
+    assert _hedged(plan) == []
+    # no plan before it: a guess about what applies
+    assert _hedged("Your fare is basic economy, so I can see which options might apply.") == [
+        "might"
+    ]
+
+
+def test_a_discrepancy_with_what_the_user_said_reads_the_record_back() -> None:
+    record = '{"reservation_id": "Q7TZ1M", "passengers": [{"first_name": "Lena", "last_name": "Okafor"}]}'
+    text = (
+        "It appears there's a discrepancy: the reservation lists only one passenger, Lena"
+        " Okafor, but you mentioned two."
+    )
+    assert _hedged(text, record) == []
+    # a discrepancy the record does not show stays a guess
+    guess = "It appears there's a discrepancy: the airline may have split your booking."
+    assert _hedged(guess, record) != []
+
+
+def test_what_each_extra_unit_costs_is_policy() -> None:
+    text = "Gold members get 3 free bags, so any additional bags may cost $50 each."
+    assert _hedged(text) == []
+    assert _hedged("Your additional bag may cost $50.") == ["may"]
+    # a charge the rules may add, not a thing that may hold of another case
+    assert _hedged("Changes are allowed, but the fare difference may apply.") == []
+    assert _hedged("Nairobi had no results, so the same might apply for Mombasa.") == ["might"]
 
 
 def test_other_customers_data_refused_is_policy() -> None:
