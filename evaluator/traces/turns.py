@@ -3449,9 +3449,10 @@ _ZH_ITEMS_ASKED = re.compile(
 _ZH_AMONG_LISTED = re.compile(
     r"最推荐哪|推荐一个性价比最高|为什么\w{0,4}推荐|哪里(?:可以)?(?:购买|买)|(?:怎样|怎么|如何)(?:挑选|选购|购买|保养)"
 )
-# An appraisal of the help, alone ("你的回答很全面！", "你的推荐很不错！"): a `greeting` (session 5).
+# An appraisal of the help, alone ("你的回答很全面！", "你的推荐很不错！", and what the agent said,
+# "你说的真好。": session 32, round 29's blind miss beside round 33's): a `greeting` (session 5).
 _ZH_APPRAISES_HELP = re.compile(
-    r"你的(?:回答|推荐|建议|回复|答案)(?:很|非常|真|太|挺)\w{1,4}[！!。.～~]*"
+    r"你(?:的(?:回答|推荐|建议|回复|答案)|说的|讲的)(?:很|非常|真|太|挺)\w{1,4}[！!。.～~]*"
 )
 # What the agent's new plan dropped, complained of ("怎么没有交通和住宿了", "慕尼黑王宫怎么也不见了？", "你怎么把
 # 时间评估省略掉了"): pushback that asks nothing new (session 14), `other`.
@@ -3487,6 +3488,13 @@ _EN_STILL_ASKS = re.compile(
 _GETS_IN_TOUCH = re.compile(r"\b(?:get\s+in\s+touch|reach\s+out|let\s+you\s+know)\b", re.IGNORECASE)
 _LEAVE_SENTENCES = 3  # a closing holds the thanks, the user's plans and praise
 _LEAVE_CHARS = 200  # shorter ones confirm a recap or give a value, then thank
+# Session 32 (blind misses of rounds 29 and 33): after an agent's message that asked for nothing
+# (its answer, its own farewell: "Safe travels … Catch you soon."), a short turn that praises or
+# thanks and takes leave ("Thanks a bunch, LLM! Can't wait to see what you come up with. …
+# Catch you later!") gives no value and confirms nothing: the need met, a `greeting` (session 5).
+_LEAVE_AFTER_NOTHING = 2
+# "'Til then, let's keep the good vibes rolling.": a mood wished for, no act asked of the agent
+_KEEP_GOING = re.compile(r"\W*(?:(?:un)?'?til+\s+then,?\s+)?let['’]?s\s+keep\b", re.IGNORECASE)
 # "Yes, that's correct. … Thank you!", "Sure, the address is …": a confirmation or a value,
 # thanked for after (an `answer`)
 _CONFIRMS_FIRST = re.compile(
@@ -3494,13 +3502,23 @@ _CONFIRMS_FIRST = re.compile(
 )
 
 
-def _takes_leave(text: str) -> bool:
+def _takes_leave(text: str, asked_nothing: bool = False) -> bool:
     """True when a long English turn (three sentences or more, not opened by a yes or a no)
-    ends by thanking or taking leave and asks nothing (see :data:`_EN_LEAVE_TAKING`)."""
+    ends by thanking or taking leave and asks nothing (see :data:`_EN_LEAVE_TAKING`).
+    ``asked_nothing``: the agent's message asked for nothing, so no short closing can be a
+    value or a confirmation thanked for after, and two sentences suffice."""
     said = [s for s in _sentences(" ".join(text.split())) if s.strip()]
+    long = len(said) >= _LEAVE_SENTENCES and len(text) >= _LEAVE_CHARS
+    # a short closing asks no act ("Set the GPS for there. Thanks.") and is not spoken as the
+    # agent ("You're welcome! Thanks for letting me help.", the GUIDELINE's `other`)
+    short = (
+        asked_nothing
+        and len(said) >= _LEAVE_AFTER_NOTHING
+        and _WELCOME.match(said[0]) is None
+        and not any(_is_request(s) and _KEEP_GOING.match(s) is None for s in said)
+    )
     return (
-        len(said) >= _LEAVE_SENTENCES
-        and len(text) >= _LEAVE_CHARS
+        (long or short)
         and "?" not in text
         and _CONFIRMS_FIRST.match(text) is None
         and (
@@ -3600,7 +3618,7 @@ def _planner_reading(text: str, previous: str, context: str) -> tuple[str, str] 
         # after a recap the agent asked to confirm, the thanks follow the confirmation
         if context == "solicit" and _details_then_go_on(text, previous):
             return "answer", "details_then_go_on"
-        leaves = context != "confirm" and _takes_leave(text)
+        leaves = context != "confirm" and _takes_leave(text, asked_nothing=context == "none")
         return ("greeting", "takes_leave") if leaves else None
     typed = " ".join(text.split())
     if _ZH_PLAN_EDIT.search(typed) or _ZH_PLAN_ASKED.search(typed):

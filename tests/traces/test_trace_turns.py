@@ -5413,3 +5413,63 @@ def test_session_31_returns_wanted_and_chinese_complaints(
     text: str, previous: str, kind: str
 ) -> None:
     assert classify_turn(text, previous=previous) == kind
+
+
+_TRIP_ANSWER = "Day 3 takes you to the harbour and the old town; the ferry leaves at 9."
+_TRIP_FAREWELL = "Enjoy the trip, and catch you soon!"
+_TRIP_ASKS = "Which day would you like to take the ferry?"
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # the agent asked for nothing (an answer, its own farewell): praise, then leave taken
+        (
+            "You are doing great! Can't wait to see the final plan. Catch you later!",
+            _TRIP_ANSWER,
+            "greeting",
+        ),
+        (
+            "You are doing great! Can't wait to see the final plan. Catch you later!",
+            _TRIP_FAREWELL,
+            "greeting",
+        ),
+        (
+            "You rock. 'Til then, let's keep the good vibes rolling. Talk to you soon!",
+            _TRIP_FAREWELL,
+            "greeting",
+        ),
+        # ... after the agent's question the same words are read as a reply to it
+        (
+            "You are doing great! Can't wait to see the final plan. Catch you later!",
+            _TRIP_ASKS,
+            "answer",
+        ),
+        # ... an act asked beside the leave-taking is the task
+        ("Looks good. Book the ferry for me. Catch you later!", _TRIP_ANSWER, "request"),
+        # ... and "You're welcome! …" speaks as the agent
+        (
+            "You're welcome! Thanks for letting me help. Have a great evening!",
+            _TRIP_FAREWELL,
+            "other",
+        ),
+    ],
+)
+def test_session_32_a_short_leave_taken_after_nothing_asked(
+    text: str, previous: str, kind: str
+) -> None:
+    assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # what the agent said, appraised alone: the help praised, a closing
+        ("你说的真好。", "greeting"),
+        ("你讲的很清楚！", "greeting"),
+        # ... with an ask beside it, the ask decides
+        ("你说的很好，那第二天怎么安排？", "request"),
+    ],
+)
+def test_session_32_the_agents_words_appraised_in_chinese(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="第一天上午参观博物馆，下午去湖边散步。") == kind
