@@ -3708,6 +3708,8 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
             return "request", "follow_on"
     if verdict[0] == "question" and _act_beside_question(text or "", previous):
         return "request", "act_beside_question"
+    if verdict[0] == "question" and context != "confirm" and _want_then_options(text or ""):
+        return "request", "want_then_options"  # session 32: the user's want, then what fits
     if verdict == ("other", "offer") and text and _long_with_own_plans(text):
         # "… I'll make sure to book a table at Sukiyabashi Jiro … Could you help me find a
         # suitable flight?": the client's own plans, told in a long reply (session 31, round
@@ -4536,6 +4538,49 @@ _ORDERS = re.compile(
     r"|\bmake\s+sure\s+to\s+(?P<act>request|book|reserve|add|order)\b",
     re.IGNORECASE,
 )
+
+
+# Session 32 (blind misses of rounds 27, 29 and 33). The user's own want of an item of a kind
+# nobody named ("I'm looking for a place that's not too far away", "I need a cheap flight", "I'm
+# a big fan of vinyl door mats", "我想要为我的大学老师准备一份礼物"), then a question that asks only
+# for what fits it ("What do you suggest?", "What can you do for me?", "do you have any with a
+# sports theme?", "有什么建议吗"): the items are to be found, a search (session 17's items of a
+# kind in a question's words), a `request`, whatever the agent's message before it. A named item
+# wanted ("I'm interested in the "Gaming Laptop Beast"") asks its facts; a goal or an act of the
+# user's own ("我想规划教育基金，有啥推荐吗") asks advice, a `question` (session 5).
+_WANTS_ITEM = re.compile(
+    r"\bi(?:['’]m|\s+am)\s+(?:(?:also|really|just)\s+)?(?:looking\s+(?:for|at)|interested\s+in|searching\s+for"
+    r"|shopping\s+for|in\s+the\s+market\s+for)\s+(?:(?:a|an|some|any)\s+)?(?!the\b)[a-z]"
+    r"|\bi\s+(?:(?:really|also|just)\s+)?(?:need|want|would\s+like|['’]d\s+like)\s+(?:a|an|some)\s+"
+    r"(?!help\b|advice\b|information\b|info\b)\w"
+    r"|\bi['’]?m\s+a\s+(?:big\s+)?fan\s+of\b",
+    re.IGNORECASE,
+)
+_ASKS_OPTIONS = re.compile(
+    r"\bwhat\s+(?:do|would|can|could)\s+you\s+(?:suggest|recommend|have|offer)\b"
+    r"|\bwhat\s+(?:other\s+)?(?:\w+\s+)?(?:options|choices)\b|\bwhat(?:['’]s|\s+is|\s+are)?\s+(?:available|avaliable)\b"
+    r"|\bwhat\s+(?:else\s+)?(?:do\s+)?you\s+have\b|\bwhat\s+can\s+you\s+(?:do|offer|find)\b"
+    r"|\bdo\s+(?:you|i)\s+have\s+any\b|\bany\s+(?:options|suggestions|recommendations)\b"
+    r"|\b(?:can|could)\s+you\s+(?:please\s+)?(?:show|find|suggest|recommend)\s+(?:me\s+)?(?:some|something|any|a|an)\b",
+    re.IGNORECASE,
+)
+_ZH_WANTS_ITEM = re.compile(
+    r"我们?(?:想|想要|要|打算|准备|需要)(?:给|为|帮)?[\u4e00-\u9fff]{0,8}?"
+    r"(?:买|购买|找|挑|挑选|选|选购|送|准备|订|预订|租)(?:一|个|份|款|些|几|点|台|件|双|本)"
+)
+_ZH_ASKS_OPTIONS = re.compile(
+    r"有(?:什么|啥|哪些)(?:好的|合适的)?(?:建议|推荐|选择|好物)|推荐(?:一下|几个|一些|一款|一个)|有推荐(?:的)?吗"
+)
+
+
+def _want_then_options(text: str) -> bool:
+    """True when the turn tells the user's own want of an item of a kind and asks only what
+    fits it (see :data:`_WANTS_ITEM`)."""
+    typed = " ".join(text.split())
+    if _CJK.search(typed):
+        typed = typed.replace(" ", "")
+        return bool(_ZH_WANTS_ITEM.search(typed) and _ZH_ASKS_OPTIONS.search(typed))
+    return bool(_WANTS_ITEM.search(typed) and _ASKS_OPTIONS.search(typed))
 
 
 _QUOTED_AMOUNT = re.compile(r"[$€£¥]\s?\d|\d\s?(?:dollars|euros|usd|eur|元)\b", re.IGNORECASE)

@@ -5473,3 +5473,35 @@ def test_session_32_a_short_leave_taken_after_nothing_asked(
 )
 def test_session_32_the_agents_words_appraised_in_chinese(text: str, kind: str) -> None:
     assert rule_turn(text, previous="第一天上午参观博物馆，下午去湖边散步。") == kind
+
+
+_LAMP_TOLD = "The Arc costs $40 and ships tomorrow."
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # the user's own want of an item nobody named, then only what fits it: a search
+        ("Hi, I need a cheap hotel in Porto / What can you do for me?", "", "request"),
+        (
+            "I'm looking for a floor lamp with a dimmer. Do I have any options that match this?",
+            _LAMP_TOLD,
+            "request",
+        ),
+        ("我想给我爸爸准备一份生日礼物，有什么建议吗", "", "request"),
+        # ... a named item wanted asks its facts
+        ("I'm interested in the Arc. What colours do you have it in?", _LAMP_TOLD, "question"),
+        # ... a goal of the user's own asks advice
+        (
+            "我家孩子快上大学了，我想规划教育基金，有啥推荐吗",
+            "您好！请问有什么可以帮您？",
+            "question",
+        ),
+        # ... and a want with a fact asked of it is no search
+        ("I'm looking for a quiet beach town. How warm is the sea in June?", "", "question"),
+    ],
+)
+def test_session_32_a_want_then_what_fits_it_is_a_search(
+    text: str, previous: str, kind: str
+) -> None:
+    assert rule_turn(text, previous=previous) == kind
