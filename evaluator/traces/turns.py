@@ -3710,6 +3710,14 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         return "request", "act_beside_question"
     if verdict[0] == "question" and context != "confirm" and _want_then_options(text or ""):
         return "request", "want_then_options"  # session 32: the user's want, then what fits
+    if (
+        verdict[0] == "question"
+        and previous.strip()
+        and context != "confirm"
+        and not _CJK.search(text or "")
+        and _EN_CHANGE_PROPOSED.search(" ".join((text or "").split()))
+    ):
+        return "request", "change_proposed"  # session 32: a change to the agent's proposal
     if verdict == ("other", "offer") and text and _long_with_own_plans(text):
         # "… I'll make sure to book a table at Sukiyabashi Jiro … Could you help me find a
         # suitable flight?": the client's own plans, told in a long reply (session 31, round
@@ -4581,6 +4589,28 @@ def _want_then_options(text: str) -> bool:
         typed = typed.replace(" ", "")
         return bool(_ZH_WANTS_ITEM.search(typed) and _ZH_ASKS_OPTIONS.search(typed))
     return bool(_WANTS_ITEM.search(typed) and _ASKS_OPTIONS.search(typed))
+
+
+# Session 32 (blind misses of rounds 29 and 33). After the agent's proposal (a plan, places,
+# a flight), a change to it proposed in a question's or a suggestion's words, with "we" or
+# "you" doing it ("Maybe we just remove the museum and center our activities around Mad
+# Seoul?", "Do you mind trying to squeeze something in between my meetings?", "BAMPFA can
+# probably be replaced by something more fun for the kids.", "Could we explore accommodation
+# options close to the museum?"): a change asked of the agent's own plan, a `request` in a
+# question's words too (session 31, said of Chinese planners; session 29's another option).
+_EN_CHANGE_LEAD = (
+    r"(?:maybe\s+(?:we|you)\s+(?:just\s+|could\s+|can\s+)?|(?:can|could|shall)\s+(?:we|you)\s+"
+    r"(?:please\s+|just\s+|also\s+)?|(?:do|would)\s+you\s+mind\s+(?:trying\s+to\s+)?|how\s+about\s+(?:we|you)\s+"
+    r"|is\s+it\s+possible\s+to\s+)"
+)
+_EN_CHANGE_PROPOSED = re.compile(
+    rf"\b{_EN_CHANGE_LEAD}(?:remove|replace|swap|drop|skip|add|include|move|squeeze|switch|change|center"
+    r"|go\s+with|fit|shift|push|rework|redo)\b|\bcan\s+(?:probably\s+)?be\s+replaced\b"
+    # ... or a search the two of them make ("Could we explore …", "can we find …"); "Can you
+    # find me the cost …" asks a fact (session 17)
+    r"|\b(?:maybe\s+we|(?:can|could|shall)\s+we)\s+(?:also\s+|just\s+)?(?:explore|find|look\s+for|look\s+into)\b",
+    re.IGNORECASE,
+)
 
 
 _QUOTED_AMOUNT = re.compile(r"[$€£¥]\s?\d|\d\s?(?:dollars|euros|usd|eur|元)\b", re.IGNORECASE)

@@ -5505,3 +5505,37 @@ def test_session_32_a_want_then_what_fits_it_is_a_search(
     text: str, previous: str, kind: str
 ) -> None:
     assert rule_turn(text, previous=previous) == kind
+
+
+_DAY_PLAN = "Day 1: the castle in the morning, the market at noon, the science museum after lunch."
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # after the agent's plan, a change to it proposed in a question's or a suggestion's words
+        (
+            "I like the castle, but the museum is far. Maybe we just drop the museum and stay around the market?",
+            _DAY_PLAN,
+            "request",
+        ),
+        (
+            "That works better, but do you mind trying to squeeze a park in between the castle and the market?",
+            _DAY_PLAN,
+            "request",
+        ),
+        (
+            "The museum can probably be replaced by something quieter. What do you have?",
+            _DAY_PLAN,
+            "request",
+        ),
+        # ... a fact to be found asks to be told (session 17)
+        ("Can you find me the opening hours of the castle?", _DAY_PLAN, "question"),
+        # ... and with no proposal before it there is nothing to change
+        ("Maybe we just drop the museum?", "", "question"),
+    ],
+)
+def test_session_32_a_change_proposed_to_the_agents_plan(
+    text: str, previous: str, kind: str
+) -> None:
+    assert rule_turn(text, previous=previous) == kind
