@@ -3476,9 +3476,10 @@ _ZH_ITEMS_ASKED = re.compile(
 _ZH_AMONG_LISTED = re.compile(
     r"最推荐哪|推荐一个性价比最高|为什么\w{0,4}推荐|哪里(?:可以)?(?:购买|买)|(?:怎样|怎么|如何)(?:挑选|选购|购买|保养)"
 )
-# An appraisal of the help, alone ("你的回答很全面！", "你的推荐很不错！"): a `greeting` (session 5).
+# An appraisal of the help, alone ("你的回答很全面！", "你的推荐很不错！", and what the agent said,
+# "你说的真好。": session 32, round 29's blind miss beside round 33's): a `greeting` (session 5).
 _ZH_APPRAISES_HELP = re.compile(
-    r"你的(?:回答|推荐|建议|回复|答案)(?:很|非常|真|太|挺)\w{1,4}[！!。.～~]*"
+    r"你(?:的(?:回答|推荐|建议|回复|答案)|说的|讲的)(?:很|非常|真|太|挺)\w{1,4}[！!。.～~]*"
 )
 # What the agent's new plan dropped, complained of ("怎么没有交通和住宿了", "慕尼黑王宫怎么也不见了？", "你怎么把
 # 时间评估省略掉了"): pushback that asks nothing new (session 14), `other`.
@@ -3514,6 +3515,13 @@ _EN_STILL_ASKS = re.compile(
 _GETS_IN_TOUCH = re.compile(r"\b(?:get\s+in\s+touch|reach\s+out|let\s+you\s+know)\b", re.IGNORECASE)
 _LEAVE_SENTENCES = 3  # a closing holds the thanks, the user's plans and praise
 _LEAVE_CHARS = 200  # shorter ones confirm a recap or give a value, then thank
+# Session 32 (blind misses of rounds 29 and 33): after an agent's message that asked for nothing
+# (its answer, its own farewell: "Safe travels … Catch you soon."), a short turn that praises or
+# thanks and takes leave ("Thanks a bunch, LLM! Can't wait to see what you come up with. …
+# Catch you later!") gives no value and confirms nothing: the need met, a `greeting` (session 5).
+_LEAVE_AFTER_NOTHING = 2
+# "'Til then, let's keep the good vibes rolling.": a mood wished for, no act asked of the agent
+_KEEP_GOING = re.compile(r"\W*(?:(?:un)?'?til+\s+then,?\s+)?let['’]?s\s+keep\b", re.IGNORECASE)
 # "Yes, that's correct. … Thank you!", "Sure, the address is …": a confirmation or a value,
 # thanked for after (an `answer`)
 _CONFIRMS_FIRST = re.compile(
@@ -3521,13 +3529,23 @@ _CONFIRMS_FIRST = re.compile(
 )
 
 
-def _takes_leave(text: str) -> bool:
+def _takes_leave(text: str, asked_nothing: bool = False) -> bool:
     """True when a long English turn (three sentences or more, not opened by a yes or a no)
-    ends by thanking or taking leave and asks nothing (see :data:`_EN_LEAVE_TAKING`)."""
+    ends by thanking or taking leave and asks nothing (see :data:`_EN_LEAVE_TAKING`).
+    ``asked_nothing``: the agent's message asked for nothing, so no short closing can be a
+    value or a confirmation thanked for after, and two sentences suffice."""
     said = [s for s in _sentences(" ".join(text.split())) if s.strip()]
+    long = len(said) >= _LEAVE_SENTENCES and len(text) >= _LEAVE_CHARS
+    # a short closing asks no act ("Set the GPS for there. Thanks.") and is not spoken as the
+    # agent ("You're welcome! Thanks for letting me help.", the GUIDELINE's `other`)
+    short = (
+        asked_nothing
+        and len(said) >= _LEAVE_AFTER_NOTHING
+        and _WELCOME.match(said[0]) is None
+        and not any(_is_request(s) and _KEEP_GOING.match(s) is None for s in said)
+    )
     return (
-        len(said) >= _LEAVE_SENTENCES
-        and len(text) >= _LEAVE_CHARS
+        (long or short)
         and "?" not in text
         and _CONFIRMS_FIRST.match(text) is None
         and (
@@ -3627,7 +3645,7 @@ def _planner_reading(text: str, previous: str, context: str) -> tuple[str, str] 
         # after a recap the agent asked to confirm, the thanks follow the confirmation
         if context == "solicit" and _details_then_go_on(text, previous):
             return "answer", "details_then_go_on"
-        leaves = context != "confirm" and _takes_leave(text)
+        leaves = context != "confirm" and _takes_leave(text, asked_nothing=context == "none")
         return ("greeting", "takes_leave") if leaves else None
     typed = " ".join(text.split())
     if _ZH_PLAN_EDIT.search(typed) or _ZH_PLAN_ASKED.search(typed):
@@ -3717,6 +3735,16 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
             return "request", "follow_on"
     if verdict[0] == "question" and _act_beside_question(text or "", previous):
         return "request", "act_beside_question"
+    if verdict[0] == "question" and context != "confirm" and _want_then_options(text or ""):
+        return "request", "want_then_options"  # session 32: the user's want, then what fits
+    if (
+        verdict[0] == "question"
+        and previous.strip()
+        and context != "confirm"
+        and not _CJK.search(text or "")
+        and _EN_CHANGE_PROPOSED.search(" ".join((text or "").split()))
+    ):
+        return "request", "change_proposed"  # session 32: a change to the agent's proposal
     if verdict == ("other", "offer") and text and _long_with_own_plans(text):
         # "… I'll make sure to book a table at Sukiyabashi Jiro … Could you help me find a
         # suitable flight?": the client's own plans, told in a long reply (session 31, round
@@ -4557,6 +4585,71 @@ _ORDERS = re.compile(
     r"confirmation|breakdown|update|idea|copy|list|summary)\b))"
     # ... or an instruction for an act ("And if possible, make sure to request an aisle seat")
     r"|\bmake\s+sure\s+to\s+(?P<act>request|book|reserve|add|order)\b",
+    re.IGNORECASE,
+)
+
+
+# Session 32 (blind misses of rounds 27, 29 and 33). The user's own want of an item of a kind
+# nobody named ("I'm looking for a place that's not too far away", "I need a cheap flight", "I'm
+# a big fan of vinyl door mats", "我想要为我的大学老师准备一份礼物"), then a question that asks only
+# for what fits it ("What do you suggest?", "What can you do for me?", "do you have any with a
+# sports theme?", "有什么建议吗"): the items are to be found, a search (session 17's items of a
+# kind in a question's words), a `request`, whatever the agent's message before it. A named item
+# wanted ("I'm interested in the "Gaming Laptop Beast"") asks its facts; a goal or an act of the
+# user's own ("我想规划教育基金，有啥推荐吗") asks advice, a `question` (session 5).
+_WANTS_ITEM = re.compile(
+    r"\bi(?:['’]m|\s+am)\s+(?:(?:also|really|just)\s+)?(?:looking\s+(?:for|at)|interested\s+in|searching\s+for"
+    r"|shopping\s+for|in\s+the\s+market\s+for)\s+(?:(?:a|an|some|any)\s+)?(?!the\b)[a-z]"
+    r"|\bi\s+(?:(?:really|also|just)\s+)?(?:need|want|would\s+like|['’]d\s+like)\s+(?:a|an|some)\s+"
+    r"(?!help\b|advice\b|information\b|info\b)\w"
+    r"|\bi['’]?m\s+a\s+(?:big\s+)?fan\s+of\b",
+    re.IGNORECASE,
+)
+_ASKS_OPTIONS = re.compile(
+    r"\bwhat\s+(?:do|would|can|could)\s+you\s+(?:suggest|recommend|have|offer)\b"
+    r"|\bwhat\s+(?:other\s+)?(?:\w+\s+)?(?:options|choices)\b|\bwhat(?:['’]s|\s+is|\s+are)?\s+(?:available|avaliable)\b"
+    r"|\bwhat\s+(?:else\s+)?(?:do\s+)?you\s+have\b|\bwhat\s+can\s+you\s+(?:do|offer|find)\b"
+    r"|\bdo\s+(?:you|i)\s+have\s+any\b|\bany\s+(?:options|suggestions|recommendations)\b"
+    r"|\b(?:can|could)\s+you\s+(?:please\s+)?(?:show|find|suggest|recommend)\s+(?:me\s+)?(?:some|something|any|a|an)\b",
+    re.IGNORECASE,
+)
+_ZH_WANTS_ITEM = re.compile(
+    r"我们?(?:想|想要|要|打算|准备|需要)(?:给|为|帮)?[\u4e00-\u9fff]{0,8}?"
+    r"(?:买|购买|找|挑|挑选|选|选购|送|准备|订|预订|租)(?:一|个|份|款|些|几|点|台|件|双|本)"
+)
+_ZH_ASKS_OPTIONS = re.compile(
+    r"有(?:什么|啥|哪些)(?:好的|合适的)?(?:建议|推荐|选择|好物)|推荐(?:一下|几个|一些|一款|一个)|有推荐(?:的)?吗"
+)
+
+
+def _want_then_options(text: str) -> bool:
+    """True when the turn tells the user's own want of an item of a kind and asks only what
+    fits it (see :data:`_WANTS_ITEM`)."""
+    typed = " ".join(text.split())
+    if _CJK.search(typed):
+        typed = typed.replace(" ", "")
+        return bool(_ZH_WANTS_ITEM.search(typed) and _ZH_ASKS_OPTIONS.search(typed))
+    return bool(_WANTS_ITEM.search(typed) and _ASKS_OPTIONS.search(typed))
+
+
+# Session 32 (blind misses of rounds 29 and 33). After the agent's proposal (a plan, places,
+# a flight), a change to it proposed in a question's or a suggestion's words, with "we" or
+# "you" doing it ("Maybe we just remove the museum and center our activities around Mad
+# Seoul?", "Do you mind trying to squeeze something in between my meetings?", "BAMPFA can
+# probably be replaced by something more fun for the kids.", "Could we explore accommodation
+# options close to the museum?"): a change asked of the agent's own plan, a `request` in a
+# question's words too (session 31, said of Chinese planners; session 29's another option).
+_EN_CHANGE_LEAD = (
+    r"(?:maybe\s+(?:we|you)\s+(?:just\s+|could\s+|can\s+)?|(?:can|could|shall)\s+(?:we|you)\s+"
+    r"(?:please\s+|just\s+|also\s+)?|(?:do|would)\s+you\s+mind\s+(?:trying\s+to\s+)?|how\s+about\s+(?:we|you)\s+"
+    r"|is\s+it\s+possible\s+to\s+)"
+)
+_EN_CHANGE_PROPOSED = re.compile(
+    rf"\b{_EN_CHANGE_LEAD}(?:remove|replace|swap|drop|skip|add|include|move|squeeze|switch|change|center"
+    r"|go\s+with|fit|shift|push|rework|redo)\b|\bcan\s+(?:probably\s+)?be\s+replaced\b"
+    # ... or a search the two of them make ("Could we explore …", "can we find …"); "Can you
+    # find me the cost …" asks a fact (session 17)
+    r"|\b(?:maybe\s+we|(?:can|could|shall)\s+we)\s+(?:also\s+|just\s+)?(?:explore|find|look\s+for|look\s+into)\b",
     re.IGNORECASE,
 )
 

@@ -5414,3 +5414,129 @@ def test_session_31_returns_wanted_and_chinese_complaints(
     text: str, previous: str, kind: str
 ) -> None:
     assert classify_turn(text, previous=previous) == kind
+
+
+_TRIP_ANSWER = "Day 3 takes you to the harbour and the old town; the ferry leaves at 9."
+_TRIP_FAREWELL = "Enjoy the trip, and catch you soon!"
+_TRIP_ASKS = "Which day would you like to take the ferry?"
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # the agent asked for nothing (an answer, its own farewell): praise, then leave taken
+        (
+            "You are doing great! Can't wait to see the final plan. Catch you later!",
+            _TRIP_ANSWER,
+            "greeting",
+        ),
+        (
+            "You are doing great! Can't wait to see the final plan. Catch you later!",
+            _TRIP_FAREWELL,
+            "greeting",
+        ),
+        (
+            "You rock. 'Til then, let's keep the good vibes rolling. Talk to you soon!",
+            _TRIP_FAREWELL,
+            "greeting",
+        ),
+        # ... after the agent's question the same words are read as a reply to it
+        (
+            "You are doing great! Can't wait to see the final plan. Catch you later!",
+            _TRIP_ASKS,
+            "answer",
+        ),
+        # ... an act asked beside the leave-taking is the task
+        ("Looks good. Book the ferry for me. Catch you later!", _TRIP_ANSWER, "request"),
+        # ... and "You're welcome! …" speaks as the agent
+        (
+            "You're welcome! Thanks for letting me help. Have a great evening!",
+            _TRIP_FAREWELL,
+            "other",
+        ),
+    ],
+)
+def test_session_32_a_short_leave_taken_after_nothing_asked(
+    text: str, previous: str, kind: str
+) -> None:
+    assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # what the agent said, appraised alone: the help praised, a closing
+        ("你说的真好。", "greeting"),
+        ("你讲的很清楚！", "greeting"),
+        # ... with an ask beside it, the ask decides
+        ("你说的很好，那第二天怎么安排？", "request"),
+    ],
+)
+def test_session_32_the_agents_words_appraised_in_chinese(text: str, kind: str) -> None:
+    assert rule_turn(text, previous="第一天上午参观博物馆，下午去湖边散步。") == kind
+
+
+_LAMP_TOLD = "The Arc costs $40 and ships tomorrow."
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # the user's own want of an item nobody named, then only what fits it: a search
+        ("Hi, I need a cheap hotel in Porto / What can you do for me?", "", "request"),
+        (
+            "I'm looking for a floor lamp with a dimmer. Do I have any options that match this?",
+            _LAMP_TOLD,
+            "request",
+        ),
+        ("我想给我爸爸准备一份生日礼物，有什么建议吗", "", "request"),
+        # ... a named item wanted asks its facts
+        ("I'm interested in the Arc. What colours do you have it in?", _LAMP_TOLD, "question"),
+        # ... a goal of the user's own asks advice
+        (
+            "我家孩子快上大学了，我想规划教育基金，有啥推荐吗",
+            "您好！请问有什么可以帮您？",
+            "question",
+        ),
+        # ... and a want with a fact asked of it is no search
+        ("I'm looking for a quiet beach town. How warm is the sea in June?", "", "question"),
+    ],
+)
+def test_session_32_a_want_then_what_fits_it_is_a_search(
+    text: str, previous: str, kind: str
+) -> None:
+    assert rule_turn(text, previous=previous) == kind
+
+
+_DAY_PLAN = "Day 1: the castle in the morning, the market at noon, the science museum after lunch."
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # after the agent's plan, a change to it proposed in a question's or a suggestion's words
+        (
+            "I like the castle, but the museum is far. Maybe we just drop the museum and stay around the market?",
+            _DAY_PLAN,
+            "request",
+        ),
+        (
+            "That works better, but do you mind trying to squeeze a park in between the castle and the market?",
+            _DAY_PLAN,
+            "request",
+        ),
+        (
+            "The museum can probably be replaced by something quieter. What do you have?",
+            _DAY_PLAN,
+            "request",
+        ),
+        # ... a fact to be found asks to be told (session 17)
+        ("Can you find me the opening hours of the castle?", _DAY_PLAN, "question"),
+        # ... and with no proposal before it there is nothing to change
+        ("Maybe we just drop the museum?", "", "question"),
+    ],
+)
+def test_session_32_a_change_proposed_to_the_agents_plan(
+    text: str, previous: str, kind: str
+) -> None:
+    assert rule_turn(text, previous=previous) == kind
