@@ -5591,10 +5591,12 @@ _EXTRA_UNIT_BEFORE = re.compile(
     r"\b(?:any|each|every)\s+(?:additional|extra|further)\s+[a-z]+\s*$", re.IGNORECASE
 )
 _COSTS_AFTER = re.compile(r"\s+(?:cost|incur|be\s+charged)\b", re.IGNORECASE)
-# A charge the rules add ("fees", "the fare difference", "restrictions") and "apply" after it.
+# A charge the rules add ("fees", "the fare difference", "restrictions") and "apply" after it;
+# one charge of this case ("and a restocking fee may apply" after "Your order was refunded")
+# is a guess.
 _FEE_BEFORE = re.compile(
-    r"\b(?:fees?|charges?|surcharges?|(?:fare|price)\s+differences?|restrictions?|penalt(?:y|ies)"
-    r"|taxes)\s*$",
+    r"\b(?:fees|charges|surcharges|restrictions|penalties|taxes|the\s+(?:fare|price)\s+difference)"
+    r"\s*$",
     re.IGNORECASE,
 )
 _APPLIES_AFTER = re.compile(r"\s+(?:also\s+)?apply\b", re.IGNORECASE)

@@ -186,6 +186,12 @@ def test_a_discrepancy_with_what_the_user_said_reads_the_record_back() -> None:
     assert _hedged(guess, record) != []
 
 
+def test_it_would_seem_is_a_softener() -> None:
+    variants = '{"variants": {"9791469541": {"options": {"size": "9", "color": "white"}, "available": false}}}'
+    assert _hedged("It would seem the white size 9 is not available.", variants) == []
+    assert _hedged("It would seem the parcel was lost in transit.", variants) == ["would seem"]
+
+
 def test_what_each_extra_unit_costs_is_policy() -> None:
     text = "Gold members get 3 free bags, so any additional bags may cost $50 each."
     assert _hedged(text) == []
