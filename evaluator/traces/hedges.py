@@ -663,18 +663,28 @@ _ZH_FIELD_NONE = (
         re.compile(r"(?:没有|沒有|没|沒|未|无|無)(?:任何)?(?:托运|託運|付费|付費)?行李"),
         _none_field(r"\w*baggages?"),
     ),
+    # "公务舱已经没有余票了" after a cabin's '"left": 0'
+    (
+        re.compile(r"(?:没有|沒有|没|沒|无|無)(?:余票|餘票|座位|空位)|(?:售罄|售完|满座|滿座)"),
+        _none_field(r"(?:left|seats_left|remaining|余票|餘票)"),
+    ),
 )
 
 
 def _zh_record_held(clause: str, result: str) -> bool:
     """True when a Chinese clause names a status ("已经发货") that a record of the result
-    gives in English ("status": "shipped"), or denies a field the record gives as none
-    ("没有购买保险" after '"insurance": "no"')."""
+    gives in English ("status": "shipped") or in Chinese ("status": "已发货"), or denies a
+    field the record gives as none ("没有购买保险" after '"insurance": "no"')."""
     if not _CJK.search(clause):
         return False
     values = {m.group(1).lower() for m in _STATUS_FIELD.finditer(result)}
     if values and any(
-        pattern.search(clause) is not None and values.intersection(english)
+        pattern.search(clause) is not None
+        and (
+            values.intersection(english)
+            # a Chinese record's own status in other words ("已经发货了" for "已发货")
+            or any(pattern.search(value) is not None for value in values)
+        )
         for pattern, english in _ZH_STATUS
     ):
         return True
