@@ -390,7 +390,7 @@ def _sentence_end(text: str) -> re.Pattern[str]:
 # A comma before "who" opens a relative clause that belongs to the noun before it ("a human
 # agent, who may be able to review your case": the offer's clause; session 30's made-up run).
 _CLAUSE_END = re.compile(
-    r"(?<!\d)(?:,(?!\s+who\b)|:)|(?:,(?!\s+who\b)|:)(?!\d)|[，：—–]|\s(?:but|however|although|whereas|so|and then|since|because)\s|但是|但|不过|然而|因为|所以"
+    r"(?<!\d)(?:,(?!\s+who\b)|:)|(?:,(?!\s+who\b)|:)(?!\d)|[，：—–]|\s(?:but|however|although|though|whereas|so|and then|since|because)\s|但是|但|不过|然而|因为|所以"
 )
 
 
@@ -3541,10 +3541,17 @@ def _rule(
             # paraphrase of policy (session 32's made-up runs); "the same might apply for
             # Mombasa" stays a guess
             return "policy_modal"
+        # "If you'd like, I can rebook you, though the new flight may also be delayed": a
+        # concession before the cue's clause leaves the condition before it behind
+        conceded = max(
+            (m.end() - s_lo for m in _CONCESSION_AFTER_COMMA.finditer(text, s_lo, h.start)),
+            default=0,
+        )
         if (_CONDITIONAL_MODAL.match(h.match) or _FUTURE_ADVERB.search(text, c_lo, h.start)) and (
             (
                 any(
-                    not _EXPECTED.match(sentence_text, m.end())
+                    m.start() >= conceded
+                    and not _EXPECTED.match(sentence_text, m.end())
                     and not _ASKS_IF.search(sentence_text, max(0, m.start() - 16), m.start())
                     for m in _CONDITION.finditer(sentence_text)
                 )
@@ -5600,6 +5607,8 @@ _POLICY_MODAL = re.compile(
 _EXTRA_UNIT_BEFORE = re.compile(
     r"\b(?:any|each|every)\s+(?:additional|extra|further)\s+[a-z]+\s*$", re.IGNORECASE
 )
+# A concession after a comma: what follows is a clause of its own (", though the new flight…").
+_CONCESSION_AFTER_COMMA = re.compile(r"[,;]\s*(?:even\s+)?(?:though|although)\b", re.IGNORECASE)
 _COSTS_AFTER = re.compile(r"\s+(?:cost|incur|be\s+charged)\b", re.IGNORECASE)
 # A charge the rules add ("fees", "the fare difference", "restrictions") and "apply" after it;
 # one charge of this case ("and a restocking fee may apply" after "Your order was refunded")

@@ -201,6 +201,13 @@ def test_a_chinese_records_status_and_a_sold_out_cabin_are_read_back() -> None:
     assert _hedged("似乎这个航班的公务舱已经没有余票了。", '{"left": 2}') != []
 
 
+def test_a_guess_conceded_after_an_offer_stays_a_guess() -> None:
+    offer = "If you'd like, I can rebook you, though the new flight may also be delayed."
+    assert _hedged(offer) == ["may"]
+    # the condition's own modal is still the hypothetical
+    assert _hedged("If you'd like, I can rebook you on a flight that may suit you better.") == []
+
+
 def test_what_each_extra_unit_costs_is_policy() -> None:
     text = "Gold members get 3 free bags, so any additional bags may cost $50 each."
     assert _hedged(text) == []
