@@ -390,7 +390,7 @@ def _sentence_end(text: str) -> re.Pattern[str]:
 # A comma before "who" opens a relative clause that belongs to the noun before it ("a human
 # agent, who may be able to review your case": the offer's clause; session 30's made-up run).
 _CLAUSE_END = re.compile(
-    r"(?<!\d)(?:,(?!\s+who\b)|:)|(?:,(?!\s+who\b)|:)(?!\d)|[，：—–]|\s(?:but|however|although|whereas|so|and then|since|because)\s|但是|但|不过|然而|因为|所以"
+    r"(?<!\d)(?:,(?!\s+who\b)|:)|(?:,(?!\s+who\b)|:)(?!\d)|[，：—–]|\s(?:but|however|although|though|whereas|so|and then|since|because)\s|但是|但|不过|然而|因为|所以"
 )
 
 
@@ -663,18 +663,28 @@ _ZH_FIELD_NONE = (
         re.compile(r"(?:没有|沒有|没|沒|未|无|無)(?:任何)?(?:托运|託運|付费|付費)?行李"),
         _none_field(r"\w*baggages?"),
     ),
+    # "公务舱已经没有余票了" after a cabin's '"left": 0'
+    (
+        re.compile(r"(?:没有|沒有|没|沒|无|無)(?:余票|餘票|座位|空位)|(?:售罄|售完|满座|滿座)"),
+        _none_field(r"(?:left|seats_left|remaining|余票|餘票)"),
+    ),
 )
 
 
 def _zh_record_held(clause: str, result: str) -> bool:
     """True when a Chinese clause names a status ("已经发货") that a record of the result
-    gives in English ("status": "shipped"), or denies a field the record gives as none
-    ("没有购买保险" after '"insurance": "no"')."""
+    gives in English ("status": "shipped") or in Chinese ("status": "已发货"), or denies a
+    field the record gives as none ("没有购买保险" after '"insurance": "no"')."""
     if not _CJK.search(clause):
         return False
     values = {m.group(1).lower() for m in _STATUS_FIELD.finditer(result)}
     if values and any(
-        pattern.search(clause) is not None and values.intersection(english)
+        pattern.search(clause) is not None
+        and (
+            values.intersection(english)
+            # a Chinese record's own status in other words ("已经发货了" for "已发货")
+            or any(pattern.search(value) is not None for value in values)
+        )
         for pattern, english in _ZH_STATUS
     ):
         return True
@@ -3531,10 +3541,17 @@ def _rule(
             # paraphrase of policy (session 32's made-up runs); "the same might apply for
             # Mombasa" stays a guess
             return "policy_modal"
+        # "If you'd like, I can rebook you, though the new flight may also be delayed": a
+        # concession before the cue's clause leaves the condition before it behind
+        conceded = max(
+            (m.end() - s_lo for m in _CONCESSION_AFTER_COMMA.finditer(text, s_lo, h.start)),
+            default=0,
+        )
         if (_CONDITIONAL_MODAL.match(h.match) or _FUTURE_ADVERB.search(text, c_lo, h.start)) and (
             (
                 any(
-                    not _EXPECTED.match(sentence_text, m.end())
+                    m.start() >= conceded
+                    and not _EXPECTED.match(sentence_text, m.end())
                     and not _ASKS_IF.search(sentence_text, max(0, m.start() - 16), m.start())
                     for m in _CONDITION.finditer(sentence_text)
                 )
@@ -5590,11 +5607,15 @@ _POLICY_MODAL = re.compile(
 _EXTRA_UNIT_BEFORE = re.compile(
     r"\b(?:any|each|every)\s+(?:additional|extra|further)\s+[a-z]+\s*$", re.IGNORECASE
 )
+# A concession after a comma: what follows is a clause of its own (", though the new flight…").
+_CONCESSION_AFTER_COMMA = re.compile(r"[,;]\s*(?:even\s+)?(?:though|although)\b", re.IGNORECASE)
 _COSTS_AFTER = re.compile(r"\s+(?:cost|incur|be\s+charged)\b", re.IGNORECASE)
-# A charge the rules add ("fees", "the fare difference", "restrictions") and "apply" after it.
+# A charge the rules add ("fees", "the fare difference", "restrictions") and "apply" after it;
+# one charge of this case ("and a restocking fee may apply" after "Your order was refunded")
+# is a guess.
 _FEE_BEFORE = re.compile(
-    r"\b(?:fees?|charges?|surcharges?|(?:fare|price)\s+differences?|restrictions?|penalt(?:y|ies)"
-    r"|taxes)\s*$",
+    r"\b(?:fees|charges|surcharges|restrictions|penalties|taxes|the\s+(?:fare|price)\s+difference)"
+    r"\s*$",
     re.IGNORECASE,
 )
 _APPLIES_AFTER = re.compile(r"\s+(?:also\s+)?apply\b", re.IGNORECASE)

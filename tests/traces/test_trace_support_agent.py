@@ -186,6 +186,28 @@ def test_a_discrepancy_with_what_the_user_said_reads_the_record_back() -> None:
     assert _hedged(guess, record) != []
 
 
+def test_it_would_seem_is_a_softener() -> None:
+    variants = '{"variants": {"9791469541": {"options": {"size": "9", "color": "white"}, "available": false}}}'
+    assert _hedged("It would seem the white size 9 is not available.", variants) == []
+    assert _hedged("It would seem the parcel was lost in transit.", variants) == ["would seem"]
+
+
+def test_a_chinese_records_status_and_a_sold_out_cabin_are_read_back() -> None:
+    order = '{"order_id": "DD20240518001", "status": "已发货", "items": [{"name": "电饭煲"}]}'
+    assert _hedged("看起来您的电饭煲已经发货了。", order) == []
+    assert _hedged("看起来您的电饭煲已经签收了。", order) != []  # a status it does not give
+    flight = '{"flight_no": "MU5138", "cabin": {"公务舱": {"price": 3290, "left": 0}}}'
+    assert _hedged("似乎这个航班的公务舱已经没有余票了。", flight) == []
+    assert _hedged("似乎这个航班的公务舱已经没有余票了。", '{"left": 2}') != []
+
+
+def test_a_guess_conceded_after_an_offer_stays_a_guess() -> None:
+    offer = "If you'd like, I can rebook you, though the new flight may also be delayed."
+    assert _hedged(offer) == ["may"]
+    # the condition's own modal is still the hypothetical
+    assert _hedged("If you'd like, I can rebook you on a flight that may suit you better.") == []
+
+
 def test_what_each_extra_unit_costs_is_policy() -> None:
     text = "Gold members get 3 free bags, so any additional bags may cost $50 each."
     assert _hedged(text) == []
