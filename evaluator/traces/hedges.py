@@ -1146,8 +1146,12 @@ def find_hedges(
     held_length: Callable[[str], bool] | None = None,
     held_amount: Callable[[str], bool] | None = None,
     records: Sequence[tuple[str, str]] = (),
+    user: str | None = None,
 ) -> list[Hedge]:
     """The hedges of an assistant ``text`` that mean uncertainty about the task's facts.
+
+    ``user`` is the text of the last user message before ``text`` (``None`` when unknown):
+    what the user asked decides some cues (:func:`_user_context_reading`).
 
     ``held_length``, when given, says whether a length of time ("2 hours and 40 minutes")
     is one the results read earlier in the trace give (a flight's departure and arrival
@@ -1324,6 +1328,9 @@ def find_hedges(
             and _told_by(text[c.clause_start : c.clause_end], asked, record)
         }
         hedges = [h for h in hedges if h.kind != "softener" or (h.start, h.end) not in read_back]
+    if user is not None and hedges:
+        assert text is not None  # there are hedges
+        hedges = [h for h in hedges if not _user_context_reading(text, h, user)]
     return hedges
 
 
@@ -1334,6 +1341,14 @@ def _told_by(clause: str, asked: str, record: str) -> bool:
     # More than half: the places a record names ("from JFK to SEA") do not carry a claim
     # it does not hold ("was booked with points") on their own.
     return 2 * len(said & fact_words(record)) > len(said)
+
+
+# Session 32: readings by what the user asked (``find_hedges``' ``user``, the last user turn
+# before the text). The GUIDELINE decides some cues by the question they answer.
+def _user_context_reading(text: str, h: Hedge, user: str) -> str:
+    """The rule (session 32) that drops a cue for what the user asked before ``text``;
+    ``""`` when it still counts."""
+    return ""
 
 
 # Session 31: readings by the sentence's shape, for cues every other rule keeps. Each was
@@ -1565,14 +1580,17 @@ MAX_RESULTS_READ = 16
 class ResultsRead:
     """The tool results a model text is read after, as a trace is walked in order: the
     latest one, the others the model received since it last wrote a message (parallel
-    calls' results, several lookups before one answer), and the last few of the trace with
-    their calls' arguments (records read earlier), for :func:`find_hedges`."""
+    calls' results, several lookups before one answer), the last few of the trace with
+    their calls' arguments (records read earlier), and the last user message, for
+    :func:`find_hedges`."""
 
     latest: str | None = None
     since: list[str | None] = field(default_factory=list)
     #: The last :data:`MAX_RESULTS_READ` results of the trace with text, each with the
     #: arguments of the call that asked for it (``find_hedges``' ``records``).
     records: list[tuple[str, str]] = field(default_factory=list)
+    #: The last user message's words so far (``find_hedges``' ``user``); ``None`` before one.
+    user: str | None = None
 
     def add(self, text: str | None, asked: str | None = None) -> None:
         """A tool result, in order, and the raw arguments of its call when known."""
