@@ -25,7 +25,13 @@ def _hedge_pairs(name: str) -> list[tuple[bool, bool]]:
     return [
         (
             bool(
-                bench.find_hedges(lexicon, r["text"], r["latest_result"], records=bench.records(r))
+                bench.find_hedges(
+                    lexicon,
+                    r["text"],
+                    r["latest_result"],
+                    records=bench.records(r),
+                    user=r.get("user"),
+                )
             ),
             bool(r["hedge"]),
         )
