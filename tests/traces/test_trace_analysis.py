@@ -204,6 +204,23 @@ def test_hedges_are_read_after_the_last_user_turn(
     ]
 
 
+@pytest.mark.parametrize(
+    ("question", "hedged"),
+    [("What causes fatigue?", False), ("Why am I always tired lately?", True)],
+)
+def test_a_question_asked_in_general_decides_a_hedge_in_a_trace(
+    tmp_path: Path, question: str, hedged: bool
+) -> None:
+    # The same answer is the general case after a question about a kind, a guess after the
+    # user's own case (session 32): the trace's user turn reaches find_hedges.
+    trace = [
+        {"role": "user", "content": question},
+        {"role": "assistant", "content": "Fatigue might be linked to low iron or poor sleep."},
+    ]
+    a = analyse_traces([write_jsonl(tmp_path / "t.jsonl", [{"messages": trace}])])
+    assert list(a.hedges.phrase) == (["might be"] if hedged else [])
+
+
 def test_an_answer_is_read_after_every_result_since_the_agent_last_wrote(tmp_path: Path) -> None:
     # Two lookups in parallel, then one answer: its softener restates the first result,
     # not the last, and is no hedge; a later answer with no new lookup reads the last.

@@ -3388,3 +3388,55 @@ def test_session_31_shape_readings_in_english(text: str, latest: str, hedged: bo
 )
 def test_session_31_duty_before_an_act_in_chinese(text: str, hedged: bool) -> None:
     assert bool(_hedged(text, "")) == hedged
+
+
+# Session 32: the user's turn before the text (find_hedges' ``user``). A modal in a sentence
+# that speaks to no one and reads no result answers a question asked in general (why, how,
+# what kinds, the answerer's view) with the general case; after the user's own case, a
+# yes-no question or a value asked, the same sentence still counts.
+@pytest.mark.parametrize(
+    ("text", "user", "hedged"),
+    [
+        ("疲劳可能与多种营养素缺乏有关。", "疲劳可能是因为缺乏什么营养素吗？", False),
+        ("疲劳可能与多种营养素缺乏有关。", "我最近总是很累，是怎么回事？", True),
+        ("疲劳可能与多种营养素缺乏有关。", "空腹7.2，头有点晕，为什么会这样？", True),
+        ("疲劳可能与多种营养素缺乏有关。", None, True),
+        ("Fatigue might be linked to low iron or poor sleep.", "What causes fatigue?", False),
+        ("Fatigue might be linked to low iron or poor sleep.", "Why am I always tired?", True),
+        ("Fatigue might be linked to low iron or poor sleep.", "Why is it like this?", True),
+        # a sentence that speaks to the user is about their case, whatever was asked
+        ("Your fatigue might be linked to low iron.", "What causes fatigue?", True),
+        # a yes-no question: the modal leaves the fact asked open
+        ("成功申请专利可能被认定为创新创业活动。", "撰写专利可以加创新创业学分吗？", True),
+        # a value asked, and an approximate figure, whatever was asked
+        ("The old town is probably 2 km from the port.", "How far is the old town?", True),
+        ("Most bakeries open around 7 AM.", "Why do bakeries open early?", True),
+        # the answerer's view asked for, and a term explained
+        (
+            "In my view, Napoleon might lose to a modern engine.",
+            "你觉得拿破仑能赢过人工智能吗",
+            False,
+        ),
+        (
+            "It could include new flooring and possibly new appliances.",
+            "What does full reno mean?",
+            False,
+        ),
+    ],
+)
+def test_session_32_a_question_asked_in_general(text: str, user: str | None, hedged: bool) -> None:
+    found = find_hedges(Lexicon.load(["en", "zh"]), text, "", gate="rules", user=user)
+    assert bool(found) == hedged, [h.phrase for h in found]
+
+
+def test_session_32_a_general_question_does_not_reach_the_results_data() -> None:
+    # The sentence names what the result holds: a claim about the task's data, asked in
+    # general or not.
+    text = "Harbor Lane's outage was probably caused by the router."
+    result = '{"ticket": "Harbor Lane outage", "status": "open"}'
+    user = "Why do outages happen?"
+    lexicon = Lexicon.load(["en", "zh"])
+    assert [h.phrase for h in find_hedges(lexicon, text, result, user=user)] == ["probably"]
+    unread = "Router failures might be linked to heat."
+    assert [h.phrase for h in find_hedges(lexicon, unread, result)] == ["might be"]
+    assert find_hedges(lexicon, unread, result, user=user) == []
