@@ -1308,8 +1308,10 @@ def find_hedges(
     asked in general (why, how, what causes or what kinds, what a term means, the answerer's
     view: "疲劳可能是因为缺乏什么营养素吗？", "What causes fatigue?"), is the general case, no
     hedge. After the user's own case (the first person, an earlier thing taken up, a figure
-    of theirs, a family member, a recommendation or a price asked), a yes-no question or a
-    value asked ("How far is it?"), the rules above decide as without ``user``.
+    of theirs, a family member, a recommendation or a price asked), a yes-no question, a
+    value asked ("How far is it?") or a long turn (a case told), and for a modal on what has
+    happened ("may have provided") or a cause with no subject ("可能是因为…": the case the
+    question describes), the rules above decide as without ``user``.
     """
     hedges = _gated(lexicon, text, latest_result, window, gate, source)
     for result in other_results:
@@ -1393,6 +1395,19 @@ _FIGURE_CUES = frozenset(
     {"约", "大约", "约为", "左右", "上下", "around", "about", "approximately", "roughly"}
 )
 _KIND_LACKS = frozenset({"缺乏", "缺少", "lack", "lacks", "lacking"})
+# ... a figure right after the cue ("近四百万亿亿瓦特") is one too.
+_FIGURE_NEXT = re.compile(r"\s*[\d一二三四五六七八九十百千万两半几]")
+# A modal on what has happened ("may have provided", "可能已经") guesses at one past fact.
+_PAST_MODAL = re.compile(r"\s+(?:have|has)\b|已经|已|曾", re.IGNORECASE)
+# A cause or an identity with no subject of its own ("可能是因为这些冰淇淋…", "也有可能是…")
+# takes up the case the question describes (session 22), whatever it asks.
+_CASE_PREDICATE = re.compile(r"是|因为|由于|与|和|跟")
+_NO_SUBJECT = re.compile(
+    r"[\W\d_]*(?:(?:另外|此外|而且|但是|但|所以|因此|或者|或|也|还|就|则)[\W_]*)*$"
+)
+# A question asked in general is short: a long turn describes a case ("一个医生在一场车祸中
+# 死亡…你能想到他是如何…吗？").
+_GENERAL_ASK_CHARS = {"zh": 40, "en": 100}
 
 
 def _user_context_reading(text: str, h: Hedge, user: str, latest_result: str | None) -> str:
@@ -1402,9 +1417,15 @@ def _user_context_reading(text: str, h: Hedge, user: str, latest_result: str | N
     if h.kind == "guess":
         if cue in _FIGURE_CUES or any(c.isdigit() for c in cue):
             return ""
+        if _FIGURE_NEXT.match(text, h.end) or _PAST_MODAL.match(text, h.end):
+            return ""
+        if h.language == "zh" and _CASE_PREDICATE.match(text, h.end):
+            lo, _ = sentence_span(text, h.start, h.end)
+            if _NO_SUBJECT.fullmatch(text, lo, h.start):
+                return ""
     elif not (h.kind == "missing" and cue in _KIND_LACKS):
         return ""
-    if not _asked_in_general(user):
+    if len(user) > _GENERAL_ASK_CHARS.get(h.language, 100) or not _asked_in_general(user):
         return ""
     sentence = h.sentence
     if _SPEAKS_TO_USER.search(sentence):

@@ -3411,6 +3411,16 @@ def test_session_31_duty_before_an_act_in_chinese(text: str, hedged: bool) -> No
         # a value asked, and an approximate figure, whatever was asked
         ("The old town is probably 2 km from the port.", "How far is the old town?", True),
         ("Most bakeries open around 7 AM.", "Why do bakeries open early?", True),
+        # a cause with no subject of its own takes up the case the question describes
+        ("可能是因为这些冰淇淋用了特殊的配方。", "为什么夏天街头的冰淇淋不融化？", True),
+        # a modal on what has happened guesses at one past fact
+        ("Belief may have helped early groups cooperate.", "Why did people start farming?", True),
+        # a long turn describes a case
+        (
+            "可能有几种可能性。",
+            "一个医生在一场车祸中死亡，但他死前却能够给警方提供关于肇事者的信息。你能想到他是如何做到的吗？",
+            True,
+        ),
         # the answerer's view asked for, and a term explained
         (
             "In my view, Napoleon might lose to a modern engine.",
