@@ -1383,9 +1383,12 @@ _USER_OWN_CASE = re.compile(
     r"我|俺|咱|本人|这|那|此|该|其|以上|上述|上面|所给|刚|今早|今天|今晚|昨|最近|\d|"
     r"孩子|宝宝|老伴|老公|老婆|妈妈|爸爸|父亲|母亲|"
     r"推荐|价|钱|花费|费用|预算|安排|规划|行程|路线|"
+    # ... and a complaint told as one's own: what to do, what is going on, how often it comes
+    # ("夏季经常感到心烦意乱，怎么办？", "小便次数多是怎么回事呢？": a patient's own case)
+    r"怎么办|怎么回事|咋办|咋回事|怎么了|是不是|经常|总是|老是|一直|"
     r"\b(?:i|i'm|i've|i'd|i'll|my|me|mine|we|our|us|myself|this|that|these|those|it|its|they|"
     r"them|their|here|there|above|recommend\w*|suggest\w*|prices?|costs?|budget|"
-    r"itinerary|plan)\b",
+    r"itinerary|plan|always|keeps?|lately|recently|going\s+on|what's\s+wrong)\b",
     re.IGNORECASE,
 )
 # A sentence that speaks to the user (their case, their things).

@@ -3401,6 +3401,9 @@ def test_session_31_duty_before_an_act_in_chinese(text: str, hedged: bool) -> No
         ("疲劳可能与多种营养素缺乏有关。", "我最近总是很累，是怎么回事？", True),
         ("疲劳可能与多种营养素缺乏有关。", "空腹7.2，头有点晕，为什么会这样？", True),
         ("疲劳可能与多种营养素缺乏有关。", None, True),
+        # a complaint told as one's own, without the first person
+        ("心烦意乱可能与气温过高有关。", "夏季经常感到心烦意乱，怎么办？", True),
+        ("心烦意乱可能与气温过高有关。", "心烦意乱有哪些常见原因？", False),
         ("Fatigue might be linked to low iron or poor sleep.", "What causes fatigue?", False),
         ("Fatigue might be linked to low iron or poor sleep.", "Why am I always tired?", True),
         ("Fatigue might be linked to low iron or poor sleep.", "Why is it like this?", True),
