@@ -1310,8 +1310,9 @@ def find_hedges(
     hedge. After the user's own case (the first person, an earlier thing taken up, a figure
     of theirs, a family member, a recommendation or a price asked), a yes-no question, a
     value asked ("How far is it?") or a long turn (a case told), and for a modal on what has
-    happened ("may have provided") or a cause with no subject ("可能是因为…": the case the
-    question describes), the rules above decide as without ``user``.
+    happened ("may have provided") or a modal with no subject or a demonstrative one ("可能是
+    因为…", "这可能…": the case the question describes), the rules above decide as without
+    ``user``.
     """
     hedges = _gated(lexicon, text, latest_result, window, gate, source)
     for result in other_results:
@@ -1402,12 +1403,18 @@ _KIND_LACKS = frozenset({"缺乏", "缺少", "lack", "lacks", "lacking"})
 _FIGURE_NEXT = re.compile(r"\s*[\d一二三四五六七八九十百千万两半几]")
 # A modal on what has happened ("may have provided", "可能已经") guesses at one past fact.
 _PAST_MODAL = re.compile(r"\s+(?:have|has)\b|已经|已|曾", re.IGNORECASE)
-# A cause or an identity with no subject of its own ("可能是因为这些冰淇淋…", "也有可能是…")
-# takes up the case the question describes (session 22), whatever it asks.
-_CASE_PREDICATE = re.compile(r"是|因为|由于|与|和|跟")
+# A modal with no subject of its own ("可能是因为这些冰淇淋…", "可能早博啊") or with a
+# demonstrative of the case before it ("这个是…，但是…几率大了", "This may be why") takes up the
+# case the question describes (session 22), whatever it asks; "或许它只是想…" has its subject
+# after the cue.
+_ZH_MODALS = frozenset(
+    {"可能", "有可能", "也可能", "很可能", "或许", "也许", "大概", "估计", "应该"}
+)
 _NO_SUBJECT = re.compile(
     r"[\W\d_]*(?:(?:另外|此外|而且|但是|但|所以|因此|或者|或|也|还|就|则)[\W_]*)*$"
 )
+_SUBJECT_AFTER = re.compile(r"(?:它们|他们|她们|人们|大家|它|他|她)")
+_CASE_DEMONSTRATIVE = re.compile(r"这|此|该|\b(?:this|that|these|those|it)\b", re.IGNORECASE)
 # A question asked in general is short: a long turn describes a case ("一个医生在一场车祸中
 # 死亡…你能想到他是如何…吗？").
 _GENERAL_ASK_CHARS = {"zh": 40, "en": 100}
@@ -1422,10 +1429,15 @@ def _user_context_reading(text: str, h: Hedge, user: str, latest_result: str | N
             return ""
         if _FIGURE_NEXT.match(text, h.end) or _PAST_MODAL.match(text, h.end):
             return ""
-        if h.language == "zh" and _CASE_PREDICATE.match(text, h.end):
-            lo, _ = sentence_span(text, h.start, h.end)
-            if _NO_SUBJECT.fullmatch(text, lo, h.start):
-                return ""
+        lo, _ = sentence_span(text, h.start, h.end)
+        if _CASE_DEMONSTRATIVE.search(text, lo, h.start):
+            return ""
+        if (
+            h.match in _ZH_MODALS
+            and _NO_SUBJECT.fullmatch(text, lo, h.start)
+            and not _SUBJECT_AFTER.match(text, h.end)
+        ):
+            return ""
     elif not (h.kind == "missing" and cue in _KIND_LACKS):
         return ""
     if len(user) > _GENERAL_ASK_CHARS.get(h.language, 100) or not _asked_in_general(user):

@@ -3431,10 +3431,13 @@ def test_session_31_duty_before_an_act_in_chinese(text: str, hedged: bool) -> No
             False,
         ),
         (
-            "It could include new flooring and possibly new appliances.",
+            "A full reno could include new flooring and possibly new appliances.",
             "What does full reno mean?",
             False,
         ),
+        # a demonstrative of the case, or no subject at all, takes up the case told before
+        ("这可能与气温过高有关。", "心烦意乱有哪些常见原因？", True),
+        ("可能早搏，窦性心动过速。", "会有哪些可能呀", True),
     ],
 )
 def test_session_32_a_question_asked_in_general(text: str, user: str | None, hedged: bool) -> None:
