@@ -3456,3 +3456,13 @@ def test_session_32_a_general_question_does_not_reach_the_results_data() -> None
     unread = "Router failures might be linked to heat."
     assert [h.phrase for h in find_hedges(lexicon, unread, result)] == ["might be"]
     assert find_hedges(lexicon, unread, result, user=user) == []
+
+
+def test_session_32_the_user_turn_is_read_under_the_model_gate_too() -> None:
+    # The learned gate's features are unchanged; the reading of the user turn applies after it.
+    lexicon = Lexicon.load(["en", "zh"])
+    text = "Fatigue might be linked to low iron or poor sleep."
+    assert [h.phrase for h in find_hedges(lexicon, text, gate="model")] == ["might be"]
+    assert find_hedges(lexicon, text, gate="model", user="What causes fatigue?") == []
+    own = find_hedges(lexicon, text, gate="model", user="Why am I always tired?")
+    assert [h.phrase for h in own] == ["might be"]
