@@ -376,7 +376,14 @@ def hedges_section(verbose: bool, sealed: bool = False) -> list[str]:
     for name, title in hedge_sets(sealed):
         rows = load(name)
         found = [
-            find_hedges(lexicon, r["text"], r["latest_result"], gate="rules", records=records(r))
+            find_hedges(
+                lexicon,
+                r["text"],
+                r["latest_result"],
+                gate="rules",
+                records=records(r),
+                user=r.get("user"),
+            )
             for r in rows
         ]
         gated = [
@@ -387,6 +394,7 @@ def hedges_section(verbose: bool, sealed: bool = False) -> list[str]:
                 gate="model",
                 source=train.source_of(r),
                 records=records(r),
+                user=r.get("user"),
             )
             for r in rows
         ]

@@ -1171,8 +1171,12 @@ def find_hedges(
     held_length: Callable[[str], bool] | None = None,
     held_amount: Callable[[str], bool] | None = None,
     records: Sequence[tuple[str, str]] = (),
+    user: str | None = None,
 ) -> list[Hedge]:
     """The hedges of an assistant ``text`` that mean uncertainty about the task's facts.
+
+    ``user`` is the text of the last user message before ``text`` (``None`` when unknown):
+    what the user asked decides some cues (:func:`_user_context_reading`).
 
     ``held_length``, when given, says whether a length of time ("2 hours and 40 minutes")
     is one the results read earlier in the trace give (a flight's departure and arrival
@@ -1323,6 +1327,17 @@ def find_hedges(
     worth ("seems to be the best option"), a softener in a negated clause after an error or
     a refusal, a thing (no piece of information) named as not available, and 应该 before an
     act are no hedges.
+
+    Session 32 reads ``user``: a modal (no approximate figure) or a kind's lack (缺乏) in a
+    sentence that speaks to no one and names nothing of ``latest_result``, after a question
+    asked in general (why, how, what causes or what kinds, what a term means, the answerer's
+    view: "疲劳可能是因为缺乏什么营养素吗？", "What causes fatigue?"), is the general case, no
+    hedge. After the user's own case (the first person, an earlier thing taken up, a figure
+    of theirs, a family member, a recommendation or a price asked), a yes-no question, a
+    value asked ("How far is it?") or a long turn (a case told), and for a modal on what has
+    happened ("may have provided") or a modal with no subject or a demonstrative one ("可能是
+    因为…", "这可能…": the case the question describes), the rules above decide as without
+    ``user``.
     """
     hedges = _gated(lexicon, text, latest_result, window, gate, source)
     for result in other_results:
@@ -1349,6 +1364,9 @@ def find_hedges(
             and _told_by(text[c.clause_start : c.clause_end], asked, record)
         }
         hedges = [h for h in hedges if h.kind != "softener" or (h.start, h.end) not in read_back]
+    if user is not None and hedges:
+        assert text is not None  # there are hedges
+        hedges = [h for h in hedges if not _user_context_reading(text, h, user, latest_result)]
     return hedges
 
 
@@ -1359,6 +1377,107 @@ def _told_by(clause: str, asked: str, record: str) -> bool:
     # More than half: the places a record names ("from JFK to SEA") do not carry a claim
     # it does not hold ("was booked with points") on their own.
     return 2 * len(said & fact_words(record)) > len(said)
+
+
+# Session 32: readings by what the user asked (``find_hedges``' ``user``, the last user turn
+# before the text). The GUIDELINE decides some cues by the question they answer: causes or
+# kinds listed "when the user asks about a kind without describing a case of their own"
+# ("疲劳可能与多种营养素缺乏有关" after "疲劳可能是因为缺乏什么营养素吗？") are the general case,
+# while the same sentence after "我最近总是很累，是怎么回事？" guesses at this user's case
+# (sessions 9, 17 and 18, session 20's "frequency words about a kind": "when the question asks
+# how a kind of thing … goes"). A question asked in general asks why, how or what kinds
+# ("What causes X?", "有哪些…？", "How does Y work?", "为什么…？") or the answerer's view; not
+# a yes-no one nor one value (whose answer with a modal leaves the fact asked open:
+# "撰写专利可以加学分吗？" → "可能被认定为…", "How far is it?"), and it names no case
+# of the user's own: no first person, no earlier thing taken up ("这些景点", "this"), no
+# figure of theirs ("空腹7.2"), no family member of theirs, and no ask for what to pick or what
+# it costs (recommendations and prices are this case's facts). The cue is a modal (no
+# approximate figure) or a kind's lack, in a sentence that speaks to no one and names nothing
+# of the task's data (no result read, or none of its words).
+_USER_ASKS_WH = re.compile(
+    r"为什么|为何|如何|怎么|怎样|哪些|原因|因素|因为.{0,8}什么|有什么|有何|什么意思|指什么|"
+    # ... or the answerer's view asked, of any kind ("你认为哪道菜最好吃？")
+    r"(?:你认为|你觉得|您认为|您觉得).{0,20}(?:哪|谁|什么|吗)|"
+    r"\bwhy\b|\bhow\b(?!\s+(?:far|long|much|many|old|big|tall|soon|late|early|often)\b)|"
+    r"\bwhat\s+(?:causes?|are|kinds?|types?|factors?|reasons?|makes?|happens?|affects?|"
+    r"leads?\s+to)\b|\bwhich\s+(?:kinds?|types?|factors?)\b|\b(?:do|would)\s+you\s+think\b|"
+    # ... or what a term means ("So what does bedroom full Reno mean?")
+    r"\bwhat\s+does\b[^?.!]{0,60}\bmean\b",
+    re.IGNORECASE,
+)
+_USER_OWN_CASE = re.compile(
+    r"我|俺|咱|本人|这|那|此|该|其|以上|上述|上面|所给|刚|今早|今天|今晚|昨|最近|\d|"
+    r"孩子|宝宝|老伴|老公|老婆|妈妈|爸爸|父亲|母亲|"
+    r"推荐|价|钱|花费|费用|预算|安排|规划|行程|路线|"
+    # ... and a complaint told as one's own: what to do, what is going on, how often it comes
+    # ("夏季经常感到心烦意乱，怎么办？", "小便次数多是怎么回事呢？": a patient's own case)
+    r"怎么办|怎么回事|咋办|咋回事|怎么了|是不是|经常|总是|老是|一直|"
+    r"\b(?:i|i'm|i've|i'd|i'll|my|me|mine|we|our|us|myself|this|that|these|those|it|its|they|"
+    r"them|their|here|there|above|recommend\w*|suggest\w*|prices?|costs?|budget|"
+    r"itinerary|plan|always|keeps?|lately|recently|going\s+on|what's\s+wrong)\b",
+    re.IGNORECASE,
+)
+# A sentence that speaks to the user (their case, their things).
+_SPEAKS_TO_USER = re.compile(r"你|您|\b(?:you|your|yours|yourself)\b", re.IGNORECASE)
+# An approximate figure (a guess at a value whatever was asked) and a kind's lack.
+_FIGURE_CUES = frozenset(
+    {"约", "大约", "约为", "左右", "上下", "around", "about", "approximately", "roughly"}
+)
+_KIND_LACKS = frozenset({"缺乏", "缺少", "lack", "lacks", "lacking"})
+# ... a figure right after the cue ("近四百万亿亿瓦特") is one too.
+_FIGURE_NEXT = re.compile(r"\s*[\d一二三四五六七八九十百千万两半几]")
+# A modal on what has happened ("may have provided", "可能已经") guesses at one past fact.
+_PAST_MODAL = re.compile(r"\s+(?:have|has)\b|已经|已|曾", re.IGNORECASE)
+# A modal with no subject of its own ("可能是因为这些冰淇淋…", "可能早博啊") or with a
+# demonstrative of the case before it ("这个是…，但是…几率大了", "This may be why") takes up the
+# case the question describes (session 22), whatever it asks; "或许它只是想…" has its subject
+# after the cue.
+_ZH_MODALS = frozenset(
+    {"可能", "有可能", "也可能", "很可能", "或许", "也许", "大概", "估计", "应该"}
+)
+_NO_SUBJECT = re.compile(
+    r"[\W\d_]*(?:(?:另外|此外|而且|但是|但|所以|因此|或者|或|也|还|就|则)[\W_]*)*$"
+)
+_SUBJECT_AFTER = re.compile(r"(?:它们|他们|她们|人们|大家|它|他|她)")
+_CASE_DEMONSTRATIVE = re.compile(r"这|此|该|\b(?:this|that|these|those|it)\b", re.IGNORECASE)
+# A question asked in general is short: a long turn describes a case ("一个医生在一场车祸中
+# 死亡…你能想到他是如何…吗？").
+_GENERAL_ASK_CHARS = {"zh": 40, "en": 100}
+
+
+def _user_context_reading(text: str, h: Hedge, user: str, latest_result: str | None) -> str:
+    """The rule (session 32) that drops a cue for what the user asked before ``text``;
+    ``""`` when it still counts."""
+    cue = h.match.lower()
+    if h.kind == "guess":
+        if cue in _FIGURE_CUES or any(c.isdigit() for c in cue):
+            return ""
+        if _FIGURE_NEXT.match(text, h.end) or _PAST_MODAL.match(text, h.end):
+            return ""
+        lo, _ = sentence_span(text, h.start, h.end)
+        if _CASE_DEMONSTRATIVE.search(text, lo, h.start):
+            return ""
+        if (
+            h.match in _ZH_MODALS
+            and _NO_SUBJECT.fullmatch(text, lo, h.start)
+            and not _SUBJECT_AFTER.match(text, h.end)
+        ):
+            return ""
+    elif not (h.kind == "missing" and cue in _KIND_LACKS):
+        return ""
+    if len(user) > _GENERAL_ASK_CHARS.get(h.language, 100) or not _asked_in_general(user):
+        return ""
+    sentence = h.sentence
+    if _SPEAKS_TO_USER.search(sentence):
+        return ""
+    if latest_result and fact_words(sentence) & fact_words(latest_result):
+        return ""
+    return "asked_in_general"
+
+
+def _asked_in_general(user: str) -> bool:
+    """True when the user turn asks a wh-question and names no case of their own."""
+    return _USER_ASKS_WH.search(user) is not None and _USER_OWN_CASE.search(user) is None
 
 
 # Session 31: readings by the sentence's shape, for cues every other rule keeps. Each was
@@ -1590,14 +1709,17 @@ MAX_RESULTS_READ = 16
 class ResultsRead:
     """The tool results a model text is read after, as a trace is walked in order: the
     latest one, the others the model received since it last wrote a message (parallel
-    calls' results, several lookups before one answer), and the last few of the trace with
-    their calls' arguments (records read earlier), for :func:`find_hedges`."""
+    calls' results, several lookups before one answer), the last few of the trace with
+    their calls' arguments (records read earlier), and the last user message, for
+    :func:`find_hedges`."""
 
     latest: str | None = None
     since: list[str | None] = field(default_factory=list)
     #: The last :data:`MAX_RESULTS_READ` results of the trace with text, each with the
     #: arguments of the call that asked for it (``find_hedges``' ``records``).
     records: list[tuple[str, str]] = field(default_factory=list)
+    #: The last user message's words so far (``find_hedges``' ``user``); ``None`` before one.
+    user: str | None = None
 
     def add(self, text: str | None, asked: str | None = None) -> None:
         """A tool result, in order, and the raw arguments of its call when known."""

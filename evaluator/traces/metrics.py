@@ -506,6 +506,9 @@ class TraceAnalyser:
                     last_told = ev.seq
                     if text:
                         known_text.append(text)
+                        if role == "user":
+                            # what the user asked decides some hedges (find_hedges' user)
+                            read.user = user_words(text)
                 elif role == "assistant" and text:
                     wrote.append((ev.seq, text, text.lower()))
                     hedged = self._model_text(ev, text, read, grounds, hedge_rows, claim_rows)
@@ -782,6 +785,7 @@ class TraceAnalyser:
             held_length=functools.partial(grounds.held, "duration"),
             held_amount=worked,
             records=read.records,
+            user=read.user,
         )
         for h in hedges:
             hedge_rows.append(

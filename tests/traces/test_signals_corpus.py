@@ -25,7 +25,13 @@ def _hedge_pairs(name: str) -> list[tuple[bool, bool]]:
     return [
         (
             bool(
-                bench.find_hedges(lexicon, r["text"], r["latest_result"], records=bench.records(r))
+                bench.find_hedges(
+                    lexicon,
+                    r["text"],
+                    r["latest_result"],
+                    records=bench.records(r),
+                    user=r.get("user"),
+                )
             ),
             bool(r["hedge"]),
         )
@@ -458,8 +464,9 @@ HELD_OUT_HEDGE_FLOORS = {
     # 0.842). Session 30 (leftovers30: general advice read in its sentence: a marked kind carried
     # on, what the user is told to avoid, another party's help, a step's outcome, holding an
     # investment, 有时候 opening the sentence, a dispute told, 应该 naming the priority): 0.700 /
-    # 0.778 (ZH 0.640 / 0.842)
-    "hedges_sealed_r29.jsonl": (0.69, 0.77),
+    # 0.778 (ZH 0.640 / 0.842). Session 32 (usercontext: each row's ``user``, a question asked
+    # in general answered with the general case): 0.778 / 0.778 (tp 28, fp 8, fn 8)
+    "hedges_sealed_r29.jsonl": (0.77, 0.77),
     # sealed round 30 (session 29: a course's LLM marketplace-support agent reading order and
     # policy records through tools; students' recorded sessions and LLM-written openers), English
     # only, labelled by a helper who never read or ran a detector. Measured with session 29's

@@ -158,6 +158,69 @@ def test_think_tool_text_hedges_and_claims_are_read(tmp_path: Path, envelope: st
     assert a.unsupported_answers[0].values == ("May 3", "$42.10")
 
 
+def test_hedges_are_read_after_the_last_user_turn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # find_hedges is given the last user message's words (a harness's reminder left out)
+    # for a message and for a think tool's text alike; None before any user message.
+    from projeval.traces import hedges, metrics
+
+    seen: list[tuple[str, str | None]] = []
+
+    def spy(lexicon, text, *args, **kwargs):
+        seen.append((text, kwargs.get("user")))
+        return hedges.find_hedges(lexicon, text, *args, **kwargs)
+
+    monkeypatch.setattr(metrics, "find_hedges", spy)
+    think = {"thought": "Fatigue may come from several deficiencies."}
+    trace = [
+        {"role": "assistant", "content": "Hello, how can I help?"},
+        {
+            "role": "user",
+            "content": "Why am I always tired?\n<system-reminder>be brief</system-reminder>",
+        },
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {
+                    "id": "c1",
+                    "type": "function",
+                    "function": {"name": "think", "arguments": json.dumps(think)},
+                }
+            ],
+        },
+        {"role": "tool", "tool_call_id": "c1", "content": "ok"},
+        {"role": "assistant", "content": "It may be low iron."},
+        {"role": "user", "content": "What causes low iron?"},
+        {"role": "assistant", "content": "Low iron is often caused by diet."},
+    ]
+    analyse_traces([write_jsonl(tmp_path / "t.jsonl", [{"messages": trace}])])
+    assert seen == [
+        ("Hello, how can I help?", None),
+        ("Fatigue may come from several deficiencies.", "Why am I always tired?"),
+        ("It may be low iron.", "Why am I always tired?"),
+        ("Low iron is often caused by diet.", "What causes low iron?"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("question", "hedged"),
+    [("What causes fatigue?", False), ("Why am I always tired lately?", True)],
+)
+def test_a_question_asked_in_general_decides_a_hedge_in_a_trace(
+    tmp_path: Path, question: str, hedged: bool
+) -> None:
+    # The same answer is the general case after a question about a kind, a guess after the
+    # user's own case (session 32): the trace's user turn reaches find_hedges.
+    trace = [
+        {"role": "user", "content": question},
+        {"role": "assistant", "content": "Fatigue might be linked to low iron or poor sleep."},
+    ]
+    a = analyse_traces([write_jsonl(tmp_path / "t.jsonl", [{"messages": trace}])])
+    assert list(a.hedges.phrase) == (["might be"] if hedged else [])
+
+
 def test_an_answer_is_read_after_every_result_since_the_agent_last_wrote(tmp_path: Path) -> None:
     # Two lookups in parallel, then one answer: its softener restates the first result,
     # not the last, and is no hedge; a later answer with no new lookup reads the last.

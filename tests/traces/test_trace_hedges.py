@@ -3389,3 +3389,81 @@ def test_session_31_shape_readings_in_english(text: str, latest: str, hedged: bo
 )
 def test_session_31_duty_before_an_act_in_chinese(text: str, hedged: bool) -> None:
     assert bool(_hedged(text, "")) == hedged
+
+
+# Session 32: the user's turn before the text (find_hedges' ``user``). A modal in a sentence
+# that speaks to no one and reads no result answers a question asked in general (why, how,
+# what kinds, the answerer's view) with the general case; after the user's own case, a
+# yes-no question or a value asked, the same sentence still counts.
+@pytest.mark.parametrize(
+    ("text", "user", "hedged"),
+    [
+        ("疲劳可能与多种营养素缺乏有关。", "疲劳可能是因为缺乏什么营养素吗？", False),
+        ("疲劳可能与多种营养素缺乏有关。", "我最近总是很累，是怎么回事？", True),
+        ("疲劳可能与多种营养素缺乏有关。", "空腹7.2，头有点晕，为什么会这样？", True),
+        ("疲劳可能与多种营养素缺乏有关。", None, True),
+        # a complaint told as one's own, without the first person
+        ("心烦意乱可能与气温过高有关。", "夏季经常感到心烦意乱，怎么办？", True),
+        ("心烦意乱可能与气温过高有关。", "心烦意乱有哪些常见原因？", False),
+        ("Fatigue might be linked to low iron or poor sleep.", "What causes fatigue?", False),
+        ("Fatigue might be linked to low iron or poor sleep.", "Why am I always tired?", True),
+        ("Fatigue might be linked to low iron or poor sleep.", "Why is it like this?", True),
+        # a sentence that speaks to the user is about their case, whatever was asked
+        ("Your fatigue might be linked to low iron.", "What causes fatigue?", True),
+        # a yes-no question: the modal leaves the fact asked open
+        ("成功申请专利可能被认定为创新创业活动。", "撰写专利可以加创新创业学分吗？", True),
+        # a value asked, and an approximate figure, whatever was asked
+        ("The old town is probably 2 km from the port.", "How far is the old town?", True),
+        ("Most bakeries open around 7 AM.", "Why do bakeries open early?", True),
+        # a cause with no subject of its own takes up the case the question describes
+        ("可能是因为这些冰淇淋用了特殊的配方。", "为什么夏天街头的冰淇淋不融化？", True),
+        # a modal on what has happened guesses at one past fact
+        ("Belief may have helped early groups cooperate.", "Why did people start farming?", True),
+        # a long turn describes a case
+        (
+            "可能有几种可能性。",
+            "一个医生在一场车祸中死亡，但他死前却能够给警方提供关于肇事者的信息。你能想到他是如何做到的吗？",
+            True,
+        ),
+        # the answerer's view asked for, and a term explained
+        (
+            "In my view, Napoleon might lose to a modern engine.",
+            "你觉得拿破仑能赢过人工智能吗",
+            False,
+        ),
+        (
+            "A full reno could include new flooring and possibly new appliances.",
+            "What does full reno mean?",
+            False,
+        ),
+        # a demonstrative of the case, or no subject at all, takes up the case told before
+        ("这可能与气温过高有关。", "心烦意乱有哪些常见原因？", True),
+        ("可能早搏，窦性心动过速。", "会有哪些可能呀", True),
+    ],
+)
+def test_session_32_a_question_asked_in_general(text: str, user: str | None, hedged: bool) -> None:
+    found = find_hedges(Lexicon.load(["en", "zh"]), text, "", gate="rules", user=user)
+    assert bool(found) == hedged, [h.phrase for h in found]
+
+
+def test_session_32_a_general_question_does_not_reach_the_results_data() -> None:
+    # The sentence names what the result holds: a claim about the task's data, asked in
+    # general or not.
+    text = "Harbor Lane's outage was probably caused by the router."
+    result = '{"ticket": "Harbor Lane outage", "status": "open"}'
+    user = "Why do outages happen?"
+    lexicon = Lexicon.load(["en", "zh"])
+    assert [h.phrase for h in find_hedges(lexicon, text, result, user=user)] == ["probably"]
+    unread = "Router failures might be linked to heat."
+    assert [h.phrase for h in find_hedges(lexicon, unread, result)] == ["might be"]
+    assert find_hedges(lexicon, unread, result, user=user) == []
+
+
+def test_session_32_the_user_turn_is_read_under_the_model_gate_too() -> None:
+    # The learned gate's features are unchanged; the reading of the user turn applies after it.
+    lexicon = Lexicon.load(["en", "zh"])
+    text = "Fatigue might be linked to low iron or poor sleep."
+    assert [h.phrase for h in find_hedges(lexicon, text, gate="model")] == ["might be"]
+    assert find_hedges(lexicon, text, gate="model", user="What causes fatigue?") == []
+    own = find_hedges(lexicon, text, gate="model", user="Why am I always tired?")
+    assert [h.phrase for h in own] == ["might be"]

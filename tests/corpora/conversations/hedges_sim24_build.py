@@ -8,7 +8,8 @@ of bank, DMV, healthcare-insurance, library, online-market and university assist
 GPT-4.1, o1/o4-mini, Claude 3.5/3.7, Gemini, Llama 3.1, Qwen 2.5 and DeepSeek-R1, function calling
 and ReAct, with cooperative and adversarial users). Each row is one assistant message with text
 (a reply to the user, or the text a ReAct or thinking agent writes beside its call) read with
-``latest_result``, the content of the last tool result before it in the conversation.
+``latest_result``, the content of the last tool result before it in the conversation, and ``user``, the
+last user message before it (``""`` when none; session 32).
 
 Messages are drawn by a fixed seed; half of each domain's draw comes from the messages that hold a
 word of ``CUES`` (a list of English uncertainty words written for this draw, not projeval's
@@ -99,7 +100,7 @@ def messages(git: str) -> list[dict]:
             continue
         for ti, task in enumerate(runs):
             for ii, inter in enumerate(task.get("interactions") or []):
-                latest = ""
+                latest = asker = ""
                 for mi, m in enumerate(inter.get("interaction") or []):
                     if not isinstance(m, dict):
                         continue
@@ -107,6 +108,7 @@ def messages(git: str) -> list[dict]:
                         latest = str(m.get("content"))
                         continue
                     if m.get("sender") == "user":
+                        asker = str(m.get("content") or "").strip()
                         continue
                     text = m.get("content")
                     if isinstance(text, str) and MIN_CHARS <= len(text.strip()) <= MAX_CHARS:
@@ -116,6 +118,7 @@ def messages(git: str) -> list[dict]:
                                 "domain": path.split("/")[1],
                                 "text": text.strip(),
                                 "latest_result": latest,
+                                "user": asker,
                             }
                         )
     return out
@@ -149,6 +152,7 @@ def main(git: str, out_file: str) -> None:
                     "kind": "message",
                     "text": m["text"],
                     "latest_result": m["latest_result"][:1500],
+                    "user": m["user"],
                 }
             )
     drawn = {r["text"] for r in rows}
@@ -169,6 +173,7 @@ def main(git: str, out_file: str) -> None:
                     "kind": "message",
                     "text": m["text"],
                     "latest_result": m["latest_result"][:1500],
+                    "user": m["user"],
                 }
             )
     with open(out_file, "w", encoding="utf-8") as f:

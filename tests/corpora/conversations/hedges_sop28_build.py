@@ -14,7 +14,8 @@ values, so only each interaction's opening request is a turn written by the simu
 
 Hedge rows: one assistant text (a reply, or the text written beside a call) with ``latest_result``,
 the content of the last tool result before it in its interaction (``""`` when none came before it,
-cut at 1,500 characters). Per domain and model ``PER_CELL`` texts are drawn by ``SEED``: half from
+cut at 1,500 characters) and ``user``, the last user message before it in its interaction (``""`` when
+none; session 32). Per domain and model ``PER_CELL`` texts are drawn by ``SEED``: half from
 the texts that hold a word of ``CUES`` (an English list of uncertainty words written for this
 draw, not projeval's detector), half from the rest; a cell short of texts is filled from the same
 domain's other models. Texts shorter than ``MIN_CHARS`` or longer than ``MAX_CHARS`` are skipped, a
@@ -105,7 +106,7 @@ def read(git: str) -> tuple[list[dict], list[dict]]:
             path = run_path(domain, model)
             for ti, task in enumerate(show(git, path)):
                 for ii, inter in enumerate(task.get("interactions") or []):
-                    latest = ""
+                    latest = asker = ""
                     for mi, m in enumerate(inter.get("interaction") or []):
                         if not isinstance(m, dict):
                             continue
@@ -117,6 +118,7 @@ def read(git: str) -> tuple[list[dict], list[dict]]:
                         if not isinstance(text, str) or not text.strip():
                             continue
                         if m.get("sender") == "user":
+                            asker = text.strip()
                             if mi == 0:
                                 openers.append(
                                     {"path": where, "domain": domain, "text": text.strip()}
@@ -130,6 +132,7 @@ def read(git: str) -> tuple[list[dict], list[dict]]:
                                     "model": model,
                                     "text": text.strip(),
                                     "latest_result": latest[:1500],
+                                    "user": asker,
                                 }
                             )
     return texts, openers
@@ -177,6 +180,7 @@ def hedge_rows(texts: list[dict], taken: set[str], rng: random.Random) -> list[d
                     "kind": "message",
                     "text": m["text"],
                     "latest_result": m["latest_result"],
+                    "user": m["user"],
                 }
             )
     return rows
@@ -212,6 +216,7 @@ def strong_rows(
                     "kind": "message",
                     "text": m["text"],
                     "latest_result": m["latest_result"],
+                    "user": m["user"],
                 }
             )
     return rows

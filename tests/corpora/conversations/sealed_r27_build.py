@@ -13,7 +13,8 @@ Usage: ``python sealed_r27_build.py SYNTOD_GIT DEFLECTION_GIT HEDGES_OUT TURNS_O
   resident's message (``ticket_text``) and the AI's reply (``ai_response``); no tool result is recorded.
 
 Hedge rows (``kind`` ``message``, ``latest_result`` the content of the last ``### RESULTS:`` block before
-the message in its conversation, ``""`` when none): every AI reply of the deflection audit, and
+the message in its conversation, ``""`` when none; ``user`` the last ``### HUMAN:`` block before it, or the
+ticket's ``ticket_text``, ``""`` when none: session 32): every AI reply of the deflection audit, and
 ``N_SYNTOD_HEDGES`` assistant messages of SynTOD drawn by ``SEED``, a third from each generator file; in
 each file half of the draw comes from the messages that hold a word of ``CUES`` (English uncertainty
 words written for this draw, not projeval's detector: most assistant messages are product blurbs, and a
@@ -108,7 +109,7 @@ def syntod_messages(git: str) -> tuple[dict[str, list[dict]], dict[str, list[dic
         for ci, line in enumerate(show(git, SYNTOD[1], path).splitlines()):
             if not line.strip():
                 continue
-            latest, previous = "", ""
+            latest, previous, asker = "", "", ""
             for mi, (role, text) in enumerate(blocks(json.loads(line)["text"])):
                 where = f"{path}#{ci}/{mi}"
                 if role == "results":
@@ -120,10 +121,12 @@ def syntod_messages(git: str) -> tuple[dict[str, list[dict]], dict[str, list[dic
                             "conv": ci,
                             "text": text,
                             "latest_result": latest[:RESULT_CHARS],
+                            "user": asker,
                         }
                     )
                     previous = text
                 else:
+                    asker = text
                     human[key].append(
                         {"path": where, "conv": ci, "text": text, "previous": previous}
                     )
@@ -175,6 +178,7 @@ def main(syntod_git: str, deflection_git: str, hedges_out: str, turns_out: str) 
                 "kind": "message",
                 "text": t["ai_response"].strip(),
                 "latest_result": "",
+                "user": t["ticket_text"].strip(),
             }
         )
         turns.append(
@@ -218,6 +222,7 @@ def main(syntod_git: str, deflection_git: str, hedges_out: str, turns_out: str) 
                     "kind": "message",
                     "text": m["text"],
                     "latest_result": m["latest_result"],
+                    "user": m["user"],
                 }
             )
         convs = {m["conv"] for m in pick}

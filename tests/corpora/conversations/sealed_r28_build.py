@@ -7,7 +7,8 @@ Usage: ``python sealed_r28_build.py AGENTUNE_GIT RL_GIT``.
   LLM-simulated customer: VPN drops, printers, slow laptops, e-mail sync, Wi-Fi) and
   ``AGENTUNE_CSV`` 47 conversations of the same generator, most of them the same ones; both are read,
   the CSV's conversations after the JSON's, and a text already taken is not taken again. No tool
-  result is recorded, so every English message row has ``latest_result`` "".
+  result is recorded, so every English message row has ``latest_result`` "". Every message row's ``user``
+  is the last customer (or member) message before it in its conversation (``""`` when none; session 32).
 - ``RL_GIT``: a clone (or ``fetch`` mirror) of Yanjinrun/RL. At ``RL_COMMIT``, ``RL_FILE`` holds 500
   Chinese conversations between an LLM health-management assistant of a paid diabetes-care service
   and an LLM-simulated member (the patient); each assistant message also carries the model's
@@ -131,12 +132,13 @@ def candidates(
     messages: list[dict] = []
     turns: list[dict] = []
     for prefix, items in convs:
-        previous = ""
+        previous = asker = ""
         for m, (role, text) in enumerate(items):
             if role == agent:
-                messages.append({"path": f"{prefix}/{m}", "text": text})
+                messages.append({"path": f"{prefix}/{m}", "text": text, "user": asker})
                 previous = text
             elif role == user:
+                asker = text
                 turns.append(
                     {
                         "path": f"{prefix}/{m}",
@@ -214,6 +216,7 @@ def main(agentune_git: str, rl_git: str) -> None:
                     "kind": "message",
                     "text": m["text"],
                     "latest_result": "",
+                    "user": m["user"],
                 }
             )
         for i, t in enumerate(sorted(trns, key=lambda r: r["path"])):

@@ -21,7 +21,8 @@ Usage: ``python sealed_r29_build.py DIALOP_GIT SYSBENCH_GIT HEDGES_OUT TURNS_OUT
 Hedge rows (``kind`` ``message``): ``N_EN`` agent messages of DialOp, half from each game, and ``N_ZH``
 SysBench answers. ``latest_result`` is, for DialOp, the last proposal or proposal response the system
 recorded in the agent's room before the message (JSON, times dropped, cut at ``RESULT_CHARS``), ``""``
-when none; SysBench records no tool result (``""``). SysBench rows come from the system prompts of
+when none; SysBench records no tool result (``""``). ``user`` is the last traveller message before it in the
+agent's room (DialOp; ``""`` when none) or the round's user turn (SysBench; session 32). SysBench rows come from the system prompts of
 service domains and scenes (``ZH_DOMAINS``, ``ZH_SCENES``), each system prompt answered by one model
 drawn by ``SEED`` from ``ZH_MODELS``. In each part half of the draw comes from the messages that hold a
 word of ``CUES_EN`` / ``CUES_ZH`` (uncertainty words written for this draw, not projeval's detector: most
@@ -164,6 +165,7 @@ def dialop_messages(git: str) -> tuple[dict[str, list[dict]], dict[str, list[dic
                 continue
             latest: dict[int | None, str] = {}
             previous: dict[int | None, str] = {}
+            asker: dict[int | None, str] = {}  # the last traveller message in each room
             for ai, act in enumerate(json.loads(line)["action_log"]):
                 room = act.get("vroom") if key == "med" else None
                 where = f"{DIALOP_ZIP}!{name}#{gi}/{ai}"
@@ -182,10 +184,12 @@ def dialop_messages(git: str) -> tuple[dict[str, list[dict]], dict[str, list[dic
                                 "conv": gi,
                                 "text": text,
                                 "latest_result": latest.get(room, ""),
+                                "user": asker.get(room, ""),
                             }
                         )
                         previous[room] = text
                     else:
+                        asker[room] = text
                         user[key].append(
                             {
                                 "path": where,
@@ -256,7 +260,15 @@ def sysbench_messages(git: str, rng: random.Random) -> tuple[list[dict], list[di
                 }
             )
             answer = (r.get("answer") or "").strip()
-            answers.append({"path": where, "conv": int(sid), "text": answer, "latest_result": ""})
+            answers.append(
+                {
+                    "path": where,
+                    "conv": int(sid),
+                    "text": answer,
+                    "latest_result": "",
+                    "user": (r.get("prompt") or "").strip(),
+                }
+            )
             previous = answer
     return answers, turns
 
@@ -338,6 +350,7 @@ def main(dialop_git: str, sysbench_git: str, hedges_out: str, turns_out: str) ->
                     "kind": "message",
                     "text": m["text"],
                     "latest_result": m["latest_result"],
+                    "user": m["user"],
                 }
             )
         nt = N_EN_TURNS // len(DIALOP_GAMES) + (1 if k < N_EN_TURNS % len(DIALOP_GAMES) else 0)
@@ -367,6 +380,7 @@ def main(dialop_git: str, sysbench_git: str, hedges_out: str, turns_out: str) ->
                 "kind": "message",
                 "text": m["text"],
                 "latest_result": "",
+                "user": m["user"],
             }
         )
     for i, t in enumerate(draw_turns(zturns, {m["conv"] for m in pick}, N_ZH_TURNS, taken, rng)):

@@ -21,7 +21,8 @@ scenario's ``turns`` with the opener and the last agent text; that is all the sc
 
 Hedge rows (``kind`` ``message``): every session's ``response`` and every scenario's last agent text;
 ``latest_result`` is the result of the session's last tool call (``json.dumps``, ``ensure_ascii=False``,
-cut at ``RESULT_CHARS``), ``""`` when the session called no tool or the source records none. No cue
+cut at ``RESULT_CHARS``), ``""`` when the session called no tool or the source records none; ``user`` is the
+user turn the text answers (the session's ``request``, the scenario's ``turns[-1].user``; session 32). No cue
 words are used to draw: every line read is kept. Turn rows: every session's ``request`` and every
 scenario's first user turn, ``previous`` ``""`` and ``asked`` false (each opens its session), except
 the ``FOLLOWS`` lines, which reply to the line before them. A text
@@ -313,8 +314,10 @@ def rows(sources: Path) -> tuple[list[dict], list[dict]]:
         result: str,
         asks: str,
         previous: str = "",
+        user: str | None = None,
     ) -> None:
         reply, asks = reply.strip(), asks.strip()
+        asker = asks if user is None else user.strip()
         if reply and reply not in seen_h and reply not in taken:
             seen_h.add(reply)
             hedges.append(
@@ -327,6 +330,7 @@ def rows(sources: Path) -> tuple[list[dict], list[dict]]:
                     "kind": "message",
                     "text": reply,
                     "latest_result": result,
+                    "user": asker,
                 }
             )
         if asks and asks not in seen_t and asks not in taken:
@@ -372,6 +376,7 @@ def rows(sources: Path) -> tuple[list[dict], list[dict]]:
                 rec["turns"][-1]["agent"],
                 "",
                 rec["turns"][0]["user"],
+                user=rec["turns"][-1]["user"],
             )
     return hedges, turns
 

@@ -18,7 +18,8 @@ skipped by any cue (no cue list is used at all): consulting (its ``history`` ans
 retrieval (``output``, ``latest_result`` the passages between the instruction's preamble and ``问题：``, cut
 at ``RESULT_CHARS``), computing (``output`` with each ``[Tool(args)→value]`` marker removed, as the
 user would read it; ``latest_result`` the list of calls and their values as JSON). Consulting rows have no
-tool result (``""``).
+tool result (``""``). ``user`` is the user turn the row answers (session 32): consulting, its round's question;
+retrieval, the question after ``问题：``; computing, ``instruction``.
 
 Turn rows: every user turn of the same parts: consulting (each ``history`` question, then ``instruction``;
 ``previous`` the assistant turn before it, ``""`` when it opens), retrieval (the question after ``问题：``:
@@ -143,6 +144,7 @@ def conversations(git: str) -> tuple[list[dict], list[dict]]:
                             "path": f"{where}/{r}",
                             "text": answer.strip(),
                             "latest_result": "",
+                            "user": question.strip(),
                         }
                     )
                     previous = answer.strip()
@@ -155,6 +157,7 @@ def conversations(git: str) -> tuple[list[dict], list[dict]]:
                         "path": where,
                         "text": item["output"].strip(),
                         "latest_result": passages[:RESULT_CHARS],
+                        "user": question,
                     }
                 )
             else:
@@ -167,7 +170,15 @@ def conversations(git: str) -> tuple[list[dict], list[dict]]:
                         "previous": "",
                     }
                 )
-                agent.append({"part": part, "path": where, "text": text, "latest_result": calls})
+                agent.append(
+                    {
+                        "part": part,
+                        "path": where,
+                        "text": text,
+                        "latest_result": calls,
+                        "user": item["instruction"].strip(),
+                    }
+                )
     return agent, user
 
 
@@ -211,6 +222,7 @@ def main(discfin_git: str, hedges_out: str, turns_out: str) -> None:
                 "kind": "message",
                 "text": m["text"],
                 "latest_result": m["latest_result"],
+                "user": m["user"],
             }
         )
     counts = {}

@@ -13,7 +13,8 @@ Usage: ``python sealed_r32_build.py RECIPE_GIT HEDGES_OUT TURNS_OUT``.
 Hedge rows (``kind`` ``message``): every assistant message with text, traces in file order, message order
 within them, all 100 traces; none drawn or
 skipped by any cue (no cue list is used). ``latest_result`` is the last ``tool`` message before it in its
-trace (``""`` when none came before), cut at ``RESULT_CHARS``.
+trace (``""`` when none came before), cut at ``RESULT_CHARS``. ``user`` is the last ``user`` message before
+it in its trace (``""`` when none; session 32).
 
 Turn rows: every user message of the same traces; ``previous`` the assistant message before it (``""``
 when it opens), ``asked`` whether ``previous`` ends with a question mark.
@@ -82,16 +83,25 @@ def conversations(git: str) -> list[tuple[list[dict], list[dict]]]:
         agent: list[dict] = []
         user: list[dict] = []
         out.append((agent, user))
-        result, previous = "", ""
+        result, previous, asker = "", "", ""
         for j, m in enumerate(trace["messages"]):
             text = content(m)
             where = f"{PATH}#{i}/{j}"
             if m["role"] == "tool":
                 result = text[:RESULT_CHARS]
             elif m["role"] in AGENT_ROLES and text:
-                agent.append({"trace": i, "path": where, "text": text, "latest_result": result})
+                agent.append(
+                    {
+                        "trace": i,
+                        "path": where,
+                        "text": text,
+                        "latest_result": result,
+                        "user": asker,
+                    }
+                )
                 previous = text
             elif m["role"] == "user":
+                asker = text
                 user.append({"trace": i, "path": where, "text": text, "previous": previous})
     return out
 
@@ -137,6 +147,7 @@ def main(recipe_git: str, hedges_out: str, turns_out: str) -> None:
                 "kind": "message",
                 "text": m["text"],
                 "latest_result": m["latest_result"],
+                "user": m["user"],
             }
         )
     for t in user:

@@ -15,7 +15,8 @@ Usage: ``python sealed_r33_build.py RECLLMSIM_GIT HEDGES_OUT TURNS_OUT``.
     each of the two tasks, ordered by user number then file number, are taken.
 
 Hedge rows (``kind`` ``message``): every assistant message of the taken conversations, in that order; none drawn
-or skipped by any cue (no cue list is used). ``latest_result`` is ``""`` (no tool result exists).
+or skipped by any cue (no cue list is used). ``latest_result`` is ``""`` (no tool result exists). ``user`` is the
+last user message before the assistant message (``""`` when none; session 32).
 
 Turn rows: every user message of the same conversations; ``previous`` the assistant message before it (``""`` when
 it opens), ``asked`` whether ``previous`` ends with a question mark (``?`` or ``？``).
@@ -129,7 +130,7 @@ def main(repo: str, hedges_out: str, turns_out: str) -> None:
     turns: list[dict] = []
     count = {"en": [0, 0], "zh": [0, 0]}
     for lang, path in taken_files(repo):
-        previous = ""
+        previous = user = ""
         for m in messages(repo, path):
             text, where = m["text"], f"{path}#{m['index']}"
             if m["role"] == "assistant":
@@ -147,10 +148,12 @@ def main(repo: str, hedges_out: str, turns_out: str) -> None:
                         "kind": "message",
                         "text": text,
                         "latest_result": "",
+                        "user": user,
                     }
                 )
                 count[lang][0] += 1
             elif m["role"] == "user":
+                user = text  # the last user turn, taken as a row or not
                 if len(text) < MIN_CHARS or text in taken:
                     continue
                 taken.add(text)
