@@ -224,6 +224,12 @@ FIRST_WRITE_VERBS = frozenset(
     ]
 )
 
+# "block" first, before a thing a support agent blocks, writes (block_card, block_user);
+# elsewhere it names a chain's block (block_by_number, get_block).
+_BLOCKED = frozenset(
+    ["card", "cards", "user", "account", "line", "number", "sim", "phone", "contact", "device"]
+)
+
 _WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
 
@@ -269,6 +275,8 @@ def verb_kind(tool: str | None) -> str | None:
     if not words:
         return None
     if words[0] in WRITE_VERBS or words[0] in FIRST_WRITE_VERBS:
+        return WRITE
+    if words[0] == "block" and len(words) > 1 and words[1] in _BLOCKED:
         return WRITE
     if words[0] in READ_VERBS:
         return READ

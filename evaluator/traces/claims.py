@@ -1505,11 +1505,17 @@ def ungrounded(text: str | None, known: str | Held) -> list[Claim]:
                 duration_in_fields(form, low) or duration_in_text(form, low)
             ):
                 return True
-            if kind == "amount" and amount_in_text(form, low):
+            if kind == "amount" and (
+                amount_in_text(form, low) or minor_units_held(form, minor_amounts_in(known))
+            ):
                 return True
             if kind == "time" and time_in_text(form, low):
                 return True
-            if kind == "date" and (date_in_text(form, low) or date_from_held(form, low, low)):
+            if kind == "date" and (
+                date_in_text(form, low)
+                or date_from_held(form, low, low)
+                or form.lower() in epoch_days_in(known)
+            ):
                 return True
             if code_of_letters(kind, form):
                 return in_words(form.lower(), low) or initials_in(form, known)
@@ -1761,6 +1767,8 @@ def duration_in_fields(form: str, low: str) -> bool:
         return False
     number, unit = m.group(1).replace(",", ""), m.group(2).split()[-1]
     stem = unit[:-1] if unit.endswith("s") and len(unit) > 3 else unit
+    # A Chinese unit names its field in English ("24小时" in "sla_hours": 24).
+    stem = _UNIT_STEMS.get(stem, stem)
     if not stem.isascii():
         return False
     # An age is counted in years: "age": 60 holds "60 years (old)"; "page" or "usage" none.
@@ -1775,6 +1783,16 @@ def duration_in_fields(form: str, low: str) -> bool:
     )
     return pattern.search(low) is not None
 
+
+#: The English stem a field is named by, of a Chinese unit of time.
+_UNIT_STEMS = {
+    **dict.fromkeys(("小时", "小時", "个小时", "個小時"), "hour"),
+    **dict.fromkeys(("天", "日"), "day"),
+    **dict.fromkeys(("分钟", "分鐘"), "minute"),
+    **dict.fromkeys(("周", "週", "星期", "个星期"), "week"),
+    **dict.fromkeys(("个月", "個月"), "month"),
+    "年": "year",
+}
 
 #: Minutes in a unit of a length of time spelled out or shortened ("h", "hr", "min").
 _MINUTES_IN = {
@@ -2001,6 +2019,66 @@ def _json_nodes(text: str) -> Iterator[Any]:
         else:
             continue
         yield node
+
+
+#: A field holding money, for amounts in minor units (``"amount": 18499`` beside
+#: ``"currency": "USD"``, a bill's ``total``, a plan's ``monthly_fee``, a balance's
+#: ``available``).
+_MONEY_FIELD = re.compile(
+    r"(?:^|[._])(?:prices?|fares?|rates?|costs?|amounts?|totals?|balances?|fees?|charges?|"
+    r"available|refunds?|credits?|subtotal|tax|paid|cents|minor)(?:$|[._])",
+    re.IGNORECASE,
+)
+
+
+@lru_cache(maxsize=64)
+def minor_amounts_in(text: str) -> frozenset[int]:
+    """The whole numbers a JSON result holds in money fields (:data:`_MONEY_FIELD`): an
+    amount stated with its cents, "$184.99", is held by ``18499`` in such a field, as
+    payment APIs write amounts in minor units (issue 16's retail orders)."""
+    found: set[int] = set()
+    for node in _json_nodes(text):
+        if type(node) is dict:
+            for key, value in node.items():
+                if type(value) is int and value > 0 and _MONEY_FIELD.search(str(key)):
+                    found.add(value)
+    return frozenset(found)
+
+
+_WITH_CENTS = re.compile(r"\d+\.\d\d")
+
+
+def minor_units_held(form: str, minor: frozenset[int]) -> bool:
+    """Whether an amount's plain form with cents ("184.99") is held in minor units."""
+    if not minor or _WITH_CENTS.fullmatch(form) is None:
+        return False
+    return int(Decimal(form) * 100) in minor
+
+
+#: Epoch seconds from 2000 to 2100 (milliseconds are a thousand times these).
+_EPOCH_LOW, _EPOCH_HIGH = 946_684_800, 4_102_444_800
+#: Keys whose whole numbers are no times though they fall in that range.
+_NOT_A_TIME = re.compile(
+    r"(?:^|[._])(?:id|ids|phone|number|msisdn|code|zip)(?:$|[._])|_id$", re.IGNORECASE
+)
+
+
+@lru_cache(maxsize=64)
+def epoch_days_in(text: str) -> str:
+    """The UTC days (``2024-05-20``, one a line) of the epoch times a JSON result holds, in
+    seconds or milliseconds under any key but an id's (``"delivered_at": 1716217320``):
+    what an answer reads back as "May 20, 2024"."""
+    days: list[str] = []
+    for node in _json_nodes(text):
+        if type(node) is not dict:
+            continue
+        for key, value in node.items():
+            if type(value) is not int or _NOT_A_TIME.search(str(key)):
+                continue
+            seconds = value // 1000 if value >= _EPOCH_HIGH * 10 else value
+            if _EPOCH_LOW <= seconds < _EPOCH_HIGH:
+                days.append((date(1970, 1, 1) + timedelta(seconds=seconds)).isoformat())
+    return "\n".join(days)
 
 
 # Remembered by text, like totals_in: the results of a trace are read once each.

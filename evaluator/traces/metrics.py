@@ -63,8 +63,11 @@ from .claims import (
     duration_in_text,
     duration_of,
     durations_in,
+    epoch_days_in,
     initials_in,
     listed_items,
+    minor_amounts_in,
+    minor_units_held,
     name_squeezed_in,
     prices_in,
     spoken_length,
@@ -1067,16 +1070,27 @@ class Grounds:
             # A percentage held as a field that says it is one ("humidity": 83 for "83%"),
             # or a decimal rounded from a longer one (118726350.28999999 for "$118,726,350.29").
             # Or a total of a result's list ("$313" for two legs at 142 and 171).
+            # Or an amount with its cents held in minor units ("$184.99" by "amount": 18499).
             return (
                 amount_in_text(form, text)
                 or amount_in_text(form, self._said)
                 or self._total_held(form)
+                or any(
+                    minor_units_held(form, minor_amounts_in(ev.text))
+                    for ev, _ in self.earlier
+                    if ev.text
+                )
             )
         if kind == "date":
             # A day the user named ("tomorrow", "next Friday") counted from the record's date.
             # Or one the record's dates give: a weekday the user named inside their span,
-            # a held date moved by held nights or days (a check-out).
-            return date_in_text(form, self._said) or date_from_held(form, self._said, text)
+            # a held date moved by held nights or days (a check-out). Or the day of an
+            # epoch time a result holds ("May 20, 2024" by "delivered_at": 1716217320).
+            return (
+                date_in_text(form, self._said)
+                or date_from_held(form, self._said, text)
+                or any(low in epoch_days_in(ev.text) for ev, _ in self.earlier if ev.text)
+            )
         return kind == "time" and (time_in_text(form, text) or time_in_text(form, self._said))
 
     def _total_held(self, form: str) -> bool:

@@ -50,6 +50,11 @@ from projeval.traces.actions import (
         ("unblock_card", "write"),
         ("issue_read", "read"),
         ("block_by_number", None),
+        # Blocking a card or a user is a change a support agent makes (issue 16's made-up
+        # bank runs, /work/notes/tau45): "block" before such a thing writes.
+        ("block_card", "write"),
+        ("block_user", "write"),
+        ("get_block", "read"),
         ("escalate_to_supervisor", "write"),
         ("track_shipment", "read"),
         ("estimate_delivery_date", "read"),

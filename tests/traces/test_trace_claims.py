@@ -926,3 +926,22 @@ def test_values_in_an_aside_giving_examples_are_no_claims() -> None:
     assert [c.value for c in claims(offer)] == ["9 AM", "12 PM"]
     car = "A midsize car from Thrifty (e.g., Toyota Corolla or similar)."
     assert [c.value for c in claims(car)] == ["Thrifty", "Toyota Corolla"]
+
+
+def test_amounts_in_minor_units_and_epoch_days_are_held() -> None:
+    # Issue 16's retail orders (made-up runs, /work/notes/tau45): a payment API's amounts in
+    # minor units ("amount": 18499 beside "currency") and times in epoch seconds. The answer
+    # reads them back as "$184.99" and "May 20, 2024"; before, both were ungrounded.
+    known = (
+        '{"price": {"amount": 18499, "currency": "USD"}, "monthly_fee": 2500,'
+        ' "delivered_at": 1716217320, "order_id": 1716217399, "sla_hours": 24}'
+    )
+    text = (
+        "The headphones ($184.99) were delivered on May 20, 2024; the plan is $25.00 a month. "
+        "A $7.50 fee applies from May 21, 2024, and support replies within 24小时."
+    )
+    assert [c.value for c in ungrounded(text, known)] == ["$7.50", "May 21, 2024"]
+    # An id's number in the range of epoch times is no time.
+    assert [c.value for c in ungrounded("Shipped May 20, 2024.", '{"order_id": 1716217320}')] == [
+        "May 20, 2024"
+    ]
