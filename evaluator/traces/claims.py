@@ -2024,7 +2024,7 @@ def _json_nodes(text: str) -> Iterator[Any]:
 #: A field holding money, for amounts in minor units (``"amount": 18499`` beside
 #: ``"currency": "USD"``, a bill's ``total``, a plan's ``monthly_fee``, a balance's
 #: ``available``).
-_MONEY_FIELD = re.compile(
+MONEY_FIELD = re.compile(
     r"(?:^|[._])(?:prices?|fares?|rates?|costs?|amounts?|totals?|balances?|fees?|charges?|"
     r"available|refunds?|credits?|subtotal|tax|paid|cents|minor)(?:$|[._])",
     re.IGNORECASE,
@@ -2033,14 +2033,14 @@ _MONEY_FIELD = re.compile(
 
 @lru_cache(maxsize=64)
 def minor_amounts_in(text: str) -> frozenset[int]:
-    """The whole numbers a JSON result holds in money fields (:data:`_MONEY_FIELD`): an
+    """The whole numbers a JSON result holds in money fields (:data:`MONEY_FIELD`): an
     amount stated with its cents, "$184.99", is held by ``18499`` in such a field, as
     payment APIs write amounts in minor units (issue 16's retail orders)."""
     found: set[int] = set()
     for node in _json_nodes(text):
         if type(node) is dict:
             for key, value in node.items():
-                if type(value) is int and value > 0 and _MONEY_FIELD.search(str(key)):
+                if type(value) is int and value > 0 and MONEY_FIELD.search(str(key)):
                     found.add(value)
     return frozenset(found)
 
@@ -2056,9 +2056,9 @@ def minor_units_held(form: str, minor: frozenset[int]) -> bool:
 
 
 #: Epoch seconds from 2000 to 2100 (milliseconds are a thousand times these).
-_EPOCH_LOW, _EPOCH_HIGH = 946_684_800, 4_102_444_800
+EPOCH_LOW, EPOCH_HIGH = 946_684_800, 4_102_444_800
 #: Keys whose whole numbers are no times though they fall in that range.
-_NOT_A_TIME = re.compile(
+NOT_A_TIME = re.compile(
     r"(?:^|[._])(?:id|ids|phone|number|msisdn|code|zip)(?:$|[._])|_id$", re.IGNORECASE
 )
 
@@ -2073,10 +2073,10 @@ def epoch_days_in(text: str) -> str:
         if type(node) is not dict:
             continue
         for key, value in node.items():
-            if type(value) is not int or _NOT_A_TIME.search(str(key)):
+            if type(value) is not int or NOT_A_TIME.search(str(key)):
                 continue
-            seconds = value // 1000 if value >= _EPOCH_HIGH * 10 else value
-            if _EPOCH_LOW <= seconds < _EPOCH_HIGH:
+            seconds = value // 1000 if value >= EPOCH_HIGH * 10 else value
+            if EPOCH_LOW <= seconds < EPOCH_HIGH:
                 days.append((date(1970, 1, 1) + timedelta(seconds=seconds)).isoformat())
     return "\n".join(days)
 
