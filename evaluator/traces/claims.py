@@ -1519,6 +1519,8 @@ def ungrounded(text: str | None, known: str | Held) -> list[Claim]:
                 return True
             if code_of_letters(kind, form):
                 return in_words(form.lower(), low) or initials_in(form, known)
+            if kind == "amount" and is_amount_form(form):
+                return number_in(form, low)
             if form.lower() in low:
                 return True
             if kind != "name":
@@ -1529,6 +1531,31 @@ def ungrounded(text: str | None, known: str | Held) -> list[Claim]:
 
         return claims(text, in_text)
     return claims(text, known)
+
+
+# An amount's plain form ("12", "184.99", "1,200").
+_AMOUNT_FORM = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+def is_amount_form(form: str) -> bool:
+    """Whether ``form`` is an amount's plain number ("12", "184.99", "1,200")."""
+    return _AMOUNT_FORM.fullmatch(form) is not None
+
+
+def number_in(number: str, text: str) -> bool:
+    """Whether ``text`` holds ``number`` as a number of its own: not inside a longer number
+    or a word ("12" is not in "SKU88120", "2012" or "12345")."""
+    at = text.find(number)
+    while at >= 0:
+        end = at + len(number)
+        before = text[at - 1 : at]
+        after = text[end : end + 1]
+        if not (before.isalnum() or (before == "." and text[at - 2 : at - 1].isdigit())) and not (
+            after.isdigit() or after.isalpha()
+        ):
+            return True
+        at = text.find(number, at + 1)
+    return False
 
 
 def code_of_letters(kind: str, form: str) -> bool:
@@ -2045,12 +2072,12 @@ def minor_amounts_in(text: str) -> frozenset[int]:
     return frozenset(found)
 
 
-_WITH_CENTS = re.compile(r"\d+\.\d\d")
+_WHOLE_OR_CENTS = re.compile(r"\d+(?:\.\d\d)?")
 
 
 def minor_units_held(form: str, minor: frozenset[int]) -> bool:
-    """Whether an amount's plain form with cents ("184.99") is held in minor units."""
-    if not minor or _WITH_CENTS.fullmatch(form) is None:
+    """Whether an amount's plain form ("184.99", "35") is held in minor units."""
+    if not minor or _WHOLE_OR_CENTS.fullmatch(form) is None:
         return False
     return int(Decimal(form) * 100) in minor
 

@@ -65,10 +65,12 @@ from .claims import (
     durations_in,
     epoch_days_in,
     initials_in,
+    is_amount_form,
     listed_items,
     minor_amounts_in,
     minor_units_held,
     name_squeezed_in,
+    number_in,
     prices_in,
     spoken_length,
     squeeze,
@@ -1035,9 +1037,12 @@ class Grounds:
             # A code of letters ("DUB") only as a word of its own, not inside one ("Dublin"),
             # or as the initials of a name held in full ("NSC", National Student Clearinghouse).
             return in_words(low, self._said) or in_words(low, text) or self._initials_held(form)
-        if low in self._said:
-            return True
-        if low in text:
+        if kind == "amount" and is_amount_form(low):
+            # An amount's digits inside another number or an id ("12" of "SKU88120",
+            # "35" of "3500") hold no amount: only a number of its own does.
+            if number_in(low, self._said) or number_in(low, text):
+                return True
+        elif low in self._said or low in text:
             return True
         if named:
             # What else the index finds (an id inside a prose field, a code, a word of a

@@ -945,3 +945,11 @@ def test_amounts_in_minor_units_and_epoch_days_are_held() -> None:
     assert [c.value for c in ungrounded("Shipped May 20, 2024.", '{"order_id": 1716217320}')] == [
         "May 20, 2024"
     ]
+
+
+def test_an_amounts_digits_inside_an_id_or_a_longer_number_hold_no_amount() -> None:
+    # A made-up Chinese shop run (/work/notes/tau45): "运费险会补贴您12元运费" when the only
+    # "12" of the results is inside the SKU and a year; before, it was held by them.
+    known = '{"sku": "SKU88120", "paid": "2012-06-01", "pass": {"price": 3500}, "qty": 40}'
+    text = "运费险会补贴您12元运费。The pass is $35 (not $350), and $40 covers the rest."
+    assert [c.value for c in ungrounded(text, known)] == ["12元", "$350"]
