@@ -769,6 +769,28 @@ def _uk_phone(text: str, start: int, before: str, after: str) -> re.Match[str] |
     return m
 
 
+#: Another country's number after its "+" code, in groups of digits a space or a hyphen
+#: separates: "+81 3-5555-0100", "+33 1 42 68 53 00", "+86 571-8888-1234".
+_INTL_PHONE = re.compile(r"\+\d{1,3}(?:[ -]\d{1,4}){2,5}(?![\w-]|[ ]\d)")
+
+
+def _intl_phone(text: str, start: int) -> re.Match[str] | None:
+    """The international number opening at the "+" before ``start``, when it holds 8 to
+    15 digits (E.164's bound): what an answer states as a number to call."""
+    m = _INTL_PHONE.match(text, start - 1)
+    if m is None or not 8 <= sum(c.isdigit() for c in m.group()) <= 15:
+        return None
+    return m
+
+
+def _intl_phone_forms(value: str) -> tuple[str, ...]:
+    """An international number's spellings: as stated, its digits with and without the
+    "+", and the national part as stated after the country code."""
+    digits = "".join(c for c in value if c.isdigit())
+    national = value.split(" ", 1)[1] if " " in value else value
+    return tuple(dict.fromkeys([value, f"+{digits}", digits, national]))
+
+
 def _uk_phone_forms(m: re.Match[str]) -> tuple[str, ...]:
     """A UK number's spellings: as stated, its digits, and its national and international
     forms, spaced as stated and unspaced."""
@@ -875,6 +897,10 @@ def claims(text: str | None, held: Held | None = None) -> list[Claim]:
                 covered = m.end()
                 add("id", m.start(), m.end(), _phone_forms(m.group()), m.group())
                 continue
+        if before == "+" and (m := _intl_phone(text, start)):
+            covered = m.end()
+            add("id", m.start(), m.end(), _intl_phone_forms(m.group()), m.group())
+            continue
         m = _ISO.match(text, start)
         if m is not None:
             covered = m.end()

@@ -953,3 +953,15 @@ def test_an_amounts_digits_inside_an_id_or_a_longer_number_hold_no_amount() -> N
     known = '{"sku": "SKU88120", "paid": "2012-06-01", "pass": {"price": 3500}, "qty": 40}'
     text = "运费险会补贴您12元运费。The pass is $35 (not $350), and $40 covers the rest."
     assert [c.value for c in ungrounded(text, known)] == ["12元", "$350"]
+
+
+def test_an_international_phone_number_is_an_id() -> None:
+    # A made-up telecom run (/work/notes/tau45): the agent invents a partner desk's number,
+    # "+81 3-5555-0100", which no result held; before, it was no claim at all.
+    text = "If you need help in Japan, call our partner desk at +81 3-5555-0100."
+    assert ("id", "+81 3-5555-0100") in [(c.kind, c.value) for c in claims(text)]
+    known = '{"partner": "NTT Docomo", "country": "Japan"}'
+    assert [c.value for c in ungrounded(text, known)] == ["+81 3-5555-0100"]
+    assert ungrounded(text, '{"country": "Japan", "desk_phone": "+81355550100"}') == []
+    # Too few digits for a phone: a signed score or a temperature.
+    assert [c.kind for c in claims("It moved +3 2 1 points and then +12 degrees.")] != ["id"]
