@@ -101,6 +101,8 @@ from .values import (
 )
 from .wrappers import user_words
 
+#: Most prices the earlier results may hold for a difference of two to hold an amount.
+_DIFFERENCE_PRICES = 16
 _ARGS_CACHE_MAX = 20_000
 # User turns remembered with their class (TraceAnalyser._turn_class); the distinct pairs of
 # a corpus's turns and the agent messages before them are far fewer on most corpora.
@@ -1085,6 +1087,7 @@ class Grounds:
                     for ev, _ in self.earlier
                     if ev.text
                 )
+                or self._difference_held(form)
             )
         if kind == "date":
             # A day the user named ("tomorrow", "next Friday") counted from the record's date.
@@ -1106,6 +1109,29 @@ class Grounds:
             self._totals.append(totals_in(ev.text) if ev.text else NO_ARITHMETIC)
         return any(total_of(form, totals) for totals in self._totals)
 
+    def _difference_held(self, form: str) -> bool:
+        """Whether an amount is the difference of two prices earlier results hold, each in
+        its own result or one list (a rebooking's fare difference: the new fare 1260 less
+        the 1180 paid, "补差价¥80"). Only while the results hold few prices: among many,
+        some pair differs by any amount."""
+        try:
+            value = Decimal(form.replace(",", ""))
+        except InvalidOperation:
+            return False
+        if value <= 0:
+            return False
+        self._pool_prices()
+        prices = self._prices
+        return len(prices) <= _DIFFERENCE_PRICES and any(p + value in prices for p in prices)
+
+    def _pool_prices(self) -> None:
+        """Take the prices of the results not read yet into :attr:`_prices`."""
+        while self._prices_seen < len(self.earlier):
+            ev = self.earlier[self._prices_seen][0]
+            self._prices_seen += 1
+            if ev.text:
+                self._prices.update(prices_in(ev.text))
+
     def worked(self, text: str, found: list[Claim], form: str) -> bool:
         """Whether the amount ``form`` ("53", "1,200") is worked out in ``text`` from amounts
         it states that are held (not in ``found``, the text's ungrounded claims) and the
@@ -1121,11 +1147,7 @@ class Grounds:
         stated = self._stated_amounts(text, found)
         if not stated:
             return False
-        while self._prices_seen < len(self.earlier):
-            ev = self.earlier[self._prices_seen][0]
-            self._prices_seen += 1
-            if ev.text:
-                self._prices.update(prices_in(ev.text))
+        self._pool_prices()
         if worked_amount(value, stated, self._prices.union(stated)):
             self._worked.add(value)
             return True
