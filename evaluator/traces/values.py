@@ -697,7 +697,8 @@ def is_day(value: str) -> bool:
 
 def date_spellings(value: str) -> re.Pattern[str] | None:
     """A pattern for the ways a user writes the date an ISO value starts with (``May 27``,
-    ``27 May``, ``May 27th``, ``5/27``, ``2024-05-27``), lowercase; ``None`` for no date."""
+    ``27 May``, ``May 27th``, ``5/27``, ``2024-05-27``, ``5月27日``), lowercase; ``None`` for
+    no date."""
     m = _ISO_DATE.match(value)
     if m is None:
         return None
@@ -712,6 +713,8 @@ def date_spellings(value: str) -> re.Pattern[str] | None:
         f"\\b{d}(?:\\s+of)?\\s+{names}",
         f"\\b0?{month}/0?{day}\\b",
         f"\\b{year}-{month:02d}-{day:02d}\\b",
+        # Chinese, where no space or word boundary sets it apart: "改到6月12日", "6月12号".
+        f"(?<!\\d)0?{month}月0?{day}[日号](?!\\d)",
     ]
     return re.compile("|".join(forms))
 

@@ -250,6 +250,14 @@ def test_openapi_safe_methods_read(tmp_path: Path) -> None:
         # A thing's state looked up, no failure of the call: a payment that failed.
         ('{"status": "failed", "message": "card declined", "payment_id": "p1"}', False),
         ('{"status": "success", "message": "Salesforce record updated."}', False),
+        # A Chinese service's tools (made-up shop runs, /work/notes/tau45/probe2.py): the
+        # error text in Chinese, and a failure flag whose reason sits under "msg".
+        ("错误：订单不存在", True),
+        ("【错误】库存不足", True),
+        ("错误原因：无", False),  # a record's field, no failed call
+        ("失败原因：无", False),
+        ('{"success": false, "msg": "订单已发货，无法取消"}', True),
+        ('{"success": true, "msg": "ok"}', False),
     ],
 )
 def test_error_texts(text: str, error: bool) -> None:

@@ -334,6 +334,21 @@ def test_user_typed_values_in_any_spelling_are_not_credited() -> None:
     assert m.followups == [] and m.summary["followups"] == 0
 
 
+def test_a_date_the_user_typed_in_chinese_is_not_credited() -> None:
+    # A made-up Chinese rebooking (/work/notes/tau45/probe2.py): "改到6月12日", then a
+    # booking whose alternative dates hold 2024-06-12, then a search on that day: the user's
+    # day, not a lookup the booking forced. Another day of the list still is.
+    booking = {"booking_id": "BK7781", "alt_dates": ["2024-06-12", "2024-06-13"]}
+    for typed, credited in (("我想把航班改到6月12日", 0), ("我想把航班改到6月13号", 1)):
+        _, m = measure(
+            Event("user", "message", 0, text=typed),
+            call(1, "get_booking", {"booking_id": "BK7781"}, "c1"),
+            result(2, "c1", booking),
+            call(3, "search_flights", {"date": "2024-06-12"}, "c2"),
+        )
+        assert m.summary["followups"] == credited, typed
+
+
 def test_a_number_the_user_wrote_in_thousands_is_not_credited() -> None:
     # SOPBench's health-insurance runs (tests/corpora/service_agents/): the customer writes
     # "Annual Income: 1,000,000", the policy holds 1000000, and update_policy passes it on.
