@@ -175,6 +175,24 @@ def test_a_number_with_thousands_separators_is_one_value() -> None:
     ]
 
 
+def test_epoch_days_minor_units_and_chinese_names_are_quoted() -> None:
+    # Issue 16's made-up retail and Chinese shop runs (/work/notes/tau45): an order's epoch
+    # times and minor-unit prices read back as "May 20" and "$184.99", and a product name
+    # quoted inside a run of Chinese characters. Before, none was evidence.
+    order = {
+        "delivered_at": 1716217320,
+        "order_id": 1716217399,
+        "items": [{"name": "蓝牙耳机", "price": {"amount": 18499, "currency": "USD"}}],
+    }
+    q = build_quotes(order)
+    assert quoted(q, "It was delivered on May 20, 2024 and cost $184.99.", "q") == [
+        ("delivered_at", "May 20", "day"),
+        ("items[].price.amount", "184.99", None),
+    ]
+    assert quoted(q, "您的订单中的蓝牙耳机已签收。", "q") == [("items[].name", "蓝牙耳机", None)]
+    assert quoted(q, "Delivered on May 21.", "q") == []  # another day; an id's number no time
+
+
 def test_small_counts_and_ordinals_in_a_question_stay_words() -> None:
     # Two questions that differ by a count or an ordinal are two questions...
     assert question_key("Which screening lane 4 was it?") == "which screening lane 4 was it?"

@@ -5,10 +5,12 @@ from __future__ import annotations
 import itertools
 import re
 from dataclasses import dataclass
+from datetime import date, timedelta
 from typing import Any
 
 from .. import paths
 from ..kinds import ISO_RE
+from ..traces.claims import EPOCH_HIGH, EPOCH_LOW, MONEY_FIELD, NOT_A_TIME
 from ..traces.values import (
     COMMON_VALUES,
     MIN_INTEGER,
@@ -128,6 +130,23 @@ def _index_scalar(value: Any, path: str, q: _Quotes) -> None:
         s = str(int(value)) if kind is float and value.is_integer() else str(value)
         short = len(s) < MIN_VALUE_LENGTH or (kind is int and abs(value) < MIN_INTEGER)
         _put(q, s, path, s, None, short)
+        if kind is int and value > 0:
+            _index_whole_number(value, path, q)
+
+
+def _index_whole_number(value: int, path: str, q: _Quotes) -> None:
+    """The other forms an answer quotes a whole number in: an epoch time as its UTC day
+    (``"delivered_at": 1716217320``, "May 20, 2024"), an amount in minor units of a money
+    field as its whole units with cents (``"amount": 18499``, "$184.99"), as the trace
+    analysis grounds them (:func:`~projeval.traces.claims.epoch_days_in`)."""
+    key = path.rsplit(".", 1)[-1]
+    seconds = value // 1000 if value >= EPOCH_HIGH * 10 else value
+    if EPOCH_LOW <= seconds < EPOCH_HIGH and not NOT_A_TIME.search(key):
+        day = (date(1970, 1, 1) + timedelta(seconds=seconds)).isoformat()
+        _put(q, f"@d:{day[5:]}", path, day, "day", False)
+    elif value >= 100 and MONEY_FIELD.search(key):
+        whole = f"{value // 100}.{value % 100:02d}"
+        _put(q, whole, path, whole, None, False)
 
 
 def _index_text(value: str, path: str, q: _Quotes) -> None:
@@ -139,8 +158,10 @@ def _index_text(value: str, path: str, q: _Quotes) -> None:
         n = len(value)
         if not n:
             return
-    if " " in value or "\n" in value or "\t" in value:
-        if n >= MIN_VALUE_LENGTH:  # text: matched by its start
+    if " " in value or "\n" in value or "\t" in value or (n >= 2 and _CJK.search(value)):
+        # Chinese writes no spaces between words: a name in it ("蓝牙耳机") is quoted
+        # inside a run of characters, found as text is.
+        if n >= MIN_VALUE_LENGTH or _CJK.search(value):  # text: matched by its start
             q.phrases.append((value[:PHRASE_PREFIX].lower(), path, value))
         return
     if 10 <= n <= 40 and value[4:5] == "-" and value[:4].isdigit():
@@ -244,6 +265,7 @@ def _names_a_thing(text: str, start: int) -> bool:
 
 
 _CURRENCY = frozenset("$€£¥₹")
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 _KEY_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 
 
@@ -272,7 +294,7 @@ def quoted(q: _Quotes, answer: str, question: str) -> list[tuple[str, str, str |
             if len(by_needle[needle]) != 1 or needle in qlow:
                 continue
             at = low.find(needle)
-            if at >= 0 and (at == 0 or not low[at - 1].isalnum()):
+            if at >= 0 and (at == 0 or not low[at - 1].isalnum() or _CJK.match(needle)):
                 spans.append((at, at + _common_prefix(low[at:], value.lower())))
                 found.append((path, value, None))
                 by_needle[needle] = set()  # one hit per needle

@@ -224,6 +224,12 @@ FIRST_WRITE_VERBS = frozenset(
     ]
 )
 
+# "block" first, before a thing a support agent blocks, writes (block_card, block_user);
+# elsewhere it names a chain's block (block_by_number, get_block).
+_BLOCKED = frozenset(
+    ["card", "cards", "user", "account", "line", "number", "sim", "phone", "contact", "device"]
+)
+
 _WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
 
@@ -269,6 +275,8 @@ def verb_kind(tool: str | None) -> str | None:
     if not words:
         return None
     if words[0] in WRITE_VERBS or words[0] in FIRST_WRITE_VERBS:
+        return WRITE
+    if words[0] == "block" and len(words) > 1 and words[1] in _BLOCKED:
         return WRITE
     if words[0] in READ_VERBS:
         return READ
@@ -833,6 +841,9 @@ class ToolKinds:
 _ERROR_TEXT = re.compile(
     r"\s*(?:error\b|exception:|<exception>|traceback \(most recent call last\))", re.I
 )
+# The same in Chinese, as a Chinese service's tools write it: "错误：订单不存在", "错误: ...",
+# "[错误] ..."; "失败" alone opens many a status ("失败原因" in a record), so not it.
+_ERROR_TEXT_ZH = re.compile(r"\s*[\[【]?(?:错误|錯誤)[\]】]?\s*[:：\]】]")
 # The exit status a shell tool writes before the command's output (mini-SWE-agent's
 # ``<returncode>1</returncode>\n<output>...``): a command that exits non-zero failed, and
 # one that exits 0 is read by its output (a pipe hides a script's traceback's status).
@@ -923,6 +934,8 @@ def is_error_text(text: str | None, structured: Any = None) -> bool:
         return False
     if _ERROR_TEXT.match(text[:64]) or _EXCEPTION_TEXT.match(text[:120]):
         return True
+    if not text.isascii() and _ERROR_TEXT_ZH.match(text[:32]):
+        return True
     if text.lstrip().startswith(_REFUSED) or _policy_refused(text):
         return True
     if text[:1] in ("C", "O") and _shell_failed(text):
@@ -981,8 +994,8 @@ def _error_object(doc: Any) -> bool:
     return coded and any(isinstance(doc.get(k), str) for k in ("message", "detail"))
 
 
-#: Where a result that flags its own failure says why.
-_REASON_KEYS = ("message", "reason", "detail", "error_message", "errorMessage")
+#: Where a result that flags its own failure says why (``msg``: Chinese services' APIs).
+_REASON_KEYS = ("message", "reason", "detail", "error_message", "errorMessage", "msg")
 
 # A result's own flag that the call failed, near its top: ``"success": false``, ``"ok":false``.
 _FAILED_FLAG = re.compile(r'"(?:success|ok)"\s*:\s*false')

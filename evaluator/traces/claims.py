@@ -769,6 +769,28 @@ def _uk_phone(text: str, start: int, before: str, after: str) -> re.Match[str] |
     return m
 
 
+#: Another country's number after its "+" code, in groups of digits a space or a hyphen
+#: separates: "+81 3-5555-0100", "+33 1 42 68 53 00", "+86 571-8888-1234".
+_INTL_PHONE = re.compile(r"\+\d{1,3}(?:[ -]\d{1,4}){2,5}(?![\w-]|[ ]\d)")
+
+
+def _intl_phone(text: str, start: int) -> re.Match[str] | None:
+    """The international number opening at the "+" before ``start``, when it holds 8 to
+    15 digits (E.164's bound): what an answer states as a number to call."""
+    m = _INTL_PHONE.match(text, start - 1)
+    if m is None or not 8 <= sum(c.isdigit() for c in m.group()) <= 15:
+        return None
+    return m
+
+
+def _intl_phone_forms(value: str) -> tuple[str, ...]:
+    """An international number's spellings: as stated, its digits with and without the
+    "+", and the national part as stated after the country code."""
+    digits = "".join(c for c in value if c.isdigit())
+    national = value.split(" ", 1)[1] if " " in value else value
+    return tuple(dict.fromkeys([value, f"+{digits}", digits, national]))
+
+
 def _uk_phone_forms(m: re.Match[str]) -> tuple[str, ...]:
     """A UK number's spellings: as stated, its digits, and its national and international
     forms, spaced as stated and unspaced."""
@@ -875,6 +897,10 @@ def claims(text: str | None, held: Held | None = None) -> list[Claim]:
                 covered = m.end()
                 add("id", m.start(), m.end(), _phone_forms(m.group()), m.group())
                 continue
+        if before == "+" and (m := _intl_phone(text, start)):
+            covered = m.end()
+            add("id", m.start(), m.end(), _intl_phone_forms(m.group()), m.group())
+            continue
         m = _ISO.match(text, start)
         if m is not None:
             covered = m.end()
@@ -1505,14 +1531,22 @@ def ungrounded(text: str | None, known: str | Held) -> list[Claim]:
                 duration_in_fields(form, low) or duration_in_text(form, low)
             ):
                 return True
-            if kind == "amount" and amount_in_text(form, low):
+            if kind == "amount" and (
+                amount_in_text(form, low) or minor_units_held(form, minor_amounts_in(known))
+            ):
                 return True
             if kind == "time" and time_in_text(form, low):
                 return True
-            if kind == "date" and (date_in_text(form, low) or date_from_held(form, low, low)):
+            if kind == "date" and (
+                date_in_text(form, low)
+                or date_from_held(form, low, low)
+                or form.lower() in epoch_days_in(known)
+            ):
                 return True
             if code_of_letters(kind, form):
                 return in_words(form.lower(), low) or initials_in(form, known)
+            if kind == "amount" and is_amount_form(form):
+                return number_in(form, low)
             if form.lower() in low:
                 return True
             if kind != "name":
@@ -1523,6 +1557,31 @@ def ungrounded(text: str | None, known: str | Held) -> list[Claim]:
 
         return claims(text, in_text)
     return claims(text, known)
+
+
+# An amount's plain form ("12", "184.99", "1,200").
+_AMOUNT_FORM = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+def is_amount_form(form: str) -> bool:
+    """Whether ``form`` is an amount's plain number ("12", "184.99", "1,200")."""
+    return _AMOUNT_FORM.fullmatch(form) is not None
+
+
+def number_in(number: str, text: str) -> bool:
+    """Whether ``text`` holds ``number`` as a number of its own: not inside a longer number
+    or a word ("12" is not in "SKU88120", "2012" or "12345")."""
+    at = text.find(number)
+    while at >= 0:
+        end = at + len(number)
+        before = text[at - 1 : at]
+        after = text[end : end + 1]
+        if not (before.isalnum() or (before == "." and text[at - 2 : at - 1].isdigit())) and not (
+            after.isdigit() or after.isalpha()
+        ):
+            return True
+        at = text.find(number, at + 1)
+    return False
 
 
 def code_of_letters(kind: str, form: str) -> bool:
@@ -1761,6 +1820,8 @@ def duration_in_fields(form: str, low: str) -> bool:
         return False
     number, unit = m.group(1).replace(",", ""), m.group(2).split()[-1]
     stem = unit[:-1] if unit.endswith("s") and len(unit) > 3 else unit
+    # A Chinese unit names its field in English ("24小时" in "sla_hours": 24).
+    stem = _UNIT_STEMS.get(stem, stem)
     if not stem.isascii():
         return False
     # An age is counted in years: "age": 60 holds "60 years (old)"; "page" or "usage" none.
@@ -1775,6 +1836,16 @@ def duration_in_fields(form: str, low: str) -> bool:
     )
     return pattern.search(low) is not None
 
+
+#: The English stem a field is named by, of a Chinese unit of time.
+_UNIT_STEMS = {
+    **dict.fromkeys(("小时", "小時", "个小时", "個小時"), "hour"),
+    **dict.fromkeys(("天", "日"), "day"),
+    **dict.fromkeys(("分钟", "分鐘"), "minute"),
+    **dict.fromkeys(("周", "週", "星期", "个星期"), "week"),
+    **dict.fromkeys(("个月", "個月"), "month"),
+    "年": "year",
+}
 
 #: Minutes in a unit of a length of time spelled out or shortened ("h", "hr", "min").
 _MINUTES_IN = {
@@ -2024,6 +2095,66 @@ def _json_nodes(text: str) -> Iterator[Any]:
         else:
             continue
         yield node
+
+
+#: A field holding money, for amounts in minor units (``"amount": 18499`` beside
+#: ``"currency": "USD"``, a bill's ``total``, a plan's ``monthly_fee``, a balance's
+#: ``available``).
+MONEY_FIELD = re.compile(
+    r"(?:^|[._])(?:prices?|fares?|rates?|costs?|amounts?|totals?|balances?|fees?|charges?|"
+    r"available|refunds?|credits?|subtotal|tax|paid|cents|minor)(?:$|[._])",
+    re.IGNORECASE,
+)
+
+
+@lru_cache(maxsize=64)
+def minor_amounts_in(text: str) -> frozenset[int]:
+    """The whole numbers a JSON result holds in money fields (:data:`MONEY_FIELD`): an
+    amount stated with its cents, "$184.99", is held by ``18499`` in such a field, as
+    payment APIs write amounts in minor units (issue 16's retail orders)."""
+    found: set[int] = set()
+    for node in _json_nodes(text):
+        if type(node) is dict:
+            for key, value in node.items():
+                if type(value) is int and value > 0 and MONEY_FIELD.search(str(key)):
+                    found.add(value)
+    return frozenset(found)
+
+
+_WHOLE_OR_CENTS = re.compile(r"\d+(?:\.\d\d)?")
+
+
+def minor_units_held(form: str, minor: frozenset[int]) -> bool:
+    """Whether an amount's plain form ("184.99", "35") is held in minor units."""
+    if not minor or _WHOLE_OR_CENTS.fullmatch(form) is None:
+        return False
+    return int(Decimal(form) * 100) in minor
+
+
+#: Epoch seconds from 2000 to 2100 (milliseconds are a thousand times these).
+EPOCH_LOW, EPOCH_HIGH = 946_684_800, 4_102_444_800
+#: Keys whose whole numbers are no times though they fall in that range.
+NOT_A_TIME = re.compile(
+    r"(?:^|[._])(?:id|ids|phone|number|msisdn|code|zip)(?:$|[._])|_id$", re.IGNORECASE
+)
+
+
+@lru_cache(maxsize=64)
+def epoch_days_in(text: str) -> str:
+    """The UTC days (``2024-05-20``, one a line) of the epoch times a JSON result holds, in
+    seconds or milliseconds under any key but an id's (``"delivered_at": 1716217320``):
+    what an answer reads back as "May 20, 2024"."""
+    days: list[str] = []
+    for node in _json_nodes(text):
+        if type(node) is not dict:
+            continue
+        for key, value in node.items():
+            if type(value) is not int or NOT_A_TIME.search(str(key)):
+                continue
+            seconds = value // 1000 if value >= EPOCH_HIGH * 10 else value
+            if EPOCH_LOW <= seconds < EPOCH_HIGH:
+                days.append((date(1970, 1, 1) + timedelta(seconds=seconds)).isoformat())
+    return "\n".join(days)
 
 
 # Remembered by text, like totals_in: the results of a trace are read once each.

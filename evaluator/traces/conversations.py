@@ -52,7 +52,7 @@ from .harnesses import (
     swe_agent_history,
 )
 from .headers import split_header
-from .mcp import content_output
+from .mcp import call_tool_result_output, content_output
 
 # Conversation ids: the first of these keys found on the record (or its metadata).
 _ID_KEYS = (
@@ -515,6 +515,15 @@ class OpenAIChat(Converter):
                 error = tool_error(m)
                 if error and not text.strip():
                     text = error
+                # An MCP server's CallToolResult relayed whole: its text is the answer whose
+                # fields values have their paths in, and its isError says if the call failed.
+                relayed = call_tool_result_output(text) if text[:1] == "{" else None
+                structured = None
+                if relayed is not None:
+                    if relayed[1] and error is None:
+                        error = relayed[0]
+                    if relayed[0][:1] in ("{", "["):
+                        structured = parse_args(relayed[0])[1]
                 # Positional (role, kind, msg, text, tool, call_id, args_raw, args,
                 # structured, is_error), as in call_event: once per result of a corpus.
                 events.append(
@@ -527,7 +536,7 @@ class OpenAIChat(Converter):
                         _result_id(m),
                         None,
                         None,
-                        None,
+                        structured if isinstance(structured, dict | list) else None,
                         True if error is not None else None,
                     )
                 )

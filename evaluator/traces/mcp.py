@@ -111,6 +111,33 @@ def content_output(text: str) -> tuple[str, bool] | None:
     return inner, is_error_text(inner)
 
 
+def call_tool_result_output(text: str) -> tuple[str, bool] | None:
+    """``(text, is_error)`` of a tool output that is a whole MCP ``CallToolResult`` as JSON,
+    ``{"content": [blocks], "isError": ...}``, as an agent relaying an MCP server's answer
+    into a Chat ``tool`` message writes it; ``None`` for any other output. Its ``isError``
+    says whether the call failed (issue 16: such results were no errors)."""
+    if text[:1] != "{" or '"isError"' not in text:
+        return None
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if (
+        not isinstance(doc, dict)
+        or not isinstance(doc.get("isError"), bool)
+        or not isinstance(doc.get("content"), list)
+        or not set(doc) <= _CALL_TOOL_RESULT_KEYS
+        or not all(isinstance(b, dict) and b.get("type") in _BLOCK_TYPES for b in doc["content"])
+    ):
+        return None
+    inner = result_text(doc)
+    return inner, doc["isError"] or is_error_text(inner)
+
+
+#: The keys of a ``CallToolResult`` (``_meta`` the protocol's own).
+_CALL_TOOL_RESULT_KEYS = frozenset(["content", "isError", "structuredContent", "_meta"])
+
+
 class _Session:
     def __init__(self, trace: Trace) -> None:
         self.trace = trace

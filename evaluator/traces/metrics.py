@@ -63,9 +63,14 @@ from .claims import (
     duration_in_text,
     duration_of,
     durations_in,
+    epoch_days_in,
     initials_in,
+    is_amount_form,
     listed_items,
+    minor_amounts_in,
+    minor_units_held,
     name_squeezed_in,
+    number_in,
     prices_in,
     spoken_length,
     squeeze,
@@ -96,6 +101,8 @@ from .values import (
 )
 from .wrappers import user_words
 
+#: Most prices the earlier results may hold for a difference of two to hold an amount.
+_DIFFERENCE_PRICES = 16
 _ARGS_CACHE_MAX = 20_000
 # User turns remembered with their class (TraceAnalyser._turn_class); the distinct pairs of
 # a corpus's turns and the agent messages before them are far fewer on most corpora.
@@ -1036,9 +1043,12 @@ class Grounds:
             # A code of letters ("DUB") only as a word of its own, not inside one ("Dublin"),
             # or as the initials of a name held in full ("NSC", National Student Clearinghouse).
             return in_words(low, self._said) or in_words(low, text) or self._initials_held(form)
-        if low in self._said:
-            return True
-        if low in text:
+        if kind == "amount" and is_amount_form(low):
+            # An amount's digits inside another number or an id ("12" of "SKU88120",
+            # "35" of "3500") hold no amount: only a number of its own does.
+            if number_in(low, self._said) or number_in(low, text):
+                return True
+        elif low in self._said or low in text:
             return True
         if named:
             # What else the index finds (an id inside a prose field, a code, a word of a
@@ -1071,16 +1081,28 @@ class Grounds:
             # A percentage held as a field that says it is one ("humidity": 83 for "83%"),
             # or a decimal rounded from a longer one (118726350.28999999 for "$118,726,350.29").
             # Or a total of a result's list ("$313" for two legs at 142 and 171).
+            # Or an amount with its cents held in minor units ("$184.99" by "amount": 18499).
             return (
                 amount_in_text(form, text)
                 or amount_in_text(form, self._said)
                 or self._total_held(form)
+                or any(
+                    minor_units_held(form, minor_amounts_in(ev.text))
+                    for ev, _ in self.earlier
+                    if ev.text
+                )
+                or self._difference_held(form)
             )
         if kind == "date":
             # A day the user named ("tomorrow", "next Friday") counted from the record's date.
             # Or one the record's dates give: a weekday the user named inside their span,
-            # a held date moved by held nights or days (a check-out).
-            return date_in_text(form, self._said) or date_from_held(form, self._said, text)
+            # a held date moved by held nights or days (a check-out). Or the day of an
+            # epoch time a result holds ("May 20, 2024" by "delivered_at": 1716217320).
+            return (
+                date_in_text(form, self._said)
+                or date_from_held(form, self._said, text)
+                or any(low in epoch_days_in(ev.text) for ev, _ in self.earlier if ev.text)
+            )
         return kind == "time" and (time_in_text(form, text) or time_in_text(form, self._said))
 
     def _total_held(self, form: str) -> bool:
@@ -1090,6 +1112,29 @@ class Grounds:
             ev = self.earlier[len(self._totals)][0]
             self._totals.append(totals_in(ev.text) if ev.text else NO_ARITHMETIC)
         return any(total_of(form, totals) for totals in self._totals)
+
+    def _difference_held(self, form: str) -> bool:
+        """Whether an amount is the difference of two prices earlier results hold, each in
+        its own result or one list (a rebooking's fare difference: the new fare 1260 less
+        the 1180 paid, "补差价¥80"). Only while the results hold few prices: among many,
+        some pair differs by any amount."""
+        try:
+            value = Decimal(form.replace(",", ""))
+        except InvalidOperation:
+            return False
+        if value <= 0:
+            return False
+        self._pool_prices()
+        prices = self._prices
+        return len(prices) <= _DIFFERENCE_PRICES and any(p + value in prices for p in prices)
+
+    def _pool_prices(self) -> None:
+        """Take the prices of the results not read yet into :attr:`_prices`."""
+        while self._prices_seen < len(self.earlier):
+            ev = self.earlier[self._prices_seen][0]
+            self._prices_seen += 1
+            if ev.text:
+                self._prices.update(prices_in(ev.text))
 
     def worked(self, text: str, found: list[Claim], form: str) -> bool:
         """Whether the amount ``form`` ("53", "1,200") is worked out in ``text`` from amounts
@@ -1106,11 +1151,7 @@ class Grounds:
         stated = self._stated_amounts(text, found)
         if not stated:
             return False
-        while self._prices_seen < len(self.earlier):
-            ev = self.earlier[self._prices_seen][0]
-            self._prices_seen += 1
-            if ev.text:
-                self._prices.update(prices_in(ev.text))
+        self._pool_prices()
         if worked_amount(value, stated, self._prices.union(stated)):
             self._worked.add(value)
             return True

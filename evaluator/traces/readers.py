@@ -793,8 +793,28 @@ def _split_document(value: Any, name: str) -> Iterator[Record | Problem]:
     ):
         for i, item in enumerate(value):
             yield Record(1, item, i)
+    elif _conversation_list(value):
+        # A JSON list of conversations, each a bare list of Chat messages (how recorded
+        # support runs are often exported): each is a conversation of its own, not one
+        # conversation whose messages are lists.
+        for i, item in enumerate(value):
+            yield Record(1, item, i)
     else:
         yield Record(1, value)
+
+
+def _conversation_list(value: Any) -> bool:
+    """Whether a document is a list of conversations, each a list of messages: every item a
+    list, and every non-empty one holding a message (an object with a ``role``)."""
+    return (
+        isinstance(value, list)
+        and bool(value)
+        and all(isinstance(item, list) for item in value)
+        and any(item for item in value)
+        and all(
+            not item or any(isinstance(m, dict) and "role" in m for m in item) for item in value
+        )
+    )
 
 
 def _inspect_samples(log: dict[str, Any], name: str) -> Iterator[Record | Problem]:

@@ -294,6 +294,14 @@ class Where(dict[str, str]):
             self.prose = ("\n".join(t for t, _ in fields), fields)
         return self.prose
 
+    def word_elsewhere(self, value: str, path: str) -> bool:
+        """Whether ``value`` is a whole word of a prose field under another path than
+        ``path`` (``UPS`` in ``"service": "UPS Ground"`` beside ``"carrier": "UPS"``)."""
+        joined, fields = self.prose if self.prose is not None else self.prose_fields()
+        if value not in joined:
+            return False
+        return any(p != path and value in t and in_words(value, t) for t, p in fields)
+
     def in_prose(self, value: str) -> str | None:
         """The path of the prose field ``value`` sits in as a whole word; a short code
         only where it sits at one place of the result (not also as a field's whole
@@ -434,6 +442,14 @@ def _walk(
                 values.append((str(v), dot + ("*" if star else k)))
             if seen is not None:
                 seen.add(dot + ("*" if star else k))
+        if star:
+            # The ids a map is keyed by are values the result gave (a profile's
+            # {"credit_card_7781203": {...}}, an order's items by item id): an agent passing
+            # one on copied it from here. After the entries, so an id the entry also holds
+            # keeps its field's path (payment_methods.*.id).
+            for k in node:
+                if paths.ID_KEY.search(k) and worth(k) is not None:
+                    values.append((k.strip(), dot + "*"))
     elif kind is list:
         path = prefix + "[]"
         for v in node:
@@ -499,6 +515,8 @@ def first_source(
         for ev, where in earlier:
             if isinstance(where, Where):
                 path = where.codes.get(value) if where.codes else None
+                if path is not None and where.word_elsewhere(value, path):
+                    continue  # a field's value and a word of another field: two places
                 if path is None:
                     if prose is None:
                         prose = prose_id(value)
@@ -679,7 +697,8 @@ def is_day(value: str) -> bool:
 
 def date_spellings(value: str) -> re.Pattern[str] | None:
     """A pattern for the ways a user writes the date an ISO value starts with (``May 27``,
-    ``27 May``, ``May 27th``, ``5/27``, ``2024-05-27``), lowercase; ``None`` for no date."""
+    ``27 May``, ``May 27th``, ``5/27``, ``2024-05-27``, ``5月27日``), lowercase; ``None`` for
+    no date."""
     m = _ISO_DATE.match(value)
     if m is None:
         return None
@@ -694,6 +713,8 @@ def date_spellings(value: str) -> re.Pattern[str] | None:
         f"\\b{d}(?:\\s+of)?\\s+{names}",
         f"\\b0?{month}/0?{day}\\b",
         f"\\b{year}-{month:02d}-{day:02d}\\b",
+        # Chinese, where no space or word boundary sets it apart: "改到6月12日", "6月12号".
+        f"(?<!\\d)0?{month}月0?{day}[日号](?!\\d)",
     ]
     return re.compile("|".join(forms))
 

@@ -50,6 +50,11 @@ from projeval.traces.actions import (
         ("unblock_card", "write"),
         ("issue_read", "read"),
         ("block_by_number", None),
+        # Blocking a card or a user is a change a support agent makes (issue 16's made-up
+        # bank runs, /work/notes/tau45): "block" before such a thing writes.
+        ("block_card", "write"),
+        ("block_user", "write"),
+        ("get_block", "read"),
         ("escalate_to_supervisor", "write"),
         ("track_shipment", "read"),
         ("estimate_delivery_date", "read"),
@@ -245,6 +250,14 @@ def test_openapi_safe_methods_read(tmp_path: Path) -> None:
         # A thing's state looked up, no failure of the call: a payment that failed.
         ('{"status": "failed", "message": "card declined", "payment_id": "p1"}', False),
         ('{"status": "success", "message": "Salesforce record updated."}', False),
+        # A Chinese service's tools (made-up shop runs, /work/notes/tau45/probe2.py): the
+        # error text in Chinese, and a failure flag whose reason sits under "msg".
+        ("错误：订单不存在", True),
+        ("【错误】库存不足", True),
+        ("错误原因：无", False),  # a record's field, no failed call
+        ("失败原因：无", False),
+        ('{"success": false, "msg": "订单已发货，无法取消"}', True),
+        ('{"success": true, "msg": "ok"}', False),
     ],
 )
 def test_error_texts(text: str, error: bool) -> None:

@@ -699,3 +699,23 @@ def test_a_hedged_answer_that_writes_is_listed_under_the_request_left_open(
     read = [*messages[:7], call("c2", "get_invoice", {"customer": "Bob"}), *messages[8:]]
     a = analyse_traces([write_jsonl(tmp_path / "read.jsonl", [{"messages": read}])])
     assert [(h.turn, h.question) for h in a.hedged_answers] == [(3, messages[2]["content"])]
+
+
+def test_made_up_support_runs_read_as_issue_16_asks() -> None:
+    # Three of session 32's made-up support runs (tests/traces/data/README.md; no public
+    # data), as issue 16's corpus was written: a JSON list of conversations. Before: the
+    # file was no known format; the isError results were no errors and their retries none;
+    # ids a map is keyed by (items, payment methods) fed nothing; prices in minor units and
+    # epoch days were ungrounded claims, beside the two planted ones.
+    data = Path(__file__).parent / "data" / "support45_runs.json"
+    analysis = analyse_traces([data], workers=1)
+    totals = analysis.totals
+    got = {k: totals[k] for k in ("traces", "calls", "errors", "retries", "duplicates")}
+    assert got == {"traces": 3, "calls": 19, "errors": 3, "retries": 3, "duplicates": 1}
+    assert (totals["lookups"], totals["actions"]) == (11, 5)
+    rows = {(f.producer, f.path, f.consumer, f.argument): f for f in analysis.fanout}
+    assert rows[("get_user_details", "payment_methods.*", "return_delivered_order_items", "payment_method_id")].calls == 1  # fmt: skip
+    assert rows[("get_order_details", "items.*", "return_delivered_order_items", "item_ids[]")].calls == 1  # fmt: skip
+    assert rows[("find_user", "orders[]", "get_order", "order_id")].duplicates == 1
+    assert rows[("get_account", "bills[]", "get_bill", "bill_id")].duplicates == 0  # a retry
+    assert sorted(analysis.claims["value"]) == ["$7.50", "6月12日"]

@@ -937,3 +937,42 @@ def test_values_in_an_aside_giving_examples_are_no_claims() -> None:
     assert [c.value for c in claims(offer)] == ["9 AM", "12 PM"]
     car = "A midsize car from Thrifty (e.g., Toyota Corolla or similar)."
     assert [c.value for c in claims(car)] == ["Thrifty", "Toyota Corolla"]
+
+
+def test_amounts_in_minor_units_and_epoch_days_are_held() -> None:
+    # Issue 16's retail orders (made-up runs, /work/notes/tau45): a payment API's amounts in
+    # minor units ("amount": 18499 beside "currency") and times in epoch seconds. The answer
+    # reads them back as "$184.99" and "May 20, 2024"; before, both were ungrounded.
+    known = (
+        '{"price": {"amount": 18499, "currency": "USD"}, "monthly_fee": 2500,'
+        ' "delivered_at": 1716217320, "order_id": 1716217399, "sla_hours": 24}'
+    )
+    text = (
+        "The headphones ($184.99) were delivered on May 20, 2024; the plan is $25.00 a month. "
+        "A $7.50 fee applies from May 21, 2024, and support replies within 24小时."
+    )
+    assert [c.value for c in ungrounded(text, known)] == ["$7.50", "May 21, 2024"]
+    # An id's number in the range of epoch times is no time.
+    assert [c.value for c in ungrounded("Shipped May 20, 2024.", '{"order_id": 1716217320}')] == [
+        "May 20, 2024"
+    ]
+
+
+def test_an_amounts_digits_inside_an_id_or_a_longer_number_hold_no_amount() -> None:
+    # A made-up Chinese shop run (/work/notes/tau45): "运费险会补贴您12元运费" when the only
+    # "12" of the results is inside the SKU and a year; before, it was held by them.
+    known = '{"sku": "SKU88120", "paid": "2012-06-01", "pass": {"price": 3500}, "qty": 40}'
+    text = "运费险会补贴您12元运费。The pass is $35 (not $350), and $40 covers the rest."
+    assert [c.value for c in ungrounded(text, known)] == ["12元", "$350"]
+
+
+def test_an_international_phone_number_is_an_id() -> None:
+    # A made-up telecom run (/work/notes/tau45): the agent invents a partner desk's number,
+    # "+81 3-5555-0100", which no result held; before, it was no claim at all.
+    text = "If you need help in Japan, call our partner desk at +81 3-5555-0100."
+    assert ("id", "+81 3-5555-0100") in [(c.kind, c.value) for c in claims(text)]
+    known = '{"partner": "NTT Docomo", "country": "Japan"}'
+    assert [c.value for c in ungrounded(text, known)] == ["+81 3-5555-0100"]
+    assert ungrounded(text, '{"country": "Japan", "desk_phone": "+81355550100"}') == []
+    # Too few digits for a phone: a signed score or a temperature.
+    assert [c.kind for c in claims("It moved +3 2 1 points and then +12 degrees.")] != ["id"]

@@ -334,6 +334,21 @@ def test_user_typed_values_in_any_spelling_are_not_credited() -> None:
     assert m.followups == [] and m.summary["followups"] == 0
 
 
+def test_a_date_the_user_typed_in_chinese_is_not_credited() -> None:
+    # A made-up Chinese rebooking (/work/notes/tau45/probe2.py): "改到6月12日", then a
+    # booking whose alternative dates hold 2024-06-12, then a search on that day: the user's
+    # day, not a lookup the booking forced. Another day of the list still is.
+    booking = {"booking_id": "BK7781", "alt_dates": ["2024-06-12", "2024-06-13"]}
+    for typed, credited in (("我想把航班改到6月12日", 0), ("我想把航班改到6月13号", 1)):
+        _, m = measure(
+            Event("user", "message", 0, text=typed),
+            call(1, "get_booking", {"booking_id": "BK7781"}, "c1"),
+            result(2, "c1", booking),
+            call(3, "search_flights", {"date": "2024-06-12"}, "c2"),
+        )
+        assert m.summary["followups"] == credited, typed
+
+
 def test_a_number_the_user_wrote_in_thousands_is_not_credited() -> None:
     # SOPBench's health-insurance runs (tests/corpora/service_agents/): the customer writes
     # "Annual Income: 1,000,000", the policy holds 1000000, and update_policy passes it on.
@@ -745,12 +760,23 @@ def test_grounds_work_out_a_fare_difference_the_message_shows_and_count_a_list_o
     )
     grounds = Grounds([(booked, None), (search, None)], ["Upgrade me. My orders?"])
     text = "Business is $455, and you paid $118, so the upgrade costs $337."
-    found = ungrounded(text, grounds.held)
-    assert [c.value for c in found] == ["$337"] and grounds.worked(text, found, "337")
+    # The difference of two prices the results hold is held as it is (a fare difference,
+    # session 32); worked out from the amounts the message states, it is too.
+    assert ungrounded(text, grounds.held) == [] and grounds.worked(text, [], "337")
     text = "Economy is $171, so the upgrade would cost about $53, or $60 with a bag."
     found = ungrounded(text, grounds.held)
     assert grounds.worked(text, found, "53") and not grounds.worked(text, found, "60")
     assert grounds.worked("Charged $53.", [], "53")
+    # "补差价¥80": the new fare less the one paid, each in its own result (session 30's
+    # made-up rebooking, /work/notes/tau35), held with no amount stated beside it; before,
+    # only by the "80" inside "1180". Among many prices no difference holds an amount.
+    paid = Event("tool", "result", 0, text='{"order_id": "MU8823451", "price": 1180}', seq=0)
+    found = Event("tool", "result", 1, text='[{"price": 1260}, {"price": 1090}]', seq=1)
+    assert Grounds([(paid, None), (found, None)], ["改签"]).held("amount", "80")
+    assert not Grounds([(paid, None), (found, None)], ["改签"]).held("amount", "81")
+    fares = [1260, *range(2000, 4000, 97)]  # no two of them 80 apart
+    many = Event("tool", "result", 2, text=json.dumps([{"price": p} for p in fares]))
+    assert not Grounds([(paid, None), (many, None)], ["改签"]).held("amount", "80")
     # A profile's list of order ids lists two orders.
     profile = Event("tool", "result", 2, text='{"orders": ["#W5501873", "#W8821460"]}', seq=2)
     assert Grounds([(profile, None)], ["hi"]).held("count", "2")

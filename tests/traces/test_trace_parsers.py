@@ -2731,6 +2731,57 @@ def test_mcp_content_json_is_unwrapped(output: str, expected: tuple[str, bool] |
     assert content_output(output) == expected
 
 
+@pytest.mark.parametrize(
+    ("output", "expected"),
+    [
+        ('{"isError": true, "content": [{"type": "text", "text": "Credit exceeds the limit"}]}', ("Credit exceeds the limit", True)),
+        ('{"content": [{"type": "text", "text": "{\\"id\\": 7}"}], "isError": false}', ('{"id": 7}', False)),
+        ('{"isError": false, "content": [{"type": "text", "text": "Error: timed out"}]}', ("Error: timed out", True)),
+        # A record of the data that has such keys beside others is no CallToolResult.
+        ('{"isError": true, "content": [], "order_id": "A1"}', None),
+        ('{"isError": "yes", "content": []}', None),
+        ('{"content": [{"type": "text", "text": "a"}]}', None),
+    ],
+)  # fmt: skip
+def test_a_relayed_call_tool_result_is_unwrapped(
+    output: str, expected: tuple[str, bool] | None
+) -> None:
+    from projeval.traces.mcp import call_tool_result_output
+
+    assert call_tool_result_output(output) == expected
+
+
+def test_a_chat_tool_message_holding_a_call_tool_result_says_if_it_failed(tmp_path: Path) -> None:
+    # Issue 16 (item 6): an agent relaying an MCP server's CallToolResult into a Chat tool
+    # message. Its isError was not read: the failed call was no error and the corrected
+    # call after it no retry. Made-up run (a telecom bill credit), written for the test.
+    def call(cid: str, amount: int) -> dict[str, Any]:
+        args = json.dumps({"bill_id": "INV-1", "amount": amount})
+        fn = {"name": "request_bill_credit", "arguments": args}
+        return {
+            "role": "assistant",
+            "tool_calls": [{"id": cid, "type": "function", "function": fn}],
+        }
+
+    failed = {"isError": True, "content": [{"type": "text", "text": "Credit exceeds 25.00"}]}
+    inner = json.dumps({"credit_id": "CR-1", "amount": 2500})
+    done = {"isError": False, "content": [{"type": "text", "text": inner}]}
+    messages = [
+        {"role": "user", "content": "Please waive the roaming charge."},
+        call("c1", 3500),
+        {"role": "tool", "tool_call_id": "c1", "content": json.dumps(failed)},
+        call("c2", 2500),
+        {"role": "tool", "tool_call_id": "c2", "content": json.dumps(done)},
+    ]
+    path = write_json(tmp_path / "run.json", {"messages": messages})
+    fmt, (trace,), problems = parse(path)
+    first, second = [e for e in trace.events if e.kind == "result"]
+    assert (fmt, problems) == ("openai_chat", [])
+    assert (first.is_error, second.is_error) == (True, None)
+    assert second.structured == {"credit_id": "CR-1", "amount": 2500}
+    assert first.text == json.dumps(failed)  # what the model read (and its tokens) is kept
+
+
 def test_an_mcpmark_output_folder_reads_as_its_runs_named_by_task() -> None:
     # MCPMark's output (tests/corpora/formats/README.md): each run a folder of its
     # conversation (messages.json) and its record (meta.json), a summary.json beside the

@@ -77,6 +77,18 @@ def test_json_list_of_conversations_is_many_records(tmp_path: Path) -> None:
     assert [r.value for r in iter_records(bare)] == [[{"role": "user", "content": "hi"}]]
 
 
+def test_json_list_of_bare_message_lists_is_one_record_per_conversation(tmp_path: Path) -> None:
+    # Issue 16's corpus: a JSON list of conversations, each a bare list of Chat messages.
+    first = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "hello"}]
+    second = [{"role": "user", "content": "bye"}]
+    path = tmp_path / "runs.json"
+    path.write_text(json.dumps([first, second]))
+    assert list(iter_records(path)) == [Record(1, first, 0), Record(1, second, 1)]
+    # Lists that hold no message (a table of rows) stay one document.
+    path.write_text(json.dumps([[1, 2], [3]]))
+    assert list(iter_records(path)) == [Record(1, [[1, 2], [3]])]
+
+
 def test_json_list_of_run_records_is_many_records_each_with_its_index(tmp_path: Path) -> None:
     # tau-bench's results file: a list of runs, each with its conversation under "traj".
     runs = [{"task_id": i, "traj": [{"role": "user", "content": "hi"}]} for i in range(2)]

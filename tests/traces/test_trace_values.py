@@ -61,6 +61,9 @@ def test_result_index_maps_values_short_forms_and_paths() -> None:
         "4821": "data[].attributes.n",
         "tkt_0000aaaa-1111": "data[].id",
         "Dana Whitfield": "included.*.name",
+        # The ids an id-keyed map is keyed by are values the result gave.
+        "usr_41c2be09": "included.*",
+        "usr_77777777": "included.*",
     }
     # Short forms of prefixed ids, worked out when first asked for.
     assert where.shorts is None
@@ -177,6 +180,11 @@ def test_short_codes_in_prose_fields_count_at_one_place_only() -> None:
     assert first_source("SFO", earlier) is None
     assert first_source("DEN", earlier)[:3] == (2, "t2", "note")
     assert first_source("the", earlier) is None  # a lowercase word is not a code
+    # A field's whole value and a word of another field are two places (issue 16's
+    # made-up order: the carrier, and the service named after it).
+    shipped = _earlier({"fulfillments": [{"carrier": "UPS", "service": "UPS Ground"}]})
+    assert first_source("UPS", shipped) is None
+    assert first_source("UPS", _earlier({"carrier": "UPS", "note": "ups ground"}))[2] == "carrier"
 
 
 def test_which_values_are_looked_for_inside_prose() -> None:
@@ -281,3 +289,22 @@ def test_held_values_are_verbatim_only_while_every_index_is_spelled_as_its_text(
     built = index.of(structured)
     other.append((structured, built[0] if built is not None else None))
     assert not held.verbatim() and held.quick("ORD-2041")
+
+
+def test_the_ids_a_map_is_keyed_by_are_values_at_the_map_path() -> None:
+    # Issue 16 (items 4 and 5): a profile's payment methods keyed by their ids, an order's
+    # items keyed by item id. An agent passing such an id on copied it from the key.
+    # Made-up records, shaped as the support runs in /work/notes/tau45.
+    profile = {
+        "payment_methods": {
+            "credit_card_7781203": {"brand": "visa", "last_four": "0031"},
+            "gift_card_3390012": {"balance": 2500},
+        }
+    }
+    earlier = _earlier(profile)
+    assert first_source("gift_card_3390012", earlier)[2] == "payment_methods.*"
+    # An id the entry holds too keeps its field's path.
+    held = {"payment_methods": {"credit_card_1": {"id": "credit_card_1"}, "gift_card_2": {}}}
+    assert first_source("credit_card_1", _earlier(held))[2] == "payment_methods.*.id"
+    # A record's field names are no values.
+    assert first_source("last_four", earlier) is None
