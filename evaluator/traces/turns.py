@@ -4072,7 +4072,9 @@ _REPORTS_STEP = re.compile(
     r"^\W*(?:(?:ok(?:ay)?|alright|all\s+right|yes|yeah|so)\W+)?(?:"
     r"i(?:['’]ve|\s+have|\s+had)?\s+(?:just\s+|already\s+|also\s+)?"
     r"(?:[\w-]+ed|ran|found|saw|did|made|tried|got|went|took|put|set|chose|gave|cleared|reset)\b"
-    r"|the\s+(?:\w+\s+){0,2}(?:has|have|is|was)\s+(?:now\s+)?(?:completed|finished|done)\b)",
+    r"|the\s+(?:\w+\s+){0,2}(?:has|have|is|was)\s+(?:now\s+)?(?:completed|finished|done)\b"
+    # session 32: "Done, mobile data is on now.", "It's back on, but still no data."
+    r"|done\b|it['’]?s\s+(?:now\s+)?(?:back\s+)?(?:on|off|up|running|restarted)\b)",
     re.IGNORECASE,
 )
 # ... when the agent's message gave a step ("Please go to Settings …", "Let's try …", "Can you
@@ -4103,6 +4105,20 @@ _STEP_FAILED = re.compile(
     r"\b(?:still|but|however|unfortunately|didn['’]?t|did\s+not|doesn['’]?t|won['’]?t)\b",
     re.IGNORECASE,
 )
+# The verb of the agent's step said back as the user takes it up ("Okay, I'll check now." after
+# "please check whether …").
+_TAKEN_UP_VERB = re.compile(r"\b(?:i['’]ll|i\s+will|let\s+me)\s+(\w+)", re.IGNORECASE)
+
+
+def _step_verb_taken_up(first: str, tail: str) -> bool:
+    """True when the user's "I'll <verb>" names the verb of the agent's step."""
+    m = _TAKEN_UP_VERB.search(first)
+    return (
+        m is not None
+        and re.search(rf"\b{re.escape(m.group(1))}\b", tail, re.IGNORECASE) is not None
+    )
+
+
 _PLAN_LATER = re.compile(
     r"\b(?:later|tomorrow|tonight|next\s+week|another\s+time)\b", re.IGNORECASE
 )
@@ -4283,7 +4299,7 @@ def _step_reading(
             (verdict[0] != "request" or outcome)
             and _TAKES_STEP.match(first)
             and not _PLAN_LATER.search(first)
-            and (shared or _STEP_NAMED_BACK.search(first))
+            and (shared or _STEP_NAMED_BACK.search(first) or _step_verb_taken_up(first, tail))
         ):
             return "answer", "takes_step"
         # a step told failed ("I've rebooted it, but it still crashes") answers only a step
@@ -4291,6 +4307,16 @@ def _step_reading(
         failed = verdict[0] == "request" or _STEP_FAILED.search(text) is not None
         if _REPORTS_STEP.match(first) and shared and (outcome or not failed):
             return "answer", "step_reported"
+        if (
+            verdict[0] == "request"
+            and not outcome
+            and _REPORTS_STEP.match(first)
+            and _STEP_FAILED.search(text)
+            and (shared or _STEP_NAMED_BACK.search(first))
+        ):
+            # "I turned it on but it still doesn't work." after a plain instruction: the
+            # failed step told with no ask, round 12's `other` (session 28's ruling)
+            return "other", "step_failed_told"
     if (
         verdict == ("request", "q_act")
         and _UNSURE_HOW.search(text)

@@ -91,6 +91,22 @@ def test_the_agents_statement_confirmed_as_right_answers() -> None:
     assert classify_turn("Yes, my sister is flying with me.", previous=stated) == "other"
 
 
+def test_a_troubleshooting_step_taken_up_reported_or_failed() -> None:
+    check = "Please check whether airplane mode is turned on, and let me know what you see."
+    assert classify_turn("Okay, I'll check now.", previous=check) == "answer"
+    plain = "Please go to Settings > Mobile Network and turn on Mobile Data."
+    assert classify_turn("Done, mobile data is on now.", previous=plain) == "answer"
+    # a failed step after a plain instruction is told, not asked (session 28's ruling) ...
+    failed = "I turned it on but it still doesn't work."
+    assert classify_turn(failed, previous=plain) == "other"
+    # ... it answers a step whose outcome was asked, and with "what next?" it asks for help
+    restart = (
+        "Let's try restarting your phone. Let me know once it's back on and whether data works."
+    )
+    assert classify_turn("It's back on, but still no data.", previous=restart) == "answer"
+    assert classify_turn(failed + " What should I try next?", previous=plain) == "request"
+
+
 def test_a_value_the_user_is_unsure_of_answers() -> None:
     which = "Which reservation would you like to modify?"
     assert classify_turn("The one to Boston. I think it's the second one?", previous=which) == (
