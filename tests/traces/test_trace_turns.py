@@ -5579,3 +5579,26 @@ def test_session_32_the_task_told_after_an_offer_of_help(
     text: str, previous: str, kind: str
 ) -> None:
     assert rule_turn(text, previous=previous) == kind
+
+
+_COPY_KIND_ASKED = "您需要我为您撰写哪种类型的保险文案呢？您希望针对哪个目标客户群体？"
+_PRODUCT_ASKED = (
+    "Could you tell me more about the type of product you want? A specific brand, size or colour?"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # after the agent's question for a value, only an act commanded: the act asked
+        ("那帮我也写一个文案吧", _COPY_KIND_ASKED, "request"),
+        ("Can you help me find a tablet with 8gb of memory, please?", _PRODUCT_ASKED, "request"),
+        # ... the kind asked for, named in the command or given bare, answers it
+        ("帮我写一个车险的文案吧", _COPY_KIND_ASKED, "answer"),
+        ("A tablet, 8gb of memory, in black.", _PRODUCT_ASKED, "answer"),
+    ],
+)
+def test_session_32_only_an_act_commanded_after_a_question_for_a_value(
+    text: str, previous: str, kind: str
+) -> None:
+    assert rule_turn(text, previous=previous) == kind
