@@ -3745,6 +3745,8 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         and _EN_CHANGE_PROPOSED.search(" ".join((text or "").split()))
     ):
         return "request", "change_proposed"  # session 32: a change to the agent's proposal
+    if verdict[0] == "answer" and context == "solicit" and _only_act_asked(text or ""):
+        return "request", "only_act_asked"  # session 32: an act commanded, no value given
     if verdict == ("other", "offer") and text and _long_with_own_plans(text):
         # "… I'll make sure to book a table at Sukiyabashi Jiro … Could you help me find a
         # suitable flight?": the client's own plans, told in a long reply (session 31, round
@@ -4678,6 +4680,32 @@ _EN_CHANGE_PROPOSED = re.compile(
     r"|\b(?:maybe\s+we|(?:can|could|shall)\s+we)\s+(?:also\s+|just\s+)?(?:explore|find|look\s+for|look\s+into)\b",
     re.IGNORECASE,
 )
+
+
+# Session 32 (blind misses of rounds 27 and 29). After the agent's question for a value, a turn
+# that is only a command for an act, with no value of its own beside it ("Can you suggest some warm
+# gloves with …?", "Can you help me find a laptop with 16gb of RAM, please?", "那帮我也写一个文案吧",
+# "推荐一些法餐吧"), asks the act: a `request` (the top section's instruction in a question's
+# words; session 17's want of another item), not the value asked for.
+_ZH_ACT_BA = re.compile(
+    r"(?:那|那就|那你|好的?，?)?(?:帮我|给我|请你?|你)?也?(?:写|推荐|生成|设计|做|列|制定|规划|翻译)"
+    # ... its object bare ("一个文案", "一些法餐"): "帮我写一个车险的文案吧" names the kind asked
+    r"(?:一个|一些|几个|一份|一篇|点)?[\u4e00-\u9fff]{1,4}吧[。！!]?"
+)
+_EN_FIND_FOR_ME = re.compile(
+    r"\W*(?:can|could)\s+you\s+(?:please\s+)?(?:help\s+me\s+find|suggest|recommend|find\s+me)\s+(?:some|a|an|me)\b",
+    re.IGNORECASE,
+)
+
+
+def _only_act_asked(text: str) -> bool:
+    """True when the turn is one sentence that only commands an act (see :data:`_ZH_ACT_BA`)."""
+    typed = " ".join(text.split())
+    if len([s for s in _sentences(typed) if s.strip()]) != 1:
+        return False
+    if _CJK.search(typed):
+        return _ZH_ACT_BA.fullmatch(typed.replace(" ", "")) is not None
+    return _EN_FIND_FOR_ME.match(typed) is not None
 
 
 _QUOTED_AMOUNT = re.compile(r"[$€£¥]\s?\d|\d\s?(?:dollars|euros|usd|eur|元)\b", re.IGNORECASE)

@@ -5540,3 +5540,66 @@ def test_session_32_a_change_proposed_to_the_agents_plan(
     text: str, previous: str, kind: str
 ) -> None:
     assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("previous", "context"),
+    [
+        # the first offer of help in its other polite forms asks for no value
+        ("How may I service you today?", "open"),
+        ("Hello, how may I be of assistance?", "open"),
+        ("Could you clarify your query or let me know how I can assist you further?", "open"),
+        ("你好！我是数码产品顾问。请问您在设备选购方面有什么具体的需求或问题吗？", "open"),
+        # ... a question for a value still solicits one
+        ("Which day would you like to travel?", "solicit"),
+    ],
+)
+def test_session_32_an_offer_of_help_in_other_words(previous: str, context: str) -> None:
+    assert agent_context(previous) == context
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # what the user needs, told after the offer of help, is the task
+        (
+            "We have a big group, so let's keep it cheap and near a park.",
+            "How may I service you today?",
+            "request",
+        ),
+        (
+            "我的孩子今年14岁，想买一台电竞设备，请问有哪些推荐？",
+            "你好！我是数码产品顾问。请问您在设备选购方面有什么具体的需求或问题吗？",
+            "request",
+        ),
+        # ... the value the agent asked for answers it
+        ("Friday, and let's keep it cheap.", "Which day would you like to travel?", "answer"),
+    ],
+)
+def test_session_32_the_task_told_after_an_offer_of_help(
+    text: str, previous: str, kind: str
+) -> None:
+    assert rule_turn(text, previous=previous) == kind
+
+
+_COPY_KIND_ASKED = "您需要我为您撰写哪种类型的保险文案呢？您希望针对哪个目标客户群体？"
+_PRODUCT_ASKED = (
+    "Could you tell me more about the type of product you want? A specific brand, size or colour?"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # after the agent's question for a value, only an act commanded: the act asked
+        ("那帮我也写一个文案吧", _COPY_KIND_ASKED, "request"),
+        ("Can you help me find a tablet with 8gb of memory, please?", _PRODUCT_ASKED, "request"),
+        # ... the kind asked for, named in the command or given bare, answers it
+        ("帮我写一个车险的文案吧", _COPY_KIND_ASKED, "answer"),
+        ("A tablet, 8gb of memory, in black.", _PRODUCT_ASKED, "answer"),
+    ],
+)
+def test_session_32_only_an_act_commanded_after_a_question_for_a_value(
+    text: str, previous: str, kind: str
+) -> None:
+    assert rule_turn(text, previous=previous) == kind
