@@ -5729,8 +5729,6 @@ _POLICY_MODAL = re.compile(
 _EXTRA_UNIT_BEFORE = re.compile(
     r"\b(?:any|each|every)\s+(?:additional|extra|further)\s+[a-z]+\s*$", re.IGNORECASE
 )
-# A concession after a comma: what follows is a clause of its own (", though the new flight…").
-_CONCESSION_AFTER_COMMA = re.compile(r"[,;]\s*(?:even\s+)?(?:though|although)\b", re.IGNORECASE)
 _COSTS_AFTER = re.compile(r"\s+(?:cost|incur|be\s+charged)\b", re.IGNORECASE)
 # A charge the rules add ("fees", "the fare difference", "restrictions") and "apply" after it;
 # one charge of this case ("and a restocking fee may apply" after "Your order was refunded")
@@ -5741,6 +5739,8 @@ _FEE_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _APPLIES_AFTER = re.compile(r"\s+(?:also\s+)?apply\b", re.IGNORECASE)
+# A concession after a comma: what follows is a clause of its own (", though the new flight…").
+_CONCESSION_AFTER_COMMA = re.compile(r"[,;]\s*(?:even\s+)?(?:though|although)\b", re.IGNORECASE)
 # An approximation word before a wh-word asks for an estimate, it gives none: "how long
 # each episode is likely to last, approximately how many hours", "tell me roughly when".
 _APPROXIMATE_QUESTION = re.compile(r"\s+(?:how|when|what|which|where)\b", re.IGNORECASE)
