@@ -968,6 +968,7 @@ def test_an_international_phone_number_is_an_id() -> None:
 
 
 def test_an_amount_is_held_beside_chinese_characters() -> None:
-    # A number of its own sits between Chinese characters with no space: "库存12件" holds 12.
+    # A number of its own sits between Chinese characters with no space: "运费补贴12元"
+    # holds 12元; "SKU88120" does not.
     assert ungrounded("补贴您12元。", '{"note": "运费补贴12元"}') == []
-    assert ungrounded("库存12件。", '{"stock": "库存12件"}') == []
+    assert [c.value for c in ungrounded("补贴您12元。", '{"sku": "SKU88120"}')] == ["12元"]
