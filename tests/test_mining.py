@@ -1251,3 +1251,32 @@ def test_a_think_tools_thought_and_a_to_do_list_pass_no_field_on(tmp_path: Path)
     path = write(tmp_path, [{"id": "a", "messages": msgs}])
     (question,) = mine_questions([path], "get_user_details").questions
     assert question.needs == ()
+
+
+def test_question_ids_leave_out_the_opening_most_users_share(tmp_path: Path) -> None:
+    # Made-up retail runs (/work/notes/tau45/probe3.py): every simulated user opens with the
+    # same sentence. It formed no group, but every id was made of it
+    # ("am-loyal-northwind-member-since", "-2", ... "-8").
+    opener = "Hello, I am a loyal Northwind member since 2019 and I need some help today. "
+    asks = [
+        "Where is my order #W51000? It has not arrived yet.",
+        "I want to return the Kettle from order #W51001.",
+        "Please cancel order #W51002, I don't need it anymore.",
+    ]
+    runs = []
+    for i, ask in enumerate(asks):
+        call = {"id": f"c{i}", "type": "function"}
+        call["function"] = {"name": "get_order", "arguments": json.dumps({"order_id": i})}
+        order = {"order_id": f"#W5100{i}", "status": "PENDING", "tracking": f"1Z{i}9999"}
+        runs.append(
+            [
+                {"role": "user", "content": opener + ask},
+                {"role": "assistant", "content": None, "tool_calls": [call]},
+                {"role": "tool", "tool_call_id": f"c{i}", "content": json.dumps(order)},
+                {"role": "assistant", "content": f"Order #W5100{i} is pending, 1Z{i}9999."},
+            ]
+        )
+    path = tmp_path / "runs.json"
+    path.write_text(json.dumps(runs))
+    ids = sorted(q.id for q in mine_questions(path, "get_order", workers=1).questions)
+    assert ids == ["cancel-order-don-t-need", "order-has-arrived-yet", "want-return-kettle-order"]

@@ -459,6 +459,14 @@ def shared_phrases(keys: Sequence[str], convs: Sequence[set[int]]) -> set[tuple[
     return {g for g, cs in seen.items() if len(cs) >= need and keys_with[g] >= SHARED_MIN}
 
 
+def _opening_text(leaders: Sequence[str]) -> set[tuple[str, ...]]:
+    """Word 3-grams in more than half of ``leaders`` (``SHARED_MIN`` at least): text they
+    all open with, which tells none of them apart."""
+    counts: Counter[tuple[str, ...]] = Counter(g for k in leaders for g in _word_grams(k))
+    need = max(SHARED_MIN, len(leaders) // 2 + 1)
+    return {g for g, n in counts.items() if n >= need}
+
+
 def residue(text: str, shared: set[tuple[str, ...]]) -> str:
     """``text`` without the words of its shared 3-grams."""
     w = _WORDS.findall(text)
@@ -832,10 +840,16 @@ def _assemble(
             names[n.path] = name
     questions = []
     ids: set[str] = set()
+    # The text most leaders share (a simulated user's opening sentence) names none of them:
+    # each id is made from what is left of its leader, when a few words are.
+    shared = _opening_text([question_key(d[0]) for d in drafts])
     for leader, weight, nconv, examples, needs, match, spellings in sorted(
         drafts, key=lambda d: (-d[1], d[0])
     ):
-        qid = unique_id(slug(question_key(leader)), ids)  # ids are not what is asked
+        key = question_key(leader)
+        rest = residue(key, shared) if shared else key
+        base = slug(rest) if len(rest.split()) >= _RESIDUE_WORDS else "question"
+        qid = unique_id(base if base != "question" else slug(key), ids)  # not what is asked
         named = named_needs(needs, names)
         questions.append(
             MinedQuestion(

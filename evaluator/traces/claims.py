@@ -1570,18 +1570,16 @@ def is_amount_form(form: str) -> bool:
 
 def number_in(number: str, text: str) -> bool:
     """Whether ``text`` holds ``number`` as a number of its own: not inside a longer number
-    or a word ("12" is not in "SKU88120", "2012" or "12345")."""
-    at = text.find(number)
-    while at >= 0:
-        end = at + len(number)
-        before = text[at - 1 : at]
-        after = text[end : end + 1]
-        if not (before.isalnum() or (before == "." and text[at - 2 : at - 1].isdigit())) and not (
-            after.isdigit() or after.isalpha()
-        ):
-            return True
-        at = text.find(number, at + 1)
-    return False
+    or an ASCII word ("12" is not in "SKU88120", "2012" or "12345"; it is in "库存12件" and
+    "12.5")."""
+    if number not in text:
+        return False
+    return _own_number(number).search(text) is not None
+
+
+@lru_cache(maxsize=1024)
+def _own_number(number: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![0-9A-Za-z_])(?<![0-9]\.){re.escape(number)}(?![0-9A-Za-z_])")
 
 
 def code_of_letters(kind: str, form: str) -> bool:

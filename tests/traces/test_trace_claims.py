@@ -976,3 +976,10 @@ def test_an_international_phone_number_is_an_id() -> None:
     assert ungrounded(text, '{"country": "Japan", "desk_phone": "+81355550100"}') == []
     # Too few digits for a phone: a signed score or a temperature.
     assert [c.kind for c in claims("It moved +3 2 1 points and then +12 degrees.")] != ["id"]
+
+
+def test_an_amount_is_held_beside_chinese_characters() -> None:
+    # A number of its own sits between Chinese characters with no space: "运费补贴12元"
+    # holds 12元; "SKU88120" does not.
+    assert ungrounded("补贴您12元。", '{"note": "运费补贴12元"}') == []
+    assert [c.value for c in ungrounded("补贴您12元。", '{"sku": "SKU88120"}')] == ["12元"]
