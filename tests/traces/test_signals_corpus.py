@@ -495,12 +495,14 @@ HELD_OUT_HEDGE_FLOORS = {
     # an itinerary, a recommendation judged, cautions and climates, counters no operands, trip
     # legs and hours estimated): 0.919 / 0.864 (en 0.957 / 0.800, zh 0.897 / 0.909)
     "hedges_sealed_r33.jsonl": (0.91, 0.86),
-    # sealed round 34 (session 32: a shop's Claude support agents over Shopify tools and an AI
-    # company's retrieval assistant, from committed LangGraph checkpoints; LLM-written IT-helpdesk
-    # calls; English), labelled by a helper who never read or ran a detector. Measured with
+    # round 34 (session 32: a shop's Claude support agents over Shopify tools and an AI company's
+    # retrieval assistant, from committed LangGraph checkpoints; LLM-written IT-helpdesk calls;
+    # English), labelled by a helper who never read or ran a detector. Measured blind with
     # session 31's rules (main 713d005): 0.863 / 0.710 on its 62 hedges (7 false hits, 18 misses;
-    # every lexicon phrase 0.402 / 0.823)
-    "hedges_sealed_r34.jsonl": (0.86, 0.70),
+    # every lexicon phrase 0.402 / 0.823); unsealed in session 32 and tuned on (a parcel's cause
+    # put forward, "wasn't able to find", what a name may refer to, the customer's issue with no
+    # tool read; ids the list lacks, steps' effects, the agent's memory): 1.000 / 0.887
+    "hedges_sealed_r34.jsonl": (0.99, 0.88),
     # the advice set (session 15: LLM recommender, shop-advisor and sales agents: CRS Arena's
     # ChatGPT movie recommender, a RAG brewing-shop assistant and its ChatGPT baseline,
     # SalesGPT), labelled and committed before any detector ran on them: 0.679 / 0.864 on the

@@ -3389,3 +3389,45 @@ def test_session_31_shape_readings_in_english(text: str, latest: str, hedged: bo
 )
 def test_session_31_duty_before_an_act_in_chinese(text: str, hedged: bool) -> None:
     assert bool(_hedged(text, "")) == hedged
+
+
+@pytest.mark.parametrize(
+    ("text", "latest", "found"),
+    [
+        # session 32, round 34's support agents: a cause of the customer's own parcel put
+        # forward with "Sometimes" is a guess about the case (sessions 17 and 19) ...
+        (
+            "Your order #5521 shows as shipped. Sometimes parcels get held at the depot.",
+            None,
+            ["Sometimes"],
+        ),
+        # ... how parcels go, with no order of the customer's named, is the general case
+        ("Sometimes parcels get held at the depot over holidays.", None, []),
+        # the agent that could not find what a name means, and its guess at what it denotes
+        (
+            'I wasn\'t able to find anything about "Zolo". It could refer to a product.',
+            None,
+            [
+                "wasn't able to find",
+                "could refer to",
+            ],
+        ),
+        # an order id the listed orders do not hold is the list read back (session 30)
+        (
+            "I wasn't able to find order #77777. Could you check the number?",
+            '{"orders": [{"name": "#1001"}, {"name": "#1002"}]}',
+            [],
+        ),
+        # with no tool read, "the issue" is the customer's fault, and its cause a guess
+        ("Thanks. The issue could be related to your network card.", None, ["could be"]),
+        # a step's effect, a step that may be needed, and the fix the user reported are none
+        ("Restart the router. This may help clear the cache.", None, []),
+        ("A deeper investigation may be necessary.", None, []),
+        ("Great, glad to hear that! It seems like the restart fixed it.", None, []),
+        # the agent's memory is its self; an apology for the work's outcome lacks no fact
+        ("While I don't have memory of past chats, I can help now.", None, []),
+        ("I'm sorry we couldn't get this resolved today.", None, []),
+    ],
+)
+def test_round_34_support_agents(text: str, latest: str | None, found: list[str]) -> None:
+    assert _hedged(text, latest) == found
