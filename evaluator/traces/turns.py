@@ -4476,7 +4476,8 @@ _CALL34_ASKS_NOTHING = re.compile(
 # don't want replacement or store credit. Just refund to my card please.") picks it, an
 # `answer` (session 16);
 _CALL34_REMEDY = re.compile(
-    r"\b(?:money\s+back|refund|replacement|the\s+(?:right|correct)\s+(?:one|items?))\b",
+    r"\b(?:want|need|give|send|get|would\s+like)\s+(?:me\s+)?(?:my\s+|a\s+|the\s+)?"
+    r"(?:money\s+back|refund|replacement|(?:right|correct)\s+(?:one|items?))\b",
     re.IGNORECASE,
 )
 _CALL34_REMEDY_OFFERED = re.compile(
@@ -4522,6 +4523,7 @@ def _call34_reading(
         return "question", "call34_fact_asked"
     if (
         verdict == ("answer", "yes_no")
+        and context == "solicit"
         and _CALL34_REMEDY.search(t)
         # "no I want a refund" to "would that work for you?" declines the proposal with its
         # alternative: an answer (round 11)
