@@ -251,11 +251,6 @@ HEDGE_SETS = (
     # results logged; a Chinese hotel-booking assistant with the search results it read); the
     # owner measures it once
     ("hedges_sealed_r26.jsonl", "sealed round-26 set (never tuned, never trained on)"),
-    # session 32: labelled on s32-sealed34 by a helper who never read or ran a detector (a
-    # shop's Claude support agents over Shopify tools and an AI company's retrieval assistant,
-    # both from committed LangGraph checkpoints; LLM-written IT-helpdesk calls), English only;
-    # the owner measures it once
-    ("hedges_sealed_r34.jsonl", "sealed round-34 set (never tuned, never trained on)"),
     # session 27: labelled on s27-sealed27 by a helper who never read or ran a detector (an
     # LLM shopping assistant over catalogue search results, LLM-simulated shoppers; a smart-home
     # support AI's replies to residents' tickets), English only; measured once blind in session
@@ -310,6 +305,15 @@ HEDGE_SETS = (
     (
         "hedges_sealed_r33.jsonl",
         "round-33 set (tuned from session 31; 0.748 / 0.765 sealed; the model not trained on it)",
+    ),
+    # session 32: labelled on s32-sealed34 by a helper who never read or ran a detector (a
+    # shop's Claude support agents over Shopify tools and an AI company's retrieval assistant,
+    # both from committed LangGraph checkpoints; LLM-written IT-helpdesk calls), English only;
+    # measured once blind in session 32 (0.863 / 0.710), then unsealed in session 32 to tune the
+    # rules on (the model not trained on it)
+    (
+        "hedges_sealed_r34.jsonl",
+        "round-34 set (tuned from session 32; 0.863 / 0.710 sealed; the model not trained on it)",
     ),
     # session 15: LLM recommender, shop-advisor and sales agents (CRS Arena's ChatGPT movie
     # recommender, a RAG brewing-shop assistant and its ChatGPT baseline, SalesGPT), labelled
@@ -571,6 +575,13 @@ HELD_OUT_TURNS = (
     (
         "turns_sealed_r33.jsonl",
         "round-33 set (tuned from session 31; 0.668 sealed; the model not trained on it)",
+    ),
+    # the NATPAT shop's and Optimus AI Labs' test customers, the Woodgrove IT helpdesk's
+    # LLM-written callers: 0.774 measured once blind (session 32), unsealed in session 32 to tune
+    # the rules on (the model not trained on it)
+    (
+        "turns_sealed_r34.jsonl",
+        "round-34 set (tuned from session 32; 0.774 sealed; the model not trained on it)",
     ),
     # session 16: the students of the course-enrollment agent (cs16), labelled and committed
     # before any detector ran on them; first run held out, then tuned on

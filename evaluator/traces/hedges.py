@@ -1338,6 +1338,13 @@ def find_hedges(
     happened ("may have provided") or a modal with no subject or a demonstrative one ("可能是
     因为…", "这可能…": the case the question describes), the rules above decide as without
     ``user``.
+
+    Session 32 reads round 34's support agents: "Sometimes packages can get delayed …" for the
+    order the message names as the customer's puts forward a cause of this case (a guess); "the
+    issue" when no tool was read is the customer's fault, not the agent's process; an order id
+    the listed orders do not hold, an overview the result says is not available, "memory of past
+    conversations", "we couldn't get this resolved", a step's effect ("This may give …"), a step
+    that "may be necessary" and a fix the user just reported are no hedges.
     """
     hedges = _gated(lexicon, text, latest_result, window, gate, source)
     for result in other_results:
@@ -2149,6 +2156,14 @@ def _pattern_cue(m: re.Match[str], text: str, window: int) -> HedgeMatch | None:
         return HedgeMatch(
             said.lower(), "en", start, end, said, context(text, start, end, window), "guess"
         )
+    if m.re is _R34_PARCEL_CAUSE:
+        if not _R34_OWN_ORDER.search(text):
+            return None  # how parcels go, no order of the customer's named
+        start, end = m.span(1)
+        said = text[start:end]
+        return HedgeMatch(
+            said.lower(), "en", start, end, said, context(text, start, end, window), "guess"
+        )
     if m.re is _DETAILS_UNPROVIDED:
         start, end = m.span(1)
         said = text[start:end]
@@ -2277,6 +2292,20 @@ _DETAILS_UNPROVIDED = re.compile(
     r"((?:aren['’]t|are\s+not|weren['’]t|were\s+not)\s+(?:provided|given|included))\b",
     re.IGNORECASE,
 )
+# A frequency word opening a cause of the customer's own parcel or order (session 32, round
+# 34's shop agent: "Sometimes packages can be marked as delivered but still be in transit",
+# "Sometimes orders get cancelled due to payment issues …" for the order the message names as
+# the customer's): a candidate cause of the user's own case (sessions 17 and 19), a guess, not
+# how parcels go. The cue is group 1; the message must name the customer's order.
+_R34_PARCEL_CAUSE = re.compile(
+    r"\b(sometimes),?\s+(?:packages|parcels|orders|shipments|deliveries)\s+"
+    r"(?:(?:can|may|might|do)\s+)?(?:(?:get|be)\s+)?"
+    r"(?:marked|delayed|lost|cancell?ed|held|stuck|misdelivered|returned|mis-?routed)\b",
+    re.IGNORECASE,
+)
+_R34_OWN_ORDER = re.compile(
+    r"\byour\s+(?:order|package|parcel|shipment|delivery)\b|\border\s+#\s?\d", re.IGNORECASE
+)
 _PATTERN_CUES = (
     _UNSTATED,
     _ZH_CANNOT_KNOW,
@@ -2294,6 +2323,7 @@ _PATTERN_CUES = (
     _POINTS_RATHER,
     _ZH_CASE_FREQUENCY,
     _DETAILS_UNPROVIDED,
+    _R34_PARCEL_CAUSE,
 )
 # What follows a modal that names the user's own circumstances as the cause of the complaint:
 # "(可能)会是你最近工作压力太大等所致的", "(可能)是由于您长期熬夜引起的".
@@ -2304,6 +2334,7 @@ _ZH_YOUR_CAUSE = re.compile(
 #: The pattern cues whose cue is one of their groups, not the whole match.
 _GROUP_CUES = (
     _DETAILS_UNPROVIDED,
+    _R34_PARCEL_CAUSE,
     _TRIP_SHOULD,
     _ZH_CASE_CAUSES,
     _EVIDENCE_LIKELY,
@@ -2909,6 +2940,102 @@ def _leasing_readings(
     return ""
 
 
+# Session 32, round 34's support agents (a shop's Claude agents over Shopify tools, an AI
+# company's retrieval assistant, an LLM-written IT helpdesk), each read by a GUIDELINE clause:
+#
+# an order id the customer gave that the listed orders do not hold ("I wasn't able to find
+# order #99999 in our system" after a result listing the customer's orders): the list read back
+# (session 30's status no listed record holds), no missing information;
+_R34_ID = re.compile(r"#\s?(\d{3,})\b")
+_R34_LISTED_IDS = 2  # a list of records: two ids or more in the result
+# ... "I don't have memory of past conversations": the agent's self (the capability case);
+_R34_SELF = re.compile(r"\s+(?:any\s+)?(?:memory|memories|recollection)\b", re.IGNORECASE)
+# ... "I don't have a detailed overview of this product" when the result says "(Overview not
+# available …)": the result's absence read back (the softener case);
+_R34_ABSENT_NOUN = re.compile(
+    r"\s+(?:an?\s+|any\s+)?(?:detailed\s+|specific\s+|full\s+)?(overview|description|details|summary)\b",
+    re.IGNORECASE,
+)
+# ... "I'm sorry we couldn't get this resolved for you today": the work's outcome, an apology,
+# no fact lacking;
+_R34_NOT_RESOLVED = re.compile(
+    r"\s+(?:this|it|that|the\s+\w+|your\s+\w+)\s+(?:resolved|fixed|sorted(?:\s+out)?|working)\b",
+    re.IGNORECASE,
+)
+# ... the step's possible effect ("This may give the update process the permissions it needs",
+# "it may not resolve the overall slowness entirely"): the round's notes ("adjusting it may
+# help"), no guess about the case;
+_R34_STEP_SUBJECT = re.compile(r"(?<![\w'’])(?:this|that|it|doing\s+(?:so|this|that))\s+$", re.I)
+_R34_STEP_EFFECT = re.compile(
+    r"\s+(?:not\s+)?(?:help|give|resolve|fix|improve|allow|solve|speed\s+up|free\s+up|clear"
+    r"|reset|refresh)\b",
+    re.IGNORECASE,
+)
+# ... a further step "may be necessary" ("a more thorough investigation may be necessary"): the
+# plan (session 21's step), as "may warrant escalation" is;
+_R34_STEP_NOUN = re.compile(
+    r"\b(?:investigation|escalation|diagnostic|inspection|review|repair|replacement|reinstall\w*"
+    r"|restore|reset|visit)\s+$",
+    re.IGNORECASE,
+)
+# ... the customer's fault ("the issue", "a temporary issue on the server side") when no tool
+# was read: the case, not the agent's process (_process_clause);
+_R34_CASE_WORD = re.compile(r"issues?|problems?|server", re.IGNORECASE)
+_R34_CASE_BEFORE = re.compile(
+    r"\b(?:the|this|that|your|a)\s+(?!technical\b)(?:[\w-]+\s+)?$", re.IGNORECASE
+)
+_R34_NECESSARY = re.compile(r"\s+(?:necessary|needed|required)\b", re.IGNORECASE)
+# ... "I'm glad to hear that. It seems like running it as an administrator resolved the
+# issue.": the outcome the user just told, restated (session 29's softened outcome of the work).
+_R34_GLAD = re.compile(r"\b(?:glad|great|good|happy)\s+to\s+hear\b", re.IGNORECASE)
+_R34_WORKED = re.compile(r"\b(?:resolved|fixed|solved|did\s+the\s+trick|worked)\b", re.IGNORECASE)
+
+
+def _r34_reading(
+    text: str, h: HedgeMatch, kind: str, latest_result: str | None, c_lo: int, c_hi: int
+) -> str:
+    """The rule that drops ``h`` by one of round 34's readings (session 32), or ``""``."""
+    if h.language != "en":
+        return ""
+    first_person = h.phrase.lower().startswith(
+        ("i ", "i'", "we", "wasn't", "weren't", "couldn't", "not able")
+    )
+    if kind == "missing" and latest_result and first_person:
+        ids = _R34_ID.findall(text, h.end, c_hi)
+        listed = _R34_ID.findall(latest_result)
+        if ids and len(listed) >= _R34_LISTED_IDS and not set(ids) & set(listed):
+            return "id_unlisted"  # "I wasn't able to find order #99999" after the orders listed
+        noun = _R34_ABSENT_NOUN.match(text, h.end, c_hi)
+        if noun is not None and re.search(
+            noun.group(1) + r"s?\s+not\s+(?:available|provided|captured)", latest_result, re.I
+        ):
+            return "absence_read_back"
+    if kind == "missing" and _R34_SELF.match(text, h.end, c_hi):
+        return "agent_self"  # "While I don't have memory of past conversations"
+    if kind == "missing" and _R34_NOT_RESOLVED.match(text, h.end, c_hi):
+        return "work_outcome"  # "I'm sorry we couldn't get this resolved for you today"
+    if (
+        kind == "guess"
+        and h.phrase.lower() in ("may", "might", "could")
+        and _R34_STEP_SUBJECT.search(text, max(c_lo, h.start - 24), h.start)
+        and _R34_STEP_EFFECT.match(text, h.end, c_hi)
+    ):
+        return "step_effect"  # "This may give the update process the permissions it needs"
+    if (
+        kind == "guess"
+        and _R34_STEP_NOUN.search(text, max(c_lo, h.start - 24), h.start)
+        and _R34_NECESSARY.match(text, h.end, c_hi)
+    ):
+        return "step"  # "a more thorough investigation may be necessary"
+    if (
+        kind == "softener"
+        and _R34_GLAD.search(text, max(0, h.start - 80), h.start)
+        and _R34_WORKED.search(text, h.end, c_hi)
+    ):
+        return "user_reported"  # "Glad to hear that. It seems like … resolved the issue."
+    return ""
+
+
 def _rule(
     text: str,
     h: HedgeMatch,
@@ -2934,6 +3061,11 @@ def _rule(
         return ""
     if h.language == "en" and h.phrase.lower() == "assuming":
         return _assuming_rule(text, h, s_lo, s_hi)
+    if h.kind == "guess" and _R34_PARCEL_CAUSE.match(text, h.start):
+        return ""  # session 32: a cause of the customer's own parcel put forward, kept
+    r34 = _r34_reading(text, h, kind, latest_result, c_lo, c_hi)
+    if r34:
+        return r34  # session 32: round 34's support agents
     if _zh_value_assumed(text, h, s_hi):
         # "假设通货膨胀率为2%", "β为1.2（假设值）": a value the problem does not give, filled
         # (session 30, round 31; round 13's assumption): kept, though a worked solution follows
@@ -5132,7 +5264,7 @@ _CASE_OWNER = re.compile(r"您的|你的|您连接的|你连接的|您使用的|
 # credentials", "may have mistyped the ID".
 _ENTERED_WRONG = re.compile(
     r"\s+(?:\w+\s+)?(?:(?:entered|provided|typed|given|used|supplied)\s+(?:an?\s+|the\s+)?"
-    r"(?:incorrect|wrong|invalid|outdated|mistyped)|mistyped|misspelled)\b",
+    r"(?:incorrect|wrong|invalid|outdated|mistyped)|mistyped|misspelled|misremembered)\b",
     re.IGNORECASE,
 )
 # A link that draws what a narrated result or failure means: "which (likely) means",
@@ -7779,6 +7911,15 @@ def _process_clause(
             # "the issue (flickering RGB and unresponsive keys)", "The issue described", "as
             # the request is within the 30-day window" (round 22's support agent): the
             # customer's own complaint or request, not the agent's process
+            continue
+        if (
+            not result
+            and _R34_CASE_WORD.fullmatch(m.group())
+            and _R34_CASE_BEFORE.search(text, max(0, m.start() - 24), m.start())
+        ):
+            # "the issue could be related to your graphics drivers", "There may be a temporary
+            # issue on the server side" with no tool read (session 32, round 34's helpdesk): the
+            # customer's fault and its cause (round 28), no call of the agent's to fail
             continue
         if m.group() == "接口" and _PORT_STATE.match(text, m.end()):
             continue  # "接口发黑可能已经涉及内部结构": a device's port, not an API

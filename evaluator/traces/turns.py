@@ -3676,6 +3676,11 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
     if context == "solicit" and _describes_item_asked(text or "", previous):
         return "request", "describes_item"
     if text:
+        verdict34 = _rule(text, context)
+        call = _call34_reading(text, previous, context, verdict34)
+        if call is not None:
+            return call  # session 32: round 34's callers and support customers
+    if text:
         leasing = _leasing_reading(text, previous) or _leftover32_reading(text, previous)
         if leasing is not None:
             return leasing  # sessions 30 and 31: round 32's leasing prospects and residents
@@ -4057,7 +4062,7 @@ _NEXT_STEP_ASK = re.compile(
     r"what(?:['’]s|\s+is)\s+(?:the\s+|our\s+|my\s+)?next(?:\s+step)?"
     r"|what\s+(?:should|can|could|do|shall|must)\s+(?:i|we)\s+(?:try|do|check)\s+(?:next|now)"
     r"|what\s+(?:steps?|else)\s+(?:should|can|could)\s+(?:i|we)\s+(?:take|try|do)(?:\s+next)?"
-    r"|what\s+now)\W*$",
+    r"|what\s+now|now\s+what)\W*$",
     re.IGNORECASE,
 )
 # the customer taking up the agent's step, or telling what it showed ("Okay, I'll clear the
@@ -4282,7 +4287,8 @@ def _step_reading(
         and len(sentences) > 1
         and _NEXT_STEP_ASK.match(sentences[-1])
         and not any(_is_question(s) for s in sentences[:-1])
-        and any(len(s.split()) >= 4 for s in sentences[:-1])
+        # "I deleted them. Now what?": a short report counts (session 32, round 34)
+        and any(len(s.split()) >= 4 or _REPORTS_STEP.match(s) for s in sentences[:-1])
     ):
         return "request", "next_step_asked"
     tail = " ".join(_sentences(" ".join(previous.split()))[-4:])
@@ -4334,6 +4340,282 @@ def _step_reading(
     ):
         return "request", "fault_after_greeting"
     return verdict
+
+
+# Session 32, round 34's callers and shop customers (an LLM-written IT helpdesk that walks a
+# caller through steps it gives as suggestions; a shop's and an AI company's support agents),
+# each read by a clause of the GUIDELINE ("Turn rulings of session 29", the round's notes):
+#
+# the agent's step given as a suggestion, a wait or a next step ("You can do this via Device
+# Manager", "you might want to try a different USB port", "it may be worth checking …", "I
+# recommend …", "Now try printing a test page", "Please hold on for a moment", "I'll be here")
+# is a step as an instruction is (session 29's "the step taken up, or its outcome told");
+_CALL34_STEP = re.compile(
+    r"\byou\s+(?:can|could|may|might)\s+(?:also\s+)?(?:want\s+to\s+)?(?:consider\s+)?"
+    r"(?:try|do|check|use|run|go|open|type|find|see|disable|enable|restart|access|clos|delet"
+    r"|updat|right-click|navigate|select)"
+    r"|\btry\s+(?:\w+ing|to)\b|\blet['’]s\s+try\s+(?:to|\w+ing)\b"
+    r"|\bi\s+(?:recommend|suggest)\s+(?:\w+ing|that\s+you|you)\b"
+    r"|\b(?:may|might|could)\s+be\s+(?:worth|worthwhile|beneficial|a\s+good\s+idea)\b"
+    r"|\bhold\s+on\b|\b(?:i['’]ll|i\s+will)\s+be\s+(?:here|waiting)\b"
+    r"|\blet\s+me\s+know\s+(?:once|when|if|whether)\b"
+    r"(?!\s+(?:you|u)(?:\s+(?:need|have\s+any|want|would|require)|['’]d))|\bgo\s+ahead\s+and\b"
+    r"|\b(?:can|could)\s+you\s+(?:please\s+)?(?:try|check|go|navigate|open|plug|verify|confirm|look"
+    r"|restart|run)\b|\bplease\s+(?:\w+\s+)?(?:access|check|verify|try|open|go|navigate|select"
+    r"|click|plug|unplug|restart|run|delete)\b|\bmake\s+sure\b|\bgo\s+to\s+(?:the|your)\b"
+    r"|(?:^|[.!?]\s+)(?:now\W+|please\s+)?(?:try|check|open|click|select|type|run|restart"
+    r"|make\s+sure|disable|enable|delete|unplug|plug|press|go\s+to|navigate)\b",
+    re.IGNORECASE,
+)
+# ... the agent waits for the step's outcome ("Please hold on", "I'll be here", "Just let me
+# know once …"): a report of a step that failed answers it, as one the agent asked for does;
+_CALL34_WAITS = re.compile(
+    r"\bhold\s+on\b|\b(?:i['’]ll|i\s+will)\s+be\s+(?:here|waiting)\b"
+    r"|\blet\s+me\s+know\s+(?:once|when)\b|\btake\s+your\s+time\b",
+    re.IGNORECASE,
+)
+# ... a clause of the caller's that takes the step up or tells what it showed ("Okay, I'm
+# looking at the Startup tab now.", "I'm waiting.", "I haven't run a scan in a while.", "I've
+# entered my new password.", "Alright, I see it.", "It still shows offline.", "It worked!",
+# "Okay, I'm back.", "I can grab my phone and check");
+_CALL34_REPLY = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|alright|all\s+right|sure|got\s+it|great|yes|yeah|perfect)\W+)?(?:"
+    r"i(?:['’]ll|\s+will)\s+(?:definitely\s+|now\s+|just\s+)?(?!need\b|have\s+to\b|make\s+sure\b|be\b)\w+"
+    r"|i(?:['’]ll|\s+will)\s+make\s+sure\s+to\s+follow\b"
+    r"|i(?:['’]m|\s+am)\s+(?:now\s+|just\s+)?(?:back\b|(?!looking\s+(?:for|to)|searching|going|shopping"
+    r"|interested|wondering|hoping|planning|thinking|contacting)\w+ing\b)"
+    r"|let\s+me\s+(?:find|check|look|try|see|do)\b"
+    r"|i(?:['’]ve|\s+have)\s+(?:just\s+|now\s+|already\s+)?(?:\w+ed|run|done|taken|seen|found)\b"
+    r"|i\s+haven['’]?t\s+(?:\w+ed|run|done|tried)\b"
+    r"|i\s+(?:found|see\s+(?!that\b)|can\s+see\s+(?!that\b)|deleted|restarted|checked|tried|ran|did|switched|cleared"
+    r"|plugged|unplugged|disabled|enabled|updated|opened|closed|rebooted|reconnected)\b"
+    r"|i\s+can\s+(?:grab|use|get)\s+[^.!?…]*\band\s+(?:check|see|try)\b"
+    r"|it\s+(?:looks\s+like|worked|works|still|shows|connects|(?:is|['’]s)\s+(?:now|currently|still|set|working))\b"
+    r"|(?:they|the\s+\w+(?:\s+\w+)?)\s+(?:(?:are|is|['’]re)\s+(?:now\s+|still\s+)?"
+    r"(?:working|showing|set|connected|not)|still|worked|has\s+(?:now\s+)?\w+ed)\b"
+    r")",
+    re.IGNORECASE,
+)
+# ... a step told failed ("I still can't access it there either", "the keyboard lights aren't
+# coming on"): an answer only where the outcome was asked or awaited; after a plain suggestion it
+# stays round 12's `other` (session 29);
+_CALL34_BACK = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|alright|sure|got\s+it|yes|yeah)\W+)?(?:i(?:['’]ll|\s+will|['’]ve|\s+have)?\s+)?"
+    r"(?:\w+\s+){0,3}?(?:that|this|those|them|it)\b|\byou\s+(?:mentioned|said|suggested)\b",
+    re.IGNORECASE,
+)
+_CALL34_FAILED = re.compile(
+    r"\bkeeps?\s+(?:getting|showing|\w+ing)\b|"
+    r"\b(?:isn['’]?t|aren['’]?t|not)\s+(?:working|coming\s+on|responding|showing\s+up)\b"
+    r"|\bstill\s+(?:happening|there|the\s+same|sluggish|slow|lagging|offline)\b"
+    r"|\bcan['’]?t\s+(?:\w+\s+)?(?:access|get\s+in|connect|start|open|log\s+in)\b",
+    re.IGNORECASE,
+)
+# ... a suggestion taken up in a verdict on it ("That sounds like a plan.", "That makes sense.",
+# "That sounds reasonable, but …", "I think that might be best", "That's probably what I'll have
+# to do", "That might be necessary."): the r4 section's accepting what was offered, an `answer`;
+_CALL34_ACCEPTS = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|alright|yes|yeah)\W+)?(?:i\s+think\s+)?that(?:"
+    r"\s+sounds\s+(?:like\s+a\s+(?:good\s+)?plan|reasonable|good|fair|like\s+a\s+good\s+idea)"
+    r"|\s+makes\s+sense|\s+(?:might|may|would)\s+be\s+(?:best|necessary|the\s+best\s+option)"
+    r"|(?:['’]s|\s+is)\s+probably\s+what\s+i\b)",
+    re.IGNORECASE,
+)
+# ... pushback on the steps, asking nothing ("That sounds complicated. … I just need it to
+# work.", "Upgrading RAM sounds like a hassle.", "It's really disappointing since …", "I just
+# want to get everything set up properly without …"): the round's notes, the top section's
+# pushback, `other`; a question in it only echoes the step ("A system restore?") or asks why it
+# is hard ("Why can't this just be fixed easily?": the r4 section's rhetorical pushback);
+_CALL34_PUSHBACK = re.compile(
+    r"\bsounds?\s+(?:\w+\s+)?(?:complicated|like\s+a\s+hassle|time-consuming|tedious)\b"
+    r"|\bhassle\b|\bdisappointing\b|\bi\s+just\s+feel\s+stuck\b"
+    r"|\bi\s+just\s+(?:want|need)\s+(?:it|my|this|the|everything|to\s+get)\b[^.!?]*"
+    r"\b(?:work|working|fixed|functional|set\s+up)\b",
+    re.IGNORECASE,
+)
+_CALL34_RHETORIC = re.compile(
+    r"^\W*why\s+(?:can['’]?t|won['’]?t|isn['’]?t|doesn['’]?t)\s+(?:this|it|that)\s+just\b"
+    r"|^\W*(?:an?|the)\s+(?:[\w-]+\s+){0,2}[\w-]+\s*\?\s*$",
+    re.IGNORECASE,
+)
+# ... a stall before the step ("Okay, I'll need to gather a little more information before
+# starting that."): the top section's stalling, `other`;
+_CALL34_STALLS = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|alright)\W+)?i(?:['’]ll|\s+will)\s+need\s+to\s+[^.!?]*\bbefore\b",
+    re.IGNORECASE,
+)
+# ... another fault told mid-call ("Now, about the keyboard—sometimes it doesn't respond", "What
+# about the mouse? Sometimes it just stops moving."): the round's notes, a problem report, a
+# `request`;
+_CALL34_NEXT_TOPIC = re.compile(
+    r"(?:^|[.!?…]\s*)(?:now|also|and)?\W*(?:what\s+)?about\s+(?:the|my)\s+\w+", re.IGNORECASE
+)
+_CALL34_FAULT = re.compile(
+    r"\b(?:stops?|lags?|freezes?|flickers?|flickering|doesn['’]?t\s+respond|won['’]?t"
+    r"|isn['’]?t\s+working|not\s+working|crash\w*)\b",
+    re.IGNORECASE,
+)
+# ... the caller's or customer's own fault told, nothing asked ("I'm having some performance
+# issues with my laptop.", "my laptop is running extremely slow", "I'm having a critical issue
+# with my integration and nothing works!", "my project is yet to be delivered"): a problem
+# report (the top section's "邮箱打不开了"), a `request`, after the first offer of help or an
+# answer;
+_CALL34_OWN_PROBLEM = re.compile(
+    r"\b(?:i['’]m|i\s+am)\s+(?:really\s+)?(?:having|experiencing|facing)\s+(?:\w+\s+){0,3}?"
+    r"(?:issues?|problems?|trouble)\s+with\s+(?:my|our)\b"
+    r"|\bmy\s+\w+\s+is\s+running\s+(?:very\s+|extremely\s+|really\s+|so\s+)?slow"
+    r"|\bmy\s+\w+\s+(?:is|are)\s+(?:yet\s+to\s+be|still\s+not)\s+(?:delivered|completed|done|shipped)\b",
+    re.IGNORECASE,
+)
+# ... a greeting that names the agent ("Hi, Eev", "hello, Eev") or the user ("Hi. I'm
+# Dipeolu"): a `greeting` (session 17); the name alone after the first offer of help ("I'm
+# Ayomide", "My name is Ayomide") says who the user is, `other` (session 31);
+_CALL34_HI_NAME = re.compile(
+    r"^\W*(?:hi|hello|hey|good\s+(?:morning|afternoon|evening|day))\W+(?:there\W+)?"
+    r"(?:(?:i['’]m|i\s+am|my\s+name\s+is|this\s+is)\s+)?(?-i:[A-Z])\w*\W*$",
+    re.IGNORECASE,
+)
+_CALL34_NAME_ONLY = re.compile(
+    r"^\W*(?:i['’]m|i\s+am|my\s+name\s+is)\s+(?-i:[A-Z])\w*\W*$", re.IGNORECASE
+)
+# ... facts asked in act words: an estimated date confirmed ("Can you confirm the estimated
+# delivery date for order #43189?"), what the agent remembers, names to look up, what a named
+# firm offers (session 17's "Can you provide …"), what is going on with the user's order
+# (session 21's fact asked beside a problem): `question`s; asking whether one may ask ("can I
+# ask something?") asks nothing yet (session 17), `other`, and so does "I don't understand you"
+# (pushback, asking nothing new);
+_CALL34_FACT_ASKED = re.compile(
+    r"\b(?:can|could)\s+you\s+(?:please\s+)?confirm\s+(?:the|my)\s+(?:\w+\s+){0,2}"
+    r"(?:date|time|status)\b"
+    r"|\b(?:can|could|do)\s+you\s+(?:still\s+)?(?:remember|recall)\b"
+    r"|\b(?:can|could)\s+you\s+(?:please\s+)?(?:give|tell|share)\s+(?:me\s+)?(?:the\s+)?names?\s+of\b"
+    r"|^\W*what\s+(?:products|services)\s+(?:does|do)\s+(?-i:[A-Z])"
+    r"|(?:^|[.!]\s+)what['’]s\s+going\s+on\s*\?\s*$",
+    re.IGNORECASE,
+)
+_CALL34_ASKS_NOTHING = re.compile(
+    r"^\W*(?:can|may)\s+[iı]\s+ask\s+(?:you\s+)?(?:some\w*|a\s+question)\W*$"
+    r"|^\W*i\s+(?:don['’]?t|do\s+not)\s+understand\s+(?:you|that|this)\b[^?]*\?*\s*$",
+    re.IGNORECASE,
+)
+# ... a yes or no, then a remedy the agent's message did not offer ("No, I just want my money
+# back.", "Yes please, send me the right one!"): a new act (session 5), a `request`; one the
+# message listed among its options ("… or process a refund. What works best for you?" -> "No, I
+# don't want replacement or store credit. Just refund to my card please.") picks it, an
+# `answer` (session 16);
+_CALL34_REMEDY = re.compile(
+    r"\b(?:want|need|give|send|get|would\s+like)\s+(?:me\s+)?(?:my\s+|a\s+|the\s+)?"
+    r"(?:money\s+back|refund|replacement|(?:right|correct)\s+(?:one|items?))\b",
+    re.IGNORECASE,
+)
+_CALL34_REMEDY_OFFERED = re.compile(
+    r"\b(?:refund|money\s+back|replac\w+|correct\s+items?|right\s+(?:one|items?)|store\s+credit)\b",
+    re.IGNORECASE,
+)
+_CALL34_PROPOSAL = re.compile(
+    r"\b(?:would\s+(?:that|this|it)\s+work|would\s+you\s+like|shall\s+i|should\s+i|do\s+you\s+want)\b",
+    re.IGNORECASE,
+)
+# ... "Not right now." to "Do you have any other questions?", then the caller's own plan:
+# declining more help without thanks, an `answer` (the top section).
+_CALL34_NOT_NOW = re.compile(
+    r"^\W*(?:no|nope|not\s+(?:right\s+)?now|not\s+at\s+the\s+moment|not\s+for\s+now)\W*$",
+    re.IGNORECASE,
+)
+_CALL34_OWN_PLAN = re.compile(r"^\W*(?:i\s+think\s+)?i(?:['’]ll|\s+will)\b", re.IGNORECASE)
+
+
+def _call34_clauses(text: str) -> list[str]:
+    """The sentences of ``text``, split at an ellipsis too ("Let me check… Yes, it's set")."""
+    return [c for s in _sentences(text) for c in re.split(r"…|\.\.\.", s) if c.strip()]
+
+
+def _call34_reading(
+    text: str, previous: str, context: str, verdict: tuple[str, str]
+) -> tuple[str, str] | None:
+    """The class of a caller's or support customer's turn (session 32, round 34), or ``None``:
+    a step taken up or its outcome told, a suggestion accepted, pushback, a stall, another
+    fault told, the user's own problem, a greeting by name, facts asked in act words, a remedy
+    after a yes or no."""
+    t = " ".join(text.split())
+    if not t or _CJK.search(t):
+        return None
+    asks = "?" in t
+    if _CALL34_HI_NAME.match(t):
+        return "greeting", "call34_hi_name"
+    if context in ("open", "opening") and _CALL34_NAME_ONLY.match(t):
+        return "other", "call34_name_only"
+    if _CALL34_ASKS_NOTHING.match(t):
+        return "other", "call34_asks_nothing"
+    if verdict[0] in ("request", "question") and _CALL34_FACT_ASKED.search(t):
+        return "question", "call34_fact_asked"
+    if (
+        verdict == ("answer", "yes_no")
+        and context == "solicit"
+        and _CALL34_REMEDY.search(t)
+        # "no I want a refund" to "would that work for you?" declines the proposal with its
+        # alternative: an answer (round 11)
+        and not _CALL34_PROPOSAL.search(previous[-_AGENT_TAIL:])
+        and not _CALL34_REMEDY_OFFERED.search(previous)
+    ):
+        return "request", "call34_remedy_unoffered"
+    if (
+        verdict == ("request", "decline_asks")
+        and context == "solicit"
+        and _CALL34_REMEDY.search(t)
+        and _CALL34_REMEDY_OFFERED.search(previous[-_AGENT_TAIL:])
+    ):
+        return "answer", "call34_remedy_listed"
+    if not asks and context in ("open", "opening", "none") and _CALL34_OWN_PROBLEM.search(t):
+        return "request", "call34_own_problem"
+    clauses = _call34_clauses(t)
+    if not clauses or not previous.strip():
+        return None
+    if (
+        context == "open"
+        and not asks
+        and len(clauses) > 1
+        and _CALL34_NOT_NOW.match(clauses[0])
+        and all(_CALL34_OWN_PLAN.match(c) for c in clauses[1:])
+    ):
+        return "answer", "call34_not_now"
+    if _THANKS_WORD.search(t):
+        return None  # thanks beside it: the closings' rules read it
+    if not asks and _CALL34_ACCEPTS.match(clauses[0]):
+        return "answer", "call34_accepts"
+    if (
+        # after the agent's question, pushback declines what it asked: a reply (session 5)
+        context in ("none", "failed", "open")
+        and _CALL34_PUSHBACK.search(t)
+        and all(_CALL34_RHETORIC.match(c) for c in clauses if "?" in c)
+    ):
+        return "other", "call34_pushback"
+    tail = " ".join(_sentences(" ".join(previous.split()))[-4:])
+    if not _CALL34_STEP.search(tail):
+        return None
+    if _CALL34_NEXT_TOPIC.search(t) and (_CALL34_FAULT.search(t) or _OWN_FAULT.search(t)):
+        return "request", "call34_next_fault"
+    if asks:
+        return None
+    if _CALL34_STALLS.match(t):
+        return "other", "call34_stalls"
+    if _WILL_GIVE.search(t):
+        return None
+    if not any(_CALL34_REPLY.match(c) for c in clauses) or _PLAN_LATER.search(clauses[0]):
+        return None
+    # the reply names the step back or shares its words ("I tried the app yesterday and liked
+    # it." after "You can update the card …" tells of something else)
+    waits = _CALL34_WAITS.search(tail) is not None  # "I'm waiting." after "Please hold on."
+    if not (
+        waits
+        or _content_words(t) & _content_words(tail)
+        or any(_CALL34_BACK.search(c) for c in clauses)
+    ):
+        return None
+    failed = _CALL34_FAILED.search(t) or _STILL_FAULT.search(t)
+    if failed and not (context == "solicit" or _OUTCOME_ASKED.search(tail) or waits):
+        return "other", "call34_step_failed"
+    return "answer", "call34_step_reply"
 
 
 # Session 28, round 27's shop conversations (SynTOD's LLM-simulated shoppers), each read by a

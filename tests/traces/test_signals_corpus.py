@@ -502,12 +502,14 @@ HELD_OUT_HEDGE_FLOORS = {
     # an itinerary, a recommendation judged, cautions and climates, counters no operands, trip
     # legs and hours estimated): 0.919 / 0.864 (en 0.957 / 0.800, zh 0.897 / 0.909)
     "hedges_sealed_r33.jsonl": (0.91, 0.86),
-    # sealed round 34 (session 32: a shop's Claude support agents over Shopify tools and an AI
-    # company's retrieval assistant, from committed LangGraph checkpoints; LLM-written IT-helpdesk
-    # calls; English), labelled by a helper who never read or ran a detector. Measured with
+    # round 34 (session 32: a shop's Claude support agents over Shopify tools and an AI company's
+    # retrieval assistant, from committed LangGraph checkpoints; LLM-written IT-helpdesk calls;
+    # English), labelled by a helper who never read or ran a detector. Measured blind with
     # session 31's rules (main 713d005): 0.863 / 0.710 on its 62 hedges (7 false hits, 18 misses;
-    # every lexicon phrase 0.402 / 0.823)
-    "hedges_sealed_r34.jsonl": (0.86, 0.70),
+    # every lexicon phrase 0.402 / 0.823); unsealed in session 32 and tuned on (a parcel's cause
+    # put forward, "wasn't able to find", what a name may refer to, the customer's issue with no
+    # tool read; ids the list lacks, steps' effects, the agent's memory): 1.000 / 0.887
+    "hedges_sealed_r34.jsonl": (0.99, 0.88),
     # the advice set (session 15: LLM recommender, shop-advisor and sales agents: CRS Arena's
     # ChatGPT movie recommender, a RAG brewing-shop assistant and its ChatGPT baseline,
     # SalesGPT), labelled and committed before any detector ran on them: 0.679 / 0.864 on the
@@ -822,10 +824,12 @@ HELD_OUT_TURN_FLOORS = {
     # session 31 and tuned on (Chinese plan edits, searches and constraints; closings; acts beside
     # questions; details then the pending plan; one label corrected): 0.869 (en 0.776, zh 0.950)
     "turns_sealed_r33.jsonl": 0.86,
-    # sealed round 34 (the shop's and the AI company's support users, the helpdesk's callers):
-    # 0.774 with session 31's rules (main 713d005; answers read as others 25 of 154, requests 30
-    # of 40, others 9 of 23; the model 0.780)
-    "turns_sealed_r34.jsonl": 0.77,
+    # round 34 (the shop's and the AI company's support users, the helpdesk's callers): 0.774
+    # blind with session 31's rules (main 713d005; answers read as others 25 of 154, requests 30
+    # of 40, others 9 of 23; the model 0.780), unsealed in session 32 and tuned on (steps given as
+    # suggestions taken up or told, suggestions accepted, pushback, another fault told, the
+    # user's own problem, greetings by name, facts asked in act words): 0.987
+    "turns_sealed_r34.jsonl": 0.98,
 }
 
 

@@ -640,11 +640,10 @@ def test_the_model_never_trains_on_a_sealed_set() -> None:
     names = [p.name for p in train.training_files()]
     sealed = {"hedges_sealed_r23.jsonl", "hedges_sealed_r24b.jsonl"}
     sealed |= {"hedges_sealed_r25.jsonl", "hedges_sealed_r26.jsonl"}
-    sealed |= {"hedges_sealed_r34.jsonl"}
     assert set(train.SEALED) == sealed and not sealed & set(names)
     # rounds 28 and 29 (each measured once blind) were unsealed in session 29, rounds 30, 31 and
-    # 32 in session 30, round 33 in session 31, without a retrain: the rules were tuned on them,
-    # the model is not trained on them (NOT_TRAINED)
+    # 32 in session 30, round 33 in session 31, round 34 in session 32, without a retrain: the
+    # rules were tuned on them, the model is not trained on them (NOT_TRAINED)
     for tuned_here in (
         "hedges_sealed_r28.jsonl",
         "hedges_sealed_r29.jsonl",
@@ -652,6 +651,7 @@ def test_the_model_never_trains_on_a_sealed_set() -> None:
         "hedges_sealed_r31.jsonl",
         "hedges_sealed_r32.jsonl",
         "hedges_sealed_r33.jsonl",
+        "hedges_sealed_r34.jsonl",
     ):
         assert tuned_here in train.NOT_TRAINED and tuned_here not in names
     # rounds 6, 7, 8, 8b, 9, 9b, 10, 10b, 11, 12, 13, 15, 16, 17, 18, 19, 20, 21, 22, 24 and
@@ -3467,3 +3467,45 @@ def test_session_32_the_user_turn_is_read_under_the_model_gate_too() -> None:
     assert find_hedges(lexicon, text, gate="model", user="What causes fatigue?") == []
     own = find_hedges(lexicon, text, gate="model", user="Why am I always tired?")
     assert [h.phrase for h in own] == ["might be"]
+
+
+@pytest.mark.parametrize(
+    ("text", "latest", "found"),
+    [
+        # session 32, round 34's support agents: a cause of the customer's own parcel put
+        # forward with "Sometimes" is a guess about the case (sessions 17 and 19) ...
+        (
+            "Your order #5521 shows as shipped. Sometimes parcels get held at the depot.",
+            None,
+            ["Sometimes"],
+        ),
+        # ... how parcels go, with no order of the customer's named, is the general case
+        ("Sometimes parcels get held at the depot over holidays.", None, []),
+        # the agent that could not find what a name means, and its guess at what it denotes
+        (
+            'I wasn\'t able to find anything about "Zolo". It could refer to a product.',
+            None,
+            [
+                "wasn't able to find",
+                "could refer to",
+            ],
+        ),
+        # an order id the listed orders do not hold is the list read back (session 30)
+        (
+            "I wasn't able to find order #77777. Could you check the number?",
+            '{"orders": [{"name": "#1001"}, {"name": "#1002"}]}',
+            [],
+        ),
+        # with no tool read, "the issue" is the customer's fault, and its cause a guess
+        ("Thanks. The issue could be related to your network card.", None, ["could be"]),
+        # a step's effect, a step that may be needed, and the fix the user reported are none
+        ("Restart the router. This may help clear the cache.", None, []),
+        ("A deeper investigation may be necessary.", None, []),
+        ("Great, glad to hear that! It seems like the restart fixed it.", None, []),
+        # the agent's memory is its self; an apology for the work's outcome lacks no fact
+        ("While I don't have memory of past chats, I can help now.", None, []),
+        ("I'm sorry we couldn't get this resolved today.", None, []),
+    ],
+)
+def test_round_34_support_agents(text: str, latest: str | None, found: list[str]) -> None:
+    assert _hedged(text, latest) == found
