@@ -934,6 +934,8 @@ _NO_RESULT = re.compile(
     r"""\.result\s*=\s*\[\s*\]\s*(?:$|\n)|"""
     r"""\bno\b(?!\s+more\s+results\b)[^.!?\n]{0,60}?\b(?:found|available|match(?:es|ed|ing)?|results?)\b|"""
     r"""\bnot\s+found\b|\bnothing\s+found\b|未找到|没有找到|沒有找到|无结果|無結果|查询不到|查不到|"""
+    # a record said not to exist ("错误：订单不存在", "Error: user does not exist"): not found
+    r"""不存在|\bdoes\s+not\s+exist\b|\bdoesn['’]t\s+exist\b|"""
     # a database agent's summary in words: "There is nothing that fits the criteria.",
     # "There are no rows in the dataframe where…", "The \"bangkok city restaurant\" is not
     # in the dataframe" (InstructTODS, round 10)

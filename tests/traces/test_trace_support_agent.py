@@ -226,6 +226,13 @@ def test_a_guess_conceded_after_an_offer_stays_a_guess() -> None:
     assert _hedged("If you'd like, I can rebook you on a flight that may suit you better.") == []
 
 
+def test_a_record_said_not_to_exist_is_not_found() -> None:
+    assert _hedged("抱歉，没有找到订单DD1。", "错误：订单不存在") == []
+    assert _hedged("I could not find that user.", "Error: user does not exist") == []
+    # a record that holds data says nothing is missing from it
+    assert _hedged("抱歉，没有找到这个订单的物流信息。", '{"order_id": "1"}') == ["没有找到"]
+
+
 def test_what_each_extra_unit_costs_is_policy() -> None:
     text = "Gold members get 3 free bags, so any additional bags may cost $50 each."
     assert _hedged(text) == []
