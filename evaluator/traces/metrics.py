@@ -103,6 +103,18 @@ from .wrappers import user_words
 
 #: Most prices the earlier results may hold for a difference of two to hold an amount.
 _DIFFERENCE_PRICES = 16
+
+
+def _positive_amount(form: str) -> Decimal | None:
+    """The amount an amount's plain form gives ("1,200" is 1200), or None for one that is
+    not a number or not above zero."""
+    try:
+        value = Decimal(form.replace(",", ""))
+    except InvalidOperation:
+        return None
+    return value if value > 0 else None
+
+
 _ARGS_CACHE_MAX = 20_000
 # User turns remembered with their class (TraceAnalyser._turn_class); the distinct pairs of
 # a corpus's turns and the agent messages before them are far fewer on most corpora.
@@ -1118,11 +1130,8 @@ class Grounds:
         its own result or one list (a rebooking's fare difference: the new fare 1260 less
         the 1180 paid, "补差价¥80"). Only while the results hold few prices: among many,
         some pair differs by any amount."""
-        try:
-            value = Decimal(form.replace(",", ""))
-        except InvalidOperation:
-            return False
-        if value <= 0:
+        value = _positive_amount(form)
+        if value is None:
             return False
         self._pool_prices()
         prices = self._prices
@@ -1140,11 +1149,8 @@ class Grounds:
         """Whether the amount ``form`` ("53", "1,200") is worked out in ``text`` from amounts
         it states that are held (not in ``found``, the text's ungrounded claims) and the
         prices earlier results hold (:func:`~projeval.traces.claims.worked_amount`)."""
-        try:
-            value = Decimal(form.replace(",", ""))
-        except InvalidOperation:
-            return False
-        if value <= 0:
+        value = _positive_amount(form)
+        if value is None:
             return False
         if value in self._worked:
             return True  # worked out before, from what is still held ("$53" confirmed)
