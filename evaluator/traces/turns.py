@@ -2857,6 +2857,10 @@ _GO_AHEAD_ASKED = re.compile(
     r"\b(?:proceed|go\s+ahead|confirm)\b[^?\n]{0,60}\?\s*(?:\(\s*yes\s*/\s*no\s*\)\W*)?$",
     re.IGNORECASE,
 )
+# A supposition of the user's own act ("What if I upgrade first, …") and whether the user could
+# then act ("could I cancel then?").
+_WHAT_IF_I = re.compile(r"\s*what\s+if\s+(?:i|we)\b", re.IGNORECASE)
+_MAY_I = re.compile(r"\b(?:could|can|would)\s+(?:i|we)\b", re.IGNORECASE)
 # ... or a preference for another value said in the user's own words ("I'd prefer … instead").
 _PREFERS_INSTEAD = re.compile(
     r"\b(?:i['’]?d|i\s+would)\s+(?:prefer|rather|like)\b[^.?!]{0,80}\binstead\b", re.IGNORECASE
@@ -3882,6 +3886,14 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         and len(_FIGURE.findall(previous)) >= _LISTED_FIGURES
     ):
         return "request", "variant_unlisted"
+    if (
+        verdict == ("request", "q_act")
+        and _WHAT_IF_I.match(text or "")
+        and _MAY_I.search(text or "")
+    ):
+        # "What if I upgrade to economy first, could I cancel then?" after a refusal: whether
+        # the rules would allow the user's own act under a supposition, a fact asked
+        return "question", "what_if_allowed"
     if (
         verdict == ("other", "shift")
         and _PREFERS_INSTEAD.search(text or "")

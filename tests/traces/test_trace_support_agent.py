@@ -63,6 +63,15 @@ def test_asking_for_a_person_is_a_transfer_asked_for() -> None:
     assert classify_turn(wait, previous=REFUSED) == "question"
 
 
+def test_what_the_rules_allow_under_a_supposition_is_asked() -> None:
+    deny = "I'm sorry, but basic economy flights cannot be cancelled without insurance."
+    what_if = "What if I upgrade to economy first, could I cancel then?"
+    assert classify_turn(what_if, previous=deny) == "question"
+    # the agent asked to act under it stays a request
+    waive = "What if I upgrade to business, could you waive the bag fee?"
+    assert classify_turn(waive, previous=deny) == "request"
+
+
 def test_a_variant_not_listed_is_another_search() -> None:
     listed = (
         "The shoes are available in size 10 white ($154.75) and size 9 black ($155.33)."
