@@ -1146,13 +1146,19 @@ def _amount_worked(text: str, hedge: Hedge, held_amount: Callable[[str], bool]) 
     if hedge.phrase.lower() not in _APPROXIMATORS:
         return False
     after = _NUMBER_AFTER.match(text, hedge.end - 1 if hedge.match[-1:].isdigit() else hedge.end)
-    if after is None or not _MONEY_BEFORE.search(text, max(0, after.start(1) - 2), after.start(1)):
+    if after is None or not _is_money(text, after):
         return False  # an amount of money only: "about 3 days" is no price worked out
     return held_amount(after.group(1))
 
 
 # The currency sign right before an approximated number: "about $53", "约¥120".
 _MONEY_BEFORE = re.compile(r"[$€£¥￥]\s?$")
+
+
+def _is_money(text: str, number: re.Match[str]) -> bool:
+    """True when a currency sign stands right before the number a :data:`_NUMBER_AFTER`
+    match found ("about $53")."""
+    return _MONEY_BEFORE.search(text, max(0, number.start(1) - 2), number.start(1)) is not None
 
 
 _SOFTENER_WORDS = frozenset(
@@ -3916,16 +3922,7 @@ def _rule(
             value = after.group(1) if after else None
             if value and (_held(value, latest_result) or _derived(text, h.start, value)):
                 return "approx_held"
-            if (
-                after
-                and value
-                and _total_held(
-                    value,
-                    latest_result,
-                    money=_MONEY_BEFORE.search(text, max(0, after.start(1) - 2), after.start(1))
-                    is not None,
-                )
-            ):
+            if after and value and _total_held(value, latest_result, money=_is_money(text, after)):
                 # "The two items together come to approximately $262." after items priced
                 # 142.10 and 120.37: a value computed from the row's values, rounded (session
                 # 17's computation case)

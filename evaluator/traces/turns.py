@@ -4132,10 +4132,7 @@ _TAKEN_UP_VERB = re.compile(r"\b(?:i['’]ll|i\s+will|let\s+me)\s+(\w+)", re.IGN
 def _step_verb_taken_up(first: str, tail: str) -> bool:
     """True when the user's "I'll <verb>" names the verb of the agent's step."""
     m = _TAKEN_UP_VERB.search(first)
-    return (
-        m is not None
-        and re.search(rf"\b{re.escape(m.group(1))}\b", tail, re.IGNORECASE) is not None
-    )
+    return m is not None and m.group(1).lower() in re.findall(r"\w+", tail.lower())
 
 
 _PLAN_LATER = re.compile(
