@@ -251,6 +251,10 @@ HEDGE_SETS = (
     # results logged; a Chinese hotel-booking assistant with the search results it read); the
     # owner measures it once
     ("hedges_sealed_r26.jsonl", "sealed round-26 set (never tuned, never trained on)"),
+    # session 33: labelled on s33-sealed35 by a helper who never read or ran a detector (an
+    # LLM voice receptionist of a demo orthopaedic practice, phoned by three job candidates'
+    # patient bots; transcripts only, no tool results), English only; the owner measures it once
+    ("hedges_sealed_r35.jsonl", "sealed round-35 set (never tuned, never trained on)"),
     # session 27: labelled on s27-sealed27 by a helper who never read or ran a detector (an
     # LLM shopping assistant over catalogue search results, LLM-simulated shoppers; a smart-home
     # support AI's replies to residents' tickets), English only; measured once blind in session

@@ -95,6 +95,7 @@ def test_every_row_names_its_source_file() -> None:
         "hedges_sealed_r32.jsonl",
         "hedges_sealed_r33.jsonl",
         "hedges_sealed_r34.jsonl",
+        "hedges_sealed_r35.jsonl",
         "hedges_thoughts_r14.jsonl",
         "hedges_advice.jsonl",
         "hedges_cs16.jsonl",
@@ -136,6 +137,7 @@ def test_every_row_names_its_source_file() -> None:
         "turns_sealed_r32.jsonl",
         "turns_sealed_r33.jsonl",
         "turns_sealed_r34.jsonl",
+        "turns_sealed_r35.jsonl",
         "turns_train_r8.jsonl",
         "turns_cs16.jsonl",
         "turns_prompts.jsonl",
@@ -436,6 +438,11 @@ HELD_OUT_HEDGE_FLOORS = {
     # zh 0 / 0 on 1 Chinese hedge and 6 false hits); unchanged at 00b5db9 (session 24's rules and
     # both retrains merged). Two labellers agree, kappa 0.853 (en 0.900)
     "hedges_sealed_r26.jsonl": (0.57, 0.59),
+    # sealed round 35 (session 33: an LLM voice receptionist of a demo orthopaedic practice,
+    # phoned by three job candidates' patient bots; transcripts only, no tool results; English),
+    # labelled by a helper who never read or ran a detector. Measured with session 32's rules
+    # (main c995929): 0.667 / 0.714 on its 14 hedges (5 false hits, 4 misses)
+    "hedges_sealed_r35.jsonl": (0.66, 0.71),
     # sealed round 27 (session 27: SynTOD's LLM shopping assistant over catalogue search results
     # with LLM-simulated shoppers; a smart-home support AI's replies to residents' tickets),
     # English only, labelled by a helper who never read or ran a detector. Measured with session
@@ -772,6 +779,10 @@ HELD_OUT_TURN_FLOORS = {
     # 0.893 with session 24's starting rules (4b68e79; EN 0.867, ZH 0.920; the model 0.907),
     # unchanged at 00b5db9 (the retrained model 0.900); two labellers agree on 0.993
     "turns_sealed_r26.jsonl": 0.89,
+    # sealed round 35 (the receptionist's callers, patient bots): 0.759 with session 32's rules
+    # (main c995929; answers 132 of 167, questions 49 of 71, requests 40 of 54, others 4 of 15,
+    # greetings 62 of 71)
+    "turns_sealed_r35.jsonl": 0.75,
     # sealed round 27 (SynTOD's simulated shoppers, the residents' tickets): 0.663 with session
     # 27's starting rules (3916d1c; SynTOD 0.650, the tickets 0.750; the model 0.663); 0.667
     # measured blind at the end of session 27. Unsealed in session 28 and tuned on (scripts
