@@ -2189,6 +2189,9 @@ def worked_amount(value: Decimal, stated: Iterable[Decimal], held: Collection[De
 _TIME_OF_DAY = re.compile(
     r"(?:(\d{4})-(\d{2})-(\d{2})[T ])?([01]?\d|2[0-3]):([0-5]\d)(?::[0-5]\d(?:\.\d+)?)?"
     r"(Z|([+-])(\d{2}):?(\d{2}))?"
+    # a next day's arrival marked after the time ("01:10:00+1"): read as a bare time, which
+    # :func:`_minutes_between` already takes to the next day when it is the earlier clock
+    r"(?:\+1)?"
 )
 #: The most time fields of one object whose differences :func:`durations_in` takes.
 _CLOCK_FIELDS = 8
@@ -2303,28 +2306,32 @@ def _connection_lengths(legs: list[Any]) -> Iterator[int]:
 #: A length of time in hours and minutes as an answer states it: "2 hours and 40 minutes",
 #: "2h 40m", "2.5 hours", "160 minutes", "2 hrs".
 _SPOKEN_LENGTH = re.compile(
-    r"(\d+(?:\.\d+)?)\s?(?:hours?|hrs?|h|小时|小時)(?![a-z])"
-    r"(?:,?\s*(?:and\s+)?(\d{1,2})\s?(?:minutes?|mins?|m)(?![a-z]))?"
-    r"|(\d+)\s?(?:minutes?|mins?|分钟|分鐘)(?![a-z])",
+    r"(\d+(?:\.\d+)?)\s?(?:hours?|hrs?|h|(?:个|個)?(?:小时|小時|钟头|鐘頭))(?![a-z])"
+    r"(?:,?\s*(?:and\s+)?(\d{1,2})\s?(?:minutes?|mins?|m|分钟|分鐘|分)(?![a-z]))?"
+    r"|(\d+)\s?(?:minutes?|mins?|分钟|分鐘)(?![a-z])"
+    # Chinese "three and a half hours" ("3个半小时"), written to the half hour
+    r"|(\d+)(?:个|個)半(?:小时|小時|钟头|鐘頭)",
     re.IGNORECASE,
 )
 
 
 def spoken_length(text: str, pos: int = 0) -> str | None:
     """The length of time in hours or minutes ``text`` states at ``pos`` ("2 hours and 40
-    minutes", "2h 40m", "160 minutes"), as written, or None."""
+    minutes", "2h 40m", "160 minutes", "3小时40分钟", "3个半小时"), as written, or None."""
     m = _SPOKEN_LENGTH.match(text, pos)
     return m.group() if m else None
 
 
 def _spoken_minutes(form: str) -> tuple[Decimal, Decimal] | None:
     """A stated length of time in minutes, and the step it is written to (60 for whole
-    hours, 6 for "2.5 hours", 1 with minutes), or None."""
+    hours, 6 for "2.5 hours", 30 for "3个半小时", 1 with minutes), or None."""
     m = _SPOKEN_LENGTH.match(form)
     if m is None:
         return None
     if m.group(3):
         return Decimal(m.group(3)), Decimal(1)
+    if m.group(4):
+        return Decimal(m.group(4)) * 60 + 30, Decimal(30)
     hours = Decimal(m.group(1))
     if m.group(2):
         return hours * 60 + int(m.group(2)), Decimal(1)

@@ -3217,6 +3217,8 @@ def _rule(
     scope_lo = s_lo if shared else c_lo
     subject_lo = s_lo if subjectless else c_lo
     if kind == "missing" or kind == "doubt":
+        if h.match in _ZH_REPLY_NAMED and not _ZH_DENIED.search(text, c_lo, h.start):
+            return "promise"  # "预计15分钟内一定给您明确的答复": a reply promised, no doubt
         if _SEES.fullmatch(h.match) and _OTHER_VIEWER.search(text, c_lo, h.start):
             return "other_viewer"  # "您在前台看不到修改的信息", "派送员可能看不到": not the staff's records
         if h.phrase.lower() in _DOUBT_ADJECTIVES:
@@ -3681,6 +3683,8 @@ def _rule(
             _FREQUENCY_MODAL.fullmatch(h.match) or h.match in _OTHER_PARTY_CUES
         ) and _OTHER_PARTY.search(text, c_lo, h.start):
             return "other_party"  # "医生可能会建议…", "your MD may recommend…": what another may do
+        if h.language == "zh" and (service := _zh_service_reading(text, h, c_lo)):
+            return service
         if _CARE_STEP.match(text, h.start, c_hi):
             return "care_step"  # "可能需要进行以下检查": a step of care advised, not a fact guessed
         if _INVOLVES.match(text, h.start, c_hi) and (
@@ -3837,7 +3841,8 @@ def _rule(
             # an adverb after a condition in its sentence, as round 8b rules ("if it is
             # controlled well it is likely…", "IF mild respiratory symptoms likely virus")
             return "conditional_modal"
-        if h.language == "zh" and _ZH_CONSEQUENT.search(text, max(s_lo, c_lo - 80), c_lo):
+        # (from the stop before the sentence: "^" holds only at the text's own start)
+        if h.language == "zh" and _ZH_CONSEQUENT.search(text, max(s_lo - 1, c_lo - 80, 0), c_lo):
             # "如果在6.1–8.0之间，大概率是旅游应激引起的": the cue opens the clause a condition just
             # before it governs, the hypothetical (session 9); "如果是饭后测的，属于轻度偏高，可能和…有关"
             # puts the guess in a clause of its own (round 28's notes)
@@ -3902,6 +3907,10 @@ def _rule(
                 or _averaged(text, before.group(1), latest_result)
             ):
                 return "approx_held"  # "在4.00元/立方米左右波动" after prices around 4.0
+            if before and _length_held(text, before.start(1), latest_result):
+                # "飞行时间大约3个半小时左右" after a flight from 21:30 to 01:10 the next day:
+                # the time between the result's times, worked out (mk35zh, session 33)
+                return "approx_worked"
         if h.language == "en" and (h.phrase.lower() in _APPROXIMATORS or h.phrase == "~"):
             # Round 19's banking agents: a sum the message works ("$5 coffee/day = ~$150/month"),
             # a value inside a condition ("If your expenses are about $1,500/month") and a
@@ -3920,6 +3929,8 @@ def _rule(
             # An estimate's match ends on the number's first digit ("about 2"0).
             after = _NUMBER_AFTER.match(text, h.end - 1 if h.match[-1:].isdigit() else h.end)
             value = after.group(1) if after else None
+            if value and after and text.startswith(("个半", "個半"), after.end(1)):
+                value += ".5"  # "大约2个半小时": two and a half, not the 2 a seat count holds
             if value and (_held(value, latest_result) or _derived(text, h.start, value)):
                 return "approx_held"
             if after and value and _total_held(value, latest_result, money=_is_money(text, after)):
@@ -4301,7 +4312,14 @@ _PREMISE_VERDICT = re.compile(
     re.IGNORECASE,
 )
 # The user's own mind ("虽然现在你可能还不清楚自己真正想要什么"): a statement about the user.
-_ZH_USER_UNSURE = re.compile(r"(?:你|您)(?:可能|也许|或许)?(?:还|并|也|仍)?$")
+# (not the user the answer is given to: "我没法给您确定的答复" doubts the fact asked)
+# A definite reply named ("确定的答复"): a doubt only when the clause denies it ("我没法给您
+# 确定的答复"), not when it promises one.
+_ZH_REPLY_NAMED = frozenset(
+    {"确定的答复", "確定的答覆", "明确的答复", "明確的答覆", "确切的答复", "確切的答覆"}
+)
+_ZH_DENIED = re.compile(r"没|沒|无法|無法|不能|不好|难以|難以")
+_ZH_USER_UNSURE = re.compile(r"(?<![给給诉訴])(?:你|您)(?:可能|也许|或许)?(?:还|并|也|仍)?$")
 # Kinds as the subject (session 22's "the subject decides", session 20's "any one person of a
 # kind"): "不同的机器人可能使用…", "更复杂的机器人可能…", "someone might frequent a hospital",
 # "Different companies and research groups might use …".
@@ -5724,7 +5742,8 @@ _ASKS_IF = re.compile(
 # A Chinese condition clause right before the cue's clause ("如果在6.1–8.0之间，"), read from the
 # last clause mark before it.
 _ZH_CONSEQUENT = re.compile(
-    r"(?:^|[，,；;—：:。])\s*(?:如果|假如|要是|倘若|若是|如若)[^，,；;—。！？]*[，,]\s*$"
+    # (the sentence's own start too: "需要我也看看吗？如果还没发货的话，也许还能改地址")
+    r"(?:^|[，,；;—：:。？！?!])\s*(?:如果|假如|要是|倘若|若是|如若)[^，,；;—。！？]*[，,]\s*$"
 )
 _CONDITION = re.compile(
     r"\b(?:if|unless|when|whenever|in\s+case)\b|如果|假如|要是|倘若|若是|如若", re.IGNORECASE
@@ -6094,8 +6113,38 @@ _OTHER_PARTY = re.compile(
 )
 # A step of care the patient may need, said with 可能 ("可能需要进行以下检查", "可能还需要
 # 使用抗生素"): advice on what to do, as "you may need to" is, not a guess about a fact.
+# Chinese support agents (mk35zh, made-up runs of session 33): how a place's weather goes
+# ("三亚那几天天气应该挺热的", as round 33's climates), what the act just offered or done will
+# bring ("开通后应该就能上网了", as "you should receive a confirmation") and what another party
+# may be able to do, in an option ("联系快递，快递那边也许可以协助转寄").
+_ZH_CLIMATE_BEFORE = re.compile(r"(?:天气|天氣|气温|氣溫)(?:会|會|也|还|還)?$")
+_ZH_AFTER_ACT = re.compile(
+    r"(?:开通|開通|办理|辦理|重启|重啟|设置|設置|修改|更新|充值|激活|启用|啟用|恢复|恢復|解除|重置|"
+    r"绑定|綁定|安装|安裝)(?:成功)?(?:之后|之後|以后|以後|后|後)[，,]?\s*$"
+)
+_ZH_OTHER_SIDE = re.compile(
+    r"(?:快递|快遞|物流|航空公司|银行|銀行|商家|柜台|櫃檯|营业厅|營業廳|人工客服|人工)(?:那边|那邊|方面)?"
+    r"(?:也|还|還)?$"
+)
+_ZH_MAY_ABLE = re.compile(r"(?:也许|也許|或许|或許|可能)(?:也|还|還)?(?:可以|能够|能夠|能)")
+
+
+def _zh_service_reading(text: str, h: HedgeMatch, c_lo: int) -> str:
+    """The rule that drops a Chinese support agent's cue ``h`` (:data:`_ZH_CLIMATE_BEFORE`,
+    :data:`_ZH_AFTER_ACT`, :data:`_ZH_OTHER_SIDE`), or ``""``."""
+    if h.match in _ZH_MODALS and _ZH_CLIMATE_BEFORE.search(text, c_lo, h.start):
+        return "general"
+    if h.match in ("应该", "應該") and _ZH_AFTER_ACT.search(text, c_lo, h.start):
+        return "step"
+    if _ZH_MAY_ABLE.match(text, h.start) and _ZH_OTHER_SIDE.search(text, c_lo, h.start):
+        return "other_party"
+    return ""
+
+
 _CARE_STEP = re.compile(
-    r"可能(?:还|還|也)?(?:会|會)?(?:只)?需要|"
+    # (not the fare difference a change brings: "改签可能需要补差价" guesses this booking's
+    # fare, as "there might be a fare difference" does; "维修可能需要付费" stays the policy's fee)
+    r"可能(?:还|還|也)?(?:会|會)?(?:只)?需要(?!补差|補差)|"
     # "腺样体肥大并不一定都需要做手术": whether such a case needs a step of care
     r"(?:不一定|未必)(?:都)?(?:需要|要做)|"
     # what the care may involve: "可能会进行淋巴结活检", "还可能使用α受体阻滞剂", "也可能被用来…"
@@ -7978,7 +8027,15 @@ _USER_AS_SOURCE = re.compile(
     # the user's own equipment: "您连接的此WiFi" (round 12's Weibo helpdesk), "您使用的手机"
     r"(?:您|你)(?=的|这个|這個|连接的|連接的|使用的(?!时|時)|(?:所)?(?:说|說|提到|指)的|父亲|父親|母亲|母親|爸|妈|媽|孩子|宝宝|寶寶|家人|老公|老婆|丈夫|妻子|"
     # ... and the other relatives a patient asks for ("你妹妹这种情况考虑是…", round 20)
-    r"儿子|兒子|女儿|女兒|妹妹|姐姐|哥哥|弟弟|奶奶|爷爷|爺爺|外婆|外公|姥姥|姥爷|姥爺)",
+    r"儿子|兒子|女儿|女兒|妹妹|姐姐|哥哥|弟弟|奶奶|爷爷|爺爺|外婆|外公|姥姥|姥爷|姥爺)|"
+    # the user as where a thing arrives or whose it is ("新鞋大概一周左右能到您手上", "您名下")
+    # and the user's own act naming a thing of the case ("仓库可能还没有收到您寄回的音箱"):
+    # the parcel's or the record's fact, not a sentence about the user (mk35zh, session 33)
+    r"(?:您|你)(?=手上|手里|手裡|手中|那里|那裡|那边|那邊|家里|家裡|名下)|"
+    # the user as who the answer is given to: "这一点我没法给您确定的答复" doubts the fact asked
+    r"(?<=给|給)(?:您|你)(?=(?:一个|一個)?(?:确定|確定|明确|明確|确切|確切|准确|準確))|"
+    r"(?:您|你)(?:寄回|寄出|退回|购买|購買|买|買|下单|下單|预订|預訂|订|訂|提交|申请|申請|填写|填寫|"
+    r"收到|支付)的",
     re.IGNORECASE,
 )
 

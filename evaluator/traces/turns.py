@@ -329,8 +329,10 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     # not whether it can succeed ("不一定能修改成功?").
     change = _alternation(lists["change"])
     out["can_change"] = re.compile(
-        rf"(?:可以|能|能不能|可不可以|能否)(?:帮我|给我|帮忙|去|直接|再)?(?:{change})(?!成功)"
-        rf"|(?:{change})[^，,。？?！!]{{0,16}}(?:可以|行)(?:吗|么|不)"
+        # (the user as the doer and a part of the order named first: "那我能不能撤回…？",
+        # "能只取消键盘吗？", mk35zh of session 33, as "Can I cancel just the keyboard?")
+        rf"(?:可以|能|能不能|可不可以|能否)(?:我|帮我|给我|帮忙|去|直接|再|只|先)*(?:{change})(?!成功)"
+        rf"|(?:{change})[^，,。？?！!]{{0,16}}(?:可以|行|不行)(?:吗|么|不)"
     )
     # A turn that opens by saying the agent got it wrong, after a "no" or not, up to the
     # end of that clause: "No, that's not what I asked.", "That's wrong, I said the 5th."
@@ -1437,6 +1439,8 @@ _WH_MODAL = re.compile(
 _WH_BEFORE = re.compile(r"\b(?:what|how|where|when|which|who|why)\b", re.IGNORECASE)
 # ... but "How can I help?" offers help, as the agent does (the offer rules read it).
 _HELP_VERB = re.compile(r"\s*(?:help|assist)\b", re.IGNORECASE)
+# 还有 before a count ("还有4天", "还有两件"): what remains, not the "also" that shifts the topic
+_ZH_STILL_COUNT = re.compile(r"\s*(?:还有|還有)\s*(?:\d|[一二两兩三四五六七八九十半几幾])")
 # "能不能", "可以", "请" before a Chinese imperative ("能不能查一下我的航空积分余额").
 # ... after "那" and with the helper named ("那帮查一下这个积分有多少", "你能给问问吗").
 _ZH_CAN = re.compile(
@@ -4276,6 +4280,40 @@ def _content_words(text: str) -> set[str]:
     }
 
 
+# The same in Chinese (mk35zh, made-up support runs of session 33): a step the agent gave
+# ("请打开飞行模式，等10秒左右再关闭", "插进SIM卡托旁边的小孔"), reported done at the turn's start
+# ("试了，还是无服务。", "好了，擦完重新插上了，开机后有信号了！"), answers it when it worked or when
+# its outcome was asked ("然后看看信号有没有恢复"); told failed after a plain instruction it
+# stays round 12's `other` ("开了，还是不行，显示有信号但是网页打不开").
+_ZH_STEP_GIVEN = re.compile(
+    r"请(?:您|你)?(?:先|再)?(?:打开|关闭|关掉|重启|开启|插|拔|取出|进入|点击|点|选择|设置|检查|试试|尝试)"
+    r"|(?:先|再)?试(?:一下|试)|(?:重启|关机|开机)一下|(?:可以|能)用[^。！？\n]{1,12}(?:代替|插|按)"
+)
+_ZH_OUTCOME_ASKED = re.compile(
+    r"(?:看看|看一下|看下|告诉我|确认一下)[^。！？\n]{0,16}(?:有没有|是否|能不能|能否|好了没|恢复|正常)"
+)
+_ZH_REPORTS_STEP = re.compile(
+    r"^\W*(?:(?:好的?|嗯|行)[，,、\s]*)?(?:我)?(?:已经|刚刚|刚才)?"
+    r"(?:试了|试过了|试过|弄了|弄好了|做了|重启了|打开了|开了|关了|换了|插了|插好了|擦了|擦完|拔了|好了|设置了|设置好了)"
+)
+_ZH_STEP_FAILED = re.compile(r"还是|仍然|依然|不行|没用|没反应|打不开|用不了|没有信号|无服务")
+
+
+def _zh_step_reading(text: str, previous: str, verdict: tuple[str, str]) -> tuple[str, str] | None:
+    """A Chinese turn that reports the agent's step done (:data:`_ZH_REPORTS_STEP`), or None."""
+    if (
+        verdict[0] not in ("other", "greeting", "request")
+        or "？" in text
+        or "?" in text
+        or not _ZH_STEP_GIVEN.search(previous)
+        or not _ZH_REPORTS_STEP.match(text)
+    ):
+        return None
+    if _ZH_OUTCOME_ASKED.search(previous) or not _ZH_STEP_FAILED.search(text):
+        return "answer", "step_reported"
+    return "other", "step_failed_told"
+
+
 def _step_reading(
     text: str, previous: str, context: str, verdict: tuple[str, str]
 ) -> tuple[str, str]:
@@ -4284,6 +4322,9 @@ def _step_reading(
     its outcome told an `answer`, a how-to asked when nothing is broken a `question`, and a
     fault told after the agent's first greeting offer a `request`."""
     if _CJK.search(text):
+        step = _zh_step_reading(text, previous, verdict)
+        if step is not None:
+            return step
         return _member_reading(text, previous, context, verdict)
     if not previous.strip():
         return verdict
@@ -6669,6 +6710,8 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
     if any(_is_question(s) for s in sentences):
         return "question", "question_any"
     shifted = shift.match(t)
+    if shifted and _ZH_STILL_COUNT.match(t):
+        shifted = None  # "还有4天" after "您在泰国待几天？": how many remain, no "also"
     if shifted:
         if shifted.end() < len(t) and _is_request(t[shifted.end() :].lstrip(" ,")):
             return "request", "shift_request"  # "Actually want to see my savings balance instead"

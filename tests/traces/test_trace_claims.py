@@ -519,6 +519,19 @@ def test_lengths_of_time_between_two_times_of_one_object() -> None:
     assert spoken_length(text, 0) is None
 
 
+def test_chinese_lengths_of_time_and_a_next_day_arrival() -> None:
+    # "+1" marks an arrival on the next day; "3个半小时" is written to the half hour
+    red_eye = [{"flight": "YC8", "dep": "22:50:00", "arr": "02:20:00+1"}]
+    lengths = durations_in(json.dumps(red_eye))
+    assert lengths == frozenset({210})
+    assert spoken_length("约3个半小时", 1) == "3个半小时"
+    assert spoken_length("3小时30分钟", 0) == "3小时30分钟"
+    assert spoken_length("3个小时", 0) == "3个小时"
+    assert duration_of("3个半小时", lengths) and duration_of("3小时30分钟", lengths)
+    assert duration_of("3个半小时", frozenset({220}))  # 3:40 rounds to the half hour
+    assert not duration_of("2个半小时", lengths) and not duration_of("3小时40分钟", lengths)
+
+
 def test_lengths_of_a_journey_whose_legs_chain() -> None:
     # A one-stop search gives pairs of flights, the second leaving from where the first
     # lands: the whole trip (07:00 to 12:55) and the layover (09:30 to 11:00) are lengths.

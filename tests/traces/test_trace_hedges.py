@@ -3510,3 +3510,35 @@ def test_session_32_the_user_turn_is_read_under_the_model_gate_too() -> None:
 )
 def test_round_34_support_agents(text: str, latest: str | None, found: list[str]) -> None:
     assert _hedged(text, latest) == found
+
+
+@pytest.mark.parametrize(
+    ("text", "latest", "found"),
+    [
+        # the fare difference a change brings is this booking's guess; a repair fee the policy's
+        ("改到周五的话没问题。另外改签可能需要补差价。", None, ["可能"]),
+        ("您好，已经过保了，维修可能需要付费。", None, []),
+        # the fact asked is not in what the agent has
+        ("运费标准我这边没办法告诉您，建议咨询快递。", None, ["没办法告诉您"]),
+        ("这个退款时间系统里没有，我没法确认。", None, ["系统里没有"]),
+        ("政策里没有提到，所以这一点我没法给您确定的答复。", None, ["确定的答复"]),
+        # the user's own thing named, or where the parcel arrives: the case, not the user
+        ("仓库可能还没收到您寄回的耳机。", '{"status": "return requested"}', ["可能"]),
+        ("包裹大概三天左右能到您手上。", '{"status": "shipped"}', ["大概", "左右"]),
+        # a place's weather, the offered act's effect, another party's option: none
+        ("出发那天北京天气应该不错。", None, []),
+        ("开通后应该就能正常使用了。", None, []),
+        ("您可以联系物流，物流那边也许可以帮忙改派。", None, []),
+        ("要我再查一下吗？如果还没出库的话，也许还能取消。", None, []),
+        # a half hour said as 个半: 2.5 is no seat count the result holds
+        ("飞行时间大约2个半小时。", '[{"flight": "YC1", "seats": {"economy": 2}}]', ["大约"]),
+        # ... and a length between the result's times, next day's arrival included, is worked
+        (
+            "飞行时间大约3个半小时左右。",
+            '[{"flight": "YC9", "dep": "22:50:00", "arr": "02:20:00+1"}]',
+            [],
+        ),
+    ],
+)
+def test_session_33_chinese_support_agents(text: str, latest: str | None, found: list[str]) -> None:
+    assert _hedged(text, latest) == found

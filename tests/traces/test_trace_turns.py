@@ -5659,3 +5659,24 @@ def test_session_32_only_an_act_commanded_after_a_question_for_a_value(
 )
 def test_round_34_callers_and_customers(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # a change to the user's own order asked in a question's words is a request
+        ("能只取消耳机吗？", "订单还没发货，可以修改。", "request"),
+        ("那我能不能先撤回这笔？", "转账还在处理中。", "request"),
+        # what remains, after a question for how many, answers it
+        ("还有两天", "您还要在国外待几天？", "answer"),
+        # thanks in its spoken form closes
+        ("好，谢了！", "已为您办好了。", "greeting"),
+        # a step reported done answers it when its outcome was asked or it worked; told
+        # failed after a plain instruction it stays `other`
+        ("试过了，还是没信号。", "请您重启一下手机，然后看看信号有没有恢复。", "answer"),
+        ("重启了，现在能上网了。", "请您重启一下手机。", "answer"),
+        ("重启了，还是不行。", "请您重启一下手机。", "other"),
+    ],
+)
+def test_session_33_chinese_support_customers(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
