@@ -703,6 +703,27 @@ def test_cli_merge_rewrites_the_suite_in_place(tmp_path: Path, monkeypatch) -> N
     assert len(_only_weight_edits(DESK.read_text("utf-8"), suite.read_text("utf-8"))) == 4
 
 
+def test_cli_merge_written_elsewhere_says_why_its_paths_break(tmp_path: Path, monkeypatch) -> None:
+    # /work/notes/tau58: --merge with --out in another folder failed with "fixture not
+    # found" and no word that the merge keeps the suite's relative paths as written.
+    (tmp_path / "question_sets").mkdir()
+    shutil.copytree(REPO / "fixtures", tmp_path / "fixtures")
+    suite = tmp_path / "question_sets" / "support_desk.yaml"
+    shutil.copy(DESK, suite)
+    monkeypatch.chdir(tmp_path)
+    args = ["questions", "mine", str(REPO / "traces"), "--tool", "search_tickets"]
+    result = CliRunner().invoke(cli, [*args, "--merge", str(suite), "--out", "merged.yaml"])
+    assert result.exit_code != 0
+    assert "fixture not found" in result.output
+    assert "write the merge beside support_desk.yaml" in result.output
+    assert not (tmp_path / "merged.yaml").exists()
+    # Beside the suite it is written.
+    out = tmp_path / "question_sets" / "merged.yaml"
+    result = CliRunner().invoke(cli, [*args, "--merge", str(suite), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert load_suite(out).question("breach-soon").weight == 4
+
+
 def test_cli_unknown_tool(in_repo: Path) -> None:
     result = CliRunner().invoke(cli, ["questions", "mine", "traces", "--tool", "nope"])
     assert result.exit_code == 1
