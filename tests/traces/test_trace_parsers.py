@@ -1418,6 +1418,33 @@ def test_langsmith_and_langfuse_exports_are_one_clear_error(
         assert error in str(err.value)
 
 
+def test_openai_assistants_listings_are_one_clear_error(tmp_path: Path) -> None:
+    # /work/notes/tau58/formats: a thread's messages and a run's steps as the Assistants API
+    # lists them were "not a known trace format"; the error now names them and says how to
+    # write them as Chat.
+    message = {
+        "id": "msg_1",
+        "object": "thread.message",
+        "role": "user",
+        "content": [{"type": "text", "text": {"value": "Cancel my trip", "annotations": []}}],
+    }
+    step = {
+        "id": "step_1",
+        "object": "thread.run.step",
+        "type": "tool_calls",
+        "step_details": {"type": "tool_calls", "tool_calls": []},
+    }
+    for name, doc in (("m.json", {"object": "list", "data": [message]}), ("s.json", step)):
+        path = write_json(tmp_path / name, doc)
+        with pytest.raises(TraceError) as err:
+            parse(path)
+        assert str(err.value).startswith(
+            f"{path}:1: this looks like an OpenAI Assistants API listing (thread.message or "
+            "thread.run.step objects"
+        )
+        assert "Fix: write each thread as OpenAI Chat JSON Lines, oldest first" in str(err.value)
+
+
 def test_langsmith_sdk_batches_of_runs_are_the_same_clear_error() -> None:
     # The runs LangSmith's JS SDK sent for one wrapped OpenAI call, as recorded in its
     # tests ({"post": [...], "patch": [...]}; tests/corpora/formats/README.md): it was
