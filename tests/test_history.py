@@ -351,6 +351,11 @@ def test_diff_of_the_last_two_runs_lists_regressions_first(db: Path) -> None:
         "  orders            fixture            page changed (f1 -> f1b)\n"
         "  orders / compact  projection source  source changed (p1 -> p2)\n"
         "  run               commit             aaaaaaaa -> bbbbbbbb+dirty\n"
+        # The per-field aggregate's changed rows (issue 16 item 5: the history's per-field
+        # view in text too, not only in the JSON); rows kept without a path read as prose.
+        "\n"
+        "Follow-ups by result field that changed (producer: path -> consumer(argument)):\n"
+        "  search: text -> get(id) 2 -> 4 (lookups 2 -> 4, actions 0 -> 0)\n"
     )
 
 
