@@ -1394,3 +1394,14 @@ def test_a_chinese_questions_id_keeps_what_it_asks() -> None:
     assert slug("请帮我把航班改到6月12日") == "帮我把航班改到"
     assert slug("你好") == "你好"  # nothing else to name it by
     assert slug("Hi, I would like to drop a course.") == "drop-course"
+
+
+def test_a_chinese_questions_key_masks_its_numbers_not_the_sentence() -> None:
+    # /work/notes/tau45's Chinese shop runs: Chinese writes no spaces, so a question with a
+    # number joined to its characters was one token with a digit, masked whole: the keys of
+    # "我的订单123456到哪里了" and of any other such question were both "#", one group.
+    assert question_key("我的订单123456到哪里了") == "我的订单#到哪里了"
+    assert question_key("我买的T恤小了，手机号13900001111") == "我买的t恤小了，手机号#"
+    assert question_key("你好，我要退款，订单号 DD20240601778") == "你好，我要退款，订单号 #"
+    assert question_key("What about order ORD-12345?") == "what about order #"
+    assert question_key("ｏｒｄｅｒ１２３") == "#"  # full-width letters and digits are a token

@@ -52,7 +52,11 @@ DEFAULT_MIN_SUPPORT = 0.1
 #: Example questions listed per group.
 MAX_EXAMPLES = 5
 
-_MASK = re.compile(r"\S*\d\S*")  # tokens with digits (ids, dates): not what a question is about
+# Tokens with digits (ids, dates): not what a question is about. Chinese writes no spaces,
+# so a token ends at a Chinese character or punctuation mark too: "订单123456到哪里了" masks
+# the number, not the sentence (every such question's key was "#", one key for all).
+_NOT_IN_TOKEN = r"\s\u3000-\u303f\u4e00-\u9fff\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65"
+_MASK = re.compile(rf"[^{_NOT_IN_TOKEN}]*\d[^{_NOT_IN_TOKEN}]*")
 _SMALL = re.compile(r"(\d{1,2})(?:st|nd|rd|th)?")  # a count or an ordinal: wording
 _PUNCT = ".,;:!?()[]\"'“”‘’"
 _GENERIC_LEAF = {"id", "name", "value", "type", "code", "key", "text", "label"}
