@@ -351,6 +351,11 @@ def test_diff_of_the_last_two_runs_lists_regressions_first(db: Path) -> None:
         "  orders            fixture            page changed (f1 -> f1b)\n"
         "  orders / compact  projection source  source changed (p1 -> p2)\n"
         "  run               commit             aaaaaaaa -> bbbbbbbb+dirty\n"
+        # The per-field aggregate's changed rows (issue 16 item 5: the history's per-field
+        # view in text too, not only in the JSON); rows kept without a path read as prose.
+        "\n"
+        "Follow-ups by result field that changed (producer: path -> consumer(argument)):\n"
+        "  search: text -> get(id) 2 -> 4 (lookups 2 -> 4, actions 0 -> 0)\n"
     )
 
 
@@ -381,6 +386,36 @@ def test_over_more_traces_the_diff_weighs_the_counts_a_trace(db: Path) -> None:
         changes[("regression", "hedges")] == "0 -> 4 (+4; 0.00 -> 1.00 a trace) over 2 -> 4 traces"
     )
     assert ("regression", "follow-ups") not in changes
+
+
+def test_the_diff_weighs_follow_up_lookups_not_actions(db: Path) -> None:
+    # Issue 16 (items 4, 5), /work/notes/tau58: a run with more follow-ups only because
+    # more of them were writes passing an id on (cancel_reservation(reservation_id)) was a
+    # follow-ups regression. Where both runs kept their lookups, the lookups decide.
+    store = Store(db)
+
+    def traces(lookups: int, actions: int) -> list[dict[str, Any]]:
+        return [
+            {"trace_id": f"t{i}", "followups": lookups + actions, "lookups": lookups,
+             "actions": actions, "duplicates": 0, "hedges": 0}
+            for i in range(2)
+        ]  # fmt: skip
+
+    store.record_run(info(10), [small_suite()], trace_summaries=traces(3, 1))
+    store.record_run(info(11), [small_suite()], trace_summaries=traces(3, 5))
+    store.record_run(info(12), [small_suite()], trace_summaries=traces(4, 0))
+    history = open_history(db)
+
+    def changes(a: int, b: int) -> dict[tuple[str, str], str]:
+        return {
+            (c.direction, c.kind): c.description
+            for c in history.diff(a, b).changes.itertuples()
+            if c.suite is None
+        }
+
+    assert changes(1, 2) == {}  # 8 -> 16 follow-ups, all the new ones actions
+    assert changes(2, 3) == {("regression", "follow-up lookups"): "6 -> 8 (+2)"}
+    assert history.diff(2, 3).traces.set_index("metric").loc["lookups"].tolist() == [6, 8, 2]
 
 
 def test_diff_frames_hold_the_detail(db: Path) -> None:

@@ -121,6 +121,47 @@ def test_times_and_dates_match_their_spoken_forms() -> None:
     assert _quoted("Due 9:05 tomorrow.") == [("data[].sla_due", "9:05", "minute")]
 
 
+def test_an_iso_day_in_the_answer_quotes_only_a_value_of_its_year() -> None:
+    # Made-up airline runs (/work/notes/tau58): "JBXZ49: ..., 2024-05-18, economy" quoted the
+    # passenger's birth date 1987-05-18 too, as a need of the cancel question.
+    reservation = {"flights": [{"date": "2024-05-21"}], "passengers": [{"dob": "1987-05-18"}]}
+    q = build_quotes(reservation)
+    assert quoted(q, "JBXZ49: EWR to SFO, 2024-05-18, economy", "Cancel a trip") == []
+    assert quoted(q, "W0AFXW: EWR to SFO, 2024-05-21, economy", "Cancel a trip") == [
+        ("flights[].date", "2024-05-21", None),
+        ("flights[].date", "2024-05-21", "day"),
+    ]
+    # A day said without its year still quotes it, at day precision.
+    assert quoted(q, "Your flight on May 21.", "When?") == [("flights[].date", "May 21", "day")]
+    # A time's ISO day quotes it at day precision in either spelling.
+    stamped = build_quotes({"created_at": "2024-05-03T09:15:00"})
+    assert quoted(stamped, "Booked on 2024-05-03.", "When?") == [
+        ("created_at", "2024-05-03", "day")
+    ]
+
+
+def test_the_ids_a_map_is_keyed_by_are_quoted_at_the_maps_path() -> None:
+    # Issue 16 (item 8), /work/notes/tau58: a profile's payment methods keyed by their ids.
+    # The trace analysis credits such an id at payment_methods.*; mining gave it no path, so
+    # the passed payment id of half the users (whose entries hold no id) was no evidence.
+    profile = {
+        "payment_methods": {
+            "credit_card_4065275": {"source": "credit_card", "last_four": "8841"},
+            "gift_card_7719024": {"source": "gift_card", "amount": 60},
+        }
+    }
+    q = build_quotes(profile)
+    assert q.first_path("gift_card_7719024") == "payment_methods.*"
+    assert quoted(q, "Charged to credit_card_4065275.", "Pay?") == [
+        ("payment_methods.*", "credit_card_4065275", None)
+    ]
+    # One entry is keyed the same way; an entry holding its id keeps that field's path.
+    one = build_quotes({"payment_methods": {"credit_card_7815826": {"brand": "visa"}}})
+    assert one.first_path("credit_card_7815826") == "payment_methods.*"
+    held = build_quotes({"payment_methods": {"credit_card_1": {"id": "credit_card_1"}, "x_2": {}}})
+    assert held.first_path("credit_card_1") == "payment_methods.*.id"
+
+
 def test_case_differences_count_and_text_counts_by_its_start() -> None:
     assert _quoted("TKT_8D2B6E01: driver app crashes on damaged barc…") == [
         ("data[].id", "TKT_8D2B6E01", None),
@@ -660,6 +701,27 @@ def test_cli_merge_rewrites_the_suite_in_place(tmp_path: Path, monkeypatch) -> N
     ]
     assert load_suite(suite).question("breach-soon").weight == 4
     assert len(_only_weight_edits(DESK.read_text("utf-8"), suite.read_text("utf-8"))) == 4
+
+
+def test_cli_merge_written_elsewhere_says_why_its_paths_break(tmp_path: Path, monkeypatch) -> None:
+    # /work/notes/tau58: --merge with --out in another folder failed with "fixture not
+    # found" and no word that the merge keeps the suite's relative paths as written.
+    (tmp_path / "question_sets").mkdir()
+    shutil.copytree(REPO / "fixtures", tmp_path / "fixtures")
+    suite = tmp_path / "question_sets" / "support_desk.yaml"
+    shutil.copy(DESK, suite)
+    monkeypatch.chdir(tmp_path)
+    args = ["questions", "mine", str(REPO / "traces"), "--tool", "search_tickets"]
+    result = CliRunner().invoke(cli, [*args, "--merge", str(suite), "--out", "merged.yaml"])
+    assert result.exit_code != 0
+    assert "fixture not found" in result.output
+    assert "write the merge beside support_desk.yaml" in result.output
+    assert not (tmp_path / "merged.yaml").exists()
+    # Beside the suite it is written.
+    out = tmp_path / "question_sets" / "merged.yaml"
+    result = CliRunner().invoke(cli, [*args, "--merge", str(suite), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert load_suite(out).question("breach-soon").weight == 4
 
 
 def test_cli_unknown_tool(in_repo: Path) -> None:
@@ -1280,3 +1342,66 @@ def test_question_ids_leave_out_the_opening_most_users_share(tmp_path: Path) -> 
     path.write_text(json.dumps(runs))
     ids = sorted(q.id for q in mine_questions(path, "get_order", workers=1).questions)
     assert ids == ["cancel-order-don-t-need", "order-has-arrived-yet", "want-return-kettle-order"]
+
+
+def test_hedged_answers_are_read_with_the_users_question(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # As the trace analysis does (find_hedges' user, session 32): mining's hedged-answer
+    # evidence read each answer without the user's turn, so a rule that needs it (a
+    # general question's general answer) could not apply there.
+    import projeval.mining.miner as miner
+
+    seen: list[str | None] = []
+    real = miner.find_hedges
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        seen.append(kwargs.get("user"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(miner, "find_hedges", spy)
+    conv = [
+        {"role": "user", "content": "<context>shop</context>What causes delays on HAT170?"},
+        {"role": "assistant", "content": None, "tool_calls": [{"id": "a", "type": "function",
+         "function": {"name": "get_flight", "arguments": '{"flight": "HAT170"}'}}]},
+        {"role": "tool", "tool_call_id": "a", "content": '{"status": "delayed"}'},
+        {"role": "assistant", "content": "Delays might come from the weather."},
+    ]  # fmt: skip
+    path = tmp_path / "c.jsonl"
+    path.write_text(json.dumps(conv) + "\n")
+    mine_questions([path], "get_flight")
+    assert seen and seen[-1] is not None and seen[-1].endswith("What causes delays on HAT170?")
+
+
+def test_a_short_code_at_two_places_of_the_result_is_no_evidence() -> None:
+    # pipeline45's leftover (session 32): the trace analysis credits a short code only
+    # where it sits at one place ("UPS" is the carrier and a word of "UPS Ground"); mining
+    # still took "UPS" as the carrier quoted.
+    shipment = {"carrier": "UPS", "service": "UPS Ground", "eta": "2024-06-02"}
+    q = build_quotes(shipment)
+    assert q.places("ups") == 2
+    assert quoted(q, "It ships with UPS.", "How is it shipped?") == []
+    single = build_quotes({"carrier": "DHL", "service": "Express Ground"})
+    assert quoted(single, "It ships with DHL.", "How is it shipped?") == [("carrier", "DHL", None)]
+
+
+def test_a_chinese_questions_id_keeps_what_it_asks() -> None:
+    # pipeline45's leftover (session 32): every Chinese question was named by its greeting
+    # ("你好"), the only run of characters the English word test kept.
+    assert slug("你好，我想查一下我的订单什么时候到？") == "查一下我的订单什么时候到"
+    assert slug("您好，请问退款多久到账") == "退款多久到账"
+    assert slug("我的订单123456到哪里了") == "我的订单-到哪里了"  # the id is left out
+    assert slug("请帮我把航班改到6月12日") == "帮我把航班改到"
+    assert slug("你好") == "你好"  # nothing else to name it by
+    assert slug("Hi, I would like to drop a course.") == "drop-course"
+
+
+def test_a_chinese_questions_key_masks_its_numbers_not_the_sentence() -> None:
+    # /work/notes/tau45's Chinese shop runs: Chinese writes no spaces, so a question with a
+    # number joined to its characters was one token with a digit, masked whole: the keys of
+    # "我的订单123456到哪里了" and of any other such question were both "#", one group.
+    assert question_key("我的订单123456到哪里了") == "我的订单#到哪里了"
+    assert question_key("我买的T恤小了，手机号13900001111") == "我买的t恤小了，手机号#"
+    assert question_key("你好，我要退款，订单号 DD20240601778") == "你好，我要退款，订单号 #"
+    assert question_key("What about order ORD-12345?") == "what about order #"
+    assert question_key("ｏｒｄｅｒ１２３") == "#"  # full-width letters and digits are a token

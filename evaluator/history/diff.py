@@ -26,6 +26,7 @@ _KINDS = (
     "coverage",
     "tokens",
     "tool errors",
+    "follow-up lookups",
     "follow-ups",
     "duplicate calls",
     "hedges",
@@ -528,9 +529,21 @@ def _diff_traces(frame: pd.DataFrame, a: int, b: int, changes: _Changes) -> pd.D
     if not (counts[a] and counts[b]):
         return out  # totals of no traces compare nothing
     over = f" over {counts[a]} -> {counts[b]} traces" if counts[a] != counts[b] else ""
+    # A follow-up passed to a write is the ordinary use of an id (issue 16): what rises or
+    # falls is the lookups, where both runs kept them (store schema 5); else all follow-ups.
+    lookups = {run: frame.loc[frame["run_id"] == run, "lookups"] for run in (a, b)}
+    if "lookups" in frame and all(len(v) and v.notna().all() for v in lookups.values()):
+        la, lb = (int(lookups[run].sum()) for run in (a, b))
+        out = pd.concat(
+            [out, pd.DataFrame([{"metric": "lookups", "a": la, "b": lb, "delta": lb - la}])],
+            ignore_index=True,
+        ).astype({"a": "Int64", "b": "Int64", "delta": "Int64"})
+        followed = ("lookups", "follow-up lookups")
+    else:
+        followed = ("followups", "follow-ups")
     for metric, kind in (
         ("errors", "tool errors"),
-        ("followups", "follow-ups"),
+        followed,
         ("duplicates", "duplicate calls"),
         ("hedges", "hedges"),
     ):

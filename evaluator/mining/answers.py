@@ -56,6 +56,15 @@ class _Quotes:
         found = self.tokens.get(value.lower())
         return next(iter(found)) if found else None
 
+    def places(self, low: str) -> int:
+        """How many places a lower-case value sits at: as a field's value, and as a whole
+        word of a text field ("ups" in "UPS Ground")."""
+        found = self.tokens.get(low)
+        word = re.compile(rf"(?<!\w){re.escape(low)}(?!\w)")
+        return (sum(found.values()) if found else 0) + sum(
+            1 for _needle, _path, value in self.phrases if word.search(value.lower())
+        )
+
 
 def build_quotes(doc: Any) -> _Quotes:
     """Index every value of a tool result by the forms an answer may quote it in.
@@ -87,9 +96,13 @@ def _index(node: Any, prefix: str, q: _Quotes, seen: set[str]) -> None:
     kind = type(node)
     if kind is dict:
         star = False
-        if len(node) > 1:
+        if node:
+            # As the trace analysis keys maps (values._walk): by ids, or by data, one entry
+            # too ({"credit_card_7815826": {...}}).
             first = type(next(iter(node.values())))
-            star = (first is dict or first is list) and paths.is_id_keyed_map(node)
+            star = (first is dict or first is list) and (
+                paths.is_id_keyed_map(node) or paths.is_data_keyed_map(node)
+            )
         dot = prefix + "." if prefix else ""
         for k, v in node.items():
             tv = type(v)
@@ -102,6 +115,15 @@ def _index(node: Any, prefix: str, q: _Quotes, seen: set[str]) -> None:
                     _index_text(v, path, q)
                 elif v is not None:
                     _index_scalar(v, path, q)
+        if star:
+            # The ids a map is keyed by are values at the map's path, as the trace analysis
+            # credits them (payment_methods.*): an agent passing one on copied it from the
+            # key. An entry holding its id too keeps that field's path (payment_methods.*.id),
+            # so the id is not at two places.
+            for k, v in node.items():
+                if paths.ID_KEY.search(k) and not (type(v) is dict and k in v.values()):
+                    seen.add(dot + "*")
+                    _index_text(k, dot + "*", q)
     elif kind is list:
         path = prefix + "[]"
         for v in node:
@@ -144,6 +166,7 @@ def _index_whole_number(value: int, path: str, q: _Quotes) -> None:
     if EPOCH_LOW <= seconds < EPOCH_HIGH and not NOT_A_TIME.search(key):
         day = (date(1970, 1, 1) + timedelta(seconds=seconds)).isoformat()
         _put(q, f"@d:{day[5:]}", path, day, "day", False)
+        _put(q, f"@d:{day}", path, day, "day", False)
     elif value >= 100 and MONEY_FIELD.search(key):
         whole = f"{value // 100}.{value % 100:02d}"
         _put(q, whole, path, whole, None, False)
@@ -192,6 +215,8 @@ def _index_time(value: str, iso: re.Match[str], path: str, q: _Quotes) -> None:
     _put(q, value.lower(), path, value, None, False)
     _, month, day = iso.group("date").split("-")
     _put(q, f"@d:{month}-{day}", path, value, "day", False)
+    # The answer's own ISO day names its year: "2024-05-18" quotes no birth date 1987-05-18.
+    _put(q, f"@d:{iso.group('date')}", path, value, "day", False)
     h, mi, sec = iso.group("h"), iso.group("m"), iso.group("s")
     if h is not None:
         _put(q, f"@t:{h}:{mi}", path, value, "minute", False)
@@ -199,7 +224,7 @@ def _index_time(value: str, iso: re.Match[str], path: str, q: _Quotes) -> None:
             _put(q, f"@t:{h}:{mi}:{sec}", path, value, "second", False)
 
 
-_DATE = re.compile(r"^\d{4}-(\d{2})-(\d{2})$")
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _CLOCK = re.compile(r"^(\d{1,2}):(\d{2})(?::(\d{2}))?$")
 _MONTH_NUMBER = {m: f"{i:02d}" for i, m in enumerate(_MONTHS, 1)} | {
     m[:3]: f"{i:02d}" for i, m in enumerate(_MONTHS, 1)
@@ -222,7 +247,7 @@ def _answer_tokens(text: str) -> list[tuple[str, int, int]]:
             d = _DATE.match(tok)
             c = _CLOCK.match(tok) if d is None else None
             if d is not None:
-                out.append((f"@d:{d.group(1)}-{d.group(2)}", a, b))
+                out.append((f"@d:{tok}", a, b))
             elif c is not None:
                 out.append((f"@t:{int(c.group(1)):02d}:{c.group(2)}", a, b))
                 if c.group(3):
@@ -306,8 +331,9 @@ def quoted(q: _Quotes, answer: str, question: str) -> list[tuple[str, str, str |
             continue
         value, precision, short = q.meta[tok]
         if short:
-            # A short or common value is evidence only where it sits at one place.
-            if len(where) != 1 or sum(where.values()) != 1:
+            # A short or common value is evidence only where it sits at one place, a word of
+            # a text field counted (a carrier "UPS" beside the service "UPS Ground").
+            if len(where) != 1 or q.places(tok) != 1:
                 continue
             if tok.isdigit() and (
                 _list_marker(answer, a, b)

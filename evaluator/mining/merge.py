@@ -11,6 +11,7 @@ from typing import Any
 import yaml
 
 from .._files import write_atomic
+from ..errors import ProjevalError
 from ..traces import drift
 from ..traces.findings import field_at
 from .draft import _scalar, question_lines
@@ -43,7 +44,21 @@ class MergeResult:
         target = Path(out) if out is not None else self.file
         # Loaded from its temporary file beside the target, so the suite's relative
         # fixture paths resolve as they will.
-        return write_atomic(target, self.text, check=load_suite)
+        try:
+            return write_atomic(target, self.text, check=load_suite)
+        except ProjevalError as exc:
+            if target.resolve().parent == self.file.resolve().parent:
+                raise
+            # The merge keeps the suite's lines as written, its relative paths too: written
+            # elsewhere they point at nothing (tau58: "fixture not found" and no hint why).
+            raise type(exc)(
+                exc.message,
+                file=exc.file,
+                position=exc.position,
+                fix=f"{exc.fix + '; or w' if exc.fix else 'W'}rite the merge beside "
+                f"{self.file.name} (--out in {self.file.parent}), or leave --out out to merge "
+                "in place: the suite's relative paths are kept as written",
+            ) from exc
 
     def render(self) -> str:
         """The plain-text report the CLI prints (:func:`projeval.text.mining.render_merge`)."""

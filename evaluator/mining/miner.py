@@ -31,7 +31,7 @@ from ..traces.readers import (
     read_lines,
 )
 from ..traces.turns import agent_context, classify_turn, is_query, request_answered
-from ..traces.values import in_words
+from ..traces.values import in_words, is_code
 from ..traces.wrappers import user_words
 from .answers import _Quotes, build_quotes, quoted
 from .draft import _times
@@ -52,7 +52,11 @@ DEFAULT_MIN_SUPPORT = 0.1
 #: Example questions listed per group.
 MAX_EXAMPLES = 5
 
-_MASK = re.compile(r"\S*\d\S*")  # tokens with digits (ids, dates): not what a question is about
+# Tokens with digits (ids, dates): not what a question is about. Chinese writes no spaces,
+# so a token ends at a Chinese character or punctuation mark too: "订单123456到哪里了" masks
+# the number, not the sentence (every such question's key was "#", one key for all).
+_NOT_IN_TOKEN = r"\s\u3000-\u303f\u4e00-\u9fff\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65"
+_MASK = re.compile(rf"[^{_NOT_IN_TOKEN}]*\d[^{_NOT_IN_TOKEN}]*")
 _SMALL = re.compile(r"(\d{1,2})(?:st|nd|rd|th)?")  # a count or an ordinal: wording
 _PUNCT = ".,;:!?()[]\"'“”‘’"
 _GENERIC_LEAF = {"id", "name", "value", "type", "code", "key", "text", "label"}
@@ -299,11 +303,21 @@ class _Miner:
                     path = paths.generalise_instances(path)
                     ev_acc = acc.evidence.setdefault((path, "followup"), _EvAcc())
                     ev_acc.add(conv, sort_key, value, ev.tool or "?")
+            elif ev.kind == "message" and ev.role == "user" and ev.text:
+                # What the user asked decides some hedges, as in the trace analysis
+                # (find_hedges' user: the last user message's words before the text).
+                read.user = user_words(ev.text)
             elif ev.kind == "message" and ev.role == "assistant" and ev.text:
                 if results:
                     answers.append(ev.text)
                     hedged = hedged or bool(
-                        find_hedges(self.lexicon, ev.text, read.latest, other_results=read.others())
+                        find_hedges(
+                            self.lexicon,
+                            ev.text,
+                            read.latest,
+                            other_results=read.others(),
+                            user=read.user,
+                        )
                     )
                 read.wrote()
         answer = "\n".join(answers)
@@ -374,6 +388,10 @@ def _source(
         if q is not None:
             path = q.first_path(value)
             if path is not None:
+                if is_code(value) and q.places(value.lower()) != 1:
+                    # A short code counts where it sits at one place of the result, as the
+                    # trace analysis credits it: "UPS" beside "UPS Ground" is at two.
+                    return ev.tool or "", None
                 return ev.tool or "", path
         elif ev.text and value in ev.text:
             return ev.tool or "", None
@@ -414,10 +432,45 @@ def field_name(path: str) -> str:
 _GREETINGS = frozenset(("hello", "hi", "hey", "greetings"))
 
 
+#: Chinese greetings and openings that say nothing of what a request asks.
+_ZH_GREETINGS = frozenset(("你好", "您好", "嗨", "哈喽", "在吗", "你好呀", "您好呀"))
+_ZH_OPENINGS = ("请问", "麻烦你", "麻烦", "请", "我想", "我要", "想")
+_ZH_RUN = re.compile(r"[\u4e00-\u9fff]+")
+#: Characters of Chinese a question id keeps.
+_ZH_ID_CHARS = 12
+
+
+def _zh_slug(text: str) -> str:
+    """A Chinese question's id: its runs of characters less greetings, the opening "请问"
+    or "我想" and the numbers between them (ids, dates): ``查一下我的订单什么时候到``, not the
+    greeting ``你好`` every customer opens with."""
+    kept: list[str] = []
+    size = 0
+    for run in _ZH_RUN.findall(text):
+        if run in _ZH_GREETINGS or (len(run) < 2 and kept):
+            continue
+        if not kept:
+            for opening in _ZH_OPENINGS:
+                if run.startswith(opening) and len(run) > len(opening) + 1:
+                    run = run[len(opening) :]
+                    break
+        run = run[: _ZH_ID_CHARS - size]
+        if run:
+            kept.append(run)
+            size += len(run)
+        if size >= _ZH_ID_CHARS:
+            break
+    return "-".join(kept)
+
+
 def slug(text: str) -> str:
     """A question id from its content words: ``breach-sla-next-four-hours``; a greeting and
     the "like" of "I'd like to" are left out (``submit-new-claim``, not
-    ``hello-like-submit-new``)."""
+    ``hello-like-submit-new``). A Chinese question keeps its characters (:func:`_zh_slug`)."""
+    if _ZH_RUN.search(text):
+        zh = _zh_slug(text)
+        if zh:
+            return zh
     content = drift.words(text)
     kept = []
     before = ""

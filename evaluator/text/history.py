@@ -140,4 +140,40 @@ def render_diff(diff: RunDiff) -> str:
         lines.append("  " + line)
     if not rows:
         lines.extend(["", "No changes."])
+    lines.extend(_fanout_changes(diff.followups))
     return "\n".join(lines) + "\n"
+
+
+#: Rows of the per-field follow-up changes a text diff shows; the JSON has them all.
+DIFF_FANOUT_ROWS = 10
+
+
+def _fanout_changes(followups: Any) -> list[str]:
+    """The per-field aggregate's rows whose calls changed (issue 16: the per-field view in
+    the history too), most calls first: ``producer: path -> consumer(argument)``."""
+    if followups is None or not len(followups):
+        return []
+    changed = [r for r in followups.to_dict("records") if int(r["delta"]) != 0]
+    if not changed:
+        return []
+    changed.sort(
+        key=lambda r: (
+            -max(int(r["count_a"]), int(r["count_b"])),
+            str(r["producer_tool"]),
+            str(r["producer_path"]),
+            str(r["consumer_tool"]),
+            str(r["consumer_arg"]),
+        )
+    )
+    out = ["", "Follow-ups by result field that changed (producer: path -> consumer(argument)):"]
+    for r in changed[:DIFF_FANOUT_ROWS]:
+        producer = r["producer_tool"] or "?"
+        path = r["producer_path"] or "text"
+        out.append(
+            f"  {producer}: {path} -> {r['consumer_tool'] or '?'}({r['consumer_arg']}) "
+            f"{int(r['count_a'])} -> {int(r['count_b'])} (lookups {int(r['lookups_a'])} -> "
+            f"{int(r['lookups_b'])}, actions {int(r['actions_a'])} -> {int(r['actions_b'])})"
+        )
+    if len(changed) > DIFF_FANOUT_ROWS:
+        out.append(f"  ... and {len(changed) - DIFF_FANOUT_ROWS} more (--format json lists them)")
+    return out

@@ -847,6 +847,8 @@ def claims(text: str | None, held: Held | None = None) -> list[Claim]:
                 known = bool(forms) and held(kind, forms[0])
                 if not known and run:
                     known = _held_in_two(value, held)
+                if not known and kind == "name":
+                    known = _codes_held(value, held)
                 if not known:
                     for form in forms[1:]:  # a loop, not any(): once per value stated
                         if held(kind, form):
@@ -1413,6 +1415,17 @@ def _held_in_two(value: str, held: Held) -> bool:
 
 
 _CONNECTORS = frozenset(["of", "the", "de", "van", "von", "and", "&"])
+
+#: Codes in capitals joined by hyphens or slashes: a route, "BOS-DEN", "JFK/SEA".
+_JOINED_CODES = re.compile(r"[A-Z][A-Z0-9]{1,4}(?:[-/][A-Z][A-Z0-9]{1,4})+")
+
+
+def _codes_held(value: str, held: Held) -> bool:
+    """Whether a "name" is held codes joined: "BOS-DEN" (a route from a reservation's
+    ``origin`` and ``destination``), each part held as an id."""
+    if _JOINED_CODES.fullmatch(value) is None:
+        return False
+    return all(held("id", part) for part in re.split(r"[-/]", value))
 
 
 def _strip_possessive(part: str) -> str:

@@ -474,10 +474,12 @@ class OpenAIChat(Converter):
                 role = m["role"]
             first = len(events)
             if role in ("system", "developer"):
+                _check_text(m.get("content"), msg, problems)
                 events.append(
                     Event("system", "message", msg, _chat_text(m.get("content"), msg, problems))
                 )
             elif role == "user":
+                _check_text(m.get("content"), msg, problems)
                 text = _chat_text(m.get("content"), msg, problems)
                 # A simulated user's calls to its own tools are not the agent's: they are
                 # left out, and a message that holds nothing else is no turn.
@@ -567,6 +569,7 @@ class OpenAIChat(Converter):
     def _assistant(
         self, m: dict[str, Any], msg: int, out: list[Event], problems: list[str]
     ) -> None:
+        _check_text(m.get("content"), msg, problems)
         text = _chat_text(m.get("content"), msg, problems) or (m.get("refusal") or "")
         if not text and isinstance(m.get("tool_plan"), str):
             text = m["tool_plan"]  # Cohere: what the model says it will do, before its calls
@@ -578,7 +581,14 @@ class OpenAIChat(Converter):
         for part in parts:
             tool, call_id = _str(part.get("toolName")), as_call_id(part.get("toolCallId"))
             out.append(call_event(msg, tool, call_id, aisdk.call_input(part)))
-        for tc in calls if isinstance(calls, list) else []:
+        if not isinstance(calls, list):
+            # A hand-written or converted log with its calls as a name or an object: say
+            # so, since the results answering them would otherwise stand unexplained.
+            problems.append(
+                f"message {msg}: tool_calls is {_a_type(calls)}, not a list of calls; skipped"
+            )
+            calls = []
+        for tc in calls:
             if not isinstance(tc, dict):
                 problems.append(f"message {msg}: a tool call is not an object; skipped")
                 continue
@@ -596,7 +606,7 @@ class OpenAIChat(Converter):
             elif kind == "function" and isinstance(tc.get("function"), str):
                 # A flat call naming its tool in "function": Inspect AI's ToolCall.
                 body, arguments = {"name": tc["function"]}, tc.get("arguments")
-            elif "type" not in tc:
+            elif "type" not in tc or kind == "function":
                 problems.append(
                     f"message {msg}: a tool call names no function ('function' or 'name'); skipped"
                 )
@@ -612,6 +622,27 @@ class OpenAIChat(Converter):
 #: Chat content parts that hold no text by design (an image, audio, a file the user sent):
 #: what the detectors read is text, so these are passed over without a problem.
 _CHAT_MEDIA_PARTS = frozenset(("image_url", "input_audio", "file", "image", "audio"))
+
+
+def _a_type(value: Any) -> str:
+    """A JSON value's type, as a problem names it ("a string", "a number")."""
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    return "an object" if isinstance(value, dict) else f"a {type(value).__name__}"
+
+
+def _check_text(content: Any, msg: int, problems: list[str]) -> None:
+    """Report a message's content that is neither text, parts nor empty (a number, a
+    boolean): it is read as its text, as before, but not unseen."""
+    if isinstance(content, bool | int | float):
+        problems.append(
+            f"message {msg}: content is {_a_type(content)}, not text or a list of parts;"
+            " read as its text"
+        )
 
 
 def _chat_text(content: Any, msg: int, problems: list[str]) -> str:

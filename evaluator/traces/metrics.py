@@ -1464,7 +1464,15 @@ def user_said(value: str, said: str, said_lower: str) -> bool:
     if not said:
         return False
     if len(value) <= 3:
-        return re.search(rf"(?<![\w]){re.escape(value.lower())}(?![\w])", said_lower) is not None
+        for m in re.finditer(rf"(?<![\w]){re.escape(value.lower())}(?![\w])", said_lower):
+            if len(said) != len(said_lower):
+                return True  # lower-casing moved the offsets: any spelling, as before
+            word = said[m.start() : m.end()]
+            # A code in any case ("jfk" for JFK), but not a capitalised word that only
+            # spells it: "Las" of "Las Vegas" is a place's name, not the code LAS.
+            if word == value or not (word[:1].isupper() and word[1:].islower()):
+                return True
+        return False
     if value in said or value.lower() in said_lower:
         return True
     if len(value) >= 4 and value.isdigit() and value[0] != "0":

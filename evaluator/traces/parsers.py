@@ -186,6 +186,16 @@ UNREAD_FORMATS = {
         "read the api_conversation_history.json beside it, the task's conversation (a "
         "folder is read with ui_messages.json and task_metadata.json left out)",
     ),
+    "openai_assistants": (
+        "this looks like an OpenAI Assistants API listing (thread.message or "
+        "thread.run.step objects, as GET /threads/{id}/messages and .../runs/{id}/steps "
+        "return them), which projeval does not read: a thread's messages and its runs' "
+        "tool calls come in separate listings, newest first by default",
+        "write each thread as OpenAI Chat JSON Lines, oldest first: its user and assistant "
+        "messages (their text parts' text.value), and each tool_calls run step's calls as "
+        "the assistant's tool_calls, each function's output as the tool message answering "
+        'it ({"messages": [...]}, one thread a line)',
+    ),
     "tooltalk": (
         "this looks like a ToolTalk conversation (turns with 'text' and 'apis'), which "
         "projeval does not read",
@@ -563,6 +573,14 @@ _HARNESS_SHAPES: tuple[tuple[str, Callable[[Any], bool]], ...] = (
 )
 
 
+#: The objects the Assistants API lists: a thread's messages, its runs and their steps.
+_ASSISTANTS_OBJECTS = frozenset(("thread.message", "thread.run.step", "thread.run"))
+
+
+def _is_assistants_object(value: Any) -> bool:
+    return isinstance(value, dict) and value.get("object") in _ASSISTANTS_OBJECTS
+
+
 def _is_adk_evalset(value: dict[str, Any]) -> bool:
     """A Google ADK eval set (``{"eval_set_id", "eval_cases": [...]}``) or one row of the
     older test files (``{"query", "expected_tool_use", "reference"}``). Its results
@@ -639,6 +657,8 @@ def sniff(value: Any) -> tuple[str | None, bool]:
             return "langfuse", True
         if _is_tooltalk(value.get("conversation")):
             return "tooltalk", True
+        if _is_assistants_object(value) or _lists(value, ("data",), _is_assistants_object):
+            return "openai_assistants", True
         if _is_adk_evalset(value):
             return "adk_evalset", True
         if value.get("object") == "interaction" and interaction_steps(value) is not None:

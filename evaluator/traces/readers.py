@@ -588,12 +588,17 @@ def read_lines(
             try:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError as exc:
-                yield Problem(
-                    name,
-                    n,
-                    f"not UTF-8 (byte 0x{raw[exc.start]:02x} at column {exc.start + 1}); "
-                    "line skipped",
-                )
+                bad = f"not UTF-8 (byte 0x{raw[exc.start]:02x} at column {exc.start + 1})"
+                # A stray byte of another encoding inside a string ("Caf\xe9") costs the
+                # line's conversation nothing: read with it replaced, as a whole JSON
+                # document is. A line that is no JSON even so is skipped, as before.
+                try:
+                    value = _json.loads(raw.decode("utf-8", errors="replace"))
+                except (json.JSONDecodeError, RecursionError):
+                    yield Problem(name, n, f"{bad}; line skipped")
+                    continue
+                yield Problem(name, n, f"{bad}; undecodable bytes replaced with U+FFFD")
+                yield Record(n, value)
                 continue
             try:
                 value = _json.loads(text)

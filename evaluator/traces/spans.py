@@ -121,7 +121,7 @@ def _snapshot(messages: list[Any], usage: Usage) -> Snapshot:
 
 def span_format(record: Any) -> str | None:
     """``"openinference"``, ``"otel"`` or ``None``, judged from the attribute names."""
-    genai = False
+    genai = kind = chat = False
     for i, span in enumerate(iter_raw_spans(record)):
         if i >= _MAX_SNIFF_SPANS:
             break
@@ -130,14 +130,26 @@ def span_format(record: Any) -> str | None:
         keys = attributes_of(span.get("attributes"))
         if any(k.startswith(_OPENINFERENCE_KEYS) for k in keys):
             return "openinference"
+        kind = kind or any(k.startswith("openinference.") for k in keys)
         genai = genai or any(k.startswith("gen_ai.") for k in keys)
+        chat = chat or any(k.startswith(_GENAI_MESSAGE_KEYS) for k in keys)
+    # OpenInference's span kinds on tool spans beside model spans that write their messages
+    # the GenAI way (two instrumentations in one app): the messages are GenAI's, and read
+    # as OpenInference they were dropped without a word (tau58's spans: no turn, no text).
+    if kind and not chat:
+        return "openinference"
     return "otel" if genai else None
 
 
-# OpenInference's own attributes. Not every "llm." one: OpenLLMetry (Traceloop) spans carry
+#: Where GenAI spans keep the conversation: the conventions' messages, OpenLLMetry's indexed
+#: prompt and completion before 0.50.
+_GENAI_MESSAGE_KEYS = ("gen_ai.input.messages", "gen_ai.output.messages", "gen_ai.prompt.")
+
+
+# OpenInference's own message and model attributes (its span kind, "openinference.", is
+# weighed above). Not every "llm." one: OpenLLMetry (Traceloop) spans carry
 # llm.request.type and llm.usage.total_tokens beside their gen_ai.* attributes.
 _OPENINFERENCE_KEYS = (
-    "openinference.",
     "llm.input_messages",
     "llm.output_messages",
     "llm.token_count.",

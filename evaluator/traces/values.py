@@ -697,8 +697,8 @@ def is_day(value: str) -> bool:
 
 def date_spellings(value: str) -> re.Pattern[str] | None:
     """A pattern for the ways a user writes the date an ISO value starts with (``May 27``,
-    ``27 May``, ``May 27th``, ``5/27``, ``2024-05-27``, ``5月27日``), lowercase; ``None`` for
-    no date."""
+    ``27 May``, ``May 27th``, ``5/27``, ``27/05``, ``27.05.``, ``2024-05-27``, ``5月27日``),
+    lowercase; ``None`` for no date."""
     m = _ISO_DATE.match(value)
     if m is None:
         return None
@@ -712,6 +712,11 @@ def date_spellings(value: str) -> re.Pattern[str] | None:
         f"{names}\\s+{d}\\b",
         f"\\b{d}(?:\\s+of)?\\s+{names}",
         f"\\b0?{month}/0?{day}\\b",
+        # Day first, as most of the world writes it ("27/05", "27/05/2024"; "05/06" read
+        # both ways is the user's either way), and the dotted form ("27.05.", "27.05.2024"),
+        # its month in two digits and no currency before it, so "$27.05" is no date.
+        f"\\b0?{day}/0?{month}\\b",
+        f"(?<![$€£\\d.,])\\b0?{day}\\.{month:02d}\\.(?:\\d{{4}}|\\d{{2}})?(?!\\d)",
         f"\\b{year}-{month:02d}-{day:02d}\\b",
         # Chinese, where no space or word boundary sets it apart: "改到6月12日", "6月12号".
         f"(?<!\\d)0?{month}月0?{day}[日号](?!\\d)",

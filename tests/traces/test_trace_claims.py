@@ -119,6 +119,17 @@ def test_names_made_of_held_names_and_sentence_verbs_are_grounded() -> None:
     assert [c.value for c in ungrounded("Call Tesla Roadside now.", known)] == ["Tesla Roadside"]
 
 
+def test_a_route_of_held_codes_is_grounded() -> None:
+    # Issue 16 (item 2), /work/notes/tau58: an airline agent notes "BOS-DEN round trip" of a
+    # reservation whose origin and destination are BOS and DEN: two held values joined, as
+    # "Tesla Model X" is two side by side. A city written beside its code ("Boston (BOS)")
+    # stays a claim (test_a_labels_whole_value_is_no_sentences_first_word: "Paris (CDG)").
+    known = '{"origin": "BOS", "destination": "DEN"}'
+    assert ungrounded("P3XN8D is a BOS-DEN round trip.", known) == []
+    assert ungrounded("Routes: BOS/DEN.", known) == []
+    assert [c.value for c in ungrounded("It is a BOS-LAX trip.", known)] == ["BOS-LAX"]
+
+
 def test_a_name_is_held_in_any_of_its_spellings_or_as_two_held_values() -> None:
     # Each way a run of capitalised words is grounded, whatever order they are tried in:
     # as stated, joined by "-" or "_" (a plan's code, a slug), or as two values side by side.

@@ -334,6 +334,34 @@ def test_user_typed_values_in_any_spelling_are_not_credited() -> None:
     assert m.followups == [] and m.summary["followups"] == 0
 
 
+def test_a_capitalised_word_spelling_a_short_code_is_not_the_users_code() -> None:
+    # /work/notes/tau58: "The Las Vegas one" made LAS the user's, so the reservation's
+    # origin passed to a flight search was not credited. "las" typed as a code still is.
+    reservation = {"reservation_id": "U27898", "origin": "LAS", "destination": "MIA"}
+    for typed, credited in (("The Las Vegas one.", 1), ("from las please", 0), ("LAS", 0)):
+        _, m = measure(
+            Event("user", "message", 0, text=typed),
+            call(1, "get_reservation_details", {"reservation_id": "U27898"}, "c1"),
+            result(2, "c1", reservation),
+            call(3, "search_direct_flight", {"origin": "LAS"}, "c2"),
+        )
+        assert m.summary["followups"] == credited, typed
+
+
+def test_a_date_the_user_typed_day_first_is_not_credited() -> None:
+    # Made-up airline runs (/work/notes/tau58, h02): "upgrade my flight on 27/05", then the
+    # reservation holding 2024-05-27 and a search on that day: the user's day, not a lookup.
+    reservation = {"reservation_id": "JX4M7P", "flights": [{"date": "2024-05-27"}]}
+    for typed, credited in (("my flight on 27/05", 0), ("my flight on 28/05", 1)):
+        _, m = measure(
+            Event("user", "message", 0, text=typed),
+            call(1, "get_reservation_details", {"reservation_id": "JX4M7P"}, "c1"),
+            result(2, "c1", reservation),
+            call(3, "search_direct_flight", {"date": "2024-05-27"}, "c2"),
+        )
+        assert m.summary["followups"] == credited, typed
+
+
 def test_a_date_the_user_typed_in_chinese_is_not_credited() -> None:
     # A made-up Chinese rebooking (/work/notes/tau45/probe2.py): "改到6月12日", then a
     # booking whose alternative dates hold 2024-06-12, then a search on that day: the user's

@@ -115,6 +115,39 @@ def test_openai_chat_legacy_custom_and_bad_arguments(tmp_path: Path) -> None:
     ]
 
 
+def test_openai_chat_values_of_the_wrong_type_are_reported(tmp_path: Path) -> None:
+    # Issue 16 (item 7), hostile input of /work/notes/tau58: a number as a user's content
+    # and calls given as a name were read silently, and a call whose function was cut off
+    # (a truncated file's last value) was "unknown tool call type 'function'". Each is now
+    # one problem naming its message; the rest is read. Arguments that are not JSON are
+    # what the model wrote (a model's slip, which the tool's error answers), no problem.
+    conv = [
+        {"role": "user", "content": 42},
+        {"role": "assistant", "content": None, "tool_calls": "get_user_details"},
+        {"role": "tool", "tool_call_id": "c0", "content": "{}"},
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {"id": "c1", "type": "function", "function": {"name": "f", "arguments": "{x: 1"}},
+                {"id": "c2", "type": "function"},
+            ],
+        },
+        {"role": "tool", "tool_call_id": "c1", "content": "ok"},
+    ]
+    fmt, (trace,), problems = parse(write_jsonl(tmp_path / "c.jsonl", [conv]))
+    assert fmt == "openai_chat"
+    assert [(e.kind, e.text, e.tool, e.args_raw) for e in trace.events if e.kind != "result"] == [
+        ("message", "42", None, None),
+        ("call", None, "f", "{x: 1"),
+    ]
+    assert [p.reason for p in problems] == [
+        "message 0: content is a number, not text or a list of parts; read as its text",
+        "message 1: tool_calls is a string, not a list of calls; skipped",
+        "message 3: a tool call names no function ('function' or 'name'); skipped",
+    ]
+
+
 def test_openai_chat_content_parts_are_read_or_reported(tmp_path: Path) -> None:
     # Every content part is read (text, a refusal), known to hold no text (an image, audio,
     # a file), or reported with its message and position: nothing is dropped unseen.
@@ -676,6 +709,31 @@ def test_one_message_per_line_session_log(tmp_path: Path) -> None:
 )
 def test_sniff(value: Any, expected: tuple[str | None, bool]) -> None:
     assert sniff(value) == expected
+
+
+def test_genai_chat_spans_beside_openinference_tool_spans_are_read(tmp_path: Path) -> None:
+    # Issue 16 (item 7), /work/notes/tau58/formats/otel_spans_openinference.json: model spans
+    # writing GenAI messages and tool spans of OpenInference's kind with input.value and
+    # output.value. Read as OpenInference, the messages were dropped without a problem: 40
+    # calls, no turn, no text. The messages are GenAI's; the tool spans are read as before.
+    user = {"role": "user", "parts": [{"type": "text", "content": "Is HAT219 on time?"}]}
+    ask = {"role": "assistant", "parts": [{"type": "tool_call", "id": "c1", "name": "status"}]}
+    spans = [
+        _span(1, {"gen_ai.operation.name": "chat", "gen_ai.input.messages": [user],
+                  "gen_ai.output.messages": [ask]}),
+        _span(2, {"openinference.span.kind": "TOOL", "tool.name": "status",
+                  "gen_ai.tool.call.id": "c1", "input.value": '{"flight": "HAT219"}',
+                  "output.value": "delayed"}),
+    ]  # fmt: skip
+    fmt, (trace,), problems = parse(write_json(tmp_path / "o.json", _otlp(*spans)))
+    assert (fmt, problems) == ("otel", [])
+    assert [(e.role, e.kind, e.text) for e in trace.events] == [
+        ("user", "message", "Is HAT219 on time?"),
+        ("assistant", "call", None),
+        ("tool", "result", "delayed"),
+    ]
+    # Without GenAI messages, OpenInference's span kind still names the format.
+    assert sniff(_otlp(spans[1])) == ("openinference", True)
 
 
 def test_unknown_format_is_one_clear_error(tmp_path: Path) -> None:
@@ -1358,6 +1416,33 @@ def test_langsmith_and_langfuse_exports_are_one_clear_error(
         with pytest.raises(TraceError) as err:
             parse(listed)
         assert error in str(err.value)
+
+
+def test_openai_assistants_listings_are_one_clear_error(tmp_path: Path) -> None:
+    # /work/notes/tau58/formats: a thread's messages and a run's steps as the Assistants API
+    # lists them were "not a known trace format"; the error now names them and says how to
+    # write them as Chat.
+    message = {
+        "id": "msg_1",
+        "object": "thread.message",
+        "role": "user",
+        "content": [{"type": "text", "text": {"value": "Cancel my trip", "annotations": []}}],
+    }
+    step = {
+        "id": "step_1",
+        "object": "thread.run.step",
+        "type": "tool_calls",
+        "step_details": {"type": "tool_calls", "tool_calls": []},
+    }
+    for name, doc in (("m.json", {"object": "list", "data": [message]}), ("s.json", step)):
+        path = write_json(tmp_path / name, doc)
+        with pytest.raises(TraceError) as err:
+            parse(path)
+        assert str(err.value).startswith(
+            f"{path}:1: this looks like an OpenAI Assistants API listing (thread.message or "
+            "thread.run.step objects"
+        )
+        assert "Fix: write each thread as OpenAI Chat JSON Lines, oldest first" in str(err.value)
 
 
 def test_langsmith_sdk_batches_of_runs_are_the_same_clear_error() -> None:

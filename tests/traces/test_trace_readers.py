@@ -39,6 +39,23 @@ def test_jsonl_bad_lines_are_reported_and_skipped(tmp_path: Path) -> None:
     assert all(p.file == str(path) for p in problems)
 
 
+def test_a_jsonl_line_with_a_stray_byte_of_another_encoding_is_read(tmp_path: Path) -> None:
+    # Issue 16 (item 7), /work/notes/tau58/hostile/nonutf8.jsonl: one Latin-1 "é" in a
+    # user's message skipped the whole conversation; a JSON document with the same byte
+    # was read with it replaced. A line is now read so too, with one problem naming it.
+    path = tmp_path / "t.jsonl"
+    path.write_bytes(b'{"a": 1}\n{"user": "Caf\xe9 first"}\n{"a": 3}\n')
+    records, problems = _split(list(iter_records(path)))
+    assert [(r.line, r.value) for r in records] == [
+        (1, {"a": 1}),
+        (2, {"user": "Caf\ufffd first"}),
+        (3, {"a": 3}),
+    ]
+    assert [(p.line, p.reason) for p in problems] == [
+        (2, "not UTF-8 (byte 0xe9 at column 14); undecodable bytes replaced with U+FFFD")
+    ]
+
+
 def test_invalid_json_in_the_middle_of_a_line(tmp_path: Path) -> None:
     path = tmp_path / "t.jsonl"
     path.write_text('{"a": nope}\n')

@@ -9,6 +9,7 @@ from projeval.traces.events import Event
 from projeval.traces.values import (
     HeldValues,
     ResultIndex,
+    date_spellings,
     first_source,
     leaves,
     prose_id,
@@ -308,3 +309,25 @@ def test_the_ids_a_map_is_keyed_by_are_values_at_the_map_path() -> None:
     assert first_source("credit_card_1", _earlier(held))[2] == "payment_methods.*.id"
     # A record's field names are no values.
     assert first_source("last_four", earlier) is None
+
+
+@pytest.mark.parametrize(
+    ("typed", "same_day"),
+    [
+        ("27/05", True),  # day first, as most of the world writes it
+        ("on 27/05/2024", True),
+        ("5/27", True),
+        ("27.05.", True),
+        ("27.05.2024", True),
+        ("$27.05.", False),  # an amount, not a date
+        ("27.5 kg", False),
+        ("127/05", False),
+        ("28/05", False),
+    ],
+)
+def test_a_day_is_read_in_the_users_spellings(typed: str, same_day: bool) -> None:
+    # Issue 16 (item 4): /work/notes/tau58's users type "27/05" before the agent searches
+    # 2024-05-27; the day-first form was not read, so the date was credited to a result.
+    pattern = date_spellings("2024-05-27")
+    assert pattern is not None
+    assert (pattern.search(typed) is not None) is same_day
