@@ -6252,6 +6252,9 @@ def _usual_duration(text: str, s_lo: int, start: int, end: int, hi: int, match: 
 # N"; round 33's rulings), not how long a test or a treatment usually takes.
 _TRIP_LEG = re.compile(
     r"车程|車程|乘坐|乘车|乘車|前往|航程|飞行时间|飛行時間|续航|續航|从[^，,。\n]{1,12}到"
+    # ... or the time since this case's own event ("创建时间是昨天17:53，到现在大约21个小时":
+    # mk35zh, session 33), an elapsed span estimated
+    r"|到现在|到現在|至今"
 )
 _TRIP_LEG_REACH = 40
 # A recheck after an interval: "3-6个月左右复查一次", "半年左右再复诊".

@@ -5244,6 +5244,25 @@ _PROCEEDS = re.compile(
 _QUESTION_MARK = re.compile(r"[?？]")
 
 
+# The same in Chinese (mk35zh, session 33): a short command whose every character the agent's
+# offer just named ("转人工。" after "如果您希望…，我可以为您转接人工客服"), the offer taken up.
+_ZH_OFFERED = re.compile(
+    r"(?:我可以|我来|我能)(?:为您|帮您|给您|替您)?[^。！？?!\n]{2,24}"
+    r"|(?:需要|要不要|要)我(?:为您|帮您|给您|替您)?[^。！？?!\n]{2,24}(?:吗|么)?[？?]"
+)
+_ZH_TAKE_UP_FILLER = re.compile(r"那就|那|就|好的|好|请|麻烦|帮我|给我|吧|[。！!，,~～\s]")
+
+
+def _zh_goes_ahead(text: str, previous: str) -> bool:
+    """True when a short Chinese command takes up the act the agent's last sentences offered
+    (:data:`_ZH_OFFERED`), naming nothing the offer did not."""
+    act = _ZH_TAKE_UP_FILLER.sub("", text)
+    if not 2 <= len(act) <= 6 or not _CJK.fullmatch(act[0]):
+        return False
+    offers = [m.group() for m in _ZH_OFFERED.finditer(previous[-_AGENT_TAIL:])]
+    return any(all(ch in offer for ch in act) for offer in offers)
+
+
 def _goes_ahead(text: str, previous: str) -> bool:
     """True when the turn accepts an act the agent's last sentences proposed, in an
     imperative that names nothing new: "Please go ahead." / "Please proceed with the request."
@@ -5253,7 +5272,7 @@ def _goes_ahead(text: str, previous: str) -> bool:
     after a hotel's details) stays a request. The other sentences may only approve ("That
     sounds good. Please send it.", "Let's play it. Yes, perfect.")."""
     if _CJK.search(text):
-        return False
+        return _zh_goes_ahead(text, previous)
     p = _patterns()
     sentences = [s for s in _sentences(" ".join(text.split())) if _PUNCT.sub("", s)]
     acts = [

@@ -3530,6 +3530,8 @@ def test_round_34_support_agents(text: str, latest: str | None, found: list[str]
         ("开通后应该就能正常使用了。", None, []),
         ("您可以联系物流，物流那边也许可以帮忙改派。", None, []),
         ("要我再查一下吗？如果还没出库的话，也许还能取消。", None, []),
+        # the time since the case's own event, estimated, is no usual duration
+        ("下单时间是昨天上午，到现在大约30个小时。", None, ["大约"]),
         # a half hour said as 个半: 2.5 is no seat count the result holds
         ("飞行时间大约2个半小时。", '[{"flight": "YC1", "seats": {"economy": 2}}]', ["大约"]),
         # ... and a length between the result's times, next day's arrival included, is worked

@@ -5667,6 +5667,9 @@ def test_round_34_callers_and_customers(text: str, previous: str, kind: str) -> 
         # a change to the user's own order asked in a question's words is a request
         ("能只取消耳机吗？", "订单还没发货，可以修改。", "request"),
         ("那我能不能先撤回这笔？", "转账还在处理中。", "request"),
+        # a short command naming only the act the agent just offered takes it up
+        ("转人工吧。", "这个我处理不了。如果您愿意，我可以为您转接人工客服。", "answer"),
+        ("转人工吧。", "您的订单已经发货了。", "request"),
         # what remains, after a question for how many, answers it
         ("还有两天", "您还要在国外待几天？", "answer"),
         # thanks in its spoken form closes
