@@ -581,10 +581,14 @@ def _trends(trend: Any) -> dict[str, Any]:
     traces = trend.traces
     trace_series: dict[str, list[tuple[int, float]]] = {}
     for row in traces.sort_values("run_id").to_dict("records"):
-        for metric in ("followups", "errors", "hedges"):
+        # the follow-ups read calls made, where the run kept them (store schema 5), else all
+        lookups = row.get("lookups")
+        followed = "lookups" if lookups == lookups and lookups is not None else "followups"
+        for metric in (followed, "errors", "hedges"):
             value = row.get(metric)
             if value == value and value is not None:
-                trace_series.setdefault(metric, []).append((int(row["run_id"]), float(value)))
+                name = "follow-ups" if metric == "followups" else metric
+                trace_series.setdefault(name, []).append((int(row["run_id"]), float(value)))
     # Runs of traces alone (no suite configured) count too.
     runs = {int(r) for t in (frame, traces) if len(t) for r in t["run_id"]}
     return {
@@ -602,7 +606,9 @@ def _trends(trend: Any) -> dict[str, Any]:
             )
             for suite in sorted(set(coverage) | set(tokens))
         ],
-        "traces": trend_svg(trace_series, "count", "Follow-ups, tool errors and hedges by run")
+        "traces": trend_svg(
+            trace_series, "count", "Follow-up lookups, tool errors and hedges by run"
+        )
         if trace_series
         else None,
     }

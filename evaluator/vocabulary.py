@@ -115,6 +115,8 @@ DIFF_DIRECTIONS = ("regression", "improvement", "change")
 #: The trend metrics that are run-wide trace totals, not per suite and projection, in the
 #: order ``projeval traces`` prints them: tool errors, duplicates, retries, follow-ups,
 #: hedges (``errors`` and ``retries`` are null in runs recorded before the store kept them).
-RUN_TREND_METRICS = ("errors", "duplicates", "retries", "followups", "hedges")
+# "lookups": the follow-ups read calls made (issue 16: a write passing on an id it was given is
+# the ordinary use of an id); null in runs recorded before store schema 5 kept them.
+RUN_TREND_METRICS = ("errors", "duplicates", "retries", "followups", "lookups", "hedges")
 #: Metrics ``trend(metric=...)`` accepts: per suite and projection, then the run-wide ones.
 TREND_METRICS = ("coverage", "answerable", "tokens", "bytes", *RUN_TREND_METRICS)

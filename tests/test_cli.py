@@ -207,8 +207,10 @@ def test_run_of_traces_alone_records_and_reports_them(
     assert lines[-2:] == ["Recorded run 1 in h.duckdb.", "Report: r.html"]
     report = (tmp_path / "r.html").read_text(encoding="utf-8")
     assert "Follow-up fan-outs" in report and "Trends over 1 run<" in report
-    # The trend chart of the traces' totals draws tool errors beside follow-ups and hedges.
-    assert "Follow-ups, tool errors and hedges by run" in report
+    # The trend chart of the traces' totals draws tool errors beside follow-up lookups (the
+    # follow-ups read calls made, issue 16) and hedges.
+    assert "Follow-up lookups, tool errors and hedges by run" in report
+    assert ">lookups<" in report and ">follow-ups<" not in report
     assert runner.invoke(cli, ["run", "--db", "h.duckdb", "--no-report"]).exit_code == 0
 
     listed = runner.invoke(cli, ["history", "--db", "h.duckdb"])
@@ -216,10 +218,10 @@ def test_run_of_traces_alone_records_and_reports_them(
     trend = runner.invoke(cli, ["trend", "--db", "h.duckdb"])
     assert trend.exit_code == 0, trend.output
     assert trend.stdout.splitlines()[0] == "traces (all runs' totals)"
-    # traces, tool errors, duplicates, retries, follow-ups, hedges
+    # traces, tool errors, duplicates, retries, follow-ups, lookups, hedges
     assert [line.split()[4:] for line in trend.stdout.splitlines()[2:]] == [
-        ["7", "3", "15", "2", "38", "3"],
-        ["7", "3", "15", "2", "38", "3"],
+        ["7", "3", "15", "2", "38", "38", "3"],
+        ["7", "3", "15", "2", "38", "38", "3"],
     ]
     assert trend.stdout.splitlines()[1].split()[4:] == [
         "traces",
@@ -227,6 +229,7 @@ def test_run_of_traces_alone_records_and_reports_them(
         "duplicates",
         "retries",
         "follow-ups",
+        "lookups",
         "hedges",
     ]
     as_json = runner.invoke(cli, ["trend", "--db", "h.duckdb", "--format", "json"])

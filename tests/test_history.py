@@ -147,6 +147,7 @@ def _two_runs(db: Path) -> Store:
             {
                 "trace_id": "t1",
                 "followups": 4,
+                "lookups": 1,
                 "duplicates": 1,
                 "hedges": 0,
                 "errors": 1,
@@ -253,10 +254,10 @@ def test_trend_says_what_changed_between_runs(db: Path) -> None:
         "    3  2026-11-28 12:00:00  bbbbbbbb+dirty    100.0%         1/1       -  tokenizer\n"
         "\n"
         "traces (all runs' totals)\n"
-        "  run  started (UTC)        commit          traces  errors  duplicates  retries  follow-ups  hedges\n"
-        "    1  2026-11-28 10:00:00  aaaaaaaa             1       3           0        2           2       1\n"
-        "    2  2026-11-28 11:00:00  bbbbbbbb+dirty       1       1           1        0           4       0\n"
-        "    3  2026-11-28 12:00:00  bbbbbbbb+dirty       0       -           -        -           -       -\n"
+        "  run  started (UTC)        commit          traces  errors  duplicates  retries  follow-ups  lookups  hedges\n"
+        "    1  2026-11-28 10:00:00  aaaaaaaa             1       3           0        2           2        -       1\n"
+        "    2  2026-11-28 11:00:00  bbbbbbbb+dirty       1       1           1        0           4        1       0\n"
+        "    3  2026-11-28 12:00:00  bbbbbbbb+dirty       0       -           -        -           -        -       -\n"
     )
     json.dumps(trend.to_dict())
 
@@ -302,7 +303,7 @@ def test_trend_names_what_it_does_not_know(db: Path) -> None:
         history.trend(metric="speed")
     assert caught.value.render() == (
         "unknown trend metric 'speed'. Fix: use one of: coverage, answerable, tokens, bytes, "
-        "errors, duplicates, retries, followups, hedges"
+        "errors, duplicates, retries, followups, lookups, hedges"
     )
     with pytest.raises(HistoryQueryError, match=r"no recorded run scored suite 'nope'.*orders"):
         history.trend("nope")

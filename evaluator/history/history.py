@@ -80,6 +80,7 @@ class History:
                     "git_dirty",
                     "traces",
                     *_TRACE_TOTALS,
+                    "lookups",
                 ]
             )
         keep: set[int] | None = None

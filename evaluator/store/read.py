@@ -210,6 +210,7 @@ class StoreReader:
                    count(t.run_id) AS traces, sum(t.turns) AS turns,
                    sum(t.calls) AS calls, sum(t.errors) AS errors,
                    sum(t.retries) AS retries, sum(t.followups) AS followups,
+                   sum(t.lookups) AS lookups,
                    sum(t.duplicates) AS duplicates, sum(t.hedges) AS hedges,
                    sum(t.result_tokens) AS result_tokens,
                    sum(t.billed_input_tokens) AS billed_input_tokens
