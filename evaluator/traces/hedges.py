@@ -1379,6 +1379,13 @@ def find_hedges(
             and _told_by(text[c.clause_start : c.clause_end], asked, record)
         }
         hedges = [h for h in hedges if h.kind != "softener" or (h.start, h.end) not in read_back]
+    if records and any(h.phrase.lower() in _TERM_ADJECTIVES for h in hedges):
+        # mk35 (made-up, session 33): an estimate an earlier record's estimate field holds
+        # ("delayed to an estimated 12:05 PM" after the flight's status, a search read last)
+        assert text is not None  # there are hedges
+        hedges = [
+            h for h in hedges if not any(_estimate_field_read(text, h, r) for _, r in records)
+        ]
     if user is not None and hedges:
         assert text is not None  # there are hedges
         hedges = [h for h in hedges if not _user_context_reading(text, h, user, latest_result)]
@@ -3873,6 +3880,8 @@ def _rule(
             return "term"  # "the estimated delivery date": a field's name, not an estimate
         if h.phrase.lower() in _TERM_ADJECTIVES and _field_held(text, h.end, latest_result):
             return "field_held"  # "Estimated refund: $199.99" after refund_estimate: a read-back
+        if _estimate_field_read(text, h, latest_result):
+            return "field_held"  # "now estimated to depart at 7:45 PM" after that estimate field
         if h.phrase.lower() in _ARRIVAL and _values_held(text, h.end, s_hi, latest_result):
             return (
                 "field_held"  # "it should arrive by May 20" after an eta of 2024-05-20: a read-back
@@ -6397,6 +6406,39 @@ _TERM_NOUN = re.compile(r"\s+([A-Za-z]{3,})\b")
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 #: How far after an estimate's label its value is looked for ("Estimated refund: $199.99").
 _FIELD_VALUE_CHARS = 80
+
+
+# mk35 (made-up, session 33): "is now estimated to depart at 7:45 PM", "delayed from 8:00 AM to
+# an estimated 12:05 PM" after a record whose estimate field (``estimated_departure_time``,
+# ``eta``) holds that value: the record's own estimate read back in its field's word, as
+# "Estimated refund: $199.99" after ``refund_estimate`` is (the GUIDELINE: an estimate field
+# the result holds, read back, is no guess). The value follows the word at once or after one
+# verb ("estimated to arrive by"); "an estimated 3 days" that no estimate field holds stays a
+# guess.
+_ESTIMATE_FIELD_VALUE = re.compile(
+    r"""["']([A-Za-z_]*(?:estimat|expected|projected)[A-Za-z_]*|eta)["']\s*:\s*("[^"]*"|-?[\d.]+)""",
+    re.IGNORECASE,
+)
+_TO_ESTIMATED_VALUE = re.compile(
+    r"(?:\s+to\s+[a-z]+)?(?:\s+(?:at|by|on|of|around))?(?=\s*[$€£]?\d)", re.IGNORECASE
+)
+
+
+def _estimate_field_read(text: str, h: HedgeMatch, result: str | None) -> bool:
+    """True when the estimate word ``h`` ("estimated", "an estimated") is followed by a value
+    that an estimate field of ``result`` holds (a clock time in any spelling, or a number)."""
+    if not result or h.phrase.lower() not in _TERM_ADJECTIVES:
+        return False
+    lead = _TO_ESTIMATED_VALUE.match(text, h.end)
+    if lead is None:
+        return False
+    values = " ".join(m.group(2) for m in _ESTIMATE_FIELD_VALUE.finditer(result, 0, 20_000))
+    if not values:
+        return False
+    if _CLOCK.match(text, lead.end()):
+        return _clock_held(text, lead.end(), values)  # "7:45 PM" for ``19:45:00``
+    number = _NUMBER_AFTER.match(text, lead.end())
+    return number is not None and _held(number.group(1), values)
 
 
 def _field_held(text: str, end: int, result: str | None) -> bool:

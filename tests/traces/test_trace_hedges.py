@@ -758,6 +758,23 @@ def test_an_estimate_field_the_result_holds_read_back_is_no_guess() -> None:
     assert _hedged("- Estimated delivery: by the end of 2025-10-27", eta) == ["Estimated"]
 
 
+def test_an_estimate_a_records_estimate_field_holds_is_read_back() -> None:
+    # mk35 (made-up, session 33): the word of the record's estimate field, its value after it
+    train = '{"train": "IC 512", "status": "late", "estimated_arrival": "2025-03-02T21:10:00"}'
+    assert _hedged("IC 512 is now estimated to arrive at 9:10 PM.", train) == []
+    assert _hedged("IC 512 is running late, to an estimated 9:10 PM.", train) == []
+    # a value the field does not hold: the agent's own estimate
+    assert _hedged("IC 512 is now estimated to arrive at 9:40 PM.", train) == ["estimated"]
+    assert _hedged("IC 512 is running late, to an estimated 9:40 PM.", train) == ["an estimated"]
+    # ... from an earlier record, the latest result another search
+    lexicon = Lexicon.load(["en", "zh"])
+    text = "IC 512 is running late, to an estimated 9:10 PM. IC 514 has seats."
+    later = '[{"train": "IC 514", "seats": 12}]'
+    assert [h.phrase for h in find_hedges(lexicon, text, later, gate="rules")] == ["an estimated"]
+    records = [('{"train": "IC 512"}', train)]
+    assert find_hedges(lexicon, text, later, gate="rules", records=records) == []
+
+
 def test_a_caveat_that_a_value_may_vary_is_no_guess() -> None:
     assert _hedged("Arrival by 2025-11-28 (local delivery times may vary slightly).") == []
     assert _hedged("The date may vary slightly with the mail.") == []
