@@ -1384,7 +1384,9 @@ def find_hedges(
         # ("delayed to an estimated 12:05 PM" after the flight's status, a search read last)
         assert text is not None  # there are hedges
         hedges = [
-            h for h in hedges if not any(_estimate_field_read(text, h, r) for _, r in records)
+            h
+            for h in hedges
+            if not any(_estimate_field_read(text, h.phrase, h.end, r) for _, r in records)
         ]
     if user is not None and hedges:
         assert text is not None  # there are hedges
@@ -3880,7 +3882,7 @@ def _rule(
             return "term"  # "the estimated delivery date": a field's name, not an estimate
         if h.phrase.lower() in _TERM_ADJECTIVES and _field_held(text, h.end, latest_result):
             return "field_held"  # "Estimated refund: $199.99" after refund_estimate: a read-back
-        if _estimate_field_read(text, h, latest_result):
+        if _estimate_field_read(text, h.phrase, h.end, latest_result):
             return "field_held"  # "now estimated to depart at 7:45 PM" after that estimate field
         if h.phrase.lower() in _ARRIVAL and _values_held(text, h.end, s_hi, latest_result):
             return (
@@ -6424,12 +6426,12 @@ _TO_ESTIMATED_VALUE = re.compile(
 )
 
 
-def _estimate_field_read(text: str, h: HedgeMatch, result: str | None) -> bool:
-    """True when the estimate word ``h`` ("estimated", "an estimated") is followed by a value
+def _estimate_field_read(text: str, phrase: str, end: int, result: str | None) -> bool:
+    """True when the estimate word ``phrase`` ending at ``end`` ("estimated", "an estimated") is followed by a value
     that an estimate field of ``result`` holds (a clock time in any spelling, or a number)."""
-    if not result or h.phrase.lower() not in _TERM_ADJECTIVES:
+    if not result or phrase.lower() not in _TERM_ADJECTIVES:
         return False
-    lead = _TO_ESTIMATED_VALUE.match(text, h.end)
+    lead = _TO_ESTIMATED_VALUE.match(text, end)
     if lead is None:
         return False
     values = " ".join(m.group(2) for m in _ESTIMATE_FIELD_VALUE.finditer(result, 0, 20_000))
