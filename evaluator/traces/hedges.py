@@ -6427,8 +6427,9 @@ _TO_ESTIMATED_VALUE = re.compile(
 
 
 def _estimate_field_read(text: str, phrase: str, end: int, result: str | None) -> bool:
-    """True when the estimate word ``phrase`` ending at ``end`` ("estimated", "an estimated") is followed by a value
-    that an estimate field of ``result`` holds (a clock time in any spelling, or a number)."""
+    """True when the estimate word ``phrase`` ending at ``end`` ("estimated", "an estimated")
+    is followed by a value an estimate field of ``result`` holds (a clock time in any
+    spelling, or a number)."""
     if not result or phrase.lower() not in _TERM_ADJECTIVES:
         return False
     lead = _TO_ESTIMATED_VALUE.match(text, end)
