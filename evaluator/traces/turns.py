@@ -2124,6 +2124,36 @@ _ANSWER_FORM = re.compile(
 )
 
 
+# mk35 (made-up, session 33): an act asked, then a question mark on the act's details alone
+# ("Can you split it? 150 on the gift card and the rest on the visa?", "Could you move it?
+# To the 14th?"): no verb, no subject, no wh-word; the details belong to the act asked before
+# them and ask nothing of their own (the GUIDELINE's request in a question's form), so the act
+# decides the turn. A lone word ("Really?") is no detail; nor is a value tried ("Maybe
+# something in blue?") or any fragment after the agent asked for one (a value asked for).
+_DETAILS_ONLY = re.compile(
+    r"(?![^?]*\b(?:is|are|was|were|be|been|am|do|does|did|can|could|will|would|should|shall|may"
+    r"|might|must|have|has|had|i|you|we|they|he|she|it|what|which|when|where|why|how|who|whose"
+    r"|whom|any|anything|there)\b)[\w$€£.,'’ -]{1,60}\?+",
+    re.IGNORECASE,
+)
+
+
+def _details_of_act(sentences: Sequence[str]) -> bool:
+    """True when the last of ``sentences`` is only details (:data:`_DETAILS_ONLY`, two words
+    or a figure) of the act the question before it asks."""
+    if len(sentences) < 2 or _CJK.search(sentences[-1]):
+        return False
+    last = sentences[-1].strip()
+    return (
+        _DETAILS_ONLY.fullmatch(last) is not None
+        and (len(last.split()) > 1 or _DIGIT.search(last) is not None)
+        and _TENTATIVE_VALUE.match(last) is None
+        and sentences[-2].rstrip().endswith("?")  # "at P.f. Chang's …?" splits at "P.f."
+        and _is_question(sentences[-2])
+        and _asks_to_act(sentences[-2])
+    )
+
+
 def _remark(sentence: str) -> bool:
     """True when ``sentence`` asks the agent for nothing: no request, only the user's own
     wish ("I want to make sure it's done right."), or a need for what the question before
@@ -6440,6 +6470,8 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
     asked_at = [i for i, s in enumerate(sentences) if _is_question(s)]
     if asked_at and all(_remark(s) or _ANSWER_FORM.match(s) for s in sentences[asked_at[-1] + 1 :]):
         sentences = sentences[: asked_at[-1] + 1]
+    if not solicited and _details_of_act(sentences):
+        sentences = sentences[:-1]
     last = sentences[-1] if sentences else t
     if solicited and _BY_REFERENCE.match(t):
         # "The place mentioned in the email: Dear customer, …", "邮件里提到的地点：…": the

@@ -5658,3 +5658,24 @@ def test_session_32_only_an_act_commanded_after_a_question_for_a_value(
 )
 def test_round_34_callers_and_customers(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, previous=previous) == kind
+
+
+# Session 33: shapes from the blind made-up round mk35 (airline, retail, telecom and bank
+# customers), each in sentences of our own.
+_MK35_TOLD = "Your order ships on Monday by standard mail."
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # an act asked, then a question mark on its details alone: the act decides
+        ("Can you split the charge? Half on each card?", _MK35_TOLD, "request"),
+        ("Could you move it? To the 22nd?", _MK35_TOLD, "request"),
+        # a lone word of surprise, or a value tried, is no detail of the act
+        ("Can you move it? Really?", _MK35_TOLD, "request"),
+        # ... and after the agent asked for a value, the fragment is the value
+        ("Can you book it? Friday at 3?", "Which day suits you?", "answer"),
+    ],
+)
+def test_mk35_customer_shapes(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
