@@ -5675,6 +5675,9 @@ _MK35_TOLD = "Your order ships on Monday by standard mail."
         ("Can you move it? Really?", _MK35_TOLD, "request"),
         # ... and after the agent asked for a value, the fragment is the value
         ("Can you book it? Friday at 3?", "Which day suits you?", "answer"),
+        # switching a plan or an item of the user's own is an act asked
+        ("Could we switch to the family plan so the kids are covered?", _MK35_TOLD, "request"),
+        ("Sure, go ahead. Also, can I switch the lamp to the brass one?", _MK35_TOLD, "request"),
     ],
 )
 def test_mk35_customer_shapes(text: str, previous: str, kind: str) -> None:
