@@ -2432,7 +2432,7 @@ _PLEASANTRY = re.compile(
 def _pleasantries(text: str) -> bool:
     """True when every sentence of ``text`` (what follows a greeting) is small talk
     (:data:`_PLEASANTRY`) and none asks, requests or reports a problem: a greeting."""
-    sentences = list(_sentences(text))
+    sentences = [_OWN_ACT_LATER.sub("", s) for s in _sentences(text)]
     return (
         bool(sentences)
         and not _verb_inside(sentences[0])
@@ -2440,6 +2440,15 @@ def _pleasantries(text: str) -> bool:
             _PLEASANTRY.match(s) and not _is_question(s) and not _is_request(s) for s in sentences
         )
     )
+
+
+# mk35 (made-up, session 33): "Hello! I have a few questions before I book anything.": a time
+# clause of the user's own later act ("before I book", "before we decide") asks the agent for
+# nothing; the greeting that announces questions stays one (the GUIDELINE's greeting that
+# announces questions, session 17).
+_OWN_ACT_LATER = re.compile(
+    r"\s+(?:before|until)\s+(?:i|we)\s+(?![^.!?]*\?)[^.!?]{1,60}(?=[.!]*\s*$)", re.IGNORECASE
+)
 
 
 _WORD_START = re.compile(r"(?<![\w'’])\w")

@@ -5678,6 +5678,9 @@ _MK35_TOLD = "Your order ships on Monday by standard mail."
         # switching a plan or an item of the user's own is an act asked
         ("Could we switch to the family plan so the kids are covered?", _MK35_TOLD, "request"),
         ("Sure, go ahead. Also, can I switch the lamp to the brass one?", _MK35_TOLD, "request"),
+        # a greeting that announces questions, with the user's own later act beside it
+        ("Hi there! I have some questions before we pick a hotel.", "", "greeting"),
+        ("Hi, I need to cancel my order before I travel.", "", "request"),
     ],
 )
 def test_mk35_customer_shapes(text: str, previous: str, kind: str) -> None:
