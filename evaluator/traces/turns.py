@@ -2187,6 +2187,10 @@ def _after_yes_no(word: str, rest: str, sentences: list[str], context: str) -> s
     asking = [s for s in sentences if _is_question(s)]
     if asking:
         return "request" if any(_asks_to_act(s) for s in asking) else "question"
+    if context != "confirm" and _WANTS_DONE.search(rest):
+        # mk35 (made-up, session 33): "Yes! I never bought that. I want that money back." after
+        # a question about the charge: a remedy no proposal offered (:data:`_WANTS_DONE`)
+        return "request"
     # "No, that's all I need, thanks!" closes (its "I need" asks for nothing); "Yes, please
     # book it. Thanks!" does not
     requests = _is_request(p["greeting"].sub(" ", rest))
@@ -2256,6 +2260,19 @@ def _after_yes_no(word: str, rest: str, sentences: list[str], context: str) -> s
     return "answer"
 
 
+# mk35 (made-up, session 33): the user wants a thing of theirs back or done to it ("I want that
+# money back", "I'd like it removed please", "I need this charge reversed"): a remedy asked in
+# a wish's words, a `request` (the GUIDELINE's "a yes or no, then a remedy": "No, I just want my
+# money back." asks for a remedy the agent did not offer; session 18's remedy demanded), also
+# beside a fact asked or a fault told. After the agent's go-ahead question it may be the
+# proposal declined with its alternative (round 11), so that case is left to the other rules.
+_WANTS_DONE = re.compile(
+    r"\bi(?:['’]d|\s+would)?\s+(?:really\s+|just\s+|only\s+)?(?:like|want|need)\s+"
+    r"(?:it|this|that|them|these|those|(?:the|my|this|that|these|those|our)\s+(?:[\w'’$.-]+\s+){0,3}?"
+    r"[\w'’$.-]+)\s+(?:back|removed|refunded|reversed|waived|cancell?ed|fixed|replaced|credited"
+    r"|corrected|taken\s+off|dropped)\b",
+    re.IGNORECASE,
+)
 # The value a user prefers to the one offered: "I'd rather just get a refund", "I prefer the
 # window seat".
 _PREFERS = re.compile(
@@ -6654,6 +6671,8 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         return "request", "more"  # "I would like more options."
     if any(map(_asks_for_route, sentences)):
         return "request", "route"  # "Okay, tell me the quickest route there." (session 19)
+    if not solicited and _WANTS_DONE.search(t):
+        return "request", "wants_done"  # "I got charged a fee and I'd like it removed please"
     if p["ask_info"].search(t):
         # "I want to know when they expire."; "…. Also, I'd like to set an alert" adds a task;
         # "我想了解一下…，能帮我查一下…吗？" asks the agent's help to look it up

@@ -5681,6 +5681,15 @@ _MK35_TOLD = "Your order ships on Monday by standard mail."
         # a greeting that announces questions, with the user's own later act beside it
         ("Hi there! I have some questions before we pick a hotel.", "", "greeting"),
         ("Hi, I need to cancel my order before I travel.", "", "request"),
+        # a thing of the user's wanted back or done to it: a remedy asked
+        ("Hi, I got billed a late fee and I would like it waived please", "", "request"),
+        (
+            "Yes! I never ordered from them. I want that money back.",
+            "Here are your charges. Is the Hexa charge the one you do not recognize?",
+            "request",
+        ),
+        # ... not a fee's facts asked
+        ("Hi, I got billed a late fee and I'd like to know why", "", "question"),
     ],
 )
 def test_mk35_customer_shapes(text: str, previous: str, kind: str) -> None:
