@@ -2260,6 +2260,28 @@ def _after_yes_no(word: str, rest: str, sentences: list[str], context: str) -> s
     return "answer"
 
 
+# mk35 (made-up, session 33): a wish to be told joined by "and" to an act on an object ("I'd
+# like to know how many bags I can check, and add one if needed", "… and then book it"): the
+# act is asked beside the fact, a `request` (the top section: a turn that asks an act and a
+# fact is the task), as "…. Also, I'd like to set an alert" is.
+_AND_THEN = re.compile(r",?\s+and\s+(?:then\s+|also\s+|maybe\s+|please\s+)?", re.IGNORECASE)
+_ACT_OBJECT = re.compile(
+    r"\s*[a-z]+(?:\s+(?:up|in|on|off))?\s+(?:it|them|one|two|three|a|an|the|my|me|this|that|those"
+    r"|these|another|more)\b",
+    re.IGNORECASE,
+)
+
+
+def _and_act(text: str) -> bool:
+    """True when a clause of ``text`` after "and" opens with an act of the request list on an
+    object (:data:`_AND_THEN`, :data:`_ACT_OBJECT`)."""
+    start = _patterns()["request_start"]
+    return any(
+        start.match(text[m.end() :]) is not None and _ACT_OBJECT.match(text, m.end()) is not None
+        for m in _AND_THEN.finditer(text)
+    )
+
+
 # mk35 (made-up, session 33): the user wants a thing of theirs back or done to it ("I want that
 # money back", "I'd like it removed please", "I need this charge reversed"): a remedy asked in
 # a wish's words, a `request` (the GUIDELINE's "a yes or no, then a remedy": "No, I just want my
@@ -6676,7 +6698,7 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
     if p["ask_info"].search(t):
         # "I want to know when they expire."; "…. Also, I'd like to set an alert" adds a task;
         # "我想了解一下…，能帮我查一下…吗？" asks the agent's help to look it up
-        helps = _ZH_HELP_ACT.search(t) is not None
+        helps = _ZH_HELP_ACT.search(t) is not None or _and_act(t)
         return ("request" if new_task or helps else "question"), "ask_info"
     if _SHOW_SEARCH.match(t):
         return "request", "show_search"  # "Show me mugs that cost $30 or less." (session 30)

@@ -5690,6 +5690,9 @@ _MK35_TOLD = "Your order ships on Monday by standard mail."
         ),
         # ... not a fee's facts asked
         ("Hi, I got billed a late fee and I'd like to know why", "", "question"),
+        # a wish to be told joined by "and" to an act on an object asks the act too
+        ("I'd like to know what the upgrade costs, and book it if it's under $50.", "", "request"),
+        ("I'd like to know the baggage fees and check-in times.", "", "question"),
     ],
 )
 def test_mk35_customer_shapes(text: str, previous: str, kind: str) -> None:
