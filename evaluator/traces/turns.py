@@ -754,6 +754,30 @@ _CONFIRM_FACT = re.compile(
 )
 
 
+# mk35 (made-up, session 33): an act asked in a negative question that opens its sentence
+# ("Can't you make an exception?", "Couldn't you just waive it?"): the same act as "Can you
+# …?", pressed, a `request` (the GUIDELINE's request in a question's form), when it is the
+# turn's only question; not "Why can't you find it?", which asks why, nor one beside another
+# question ("Can you tell me why you designed it? Can't you remove it?" asks about the design).
+_NEGATIVE_ASK = re.compile(
+    r"\s*(?:(?:so|but|well|then)\W+)?(?:can['’]?t|cannot|couldn['’]?t|won['’]?t|wouldn['’]?t)\s+you\s+"
+    r"(?:just\s+|please\s+|at\s+least\s+|even\s+)?",
+    re.IGNORECASE,
+)
+
+
+def _negative_ask(text: str) -> bool:
+    """True when the one question of ``text`` is an act asked in a negative question
+    (:data:`_NEGATIVE_ASK`)."""
+    asking = [s for s in _sentences(" ".join(text.split())) if _is_question(s)]
+    if len(asking) != 1:
+        return False
+    negative = _NEGATIVE_ASK.match(asking[0])
+    return negative is not None and bool(
+        _patterns()["request_start"].match(asking[0][negative.end() :])
+    )
+
+
 def _asks_to_act(question: str) -> bool:
     """True when a question asks the agent to do something ("Can you book...?",
     "能推荐一个...吗?") rather than to tell something ("Can you tell me about...?",
@@ -3036,7 +3060,20 @@ def _zh_told_asked(text: str) -> bool:
 def _another_option(text: str) -> bool:
     """True when the user asks for an option other than the one offered (see
     :data:`_ANOTHER_OPTION`)."""
-    return _ANOTHER_OPTION.search(text) is not None and _NO_MORE_WANTED.search(text) is None
+    return (
+        _ANOTHER_OPTION.search(text) is not None or _BETTER_OPTION_ASKED.search(text) is not None
+    ) and _NO_MORE_WANTED.search(text) is None
+
+
+# mk35 (made-up, session 33): whether there is an option better in one way, asked ("Is there no
+# faster option?", "Isn't there a cheaper way?", "Is there a quicker route?"): another option
+# asked for after the one offered, a `request` as session 29's "Maybe, something cheaper?" is.
+_BETTER_OPTION_ASKED = re.compile(
+    r"\b(?:is\s+there\s+(?:no|not\s+(?:a|an|any)|a|an|any)|isn['’]?t\s+there\s+(?:a|an|any))\s+"
+    r"(?:faster|quicker|cheaper|earlier|sooner|shorter|better|less\s+expensive)\s+"
+    r"(?:options?|ways?|choices?|alternatives?|routes?|methods?|shipping|delivery|flights?)\b",
+    re.IGNORECASE,
+)
 
 
 # Session 30 (round 29's leftovers and session 29's made-up runs). The agent's message that
@@ -3853,6 +3890,8 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         said = list(_sentences(" ".join((text or "").split())))
         if said and _WHY_CHARGE.search(said[-1]):
             return "question", "why_charge"
+    if verdict == ("question", "q_told") and _negative_ask(text or ""):
+        return "request", "negative_ask"  # mk35 (session 33): "Can't you make an exception?"
     if verdict[0] == "question" and context in ("none", "failed") and previous:
         # "Why not? I paid a lot for this ticket." after "Basic economy flights cannot be
         # modified.": a bare "why not?" set against the refusal, then the user's grievance, asks

@@ -5693,6 +5693,23 @@ _MK35_TOLD = "Your order ships on Monday by standard mail."
         # a wish to be told joined by "and" to an act on an object asks the act too
         ("I'd like to know what the upgrade costs, and book it if it's under $50.", "", "request"),
         ("I'd like to know the baggage fees and check-in times.", "", "question"),
+        # an act pressed in a negative question, the turn's only question
+        (
+            "I've been a member for ten years. Couldn't you just refund it?",
+            "The fee can't be removed under our policy.",
+            "request",
+        ),
+        (
+            "Why can't you find my booking?",
+            "The fee can't be removed under our policy.",
+            "question",
+        ),
+        # an option better in one way, asked after the one offered
+        (
+            "Three days? Isn't there a quicker way?",
+            "The card ships by post and arrives within three days.",
+            "request",
+        ),
     ],
 )
 def test_mk35_customer_shapes(text: str, previous: str, kind: str) -> None:
