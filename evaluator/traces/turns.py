@@ -1941,6 +1941,8 @@ def _is_closing(text: str, sentences: list[str], solicited: bool = False) -> boo
                 # "When would you like to pick this up?": the value or the choice the agent
                 # asked for, with thanks, answers it (session 5)
                 return False
+            if solicited and _COUNT_GIVEN.fullmatch(said):
+                return False  # mk35 (session 33): "Just one more, thanks." (:data:`_COUNT_GIVEN`)
             if solicited and (said.lower() in _AFFIRM or _AFFIRM_ECHO.fullmatch(said)):
                 # "Yes, that time works. Thanks." accepts what was asked, and so does "Yes I
                 # would.\nThanks for your help." after "Would you like to book this package?"
@@ -1965,6 +1967,16 @@ def _is_closing(text: str, sentences: list[str], solicited: bool = False) -> boo
             ):
                 return False  # a request, or an answer with thanks after it
     return True
+
+
+# mk35 (made-up, session 33): a count in words, after the agent asked for a value ("Just one
+# more, thanks." after "How many would you like to add?", "Two, please. Thank you!"): the value
+# asked for, with thanks, answers it (session 5), as a count in digits does.
+_COUNT_GIVEN = re.compile(
+    r"(?:(?:just|only|maybe)\s+)?(?:one|two|three|four|five|six|seven|eight|nine|ten|a\s+couple|a\s+few"
+    r"|both|all\s+of\s+them)(?:\s+(?:more|extra|of\s+them|bags?|tickets?|seats?|items?|nights?|please))*",
+    re.IGNORECASE,
+)
 
 
 # A clause that gives a value or a choice the agent asked for: a name ("The name for the order

@@ -5704,6 +5704,9 @@ _MK35_TOLD = "Your order ships on Monday by standard mail."
             "The fee can't be removed under our policy.",
             "question",
         ),
+        # a count in words, with thanks, after the agent asked how many: the value asked
+        ("Only two, thank you!", "How many seats should I hold for you?", "answer"),
+        ("Thank you so much!", "How many seats should I hold for you?", "greeting"),
         # an option better in one way, asked after the one offered
         (
             "Three days? Isn't there a quicker way?",
