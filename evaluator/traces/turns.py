@@ -766,6 +766,19 @@ _NEGATIVE_ASK = re.compile(
 )
 
 
+# mk35 (made-up, session 33): a thing of the user's own asked to be sent, moved or changed in
+# the causative ("Can I have it go to my work address instead?", "Could we have the order
+# shipped to my office?"): a change to the user's own order asked in a question's words, a
+# `request` (session 21), though the address or the order named reads as a fact asked.
+_HAVE_IT_DONE = re.compile(
+    r"\b(?:can|could|may)\s+(?:i|we)\s+(?:please\s+)?(?:just\s+)?have\s+"
+    r"(?:it|them|this|that|(?:my|our|the|this|that)\s+(?:[\w'’-]+\s+){0,2}?[\w'’-]+)\s+"
+    r"(?:go|sent|shipped|delivered|moved|changed|rerouted|redirected|switched|transferred|"
+    r"forwarded|held|picked\s+up|cancell?ed|refunded|replaced|upgraded)\b",
+    re.IGNORECASE,
+)
+
+
 def _negative_ask(text: str) -> bool:
     """True when the one question of ``text`` is an act asked in a negative question
     (:data:`_NEGATIVE_ASK`)."""
@@ -808,6 +821,8 @@ def _asks_to_act(question: str) -> bool:
         return True
     if _DISCOUNT_ASKED.search(question):
         return True  # "can I have 50% discount on the one with higher price?" (session 16)
+    if _HAVE_IT_DONE.search(question):
+        return True  # mk35 (session 33): "Can I have it go to my work address instead?"
     if _CAN_I.search(question) and _COMPENSATION_IF.search(question):
         return False  # "Can I get a refund if I cancel tomorrow?": what the policy gives
     if _acts_first(question):
