@@ -5705,7 +5705,7 @@ _MK35_TOLD = "Your order ships on Monday by standard mail."
             "question",
         ),
         # the user's own thing asked to be sent or moved, in the causative
-        ("Could we have the parcel go to my office address instead?", _MK35_TOLD, "request"),
+        ("Can I have them shipped to my billing address? I travel a lot.", _MK35_TOLD, "request"),
         ("Can I have a look at the return policy?", _MK35_TOLD, "question"),
         # a count in words, with thanks, after the agent asked how many: the value asked
         ("Only two, thank you!", "How many seats should I hold for you?", "answer"),
