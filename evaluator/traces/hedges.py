@@ -35,7 +35,7 @@ from .drift import words as content_words
 from .prefilter import GatedAny, gated
 from .prefilter import finditer as gated_finditer
 from .prefilter import search as gated_search
-from .values import MONTH_NAMES, WEEKDAY_NAMES
+from .values import MONTH_NAMES, WEEKDAY_NAMES, date_spellings
 
 #: Characters either side of a match shown as its context.
 DEFAULT_WINDOW = 40
@@ -1375,8 +1375,23 @@ def find_hedges(
         read_back = {
             (c.match.start, c.match.end)
             for c in hedge_candidates(lexicon, text, f"{asked}\n{record}", window)
-            if c.rule == "softener_restates"
-            and _told_by(text[c.clause_start : c.clause_end], asked, record)
+            if c.rule == "softener_restates" and _told_by(_softened(text, c), asked, record)
+        }
+        hedges = [h for h in hedges if h.kind != "softener" or (h.start, h.end) not in read_back]
+    for asked, record in records:
+        if not any(h.kind == "softener" for h in hedges):
+            break
+        if record.strip() not in _EMPTY_RECORDS:
+            continue
+        # mk35 (made-up, session 33): a softener before (or tagged after) "no nonstop flights
+        # on June 16" restates an earlier search that came back empty, the one asked for that
+        # date ("date": "2024-06-16"), though a later search is the latest result: the
+        # issue's "It seems there are no nonstop flights on May 6" after an empty search
+        assert text is not None  # there are hedges
+        read_back = {
+            (c.match.start, c.match.end)
+            for c in hedge_candidates(lexicon, text, record, window)
+            if c.rule == "softener_restates" and _asked_date_named(_softened(text, c), asked)
         }
         hedges = [h for h in hedges if h.kind != "softener" or (h.start, h.end) not in read_back]
     if records and any(h.phrase.lower() in _TERM_ADJECTIVES for h in hedges):
@@ -1392,6 +1407,30 @@ def find_hedges(
         assert text is not None  # there are hedges
         hedges = [h for h in hedges if not _user_context_reading(text, h, user, latest_result)]
     return hedges
+
+
+#: Results that hold nothing: an empty list or object (a search that found nothing).
+_EMPTY_RECORDS = frozenset({"[]", "{}"})
+_ASKED_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def _asked_date_named(softened: str, asked: str) -> bool:
+    """True when ``softened`` names, in any spelling, a date the call's arguments ``asked``
+    for ("June 16" for ``"date": "2024-06-16"``): the empty result it restates is that call's."""
+    low = softened.lower()
+    for m in _ASKED_ISO_DATE.finditer(asked):
+        spelled = date_spellings(m.group())
+        if spelled is not None and spelled.search(low):
+            return True
+    return False
+
+
+def _softened(text: str, c: Candidate) -> str:
+    """The words a softener candidate governs: its clause, or, when the clause is only a tag
+    after the claim (:data:`_SOFTENER_TAG`, mk35), the sentence up to it."""
+    if _SOFTENER_TAG.fullmatch(text, c.clause_start, c.clause_end) is not None:
+        return text[c.sentence_start : c.clause_end]
+    return text[c.clause_start : c.clause_end]
 
 
 def _told_by(clause: str, asked: str, record: str) -> bool:
@@ -3609,6 +3648,14 @@ def _rule(
         # end: "It seems that the requested time slots … on October 10th, 2024, are not
         # available" restates the check's False across the date's commas (session 24)
         failed_check = latest_result is not None and _FALSE_CHECK.search(latest_result)
+        if (
+            kind == "softener"
+            and _SOFTENER_TAG.fullmatch(text, c_lo, c_hi) is not None
+            and _restates(text[s_lo:c_lo], latest_result, kind, _inference(text, s_lo, s_lo))
+        ):
+            # mk35 (made-up, session 33): a softener tagged after its claim ("There are no
+            # nonstop flights on June 16, it seems, but …") governs the clause before it
+            return "softener_restates"
         if kind == "softener" and _restates(
             text[c_lo:s_hi] if failed_check or _clause_runs_on(text, h, c_lo, c_hi) else clause,
             latest_result,
@@ -6423,6 +6470,16 @@ _ESTIMATE_FIELD_VALUE = re.compile(
 )
 _TO_ESTIMATED_VALUE = re.compile(
     r"(?:\s+to\s+[a-z]+)?(?:\s+(?:at|by|on|of|around))?(?=\s*[$€£]?\d)", re.IGNORECASE
+)
+
+
+# mk35 (made-up, session 33): a softener's clause that is only the tag after a claim (", it
+# seems,", ", it appears.", ", apparently"): what it softens is the clause before it, read as
+# the softener before it would be ("It seems there are no nonstop flights on May 6" after an
+# empty search restates the result: the issue's own example).
+_SOFTENER_TAG = re.compile(
+    r"[\s,;:(—–-]*(?:it\s+(?:seems|appears|looks\s+like)|apparently|seemingly)[\s,.;:)!—–-]*",
+    re.IGNORECASE,
 )
 
 

@@ -775,6 +775,32 @@ def test_an_estimate_a_records_estimate_field_holds_is_read_back() -> None:
     assert find_hedges(lexicon, text, later, gate="rules", records=records) == []
 
 
+def test_a_softener_tagged_after_its_claim_restates_an_empty_search() -> None:
+    # mk35 (made-up, session 33): ", it seems" after the claim governs the clause before it
+    assert _hedged("There are no rooms left on the 9th, it seems.", "[]") == []
+    assert _hedged("There are rooms left on the 9th, it seems.", "[]") == ["seems"]
+    # ... and an earlier empty search, the one asked for the date named, though a later
+    # search is the latest result
+    lexicon = Lexicon.load(["en", "zh"])
+    later = (
+        '[{"flight_number": "NX40", "status": "available", "available_seats": {"economy": 5},'
+        ' "prices": {"economy": 310}}]'
+    )
+    asked_9th = '{"origin": "OSL", "destination": "FCO", "date": "2025-05-09"}'
+    asked_8th = '{"origin": "OSL", "destination": "FCO", "date": "2025-05-08"}'
+    for claim in (
+        "There are no nonstop flights from Oslo to Rome on May 9, it seems,",
+        "It seems there are no nonstop flights from Oslo to Rome on May 9,",
+    ):
+        text = f"{claim} but on May 11, NX40 has 5 economy seats at $310."
+        assert [h.phrase for h in find_hedges(lexicon, text, later, gate="rules")] == ["seems"]
+        found = find_hedges(lexicon, text, later, gate="rules", records=[(asked_9th, "[]")])
+        assert found == []
+        # an empty search for another date restates nothing here
+        other = find_hedges(lexicon, text, later, gate="rules", records=[(asked_8th, "[]")])
+        assert [h.phrase for h in other] == ["seems"]
+
+
 def test_a_caveat_that_a_value_may_vary_is_no_guess() -> None:
     assert _hedged("Arrival by 2025-11-28 (local delivery times may vary slightly).") == []
     assert _hedged("The date may vary slightly with the mail.") == []
