@@ -483,7 +483,12 @@ def _step_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
         rf"{_STEP_LEAD}(?:(?:{verbs})(?![\w-]){_NOT_IMPERATIVE}|needs?\b(?!\s+(?:is|are|was|were)\b))",
         re.IGNORECASE,
     )
-    adverb_verb = re.compile(rf"\s+(?:{verbs})(?![\w-]){_NOT_IMPERATIVE}", re.IGNORECASE)
+    # mk35 (made-up, session 33): an order word may stand between ("Maybe first ask what they
+    # want", "perhaps just confirm the date"): the step is still the adverb's
+    adverb_verb = re.compile(
+        rf"\s+(?:(?:first|just|then|also|instead)\s+)?(?:{verbs})(?![\w-]){_NOT_IMPERATIVE}",
+        re.IGNORECASE,
+    )
     return opening, adverb_verb
 
 

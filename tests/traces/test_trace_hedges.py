@@ -737,6 +737,9 @@ def test_a_step_of_a_plan_or_an_instruction_is_no_claim() -> None:
     # an epistemic adverb before a step's verb, or inside an infinitive
     assert _hedged("Then likely cancel the full order and confirm.") == []
     assert _hedged("Give the user strategies to possibly beat the price.") == []
+    # ... with an order word between (mk35, made-up, session 33)
+    assert _hedged("Refund is allowed. Maybe first confirm the card with the user.") == []
+    assert _hedged("Maybe first the fee was waived.") == ["Maybe"]
     # a clause of its own inside the step, or an aside, claims
     assert _hedged("Avoid filing it as a claim, since it is likely to be denied.") == ["likely"]
     assert _hedged("Ask whether to prefer Sakura (later hours, maybe nicer).") == ["maybe"]
