@@ -3140,6 +3140,12 @@ def _rule(
         # "the feedback does not specifically mention X" with the record in the row: the
         # record read back (the agentdojo and round-14 readings), not missing information
         return "record_read"
+    if kind == "general" and _LEFT_TO_CHECK.match(text, h.end, s_hi):
+        # mk35 (made-up, session 33): "Ledgerly's cap is usually 3 per day, though I'd
+        # recommend checking the fee schedule to be sure": the claim its own sentence leaves
+        # unconfirmed is the agent's unchecked answer (session 17), as _TO_CONFIRM's next
+        # sentence is
+        kind = "guess"
     if kind == "general" and _TO_CONFIRM.match(text, s_hi):
         # "… usually depends on the age, not the grade. However, I should confirm this.": a
         # thought's unchecked answer to the question, not how things usually are
@@ -5511,6 +5517,14 @@ _TO_CONFIRM = re.compile(
     r"\s*(?:(?:but|however|still)\s*,?\s*)?(?:to\s+be\s+sure\s*,?\s*)?I\s*(?:should|will|['\u2019]ll|"
     r"need\s+to|must|would\s+need\s+to)\s+(?:still\s+|first\s+)?(?:confirm|verify|double-check)\s+"
     r"(?:this|that|it)\b",
+    re.IGNORECASE,
+)
+# mk35 (made-up, session 33): the rest of the cue's sentence sets a check against the claim
+# ("…, though I'd recommend checking the schedule to be sure", "…, but please verify this with
+# the airline"): the claim is left unconfirmed.
+_LEFT_TO_CHECK = re.compile(
+    r"[^.!?\n]*?,\s*(?:though|but|however|although)\b[^.!?\n]*?\b(?:to\s+be\s+sure|to\s+confirm"
+    r"|to\s+be\s+certain|(?:verify|confirm|double-check)\s+(?:this|that|it)\b)",
     re.IGNORECASE,
 )
 # A wh-clause before the modal in its clause: "how good an article could be".

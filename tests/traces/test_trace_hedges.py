@@ -804,6 +804,18 @@ def test_a_softener_tagged_after_its_claim_restates_an_empty_search() -> None:
         assert [h.phrase for h in other] == ["seems"]
 
 
+def test_a_frequency_claim_its_own_sentence_leaves_to_check_is_a_guess() -> None:
+    # mk35 (made-up, session 33): the rest of the sentence sets a check against the claim
+    assert _hedged(
+        "The hotel's shuttle usually runs every 20 minutes, though it's worth calling to be sure."
+    ) == ["usually"]
+    assert _hedged("Museums are usually closed on Mondays, but please confirm this locally.") == [
+        "usually"
+    ]
+    # without the check, how a kind of thing usually goes is the general case
+    assert _hedged("Museums are usually closed on Mondays.") == []
+
+
 def test_a_caveat_that_a_value_may_vary_is_no_guess() -> None:
     assert _hedged("Arrival by 2025-11-28 (local delivery times may vary slightly).") == []
     assert _hedged("The date may vary slightly with the mail.") == []
