@@ -3140,6 +3140,19 @@ def _rule(
         # "the feedback does not specifically mention X" with the record in the row: the
         # record read back (the agentdojo and round-14 readings), not missing information
         return "record_read"
+    if (
+        kind == "general"
+        and h.language == "en"
+        and _CONCLUSION_MODAL.fullmatch(h.match) is not None
+        and _price_told(text, h.end, c_hi, latest_result)
+        and _IF_CLAUSE.search(text, s_lo, s_hi) is None
+    ):
+        # mk35 (made-up, session 33): "the 18x18 rust color should be the same price ($24.00)":
+        # an item's price stated with a modal, that the latest result does not hold (the
+        # GUIDELINE: a named item's own facts with a modal are a guess; a price asked is this
+        # case's fact, session 32); "should be priced at $6.90 if sold with a 15% reduction"
+        # is the hypothetical's
+        kind = "guess"
     if kind == "general" and _LEFT_TO_CHECK.match(text, h.end, s_hi):
         # mk35 (made-up, session 33): "Ledgerly's cap is usually 3 per day, though I'd
         # recommend checking the fee schedule to be sure": the claim its own sentence leaves
@@ -5519,6 +5532,27 @@ _TO_CONFIRM = re.compile(
     r"(?:this|that|it)\b",
     re.IGNORECASE,
 )
+# mk35 (made-up, session 33): a price right after a conclusion modal ("should be $24", "should
+# be the same price", "should cost about $30"); the amount, when one is written, is not the
+# latest result's.
+_PRICE_AFTER_MODAL = re.compile(
+    r"\s+(?:(?:about|around|roughly|exactly|only|just)\s+)?(?:(?:the\s+)?same\s+price\b|[$€£]\s?\d"
+    r"|priced\s+(?:at|the\s+same)\b|(?:cost|costs)\s+(?:about\s+|around\s+)?[$€£]\s?\d)",
+    re.IGNORECASE,
+)
+_MONEY_IN = re.compile(r"[$€£]\s?(\d+(?:[.,]\d+)*)")
+_IF_CLAUSE = re.compile(r"\b(?:if|unless|when|once)\b", re.IGNORECASE)
+
+
+def _price_told(text: str, end: int, c_hi: int, result: str | None) -> bool:
+    """True when a price follows the modal ending at ``end`` in its clause and no amount the
+    clause writes is held by ``result`` (see :data:`_PRICE_AFTER_MODAL`)."""
+    if _PRICE_AFTER_MODAL.match(text, end) is None:
+        return False
+    hi = max(c_hi, text.find(")", end, end + 40) + 1)  # "($24.00)" in brackets after it
+    return not any(_held(m.group(1), result) for m in _MONEY_IN.finditer(text, end, hi))
+
+
 # mk35 (made-up, session 33): the rest of the cue's sentence sets a check against the claim
 # ("…, though I'd recommend checking the schedule to be sure", "…, but please verify this with
 # the airline"): the claim is left unconfirmed.

@@ -816,6 +816,18 @@ def test_a_frequency_claim_its_own_sentence_leaves_to_check_is_a_guess() -> None
     assert _hedged("Museums are usually closed on Mondays.") == []
 
 
+def test_a_price_stated_with_a_conclusion_modal_is_a_guess() -> None:
+    # mk35 (made-up, session 33): an item's price with "should be", no result holding it
+    order = '{"order_id": "#A1", "items": [{"name": "Mug", "color": "red", "price": 12.0}]}'
+    assert _hedged("The blue mug should be the same price, so nothing changes.", order) == [
+        "should be"
+    ]
+    assert _hedged("The blue mug should be $14.00 now.", order) == ["should be"]
+    # the result's own price, or the price under a condition, is no guess
+    assert _hedged("The red mug should be $12.00.", order) == []
+    assert _hedged("It should be priced at $10.20 if the 15% discount applies.", order) == []
+
+
 def test_a_caveat_that_a_value_may_vary_is_no_guess() -> None:
     assert _hedged("Arrival by 2025-11-28 (local delivery times may vary slightly).") == []
     assert _hedged("The date may vary slightly with the mail.") == []
