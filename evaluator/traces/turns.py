@@ -779,6 +779,16 @@ _HAVE_IT_DONE = re.compile(
 )
 
 
+def _asks_after_proposal(sentence: str) -> bool:
+    """True when, after "What about X" (:data:`_PROPOSAL`), a clause past a comma starts like
+    a question of its own ("What about a baby, does a lap infant need a ticket?", mk35)."""
+    proposal = _PROPOSAL.match(sentence)
+    if proposal is None:
+        return False
+    comma = sentence.find(",", proposal.end())
+    return comma >= 0 and bool(_patterns()["question_start"].match(sentence[comma + 1 :]))
+
+
 def _negative_ask(text: str) -> bool:
     """True when the one question of ``text`` is an act asked in a negative question
     (:data:`_NEGATIVE_ASK`)."""
@@ -6628,6 +6638,9 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
                 and not _ID_OR_NUMBER.search(last)
                 and not _PROPOSES_ITEM.match(last)
             )
+            # mk35 (made-up, session 33): "What about a baby, does a lap infant need a
+            # ticket?": a clause after it asks a question of its own, which decides
+            and not _asks_after_proposal(last)
         ):
             return (
                 "answer",

@@ -5710,6 +5710,13 @@ _MK35_TOLD = "Your order ships on Monday by standard mail."
         # a count in words, with thanks, after the agent asked how many: the value asked
         ("Only two, thank you!", "How many seats should I hold for you?", "answer"),
         ("Thank you so much!", "How many seats should I hold for you?", "greeting"),
+        # "What about X," then a question of its own: the question decides
+        (
+            "Ok. What about my dog, can she fly in the cabin?",
+            "Would you like the 9:40 or the 11:15 flight?",
+            "question",
+        ),
+        ("What about the 11:15?", "Would you like the 9:40 or the 11:15 flight?", "answer"),
         # an option better in one way, asked after the one offered
         (
             "Three days? Isn't there a quicker way?",
