@@ -789,6 +789,15 @@ def _asks_after_proposal(sentence: str) -> bool:
     return comma >= 0 and bool(_patterns()["question_start"].match(sentence[comma + 1 :]))
 
 
+# mk35 (made-up, session 33): a condition of the user's own set before "can I" ("And when I'm
+# better, can I book the same trip again with the same price?", "If I cancel now, could I
+# rebook later?"): what the rules will allow then, a fact asked, as "Can I pause my
+# subscription if I need to skip a month?" (:data:`_HYPOTHETICAL`, the condition after it) is.
+_OWN_CONDITION_BEFORE = re.compile(
+    r"\b(?:when|if|once|after)\s+(?:i|we)\b[^,?;.!]{1,60},\s*(?:then\s+)?$", re.IGNORECASE
+)
+
+
 def _negative_ask(text: str) -> bool:
     """True when the one question of ``text`` is an act asked in a negative question
     (:data:`_NEGATIVE_ASK`)."""
@@ -869,6 +878,8 @@ def _asks_to_act(question: str) -> bool:
         and not _HELP_VERB.match(question, can_i.end())
     ):
         can_i = None  # "How many bags can I check for free?", "When can I check in?": a fact
+    if can_i and _OWN_CONDITION_BEFORE.search(question[: can_i.start()]):
+        can_i = None  # mk35 (session 33): "when I'm better, can I book the same trip again?"
     if can_i and _HYPOTHETICAL.search(question, can_i.end()):
         can_i = None  # "Can I pause my subscription if I need to skip a month?": the policy
     if can_i and _KIND_OF_ORDER.search(question, can_i.end()):
@@ -6668,6 +6679,9 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
             )  # "Maybe from the 3rd to the 10th?": a tentative value, asked for
         if asking:
             asks = asking[-1]
+            before = last[: last.rfind(asks)] if asks in last else ""
+            if _OWN_CONDITION_BEFORE.search(before):
+                asks = before + asks  # mk35 (session 33): the condition set before "can I"
         elif _CJK.search(last):
             # without the clauses that only say the user's wish ("逛完我想要找个地方休息")
             kept = [c for c in clauses if not _only_desire(c)]

@@ -5717,6 +5717,9 @@ _MK35_TOLD = "Your order ships on Monday by standard mail."
             "question",
         ),
         ("What about the 11:15?", "Would you like the 9:40 or the 11:15 flight?", "answer"),
+        # a condition of the user's own before "can I": what the rules will allow, asked
+        ("Great. And when I am back, can I change it to a later date?", _MK35_TOLD, "question"),
+        ("Great. Can I change it to a later date?", _MK35_TOLD, "request"),
         # an option better in one way, asked after the one offered
         (
             "Three days? Isn't there a quicker way?",
