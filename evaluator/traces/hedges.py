@@ -3674,6 +3674,15 @@ def _rule(
         failed_check = latest_result is not None and _FALSE_CHECK.search(latest_result)
         if (
             kind == "softener"
+            and _NOT_YET.search(text, h.end, c_hi) is not None
+            and latest_result is not None
+            and _UNDER_WAY_STATUS.search(latest_result) is not None
+        ):
+            # mk35 (made-up, session 33): "It looks like the transfer simply hasn't settled yet"
+            # after a record whose status is pending: the status read back in other words
+            return "softener_restates"
+        if (
+            kind == "softener"
             and _SOFTENER_TAG.fullmatch(text, c_lo, c_hi) is not None
             and _restates(text[s_lo:c_lo], latest_result, kind, _inference(text, s_lo, s_lo))
         ):
@@ -6523,6 +6532,23 @@ _ESTIMATE_FIELD_VALUE = re.compile(
 )
 _TO_ESTIMATED_VALUE = re.compile(
     r"(?:\s+to\s+[a-z]+)?(?:\s+(?:at|by|on|of|around))?(?=\s*[$€£]?\d)", re.IGNORECASE
+)
+
+
+# mk35 (made-up, session 33): a softener before "hasn't <done> yet" / "is still pending" after a
+# record whose status says the thing is under way ("status": "pending", "processing", "in
+# transit"): the record's status restated, no guess (the GUIDELINE: a softener in front of a
+# fact the latest tool result states).
+_NOT_YET = re.compile(
+    r"\b(?:has|have|had)(?:n['’]t|\s+not)\s+(?:\w+\s+){0,2}?\w+(?:ed|en|t)\s+yet\b"
+    r"|\b(?:is|are)\s+still\s+(?:pending|processing|being\s+processed|in\s+transit|on\s+its\s+way)\b"
+    r"|\bnot\s+(?:\w+\s+)?yet\s+(?:settled|shipped|processed|delivered|posted|cleared|arrived)\b",
+    re.IGNORECASE,
+)
+_UNDER_WAY_STATUS = re.compile(
+    r"""["'](?:\w+_)?status["']\s*:\s*["'](?:pending|processing|in[ _-]?transit|in[ _-]?progress"""
+    r"""|awaiting[\w ]*|not[ _-]?(?:yet[ _-]?)?(?:shipped|settled|processed)|scheduled|queued)["']""",
+    re.IGNORECASE,
 )
 
 

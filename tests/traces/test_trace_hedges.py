@@ -828,6 +828,16 @@ def test_a_price_stated_with_a_conclusion_modal_is_a_guess() -> None:
     assert _hedged("It should be priced at $10.20 if the 15% discount applies.", order) == []
 
 
+def test_a_softener_before_not_yet_restates_a_status_under_way() -> None:
+    # mk35 (made-up, session 33): the record's status says the thing is under way
+    parcel = '{"parcel": "P-77", "status": "in_transit", "eta": "2025-06-02"}'
+    assert _hedged("It seems the parcel hasn't arrived yet.", parcel) == []
+    assert _hedged("It looks like the parcel is still in transit.", parcel) == []
+    # a status that says nothing of the kind leaves the softener a guess
+    done = '{"parcel": "P-77", "status": "delivered"}'
+    assert _hedged("It seems the parcel hasn't arrived yet.", done) == ["seems"]
+
+
 def test_a_caveat_that_a_value_may_vary_is_no_guess() -> None:
     assert _hedged("Arrival by 2025-11-28 (local delivery times may vary slightly).") == []
     assert _hedged("The date may vary slightly with the mail.") == []
