@@ -798,6 +798,32 @@ _OWN_CONDITION_BEFORE = re.compile(
 )
 
 
+# mk35 (made-up, session 33): an option the agent's last message named, picked with a word of
+# assent ("PayPal is fine, I'm not in a hurry." after "A refund to the gift card is immediate; to
+# PayPal it takes 5-7 days", "ugh fine, keep the visa then" after "Your options are to keep the
+# Visa, or cancel …"): a choice among what the agent laid out answers it (session 16's choice
+# among the options listed), though the agent's message asked nothing.
+_PICKS_NAMED = re.compile(
+    r"\W*(?:(?:ugh|ok(?:ay)?|fine|alright|all\s+right|hmm+|well|yeah|sure)\W+)*"
+    r"(?:(?:i['’]ll\s+)?(?:keep|take|use|do|go\s+with|pick|choose)\s+)?(?:the\s+|my\s+)?"
+    r"(?P<option>[\w$-]+(?:\s+[\w$-]+){0,2}?)\s+"
+    r"(?:(?:is\s+(?:fine|ok(?:ay)?|good)|works(?:\s+for\s+me)?|then)\b|please\W*$)",
+    re.IGNORECASE,
+)
+_OPTION_NOT = frozenset({"that", "this", "it", "which", "what", "one", "same", "everything", "all"})
+
+
+def _picks_named(text: str, previous: str) -> bool:
+    """True when ``text`` opens by picking an option ``previous`` names (:data:`_PICKS_NAMED`)."""
+    m = _PICKS_NAMED.match(text)
+    if m is None:
+        return False
+    option = m.group("option").lower()
+    if option in _OPTION_NOT or option.split()[-1] in _OPTION_NOT:
+        return False
+    return re.search(rf"\b{re.escape(option)}\b", previous, re.IGNORECASE) is not None
+
+
 def _negative_ask(text: str) -> bool:
     """True when the one question of ``text`` is an act asked in a negative question
     (:data:`_NEGATIVE_ASK`)."""
@@ -3868,6 +3894,8 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         if _another_option(text) or _NEW_SEARCH.search(text):
             return "request", "another_option"  # session 29: another search asked for
     verdict = _rule(text, context)
+    if verdict == ("other", "fallback") and _picks_named(text or "", previous):
+        return "answer", "picks_named"  # mk35 (session 33): "PayPal is fine, I'm not in a hurry."
     if (
         verdict[0] == "answer"
         and context == "solicit"

@@ -5720,6 +5720,17 @@ _MK35_TOLD = "Your order ships on Monday by standard mail."
         # a condition of the user's own before "can I": what the rules will allow, asked
         ("Great. And when I am back, can I change it to a later date?", _MK35_TOLD, "question"),
         ("Great. Can I change it to a later date?", _MK35_TOLD, "request"),
+        # an option the agent's last message named, picked with assent, though nothing was asked
+        (
+            "Gift card is fine, I am not in a hurry.",
+            "A gift card refund is instant; a card refund takes a week.",
+            "answer",
+        ),
+        (
+            "ok fine, keep the courier then",
+            "You can keep the courier, or switch to pickup for free.",
+            "answer",
+        ),
         # an option better in one way, asked after the one offered
         (
             "Three days? Isn't there a quicker way?",
