@@ -2256,7 +2256,40 @@ def _remark(sentence: str) -> bool:
     """True when ``sentence`` asks the agent for nothing: no request, only the user's own
     wish ("I want to make sure it's done right."), or a need for what the question before
     asked about ("Do they have free parking? I will need that.")."""
-    return not _is_request(sentence) or _only_desire(sentence) or bool(_NEED_THAT.match(sentence))
+    return (
+        not _is_request(sentence)
+        or _only_desire(sentence)
+        or bool(_NEED_THAT.match(sentence))
+        or _own_purpose(sentence)
+    )
+
+
+# mk35 (made-up, session 33): the user's own need to do something no agent does, after the
+# question it explains ("Do those flights have wifi? I need to work on the way."): the user's
+# purpose, a remark, as "I want to make sure…" is; "I need to change my flight" names an act
+# of the request list and still asks it, and so does a need added ("I also need to sit in an
+# aisle seat") or one on a thing of the user's ("I need to reschedule my appointment").
+_OWN_NEED = re.compile(
+    r"\s*(?:i|we)\s+(?:really\s+|just\s+)?(?:need|have|want)\s+to\s+", re.IGNORECASE
+)
+_USERS_THING = re.compile(r"\b(?:my|our|mine|ours)\b", re.IGNORECASE)
+_IF_WORD = re.compile(r"\b(?:if|possible)\b", re.IGNORECASE)
+
+
+def _own_purpose(sentence: str) -> bool:
+    """True when ``sentence`` is only the user's need to do an act of no request verb
+    (:data:`_OWN_NEED`)."""
+    need = _OWN_NEED.match(sentence)
+    if need is None or "?" in sentence:
+        return False
+    rest = sentence[need.end() :]
+    return (
+        not _patterns()["request_start"].match(rest)
+        and not _is_request(rest)
+        and _USERS_THING.search(rest) is None
+        # "I need to sit in an aisle seat if that's possible": a condition of the booking asked
+        and _IF_WORD.search(rest) is None
+    )
 
 
 # A need whose object points back to the question before it ("I will need that.", "We'll need

@@ -5731,6 +5731,13 @@ _MK35_TOLD = "Your order ships on Monday by standard mail."
             "You can keep the courier, or switch to pickup for free.",
             "answer",
         ),
+        # the user's own purpose after a question, no act of the agent's
+        (
+            "Sure. Is the lounge open at 5 am? We need to eat before boarding.",
+            _MK35_TOLD,
+            "question",
+        ),
+        ("Is the lounge open at 5 am? I need to change my seat too.", _MK35_TOLD, "request"),
         # an option better in one way, asked after the one offered
         (
             "Three days? Isn't there a quicker way?",
