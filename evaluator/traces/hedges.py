@@ -3602,6 +3602,9 @@ def _rule(
             # put forward as the cause of what the lookup did not find, a guess about the case
             # (session 24's ruling), not a sentence about the user
             and not _INPUT_CAUSE.match(text, h.end, c_hi)
+            # mk35 (made-up, session 33): "You may have mixed up a character or two": any verb
+            # done to a piece of what the user typed, the same cause put forward
+            and not _INPUT_PIECE_CAUSE.match(text, h.end, c_hi)
             # "I'll assume you want the 8 am flight": an assumption that fills the value the
             # user left out (round 13's ruling), not a sentence about the user
             and not (_ASSUMES.search(h.match) and _ASSUMED_WISH.match(text, h.end, c_hi))
@@ -6018,6 +6021,14 @@ _PROCESS_TIME = re.compile(
 _INPUT_CAUSE = re.compile(
     r"\s+(?:already\s+)?have\s+(?:mis(?:typed|spelled|spelt|entered|read|remembered)"
     r"|entered|typed|used|given|provided|selected|chosen|picked)\b",
+    re.IGNORECASE,
+)
+# mk35 (made-up, session 33): a perfect modal on a piece of what the user typed ("may have
+# mixed up a character", "might have swapped two digits", "could have dropped a letter of the
+# code"): the user's input put forward as the cause (session 24's ruling), whatever the verb.
+_INPUT_PIECE_CAUSE = re.compile(
+    r"\s+(?:already\s+)?have\s+[a-z]+(?:ed|en|t)(?:\s+(?:up|out|in))?\s+(?:a|an|the|one|two|some|a\s+few)\s+"
+    r"(?:[\w-]+\s+){0,2}?(?:characters?|digits?|letters?|numbers?|symbols?)\b",
     re.IGNORECASE,
 )
 # What the agent's own act sends the user: "(You should receive) a confirmation email / an

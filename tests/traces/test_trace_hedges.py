@@ -838,6 +838,14 @@ def test_a_softener_before_not_yet_restates_a_status_under_way() -> None:
     assert _hedged("It seems the parcel hasn't arrived yet.", done) == ["seems"]
 
 
+def test_a_piece_of_the_users_input_put_forward_as_the_cause_is_a_guess() -> None:
+    # mk35 (made-up, session 33): any verb done to a piece of what the user typed
+    missing = "Error: booking ZX81QK not found"
+    assert _hedged("You may have swapped two letters.", missing) == ["may"]
+    # what the user may do is an offer, no guess
+    assert _hedged("You may send the code again when you find it.", missing) == []
+
+
 def test_a_caveat_that_a_value_may_vary_is_no_guess() -> None:
     assert _hedged("Arrival by 2025-11-28 (local delivery times may vary slightly).") == []
     assert _hedged("The date may vary slightly with the mail.") == []
