@@ -35,7 +35,7 @@ from .drift import words as content_words
 from .prefilter import GatedAny, gated
 from .prefilter import finditer as gated_finditer
 from .prefilter import search as gated_search
-from .values import MONTH_NAMES, WEEKDAY_NAMES
+from .values import MONTH_NAMES, WEEKDAY_NAMES, date_spellings
 
 #: Characters either side of a match shown as its context.
 DEFAULT_WINDOW = 40
@@ -483,7 +483,12 @@ def _step_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
         rf"{_STEP_LEAD}(?:(?:{verbs})(?![\w-]){_NOT_IMPERATIVE}|needs?\b(?!\s+(?:is|are|was|were)\b))",
         re.IGNORECASE,
     )
-    adverb_verb = re.compile(rf"\s+(?:{verbs})(?![\w-]){_NOT_IMPERATIVE}", re.IGNORECASE)
+    # mk35 (made-up, session 33): an order word may stand between ("Maybe first ask what they
+    # want", "perhaps just confirm the date"): the step is still the adverb's
+    adverb_verb = re.compile(
+        rf"\s+(?:(?:first|just|then|also|instead)\s+)?(?:{verbs})(?![\w-]){_NOT_IMPERATIVE}",
+        re.IGNORECASE,
+    )
     return opening, adverb_verb
 
 
@@ -1375,14 +1380,62 @@ def find_hedges(
         read_back = {
             (c.match.start, c.match.end)
             for c in hedge_candidates(lexicon, text, f"{asked}\n{record}", window)
-            if c.rule == "softener_restates"
-            and _told_by(text[c.clause_start : c.clause_end], asked, record)
+            if c.rule == "softener_restates" and _told_by(_softened(text, c), asked, record)
         }
         hedges = [h for h in hedges if h.kind != "softener" or (h.start, h.end) not in read_back]
+    for asked, record in records:
+        if not any(h.kind == "softener" for h in hedges):
+            break
+        if record.strip() not in _EMPTY_RECORDS:
+            continue
+        # mk35 (made-up, session 33): a softener before (or tagged after) "no nonstop flights
+        # on June 16" restates an earlier search that came back empty, the one asked for that
+        # date ("date": "2024-06-16"), though a later search is the latest result: the
+        # issue's "It seems there are no nonstop flights on May 6" after an empty search
+        assert text is not None  # there are hedges
+        read_back = {
+            (c.match.start, c.match.end)
+            for c in hedge_candidates(lexicon, text, record, window)
+            if c.rule == "softener_restates" and _asked_date_named(_softened(text, c), asked)
+        }
+        hedges = [h for h in hedges if h.kind != "softener" or (h.start, h.end) not in read_back]
+    if records and any(h.phrase.lower() in _TERM_ADJECTIVES for h in hedges):
+        # mk35 (made-up, session 33): an estimate an earlier record's estimate field holds
+        # ("delayed to an estimated 12:05 PM" after the flight's status, a search read last)
+        assert text is not None  # there are hedges
+        hedges = [
+            h
+            for h in hedges
+            if not any(_estimate_field_read(text, h.phrase, h.end, r) for _, r in records)
+        ]
     if user is not None and hedges:
         assert text is not None  # there are hedges
         hedges = [h for h in hedges if not _user_context_reading(text, h, user, latest_result)]
     return hedges
+
+
+#: Results that hold nothing: an empty list or object (a search that found nothing).
+_EMPTY_RECORDS = frozenset({"[]", "{}"})
+_ASKED_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def _asked_date_named(softened: str, asked: str) -> bool:
+    """True when ``softened`` names, in any spelling, a date the call's arguments ``asked``
+    for ("June 16" for ``"date": "2024-06-16"``): the empty result it restates is that call's."""
+    low = softened.lower()
+    for m in _ASKED_ISO_DATE.finditer(asked):
+        spelled = date_spellings(m.group())
+        if spelled is not None and spelled.search(low):
+            return True
+    return False
+
+
+def _softened(text: str, c: Candidate) -> str:
+    """The words a softener candidate governs: its clause, or, when the clause is only a tag
+    after the claim (:data:`_SOFTENER_TAG`, mk35), the sentence up to it."""
+    if _SOFTENER_TAG.fullmatch(text, c.clause_start, c.clause_end) is not None:
+        return text[c.sentence_start : c.clause_end]
+    return text[c.clause_start : c.clause_end]
 
 
 def _told_by(clause: str, asked: str, record: str) -> bool:
@@ -3087,6 +3140,25 @@ def _rule(
         # "the feedback does not specifically mention X" with the record in the row: the
         # record read back (the agentdojo and round-14 readings), not missing information
         return "record_read"
+    if (
+        kind == "general"
+        and h.language == "en"
+        and _CONCLUSION_MODAL.fullmatch(h.match) is not None
+        and _price_told(text, h.end, c_hi, latest_result)
+        and _IF_CLAUSE.search(text, s_lo, s_hi) is None
+    ):
+        # mk35 (made-up, session 33): "the 18x18 rust color should be the same price ($24.00)":
+        # an item's price stated with a modal, that the latest result does not hold (the
+        # GUIDELINE: a named item's own facts with a modal are a guess; a price asked is this
+        # case's fact, session 32); "should be priced at $6.90 if sold with a 15% reduction"
+        # is the hypothetical's
+        kind = "guess"
+    if kind == "general" and _LEFT_TO_CHECK.match(text, h.end, s_hi):
+        # mk35 (made-up, session 33): "Ledgerly's cap is usually 3 per day, though I'd
+        # recommend checking the fee schedule to be sure": the claim its own sentence leaves
+        # unconfirmed is the agent's unchecked answer (session 17), as _TO_CONFIRM's next
+        # sentence is
+        kind = "guess"
     if kind == "general" and _TO_CONFIRM.match(text, s_hi):
         # "… usually depends on the age, not the grade. However, I should confirm this.": a
         # thought's unchecked answer to the question, not how things usually are
@@ -3532,6 +3604,9 @@ def _rule(
             # put forward as the cause of what the lookup did not find, a guess about the case
             # (session 24's ruling), not a sentence about the user
             and not _INPUT_CAUSE.match(text, h.end, c_hi)
+            # mk35 (made-up, session 33): "You may have mixed up a character or two": any verb
+            # done to a piece of what the user typed, the same cause put forward
+            and not _INPUT_PIECE_CAUSE.match(text, h.end, c_hi)
             # "I'll assume you want the 8 am flight": an assumption that fills the value the
             # user left out (round 13's ruling), not a sentence about the user
             and not (_ASSUMES.search(h.match) and _ASSUMED_WISH.match(text, h.end, c_hi))
@@ -3602,6 +3677,23 @@ def _rule(
         # end: "It seems that the requested time slots … on October 10th, 2024, are not
         # available" restates the check's False across the date's commas (session 24)
         failed_check = latest_result is not None and _FALSE_CHECK.search(latest_result)
+        if (
+            kind == "softener"
+            and _NOT_YET.search(text, h.end, c_hi) is not None
+            and latest_result is not None
+            and _UNDER_WAY_STATUS.search(latest_result) is not None
+        ):
+            # mk35 (made-up, session 33): "It looks like the transfer simply hasn't settled yet"
+            # after a record whose status is pending: the status read back in other words
+            return "softener_restates"
+        if (
+            kind == "softener"
+            and _SOFTENER_TAG.fullmatch(text, c_lo, c_hi) is not None
+            and _restates(text[s_lo:c_lo], latest_result, kind, _inference(text, s_lo, s_lo))
+        ):
+            # mk35 (made-up, session 33): a softener tagged after its claim ("There are no
+            # nonstop flights on June 16, it seems, but …") governs the clause before it
+            return "softener_restates"
         if kind == "softener" and _restates(
             text[c_lo:s_hi] if failed_check or _clause_runs_on(text, h, c_lo, c_hi) else clause,
             latest_result,
@@ -3878,6 +3970,8 @@ def _rule(
             return "term"  # "the estimated delivery date": a field's name, not an estimate
         if h.phrase.lower() in _TERM_ADJECTIVES and _field_held(text, h.end, latest_result):
             return "field_held"  # "Estimated refund: $199.99" after refund_estimate: a read-back
+        if _estimate_field_read(text, h.phrase, h.end, latest_result):
+            return "field_held"  # "now estimated to depart at 7:45 PM" after that estimate field
         if h.phrase.lower() in _ARRIVAL and _values_held(text, h.end, s_hi, latest_result):
             return (
                 "field_held"  # "it should arrive by May 20" after an eta of 2024-05-20: a read-back
@@ -5468,6 +5562,35 @@ _TO_CONFIRM = re.compile(
     r"(?:this|that|it)\b",
     re.IGNORECASE,
 )
+# mk35 (made-up, session 33): a price right after a conclusion modal ("should be $24", "should
+# be the same price", "should cost about $30"); the amount, when one is written, is not the
+# latest result's.
+_PRICE_AFTER_MODAL = re.compile(
+    r"\s+(?:(?:about|around|roughly|exactly|only|just)\s+)?(?:(?:the\s+)?same\s+price\b|[$€£]\s?\d"
+    r"|priced\s+(?:at|the\s+same)\b|(?:cost|costs)\s+(?:about\s+|around\s+)?[$€£]\s?\d)",
+    re.IGNORECASE,
+)
+_MONEY_IN = re.compile(r"[$€£]\s?(\d+(?:[.,]\d+)*)")
+_IF_CLAUSE = re.compile(r"\b(?:if|unless|when|once)\b", re.IGNORECASE)
+
+
+def _price_told(text: str, end: int, c_hi: int, result: str | None) -> bool:
+    """True when a price follows the modal ending at ``end`` in its clause and no amount the
+    clause writes is held by ``result`` (see :data:`_PRICE_AFTER_MODAL`)."""
+    if _PRICE_AFTER_MODAL.match(text, end) is None:
+        return False
+    hi = max(c_hi, text.find(")", end, end + 40) + 1)  # "($24.00)" in brackets after it
+    return not any(_held(m.group(1), result) for m in _MONEY_IN.finditer(text, end, hi))
+
+
+# mk35 (made-up, session 33): the rest of the cue's sentence sets a check against the claim
+# ("…, though I'd recommend checking the schedule to be sure", "…, but please verify this with
+# the airline"): the claim is left unconfirmed.
+_LEFT_TO_CHECK = re.compile(
+    r"[^.!?\n]*?,\s*(?:though|but|however|although)\b[^.!?\n]*?\b(?:to\s+be\s+sure|to\s+confirm"
+    r"|to\s+be\s+certain|(?:verify|confirm|double-check)\s+(?:this|that|it)\b)",
+    re.IGNORECASE,
+)
 # A wh-clause before the modal in its clause: "how good an article could be".
 _EMBEDDED_QUESTION = re.compile(
     # "告知医生是否怀孕或可能怀孕": 是否 opens a yes/no question as "whether" does
@@ -5917,6 +6040,14 @@ _PROCESS_TIME = re.compile(
 _INPUT_CAUSE = re.compile(
     r"\s+(?:already\s+)?have\s+(?:mis(?:typed|spelled|spelt|entered|read|remembered)"
     r"|entered|typed|used|given|provided|selected|chosen|picked)\b",
+    re.IGNORECASE,
+)
+# mk35 (made-up, session 33): a perfect modal on a piece of what the user typed ("may have
+# mixed up a character", "might have swapped two digits", "could have dropped a letter of the
+# code"): the user's input put forward as the cause (session 24's ruling), whatever the verb.
+_INPUT_PIECE_CAUSE = re.compile(
+    r"\s+(?:already\s+)?have\s+[a-z]+(?:ed|en|t)(?:\s+(?:up|out|in))?\s+(?:a|an|the|one|two|some|a\s+few)\s+"
+    r"(?:[\w-]+\s+){0,2}?(?:characters?|digits?|letters?|numbers?|symbols?)\b",
     re.IGNORECASE,
 )
 # What the agent's own act sends the user: "(You should receive) a confirmation email / an
@@ -6449,6 +6580,67 @@ _TERM_NOUN = re.compile(r"\s+([A-Za-z]{3,})\b")
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 #: How far after an estimate's label its value is looked for ("Estimated refund: $199.99").
 _FIELD_VALUE_CHARS = 80
+
+
+# mk35 (made-up, session 33): "is now estimated to depart at 7:45 PM", "delayed from 8:00 AM to
+# an estimated 12:05 PM" after a record whose estimate field (``estimated_departure_time``,
+# ``eta``) holds that value: the record's own estimate read back in its field's word, as
+# "Estimated refund: $199.99" after ``refund_estimate`` is (the GUIDELINE: an estimate field
+# the result holds, read back, is no guess). The value follows the word at once or after one
+# verb ("estimated to arrive by"); "an estimated 3 days" that no estimate field holds stays a
+# guess.
+_ESTIMATE_FIELD_VALUE = re.compile(
+    r"""["']([A-Za-z_]*(?:estimat|expected|projected)[A-Za-z_]*|eta)["']\s*:\s*("[^"]*"|-?[\d.]+)""",
+    re.IGNORECASE,
+)
+_TO_ESTIMATED_VALUE = re.compile(
+    r"(?:\s+to\s+[a-z]+)?(?:\s+(?:at|by|on|of|around))?(?=\s*[$€£]?\d)", re.IGNORECASE
+)
+
+
+# mk35 (made-up, session 33): a softener before "hasn't <done> yet" / "is still pending" after a
+# record whose status says the thing is under way ("status": "pending", "processing", "in
+# transit"): the record's status restated, no guess (the GUIDELINE: a softener in front of a
+# fact the latest tool result states).
+_NOT_YET = re.compile(
+    r"\b(?:has|have|had)(?:n['’]t|\s+not)\s+(?:\w+\s+){0,2}?\w+(?:ed|en|t)\s+yet\b"
+    r"|\b(?:is|are)\s+still\s+(?:pending|processing|being\s+processed|in\s+transit|on\s+its\s+way)\b"
+    r"|\bnot\s+(?:\w+\s+)?yet\s+(?:settled|shipped|processed|delivered|posted|cleared|arrived)\b",
+    re.IGNORECASE,
+)
+_UNDER_WAY_STATUS = re.compile(
+    r"""["'](?:\w+_)?status["']\s*:\s*["'](?:pending|processing|in[ _-]?transit|in[ _-]?progress"""
+    r"""|awaiting[\w ]*|not[ _-]?(?:yet[ _-]?)?(?:shipped|settled|processed)|scheduled|queued)["']""",
+    re.IGNORECASE,
+)
+
+
+# mk35 (made-up, session 33): a softener's clause that is only the tag after a claim (", it
+# seems,", ", it appears.", ", apparently"): what it softens is the clause before it, read as
+# the softener before it would be ("It seems there are no nonstop flights on May 6" after an
+# empty search restates the result: the issue's own example).
+_SOFTENER_TAG = re.compile(
+    r"[\s,;:(—–-]*(?:it\s+(?:seems|appears|looks\s+like)|apparently|seemingly)[\s,.;:)!—–-]*",
+    re.IGNORECASE,
+)
+
+
+def _estimate_field_read(text: str, phrase: str, end: int, result: str | None) -> bool:
+    """True when the estimate word ``phrase`` ending at ``end`` ("estimated", "an estimated")
+    is followed by a value an estimate field of ``result`` holds (a clock time in any
+    spelling, or a number)."""
+    if not result or phrase.lower() not in _TERM_ADJECTIVES:
+        return False
+    lead = _TO_ESTIMATED_VALUE.match(text, end)
+    if lead is None:
+        return False
+    values = " ".join(m.group(2) for m in _ESTIMATE_FIELD_VALUE.finditer(result, 0, 20_000))
+    if not values:
+        return False
+    if _CLOCK.match(text, lead.end()):
+        return _clock_held(text, lead.end(), values)  # "7:45 PM" for ``19:45:00``
+    number = _NUMBER_AFTER.match(text, lead.end())
+    return number is not None and _held(number.group(1), values)
 
 
 def _field_held(text: str, end: int, result: str | None) -> bool:

@@ -756,6 +756,88 @@ _CONFIRM_FACT = re.compile(
 )
 
 
+# mk35 (made-up, session 33): an act asked in a negative question that opens its sentence
+# ("Can't you make an exception?", "Couldn't you just waive it?"): the same act as "Can you
+# …?", pressed, a `request` (the GUIDELINE's request in a question's form), when it is the
+# turn's only question; not "Why can't you find it?", which asks why, nor one beside another
+# question ("Can you tell me why you designed it? Can't you remove it?" asks about the design).
+_NEGATIVE_ASK = re.compile(
+    r"\s*(?:(?:so|but|well|then)\W+)?(?:can['’]?t|cannot|couldn['’]?t|won['’]?t|wouldn['’]?t)\s+you\s+"
+    r"(?:just\s+|please\s+|at\s+least\s+|even\s+)?",
+    re.IGNORECASE,
+)
+
+
+# mk35 (made-up, session 33): a thing of the user's own asked to be sent, moved or changed in
+# the causative ("Can I have it go to my work address instead?", "Could we have the order
+# shipped to my office?"): a change to the user's own order asked in a question's words, a
+# `request` (session 21), though the address or the order named reads as a fact asked.
+_HAVE_IT_DONE = re.compile(
+    r"\b(?:can|could|may)\s+(?:i|we)\s+(?:please\s+)?(?:just\s+)?have\s+"
+    r"(?:it|them|this|that|(?:my|our|the|this|that)\s+(?:[\w'’-]+\s+){0,2}?[\w'’-]+)\s+"
+    r"(?:go|sent|shipped|delivered|moved|changed|rerouted|redirected|switched|transferred|"
+    r"forwarded|held|picked\s+up|cancell?ed|refunded|replaced|upgraded)\b",
+    re.IGNORECASE,
+)
+
+
+def _asks_after_proposal(sentence: str) -> bool:
+    """True when, after "What about X" (:data:`_PROPOSAL`), a clause past a comma starts like
+    a question of its own ("What about a baby, does a lap infant need a ticket?", mk35)."""
+    proposal = _PROPOSAL.match(sentence)
+    if proposal is None:
+        return False
+    comma = sentence.find(",", proposal.end())
+    return comma >= 0 and bool(_patterns()["question_start"].match(sentence[comma + 1 :]))
+
+
+# mk35 (made-up, session 33): a condition of the user's own set before "can I" ("And when I'm
+# better, can I book the same trip again with the same price?", "If I cancel now, could I
+# rebook later?"): what the rules will allow then, a fact asked, as "Can I pause my
+# subscription if I need to skip a month?" (:data:`_HYPOTHETICAL`, the condition after it) is.
+_OWN_CONDITION_BEFORE = re.compile(
+    r"\b(?:when|if|once|after)\s+(?:i|we)\b[^,?;.!]{1,60},\s*(?:then\s+)?$", re.IGNORECASE
+)
+
+
+# mk35 (made-up, session 33): an option the agent's last message named, picked with a word of
+# assent ("PayPal is fine, I'm not in a hurry." after "A refund to the gift card is immediate; to
+# PayPal it takes 5-7 days", "ugh fine, keep the visa then" after "Your options are to keep the
+# Visa, or cancel …"): a choice among what the agent laid out answers it (session 16's choice
+# among the options listed), though the agent's message asked nothing.
+_PICKS_NAMED = re.compile(
+    r"\W*(?:(?:ugh|ok(?:ay)?|fine|alright|all\s+right|hmm+|well|yeah|sure)\W+)*"
+    r"(?:(?:i['’]ll\s+)?(?:keep|take|use|do|go\s+with|pick|choose)\s+)?(?:the\s+|my\s+)?"
+    r"(?P<option>[\w$-]+(?:\s+[\w$-]+){0,2}?)\s+"
+    r"(?:(?:is\s+(?:fine|ok(?:ay)?|good)|works(?:\s+for\s+me)?|then)\b|please\W*$)",
+    re.IGNORECASE,
+)
+_OPTION_NOT = frozenset({"that", "this", "it", "which", "what", "one", "same", "everything", "all"})
+
+
+def _picks_named(text: str, previous: str) -> bool:
+    """True when ``text`` opens by picking an option ``previous`` names (:data:`_PICKS_NAMED`)."""
+    m = _PICKS_NAMED.match(text)
+    if m is None:
+        return False
+    option = m.group("option").lower()
+    if option in _OPTION_NOT or option.split()[-1] in _OPTION_NOT:
+        return False
+    return re.search(rf"\b{re.escape(option)}\b", previous, re.IGNORECASE) is not None
+
+
+def _negative_ask(text: str) -> bool:
+    """True when the one question of ``text`` is an act asked in a negative question
+    (:data:`_NEGATIVE_ASK`)."""
+    asking = [s for s in _sentences(" ".join(text.split())) if _is_question(s)]
+    if len(asking) != 1:
+        return False
+    negative = _NEGATIVE_ASK.match(asking[0])
+    return negative is not None and bool(
+        _patterns()["request_start"].match(asking[0][negative.end() :])
+    )
+
+
 def _asks_to_act(question: str) -> bool:
     """True when a question asks the agent to do something ("Can you book...?",
     "能推荐一个...吗?") rather than to tell something ("Can you tell me about...?",
@@ -786,6 +868,8 @@ def _asks_to_act(question: str) -> bool:
         return True
     if _DISCOUNT_ASKED.search(question):
         return True  # "can I have 50% discount on the one with higher price?" (session 16)
+    if _HAVE_IT_DONE.search(question):
+        return True  # mk35 (session 33): "Can I have it go to my work address instead?"
     if _CAN_I.search(question) and _COMPENSATION_IF.search(question):
         return False  # "Can I get a refund if I cancel tomorrow?": what the policy gives
     if _acts_first(question):
@@ -822,6 +906,8 @@ def _asks_to_act(question: str) -> bool:
         and not _HELP_VERB.match(question, can_i.end())
     ):
         can_i = None  # "How many bags can I check for free?", "When can I check in?": a fact
+    if can_i and _OWN_CONDITION_BEFORE.search(question[: can_i.start()]):
+        can_i = None  # mk35 (session 33): "when I'm better, can I book the same trip again?"
     if can_i and _HYPOTHETICAL.search(question, can_i.end()):
         can_i = None  # "Can I pause my subscription if I need to skip a month?": the policy
     if can_i and _KIND_OF_ORDER.search(question, can_i.end()):
@@ -1921,6 +2007,8 @@ def _is_closing(text: str, sentences: list[str], solicited: bool = False) -> boo
                 # "When would you like to pick this up?": the value or the choice the agent
                 # asked for, with thanks, answers it (session 5)
                 return False
+            if solicited and _COUNT_GIVEN.fullmatch(said):
+                return False  # mk35 (session 33): "Just one more, thanks." (:data:`_COUNT_GIVEN`)
             if solicited and (said.lower() in _AFFIRM or _AFFIRM_ECHO.fullmatch(said)):
                 # "Yes, that time works. Thanks." accepts what was asked, and so does "Yes I
                 # would.\nThanks for your help." after "Would you like to book this package?"
@@ -1945,6 +2033,16 @@ def _is_closing(text: str, sentences: list[str], solicited: bool = False) -> boo
             ):
                 return False  # a request, or an answer with thanks after it
     return True
+
+
+# mk35 (made-up, session 33): a count in words, after the agent asked for a value ("Just one
+# more, thanks." after "How many would you like to add?", "Two, please. Thank you!"): the value
+# asked for, with thanks, answers it (session 5), as a count in digits does.
+_COUNT_GIVEN = re.compile(
+    r"(?:(?:just|only|maybe)\s+)?(?:one|two|three|four|five|six|seven|eight|nine|ten|a\s+couple|a\s+few"
+    r"|both|all\s+of\s+them)(?:\s+(?:more|extra|of\s+them|bags?|tickets?|seats?|items?|nights?|please))*",
+    re.IGNORECASE,
+)
 
 
 # A clause that gives a value or a choice the agent asked for: a name ("The name for the order
@@ -2128,11 +2226,74 @@ _ANSWER_FORM = re.compile(
 )
 
 
+# mk35 (made-up, session 33): an act asked, then a question mark on the act's details alone
+# ("Can you split it? 150 on the gift card and the rest on the visa?", "Could you move it?
+# To the 14th?"): no verb, no subject, no wh-word; the details belong to the act asked before
+# them and ask nothing of their own (the GUIDELINE's request in a question's form), so the act
+# decides the turn. A lone word ("Really?") is no detail; nor is a value tried ("Maybe
+# something in blue?") or any fragment after the agent asked for one (a value asked for).
+_DETAILS_ONLY = re.compile(
+    r"(?![^?]*\b(?:is|are|was|were|be|been|am|do|does|did|can|could|will|would|should|shall|may"
+    r"|might|must|have|has|had|i|you|we|they|he|she|it|what|which|when|where|why|how|who|whose"
+    r"|whom|any|anything|there)\b)[\w$€£.,'’ -]{1,60}\?+",
+    re.IGNORECASE,
+)
+
+
+def _details_of_act(sentences: Sequence[str]) -> bool:
+    """True when the last of ``sentences`` is only details (:data:`_DETAILS_ONLY`, two words
+    or a figure) of the act the question before it asks."""
+    if len(sentences) < 2 or _CJK.search(sentences[-1]):
+        return False
+    last = sentences[-1].strip()
+    return (
+        _DETAILS_ONLY.fullmatch(last) is not None
+        and (len(last.split()) > 1 or _DIGIT.search(last) is not None)
+        and _TENTATIVE_VALUE.match(last) is None
+        and sentences[-2].rstrip().endswith("?")  # "at P.f. Chang's …?" splits at "P.f."
+        and _is_question(sentences[-2])
+        and _asks_to_act(sentences[-2])
+    )
+
+
 def _remark(sentence: str) -> bool:
     """True when ``sentence`` asks the agent for nothing: no request, only the user's own
     wish ("I want to make sure it's done right."), or a need for what the question before
     asked about ("Do they have free parking? I will need that.")."""
-    return not _is_request(sentence) or _only_desire(sentence) or bool(_NEED_THAT.match(sentence))
+    return (
+        not _is_request(sentence)
+        or _only_desire(sentence)
+        or bool(_NEED_THAT.match(sentence))
+        or _own_purpose(sentence)
+    )
+
+
+# mk35 (made-up, session 33): the user's own need to do something no agent does, after the
+# question it explains ("Do those flights have wifi? I need to work on the way."): the user's
+# purpose, a remark, as "I want to make sure…" is; "I need to change my flight" names an act
+# of the request list and still asks it, and so does a need added ("I also need to sit in an
+# aisle seat") or one on a thing of the user's ("I need to reschedule my appointment").
+_OWN_NEED = re.compile(
+    r"\s*(?:i|we)\s+(?:really\s+|just\s+)?(?:need|have|want)\s+to\s+", re.IGNORECASE
+)
+_USERS_THING = re.compile(r"\b(?:my|our|mine|ours)\b", re.IGNORECASE)
+_IF_WORD = re.compile(r"\b(?:if|possible)\b", re.IGNORECASE)
+
+
+def _own_purpose(sentence: str) -> bool:
+    """True when ``sentence`` is only the user's need to do an act of no request verb
+    (:data:`_OWN_NEED`)."""
+    need = _OWN_NEED.match(sentence)
+    if need is None or "?" in sentence:
+        return False
+    rest = sentence[need.end() :]
+    return (
+        not _patterns()["request_start"].match(rest)
+        and not _is_request(rest)
+        and _USERS_THING.search(rest) is None
+        # "I need to sit in an aisle seat if that's possible": a condition of the booking asked
+        and _IF_WORD.search(rest) is None
+    )
 
 
 # A need whose object points back to the question before it ("I will need that.", "We'll need
@@ -2161,6 +2322,10 @@ def _after_yes_no(word: str, rest: str, sentences: list[str], context: str) -> s
     asking = [s for s in sentences if _is_question(s)]
     if asking:
         return "request" if any(_asks_to_act(s) for s in asking) else "question"
+    if context != "confirm" and _WANTS_DONE.search(rest):
+        # mk35 (made-up, session 33): "Yes! I never bought that. I want that money back." after
+        # a question about the charge: a remedy no proposal offered (:data:`_WANTS_DONE`)
+        return "request"
     # "No, that's all I need, thanks!" closes (its "I need" asks for nothing); "Yes, please
     # book it. Thanks!" does not
     requests = _is_request(p["greeting"].sub(" ", rest))
@@ -2230,6 +2395,41 @@ def _after_yes_no(word: str, rest: str, sentences: list[str], context: str) -> s
     return "answer"
 
 
+# mk35 (made-up, session 33): a wish to be told joined by "and" to an act on an object ("I'd
+# like to know how many bags I can check, and add one if needed", "… and then book it"): the
+# act is asked beside the fact, a `request` (the top section: a turn that asks an act and a
+# fact is the task), as "…. Also, I'd like to set an alert" is.
+_AND_THEN = re.compile(r",?\s+and\s+(?:then\s+|also\s+|maybe\s+|please\s+)?", re.IGNORECASE)
+_ACT_OBJECT = re.compile(
+    r"\s*[a-z]+(?:\s+(?:up|in|on|off))?\s+(?:it|them|one|two|three|a|an|the|my|me|this|that|those"
+    r"|these|another|more)\b",
+    re.IGNORECASE,
+)
+
+
+def _and_act(text: str) -> bool:
+    """True when a clause of ``text`` after "and" opens with an act of the request list on an
+    object (:data:`_AND_THEN`, :data:`_ACT_OBJECT`)."""
+    start = _patterns()["request_start"]
+    return any(
+        start.match(text[m.end() :]) is not None and _ACT_OBJECT.match(text, m.end()) is not None
+        for m in _AND_THEN.finditer(text)
+    )
+
+
+# mk35 (made-up, session 33): the user wants a thing of theirs back or done to it ("I want that
+# money back", "I'd like it removed please", "I need this charge reversed"): a remedy asked in
+# a wish's words, a `request` (the GUIDELINE's "a yes or no, then a remedy": "No, I just want my
+# money back." asks for a remedy the agent did not offer; session 18's remedy demanded), also
+# beside a fact asked or a fault told. After the agent's go-ahead question it may be the
+# proposal declined with its alternative (round 11), so that case is left to the other rules.
+_WANTS_DONE = re.compile(
+    r"\bi(?:['’]d|\s+would)?\s+(?:really\s+|just\s+|only\s+)?(?:like|want|need)\s+"
+    r"(?:it|this|that|them|these|those|(?:the|my|this|that|these|those|our)\s+(?:[\w'’$.-]+\s+){0,3}?"
+    r"[\w'’$.-]+)\s+(?:back|removed|refunded|reversed|waived|cancell?ed|fixed|replaced|credited"
+    r"|corrected|taken\s+off|dropped)\b",
+    re.IGNORECASE,
+)
 # The value a user prefers to the one offered: "I'd rather just get a refund", "I prefer the
 # window seat".
 _PREFERS = re.compile(
@@ -2406,7 +2606,7 @@ _PLEASANTRY = re.compile(
 def _pleasantries(text: str) -> bool:
     """True when every sentence of ``text`` (what follows a greeting) is small talk
     (:data:`_PLEASANTRY`) and none asks, requests or reports a problem: a greeting."""
-    sentences = list(_sentences(text))
+    sentences = [_OWN_ACT_LATER.sub("", s) for s in _sentences(text)]
     return (
         bool(sentences)
         and not _verb_inside(sentences[0])
@@ -2414,6 +2614,15 @@ def _pleasantries(text: str) -> bool:
             _PLEASANTRY.match(s) and not _is_question(s) and not _is_request(s) for s in sentences
         )
     )
+
+
+# mk35 (made-up, session 33): "Hello! I have a few questions before I book anything.": a time
+# clause of the user's own later act ("before I book", "before we decide") asks the agent for
+# nothing; the greeting that announces questions stays one (the GUIDELINE's greeting that
+# announces questions, session 17).
+_OWN_ACT_LATER = re.compile(
+    r"\s+(?:before|until)\s+(?:i|we)\s+(?![^.!?]*\?)[^.!?]{1,60}(?=[.!]*\s*$)", re.IGNORECASE
+)
 
 
 _WORD_START = re.compile(r"(?<![\w'’])\w")
@@ -2962,7 +3171,20 @@ def _zh_told_asked(text: str) -> bool:
 def _another_option(text: str) -> bool:
     """True when the user asks for an option other than the one offered (see
     :data:`_ANOTHER_OPTION`)."""
-    return _ANOTHER_OPTION.search(text) is not None and _NO_MORE_WANTED.search(text) is None
+    return (
+        _ANOTHER_OPTION.search(text) is not None or _BETTER_OPTION_ASKED.search(text) is not None
+    ) and _NO_MORE_WANTED.search(text) is None
+
+
+# mk35 (made-up, session 33): whether there is an option better in one way, asked ("Is there no
+# faster option?", "Isn't there a cheaper way?", "Is there a quicker route?"): another option
+# asked for after the one offered, a `request` as session 29's "Maybe, something cheaper?" is.
+_BETTER_OPTION_ASKED = re.compile(
+    r"\b(?:is\s+there\s+(?:no|not\s+(?:a|an|any)|a|an|any)|isn['’]?t\s+there\s+(?:a|an|any))\s+"
+    r"(?:faster|quicker|cheaper|earlier|sooner|shorter|better|less\s+expensive)\s+"
+    r"(?:options?|ways?|choices?|alternatives?|routes?|methods?|shipping|delivery|flights?)\b",
+    re.IGNORECASE,
+)
 
 
 # Session 30 (round 29's leftovers and session 29's made-up runs). The agent's message that
@@ -3709,6 +3931,8 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         if _another_option(text) or _NEW_SEARCH.search(text):
             return "request", "another_option"  # session 29: another search asked for
     verdict = _rule(text, context)
+    if verdict == ("other", "fallback") and _picks_named(text or "", previous):
+        return "answer", "picks_named"  # mk35 (session 33): "PayPal is fine, I'm not in a hurry."
     if (
         verdict[0] == "answer"
         and context == "solicit"
@@ -3779,6 +4003,8 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         said = list(_sentences(" ".join((text or "").split())))
         if said and _WHY_CHARGE.search(said[-1]):
             return "question", "why_charge"
+    if verdict == ("question", "q_told") and _negative_ask(text or ""):
+        return "request", "negative_ask"  # mk35 (session 33): "Can't you make an exception?"
     if verdict[0] == "question" and context in ("none", "failed") and previous:
         # "Why not? I paid a lot for this ticket." after "Basic economy flights cannot be
         # modified.": a bare "why not?" set against the refusal, then the user's grievance, asks
@@ -6500,6 +6726,8 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
     asked_at = [i for i, s in enumerate(sentences) if _is_question(s)]
     if asked_at and all(_remark(s) or _ANSWER_FORM.match(s) for s in sentences[asked_at[-1] + 1 :]):
         sentences = sentences[: asked_at[-1] + 1]
+    if not solicited and _details_of_act(sentences):
+        sentences = sentences[:-1]
     last = sentences[-1] if sentences else t
     if solicited and _BY_REFERENCE.match(t):
         # "The place mentioned in the email: Dear customer, …", "邮件里提到的地点：…": the
@@ -6542,6 +6770,9 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
                 and not _ID_OR_NUMBER.search(last)
                 and not _PROPOSES_ITEM.match(last)
             )
+            # mk35 (made-up, session 33): "What about a baby, does a lap infant need a
+            # ticket?": a clause after it asks a question of its own, which decides
+            and not _asks_after_proposal(last)
         ):
             return (
                 "answer",
@@ -6569,6 +6800,9 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
             )  # "Maybe from the 3rd to the 10th?": a tentative value, asked for
         if asking:
             asks = asking[-1]
+            before = last[: last.rfind(asks)] if asks in last else ""
+            if _OWN_CONDITION_BEFORE.search(before):
+                asks = before + asks  # mk35 (session 33): the condition set before "can I"
         elif _CJK.search(last):
             # without the clauses that only say the user's wish ("逛完我想要找个地方休息")
             kept = [c for c in clauses if not _only_desire(c)]
@@ -6673,10 +6907,12 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         return "request", "more"  # "I would like more options."
     if any(map(_asks_for_route, sentences)):
         return "request", "route"  # "Okay, tell me the quickest route there." (session 19)
+    if not solicited and _WANTS_DONE.search(t):
+        return "request", "wants_done"  # "I got charged a fee and I'd like it removed please"
     if p["ask_info"].search(t):
         # "I want to know when they expire."; "…. Also, I'd like to set an alert" adds a task;
         # "我想了解一下…，能帮我查一下…吗？" asks the agent's help to look it up
-        helps = _ZH_HELP_ACT.search(t) is not None
+        helps = _ZH_HELP_ACT.search(t) is not None or _and_act(t)
         return ("request" if new_task or helps else "question"), "ask_info"
     if _SHOW_SEARCH.match(t):
         return "request", "show_search"  # "Show me mugs that cost $30 or less." (session 30)

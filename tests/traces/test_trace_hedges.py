@@ -738,6 +738,9 @@ def test_a_step_of_a_plan_or_an_instruction_is_no_claim() -> None:
     # an epistemic adverb before a step's verb, or inside an infinitive
     assert _hedged("Then likely cancel the full order and confirm.") == []
     assert _hedged("Give the user strategies to possibly beat the price.") == []
+    # ... with an order word between (mk35, made-up, session 33)
+    assert _hedged("Refund is allowed. Maybe first confirm the card with the user.") == []
+    assert _hedged("Maybe first the fee was waived.") == ["Maybe"]
     # a clause of its own inside the step, or an aside, claims
     assert _hedged("Avoid filing it as a claim, since it is likely to be denied.") == ["likely"]
     assert _hedged("Ask whether to prefer Sakura (later hours, maybe nicer).") == ["maybe"]
@@ -757,6 +760,91 @@ def test_an_estimate_field_the_result_holds_read_back_is_no_guess() -> None:
         "Estimated"
     ]
     assert _hedged("- Estimated delivery: by the end of 2025-10-27", eta) == ["Estimated"]
+
+
+def test_an_estimate_a_records_estimate_field_holds_is_read_back() -> None:
+    # mk35 (made-up, session 33): the word of the record's estimate field, its value after it
+    train = '{"train": "IC 512", "status": "late", "estimated_arrival": "2025-03-02T21:10:00"}'
+    assert _hedged("IC 512 is now estimated to arrive at 9:10 PM.", train) == []
+    assert _hedged("IC 512 is running late, to an estimated 9:10 PM.", train) == []
+    # a value the field does not hold: the agent's own estimate
+    assert _hedged("IC 512 is now estimated to arrive at 9:40 PM.", train) == ["estimated"]
+    assert _hedged("IC 512 is running late, to an estimated 9:40 PM.", train) == ["an estimated"]
+    # ... from an earlier record, the latest result another search
+    lexicon = Lexicon.load(["en", "zh"])
+    text = "IC 512 is running late, to an estimated 9:10 PM. IC 514 has seats."
+    later = '[{"train": "IC 514", "seats": 12}]'
+    assert [h.phrase for h in find_hedges(lexicon, text, later, gate="rules")] == ["an estimated"]
+    records = [('{"train": "IC 512"}', train)]
+    assert find_hedges(lexicon, text, later, gate="rules", records=records) == []
+
+
+def test_a_softener_tagged_after_its_claim_restates_an_empty_search() -> None:
+    # mk35 (made-up, session 33): ", it seems" after the claim governs the clause before it
+    assert _hedged("There are no rooms left on the 9th, it seems.", "[]") == []
+    assert _hedged("There are rooms left on the 9th, it seems.", "[]") == ["seems"]
+    # ... and an earlier empty search, the one asked for the date named, though a later
+    # search is the latest result
+    lexicon = Lexicon.load(["en", "zh"])
+    later = (
+        '[{"flight_number": "NX40", "status": "available", "available_seats": {"economy": 5},'
+        ' "prices": {"economy": 310}}]'
+    )
+    asked_9th = '{"origin": "OSL", "destination": "FCO", "date": "2025-05-09"}'
+    asked_8th = '{"origin": "OSL", "destination": "FCO", "date": "2025-05-08"}'
+    for claim in (
+        "There are no nonstop flights from Oslo to Rome on May 9, it seems,",
+        "It seems there are no nonstop flights from Oslo to Rome on May 9,",
+    ):
+        text = f"{claim} but on May 11, NX40 has 5 economy seats at $310."
+        assert [h.phrase for h in find_hedges(lexicon, text, later, gate="rules")] == ["seems"]
+        found = find_hedges(lexicon, text, later, gate="rules", records=[(asked_9th, "[]")])
+        assert found == []
+        # an empty search for another date restates nothing here
+        other = find_hedges(lexicon, text, later, gate="rules", records=[(asked_8th, "[]")])
+        assert [h.phrase for h in other] == ["seems"]
+
+
+def test_a_frequency_claim_its_own_sentence_leaves_to_check_is_a_guess() -> None:
+    # mk35 (made-up, session 33): the rest of the sentence sets a check against the claim
+    assert _hedged(
+        "The hotel's shuttle usually runs every 20 minutes, though it's worth calling to be sure."
+    ) == ["usually"]
+    assert _hedged("Museums are usually closed on Mondays, but please confirm this locally.") == [
+        "usually"
+    ]
+    # without the check, how a kind of thing usually goes is the general case
+    assert _hedged("Museums are usually closed on Mondays.") == []
+
+
+def test_a_price_stated_with_a_conclusion_modal_is_a_guess() -> None:
+    # mk35 (made-up, session 33): an item's price with "should be", no result holding it
+    order = '{"order_id": "#A1", "items": [{"name": "Mug", "color": "red", "price": 12.0}]}'
+    assert _hedged("The blue mug should be the same price, so nothing changes.", order) == [
+        "should be"
+    ]
+    assert _hedged("The blue mug should be $14.00 now.", order) == ["should be"]
+    # the result's own price, or the price under a condition, is no guess
+    assert _hedged("The red mug should be $12.00.", order) == []
+    assert _hedged("It should be priced at $10.20 if the 15% discount applies.", order) == []
+
+
+def test_a_softener_before_not_yet_restates_a_status_under_way() -> None:
+    # mk35 (made-up, session 33): the record's status says the thing is under way
+    parcel = '{"parcel": "P-77", "status": "in_transit", "eta": "2025-06-02"}'
+    assert _hedged("It seems the parcel hasn't arrived yet.", parcel) == []
+    assert _hedged("It looks like the parcel is still in transit.", parcel) == []
+    # a status that says nothing of the kind leaves the softener a guess
+    done = '{"parcel": "P-77", "status": "delivered"}'
+    assert _hedged("It seems the parcel hasn't arrived yet.", done) == ["seems"]
+
+
+def test_a_piece_of_the_users_input_put_forward_as_the_cause_is_a_guess() -> None:
+    # mk35 (made-up, session 33): any verb done to a piece of what the user typed
+    missing = "Error: booking ZX81QK not found"
+    assert _hedged("You may have swapped two letters.", missing) == ["may"]
+    # what the user may do is an offer, no guess
+    assert _hedged("You may send the code again when you find it.", missing) == []
 
 
 def test_a_caveat_that_a_value_may_vary_is_no_guess() -> None:

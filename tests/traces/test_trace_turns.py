@@ -5683,3 +5683,93 @@ def test_round_34_callers_and_customers(text: str, previous: str, kind: str) -> 
 )
 def test_session_33_chinese_support_customers(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, previous=previous) == kind
+
+
+# Session 33: shapes from the blind made-up round mk35 (airline, retail, telecom and bank
+# customers), each in sentences of our own.
+_MK35_TOLD = "Your order ships on Monday by standard mail."
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # an act asked, then a question mark on its details alone: the act decides
+        ("Can you split the charge? Half on each card?", _MK35_TOLD, "request"),
+        ("Could you move it? To the 22nd?", _MK35_TOLD, "request"),
+        # a lone word of surprise, or a value tried, is no detail of the act
+        ("Can you move it? Really?", _MK35_TOLD, "request"),
+        # ... and after the agent asked for a value, the fragment is the value
+        ("Can you book it? Friday at 3?", "Which day suits you?", "answer"),
+        # switching a plan or an item of the user's own is an act asked
+        ("Could we switch to the family plan so the kids are covered?", _MK35_TOLD, "request"),
+        ("Sure, go ahead. Also, can I switch the lamp to the brass one?", _MK35_TOLD, "request"),
+        # a greeting that announces questions, with the user's own later act beside it
+        ("Hi there! I have some questions before we pick a hotel.", "", "greeting"),
+        ("Hi, I need to cancel my order before I travel.", "", "request"),
+        # a thing of the user's wanted back or done to it: a remedy asked
+        ("Hi, I got billed a late fee and I would like it waived please", "", "request"),
+        (
+            "Yes! I never ordered from them. I want that money back.",
+            "Here are your charges. Is the Hexa charge the one you do not recognize?",
+            "request",
+        ),
+        # ... not a fee's facts asked
+        ("Hi, I got billed a late fee and I'd like to know why", "", "question"),
+        # a wish to be told joined by "and" to an act on an object asks the act too
+        ("I'd like to know what the upgrade costs, and book it if it's under $50.", "", "request"),
+        ("I'd like to know the baggage fees and check-in times.", "", "question"),
+        # an act pressed in a negative question, the turn's only question
+        (
+            "I've been a member for ten years. Couldn't you just refund it?",
+            "The fee can't be removed under our policy.",
+            "request",
+        ),
+        (
+            "Why can't you find my booking?",
+            "The fee can't be removed under our policy.",
+            "question",
+        ),
+        # the user's own thing asked to be sent or moved, in the causative
+        ("Can I have them shipped to my billing address? I travel a lot.", _MK35_TOLD, "request"),
+        ("Can I have a look at the return policy?", _MK35_TOLD, "question"),
+        # a count in words, with thanks, after the agent asked how many: the value asked
+        ("Only two, thank you!", "How many seats should I hold for you?", "answer"),
+        ("Thank you so much!", "How many seats should I hold for you?", "greeting"),
+        # "What about X," then a question of its own: the question decides
+        (
+            "Ok. What about my dog, can she fly in the cabin?",
+            "Would you like the 9:40 or the 11:15 flight?",
+            "question",
+        ),
+        ("What about the 11:15?", "Would you like the 9:40 or the 11:15 flight?", "answer"),
+        # a condition of the user's own before "can I": what the rules will allow, asked
+        ("Great. And when I am back, can I change it to a later date?", _MK35_TOLD, "question"),
+        ("Great. Can I change it to a later date?", _MK35_TOLD, "request"),
+        # an option the agent's last message named, picked with assent, though nothing was asked
+        (
+            "Gift card is fine, I am not in a hurry.",
+            "A gift card refund is instant; a card refund takes a week.",
+            "answer",
+        ),
+        (
+            "ok fine, keep the courier then",
+            "You can keep the courier, or switch to pickup for free.",
+            "answer",
+        ),
+        # the user's own purpose after a question, no act of the agent's
+        (
+            "Sure. Is the lounge open at 5 am? We need to eat before boarding.",
+            _MK35_TOLD,
+            "question",
+        ),
+        ("Is the lounge open at 5 am? I need to change my seat too.", _MK35_TOLD, "request"),
+        # an option better in one way, asked after the one offered
+        (
+            "Three days? Isn't there a quicker way?",
+            "The card ships by post and arrives within three days.",
+            "request",
+        ),
+    ],
+)
+def test_mk35_customer_shapes(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
