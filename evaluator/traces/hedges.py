@@ -970,12 +970,21 @@ _ERROR_HEAD_CHARS = 80
 _ERROR_HEAD = re.compile(r"\berror\b", re.IGNORECASE)
 
 
+# mk36 (made-up, session 33): an error code in snake case, {"error": "customer_not_found"},
+# says it found nothing as "not found" in words does ("\bnot" fails after the underscore);
+# "I couldn't find an account with that email" restates it (GUIDELINE: a result's own lack
+# read back is no missing information). A pattern of its own keeps its literal prefilter.
+_MK36_NOT_FOUND_CODE = re.compile(r"_not_found\b|\bnot_found_", re.IGNORECASE)
+
+
 def _no_result(result: str) -> bool:
     """True when ``result`` says it found nothing: a short result, or an error of any length
     that says so (``{"error": {"code": "FLIGHT_NOT_FOUND", "message": "No scheduled flight
     found…", "details": …}}`` holds no data, however long its details)."""
     if len(result) <= _NO_RESULT_CHARS:
-        return _NO_RESULT.search(result) is not None
+        return (
+            _NO_RESULT.search(result) is not None or _MK36_NOT_FOUND_CODE.search(result) is not None
+        )
     return (
         _ERROR_HEAD.search(result, 0, _ERROR_HEAD_CHARS) is not None
         and _NO_RESULT.search(result, 0, _NO_RESULT_CHARS) is not None
@@ -3044,6 +3053,126 @@ def _r34_reading(
     return ""
 
 
+# mk36 (made-up, session 33): readings of round mk36's airline, retail, telecom and bank
+# agents, each by the shape of the sentence and the result, not mk36's words.
+# A softener made certain by the adverb before it ("that one definitely looks like the typo"):
+# a judgement the agent is sure of, no doubt of a fact (GUIDELINE: softeners state, not guess).
+_MK36_CERTAIN_BEFORE = re.compile(
+    r"\b(?:definitely|clearly|certainly|obviously|undoubtedly)\s+$", re.IGNORECASE
+)
+# The amount right after an approximator ("about $80"), and the same amount said earlier in
+# its sentence ("if it's $80 less, … save you about $80"): the figure repeated, no estimate
+# (a figure from an earlier listing, "was around $425", is recalled: still a guess).
+_MK36_AMOUNT = re.compile(r"\s*([$€£]\s?\d[\d,]*(?:\.\d+)?)")
+# A frequency word earlier in the cue's clause, the amount a lead time before or after an event
+# ("It's usually posted about 2 hours before departure"): when such things usually happen, a
+# rule's window read as the word is (a trip's "usually takes around 1.5 hours" stays a guess).
+_MK36_FREQUENCY_BEFORE = re.compile(r"\b(?:usually|typically|generally|normally)\b", re.IGNORECASE)
+_MK36_LEAD_TIME = re.compile(
+    r"\s*\d+(?:\.\d+)?\s*(?:minutes?|mins?|hours?|hrs?|days?|weeks?)\s+(?:before|after|prior\s+to)\b",
+    re.IGNORECASE,
+)
+# A third person's wish in a thought ("She'll probably want matching colors"): the user's
+# preference guessed, a sentence about the user, not the task's data.
+_MK36_PERSON_BEFORE = re.compile(
+    r"\b(?:she|he)\s*(?:'ll|’ll|\s+will|\s+would|'d|’d)\s+$", re.IGNORECASE
+)
+_MK36_WISH_AFTER = re.compile(r"\s+(?:want|prefer|like|choose|pick|go\s+for)\b", re.IGNORECASE)
+# What may befall the user's own case, the user as the grammatical subject: "you might miss the
+# connection", "you may receive a provisional credit", "you may be asked for documentation":
+# a guess about this case's outcome, not an offer or a sentence about the user.
+_MK36_YOU_BEFORE = re.compile(r"\byou\s+$", re.IGNORECASE)
+_MK36_BEFALLS = re.compile(
+    r"\s+(?:miss|receive|lose|be\s+(?:asked|required|contacted|rebooked|denied))\b",
+    re.IGNORECASE,
+)
+# A past event of the case put forward with a perfect modal, its subject a thing ("it may have
+# been damaged in transit", "it might have been left with a neighbour"): a guess at what
+# happened, kept whatever clause or question surrounds it.
+_MK36_THING_BEFORE = re.compile(r"\b(?:it|they|this|that|(?:the|your)\s+\w+)\s+$", re.IGNORECASE)
+_MK36_DASH = re.compile(r"\s[—–-]\s")
+_MK36_PERFECT_EVENT = re.compile(r"\s*(?:have\s+)?been\s+\w+(?:ed|en|t)\b", re.IGNORECASE)
+# "It's possible one of those was triggered …": a past event of a thing put forward as possible.
+_MK36_POSSIBLE_EVENT = re.compile(
+    r"\s+(?:that\s+)?(?!you\b)(?:\w+\s+){1,4}?(?:was|were|got|has\s+been|had\s+been)\s+\w+ed\b",
+    re.IGNORECASE,
+)
+# A lack read back from a null field ("The gate hasn't been assigned yet, so I'm not able to
+# tell you which"): the result's own lack, said again as its consequence (the baggage row's
+# ruling: a null field is the record stating it), no missing information of the agent's.
+_MK36_NULL_FIELD = re.compile(r"\"\s*:\s*null\b")
+_MK36_NOT_YET_SO = re.compile(
+    r"\b(?:has|have|is|are)(?:n't|\s+not)\b[^.!?\n]*\byet\s*,\s*so\s+[^.!?\n]*$",
+    re.IGNORECASE,
+)
+
+
+def _mk36_reading(
+    text: str,
+    h: HedgeMatch,
+    kind: str,
+    latest_result: str | None,
+    c_lo: int,
+    c_hi: int,
+    s_lo: int,
+    s_hi: int,
+) -> str | None:
+    """mk36's readings (session 33): a rule name that drops ``h``, ``""`` that keeps it, or
+    ``None`` when none of them applies."""
+    if h.language != "en":
+        return None
+    phrase = h.phrase.lower()
+    if kind == "softener" and _MK36_CERTAIN_BEFORE.search(text, max(c_lo, h.start - 16), h.start):
+        return "certain"
+    if kind == "guess" and phrase in _APPROXIMATORS:
+        amount = _MK36_AMOUNT.match(text, h.start + len(h.phrase))
+        if amount is not None and amount.group(1) in text[s_lo : h.start]:
+            return "amount_repeated"
+        # the cue's match may hold its number ("about 2"): read the amount from the cue's start
+        lead = _MK36_LEAD_TIME.match(text, h.start + len(h.phrase), c_hi)
+        if _MK36_FREQUENCY_BEFORE.search(text, c_lo, h.start) and lead is not None:
+            return "general"
+    if (
+        kind == "guess"
+        and _MK36_PERSON_BEFORE.search(text, max(c_lo, h.start - 12), h.start)
+        and _MK36_WISH_AFTER.match(text, h.end, c_hi)
+    ):
+        return "user_wish"
+    if (
+        kind in ("doubt", "missing")
+        and latest_result
+        and _MK36_NULL_FIELD.search(latest_result)
+        and _MK36_NOT_YET_SO.search(text, s_lo, h.start)
+    ):
+        return "null_read_back"
+    if kind == "guess" and phrase in ("may", "might", "could", "may be", "might be"):
+        # "may be" is one cue: its passive's participle follows it ("you may be asked")
+        after = text[h.end - 3 : c_hi] if phrase.endswith(" be") else text[h.end : c_hi]
+        if (
+            _MK36_YOU_BEFORE.search(text, max(c_lo, h.start - 6), h.start)
+            and _MK36_BEFALLS.match(after)
+            and not _CONDITION.search(text, s_lo, h.start)
+        ):
+            return ""
+    if kind == "guess" and phrase in ("may", "might", "could", "might have", "may have"):
+        # ... said, not asked: "where the envelope might have been left?" asks the user; a
+        # question after a dash ("— would you like me to open a claim?") is an offer of its own
+        asked = text[s_lo:s_hi].rstrip().endswith("?") and not _MK36_DASH.search(text, h.end, s_hi)
+        if (
+            not asked
+            and _MK36_THING_BEFORE.search(text, max(c_lo, h.start - 24), h.start)
+            and _MK36_PERFECT_EVENT.match(text, h.end, c_hi)
+        ):
+            return ""
+    if (
+        kind == "guess"
+        and phrase in ("it's possible", "it is possible")
+        and _MK36_POSSIBLE_EVENT.match(text, h.end, c_hi)
+    ):
+        return ""
+    return None
+
+
 def _rule(
     text: str,
     h: HedgeMatch,
@@ -3074,6 +3203,9 @@ def _rule(
     r34 = _r34_reading(text, h, kind, latest_result, c_lo, c_hi)
     if r34:
         return r34  # session 32: round 34's support agents
+    mk36 = _mk36_reading(text, h, kind, latest_result, c_lo, c_hi, s_lo, s_hi)
+    if mk36 is not None:
+        return mk36  # session 33: mk36's made-up support agents
     if _zh_value_assumed(text, h, s_hi):
         # "假设通货膨胀率为2%", "β为1.2（假设值）": a value the problem does not give, filled
         # (session 30, round 31; round 13's assumption): kept, though a worked solution follows
