@@ -3673,6 +3673,76 @@ def _planner_reading(text: str, previous: str, context: str) -> tuple[str, str] 
     return None
 
 
+# mk36 (made-up, session 33): readings of round mk36's airline, retail, telecom and bank
+# customers, each by the shape of the turn and the agent's message, not mk36's words.
+# A go-ahead, then the act in a bare command ("ok, book it. pay with my visa", "ugh. ok cancel
+# the whole thing"): the user accepts what the agent just set out, an `answer` (the GUIDELINE's
+# confirmation), as a bare go-ahead is; the act's word is one the agent's message used. "Okay,
+# then add 2 bags" (the user's own decision after a fact) and a second act ("and send me the
+# reference") stay requests (session 31's made-up runs, round 13).
+_MK36_ACK_ACT = re.compile(
+    r"(?:[a-z]{2,8}[.!]+\s+)?(?:ok(?:ay)?|yes|yeah|sure|fine|alright)\b[,.!]*\s+"
+    r"(?:(?:yes|whatever|fine)[,.!]*\s+)*(?:please\s+)?"
+    r"(book|cancel|add|use|go\s+with|change|switch|rebook|upgrade|remove|apply|keep|take)\b",
+    re.IGNORECASE,
+)
+# ... a new act asked beside it stays a request ("and I want some compensation")
+_MK36_NEW_ASK = re.compile(
+    r"\b(?:i\s+(?:want|need|would\s+like)|also|can\s+you|could\s+you)\b", re.I
+)
+# Incredulity, then a statement that asks nothing ("seriously? I ordered it an hour ago",
+# "what? I pay every month", "tomorrow?? I need it today"): pushback, `other`.
+# A wh-word echo asks a reason ("Why not? My friend changed hers."): a question still.
+_MK36_ECHO_ASK = re.compile(
+    r"\s*(?!(?:why|how|when|where|which|who)\b)(?:[a-z]+[!]*\s+)?[a-z]+\s*\?+!*\s+(?=\S)",
+    re.IGNORECASE,
+)
+# Approval given in emoji alone after the agent's report ("👍", "🙏"): the user appraises the
+# help and asks nothing, a closing (session 19's "Perfect!").
+_MK36_APPROVAL_EMOJI = re.compile(r"\s*(?:[\U0001F44D\U0001F44C\U0001F64F\u2764\u2705]\ufe0f?\s*)+")
+# Saying the user needs to find a fact out ("I need to check whether my flight includes a
+# bag"): asks to be told, a `question` (session 19's "I need to find out …").
+_MK36_NEED_TO_KNOW = re.compile(
+    r"(?:(?:hi|hello|hey)[,!.]*\s+)?i\s+(?:need|want|would\s+like)\s+to\s+(?:check|know|find\s+out|confirm)"
+    r"\s+(?:whether|if|when|what|how|which)\b[^?]*[.!]?",
+    re.IGNORECASE,
+)
+# A yes after a question asked, thanks beside it ("yes exactly, thank you!"): the answer.
+_MK36_YES_THANKS = re.compile(
+    r"(?:yes|yeah|yep|correct|exactly|right)(?:[,!.]*\s+(?:yes|exactly|correct|that['’]s\s+right))*"
+    r"[,!.]*\s+(?:thank\s+you|thanks)\b[^?]*",
+    re.IGNORECASE,
+)
+_MK36_EMOJI_CHARS = 8
+
+
+def _mk36_turn(text: str, previous: str, context: str) -> tuple[str, str] | None:
+    """mk36's readings of a customer's turn after the agent's message (session 33), or
+    ``None``."""
+    t = " ".join(text.split())
+    if not t or _CJK.search(t):
+        return None
+    if len(t) <= _MK36_EMOJI_CHARS and _MK36_APPROVAL_EMOJI.fullmatch(t):
+        return "greeting", "mk36_approval_emoji"
+    if context == "solicit" and _MK36_YES_THANKS.fullmatch(t):
+        return "answer", "mk36_yes_thanks"
+    if context != "solicit" and _MK36_NEED_TO_KNOW.fullmatch(t):
+        return "question", "mk36_need_to_know"
+    if "?" not in t:
+        act = _MK36_ACK_ACT.match(t)
+        if (
+            act is not None
+            and not _MK36_NEW_ASK.search(t)
+            and " and " not in t.lower()
+            and act.group(1).lower()[:4] in previous.lower()
+        ):
+            return "answer", "mk36_ack_act"
+    echo = _MK36_ECHO_ASK.match(t)
+    if echo is not None and "?" not in t[echo.end() :] and not _MK36_NEW_ASK.search(t):
+        return "other", "mk36_incredulous"
+    return None
+
+
 def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str]:
     """:func:`_rule` of a turn after the agent's message ``previous``, and a request that
     takes up what that message offered ("Could you please check if the compost is in stock at
@@ -3688,6 +3758,9 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         call = _call34_reading(text, previous, context, verdict34)
         if call is not None:
             return call  # session 32: round 34's callers and support customers
+        mk36 = _mk36_turn(text, previous, context)
+        if mk36 is not None:
+            return mk36  # session 33: mk36's made-up support customers
     if text:
         leasing = _leasing_reading(text, previous) or _leftover32_reading(text, previous)
         if leasing is not None:

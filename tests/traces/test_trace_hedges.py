@@ -3574,7 +3574,7 @@ def test_session_33_chinese_support_agents(text: str, latest: str | None, found:
             None,
             ["might have"],
         ),
-        ("It's possible the fee was added by the partner site.", None, ["It's possible"]),
+        ("It's possible the fee was added without you noticing.", None, ["It's possible"]),
         # ... while asked, it is a question to the user
         ("Have you checked the porch where the box might have been left?", None, []),
     ],

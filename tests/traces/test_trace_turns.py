@@ -5680,3 +5680,28 @@ def test_round_34_callers_and_customers(text: str, previous: str, kind: str) -> 
 )
 def test_session_33_chinese_support_customers(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # mk36 (made-up, session 33): approval in emoji alone after a report closes
+        ("🙏", "Your refund of $40 has been issued to your card.", "greeting"),
+        # a yes after a question asked answers it, thanks beside it
+        ("yep correct, thanks!", "Is the new address 12 Pine St?", "answer"),
+        # saying one needs to find a fact out asks it
+        ("Hi, I need to check whether my hotel booking includes breakfast.", "", "question"),
+        # a go-ahead, then the act the agent named in a bare command, accepts it ...
+        ("fine. ok remove it", "Removing the warranty would lower the total to $80.", "answer"),
+        # ... a second act beside it stays a request
+        (
+            "ok remove it and email me the receipt",
+            "Removing the warranty would lower the total to $80.",
+            "request",
+        ),
+        # incredulity, then a statement that asks nothing, is pushback
+        ("what?? I returned it last week", "The item is still listed as not returned.", "other"),
+    ],
+)
+def test_mk36_support_customers(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
