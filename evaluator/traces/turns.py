@@ -3714,6 +3714,52 @@ _MK36_YES_THANKS = re.compile(
     re.IGNORECASE,
 )
 _MK36_EMOJI_CHARS = 8
+# A change to the user's own booking or order asked in a question's words ("Can I switch it to
+# economy?", "Can it go to her address instead?", "also can I switch to eSIM at the same
+# time?"): a `request` (session 21's request in a question's form about the user's own order).
+_MK36_CHANGE_ASKED = re.compile(
+    r"(?:[^?]*[.!]\s+)?(?:also\s+|and\s+)?(?:can|could)\s+(?:i|we|it|you)\s+(?:please\s+)?"
+    r"(?:switch|swap|change|move|upgrade|downgrade)\b[^?]*\?+\s*(?:[^?]*[.!]?)?",
+    re.IGNORECASE,
+)
+# ... not after the agent asked (the change is then its answer, round 8), not a change on a
+# supposition ("if I need to take a break"), not "move forward" with the purchase
+_MK36_SUPPOSED = re.compile(r"\b(?:if|in\s+case|move\s+(?:forward|on|ahead))\b", re.IGNORECASE)
+_MK36_INSTEAD_ASKED = re.compile(
+    r"(?:[^?]*[.!]\s+)?(?:also\s+|and\s+)?(?:can|could)\s+(?:i|we|it)\s+[^?]{0,80}\binstead\b[^?]*\?+"
+    # ... the value it needs may follow ("… instead? 9 Elm Road, Dover")
+    r"(?:\s+[^?]*)?",
+    re.IGNORECASE,
+)
+# An act pressed for with "just" ("can't you just give me a credit or something"): a
+# `request` with its pushback ("Can't you remove it?" about a design asks why not); a fact
+# pressed for ("can't you just tell me when…?") stays a question.
+_MK36_PRESSED_ACT = re.compile(
+    r"\b(?:can['’]?t|cannot|couldn['’]?t)\s+you\s+just\s+(?:give|refund|credit|waive|cancel"
+    r"|change|move|put|upgrade|make|let|send|add|remove|reverse)\b",
+    re.IGNORECASE,
+)
+# "what about X, has it shipped yet?": the fact of another thing asked, a `question`.
+_MK36_WHAT_ABOUT_FACT = re.compile(
+    r"(?:[^?]*[.!]\s+)?what\s+about\s+[^?,]{1,40},\s*(?:has|have|is|was|did|does|will)\s+"
+    r"(?:it|that|they|this)\b[^?]*\?+",
+    re.IGNORECASE,
+)
+# A want for the user's own order, then whether it can still be done ("I want the red one
+# instead, is it too late?"): the change asked, a `request`.
+_MK36_WANT_STILL = re.compile(
+    r".*\bi\s+(?:want|need|would\s+like|['’]d\s+like)\b[^?]*,\s*(?:is\s+it\s+too\s+late|is\s+that"
+    r"\s+(?:possible|ok|okay)|can\s+(?:you|i|it)\s+still\b[^?]*)\s*\?+",
+    re.IGNORECASE,
+)
+# A go-ahead, then a new thing wanted in a sentence of its own ("yes look for something later.
+# and I want some kind of compensation"): a new act asked, a `request` (after a question of the
+# agent's, "Yes, that would be nice. I need a garage" answers it).
+_MK36_YES_THEN_WANT = re.compile(
+    r"(?:yes|ok(?:ay)?|sure|fine)\b[^.!?]*[.!]+\s+(?:and\s+|also\s+)?i\s+(?:want|need|demand|expect)"
+    r"\s+(?:some|a|an|my)\b",
+    re.IGNORECASE,
+)
 
 
 def _mk36_turn(text: str, previous: str, context: str) -> tuple[str, str] | None:
@@ -3737,6 +3783,20 @@ def _mk36_turn(text: str, previous: str, context: str) -> tuple[str, str] | None
             and act.group(1).lower()[:4] in previous.lower()
         ):
             return "answer", "mk36_ack_act"
+    if (
+        context != "solicit"
+        and (_MK36_CHANGE_ASKED.fullmatch(t) or _MK36_INSTEAD_ASKED.fullmatch(t))
+        and not _MK36_SUPPOSED.search(t)
+    ):
+        return "request", "mk36_change_asked"
+    if _MK36_WANT_STILL.fullmatch(t):
+        return "request", "mk36_want_still"
+    if _MK36_PRESSED_ACT.search(t):
+        return "request", "mk36_pressed_act"
+    if _MK36_WHAT_ABOUT_FACT.fullmatch(t):
+        return "question", "mk36_what_about_fact"
+    if context != "solicit" and _MK36_YES_THEN_WANT.match(t):
+        return "request", "mk36_yes_then_want"
     echo = _MK36_ECHO_ASK.match(t)
     if echo is not None and "?" not in t[echo.end() :] and not _MK36_NEW_ASK.search(t):
         return "other", "mk36_incredulous"

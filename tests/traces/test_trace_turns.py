@@ -5701,6 +5701,23 @@ def test_session_33_chinese_support_customers(text: str, previous: str, kind: st
         ),
         # incredulity, then a statement that asks nothing, is pushback
         ("what?? I returned it last week", "The item is still listed as not returned.", "other"),
+        # a change to the user's own booking asked in a question's words is a request ...
+        ("Can I switch it to the later train?", "Your train leaves at 9:10.", "request"),
+        ("Can it ship to my office instead? 4 Quay St", "It ships to your home.", "request"),
+        # ... a change on a supposition asks about an option
+        ("Can I switch plans later if I travel more?", "You are on Basic.", "question"),
+        # a want, then whether it can still be done, asks the change
+        ("I want the large size instead, is it too late?", "Your order is placed.", "request"),
+        # an act pressed for with "just" is a request
+        ("come on. can't you just waive the fee", "A $25 fee applies.", "request"),
+        # another thing's fact asked after "what about"
+        (
+            "thanks. what about my refund, has it gone through?",
+            "Your exchange is done.",
+            "question",
+        ),
+        # a go-ahead, then a new thing wanted in a sentence of its own
+        ("yes check the later ones. and I want a voucher", "I can check later flights.", "request"),
     ],
 )
 def test_mk36_support_customers(text: str, previous: str, kind: str) -> None:
