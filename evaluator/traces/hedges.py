@@ -3100,6 +3100,30 @@ _MK36_POSSIBLE_EVENT = re.compile(
 # A lack read back from a null field ("The gate hasn't been assigned yet, so I'm not able to
 # tell you which"): the result's own lack, said again as its consequence (the baggage row's
 # ruling: a null field is the record stating it), no missing information of the agent's.
+# This case's refund, named with its article, and when it arrives, with no policy cited ("The
+# refund might take a few days to show up"): session 30's ruling keeps the uncited arrival time
+# the guess of session 7's arrival estimate (a cited one, "(shop-refunds)", is policy).
+_MK36_THIS_REFUND = re.compile(
+    r"\b(?:the|your)\s+(?:[$€£]\s?\d[\d,]*(?:\.\d+)?\s+)?(?:refund|credit|reimbursement)\s+$",
+    re.IGNORECASE,
+)
+_MK36_ARRIVAL = re.compile(r"\s+(?:take|reach|arrive|appear|show|post|land)\b", re.IGNORECASE)
+# A guessing adverb in the consequence of a general statement ("Seat selections generally don't
+# carry over when a flight is changed, so you'll most likely need to choose again"): the
+# "when" belongs to the statement, the "so" clause guesses this case's outcome.
+_MK36_GUESS_ADVERBS = frozenset({"most likely", "probably", "likely"})
+_MK36_SO_AFTER_CONDITION = re.compile(
+    r"\b(?:when|whenever)\b[^.!?\n]*,\s*so\s+[^,.!?\n]*$", re.IGNORECASE
+)
+# "there might be a significant fare difference": a difference of this booking's price put
+# forward as existing, the issue's own example of a real guess, whatever plan the sentence
+# names ("Upgrading applies to both flights, and there might be …"); "the fare difference may
+# apply" stays the policy of session 32.
+_MK36_THERE_MODAL = frozenset({"there might be", "there may be", "there could be"})
+_MK36_PRICE_DIFFERENCE = re.compile(
+    r"\s+(?:an?\s+)?(?:[a-z]+\s+)?(?:fare|price|cost|rate)\s+difference\b", re.IGNORECASE
+)
+_MK36_IF = re.compile(r"\b(?:if|unless)\b", re.IGNORECASE)
 _MK36_NULL_FIELD = re.compile(r"\"\s*:\s*null\b")
 _MK36_NOT_YET_SO = re.compile(
     r"\b(?:has|have|is|are)(?:n't|\s+not)\b[^.!?\n]*\byet\s*,\s*so\s+[^.!?\n]*$",
@@ -3164,6 +3188,28 @@ def _mk36_reading(
             and _MK36_PERFECT_EVENT.match(text, h.end, c_hi)
         ):
             return ""
+    if (
+        kind == "guess"
+        and phrase in ("may", "might", "could")
+        and _MK36_THIS_REFUND.search(text, max(c_lo, h.start - 40), h.start)
+        and _MK36_ARRIVAL.match(text, h.end, c_hi)
+        and not _POLICY_CITED.search(text, s_lo, s_hi)
+    ):
+        return ""
+    if (
+        kind == "guess"
+        and phrase in _MK36_THERE_MODAL
+        and _MK36_PRICE_DIFFERENCE.match(text, h.end, c_hi)
+        and not _CONDITION.search(text, s_lo, h.start)
+    ):
+        return ""
+    if (
+        kind == "guess"
+        and phrase in _MK36_GUESS_ADVERBS
+        and _MK36_SO_AFTER_CONDITION.search(text, s_lo, h.start)
+        and not _MK36_IF.search(text, s_lo, h.start)
+    ):
+        return ""
     if (
         kind == "guess"
         and phrase in ("it's possible", "it is possible")

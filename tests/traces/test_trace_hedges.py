@@ -3577,6 +3577,22 @@ def test_session_33_chinese_support_agents(text: str, latest: str | None, found:
         ("It's possible the fee was added without you noticing.", None, ["It's possible"]),
         # ... while asked, it is a question to the user
         ("Have you checked the porch where the box might have been left?", None, []),
+        # this case's refund and when it arrives, no policy cited, is an arrival estimate
+        ("Done. The refund may take a few days to post to your account.", None, ["may"]),
+        # a guessing adverb in the consequence of a general "when" statement guesses the case
+        (
+            "Meal choices generally reset when a booking is moved, so you'll probably need to "
+            "pick it again.",
+            None,
+            ["probably"],
+        ),
+        # a price difference put forward as existing, whatever plan the sentence names
+        (
+            "Changing the cabin applies to every leg, and there may be a large fare difference. "
+            "Let me check the fares.",
+            None,
+            ["there may be"],
+        ),
     ],
 )
 def test_mk36_support_agents(text: str, latest: str | None, found: list[str]) -> None:
