@@ -2173,6 +2173,16 @@ def _pattern_cue(m: re.Match[str], text: str, window: int) -> HedgeMatch | None:
         return HedgeMatch(
             said.lower(), "en", start, end, said, context(text, start, end, window), "guess"
         )
+    if m.re is _MK36_PARCEL_SOMETIMES or m.re is _MK36_CASE_SHOULD:
+        if m.re is _MK36_PARCEL_SOMETIMES and not (
+            _R34_OWN_ORDER.search(text) or _MK36_CASE_DELIVERED.search(text)
+        ):
+            return None  # how parcels go, no parcel of the customer's read back
+        start, end = m.span(1)
+        said = text[start:end]
+        return HedgeMatch(
+            said.lower(), "en", start, end, said, context(text, start, end, window), "guess"
+        )
     if m.re is _R34_PARCEL_CAUSE:
         if not _R34_OWN_ORDER.search(text):
             return None  # how parcels go, no order of the customer's named
@@ -2323,6 +2333,25 @@ _R34_PARCEL_CAUSE = re.compile(
 _R34_OWN_ORDER = re.compile(
     r"\byour\s+(?:order|package|parcel|shipment|delivery)\b|\border\s+#\s?\d", re.IGNORECASE
 )
+# mk36 (made-up, session 33): "Sometimes a package marked delivered turns up a day later" for
+# the parcel the message reads back as delivered ("USPS marked it as delivered"): round 34's
+# cause of the customer's own parcel in the singular; the message must read the parcel's
+# delivery back or name the customer's order. The cue is group 1.
+_MK36_PARCEL_SOMETIMES = re.compile(
+    r"\b(sometimes),?\s+(?:a|the)\s+(?:package|parcel|shipment|delivery)\b", re.IGNORECASE
+)
+_MK36_CASE_DELIVERED = re.compile(
+    r"\b(?:marked|shows?|showing|listed|scanned)\s+(?:it|your\s+\w+)\s+as\s+delivered\b"
+    r"|\b(?:it|your\s+\w+)\s+(?:was|is|has\s+been)\s+(?:marked\s+)?(?:as\s+)?delivered\b",
+    re.IGNORECASE,
+)
+# "a family illness should qualify as a covered reason", "a 9 lb dog should fit in a standard
+# carrier": "should" concluding whether the user's own case meets a rule or a size (session
+# 17's "should" concluding the user's case), a guess no result or policy states. The cue is
+# group 1.
+_MK36_CASE_SHOULD = re.compile(
+    r"\b(should)\s+(?:qualify|fit|be\s+(?:covered|eligible|accepted))\b", re.IGNORECASE
+)
 _PATTERN_CUES = (
     _UNSTATED,
     _ZH_CANNOT_KNOW,
@@ -2341,6 +2370,8 @@ _PATTERN_CUES = (
     _ZH_CASE_FREQUENCY,
     _DETAILS_UNPROVIDED,
     _R34_PARCEL_CAUSE,
+    _MK36_PARCEL_SOMETIMES,
+    _MK36_CASE_SHOULD,
 )
 # What follows a modal that names the user's own circumstances as the cause of the complaint:
 # "(可能)会是你最近工作压力太大等所致的", "(可能)是由于您长期熬夜引起的".
@@ -2352,6 +2383,8 @@ _ZH_YOUR_CAUSE = re.compile(
 _GROUP_CUES = (
     _DETAILS_UNPROVIDED,
     _R34_PARCEL_CAUSE,
+    _MK36_PARCEL_SOMETIMES,
+    _MK36_CASE_SHOULD,
     _TRIP_SHOULD,
     _ZH_CASE_CAUSES,
     _EVIDENCE_LIKELY,
@@ -3123,6 +3156,10 @@ _MK36_THERE_MODAL = frozenset({"there might be", "there may be", "there could be
 _MK36_PRICE_DIFFERENCE = re.compile(
     r"\s+(?:an?\s+)?(?:[a-z]+\s+)?(?:fare|price|cost|rate)\s+difference\b", re.IGNORECASE
 )
+# "You should have enough time" for the user's connection or trip: "should" judging whether this
+# case works out (session 19's "should" of the traveller's trip), a guess, not how things ought
+# to be.
+_MK36_ENOUGH_TIME = re.compile(r"\s+(?:enough|plenty\s+of|sufficient)\s+time\b", re.IGNORECASE)
 _MK36_IF = re.compile(r"\b(?:if|unless)\b", re.IGNORECASE)
 _MK36_NULL_FIELD = re.compile(r"\"\s*:\s*null\b")
 _MK36_NOT_YET_SO = re.compile(
@@ -3195,6 +3232,8 @@ def _mk36_reading(
         and _MK36_ARRIVAL.match(text, h.end, c_hi)
         and not _POLICY_CITED.search(text, s_lo, s_hi)
     ):
+        return ""
+    if kind == "general" and phrase == "should have" and _MK36_ENOUGH_TIME.match(text, h.end, c_hi):
         return ""
     if (
         kind == "guess"

@@ -3586,6 +3586,19 @@ def test_session_33_chinese_support_agents(text: str, latest: str | None, found:
             None,
             ["probably"],
         ),
+        # a singular parcel's cause with "Sometimes", the parcel read back as delivered ...
+        (
+            "The courier marked it as delivered at noon. Sometimes a parcel gets left at the "
+            "wrong door.",
+            None,
+            ["Sometimes"],
+        ),
+        # ... with no parcel of the customer's read back, how parcels go
+        ("Sometimes a parcel gets left at the wrong door.", None, []),
+        # "should" concluding whether the user's case meets a rule or a size
+        ("Your trip is insured, and a jury summons should qualify as a reason.", None, ["should"]),
+        ("A 30 cm guitar case should fit in the overhead bin.", None, ["should"]),
+        ("You should have plenty of time for the connection in Oslo.", None, ["should have"]),
         # a price difference put forward as existing, whatever plan the sentence names
         (
             "Changing the cabin applies to every leg, and there may be a large fare difference. "
