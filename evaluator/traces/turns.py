@@ -3688,7 +3688,9 @@ _MK36_ACK_ACT = re.compile(
 )
 # ... a new act asked beside it stays a request ("and I want some compensation")
 _MK36_NEW_ASK = re.compile(
-    r"\b(?:i\s+(?:want|need|would\s+like)|also|can\s+you|could\s+you)\b", re.I
+    # "I need it today" presses the same thing, asks nothing new
+    r"\b(?:i\s+(?:want|need|would\s+like)(?!\s+it\b)|also|can\s+you|could\s+you)\b",
+    re.IGNORECASE,
 )
 # Incredulity, then a statement that asks nothing ("seriously? I ordered it an hour ago",
 # "what? I pay every month", "tomorrow?? I need it today"): pushback, `other`.
@@ -3714,6 +3716,39 @@ _MK36_YES_THANKS = re.compile(
     re.IGNORECASE,
 )
 _MK36_EMOJI_CHARS = 8
+# Thanks, then chatter that asks nothing ("thank you! the blue one is so much nicer haha"),
+# after a report: a closing (the GUIDELINE's thanks closing), no value and nothing new asked.
+_MK36_THANKS_CHAT = re.compile(
+    r"(?:thank\s+you(?:\s+so\s+much)?|thanks(?:\s+so\s+much)?|thx|ty)\s*[!.]+\s+[^?\d@]{3,120}",
+    re.IGNORECASE,
+)
+# ... thanks then a complaint ("Thank you! You didnt provide any help.") is pushback
+_MK36_NEGATION = re.compile(r"n['’]?t\b|\b(?:not|no|never|nothing)\b", re.IGNORECASE)
+# A greeting that announces questions to come and tells the trip or the case, asking nothing
+# yet ("Hi! A few questions about our trip in July. We're flying with a baby."): a greeting
+# (session 17).
+_MK36_ANNOUNCES_QUESTIONS = re.compile(
+    r"(?:hi|hello|hey)(?:\s+there)?[,!.]*\s+(?:i\s+have\s+|got\s+)?(?:a\s+few|some|a\s+couple(?:\s+of)?|two|"
+    r"three)\s+(?:quick\s+)?questions?\b[^?]*",
+    re.IGNORECASE,
+)
+# A thing the user was to get, reported missing ("I don't see the email yet", "wait it was
+# delivered? I never got it"): a fault of the user's own case, a `request` (session 31's "I
+# received nothing via email"); a short echo of the agent's words may ask before it (not a
+# wh-question: "Where do I pay rent? I do not see it" asks). After the agent asked ("Do you see
+# the light?"), "I don't see any" answers it.
+_MK36_NOT_GOT = re.compile(
+    r"(?:(?!(?:\w+\s+)?(?:why|how|when|where|which|who|what)\b)[^?]{0,60}\?+\s+)?i\s+(?:(?:still\s+)?(?:don['’]?t|do\s+not|can['’]?t|cannot)\s+see|"
+    r"(?:still\s+)?(?:haven['’]?t|have\s+not|never|didn['’]?t|did\s+not)\s+(?:got(?:ten)?|received?|get)"
+    r")\s+(?:the|my|any|it|them|anything)\b[^?]*",
+    re.IGNORECASE,
+)
+# A fact pressed for ("can't you just tell me when it'll be back?"): a question still.
+_MK36_PRESSED_FACT = re.compile(
+    r"\b(?:can['’]?t|cannot|couldn['’]?t)\s+you\s+(?:just\s+)?tell\s+me\s+"
+    r"(?:when|what|where|how|why|if|whether|which)\b",
+    re.IGNORECASE,
+)
 # A change to the user's own booking or order asked in a question's words ("Can I switch it to
 # economy?", "Can it go to her address instead?", "also can I switch to eSIM at the same
 # time?"): a `request` (session 21's request in a question's form about the user's own order).
@@ -3772,6 +3807,19 @@ def _mk36_turn(text: str, previous: str, context: str) -> tuple[str, str] | None
         return "greeting", "mk36_approval_emoji"
     if context == "solicit" and _MK36_YES_THANKS.fullmatch(t):
         return "answer", "mk36_yes_thanks"
+    if (
+        context != "solicit"
+        and _MK36_THANKS_CHAT.fullmatch(t)
+        and not _MK36_NEW_ASK.search(t)
+        and not _MK36_NEGATION.search(t)
+    ):
+        return "greeting", "mk36_thanks_chat"
+    if _MK36_ANNOUNCES_QUESTIONS.fullmatch(t):
+        return "greeting", "mk36_announces_questions"
+    if context != "solicit" and _MK36_NOT_GOT.fullmatch(t):
+        return "request", "mk36_not_got"
+    if _MK36_PRESSED_FACT.search(t):
+        return "question", "mk36_pressed_fact"
     if context != "solicit" and _MK36_NEED_TO_KNOW.fullmatch(t):
         return "question", "mk36_need_to_know"
     if "?" not in t:

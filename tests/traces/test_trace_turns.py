@@ -5716,6 +5716,18 @@ def test_session_33_chinese_support_customers(text: str, previous: str, kind: st
             "Your exchange is done.",
             "question",
         ),
+        # thanks, then chatter that asks nothing, closes
+        ("thanks! the green one looks so much better lol", "Done, it's swapped.", "greeting"),
+        # a greeting that announces questions, asking nothing yet
+        ("Hello! Some questions about my stay. We arrive late.", "", "greeting"),
+        # a thing the user was to get, reported missing ...
+        ("I still haven't received the voucher", "We sent the voucher.", "request"),
+        # ... but after the agent asked whether it shows, the user answers
+        ("I don't see any lights on it.", "Do you see any lights on the modem?", "answer"),
+        # a fact pressed for stays a question
+        ("can't you just tell me where it is?", "I can open a trace.", "question"),
+        # "I need it today" presses the same thing after incredulity
+        ("monday?? I need it this week", "It will arrive Monday.", "other"),
         # a go-ahead, then a new thing wanted in a sentence of its own
         ("yes check the later ones. and I want a voucher", "I can check later flights.", "request"),
     ],
