@@ -3759,6 +3759,12 @@ _MK36_CHANGE_ASKED = re.compile(
 )
 # ... not after the agent asked (the change is then its answer, round 8), not a change on a
 # supposition ("if I need to take a break"), not "move forward" with the purchase
+# ... nor a change to a kind of thing ("on an order that's still processing"): the policy asked
+# (session 21)
+_MK36_KIND_OF = re.compile(
+    r"\b(?:an?|any)\s+(?:\w+\s+)?(?:order|booking|reservation|flight|ticket|item|product|account)\b",
+    re.IGNORECASE,
+)
 _MK36_SUPPOSED = re.compile(r"\b(?:if|in\s+case|move\s+(?:forward|on|ahead))\b", re.IGNORECASE)
 _MK36_INSTEAD_ASKED = re.compile(
     r"(?:[^?]*[.!]\s+)?(?:also\s+|and\s+)?(?:can|could)\s+(?:i|we|it)\s+[^?]{0,80}\binstead\b[^?]*\?+"
@@ -3835,6 +3841,7 @@ def _mk36_turn(text: str, previous: str, context: str) -> tuple[str, str] | None
         context != "solicit"
         and (_MK36_CHANGE_ASKED.fullmatch(t) or _MK36_INSTEAD_ASKED.fullmatch(t))
         and not _MK36_SUPPOSED.search(t)
+        and not _MK36_KIND_OF.search(t)
     ):
         return "request", "mk36_change_asked"
     if _MK36_WANT_STILL.fullmatch(t):
