@@ -975,12 +975,21 @@ _ERROR_HEAD_CHARS = 80
 _ERROR_HEAD = re.compile(r"\berror\b", re.IGNORECASE)
 
 
+# mk36 (made-up, session 33): an error code in snake case, {"error": "customer_not_found"},
+# says it found nothing as "not found" in words does ("\bnot" fails after the underscore);
+# "I couldn't find an account with that email" restates it (GUIDELINE: a result's own lack
+# read back is no missing information). A pattern of its own keeps its literal prefilter.
+_MK36_NOT_FOUND_CODE = re.compile(r"_not_found\b|\bnot_found_", re.IGNORECASE)
+
+
 def _no_result(result: str) -> bool:
     """True when ``result`` says it found nothing: a short result, or an error of any length
     that says so (``{"error": {"code": "FLIGHT_NOT_FOUND", "message": "No scheduled flight
     found…", "details": …}}`` holds no data, however long its details)."""
     if len(result) <= _NO_RESULT_CHARS:
-        return _NO_RESULT.search(result) is not None
+        return (
+            _NO_RESULT.search(result) is not None or _MK36_NOT_FOUND_CODE.search(result) is not None
+        )
     return (
         _ERROR_HEAD.search(result, 0, _ERROR_HEAD_CHARS) is not None
         and _NO_RESULT.search(result, 0, _NO_RESULT_CHARS) is not None
@@ -2217,6 +2226,16 @@ def _pattern_cue(m: re.Match[str], text: str, window: int) -> HedgeMatch | None:
         return HedgeMatch(
             said.lower(), "en", start, end, said, context(text, start, end, window), "guess"
         )
+    if m.re is _MK36_PARCEL_SOMETIMES or m.re is _MK36_CASE_SHOULD:
+        if m.re is _MK36_PARCEL_SOMETIMES and not (
+            _R34_OWN_ORDER.search(text) or _MK36_CASE_DELIVERED.search(text)
+        ):
+            return None  # how parcels go, no parcel of the customer's read back
+        start, end = m.span(1)
+        said = text[start:end]
+        return HedgeMatch(
+            said.lower(), "en", start, end, said, context(text, start, end, window), "guess"
+        )
     if m.re is _R34_PARCEL_CAUSE:
         if not _R34_OWN_ORDER.search(text):
             return None  # how parcels go, no order of the customer's named
@@ -2367,6 +2386,25 @@ _R34_PARCEL_CAUSE = re.compile(
 _R34_OWN_ORDER = re.compile(
     r"\byour\s+(?:order|package|parcel|shipment|delivery)\b|\border\s+#\s?\d", re.IGNORECASE
 )
+# mk36 (made-up, session 33): "Sometimes a package marked delivered turns up a day later" for
+# the parcel the message reads back as delivered ("USPS marked it as delivered"): round 34's
+# cause of the customer's own parcel in the singular; the message must read the parcel's
+# delivery back or name the customer's order. The cue is group 1.
+_MK36_PARCEL_SOMETIMES = re.compile(
+    r"\b(sometimes),?\s+(?:a|the)\s+(?:package|parcel|shipment|delivery)\b", re.IGNORECASE
+)
+_MK36_CASE_DELIVERED = re.compile(
+    r"\b(?:marked|shows?|showing|listed|scanned)\s+(?:it|your\s+\w+)\s+as\s+delivered\b"
+    r"|\b(?:it|your\s+\w+)\s+(?:was|is|has\s+been)\s+(?:marked\s+)?(?:as\s+)?delivered\b",
+    re.IGNORECASE,
+)
+# "a family illness should qualify as a covered reason", "a 9 lb dog should fit in a standard
+# carrier": "should" concluding whether the user's own case meets a rule or a size (session
+# 17's "should" concluding the user's case), a guess no result or policy states. The cue is
+# group 1.
+_MK36_CASE_SHOULD = re.compile(
+    r"\b(should)\s+(?:qualify|fit|be\s+(?:covered|eligible|accepted))\b", re.IGNORECASE
+)
 _PATTERN_CUES = (
     _UNSTATED,
     _ZH_CANNOT_KNOW,
@@ -2385,6 +2423,8 @@ _PATTERN_CUES = (
     _ZH_CASE_FREQUENCY,
     _DETAILS_UNPROVIDED,
     _R34_PARCEL_CAUSE,
+    _MK36_PARCEL_SOMETIMES,
+    _MK36_CASE_SHOULD,
 )
 # What follows a modal that names the user's own circumstances as the cause of the complaint:
 # "(可能)会是你最近工作压力太大等所致的", "(可能)是由于您长期熬夜引起的".
@@ -2396,6 +2436,8 @@ _ZH_YOUR_CAUSE = re.compile(
 _GROUP_CUES = (
     _DETAILS_UNPROVIDED,
     _R34_PARCEL_CAUSE,
+    _MK36_PARCEL_SOMETIMES,
+    _MK36_CASE_SHOULD,
     _TRIP_SHOULD,
     _ZH_CASE_CAUSES,
     _EVIDENCE_LIKELY,
@@ -3097,6 +3139,178 @@ def _r34_reading(
     return ""
 
 
+# mk36 (made-up, session 33): readings of round mk36's airline, retail, telecom and bank
+# agents, each by the shape of the sentence and the result, not mk36's words.
+# A softener made certain by the adverb before it ("that one definitely looks like the typo"):
+# a judgement the agent is sure of, no doubt of a fact (GUIDELINE: softeners state, not guess).
+_MK36_CERTAIN_BEFORE = re.compile(
+    r"\b(?:definitely|clearly|certainly|obviously|undoubtedly)\s+$", re.IGNORECASE
+)
+# The amount right after an approximator ("about $80"), and the same amount said earlier in
+# its sentence ("if it's $80 less, … save you about $80"): the figure repeated, no estimate
+# (a figure from an earlier listing, "was around $425", is recalled: still a guess).
+_MK36_AMOUNT = re.compile(r"\s*([$€£]\s?\d[\d,]*(?:\.\d+)?)")
+# A frequency word earlier in the cue's clause, the amount a lead time before or after an event
+# ("It's usually posted about 2 hours before departure"): when such things usually happen, a
+# rule's window read as the word is (a trip's "usually takes around 1.5 hours" stays a guess).
+_MK36_FREQUENCY_BEFORE = re.compile(r"\b(?:usually|typically|generally|normally)\b", re.IGNORECASE)
+_MK36_LEAD_TIME = re.compile(
+    r"\s*\d+(?:\.\d+)?\s*(?:minutes?|mins?|hours?|hrs?|days?|weeks?)\s+(?:before|after|prior\s+to)\b",
+    re.IGNORECASE,
+)
+# A third person's wish in a thought ("She'll probably want matching colors"): the user's
+# preference guessed, a sentence about the user, not the task's data.
+_MK36_PERSON_BEFORE = re.compile(
+    r"\b(?:she|he)\s*(?:'ll|’ll|\s+will|\s+would|'d|’d)\s+$", re.IGNORECASE
+)
+_MK36_WISH_AFTER = re.compile(r"\s+(?:want|prefer|like|choose|pick|go\s+for)\b", re.IGNORECASE)
+# What may befall the user's own case, the user as the grammatical subject: "you might miss the
+# connection", "you may receive a provisional credit", "you may be asked for documentation":
+# a guess about this case's outcome, not an offer or a sentence about the user.
+_MK36_YOU_BEFORE = re.compile(r"\byou\s+$", re.IGNORECASE)
+_MK36_BEFALLS = re.compile(
+    r"\s+(?:miss|receive|lose|be\s+(?:asked|required|contacted|rebooked|denied))\b",
+    re.IGNORECASE,
+)
+# A past event of the case put forward with a perfect modal, its subject a thing ("it may have
+# been damaged in transit", "it might have been left with a neighbour"): a guess at what
+# happened, kept whatever clause or question surrounds it.
+_MK36_THING_BEFORE = re.compile(r"\b(?:it|they|this|that|(?:the|your)\s+\w+)\s+$", re.IGNORECASE)
+_MK36_DASH = re.compile(r"\s[—–-]\s")
+_MK36_PERFECT_EVENT = re.compile(r"\s*(?:have\s+)?been\s+\w+(?:ed|en|t)\b", re.IGNORECASE)
+# "It's possible one of those was triggered …": a past event of a thing put forward as possible.
+_MK36_POSSIBLE_EVENT = re.compile(
+    r"\s+(?:that\s+)?(?!you\b)(?:\w+\s+){1,4}?(?:was|were|got|has\s+been|had\s+been)\s+\w+ed\b",
+    re.IGNORECASE,
+)
+# A lack read back from a null field ("The gate hasn't been assigned yet, so I'm not able to
+# tell you which"): the result's own lack, said again as its consequence (the baggage row's
+# ruling: a null field is the record stating it), no missing information of the agent's.
+# This case's refund, named with its article, and when it arrives, with no policy cited ("The
+# refund might take a few days to show up"): session 30's ruling keeps the uncited arrival time
+# the guess of session 7's arrival estimate (a cited one, "(shop-refunds)", is policy).
+_MK36_THIS_REFUND = re.compile(
+    r"\b(?:the|your)\s+(?:[$€£]\s?\d[\d,]*(?:\.\d+)?\s+)?(?:refund|credit|reimbursement)\s+$",
+    re.IGNORECASE,
+)
+_MK36_ARRIVAL = re.compile(r"\s+(?:take|reach|arrive|appear|show|post|land)\b", re.IGNORECASE)
+# A guessing adverb in the consequence of a general statement ("Seat selections generally don't
+# carry over when a flight is changed, so you'll most likely need to choose again"): the
+# "when" belongs to the statement, the "so" clause guesses this case's outcome.
+_MK36_GUESS_ADVERBS = frozenset({"most likely", "probably", "likely"})
+_MK36_SO_AFTER_CONDITION = re.compile(
+    r"\b(?:when|whenever)\b[^.!?\n]*,\s*so\s+[^,.!?\n]*$", re.IGNORECASE
+)
+# "there might be a significant fare difference": a difference of this booking's price put
+# forward as existing, the issue's own example of a real guess, whatever plan the sentence
+# names ("Upgrading applies to both flights, and there might be …"); "the fare difference may
+# apply" stays the policy of session 32.
+_MK36_THERE_MODAL = frozenset({"there might be", "there may be", "there could be"})
+_MK36_PRICE_DIFFERENCE = re.compile(
+    r"\s+(?:an?\s+)?(?:[a-z]+\s+)?(?:fare|price|cost|rate)\s+difference\b", re.IGNORECASE
+)
+# "You should have enough time" for the user's connection or trip: "should" judging whether this
+# case works out (session 19's "should" of the traveller's trip), a guess, not how things ought
+# to be.
+_MK36_ENOUGH_TIME = re.compile(r"\s+(?:enough|plenty\s+of|sufficient)\s+time\b", re.IGNORECASE)
+_MK36_IF = re.compile(r"\b(?:if|unless)\b", re.IGNORECASE)
+_MK36_NULL_FIELD = re.compile(r"\"\s*:\s*null\b")
+_MK36_NOT_YET_SO = re.compile(
+    r"\b(?:has|have|is|are)(?:n't|\s+not)\b[^.!?\n]*\byet\s*,\s*so\s+[^.!?\n]*$",
+    re.IGNORECASE,
+)
+
+
+def _mk36_reading(
+    text: str,
+    h: HedgeMatch,
+    kind: str,
+    latest_result: str | None,
+    c_lo: int,
+    c_hi: int,
+    s_lo: int,
+    s_hi: int,
+) -> str | None:
+    """mk36's readings (session 33): a rule name that drops ``h``, ``""`` that keeps it, or
+    ``None`` when none of them applies."""
+    if h.language != "en":
+        return None
+    phrase = h.phrase.lower()
+    if kind == "softener" and _MK36_CERTAIN_BEFORE.search(text, max(c_lo, h.start - 16), h.start):
+        return "certain"
+    if kind == "guess" and phrase in _APPROXIMATORS:
+        amount = _MK36_AMOUNT.match(text, h.start + len(h.phrase))
+        if amount is not None and amount.group(1) in text[s_lo : h.start]:
+            return "amount_repeated"
+        # the cue's match may hold its number ("about 2"): read the amount from the cue's start
+        lead = _MK36_LEAD_TIME.match(text, h.start + len(h.phrase), c_hi)
+        if _MK36_FREQUENCY_BEFORE.search(text, c_lo, h.start) and lead is not None:
+            return "general"
+    if (
+        kind == "guess"
+        and _MK36_PERSON_BEFORE.search(text, max(c_lo, h.start - 12), h.start)
+        and _MK36_WISH_AFTER.match(text, h.end, c_hi)
+    ):
+        return "user_wish"
+    if (
+        kind in ("doubt", "missing")
+        and latest_result
+        and _MK36_NULL_FIELD.search(latest_result)
+        and _MK36_NOT_YET_SO.search(text, s_lo, h.start)
+    ):
+        return "null_read_back"
+    if kind == "guess" and phrase in ("may", "might", "could", "may be", "might be"):
+        # "may be" is one cue: its passive's participle follows it ("you may be asked")
+        after = text[h.end - 3 : c_hi] if phrase.endswith(" be") else text[h.end : c_hi]
+        if (
+            _MK36_YOU_BEFORE.search(text, max(c_lo, h.start - 6), h.start)
+            and _MK36_BEFALLS.match(after)
+            and not _CONDITION.search(text, s_lo, h.start)
+        ):
+            return ""
+    if kind == "guess" and phrase in ("may", "might", "could", "might have", "may have"):
+        # ... said, not asked: "where the envelope might have been left?" asks the user; a
+        # question after a dash ("— would you like me to open a claim?") is an offer of its own
+        asked = text[s_lo:s_hi].rstrip().endswith("?") and not _MK36_DASH.search(text, h.end, s_hi)
+        if (
+            not asked
+            and _MK36_THING_BEFORE.search(text, max(c_lo, h.start - 24), h.start)
+            and _MK36_PERFECT_EVENT.match(text, h.end, c_hi)
+        ):
+            return ""
+    if (
+        kind == "guess"
+        and phrase in ("may", "might", "could")
+        and _MK36_THIS_REFUND.search(text, max(c_lo, h.start - 40), h.start)
+        and _MK36_ARRIVAL.match(text, h.end, c_hi)
+        and not _POLICY_CITED.search(text, s_lo, s_hi)
+    ):
+        return ""
+    if kind == "general" and phrase == "should have" and _MK36_ENOUGH_TIME.match(text, h.end, c_hi):
+        return ""
+    if (
+        kind == "guess"
+        and phrase in _MK36_THERE_MODAL
+        and _MK36_PRICE_DIFFERENCE.match(text, h.end, c_hi)
+        and not _CONDITION.search(text, s_lo, h.start)
+    ):
+        return ""
+    if (
+        kind == "guess"
+        and phrase in _MK36_GUESS_ADVERBS
+        and _MK36_SO_AFTER_CONDITION.search(text, s_lo, h.start)
+        and not _MK36_IF.search(text, s_lo, h.start)
+    ):
+        return ""
+    if (
+        kind == "guess"
+        and phrase in ("it's possible", "it is possible")
+        and _MK36_POSSIBLE_EVENT.match(text, h.end, c_hi)
+    ):
+        return ""
+    return None
+
+
 def _rule(
     text: str,
     h: HedgeMatch,
@@ -3127,6 +3341,9 @@ def _rule(
     r34 = _r34_reading(text, h, kind, latest_result, c_lo, c_hi)
     if r34:
         return r34  # session 32: round 34's support agents
+    mk36 = _mk36_reading(text, h, kind, latest_result, c_lo, c_hi, s_lo, s_hi)
+    if mk36 is not None:
+        return mk36  # session 33: mk36's made-up support agents
     if _zh_value_assumed(text, h, s_hi):
         # "假设通货膨胀率为2%", "β为1.2（假设值）": a value the problem does not give, filled
         # (session 30, round 31; round 13's assumption): kept, though a worked solution follows

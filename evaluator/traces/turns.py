@@ -3895,6 +3895,191 @@ def _planner_reading(text: str, previous: str, context: str) -> tuple[str, str] 
     return None
 
 
+# mk36 (made-up, session 33): readings of round mk36's airline, retail, telecom and bank
+# customers, each by the shape of the turn and the agent's message, not mk36's words.
+# A go-ahead, then the act in a bare command ("ok, book it. pay with my visa", "ugh. ok cancel
+# the whole thing"): the user accepts what the agent just set out, an `answer` (the GUIDELINE's
+# confirmation), as a bare go-ahead is; the act's word is one the agent's message used. "Okay,
+# then add 2 bags" (the user's own decision after a fact) and a second act ("and send me the
+# reference") stay requests (session 31's made-up runs, round 13).
+_MK36_ACK_ACT = re.compile(
+    r"(?:[a-z]{2,8}[.!]+\s+)?(?:ok(?:ay)?|yes|yeah|sure|fine|alright)\b[,.!]*\s+"
+    r"(?:(?:yes|whatever|fine)[,.!]*\s+)*(?:please\s+)?"
+    r"(book|cancel|add|use|go\s+with|change|switch|rebook|upgrade|remove|apply|keep|take)\b",
+    re.IGNORECASE,
+)
+# ... a new act asked beside it stays a request ("and I want some compensation")
+_MK36_NEW_ASK = re.compile(
+    # "I need it today" presses the same thing, asks nothing new
+    r"\b(?:i\s+(?:want|need|would\s+like)(?!\s+it\b)|also|can\s+you|could\s+you)\b",
+    re.IGNORECASE,
+)
+# Incredulity, then a statement that asks nothing ("seriously? I ordered it an hour ago",
+# "what? I pay every month", "tomorrow?? I need it today"): pushback, `other`.
+# A wh-word echo asks a reason ("Why not? My friend changed hers."): a question still.
+_MK36_ECHO_ASK = re.compile(
+    r"\s*(?!(?:why|how|when|where|which|who)\b)(?:[a-z]+[!]*\s+)?[a-z]+\s*\?+!*\s+(?=\S)",
+    re.IGNORECASE,
+)
+# Approval given in emoji alone after the agent's report ("👍", "🙏"): the user appraises the
+# help and asks nothing, a closing (session 19's "Perfect!").
+_MK36_APPROVAL_EMOJI = re.compile(r"\s*(?:[\U0001F44D\U0001F44C\U0001F64F\u2764\u2705]\ufe0f?\s*)+")
+# Saying the user needs to find a fact out ("I need to check whether my flight includes a
+# bag"): asks to be told, a `question` (session 19's "I need to find out …").
+_MK36_NEED_TO_KNOW = re.compile(
+    r"(?:(?:hi|hello|hey)[,!.]*\s+)?i\s+(?:need|want|would\s+like)\s+to\s+(?:check|know|find\s+out|confirm)"
+    r"\s+(?:whether|if|when|what|how|which)\b[^?]*[.!]?",
+    re.IGNORECASE,
+)
+# A yes after a question asked, thanks beside it ("yes exactly, thank you!"): the answer.
+_MK36_YES_THANKS = re.compile(
+    r"(?:yes|yeah|yep|correct|exactly|right)(?:[,!.]*\s+(?:yes|exactly|correct|that['’]s\s+right))*"
+    r"[,!.]*\s+(?:thank\s+you|thanks)\b[^?]*",
+    re.IGNORECASE,
+)
+_MK36_EMOJI_CHARS = 8
+# Thanks, then chatter that asks nothing ("thank you! the blue one is so much nicer haha"),
+# after a report: a closing (the GUIDELINE's thanks closing), no value and nothing new asked.
+_MK36_THANKS_CHAT = re.compile(
+    r"(?:thank\s+you(?:\s+so\s+much)?|thanks(?:\s+so\s+much)?|thx|ty)\s*[!.]+\s+[^?\d@]{3,120}",
+    re.IGNORECASE,
+)
+# ... thanks then a complaint ("Thank you! You didnt provide any help.") is pushback
+_MK36_NEGATION = re.compile(r"n['’]?t\b|\b(?:not|no|never|nothing)\b", re.IGNORECASE)
+# A greeting that announces questions to come and tells the trip or the case, asking nothing
+# yet ("Hi! A few questions about our trip in July. We're flying with a baby."): a greeting
+# (session 17).
+_MK36_ANNOUNCES_QUESTIONS = re.compile(
+    r"(?:hi|hello|hey)(?:\s+there)?[,!.]*\s+(?:i\s+have\s+|got\s+)?(?:a\s+few|some|a\s+couple(?:\s+of)?|two|"
+    r"three)\s+(?:quick\s+)?questions?\b[^?]*",
+    re.IGNORECASE,
+)
+# A thing the user was to get, reported missing ("I don't see the email yet", "wait it was
+# delivered? I never got it"): a fault of the user's own case, a `request` (session 31's "I
+# received nothing via email"); a short echo of the agent's words may ask before it (not a
+# wh-question: "Where do I pay rent? I do not see it" asks). After the agent asked ("Do you see
+# the light?"), "I don't see any" answers it.
+_MK36_NOT_GOT = re.compile(
+    r"(?:(?!(?:\w+\s+)?(?:why|how|when|where|which|who|what)\b)[^?]{0,60}\?+\s+)?i\s+(?:(?:still\s+)?(?:don['’]?t|do\s+not|can['’]?t|cannot)\s+see|"
+    r"(?:still\s+)?(?:haven['’]?t|have\s+not|never|didn['’]?t|did\s+not)\s+(?:got(?:ten)?|received?|get)"
+    r")\s+(?:the|my|any|it|them|anything)\b[^?]*",
+    re.IGNORECASE,
+)
+# A fact pressed for ("can't you just tell me when it'll be back?"): a question still.
+_MK36_PRESSED_FACT = re.compile(
+    r"\b(?:can['’]?t|cannot|couldn['’]?t)\s+you\s+(?:just\s+)?tell\s+me\s+"
+    r"(?:when|what|where|how|why|if|whether|which)\b",
+    re.IGNORECASE,
+)
+# A change to the user's own booking or order asked in a question's words ("Can I switch it to
+# economy?", "Can it go to her address instead?", "also can I switch to eSIM at the same
+# time?"): a `request` (session 21's request in a question's form about the user's own order).
+_MK36_CHANGE_ASKED = re.compile(
+    r"(?:[^?]*[.!]\s+)?(?:also\s+|and\s+)?(?:can|could)\s+(?:i|we|it|you)\s+(?:please\s+)?"
+    r"(?:switch|swap|change|move|upgrade|downgrade)\b[^?]*\?+\s*(?:[^?]*[.!]?)?",
+    re.IGNORECASE,
+)
+# ... not after the agent asked (the change is then its answer, round 8), not a change on a
+# supposition ("if I need to take a break"), not "move forward" with the purchase
+# ... nor a change to a kind of thing ("on an order that's still processing"): the policy asked
+# (session 21)
+_MK36_KIND_OF = re.compile(
+    r"\b(?:an?|any)\s+(?:\w+\s+)?(?:order|booking|reservation|flight|ticket|item|product|account)\b",
+    re.IGNORECASE,
+)
+_MK36_SUPPOSED = re.compile(r"\b(?:if|in\s+case|move\s+(?:forward|on|ahead))\b", re.IGNORECASE)
+_MK36_INSTEAD_ASKED = re.compile(
+    r"(?:[^?]*[.!]\s+)?(?:also\s+|and\s+)?(?:can|could)\s+(?:i|we|it)\s+[^?]{0,80}\binstead\b[^?]*\?+"
+    # ... the value it needs may follow ("… instead? 9 Elm Road, Dover")
+    r"(?:\s+[^?]*)?",
+    re.IGNORECASE,
+)
+# An act pressed for with "just" ("can't you just give me a credit or something"): a
+# `request` with its pushback ("Can't you remove it?" about a design asks why not); a fact
+# pressed for ("can't you just tell me when…?") stays a question.
+_MK36_PRESSED_ACT = re.compile(
+    r"\b(?:can['’]?t|cannot|couldn['’]?t)\s+you\s+just\s+(?:give|refund|credit|waive|cancel"
+    r"|change|move|put|upgrade|make|let|send|add|remove|reverse)\b",
+    re.IGNORECASE,
+)
+# "what about X, has it shipped yet?": the fact of another thing asked, a `question`.
+_MK36_WHAT_ABOUT_FACT = re.compile(
+    r"(?:[^?]*[.!]\s+)?what\s+about\s+[^?,]{1,40},\s*(?:has|have|is|was|did|does|will)\s+"
+    r"(?:it|that|they|this)\b[^?]*\?+",
+    re.IGNORECASE,
+)
+# A want for the user's own order, then whether it can still be done ("I want the red one
+# instead, is it too late?"): the change asked, a `request`.
+_MK36_WANT_STILL = re.compile(
+    r".*\bi\s+(?:want|need|would\s+like|['’]d\s+like)\b[^?]*,\s*(?:is\s+it\s+too\s+late|is\s+that"
+    r"\s+(?:possible|ok|okay)|can\s+(?:you|i|it)\s+still\b[^?]*)\s*\?+",
+    re.IGNORECASE,
+)
+# A go-ahead, then a new thing wanted in a sentence of its own ("yes look for something later.
+# and I want some kind of compensation"): a new act asked, a `request` (after a question of the
+# agent's, "Yes, that would be nice. I need a garage" answers it).
+_MK36_YES_THEN_WANT = re.compile(
+    r"(?:yes|ok(?:ay)?|sure|fine)\b[^.!?]*[.!]+\s+(?:and\s+|also\s+)?i\s+(?:want|need|demand|expect)"
+    r"\s+(?:some|a|an|my)\b",
+    re.IGNORECASE,
+)
+
+
+def _mk36_turn(text: str, previous: str, context: str) -> tuple[str, str] | None:
+    """mk36's readings of a customer's turn after the agent's message (session 33), or
+    ``None``."""
+    t = " ".join(text.split())
+    if not t or _CJK.search(t):
+        return None
+    if len(t) <= _MK36_EMOJI_CHARS and _MK36_APPROVAL_EMOJI.fullmatch(t):
+        return "greeting", "mk36_approval_emoji"
+    if context == "solicit" and _MK36_YES_THANKS.fullmatch(t):
+        return "answer", "mk36_yes_thanks"
+    if (
+        context != "solicit"
+        and _MK36_THANKS_CHAT.fullmatch(t)
+        and not _MK36_NEW_ASK.search(t)
+        and not _MK36_NEGATION.search(t)
+    ):
+        return "greeting", "mk36_thanks_chat"
+    if _MK36_ANNOUNCES_QUESTIONS.fullmatch(t):
+        return "greeting", "mk36_announces_questions"
+    if context != "solicit" and _MK36_NOT_GOT.fullmatch(t):
+        return "request", "mk36_not_got"
+    if _MK36_PRESSED_FACT.search(t):
+        return "question", "mk36_pressed_fact"
+    if context != "solicit" and _MK36_NEED_TO_KNOW.fullmatch(t):
+        return "question", "mk36_need_to_know"
+    if "?" not in t:
+        act = _MK36_ACK_ACT.match(t)
+        if (
+            act is not None
+            and not _MK36_NEW_ASK.search(t)
+            and " and " not in t.lower()
+            and act.group(1).lower()[:4] in previous.lower()
+        ):
+            return "answer", "mk36_ack_act"
+    if (
+        context != "solicit"
+        and (_MK36_CHANGE_ASKED.fullmatch(t) or _MK36_INSTEAD_ASKED.fullmatch(t))
+        and not _MK36_SUPPOSED.search(t)
+        and not _MK36_KIND_OF.search(t)
+    ):
+        return "request", "mk36_change_asked"
+    if _MK36_WANT_STILL.fullmatch(t):
+        return "request", "mk36_want_still"
+    if _MK36_PRESSED_ACT.search(t):
+        return "request", "mk36_pressed_act"
+    if _MK36_WHAT_ABOUT_FACT.fullmatch(t):
+        return "question", "mk36_what_about_fact"
+    if context != "solicit" and _MK36_YES_THEN_WANT.match(t):
+        return "request", "mk36_yes_then_want"
+    echo = _MK36_ECHO_ASK.match(t)
+    if echo is not None and "?" not in t[echo.end() :] and not _MK36_NEW_ASK.search(t):
+        return "other", "mk36_incredulous"
+    return None
+
+
 def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str]:
     """:func:`_rule` of a turn after the agent's message ``previous``, and a request that
     takes up what that message offered ("Could you please check if the compost is in stock at
@@ -3910,6 +4095,9 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         call = _call34_reading(text, previous, context, verdict34)
         if call is not None:
             return call  # session 32: round 34's callers and support customers
+        mk36 = _mk36_turn(text, previous, context)
+        if mk36 is not None:
+            return mk36  # session 33: mk36's made-up support customers
     if text:
         leasing = _leasing_reading(text, previous) or _leftover32_reading(text, previous)
         if leasing is not None:

@@ -3632,3 +3632,71 @@ def test_round_34_support_agents(text: str, latest: str | None, found: list[str]
 )
 def test_session_33_chinese_support_agents(text: str, latest: str | None, found: list[str]) -> None:
     assert _hedged(text, latest) == found
+
+
+@pytest.mark.parametrize(
+    ("text", "latest", "found"),
+    [
+        # mk36 (made-up, session 33): an error code in snake case says nothing was found
+        ("I couldn't find a profile under that phone number.", '{"error": "user_not_found"}', []),
+        # a softener made certain by its adverb judges, it does not doubt
+        ("The 31st of June isn't a date, so that clearly looks like the mistake.", None, []),
+        # a figure repeated from its own sentence is no estimate; a lead time usually given
+        ("If the coupon is $15 off, you would save about $15 overall.", None, []),
+        ("Boarding usually starts about 40 minutes before departure.", None, []),
+        # ... but a trip's length with a frequency word stays a guess
+        ("The ferry usually takes about 3 hours.", None, ["about 3"]),
+        # another person's wish guessed in a note is about that person
+        ("He'll probably prefer an aisle seat. Check what is left.", None, []),
+        # a null field read back, then its consequence, lacks nothing of the agent's
+        (
+            "The platform hasn't been posted yet, so I can't tell you which one it is.",
+            '{"train": "IC 220", "platform": null}',
+            [],
+        ),
+        # what may befall the user's own case, the user as its subject, is a guess ...
+        ("Your first leg lands late, and you might miss the second train.", None, ["might"]),
+        ("The claim is open, and you may be asked for the receipt later.", None, ["may be"]),
+        # ... a past event of a thing put forward, even before a dashed offer, is a guess
+        (
+            "The box shows as delivered. It might have been left at the back door — shall I "
+            "open a claim?",
+            None,
+            ["might have"],
+        ),
+        ("It's possible the fee was added without you noticing.", None, ["It's possible"]),
+        # ... while asked, it is a question to the user
+        ("Have you checked the porch where the box might have been left?", None, []),
+        # this case's refund and when it arrives, no policy cited, is an arrival estimate
+        ("Done. The refund may take a few days to post to your account.", None, ["may"]),
+        # a guessing adverb in the consequence of a general "when" statement guesses the case
+        (
+            "Meal choices generally reset when a booking is moved, so you'll probably need to "
+            "pick it again.",
+            None,
+            ["probably"],
+        ),
+        # a singular parcel's cause with "Sometimes", the parcel read back as delivered ...
+        (
+            "The courier marked it as delivered at noon. Sometimes a parcel gets left at the "
+            "wrong door.",
+            None,
+            ["Sometimes"],
+        ),
+        # ... with no parcel of the customer's read back, how parcels go
+        ("Sometimes a parcel gets left at the wrong door.", None, []),
+        # "should" concluding whether the user's case meets a rule or a size
+        ("Your trip is insured, and a jury summons should qualify as a reason.", None, ["should"]),
+        ("A 30 cm guitar case should fit in the overhead bin.", None, ["should"]),
+        ("You should have plenty of time for the connection in Oslo.", None, ["should have"]),
+        # a price difference put forward as existing, whatever plan the sentence names
+        (
+            "Changing the cabin applies to every leg, and there may be a large fare difference. "
+            "Let me check the fares.",
+            None,
+            ["there may be"],
+        ),
+    ],
+)
+def test_mk36_support_agents(text: str, latest: str | None, found: list[str]) -> None:
+    assert _hedged(text, latest) == found

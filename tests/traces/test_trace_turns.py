@@ -5773,3 +5773,59 @@ _MK35_TOLD = "Your order ships on Monday by standard mail."
 )
 def test_mk35_customer_shapes(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # mk36 (made-up, session 33): approval in emoji alone after a report closes
+        ("🙏", "Your refund of $40 has been issued to your card.", "greeting"),
+        # a yes after a question asked answers it, thanks beside it
+        ("yep correct, thanks!", "Is the new address 12 Pine St?", "answer"),
+        # saying one needs to find a fact out asks it
+        ("Hi, I need to check whether my hotel booking includes breakfast.", "", "question"),
+        # a go-ahead, then the act the agent named in a bare command, accepts it ...
+        ("fine. ok remove it", "Removing the warranty would lower the total to $80.", "answer"),
+        # ... a second act beside it stays a request
+        (
+            "ok remove it and email me the receipt",
+            "Removing the warranty would lower the total to $80.",
+            "request",
+        ),
+        # incredulity, then a statement that asks nothing, is pushback
+        ("what?? I returned it last week", "The item is still listed as not returned.", "other"),
+        # a change to the user's own booking asked in a question's words is a request ...
+        ("Can I switch it to the later train?", "Your train leaves at 9:10.", "request"),
+        ("Can it ship to my office instead? 4 Quay St", "It ships to your home.", "request"),
+        # ... a change on a supposition asks about an option
+        # ("switch" is an act verb of the lists since tune35: "Can I switch plans later if …"
+        # is read as "Can I change …" is; the supposition opening the turn asks the policy)
+        ("If I travel more, can I switch plans later?", "You are on Basic.", "question"),
+        # a want, then whether it can still be done, asks the change
+        ("I want the large size instead, is it too late?", "Your order is placed.", "request"),
+        # an act pressed for with "just" is a request
+        ("come on. can't you just waive the fee", "A $25 fee applies.", "request"),
+        # another thing's fact asked after "what about"
+        (
+            "thanks. what about my refund, has it gone through?",
+            "Your exchange is done.",
+            "question",
+        ),
+        # thanks, then chatter that asks nothing, closes
+        ("thanks! the green one looks so much better lol", "Done, it's swapped.", "greeting"),
+        # a greeting that announces questions, asking nothing yet
+        ("Hello! Some questions about my stay. We arrive late.", "", "greeting"),
+        # a thing the user was to get, reported missing ...
+        ("I still haven't received the voucher", "We sent the voucher.", "request"),
+        # ... but after the agent asked whether it shows, the user answers
+        ("I don't see any lights on it.", "Do you see any lights on the modem?", "answer"),
+        # a fact pressed for stays a question
+        ("can't you just tell me where it is?", "I can open a trace.", "question"),
+        # "I need it today" presses the same thing after incredulity
+        ("monday?? I need it this week", "It will arrive Monday.", "other"),
+        # a go-ahead, then a new thing wanted in a sentence of its own
+        ("yes check the later ones. and I want a voucher", "I can check later flights.", "request"),
+    ],
+)
+def test_mk36_support_customers(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
