@@ -532,7 +532,7 @@ def _diff_traces(frame: pd.DataFrame, a: int, b: int, changes: _Changes) -> pd.D
     # A follow-up passed to a write is the ordinary use of an id (issue 16): what rises or
     # falls is the lookups, where both runs kept them (store schema 5); else all follow-ups.
     lookups = {run: frame.loc[frame["run_id"] == run, "lookups"] for run in (a, b)}
-    if "lookups" in frame and all(len(v) and v.notna().all() for v in lookups.values()):
+    if all(len(v) and v.notna().all() for v in lookups.values()):
         la, lb = (int(lookups[run].sum()) for run in (a, b))
         out = pd.concat(
             [out, pd.DataFrame([{"metric": "lookups", "a": la, "b": lb, "delta": lb - la}])],

@@ -1425,14 +1425,13 @@ def find_hedges(
 
 #: Results that hold nothing: an empty list or object (a search that found nothing).
 _EMPTY_RECORDS = frozenset({"[]", "{}"})
-_ASKED_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 def _asked_date_named(softened: str, asked: str) -> bool:
     """True when ``softened`` names, in any spelling, a date the call's arguments ``asked``
     for ("June 16" for ``"date": "2024-06-16"``): the empty result it restates is that call's."""
     low = softened.lower()
-    for m in _ASKED_ISO_DATE.finditer(asked):
+    for m in _ISO_DATE.finditer(asked):
         spelled = date_spellings(m.group())
         if spelled is not None and spelled.search(low):
             return True
@@ -3183,9 +3182,6 @@ _MK36_POSSIBLE_EVENT = re.compile(
     r"\s+(?:that\s+)?(?!you\b)(?:\w+\s+){1,4}?(?:was|were|got|has\s+been|had\s+been)\s+\w+ed\b",
     re.IGNORECASE,
 )
-# A lack read back from a null field ("The gate hasn't been assigned yet, so I'm not able to
-# tell you which"): the result's own lack, said again as its consequence (the baggage row's
-# ruling: a null field is the record stating it), no missing information of the agent's.
 # This case's refund, named with its article, and when it arrives, with no policy cited ("The
 # refund might take a few days to show up"): session 30's ruling keeps the uncited arrival time
 # the guess of session 7's arrival estimate (a cited one, "(shop-refunds)", is policy).
@@ -3213,7 +3209,9 @@ _MK36_PRICE_DIFFERENCE = re.compile(
 # case works out (session 19's "should" of the traveller's trip), a guess, not how things ought
 # to be.
 _MK36_ENOUGH_TIME = re.compile(r"\s+(?:enough|plenty\s+of|sufficient)\s+time\b", re.IGNORECASE)
-_MK36_IF = re.compile(r"\b(?:if|unless)\b", re.IGNORECASE)
+# A lack read back from a null field ("The gate hasn't been assigned yet, so I'm not able to
+# tell you which"): the result's own lack, said again as its consequence (the baggage row's
+# ruling: a null field is the record stating it), no missing information of the agent's.
 _MK36_NULL_FIELD = re.compile(r"\"\s*:\s*null\b")
 _MK36_NOT_YET_SO = re.compile(
     r"\b(?:has|have|is|are)(?:n't|\s+not)\b[^.!?\n]*\byet\s*,\s*so\s+[^.!?\n]*$",
@@ -3299,7 +3297,7 @@ def _mk36_reading(
         kind == "guess"
         and phrase in _MK36_GUESS_ADVERBS
         and _MK36_SO_AFTER_CONDITION.search(text, s_lo, h.start)
-        and not _MK36_IF.search(text, s_lo, h.start)
+        and not _ADVICE_IF.search(text, s_lo, h.start)
     ):
         return ""
     if (
@@ -4622,14 +4620,14 @@ _PREMISE_VERDICT = re.compile(
     r"|根据[^，,。]{1,12}(?:话|条件|陈述|前提|已知)",
     re.IGNORECASE,
 )
-# The user's own mind ("虽然现在你可能还不清楚自己真正想要什么"): a statement about the user.
-# (not the user the answer is given to: "我没法给您确定的答复" doubts the fact asked)
 # A definite reply named ("确定的答复"): a doubt only when the clause denies it ("我没法给您
 # 确定的答复"), not when it promises one.
 _ZH_REPLY_NAMED = frozenset(
     {"确定的答复", "確定的答覆", "明确的答复", "明確的答覆", "确切的答复", "確切的答覆"}
 )
 _ZH_DENIED = re.compile(r"没|沒|无法|無法|不能|不好|难以|難以")
+# The user's own mind ("虽然现在你可能还不清楚自己真正想要什么"): a statement about the user.
+# (not the user the answer is given to: "我没法给您确定的答复" doubts the fact asked)
 _ZH_USER_UNSURE = re.compile(r"(?<![给給诉訴])(?:你|您)(?:可能|也许|或许)?(?:还|并|也|仍)?$")
 # Kinds as the subject (session 22's "the subject decides", session 20's "any one person of a
 # kind"): "不同的机器人可能使用…", "更复杂的机器人可能…", "someone might frequent a hospital",
@@ -6459,8 +6457,6 @@ _OTHER_PARTY = re.compile(
     r"\s+(?:also\s+|then\s+)?$",
     re.IGNORECASE,
 )
-# A step of care the patient may need, said with 可能 ("可能需要进行以下检查", "可能还需要
-# 使用抗生素"): advice on what to do, as "you may need to" is, not a guess about a fact.
 # Chinese support agents (mk35zh, made-up runs of session 33): how a place's weather goes
 # ("三亚那几天天气应该挺热的", as round 33's climates), what the act just offered or done will
 # bring ("开通后应该就能上网了", as "you should receive a confirmation") and what another party
@@ -6489,6 +6485,8 @@ def _zh_service_reading(text: str, h: HedgeMatch, c_lo: int) -> str:
     return ""
 
 
+# A step of care the patient may need, said with 可能 ("可能需要进行以下检查", "可能还需要
+# 使用抗生素"): advice on what to do, as "you may need to" is, not a guess about a fact.
 _CARE_STEP = re.compile(
     # (not the fare difference a change brings: "改签可能需要补差价" guesses this booking's
     # fare, as "there might be a fare difference" does; "维修可能需要付费" stays the policy's fee)
