@@ -1550,7 +1550,9 @@ _POSSIBLE = re.compile(
 # `question` (round 16's subscribers of a RAG bot), not that the agent act now.
 _HYPOTHETICAL = re.compile(
     r"\bif\s+(?:i|we)\s+(?:ever\s+|later\s+)?(?:need|want|decide|have)\s+to\b"
-    r"|\bor\s+do\s+(?:i|we)\s+(?:need|have)\s+to\b",
+    r"|\bor\s+do\s+(?:i|we)\s+(?:need|have)\s+to\b"
+    # an act deferred to later on a supposition ("Can I switch plans later if I travel more?")
+    r"|\blater\s+if\s+(?:i|we)\b",
     re.IGNORECASE,
 )
 # The act asked about a kind of order, named by a condition, not the user's own ("can i change

@@ -5798,8 +5798,10 @@ def test_mk35_customer_shapes(text: str, previous: str, kind: str) -> None:
         ("Can I switch it to the later train?", "Your train leaves at 9:10.", "request"),
         ("Can it ship to my office instead? 4 Quay St", "It ships to your home.", "request"),
         # ... a change on a supposition asks about an option
-        # ("switch" is an act verb of the lists since tune35: "Can I switch plans later if …"
-        # is read as "Can I change …" is; the supposition opening the turn asks the policy)
+        # (an act deferred to later on a supposition asks the policy, whether the verb is
+        # "switch" or "change"; the supposition may open the turn too)
+        ("Can I switch plans later if I travel more?", "You are on Basic.", "question"),
+        ("Can I change plans later if I travel more?", "You are on Basic.", "question"),
         ("If I travel more, can I switch plans later?", "You are on Basic.", "question"),
         # a want, then whether it can still be done, asks the change
         ("I want the large size instead, is it too late?", "Your order is placed.", "request"),
