@@ -255,6 +255,10 @@ HEDGE_SETS = (
     # LLM voice receptionist of a demo orthopaedic practice, phoned by three job candidates'
     # patient bots; transcripts only, no tool results), English only; the owner measures it once
     ("hedges_sealed_r35.jsonl", "sealed round-35 set (never tuned, never trained on)"),
+    # session 34: labelled on s34-sealed36 by a helper who never read or ran a detector (an
+    # LLM-written travel agency contact centre: Microsoft's Woodgrove Travel sample calls, both
+    # sides written by an LLM, no tools), English only; the owner measures it once
+    ("hedges_sealed_r36.jsonl", "sealed round-36 set (never tuned, never trained on)"),
     # session 27: labelled on s27-sealed27 by a helper who never read or ran a detector (an
     # LLM shopping assistant over catalogue search results, LLM-simulated shoppers; a smart-home
     # support AI's replies to residents' tickets), English only; measured once blind in session

@@ -71,13 +71,15 @@ MODEL = ROOT / "evaluator" / "data" / "hedge_model.json"
 #: in session 31, and round 34 (session 32, ``s32-sealed34``, measured once blind, 0.863 /
 #: 0.710) in session 32, likewise. Round 23 (session 20, labelled on ``s20-sealed23``), round
 #: 24b (session 21, ``s21-sealed24b``), round 25 (session 22, ``s22-sealed25``), round 26
-#: (session 24, ``s24-sealed26``) and round 35 (session 33, ``s33-sealed35``) are sealed.
+#: (session 24, ``s24-sealed26``), round 35 (session 33, ``s33-sealed35``) and round 36
+#: (session 34, ``s34-sealed36``) are sealed.
 SEALED: tuple[str, ...] = (
     "hedges_sealed_r23.jsonl",
     "hedges_sealed_r24b.jsonl",
     "hedges_sealed_r25.jsonl",
     "hedges_sealed_r26.jsonl",
     "hedges_sealed_r35.jsonl",
+    "hedges_sealed_r36.jsonl",
 )
 #: Unsealed sets the shipped model is not trained on: session 28's in-genre service-agent set,
 #: kept out so that the model shipped before it stays as measured (a retrain moved the model

@@ -56,14 +56,15 @@ MODEL = ROOT / "evaluator" / "data" / "turn_model.json"
 #: round 33 (session 31, ``s31-sealed33``, measured once blind, 0.668) in session 31 and round
 #: 34 (session 32, ``s32-sealed34``, measured once blind, 0.774) in session 32, likewise; rounds
 #: 23 (session 20, ``s20-sealed23``), 24b (session 21, ``s21-sealed24b``), 25 (session 22,
-#: ``s22-sealed25``), 26 (session 24, ``s24-sealed26``) and 35 (session 33, ``s33-sealed35``)
-#: are sealed.
+#: ``s22-sealed25``), 26 (session 24, ``s24-sealed26``), 35 (session 33, ``s33-sealed35``)
+#: and 36 (session 34, ``s34-sealed36``) are sealed.
 SEALED: tuple[str, ...] = (
     "turns_sealed_r23.jsonl",
     "turns_sealed_r24b.jsonl",
     "turns_sealed_r25.jsonl",
     "turns_sealed_r26.jsonl",
     "turns_sealed_r35.jsonl",
+    "turns_sealed_r36.jsonl",
 )
 #: Unsealed sets the shipped model is not trained on: session 28's in-genre service-agent set,
 #: kept out so that the model shipped before it stays as measured (a retrain moved the model

@@ -96,6 +96,7 @@ def test_every_row_names_its_source_file() -> None:
         "hedges_sealed_r33.jsonl",
         "hedges_sealed_r34.jsonl",
         "hedges_sealed_r35.jsonl",
+        "hedges_sealed_r36.jsonl",
         "hedges_thoughts_r14.jsonl",
         "hedges_advice.jsonl",
         "hedges_cs16.jsonl",
@@ -138,6 +139,7 @@ def test_every_row_names_its_source_file() -> None:
         "turns_sealed_r33.jsonl",
         "turns_sealed_r34.jsonl",
         "turns_sealed_r35.jsonl",
+        "turns_sealed_r36.jsonl",
         "turns_train_r8.jsonl",
         "turns_cs16.jsonl",
         "turns_prompts.jsonl",
@@ -443,6 +445,11 @@ HELD_OUT_HEDGE_FLOORS = {
     # labelled by a helper who never read or ran a detector. Measured with session 32's rules
     # (main c995929): 0.667 / 0.714 on its 14 hedges (5 false hits, 4 misses)
     "hedges_sealed_r35.jsonl": (0.66, 0.71),
+    # sealed round 36 (session 34: an LLM-written travel agency contact centre, Microsoft's
+    # Woodgrove Travel sample calls; no tools; English), labelled by a helper who never read or
+    # ran a detector. Measured with session 33's rules (main 639748f): 1.000 / 0.625 on its 8
+    # hedges (no false hit, 3 misses): recall rests on few rows
+    "hedges_sealed_r36.jsonl": (0.99, 0.62),
     # sealed round 27 (session 27: SynTOD's LLM shopping assistant over catalogue search results
     # with LLM-simulated shoppers; a smart-home support AI's replies to residents' tickets),
     # English only, labelled by a helper who never read or ran a detector. Measured with session
@@ -783,6 +790,10 @@ HELD_OUT_TURN_FLOORS = {
     # (main c995929; answers 132 of 167, questions 49 of 71, requests 40 of 54, others 4 of 15,
     # greetings 62 of 71)
     "turns_sealed_r35.jsonl": 0.75,
+    # sealed round 36 (the travel contact centre's LLM-written callers): 0.733 with session 33's
+    # rules (main 639748f; answers 108 of 135, requests 37 of 76, greetings 64 of 76, questions
+    # 11 of 14, others 2 of 2)
+    "turns_sealed_r36.jsonl": 0.73,
     # sealed round 27 (SynTOD's simulated shoppers, the residents' tickets): 0.663 with session
     # 27's starting rules (3916d1c; SynTOD 0.650, the tickets 0.750; the model 0.663); 0.667
     # measured blind at the end of session 27. Unsealed in session 28 and tuned on (scripts

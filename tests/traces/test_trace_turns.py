@@ -881,7 +881,7 @@ def test_the_shipped_model_was_trained_on_the_current_labels() -> None:
     assert model.meta["training"] == [p.name for p in train.training_files()]
     sealed = {"turns_sealed_r23.jsonl", "turns_sealed_r24b.jsonl"}
     sealed |= {"turns_sealed_r25.jsonl", "turns_sealed_r26.jsonl"}
-    sealed |= {"turns_sealed_r35.jsonl"}
+    sealed |= {"turns_sealed_r35.jsonl", "turns_sealed_r36.jsonl"}
     assert set(train.SEALED) == sealed and not sealed & set(model.meta["training"])
     # rounds 28 and 29 (each measured once blind) were unsealed in session 29, rounds 30, 31 and
     # 32 in session 30, round 33 in session 31, round 34 in session 32, without a retrain: the
