@@ -736,6 +736,57 @@ def test_genai_chat_spans_beside_openinference_tool_spans_are_read(tmp_path: Pat
     assert sniff(_otlp(spans[1])) == ("openinference", True)
 
 
+def test_openinference_model_spans_with_only_input_and_output_values_are_read(
+    tmp_path: Path,
+) -> None:
+    # Issue 16 (item 7), /work/notes/tau59/formats/openinference_llm_and_tools.json: model
+    # spans of OpenInference's LLM kind that record the Chat request and response only as
+    # input.value and output.value (no llm.input_messages) read as empty, without a
+    # problem: 42 calls from the tool spans, no turn, no text. Invented content.
+    ask = {
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [
+            {
+                "id": "c1",
+                "type": "function",
+                "function": {"name": "get_order", "arguments": '{"order_id": "#L1"}'},
+            }
+        ],
+    }
+    user = {"role": "user", "content": [{"type": "text", "text": "Where is #L1?"}]}
+    first = {"messages": [{"role": "system", "content": "Be brief."}, user]}
+    second = {
+        "messages": [
+            *first["messages"],
+            ask,
+            {"role": "tool", "tool_call_id": "c1", "content": "shipped"},
+        ]
+    }
+    spans = [
+        _span(1, {"openinference.span.kind": "LLM", "input.value": json.dumps(first),
+                  "output.value": json.dumps({"choices": [{"message": ask}],
+                                              "usage": {"prompt_tokens": 20, "completion_tokens": 5}})}),
+        _span(2, {"openinference.span.kind": "TOOL", "tool.name": "get_order",
+                  "input.value": '{"order_id": "#L1"}', "output.value": "shipped"}),
+        _span(3, {"openinference.span.kind": "LLM", "input.value": json.dumps(second),
+                  "output.value": json.dumps({"choices": [{"message": {
+                      "role": "assistant", "content": "It shipped."}}]})}),
+        # An agent's span holds the user's text and the answer, not a model call's messages.
+        _span(4, {"openinference.span.kind": "AGENT", "input.value": "Where is #L1?",
+                  "output.value": "It shipped."}),
+    ]  # fmt: skip
+    fmt, (trace,), problems = parse(write_json(tmp_path / "o.json", _otlp(*spans)))
+    assert (fmt, problems) == ("openinference", [])
+    assert [(e.role, e.kind, e.text) for e in trace.events] == [
+        ("system", "message", "Be brief."),
+        ("user", "message", "Where is #L1?"),
+        ("assistant", "call", None),
+        ("tool", "result", "shipped"),
+        ("assistant", "message", "It shipped."),
+    ]
+
+
 def test_unknown_format_is_one_clear_error(tmp_path: Path) -> None:
     path = write_jsonl(tmp_path / "x.jsonl", [{"rows": [1]}, {"rows": [2]}])
     with pytest.raises(TraceError) as err:
