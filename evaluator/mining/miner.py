@@ -34,7 +34,7 @@ from ..traces.turns import agent_context, classify_turn, is_query, request_answe
 from ..traces.values import in_words, is_code
 from ..traces.wrappers import user_words
 from .answers import _Quotes, build_quotes, quoted
-from .draft import _times
+from .draft import _times, suite_path
 from .evidence import (
     Evidence,
     MinedNeed,
@@ -916,7 +916,7 @@ def _assemble(
                 match=match,
             )
         )
-    used = {n.field: n.path for q in questions for n in q.needs}
+    used = {n.field: suite_path(n.path) for q in questions for n in q.needs}
     return MinedSuite(
         tool=miner.tool,
         questions=questions,
