@@ -557,9 +557,9 @@ def _chat_values(attrs: dict[str, Any]) -> tuple[list[Any], dict[str, Any]]:
     request = _parse_json(attrs.get("input.value"))
     response = _parse_json(attrs.get("output.value"))
     sent = request.get("messages") if isinstance(request, dict) else None
-    if not isinstance(sent, list):
-        return [], {}
-    messages = [_chat_text(m) for m in sent if isinstance(m, dict)]
+    if not isinstance(sent, list) or not all(_chat_shaped(m) for m in sent):
+        return [], {}  # not Chat's (Anthropic's tool_use blocks): left as before
+    messages = [_chat_text(m) for m in sent]
     usage: dict[str, Any] = {}
     if isinstance(response, dict):
         choices = response.get("choices")
@@ -571,6 +571,20 @@ def _chat_values(attrs: dict[str, Any]) -> tuple[list[Any], dict[str, Any]]:
             messages.append(_chat_text(response))
         usage = u_ if isinstance(u_ := response.get("usage"), dict) else {}
     return messages, usage
+
+
+def _chat_shaped(message: Any) -> bool:
+    """A Chat message: its content a text, none, or parts of text and media only."""
+    if not isinstance(message, dict):
+        return False
+    parts = message.get("content")
+    return not isinstance(parts, list) or all(
+        isinstance(p, dict) and p.get("type") in _CHAT_PART_TYPES for p in parts
+    )
+
+
+#: The content parts of a Chat message (text, and media that hold none).
+_CHAT_PART_TYPES = frozenset(("text", "image_url", "input_audio", "file", "refusal"))
 
 
 def _chat_text(message: dict[str, Any]) -> dict[str, Any]:

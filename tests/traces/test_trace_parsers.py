@@ -778,6 +778,7 @@ def test_openinference_model_spans_with_only_input_and_output_values_are_read(
     ]  # fmt: skip
     fmt, (trace,), problems = parse(write_json(tmp_path / "o.json", _otlp(*spans)))
     assert (fmt, problems) == ("openinference", [])
+    assert [e.usage.input_total for e in trace.events if e.usage is not None] == [20]
     assert [(e.role, e.kind, e.text) for e in trace.events] == [
         ("system", "message", "Be brief."),
         ("user", "message", "Where is #L1?"),
@@ -785,6 +786,23 @@ def test_openinference_model_spans_with_only_input_and_output_values_are_read(
         ("tool", "result", "shipped"),
         ("assistant", "message", "It shipped."),
     ]
+
+
+def test_openinference_input_values_not_in_chat_shape_are_left_as_before(tmp_path: Path) -> None:
+    # An Anthropic request's tool_use blocks are no Chat parts: read as Chat they would make
+    # empty turns; the span is left unread, as before.
+    request = {
+        "messages": [
+            {
+                "role": "user",
+                "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "shipped"}],
+            }
+        ]
+    }
+    span = _span(1, {"openinference.span.kind": "LLM", "input.value": json.dumps(request)})
+    fmt, traces, _problems = parse(write_json(tmp_path / "o.json", _otlp(span)))
+    assert fmt == "openinference"
+    assert [e.kind for t in traces for e in t.events] == []
 
 
 def test_unknown_format_is_one_clear_error(tmp_path: Path) -> None:
