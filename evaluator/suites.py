@@ -751,10 +751,13 @@ def _check_leaf_fields(suite: Suite, r: _Reader) -> None:
         below = sorted(paths.format_path(s) for s in seen if paths.is_prefix(fdef.segments, s))
         if below:
             examples = ", ".join(below[:3])
+            # A map's entries (payment_methods.*): its keys, the ids it is keyed by, may be
+            # what was meant, and their path is not among the leaves listed.
+            keys = f"; or {fdef.path}~ for the map's keys" if fdef.path.endswith(".*") else ""
             raise r.fail(
                 f"field {fdef.name!r} ({fdef.path}) names an object or list, not a value.",
                 ("fields", fdef.name),
-                fix=f"name one of its values, e.g. {examples}",
+                fix=f"name one of its values, e.g. {examples}{keys}",
             )
 
 

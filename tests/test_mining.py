@@ -909,6 +909,66 @@ def test_an_answer_quoting_an_iso_date_verbatim_is_evidence(tmp_path: Path) -> N
     }
 
 
+def test_a_maps_ids_are_drafted_as_its_keys_so_the_draft_loads(tmp_path: Path) -> None:
+    # Issue 16 (item 8), /work/notes/tau59: the gift card's id, a key of payment_methods,
+    # was drafted as `payment_methods: payment_methods.*`, which names the map's entries, and
+    # the suite loader refused the draft and every --merge of it ("names an object or list").
+    result = {"payment_methods": {"gift_card_0123456": {"source": "gift_card", "balance": 12.75}}}
+    conv = {
+        "id": "c1",
+        "messages": [
+            {"role": "user", "content": "Which gift card do I have on file?"},
+            {"role": "assistant", "content": None, "tool_calls": [
+                {"id": "a", "type": "function",
+                 "function": {"name": "get_customer", "arguments": '{"user_id": "u1"}'}}]},
+            {"role": "tool", "tool_call_id": "a", "content": json.dumps(result)},
+            {"role": "assistant", "content": "Your gift card gift_card_0123456 is on file."},
+        ],
+    }  # fmt: skip
+    path = tmp_path / "c.jsonl"
+    path.write_text(json.dumps(conv) + "\n")
+    mined = mine_questions([path], "get_customer")
+    assert mined.fields == {"payment_methods": "payment_methods.*~"}
+    (tmp_path / "r.json").write_text(json.dumps(result))
+    (tmp_path / "proj.py").write_text("def raw(x):\n    return x\n")
+    (tmp_path / "s.yaml").write_text(
+        mined.to_yaml()
+        .replace("fixtures: []", "fixtures: [r.json]")
+        .replace("projections: {}", "projections: {raw: proj:raw}")
+    )
+    assert load_suite(tmp_path / "s.yaml").fields["payment_methods"].path == "payment_methods.*~"
+
+
+def test_a_word_that_picks_an_instance_ties_no_hedge_to_a_field(tmp_path: Path) -> None:
+    # tau59 hand-09: "... the t-shirt from my last order available in other colors?",
+    # hedged about a restock, was drafted as needing last_name and last_four ("last" of
+    # both keys). A key's word naming a thing still ties a hedge to it ("name").
+    def conv(n: int, question: str, result: dict[str, Any], answer: str) -> dict[str, Any]:
+        return {"id": f"c{n}", "messages": [
+            {"role": "user", "content": question},
+            {"role": "assistant", "content": None, "tool_calls": [
+                {"id": "a", "type": "function",
+                 "function": {"name": "get_customer", "arguments": "{}"}}]},
+            {"role": "tool", "tool_call_id": "a", "content": json.dumps(result)},
+            {"role": "assistant", "content": answer},
+        ]}  # fmt: skip
+
+    full = {"name": {"last_name": "Doe"}, "card": {"last_four": "4242"}, "orders": ["#L1"]}
+    convs = [
+        conv(1, "Which card and surname are on file?", full, "Doe, card ending 4242."),
+        conv(2, "Is the lamp from my last order back in stock?", {"orders": ["#L1"]},
+             "It will probably be back in stock soon."),
+        conv(3, "Under what name is my account?", {"orders": ["#L1"]},
+             "It might be under your maiden name."),
+    ]  # fmt: skip
+    path = tmp_path / "c.jsonl"
+    path.write_text("".join(json.dumps(c) + "\n" for c in convs))
+    mined = mine_questions([path], "get_customer")
+    needs = {q.text: sorted(n.field for n in q.needs) for q in mined.questions}
+    assert needs.get("Is the lamp from my last order back in stock?", []) == []
+    assert needs["Under what name is my account?"] == ["last_name"]
+
+
 def test_weights_count_conversations_and_shared_text_forms_no_group(tmp_path: Path) -> None:
     def conv(n: int, question: str, times: int = 1) -> dict[str, Any]:
         messages: list[dict[str, Any]] = []

@@ -125,6 +125,20 @@ def test_field_naming_an_object(make_suite: Callable[..., Path]) -> None:
     )
 
 
+def test_field_naming_a_maps_entries_points_at_its_keys(make_suite: Callable[..., Path]) -> None:
+    # tau59: a mined draft's `payment_methods: payment_methods.*` was refused with values to
+    # name, not the keys (`*~`), the ids the agent had quoted and passed on.
+    due = {"card_4065275": {"at": "2026-01-02"}, "card_1182476": {"at": "2026-02-02"}}
+    page = {"data": [{"id": "tkt_1a2b3c4d", "due": due}]}
+    path = make_suite(BASE.replace("  due: data[].due", "  due: data[].due.*"), {"page.json": page})
+    with pytest.raises(SuiteError) as info:
+        load_suite(path)
+    assert info.value.render() == (
+        f"{path}:7:8: field 'due' (data[].due.*) names an object or list, not a value. "
+        "Fix: name one of its values, e.g. data[].due.*.at; or data[].due.*~ for the map's keys"
+    )
+
+
 @pytest.mark.parametrize(
     ("old", "new", "expected"),
     [

@@ -50,6 +50,14 @@ def _times(n: int) -> str:
     return f"{n} time{'s' * (n != 1)}"
 
 
+def suite_path(path: str) -> str:
+    """A mined path as a suite names it: the ids a map is keyed by, at the map's path
+    (``payment_methods.*``) where the trace analysis credits them, are the map's keys,
+    ``payment_methods.*~``; ``payment_methods.*`` names its entries, objects, which a suite
+    refuses as a field (tau59: a draft and a ``--merge`` that could not be loaded)."""
+    return f"{path}~" if path == "*" or path.endswith(".*") else path
+
+
 def _field_line(name: str, path: str, spec: dict[str, Any]) -> str:
     if not spec:
         return f"  {_scalar(name)}: {_scalar(path)}"

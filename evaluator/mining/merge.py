@@ -14,7 +14,7 @@ from .._files import write_atomic
 from ..errors import ProjevalError
 from ..traces import drift
 from ..traces.findings import field_at
-from .draft import _scalar, question_lines
+from .draft import _scalar, question_lines, suite_path
 from .evidence import (
     MinedQuestion,
     MinedSuite,
@@ -155,7 +155,8 @@ def merge_suite(suite_file: str | Path, mined: MinedSuite) -> MergeResult:
                 fields_added.append(name)
                 indent = " " * fnode.value[0][0].start_mark.column
                 new_fields.append(
-                    f"{indent}{_scalar(name)}: {_scalar(mined_need.path)}  # mined from traces"
+                    f"{indent}{_scalar(name)}: {_scalar(suite_path(mined_need.path))}"
+                    "  # mined from traces"
                 )
             rename[mined_need.path] = name
     if new_fields:
@@ -196,6 +197,10 @@ def merge_suite(suite_file: str | Path, mined: MinedSuite) -> MergeResult:
 
 def _suite_field(suite: Any, path: str) -> str | None:
     fdef = field_at(suite, path)
+    if fdef is None and suite_path(path) != path:
+        # A map's keys: the suite's field names them as such (payment_methods.*~).
+        keys = suite_path(path)
+        fdef = next((f for f in suite.fields.values() if f.path == keys), None)
     return fdef.name if fdef is not None else None
 
 

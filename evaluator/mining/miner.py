@@ -34,7 +34,7 @@ from ..traces.turns import agent_context, classify_turn, is_query, request_answe
 from ..traces.values import in_words, is_code
 from ..traces.wrappers import user_words
 from .answers import _Quotes, build_quotes, quoted
-from .draft import _times
+from .draft import _times, suite_path
 from .evidence import (
     Evidence,
     MinedNeed,
@@ -411,7 +411,14 @@ def _key_words(path: str) -> frozenset[str]:
         before = [k for k in keys[:-1] if k.lower() not in _CONTAINERS]
         name = before[-1] if before else name
     spaced = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name).replace("_", " ").replace("-", " ")
-    return drift.words(spaced)
+    words = drift.words(spaced)
+    # A word saying which one, not what ("last" of last_name and last_four): the question
+    # "... from my last order ...?" hedged about a restock asks for neither (tau59 hand-09).
+    return words - _WHICH_WORDS or words
+
+
+#: Words of a key that pick an instance or an order, not the thing a question names.
+_WHICH_WORDS = frozenset(("last", "first", "next", "previous", "current", "new", "old", "latest"))
 
 
 def field_name(path: str) -> str:
@@ -916,7 +923,7 @@ def _assemble(
                 match=match,
             )
         )
-    used = {n.field: n.path for q in questions for n in q.needs}
+    used = {n.field: suite_path(n.path) for q in questions for n in q.needs}
     return MinedSuite(
         tool=miner.tool,
         questions=questions,

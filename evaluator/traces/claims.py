@@ -36,6 +36,7 @@ items sharing a value). A bare number with no noun is left alone.
 from __future__ import annotations
 
 import bisect
+import itertools
 import json
 import re
 import unicodedata
@@ -101,6 +102,9 @@ _UNITS = (
 )
 
 _NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+#: Words between a length's number and its unit that leave the length as it is: "2 extra
+#: days" is 2 days (read as a count of "extra" things, its value "2 extra", before).
+_LENGTH_ADJECTIVES = r"(?:extra|additional|more|full)"
 _NOT_AFTER_WORD = r"(?<![A-Za-z0-9_.])"  # CJK may come before a number: not \w
 # Named groups: y, m (month number) or mon (month name), d; h, mi, ap; n, n2; v.
 _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
@@ -139,7 +143,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             rf"{_NOT_AFTER_WORD}(?P<n>{_NUMBER})(?:\s?[-–~到至]\s?(?P<n2>\d+(?:\.\d+)?))?"
             # "1-hour window", "3-hour blocks": a unit joined by a hyphen is an adjective of time.
-            rf"[\s-]?(?:(?P<q>business|working|calendar|school)\s+)?(?P<unit>{_UNITS})(?![A-Za-z])"
+            rf"[\s-]?(?:(?P<q>business|working|calendar|school)\s+|{_LENGTH_ADJECTIVES}\s+)?"
+            rf"(?P<unit>{_UNITS})(?![A-Za-z])"
             # "7 hours and 30 minutes" is one length: its minutes belong to its hours; so are
             # "2小时15分钟" and "2小时零5分" (session 30's made-up Chinese rebooking).
             r"(?:(?:,?\s+(?:and\s+)?|(?<=[时時])零?)(?P<n3>\d{1,2})\s?"
@@ -334,6 +339,13 @@ def _verb_after(text: str, m: re.Match[str]) -> bool:
 
 
 _COUNT = re.compile(r"(?P<n>\d{1,3})\s?(?P<noun>[A-Za-z]{3,})(?![\w-])")
+#: A length of time in words ("about two weeks", "three business days"): a duration, not a
+#: count of weeks a list of two things grounds.
+_WORD_DURATION = re.compile(
+    r"(?i)(?<![\w-])(?P<n>" + "|".join(_NUMBER_WORDS) + r")\s+"
+    rf"(?:(?P<q>business|working|calendar|school)\s+|{_LENGTH_ADJECTIVES}\s+)?"
+    r"(?P<unit>hours?|minutes?|days?|nights?|weeks?|months?|years?)(?![\w-])"
+)
 _WORD_COUNT = re.compile(
     r"(?i)(?<![\w-])(?P<n>" + "|".join(_NUMBER_WORDS) + r")\s+(?P<noun>[a-z]{3,})(?![\w-])"
 )
@@ -945,6 +957,14 @@ def claims(text: str | None, held: Held | None = None) -> list[Claim]:
         if text.isascii()
         else _WORD_HINT.search(text) is not None
     ):
+        for m in _WORD_DURATION.finditer(text):
+            start, end = m.span()
+            if not _overlaps(taken, start, end):
+                word = m.group("n").casefold()
+                n = _NUMBER_WORDS.get(word)
+                if n is not None:
+                    forms = _duration_forms([str(n)], m.group("unit"), m.group("q"))
+                    add("duration", start, end, (*forms, m.group().lower()), m.group())
         for m in _WORD_COUNT.finditer(text):
             start, end = m.span()
             if _names_on(text, m):
@@ -1997,8 +2017,14 @@ class ListArithmetic:
         take ``within``."""
         if value in self.totals or (within and any(abs(t - value) <= within for t in self.totals)):
             return True
-        if value <= 0 or not differences:
+        if value < 0 or not differences:
             return False
+        if value == 0:
+            # Two rows of one price ("the price difference is $0.00" between variants priced
+            # alike): a zero difference needs two rows, not a row and itself.
+            return any(
+                b - a <= within for column in self.columns for a, b in itertools.pairwise(column)
+            )
         # Differences are looked up, not listed: a list of 64 rows has 2,016 pairs a field.
         for column in self.columns:
             for a in column:
@@ -2581,6 +2607,14 @@ def _date_forms(month: int, day: int, year: int | None) -> tuple[str, ...]:
     return tuple(forms)
 
 
+def _duration_forms(numbers: list[str], unit: str, qualifier: str | None) -> tuple[str, ...]:
+    """A length's spellings: each number with its unit, singular or plural, and the unit's
+    qualifier ("7 business days")."""
+    units = sorted({unit, unit.rstrip("sS")})
+    kinds = [f"{qualifier} {u}" for u in units] if qualifier else units
+    return tuple(f"{n}{sep}{u}" for n in numbers for u in kinds for sep in (" ", "", "-"))
+
+
 def _forms(kind: str, m: re.Match[str]) -> tuple[str, ...]:
     g = m.groupdict()
     if kind == "date":
@@ -2622,10 +2656,8 @@ def _forms(kind: str, m: re.Match[str]) -> tuple[str, ...]:
             # Read as its total: "7 hours and 30 minutes" is 7.5 hours, 450 minutes.
             hours = f"{minutes / 60:f}".rstrip("0").rstrip(".")
             return (f"{hours} hours", f"{minutes:f}".split(".")[0] + " minutes")
-        units = sorted({unit, unit.rstrip("sS")})
         numbers = [f for n in (g["n"], g.get("n2")) if n for f in _number_forms(n)]
-        kinds = [f"{g['q']} {u}" for u in units] if g.get("q") else units  # "7 business days"
-        return tuple(f"{n}{sep}{u}" for n in numbers for u in kinds for sep in (" ", "", "-"))
+        return _duration_forms(numbers, unit, g.get("q"))
     if kind == "name":
         # American style puts the sentence's comma or period inside the quotes.
         quoted = g["v"].strip()

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from . import aisdk, streams
+from . import aisdk, haystack, streams
 from .actions import exit_failed, tool_hints
 from .autogen import autogen_messages, autogen_thread, python_value
 from .cline import cline_messages, is_cline_history
@@ -458,6 +458,8 @@ class OpenAIChat(Converter):
                     "(record the answering agent's view, its chat_messages[<the "
                     "initiator>], to be sure)"
                 )
+        if any(haystack.is_haystack_message(m) for m in messages):
+            messages = haystack.chat_messages(messages)
         if any(aisdk.is_ui_message(m) for m in messages):
             # The AI SDK's UIMessages (a chat app's stored history): their model calls,
             # calls and results rewritten as the ModelMessages they stand for.

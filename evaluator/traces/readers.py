@@ -689,10 +689,20 @@ class _Snapshots:
 _WHITESPACE = frozenset(b" \t\r\n")
 
 
+def _json_message(exc: json.JSONDecodeError) -> str:
+    """The decoder's message without the " at" Python's ends some with ("Unterminated string
+    starting at"), which it completes with the position: written before " at column N" it
+    read "starting at at column 13", and alone "(Invalid control character at)"."""
+    return exc.msg.removesuffix(" at")
+
+
 def _json_reason(exc: json.JSONDecodeError, text: str) -> str:
+    msg = _json_message(exc)
     if exc.pos >= len(text.rstrip()):
-        return f"invalid JSON: the value ends early ({exc.msg}), the line looks truncated"
-    return f"invalid JSON: {exc.msg} at column {exc.colno}"
+        if msg == "Invalid control character":
+            msg = "Unterminated string"  # the line's own break, inside a string cut off
+        return f"invalid JSON: the value ends early ({msg}), the line looks truncated"
+    return f"invalid JSON: {msg} at column {exc.colno}"
 
 
 def _read_document(
@@ -738,12 +748,15 @@ def _read_document(
             return
         salvaged = salvage_truncated(text)
         if salvaged is None:
-            yield Problem(name, exc.lineno, f"invalid JSON: {exc.msg} at column {exc.colno}")
+            yield Problem(
+                name, exc.lineno, f"invalid JSON: {_json_message(exc)} at column {exc.colno}"
+            )
             return
         yield Problem(
             name,
             exc.lineno,
-            f"invalid JSON ({exc.msg} at column {exc.colno}): the document looks truncated; "
+            f"invalid JSON ({_json_message(exc)} at column {exc.colno}): the document looks "
+            "truncated; "
             "kept the complete values before that point",
         )
         value = salvaged

@@ -487,9 +487,12 @@ class OpenInferenceMessages(Converter):
             for key in ("llm.input_messages", "llm.output_messages")
             for m in _indexed(a, key)
         ]
+        recorded: dict[str, Any] = {}
+        if not messages and str(a.get("openinference.span.kind", "LLM")).upper() == "LLM":
+            messages, recorded = _chat_values(a)
         usage = Usage(
-            input_total=_ival(a.get("llm.token_count.prompt")),
-            output=_ival(a.get("llm.token_count.completion")),
+            input_total=_ival(a.get("llm.token_count.prompt", recorded.get("prompt_tokens"))),
+            output=_ival(a.get("llm.token_count.completion", recorded.get("completion_tokens"))),
             cache_read=_ival(a.get("llm.token_count.prompt_details.cache_read")),
             cache_creation=_ival(a.get("llm.token_count.prompt_details.cache_write")),
         )
@@ -545,6 +548,54 @@ class OpenInferenceMessages(Converter):
         for ev in events:
             ev.line = line
         return events
+
+
+def _chat_values(attrs: dict[str, Any]) -> tuple[list[Any], dict[str, Any]]:
+    """The messages and usage of a model span that records only its request and response,
+    OpenAI Chat's, as ``input.value`` and ``output.value`` (an instrumentation that writes no
+    ``llm.input_messages``): read as empty, its turns and text were lost without a word."""
+    request = _parse_json(attrs.get("input.value"))
+    response = _parse_json(attrs.get("output.value"))
+    sent = request.get("messages") if isinstance(request, dict) else None
+    if not isinstance(sent, list) or not all(_chat_shaped(m) for m in sent):
+        return [], {}  # not Chat's (Anthropic's tool_use blocks): left as before
+    messages = [_chat_text(m) for m in sent]
+    usage: dict[str, Any] = {}
+    if isinstance(response, dict):
+        choices = response.get("choices")
+        first = choices[0] if isinstance(choices, list) and choices else None
+        reply = first.get("message") if isinstance(first, dict) else None
+        if isinstance(reply, dict):
+            messages.append(_chat_text(reply))
+        elif response.get("role") == "assistant":  # the reply's message itself
+            messages.append(_chat_text(response))
+        usage = u_ if isinstance(u_ := response.get("usage"), dict) else {}
+    return messages, usage
+
+
+def _chat_shaped(message: Any) -> bool:
+    """A Chat message: its content a text, none, or parts of text and media only."""
+    if not isinstance(message, dict):
+        return False
+    parts = message.get("content")
+    return not isinstance(parts, list) or all(
+        isinstance(p, dict) and p.get("type") in _CHAT_PART_TYPES for p in parts
+    )
+
+
+#: The content parts of a Chat message (text, and media that hold none).
+_CHAT_PART_TYPES = frozenset(("text", "image_url", "input_audio", "file", "refusal"))
+
+
+def _chat_text(message: dict[str, Any]) -> dict[str, Any]:
+    """A Chat message with its content parts joined into the one text OpenInference keeps."""
+    parts = message.get("content")
+    if not isinstance(parts, list):
+        return message
+    text = "\n".join(
+        str(p["text"]) for p in parts if isinstance(p, dict) and isinstance(p.get("text"), str)
+    )
+    return {**message, "content": text}
 
 
 #: Where tool spans keep their arguments and result, first found counts: the GenAI

@@ -529,7 +529,7 @@ def test_bad_input_never_loses_the_rest(tmp_path: Path) -> None:
         ("gz", 2, 1, 1),
     ]
     assert [(Path(p.file).name, p.line, p.reason[:40]) for p in a.problems.itertuples()] == [
-        ("a.jsonl", 2, "invalid JSON: the value ends early (Inva"),
+        ("a.jsonl", 2, "invalid JSON: the value ends early (Unte"),
         ("a.jsonl", 3, "not UTF-8 (byte 0xff at column 1); line "),
         ("b.json", 1, "invalid JSON (Expecting ',' delimiter at"),
         ("b.json", 1, "message 2: unknown content block type 'w"),

@@ -487,6 +487,13 @@ def test_differences_within_a_results_list_or_map_of_objects() -> None:
     totals = totals_in(json.dumps(shoes))
     assert total_of("4.96", totals) and total_of("284.94", totals)
     assert not total_of("4.95", totals) and not total_of("0", totals)
+    # Issue 16 (item 2), /work/notes/tau59 retail-039: variants priced alike differ by
+    # "$0.00", as an exchange's price difference is stated; a row is no pair with itself.
+    alike = {"variants": {"1": {"price": 14.5}, "2": {"price": 14.5}, "3": {"price": 17.5}}}
+    assert total_of("0.00", totals_in(json.dumps(alike)))
+    assert not total_of(
+        "0", totals_in(json.dumps({"variants": {"1": {"price": 14.5}, "2": {"price": 9}}}))
+    )
     # ... give or take the precision an approximation is written to
     assert totals.gives(Decimal(5), Decimal("0.5")) and not totals.gives(Decimal(6), Decimal("0.5"))
     assert not totals.gives(Decimal("4.96"), differences=False)

@@ -736,6 +736,75 @@ def test_genai_chat_spans_beside_openinference_tool_spans_are_read(tmp_path: Pat
     assert sniff(_otlp(spans[1])) == ("openinference", True)
 
 
+def test_openinference_model_spans_with_only_input_and_output_values_are_read(
+    tmp_path: Path,
+) -> None:
+    # Issue 16 (item 7), /work/notes/tau59/formats/openinference_llm_and_tools.json: model
+    # spans of OpenInference's LLM kind that record the Chat request and response only as
+    # input.value and output.value (no llm.input_messages) read as empty, without a
+    # problem: 42 calls from the tool spans, no turn, no text. Invented content.
+    ask = {
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [
+            {
+                "id": "c1",
+                "type": "function",
+                "function": {"name": "get_order", "arguments": '{"order_id": "#L1"}'},
+            }
+        ],
+    }
+    user = {"role": "user", "content": [{"type": "text", "text": "Where is #L1?"}]}
+    first = {"messages": [{"role": "system", "content": "Be brief."}, user]}
+    second = {
+        "messages": [
+            *first["messages"],
+            ask,
+            {"role": "tool", "tool_call_id": "c1", "content": "shipped"},
+        ]
+    }
+    spans = [
+        _span(1, {"openinference.span.kind": "LLM", "input.value": json.dumps(first),
+                  "output.value": json.dumps({"choices": [{"message": ask}],
+                                              "usage": {"prompt_tokens": 20, "completion_tokens": 5}})}),
+        _span(2, {"openinference.span.kind": "TOOL", "tool.name": "get_order",
+                  "input.value": '{"order_id": "#L1"}', "output.value": "shipped"}),
+        _span(3, {"openinference.span.kind": "LLM", "input.value": json.dumps(second),
+                  "output.value": json.dumps({"choices": [{"message": {
+                      "role": "assistant", "content": "It shipped."}}]})}),
+        # An agent's span holds the user's text and the answer, not a model call's messages.
+        _span(4, {"openinference.span.kind": "AGENT", "input.value": "Where is #L1?",
+                  "output.value": "It shipped."}),
+    ]  # fmt: skip
+    fmt, (trace,), problems = parse(write_json(tmp_path / "o.json", _otlp(*spans)))
+    assert (fmt, problems) == ("openinference", [])
+    assert [e.usage.input_total for e in trace.events if e.usage is not None] == [20]
+    assert [(e.role, e.kind, e.text) for e in trace.events] == [
+        ("system", "message", "Be brief."),
+        ("user", "message", "Where is #L1?"),
+        ("assistant", "call", None),
+        ("tool", "result", "shipped"),
+        ("assistant", "message", "It shipped."),
+    ]
+
+
+def test_openinference_input_values_not_in_chat_shape_are_left_as_before(tmp_path: Path) -> None:
+    # An Anthropic request's tool_use blocks are no Chat parts: read as Chat they would make
+    # empty turns; the span is left unread, as before.
+    request = {
+        "messages": [
+            {
+                "role": "user",
+                "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "shipped"}],
+            }
+        ]
+    }
+    span = _span(1, {"openinference.span.kind": "LLM", "input.value": json.dumps(request)})
+    fmt, traces, _problems = parse(write_json(tmp_path / "o.json", _otlp(span)))
+    assert fmt == "openinference"
+    assert [e.kind for t in traces for e in t.events] == []
+
+
 def test_unknown_format_is_one_clear_error(tmp_path: Path) -> None:
     path = write_jsonl(tmp_path / "x.jsonl", [{"rows": [1]}, {"rows": [2]}])
     with pytest.raises(TraceError) as err:

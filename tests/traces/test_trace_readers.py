@@ -39,6 +39,34 @@ def test_jsonl_bad_lines_are_reported_and_skipped(tmp_path: Path) -> None:
     assert all(p.file == str(path) for p in problems)
 
 
+def test_a_line_or_document_cut_inside_a_string_says_so_plainly(tmp_path: Path) -> None:
+    # Issue 16, /work/notes/tau59/hostile: Python's decoder ends two messages with "at",
+    # completed by a position it is not given here: the problems read "(Invalid control
+    # character at)" and "Unterminated string starting at at column 13".
+    path = tmp_path / "t.jsonl"
+    path.write_bytes(b'{"a": 1}\n{"a": "cut off\n{"a": 3}\n')
+    records, problems = _split(list(iter_records(path)))
+    assert [r.line for r in records] == [1, 3]
+    assert [(p.line, p.reason) for p in problems] == [
+        (
+            2,
+            "invalid JSON: the value ends early (Unterminated string), the line looks "
+            "truncated; line skipped",
+        )
+    ]
+    doc = tmp_path / "t.json"
+    doc.write_text('[{"a": 1},\n {"a": "cut off')
+    records, problems = _split(list(iter_records(doc)))
+    assert [r.value for r in records] == [[{"a": 1}]]
+    assert [(p.line, p.reason) for p in problems] == [
+        (
+            2,
+            "invalid JSON (Unterminated string starting at column 8): the document looks "
+            "truncated; kept the complete values before that point",
+        )
+    ]
+
+
 def test_a_jsonl_line_with_a_stray_byte_of_another_encoding_is_read(tmp_path: Path) -> None:
     # Issue 16 (item 7), /work/notes/tau58/hostile/nonutf8.jsonl: one Latin-1 "é" in a
     # user's message skipped the whole conversation; a JSON document with the same byte
