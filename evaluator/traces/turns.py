@@ -4062,7 +4062,9 @@ def _mk36_turn(text: str, previous: str, context: str) -> tuple[str, str] | None
             act is not None
             and not _MK36_NEW_ASK.search(t)
             and " and " not in t.lower()
-            and act.group(1).lower()[:4] in previous.lower()
+            # the act's word where a word of the agent's starts ("book" not inside "rebook":
+            # mk37, session 34)
+            and re.search(rf"\b{re.escape(act.group(1).lower()[:4])}", previous, re.IGNORECASE)
         ):
             return "answer", "mk36_ack_act"
     if (
@@ -4245,6 +4247,33 @@ _MK37_NOT_PICKED = frozenset(
 _MK37_TELL_VERBS = frozenset({"tell", "let", "confirm", "explain", "show", "give", "send"})
 
 
+# A problem of the user's own booking or account told, then what the agent can do about it
+# ("My train was cancelled and I paid for a taxi. What can you do for me?"): a problem report
+# that asks for help (session 21), a `request`.
+_MK37_MY_EVENT = re.compile(
+    r"\b(?:my|our)\s+(?:[\w-]+\s+){0,3}?(?:was|were|got|has\s+been|have\s+been|is)\s+"
+    r"(?:cancell?ed|delayed|lost|damaged|overcharged|double[ -]charged|declined|blocked|stolen)\b"
+    r"|\b(?:cancell?ed|delayed|lost|damaged|overcharged|blocked)\s+(?:my|our)\b",
+    re.IGNORECASE,
+)
+_MK37_WHAT_CAN_YOU_DO = re.compile(
+    r"\bwhat\s+(?:can|could|will)\s+you\s+do\b|\bwhat\s+are\s+my\s+options\b", re.IGNORECASE
+)
+# A pick with "then" opening the turn ("OK, the outbound only then."), and how to pay for it
+# after: the option the agent offered, taken up (session 16's pick; _CHOICE_THEN),
+# an `answer`.
+_MK37_HOW_TO_PAY = re.compile(
+    r"\b(?:put|charge|pay|use|bill)\b[^.!?]*\b(?:card|certificate|voucher|credit|points|miles"
+    r"|balance|account|paypal)\b",
+    re.IGNORECASE,
+)
+# "let's do the blue one": an option the agent's message names, picked (session 16), an
+# `answer`.
+_MK37_LETS_PICK = re.compile(
+    r"let['’]?s\s+(?:do|go\s+with|take|get|pick)\s+the\s+([\w-]+)(?:\s+one)?\b", re.IGNORECASE
+)
+
+
 def _mk37_said(text: str) -> list[str]:
     return [s.strip() for s in _sentences(" ".join(text.split())) if s.strip()]
 
@@ -4286,6 +4315,23 @@ def _mk37_turn(text: str, previous: str, context: str) -> tuple[str, str] | None
         return None
     if _MK37_BARE_K.fullmatch(t):
         return "answer", "mk37_bare_k"
+    if context in ("opening", "open", "none") and _MK37_MY_EVENT.search(t):
+        said = _mk37_said(t)
+        if said and _MK37_WHAT_CAN_YOU_DO.search(said[-1]):
+            return "request", "mk37_problem_what_can_you_do"
+    if context in ("none", "solicit") and "?" not in t:
+        said = _mk37_said(t)
+        if (
+            len(said) > 1
+            and _CHOICE_THEN.fullmatch(said[0])
+            and all(_MK37_HOW_TO_PAY.search(x) for x in said[1:])
+        ):
+            return "answer", "mk37_pick_then_how"
+        pick = _MK37_LETS_PICK.search(t)
+        if pick is not None and re.search(
+            rf"\b{re.escape(pick.group(1))}\b", previous, re.IGNORECASE
+        ):
+            return "answer", "mk37_lets_pick"
     if context == "solicit":
         both = _mk37_answer_then_ask(t, previous)
         if both is not None:

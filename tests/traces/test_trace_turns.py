@@ -5892,6 +5892,26 @@ def test_mk36_support_customers(text: str, previous: str, kind: str) -> None:
         ("I just want a refund really", "If it fails again, I can arrange a refund.", "answer"),
         # a supposition, then whether the agent would pay for it, asks the policy
         ("if I take a taxi tonight, will you cover it?", "Your bag is delayed.", "question"),
+        # a problem of the user's own booking, then what the agent can do, asks for help
+        (
+            "Hi. My ferry was cancelled and I stayed an extra night. What can you do for me?",
+            "",
+            "request",
+        ),
+        # a pick with "then", then how to pay for it
+        (
+            "ok, the early one then. Charge it to my card.",
+            "Both sailings have seats.",
+            "answer",
+        ),
+        # an option the agent named, picked with "let's do the … one"
+        ("fine, let's do the walnut one", "The shelf comes in oak and walnut.", "answer"),
+        # the act's word where a word of the agent's starts: "book" is not in "rebook"
+        (
+            "ok book the 9am. my number is 5521",
+            "It usually runs on time; if not, we'd rebook you.",
+            "request",
+        ),
     ],
 )
 def test_mk37_support_customers(text: str, previous: str, kind: str) -> None:
