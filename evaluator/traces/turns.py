@@ -4096,12 +4096,21 @@ def _mk36_turn(text: str, previous: str, context: str) -> tuple[str, str] | None
 # own booking or account (sessions 14 and 21's change of the user's own thing asked in a
 # question's words), a `request`; what a kind of thing allows stays a question ("Can a
 # Basic fare be changed?" names no thing of the user's: no pronoun, no "my").
-_MK37_PASSIVE_ACT = re.compile(
-    r"\b(?:can|could)\s+(?:it|that|this|they|them|those|these|my\s+\w+(?:\s+\w+)?)\s+(?:also\s+)?be\s+"
+_MK37_ACT_PARTICIPLE = (
     r"(?:cancell?ed|refunded|raised|increased|lowered|reduced|changed|moved|upgraded|extended"
     r"|waived|reversed|removed|added|rebooked|reissued|replaced|transferred|switched|reinstated"
     r"|expedited|credited|unblocked|unlocked|reactivated|closed|split|combined|merged)\b"
-    r"[^?]*\?",
+)
+_MK37_PASSIVE_ACT = re.compile(
+    r"\b(?:can|could)\s+(?:it|that|this|they|them|those|these|my\s+\w+(?:\s+\w+)?)\s+(?:also\s+)?be\s+"
+    + _MK37_ACT_PARTICIPLE
+    + r"[^?]*\?",
+    re.IGNORECASE,
+)
+# ... "the <thing>" the agent's message just named ("Can the fee be waived?" after "A $20 fee
+# applies"): this case's thing; "Can a Basic fare be changed?" asks what the kind allows.
+_MK37_PASSIVE_THE = re.compile(
+    r"\b(?:can|could)\s+the\s+([a-z]+)\s+(?:also\s+)?be\s+" + _MK37_ACT_PARTICIPLE + r"[^?]*\?",
     re.IGNORECASE,
 )
 # A negative ask pressing for an act ("Can't you just reset it now?", "Can't I get a refund
@@ -4109,7 +4118,7 @@ _MK37_PASSIVE_ACT = re.compile(
 # "can't you just …"), whatever the act's verb; pressing to be told ("can't you just tell
 # me …?") stays a question.
 _MK37_PRESSED_ACT = re.compile(
-    r"\b(?:can['’]?t|cannot|couldn['’]?t)\s+(?:you\s+just\s+(?!(?:tell|say|explain|confirm|show|let\s+me"
+    r"\b(?:can['’]?t|cannot|couldn['’]?t)\s+(?:you\s+(?:just|simply|please)\s+(?!(?:tell|say|explain|confirm|show|let\s+me"
     r"\s+know|give\s+me\s+(?:an?\s+)?(?:answer|idea|estimate))\b)[a-z]+"
     r"|i\s+(?:just\s+)?(?:get|have)\s+(?:a|an|my|the|some|cash|money|credit)\b)",
     re.IGNORECASE,
@@ -4344,6 +4353,13 @@ def _mk37_turn(text: str, previous: str, context: str) -> tuple[str, str] | None
         _MK37_PASSIVE_ACT.search(t) or _MK37_APPLY_TO_MINE.search(t)
     ):
         return "request", "mk37_change_of_mine"
+    named = _MK37_PASSIVE_THE.search(t)
+    if (
+        named is not None
+        and context in ("none", "open", "failed")
+        and re.search(rf"\b{re.escape(named.group(1))}", previous, re.IGNORECASE)
+    ):
+        return "request", "mk37_change_of_named"
     echo = _MK37_ECHO.match(t)
     if (
         echo is not None

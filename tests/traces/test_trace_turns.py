@@ -5851,10 +5851,14 @@ def test_mk36_support_customers(text: str, previous: str, kind: str) -> None:
         ),
         # a change of the user's own thing asked in the passive is a request ...
         ("and my seat, can that be changed as well?", "Your bag is added.", "request"),
+        # ... or of "the" thing the agent just named ...
+        ("Can the fee be waived?", "A $20 fee applies to the change.", "request"),
         # ... what a kind of thing allows stays a question
         ("Can a promo fare be changed?", "Your bag is added.", "question"),
+        ("Can the ticket be changed?", "Your bag is added.", "question"),
         # an act pressed for in a negative question, whatever its verb
         ("Can't you just close the account today?", "It closes at month end.", "request"),
+        ("Can't you simply refund it?", "It is non-refundable.", "request"),
         ("Can't I get a credit for the delay?", "The flight landed 2 hours late.", "request"),
         # the user's own means applied to the user's own order
         ("Can I pay for my order with store credit?", "Your order is pending.", "request"),
