@@ -4377,8 +4377,8 @@ def _mk37_turn(text: str, previous: str, context: str) -> tuple[str, str] | None
         if _PLAN_LATER.search(step.group(2)):
             return "other", "mk37_plan_later"
         words = [w.lower() for w in _MK37_WORD.findall(step.group(2))]
-        named = [w for w in words if w not in _MK37_FUNCTION_WORDS]
-        if named and all(re.search(rf"\b{w}", previous, re.IGNORECASE) for w in named):
+        content = [w for w in words if w not in _MK37_FUNCTION_WORDS]
+        if content and all(re.search(rf"\b{w}", previous, re.IGNORECASE) for w in content):
             return "answer", "mk37_step_taken"
     if (
         context == "none"
