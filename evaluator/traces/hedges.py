@@ -2225,7 +2225,7 @@ def _pattern_cue(m: re.Match[str], text: str, window: int) -> HedgeMatch | None:
         return HedgeMatch(
             said.lower(), "en", start, end, said, context(text, start, end, window), "guess"
         )
-    if m.re is _MK36_PARCEL_SOMETIMES or m.re is _MK36_CASE_SHOULD:
+    if m.re is _MK36_PARCEL_SOMETIMES or m.re is _MK36_CASE_SHOULD or m.re is _MK37_THING_SHOULD:
         if m.re is _MK36_PARCEL_SOMETIMES and not (
             _R34_OWN_ORDER.search(text) or _MK36_CASE_DELIVERED.search(text)
         ):
@@ -2404,6 +2404,15 @@ _MK36_CASE_DELIVERED = re.compile(
 _MK36_CASE_SHOULD = re.compile(
     r"\b(should)\s+(?:qualify|fit|be\s+(?:covered|eligible|accepted))\b", re.IGNORECASE
 )
+# mk37 (made-up, session 34): "your bag should follow you to the new flight", "your parcel
+# should reach you by then": "should" concluding where the user's own thing goes, a guess no
+# result states (session 17's "should" concluding the user's case, as _MK36_CASE_SHOULD).
+# The cue is group 1.
+_MK37_THING_SHOULD = re.compile(
+    r"\byour\s+(?:\w+\s+){1,2}?(should)\s+(?:still\s+)?(?:follow|reach|arrive|be\s+(?:rerouted"
+    r"|transferred|delivered\s+(?:there|to))|make\s+it|get\s+there|catch\s+up)\b",
+    re.IGNORECASE,
+)
 _PATTERN_CUES = (
     _UNSTATED,
     _ZH_CANNOT_KNOW,
@@ -2424,6 +2433,7 @@ _PATTERN_CUES = (
     _R34_PARCEL_CAUSE,
     _MK36_PARCEL_SOMETIMES,
     _MK36_CASE_SHOULD,
+    _MK37_THING_SHOULD,
 )
 # What follows a modal that names the user's own circumstances as the cause of the complaint:
 # "(可能)会是你最近工作压力太大等所致的", "(可能)是由于您长期熬夜引起的".
@@ -2437,6 +2447,7 @@ _GROUP_CUES = (
     _R34_PARCEL_CAUSE,
     _MK36_PARCEL_SOMETIMES,
     _MK36_CASE_SHOULD,
+    _MK37_THING_SHOULD,
     _TRIP_SHOULD,
     _ZH_CASE_CAUSES,
     _EVIDENCE_LIKELY,
@@ -3309,6 +3320,189 @@ def _mk36_reading(
     return None
 
 
+# mk37 (made-up, session 34): readings of a third writer's airline, retail, telecom and bank
+# agents, each a GUIDELINE distinction in general form.
+# "I can't see or cancel them from here": what the agent's tools can see and do, joined to an
+# act, a capability refusal (process), no fact missing.
+_MK37_SEE_OR_ACT = re.compile(
+    r"\s+(?:or|and)\s+(?:cancel|change|modify|manage|edit|update|refund|book|access)\b",
+    re.IGNORECASE,
+)
+# "You might also find it in the app", "you may want to check …": where the user may look for
+# a thing or what the user may wish, a statement about the user (the issue's "wherever you
+# might have stored it"), no fact of the case guessed; what the user may find in a product
+# ("Some examples you might find are …") stays a guess about it.
+_MK37_YOU_BEFORE = re.compile(r"\byou\s+(?:also\s+)?$", re.IGNORECASE)
+_MK37_USER_FINDS = re.compile(
+    r"\s+(?:also\s+)?(?:find\s+(?:it|them|the|your)\b[^.!?\n]{0,40}?\b(?:in|under|on)\s+(?:the|your)\b"
+    r"|want\s+to|wish\s+to|prefer\s+to|need\s+to\s+(?:check|look))",
+    re.IGNORECASE,
+)
+# "no travel insurance that might have covered it": what a thing the case lacks would have done,
+# a counterfactual, no doubt of a fact (the record says there is none).
+_MK37_ABSENT_THING = re.compile(
+    r"\bno\s+(?:[\w-]+\s+){1,3}(?:that|which)\s+(?:would\s+|could\s+)?$", re.IGNORECASE
+)
+# The latest result says itself that the fact is not there yet ("status … is not available yet
+# (published 24h before departure)"): the message's "so I can't tell you yet" restates it (the
+# softener case: a fact the latest tool result states), when the sentence names the result's
+# words.
+_MK37_RESULT_UNAVAILABLE = re.compile(
+    r"\b(?:is|are)\s+not\s+(?:yet\s+)?(?:available|published)(?:\s+yet)?\b|\bnot\s+yet\s+"
+    r"(?:available|published)\b",
+    re.IGNORECASE,
+)
+# An estimate field's value read back after a verb and a place ("is now estimated to land in
+# Atlanta at 2:58 PM" after "est_arr": "…T14:58:00"): the record's estimate (as
+# _estimate_field_read, with a field named by the short "est" and a place between).
+_MK37_EST_FIELD_VALUE = re.compile(
+    r"""["']((?:[A-Za-z]+_)*est(?:_[A-Za-z]+)*)["']\s*:\s*("[^"]*")""", re.IGNORECASE
+)
+_MK37_TO_EST_VALUE = re.compile(
+    r"\s+to\s+[a-z]+(?:\s+(?:in|at|into|from)\s+[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?)?\s+(?:at|by|around)"
+    r"(?=\s*\**\s*\d)",
+)
+# A softener before "hasn't left <place> yet" after a record whose shipment's status is a
+# label made and nothing more ("label_created"): the record's status restated (tune35's
+# _NOT_YET and _UNDER_WAY_STATUS, for a parcel not yet handed over).
+_MK37_NOT_LEFT_YET = re.compile(
+    r"\b(?:has|have)(?:n['’]t|\s+not)\s+(?:left|shipped|moved|gone\s+out)\b[^.!?\n]{0,40}\byet\b",
+    re.IGNORECASE,
+)
+_MK37_LABEL_ONLY = re.compile(
+    r"""["'](?:\w+_)?status["']\s*:\s*["'](?:label[ _-]?created|pre[ _-]?transit|ready[ _-]?to[ _-]?ship)["']""",
+    re.IGNORECASE,
+)
+# A frequency word whose subject is an id of the case the result holds ("CB904 generally runs on
+# time"): how this flight usually goes, a guess about the task's facts (sessions 17 and 18), not
+# a policy's "generally".
+_MK37_FREQUENCY = frozenset({"generally", "usually", "typically", "normally", "often", "mostly"})
+_MK37_ID_TOKEN = re.compile(r"\b(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9-]{4,}\b")
+# "so yours may well still be on its way": the user's own thing guessed about after how such
+# things go, the case, not the kind (round 34's cause of the customer's own parcel).
+_MK37_YOURS_BEFORE = re.compile(r"\byours\s+$", re.IGNORECASE)
+# "approximately 1 hour 10 minutes": a length in two units, an estimate unless two clock times
+# the message states differ by it.
+_MK37_TWO_UNITS = re.compile(
+    r"\s*(\d+)\s*(?:hours?|hrs?|h)\s*(?:and\s+)?(\d+)\s*(?:minutes?|mins?|m)\b", re.IGNORECASE
+)
+_MK37_SO = re.compile(r"[,;]\s*so\s+", re.IGNORECASE)
+_MK37_CLOCK = re.compile(r"\b(\d{1,2}):(\d{2})\s*([AaPp])\.?[Mm]\b")
+_MK37_MINUTES_SLACK = 5
+
+
+def _mk37_clock_minutes(m: re.Match[str]) -> int:
+    hour = int(m.group(1)) % 12 + (12 if m.group(3).lower() == "p" else 0)
+    return hour * 60 + int(m.group(2))
+
+
+def _mk37_length_stated(text: str, start: int, minutes: int) -> bool:
+    """True when two clock times ``text`` states before ``start`` lie ``minutes`` apart."""
+    times = [_mk37_clock_minutes(m) for m in _MK37_CLOCK.finditer(text, 0, start)]
+    return any(
+        abs((b - a) % (24 * 60) - minutes) <= _MK37_MINUTES_SLACK
+        for i, a in enumerate(times)
+        for b in times[i + 1 :]
+    )
+
+
+def _mk37_reading(
+    text: str,
+    h: HedgeMatch,
+    kind: str,
+    latest_result: str | None,
+    c_lo: int,
+    c_hi: int,
+    s_lo: int,
+) -> str | None:
+    """mk37's readings (session 34): a rule name that drops ``h``, ``""`` that keeps it, or
+    ``None`` when none of them applies."""
+    if h.language != "en":
+        return None
+    phrase = h.phrase.lower()
+    if (
+        kind in ("missing", "doubt")
+        and phrase.endswith("see")
+        and _MK37_SEE_OR_ACT.match(text, h.end)
+    ):
+        return "capability"
+    if (
+        kind == "guess"
+        and phrase in ("might", "may", "could")
+        and _MK37_YOU_BEFORE.search(text, max(c_lo, h.start - 12), h.start)
+        and _MK37_USER_FINDS.match(text, h.end)
+    ):
+        return "user_offer"
+    if (
+        kind == "guess"
+        and phrase in ("might have", "may have", "could have", "might", "could")
+        and _MK37_ABSENT_THING.search(text, max(c_lo, h.start - 60), h.start)
+    ):
+        return "counterfactual"
+    if (
+        kind in ("missing", "doubt")
+        and latest_result
+        and _MK37_RESULT_UNAVAILABLE.search(latest_result)
+    ):
+        words = {w.lower() for w in re.findall(r"[A-Za-z]{5,}", latest_result)}
+        if any(w.lower() in words for w in re.findall(r"[A-Za-z]{5,}", text[s_lo : h.start])):
+            return "result_unavailable"
+    if kind == "guess" and phrase == "estimated" and latest_result:
+        lead = _MK37_TO_EST_VALUE.match(text, h.end)
+        values = " ".join(
+            m.group(2) for m in _MK37_EST_FIELD_VALUE.finditer(latest_result, 0, 20_000)
+        )
+        if lead is not None and values:
+            at = lead.end() + len(text[lead.end() :]) - len(text[lead.end() :].lstrip(" *"))
+            if _CLOCK.match(text, at) and _clock_held(text, at, values):
+                return "field_held"
+    if (
+        kind == "softener"
+        and latest_result
+        and _MK37_NOT_LEFT_YET.search(text, h.end, c_hi)
+        and _MK37_LABEL_ONLY.search(latest_result)
+    ):
+        return "softener_pending"
+    if kind == "general" and latest_result and phrase in _MK37_FREQUENCY:
+        ids = _MK37_ID_TOKEN.findall(text, c_lo, h.start)
+        if (
+            ids
+            and any(i in latest_result for i in ids)
+            and not _CONDITION.search(text, s_lo, h.start)
+        ):
+            return ""
+    if (
+        kind == "guess"
+        and phrase in ("may well", "might well", "probably", "likely", "most likely")
+        and _MK37_YOURS_BEFORE.search(text, max(c_lo, h.start - 8), h.start)
+    ):
+        return ""
+    if kind == "guess" and phrase in ("should", "almost certainly"):
+        # a condition after the cue ("…, but I can change it if you'd like") governs the offer,
+        # and a rule stated before "so your bag should …" is what the guess concludes from
+        own = phrase != "should" or any(
+            m.span(1) == (h.start, h.end)
+            for m in _MK37_THING_SHOULD.finditer(
+                text, max(c_lo, h.start - 40), min(c_hi, h.end + 40)
+            )
+        )
+        lo = max(c_lo, h.start - 40)
+        after_so = max((m.end() for m in _MK37_SO.finditer(text, lo, h.start)), default=lo)
+        if own and not _CONDITION.search(text, after_so, h.start):
+            return ""
+    if kind == "guess" and phrase in _APPROXIMATORS:
+        length = _MK37_TWO_UNITS.match(text, h.start + len(h.phrase))
+        if (
+            length is not None
+            and not _mk37_length_stated(
+                text, h.start, int(length.group(1)) * 60 + int(length.group(2))
+            )
+            and not _length_held(text, length.start(1), latest_result)
+        ):
+            return ""
+    return None
+
+
 def _rule(
     text: str,
     h: HedgeMatch,
@@ -3321,6 +3515,9 @@ def _rule(
     """The name of the rule that drops the cue ``h`` (its clause ``[c_lo, c_hi)``, its
     sentence ``[s_lo, s_hi)``), or ``""`` when the rules keep it (see :func:`find_hedges`)."""
     kind = h.kind
+    mk37 = _mk37_reading(text, h, kind, latest_result, c_lo, c_hi, s_lo)
+    if mk37 is not None:
+        return mk37  # session 34: mk37's made-up support agents
     if h.language == "en" and h.kind == "guess" and h.phrase in _TRIP_CUES:
         if text[s_lo:s_hi].rstrip().endswith("?"):
             return "question"  # "Should we be there by six?"

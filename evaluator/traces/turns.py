@@ -2866,6 +2866,10 @@ def agent_context(previous: str | None) -> str:
     last_two = " ".join(sentences[-2:])
     if gated_search(_BLANK, last_two):
         return "solicit"  # a quiz's blank to fill ("A ____ takes 33 hours to crawl one mile")
+    if any(_MK37_OUTCOME_ASKED.search(s) for s in sentences[-2:]):
+        # mk37 (made-up, session 34): "Let me know what happens." asks the step's outcome,
+        # as "let me know if …" does below (sessions 28 and 29), not more help
+        return "solicit"
     if asking and any(gated_search(p["open_offer"], s) for s in asking[-2:]):
         # "What would you like help with? Accommodations, activities, or something else?"
         return "open"
@@ -4058,7 +4062,9 @@ def _mk36_turn(text: str, previous: str, context: str) -> tuple[str, str] | None
             act is not None
             and not _MK36_NEW_ASK.search(t)
             and " and " not in t.lower()
-            and act.group(1).lower()[:4] in previous.lower()
+            # the act's word where a word of the agent's starts ("book" not inside "rebook":
+            # mk37, session 34)
+            and re.search(rf"\b{re.escape(act.group(1).lower()[:4])}", previous, re.IGNORECASE)
         ):
             return "answer", "mk36_ack_act"
     if (
@@ -4082,6 +4088,319 @@ def _mk36_turn(text: str, previous: str, context: str) -> tuple[str, str] | None
     return None
 
 
+# mk37 (made-up, session 34): readings of a third writer's airline, retail, telecom and bank
+# customers (round mk37), each a GUIDELINE distinction stated in general form, by the shape
+# of the turn and of the agent's message, never by mk37's words.
+# A change asked of a thing in the passive, in a question's words ("can that be cancelled
+# too?", "Also my card, could it be replaced?"): the user asks the agent to act on the user's
+# own booking or account (sessions 14 and 21's change of the user's own thing asked in a
+# question's words), a `request`; what a kind of thing allows stays a question ("Can a
+# Basic fare be changed?" names no thing of the user's: no pronoun, no "my").
+_MK37_ACT_PARTICIPLE = (
+    r"(?:cancell?ed|refunded|raised|increased|lowered|reduced|changed|moved|upgraded|extended"
+    r"|waived|reversed|removed|added|rebooked|reissued|replaced|transferred|switched|reinstated"
+    r"|expedited|credited|unblocked|unlocked|reactivated|closed|split|combined|merged)\b"
+)
+_MK37_PASSIVE_ACT = re.compile(
+    r"\b(?:can|could)\s+(?:it|that|this|they|them|those|these|my\s+\w+(?:\s+\w+)?)\s+(?:also\s+)?be\s+"
+    + _MK37_ACT_PARTICIPLE
+    + r"[^?]*\?",
+    re.IGNORECASE,
+)
+# ... "the <thing>" the agent's message just named ("Can the fee be waived?" after "A $20 fee
+# applies"): this case's thing; "Can a Basic fare be changed?" asks what the kind allows.
+_MK37_PASSIVE_THE = re.compile(
+    r"\b(?:can|could)\s+the\s+([a-z]+)\s+(?:also\s+)?be\s+" + _MK37_ACT_PARTICIPLE + r"[^?]*\?",
+    re.IGNORECASE,
+)
+# A negative ask pressing for an act ("Can't you just reset it now?", "Can't I get a refund
+# for the other one too?"): the act asked with its pushback, a `request` (session 33's
+# "can't you just …"), whatever the act's verb; pressing to be told ("can't you just tell
+# me …?") stays a question.
+_MK37_PRESSED_ACT = re.compile(
+    r"\b(?:can['’]?t|cannot|couldn['’]?t)\s+(?:you\s+(?:just|simply|please)\s+(?!(?:tell|say|explain|confirm|show|let\s+me"
+    r"\s+know|give\s+me\s+(?:an?\s+)?(?:answer|idea|estimate))\b)[a-z]+"
+    r"|i\s+(?:just\s+)?(?:get|have)\s+(?:a|an|my|the|some|cash|money|credit)\b)",
+    re.IGNORECASE,
+)
+# Paying with or applying the user's own means to the user's own order, asked ("can I pay
+# for my order with my gift card instead?", "Can I use it on an order I placed today?"): a
+# change to the user's own order in a question's words (session 21), a `request`.
+_MK37_APPLY_TO_MINE = re.compile(
+    r"\b(?:can|could|may)\s+i\s+(?:please\s+)?(?:use|apply|pay|put)\b[^?]{0,40}?"
+    r"\b(?:on|to|for|toward|towards|with)\s+(?:my\s+(?!next\b|future\b|new\b|other\b)\w+|an?\s+\w+\s+(?:i|we)\s+(?:placed|made|booked"
+    r"|ordered|bought|have))\b",
+    re.IGNORECASE,
+)
+# Asking to be told when a thing comes back or is available ("Can you tell me when it's back
+# in stock?", "could you let me know when the blue one is available"): a notice asked for
+# later, an act (round 32's "Can you let me know when one with a study is available"), a
+# `request`.
+_MK37_NOTIFY = re.compile(
+    r"\b(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:tell|let|notify|email|text|message|ping)"
+    r"\s+(?:me|us)\s+(?:know\s+)?when\s+[^?]{0,30}?\b(?:is|['’]s|are|comes?|gets?)\s+(?:back|available"
+    r"|in\s+stock|restocked)\b",
+    re.IGNORECASE,
+)
+# The agent asks to be told how a step went ("Let me know what happens.", "tell me what you
+# see", "let me know how it goes"): a step whose outcome is asked, as "let me know if …" is
+# (sessions 28 and 29: the report that follows answers it).
+_MK37_OUTCOME_ASKED = re.compile(
+    r"\b(?:let\s+me\s+know|tell\s+me)\s+(?:what\s+(?:happens|you\s+see|it\s+(?:says|shows))"
+    r"|how\s+it\s+goes)\b",
+    re.IGNORECASE,
+)
+# An echo of the agent's words or one word of disbelief, with its question marks ("14
+# minutes?? fine", "Ugh, seriously? I thought it had more", "Final sale? I never saw that"):
+# pushback. A wh-word asks a reason and stays a question (see _MK36_ECHO_ASK).
+_MK37_ECHO = re.compile(
+    r"\s*(?![^?]*\b(?:why|how|when|where|which|who|what|any|anything)\b)(?!(?:is|are|was|were|do|does"
+    r"|did|can|could|will|would|should|has|have|may|shall)\b)(?:[a-z]+[,.!]*\s+)?(?!(?:is|are|was"
+    r"|were|do|does|did|can|could|will|would|should|has|have|may|shall)\b)"
+    r"[\w$.%,'’-]+(?:\s+[\w$.%,'’-]+){0,2}\s*\?+!*\s+(?=\S)",
+    re.IGNORECASE,
+)
+# "Why would you …" set against what the agent reported ("why would you ship it separately
+# without telling me"), with no question mark: rhetorical pushback, asking no fact (the r4
+# section's rhetorical pushback), `other`.
+_MK37_WHY_WOULD = re.compile(r"why\s+(?:would|did|do)\s+(?:you|they)\s+[^?]+", re.IGNORECASE)
+# A one-letter acknowledgement ("k", "kk"): "ok" shortened, an `answer` (round 6's bare
+# acknowledgement).
+_MK37_BARE_K = re.compile(r"\s*k{1,2}\s*[.!]*\s*", re.IGNORECASE)
+# The user's "I'll …" for a step: "ok I'll check the chart", "alright, I'll do it in the app".
+# It takes the agent's step up, an `answer` (session 28's "Okay, I will try that"; session
+# 32's step given as a suggestion), when it names something of the agent's message; with a
+# time later on ("I'll do that tonight") it is the user's plan, `other` (session 29).
+_MK37_ILL_STEP = re.compile(
+    r"(?:(?:ok(?:ay)?|alright|all\s+right|sure|fine|got\s+it)[,.!]*\s+)?i['’]?ll\s+(?:just\s+)?"
+    r"(check|do|try|look\s+at|use|submit|fill\s+out|call|email|contact|visit|go\s+to|send|claim"
+    r"|request|download|read|follow|apply)\b([^?]*)",
+    re.IGNORECASE,
+)
+_MK37_WORD = re.compile(r"[a-z]{3,}", re.IGNORECASE)
+_MK37_FUNCTION_WORDS = frozenset(
+    {"the", "that", "this", "then", "and", "with", "for", "from", "now", "just", "your", "you"}
+)
+# A yes, then a bare act on a pronoun ("ok yes add it", "yes, book them"): the yes answers
+# what the agent proposed and the pronoun points back to it, an `answer` (the GUIDELINE's
+# confirmation; round 8's option taken up), also when an answer to a side question came
+# between. Without the yes ("ok cancel it") it may be the user's own new act (session 33).
+_MK37_ACK_PRONOUN = re.compile(
+    r"(?:[a-z]{2,8}[.!]+\s+)?(?:(?:ok(?:ay)?|sure|fine|alright)[,.!]*\s+)?(?:yes|yeah|yep)\b[,.!]*\s+"
+    r"(?:please\s+)?[a-z]+\s+(?:it|that|them|those)"
+    r"(?:\s+(?:please|then|now))?\s*[.!]*",
+    re.IGNORECASE,
+)
+# An act commanded "anyway" after the agent's caveat ("Add the bag anyway", "ok cancel it
+# anyway"): the user goes ahead with what was under way despite it, an `answer` (round 8's
+# option taken up).
+_MK37_ANYWAY = re.compile(r"\b(?:anyway|regardless|all\s+the\s+same)\s*[.!]*\s*$", re.IGNORECASE)
+# ... "send me the address anyway" asks to be told, a question still
+_MK37_TELL_ME = re.compile(r"\b(?:send|give|tell|show|text|email)\s+(?:me|us)\b", re.IGNORECASE)
+# The user's want naming the remedy the agent just said it can set up ("I just want a
+# replacement honestly" after "… I can set up a replacement"): the offer taken up, an
+# `answer` (round 8's remedy offered, taken up).
+_MK37_WANT = re.compile(
+    r"\bi\s+(?:just\s+|really\s+)?(?:want|need|['’]d\s+like|would\s+like)\s+(?:a|an|the)\s+([a-z]+)",
+    re.IGNORECASE,
+)
+# A supposition of the user's, then whether the agent would pay or cover it ("if I buy one
+# today just in case, will you pay for it?"): what the rules allow, a `question` (the
+# GUIDELINE's "Can I pause my subscription if I need to skip a month?").
+_MK37_IF_THEN_WILL_YOU = re.compile(
+    r"\bif\s+(?:i|we)\s+[^?,]{3,60},\s*(?:will|would|do|does)\s+(?:you|it|that|they)\s+"
+    r"(?:pay|cover|reimburse|refund|count|qualify)\b[^?]*\?",
+    re.IGNORECASE,
+)
+# The words that open a new ask after an answer ("… and can you check it again", "Can you
+# waive the fee?"): the act's verb follows.
+_MK37_CAN_YOU = re.compile(
+    r"(?:and\s+|also\s+|but\s+)?(?:can|could|would)\s+you\s+(?:please\s+|also\s+)?([a-z]+)\b",
+    re.IGNORECASE,
+)
+
+
+# A bare reply is a few words ("Expedited.", "whole thing.", "yes add the note."): a longer
+# first sentence tells or reports, and what follows it is read by the rules above.
+_MK37_SHORT_REPLY = 4
+
+
+_MK37_NOT_PICKED = frozenset(
+    {
+        "yes",
+        "yeah",
+        "okay",
+        "sure",
+        "fine",
+        "alright",
+        "right",
+        "great",
+        "perfect",
+        "absolutely",
+        "thanks",
+        "thank",
+        "that",
+        "this",
+        "then",
+        "there",
+        "with",
+        "what",
+        "hey",
+        "hello",
+        "got",
+    }
+)
+
+
+# ... an ask to be told ("Can you confirm …?") is read by the rules above
+_MK37_TELL_VERBS = frozenset({"tell", "let", "confirm", "explain", "show", "give", "send"})
+
+
+# A problem of the user's own booking or account told, then what the agent can do about it
+# ("My train was cancelled and I paid for a taxi. What can you do for me?"): a problem report
+# that asks for help (session 21), a `request`.
+_MK37_MY_EVENT = re.compile(
+    r"\b(?:my|our)\s+(?:[\w-]+\s+){0,3}?(?:was|were|got|has\s+been|have\s+been|is)\s+"
+    r"(?:cancell?ed|delayed|lost|damaged|overcharged|double[ -]charged|declined|blocked|stolen)\b"
+    r"|\b(?:cancell?ed|delayed|lost|damaged|overcharged|blocked)\s+(?:my|our)\b",
+    re.IGNORECASE,
+)
+_MK37_WHAT_CAN_YOU_DO = re.compile(
+    r"\bwhat\s+(?:can|could|will)\s+you\s+do\b|\bwhat\s+are\s+my\s+options\b", re.IGNORECASE
+)
+# A pick with "then" opening the turn ("OK, the outbound only then."), and how to pay for it
+# after: the option the agent offered, taken up (session 16's pick; _CHOICE_THEN),
+# an `answer`.
+_MK37_HOW_TO_PAY = re.compile(
+    r"\b(?:put|charge|pay|use|bill)\b[^.!?]*\b(?:card|certificate|voucher|credit|points|miles"
+    r"|balance|account|paypal)\b",
+    re.IGNORECASE,
+)
+# "let's do the blue one": an option the agent's message names, picked (session 16), an
+# `answer`.
+_MK37_LETS_PICK = re.compile(
+    r"let['’]?s\s+(?:do|go\s+with|take|get|pick)\s+the\s+([\w-]+)(?:\s+one)?\b", re.IGNORECASE
+)
+
+
+def _mk37_said(text: str) -> list[str]:
+    return [s.strip() for s in _sentences(" ".join(text.split())) if s.strip()]
+
+
+def _mk37_answer_then_ask(text: str, previous: str) -> tuple[str, str] | None:
+    """After the agent's question, a reply that answers and then asks ("Expedited. Can you
+    waive the $15?", "whole thing. is there a fee?"): labelled by what it asks (the
+    GUIDELINE's top section), when the ask is no act the agent put forward (round 8)."""
+    said = _mk37_said(text)
+    if len(said) < 2 or "?" in said[0] or len(said[0].split()) > _MK37_SHORT_REPLY:
+        return None
+    # the reply picks up a word of the agent's question ("Expedited." to "standard or
+    # expedited?"); "Sure!", "Perfect!" or "Hi!" before an ask is no reply of its own
+    picked = [w for w in re.findall(r"[a-z]{4,}", said[0].lower()) if w not in _MK37_NOT_PICKED]
+    if not any(re.search(rf"\b{w}", previous, re.IGNORECASE) for w in picked):
+        return None
+    for ask in said[1:]:
+        act = _MK37_CAN_YOU.match(ask)
+        if act is not None:
+            verb = act.group(1).lower()
+            if verb not in _MK37_TELL_VERBS and (
+                re.search(rf"\b{re.escape(verb)}", previous, re.IGNORECASE) is None
+            ):
+                return "request", "mk37_answer_then_act"
+            return None
+        if ask.endswith("?") and _rule(ask, "none")[0] == "question":
+            nouns = [w for w in _MK37_WORD.findall(ask) if len(w) > 4]
+            if nouns and not any(re.search(rf"\b{w}", previous, re.IGNORECASE) for w in nouns):
+                return "question", "mk37_answer_then_question"
+            return None
+    return None
+
+
+def _mk37_turn(text: str, previous: str, context: str) -> tuple[str, str] | None:
+    """mk37's readings of a customer's turn after the agent's message (session 34), or
+    ``None``."""
+    t = " ".join(text.split())
+    if not t or _CJK.search(t):
+        return None
+    if _MK37_BARE_K.fullmatch(t):
+        return "answer", "mk37_bare_k"
+    if context in ("opening", "open", "none") and _MK37_MY_EVENT.search(t):
+        said = _mk37_said(t)
+        if said and _MK37_WHAT_CAN_YOU_DO.search(said[-1]):
+            return "request", "mk37_problem_what_can_you_do"
+    if context in ("none", "solicit") and "?" not in t:
+        said = _mk37_said(t)
+        if (
+            len(said) > 1
+            and _CHOICE_THEN.fullmatch(said[0])
+            and all(_MK37_HOW_TO_PAY.search(x) for x in said[1:])
+        ):
+            return "answer", "mk37_pick_then_how"
+        pick = _MK37_LETS_PICK.search(t)
+        if pick is not None and re.search(
+            rf"\b{re.escape(pick.group(1))}\b", previous, re.IGNORECASE
+        ):
+            return "answer", "mk37_lets_pick"
+    if context == "solicit":
+        both = _mk37_answer_then_ask(t, previous)
+        if both is not None:
+            return both
+    if _MK37_IF_THEN_WILL_YOU.search(t):
+        return "question", "mk37_if_will_you"
+    if context != "confirm" and (_MK37_PRESSED_ACT.search(t) or _MK37_NOTIFY.search(t)):
+        return "request", "mk37_pressed_act"
+    if context in ("none", "open", "opening", "failed") and (
+        _MK37_PASSIVE_ACT.search(t) or _MK37_APPLY_TO_MINE.search(t)
+    ):
+        return "request", "mk37_change_of_mine"
+    named = _MK37_PASSIVE_THE.search(t)
+    if (
+        named is not None
+        and context in ("none", "open", "failed")
+        and re.search(rf"\b{re.escape(named.group(1))}", previous, re.IGNORECASE)
+    ):
+        return "request", "mk37_change_of_named"
+    echo = _MK37_ECHO.match(t)
+    if (
+        echo is not None
+        and "?" not in t[echo.end() :]
+        and not _MK36_NEW_ASK.search(t)
+        and _rule(t[echo.end() :], "none")[0] != "request"
+    ):
+        # after the agent's question the pushback replies to it (session 32's pushback on the
+        # steps; the r4 section), else it asks nothing
+        return ("answer" if context == "solicit" else "other"), "mk37_echo_pushback"
+    if context == "none" and "?" not in t and _MK37_WHY_WOULD.fullmatch(t.rstrip(".!")):
+        return "other", "mk37_why_would"
+    step = _MK37_ILL_STEP.fullmatch(t.rstrip(".!"))
+    if step is not None and context in ("none", "open"):
+        if _PLAN_LATER.search(step.group(2)):
+            return "other", "mk37_plan_later"
+        words = [w.lower() for w in _MK37_WORD.findall(step.group(2))]
+        content = [w for w in words if w not in _MK37_FUNCTION_WORDS]
+        if content and all(re.search(rf"\b{w}", previous, re.IGNORECASE) for w in content):
+            return "answer", "mk37_step_taken"
+    if (
+        context == "none"
+        and "?" not in t
+        and not _MK36_NEW_ASK.search(t)
+        and (
+            _MK37_ACK_PRONOUN.fullmatch(t)
+            or (_MK37_ANYWAY.search(t) and not _MK37_TELL_ME.search(t))
+        )
+    ):
+        return "answer", "mk37_takes_up"
+    if context == "none" and "?" not in t:
+        want = _MK37_WANT.search(t)
+        if want is not None and re.search(
+            rf"\b(?:i|we)\s+can\s+(?:\w+\s+){{1,3}}(?:a|an|the)\s+{re.escape(want.group(1))}\b",
+            previous,
+            re.IGNORECASE,
+        ):
+            return "answer", "mk37_offer_wanted"
+    return None
+
+
 def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str]:
     """:func:`_rule` of a turn after the agent's message ``previous``, and a request that
     takes up what that message offered ("Could you please check if the compost is in stock at
@@ -4097,6 +4416,9 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         call = _call34_reading(text, previous, context, verdict34)
         if call is not None:
             return call  # session 32: round 34's callers and support customers
+        mk37 = _mk37_turn(text, previous, context)
+        if mk37 is not None:
+            return mk37  # session 34: mk37's made-up support customers
         mk36 = _mk36_turn(text, previous, context)
         if mk36 is not None:
             return mk36  # session 33: mk36's made-up support customers

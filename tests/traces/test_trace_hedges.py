@@ -3700,3 +3700,82 @@ def test_session_33_chinese_support_agents(text: str, latest: str | None, found:
 )
 def test_mk36_support_agents(text: str, latest: str | None, found: list[str]) -> None:
     assert _hedged(text, latest) == found
+
+
+@pytest.mark.parametrize(
+    ("text", "latest", "found"),
+    [
+        # mk37 (made-up, session 34): what the agent's tools can see and do, joined to an act,
+        # is a capability refusal
+        ("Those are run by our partner, so I can't see or change them here.", None, []),
+        # where the user may look is about the user
+        (
+            "You might also find the booking number in the app.",
+            None,
+            [],
+        ),
+        # what a thing the case lacks would have done is a counterfactual
+        (
+            "The booking has no protection plan that might have paid for it.",
+            '{"booking": "Q7", "protection": null}',
+            [],
+        ),
+        # the result says the fact is not available yet: the message restates it
+        (
+            "The gate for TR88 isn't published yet, so I can't tell you yet.",
+            "Error: gate for TR88 is not available yet (published 3h before departure)",
+            [],
+        ),
+        # an estimate field read back after a verb and a place
+        (
+            "TR88 is now estimated to arrive in Lyon at 4:10 PM.",
+            '{"train": "TR88", "est_arr": "2025-06-02T16:10:00+02:00"}',
+            [],
+        ),
+        # a softener before "hasn't left … yet" after a label-only shipment status
+        (
+            "It looks like the lamp hasn't left the depot yet.",
+            '{"shipment": "S9", "status": "label_created"}',
+            [],
+        ),
+        # a frequency word about an id of the case the result holds is a guess ...
+        ("TR88 usually arrives early.", '{"train": "TR88"}', ["usually"]),
+        # ... about a kind, policy
+        ("Trains usually arrive early.", '{"train": "TR88"}', []),
+        # the user's own thing after how such things go
+        (
+            "Parcels often wait a day at the hub, so yours may well be there now.",
+            '{"parcel": "P1", "status": "in_transit"}',
+            ["may well"],
+        ),
+        # a length in two units no times support is an invented estimate ...
+        (
+            "Two sailings:\n1. **F2**: 9:00 AM (3 seats left)\n2. **F4**: 1:30 PM (11 seats left)\n\n"
+            "The crossing is approximately 1 hour 10 minutes.",
+            '{"sailings": [{"id": "F2", "dep": "09:00"}, {"id": "F4", "dep": "13:30"}]}',
+            ["approximately"],
+        ),
+        # ... two times the message states that differ by it work it out
+        (
+            "It leaves at 9:00 AM and docks at 11:15 AM, approximately 2 hours 15 minutes.",
+            None,
+            [],
+        ),
+        # "should" concluding where the user's own thing goes, after the rule it follows
+        (
+            "Bags are moved when we rebook you, so your suitcase should follow you to TR90.",
+            None,
+            ["should"],
+        ),
+        # however sure it sounds, a guess about the case
+        ("The courier will almost certainly leave it at the door.", None, ["almost certainly"]),
+        # a fact of the record the agent read, not shown
+        (
+            "The carrier isn't showing an expected delivery date.",
+            '{"tracking": "T1", "eta": null}',
+            ["isn't showing an"],
+        ),
+    ],
+)
+def test_mk37_support_agents(text: str, latest: str | None, found: list[str]) -> None:
+    assert _hedged(text, latest) == found

@@ -5831,3 +5831,92 @@ def test_mk35_customer_shapes(text: str, previous: str, kind: str) -> None:
 )
 def test_mk36_support_customers(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # mk37 (made-up, session 34): a bare reply to the agent's question, then a new act
+        # asked, is labelled by the act ...
+        (
+            "Standard. Could you split the payment?",
+            "Standard shipping is free, express costs $9. Which would you like?",
+            "request",
+        ),
+        # ... or by the fact it asks
+        (
+            "the tent only. is there a packing charge?",
+            "Do you want to return the tent or the whole order?",
+            "question",
+        ),
+        # a change of the user's own thing asked in the passive is a request ...
+        ("and my seat, can that be changed as well?", "Your bag is added.", "request"),
+        # ... or of "the" thing the agent just named ...
+        ("Can the fee be waived?", "A $20 fee applies to the change.", "request"),
+        # ... what a kind of thing allows stays a question
+        ("Can a promo fare be changed?", "Your bag is added.", "question"),
+        ("Can the ticket be changed?", "Your bag is added.", "question"),
+        # an act pressed for in a negative question, whatever its verb
+        ("Can't you just close the account today?", "It closes at month end.", "request"),
+        ("Can't you simply refund it?", "It is non-refundable.", "request"),
+        ("Can't I get a credit for the delay?", "The flight landed 2 hours late.", "request"),
+        # the user's own means applied to the user's own order
+        ("Can I pay for my order with store credit?", "Your order is pending.", "request"),
+        # ... a later order is the policy asked
+        ("Can I use the credit on my next order?", "Your credit is $20.", "question"),
+        # a notice asked for when a thing is back
+        ("Could you let me know when the grey one is available?", "It's sold out.", "request"),
+        # the step's outcome asked: the report that follows answers it
+        (
+            "the light blinks green twice. still no sound",
+            "Hold the reset button for 10 seconds. Let me know what happens.",
+            "answer",
+        ),
+        # an echo of the agent's figure with its marks, then a statement: pushback ...
+        ("3 weeks?? that's ridiculous", "The repair takes about 3 weeks.", "other"),
+        ("Ugh, really? I paid extra for it.", "The fee is not refundable.", "other"),
+        # ... after the agent's question it replies to it
+        (
+            "Non-refundable? Nobody told me that.",
+            "The fee is non-refundable. Shall I cancel the rest?",
+            "answer",
+        ),
+        # "why would you …" with no question mark is rhetorical
+        ("why would you send it to the old address", "It went to 4 Elm Rd.", "other"),
+        # a one-letter acknowledgement
+        ("k", "Your reference is QX-11.", "answer"),
+        # "I'll …" naming the agent's step takes it up; with a time later it is a plan
+        ("ok I'll try the website", "You can also renew it on our website.", "answer"),
+        ("ok I'll do that tomorrow", "You can also renew it on our website.", "other"),
+        # a yes, then a bare act on a pronoun, takes up what was proposed
+        ("ok yes book it", "The later train has seats left.", "answer"),
+        # an act "anyway" after the agent's caveat goes ahead with it
+        ("fine. Ship the order anyway", "It may arrive after the weekend.", "answer"),
+        # a want naming the remedy the agent said it can set up
+        ("I just want a refund really", "If it fails again, I can arrange a refund.", "answer"),
+        # a supposition, then whether the agent would pay for it, asks the policy
+        ("if I take a taxi tonight, will you cover it?", "Your bag is delayed.", "question"),
+        # a problem of the user's own booking, then what the agent can do, asks for help
+        (
+            "Hi. My ferry was cancelled and I stayed an extra night. What can you do for me?",
+            "",
+            "request",
+        ),
+        # a pick with "then", then how to pay for it
+        (
+            "ok, the early one then. Charge it to my card.",
+            "Both sailings have seats.",
+            "answer",
+        ),
+        # an option the agent named, picked with "let's do the … one"
+        ("fine, let's do the walnut one", "The shelf comes in oak and walnut.", "answer"),
+        # the act's word where a word of the agent's starts: "book" is not in "rebook"
+        (
+            "ok book the 9am. my number is 5521",
+            "It usually runs on time; if not, we'd rebook you.",
+            "request",
+        ),
+    ],
+)
+def test_mk37_support_customers(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
