@@ -331,7 +331,12 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     out["can_change"] = re.compile(
         # (the user as the doer and a part of the order named first: "那我能不能撤回…？",
         # "能只取消键盘吗？", mk35zh of session 33, as "Can I cancel just the keyboard?")
-        rf"(?:可以|能|能不能|可不可以|能否)(?:我|帮我|给我|帮忙|去|直接|再|只|先)*(?:{change})(?!成功)"
+        # (not "只可以退?", "只能换吗": whether that is the only option, the rule asked: round 8's
+        # JD customers, kept a question when mk38zh, session 34, added 退)
+        rf"(?<![只])(?:可以|能|能不能|可不可以|能否)(?:我|帮我|给我|帮忙|去|直接|再|只|先|其中的?一?[件个张份台双条])*(?:{change})(?!成功)"
+        # (not where a refund goes: "退款能退到银行卡吗？" asks the way it is paid back, a
+        # question, in the session 31 lead's hand-written customers)
+        r"(?!(?<=退)[到回至])"
         rf"|(?:{change})[^，,。？?！!]{{0,16}}(?:可以|行|不行)(?:吗|么|不)"
     )
     # A turn that opens by saying the agent got it wrong, after a "no" or not, up to the
@@ -1034,6 +1039,28 @@ _ZH_ROLE_ASKED = re.compile(r"扮演(?:着|了)?(?:怎样|什么|何种|哪些|�
 _ZH_PRODUCT_HELPS = re.compile(
     r"^(?!你|您)[^，,。？?！!]{1,20}?(?:可以|能够|能)(?:帮助|帮)(?:我|我们)[^，,。？?！!]{0,12}?(?:哪些|什么)"
 )
+
+
+def _mk38zh_act_clause(sentences: Sequence[str], beside_question: bool = False) -> bool:
+    """True when a clause of a Chinese turn asks whether a change of the user's own things can
+    be made (``can_change``, no wh-word of a fact in the clause, no condition before it):
+    mk38zh (made-up, session 34), read clause by clause as a sentence's clauses ask. With
+    ``beside_question``, only when another clause asks a question too (facts asked beside the
+    act; "…一直服用药物没什么效果，可以改服用…吗？" stays what the whole sentence asks)."""
+    p = _patterns()
+    clauses = [c for s in sentences if _CJK.search(s) for c in _CLAUSE.split(s) if c.strip()]
+    for i, c in enumerate(clauses):
+        if (
+            p["can_change"].search(c)
+            and _ZH_WH_FACT.search(c) is None
+            and _ZH_IF.search(c) is None
+            and (p["clause_asks"].search(c) or _is_question(c))
+            and (
+                not beside_question or any(_is_question(o) for j, o in enumerate(clauses) if j != i)
+            )
+        ):
+            return True
+    return False
 
 
 def _zh_whether_told(question: str) -> bool:
@@ -7054,6 +7081,11 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
             # a lower price or a gift asked for in Chinese, beside any question ("能再砍1万吗？或者
             # 有没有隐藏优惠？", "能送个赠品吗", "按799算吧"): session 16's discount asked, a request
             fault = fault or any(_ZH_PRICE_ASKED.search(s) for s in every)
+            # mk38zh (made-up, session 34): a change of the user's own things asked in one
+            # clause beside facts asked in others ("我这期账单是多少，什么时候要还，还有能不能分
+            # 期"): the task asked and asked about, a request (round 4's "Can you guys install
+            # it? How much?")
+            fault = fault or _mk38zh_act_clause(every, beside_question=True)
             searches = new_task or wish or purpose or acts or helps or kind_asked or fault
             # records listed, items a shop has, a remedy asked after a fact (session 30)
             searches = searches or bool(
@@ -7152,6 +7184,10 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         return "other", "vent"
     if _is_request(t):
         return "request", "request"
+    if _mk38zh_act_clause(sentences):
+        # mk38zh (made-up, session 34): "就不能免了手续费吗，我是你们的金卡会员": the clause that
+        # asks, a statement after it, asks a change of the user's own things: a request
+        return "request", "act_clause"
     if any(_is_question(s) for s in sentences):
         return "question", "question_any"
     shifted = shift.match(t)

@@ -5831,3 +5831,30 @@ def test_mk35_customer_shapes(text: str, previous: str, kind: str) -> None:
 )
 def test_mk36_support_customers(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, previous=previous) == kind
+
+
+# mk38zh (made-up Chinese support runs, session 34): the shapes, in sentences written for the test.
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # whether the agent can refund, waive, stop or upgrade the user's own things: a request
+        ("这双鞋不合脚，能退吗？", "", "request"),
+        ("运费能免吗", "运费是12元。", "request"),
+        ("你们就不能拦一下吗", "包裹已经发出。", "request"),
+        ("能升头等舱吗", "", "request"),
+        # ... one of the user's items named between 能不能 and the verb
+        ("我买了三个杯子，能不能其中一个换成蓝色", "", "request"),
+        # whether that is the only option stays a question (the rule asked)
+        ("只能换吗?", "", "question"),
+        # ... and so does where a refund goes
+        ("退款能退到信用卡吗？", "退款会原路退回。", "question"),
+        # the act asked in a clause, a statement after it
+        ("就不能减免一点吗，我用了很多年了", "手续费是50元。", "request"),
+        # facts asked beside the act asked in another clause: the act decides
+        ("我想问一下这个月话费多少，还有能不能分期", "", "request"),
+        # ... but a sentence whose statements give its ground asks what the whole asks
+        ("药吃了很久没什么效果，可以改服用别的药吗？", "", "question"),
+    ],
+)
+def test_mk38zh_support_customers(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
