@@ -4742,13 +4742,58 @@ _ZH_REPORTS_STEP = re.compile(
 _ZH_STEP_FAILED = re.compile(r"还是|仍然|依然|不行|没用|没反应|打不开|用不了|没有信号|无服务")
 
 
+# mk38zh (made-up Chinese support runs, session 34). The agent's instruction in the forms a
+# support agent writes it beside _ZH_STEP_GIVEN: numbered steps ("1. 打开“设置”"), a path of
+# screens ("打开APP → “转账”"), a step with its time limit ("请在15分钟内点击完成支付"), or one
+# that ends "…就可以了/啦" ("需要您在商品页面选择…后点击…就可以啦").
+_MK38ZH_STEP_GIVEN = re.compile(
+    r"(?:^|\n)\s*\d+[.、．]\s*(?:打开|点击|点|进入|找到|选择|设置|登录|下载)"
+    r"|\S\s*(?:→|->)\s*\S"
+    r"|请(?:您|你)?在[^。！？\n]{1,12}?(?:内|前)(?:点击|点|完成|支付|付款|操作)"
+    r"|(?:点击|点|选择|填|输入)[^。！？\n]{1,30}?就可以(?:了|啦|的)"
+)
+# ... the instruction taken up, with what the user will do ("好的我试试", "那我自己弄"): session
+# 28's acknowledged step, an answer; and a payment or transfer reported done ("付好了", "付了",
+# "转好了"), the step's report (mk35zh's 试了 / 好了).
+_MK38ZH_TAKES_STEP = re.compile(
+    r"^\W*(?:(?:好的?|嗯+|哦+|行|那|好吧|那好吧|ok)[吧啊呀]?[，,、\s]*)*(?:那)?(?:我)?(?:先|再|就|这就)?"
+    r"(?:试试|试一下|试一试|去试|自己弄|自己来|自己操作|自己去|去弄|去操作)"
+    r"|^\W*(?:(?:好的?|嗯+|行)[，,、\s]*)?(?:我)?(?:已经|刚刚|刚才)?"
+    r"(?:付|支付|转|转账|缴|交)(?:好|完)?了"
+)
+# ... and, after the agent told why it cannot do otherwise, a resigned acceptance ("算了，那就改
+# 吧", "行吧 降吧", "那好吧，申请维修") with a bare act of the agent's: it takes up the course the
+# agent proposed, an answer (the r4 section's "Okay, proceed. But…"), not a new task; the
+# user's own plan ("让它送原地址吧", "我让朋友帮我收") is none.
+_MK38ZH_RESIGNED = re.compile(
+    r"^\W*(?:算了|那好吧|好吧|行吧|那行吧?|那算了)[，,。、\s~～]*(?:那)?(?:你)?(?:就)?"
+    # (not the user's own waiting or weighing: "好吧，那我等着了", "好吧，那在考虑一下": round 8's
+    # JD customers, `other`)
+    r"(?!(?:在|再)?(?:考虑|想想|想一想|看看))(?:(?![我让等那])[\u4e00-\u9fff]){1,6}?吧?(?:[，,。！!\s]|$)"
+)
+
+
+def _mk38zh_turn(text: str, previous: str, verdict: tuple[str, str]) -> tuple[str, str] | None:
+    """A Chinese customer's take-up of the agent's instruction or course (mk38zh, made-up,
+    session 34: :data:`_MK38ZH_TAKES_STEP`, :data:`_MK38ZH_RESIGNED`), or None."""
+    if verdict[0] not in ("other", "request") or _QUESTION_MARK.search(text):
+        return None
+    if _MK38ZH_TAKES_STEP.match(text) and (
+        _ZH_STEP_GIVEN.search(previous) or _MK38ZH_STEP_GIVEN.search(previous)
+    ):
+        return "answer", "takes_step"
+    if _MK38ZH_RESIGNED.match(text) and not _patterns()["agent_asks"].search(previous):
+        return "answer", "resigned"
+    return None
+
+
 def _zh_step_reading(text: str, previous: str, verdict: tuple[str, str]) -> tuple[str, str] | None:
     """A Chinese turn that reports the agent's step done (:data:`_ZH_REPORTS_STEP`), or None."""
     if (
         verdict[0] not in ("other", "greeting", "request")
         or "？" in text
         or "?" in text
-        or not _ZH_STEP_GIVEN.search(previous)
+        or not (_ZH_STEP_GIVEN.search(previous) or _MK38ZH_STEP_GIVEN.search(previous))
         or not _ZH_REPORTS_STEP.match(text)
     ):
         return None
@@ -4768,6 +4813,9 @@ def _step_reading(
         step = _zh_step_reading(text, previous, verdict)
         if step is not None:
             return step
+        taken = _mk38zh_turn(text, previous, verdict)
+        if taken is not None:
+            return taken
         return _member_reading(text, previous, context, verdict)
     if not previous.strip():
         return verdict

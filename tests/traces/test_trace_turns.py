@@ -5858,3 +5858,24 @@ def test_mk36_support_customers(text: str, previous: str, kind: str) -> None:
 )
 def test_mk38zh_support_customers(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # a payment reported done after the agent's link with its time limit
+        ("付好了", "请在10分钟内点击链接完成支付。", "answer"),
+        # a step reported done after numbered steps
+        ("好了 打开了", "开启方法：\n1. 打开“设置”\n2. 找到“通话”并打开", "answer"),
+        # the instruction taken up with what the user will do
+        ("好的我试试", "您打开APP → “设置” → “账户”，点保存就可以了。", "answer"),
+        ("哦好吧 那我自己弄", "需要您在页面选择尺码后点击“购买”就可以啦～", "answer"),
+        # a resigned acceptance with a bare act, after the agent said why it cannot do more
+        ("算了，那就改吧", "手续费这部分我这边无法减免。", "answer"),
+        ("行吧 那你查吧", "查件结果出来之前没法直接补发。", "answer"),
+        # ... but the user's own waiting or weighing is none of the agent's course
+        ("好吧，那我等着了", "数量有限哦。", "other"),
+    ],
+)
+def test_mk38zh_steps_taken_up(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
