@@ -337,6 +337,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         # (not where a refund goes: "退款能退到银行卡吗？" asks the way it is paid back, a
         # question, in the session 31 lead's hand-written customers)
         r"(?!(?<=退)[到回至])"
+        # (nor 免费, "free of charge": "托运可以免费吗" asks the price, a fact)
+        r"(?!(?<=免)费)"
         rf"|(?:{change})[^，,。？?！!]{{0,16}}(?:可以|行|不行)(?:吗|么|不)"
     )
     # A turn that opens by saying the agent got it wrong, after a "no" or not, up to the
@@ -627,6 +629,12 @@ _NOT_ASKED = re.compile(
     rf"|(?:传染|感染|遗传|传|赠|赠送)[^，,。！？!?]{{0,6}}给我|给我的|(?:我想|想)?给我?{_ZH_KIN}|因为"
     r"|(?:他|她|医生|大夫)[^，,。！？!?]{0,10}给我[^，,。！？!?\s]{1,4}了"
     r"|(?:叫|让|嘱咐|告诉|劝)我不要"
+    # ... and what another party had the user do, told done ("工作人员让我们留了电话": mk38zh,
+    # made-up, session 34), the user's story as the third party's done act above
+    r"|(?:叫|让)我们?[^，,。！？!?\s]{1,6}了(?![吧吗么])"
+    # ... and 要不要 before the user's own act ("要不要带伞", "要不要提前去"): whether the user
+    # should, advice asked (session 5), whose 不要 is no "don't" said to the agent (mk38zh)
+    r"|要不要(?!帮|给|替|为|我帮|我给)"
     # ... and asking the doctor to see whether the user has a disease ("帮我看下是不是糖尿病"):
     # to be told a diagnosis (session 19), not to read a report
     r"|帮我看(?:看|下|一下)?(?=是不是(?:得了|患了)?[^，,。！？!?]{0,6}(?:病|症|炎|癌))",
@@ -4773,9 +4781,44 @@ _MK38ZH_RESIGNED = re.compile(
 )
 
 
+# mk38zh (made-up, session 34): another way asked for, after the agent told what cannot be done
+# or listed what there is: another option of the kind ("你们就没别的办法吗？", "有没有更合适的套
+# 餐"), session 29's another option asked, REQUEST_ALTS of the r4 section; or what to do now
+# ("那怎么办") after the agent told the user's own attempt failed or a limit, help with it
+# (session 18), a request. Another option's facts ("有没有其他费用") name no option.
+# A way (办法, 方法…) is asked of the service only with the agent's side as who has it ("你们就没
+# 别的办法吗"); "还有没有其他治疗方法？" asks a doctor what treatments there are, to be told
+# (round 18's patients).
+_MK38ZH_ALTS = re.compile(
+    r"(?:有没有|没有|就没|还有没有|有其他|有别的|有其它)(?:什么)?"
+    r"(?:别的|其他|其它|更[\u4e00-\u9fff]{1,4}?的|合适的|便宜点?的)[^，,。？?！!]{0,4}?"
+    r"(?:套餐|航班|班次|产品|款式?|型号|房型|路线)"
+    r"|(?:你们|你|您|客服)(?:这边|那边)?(?:就|还|真的)?"
+    r"(?:有没有|没有|没|就没)(?:什么)?(?:别的|其他|其它)[^，,。？?！!]{0,2}?(?:办法|方法|方案|途径)"
+)
+_MK38ZH_WHAT_NOW = re.compile(
+    r"^\W*(?:那|那我|我)?(?:该|应该|要)?怎么(?:办|弄)[呢啊呀]?(?:[？?，,。\s]|$)"
+)
+_MK38ZH_FAILED_TOLD = re.compile(
+    r"失败|不成功|没成功|超过|超出|限额|上限|无法|没法|没办法|不能|不支持|不可以|不允许"
+)
+
+
+def _mk38zh_other_way(text: str, previous: str) -> bool:
+    """True when a Chinese turn asks for another way (:data:`_MK38ZH_ALTS`) or what to do now
+    after a failure or limit the agent told (:data:`_MK38ZH_WHAT_NOW`)."""
+    if _MK38ZH_ALTS.search(text):
+        return True
+    return bool(
+        _MK38ZH_WHAT_NOW.match(text) and _MK38ZH_FAILED_TOLD.search(previous[-_AGENT_TAIL:])
+    )
+
+
 def _mk38zh_turn(text: str, previous: str, verdict: tuple[str, str]) -> tuple[str, str] | None:
     """A Chinese customer's take-up of the agent's instruction or course (mk38zh, made-up,
     session 34: :data:`_MK38ZH_TAKES_STEP`, :data:`_MK38ZH_RESIGNED`), or None."""
+    if verdict[0] == "question" and _mk38zh_other_way(text, previous):
+        return "request", "other_way"
     if verdict[0] not in ("other", "request") or _QUESTION_MARK.search(text):
         return None
     if _MK38ZH_TAKES_STEP.match(text) and (

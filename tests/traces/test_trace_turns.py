@@ -5848,6 +5848,8 @@ def test_mk36_support_customers(text: str, previous: str, kind: str) -> None:
         ("只能换吗?", "", "question"),
         # ... and so does where a refund goes
         ("退款能退到信用卡吗？", "退款会原路退回。", "question"),
+        # ... and whether a thing is free of charge (免费), its price
+        ("托运行李可以免费吗", "", "question"),
         # the act asked in a clause, a statement after it
         ("就不能减免一点吗，我用了很多年了", "手续费是50元。", "request"),
         # facts asked beside the act asked in another clause: the act decides
@@ -5878,4 +5880,26 @@ def test_mk38zh_support_customers(text: str, previous: str, kind: str) -> None:
     ],
 )
 def test_mk38zh_steps_taken_up(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # yes, then what a third party had the user do, told done: the reply
+        ("是的，当时店员让我们填了表", "当时有店员登记过吗？", "answer"),
+        # whether the user should do something (要不要 + the user's act) is advice asked
+        ("那天会下雨吗，要不要带外套", "已为您订好。", "question"),
+        # ... 要不要 before the agent's help stays the act asked
+        ("要不要帮我查一下", "", "request"),
+        # another option of the kind asked after the agent's limit, the agent's side named
+        ("你们就没有别的办法吗？", "这个套餐不能加副卡。", "request"),
+        ("有没有更便宜的航班", "这班还有座位，票价1200元。", "request"),
+        # what to do now after a failure told
+        ("那怎么办", "您的付款失败了，超过了单日限额。", "request"),
+        # ... but a doctor asked about other treatments is asked to tell
+        ("还有没有其他治疗方法？", "建议您按时服药。", "question"),
+    ],
+)
+def test_mk38zh_other_ways_and_advice(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, previous=previous) == kind
