@@ -2437,6 +2437,13 @@ _PATTERN_CUES = (
 )
 # What follows a modal that names the user's own circumstances as the cause of the complaint:
 # "(可能)会是你最近工作压力太大等所致的", "(可能)是由于您长期熬夜引起的".
+# mk38zh (made-up, session 34): a cause put forward, after a modal: one of two alternatives
+# ("可能是…，也可能是…", "可能是…，或者…") or the cause concluded ("应该就是这个原因", "可能是…导致的").
+_MK38ZH_CAUSE_PUT = re.compile(
+    r"(?:会|會)?是[^。！？!?；;\n]{2,40}?[，,](?:也|还|還)(?:有)?可能(?:是|会|會)|"
+    r"(?:会|會)?是[^。！？!?；;\n]{2,40}?[，,](?:或者|或是)|"
+    r"(?:就|也|正)?是[^，,。！？!?；;\n]{0,10}?(?:这个|這個|这|這|同一个|同一個)?(?:原因|缘故|緣故)"
+)
 _ZH_YOUR_CAUSE = re.compile(
     r"(?:会|會)?(?:是)?(?:由于|由於|因为|因為)?(?:您|你)[^，,。；;？?！!\n]{1,20}?"
     r"(?:所致|引起|导致|導致|造成|致使|引发|引發)"
@@ -4029,6 +4036,10 @@ def _rule(
             # circumstances put forward as the cause of their complaint (session 17's ruling on
             # causes of the user's own complaint), a guess about the case, not an offer
             and not _ZH_YOUR_CAUSE.match(text, h.end, c_hi)
+            # mk38zh (made-up, session 34): "可能是您不小心点了订购，也可能是家里人开通的", "应该就是
+            # 这个原因": causes of the user's own case put forward as alternatives, or concluded,
+            # with 您 inside them, a guess about the case (sessions 17 and 24), not about the user
+            and not (h.language == "zh" and _MK38ZH_CAUSE_PUT.match(text, h.end))
             and not (
                 h.language != "zh"
                 and (h.phrase in ("~", "some") or h.phrase.lower() in _APPROXIMATORS)
@@ -6668,6 +6679,15 @@ _ZH_OTHER_SIDE = re.compile(
     r"(?:也|还|還)?$"
 )
 _ZH_MAY_ABLE = re.compile(r"(?:也许|也許|或许|或許|可能)(?:也|还|還)?(?:可以|能够|能夠|能)")
+# mk38zh (made-up, session 34): the act reported done in the sentence before ("开启成功了。",
+# "已为您开通。") and 应该就 before what it will now bring ("现在…应该就不会断了"): the effect of
+# the act just done, as _ZH_AFTER_ACT's "开通后应该就能…" (session 29's step's outcome), not a
+# guess about the case.
+_ZH_DONE_BEFORE = re.compile(
+    r"(?:成功|完成|生效|搞定)了?[。！!]\s*$|已(?:经|經)?(?:为您|為您|帮您|幫您)?"
+    r"(?:开通|開通|开启|開啟|办理|辦理|设置|設置|恢复|恢復|重置|激活)(?:成功|好)?了?[。！!]\s*$"
+)
+_ZH_EFFECT_NEXT = re.compile(r"就(?:能|可以|会|會|不会|不會|不再)")
 
 
 def _zh_service_reading(text: str, h: HedgeMatch, c_lo: int) -> str:
@@ -6677,6 +6697,12 @@ def _zh_service_reading(text: str, h: HedgeMatch, c_lo: int) -> str:
         return "general"
     if h.match in ("应该", "應該") and _ZH_AFTER_ACT.search(text, c_lo, h.start):
         return "step"
+    if (
+        h.match in ("应该", "應該")
+        and _ZH_EFFECT_NEXT.match(text, h.end)
+        and _ZH_DONE_BEFORE.search(text, max(0, c_lo - 40), c_lo)
+    ):
+        return "step"  # mk38zh: "开启成功了。现在…应该就不会断了", the act done's effect
     if _ZH_MAY_ABLE.match(text, h.start) and _ZH_OTHER_SIDE.search(text, c_lo, h.start):
         return "other_party"
     return ""

@@ -331,7 +331,14 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     out["can_change"] = re.compile(
         # (the user as the doer and a part of the order named first: "那我能不能撤回…？",
         # "能只取消键盘吗？", mk35zh of session 33, as "Can I cancel just the keyboard?")
-        rf"(?:可以|能|能不能|可不可以|能否)(?:我|帮我|给我|帮忙|去|直接|再|只|先)*(?:{change})(?!成功)"
+        # (not "只可以退?", "只能换吗": whether that is the only option, the rule asked: round 8's
+        # JD customers, kept a question when mk38zh, session 34, added 退)
+        rf"(?<![只])(?:可以|能|能不能|可不可以|能否)(?:我|帮我|给我|帮忙|去|直接|再|只|先|其中的?一?[件个张份台双条])*(?:{change})(?!成功)"
+        # (not where a refund goes: "退款能退到银行卡吗？" asks the way it is paid back, a
+        # question, in the session 31 lead's hand-written customers)
+        r"(?!(?<=退)[到回至])"
+        # (nor 免费, "free of charge": "托运可以免费吗" asks the price, a fact)
+        r"(?!(?<=免)费)"
         rf"|(?:{change})[^，,。？?！!]{{0,16}}(?:可以|行|不行)(?:吗|么|不)"
     )
     # A turn that opens by saying the agent got it wrong, after a "no" or not, up to the
@@ -622,6 +629,12 @@ _NOT_ASKED = re.compile(
     rf"|(?:传染|感染|遗传|传|赠|赠送)[^，,。！？!?]{{0,6}}给我|给我的|(?:我想|想)?给我?{_ZH_KIN}|因为"
     r"|(?:他|她|医生|大夫)[^，,。！？!?]{0,10}给我[^，,。！？!?\s]{1,4}了"
     r"|(?:叫|让|嘱咐|告诉|劝)我不要"
+    # ... and what another party had the user do, told done ("工作人员让我们留了电话": mk38zh,
+    # made-up, session 34), the user's story as the third party's done act above
+    r"|(?:叫|让)我们?[^，,。！？!?\s]{1,6}了(?![吧吗么])"
+    # ... and 要不要 before the user's own act ("要不要带伞", "要不要提前去"): whether the user
+    # should, advice asked (session 5), whose 不要 is no "don't" said to the agent (mk38zh)
+    r"|要不要(?!帮|给|替|为|我帮|我给)"
     # ... and asking the doctor to see whether the user has a disease ("帮我看下是不是糖尿病"):
     # to be told a diagnosis (session 19), not to read a report
     r"|帮我看(?:看|下|一下)?(?=是不是(?:得了|患了)?[^，,。！？!?]{0,6}(?:病|症|炎|癌))",
@@ -1034,6 +1047,28 @@ _ZH_ROLE_ASKED = re.compile(r"扮演(?:着|了)?(?:怎样|什么|何种|哪些|�
 _ZH_PRODUCT_HELPS = re.compile(
     r"^(?!你|您)[^，,。？?！!]{1,20}?(?:可以|能够|能)(?:帮助|帮)(?:我|我们)[^，,。？?！!]{0,12}?(?:哪些|什么)"
 )
+
+
+def _mk38zh_act_clause(sentences: Sequence[str], beside_question: bool = False) -> bool:
+    """True when a clause of a Chinese turn asks whether a change of the user's own things can
+    be made (``can_change``, no wh-word of a fact in the clause, no condition before it):
+    mk38zh (made-up, session 34), read clause by clause as a sentence's clauses ask. With
+    ``beside_question``, only when another clause asks a question too (facts asked beside the
+    act; "…一直服用药物没什么效果，可以改服用…吗？" stays what the whole sentence asks)."""
+    p = _patterns()
+    clauses = [c for s in sentences if _CJK.search(s) for c in _CLAUSE.split(s) if c.strip()]
+    for i, c in enumerate(clauses):
+        if (
+            p["can_change"].search(c)
+            and _ZH_WH_FACT.search(c) is None
+            and _ZH_IF.search(c) is None
+            and (p["clause_asks"].search(c) or _is_question(c))
+            and (
+                not beside_question or any(_is_question(o) for j, o in enumerate(clauses) if j != i)
+            )
+        ):
+            return True
+    return False
 
 
 def _zh_whether_told(question: str) -> bool:
@@ -5037,13 +5072,93 @@ _ZH_REPORTS_STEP = re.compile(
 _ZH_STEP_FAILED = re.compile(r"还是|仍然|依然|不行|没用|没反应|打不开|用不了|没有信号|无服务")
 
 
+# mk38zh (made-up Chinese support runs, session 34). The agent's instruction in the forms a
+# support agent writes it beside _ZH_STEP_GIVEN: numbered steps ("1. 打开“设置”"), a path of
+# screens ("打开APP → “转账”"), a step with its time limit ("请在15分钟内点击完成支付"), or one
+# that ends "…就可以了/啦" ("需要您在商品页面选择…后点击…就可以啦").
+_MK38ZH_STEP_GIVEN = re.compile(
+    r"(?:^|\n)\s*\d+[.、．]\s*(?:打开|点击|点|进入|找到|选择|设置|登录|下载)"
+    r"|\S\s*(?:→|->)\s*\S"
+    r"|请(?:您|你)?在[^。！？\n]{1,12}?(?:内|前)(?:点击|点|完成|支付|付款|操作)"
+    r"|(?:点击|点|选择|填|输入)[^。！？\n]{1,30}?就可以(?:了|啦|的)"
+)
+# ... the instruction taken up, with what the user will do ("好的我试试", "那我自己弄"): session
+# 28's acknowledged step, an answer; and a payment or transfer reported done ("付好了", "付了",
+# "转好了"), the step's report (mk35zh's 试了 / 好了).
+_MK38ZH_TAKES_STEP = re.compile(
+    r"^\W*(?:(?:好的?|嗯+|哦+|行|那|好吧|那好吧|ok)[吧啊呀]?[，,、\s]*)*(?:那)?(?:我)?(?:先|再|就|这就)?"
+    r"(?:试试|试一下|试一试|去试|自己弄|自己来|自己操作|自己去|去弄|去操作)"
+    r"|^\W*(?:(?:好的?|嗯+|行)[，,、\s]*)?(?:我)?(?:已经|刚刚|刚才)?"
+    r"(?:付|支付|转|转账|缴|交)(?:好|完)?了"
+)
+# ... and, after the agent told why it cannot do otherwise, a resigned acceptance ("算了，那就改
+# 吧", "行吧 降吧", "那好吧，申请维修") with a bare act of the agent's: it takes up the course the
+# agent proposed, an answer (the r4 section's "Okay, proceed. But…"), not a new task; the
+# user's own plan ("让它送原地址吧", "我让朋友帮我收") is none.
+_MK38ZH_RESIGNED = re.compile(
+    r"^\W*(?:算了|那好吧|好吧|行吧|那行吧?|那算了)[，,。、\s~～]*(?:那)?(?:你)?(?:就)?"
+    # (not the user's own waiting or weighing: "好吧，那我等着了", "好吧，那在考虑一下": round 8's
+    # JD customers, `other`)
+    r"(?!(?:在|再)?(?:考虑|想想|想一想|看看))(?:(?![我让等那])[\u4e00-\u9fff]){1,6}?吧?(?:[，,。！!\s]|$)"
+)
+
+
+# mk38zh (made-up, session 34): another way asked for, after the agent told what cannot be done
+# or listed what there is: another option of the kind ("你们就没别的办法吗？", "有没有更合适的套
+# 餐"), session 29's another option asked, REQUEST_ALTS of the r4 section; or what to do now
+# ("那怎么办") after the agent told the user's own attempt failed or a limit, help with it
+# (session 18), a request. Another option's facts ("有没有其他费用") name no option.
+# A way (办法, 方法…) is asked of the service only with the agent's side as who has it ("你们就没
+# 别的办法吗"); "还有没有其他治疗方法？" asks a doctor what treatments there are, to be told
+# (round 18's patients).
+_MK38ZH_ALTS = re.compile(
+    r"(?:有没有|没有|就没|还有没有|有其他|有别的|有其它)(?:什么)?"
+    r"(?:别的|其他|其它|更[\u4e00-\u9fff]{1,4}?的|合适的|便宜点?的)[^，,。？?！!]{0,4}?"
+    r"(?:套餐|航班|班次|产品|款式?|型号|房型|路线)"
+    r"|(?:你们|你|您|客服)(?:这边|那边)?(?:就|还|真的)?"
+    r"(?:有没有|没有|没|就没)(?:什么)?(?:别的|其他|其它)[^，,。？?！!]{0,2}?(?:办法|方法|方案|途径)"
+)
+_MK38ZH_WHAT_NOW = re.compile(
+    r"^\W*(?:那|那我|我)?(?:该|应该|要)?怎么(?:办|弄)[呢啊呀]?(?:[？?，,。\s]|$)"
+)
+_MK38ZH_FAILED_TOLD = re.compile(
+    r"失败|不成功|没成功|超过|超出|限额|上限|无法|没法|没办法|不能|不支持|不可以|不允许"
+)
+
+
+def _mk38zh_other_way(text: str, previous: str) -> bool:
+    """True when a Chinese turn asks for another way (:data:`_MK38ZH_ALTS`) or what to do now
+    after a failure or limit the agent told (:data:`_MK38ZH_WHAT_NOW`)."""
+    if _MK38ZH_ALTS.search(text):
+        return True
+    return bool(
+        _MK38ZH_WHAT_NOW.match(text) and _MK38ZH_FAILED_TOLD.search(previous[-_AGENT_TAIL:])
+    )
+
+
+def _mk38zh_turn(text: str, previous: str, verdict: tuple[str, str]) -> tuple[str, str] | None:
+    """A Chinese customer's take-up of the agent's instruction or course (mk38zh, made-up,
+    session 34: :data:`_MK38ZH_TAKES_STEP`, :data:`_MK38ZH_RESIGNED`), or None."""
+    if verdict[0] == "question" and _mk38zh_other_way(text, previous):
+        return "request", "other_way"
+    if verdict[0] not in ("other", "request") or _QUESTION_MARK.search(text):
+        return None
+    if _MK38ZH_TAKES_STEP.match(text) and (
+        _ZH_STEP_GIVEN.search(previous) or _MK38ZH_STEP_GIVEN.search(previous)
+    ):
+        return "answer", "takes_step"
+    if _MK38ZH_RESIGNED.match(text) and not _patterns()["agent_asks"].search(previous):
+        return "answer", "resigned"
+    return None
+
+
 def _zh_step_reading(text: str, previous: str, verdict: tuple[str, str]) -> tuple[str, str] | None:
     """A Chinese turn that reports the agent's step done (:data:`_ZH_REPORTS_STEP`), or None."""
     if (
         verdict[0] not in ("other", "greeting", "request")
         or "？" in text
         or "?" in text
-        or not _ZH_STEP_GIVEN.search(previous)
+        or not (_ZH_STEP_GIVEN.search(previous) or _MK38ZH_STEP_GIVEN.search(previous))
         or not _ZH_REPORTS_STEP.match(text)
     ):
         return None
@@ -5063,6 +5178,9 @@ def _step_reading(
         step = _zh_step_reading(text, previous, verdict)
         if step is not None:
             return step
+        taken = _mk38zh_turn(text, previous, verdict)
+        if taken is not None:
+            return taken
         return _member_reading(text, previous, context, verdict)
     if not previous.strip():
         return verdict
@@ -7376,6 +7494,11 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
             # a lower price or a gift asked for in Chinese, beside any question ("能再砍1万吗？或者
             # 有没有隐藏优惠？", "能送个赠品吗", "按799算吧"): session 16's discount asked, a request
             fault = fault or any(_ZH_PRICE_ASKED.search(s) for s in every)
+            # mk38zh (made-up, session 34): a change of the user's own things asked in one
+            # clause beside facts asked in others ("我这期账单是多少，什么时候要还，还有能不能分
+            # 期"): the task asked and asked about, a request (round 4's "Can you guys install
+            # it? How much?")
+            fault = fault or _mk38zh_act_clause(every, beside_question=True)
             searches = new_task or wish or purpose or acts or helps or kind_asked or fault
             # records listed, items a shop has, a remedy asked after a fact (session 30)
             searches = searches or bool(
@@ -7474,6 +7597,10 @@ def _rule(text: str | None, context: str) -> tuple[str, str]:
         return "other", "vent"
     if _is_request(t):
         return "request", "request"
+    if _mk38zh_act_clause(sentences):
+        # mk38zh (made-up, session 34): "就不能免了手续费吗，我是你们的金卡会员": the clause that
+        # asks, a statement after it, asks a change of the user's own things: a request
+        return "request", "act_clause"
     if any(_is_question(s) for s in sentences):
         return "question", "question_any"
     shifted = shift.match(t)

@@ -3608,7 +3608,8 @@ def test_round_34_support_agents(text: str, latest: str | None, found: list[str]
         ("您好，已经过保了，维修可能需要付费。", None, []),
         # the fact asked is not in what the agent has
         ("运费标准我这边没办法告诉您，建议咨询快递。", None, ["没办法告诉您"]),
-        ("这个退款时间系统里没有，我没法确认。", None, ["系统里没有"]),
+        # (没法确认, the spoken 无法确认, denies the same fact: a second cue since mk38zh)
+        ("这个退款时间系统里没有，我没法确认。", None, ["系统里没有", "没法确认"]),
         ("政策里没有提到，所以这一点我没法给您确定的答复。", None, ["确定的答复"]),
         # the user's own thing named, or where the parcel arrives: the case, not the user
         ("仓库可能还没收到您寄回的耳机。", '{"status": "return requested"}', ["可能"]),
@@ -3779,3 +3780,40 @@ def test_mk36_support_agents(text: str, latest: str | None, found: list[str]) ->
 )
 def test_mk37_support_agents(text: str, latest: str | None, found: list[str]) -> None:
     assert _hedged(text, latest) == found
+
+
+# mk38zh (made-up Chinese support runs, session 34): shapes the GUIDELINE rules on, in sentences
+# written for the test.
+@pytest.mark.parametrize(
+    ("text", "latest", "found"),
+    [
+        # the fact asked denied in the spoken forms of 无法 (知道, 确定, 预估, 确认)
+        ("快递什么时候到我这边没法知道。", None, ["没法知道"]),
+        ("具体恢复时间我这边没法确定，抱歉。", None, ["没法确定"]),
+        ("排队要多久我没法预估。", None, ["没法预估"]),
+        ("是谁改的地址我这边没办法确认。", None, ["没办法确认"]),
+    ],
+)
+def test_mk38zh_support_agents(text: str, latest: str | None, found: list[str]) -> None:
+    assert _hedged(text, latest) == found
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        # the act reported done, then 应该就 before what it brings now: the effect of the act
+        ("好的，设置成功了。现在重启路由器应该就能上网了。", []),
+        ("已为您开通。之后打电话应该就不会断了。", []),
+        # ... with no act done before it, a guess about the case
+        ("现在打电话应该就不会断了。", ["应该"]),
+        # causes of the user's own case put forward as alternatives, with 您 inside them
+        ("可能是您输错了密码，也可能是别人改过密码。", ["可能", "可能"]),
+        ("可能是您下单时选错了尺码，或者仓库发错了货。", ["可能"]),
+        # ... or concluded
+        ("您这几天的网速问题应该就是这个原因。", ["应该"]),
+        # a sentence about the user alone stays none
+        ("您可能需要重新登录一下。", []),
+    ],
+)
+def test_mk38zh_causes_and_effects(text: str, found: list[str]) -> None:
+    assert _hedged(text) == found

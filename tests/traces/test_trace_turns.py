@@ -5920,3 +5920,75 @@ def test_mk36_support_customers(text: str, previous: str, kind: str) -> None:
 )
 def test_mk37_support_customers(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, previous=previous) == kind
+
+
+# mk38zh (made-up Chinese support runs, session 34): the shapes, in sentences written for the test.
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # whether the agent can refund, waive, stop or upgrade the user's own things: a request
+        ("这双鞋不合脚，能退吗？", "", "request"),
+        ("运费能免吗", "运费是12元。", "request"),
+        ("你们就不能拦一下吗", "包裹已经发出。", "request"),
+        ("能升头等舱吗", "", "request"),
+        # ... one of the user's items named between 能不能 and the verb
+        ("我买了三个杯子，能不能其中一个换成蓝色", "", "request"),
+        # whether that is the only option stays a question (the rule asked)
+        ("只能换吗?", "", "question"),
+        # ... and so does where a refund goes
+        ("退款能退到信用卡吗？", "退款会原路退回。", "question"),
+        # ... and whether a thing is free of charge (免费), its price
+        ("托运行李可以免费吗", "", "question"),
+        # the act asked in a clause, a statement after it
+        ("就不能减免一点吗，我用了很多年了", "手续费是50元。", "request"),
+        # facts asked beside the act asked in another clause: the act decides
+        ("我想问一下这个月话费多少，还有能不能分期", "", "request"),
+        # ... but a sentence whose statements give its ground asks what the whole asks
+        ("药吃了很久没什么效果，可以改服用别的药吗？", "", "question"),
+    ],
+)
+def test_mk38zh_support_customers(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # a payment reported done after the agent's link with its time limit
+        ("付好了", "请在10分钟内点击链接完成支付。", "answer"),
+        # a step reported done after numbered steps
+        ("好了 打开了", "开启方法：\n1. 打开“设置”\n2. 找到“通话”并打开", "answer"),
+        # the instruction taken up with what the user will do
+        ("好的我试试", "您打开APP → “设置” → “账户”，点保存就可以了。", "answer"),
+        ("哦好吧 那我自己弄", "需要您在页面选择尺码后点击“购买”就可以啦～", "answer"),
+        # a resigned acceptance with a bare act, after the agent said why it cannot do more
+        ("算了，那就改吧", "手续费这部分我这边无法减免。", "answer"),
+        ("行吧 那你查吧", "查件结果出来之前没法直接补发。", "answer"),
+        # ... but the user's own waiting or weighing is none of the agent's course
+        ("好吧，那我等着了", "数量有限哦。", "other"),
+    ],
+)
+def test_mk38zh_steps_taken_up(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # yes, then what a third party had the user do, told done: the reply
+        ("是的，当时店员让我们填了表", "当时有店员登记过吗？", "answer"),
+        # whether the user should do something (要不要 + the user's act) is advice asked
+        ("那天会下雨吗，要不要带外套", "已为您订好。", "question"),
+        # ... 要不要 before the agent's help stays the act asked
+        ("要不要帮我查一下", "", "request"),
+        # another option of the kind asked after the agent's limit, the agent's side named
+        ("你们就没有别的办法吗？", "这个套餐不能加副卡。", "request"),
+        ("有没有更便宜的航班", "这班还有座位，票价1200元。", "request"),
+        # what to do now after a failure told
+        ("那怎么办", "您的付款失败了，超过了单日限额。", "request"),
+        # ... but a doctor asked about other treatments is asked to tell
+        ("还有没有其他治疗方法？", "建议您按时服药。", "question"),
+    ],
+)
+def test_mk38zh_other_ways_and_advice(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
