@@ -4082,6 +4082,165 @@ def _mk36_turn(text: str, previous: str, context: str) -> tuple[str, str] | None
     return None
 
 
+# Round 35 (session 34): the callers of an LLM voice receptionist (a practice's phone line;
+# candidates' patient bots, LLM-played and scripted). A call mixes greetings and holds with its
+# content, and a caller's opening line answers the agent's identity check. Each reading below
+# is a GUIDELINE ruling (the round's section "Sealed round 35" quotes them); none reads words
+# of the round's own practice, people or values.
+#
+# A clause of acknowledgement, thanks or a wait told ("Okay", "Of course!", "That'd be great",
+# "Thanks for your help", "Take your time", "I'll wait for your update", "I'll be here"):
+# a turn made of these asks and tells nothing.
+_CALL35_ACK_CLAUSE = re.compile(
+    r"(?:(?:oh|um|uh|well)\s+)?(?:(?:okay|ok|alright|all\s+right|sure|got\s+it|of\s+course|"
+    r"no\s+problem|great|perfect|yes|yeah|understood|sounds\s+good|"
+    r"that(?:['’]d|\s+would)\s+be\s+(?:great|perfect|fine)|"
+    r"thank\s+you(?:\s+so\s+much)?|thanks(?:\s+(?:a\s+lot|so\s+much))?|"
+    r"i\s+appreciate\s+(?:it|that)|take\s+your\s+time)\s*)+"
+    r"(?:(?:thank\s+you|thanks)\s+for\s+(?:your|the)\s+help)?|"
+    r"(?:thank\s+you|thanks)\s+for\s+(?:your|the)\s+help|"
+    r"i['’]ll\s+(?:wait|hold(?:\s+on)?|be\s+(?:right\s+)?here|stay\s+on(?:\s+the\s+line)?)"
+    r"(?:\s+(?:for\s+(?:that|your|the)\s+\w+|to\s+hear\s+back))?",
+    re.IGNORECASE,
+)
+# ... of them, the caller's own wait told ("I'll wait", "I'll be here", "Take your time") and
+# thanks
+_CALL35_WAIT_TOLD = re.compile(
+    r"\bi['’]ll\s+(?:wait|hold|be\s+(?:right\s+)?here|stay\s+on)\b|\btake\s+your\s+time\b",
+    re.IGNORECASE,
+)
+# The agent's explicit hold, in its last sentences ("1 moment while I look that up", "Let me
+# check …", "Please stay on the line", "Please hold on while I document your request", "Let me
+# try again"): taking it up, thanks or not, is an `answer` (session 32's "Please hold on" taken
+# up; round 13's "Ok, take your time." after "Please hold on for a moment.").
+_CALL35_HOLD = re.compile(
+    r"\b(?:one|1|a)\s+moment\b|\bme\s+(?:check|look|see|try|find|pull|fetch)\b|"
+    r"\bplease\s+(?:hold|wait|stay)\b|\bhold\s+on\b|\bstay\s+on\s+the\s+line\b|\bwhile\s+i\b",
+    re.IGNORECASE,
+)
+# ... unless a result follows the hold ("Let me check … there aren't any openings"): thanks for
+# it close the exchange (session 5); nor a handover ("I'm transferring you to a human agent now.
+# Please hold."): thanks to it take leave (a greeting)
+_CALL35_RESULT_AFTER = re.compile(
+    r"\b(?:there\s+(?:are|is|aren['’]t|isn['’]t)|we\s+(?:have|don['’]t)|i\s+(?:see|found|don['’]t))\b",
+    re.IGNORECASE,
+)
+_CALL35_HANDOVER = re.compile(
+    r"\b(?:transferr?ing|connecting|passing)\s+you\b|\btransfer\s+you\b", re.IGNORECASE
+)
+# A check that the line is still live ("Hello? Are you still there?", "Can you still hear me?")
+# asks no information: `other` (round 17's mid-call "Hello?"). "still" marks the call under way;
+# "Hello? Are you there?" may open one (round 6's phone opener, a greeting) and is left alone.
+_CALL35_LIVE = re.compile(
+    r"(?:are\s+)?you\s+still\s+(?:there|with\s+me)|can\s+you\s+still\s+hear\s+me", re.IGNORECASE
+)
+_CALL35_LINE_CLAUSE = re.compile(r"hello|hi|hey|" + _CALL35_LIVE.pattern, re.IGNORECASE)
+# A tag alone closing a restatement ("So you take that plan, and I should check my card.
+# Right?", "Is that right?"): a fact put to the agent to be confirmed, a `question` (session 5's
+# "Can you confirm …"; the GUIDELINE's restatement ending "Right?"). "Is that correct?" is left
+# out: it is the agent's recap question, and a turn closing with it speaks as the agent (round
+# 8's "Okay, I'll book that for you. … Is that correct?", `other`).
+_CALL35_TAG = re.compile(
+    r"(?:right|is\s+that\s+right|am\s+i\s+right|did\s+i\s+get\s+that\s+right)\s*\?",
+    re.IGNORECASE,
+)
+# The agent's identity check ("Am I speaking with Sarah?", "Is this John?", "Who am I speaking
+# with?") and the caller's name given before what the call is for ("No, this is David
+# Thompson. I need to …", "Yes. This is Sarah. I'd like to …"): the name answers, the rest adds
+# a task the agent did not name, and the turn is labelled by what it asks (session 14).
+_CALL35_IDENTITY_ASKED = re.compile(
+    r"\b(?:am\s+i\s+speaking|speaking\s+with|is\s+this)\b[^.?!]*\?\s*$", re.IGNORECASE
+)
+_CALL35_NAME_GIVEN = re.compile(
+    r"\W*(?:(?i:hi|hello|hey|yes|yeah|yep|no|nope)\W+)*(?i:this\s+is|my\s+name\s+is|it['’]s)\s+"
+    r"[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?\s*(?:[.,;!]\s*)?(?:(?i:and)\s+)?"
+)
+# ... the call's topic only announced after the name ("I had a quick question about …", "I'm
+# calling about …") asks nothing yet: left to the other rules (an `answer` there, hard rows)
+_CALL35_TOPIC_ONLY = re.compile(
+    r"^\W*(?:(?:hi|hello|hey)\W+)?i(?:['’]m|\s+am|\s+was)?\s+(?:just\s+)?(?:(?:had|have|got)\s+"
+    r"(?:a\s+|some\s+|a\s+few\s+|a\s+couple\s+(?:of\s+)?)?(?:quick\s+)?(?:other\s+)?"
+    r"questions?\s+about|calling\s+(?:about|regarding)|(?:wanted|want)\s+to\s+check\s+in\s+about)\b",
+    re.IGNORECASE,
+)
+# ... facts of the practice asked in act words ("I was just calling to get your office hours",
+# "I wanted to check if you take …"): facts asked, a `question` (session 17's "Can you confirm
+# if …")
+_CALL35_FACT_IN_ACT = re.compile(
+    r"\b(?:calling|wanted|want|like|hoping|trying)\s+to\s+(?:get|know|find\s+out|check|ask|"
+    r"confirm|learn|verify)\s+(?:if\s+you|whether\s+you|your|what|when|where|how)\b",
+    re.IGNORECASE,
+)
+# Whether the caller should come in or act, asked indirectly ("I'm not sure if I should come
+# in", "Can you tell me if I should come in or do something else?"): advice on the caller's own
+# act, a `question` (sessions 15 and 29).
+_CALL35_SHOULD_I = re.compile(
+    r"\b(?:not\s+sure|don['’]t\s+know|unsure|wondering|wonder|tell\s+me)\s+(?:if|whether)\s+"
+    r"i\s+should\b",
+    re.IGNORECASE,
+)
+
+
+def _call35_clauses(text: str) -> list[str]:
+    """The clauses of ``text`` split at sentence and comma marks, empty ones left out."""
+    return [c.strip() for c in re.split(r"[.!?,;…]+", text) if c.strip()]
+
+
+def _call35_reading(text: str, previous: str, context: str) -> tuple[str, str] | None:
+    """The class of a caller's turn on a voice line (session 34, round 35), or ``None``: a hold
+    taken up, the wait told, a check that the line is live, a restatement put to be confirmed,
+    the name given then a task, whether to come in."""
+    t = " ".join(text.split())
+    if not t or _CJK.search(t):
+        return None
+    clauses = _call35_clauses(t)
+    if not clauses:
+        return None
+    if (
+        "?" in t
+        and all(_CALL35_LINE_CLAUSE.fullmatch(c) for c in clauses)
+        # "Hello?" alone is labelled both ways (a greeting in cs16, `other` in round 17): only
+        # a turn that asks whether the agent is there is read
+        and any(_CALL35_LIVE.fullmatch(c) for c in clauses)
+    ):
+        return "other", "call35_line_check"
+    if "?" not in t and all(_CALL35_ACK_CLAUSE.fullmatch(c) for c in clauses):
+        agent = " ".join(_sentences(" ".join(previous.split()))[-2:])
+        hold = [m.end() for m in _CALL35_HOLD.finditer(agent)]
+        if (
+            context in ("none", "failed")
+            and hold
+            and not _CALL35_RESULT_AFTER.search(agent[hold[-1] :])
+            and not _CALL35_HANDOVER.search(agent)
+        ):
+            return "answer", "call35_hold_taken_up"
+        if _CALL35_WAIT_TOLD.search(t) and context in ("none", "failed"):
+            # after a promise to come back: thanks close the exchange (session 5), the wait
+            # told alone acknowledges it (round 6's bare acknowledgement)
+            if _THANKS_WORD.search(t):
+                return "greeting", "call35_thanks_wait"
+            return "answer", "call35_wait_told"
+    sentences = _sentences(t)
+    if (
+        len(sentences) > 1
+        and _CALL35_TAG.fullmatch(sentences[-1].strip())
+        and not any("?" in s for s in sentences[:-1])
+    ):
+        return "question", "call35_restated_right"
+    if _CALL35_SHOULD_I.search(t):
+        return "question", "call35_should_i"
+    name = _CALL35_NAME_GIVEN.match(t)
+    if name is not None and _CALL35_IDENTITY_ASKED.search(previous.strip()):
+        rest = t[name.end() :].strip()
+        if rest and not _CALL35_TOPIC_ONLY.search(rest):
+            if _CALL35_FACT_IN_ACT.search(rest):
+                return "question", "call35_name_then_fact"
+            verdict = _rule(rest, "opening")
+            if verdict[0] in ("request", "question"):
+                return verdict[0], "call35_name_then_" + verdict[0]
+    return None
+
+
 def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str]:
     """:func:`_rule` of a turn after the agent's message ``previous``, and a request that
     takes up what that message offered ("Could you please check if the compost is in stock at
@@ -4097,6 +4256,9 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         call = _call34_reading(text, previous, context, verdict34)
         if call is not None:
             return call  # session 32: round 34's callers and support customers
+        call35 = _call35_reading(text, previous, context)
+        if call35 is not None:
+            return call35  # session 34: round 35's callers of a voice receptionist
         mk36 = _mk36_turn(text, previous, context)
         if mk36 is not None:
             return mk36  # session 33: mk36's made-up support customers

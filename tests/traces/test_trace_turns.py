@@ -5832,3 +5832,39 @@ def test_mk35_customer_shapes(text: str, previous: str, kind: str) -> None:
 )
 def test_mk36_support_customers(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # round 35 (session 34): a voice line's callers. The agent's hold taken up, thanks or
+        # not, answers it (session 32) ...
+        ("Sure, thanks.", "Let me look at the calendar. One moment.", "answer"),
+        ("No worries. Take your time.", "Please hold while I pull that up.", "answer"),
+        # ... but not once a result follows the hold, nor after a handover
+        ("Great, thanks.", "Let me check. There are no seats left", "greeting"),
+        ("Okay, thanks.", "I'm transferring you to a nurse now. Please hold.", "greeting"),
+        # after a promise to come back, the wait told alone acknowledges it, with thanks closes
+        ("Okay. I'll be here.", "I'll call you back when I have the dates.", "answer"),
+        ("Okay. Thanks. I'll wait.", "I'll call you back when I have the dates.", "greeting"),
+        # a check that the line is live asks no information
+        ("Hello? You still there?", "The next opening is", "other"),
+        ("Hi? Can you still hear me?", "Connecting you now.", "other"),
+        # a restatement put with "Right?" asks it confirmed
+        ("So the visit is at noon and I pay at the desk. Right?", "Pay at the desk.", "question"),
+        # the name the agent checked, then the call's task: labelled by what it asks
+        ("Yes. This is Ann. I'd like to book a cleaning, please.", "Is this Ann?", "request"),
+        (
+            "Hi, this is Omar Reyes, and I need to renew my prescription.",
+            "Thanks for calling. Am I speaking with Ann?",
+            "request",
+        ),
+        ("Yes, it's Ann. I wanted to check if you open on Sundays.", "Is this Ann?", "question"),
+        # ... the topic only announced asks nothing yet
+        ("Yes, this is Ann. I have some questions about billing.", "Is this Ann?", "answer"),
+        # whether to come in, asked indirectly, is advice on the caller's own act
+        ("Hi, my ankle is swollen and I'm not sure if I should come in.", "", "question"),
+    ],
+)
+def test_round_35_voice_line_callers(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
