@@ -4092,7 +4092,7 @@ def _mk36_turn(text: str, previous: str, context: str) -> tuple[str, str] | None
 # "Thanks for your help", "Take your time", "I'll wait for your update", "I'll be here"):
 # a turn made of these asks and tells nothing.
 _CALL35_ACK_CLAUSE = re.compile(
-    r"(?:(?:oh|um|uh|well)\s+)?(?:(?:okay|ok|alright|all\s+right|sure|got\s+it|of\s+course|"
+    r"oh|um|uh|well|(?:(?:oh|um|uh|well)\s+)?(?:(?:okay|ok|alright|all\s+right|sure|got\s+it|of\s+course|"
     r"no\s+problem|great|perfect|yes|yeah|understood|sounds\s+good|"
     r"that(?:['’]d|\s+would)\s+be\s+(?:great|perfect|fine)|"
     r"thank\s+you(?:\s+so\s+much)?|thanks(?:\s+(?:a\s+lot|so\s+much))?|"
@@ -4181,6 +4181,61 @@ _CALL35_SHOULD_I = re.compile(
 )
 
 
+# The act the agent offers, asked back with the same verb ("Could you check the week after?"
+# after "Would you like me to check for later dates?", "Can I book the 1:30 slot?" after "You
+# like to book with him?", "Can we just confirm my name again?" after "… we can confirm your name
+# again"): the offer taken up with its value, an `answer` (round 8's choice in a request's words;
+# session 14). "Shall I book it?" asks a go-ahead, and "Yes, can you book it?" stays the rules'
+# request.
+_CALL35_OFFERED = re.compile(
+    r"\b(?:would\s+you\s+like|(?:do\s+)?you\s+(?:like|want))(?:\s+me)?\s+to\s+(\w+)|"
+    r"\bwe\s+can\s+(\w+)",
+    re.IGNORECASE,
+)
+_CALL35_ASKED_ACT = re.compile(
+    r"^\W*(?:(?:yes|yeah|ok|okay|so|then|um)\W+)?(?:can|could|would)\s+(?:you|we|i)\s+"
+    r"(?:just\s+|please\s+)?(\w+)",
+    re.IGNORECASE,
+)
+# ... an item added ("Can you add the salad too?" after "Would you like to add a drink?") asks
+# for more than the offer named: left to the other rules (a request)
+_CALL35_SHORT_TURN = 200  # characters: a long turn carries more than the offer taken up
+# A preference the agent asked for ("Would you prefer mornings?", "or do you have a preferred
+# time?"), given, then whether something fits it ("Mornings work better. Do you have anything
+# early next week?"): the value asked with the search it feeds, an `answer` (session 16's want
+# that answers).
+_CALL35_PREFERENCE_ASKED = re.compile(
+    r"\bprefer(?:red|ence)?\b|\bworks?\s+(?:best\s+)?for\s+you\b", re.IGNORECASE
+)
+_CALL35_PREFERENCE_TOLD = re.compile(
+    r"\b(?:i\s+(?:was\s+|am\s+|['’]m\s+)?hoping\s+for|i\s+(?:would\s+|['’]d\s+)?prefer|"
+    r"works?\s+(?:better|best)|(?:is|are)\s+better\s+for\s+me)\b",
+    re.IGNORECASE,
+)
+_CALL35_ANYTHING = re.compile(
+    r"^\W*(?:do\s+you\s+have|is\s+there|are\s+there)\s+any(?:thing|\s+\w+)", re.IGNORECASE
+)
+# A greeting, then the call's topic only ("Hi, I had a quick question about what insurance you
+# accept.", "Hi, I'm calling about my mother."), when the agent has only read its recording
+# notice or asked nothing: it opens the call and asks nothing yet, a `greeting` (session 17).
+_CALL35_HI = re.compile(r"^\W*(?:hi|hello|hey|good\s+(?:morning|afternoon|evening))\b", re.I)
+
+
+def _call35_offer_taken(text: str, previous: str) -> bool:
+    """Whether ``text`` asks the act the agent's last sentences offered, with its verb."""
+    tail = " ".join(_sentences(" ".join(previous.split()))[-3:])
+    offered = {v.lower() for m in _CALL35_OFFERED.finditer(tail) for v in m.groups() if v}
+    offered -= {"help", "do", "be", "have", "know", "get", "go", "add"}
+    if len(text) > _CALL35_SHORT_TURN:
+        return False
+    asked = {
+        m.group(1).lower()
+        for s in _sentences(text)
+        if (m := _CALL35_ASKED_ACT.match(s)) is not None
+    }
+    return bool(offered & asked)
+
+
 def _call35_clauses(text: str) -> list[str]:
     """The clauses of ``text`` split at sentence and comma marks, empty ones left out."""
     return [c.strip() for c in re.split(r"[.!?,;…]+", text) if c.strip()]
@@ -4229,6 +4284,25 @@ def _call35_reading(text: str, previous: str, context: str) -> tuple[str, str] |
         return "question", "call35_restated_right"
     if _CALL35_SHOULD_I.search(t):
         return "question", "call35_should_i"
+    if (
+        "?" not in t
+        and context in ("none", "opening")
+        and _CALL35_HI.match(t)
+        and len(sentences) <= 2
+        and len(_sentences(_CALL35_HI.sub("", t, count=1).lstrip(" ,.!"))) == 1
+        and _CALL35_TOPIC_ONLY.search(_CALL35_HI.sub("", t, count=1))
+    ):
+        return "greeting", "call35_hi_topic"
+    if "?" in t and _call35_offer_taken(t, previous):
+        return "answer", "call35_offer_taken"
+    if (
+        context == "solicit"
+        and len(sentences) > 1
+        and _CALL35_PREFERENCE_ASKED.search(_sentences(" ".join(previous.split()))[-1])
+        and _CALL35_PREFERENCE_TOLD.search(sentences[0])
+        and _CALL35_ANYTHING.search(sentences[-1])
+    ):
+        return "answer", "call35_preference_then_search"
     name = _CALL35_NAME_GIVEN.match(t)
     if name is not None and _CALL35_IDENTITY_ASKED.search(previous.strip()):
         rest = t[name.end() :].strip()

@@ -5864,6 +5864,25 @@ def test_mk36_support_customers(text: str, previous: str, kind: str) -> None:
         ("Yes, this is Ann. I have some questions about billing.", "Is this Ann?", "answer"),
         # whether to come in, asked indirectly, is advice on the caller's own act
         ("Hi, my ankle is swollen and I'm not sure if I should come in.", "", "question"),
+        # a greeting and the call's topic only, after a recording notice, opens the call ...
+        ("Hi, I had a quick question about parking.", "This call may be recorded.", "greeting"),
+        # ... the task said after it is labelled by the task
+        (
+            "Hi, I'm calling about my son. I need to find out when his visit is.",
+            "This call may be recorded.",
+            "question",
+        ),
+        # the act the agent offered, asked back with its verb, takes the offer up
+        ("Could you check the week after?", "Would you like me to check later dates?", "answer"),
+        ("Yes. Can I book the noon one?", "You like to book with her?", "answer"),
+        # ... an item added asks for more than the offer named
+        ("Can you add a salad too?", "Would you like to add a drink?", "request"),
+        # a preference the agent asked for, then whether something fits it
+        (
+            "Evenings work better for me. Do you have anything on Monday?",
+            "Any of these, or do you have a preferred time?",
+            "answer",
+        ),
     ],
 )
 def test_round_35_voice_line_callers(text: str, previous: str, kind: str) -> None:
