@@ -3309,6 +3309,33 @@ def _mk36_reading(
     return None
 
 
+# Round 35 (session 34): an LLM voice receptionist, its speech transcribed. "You're not sure,
+# just let me know" is "If you're not sure, …" with its "If" lost by the transcription: a doubt
+# of the caller's, a statement about the user (the top section; round 35's "If you're not sure"
+# ruling), not the agent's about a fact.
+_R35_YOU_NOT_SURE = re.compile(r"\byou(?:['’]re|\s+are)\s+$", re.IGNORECASE)
+# "… best for patients who may need a more involved procedure": a modal inside a relative clause
+# on people of a kind describes the kind (session 21's kind; round 35's "a kind" ruling), no
+# claim about this case.
+_R35_PEOPLE_WHO = re.compile(
+    r"\b(?:patients|people|customers|clients|users|members|guests|travell?ers|those|anyone|"
+    r"someone)\s+who\s+$",
+    re.IGNORECASE,
+)
+
+
+def _r35_reading(text: str, h: HedgeMatch, kind: str, c_lo: int) -> str:
+    """The rule that drops ``h`` by one of round 35's readings (session 34), or ``""``."""
+    if h.language != "en":
+        return ""
+    lo = max(c_lo, h.start - 16)
+    if h.phrase.lower() == "not sure" and _R35_YOU_NOT_SURE.search(text, lo, h.start):
+        return "user_not_sure"
+    if kind == "guess" and _R35_PEOPLE_WHO.search(text, max(c_lo, h.start - 24), h.start):
+        return "kind_of_person"
+    return ""
+
+
 def _rule(
     text: str,
     h: HedgeMatch,
@@ -3342,6 +3369,9 @@ def _rule(
     mk36 = _mk36_reading(text, h, kind, latest_result, c_lo, c_hi, s_lo, s_hi)
     if mk36 is not None:
         return mk36  # session 33: mk36's made-up support agents
+    r35 = _r35_reading(text, h, kind, c_lo)
+    if r35:
+        return r35  # session 34: round 35's voice receptionist
     if _zh_value_assumed(text, h, s_hi):
         # "假设通货膨胀率为2%", "β为1.2（假设值）": a value the problem does not give, filled
         # (session 30, round 31; round 13's assumption): kept, though a worked solution follows

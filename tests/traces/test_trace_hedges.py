@@ -3701,3 +3701,21 @@ def test_session_33_chinese_support_agents(text: str, latest: str | None, found:
 )
 def test_mk36_support_agents(text: str, latest: str | None, found: list[str]) -> None:
     assert _hedged(text, latest) == found
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        # round 35 (session 34): a voice receptionist, transcribed. A condition whose "If" the
+        # transcription lost is still the caller's doubt, about the user ...
+        ("You're not sure, just tell me, and we can look you up by name.", []),
+        # ... while the agent's own doubt counts
+        ("I'm not sure the clinic is open on Sunday.", ["I'm not sure"]),
+        # a modal inside a relative clause on people of a kind describes the kind
+        ("She is best for patients who may need surgery on the hip.", []),
+        # ... one about this case is a guess
+        ("Your referral may need a second signature.", ["may"]),
+    ],
+)
+def test_round_35_voice_receptionist(text: str, found: list[str]) -> None:
+    assert _hedged(text, None) == found
