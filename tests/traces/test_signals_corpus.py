@@ -441,8 +441,10 @@ HELD_OUT_HEDGE_FLOORS = {
     # sealed round 35 (session 33: an LLM voice receptionist of a demo orthopaedic practice,
     # phoned by three job candidates' patient bots; transcripts only, no tool results; English),
     # labelled by a helper who never read or ran a detector. Measured with session 32's rules
-    # (main c995929): 0.667 / 0.714 on its 14 hedges (5 false hits, 4 misses)
-    "hedges_sealed_r35.jsonl": (0.66, 0.71),
+    # (main c995929): 0.667 / 0.714 on its 14 hedges (5 false hits, 4 misses). Unsealed in
+    # session 34 and tuned on (a caller's doubt whose "If" the transcription lost, a modal on
+    # people of a kind): 0.833 / 0.714 (2 false hits)
+    "hedges_sealed_r35.jsonl": (0.83, 0.71),
     # sealed round 27 (session 27: SynTOD's LLM shopping assistant over catalogue search results
     # with LLM-simulated shoppers; a smart-home support AI's replies to residents' tickets),
     # English only, labelled by a helper who never read or ran a detector. Measured with session
@@ -781,8 +783,10 @@ HELD_OUT_TURN_FLOORS = {
     "turns_sealed_r26.jsonl": 0.89,
     # sealed round 35 (the receptionist's callers, patient bots): 0.759 with session 32's rules
     # (main c995929; answers 132 of 167, questions 49 of 71, requests 40 of 54, others 4 of 15,
-    # greetings 62 of 71)
-    "turns_sealed_r35.jsonl": 0.75,
+    # greetings 62 of 71), 0.765 with session 33's (639748f). Unsealed in session 34 and tuned on
+    # (holds taken up, the wait told, the line checked, "Right?" restatements, the name then the
+    # task, the offered act asked back, a greeting with the topic only): 0.905 (342 of 378)
+    "turns_sealed_r35.jsonl": 0.90,
     # sealed round 27 (SynTOD's simulated shoppers, the residents' tickets): 0.663 with session
     # 27's starting rules (3916d1c; SynTOD 0.650, the tickets 0.750; the model 0.663); 0.667
     # measured blind at the end of session 27. Unsealed in session 28 and tuned on (scripts
