@@ -4221,6 +4221,49 @@ _CALL35_ANYTHING = re.compile(
 _CALL35_HI = re.compile(r"^\W*(?:hi|hello|hey|good\s+(?:morning|afternoon|evening))\b", re.I)
 
 
+# Assent, then what the agent needs for the act under way ("Sure! What do you need from me?"):
+# the agent's ask or offer taken up, an `answer`; asked alone ("Is there anything else you need
+# to know to schedule it?") it asks to be told, a `question`.
+_CALL35_ASSENT = re.compile(
+    r"(?:yes|yeah|yep|sure|okay|ok|alright|all\s+right|of\s+course|great|absolutely)\b.*",
+    re.IGNORECASE,
+)
+_CALL35_WHAT_NEEDED = re.compile(
+    r"(?:so\s+)?what\s+(?:else\s+)?(?:do|would)\s+you\s+need(?:\s+from\s+me)?\s*\?",
+    re.IGNORECASE,
+)
+_CALL35_ANYTHING_NEEDED = re.compile(
+    r"^\W*is\s+there\s+anything\s+(?:else\s+)?(?:you\s+need|i\s+need\s+to\s+(?:give|tell))\b",
+    re.IGNORECASE,
+)
+# A fact of the agent's side asked in the words of a wish to check ("I just wanted to check if
+# you take …", "I'm just interested in knowing if you accept …"): asks to be told, a `question`
+# (session 17's "Can you confirm if …"); "… if you can move it" asks an act and is left alone.
+_CALL35_CHECK_IF_YOU = re.compile(
+    r"\b(?:(?:wanted|want|calling|hoping|trying)\s+to\s+(?:check|know|ask|find\s+out|see)|"
+    r"interested\s+in\s+knowing|wondering)\s+(?:if|whether)\s+you\s+"
+    r"(?!can\b|could\b|would\b|will\b|['’]d\b|might\b|may\b)",
+    re.IGNORECASE,
+)
+
+
+# Another slot asked after the agent listed times or said none are open, and asked nothing ("Is
+# there anything on Thursday?", "Um, what about afternoon?"): another search, a `request`
+# (round 32's other slots after a list; session 29).
+_CALL35_SLOTS_TOLD = re.compile(
+    r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)|"
+    r"\b(?:no|aren['’]t\s+any|isn['’]t\s+any|none)\b[^.?!]{0,40}?\b(?:openings?|availability|"
+    r"slots?|appointments?|times?)\b",
+    re.IGNORECASE,
+)
+_CALL35_ANOTHER_SLOT = re.compile(
+    r"^\W*(?:(?:um|uh|okay|ok|so|and|then)\W+)*(?:what|how)\s+about\b|"
+    r"^\W*(?:(?:um|uh|okay|ok|so|and|then)\W+)*(?:is\s+there|are\s+there|do\s+you\s+have)\s+"
+    r"any(?:thing|\s+\w+)?\s+(?:on|for|in|at|later|earlier|next|this)\b",
+    re.IGNORECASE,
+)
+
+
 def _call35_offer_taken(text: str, previous: str) -> bool:
     """Whether ``text`` asks the act the agent's last sentences offered, with its verb."""
     tail = " ".join(_sentences(" ".join(previous.split()))[-3:])
@@ -4293,6 +4336,23 @@ def _call35_reading(text: str, previous: str, context: str) -> tuple[str, str] |
         and _CALL35_TOPIC_ONLY.search(_CALL35_HI.sub("", t, count=1))
     ):
         return "greeting", "call35_hi_topic"
+    if (
+        len(sentences) > 1
+        and _CALL35_WHAT_NEEDED.fullmatch(sentences[-1].strip())
+        and all(_CALL35_ASSENT.match(x.strip()) for x in sentences[:-1])
+    ):
+        return "answer", "call35_what_needed"
+    if len(sentences) == 1 and _CALL35_ANYTHING_NEEDED.search(t) and "?" in t:
+        return "question", "call35_anything_needed"
+    if _CALL35_CHECK_IF_YOU.search(t) and not _CALL35_NAME_GIVEN.match(t):
+        return "question", "call35_check_if_you"
+    if (
+        context in ("none", "failed")
+        and "?" in sentences[-1]
+        and _CALL35_ANOTHER_SLOT.search(sentences[-1])
+        and _CALL35_SLOTS_TOLD.search(" ".join(_sentences(" ".join(previous.split()))[-3:]))
+    ):
+        return "request", "call35_another_slot"
     if "?" in t and _call35_offer_taken(t, previous):
         return "answer", "call35_offer_taken"
     if (

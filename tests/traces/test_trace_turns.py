@@ -5887,3 +5887,26 @@ def test_mk36_support_customers(text: str, previous: str, kind: str) -> None:
 )
 def test_round_35_voice_line_callers(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # round 35 (session 34): assent, then what the agent needs, takes its ask up ...
+        ("Sure! What do you need from me?", "Can you please", "answer"),
+        # ... asked alone, what else it needs asks to be told
+        ("Is there anything else you need to book the visit?", "Noted.", "question"),
+        # a fact of the agent's side asked as a wish to check
+        ("Hi. I just wanted to check if you accept Medicare", "How can I help?", "question"),
+        ("That's fine. I'm only interested in knowing if you open late.", "Noted.", "question"),
+        # ... "if you can move it" asks an act
+        ("I wanted to check if you can move my visit to May.", "How can I help?", "request"),
+        # another slot asked after times listed or none open, the agent asking nothing
+        ("Um, what about evenings?", "There are no openings on Monday morning.", "request"),
+        ("Okay. Is there anything on Friday?", "We have 9 AM and 10 AM on Tuesday.", "request"),
+    ],
+)
+def test_round_35_callers_asking_for_what_the_agent_needs_or_another_slot(
+    text: str, previous: str, kind: str
+) -> None:
+    assert rule_turn(text, previous=previous) == kind
