@@ -4264,6 +4264,32 @@ _CALL35_ANOTHER_SLOT = re.compile(
 )
 
 
+# Words the line cut off: thanks cut short ("Thank") still thank, a greeting (session 5; round 20's
+# "Thank."); a question word alone without its mark ("What") asks nothing that can be read, a
+# fragment, `other` (the round's "a fragment cut off by the line").
+_CALL35_THANK_CUT = re.compile(r"\W*thank\W*", re.IGNORECASE)
+_CALL35_WH_CUT = re.compile(r"\W*(?:what|why|how|when|where|who|which)[.…]*\s*", re.IGNORECASE)
+# The agent asked to check again, with the agent as doer ("You double check?", "Could you please
+# double-check your system?"): an act asked, a `request` (session 24); "Just to double-check,
+# will …?" and "Could you double-check and confirm if that's correct?" ask the fact and are left
+# alone.
+_CALL35_YOU_DOUBLE_CHECK = re.compile(
+    r"\b(?:(?:can|could|would|will)\s+)?you\s+(?:please\s+)?double[-\s]?check\b"
+    r"(?![^?]*\b(?:confirm|if|whether)\b)",
+    re.IGNORECASE,
+)
+# "Yes, I'd like to know what …" after "Can I help with …?": the yes takes the offer of help, the
+# wish asks to be told a fact, a `question` (an answer then an ask is labelled by what it asks).
+_CALL35_YES_WISH_TO_KNOW = re.compile(
+    r"\W*(?:yes|yeah|yep|sure)\W+i(?:['’]d|\s+would)\s+like\s+to\s+know\s+"
+    r"(?:what|when|where|who|which|how|if|whether)\b[^?]*$",
+    re.IGNORECASE,
+)
+# A restatement closed by "Is that right?" run on into its last sentence ("… at 220 Main Is that
+# right?": the transcription lost the stop): the tag as above.
+_CALL35_RUN_ON_TAG = re.compile(r"\s[A-Za-z0-9]+\s+is\s+that\s+right\s*\?\s*$", re.IGNORECASE)
+
+
 def _call35_offer_taken(text: str, previous: str) -> bool:
     """Whether ``text`` asks the act the agent's last sentences offered, with its verb."""
     tail = " ".join(_sentences(" ".join(previous.split()))[-3:])
@@ -4294,6 +4320,10 @@ def _call35_reading(text: str, previous: str, context: str) -> tuple[str, str] |
     clauses = _call35_clauses(t)
     if not clauses:
         return None
+    if _CALL35_THANK_CUT.fullmatch(t):
+        return "greeting", "call35_thank_cut"
+    if "?" not in t and _CALL35_WH_CUT.fullmatch(t):
+        return "other", "call35_wh_cut"
     if (
         "?" in t
         and all(_CALL35_LINE_CLAUSE.fullmatch(c) for c in clauses)
@@ -4325,6 +4355,17 @@ def _call35_reading(text: str, previous: str, context: str) -> tuple[str, str] |
         and not any("?" in s for s in sentences[:-1])
     ):
         return "question", "call35_restated_right"
+    if (
+        _CALL35_RUN_ON_TAG.search(t)
+        and t.count("?") == 1
+        and len(sentences) > 1
+        and "?" not in " ".join(sentences[:-1])
+    ):
+        return "question", "call35_restated_run_on"
+    if "?" in sentences[-1] and _CALL35_YOU_DOUBLE_CHECK.search(sentences[-1]):
+        return "request", "call35_double_check"
+    if context == "solicit" and _CALL35_YES_WISH_TO_KNOW.fullmatch(t):
+        return "question", "call35_yes_wish_to_know"
     if _CALL35_SHOULD_I.search(t):
         return "question", "call35_should_i"
     if (

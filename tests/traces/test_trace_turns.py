@@ -5901,6 +5901,23 @@ def test_round_35_voice_line_callers(text: str, previous: str, kind: str) -> Non
         ("That's fine. I'm only interested in knowing if you open late.", "Noted.", "question"),
         # ... "if you can move it" asks an act
         ("I wanted to check if you can move my visit to May.", "How can I help?", "request"),
+        # words the line cut off: thanks cut short still thank; a question word alone is a
+        # fragment
+        ("Thank", "Your number is updated.", "greeting"),
+        ("What", "Which visit would you like? For example,", "other"),
+        # the agent asked to check again with the agent as doer is an act ...
+        ("I booked it for May 3. You double check?", "I see no visit on May 3.", "request"),
+        # ... checking and confirming whether it holds asks the fact
+        ("Could you double-check and confirm if that's right?", "Total: $12.", "question"),
+        # yes to an offer of help, then a wish to be told a fact
+        ("Yes, I'd like to know when his next visit is.", "Can I help with his care?", "question"),
+        # a restatement run on into "Is that right?" (the stop lost)
+        (
+            "That's fine. I'll ask about parking later. So just to confirm, you close at 5 on "
+            "Friday at 12 Elm Is that right?",
+            "I can connect you to the front desk. Would you like that?",
+            "question",
+        ),
         # another slot asked after times listed or none open, the agent asking nothing
         ("Um, what about evenings?", "There are no openings on Monday morning.", "request"),
         ("Okay. Is there anything on Friday?", "We have 9 AM and 10 AM on Tuesday.", "request"),
