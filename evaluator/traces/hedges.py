@@ -585,6 +585,9 @@ _PROCESS_VERB = re.compile(
     # a service's own facts: "I don't have access to the baggage allowance for this cabin"
     # (session 31's made-up support runs)
     r"allowances?|polic(?:y|ies)|fees?|charges?|balances?|schedules?|itinerar(?:y|ies)|"
+    # a place's own hours and address (round 35's receptionist: "I don't have access to the
+    # specific office hours for this week", the fact asked out of reach)
+    r"hours|address(?:es)?|"
     r"(?:flight|order|delivery|shipping|refund|claim)\s+status)\b"
     r"(?!\s+(?:tools?|systems?|bases?|apis?|feeds?|sources?|calendars?)\b))|"
     r"integration|permission|authori[sz]ation|"
@@ -3324,16 +3327,32 @@ _R35_PEOPLE_WHO = re.compile(
 )
 
 
-def _r35_reading(text: str, h: HedgeMatch, kind: str, c_lo: int) -> str:
-    """The rule that drops ``h`` by one of round 35's readings (session 34), or ``""``."""
+# "It sounds like you might be referring to steps in a process": a guess at what the user's words
+# denote (the top section's meanings of the user's words; round 13), not a sentence about the
+# user: kept.
+_R35_YOU_BEFORE = re.compile(r"\byou(?:['’]re|\s+are)?\s+$", re.IGNORECASE)
+_R35_WORDS_MEANT = re.compile(
+    r"\s+(?:be\s+)?(?:referring\s+to|talking\s+about|thinking\s+of|mean(?:ing)?)\b", re.IGNORECASE
+)
+
+
+def _r35_reading(text: str, h: HedgeMatch, kind: str, c_lo: int) -> str | None:
+    """Round 35's readings (session 34): a rule name that drops ``h``, ``""`` that keeps it, or
+    ``None`` when none of them applies."""
     if h.language != "en":
-        return ""
+        return None
     lo = max(c_lo, h.start - 16)
     if h.phrase.lower() == "not sure" and _R35_YOU_NOT_SURE.search(text, lo, h.start):
         return "user_not_sure"
     if kind == "guess" and _R35_PEOPLE_WHO.search(text, max(c_lo, h.start - 24), h.start):
         return "kind_of_person"
-    return ""
+    if (
+        kind == "guess"
+        and _R35_YOU_BEFORE.search(text, lo, h.start)
+        and _R35_WORDS_MEANT.match(text, h.end)
+    ):
+        return ""
+    return None
 
 
 def _rule(
@@ -3370,7 +3389,7 @@ def _rule(
     if mk36 is not None:
         return mk36  # session 33: mk36's made-up support agents
     r35 = _r35_reading(text, h, kind, c_lo)
-    if r35:
+    if r35 is not None:
         return r35  # session 34: round 35's voice receptionist
     if _zh_value_assumed(text, h, s_hi):
         # "假设通货膨胀率为2%", "β为1.2（假设值）": a value the problem does not give, filled

@@ -3715,6 +3715,12 @@ def test_mk36_support_agents(text: str, latest: str | None, found: list[str]) ->
         ("She is best for patients who may need surgery on the hip.", []),
         # ... one about this case is a guess
         ("Your referral may need a second signature.", ["may"]),
+        # a guess at what the user's words denote is kept ...
+        ("It sounds like you might be referring to the side door.", ["might be"]),
+        # ... an offer about the user is not
+        ("Wherever you might have stored it, the receipt number works too.", []),
+        # a place's own hours out of reach are the fact missing, not the agent's access
+        ("I don't have access to the weekend hours at the Elm branch.", ["I don't have"]),
     ],
 )
 def test_round_35_voice_receptionist(text: str, found: list[str]) -> None:
