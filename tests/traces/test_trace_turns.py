@@ -5918,6 +5918,12 @@ def test_round_35_voice_line_callers(text: str, previous: str, kind: str) -> Non
             "I can connect you to the front desk. Would you like that?",
             "question",
         ),
+        # a pick with the caller's own check tagged on it takes the option ...
+        (
+            "Yes. I'll take the noon one, please, just to confirm that's on Monday.",
+            "We have 9 AM and noon on Monday. Would you like one of these?",
+            "answer",
+        ),
         # another slot asked after times listed or none open, the agent asking nothing
         ("Um, what about evenings?", "There are no openings on Monday morning.", "request"),
         ("Okay. Is there anything on Friday?", "We have 9 AM and 10 AM on Tuesday.", "request"),
