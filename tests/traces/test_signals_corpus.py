@@ -443,8 +443,9 @@ HELD_OUT_HEDGE_FLOORS = {
     # labelled by a helper who never read or ran a detector. Measured with session 32's rules
     # (main c995929): 0.667 / 0.714 on its 14 hedges (5 false hits, 4 misses). Unsealed in
     # session 34 and tuned on (a caller's doubt whose "If" the transcription lost, a modal on
-    # people of a kind): 0.833 / 0.714 (2 false hits)
-    "hedges_sealed_r35.jsonl": (0.83, 0.71),
+    # people of a kind, a place's hours out of reach, a guess at the caller's words): 0.857 /
+    # 0.857 (2 false hits, 2 misses)
+    "hedges_sealed_r35.jsonl": (0.85, 0.85),
     # sealed round 27 (session 27: SynTOD's LLM shopping assistant over catalogue search results
     # with LLM-simulated shoppers; a smart-home support AI's replies to residents' tickets),
     # English only, labelled by a helper who never read or ran a detector. Measured with session
@@ -785,8 +786,9 @@ HELD_OUT_TURN_FLOORS = {
     # (main c995929; answers 132 of 167, questions 49 of 71, requests 40 of 54, others 4 of 15,
     # greetings 62 of 71), 0.765 with session 33's (639748f). Unsealed in session 34 and tuned on
     # (holds taken up, the wait told, the line checked, "Right?" restatements, the name then the
-    # task, the offered act asked back, a greeting with the topic only): 0.905 (342 of 378)
-    "turns_sealed_r35.jsonl": 0.90,
+    # task, the offered act asked back, a greeting with the topic only, what the agent needs,
+    # another slot, words the line cut off): 0.939 (355 of 378)
+    "turns_sealed_r35.jsonl": 0.93,
     # sealed round 27 (SynTOD's simulated shoppers, the residents' tickets): 0.663 with session
     # 27's starting rules (3916d1c; SynTOD 0.650, the tickets 0.750; the model 0.663); 0.667
     # measured blind at the end of session 27. Unsealed in session 28 and tuned on (scripts
