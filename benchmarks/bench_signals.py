@@ -251,10 +251,6 @@ HEDGE_SETS = (
     # results logged; a Chinese hotel-booking assistant with the search results it read); the
     # owner measures it once
     ("hedges_sealed_r26.jsonl", "sealed round-26 set (never tuned, never trained on)"),
-    # session 33: labelled on s33-sealed35 by a helper who never read or ran a detector (an
-    # LLM voice receptionist of a demo orthopaedic practice, phoned by three job candidates'
-    # patient bots; transcripts only, no tool results), English only; the owner measures it once
-    ("hedges_sealed_r35.jsonl", "sealed round-35 set (never tuned, never trained on)"),
     # session 34: labelled on s34-sealed36 by a helper who never read or ran a detector (an
     # LLM-written travel agency contact centre: Microsoft's Woodgrove Travel sample calls, both
     # sides written by an LLM, no tools), English only; the owner measures it once
@@ -322,6 +318,15 @@ HEDGE_SETS = (
     (
         "hedges_sealed_r34.jsonl",
         "round-34 set (tuned from session 32; 0.863 / 0.710 sealed; the model not trained on it)",
+    ),
+    # session 33: labelled on s33-sealed35 by a helper who never read or ran a detector (an
+    # LLM voice receptionist of a demo orthopaedic practice, phoned by three job candidates'
+    # patient bots; transcripts only, no tool results), English only; measured blind twice in
+    # session 33 (0.667 / 0.714 both times), then unsealed in session 34 to tune the rules on
+    # (the model not trained on it)
+    (
+        "hedges_sealed_r35.jsonl",
+        "round-35 set (tuned from session 34; 0.667 / 0.714 sealed; the model not trained on it)",
     ),
     # session 15: LLM recommender, shop-advisor and sales agents (CRS Arena's ChatGPT movie
     # recommender, a RAG brewing-shop assistant and its ChatGPT baseline, SalesGPT), labelled
@@ -590,6 +595,13 @@ HELD_OUT_TURNS = (
     (
         "turns_sealed_r34.jsonl",
         "round-34 set (tuned from session 32; 0.774 sealed; the model not trained on it)",
+    ),
+    # the demo orthopaedic practice's callers (candidates' patient bots, LLM-played and
+    # scripted): 0.759 and 0.765 measured blind (session 33), unsealed in session 34 to tune the
+    # rules on (the model not trained on it)
+    (
+        "turns_sealed_r35.jsonl",
+        "round-35 set (tuned from session 34; 0.765 sealed; the model not trained on it)",
     ),
     # session 16: the students of the course-enrollment agent (cs16), labelled and committed
     # before any detector ran on them; first run held out, then tuned on

@@ -68,25 +68,25 @@ MODEL = ROOT / "evaluator" / "data" / "hedge_model.json"
 #: 0.667), round 31 (session 30, ``s30-sealed31``, measured once blind, 0.412 / 0.757) and round
 #: 32 (session 30, ``s30-sealed32``, measured once blind, 0.421 / 0.800) in session 30, likewise
 #: not trained on; round 33 (session 31, ``s31-sealed33``, measured once blind, 0.748 / 0.765)
-#: in session 31, and round 34 (session 32, ``s32-sealed34``, measured once blind, 0.863 /
-#: 0.710) in session 32, likewise. Round 23 (session 20, labelled on ``s20-sealed23``), round
+#: in session 31, round 34 (session 32, ``s32-sealed34``, measured once blind, 0.863 / 0.710)
+#: in session 32, and round 35 (session 33, ``s33-sealed35``, measured blind twice, 0.667 /
+#: 0.714) in session 34, likewise. Round 23 (session 20, labelled on ``s20-sealed23``), round
 #: 24b (session 21, ``s21-sealed24b``), round 25 (session 22, ``s22-sealed25``), round 26
-#: (session 24, ``s24-sealed26``), round 35 (session 33, ``s33-sealed35``) and round 36
-#: (session 34, ``s34-sealed36``) are sealed.
+#: (session 24, ``s24-sealed26``) and round 36 (session 34, ``s34-sealed36``) are sealed.
 SEALED: tuple[str, ...] = (
     "hedges_sealed_r23.jsonl",
     "hedges_sealed_r24b.jsonl",
     "hedges_sealed_r25.jsonl",
     "hedges_sealed_r26.jsonl",
-    "hedges_sealed_r35.jsonl",
     "hedges_sealed_r36.jsonl",
 )
 #: Unsealed sets the shipped model is not trained on: session 28's in-genre service-agent set,
 #: kept out so that the model shipped before it stays as measured (a retrain moved the model
 #: column of other sets; the lead decides when to retrain with it), rounds 28 and 29,
 #: unsealed in session 29, rounds 30, 31 and 32, unsealed in session 30, round 33, unsealed in
-#: session 31, and round 34, unsealed in session 32, without a retrain (the rules are the
-#: classifier; the model is not the default). The rules were tuned on all eight.
+#: session 31, round 34, unsealed in session 32, and round 35, unsealed in session 34, without
+#: a retrain (the rules are the classifier; the model is not the default). The rules were tuned
+#: on all nine.
 NOT_TRAINED: tuple[str, ...] = (
     "hedges_sop28.jsonl",
     "hedges_sealed_r28.jsonl",
@@ -96,6 +96,7 @@ NOT_TRAINED: tuple[str, ...] = (
     "hedges_sealed_r32.jsonl",
     "hedges_sealed_r33.jsonl",
     "hedges_sealed_r34.jsonl",
+    "hedges_sealed_r35.jsonl",
 )
 #: The fit's options (cross-validation and the shipped model use the same): the best
 #: leave-one-source-out F1 of l2 1, 3, 10, 30, 100, 300 and 1000, with and without

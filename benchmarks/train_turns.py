@@ -53,25 +53,26 @@ MODEL = ROOT / "evaluator" / "data" / "turn_model.json"
 #: (:data:`NOT_TRAINED`), and rounds 30 (session 29, ``s29-sealed30``, measured once blind,
 #: 0.829), 31 (session 30, ``s30-sealed31``, measured once blind, 0.844) and 32 (session 30,
 #: ``s30-sealed32``, measured once blind, 0.629) in session 30, not training it either, and
-#: round 33 (session 31, ``s31-sealed33``, measured once blind, 0.668) in session 31 and round
-#: 34 (session 32, ``s32-sealed34``, measured once blind, 0.774) in session 32, likewise; rounds
-#: 23 (session 20, ``s20-sealed23``), 24b (session 21, ``s21-sealed24b``), 25 (session 22,
-#: ``s22-sealed25``), 26 (session 24, ``s24-sealed26``), 35 (session 33, ``s33-sealed35``)
-#: and 36 (session 34, ``s34-sealed36``) are sealed.
+#: round 33 (session 31, ``s31-sealed33``, measured once blind, 0.668) in session 31, round
+#: 34 (session 32, ``s32-sealed34``, measured once blind, 0.774) in session 32 and round 35
+#: (session 33, ``s33-sealed35``, measured blind twice, 0.759 and 0.765) in session 34,
+#: likewise; rounds 23 (session 20, ``s20-sealed23``), 24b (session 21, ``s21-sealed24b``), 25
+#: (session 22, ``s22-sealed25``), 26 (session 24, ``s24-sealed26``) and 36 (session 34,
+#: ``s34-sealed36``) are sealed.
 SEALED: tuple[str, ...] = (
     "turns_sealed_r23.jsonl",
     "turns_sealed_r24b.jsonl",
     "turns_sealed_r25.jsonl",
     "turns_sealed_r26.jsonl",
-    "turns_sealed_r35.jsonl",
     "turns_sealed_r36.jsonl",
 )
 #: Unsealed sets the shipped model is not trained on: session 28's in-genre service-agent set,
 #: kept out so that the model shipped before it stays as measured (a retrain moved the model
 #: column of other sets; the lead decides when to retrain with it), rounds 28 and 29,
 #: unsealed in session 29, rounds 30, 31 and 32, unsealed in session 30, round 33, unsealed in
-#: session 31, and round 34, unsealed in session 32, without a retrain (the rules are the
-#: classifier; the model is not the default). The rules were tuned on all eight.
+#: session 31, round 34, unsealed in session 32, and round 35, unsealed in session 34, without
+#: a retrain (the rules are the classifier; the model is not the default). The rules were tuned
+#: on all nine.
 NOT_TRAINED: tuple[str, ...] = (
     "turns_sop28.jsonl",
     "turns_sealed_r28.jsonl",
@@ -81,6 +82,7 @@ NOT_TRAINED: tuple[str, ...] = (
     "turns_sealed_r32.jsonl",
     "turns_sealed_r33.jsonl",
     "turns_sealed_r34.jsonl",
+    "turns_sealed_r35.jsonl",
 )
 #: The fit's options (each fold and the shipped model use the same). Leave one source out
 #: on 2,988 turns (the rules 0.828): l2 3 0.794, l2 10 0.796, l2 10 balanced 0.801; no

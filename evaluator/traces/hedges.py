@@ -585,6 +585,9 @@ _PROCESS_VERB = re.compile(
     # a service's own facts: "I don't have access to the baggage allowance for this cabin"
     # (session 31's made-up support runs)
     r"allowances?|polic(?:y|ies)|fees?|charges?|balances?|schedules?|itinerar(?:y|ies)|"
+    # a place's own hours and address (round 35's receptionist: "I don't have access to the
+    # specific office hours for this week", the fact asked out of reach)
+    r"hours|address(?:es)?|"
     r"(?:flight|order|delivery|shipping|refund|claim)\s+status)\b"
     r"(?!\s+(?:tools?|systems?|bases?|apis?|feeds?|sources?|calendars?)\b))|"
     r"integration|permission|authori[sz]ation|"
@@ -3510,6 +3513,49 @@ def _mk37_reading(
     return None
 
 
+# Round 35 (session 34): an LLM voice receptionist, its speech transcribed. "You're not sure,
+# just let me know" is "If you're not sure, …" with its "If" lost by the transcription: a doubt
+# of the caller's, a statement about the user (the top section; round 35's "If you're not sure"
+# ruling), not the agent's about a fact.
+_R35_YOU_NOT_SURE = re.compile(r"\byou(?:['’]re|\s+are)\s+$", re.IGNORECASE)
+# "… best for patients who may need a more involved procedure": a modal inside a relative clause
+# on people of a kind describes the kind (session 21's kind; round 35's "a kind" ruling), no
+# claim about this case.
+_R35_PEOPLE_WHO = re.compile(
+    r"\b(?:patients|people|customers|clients|users|members|guests|travell?ers|those|anyone|"
+    r"someone)\s+who\s+$",
+    re.IGNORECASE,
+)
+
+
+# "It sounds like you might be referring to steps in a process": a guess at what the user's words
+# denote (the top section's meanings of the user's words; round 13), not a sentence about the
+# user: kept.
+_R35_YOU_BEFORE = re.compile(r"\byou(?:['’]re|\s+are)?\s+$", re.IGNORECASE)
+_R35_WORDS_MEANT = re.compile(
+    r"\s+(?:be\s+)?(?:referring\s+to|talking\s+about|thinking\s+of|mean(?:ing)?)\b", re.IGNORECASE
+)
+
+
+def _r35_reading(text: str, h: HedgeMatch, kind: str, c_lo: int) -> str | None:
+    """Round 35's readings (session 34): a rule name that drops ``h``, ``""`` that keeps it, or
+    ``None`` when none of them applies."""
+    if h.language != "en":
+        return None
+    lo = max(c_lo, h.start - 16)
+    if h.phrase.lower() == "not sure" and _R35_YOU_NOT_SURE.search(text, lo, h.start):
+        return "user_not_sure"
+    if kind == "guess" and _R35_PEOPLE_WHO.search(text, max(c_lo, h.start - 24), h.start):
+        return "kind_of_person"
+    if (
+        kind == "guess"
+        and _R35_YOU_BEFORE.search(text, lo, h.start)
+        and _R35_WORDS_MEANT.match(text, h.end)
+    ):
+        return ""
+    return None
+
+
 def _rule(
     text: str,
     h: HedgeMatch,
@@ -3546,6 +3592,9 @@ def _rule(
     mk36 = _mk36_reading(text, h, kind, latest_result, c_lo, c_hi, s_lo, s_hi)
     if mk36 is not None:
         return mk36  # session 33: mk36's made-up support agents
+    r35 = _r35_reading(text, h, kind, c_lo)
+    if r35 is not None:
+        return r35  # session 34: round 35's voice receptionist
     if _zh_value_assumed(text, h, s_hi):
         # "假设通货膨胀率为2%", "β为1.2（假设值）": a value the problem does not give, filled
         # (session 30, round 31; round 13's assumption): kept, though a worked solution follows

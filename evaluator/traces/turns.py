@@ -4253,6 +4253,103 @@ _MK37_CAN_YOU = re.compile(
     r"(?:and\s+|also\s+|but\s+)?(?:can|could|would)\s+you\s+(?:please\s+|also\s+)?([a-z]+)\b",
     re.IGNORECASE,
 )
+# Round 35 (session 34): the callers of an LLM voice receptionist (a practice's phone line;
+# candidates' patient bots, LLM-played and scripted). A call mixes greetings and holds with its
+# content, and a caller's opening line answers the agent's identity check. Each reading below
+# is a GUIDELINE ruling (the round's section "Sealed round 35" quotes them); none reads words
+# of the round's own practice, people or values.
+#
+# A clause of acknowledgement, thanks or a wait told ("Okay", "Of course!", "That'd be great",
+# "Thanks for your help", "Take your time", "I'll wait for your update", "I'll be here"):
+# a turn made of these asks and tells nothing.
+_CALL35_ACK_CLAUSE = re.compile(
+    r"oh|um|uh|well|(?:(?:oh|um|uh|well)\s+)?(?:(?:okay|ok|alright|all\s+right|sure|got\s+it|of\s+course|"
+    r"no\s+problem|great|perfect|yes|yeah|understood|sounds\s+good|"
+    r"that(?:['’]d|\s+would)\s+be\s+(?:great|perfect|fine)|"
+    r"thank\s+you(?:\s+so\s+much)?|thanks(?:\s+(?:a\s+lot|so\s+much))?|"
+    r"i\s+appreciate\s+(?:it|that)|take\s+your\s+time)\s*)+"
+    r"(?:(?:thank\s+you|thanks)\s+for\s+(?:your|the)\s+help)?|"
+    r"(?:thank\s+you|thanks)\s+for\s+(?:your|the)\s+help|"
+    r"i['’]ll\s+(?:wait|hold(?:\s+on)?|be\s+(?:right\s+)?here|stay\s+on(?:\s+the\s+line)?)"
+    r"(?:\s+(?:for\s+(?:that|your|the)\s+\w+|to\s+hear\s+back))?",
+    re.IGNORECASE,
+)
+# ... of them, the caller's own wait told ("I'll wait", "I'll be here", "Take your time") and
+# thanks
+_CALL35_WAIT_TOLD = re.compile(
+    r"\bi['’]ll\s+(?:wait|hold|be\s+(?:right\s+)?here|stay\s+on)\b|\btake\s+your\s+time\b",
+    re.IGNORECASE,
+)
+# The agent's explicit hold, in its last sentences ("1 moment while I look that up", "Let me
+# check …", "Please stay on the line", "Please hold on while I document your request", "Let me
+# try again"): taking it up, thanks or not, is an `answer` (session 32's "Please hold on" taken
+# up; round 13's "Ok, take your time." after "Please hold on for a moment.").
+_CALL35_HOLD = re.compile(
+    r"\b(?:one|1|a)\s+moment\b|\bme\s+(?:check|look|see|try|find|pull|fetch)\b|"
+    r"\bplease\s+(?:hold|wait|stay)\b|\bhold\s+on\b|\bstay\s+on\s+the\s+line\b|\bwhile\s+i\b",
+    re.IGNORECASE,
+)
+# ... unless a result follows the hold ("Let me check … there aren't any openings"): thanks for
+# it close the exchange (session 5); nor a handover ("I'm transferring you to a human agent now.
+# Please hold."): thanks to it take leave (a greeting)
+_CALL35_RESULT_AFTER = re.compile(
+    r"\b(?:there\s+(?:are|is|aren['’]t|isn['’]t)|we\s+(?:have|don['’]t)|i\s+(?:see|found|don['’]t))\b",
+    re.IGNORECASE,
+)
+_CALL35_HANDOVER = re.compile(
+    r"\b(?:transferr?ing|connecting|passing)\s+you\b|\btransfer\s+you\b", re.IGNORECASE
+)
+# A check that the line is still live ("Hello? Are you still there?", "Can you still hear me?")
+# asks no information: `other` (round 17's mid-call "Hello?"). "still" marks the call under way;
+# "Hello? Are you there?" may open one (round 6's phone opener, a greeting) and is left alone.
+_CALL35_LIVE = re.compile(
+    r"(?:are\s+)?you\s+still\s+(?:there|with\s+me)|can\s+you\s+still\s+hear\s+me", re.IGNORECASE
+)
+_CALL35_LINE_CLAUSE = re.compile(r"hello|hi|hey|" + _CALL35_LIVE.pattern, re.IGNORECASE)
+# A tag alone closing a restatement ("So you take that plan, and I should check my card.
+# Right?", "Is that right?"): a fact put to the agent to be confirmed, a `question` (session 5's
+# "Can you confirm …"; the GUIDELINE's restatement ending "Right?"). "Is that correct?" is left
+# out: it is the agent's recap question, and a turn closing with it speaks as the agent (round
+# 8's "Okay, I'll book that for you. … Is that correct?", `other`).
+_CALL35_TAG = re.compile(
+    r"(?:right|is\s+that\s+right|am\s+i\s+right|did\s+i\s+get\s+that\s+right)\s*\?",
+    re.IGNORECASE,
+)
+# The agent's identity check ("Am I speaking with Sarah?", "Is this John?", "Who am I speaking
+# with?") and the caller's name given before what the call is for ("No, this is David
+# Thompson. I need to …", "Yes. This is Sarah. I'd like to …"): the name answers, the rest adds
+# a task the agent did not name, and the turn is labelled by what it asks (session 14).
+_CALL35_IDENTITY_ASKED = re.compile(
+    r"\b(?:am\s+i\s+speaking|speaking\s+with|is\s+this)\b[^.?!]*\?\s*$", re.IGNORECASE
+)
+_CALL35_NAME_GIVEN = re.compile(
+    r"\W*(?:(?i:hi|hello|hey|yes|yeah|yep|no|nope)\W+)*(?i:this\s+is|my\s+name\s+is|it['’]s)\s+"
+    r"[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?\s*(?:[.,;!]\s*)?(?:(?i:and)\s+)?"
+)
+# ... the call's topic only announced after the name ("I had a quick question about …", "I'm
+# calling about …") asks nothing yet: left to the other rules (an `answer` there, hard rows)
+_CALL35_TOPIC_ONLY = re.compile(
+    r"^\W*(?:(?:hi|hello|hey)\W+)?i(?:['’]m|\s+am|\s+was)?\s+(?:just\s+)?(?:(?:had|have|got)\s+"
+    r"(?:a\s+|some\s+|a\s+few\s+|a\s+couple\s+(?:of\s+)?)?(?:quick\s+)?(?:other\s+)?"
+    r"questions?\s+about|calling\s+(?:about|regarding)|(?:wanted|want)\s+to\s+check\s+in\s+about)\b",
+    re.IGNORECASE,
+)
+# ... facts of the practice asked in act words ("I was just calling to get your office hours",
+# "I wanted to check if you take …"): facts asked, a `question` (session 17's "Can you confirm
+# if …")
+_CALL35_FACT_IN_ACT = re.compile(
+    r"\b(?:calling|wanted|want|like|hoping|trying)\s+to\s+(?:get|know|find\s+out|check|ask|"
+    r"confirm|learn|verify)\s+(?:if\s+you|whether\s+you|your|what|when|where|how)\b",
+    re.IGNORECASE,
+)
+# Whether the caller should come in or act, asked indirectly ("I'm not sure if I should come
+# in", "Can you tell me if I should come in or do something else?"): advice on the caller's own
+# act, a `question` (sessions 15 and 29).
+_CALL35_SHOULD_I = re.compile(
+    r"\b(?:not\s+sure|don['’]t\s+know|unsure|wondering|wonder|tell\s+me)\s+(?:if|whether)\s+"
+    r"i\s+should\b",
+    re.IGNORECASE,
+)
 
 
 # A bare reply is a few words ("Expedited.", "whole thing.", "yes add the note."): a longer
@@ -4436,6 +4533,258 @@ def _mk37_turn(text: str, previous: str, context: str) -> tuple[str, str] | None
     return None
 
 
+# The act the agent offers, asked back with the same verb ("Could you check the week after?"
+# after "Would you like me to check for later dates?", "Can I book the 1:30 slot?" after "You
+# like to book with him?", "Can we just confirm my name again?" after "… we can confirm your name
+# again"): the offer taken up with its value, an `answer` (round 8's choice in a request's words;
+# session 14). "Shall I book it?" asks a go-ahead, and "Yes, can you book it?" stays the rules'
+# request.
+_CALL35_OFFERED = re.compile(
+    r"\b(?:would\s+you\s+like|(?:do\s+)?you\s+(?:like|want))(?:\s+me)?\s+to\s+(\w+)|"
+    r"\bwe\s+can\s+(\w+)",
+    re.IGNORECASE,
+)
+_CALL35_ASKED_ACT = re.compile(
+    r"^\W*(?:(?:yes|yeah|ok|okay|so|then|um)\W+)?(?:can|could|would)\s+(?:you|we|i)\s+"
+    r"(?:just\s+|please\s+)?(\w+)",
+    re.IGNORECASE,
+)
+# ... an item added ("Can you add the salad too?" after "Would you like to add a drink?") asks
+# for more than the offer named: left to the other rules (a request)
+_CALL35_SHORT_TURN = 200  # characters: a long turn carries more than the offer taken up
+# A preference the agent asked for ("Would you prefer mornings?", "or do you have a preferred
+# time?"), given, then whether something fits it ("Mornings work better. Do you have anything
+# early next week?"): the value asked with the search it feeds, an `answer` (session 16's want
+# that answers).
+_CALL35_PREFERENCE_ASKED = re.compile(
+    r"\bprefer(?:red|ence)?\b|\bworks?\s+(?:best\s+)?for\s+you\b", re.IGNORECASE
+)
+_CALL35_PREFERENCE_TOLD = re.compile(
+    r"\b(?:i\s+(?:was\s+|am\s+|['’]m\s+)?hoping\s+for|i\s+(?:would\s+|['’]d\s+)?prefer|"
+    r"works?\s+(?:better|best)|(?:is|are)\s+better\s+for\s+me)\b",
+    re.IGNORECASE,
+)
+_CALL35_ANYTHING = re.compile(
+    r"^\W*(?:do\s+you\s+have|is\s+there|are\s+there)\s+any(?:thing|\s+\w+)", re.IGNORECASE
+)
+# A greeting, then the call's topic only ("Hi, I had a quick question about what insurance you
+# accept.", "Hi, I'm calling about my mother."), when the agent has only read its recording
+# notice or asked nothing: it opens the call and asks nothing yet, a `greeting` (session 17).
+_CALL35_HI = re.compile(r"^\W*(?:hi|hello|hey|good\s+(?:morning|afternoon|evening))\b", re.I)
+
+
+# Assent, then what the agent needs for the act under way ("Sure! What do you need from me?"):
+# the agent's ask or offer taken up, an `answer`; asked alone ("Is there anything else you need
+# to know to schedule it?") it asks to be told, a `question`.
+_CALL35_ASSENT = re.compile(
+    r"(?:yes|yeah|yep|sure|okay|ok|alright|all\s+right|of\s+course|great|absolutely)\b.*",
+    re.IGNORECASE,
+)
+_CALL35_WHAT_NEEDED = re.compile(
+    r"(?:so\s+)?what\s+(?:else\s+)?(?:do|would)\s+you\s+need(?:\s+from\s+me)?\s*\?",
+    re.IGNORECASE,
+)
+_CALL35_ANYTHING_NEEDED = re.compile(
+    r"^\W*is\s+there\s+anything\s+(?:else\s+)?(?:you\s+need|i\s+need\s+to\s+(?:give|tell))\b",
+    re.IGNORECASE,
+)
+# A fact of the agent's side asked in the words of a wish to check ("I just wanted to check if
+# you take …", "I'm just interested in knowing if you accept …"): asks to be told, a `question`
+# (session 17's "Can you confirm if …"); "… if you can move it" asks an act and is left alone.
+_CALL35_CHECK_IF_YOU = re.compile(
+    r"\b(?:(?:wanted|want|calling|hoping|trying)\s+to\s+(?:check|know|ask|find\s+out|see)|"
+    r"interested\s+in\s+knowing|wondering)\s+(?:if|whether)\s+you\s+"
+    r"(?!can\b|could\b|would\b|will\b|['’]d\b|might\b|may\b)",
+    re.IGNORECASE,
+)
+
+
+# Another slot asked after the agent listed times or said none are open, and asked nothing ("Is
+# there anything on Thursday?", "Um, what about afternoon?"): another search, a `request`
+# (round 32's other slots after a list; session 29).
+_CALL35_SLOTS_TOLD = re.compile(
+    r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)|"
+    r"\b(?:no|aren['’]t\s+any|isn['’]t\s+any|none)\b[^.?!]{0,40}?\b(?:openings?|availability|"
+    r"slots?|appointments?|times?)\b",
+    re.IGNORECASE,
+)
+_CALL35_ANOTHER_SLOT = re.compile(
+    r"^\W*(?:(?:um|uh|okay|ok|so|and|then)\W+)*(?:what|how)\s+about\b|"
+    r"^\W*(?:(?:um|uh|okay|ok|so|and|then)\W+)*(?:is\s+there|are\s+there|do\s+you\s+have)\s+"
+    r"any(?:thing|\s+\w+)?\s+(?:on|for|in|at|later|earlier|next|this)\b",
+    re.IGNORECASE,
+)
+
+
+# Words the line cut off: thanks cut short ("Thank") still thank, a greeting (session 5; round 20's
+# "Thank."); a question word alone without its mark ("What") asks nothing that can be read, a
+# fragment, `other` (the round's "a fragment cut off by the line").
+_CALL35_THANK_CUT = re.compile(r"\W*thank\W*", re.IGNORECASE)
+_CALL35_WH_CUT = re.compile(r"\W*(?:what|why|how|when|where|who|which)[.…]*\s*", re.IGNORECASE)
+# The agent asked to check again, with the agent as doer ("You double check?", "Could you please
+# double-check your system?"): an act asked, a `request` (session 24); "Just to double-check,
+# will …?" and "Could you double-check and confirm if that's correct?" ask the fact and are left
+# alone.
+_CALL35_YOU_DOUBLE_CHECK = re.compile(
+    r"\b(?:(?:can|could|would|will)\s+)?you\s+(?:please\s+)?double[-\s]?check\b"
+    r"(?![^?]*\b(?:confirm|if|whether)\b)",
+    re.IGNORECASE,
+)
+# "Yes, I'd like to know what …" after "Can I help with …?": the yes takes the offer of help, the
+# wish asks to be told a fact, a `question` (an answer then an ask is labelled by what it asks).
+_CALL35_YES_WISH_TO_KNOW = re.compile(
+    r"\W*(?:yes|yeah|yep|sure)\W+i(?:['’]d|\s+would)\s+like\s+to\s+know\s+"
+    r"(?:what|when|where|who|which|how|if|whether)\b[^?]*$",
+    re.IGNORECASE,
+)
+# A restatement closed by "Is that right?" run on into its last sentence ("… at 220 Main Is that
+# right?": the transcription lost the stop): the tag as above.
+_CALL35_RUN_ON_TAG = re.compile(r"\s[A-Za-z0-9]+\s+is\s+that\s+right\s*\?\s*$", re.IGNORECASE)
+
+
+# A caller's own check tagged on a pick ("Yes. I'll take the 9 AM slot, please, just to confirm
+# that's next Friday."): "just to confirm" is the agent's recap wording, but here it checks the
+# pick the caller just made; the turn is read without it (session 5's recap reading).
+_CALL35_JUST_TO_CONFIRM = re.compile(r"[,;]?\s*\bjust\s+to\s+confirm\b[^.?!]*[.?!]?\s*$", re.I)
+
+
+def _call35_offer_taken(text: str, previous: str) -> bool:
+    """Whether ``text`` asks the act the agent's last sentences offered, with its verb."""
+    tail = " ".join(_sentences(" ".join(previous.split()))[-3:])
+    offered = {v.lower() for m in _CALL35_OFFERED.finditer(tail) for v in m.groups() if v}
+    offered -= {"help", "do", "be", "have", "know", "get", "go", "add"}
+    if len(text) > _CALL35_SHORT_TURN:
+        return False
+    asked = {
+        m.group(1).lower()
+        for s in _sentences(text)
+        if (m := _CALL35_ASKED_ACT.match(s)) is not None
+    }
+    return bool(offered & asked)
+
+
+def _call35_clauses(text: str) -> list[str]:
+    """The clauses of ``text`` split at sentence and comma marks, empty ones left out."""
+    return [c.strip() for c in re.split(r"[.!?,;…]+", text) if c.strip()]
+
+
+def _call35_reading(text: str, previous: str, context: str) -> tuple[str, str] | None:
+    """The class of a caller's turn on a voice line (session 34, round 35), or ``None``: a hold
+    taken up, the wait told, a check that the line is live, a restatement put to be confirmed,
+    the name given then a task, whether to come in."""
+    t = " ".join(text.split())
+    if not t or _CJK.search(t):
+        return None
+    clauses = _call35_clauses(t)
+    if not clauses:
+        return None
+    if _CALL35_THANK_CUT.fullmatch(t):
+        return "greeting", "call35_thank_cut"
+    if "?" not in t and _CALL35_WH_CUT.fullmatch(t):
+        return "other", "call35_wh_cut"
+    if (
+        "?" in t
+        and all(_CALL35_LINE_CLAUSE.fullmatch(c) for c in clauses)
+        # "Hello?" alone is labelled both ways (a greeting in cs16, `other` in round 17): only
+        # a turn that asks whether the agent is there is read
+        and any(_CALL35_LIVE.fullmatch(c) for c in clauses)
+    ):
+        return "other", "call35_line_check"
+    if "?" not in t and all(_CALL35_ACK_CLAUSE.fullmatch(c) for c in clauses):
+        agent = " ".join(_sentences(" ".join(previous.split()))[-2:])
+        hold = [m.end() for m in _CALL35_HOLD.finditer(agent)]
+        if (
+            context in ("none", "failed")
+            and hold
+            and not _CALL35_RESULT_AFTER.search(agent[hold[-1] :])
+            and not _CALL35_HANDOVER.search(agent)
+        ):
+            return "answer", "call35_hold_taken_up"
+        if _CALL35_WAIT_TOLD.search(t) and context in ("none", "failed"):
+            # after a promise to come back: thanks close the exchange (session 5), the wait
+            # told alone acknowledges it (round 6's bare acknowledgement)
+            if _THANKS_WORD.search(t):
+                return "greeting", "call35_thanks_wait"
+            return "answer", "call35_wait_told"
+    sentences = _sentences(t)
+    if (
+        len(sentences) > 1
+        and _CALL35_TAG.fullmatch(sentences[-1].strip())
+        and not any("?" in s for s in sentences[:-1])
+    ):
+        return "question", "call35_restated_right"
+    if (
+        _CALL35_RUN_ON_TAG.search(t)
+        and t.count("?") == 1
+        and len(sentences) > 1
+        and "?" not in " ".join(sentences[:-1])
+    ):
+        return "question", "call35_restated_run_on"
+    if "?" in sentences[-1] and _CALL35_YOU_DOUBLE_CHECK.search(sentences[-1]):
+        return "request", "call35_double_check"
+    if context == "solicit" and _CALL35_YES_WISH_TO_KNOW.fullmatch(t):
+        return "question", "call35_yes_wish_to_know"
+    if _CALL35_SHOULD_I.search(t):
+        return "question", "call35_should_i"
+    if (
+        "?" not in t
+        and context in ("none", "opening")
+        and _CALL35_HI.match(t)
+        and len(sentences) <= 2
+        and len(_sentences(_CALL35_HI.sub("", t, count=1).lstrip(" ,.!"))) == 1
+        and _CALL35_TOPIC_ONLY.search(_CALL35_HI.sub("", t, count=1))
+    ):
+        return "greeting", "call35_hi_topic"
+    if (
+        len(sentences) > 1
+        and _CALL35_WHAT_NEEDED.fullmatch(sentences[-1].strip())
+        and all(_CALL35_ASSENT.match(x.strip()) for x in sentences[:-1])
+    ):
+        return "answer", "call35_what_needed"
+    if len(sentences) == 1 and _CALL35_ANYTHING_NEEDED.search(t) and "?" in t:
+        return "question", "call35_anything_needed"
+    if _CALL35_CHECK_IF_YOU.search(t) and not _CALL35_NAME_GIVEN.match(t):
+        return "question", "call35_check_if_you"
+    if (
+        context in ("none", "failed")
+        and "?" in sentences[-1]
+        and _CALL35_ANOTHER_SLOT.search(sentences[-1])
+        and _CALL35_SLOTS_TOLD.search(" ".join(_sentences(" ".join(previous.split()))[-3:]))
+    ):
+        return "request", "call35_another_slot"
+    tagged = _CALL35_JUST_TO_CONFIRM.search(t)
+    if (
+        tagged is not None
+        and context == "solicit"
+        # a yes opens the pick: "Got it! I'll look for a hotel … Just to confirm, …" speaks as
+        # the agent (heldout un-023, `other`)
+        and re.match(r"\W*(?:yes|yeah|yep|sure)\b", t, re.IGNORECASE)
+    ):
+        picked = _rule(t[: tagged.start()], context)
+        if picked[0] == "answer":
+            return "answer", "call35_pick_then_check"
+    if "?" in t and _call35_offer_taken(t, previous):
+        return "answer", "call35_offer_taken"
+    if (
+        context == "solicit"
+        and len(sentences) > 1
+        and _CALL35_PREFERENCE_ASKED.search(_sentences(" ".join(previous.split()))[-1])
+        and _CALL35_PREFERENCE_TOLD.search(sentences[0])
+        and _CALL35_ANYTHING.search(sentences[-1])
+    ):
+        return "answer", "call35_preference_then_search"
+    name = _CALL35_NAME_GIVEN.match(t)
+    if name is not None and _CALL35_IDENTITY_ASKED.search(previous.strip()):
+        rest = t[name.end() :].strip()
+        if rest and not _CALL35_TOPIC_ONLY.search(rest):
+            if _CALL35_FACT_IN_ACT.search(rest):
+                return "question", "call35_name_then_fact"
+            verdict = _rule(rest, "opening")
+            if verdict[0] in ("request", "question"):
+                return verdict[0], "call35_name_then_" + verdict[0]
+    return None
+
+
 def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str]:
     """:func:`_rule` of a turn after the agent's message ``previous``, and a request that
     takes up what that message offered ("Could you please check if the compost is in stock at
@@ -4454,6 +4803,9 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         mk37 = _mk37_turn(text, previous, context)
         if mk37 is not None:
             return mk37  # session 34: mk37's made-up support customers
+        call35 = _call35_reading(text, previous, context)
+        if call35 is not None:
+            return call35  # session 34: round 35's callers of a voice receptionist
         mk36 = _mk36_turn(text, previous, context)
         if mk36 is not None:
             return mk36  # session 33: mk36's made-up support customers

@@ -443,8 +443,11 @@ HELD_OUT_HEDGE_FLOORS = {
     # sealed round 35 (session 33: an LLM voice receptionist of a demo orthopaedic practice,
     # phoned by three job candidates' patient bots; transcripts only, no tool results; English),
     # labelled by a helper who never read or ran a detector. Measured with session 32's rules
-    # (main c995929): 0.667 / 0.714 on its 14 hedges (5 false hits, 4 misses)
-    "hedges_sealed_r35.jsonl": (0.66, 0.71),
+    # (main c995929): 0.667 / 0.714 on its 14 hedges (5 false hits, 4 misses). Unsealed in
+    # session 34 and tuned on (a caller's doubt whose "If" the transcription lost, a modal on
+    # people of a kind, a place's hours out of reach, a guess at the caller's words): 0.857 /
+    # 0.857 (2 false hits, 2 misses)
+    "hedges_sealed_r35.jsonl": (0.85, 0.85),
     # sealed round 36 (session 34: an LLM-written travel agency contact centre, Microsoft's
     # Woodgrove Travel sample calls; no tools; English), labelled by a helper who never read or
     # ran a detector. Measured with session 33's rules (main 639748f): 1.000 / 0.625 on its 8
@@ -788,8 +791,11 @@ HELD_OUT_TURN_FLOORS = {
     "turns_sealed_r26.jsonl": 0.89,
     # sealed round 35 (the receptionist's callers, patient bots): 0.759 with session 32's rules
     # (main c995929; answers 132 of 167, questions 49 of 71, requests 40 of 54, others 4 of 15,
-    # greetings 62 of 71)
-    "turns_sealed_r35.jsonl": 0.75,
+    # greetings 62 of 71), 0.765 with session 33's (639748f). Unsealed in session 34 and tuned on
+    # (holds taken up, the wait told, the line checked, "Right?" restatements, the name then the
+    # task, the offered act asked back, a greeting with the topic only, what the agent needs,
+    # another slot, words the line cut off): 0.939 (355 of 378)
+    "turns_sealed_r35.jsonl": 0.93,
     # sealed round 36 (the travel contact centre's LLM-written callers): 0.733 with session 33's
     # rules (main 639748f; answers 108 of 135, requests 37 of 76, greetings 64 of 76, questions
     # 11 of 14, others 2 of 2)

@@ -640,11 +640,12 @@ def test_the_model_never_trains_on_a_sealed_set() -> None:
     names = [p.name for p in train.training_files()]
     sealed = {"hedges_sealed_r23.jsonl", "hedges_sealed_r24b.jsonl"}
     sealed |= {"hedges_sealed_r25.jsonl", "hedges_sealed_r26.jsonl"}
-    sealed |= {"hedges_sealed_r35.jsonl", "hedges_sealed_r36.jsonl"}
+    sealed |= {"hedges_sealed_r36.jsonl"}
     assert set(train.SEALED) == sealed and not sealed & set(names)
     # rounds 28 and 29 (each measured once blind) were unsealed in session 29, rounds 30, 31 and
-    # 32 in session 30, round 33 in session 31, round 34 in session 32, without a retrain: the
-    # rules were tuned on them, the model is not trained on them (NOT_TRAINED)
+    # 32 in session 30, round 33 in session 31, round 34 in session 32, round 35 in session 34,
+    # without a retrain: the rules were tuned on them, the model is not trained on them
+    # (NOT_TRAINED)
     for tuned_here in (
         "hedges_sealed_r28.jsonl",
         "hedges_sealed_r29.jsonl",
@@ -653,6 +654,7 @@ def test_the_model_never_trains_on_a_sealed_set() -> None:
         "hedges_sealed_r32.jsonl",
         "hedges_sealed_r33.jsonl",
         "hedges_sealed_r34.jsonl",
+        "hedges_sealed_r35.jsonl",
     ):
         assert tuned_here in train.NOT_TRAINED and tuned_here not in names
     # rounds 6, 7, 8, 8b, 9, 9b, 10, 10b, 11, 12, 13, 15, 16, 17, 18, 19, 20, 21, 22, 24 and
@@ -3817,3 +3819,27 @@ def test_mk38zh_support_agents(text: str, latest: str | None, found: list[str]) 
 )
 def test_mk38zh_causes_and_effects(text: str, found: list[str]) -> None:
     assert _hedged(text) == found
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        # round 35 (session 34): a voice receptionist, transcribed. A condition whose "If" the
+        # transcription lost is still the caller's doubt, about the user ...
+        ("You're not sure, just tell me, and we can look you up by name.", []),
+        # ... while the agent's own doubt counts
+        ("I'm not sure the clinic is open on Sunday.", ["I'm not sure"]),
+        # a modal inside a relative clause on people of a kind describes the kind
+        ("She is best for patients who may need surgery on the hip.", []),
+        # ... one about this case is a guess
+        ("Your referral may need a second signature.", ["may"]),
+        # a guess at what the user's words denote is kept ...
+        ("It sounds like you might be referring to the side door.", ["might be"]),
+        # ... an offer about the user is not
+        ("Wherever you might have stored it, the receipt number works too.", []),
+        # a place's own hours out of reach are the fact missing, not the agent's access
+        ("I don't have access to the weekend hours at the Elm branch.", ["I don't have"]),
+    ],
+)
+def test_round_35_voice_receptionist(text: str, found: list[str]) -> None:
+    assert _hedged(text, None) == found
