@@ -3738,3 +3738,22 @@ def test_mk38zh_support_agents(text: str, latest: str | None, found: list[str]) 
 )
 def test_mk38zh_causes_and_effects(text: str, found: list[str]) -> None:
     assert _hedged(text) == found
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        # an approximation in the clause a condition before it governs, after a line break
+        ("方案如下。\n\n如果行李称重在30kg左右，两种办法费用差不多。", []),
+        # ... and without the condition it is the case's figure
+        ("方案如下。\n\n两种办法费用差不多。", ["差不多"]),
+        # a span between a time the sentence states and one the result holds, worked out
+        ("It is 09:50 now, so about 2.5 hours to go.", []),
+        # ... and rounded to the hour
+        ("It is 09:35 now, so about 3 hours to go.", []),
+        # ... a span no stated time gives stays an estimate
+        ("It is 09:50 now, so about 7 hours to go.", ["about 7"]),
+    ],
+)
+def test_mk38zh_conditions_and_spans(text: str, found: list[str]) -> None:
+    assert _hedged(text, '{"train": "G12", "dep": "2025-05-20T12:20:00"}') == found
