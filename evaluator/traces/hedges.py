@@ -1441,7 +1441,33 @@ def find_hedges(
     if user is not None and hedges:
         assert text is not None  # there are hedges
         hedges = [h for h in hedges if not _user_context_reading(text, h, user, latest_result)]
+        hedges = [h for h in hedges if not _mk38zh_null_read_back(text, h, user, latest_result)]
     return hedges
+
+
+# mk38zh (made-up, session 34): a short sentence that says a thing is not out yet ("登机口暂未公布。")
+# after a result whose field for it is null, the thing one the user did not ask about: the
+# null field read back (the AgentDojo section's "Aid status: Not available"), not a statement of
+# missing information about the fact asked (which the user's turn names: "登机口什么时候出来").
+_MK38ZH_NULL_FIELD = re.compile(r'":\s*null\b')
+_MK38ZH_ADVERBS = re.compile(r"暂时|暫時|目前|现在|現在|还|還|暂|暫|尚|也|都")
+_MK38ZH_SHORT = 12
+
+
+def _mk38zh_null_read_back(text: str, h: Hedge, user: str, latest_result: str | None) -> bool:
+    """True when ``h`` is a Chinese missing-information cue in a short sentence naming a thing the
+    user's turn does not, after a result with a null field."""
+    if h.language != "zh" or h.kind != "missing" or not latest_result:
+        return False
+    if _MK38ZH_NULL_FIELD.search(latest_result) is None:
+        return False
+    lo, hi = sentence_span(text, h.start, h.end)
+    if hi - lo > _MK38ZH_SHORT:
+        return False
+    subject = _MK38ZH_ADVERBS.sub("", text[lo : h.start]).strip()
+    if len(subject) < 2 or not all("\u4e00" <= ch <= "\u9fff" for ch in subject):
+        return False
+    return not any(subject[i : i + 2] in user for i in range(len(subject) - 1))
 
 
 #: Results that hold nothing: an empty list or object (a search that found nothing).

@@ -3757,3 +3757,17 @@ def test_mk38zh_causes_and_effects(text: str, found: list[str]) -> None:
 )
 def test_mk38zh_conditions_and_spans(text: str, found: list[str]) -> None:
     assert _hedged(text, '{"train": "G12", "dep": "2025-05-20T12:20:00"}') == found
+
+
+def test_mk38zh_null_field_read_back_unless_asked() -> None:
+    lexicon = Lexicon.load(["en", "zh"])
+    result = '{"flight": "MU12", "status": "DELAYED", "gate": null}'
+    text = "MU12 延误，预计18:00起飞。登机口暂未公布。"
+
+    def found(user: str) -> list[str]:
+        return [h.match for h in find_hedges(lexicon, text, result, gate="rules", user=user)]
+
+    # a null field the user did not ask about, read back
+    assert found("MU12是不是延误了？") == []
+    # ... and the same after the user asked for that thing: the fact asked is missing
+    assert found("登机口在哪？") == ["未公布"]
