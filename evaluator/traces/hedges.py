@@ -1147,6 +1147,27 @@ def _length_held(text: str, pos: int, result: str | None) -> bool:
     return form is not None and result is not None and duration_of(form, durations_in(result))
 
 
+# A clock time ("07:40", the "11:15" of "2025-05-20T11:15:00"), not the seconds of one.
+_MK38ZH_CLOCK = re.compile(r"(?<![\d:])([01]?\d|2[0-3]):([0-5]\d)(?!\d)")
+_DAY_MINUTES = 24 * 60
+
+
+def _mk38zh_clock_span(text: str, s_lo: int, pos: int, result: str | None) -> bool:
+    """True when the length of time ``text`` states at ``pos`` is, to its precision, the span
+    between a clock time its sentence states before it and another time that sentence or
+    ``result`` states (a later time of day, or the next day's): mk38zh, session 34."""
+    form = spoken_length(text, pos)
+    own = [int(h) * 60 + int(m) for h, m in _MK38ZH_CLOCK.findall(text, s_lo, pos)]
+    if form is None or not own:
+        return False
+    others = own + [int(h) * 60 + int(m) for h, m in _MK38ZH_CLOCK.findall(result or "")]
+    spans = frozenset((b - a) % _DAY_MINUTES for a in own for b in others if a != b)
+    spans |= frozenset((a - b) % _DAY_MINUTES for a in own for b in others if a != b)
+    # ... rounded to the half hour or the hour, as a span is said ("about 3.5 hours" for 3:35)
+    rounded = {round(d / step) * step for d in spans for step in (30, 60)}
+    return duration_of(form, spans | frozenset(rounded))
+
+
 def _length_read(text: str, hedge: Hedge, held_length: Callable[[str], bool]) -> bool:
     """True when ``hedge`` approximates a length of time ("about 2 hours and 40 minutes")
     that ``held_length`` says what the agent read earlier gives."""
@@ -1423,7 +1444,33 @@ def find_hedges(
     if user is not None and hedges:
         assert text is not None  # there are hedges
         hedges = [h for h in hedges if not _user_context_reading(text, h, user, latest_result)]
+        hedges = [h for h in hedges if not _mk38zh_null_read_back(text, h, user, latest_result)]
     return hedges
+
+
+# mk38zh (made-up, session 34): a short sentence that says a thing is not out yet ("登机口暂未公布。")
+# after a result whose field for it is null, the thing one the user did not ask about: the
+# null field read back (the AgentDojo section's "Aid status: Not available"), not a statement of
+# missing information about the fact asked (which the user's turn names: "登机口什么时候出来").
+_MK38ZH_NULL_FIELD = re.compile(r'":\s*null\b')
+_MK38ZH_ADVERBS = re.compile(r"暂时|暫時|目前|现在|現在|还|還|暂|暫|尚|也|都")
+_MK38ZH_SHORT = 12
+
+
+def _mk38zh_null_read_back(text: str, h: Hedge, user: str, latest_result: str | None) -> bool:
+    """True when ``h`` is a Chinese missing-information cue in a short sentence naming a thing the
+    user's turn does not, after a result with a null field."""
+    if h.language != "zh" or h.kind != "missing" or not latest_result:
+        return False
+    if _MK38ZH_NULL_FIELD.search(latest_result) is None:
+        return False
+    lo, hi = sentence_span(text, h.start, h.end)
+    if hi - lo > _MK38ZH_SHORT:
+        return False
+    subject = _MK38ZH_ADVERBS.sub("", text[lo : h.start]).strip()
+    if len(subject) < 2 or not all("\u4e00" <= ch <= "\u9fff" for ch in subject):
+        return False
+    return not any(subject[i : i + 2] in user for i in range(len(subject) - 1))
 
 
 #: Results that hold nothing: an empty list or object (a search that found nothing).
@@ -4462,6 +4509,15 @@ def _rule(
             return "approx_cited"
         if h.phrase == "~" and _RANGE_BEFORE.search(text, max(0, h.start - 12), h.start):
             return "range"  # "4.45元/方 ~ 4.55元/方": the ends of a range, no approximation
+        if (
+            h.language == "zh"
+            and h.phrase in _APPROXIMATORS
+            and _MK38ZH_IF_CLAUSE.search(text, max(s_lo, c_lo - 80), c_lo)
+        ):
+            # mk38zh (made-up, session 34): "如果箱子称重在25kg左右，两种方式费用应该差不多": an
+            # approximation in the clause a condition just before governs is supposed, as a
+            # modal there is (session 9's hypothetical)
+            return "conditional_modal"
         if h.language == "zh" and (h.phrase in _AFTER_NUMBER or h.phrase in _ZH_APPROXIMATE):
             rule = _zh_not_the_cases_figure(text, h, c_lo, c_hi, s_lo, s_hi)
             if rule:
@@ -4503,6 +4559,12 @@ def _rule(
                 # "The two items together come to approximately $262." after items priced
                 # 142.10 and 120.37: a value computed from the row's values, rounded (session
                 # 17's computation case)
+                return "approx_worked"
+            if after and _mk38zh_clock_span(text, s_lo, after.start(1), latest_result):
+                # mk38zh (made-up, session 34): "it is 07:40 now, so about 3.5 hours to go"
+                # before an 11:15 departure: the span between a time the sentence states and
+                # another it or the result states, worked out ("Today is September 25, which is
+                # about 90 days after delivery", session 30's dates worked across sentences)
                 return "approx_worked"
             if after and _length_held(text, after.start(1), latest_result):
                 # "The flight takes about 2 hours and 40 minutes." after a flight departing
@@ -6336,6 +6398,10 @@ _ASKS_IF = re.compile(
 )
 # A Chinese condition clause right before the cue's clause ("如果在6.1–8.0之间，"), read from the
 # last clause mark before it.
+# mk38zh (made-up, session 34): a condition clause right before the cue's clause, from the
+# sentence's start or a line's ("\n\n如果箱子称重在25kg左右，…"), where _ZH_CONSEQUENT looks for a
+# stop before it.
+_MK38ZH_IF_CLAUSE = re.compile(r"(?:如果|假如|要是|倘若|若是|如若)[^，,；;—。！？!?\n]*[，,]\s*$")
 _ZH_CONSEQUENT = re.compile(
     # (the sentence's own start too: "需要我也看看吗？如果还没发货的话，也许还能改地址")
     r"(?:^|[，,；;—：:。？！?!])\s*(?:如果|假如|要是|倘若|若是|如若)[^，,；;—。！？]*[，,]\s*$"

@@ -635,6 +635,9 @@ _NOT_ASKED = re.compile(
     # ... and 要不要 before the user's own act ("要不要带伞", "要不要提前去"): whether the user
     # should, advice asked (session 5), whose 不要 is no "don't" said to the agent (mk38zh)
     r"|要不要(?!帮|给|替|为|我帮|我给)"
+    # ... and a hope for the outcome, with no one asked ("谢谢，希望快点修好": mk38zh), a wish
+    # beside thanks, whose 希望 asks the agent nothing
+    r"|希望(?:能|可以)?(?:快点|早点|尽快|赶紧)?(?:修好|恢复|好起来|解决|顺利)(?:吧|啊)?"
     # ... and asking the doctor to see whether the user has a disease ("帮我看下是不是糖尿病"):
     # to be told a diagnosis (session 19), not to read a report
     r"|帮我看(?:看|下|一下)?(?=是不是(?:得了|患了)?[^，,。！？!?]{0,6}(?:病|症|炎|癌))",

@@ -3843,3 +3843,36 @@ def test_mk38zh_causes_and_effects(text: str, found: list[str]) -> None:
 )
 def test_round_35_voice_receptionist(text: str, found: list[str]) -> None:
     assert _hedged(text, None) == found
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        # an approximation in the clause a condition before it governs, after a line break
+        ("方案如下。\n\n如果行李称重在30kg左右，两种办法费用差不多。", []),
+        # ... and without the condition it is the case's figure
+        ("方案如下。\n\n两种办法费用差不多。", ["差不多"]),
+        # a span between a time the sentence states and one the result holds, worked out
+        ("It is 09:50 now, so about 2.5 hours to go.", []),
+        # ... and rounded to the hour
+        ("It is 09:35 now, so about 3 hours to go.", []),
+        # ... a span no stated time gives stays an estimate
+        ("It is 09:50 now, so about 7 hours to go.", ["about 7"]),
+    ],
+)
+def test_mk38zh_conditions_and_spans(text: str, found: list[str]) -> None:
+    assert _hedged(text, '{"train": "G12", "dep": "2025-05-20T12:20:00"}') == found
+
+
+def test_mk38zh_null_field_read_back_unless_asked() -> None:
+    lexicon = Lexicon.load(["en", "zh"])
+    result = '{"flight": "MU12", "status": "DELAYED", "gate": null}'
+    text = "MU12 延误，预计18:00起飞。登机口暂未公布。"
+
+    def found(user: str) -> list[str]:
+        return [h.match for h in find_hedges(lexicon, text, result, gate="rules", user=user)]
+
+    # a null field the user did not ask about, read back
+    assert found("MU12是不是延误了？") == []
+    # ... and the same after the user asked for that thing: the fact asked is missing
+    assert found("登机口在哪？") == ["未公布"]

@@ -6045,6 +6045,8 @@ def test_mk38zh_steps_taken_up(text: str, previous: str, kind: str) -> None:
         ("那怎么办", "您的付款失败了，超过了单日限额。", "request"),
         # ... but a doctor asked about other treatments is asked to tell
         ("还有没有其他治疗方法？", "建议您按时服药。", "question"),
+        # thanks with a hope for the outcome close
+        ("好的，谢谢，希望尽快恢复", "维修工单已提交。", "greeting"),
     ],
 )
 def test_mk38zh_other_ways_and_advice(text: str, previous: str, kind: str) -> None:
