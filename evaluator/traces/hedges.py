@@ -587,7 +587,7 @@ _PROCESS_VERB = re.compile(
     r"allowances?|polic(?:y|ies)|fees?|charges?|balances?|schedules?|itinerar(?:y|ies)|"
     # a place's own hours and address (round 35's receptionist: "I don't have access to the
     # specific office hours for this week", the fact asked out of reach)
-    r"hours|address(?:es)?|"
+    r"hours|(?<!your\s)(?<!home\s)(?<!mail\s)address(?:es)?|"
     r"(?:flight|order|delivery|shipping|refund|claim)\s+status)\b"
     r"(?!\s+(?:tools?|systems?|bases?|apis?|feeds?|sources?|calendars?)\b))|"
     r"integration|permission|authori[sz]ation|"
@@ -1157,10 +1157,13 @@ def _mk38zh_clock_span(text: str, s_lo: int, pos: int, result: str | None) -> bo
     between a clock time its sentence states before it and another time that sentence or
     ``result`` states (a later time of day, or the next day's): mk38zh, session 34."""
     form = spoken_length(text, pos)
-    own = [int(h) * 60 + int(m) for h, m in _MK38ZH_CLOCK.findall(text, s_lo, pos)]
+    # at most _CLOCKS times from each side, as _clock_held reads them: the pairs grow with
+    # the product, and a hostile result can hold thousands of times
+    own = [int(h) * 60 + int(m) for h, m in _MK38ZH_CLOCK.findall(text, s_lo, pos)][:_CLOCKS]
     if form is None or not own:
         return False
-    others = own + [int(h) * 60 + int(m) for h, m in _MK38ZH_CLOCK.findall(result or "")]
+    held = (int(m.group(1)) * 60 + int(m.group(2)) for m in _MK38ZH_CLOCK.finditer(result or ""))
+    others = own + list(itertools.islice(held, _CLOCKS))
     spans = frozenset((b - a) % _DAY_MINUTES for a in own for b in others if a != b)
     spans |= frozenset((a - b) % _DAY_MINUTES for a in own for b in others if a != b)
     # ... rounded to the half hour or the hour, as a span is said ("about 3.5 hours" for 3:35)
@@ -3412,9 +3415,7 @@ _MK37_RESULT_UNAVAILABLE = re.compile(
 # An estimate field's value read back after a verb and a place ("is now estimated to land in
 # Atlanta at 2:58 PM" after "est_arr": "…T14:58:00"): the record's estimate (as
 # _estimate_field_read, with a field named by the short "est" and a place between).
-_MK37_EST_FIELD_VALUE = re.compile(
-    r"""["']((?:[A-Za-z]+_)*est(?:_[A-Za-z]+)*)["']\s*:\s*("[^"]*")""", re.IGNORECASE
-)
+_MK37_EST_FIELD_VALUE = re.compile(r"""["']([A-Za-z_]+)["']\s*:\s*("[^"]*")""")
 _MK37_TO_EST_VALUE = re.compile(
     r"\s+to\s+[a-z]+(?:\s+(?:in|at|into|from)\s+[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?)?\s+(?:at|by|around)"
     r"(?=\s*\**\s*\d)",
@@ -3496,18 +3497,21 @@ def _mk37_reading(
         and _MK37_ABSENT_THING.search(text, max(c_lo, h.start - 60), h.start)
     ):
         return "counterfactual"
-    if (
-        kind in ("missing", "doubt")
-        and latest_result
-        and _MK37_RESULT_UNAVAILABLE.search(latest_result)
-    ):
-        words = {w.lower() for w in re.findall(r"[A-Za-z]{5,}", latest_result)}
-        if any(w.lower() in words for w in re.findall(r"[A-Za-z]{5,}", text[s_lo : h.start])):
+    if kind in ("missing", "doubt") and latest_result:
+        # the result's words that name what is not there yet (the key whose value says so,
+        # or its clause), not any word of the whole result
+        words: set[str] = set()
+        for u in _MK37_RESULT_UNAVAILABLE.finditer(latest_result):
+            lo = max(latest_result.rfind(c, 0, u.start()) for c in ".;{,\n") + 1
+            words |= {w.lower() for w in re.findall(r"[A-Za-z]{4,}", latest_result[lo : u.start()])}
+        if words & {w.lower() for w in re.findall(r"[A-Za-z]{4,}", text[s_lo:c_hi])}:
             return "result_unavailable"
     if kind == "guess" and phrase == "estimated" and latest_result:
         lead = _MK37_TO_EST_VALUE.match(text, h.end)
         values = " ".join(
-            m.group(2) for m in _MK37_EST_FIELD_VALUE.finditer(latest_result, 0, 20_000)
+            m.group(2)
+            for m in _MK37_EST_FIELD_VALUE.finditer(latest_result, 0, 20_000)
+            if "est" in m.group(1).lower().split("_")
         )
         if lead is not None and values:
             at = lead.end() + len(text[lead.end() :]) - len(text[lead.end() :].lstrip(" *"))
@@ -3534,7 +3538,12 @@ def _mk37_reading(
         and _MK37_YOURS_BEFORE.search(text, max(c_lo, h.start - 8), h.start)
     ):
         return ""
-    if kind == "guess" and phrase in ("should", "almost certainly"):
+    if (
+        kind == "guess"
+        and phrase in ("should", "almost certainly")
+        # a question asks, whatever the cue (the older rules' reading stands)
+        and not text[s_lo:c_hi].rstrip().endswith("?")
+    ):
         # a condition after the cue ("…, but I can change it if you'd like") governs the offer,
         # and a rule stated before "so your bag should …" is what the guess concludes from
         own = phrase != "should" or any(
@@ -3551,6 +3560,7 @@ def _mk37_reading(
         length = _MK37_TWO_UNITS.match(text, h.start + len(h.phrase))
         if (
             length is not None
+            and not text[s_lo:c_hi].rstrip().endswith("?")
             and not _mk37_length_stated(
                 text, h.start, int(length.group(1)) * 60 + int(length.group(2))
             )

@@ -4570,12 +4570,6 @@ _CALL35_PREFERENCE_TOLD = re.compile(
 _CALL35_ANYTHING = re.compile(
     r"^\W*(?:do\s+you\s+have|is\s+there|are\s+there)\s+any(?:thing|\s+\w+)", re.IGNORECASE
 )
-# A greeting, then the call's topic only ("Hi, I had a quick question about what insurance you
-# accept.", "Hi, I'm calling about my mother."), when the agent has only read its recording
-# notice or asked nothing: it opens the call and asks nothing yet, a `greeting` (session 17).
-_CALL35_HI = re.compile(r"^\W*(?:hi|hello|hey|good\s+(?:morning|afternoon|evening))\b", re.I)
-
-
 # Assent, then what the agent needs for the act under way ("Sure! What do you need from me?"):
 # the agent's ask or offer taken up, an `answer`; asked alone ("Is there anything else you need
 # to know to schedule it?") it asks to be told, a `question`.
@@ -4648,7 +4642,9 @@ _CALL35_RUN_ON_TAG = re.compile(r"\s[A-Za-z0-9]+\s+is\s+that\s+right\s*\?\s*$", 
 # A caller's own check tagged on a pick ("Yes. I'll take the 9 AM slot, please, just to confirm
 # that's next Friday."): "just to confirm" is the agent's recap wording, but here it checks the
 # pick the caller just made; the turn is read without it (session 5's recap reading).
-_CALL35_JUST_TO_CONFIRM = re.compile(r"[,;]?\s*\bjust\s+to\s+confirm\b[^.?!]*[.?!]?\s*$", re.I)
+_CALL35_JUST_TO_CONFIRM = re.compile(
+    r"[,;]?\s*\bjust\s+to\s+confirm\b[^.?!]*[.?!]?\s*$", re.IGNORECASE
+)
 
 
 def _call35_offer_taken(text: str, previous: str) -> bool:
@@ -4729,13 +4725,17 @@ def _call35_reading(text: str, previous: str, context: str) -> tuple[str, str] |
         return "question", "call35_yes_wish_to_know"
     if _CALL35_SHOULD_I.search(t):
         return "question", "call35_should_i"
+    # A greeting, then the call's topic only ("Hi, I had a quick question about what insurance
+    # you accept.", "Hi, I'm calling about my mother."), when the agent has only read its
+    # recording notice or asked nothing: it opens the call and asks nothing yet, a `greeting`
+    # (session 17).
     if (
         "?" not in t
         and context in ("none", "opening")
-        and _CALL35_HI.match(t)
+        and _HELLO.match(t)
         and len(sentences) <= 2
-        and len(_sentences(_CALL35_HI.sub("", t, count=1).lstrip(" ,.!"))) == 1
-        and _CALL35_TOPIC_ONLY.search(_CALL35_HI.sub("", t, count=1))
+        and len(_sentences(_HELLO.sub("", t, count=1).lstrip(" ,.!"))) == 1
+        and _CALL35_TOPIC_ONLY.search(_HELLO.sub("", t, count=1))
     ):
         return "greeting", "call35_hi_topic"
     if (

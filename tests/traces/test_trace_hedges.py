@@ -3784,6 +3784,39 @@ def test_mk37_support_agents(text: str, latest: str | None, found: list[str]) ->
     assert _hedged(text, latest) == found
 
 
+@pytest.mark.parametrize(
+    ("text", "latest", "found"),
+    [
+        # session 34's review: the mk37 readings keep a cue only where the older rules would
+        # not drop it for what the sentence is. A question asks, whatever the cue ...
+        ("Would your bag almost certainly be lost?", None, []),
+        ("Is the flight approximately 1 hour 10 minutes?", None, []),
+        # ... while the statement is still kept
+        ("The carrier will almost certainly deliver it either way.", None, ["almost certainly"]),
+        # a missing fact is still missing when the result marks another field unavailable
+        (
+            "Your flight TR88 is confirmed, but I don't have the gate number.",
+            '{"flight": "TR88", "status": "confirmed", "seat_map": "is not available yet"}',
+            ["I don't have"],
+        ),
+        # the user's own address, out of the agent's reach, is process (a place's address is a
+        # fact: round 35)
+        ("I don't have access to your home address, so please type it here.", None, []),
+        # an estimate field named among many keys still reads back (a long key list is read in
+        # one pass)
+        (
+            "It is now estimated to land in Atlanta at 2:58 PM.",
+            '{"x_" : "1", "arr_est": "2025-05-20T14:58:00", "est_gate": "B4"}',
+            [],
+        ),
+    ],
+)
+def test_the_mk37_readings_leave_questions_and_other_fields_alone(
+    text: str, latest: str | None, found: list[str]
+) -> None:
+    assert _hedged(text, latest) == found
+
+
 # mk38zh (made-up Chinese support runs, session 34): shapes the GUIDELINE rules on, in sentences
 # written for the test.
 @pytest.mark.parametrize(
