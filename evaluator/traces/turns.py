@@ -4536,6 +4536,126 @@ def _mk37_turn(text: str, previous: str, context: str) -> tuple[str, str] | None
     return None
 
 
+# mk38 (made-up, session 34): a customer's turn, read by the GUIDELINE's general lines.
+# A go-ahead opener (ok, fine, alright, perfect, forget it) and then a bare pick of a thing
+# already on the table: "ok fine. do the refund", "forget it. just do the credit", "great. the
+# blue one it is", "ok. let's go with plan B then". The definite "the", "X it is" and "then"
+# point back at an option the conversation already holds; taking it up answers the agent
+# (session 16's pick; round 8's choice in a request's words), an `answer`. A new item ("do
+# a refund", "ok. cancel my order") names no option held and stays with the other rules.
+_MK38_GO_OPENER = (
+    r"(?:(?:ok(?:ay)?|fine|alright|all\s+right|perfect|great|sure|cool|yes|yeah|forget\s+it"
+    r"|no\s+worries|whatever)[,.!]*\s+)+"
+)
+_MK38_PICK_HELD = re.compile(
+    _MK38_GO_OPENER + r"(?:(?:just|then)\s+)?(?:do|go\s+with|take)\s+the\s+[\w-]+(?:\s+[\w-]+)?"
+    r"(?:\s+(?:then|please|instead))?\s*[.!]*",
+    re.IGNORECASE,
+)
+_MK38_IT_IS = re.compile(
+    r"(?:" + _MK38_GO_OPENER + r")?(?:the\s+)?[\w$-]+(?:\s+[\w$-]+)?\s+it\s+is\s*[.!]*",
+    re.IGNORECASE,
+)
+_MK38_LETS_THEN = re.compile(
+    r"^(?:" + _MK38_GO_OPENER + r")?let['’]?s\s+(?:do|go\s+with|take|get)\s+(?:the\s+)?[\w-]+"
+    r"(?:\s+[\w-]+)?(?:\s+ones?)?\s+then\b",
+    re.IGNORECASE,
+)
+# A problem of the user's own thing (arrived broken, cancelled, not working), or a need of
+# it told, then what to do, the options or how to do it ("the lid came cracked, what can i
+# do", "I need my card to work abroad. How do I do that?"): the GUIDELINE's problem told,
+# then an ask for a remedy (session 21), and "need to send back X, how do I do that" (a want
+# told, then how): a `request`. With no fault or want told, "What can I do?" stays advice.
+_MK38_FAULT = re.compile(
+    r"\b(?:broken|broke|cracked|damaged|faulty|defective|smashed|not\s+working"
+    r"|(?:has|have)\s+been\s+cancell?ed|stopped\s+working|doesn['’]?t\s+work|won['’]?t\s+work)\b",
+    re.IGNORECASE,
+)
+_MK38_NEED_MINE = re.compile(
+    r"\b(?:i|we)\s+(?:really\s+)?(?:need|want|would\s+like|['’]d\s+like)\s+(?:that\s+|to\s+\w+\s+)?"
+    r"(?:my|our)\b",
+    re.IGNORECASE,
+)
+_MK38_WHAT_TO_DO = re.compile(
+    r"^\W*(?:so\s+|and\s+|then\s+)?(?:what\s+(?:can|should|do|could)\s+i\s+do|what\s+i\s+(?:can|should)\s+do"
+    r"|how\s+(?:(?:do|can|should|could)\s+)?i\s+(?:do|fix|solve|sort)\s+(?:this|that|it)"
+    r"|what\s+are\s+my\s+options)\b",
+    re.IGNORECASE,
+)
+# A want of an act with a permission tag ending the clause ("I'd like to send it back if
+# that's ok"): the act asked, politely, a `request` (the top section: asks the agent to do
+# something). A wish to be told ("I would like to know if it is possible for …") asks a fact.
+_MK38_WANT_IF_OK = re.compile(
+    r"\b(?:i['’]d|i\s+would|i|we['’]d|we\s+would|we)\s+(?:like|want|need)\s+to\s+"
+    r"(?!(?:know|ask|check|see|find|understand|confirm|learn|hear)\b)\w+[^.?!]{0,40}?"
+    r"\bif\s+(?:that['’]?s|that\s+is|it['’]?s|it\s+is)\s+(?:ok(?:ay)?|possible|alright|all\s+right|fine)"
+    r"\s*(?:[.!,]|$)",
+    re.IGNORECASE,
+)
+# Why the user's own order, refund or parcel has not moved ("Why hasn't my refund come
+# through?", "why is my order still not shipped"): the GUIDELINE's fault told as a why
+# (session 18), a `request`.
+_MK38_WHY_NOT_MINE = re.compile(
+    r"^\W*why\s+(?:(?:has|have|is|are|did|does)n['’]?t|(?:has|have|is|are|did|does)\s+(?:my|our)"
+    r"\s+(?:[\w-]+\s+){0,2}?(?:still\s+)?not)\b",
+    re.IGNORECASE,
+)
+
+
+def _mk38_turn(text: str, previous: str, context: str) -> tuple[str, str] | None:
+    """mk38's readings of a customer's turn (made-up support runs, session 34), or ``None``."""
+    t = " ".join(text.split())
+    if not t or _CJK.search(t):
+        return None
+    if context != "confirm" and "?" not in t:
+        if _MK38_PICK_HELD.fullmatch(t) or _MK38_IT_IS.fullmatch(t):
+            return "answer", "mk38_pick_held"
+        pick = _MK38_LETS_THEN.search(t)
+        # ... with nothing asked after it ("Let's do the booking then. Cancel my old one."
+        # adds an act of its own)
+        if pick is not None and all(
+            _rule(x, "none")[0] not in ("request", "question") for x in _mk37_said(t[pick.end() :])
+        ):
+            return "answer", "mk38_lets_then"
+    said = _mk37_said(t)
+    if context in ("opening", "open", "none", "solicit") and len(said) > 1:
+        told = " ".join(said[:-1])
+        if _MK38_WHAT_TO_DO.search(said[-1]) and (
+            _MK38_FAULT.search(told) or _MK38_NEED_MINE.search(told)
+        ):
+            return "request", "mk38_fault_then_what"
+    if context in ("opening", "open", "none") and _MK38_WANT_IF_OK.search(t):
+        return "request", "mk38_want_if_ok"
+    if context in ("opening", "open", "none") and said and _MK38_WHY_NOT_MINE.search(said[0]):
+        return "request", "mk38_why_not_mine"
+    return None
+
+
+# mk38 (made-up, session 34): "And X?" is the same task on another object (a follow-on
+# request) only when X is a bare object. A clause after a comma that asks of its own ("and the
+# old card, was it charged?", "And rent is due Friday, will it go through?") asks a fact: the
+# GUIDELINE's `question`. An "and X?" right after the user's own question in the same turn
+# ("Is it on my bill? and the same discount?") carries that question over to X, not a task.
+_MK38_ASKS_OF_ITS_OWN = re.compile(
+    r",\s*(?:(?:is|are|was|were|will|would|did|does|do|has|have|can|could|should)\s+"
+    r"(?:it|that|this|they|he|she|i|we|there|my|our|her|his|their|the)\b|(?:what|when|where|why|how|who|which)\b)",
+    re.IGNORECASE,
+)
+
+
+def _mk38_not_follow_on(said: Sequence[str]) -> bool:
+    """True when the turn's last sentence "And X?" asks a fact rather than the task again on
+    X: its object holds a question clause of its own, or the user's own question in the same
+    turn comes right before it (mk38, session 34)."""
+    if not said:
+        return False
+    m = _FOLLOW_ON.match(said[-1])
+    obj = (m.group(1) or m.group(2)) if m is not None else ""
+    if obj and _MK38_ASKS_OF_ITS_OWN.search(obj):
+        return True
+    return len(said) > 1 and _rule(said[-2], "none")[0] == "question"
+
+
 # The act the agent offers, asked back with the same verb ("Could you check the week after?"
 # after "Would you like me to check for later dates?", "Can I book the 1:30 slot?" after "You
 # like to book with him?", "Can we just confirm my name again?" after "… we can confirm your name
@@ -4803,6 +4923,9 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         call = _call34_reading(text, previous, context, verdict34)
         if call is not None:
             return call  # session 32: round 34's callers and support customers
+        mk38 = _mk38_turn(text, previous, context)
+        if mk38 is not None:
+            return mk38  # session 34: mk38's made-up support customers
         mk37 = _mk37_turn(text, previous, context)
         if mk37 is not None:
             return mk37  # session 34: mk37's made-up support customers
@@ -4870,7 +4993,7 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         # "What about the Hilton in the North?" after the agent's result (known to be one:
         # without the agent's message "none" says nothing of what came before)
         said = _drop_agree_tags(list(_sentences(" ".join((text or "").split()))))
-        if said and _follows_on(said[-1]):
+        if said and _follows_on(said[-1]) and not _mk38_not_follow_on(said):
             return "request", "follow_on"
     if verdict[0] == "question" and _act_beside_question(text or "", previous):
         return "request", "act_beside_question"

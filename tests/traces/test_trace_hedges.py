@@ -3784,6 +3784,28 @@ def test_mk37_support_agents(text: str, latest: str | None, found: list[str]) ->
     assert _hedged(text, latest) == found
 
 
+# mk38 (made-up support runs, session 34): the shapes, in sentences written for the test.
+@pytest.mark.parametrize(
+    ("text", "latest", "found"),
+    [
+        # the agent's own record or system said not to hold the value asked
+        (
+            "The booking record doesn't include a pickup time.",
+            '{"booking": "B7", "status": "confirmed"}',
+            ["record doesn't include"],
+        ),
+        (
+            "Our system doesn't show a return date for the loan.",
+            '{"loan": "L2", "return_date": null}',
+            ["system doesn't show"],
+        ),
+        ("The room rate for each night isn't in the record.", None, ["isn't in the record"]),
+    ],
+)
+def test_mk38_support_agents(text: str, latest: str | None, found: list[str]) -> None:
+    assert _hedged(text, latest) == found
+
+
 # mk38zh (made-up Chinese support runs, session 34): shapes the GUIDELINE rules on, in sentences
 # written for the test.
 @pytest.mark.parametrize(
