@@ -4601,6 +4601,93 @@ _MK38_WHY_NOT_MINE = re.compile(
     re.IGNORECASE,
 )
 
+# Thanks, then a fact asked without its question mark ("ty. what's the fee again", "thanks!
+# when does it open"): the GUIDELINE's top section labels a turn that greets and asks by
+# what it asks, a `question` (session 33's thanks-and-chat reading leaves the ask out).
+_MK38_THANKS_WH = re.compile(
+    r"(?:thank\s+you(?:\s+so\s+much)?|thanks(?:\s+so\s+much)?|thx|ty)\s*[!.,]+\s+"
+    r"(?:so\s+|and\s+|also\s+)?(?:what|when|where|which|who|how)(?:['’]?s\b|\s+(?:is|are|was|were|do|does|did"
+    r"|can|will|would|should|much|many|long)\b)[^?]*",
+    re.IGNORECASE,
+)
+# A lone dismissal ("whatever", "fine, whatever."): pushback that asks nothing, `other`.
+_MK38_DISMISSAL = re.compile(r"(?:(?:ok(?:ay)?|fine|sure)[,.!]*\s+)?whatever[.!]*", re.IGNORECASE)
+# An acknowledgement, then "no that's all" with no thanks: the decline of more help is an
+# `answer` without thanks (the GUIDELINE's top section), whatever opens it.
+_MK38_ACK_OPENER = re.compile(
+    r"(?:(?:ok(?:ay)?|good|great|cool|perfect|alright|got\s+it|i\s+see)[,.!]*\s+)+", re.IGNORECASE
+)
+# A question, then the user's own purpose or need of a thing already named ("When does it
+# land? I need to tell my sister.", "Why is it still held? I need that money for rent."): the
+# need says why the user asks, not an act for the agent (session 33's purpose of the user's
+# own); the question decides, a `question`.
+_MK38_OWN_PURPOSE = re.compile(
+    r"i\s+(?:really\s+)?need\s+(?:to\s+(?:tell|let|pay|be|get\s+to|catch|make|leave|arrive|plan|know)\b"
+    r"|(?:that|this|those)\s+(?![^.?!]*\b(?:fixed|changed|cancell?ed|refunded|replaced|sorted|sent|done)\b)\w+)",
+    re.IGNORECASE,
+)
+# A remedy demanded ("I expect some form of compensation", "I want a refund") beside a
+# question about it ("What are you offering?"): the act decides (session 21), and session 5's
+# demand in pushback is a `request`.
+_MK38_REMEDY_DEMANDED = re.compile(
+    r"\bi\s+(?:\w+\s+)?(?:expect|want|demand|deserve|need)\s+(?:some\s+(?:form|kind|sort)\s+of\s+|some\s+|a\s+|an\s+|my\s+)?"
+    r"(?:compensation|refund|reimbursement|credit|voucher|discount|money\s+back)\b",
+    re.IGNORECASE,
+)
+# After the agent's question, an answer, then another item of the user's own for the same act
+# ("Mastercard. And the charger too", "Yes turn it off. And my other line as well"): an act
+# the agent did not offer, asked beside the answer (session 17), a `request`.
+_MK38_ITEM_TOO = re.compile(
+    r"^(?:and|plus)\s+(?:the|my|our|his|her|their)\s+(?:[\w'’-]+\s+){0,3}?[\w'’-]+\s+(?:too|as\s+well)"
+    r"(?:\s*[.!]*$|\s*,|\s+if\b)",
+    re.IGNORECASE,
+)
+# "can't you waive it just this once": a remedy pressed for without "just" before the verb
+# (session 33's "can't you just …"), a `request`; the verbs are remedies of the user's case.
+_MK38_PRESSED_REMEDY = re.compile(
+    r"^\W*(?:\w+[,.!]*\s+)?(?:can['’]?t|cannot|couldn['’]?t)\s+you\s+(?:waive|refund|credit|reimburse"
+    r"|compensate|reverse|release|extend|match|discount)\b",
+    re.IGNORECASE,
+)
+
+# The act the agent just put forward as possible ("I can transfer you to a person", "you can
+# add them any time"), asked with the same verb ("Can you just transfer me.", "yes add two
+# please"): the option its message listed, taken up in a request's words (round 8's choice;
+# session 16's pick), an `answer`. Another verb ("book" after "rebook") is a new act.
+_MK38_CAN_OFFER = re.compile(
+    r"\b(?:i|we|you)\s+(?:can|could)\s+(?:also\s+|still\s+|always\s+)?([a-z]+)", re.IGNORECASE
+)
+# ... the take-up opens with a yes or asks "can you …" ("Speak to agent." after "You can speak
+# to me like a person" is a new ask, round 32's caller)
+_MK38_TAKES_ACT = re.compile(
+    r"^\W*(?:(?:(?:oh|ok(?:ay)?|yes|yeah|yep|sure|then|fine)[,.!]*\s+)+(?:please\s+|just\s+)?"
+    r"|(?:(?:oh|ok(?:ay)?|yes|yeah|yep|sure|then|fine)[,.!]*\s+)*(?:can|could)\s+you\s+(?:just\s+|please\s+)?)"
+    r"([a-z]+)\b",
+    re.IGNORECASE,
+)
+_MK38_NOT_ACTS = frozenset(
+    {
+        *("help", "tell", "let", "see", "check", "look", "find", "confirm", "give", "ask"),
+        *("do", "be", "i", "speak", "talk", "call", "contact", "reach"),
+    }
+)
+
+# Which of the options the agent listed it would recommend ("hmm ok. Which one would you
+# recommend then?"): the GUIDELINE's pick among the listed (session 21), told: a `question`
+# (items of a kind to find, "what would you recommend for …", stay a search).
+_MK38_WHICH_RECOMMEND = re.compile(
+    r"\bwhich\s+(?:one|of\s+(?:these|those|them|the\s+\w+))\s+(?:would|do|should)\s+you\s+"
+    r"(?:recommend|suggest|pick|choose)\b",
+    re.IGNORECASE,
+)
+# Whether the agent's side will pay for the user's own costs ("Will you pay for them?", "will
+# you cover that?"): what the policy covers, asked, a `question`, as session 34's "if I take a
+# taxi, will you cover it?" reads.
+_MK38_WILL_YOU_PAY = re.compile(
+    r"\bwill\s+you\s+(?:pay\s+for|cover|reimburse)\s+(?:it|them|that|this|those)\s*\?",
+    re.IGNORECASE,
+)
+
 
 def _mk38_turn(text: str, previous: str, context: str) -> tuple[str, str] | None:
     """mk38's readings of a customer's turn (made-up support runs, session 34), or ``None``."""
@@ -4617,7 +4704,50 @@ def _mk38_turn(text: str, previous: str, context: str) -> tuple[str, str] | None
             _rule(x, "none")[0] not in ("request", "question") for x in _mk37_said(t[pick.end() :])
         ):
             return "answer", "mk38_lets_then"
+    if context != "solicit" and _MK38_THANKS_WH.fullmatch(t.rstrip(".!")):
+        return "question", "mk38_thanks_wh"
+    if _MK38_DISMISSAL.fullmatch(t):
+        return "other", "mk38_dismissal"
+    ack = _MK38_ACK_OPENER.match(t)
+    if ack is not None and ack.end() < len(t) and _declines_done(t[ack.end() :]):
+        return "answer", "mk38_ack_declines"
+    if _MK38_PRESSED_REMEDY.search(t):
+        return "request", "mk38_pressed_remedy"
+    if context in ("none", "solicit") and _MK38_WHICH_RECOMMEND.search(t):
+        return "question", "mk38_which_recommend"
+    if context != "confirm" and _MK38_WILL_YOU_PAY.search(t):
+        return "question", "mk38_will_you_pay"
     said = _mk37_said(t)
+    if (
+        len(said) == 2
+        and said[0].endswith("?")
+        and len(said[0].split()) > 2  # "monday?? I need it this week" is incredulity
+        and _MK38_OWN_PURPOSE.match(said[1])
+        and "?" not in said[1]
+        and _rule(said[0], "none")[0] == "question"
+    ):
+        return "question", "mk38_own_purpose"
+    if any(_MK38_REMEDY_DEMANDED.search(x) and not x.endswith("?") for x in said) and any(
+        x.endswith("?") for x in said
+    ):
+        return "request", "mk38_remedy_demanded"
+    if (
+        context == "solicit"
+        and len(said) > 1
+        and "?" not in t
+        and any(_MK38_ITEM_TOO.match(x) for x in said[1:])
+    ):
+        return "request", "mk38_item_too"
+    if context in ("solicit", "none") and said and "?" not in said[0] and len(t) <= 120:
+        act = _MK38_TAKES_ACT.match(said[0])
+        verb = act.group(1).lower() if act is not None else ""
+        offered = {m.group(1).lower() for m in _MK38_CAN_OFFER.finditer(previous)}
+        if (
+            verb in offered
+            and verb not in _MK38_NOT_ACTS
+            and all(_rule(x, "none")[0] not in ("request", "question") for x in said[1:])
+        ):
+            return "answer", "mk38_offered_act_taken"
     if context in ("opening", "open", "none", "solicit") and len(said) > 1:
         told = " ".join(said[:-1])
         if _MK38_WHAT_TO_DO.search(said[-1]) and (

@@ -5962,6 +5962,52 @@ def test_mk37_support_customers(text: str, previous: str, kind: str) -> None:
         # why the user's own order has not moved is a fault told as a why
         ("why has my parcel not arrived. it's been 10 days", "", "request"),
         ("Why hasn't my refund come through?", "", "request"),
+        # thanks, then a fact asked without its question mark
+        ("thx. when does the shop open again", "Done, it's booked.", "question"),
+        # ... thanks, then a remark, stays chat
+        ("thanks! that was quick", "Done, it's booked.", "greeting"),
+        # a lone dismissal
+        ("fine, whatever", "The credit was applied.", "other"),
+        # an acknowledgement, then a decline of more help with no thanks
+        ("ok great. no that's it", "Your seat is 14C.", "answer"),
+        # a remedy pressed for, "just" or not
+        ("can't you refund it this one time", "The fee is $40.", "request"),
+        # a question, then the user's own purpose: the question decides
+        ("When does the bus arrive? I need to tell my dad.", "Bus 12 leaves at 9.", "question"),
+        ("Why is that charge still there? I need that money today", "It is pending.", "question"),
+        # ... a need of an act on a thing stays the act
+        ("When does it close? I need that one fixed today.", "The store is on Elm St.", "request"),
+        # a remedy demanded, then a question about it
+        (
+            "I expect a refund for this. What can you give me?",
+            "Is there anything you'd like me to do?",
+            "request",
+        ),
+        # the act the agent put forward as possible, asked with the same verb, takes it up
+        (
+            "Could you just refund me. I'm done with it",
+            "I can refund you or send a new one. Which do you prefer?",
+            "answer",
+        ),
+        ("yes renew it please", "You can renew the pass any time before it ends.", "answer"),
+        # ... another verb is a new act
+        ("cancel my old pass please", "You can renew the pass any time before it ends.", "request"),
+        # ... and a bare command with no yes is a new ask
+        ("Talk to a person.", "You can talk to me like a friend. How can I help?", "request"),
+        # which of the listed options the agent would recommend is told
+        (
+            "ok. Which one would you suggest, the 12 inch?",
+            "The 10 inch is $20; the 12 inch $30.",
+            "question",
+        ),
+        # whether the agent's side pays for the user's own costs asks the policy
+        (
+            "fine. I need a charger tonight. Will you cover that?",
+            "Your bag is delayed.",
+            "question",
+        ),
+        # an answer, then another item of the user's own for the same act
+        ("Visa. And the case as well", "Which card should the refund go to?", "request"),
     ],
 )
 def test_mk38_support_customers(text: str, previous: str, kind: str) -> None:
