@@ -3914,6 +3914,7 @@ def _rule(
             or gated_search(_USER_OWN_UNKNOWN, sentence_text)
             or gated_search(_CANNOT_PROCEED, sentence_text)
             or gated_search(_NO_CALL, sentence_text)
+            or _MK38_USER_OWN_FACT.search(sentence_text)
         ):
             return "missing_user_input"  # "since you have not provided a destination", "...I cannot proceed"
         if (kind == "doubt" or h.phrase.lower() in _UNCLEAR) and _user_left_out_before(text, s_lo):
@@ -4081,6 +4082,7 @@ def _rule(
         if (
             _about_user(clause, h.phrase)
             and not _ELIGIBLE.match(text, h.end, c_hi)
+            and not _mk38_thing_then_you(text, h.start, h.end, c_lo, c_hi)
             and h.phrase not in _HOPES  # "Fingers crossed you'll have it this week": the parcel
             # "You might discover new favorites like matcha bites" (round 16's snack bot): what
             # the box holds, with the user as its finder, a guess about the product
@@ -4505,7 +4507,8 @@ def _rule(
             return (
                 "field_held"  # "it should arrive by May 20" after an eta of 2024-05-20: a read-back
             )
-        if _VARIES.match(text, h.start, c_hi):
+        varies = _VARIES.match(text, h.start, c_hi)
+        if varies is not None and not _MK38_AGAINST_CASE.match(text, varies.end(), c_hi):
             return "variability"  # "(delivery times may vary slightly)": a caveat, no guess
         if _clock_held(text, h.end, latest_result):
             return "clock_held"  # "around 6:42 PM" after a result that holds 18:42
@@ -6627,6 +6630,11 @@ _ARRIVAL = frozenset(
         "should reach you",
         "should get to you",
         "should receive",
+        # mk38 (made-up, session 34): a refund's arrival, read back when the result holds it
+        "should show up",
+        "should appear on",
+        "should post to",
+        "should be credited",
     }
 )
 
@@ -7248,6 +7256,43 @@ _OTHER_VIEWER = re.compile(
 # returned). A change with its cause in this case ("availability may change as more
 # appointments come in") stays a guess, as a delay with its cause does; with an object it
 # is an act ("may change your seat").
+# mk38 (made-up, session 34): "I don't know how much your rent is, so I can't tell whether it
+# will clear": a fact of the user's own life outside the agent's records, which the user has
+# to give (session 7's "I don't have your email"), not a fact of the task's data missing.
+_MK38_USER_OWN_FACT = re.compile(
+    r"\b(?:don['\u2019]t|do\s+not)\s+know\s+(?:how\s+much|how\s+many|what|when|which|where)\s+"
+    r"(?:\w+\s+){0,2}?your\b",
+    re.IGNORECASE,
+)
+# mk38 (made-up, session 34): "so it might arrive at the new address before you've moved in":
+# the modal's subject is the case's thing ("it", "they"), and the user appears only in a
+# time clause after it; the guess is about when the order arrives (the case), not about the
+# user (session 33's "you may miss …" reading of the user's own case).
+_MK38_THING_SUBJECT = re.compile(r"\b(?:it|they|this|that)\s+$", re.IGNORECASE)
+_MK38_YOU_IN_TIME = re.compile(
+    r"[^.?!;]*?\b(?:before|after|until|once|when|by\s+the\s+time)\s+you\b", re.IGNORECASE
+)
+
+
+def _mk38_thing_then_you(text: str, start: int, end: int, c_lo: int, c_hi: int) -> bool:
+    """True when the cue's subject is a thing of the case and "you" stands only in a time
+    clause after it (mk38, session 34)."""
+    before = text[c_lo:start]
+    return (
+        _MK38_THING_SUBJECT.search(before) is not None
+        and re.search(r"\byou", before, re.IGNORECASE) is None
+        and _MK38_YOU_IN_TIME.match(text, end, c_hi) is not None
+    )
+
+
+# mk38 (made-up, session 34): "may be different from what she paid", "could differ from your
+# original fare": the case's own price set against a value of this case is a guess about the
+# task's data (the issue's "there might be a fare difference"), not session 15's caveat that
+# a kind of thing varies ("This might be different from some Western countries").
+_MK38_AGAINST_CASE = re.compile(
+    r"\s+(?:from|than)\s+(?:what\s+(?:you|he|she|they|we|[A-Z][a-z]+)\s+(?:paid|were\s+charged|was\s+charged)"
+    r"|(?:your|his|her|their|the)\s+(?:original|current|previous|old)\s+(?:fare|price|rate|ticket|plan))\b"
+)
 _VARIES = re.compile(
     # "This might be different from some Western countries", as "可能会有所不同"
     r"(?:may|might|can|could)(?:\s+(?:also|still|\w+ly))?\s+(?:vary|differ|fluctuate|be\s+different)\b|"

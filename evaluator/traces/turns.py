@@ -4536,6 +4536,256 @@ def _mk37_turn(text: str, previous: str, context: str) -> tuple[str, str] | None
     return None
 
 
+# mk38 (made-up, session 34): a customer's turn, read by the GUIDELINE's general lines.
+# A go-ahead opener (ok, fine, alright, perfect, forget it) and then a bare pick of a thing
+# already on the table: "ok fine. do the refund", "forget it. just do the credit", "great. the
+# blue one it is", "ok. let's go with plan B then". The definite "the", "X it is" and "then"
+# point back at an option the conversation already holds; taking it up answers the agent
+# (session 16's pick; round 8's choice in a request's words), an `answer`. A new item ("do
+# a refund", "ok. cancel my order") names no option held and stays with the other rules.
+_MK38_GO_OPENER = (
+    r"(?:(?:ok(?:ay)?|fine|alright|all\s+right|perfect|great|sure|cool|yes|yeah|forget\s+it"
+    r"|no\s+worries|whatever)[,.!]*\s+)+"
+)
+_MK38_PICK_HELD = re.compile(
+    _MK38_GO_OPENER + r"(?:(?:just|then)\s+)?(?:do|go\s+with|take)\s+the\s+[\w-]+(?:\s+[\w-]+)?"
+    r"(?:\s+(?:then|please|instead))?\s*[.!]*",
+    re.IGNORECASE,
+)
+_MK38_IT_IS = re.compile(
+    r"(?:" + _MK38_GO_OPENER + r")?(?:the\s+)?[\w$-]+(?:\s+[\w$-]+)?\s+it\s+is\s*[.!]*",
+    re.IGNORECASE,
+)
+_MK38_LETS_THEN = re.compile(
+    r"^(?:" + _MK38_GO_OPENER + r")?let['’]?s\s+(?:do|go\s+with|take|get)\s+(?:the\s+)?[\w-]+"
+    r"(?:\s+[\w-]+)?(?:\s+ones?)?\s+then\b",
+    re.IGNORECASE,
+)
+# A problem of the user's own thing (arrived broken, cancelled, not working), or a need of
+# it told, then what to do, the options or how to do it ("the lid came cracked, what can i
+# do", "I need my card to work abroad. How do I do that?"): the GUIDELINE's problem told,
+# then an ask for a remedy (session 21), and "need to send back X, how do I do that" (a want
+# told, then how): a `request`. With no fault or want told, "What can I do?" stays advice.
+_MK38_FAULT = re.compile(
+    r"\b(?:broken|broke|cracked|damaged|faulty|defective|smashed|not\s+working"
+    r"|(?:has|have)\s+been\s+cancell?ed|stopped\s+working|doesn['’]?t\s+work|won['’]?t\s+work)\b",
+    re.IGNORECASE,
+)
+_MK38_NEED_MINE = re.compile(
+    r"\b(?:i|we)\s+(?:really\s+)?(?:need|want|would\s+like|['’]d\s+like)\s+(?:that\s+|to\s+\w+\s+)?"
+    r"(?:my|our)\b",
+    re.IGNORECASE,
+)
+_MK38_WHAT_TO_DO = re.compile(
+    r"^\W*(?:so\s+|and\s+|then\s+)?(?:what\s+(?:can|should|do|could)\s+i\s+do|what\s+i\s+(?:can|should)\s+do"
+    r"|how\s+(?:(?:do|can|should|could)\s+)?i\s+(?:do|fix|solve|sort)\s+(?:this|that|it)"
+    r"|what\s+are\s+my\s+options)\b",
+    re.IGNORECASE,
+)
+# A want of an act with a permission tag ending the clause ("I'd like to send it back if
+# that's ok"): the act asked, politely, a `request` (the top section: asks the agent to do
+# something). A wish to be told ("I would like to know if it is possible for …") asks a fact.
+_MK38_WANT_IF_OK = re.compile(
+    r"\b(?:i['’]d|i\s+would|i|we['’]d|we\s+would|we)\s+(?:like|want|need)\s+to\s+"
+    r"(?!(?:know|ask|check|see|find|understand|confirm|learn|hear)\b)\w+[^.?!]{0,40}?"
+    r"\bif\s+(?:that['’]?s|that\s+is|it['’]?s|it\s+is)\s+(?:ok(?:ay)?|possible|alright|all\s+right|fine)"
+    r"\s*(?:[.!,]|$)",
+    re.IGNORECASE,
+)
+# Why the user's own order, refund or parcel has not moved ("Why hasn't my refund come
+# through?", "why is my order still not shipped"): the GUIDELINE's fault told as a why
+# (session 18), a `request`.
+_MK38_WHY_NOT_MINE = re.compile(
+    r"^\W*why\s+(?:(?:has|have|is|are|did|does)n['’]?t|(?:has|have|is|are|did|does)\s+(?:my|our)"
+    r"\s+(?:[\w-]+\s+){0,2}?(?:still\s+)?not)\b",
+    re.IGNORECASE,
+)
+
+# Thanks, then a fact asked without its question mark ("ty. what's the fee again", "thanks!
+# when does it open"): the GUIDELINE's top section labels a turn that greets and asks by
+# what it asks, a `question` (session 33's thanks-and-chat reading leaves the ask out).
+_MK38_THANKS_WH = re.compile(
+    r"(?:thank\s+you(?:\s+so\s+much)?|thanks(?:\s+so\s+much)?|thx|ty)\s*[!.,]+\s+"
+    r"(?:so\s+|and\s+|also\s+)?(?:what|when|where|which|who|how)(?:['’]?s\b|\s+(?:is|are|was|were|do|does|did"
+    r"|can|will|would|should|much|many|long)\b)[^?]*",
+    re.IGNORECASE,
+)
+# A lone dismissal ("whatever", "fine, whatever."): pushback that asks nothing, `other`.
+_MK38_DISMISSAL = re.compile(r"(?:(?:ok(?:ay)?|fine|sure)[,.!]*\s+)?whatever[.!]*", re.IGNORECASE)
+# An acknowledgement, then "no that's all" with no thanks: the decline of more help is an
+# `answer` without thanks (the GUIDELINE's top section), whatever opens it.
+_MK38_ACK_OPENER = re.compile(
+    r"(?:(?:ok(?:ay)?|good|great|cool|perfect|alright|got\s+it|i\s+see)[,.!]*\s+)+", re.IGNORECASE
+)
+# A question, then the user's own purpose or need of a thing already named ("When does it
+# land? I need to tell my sister.", "Why is it still held? I need that money for rent."): the
+# need says why the user asks, not an act for the agent (session 33's purpose of the user's
+# own); the question decides, a `question`.
+_MK38_OWN_PURPOSE = re.compile(
+    r"i\s+(?:really\s+)?need\s+(?:to\s+(?:tell|let|pay|be|get\s+to|catch|make|leave|arrive|plan|know)\b"
+    r"|(?:that|this|those)\s+(?![^.?!]*\b(?:fixed|changed|cancell?ed|refunded|replaced|sorted|sent|done)\b)\w+)",
+    re.IGNORECASE,
+)
+# A remedy demanded ("I expect some form of compensation", "I want a refund") beside a
+# question about it ("What are you offering?"): the act decides (session 21), and session 5's
+# demand in pushback is a `request`.
+_MK38_REMEDY_DEMANDED = re.compile(
+    r"\bi\s+(?:\w+\s+)?(?:expect|want|demand|deserve|need)\s+(?:some\s+(?:form|kind|sort)\s+of\s+|some\s+|a\s+|an\s+|my\s+)?"
+    r"(?:compensation|refund|reimbursement|credit|voucher|discount|money\s+back)\b",
+    re.IGNORECASE,
+)
+# After the agent's question, an answer, then another item of the user's own for the same act
+# ("Mastercard. And the charger too", "Yes turn it off. And my other line as well"): an act
+# the agent did not offer, asked beside the answer (session 17), a `request`.
+_MK38_ITEM_TOO = re.compile(
+    r"^(?:and|plus)\s+(?:the|my|our|his|her|their)\s+(?:[\w'’-]+\s+){0,3}?[\w'’-]+\s+(?:too|as\s+well)"
+    r"(?:\s*[.!]*$|\s*,|\s+if\b)",
+    re.IGNORECASE,
+)
+# "can't you waive it just this once": a remedy pressed for without "just" before the verb
+# (session 33's "can't you just …"), a `request`; the verbs are remedies of the user's case.
+_MK38_PRESSED_REMEDY = re.compile(
+    r"^\W*(?:\w+[,.!]*\s+)?(?:can['’]?t|cannot|couldn['’]?t)\s+you\s+(?:waive|refund|credit|reimburse"
+    r"|compensate|reverse|release|extend|match|discount)\b",
+    re.IGNORECASE,
+)
+
+# The act the agent just put forward as possible ("I can transfer you to a person", "you can
+# add them any time"), asked with the same verb ("Can you just transfer me.", "yes add two
+# please"): the option its message listed, taken up in a request's words (round 8's choice;
+# session 16's pick), an `answer`. Another verb ("book" after "rebook") is a new act.
+_MK38_CAN_OFFER = re.compile(
+    r"\b(?:i|we|you)\s+(?:can|could)\s+(?:also\s+|still\s+|always\s+)?([a-z]+)", re.IGNORECASE
+)
+# ... the take-up opens with a yes or asks "can you …" ("Speak to agent." after "You can speak
+# to me like a person" is a new ask, round 32's caller)
+_MK38_TAKES_ACT = re.compile(
+    r"^\W*(?:(?:(?:oh|ok(?:ay)?|yes|yeah|yep|sure|then|fine)[,.!]*\s+)+(?:please\s+|just\s+)?"
+    r"|(?:(?:oh|ok(?:ay)?|yes|yeah|yep|sure|then|fine)[,.!]*\s+)*(?:can|could)\s+you\s+(?:just\s+|please\s+)?)"
+    r"([a-z]+)\b",
+    re.IGNORECASE,
+)
+_MK38_NOT_ACTS = frozenset(
+    {
+        *("help", "tell", "let", "see", "check", "look", "find", "confirm", "give", "ask"),
+        *("do", "be", "i", "speak", "talk", "call", "contact", "reach"),
+    }
+)
+
+# Which of the options the agent listed it would recommend ("hmm ok. Which one would you
+# recommend then?"): the GUIDELINE's pick among the listed (session 21), told: a `question`
+# (items of a kind to find, "what would you recommend for …", stay a search).
+_MK38_WHICH_RECOMMEND = re.compile(
+    r"\bwhich\s+(?:one|of\s+(?:these|those|them|the\s+\w+))\s+(?:would|do|should)\s+you\s+"
+    r"(?:recommend|suggest|pick|choose)\b",
+    re.IGNORECASE,
+)
+# Whether the agent's side will pay for the user's own costs ("Will you pay for them?", "will
+# you cover that?"): what the policy covers, asked, a `question`, as session 34's "if I take a
+# taxi, will you cover it?" reads.
+_MK38_WILL_YOU_PAY = re.compile(
+    r"\bwill\s+you\s+(?:pay\s+for|cover|reimburse)\s+(?:it|them|that|this|those)\s*\?",
+    re.IGNORECASE,
+)
+
+
+def _mk38_turn(text: str, previous: str, context: str) -> tuple[str, str] | None:
+    """mk38's readings of a customer's turn (made-up support runs, session 34), or ``None``."""
+    t = " ".join(text.split())
+    if not t or _CJK.search(t):
+        return None
+    if context != "confirm" and "?" not in t:
+        if _MK38_PICK_HELD.fullmatch(t) or _MK38_IT_IS.fullmatch(t):
+            return "answer", "mk38_pick_held"
+        pick = _MK38_LETS_THEN.search(t)
+        # ... with nothing asked after it ("Let's do the booking then. Cancel my old one."
+        # adds an act of its own)
+        if pick is not None and all(
+            _rule(x, "none")[0] not in ("request", "question") for x in _mk37_said(t[pick.end() :])
+        ):
+            return "answer", "mk38_lets_then"
+    if context != "solicit" and _MK38_THANKS_WH.fullmatch(t.rstrip(".!")):
+        return "question", "mk38_thanks_wh"
+    if _MK38_DISMISSAL.fullmatch(t):
+        return "other", "mk38_dismissal"
+    ack = _MK38_ACK_OPENER.match(t)
+    if ack is not None and ack.end() < len(t) and _declines_done(t[ack.end() :]):
+        return "answer", "mk38_ack_declines"
+    if _MK38_PRESSED_REMEDY.search(t):
+        return "request", "mk38_pressed_remedy"
+    if context in ("none", "solicit") and _MK38_WHICH_RECOMMEND.search(t):
+        return "question", "mk38_which_recommend"
+    if context != "confirm" and _MK38_WILL_YOU_PAY.search(t):
+        return "question", "mk38_will_you_pay"
+    said = _mk37_said(t)
+    if (
+        len(said) == 2
+        and said[0].endswith("?")
+        and len(said[0].split()) > 2  # "monday?? I need it this week" is incredulity
+        and _MK38_OWN_PURPOSE.match(said[1])
+        and "?" not in said[1]
+        and _rule(said[0], "none")[0] == "question"
+    ):
+        return "question", "mk38_own_purpose"
+    if any(_MK38_REMEDY_DEMANDED.search(x) and not x.endswith("?") for x in said) and any(
+        x.endswith("?") for x in said
+    ):
+        return "request", "mk38_remedy_demanded"
+    if (
+        context == "solicit"
+        and len(said) > 1
+        and "?" not in t
+        and any(_MK38_ITEM_TOO.match(x) for x in said[1:])
+    ):
+        return "request", "mk38_item_too"
+    if context in ("solicit", "none") and said and "?" not in said[0] and len(t) <= 120:
+        act = _MK38_TAKES_ACT.match(said[0])
+        verb = act.group(1).lower() if act is not None else ""
+        offered = {m.group(1).lower() for m in _MK38_CAN_OFFER.finditer(previous)}
+        if (
+            verb in offered
+            and verb not in _MK38_NOT_ACTS
+            and all(_rule(x, "none")[0] not in ("request", "question") for x in said[1:])
+        ):
+            return "answer", "mk38_offered_act_taken"
+    if context in ("opening", "open", "none", "solicit") and len(said) > 1:
+        told = " ".join(said[:-1])
+        if _MK38_WHAT_TO_DO.search(said[-1]) and (
+            _MK38_FAULT.search(told) or _MK38_NEED_MINE.search(told)
+        ):
+            return "request", "mk38_fault_then_what"
+    if context in ("opening", "open", "none") and _MK38_WANT_IF_OK.search(t):
+        return "request", "mk38_want_if_ok"
+    if context in ("opening", "open", "none") and said and _MK38_WHY_NOT_MINE.search(said[0]):
+        return "request", "mk38_why_not_mine"
+    return None
+
+
+# mk38 (made-up, session 34): "And X?" is the same task on another object (a follow-on
+# request) only when X is a bare object. A clause after a comma that asks of its own ("and the
+# old card, was it charged?", "And rent is due Friday, will it go through?") asks a fact: the
+# GUIDELINE's `question`. An "and X?" right after the user's own question in the same turn
+# ("Is it on my bill? and the same discount?") carries that question over to X, not a task.
+_MK38_ASKS_OF_ITS_OWN = re.compile(
+    r",\s*(?:(?:is|are|was|were|will|would|did|does|do|has|have|can|could|should)\s+"
+    r"(?:it|that|this|they|he|she|i|we|there|my|our|her|his|their|the)\b|(?:what|when|where|why|how|who|which)\b)",
+    re.IGNORECASE,
+)
+
+
+def _mk38_not_follow_on(said: Sequence[str]) -> bool:
+    """True when the turn's last sentence "And X?" asks a fact rather than the task again on
+    X: its object holds a question clause of its own, or the user's own question in the same
+    turn comes right before it (mk38, session 34)."""
+    if not said:
+        return False
+    m = _FOLLOW_ON.match(said[-1])
+    obj = (m.group(1) or m.group(2)) if m is not None else ""
+    if obj and _MK38_ASKS_OF_ITS_OWN.search(obj):
+        return True
+    return len(said) > 1 and _rule(said[-2], "none")[0] == "question"
+
+
 # The act the agent offers, asked back with the same verb ("Could you check the week after?"
 # after "Would you like me to check for later dates?", "Can I book the 1:30 slot?" after "You
 # like to book with him?", "Can we just confirm my name again?" after "… we can confirm your name
@@ -4803,6 +5053,9 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         call = _call34_reading(text, previous, context, verdict34)
         if call is not None:
             return call  # session 32: round 34's callers and support customers
+        mk38 = _mk38_turn(text, previous, context)
+        if mk38 is not None:
+            return mk38  # session 34: mk38's made-up support customers
         mk37 = _mk37_turn(text, previous, context)
         if mk37 is not None:
             return mk37  # session 34: mk37's made-up support customers
@@ -4870,7 +5123,7 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         # "What about the Hilton in the North?" after the agent's result (known to be one:
         # without the agent's message "none" says nothing of what came before)
         said = _drop_agree_tags(list(_sentences(" ".join((text or "").split()))))
-        if said and _follows_on(said[-1]):
+        if said and _follows_on(said[-1]) and not _mk38_not_follow_on(said):
             return "request", "follow_on"
     if verdict[0] == "question" and _act_beside_question(text or "", previous):
         return "request", "act_beside_question"

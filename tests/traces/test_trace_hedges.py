@@ -3817,6 +3817,60 @@ def test_the_mk37_readings_leave_questions_and_other_fields_alone(
     assert _hedged(text, latest) == found
 
 
+# mk38 (made-up support runs, session 34): the shapes, in sentences written for the test.
+@pytest.mark.parametrize(
+    ("text", "latest", "found"),
+    [
+        # the agent's own record or system said not to hold the value asked
+        (
+            "The booking record doesn't include a pickup time.",
+            '{"booking": "B7", "status": "confirmed"}',
+            ["record doesn't include"],
+        ),
+        (
+            "Our system doesn't show a return date for the loan.",
+            '{"loan": "L2", "return_date": null}',
+            ["system doesn't show"],
+        ),
+        ("The room rate for each night isn't in the record.", None, ["isn't in the record"]),
+        # the case's own price set against a value of the case is a guess
+        (
+            "Today's fare for the new traveller may be different from what Ana paid.",
+            '{"booking": "B7", "fare": "main"}',
+            ["may be"],
+        ),
+        # ... a kind of thing that varies stays the caveat
+        ("Baggage rules may be different on partner airlines.", None, []),
+        # the case's thing the modal's subject, the user only in a time clause after it
+        (
+            "The parcel leaves today, so it might reach the hotel before you check in.",
+            '{"parcel": "P4", "status": "packed"}',
+            ["might"],
+        ),
+        # ... the user the subject stays about the user
+        ("You might want to check in before it arrives.", None, []),
+        # a fact of the user's own life the agent does not know is the user's to give
+        ("I don't know how much your deposit was, so I can't tell if it covers it.", None, []),
+        # ... a fact of the task's data not known still counts
+        ("I don't know when the depot reopens.", None, ["I don't know"]),
+        # when a refund reaches the user's card, with no result holding it, is an estimate
+        (
+            "Your $40.00 refund should show up on your card next week.",
+            '{"refund": "R3", "status": "issued"}',
+            ["should show up"],
+        ),
+        # ... the date the result holds, read back
+        (
+            "Your refund should show up by May 20.",
+            '{"refund": "R3", "expected": "2025-05-20"}',
+            [],
+        ),
+    ],
+)
+def test_mk38_support_agents(text: str, latest: str | None, found: list[str]) -> None:
+    assert _hedged(text, latest) == found
+
+
 # mk38zh (made-up Chinese support runs, session 34): shapes the GUIDELINE rules on, in sentences
 # written for the test.
 @pytest.mark.parametrize(

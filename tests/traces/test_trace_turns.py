@@ -5924,6 +5924,96 @@ def test_mk37_support_customers(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, previous=previous) == kind
 
 
+# mk38 (made-up support runs, session 34): the shapes, in sentences written for the test.
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # "and X, <question>?" asks a fact of X, not the task again on X
+        ("and the spare key, was it returned?", "Your locker is now closed.", "question"),
+        ("Ok. And the fee is due Monday, will it clear?", "Your balance is $80.", "question"),
+        # "and X?" right after the user's own question carries that question over
+        ("nice! is the gym in the same block? and the pool?", "The flat is on Oak St.", "question"),
+        # ... while a bare "and X?" after a result is still the task again on another object
+        ("And the Marriott?", "The Hilton has rooms on the 4th.", "request"),
+        # a go-ahead, then a bare pick of an option already on the table
+        ("ok fine. do the refund", "The refund takes 5 days; the credit is instant.", "answer"),
+        ("alright. just take the blue one", "It comes in red and blue.", "answer"),
+        ("great. Plan B it is", "Plan B costs $5 more.", "answer"),
+        ("Ok no problem. let's go with the oak then", "The walnut is sold out.", "answer"),
+        # ... a new item of the user's own stays a request
+        ("ok. cancel my order please", "The order ships tomorrow.", "request"),
+        # a fault of the user's own thing, then what to do or how: a request
+        ("hi my kettle came with a cracked lid. what can i do", "", "request"),
+        (
+            "Hello. I fly to Peru on Monday and I need my card to work there. How do I do that?",
+            "",
+            "request",
+        ),
+        # ... with no fault or want told, what to do stays the rules' reading
+        ("What can I do?", "", "question"),
+        # a want of an act with a permission tag asks for it
+        (
+            "Hey! The lamp is nice but too tall. I'd like to send it back if that's ok",
+            "",
+            "request",
+        ),
+        # ... a wish to be told whether it is possible asks a fact
+        ("I would like to know if it is possible to ship it to Canada?", "", "question"),
+        # why the user's own order has not moved is a fault told as a why
+        ("why has my parcel not arrived. it's been 10 days", "", "request"),
+        ("Why hasn't my refund come through?", "", "request"),
+        # thanks, then a fact asked without its question mark
+        ("thx. when does the shop open again", "Done, it's booked.", "question"),
+        # ... thanks, then a remark, stays chat
+        ("thanks! that was quick", "Done, it's booked.", "greeting"),
+        # a lone dismissal
+        ("fine, whatever", "The credit was applied.", "other"),
+        # an acknowledgement, then a decline of more help with no thanks
+        ("ok great. no that's it", "Your seat is 14C.", "answer"),
+        # a remedy pressed for, "just" or not
+        ("can't you refund it this one time", "The fee is $40.", "request"),
+        # a question, then the user's own purpose: the question decides
+        ("When does the bus arrive? I need to tell my dad.", "Bus 12 leaves at 9.", "question"),
+        ("Why is that charge still there? I need that money today", "It is pending.", "question"),
+        # ... a need of an act on a thing stays the act
+        ("When does it close? I need that one fixed today.", "The store is on Elm St.", "request"),
+        # a remedy demanded, then a question about it
+        (
+            "I expect a refund for this. What can you give me?",
+            "Is there anything you'd like me to do?",
+            "request",
+        ),
+        # the act the agent put forward as possible, asked with the same verb, takes it up
+        (
+            "Could you just refund me. I'm done with it",
+            "I can refund you or send a new one. Which do you prefer?",
+            "answer",
+        ),
+        ("yes renew it please", "You can renew the pass any time before it ends.", "answer"),
+        # ... another verb is a new act
+        ("cancel my old pass please", "You can renew the pass any time before it ends.", "request"),
+        # ... and a bare command with no yes is a new ask
+        ("Talk to a person.", "You can talk to me like a friend. How can I help?", "request"),
+        # which of the listed options the agent would recommend is told
+        (
+            "ok. Which one would you suggest, the 12 inch?",
+            "The 10 inch is $20; the 12 inch $30.",
+            "question",
+        ),
+        # whether the agent's side pays for the user's own costs asks the policy
+        (
+            "fine. I need a charger tonight. Will you cover that?",
+            "Your bag is delayed.",
+            "question",
+        ),
+        # an answer, then another item of the user's own for the same act
+        ("Visa. And the case as well", "Which card should the refund go to?", "request"),
+    ],
+)
+def test_mk38_support_customers(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
+
+
 # mk38zh (made-up Chinese support runs, session 34): the shapes, in sentences written for the test.
 @pytest.mark.parametrize(
     ("text", "previous", "kind"),
