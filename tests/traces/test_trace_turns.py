@@ -6097,3 +6097,39 @@ def test_round_35_callers_asking_for_what_the_agent_needs_or_another_slot(
     text: str, previous: str, kind: str
 ) -> None:
     assert rule_turn(text, previous=previous) == kind
+
+
+# mk39zh (made-up Chinese support runs, session 34): the GUIDELINE's lines in general form, in
+# sentences written for the test.
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # an act of the user's supposed, then what it allows asked: the rules, a question
+        ("那我要是下周不去了能退多少", "已为您查到订单。", "question"),
+        ("如果我收到了不合适能换吗", "这款有现货。", "question"),
+        # ... a concession asked under it stays a request
+        ("如果我今天就下单，能再便宜点吗？", "", "request"),
+        # a change of the user's things asked with 把, or an add, a look-up on the user's things
+        ("能不能把我同事也加到这张订单里", "已为您改好。", "request"),
+        ("那现在还能补买吗", "这张票没有买保险。", "request"),
+        ("能查一下我上个月有没有交过费吗", "", "request"),
+        # ... whether the user may look it up is asked to be told
+        ("我自己能查吗？", "", "question"),
+        # a want of an act beside a question is the task
+        ("积分怎么兑换？另外我想把手机号改一下", "", "request"),
+        # a look-up told, and a bare act opening the conversation
+        ("你再查一下到达时间", "系统里没有到达时间。", "request"),
+        ("退订 会员包月", "", "request"),
+        # assent said over, an acknowledgement run on after ok
+        ("对对对", "请确认收件人是张三。", "answer"),
+        ("ok明白", "支持七天无理由退货。", "answer"),
+        # a pick settled on after the agent told what can be had
+        ("那还是换货吧", "退款要等仓库收货，换货可以直接发。", "answer"),
+        # ... an act asked of the agent for the user stays a request
+        ("那就帮我把订单取消了吧", "已查到订单。", "request"),
+        # the agent's advice taken up as the user's plan
+        ("好的，那我去重置密码", "建议您尽快重置登录密码。", "answer"),
+    ],
+)
+def test_mk39zh_support_customers(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
