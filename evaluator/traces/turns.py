@@ -5565,9 +5565,62 @@ _MK39ZH_PLAN = re.compile(
 )
 
 
+# - more of the kind asked ("没有更早的了吗", "还有更便宜的吗"): another option, the GUIDELINE's
+#   REQUEST_ALTS, a `request` (as mk38zh's "有没有更便宜的航班", with the option left unnamed);
+_MK39ZH_MORE_OF_KIND = re.compile(
+    r"(?:有没有|有沒有|没有|沒有|还有|還有)(?:再|比这|比這)?更[\u4e00-\u9fff]{1,3}?(?:一点|一點|点|點)?的(?:了)?"
+    r"(?:吗|嗎|么|麼|[？?]|$)"
+)
+# - "那怎么办" with the user's own trouble told beside it ("那怎么办，我不想再等了"): help with
+#   the case asked (the GUIDELINE's fault report, session 18), a `request`;
+_MK39ZH_WHAT_NOW_MINE = re.compile(
+    r"^\W*(?:那|那我|我)?(?:该|应该|要)?怎么(?:办|弄)[呢啊呀]?[，,。！!\s]+(?:我|我们|我們)"
+)
+# - amazement at a figure the agent gave ("144？退票费这么高", "这么贵啊"): pushback that asks for
+#   no fact, `other` (the GUIDELINE's rhetorical pushback; the English _INCREDULOUS);
+_MK39ZH_AMAZED = re.compile(
+    r"(?:这么|這麼|那么|那麼|也太|太)(?:高|贵|貴|多|久|慢|少|低|麻烦|麻煩)(?:了)?[啊呀吧]?[？?！!。…~～\s]*$"
+)
+# (an ask beside it makes the turn a question: "改到下月是不是就不用扣这么多")
+_MK39ZH_ASKS_BESIDE = re.compile(
+    r"是不是|是否|会不会|會不會|能不能|可不可以|有没有|有沒有|呢|吗|嗎"
+)
+# - the user taking time to decide ("我考虑一下，明天再说", "回头再说吧"): no answer to the choice
+#   asked, `other` (round 8's "好吧，那在考虑一下", kept `other` by mk38zh);
+_MK39ZH_DEFERS = re.compile(
+    r"^\W*(?:(?:好的?|嗯+|行|那)[吧]?[，,、\s]*)?(?:我|那我)?(?:再|先)?(?:考虑|考慮|想想|想一想|琢磨)(?:一下|下)?"
+    r"[，,。！!\s]*(?:(?:明天|回头|回頭|改天|之后|之後|以后|以後)?再说(?:吧)?)?\W*$"
+    r"|^\W*(?:明天|回头|回頭|改天)再说(?:吧)?\W*$"
+)
+# - a greeting that only announces a question to come ("您好，想咨询一下", "在吗，问个事"): no
+#   content asked yet, a `greeting`.
+_MK39ZH_ANNOUNCES = re.compile(
+    r"^\W*(?:(?:您好|你好|hi|hello|在吗|在嗎)[呀啊]?[，,！!。~～\s]*)+(?:我)?(?:想|要)?"
+    r"(?:咨询|諮詢|问|問)(?:一下|下|个事|個事|点事|點事|个问题|個問題)?\W*$",
+    re.IGNORECASE,
+)
+_MK39ZH_FOR_ME = re.compile(r"(?:帮|幫|给|給|替)(?:我|我们|我們)")
+
+
 def _mk39zh_turn(text: str, previous: str, verdict: tuple[str, str]) -> tuple[str, str] | None:
     """The readings of the block above (mk39zh, made-up, session 34), or None."""
     kind = verdict[0]
+    if _MK39ZH_ANNOUNCES.match(text):
+        return "greeting", "announces"
+    if kind != "other" and previous.strip() and _MK39ZH_DEFERS.match(text):
+        return "other", "defers"
+    if (
+        kind in ("answer", "question")
+        and previous.strip()
+        and _MK39ZH_AMAZED.search(text)
+        and _ZH_WH_FACT.search(text) is None
+        and _MK39ZH_ASKS_BESIDE.search(text) is None
+    ):
+        return "other", "amazed"
+    if kind == "question" and (
+        _MK39ZH_MORE_OF_KIND.search(text) or _MK39ZH_WHAT_NOW_MINE.match(text)
+    ):
+        return "request", "other_way"
     if kind == "request" and _MK39ZH_SUPPOSED_ACT.search(text):
         return "question", "supposed_act"
     if kind == "question":
@@ -5590,7 +5643,7 @@ def _mk39zh_turn(text: str, previous: str, verdict: tuple[str, str]) -> tuple[st
     if kind in ("other", "request") and not _QUESTION_MARK.search(text) and previous.strip():
         if _MK39ZH_ASSENT_OVER.match(text) or _MK39ZH_OK_RUN_ON.match(text):
             return "answer", "assent"
-        if _MK39ZH_SETTLED.match(text):
+        if _MK39ZH_SETTLED.match(text) and _MK39ZH_FOR_ME.search(text) is None:
             return "answer", "settled"
         plan = _MK39ZH_PLAN.match(text)
         words = plan.group(1) if plan is not None else ""

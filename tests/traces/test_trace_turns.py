@@ -6133,3 +6133,26 @@ def test_round_35_callers_asking_for_what_the_agent_needs_or_another_slot(
 )
 def test_mk39zh_support_customers(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # more of the kind asked, the option unnamed: another search
+        ("还有更便宜一点的吗", "这班经济舱1200元。", "request"),
+        # "what now" with the user's own trouble beside it: help with the case
+        ("那怎么办，我明天就要用", "包裹还在中转站。", "request"),
+        # amazement at a figure: pushback, no fact asked ...
+        ("300？手续费这么贵", "手续费是300元。", "other"),
+        # ... an ask beside it keeps the question
+        ("换成月付是不是就没这么贵", "手续费是300元。", "question"),
+        # taking time to decide
+        ("我再想想，回头再说", "请问您选哪个套餐？", "other"),
+        # a greeting that only announces a question
+        ("你好，问个事", "", "greeting"),
+        # a pick with an act asked for the user stays a request
+        ("那就早上那班吧，帮我订两张", "早上8点和下午3点各有一班。", "request"),
+    ],
+)
+def test_mk39zh_options_pushback_and_greetings(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
