@@ -5600,6 +5600,32 @@ _MK39ZH_ANNOUNCES = re.compile(
     re.IGNORECASE,
 )
 _MK39ZH_FOR_ME = re.compile(r"(?:帮|幫|给|給|替)(?:我|我们|我們)")
+# - "怎么回事" / "怎么办" anywhere, with the user's own need or trouble after it ("…取消了？怎么回
+#   事，我明天必须到"): the same help with the case, a `request`;
+_MK39ZH_TROUBLE_ASKED = re.compile(
+    r"(?:怎么办|怎麼辦|怎么回事|怎麼回事)[呢啊呀]?[？?，,。！!\s]+(?:我|我们|我們)"
+    r"(?:明天|今天|马上|馬上|必须|必須|得|要|急|不想|等不了)"
+)
+# - a new task added after taking up the agent's course or answering it ("就提交吧，顺便帮我把X
+#   退订了", "肯定不是我。我要申请拒付"): the GUIDELINE's "declining … then asking for a new
+#   task", a `request`;
+_MK39ZH_ALSO_FOR_ME = re.compile(
+    r"(?:顺便|順便|另外|还有|還有|再)(?:帮|幫|给|給|替)(?:我|我们|我們)"
+)
+_MK39ZH_I_WANT_ACT = re.compile(
+    r"(?:^|[。！!？?，,\s])(?:我|那我)(?:要|想|想要)(?:申请|申請|办理|辦理)?(?:取消|退订|退訂|退款|退货|退貨|拒付|挂失|掛失|冻结|凍結|投诉|投訴|注销|註銷|改签|改簽)"
+)
+# - the place or way to do the user's own step asked ("证明在哪上传", "去哪里办"): a how-to asked
+#   when nothing is broken, a `question` (the GUIDELINE), no act asked of the agent;
+_MK39ZH_WHERE_TO = re.compile(
+    r"(?:在哪|在哪里|在哪裡|在哪儿|去哪|去哪里|去哪裡|到哪)(?:儿|兒)?(?:上传|上傳|提交|办理|辦理|填|交|领|領|下载|下載|申请|申請)"
+)
+# - a hedged value given for the one the agent asked ("应该是B2吧", "会员号好像是A-77什么的"): the
+#   reply, an `answer`; "什么的" ("or so") asks nothing.
+_MK39ZH_HEDGED_VALUE = re.compile(
+    r"(?:应该|應該|大概|好像|可能)?是\s*[A-Za-z0-9][A-Za-z0-9-]{2,}[\s]*(?:吧|什么的|什麼的|之类的|之類的)"
+)
+_MK39ZH_ETC = re.compile(r"什么的|什麼的")
 
 
 def _mk39zh_turn(text: str, previous: str, verdict: tuple[str, str]) -> tuple[str, str] | None:
@@ -5618,9 +5644,24 @@ def _mk39zh_turn(text: str, previous: str, verdict: tuple[str, str]) -> tuple[st
     ):
         return "other", "amazed"
     if kind == "question" and (
-        _MK39ZH_MORE_OF_KIND.search(text) or _MK39ZH_WHAT_NOW_MINE.match(text)
+        _MK39ZH_MORE_OF_KIND.search(text)
+        or _MK39ZH_WHAT_NOW_MINE.match(text)
+        or _MK39ZH_TROUBLE_ASKED.search(text)
     ):
         return "request", "other_way"
+    if kind == "request" and _MK39ZH_WHERE_TO.search(text) and _MK39ZH_FOR_ME.search(text) is None:
+        return "question", "where_to"
+    if kind == "answer" and (_MK39ZH_ALSO_FOR_ME.search(text) or _MK39ZH_I_WANT_ACT.search(text)):
+        return "request", "task_added"
+    if (
+        kind == "question"
+        and _QUESTION_MARK.search(previous[-_AGENT_TAIL:])
+        and _MK39ZH_HEDGED_VALUE.search(text)
+        and not _QUESTION_MARK.search(text)
+        and _ZH_WH_FACT.search(_MK39ZH_ETC.sub("", text)) is None
+        and "吗" not in text
+    ):
+        return "answer", "hedged_value"
     if kind == "request" and _MK39ZH_SUPPOSED_ACT.search(text):
         return "question", "supposed_act"
     if kind == "question":

@@ -6119,9 +6119,9 @@ def test_round_35_callers_asking_for_what_the_agent_needs_or_another_slot(
         ("积分怎么兑换？另外我想把手机号改一下", "", "request"),
         # a look-up told, and a bare act opening the conversation
         ("你再查一下到达时间", "系统里没有到达时间。", "request"),
-        ("退订 会员包月", "", "request"),
+        ("取消预约 B7731", "", "request"),
         # assent said over, an acknowledgement run on after ok
-        ("对对对", "请确认收件人是张三。", "answer"),
+        ("对对对", "确认修改请回复“确认”。", "answer"),
         ("ok明白", "支持七天无理由退货。", "answer"),
         # a pick settled on after the agent told what can be had
         ("那还是换货吧", "退款要等仓库收货，换货可以直接发。", "answer"),
@@ -6155,4 +6155,22 @@ def test_mk39zh_support_customers(text: str, previous: str, kind: str) -> None:
     ],
 )
 def test_mk39zh_options_pushback_and_greetings(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # "怎么回事" with the user's own need after it: help with the case
+        ("航班怎么又改时间了？怎么回事，我今天必须到上海", "", "request"),
+        # a new task added after taking up the agent's course, or after answering it
+        ("行，就按这个办吧，顺便帮我把自动续费关了", "需要我现在帮您提交吗？", "request"),
+        ("不是我买的。我要挂失这张卡", "这笔消费您有印象吗？", "request"),
+        # the place to do the user's own step asked
+        ("发票在哪里申请", "订单已完成。", "question"),
+        # a hedged value given for the one asked
+        ("应该是K2238吧", "您要查哪个车次？", "answer"),
+    ],
+)
+def test_mk39zh_tasks_added_and_values_hedged(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, previous=previous) == kind
