@@ -3885,7 +3885,7 @@ def test_mk38zh_null_field_read_back_unless_asked() -> None:
     [
         # a statement of missing information made a supposition states nothing
         ("麻烦给我订单号，不知道的话，报一下手机号也行。", None, []),
-        ("如果系统里查不到，我再帮您转人工。", None, []),
+        ("不清楚的话，告诉我手机号也行。", None, []),
         # ... stated, it counts
         ("这个我不知道。", None, ["不知道"]),
         # a refusal a rule concludes names a thing, not a fact asked
