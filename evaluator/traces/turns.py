@@ -5626,6 +5626,13 @@ _MK39ZH_HEDGED_VALUE = re.compile(
     r"(?:应该|應該|大概|好像|可能)?是\s*[A-Za-z0-9][A-Za-z0-9-]{2,}[\s]*(?:吧|什么的|什麼的|之类的|之類的)"
 )
 _MK39ZH_ETC = re.compile(r"什么的|什麼的")
+# - a yes-no question in the spoken "V不" form at the turn's end ("这款支持不", "明天能到不"): asks,
+#   as "V不V" and "V吗" do, a `question` (the GUIDELINE's information question); not a negation
+#   the user says of themselves ("我也不", "还不").
+_MK39ZH_V_NOT = re.compile(
+    r"(?<![不没沒])(?:[\u4e00-\u9fff](?<![我你他她也还還都就可并並绝絕决決真是]))"
+    r"(?:[\u4e00-\u9fff](?<![我你他她也还還都就可并並绝絕决決真是]))不[呀啊]?[？?]?\s*$"
+)
 
 
 def _mk39zh_turn(text: str, previous: str, verdict: tuple[str, str]) -> tuple[str, str] | None:
@@ -5649,6 +5656,8 @@ def _mk39zh_turn(text: str, previous: str, verdict: tuple[str, str]) -> tuple[st
         or _MK39ZH_TROUBLE_ASKED.search(text)
     ):
         return "request", "other_way"
+    if kind in ("answer", "other") and previous.strip() and _MK39ZH_V_NOT.search(text):
+        return "question", "v_not"
     if kind == "request" and _MK39ZH_WHERE_TO.search(text) and _MK39ZH_FOR_ME.search(text) is None:
         return "question", "where_to"
     if kind == "answer" and (_MK39ZH_ALSO_FOR_ME.search(text) or _MK39ZH_I_WANT_ACT.search(text)):

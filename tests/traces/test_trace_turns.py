@@ -6170,6 +6170,10 @@ def test_mk39zh_options_pushback_and_greetings(text: str, previous: str, kind: s
         ("发票在哪里申请", "订单已完成。", "question"),
         # a hedged value given for the one asked
         ("应该是K2238吧", "您要查哪个车次？", "answer"),
+        # a yes-no question in the spoken "V不" form
+        ("我的是旧款路由器，兼容不", "这款网卡支持WiFi 6。", "question"),
+        # ... a negation the user says of themselves is none
+        ("我也不", "您需要加购吗？", "answer"),
     ],
 )
 def test_mk39zh_tasks_added_and_values_hedged(text: str, previous: str, kind: str) -> None:
