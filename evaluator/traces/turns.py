@@ -5576,15 +5576,6 @@ _MK39ZH_MORE_OF_KIND = re.compile(
 _MK39ZH_WHAT_NOW_MINE = re.compile(
     r"^\W*(?:那|那我|我)?(?:该|应该|要)?怎么(?:办|弄)[呢啊呀]?[，,。！!\s]+(?:我|我们|我們)"
 )
-# - amazement at a figure the agent gave ("144？退票费这么高", "这么贵啊"): pushback that asks for
-#   no fact, `other` (the GUIDELINE's rhetorical pushback; the English _INCREDULOUS);
-_MK39ZH_AMAZED = re.compile(
-    r"(?:这么|這麼|那么|那麼|也太|太)(?:高|贵|貴|多|久|慢|少|低|麻烦|麻煩)(?:了)?[啊呀吧]?[？?！!。…~～\s]*$"
-)
-# (an ask beside it makes the turn a question: "改到下月是不是就不用扣这么多")
-_MK39ZH_ASKS_BESIDE = re.compile(
-    r"是不是|是否|会不会|會不會|能不能|可不可以|有没有|有沒有|呢|吗|嗎"
-)
 # - the user taking time to decide ("我考虑一下，明天再说", "回头再说吧"): no answer to the choice
 #   asked, `other` (round 8's "好吧，那在考虑一下", kept `other` by mk38zh);
 _MK39ZH_DEFERS = re.compile(
@@ -5642,14 +5633,6 @@ def _mk39zh_turn(text: str, previous: str, verdict: tuple[str, str]) -> tuple[st
         return "greeting", "announces"
     if kind != "other" and previous.strip() and _MK39ZH_DEFERS.match(text):
         return "other", "defers"
-    if (
-        kind in ("answer", "question")
-        and previous.strip()
-        and _MK39ZH_AMAZED.search(text)
-        and _ZH_WH_FACT.search(text) is None
-        and _MK39ZH_ASKS_BESIDE.search(text) is None
-    ):
-        return "other", "amazed"
     if kind == "question" and (
         _MK39ZH_MORE_OF_KIND.search(text)
         or _MK39ZH_WHAT_NOW_MINE.match(text)
