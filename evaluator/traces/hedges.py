@@ -661,6 +661,15 @@ def _none_field(key: str) -> re.Pattern[str]:
 
 
 _ZH_FIELD_NONE = (
+    # mk39zh (made-up, session 34): a kind of insurance named by its short form ("没有购买行程险",
+    # "没买意外险") denies the same field: the null insurance read back, as "没有购买保险" is
+    (
+        re.compile(
+            r"(?:没有|沒有|没|沒|未|无|無)(?:购买|購買|买|買|办理|辦理|选择|選擇|包含|含)?"
+            r"(?:行程|旅行|旅游|旅遊|航空|延误|延誤|意外|退票|取消)(?:险|險)"
+        ),
+        _none_field("insurance"),
+    ),
     (
         re.compile(
             r"(?:没有|沒有|没|沒|未|无|無)(?:购买|購買|买|買|办理|辦理|选择|選擇|包含|含)?(?:旅行|旅游|旅遊)?(?:保险|保險)"
@@ -700,6 +709,30 @@ def _zh_record_held(clause: str, result: str) -> bool:
         pattern.search(clause) is not None and none.search(result) is not None
         for pattern, none in _ZH_FIELD_NONE
     )
+
+
+# mk39zh (made-up, session 34): a Chinese softener before a name the result holds word for word
+# ("看起来快递现在在杭州转运中心" after a tracking event "到达【杭州转运中心】"): the issue's
+# "softener in front of a fact the latest tool result states". A run of four or more Chinese
+# characters of the clause found in the result is the result's own value (a place, a product
+# name); shorter runs are everyday words any result may share.
+_MK39ZH_HELD_RUN = 4
+_MK39ZH_CJK_RUN = re.compile(r"[\u4e00-\u9fff]{4,}")
+# a modal or a reason in the clause makes it say more than the value ("看起来应该是…")
+_MK39ZH_SAYS_MORE = re.compile(r"应该|應該|可能|大概|也许|也許|估计|估計|因为|因為|所以|会|會")
+
+
+def _mk39zh_value_held(clause: str, result: str) -> bool:
+    """True when the Chinese softener ``clause`` names, in four or more Chinese characters, a
+    value ``result`` holds word for word, and says nothing more (no modal, no reason)."""
+    if not _CJK.search(clause) or _MK39ZH_SAYS_MORE.search(clause):
+        return False
+    for m in _MK39ZH_CJK_RUN.finditer(clause):
+        run = m.group()
+        for i in range(len(run) - _MK39ZH_HELD_RUN + 1):
+            if run[i : i + _MK39ZH_HELD_RUN] in result:
+                return True
+    return False
 
 
 # A clause that is the softener alone ("Apparently, the card on file is…") or one that a colon
@@ -785,6 +818,8 @@ def _restates(
         return False
     if _zh_record_held(clause, result):
         return True  # "看起来您的订单已经发货了" after '"status": "shipped"': the record's status
+    if not inference and _mk39zh_value_held(clause, result):
+        return True  # "看起来包裹现在在杭州转运中心" after an event "到达【杭州转运中心】"
     # "It appears there's a discrepancy: the reservation lists only one passenger, but you
     # mentioned two": the user's words set against the record are the user's, and the
     # discrepancy named is the comparison itself; what is left is read against the result
@@ -1448,7 +1483,123 @@ def find_hedges(
         assert text is not None  # there are hedges
         hedges = [h for h in hedges if not _user_context_reading(text, h, user, latest_result)]
         hedges = [h for h in hedges if not _mk38zh_null_read_back(text, h, user, latest_result)]
+    if hedges:
+        assert text is not None  # there are hedges
+        hedges = [h for h in hedges if not _mk39zh_reading(text, h, user, latest_result)]
     return hedges
+
+
+# mk39zh (made-up Chinese support runs, session 34). Cues whose sentence shape says they qualify
+# no claim about the task's data (the GUIDELINE's line; issue 16's deliverable 1):
+# - a statement of missing information made a supposition ("不知道的话，给我手机号也可以",
+#   "如果系统里查不到的话"): the agent supposes, about the user or the lookup, and states nothing;
+_MK39ZH_SUPPOSED_AFTER = re.compile(r"\s*的[话話]")
+_MK39ZH_IF_BEFORE = re.compile(r"如果|假如|要是|若是|倘若|万一|萬一")
+# - a refusal a rule concludes ("按规定…只适用于…，所以无法提供补偿"): what cannot be given is a
+#   thing, not the fact asked; 无法提供 stays a hedge before information ("无法提供准确时间");
+_MK39ZH_SO = re.compile(r"(?:所以|因此|因而|故而|这样的话|這樣的話)[^，,。；;！!？?\n]{0,6}$")
+_MK39ZH_GIVE = re.compile(r"(?:无法|無法|不能|没法|沒法|没办法|沒辦法)(?:为您|為您|给您|給您)?提供")
+_MK39ZH_INFO_NOUN = re.compile(
+    r"信息|資訊|资料|資料|时间|時間|数据|數據|详情|詳情|具体|具體|准确|準確|确切|確切|答案|结果|結果|原因|记录|記錄"
+)
+# - an approximator before a value the result's estimate field holds ("大约需要等3分钟" after
+#   "wait_estimate_min": 3): the record's estimate read back (the English "estimated" rule);
+_MK39ZH_FIRST_NUMBER = re.compile(r"[^0-9。！？!?；;\n，,]{0,6}?(\d+(?:\.\d+)?)")
+# - an approximator before a value given to the cent ("每期本金约1,071.70元"): a worked figure
+#   rounded (a quotient of the result's amounts), no estimate of the agent's.
+_MK39ZH_TO_THE_CENT = re.compile(
+    r"\s*[¥￥$]?\s*\d{1,3}(?:,\d{3})*\.\d{2}(?!\d)|\s*[¥￥$]?\s*\d+\.\d{2}(?!\d)"
+)
+
+
+_MK39ZH_AMOUNT = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
+_MK39ZH_SHARES = 60  # instalments, months: the most parts a worked amount is split into
+
+
+def _mk39zh_worked(value: str, before: str, result: str) -> bool:
+    """True when the amount ``value`` is worked from the result: a share of one of its amounts
+    (12860.35 in 12 parts is about 1071.70), or the sum or difference of one of them and an
+    amount the text gave before (1071.70 + 83.59). A figure the result gives no ground for
+    ("面积约为109.86" after "No result.") stays an estimate."""
+    target = float(_MK39ZH_AMOUNT.search(value).group().replace(",", ""))  # type: ignore[union-attr]
+    held = {float(m.group().replace(",", "")) for m in _MK39ZH_AMOUNT.finditer(result, 0, 20_000)}
+    given = {float(m.group().replace(",", "")) for m in _MK39ZH_AMOUNT.finditer(before)}
+    held.discard(0.0)
+    for a in held:
+        if any(abs(a / k - target) <= 0.006 for k in range(2, _MK39ZH_SHARES + 1)):
+            return True
+        if any(
+            abs(a + b - target) <= 0.006 or abs(abs(a - b) - target) <= 0.006 for b in given | held
+        ):
+            return True
+    return False
+
+
+def _mk39zh_gap(value: str, user: str, result: str) -> bool:
+    """True when the fractional ``value`` is the gap between an amount the user gave and one
+    the result holds, whole or halved ("85cm的位置两边各剩约2.5cm" for a user's 85 and an 80
+    wide item): a figure worked from the two, rounded, not the agent's estimate."""
+    target = float(value)
+    mine = {float(m.group().replace(",", "")) for m in _MK39ZH_AMOUNT.finditer(user)}
+    held = {float(m.group().replace(",", "")) for m in _MK39ZH_AMOUNT.finditer(result, 0, 20_000)}
+    return any(
+        abs(abs(a - b) - target) <= 0.006 or abs(abs(a - b) / 2 - target) <= 0.006
+        for a in mine
+        for b in held
+    )
+
+
+def _mk39zh_reading(text: str, h: Hedge, user: str | None, latest_result: str | None) -> bool:
+    """True when the Chinese cue ``h`` is a supposition, a refusal by rule, or an approximator
+    before a value read or worked (the block above); mk39zh, session 34."""
+    if h.language != "zh":
+        return False
+    lo, hi = sentence_span(text, h.start, h.end)
+    c_lo = max(
+        (text.rfind(p, lo, h.start) + 1 for p in "，,；;："),
+        default=lo,
+    )
+    c_lo = max(c_lo, lo)
+    if h.kind == "missing":
+        if _MK39ZH_SUPPOSED_AFTER.match(text, h.end) or _MK39ZH_IF_BEFORE.search(
+            text, c_lo, h.start
+        ):
+            return True
+        give = _MK39ZH_GIVE.search(text, max(c_lo, h.start - 6), h.end + 2)
+        if give is not None and _MK39ZH_SO.search(text, c_lo, give.start()):
+            c_hi = min(
+                (i for i in (text.find(p, h.end, hi) for p in "，,；;") if i >= 0), default=hi
+            )
+            if _MK39ZH_INFO_NOUN.search(text, h.end, c_hi) is None:
+                return True
+        return False
+    if h.kind != "guess" or h.phrase not in _ZH_APPROXIMATE:
+        return False
+    # the match may run into the number ("约1"): read from the cue's own end
+    end = h.start + len(h.phrase) if text.startswith(h.phrase, h.start) else h.end
+    cent = _MK39ZH_TO_THE_CENT.match(text, end)
+    if (
+        cent is not None
+        and latest_result
+        and _mk39zh_worked(cent.group(), text[:end], latest_result)
+    ):
+        return True
+    if latest_result and user:
+        number = _MK39ZH_FIRST_NUMBER.match(text, end)
+        if (
+            number is not None
+            and "." in number.group(1)
+            and _mk39zh_gap(number.group(1), user, latest_result)
+        ):
+            return True
+    if latest_result:
+        number = _MK39ZH_FIRST_NUMBER.match(text, end)
+        values = " ".join(
+            m.group(2) for m in _ESTIMATE_FIELD_VALUE.finditer(latest_result, 0, 20_000)
+        )
+        if number is not None and values and _held(number.group(1), values):
+            return True
+    return False
 
 
 # mk38zh (made-up, session 34): a short sentence that says a thing is not out yet ("登机口暂未公布。")
@@ -2496,6 +2647,13 @@ _MK38ZH_CAUSE_PUT = re.compile(
     r"(?:会|會)?是[^。！？!?；;\n]{2,40}?[，,](?:也|还|還)(?:有)?可能(?:是|会|會)|"
     r"(?:会|會)?是[^。！？!?；;\n]{2,40}?[，,](?:或者|或是)|"
     r"(?:就|也|正)?是[^，,。！？!?；;\n]{0,10}?(?:这个|這個|这|這|同一个|同一個)?(?:原因|缘故|緣故)"
+)
+# mk39zh (made-up, session 34): alternative doers inside the clause ("是您或者家人…", "是你或朋友…").
+_MK39ZH_DOERS_PUT = re.compile(r"(?:会|會)?是(?:您|你)(?:本人)?(?:或者|或是|或|还是|還是)")
+# mk39zh: the case's state already reached, not the user's knowing or trying.
+_MK39ZH_ALREADY_STATE = re.compile(
+    r"(?:已经|已經)(?!(?:知道|了解|瞭解|听说|聽說|注意到|看过|看過|看到|试过|試過|尝试|嘗試|清楚|明白|"
+    r"收到(?:了)?(?:通知|短信|消息)))"
 )
 _ZH_YOUR_CAUSE = re.compile(
     r"(?:会|會)?(?:是)?(?:由于|由於|因为|因為)?(?:您|你)[^，,。；;？?！!\n]{1,20}?"
@@ -4148,6 +4306,13 @@ def _rule(
             # 这个原因": causes of the user's own case put forward as alternatives, or concluded,
             # with 您 inside them, a guess about the case (sessions 17 and 24), not about the user
             and not (h.language == "zh" and _MK38ZH_CAUSE_PUT.match(text, h.end))
+            # mk39zh (made-up, session 34): "可能是您或者家人在网上买的": the doers of the case's
+            # event put forward as alternatives inside one clause, the same cause put forward
+            and not (h.language == "zh" and _MK39ZH_DOERS_PUT.match(text, h.end))
+            # mk39zh: "这笔钱应该已经在您卡里了": a modal on what the case already is (the
+            # English "you may already have been charged", session 18), a guess about the case;
+            # what the user already knows or did stays about the user
+            and not (h.language == "zh" and _MK39ZH_ALREADY_STATE.match(text, h.end))
             and not (
                 h.language != "zh"
                 and (h.phrase in ("~", "some") or h.phrase.lower() in _APPROXIMATORS)
@@ -4436,23 +4601,28 @@ def _rule(
             (m.end() - s_lo for m in _CONCESSION_AFTER_COMMA.finditer(text, s_lo, h.start)),
             default=0,
         )
-        if (_CONDITIONAL_MODAL.match(h.match) or _FUTURE_ADVERB.search(text, c_lo, h.start)) and (
-            (
-                any(
-                    m.start() >= conceded
-                    and not _EXPECTED.match(sentence_text, m.end())
-                    and not _ASKS_IF.search(sentence_text, max(0, m.start() - 16), m.start())
-                    for m in _CONDITION.finditer(sentence_text)
+        if (
+            (_CONDITIONAL_MODAL.match(h.match) or _FUTURE_ADVERB.search(text, c_lo, h.start))
+            and not (h.language == "zh" and _mk39zh_vague_condition(text, s_lo, c_hi))
+            and (
+                (
+                    any(
+                        m.start() >= conceded
+                        and not _EXPECTED.match(sentence_text, m.end())
+                        and not _ASKS_IF.search(sentence_text, max(0, m.start() - 16), m.start())
+                        for m in _CONDITION.finditer(sentence_text)
+                    )
+                    if h.language == "en"
+                    # a Chinese condition opens before what it governs: one in a later clause
+                    # ("可能存在心肌酶谱升高…如果吃的不好，尿少，得静脉补液", round 17's doctor, who
+                    # writes without stops) starts a new hypothetical, not the guess's
+                    else _CONDITION.search(text, s_lo, c_hi)
+                    or _ZH_IF_AFTER.search(text, s_lo, h.start)
                 )
-                if h.language == "en"
-                # a Chinese condition opens before what it governs: one in a later clause
-                # ("可能存在心肌酶谱升高…如果吃的不好，尿少，得静脉补液", round 17's doctor, who
-                # writes without stops) starts a new hypothetical, not the guess's
-                else _CONDITION.search(text, s_lo, c_hi) or _ZH_IF_AFTER.search(text, s_lo, h.start)
+                or _AS_IT_CHANGES.search(text, s_lo, h.start)
+                or _DEPENDING.search(text, s_lo, h.start)
+                or _carried_condition(text, s_lo, c_lo, h)
             )
-            or _AS_IT_CHANGES.search(text, s_lo, h.start)
-            or _DEPENDING.search(text, s_lo, h.start)
-            or _carried_condition(text, s_lo, c_lo, h)
         ):
             # "If you have full sun exposure, it will likely do well" too
             return "conditional_modal"  # "If Tesla confirms it, the appointment may need to be changed": hypothetical
@@ -4508,7 +4678,9 @@ def _rule(
                 "field_held"  # "it should arrive by May 20" after an eta of 2024-05-20: a read-back
             )
         varies = _VARIES.match(text, h.start, c_hi)
-        if varies is not None and not _MK38_AGAINST_CASE.match(text, varies.end(), c_hi):
+        if (
+            varies is not None and not _MK38_AGAINST_CASE.match(text, varies.end(), c_hi)
+        ) or _MK39ZH_MAY_CHANGE.match(text, h.start, c_hi):
             return "variability"  # "(delivery times may vary slightly)": a caveat, no guess
         if _clock_held(text, h.end, latest_result):
             return "clock_held"  # "around 6:42 PM" after a result that holds 18:42
@@ -7248,14 +7420,6 @@ _OTHER_VIEWER = re.compile(
 )
 
 
-# A caveat that a value may vary: "(local delivery times may vary slightly)", "the date may
-# vary with the mail", "prices can differ". How such values go in general, not a guess.
-# "Change" that ends its clause, or goes on only with time or new data, is the same caveat
-# over time ("Weather conditions may change, so check a local forecast", "the values may
-# change as new data is available": gpt-oss's notes under a table of what its calls
-# returned). A change with its cause in this case ("availability may change as more
-# appointments come in") stays a guess, as a delay with its cause does; with an object it
-# is an act ("may change your seat").
 # mk38 (made-up, session 34): "I don't know how much your rent is, so I can't tell whether it
 # will clear": a fact of the user's own life outside the agent's records, which the user has
 # to give (session 7's "I don't have your email"), not a fact of the task's data missing.
@@ -7293,6 +7457,21 @@ _MK38_AGAINST_CASE = re.compile(
     r"\s+(?:from|than)\s+(?:what\s+(?:you|he|she|they|we|[A-Z][a-z]+)\s+(?:paid|were\s+charged|was\s+charged)"
     r"|(?:your|his|her|their|the)\s+(?:original|current|previous|old)\s+(?:fare|price|rate|ticket|plan))\b"
 )
+# mk39zh (made-up, session 34): "(延误)可能还会变化，建议您留意通知": a time that may change, said
+# intransitively with nothing it changes to, the caveat English "may change." is (the GUIDELINE's
+# caveats), no guess at a value.
+_MK39ZH_MAY_CHANGE = re.compile(
+    r"可能(?:还|還|仍|仍然|也)?(?:会|會)?(?:有)?(?:变化|變化|变动|變動|调整|調整|改变|改變|有变|有變)"
+    r"(?=\s*(?:[，,。；;！!）)]|$))"
+)
+# A caveat that a value may vary: "(local delivery times may vary slightly)", "the date may
+# vary with the mail", "prices can differ". How such values go in general, not a guess.
+# "Change" that ends its clause, or goes on only with time or new data, is the same caveat
+# over time ("Weather conditions may change, so check a local forecast", "the values may
+# change as new data is available": gpt-oss's notes under a table of what its calls
+# returned). A change with its cause in this case ("availability may change as more
+# appointments come in") stays a guess, as a delay with its cause does; with an object it
+# is an act ("may change your seat").
 _VARIES = re.compile(
     # "This might be different from some Western countries", as "可能会有所不同"
     r"(?:may|might|can|could)(?:\s+(?:also|still|\w+ly))?\s+(?:vary|differ|fluctuate|be\s+different)\b|"
@@ -9434,6 +9613,31 @@ def _carried_condition(text: str, s_lo: int, c_lo: int, h: HedgeMatch) -> bool:
 # "这样的话" ("in that case") and "这种情况的话" take up what was said, no condition (session
 # 19's ruling; round 20's doctors: "这种情况的话，考虑是有呼吸道感染的可能").
 _ZH_IF_AFTER = re.compile(r"(?<!这样)(?<!這樣)(?<!那样)(?<!那樣)(?<!情况)(?<!情況)的[话話]")
+# mk39zh (made-up, session 34): a condition that names no event, only that things go as they
+# usually do ("如果顺利的话周末前应该能到", "不出意外的话明天能发"): "if all goes well" is the
+# agent's own doubt about the outcome, a guess (the issue's "there might be…"), not the
+# hypothetical a condition on an event or the user's act sets (session 9).
+_MK39ZH_VAGUE_IF = re.compile(
+    r"(?:如果|假如|要是|若是|倘若)?(?:一切)?(?:都)?(?:顺利|順利|正常|不出意外|没有意外|沒有意外|没什么意外|沒什麼意外)"
+    r"(?:的[话話])?"
+)
+
+
+def _mk39zh_vague_condition(text: str, s_lo: int, c_hi: int) -> bool:
+    """True when the only condition in ``text[s_lo:c_hi]`` is one that names no event
+    ("如果顺利的话"): with it taken out, no condition is left."""
+    span = text[s_lo:c_hi]
+    if not any(m.group(1) for m in _MK39ZH_VAGUE_IF_MARKED.finditer(span)):
+        return False
+    rest = _MK39ZH_VAGUE_IF.sub("", span)
+    return _CONDITION.search(rest) is None and _ZH_IF_AFTER.search(rest) is None
+
+
+# the vague condition marked as one: 如果 before it, or 的话 after it (a bare 正常 is no condition)
+_MK39ZH_VAGUE_IF_MARKED = re.compile(
+    r"((?:如果|假如|要是|若是|倘若)(?:一切)?(?:都)?(?:顺利|順利|正常|不出意外|没有意外|沒有意外)"
+    r"|(?:一切)?(?:都)?(?:顺利|順利|正常|不出意外|没有意外|沒有意外|没什么意外|沒什麼意外)的[话話])"
+)
 # An epistemic adverb on a future or conditional verb ("it will likely do well", "would
 # probably"): under a condition, the same hypothetical as a modal.
 # "Depending on your destination, walking might be a viable alternative": a condition.

@@ -5760,6 +5760,184 @@ def _mk38zh_turn(text: str, previous: str, verdict: tuple[str, str]) -> tuple[st
     return None
 
 
+# mk39zh (made-up Chinese support runs, session 34). The GUIDELINE's lines in general form:
+# - an act of the user's supposed, then what it allows asked ("那我要是不去了能全退吗", "如果改
+#   到下周要加多少钱"): what the rules allow under a supposition, a `question` (the GUIDELINE's
+#   "Can I pause my subscription if I need to skip a month?"; session 33's "Can I switch plans
+#   later if…"); politeness ("可以的话", "方便的话") supposes nothing, and an act asked of the
+#   agent (帮我, 给我) stays a request.
+_MK39ZH_SUPPOSED_ACT = re.compile(
+    r"(?:要是|如果|假如|万一|萬一)(?!(?:可以|方便|可能|能)(?:的话|的話))(?:我|我们|我們)?"
+    r"[^，,。？?！!]{1,12}?(?:的[话話])?[，,]?\s*(?:还|還|也)?(?:能|可以)(?:不能)?"
+    # (not a concession asked of the agent: "如果我直接下单，能再砍1万吗" asks a discount, a request)
+    r"(?!(?:帮|幫|给|給|替)(?:我|我们|我們)|再|便宜|优惠|優惠|打折|砍|包邮|包郵|送)"
+    r"[^，,。？?！!]{0,8}?(?:吗|嗎|么|麼|多少|几|幾|[？?])"
+)
+# - a change of the user's own things asked in a question's words, with 把 or an act verb the
+#   change list lacks (add, buy afterwards, upgrade, look up): "能不能把我也加到订单里", "还能补买
+#   吗", "能查一下我有没有买保险吗": the agent asked to act (the GUIDELINE's request in a
+#   question's form; "Can you check the details…" acts on the fact), a `request`;
+_MK39ZH_ACT_ASKED = re.compile(
+    r"(?<![可才只])(?:能不能|能否|可不可以|能|可以)(?:还|還|再|现在|現在|也|帮我|幫我|给我|給我)*"
+    r"(?:把[^，,。？?！!]{1,12}?)?(?:加(?![重快速])|补买|補買|补办|補辦|加购|加購|升到|升级到|升級到|查(?=我|一下|下))"
+)
+# - a want of an act on the user's own things ("我想把默认地址改一下", "这张票想升到公务舱"),
+#   beside a question or not: the task (the GUIDELINE: a turn that asks a task and asks about
+#   it is a `request`);
+_MK39ZH_WANTS_ACT = re.compile(
+    r"(?:我)?(?:想|想要|要)(?:把[^，,。？?！!]{1,12}?)?"
+    r"(?:改成|改到|改为|改為|改一下|改下|升到|升级到|升級到|换成|換成|换到|換到|退掉|取消掉)"
+)
+# - a lookup told as an order ("你再查一下…", "看下21号的呢"), or a bare act on an order opening
+#   the conversation ("取消订单 A123"): the agent asked to act, a `request`;
+_MK39ZH_LOOKUP_TOLD = re.compile(
+    r"^\W*(?:那)?(?:你|您)?(?:再|帮我|幫我|给我|給我)*(?:查|看|搜)一?下"
+)
+_MK39ZH_OPENING_ACT = re.compile(
+    r"^\W*(?:取消|退订|退訂|退掉|改签|改簽|办理|辦理|开通|開通|注销|註銷)"
+)
+# - assent said over ("是是是", "对对对"), and an acknowledgement run on after "ok" ("ok了解"):
+#   an `answer`, as the one word is;
+_MK39ZH_ASSENT_OVER = re.compile(r"^\W*(是|对|對|好|行|嗯|可以)(?:\1|的){1,3}\W*$")
+_MK39ZH_OK_RUN_ON = re.compile(
+    r"^\W*(?:ok|okay|OK|好的?|嗯+)\s*(?:了解|明白|知道了|收到|懂了)[了啦的]?\W*$", re.IGNORECASE
+)
+# - a pick settled on after the agent told what can and cannot be had ("那就都换成M吧", "那还是
+#   退款吧，省得麻烦", "不用了，就取消吧"): the user settles the open choice, an `answer` (the
+#   GUIDELINE's choice in a request's words, the r4 section's "Okay, proceed. But…");
+_MK39ZH_SETTLED = re.compile(
+    # (not an act asked of the agent for the user: "那就帮我把C盘整理一下吧", a request)
+    r"^\W*(?:(?:不用了|算了|好|行|嗯)[，,、\s]*)?(?:那)?(?:就|还是|還是)(?!(?:帮|幫|给|給|替)(?:我|我们|我們))"
+    r"[^，,。？?！!]{1,12}?吧(?:[，,。！!\s]|$)"
+)
+# - the agent's advice taken up as the user's own plan, its words repeated ("建议您修改密码" ->
+#   "好的，那我去改密码"): an `answer`, as session 28's acknowledged step.
+_MK39ZH_PLAN = re.compile(
+    r"^\W*(?:(?:好的?|行|嗯+|ok)[吧]?[，,、\s]*)?(?:那)?(?:我)(?:去|再去|这就去|现在去|马上去)"
+    r"([\u4e00-\u9fff]{2,8})"
+)
+
+
+# - more of the kind asked ("没有更早的了吗", "还有更便宜的吗"): another option, the GUIDELINE's
+#   REQUEST_ALTS, a `request` (as mk38zh's "有没有更便宜的航班", with the option left unnamed);
+_MK39ZH_MORE_OF_KIND = re.compile(
+    r"(?:有没有|有沒有|没有|沒有|还有|還有)(?:再|比这|比這)?更[\u4e00-\u9fff]{1,3}?(?:一点|一點|点|點)?的(?:了)?"
+    r"(?:吗|嗎|么|麼|[？?]|$)"
+)
+# - "那怎么办" with the user's own trouble told beside it ("那怎么办，我不想再等了"): help with
+#   the case asked (the GUIDELINE's fault report, session 18), a `request`;
+_MK39ZH_WHAT_NOW_MINE = re.compile(
+    r"^\W*(?:那|那我|我)?(?:该|应该|要)?怎么(?:办|弄)[呢啊呀]?[，,。！!\s]+(?:我|我们|我們)"
+)
+# - the user taking time to decide ("我考虑一下，明天再说", "回头再说吧"): no answer to the choice
+#   asked, `other` (round 8's "好吧，那在考虑一下", kept `other` by mk38zh);
+_MK39ZH_DEFERS = re.compile(
+    r"^\W*(?:(?:好的?|嗯+|行|那)[吧]?[，,、\s]*)?(?:我|那我)?(?:再|先)?(?:考虑|考慮|想想|想一想|琢磨)(?:一下|下)?"
+    r"[，,。！!\s]*(?:(?:明天|回头|回頭|改天|之后|之後|以后|以後)?再说(?:吧)?)?\W*$"
+    r"|^\W*(?:明天|回头|回頭|改天)再说(?:吧)?\W*$"
+)
+# - a greeting that only announces a question to come ("您好，想咨询一下", "在吗，问个事"): no
+#   content asked yet, a `greeting`.
+_MK39ZH_ANNOUNCES = re.compile(
+    r"^\W*(?:(?:您好|你好|hi|hello|在吗|在嗎)[呀啊]?[，,！!。~～\s]*)+(?:我)?(?:想|要)?"
+    r"(?:咨询|諮詢|问|問)(?:一下|下|个事|個事|点事|點事|个问题|個問題)?\W*$",
+    re.IGNORECASE,
+)
+_MK39ZH_FOR_ME = re.compile(r"(?:帮|幫|给|給|替)(?:我|我们|我們)")
+# - "怎么回事" / "怎么办" anywhere, with the user's own need or trouble after it ("…取消了？怎么回
+#   事，我明天必须到"): the same help with the case, a `request`;
+_MK39ZH_TROUBLE_ASKED = re.compile(
+    r"(?:怎么办|怎麼辦|怎么回事|怎麼回事)[呢啊呀]?[？?，,。！!\s]+(?:我|我们|我們)"
+    r"(?:明天|今天|马上|馬上|必须|必須|得|要|急|不想|等不了)"
+)
+# - a new task added after taking up the agent's course or answering it ("就提交吧，顺便帮我把X
+#   退订了", "肯定不是我。我要申请拒付"): the GUIDELINE's "declining … then asking for a new
+#   task", a `request`;
+_MK39ZH_ALSO_FOR_ME = re.compile(
+    r"(?:顺便|順便|另外|还有|還有|再)(?:帮|幫|给|給|替)(?:我|我们|我們)"
+)
+_MK39ZH_I_WANT_ACT = re.compile(
+    r"(?:^|[。！!？?，,\s])(?:我|那我)(?:要|想|想要)(?:申请|申請|办理|辦理)?(?:取消|退订|退訂|退款|退货|退貨|拒付|挂失|掛失|冻结|凍結|投诉|投訴|注销|註銷|改签|改簽)"
+)
+# - the place or way to do the user's own step asked ("证明在哪上传", "去哪里办"): a how-to asked
+#   when nothing is broken, a `question` (the GUIDELINE), no act asked of the agent;
+_MK39ZH_WHERE_TO = re.compile(
+    r"(?:在哪|在哪里|在哪裡|在哪儿|去哪|去哪里|去哪裡|到哪)(?:儿|兒)?(?:上传|上傳|提交|办理|辦理|填|交|领|領|下载|下載|申请|申請)"
+)
+# - a hedged value given for the one the agent asked ("应该是B2吧", "会员号好像是A-77什么的"): the
+#   reply, an `answer`; "什么的" ("or so") asks nothing.
+_MK39ZH_HEDGED_VALUE = re.compile(
+    r"(?:应该|應該|大概|好像|可能)?是\s*[A-Za-z0-9][A-Za-z0-9-]{2,}[\s]*(?:吧|什么的|什麼的|之类的|之類的)"
+)
+_MK39ZH_ETC = re.compile(r"什么的|什麼的")
+# - a yes-no question in the spoken "V不" form at the turn's end ("这款支持不", "明天能到不"): asks,
+#   as "V不V" and "V吗" do, a `question` (the GUIDELINE's information question); not a negation
+#   the user says of themselves ("我也不", "还不").
+_MK39ZH_V_NOT = re.compile(
+    r"(?<![不没沒])(?:[\u4e00-\u9fff](?<![我你他她也还還都就可并並绝絕决決真是]))"
+    r"(?:[\u4e00-\u9fff](?<![我你他她也还還都就可并並绝絕决決真是]))不[呀啊]?[？?]?\s*$"
+)
+
+
+def _mk39zh_turn(text: str, previous: str, verdict: tuple[str, str]) -> tuple[str, str] | None:
+    """The readings of the block above (mk39zh, made-up, session 34), or None."""
+    kind = verdict[0]
+    if _MK39ZH_ANNOUNCES.match(text):
+        return "greeting", "announces"
+    if kind != "other" and previous.strip() and _MK39ZH_DEFERS.match(text):
+        return "other", "defers"
+    if kind == "question" and (
+        _MK39ZH_MORE_OF_KIND.search(text)
+        or _MK39ZH_WHAT_NOW_MINE.match(text)
+        or _MK39ZH_TROUBLE_ASKED.search(text)
+    ):
+        return "request", "other_way"
+    if kind in ("answer", "other") and previous.strip() and _MK39ZH_V_NOT.search(text):
+        return "question", "v_not"
+    if kind == "request" and _MK39ZH_WHERE_TO.search(text) and _MK39ZH_FOR_ME.search(text) is None:
+        return "question", "where_to"
+    if kind == "answer" and (_MK39ZH_ALSO_FOR_ME.search(text) or _MK39ZH_I_WANT_ACT.search(text)):
+        return "request", "task_added"
+    if (
+        kind == "question"
+        and _QUESTION_MARK.search(previous[-_AGENT_TAIL:])
+        and _MK39ZH_HEDGED_VALUE.search(text)
+        and not _QUESTION_MARK.search(text)
+        and _ZH_WH_FACT.search(_MK39ZH_ETC.sub("", text)) is None
+        and "吗" not in text
+    ):
+        return "answer", "hedged_value"
+    if kind == "request" and _MK39ZH_SUPPOSED_ACT.search(text):
+        return "question", "supposed_act"
+    if kind == "question":
+        for clause in _CLAUSE.split(text):
+            if _MK39ZH_ACT_ASKED.search(clause) and _ZH_WH_FACT.search(clause) is None:
+                return "request", "act_asked"
+        if _MK39ZH_WANTS_ACT.search(text) and _MK39ZH_SUPPOSED_ACT.search(text) is None:
+            return "request", "act_wanted"
+        if _MK39ZH_LOOKUP_TOLD.match(text) and "吗" not in text and "嗎" not in text:
+            return "request", "lookup_told"
+    if (
+        kind == "other"
+        and not _QUESTION_MARK.search(text)
+        and (
+            _MK39ZH_LOOKUP_TOLD.match(text)
+            or (not previous.strip() and _MK39ZH_OPENING_ACT.match(text))
+        )
+    ):
+        return "request", "lookup_told"
+    if kind in ("other", "request") and not _QUESTION_MARK.search(text) and previous.strip():
+        if _MK39ZH_ASSENT_OVER.match(text) or _MK39ZH_OK_RUN_ON.match(text):
+            return "answer", "assent"
+        if _MK39ZH_SETTLED.match(text) and _MK39ZH_FOR_ME.search(text) is None:
+            return "answer", "settled"
+        plan = _MK39ZH_PLAN.match(text)
+        words = plan.group(1) if plan is not None else ""
+        if any(words[i : i + 2] in previous for i in range(len(words) - 1)):
+            return "answer", "advice_taken"
+    return None
+
+
 def _zh_step_reading(text: str, previous: str, verdict: tuple[str, str]) -> tuple[str, str] | None:
     """A Chinese turn that reports the agent's step done (:data:`_ZH_REPORTS_STEP`), or None."""
     if (
@@ -5787,6 +5965,9 @@ def _step_reading(
         if step is not None:
             return step
         taken = _mk38zh_turn(text, previous, verdict)
+        if taken is not None:
+            return taken
+        taken = _mk39zh_turn(text, previous, verdict)
         if taken is not None:
             return taken
         return _member_reading(text, previous, context, verdict)

@@ -3963,3 +3963,60 @@ def test_mk38zh_null_field_read_back_unless_asked() -> None:
     assert found("MU12是不是延误了？") == []
     # ... and the same after the user asked for that thing: the fact asked is missing
     assert found("登机口在哪？") == ["未公布"]
+
+
+# mk39zh (made-up Chinese support runs, session 34): shapes the GUIDELINE rules on, in sentences
+# written for the test.
+@pytest.mark.parametrize(
+    ("text", "latest", "found"),
+    [
+        # a statement of missing information made a supposition states nothing
+        ("麻烦给我订单号，不知道的话，报一下手机号也行。", None, []),
+        ("不清楚的话，告诉我手机号也行。", None, []),
+        # ... stated, it counts
+        ("这个我不知道。", None, ["不知道"]),
+        # a refusal a rule concludes names a thing, not a fact asked
+        ("按规定只有航司原因才赔，所以无法提供赔偿。", None, []),
+        # ... a fact asked that cannot be given stays a hedge
+        ("所以无法提供准确时间。", None, ["无法提供"]),
+        # an approximator before a value the result's estimate field holds, read back
+        ("已转接，大约要等5分钟。", '{"queue": "vip", "wait_estimate_min": 5}', []),
+        ("已转接，大约要等8分钟。", '{"queue": "vip", "wait_estimate_min": 5}', ["大约"]),
+        # a value to the cent worked from the result's amount, rounded
+        ("分6期的话，每期约533.33元。", '{"balance": "3200.00"}', []),
+        # ... a figure the result gives no ground for stays an estimate
+        ("面积约为42.17平方米。", "No result.", ["约为"]),
+        # a softener before a name the result holds word for word
+        ("看起来包裹在杭州转运中心。", '{"events": [{"desc": "到达【杭州转运中心】"}]}', []),
+        ("看起来当时没买意外险。", '{"order": "A1", "insurance": null}', []),
+        # the agent's doubt put as "if all goes well" is a guess, not a hypothetical
+        ("一般两天内发货，如果顺利的话下周一应该能到。", None, ["应该"]),
+        # ... a condition on an event stays a hypothetical
+        ("如果今天发货的话下周一应该能到。", None, []),
+        # a time that may change, said with nothing it changes to, is a caveat
+        ("现在预计19:10起飞，不过可能还会变化，请留意短信。", None, []),
+        # the outcome asked not known yet
+        ("能不能退回来要看核查结果，我没法提前告诉您。", None, ["没法提前告诉您"]),
+        # the case's state already reached, and alternative doers of its event, are guesses
+        ("按时间算，这笔款应该已经到您账户了。", None, ["应该"]),
+        ("可能是您或者同事用这张卡付的。", None, ["可能"]),
+        # what the user already knows stays about the user
+        ("您可能已经知道这个规定了。", None, []),
+    ],
+)
+def test_mk39zh_support_agents(text: str, latest: str | None, found: list[str]) -> None:
+    assert _hedged(text, latest) == found
+
+
+def test_mk39zh_gap_between_the_users_figure_and_the_results() -> None:
+    lexicon = Lexicon.load(["en", "zh"])
+    result = '{"items": [{"sku": "TV-55", "dims_cm": {"w": 123}}]}'
+    text = "电视宽123cm，放进128cm的柜子里两边各剩约2.5cm。"
+
+    def found(user: str) -> list[str]:
+        return [h.match for h in find_hedges(lexicon, text, result, gate="rules", user=user)]
+
+    # the gap between the user's 128 and the result's 123, halved: worked
+    assert found("柜子内宽128cm，放得下吗") == []
+    # ... with no figure of the user's to work it from, an estimate
+    assert found("放得下吗") == ["约2"]

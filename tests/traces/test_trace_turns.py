@@ -6187,3 +6187,80 @@ def test_round_35_callers_asking_for_what_the_agent_needs_or_another_slot(
     text: str, previous: str, kind: str
 ) -> None:
     assert rule_turn(text, previous=previous) == kind
+
+
+# mk39zh (made-up Chinese support runs, session 34): the GUIDELINE's lines in general form, in
+# sentences written for the test.
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # an act of the user's supposed, then what it allows asked: the rules, a question
+        ("那我要是下周不去了能退多少", "已为您查到订单。", "question"),
+        ("如果我收到了不合适能换吗", "这款有现货。", "question"),
+        # ... a concession asked under it stays a request
+        ("如果我今天就下单，能再便宜点吗？", "", "request"),
+        # a change of the user's things asked with 把, or an add, a look-up on the user's things
+        ("能不能把我同事也加到这张订单里", "已为您改好。", "request"),
+        ("那现在还能补买吗", "这张票没有买保险。", "request"),
+        ("能查一下我上个月有没有交过费吗", "", "request"),
+        # ... whether the user may look it up is asked to be told
+        ("我自己能查吗？", "", "question"),
+        # a want of an act beside a question is the task
+        ("积分怎么兑换？另外我想把手机号改一下", "", "request"),
+        # a look-up told, and a bare act opening the conversation
+        ("你再查一下到达时间", "系统里没有到达时间。", "request"),
+        ("取消预约 B7731", "", "request"),
+        # assent said over, an acknowledgement run on after ok
+        ("对对对", "确认修改请回复“确认”。", "answer"),
+        ("ok明白", "支持七天无理由退货。", "answer"),
+        # a pick settled on after the agent told what can be had
+        ("那还是换货吧", "退款要等仓库收货，换货可以直接发。", "answer"),
+        # ... an act asked of the agent for the user stays a request
+        ("那就帮我把订单取消了吧", "已查到订单。", "request"),
+        # the agent's advice taken up as the user's plan
+        ("好的，那我去重置密码", "建议您尽快重置登录密码。", "answer"),
+    ],
+)
+def test_mk39zh_support_customers(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # more of the kind asked, the option unnamed: another search
+        ("还有更便宜一点的吗", "这班经济舱1200元。", "request"),
+        # "what now" with the user's own trouble beside it: help with the case
+        ("那怎么办，我明天就要用", "包裹还在中转站。", "request"),
+        # taking time to decide
+        ("我再想想，回头再说", "请问您选哪个套餐？", "other"),
+        # a greeting that only announces a question
+        ("你好，问个事", "", "greeting"),
+        # a pick with an act asked for the user stays a request
+        ("那就早上那班吧，帮我订两张", "早上8点和下午3点各有一班。", "request"),
+    ],
+)
+def test_mk39zh_options_pushback_and_greetings(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # "怎么回事" with the user's own need after it: help with the case
+        ("航班怎么又改时间了？怎么回事，我今天必须到上海", "", "request"),
+        # a new task added after taking up the agent's course, or after answering it
+        ("行，就按这个办吧，顺便帮我把自动续费关了", "需要我现在帮您提交吗？", "request"),
+        ("不是我买的。我要挂失这张卡", "这笔消费您有印象吗？", "request"),
+        # the place to do the user's own step asked
+        ("发票在哪里申请", "订单已完成。", "question"),
+        # a hedged value given for the one asked
+        ("应该是K2238吧", "您要查哪个车次？", "answer"),
+        # a yes-no question in the spoken "V不" form
+        ("我的是旧款路由器，兼容不", "这款网卡支持WiFi 6。", "question"),
+        # ... a negation the user says of themselves is none
+        ("我也不", "您需要加购吗？", "answer"),
+    ],
+)
+def test_mk39zh_tasks_added_and_values_hedged(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
