@@ -334,9 +334,10 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         # (not "只可以退?", "只能换吗": whether that is the only option, the rule asked: round 8's
         # JD customers, kept a question when mk38zh, session 34, added 退)
         rf"(?<![只])(?:可以|能|能不能|可不可以|能否)(?:我|帮我|给我|帮忙|去|直接|再|只|先|其中的?一?[件个张份台双条])*(?:{change})(?!成功)"
-        # (not where a refund goes: "退款能退到银行卡吗？" asks the way it is paid back, a
-        # question, in the session 31 lead's hand-written customers)
-        r"(?!(?<=退)[到回至])"
+        # (not where a refund goes: "退款能退到银行卡吗？", "能退回到原卡吗" ask the way it is
+        # paid back, a question, in the session 31 lead's hand-written customers, as 退回原卡 does;
+        # a bare 退回 is the return itself, "这件衣服能退回吗", a request as 能退货吗 is)
+        r"(?!(?<=退)(?:[到至]|回(?:到|至|原|卡|账|银行|支付|余额|微信|信用)))"
         # (nor 免费, "free of charge": "托运可以免费吗" asks the price, a fact)
         r"(?!(?<=免)费)"
         rf"|(?:{change})[^，,。？?！!]{{0,16}}(?:可以|行|不行)(?:吗|么|不)"

@@ -6029,6 +6029,9 @@ def test_mk38_support_customers(text: str, previous: str, kind: str) -> None:
         ("只能换吗?", "", "question"),
         # ... and so does where a refund goes
         ("退款能退到信用卡吗？", "退款会原路退回。", "question"),
+        ("钱能退回原卡吗", "", "question"),
+        # ... while a bare 退回 is the return itself, as 能退货吗 (session 34's review)
+        ("这件衣服能退回吗", "", "request"),
         # ... and whether a thing is free of charge (免费), its price
         ("托运行李可以免费吗", "", "question"),
         # the act asked in a clause, a statement after it
