@@ -21,6 +21,11 @@ ISO_RE = re.compile(
     r"(?:(?P<sep>[T ])(?P<h>\d{2}):(?P<m>\d{2})(?::(?P<s>\d{2})(?P<frac>\.\d{1,9})?)?"
     r"(?P<tz>Z|[+-]\d{2}:?\d{2})?)?$"
 )
+# A time of day alone, 24-hour (a timetable's "06:00:00", an opening hour's "21:30"): a time
+# whose day is not part of the value, so it is shifted by its second, minute and hour only.
+CLOCK_RE = re.compile(
+    r"^(?P<h>[01]\d|2[0-3]):(?P<m>[0-5]\d)(?::(?P<s>[0-5]\d)(?P<frac>\.\d{1,9})?)?$"
+)
 _UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 # A short type prefix and a suffix with digits: usr_41c2be09, tkt_9f3a71c4 (not voltage_sag).
 _PREFIXED_ID = re.compile(r"^[A-Za-z]{1,12}_(?=[0-9A-Za-z_-]*\d)[0-9A-Za-z][0-9A-Za-z_-]{3,}$")
@@ -59,6 +64,29 @@ _EPOCH_MS = (1_000_000_000_000, 4_000_000_000_000)
 def is_iso_time(value: Any) -> bool:
     """True for ISO 8601 dates and date-times (``2026-02-11``, ``...T09:14:22.481Z``)."""
     return isinstance(value, str) and len(value) <= 40 and ISO_RE.match(value) is not None
+
+
+def is_clock_time(value: Any) -> bool:
+    """True for a time of day alone, 24-hour: ``06:00``, ``06:00:00``, ``21:30:05.250``."""
+    return isinstance(value, str) and len(value) <= 18 and CLOCK_RE.match(value) is not None
+
+
+def shift_clock(value: str, seconds: int) -> str:
+    """Shift a time of day by ``seconds`` (within the day, wrapping at midnight), keeping its
+    format: ``06:00:00`` + 60 is ``06:01:00``; a value without seconds moves by whole minutes
+    only (a shift it cannot show returns it unchanged)."""
+    match = CLOCK_RE.match(value)
+    if match is None:
+        raise ValueError(value)
+    has_s = match.group("s") is not None
+    if not has_s and seconds % 60:
+        return value
+    total = int(match.group("h")) * 3600 + int(match.group("m")) * 60
+    total = (total + (int(match.group("s")) if has_s else 0) + seconds) % 86400
+    out = f"{total // 3600:02d}:{total // 60 % 60:02d}"
+    if has_s:
+        out += f":{total % 60:02d}" + (match.group("frac") or "")
+    return out
 
 
 def is_iso_duration(value: Any) -> bool:
@@ -132,7 +160,12 @@ def classify(value: Any, key: str | None = None) -> str:
             return "code"
         return "number"
     if isinstance(value, str):
-        if is_iso_time(value) or is_iso_duration(value) or epoch_unit(key, value):
+        if (
+            is_iso_time(value)
+            or is_clock_time(value)
+            or is_iso_duration(value)
+            or epoch_unit(key, value)
+        ):
             return "time"
         if is_url(value):
             return "url"
@@ -221,7 +254,7 @@ def fits(kind: str, value: Any, epoch: str | None) -> bool:
     """Whether a perturbation for ``kind`` is valid for this value."""
     number = isinstance(value, int | float) and not isinstance(value, bool)
     if kind == "time":
-        if is_iso_time(value) or is_iso_duration(value):
+        if is_iso_time(value) or is_clock_time(value) or is_iso_duration(value):
             return True
         return epoch is not None and (number or is_numeric_text(value))
     if kind == "code":
@@ -283,7 +316,9 @@ def infer_kind(
     kind = max(sorted(counts), key=counts.__getitem__)
     if kind == "time":
         epoch = _epoch_of(key, present)
-        if epoch is None and not all(is_iso_time(v) or is_iso_duration(v) for v in present):
+        if epoch is None and not all(
+            is_iso_time(v) or is_clock_time(v) or is_iso_duration(v) for v in present
+        ):
             kind = "number" if all(isinstance(v, int | float) for v in present) else "text"
         return kind, epoch
     if kind == "text" and is_enum(present):

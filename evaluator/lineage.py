@@ -259,6 +259,23 @@ def _duration_shifts(value: str) -> Iterator[_Perturbation]:
             yield _Perturbation(f"+1 {unit}", shifted, unit=unit)
 
 
+def _clock_shifts(value: str) -> Iterator[_Perturbation]:
+    """Shift a time of day by 1 s (when it shows seconds), 1 min and 1 h, away from the next
+    coarser boundary as :func:`_time_shifts` does; it holds no day, so no day is shifted."""
+    match = kinds.CLOCK_RE.match(value)
+    if match is None:
+        return
+    plan = (
+        ("second", 1, match.group("s") == "59"),
+        ("minute", 60, match.group("m") == "59"),
+        ("hour", 3600, match.group("h") == "23"),
+    )
+    for unit, seconds, backwards in plan:
+        shifted = kinds.shift_clock(value, -seconds if backwards else seconds)
+        if shifted != value:
+            yield _Perturbation(f"+1 {unit}", shifted, unit=unit)
+
+
 def _shift_epoch_text(value: str, seconds: int) -> str:
     """Epoch seconds written as text, shifted in their own format (decimals kept exactly)."""
     decimals = len(value.split(".", 1)[1]) if "." in value else 0
@@ -269,6 +286,9 @@ def _time_shifts(value: Any, unit_epoch: str | None) -> Iterator[_Perturbation]:
     """Shift by 1 s, 1 min, 1 h and 1 day, away from the next coarser boundary."""
     if kinds.is_iso_duration(value):
         yield from _duration_shifts(value)
+        return
+    if not unit_epoch and kinds.is_clock_time(value):
+        yield from _clock_shifts(value)
         return
     scale = 1000 if unit_epoch == "ms" else 1
     try:

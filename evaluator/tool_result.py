@@ -146,7 +146,9 @@ def value_class(value: Any, key: str | None, hint: str | None = None) -> str:
         return "id"
     if hint == "code" and isinstance(value, int):
         return "code"
-    if hint == "time" and (kinds.is_iso_time(value) or kinds.epoch_unit(key, value)):
+    if hint == "time" and (
+        kinds.is_iso_time(value) or kinds.is_clock_time(value) or kinds.epoch_unit(key, value)
+    ):
         return "time"
     kind = kinds.classify(value, key)
     if kind == "url":

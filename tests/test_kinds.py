@@ -18,6 +18,11 @@ from projeval import kinds
         (12345, "user_id", "id"),
         ("2026-02-11T09:14:22.481Z", "created_at", "time"),
         ("2026-02-11", None, "time"),
+        # A time of day alone (a timetable's departure), with or without seconds.
+        ("06:00:00", "scheduled_departure_time_est", "time"),
+        ("21:30", None, "time"),
+        ("24:00", None, "text"),
+        ("16:9", "aspect", "text"),
         (1_770_800_000, "created_at", "time"),
         (1_770_800_000, "count", "number"),
         ("https://api.example.com/v1/x", "self", "url"),
@@ -101,3 +106,22 @@ def test_string_epochs_and_durations_are_times_of_their_path() -> None:
     assert kinds.infer_kind(("data", "[]", "duration"), ["PT2H45M", "PT02H26M"]) == ("time", None)
     assert kinds.fits("time", "1749715986.702899", "s")
     assert kinds.fits("time", "PT2H45M", None)
+
+
+@pytest.mark.parametrize(
+    ("value", "seconds", "shifted"),
+    [
+        ("06:00:00", 60, "06:01:00"),
+        ("06:00:00", 1, "06:00:01"),
+        ("23:30:00", 3600, "00:30:00"),
+        ("06:00", 60, "06:01"),
+        ("06:00", 1, "06:00"),  # no seconds shown: a second cannot show
+        ("09:15:07.250", -1, "09:15:06.250"),
+    ],
+)
+def test_shift_clock_keeps_the_format(value: str, seconds: int, shifted: str) -> None:
+    assert kinds.shift_clock(value, seconds) == shifted
+
+
+def test_a_path_of_times_of_day_is_a_time() -> None:
+    assert kinds.infer_kind(("flights", "[]", "departs"), ["06:00:00", "18:45:00"]) == ("time", None)

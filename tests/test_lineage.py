@@ -676,6 +676,25 @@ def test_a_decimal_amount_in_minor_units_is_kept_and_whole_units_lossy() -> None
     assert whole.for_field("total").status == "lossy"
 
 
+def test_a_timetable_time_of_day_is_a_time_to_the_minute() -> None:
+    """A schedule's "06:00:00" (a time of day, no date): shown as "6:00 AM" it is kept to the
+    minute, not text cut short; dropped, it is dropped."""
+    raw = {"flights": [{"departs": "06:00:00"}, {"departs": "17:35:00"}]}
+
+    def twelve_hour(r: dict) -> list:
+        out = []
+        for f in r["flights"]:
+            h, m, _ = f["departs"].split(":")
+            out.append(f"{int(h) % 12 or 12}:{m} {'AM' if int(h) < 12 else 'PM'}")
+        return out
+
+    fields = {"departs": "flights[].departs"}
+    fl = run(twelve_hour, raw, fields).for_field("departs")
+    assert (fl.kind, fl.status, fl.precision) == ("time", "lossy", "minute")
+    assert run(lambda r: r, raw, fields).for_field("departs").status == "kept"
+    assert run(lambda r: len(r["flights"]), raw, fields).for_field("departs").status == "dropped"
+
+
 def test_a_time_of_day_alone_hides_the_day() -> None:
     raw = {"items": [{"end": "2020-04-25T21:00:00+02:00"}, {"end": "2020-05-30T21:30:00+02:00"}]}
     result = run(lambda r: [i["end"][11:16] for i in r["items"]], raw, {"end": "items[].end"})
