@@ -124,4 +124,7 @@ def test_shift_clock_keeps_the_format(value: str, seconds: int, shifted: str) ->
 
 
 def test_a_path_of_times_of_day_is_a_time() -> None:
-    assert kinds.infer_kind(("flights", "[]", "departs"), ["06:00:00", "18:45:00"]) == ("time", None)
+    assert kinds.infer_kind(("flights", "[]", "departs"), ["06:00:00", "18:45:00"]) == (
+        "time",
+        None,
+    )
