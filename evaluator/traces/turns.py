@@ -5089,7 +5089,70 @@ def _mk40_turn(text: str, previous: str, context: str) -> tuple[str, str] | None
         return "request", "mk40_need_then_what"
     if context in ("opening", "open") and _MK40_WHERE_MINE.search(t) and _MK40_NEVER_CAME.search(t):
         return "request", "mk40_where_lost"
+    if (
+        context == "solicit"
+        and len(said) > 1
+        and "?" not in t
+        and _mk40_pick_then_act(said, previous)
+    ):
+        return "request", "mk40_pick_then_act"
+    if context == "solicit":
+        value = _MK40_DO_VALUE.match(t)
+        if value is not None and value.group(1).replace(",", "") in previous.replace(",", ""):
+            return "answer", "mk40_value_proposed"
+        if len(said) > 2 and "?" not in said[-1]:
+            kept = [x for x in said[1:-1] if not _MK40_SO_RESTATED.match(x)]
+            if len(kept) < len(said) - 2:
+                again = _rule_after_marked(" ".join([said[0], *kept, said[-1]]), previous, context)
+                return again[0], "mk40_restated_" + again[1]
     return None
+
+
+# After the agent's offer with a value ("I can transfer up to $5,000 now, or connect you"), the
+# act proposed with that value ("do 5000 now and the other 1000 after?"): another value for the
+# act offered (session 5's declining with another value; round 7's act's words giving the
+# value), an `answer`, with its "?" or without.
+_MK40_DO_VALUE = re.compile(
+    r"\W*(?:(?:ok(?:ay)?|then|just|fine)[,.!\s]+)*(?:do|make\s+it|go\s+with|send|transfer|move)\s+\$?(\d[\d,]*)\b",
+    re.IGNORECASE,
+)
+# "so the day pass is 45 and the monthly is 35?" between the answer and the pick: the agent's
+# figures said back to check them (round 35's "Right?" restatements), no question of its own
+# when the turn goes on to decide; the turn is read without it.
+_MK40_SO_RESTATED = re.compile(
+    r"\W*so\s+(?:the\s+|my\s+|that\s+)?[\w\s-]{1,30}?\s+(?:is|are|would\s+be|comes\s+to|costs?)\s+[^?]{1,60}\?+$",
+    re.IGNORECASE,
+)
+
+
+# After the agent's question for a choice, the option picked ("SL 631 since its free.") and then,
+# in a sentence of its own opened by "and", "also" or "plus", an act with an object the agent's
+# last sentences did not name ("and add 1 bag"): a turn that answers and then asks is labelled
+# by what it asks (the top section; session 14's "Also, <new task>"), a `request`. An act on
+# what was named ("and book it") is the task under way.
+_MK40_AND_ACT = re.compile(r"^\W*(?:and|also|plus)\b[,\s]*", re.IGNORECASE)
+
+
+def _mk40_pick_then_act(said: Sequence[str], previous: str) -> bool:
+    """True for a pick of a named option, then a new act (see :data:`_MK40_AND_ACT`)."""
+    tail = " ".join(_split_sentences(" ".join(previous.split())[-_AGENT_TAIL:])[-2:])
+    picked = {w.lower() for w in _WORD.findall(said[0]) if len(w) > 1}
+    if not picked & {w.lower() for w in _WORD.findall(tail)}:
+        return False
+    named = _stems(tail)
+    start = _patterns()["request_start"]
+    for x in said[1:]:
+        lead = _MK40_AND_ACT.match(x)
+        if lead is None:
+            continue
+        body = x[lead.end() :]
+        verb = start.match(body)
+        if verb is None:
+            continue
+        own = {w for w in _WORD.findall(body[verb.end() :].lower()) if not w.isdigit()} - _ANAPHORA
+        if own and not (_stems(body) & named):
+            return True
+    return False
 
 
 # The act the agent offers, asked back with the same verb ("Could you check the week after?"

@@ -6351,6 +6351,18 @@ def test_mk39zh_tasks_added_and_values_hedged(text: str, previous: str, kind: st
         # a bare need and then what can be added; where a lost thing of the user's is
         ("I need roaming for a trip to Spain. what can I add", "", "request"),
         ("where is my parcel. it said delivered but never came", "", "request"),
+        # a pick, then a new act with an object the agent did not name
+        ("the 9:15 one. and add a car seat", "Two flights: 9:15 or 13:40. Which one?", "request"),
+        # ... an act on what was named is the task under way
+        ("the 9:15 one. and book it", "Two flights: 9:15 or 13:40. Which one?", "answer"),
+        # the act offered, proposed with the agent's value
+        ("ok do 300 today?", "I can send up to $300 today or all of it Monday. Which?", "answer"),
+        # the agent's figures said back before a pick
+        (
+            "a week. so the small one is 20 and the big one is 30? big then",
+            "Small is $20, big is $30. How long do you need it?",
+            "answer",
+        ),
     ],
 )
 def test_mk40_support_customers(text: str, previous: str, kind: str) -> None:
