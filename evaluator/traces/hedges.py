@@ -2447,14 +2447,14 @@ def _pattern_cue(m: re.Match[str], text: str, window: int) -> HedgeMatch | None:
         return HedgeMatch(
             said.lower(), "en", start, end, said, context(text, start, end, window), "guess"
         )
-    if m.re is _DETAILS_UNPROVIDED:
+    if m.re is _DETAILS_UNPROVIDED or m.re is _MK40_HELD_LACKS:
         start, end = m.span(1)
         said = text[start:end]
         phrase = " ".join(said.lower().replace("’", "'").split())
         return HedgeMatch(
             phrase, "en", start, end, said, context(text, start, end, window), "missing"
         )
-    if m.re is _EN_DECLINES_TO_GUESS:
+    if m.re is _EN_DECLINES_TO_GUESS or m.re is _MK40_CANT_SAY or m.re is _MK40_NO_GUARANTEE:
         stop = _ZH_SENTENCE_MARK.search(text, end)
         if _EN_PROMISED_TIME.match(text, end, stop.start() if stop else len(text)):
             return None  # "I can't promise it will arrive by Friday": a processing time
@@ -2617,6 +2617,27 @@ _MK37_THING_SHOULD = re.compile(
     r"|transferred|delivered\s+(?:there|to))|make\s+it|get\s+there|catch\s+up)\b",
     re.IGNORECASE,
 )
+# mk40 (made-up support runs, session 34). The agent says it cannot tell whether or when a
+# fact of the user's own case comes about ("I can't say yet whether the $312.45 will be
+# returned", "I can't say how long it will take or whether it will be approved"), or that
+# there is no guarantee of it ("I can escalate it to the team to try to intercept it, but
+# there's no guarantee"): the outcome of the case left open, waiting on another party (session
+# 21's declining to guess the user's own case), read as :data:`_EN_DECLINES_TO_GUESS` is (a
+# time promised stays a processing time; a look-up next is the plan to check).
+_MK40_CANT_SAY = re.compile(
+    r"\bI\s*(?:can(?:no|['\u2019])t|can\s+not)\s+say(?:\s+(?:yet|for\s+now|right\s+now))?"
+    r"(?=\s+(?:whether|if|how\s+long|when)\b)",
+    re.IGNORECASE,
+)
+_MK40_NO_GUARANTEE = re.compile(r"\bthere(?:['\u2019]s|\s+is)\s+no\s+guarantee\b", re.IGNORECASE)
+# The details the agent holds said not to include a fact ("The product details I have don't
+# include a burn time for the medium candle"): session 30's record's fact not shown, with what
+# the agent holds the subject (extends mk38's "record doesn't include"). The cue is group 1.
+_MK40_HELD_LACKS = re.compile(
+    r"\b(?:details|information|info|data|records?)\s+(?:I\s+have|I\s+can\s+see|available\s+to\s+me)\s+"
+    r"((?:don['\u2019]t|doesn['\u2019]t|do\s+not|does\s+not)\s+(?:include|show|list|mention|give))\b",
+    re.IGNORECASE,
+)
 _PATTERN_CUES = (
     _UNSTATED,
     _ZH_CANNOT_KNOW,
@@ -2638,6 +2659,9 @@ _PATTERN_CUES = (
     _MK36_PARCEL_SOMETIMES,
     _MK36_CASE_SHOULD,
     _MK37_THING_SHOULD,
+    _MK40_CANT_SAY,
+    _MK40_NO_GUARANTEE,
+    _MK40_HELD_LACKS,
 )
 # What follows a modal that names the user's own circumstances as the cause of the complaint:
 # "(可能)会是你最近工作压力太大等所致的", "(可能)是由于您长期熬夜引起的".
@@ -2662,6 +2686,7 @@ _ZH_YOUR_CAUSE = re.compile(
 #: The pattern cues whose cue is one of their groups, not the whole match.
 _GROUP_CUES = (
     _DETAILS_UNPROVIDED,
+    _MK40_HELD_LACKS,
     _R34_PARCEL_CAUSE,
     _MK36_PARCEL_SOMETIMES,
     _MK36_CASE_SHOULD,
@@ -3771,6 +3796,50 @@ def _r35_reading(text: str, h: HedgeMatch, kind: str, c_lo: int) -> str | None:
     return None
 
 
+# mk40 (made-up support runs, session 34): readings of a cue by the shape of its sentence.
+# - "Delivery is now estimated for Friday, March 21." after ``"estimated_delivery": …``: the
+#   record's estimate read back with its noun before the verb (the agentdojo section's
+#   "estimated delivery date"; :func:`_field_held` reads "Estimated delivery: …");
+_MK40_NOUN_IS = re.compile(
+    r"\b([A-Za-z]{3,})\s+(?:is|are|was|were|has\s+been)\s+(?:now\s+|still\s+)?$"
+)
+# - "Should not need 7JKW9A." opening its sentence, or after "I" or "we": what the agent needs
+#   for its own work, a plan (the top section), no doubt about the case;
+_MK40_AGENT_NEED_BEFORE = re.compile(r"(?:^|[.!?\n]\s*|\b(?:I|we)\s+)$", re.IGNORECASE)
+_MK40_NEED_CUES = frozenset({"should not need", "shouldn't need", "should not have to"})
+# - "I can't see X from my tools, so I can't tell you whether …": the consequence of the
+#   agent's own tools as the limit (session 30's capability statement) shares its reading.
+_MK40_SO_BEFORE = re.compile(r"\b(?:so|and\s+so|which\s+means)\s+$", re.IGNORECASE)
+
+
+def _mk40_reading(
+    text: str, h: HedgeMatch, kind: str, latest_result: str | None, s_lo: int
+) -> str | None:
+    """mk40's readings (session 35): a rule name that drops ``h``, or ``None`` when none of
+    them applies."""
+    if h.language != "en":
+        return None
+    phrase = h.phrase.lower().replace("\u2019", "'")
+    if phrase == "estimated" and latest_result:
+        noun = _MK40_NOUN_IS.search(text, max(s_lo, h.start - 40), h.start)
+        if noun is not None:
+            stem = noun.group(1).lower()[:5]
+            keys = _ESTIMATE_KEY.findall(latest_result, 0, 20_000)
+            if any(stem in key.lower() for key in keys):
+                return "estimate_field_read"
+    if phrase in _MK40_NEED_CUES and _MK40_AGENT_NEED_BEFORE.search(
+        text, max(0, h.start - 8), h.start
+    ):
+        return "plan"
+    if (
+        kind in ("missing", "doubt")
+        and _MK40_SO_BEFORE.search(text, max(s_lo, h.start - 16), h.start)
+        and _OWN_TOOLS_LIMIT.search(text, s_lo, h.start)
+    ):
+        return "missing_capability"
+    return None
+
+
 def _rule(
     text: str,
     h: HedgeMatch,
@@ -3786,6 +3855,9 @@ def _rule(
     mk37 = _mk37_reading(text, h, kind, latest_result, c_lo, c_hi, s_lo)
     if mk37 is not None:
         return mk37  # session 34: mk37's made-up support agents
+    mk40 = _mk40_reading(text, h, kind, latest_result, s_lo)
+    if mk40 is not None:
+        return mk40  # session 35: mk40's made-up support agents
     if h.language == "en" and h.kind == "guess" and h.phrase in _TRIP_CUES:
         if text[s_lo:s_hi].rstrip().endswith("?"):
             return "question"  # "Should we be there by six?"
@@ -4768,7 +4840,13 @@ def _rule(
                 # approximately July 29, 2026": a date the sentence works out from a date and
                 # a count of days it states (session 20's computation case)
                 return "approx_worked"  # "approximately cos(45°)", "from 81,797 to 82,959, around 1,162"
-            if after and value and _rounded_or_converted(text, after.end(1), value, latest_result):
+            if (
+                after
+                and value
+                and _rounded_or_converted(
+                    text, after.end(1), value, latest_result, money=_is_money(text, after)
+                )
+            ):
                 return "approx_converted"  # "around 15°C" after 15.3, "15°C, which is approximately 59°F"
     return ""
 
@@ -7669,8 +7747,15 @@ _AGENT_COMPLEMENT = re.compile(
 # an operator written out too: "面积大约为π×(4.5²−3.5²)≈47平方米" (round 10's computation case)
 _MATH = re.compile(r"\b(?:sin|cos|tan|log\d*|ln|sqrt|exp)\s*\(|√|[×÷π]")
 # The figures a text states: "81,797", "9.8" (not the digits inside a word or id).
+# mk40 (made-up support runs, session 34): a figure with its unit typed on ("15GB", "14.2GB
+# used … about 0.8GB left") is a figure all the same (session 20's computation case); tried
+# first, or "14.2GB" would be read as "14".
+_MK40_GLUED_FIGURE = (
+    r"(?<![\w.,])\d+(?:\.\d+)?(?=(?:GB|MB|TB|KB|gb|mb|tb|kb|kg|km|mi|lbs?|ml|mg|cm|mm)\b)"
+)
 _FIGURE = re.compile(
-    r"(?<![\w.])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w])|(?<![\w.,])\d+(?:\.\d+)?(?![\w,])"
+    _MK40_GLUED_FIGURE
+    + r"|(?<![\w.])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w])|(?<![\w.,])\d+(?:\.\d+)?(?![\w,])"
 )
 #: How many of the figures before an approximation are tried as its operands, and how far
 #: back they are looked for (the operands of a worked step stand just before its result).
@@ -9479,11 +9564,40 @@ def _rounds_a_finer_value(number: str, held: list[str]) -> bool:
     return False
 
 
-def _rounded_or_converted(text: str, end: int, number: str, result: str | None) -> bool:
+# mk40 (made-up support runs, session 34): "The difference for this cycle is small, roughly
+# $5." after a result of data volumes only (``"data_gb": 4.8``): an amount of money rounds no
+# volume, so an estimate of money is held only by the result's money, a value under a key that
+# names money, after a currency sign, or written with cents (session 17's value held in
+# another precision; the held value must be the same quantity).
+_MK40_MONEY_KEY = re.compile(r"""["']([A-Za-z_]*)["']\s*:\s*["']?[$€£]?\s?(-?\d[\d,]*(?:\.\d+)?)""")
+_MK40_MONEY_KEY_WORD = re.compile(
+    r"price|amount|fee|cost|total|fare|paid|charge|balance|refund|credit|due|rate|cents|usd|eur",
+    re.IGNORECASE,
+)
+_MK40_MONEY_MARKED = re.compile(
+    r"[$€£]\s?(\d[\d,]*(?:\.\d+)?)|(?<![\d.])(\d[\d,]*\.\d{2})(?![\d.])"
+)
+
+
+def _mk40_money_held(result: str) -> set[float]:
+    """The amounts of money ``result`` holds (see :data:`_MK40_MONEY_KEY`)."""
+    out = set()
+    for m in _MK40_MONEY_KEY.finditer(result, 0, 20_000):
+        if _MK40_MONEY_KEY_WORD.search(m.group(1)):
+            out.add(float(m.group(2).replace(",", "")))
+    for m in _MK40_MONEY_MARKED.finditer(result, 0, 20_000):
+        out.add(float((m.group(1) or m.group(2)).replace(",", "")))
+    return out
+
+
+def _rounded_or_converted(
+    text: str, end: int, number: str, result: str | None, money: bool = False
+) -> bool:
     """True when the approximate ``number`` (ending at ``end``) only rounds a value the
     latest result holds ("around 15°C" after ``15.3``, "about 2.1 million" after
     ``2102650``), or converts into its unit a value the text or the result states ("15°C,
-    which is approximately 59°F"): the value is held, in another precision or unit."""
+    which is approximately 59°F"): the value is held, in another precision or unit. An
+    amount of ``money`` rounds only the result's money (:func:`_mk40_money_held`)."""
     try:
         value = float(number.replace(",", ""))
     except ValueError:
@@ -9495,7 +9609,11 @@ def _rounded_or_converted(text: str, end: int, number: str, result: str | None) 
     value *= scale
     held = [] if not result else [q.group() for q in _QUANTITY.finditer(result)][:_SOURCES]
     sources = [float(q.replace(",", "")) for q in held if q.replace(",", "").count(".") <= 1]
-    if any(abs(q - value) <= tolerance for q in sources):
+    rounds = sources
+    if money and result:
+        amounts = _mk40_money_held(result)
+        rounds = [q for q in sources if q in amounts]
+    if any(abs(q - value) <= tolerance for q in rounds):
         return True
     if scale != 1.0 and decimals and _rounds_a_finer_value(number, held):
         # "约为21.9万日元" after ``21.895233166166264``: the figure's digits round a finer value

@@ -191,8 +191,14 @@ _CLOSING_SHARE = 0.6  # a closing's last greeting or thanks ends in the turn's l
 _AGENT_TAIL = 1500  # characters of the agent's message read for what it asked
 
 
+# mk40 (made-up, session 34): customers thank in their own language inside English turns ("no
+# grazie", "okay, I will wait for the email. gracias"): thanks all the same (the top section's
+# `greeting`; the ToolTalk clause on declining with thanks).
+_MK40_THANKS = ("gracias", "grazie", "merci", "danke", "obrigado", "obrigada", "arigato")
+
 #: Greeting-list words that thank: a clause starting with one is thanks.
 _THANKS = (
+    *_MK40_THANKS,
     "thanks",
     "thank you",
     "thankyou",
@@ -2927,6 +2933,10 @@ def agent_context(previous: str | None) -> str:
             for s in solicits
         )
         return "open" if offers else "solicit"
+    if any(_MK40_AGENT_NEEDS.search(s) for s in sentences[-2:]):
+        # mk40 (made-up, session 34): "I need a delivery address and a phone number, please.":
+        # the values the agent needs, named, asked for without a question mark
+        return "solicit"
     if any(_REPORT_BACK.search(s) or _CHECK_REPORT_BACK.search(s) for s in sentences[-2:]):
         # "Please check the battery's date and let me know if it's over a year old.": a check
         # whose outcome is asked for, a yes or no without its question mark
@@ -2934,6 +2944,20 @@ def agent_context(previous: str | None) -> str:
     # "I am sorry, but there is no room available for your dates.": it asks nothing, and
     # the user's next value starts another search
     return "failed" if gated_search(_FAILED, last_two) else "none"
+
+
+# mk40 (made-up, session 34): the agent says what it needs from the user, naming the values
+# ("I need a delivery address and a phone number, please.", "I'd just need the full names of
+# both travellers, their dates of birth and an email"): it asks for them as "I need your …"
+# (the solicit list) does, without "your"; the user's values next answer it (the top
+# section's `answer`). A need of something else ("I'll need a supervisor's approval") asks
+# nothing of the user.
+_MK40_AGENT_NEEDS = re.compile(
+    r"\b(?:i|we)(?:['’]d|\s+would|['’]ll|\s+will)?\s+(?:just\s+|also\s+|still\s+|first\s+|only\s+)?"
+    r"need\s+(?:a|an|the|both|each)\s+(?:[\w-]+\s+){0,2}?(?:address|phone|number|names?|e-?mail|dates?"
+    r"|birth|zip|postcode|postal\s+code|passport|pin|reference|confirmation\s+code)\b",
+    re.IGNORECASE,
+)
 
 
 # The agent asks to be told the outcome of a check ("… and let me know if it's over a year
@@ -4787,6 +4811,350 @@ def _mk38_not_follow_on(said: Sequence[str]) -> bool:
     return len(said) > 1 and _rule(said[-2], "none")[0] == "question"
 
 
+# mk40 (made-up, session 34): a customer's turn read by the GUIDELINE's general lines, in the
+# shapes mk40's misses showed (airline, retail, telecom and bank customers typing fast).
+#
+# A "?" typed after a hedge on a statement ("its under my wifes name maybe?", "I moved the card
+# over I think correctly?") marks the user's own doubt, not a question: the sentence states a
+# value or a fact of the user's own case (the top section's `answer` or problem report). The
+# turn is read with that mark made a full stop. A sentence that asks by its own form ("Is it
+# the blue one maybe?") keeps its mark.
+_MK40_TENTATIVE_MARK = re.compile(
+    r"\b(?:maybe|perhaps|probably|i\s+think(?:\s+so)?|i\s+guess|i\s+believe)(?:\s+[a-z]+ly)?\s*\?+",
+    re.IGNORECASE,
+)
+# The sentence the tentative mark ends opens with a question's own form: it asks.
+_MK40_ASKS_BY_FORM = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|so|and|but|or|hmm|well)[,\s]+)*(?:(?:what|when|where|which|who|whom|whose|why|how)\b"
+    r"|(?:is|are|was|were|am|do|does|did|can|could|will|would|should|shall|may|might|has|have|had)"
+    r"(?:n['’]?t)?\s+(?:i|we|you|it|he|she|they|this|that|there|these|those|the|my|your|our)\b)",
+    re.IGNORECASE,
+)
+
+
+def _mk40_untentative(text: str) -> str | None:
+    """``text`` with the "?" of a hedged statement made a full stop, or ``None`` when it holds
+    none (see :data:`_MK40_TENTATIVE_MARK`)."""
+    if "?" not in text:
+        return None
+    out, last, changed = [], 0, False
+    for m in _MK40_TENTATIVE_MARK.finditer(text):
+        start = max(text.rfind(c, 0, m.start()) for c in ".!?\n") + 1
+        if _MK40_ASKS_BY_FORM.match(text[start : m.start()]):
+            continue
+        out.append(text[last : m.end()].rstrip("?") + ".")
+        last, changed = m.end(), True
+    return "".join(out) + text[last:] if changed else None
+
+
+# A last sentence typed in a question's form without its "?" ("or can i just refuse the
+# package", "ok and if it doesnt clear can i pay for it instead", "yes open one. and how do I
+# know if it's on"): the user asks all the same, and the GUIDELINE labels a turn by what it asks
+# (the top section; "a turn that answers and then asks is labelled by what it asks for"). The
+# turn is read with the mark put back. An inversion with the user or the agent as subject, or a
+# wh-word before an auxiliary, is the form.
+_MK40_UNMARKED_ASK = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|and|or|but|so|then|also|yes|yeah|hmm|well)[,\s]+)*"
+    r"(?:if\s+[^,?]{3,60}?[,\s]\s*)?"
+    r"(?:(?:can|could|may|should|do|must)\s+(?:i|we)\s+(?:just\s+|still\s+|also\s+)?[a-z]{2,}"
+    # (not "why": "why would you ship it separately" is the r4 section's rhetorical pushback)
+    r"|(?:what|when|where|which|how)\s+(?:do|does|did|can|could|should|would|will|is|are)"
+    r"\s+(?:i|we|you|it|they)\b)",
+    re.IGNORECASE,
+)
+
+
+def _mk40_unmarked(text: str) -> str | None:
+    """``text`` with a "?" after its last sentence when that sentence asks by its form and
+    the turn holds no "?" (see :data:`_MK40_UNMARKED_ASK`), else ``None``."""
+    t = " ".join(text.split())
+    if not t or "?" in t or "？" in t or _CJK.search(t):
+        return None
+    said = _mk37_said(t)
+    if not said or not _MK40_UNMARKED_ASK.match(said[-1]):
+        return None
+    return t.rstrip(" .!") + "?"
+
+
+# A hand-off to a person the agent's message names ("An agent can check and add her",
+# "I can connect you with a representative"), taken up with a bare "transfer me" or "connect
+# me": the GUIDELINE's r4 section labels accepting what the agent offered an `answer` ("Go
+# ahead, connect me"), request verb or not, after a go-ahead word. With no person named, or
+# with no go-ahead ("Connect me to a representative." after "Let me connect you …": round 32's
+# caller), it asks the act.
+_MK40_HANDOFF_NAMED = re.compile(
+    r"\b(?:agents?|representatives?|reps?|specialists?|colleagues?|supervisors?|(?:a|the)\s+person"
+    r"|(?:a|the)\s+human|(?:the|our|a)\s+[\w-]+\s+team)\b[^.?!]{0,40}\b(?:can|could|will|would)\b"
+    r"|\b(?:transfer|connect)\s+you\b",
+    re.IGNORECASE,
+)
+_MK40_TRANSFER_ME = re.compile(
+    r"\W*(?:(?:ok(?:ay)?|fine|sure|yes|yeah|yep|alright|all\s+right|then|go\s+ahead)[,.!\s]+)+(?:please\s+|just\s+)*"
+    r"(?:transfer|connect|put)\s+me(?:\s+(?:through|over|to\s+(?:them|him|her|one|someone|an?\s+\w+)))?"
+    r"(?:\s+(?:please|then|now))*[.!]*",
+    re.IGNORECASE,
+)
+# A pick hedged with "then … I guess" ("Then the refund I guess", "ok then the grey one i
+# guess"): the user settles for an option of the conversation, session 16's pick (as
+# :data:`_CHOICE_THEN`'s "green then"), an `answer`; a reason after a comma stays part of it.
+_MK40_THEN_GUESS = re.compile(
+    r"\W*(?:(?:ok(?:ay)?|fine|alright|hmm|oh)[,.!\s]+)*(?:then\s+(?:the\s+)?[\w$-]+(?:\s+[\w$-]+){0,2}"
+    r"|(?:the\s+)?[\w$-]+(?:\s+[\w$-]+){0,2}\s+then)[,\s]+i\s+guess\b",
+    re.IGNORECASE,
+)
+# An option named by its number or letter ("I try number 1 please", "let's go with option B"):
+# a number points at a list the agent gave, so the pick answers it (session 16).
+_MK40_NUMBERED_PICK = re.compile(
+    r"\W*(?:(?:ok(?:ay)?|fine|alright|yes|yeah|then)[,.!\s]+)*(?:i['’]?ll\s+|i\s+will\s+|i\s+|we['’]?ll\s+"
+    r"|let['’]?s\s+)?(?:try|take|go\s+(?:with|for)|do|pick|choose)\s+(?:the\s+)?(?:number|option|choice|#)"
+    r"\s*(?:\d|[a-c]\b|one\b|two\b|three\b)",
+    re.IGNORECASE,
+)
+# "let's do premium" with a word of the agent's message: its option named without "the"
+# (extends mk37's let's-pick, which needs "the").
+_MK40_LETS_BARE = re.compile(
+    r"\blet['’]?s\s+(?:do|go\s+with|take|get|pick)\s+(?!it\b|that\b|this\b|them\b)([a-z]{4,})\b",
+    re.IGNORECASE,
+)
+# What the agent will do about the user's case, asked ("so what are you going to do about it"):
+# a remedy asked for (session 21: a problem of the user's own told, then an act asked), a
+# `request`.
+_MK40_DO_ABOUT = re.compile(
+    r"\bwhat\s+(?:are\s+you\s+(?:going\s+to|gonna)|will\s+you|can\s+you|do\s+you\s+(?:plan|intend)\s+to"
+    r"|is\s+(?:the\s+\w+|your\s+\w+|[\w-]+)\s+(?:going\s+to|gonna))\s+do\s+about\s+(?:it|this|that|them)\b",
+    re.IGNORECASE,
+)
+# The refund or charge put on another of the user's own payment methods, asked ("can it go on
+# my amex instead of the gift card?"): a change to the order asked in a question's words, a
+# `request`, as :data:`_PAY_WITH_MINE` reads "Can I use my gift card instead?".
+_MK40_GO_ON_MINE = re.compile(
+    r"\b(?:can|could)\s+(?:it|that|this|the\s+(?:refund|money|charge|payment|credit|difference))\s+"
+    r"(?:go|be\s+(?:put|charged|sent|refunded|credited|paid))\s+(?:back\s+)?(?:on|to|onto|into)\s+"
+    r"(?:my|our)\b[^?]*\b(?:instead|rather)\b",
+    re.IGNORECASE,
+)
+# A want of an act tagged with whether it can be done ("I'd love to switch to an earlier flight,
+# is that doable?"): the act asked, politely, a `request`, as mk38's "… if that's ok" is; a
+# wish to be told ("I'd like to know …") asks a fact.
+_MK40_WANT_DOABLE = re.compile(
+    r"\b(?:i['’]d|i\s+would|we['’]d|we\s+would)\s+(?:really\s+)?(?:love|like)\s+to\s+"
+    r"(?!(?:know|ask|check|see|find|understand|confirm|learn|hear)\b)\w+[^?]{0,80}?[,.;]?\s*"
+    r"(?:is\s+(?:that|it|this)\s+(?:doable|possible|an\s+option|ok(?:ay)?)|can\s+(?:that|it|this)\s+be\s+done"
+    r"|would\s+(?:that|it|this)\s+(?:work|be\s+possible)|can\s+you\s+do\s+(?:that|it|this))\s*\?",
+    re.IGNORECASE,
+)
+# An opener that checks on a case of the user's own ("Hi, checking on a dispute I filed",
+# "following up on my refund"): the status asked (session 21), a `question`.
+_MK40_CHECKING_ON = re.compile(
+    r"\W*(?:(?:hi|hello|hey)(?:\s+there)?[,.!\s]+)*(?:i['’]?m\s+|i\s+am\s+|just\s+)*"
+    r"(?:checking\s+(?:in\s+)?on|following\s+up\s+on)\s+(?:a|an|my|the|our)\b",
+    re.IGNORECASE,
+)
+
+# A step the agent gave, in its imperative after a colon or a comma ("To check it: open the
+# Phone app, tap …", "On the phone, go to Settings and scan it"), and its doing reported with
+# the subject dropped and the step's object as "it" ("ok found it, it was off.", "scanned it
+# and it says activating..."): session 29's step's outcome told, an `answer`, as "I found it"
+# is (:data:`_REPORTS_STEP`). A failure told ("tried it but still nothing") is left to
+# session 28's ruling.
+_MK40_STEP_AFTER_MARK = re.compile(
+    r"[:,]\s+(?:then\s+)?(?:go\s+to|open|tap|scan|select|press|turn|toggle|restart|enter|choose"
+    r"|look\s+for|click|swipe|hold)\b",
+    re.IGNORECASE,
+)
+_MK40_DROPPED_I_REPORT = re.compile(
+    r"\W*(?:(?:ok(?:ay)?|alright|yes|yeah|so|done)[,.!\s]+)*(?:just\s+|already\s+)?"
+    # (not "got it": an acknowledgement, mk37's "got it, thanks")
+    r"(?:[a-z]{3,}ed|found|did|ran|put|set|made|took|tried)\s+(?:it|that|them)\b",
+    re.IGNORECASE,
+)
+
+# A go-ahead opener and a bare act on "it" after the agent said what it can do ("I can proceed
+# with the return …, or you can keep it." → "ok fine, process it"): "it" is the act the agent
+# put forward, taken up (round 8's choice in a request's words; the r4 section's accepting
+# what was offered), an `answer`. "do it <when> then" picks when, as "green then" picks
+# (:data:`_CHOICE_THEN`).
+_MK40_GO_IT = re.compile(
+    _MK38_GO_OPENER
+    + r"(?:please\s+|just\s+)?[a-z]{2,}\s+(?:it|that)(?:\s+(?:then|please|now))*\s*[.!]*",
+    re.IGNORECASE,
+)
+_MK40_AGENT_CAN = re.compile(r"\b(?:i|we)\s+can\s+(?:also\s+|still\s+)?[a-z]+", re.IGNORECASE)
+_MK40_DO_IT_WHEN_THEN = re.compile(
+    r"(?:" + _MK38_GO_OPENER + r")?(?:just\s+)?do\s+it\s+[^.?!]{1,30}?\s+then\s*[.!]*",
+    re.IGNORECASE,
+)
+# The alternative the agent's last question gave after "or" ("Would you like to do that, or
+# wait and see?"), typed back as the turn's first word ("wait. ill check in the morning"):
+# the option picked (session 16), an `answer`.
+_MK40_OR_OPTION = re.compile(r"\bor\s+(?:to\s+|just\s+)?([a-z]{3,})\b", re.IGNORECASE)
+# "What about <another date>?" after the agent listed options with their times or prices (two
+# flights, slots): the same search on another date (session 18's other flights; session 29's
+# another search), a `request`. After a single fact ("What about tomorrow?" after the weather)
+# it stays the same fact asked.
+_MK40_ABOUT_DATE = re.compile(
+    r"\W*(?:(?:hmm+|hm|um+|uh|oh|well|ok(?:ay)?|and|so)[,.\s]+)*(?:what|how)\s+about\s+(?:on\s+)?(?:the\s+)?"
+    r"(?:\d{1,2}(?:st|nd|rd|th)\b|tomorrow|next\s+\w+|(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+    r"|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d)",
+    re.IGNORECASE,
+)
+_MK40_LISTED_VALUE = re.compile(r"\$\s?\d[\d,.]*|\b\d{1,2}:\d{2}\s*(?:[ap]\.?m\b)?", re.IGNORECASE)
+# A need of the user's own told with a bare noun ("I need hotspot for a work trip", "I need
+# more data") and then what can be added or got: session 32's want, then what fits, a `request`
+# (extends :data:`_WANTS_ITEM`, which needs "a" or "some").
+_MK40_NEED_BARE = re.compile(
+    r"\bi\s+(?:really\s+|also\s+|just\s+)?need\s+(?:more\s+)?"
+    r"(?!(?:to|help|you|it|the|my|your|a|an|some|this|that|them)\b)[a-z]{3,}",
+    re.IGNORECASE,
+)
+_MK40_WHAT_CAN_I_ADD = re.compile(
+    r"\bwhat\s+(?:can|could|should)\s+i\s+(?:add|get|buy|use|switch\s+to)\b", re.IGNORECASE
+)
+# "where is my bag … bag never came out": where the user's own thing is, asked with its loss
+# told, is a problem report asking for help (session 21), a `request`; "where is my order?"
+# alone asks a status.
+_MK40_WHERE_MINE = re.compile(r"\bwhere\s+(?:is|are)\s+(?:my|our)\b", re.IGNORECASE)
+_MK40_NEVER_CAME = re.compile(
+    r"\bnever\s+(?:came|arrived|showed\s+up|turned\s+up|got\s+here|made\s+it)\b"
+    r"|\b(?:is|was|went|got)\s+missing\b",
+    re.IGNORECASE,
+)
+
+
+def _mk40_turn(text: str, previous: str, context: str) -> tuple[str, str] | None:
+    """mk40's readings of a customer's turn (made-up support runs, session 34), or ``None``."""
+    t = " ".join(text.split())
+    if not t or _CJK.search(t):
+        return None
+    said = _mk37_said(t)
+    if not said:
+        return None
+    if (
+        context in ("none", "failed")
+        and _MK40_TRANSFER_ME.fullmatch(t)
+        and _MK40_HANDOFF_NAMED.search(previous)
+    ):
+        return "answer", "mk40_handoff_taken"
+    if context in ("none", "solicit") and "?" not in t:
+        if _MK40_THEN_GUESS.match(said[0]) or _MK40_NUMBERED_PICK.match(said[0]):
+            rest = said[1:]
+            if all(
+                x.lower().startswith("if ") or _rule(x, "none")[0] not in ("request", "question")
+                for x in rest
+            ):
+                return "answer", "mk40_pick"
+        lets = _MK40_LETS_BARE.search(t)
+        if lets is not None and re.search(
+            rf"\b{re.escape(lets.group(1))}", previous, re.IGNORECASE
+        ):
+            return "answer", "mk40_lets_pick"
+    if context in ("none", "failed", "open") and _MK40_DO_ABOUT.search(t):
+        return "request", "mk40_do_about"
+    if _MK40_GO_ON_MINE.search(t):
+        return "request", "mk40_go_on_mine"
+    if context in ("opening", "open", "none") and _MK40_WANT_DOABLE.search(t):
+        return "request", "mk40_want_doable"
+    if context == "opening" and "?" not in t and _MK40_CHECKING_ON.match(said[0]):
+        return "question", "mk40_checking_on"
+    if (
+        context in ("none", "solicit")
+        and "?" not in t
+        and _MK40_DROPPED_I_REPORT.match(said[0])
+        and not _STEP_FAILED.search(t)
+    ):
+        tail = " ".join(_sentences(" ".join(previous.split()))[-4:])
+        if _STEP_GIVEN.search(tail) or _MK40_STEP_AFTER_MARK.search(tail):
+            return "answer", "mk40_step_reported"
+    if context == "none" and "?" not in t:
+        if _MK40_GO_IT.fullmatch(t) and _MK40_AGENT_CAN.search(previous):
+            return "answer", "mk40_go_it"
+        if _MK40_DO_IT_WHEN_THEN.fullmatch(t):
+            return "answer", "mk40_do_it_then"
+    if context == "solicit" and len(said[0].split()) <= 2 and "?" not in said[0]:
+        asks = [x for x in _sentences(" ".join(previous.split())[-_AGENT_TAIL:]) if "?" in x]
+        first = re.sub(r"\W+$", "", said[0]).lower()
+        if asks and first in {m.group(1).lower() for m in _MK40_OR_OPTION.finditer(asks[-1])}:
+            return "answer", "mk40_or_option"
+    if (
+        context in ("none", "failed")
+        and _MK40_ABOUT_DATE.match(said[-1])
+        and len(_MK40_LISTED_VALUE.findall(previous)) >= 2
+    ):
+        return "request", "mk40_other_date"
+    if (
+        context in ("opening", "open", "none")
+        and any(_MK40_NEED_BARE.search(x) for x in said[:-1])
+        and _MK40_WHAT_CAN_I_ADD.search(said[-1])
+    ):
+        return "request", "mk40_need_then_what"
+    if context in ("opening", "open") and _MK40_WHERE_MINE.search(t) and _MK40_NEVER_CAME.search(t):
+        return "request", "mk40_where_lost"
+    if (
+        context == "solicit"
+        and len(said) > 1
+        and "?" not in t
+        and _mk40_pick_then_act(said, previous)
+    ):
+        return "request", "mk40_pick_then_act"
+    if context == "solicit":
+        value = _MK40_DO_VALUE.match(t)
+        if value is not None and value.group(1).replace(",", "") in previous.replace(",", ""):
+            return "answer", "mk40_value_proposed"
+        if len(said) > 2 and "?" not in said[-1]:
+            kept = [x for x in said[1:-1] if not _MK40_SO_RESTATED.match(x)]
+            if len(kept) < len(said) - 2:
+                again = _rule_after_marked(" ".join([said[0], *kept, said[-1]]), previous, context)
+                return again[0], "mk40_restated_" + again[1]
+    return None
+
+
+# After the agent's offer with a value ("I can transfer up to $5,000 now, or connect you"), the
+# act proposed with that value ("do 5000 now and the other 1000 after?"): another value for the
+# act offered (session 5's declining with another value; round 7's act's words giving the
+# value), an `answer`, with its "?" or without.
+_MK40_DO_VALUE = re.compile(
+    r"\W*(?:(?:ok(?:ay)?|then|just|fine)[,.!\s]+)*(?:do|make\s+it|go\s+with|send|transfer|move)\s+\$?(\d[\d,]*)\b",
+    re.IGNORECASE,
+)
+# "so the day pass is 45 and the monthly is 35?" between the answer and the pick: the agent's
+# figures said back to check them (round 35's "Right?" restatements), no question of its own
+# when the turn goes on to decide; the turn is read without it.
+_MK40_SO_RESTATED = re.compile(
+    r"\W*so\s+(?:the\s+|my\s+|that\s+)?[\w\s-]{1,30}?\s+(?:is|are|would\s+be|comes\s+to|costs?)\s+[^?]{1,60}\?+$",
+    re.IGNORECASE,
+)
+
+
+# After the agent's question for a choice, the option picked ("SL 631 since its free.") and then,
+# in a sentence of its own opened by "and", "also" or "plus", an act with an object the agent's
+# last sentences did not name ("and add 1 bag"): a turn that answers and then asks is labelled
+# by what it asks (the top section; session 14's "Also, <new task>"), a `request`. An act on
+# what was named ("and book it") is the task under way.
+_MK40_AND_ACT = re.compile(r"^\W*(?:and|also|plus)\b[,\s]*", re.IGNORECASE)
+
+
+def _mk40_pick_then_act(said: Sequence[str], previous: str) -> bool:
+    """True for a pick of a named option, then a new act (see :data:`_MK40_AND_ACT`)."""
+    tail = " ".join(_split_sentences(" ".join(previous.split())[-_AGENT_TAIL:])[-2:])
+    picked = {w.lower() for w in _WORD.findall(said[0]) if len(w) > 1}
+    if not picked & {w.lower() for w in _WORD.findall(tail)}:
+        return False
+    named = _stems(tail)
+    start = _patterns()["request_start"]
+    for x in said[1:]:
+        lead = _MK40_AND_ACT.match(x)
+        if lead is None:
+            continue
+        body = x[lead.end() :]
+        verb = start.match(body)
+        if verb is None:
+            continue
+        own = {w for w in _WORD.findall(body[verb.end() :].lower()) if not w.isdigit()} - _ANAPHORA
+        if own and not (_stems(body) & named):
+            return True
+    return False
+
+
 # The act the agent offers, asked back with the same verb ("Could you check the week after?"
 # after "Would you like me to check for later dates?", "Can I book the 1:30 slot?" after "You
 # like to book with him?", "Can we just confirm my name again?" after "… we can confirm your name
@@ -5047,6 +5415,25 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
     request's words (round 8's ruling, as "Can you book a table for 7 at Ask?" after "which
     would you like to book?"), or a question's ("I would like to know how I can redeem my
     points" after "Would you like to know how you can redeem your loyalty points?")."""
+    if text:
+        # mk40 (session 35): a "?" of the user's own doubt on a statement, or a question typed
+        # without its "?", read as it is meant
+        plain = _mk40_untentative(text)
+        if plain is not None:
+            return _rule_after(plain, previous, context)
+        marked = _mk40_unmarked(text)
+        if marked is not None:
+            first = _rule_after_marked(text, previous, context)
+            if first[0] in ("other", "answer"):
+                again = _rule_after_marked(marked, previous, context)
+                if again[0] in ("question", "request"):
+                    return again[0], "mk40_unmarked_" + again[1]
+            return first
+    return _rule_after_marked(text, previous, context)
+
+
+def _rule_after_marked(text: str | None, previous: str, context: str) -> tuple[str, str]:
+    """:func:`_rule_after` once the turn's question marks are read as meant."""
     if context == "solicit" and _describes_item_asked(text or "", previous):
         return "request", "describes_item"
     if text:
@@ -5054,6 +5441,9 @@ def _rule_after(text: str | None, previous: str, context: str) -> tuple[str, str
         call = _call34_reading(text, previous, context, verdict34)
         if call is not None:
             return call  # session 32: round 34's callers and support customers
+        mk40 = _mk40_turn(text, previous, context)
+        if mk40 is not None:
+            return mk40  # session 35: mk40's made-up support customers
         mk38 = _mk38_turn(text, previous, context)
         if mk38 is not None:
             return mk38  # session 34: mk38's made-up support customers

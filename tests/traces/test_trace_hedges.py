@@ -4020,3 +4020,51 @@ def test_mk39zh_gap_between_the_users_figure_and_the_results() -> None:
     assert found("柜子内宽128cm，放得下吗") == []
     # ... with no figure of the user's to work it from, an estimate
     assert found("放得下吗") == ["约2"]
+
+
+# mk40 (made-up support runs, session 34): the shapes, in sentences written for the test.
+@pytest.mark.parametrize(
+    ("text", "latest", "found"),
+    [
+        # whether or when the user's own case comes about, left open
+        ("I can't say yet whether the claim will be paid.", None, ["I can't say yet"]),
+        ("I can't say how long the review will take.", None, ["I can't say"]),
+        (
+            "I can ask the depot to hold it, but there's no guarantee.",
+            None,
+            ["there's no guarantee"],
+        ),
+        # ... a time promised stays a processing time
+        ("There's no guarantee it will arrive by Friday.", None, []),
+        # what the agent holds said not to include a fact of the case
+        ("The order details I have don't include a delivery window.", None, ["don't include"]),
+        # ... while a plan's fact read back is no such statement
+        ("Your plan doesn't include roaming.", None, []),
+        # the record's estimate read back with its noun before the verb
+        (
+            "Arrival is now estimated for 6:40 PM.",
+            '{"flight": "QA 12", "estimated_arrival": "18:40"}',
+            [],
+        ),
+        # what the agent needs for its own work, in a note
+        ("Profile matches. Should not need the second booking.", None, []),
+        # the consequence of the agent's own tools as the limit
+        (
+            "I can't see the seat map from my tools, so I can't tell whether a window is free.",
+            None,
+            [],
+        ),
+        # an amount of money rounds no volume the result holds
+        (
+            "The saving is small, roughly $3.",
+            '{"line": "L1", "data_gb": 2.9}',
+            ["roughly"],
+        ),
+        # ... and a rounding of the result's money stays read back
+        ("That comes to roughly $3.", '{"line": "L1", "price": "2.95"}', []),
+        # a difference of figures with their unit typed on is a computation
+        ("Of your 20GB you have used 18.5GB, so about 1.5GB is left.", None, []),
+    ],
+)
+def test_mk40_support_agents(text: str, latest: str | None, found: list[str]) -> None:
+    assert _hedged(text, latest) == found

@@ -6267,3 +6267,103 @@ def test_mk39zh_options_pushback_and_greetings(text: str, previous: str, kind: s
 )
 def test_mk39zh_tasks_added_and_values_hedged(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, previous=previous) == kind
+
+
+# mk40 (made-up support runs, session 34): the GUIDELINE's lines in general form, in sentences
+# written for the test.
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # a "?" of the user's own doubt on a statement is no question ...
+        ("booked under my sons name maybe? Leo Park, 60614", "What name is it under?", "answer"),
+        (
+            "My router stopped working. I plugged it back in I think properly? Acct 55-12",
+            "",
+            "request",
+        ),
+        # ... while a sentence that asks by its form keeps its mark
+        ("Is it the red one maybe?", "It comes in red and green.", "question"),
+        # a question typed without its "?", labelled by what it asks
+        ("or could i just pick it up at the store", "It will ship on Monday.", "question"),
+        (
+            "ok and if it rains can i still use the ticket",
+            "The ticket is valid all day.",
+            "question",
+        ),
+        ("yes send it. and how do I know when it arrives", "Shall I send it?", "question"),
+        # ... but not a why: rhetorical pushback
+        ("why would you charge me twice", "Both charges went through.", "other"),
+        # the agent names the values it needs without a question mark
+        (
+            "22 Elm Rd, Leeds LS1 4AB. 0113 555 0199",
+            "I need a postal address and a phone number, please.",
+            "answer",
+        ),
+        # thanks in another language
+        ("no merci", "Is there anything else I can help with?", "greeting"),
+        (
+            "alright, I'll watch for the text. gracias",
+            "You will get a text when it ships.",
+            "greeting",
+        ),
+        # a hand-off the agent names, taken up after a go-ahead; without one it is asked
+        ("ok, connect me", "A specialist can look at the claim with you.", "answer"),
+        ("Connect me to an agent.", "I can't change the seat.", "request"),
+        # an option picked with "then … I guess", or by its number
+        ("Then the voucher I guess, I rarely travel.", "The refund takes two weeks.", "answer"),
+        ("ok, I'll take option 2 please", "There are two ways to do it.", "answer"),
+        (
+            "sure lets do express. the visa is fine",
+            "Express costs $9 and arrives Tuesday.",
+            "answer",
+        ),
+        # a remedy asked, another payment asked, an act asked with whether it is doable
+        (
+            "ok. so what are you going to do about it",
+            "The parcel has not moved in a week.",
+            "request",
+        ),
+        ("credit, but can it go to my mastercard instead?", "Refund or store credit?", "request"),
+        ("Hello! I'd like to add a second bag to my trip, is that possible?", "", "request"),
+        # a status checked on in an opener
+        ("Hello, following up on a refund I asked for. Order 4471", "", "question"),
+        # the step's outcome told with the subject dropped
+        (
+            "ok restarted it, now it shows bars",
+            "To reset it: hold the power key, then tap Restart.",
+            "answer",
+        ),
+        # a go-ahead on the act the agent can do; "do it <when> then" picks when
+        (
+            "ok fine, send it",
+            "I can send the replacement today, or you can wait for the refund.",
+            "answer",
+        ),
+        ("just do it next month then", "Changing now costs $4; next month it is free.", "answer"),
+        # the alternative of the agent's question, typed back first
+        ("keep. I'll think about it", "Do you want to return it, or keep it?", "answer"),
+        # another date after a list of options with their prices
+        (
+            "hmm what about the 20th?",
+            "There are two trains: 8:10 for $40 and 9:30 for $35.",
+            "request",
+        ),
+        # a bare need and then what can be added; where a lost thing of the user's is
+        ("I need roaming for a trip to Spain. what can I add", "", "request"),
+        ("where is my parcel. it said delivered but never came", "", "request"),
+        # a pick, then a new act with an object the agent did not name
+        ("the 9:15 one. and add a car seat", "Two flights: 9:15 or 13:40. Which one?", "request"),
+        # ... an act on what was named is the task under way
+        ("the 9:15 one. and book it", "Two flights: 9:15 or 13:40. Which one?", "answer"),
+        # the act offered, proposed with the agent's value
+        ("ok do 300 today?", "I can send up to $300 today or all of it Monday. Which?", "answer"),
+        # the agent's figures said back before a pick
+        (
+            "a week. so the small one is 20 and the big one is 30? big then",
+            "Small is $20, big is $30. How long do you need it?",
+            "answer",
+        ),
+    ],
+)
+def test_mk40_support_customers(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
