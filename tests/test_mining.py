@@ -1371,6 +1371,41 @@ def test_an_id_passed_to_a_write_is_needed_as_it_is_not_readable(tmp_path: Path)
     assert [e.kind for e in needs["items.*"].evidence] == ["action"]
 
 
+def test_a_count_of_another_thing_or_a_number_the_user_said_quotes_no_field(
+    tmp_path: Path,
+) -> None:
+    # Issue 16's travel-and-shop runs (made-up, /work/notes/tau60): "2 checked bags" in an
+    # answer was quoted as the reservation's passengers: 2, and so was the 2 of "Two,
+    # please." read back. "2 passengers" still quotes it.
+    res = {"reservation_id": "Q7RT2M", "passengers": 2, "cabin": "economy"}
+
+    def run(rid: str, user: list[str], answer: str) -> dict[str, Any]:
+        return {
+            "id": rid,
+            "messages": [
+                {"role": "user", "content": user[0]},
+                _call("c1", "get_reservation_details", {"reservation_id": "Q7RT2M"}),
+                {"role": "tool", "tool_call_id": "c1", "content": json.dumps(res)},
+                *({"role": "user", "content": u} for u in user[1:]),
+                {"role": "assistant", "content": answer},
+            ],
+        }
+
+    path = write(
+        tmp_path,
+        [
+            run("a", ["How many bags can I check on Q7RT2M?"], "Economy includes 2 checked bags."),
+            run("b", ["Set the bags on Q7RT2M.", "Two, please."], "Done: 2 bags."),
+            run("c", ["Who flies on Q7RT2M?"], "The booking is for 2 passengers."),
+        ],
+    )
+    mined = mine_questions([path], "get_reservation_details", threshold=0.9)
+    found = {q.text: {n.path for n in q.needs} for q in mined.questions}
+    assert "passengers" not in found.get("How many bags can I check on Q7RT2M?", set())
+    assert "passengers" not in found.get("Set the bags on Q7RT2M.", set())
+    assert "passengers" in found["Who flies on Q7RT2M?"]
+
+
 def test_a_think_tools_thought_and_a_to_do_list_pass_no_field_on(tmp_path: Path) -> None:
     # An airline agent writes the reservation ids it read into its think tool, and a coding
     # agent into its to-do list: the model's own notes, not a use of the field. The id

@@ -33,7 +33,7 @@ from ..traces.readers import (
 from ..traces.turns import agent_context, classify_turn, is_query, request_answered
 from ..traces.values import in_words, is_code
 from ..traces.wrappers import user_words
-from .answers import _Quotes, build_quotes, quoted
+from .answers import _Quotes, build_quotes, quoted, said_numbers
 from .draft import _times, suite_path
 from .evidence import (
     Evidence,
@@ -328,8 +328,15 @@ class _Miner:
                     )
                 read.wrote()
         answer = "\n".join(answers)
+        numbers = frozenset[str]()
+        if results and answer:
+            numbers = said_numbers(
+                "\n".join(
+                    e.text for e in events if e.role == "user" and e.kind == "message" and e.text
+                )
+            )
         for q in results:
-            for path, example, precision in quoted(q, answer, question):
+            for path, example, precision in quoted(q, answer, question, numbers):
                 path = paths.generalise_instances(path)
                 ev_acc = acc.evidence.setdefault((path, "quoted"), _EvAcc())
                 ev_acc.add(conv, sort_key, example, "")
