@@ -979,6 +979,7 @@ class Grounds:
         "_authored",
         "_counts",
         "_durations",
+        "_clocks",
         "_held",
         "_listed",
         "_prices",
@@ -1019,6 +1020,7 @@ class Grounds:
         self._authored = ""  # the texts the agent wrote into files (see wrote()), lower-cased
         self._totals: list[ListArithmetic] = []  # per earlier result: totals_in(its text)
         self._durations: list[frozenset[int]] = []  # per earlier result: durations_in(its text)
+        self._clocks: list[frozenset[str]] = []  # per earlier result: epoch_clocks_in(its text)
         self._prices: set[Decimal] = set()  # the earlier results' prices_in, pooled
         self._prices_seen = 0  # of self.earlier
         self._worked: set[Decimal] = set()  # amounts a message worked out (worked())
@@ -1121,10 +1123,17 @@ class Grounds:
         return kind == "time" and (
             time_in_text(form, text)
             or time_in_text(form, self._said)
-            or any(
-                form in epoch_clocks_in(ev.text).split("\n") for ev, _ in self.earlier if ev.text
-            )
+            or self._epoch_clock_held(form)
         )
+
+    def _epoch_clock_held(self, form: str) -> bool:
+        """Whether a time of day (``HH:MM``) is the UTC time of an epoch time a result holds
+        (:func:`~projeval.traces.claims.epoch_clocks_in`), each result read once."""
+        while len(self._clocks) < len(self.earlier):
+            ev = self.earlier[len(self._clocks)][0]
+            text = epoch_clocks_in(ev.text) if ev.text else ""
+            self._clocks.append(frozenset(text.split("\n")) if text else frozenset())
+        return any(form in clocks for clocks in self._clocks)
 
     def _total_held(self, form: str) -> bool:
         """Whether an amount is a total of a result's list (:func:`~projeval.traces.claims.
