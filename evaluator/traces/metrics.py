@@ -977,9 +977,9 @@ class Grounds:
     __slots__ = (
         "_amounts_read",
         "_authored",
+        "_clocks",
         "_counts",
         "_durations",
-        "_clocks",
         "_held",
         "_listed",
         "_prices",
