@@ -557,7 +557,9 @@ def load_json_file(path: Path, error: type[SuiteError] | type[FixtureError], wha
         return _json.loads(text)
     except json.JSONDecodeError as exc:
         raise error(
-            f"{what} is not valid JSON: {exc.msg}.",
+            # Python's decoder ends some messages with " at" ("Unterminated string starting
+            # at"), which the position given beside it completes.
+            f"{what} is not valid JSON: {exc.msg.removesuffix(' at').removesuffix(' starting')}.",
             file=path,
             position=f"{exc.lineno}:{exc.colno}",
             fix="correct the JSON at that position",

@@ -1343,8 +1343,67 @@ def test_a_result_passed_on_after_the_users_answer_is_evidence_of_its_need() -> 
     (question,) = mined.questions
     (need,) = question.needs
     assert need.path == "result[]"
-    assert [(e.kind, e.conversations) for e in need.evidence][:1] == [("followup", 1)]
-    assert "schedule_planting_service" in need.comment
+    # Passed to a tool that writes: the slot itself is needed, not a readable name for it.
+    assert [(e.kind, e.conversations) for e in need.evidence][:1] == [("action", 1)]
+    assert "schedule_planting_service, a write," in need.comment and not need.readable
+
+
+def test_an_id_passed_to_a_write_is_needed_as_it_is_not_readable(tmp_path: Path) -> None:
+    # Issue 16's travel-and-shop runs (made-up, /work/notes/tau60): the item id an order
+    # lists is passed to return_order_items, a write. Before, the draft asked for it
+    # `readable: true`, as for a lookup; the return needs the id itself. The tracking id
+    # passed to track_shipment, a read, stays a readable need.
+    order = {"order_id": "#W1", "items": {"6024718355": {"name": "Backpack"}}, "tracking": "1Z88"}
+    msgs: list[dict[str, Any]] = [
+        {"role": "user", "content": "I want to return the backpack from order #W1."},
+        _call("c1", "get_order_details", {"order_id": "#W1"}),
+        {"role": "tool", "tool_call_id": "c1", "content": json.dumps(order)},
+        _call("c2", "return_order_items", {"order_id": "#W1", "item_ids": ["6024718355"]}),
+        {"role": "tool", "tool_call_id": "c2", "content": '{"status": "return_requested"}'},
+        _call("c3", "get_shipment", {"tracking": "1Z88"}),
+        {"role": "tool", "tool_call_id": "c3", "content": '{"state": "in_transit"}'},
+        {"role": "assistant", "content": "The return is requested."},
+    ]
+    path = write(tmp_path, [{"id": "a", "messages": msgs}])
+    (question,) = mine_questions([path], "get_order_details").questions
+    needs = {n.path: n for n in question.needs}
+    assert not needs["items.*"].readable and needs["tracking"].readable
+    assert [e.kind for e in needs["items.*"].evidence] == ["action"]
+
+
+def test_a_count_of_another_thing_or_a_number_the_user_said_quotes_no_field(
+    tmp_path: Path,
+) -> None:
+    # Issue 16's travel-and-shop runs (made-up, /work/notes/tau60): "2 checked bags" in an
+    # answer was quoted as the reservation's passengers: 2, and so was the 2 of "Two,
+    # please." read back. "2 passengers" still quotes it.
+    res = {"reservation_id": "Q7RT2M", "passengers": 2, "cabin": "economy"}
+
+    def run(rid: str, user: list[str], answer: str) -> dict[str, Any]:
+        return {
+            "id": rid,
+            "messages": [
+                {"role": "user", "content": user[0]},
+                _call("c1", "get_reservation_details", {"reservation_id": "Q7RT2M"}),
+                {"role": "tool", "tool_call_id": "c1", "content": json.dumps(res)},
+                *({"role": "user", "content": u} for u in user[1:]),
+                {"role": "assistant", "content": answer},
+            ],
+        }
+
+    path = write(
+        tmp_path,
+        [
+            run("a", ["How many bags can I check on Q7RT2M?"], "Economy includes 2 checked bags."),
+            run("b", ["Set the bags on Q7RT2M.", "Two, please."], "Done: 2 bags."),
+            run("c", ["Who flies on Q7RT2M?"], "The booking is for 2 passengers."),
+        ],
+    )
+    mined = mine_questions([path], "get_reservation_details", threshold=0.9)
+    found = {q.text: {n.path for n in q.needs} for q in mined.questions}
+    assert "passengers" not in found.get("How many bags can I check on Q7RT2M?", set())
+    assert "passengers" not in found.get("Set the bags on Q7RT2M.", set())
+    assert "passengers" in found["Who flies on Q7RT2M?"]
 
 
 def test_a_think_tools_thought_and_a_to_do_list_pass_no_field_on(tmp_path: Path) -> None:

@@ -101,6 +101,19 @@ def test_invalid_json_fixture_names_line_and_column(make_suite: Callable[..., Pa
     )
 
 
+def test_a_json_message_ending_in_at_reads_as_a_sentence(make_suite: Callable[..., Path]) -> None:
+    # Python's "Unterminated string starting at" is completed by the position beside it;
+    # the message read "...starting at." (session 34's leftover).
+    path = make_suite(BASE)
+    (path.parent / "page.json").write_text('{"data": "cut', encoding="utf-8")
+    with pytest.raises(FixtureError) as info:
+        load_suite(path)
+    assert info.value.render() == (
+        f"{path.parent / 'page.json'}:1:10: fixture is not valid JSON: "
+        "Unterminated string. Fix: correct the JSON at that position"
+    )
+
+
 def test_unmatched_field_is_reported_with_fixtures_searched(
     make_suite: Callable[..., Path],
 ) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 from .. import paths
 from ..kinds import ISO_RE
-from ..traces.claims import EPOCH_HIGH, EPOCH_LOW, MONEY_FIELD, NOT_A_TIME
+from ..traces.claims import _NUMBER_WORDS, EPOCH_HIGH, EPOCH_LOW, MONEY_FIELD, NOT_A_TIME
 from ..traces.values import (
     COMMON_VALUES,
     MIN_INTEGER,
@@ -305,8 +305,34 @@ def _names_field(low: str, start: int, end: int, path: str) -> bool:
     return any(w in near or w.rstrip("s") in near or w + "s" in near for w in words)
 
 
-def quoted(q: _Quotes, answer: str, question: str) -> list[tuple[str, str, str | None]]:
-    """``(path, example, precision)`` for each value of the result the answer quotes."""
+#: A count's noun after a number: one or two words, the last a plural ("2 checked bags").
+_COUNTED = re.compile(r"\s+(?:[a-z]+\s+)?[a-z]{2,}s\b")
+
+
+#: Field names that count whatever a result lists ("meta.total": "2 tickets" quotes it).
+_COUNT_WORDS = frozenset(("total", "count", "num", "number", "size", "quantity", "qty", "length"))
+
+
+def _counts_anything(path: str) -> bool:
+    """Whether the field at ``path`` is a count of no named thing (``meta.total``)."""
+    leaf = path.rsplit(".", 1)[-1].replace("[]", "").replace("*", "")
+    return any(w.lower() in _COUNT_WORDS for w in _KEY_WORDS.findall(leaf)) or len(leaf) <= 1
+
+
+def said_numbers(said: str) -> frozenset[str]:
+    """The whole numbers a text says, in digits or as number words ("Two, please." says
+    2): a small number the user said first is theirs, not a result's value quoted."""
+    low = said.lower()
+    found = set(re.findall(r"(?<![\w.])\d+(?![\w.])", low))
+    found.update(str(_NUMBER_WORDS[w]) for w in re.findall(r"[a-z]+", low) if w in _NUMBER_WORDS)
+    return frozenset(found)
+
+
+def quoted(
+    q: _Quotes, answer: str, question: str, said: frozenset[str] = frozenset()
+) -> list[tuple[str, str, str | None]]:
+    """``(path, example, precision)`` for each value of the result the answer quotes. A
+    small number in ``said`` (:func:`said_numbers` of what the user said first) is none."""
     found: list[tuple[str, str, str | None]] = []
     spans: list[tuple[int, int]] = []  # quoted text: the words inside it are not values
     low = answer.lower()
@@ -342,11 +368,24 @@ def quoted(q: _Quotes, answer: str, question: str) -> list[tuple[str, str, str |
                     "[]" in next(iter(where))
                     and answer[a - 1 : a] not in _CURRENCY  # "$34": an amount, said as one
                     and not _names_field(low, a, b, next(iter(where)))
+                    and not _counts_anything(next(iter(where)))
                 )
             ):
                 # "1. Check", "Terminal 1": the answer's numbering or a name's number; or
                 # one of a list item's small numbers (a rank) the answer does not name:
                 # "3 days", "lane 4" (a booking's) are no rank 3 or 4.
+                continue
+            if tok.isdigit() and (
+                tok in said
+                or (
+                    _COUNTED.match(low, b) is not None
+                    and answer[a - 1 : a] not in _CURRENCY
+                    and not _names_field(low, a, b, next(iter(where)))
+                    and not _counts_anything(next(iter(where)))
+                )
+            ):
+                # A number the user said first ("Two, please." -> "2 checked bags"), or a
+                # count of another thing: "2 checked bags" quotes no passengers: 2.
                 continue
         elif len(where) != 1:
             continue  # ambiguous: the same form at several paths

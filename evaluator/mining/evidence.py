@@ -23,7 +23,7 @@ class MiningError(ProjevalError):
 class Evidence:
     """One kind of evidence for a need: how many conversations, and one example."""
 
-    kind: str  # followup | quoted | suite | absent
+    kind: str  # followup | action | quoted | suite | absent
     conversations: int
     example: str  # the quoted or passed value, or the hedged question
     detail: str = ""  # the consuming tool, or the suite question
@@ -32,6 +32,7 @@ class Evidence:
         """``passed to get_user in 3``: the kind and its number of conversations."""
         return {
             "followup": f"passed to {self.detail} in {self.conversations}",
+            "action": f"passed to {self.detail}, a write, in {self.conversations}",
             "quoted": f"quoted in the answer in {self.conversations}",
             "suite": f"hedged in {self.conversations}, needed by {self.detail}",
             "absent": f"hedged without it in {self.conversations}",
@@ -56,7 +57,7 @@ class MinedNeed:
         n = self.conversations
         kinds = ", ".join(e.describe() for e in self.evidence)
         first = self.evidence[0]
-        if first.kind in ("followup", "quoted"):
+        if first.kind in ("followup", "action", "quoted"):
             example = f'e.g. "{_clip(first.example)}" from {self.path}'
         else:
             example = f'e.g. "{_clip(first.example)}" while {self.path} was absent'

@@ -33,7 +33,7 @@ from ..traces.readers import (
 from ..traces.turns import agent_context, classify_turn, is_query, request_answered
 from ..traces.values import in_words, is_code
 from ..traces.wrappers import user_words
-from .answers import _Quotes, build_quotes, quoted
+from .answers import _Quotes, build_quotes, quoted, said_numbers
 from .draft import _times, suite_path
 from .evidence import (
     Evidence,
@@ -61,7 +61,7 @@ _SMALL = re.compile(r"(\d{1,2})(?:st|nd|rd|th)?")  # a count or an ordinal: word
 _PUNCT = ".,;:!?()[]\"'“”‘’"
 _GENERIC_LEAF = {"id", "name", "value", "type", "code", "key", "text", "label"}
 _CONTAINERS = {"data", "attributes", "relationships", "items", "results", "result", "meta"}
-_KIND_ORDER = ("followup", "quoted", "suite", "absent")
+_KIND_ORDER = ("followup", "action", "quoted", "suite", "absent")
 _PRECISION_RANK = {"day": 0, "hour": 1, "minute": 2, "second": 3}
 
 
@@ -299,9 +299,16 @@ class _Miner:
                         self.tool_paths |= {paths.generalise_instances(p) for p in q.seen}
                 earlier.append((ev, q))
             elif ev.kind == "call" and ev.args is not None and results:
+                # A value passed to a tool that writes is the ordinary use of an id (a
+                # return of the item ids an order listed): the question needs the value,
+                # not a readable name for it, as a lookup's would.
+                to_write = (
+                    ev.tool is not None and self.kinds.kind(ev.tool, trace.tool_hints) == WRITE
+                )
+                passed = "action" if to_write else "followup"
                 for _arg, value, path in _passed(ev, earlier, said, tool):
                     path = paths.generalise_instances(path)
-                    ev_acc = acc.evidence.setdefault((path, "followup"), _EvAcc())
+                    ev_acc = acc.evidence.setdefault((path, passed), _EvAcc())
                     ev_acc.add(conv, sort_key, value, ev.tool or "?")
             elif ev.kind == "message" and ev.role == "user" and ev.text:
                 # What the user asked decides some hedges, as in the trace analysis
@@ -321,8 +328,15 @@ class _Miner:
                     )
                 read.wrote()
         answer = "\n".join(answers)
+        numbers = frozenset[str]()
+        if results and answer:
+            numbers = said_numbers(
+                "\n".join(
+                    e.text for e in events if e.role == "user" and e.kind == "message" and e.text
+                )
+            )
         for q in results:
-            for path, example, precision in quoted(q, answer, question):
+            for path, example, precision in quoted(q, answer, question, numbers):
                 path = paths.generalise_instances(path)
                 ev_acc = acc.evidence.setdefault((path, "quoted"), _EvAcc())
                 ev_acc.add(conv, sort_key, example, "")

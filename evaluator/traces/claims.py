@@ -1561,14 +1561,18 @@ def ungrounded(text: str | None, known: str | Held) -> list[Claim]:
             if kind == "count":
                 return count_in(form, low)
             if kind == "duration" and (
-                duration_in_fields(form, low) or duration_in_text(form, low)
+                duration_in_fields(form, low)
+                or duration_in_text(form, low)
+                or (spoken_length(form) is not None and duration_of(form, durations_in(known)))
             ):
                 return True
             if kind == "amount" and (
                 amount_in_text(form, low) or minor_units_held(form, minor_amounts_in(known))
             ):
                 return True
-            if kind == "time" and time_in_text(form, low):
+            if kind == "time" and (
+                time_in_text(form, low) or _line_in(form, epoch_clocks_in(known))
+            ):
                 return True
             if kind == "date" and (
                 date_in_text(form, low)
@@ -2176,6 +2180,11 @@ NOT_A_TIME = re.compile(
 )
 
 
+def _line_in(form: str, lines: str) -> bool:
+    """Whether ``form`` is one whole line of ``lines``."""
+    return bool(lines) and form in lines.split("\n")
+
+
 @lru_cache(maxsize=64)
 def epoch_days_in(text: str) -> str:
     """The UTC days (``2024-05-20``, one a line) of the epoch times a JSON result holds, in
@@ -2305,15 +2314,50 @@ _LEGS = 4
 
 
 def _clocks(node: dict[Any, Any]) -> list[_Clock]:
-    """The times an object's fields give (:func:`_clock`), in field order."""
+    """The times an object's fields give (:func:`_clock`, and epoch times read in UTC:
+    a flight's ``"departs_at": 1718190000``), in field order."""
     clocks: list[_Clock] = []
-    for value in node.values():
+    for key, value in node.items():
         if type(value) is str and len(value) <= 32:
             m = _TIME_OF_DAY.fullmatch(value)
             clock = _clock(m) if m is not None else None
             if clock is not None:
                 clocks.append(clock)
+        elif type(value) is int:
+            seconds = _epoch_seconds(key, value)
+            if seconds is not None:
+                day, rest = divmod(seconds, 86400)
+                clocks.append(_Clock(_EPOCH_ORDINAL + day, rest // 60, 0))
     return clocks
+
+
+#: The proleptic ordinal of 1970-01-01, the day epoch times count from.
+_EPOCH_ORDINAL = date(1970, 1, 1).toordinal()
+
+
+def _epoch_seconds(key: Any, value: int) -> int | None:
+    """The epoch seconds a whole number under ``key`` gives (milliseconds read as seconds),
+    or None when it is no time: out of 2000-2100, or under an id's or a phone's key."""
+    if NOT_A_TIME.search(str(key)):
+        return None
+    seconds = value // 1000 if value >= EPOCH_HIGH * 10 else value
+    return seconds if EPOCH_LOW <= seconds < EPOCH_HIGH else None
+
+
+@lru_cache(maxsize=64)
+def epoch_clocks_in(text: str) -> str:
+    """The UTC times of day (``14:00``, one a line) of the epoch times a JSON result holds,
+    as :func:`epoch_days_in` reads them: what an answer reads back as "2:00 PM"."""
+    clocks: list[str] = []
+    for node in _json_nodes(text):
+        if type(node) is not dict:
+            continue
+        for key, value in node.items():
+            seconds = _epoch_seconds(key, value) if type(value) is int else None
+            if seconds is not None:
+                rest = seconds % 86400
+                clocks.append(f"{rest // 3600:02d}:{rest % 3600 // 60:02d}")
+    return "\n".join(clocks)
 
 
 def _chained(first: dict[Any, Any], then: dict[Any, Any]) -> bool:

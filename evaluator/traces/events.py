@@ -104,6 +104,9 @@ class Trace:
     #: (:func:`~.actions.tool_statements`: an OpenAI or Anthropic request's ``tools``, a
     #: ``tools/list`` answer): values they state ground its claims, as the system prompt's do.
     tool_text: dict[str, str] = field(default_factory=dict)
+    #: Call ids given to a call while another call holding the same id still waited for its
+    #: result (:func:`finish_trace` pairs them in order; the reader reports it).
+    reused_call_ids: list[str] = field(default_factory=list)
 
 
 def parse_args(value: Any) -> tuple[str | None, Any]:
@@ -169,11 +172,17 @@ def finish_trace(trace: Trace) -> Trace:
             if ev.call_id is not None and ev.call_id not in by_id:
                 by_id[ev.call_id] = ev
             else:
+                if ev.call_id is not None and ev.call_id not in trace.reused_call_ids:
+                    trace.reused_call_ids.append(ev.call_id)
                 by_name[ev.tool].append(ev)
         elif ev.kind == "result":
             call = None
             if ev.call_id is not None:
                 call = by_id.pop(ev.call_id, None)
+                if call is None and ev.call_id in trace.reused_call_ids:
+                    # An id two calls were given at once: its next result answers the
+                    # oldest call still waiting under it.
+                    call = _oldest_with_id(by_name, ev.call_id)
                 if call is None and ev.tool is not None and by_name[ev.tool]:
                     # An id a client gave a call recorded without one (Gemini's
                     # functionCall, answered with the id pydantic-ai added): name and order.
@@ -196,6 +205,18 @@ def finish_trace(trace: Trace) -> Trace:
                 if ev.tool is None:
                     ev.tool = call.tool
     return trace
+
+
+def _oldest_with_id(waiting: defaultdict[str | None, deque[Event]], call_id: str) -> Event | None:
+    """Take the oldest call waiting in ``waiting`` whose id is ``call_id``, if any."""
+    found = min(
+        (c for q in waiting.values() for c in q if c.call_id == call_id),
+        key=lambda c: c.seq,
+        default=None,
+    )
+    if found is not None:
+        waiting[found.tool].remove(found)
+    return found
 
 
 #: Columns of :func:`events_frame`, in order (declared in :data:`~.columns.EVENTS`).

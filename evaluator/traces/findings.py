@@ -61,6 +61,10 @@ def field_at(suite: Any, path: str | None) -> Any | None:
         pattern = getattr(fdef, "segments", None) or _segments(fdef.path)
         if pattern is not None and paths.matches(pattern, found):
             return fdef
+    if path is not None and path.endswith("*"):
+        # An id a map is keyed by sits at the map's path (``items.*``: trace values have no
+        # other place), which a suite names as the map's keys (``items.*~``).
+        return field_at(suite, path + "~")
     return None
 
 

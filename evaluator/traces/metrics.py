@@ -63,6 +63,7 @@ from .claims import (
     duration_in_text,
     duration_of,
     durations_in,
+    epoch_clocks_in,
     epoch_days_in,
     initials_in,
     is_amount_form,
@@ -976,6 +977,7 @@ class Grounds:
     __slots__ = (
         "_amounts_read",
         "_authored",
+        "_clocks",
         "_counts",
         "_durations",
         "_held",
@@ -1018,6 +1020,7 @@ class Grounds:
         self._authored = ""  # the texts the agent wrote into files (see wrote()), lower-cased
         self._totals: list[ListArithmetic] = []  # per earlier result: totals_in(its text)
         self._durations: list[frozenset[int]] = []  # per earlier result: durations_in(its text)
+        self._clocks: list[frozenset[str]] = []  # per earlier result: epoch_clocks_in(its text)
         self._prices: set[Decimal] = set()  # the earlier results' prices_in, pooled
         self._prices_seen = 0  # of self.earlier
         self._worked: set[Decimal] = set()  # amounts a message worked out (worked())
@@ -1115,7 +1118,22 @@ class Grounds:
                 or date_from_held(form, self._said, text)
                 or any(low in epoch_days_in(ev.text) for ev, _ in self.earlier if ev.text)
             )
-        return kind == "time" and (time_in_text(form, text) or time_in_text(form, self._said))
+        # Or the UTC time of day of an epoch time a result holds ("11:00 AM" by
+        # "departs_at": 1718190000).
+        return kind == "time" and (
+            time_in_text(form, text)
+            or time_in_text(form, self._said)
+            or self._epoch_clock_held(form)
+        )
+
+    def _epoch_clock_held(self, form: str) -> bool:
+        """Whether a time of day (``HH:MM``) is the UTC time of an epoch time a result holds
+        (:func:`~projeval.traces.claims.epoch_clocks_in`), each result read once."""
+        while len(self._clocks) < len(self.earlier):
+            ev = self.earlier[len(self._clocks)][0]
+            text = epoch_clocks_in(ev.text) if ev.text else ""
+            self._clocks.append(frozenset(text.split("\n")) if text else frozenset())
+        return any(form in clocks for clocks in self._clocks)
 
     def _total_held(self, form: str) -> bool:
         """Whether an amount is a total of a result's list (:func:`~projeval.traces.claims.
@@ -1306,7 +1324,9 @@ def corrects(failed: Event, call: Event, error: str | None) -> bool:
     if subject is not None:
         for path, value in leaves:
             if path == subject and kept[path] != value:
-                return False
+                # The same id respelt (an order's "#W2240716" after "W2240716" was not
+                # found, "ABC-123" after "abc123") corrects the call for the same item.
+                return _same_id(kept[path], value)
     same = [
         path
         for path, value in leaves
@@ -1329,6 +1349,15 @@ def corrects(failed: Event, call: Event, error: str | None) -> bool:
     # --set-upstream origin main` after git said to; or runs it from the directory its
     # path named: `cd x && node y.js` after `node x/y.js` failed.
     return any(path in about and _edited(kept[path], value) for path, value in leaves)
+
+
+def _same_id(before: Any, now: Any) -> bool:
+    """Whether two id values differ only in case and punctuation (``W2240716`` and
+    ``#W2240716``), with at least three letters or digits to them."""
+    if type(before) is not str or type(now) is not str:
+        return False
+    a = "".join(ch for ch in before.casefold() if ch.isalnum())
+    return len(a) >= 3 and a == "".join(ch for ch in now.casefold() if ch.isalnum())
 
 
 def _edited(before: Any, now: Any) -> bool:

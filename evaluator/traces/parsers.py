@@ -1036,14 +1036,14 @@ class ConversationParser:
                 tid = loose[0]
             else:
                 if loose is not None and loose[0] in self.open and not loose[2]:
-                    yield finish_trace(self.open.pop(loose[0]).trace)  # nothing can extend it
+                    yield from self._finish(self.open.pop(loose[0]).trace)  # nothing can extend it
                 tid, line_named = f"{self.stem}:{record.line}", True
             self.loose = (tid, snap.messages, snap.response_id is not None)
         key = tid if tid is not None else self.stem
         merger = self.open.get(key)
         if merger is not None and not merger.extends(snap) and not merger.resync(snap):
             # A branch or a restart under the same id: a trace of its own.
-            yield finish_trace(self.open.pop(key).trace)
+            yield from self._finish(self.open.pop(key).trace)
             merger = None
         if merger is None:
             merger = Merger(self._trace(key, record.line), self.converter)
@@ -1061,7 +1061,7 @@ class ConversationParser:
             self.chains[snap.response_id] = key
         yield from self._problems(problems, record)
         while len(self.open) > _OPEN_WINDOW:
-            yield finish_trace(self.open.popitem(last=False)[1].trace)
+            yield from self._finish(self.open.popitem(last=False)[1].trace)
 
     def _whole(self, snap: Snapshot, record: Record) -> Iterator[Trace | Problem]:
         """A run record: one whole conversation, finished at once. It continues no record
@@ -1080,7 +1080,7 @@ class ConversationParser:
             known = merger.trace.tool_text  # each tool read once a trace
             known.update(tool_statements(snap.tools, known))
         yield from self._problems(problems, record)
-        yield finish_trace(merger.trace)
+        yield from self._finish(merger.trace)
 
     def close(self) -> Iterator[Trace | Problem]:
         """Finish every trace still open at the end of the file."""
@@ -1094,7 +1094,7 @@ class ConversationParser:
         for line, reason in self.cut_runs.values():
             yield Problem(self.name, line, reason)
         while self.open:
-            yield finish_trace(self.open.popitem(last=False)[1].trace)
+            yield from self._finish(self.open.popitem(last=False)[1].trace)
 
     def _trace(self, tid: str, line: int) -> Trace:
         unique = tid
@@ -1105,6 +1105,20 @@ class ConversationParser:
         self.finished_ids.add(unique)
         self.names[unique] = (tid, n)
         return Trace(unique, self.name, line, self.converter.name)
+
+    def _finish(self, trace: Trace) -> Iterator[Trace | Problem]:
+        """The trace, its calls linked to their results, after a problem for each call id it
+        gave two calls at once (paired in order, as a recorder that numbers calls per message
+        may reuse one)."""
+        trace = finish_trace(trace)
+        for call_id in trace.reused_call_ids:
+            yield Problem(
+                self.name,
+                trace.line,
+                f"call id {call_id!r} is given to two calls waiting at once in {trace.trace_id!r}; "
+                "their results are paired in order. Fix: give each call its own id",
+            )
+        yield trace
 
     def _problems(self, problems: list[str], record: Record) -> Iterator[Problem]:
         where = _item(record)

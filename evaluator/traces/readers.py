@@ -702,6 +702,13 @@ def _json_reason(exc: json.JSONDecodeError, text: str) -> str:
         if msg == "Invalid control character":
             msg = "Unterminated string"  # the line's own break, inside a string cut off
         return f"invalid JSON: the value ends early ({msg}), the line looks truncated"
+    if msg == "Invalid control character":
+        # Name the byte and the fix: a NUL or a tab a logger wrote raw inside a string.
+        code = ord(text[exc.pos])
+        return (
+            f"invalid JSON: a raw control character (U+{code:04X}) inside a string at column "
+            f"{exc.colno}; JSON writes it escaped, \\u{code:04x}"
+        )
     return f"invalid JSON: {msg} at column {exc.colno}"
 
 

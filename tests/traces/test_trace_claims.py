@@ -989,6 +989,19 @@ def test_amounts_in_minor_units_and_epoch_days_are_held() -> None:
     ]
 
 
+def test_epoch_times_hold_their_utc_time_of_day_and_the_length_between_them() -> None:
+    # Issue 16's travel-and-shop runs (made-up, /work/notes/tau60): a flight search returns
+    # departs_at and arrives_at in epoch seconds; "11:00 AM" and "5 hours 30 minutes" read
+    # them back in UTC. Before, only the day of an epoch time was held.
+    known = '{"flights": [{"flight_number": "TS221", "departs_at": 1718190000, "arrives_at": 1718209800}]}'
+    text = "TS221 leaves at 11:00 AM, lands at 4:30 PM and takes 5 hours 30 minutes, not 12:00 PM."
+    assert [c.value for c in ungrounded(text, known)] == ["12:00 PM"]
+    # An id's number in the range of epoch times gives no time of day.
+    assert [c.value for c in ungrounded("It left at 11:00 AM.", '{"order_id": 1718190000}')] == [
+        "11:00 AM"
+    ]
+
+
 def test_an_amounts_digits_inside_an_id_or_a_longer_number_hold_no_amount() -> None:
     # A made-up Chinese shop run (/work/notes/tau45): "运费险会补贴您12元运费" when the only
     # "12" of the results is inside the SKU and a year; before, it was held by them.

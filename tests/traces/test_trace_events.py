@@ -48,6 +48,24 @@ def test_calls_without_id_link_by_name_then_order() -> None:
     assert [e.link for e in t.events] == [3, 4, 5, 0, 1, 2]
 
 
+def test_an_id_two_waiting_calls_share_links_its_results_in_order() -> None:
+    # Issue 16, /work/notes/tau60: a recorder gave two parallel calls the same id; the
+    # second result was an orphan and the second call unanswered. Reused one after another,
+    # an id is no problem: each result answers the call waiting then.
+    t = _trace(
+        Event("assistant", "call", 0, tool="get", call_id="c1"),
+        Event("assistant", "call", 0, tool="get", call_id="c1"),
+        Event("tool", "result", 1, call_id="c1", text="A"),
+        Event("tool", "result", 2, call_id="c1", text="B"),
+        Event("assistant", "call", 3, tool="get", call_id="c2"),
+        Event("tool", "result", 4, call_id="c2", text="C"),
+        Event("assistant", "call", 5, tool="get", call_id="c2"),
+        Event("tool", "result", 6, call_id="c2", text="D"),
+    )
+    assert [e.link for e in t.events] == [2, 3, 0, 1, 5, 4, 7, 6]
+    assert t.reused_call_ids == ["c1"]
+
+
 def test_orphans_stay_unlinked() -> None:
     t = _trace(
         Event("assistant", "call", 0, tool="x", call_id="c1"),

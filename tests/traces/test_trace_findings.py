@@ -11,7 +11,7 @@ from projeval.traces.findings import (
     tally_rows,
     unsupported_answers,
 )
-from trace_helpers import Suite, desk_suite
+from trace_helpers import FieldDef, Suite, desk_suite
 
 
 def _fu(
@@ -33,6 +33,17 @@ def test_field_at_matches_lists_and_wildcards(desk: Suite) -> None:
     assert field_at(desk, "included.*.name").name == "owner_name"
     assert field_at(desk, "data[].relationships") is None
     assert field_at(desk, None) is None and field_at(desk, "$") is None
+
+
+def test_field_at_matches_a_map_key_to_the_suites_keys_path() -> None:
+    # An id a map is keyed by sits at the map's path in the traces (items.*); a suite
+    # names those keys items.*~ (the tau60 store suite's item_ids). Before, the finding
+    # read "items.* (no field of the suite)".
+    suite = Suite(
+        "store", "get_order_details", {"item_ids": FieldDef("item_ids", "items.*~", "id")}
+    )
+    assert field_at(suite, "items.*").name == "item_ids"
+    assert field_at(suite, "items.*.name") is None
 
 
 def test_field_findings_group_and_render(desk: Suite) -> None:

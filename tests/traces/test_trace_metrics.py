@@ -632,6 +632,25 @@ def test_another_item_named_by_an_id_argument_is_no_retry_whatever_settings_it_k
     assert [r[retry_of] for r in m.calls] == [None, None, None, 4]
 
 
+def test_the_same_id_respelt_after_an_error_is_a_retry() -> None:
+    # Issue 16's travel-and-shop runs (made-up, /work/notes/tau60): "Error: order W2240716
+    # not found", then the order as the store writes it, "#W2240716": the same order, a
+    # retry. Before, another value of the first id argument was always another item.
+    _, m = measure(
+        call(0, "get_order_details", {"order_id": "W2240716"}, "c1"),
+        result(1, "c1", "Error: order W2240716 not found"),
+        call(2, "get_order_details", {"order_id": "#W2240716"}, "c2"),
+        result(3, "c2", {"status": "shipped"}),
+        call(4, "get_order", {"order_id": "W1"}, "c3"),
+        result(5, "c3", "Error: order W1 not found"),
+        call(6, "get_order", {"order_id": "#W2"}, "c4"),
+        result(7, "c4", {"status": "shipped"}),
+    )
+    assert (m.summary["errors"], m.summary["retries"], m.summary["duplicates"]) == (2, 1, 0)
+    retry_of = CALLS.index("retry_of")
+    assert [r[retry_of] for r in m.calls] == [None, 0, None, None]
+
+
 def test_another_payment_method_for_the_same_order_after_an_error_is_a_retry() -> None:
     # A shop agent's return of the same order's items (a list argument) to the card's id
     # after "Error: payment method not found" retries it; a return of another order with the

@@ -78,6 +78,30 @@ def test_openai_chat(tmp_path: Path) -> None:
     assert trace.events[3].usage.input_total == 82  # top-level usage: the last model call
 
 
+def test_a_call_id_shared_by_two_waiting_calls_is_one_problem(tmp_path: Path) -> None:
+    # Issue 16, /work/notes/tau60: both calls read, both answered, and the file says why.
+    def call(args: str) -> dict[str, Any]:
+        return {"id": "c1", "type": "function", "function": {"name": "get", "arguments": args}}
+
+    msgs = [
+        {"role": "user", "content": "both please"},
+        {"role": "assistant", "content": None, "tool_calls": [call('{"n": 1}'), call('{"n": 2}')]},
+        {"role": "tool", "tool_call_id": "c1", "content": "one"},
+        {"role": "tool", "tool_call_id": "c1", "content": "two"},
+    ]
+    _, (trace,), problems = parse(
+        write_jsonl(tmp_path / "c.jsonl", [{"id": "t", "messages": msgs}])
+    )
+    assert [e.link for e in trace.events if e.kind == "result"] == [1, 2]
+    assert [(p.line, p.reason) for p in problems] == [
+        (
+            1,
+            "call id 'c1' is given to two calls waiting at once in 't'; their results are "
+            "paired in order. Fix: give each call its own id",
+        )
+    ]
+
+
 def test_openai_chat_legacy_custom_and_bad_arguments(tmp_path: Path) -> None:
     conv = {
         "id": "legacy",

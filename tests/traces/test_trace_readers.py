@@ -67,6 +67,23 @@ def test_a_line_or_document_cut_inside_a_string_says_so_plainly(tmp_path: Path) 
     ]
 
 
+def test_a_raw_control_character_is_named_with_its_fix(tmp_path: Path) -> None:
+    # Issue 16, /work/notes/tau60/hostile/nul.jsonl: a NUL byte written raw inside a user's
+    # message read "Invalid control character at column 530", naming neither the byte nor
+    # the fix. The other lines are read.
+    path = tmp_path / "t.jsonl"
+    path.write_bytes(b'{"a": 1}\n{"user": "Sure,\x00 it is"}\n{"a": 3}\n')
+    records, problems = _split(list(iter_records(path)))
+    assert [r.line for r in records] == [1, 3]
+    assert [(p.line, p.reason) for p in problems] == [
+        (
+            2,
+            "invalid JSON: a raw control character (U+0000) inside a string at column 16; "
+            "JSON writes it escaped, \\u0000; line skipped",
+        )
+    ]
+
+
 def test_a_jsonl_line_with_a_stray_byte_of_another_encoding_is_read(tmp_path: Path) -> None:
     # Issue 16 (item 7), /work/notes/tau58/hostile/nonutf8.jsonl: one Latin-1 "é" in a
     # user's message skipped the whole conversation; a JSON document with the same byte
