@@ -5986,7 +5986,7 @@ _MK40ZH_NEED_MET = re.compile(
 #   request verb or not (the r4 section), when the order repeats a word of the offer;
 _MK40ZH_OFFER = re.compile(
     r"(?:我|我们|我們)(?:也|还|還|现在|現在|这边|這邊)*(?:可以|能)(?:帮|幫|给|給|为|為)(?:您|你)"
-    r"([^。！!？?\n]{2,30})"
+    r"([^。！!？?\n]{1,30})"
 )
 _MK40ZH_ORDER = re.compile(
     r"^\W*(?:(?:那|那就|就|好|好的|行)[，,\s]*)*(?:你|您)(?:就)?(?:帮我|幫我|给我|給我|把)?"
@@ -6012,18 +6012,62 @@ _MK40ZH_SUPPOSED_WHAT_NOW = re.compile(
     r"(?:要是|如果|假如|万一|萬一)[^，,。？?！!]{1,16}?(?:怎么办|怎麼辦|怎么处理|怎麼處理)"
 )
 _MK40ZH_AGENT_COURSE = re.compile(r"(?:你|您)(?:们|們)?(?:会|會|要)怎么办")
+# - more of a kind asked with a quality worded "X一点的" ("有没有流量多一点的套餐", "有没有屏幕大点的"):
+#   another option of the kind, REQUEST_ALTS (mk38zh's "有没有更便宜的", the comparison unnamed);
+_MK40ZH_MORE_OF_KIND = re.compile(
+    r"(?:有没有|有沒有|还有没有|還有沒有)[\u4e00-\u9fff]{0,4}?"
+    r"(?:多|大|小|少|便宜|快|早|晚|长|長|短|高|低|好)(?:一)?(?:点|點)的"
+)
+# - a value given for a field of the case with nothing asked ("好吧，新地址是…", "邮箱是…"): the
+#   GUIDELINE's "订单号是 …", an `answer`, though the agent's last message asked nothing;
+_MK40ZH_FIELD_GIVEN = re.compile(
+    r"^\W*(?:(?:好吧|好的?|行|嗯+|那)[，,\s]*)*(?:我的?|他的?|她的?)?(?:新的?)?(?:收货|收貨)?"
+    r"(?:地址|手机号|手機號|电话|電話|订单号|訂單號|邮箱|郵箱|身份证号|身份證號|会员号|會員號)"
+    r"(?:是|为|為|：|:)\s*[^\s，,。？?！!]{4,}"
+)
+# - a figure the agent just gave, echoed with a question mark and nothing asked after it ("712？？
+#   这么多", "才200？我…"): pushback on the amount, `other` (the r4 section's rhetorical pushback);
+#   a question beside it ("200？能不能多给点") asks;
+_MK40ZH_FIGURE_ECHO = re.compile(r"^\W*(?:才|就|只有)?(\d+(?:\.\d+)?)(?:元|块|塊)?\s*[？?]+")
+# - incredulity at what the agent told ("不会吧，…一班都没有？"): pushback, asks for no fact;
+_MK40ZH_INCREDULOUS = re.compile(
+    r"^\W*(?:不会吧|不會吧|不是吧|真的假的|开什么玩笑|開什麼玩笑)[，,！!。\s]"
+)
+_MK40ZH_ASKS = re.compile(
+    r"吗|嗎|呢|能不能|可不可以|能否|是不是|有没有|有沒有|怎么|怎麼|为什么|為什麼|为啥|為啥|什么|什麼|啥"
+    r"|多少|几|幾|哪|谁|誰"
+)
+# - a want to book told at the opening, beside how it goes ("我想给爸妈订两张机票…这个怎么弄啊"):
+#   the task, and asking about it, a `request` (the r4 section's "Can you guys install it?");
+_MK40ZH_WANTS_BOOKING = re.compile(
+    r"(?:我|我们|我們)(?:想|想要|要)(?:给|給|帮|幫|替)?[^，,。？?！!]{0,6}?(?:订|訂|预订|預訂)"
+    r"[^，,。？?！!]{0,4}?(?:张|張|间|間|个|個|晚|份)"
+)
+# - the check the agent asked for reported ("您先检查一下…有没有松动" -> "我看了，线是插着的…"): the
+#   outcome asked told, an `answer` (session 29's step reported), failure or not.
+_MK40ZH_CHECK_ASKED = re.compile(
+    r"(?:检查|檢查|看|查看)(?:一下|下)[^。！？?\n]{0,24}(?:有没有|有沒有|是否|是不是)"
+)
+_MK40ZH_CHECK_REPORTED = re.compile(
+    r"^\W*(?:(?:好的?|嗯+|行)[，,、\s]*)?(?:我)?(?:已经|已經|刚刚|剛剛|刚才|剛才)?"
+    r"(?:看了|看过了|看過了|检查了|檢查了|检查过了|檢查過了|查了|查过了|查過了)"
+)
 _MK40ZH_SPLIT = re.compile(r"[，,;；。！!？?\s]+")
 
 
 def _mk40zh_offer_taken(text: str, previous: str) -> bool:
     """True when ``text`` orders what ``previous`` offered (:data:`_MK40ZH_OFFER`), repeating
-    two characters of the offered act."""
+    two characters of the offer's sentence."""
     order = _MK40ZH_ORDER.match(text)
     if order is None:
         return False
     words = order.group(1)
-    for offer in _MK40ZH_OFFER.finditer(previous[-_AGENT_TAIL:]):
-        act = offer.group(1)
+    tail = previous[-_AGENT_TAIL:]
+    for offer in _MK40ZH_OFFER.finditer(tail):
+        # the offered act with what its sentence names before the offer ("24号之后需要暂停的话，
+        # 我现在可以帮您办")
+        opens = max(tail.rfind(p, 0, offer.start()) for p in "。！!？?\n") + 1
+        act = tail[opens : offer.end()]
         if any(_CJK.match(words[i]) and words[i : i + 2] in act for i in range(len(words) - 1)):
             return True
     return False
@@ -6053,6 +6097,33 @@ def _mk40zh_turn(text: str, previous: str, verdict: tuple[str, str]) -> tuple[st
         asked = _QUESTION_MARK.search(previous) or _patterns()["agent_asks"].search(previous)
         if not asked and any(_MK40ZH_ACT_TOLD.match(c) for c in clauses):
             return "request", "act_told"
+    if kind == "question" and _MK40ZH_MORE_OF_KIND.search(text):
+        return "request", "more_of_kind"
+    if kind == "question" and not previous.strip() and _MK40ZH_WANTS_BOOKING.search(text):
+        return "request", "wants_booking"
+    if kind == "question" and previous.strip():
+        echo = _MK40ZH_FIGURE_ECHO.match(text)
+        rest = text[echo.end() :] if echo is not None else ""
+        if (
+            echo is not None
+            and echo.group(1) in previous[-_AGENT_TAIL:]
+            and not _MK40ZH_ASKS.search(rest)
+            and not _QUESTION_MARK.search(rest)
+        ):
+            return "other", "figure_echoed"
+        incredulous = _MK40ZH_INCREDULOUS.match(text)
+        if incredulous is not None and not _MK40ZH_ASKS.search(text, incredulous.end()):
+            return "other", "incredulous"
+    if (
+        kind == "other"
+        and previous.strip()
+        and not _QUESTION_MARK.search(text)
+        and (
+            _MK40ZH_FIELD_GIVEN.match(text)
+            or (_MK40ZH_CHECK_ASKED.search(previous) and _MK40ZH_CHECK_REPORTED.match(text))
+        )
+    ):
+        return "answer", "value_or_check_given"
     if kind == "answer" and previous.strip() and _MK40ZH_TASK_ADDED.search(text):
         return "request", "task_added"
     if kind in ("answer", "other") and previous.strip() and _MK40ZH_NEED_MET.match(text):

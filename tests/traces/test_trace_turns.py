@@ -6316,3 +6316,28 @@ def test_mk40zh_acts_asked_and_added(text: str, previous: str, kind: str) -> Non
 )
 def test_mk40zh_closings_offers_and_bare_questions(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # more of a kind asked with a quality worded "X一点的": another option
+        ("那有没有内存大一点的手机", "这款是128GB的。", "request"),
+        # a want to book told at the opening, beside how it goes
+        ("我想帮我妈订一张去成都的票，这个怎么操作", "", "request"),
+        # a figure the agent gave, echoed with a question mark and nothing asked after it
+        ("50？？这么少", "按规定可以补偿50元。需要现在发放吗？", "other"),
+        # ... a question beside it asks
+        ("50？是按什么标准算的", "按规定可以补偿50元。需要现在发放吗？", "question"),
+        # incredulity at what the agent told
+        ("不会吧，周末一间房都没有？", "查了一下，周末没有空房了。要看看下周吗？", "other"),
+        # a value given for a field of the case with nothing asked
+        ("好的，新地址是上海市静安区某路88号", "改地址需要额外收取运费。", "answer"),
+        # the check the agent asked for reported, failure or not
+        ("我看了，电源是开着的，还是不亮", "您先检查一下路由器的电源有没有接好。", "answer"),
+        # the agent's offer named before it in its sentence, taken up
+        ("那你把下个月的暂停吧", "下个月需要暂停的话，我现在可以帮您办。", "answer"),
+    ],
+)
+def test_mk40zh_options_values_and_pushback(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
