@@ -1486,7 +1486,41 @@ def find_hedges(
     if hedges:
         assert text is not None  # there are hedges
         hedges = [h for h in hedges if not _mk39zh_reading(text, h, user, latest_result)]
+        hedges = [h for h in hedges if not _mk40zh_reading(text, h)]
     return hedges
+
+
+# mk40zh (made-up Chinese support runs, session 34; tuned in session 35). Cues whose sentence
+# shape says they qualify no claim of the agent's about the task's data (the GUIDELINE's line):
+# - an approximate figure the agent attributes to the user ("按您说的大约三分之一坏果"): the
+#   user's own estimate restated, a statement about what the user said, no doubt of the agent's;
+_MK40ZH_USER_SAID = re.compile(
+    r"(?:按|照|按照|根据|根據|据|據|如)?(?:您|你)(?:刚才|剛才|之前|上面)?"
+    r"(?:说|說|讲|講|提到|描述|反馈|反饋|所说|所說)的?"
+)
+# - a guess whether the agent's own next attempt works, followed by the attempt announced ("地址
+#   可能也改不了了，我试一下"): the agent's own process and its modal possibility (the GUIDELINE's
+#   plans; session 21's predictions of the agent's next attempt), not a fact of the case.
+_MK40ZH_TRIES = re.compile(
+    r"[，,]\s*(?:不过|但是?|那)?\s*(?:我|我们|我們)(?:先|再|还是|還是|来|來|去|帮您|幫您|给您|給您)*"
+    r"(?:试|試)(?:一下|一試|一试|试看|試看|试|試)?(?:吧)?\s*[。！!]?"
+)
+
+
+def _mk40zh_reading(text: str, h: Hedge) -> bool:
+    """True when the Chinese cue ``h`` restates the user's own estimate or doubts the agent's
+    own next attempt (the block above); mk40zh, session 35."""
+    if h.language != "zh":
+        return False
+    lo, hi = sentence_span(text, h.start, h.end)
+    c_lo = max((text.rfind(p, lo, h.start) + 1 for p in "，,；;："), default=lo)
+    c_lo = max(c_lo, lo)
+    if h.kind == "guess" and h.phrase in _ZH_APPROXIMATE:
+        return _MK40ZH_USER_SAID.search(text, c_lo, h.start) is not None
+    if h.kind == "guess" and h.phrase in ("可能", "可能会", "可能會"):
+        c_hi = min((i for i in (text.find(p, h.end, hi) for p in "，,；;") if i >= 0), default=hi)
+        return _MK40ZH_TRIES.match(text, c_hi) is not None
+    return False
 
 
 # mk39zh (made-up Chinese support runs, session 34). Cues whose sentence shape says they qualify
@@ -4688,8 +4722,11 @@ def _rule(
                     # a Chinese condition opens before what it governs: one in a later clause
                     # ("可能存在心肌酶谱升高…如果吃的不好，尿少，得静脉补液", round 17's doctor, who
                     # writes without stops) starts a new hypothetical, not the guess's
-                    else _CONDITION.search(text, s_lo, c_hi)
-                    or _ZH_IF_AFTER.search(text, s_lo, h.start)
+                    else (
+                        _CONDITION.search(text, s_lo, c_hi)
+                        or _ZH_IF_AFTER.search(text, s_lo, h.start)
+                    )
+                    and not _mk40zh_condition_closed(text, s_lo, c_lo, h.start)
                 )
                 or _AS_IT_CHANGES.search(text, s_lo, h.start)
                 or _DEPENDING.search(text, s_lo, h.start)
@@ -5724,7 +5761,13 @@ def _role_prompt_advice(text: str, h: HedgeMatch, kind: str, c_lo: int, c_hi: in
             return "kind_risk"  # "对未来可能遭遇风险的一种预防": the risk a kind of cover meets
     if kind == "guess" and _ZH_SOMETIMES_OPENING.match(text, c_lo if c_lo else 0):
         return "sometimes"  # "有时候，元数据也可能被用于…": how things sometimes go
-    if h.match in ("应该", "應該") and _RP_DEONTIC.match(text, h.end, c_hi):
+    if (
+        h.match in ("应该", "應該")
+        and _RP_DEONTIC.match(text, h.end, c_hi)
+        # (not 应该 before the copula, "应该是落地双流机场": what is so, concluded, whose 落地 is
+        # no adverbial 地; mk40zh, made-up, session 34)
+        and not text.startswith(("是", "會是", "会是"), h.end)
+    ):
         return "advice"  # "而是应该理性地分析市场情况": what ought to be done
     if h.match == "估计" and _ZH_AFTER_LABEL.search(text, max(0, h.start - 3), h.start):
         return "step"  # "**潜在损失**：估计风险发生可能导致的…损失": to estimate, a step
@@ -7634,12 +7677,23 @@ _SOURCE_PHRASE = re.compile(
 _READ_WORDS = re.compile(r"search(?:es|ing)?|quer(?:y|ies)|搜索|查询|结果", re.IGNORECASE)
 
 
+_MK40ZH_WHERE_LOOKED = re.compile(r"(?:里|裡|中|上)(?:面)?(?:也|都|还|還)?(?:查|看|找|没|沒)")
+_MK40ZH_AGENT_SIDE = re.compile(r"(?:我|我们|我們)(?:这边|這邊|这里|這裡)(?:的)?(?:在)?$")
+
+
 def _process_before(text: str, lo: int, start: int) -> bool:
     """True when a process word ("the search", "工具") comes before ``start`` in
     ``[lo, start)``, unless it is a search named as the source ("according to my search")."""
     for m in context_patterns()["process"].finditer(text, lo, start):
         if _item_returned(text, m):
             continue  # "the item was returned, but I couldn't find the refund": no process
+        if _MK40ZH_WHERE_LOOKED.match(text, m.end()) and _MK40ZH_AGENT_SIDE.search(
+            text, max(lo, m.start() - 6), m.start()
+        ):
+            # mk40zh (made-up, session 34): "我这边系统里查不到具体金额" has the agent as its
+            # subject and the system as where it looked ("I couldn't find X", missing
+            # information), not the system as the subject (process narration)
+            continue
         if (
             not _READ_WORDS.fullmatch(m.group())
             or _SOURCE_PHRASE.search(text, lo, m.start()) is None
@@ -9472,7 +9526,9 @@ _SCALE = re.compile(
     r"\s*(?:(?P<scale>thousand|k\b|million|m\b|mn\b|billion|bn\b|b\b|trillion|万|亿|億|千)\s*)?"
     r"(?P<unit>°\s*[CF]\b|degrees?\s+(?:celsius|fahrenheit|[CF]\b)|[CF]\b|miles?\b|mi\b|km\b|"
     r"kilomet(?:er|re)s?\b|pounds?\b|lbs?\b|kg\b|kilograms?\b|feet\b|foot\b|ft\b|met(?:er|re)s?\b|"
-    r"m\b|inch(?:es)?\b|cm\b|centimet(?:er|re)s?\b|gallons?\b|gal\b|lit(?:er|re)s?\b|L\b)?",
+    r"m\b|inch(?:es)?\b|cm\b|centimet(?:er|re)s?\b|gallons?\b|gal\b|lit(?:er|re)s?\b|L\b|"
+    # (data sizes: "约25.6GB" for a result's ``26214`` MB, mk40zh (made-up, session 34))
+    r"[GM]B\b)?",
     re.IGNORECASE,
 )
 _SCALES = {
@@ -9505,12 +9561,19 @@ _CONVERSIONS: dict[str, tuple[float, float]] = {
     "cm": (2.54, 0.0),
     "gal": (0.264172, 0.0),
     "l": (3.785412, 0.0),
+    # binary data sizes: a usage read in MB and written in GB ("约25.6GB" for ``26214`` MB), or
+    # the other way (mk40zh, made-up, session 34: the GUIDELINE's unit conversion, neither)
+    "gb": (1 / 1024, 0.0),
+    "mb": (1024.0, 0.0),
 }
 # Conversions inside one system, beside ``_CONVERSIONS``' across systems: "80 inches, or about
 # 6.67 feet" (a thought's arithmetic on a result's length, round 14).
 _SAME_SYSTEM: dict[str, tuple[tuple[float, float], ...]] = {
     "ft": ((1 / 12, 0.0),),
     "in": ((12.0, 0.0),),
+    # ... and decimal ones (1 GB = 1000 MB, as some carriers bill)
+    "gb": ((1 / 1000, 0.0),),
+    "mb": ((1000.0, 0.0),),
 }
 # A unit's name as written, to its key in ``_CONVERSIONS`` (by its first letters).
 _UNIT_NAMES = (
@@ -9532,6 +9595,8 @@ _UNIT_NAMES = (
     ("gal", "gal"),
     ("lit", "l"),
     ("l", "l"),
+    ("gb", "gb"),
+    ("mb", "mb"),
     ("met", "m"),
     ("m", "m"),
     ("f", "f"),
@@ -9739,6 +9804,33 @@ _MK39ZH_VAGUE_IF = re.compile(
     r"(?:如果|假如|要是|若是|倘若)?(?:一切)?(?:都)?(?:顺利|順利|正常|不出意外|没有意外|沒有意外|没什么意外|沒什麼意外)"
     r"(?:的[话話])?"
 )
+
+
+# mk40zh (made-up, session 34): a Chinese condition governs the clause after it, its consequent;
+# a later clause that opens on a subject of its own ("她以后下单的话，最好把地址改成…，她可能是之前
+# 保存的旧地址没改") states apart from it: a guess at the case's cause, not the hypothetical.
+# ("这可能意味着…" takes up the condition, its consequent: no subject of its own; a condition of two
+# clauses, "如果到了预产期，胎儿还没有入盆，…", has no consequent before the cue's clause)
+_MK40ZH_OWN_SUBJECT = re.compile(r"\s*(?:她|他|它|您|你|我)(?:们|們)?")
+_MK40ZH_CLAUSE_BREAK = re.compile(r"[，,；;]")
+_MK40ZH_CONSEQUENT = re.compile(r"最好|建议|建議|可以|需要|记得|記得|请|請|就")
+
+
+def _mk40zh_condition_closed(text: str, s_lo: int, c_lo: int, cue: int) -> bool:
+    """True when every Chinese condition before ``cue`` in its sentence (from ``s_lo``) ends two
+    or more clauses before the cue's clause (at ``c_lo``), a consequent (advice, 就) between,
+    and the cue's clause opens on a person of its own."""
+    if not _MK40ZH_OWN_SUBJECT.match(text, c_lo):
+        return False
+    ends = [m.end() for m in _CONDITION.finditer(text, s_lo, cue)]
+    ends += [m.end() for m in _ZH_IF_AFTER.finditer(text, s_lo, cue)]
+    if not ends:
+        return False
+    between = text[max(ends) : c_lo]
+    return (
+        len(_MK40ZH_CLAUSE_BREAK.findall(between)) >= 2
+        and _MK40ZH_CONSEQUENT.search(between) is not None
+    )
 
 
 def _mk39zh_vague_condition(text: str, s_lo: int, c_hi: int) -> bool:

@@ -6198,7 +6198,7 @@ _MK39ZH_OK_RUN_ON = re.compile(
 #   GUIDELINE's choice in a request's words, the r4 section's "Okay, proceed. But…");
 _MK39ZH_SETTLED = re.compile(
     # (not an act asked of the agent for the user: "那就帮我把C盘整理一下吧", a request)
-    r"^\W*(?:(?:不用了|算了|好|行|嗯)[，,、\s]*)?(?:那)?(?:就|还是|還是)(?!(?:帮|幫|给|給|替)(?:我|我们|我們))"
+    r"^\W*(?:(?:不用了|那算了|算了|好|行|嗯)[，,、\s]*)?(?:那)?(?:就|还是|還是)(?!(?:帮|幫|给|給|替)(?:我|我们|我們))"
     r"[^，,。？?！!]{1,12}?吧(?:[，,。！!\s]|$)"
 )
 # - the agent's advice taken up as the user's own plan, its words repeated ("建议您修改密码" ->
@@ -6329,6 +6329,213 @@ def _mk39zh_turn(text: str, previous: str, verdict: tuple[str, str]) -> tuple[st
     return None
 
 
+# mk40zh (made-up Chinese support runs, session 34; tuned in session 35). The GUIDELINE's lines in
+# general form, read on a Chinese customer's turn:
+# - whether the agent can act on the user's own things, with the thing put first by 把 or adverbs
+#   between the modal and the act ("能不能只把A取消掉", "B能不能也一起换成别的", "可以开个发票吗"):
+#   a question that is really an instruction (the top section), a `request`, as the change list
+#   reads "能改下收货地址吗"; "I want to ask" before it ("我想问一下能不能…") wraps the same ask.
+#   An act verb with 个 and its object ("开个发票", "升个舱") is an act, as 开票 and 升舱 are.
+_MK40ZH_CHANGE = (
+    "更改|修改|变更|變更|改|取消|换|換|撤销|撤銷|撤回|退|升|补发|補發|暂停|暫停|加(?![重快速])"
+)
+_MK40ZH_ACT_ASKED = re.compile(
+    r"(?<![只才不])(?:能不能|可不可以|能否|可以|能)"
+    r"(?:也|都|一起|只|先|直接|再|顺便|順便|帮我|幫我|给我|給我)*"
+    r"(?:把[^，,。？?！!\s]{1,12}?(?:也|都|一起|只|先|直接)*(?:" + _MK40ZH_CHANGE + r")(?!成功)"
+    r"|(?:也|都)(?:一起)?(?:" + _MK40ZH_CHANGE + r")"
+    r"|(?:开|開|升|办|辦|补|補|换|換)[个個张張][\u4e00-\u9fff]{1,4}(?:吗|嗎|么|麼|[？?]|$))"
+)
+# ... and an act told with 吧 ("那查16号吧", "那我下单吧", "退吧") beside a question: a turn that asks
+#   the agent to do a task and asks about it is a `request` (the r4 section's "Can you guys install
+#   it? How much?"): the act decides.
+_MK40ZH_ACT_TOLD = re.compile(
+    r"^(?:(?:那|那就|就|那我|我|那行|行|好)[，,\s]*)*(?:(?:你|您)?(?:再|帮我|幫我|给我|給我)?)"
+    r"(?:查|下单|下單|订|訂|买|買|办|辦|开|開|" + _MK40ZH_CHANGE + r")[^，,。？?！!]{0,10}吧$"
+)
+# - an act the user wants, bare ("充电宝想退了", "我想取消"): the want of an act on the user's own
+#   things, beside a question or not, the task (mk39zh's _MK39ZH_WANTS_ACT, its bare verbs);
+_MK40ZH_WANTS_BARE = re.compile(
+    r"(?:想|想要|要)(?:退|取消|退订|退訂|退掉)(?:了|掉)?(?=[，,。！!\s]|因为|因為|$)"
+)
+# - after an answer or a confirmation, a further act opened by "对了", "还有", "另外", "顺便"
+#   ("确认。对了以后地址也帮我改成这个", "…。还有我想把扣款换成银行卡"): the GUIDELINE's "declining … then
+#   asking for a new task", a `request`, as mk39zh's "顺便帮我…";
+_MK40ZH_TASK_ADDED = re.compile(
+    r"(?:对了|對了|还有|還有|另外|顺便|順便)[，,\s]*[^。！!？?]{0,16}?"
+    r"(?:(?:帮|幫|给|給|替)(?:我|我们|我們)(?:把|改|换|換|取消|退|开|開|办|辦|加)|(?:想|要)把)"
+)
+# - the need said met with no "no" before it ("好，就这样吧", "行，那没事了", "明白，那没问题了"): a
+#   closing, a `greeting` (session 14's "That will be all"; "没有了，就这样" declines, an answer);
+_MK40ZH_NEED_MET = re.compile(
+    r"^\W*(?:(?:好的?|行|嗯+|明白了?|了解了?|知道了|ok|OK|Ok)[吧啊]?[，,。\s]*)+(?:那)?(?:就)?"
+    r"(?:这样吧|這樣吧|没事了|沒事了|没问题了|沒問題了|没别的了|沒別的了)\W*$"
+)
+# - the agent's offer taken up in an order's words ("我也可以帮您转人工客服" -> "那你给我转人工吧";
+#   "…的话，我现在可以帮您办" -> "那你把24号那次暂停吧"): choosing what the agent offered is an `answer`,
+#   request verb or not (the r4 section), when the order repeats a word of the offer;
+_MK40ZH_OFFER = re.compile(
+    r"(?:我|我们|我們)(?:也|还|還|现在|現在|这边|這邊)*(?:可以|能)(?:帮|幫|给|給|为|為)(?:您|你)"
+    r"([^。！!？?\n]{1,30})"
+)
+_MK40ZH_ORDER = re.compile(
+    r"^\W*(?:(?:那|那就|就|好|好的|行)[，,\s]*)*(?:你|您)(?:就)?(?:帮我|幫我|给我|給我|把)?"
+    r"([^，,。？?！!]{2,16}?)吧(?:[，,。！!\s]|$)"
+)
+# - a fact asked with a wh-word of number or time and no question mark ("新的几天能到", "是几号航站楼啊")
+#   or as "A不A" ("贵不贵"): an information `question`, as the mark makes it; not what the user
+#   does not know ("我也不知道是几号");
+_MK40ZH_WH_NO_MARK = re.compile(
+    # (not 几 as "a few": "等了几天", "送我几张", "前几天", "好几次", "有几个")
+    r"(?<![了我你他她这這那前后後好过過十有])几(?:天|号|號|点|點|个|個|件|次|站|楼|樓|月|年|岁|歲|分钟|分鐘|小时|小時|周|週|位|张|張)"
+    r"|多少|多久|多长时间|多長時間|什么时候|什麼時候|啥时候|啥時候"
+    r"|(?<![不没沒])([\u4e00-\u9fff])不\1(?![\u4e00-\u9fff]{0,2}(?:的|得))"
+)
+# (a whether put inside the user's own act, "看看稳不稳", "留意带不带酸味", asks nothing)
+_MK40ZH_EMBEDS = re.compile(
+    r"看看|看一下|留意|注意|知道|确认|確認|试试|試試|问问|問問|观察|觀察|测|測|记|記|想想"
+)
+_MK40ZH_NOT_KNOWN = re.compile(r"不知道|不清楚|不记得|不記得|忘了|记不清|記不清")
+# - a trouble supposed, and what then asked ("要是到了坏了怎么办"): what the rules allow under a
+#   supposition, a `question` (mk39zh's supposed act), no fault of the user's to help with.
+_MK40ZH_SUPPOSED_WHAT_NOW = re.compile(
+    r"(?:要是|如果|假如|万一|萬一)[^，,。？?！!]{1,16}?(?:怎么办|怎麼辦|怎么处理|怎麼處理)"
+)
+_MK40ZH_AGENT_COURSE = re.compile(r"(?:你|您)(?:们|們)?(?:会|會|要)怎么办")
+# - more of a kind asked with a quality worded "X一点的" ("有没有流量多一点的套餐", "有没有屏幕大点的"):
+#   another option of the kind, REQUEST_ALTS (mk38zh's "有没有更便宜的", the comparison unnamed);
+_MK40ZH_MORE_OF_KIND = re.compile(
+    r"(?:有没有|有沒有|还有没有|還有沒有)[\u4e00-\u9fff]{0,4}?"
+    r"(?:多|大|小|少|便宜|快|早|晚|长|長|短|高|低|好)(?:一)?(?:点|點)的"
+)
+# - a value given for a field of the case with nothing asked ("好吧，新地址是…", "邮箱是…"): the
+#   GUIDELINE's "订单号是 …", an `answer`, though the agent's last message asked nothing;
+_MK40ZH_FIELD_GIVEN = re.compile(
+    r"^\W*(?:(?:好吧|好的?|行|嗯+|那)[，,\s]*)*(?:我的?|他的?|她的?)?(?:新的?)?(?:收货|收貨)?"
+    r"(?:地址|手机号|手機號|电话|電話|订单号|訂單號|邮箱|郵箱|身份证号|身份證號|会员号|會員號)"
+    r"(?:是|为|為|：|:)\s*[^\s，,。？?！!]{4,}"
+)
+# - a figure the agent just gave, echoed with a question mark and nothing asked after it ("712？？
+#   这么多", "才200？我…"): pushback on the amount, `other` (the r4 section's rhetorical pushback);
+#   a question beside it ("200？能不能多给点") asks;
+_MK40ZH_FIGURE_ECHO = re.compile(r"^\W*(?:才|就|只有)?(\d+(?:\.\d+)?)(?:元|块|塊)?\s*[？?]+")
+# - incredulity at what the agent told ("不会吧，…一班都没有？"): pushback, asks for no fact;
+_MK40ZH_INCREDULOUS = re.compile(
+    r"^\W*(?:不会吧|不會吧|不是吧|真的假的|开什么玩笑|開什麼玩笑)[，,！!。\s]"
+)
+_MK40ZH_ASKS = re.compile(
+    r"吗|嗎|呢|能不能|可不可以|能否|是不是|有没有|有沒有|怎么|怎麼|为什么|為什麼|为啥|為啥|什么|什麼|啥"
+    r"|多少|几|幾|哪|谁|誰"
+)
+# - a want to book told at the opening, beside how it goes ("我想给爸妈订两张机票…这个怎么弄啊"):
+#   the task, and asking about it, a `request` (the r4 section's "Can you guys install it?");
+_MK40ZH_WANTS_BOOKING = re.compile(
+    r"(?:我|我们|我們)(?:想|想要|要)(?:给|給|帮|幫|替)?[^，,。？?！!]{0,6}?(?:订|訂|预订|預訂)"
+    r"[^，,。？?！!]{0,4}?(?:张|張|间|間|个|個|晚|份)"
+)
+# - the check the agent asked for reported ("您先检查一下…有没有松动" -> "我看了，线是插着的…"): the
+#   outcome asked told, an `answer` (session 29's step reported), failure or not.
+_MK40ZH_CHECK_ASKED = re.compile(
+    r"(?:检查|檢查|看|查看)(?:一下|下)[^。！？?\n]{0,24}(?:有没有|有沒有|是否|是不是)"
+)
+_MK40ZH_CHECK_REPORTED = re.compile(
+    r"^\W*(?:(?:好的?|嗯+|行)[，,、\s]*)?(?:我)?(?:已经|已經|刚刚|剛剛|刚才|剛才)?"
+    r"(?:看了|看过了|看過了|检查了|檢查了|检查过了|檢查過了|查了|查过了|查過了)"
+)
+_MK40ZH_SPLIT = re.compile(r"[，,;；。！!？?\s]+")
+
+
+def _mk40zh_offer_taken(text: str, previous: str) -> bool:
+    """True when ``text`` orders what ``previous`` offered (:data:`_MK40ZH_OFFER`), repeating
+    two characters of the offer's sentence."""
+    order = _MK40ZH_ORDER.match(text)
+    if order is None:
+        return False
+    words = order.group(1)
+    tail = previous[-_AGENT_TAIL:]
+    for offer in _MK40ZH_OFFER.finditer(tail):
+        # the offered act with what its sentence names before the offer ("24号之后需要暂停的话，
+        # 我现在可以帮您办")
+        opens = max(tail.rfind(p, 0, offer.start()) for p in "。！!？?\n") + 1
+        act = tail[opens : offer.end()]
+        if any(_CJK.match(words[i]) and words[i : i + 2] in act for i in range(len(words) - 1)):
+            return True
+    return False
+
+
+def _mk40zh_turn(text: str, previous: str, verdict: tuple[str, str]) -> tuple[str, str] | None:
+    """The readings of the block above (mk40zh, made-up, session 34), or None."""
+    kind = verdict[0]
+    clauses = [c for c in _MK40ZH_SPLIT.split(text) if c]
+    if (
+        kind == "request"
+        and previous.strip()
+        and _MK40ZH_SUPPOSED_WHAT_NOW.search(text)
+        # (not the agent's own course asked, "你会怎么办", nor an act asked for the user)
+        and not _MK39ZH_FOR_ME.search(text)
+        and not _MK40ZH_AGENT_COURSE.search(text)
+    ):
+        return "question", "supposed_what_now"
+    if kind == "question" and _MK39ZH_SUPPOSED_ACT.search(text) is None:
+        for clause in clauses:
+            if _MK40ZH_ACT_ASKED.search(clause) and _ZH_WH_FACT.search(clause) is None:
+                return "request", "act_asked"
+            if _MK40ZH_WANTS_BARE.search(clause):
+                return "request", "act_wanted"
+        # (after the agent asked a choice or a go-ahead, the act told picks it, the reply, and the
+        # question beside it decides: "退支付宝吧，多久能到账？" after "请问选哪种？")
+        asked = _QUESTION_MARK.search(previous) or _patterns()["agent_asks"].search(previous)
+        if not asked and any(_MK40ZH_ACT_TOLD.match(c) for c in clauses):
+            return "request", "act_told"
+    if kind == "question" and _MK40ZH_MORE_OF_KIND.search(text):
+        return "request", "more_of_kind"
+    if kind == "question" and not previous.strip() and _MK40ZH_WANTS_BOOKING.search(text):
+        return "request", "wants_booking"
+    if kind == "question" and previous.strip():
+        echo = _MK40ZH_FIGURE_ECHO.match(text)
+        rest = text[echo.end() :] if echo is not None else ""
+        if (
+            echo is not None
+            and echo.group(1) in previous[-_AGENT_TAIL:]
+            and not _MK40ZH_ASKS.search(rest)
+            and not _QUESTION_MARK.search(rest)
+        ):
+            return "other", "figure_echoed"
+        incredulous = _MK40ZH_INCREDULOUS.match(text)
+        if incredulous is not None and not _MK40ZH_ASKS.search(text, incredulous.end()):
+            return "other", "incredulous"
+    if (
+        kind == "other"
+        and previous.strip()
+        and not _QUESTION_MARK.search(text)
+        and (
+            _MK40ZH_FIELD_GIVEN.match(text)
+            or (_MK40ZH_CHECK_ASKED.search(previous) and _MK40ZH_CHECK_REPORTED.match(text))
+        )
+    ):
+        return "answer", "value_or_check_given"
+    if kind == "answer" and previous.strip() and _MK40ZH_TASK_ADDED.search(text):
+        return "request", "task_added"
+    if kind in ("answer", "other") and previous.strip() and _MK40ZH_NEED_MET.match(text):
+        return "greeting", "need_met"
+    if (
+        kind in ("request", "other")
+        and previous.strip()
+        and not _QUESTION_MARK.search(text)
+        and _mk40zh_offer_taken(text, previous)
+    ):
+        return "answer", "offer_taken"
+    if (
+        kind == "other"
+        and verdict[1] == "fallback"
+        and not _QUESTION_MARK.search(text)
+        and any(_MK40ZH_WH_NO_MARK.search(c) and _MK40ZH_EMBEDS.search(c) is None for c in clauses)
+        and _MK40ZH_NOT_KNOWN.search(text) is None
+    ):
+        return "question", "wh_no_mark"
+    return None
+
+
 def _zh_step_reading(text: str, previous: str, verdict: tuple[str, str]) -> tuple[str, str] | None:
     """A Chinese turn that reports the agent's step done (:data:`_ZH_REPORTS_STEP`), or None."""
     if (
@@ -6359,6 +6566,9 @@ def _step_reading(
         if taken is not None:
             return taken
         taken = _mk39zh_turn(text, previous, verdict)
+        if taken is not None:
+            return taken
+        taken = _mk40zh_turn(text, previous, verdict)
         if taken is not None:
             return taken
         return _member_reading(text, previous, context, verdict)

@@ -4068,3 +4068,34 @@ def test_mk39zh_gap_between_the_users_figure_and_the_results() -> None:
 )
 def test_mk40_support_agents(text: str, latest: str | None, found: list[str]) -> None:
     assert _hedged(text, latest) == found
+
+
+# mk40zh (made-up Chinese support runs, session 34; tuned in session 35): shapes the GUIDELINE
+# rules on, in sentences written for the test.
+@pytest.mark.parametrize(
+    ("text", "latest", "found"),
+    [
+        # declining to predict whether the fact the user waits on comes about
+        ("如果有人退订，房间可能会空出来，但我没法预测会不会有。", None, ["没法预测"]),
+        # a data size converted from the result's MB, rounded
+        ("本月已用约12.5GB。", '{"data_used_mb": 12800}', []),
+        # ... a size no result holds stays an estimate
+        ("本月已用约12.5GB。", '{"data_used_mb": 3000}', ["约1"]),
+        # the user's own estimate restated
+        ("按您说的大约一半损坏，可以按比例赔付。", None, []),
+        # a guess whether the agent's own next attempt works, then the attempt
+        ("这单可能也退不了了，我试一下。", None, []),
+        # ... the same guess with no attempt after it stays a guess
+        ("这单可能也退不了了。", None, ["可能"]),
+        # 应该 before the copula concludes what is so, no duty
+        ("目的地是PEK，所以应该是落地首都机场。", None, ["应该"]),
+        # a clause with its own subject after the condition's consequent: a guess at the cause
+        ("他以后买票的话，最好先核对证件，他可能是填错了一个字。", None, ["可能"]),
+        # ... the consequent itself stays the hypothetical
+        ("如果明天还没到，包裹可能被退回了。", None, []),
+        # the agent as the subject, the system where it looked: missing information
+        ("我这边系统里查不到具体费用。", None, ["查不到"]),
+    ],
+)
+def test_mk40zh_support_agents(text: str, latest: str | None, found: list[str]) -> None:
+    assert _hedged(text, latest) == found

@@ -6367,3 +6367,77 @@ def test_mk39zh_tasks_added_and_values_hedged(text: str, previous: str, kind: st
 )
 def test_mk40_support_customers(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, previous=previous) == kind
+
+
+# mk40zh (made-up Chinese support runs, session 34; tuned in session 35): the GUIDELINE's lines
+# in general form, in sentences written for the test.
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # whether the agent can act on the user's things, the thing put first by 把 or adverbs
+        ("我想问问能不能只把那双鞋退掉，别的留着", "", "request"),
+        ("袜子能不能也一起换成大号", "确认换货吗？", "request"),
+        ("顺便可以开个收据吗", "已为您退款。需要别的帮助吗？", "request"),
+        # an act told with 吧 beside a question: the act decides
+        ("那改到周五吧，改签要手续费吗", "周五还有座位。", "request"),
+        # ... after the agent asked a choice, the act told picks it and the question decides
+        ("退到银行卡吧，几天能到账？", "可以退回原卡或者余额，请问选哪种？", "question"),
+        # a bare want of an act beside a question
+        ("我想知道积分怎么用，还有那个杯子想退了", "", "request"),
+        # after a confirmation, a further act opened by 对了 / 还有
+        ("确认。对了，以后发票也帮我开成公司抬头", "确认提交吗？", "request"),
+        # a trouble supposed and what then asked: the rules, a question
+        ("那要是寄丢了怎么办", "已经发货了。", "question"),
+        # ... the agent's own course asked is none of it
+        ("如果两件事冲突了你会怎么办", "", "request"),
+    ],
+)
+def test_mk40zh_acts_asked_and_added(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # the need said met, no "no" before it: a closing
+        ("行，那没问题了", "发票会发到您的邮箱。", "greeting"),
+        ("好的，就这样吧", "退款已经原路退回。", "greeting"),
+        # the agent's offer taken up in an order's words
+        ("那你帮我退订吧", "如果不需要的话，我也可以帮您退订这个会员。", "answer"),
+        # ... an order that repeats no word of the offer stays a request
+        ("那你帮我改地址吧", "我也可以帮您退订这个会员。", "request"),
+        # a fact asked with a wh-word of number or time, or as A不A, and no mark
+        ("快递几点能到", "已经发货了。", "question"),
+        ("在国外用流量贵不贵", "漫游已开通。", "question"),
+        # ... a whether inside the user's own act, or "a few", asks nothing
+        ("我留意一下带不带发票", "好的。", "other"),
+        ("送我几张优惠券就好了", "给您添麻烦了。", "other"),
+    ],
+)
+def test_mk40zh_closings_offers_and_bare_questions(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # more of a kind asked with a quality worded "X一点的": another option
+        ("那有没有内存大一点的手机", "这款是128GB的。", "request"),
+        # a want to book told at the opening, beside how it goes
+        ("我想帮我妈订一张去成都的票，这个怎么操作", "", "request"),
+        # a figure the agent gave, echoed with a question mark and nothing asked after it
+        ("50？？这么少", "按规定可以补偿50元。需要现在发放吗？", "other"),
+        # ... a question beside it asks
+        ("50？是按什么标准算的", "按规定可以补偿50元。需要现在发放吗？", "question"),
+        # incredulity at what the agent told
+        ("不会吧，周末一间房都没有？", "查了一下，周末没有空房了。要看看下周吗？", "other"),
+        # a value given for a field of the case with nothing asked
+        ("好的，新地址是上海市静安区某路88号", "改地址需要额外收取运费。", "answer"),
+        # the check the agent asked for reported, failure or not
+        ("我看了，电源是开着的，还是不亮", "您先检查一下路由器的电源有没有接好。", "answer"),
+        # the agent's offer named before it in its sentence, taken up
+        ("那你把下个月的暂停吧", "下个月需要暂停的话，我现在可以帮您办。", "answer"),
+    ],
+)
+def test_mk40zh_options_values_and_pushback(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
