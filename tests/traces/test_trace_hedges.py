@@ -4020,3 +4020,32 @@ def test_mk39zh_gap_between_the_users_figure_and_the_results() -> None:
     assert found("柜子内宽128cm，放得下吗") == []
     # ... with no figure of the user's to work it from, an estimate
     assert found("放得下吗") == ["约2"]
+
+
+# mk39 (made-up support runs, session 34): the shapes, in sentences written for the test.
+@pytest.mark.parametrize(
+    ("text", "latest", "found"),
+    [
+        # a length worked from two clock times the message gives, each in its own zone
+        ("About 3 hours 5 minutes (9:00 AM Pacific to 3:05 PM Eastern).", None, []),
+        # ... a length no two stated times give stays an estimate
+        ("About 3 hours 5 minutes, door to door.", None, ["About 3"]),
+        ("About 4 hours 5 minutes (9:00 AM Pacific to 3:05 PM Eastern).", None, ["About 4"]),
+        # an estimate field's date, read back in words
+        (
+            "It left the depot. Estimated delivery is March 3.",
+            '{"parcel": "P9", "eta": "2025-03-03"}',
+            [],
+        ),
+        # ... a date the estimate field does not hold stays the agent's
+        (
+            "It left the depot. Estimated delivery is March 4.",
+            '{"parcel": "P9", "eta": "2025-03-03"}',
+            ["Estimated"],
+        ),
+        # an option judged for the user, no fact guessed
+        ("With two kids, the aisle seats might be more comfortable.", None, []),
+    ],
+)
+def test_mk39_support_agents(text: str, latest: str | None, found: list[str]) -> None:
+    assert _hedged(text, latest) == found
