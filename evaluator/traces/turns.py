@@ -4569,7 +4569,10 @@ _MK38_LETS_THEN = re.compile(
 # told, then how): a `request`. With no fault or want told, "What can I do?" stays advice.
 _MK38_FAULT = re.compile(
     r"\b(?:broken|broke|cracked|damaged|faulty|defective|smashed|not\s+working"
-    r"|(?:has|have)\s+been\s+cancell?ed|stopped\s+working|doesn['’]?t\s+work|won['’]?t\s+work)\b",
+    r"|(?:has|have)\s+been\s+cancell?ed|stopped\s+working|doesn['’]?t\s+work|won['’]?t\s+work"
+    # mk39 (session 35): a missed connection, a service gone slow ("my data has been super slow")
+    r"|missed\s+my\s+(?:connection|flight|train|bus)"
+    r"|(?:has|have)\s+been\s+(?:\w+\s+)?(?:slow|down|dropping))\b",
     re.IGNORECASE,
 )
 _MK38_NEED_MINE = re.compile(
@@ -4580,7 +4583,11 @@ _MK38_NEED_MINE = re.compile(
 _MK38_WHAT_TO_DO = re.compile(
     r"^\W*(?:so\s+|and\s+|then\s+)?(?:what\s+(?:can|should|do|could)\s+i\s+do|what\s+i\s+(?:can|should)\s+do"
     r"|how\s+(?:(?:do|can|should|could)\s+)?i\s+(?:do|fix|solve|sort)\s+(?:this|that|it)"
-    r"|what\s+are\s+my\s+options)\b",
+    r"|what\s+are\s+my\s+options"
+    # mk39 (session 35): "What now?", "I don't know what to do", and whether something is wrong
+    # with the service after its fault is told (session 21's cause asked of the user's own case)
+    r"|what\s+now|now\s+what|i\s+don['’]?t\s+know\s+what\s+to\s+do"
+    r"|is\s+(?:something|anything)\s+wrong\s+with)\b",
     re.IGNORECASE,
 )
 # A want of an act with a permission tag ending the clause ("I'd like to send it back if
@@ -4820,6 +4827,33 @@ _MK39_ASK_CLAUSE = re.compile(
 )
 _MK39_GET_IT_DONE = re.compile(r"\s+(?:it|that|this|them|those)\s+[a-z]+ed\b", re.IGNORECASE)
 _MK39_SUPPOSED = re.compile(r"\b(?:if|when|once|after|in\s+case)\b", re.IGNORECASE)
+# After the agent's yes-or-no question on what it will do ("Cancel the whole order?",
+# "Proceed?"), a correction opened with "actually" ("wait, actually just the monitor", "Yes.
+# Actually wait, can I change the date instead?") answers it, in a request's words or not
+# (session 5's recap: "a correction opened with 'Actually' … an `answer`, unless it asks a
+# question"), an `answer`.
+_MK39_ACTUALLY = re.compile(
+    r"^\W*(?:(?:yes|yeah|no|oh|hmm|wait|hold\s+on|sorry)[,.!]*\s+)*actually\b", re.IGNORECASE
+)
+_MK39_CONFIRM_ASKED = re.compile(
+    r"^\W*(?:(?:shall|should)\s+i|is\s+that\s+(?:correct|right)|proceed|go\s+ahead|confirm|cancel"
+    r"|book|place|submit|remove|process|refund)\b[^?]{0,80}\?$",
+    re.IGNORECASE,
+)
+_MK39_WH_START = re.compile(
+    r"^\W*(?:what|which|when|where|who|whom|whose|how|why)\b", re.IGNORECASE
+)
+# After the answer, a remedy the agent did not offer demanded ("But I don't want a voucher, I
+# want cash."): session 34's "No, I just want my money back", a `request`.
+_MK39_DEMAND = re.compile(
+    r"\bi\s+(?:just\s+|only\s+)?(?:want|need|expect|demand)\s+(?:my\s+money\s+back|cash|a\s+refund"
+    r"|(?:a\s+|my\s+)?(?:money|refund)\s+(?:back|instead))\b",
+    re.IGNORECASE,
+)
+# A fault of the user's own thing and, after a comma, what now or whether something is wrong
+# ("my data has been slow for days, is something wrong with the network?"): the problem told,
+# help asked (session 21), in one sentence as _MK38_WHAT_TO_DO reads it in two.
+_MK39_COMMA_WHAT = re.compile(r",\s*(?=\S)")
 _MK39_INSTEAD = re.compile(r"\binstead\b", re.IGNORECASE)
 _MK39_FACT_ASKED = re.compile(
     r"^(?:how|what|when|where|which|who|is|are|does|do|will|did)\b", re.IGNORECASE
@@ -4947,6 +4981,22 @@ def _mk39_turn(text: str, previous: str, context: str) -> tuple[str, str] | None
         return None
     if _MK39_TRANSFER_ME.match(t) and _MK39_TEAM_NAMED.search(previous):
         return "answer", "mk39_transfer_taken"
+    asked_last = _sentences(" ".join(previous.split()))[-1:] if previous.strip() else ()
+    if (
+        asked_last
+        and _MK39_CONFIRM_ASKED.match(asked_last[0])
+        and any(_MK39_ACTUALLY.match(x) for x in said[:2])
+        and not any(_MK39_WH_START.match(x) and x.endswith("?") for x in said)
+    ):
+        return "answer", "mk39_actually_correction"
+    if context in ("solicit", "confirm") and any(_MK39_DEMAND.search(x) for x in said[1:]):
+        return "request", "mk39_demand_after_answer"
+    if context in ("opening", "open", "none"):
+        for comma in _MK39_COMMA_WHAT.finditer(said[-1]):
+            if _MK38_WHAT_TO_DO.match(said[-1][comma.end() :]) and _MK38_FAULT.search(
+                " ".join([*said[:-1], said[-1][: comma.start()]])
+            ):
+                return "request", "mk39_fault_then_what"
     if (
         context != "confirm"
         and "?" not in t
@@ -4997,7 +5047,10 @@ def _mk39_turn(text: str, previous: str, context: str) -> tuple[str, str] | None
 # ("Is it on my bill? and the same discount?") carries that question over to X, not a task.
 _MK38_ASKS_OF_ITS_OWN = re.compile(
     r",\s*(?:(?:is|are|was|were|will|would|did|does|do|has|have|can|could|should)\s+"
-    r"(?:it|that|this|they|he|she|i|we|there|my|our|her|his|their|the)\b|(?:what|when|where|why|how|who|which)\b)",
+    r"(?:it|that|this|they|he|she|i|we|there|my|our|her|his|their|the)\b|(?:what|when|where|why|how|who|which)\b"
+    # mk39 (session 35): a question in a statement's order, asked by its mark ("And my seat,
+    # it is window?")
+    r"|(?:it|that|this|they)\s+(?:is|are|was|were)\b)",
     re.IGNORECASE,
 )
 

@@ -6364,6 +6364,33 @@ def test_mk39zh_tasks_added_and_values_hedged(text: str, previous: str, kind: st
             "Delivery is set for Friday.",
             "question",
         ),
+        # a correction opened with "actually" answers the agent's yes-or-no on its act
+        (
+            "Hmm, actually just the charger. Can you keep the rest?",
+            "That leaves the laptop, the charger and the bag. Cancel all three?",
+            "answer",
+        ),
+        # ... after an open question it stays the user's new ask
+        (
+            "Actually, can we look at hotels in Porto too?",
+            "Would you like more details on any of these?",
+            "request",
+        ),
+        # after the answer, a remedy the agent did not offer demanded
+        (
+            "B7K2Q. But I don't want points, I want my money back.",
+            "I can add 2,000 points to your account. What's your booking code?",
+            "request",
+        ),
+        # a fault of the user's own thing and, after a comma, whether something is wrong
+        (
+            "hey my internet has been really slow all week, is something wrong with the line?",
+            "",
+            "request",
+        ),
+        ("I missed my flight to Lyon because the train was late. What now?", "", "request"),
+        # a question in a statement's order after "And X,"
+        ("Thanks. And the blanket, it is refundable?", "The lamp is back in stock.", "question"),
     ],
 )
 def test_mk39_support_customers(text: str, previous: str, kind: str) -> None:
