@@ -4165,6 +4165,7 @@ def _rule(
         if (
             causes is not None
             and all(map(_process_cause, causes))
+            and not _mk39_cause_in_data(causes, latest_result)
             # "Your card was probably charged twice because of a system glitch": the user's
             # own thing is what the guess is about, whatever its cause
             and _CASE_OWNER.search(text, c_lo, h.start) is None
@@ -6146,6 +6147,27 @@ _USERS_CREDENTIAL = re.compile(
     r"login\s+details|account\s+details)\b",
     re.IGNORECASE,
 )
+
+
+# mk39 (made-up, session 34): "Taxes went up, probably because of those calls" after a bill
+# whose line item reads "International calls": the cause's noun is a value of the task's data
+# the latest result lists, not the agent's calls (a guess about the case, the top section). A
+# result that reports an error keeps the process reading ("because of the request" after
+# "Error: request timed out").
+_MK39_RESULT_STRING = re.compile(r':\s*"([^"\n]{1,120})"')
+_MK39_CAUSE_NOUN = re.compile(r"\b(?:those|these|the|that|this)\s+([a-z]{4,})\b", re.IGNORECASE)
+
+
+def _mk39_cause_in_data(causes: Sequence[str], result: str | None) -> bool:
+    """True when a cause's noun ("those calls") is a word of a string value of ``result``."""
+    if not result or re.search(r"\berror\b", result[:2000], re.IGNORECASE):
+        return False
+    values = " ".join(m.group(1) for m in _MK39_RESULT_STRING.finditer(result, 0, 20_000)).lower()
+    return any(
+        re.search(rf"\b{re.escape(m.group(1).lower())}\b", values)
+        for cause in causes
+        for m in _MK39_CAUSE_NOUN.finditer(cause)
+    )
 
 
 def _process_cause(cause: str) -> bool:

@@ -4045,6 +4045,20 @@ def test_mk39zh_gap_between_the_users_figure_and_the_results() -> None:
         ),
         # an option judged for the user, no fact guessed
         ("With two kids, the aisle seats might be more comfortable.", None, []),
+        # how a fact of the case stands, left open
+        ("I only have the model name, so I can't say how heavy it is.", None, ["can't say how"]),
+        # a cause whose noun is a line item of the result is the case's data
+        (
+            "Your bill rose by $9, probably because of those texts.",
+            '{"lines": [{"desc": "Premium texts", "amount": "9.00"}]}',
+            ["probably"],
+        ),
+        # ... after an error the request stays the process
+        (
+            "It failed, probably because of the request.",
+            '{"status": "Error: request timed out"}',
+            [],
+        ),
     ],
 )
 def test_mk39_support_agents(text: str, latest: str | None, found: list[str]) -> None:
