@@ -6864,6 +6864,11 @@ _ARRIVAL = frozenset(
         "should appear on",
         "should post to",
         "should be credited",
+        # mk39 (made-up, session 34): the same arrivals in other words
+        "should see the money",
+        "should see the refund",
+        "should see the credit",
+        "should go out",
     }
 )
 

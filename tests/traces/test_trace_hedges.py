@@ -4045,6 +4045,17 @@ def test_mk39zh_gap_between_the_users_figure_and_the_results() -> None:
         ),
         # an option judged for the user, no fact guessed
         ("With two kids, the aisle seats might be more comfortable.", None, []),
+        # when this order leaves, or this line's service returns, with no result holding it
+        (
+            "It's packed now, so the order should go out tomorrow.",
+            '{"order": "A4", "status": "packed"}',
+            ["should go out"],
+        ),
+        (
+            "Done. Your signal should be back within the hour.",
+            '{"line": "L1", "reset": true}',
+            ["should be back within"],
+        ),
         # how a fact of the case stands, left open
         ("I only have the model name, so I can't say how heavy it is.", None, ["can't say how"]),
         # a cause whose noun is a line item of the result is the case's data
