@@ -4854,6 +4854,13 @@ _MK39_DEMAND = re.compile(
 # ("my data has been slow for days, is something wrong with the network?"): the problem told,
 # help asked (session 21), in one sentence as _MK38_WHAT_TO_DO reads it in two.
 _MK39_COMMA_WHAT = re.compile(r",\s*(?=\S)")
+# An urging after the values asked for ("5520931, 02 Nov 1991. hurry pls"): it asks no act of its
+# own, so the rest of the turn decides (the answer the agent asked for).
+_MK39_URGE = re.compile(
+    r"(?:(?:please|pls|plz)\s+)?(?:hurry(?:\s+up)?|quick(?:ly)?|asap|fast)(?:\s+(?:please|pls|plz))?"
+    r"\s*[.!]*",
+    re.IGNORECASE,
+)
 _MK39_INSTEAD = re.compile(r"\binstead\b", re.IGNORECASE)
 _MK39_FACT_ASKED = re.compile(
     r"^(?:how|what|when|where|which|who|is|are|does|do|will|did)\b", re.IGNORECASE
@@ -4981,6 +4988,10 @@ def _mk39_turn(text: str, previous: str, context: str) -> tuple[str, str] | None
         return None
     if _MK39_TRANSFER_ME.match(t) and _MK39_TEAM_NAMED.search(previous):
         return "answer", "mk39_transfer_taken"
+    if context == "solicit" and len(said) > 1 and _MK39_URGE.fullmatch(said[-1]):
+        rest = _rule_after(" ".join(said[:-1]), previous, context)
+        if rest[0] == "answer":
+            return "answer", "mk39_urged"
     asked_last = _sentences(" ".join(previous.split()))[-1:] if previous.strip() else ()
     if (
         asked_last

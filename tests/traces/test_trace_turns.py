@@ -6389,6 +6389,14 @@ def test_mk39zh_tasks_added_and_values_hedged(text: str, previous: str, kind: st
             "request",
         ),
         ("I missed my flight to Lyon because the train was late. What now?", "", "request"),
+        # an urging after the values asked for asks nothing of its own
+        (
+            "4471, 12 May 1980. quick pls",
+            "Please give me your member number and birth date.",
+            "answer",
+        ),
+        # thanks in another language closes
+        ("Perfect, gracias!", "Your new card is on its way.", "greeting"),
         # a question in a statement's order after "And X,"
         ("Thanks. And the blanket, it is refundable?", "The lamp is back in stock.", "question"),
     ],
