@@ -6391,7 +6391,7 @@ def test_mk39zh_tasks_added_and_values_hedged(text: str, previous: str, kind: st
         ("I missed my flight to Lyon because the train was late. What now?", "", "request"),
         # an urging after the values asked for asks nothing of its own
         (
-            "4471, 12 May 1980. quick pls",
+            "4471, 12 May 1980. hurry up please",
             "Please give me your member number and birth date.",
             "answer",
         ),
