@@ -4861,6 +4861,7 @@ _MK39_URGE = re.compile(
     r"\s*[.!]*",
     re.IGNORECASE,
 )
+_MK39_A_THING = re.compile(r"\s+(?:a|an)\s+\w+", re.IGNORECASE)
 _MK39_INSTEAD = re.compile(r"\binstead\b", re.IGNORECASE)
 _MK39_FACT_ASKED = re.compile(
     r"^(?:how|what|when|where|which|who|is|are|does|do|will|did)\b", re.IGNORECASE
@@ -4970,7 +4971,9 @@ def _mk39_new_act(sentence: str, previous: str, first: bool, lone: bool) -> bool
         return False
     if verb in ("get", "have") and _MK39_GET_IT_DONE.match(rest, ask.end()):
         return True  # "Can I get it refunded?": the act done to the user's own thing
-    if not _MK39_ACT_VERB.fullmatch(verb):
+    # ... or a thing or a service got ("can I at least get an exit row?"), no fact told
+    thing = verb in ("get", "have") and _MK39_A_THING.match(rest, ask.end()) is not None
+    if not thing and not _MK39_ACT_VERB.fullmatch(verb):
         return False  # only an act on the user's things ("could you also hint …" asks a telling)
     return (
         _rule(rest, "none")[0] == "request"

@@ -6306,6 +6306,11 @@ def test_mk39zh_tasks_added_and_values_hedged(text: str, previous: str, kind: st
             "Your ticket is in the queue.",
             "request",
         ),
+        (
+            "ok fine. can I at least get a late checkout?",
+            "Your room is booked for two nights.",
+            "request",
+        ),
         # ... a fact asked stays a question, and so does an act only supposed
         (
             "Can I at least get the tracking number?",
