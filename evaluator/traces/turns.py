@@ -4924,7 +4924,9 @@ def _mk39_normalised(sentence: str) -> str:
     return _MK39_USE_TO.sub(r"\1 \2 ", s)
 
 
-def _mk39_new_act(sentence: str, previous: str, first: bool, lone: bool) -> bool:
+def _mk39_new_act(
+    sentence: str, previous: str, first: bool, lone: bool, confirming: bool = False
+) -> bool:
     """True when ``sentence`` asks the agent for an act its message did not put forward: after
     an answer, opened by "also" or "and"; or in a question's words that the base rules miss for
     a softening adverb or another doer, or beside a fact asked (``lone`` False)."""
@@ -4950,8 +4952,11 @@ def _mk39_new_act(sentence: str, previous: str, first: bool, lone: bool) -> bool
         if _MK39_FAULT_TOLD.search(rest):
             return True
         act = _MK39_ACT_VERB.match(rest)
+        # after the agent's recap asked to be confirmed, an instruction beside the yes details
+        # the act confirmed ("Yes, both of them. And refund to PayPal."): session 5's recap
         if (
-            act is not None
+            not confirming
+            and act is not None
             and re.search(rf"\b{re.escape(act.group(0).split()[-1])}", previous, re.IGNORECASE)
             is None
         ):
@@ -5032,7 +5037,7 @@ def _mk39_turn(text: str, previous: str, context: str) -> tuple[str, str] | None
     # ("Can you book it? Friday at 3?"); an act asked after it is the user's own
     asked = context in ("solicit", "confirm")
     if any(
-        _mk39_new_act(x, previous, i == 0, lone)
+        _mk39_new_act(x, previous, i == 0, lone, context == "confirm")
         for i, x in enumerate(said)
         if not (asked and i == 0)
     ):
