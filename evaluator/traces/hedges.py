@@ -3671,9 +3671,29 @@ def _mk37_clock_minutes(m: re.Match[str]) -> int:
     return hour * 60 + int(m.group(2))
 
 
-def _mk37_length_stated(text: str, start: int, minutes: int) -> bool:
-    """True when two clock times ``text`` states before ``start`` lie ``minutes`` apart."""
-    times = [_mk37_clock_minutes(m) for m in _MK37_CLOCK.finditer(text, 0, start)]
+# mk39 (made-up, session 34): "About 2 hours 50 minutes (7:10 AM Eastern to 8:58 AM Central)"
+# works the length from the two clock times the sentence gives, each in its own time zone: the
+# computation case (session 20; the hedge rows of round 4), not an estimate. A zone named right
+# after a clock time shifts it by the zone's whole hours from UTC (standard time; only the
+# difference of two zones counts).
+_MK39_ZONE = re.compile(
+    r"\s*\(?(eastern|central|mountain|pacific|alaska|hawaii|[ecmp][sd]?t)\b", re.IGNORECASE
+)
+_MK39_ZONE_HOURS = {"e": 5, "c": 6, "m": 7, "p": 8, "a": 9, "h": 10}
+
+
+def _mk39_clock_utc(text: str, m: re.Match[str]) -> int:
+    """Minutes of the day of a clock time, moved to UTC when a zone is named right after it."""
+    zone = _MK39_ZONE.match(text, m.end())
+    shift = _MK39_ZONE_HOURS[zone.group(1)[0].lower()] * 60 if zone is not None else 0
+    return _mk37_clock_minutes(m) + shift
+
+
+def _mk37_length_stated(text: str, start: int, minutes: int, end: int | None = None) -> bool:
+    """True when two clock times ``text`` states before ``start`` (or, given ``end``, anywhere
+    before ``end``) lie ``minutes`` apart, each read in the time zone named after it."""
+    stop = start if end is None else end
+    times = [_mk39_clock_utc(text, m) for m in _MK37_CLOCK.finditer(text, 0, stop)]
     return any(
         abs((b - a) % (24 * 60) - minutes) <= _MK37_MINUTES_SLACK
         for i, a in enumerate(times)
@@ -3779,7 +3799,7 @@ def _mk37_reading(
             length is not None
             and not text[s_lo:c_hi].rstrip().endswith("?")
             and not _mk37_length_stated(
-                text, h.start, int(length.group(1)) * 60 + int(length.group(2))
+                text, h.start, int(length.group(1)) * 60 + int(length.group(2)), c_hi
             )
             and not _length_held(text, length.start(1), latest_result)
         ):
@@ -4251,6 +4271,7 @@ def _rule(
         if (
             causes is not None
             and all(map(_process_cause, causes))
+            and not _mk39_cause_in_data(causes, latest_result)
             # "Your card was probably charged twice because of a system glitch": the user's
             # own thing is what the guess is about, whatever its cause
             and _CASE_OWNER.search(text, c_lo, h.start) is None
@@ -4859,6 +4880,18 @@ def _rule(
                 # before an 11:15 departure: the span between a time the sentence states and
                 # another it or the result states, worked out ("Today is September 25, which is
                 # about 90 days after delivery", session 30's dates worked across sentences)
+                return "approx_worked"
+            two = _MK37_TWO_UNITS.match(text, h.end - 1 if h.match[-1:].isdigit() else h.end)
+            if (
+                h.language == "en"
+                and two is not None
+                and _mk37_length_stated(
+                    text, h.start, int(two.group(1)) * 60 + int(two.group(2)), s_hi
+                )
+            ):
+                # mk39 (made-up, session 34): "About 2 hours 50 minutes (7:10 AM Eastern to
+                # 8:58 AM Central)": the span of two clock times the message gives, each read in
+                # its zone, worked out (session 17's computation case)
                 return "approx_worked"
             if after and _length_held(text, after.start(1), latest_result):
                 # "The flight takes about 2 hours and 40 minutes." after a flight departing
@@ -6237,6 +6270,27 @@ _USERS_CREDENTIAL = re.compile(
 )
 
 
+# mk39 (made-up, session 34): "Taxes went up, probably because of those calls" after a bill
+# whose line item reads "International calls": the cause's noun is a value of the task's data
+# the latest result lists, not the agent's calls (a guess about the case, the top section). A
+# result that reports an error keeps the process reading ("because of the request" after
+# "Error: request timed out").
+_MK39_RESULT_STRING = re.compile(r':\s*"([^"\n]{1,120})"')
+_MK39_CAUSE_NOUN = re.compile(r"\b(?:those|these|the|that|this)\s+([a-z]{4,})\b", re.IGNORECASE)
+
+
+def _mk39_cause_in_data(causes: Sequence[str], result: str | None) -> bool:
+    """True when a cause's noun ("those calls") is a word of a string value of ``result``."""
+    if not result or re.search(r"\berror\b", result[:2000], re.IGNORECASE):
+        return False
+    values = " ".join(m.group(1) for m in _MK39_RESULT_STRING.finditer(result, 0, 20_000)).lower()
+    return any(
+        re.search(rf"\b{re.escape(m.group(1).lower())}\b", values)
+        for cause in causes
+        for m in _MK39_CAUSE_NOUN.finditer(cause)
+    )
+
+
 def _process_cause(cause: str) -> bool:
     """True when a named cause is the agent's process ("the specific query used") or
     no cause at all ("various reasons"); "a lack of options in the database" is a fact."""
@@ -6444,7 +6498,10 @@ _GOOD = (
     r"(?:good|great|decent|nice|ideal|perfect|excellent|fine|reasonable|solid|"
     r"wise|better|best|helpful|useful|valuable|worth|convenient|suitable|"
     # "It could be interesting to experiment with…": a suggestion
-    r"interesting|beneficial|advisable|worthwhile)\b"
+    r"interesting|beneficial|advisable|worthwhile|"
+    # mk39 (made-up, session 34): "the longer layover might be more comfortable" judges an
+    # option for the user (the round 4 section's recommendation's judgement), no fact guessed
+    r"comfortable)\b"
 )
 _EVALUATIVE = re.compile(
     rf"(?:may|might|could|would)\s+(?:also\s+)?be\s+(?:a\s+|an\s+)?(?:very\s+|really\s+)?"
@@ -6928,6 +6985,11 @@ _ARRIVAL = frozenset(
         "should appear on",
         "should post to",
         "should be credited",
+        # mk39 (made-up, session 34): the same arrivals in other words
+        "should see the money",
+        "should see the refund",
+        "should see the credit",
+        "should go out",
     }
 )
 
@@ -7528,6 +7590,16 @@ def _field_held(text: str, end: int, result: str | None) -> bool:
     date = _ISO_DATE.search(value)
     if date is not None:
         return date.group() in result
+    # mk39 (made-up, session 34): "Estimated delivery is June 12." after "eta": "2025-06-12":
+    # the estimate field's value in words, read back (the agentdojo section's "estimated
+    # delivery date"); its numbers are looked for in the estimate fields' values only
+    estimates = " ".join(
+        m.group(2)
+        for m in _MK37_EST_FIELD_VALUE.finditer(result, 0, 20_000)
+        if _ESTIMATE_KEY.match(f'"{m.group(1)}":')
+    )
+    if estimates and _values_held(text, noun.end(), noun.end() + len(value), estimates):
+        return True
     number = _NUMBER.search(value)
     return number is not None and _held(number.group(), result)
 

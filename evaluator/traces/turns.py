@@ -4593,7 +4593,10 @@ _MK38_LETS_THEN = re.compile(
 # told, then how): a `request`. With no fault or want told, "What can I do?" stays advice.
 _MK38_FAULT = re.compile(
     r"\b(?:broken|broke|cracked|damaged|faulty|defective|smashed|not\s+working"
-    r"|(?:has|have)\s+been\s+cancell?ed|stopped\s+working|doesn['’]?t\s+work|won['’]?t\s+work)\b",
+    r"|(?:has|have)\s+been\s+cancell?ed|stopped\s+working|doesn['’]?t\s+work|won['’]?t\s+work"
+    # mk39 (session 35): a missed connection, a service gone slow ("my data has been super slow")
+    r"|missed\s+my\s+(?:connection|flight|train|bus)"
+    r"|(?:has|have)\s+been\s+(?:\w+\s+)?(?:slow|down|dropping))\b",
     re.IGNORECASE,
 )
 _MK38_NEED_MINE = re.compile(
@@ -4604,7 +4607,11 @@ _MK38_NEED_MINE = re.compile(
 _MK38_WHAT_TO_DO = re.compile(
     r"^\W*(?:so\s+|and\s+|then\s+)?(?:what\s+(?:can|should|do|could)\s+i\s+do|what\s+i\s+(?:can|should)\s+do"
     r"|how\s+(?:(?:do|can|should|could)\s+)?i\s+(?:do|fix|solve|sort)\s+(?:this|that|it)"
-    r"|what\s+are\s+my\s+options)\b",
+    r"|what\s+are\s+my\s+options"
+    # mk39 (session 35): "What now?", "I don't know what to do", and whether something is wrong
+    # with the service after its fault is told (session 21's cause asked of the user's own case)
+    r"|what\s+now|now\s+what|i\s+don['’]?t\s+know\s+what\s+to\s+do"
+    r"|is\s+(?:something|anything)\s+wrong\s+with)\b",
     re.IGNORECASE,
 )
 # A want of an act with a permission tag ending the clause ("I'd like to send it back if
@@ -4786,6 +4793,300 @@ def _mk38_turn(text: str, previous: str, context: str) -> tuple[str, str] | None
     return None
 
 
+# mk39 (made-up, session 34): a customer's turn, read by the GUIDELINE's general lines (the
+# top section: a question that is really an instruction is a `request`; a turn that answers
+# and then asks is labelled by what it asks; session 21: an act asked beside a fact, the act
+# decides).
+# An act asked in a question's words, with a softening adverb or another doer ("can I at least
+# get it refunded?", "Can they call me instead?", "is there any way to get a window seat?",
+# "Can I use miles to upgrade?"): the adverb and the doer change nothing of what is asked.
+_MK39_SOFTENER = re.compile(
+    r"\b(?:(?:can|could|may)\s+(?:i|we|you))\s+(at\s+least|also|just|maybe|still)\s+", re.IGNORECASE
+)
+_MK39_OTHER_DOER = re.compile(
+    r"^(\W*(?:\w+[,.!]*\s+)?(?:can|could|would))\s+(?:they|someone|somebody|you\s+guys)\s+(?=\w+\s+me\b)",
+    re.IGNORECASE,
+)
+_MK39_USE_TO = re.compile(
+    r"\b(can|could|may)\s+(i|we)\s+use\s+(?:my\s+|our\s+)?[\w-]+(?:\s+[\w-]+)?\s+to\s+(?=[a-z]+)",
+    re.IGNORECASE,
+)
+_MK39_ANY_WAY = re.compile(
+    r"\b(?:is\s+there\s+any\s+way|would\s+it\s+be\s+possible)\s+(?:for\s+(?:me|us)\s+)?to\s+"
+    r"(?:just\s+)?(?:get|have|change|switch|move|swap|add|upgrade|book)\b",
+    re.IGNORECASE,
+)
+# ... what is asked to be got is a thing or a service, not a fact to be told ("Can I get the
+# reference number?" asks a fact: the r5 section)
+_MK39_INFO_OBJECT = re.compile(
+    r"\b(?:number|reference|details?|info(?:rmation)?|address|name|code|link|receipt|copy|email"
+    r"|estimate|quote|idea|list|update|status|time|date|price|total|answer)s?\b",
+    re.IGNORECASE,
+)
+# A new act the agent did not ask about, after the answer, opened by "also", "and", "plus" or
+# "oh, and": an instruction ("also lower my limit to $500"), a fault of the user's own thing
+# told ("Also the address is wrong", "Also I have an older order … that never came"), an item of
+# a kind looked for ("Do you also have …?", "what monitor should I get"): session 14's "Also,
+# <new task>", a `request`.
+_MK39_AND_NEW = re.compile(
+    r"^(?:oh[,.!]*\s+)?(?:(?:and|also|plus)[,]?\s+)+(?:(?:oh|one\s+more\s+thing)[,.!]*\s+)?",
+    re.IGNORECASE,
+)
+_MK39_ACT_VERB = re.compile(
+    r"(?:please\s+)?(?:lower|raise|upgrade|call|text|swap|exchange|increase|change|update|cancel|send|add|remove|put|ship|make"
+    r"|switch|move|lock|block|unlock|freeze|refund|fix|waive|credit|reverse|replace|order|book)\b",
+    re.IGNORECASE,
+)
+_MK39_FAULT_TOLD = re.compile(
+    r"\b(?:is|are|was|were)\s+(?:wrong|incorrect|missing|broken|damaged)\b|\bnever\s+(?:came|arrived"
+    r"|showed\s+up|got\s+here)\b",
+    re.IGNORECASE,
+)
+_MK39_RECOMMEND_ITEM = re.compile(
+    r"^what\s+(?:\w+\s+){1,2}should\s+i\s+(?:get|buy|order)\b", re.IGNORECASE
+)
+_MK39_ASK_CLAUSE = re.compile(
+    r"(?:^|[,;:\u2014\u2013]\s*|\s-\s)((?:can|could|would|may)\s[^,;:\u2014\u2013]*)$",
+    re.IGNORECASE,
+)
+_MK39_ON_THE_PICK = re.compile(r"\s+(?:it|that|that\s+one|this\s+one|them)\W*$", re.IGNORECASE)
+_MK39_GET_IT_DONE = re.compile(r"\s+(?:it|that|this|them|those)\s+[a-z]+ed\b", re.IGNORECASE)
+_MK39_SUPPOSED = re.compile(r"\b(?:if|when|once|after|in\s+case)\b", re.IGNORECASE)
+# After the agent's yes-or-no question on what it will do ("Cancel the whole order?",
+# "Proceed?"), a correction opened with "actually" ("wait, actually just the monitor", "Yes.
+# Actually wait, can I change the date instead?") answers it, in a request's words or not
+# (session 5's recap: "a correction opened with 'Actually' … an `answer`, unless it asks a
+# question"), an `answer`.
+_MK39_ACTUALLY = re.compile(
+    r"^\W*(?:(?:yes|yeah|no|oh|hmm|wait|hold\s+on|sorry)[,.!]*\s+)*actually\b", re.IGNORECASE
+)
+_MK39_CONFIRM_ASKED = re.compile(
+    r"^\W*(?:(?:shall|should)\s+i|is\s+that\s+(?:correct|right)|proceed|go\s+ahead|confirm|cancel"
+    r"|book|place|submit|remove|process|refund)\b[^?]{0,80}\?$",
+    re.IGNORECASE,
+)
+_MK39_WH_START = re.compile(
+    r"^\W*(?:what|which|when|where|who|whom|whose|how|why)\b", re.IGNORECASE
+)
+# After the answer, a remedy the agent did not offer demanded ("But I don't want a voucher, I
+# want cash."): session 34's "No, I just want my money back", a `request`.
+_MK39_DEMAND = re.compile(
+    r"\bi\s+(?:just\s+|only\s+)?(?:want|need|expect|demand)\s+(?:my\s+money\s+back|cash|a\s+refund"
+    r"|(?:a\s+|my\s+)?(?:money|refund)\s+(?:back|instead))\b",
+    re.IGNORECASE,
+)
+# A fault of the user's own thing and, after a comma, what now or whether something is wrong
+# ("my data has been slow for days, is something wrong with the network?"): the problem told,
+# help asked (session 21), in one sentence as _MK38_WHAT_TO_DO reads it in two.
+_MK39_COMMA_WHAT = re.compile(r",\s*(?=\S)")
+# An urging after the values asked for ("5520931, 02 Nov 1991. hurry pls"): it asks no act of its
+# own, so the rest of the turn decides (the answer the agent asked for).
+_MK39_URGE = re.compile(
+    r"(?:(?:please|pls|plz)\s+)?(?:hurry(?:\s+up)?|quick(?:ly)?|asap|fast)(?:\s+(?:please|pls|plz))?"
+    r"\s*[.!]*",
+    re.IGNORECASE,
+)
+_MK39_A_THING = re.compile(r"\s+(?:a|an)\s+\w+", re.IGNORECASE)
+_MK39_INSTEAD = re.compile(r"\binstead\b", re.IGNORECASE)
+_MK39_FACT_ASKED = re.compile(
+    r"^(?:how|what|when|where|which|who|is|are|does|do|will|did)\b", re.IGNORECASE
+)
+_MK39_CAN_I = re.compile(r"(?:can|could|may)\s+(?:i|we)\s+(?:please\s+)?([a-z]+)\b", re.IGNORECASE)
+# A go-ahead opener, then the transfer asked ("Alright. Please transfer me.", "ok, transfer me",
+# "Connect me to a person then."), after a message that names the human or specialist team:
+# the handoff the conversation put forward, taken up (the r4 section's "Go ahead, connect me"),
+# an `answer`. With no team named before, asking for a person is a request of its own.
+_MK39_TRANSFER_ME = re.compile(
+    r"^(?:(?:[\w' ]{0,40}\bbut\s+)?(?:ok(?:ay)?|alright|all\s+right|fine|yes|yeah|sure|then)[,.!]*\s+)*"
+    r"(?:yes\s+|just\s+|please\s+)*(?:transfer|connect|put)\s+me\b(?:\s+(?:to|with|through)\s+(?:a|an|the)"
+    r"\s+(?:person|human|agent|specialist|team|someone)s?)?(?:\s+(?:then|please|now))?"
+    r"(?=\s*[.!]*$|\s*,\s*and\b)",
+    re.IGNORECASE,
+)
+_MK39_TEAM_NAMED = re.compile(
+    r"\b(?:human|specialist|person|representative|supervisor|live)\s*(?:agents?|team|staff)?\b"
+    r"|\b(?:specialist|human|support|warranty|billing)\s+team\b",
+    re.IGNORECASE,
+)
+# A go-ahead, then "go with X" or "do both": the option on the table picked (session 16's
+# pick), an `answer`.
+_MK39_GO_WITH = re.compile(
+    r"(?:(?:ok(?:ay)?|fine|alright|great|sure|yes|yeah|then)[,.!]*\s+)*(?:let['’]?s\s+|i['’]ll\s+)?"
+    r"(?:go\s+with\s+(?:the\s+)?[\w-]+(?:\s+one)?|do\s+both(?:\s+of\s+them)?|both(?:\s+of\s+them)?\s+please)"
+    r"(?:\s+(?:then|please))?\s*[.!]*",
+    re.IGNORECASE,
+)
+# A fact asked without its question mark, the last sentence ("So what happens if nobody
+# signs", "How much is it and who do I pay"): a `question`, as with its mark.
+_MK39_BARE_WH = re.compile(
+    r"^(?:so\s+|and\s+|but\s+|ok(?:ay)?[,]?\s+)?(?:what\s+happens|how\s+(?:much|long|many)|who\s+do"
+    r"|when\s+(?:will|does|do|is)|where\s+(?:is|do|does|can))\b[^?]*$",
+    re.IGNORECASE,
+)
+# The user's own purpose for the thing asked about ("I need the covers for a party on the
+# 20th", "I'll need it for the new lens anyway"): why the user asks, not an act (as
+# _MK38_OWN_PURPOSE reads "I need that money for rent").
+_MK39_NEED_FOR = re.compile(
+    r"^(?:i|we)(?:['’]ll|\s+will|\s+really)?\s+need\s+(?:it|them|the\s+[\w\s-]{1,30}?|those\s+[\w\s-]{1,30}?)"
+    r"\s+(?:for|by|before)\b",
+    re.IGNORECASE,
+)
+# Thanks after declining, with "though" or "anyway" ("Thanks for checking though!"): a closing,
+# whatever the user says before it of their own plan (the r4 section's thanks that decline
+# more help), a `greeting`.
+_MK39_THANKS_THOUGH = re.compile(
+    r"(?:thanks|thank\s+you)(?:\s+(?:for\s+(?:checking|looking|trying|your\s+help|the\s+help)))?"
+    r"\s+(?:though|anyway|all\s+the\s+same)\s*[.!]*",
+    re.IGNORECASE,
+)
+_MK39_DECLINE_OPEN = re.compile(r"^\W*(?:\w+[,.!]*\s+)?(?:no|nah|nope)\b", re.IGNORECASE)
+
+
+def _mk39_normalised(sentence: str) -> str:
+    """``sentence`` with the softening adverb and the other doer of an asked act taken out."""
+    s = _MK39_SOFTENER.sub(lambda m: m.group(0)[: m.start(1) - m.start(0)], sentence)
+    s = _MK39_OTHER_DOER.sub(r"\1 you ", s)
+    return _MK39_USE_TO.sub(r"\1 \2 ", s)
+
+
+def _mk39_new_act(
+    sentence: str, previous: str, first: bool, lone: bool, confirming: bool = False
+) -> bool:
+    """True when ``sentence`` asks the agent for an act its message did not put forward: after
+    an answer, opened by "also" or "and"; or in a question's words that the base rules miss for
+    a softening adverb or another doer, or beside a fact asked (``lone`` False)."""
+    s = _mk39_normalised(sentence)
+    opener = _MK39_AND_NEW.match(s)
+    rest = s[opener.end() :] if opener is not None else s
+    # ... a lone "Is there any way to get a credit instead?" may ask what the policy allows,
+    # and "Can I use my certificate for it?" whether it may pay: beside another sentence, or
+    # paying "instead" of what the agent set up, each asks the change itself
+    if _MK39_ANY_WAY.search(rest) and not (first and lone):
+        return True
+    if (
+        _PAY_WITH_MINE.search(rest)
+        and rest.endswith("?")
+        and _MK39_INSTEAD.search(rest)
+        # "Can I use my name and zip instead?" offers another identifier (_GIVE_INSTEAD)
+        and not _GIVE_INSTEAD.search(rest)
+    ):
+        return True
+    if not first and _MK39_RECOMMEND_ITEM.match(rest):
+        return True
+    if opener is not None and not first:
+        if _MK39_FAULT_TOLD.search(rest):
+            return True
+        act = _MK39_ACT_VERB.match(rest)
+        # after the agent's recap asked to be confirmed, an instruction beside the yes details
+        # the act confirmed ("Yes, both of them. And refund to PayPal."): session 5's recap
+        if (
+            not confirming
+            and act is not None
+            # "the 9:15 one. and book it": the act on the thing just picked, the pick's own
+            # act (mk40's pick then act), not a new one
+            and not _MK39_ON_THE_PICK.match(rest, act.end())
+            and re.search(rf"\b{re.escape(act.group(0).split()[-1])}", previous, re.IGNORECASE)
+            is None
+        ):
+            return True
+    if not rest.endswith("?") or (s == sentence and lone):
+        return False
+    # the clause that asks, after what opens the sentence ("While I have you, can I …?")
+    clause = _MK39_ASK_CLAUSE.search(rest)
+    if clause is not None and _MK39_SUPPOSED.search(rest, 0, clause.start(1)):
+        return False  # "when I'm better, can I book it again?": supposed, what the policy allows
+    rest = clause.group(1) if clause is not None else rest
+    ask = _MK37_CAN_YOU.match(rest) or _MK39_CAN_I.match(rest)
+    if ask is None or ask.group(1).lower() in _MK37_TELL_VERBS | {"ask", "see", "know", "check"}:
+        return False
+    verb = ask.group(1).lower()
+    if verb in ("get", "have") and _MK39_INFO_OBJECT.search(rest, ask.end()):
+        return False
+    if verb in ("get", "have") and _MK39_GET_IT_DONE.match(rest, ask.end()):
+        return True  # "Can I get it refunded?": the act done to the user's own thing
+    # ... or a thing or a service got ("can I at least get an exit row?"), no fact told
+    thing = verb in ("get", "have") and _MK39_A_THING.match(rest, ask.end()) is not None
+    if not thing and not _MK39_ACT_VERB.fullmatch(verb):
+        return False  # only an act on the user's things ("could you also hint …" asks a telling)
+    return (
+        _rule(rest, "none")[0] == "request"
+        and re.search(rf"\b{re.escape(ask.group(1))}", previous, re.IGNORECASE) is None
+    )
+
+
+def _mk39_turn(text: str, previous: str, context: str) -> tuple[str, str] | None:
+    """mk39's readings of a customer's turn (made-up support runs, session 34), or ``None``."""
+    t = " ".join(text.split())
+    if not t or _CJK.search(t):
+        return None
+    said = _mk37_said(t)
+    if not said:
+        return None
+    if _MK39_TRANSFER_ME.match(t) and _MK39_TEAM_NAMED.search(previous):
+        return "answer", "mk39_transfer_taken"
+    if context == "solicit" and len(said) > 1 and _MK39_URGE.fullmatch(said[-1]):
+        rest = _rule_after(" ".join(said[:-1]), previous, context)
+        if rest[0] == "answer":
+            return "answer", "mk39_urged"
+    asked_last = _sentences(" ".join(previous.split()))[-1:] if previous.strip() else ()
+    if (
+        asked_last
+        and _MK39_CONFIRM_ASKED.match(asked_last[0])
+        and any(_MK39_ACTUALLY.match(x) for x in said[:2])
+        and not any(_MK39_WH_START.match(x) and x.endswith("?") for x in said)
+    ):
+        return "answer", "mk39_actually_correction"
+    if context in ("solicit", "confirm") and any(_MK39_DEMAND.search(x) for x in said[1:]):
+        return "request", "mk39_demand_after_answer"
+    if context in ("opening", "open", "none"):
+        for comma in _MK39_COMMA_WHAT.finditer(said[-1]):
+            if _MK38_WHAT_TO_DO.match(said[-1][comma.end() :]) and _MK38_FAULT.search(
+                " ".join([*said[:-1], said[-1][: comma.start()]])
+            ):
+                return "request", "mk39_fault_then_what"
+    if (
+        context != "confirm"
+        and "?" not in t
+        and _MK39_GO_WITH.fullmatch(said[-1])
+        and all(_rule(x, "none")[0] not in ("request", "question") for x in said[:-1])
+    ):
+        return "answer", "mk39_go_with"
+    if (
+        len(said) > 1
+        and "?" not in t
+        and _MK39_DECLINE_OPEN.match(said[0])
+        and _MK39_THANKS_THOUGH.fullmatch(said[-1])
+    ):
+        return "greeting", "mk39_thanks_though"
+    lone = len(said) == 1 or not any(
+        x.endswith("?") and _rule(x, "none")[0] == "question" for x in said
+    )
+    # after the agent's question the first sentence answers it, in a request's words or not
+    # ("Can you book it? Friday at 3?"); an act asked after it is the user's own
+    asked = context in ("solicit", "confirm")
+    if any(
+        _mk39_new_act(x, previous, i == 0, lone, context == "confirm")
+        for i, x in enumerate(said)
+        if not (asked and i == 0)
+    ):
+        return "request", "mk39_new_act"
+    if (
+        len(said) > 1
+        and any(x.endswith("?") and _rule(x, "none")[0] == "question" for x in said[:-1])
+        and all(_MK39_FACT_ASKED.match(x) for x in said[:-1] if x.endswith("?"))
+        and _MK39_NEED_FOR.match(said[-1])
+        and "?" not in said[-1]
+    ):
+        return "question", "mk39_need_for"
+    if (
+        len(said) > 1
+        and _MK39_BARE_WH.match(said[-1])
+        and _rule(said[-1] + "?", "none")[0] == "question"
+    ):
+        return "question", "mk39_bare_wh"
+    return None
+
+
 # mk38 (made-up, session 34): "And X?" is the same task on another object (a follow-on
 # request) only when X is a bare object. A clause after a comma that asks of its own ("and the
 # old card, was it charged?", "And rent is due Friday, will it go through?") asks a fact: the
@@ -4793,7 +5094,10 @@ def _mk38_turn(text: str, previous: str, context: str) -> tuple[str, str] | None
 # ("Is it on my bill? and the same discount?") carries that question over to X, not a task.
 _MK38_ASKS_OF_ITS_OWN = re.compile(
     r",\s*(?:(?:is|are|was|were|will|would|did|does|do|has|have|can|could|should)\s+"
-    r"(?:it|that|this|they|he|she|i|we|there|my|our|her|his|their|the)\b|(?:what|when|where|why|how|who|which)\b)",
+    r"(?:it|that|this|they|he|she|i|we|there|my|our|her|his|their|the)\b|(?:what|when|where|why|how|who|which)\b"
+    # mk39 (session 35): a question in a statement's order, asked by its mark ("And my seat,
+    # it is window?")
+    r"|(?:it|that|this|they)\s+(?:is|are|was|were)\b)",
     re.IGNORECASE,
 )
 
@@ -5437,6 +5741,9 @@ def _rule_after_marked(text: str | None, previous: str, context: str) -> tuple[s
     if context == "solicit" and _describes_item_asked(text or "", previous):
         return "request", "describes_item"
     if text:
+        mk39 = _mk39_turn(text, previous, context)
+        if mk39 is not None:
+            return mk39  # session 35: mk39's made-up support customers
         verdict34 = _rule(text, context)
         call = _call34_reading(text, previous, context, verdict34)
         if call is not None:

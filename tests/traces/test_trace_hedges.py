@@ -4028,7 +4028,7 @@ def test_mk39zh_gap_between_the_users_figure_and_the_results() -> None:
     [
         # whether or when the user's own case comes about, left open
         ("I can't say yet whether the claim will be paid.", None, ["I can't say yet"]),
-        ("I can't say how long the review will take.", None, ["I can't say"]),
+        ("I can't say how long the review will take.", None, ["can't say how"]),
         (
             "I can ask the depot to hold it, but there's no guarantee.",
             None,
@@ -4098,4 +4098,58 @@ def test_mk40_support_agents(text: str, latest: str | None, found: list[str]) ->
     ],
 )
 def test_mk40zh_support_agents(text: str, latest: str | None, found: list[str]) -> None:
+    assert _hedged(text, latest) == found
+
+
+# mk39 (made-up support runs, session 34): the shapes, in sentences written for the test.
+@pytest.mark.parametrize(
+    ("text", "latest", "found"),
+    [
+        # a length worked from two clock times the message gives, each in its own zone
+        ("About 3 hours 5 minutes (9:00 AM Pacific to 3:05 PM Eastern).", None, []),
+        # ... a length no two stated times give stays an estimate
+        ("About 3 hours 5 minutes, door to door.", None, ["About 3"]),
+        ("About 4 hours 5 minutes (9:00 AM Pacific to 3:05 PM Eastern).", None, ["About 4"]),
+        # an estimate field's date, read back in words
+        (
+            "It left the depot. Estimated delivery is March 3.",
+            '{"parcel": "P9", "eta": "2025-03-03"}',
+            [],
+        ),
+        # ... a date the estimate field does not hold stays the agent's
+        (
+            "It left the depot. Estimated delivery is March 4.",
+            '{"parcel": "P9", "eta": "2025-03-03"}',
+            ["Estimated"],
+        ),
+        # an option judged for the user, no fact guessed
+        ("With two kids, the aisle seats might be more comfortable.", None, []),
+        # when this order leaves, or this line's service returns, with no result holding it
+        (
+            "It's packed now, so the order should go out tomorrow.",
+            '{"order": "A4", "status": "packed"}',
+            ["should go out"],
+        ),
+        (
+            "Done. Your signal should be back within the hour.",
+            '{"line": "L1", "reset": true}',
+            ["should be back within"],
+        ),
+        # how a fact of the case stands, left open
+        ("I only have the model name, so I can't say how heavy it is.", None, ["can't say how"]),
+        # a cause whose noun is a line item of the result is the case's data
+        (
+            "Your bill rose by $9, probably because of those texts.",
+            '{"lines": [{"desc": "Premium texts", "amount": "9.00"}]}',
+            ["probably"],
+        ),
+        # ... after an error the request stays the process
+        (
+            "It failed, probably because of the request.",
+            '{"status": "Error: request timed out"}',
+            [],
+        ),
+    ],
+)
+def test_mk39_support_agents(text: str, latest: str | None, found: list[str]) -> None:
     assert _hedged(text, latest) == found

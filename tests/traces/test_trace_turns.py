@@ -6441,3 +6441,144 @@ def test_mk40zh_closings_offers_and_bare_questions(text: str, previous: str, kin
 )
 def test_mk40zh_options_values_and_pushback(text: str, previous: str, kind: str) -> None:
     assert rule_turn(text, previous=previous) == kind
+
+
+# mk39 (made-up support runs, session 34): the shapes, in sentences written for the test.
+@pytest.mark.parametrize(
+    ("text", "previous", "kind"),
+    [
+        # an answer, then a new act the agent did not ask about ("Also", "and"): the act decides
+        (
+            "Yes, that's right. Also the zip code on my account is wrong.",
+            "I'll update the phone number to 555-0101. Is that correct?",
+            "request",
+        ),
+        (
+            "Yes go ahead. And send me a receipt by email.",
+            "Shall I cancel order 18 for you?",
+            "request",
+        ),
+        (
+            "The blue one. Oh and is there any way to get it gift wrapped?",
+            "Which colour would you like?",
+            "request",
+        ),
+        # ... a lone "any way" may ask what the policy allows
+        (
+            "Is there any way to get a credit instead?",
+            "That fare can't be refunded after 24 hours.",
+            "question",
+        ),
+        # an act asked in a question's words with a softening adverb or another doer
+        (
+            "Can I at least get it exchanged?",
+            "The return window closed last week.",
+            "request",
+        ),
+        (
+            "Can they call me back instead?",
+            "Your ticket is in the queue.",
+            "request",
+        ),
+        (
+            "ok fine. can I at least get a late checkout?",
+            "Your room is booked for two nights.",
+            "request",
+        ),
+        # ... a fact asked stays a question, and so does an act only supposed
+        (
+            "Can I at least get the tracking number?",
+            "Your parcel left the depot.",
+            "question",
+        ),
+        (
+            "Great. And when I'm back home, can I book the same room again?",
+            "Your stay is cancelled.",
+            "question",
+        ),
+        # an act asked beside a fact asked: the act decides
+        (
+            "Can I swap the color to green? How long would that take?",
+            "Your order is packed and ships tomorrow.",
+            "request",
+        ),
+        # the handoff to the team the agent named, taken up
+        (
+            "Fine. Please transfer me.",
+            "The billing team can look at older charges.",
+            "answer",
+        ),
+        # ... with no team named, asking for a person is a request of its own
+        (
+            "Transfer me to a person.",
+            "Your order shipped today.",
+            "request",
+        ),
+        # the option on the table picked with "go with" or "do both"
+        (
+            "ok, go with the grey",
+            "The grey ships today and the white next week.",
+            "answer",
+        ),
+        (
+            "Alright, do both.",
+            "I can refund the fee and I can add the bonus.",
+            "answer",
+        ),
+        # thanks "though" after declining: a closing
+        (
+            "Nah, I'll wait until payday. Thanks for checking though!",
+            "The upgrade would cost $40.",
+            "greeting",
+        ),
+        # a fact asked, then the user's own purpose of the thing
+        (
+            "When does it ship? I need the lamp for a party on the 3rd.",
+            "Your order is packed.",
+            "question",
+        ),
+        # a fact asked without its question mark
+        (
+            "Friday. I'm away then. So what happens if nobody is home",
+            "Delivery is set for Friday.",
+            "question",
+        ),
+        # a correction opened with "actually" answers the agent's yes-or-no on its act
+        (
+            "Hmm, actually just the charger. Can you keep the rest?",
+            "That leaves the laptop, the charger and the bag. Cancel all three?",
+            "answer",
+        ),
+        # ... after an open question it stays the user's new ask
+        (
+            "Actually, can we look at hotels in Porto too?",
+            "Would you like more details on any of these?",
+            "request",
+        ),
+        # after the answer, a remedy the agent did not offer demanded
+        (
+            "B7K2Q. But I don't want points, I want my money back.",
+            "I can add 2,000 points to your account. What's your booking code?",
+            "request",
+        ),
+        # a fault of the user's own thing and, after a comma, whether something is wrong
+        (
+            "hey my internet has been really slow all week, is something wrong with the line?",
+            "",
+            "request",
+        ),
+        ("I missed my flight to Lyon because the train was late. What now?", "", "request"),
+        # an urging after the values asked for asks nothing of its own
+        (
+            "4471, 12 May 1980. hurry up please",
+            "Please give me your member number and birth date.",
+            "answer",
+        ),
+        # thanks in another language closes
+        ("Perfect, gracias!", "Your new card is on its way.", "greeting"),
+        # a question in a statement's order after "And X,"
+        ("Thanks. And the blanket, it is refundable?", "The lamp is back in stock.", "question"),
+    ],
+)
+def test_mk39_support_customers(text: str, previous: str, kind: str) -> None:
+    assert rule_turn(text, previous=previous) == kind
