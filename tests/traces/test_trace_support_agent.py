@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from projeval.traces.hedges import Lexicon, find_hedges
-from projeval.traces.turns import classify_turn
+from projeval.traces.turns import rule_turn
 
 DATA = Path(__file__).parent / "data"
 
@@ -35,7 +35,7 @@ def _cases(*names: str) -> list[Any]:
 
 @pytest.mark.parametrize("row", _cases("support27_turns.jsonl", "support27_lead_turns.jsonl"))
 def test_a_support_turn_has_its_label(row: dict[str, Any]) -> None:
-    assert classify_turn(row["text"], previous=row["previous"]) == row["label"]
+    assert rule_turn(row["text"], previous=row["previous"]) == row["label"]
 
 
 @pytest.mark.parametrize("row", _cases("support27_hedges.jsonl"))
@@ -56,20 +56,20 @@ REFUSED = "I'm sorry, but basic economy reservations cannot be modified."
 
 
 def test_asking_for_a_person_is_a_transfer_asked_for() -> None:
-    assert classify_turn("Can I speak to a supervisor then?", previous=REFUSED) == "request"
-    assert classify_turn("Could I talk to someone else?", previous=REFUSED) == "request"
+    assert rule_turn("Can I speak to a supervisor then?", previous=REFUSED) == "request"
+    assert rule_turn("Could I talk to someone else?", previous=REFUSED) == "request"
     # a fact about it asked stays a question
     wait = "How long is the wait to speak to a supervisor?"
-    assert classify_turn(wait, previous=REFUSED) == "question"
+    assert rule_turn(wait, previous=REFUSED) == "question"
 
 
 def test_what_the_rules_allow_under_a_supposition_is_asked() -> None:
     deny = "I'm sorry, but basic economy flights cannot be cancelled without insurance."
     what_if = "What if I upgrade to economy first, could I cancel then?"
-    assert classify_turn(what_if, previous=deny) == "question"
+    assert rule_turn(what_if, previous=deny) == "question"
     # the agent asked to act under it stays a request
     waive = "What if I upgrade to business, could you waive the bag fee?"
-    assert classify_turn(waive, previous=deny) == "request"
+    assert rule_turn(waive, previous=deny) == "request"
 
 
 def test_a_variant_not_listed_is_another_search() -> None:
@@ -77,88 +77,86 @@ def test_a_variant_not_listed_is_another_search() -> None:
         "The shoes are available in size 10 white ($154.75) and size 9 black ($155.33)."
         " Which option would you like?"
     )
-    assert classify_turn("Is there a size 9.5 in white?", previous=listed) == "request"
-    assert classify_turn("Do you have it in black?", previous=listed) == "request"
+    assert rule_turn("Is there a size 9.5 in white?", previous=listed) == "request"
+    assert rule_turn("Do you have it in black?", previous=listed) == "request"
     # before any list it asks what the shop has; a fact of a listed one stays a question
-    assert classify_turn("Do you have size 7?", previous="Which color?") == "question"
-    assert classify_turn("Is the white one leather?", previous=listed) == "question"
+    assert rule_turn("Do you have size 7?", previous="Which color?") == "question"
+    assert rule_turn("Is the white one leather?", previous=listed) == "question"
 
 
 def test_another_value_preferred_after_a_recap_answers_it() -> None:
     recap = "The $0.58 will be refunded to your Visa ending in 2217. Shall I proceed? (yes/no)"
     prefer = "Actually, I'd prefer the refund to go to my PayPal account instead."
-    assert classify_turn(prefer, previous=recap) == "answer"
+    assert rule_turn(prefer, previous=recap) == "answer"
     # with nothing asked it corrects unprompted
-    assert classify_turn(prefer, previous="Your refund has been issued.") == "other"
+    assert rule_turn(prefer, previous="Your refund has been issued.") == "other"
 
 
 def test_the_agents_statement_confirmed_as_right_answers() -> None:
     stated = "Your reservation K8PQ2R is a one-way flight from BOS to MIA on May 18."
-    assert classify_turn("Yes, that's the one.", previous=stated) == "answer"
-    assert classify_turn("Yes, that's correct!", previous=stated) == "answer"
+    assert rule_turn("Yes, that's the one.", previous=stated) == "answer"
+    assert rule_turn("Yes, that's correct!", previous=stated) == "answer"
     # a new statement after the yes, nothing asked, is a remark
-    assert classify_turn("Yes, my sister is flying with me.", previous=stated) == "other"
+    assert rule_turn("Yes, my sister is flying with me.", previous=stated) == "other"
 
 
 def test_a_troubleshooting_step_taken_up_reported_or_failed() -> None:
     check = "Please check whether airplane mode is turned on, and let me know what you see."
-    assert classify_turn("Okay, I'll check now.", previous=check) == "answer"
+    assert rule_turn("Okay, I'll check now.", previous=check) == "answer"
     plain = "Please go to Settings > Mobile Network and turn on Mobile Data."
-    assert classify_turn("Done, mobile data is on now.", previous=plain) == "answer"
+    assert rule_turn("Done, mobile data is on now.", previous=plain) == "answer"
     # a failed step after a plain instruction is told, not asked (session 28's ruling) ...
     failed = "I turned it on but it still doesn't work."
-    assert classify_turn(failed, previous=plain) == "other"
+    assert rule_turn(failed, previous=plain) == "other"
     # ... it answers a step whose outcome was asked, and with "what next?" it asks for help
     restart = (
         "Let's try restarting your phone. Let me know once it's back on and whether data works."
     )
-    assert classify_turn("It's back on, but still no data.", previous=restart) == "answer"
-    assert classify_turn(failed + " What should I try next?", previous=plain) == "request"
+    assert rule_turn("It's back on, but still no data.", previous=restart) == "answer"
+    assert rule_turn(failed + " What should I try next?", previous=plain) == "request"
 
 
 def test_a_value_the_user_is_unsure_of_answers() -> None:
     which = "Which reservation would you like to modify?"
-    assert classify_turn("The one to Boston. I think it's the second one?", previous=which) == (
+    assert rule_turn("The one to Boston. I think it's the second one?", previous=which) == (
         "answer"
     )
     # a doubt that asks the agent something is no value
-    assert classify_turn("I think you can see it on my profile?", previous=which) != "answer"
+    assert rule_turn("I think you can see it on my profile?", previous=which) != "answer"
 
 
 def test_a_value_the_user_cannot_give_makes_the_act_a_lookup() -> None:
     which = "Which reservation would you like to modify?"
     lost = "I don't remember the reservation number. Can you look it up?"
-    assert classify_turn(lost, previous=which) == "request"
-    assert classify_turn("Can you modify the one to Boston?", previous=which) == "answer"
+    assert rule_turn(lost, previous=which) == "request"
+    assert rule_turn("Can you modify the one to Boston?", previous=which) == "answer"
 
 
 def test_declining_then_a_new_act_or_another_value() -> None:
     offer = "Would you like to add travel insurance for $30 per passenger?"
-    assert classify_turn("No, but please add one checked bag.", previous=offer) == "request"
+    assert rule_turn("No, but please add one checked bag.", previous=offer) == "request"
     same = "Do you want me to use the same passengers as the original reservation?"
     swap = "no, replace Juan with my daughter Mia Lopez, born 2010-07-22"
-    assert classify_turn(swap, previous=same) == "answer"
+    assert rule_turn(swap, previous=same) == "answer"
 
 
 def test_why_not_and_a_grievance_is_pushback() -> None:
-    assert classify_turn("Why not? I paid a lot for this ticket.", previous=REFUSED) == "other"
+    assert rule_turn("Why not? I paid a lot for this ticket.", previous=REFUSED) == "other"
     # a reason asked with nothing after it stays a question
-    assert classify_turn("Why not?", previous=REFUSED) == "question"
+    assert rule_turn("Why not?", previous=REFUSED) == "question"
 
 
 def test_why_a_quoted_charge_is_so_high_is_a_question() -> None:
     quoted = "The new flight would cost $84 more. How would you like to pay the difference?"
-    assert classify_turn("Wait, $84? Why is it so much more?", previous=quoted) == "question"
+    assert rule_turn("Wait, $84? Why is it so much more?", previous=quoted) == "question"
     # the r4 section's opener judges the shop
-    assert classify_turn("Why are you so expensive?", previous="") == "other"
+    assert rule_turn("Why are you so expensive?", previous="") == "other"
 
 
 def test_an_act_about_a_kind_of_order_asks_the_policy() -> None:
     policy = "can i change the shipping address on an order that's still processing?"
-    assert classify_turn(policy, previous="") == "question"
-    assert classify_turn("Can I change the shipping address on my order?", previous="") == (
-        "request"
-    )
+    assert rule_turn(policy, previous="") == "question"
+    assert rule_turn("Can I change the shipping address on my order?", previous="") == ("request")
 
 
 def test_a_confirmation_email_the_agent_sent_is_its_process() -> None:
