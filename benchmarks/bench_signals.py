@@ -658,7 +658,7 @@ def turns_section(verbose: bool, sealed: bool = False) -> list[str]:
     used = "the classifier" if MODEL_CLASSIFIES else "not the classifier"
     lines = [f"User turns: the rules, and the learned model ({used}; in-sample on every set)"]
     lines += _turns_lines("turns.jsonl", "labelled set", verbose)
-    right = total = 0
+    right = by_model = total = 0
     for name, title in HELD_OUT_TURNS:
         lines.append("")
         # rounds 28 to 32 and session 28's sets are not trained on (train_turns.NOT_TRAINED)
@@ -666,11 +666,20 @@ def turns_section(verbose: bool, sealed: bool = False) -> list[str]:
         lines += _turns_lines(name, title, verbose, trained=trained)
         rows = load(name)
         right += sum(rule_row(r) == r["label"] for r in rows)
+        by_model += sum(model_row(r) == r["label"] for r in rows)
         total += len(rows)
     lines.append("")
     lines.append(
         f"User turns, the held-out sets pooled, rules: accuracy {right / total:.3f} "
         f"({right}/{total})"
+    )
+    # The model is trained on these sets, so its pooled figure is in-sample; what it scores
+    # on rounds it had not seen is the blind figure its training recorded.
+    blind = turn_model().meta.get("blind", {})
+    lines.append(
+        f"User turns, the held-out sets pooled, the model (in-sample): accuracy "
+        f"{by_model / total:.3f} ({by_model}/{total}); blind, each round at its labelling "
+        f"commit: rules {blind.get('rules')}, model {blind.get('model')}"
     )
     named = {"turns.jsonl", *(name for name, _ in HELD_OUT_TURNS)}
     for path in train_turns.training_files():
